@@ -1,0 +1,159 @@
+/**
+ * The venue model: what the parser produces and what the renderer, hit-tester, server import
+ * and CLI consume. Everything per seat is a flat typed array (struct of arrays) so a million
+ * seats cost a few dozen bytes each and cross the worker boundary as transferable buffers,
+ * never as per-seat objects.
+ *
+ * Coordinates are drawing units after every transform down the tree has been applied (the
+ * root viewBox's user space). Seat `i` of every per-seat array describes the same seat.
+ *
+ * Seat identity: `key` is the seat's stable string key in the drawing. It is the element id
+ * when the drawing has a usable one (deduplicated with a `~N` suffix when repeated), otherwise a
+ * key built by the rule set (e.g. `sector|row|number`), otherwise `s{documentIndex}`. The server
+ * stores this key per seat at import and serves it as `seat_id` in /api/scheme/map, so the map
+ * and the inventory always agree.
+ */
+
+/** Seat outline kinds, stored in `VenueSeats.shape`. */
+export const SeatShape = {
+  Circle: 0,
+  Rect: 1,
+  /** Any other outline (path, polygon, use of symbol): drawn as its bounding rectangle's ellipse. */
+  Path: 2,
+} as const
+export type SeatShape = (typeof SeatShape)[keyof typeof SeatShape]
+
+/** Seat status, stored in `VenueSeats.status`; the server's free / held / sold map onto these. */
+export const SeatStatus = {
+  Free: 0,
+  /** Chosen by this visitor (in the cart). */
+  Selected: 1,
+  /** Held by someone else's cart or an unpaid order. */
+  Held: 2,
+  Sold: 3,
+  /** Not for sale in this session (no price row, blocked). */
+  Unavailable: 4,
+  /** For sale but hidden by the visitor's filter (e.g. price range). */
+  FilteredOut: 5,
+} as const
+export type SeatStatus = (typeof SeatStatus)[keyof typeof SeatStatus]
+
+/** Sector kinds, stored in `VenueSectors.kind`. */
+export const SectorKind = {
+  Seated: 0,
+  /** A standing area: one element in the drawing, sold by quantity (seat_stand). */
+  Standing: 1,
+} as const
+export type SectorKind = (typeof SectorKind)[keyof typeof SectorKind]
+
+/** Zone value meaning "no zone / price category known". */
+export const NO_ZONE = 0xffff
+
+/**
+ * An immutable table of strings packed into one UTF-8 buffer, so labels travel as two
+ * transferable buffers instead of a million JS strings. Index 0 is always the empty string.
+ */
+export interface StringTableBuffers {
+  /** UTF-8 bytes of all strings back to back. */
+  bytes: Uint8Array
+  /** offsets[i]..offsets[i+1] are the bytes of string i; length = count + 1. */
+  offsets: Uint32Array
+}
+
+/** Per-seat arrays; every array has `count` entries. */
+export interface VenueSeats {
+  count: number
+  /** Centre of the seat in drawing units. */
+  x: Float32Array
+  y: Float32Array
+  /** Width and height of the seat's own (unrotated) box in drawing units. */
+  w: Float32Array
+  h: Float32Array
+  /** Rotation of the seat's box in radians (from the composed transform). */
+  rotation: Float32Array
+  shape: Uint8Array
+  /** Index into `VenueSectors`. */
+  sector: Uint16Array
+  /** String-table index of the row label (e.g. "12", "9A"). */
+  row: Uint32Array
+  /** String-table index of the seat number label (e.g. "7"). */
+  number: Uint32Array
+  /** String-table index of the seat key (see the module comment). */
+  key: Uint32Array
+  /** Zone / price category index into `VenueData.zones`, or NO_ZONE. */
+  zone: Uint16Array
+  /** SeatStatus per seat; mutable on the main thread (status updates write here). */
+  status: Uint8Array
+}
+
+/** Per-sector arrays; seats of sector `s` are not required to be contiguous. */
+export interface VenueSectors {
+  count: number
+  /** String-table index of the sector name. */
+  name: Uint32Array
+  kind: Uint8Array
+  /** Bounding boxes: [minX, minY, maxX, maxY] per sector (4 × count). */
+  bbox: Float32Array
+  /** Number of seats in the sector (0 for standing areas). */
+  seatCount: Uint32Array
+  /**
+   * Outline of the sector for the zoomed-out level of detail: a polygon per sector as a slice of
+   * `outlinePoints` (x, y pairs). For sectors whose drawing has no outline, the parser provides
+   * the convex hull of the sector's seats.
+   */
+  outlineStart: Uint32Array
+  outlineLength: Uint32Array
+  outlinePoints: Float32Array
+}
+
+/**
+ * Non-seat shapes of the drawing (stage, walls, labels), flattened to polygons/polylines so the
+ * renderer can batch them. Curves are flattened with a tolerance in drawing units.
+ */
+export interface VenueDecorations {
+  count: number
+  /** Slice of `points` (x, y pairs) per shape. */
+  start: Uint32Array
+  length: Uint32Array
+  points: Float32Array
+  /** 0xRRGGBBAA, 0 = none. */
+  fill: Uint32Array
+  stroke: Uint32Array
+  strokeWidth: Float32Array
+  /** 1 when the polyline is closed (polygon). */
+  closed: Uint8Array
+  /** Text labels: position, font size in drawing units, string-table index. */
+  labelCount: number
+  labelX: Float32Array
+  labelY: Float32Array
+  labelSize: Float32Array
+  labelText: Uint32Array
+}
+
+/** One zone / price category as the metadata or the drawing names it. */
+export interface VenueZone {
+  id: string
+  name: string
+  /** 0xRRGGBB */
+  color: number
+}
+
+/** Everything the parser produces for one drawing. Plain data: safe to structured-clone. */
+export interface VenueData {
+  /** Root viewBox [minX, minY, width, height] (or the content bbox when there is none). */
+  viewBox: [number, number, number, number]
+  /** Bounding box of all seats and decorations: [minX, minY, maxX, maxY]. */
+  bbox: [number, number, number, number]
+  seats: VenueSeats
+  sectors: VenueSectors
+  decorations: VenueDecorations
+  strings: StringTableBuffers
+  zones: VenueZone[]
+  /** Spatial index of seats (serialized; see src/engine/spatial) and of sectors. */
+  seatIndex: ArrayBuffer
+  sectorIndex: ArrayBuffer
+  /** Non-fatal problems met while reading (duplicate ids, unknown elements, …). */
+  warnings: string[]
+  /** Parse plus index time in milliseconds, measured by the parser. */
+  parseMs: number
+}

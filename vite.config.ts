@@ -1,0 +1,59 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+/**
+ * One config for the client build (vite build → dist/client) and for the three test projects.
+ * Test projects are split so `npm test` can run them in order and report each separately:
+ * unit (pure code, fast), integration (real server + real databases), e2e (Debian Chromium).
+ */
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080'
+
+export default defineConfig({
+  plugins: [react()],
+  root: '.',
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 2048,
+  },
+  worker: { format: 'es' },
+  server: {
+    proxy: { '/api': API_TARGET, '/ticket': API_TARGET, '/media': API_TARGET },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own server and database; two cores, so keep it serial.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
