@@ -1,0 +1,309 @@
+import { z } from 'zod'
+import { defineCall } from './define'
+import { tokenResponseSchema } from './entities/token'
+import { setupSchema } from './entities/setup'
+import { afishaResponseSchema } from './entities/afisha'
+import { noSchemeRequestSchema, noSchemeResponseSchema } from './entities/event'
+import { orderCreatedSchema, orderCreateRequestSchema, orderCreateSchemeRequestSchema } from './entities/order'
+import { confirmNominalRequestSchema, confirmNominalResponseSchema, orderDataRequestSchema, orderDataResponseSchema } from './entities/nominal'
+import { captchaCheckRequestSchema, captchaCheckResponseSchema, captchaSchema } from './entities/captcha'
+import { crmClientInfoRequestSchema, crmClientInfoResponseSchema, crmLogoutResponseSchema } from './entities/crm'
+import { cartListRequestSchema, cartResponseSchema, cartUpdateRequestSchema } from './entities/cart'
+import {
+  schemeMapRequestSchema,
+  schemeMapResponseSchema,
+  schemeRequestSchema,
+  schemeResponseSchema,
+  schemeSessionsRequestSchema,
+  schemeSessionsResponseSchema,
+} from './entities/scheme'
+import { orderGetNumRequestSchema, orderGetNumResponseSchema, orderViewResponseSchema } from './entities/orderView'
+import {
+  orderReturnConfirmRequestSchema,
+  orderReturnConfirmResponseSchema,
+  orderReturnCreateRequestSchema,
+  orderReturnCreateResponseSchema,
+  orderReturnDataRequestSchema,
+  orderReturnDataResponseSchema,
+  orderReturnParamsSchema,
+} from './entities/returns'
+import {
+  addSpecialOfferRequestSchema,
+  addSpecialOfferResponseSchema,
+  removeSpecialOfferRequestSchema,
+  removeSpecialOfferResponseSchema,
+} from './entities/offers'
+import { addDiscountRequestSchema, addDiscountResponseSchema, cancelDiscountRequestSchema, cancelDiscountResponseSchema } from './entities/loyalty'
+import {
+  orderStatusChangeRequestSchema,
+  orderStatusChangeResponseSchema,
+  orderViewRequestSchema,
+  paymentStartParamsSchema,
+  paymentStartResponseSchema,
+} from './entities/payment'
+
+/** Query of GET calls that take none. */
+const noQuery = z.object({})
+
+/**
+ * Every call of §7 of both spec documents, at the spec's paths (Fastify syntax). The server
+ * registers one route per entry; the client calls by key; OpenAPI is generated from them.
+ * Calls whose payload or answer the spec does not show carry our design in `description` and
+ * in the schema's doc comment.
+ */
+export const calls = {
+  token: defineCall({
+    method: 'GET',
+    path: '/api/token',
+    summary: 'A fresh CSRF token',
+    description: 'Answers {response: token} and sets the session cookie. Every POST sends the token as X-CSRF-TOKEN; a wrong token answers -1000.',
+    request: noQuery,
+    response: tokenResponseSchema,
+  }),
+  setup: defineCall({
+    method: 'GET',
+    path: '/api/setup',
+    summary: 'Storefront settings: app, db, const, captcha, crm_client, date, titles',
+    description: 'Fields of both documents. Our design: logo/logo_mobile/logo_{lang}, footer_links [{url, text_{lang}}], footer_text_{lang}, recaptcha.sitekey, date = server now.',
+    request: noQuery,
+    response: setupSchema,
+  }),
+  afisha: defineCall({
+    method: 'GET',
+    path: '/api/afisha',
+    summary: 'The event listing with menus, calendar, venues, tags, images and composition',
+    description: 'setup, kind_menu, main_menu, sub_menu, calendar, venues, action, list_tags, event_tags, images, composition. Each event carries its menu ids, tags (comma list of attr_id), scheme and subscription flags (our additions).',
+    request: noQuery,
+    response: afishaResponseSchema,
+  }),
+  noScheme: defineCall({
+    method: 'POST',
+    path: '/api/no-scheme',
+    summary: 'General-admission event data for the event page',
+    description: 'Payload {hash} (the event hash). Unknown hash answers -1004.',
+    request: noSchemeRequestSchema,
+    response: noSchemeResponseSchema,
+  }),
+  orderCreate: defineCall({
+    method: 'POST',
+    path: '/api/order/create',
+    summary: 'Create a general-admission order',
+    description: 'The spec\'s "JSON text" is the JSON body. The server re-prices every line and checks limits and availability; -1001 asks for the captcha again.',
+    request: orderCreateRequestSchema,
+    response: orderCreatedSchema,
+  }),
+  orderData: defineCall({
+    method: 'POST',
+    path: '/api/order-data',
+    summary: 'Order rows and reference lists for the named-ticket form',
+    description: 'Payload {hash, lang}. Answers rows, text, checkboxList, docTypes, countries, regions; -1004 for an unknown order ("order deleted").',
+    request: orderDataRequestSchema,
+    response: orderDataResponseSchema,
+  }),
+  confirmNominal: defineCall({
+    method: 'POST',
+    path: '/api/confirm-nominal',
+    summary: 'Confirm the visitor data of named tickets',
+    description: 'Parallel arrays, one entry per ticket in the order of id. Answers the order hash to open.',
+    request: confirmNominalRequestSchema,
+    response: confirmNominalResponseSchema,
+  }),
+  captcha: defineCall({
+    method: 'GET',
+    path: '/api/captcha',
+    summary: 'A new captcha image (SVG markup) and its sid',
+    description: 'No payload. code is SVG markup to show as an image; sid identifies it for /api/captcha/check and order calls.',
+    request: noQuery,
+    response: captchaSchema,
+  }),
+  captchaCheck: defineCall({
+    method: 'POST',
+    path: '/api/captcha/check',
+    summary: 'Check a captcha answer',
+    description: 'Our design: answers {result, sid, text}; result false is not an error (load a new image).',
+    request: captchaCheckRequestSchema,
+    response: captchaCheckResponseSchema,
+  }),
+  crmClientInfo: defineCall({
+    method: 'POST',
+    path: '/api/crm/client-info',
+    summary: 'The identified CRM client of the session',
+    description: 'Our design: {token?} is the signed sign-in token from the URL query `crm` (HMAC with expiry). A valid token puts the client in the session; without a token the session\'s client (or null) is answered.',
+    request: crmClientInfoRequestSchema,
+    response: crmClientInfoResponseSchema,
+  }),
+  crmLogout: defineCall({
+    method: 'POST',
+    path: '/api/crm/logout',
+    summary: 'Forget the CRM client of the session',
+    description: 'Our design: empty body; answers {crm_client: null}.',
+    request: z.object({}),
+    response: crmLogoutResponseSchema,
+  }),
+  cartList: defineCall({
+    method: 'POST',
+    path: '/api/cart/list',
+    summary: 'The seat-map cart of a session',
+    description: 'Our design: {calendar_id}; answers the held items, seconds of hold left and the tickets the cart may still take.',
+    request: cartListRequestSchema,
+    response: cartResponseSchema,
+  }),
+  cartUpdate: defineCall({
+    method: 'POST',
+    path: '/api/cart/update',
+    summary: 'Add, change or remove seats in the cart',
+    description: 'Our design: {calendar_id, changes: [{seat_id, clientcategory_id, quantity}]}, quantity 0 removes. Holds seats for CART_HOLD_SECONDS; -9998 over the limit, -1005 when a seat is taken.',
+    request: cartUpdateRequestSchema,
+    response: cartResponseSchema,
+  }),
+  scheme: defineCall({
+    method: 'POST',
+    path: '/api/scheme',
+    summary: 'Seat-map event header: action, composition, agreements',
+    description: 'Our design: {hash, lang?}; answers {action, actionStr, checkboxList}.',
+    request: schemeRequestSchema,
+    response: schemeResponseSchema,
+  }),
+  schemeSessions: defineCall({
+    method: 'POST',
+    path: '/api/scheme/sessions',
+    summary: 'Sessions, prices and action of a seat-map event',
+    description: 'Payload {hash}. Answers calendar [{calendar_id, event_day, event_time, quant}], prices (price rows with calendar_id), action.',
+    request: schemeSessionsRequestSchema,
+    response: schemeSessionsResponseSchema,
+  }),
+  schemeMap: defineCall({
+    method: 'POST',
+    path: '/api/scheme/map',
+    summary: 'The venue drawing and seat states of a session',
+    description: 'Seat changes afterwards stream as server-sent events from GET /api/scheme/events?calendar_id= (seatStatusEventSchema).',
+    request: schemeMapRequestSchema,
+    response: schemeMapResponseSchema,
+  }),
+  orderCreateScheme: defineCall({
+    method: 'POST',
+    path: '/api/order/create-scheme',
+    summary: 'Create a seat-map order from the held cart',
+    description: 'The spec\'s JSON string is the JSON body. The server orders what the session cart holds for calendarId; -1005 when tickets and the held cart disagree, -1001 asks for the captcha again.',
+    request: orderCreateSchemeRequestSchema,
+    response: orderCreatedSchema,
+  }),
+  orderView: defineCall({
+    method: 'POST',
+    path: '/api/order/view',
+    summary: 'The order view: tickets, services, discounts, payment types',
+    description: 'Payload {hash, lang, bank_data?}; bank_data (our design) = the query the bank appended on return. Our additions to the answer: demandstatusid, paid, usereturn, verifyCode (card-scheme code 0/3/4), date.',
+    request: orderViewRequestSchema,
+    response: orderViewResponseSchema,
+  }),
+  orderReturnData: defineCall({
+    method: 'POST',
+    path: '/api/order/return/:hash',
+    summary: 'Ticket rows, reasons and consent text for a return',
+    description: 'Path and body carry the same hash; hashConf (from the e-mailed link) is optional. error_code \'0\' = return allowed; rows carry returnleft (seconds to the deadline, our addition).',
+    request: orderReturnDataRequestSchema,
+    params: orderReturnParamsSchema,
+    response: orderReturnDataResponseSchema,
+  }),
+  orderReturnCreate: defineCall({
+    method: 'POST',
+    path: '/api/order/return-create',
+    summary: 'Request a refund of chosen tickets',
+    description: 'Our answer design: {errorCode, errorText, email}; a confirmation link valid 24 h is e-mailed.',
+    request: orderReturnCreateRequestSchema,
+    response: orderReturnCreateResponseSchema,
+  }),
+  orderReturnConfirm: defineCall({
+    method: 'POST',
+    path: '/api/order/return-confirm',
+    summary: 'Confirm a refund from the e-mailed link',
+    description: 'Our answer design: {errorCode, errorText, summa} (refund amount).',
+    request: orderReturnConfirmRequestSchema,
+    response: orderReturnConfirmResponseSchema,
+  }),
+  orderGetNum: defineCall({
+    method: 'POST',
+    path: '/api/order/get-num',
+    summary: 'The order number of an order hash',
+    description: 'Payload {hash, lang}; answers {response: {num}}.',
+    request: orderGetNumRequestSchema,
+    response: orderGetNumResponseSchema,
+  }),
+  orderAddSpecialOffer: defineCall({
+    method: 'POST',
+    path: '/api/order/add-special-offer',
+    summary: 'Add special offers (extra services) to an order',
+    description: 'Payload {data: [{uid, parent_id, package_id, price_id, cost}], hash}. The server prices offers itself and checks each limit.',
+    request: addSpecialOfferRequestSchema,
+    response: addSpecialOfferResponseSchema,
+  }),
+  orderRemoveSpecialOffer: defineCall({
+    method: 'POST',
+    path: '/api/order/remove-special-offer',
+    summary: 'Remove an added service from an order',
+    description: 'Our answer design: {errorCode, errorText}.',
+    request: removeSpecialOfferRequestSchema,
+    response: removeSpecialOfferResponseSchema,
+  }),
+  orderAddDiscount: defineCall({
+    method: 'POST',
+    path: '/api/order/add-discount',
+    summary: 'Apply loyalty bonuses and/or a promo code',
+    description: 'Payload {hash, lang, bonuses, cardCode, promoCode}. promoCode \'\' in the answer = invalid promo code.',
+    request: addDiscountRequestSchema,
+    response: addDiscountResponseSchema,
+  }),
+  orderCancelDiscount: defineCall({
+    method: 'POST',
+    path: '/api/order/cancel-discount',
+    summary: 'Cancel applied bonuses and promo code',
+    description: 'Our answer design: {errorCode, errorText}.',
+    request: cancelDiscountRequestSchema,
+    response: cancelDiscountResponseSchema,
+  }),
+  orderStatusChange: defineCall({
+    method: 'POST',
+    path: '/api/order/status-change',
+    summary: 'QR payment polling: has the payment status changed?',
+    description: 'The spec answers a bare number; we wrap it as {response: number}. 0 = still waiting.',
+    request: orderStatusChangeRequestSchema,
+    response: orderStatusChangeResponseSchema,
+  }),
+  paymentStart: defineCall({
+    method: 'POST',
+    path: '/api/payment/start/:typeId',
+    summary: 'Start paying an order with a payment type',
+    description: 'Body: the order-view payload. Answers one of bankInvoiceId+backUrl, form_qr_url+form_qr_code, form_action+form_bank, bankUrl. -9996 unknown type, -9995 no types.',
+    request: orderViewRequestSchema,
+    params: paymentStartParamsSchema,
+    response: paymentStartResponseSchema,
+  }),
+} as const
+
+export type Calls = typeof calls
+export type CallName = keyof Calls
+
+/** Every call, for route registration and OpenAPI. */
+export const callList = Object.values(calls)
+
+/** Key of each call, in registry order. */
+export const callNames = Object.keys(calls) as CallName[]
+
+export type RequestOf<N extends CallName> = z.input<Calls[N]['request']>
+export type ResponseOf<N extends CallName> = z.output<Calls[N]['response']>
+/** Path parameters of a call, as values (numbers or strings). */
+export type ParamsOf<N extends CallName> = [NonNullable<Calls[N]['params']>] extends [never]
+  ? undefined
+  : z.output<NonNullable<Calls[N]['params']>>
+
+/**
+ * Fills a Fastify-style path with its parameters: `/api/order/return/:hash` + {hash:'ab'} →
+ * `/api/order/return/ab`. Values are URI-encoded. Throws when a parameter is missing.
+ */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, key: string) => {
+    const v = params?.[key]
+    if (v === undefined || v === '') throw new Error(`Missing path parameter "${key}" for ${path}`)
+    return encodeURIComponent(String(v))
+  })
+}

@@ -1,0 +1,169 @@
+import { buildPath, calls, type CallName, type ParamsOf, type RequestOf, type ResponseOf } from './calls'
+import { ErrorCode, isApiError } from './errors'
+import { CSRF_HEADER, XHR_HEADER, XHR_VALUE, tokenResponseSchema } from './entities/token'
+
+/**
+ * A framework-free typed client of the storefront API, for the React app and for integration
+ * tests. It fetches the CSRF token once (GET /api/token), sends it with the XMLHttpRequest marker
+ * on every POST, parses every success answer with the call's response schema, and turns error
+ * answers into ApiCallError. A -1000 answer (token expired with the session) refetches the token
+ * and retries the call once.
+ *
+ * In Node there is no browser cookie store, so the client keeps the cookies of set-cookie
+ * answers itself and sends them back; in a browser it relies on credentials: 'include'.
+ */
+
+export class ApiCallError extends Error {
+  readonly errorCode: string
+  readonly errorText: string
+  /** HTTP status of the answer (0 when the request did not reach the server). */
+  readonly status: number
+
+  constructor(errorCode: string, errorText: string, status: number, options?: { cause?: unknown }) {
+    super(`${errorText} (code ${errorCode}, HTTP ${status})`, options)
+    this.name = 'ApiCallError'
+    this.errorCode = errorCode
+    this.errorText = errorText
+    this.status = status
+  }
+}
+
+export interface ApiClientOptions {
+  /** '' for same origin (the app), 'http://127.0.0.1:PORT' in tests. */
+  baseUrl: string
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch
+}
+
+export interface ApiClient {
+  /** Calls an API by its registry key; body is the request (JSON for POST, query for GET). */
+  call<N extends CallName>(name: N, body?: RequestOf<N>, params?: ParamsOf<N>): Promise<ResponseOf<N>>
+  /** The current CSRF token, fetching it when none is held yet. */
+  token(): Promise<string>
+  /** Forgets the token (the next POST fetches a new one). */
+  resetToken(): void
+  /** Absolute URL of an API path (for EventSource and images). */
+  url(path: string): string
+  /** The cookie header the client sends in Node ('' in a browser or before any cookie). */
+  cookieHeader(): string
+}
+
+const IN_BROWSER = typeof document !== 'undefined'
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const jar = new Map<string, string>()
+  let tokenPromise: Promise<string> | null = null
+
+  const url = (path: string) => `${base}${path}`
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+
+  function keepCookies(res: Response): void {
+    if (IN_BROWSER) return
+    const headers = res.headers as Headers & { getSetCookie?: () => string[] }
+    const list = headers.getSetCookie?.() ?? []
+    for (const line of list) {
+      const pair = line.split(';', 1)[0]
+      const eq = pair.indexOf('=')
+      if (eq <= 0) continue
+      const name = pair.slice(0, eq).trim()
+      const value = pair.slice(eq + 1).trim()
+      // An expired or emptied cookie is a deletion.
+      if (value === '' || /;\s*max-age=0\s*(;|$)/i.test(line)) jar.delete(name)
+      else jar.set(name, value)
+    }
+  }
+
+  async function send(path: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
+    const headers = new Headers(init.headers)
+    headers.set('Accept', 'application/json')
+    if (!IN_BROWSER && jar.size > 0) headers.set('Cookie', cookieHeader())
+    let res: Response
+    try {
+      res = await doFetch(url(path), { ...init, headers, credentials: 'include' })
+    } catch (e) {
+      throw new ApiCallError(ErrorCode.INTERNAL, `Network error: ${(e as Error).message}`, 0, { cause: e })
+    }
+    keepCookies(res)
+    const text = await res.text()
+    let json: unknown
+    try {
+      json = text === '' ? null : JSON.parse(text)
+    } catch (e) {
+      throw new ApiCallError(ErrorCode.INTERNAL, `Answer of ${path} is not JSON (HTTP ${res.status})`, res.status, { cause: e })
+    }
+    return { status: res.status, json }
+  }
+
+  function fetchToken(): Promise<string> {
+    const p = (async () => {
+      const { status, json } = await send(calls.token.path, { method: 'GET' })
+      if (isApiError(json)) throw new ApiCallError(String(json.errorCode), json.errorText, status)
+      const parsed = tokenResponseSchema.safeParse(json)
+      if (!parsed.success) throw new ApiCallError(ErrorCode.INTERNAL, 'The token answer has no token', status)
+      return parsed.data.response
+    })()
+    // A failed fetch must not stick: the next call tries again.
+    p.catch(() => {
+      if (tokenPromise === p) tokenPromise = null
+    })
+    return p
+  }
+
+  function token(): Promise<string> {
+    tokenPromise ??= fetchToken()
+    return tokenPromise
+  }
+
+  async function call<N extends CallName>(name: N, body?: RequestOf<N>, params?: ParamsOf<N>): Promise<ResponseOf<N>> {
+    const def = calls[name]
+    const path = buildPath(def.path, params as Record<string, string | number> | undefined)
+
+    const attempt = async (): Promise<{ status: number; json: unknown }> => {
+      if (def.method === 'GET') {
+        const query = toQuery(body)
+        return send(query ? `${path}?${query}` : path, { method: 'GET' })
+      }
+      const csrf = await token()
+      return send(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: csrf, [XHR_HEADER]: XHR_VALUE },
+        body: JSON.stringify(body ?? {}),
+      })
+    }
+
+    let { status, json } = await attempt()
+    if (def.method === 'POST' && isApiError(json) && String(json.errorCode) === ErrorCode.CSRF) {
+      tokenPromise = null
+      ;({ status, json } = await attempt())
+    }
+    if (isApiError(json)) throw new ApiCallError(String(json.errorCode), String(json.errorText ?? ''), status)
+    if (status >= 400) throw new ApiCallError(ErrorCode.INTERNAL, `HTTP ${status} from ${path}`, status)
+    const parsed = def.response.safeParse(json)
+    if (!parsed.success) {
+      throw new ApiCallError(ErrorCode.INTERNAL, `Answer of ${name} does not match the contract: ${parsed.error.message}`, status, {
+        cause: parsed.error,
+      })
+    }
+    return parsed.data as ResponseOf<N>
+  }
+
+  return {
+    call,
+    token,
+    resetToken: () => {
+      tokenPromise = null
+    },
+    url,
+    cookieHeader,
+  }
+}
+
+/** A GET call's query from a plain object (undefined values skipped). */
+function toQuery(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return ''
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) q.set(k, String(v))
+  return q.toString()
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { countSchema, idSchema } from './common'
+import { priceRowSchema } from './price'
+
+/**
+ * The seat-map cart (our design; the spec lists /api/cart/list and /api/cart/update without
+ * payloads). The cart lives in the server session, one per session (calendar_id). Adding a seat
+ * holds it for CART_HOLD_SECONDS (others then see it 'held'); the server checks availability
+ * and the per-order limit (demquantlimit, 1 with the gift card) and answers LIMIT or UNAVAILABLE.
+ *
+ * A cart item (001 §3 "Seat in cart"): seat_id, quantity, sector, row, seat, plus the fields of
+ * the price row chosen for it (quantity is then the count taken). Where the spec uses a composite
+ * id for several standing places, we send one item with the stand's seat_id and a quantity.
+ */
+export const cartItemSchema = priceRowSchema.extend({
+  seat_id: z.string(),
+  quantity: countSchema,
+  sector: z.string(),
+  row: z.string(),
+  seat: z.string(),
+})
+export type CartItem = z.infer<typeof cartItemSchema>
+
+export const cartListRequestSchema = z.object({
+  calendar_id: idSchema,
+})
+
+/** A change of the cart: set the quantity of a seat with a client category (0 removes it). */
+export const cartChangeSchema = z.object({
+  seat_id: z.string().min(1).max(200),
+  clientcategory_id: idSchema,
+  quantity: countSchema.max(1000),
+})
+
+export const cartUpdateRequestSchema = z.object({
+  calendar_id: idSchema,
+  changes: z.array(cartChangeSchema).min(1).max(200),
+  /** 1 = the gift card is chosen (limits the cart to 1 ticket, useproculture prices). */
+  USE_PUSHKIN_CARD: z.union([z.literal(0), z.literal(1)]).optional(),
+})
+
+/**
+ * Answer of both cart calls: the items, the seconds left before the hold ends (0 when the cart
+ * is empty) and the tickets the cart may still take.
+ */
+export const cartResponseSchema = z.object({
+  calendar_id: idSchema,
+  items: z.array(cartItemSchema),
+  hold_seconds: countSchema,
+  limit_left: countSchema,
+})
+export type CartResponse = z.infer<typeof cartResponseSchema>

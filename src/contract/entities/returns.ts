@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { localizedMany, requestLangSchema } from '../lang'
+import { HASH_CONF_MIN_LENGTH } from '../constants'
+import { countSchema, hashSchema, idSchema, moneySchema, okShape } from './common'
+
+/** hash_conf of the e-mailed refund link: longer than 5 characters (001 §9). */
+export const hashConfSchema = z.string().min(HASH_CONF_MIN_LENGTH).max(128).regex(/^[A-Za-z0-9_-]+$/)
+
+/**
+ * A ticket row of the return page (001 §3 "Return data"). status_id: 0 returnable, 60 return
+ * not confirmed, 70 and 80 confirmed. datime = order date-time; returndatime = the return
+ * deadline, 'YYYY-MM-DD HH:MM:SS' in GMT+03:00. Our additions: action_id groups rows per event;
+ * returnleft = seconds left before the deadline (0 = expired: checkboxes disabled).
+ */
+export const returnRowSchema = z.object({
+  id: idSchema,
+  ord_num: z.number().int(),
+  datime: z.string(),
+  owner_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status_id: z.number().int(),
+  quant: countSchema,
+  summa: moneySchema,
+  sortnum: z.number().int(),
+  returndatime: z.string(),
+  returnleft: countSchema,
+  returnreason_id: z.number().int().nullable(),
+  action_id: idSchema,
+  ...localizedMany('name', 'action'),
+  day: z.string(),
+  time: z.string(),
+  zonelevel: z.string(),
+})
+export type ReturnRow = z.infer<typeof returnRowSchema>
+
+export const returnReasonSchema = z.object({
+  id: idSchema,
+  ...localizedMany('name', 'descript'),
+})
+
+/** Path parameters of POST /api/order/return/:hash. */
+export const orderReturnParamsSchema = z.object({ hash: hashSchema })
+
+/** Body of POST /api/order/return/:hash (001 §7): {hash, lang, hashConf?}; hash repeats the path's. */
+export const orderReturnDataRequestSchema = z.object({
+  hash: hashSchema,
+  lang: requestLangSchema,
+  hashConf: hashConfSchema.optional(),
+})
+
+/**
+ * Answer of POST /api/order/return/:hash (001 §7): rows, error_code, date (server now), text
+ * (consent text), reasons. error_code '0' = return allowed; any other code = not allowed for
+ * this order (the page sends the buyer back to the order view).
+ */
+export const orderReturnDataResponseSchema = z.object({
+  rows: z.array(returnRowSchema),
+  error_code: z.string(),
+  date: z.string(),
+  text: z.string(),
+  reasons: z.array(returnReasonSchema),
+})
+export type OrderReturnDataResponse = z.infer<typeof orderReturnDataResponseSchema>
+
+/** POST /api/order/return-create request (001 §7): reason id and the ticket row ids to return. */
+export const orderReturnCreateRequestSchema = z.object({
+  reason: idSchema,
+  id: z.array(idSchema).min(1).max(1000),
+  hash: hashSchema,
+  lang: requestLangSchema,
+  hashConf: hashConfSchema.optional(),
+})
+
+/**
+ * Answer of return-create (our design): success means the request is recorded (rows go to status
+ * 60) and a confirmation link valid REFUND_LINK_HOURS was e-mailed to `email`.
+ */
+export const orderReturnCreateResponseSchema = z.object({
+  ...okShape,
+  email: z.string(),
+})
+
+export const orderReturnConfirmRequestSchema = z.object({
+  hash: hashSchema,
+  lang: requestLangSchema,
+  hashConf: hashConfSchema,
+})
+
+/**
+ * Answer of return-confirm (our design): success ('Refund confirmed successfully') with the
+ * refund amount; rows of the request go to status 70.
+ */
+export const orderReturnConfirmResponseSchema = z.object({
+  ...okShape,
+  summa: moneySchema,
+})

@@ -1,0 +1,125 @@
+import { z } from 'zod'
+import { localized, requestLangSchema } from '../lang'
+import { checkboxItemSchema, countSchema, daySchema, hashSchema, idSchema, timeSchema } from './common'
+import { compositionLineSchema } from './afisha'
+import { eventActionSchema } from './event'
+import { priceRowSchema } from './price'
+
+/** A session (date and time) of a seat-map event (001 §3 "Scheme event data"). */
+export const schemeSessionSchema = z.object({
+  calendar_id: idSchema,
+  event_day: daySchema,
+  event_time: timeSchema,
+  quant: countSchema,
+})
+export type SchemeSession = z.infer<typeof schemeSessionSchema>
+
+export const schemeRequestSchema = z.object({
+  hash: hashSchema,
+  lang: requestLangSchema,
+})
+
+/**
+ * POST /api/scheme answer (our design; the spec lists the path only): the scheme-view page
+ * header. action (flags and names), actionStr (subscription composition, titled
+ * 'Состав абонемента'), checkboxList (agreements of the cart form). Dates, times and prices
+ * come from /api/scheme/sessions, the drawing from /api/scheme/map.
+ */
+export const schemeResponseSchema = z.object({
+  action: eventActionSchema,
+  actionStr: z.array(compositionLineSchema),
+  checkboxList: z.array(checkboxItemSchema),
+})
+
+export const schemeSessionsRequestSchema = z.object({ hash: hashSchema })
+
+/**
+ * POST /api/scheme/sessions answer (001 §7): calendar (sessions), prices (price rows; each
+ * carries its calendar_id), action.
+ */
+export const schemeSessionsResponseSchema = z.object({
+  calendar: z.array(schemeSessionSchema),
+  prices: z.array(priceRowSchema),
+  action: eventActionSchema,
+})
+export type SchemeSessionsResponse = z.infer<typeof schemeSessionsResponseSchema>
+
+export const schemeMapRequestSchema = z.object({
+  hash: hashSchema,
+  calendar_id: idSchema,
+})
+
+/** Seat status as the map shows it: free to take, held in someone's cart, or sold. */
+export const SEAT_STATUSES = ['free', 'held', 'sold'] as const
+export const seatStatusSchema = z.enum(SEAT_STATUSES)
+export type SeatStatus = z.infer<typeof seatStatusSchema>
+
+/** A sector of the drawing: sector_id is its key in the svg; names per language. */
+export const schemeSectorSchema = z.object({
+  sector_id: z.string(),
+  ...localized('sector'),
+})
+
+/**
+ * A numbered seat: seat_id is the seat's key string in the drawing; sector, row and seat are the
+ * display names; zonelevel_id links it to the price rows.
+ */
+export const seatNumberSchema = z.object({
+  seat_id: z.string(),
+  sector: z.string(),
+  row: z.string(),
+  seat: z.string(),
+  zonelevel_id: idSchema,
+  status: seatStatusSchema,
+})
+export type SeatNumber = z.infer<typeof seatNumberSchema>
+
+/**
+ * A standing place (001 §3): seat_name its display name, cat its zone level id, limit the most
+ * one order may take, quant the places still free.
+ */
+export const seatStandSchema = z.object({
+  seat_id: z.string(),
+  seat_name: z.string(),
+  cat: idSchema,
+  limit: countSchema,
+  quant: countSchema,
+})
+export type SeatStand = z.infer<typeof seatStandSchema>
+
+/**
+ * POST /api/scheme/map answer (001 §7; issue "seat booking"): svg = the venue drawing ('' when
+ * not uploaded yet: messages.scheme-not-loaded), sectors, seat_numbers, seat_stand.
+ * meta (our addition) carries the map's overrides of the detail threshold and the maximum zoom
+ * in percent (001 §9 "overridable by map metadata"); null = the defaults.
+ */
+export const schemeMapResponseSchema = z.object({
+  svg: z.string(),
+  sectors: z.array(schemeSectorSchema),
+  seat_numbers: z.array(seatNumberSchema),
+  seat_stand: z.array(seatStandSchema),
+  meta: z
+    .object({
+      detail_threshold: z.number().positive().nullable(),
+      max_zoom: z.number().positive().nullable(),
+    })
+    .nullable(),
+})
+export type SchemeMapResponse = z.infer<typeof schemeMapResponseSchema>
+
+/**
+ * A message of the server-sent event stream GET /api/scheme/events?calendar_id= (our design):
+ * each `data:` line is this JSON, sent whenever seats of that session change status. The stream
+ * is not a registry call (it is not request/answer); the server documents it beside the map.
+ */
+export const seatStatusEventSchema = z.object({
+  calendar_id: idSchema,
+  changes: z.array(z.object({ seat_id: z.string(), status: seatStatusSchema })),
+})
+export type SeatStatusEvent = z.infer<typeof seatStatusEventSchema>
+
+/** Query of GET /api/scheme/events. */
+export const seatStatusStreamQuerySchema = z.object({
+  calendar_id: z.coerce.number().int().positive(),
+})
+export const SEAT_EVENTS_PATH = '/api/scheme/events'

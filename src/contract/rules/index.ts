@@ -1,0 +1,6 @@
+export * from './errors'
+export * from './text'
+export * from './patterns'
+export * from './buyer'
+export * from './nominal'
+export * from './discount'
