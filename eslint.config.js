@@ -34,7 +34,7 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/app', '**/app/**', '**/src/app/**'], message: 'The server must not import the React app (src/app).' }],
+        patterns: [{ group: ['**/app', '**/app/**', '**/src/app/**', '!./app'], message: 'The server must not import the React app (src/app).' }],
       }],
     },
   },

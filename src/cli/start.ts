@@ -1,0 +1,83 @@
+/**
+ * `npm start`: builds the web client when it is missing or older than its sources, then starts
+ * the server (migrations, demo data on first start, graceful shutdown). See src/server/config.ts
+ * for the environment variables.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ConfigError, loadConfig, type Config } from '../server/config'
+import { closeOnSignals, createLogger, startServer } from '../server/server'
+
+/** Sources of the client bundle: a newer file in any of these means dist/client is stale. */
+export const CLIENT_SOURCES = ['src/app', 'src/engine', 'src/workers', 'src/contract', 'index.html']
+/** Where `vite build` writes (vite.config.ts build.outDir). */
+export const VITE_OUT_DIR = 'dist/client'
+
+/** Newest modification time (ms) of a file or of any file under a folder; 0 when missing. */
+export function newestMtime(target: string): number {
+  let stat: fs.Stats
+  try {
+    stat = fs.statSync(target)
+  } catch {
+    return 0
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  return newest
+}
+
+/** Why the client must be (re)built, or null when dist/client/index.html is up to date. */
+export function clientBuildReason(root: string, clientDir: string): string | null {
+  const index = path.join(clientDir, 'index.html')
+  if (!fs.existsSync(index)) return `${path.relative(root, index)} is missing`
+  const built = fs.statSync(index).mtimeMs
+  const newest = Math.max(...CLIENT_SOURCES.map((s) => newestMtime(path.join(root, s))))
+  return newest > built ? 'sources changed since the last build' : null
+}
+
+async function ensureClient(config: Config, root: string, log: ReturnType<typeof createLogger>): Promise<void> {
+  if (config.clientDir !== path.resolve(root, VITE_OUT_DIR)) {
+    log.info({ clientDir: config.clientDir }, 'CLIENT_DIR is custom: serving it as is, no automatic build')
+    return
+  }
+  const reason = clientBuildReason(root, config.clientDir)
+  if (!reason) return
+  log.info({ reason }, 'building the web client (vite build)')
+  const started = Date.now()
+  try {
+    const { build } = await import('vite')
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' })
+    log.info({ ms: Date.now() - started }, 'web client built')
+  } catch (err) {
+    // The API still works without the client; the pages then say the client is not built.
+    log.error({ err }, 'building the web client failed; serving the API only')
+  }
+}
+
+async function start(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const log = createLogger(config)
+  await ensureClient(config, process.cwd(), log)
+  const server = await startServer(config, log)
+  closeOnSignals(server)
+  log.info({ url: server.url, publicUrl: config.publicUrl }, 'storefront listening')
+}
+
+const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
+if (isEntry) {
+  start().catch((err: unknown) => {
+    console.error(err)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,56 @@
+import type * as T from './tables'
+
+/** The Kysely database interface: table name → row type (see tables.ts and the migrations). */
+export interface Database {
+  settings: T.SettingsTable
+  languages: T.LanguagesTable
+  rules: T.RulesTable
+  menu_kinds: T.MenuKindsTable
+  main_menus: T.MainMenusTable
+  sub_menus: T.SubMenusTable
+  images: T.ImagesTable
+  venues: T.VenuesTable
+  events: T.EventsTable
+  event_menus: T.EventMenusTable
+  tags: T.TagsTable
+  event_tags: T.EventTagsTable
+  compositions: T.CompositionsTable
+  crm_clients: T.CrmClientsTable
+  crm_subscriptions: T.CrmSubscriptionsTable
+  sessions: T.SessionsTable
+  countries: T.CountriesTable
+  regions: T.RegionsTable
+  document_types: T.DocumentTypesTable
+  checkbox_lists: T.CheckboxListsTable
+  captchas: T.CaptchasTable
+  mail_outbox: T.MailOutboxTable
+  venue_drawings: T.VenueDrawingsTable
+  zones: T.ZonesTable
+  sectors: T.SectorsTable
+  seats: T.SeatsTable
+  standing_places: T.StandingPlacesTable
+  client_categories: T.ClientCategoriesTable
+  calendars: T.CalendarsTable
+  prices: T.PricesTable
+  carts: T.CartsTable
+  cart_items: T.CartItemsTable
+  orders: T.OrdersTable
+  order_lines: T.OrderLinesTable
+  seat_holds: T.SeatHoldsTable
+  standing_holds: T.StandingHoldsTable
+  services: T.ServicesTable
+  order_services: T.OrderServicesTable
+  loyalty_cards: T.LoyaltyCardsTable
+  bonus_transactions: T.BonusTransactionsTable
+  promo_codes: T.PromoCodesTable
+  order_discounts: T.OrderDiscountsTable
+  payment_types: T.PaymentTypesTable
+  payments: T.PaymentsTable
+  payment_callbacks: T.PaymentCallbacksTable
+  return_reasons: T.ReturnReasonsTable
+  return_requests: T.ReturnRequestsTable
+  return_request_lines: T.ReturnRequestLinesTable
+  refunds: T.RefundsTable
+  /** Seat-status change log of the live map (migration 2026_11_22_00_00_01, domain/live). */
+  seat_changes: import('../domain/live/tables').SeatChangesTable
+}

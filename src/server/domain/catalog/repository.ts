@@ -1,0 +1,57 @@
+import type { Db } from '../../db/connect'
+
+export const listMenuKinds = (db: Db) => db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute()
+export const listMainMenus = (db: Db) => db.selectFrom('main_menus').selectAll().orderBy('sortnum').orderBy('id').execute()
+export const listSubMenus = (db: Db) => db.selectFrom('sub_menus').selectAll().orderBy('sortnum').orderBy('id').execute()
+export const listTags = (db: Db) => db.selectFrom('tags').selectAll().orderBy('sortnum').orderBy('id').execute()
+
+export const listActiveEvents = (db: Db) =>
+  db
+    .selectFrom('events as e')
+    .leftJoin('images as i', 'i.id', 'e.image_id')
+    .selectAll('e')
+    .select('i.file_name as image_file')
+    .where('e.active', '=', 1)
+    .orderBy('e.sortnum')
+    .orderBy('e.id')
+    .execute()
+
+export const listEventMenus = (db: Db, eventIds: number[]) =>
+  eventIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('event_menus').selectAll().where('event_id', 'in', eventIds).orderBy('main_menu_id').execute()
+
+export const listEventTags = (db: Db, eventIds: number[]) =>
+  eventIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('event_tags').selectAll().where('event_id', 'in', eventIds).orderBy('event_id').orderBy('tag_id').execute()
+
+/** Active sessions of the given events starting at or after `from` (epoch ms). */
+export const listUpcomingCalendars = (db: Db, eventIds: number[], from: number) =>
+  eventIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('calendars')
+        .selectAll()
+        .where('event_id', 'in', eventIds)
+        .where('active', '=', 1)
+        .where('starts_at', '>=', from)
+        .orderBy('starts_at')
+        .orderBy('id')
+        .execute()
+
+export const listVenues = (db: Db, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('venues').selectAll().where('id', 'in', ids).orderBy('id').execute()
+
+export const listCompositions = (db: Db, subscriptionIds: number[]) =>
+  subscriptionIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('compositions as c')
+        .leftJoin('venues as v', 'v.id', 'c.venue_id')
+        .selectAll('c')
+        .select(['v.name_ru as venue_name_ru', 'v.address_ru as venue_address_ru'])
+        .where('c.subscription_event_id', 'in', subscriptionIds)
+        .orderBy('c.subscription_event_id')
+        .orderBy('c.sortnum')
+        .execute()

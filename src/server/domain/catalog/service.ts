@@ -1,0 +1,164 @@
+import { KIND_SUBSCRIPTIONS, SALE_SOON } from '../../../contract/constants'
+import type { AfishaResponse } from '../../../contract/entities/afisha'
+import type { Setup } from '../../../contract/entities/setup'
+import type { Db } from '../../db/connect'
+import { imageUrl } from '../images/urls'
+import { stockByCalendar } from '../inventory/availability'
+import * as repo from './repository'
+
+const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']
+const RU_WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб']
+
+/** '2026-12-05' → '5 декабря, сб' (the composition's str_day_ru). */
+export function russianDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number)
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay()
+  return `${d} ${RU_MONTHS[m - 1]}, ${RU_WEEKDAYS[weekday]}`
+}
+
+/**
+ * The afisha: active events with their upcoming sessions and the lists the listing filters by.
+ * An event's totalticketcount is SALE_SOON (-99999) when its sales are not open, else the tickets
+ * left over its upcoming sessions; a session's ticketcount likewise.
+ */
+export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promise<AfishaResponse> {
+  const [kinds, mainMenus, subMenus, tags, events] = await Promise.all([
+    repo.listMenuKinds(db),
+    repo.listMainMenus(db),
+    repo.listSubMenus(db),
+    repo.listTags(db),
+    repo.listActiveEvents(db),
+  ])
+  const eventIds = events.map((e) => e.id)
+  const [menus, eventTags, calendars] = await Promise.all([
+    repo.listEventMenus(db, eventIds),
+    repo.listEventTags(db, eventIds),
+    repo.listUpcomingCalendars(db, eventIds, now),
+  ])
+  const stock = await stockByCalendar(db, calendars.map((c) => c.id))
+  const venueIds = [...new Set([...events.map((e) => e.venue_id), ...calendars.map((c) => c.venue_id)].filter((v): v is number => v !== null))]
+  const subscriptionIds = events.filter((e) => e.menu_kind_id === KIND_SUBSCRIPTIONS).map((e) => e.id)
+  const [venues, compositions] = await Promise.all([repo.listVenues(db, venueIds), repo.listCompositions(db, subscriptionIds)])
+
+  const firstMenu = new Map<number, (typeof menus)[number]>()
+  for (const m of menus) if (!firstMenu.has(m.event_id)) firstMenu.set(m.event_id, m)
+  const tagsOf = new Map<number, number[]>()
+  for (const t of eventTags) tagsOf.set(t.event_id, [...(tagsOf.get(t.event_id) ?? []), t.tag_id])
+  const soon = new Set(events.filter((e) => e.soon_on_sale === 1).map((e) => e.id))
+  const leftOf = new Map<number, number>()
+  const calendarEntries = calendars.map((c) => {
+    const available = stock.get(c.id)?.available ?? 0
+    leftOf.set(c.event_id, (leftOf.get(c.event_id) ?? 0) + available)
+    return {
+      event_id: c.event_id,
+      eventday: c.day,
+      eventtime: c.time,
+      ticketcount: soon.has(c.event_id) ? SALE_SOON : available,
+      quantity: available,
+      pricetype_id: c.pricetype_id,
+    }
+  })
+
+  // Events without a menu item or a venue cannot be shown by the listing; they are left out.
+  const listed = events.filter((e) => firstMenu.has(e.id) && e.venue_id !== null)
+  const listedIds = new Set(listed.map((e) => e.id))
+  return {
+    setup,
+    kind_menu: kinds.map((k) => ({
+      menukind_id: k.id,
+      menukindsortnum: k.sortnum,
+      menukindname_ru: k.name_ru,
+      menukindname_en: k.name_en,
+      menukindname_kz: k.name_kz,
+      menukindname_ch: k.name_ch,
+    })),
+    main_menu: mainMenus.map((m) => ({
+      mainmenu_id: m.id,
+      menukind_id: m.menu_kind_id,
+      mainmenusortnum: m.sortnum,
+      showimage: m.showimage,
+      menucolumncount: m.menucolumncount,
+      menurowcount: m.menurowcount,
+      showfiltercalendar: m.showfiltercalendar,
+      showattribute: m.showattribute,
+      mainmenu_ru: m.name_ru,
+      mainmenu_en: m.name_en,
+      mainmenu_kz: m.name_kz,
+      mainmenu_ch: m.name_ch,
+    })),
+    sub_menu: subMenus.map((s) => ({
+      submenu_id: s.id,
+      mainmenu_id: s.main_menu_id,
+      submenusortnum: s.sortnum,
+      submenu_ru: s.name_ru,
+      submenu_en: s.name_en,
+      submenu_kz: s.name_kz,
+      submenu_ch: s.name_ch,
+    })),
+    calendar: calendarEntries.filter((c) => listedIds.has(c.event_id)),
+    venues: venues.map((v) => ({
+      seatroot_id: v.id,
+      seatroot_ru: v.name_ru,
+      seatroot_en: v.name_en,
+      seatroot_kz: v.name_kz,
+      seatroot_ch: v.name_ch,
+      address_ru: v.address_ru,
+      address_en: v.address_en,
+      address_kz: v.address_kz,
+      address_ch: v.address_ch,
+      urlyandexmap: v.urlyandexmap,
+    })),
+    action: listed.map((e) => {
+      const menu = firstMenu.get(e.id)!
+      return {
+        event_id: e.id,
+        hash_id: e.hash_id,
+        menukind_id: e.menu_kind_id,
+        mainmenu_id: menu.main_menu_id,
+        submenu_id: menu.sub_menu_id,
+        action_ru: e.name_ru,
+        action_en: e.name_en,
+        action_kz: e.name_kz,
+        action_ch: e.name_ch,
+        descript_ru: e.descript_ru,
+        descript_en: e.descript_en,
+        descript_kz: e.descript_kz,
+        descript_ch: e.descript_ch,
+        descript_url_ru: e.descript_url_ru,
+        descript_url_en: e.descript_url_en,
+        descript_url_kz: e.descript_url_kz,
+        descript_url_ch: e.descript_url_ch,
+        image_url: imageUrl(e.image_file),
+        image_id: e.image_id,
+        age_from: e.age_from,
+        totalticketcount: soon.has(e.id) ? SALE_SOON : (leftOf.get(e.id) ?? 0),
+        showticketcount: e.showticketcount,
+        showquant: e.showquant,
+        usepushkarta: e.usepushkarta,
+        signlang: e.signlang,
+        seatroot_id: e.venue_id!,
+        eventsotrnum: e.sortnum,
+        tags: (tagsOf.get(e.id) ?? []).join(','),
+        scheme: e.scheme,
+        subscription: e.menu_kind_id === KIND_SUBSCRIPTIONS ? 1 : 0,
+      }
+    }),
+    list_tags: tags.map((t) => ({ attr_id: t.id, attrname_ru: t.name_ru, attrname_en: t.name_en, attrname_kz: t.name_kz, attrname_ch: t.name_ch })),
+    event_tags: eventTags.map((t) => ({ event_id: t.event_id, attr_id: t.tag_id })),
+    images: listed.filter((e) => e.image_id !== null).map((e) => ({ image_id: e.image_id!, event_id: e.id, image_url: imageUrl(e.image_file) })),
+    composition: compositions.map((c) => ({
+      event_id: c.subscription_event_id,
+      eventstr_ru: c.eventstr_ru,
+      eventstr_en: c.eventstr_en,
+      eventstr_kz: c.eventstr_kz,
+      eventstr_ch: c.eventstr_ch,
+      eventstr_day: c.eventstr_day,
+      eventstr_time: c.eventstr_time,
+      str_day_ru: russianDay(c.eventstr_day),
+      seatroot: c.venue_name_ru ?? '',
+      address: c.venue_address_ru ?? '',
+      url: c.url,
+      eventstrsortnum: c.sortnum,
+    })),
+  }
+}

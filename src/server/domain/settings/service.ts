@@ -1,0 +1,68 @@
+import type { CrmClient } from '../../../contract/entities/crm'
+import type { Setup } from '../../../contract/entities/setup'
+import type { Db } from '../../db/connect'
+import { SETUP_DEFAULTS, type StoredSetup } from './defaults'
+import { readLanguages, readRules, readSettings } from './repository'
+
+/** Time zone of the venues: "now" in setup.date and day/time of sessions are local to it. */
+export const VENUE_TIME_ZONE = 'Europe/Moscow'
+
+const localFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: VENUE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+})
+
+/** 'YYYY-MM-DD HH:MM:SS' in the venue time zone. */
+export function venueDateTime(ms: number): string {
+  return localFormat.format(new Date(ms)).replace('T', ' ')
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** Stored settings over the defaults; object values merge one level deep. */
+export async function loadStoredSetup(db: Db): Promise<StoredSetup> {
+  const stored = await readSettings(db)
+  const out: Record<string, unknown> = { ...SETUP_DEFAULTS }
+  for (const [key, value] of stored) {
+    const base = out[key]
+    out[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value
+  }
+  return out as StoredSetup
+}
+
+/** The GET /api/setup answer for a visitor with the given CRM client (anonymous: data null). */
+export async function buildSetup(db: Db, crmClient: CrmClient, now = Date.now()): Promise<Setup> {
+  const [stored, languages, rules] = await Promise.all([loadStoredSetup(db), readLanguages(db), readRules(db)])
+  return {
+    ...stored,
+    db: {
+      ...stored.db,
+      languages: languages.join(','),
+      rules: rules.map((r) => ({
+        id: r.id,
+        infname_ru: r.infname_ru,
+        infname_en: r.infname_en,
+        infname_kz: r.infname_kz,
+        infname_ch: r.infname_ch,
+        url_ru: r.url_ru,
+        url_en: r.url_en,
+        url_kz: r.url_kz,
+        url_ch: r.url_ch,
+        filebody_ru: r.filebody_ru,
+        filebody_en: r.filebody_en,
+        filebody_kz: r.filebody_kz,
+        filebody_ch: r.filebody_ch,
+      })),
+    },
+    crm_client: crmClient,
+    date: venueDateTime(now),
+  }
+}

@@ -1,0 +1,33 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { ConfigError, loadConfig } from './config'
+import { closeOnSignals, startServer } from './server'
+
+/**
+ * Server entry: `tsx src/server/main.ts`. Reads the environment, migrates the database, loads
+ * demo data on first start, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * (`npm start` runs src/cli/start.ts, which builds the web client first when it is stale.)
+ */
+export async function main(): Promise<void> {
+  let config
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(1)
+    }
+    throw err
+  }
+  const server = await startServer(config)
+  closeOnSignals(server)
+  server.log.info({ url: server.url, publicUrl: config.publicUrl }, 'storefront listening')
+}
+
+const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
+if (isEntry) {
+  main().catch((err: unknown) => {
+    console.error(err)
+    process.exit(1)
+  })
+}

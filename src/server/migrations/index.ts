@@ -1,0 +1,39 @@
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely'
+import * as m01 from './2026_11_21_00_00_01_create_setup'
+import * as m02 from './2026_11_21_00_00_02_create_catalog'
+import * as m03 from './2026_11_21_00_00_03_create_visitors'
+import * as m04 from './2026_11_21_00_00_04_create_venue_maps'
+import * as m05 from './2026_11_21_00_00_05_create_sales'
+import * as m06 from './2026_11_21_00_00_06_create_orders'
+import * as m07 from './2026_11_21_00_00_07_create_money'
+import * as m08 from './2026_11_22_00_00_01_create_seat_changes'
+import * as m09 from './2026_11_22_01_00_01_payment_flow'
+
+/**
+ * Every migration, in order. An in-code provider (instead of reading the folder) works the same
+ * under tsx, vitest and a bundled build. Names sort by time; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_00_00_01_create_setup': m01,
+  '2026_11_21_00_00_02_create_catalog': m02,
+  '2026_11_21_00_00_03_create_visitors': m03,
+  '2026_11_21_00_00_04_create_venue_maps': m04,
+  '2026_11_21_00_00_05_create_sales': m05,
+  '2026_11_21_00_00_06_create_orders': m06,
+  '2026_11_21_00_00_07_create_money': m07,
+  '2026_11_22_00_00_01_create_seat_changes': m08,
+  '2026_11_22_01_00_01_payment_flow': m09,
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const result = await migrator.migrateToLatest()
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')
+    const err = result.error instanceof Error ? result.error : new Error(String(result.error))
+    throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${err.message}`, { cause: err })
+  }
+  return result
+}

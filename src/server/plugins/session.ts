@@ -1,0 +1,111 @@
+import '@fastify/cookie'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ErrorCode } from '../../contract/errors'
+import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
+import { deleteExpiredSessions, findSession, insertSession, touchSession } from '../domain/sessions/repository'
+import type { SessionRow } from './context'
+
+export const SESSION_COOKIE = 'sw_sid'
+/** A session lives this long after its last request (sliding). */
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 3600 * 1000
+/** Expired sessions are deleted this often (their carts go with them; orders keep a null session). */
+const SESSION_SWEEP_INTERVAL_MS = 3600 * 1000
+/** Random bytes in session ids and CSRF tokens (256 bits: unguessable). */
+const SECRET_BYTES = 32
+
+const newSecret = () => randomBytes(SECRET_BYTES).toString('base64url')
+
+/**
+ * Sessions and CSRF.
+ *
+ * A session is a DB row keyed by a random id that travels in a signed, httpOnly, SameSite=Lax
+ * cookie. GET /api/token creates the session when needed and answers its CSRF token. Every POST
+ * under /api must send that token in X-CSRF-TOKEN and `X-Requested-With: XMLHttpRequest`, else
+ * it is refused with 403 -1000 before its body is even parsed, so nothing changes.
+ *
+ * The token stays the same for the session's life (not rotated per GET /api/token): two open
+ * tabs share one cookie and must not invalidate each other's token.
+ */
+export function registerSessions(app: FastifyInstance): void {
+  app.decorateRequest('session', null)
+
+  let sweep: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      deleteExpiredSessions(app.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'session sweep failed'))
+    }, SESSION_SWEEP_INTERVAL_MS)
+    sweep.unref()
+  })
+  app.addHook('onClose', async () => clearInterval(sweep))
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return
+    request.session = await loadSession(app, request)
+    if (request.method !== 'POST' || request.is404) return
+    const failure = csrfFailure(request)
+    if (failure) {
+      return reply.code(403).send({ errorCode: ErrorCode.CSRF, errorText: failure })
+    }
+  })
+}
+
+async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<SessionRow | null> {
+  const raw = request.cookies[SESSION_COOKIE]
+  if (!raw) return null
+  const unsigned = request.unsignCookie(raw)
+  if (!unsigned.valid || !unsigned.value) return null
+  const now = Date.now()
+  const session = await findSession(app.db, unsigned.value, now)
+  if (session && now - session.last_seen_at > TOUCH_INTERVAL_MS) {
+    await touchSession(app.db, session.id, now, now + SESSION_TTL_MS)
+  }
+  return session
+}
+
+function csrfFailure(request: FastifyRequest): string | null {
+  if (request.headers[XHR_HEADER.toLowerCase()] !== XHR_VALUE) {
+    return `CSRF check failed: the ${XHR_HEADER}: ${XHR_VALUE} header is required`
+  }
+  const sent = request.headers[CSRF_HEADER.toLowerCase()]
+  if (typeof sent !== 'string' || sent === '') {
+    return `CSRF check failed: the ${CSRF_HEADER} header is missing; get a token from GET /api/token`
+  }
+  if (!request.session) {
+    return 'CSRF check failed: no session; get a token from GET /api/token (cookies must be enabled)'
+  }
+  const a = Buffer.from(sent)
+  const b = Buffer.from(request.session.csrf_token)
+  if (a.length !== b.length || !timingSafeEqual(a, b)) {
+    return 'CSRF check failed: the token does not belong to this session; get a new one from GET /api/token'
+  }
+  return null
+}
+
+/** The request's session, created (with its cookie) when the visitor has none yet. */
+export async function ensureSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {
+  if (request.session) return request.session
+  const now = Date.now()
+  const session: SessionRow = {
+    id: newSecret(),
+    csrf_token: newSecret(),
+    lang: 'ru',
+    crm_client_id: null,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + SESSION_TTL_MS,
+  }
+  await insertSession(app.db, session)
+  reply.setCookie(SESSION_COOKIE, session.id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.publicUrl.startsWith('https://'),
+    signed: true,
+    maxAge: SESSION_TTL_MS / 1000,
+  })
+  request.session = session
+  return session
+}

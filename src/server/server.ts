@@ -1,0 +1,71 @@
+import closeWithGrace from 'close-with-grace'
+import type { FastifyInstance } from 'fastify'
+import pino, { type Logger } from 'pino'
+import { buildApp } from './app'
+import type { Config } from './config'
+import type { Db } from './db/connect'
+import { openDatabase } from './db/prepare'
+
+/** Time given to in-flight requests on SIGTERM/SIGINT before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+export interface RunningServer {
+  app: FastifyInstance
+  db: Db
+  log: Logger
+  /** http://host:port as reachable from this machine (localhost when bound to 0.0.0.0). */
+  url: string
+  /** Stops accepting connections, waits for in-flight requests, then closes the database. */
+  close(): Promise<void>
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel })
+}
+
+/** Migrates (and seeds) the database, builds the app and listens on config.host:config.port. */
+export async function startServer(config: Config, log: Logger = createLogger(config)): Promise<RunningServer> {
+  for (const name of config.devSecrets) {
+    log.warn(`${name} is not set: using the development default. Set it in production.`)
+  }
+  const db = await openDatabase(config, log)
+  let app: FastifyInstance
+  try {
+    app = await buildApp({ config, db, logger: log })
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    await db.destroy()
+    throw err
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  let closing: Promise<void> | null = null
+  return {
+    app,
+    db,
+    log,
+    url: `http://${host}:${port}`,
+    close: () => {
+      closing ??= (async () => {
+        await app.close()
+        await db.destroy()
+      })()
+      return closing
+    },
+  }
+}
+
+/**
+ * Closes the server gracefully on SIGTERM, SIGINT and uncaught errors (close-with-grace): stop
+ * listening, finish in-flight requests, close the database, exit. A second signal or the grace
+ * period running out exits at once.
+ */
+export function closeOnSignals(server: RunningServer): void {
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+    if (err) server.log.error({ err }, 'closing after an uncaught error')
+    else server.log.info({ signal }, 'shutting down')
+    await server.close()
+    server.log.info('server closed')
+  })
+}

@@ -1,0 +1,146 @@
+import { NO_ZONE, SectorKind, type VenueData } from '../../engine/model'
+import { parseVenue, type VenueRules } from '../../engine/parse/index'
+import { readAllStrings } from '../../engine/strings/StringTable'
+import type { Db } from '../db/connect'
+
+/** Rows per INSERT: below SQLite's 32,766 bound values and PostgreSQL's 65,535 at 9 columns. */
+const INSERT_CHUNK_ROWS = 1000
+
+export interface ImportDrawingInput {
+  venueId: number
+  name: string
+  svg: string
+  rules?: VenueRules
+  sourceFile?: string
+}
+
+export interface ImportDrawingResult {
+  drawingId: number
+  seats: number
+  standingPlaces: number
+  sectors: number
+  zones: number
+  warnings: string[]
+  parseMs: number
+}
+
+const hex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`
+
+/**
+ * Imports a venue drawing the way an operator does (and the demo does): parse the SVG with the
+ * engine's parser, then store the drawing text, its zones, sectors, every seat under the
+ * parser's seat key and every standing area with its capacity. The map served later is this
+ * drawing and the inventory is these rows, so the two always agree.
+ *
+ * A standing area gets the zone named like it when the drawing has one, otherwise a zone of its
+ * own, so it can be priced. Runs in the caller's transaction when given one; otherwise opens one,
+ * so a failed import leaves nothing behind. Parse errors (VenueParseError) propagate unchanged.
+ *
+ * Cost: one parse plus ceil(seats / 1000) inserts.
+ */
+export async function importVenueDrawing(db: Db, input: ImportDrawingInput): Promise<ImportDrawingResult> {
+  const data = parseVenue(input.svg, { rules: input.rules })
+  if (db.isTransaction) return store(db, input, data)
+  return db.transaction().execute((trx) => store(trx, input, data))
+}
+
+async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promise<ImportDrawingResult> {
+  const venue = await db.selectFrom('venues').select('id').where('id', '=', input.venueId).executeTakeFirst()
+  if (!venue) throw new Error(`venue ${input.venueId} does not exist`)
+  const strings = readAllStrings(data.strings)
+  const { seats, sectors } = data
+  let standingCount = 0
+  for (let s = 0; s < sectors.count; s++) if (sectors.kind[s] === SectorKind.Standing) standingCount++
+
+  const drawing = await db
+    .insertInto('venue_drawings')
+    .values({
+      venue_id: input.venueId,
+      name: input.name,
+      svg: input.svg,
+      view_box: data.viewBox.join(' '),
+      rules_json: JSON.stringify(input.rules ?? {}),
+      source_file: input.sourceFile ?? '',
+      seat_count: seats.count,
+      standing_count: standingCount,
+      warnings_json: JSON.stringify(data.warnings),
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const drawingId = drawing.id
+
+  // Zones, in the parser's order (seat.zone indexes into data.zones).
+  const zoneIds: number[] = []
+  const zoneByKey = new Map<string, number>()
+  for (let i = 0; i < data.zones.length; i++) {
+    const z = data.zones[i]
+    const id = await insertZone(db, drawingId, z.id, z.name, hex(z.color), i)
+    zoneIds.push(id)
+    zoneByKey.set(z.id, id)
+    zoneByKey.set(z.name, id)
+  }
+
+  const sectorIds: number[] = []
+  for (let s = 0; s < sectors.count; s++) {
+    const row = await db
+      .insertInto('sectors')
+      .values({ drawing_id: drawingId, sector_index: s, name: strings[sectors.name[s]] ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    sectorIds.push(row.id)
+  }
+
+  for (let start = 0; start < seats.count; start += INSERT_CHUNK_ROWS) {
+    const end = Math.min(seats.count, start + INSERT_CHUNK_ROWS)
+    const rows = []
+    for (let i = start; i < end; i++) {
+      const zone = seats.zone[i]
+      rows.push({
+        drawing_id: drawingId,
+        sector_id: sectorIds[seats.sector[i]],
+        zone_id: zone === NO_ZONE ? null : zoneIds[zone],
+        seat_key: strings[seats.key[i]],
+        row_label: strings[seats.row[i]] ?? '',
+        number_label: strings[seats.number[i]] ?? '',
+        x: seats.x[i],
+        y: seats.y[i],
+      })
+    }
+    await db.insertInto('seats').values(rows).execute()
+  }
+
+  let sortnum = data.zones.length
+  for (let s = 0; s < sectors.count; s++) {
+    if (sectors.kind[s] !== SectorKind.Standing) continue
+    const name = strings[sectors.name[s]] ?? `standing-${s}`
+    let zoneId = zoneByKey.get(name)
+    if (zoneId === undefined) {
+      zoneId = await insertZone(db, drawingId, `standing:${name}`, name, '#2a9d8f', sortnum++)
+      zoneByKey.set(name, zoneId)
+    }
+    await db
+      .insertInto('standing_places')
+      .values({ drawing_id: drawingId, sector_id: sectorIds[s], zone_id: zoneId, place_key: name, name, capacity: sectors.capacity?.[s] ?? 0 })
+      .execute()
+  }
+
+  return {
+    drawingId,
+    seats: seats.count,
+    standingPlaces: standingCount,
+    sectors: sectors.count,
+    zones: sortnum,
+    warnings: data.warnings,
+    parseMs: data.parseMs,
+  }
+}
+
+async function insertZone(db: Db, drawingId: number, key: string, name: string, color: string, sortnum: number): Promise<number> {
+  const row = await db
+    .insertInto('zones')
+    .values({ drawing_id: drawingId, zone_key: key, color, sortnum, name_ru: name, name_en: name, name_kz: name, name_ch: name })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { clientBuildReason } from '../../src/cli/start'
+import { ConfigError, loadConfig } from '../../src/server/config'
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({}, '/srv/app')
+    expect(c.port).toBe(8080)
+    expect(c.host).toBe('0.0.0.0')
+    expect(c.dataDir).toBe('/srv/app/data')
+    expect(c.database).toEqual({ kind: 'sqlite', file: '/srv/app/data/storefront.sqlite' })
+    expect(c.orderReserveSeconds).toBe(900)
+    expect(c.cartHoldSeconds).toBe(600)
+    expect(c.smtpUrl).toBeUndefined()
+    expect(c.outboxDir).toBe('/srv/app/data/outbox')
+    expect(c.logLevel).toBe('info')
+    expect(c.demoData).toBe(true)
+    expect(c.clientDir).toBe('/srv/app/dist/client')
+    expect(c.publicUrl).toBe('http://localhost:8080')
+    expect(c.trustProxy).toBe(false)
+    expect(c.devSecrets).toEqual(['CRM_SECRET', 'SESSION_SECRET'])
+  })
+
+  it('reads every variable; empty strings count as unset', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/sw',
+        DATABASE_URL: 'postgres://u@db:5432/sw',
+        ORDER_RESERVE_SECONDS: '1200',
+        CART_HOLD_SECONDS: '300',
+        SMTP_URL: 'smtp://mail:25',
+        LOG_LEVEL: 'debug',
+        CRM_SECRET: 'crm-secret-123',
+        SESSION_SECRET: 'session-secret-123',
+        PUBLIC_URL: 'https://tickets.example.org/',
+        DEMO_DATA: '0',
+        CLIENT_DIR: '/opt/client',
+        TRUST_PROXY: '10.0.0.0/8',
+        HOME: '',
+      },
+      '/x',
+    )
+    expect(c.port).toBe(9000)
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/sw' })
+    expect(c.orderReserveSeconds).toBe(1200)
+    expect(c.cartHoldSeconds).toBe(300)
+    expect(c.smtpUrl).toBe('smtp://mail:25')
+    expect(c.publicUrl).toBe('https://tickets.example.org')
+    expect(c.demoData).toBe(false)
+    expect(c.trustProxy).toBe('10.0.0.0/8')
+    expect(c.devSecrets).toEqual([])
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('sqlite')
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+    [{ ORDER_RESERVE_SECONDS: '-5' }, /ORDER_RESERVE_SECONDS/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ CRM_SECRET: 'short' }, /CRM_SECRET must be at least 8/],
+    [{ DEMO_DATA: 'yes' }, /DEMO_DATA/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})
+
+describe('npm start rebuilds the client only when needed', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-start-'))
+  const client = path.join(root, 'dist/client')
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+  /** Writes a file with mtime `at`, and gives the folders it created the same time. */
+  const touch = (file: string, at: number) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, 'x')
+    for (let p = file; p.startsWith(root) && p !== root; p = path.dirname(p)) fs.utimesSync(p, at / 1000, at / 1000)
+  }
+
+  // Folder times count too: a deleted source file changes its folder's time and means a rebuild.
+  it('builds when index.html is missing, skips when it is newer than every source, rebuilds after a change', () => {
+    const t = Date.now() - 60_000
+    touch(path.join(root, 'src/app/main.tsx'), t)
+    touch(path.join(root, 'src/engine/deep/nested/file.ts'), t)
+    touch(path.join(root, 'index.html'), t)
+    expect(clientBuildReason(root, client)).toMatch(/missing/)
+    touch(path.join(client, 'index.html'), t + 10_000)
+    expect(clientBuildReason(root, client)).toBeNull()
+    touch(path.join(root, 'src/engine/deep/nested/file.ts'), t + 20_000)
+    expect(clientBuildReason(root, client)).toMatch(/changed/)
+    touch(path.join(client, 'index.html'), t + 30_000)
+    touch(path.join(root, 'src/contract/calls.ts'), t + 40_000)
+    expect(clientBuildReason(root, client)).toMatch(/changed/)
+  })
+})

@@ -1,0 +1,178 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import pino from 'pino'
+import { loadConfig, type Config } from '../../src/server/config'
+import { sql } from 'kysely'
+import type { Db } from '../../src/server/db/connect'
+import { openDatabase } from '../../src/server/db/prepare'
+import { startServer } from '../../src/server/server'
+
+/** The PostgreSQL the tests use: local, trust auth (see the team brief). */
+export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+export type TestDb = 'sqlite' | 'postgres'
+export const TEST_DBS: TestDb[] = ['sqlite', 'postgres']
+
+export interface TestServer {
+  url: string
+  db: Db
+  config: Config
+  /** The temporary DATA_DIR (SQLite file, outbox). */
+  dataDir: string
+  /** Stops the server, closes the database, removes the temp dir and drops the PG database. */
+  close(): Promise<void>
+}
+
+function pgUrl(database: string): string {
+  const url = new URL(PG_ADMIN_URL)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Sources whose change changes what a freshly seeded database contains. */
+const SEED_SOURCES = ['src/server/migrations', 'src/server/seed', 'src/server/venues', 'src/engine/generate', 'src/engine/parse', 'src/engine/model.ts']
+
+function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
+  const stat = fs.statSync(target, { throwIfNoEntry: false })
+  if (!stat) return
+  if (!stat.isDirectory()) {
+    hash.update(target).update(fs.readFileSync(target))
+    return
+  }
+  for (const entry of fs.readdirSync(target).sort()) hashTree(hash, path.join(target, entry))
+}
+
+/**
+ * Key of the seeded-database template: the seed and schema sources plus today's date (demo
+ * dates are relative to the day of seeding). A new key means a new template.
+ */
+function templateKey(): string {
+  const hash = createHash('sha256')
+  for (const source of SEED_SOURCES) hashTree(hash, path.resolve(source))
+  hash.update(new Date().toISOString().slice(0, 10))
+  return hash.digest('hex').slice(0, 12)
+}
+
+const TEMPLATE_PREFIX = 'seatwise_tpl_'
+const silent = pino({ level: 'silent' })
+
+/**
+ * A migrated and demo-seeded database made once by the real first-start path (openDatabase) and
+ * then copied for each test server: a file copy for SQLite, CREATE DATABASE … TEMPLATE for
+ * PostgreSQL. Seeding 66,000 seats costs seconds; a copy costs milliseconds. Built under a
+ * temporary name and renamed, so two test runs at once never see a half-made template.
+ */
+async function sqliteTemplate(config: Config): Promise<string> {
+  const file = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}.sqlite`)
+  if (fs.existsSync(file)) return file
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-tpl-'))
+  try {
+    const db = await openDatabase({ ...config, database: { kind: 'sqlite', file: path.join(work, 'seed.sqlite') } }, silent)
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`
+    await sql`vacuum into ${tmp}`.execute(db)
+    await db.destroy()
+    fs.renameSync(tmp, file)
+    // Templates of earlier days or sources are no longer used.
+    for (const entry of fs.readdirSync(os.tmpdir())) {
+      if (/^seatwise_tpl_[0-9a-f]{12}\.sqlite$/.test(entry) && path.join(os.tmpdir(), entry) !== file) fs.rmSync(path.join(os.tmpdir(), entry), { force: true })
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+  return file
+}
+
+async function postgresTemplate(config: Config): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${templateKey()}`
+  const exists = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
+  if (exists) return name
+  const work = `${name}_${randomBytes(4).toString('hex')}`
+  await withAdmin((c) => c.query(`create database ${work}`))
+  try {
+    const db = await openDatabase({ ...config, database: { kind: 'postgres', url: pgUrl(work) } }, silent)
+    await db.destroy()
+    await withAdmin(async (c) => {
+      // Templates of earlier days or sources are no longer used (work databases of a concurrent
+      // run have a longer name and are left alone).
+      const old = await c.query<{ datname: string }>('select datname from pg_database where datname like $1 and datname <> $2', [`${TEMPLATE_PREFIX}%`, name])
+      for (const row of old.rows) {
+        if (/^seatwise_tpl_[0-9a-f]{12}$/.test(row.datname)) await c.query(`drop database if exists ${row.datname} with (force)`)
+      }
+      await c.query(`alter database ${work} rename to ${name}`)
+    })
+  } catch (err) {
+    const raced = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
+    await withAdmin((c) => c.query(`drop database if exists ${work} with (force)`))
+    if (!raced) throw err
+  }
+  return name
+}
+
+/**
+ * Starts the real server in-process on a random port with a fresh database: a temporary SQLite
+ * file, or a new PostgreSQL database (dropped on close). Migrations and demo data are those of a
+ * first `npm start`, copied from a template seeded once per run (see sqliteTemplate); with
+ * DEMO_DATA: '0' the database starts empty and the server migrates it itself. `env` overrides
+ * any variable (e.g. CRM_SECRET). Logs are silent unless TEST_LOG_LEVEL is set.
+ */
+export async function startTestServer(opts: { db: TestDb; env?: Record<string, string> }): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-test-'))
+  let pgDatabase: string | null = null
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    CRM_SECRET: 'test-crm-secret-0123456789',
+    SESSION_SECRET: 'test-session-secret-0123456789',
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    // Tests act as many visitors from one machine by sending X-Forwarded-For.
+    TRUST_PROXY: '1',
+  }
+  const base = loadConfig({ ...env, ...opts.env })
+  const useTemplate = base.demoData
+  if (opts.db === 'postgres') {
+    pgDatabase = `seatwise_test_${randomBytes(6).toString('hex')}`
+    const template = useTemplate ? await postgresTemplate(base) : null
+    await withAdmin((c) => c.query(template ? `create database ${pgDatabase} template ${template}` : `create database ${pgDatabase}`))
+    env.DATABASE_URL = pgUrl(pgDatabase)
+  } else if (useTemplate) {
+    fs.copyFileSync(await sqliteTemplate(base), path.join(dataDir, 'storefront.sqlite'))
+  }
+  const cleanup = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (pgDatabase) {
+      const name = pgDatabase
+      await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`))
+    }
+  }
+  try {
+    const config = loadConfig({ ...env, ...opts.env })
+    const server = await startServer(config, pino({ level: config.logLevel }))
+    return {
+      url: server.url,
+      db: server.db,
+      config,
+      dataDir,
+      close: async () => {
+        await server.close()
+        await cleanup()
+      },
+    }
+  } catch (err) {
+    await cleanup()
+    throw err
+  }
+}
