@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto'
+import svgCaptcha from 'svg-captcha'
+import type { Captcha } from '../../../contract/entities/captcha'
+import type { Db } from '../../db/connect'
+
+/** A captcha must be answered within this time. */
+export const CAPTCHA_TTL_MS = 10 * 60 * 1000
+/** Wrong answers to /api/captcha/check before the image is thrown away (the client loads a new one). */
+export const CAPTCHA_MAX_ATTEMPTS = 5
+/** Characters in the picture: the spec's input takes at most 8 (CAPTCHA_MAX_LENGTH). */
+export const CAPTCHA_LENGTH = 5
+/** Characters left out because people confuse them in a distorted picture. */
+const CAPTCHA_IGNORED_CHARS = '0oO1iIlL'
+/** Noise lines across the picture. */
+const CAPTCHA_NOISE_LINES = 2
+/** Random bytes of a captcha id (128 bits). */
+const CAPTCHA_SID_BYTES = 16
+
+/** Answers are compared case-insensitively, spaces ignored. */
+const normalize = (text: string) => text.replace(/\s+/g, '').toLowerCase()
+
+/** What is stored instead of the answer: SHA-256 of sid and answer (a leaked table reveals no answer directly). */
+export function captchaDigest(sid: string, text: string): string {
+  return createHash('sha256').update(`${sid}:${normalize(text)}`).digest('hex')
+}
+
+/**
+ * Stores a captcha answer and returns its sid. GET /api/captcha uses it with svg-captcha's
+ * text; tests use it to set an answer they know.
+ */
+export async function storeCaptchaAnswer(db: Db, text: string, now = Date.now()): Promise<string> {
+  const sid = randomBytes(CAPTCHA_SID_BYTES).toString('base64url')
+  await db.deleteFrom('captchas').where('expires_at', '<=', now).execute()
+  await db.insertInto('captchas').values({ sid, answer: captchaDigest(sid, text), created_at: now, expires_at: now + CAPTCHA_TTL_MS }).execute()
+  return sid
+}
+
+/** GET /api/captcha: a new picture drawn locally (SVG markup) and its sid. */
+export async function createCaptcha(db: Db, now = Date.now()): Promise<Captcha> {
+  const picture = svgCaptcha.create({ size: CAPTCHA_LENGTH, ignoreChars: CAPTCHA_IGNORED_CHARS, noise: CAPTCHA_NOISE_LINES, color: true })
+  const sid = await storeCaptchaAnswer(db, picture.text, now)
+  return { code: picture.data, sid }
+}
+
+/**
+ * POST /api/captcha/check: true when the answer is right. A right answer marks the captcha
+ * solved (an order may then present it once); a wrong one counts an attempt, and after
+ * CAPTCHA_MAX_ATTEMPTS the captcha is deleted.
+ */
+export async function checkCaptcha(db: Db, sid: string, text: string, now = Date.now()): Promise<boolean> {
+  const row = await db.selectFrom('captchas').selectAll().where('sid', '=', sid).where('expires_at', '>', now).executeTakeFirst()
+  if (!row) return false
+  if (row.answer === captchaDigest(sid, text)) {
+    await db.updateTable('captchas').set({ solved_at: now }).where('sid', '=', sid).execute()
+    return true
+  }
+  if (row.attempts + 1 >= CAPTCHA_MAX_ATTEMPTS) await db.deleteFrom('captchas').where('sid', '=', sid).execute()
+  else await db.updateTable('captchas').set({ attempts: row.attempts + 1 }).where('sid', '=', sid).execute()
+  return false
+}
+
+/**
+ * Uses a captcha for an order: true when sid and answer match an unexpired captcha. The row is
+ * deleted either way (one conditional DELETE), so an answer works once and a wrong answer
+ * needs a new picture.
+ */
+export async function consumeCaptcha(db: Db, sid: string, text: string, now = Date.now()): Promise<boolean> {
+  const rows = await db.deleteFrom('captchas').where('sid', '=', sid).returning(['answer', 'expires_at']).execute()
+  const row = rows[0]
+  return row !== undefined && row.expires_at > now && row.answer === captchaDigest(sid, text)
+}

@@ -1,0 +1,27 @@
+/**
+ * Tuning numbers of general-admission ordering. The spec names none of these values; each is our
+ * choice and says what it costs.
+ */
+
+/** Random bytes in an order hash: 128 bits, so hashes cannot be guessed (22 base64url chars). */
+export const ORDER_HASH_BYTES = 16
+/** Random bytes in a ticket hash (the /ticket/{hash} link): 128 bits as well. */
+export const TICKET_HASH_BYTES = 16
+/** Digits of the numeric ticket code printed as QR/barcode. */
+export const TICKET_CODE_DIGITS = 12
+/** Order numbers shown to visitors start above this, so they never look like a tiny count. */
+export const ORDER_NUMBER_BASE = 100_000
+
+/**
+ * How often unpaid orders past their reserve time are cancelled in the background. Reads of
+ * availability also expire orders on the spot, so this only bounds how stale the listing can be.
+ */
+export const ORDER_SWEEP_INTERVAL_MS = 30_000
+/** With a short reserve time (tests, demos) the sweep runs twice per reserve time, but not more than once a second. */
+export const ORDER_SWEEP_MIN_INTERVAL_MS = 1000
+
+/** demandstatusid of a new order whose named-ticket data is still to be entered. */
+export const ORDER_STATUS_CREATED = 10
+
+/** Agreement checkboxes shown with the general-admission order form (checkbox_lists.scope). */
+export const ORDER_CHECKBOX_SCOPE = 'order'

@@ -1,0 +1,92 @@
+import { sql } from 'kysely'
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import type { Db } from '../../db/connect'
+import { releaseExpiredCartHolds } from '../cart/expiry'
+
+/**
+ * Reservation expiry: an unpaid order whose reserve time has passed is cancelled (status 90),
+ * which returns its tickets to sale (sales count only orders that are not cancelled), gives back
+ * the subscription tickets it used, and releases any seat or standing holds it kept.
+ *
+ * The UPDATE is conditional (still unpaid, not cancelled, past reserve_until), so the sweeper,
+ * an order being created and a payment arriving at the same moment cannot cancel twice or
+ * cancel a paid order. Only the ids it really cancelled get their subscriptions restored.
+ *
+ * `calendarIds` limits the work to orders with lines in those sessions (used on every read of
+ * availability); without it every expired order is cancelled (the periodic sweeper).
+ * Returns the ids of the orders cancelled.
+ */
+export async function expireOrders(db: Db, now: number, calendarIds?: readonly number[]): Promise<number[]> {
+  if (calendarIds && calendarIds.length === 0) return []
+  // Seat-map carts expire here too, so one sweeper and one read-time check cover every hold.
+  await releaseExpiredCartHolds(db, now, calendarIds)
+  let query = db
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS_CANCELLED, cancelled_at: now })
+    .where('paid', '=', 0)
+    .where('status', '<>', ORDER_STATUS_CANCELLED)
+    .where('reserve_until', '<=', now)
+  if (calendarIds) {
+    const ids = [...calendarIds]
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('order_lines as l').select('l.id').whereRef('l.order_id', '=', 'orders.id').where('l.calendar_id', 'in', ids)),
+    )
+  }
+  const cancelled = (await query.returning('id').execute()).map((r) => r.id)
+  if (cancelled.length === 0) return cancelled
+
+  // Subscription tickets go back to the client's subscription.
+  const used = await db
+    .selectFrom('order_lines')
+    .select(['crm_subscription_id', sql<number>`sum(quantity)`.as('n')])
+    .where('order_id', 'in', cancelled)
+    .where('crm_subscription_id', 'is not', null)
+    .groupBy('crm_subscription_id')
+    .execute()
+  for (const u of used) {
+    await db
+      .updateTable('crm_subscriptions')
+      .set((eb) => ({ quant: eb('quant', '+', Number(u.n)) }))
+      .where('id', '=', u.crm_subscription_id!)
+      .execute()
+  }
+  await db.updateTable('seat_holds').set({ released_at: now }).where('order_id', 'in', cancelled).where('released_at', 'is', null).execute()
+  await db.updateTable('standing_holds').set({ released_at: now }).where('order_id', 'in', cancelled).where('released_at', 'is', null).execute()
+  return cancelled
+}
+
+export interface Sweeper {
+  /** Stops the timer and waits for a sweep in progress, so the database can close after it. */
+  stop(): Promise<void>
+}
+
+/**
+ * Runs expireOrders every `intervalMs` in its own transaction. The timer is unref'd (it never
+ * keeps the process alive); a failed sweep is reported and the next one tries again; a sweep
+ * never overlaps the previous one.
+ */
+export function startExpirySweeper(db: Db, intervalMs: number, onError: (err: unknown) => void, onCancelled?: (ids: number[]) => void): Sweeper {
+  let current: Promise<void> | null = null
+  let stopped = false
+  const timer = setInterval(() => {
+    if (current || stopped) return
+    current = db
+      .transaction()
+      .execute((trx) => expireOrders(trx, Date.now()))
+      .then((ids) => {
+        if (ids.length && onCancelled) onCancelled(ids)
+      })
+      .catch(onError)
+      .finally(() => {
+        current = null
+      })
+  }, intervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await current
+    },
+  }
+}

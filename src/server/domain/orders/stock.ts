@@ -1,0 +1,69 @@
+import { sql } from 'kysely'
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import { isPostgresDb, type Db } from '../../db/connect'
+
+/**
+ * General-admission stock of sessions (calendars): what each price row and each session has
+ * sold. "Sold" is the quantity of order lines of orders that are not cancelled (unpaid orders
+ * hold their tickets until they expire; see expiry.ts). The same rule as
+ * domain/inventory/availability.ts, so the listing and the order page agree.
+ */
+export interface CalendarSales {
+  /** Tickets sold or reserved in the session over all its price rows. */
+  sold: number
+  /** Tickets sold or reserved per price row id. */
+  byPrice: Map<number, number>
+}
+
+/** Sales of the given sessions (a session without any sale is present with zeros). */
+export async function salesOf(db: Db, calendarIds: readonly number[]): Promise<Map<number, CalendarSales>> {
+  const out = new Map<number, CalendarSales>()
+  for (const id of calendarIds) out.set(id, { sold: 0, byPrice: new Map() })
+  if (calendarIds.length === 0) return out
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.calendar_id', 'l.price_id', sql<number>`sum(l.quantity)`.as('n')])
+    .where('l.calendar_id', 'in', [...calendarIds])
+    .where('o.status', '<>', ORDER_STATUS_CANCELLED)
+    .where('l.seat_id', 'is', null)
+    .where('l.standing_place_id', 'is', null)
+    .groupBy(['l.calendar_id', 'l.price_id'])
+    .execute()
+  for (const r of rows) {
+    const s = out.get(r.calendar_id)!
+    const n = Number(r.n)
+    s.sold += n
+    s.byPrice.set(r.price_id, (s.byPrice.get(r.price_id) ?? 0) + n)
+  }
+  return out
+}
+
+/** A session's capacity: calendars.capacity, or else the sum of its regular price rows. */
+export function capacityOf(capacity: number | null, rows: readonly { quantity: number; for_subscription: number }[]): number {
+  return capacity ?? rows.filter((p) => p.for_subscription === 0).reduce((s, p) => s + p.quantity, 0)
+}
+
+/**
+ * Locks sessions for the rest of the transaction so that counting their sales and inserting new
+ * order lines cannot interleave with another order for the same sessions (no overselling).
+ *
+ * - PostgreSQL: SELECT … FOR UPDATE on the calendar rows, in id order so two orders touching the
+ *   same sessions always lock them in the same order and cannot deadlock. A competing order
+ *   waits here; under READ COMMITTED its later statements see what the first one committed.
+ * - SQLite: Kysely's SQLite driver runs every transaction of the process on its one connection,
+ *   one at a time. The no-op UPDATE additionally takes SQLite's write lock at once, so a second
+ *   process (the CLI) waits (busy_timeout) instead of reading stale counts.
+ *
+ * Cost: orders for the same session are serialized for the few milliseconds of the transaction;
+ * orders for other sessions run in parallel on PostgreSQL.
+ */
+export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(calendarIds)].sort((a, b) => a - b)
+  if (ids.length === 0) return
+  if (isPostgresDb(trx)) {
+    await trx.selectFrom('calendars').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
+  } else {
+    await trx.updateTable('calendars').set((eb) => ({ active: eb.ref('active') })).where('id', 'in', ids).execute()
+  }
+}
