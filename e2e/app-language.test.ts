@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setupSchema } from '../src/contract/entities/setup'
+import { parseLanguageList, type Lang } from '../src/contract/lang'
+import ch from '../src/app/i18n/locales/ch'
+import en from '../src/app/i18n/locales/en'
+import kz from '../src/app/i18n/locales/kz'
+import ru from '../src/app/i18n/locales/ru'
+import { openPage, queryParam, startApp, waitForListing, type AppHarness } from './support/app'
+
+const TEXTS = { ru, en, kz, ch }
+const HTML_LANG: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh-Hant' }
+
+/** Switching the language changes the texts and the lang query parameter (omitted for ru). */
+describe('language switch', () => {
+  let app: AppHarness
+  let offered: Lang[]
+
+  beforeAll(async () => {
+    app = await startApp()
+    const setup = setupSchema.parse(await (await fetch(new URL('/api/setup', app.baseUrl))).json())
+    offered = parseLanguageList(setup.db.languages)
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('goes ru → en → kz → ch → ru through the selector', async () => {
+    expect(offered).toEqual(expect.arrayContaining(['ru', 'en', 'kz', 'ch']))
+    const { page, context, errors } = await openPage(app, '/')
+    await waitForListing(page)
+    let current: Lang = 'ru'
+    expect(await page.locator('h1').innerText()).toBe(ru.titles.afisha)
+    expect(queryParam(page, 'lang')).toBeNull()
+
+    for (const lang of ['en', 'kz', 'ch', 'ru'] as const) {
+      // The selector is found by its label, which is itself translated.
+      await page.getByRole('combobox', { name: TEXTS[current].shell.language }).selectOption(lang)
+      current = lang
+      await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, TEXTS[lang].titles.afisha)
+      expect(queryParam(page, 'lang')).toBe(lang === 'ru' ? null : lang)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[lang])
+      expect(await page.getByRole('link', { name: TEXTS[lang].shell.contacts, exact: true }).first().isVisible()).toBe(true)
+      expect(await page.title()).toContain(TEXTS[lang].titles.afisha)
+      await waitForListing(page)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps lang and sub=1 on in-app links and drops a language setup does not offer', async () => {
+    const { page, context } = await openPage(app, '/?lang=en&sub=1')
+    await waitForListing(page)
+    const contacts = page.getByRole('link', { name: en.shell.contacts, exact: true }).first()
+    expect(await contacts.getAttribute('href')).toBe('/contacts?lang=en&sub=1')
+    await contacts.click()
+    await page.waitForSelector('#contacts-title')
+    expect(new URL(page.url()).search).toBe('?lang=en&sub=1')
+    await context.close()
+
+    const unknown = await openPage(app, '/?lang=de')
+    await waitForListing(unknown.page)
+    await unknown.page.waitForFunction(() => !new URL(location.href).searchParams.has('lang'))
+    expect(await unknown.page.locator('h1').innerText()).toBe(ru.titles.afisha)
+    await unknown.context.close()
+  })
+})

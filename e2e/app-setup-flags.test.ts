@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setupSchema } from '../src/contract/entities/setup'
+import { writeSettings } from '../src/server/domain/settings/repository'
+import { SETUP_DEFAULTS } from '../src/server/domain/settings/defaults'
+import { openPage, startApp, waitForListing, type AppHarness } from './support/app'
+
+/**
+ * The shell follows setup: languages offered, header/footer/scroll-top flags, integration mode.
+ * Each test changes setup in the real database; the server reads it on every /api/setup.
+ */
+describe('setup-driven shell', () => {
+  let app: AppHarness
+  beforeAll(async () => {
+    app = await startApp()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('offers only the languages setup lists and falls back from others', async () => {
+    await app.server.db.updateTable('languages').set({ enabled: 0 }).where('code', 'in', ['kz', 'ch']).execute()
+    try {
+      const { page, context } = await openPage(app, '/?lang=ch')
+      await waitForListing(page)
+      await page.waitForFunction(() => !new URL(location.href).searchParams.has('lang'))
+      expect(await page.locator('h1').innerText()).toBe('Купить билет')
+      const options = await page.locator('select.lang-select__control option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))
+      expect(options).toEqual(['ru', 'en'])
+      await context.close()
+    } finally {
+      await app.server.db.updateTable('languages').set({ enabled: 1 }).execute()
+    }
+  })
+
+  it('hides header, footer and scroll-top when their flags are 0', async () => {
+    const app0 = setupSchema.parse(await (await fetch(new URL('/api/setup', app.baseUrl))).json()).app
+    await writeSettings(app.server.db, { app: { ...app0, header: 0, footer: 0, scroll_top: 0 } })
+    try {
+      const { page, context } = await openPage(app, '/')
+      await waitForListing(page)
+      await page.waitForFunction(() => document.querySelector('.afisha') !== null)
+      await page.evaluate(() => window.scrollTo(0, 2000))
+      expect(await page.locator('header.site-header').count()).toBe(0)
+      expect(await page.locator('footer.site-footer').count()).toBe(0)
+      expect(await page.locator('.scroll-top').count()).toBe(0)
+      await context.close()
+    } finally {
+      await writeSettings(app.server.db, { app: app0 })
+    }
+  })
+
+  it('shows the scroll-to-top button after 400 px and scrolls back up', async () => {
+    const { page, context } = await openPage(app, '/')
+    await waitForListing(page)
+    expect(await page.locator('.scroll-top').count()).toBe(0)
+    await page.evaluate(() => window.scrollTo(0, 401))
+    await page.locator('.scroll-top').waitFor()
+    await page.locator('.scroll-top').click()
+    await page.waitForFunction(() => window.scrollY === 0)
+    await context.close()
+  })
+
+  it('in integration mode sends order views to the old-style path with language and hash', async () => {
+    await writeSettings(app.server.db, { is_integration: 1 })
+    try {
+      const { page, context } = await openPage(app, '/order/abc123?lang=en')
+      await page.waitForURL((url) => url.pathname === '/en/order/abc123')
+      await context.close()
+    } finally {
+      await writeSettings(app.server.db, { is_integration: SETUP_DEFAULTS.is_integration })
+    }
+  })
+
+  it('without integration mode the order view stays in the storefront', async () => {
+    const { page, context, apiRequests } = await openPage(app, '/order/abc123')
+    await page.waitForSelector('main h1')
+    await expect.poll(() => apiRequests.some((r) => r.path === '/api/setup')).toBe(true)
+    expect(new URL(page.url()).pathname).toBe('/order/abc123')
+    expect(await page.locator('#not-found-title').count()).toBe(0)
+    await context.close()
+  })
+})

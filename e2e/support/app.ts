@@ -1,0 +1,124 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { startTestServer, type TestServer } from '../../tests/support/server'
+import { launchChromium } from './browser'
+
+/**
+ * Shared e2e helpers for the storefront app: the real server (in-process, temp SQLite, demo
+ * data, serving dist/client) and Debian's Chromium. Build first: `npx vite build`.
+ */
+
+/** A phone viewport (iPhone 12-class) used by the mobile checks. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 }
+export const DESKTOP_VIEWPORT = { width: 1280, height: 900 }
+
+export interface AppHarness {
+  baseUrl: string
+  /** The server, for tests that change setup in its database. */
+  server: TestServer
+  browser: Browser
+  close: () => Promise<void>
+}
+
+const CLIENT_DIR = path.resolve(import.meta.dirname, '../../dist/client')
+
+/**
+ * A private copy of dist/client (without source maps). Several people build on this machine and
+ * `vite build` empties dist/client first, which made pages of a running test answer 503; a copy
+ * taken at start keeps one test file on one build.
+ */
+function snapshotClient(): string {
+  if (!fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) {
+    throw new Error('dist/client is missing: run `npx vite build` before the e2e tests')
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-e2e-client-'))
+  fs.cpSync(CLIENT_DIR, copy, { recursive: true, filter: (src) => !src.endsWith('.map') })
+  const index = fs.readFileSync(path.join(copy, 'index.html'), 'utf8')
+  for (const [, asset] of index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
+    if (!fs.existsSync(path.join(copy, asset))) throw new Error(`dist/client is incomplete (${asset} missing): a build is running, retry`)
+  }
+  return copy
+}
+
+/** The real server (temp SQLite with the demo data) serving the built client, and Chromium. */
+export async function startApp(env: Record<string, string> = {}): Promise<AppHarness> {
+  const clientDir = snapshotClient()
+  const server = await startTestServer({ db: 'sqlite', env: { CLIENT_DIR: clientDir, ...env } })
+  const browser = await launchChromium()
+  return {
+    baseUrl: server.url,
+    server,
+    browser,
+    close: async () => {
+      await browser.close()
+      await server.close()
+      fs.rmSync(clientDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  /** Console errors and failed requests seen while the page was open. */
+  errors: string[]
+  /** API requests the page sent, from the very first one. */
+  apiRequests: { method: string; path: string; body: string | null }[]
+}
+
+/** A fresh context (own storage) with a page at `pathname`; page errors are collected. */
+export async function openPage(app: AppHarness, pathname: string, viewport = DESKTOP_VIEWPORT): Promise<OpenedPage> {
+  const isPhone = viewport.width < 600
+  const context = await app.browser.newContext({ viewport, isMobile: isPhone, hasTouch: isPhone, deviceScaleFactor: 1 })
+  const page = await context.newPage()
+  const errors: string[] = []
+  const apiRequests: OpenedPage['apiRequests'] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/api/')) apiRequests.push({ method: r.method(), path: url.pathname, body: r.postData() })
+  })
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`)
+  })
+  await page.goto(new URL(pathname, app.baseUrl).toString(), { waitUntil: 'domcontentloaded' })
+  return { context, page, errors, apiRequests }
+}
+
+/** Waits until the listing has rendered its cards (or its empty message). */
+export async function waitForListing(page: Page): Promise<void> {
+  await page.waitForSelector('.event-card, .afisha__empty', { timeout: 30_000 })
+}
+
+/** Current URL's query parameter. */
+export function queryParam(page: Page, name: string): string | null {
+  return new URL(page.url()).searchParams.get(name)
+}
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: unknown[]; html: string }[]
+}
+
+const AXE_PATH = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
+
+/** Runs axe-core in the page (WCAG 2.x A and AA rules) and returns its violations. */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_PATH })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })) }))
+  })
+}
+
+/** Serious and critical violations only, as a readable list for assertion messages. */
+export function seriousViolations(violations: AxeViolation[]): string[] {
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)
+}

@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router-dom'
+import { AfishaPage } from './afisha/AfishaPage'
+import { ContactsPage } from './pages/ContactsPage'
+import { NotAvailablePage } from './pages/NotAvailablePage'
+import { NotFoundPage } from './pages/NotFoundPage'
+import { LegacyRulesRedirect, RulesPage } from './pages/RulesPage'
+import { DeclinedPage } from './screens/declined/DeclinedPage'
+import { EventScreen } from './screens/event/EventPage'
+import { OrderScreen } from './screens/order/OrderScreen'
+import { TicketPage } from './screens/ticket/TicketPage'
+import { Layout } from './shell/Layout'
+
+/**
+ * Every route of both spec documents (history mode). Screens that later issues build show the
+ * "not available yet" page under their own title.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <AfishaPage /> },
+      { path: 'contacts', element: <ContactsPage /> },
+      { path: 'event/:hash/:date?/:time?', element: <EventScreen /> },
+      { path: 'scheme/:hash/:date?/:time?', element: <NotAvailablePage titleKey="scheme" /> },
+      { path: 'order/:hash', element: <OrderScreen /> },
+      { path: 'order/return/:hash', element: <NotAvailablePage titleKey="returnOrder" /> },
+      { path: 'order/declined/:hash', element: <DeclinedPage /> },
+      { path: 'nominal-tickets/:hash', element: <NotAvailablePage titleKey="orderConfirmation" /> },
+      { path: 'ticket/:hash', element: <TicketPage /> },
+      { path: 'rules/purchase-terms', element: <RulesPage kind="purchaseTerms" /> },
+      { path: 'rules/privacy-policy', element: <RulesPage kind="privacyPolicy" /> },
+      { path: ':lang/rules', element: <LegacyRulesRedirect kind="purchaseTerms" /> },
+      { path: ':lang/rules-agreement', element: <LegacyRulesRedirect kind="privacyPolicy" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]

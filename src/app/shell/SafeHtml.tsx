@@ -1,0 +1,8 @@
+import { useMemo } from 'react'
+import { sanitizeHtml } from '../lib/sanitize'
+
+/** Renders html from setup after the allow-list sanitizer; the only place using innerHTML. */
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html])
+  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />
+}

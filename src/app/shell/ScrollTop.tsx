@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SCROLL_TOP_AFTER_PX } from '../../contract/constants'
+import { useSession } from '../state/session'
+
+/** "Back to top" button: appears after 400 px of scrolling, when setup's scroll_top = 1. */
+export function ScrollTop() {
+  const { t } = useTranslation()
+  const enabled = useSession((s) => s.setup?.app.scroll_top === 1)
+  const [visible, setVisible] = useState(false)
+
+  useEffect(() => {
+    if (!enabled) return
+    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_AFTER_PX)
+    onScroll()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [enabled])
+
+  if (!enabled || !visible) return null
+  return (
+    <button
+      type="button"
+      className="scroll-top"
+      aria-label={t('shell.scrollTop')}
+      onClick={() => {
+        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' })
+        // Keyboard users land at the start of the page, not on a vanished button.
+        document.getElementById('main')?.focus({ preventScroll: true })
+      }}
+    >
+      <span aria-hidden="true">↑</span>
+    </button>
+  )
+}

@@ -1,0 +1,62 @@
+import { create } from 'zustand'
+import type { CrmClient } from '../../contract/entities/crm'
+import type { Setup } from '../../contract/entities/setup'
+import { DEFAULT_LANG, parseLanguageList, type Lang } from '../../contract/lang'
+import { api } from '../api/client'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+/**
+ * Session state (document 001 §3 "Session state"): language, setup and the identified CRM
+ * client. Screens' own data (the listing, an order) stays in the screens; engine and seat
+ * state never live here.
+ */
+interface SessionState {
+  lang: Lang
+  setup: Setup | null
+  setupStatus: LoadStatus
+  /** Languages setup offers (db.languages); every known language until setup arrives. */
+  languages: Lang[]
+  crmClient: CrmClient | null
+  setLang: (lang: Lang) => void
+  loadSetup: () => Promise<void>
+  /** Sends the sign-in token of ?crm= to the server and keeps the client it answers. */
+  signInCrm: (token: string) => Promise<void>
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  lang: DEFAULT_LANG,
+  setup: null,
+  setupStatus: 'idle',
+  languages: [],
+  crmClient: null,
+  setLang: (lang) => {
+    if (get().lang !== lang) set({ lang })
+  },
+  loadSetup: async () => {
+    if (get().setupStatus === 'loading') return
+    set({ setupStatus: 'loading' })
+    try {
+      const setup = await api.call('setup')
+      set((state) => ({
+        setup,
+        setupStatus: 'ready',
+        languages: parseLanguageList(setup.db.languages),
+        // A client signed in through ?crm= in this page load wins over the setup snapshot.
+        crmClient: state.crmClient ?? (setup.crm_client.data === null ? null : setup.crm_client),
+      }))
+    } catch (error) {
+      // Network failures are only logged (spec §8); the shell shows a retry notice.
+      console.error('setup failed', error)
+      set({ setupStatus: 'error' })
+    }
+  },
+  signInCrm: async (token) => {
+    try {
+      const answer = await api.call('crmClientInfo', { token })
+      set({ crmClient: answer.crm_client !== null && answer.crm_client.data !== null ? answer.crm_client : null })
+    } catch (error) {
+      console.error('crm sign-in failed', error)
+    }
+  },
+}))
