@@ -1,0 +1,53 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { CheckboxItem } from '../../contract/entities/common'
+import { pickLocalized } from '../../contract/lang'
+import { sanitizeHtml } from '../lib/sanitize'
+import { useSession } from '../state/session'
+import { missingAgreements, type AgreementState } from './agreements'
+
+/** One agreement's label: the operator's text may carry links, so it goes through the sanitizer. */
+function AgreementText({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html])
+  return <span dangerouslySetInnerHTML={{ __html: clean }} />
+}
+
+/**
+ * The agreements checkbox list (000 §3 checkboxList). Items with filling = 1 are required; after
+ * a refused submit (`showErrors`) the unticked ones are marked and the errors.consent message
+ * is shown.
+ */
+export function Agreements({ items, checked, onChange, showErrors, idPrefix }: {
+  items: readonly CheckboxItem[]
+  checked: AgreementState
+  onChange: (next: AgreementState) => void
+  showErrors: boolean
+  idPrefix: string
+}) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  if (items.length === 0) return null
+  const missing = new Set(showErrors ? missingAgreements(items, checked) : [])
+  const errorId = `${idPrefix}-agreements-error`
+  return (
+    <fieldset className="agreements">
+      <legend className="visually-hidden">{t('form.agreements')}</legend>
+      {items.map((item) => {
+        const id = `${idPrefix}-agreement-${item.id}`
+        const required = item.filling === 1
+        return (
+          <div key={item.id} className={`field field--check${missing.has(item.id) ? ' field--invalid' : ''}`}>
+            <input id={id} type="checkbox" checked={checked[item.id] === true} required={required}
+              aria-invalid={missing.has(item.id)} aria-describedby={missing.has(item.id) ? errorId : undefined}
+              onChange={(e) => onChange({ ...checked, [item.id]: e.target.checked })} />
+            <label htmlFor={id}>
+              <AgreementText html={pickLocalized(item, 'name', lang)} />
+              {required && <span className="field__required" aria-hidden="true"> *</span>}
+            </label>
+          </div>
+        )
+      })}
+      {missing.size > 0 && <p id={errorId} className="field__error">{t('errors.consent')}</p>}
+    </fieldset>
+  )
+}

@@ -1,0 +1,201 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { PRICE_LIMIT } from '../../../contract/constants'
+import type { Buyer } from '../../../contract/entities/buyer'
+import type { CheckboxAnswer } from '../../../contract/entities/common'
+import type { NoSchemeResponse } from '../../../contract/entities/event'
+import type { OrderCreateRequest } from '../../../contract/entities/order'
+import { pickLocalized } from '../../../contract/lang'
+import type { BuyerRuleOptions } from '../../../contract/rules'
+import { api } from '../../api/client'
+import { useBuyerForm } from '../../forms/useBuyerForm'
+import type { BotCheck } from '../../forms/useOrderSubmit'
+import { useLink, useLinkContext } from '../../hooks/useLinks'
+import { useTitle } from '../../hooks/useTitle'
+import { buildLink, segment } from '../../lib/links'
+import { useModal } from '../../state/modal'
+import { useSession } from '../../state/session'
+import { DateStrip } from './DateStrip'
+import { EventHeader } from './EventHeader'
+import { EventOrderForm } from './EventOrderForm'
+import { longDay } from './model/format'
+import { defaultMethod, paymentMethods, type PaymentMethod } from './model/payment'
+import { eventPath, resolveSelection, routeNeedsSync, sortCalendar, type Selection } from './model/selection'
+import { PaymentMethodChoice } from './PaymentMethodChoice'
+import { PriceList } from './PriceList'
+import { TimeChips } from './TimeChips'
+import { Totals } from './Totals'
+import { useEventData } from './useEventData'
+import { useTicketChoice } from './useTicketChoice'
+import './event.css'
+import '../../forms/forms.css'
+
+/** Referrer sent with orders is cut to the contract's bound. */
+const REFERRER_MAX = 2000
+
+/** Route element of /event/{hash}/{date?}/{time?}: a new hash mounts a fresh page (reload, 000 §2). */
+export function EventScreen() {
+  const { hash = '' } = useParams()
+  return <EventLoader key={hash} hash={hash} />
+}
+
+function EventLoader({ hash }: { hash: string }) {
+  const { t } = useTranslation()
+  const link = useLink()
+  useTitle('events')
+  const { data, status, reload } = useEventData(hash)
+  if (status === 'loading') return <p className="event-page__status" role="status">{t('event.loading')}</p>
+  if (status === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('event.load-failed')}</p>
+        <button type="button" className="button" onClick={reload}>{t('shell.retry')}</button>
+      </div>
+    )
+  }
+  if (status === 'not-found' || data === null) {
+    return (
+      <section className="page page--message" aria-labelledby="event-missing-title">
+        <h1 id="event-missing-title">{t('event.not-found')}</h1>
+        <p>{t('event.not-found-text')}</p>
+        <p><Link className="button button--primary" to={link('/')}>{t('event.toAfisha')}</Link></p>
+      </section>
+    )
+  }
+  return <EventPage hash={hash} data={data} />
+}
+
+function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { date: routeDate, time: routeTime } = useParams()
+  const lang = useSession((s) => s.lang)
+  const setup = useSession((s) => s.setup)
+  const crm = useSession((s) => s.crmClient)
+  const showModal = useModal((s) => s.show)
+  const { action } = data
+  useTitle('events', pickLocalized(action, 'action', lang))
+
+  // ── date and time, kept in the route ───────────────────────────────────────────────────
+  const calendar = useMemo(() => sortCalendar(data.calendar), [data.calendar])
+  const selection = resolveSelection(calendar, routeDate, routeTime)
+  // The rewritten route keeps only lang and sub: a one-off query such as the CRM sign-in token
+  // must not be copied back after the shell has dropped it.
+  const { lang: linkLang, sub } = useLinkContext()
+  const go = useCallback(
+    (sel: Selection) => navigate(buildLink(eventPath(hash, sel), { lang: linkLang, sub }), { replace: true }),
+    [navigate, hash, linkLang, sub],
+  )
+  const needsSync = routeNeedsSync(selection, routeDate, routeTime)
+  useEffect(() => {
+    if (needsSync) go(selection)
+  }, [needsSync, go, selection])
+  const day = calendar.find((d) => d.day === selection.date) ?? null
+
+  // ── payment method and subscription ────────────────────────────────────────────────────
+  const methods = paymentMethods(action, setup?.db.showproculture ?? 0)
+  const [methodChoice, setMethod] = useState<PaymentMethod | null>(null)
+  const method = methodChoice !== null && methods.includes(methodChoice) ? methodChoice : defaultMethod(methods)
+  const subscription = crm?.subscriptions.find((s) => s.hash_id === hash && s.quant > 0) ?? null
+  const [bySubscription, setBySubscription] = useState(false)
+  const useSub = subscription !== null && bySubscription
+
+  const choice = useTicketChoice({
+    data,
+    selection,
+    method,
+    subscriptionQuant: useSub ? subscription.quant : null,
+    subscritId: useSub ? subscription.subscrit_id : undefined,
+    onGroupLimit: () => showModal({ kind: 'warning', text: t('modal.error-limit') }),
+  })
+
+  // ── buyer form (kept while dates change, so typed data survives) ───────────────────────
+  const options: BuyerRuleOptions = useMemo(() => ({ giftCard: method === 'gift', mailconfirm: action.mailconfirm === 1 }), [method, action.mailconfirm])
+  const form = useBuyerForm(options)
+
+  const send = useCallback(async (buyer: Buyer, checkboxList: CheckboxAnswer[], bot: BotCheck) => {
+    const client = crm?.data ?? null
+    const referrer = document.referrer.slice(0, REFERRER_MAX)
+    const request: OrderCreateRequest = {
+      ...buyer,
+      data: choice.lines(),
+      lang,
+      hash,
+      checkboxList,
+      crmClient: {
+        ...(client === null ? {} : { id: client.id, typeId: client.typeId, typeName: client.typeName, cardCode: client.cardCode }),
+        ...(referrer === '' ? {} : { referrer }),
+        ...(useSub ? { subscritId: subscription.subscrit_id } : {}),
+      },
+      USE_PUSHKIN_CARD: method === 'gift' ? 1 : 0,
+      ...bot,
+    }
+    const answer = await api.call('orderCreate', request)
+    return answer.hash
+  }, [choice, crm, lang, hash, useSub, subscription, method])
+
+  const onOrdered = useCallback((orderHash: string) => {
+    choice.clear()
+    const path = action.writeticketname === 1 ? `/nominal-tickets/${segment(orderHash)}` : `/order/${segment(orderHash)}`
+    navigate(buildLink(path, { lang, sub: false }))
+  }, [choice, action.writeticketname, navigate, lang])
+
+  const soldOut = calendar.length > 0 && calendar.every((d) => d.times.every((x) => x.quantity === 0))
+  const notAvailable = !soldOut && (calendar.length === 0 || (selection.time !== null && (choice.slot === undefined || choice.slot.quantity === 0 || !choice.hasRows)))
+  const currency = setup?.app.currency ?? 'RUB'
+  const priceLimit = setup?.const.price_limit ?? PRICE_LIMIT
+  const dateText = selection.date === null ? '' : `${longDay(selection.date, lang)}${selection.time !== null ? `, ${selection.time}` : ''}`
+
+  return (
+    <article className="event-page" aria-labelledby="event-title">
+      <EventHeader action={action} composition={data.actionStr} lang={lang} titleId="event-title"
+        giftNotice={action.usepushkarta === 1} />
+
+      <section className="event-page__when" aria-label={t('event.date')}>
+        {calendar.length > 1 && (
+          <DateStrip days={calendar} selected={selection.date} lang={lang}
+            onSelect={(d) => go(resolveSelection(calendar, d))} />
+        )}
+        {calendar.length === 1 && selection.date !== null && <p className="event-page__single-date">{longDay(selection.date, lang)}</p>}
+        {day !== null && (
+          <TimeChips day={day} selected={selection.time} priceLimit={priceLimit}
+            onSelect={(time) => go({ date: day.day, time })} />
+        )}
+        {day !== null && selection.time === null && !soldOut && <p className="event-page__hint">{t('event.choose-time')}</p>}
+      </section>
+
+      {methods.includes('gift') && (
+        <PaymentMethodChoice methods={methods} value={method} onChange={setMethod} />
+      )}
+      {subscription !== null && (
+        <div className="field field--check event-page__subscription">
+          <input id="by-subscription" type="checkbox" checked={bySubscription} onChange={(e) => setBySubscription(e.target.checked)} />
+          <label htmlFor="by-subscription">{t('event.by-subscription', { count: subscription.quant })}</label>
+        </div>
+      )}
+
+      {soldOut && <p className="notice event-page__message" role="status">{t('event.sold-out')}</p>}
+      {notAvailable && <p className="notice event-page__message" role="status">{t('event.not-available')}</p>}
+
+      {!soldOut && !notAvailable && selection.time !== null && (
+        <div className="event-page__tickets">
+          <PriceList title={t('event.categories')} lines={choice.normalLines} rowcount={action.rowcount} free={choice.free}
+            lang={lang} currency={currency} onAdd={choice.add} onRemove={choice.remove} />
+          <PriceList title={t('event.groups')} lines={choice.groupLines} rowcount={action.rowcount} free={choice.free}
+            lang={lang} currency={currency} onAdd={choice.add} onRemove={choice.remove} />
+          <div className="event-page__limit" role="status">
+            {choice.atLimit && <p className="notice">{method === 'gift' ? t('event.gift-limit') : t('event.limit-reached', { count: choice.limit })}</p>}
+          </div>
+          {choice.chosen && <Totals totals={choice.totals} free={choice.free} lang={lang} currency={currency} />}
+        </div>
+      )}
+
+      {choice.chosen && (
+        <EventOrderForm form={form} options={options} checkboxList={data.checkboxList} free={choice.free}
+          subscriptionConfirm={useSub ? { count: choice.totals.count, date: dateText } : null}
+          send={send} onOrdered={onOrdered} />
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react'
+import type { NoSchemeResponse } from '../../../contract/entities/event'
+import type { PriceRow } from '../../../contract/entities/price'
+import { countOf, isFree, orderLines, quantityOf, rowKey, rowsFor, totals, type Quantities } from './model/cart'
+import { canIncrement, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, rowMax } from './model/limits'
+import { rowAllowed, type PaymentMethod } from './model/payment'
+import type { Selection } from './model/selection'
+import type { PriceLine } from './PriceList'
+
+/**
+ * The ticket choice of the event page (000 §4): the price rows of the chosen date and time for
+ * the payment method, the chosen quantities, every limit, the totals and the order lines.
+ * Quantities belong to one date, time, payment method and subscription mode: changing any of
+ * them starts from zero (which also hides the form).
+ */
+export interface TicketChoiceInput {
+  data: NoSchemeResponse
+  selection: Selection
+  method: PaymentMethod
+  /** The client's remaining subscription tickets when buying by subscription, else null. */
+  subscriptionQuant: number | null
+  subscritId?: number
+  /** Called when a group ticket would pass the session's remaining passes. */
+  onGroupLimit: () => void
+}
+
+export function useTicketChoice(input: TicketChoiceInput) {
+  const { data, selection, method, subscriptionQuant } = input
+  const { date, time } = selection
+  const cartKey = `${date}|${time}|${method}|${subscriptionQuant !== null}`
+  const [cart, setCart] = useState<{ key: string; q: Quantities }>({ key: cartKey, q: {} })
+  const q = cart.key === cartKey ? cart.q : {}
+  const setQ = (row: PriceRow, value: number) => setCart({ key: cartKey, q: { ...q, [rowKey(row)]: value } })
+  const clear = () => setCart({ key: cartKey, q: {} })
+
+  const slot = data.calendar.find((d) => d.day === date)?.times.find((x) => x.time === time)
+  const normalRows = rowsFor(data.price, date, time).filter((r) => rowAllowed(r, method))
+  const groupRows = rowsFor(data.ticketPrice, date, time).filter((r) => r.passagequant > 0 && rowAllowed(r, method))
+  const info = data.ticketInfo.find((i) => i.day === date && i.time === time)
+  const passageLeft = info === undefined ? null : info.passageleft
+
+  const limit = orderLimit({
+    demquantlimit: data.action.demquantlimit,
+    timeQuantity: slot?.quantity ?? 0,
+    subscriptionQuant,
+    giftCard: method === 'gift',
+  })
+  const normalCount = countOf(normalRows, q)
+  const usedPasses = passesUsed(groupRows.map((r) => ({ quantity: quantityOf(q, r), passagequant: r.passagequant })))
+
+  const normalLines: PriceLine[] = normalRows.map((row) => {
+    const quantity = quantityOf(q, row)
+    return { row, quantity, canAdd: canIncrement(row, quantity, rowMax(row, quantity, normalCount, limit)) }
+  })
+  // Group rows keep "+" enabled while the row has stock at all: a pass beyond the session's
+  // remaining group limit is refused with the modal.error-limit warning (000 §5).
+  const groupLines: PriceLine[] = groupRows.map((row) => ({ row, quantity: quantityOf(q, row), canAdd: row.quantity > 0 }))
+
+  const add = (row: PriceRow) => {
+    const current = quantityOf(q, row)
+    if (row.passagequant > 0) {
+      if (groupIncrementAllowed(row, current, usedPasses, passageLeft)) setQ(row, current + 1)
+      else input.onGroupLimit()
+      return
+    }
+    const next = increment(row, current, rowMax(row, current, normalCount, limit))
+    if (next !== null) setQ(row, next)
+  }
+  const remove = (row: PriceRow) => setQ(row, decrement(row, quantityOf(q, row)))
+
+  const allRows = [...normalRows, ...groupRows]
+  const sums = totals(allRows, q)
+  const free = isFree(data.action.maybefree, allRows)
+  return {
+    slot,
+    normalLines,
+    groupLines,
+    limit,
+    normalCount,
+    /** The normal tickets reached the order limit (the limit message shows). */
+    atLimit: normalRows.length > 0 && limit > 0 && normalCount >= limit,
+    totals: sums,
+    free,
+    /** Something is chosen: the form shows (000 §4). */
+    chosen: sums.count > 0,
+    hasRows: allRows.length > 0,
+    add,
+    remove,
+    clear,
+    lines: () =>
+      date === null || time === null ? [] : orderLines(allRows, q, { day: date, time, subscritId: input.subscritId }),
+  }
+}
