@@ -97,6 +97,11 @@ export interface VenueSectors {
   /** Number of seats in the sector (0 for standing areas). */
   seatCount: Uint32Array
   /**
+   * Standing capacity per sector as the drawing states it (0 for seated sectors); added by the
+   * parser, optional so hand-made fixtures may leave it out.
+   */
+  capacity?: Uint32Array
+  /**
    * Outline of the sector for the zoomed-out level of detail: a polygon per sector as a slice of
    * `outlinePoints` (x, y pairs). For sectors whose drawing has no outline, the parser provides
    * the convex hull of the sector's seats.

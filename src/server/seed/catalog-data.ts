@@ -4,15 +4,11 @@
  * in money and percent, named tickets, e-mail confirmation, soon on sale, sold out, seat maps).
  * Day offsets count from "today" in the venue time zone, so the demo never goes stale.
  */
-import { MIN_GENERATED_SEATS } from '../../engine/generate/index'
 
 export type Texts = [ru: string, en: string, kz: string, ch: string]
 
-/**
- * The demo theatre should have 600 seats; the generator refuses fewer than MIN_GENERATED_SEATS
- * (1,000 as of this writing), so the theatre gets the larger of the two.
- */
-const THEATRE_SEATS = Math.max(600, MIN_GENERATED_SEATS)
+/** The demo theatre: a 600-seat house with curved rows and balconies (issue: foundation demo data). */
+const THEATRE_SEATS = 600
 
 export interface VenueDef {
   key: string

@@ -1,0 +1,36 @@
+/**
+ * A one-object summary of a drawing for the CLI (`venue inspect`) and the server's import:
+ * counts, bounding box, warnings and parse time.
+ */
+import { SectorKind } from '../model'
+import { StringTable } from '../strings/StringTable'
+import { parseVenue } from './parseVenue'
+import type { VenueRules } from './rules'
+
+export interface VenueSummary {
+  seats: number
+  sectors: number
+  rows: number
+  standing: number
+  bbox: [number, number, number, number]
+  warnings: string[]
+  parseMs: number
+}
+
+export function inspectVenue(text: string, rules?: VenueRules): VenueSummary {
+  const venue = parseVenue(text, { rules })
+  const strings = new StringTable(venue.strings)
+  const rows = new Set<string>()
+  for (let i = 0; i < venue.seats.count; i++) rows.add(`${venue.seats.sector[i]}\u0000${strings.get(venue.seats.row[i])}`)
+  let standing = 0
+  for (let s = 0; s < venue.sectors.count; s++) if (venue.sectors.kind[s] === SectorKind.Standing) standing++
+  return {
+    seats: venue.seats.count,
+    sectors: venue.sectors.count - standing,
+    rows: rows.size,
+    standing,
+    bbox: venue.bbox,
+    warnings: venue.warnings,
+    parseMs: Math.round(venue.parseMs * 10) / 10,
+  }
+}

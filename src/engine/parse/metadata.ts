@@ -1,0 +1,74 @@
+/**
+ * Applies the map response's metadata (001 §3 "Map response": sectors, seat_numbers, seat_stand)
+ * to a parsed venue: zone (price category) and status per seat, matched by seat key (seat_id),
+ * else by sector, row and seat labels. Seats the metadata does not list are not for sale in this
+ * session (SeatStatus.Unavailable). Cost: O(seats + entries), one map of keys.
+ */
+import { NO_ZONE, SeatStatus, type VenueData, type VenueZone } from '../model'
+import type { SeatNumber, SeatStand } from '../../contract/entities/scheme'
+import { StringTable } from '../strings/StringTable'
+import { ZONE_PALETTE } from './VenueBuilder'
+
+export interface VenueMetadata {
+  sectors?: { sector_id: string }[]
+  seat_numbers?: Pick<SeatNumber, 'seat_id' | 'sector' | 'row' | 'seat' | 'zonelevel_id' | 'status'>[]
+  seat_stand?: Pick<SeatStand, 'seat_id' | 'cat' | 'quant'>[]
+  /** Names and colours of zones (price categories) by zonelevel_id, e.g. from the price rows. */
+  zones?: VenueZone[]
+}
+
+const STATUS: Record<string, SeatStatus> = { free: SeatStatus.Free, held: SeatStatus.Held, sold: SeatStatus.Sold }
+
+export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
+  const zoneIndex = new Map<string, number>()
+  venue.zones.forEach((z, i) => zoneIndex.set(z.id, i))
+  for (const z of metadata.zones ?? []) {
+    const i = zoneIndex.get(z.id)
+    if (i === undefined) {
+      zoneIndex.set(z.id, venue.zones.length)
+      venue.zones.push({ ...z })
+    } else venue.zones[i] = { ...z }
+  }
+  const zoneOf = (id: string): number => {
+    let i = zoneIndex.get(id)
+    if (i === undefined) {
+      i = venue.zones.length
+      if (i >= NO_ZONE) return NO_ZONE
+      zoneIndex.set(id, i)
+      venue.zones.push({ id, name: id, color: ZONE_PALETTE[i % ZONE_PALETTE.length] })
+    }
+    return i
+  }
+
+  const seats = venue.seats
+  if (Array.isArray(metadata.seat_numbers)) {
+    const strings = new StringTable(venue.strings)
+    const byKey = new Map<string, number>()
+    for (let i = 0; i < seats.count; i++) byKey.set(strings.get(seats.key[i]), i)
+    let byLabels: Map<string, number> | null = null
+    const labelKey = (sector: string, row: string, seat: string) => `${sector}\u0000${row}\u0000${seat}`
+    seats.status.fill(SeatStatus.Unavailable)
+    let unmatched = 0
+    for (const entry of metadata.seat_numbers) {
+      let i = byKey.get(entry.seat_id)
+      if (i === undefined) {
+        if (!byLabels) {
+          byLabels = new Map()
+          for (let k = 0; k < seats.count; k++) {
+            const sector = strings.get(venue.sectors.name[seats.sector[k]])
+            byLabels.set(labelKey(sector, strings.get(seats.row[k]), strings.get(seats.number[k])), k)
+          }
+        }
+        i = byLabels.get(labelKey(entry.sector, entry.row, entry.seat))
+      }
+      if (i === undefined) {
+        unmatched++
+        continue
+      }
+      seats.zone[i] = zoneOf(String(entry.zonelevel_id))
+      seats.status[i] = STATUS[entry.status] ?? SeatStatus.Unavailable
+    }
+    if (unmatched > 0) venue.warnings.push(`${unmatched} seat_numbers entries match no seat in the drawing`)
+  }
+  for (const stand of metadata.seat_stand ?? []) zoneOf(String(stand.cat))
+}
