@@ -1,0 +1,130 @@
+import type { z } from 'zod'
+import type { CartResponse, cartUpdateRequestSchema } from '../../../contract/entities/cart'
+import { ErrorCode } from '../../../contract/errors'
+import type { Db } from '../../db/connect'
+import { ApiFailure, badRequest } from '../../errors'
+import type { PriceRowDb } from '../orders/repository'
+import { describePlace, findPlaces, placesById, type Place, type SeatPlace, type StandPlace } from '../scheme/places'
+import { cartGiftCard, cartItemView, limitFailure, priceFor, ticketLimit } from '../scheme/pricing'
+import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
+import { cartHolds, claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure, type CartHolds } from './holds'
+
+export type CartUpdateInput = z.output<typeof cartUpdateRequestSchema>
+
+export interface CartContext {
+  sessionId: string
+  now: number
+  holdSeconds: number
+}
+
+/** Most tickets of one standing place a cart may take: its free places, the zone's row stock (when set) and the order limit left. */
+export function standingMax(free: number, price: Pick<PriceRowDb, 'quantity'>, limitLeft: number): number {
+  return Math.max(0, Math.min(free, price.quantity > 0 ? price.quantity : Number.POSITIVE_INFINITY, limitLeft))
+}
+
+/**
+ * POST /api/cart/update: applies the visitor's changes to the cart of one session, all or
+ * nothing. quantity 0 releases a place; a seat takes quantity 1; a standing place takes the
+ * quantity asked (replacing what the cart held there). New holds share the cart's running hold
+ * time (one countdown per cart, as seats.io's hold token), or start CART_HOLD_SECONDS when the
+ * cart was empty. Refuses: unknown places and prices (-1002), more tickets than the order limit
+ * (-9998), places someone else holds or bought (-1005 naming them). Nothing changes on refusal.
+ */
+export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
+  const { now } = ctx
+  const session = await loadSchemeSession(db, input.calendar_id, now)
+  const { event } = session
+  const giftCard = cartGiftCard(event, input.USE_PUSHKIN_CARD)
+  const limit = ticketLimit(event, giftCard)
+
+  const keys = input.changes.map((c) => c.seat_id)
+  const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
+  if (duplicate !== undefined) throw badRequest(`Place ${duplicate} is changed twice in one update; send it once`)
+  const places = await findPlaces(db, session.drawingId, keys)
+  const unknown = keys.filter((k) => !places.has(k))
+  if (unknown.length) throw badRequest(`Unknown places on this map: ${unknown.slice(0, 20).join(', ')}`)
+
+  const changes = input.changes.map((c) => {
+    const place = places.get(c.seat_id)!
+    if (place.kind === 'seat' && c.quantity > 1) throw badRequest(`A numbered seat is one ticket: quantity of ${c.seat_id} must be 0 or 1`)
+    const price = c.quantity > 0 ? priceFor(session.prices, place, c.clientcategory_id, giftCard, event) : null
+    return { place, price, quantity: c.quantity }
+  })
+
+  await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
+    const cartId = (await findCart(trx, ctx.sessionId, session.calendar.id, true, now))!
+    const before = await cartHolds(trx, cartId, now)
+    const heldSeats = new Map(before.seats.map((h) => [h.seat_id, h]))
+    // Releases first: deselected places, and standing places whose quantity is being replaced.
+    const releaseSeats = changes.filter((c) => c.place.kind === 'seat' && c.quantity === 0).map((c) => c.place.id)
+    const releaseStands = changes.filter((c) => c.place.kind === 'stand').map((c) => c.place.id)
+    await releaseCartHolds(trx, cartId, now, { seatIds: releaseSeats, standIds: releaseStands })
+
+    const newSeats: { place: SeatPlace; priceId: number }[] = []
+    for (const c of changes) {
+      if (c.place.kind !== 'seat' || c.quantity === 0) continue
+      const held = heldSeats.get(c.place.id)
+      if (!held) newSeats.push({ place: c.place, priceId: c.price!.id })
+      else if (held.price_id !== c.price!.id) await trx.updateTable('seat_holds').set({ price_id: c.price!.id }).where('id', '=', held.id).execute()
+    }
+    const keptSeats = before.seats.filter((h) => !releaseSeats.includes(h.seat_id)).length
+    const keptStands = before.stands.filter((h) => !releaseStands.includes(h.standing_place_id)).reduce((n, h) => n + h.quantity, 0)
+    const standChanges = changes.filter((c): c is typeof c & { place: StandPlace } => c.place.kind === 'stand' && c.quantity > 0)
+    const total = keptSeats + keptStands + newSeats.length + standChanges.reduce((n, c) => n + c.quantity, 0)
+    if (total > limit) throw limitFailure(limit, total)
+
+    const running = [...before.seats, ...before.stands].map((h) => h.expires_at ?? 0).filter((t) => t > now)
+    const expiresAt = running.length ? Math.min(...running) : now + ctx.holdSeconds * 1000
+    const owner = { cartId, orderId: null, state: 'cart' as const, expiresAt }
+
+    const taken: Place[] = await claimSeats(trx, session.calendar.id, newSeats, owner, now)
+    const others = await standingTaken(trx, session.calendar.id, standChanges.map((c) => c.place.id), now, cartId)
+    const limitLeft = limit - (total - standChanges.reduce((n, c) => n + c.quantity, 0))
+    for (const c of standChanges) {
+      const free = Math.max(0, c.place.capacity - (others.get(c.place.id) ?? 0))
+      if (c.quantity > free) {
+        taken.push(c.place)
+        continue
+      }
+      const max = standingMax(free, c.price!, limitLeft)
+      if (c.quantity > max) {
+        throw new ApiFailure(ErrorCode.LIMIT, `The limit on the number of tickets in one order has been reached! At most ${max} tickets of ${describePlace(c.place)} (${c.quantity} asked).`, 400)
+      }
+      await trx
+        .insertInto('standing_holds')
+        .values({ calendar_id: session.calendar.id, standing_place_id: c.place.id, cart_id: cartId, order_id: null, price_id: c.price!.id, state: 'cart', quantity: c.quantity, created_at: now, expires_at: expiresAt })
+        .execute()
+    }
+    if (taken.length) throw takenFailure(taken)
+  })
+  return listCart(db, ctx.sessionId, session, now)
+}
+
+/** POST /api/cart/list: what the visitor's cart holds in a session (after a reload, say). */
+export async function listCartOf(db: Db, sessionId: string, calendarId: number, now: number): Promise<CartResponse> {
+  return listCart(db, sessionId, await loadSchemeSession(db, calendarId, now), now)
+}
+
+async function listCart(db: Db, sessionId: string, session: SchemeSession, now: number): Promise<CartResponse> {
+  const cartId = await findCart(db, sessionId, session.calendar.id, false, now)
+  const holds: CartHolds = cartId === null ? { seats: [], stands: [] } : await cartHolds(db, cartId, now)
+  const { seats, stands } = await placesById(db, holds.seats.map((h) => h.seat_id), holds.stands.map((h) => h.standing_place_id))
+  // A hold keeps the price row it was priced by.
+  const priceById = new Map(session.prices.map((p) => [p.id, p]))
+  const items: CartResponse['items'] = []
+  for (const h of holds.seats) {
+    const price = h.price_id === null ? undefined : priceById.get(h.price_id)
+    const place = seats.get(h.seat_id)
+    if (price && place) items.push(cartItemView(price, session.calendar, session.event.id, place, 1))
+  }
+  for (const h of holds.stands) {
+    const price = h.price_id === null ? undefined : priceById.get(h.price_id)
+    const place = stands.get(h.standing_place_id)
+    if (price && place) items.push(cartItemView(price, session.calendar, session.event.id, place, h.quantity))
+  }
+  const ends = [...holds.seats, ...holds.stands].map((h) => h.expires_at ?? now)
+  const holdSeconds = ends.length ? Math.max(0, Math.ceil((Math.min(...ends) - now) / 1000)) : 0
+  const count = items.reduce((n, i) => n + i.quantity, 0)
+  return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, session.event.demquantlimit - count) }
+}
+

@@ -1,0 +1,44 @@
+/**
+ * Tuning numbers of the live seat map. The spec names none of these; each is our choice and
+ * says what it costs.
+ */
+
+/**
+ * How often the change log is read while someone watches a map, besides the immediate reads
+ * on a local change or a PostgreSQL notification. It catches changes written where nobody pokes
+ * (the sweeper on SQLite, the CLI) within a second; one indexed query per second per process.
+ */
+export const LIVE_POLL_MS = 1000
+/** Change rows read per query; a bigger backlog is read in several rounds. */
+export const LIVE_BATCH_ROWS = 5000
+/**
+ * A change id below the newest one seen that has not shown up yet may belong to a transaction
+ * still committing (ids are handed out before commit). It is waited for this long, then counted
+ * as a rolled-back id. Costs re-reading the rows above it for that long.
+ */
+export const LIVE_GAP_WAIT_MS = 3000
+/** Change rows older than this are deleted; a client reconnecting later re-syncs with the full map. */
+export const LIVE_RETENTION_MS = 60 * 60 * 1000
+/** How often old change rows are deleted. */
+export const LIVE_PRUNE_INTERVAL_MS = 10 * 60 * 1000
+
+/** SSE comment line sent this often so proxies and browsers keep an idle stream open. */
+export const SSE_HEARTBEAT_MS = 15_000
+/** Reconnection delay the browser's EventSource is told to use (SSE `retry:`). */
+export const SSE_RETRY_MS = 2000
+/**
+ * A reconnecting client is sent again the changes from this many ids before its Last-Event-ID:
+ * a change that committed late with a lower id is not lost. Statuses are absolute and replayed
+ * in id order, so repeating a few is harmless.
+ */
+export const SSE_REPLAY_LOOKBACK_IDS = 500
+/** At most this many changes are replayed; a longer absence answers resync (reload the map). */
+export const SSE_REPLAY_MAX = 20_000
+/** A client that lets this much output pile up unread is disconnected (it re-syncs on reconnect). */
+export const SSE_MAX_BUFFERED_BYTES = 4 * 1024 * 1024
+/** Open streams per server process; more are refused with 503 so memory stays bounded. */
+export const SSE_MAX_STREAMS = 10_000
+/** Delay before a lost PostgreSQL LISTEN connection is opened again. */
+export const PG_LISTEN_RETRY_MS = 1000
+/** The NOTIFY channel of the seat_changes trigger (migration 2026_11_22_00_00_01). */
+export const PG_CHANNEL = 'seat_changes'

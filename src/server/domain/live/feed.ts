@@ -1,0 +1,152 @@
+import type { Db } from '../../db/connect'
+import { latestChangeId, pruneChanges, readChanges, type Change } from './changes'
+import { LIVE_BATCH_ROWS, LIVE_GAP_WAIT_MS, LIVE_POLL_MS, LIVE_PRUNE_INTERVAL_MS, LIVE_RETENTION_MS } from './constants'
+import { PgListener } from './pg-listener'
+
+export type ChangeListener = (changes: Change[]) => void
+
+export interface LiveFeedOptions {
+  /** PostgreSQL URL: listen for other processes' changes. Unset on SQLite (one process). */
+  pgUrl?: string
+  onError: (err: unknown) => void
+}
+
+/**
+ * The in-process bus of seat changes: reads the change log (seat_changes) and hands each new
+ * change to the streams watching its session.
+ *
+ * It reads when poked (a local write committed), when PostgreSQL notifies (any process wrote),
+ * and every LIVE_POLL_MS while someone watches (writers that poke nobody). Reads never overlap;
+ * a poke during a read schedules one more.
+ *
+ * Change ids are handed out before commit, so a lower id may become visible after a higher one.
+ * The feed keeps `low` (every id up to it handled) and the ids above it already delivered, reads
+ * from `low`, delivers only ids not delivered yet, and moves `low` past a missing id once it
+ * arrives or after LIVE_GAP_WAIT_MS (a rolled-back transaction never fills its ids).
+ */
+export class LiveFeed {
+  private low = 0
+  private readonly delivered = new Set<number>()
+  private readonly gapSince = new Map<number, number>()
+  private readonly listeners = new Map<number, Set<ChangeListener>>()
+  private reading: Promise<void> | null = null
+  private again = false
+  private poll: NodeJS.Timeout | null = null
+  private prune: NodeJS.Timeout | null = null
+  private pg: PgListener | null = null
+  private started = false
+  private stopped = false
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: LiveFeedOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.started) return
+    this.started = true
+    this.low = await latestChangeId(this.db)
+    this.poll = setInterval(() => {
+      if (this.listeners.size > 0) this.poke()
+    }, LIVE_POLL_MS)
+    this.poll.unref()
+    this.prune = setInterval(() => {
+      pruneChanges(this.db, Date.now() - LIVE_RETENTION_MS).catch(this.opts.onError)
+    }, LIVE_PRUNE_INTERVAL_MS)
+    this.prune.unref()
+    if (this.opts.pgUrl) {
+      this.pg = new PgListener(this.opts.pgUrl, () => this.poke(), this.opts.onError)
+      await this.pg.start()
+    }
+  }
+
+  /** Read the log now (after a local change committed). */
+  poke(): void {
+    if (this.stopped || !this.started) return
+    if (this.reading) {
+      this.again = true
+      return
+    }
+    this.reading = (async () => {
+      try {
+        do {
+          this.again = false
+          await this.readOnce()
+        } while (this.again && !this.stopped)
+      } catch (err) {
+        this.opts.onError(err)
+      } finally {
+        this.reading = null
+      }
+    })()
+  }
+
+  /** Watch a session's changes; returns the function that stops watching. */
+  subscribe(calendarId: number, listener: ChangeListener): () => void {
+    let set = this.listeners.get(calendarId)
+    if (!set) this.listeners.set(calendarId, (set = new Set()))
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+      if (set.size === 0 && this.listeners.get(calendarId) === set) this.listeners.delete(calendarId)
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.poll) clearInterval(this.poll)
+    if (this.prune) clearInterval(this.prune)
+    await this.pg?.stop()
+    await this.reading
+  }
+
+  private async readOnce(): Promise<void> {
+    if (this.listeners.size === 0) {
+      // Nobody watches: skip the backlog instead of reading it.
+      this.low = Math.max(this.low, await latestChangeId(this.db))
+      this.delivered.clear()
+      this.gapSince.clear()
+      return
+    }
+    const rows = await readChanges(this.db, this.low, LIVE_BATCH_ROWS)
+    if (rows.length === LIVE_BATCH_ROWS) this.again = true
+    const fresh = rows.filter((c) => !this.delivered.has(c.id))
+    const byCalendar = new Map<number, Change[]>()
+    for (const c of fresh) {
+      this.delivered.add(c.id)
+      const list = byCalendar.get(c.calendarId)
+      if (list) list.push(c)
+      else byCalendar.set(c.calendarId, [c])
+    }
+    for (const [calendarId, changes] of byCalendar) {
+      for (const listener of this.listeners.get(calendarId) ?? []) {
+        try {
+          listener(changes)
+        } catch (err) {
+          this.opts.onError(err)
+        }
+      }
+    }
+    this.advance(rows.length ? rows[rows.length - 1].id : this.low)
+  }
+
+  /** Moves `low` over delivered ids and over gaps that waited long enough. */
+  private advance(maxSeen: number): void {
+    const now = Date.now()
+    while (this.low < maxSeen) {
+      const next = this.low + 1
+      if (this.delivered.delete(next)) {
+        this.low = next
+        continue
+      }
+      const since = this.gapSince.get(next)
+      if (since === undefined) {
+        this.gapSince.set(next, now)
+        break
+      }
+      if (now - since < LIVE_GAP_WAIT_MS) break
+      this.gapSince.delete(next)
+      this.low = next
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import type { SchemeMapResponse, SeatNumber } from '../../../contract/entities/scheme'
+import type { Db } from '../../db/connect'
+
+/** Drawings whose map parts are kept in memory (the demo has three; each costs ~2× its svg plus ~100 B per seat). */
+export const DRAWING_CACHE_SIZE = 6
+
+/**
+ * The parts of a map answer that never change for a drawing, serialized once: the svg and the
+ * sectors as JSON, and each seat as the JSON of its fields up to its status. A drawing is never
+ * edited after import (a new import is a new drawing id), so the cache never goes stale; it only
+ * holds the most recently used DRAWING_CACHE_SIZE drawings.
+ */
+export interface DrawingParts {
+  svgJson: string
+  sectorsJson: string
+  seatIds: Int32Array
+  seatZones: Int32Array
+  /** `{"seat_id":…,"zonelevel_id":…,"status":"` per seat: the status and `"}` follow. */
+  seatPrefix: string[]
+}
+
+/** Per database (tests run several servers in one process; drawing ids repeat across databases). */
+const caches = new WeakMap<Db, Map<number, Promise<DrawingParts>>>()
+
+export function drawingParts(db: Db, drawingId: number): Promise<DrawingParts> {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = new Map()))
+  let entry = cache.get(drawingId)
+  if (entry) {
+    // Most recently used last (Map keeps insertion order).
+    cache.delete(drawingId)
+    cache.set(drawingId, entry)
+    return entry
+  }
+  entry = loadParts(db, drawingId)
+  entry.catch(() => cache.delete(drawingId))
+  cache.set(drawingId, entry)
+  while (cache.size > DRAWING_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+  return entry
+}
+
+async function loadParts(db: Db, drawingId: number): Promise<DrawingParts> {
+  const drawing = await db.selectFrom('venue_drawings').select('svg').where('id', '=', drawingId).executeTakeFirstOrThrow()
+  const sectors = await db.selectFrom('sectors').select(['sector_index', 'name']).where('drawing_id', '=', drawingId).orderBy('sector_index').execute()
+  const seats = await db
+    .selectFrom('seats as s')
+    .innerJoin('sectors as sec', 'sec.id', 's.sector_id')
+    .select(['s.id', 's.seat_key', 's.zone_id', 's.row_label', 's.number_label', 'sec.name as sector'])
+    .where('s.drawing_id', '=', drawingId)
+    .where('s.zone_id', 'is not', null)
+    .orderBy('s.id')
+    .execute()
+  const sectorList: SchemeMapResponse['sectors'] = sectors.map((s) => {
+    const id = s.name || `sector-${s.sector_index}`
+    return { sector_id: id, sector_ru: id, sector_en: id, sector_kz: id, sector_ch: id }
+  })
+  const seatIds = new Int32Array(seats.length)
+  const seatZones = new Int32Array(seats.length)
+  const seatPrefix = new Array<string>(seats.length)
+  seats.forEach((s, i) => {
+    seatIds[i] = s.id
+    seatZones[i] = s.zone_id!
+    const fields: Omit<SeatNumber, 'status'> = { seat_id: s.seat_key, sector: s.sector, row: s.row_label, seat: s.number_label, zonelevel_id: s.zone_id! }
+    seatPrefix[i] = `${JSON.stringify(fields).slice(0, -1)},"status":"`
+  })
+  return { svgJson: JSON.stringify(drawing.svg), sectorsJson: JSON.stringify(sectorList), seatIds, seatZones, seatPrefix }
+}

@@ -1,0 +1,71 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect'
+
+/** Sessions whose last map answer is kept (the stadium's is ~14 MB of JSON plus ~1.1 MB gzipped). */
+export const MAP_CACHE_SESSIONS = 4
+/** gzip level of cached answers: compressed once per change of the session, so the better ratio is worth it. */
+const MAP_GZIP_LEVEL = 6
+
+const gzip = promisify(zlib.gzip)
+
+/** A map answer as JSON text, with its gzip made once on first demand (on libuv's thread pool). */
+export class MapAnswer {
+  private gz: Promise<Buffer> | null = null
+
+  constructor(
+    readonly key: string,
+    /** The answer shows a hold that expires at this time (epoch ms); after it the answer is rebuilt. */
+    readonly validUntil: number,
+    readonly json: string,
+  ) {}
+
+  gzip(): Promise<Buffer> {
+    this.gz ??= gzip(this.json, { level: MAP_GZIP_LEVEL })
+    return this.gz
+  }
+}
+
+const caches = new WeakMap<Db, Map<number, Promise<MapAnswer>>>()
+
+/**
+ * The version of a session's seat states, from the change log (seat_changes): newest change id
+ * and number of changes kept. Any hold, release, order or sale adds a row, so an equal version
+ * means an equal map; the count also moves when a transaction with a lower id commits late.
+ */
+export async function seatStateVersion(db: Db, calendarId: number): Promise<string> {
+  const row = await db
+    .selectFrom('seat_changes')
+    .select([sql<number | null>`max(id)`.as('m'), sql<number>`count(*)`.as('n')])
+    .where('calendar_id', '=', calendarId)
+    .executeTakeFirst()
+  return `${Number(row?.m ?? 0)}:${Number(row?.n ?? 0)}`
+}
+
+/**
+ * The cached answer of `calendarId` when its key matches and no hold in it has expired since,
+ * else builds one with `build` (concurrent requests share one build). Keeps the most recently
+ * used MAP_CACHE_SESSIONS sessions per database.
+ */
+export async function cachedMapAnswer(db: Db, calendarId: number, key: string, now: number, build: () => Promise<MapAnswer>): Promise<MapAnswer> {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = new Map()))
+  const current = cache.get(calendarId)
+  if (current) {
+    const answer = await current.catch(() => null)
+    if (answer && answer.key === key && now < answer.validUntil) {
+      cache.delete(calendarId)
+      cache.set(calendarId, current)
+      return answer
+    }
+  }
+  const building = build()
+  cache.delete(calendarId)
+  cache.set(calendarId, building)
+  building.catch(() => {
+    if (cache.get(calendarId) === building) cache.delete(calendarId)
+  })
+  while (cache.size > MAP_CACHE_SESSIONS) cache.delete(cache.keys().next().value!)
+  return building
+}

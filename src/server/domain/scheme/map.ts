@@ -1,0 +1,100 @@
+import { sql } from 'kysely'
+import type { SchemeMapResponse, SeatStatus } from '../../../contract/entities/scheme'
+import type { Db } from '../../db/connect'
+import { liveHold } from '../cart/live'
+import { drawingParts } from './drawing-cache'
+import { cachedMapAnswer, MapAnswer, seatStateVersion } from './map-cache'
+import { loadSchemeSession } from './repository'
+
+/** What the map shows for a live hold's state: a cart holds, an order (paid or not) sells. */
+export function statusOfState(state: string | null): SeatStatus {
+  if (state === null) return 'free'
+  return state === 'cart' ? 'held' : 'sold'
+}
+
+/**
+ * POST /api/scheme/map, as JSON text (schemeMapResponseSchema):
+ *
+ * - svg, sectors: the drawing's, serialized once per drawing (drawing-cache.ts);
+ * - seat_numbers: the seats of the zones priced in this session (the engine shows every other
+ *   seat as not for sale), each with its live status; a hold past its expiry reads as free at
+ *   once, before the sweeper writes its release;
+ * - seat_stand: the priced standing places with the places still free (quant) and the most one
+ *   order may take there (limit: capacity capped by demquantlimit);
+ * - meta: null (no drawing carries zoom overrides yet).
+ *
+ * The stadium has 60,000 seats, so the answer is joined from the cached per-seat JSON (no
+ * per-seat objects, no second serialization) after one indexed query of the session's live
+ * holds, and the whole answer (with its gzip) is reused while the session's seat-state version
+ * (map-cache.ts), its priced zones and its order limit stay the same and none of its holds has
+ * expired. The session itself is checked on every request. The route sends the text as it is.
+ */
+export async function schemeMapAnswer(db: Db, hash: string, calendarId: number, now = Date.now()): Promise<MapAnswer> {
+  const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
+  const priced = [...new Set(session.prices.map((p) => p.zone_id))].sort((a, b) => a - b)
+  // Read before the holds: a change committed meanwhile makes the next request rebuild.
+  const version = await seatStateVersion(db, calendarId)
+  const key = `${version}|${session.drawingId}|${priced.join(',')}|${session.event.demquantlimit}`
+  return cachedMapAnswer(db, calendarId, key, now, () => buildAnswer(db, key, session.drawingId, calendarId, new Set(priced), session.event.demquantlimit, now))
+}
+
+async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: number, priced: Set<number>, orderLimit: number, now: number): Promise<MapAnswer> {
+  const parts = await drawingParts(db, drawingId)
+  const holds = await db
+    .selectFrom('seat_holds')
+    .select(['seat_id', 'state', 'expires_at'])
+    .where('calendar_id', '=', calendarId)
+    .where(liveHold('seat_holds', now))
+    .execute()
+  let validUntil = Number.POSITIVE_INFINITY
+  const statusOf = new Map<number, SeatStatus>()
+  for (const h of holds) {
+    statusOf.set(h.seat_id, statusOfState(h.state))
+    if (h.expires_at !== null && h.expires_at > now && h.expires_at < validUntil) validUntil = h.expires_at
+  }
+
+  const seats: string[] = []
+  const { seatIds, seatZones, seatPrefix } = parts
+  for (let i = 0; i < seatIds.length; i++) {
+    if (!priced.has(seatZones[i])) continue
+    seats.push(`${seatPrefix[i]}${statusOf.get(seatIds[i]) ?? 'free'}"}`)
+  }
+  const stands = await standingView(db, drawingId, calendarId, [...priced], orderLimit, now)
+  validUntil = Math.min(validUntil, stands.validUntil)
+  const json = `{"svg":${parts.svgJson},"sectors":${parts.sectorsJson},"seat_numbers":[${seats.join(',')}],"seat_stand":${JSON.stringify(stands.list)},"meta":null}`
+  return new MapAnswer(key, validUntil, json)
+}
+
+async function standingView(db: Db, drawingId: number, calendarId: number, priced: number[], orderLimit: number, now: number): Promise<{ list: SchemeMapResponse['seat_stand']; validUntil: number }> {
+  if (priced.length === 0) return { list: [], validUntil: Number.POSITIVE_INFINITY }
+  const stands = await db
+    .selectFrom('standing_places as p')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('standing_holds')
+          .select(['standing_place_id', sql<number>`sum(quantity)`.as('n'), sql<number | null>`min(case when expires_at > ${now} then expires_at end)`.as('ends')])
+          .where('calendar_id', '=', calendarId)
+          .where(liveHold('standing_holds', now))
+          .groupBy('standing_place_id')
+          .as('t'),
+      (join) => join.onRef('t.standing_place_id', '=', 'p.id'),
+    )
+    .select(['p.place_key', 'p.name', 'p.zone_id', 'p.capacity', 't.n', 't.ends'])
+    .where('p.drawing_id', '=', drawingId)
+    .where('p.zone_id', 'in', priced)
+    .orderBy('p.id')
+    .execute()
+  let validUntil = Number.POSITIVE_INFINITY
+  const list = stands.map((p) => {
+    if (p.ends !== null && p.ends !== undefined) validUntil = Math.min(validUntil, Number(p.ends))
+    return {
+      seat_id: p.place_key,
+      seat_name: p.name || p.place_key,
+      cat: p.zone_id!,
+      limit: Math.min(p.capacity, orderLimit),
+      quant: Math.max(0, p.capacity - Number(p.n ?? 0)),
+    }
+  })
+  return { list, validUntil }
+}

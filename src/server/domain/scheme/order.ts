@@ -1,0 +1,191 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { z } from 'zod'
+import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import type { orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
+import { consentsPass, normalizeFio, normalizeGiftName, validateBuyer } from '../../../contract/rules'
+import type { Db } from '../../db/connect'
+import { badRequest } from '../../errors'
+import { claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure } from '../cart/holds'
+import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from '../orders/constants'
+import { serviceFeeMinor } from '../orders/money'
+import { resolvePaymentMethod } from '../orders/payment-method'
+import { listOrderCheckboxes, type PriceRowDb } from '../orders/repository'
+import { findPlaces, type Place, type SeatPlace, type StandPlace } from './places'
+import { limitFailure, priceFor, ticketLimit } from './pricing'
+import { loadSchemeSession, type SchemeSession } from './repository'
+
+export type SchemeOrderInput = z.output<typeof orderCreateSchemeRequestSchema>
+
+export interface SchemeOrderContext {
+  now: number
+  reserveSeconds: number
+  /** The visitor's session: its cart holds become the order. */
+  sessionId: string
+  crmClientId: number | null
+}
+
+interface Ticket {
+  place: Place
+  price: PriceRowDb
+  quantity: number
+  feeMinor: number
+}
+
+const newHash = (bytes: number) => randomBytes(bytes).toString('base64url')
+const newTicketCode = () => Array.from({ length: TICKET_CODE_DIGITS }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('')
+
+/**
+ * Checks a seat-map order without touching stock: the session is on sale, the payment method,
+ * buyer data and agreements pass the same rules as general admission (contract rules, orders
+ * domain's payment method), every ticket names a place of this map with a price row of its
+ * zone, and the limits hold (demquantlimit, 1 with the gift card, needprice per row).
+ */
+async function planSchemeOrder(db: Db, input: SchemeOrderInput, now: number): Promise<{ session: SchemeSession; giftCard: boolean; tickets: Ticket[] }> {
+  const session = await loadSchemeSession(db, input.calendarId, now, input.action_id)
+  const { event } = session
+  const giftCard = resolvePaymentMethod(event, input.USE_PUSHKIN_CARD)
+  const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
+  if (buyerErrors.length) throw badRequest(`Invalid buyer data: ${buyerErrors.map((e) => `${e.field} (${e.error})`).join(', ')}`)
+  const checkboxes = await listOrderCheckboxes(db)
+  if (!consentsPass(checkboxes, input.checkboxList)) {
+    const missing = checkboxes.filter((c) => c.filling === 1 && !input.checkboxList.some((a) => a.id === c.id && a.checked === 1))
+    throw badRequest(`Required agreements are not accepted: checkbox ${missing.map((c) => c.id).join(', ')}`)
+  }
+  if (input.crmClient?.subscritId !== undefined) throw badRequest('Subscription tickets are not available on seat maps yet: order them without the subscription')
+
+  const keys = input.tickets.map((t) => t.seat_id)
+  const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
+  if (duplicate !== undefined) throw badRequest(`Place ${duplicate} is ordered twice; send it once`)
+  const places = await findPlaces(db, session.drawingId, keys)
+  const unknown = keys.filter((k) => !places.has(k))
+  if (unknown.length) throw badRequest(`Unknown places on this map: ${unknown.slice(0, 20).join(', ')}`)
+  const tickets = input.tickets.map((t, i) => {
+    const place = places.get(t.seat_id)!
+    if (t.quantity < 1) throw badRequest(`Ticket ${i + 1}: quantity must be at least 1`)
+    if (place.kind === 'seat' && t.quantity !== 1) throw badRequest(`Ticket ${i + 1}: a numbered seat is one ticket (quantity 1)`)
+    const price = priceFor(session.prices, place, t.clientcategory_id, giftCard, event)
+    return { place, price, quantity: t.quantity, feeMinor: serviceFeeMinor(price.price, price.priceservise, price.currency_id) }
+  })
+  const count = tickets.reduce((n, t) => n + t.quantity, 0)
+  const limit = ticketLimit(event, giftCard)
+  if (count > limit) throw limitFailure(limit, count)
+  const perRow = new Map<number, number>()
+  for (const t of tickets) perRow.set(t.price.id, (perRow.get(t.price.id) ?? 0) + t.quantity)
+  for (const [id, n] of perRow) {
+    const row = session.prices.find((p) => p.id === id)!
+    if (row.needprice > 0 && n < row.needprice) throw limitFailure(row.needprice, n)
+  }
+  return { session, giftCard, tickets }
+}
+
+/**
+ * POST /api/order/create-scheme. In one claim transaction of the session (domain/cart/holds):
+ * the places the visitor's cart holds become the order's; places asked that the cart does not
+ * hold are claimed now; if any of those is held by someone else or sold, everything rolls back
+ * and the answer names them (-1005). Whatever else the cart held in the session is released
+ * (the cart is spent). The order is priced by the server (price rows, service fees of the
+ * orders domain) and keeps its places until its reserve time; a free order is paid at once
+ * and its places sold. Returns the order hash.
+ */
+export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<string> {
+  const { now } = ctx
+  const { session, giftCard, tickets } = await planSchemeOrder(db, input, now)
+  const serviceTotal = tickets.reduce((s, t) => s + t.feeMinor * t.quantity, 0)
+  const total = tickets.reduce((s, t) => s + t.price.price * t.quantity, 0) + serviceTotal
+  const free = total === 0
+  const reserveUntil = now + ctx.reserveSeconds * 1000
+  const named = session.event.writeticketname === 1
+  const calendarId = session.calendar.id
+
+  return inClaimTransaction(db, calendarId, now, async (trx) => {
+    const hash = newHash(ORDER_HASH_BYTES)
+    const { id: orderId } = await trx
+      .insertInto('orders')
+      .values({
+        hash,
+        ord_num: -randomInt(1, 2 ** 31 - 1),
+        session_id: ctx.sessionId,
+        crm_client_id: ctx.crmClientId,
+        status: named ? ORDER_STATUS_CREATED : ORDER_STATUS_CONFIRMED,
+        lang: input.lang,
+        fio: giftCard ? '' : normalizeFio(input.fio ?? ''),
+        surname: giftCard ? normalizeGiftName(input.surname ?? '') : '',
+        name: giftCard ? normalizeGiftName(input.name ?? '') : '',
+        patronymic: giftCard ? normalizeGiftName(input.patronymic ?? '') : '',
+        phone: input.phone.trim(),
+        email: input.email.trim(),
+        referrer: input.crmClient?.referrer ?? '',
+        paid: free ? 1 : 0,
+        paid_at: free ? now : null,
+        use_pushkin_card: giftCard ? 1 : 0,
+        total,
+        service_total: serviceTotal,
+        reserve_until: reserveUntil,
+        created_at: now,
+        confirmed_at: named ? null : now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx.updateTable('orders').set({ ord_num: ORDER_NUMBER_BASE + orderId }).where('id', '=', orderId).execute()
+    const owner = { cartId: null, orderId, state: free ? ('sold' as const) : ('order' as const), expiresAt: free ? null : reserveUntil }
+
+    const cartId = await findCart(trx, ctx.sessionId, calendarId, false, now)
+    const seats = tickets.filter((t): t is Ticket & { place: SeatPlace } => t.place.kind === 'seat')
+    const stands = tickets.filter((t): t is Ticket & { place: StandPlace } => t.place.kind === 'stand')
+    // The cart's own seats move to the order (one UPDATE per price row); the rest are claimed.
+    const converted = new Set<number>()
+    if (cartId !== null && seats.length) {
+      const byPrice = new Map<number, number[]>()
+      for (const t of seats) byPrice.set(t.price.id, [...(byPrice.get(t.price.id) ?? []), t.place.id])
+      for (const [priceId, seatIds] of byPrice) {
+        const moved = await trx
+          .updateTable('seat_holds')
+          .set({ state: owner.state, order_id: orderId, cart_id: null, price_id: priceId, expires_at: owner.expiresAt })
+          .where('cart_id', '=', cartId)
+          .where('calendar_id', '=', calendarId)
+          .where('state', '=', 'cart')
+          .where('released_at', 'is', null)
+          .where('seat_id', 'in', seatIds)
+          .returning('seat_id')
+          .execute()
+        for (const m of moved) converted.add(m.seat_id)
+      }
+    }
+    // Standing tickets are re-counted from scratch: the cart's holds there go, the order takes its quantity.
+    if (cartId !== null) await releaseCartHolds(trx, cartId, now)
+    const taken: Place[] = await claimSeats(trx, calendarId, seats.filter((t) => !converted.has(t.place.id)).map((t) => ({ place: t.place, priceId: t.price.id })), owner, now)
+    const others = await standingTaken(trx, calendarId, stands.map((t) => t.place.id), now, null)
+    for (const t of stands) {
+      if (t.quantity > Math.max(0, t.place.capacity - (others.get(t.place.id) ?? 0))) {
+        taken.push(t.place)
+        continue
+      }
+      await trx
+        .insertInto('standing_holds')
+        .values({ calendar_id: calendarId, standing_place_id: t.place.id, cart_id: null, order_id: orderId, price_id: t.price.id, state: owner.state, quantity: t.quantity, created_at: now, expires_at: owner.expiresAt })
+        .execute()
+    }
+    if (taken.length) throw takenFailure(taken)
+
+    const lines = tickets.flatMap((t) =>
+      Array.from({ length: t.quantity }, () => ({
+        order_id: orderId,
+        event_id: session.event.id,
+        calendar_id: calendarId,
+        price_id: t.price.id,
+        client_category_id: t.price.client_category_id,
+        zone_id: t.price.zone_id,
+        seat_id: t.place.kind === 'seat' ? t.place.id : null,
+        standing_place_id: t.place.kind === 'stand' ? t.place.id : null,
+        quantity: 1,
+        price: t.price.price,
+        service_fee: t.feeMinor,
+        cost: t.price.price + t.feeMinor,
+        ticket_hash: newHash(TICKET_HASH_BYTES),
+        ticket_code: newTicketCode(),
+      })),
+    )
+    await trx.insertInto('order_lines').values(lines).execute()
+    return hash
+  })
+}

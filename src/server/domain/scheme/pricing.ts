@@ -1,0 +1,57 @@
+import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
+import type { CartItem } from '../../../contract/entities/cart'
+import { ErrorCode, ErrorMessage, formatErrorMessage } from '../../../contract/errors'
+import { ApiFailure, badRequest } from '../../errors'
+import { priceRowView } from '../orders/event-page'
+import type { CalendarRow, EventRow, PriceRowDb } from '../orders/repository'
+import { describePlace, type Place } from './places'
+
+/**
+ * Prices and limits of seat-map tickets, on the orders domain's price rows and money rules: a
+ * place is priced by the row of its zone (zonelevel) and the chosen client category, with the
+ * same gift-card (useproculture) and free-event rules as general admission.
+ */
+
+/** The gift card asked on a cart call: only where the event accepts it (else -9996, the spec's text). */
+export function cartGiftCard(event: Pick<EventRow, 'usepushkarta'>, flag: 0 | 1 | undefined): boolean {
+  if (flag !== 1) return false
+  if (event.usepushkarta !== 1) {
+    throw new ApiFailure(ErrorCode.UNKNOWN_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.UNKNOWN_PAYMENT_METHOD, ErrorCode.UNKNOWN_PAYMENT_METHOD))
+  }
+  return true
+}
+
+/** Tickets one order (and so one cart) may hold: demquantlimit, 1 with the gift card. */
+export function ticketLimit(event: Pick<EventRow, 'demquantlimit'>, giftCard: boolean): number {
+  return giftCard ? Math.min(GIFT_CARD_TICKET_LIMIT, event.demquantlimit) : event.demquantlimit
+}
+
+/** The modal.error-limit answer (-9998) with the spec's text and the numbers. */
+export function limitFailure(limit: number, asked: number): ApiFailure {
+  return new ApiFailure(ErrorCode.LIMIT, `The limit on the number of tickets in one order has been reached! At most ${limit} per order (${asked} asked).`, 400)
+}
+
+/** The price row of `place` for a client category, or a clear -1002 saying why there is none. */
+export function priceFor(prices: readonly PriceRowDb[], place: Place, categoryId: number, giftCard: boolean, event: Pick<EventRow, 'maybefree'>): PriceRowDb {
+  const inZone = prices.filter((p) => p.zone_id === place.zoneId)
+  if (inZone.length === 0) throw badRequest(`${describePlace(place)} is not on sale in this session`)
+  const row = inZone.find((p) => p.client_category_id === categoryId)
+  if (!row) throw badRequest(`No price for client category ${categoryId} at ${describePlace(place)}`)
+  if (giftCard && row.useproculture === PROCULTURE_NONE) throw badRequest(`This price of ${describePlace(place)} is not sold with the gift card`)
+  if (!giftCard && row.useproculture === PROCULTURE_ONLY) throw badRequest(`This price of ${describePlace(place)} is sold with the gift card only`)
+  if (row.price === 0 && event.maybefree !== 1) throw badRequest(`${describePlace(place)} is not on sale (no amount set)`)
+  return row
+}
+
+/** A cart item as the contract sends it: the price row's fields plus the place and the count taken. */
+export function cartItemView(price: PriceRowDb, calendar: CalendarRow, eventId: number, place: Place, quantity: number): CartItem {
+  return {
+    ...priceRowView(price, calendar, eventId, quantity),
+    calendar_id: calendar.id,
+    seat_id: place.key,
+    quantity,
+    sector: place.kind === 'seat' ? place.sector : place.name,
+    row: place.kind === 'seat' ? place.row : '',
+    seat: place.kind === 'seat' ? place.seat : '',
+  }
+}

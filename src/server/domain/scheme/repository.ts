@@ -1,0 +1,47 @@
+import { ErrorCode } from '../../../contract/errors'
+import type { Db } from '../../db/connect'
+import { ApiFailure, notFound } from '../../errors'
+import * as orders from '../orders/repository'
+
+/**
+ * Lookups shared by the seat-map calls: the session (calendar) with its event and price rows,
+ * checked for sale. Event and price queries are the orders domain's, so both flows read the
+ * same rows the same way.
+ */
+
+export interface SchemeSession {
+  event: orders.EventRow
+  calendar: orders.CalendarRow
+  /** Regular price rows of the session (subscription rows left out), in display order. */
+  prices: orders.PriceRowDb[]
+  drawingId: number
+}
+
+/** A seat-map event by hash; 404 when unknown, -1004 as well when it is sold without a map. */
+export async function findSchemeEvent(db: Db, hash: string): Promise<orders.EventRow> {
+  const event = await orders.findEventByHash(db, hash)
+  if (!event) throw notFound(`No event with hash ${hash}`)
+  if (event.scheme !== 1) throw notFound(`Event ${hash} is not sold on a seat map: use /api/no-scheme`)
+  return event
+}
+
+/**
+ * The session `calendarId` of a seat-map event, open for sale at `now`, with its price rows.
+ * `hash`, when given, must be the session's event. Refuses unknown, past, inactive, map-less
+ * and (unless `viewOnly`) not-yet-on-sale sessions with a clear error.
+ */
+export async function loadSchemeSession(db: Db, calendarId: number, now: number, hash?: string, opts: { viewOnly?: boolean } = {}): Promise<SchemeSession> {
+  const calendar = await db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
+  if (!calendar) throw notFound(`No session ${calendarId}`)
+  const eventRow = await db.selectFrom('events').select('hash_id').where('id', '=', calendar.event_id).executeTakeFirstOrThrow()
+  if (hash !== undefined && eventRow.hash_id !== hash) throw notFound(`Session ${calendarId} is not a session of event ${hash}`)
+  const event = await findSchemeEvent(db, eventRow.hash_id)
+  if (calendar.drawing_id === null) throw notFound(`Session ${calendarId} has no seat map`)
+  if (calendar.active !== 1 || calendar.starts_at <= now) {
+    throw new ApiFailure(ErrorCode.UNAVAILABLE, `Session ${calendar.day} ${calendar.time} is not on sale`, 409)
+  }
+  // The map of an event not on sale yet may be looked at; holding and ordering wait for the opening.
+  if (event.soon_on_sale === 1 && !opts.viewOnly) throw new ApiFailure(ErrorCode.UNAVAILABLE, 'Sales for this event have not opened yet', 409)
+  const prices = (await orders.listPriceRows(db, [calendar.id])).filter((p) => p.for_subscription === 0)
+  return { event, calendar, prices, drawingId: calendar.drawing_id }
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify'
+import { ErrorCode } from '../../contract/errors'
+import { OrderGuard } from '../domain/abuse/order-guard'
+import { consumeCaptcha } from '../domain/captcha/store'
+import { listCartOf, updateCart } from '../domain/cart/service'
+import { liveFeedOf } from '../domain/live'
+import { registerSeatEvents } from '../domain/live/sse'
+import { schemeMapAnswer } from '../domain/scheme/map'
+import { createSchemeOrder } from '../domain/scheme/order'
+import { buildSchemeHeader, buildSchemeSessions } from '../domain/scheme/views'
+import { loadStoredSetup } from '../domain/settings/service'
+import { ApiFailure } from '../errors'
+import type { CallHandlers } from './registry'
+
+type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'cartList' | 'cartUpdate' | 'orderCreateScheme'>>
+
+/**
+ * Seat-map booking: the scheme-view header, sessions and map, the cart that holds seats while
+ * the visitor chooses, and the seat-map order. Every call that changes holds pokes the live
+ * feed after its commit, so open maps of this process hear of it at once (other processes hear
+ * through PostgreSQL NOTIFY). The order call has the same per-address guard and captcha as
+ * /api/order/create.
+ */
+export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
+  const { db } = app
+  const feed = liveFeedOf(app)
+  const guard = new OrderGuard()
+  const sessionOf = (request: { session: { id: string } | null }) => {
+    // POST calls passed the CSRF check, which needs a session.
+    if (!request.session) throw new ApiFailure(ErrorCode.CSRF, 'No session; get a token from GET /api/token', 403)
+    return request.session.id
+  }
+
+  return {
+    scheme: async ({ input }) => buildSchemeHeader(db, input.hash),
+
+    schemeSessions: async ({ input }) => buildSchemeSessions(db, input.hash),
+
+    // Sent as built (map.ts): the 60,000-seat answer is joined from cached JSON, not serialized
+    // again, and gzipped once per change of the session for every client that accepts gzip.
+    schemeMap: async ({ input, request, reply }) => {
+      const answer = await schemeMapAnswer(db, input.hash, input.calendar_id)
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'no-store')
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('content-encoding', 'gzip').send(await answer.gzip()) as never
+      }
+      return reply.send(answer.json) as never
+    },
+
+    cartList: async ({ input, request }) => listCartOf(db, sessionOf(request), input.calendar_id, Date.now()),
+
+    cartUpdate: async ({ input, request }) => {
+      try {
+        return await updateCart(db, input, { sessionId: sessionOf(request), now: Date.now(), holdSeconds: app.config.cartHoldSeconds })
+      } finally {
+        feed.poke()
+      }
+    },
+
+    orderCreateScheme: async ({ input, request, reply }) => {
+      const now = Date.now()
+      const address = request.ip
+      const wait = guard.hit(address, now)
+      if (wait > 0) {
+        reply.header('retry-after', String(wait))
+        throw new ApiFailure(ErrorCode.LIMIT, `Too many orders from your address: try again in ${wait} s`, 429)
+      }
+      const setup = await loadStoredSetup(db)
+      if (setup.captcha.enabled && guard.needsCaptcha(address, now)) {
+        if (!input.captchaSid || !input.captchaText) {
+          throw new ApiFailure(ErrorCode.CAPTCHA, 'Enter the code from the picture to place the order', 400)
+        }
+        if (!(await consumeCaptcha(db, input.captchaSid, input.captchaText, now))) {
+          guard.recordFailure(address, now)
+          throw new ApiFailure(ErrorCode.CAPTCHA, 'The code from the picture is wrong or has expired: enter the code of a new picture', 400)
+        }
+        guard.captchaSolved(address, now)
+      }
+      let hash: string
+      try {
+        hash = await createSchemeOrder(db, input, {
+          now,
+          reserveSeconds: app.config.orderReserveSeconds,
+          sessionId: sessionOf(request),
+          crmClientId: request.session?.crm_client_id ?? null,
+        })
+      } catch (err) {
+        // Seats taken by someone else are not the visitor's fault; other refusals count as failures.
+        if (err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE) guard.recordFailure(address, now)
+        throw err
+      }
+      feed.poke()
+      guard.recordOrder(address, now)
+      return { errorCode: ErrorCode.OK, errorText: '', hash }
+    },
+  }
+}
+
+/** GET /api/scheme/events (server-sent events of seat status), beside the registry's calls. */
+export function registerSchemeRoutes(app: FastifyInstance): void {
+  registerSeatEvents(app)
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { schemeMapResponseSchema, schemeResponseSchema } from '../../src/contract/entities/scheme'
+import { cartResponseSchema } from '../../src/contract/entities/cart'
+import { ErrorCode } from '../../src/contract/errors'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { doubleSales, HALL_EVENT, loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
+
+describe.each(TEST_DBS)('seat-scheme booking on %s', (dbKind) => {
+  let server: TestServer
+  let fx: SchemeFx
+  /** Seats of the first row of the map, handed out to the tests below so they never collide. */
+  let seats: string[]
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: dbKind })
+    fx = await loadScheme(await visitor(server.url))
+    seats = fx.map.seat_numbers.map((s) => s.seat_id)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('the 5,000-seat hall: header, sessions and map parse by the contract and agree', async () => {
+    const v = await visitor(server.url)
+    const head = schemeResponseSchema.parse((await v.post('/api/scheme', { hash: fx.hash })).body)
+    expect(head.action.scheme).toBe(1)
+    expect(fx.sessions.action.hash_id).toBe(fx.hash)
+    expect(fx.sessions.calendar.length).toBeGreaterThan(0)
+    expect(fx.sessions.calendar[0].quant).toBe(5000)
+    expect(fx.map.seat_numbers).toHaveLength(5000)
+    expect(new Set(seats).size).toBe(5000)
+    expect(fx.map.svg).toContain('<svg')
+    expect(fx.map.sectors.length).toBeGreaterThan(0)
+    const zones = new Set(fx.map.seat_numbers.map((s) => s.zonelevel_id))
+    const priced = new Set(fx.sessions.prices.filter((p) => p.calendar_id === fx.calendarId).map((p) => p.zonelevel_id))
+    expect([...zones].every((z) => priced.has(z))).toBe(true)
+    const sectorIds = new Set(fx.map.sectors.map((s) => s.sector_id))
+    expect(fx.map.seat_numbers.every((s) => sectorIds.has(s.sector))).toBe(true)
+    // Zone quantities add up to the session's free places.
+    const byZone = fx.sessions.prices.filter((p) => p.calendar_id === fx.calendarId).reduce((n, p) => n + p.quantity, 0)
+    expect(byZone).toBe(5000)
+  })
+
+  it('the 60,000-seat stadium map answers every seat, parsed by the contract', async () => {
+    const stadium = await loadScheme(await visitor(server.url), 'stadium-rock')
+    expect(stadium.map.seat_numbers).toHaveLength(60_000)
+    expect(stadium.map.seat_numbers.every((s) => s.status === 'free')).toBe(true)
+    expect(stadium.sessions.calendar[0].quant).toBe(60_000)
+    // Sent gzipped to clients that accept it (about a tenth of the JSON).
+    const v = await visitor(server.url)
+    const res = await v.fetch('/api/scheme/map', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': v.token, 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ hash: stadium.hash, calendar_id: stadium.calendarId }),
+    })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(schemeMapResponseSchema.parse(await res.json()).seat_numbers).toHaveLength(60_000)
+  })
+
+  it('an event not on sale yet shows its map and free-place counts of 0, and holds nothing', async () => {
+    const v = await visitor(server.url)
+    const soon = await loadScheme(v, 'new-year-gala')
+    expect(soon.sessions.calendar.every((c) => c.quant === 0)).toBe(true)
+    expect(soon.map.seat_numbers.length).toBeGreaterThan(0)
+    const seat = soon.map.seat_numbers[0].seat_id
+    const res = await v.post<CartAnswer>('/api/cart/update', { calendar_id: soon.calendarId, changes: [seatChange(soon, seat)] })
+    expect(res.status).toBe(409)
+    expect(res.body.errorText).toMatch(/not opened yet/)
+  })
+
+  it('holds on selection, refuses a seat another session holds naming it, releases on deselect, restores after reload', async () => {
+    const a = await visitor(server.url)
+    const b = await visitor(server.url)
+    const [s1, s2, s3] = seats.slice(0, 3)
+    const held = await a.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s1), seatChange(fx, s2)] })
+    expect(held.status).toBe(200)
+    const cart = cartResponseSchema.parse(held.body)
+    expect(cart.items.map((i) => i.seat_id).sort()).toEqual([s1, s2].sort())
+    expect(cart.hold_seconds).toBeGreaterThan(0)
+    expect(cart.hold_seconds).toBeLessThanOrEqual(600)
+    expect(cart.limit_left).toBe(fx.sessions.action.demquantlimit - 2)
+
+    // B asks for s3 and s2 together: refused naming s2, and s3 is not held either.
+    const refused = await b.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s3), seatChange(fx, s2)] })
+    expect(refused.status).toBe(409)
+    expect(refused.body.errorCode).toBe(ErrorCode.UNAVAILABLE)
+    expect(refused.body.errorText).toContain(s2)
+    expect(refused.body.errorText).not.toContain(s3)
+    expect((await b.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId })).body.items).toEqual([])
+
+    const map = await loadScheme(b)
+    const status = new Map(map.map.seat_numbers.map((s) => [s.seat_id, s.status]))
+    expect([status.get(s1), status.get(s2), status.get(s3)]).toEqual(['held', 'held', 'free'])
+
+    // A reloads: the cart comes back with its countdown.
+    const again = cartResponseSchema.parse((await a.post('/api/cart/list', { calendar_id: fx.calendarId })).body)
+    expect(again.items.map((i) => i.seat_id).sort()).toEqual([s1, s2].sort())
+    expect(again.hold_seconds).toBeGreaterThan(0)
+
+    // A deselects s2; now B gets it.
+    const released = cartResponseSchema.parse((await a.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s2, 0)] })).body)
+    expect(released.items.map((i) => i.seat_id)).toEqual([s1])
+    const got = await b.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s2)] })
+    expect(got.status).toBe(200)
+    expect(got.body.items.map((i) => i.seat_id)).toEqual([s2])
+  })
+
+  it('enforces the per-order limit across the cart and refuses unknown places and prices', async () => {
+    const v = await visitor(server.url)
+    const limit = fx.sessions.action.demquantlimit
+    const mine = seats.slice(10, 10 + limit + 1)
+    const first = await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: mine.slice(0, limit - 1).map((s) => seatChange(fx, s)) })
+    expect(first.status).toBe(200)
+    const over = await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: mine.slice(limit - 1).map((s) => seatChange(fx, s)) })
+    expect(over.body.errorCode).toBe(ErrorCode.LIMIT)
+    expect(over.body.errorText).toMatch(/limit on the number of tickets/)
+    expect((await v.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId })).body.items).toHaveLength(limit - 1)
+
+    const unknown = await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [{ seat_id: 'no-such-seat', clientcategory_id: 1, quantity: 1 }] })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.errorText).toContain('no-such-seat')
+    const badCategory = await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [{ ...seatChange(fx, seats[30]), clientcategory_id: 99999 }] })
+    expect(badCategory.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+    const twoOfASeat = await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [{ ...seatChange(fx, seats[30]), quantity: 2 }] })
+    expect(twoOfASeat.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+    const noSession = await v.post<CartAnswer>('/api/cart/update', { calendar_id: 987654, changes: [seatChange(fx, seats[30])] })
+    expect(noSession.status).toBe(404)
+    const malformed = await v.post<CartAnswer>('/api/cart/update', { calendar_id: 'x', changes: [] })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+  })
+
+  it('create-scheme turns the cart into an order, claims seats not held yet, prices on the server and empties the cart', async () => {
+    const v = await visitor(server.url)
+    const [inCart, extra, leftover] = seats.slice(40, 43)
+    await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, inCart), seatChange(fx, leftover)] })
+    const body = await schemeOrderBody(v, fx, [inCart, extra])
+    const res = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', body)
+    expect(res.status).toBe(200)
+    expect(res.body.errorCode).toBe('0')
+
+    const order = await server.db.selectFrom('orders').selectAll().where('hash', '=', res.body.hash).executeTakeFirstOrThrow()
+    const lines = await server.db.selectFrom('order_lines as l').innerJoin('seats as s', 's.id', 'l.seat_id').select(['s.seat_key', 'l.price', 'l.service_fee', 'l.cost']).where('l.order_id', '=', order.id).execute()
+    expect(lines.map((l) => l.seat_key).sort()).toEqual([inCart, extra].sort())
+    const priceOf = (key: string) => {
+      const zone = fx.map.seat_numbers.find((s) => s.seat_id === key)!.zonelevel_id
+      return fx.sessions.prices.find((p) => p.calendar_id === fx.calendarId && p.zonelevel_id === zone)!
+    }
+    const expected = [inCart, extra].reduce((sum, k) => {
+      const p = priceOf(k)
+      const fee = p.currency_id === 2 ? Math.round(p.price * 100 * p.priceservise) / 100 : p.priceservise * 100
+      return sum + p.price * 100 + fee
+    }, 0)
+    expect(order.total).toBe(expected)
+    expect(lines.every((l) => l.cost === l.price + l.service_fee)).toBe(true)
+
+    const map = await loadScheme(v)
+    const status = new Map(map.map.seat_numbers.map((s) => [s.seat_id, s.status]))
+    expect([status.get(inCart), status.get(extra), status.get(leftover)]).toEqual(['sold', 'sold', 'free'])
+    expect((await v.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId })).body.items).toEqual([])
+    expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
+  })
+
+  it('create-scheme fails as a whole naming a seat someone else holds: nothing is held or ordered', async () => {
+    const other = await visitor(server.url)
+    const v = await visitor(server.url)
+    const [theirs, free1, free2] = seats.slice(50, 53)
+    await other.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, theirs)] })
+    const before = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const res = await v.post<{ errorCode: string; errorText: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, [free1, theirs, free2]))
+    expect(res.status).toBe(409)
+    expect(res.body.errorCode).toBe(ErrorCode.UNAVAILABLE)
+    expect(res.body.errorText).toContain(theirs)
+    expect(res.body.errorText).not.toContain(free1)
+    const after = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(Number(after.n)).toBe(Number(before.n))
+    const map = await loadScheme(v)
+    const status = new Map(map.map.seat_numbers.map((s) => [s.seat_id, s.status]))
+    expect([status.get(theirs), status.get(free1), status.get(free2)]).toEqual(['held', 'free', 'free'])
+  })
+
+  it('create-scheme refuses bad buyer data, missing agreements, over-limit and foreign sessions with clear codes', async () => {
+    const v = await visitor(server.url)
+    const mine = seats.slice(60, 62)
+    const badMail = await v.post<{ errorCode: string; errorText: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, mine, { email: 'nope', re_email: 'nope' }))
+    expect(badMail.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+    expect(badMail.body.errorText).toMatch(/email/)
+    const noConsent = await v.post<{ errorCode: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, mine, { checkboxList: [] }))
+    expect(noConsent.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+    const tooMany = seats.slice(70, 70 + fx.sessions.action.demquantlimit + 1)
+    const over = await v.post<{ errorCode: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, tooMany))
+    expect(over.body.errorCode).toBe(ErrorCode.LIMIT)
+    // Three refusals from one address: its next order must solve the captcha (the orders domain's guard).
+    const captcha = await v.post<{ errorCode: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, mine))
+    expect(captcha.body.errorCode).toBe(ErrorCode.CAPTCHA)
+    const w = await visitor(server.url)
+    const wrongEvent = await w.post<{ errorCode: string; errorText: string }>('/api/order/create-scheme', await schemeOrderBody(w, fx, mine, { action_id: 'another-hash' }))
+    expect(wrongEvent.status).toBe(404)
+    expect(wrongEvent.body.errorCode).toBe(ErrorCode.NOT_FOUND)
+    const map = await loadScheme(v, HALL_EVENT)
+    const status = new Map(map.map.seat_numbers.map((s) => [s.seat_id, s.status]))
+    expect([...mine, ...tooMany].every((s) => status.get(s) === 'free')).toBe(true)
+  })
+})
