@@ -41,6 +41,7 @@ import {
   paymentStartParamsSchema,
   paymentStartResponseSchema,
 } from './entities/payment'
+import { ticketParamsSchema, ticketViewResponseSchema } from './entities/ticket'
 
 /** Query of GET calls that take none. */
 const noQuery = z.object({})
@@ -277,6 +278,15 @@ export const calls = {
     request: orderViewRequestSchema,
     params: paymentStartParamsSchema,
     response: paymentStartResponseSchema,
+  }),
+  ticket: defineCall({
+    method: 'GET',
+    path: '/api/ticket/:hash',
+    summary: 'One ticket by its hash, for the ticket view page',
+    description: 'Our addition (the spec links /ticket/{tickethash_id} but shows no call): the ticket line with its QR or barcode image when the order is paid and printing is allowed. Unknown hash answers -1004.',
+    request: noQuery,
+    params: ticketParamsSchema,
+    response: ticketViewResponseSchema,
   }),
 } as const
 

@@ -131,6 +131,20 @@ describe.each(TEST_DBS)('order view and special offers on %s', (dbKind) => {
     expect(paid.toping[0].candelete).toBe(0)
     expect(paid.addToping).toEqual([])
     expect((await v.post('/api/order/remove-special-offer', { hash, id: paid.toping[0].id })).body).toMatchObject({ errorCode: ErrorCode.PAYMENT })
+
+    // Ticket types: 1 QR (180 px), 2 no code, anything else a code 128 barcode.
+    await server.db.updateTable('order_lines').set({ tickettype: 3 }).where('id', '=', paid.main[0].id).execute()
+    await server.db.updateTable('order_lines').set({ tickettype: 2 }).where('id', '=', paid.main[1].id).execute()
+    const typed = await view(hash)
+    const png = (b64: string) => Buffer.from(b64, 'base64')
+    expect(typed.main[0]._qrcode).toBe('')
+    const bar = png(typed.main[0]._barcode)
+    expect([bar.readUInt32BE(16), bar.readUInt32BE(20)]).toEqual([240, 102])
+    expect(typed.main[1]).toMatchObject({ _qrcode: '', _barcode: '', tickettype: 2 })
+    await server.db.updateTable('order_lines').set({ tickettype: 1 }).where('id', '=', paid.main[1].id).execute()
+    const qr = png((await view(hash)).main[1]._qrcode)
+    // PNG header: width and height at bytes 16 and 20.
+    expect([qr.readUInt32BE(16), qr.readUInt32BE(20)]).toEqual([180, 180])
   })
 
   it('unknown orders, unconfirmed named-ticket orders and bad payloads', async () => {

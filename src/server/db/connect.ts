@@ -27,9 +27,12 @@ pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v))
  */
 export function connect(cfg: DbConfig): Db {
   if (cfg.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: cfg.url, max: PG_POOL_MAX }) }),
-    })
+    const pool = new pg.Pool({ connectionString: cfg.url, max: PG_POOL_MAX })
+    // An idle client losing its connection (server restart, a database dropped at shutdown)
+    // makes the pool emit 'error'; unhandled, that would crash the process. The pool drops the
+    // client and the next query opens a new one, so there is nothing else to do here.
+    pool.on('error', () => {})
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   fs.mkdirSync(path.dirname(cfg.file), { recursive: true })
   const sqlite = new SQLite(cfg.file)

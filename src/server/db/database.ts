@@ -53,4 +53,6 @@ export interface Database {
   refunds: T.RefundsTable
   /** Seat-status change log of the live map (migration 2026_11_22_00_00_01, domain/live). */
   seat_changes: import('../domain/live/tables').SeatChangesTable
+  /** Per-event return deadlines (migration 2026_11_22_02_00_01, domain/returns). */
+  event_return_rules: import('../domain/returns/tables').EventReturnRulesTable
 }

@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
-import { calls, type CallName, type Calls, type ResponseOf } from '../../contract/calls'
+import { calls, type CallName, type Calls, type ParamsOf, type ResponseOf } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
-
-type Params<N extends CallName> = Calls[N] extends { params: infer P extends z.ZodType } ? z.output<P> : undefined
 
 /** What a call's handler receives: the validated body (POST) or query (GET) and path params. */
 export interface CallInput<N extends CallName> {
   input: z.output<Calls[N]['request']>
-  params: Params<N>
+  params: ParamsOf<N>
   request: FastifyRequest
   reply: FastifyReply
 }

@@ -7,6 +7,7 @@ import { VENUES } from './catalog-data'
 import { seedEvents, seedNavigation } from './catalog'
 import { seedClients, seedOffers, seedSoldOut } from './sales'
 import { seedPaymentDemo } from './payments'
+import { seedNominalText } from './nominal'
 import { seedReference } from './reference'
 import { loc, syncIdSequences } from './util'
 
@@ -54,6 +55,7 @@ export async function loadDemoData(db: Db, _config: Config, log: Logger, now = D
   log.info('loading demo data (first start)')
   return db.transaction().execute(async (trx) => {
     await seedReference(trx)
+    await seedNominalText(trx)
     const nav = await seedNavigation(trx)
     const drawings = new Map<string, number>()
     let seats = 0

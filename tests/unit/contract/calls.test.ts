@@ -12,6 +12,8 @@ const SPEC_PATHS = [
   '/api/order/return-confirm', '/api/order/get-num', '/api/order/add-special-offer',
   '/api/order/remove-special-offer', '/api/order/add-discount', '/api/order/cancel-discount',
   '/api/order/status-change', '/api/payment/start/:typeId',
+  // Our addition: the ticket view's data (001 links /ticket/{tickethash_id}).
+  '/api/ticket/:hash',
 ]
 
 describe('call registry', () => {
@@ -22,9 +24,9 @@ describe('call registry', () => {
     for (const p of paths) expect(p.startsWith('/api/')).toBe(true)
   })
 
-  it('uses GET only for token, setup, afisha and captcha', () => {
+  it('uses GET only for token, setup, afisha, captcha and ticket', () => {
     const gets = callNames.filter((n) => calls[n].method === 'GET').sort()
-    expect(gets).toEqual(['afisha', 'captcha', 'setup', 'token'])
+    expect(gets).toEqual(['afisha', 'captcha', 'setup', 'ticket', 'token'])
   })
 
   it('declares params exactly for the paths that have parameters', () => {

@@ -1,0 +1,191 @@
+import type { DiscountData } from '../../../contract/entities/loyalty'
+import { ErrorCode } from '../../../contract/errors'
+import { normalizePromo } from '../../../contract/rules/discount'
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import type { Db } from '../../db/connect'
+import { ApiFailure, notFound } from '../../errors'
+import { BONUS_ACCRUAL_PERCENT, BONUS_MINOR } from '../orderview/constants'
+import { maxBonusesFor, orderMoney, type OrderMoney } from '../orderview/money'
+import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orderview/repository'
+import { assertChangeable } from '../orderview/state'
+import { cancelPendingPayments } from './pending'
+import { releasePromoUse, takePromoUse } from './promo'
+
+/** Hundred percent, for the bonus accrual. */
+const PERCENT_WHOLE = 100
+
+export interface DiscountInput {
+  hash: string
+  bonuses: number
+  cardCode: string
+  promoCode: string
+}
+
+/** Empty discount data: no card (the block shows the promo code field only). */
+const NO_CARD = { cardCode: '', isBlocked: 0, availableBonuses: 0, totalBalance: 0 }
+
+/**
+ * discountData of the order view (001 §3). The card is the loyalty card of the order's CRM
+ * client (never one named by the browser). availableBonuses = what may still pay this order:
+ * the card balance, capped by the amount left after the promo code, plus what is applied.
+ */
+export async function discountData(db: Db, order: OrderRow, money: OrderMoney): Promise<DiscountData> {
+  const card = await findClientCard(db, order.crm_client_id)
+  const cardPart = card
+    ? {
+        cardCode: card.card_code,
+        isBlocked: card.is_blocked,
+        availableBonuses: Math.min(card.bonus_balance + money.bonuses, maxBonusesFor(money)),
+        totalBalance: card.bonus_balance,
+      }
+    : NO_CARD
+  return {
+    ...cardPart,
+    useBonuses: money.bonuses,
+    totalDiscount: money.discount / BONUS_MINOR,
+    chargedBonus: money.discountRow?.charged_bonus ?? 0,
+    promoCode: money.discountRow?.promo_code ?? '',
+    pochtaBankCode: '',
+    pochtaBankText: '',
+  }
+}
+
+async function upsertDiscount(trx: Db, orderId: number, set: { loyalty_card_id?: number | null; promo_code_id?: number | null; bonuses_used?: number }, now: number): Promise<void> {
+  await trx
+    .insertInto('order_discounts')
+    .values({ order_id: orderId, loyalty_card_id: set.loyalty_card_id ?? null, promo_code_id: set.promo_code_id ?? null, bonuses_used: set.bonuses_used ?? 0, created_at: now })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet(set))
+    .execute()
+}
+
+/** Gives applied bonuses back to the card (conditional on the order still having them). */
+async function returnBonuses(trx: Db, orderId: number, cardId: number, bonuses: number, now: number): Promise<void> {
+  if (bonuses <= 0) return
+  await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', bonuses) })).where('id', '=', cardId).execute()
+  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: cardId, order_id: orderId, amount: bonuses, kind: 'return', created_at: now }).execute()
+}
+
+/** Spends bonuses of a card: succeeds only while the balance covers them (never below zero). */
+async function spendBonuses(trx: Db, orderId: number, card: LoyaltyCardRow, bonuses: number, now: number): Promise<void> {
+  const res = await trx
+    .updateTable('loyalty_cards')
+    .set((eb) => ({ bonus_balance: eb('bonus_balance', '-', bonuses) }))
+    .where('id', '=', card.id)
+    .where('is_blocked', '=', 0)
+    .where('bonus_balance', '>=', bonuses)
+    .executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) throw new ApiFailure(ErrorCode.LIMIT, 'Not enough bonuses on the loyalty card', 409)
+  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: card.id, order_id: orderId, amount: -bonuses, kind: 'spend', created_at: now }).execute()
+}
+
+/**
+ * POST /api/order/add-discount. In one transaction with the order locked: a promo code
+ * (promoCode '' = leave as is) replaces the order's previous one, taking one use by a
+ * conditional UPDATE (never more uses than allowed, whatever the concurrency); bonuses
+ * (0 = leave as is) replace the ones applied, within the card balance and the amount left.
+ * An unknown, expired or used-up code answers promoCode '' (the spec's "Invalid promo code")
+ * and changes nothing else of the promo. Payments started before the change are cancelled:
+ * their amount is no longer the order's.
+ */
+export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()): Promise<{ promoCode: string; errorText: string }> {
+  return db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, input.hash)
+    if (!order) throw notFound(`No order with hash ${input.hash}`)
+    assertChangeable(order, now)
+    let money = await orderMoney(trx, order)
+    const current = money.discountRow
+    let promoCode = current?.promo_code ?? ''
+    let errorText = ''
+
+    if (input.promoCode !== '') {
+      const code = normalizePromo(input.promoCode)
+      if (code !== current?.promo_code) {
+        const promoId = await takePromoUse(trx, code, now)
+        if (promoId === null) {
+          promoCode = ''
+          errorText = 'Invalid promo code'
+        } else {
+          if (current?.promo_code_id) await releasePromoUse(trx, current.promo_code_id)
+          await upsertDiscount(trx, order.id, { promo_code_id: promoId }, now)
+          promoCode = code
+        }
+      }
+    }
+
+    if (input.bonuses > 0) {
+      const card = await findClientCard(trx, order.crm_client_id)
+      if (!card) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'This order has no loyalty card: bonuses need the signed-in client of the order', 400)
+      if (input.cardCode !== '' && input.cardCode !== card.card_code) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'The loyalty card is not the card of this order', 400)
+      if (card.is_blocked === 1) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'The loyalty card is blocked', 400)
+      money = await orderMoney(trx, order)
+      const max = maxBonusesFor(money)
+      if (input.bonuses > max) throw new ApiFailure(ErrorCode.LIMIT, `At most ${max} bonuses may pay this order`, 400)
+      const previous = money.discountRow?.bonuses_used ?? 0
+      if (previous > 0 && money.discountRow?.loyalty_card_id) await returnBonuses(trx, order.id, money.discountRow.loyalty_card_id, previous, now)
+      await spendBonuses(trx, order.id, card, input.bonuses, now)
+      await upsertDiscount(trx, order.id, { loyalty_card_id: card.id, bonuses_used: input.bonuses }, now)
+    }
+    await cancelPendingPayments(trx, order.id, now)
+    return { promoCode, errorText }
+  })
+}
+
+/** POST /api/order/cancel-discount: bonuses go back to the card, the promo use is given back. */
+export async function cancelDiscount(db: Db, hash: string, now = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, hash)
+    if (!order) throw notFound(`No order with hash ${hash}`)
+    assertChangeable(order, now)
+    await releaseDiscount(trx, order.id, now)
+    await trx.deleteFrom('order_discounts').where('order_id', '=', order.id).execute()
+    await cancelPendingPayments(trx, order.id, now)
+  })
+}
+
+/**
+ * Gives back what a discount holds (bonuses, promo use), once: the conditional set of
+ * released_at decides who does it.
+ */
+async function releaseDiscount(trx: Db, orderId: number, now: number): Promise<void> {
+  const row = await trx.selectFrom('order_discounts').selectAll().where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
+  if (!row) return
+  const res = await trx.updateTable('order_discounts').set({ released_at: now }).where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return
+  if (row.loyalty_card_id !== null) await returnBonuses(trx, orderId, row.loyalty_card_id, row.bonuses_used, now)
+  if (row.promo_code_id !== null) await releasePromoUse(trx, row.promo_code_id)
+}
+
+/**
+ * Discounts of cancelled, unpaid orders (reservation expired) are given back: bonuses to the
+ * card, the promo use to the code. Runs periodically and before discount changes.
+ */
+export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promise<number> {
+  const rows = await db
+    .selectFrom('order_discounts as d')
+    .innerJoin('orders as o', 'o.id', 'd.order_id')
+    .select('d.order_id')
+    .where('d.released_at', 'is', null)
+    .where('o.status', '=', ORDER_STATUS_CANCELLED)
+    .where('o.paid', '=', 0)
+    .execute()
+  for (const r of rows) await db.transaction().execute((trx) => releaseDiscount(trx, r.order_id, now))
+  return rows.length
+}
+
+/**
+ * Bonuses earned by a paid order: BONUS_ACCRUAL_PERCENT of the amount paid, in whole bonuses,
+ * to the card of the order's client (none without a card or for a blocked card).
+ */
+export async function chargeBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, amountPaid: number, now: number): Promise<void> {
+  const card = await findClientCard(trx, order.crm_client_id)
+  if (!card || card.is_blocked === 1) return
+  const charged = Math.floor((amountPaid * BONUS_ACCRUAL_PERCENT) / PERCENT_WHOLE / BONUS_MINOR)
+  if (charged <= 0) return
+  await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', charged) })).where('id', '=', card.id).execute()
+  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: card.id, order_id: order.id, amount: charged, kind: 'accrual', created_at: now }).execute()
+  await trx
+    .insertInto('order_discounts')
+    .values({ order_id: order.id, loyalty_card_id: card.id, promo_code_id: null, bonuses_used: 0, charged_bonus: charged, created_at: now })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet({ charged_bonus: charged }))
+    .execute()
+}

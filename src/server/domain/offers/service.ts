@@ -1,0 +1,127 @@
+import type { AddToping, Toping } from '../../../contract/entities/offers'
+import { ErrorCode } from '../../../contract/errors'
+import type { Db } from '../../db/connect'
+import { ApiFailure, badRequest, notFound } from '../../errors'
+import { cancelPendingPayments } from '../loyalty/pending'
+import { toMajor } from '../orders/money'
+import { listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orderview/repository'
+import { assertChangeable } from '../orderview/state'
+
+export interface OfferItem {
+  uid: string
+  parent_id: number
+  package_id: number
+  price_id: number
+  cost: number
+}
+
+/**
+ * Services are addressed by the spec's price_id: our services.id (one price per service).
+ * package_id is the service's package, or its id when it has none (the contract needs a
+ * positive id).
+ */
+const packageOf = (s: { id: number; package_id: number }) => (s.package_id > 0 ? s.package_id : s.id)
+
+/** Services already added per service id. */
+function countByService(added: readonly { service_id: number }[]): Map<number, number> {
+  const out = new Map<number, number>()
+  for (const a of added) out.set(a.service_id, (out.get(a.service_id) ?? 0) + 1)
+  return out
+}
+
+/** toping of the order view: the services added, removable (candelete 1) while unpaid. */
+export function topingOf(added: readonly OrderServiceRow[], lines: readonly TicketLineRow[], paid: boolean): Toping[] {
+  return added.map((a) => {
+    const parent = lines.find((l) => l.id === a.order_line_id) ?? lines[0]
+    return {
+      id: a.id,
+      parent_id: parent?.id ?? a.id,
+      package_id: packageOf({ id: a.service_id, package_id: a.package_id }),
+      price_id: a.service_id,
+      cost: toMajor(a.cost),
+      action: a.event_id ?? parent?.event_id ?? a.service_id,
+      limit: a.limit_per_order,
+      candelete: paid ? 0 : 1,
+      action_ru: a.name_ru,
+      action_en: a.name_en,
+      action_kz: a.name_kz,
+      action_ch: a.name_ch,
+    }
+  })
+}
+
+/**
+ * addToping of the order view: for every ticket line, each active service of its event (or of
+ * every event) that still has room; limit = how many more of that service the order may take
+ * (the client disables an item once as many of that price_id are selected).
+ */
+export function addTopingOf(services: readonly ServiceRow[], added: readonly OrderServiceRow[], lines: readonly TicketLineRow[]): AddToping[] {
+  const used = countByService(added)
+  const out: AddToping[] = []
+  for (const line of lines) {
+    for (const s of services) {
+      if (s.event_id !== null && s.event_id !== line.event_id) continue
+      const left = s.limit_per_order - (used.get(s.id) ?? 0)
+      if (left <= 0) continue
+      out.push({
+        uid: `${line.id}:${s.id}`,
+        parent_id: line.id,
+        package_id: packageOf(s),
+        price_id: s.id,
+        cost: toMajor(s.price),
+        limit: left,
+        action_ru: s.name_ru,
+        action_en: s.name_en,
+        action_kz: s.name_kz,
+        action_ch: s.name_ch,
+      })
+    }
+  }
+  return out
+}
+
+/**
+ * POST /api/order/add-special-offer. With the order locked: every item must name a ticket line
+ * of the order and an active service of that line's event with its package; the count per
+ * service (already added + asked) stays within its limit per order. Prices are the server's;
+ * an item whose cost differs from the service's price is refused (the page shows stale
+ * prices). All or nothing.
+ */
+export async function addSpecialOffers(db: Db, hash: string, items: readonly OfferItem[], now = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, hash)
+    if (!order) throw notFound(`No order with hash ${hash}`)
+    assertChangeable(order, now)
+    const lines = await trx.selectFrom('order_lines').select(['id', 'event_id']).where('order_id', '=', order.id).execute()
+    const services = await listOfferableServices(trx, [...new Set(lines.map((l) => l.event_id))])
+    const added = await listOrderServices(trx, order.id)
+    const counts = countByService(added)
+    const rows = items.map((item, i) => {
+      const at = `Item ${i + 1} (${item.uid})`
+      const line = lines.find((l) => l.id === item.parent_id)
+      if (!line) throw badRequest(`${at}: ticket line ${item.parent_id} is not in this order`)
+      const s = services.find((x) => x.id === item.price_id)
+      if (!s || (s.event_id !== null && s.event_id !== line.event_id)) throw badRequest(`${at}: offer ${item.price_id} is not available for this ticket`)
+      if (packageOf(s) !== item.package_id) throw badRequest(`${at}: offer ${item.price_id} is not in package ${item.package_id}`)
+      if (Math.round(item.cost * 100) !== s.price) throw badRequest(`${at}: the price of this offer is ${toMajor(s.price)}, not ${item.cost}; reload the order`)
+      const n = (counts.get(s.id) ?? 0) + 1
+      if (n > s.limit_per_order) throw new ApiFailure(ErrorCode.LIMIT, `${at}: at most ${s.limit_per_order} of this offer per order`, 400)
+      counts.set(s.id, n)
+      return { order_id: order.id, order_line_id: line.id, service_id: s.id, cost: s.price, created_at: now }
+    })
+    await trx.insertInto('order_services').values(rows).execute()
+    await cancelPendingPayments(trx, order.id, now)
+  })
+}
+
+/** POST /api/order/remove-special-offer: removes one added service of an unpaid order. */
+export async function removeSpecialOffer(db: Db, hash: string, id: number, now = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, hash)
+    if (!order) throw notFound(`No order with hash ${hash}`)
+    assertChangeable(order, now)
+    const res = await trx.deleteFrom('order_services').where('id', '=', id).where('order_id', '=', order.id).executeTakeFirst()
+    if (Number(res.numDeletedRows) !== 1) throw notFound(`The order has no added service ${id}`)
+    await cancelPendingPayments(trx, order.id, now)
+  })
+}

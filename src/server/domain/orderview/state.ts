@@ -1,0 +1,28 @@
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import { ErrorCode } from '../../../contract/errors'
+import { ApiFailure } from '../../errors'
+import type { OrderRow } from './repository'
+
+/** Milliseconds per second, for reserve time left. */
+const MS_PER_S = 1000
+
+/** Seconds left to pay (001 §9 payment countdown); 0 once paid, cancelled or expired. */
+export function reserveSecondsLeft(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): number {
+  if (order.paid === 1 || order.status === ORDER_STATUS_CANCELLED) return 0
+  return Math.max(0, Math.ceil((order.reserve_until - now) / MS_PER_S))
+}
+
+/** Why an order cannot be changed or paid now, or null when it can. */
+export function changeRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): ApiFailure | null {
+  if (order.paid === 1) return new ApiFailure(ErrorCode.PAYMENT, 'The order is already paid', 409)
+  if (order.status === ORDER_STATUS_CANCELLED) return new ApiFailure(ErrorCode.PAYMENT, 'Unable to pay for order: it is cancelled', 409)
+  if (order.status !== ORDER_STATUS_CONFIRMED) return new ApiFailure(ErrorCode.BAD_REQUEST, 'The order is not confirmed yet: enter the visitor data of the named tickets first', 409)
+  if (reserveSecondsLeft(order, now) <= 0) return new ApiFailure(ErrorCode.PAYMENT, 'Unable to pay for order: the booking time has expired', 409)
+  return null
+}
+
+/** Throws the refusal of changeRefusal. */
+export function assertChangeable(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): void {
+  const refusal = changeRefusal(order, now)
+  if (refusal) throw refusal
+}

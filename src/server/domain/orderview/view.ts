@@ -1,0 +1,105 @@
+import { CARD_SCHEME_PENDING, ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import type { OrderViewResponse } from '../../../contract/entities/orderView'
+import { ErrorCode } from '../../../contract/errors'
+import type { Db } from '../../db/connect'
+import { notFound } from '../../errors'
+import type { PaymentRegistry } from '../../payments/registry'
+import { offeredPaymentTypes, toPaymentType, CARD_SCHEME_KIND, QR_KIND } from '../../payments/types'
+import { qrDataUrl } from '../tickets/codes'
+import { discountData } from '../loyalty/service'
+import { addTopingOf, topingOf } from '../offers/service'
+import { toMajor } from '../orders/money'
+import { loadStoredSetup, venueDateTime } from '../settings/service'
+import { PAYMENT_START_PATH } from './constants'
+import { toTicketLine } from './lines'
+import { orderMoney } from './money'
+import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, type OrderRow, type PaymentRow } from './repository'
+import { changeRefusal, reserveSecondsLeft } from './state'
+
+/** Buyer name as one line: the full name, or the gift-card name parts. */
+export function buyerName(order: Pick<OrderRow, 'fio' | 'surname' | 'name' | 'patronymic'>): string {
+  return order.fio || [order.surname, order.name, order.patronymic].filter((p) => p !== '').join(' ')
+}
+
+/** Printing (tickets, codes) is allowed once paid, while the order is not cancelled. */
+export function printingAllowed(order: Pick<OrderRow, 'paid' | 'status'>): boolean {
+  return order.paid === 1 && order.status !== ORDER_STATUS_CANCELLED
+}
+
+/** The card-scheme code the view shows: of the newest card-scheme payment (null = none). */
+function verifyCodeOf(payments: readonly PaymentRow[]): number | null {
+  const last = payments.find((p) => p.protocol_kind === CARD_SCHEME_KIND && p.verify_code !== null)
+  return last ? last.verify_code : null
+}
+
+/** The QR payment still waiting, so a reloaded page shows its code again. */
+async function pendingQr(payments: readonly PaymentRow[]): Promise<OrderViewResponse['payment_qr']> {
+  const qr = payments.find((p) => p.protocol_kind === QR_KIND && p.status === 'pending' && p.qr_url !== '')
+  return qr ? { form_qr_url: qr.qr_url, form_qr_code: await qrDataUrl(qr.qr_url) } : null
+}
+
+/**
+ * POST /api/order/view: every field of 001 §3 "Order view response" from the database.
+ * bank_data (what a bank appended on return) is not trusted for anything: the payment state
+ * comes from the verified callbacks only.
+ */
+export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: string, now = Date.now()): Promise<OrderViewResponse> {
+  const order = await findOrderByHash(db, hash)
+  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+  const [lineRows, added, payments, setup, money, types] = await Promise.all([
+    listTicketLines(db, order.id),
+    listOrderServices(db, order.id),
+    listPayments(db, order.id),
+    loadStoredSetup(db),
+    orderMoney(db, order),
+    offeredPaymentTypes(db, registry, order),
+  ])
+  const printing = printingAllowed(order)
+  const payable = changeRefusal(order, now) === null
+  const services = payable ? await listOfferableServices(db, [...new Set(lineRows.map((l) => l.event_id))]) : []
+  const main = await Promise.all(lineRows.map((l) => toTicketLine(l, printing)))
+
+  const fees = new Map<number, number>()
+  for (const l of lineRows) fees.set(l.calendar_id, (fees.get(l.calendar_id) ?? 0) + l.service_fee * l.quantity)
+  const reserve = reserveSecondsLeft(order, now)
+  const verifyCode = verifyCodeOf(payments)
+  const lastType = payments[0]?.payment_type_id ?? null
+
+  return {
+    errorCode: ErrorCode.OK,
+    errorText: '',
+    ord_num: order.ord_num,
+    hash: order.hash,
+    reservetime: reserve,
+    reserveTime: reserve,
+    demandstatusid: order.status,
+    paid: order.paid,
+    usereturn: order.paid === 1 && order.status === ORDER_STATUS_CONFIRMED && order.usereturn === 1 && setup.app.order_return === 1 ? 1 : 0,
+    verifyCode,
+    date: venueDateTime(now),
+    main,
+    toping: topingOf(added, lineRows, order.paid === 1),
+    service: [...fees].filter(([, fee]) => fee > 0).map(([group, fee]) => ({ action_group: group, cost: toMajor(fee) })),
+    addToping: payable ? addTopingOf(services, added, lineRows) : [],
+    discountData: await discountData(db, order, money),
+    printingAllowed: printing,
+    // A card-scheme payment still verifying must not be paid twice.
+    paymentAllowed: payable && money.payable >= 0 && types.length > 0 && verifyCode !== CARD_SCHEME_PENDING,
+    demsumma: toMajor(money.payable),
+    urnPay: Object.fromEntries(types.map((t) => [String(t.id), `${PAYMENT_START_PATH}${t.id}`])),
+    payments: types.map(toPaymentType),
+    creditCompanyId: lastType,
+    payment_qr: order.paid === 1 ? null : await pendingQr(payments),
+    name: buyerName(order),
+    email: order.email,
+    phone: order.phone,
+    cost: toMajor(money.gross),
+  }
+}
+
+/** POST /api/order/get-num. */
+export async function orderNumber(db: Db, hash: string): Promise<number> {
+  const order = await findOrderByHash(db, hash)
+  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+  return order.ord_num
+}

@@ -1,0 +1,30 @@
+import type { TicketViewResponse } from '../../../contract/entities/ticket'
+import { ErrorCode } from '../../../contract/errors'
+import type { Db } from '../../db/connect'
+import { notFound } from '../../errors'
+import { toTicketLine } from '../orderview/lines'
+import { findOrderByHash, listTicketLines } from '../orderview/repository'
+import { changeRefusal } from '../orderview/state'
+import { printingAllowed } from '../orderview/view'
+
+/**
+ * GET /api/ticket/:hash: one ticket of an order by its ticket hash. The code image is drawn
+ * only when the order is paid and printing is allowed; paymentAllowed says whether the order
+ * may still be paid (the page then links to the order instead of showing a code).
+ */
+export async function buildTicketView(db: Db, ticketHash: string, now = Date.now()): Promise<TicketViewResponse> {
+  const line = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'o.hash']).where('l.ticket_hash', '=', ticketHash).executeTakeFirst()
+  if (!line) throw notFound(`No ticket with hash ${ticketHash}`)
+  const order = (await findOrderByHash(db, line.hash))!
+  const row = (await listTicketLines(db, order.id)).find((l) => l.id === line.id)!
+  const printing = printingAllowed(order)
+  return {
+    errorCode: ErrorCode.OK,
+    errorText: '',
+    ord_num: order.ord_num,
+    order_hash: order.hash,
+    printingAllowed: printing,
+    paymentAllowed: changeRefusal(order, now) === null,
+    ticket: await toTicketLine(row, printing),
+  }
+}

@@ -1,0 +1,88 @@
+import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
+import type { Db } from '../db/connect'
+import { claimSeats, standingTaken } from '../domain/cart/holds'
+import { ORDER_STATUS_CREATED } from '../domain/orders/constants'
+import { listPriceRows } from '../domain/orders/repository'
+import { capacityOf, salesOf } from '../domain/orders/stock'
+import type { OrderRow } from '../domain/orderview/repository'
+import type { SeatPlace } from '../domain/scheme/places'
+
+/** Thrown inside a settlement transaction when the payment must be refunded instead. */
+export class RefundNeeded extends Error {}
+
+/**
+ * A payment arrived for an order its reservation expired from (cancelled by the sweeper or on
+ * the spot). Takes its tickets again if they are still there, under the session locks the
+ * caller holds: general-admission stock by the same count as order creation, seats by claiming
+ * them again (the live-hold unique index refuses a seat someone else took), standing places by
+ * their capacity, subscription tickets by a conditional decrement. Anything gone throws
+ * RefundNeeded, which rolls all of it back.
+ */
+export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promise<void> {
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['id', 'calendar_id', 'price_id', 'seat_id', 'standing_place_id', 'quantity', 'crm_subscription_id'])
+    .where('order_id', '=', order.id)
+    .execute()
+  const calendarIds = [...new Set(lines.map((l) => l.calendar_id))]
+
+  const ga = lines.filter((l) => l.seat_id === null && l.standing_place_id === null)
+  if (ga.length) {
+    const sales = await salesOf(trx, calendarIds)
+    const rows = await listPriceRows(trx, calendarIds)
+    for (const calendarId of calendarIds) {
+      const mine = ga.filter((l) => l.calendar_id === calendarId)
+      if (!mine.length) continue
+      const s = sales.get(calendarId)!
+      const cal = await trx.selectFrom('calendars').select('capacity').where('id', '=', calendarId).executeTakeFirstOrThrow()
+      const calRows = rows.filter((r) => r.calendar_id === calendarId)
+      const asked = mine.reduce((n, l) => n + l.quantity, 0)
+      if (asked > capacityOf(cal.capacity, calRows) - s.sold) throw new RefundNeeded('the tickets of the session are sold out')
+      const byPrice = new Map<number, number>()
+      for (const l of mine) byPrice.set(l.price_id, (byPrice.get(l.price_id) ?? 0) + l.quantity)
+      for (const [priceId, n] of byPrice) {
+        const stock = calRows.find((r) => r.id === priceId)?.quantity ?? 0
+        if (n > stock - (s.byPrice.get(priceId) ?? 0)) throw new RefundNeeded('the tickets of this price are sold out')
+      }
+    }
+  }
+
+  const owner = { cartId: null, orderId: order.id, state: 'sold' as const, expiresAt: null }
+  for (const calendarId of calendarIds) {
+    const seats = lines.filter((l) => l.calendar_id === calendarId && l.seat_id !== null)
+    if (seats.length) {
+      // claimSeats only needs the seat id; the labels are for error texts we do not produce here.
+      const places = seats.map((l) => ({ place: { kind: 'seat', key: String(l.seat_id), id: l.seat_id!, zoneId: null, sector: '', row: '', seat: '' } as SeatPlace, priceId: l.price_id }))
+      const taken = await claimSeats(trx, calendarId, places, owner, now)
+      if (taken.length) throw new RefundNeeded(`${taken.length} seats were taken by other buyers`)
+    }
+    const stands = lines.filter((l) => l.calendar_id === calendarId && l.standing_place_id !== null)
+    if (stands.length) {
+      const want = new Map<number, { n: number; priceId: number }>()
+      for (const l of stands) want.set(l.standing_place_id!, { n: (want.get(l.standing_place_id!)?.n ?? 0) + l.quantity, priceId: l.price_id })
+      const others = await standingTaken(trx, calendarId, [...want.keys()], now, null)
+      const caps = await trx.selectFrom('standing_places').select(['id', 'capacity']).where('id', 'in', [...want.keys()]).execute()
+      for (const [placeId, w] of want) {
+        const capacity = caps.find((c) => c.id === placeId)?.capacity ?? 0
+        if (w.n > capacity - (others.get(placeId) ?? 0)) throw new RefundNeeded('the standing places are sold out')
+        await trx
+          .insertInto('standing_holds')
+          .values({ calendar_id: calendarId, standing_place_id: placeId, cart_id: null, order_id: order.id, price_id: w.priceId, state: 'sold', quantity: w.n, created_at: now, expires_at: null })
+          .execute()
+      }
+    }
+  }
+
+  const bySubscription = new Map<number, number>()
+  for (const l of lines) if (l.crm_subscription_id !== null) bySubscription.set(l.crm_subscription_id, (bySubscription.get(l.crm_subscription_id) ?? 0) + l.quantity)
+  for (const [id, n] of bySubscription) {
+    const res = await trx.updateTable('crm_subscriptions').set((eb) => ({ quant: eb('quant', '-', n) })).where('id', '=', id).where('quant', '>=', n).executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) throw new RefundNeeded('the subscription has no tickets left')
+  }
+
+  await trx
+    .updateTable('orders')
+    .set({ status: order.confirmed_at !== null ? ORDER_STATUS_CONFIRMED : ORDER_STATUS_CREATED, cancelled_at: null })
+    .where('id', '=', order.id)
+    .execute()
+}

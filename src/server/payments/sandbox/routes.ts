@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { ErrorCode } from '../../../contract/errors'
+import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orderview/constants'
+import { toMajor } from '../../domain/orders/money'
+import type { PaymentRegistry } from '../registry'
+import { applyNotification, orderHashOfPayment } from '../settle'
+import { sendOrderPaidMail } from '../../mail/templates/sendOrderPaid'
+import { CARD_SCHEME_KIND } from '../types'
+import { payPage, resultPage, layout } from './pages'
+import { SANDBOX, SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH, signedCallback } from './provider'
+import { verify } from './signature'
+
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
+const decisionBody = z.object({ decision: z.enum(['approve', 'decline', 'pending']) })
+const formBody = z.object({ payment_id: z.string().max(128), amount: z.coerce.number().int().min(0), order: z.string().max(32), email: z.string().max(200).optional(), signature: z.string().max(128) })
+const DECISION_STATUS = { approve: 'approved', decline: 'declined', pending: 'pending' } as const
+/** Marks the bank page's own form post, which answers with a page, not JSON. */
+const HTML = 'text/html; charset=utf-8'
+
+/**
+ * The sandbox bank, served by this server (SANDBOX_BANK=1):
+ * - GET  /sandbox-bank/pay/:id  and GET /sandbox-bank/qr/:id (the QR's link): the bank page;
+ * - POST /sandbox-bank/pay/:id  the buyer's decision: the bank sends its signed callback and
+ *   sends the browser back to /order/{hash} or /order/declined/{hash} (QR: a result page);
+ * - POST /sandbox-bank/form     the hidden payment form: its signature is checked, then the bank page;
+ * - POST /payment/callback/sandbox  the bank's callback (JSON or form): verified, applied once.
+ * The decision reaches the shop only through the callback route, exactly like a real bank.
+ */
+export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegistry): void {
+  const provider = registry.byName(SANDBOX)[0]
+  if (!provider) return
+  const secret = app.config.sandboxBankSecret
+  const { db } = app
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    })
+
+    const payment = (publicId: string) =>
+      db
+        .selectFrom('payments as p')
+        .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
+        .innerJoin('orders as o', 'o.id', 'p.order_id')
+        .select(['p.public_id', 'p.amount', 'p.status', 't.name_en', 't.protocol_kind', 'o.ord_num', 'o.hash'])
+        .where('p.public_id', '=', publicId)
+        .executeTakeFirst()
+
+    const showPage = async (id: string, reply: import('fastify').FastifyReply, qr: boolean) => {
+      const p = await payment(id)
+      if (!p) return reply.code(404).type(HTML).send(layout('Payment not found', '<p role="alert">No such payment.</p>'))
+      return reply
+        .type(HTML)
+        .header('cache-control', 'no-store')
+        .send(payPage({ publicId: id, ordNum: p.ord_num, amount: toMajor(p.amount).toFixed(2), typeName: p.name_en, status: p.status, allowPending: p.protocol_kind === CARD_SCHEME_KIND, action: `${SANDBOX_PAY_PATH}${id}${qr ? '?qr=1' : ''}` }))
+    }
+
+    scope.get(`${SANDBOX_PAY_PATH}:id`, { schema: { hide: true } }, async (request, reply) => showPage(idParams.parse(request.params).id, reply, false))
+    scope.get(`${SANDBOX_QR_PATH}:id`, { schema: { hide: true } }, async (request, reply) => showPage(idParams.parse(request.params).id, reply, true))
+
+    scope.post(`${SANDBOX_PAY_PATH}:id`, { schema: { hide: true } }, async (request, reply) => {
+      const params = idParams.safeParse(request.params)
+      const body = decisionBody.safeParse(request.body)
+      if (!params.success || !body.success) return reply.code(400).type(HTML).send(layout('Bad request', '<p role="alert">Choose Approve or Decline.</p>'))
+      const p = await payment(params.data.id)
+      if (!p) return reply.code(404).type(HTML).send(layout('Payment not found', '<p role="alert">No such payment.</p>'))
+      const status = DECISION_STATUS[body.data.decision]
+      // The bank tells the shop through its callback, signed, as a separate request.
+      const res = await app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, payload: signedCallback(secret, params.data.id, p.amount, status) })
+      const outcome = (res.json() as { result?: string }).result ?? 'error'
+      if ((request.query as { qr?: string }).qr === '1') return reply.type(HTML).send(resultPage(status === 'approved', outcome))
+      const hash = await orderHashOfPayment(db, params.data.id)
+      const target = status === 'declined' || outcome === 'refunded' ? `${DECLINED_ROUTE}${hash}` : `${ORDER_ROUTE}${hash}?bank=${SANDBOX}&payment=${params.data.id}`
+      return reply.redirect(target, 303)
+    })
+
+    scope.post(SANDBOX_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const body = formBody.safeParse(request.body)
+      if (!body.success || !verify(secret, body.data.signature, 'form', body.data.payment_id, body.data.amount, body.data.order)) {
+        return reply.code(403).type(HTML).send(layout('Payment refused', '<p role="alert">The payment form is not signed by the shop.</p>'))
+      }
+      const p = await payment(body.data.payment_id)
+      if (!p || p.amount !== body.data.amount) return reply.code(403).type(HTML).send(layout('Payment refused', '<p role="alert">The payment form does not match the payment.</p>'))
+      return reply.redirect(`${SANDBOX_PAY_PATH}${body.data.payment_id}`, 303)
+    })
+
+    scope.post(SANDBOX_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const now = Date.now()
+      const notification = provider.verifyCallback(request.body)
+      const raw = (request.body ?? {}) as Record<string, unknown>
+      const known = typeof raw.payment_id === 'string' ? await db.selectFrom('payments').select('id').where('public_id', '=', raw.payment_id).executeTakeFirst() : undefined
+      if (!notification) {
+        await db.insertInto('payment_callbacks').values({ payment_id: known?.id ?? null, provider: SANDBOX, status: String(raw.status ?? '').slice(0, 20), amount: Number(raw.amount) || 0, accepted: 0, applied: 0, outcome: 'bad-signature', created_at: now }).execute()
+        return reply.code(403).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Callback refused: the signature is invalid' })
+      }
+      const outcome = await applyNotification(db, notification, now)
+      // The buyer gets the ticket links once, from the notification that paid the order.
+      if (outcome === 'paid') await sendOrderPaidMail(db, app.config, (await orderHashOfPayment(db, notification.publicId)) ?? '')
+      const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
+      await db.insertInto('payment_callbacks').values({ payment_id: known?.id ?? null, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: 1, applied: applied ? 1 : 0, outcome, created_at: now }).execute()
+      if (outcome === 'unknown') return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: 'No such payment' })
+      if (outcome === 'amount-mismatch') return reply.code(400).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'The amount is not the payment\'s amount' })
+      return { errorCode: ErrorCode.OK, errorText: '', result: outcome }
+    })
+  })
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto'
+import { ErrorCode, ErrorMessage, formatErrorMessage } from '../../contract/errors'
+import type { PaymentStartResponse } from '../../contract/entities/payment'
+import type { Db } from '../db/connect'
+import { ApiFailure, notFound } from '../errors'
+import { orderMoney } from '../domain/orderview/money'
+import { findOrderByHash, lockOrder } from '../domain/orderview/repository'
+import { assertChangeable } from '../domain/orderview/state'
+import { ORDER_ROUTE } from '../domain/orderview/constants'
+import type { PaymentRegistry } from './registry'
+import { markOrderPaid } from './settle'
+import { offeredPaymentTypes } from './types'
+
+/** Random bytes of a payment's public id (128 bits: bank links cannot be guessed). */
+const PAYMENT_ID_BYTES = 16
+
+export interface StartInput {
+  hash: string
+  typeId: number
+  publicUrl: string
+  now?: number
+}
+
+/**
+ * POST /api/payment/start/:typeId. The type must be one offered for the order (else -9996, or
+ * -9995 when the order has none); the order must be payable now. The amount is the order's,
+ * computed here. A new pending payment is written and the type's provider says where the
+ * browser goes. An order with nothing left to pay (discounts cover it) is paid at once and the
+ * browser goes back to the order.
+ */
+export async function startPayment(db: Db, registry: PaymentRegistry, input: StartInput): Promise<PaymentStartResponse> {
+  const now = input.now ?? Date.now()
+  const order = await findOrderByHash(db, input.hash)
+  if (!order) throw notFound(`No order with hash ${input.hash}`)
+  const types = await offeredPaymentTypes(db, registry, order)
+  if (types.length === 0) throw new ApiFailure(ErrorCode.NO_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.NO_PAYMENT_METHOD, ErrorCode.NO_PAYMENT_METHOD))
+  const type = types.find((t) => t.id === input.typeId)
+  if (!type) throw new ApiFailure(ErrorCode.UNKNOWN_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.UNKNOWN_PAYMENT_METHOD, ErrorCode.UNKNOWN_PAYMENT_METHOD))
+  const provider = registry.forProtocol(type.protocol_type)!
+  assertChangeable(order, now)
+
+  const payment = await db.transaction().execute(async (trx) => {
+    const locked = await lockOrder(trx, input.hash)
+    if (!locked) throw notFound(`No order with hash ${input.hash}`)
+    assertChangeable(locked, now)
+    const money = await orderMoney(trx, locked)
+    if (money.payable === 0) {
+      await markOrderPaid(trx, locked, 0, now)
+      return null
+    }
+    const publicId = randomBytes(PAYMENT_ID_BYTES).toString('base64url')
+    const row = await trx
+      .insertInto('payments')
+      .values({ order_id: locked.id, payment_type_id: type.id, amount: money.payable, status: 'pending', provider_ref: provider.name, public_id: publicId, verify_code: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id: row.id, publicId, amount: money.payable }
+  })
+  if (!payment) return { errorCode: ErrorCode.OK, errorText: 'Nothing to pay: the order is paid', bankUrl: `${input.publicUrl}${ORDER_ROUTE}${order.hash}` }
+
+  const answer = await provider.start({ payment, order: { hash: order.hash, ordNum: order.ord_num, email: order.email, lang: order.lang }, publicUrl: input.publicUrl })
+  if ('form_qr_url' in answer) await db.updateTable('payments').set({ qr_url: answer.form_qr_url }).where('id', '=', payment.id).execute()
+  return { errorCode: ErrorCode.OK, errorText: '', ...answer }
+}
+
+/** Answers of /api/order/status-change (our design of the spec's "non-zero = changed"). */
+export const STATUS_WAITING = 0
+export const STATUS_PAID = 1
+export const STATUS_DECLINED = 2
+export const STATUS_REFUNDED = 3
+export const STATUS_CANCELLED = 4
+
+/**
+ * POST /api/order/status-change: 0 while the order waits for its payment; 1 paid; 2 the last
+ * payment was declined; 3 it was refunded; 4 the order was cancelled.
+ */
+export async function paymentStatusChange(db: Db, hash: string): Promise<number> {
+  const order = await findOrderByHash(db, hash)
+  if (!order) throw notFound(`No order with hash ${hash}`)
+  if (order.paid === 1) return STATUS_PAID
+  const last = await db.selectFrom('payments').select('status').where('order_id', '=', order.id).orderBy('id', 'desc').executeTakeFirst()
+  if (last?.status === 'failed') return STATUS_DECLINED
+  if (last?.status === 'refunded') return STATUS_REFUNDED
+  if (order.status === 90) return STATUS_CANCELLED
+  return STATUS_WAITING
+}

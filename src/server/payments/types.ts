@@ -1,0 +1,39 @@
+import type { PaymentType } from '../../contract/entities/payment'
+import type { Db } from '../db/connect'
+import type { PaymentRegistry } from './registry'
+
+/** protocol_kind of the state culture-card scheme (the gift card of 000): its orders pay only with it. */
+export const CARD_SCHEME_KIND = 'CARD_SCHEME'
+/** protocol_kind that marks QR payment (001 §3). */
+export const QR_KIND = 'QR'
+
+export function listActivePaymentTypes(db: Db) {
+  return db.selectFrom('payment_types').selectAll().where('active', '=', 1).orderBy('sortnum').orderBy('id').execute()
+}
+export type PaymentTypeRow = Awaited<ReturnType<typeof listActivePaymentTypes>>[number]
+
+/**
+ * Payment types offered for an order: active, served by a registered provider, and matching the
+ * order's payment method: a gift-card order (use_pushkin_card 1) pays with the card scheme
+ * only; any other order with everything but the card scheme.
+ */
+export async function offeredPaymentTypes(db: Db, registry: PaymentRegistry, order: { use_pushkin_card: number }): Promise<PaymentTypeRow[]> {
+  const types = await listActivePaymentTypes(db)
+  return types.filter((t) => registry.forProtocol(t.protocol_type) !== undefined && (t.protocol_kind === CARD_SCHEME_KIND) === (order.use_pushkin_card === 1))
+}
+
+export function toPaymentType(t: PaymentTypeRow): PaymentType {
+  return {
+    creditcompany_id: t.id,
+    protocol_type: t.protocol_type,
+    protocol_kind: t.protocol_kind,
+    name_ru: t.name_ru,
+    name_en: t.name_en,
+    name_kz: t.name_kz,
+    name_ch: t.name_ch,
+    descript_ru: t.descript_ru,
+    descript_en: t.descript_en,
+    descript_kz: t.descript_kz,
+    descript_ch: t.descript_ch,
+  }
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorCode } from '../../src/contract/errors'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
+import { decide, memberVisitor, pathOf, placeOrder, sameSessionNewAddress, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
+
+/** Orders racing for one promo code at the same moment. */
+const RACERS = 50
+
+interface Discount {
+  errorCode: string
+  errorText: string
+  promoCode: string
+}
+interface View {
+  demsumma: number
+  cost: number
+  discountData: { cardCode: string; availableBonuses: number; useBonuses: number; totalBalance: number; totalDiscount: number; chargedBonus: number; promoCode: string }
+}
+
+describe.each(TEST_DBS)('promo codes and loyalty bonuses on %s', (dbKind) => {
+  let server: TestServer
+  let fx: Fixtures
+  let pfx: PaymentFx
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0' } })
+    fx = await seedOrderFixtures(server.db)
+    pfx = await seedPaymentFixtures(server.db)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  const view = async (hash: string) => (await (await visitor(server.url)).post<View>('/api/order/view', { hash, lang: 'ru' })).body
+  const balance = async () => (await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance
+  const uses = async (code: string) => (await server.db.selectFrom('promo_codes').select('used_count').where('code', '=', code).executeTakeFirstOrThrow()).used_count
+  const discount = (hash: string, promoCode: string, bonuses = 0, cardCode = '') => visitor(server.url).then((v) => v.post<Discount>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode, promoCode }))
+
+  it(`${RACERS} orders racing for promo codes: never more uses than allowed`, async () => {
+    const hashes: string[] = []
+    for (let i = 0; i < RACERS; i++) hashes.push(await placeOrder(await visitor(server.url), fx, fx.basic, 'adult', 1))
+    const multi = await Promise.all(hashes.map((h) => discount(h, pfx.promos.multi.toLowerCase())))
+    const won = hashes.filter((_, i) => multi[i].body.promoCode === pfx.promos.multi)
+    expect(won).toHaveLength(pfx.promos.multiLimit)
+    expect(multi.every((a) => a.body.errorCode === '0')).toBe(true)
+    expect(multi.filter((a) => a.body.promoCode === '').every((a) => a.body.errorText === 'Invalid promo code')).toBe(true)
+    expect(await uses(pfx.promos.multi)).toBe(pfx.promos.multiLimit)
+    // 1500 + 150 fee − 100 fixed discount.
+    expect((await view(won[0])).demsumma).toBe(1550)
+    expect((await view(won[0])).discountData).toMatchObject({ promoCode: pfx.promos.multi, totalDiscount: 100 })
+
+    const rest = hashes.filter((h) => !won.includes(h))
+    const single = await Promise.all(rest.map((h) => discount(h, pfx.promos.single)))
+    expect(single.filter((a) => a.body.promoCode === pfx.promos.single)).toHaveLength(1)
+    expect(await uses(pfx.promos.single)).toBe(1)
+
+    // Cancelling gives the use back; a code replaced by another gives its use back too.
+    expect((await (await visitor(server.url)).post('/api/order/cancel-discount', { hash: won[0], lang: 'ru' })).body).toEqual({ errorCode: '0', errorText: '' })
+    expect(await uses(pfx.promos.multi)).toBe(pfx.promos.multiLimit - 1)
+    expect((await view(won[0])).demsumma).toBe(1650)
+    const again = await discount(rest[rest.length - 1], pfx.promos.multi)
+    expect(again.body.promoCode).toBe(pfx.promos.multi)
+    expect(await uses(pfx.promos.multi)).toBe(pfx.promos.multiLimit)
+
+    // Unknown and expired codes: promoCode '' (the spec's invalid promo) and the applied one stays.
+    for (const code of ['NOPE1', 'OLD20']) {
+      const bad = await discount(won[1], code)
+      expect(bad.body).toEqual({ errorCode: '0', errorText: 'Invalid promo code', promoCode: '' })
+      expect((await view(won[1])).discountData.promoCode).toBe(pfx.promos.multi)
+    }
+    expect((await discount(won[1], 'ab')).body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST })
+  })
+
+  it('bonuses: integer, within the balance and the amount; never spent beyond the balance under concurrency', async () => {
+    const member = await memberVisitor(server, pfx)
+    const orders: string[] = []
+    for (let i = 0; i < 8; i++) orders.push(await placeOrder(sameSessionNewAddress(server.url, member), fx, fx.race, 'adult', 1))
+    const fresh = await view(orders[0])
+    // 1000 ₽ ticket, no fee: at most 500 bonuses (the balance).
+    expect(fresh.discountData).toMatchObject({ cardCode: pfx.client.cardCode, availableBonuses: 500, totalBalance: 500, useBonuses: 0 })
+
+    expect((await discount(orders[0], '', 501)).body).toMatchObject({ errorCode: ErrorCode.LIMIT })
+    expect((await discount(orders[0], '', 10, 'OTHER-CARD')).body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST })
+    expect((await (await visitor(server.url)).post('/api/order/add-discount', { hash: orders[0], lang: 'ru', bonuses: 1.5, cardCode: '', promoCode: '' })).body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST })
+    expect((await (await visitor(server.url)).post('/api/order/add-discount', { hash: orders[0], lang: 'ru', bonuses: -1, cardCode: '', promoCode: '' })).body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST })
+    expect(await balance()).toBe(500)
+
+    // 8 orders × 150 bonuses asked at once from a 500 balance: at most 3 succeed.
+    const answers = await Promise.all(orders.map((h) => discount(h, '', 150, pfx.client.cardCode)))
+    const ok = answers.filter((a) => a.body.errorCode === '0')
+    expect(ok).toHaveLength(3)
+    expect(answers.filter((a) => a.body.errorCode === ErrorCode.LIMIT)).toHaveLength(5)
+    expect(await balance()).toBe(50)
+    const spent = await server.db.selectFrom('bonus_transactions').select((eb) => eb.fn.sum<number>('amount').as('n')).where('loyalty_card_id', '=', pfx.client.cardId).executeTakeFirstOrThrow()
+    expect(Number(spent.n)).toBe(-450)
+    const withBonuses = orders.filter((_, i) => answers[i].body.errorCode === '0')
+    const v = await view(withBonuses[0])
+    expect(v.demsumma).toBe(850)
+    expect(v.discountData).toMatchObject({ useBonuses: 150, totalBalance: 50, availableBonuses: 200, totalDiscount: 150 })
+
+    // Replacing 150 by 200 on the same order uses the 150 given back first.
+    expect((await discount(withBonuses[0], '', 200)).body.errorCode).toBe('0')
+    expect(await balance()).toBe(0)
+    expect((await discount(withBonuses[1], '', 151)).body).toMatchObject({ errorCode: ErrorCode.LIMIT })
+    expect(await balance()).toBe(0)
+
+    // Cancelling returns the bonuses.
+    await (await visitor(server.url)).post('/api/order/cancel-discount', { hash: withBonuses[1], lang: 'ru' })
+    expect(await balance()).toBe(150)
+
+    // Paying charges 5 % of the amount paid as new bonuses, once.
+    const paidHash = withBonuses[0]
+    const publicId = pathOf((await startPay(member, paidHash, pfx.types.card)).body.bankUrl!).split('/').pop()!
+    await decide(member, publicId, 'approve')
+    await decide(member, publicId, 'approve')
+    const after = await view(paidHash)
+    expect(after.discountData.chargedBonus).toBe(40)
+    expect(await balance()).toBe(190)
+  })
+})
