@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient } from '../src/contract/client'
+import { afishaResponseSchema } from '../src/contract/entities/afisha'
+import { pickLocalized } from '../src/contract/lang'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * The named-ticket page in real Chromium against the real server: a named-ticket order of the
+ * demo event is placed through the contract client, then /nominal-tickets/{hash} is filled on a
+ * 390×844 phone: refused document numbers show their type's note, 65+ warns without blocking, a
+ * future birth date disables confirm, valid data confirms and lands on the order view.
+ */
+const ARCHIVE = 'Закрытые фонды музея'
+const SCREENSHOT = '/tmp/nominal-tickets-phone.png'
+const BLOCKED_SCREENSHOT = '/tmp/nominal-tickets-blocked.png'
+/** Reserve time left when the countdown test opens its page: long enough to load, short to wait. */
+const RESERVE_LEFT_MS = 3000
+
+async function createNamedOrder(app: AppHarness): Promise<string> {
+  const api = createApiClient({ baseUrl: app.baseUrl })
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === ARCHIVE)
+  if (event === undefined) throw new Error(`demo event "${ARCHIVE}" is missing`)
+  const data = await api.call('noScheme', { hash: event.hash_id })
+  const day = data.calendar[0]
+  const slot = day.times[0]
+  const rows = data.price.filter((p) => p.action_day === day.day && p.time === slot.time)
+  const adult = rows.find((p) => p.category_ru === 'Именной взрослый')!
+  const child = rows.find((p) => p.category_ru === 'Именной детский')!
+  const line = (p: typeof adult) => ({ day: day.day, time: slot.time, actionId: p.action_id, categoryId: p.clientcategory_id, zoneId: p.zonelevel_id, quantity: 1, sum: p.price })
+  const created = await api.call('orderCreate', {
+    fio: 'Анна Иванова', phone: '+79123456789', email: 'anna@example.ru', re_email: 'anna@example.ru', lang: 'ru', hash: event.hash_id,
+    data: [line(adult), line(child)],
+    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+  })
+  return created.hash
+}
+
+describe('named tickets page', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp()
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('checks every field like the server, warns at 65+, blocks a negative age, confirms and opens the order', async () => {
+    const hash = await createNamedOrder(app)
+    const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}`, PHONE_VIEWPORT)
+    const cards = page.locator('.visitor-card')
+    await cards.first().waitFor()
+    expect(await cards.count()).toBe(2)
+    expect(await cards.nth(0).locator('.visitor-card__toggle').innerText()).toContain('1. Именной взрослый')
+    expect(await cards.nth(1).locator('.visitor-card__toggle').innerText()).toContain('2. Именной детский')
+    expect(await page.locator('.nominal__countdown-value').innerText()).toMatch(/^\d{2}:\d{2}:\d{2}$/)
+    expect(await page.locator('.nominal__total').innerText()).toMatch(/4\s?500,00/)
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+
+    // A card closes and opens from the keyboard.
+    const toggle = cards.nth(1).locator('.visitor-card__toggle')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.locator('#visitor-1-name').isVisible()).toBe(false)
+    await page.keyboard.press('Space')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+
+    // Adult: surname, name, middle name, birth date, passport, country and region.
+    await page.locator('#visitor-0-surname').fill('  Иванова ')
+    await page.locator('#visitor-0-name').fill('Анна')
+    await page.locator('#visitor-0-middleName').fill('Сергеевна')
+    const date = page.locator('#visitor-0-date')
+    await date.click()
+    await page.keyboard.type('01011950')
+    expect(await date.inputValue()).toBe('01.01.1950')
+    expect(await page.locator('.visitor-card__warning').innerText()).toContain('65')
+    const submit = page.locator('.nominal__submit')
+    expect(await submit.isDisabled()).toBe(false)
+    await date.fill('')
+    await date.click()
+    await page.keyboard.type(`0101${new Date().getUTCFullYear() + 1}`)
+    await page.keyboard.press('Tab')
+    expect(await submit.isDisabled()).toBe(true)
+    expect(await cards.nth(0).locator('.field__error').allInnerTexts()).toContain('Дата рождения не может быть позже сегодняшнего дня.')
+    await cards.nth(0).screenshot({ path: BLOCKED_SCREENSHOT })
+    await date.fill('')
+    await date.click()
+    await page.keyboard.type('15061990')
+    expect(await submit.isDisabled()).toBe(false)
+    expect(await page.locator('.visitor-card__warning').count()).toBe(0)
+
+    await page.locator('#visitor-0-docTypeId').selectOption('1')
+    const docNum = page.locator('#visitor-0-docNum')
+    await docNum.fill('4510 12345')
+    await docNum.blur()
+    expect(await page.locator('#visitor-0-docNum-error').innerText()).toBe('Серия и номер: 4 цифры и 6 цифр')
+    await docNum.fill('4510 123456')
+    expect(await docNum.inputValue()).toBe('4510123456')
+    expect(await page.locator('#visitor-0-docNum-error').count()).toBe(0)
+    await page.locator('#visitor-0-countryId').selectOption({ label: 'Россия' })
+    await page.locator('#visitor-0-regionId').selectOption({ label: 'Москва' })
+
+    // Child: age and a birth certificate (Latin letters are refused with the type's note).
+    await page.locator('#visitor-1-surname').fill('Иванов')
+    await page.locator('#visitor-1-name').fill('Пётр')
+    await page.locator('#visitor-1-age').fill('9')
+    await page.locator('#visitor-1-docTypeId').selectOption('4')
+    await page.locator('#visitor-1-docNum').fill('IV-AB123456')
+    await page.locator('#visitor-1-docNum').blur()
+    expect(await page.locator('#visitor-1-docNum-error').innerText()).toBe('Римское число, дефис, две русские буквы, 6 цифр')
+    await page.locator('#visitor-1-docNum').fill('IV-АБ123456')
+    expect(await page.locator('#visitor-1-docNum-error').count()).toBe(0)
+
+    // The consent is required: refused first, then ticked.
+    await submit.click()
+    expect(await page.locator('#nominal-agreements-error').isVisible()).toBe(true)
+    expect(new URL(page.url()).pathname).toBe(`/nominal-tickets/${hash}`)
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+    await page.locator('.agreements input[type="checkbox"]').first().check()
+    await page.screenshot({ path: SCREENSHOT, fullPage: true })
+    await submit.click()
+    await page.waitForURL((url) => url.pathname === `/order/${hash}`)
+
+    const order = await app.server.db.selectFrom('orders').select(['id', 'status']).where('hash', '=', hash).executeTakeFirstOrThrow()
+    expect(order.status).toBe(20)
+    const lines = await app.server.db.selectFrom('order_lines').select(['person_surname', 'person_name', 'doc_num', 'birth_date', 'age']).where('order_id', '=', order.id).orderBy('id').execute()
+    expect(lines).toEqual([
+      { person_surname: 'Иванова', person_name: 'Анна', doc_num: '4510123456', birth_date: '1990-06-15', age: expect.any(Number) },
+      { person_surname: 'Иванов', person_name: 'Пётр', doc_num: 'IV-АБ123456', birth_date: '', age: 9 },
+    ])
+
+    // A confirmed order sent back to the page goes to its order view.
+    await page.goto(new URL(`/nominal-tickets/${hash}`, app.baseUrl).toString())
+    await page.waitForURL((url) => url.pathname === `/order/${hash}`)
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
+    await context.close()
+  })
+
+  it('an unknown order shows "order deleted"', async () => {
+    const { page, context } = await openPage(app, '/nominal-tickets/noSuchOrderHash0000000', PHONE_VIEWPORT)
+    await page.locator('#nominal-missing-title').waitFor()
+    expect(await page.locator('#nominal-missing-title').innerText()).toBe('Заказ удалён')
+    await context.close()
+  })
+
+  it('a server refusal opens the modal with its code and re-enables confirm (English)', async () => {
+    const hash = await createNamedOrder(app)
+    const { page, context } = await openPage(app, `/nominal-tickets/${hash}?lang=en`, PHONE_VIEWPORT)
+    await page.locator('.visitor-card').first().waitFor()
+    expect(await page.locator('h1').innerText()).toBe('Visitor details')
+    const fillAll = async () => {
+      await page.locator('#visitor-0-surname').fill('Ivanova')
+      await page.locator('#visitor-0-name').fill('Anna')
+      await page.locator('#visitor-0-middleName').fill('Sergeevna')
+      await page.locator('#visitor-0-date').fill('15.06.1990')
+      await page.locator('#visitor-0-docTypeId').selectOption('2')
+      await page.locator('#visitor-0-docNum').fill('AB123')
+      await page.locator('#visitor-0-countryId').selectOption({ label: 'Armenia' })
+      await page.locator('#visitor-1-surname').fill('Ivanov')
+      await page.locator('#visitor-1-name').fill('Petr')
+      await page.locator('#visitor-1-age').fill('9')
+      await page.locator('#visitor-1-docTypeId').selectOption('2')
+      await page.locator('#visitor-1-docNum').fill('CD456')
+      await page.locator('.agreements input[type="checkbox"]').first().check()
+    }
+    await fillAll()
+    // The reservation runs out on the server while the page still counts down.
+    await app.server.db.updateTable('orders').set({ reserve_until: Date.now() - 1000 }).where('hash', '=', hash).execute()
+    await page.locator('.nominal__submit').click()
+    const modal = page.locator('dialog[open]')
+    await modal.waitFor()
+    expect(await modal.innerText()).toContain('-1005')
+    expect(await modal.innerText()).toContain('The reservation time is over')
+    expect(await page.locator('.nominal__submit').isDisabled()).toBe(false)
+    await context.close()
+  })
+
+  it('removes the confirm section when the countdown reaches zero', async () => {
+    const hash = await createNamedOrder(app)
+    await app.server.db.updateTable('orders').set({ reserve_until: Date.now() + RESERVE_LEFT_MS }).where('hash', '=', hash).execute()
+    const { page, context } = await openPage(app, `/nominal-tickets/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.visitor-card').first().waitFor()
+    await page.locator('.nominal__expired').waitFor()
+    expect(await page.locator('.nominal__submit').count()).toBe(0)
+    expect(await page.locator('.nominal__countdown').count()).toBe(0)
+    expect(await page.locator('.nominal__expired').innerText()).toBe('Время на подтверждение истекло: заказ снят с брони.')
+    await context.close()
+  })
+})

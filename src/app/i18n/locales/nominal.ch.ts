@@ -1,0 +1,53 @@
+import type { NominalMessages } from './nominal.ru'
+
+/** Chinese texts of the named-ticket page. */
+const nominalCh: NominalMessages = {
+  nominal: {
+    title: '观众信息',
+    loading: '正在加载订单…',
+    deleted: '订单已删除',
+    'load-failed': '无法加载订单。',
+    'to-afisha': '返回节目单',
+    order: '订单号 {{num}}',
+    hint: '本票为实名票：请按证件填写每位观众的信息。',
+    'to-fill': '需填写信息',
+    filled: '已填写',
+    row: '排',
+    seat: '座',
+    surname: '姓',
+    name: '名',
+    'middle-name': '父称',
+    age: '年龄（周岁）',
+    'birth-date': '出生日期',
+    'date-placeholder': '日.月.年',
+    'doc-type': '证件类型',
+    'doc-num': '证件号码',
+    country: '国家',
+    region: '地区',
+    choose: '请选择…',
+    'age-warning': '观众年满65岁：建议尽量留在家中，注意身体健康。',
+    'negative-age': '出生日期不能晚于今天。',
+    'to-pay': '应付：',
+    'time-left': '请在以下时间内确认订单：',
+    days_one: '{{count}} 天',
+    days_few: '{{count}} 天',
+    days_many: '{{count}} 天',
+    days_other: '{{count}} 天',
+    confirm: '确认',
+    expired: '确认时间已过：订单已释放。',
+    'order-error': '订单错误。错误代码：{{code}}',
+  },
+  errors: {
+    'nominal-surname': '姓：2至32个拉丁或西里尔字母、空格和连字符',
+    'nominal-name': '名：3至64个拉丁或西里尔字母、空格和连字符',
+    'nominal-middle-name': '父称：3至64个拉丁或西里尔字母、空格和连字符',
+    age: '年龄：一位或两位数字',
+    'birth-date': '出生日期格式为 日.月.年，年份1900至2051',
+    'doc-type': '请选择证件类型',
+    'doc-number': '请检查证件号码',
+    country: '请选择国家',
+    region: '请选择地区',
+  },
+}
+
+export default nominalCh

@@ -1,0 +1,53 @@
+import type { NominalMessages } from './nominal.ru'
+
+/** English texts of the named-ticket page. */
+const nominalEn: NominalMessages = {
+  nominal: {
+    title: 'Visitor details',
+    loading: 'Loading the order…',
+    deleted: 'Order deleted',
+    'load-failed': 'Could not load the order.',
+    'to-afisha': 'Back to the listing',
+    order: 'Order № {{num}}',
+    hint: 'These tickets are named: enter each visitor exactly as in their ID document.',
+    'to-fill': 'Details needed',
+    filled: 'Filled in',
+    row: 'row',
+    seat: 'seat',
+    surname: 'Surname',
+    name: 'Name',
+    'middle-name': 'Middle name',
+    age: 'Age (full years)',
+    'birth-date': 'Date of birth',
+    'date-placeholder': 'dd.mm.yyyy',
+    'doc-type': 'Document type',
+    'doc-num': 'Document number',
+    country: 'Country',
+    region: 'Region',
+    choose: 'Choose…',
+    'age-warning': 'The visitor is 65 or older: we advise staying at home if you can and taking care of your health.',
+    'negative-age': 'The date of birth cannot be later than today.',
+    'to-pay': 'To pay:',
+    'time-left': 'Confirm the order within:',
+    days_one: '{{count}} day',
+    days_few: '{{count}} days',
+    days_many: '{{count}} days',
+    days_other: '{{count}} days',
+    confirm: 'Confirm',
+    expired: 'The time to confirm is over: the order was released.',
+    'order-error': 'Order error. Error code: {{code}}',
+  },
+  errors: {
+    'nominal-surname': 'Surname: 2 to 32 Latin or Cyrillic letters, spaces and hyphens',
+    'nominal-name': 'Name: 3 to 64 Latin or Cyrillic letters, spaces and hyphens',
+    'nominal-middle-name': 'Middle name: 3 to 64 Latin or Cyrillic letters, spaces and hyphens',
+    age: 'Age: one or two digits',
+    'birth-date': 'Date of birth as dd.mm.yyyy, year 1900 to 2051',
+    'doc-type': 'Choose the document type',
+    'doc-number': 'Check the document number',
+    country: 'Choose the country',
+    region: 'Choose the region',
+  },
+}
+
+export default nominalEn

@@ -1,0 +1,104 @@
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import type { confirmNominalRequestSchema } from '../../../contract/entities/nominal'
+import { ErrorCode } from '../../../contract/errors'
+import type { Lang } from '../../../contract/lang'
+import { ageOn, consentsPass, parseBirthDate, validateVisitor, zipVisitorColumns, type VisitorContext, type VisitorEntry } from '../../../contract/rules/nominal'
+import type { z } from 'zod'
+import type { Db } from '../../db/connect'
+import { ApiFailure, badRequest, notFound } from '../../errors'
+import { lockOrder } from '../orderview/repository'
+import { nominalTexts, ticketErrorText } from './messages'
+import * as repo from './repository'
+
+type ConfirmInput = z.output<typeof confirmNominalRequestSchema>
+
+/** The visitor columns of one order line, only what its category asks (the rest is cleared). */
+interface LineVisitor {
+  person_surname: string
+  person_name: string
+  person_middle_name: string
+  age: number | null
+  birth_date: string
+  document_type_id: number | null
+  doc_num: string
+  country_id: number | null
+  region_id: number | null
+}
+
+async function visitorContext(db: Db, now: Date): Promise<VisitorContext> {
+  const [docTypes, countries, regions] = await Promise.all([repo.listDocTypes(db), repo.listCountries(db), repo.listRegions(db)])
+  const regionsByCountry = new Map<number, number[]>(countries.map((c) => [c.id, []]))
+  for (const r of regions) regionsByCountry.get(r.country_id)?.push(r.id)
+  return { now, docTypeIds: new Set(docTypes.map((d) => d.id)), regionsByCountry }
+}
+
+/** 'dd.mm.yyyy' → 'yyyy-mm-dd' (stored sortable); the entry was validated before. */
+function isoDate(ddmmyyyy: string): string {
+  const b = parseBirthDate(ddmmyyyy)!
+  return `${b.year}-${String(b.month).padStart(2, '0')}-${String(b.day).padStart(2, '0')}`
+}
+
+function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorContext): LineVisitor {
+  const country = line.needcountry === 1 || line.needregion === 1 ? v.countryId : null
+  const regions = country === null ? [] : (ctx.regionsByCountry.get(country) ?? [])
+  // A country with one region needs no choice: that region is the visitor's.
+  const region = line.needregion === 1 && country !== null ? (v.regionId !== null && regions.includes(v.regionId) ? v.regionId : regions.length === 1 ? regions[0] : null) : null
+  const birth = line.needage === 2 ? parseBirthDate(v.date) : null
+  return {
+    person_surname: v.surname,
+    person_name: v.name,
+    person_middle_name: v.middleName,
+    age: line.needage === 1 ? Number(v.age) : birth ? ageOn(birth, ctx.now) : null,
+    birth_date: birth ? isoDate(v.date) : '',
+    document_type_id: line.needdocument === 1 ? v.docTypeId : null,
+    doc_num: line.needdocument === 1 ? v.docNum : '',
+    country_id: country !== null && ctx.regionsByCountry.has(country) ? country : null,
+    region_id: region,
+  }
+}
+
+/**
+ * POST /api/confirm-nominal. Every entry is checked again here with the contract's rules and
+ * the line's own category flags (read from the database, never from the client); the ids must
+ * be exactly the order's tickets; the required consents must be ticked. Then, under the order's
+ * lock, the visitor data is written per line and the order is confirmed (status 20).
+ *
+ * Refusals: unknown order → NOT_FOUND; cancelled (status 90) or past its reserve time →
+ * UNAVAILABLE; already confirmed → BAD_REQUEST with status 409 (we refuse rather than answer
+ * success again, so data of a confirmed order can never be overwritten). Nothing changes on
+ * any refusal.
+ */
+export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now()): Promise<string> {
+  const lang: Lang = input.lang
+  const t = nominalTexts(lang)
+  const entries = zipVisitorColumns(input)
+  if (entries === null) throw badRequest(t.columns)
+  const ctx = await visitorContext(db, new Date(now))
+  const checkboxes = await repo.listNominalCheckboxes(db)
+
+  return db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, input.hash)
+    if (!order) throw notFound(t.notFound)
+    if (order.status === ORDER_STATUS_CONFIRMED) throw new ApiFailure(ErrorCode.BAD_REQUEST, t.confirmed, 409)
+    if (order.status === ORDER_STATUS_CANCELLED) throw new ApiFailure(ErrorCode.UNAVAILABLE, t.cancelled, 409)
+    if (order.paid === 0 && order.reserve_until <= now) throw new ApiFailure(ErrorCode.UNAVAILABLE, t.expired, 409)
+
+    const lines = await repo.listNominalLines(trx, order.id)
+    const byId = new Map(lines.map((l) => [l.id, l]))
+    const sent = new Set(entries.map((e) => e.id))
+    if (entries.length !== lines.length || sent.size !== lines.length || !entries.every((e) => byId.has(e.id))) throw badRequest(t.tickets)
+
+    const updates: [number, LineVisitor][] = []
+    for (const [i, line] of lines.entries()) {
+      const entry = entries.find((e) => e.id === line.id)!
+      const errors = validateVisitor(entry, line, ctx)
+      if (errors.length > 0) throw badRequest(ticketErrorText(lang, i + 1, errors))
+      updates.push([line.id, toLineVisitor(entry, line, ctx)])
+    }
+    if (!consentsPass(checkboxes, input.checkboxList)) throw badRequest(t.consent)
+
+    for (const [id, v] of updates) await trx.updateTable('order_lines').set(v).where('id', '=', id).execute()
+    await trx.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, confirmed_at: now }).where('id', '=', order.id).execute()
+    return order.hash
+  })
+}

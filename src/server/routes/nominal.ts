@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify'
+import { ErrorCode } from '../../contract/errors'
+import { confirmNominal } from '../domain/nominal/confirm'
+import { buildOrderData } from '../domain/nominal/order-data'
+import type { CallHandlers } from './registry'
+
+type NominalHandlers = Required<Pick<CallHandlers, 'orderData' | 'confirmNominal'>>
+
+/** Named tickets (000 §7): the form's data and the confirmation of the visitors' details. */
+export function buildNominalHandlers(app: FastifyInstance): NominalHandlers {
+  const { db } = app
+  return {
+    orderData: async ({ input, reply }) => {
+      reply.header('cache-control', 'no-store')
+      return buildOrderData(db, input.hash, input.lang)
+    },
+    confirmNominal: async ({ input }) => ({ errorCode: ErrorCode.OK, errorText: '', hash: await confirmNominal(db, input) }),
+  }
+}
