@@ -11,6 +11,10 @@ import { countSchema, daySchema, idSchema, moneySchema } from './common'
  * Our design: `calendar_id` ties the row to a session on seat-map events (null for
  * general-admission rows, which are tied by action_day and time); `time` is the session time
  * ('' when the row is valid for every time of the day).
+ *
+ * Our design: `for_subscription` = 1 marks the price an identified client pays when buying by
+ * subscription (000 §4: "the subscription checkbox switches the price list between subscription
+ * prices and normal prices"); absent or 0 = a normal price.
  */
 export const priceRowSchema = z.object({
   action_day: daySchema,
@@ -27,6 +31,7 @@ export const priceRowSchema = z.object({
   zonecolor: z.string(),
   priceservise: moneySchema,
   currency_id: z.number().int().min(1).max(2),
+  for_subscription: z.number().int().min(0).max(1).optional(),
   ...localizedMany('category', 'category_descript', 'zonelevel', 'zonelevel_descript'),
 })
 export type PriceRow = z.infer<typeof priceRowSchema>

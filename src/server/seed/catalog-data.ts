@@ -86,6 +86,8 @@ export const PRICE_TEMPLATES: Record<string, PriceDef[]> = {
     { category: 'adult', zone: 'ga', rub: 1500, quantity: 80 },
     { category: 'child', zone: 'ga', rub: 800, quantity: 40 },
     { category: 'student', zone: 'ga', rub: 1000, quantity: 20 },
+    // What a CRM client with a subscription pays (prepaid): shown only with the subscription box.
+    { category: 'adult', zone: 'ga', rub: 0, quantity: 20, forSubscription: true },
   ],
   pushkin: [
     { category: 'adult', zone: 'ga', rub: 1200, quantity: 60, useproculture: 2 },

@@ -34,8 +34,11 @@ export function useTicketChoice(input: TicketChoiceInput) {
   const clear = () => setCart({ key: cartKey, q: {} })
 
   const slot = data.calendar.find((d) => d.day === date)?.times.find((x) => x.time === time)
-  const normalRows = rowsFor(data.price, date, time).filter((r) => rowAllowed(r, method))
-  const groupRows = rowsFor(data.ticketPrice, date, time).filter((r) => r.passagequant > 0 && rowAllowed(r, method))
+  // The subscription box switches between subscription prices and normal prices (000 §4).
+  const bySubscription = subscriptionQuant !== null
+  const listed = (r: PriceRow) => rowAllowed(r, method) && (r.for_subscription === 1) === bySubscription
+  const normalRows = rowsFor(data.price, date, time).filter(listed)
+  const groupRows = rowsFor(data.ticketPrice, date, time).filter((r) => r.passagequant > 0 && listed(r))
   const info = data.ticketInfo.find((i) => i.day === date && i.time === time)
   const passageLeft = info === undefined ? null : info.passageleft
 

@@ -34,6 +34,7 @@ export function priceRowView(p: repo.PriceRowDb, cal: repo.CalendarRow, eventId:
     // Money fees in roubles; percent fees in percent (stored as hundredths of either).
     priceservise: toMajor(p.priceservise),
     currency_id: p.currency_id,
+    for_subscription: p.for_subscription,
     category_ru: p.category_ru,
     category_en: p.category_en,
     category_kz: p.category_kz,
@@ -59,8 +60,8 @@ export function priceRowView(p: repo.PriceRowDb, cal: repo.CalendarRow, eventId:
  *
  * - calendar: every open session by day; quantity = tickets left in the session.
  * - price: regular rows (passagequant 0); ticketPrice: group-excursion rows (passagequant > 0);
- *   quantity of a row = tickets left in it, capped by the session. Subscription price rows
- *   (for_subscription = 1) are not listed: the contract's price row cannot mark them.
+ *   quantity of a row = tickets left in it, capped by the session. Subscription price rows are
+ *   listed with for_subscription = 1; the page shows them only to a client buying by subscription.
  * - ticketInfo: per session with group rows, passes in all and passes still free.
  */
 export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Promise<NoSchemeResponse> {
@@ -98,7 +99,6 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
     let passagelimit = 0
     let passageleft = 0
     for (const r of calRows) {
-      if (r.for_subscription === 1) continue
       const view = priceRowView(r, cal, event.id, rowLeft(r, s, left))
       if (r.passagequant > 0) {
         ticketPrice.push(view)
