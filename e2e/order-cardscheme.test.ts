@@ -1,0 +1,122 @@
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient, type ApiClient } from '../src/contract/client'
+import { afishaResponseSchema } from '../src/contract/entities/afisha'
+import { pickLocalized } from '../src/contract/lang'
+import { openPage, startApp, type AppHarness } from './support/app'
+
+/**
+ * The card-scheme (Pushkin card) payment through the sandbox widget with its verification codes
+ * (3 pending: notice and a reload every 20 s; 0 success), and the redirect of an order whose
+ * named-ticket data is not entered yet. Real server, real Chromium.
+ */
+const PUSHKIN_EVENT = 'Архитектура набережных'
+const NAMED_EVENT = 'Закрытые фонды музея'
+/** The pending view reloads the order every 20 s (001 §9): two periods are plenty. */
+const PENDING_SETTLE_TIMEOUT_MS = 50_000
+
+/** See order-payment.test.ts: the sandbox bank's links need the real port in PUBLIC_URL. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
+let visitor = 0
+function visitorApi(app: AppHarness): ApiClient {
+  visitor += 1
+  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
+  return createApiClient({
+    baseUrl: app.baseUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('X-Forwarded-For', address)
+      return fetch(input, { ...init, headers })
+    },
+  })
+}
+
+async function eventData(app: AppHarness, name: string) {
+  const api = visitorApi(app)
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === name)
+  if (event === undefined) throw new Error(`demo event "${name}" is missing`)
+  const data = await api.call('noScheme', { hash: event.hash_id })
+  const day = data.calendar.find((d) => d.times.some((x) => x.quantity > 0))!
+  const slot = day.times.find((x) => x.quantity > 0)!
+  return { api, event, data, day, slot }
+}
+
+describe('card-scheme payment and unconfirmed orders', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    const port = await freePort()
+    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('pays with the Pushkin card widget: pending is polled, then the approved payment shows', async () => {
+    const { api, event, data, day, slot } = await eventData(app, PUSHKIN_EVENT)
+    const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture === 1)!
+    const created = await api.call('orderCreate', {
+      surname: 'Иванова', name: 'Мария', patronymic: 'Петровна', phone: '+7 (912) 345-67-89', email: 'maria@example.ru',
+      lang: 'ru', hash: event.hash_id, USE_PUSHKIN_CARD: 1,
+      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: row.price }],
+      checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+    })
+    const { page, context, errors } = await openPage(app, `/order/${created.hash}`)
+    await page.locator('.order-pay__submit').waitFor()
+    expect(await page.locator('.order-pay__type label').allInnerTexts()).toEqual(['Пушкинская карта'])
+    await page.locator('.order-pay__submit').click()
+    const confirm = page.locator('dialog.modal--confirm[open]')
+    if (await confirm.count() > 0) await confirm.locator('.button:not(.button--primary)').click()
+
+    // The widget state: the invoice opens in the card scheme's widget.
+    const open = page.locator('.widget-panel__open')
+    await open.waitFor()
+    const widgetUrl = new URL(await open.getAttribute('href') ?? '', app.baseUrl).toString()
+    await open.click()
+    await page.waitForURL(/\/sandbox-bank\/pay\//)
+    await page.locator('button[value="pending"]').click()
+
+    // Back on the order with verification code 3: the pending notice, payment closed meanwhile.
+    await page.waitForURL(new RegExp(`/order/${created.hash}\\?`))
+    await page.locator('.order-verify--pending').waitFor()
+    expect(await page.locator('.order-verify--pending').innerText()).toBe('Оплата обрабатывается. Страница обновится автоматически.')
+    expect(await page.locator('.order-pay__submit').isDisabled()).toBe(true)
+    await page.screenshot({ path: '/tmp/order-pending.png' })
+
+    // The scheme confirms later (another page approves); the 20 s polling picks it up.
+    const bank = await context.newPage()
+    await bank.goto(widgetUrl)
+    await bank.locator('button[value="approve"]').click()
+    await bank.waitForLoadState()
+    await bank.close()
+    await page.locator('.order-badge[data-badge="paid"]').waitFor({ timeout: PENDING_SETTLE_TIMEOUT_MS })
+    expect(await page.locator('.order-verify--success').innerText()).toBe('Оплата прошла успешно. Билеты доступны ниже.')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('sends an order whose named-ticket data is missing to the named-ticket page', async () => {
+    const { api, event, data, day, slot } = await eventData(app, NAMED_EVENT)
+    const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time)!
+    const created = await api.call('orderCreate', {
+      fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru', re_email: 'ivan@example.ru', lang: 'ru', hash: event.hash_id,
+      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: row.price }],
+      checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+    })
+    const { page, context } = await openPage(app, `/order/${created.hash}?lang=en`)
+    await page.waitForURL(new RegExp(`/nominal-tickets/${created.hash}\\?lang=en$`))
+    await context.close()
+  })
+})

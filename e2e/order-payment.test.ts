@@ -1,0 +1,223 @@
+import net from 'node:net'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient, type ApiClient } from '../src/contract/client'
+import { afishaResponseSchema } from '../src/contract/entities/afisha'
+import { pickLocalized } from '../src/contract/lang'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * Paying an order in real Chromium against the real server and its sandbox bank: card payment
+ * approved (badge, ticket codes, ticket page), declined (declined page, back, pay again), and a
+ * QR payment completed from another page while the order view polls the status.
+ */
+const WALK = 'Прогулка по старому городу'
+/** The QR view polls every 10 s (001 §9): a paid QR order shows up within two polls. */
+const QR_SETTLE_TIMEOUT_MS = 30_000
+
+/**
+ * A free local port. The sandbox bank builds its page links on PUBLIC_URL, which defaults to the
+ * configured PORT: with the test server's PORT 0 the links would point at port 0, so the test
+ * picks the port itself and passes both.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
+let visitor = 0
+function visitorApi(app: AppHarness): ApiClient {
+  visitor += 1
+  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
+  return createApiClient({
+    baseUrl: app.baseUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('X-Forwarded-For', address)
+      return fetch(input, { ...init, headers })
+    },
+  })
+}
+
+async function createOrder(app: AppHarness, quantity: number): Promise<string> {
+  const api = visitorApi(app)
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === WALK)
+  if (event === undefined) throw new Error(`demo event "${WALK}" is missing`)
+  const data = await api.call('noScheme', { hash: event.hash_id })
+  const day = data.calendar[0]
+  const slot = day.times.find((x) => x.quantity >= quantity)!
+  const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
+  const created = await api.call('orderCreate', {
+    fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: row.price * quantity }],
+    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+  })
+  return created.hash
+}
+
+/** Chooses a payment type by its label and pays, skipping the offers question when it comes. */
+async function payWith(page: Page, label: string): Promise<void> {
+  await page.locator('.order-pay__type label').getByText(label, { exact: true }).click()
+  await page.locator('.order-pay__submit').click()
+  const confirm = page.locator('dialog.modal--confirm[open]')
+  if (await confirm.count() > 0) await confirm.locator('.button:not(.button--primary)').click()
+}
+
+describe('order payment with the sandbox bank', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    const port = await freePort()
+    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('pays by card: the bank approves, the order is paid, codes and the ticket page open', async () => {
+    const hash = await createOrder(app, 2)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
+    await page.locator('.order-summary__number').waitFor()
+    const ordNum = (await page.locator('.order-summary__number').innerText()).replace(/\D/g, '')
+    await payWith(page, 'Банковская карта')
+    await page.waitForURL(/\/sandbox-bank\/pay\//)
+    await page.locator('button[value="approve"]').click()
+    await page.waitForURL(new RegExp(`/order/${hash}`))
+    await page.locator('.order-badge[data-badge="paid"]').waitFor()
+    expect(await page.locator('.order-badge').innerText()).toBe('Оплачен')
+    // Paid: no payment form, no loyalty block; codes and ticket links instead.
+    expect(await page.locator('.order-pay, .loyalty').count()).toBe(0)
+    // Paid with return allowed: the return button leads to the return page.
+    expect(await page.locator('.order-summary__return').getAttribute('href')).toBe(`/order/return/${hash}`)
+
+    await page.locator('.ticket-group__codes').click()
+    const modal = page.locator('dialog.codes-modal')
+    await modal.locator('.codes__image').waitFor()
+    expect(await modal.locator('.codes__meta').first().innerText()).toBe(`Заказ № ${ordNum}`)
+    const img = modal.locator('.codes__image')
+    expect(await img.getAttribute('width')).toBe('180')
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    const firstCode = await modal.locator('.codes__code').innerText()
+    expect(await modal.locator('.codes__count').innerText()).toBe('Билет 1 из 2')
+    // Arrow key and swipe turn the slides.
+    await modal.locator('.codes__slide').focus().catch(() => undefined)
+    await modal.locator('button[aria-label="Следующий билет"]').click()
+    expect(await modal.locator('.codes__count').innerText()).toBe('Билет 2 из 2')
+    expect(await modal.locator('.codes__code').innerText()).not.toBe(firstCode)
+    const box = (await modal.locator('.codes__slide').boundingBox())!
+    await modal.locator('.codes__slide').dispatchEvent('pointerdown', { clientX: box.x + 20, clientY: box.y + 20 })
+    await modal.locator('.codes__slide').dispatchEvent('pointerup', { clientX: box.x + 200, clientY: box.y + 20 })
+    expect(await modal.locator('.codes__count').innerText()).toBe('Билет 1 из 2')
+    await page.screenshot({ path: '/tmp/order-codes.png' })
+    await page.keyboard.press('Escape')
+
+    const serious = seriousViolations(await runAxe(page))
+    expect(serious, serious.join('\n')).toEqual([])
+    await page.screenshot({ path: '/tmp/order-paid.png', fullPage: true })
+
+    // The ticket link opens /ticket/{hash} in a new tab, with its code and a print button.
+    const [ticketPage] = await Promise.all([context.waitForEvent('page'), page.locator('.ticket-line__open').first().click()])
+    await ticketPage.waitForURL(/\/ticket\//)
+    await ticketPage.locator('.ticket-page__code img').waitFor()
+    expect(await ticketPage.locator('.ticket-page__title').innerText()).toBe(WALK)
+    expect(await ticketPage.locator('.ticket-page__order').innerText()).toBe(`Заказ № ${ordNum}`)
+    expect(await ticketPage.locator('.ticket-page__print').innerText()).toBe('Распечатать')
+    const ticketSerious = seriousViolations(await runAxe(ticketPage))
+    expect(ticketSerious, ticketSerious.join('\n')).toEqual([])
+    await ticketPage.screenshot({ path: '/tmp/ticket-desktop.png', fullPage: true })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('declined by the bank: the declined page, back to the order, and paying again succeeds', async () => {
+    const hash = await createOrder(app, 1)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.order-summary__number').waitFor()
+    const ordNum = (await page.locator('.order-summary__number').innerText()).replace(/\D/g, '')
+    await payWith(page, 'Банковская карта')
+    await page.waitForURL(/\/sandbox-bank\/pay\//)
+    await page.locator('button[value="decline"]').click()
+    await page.waitForURL(new RegExp(`/order/declined/${hash}`))
+    await page.locator('.declined__text').waitFor()
+    expect(await page.locator('#declined-title').innerText()).toBe('Оплата не прошла')
+    expect(await page.locator('.declined__text').innerText()).toBe(`Заказ № ${ordNum} не оплачен.`)
+    expect(await page.locator('.declined__causes li').count()).toBe(6)
+    const serious = seriousViolations(await runAxe(page))
+    expect(serious, serious.join('\n')).toEqual([])
+    await page.screenshot({ path: '/tmp/declined-phone.png', fullPage: true })
+
+    await page.locator('.declined__back').tap()
+    await page.waitForURL(new RegExp(`/order/${hash}$`))
+    await page.locator('.order-badge[data-badge="not-paid"]').waitFor()
+    await payWith(page, 'Банковская карта')
+    await page.waitForURL(/\/sandbox-bank\/pay\//)
+    await page.locator('button[value="approve"]').click()
+    await page.locator('.order-badge[data-badge="paid"]').waitFor()
+    await page.screenshot({ path: '/tmp/order-paid-phone.png', fullPage: true })
+    const [ticketPage] = await Promise.all([context.waitForEvent('page'), page.locator('.ticket-line__open').first().tap()])
+    await ticketPage.locator('.ticket-page__code img').waitFor()
+    expect(await ticketPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    await ticketPage.screenshot({ path: '/tmp/ticket-phone.png', fullPage: true })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('pays through the bank\'s hidden form: the form posts to the bank, which approves', async () => {
+    const formType = 'Банковская карта (форма банка)'
+    const hash = await createOrder(app, 1)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
+    await page.locator('.order-summary__number').waitFor()
+    const [bankPost] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/sandbox-bank/form')),
+      payWith(page, formType),
+    ])
+    // The browser posted the form fields themselves (a top-level form post, not a fetch).
+    expect(bankPost.postData()).toContain('signature=')
+    expect(bankPost.resourceType()).toBe('document')
+    await page.waitForURL(/\/sandbox-bank\/pay\//)
+    await page.locator('button[value="approve"]').click()
+    await page.locator('.order-badge[data-badge="paid"]').waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("answers 'Data not found' on the declined page of an unknown order", async () => {
+    const { page, context } = await openPage(app, '/order/declined/no-such-order')
+    await page.locator('#declined-title').waitFor()
+    expect(await page.locator('#declined-title').innerText()).toBe('Данные не найдены')
+    await context.close()
+  })
+
+  it('pays by QR: the code shows, the payment is approved from another page, polling reloads the order', async () => {
+    const hash = await createOrder(app, 1)
+    const { page, context, errors, apiRequests } = await openPage(app, `/order/${hash}`)
+    await page.locator('.order-summary__number').waitFor()
+    await payWith(page, 'СБП по QR-коду')
+    const modal = page.locator('dialog.qr-pay')
+    await modal.locator('.qr-pay__image').waitFor()
+    expect(await modal.locator('.qr-pay__image').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    const link = await modal.locator('.qr-pay__link').getAttribute('href')
+    expect(link).toMatch(/\/sandbox-bank\/qr\//)
+    await page.screenshot({ path: '/tmp/order-qr.png' })
+
+    // The buyer's phone: the QR's link in another page, approved there.
+    const bank = await context.newPage()
+    await bank.goto(link!)
+    await bank.locator('button[value="approve"]').click()
+    await bank.waitForLoadState()
+
+    await page.locator('.order-badge[data-badge="paid"]').waitFor({ timeout: QR_SETTLE_TIMEOUT_MS })
+    expect(await modal.isVisible()).toBe(false)
+    expect(apiRequests.filter((r) => r.path === '/api/order/status-change').length).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

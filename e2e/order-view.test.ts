@@ -1,0 +1,325 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient, type ApiClient } from '../src/contract/client'
+import { afishaResponseSchema } from '../src/contract/entities/afisha'
+import { pickLocalized } from '../src/contract/lang'
+import { signCrmToken } from '../src/server/crm/token'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * The order view in real Chromium against the real server: orders are created through the real
+ * API (the contract client), then /order/{hash} is opened. Covers the layout and texts, special
+ * offers (limit per price, add, remove), the promo code and loyalty bonuses changing the amount,
+ * the confirm dialog before paying, the 390×844 phone layout, and axe.
+ */
+const CRM_SECRET = 'e2e-order-crm-secret-0123456789abcdef'
+/** The demo data's first CRM client, holder of the loyalty card CARD-0001 with 1,500 bonuses. */
+const DEMO_CLIENT_ID = 1
+const TOKEN_LIFETIME_S = 600
+const WALK = 'Прогулка по старому городу'
+
+/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
+let visitor = 0
+function visitorApi(app: AppHarness): ApiClient {
+  visitor += 1
+  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
+  return createApiClient({
+    baseUrl: app.baseUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('X-Forwarded-For', address)
+      return fetch(input, { ...init, headers })
+    },
+  })
+}
+
+/** Creates a general-admission order of `quantity` tickets of the walk through the real API. */
+async function createOrder(app: AppHarness, quantity: number, api: ApiClient = visitorApi(app)): Promise<string> {
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === WALK)
+  if (event === undefined) throw new Error(`demo event "${WALK}" is missing`)
+  const data = await api.call('noScheme', { hash: event.hash_id })
+  const day = data.calendar[0]
+  const slot = day.times.find((x) => x.quantity >= quantity)!
+  const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
+  const created = await api.call('orderCreate', {
+    fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru', lang: 'ru', hash: event.hash_id,
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: row.price * quantity }],
+    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+  })
+  return created.hash
+}
+
+/** Holds the first free seat of the first session of a seat-map event and orders it through the real API. */
+async function createSchemeOrder(app: AppHarness, eventName: string): Promise<string> {
+  const api = visitorApi(app)
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === eventName)
+  if (event === undefined) throw new Error(`demo event "${eventName}" is missing`)
+  const sessions = await api.call('schemeSessions', { hash: event.hash_id })
+  const cal = sessions.calendar[0]
+  const map = await api.call('schemeMap', { hash: event.hash_id, calendar_id: cal.calendar_id })
+  const seat = map.seat_numbers.find((x) => x.status === 'free')!
+  const price = sessions.prices.find((p) => p.zonelevel_id === seat.zonelevel_id && p.calendar_id === cal.calendar_id && p.useproculture !== 1)!
+  const ticket = { seat_id: seat.seat_id, clientcategory_id: price.clientcategory_id, quantity: 1 }
+  await api.call('cartUpdate', { calendar_id: cal.calendar_id, changes: [ticket] })
+  const { checkboxList } = await api.call('scheme', { hash: event.hash_id })
+  const created = await api.call('orderCreateScheme', {
+    fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru', action_id: event.hash_id, lang: 'ru', tickets: [ticket],
+    checkboxList: checkboxList.map((c) => ({ id: c.id, checked: 1 })), calendarId: cal.calendar_id, USE_PUSHKIN_CARD: 0,
+  })
+  return created.hash
+}
+
+const amount = (page: Page) => page.locator('.order-pay__amount').innerText()
+const rub = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'))
+
+describe('order view', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp({ CRM_SECRET })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('shows the order: number, badge, buyer, grouped tickets, timer, payment types; axe finds nothing serious', async () => {
+    const hash = await createOrder(app, 2)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
+    await page.locator('.order-summary__number').waitFor()
+    expect(await page.locator('.order-summary__number').innerText()).toMatch(/^Заказ № \d+$/)
+    expect(await page.locator('.order-badge').innerText()).toBe('Не оплачен')
+    expect(await page.locator('.order-summary__buyer').innerText()).toContain('Иван Сидоров')
+    expect(await page.locator('.order-summary__buyer').innerText()).toContain('ivan@example.ru')
+    // A not-paid order offers no return.
+    expect(await page.locator('.order-summary__return').count()).toBe(0)
+
+    const group = page.locator('.ticket-group')
+    expect(await group.count()).toBe(1)
+    expect(await group.locator('.ticket-group__name').innerText()).toContain(WALK)
+    expect(await group.locator('.ticket-line').count()).toBe(2)
+    expect(await group.locator('.ticket-line').first().innerText()).toContain('Взрослый')
+    const lineTotal = rub(await group.locator('.ticket-group__total dd').innerText())
+    expect(rub(await amount(page))).toBe(lineTotal)
+    // The list collapses and opens again.
+    await group.locator('.ticket-group__toggle').click()
+    expect(await group.locator('.ticket-lines').isVisible()).toBe(false)
+    expect(await group.locator('.ticket-group__toggle').getAttribute('aria-expanded')).toBe('false')
+    await group.locator('.ticket-group__toggle').click()
+    expect(await group.locator('.ticket-lines').isVisible()).toBe(true)
+
+    expect(await page.locator('.order-pay__timer').innerText()).toMatch(/^1[0-5]:\d{2}$|^0\d:\d{2}$/)
+    expect(await page.locator('.order-pay__type input[type="radio"]').count()).toBeGreaterThan(0)
+    expect(await page.locator('.order-pay__type input[type="radio"]').first().isChecked()).toBe(true)
+    expect(await page.locator('.payment-logos svg').count()).toBe(4)
+    // Tickets of an unpaid order have no codes nor ticket links.
+    expect(await page.locator('.ticket-group__codes, .ticket-line__open').count()).toBe(0)
+
+    const serious = seriousViolations(await runAxe(page))
+    expect(serious, serious.join('\n')).toEqual([])
+    await page.screenshot({ path: '/tmp/order-desktop.png', fullPage: true })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('adds special offers up to their limit per price, removes one, and asks about offers before paying', async () => {
+    const hash = await createOrder(app, 3)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
+    await page.locator('.order-summary__number').waitFor()
+    const before = rub(await amount(page))
+
+    // Paying with offers available and none added asks first; "Add" opens the panel.
+    await page.locator('.order-pay__submit').click()
+    const confirm = page.locator('dialog.modal--confirm')
+    await confirm.waitFor()
+    expect(await confirm.locator('.button--primary').innerText()).toBe('Добавить')
+    expect(await confirm.locator('.button:not(.button--primary)').innerText()).toBe('Перейти к оплате')
+    await confirm.locator('.button--primary').click()
+
+    const panel = page.locator('dialog.offers-panel')
+    await panel.waitFor()
+    expect((await panel.boundingBox())!.width).toBe(480)
+    const items = panel.locator('.offer-item')
+    expect(await items.count()).toBe(3) // one booklet per ticket, limit 2 per order
+    const add = panel.locator('.offers-panel__add')
+    expect(await add.isDisabled()).toBe(true)
+    await items.nth(0).click()
+    expect(await items.nth(0).getAttribute('aria-pressed')).toBe('true')
+    expect(await add.isEnabled()).toBe(true)
+    await items.nth(1).click()
+    // The limit of this price (2) is reached: the third booklet closes; unselecting reopens it.
+    expect(await items.nth(2).isDisabled()).toBe(true)
+    await items.nth(1).click()
+    expect(await items.nth(2).isEnabled()).toBe(true)
+    await items.nth(1).click()
+    await add.click()
+    await page.locator('.added-service').nth(1).waitFor()
+    expect(await page.locator('.added-service').count()).toBe(2)
+    await expect.poll(async () => rub(await amount(page))).toBe(before + 300)
+
+    // A removable service goes away and the amount follows.
+    await page.locator('.added-service__remove').first().click()
+    await expect.poll(() => page.locator('.added-service').count()).toBe(1)
+    await expect.poll(async () => rub(await amount(page))).toBe(before + 150)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('applies a promo code and loyalty bonuses, rejects a wrong code, and cancels the discount', async () => {
+    // The CRM client signs in on the API client's session, so the order carries the loyalty card.
+    const api = visitorApi(app)
+    const token = signCrmToken(CRM_SECRET, { id: DEMO_CLIENT_ID, exp: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S })
+    await api.call('crmClientInfo', { token })
+    const hash = await createOrder(app, 2, api)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
+    await page.locator('.loyalty').waitFor()
+    const before = rub(await amount(page))
+
+    // Promo: OK needs 3 characters; the code is shown upper-cased; a wrong one is refused.
+    const promo = page.locator('#loyalty-promo')
+    await promo.fill('xy')
+    expect(await page.locator('.loyalty__promo-apply').isDisabled()).toBe(true)
+    await promo.fill('nope-code')
+    expect(await promo.inputValue()).toBe('NOPE-CODE')
+    await page.locator('.loyalty__promo-apply').click()
+    await page.locator('#loyalty-promo-error').waitFor()
+    expect(await page.locator('#loyalty-promo-error').innerText()).toBe('Неверный промокод')
+    expect(rub(await amount(page))).toBe(before)
+
+    await promo.fill('theatre500')
+    await page.locator('.loyalty__promo-apply').click()
+    await page.locator('.loyalty__fact--promo').waitFor()
+    expect(await page.locator('.loyalty__fact--promo').innerText()).toContain('THEATRE500')
+    const afterPromo = rub(await amount(page))
+    expect(afterPromo).toBeLessThan(before)
+
+    // Bonuses: integer above 0 and not above the available ones; the rest is shown.
+    const bonuses = page.locator('#loyalty-bonuses')
+    const available = Number((await page.locator('.loyalty__fact--available').innerText()).replace(/\D/g, ''))
+    expect(available).toBeGreaterThan(0)
+    await bonuses.fill(String(available + 1))
+    expect(await page.locator('.loyalty__apply').isDisabled()).toBe(true)
+    await bonuses.fill('100')
+    expect(await page.locator('.loyalty__left').innerText()).toBe(`Останется бонусов: ${available - 100}`)
+    await page.locator('.loyalty__apply').click()
+    await expect.poll(async () => rub(await amount(page))).toBe(afterPromo - 100)
+
+    await page.locator('.loyalty').screenshot({ path: '/tmp/order-loyalty.png' })
+    await page.locator('.loyalty__cancel').click()
+    await expect.poll(async () => rub(await amount(page))).toBe(before)
+    expect(await page.locator('.loyalty__fact--promo').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('fits a 390×844 phone: one column, offers as a full-width drawer', async () => {
+    const hash = await createOrder(app, 1)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.order-summary__number').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    await page.locator('.order-page__offers').tap()
+    const panel = page.locator('dialog.offers-panel')
+    await panel.waitFor()
+    expect((await panel.boundingBox())!.width).toBe(PHONE_VIEWPORT.width)
+    await page.screenshot({ path: '/tmp/order-phone-offers.png' })
+    await page.keyboard.press('Escape')
+    await expect.poll(() => panel.isVisible()).toBe(false)
+    await page.screenshot({ path: '/tmp/order-phone.png', fullPage: true })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('speaks the chosen language, and an unpaid ticket page refuses to print', async () => {
+    const api = visitorApi(app)
+    const hash = await createOrder(app, 1, api)
+    const { page, context, errors } = await openPage(app, `/order/${hash}?lang=en`)
+    await page.locator('.order-summary__number').waitFor()
+    expect(await page.locator('.order-summary__number').innerText()).toMatch(/^Order № \d+$/)
+    expect(await page.locator('.order-badge').innerText()).toBe('Not paid')
+    expect(await page.locator('.order-pay__submit').innerText()).toBe('Pay')
+    expect(await page.locator('.ticket-group__name').innerText()).toContain('Old Town Walk')
+    for (const [lang, badge] of [['kz', 'Төленбеді'], ['ch', '未付款']] as const) {
+      await page.goto(new URL(`/order/${hash}?lang=${lang}`, app.baseUrl).toString())
+      await expect.poll(() => page.locator('.order-badge').innerText().catch(() => '')).toBe(badge)
+    }
+
+    // The ticket view of a not-paid order shows no code and no print button.
+    const view = await api.call('orderView', { hash, lang: 'ru' })
+    await page.goto(new URL(`/ticket/${view.main[0].tickethash_id}`, app.baseUrl).toString())
+    await page.locator('.ticket-page__not-allowed').waitFor()
+    expect(await page.locator('.ticket-page__not-allowed').innerText()).toBe('Печать билета недоступна: заказ не оплачен.')
+    expect(await page.locator('.ticket-page__print, .ticket-page__code').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows seat rows (sector, row, seat, category, cost) and the service fee of a seat-map order', async () => {
+    const hash = await createSchemeOrder(app, 'Вишнёвый сад')
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
+    await page.locator('.ticket-line--seat').waitFor()
+    const cells = await page.locator('.ticket-line--seat .ticket-line__cell dt').allInnerTexts()
+    expect(cells).toEqual(['Сектор', 'Ряд', 'Место', 'Категория', 'Стоимость'])
+    expect(await page.locator('.ticket-line--seat').innerText()).toContain('Parterre left')
+    const fee = rub(await page.locator('.ticket-group__fee dd').innerText())
+    expect(fee).toBeGreaterThan(0)
+    const cost = rub(await page.locator('.ticket-line--seat .ticket-line__cell').last().locator('dd').innerText())
+    expect(rub(await page.locator('.ticket-group__total dd').innerText())).toBeCloseTo(cost + fee, 2)
+    expect(await page.locator('.ticket-group__age').innerText()).toBe('12+')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('works by keyboard: offers panel, item toggles, payment type radios', async () => {
+    const hash = await createOrder(app, 2)
+    const { page, context } = await openPage(app, `/order/${hash}`)
+    await page.locator('.order-page__offers').waitFor()
+    await page.locator('.order-page__offers').focus()
+    await page.keyboard.press('Enter')
+    const panel = page.locator('dialog.offers-panel')
+    await panel.waitFor()
+    // Focus moves into the panel; Tab reaches the first item, Space toggles it.
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog.offers-panel') !== null)).toBe(true)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('offer-item'))).toBe(true)
+    await page.keyboard.press('Space')
+    expect(await panel.locator('.offer-item').first().getAttribute('aria-pressed')).toBe('true')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => panel.isVisible()).toBe(false)
+    // The radio group moves with the arrow keys.
+    await page.locator('.order-pay__type input').first().focus()
+    await page.keyboard.press('ArrowDown')
+    expect(await page.locator('.order-pay__type input').nth(1).isChecked()).toBe(true)
+    await context.close()
+  })
+
+  it('says the order is not found for an unknown hash', async () => {
+    const { page, context } = await openPage(app, '/order/no-such-order-hash')
+    await page.locator('#order-missing-title').waitFor()
+    expect(await page.locator('#order-missing-title').innerText()).toBe('Заказ удалён или не найден')
+    await context.close()
+  })
+})
+
+describe('order view payment countdown', () => {
+  /** A reserve time short enough to watch it run out. */
+  const RESERVE_SECONDS = 4
+  let app: AppHarness
+
+  beforeAll(async () => {
+    app = await startApp({ ORDER_RESERVE_SECONDS: String(RESERVE_SECONDS) })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('hides the payment form when the reserve time runs out', async () => {
+    const hash = await createOrder(app, 1)
+    const { page, context } = await openPage(app, `/order/${hash}`)
+    await page.locator('.order-summary__number').waitFor()
+    await page.locator('.order-pay__over').waitFor({ timeout: (RESERVE_SECONDS + 10) * 1000 })
+    expect(await page.locator('.order-pay__over').innerText()).toBe('Время на оплату истекло')
+    expect(await page.locator('.order-pay__submit').count()).toBe(0)
+    await context.close()
+  })
+})

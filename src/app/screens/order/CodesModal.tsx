@@ -1,0 +1,75 @@
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { pickLocalized } from '../../../contract/lang'
+import { Dialog } from '../../forms/Dialog'
+import { useSession } from '../../state/session'
+import { stepSlide, ticketCode } from './model/codes'
+import type { TicketLine } from './model/types'
+
+/** A horizontal move longer than this, px, turns the slide. */
+const SWIPE_MIN_PX = 40
+
+/**
+ * The ticket codes of a paid order (001 §2): a swipeable set of QR or barcode images (180×180 /
+ * 240×102), each titled with action, order number, date, location and category. Arrow buttons
+ * and the arrow keys turn the slides too.
+ */
+export function CodesModal({ lines, ordNum, onClose }: { lines: TicketLine[] | null; ordNum: number; onClose: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Dialog open={lines !== null} title={t('order.codes-title')} onClose={onClose} className="codes-modal">
+      {lines !== null && <Slides key={lines.map((l) => l.id).join()} lines={lines} ordNum={ordNum} onClose={onClose} />}
+    </Dialog>
+  )
+}
+
+function Slides({ lines, ordNum, onClose }: { lines: TicketLine[]; ordNum: number; onClose: () => void }) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  const [index, setIndex] = useState(0)
+  const start = useRef<number | null>(null)
+  const line = lines[Math.min(index, lines.length - 1)]
+  const code = ticketCode(line)
+  const go = (delta: number) => setIndex((i) => stepSlide(i, delta, lines.length))
+  const when = [pickLocalized(line, 'day_str', lang) || line.day, line.time].filter((s) => s !== '').join(', ')
+  const place = [pickLocalized(line, 'seatroot', lang), pickLocalized(line, 'address', lang)].filter((s) => s !== '').join(', ')
+  return (
+    <div className="codes"
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowLeft') go(-1)
+        if (e.key === 'ArrowRight') go(1)
+      }}>
+      <div className="codes__slide" aria-live="polite"
+        onPointerDown={(e) => { start.current = e.clientX }}
+        onPointerUp={(e) => {
+          if (start.current === null) return
+          const dx = e.clientX - start.current
+          start.current = null
+          if (Math.abs(dx) >= SWIPE_MIN_PX) go(dx < 0 ? 1 : -1)
+        }}>
+        <h3 className="codes__action">{pickLocalized(line, 'action', lang)}</h3>
+        <p className="codes__meta">{t('order.number', { num: ordNum })}</p>
+        {when !== '' && <p className="codes__meta">{when}</p>}
+        {place !== '' && <p className="codes__meta">{place}</p>}
+        {pickLocalized(line, 'zonelevel', lang) !== '' && <p className="codes__meta">{pickLocalized(line, 'zonelevel', lang)}</p>}
+        {code.src !== '' ? (
+          <img className={`codes__image codes__image--${code.kind}`} src={code.src} width={code.width} height={code.height}
+            alt={t(code.kind === 'qr' ? 'order.qr-alt' : 'order.barcode-alt', { code: line.ticketcode })} draggable={false} />
+        ) : (
+          <p className="notice notice--error" role="alert">{t(code.kind === 'qr' ? 'order.qr-missing' : 'order.barcode-missing')}</p>
+        )}
+        <p className="codes__code">{line.ticketcode}</p>
+      </div>
+      {lines.length > 1 && (
+        <div className="codes__nav">
+          <button type="button" className="button" onClick={() => go(-1)} disabled={index === 0} aria-label={t('order.prev')}>←</button>
+          <span className="codes__count">{t('order.code-of', { n: index + 1, count: lines.length })}</span>
+          <button type="button" className="button" onClick={() => go(1)} disabled={index >= lines.length - 1} aria-label={t('order.next')}>→</button>
+        </div>
+      )}
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={onClose}>{t('order.specials-close')}</button>
+      </div>
+    </div>
+  )
+}

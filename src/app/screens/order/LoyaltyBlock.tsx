@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { bonusesLeft, canApplyBonuses, isPromoValid, normalizePromo, parseBonuses } from '../../../contract/rules/discount'
+import { api } from '../../api/client'
+import { useSession } from '../../state/session'
+import { formatMoney } from '../event/model/format'
+import type { DiscountData } from './model/types'
+import { useOrderAction } from './useOrderAction'
+
+/**
+ * The loyalty block (001 §2, §5): card, bonuses and promo code. Bonuses: an integer above 0 and
+ * not above the available ones, the rest shown as available minus entered. Promo: OK from 3
+ * characters, shown upper-cased; an answer with an empty promoCode means 'Invalid promo code'.
+ * Every change reloads the order (the amount to pay comes from the server).
+ */
+export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; data: DiscountData; currency: string; reload: () => Promise<void> }) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  const { busy, run } = useOrderAction()
+  const [bonusText, setBonusText] = useState('')
+  const [promo, setPromo] = useState('')
+  const [promoError, setPromoError] = useState(false)
+  const bonuses = parseBonuses(bonusText)
+  const available = data.availableBonuses
+  const hasDiscount = data.useBonuses > 0 || data.promoCode !== '' || data.totalDiscount > 0
+  // Card facts only with a card; the promo and discount lines whenever they apply.
+  const facts = [
+    { key: 'available', on: data.cardCode !== '', text: t('order.bonuses-available', { count: available }) },
+    { key: 'balance', on: data.totalBalance > 0, text: t('order.bonuses-balance', { count: data.totalBalance }) },
+    { key: 'used', on: data.useBonuses > 0, text: t('order.bonuses-used', { count: data.useBonuses }) },
+    { key: 'charged', on: data.chargedBonus > 0, text: t('order.bonuses-charged', { count: data.chargedBonus }) },
+    { key: 'promo', on: data.promoCode !== '', text: t('order.promo-applied', { code: data.promoCode }) },
+    { key: 'discount', on: data.totalDiscount > 0, text: `${t('order.discount')}: ${formatMoney(data.totalDiscount, lang, currency)}` },
+    { key: 'bank', on: data.pochtaBankText !== '', text: data.pochtaBankText },
+  ].filter((f) => f.on)
+
+  const applyBonuses = async () => {
+    const ok = await run(async () => {
+      await api.call('orderAddDiscount', { hash, lang, bonuses: bonuses ?? 0, cardCode: data.cardCode, promoCode: '' })
+    })
+    if (ok) setBonusText('')
+    await reload()
+  }
+  const applyPromo = async () => {
+    const code = normalizePromo(promo)
+    let invalid = false
+    await run(async () => {
+      const answer = await api.call('orderAddDiscount', { hash, lang, bonuses: 0, cardCode: data.cardCode, promoCode: code })
+      invalid = answer.promoCode === ''
+    })
+    setPromoError(invalid)
+    if (!invalid) setPromo('')
+    await reload()
+  }
+  const cancel = async () => {
+    await run(async () => {
+      await api.call('orderCancelDiscount', { hash, lang })
+    })
+    await reload()
+  }
+
+  return (
+    <section className="loyalty" aria-labelledby="loyalty-title">
+      <h2 id="loyalty-title" className="loyalty__title">{t('order.loyalty')}</h2>
+      {data.cardCode !== '' && <p className="loyalty__card">{t('order.card-code')}: {data.cardCode}</p>}
+      {facts.length > 0 && (
+        <ul className="loyalty__facts">
+          {facts.map((f) => <li key={f.key} className={`loyalty__fact loyalty__fact--${f.key}`}>{f.text}</li>)}
+        </ul>
+      )}
+      {available > 0 && (
+        <form className="loyalty__form" onSubmit={(e) => {
+          e.preventDefault()
+          if (canApplyBonuses(bonuses, available)) void applyBonuses()
+        }}>
+          <div className="field">
+            <label className="field__label" htmlFor="loyalty-bonuses">{t('order.bonuses')}</label>
+            <div className="loyalty__row">
+              <input id="loyalty-bonuses" className="field__input" inputMode="numeric" autoComplete="off" size={10} value={bonusText}
+                aria-describedby="loyalty-bonuses-left" onChange={(e) => setBonusText(e.target.value.replace(/[^\d]/g, ''))} />
+              <button type="submit" className="button loyalty__apply" disabled={!canApplyBonuses(bonuses, available) || busy}>
+                {t('order.bonuses-apply')}
+              </button>
+            </div>
+            <p id="loyalty-bonuses-left" className="field__hint loyalty__left">{t('order.bonuses-left', { count: bonusesLeft(bonuses, available) })}</p>
+          </div>
+        </form>
+      )}
+      <form className="loyalty__form" onSubmit={(e) => {
+        e.preventDefault()
+        if (isPromoValid(promo)) void applyPromo()
+      }}>
+        <div className={`field${promoError ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="loyalty-promo">{t('order.promo')}</label>
+          <div className="loyalty__row">
+            <input id="loyalty-promo" className="field__input loyalty__promo" autoComplete="off" size={10} value={promo}
+              aria-invalid={promoError} aria-describedby={promoError ? 'loyalty-promo-error' : undefined}
+              onChange={(e) => {
+                setPromo(e.target.value.toUpperCase())
+                setPromoError(false)
+              }} />
+            <button type="submit" className="button loyalty__promo-apply" disabled={!isPromoValid(promo) || busy}>{t('order.promo-apply')}</button>
+          </div>
+          {promoError && <p id="loyalty-promo-error" className="field__error" role="alert">{t('order.promo-invalid')}</p>}
+        </div>
+      </form>
+      {hasDiscount && (
+        <button type="button" className="button loyalty__cancel" disabled={busy} onClick={() => void cancel()}>{t('order.cancel-discount')}</button>
+      )}
+    </section>
+  )
+}

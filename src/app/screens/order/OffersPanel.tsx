@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { pickLocalized } from '../../../contract/lang'
+import { api } from '../../api/client'
+import { useSession } from '../../state/session'
+import { formatMoney } from '../event/model/format'
+import { canAddOffers, isOfferDisabled, offerPayload, toggleOffer } from './model/offers'
+import type { AddToping } from './model/types'
+import { useOrderAction } from './useOrderAction'
+
+interface Props {
+  open: boolean
+  hash: string
+  offers: AddToping[]
+  currency: string
+  onClose: () => void
+  reload: () => Promise<void>
+}
+
+/**
+ * The special-offers side panel (001 §2, §4): 480 px at the right on wide screens, a drawer
+ * from the bottom on phones (order.css). Items toggle on click; an item closes once the selected
+ * items of its price reach its limit; Add needs a selection. After an add, failed or not, the
+ * order reloads.
+ */
+export function OffersPanel({ open, hash, offers, currency, onClose, reload }: Props) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  const setup = useSession((s) => s.setup)
+  const ref = useRef<HTMLDialogElement>(null)
+  const [selected, setSelected] = useState<Set<string>>(() => new Set())
+  const { busy, run } = useOrderAction()
+  // setup's names are one text in the storefront's language (app.language), used only there.
+  const own = setup !== null && setup.app.language === lang
+  const title = (own && setup.db.topingname.trim()) || t('order.specials')
+  const addLabel = (own && setup.db.topingbuttonname.trim()) || t('order.specials-add')
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog === null) return
+    if (open && !dialog.open) dialog.showModal()
+    else if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  const add = async () => {
+    await run(() => api.call('orderAddSpecialOffer', { hash, data: offerPayload(offers, selected) }).then(() => undefined))
+    setSelected(new Set())
+    onClose()
+    await reload()
+  }
+
+  return (
+    <dialog ref={ref} className="offers-panel" aria-labelledby="offers-title"
+      onCancel={(e) => {
+        e.preventDefault()
+        onClose()
+      }}>
+      {open && (
+        <div className="offers-panel__body">
+          <div className="offers-panel__head">
+            <h2 id="offers-title">{title}</h2>
+            <button type="button" className="button offers-panel__close" onClick={onClose} aria-label={t('order.specials-close')}>×</button>
+          </div>
+          <p className="offers-panel__hint">{t('order.specials-hint')}</p>
+          <ul className="offers-panel__list">
+            {offers.map((o) => {
+              const on = selected.has(o.uid)
+              const disabled = isOfferDisabled(o, offers, selected)
+              return (
+                <li key={o.uid}>
+                  <button type="button" className="offer-item" aria-pressed={on} disabled={disabled} data-uid={o.uid}
+                    onClick={() => setSelected((s) => toggleOffer(o, offers, s))}>
+                    <span className="offer-item__check" aria-hidden="true">{on ? '✓' : ''}</span>
+                    <span className="offer-item__name">{pickLocalized(o, 'action', lang)}</span>
+                    <span className="offer-item__limit">{t('order.specials-limit', { count: o.limit })}</span>
+                    <span className="offer-item__cost">{formatMoney(o.cost, lang, currency)}</span>
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+          <div className="offers-panel__actions">
+            <button type="button" className="button button--primary offers-panel__add" disabled={!canAddOffers(selected) || busy}
+              onClick={() => void add()}>
+              {addLabel}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  )
+}

@@ -1,0 +1,62 @@
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS } from '../../../contract/constants'
+import { useSession } from '../../state/session'
+import { AddedServices } from './AddedServices'
+import { CodesModal } from './CodesModal'
+import { LoyaltyBlock } from './LoyaltyBlock'
+import { groupByAction } from './model/lines'
+import { orderBadge } from './model/status'
+import type { OrderViewResponse, TicketLine } from './model/types'
+import { OffersPanel } from './OffersPanel'
+import { OrderSummary } from './OrderSummary'
+import { PaymentForm } from './PaymentForm'
+import { TicketGroups } from './TicketGroups'
+import { usePolling } from './usePolling'
+import { VerifyNotice } from './VerifyNotice'
+
+/** The order view once loaded: left column (number, badge, buyer, return, loyalty), right column (tickets, offers, payment). */
+export function OrderView({ order, loadedAt, reload }: { order: OrderViewResponse; loadedAt: number; reload: () => Promise<void> }) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  const currency = useSession((s) => s.setup?.app.currency ?? 'RUB')
+  const groups = useMemo(() => groupByAction(order.main, order.service, lang), [order.main, order.service, lang])
+  const badge = orderBadge(order)
+  const paid = badge === 'paid'
+  const [offersOpen, setOffersOpen] = useState(false)
+  const [codes, setCodes] = useState<TicketLine[] | null>(null)
+
+  // Card-scheme payment pending (verifyCode 3): the order is reloaded every 20 s until it settles.
+  usePolling(!paid && order.verifyCode === CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS, async () => {
+    await reload()
+    return false
+  })
+
+  return (
+    <article className="order-page" aria-labelledby="order-title">
+      <div className="order-page__side">
+        <OrderSummary order={order} badge={badge} titleId="order-title" />
+        {!paid && badge !== 'cancelled' && order.discountData.isBlocked !== 1 && (
+          <LoyaltyBlock hash={order.hash} data={order.discountData} currency={currency} reload={reload} />
+        )}
+      </div>
+      <div className="order-page__main">
+        <VerifyNotice code={order.verifyCode} paid={paid} />
+        <h2 className="order-page__heading">{t('order.tickets')}</h2>
+        <TicketGroups groups={groups} paid={paid} currency={currency} onShowCodes={setCodes} />
+        <AddedServices hash={order.hash} services={order.toping} currency={currency} reload={reload} />
+        {!paid && badge !== 'cancelled' && order.addToping.length > 0 && (
+          <button type="button" className="button order-page__offers" onClick={() => setOffersOpen(true)}>
+            {t('order.specials-open')}
+          </button>
+        )}
+        {!paid && badge !== 'cancelled' && (
+          <PaymentForm order={order} loadedAt={loadedAt} currency={currency} reload={reload} openOffers={() => setOffersOpen(true)} />
+        )}
+      </div>
+      <OffersPanel open={offersOpen} hash={order.hash} offers={order.addToping} currency={currency}
+        onClose={() => setOffersOpen(false)} reload={reload} />
+      <CodesModal lines={codes} ordNum={order.ord_num} onClose={() => setCodes(null)} />
+    </article>
+  )
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { pickLocalized } from '../../../contract/lang'
+import { ConfirmDialog } from '../../forms/ConfirmDialog'
+import { useSession } from '../../state/session'
+import { formatMoney } from '../event/model/format'
+import { formatCountdown } from './model/countdown'
+import { defaultPaymentType, shouldOfferBeforePay } from './model/payment'
+import type { OrderViewResponse } from './model/types'
+import { PaymentLogos } from './PaymentLogos'
+import { QrPayModal } from './QrPayModal'
+import { useCountdown } from './useCountdown'
+import { usePayment } from './usePayment'
+import { WidgetPanel } from './WidgetPanel'
+
+interface Props {
+  order: OrderViewResponse
+  loadedAt: number
+  currency: string
+  reload: () => Promise<void>
+  openOffers: () => void
+}
+
+/**
+ * Payment types, amount, countdown, logos and the pay button (001 §2). The form hides when the
+ * reserve time runs out (001 §4); pay is enabled while paymentAllowed. Before paying, when offers
+ * exist and none was added, a dialog offers them first (001 §5).
+ */
+export function PaymentForm({ order, loadedAt, currency, reload, openOffers }: Props) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  const left = useCountdown(order.reservetime, loadedAt)
+  const [typeChoice, setType] = useState<number | null>(null)
+  const typeId = typeChoice ?? defaultPaymentType(order)
+  const [confirm, setConfirm] = useState(false)
+  const payment = usePayment(order, reload)
+  const storedQr = order.payment_qr
+
+  if (left <= 0) {
+    return <p className="notice order-pay__over" role="status">{t('order.time-over')}</p>
+  }
+
+  const onPay = () => {
+    if (shouldOfferBeforePay(order)) setConfirm(true)
+    else void payment.pay(typeId)
+  }
+
+  return (
+    <section className="order-pay" aria-labelledby="order-pay-title">
+      <h2 id="order-pay-title" className="order-page__heading">{t('order.payment')}</h2>
+      {order.payments.length > 0 && (
+        <fieldset className="order-pay__types">
+          <legend>{t('order.payment-type')}</legend>
+          {order.payments.map((p) => {
+            const descript = pickLocalized(p, 'descript', lang)
+            const id = `pay-type-${p.creditcompany_id}`
+            return (
+              <div key={p.creditcompany_id} className="order-pay__type">
+                <input id={id} type="radio" name="payment-type" value={p.creditcompany_id} checked={typeId === p.creditcompany_id}
+                  onChange={() => setType(p.creditcompany_id)} aria-describedby={descript !== '' ? `${id}-d` : undefined} />
+                <label htmlFor={id}>{pickLocalized(p, 'name', lang)}</label>
+                {descript !== '' && <p id={`${id}-d`} className="order-pay__descript">{descript}</p>}
+              </div>
+            )
+          })}
+        </fieldset>
+      )}
+      <dl className="order-pay__sums">
+        <div className="order-pay__row">
+          <dt>{t('order.amount')}</dt>
+          <dd className="order-pay__amount">{formatMoney(order.demsumma, lang, currency)}</dd>
+        </div>
+        <div className="order-pay__row">
+          <dt>{t('order.time-left')}</dt>
+          <dd className="order-pay__timer" aria-live="off">{formatCountdown(left)}</dd>
+        </div>
+      </dl>
+      <PaymentLogos />
+      {!order.paymentAllowed && <p className="notice" role="status">{t('order.payment-not-allowed')}</p>}
+      <div className="order-pay__actions">
+        <button type="button" className="button button--primary order-pay__submit" disabled={!order.paymentAllowed || payment.busy}
+          onClick={onPay}>
+          {payment.busy ? t('order.paying') : t('order.pay')}
+        </button>
+        {storedQr !== null && payment.qr === null && (
+          <button type="button" className="button order-pay__show-qr"
+            onClick={() => payment.setQr({ url: storedQr.form_qr_url, image: storedQr.form_qr_code })}>
+            {t('order.qr-pay-show')}
+          </button>
+        )}
+      </div>
+      {payment.widget !== null && <WidgetPanel widget={payment.widget} />}
+      <QrPayModal qr={payment.qr} hash={order.hash} reload={reload}
+        onClose={() => {
+          // Closed by the buyer: reloading brings the started QR payment back as "show QR code".
+          payment.setQr(null)
+          void reload()
+        }}
+        onSettled={() => payment.setQr(null)} />
+      <ConfirmDialog open={confirm} title={t('order.offer-title')} text={t('order.offer-text')}
+        confirmLabel={t('order.offer-add')} cancelLabel={t('order.offer-skip')}
+        onConfirm={() => {
+          setConfirm(false)
+          openOffers()
+        }}
+        onCancel={() => {
+          setConfirm(false)
+          void payment.pay(typeId)
+        }} />
+    </section>
+  )
+}

@@ -1,0 +1,137 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TICKET_TYPE_NO_CODE, TICKET_TYPE_QR } from '../../../contract/constants'
+import { pickLocalized, type Lang } from '../../../contract/lang'
+import { useLink } from '../../hooks/useLinks'
+import { segment } from '../../lib/links'
+import { useSession } from '../../state/session'
+import { formatMoney } from '../event/model/format'
+import { isSeatLine, quantityPrefix, type TicketGroup } from './model/lines'
+import type { TicketLine } from './model/types'
+
+interface Props {
+  groups: TicketGroup[]
+  paid: boolean
+  currency: string
+  onShowCodes: (lines: TicketLine[]) => void
+}
+
+/** Tickets grouped by action (001 §2), each with a collapsible list, the group total and the fee. */
+export function TicketGroups({ groups, paid, currency, onShowCodes }: Props) {
+  return (
+    <div className="ticket-groups">
+      {groups.map((g) => (
+        <Group key={g.actionGroup} group={g} paid={paid} currency={currency} onShowCodes={onShowCodes} />
+      ))}
+    </div>
+  )
+}
+
+function Group({ group, paid, currency, onShowCodes }: { group: TicketGroup; paid: boolean; currency: string; onShowCodes: (lines: TicketLine[]) => void }) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  const [open, setOpen] = useState(true)
+  const listId = useId()
+  const withCodes = group.lines.filter((l) => l.tickettype !== TICKET_TYPE_NO_CODE)
+  const allQr = withCodes.length > 0 && withCodes.every((l) => l.tickettype === TICKET_TYPE_QR)
+  const place = [group.location, group.address].filter((s) => s !== '').join(', ')
+  const when = [group.dayStr !== '' ? group.dayStr : group.day, group.dayOfWeek, group.time].filter((s) => s !== '').join(', ')
+  return (
+    <section className="ticket-group" aria-label={group.name}>
+      <header className="ticket-group__header">
+        <h3 className="ticket-group__name">
+          {group.name}
+          {group.ageFrom > 0 && (
+            <span className="age-circle ticket-group__age" aria-label={t('order.ageLabel', { age: group.ageFrom })}>
+              {t('order.age', { age: group.ageFrom })}
+            </span>
+          )}
+        </h3>
+        {when !== '' && <p className="ticket-group__when">{when}</p>}
+        {place !== '' && <p className="ticket-group__place">{place}</p>}
+      </header>
+      <div className="ticket-group__bar">
+        <button type="button" className="link-button ticket-group__toggle" aria-expanded={open} aria-controls={listId}
+          onClick={() => setOpen((v) => !v)}>
+          {open ? t('order.hide-list') : t('order.show-list', { count: group.lines.length })}
+        </button>
+        {paid && withCodes.length > 0 && (
+          <button type="button" className="button ticket-group__codes" onClick={() => onShowCodes(withCodes)}>
+            {allQr ? t('order.show-qr') : t('order.show-barcode')}
+          </button>
+        )}
+      </div>
+      <ul id={listId} className="ticket-lines" hidden={!open}>
+        {group.lines.map((line) => (
+          <li key={line.id} className="ticket-line">
+            {isSeatLine(line, lang) ? <SeatLine line={line} lang={lang} currency={currency} /> : <PlainLine line={line} lang={lang} currency={currency} />}
+            {paid && line.tickethash_id !== '' && <TicketLink line={line} />}
+          </li>
+        ))}
+      </ul>
+      <dl className="ticket-group__totals">
+        {group.serviceFee > 0 && (
+          <div className="ticket-group__row ticket-group__fee">
+            <dt>{t('order.service-fee')}</dt>
+            <dd>{formatMoney(group.serviceFee, lang, currency)}</dd>
+          </div>
+        )}
+        <div className="ticket-group__row ticket-group__total">
+          <dt>{t('order.group-total')}</dt>
+          <dd>{formatMoney(group.total, lang, currency)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+function Cell({ label, value }: { label: string; value: string }) {
+  if (value === '') return null
+  return (
+    <div className="ticket-line__cell">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+}
+
+/** Seat-scheme row: sector, row, seat, category, cost. */
+function SeatLine({ line, lang, currency }: { line: TicketLine; lang: Lang; currency: string }) {
+  const { t } = useTranslation()
+  const rowLabel = line.rowname !== '' ? line.rowname : t('order.row')
+  return (
+    <dl className="ticket-line__cells ticket-line--seat">
+      <Cell label={t('order.sector')} value={pickLocalized(line, 'sector', lang)} />
+      <Cell label={rowLabel} value={pickLocalized(line, 'row', lang)} />
+      <Cell label={t('order.seat')} value={pickLocalized(line, 'seat', lang)} />
+      <Cell label={t('order.category')} value={pickLocalized(line, 'zonelevel', lang)} />
+      <Cell label={t('order.cost')} value={formatMoney(line.cost, lang, currency)} />
+    </dl>
+  )
+}
+
+/** General-admission row: visitor category, price category, price, 'N x' when over 1, holder. */
+function PlainLine({ line, lang, currency }: { line: TicketLine; lang: Lang; currency: string }) {
+  const { t } = useTranslation()
+  const qty = quantityPrefix(line.quant)
+  return (
+    <dl className="ticket-line__cells ticket-line--plain">
+      <Cell label={t('order.visitor-category')} value={pickLocalized(line, 'category', lang)} />
+      <Cell label={t('order.price-category')} value={pickLocalized(line, 'zonelevel', lang)} />
+      <Cell label={t('order.price')} value={`${qty !== '' ? `${qty} ` : ''}${formatMoney(line.price, lang, currency)}`} />
+      <Cell label={t('order.holder')} value={line.personname} />
+    </dl>
+  )
+}
+
+/** The ticket view in a new tab (built from tickethash_id). */
+function TicketLink({ line }: { line: TicketLine }) {
+  const { t } = useTranslation()
+  const link = useLink()
+  return (
+    <a className="ticket-line__open" href={link(`/ticket/${segment(line.tickethash_id)}`)} target="_blank" rel="noopener"
+      aria-label={t('order.open-ticket-label', { code: line.ticketcode })}>
+      {t('order.open-ticket')}
+    </a>
+  )
+}

@@ -1,0 +1,74 @@
+import type { ServiceFeeSchema, TicketLine } from './types'
+import { pickLocalized, type Lang } from '../../../../contract/lang'
+
+/**
+ * Ticket lines of the order view grouped by action (001 §2 "tickets grouped by action"): one
+ * block per action_group with its name, age limit, date/time, place, lines, ticket total and
+ * service fee. Groups keep the order in which the server listed their first line.
+ */
+export interface TicketGroup {
+  actionGroup: number
+  name: string
+  ageFrom: number
+  day: string
+  dayStr: string
+  dayOfWeek: string
+  time: string
+  location: string
+  address: string
+  lines: TicketLine[]
+  /** Sum of the lines' cost. */
+  ticketsTotal: number
+  /** Service fee of the group (0 = no fee row, 001 §9 "shown only when > 0"). */
+  serviceFee: number
+  /** Tickets plus service fee. */
+  total: number
+}
+
+/** Cents arithmetic: summing floats such as 0.1 + 0.2 must still print 0.30. */
+const CENTS = 100
+
+export function sumMoney(values: readonly number[]): number {
+  return Math.round(values.reduce((acc, v) => acc + Math.round(v * CENTS), 0)) / CENTS
+}
+
+export function groupByAction(main: readonly TicketLine[], service: readonly ServiceFeeSchema[], lang: Lang): TicketGroup[] {
+  const groups = new Map<number, TicketLine[]>()
+  for (const line of main) {
+    const list = groups.get(line.action_group)
+    if (list === undefined) groups.set(line.action_group, [line])
+    else list.push(line)
+  }
+  const out: TicketGroup[] = []
+  for (const [actionGroup, lines] of groups) {
+    const first = lines[0]
+    const ticketsTotal = sumMoney(lines.map((l) => l.cost))
+    const serviceFee = sumMoney(service.filter((s) => s.action_group === actionGroup).map((s) => s.cost))
+    out.push({
+      actionGroup,
+      name: pickLocalized(first, 'action', lang),
+      ageFrom: first.age_from,
+      day: first.day,
+      dayStr: pickLocalized(first, 'day_str', lang),
+      dayOfWeek: pickLocalized(first, 'dayofweek', lang),
+      time: first.time,
+      location: pickLocalized(first, 'seatroot', lang),
+      address: pickLocalized(first, 'address', lang),
+      lines,
+      ticketsTotal,
+      serviceFee,
+      total: sumMoney([ticketsTotal, serviceFee]),
+    })
+  }
+  return out
+}
+
+/** A seat-map line names its sector, row or seat; a general-admission line leaves them empty. */
+export function isSeatLine(line: TicketLine, lang: Lang): boolean {
+  return ['sector', 'row', 'seat'].some((k) => pickLocalized(line, k, lang) !== '')
+}
+
+/** "N x" prefix of a non-scheme line: shown only when the quantity is over 1. */
+export function quantityPrefix(quant: number): string {
+  return quant > 1 ? `${quant} x` : ''
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Lang } from '../../../contract/lang'
+import { api } from '../../api/client'
+import type { OrderViewResponse } from './model/types'
+
+export type OrderLoadStatus = 'loading' | 'ready' | 'error'
+
+/** Query keys of our own links; anything else on the order URL came from the bank (bank_data). */
+const OWN_QUERY = new Set(['lang', 'sub'])
+
+/** The query the bank or card-scheme widget appended when it sent the buyer back (001 §7). */
+export function bankDataFromSearch(search: string): Record<string, string> | undefined {
+  const out: Record<string, string> = {}
+  for (const [k, v] of new URLSearchParams(search)) if (!OWN_QUERY.has(k)) out[k] = v
+  return Object.keys(out).length > 0 ? out : undefined
+}
+
+export interface OrderState {
+  order: OrderViewResponse | null
+  status: OrderLoadStatus
+  /** Date.now() when the shown order arrived (the countdown runs from there). */
+  loadedAt: number
+  /** Loads the order again, keeping the current one on screen meanwhile. */
+  reload: () => Promise<void>
+}
+
+/**
+ * POST /api/order/view for a hash. The bank's return query is sent with the first load only, so
+ * a reload after polling does not replay it. An answer without an order number is a page error
+ * (001 §2); network failures are logged (001 §8).
+ */
+export function useOrder(hash: string, lang: Lang, search: string): OrderState {
+  const [order, setOrder] = useState<OrderViewResponse | null>(null)
+  const [status, setStatus] = useState<OrderLoadStatus>('loading')
+  const [loadedAt, setLoadedAt] = useState(0)
+  const bankData = useRef(bankDataFromSearch(search))
+  const alive = useRef(true)
+
+  const load = useCallback(async () => {
+    const bank_data = bankData.current
+    bankData.current = undefined
+    try {
+      const answer = await api.call('orderView', { hash, lang, ...(bank_data === undefined ? {} : { bank_data }) })
+      if (!alive.current) return
+      if (!answer.ord_num) {
+        setStatus('error')
+        return
+      }
+      setOrder(answer)
+      setLoadedAt(Date.now())
+      setStatus('ready')
+    } catch (error) {
+      if (!alive.current) return
+      console.error('order view failed', error)
+      setStatus((s) => (s === 'ready' ? s : 'error'))
+    }
+  }, [hash, lang])
+
+  useEffect(() => {
+    alive.current = true
+    void load()
+    return () => {
+      alive.current = false
+    }
+  }, [load])
+
+  return { order, status, loadedAt, reload: load }
+}
