@@ -1,3 +1,4 @@
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -17,6 +18,8 @@ import { registerSchemeRoutes } from './routes/scheme'
 
 /** Largest request body accepted; the biggest real payload (an order of many seats) is far below. */
 const BODY_LIMIT_BYTES = 1024 * 1024
+/** Answers below this size go uncompressed: gzip's framing costs more than it saves. */
+const COMPRESS_THRESHOLD_BYTES = 1024
 /** Requests slower than this are cut, so a stuck client cannot hold a connection forever. */
 const REQUEST_TIMEOUT_MS = 30_000
 
@@ -50,6 +53,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', opts.config)
 
   await app.register(cookie, { secret: opts.config.sessionSecret })
+  // gzip/brotli for the API, the client and the drawings; answers that set their own
+  // content-encoding (the pre-gzipped seat map) and hijacked streams (SSE) are left alone.
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES })
   registerErrorHandler(app)
   registerSessions(app)
   await registerSwagger(app)

@@ -74,7 +74,14 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   crmSecret: string
   sessionSecret: string
+  /**
+   * Address visitors use. Without PUBLIC_URL it is http://localhost:PORT; with PORT=0 the server
+   * fills in the port it got once it listens (see startServer), so links in e-mails and bank
+   * redirects work on a random port too.
+   */
   publicUrl: string
+  /** True when PUBLIC_URL was given (then it is never rewritten). */
+  publicUrlGiven: boolean
   demoData: boolean
   clientDir: string
   /** Fastify's trustProxy: false, true, or the trusted proxy addresses. */
@@ -125,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     crmSecret: e.CRM_SECRET ?? DEV_CRM_SECRET,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlGiven: e.PUBLIC_URL !== undefined,
     demoData: e.DEMO_DATA,
     clientDir: path.resolve(cwd, e.CLIENT_DIR),
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === '0' || e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,

@@ -40,6 +40,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  // A random port is known only now; links built on publicUrl must carry it.
+  if (!config.publicUrlGiven && config.port === 0) config.publicUrl = `http://localhost:${port}`
   let closing: Promise<void> | null = null
   return {
     app,
