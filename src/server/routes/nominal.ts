@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { confirmNominal } from '../domain/nominal/confirm'
 import { buildOrderData } from '../domain/nominal/order-data'
+import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
 type NominalHandlers = Required<Pick<CallHandlers, 'orderData' | 'confirmNominal'>>
@@ -14,6 +15,11 @@ export function buildNominalHandlers(app: FastifyInstance): NominalHandlers {
       reply.header('cache-control', 'no-store')
       return buildOrderData(db, input.hash, input.lang)
     },
-    confirmNominal: async ({ input }) => ({ errorCode: ErrorCode.OK, errorText: '', hash: await confirmNominal(db, input) }),
+    confirmNominal: async ({ input }) => {
+      const hash = await confirmNominal(db, input)
+      // A free named order is paid already: once confirmed, its tickets are e-mailed.
+      queueOrderPaidMail(db, app.config, app.log, hash)
+      return { errorCode: ErrorCode.OK, errorText: '', hash }
+    },
   }
 }

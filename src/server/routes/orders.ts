@@ -8,6 +8,7 @@ import { buildNoScheme } from '../domain/orders/event-page'
 import { startExpirySweeper, type Sweeper } from '../domain/orders/expiry'
 import { loadStoredSetup } from '../domain/settings/service'
 import { ApiFailure } from '../errors'
+import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
 type OrderHandlers = Required<Pick<CallHandlers, 'noScheme' | 'orderCreate' | 'captcha' | 'captchaCheck'>>
@@ -71,6 +72,8 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
         throw err
       }
       guard.recordOrder(address, now)
+      // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
+      queueOrderPaidMail(db, app.config, app.log, hash)
       return { errorCode: ErrorCode.OK, errorText: '', hash }
     },
 

@@ -10,6 +10,7 @@ import { createSchemeOrder } from '../domain/scheme/order'
 import { buildSchemeHeader, buildSchemeSessions } from '../domain/scheme/views'
 import { loadStoredSetup } from '../domain/settings/service'
 import { ApiFailure } from '../errors'
+import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
 type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'cartList' | 'cartUpdate' | 'orderCreateScheme'>>
@@ -91,6 +92,8 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
       }
       feed.poke()
       guard.recordOrder(address, now)
+      // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
+      queueOrderPaidMail(db, app.config, app.log, hash)
       return { errorCode: ErrorCode.OK, errorText: '', hash }
     },
   }

@@ -67,6 +67,8 @@ export async function stockByCalendar(db: Db, calendarIds: number[]): Promise<Ma
     .select(['l.calendar_id', (eb) => eb.fn.sum<number>('l.quantity').as('n')])
     .where('l.calendar_id', 'in', calendarIds)
     .where('o.status', '<>', ORDER_STATUS_CANCELLED)
+    // Returned tickets (return confirmed: 70, 80) are back on sale.
+    .where('l.return_status', '<', 70)
     .where('l.seat_id', 'is', null)
     .where('l.standing_place_id', 'is', null)
     .groupBy('l.calendar_id')

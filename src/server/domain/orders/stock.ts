@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import { ORDER_STATUS_CANCELLED, RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
 
 /**
@@ -26,6 +26,8 @@ export async function salesOf(db: Db, calendarIds: readonly number[]): Promise<M
     .select(['l.calendar_id', 'l.price_id', sql<number>`sum(l.quantity)`.as('n')])
     .where('l.calendar_id', 'in', [...calendarIds])
     .where('o.status', '<>', ORDER_STATUS_CANCELLED)
+    // Returned tickets (return confirmed: 70, 80) are back on sale.
+    .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
     .where('l.seat_id', 'is', null)
     .where('l.standing_place_id', 'is', null)
     .groupBy(['l.calendar_id', 'l.price_id'])

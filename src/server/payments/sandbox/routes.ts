@@ -5,7 +5,7 @@ import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orderview/constants'
 import { toMajor } from '../../domain/orders/money'
 import type { PaymentRegistry } from '../registry'
 import { applyNotification, orderHashOfPayment } from '../settle'
-import { sendOrderPaidMail } from '../../mail/templates/sendOrderPaid'
+import { queueOrderPaidMail } from '../../mail/templates/sendOrderPaid'
 import { CARD_SCHEME_KIND } from '../types'
 import { payPage, resultPage, layout } from './pages'
 import { SANDBOX, SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH, signedCallback } from './provider'
@@ -96,7 +96,7 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
       }
       const outcome = await applyNotification(db, notification, now)
       // The buyer gets the ticket links once, from the notification that paid the order.
-      if (outcome === 'paid') await sendOrderPaidMail(db, app.config, (await orderHashOfPayment(db, notification.publicId)) ?? '')
+      if (outcome === 'paid') queueOrderPaidMail(db, app.config, app.log, (await orderHashOfPayment(db, notification.publicId)) ?? '')
       const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
       await db.insertInto('payment_callbacks').values({ payment_id: known?.id ?? null, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: 1, applied: applied ? 1 : 0, outcome, created_at: now }).execute()
       if (outcome === 'unknown') return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: 'No such payment' })

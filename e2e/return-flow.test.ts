@@ -1,0 +1,191 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient } from '../src/contract/client'
+import { afishaResponseSchema } from '../src/contract/entities/afisha'
+import { pickLocalized } from '../src/contract/lang'
+import { decodeMessage, returnLinkOf } from '../tests/integration/return-helpers'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * Returning tickets in real Chromium against the real server: a demo order paid through the
+ * sandbox bank, the return page from the order view's button, a request with reason and
+ * consent, the e-mailed link read from the outbox (.eml), and its confirmation.
+ */
+const WALK = 'Прогулка по старому городу'
+const DAY_MS = 86_400_000
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** A two-ticket order of the demo walk on a day at least two days ahead (its returns are open). */
+async function createOrder(app: AppHarness): Promise<string> {
+  const api = createApiClient({
+    baseUrl: app.baseUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('X-Forwarded-For', '10.88.0.1')
+      return fetch(input, { ...init, headers })
+    },
+  })
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === WALK)
+  if (event === undefined) throw new Error(`demo event "${WALK}" is missing`)
+  const data = await api.call('noScheme', { hash: event.hash_id })
+  const later = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10)
+  const day = data.calendar.find((d) => d.day >= later && d.times.some((x) => x.quantity >= 2)) ?? data.calendar[data.calendar.length - 1]
+  const slot = day.times.find((x) => x.quantity >= 2)!
+  const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
+  const created = await api.call('orderCreate', {
+    fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 2, sum: row.price * 2 }],
+    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+  })
+  return created.hash
+}
+
+/** The newest .eml of the outbox that carries a return link. */
+function newestReturnMail(outbox: string): string {
+  const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()
+  for (const f of files.reverse()) {
+    const raw = fs.readFileSync(path.join(outbox, f), 'latin1')
+    if (decodeMessage(raw).includes('hash_conf=')) return raw
+  }
+  throw new Error('no return e-mail in the outbox')
+}
+
+describe('ticket return in the browser', () => {
+  let app: AppHarness
+
+  beforeAll(async () => {
+    const port = await freePort()
+    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('from a paid order to "Refund confirmed successfully", on a phone, by keyboard', async () => {
+    const hash = await createOrder(app)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.order-summary__number').waitFor()
+    await page.locator('.order-pay__type label').getByText('Банковская карта', { exact: true }).click()
+    await page.locator('.order-pay__submit').click()
+    const offers = page.locator('dialog.modal--confirm[open]')
+    if (await offers.count() > 0) await offers.locator('.button:not(.button--primary)').click()
+    await page.waitForURL(/\/sandbox-bank\/pay\//)
+    await page.locator('button[value="approve"]').click()
+    await page.locator('.order-badge[data-badge="paid"]').waitFor()
+
+    await page.locator('.order-summary__return').click()
+    await page.waitForURL(new RegExp(`/order/return/${hash}$`))
+    await page.locator('.return-table').first().waitFor()
+    expect(await page.locator('h1').innerText()).toBe('Возврат билетов')
+    expect(await page.locator('.return-page__order').innerText()).toMatch(/^Заказ №\d+ от \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+    expect(await page.locator('.return-page__buyer').innerText()).toContain('maria@example.ru')
+    expect(await page.locator('.return-event__deadline').innerText()).toMatch(/Возврат возможен до .+ \(GMT\+03:00\)\nОсталось: /)
+    const checks = page.locator('.return-table__check')
+    expect(await checks.count()).toBe(2)
+    const issue = page.locator('.return-footer__submit')
+    expect(await issue.innerText()).toBe('Оформить возврат')
+    expect(await issue.isDisabled()).toBe(true)
+
+    // Keyboard only: tick the first ticket, pick a reason, switch consent on.
+    await checks.first().focus()
+    await page.keyboard.press('Space')
+    expect(await checks.first().isChecked()).toBe(true)
+    expect(await page.locator('.return-footer__summary').innerText()).toMatch(/1 билет/)
+    expect(await issue.isDisabled()).toBe(true)
+    const reasons = page.locator('input[name="return-reason"]')
+    await reasons.first().focus()
+    await page.keyboard.press('Space')
+    expect(await reasons.first().isChecked()).toBe(true)
+    // Locked once chosen.
+    expect(await reasons.nth(1).isDisabled()).toBe(true)
+    await page.locator('.return-consent__switch').focus()
+    await page.keyboard.press('Space')
+    expect(await issue.isDisabled()).toBe(false)
+    const serious = seriousViolations(await runAxe(page))
+    expect(serious, serious.join('\n')).toEqual([])
+    await page.screenshot({ path: '/tmp/return-phone.png', fullPage: true })
+
+    await issue.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.locator('dialog.modal--confirm[open]')
+    await dialog.waitFor()
+    expect(await dialog.locator('.modal__title').innerText()).toBe('Оформить возврат?')
+    // The dialog opens with focus on its first button (Cancel); Tab moves to the confirm button.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Оформить')
+    await page.keyboard.press('Enter')
+    await page.locator('.return-notice').waitFor()
+    expect(await page.locator('.return-notice').innerText()).toBe('Письмо со ссылкой для подтверждения возврата отправлено на maria@example.ru. Ссылка действует 24 часа.')
+    expect(await page.locator('.return-status--60').count()).toBe(1)
+    expect(await page.locator('.return-footer').count()).toBe(0)
+
+    const link = returnLinkOf(newestReturnMail(app.server.config.outboxDir))
+    await page.goto(new URL(link.path, app.baseUrl).toString())
+    await page.locator('.return-footer').waitFor()
+    const confirm = page.locator('.return-footer__submit')
+    expect(await confirm.innerText()).toBe('Подтвердить')
+    expect(await confirm.isDisabled()).toBe(true)
+    // The ticket being returned is summed; the other stays selectable later but not now.
+    expect(await page.locator('.return-footer__summary').innerText()).toMatch(/1 билет/)
+    await page.locator('.return-consent__switch').focus()
+    await page.keyboard.press('Space')
+    await confirm.focus()
+    await page.keyboard.press('Enter')
+    await page.locator('.return-notice--success').waitFor()
+    expect(await page.locator('.return-notice--success strong').innerText()).toBe('Возврат успешно подтверждён')
+    expect(await page.locator('.return-status--70').count()).toBe(1)
+    // One ticket is still returnable, so the footer is back in 'Issue refund' form.
+    expect(await page.locator('.return-footer__submit').innerText()).toBe('Оформить возврат')
+    const after = seriousViolations(await runAxe(page))
+    expect(after, after.join('\n')).toEqual([])
+    await page.screenshot({ path: '/tmp/return-confirmed-phone.png', fullPage: true })
+
+    // The same link again: already used.
+    await page.goto(new URL(link.path, app.baseUrl).toString())
+    await page.locator('.return-table').first().waitFor()
+    expect(await page.locator('.return-status--70').count()).toBe(1)
+    expect(await page.locator('.return-notice').innerText()).toBe('Ссылка подтверждения уже использована или истекла. Чтобы вернуть билеты, оформите возврат заново.')
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([])
+    await context.close()
+
+    // The same page on a desktop, in English.
+    const desk = await openPage(app, `/order/return/${hash}?lang=en`)
+    await desk.page.locator('.return-table').first().waitFor()
+    expect(await desk.page.locator('h1').innerText()).toBe('Ticket return')
+    expect(await desk.page.locator('.return-status--70').innerText()).toBe('Return confirmed')
+    expect(await desk.page.locator('.return-footer__submit').innerText()).toBe('Issue refund')
+    const deskSerious = seriousViolations(await runAxe(desk.page))
+    expect(deskSerious, deskSerious.join('\n')).toEqual([])
+    await desk.page.screenshot({ path: '/tmp/return-desktop-en.png', fullPage: true })
+    expect(desk.errors).toEqual([])
+    await desk.context.close()
+  })
+
+  it("shows 'Order deleted or not found' for an unknown order, in English", async () => {
+    const { page, context } = await openPage(app, '/order/return/no-such-order?lang=en')
+    await page.locator('#return-missing-title').waitFor()
+    expect(await page.locator('#return-missing-title').innerText()).toBe('Order deleted or not found')
+    await context.close()
+  })
+
+  it('sends an unpaid order back to its view', async () => {
+    const hash = await createOrder(app)
+    const { page, context } = await openPage(app, `/order/return/${hash}`)
+    await page.waitForURL(new RegExp(`/order/${hash}$`))
+    await page.locator('.order-summary__number').waitFor()
+    await context.close()
+  })
+})

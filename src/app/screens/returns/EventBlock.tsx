@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next'
+import { pickLocalized, type Lang } from '../../../contract/lang'
+import { formatMoney, longDay } from '../event/model/format'
+import { formatCountdown } from '../order/model/countdown'
+import { useCountdown } from '../order/useCountdown'
+import { isReturnable, splitDays, type ReturnGroup } from './model'
+
+/**
+ * One event session of the return page: name, date, the deadline in GMT+03:00 with a countdown
+ * (or 'return time expired', after which its checkboxes are disabled), and its ticket table.
+ */
+export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisitor, locked }: {
+  group: ReturnGroup
+  loadedAt: number
+  lang: Lang
+  selected: ReadonlySet<number>
+  onToggle: (id: number) => void
+  showVisitor: boolean
+  /** True while a request is being sent or once it was sent: nothing can change. */
+  locked: boolean
+}) {
+  const { t } = useTranslation()
+  const left = useCountdown(group.leftAtLoad, loadedAt)
+  const open = left > 0
+  const { days, rest } = splitDays(left)
+  const leftText = days > 0 ? `${t('returns.days', { count: days })} ${formatCountdown(rest)}` : formatCountdown(rest)
+  const titleId = `return-event-${group.key.replace(/[^A-Za-z0-9]/g, '-')}`
+  return (
+    <section className="return-event" aria-labelledby={titleId}>
+      <h2 id={titleId} className="return-event__name">{group.action}</h2>
+      <p className="return-event__date">{t('returns.event-date', { day: longDay(group.day, lang), time: group.time })}</p>
+      {open ? (
+        <p className="return-event__deadline">
+          {t('returns.deadline', { date: group.deadline.slice(0, 16) })}
+          <br />
+          <span className="return-event__left" role="timer" aria-live="off">{t('returns.time-left', { left: leftText })}</span>
+        </p>
+      ) : (
+        <p className="return-event__expired notice notice--error">{t('returns.expired')}</p>
+      )}
+      <div className="return-table__wrap">
+        <table className="return-table">
+          <thead>
+            <tr>
+              <th scope="col"><span className="visually-hidden">{t('returns.col-select')}</span></th>
+              {showVisitor && <th scope="col">{t('returns.col-visitor')}</th>}
+              <th scope="col">{t('returns.col-category')}</th>
+              <th scope="col" className="return-table__num">{t('returns.col-quant')}</th>
+              <th scope="col" className="return-table__num">{t('returns.col-cost')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.rows.map((r) => {
+              const category = [pickLocalized(r, 'name', lang), r.zonelevel].filter((s) => s !== '').join(', ')
+              const checkboxId = `return-row-${r.id}`
+              return (
+                <tr key={r.id} className={selected.has(r.id) ? 'return-table__row--selected' : undefined}>
+                  <td>
+                    {isReturnable(r) ? (
+                      <input id={checkboxId} type="checkbox" className="return-table__check" checked={selected.has(r.id)} disabled={!open || locked}
+                        onChange={() => onToggle(r.id)} aria-label={t('returns.select-ticket', { n: r.sortnum, category })} />
+                    ) : (
+                      <span className={`return-status return-status--${r.status_id}`}>{t(`returns.status-${r.status_id}`, { defaultValue: '' })}</span>
+                    )}
+                  </td>
+                  {showVisitor && <td className="return-table__visitor">{r.owner_name}</td>}
+                  <td className="return-table__category">{category}</td>
+                  <td className="return-table__num return-table__quant" data-label={t('returns.col-quant')}>{r.quant}</td>
+                  <td className="return-table__num return-table__cost">{formatMoney(r.summa, lang)}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
+import { HASH_CONF_MIN_LENGTH } from '../../../contract/constants'
+import { ErrorCode } from '../../../contract/errors'
+import { useLink } from '../../hooks/useLinks'
+import { useTitle } from '../../hooks/useTitle'
+import { segment } from '../../lib/links'
+import { useSession } from '../../state/session'
+import { hashConfFromSearch } from './model'
+import { ReturnView } from './ReturnView'
+import { useReturnData } from './useReturnData'
+import '../../forms/forms.css'
+import './returns.css'
+
+/** Route element of /order/return/{hash} (query hash_conf from the e-mailed link). */
+export function ReturnScreen() {
+  const { hash = '' } = useParams()
+  const lang = useSession((s) => s.lang)
+  const { search } = useLocation()
+  const hashConf = hashConfFromSearch(search, HASH_CONF_MIN_LENGTH)
+  useTitle('returnOrder')
+  return <ReturnLoader key={`${hash}:${lang}:${hashConf ?? ''}`} hash={hash} hashConf={hashConf} />
+}
+
+function ReturnLoader({ hash, hashConf }: { hash: string; hashConf: string | null }) {
+  const { t } = useTranslation()
+  const link = useLink()
+  const navigate = useNavigate()
+  const lang = useSession((s) => s.lang)
+  const state = useReturnData(hash, lang, hashConf)
+  const notAllowed = state.data !== null && state.data.error_code !== ErrorCode.OK
+
+  useEffect(() => {
+    // Return not allowed for this order: back to its view (001 §4).
+    if (notAllowed) navigate(link(`/order/${segment(hash)}`), { replace: true })
+  }, [notAllowed, navigate, link, hash])
+
+  if (state.status === 'loading' || notAllowed) {
+    return (
+      <section className="page return-page return-page--loading" aria-busy="true">
+        <p role="status">{t('returns.loading')}</p>
+      </section>
+    )
+  }
+  if (state.status !== 'ready' || state.data === null) {
+    const missing = state.status === 'not-found'
+    return (
+      <section className="page page--message" aria-labelledby="return-missing-title">
+        <h1 id="return-missing-title">{missing ? t('returns.not-found') : t('returns.load-failed')}</h1>
+        {missing && <p>{t('returns.not-found-text')}</p>}
+        <p><Link className="button button--primary" to={link('/')}>{t('returns.toAfisha')}</Link></p>
+      </section>
+    )
+  }
+  return <ReturnView hash={hash} data={state.data} loadedAt={state.loadedAt} lang={lang} hashConf={hashConf} reload={state.reload} />
+}

@@ -1,0 +1,150 @@
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { OrderReturnDataResponse } from '../../../contract/entities/returns'
+import type { Lang } from '../../../contract/lang'
+import { ApiCallError } from '../../../contract/client'
+import { ErrorCode } from '../../../contract/errors'
+import { api } from '../../api/client'
+import { ConfirmDialog } from '../../forms/ConfirmDialog'
+import { useModal } from '../../state/modal'
+import { formatMoney } from '../event/model/format'
+import { EventBlock } from './EventBlock'
+import { allConfirmed, canIssue, groupRows, isPending, selectionTotals } from './model'
+import { ReturnFooter } from './ReturnFooter'
+
+type Notice = { kind: 'mail'; email: string } | { kind: 'confirmed'; sum: number } | null
+
+/**
+ * The return page once loaded (001 §2 "Order return"): order number and date, buyer, per-event
+ * blocks, and the footer. Without hash_conf the buyer picks tickets, a reason and consent and
+ * issues the request (after a confirm dialog); the server e-mails a link. Opened from that link
+ * (hash_conf) with tickets waiting, the footer asks for consent and 'Confirm'.
+ */
+export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
+  hash: string
+  data: OrderReturnDataResponse
+  loadedAt: number
+  lang: Lang
+  hashConf: string | null
+  reload: () => Promise<void>
+}) {
+  const { t } = useTranslation()
+  const showModal = useModal((s) => s.show)
+  const [selected, setSelected] = useState<Set<number>>(() => new Set())
+  const [reason, setReason] = useState<number | null>(null)
+  const [consent, setConsent] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState(false)
+  const [notice, setNotice] = useState<Notice>(null)
+
+  const rows = data.rows
+  const groups = useMemo(() => groupRows(rows, lang), [rows, lang])
+  const first = rows[0]
+  const pending = rows.filter(isPending)
+  const mode: 'issue' | 'confirm' = hashConf !== null && pending.length > 0 ? 'confirm' : 'issue'
+  const totals = mode === 'confirm' ? selectionTotals(pending, new Set(pending.map((r) => r.id))) : selectionTotals(rows, selected)
+  const enabled = mode === 'confirm' ? consent : canIssue(selected.size, reason, consent)
+  const names = new Set(rows.map((r) => r.owner_name))
+  const buyerName = names.size === 1 ? first?.owner_name ?? '' : ''
+  // Named tickets carry their holders' names: a column only when the names differ.
+  const showVisitor = names.size > 1
+  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail')
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+
+  const failed = (error: unknown) => {
+    console.error('return call failed', error)
+    const code = error instanceof ApiCallError ? error.errorCode : ErrorCode.INTERNAL
+    const text = error instanceof ApiCallError ? error.errorText : ''
+    showModal({ kind: 'error', code, text })
+  }
+
+  const issue = async () => {
+    setAsking(false)
+    if (reason === null) return
+    setBusy(true)
+    try {
+      const answer = await api.call('orderReturnCreate', { hash, lang, reason, id: [...selected] })
+      setNotice({ kind: 'mail', email: answer.email })
+      setSelected(new Set())
+      await reload()
+    } catch (error) {
+      failed(error)
+      await reload()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const confirm = async () => {
+    if (hashConf === null) return
+    setBusy(true)
+    try {
+      const answer = await api.call('orderReturnConfirm', { hash, lang, hashConf })
+      setNotice({ kind: 'confirmed', sum: answer.summa })
+      // Consent was given for this confirmation; a later request asks for it again.
+      setConsent(false)
+      await reload()
+    } catch (error) {
+      failed(error)
+      await reload()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="return-page">
+      <header className="return-page__header">
+        <h1 className="return-page__title">{t('returns.title')}</h1>
+        {first && (
+          <p className="return-page__order">
+            <strong>{t('returns.order', { num: first.ord_num })}</strong> {t('returns.order-date', { date: first.datime.slice(0, 16) })}
+          </p>
+        )}
+        {first && (
+          <dl className="return-page__buyer" aria-label={t('returns.buyer')}>
+            {buyerName !== '' && <div><dt>{t('returns.name')}</dt><dd>{buyerName}</dd></div>}
+            {first.email !== '' && <div><dt>{t('returns.email')}</dt><dd>{first.email}</dd></div>}
+            {first.phone !== '' && <div><dt>{t('returns.phone')}</dt><dd>{first.phone}</dd></div>}
+          </dl>
+        )}
+      </header>
+
+      <div role="status" aria-live="polite" className="return-page__status">
+        {notice?.kind === 'mail' && <p className="notice return-notice">{t('returns.mail-sent', { email: notice.email })}</p>}
+        {notice?.kind === 'confirmed' && (
+          <p className="notice return-notice return-notice--success">
+            <strong>{t('returns.confirmed')}</strong>
+            <br />
+            {t('returns.confirmed-sum', { sum: formatMoney(notice.sum, lang) })}
+          </p>
+        )}
+        {notice === null && mode === 'confirm' && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
+        {notice === null && allConfirmed(rows) && <p className="notice return-notice">{t('returns.all-returned')}</p>}
+        {notice === null && hashConf !== null && mode === 'issue' && !allConfirmed(rows) && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
+      </div>
+
+      {groups.map((g) => (
+        <EventBlock key={g.key} group={g} loadedAt={loadedAt} lang={lang} selected={selected} onToggle={toggle} showVisitor={showVisitor} locked={busy || mode === 'confirm'} />
+      ))}
+
+      {!footerHidden && (
+        <ReturnFooter data={data} lang={lang} mode={mode} tickets={totals.tickets} sum={totals.sum} reason={reason} onReason={setReason}
+          consent={consent} onConsent={setConsent} enabled={enabled} busy={busy}
+          onSubmit={() => (mode === 'issue' ? setAsking(true) : void confirm())} />
+      )}
+
+      <ConfirmDialog open={asking} title={t('returns.confirm-title')}
+        text={t('returns.confirm-text', { tickets: t('returns.summary-tickets', { count: totals.tickets }), sum: formatMoney(totals.sum, lang) })}
+        confirmLabel={t('returns.confirm-yes')} cancelLabel={t('returns.confirm-no')}
+        onConfirm={() => void issue()} onCancel={() => setAsking(false)} />
+    </div>
+  )
+}

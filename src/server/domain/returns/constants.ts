@@ -1,0 +1,29 @@
+import { REFUND_LINK_HOURS } from '../../../contract/constants'
+import { ErrorCode } from '../../../contract/errors'
+
+/**
+ * Tuning numbers of ticket returns. The spec gives the link's life (24 h, 001 §9) and
+ * hash_conf's minimum length (more than 5 characters); the rest are our choices.
+ */
+
+/** Minutes before a session starts when its returns close, for events without their own rule. */
+export const DEFAULT_RETURN_CLOSE_MINUTES = 180
+/**
+ * Random bytes of a hash_conf: 24 bytes = 32 base64url characters (192 bits), far above the
+ * spec's "longer than 5 characters" so links cannot be guessed.
+ */
+export const HASH_CONF_BYTES = 24
+/** The e-mailed confirmation link stays valid this long (001 §9: 24 hours). */
+export const REFUND_LINK_MS = REFUND_LINK_HOURS * 3_600_000
+/** return_requests.status of a request whose link expired unused (our code; 60/70/80 are the spec's). */
+export const REQUEST_STATUS_EXPIRED = 90
+/** Client route of the return page (001 §2). */
+export const RETURN_ROUTE = '/order/return/'
+/**
+ * error_code of the return data when the order may not be returned (not paid, cancelled, or
+ * returns switched off): the spec names no code; -1005 "not available" fits.
+ */
+export const RETURN_NOT_ALLOWED_CODE = ErrorCode.UNAVAILABLE
+/** Milliseconds per second and per minute. */
+export const MS_PER_S = 1000
+export const MS_PER_MIN = 60_000

@@ -1,0 +1,87 @@
+import { RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
+import { ErrorCode } from '../../../contract/errors'
+import { DEFAULT_LANG, pickLocalized, type Lang } from '../../../contract/lang'
+import type { Config } from '../../config'
+import type { Db } from '../../db/connect'
+import { ApiFailure, badRequest, notFound } from '../../errors'
+import { sendMail } from '../../mail/outbox'
+import { returnConfirmationMail } from '../../mail/templates/returnMail'
+import { toMajor } from '../orders/money'
+import { lockOrder } from '../orderview/repository'
+import { loadStoredSetup } from '../settings/service'
+import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_NOT_ALLOWED_CODE, RETURN_ROUTE } from './constants'
+import { newHashConf, storedHashConf } from './hashconf'
+import { expireStaleRequests, returnAllowed } from './policy'
+import { listReturnLines, returnDeadline } from './repository'
+
+export interface CreateReturnInput {
+  hash: string
+  lang: Lang
+  reason: number
+  id: number[]
+}
+
+/** The confirmation link of a request: the return page with hash_conf (and lang when not the default). */
+export function confirmationLink(publicUrl: string, hash: string, hashConf: string, lang: string): string {
+  const q = new URLSearchParams({ hash_conf: hashConf })
+  if (lang !== DEFAULT_LANG) q.set('lang', lang)
+  return `${publicUrl}${RETURN_ROUTE}${encodeURIComponent(hash)}?${q.toString()}`
+}
+
+/**
+ * POST /api/order/return-create. Checks, under the order's lock: the order may be returned, the
+ * reason exists, every id is a line of this order that is returnable (status 0) and before its
+ * deadline. Then the lines go to 60 (conditional on 0, so two requests cannot take one line), a
+ * request with a fresh hash_conf valid REFUND_LINK_MS is written, and the link is e-mailed in
+ * the order's language. If the e-mail cannot be sent the request is withdrawn (lines back to 0)
+ * and the call fails: a request nobody can confirm would only block the tickets.
+ */
+export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, input: CreateReturnInput, now = Date.now()): Promise<{ email: string }> {
+  const ids = [...new Set(input.id)]
+  if (ids.length !== input.id.length) throw badRequest('The same ticket is listed twice')
+  const hashConf = newHashConf()
+  const created = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, input.hash)
+    if (!order) throw notFound(`Order deleted or not found: ${input.hash}`)
+    if (!returnAllowed(order, await loadStoredSetup(trx))) throw new ApiFailure(RETURN_NOT_ALLOWED_CODE, 'Tickets of this order cannot be returned', 409)
+    if (!order.email) throw new ApiFailure(RETURN_NOT_ALLOWED_CODE, 'The order has no e-mail address to send the confirmation link to', 409)
+    const reason = await trx.selectFrom('return_reasons').select('id').where('id', '=', input.reason).executeTakeFirst()
+    if (!reason) throw badRequest('Choose a reason for the return')
+    await expireStaleRequests(trx, order.id, now)
+    const all = await listReturnLines(trx, order.id)
+    const chosen = all.filter((l) => ids.includes(l.id))
+    if (chosen.length !== ids.length) throw notFound('A ticket to return is not part of this order')
+    for (const l of chosen) {
+      if (l.return_status !== RETURN_STATUS_RETURNABLE) throw new ApiFailure(ErrorCode.UNAVAILABLE, `Ticket ${l.id} is already being returned or was returned`, 409)
+      if (returnDeadline(l) <= now) throw new ApiFailure(ErrorCode.UNAVAILABLE, `The return time for ticket ${l.id} has expired`, 409)
+    }
+    const marked = await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_NOT_CONFIRMED }).where('id', 'in', ids).where('order_id', '=', order.id).where('return_status', '=', RETURN_STATUS_RETURNABLE).executeTakeFirst()
+    if (Number(marked.numUpdatedRows) !== ids.length) throw new ApiFailure(ErrorCode.UNAVAILABLE, 'Some tickets are already being returned', 409)
+    const request = await trx
+      .insertInto('return_requests')
+      .values({ order_id: order.id, reason_id: reason.id, hash_conf: storedHashConf(hashConf), status: RETURN_STATUS_NOT_CONFIRMED, consent_at: now, created_at: now, expires_at: now + REFUND_LINK_MS, confirmed_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx.insertInto('return_request_lines').values(ids.map((id) => ({ return_request_id: request.id, order_line_id: id }))).execute()
+    return { order, requestId: request.id, chosen }
+  })
+  const { order, chosen } = created
+  const lang = order.lang || DEFAULT_LANG
+  const mail = returnConfirmationMail({
+    to: order.email,
+    lang,
+    ordNum: order.ord_num,
+    link: confirmationLink(config.publicUrl, order.hash, hashConf, lang),
+    tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang as Lang)}, ${l.day} ${l.time}, ${pickLocalized(l, 'name', lang as Lang)} × ${l.quantity}`),
+    sum: toMajor(chosen.reduce((s, l) => s + l.cost, 0)),
+  })
+  const sent = await sendMail(db, config, mail)
+  if (!sent.sent) {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where('id', '=', created.requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+      await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', ids).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+    })
+    throw new ApiFailure(ErrorCode.INTERNAL, 'The confirmation e-mail could not be sent: try again later', 502)
+  }
+  return { email: order.email }
+}

@@ -1,0 +1,65 @@
+import type { OrderReturnDataResponse, ReturnRow } from '../../../contract/entities/returns'
+import { ErrorCode } from '../../../contract/errors'
+import type { Lang } from '../../../contract/lang'
+import type { Db } from '../../db/connect'
+import { notFound } from '../../errors'
+import { toMajor } from '../orders/money'
+import { findOrderByHash } from '../orderview/repository'
+import { buyerName } from '../orderview/view'
+import { personName } from '../orderview/lines'
+import { loadStoredSetup, venueDateTime } from '../settings/service'
+import { MS_PER_S, RETURN_NOT_ALLOWED_CODE } from './constants'
+import { expireStaleRequests, returnAllowed } from './policy'
+import { consentText, listReasons, listReturnLines, reasonsByLine, returnDeadline, type ReturnLineRow } from './repository'
+
+/** Seconds left before a line's return deadline (0 = closed). */
+export function secondsLeft(line: Pick<ReturnLineRow, 'starts_at' | 'close_minutes'>, now: number): number {
+  return Math.max(0, Math.floor((returnDeadline(line) - now) / MS_PER_S))
+}
+
+/**
+ * POST /api/order/return/:hash (001 §3 "Return data"). Every ticket line of the order as a row:
+ * owner_name is the ticket holder of a named ticket, else the buyer; name_{lang} is the visitor
+ * category; zonelevel the price zone in the asked language; returndatime the deadline in the
+ * venue time zone (GMT+03:00) and returnleft the seconds left to it. error_code '0' when the
+ * order may be returned, else RETURN_NOT_ALLOWED_CODE with no rows.
+ */
+export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now()): Promise<OrderReturnDataResponse> {
+  const order = await findOrderByHash(db, hash)
+  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+  const [setup, reasons, text] = await Promise.all([loadStoredSetup(db), listReasons(db), consentText(db, lang)])
+  const base = { date: venueDateTime(now), text, reasons: reasons.map((r) => ({ id: r.id, name_ru: r.name_ru, name_en: r.name_en, name_kz: r.name_kz, name_ch: r.name_ch, descript_ru: r.descript_ru, descript_en: r.descript_en, descript_kz: r.descript_kz, descript_ch: r.descript_ch })) }
+  if (!returnAllowed(order, setup)) return { ...base, rows: [], error_code: RETURN_NOT_ALLOWED_CODE }
+  await expireStaleRequests(db, order.id, now)
+  const lines = await listReturnLines(db, order.id)
+  const reasonOf = await reasonsByLine(db, lines.map((l) => l.id))
+  const buyer = buyerName(order)
+  const rows: ReturnRow[] = lines.map((l, i) => ({
+    id: l.id,
+    ord_num: order.ord_num,
+    datime: venueDateTime(Number(order.paid_at ?? order.created_at)),
+    owner_name: personName(l) || buyer,
+    email: order.email,
+    phone: order.phone,
+    status_id: l.return_status,
+    quant: l.quantity,
+    summa: toMajor(l.cost),
+    sortnum: i + 1,
+    returndatime: venueDateTime(returnDeadline(l)),
+    returnleft: secondsLeft(l, now),
+    returnreason_id: reasonOf.get(l.id) ?? null,
+    action_id: l.event_id,
+    name_ru: l.name_ru,
+    name_en: l.name_en,
+    name_kz: l.name_kz,
+    name_ch: l.name_ch,
+    action_ru: l.action_ru,
+    action_en: l.action_en,
+    action_kz: l.action_kz,
+    action_ch: l.action_ch,
+    day: l.day,
+    time: l.time,
+    zonelevel: (l[`zone_${lang}`] || l.zone_en || l.zone_ru) ?? '',
+  }))
+  return { ...base, rows, error_code: ErrorCode.OK }
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/lang'
+import type { MailMessage } from '../outbox'
+import { escapeHtml } from './html'
+import { fill, MAIL_TEXTS } from './texts'
+
+export interface OrderMailInput {
+  to: string
+  lang: string
+  ordNum: number
+  /** Absolute link to the order view. */
+  orderLink: string
+  /** One entry per ticket: its label and its absolute ticket-view link. */
+  tickets: { label: string; link: string }[]
+}
+
+/** The e-mail sent when an order is paid: links to each ticket and to the order, in the order's language. */
+export function orderPaidMail(input: OrderMailInput): MailMessage {
+  const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
+  const t = MAIL_TEXTS[lang]
+  const v = { n: input.ordNum }
+  const text = [
+    fill(t.paidIntro, v),
+    '',
+    `${t.paidTickets}:`,
+    ...input.tickets.map((k) => `- ${k.label}: ${k.link}`),
+    '',
+    t.paidOrderLink,
+    input.orderLink,
+    '',
+    t.signature,
+  ].join('\n')
+  const html = `<!doctype html><html><body>
+<p>${escapeHtml(fill(t.paidIntro, v))}</p>
+<p><strong>${escapeHtml(t.paidTickets)}</strong></p><ul>${input.tickets.map((k) => `<li><a href="${escapeHtml(k.link)}">${escapeHtml(k.label)}</a></li>`).join('')}</ul>
+<p>${escapeHtml(t.paidOrderLink)} <a href="${escapeHtml(input.orderLink)}">${escapeHtml(input.orderLink)}</a></p>
+<p>${escapeHtml(t.signature)}</p>
+</body></html>`
+  return { to: input.to, subject: fill(t.paidSubject, v), text, html }
+}

@@ -1,0 +1,48 @@
+import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/lang'
+import { REFUND_LINK_HOURS } from '../../../contract/constants'
+import type { MailMessage } from '../outbox'
+import { escapeHtml, rub } from './html'
+import { fill, MAIL_TEXTS } from './texts'
+
+export interface ReturnMailInput {
+  to: string
+  lang: string
+  ordNum: number
+  /** Absolute link to the return page carrying hash_conf. */
+  link: string
+  /** One line per ticket to return (event, date, category). */
+  tickets: string[]
+  /** Refund amount, major units. */
+  sum: number
+}
+
+/** The e-mail that confirms a return request, in the order's language. */
+export function returnConfirmationMail(input: ReturnMailInput): MailMessage {
+  const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
+  const t = MAIL_TEXTS[lang]
+  const v = { n: input.ordNum, sum: rub(input.sum), hours: REFUND_LINK_HOURS }
+  const text = [
+    fill(t.returnIntro, v),
+    '',
+    `${t.returnTickets}:`,
+    ...input.tickets.map((l) => `- ${l}`),
+    fill(t.returnSum, v),
+    '',
+    t.returnAction,
+    input.link,
+    '',
+    fill(t.returnValidity, v),
+    t.returnIgnore,
+    '',
+    t.signature,
+  ].join('\n')
+  const html = `<!doctype html><html><body>
+<p>${escapeHtml(fill(t.returnIntro, v))}</p>
+<p><strong>${escapeHtml(t.returnTickets)}</strong></p><ul>${input.tickets.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+<p>${escapeHtml(fill(t.returnSum, v))}</p>
+<p>${escapeHtml(t.returnAction)}<br><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>
+<p>${escapeHtml(fill(t.returnValidity, v))} ${escapeHtml(t.returnIgnore)}</p>
+<p>${escapeHtml(t.signature)}</p>
+</body></html>`
+  return { to: input.to, subject: fill(t.returnSubject, v), text, html }
+}

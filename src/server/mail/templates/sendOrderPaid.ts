@@ -1,0 +1,53 @@
+import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import { DEFAULT_LANG, pickLocalized, type Lang, isLang } from '../../../contract/lang'
+import type { Config } from '../../config'
+import type { Db } from '../../db/connect'
+import { sendMail, type MailResult } from '../outbox'
+import { orderPaidMail } from './orderMail'
+
+/** Client routes of the order view and of one ticket. */
+const ORDER_PATH = '/order/'
+const TICKET_PATH = '/ticket/'
+
+/**
+ * E-mails the buyer the links to an order's tickets, in the order's language. Called after the
+ * transaction that paid the order committed: the bank callback that paid it, the creation of a
+ * free order, the confirmation of a named-ticket order. Answers null when the order is unknown,
+ * unpaid, not confirmed or has no e-mail; a failed delivery is recorded in the
+ * outbox and answered, never thrown (the payment stays valid).
+ */
+export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, orderHash: string): Promise<MailResult | null> {
+  const order = await db.selectFrom('orders').selectAll().where('hash', '=', orderHash).executeTakeFirst()
+  // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
+  if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
+  const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
+  const lines = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('events as e', 'e.id', 'l.event_id')
+    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
+    .select(['l.ticket_hash', 'l.quantity', 'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch', 'c.day', 'c.time'])
+    .where('l.order_id', '=', order.id)
+    .orderBy('l.id')
+    .execute()
+  const q = lang === DEFAULT_LANG ? '' : `?lang=${lang}`
+  return sendMail(
+    db,
+    config,
+    orderPaidMail({
+      to: order.email,
+      lang,
+      ordNum: order.ord_num,
+      orderLink: `${config.publicUrl}${ORDER_PATH}${order.hash}${q}`,
+      tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: `${config.publicUrl}${TICKET_PATH}${l.ticket_hash}${q}` })),
+    }),
+  )
+}
+
+/**
+ * sendOrderPaidMail without waiting for it: the order call or bank callback answers at once even
+ * when the SMTP server is slow or down (nodemailer waits up to its connection timeout). A failure
+ * is logged; the outbox row records it.
+ */
+export function queueOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: { error: (obj: object, msg: string) => void }, orderHash: string): void {
+  sendOrderPaidMail(db, config, orderHash).catch((err: unknown) => log.error({ err, orderHash }, 'order e-mail failed'))
+}

@@ -1,0 +1,84 @@
+import type { Lang } from '../../../contract/lang'
+
+/**
+ * Texts of the e-mails, per interface language (001 §9: ru, en, kz, ch). `{n}` is the order
+ * number, `{sum}` an amount, `{hours}` the link's life.
+ */
+export interface MailTexts {
+  returnSubject: string
+  returnIntro: string
+  returnTickets: string
+  returnSum: string
+  returnAction: string
+  returnValidity: string
+  returnIgnore: string
+  paidSubject: string
+  paidIntro: string
+  paidTickets: string
+  paidOrderLink: string
+  signature: string
+}
+
+export const MAIL_TEXTS: Record<Lang, MailTexts> = {
+  ru: {
+    returnSubject: 'Подтверждение возврата билетов по заказу №{n}',
+    returnIntro: 'Вы оформили заявку на возврат билетов по заказу №{n}.',
+    returnTickets: 'Билеты к возврату',
+    returnSum: 'Сумма к возврату: {sum}',
+    returnAction: 'Чтобы подтвердить возврат, откройте ссылку:',
+    returnValidity: 'Ссылка действует {hours} часа и только один раз.',
+    returnIgnore: 'Если вы не оформляли возврат, просто проигнорируйте это письмо.',
+    paidSubject: 'Ваши билеты по заказу №{n}',
+    paidIntro: 'Заказ №{n} оплачен. Спасибо за покупку!',
+    paidTickets: 'Ваши билеты',
+    paidOrderLink: 'Заказ целиком:',
+    signature: 'Билетная касса',
+  },
+  en: {
+    returnSubject: 'Confirm the ticket return for order No. {n}',
+    returnIntro: 'You asked to return tickets of order No. {n}.',
+    returnTickets: 'Tickets to return',
+    returnSum: 'Refund amount: {sum}',
+    returnAction: 'To confirm the return, open this link:',
+    returnValidity: 'The link works for {hours} hours and only once.',
+    returnIgnore: 'If you did not ask for a return, ignore this e-mail.',
+    paidSubject: 'Your tickets for order No. {n}',
+    paidIntro: 'Order No. {n} is paid. Thank you for your purchase!',
+    paidTickets: 'Your tickets',
+    paidOrderLink: 'The whole order:',
+    signature: 'Box office',
+  },
+  kz: {
+    returnSubject: '№{n} тапсырыс бойынша билеттерді қайтаруды растау',
+    returnIntro: 'Сіз №{n} тапсырыс бойынша билеттерді қайтаруға өтінім бердіңіз.',
+    returnTickets: 'Қайтарылатын билеттер',
+    returnSum: 'Қайтарылатын сома: {sum}',
+    returnAction: 'Қайтаруды растау үшін сілтемені ашыңыз:',
+    returnValidity: 'Сілтеме {hours} сағат және тек бір рет жарамды.',
+    returnIgnore: 'Егер сіз қайтаруды сұрамасаңыз, бұл хатты елемеңіз.',
+    paidSubject: '№{n} тапсырыс бойынша билеттеріңіз',
+    paidIntro: '№{n} тапсырыс төленді. Сатып алғаныңызға рахмет!',
+    paidTickets: 'Сіздің билеттеріңіз',
+    paidOrderLink: 'Толық тапсырыс:',
+    signature: 'Билет кассасы',
+  },
+  ch: {
+    returnSubject: '確認訂單 {n} 的退票',
+    returnIntro: '您已申請退還訂單 {n} 的門票。',
+    returnTickets: '待退門票',
+    returnSum: '退款金額：{sum}',
+    returnAction: '請打開以下連結確認退票：',
+    returnValidity: '連結在 {hours} 小時內有效，且只能使用一次。',
+    returnIgnore: '如果您沒有申請退票，請忽略此郵件。',
+    paidSubject: '訂單 {n} 的門票',
+    paidIntro: '訂單 {n} 已付款。感謝您的購買！',
+    paidTickets: '您的門票',
+    paidOrderLink: '完整訂單：',
+    signature: '售票處',
+  },
+}
+
+/** Fills `{key}` placeholders. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m))
+}

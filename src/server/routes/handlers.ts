@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import { ErrorCode } from '../../contract/errors'
+import { verifyCrmToken } from '../crm/token'
+import { buildAfisha } from '../domain/catalog/service'
+import { ANONYMOUS, crmClientView } from '../domain/crm/service'
+import { setSessionClient } from '../domain/sessions/repository'
+import { buildSetup } from '../domain/settings/service'
+import { ApiFailure } from '../errors'
+import { ensureSession } from '../plugins/session'
+import { buildNominalHandlers } from './nominal'
+import { buildOrderHandlers } from './orders'
+import { buildPaymentHandlers } from './payments'
+import { buildReturnHandlers } from './returns'
+import { buildSchemeHandlers } from './scheme'
+import type { CallHandlers } from './registry'
+
+/**
+ * Handlers of the calls built so far. Each stays thin: session and input come in, a domain
+ * service answers. Calls missing here answer 501 -1009 (see registry.ts).
+ */
+export function buildHandlers(app: FastifyInstance): CallHandlers {
+  const { db } = app
+  return {
+    ...buildOrderHandlers(app),
+    ...buildSchemeHandlers(app),
+    ...buildPaymentHandlers(app),
+    ...buildReturnHandlers(app),
+    ...buildNominalHandlers(app),
+
+    token: async ({ request, reply }) => {
+      const session = await ensureSession(app, request, reply)
+      reply.header('cache-control', 'no-store')
+      return { response: session.csrf_token }
+    },
+
+    setup: async ({ request }) => buildSetup(db, await crmClientView(db, request.session?.crm_client_id ?? null)),
+
+    afisha: async ({ request }) => {
+      const setup = await buildSetup(db, await crmClientView(db, request.session?.crm_client_id ?? null))
+      return buildAfisha(db, setup)
+    },
+
+    crmClientInfo: async ({ input, request }) => {
+      // The CSRF check already required a session, so it exists here.
+      const session = request.session!
+      if (input.token === undefined) {
+        return { crm_client: session.crm_client_id === null ? null : await crmClientView(db, session.crm_client_id) }
+      }
+      const check = verifyCrmToken(app.config.crmSecret, input.token)
+      if (!check.ok) throw new ApiFailure(ErrorCode.BAD_REQUEST, `CRM sign-in refused: ${check.reason}`, 401)
+      const view = await crmClientView(db, check.id)
+      if (view === ANONYMOUS) throw new ApiFailure(ErrorCode.NOT_FOUND, 'CRM sign-in refused: the client does not exist', 401)
+      await setSessionClient(db, session.id, check.id)
+      return { crm_client: view }
+    },
+
+    crmLogout: async ({ request }) => {
+      await setSessionClient(db, request.session!.id, null)
+      return { crm_client: null }
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import type { ParamsOf } from '../../contract/calls'
+import { ErrorCode } from '../../contract/errors'
+import { badRequest } from '../errors'
+import { liveFeedOf } from '../domain/live'
+import { confirmReturn } from '../domain/returns/confirm'
+import { createReturn } from '../domain/returns/create'
+import { buildReturnData } from '../domain/returns/data'
+import { toMajor } from '../domain/orders/money'
+import { paymentRegistryOf } from './payments'
+import type { CallHandlers } from './registry'
+
+type ReturnHandlers = Required<Pick<CallHandlers, 'orderReturnData' | 'orderReturnCreate' | 'orderReturnConfirm'>>
+
+/** Ticket returns (001 §4 "Return"): the return page's data, the request and its confirmation. */
+export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
+  const { db } = app
+  const registry = paymentRegistryOf(app)
+  const live = liveFeedOf(app)
+  return {
+    orderReturnData: async ({ input, params, reply }) => {
+      // registry.ts types optional params as undefined; the route validated them with the call's schema.
+      if ((params as unknown as ParamsOf<'orderReturnData'>).hash !== input.hash) throw badRequest('The hash of the path and of the body differ')
+      reply.header('cache-control', 'no-store')
+      return buildReturnData(db, input.hash, input.lang)
+    },
+    orderReturnCreate: async ({ input }) => {
+      const { email } = await createReturn(db, app.config, input)
+      return { errorCode: ErrorCode.OK, errorText: '', email }
+    },
+    orderReturnConfirm: async ({ input }) => {
+      const result = await confirmReturn(db, registry, input.hash, input.hashConf)
+      // Returned seats were logged as free in the same transaction: tell open maps now.
+      if (result.calendarIds.length) live.poke()
+      return { errorCode: ErrorCode.OK, errorText: '', summa: toMajor(result.refunded) }
+    },
+  }
+}
