@@ -1,4 +1,4 @@
-import { CARD_SCHEME_PENDING, ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import { CARD_SCHEME_PENDING, ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { OrderViewResponse } from '../../../contract/entities/orderView'
 import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
@@ -9,6 +9,7 @@ import { qrDataUrl } from '../tickets/codes'
 import { discountData } from '../loyalty/service'
 import { addTopingOf, topingOf } from '../offers/service'
 import { toMajor } from '../orders/money'
+import { returnAllowed } from '../returns/policy'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { PAYMENT_START_PATH } from './constants'
 import { toTicketLine } from './lines'
@@ -74,7 +75,8 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     reserveTime: reserve,
     demandstatusid: order.status,
     paid: order.paid,
-    usereturn: order.paid === 1 && order.status === ORDER_STATUS_CONFIRMED && order.usereturn === 1 && setup.app.order_return === 1 ? 1 : 0,
+    // The same rule the return calls enforce, so the button never offers a refused return.
+    usereturn: returnAllowed(order, setup) ? 1 : 0,
     verifyCode,
     date: venueDateTime(now),
     main,
