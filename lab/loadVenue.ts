@@ -1,0 +1,46 @@
+import { generateVenue, type VenueKind, VENUE_KINDS } from '../src/engine/generate'
+import type { VenueData } from '../src/engine/model'
+import type { VenueParseResult } from '../src/workers/venueWorkerApi'
+import { parseForTransfer } from '../src/workers/venueWorkerApi'
+import { syntheticVenue } from './syntheticVenue'
+
+/**
+ * The lab's venue source:
+ * - `worker` (default): generate the drawing and parse it in a worker (lab/labVenue.worker.ts);
+ *   falls back to `main` when the worker fails;
+ * - `main`: the same on the main thread (the app's main-thread fallback path);
+ * - `synthetic`: VenueData built directly, no SVG (fast, for quick checks).
+ */
+export async function loadVenue(seats: number, kind: string, source: string): Promise<{ venue: VenueData; source: string }> {
+  if (source === 'synthetic') return { venue: syntheticVenue(seats), source }
+  const k = (VENUE_KINDS as readonly string[]).includes(kind) ? (kind as VenueKind) : 'arena'
+  if (source !== 'main' && typeof Worker !== 'undefined') {
+    try {
+      return { venue: unwrap(await inWorker(seats, k)), source: 'worker' }
+    } catch (e) {
+      console.warn('lab worker failed, parsing on the main thread', e)
+    }
+  }
+  const svg = generateVenue({ kind: k, seats })
+  return { venue: unwrap(parseForTransfer(svg).result), source: 'main' }
+}
+
+function unwrap(r: VenueParseResult): VenueData {
+  if (r.errorCode !== '0' || !('venue' in r)) throw new Error(`venue parse failed: ${'errorText' in r ? r.errorText : r.errorCode}`)
+  return r.venue
+}
+
+function inWorker(seats: number, kind: VenueKind): Promise<VenueParseResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./labVenue.worker.ts', import.meta.url), { type: 'module' })
+    worker.onmessage = (e: MessageEvent<{ result: VenueParseResult }>) => {
+      worker.terminate()
+      resolve(e.data.result)
+    }
+    worker.onerror = (e) => {
+      worker.terminate()
+      reject(new Error(e.message || 'worker error'))
+    }
+    worker.postMessage({ seats, kind })
+  })
+}

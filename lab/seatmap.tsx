@@ -1,0 +1,76 @@
+import { createRoot } from 'react-dom/client'
+import { SeatMapCanvas } from '../src/app/seatmap/SeatMapCanvas'
+import { SeatStatus, type VenueData } from '../src/engine/model'
+import type { SeatMapEngine } from '../src/engine/SeatMapEngine'
+import { mountNaivePixi } from './baselines/naivePixi'
+import { mountSvgBaseline } from './baselines/svgBaseline'
+import { loadVenue } from './loadVenue'
+import type { LabHandle } from './types'
+
+/**
+ * Seat map lab: ?seats=N&kind=K&renderer=engine|svg|naive&source=worker|main|synthetic.
+ * Shows the map full-screen and exposes `window.__seatmap` (engine handle and timings) for the
+ * e2e tests and the browser benchmark.
+ */
+const params = new URLSearchParams(location.search)
+const seats = Math.max(1, Number(params.get('seats') ?? 100_000) | 0)
+const kind = params.get('kind') ?? 'arena'
+const renderer = (params.get('renderer') ?? 'engine') as LabHandle['renderer']
+const source = params.get('source') ?? 'worker'
+const statusEl = document.getElementById('lab-status') as HTMLElement
+const host = document.getElementById('lab') as HTMLElement
+
+const handle: LabHandle = {
+  renderer, seatCount: seats, kind, source: '', timings: { start: performance.now(), dataArrived: null, firstFrame: null }, engine: null, selected: [], error: null,
+}
+window.__seatmap = handle
+
+function firstFrame() {
+  if (handle.timings.firstFrame == null) {
+    handle.timings.firstFrame = performance.now()
+    statusEl.textContent = `${renderer} · ${seats} seats · ${handle.source} · data ${Math.round((handle.timings.dataArrived ?? 0) - handle.timings.start)} ms · first frame +${Math.round(handle.timings.firstFrame - (handle.timings.dataArrived ?? 0))} ms`
+  }
+}
+
+function toggle(index: number, engine: SeatMapEngine) {
+  const venue = engine.getVenue()
+  if (!venue) return
+  const st = venue.seats.status[index]
+  if (st !== SeatStatus.Free && st !== SeatStatus.Selected) return
+  const next = st === SeatStatus.Free ? SeatStatus.Selected : SeatStatus.Free
+  engine.setStatuses([index], next)
+  handle.selected = next === SeatStatus.Selected ? [...handle.selected, index] : handle.selected.filter((i) => i !== index)
+}
+
+async function main() {
+  const root = renderer === 'engine' ? createRoot(host) : null
+  const render = (venue: VenueData | null) =>
+    root?.render(
+      <SeatMapCanvas
+        venue={venue}
+        zonePrices={[5000, 3000, 1500]}
+        onSeatClick={(seat, engine) => toggle(seat.index, engine)}
+        onEngine={(engine) => {
+          handle.engine = engine
+          engine?.on('frame', ({ rendered }) => {
+            if (rendered && engine.getSnapshot().hasVenue) firstFrame()
+          })
+        }}
+      />,
+    )
+  // The engine starts (and waits its init delay) while the venue is being produced.
+  render(null)
+  const loaded = await loadVenue(seats, kind, source)
+  handle.source = loaded.source
+  handle.timings.dataArrived = performance.now()
+  if (renderer === 'engine') render(loaded.venue)
+  else if (renderer === 'svg') {
+    mountSvgBaseline(host, loaded.venue)
+    requestAnimationFrame(() => requestAnimationFrame(firstFrame))
+  } else await mountNaivePixi(host, loaded.venue, firstFrame)
+}
+
+main().catch((e: unknown) => {
+  handle.error = e instanceof Error ? e.message : String(e)
+  statusEl.textContent = `error: ${handle.error}`
+})

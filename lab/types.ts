@@ -1,0 +1,21 @@
+import type { SeatMapEngine } from '../src/engine/SeatMapEngine'
+
+/** What the lab exposes as `window.__seatmap` for e2e tests and the browser benchmark. */
+export interface LabHandle {
+  renderer: 'engine' | 'svg' | 'naive'
+  seatCount: number
+  kind: string
+  /** Where the venue came from: the worker, the main-thread fallback, or the synthetic builder. */
+  source: string
+  timings: { start: number; dataArrived: number | null; firstFrame: number | null }
+  engine: SeatMapEngine | null
+  /** Seat indices selected through clicks in the lab. */
+  selected: number[]
+  error: string | null
+}
+
+declare global {
+  interface Window {
+    __seatmap?: LabHandle
+  }
+}

@@ -1,0 +1,145 @@
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { SeatMapEngine } from '../../engine/SeatMapEngine'
+import { initialSnapshot, type SeatMapEngineOptions } from '../../engine/engineTypes'
+import type { SeatInfo } from '../../engine/interaction/seatInfo'
+import type { VenueData } from '../../engine/model'
+import { SeatList } from './SeatList'
+import { DEFAULT_SEATMAP_LABELS, type SeatMapLabels } from './labels'
+
+/**
+ * The one React host of the seat map (tldraw TldrawEditor pattern): the engine is created in a
+ * layout effect and disposed in its cleanup; React reads engine state only through
+ * useSyncExternalStore and draws the chrome around the canvas (zoom buttons, scale label,
+ * tooltip, popover, aria-live region, list view). No seat is a React component.
+ */
+export interface SeatMapCanvasProps {
+  venue: VenueData | null
+  /** Price per zone (index or zone id) for tooltips and announcements. */
+  zonePrices?: readonly (number | null)[] | Record<string, number | null>
+  zoneColors?: readonly number[] | Record<string, number>
+  /** A seat was clicked, tapped or activated by keyboard; the app toggles selection via setStatuses. */
+  onSeatClick?: (seat: SeatInfo, engine: SeatMapEngine) => void
+  /** The engine handle once created (and null after dispose), for the host page. */
+  onEngine?: (engine: SeatMapEngine | null) => void
+  labels?: Partial<SeatMapLabels>
+  formatPrice?: (price: number) => string
+  engineOptions?: SeatMapEngineOptions
+  style?: CSSProperties
+}
+
+const EMPTY_SNAPSHOT = initialSnapshot()
+const noSubscribe = () => () => {}
+const emptySnapshot = () => EMPTY_SNAPSHOT
+
+export function SeatMapCanvas(props: SeatMapCanvasProps) {
+  const hostRef = useRef<HTMLDivElement>(null)
+  const [engine, setEngine] = useState<SeatMapEngine | null>(null)
+  const [listOpen, setListOpen] = useState(false)
+  const labels = { ...DEFAULT_SEATMAP_LABELS, ...props.labels }
+  const latest = useRef(props)
+  useLayoutEffect(() => {
+    latest.current = props
+  })
+
+  useLayoutEffect(() => {
+    const host = hostRef.current
+    if (!host) return
+    const e = new SeatMapEngine(host, latest.current.engineOptions)
+    const off = e.on('seatclick', (seat) => latest.current.onSeatClick?.(seat, e))
+    setEngine(e)
+    latest.current.onEngine?.(e)
+    void e.init()
+    return () => {
+      off()
+      e.dispose()
+      setEngine(null)
+      latest.current.onEngine?.(null)
+    }
+  }, [])
+
+  useEffect(() => {
+    if (engine && props.venue) engine.setVenue(props.venue)
+  }, [engine, props.venue])
+  useEffect(() => {
+    if (engine && props.venue && props.zonePrices) engine.setZonePrices(props.zonePrices)
+  }, [engine, props.venue, props.zonePrices])
+  useEffect(() => {
+    if (engine && props.venue && props.zoneColors) engine.setZoneColors(props.zoneColors)
+  }, [engine, props.venue, props.zoneColors])
+
+  const snap = useSyncExternalStore(engine?.subscribe ?? noSubscribe, engine?.getSnapshot ?? emptySnapshot)
+  const price = (p: number | null) => (p == null ? '' : props.formatPrice ? props.formatPrice(p) : String(p))
+  const tip = snap.hover && (!snap.popover || snap.popover.seat.index !== snap.hover.index) ? snap.hover : null
+
+  return (
+    <div style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...props.style }}>
+      <div
+        ref={hostRef}
+        className="seatmap-canvas"
+        role="application"
+        aria-label={labels.mapLabel}
+        aria-describedby="seatmap-help"
+        tabIndex={0}
+        data-zoom={snap.zoom}
+        data-tier={snap.tier}
+        style={{ position: 'absolute', inset: 0, touchAction: 'none', outlineOffset: -3 }}
+      />
+      <p id="seatmap-help" style={visuallyHidden}>{labels.keyboardHelp}</p>
+      <div role="status" aria-live="polite" aria-atomic="true" className="seatmap-live" style={visuallyHidden}>
+        {snap.announcement}
+      </div>
+      <div role="group" aria-label={labels.zoomGroup} style={controlsStyle}>
+        <button type="button" aria-label={labels.zoomOut} disabled={!engine || snap.zoom <= snap.minZoom} onClick={() => engine?.zoomOut()} style={buttonStyle}>−</button>
+        <span className="seatmap-scale" aria-live="off" style={{ minWidth: 40, textAlign: 'center', font: '13px sans-serif' }}>{snap.zoomLabel}</span>
+        <button type="button" aria-label={labels.zoomIn} disabled={!engine || snap.zoom >= snap.maxZoom} onClick={() => engine?.zoomIn()} style={buttonStyle}>+</button>
+        <button type="button" aria-label={labels.reset} disabled={!engine} onClick={() => engine?.reset()} style={buttonStyle}>⟲</button>
+        <button type="button" aria-pressed={listOpen} onClick={() => setListOpen((v) => !v)} style={{ ...buttonStyle, width: 'auto', padding: '0 8px' }}>
+          {listOpen ? labels.hideList : labels.showList}
+        </button>
+      </div>
+      {tip && (
+        <div role="tooltip" className="seatmap-tooltip" style={{ ...floatStyle, left: tip.screen.x + 12, top: tip.screen.y + 12 }}>
+          <SeatLines seat={tip} labels={labels} price={price} />
+        </div>
+      )}
+      {snap.popover && (
+        <div className="seatmap-popover" style={{ ...floatStyle, left: snap.popover.placement.x, top: snap.popover.placement.y, width: 250, minHeight: 150, boxSizing: 'border-box' }}>
+          <SeatLines seat={snap.popover.seat} labels={labels} price={price} />
+          <p style={{ margin: '6px 0' }}>{labels.status[snap.popover.seat.status]}</p>
+          <button type="button" onClick={() => engine?.closePopover()}>{labels.close}</button>
+        </div>
+      )}
+      {listOpen && engine && (
+        <SeatList engine={engine} revision={snap.statusRevision} labels={labels} price={price} onSeat={(i) => {
+          const seat = engine.getSeatInfo(i)
+          if (seat) props.onSeatClick?.(seat, engine)
+        }} />
+      )}
+    </div>
+  )
+}
+
+function SeatLines({ seat, labels, price }: { seat: SeatInfo; labels: SeatMapLabels; price: (p: number | null) => string }) {
+  return (
+    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 8px' }}>
+      <dt>{labels.sector}</dt><dd style={{ margin: 0 }}>{seat.sector}</dd>
+      <dt>{labels.row}</dt><dd style={{ margin: 0 }}>{seat.row}</dd>
+      <dt>{labels.seat}</dt><dd style={{ margin: 0 }}>{seat.number}</dd>
+      {seat.category && (<><dt>{labels.category}</dt><dd style={{ margin: 0 }}>{seat.category}</dd></>)}
+      {seat.price != null && (<><dt>{labels.price}</dt><dd style={{ margin: 0 }}>{price(seat.price)}</dd></>)}
+    </dl>
+  )
+}
+
+const visuallyHidden: CSSProperties = {
+  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0,
+}
+const controlsStyle: CSSProperties = {
+  position: 'absolute', right: 8, bottom: 8, display: 'flex', alignItems: 'center', gap: 4,
+  background: 'rgba(255,255,255,0.92)', borderRadius: 6, padding: 4, boxShadow: '0 1px 4px rgba(0,0,0,0.2)',
+}
+const buttonStyle: CSSProperties = { width: 32, height: 32, font: '16px sans-serif', cursor: 'pointer' }
+const floatStyle: CSSProperties = {
+  position: 'absolute', pointerEvents: 'auto', background: '#fff', color: '#111', border: '1px solid #d1d5db', borderRadius: 6,
+  padding: 8, font: '13px sans-serif', boxShadow: '0 2px 8px rgba(0,0,0,0.18)', zIndex: 2,
+}

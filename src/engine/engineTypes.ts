@@ -1,0 +1,53 @@
+import { MAX_ZOOM, MIN_ZOOM, zoomLabel } from './camera/Camera'
+import type { PopoverPlacement } from './interaction/popover'
+import type { SeatInfo } from './interaction/seatInfo'
+import type { SeatQuery } from './hit-test/SeatGrid'
+import type { LodTier } from './lod/lod'
+import type { VenueData } from './model'
+
+/** Options, snapshot and events of SeatMapEngine (kept apart so the app can import types only). */
+export interface SeatMapEngineOptions {
+  /** Map metadata's detail threshold in percent (spec default 500, capped at 2000). */
+  detailThresholdPercent?: number | null
+  /** Popover placement on phones: above or below only. Default: `(pointer: coarse)`. */
+  mobile?: boolean
+  initDelayMs?: number
+  /** Seat query override; default: the venue's serialized SeatIndex, or a SeatGrid when it has none. */
+  seatQuery?: (venue: VenueData) => SeatQuery
+  /** Announcement text for the aria-live region (the app passes a translated one). */
+  describe?: (seat: SeatInfo) => string
+  preference?: 'webgl' | 'webgpu'
+}
+
+export interface SeatMapSnapshot {
+  ready: boolean
+  hasVenue: boolean
+  zoom: number
+  zoomLabel: string
+  minZoom: number
+  maxZoom: number
+  tier: LodTier
+  hover: SeatInfo | null
+  focus: SeatInfo | null
+  popover: { seat: SeatInfo; placement: PopoverPlacement } | null
+  announcement: string
+  /** Bumped whenever seat statuses change (list view re-reads engine data then). */
+  statusRevision: number
+}
+
+export interface SeatMapEvents extends Record<string, unknown> {
+  seatclick: SeatInfo
+  hover: SeatInfo | null
+  focus: SeatInfo | null
+  change: SeatMapSnapshot
+  frame: { at: number; rendered: boolean }
+  ready: void
+}
+
+/** The snapshot before init and before any venue. */
+export function initialSnapshot(): SeatMapSnapshot {
+  return {
+    ready: false, hasVenue: false, zoom: 1, zoomLabel: zoomLabel(1), minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, tier: 'sectors',
+    hover: null, focus: null, popover: null, announcement: '', statusRevision: 0,
+  }
+}

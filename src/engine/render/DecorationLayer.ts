@@ -1,0 +1,48 @@
+import { Container, Graphics } from 'pixi.js'
+import { FillMeshBuilder } from './FillMesh'
+import type { VenueData } from '../model'
+
+/**
+ * Stage, walls and other non-seat shapes from the model's decorations, built once: fills into one
+ * solid-colour mesh (see FillMesh for why not Graphics fills), strokes into one Graphics. Text
+ * labels are drawn by LabelLayer.
+ */
+
+/** Spec 001 §9: stroke width 0.35 times the drawing's attribute. */
+export const DECORATION_STROKE_FACTOR = 0.35
+
+export class DecorationLayer {
+  readonly container = new Container({ label: 'decorations', eventMode: 'none', interactiveChildren: false })
+
+  build(venue: VenueData): void {
+    this.container.removeChildren().forEach((c) => c.destroy())
+    const d = venue.decorations
+    if (d.count === 0) return
+    const g = new Graphics()
+    const fills = new FillMeshBuilder()
+    for (let i = 0; i < d.count; i++) {
+      const len = d.length[i]
+      if (len < 2) continue
+      const start = d.start[i] * 2
+      const pts = Array.from(d.points.subarray(start, start + len * 2))
+      const closed = d.closed[i] === 1
+      const fill = d.fill[i]
+      const stroke = d.stroke[i]
+      if (closed && fill !== 0 && len >= 3) fills.addPolygon(pts, fill >>> 8, (fill & 0xff) / 255)
+      if (stroke === 0) continue
+      if (closed && len >= 3) g.poly(pts, true)
+      else {
+        g.moveTo(pts[0], pts[1])
+        for (let k = 2; k < pts.length; k += 2) g.lineTo(pts[k], pts[k + 1])
+      }
+      g.stroke({ color: stroke >>> 8, alpha: (stroke & 0xff) / 255, width: Math.max(1e-3, d.strokeWidth[i] * DECORATION_STROKE_FACTOR) })
+    }
+    const mesh = fills.build()
+    if (mesh) this.container.addChild(mesh)
+    this.container.addChild(g)
+  }
+
+  destroy(): void {
+    this.container.destroy({ children: true })
+  }
+}

@@ -1,0 +1,86 @@
+import { BitmapFont, BitmapText, Container } from 'pixi.js'
+
+/**
+ * Text labels (seat numbers, decoration labels) as pooled BitmapText on one installed font, so
+ * every label shares one glyph texture and batches. Only labels in view are set, and only after
+ * the camera has been quiet (the engine decides when), because laying out text is the expensive
+ * part of a frame.
+ */
+
+export const LABEL_FONT = 'SeatMapLabels'
+/** Glyphs are rasterised at this size once; labels scale them in world units. */
+export const LABEL_FONT_RASTER_PX = 48
+/** Seat number height as a share of the seat's height. */
+export const SEAT_NUMBER_SIZE_RATIO = 0.55
+export const SEAT_NUMBER_COLOR = 0xffffff
+export const DECORATION_LABEL_COLOR = 0x374151
+
+let fontInstalled = false
+
+function ensureFont(): void {
+  if (fontInstalled) return
+  BitmapFont.install({
+    name: LABEL_FONT,
+    style: { fontFamily: 'Arial, Helvetica, sans-serif', fontSize: LABEL_FONT_RASTER_PX, fill: 0xffffff },
+    // Latin and Cyrillic letters and digits cover row, seat and hall labels (ru is the default
+    // language); other glyphs are not in the atlas and are skipped.
+    chars: [['a', 'z'], ['A', 'Z'], ['0', '9'], ['А', 'я'], 'Ёё .,-/#№()'],
+    resolution: 1,
+  })
+  fontInstalled = true
+}
+
+export interface LabelSpec {
+  x: number
+  y: number
+  size: number
+  text: string
+  color: number
+}
+
+export class LabelLayer {
+  readonly container = new Container({ label: 'labels', eventMode: 'none', interactiveChildren: false })
+  private pool: BitmapText[] = []
+
+  constructor() {
+    ensureFont()
+  }
+
+  /** Show exactly these labels, reusing pooled texts. */
+  set(labels: readonly LabelSpec[]): void {
+    while (this.pool.length < labels.length) {
+      const t = new BitmapText({ text: '', style: { fontFamily: LABEL_FONT, fontSize: LABEL_FONT_RASTER_PX }, anchor: 0.5 })
+      this.pool.push(t)
+      this.container.addChild(t)
+    }
+    for (let i = 0; i < this.pool.length; i++) {
+      const t = this.pool[i]
+      const l = labels[i]
+      if (!l) {
+        t.visible = false
+        continue
+      }
+      t.visible = true
+      if (t.text !== l.text) t.text = l.text
+      t.tint = l.color
+      const k = l.size / LABEL_FONT_RASTER_PX
+      t.scale.set(k)
+      t.position.set(l.x, l.y)
+    }
+  }
+
+  clear(): void {
+    for (const t of this.pool) t.visible = false
+  }
+
+  get shown(): number {
+    let n = 0
+    for (const t of this.pool) if (t.visible) n++
+    return n
+  }
+
+  destroy(): void {
+    this.container.destroy({ children: true })
+    this.pool = []
+  }
+}
