@@ -1,12 +1,14 @@
 import type { RouteObject } from 'react-router-dom'
 import { AfishaPage } from './afisha/AfishaPage'
 import { ContactsPage } from './pages/ContactsPage'
-import { NotAvailablePage } from './pages/NotAvailablePage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { LegacyRulesRedirect, RulesPage } from './pages/RulesPage'
 import { DeclinedPage } from './screens/declined/DeclinedPage'
 import { EventScreen } from './screens/event/EventPage'
+import { NominalScreen } from './screens/nominal/NominalScreen'
 import { OrderScreen } from './screens/order/OrderScreen'
+import { ReturnScreen } from './screens/returns/ReturnScreen'
+import { SchemeScreen } from './screens/scheme/SchemePage'
 import { TicketPage } from './screens/ticket/TicketPage'
 import { Layout } from './shell/Layout'
 
@@ -22,11 +24,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <AfishaPage /> },
       { path: 'contacts', element: <ContactsPage /> },
       { path: 'event/:hash/:date?/:time?', element: <EventScreen /> },
-      { path: 'scheme/:hash/:date?/:time?', element: <NotAvailablePage titleKey="scheme" /> },
+      { path: 'scheme/:hash/:date?/:time?', element: <SchemeScreen /> },
       { path: 'order/:hash', element: <OrderScreen /> },
-      { path: 'order/return/:hash', element: <NotAvailablePage titleKey="returnOrder" /> },
+      { path: 'order/return/:hash', element: <ReturnScreen /> },
       { path: 'order/declined/:hash', element: <DeclinedPage /> },
-      { path: 'nominal-tickets/:hash', element: <NotAvailablePage titleKey="orderConfirmation" /> },
+      { path: 'nominal-tickets/:hash', element: <NominalScreen /> },
       { path: 'ticket/:hash', element: <TicketPage /> },
       { path: 'rules/purchase-terms', element: <RulesPage kind="purchaseTerms" /> },
       { path: 'rules/privacy-policy', element: <RulesPage kind="privacyPolicy" /> },

@@ -5,7 +5,10 @@ import en from './locales/en'
 import kz from './locales/kz'
 import ru from './locales/ru'
 import { withEventTexts } from './locales/event'
+import { withNominalTexts } from './locales/nominal'
 import { withOrderTexts } from './locales/order'
+import { withReturnsTexts } from './locales/returns'
+import { withSchemeTexts } from './locales/scheme'
 
 /** All shell texts, one resource bundle per language (namespace "translation"). */
 export const RESOURCES = {
@@ -22,7 +25,7 @@ export const RESOURCES = {
 export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
   const instance = i18next.createInstance()
   void instance.init({
-    resources: withOrderTexts(withEventTexts(RESOURCES)),
+    resources: withReturnsTexts(withNominalTexts(withSchemeTexts(withOrderTexts(withEventTexts(RESOURCES))))),
     lng: lang,
     fallbackLng: FALLBACK_LANG,
     supportedLngs: [...LANGS],

@@ -1,0 +1,78 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { CartItem } from '../../../contract/entities/cart'
+import type { PriceRow } from '../../../contract/entities/price'
+import { pickLocalized, type Lang } from '../../../contract/lang'
+import { formatMoney } from '../event/model/format'
+import { Totals } from '../event/Totals'
+import { cartTotals } from './model/totals'
+import { formatSeconds, useHoldCountdown } from './useHoldCountdown'
+
+type Change = { seat_id: string; clientcategory_id: number; quantity: number }
+
+/**
+ * 'My shopping cart' (001 §2): the held places with their category (a choice among the zone's
+ * client categories), price and a remove button, the hold countdown and the totals. An empty
+ * cart says messages.no-seats. When the hold runs out `onExpired` re-reads the cart.
+ */
+export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, onExpired }: {
+  items: readonly CartItem[]
+  holdUntil: number | null
+  /** Price rows the visitor may use in this session (payment method applied). */
+  rows: readonly PriceRow[]
+  lang: Lang
+  currency: string
+  onChange: (change: Change) => void
+  onExpired: () => void
+}) {
+  const { t } = useTranslation()
+  const left = useHoldCountdown(holdUntil)
+  const expired = left === 0
+  useEffect(() => {
+    if (expired) onExpired()
+  }, [expired, onExpired])
+
+  const name = (item: CartItem) =>
+    item.row === '' && item.seat === '' ? t('scheme.standing-item', { name: item.sector, count: item.quantity }) : t('scheme.seat', { sector: item.sector, row: item.row, seat: item.seat })
+
+  return (
+    <section className="scheme-cart" aria-labelledby="scheme-cart-title">
+      <h2 id="scheme-cart-title" className="section-title">{t('scheme.cart')}</h2>
+      <div role="status" className="scheme-cart__hold">
+        {left !== null && left > 0 && <p>{t('scheme.hold-left', { time: formatSeconds(left) })}</p>}
+      </div>
+      {items.length === 0 && <p className="scheme-cart__empty">{t('messages.no-seats')}</p>}
+      {items.length > 0 && (
+        <ul className="scheme-cart__list">
+          {items.map((item) => {
+            const choices = rows.filter((r) => r.zonelevel_id === item.zonelevel_id)
+            const label = name(item)
+            return (
+              <li key={item.seat_id} className="scheme-cart__item" data-seat={item.seat_id}>
+                <span className="scheme-cart__name">{label}</span>
+                {choices.length > 1 ? (
+                  <select aria-label={`${t('scheme.category')}: ${label}`} value={item.clientcategory_id}
+                    onChange={(e) => onChange({ seat_id: item.seat_id, clientcategory_id: Number(e.target.value), quantity: item.quantity })}>
+                    {choices.map((r) => (
+                      <option key={r.clientcategory_id} value={r.clientcategory_id}>
+                        {pickLocalized(r, 'category', lang)} · {formatMoney(r.price, lang, currency)}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <span className="scheme-cart__category">{pickLocalized(item, 'category', lang)}</span>
+                )}
+                <span className="scheme-cart__price">{formatMoney(item.price * item.quantity, lang, currency)}</span>
+                <button type="button" className="scheme-cart__remove" aria-label={t('scheme.remove', { name: label })}
+                  onClick={() => onChange({ seat_id: item.seat_id, clientcategory_id: item.clientcategory_id, quantity: 0 })}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {items.length > 0 && <Totals totals={cartTotals(items)} free={false} lang={lang} currency={currency} />}
+    </section>
+  )
+}

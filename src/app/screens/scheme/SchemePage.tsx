@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { PRICE_LIMIT } from '../../../contract/constants'
+import { pickLocalized } from '../../../contract/lang'
+import type { BuyerRuleOptions } from '../../../contract/rules'
+import { useBuyerForm } from '../../forms/useBuyerForm'
+import { useLink, useLinkContext } from '../../hooks/useLinks'
+import { useTitle } from '../../hooks/useTitle'
+import { buildLink } from '../../lib/links'
+import { useSession } from '../../state/session'
+import { DateStrip } from '../event/DateStrip'
+import { EventHeader } from '../event/EventHeader'
+import { longDay } from '../event/model/format'
+import { defaultMethod, paymentMethods, type PaymentMethod } from '../event/model/payment'
+import { resolveSelection, routeNeedsSync, sortCalendar, type Selection } from '../event/model/selection'
+import { PaymentMethodChoice } from '../event/PaymentMethodChoice'
+import { TimeChips } from '../event/TimeChips'
+import { schemeCalendar, schemePath, sessionOf } from './model/calendar'
+import { SchemeSession } from './SchemeSession'
+import { SchemeSkeleton } from './SchemeSkeleton'
+import { useSchemeData, type SchemeData } from './useSchemeData'
+import '../event/event.css'
+import '../../forms/forms.css'
+import './scheme.css'
+
+/** Route element of /scheme/{hash}/{date?}/{time?}: a new hash mounts a fresh page (001 §2). */
+export function SchemeScreen() {
+  const { hash = '' } = useParams()
+  return <SchemeLoader key={hash} hash={hash} />
+}
+
+function SchemeLoader({ hash }: { hash: string }) {
+  const { t } = useTranslation()
+  const link = useLink()
+  const lang = useSession((s) => s.lang)
+  useTitle('scheme')
+  const { data, status, reload } = useSchemeData(hash, lang)
+  if (status === 'loading') return <SchemeSkeleton />
+  if (status === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('event.load-failed')}</p>
+        <button type="button" className="button" onClick={reload}>{t('shell.retry')}</button>
+      </div>
+    )
+  }
+  if (status === 'not-found' || data === null) {
+    return (
+      <section className="page page--message" aria-labelledby="scheme-missing-title">
+        <h1 id="scheme-missing-title">{t('event.not-found')}</h1>
+        <p>{t('event.not-found-text')}</p>
+        <p><Link className="button button--primary" to={link('/')}>{t('event.toAfisha')}</Link></p>
+      </section>
+    )
+  }
+  return <SchemePage hash={hash} data={data} />
+}
+
+function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { date: routeDate, time: routeTime } = useParams()
+  const lang = useSession((s) => s.lang)
+  const setup = useSession((s) => s.setup)
+  const crm = useSession((s) => s.crmClient)
+  const { action, actionStr, checkboxList } = data.header
+  useTitle('scheme', pickLocalized(action, 'action', lang))
+
+  // ── date and time, kept in the route (001 §2) ──────────────────────────────────────────
+  const sessions = data.sessions.calendar
+  const calendar = useMemo(() => sortCalendar(schemeCalendar(sessions)), [sessions])
+  const selection = resolveSelection(calendar, routeDate, routeTime)
+  const { lang: linkLang, sub } = useLinkContext()
+  const go = useCallback(
+    (sel: Selection) => navigate(buildLink(schemePath(hash, sel), { lang: linkLang, sub }), { replace: true }),
+    [navigate, hash, linkLang, sub],
+  )
+  const needsSync = routeNeedsSync(selection, routeDate, routeTime)
+  useEffect(() => {
+    if (needsSync) go(selection)
+  }, [needsSync, go, selection])
+  const day = calendar.find((d) => d.day === selection.date) ?? null
+  const session = sessionOf(sessions, selection)
+
+  // ── payment method and subscription ────────────────────────────────────────────────────
+  const methods = paymentMethods(action, setup?.db.showproculture ?? 0)
+  const [methodChoice, setMethod] = useState<PaymentMethod | null>(null)
+  const method = methodChoice !== null && methods.includes(methodChoice) ? methodChoice : defaultMethod(methods)
+  const subscription = crm?.subscriptions.find((s) => s.hash_id === hash && s.quant > 0) ?? null
+  const [bySubscription, setBySubscription] = useState(false)
+  const useSub = subscription !== null && bySubscription
+
+  const options: BuyerRuleOptions = useMemo(() => ({ giftCard: method === 'gift', mailconfirm: action.mailconfirm === 1 }), [method, action.mailconfirm])
+  const form = useBuyerForm(options)
+  const priceLimit = setup?.const.price_limit ?? PRICE_LIMIT
+  const dateText = selection.date === null ? '' : `${longDay(selection.date, lang)}${selection.time !== null ? `, ${selection.time}` : ''}`
+
+  return (
+    <article className="event-page scheme-page" aria-labelledby="scheme-title">
+      <EventHeader action={action} composition={actionStr} lang={lang} titleId="scheme-title" giftNotice={action.usepushkarta === 1} />
+
+      <section className="event-page__when" aria-label={t('event.date')}>
+        {calendar.length > 1 && (
+          <DateStrip days={calendar} selected={selection.date} lang={lang} onSelect={(d) => go(resolveSelection(calendar, d))} />
+        )}
+        {calendar.length === 1 && selection.date !== null && <p className="event-page__single-date">{longDay(selection.date, lang)}</p>}
+        {day !== null && (
+          <TimeChips day={day} selected={selection.time} priceLimit={priceLimit} onSelect={(time) => go({ date: day.day, time })} />
+        )}
+      </section>
+
+      {methods.includes('gift') && <PaymentMethodChoice methods={methods} value={method} onChange={setMethod} />}
+      {subscription !== null && (
+        <div className="field field--check event-page__subscription">
+          <input id="by-subscription" type="checkbox" checked={bySubscription} onChange={(e) => setBySubscription(e.target.checked)} />
+          <label htmlFor="by-subscription">{t('event.by-subscription', { count: subscription.quant })}</label>
+        </div>
+      )}
+
+      {calendar.length === 0 && <p className="notice scheme-page__message" role="status">{t('event.not-available')}</p>}
+      {calendar.length > 0 && session === null && (
+        <p className="notice scheme-page__message scheme-page__choose-time" role="status">{t('scheme.choose-time')}</p>
+      )}
+      {session !== null && (
+        <SchemeSession key={`${session.calendar_id}-${method}`} hash={hash} calendarId={session.calendar_id} action={action}
+          prices={data.sessions.prices} checkboxList={checkboxList} method={method} form={form} options={options}
+          subscription={useSub ? { subscritId: subscription.subscrit_id } : null} dateText={dateText} />
+      )}
+    </article>
+  )
+}

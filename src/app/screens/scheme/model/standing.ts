@@ -1,0 +1,11 @@
+import type { SeatStand } from '../../../../contract/entities/scheme'
+
+/**
+ * The most places of one standing area this order may hold (001 §5): the minimum of the
+ * places still free, the area's per-order limit and the cart's remaining limit. `inCart` (the
+ * area's places already held by this cart) counts back in, because the server's `quant` and
+ * `limit_left` already exclude them. Never below 0.
+ */
+export function standingMax(stand: Pick<SeatStand, 'quant' | 'limit'>, inCart: number, limitLeft: number): number {
+  return Math.max(0, Math.min(stand.quant + inCart, stand.limit, inCart + limitLeft))
+}
