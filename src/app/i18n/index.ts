@@ -4,11 +4,12 @@ import ch from './locales/ch'
 import en from './locales/en'
 import kz from './locales/kz'
 import ru from './locales/ru'
-import { withEventTexts } from './locales/event'
-import { withNominalTexts } from './locales/nominal'
-import { withOrderTexts } from './locales/order'
-import { withReturnsTexts } from './locales/returns'
-import { withSchemeTexts } from './locales/scheme'
+import { EVENT_TEXTS } from './locales/event'
+import { NOMINAL_TEXTS } from './locales/nominal'
+import { ORDER_TEXTS } from './locales/order'
+import { RETURNS_TEXTS } from './locales/returns'
+import { SCHEME_TEXTS } from './locales/scheme'
+import { withScreenTexts } from './mergeTexts'
 
 /** All shell texts, one resource bundle per language (namespace "translation"). */
 export const RESOURCES = {
@@ -25,7 +26,7 @@ export const RESOURCES = {
 export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
   const instance = i18next.createInstance()
   void instance.init({
-    resources: withReturnsTexts(withNominalTexts(withSchemeTexts(withOrderTexts(withEventTexts(RESOURCES))))),
+    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS),
     lng: lang,
     fallbackLng: FALLBACK_LANG,
     supportedLngs: [...LANGS],

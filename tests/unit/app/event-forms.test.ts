@@ -6,7 +6,8 @@ import { buyerErrors, EMPTY_BUYER, initialBuyer, toBuyer, visibleFields } from '
 import { applyGiftPhoneMask, giftLocalDigits } from '../../../src/app/forms/giftPhoneMask'
 import { countryOptions, formatPhoneInput, toE164 } from '../../../src/app/forms/phone'
 import { createI18n, RESOURCES } from '../../../src/app/i18n'
-import { EVENT_TEXTS, withEventTexts } from '../../../src/app/i18n/locales/event'
+import { EVENT_TEXTS } from '../../../src/app/i18n/locales/event'
+import { withScreenTexts } from '../../../src/app/i18n/mergeTexts'
 import { LANGS } from '../../../src/contract/lang'
 
 describe('gift-card phone mask +7 (9__) ___-__-__', () => {
@@ -127,7 +128,7 @@ describe('event texts', () => {
   it('leave the shell bundles themselves untouched', () => {
     createI18n('ru')
     expect((RESOURCES.ru.translation as Record<string, unknown>).event).toBeUndefined()
-    expect(withEventTexts(RESOURCES).ru.translation).toHaveProperty('event.submit', 'Оформить заказ')
+    expect(withScreenTexts(RESOURCES, EVENT_TEXTS).ru.translation).toHaveProperty('event.submit', 'Оформить заказ')
   })
 
   it('merge beside the shell texts without replacing them', () => {
