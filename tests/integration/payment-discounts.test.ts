@@ -1,9 +1,13 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
 import { decide, memberVisitor, pathOf, placeOrder, sameSessionNewAddress, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
 
+/** How long the test waits for a queued e-mail to reach the outbox. */
+const MAIL_WAIT_MS = 10_000
 /** Orders racing for one promo code at the same moment. */
 const RACERS = 50
 
@@ -117,5 +121,29 @@ describe.each(TEST_DBS)('promo codes and loyalty bonuses on %s', (dbKind) => {
     const after = await view(paidHash)
     expect(after.discountData.chargedBonus).toBe(40)
     expect(await balance()).toBe(190)
+  })
+
+  it('an order fully paid by bonuses is paid at once and its tickets are mailed', async () => {
+    await server.db.updateTable('loyalty_cards').set({ bonus_balance: 5000 }).where('id', '=', pfx.client.cardId).execute()
+    const member = await memberVisitor(server, pfx)
+    const hash = await placeOrder(sameSessionNewAddress(server.url, member), fx, fx.race, 'adult', 1)
+    const amount = (await view(hash)).demsumma
+    expect((await discount(hash, '', amount, pfx.client.cardCode)).body.errorCode).toBe('0')
+    expect((await view(hash)).demsumma).toBe(0)
+    const started = await startPay(member, hash, pfx.types.card)
+    expect(started.body).toMatchObject({ errorCode: '0', errorText: 'Nothing to pay: the order is paid' })
+    const order = await server.db.selectFrom('orders').select(['paid', 'email']).where('hash', '=', hash).executeTakeFirstOrThrow()
+    expect(order.paid).toBe(1)
+    // The mail is queued without waiting; without SMTP_URL it lands as an .eml in the outbox.
+    const outbox = path.join(server.dataDir, 'outbox')
+    const deadline = Date.now() + MAIL_WAIT_MS
+    let mails: string[] = []
+    while (Date.now() < deadline) {
+      mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).filter((m) => m.includes(hash)) : []
+      if (mails.length > 0) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toContain(order.email)
   })
 })

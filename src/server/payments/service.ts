@@ -19,6 +19,8 @@ export interface StartInput {
   typeId: number
   publicUrl: string
   now?: number
+  /** Called when the order turns out to have nothing left to pay and is marked paid here. */
+  onPaidWithoutBank?: (orderHash: string) => void
 }
 
 /**
@@ -56,7 +58,10 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
       .executeTakeFirstOrThrow()
     return { id: row.id, publicId, amount: money.payable }
   })
-  if (!payment) return { errorCode: ErrorCode.OK, errorText: 'Nothing to pay: the order is paid', bankUrl: `${input.publicUrl}${ORDER_ROUTE}${order.hash}` }
+  if (!payment) {
+    input.onPaidWithoutBank?.(order.hash)
+    return { errorCode: ErrorCode.OK, errorText: 'Nothing to pay: the order is paid', bankUrl: `${input.publicUrl}${ORDER_ROUTE}${order.hash}` }
+  }
 
   const answer = await provider.start({ payment, order: { hash: order.hash, ordNum: order.ord_num, email: order.email, lang: order.lang }, publicUrl: input.publicUrl })
   if ('form_qr_url' in answer) await db.updateTable('payments').set({ qr_url: answer.form_qr_url }).where('id', '=', payment.id).execute()

@@ -4,6 +4,7 @@ import { addDiscount, cancelDiscount, releaseCancelledDiscounts } from '../domai
 import { addSpecialOffers, removeSpecialOffer } from '../domain/offers/service'
 import { buildOrderView, orderNumber } from '../domain/orderview/view'
 import { buildTicketView } from '../domain/tickets/view'
+import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { buildPaymentRegistry, type PaymentRegistry } from '../payments/registry'
 import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
@@ -63,7 +64,13 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       reply.header('cache-control', 'no-store')
       return { response: await paymentStatusChange(db, input.hash) }
     },
-    paymentStart: async ({ input, params }) => startPayment(db, registry, { hash: input.hash, typeId: params.typeId, publicUrl: app.config.publicUrl }),
+    paymentStart: async ({ input, params }) => startPayment(db, registry, {
+      hash: input.hash,
+      typeId: params.typeId,
+      publicUrl: app.config.publicUrl,
+      // Discounts covered the whole amount: the order is paid now, so its tickets are mailed now.
+      onPaidWithoutBank: (hash) => queueOrderPaidMail(db, app.config, app.log, hash),
+    }),
     ticket: async ({ params, reply }) => {
       reply.header('cache-control', 'no-store')
       return buildTicketView(db, params.hash)
