@@ -62,8 +62,12 @@ describe('CRM sign-in', () => {
 
     await page.goto(new URL(`/?id=${event?.menukind_id}`, app.baseUrl).toString())
     await waitForListing(page)
-    await page.getByLabel('Мои абонементы').check()
+    // The box is controlled by ?sub=1, which the router applies in a transition: click, then wait
+    // for the URL and the box (check() would read the box before the re-render on a busy machine).
+    const box = page.getByLabel('Мои абонементы')
+    await box.click()
     await page.waitForFunction(() => new URL(location.href).searchParams.get('sub') === '1')
+    await expect.poll(() => box.isChecked()).toBe(true)
     const expected = afisha.action
       .filter((e) => covered.includes(e.hash_id) && e.menukind_id === event?.menukind_id)
       .map((e) => pickLocalized(e, 'action', 'ru'))
