@@ -1,31 +1,17 @@
-import { SeatShape, type VenueSeats } from '../model'
+import type { VenueSeats } from '../model'
+import { seatContains } from '../spatial/hitTest'
 import type { SeatQuery } from './SeatGrid'
 
 /**
  * Exact seat hit-testing: a box query on seat centres padded by the largest seat half-size,
  * then the exact outline test per candidate (maplibre feature_index: bbox first, geometry
- * second). Later seats are drawn on top, so the highest index among hits wins.
+ * second). Later seats are drawn on top, so the highest index among hits wins. The exact
+ * outline test is the spatial module's `seatContains`, shared with the Node-side hitTest.
  */
+export { seatContains }
 
 /** Pointer slop in CSS pixels: a touch that lands just beside a small seat still hits it. */
 export const HIT_SLOP_PX = 3
-
-/** True when drawing point (px, py) lies inside seat i's outline grown by `pad` drawing units. */
-export function seatContains(seats: VenueSeats, i: number, px: number, py: number, pad = 0): boolean {
-  const dx = px - seats.x[i]
-  const dy = py - seats.y[i]
-  const rot = seats.rotation[i]
-  // Into the seat's own frame (undo its rotation).
-  const c = Math.cos(-rot)
-  const s = Math.sin(-rot)
-  const lx = dx * c - dy * s
-  const ly = dx * s + dy * c
-  const hw = seats.w[i] / 2 + pad
-  const hh = seats.h[i] / 2 + pad
-  if (hw <= 0 || hh <= 0) return false
-  if (seats.shape[i] === SeatShape.Rect) return Math.abs(lx) <= hw && Math.abs(ly) <= hh
-  return (lx * lx) / (hw * hw) + (ly * ly) / (hh * hh) <= 1
-}
 
 export function maxSeatHalfSize(seats: VenueSeats): number {
   let m = 0

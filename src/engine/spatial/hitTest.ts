@@ -19,8 +19,8 @@ export function seatIndexOf(venue: Pick<VenueData, 'seatIndex'>): SeatIndex {
   return index
 }
 
-/** True when (px, py) lies inside seat i's exact outline. */
-export function seatContains(seats: VenueData['seats'], i: number, px: number, py: number): boolean {
+/** True when (px, py) lies inside seat i's exact outline, grown by `pad` drawing units. */
+export function seatContains(seats: VenueData['seats'], i: number, px: number, py: number, pad = 0): boolean {
   const dx = px - seats.x[i]
   const dy = py - seats.y[i]
   const rot = seats.rotation[i]
@@ -29,8 +29,8 @@ export function seatContains(seats: VenueData['seats'], i: number, px: number, p
   const s = Math.sin(rot)
   const lx = dx * c + dy * s
   const ly = -dx * s + dy * c
-  const hw = seats.w[i] / 2
-  const hh = seats.h[i] / 2
+  const hw = seats.w[i] / 2 + pad
+  const hh = seats.h[i] / 2 + pad
   if (hw <= 0 || hh <= 0) return false
   if (seats.shape[i] === SeatShape.Rect) return Math.abs(lx) <= hw && Math.abs(ly) <= hh
   // Circle, and Path, which model.ts draws as its box's ellipse: test what is drawn.
