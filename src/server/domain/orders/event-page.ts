@@ -1,5 +1,5 @@
 import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
-import type { EventCalendarDay, NoSchemeResponse } from '../../../contract/entities/event'
+import type { EventAction, EventCalendarDay, NoSchemeResponse } from '../../../contract/entities/event'
 import type { PriceRow } from '../../../contract/entities/price'
 import type { Db } from '../../db/connect'
 import { notFound, ApiFailure } from '../../errors'
@@ -52,6 +52,67 @@ export function priceRowView(p: repo.PriceRowDb, cal: repo.CalendarRow, eventId:
     zonelevel_descript_kz: p.zonelevel_descript_kz,
     zonelevel_descript_ch: p.zonelevel_descript_ch,
   }
+}
+
+/** The event action (flags and names) of an event page, general admission or seat map (000 §3, 001 §3). */
+export function actionView(event: repo.EventRow): EventAction {
+  return {
+    action_id: event.id,
+    hash_id: event.hash_id,
+    age_from: event.age_from,
+    maybefree: event.maybefree,
+    rowcount: event.rowcount,
+    demquantlimit: event.demquantlimit,
+    writeticketname: event.writeticketname,
+    mailconfirm: event.mailconfirm,
+    usepushkarta: event.usepushkarta,
+    usenopushkarta: event.usenopushkarta,
+    scheme: event.scheme,
+    subscription: event.menu_kind_id === KIND_SUBSCRIPTIONS ? 1 : 0,
+    action_ru: event.name_ru,
+    action_en: event.name_en,
+    action_kz: event.name_kz,
+    action_ch: event.name_ch,
+    seatroot_ru: event.venue_name_ru ?? '',
+    seatroot_en: event.venue_name_en ?? '',
+    seatroot_kz: event.venue_name_kz ?? '',
+    seatroot_ch: event.venue_name_ch ?? '',
+    address_ru: event.venue_address_ru ?? '',
+    address_en: event.venue_address_en ?? '',
+    address_kz: event.venue_address_kz ?? '',
+    address_ch: event.venue_address_ch ?? '',
+    descript_ru: event.descript_ru,
+    descript_en: event.descript_en,
+    descript_kz: event.descript_kz,
+    descript_ch: event.descript_ch,
+    descript_url_ru: event.descript_url_ru,
+    descript_url_en: event.descript_url_en,
+    descript_url_kz: event.descript_url_kz,
+    descript_url_ch: event.descript_url_ch,
+  }
+}
+
+/** A subscription's composition lines (000 §3 "Composition line"). */
+export function compositionView(eventId: number, compositions: Awaited<ReturnType<typeof repo.listEventCompositions>>): NoSchemeResponse['actionStr'] {
+  return compositions.map((c) => ({
+    event_id: eventId,
+    eventstr_ru: c.eventstr_ru,
+    eventstr_en: c.eventstr_en,
+    eventstr_kz: c.eventstr_kz,
+    eventstr_ch: c.eventstr_ch,
+    eventstr_day: c.eventstr_day,
+    eventstr_time: c.eventstr_time,
+    str_day_ru: russianDay(c.eventstr_day),
+    seatroot: c.venue_name_ru ?? '',
+    address: c.venue_address_ru ?? '',
+    url: c.url,
+    eventstrsortnum: c.sortnum,
+  }))
+}
+
+/** The agreements checkbox list shown with the buyer form. */
+export function checkboxView(checkboxes: Awaited<ReturnType<typeof repo.listOrderCheckboxes>>): NoSchemeResponse['checkboxList'] {
+  return checkboxes.map((c) => ({ id: c.id, filling: c.filling, name_ru: c.name_ru, name_en: c.name_en, name_kz: c.name_kz, name_ch: c.name_ch }))
 }
 
 /**
@@ -112,58 +173,12 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
   }
 
   return {
-    action: {
-      action_id: event.id,
-      hash_id: event.hash_id,
-      age_from: event.age_from,
-      maybefree: event.maybefree,
-      rowcount: event.rowcount,
-      demquantlimit: event.demquantlimit,
-      writeticketname: event.writeticketname,
-      mailconfirm: event.mailconfirm,
-      usepushkarta: event.usepushkarta,
-      usenopushkarta: event.usenopushkarta,
-      scheme: event.scheme,
-      subscription: event.menu_kind_id === KIND_SUBSCRIPTIONS ? 1 : 0,
-      action_ru: event.name_ru,
-      action_en: event.name_en,
-      action_kz: event.name_kz,
-      action_ch: event.name_ch,
-      seatroot_ru: event.venue_name_ru ?? '',
-      seatroot_en: event.venue_name_en ?? '',
-      seatroot_kz: event.venue_name_kz ?? '',
-      seatroot_ch: event.venue_name_ch ?? '',
-      address_ru: event.venue_address_ru ?? '',
-      address_en: event.venue_address_en ?? '',
-      address_kz: event.venue_address_kz ?? '',
-      address_ch: event.venue_address_ch ?? '',
-      descript_ru: event.descript_ru,
-      descript_en: event.descript_en,
-      descript_kz: event.descript_kz,
-      descript_ch: event.descript_ch,
-      descript_url_ru: event.descript_url_ru,
-      descript_url_en: event.descript_url_en,
-      descript_url_kz: event.descript_url_kz,
-      descript_url_ch: event.descript_url_ch,
-    },
-    actionStr: compositions.map((c) => ({
-      event_id: event.id,
-      eventstr_ru: c.eventstr_ru,
-      eventstr_en: c.eventstr_en,
-      eventstr_kz: c.eventstr_kz,
-      eventstr_ch: c.eventstr_ch,
-      eventstr_day: c.eventstr_day,
-      eventstr_time: c.eventstr_time,
-      str_day_ru: russianDay(c.eventstr_day),
-      seatroot: c.venue_name_ru ?? '',
-      address: c.venue_address_ru ?? '',
-      url: c.url,
-      eventstrsortnum: c.sortnum,
-    })),
+    action: actionView(event),
+    actionStr: compositionView(event.id, compositions),
     calendar: days,
     price,
     ticketPrice,
     ticketInfo,
-    checkboxList: checkboxes.map((c) => ({ id: c.id, filling: c.filling, name_ru: c.name_ru, name_en: c.name_en, name_kz: c.name_kz, name_ch: c.name_ch })),
+    checkboxList: checkboxView(checkboxes),
   }
 }

@@ -1,51 +1,11 @@
 import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
-import type { EventAction } from '../../../contract/entities/event'
 import type { schemeResponseSchema, SchemeSessionsResponse } from '../../../contract/entities/scheme'
 import type { z } from 'zod'
 import type { Db } from '../../db/connect'
-import { russianDay } from '../catalog/service'
-import { priceRowView } from '../orders/event-page'
+import { actionView, checkboxView, compositionView, priceRowView } from '../orders/event-page'
 import * as orders from '../orders/repository'
 import { findSchemeEvent } from './repository'
 import { freeByZone } from './stock'
-
-/** The event action (flags and names) of a seat-map event (001 §3 "Event action (flags)"). */
-export function actionView(event: orders.EventRow): EventAction {
-  return {
-    action_id: event.id,
-    hash_id: event.hash_id,
-    age_from: event.age_from,
-    maybefree: event.maybefree,
-    rowcount: event.rowcount,
-    demquantlimit: event.demquantlimit,
-    writeticketname: event.writeticketname,
-    mailconfirm: event.mailconfirm,
-    usepushkarta: event.usepushkarta,
-    usenopushkarta: event.usenopushkarta,
-    scheme: event.scheme,
-    subscription: event.menu_kind_id === KIND_SUBSCRIPTIONS ? 1 : 0,
-    action_ru: event.name_ru,
-    action_en: event.name_en,
-    action_kz: event.name_kz,
-    action_ch: event.name_ch,
-    seatroot_ru: event.venue_name_ru ?? '',
-    seatroot_en: event.venue_name_en ?? '',
-    seatroot_kz: event.venue_name_kz ?? '',
-    seatroot_ch: event.venue_name_ch ?? '',
-    address_ru: event.venue_address_ru ?? '',
-    address_en: event.venue_address_en ?? '',
-    address_kz: event.venue_address_kz ?? '',
-    address_ch: event.venue_address_ch ?? '',
-    descript_ru: event.descript_ru,
-    descript_en: event.descript_en,
-    descript_kz: event.descript_kz,
-    descript_ch: event.descript_ch,
-    descript_url_ru: event.descript_url_ru,
-    descript_url_en: event.descript_url_en,
-    descript_url_kz: event.descript_url_kz,
-    descript_url_ch: event.descript_url_ch,
-  }
-}
 
 /** POST /api/scheme: the scheme-view header: action, subscription composition, agreements. */
 export async function buildSchemeHeader(db: Db, hash: string): Promise<z.infer<typeof schemeResponseSchema>> {
@@ -56,21 +16,8 @@ export async function buildSchemeHeader(db: Db, hash: string): Promise<z.infer<t
   ])
   return {
     action: actionView(event),
-    actionStr: compositions.map((c) => ({
-      event_id: event.id,
-      eventstr_ru: c.eventstr_ru,
-      eventstr_en: c.eventstr_en,
-      eventstr_kz: c.eventstr_kz,
-      eventstr_ch: c.eventstr_ch,
-      eventstr_day: c.eventstr_day,
-      eventstr_time: c.eventstr_time,
-      str_day_ru: russianDay(c.eventstr_day),
-      seatroot: c.venue_name_ru ?? '',
-      address: c.venue_address_ru ?? '',
-      url: c.url,
-      eventstrsortnum: c.sortnum,
-    })),
-    checkboxList: checkboxes.map((c) => ({ id: c.id, filling: c.filling, name_ru: c.name_ru, name_en: c.name_en, name_kz: c.name_kz, name_ch: c.name_ch })),
+    actionStr: compositionView(event.id, compositions),
+    checkboxList: checkboxView(checkboxes),
   }
 }
 
