@@ -36,21 +36,23 @@ async function waitForMap(page: Page): Promise<void> {
 }
 
 /** A free seat near the middle of the seat list, skipping `except`; centred at SELECT_ZOOM. Returns its index and key. */
-async function focusFreeSeat(page: Page, except: number[] = []): Promise<{ index: number; key: string; x: number; y: number }> {
+async function focusFreeSeat(page: Page, except: number[] = [], only?: string[]): Promise<{ index: number; key: string; x: number; y: number }> {
   await page.locator('.scheme-map').scrollIntoViewIfNeeded()
-  const seat = await page.evaluate(({ except, zoom }) => {
+  const seat = await page.evaluate(({ except, zoom, only }) => {
+    const allowed = only ? new Set(only) : null
     const e = window.__schemeEngine!
     const v = e.getVenue()!
     const start = Math.floor(v.seats.count / 2)
     for (let k = 0; k < v.seats.count; k++) {
       const i = (start + k) % v.seats.count
       if (v.seats.status[i] !== 0 || except.includes(i)) continue
+      if (allowed && !allowed.has(e.getSeatInfo(i)!.key)) continue
       e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
       const p = e.seatToScreen(i)!
       return { index: i, key: e.getSeatInfo(i)!.key, x: p.x, y: p.y }
     }
     throw new Error('no free seat')
-  }, { except, zoom: SELECT_ZOOM })
+  }, { except, zoom: SELECT_ZOOM, only })
   // Seats answer hover only once the detailed tier is drawn (after the camera's quiet time).
   await page.waitForFunction(() => window.__schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 }).catch(async (e: unknown) => {
     const state = await page.evaluate(() => ({ snap: { ...window.__schemeEngine!.getSnapshot(), hover: null, popover: null }, stats: window.__schemeEngine!.getStats(), cam: window.__schemeEngine!.getCamera() }))
@@ -292,9 +294,14 @@ describe('scheme view: subscription order', () => {
     const db = app.server.db
     const event = await db.selectFrom('events').select('id').where('hash_id', '=', hash).executeTakeFirstOrThrow()
     const anna = await db.selectFrom('crm_clients').select('id').where('email', '=', 'anna.petrova@example.org').executeTakeFirstOrThrow()
-    await db.insertInto('crm_subscriptions')
-      .values({ crm_client_id: anna.id, event_id: event.id, quant: 2, main_menu_id: null, valid_to: Date.now() + TOKEN_TTL_S * 1000 * 100 })
-      .execute()
+    // The demo seeds Anna's subscription to this event (seed/sales.ts); the page offers it.
+    const quantOf = async (id: number) => (await db.selectFrom('crm_subscriptions').select('quant').where('id', '=', id).executeTakeFirstOrThrow()).quant
+    const subs = await db.selectFrom('crm_subscriptions').select(['id', 'quant']).where('crm_client_id', '=', anna.id).where('event_id', '=', event.id).execute()
+    expect(subs.length).toBeGreaterThan(0)
+    // Subscription prices cover one zone of the map (the seed's first zone): pick a seat there.
+    const subZone = await db.selectFrom('prices as p').innerJoin('calendars as c', 'c.id', 'p.calendar_id')
+      .select('p.zone_id').where('c.event_id', '=', event.id).where('p.for_subscription', '=', 1).executeTakeFirstOrThrow()
+    const zoneSeats = (await db.selectFrom('seats').select('seat_key').where('zone_id', '=', subZone.zone_id).execute()).map((r) => r.seat_key)
     const token = signCrmToken(app.server.config.crmSecret, { id: Number(anna.id), exp: Math.floor(Date.now() / 1000) + TOKEN_TTL_S })
     const opened = await openPage(app, `/scheme/${hash}?crm=${token}`, DESKTOP_VIEWPORT)
     const { page } = opened
@@ -305,7 +312,7 @@ describe('scheme view: subscription order', () => {
     })
     await box.check()
     await waitForMap(page)
-    const seat = await focusFreeSeat(page)
+    const seat = await focusFreeSeat(page, [], zoneSeats)
     const at = await toPage(page, seat)
     await page.mouse.click(at.x, at.y)
     await page.waitForSelector(`.scheme-cart__item[data-seat="${seat.key}"]`, { timeout: 15_000 })
@@ -320,15 +327,17 @@ describe('scheme view: subscription order', () => {
       page.waitForResponse((r) => r.url().endsWith('/api/order/create-scheme')),
       dialog.getByRole('button', { name: 'Получить билет' }).click(),
     ])
-    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ crmClient: { subscritId: expect.any(Number) as number } })
-    // The server does not take subscription seats yet (it answers -1002 saying so): the scheme
-    // flow shows its text with the code appended (001 §8) and re-enables the button.
-    const body = (await response.json()) as { errorCode: string; errorText: string }
-    const modal = page.locator('dialog[open]', { hasText: `Код ошибки: ${body.errorCode}` })
-    await modal.waitFor({ timeout: 10_000 })
-    expect(await modal.innerText()).toContain(body.errorText)
-    await page.keyboard.press('Escape')
-    await expect.poll(() => page.locator('.order-form__submit').isEnabled()).toBe(true)
+    const sent = JSON.parse(response.request().postData() ?? '{}') as { crmClient?: { subscritId?: number } }
+    expect(sent).toMatchObject({ crmClient: { subscritId: expect.any(Number) as number } })
+    const sub = subs.find((x) => x.id === sent.crmClient!.subscritId)!
+    expect(sub).toBeDefined()
+    // The server takes the seat on the subscription: the order opens and one ticket is spent.
+    const body = (await response.json()) as { errorCode: string; errorText?: string; hash: string }
+    expect(body.errorCode, body.errorText).toBe('0')
+    await page.waitForURL(new RegExp(`/order/${body.hash}$`), { waitUntil: 'commit', timeout: 30_000 })
+    expect(await quantOf(sub.id)).toBe(sub.quant - 1)
+    const order = await db.selectFrom('orders').select('crm_subscription_id').where('hash', '=', body.hash).executeTakeFirstOrThrow()
+    expect(order.crm_subscription_id).toBe(sub.id)
     await opened.context.close()
   })
 })

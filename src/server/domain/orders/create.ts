@@ -90,8 +90,11 @@ async function checkAvailability(trx: Db, plan: OrderPlan, calendarIds: number[]
   }
 }
 
-/** Conditional decrement: succeeds only when the subscription still has the tickets. */
-async function takeSubscriptionTickets(trx: Db, subscriptionId: number, n: number): Promise<void> {
+/**
+ * Conditional decrement: succeeds only when the subscription still has the tickets. Shared with
+ * the seat-map order (domain/scheme/order.ts), inside its claim transaction.
+ */
+export async function takeSubscriptionTickets(trx: Db, subscriptionId: number, n: number): Promise<void> {
   const res = await trx
     .updateTable('crm_subscriptions')
     .set((eb) => ({ quant: eb('quant', '-', n) }))

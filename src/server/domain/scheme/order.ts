@@ -2,16 +2,18 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { z } from 'zod'
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
+import { ErrorCode } from '../../../contract/errors'
 import { consentsPass, normalizeFio, normalizeGiftName, validateBuyer } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
-import { badRequest } from '../../errors'
+import { ApiFailure, badRequest } from '../../errors'
 import { claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure } from '../cart/holds'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from '../orders/constants'
+import { takeSubscriptionTickets } from '../orders/create'
 import { serviceFeeMinor } from '../orders/money'
 import { resolvePaymentMethod } from '../orders/payment-method'
-import { listOrderCheckboxes, type PriceRowDb } from '../orders/repository'
+import { findClientSubscription, listOrderCheckboxes, listPriceRows, type PriceRowDb } from '../orders/repository'
 import { findPlaces, type Place, type SeatPlace, type StandPlace } from './places'
-import { limitFailure, priceFor, ticketLimit } from './pricing'
+import { limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from './pricing'
 import { loadSchemeSession, type SchemeSession } from './repository'
 
 export type SchemeOrderInput = z.output<typeof orderCreateSchemeRequestSchema>
@@ -39,8 +41,16 @@ const newTicketCode = () => Array.from({ length: TICKET_CODE_DIGITS }, (_, i) =>
  * buyer data and agreements pass the same rules as general admission (contract rules, orders
  * domain's payment method), every ticket names a place of this map with a price row of its
  * zone, and the limits hold (demquantlimit, 1 with the gift card, needprice per row).
+ * A subscription order (crmClient.subscritId) must name a subscription of the session's CRM
+ * client (never the body's) for this event with enough tickets left; every place is then
+ * priced by the for_subscription row of its zone and category, as general admission does.
  */
-async function planSchemeOrder(db: Db, input: SchemeOrderInput, now: number): Promise<{ session: SchemeSession; giftCard: boolean; tickets: Ticket[] }> {
+async function planSchemeOrder(
+  db: Db,
+  input: SchemeOrderInput,
+  now: number,
+  crmClientId: number | null,
+): Promise<{ session: SchemeSession; giftCard: boolean; tickets: Ticket[]; subscriptionId: number | null }> {
   const session = await loadSchemeSession(db, input.calendarId, now, input.action_id)
   const { event } = session
   const giftCard = resolvePaymentMethod(event, input.USE_PUSHKIN_CARD)
@@ -51,7 +61,9 @@ async function planSchemeOrder(db: Db, input: SchemeOrderInput, now: number): Pr
     const missing = checkboxes.filter((c) => c.filling === 1 && !input.checkboxList.some((a) => a.id === c.id && a.checked === 1))
     throw badRequest(`Required agreements are not accepted: checkbox ${missing.map((c) => c.id).join(', ')}`)
   }
-  if (input.crmClient?.subscritId !== undefined) throw badRequest('Subscription tickets are not available on seat maps yet: order them without the subscription')
+  const subscription = await findSubscription(db, input.crmClient?.subscritId, crmClientId, event.id, now)
+  if (subscription && giftCard) throw badRequest('Subscription tickets are not paid with the gift card')
+  const subscriptionRows = subscription ? await listPriceRows(db, [session.calendar.id]) : []
 
   const keys = input.tickets.map((t) => t.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
@@ -63,19 +75,29 @@ async function planSchemeOrder(db: Db, input: SchemeOrderInput, now: number): Pr
     const place = places.get(t.seat_id)!
     if (t.quantity < 1) throw badRequest(`Ticket ${i + 1}: quantity must be at least 1`)
     if (place.kind === 'seat' && t.quantity !== 1) throw badRequest(`Ticket ${i + 1}: a numbered seat is one ticket (quantity 1)`)
-    const price = priceFor(session.prices, place, t.clientcategory_id, giftCard, event)
+    const price = subscription ? subscriptionPriceFor(subscriptionRows, place, t.clientcategory_id) : priceFor(session.prices, place, t.clientcategory_id, giftCard, event)
     return { place, price, quantity: t.quantity, feeMinor: serviceFeeMinor(price.price, price.priceservise, price.currency_id) }
   })
   const count = tickets.reduce((n, t) => n + t.quantity, 0)
   const limit = ticketLimit(event, giftCard)
   if (count > limit) throw limitFailure(limit, count)
+  if (subscription && count > subscription.quant) throw new ApiFailure(ErrorCode.LIMIT, `The subscription has ${subscription.quant} tickets left (${count} asked)`, 400)
   const perRow = new Map<number, number>()
   for (const t of tickets) perRow.set(t.price.id, (perRow.get(t.price.id) ?? 0) + t.quantity)
   for (const [id, n] of perRow) {
-    const row = session.prices.find((p) => p.id === id)!
+    const row = [...session.prices, ...subscriptionRows].find((p) => p.id === id)!
     if (row.needprice > 0 && n < row.needprice) throw limitFailure(row.needprice, n)
   }
-  return { session, giftCard, tickets }
+  return { session, giftCard, tickets, subscriptionId: subscription?.id ?? null }
+}
+
+/** The session client's subscription `id` for this event (the orders domain's lookup), or a clear -1002. */
+async function findSubscription(db: Db, id: number | undefined, crmClientId: number | null, eventId: number, now: number) {
+  if (id === undefined) return null
+  if (crmClientId === null) throw badRequest('Subscription tickets need the client to be signed in')
+  const sub = await findClientSubscription(db, id, crmClientId, eventId, now)
+  if (!sub) throw badRequest(`Subscription ${id} does not belong to the signed-in client for this event`)
+  return sub
 }
 
 /**
@@ -85,11 +107,13 @@ async function planSchemeOrder(db: Db, input: SchemeOrderInput, now: number): Pr
  * and the answer names them (-1005). Whatever else the cart held in the session is released
  * (the cart is spent). The order is priced by the server (price rows, service fees of the
  * orders domain) and keeps its places until its reserve time; a free order is paid at once
- * and its places sold. Returns the order hash.
+ * and its places sold. A subscription order takes its tickets off the subscription in the same
+ * transaction (conditional decrement of the orders domain), so a short subscription rolls the
+ * seat claims back; orders/expiry.ts gives them back when the order lapses. Returns the order hash.
  */
 export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<string> {
   const { now } = ctx
-  const { session, giftCard, tickets } = await planSchemeOrder(db, input, now)
+  const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
   const serviceTotal = tickets.reduce((s, t) => s + t.feeMinor * t.quantity, 0)
   const total = tickets.reduce((s, t) => s + t.price.price * t.quantity, 0) + serviceTotal
   const free = total === 0
@@ -106,6 +130,7 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
         ord_num: -randomInt(1, 2 ** 31 - 1),
         session_id: ctx.sessionId,
         crm_client_id: ctx.crmClientId,
+        crm_subscription_id: subscriptionId,
         status: named ? ORDER_STATUS_CREATED : ORDER_STATUS_CONFIRMED,
         lang: input.lang,
         fio: giftCard ? '' : normalizeFio(input.fio ?? ''),
@@ -166,6 +191,8 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
         .execute()
     }
     if (taken.length) throw takenFailure(taken)
+    // Conditional decrement in the claim transaction: a failure rolls the seat claims back too.
+    if (subscriptionId !== null) await takeSubscriptionTickets(trx, subscriptionId, tickets.reduce((n, t) => n + t.quantity, 0))
 
     const lines = tickets.flatMap((t) =>
       Array.from({ length: t.quantity }, () => ({
@@ -175,6 +202,7 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
         price_id: t.price.id,
         client_category_id: t.price.client_category_id,
         zone_id: t.price.zone_id,
+        crm_subscription_id: subscriptionId,
         seat_id: t.place.kind === 'seat' ? t.place.id : null,
         standing_place_id: t.place.kind === 'stand' ? t.place.id : null,
         quantity: 1,

@@ -43,6 +43,17 @@ export function priceFor(prices: readonly PriceRowDb[], place: Place, categoryId
   return row
 }
 
+/**
+ * The subscription price row (for_subscription = 1) of `place` for a client category, or a clear
+ * -1002. Such rows may cost 0 (the subscription already paid), so the free-event rule of
+ * priceFor does not apply; the gift card never pays for subscription tickets.
+ */
+export function subscriptionPriceFor(rows: readonly PriceRowDb[], place: Place, categoryId: number): PriceRowDb {
+  const row = rows.find((p) => p.for_subscription === 1 && p.zone_id === place.zoneId && p.client_category_id === categoryId)
+  if (!row) throw badRequest(`${describePlace(place)} is not sold by subscription in this session (no subscription price for client category ${categoryId})`)
+  return row
+}
+
 /** A cart item as the contract sends it: the price row's fields plus the place and the count taken. */
 export function cartItemView(price: PriceRowDb, calendar: CalendarRow, eventId: number, place: Place, quantity: number): CartItem {
   return {
