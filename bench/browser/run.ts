@@ -73,7 +73,11 @@ async function runOne(browser: Browser, base: string, renderer: RunResult['rende
       // longtask entries unsupported: reported as zero.
     }
   })
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${RUN_TIMEOUT_MS} ms`)), RUN_TIMEOUT_MS))
+  // Cleared in `finally`: a pending timer would keep the process alive for RUN_TIMEOUT_MS after the last run.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${RUN_TIMEOUT_MS} ms`)), RUN_TIMEOUT_MS)
+  })
   try {
     return await Promise.race([timeout, (async (): Promise<RunResult> => {
       await page.goto(`${base}/lab/seatmap.html?seats=${seats}&renderer=${renderer}`, { timeout: RUN_TIMEOUT_MS })
@@ -108,6 +112,7 @@ async function runOne(browser: Browser, base: string, renderer: RunResult['rende
   } catch (e) {
     return { renderer, seats, ok: false, error: e instanceof Error ? e.message.split('\n')[0] : String(e) }
   } finally {
+    clearTimeout(timer)
     await context.close().catch(() => {})
   }
 }
