@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
-import { OrderGuard } from '../domain/abuse/order-guard'
-import { checkCaptcha, consumeCaptcha, createCaptcha } from '../domain/captcha/store'
+import { placeGuardedOrder } from '../domain/abuse/guarded-order'
+import { checkCaptcha, createCaptcha } from '../domain/captcha/store'
 import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../domain/orders/constants'
 import { createOrder } from '../domain/orders/create'
 import { buildNoScheme } from '../domain/orders/event-page'
 import { startExpirySweeper, type Sweeper } from '../domain/orders/expiry'
-import { loadStoredSetup } from '../domain/settings/service'
-import { ApiFailure } from '../errors'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
@@ -20,7 +18,6 @@ type OrderHandlers = Required<Pick<CallHandlers, 'noScheme' | 'orderCreate' | 'c
  */
 export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
   const { db } = app
-  const guard = new OrderGuard()
   const reserveSeconds = app.config.orderReserveSeconds
   let sweeper: Sweeper | null = null
   app.addHook('onReady', async () => {
@@ -40,38 +37,14 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
     noScheme: async ({ input }) => buildNoScheme(db, input.hash),
 
     orderCreate: async ({ input, request, reply }) => {
-      const now = Date.now()
-      const address = request.ip
-      const wait = guard.hit(address, now)
-      if (wait > 0) {
-        reply.header('retry-after', String(wait))
-        throw new ApiFailure(ErrorCode.LIMIT, `Too many orders from your address: try again in ${wait} s`, 429)
-      }
-      const setup = await loadStoredSetup(db)
-      if (setup.captcha.enabled && guard.needsCaptcha(address, now)) {
-        if (!input.captchaSid || !input.captchaText) {
-          throw new ApiFailure(ErrorCode.CAPTCHA, 'Enter the code from the picture to place the order', 400)
-        }
-        if (!(await consumeCaptcha(db, input.captchaSid, input.captchaText, now))) {
-          guard.recordFailure(address, now)
-          throw new ApiFailure(ErrorCode.CAPTCHA, 'The code from the picture is wrong or has expired: enter the code of a new picture', 400)
-        }
-        guard.captchaSolved(address, now)
-      }
-      let hash: string
-      try {
-        hash = await createOrder(db, input, {
+      const hash = await placeGuardedOrder(app, request, reply, input, (now) =>
+        createOrder(db, input, {
           now,
           reserveSeconds,
           sessionId: request.session?.id ?? null,
           crmClientId: request.session?.crm_client_id ?? null,
-        })
-      } catch (err) {
-        // Sold-out answers are not the visitor's fault; every other refusal counts as a failure.
-        if (err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE) guard.recordFailure(address, now)
-        throw err
-      }
-      guard.recordOrder(address, now)
+        }),
+      )
       // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
       queueOrderPaidMail(db, app.config, app.log, hash)
       return { errorCode: ErrorCode.OK, errorText: '', hash }

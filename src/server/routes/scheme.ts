@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
-import { OrderGuard } from '../domain/abuse/order-guard'
-import { consumeCaptcha } from '../domain/captcha/store'
+import { placeGuardedOrder } from '../domain/abuse/guarded-order'
 import { listCartOf, updateCart } from '../domain/cart/service'
 import { liveFeedOf } from '../domain/live'
 import { registerSeatEvents } from '../domain/live/sse'
 import { schemeMapAnswer } from '../domain/scheme/map'
 import { createSchemeOrder } from '../domain/scheme/order'
 import { buildSchemeHeader, buildSchemeSessions } from '../domain/scheme/views'
-import { loadStoredSetup } from '../domain/settings/service'
 import { ApiFailure } from '../errors'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
@@ -25,7 +23,6 @@ type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 
 export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
   const { db } = app
   const feed = liveFeedOf(app)
-  const guard = new OrderGuard()
   const sessionOf = (request: { session: { id: string } | null }) => {
     // POST calls passed the CSRF check, which needs a session.
     if (!request.session) throw new ApiFailure(ErrorCode.CSRF, 'No session; get a token from GET /api/token', 403)
@@ -59,39 +56,15 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
     },
 
     orderCreateScheme: async ({ input, request, reply }) => {
-      const now = Date.now()
-      const address = request.ip
-      const wait = guard.hit(address, now)
-      if (wait > 0) {
-        reply.header('retry-after', String(wait))
-        throw new ApiFailure(ErrorCode.LIMIT, `Too many orders from your address: try again in ${wait} s`, 429)
-      }
-      const setup = await loadStoredSetup(db)
-      if (setup.captcha.enabled && guard.needsCaptcha(address, now)) {
-        if (!input.captchaSid || !input.captchaText) {
-          throw new ApiFailure(ErrorCode.CAPTCHA, 'Enter the code from the picture to place the order', 400)
-        }
-        if (!(await consumeCaptcha(db, input.captchaSid, input.captchaText, now))) {
-          guard.recordFailure(address, now)
-          throw new ApiFailure(ErrorCode.CAPTCHA, 'The code from the picture is wrong or has expired: enter the code of a new picture', 400)
-        }
-        guard.captchaSolved(address, now)
-      }
-      let hash: string
-      try {
-        hash = await createSchemeOrder(db, input, {
+      const hash = await placeGuardedOrder(app, request, reply, input, (now) =>
+        createSchemeOrder(db, input, {
           now,
           reserveSeconds: app.config.orderReserveSeconds,
           sessionId: sessionOf(request),
           crmClientId: request.session?.crm_client_id ?? null,
-        })
-      } catch (err) {
-        // Seats taken by someone else are not the visitor's fault; other refusals count as failures.
-        if (err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE) guard.recordFailure(address, now)
-        throw err
-      }
+        }),
+      )
       feed.poke()
-      guard.recordOrder(address, now)
       // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
       queueOrderPaidMail(db, app.config, app.log, hash)
       return { errorCode: ErrorCode.OK, errorText: '', hash }
