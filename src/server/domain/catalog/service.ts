@@ -16,6 +16,38 @@ export function russianDay(day: string): string {
   return `${d} ${RU_MONTHS[m - 1]}, ${RU_WEEKDAYS[weekday]}`
 }
 
+/** What a composition line is read from: the stored line with its venue's names. */
+export interface CompositionRow {
+  eventstr_ru: string
+  eventstr_en: string
+  eventstr_kz: string
+  eventstr_ch: string
+  eventstr_day: string
+  eventstr_time: string
+  venue_name_ru: string | null
+  venue_address_ru: string | null
+  url: string
+  sortnum: number
+}
+
+/** One line of a subscription's composition (000 §3 "Composition line"), for the afisha and event pages. */
+export function compositionLine(eventId: number, c: CompositionRow): AfishaResponse['composition'][number] {
+  return {
+    event_id: eventId,
+    eventstr_ru: c.eventstr_ru,
+    eventstr_en: c.eventstr_en,
+    eventstr_kz: c.eventstr_kz,
+    eventstr_ch: c.eventstr_ch,
+    eventstr_day: c.eventstr_day,
+    eventstr_time: c.eventstr_time,
+    str_day_ru: russianDay(c.eventstr_day),
+    seatroot: c.venue_name_ru ?? '',
+    address: c.venue_address_ru ?? '',
+    url: c.url,
+    eventstrsortnum: c.sortnum,
+  }
+}
+
 /**
  * The afisha: active events with their upcoming sessions and the lists the listing filters by.
  * An event's totalticketcount is SALE_SOON (-99999) when its sales are not open, else the tickets
@@ -146,19 +178,6 @@ export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promi
     list_tags: tags.map((t) => ({ attr_id: t.id, attrname_ru: t.name_ru, attrname_en: t.name_en, attrname_kz: t.name_kz, attrname_ch: t.name_ch })),
     event_tags: eventTags.map((t) => ({ event_id: t.event_id, attr_id: t.tag_id })),
     images: listed.filter((e) => e.image_id !== null).map((e) => ({ image_id: e.image_id!, event_id: e.id, image_url: imageUrl(e.image_file) })),
-    composition: compositions.map((c) => ({
-      event_id: c.subscription_event_id,
-      eventstr_ru: c.eventstr_ru,
-      eventstr_en: c.eventstr_en,
-      eventstr_kz: c.eventstr_kz,
-      eventstr_ch: c.eventstr_ch,
-      eventstr_day: c.eventstr_day,
-      eventstr_time: c.eventstr_time,
-      str_day_ru: russianDay(c.eventstr_day),
-      seatroot: c.venue_name_ru ?? '',
-      address: c.venue_address_ru ?? '',
-      url: c.url,
-      eventstrsortnum: c.sortnum,
-    })),
+    composition: compositions.map((c) => compositionLine(c.subscription_event_id, c)),
   }
 }

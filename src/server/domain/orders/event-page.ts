@@ -4,7 +4,7 @@ import type { PriceRow } from '../../../contract/entities/price'
 import type { Db } from '../../db/connect'
 import { notFound, ApiFailure } from '../../errors'
 import { ErrorCode } from '../../../contract/errors'
-import { russianDay } from '../catalog/service'
+import { compositionLine } from '../catalog/service'
 import { expireOrders } from './expiry'
 import { toMajor } from './money'
 import * as repo from './repository'
@@ -94,20 +94,7 @@ export function actionView(event: repo.EventRow): EventAction {
 
 /** A subscription's composition lines (000 §3 "Composition line"). */
 export function compositionView(eventId: number, compositions: Awaited<ReturnType<typeof repo.listEventCompositions>>): NoSchemeResponse['actionStr'] {
-  return compositions.map((c) => ({
-    event_id: eventId,
-    eventstr_ru: c.eventstr_ru,
-    eventstr_en: c.eventstr_en,
-    eventstr_kz: c.eventstr_kz,
-    eventstr_ch: c.eventstr_ch,
-    eventstr_day: c.eventstr_day,
-    eventstr_time: c.eventstr_time,
-    str_day_ru: russianDay(c.eventstr_day),
-    seatroot: c.venue_name_ru ?? '',
-    address: c.venue_address_ru ?? '',
-    url: c.url,
-    eventstrsortnum: c.sortnum,
-  }))
+  return compositions.map((c) => compositionLine(eventId, c))
 }
 
 /** The agreements checkbox list shown with the buyer form. */
