@@ -36,9 +36,11 @@ export const RATIO_BOUNDS = {
  * Bounds for --short (CI, ≤ 10,000 seats). At small sizes fixed costs (index build, outlines,
  * string table) weigh more against a DOM parse, so the parse ratio measured 0.37–0.53 at 10k on
  * the shared 2-core box; the guard sits above that, to catch regressions, not to restate the
- * 1M target.
+ * 1M target. A 5 % viewport query at 10k seats answers in 1–2 µs, where timer and GC noise moved
+ * the ratio between 1.09 and 1.42 across CI runs; the short guard allows 2, still far below what a
+ * real regression (a scan instead of the index) costs.
  */
-export const RATIO_BOUNDS_SHORT = { ...RATIO_BOUNDS, parseVsXmldom: 0.75 } as const
+export const RATIO_BOUNDS_SHORT = { ...RATIO_BOUNDS, parseVsXmldom: 0.75, viewportVsRbush: 2 } as const
 /** Issue targets in absolute terms. */
 export const TARGETS = { hitTestP50Microseconds: 10, bytesPerSeat: 64 } as const
 
