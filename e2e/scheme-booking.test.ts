@@ -3,17 +3,17 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateVenue } from '../src/engine/generate/index'
+import { ErrorCode } from '../src/contract/errors'
 import { MINOR_PER_MAJOR } from '../src/server/domain/orders/money'
-import { importVenueDrawing } from '../src/server/venues/import'
 import { signCrmToken } from '../src/server/crm/token'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**
  * Seat-scheme booking in real Chromium against the real server (demo data): the 5,000-seat hall
  * on a desktop (legend, tooltip, click to hold, a second visitor sees the holds and the sale
- * arrive over the live stream, order, axe) and the 60,000-seat stadium on a phone (pinch with
- * CDP touch events, tap to hold, order). Seats are found through the page's engine handle
+ * arrive over the live stream, order, axe), the 60,000-seat stadium on a phone (pinch with
+ * CDP touch events, tap to hold, order), standing places on the demo arena and a subscription
+ * order capped by the subscription. Seats are found through the page's engine handle
  * (window.__schemeEngine), as e2e/seatmap.test.ts does with the lab's.
  */
 const SHOTS = path.join(os.tmpdir(), 'scheme-shots')
@@ -86,34 +86,6 @@ async function submitOrder(page: Page): Promise<string> {
   expect(body.errorCode, body.errorText).toBe('0')
   await page.waitForURL(new RegExp(`/order/${body.hash}$`), { waitUntil: 'commit', timeout: 30_000 })
   return body.hash
-}
-
-/** Standing-place price in the prepared session (roubles). */
-const STANDING_PRICE = 2500
-/** Seats of the generated arena (its floor is two standing areas). */
-const ARENA_SEATS = 1200
-
-/**
- * The demo venues have no standing places, so this prepares one session the way an operator
- * would: an arena drawing (standing floor plus rings) imported through the server's import path
- * for the event's venue, the session switched to it and priced per zone (client category 1).
- * Returns the scheme path of that session.
- */
-async function prepareStandingSession(titleEn: string): Promise<string> {
-  const hash = await hashOf(titleEn)
-  const db = app.server.db
-  const event = await db.selectFrom('events').select('id').where('hash_id', '=', hash).executeTakeFirstOrThrow()
-  const calendar = await db.selectFrom('calendars').selectAll().where('event_id', '=', event.id).orderBy('day').executeTakeFirstOrThrow()
-  const imported = await importVenueDrawing(db, { venueId: calendar.venue_id!, name: 'e2e arena', svg: generateVenue({ kind: 'arena', seats: ARENA_SEATS, seed: 5 }) })
-  expect(imported.standingPlaces).toBeGreaterThan(0)
-  const zones = await db.selectFrom('zones').select(['id', 'zone_key']).where('drawing_id', '=', imported.drawingId).execute()
-  await db.updateTable('calendars').set({ drawing_id: imported.drawingId }).where('id', '=', calendar.id).execute()
-  await db.deleteFrom('prices').where('calendar_id', '=', calendar.id).execute()
-  await db.insertInto('prices').values(zones.map((z, i) => ({
-    calendar_id: calendar.id, client_category_id: 1, zone_id: z.id, price: (z.zone_key.startsWith('standing') ? STANDING_PRICE : 3000 + i * 500) * MINOR_PER_MAJOR,
-    quantity: 0, sortnum: i + 1, for_subscription: 0,
-  }))).execute()
-  return `/scheme/${hash}/${calendar.day}/${calendar.time}`
 }
 
 beforeAll(async () => {
@@ -247,39 +219,56 @@ describe('scheme view: 60,000-seat stadium on a phone', () => {
 })
 
 describe('scheme view: standing places', () => {
-  it('adds standing places within the limits and orders them', async () => {
-    const pathname = await prepareStandingSession('The Big Band')
-    const opened = await openPage(app, pathname, DESKTOP_VIEWPORT)
+  it('adds standing places on the demo arena within the limits and orders them', async () => {
+    // The demo arena (seed/catalog-data.ts): seats on two rings around a priced standing floor.
+    const hash = await hashOf('Arena Rock Night')
+    const opened = await openPage(app, `/scheme/${hash}`, DESKTOP_VIEWPORT)
     const { page } = opened
+    // Two times a day: the map waits until one is chosen (001 §2).
+    await page.locator('.scheme-page__choose-time').waitFor({ timeout: 20_000 })
+    await page.locator('.time-chip[data-time="20:00"]').click()
+    await page.waitForURL(new RegExp(`/scheme/${hash}/\\d{4}-\\d{2}-\\d{2}/20:00$`), { waitUntil: 'commit' })
     await waitForMap(page)
     const panel = page.locator('.scheme-standing')
     await panel.waitFor({ timeout: 15_000 })
     await expect.poll(() => panel.locator('.section-title').textContent()).toContain('Стоячие места')
     const stand = panel.locator('.scheme-standing__item').first()
     const standId = (await stand.getAttribute('data-stand'))!
+    // The place's price as the server has it (its zone's row in this session), shown in the panel.
+    const calendarId = Number(await page.locator('.scheme-session').getAttribute('data-calendar'))
+    const db = app.server.db
+    const row = await db.selectFrom('prices as pr').innerJoin('standing_places as sp', 'sp.zone_id', 'pr.zone_id').select('pr.price')
+      .where('sp.place_key', '=', standId).where('pr.calendar_id', '=', calendarId).where('pr.for_subscription', '=', 0).executeTakeFirstOrThrow()
+    const price = row.price / MINOR_PER_MAJOR
+    expect(price).toBeGreaterThan(0)
+    const rub = (n: number) => new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2 }).format(n).replace(/\s/g, '\\s?')
+    await expect.poll(() => stand.locator('.scheme-standing__price').textContent()).toMatch(new RegExp(rub(price)))
+
     const plus = stand.locator('.quantity__button').last()
     await plus.click()
     await page.waitForSelector(`.scheme-cart__item[data-seat="${standId}"]`, { timeout: 15_000 })
     await plus.click()
     await expect.poll(() => stand.locator('.quantity__value').textContent()).toBe('2')
-    await expect.poll(() => page.locator('.totals__row--total').textContent()).toMatch(/5\s?000,00/)
+    await expect.poll(() => page.locator('.totals__row--total').textContent()).toMatch(new RegExp(rub(2 * price)))
     // The order limit (demquantlimit) caps the stand: keep adding until the warning shows.
-    const hash = pathname.split('/')[2]
-    const { demquantlimit: limit } = await app.server.db.selectFrom('events').select('demquantlimit').where('hash_id', '=', hash).executeTakeFirstOrThrow()
-    if (limit > 0) {
-      for (let n = 2; n < limit; n++) {
-        await plus.click()
-        await expect.poll(() => stand.locator('.quantity__value').textContent()).toBe(String(n + 1))
-      }
+    const { demquantlimit: limit } = await db.selectFrom('events').select('demquantlimit').where('hash_id', '=', hash).executeTakeFirstOrThrow()
+    expect(limit).toBeGreaterThan(2)
+    for (let n = 2; n < limit; n++) {
       await plus.click()
-      await page.locator('text=Достигнут лимит количества билетов в одном заказе!').waitFor({ timeout: 10_000 })
-      await page.keyboard.press('Escape')
-      for (let n = limit; n > 2; n--) await stand.locator('.quantity__button').first().click()
-      await expect.poll(() => stand.locator('.quantity__value').textContent()).toBe('2')
+      await expect.poll(() => stand.locator('.quantity__value').textContent()).toBe(String(n + 1))
     }
+    await plus.click()
+    await page.locator('text=Достигнут лимит количества билетов в одном заказе!').waitFor({ timeout: 10_000 })
+    await page.keyboard.press('Escape')
+    for (let n = limit; n > 2; n--) await stand.locator('.quantity__button').first().click()
+    await expect.poll(() => stand.locator('.quantity__value').textContent()).toBe('2')
     await fillBuyer(page)
     await page.screenshot({ path: path.join(SHOTS, 'desktop-standing.png'), fullPage: true })
-    await submitOrder(page)
+    const orderHash = await submitOrder(page)
+    // The order holds two standing tickets of that place.
+    const order = await db.selectFrom('orders').select('id').where('hash', '=', orderHash).executeTakeFirstOrThrow()
+    const lines = await db.selectFrom('order_lines as l').innerJoin('standing_places as p', 'p.id', 'l.standing_place_id').select('p.place_key').where('l.order_id', '=', order.id).execute()
+    expect(lines.map((l) => l.place_key)).toEqual([standId, standId])
     expect(opened.errors.filter((e) => !e.includes('favicon'))).toEqual([])
     await opened.context.close()
   })
@@ -312,10 +301,50 @@ describe('scheme view: subscription order', () => {
     })
     await box.check()
     await waitForMap(page)
-    const seat = await focusFreeSeat(page, [], zoneSeats)
-    const at = await toPage(page, seat)
-    await page.mouse.click(at.x, at.y)
+    /** Clicks a free seat of the subscription zone not in `except`; returns it once the click's cart call has answered. */
+    const clickSeat = async (except: number[]) => {
+      const s = await focusFreeSeat(page, except, zoneSeats)
+      const p = await toPage(page, s)
+      await page.mouse.click(p.x, p.y)
+      return s
+    }
+    const [firstUpdate, seat] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/cart/update')), clickSeat([])])
     await page.waitForSelector(`.scheme-cart__item[data-seat="${seat.key}"]`, { timeout: 15_000 })
+    // Cart changes carry the subscription, so the server caps the cart by what it has left.
+    const { subscritId } = JSON.parse(firstUpdate.postData() ?? '{}') as { subscritId?: number }
+    const held = subs.find((x) => x.id === subscritId)!
+    expect(held).toBeDefined()
+    expect(held.quant).toBeGreaterThan(1)
+    const chosen = [seat]
+    while (chosen.length < held.quant) {
+      const next = await clickSeat(chosen.map((c) => c.index))
+      await page.waitForSelector(`.scheme-cart__item[data-seat="${next.key}"]`, { timeout: 15_000 })
+      chosen.push(next)
+    }
+    const limitModal = page.locator('dialog[open]', { hasText: 'Достигнут лимит количества билетов в одном заказе!' })
+    // Full: the server's limit_left is 0, so one more seat is refused on the page at once.
+    await clickSeat(chosen.map((c) => c.index))
+    await limitModal.waitFor({ timeout: 10_000 })
+    await page.keyboard.press('Escape')
+    expect(await page.locator('.scheme-cart__item').count()).toBe(held.quant)
+    // After a reload the restored cart (/api/cart/list) does not know the subscription: the
+    // server itself refuses the extra seat (limit code) and the page shows the limit message.
+    await page.reload()
+    await box.waitFor({ timeout: 20_000 })
+    await box.check()
+    await waitForMap(page)
+    await expect.poll(() => page.locator('.scheme-cart__item').count()).toBe(held.quant)
+    const [refusal] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/cart/update')), clickSeat(chosen.map((c) => c.index))])
+    expect(refusal.status()).toBe(400)
+    expect(((await refusal.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.LIMIT)
+    await limitModal.waitFor({ timeout: 10_000 })
+    await page.keyboard.press('Escape')
+    expect(await page.locator('.scheme-cart__item').count()).toBe(held.quant)
+    // Back to one seat for the order.
+    for (const c of chosen.slice(1)) {
+      await page.locator(`.scheme-cart__item[data-seat="${c.key}"] .scheme-cart__remove`).click()
+      await page.locator(`.scheme-cart__item[data-seat="${c.key}"]`).waitFor({ state: 'detached', timeout: 15_000 })
+    }
     expect(await page.inputValue('#buyer-fio')).toBe('Петрова Анна Сергеевна')
     for (const b of await page.locator('.agreements input[type="checkbox"][required]').all()) await b.check()
     await page.locator('.order-form__submit').click()

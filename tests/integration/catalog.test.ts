@@ -95,7 +95,8 @@ describe.each(TEST_DBS)('setup, afisha and demo data on %s', (dbKind) => {
     }
     const onMap = afisha.action.filter((e) => e.scheme === 1)
     expect(onMap.length).toBeGreaterThanOrEqual(3)
-    expect(new Set(onMap.map((e) => e.seatroot_id)).size).toBe(3)
+    // Theatre, concert hall, stadium and the arena with standing places.
+    expect(new Set(onMap.map((e) => e.seatroot_id)).size).toBe(4)
     expect(onMap.every((e) => e.totalticketcount > 0 || e.totalticketcount === SALE_SOON)).toBe(true)
   })
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { signCrmToken } from '../../src/server/crm/token'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { loadScheme, schemeOrderBody, seatChange, visitor, type SchemeFx } from './scheme-helpers'
+import { loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
 
 /** Demo seat-map event with a subscription price row in its first zone (catalog-data: subscriptionPrices). */
 const SUBSCRIPTION_EVENT = 'rachmaninoff'
@@ -109,6 +109,49 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const res = await m.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(m.v, fx, [outside], { crmClient: { subscritId: m.subId } }))
     expect(res.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/not sold by subscription/) })
     expect(await m.quantLeft()).toBe(2)
+  })
+
+  it('the cart holds no more seats than the subscription has left: the same limit answer as the order, nothing changed', async () => {
+    const m = await member(2, 'sub-cart@example.org')
+    const [s1, s2, s3, s4] = subSeats.slice(20, 24)
+    const update = (seats: string[], extra: Record<string, unknown> = { subscritId: m.subId }) =>
+      m.v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: seats.map((s) => seatChange(fx, s)), ...extra })
+    const cartKeys = async () => (await m.v.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId })).body.items.map((i) => i.seat_id).sort()
+
+    // Three at once from an empty cart: refused as a whole.
+    const allAtOnce = await update([s1, s2, s3])
+    expect(allAtOnce.status).toBe(400)
+    expect(allAtOnce.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(await liveHolds([s1, s2, s3])).toEqual([])
+
+    const two = await update([s1, s2])
+    expect(two.status).toBe(200)
+    expect(two.body.limit_left).toBe(0)
+    const third = await update([s3])
+    expect(third.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(await cartKeys()).toEqual([s1, s2].sort())
+    expect((await liveHolds([s1, s2, s3])).map((h) => h.seat_key).sort()).toEqual([s1, s2].sort())
+    // Swapping a seat within the cap is fine; the subscription itself is only spent by the order.
+    expect((await m.v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s2, 0), seatChange(fx, s3)], subscritId: m.subId })).status).toBe(200)
+    expect(await cartKeys()).toEqual([s1, s3].sort())
+    expect(await m.quantLeft()).toBe(2)
+    // Buying at normal prices (no subscritId) the order limit applies instead.
+    expect((await update([s4], {})).status).toBe(200)
+    expect(await cartKeys()).toEqual([s1, s3, s4].sort())
+    await m.v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [s1, s3, s4].map((s) => seatChange(fx, s, 0)) })
+  })
+
+  it("the cart refuses a subscription that is not the signed-in client's, holding nothing", async () => {
+    const owner = await member(5, 'sub-cart-owner@example.org')
+    const other = await member(5, 'sub-cart-other@example.org')
+    const [s1] = subSeats.slice(30, 31)
+    const body = { calendar_id: fx.calendarId, changes: [seatChange(fx, s1)], subscritId: owner.subId }
+    const stolen = await other.v.post<CartAnswer>('/api/cart/update', body)
+    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/does not belong to the signed-in client/) })
+    const anonymous = await visitor(server.url)
+    const anon = await anonymous.post<CartAnswer>('/api/cart/update', body)
+    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/signed in/) })
+    expect(await liveHolds([s1])).toEqual([])
   })
 
   it('an unpaid subscription order past its reserve time gives the quant back and frees its seats', async () => {

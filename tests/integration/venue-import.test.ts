@@ -57,7 +57,7 @@ describe.each(TEST_DBS)('venue import on %s', (dbKind) => {
 
   it('the demo drawings store exactly the seats the parser finds in them', async () => {
     const drawings = await server.db.selectFrom('venue_drawings').select(['id', 'svg', 'seat_count']).execute()
-    expect(drawings.length).toBe(3)
+    expect(drawings.length).toBe(4)
     const sizes = []
     for (const d of drawings) {
       const parsed = parserView(d.svg)
@@ -69,6 +69,7 @@ describe.each(TEST_DBS)('venue import on %s', (dbKind) => {
     }
     expect(Math.max(...sizes)).toBe(60_000)
     expect(sizes).toContain(5_000)
+    expect(sizes).toContain(10_000)
   })
 
   it('a generated arena: seats and standing places match the parser, standing places are priced by zone', async () => {

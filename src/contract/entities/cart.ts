@@ -37,6 +37,13 @@ export const cartUpdateRequestSchema = z.object({
   changes: z.array(cartChangeSchema).min(1).max(200),
   /** 1 = the gift card is chosen (limits the cart to 1 ticket, useproculture prices). */
   USE_PUSHKIN_CARD: z.union([z.literal(0), z.literal(1)]).optional(),
+  /**
+   * Our addition: the subscription the visitor buys by (the crmClient.subscritId the order will
+   * send). A client with a subscription may still buy at normal prices, so the server cannot
+   * tell this from the event: with it the cart holds no more tickets than the signed-in
+   * client's subscription has left (else LIMIT), as create-scheme would refuse them.
+   */
+  subscritId: z.number().int().positive().optional(),
 })
 
 /**

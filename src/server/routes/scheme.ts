@@ -49,7 +49,12 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
 
     cartUpdate: async ({ input, request }) => {
       try {
-        return await updateCart(db, input, { sessionId: sessionOf(request), now: Date.now(), holdSeconds: app.config.cartHoldSeconds })
+        return await updateCart(db, input, {
+          sessionId: sessionOf(request),
+          now: Date.now(),
+          holdSeconds: app.config.cartHoldSeconds,
+          crmClientId: request.session?.crm_client_id ?? null,
+        })
       } finally {
         feed.poke()
       }

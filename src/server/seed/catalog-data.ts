@@ -1,14 +1,23 @@
 /**
- * The demo catalogue as data: venues, menus, tags and 44 events whose flags cover every case the
+ * The demo catalogue as data: venues, menus, tags and 45 events whose flags cover every case the
  * spec names (gift card 0/1/2, free events, group excursions, minimum quantities, service fees
- * in money and percent, named tickets, e-mail confirmation, soon on sale, sold out, seat maps).
+ * in money and percent, named tickets, e-mail confirmation, soon on sale, sold out, seat maps,
+ * standing places).
  * Day offsets count from "today" in the venue time zone, so the demo never goes stale.
  */
+
+import type { VenueKind } from '../../engine/generate/index'
 
 export type Texts = [ru: string, en: string, kz: string, ch: string]
 
 /** The demo theatre: a 600-seat house with curved rows and balconies (issue: foundation demo data). */
 const THEATRE_SEATS = 600
+/**
+ * The demo arena: seats on two rings around a standing floor (two standing places), so the
+ * scheme view's 'Стоячие места' panel has something to show. Small beside the stadium, so the
+ * demo (and every test server) still loads quickly.
+ */
+const ARENA_SEATS = 10_000
 
 export interface VenueDef {
   key: string
@@ -17,13 +26,14 @@ export interface VenueDef {
   lat: number
   lon: number
   /** Seat map drawn by the engine's generator and imported like an operator's drawing. */
-  drawing?: { kind: 'theatre' | 'hall' | 'stadium'; seats: number; seed: number }
+  drawing?: { kind: VenueKind; seats: number; seed: number }
 }
 
 export const VENUES: VenueDef[] = [
   { key: 'theatre', names: ['Драматический театр «Набережная»', 'Embankment Drama Theatre', '«Жағалау» драма театры', '滨河话剧院'], address: ['Москва, Кремлёвская наб., 10', '10 Kremlyovskaya Emb., Moscow', 'Мәскеу, Кремль жағалауы, 10', '莫斯科克里姆林滨河路10号'], lat: 55.7485, lon: 37.6125, drawing: { kind: 'theatre', seats: THEATRE_SEATS, seed: 7 } },
   { key: 'hall', names: ['Концертный зал «Гармония»', 'Harmony Concert Hall', '«Гармония» концерт залы', '和谐音乐厅'], address: ['Москва, Тверская ул., 31', '31 Tverskaya St., Moscow', 'Мәскеу, Тверская к-сі, 31', '莫斯科特维尔大街31号'], lat: 55.7689, lon: 37.5965, drawing: { kind: 'hall', seats: 5000, seed: 11 } },
   { key: 'stadium', names: ['Стадион «Восток»', 'Vostok Stadium', '«Восток» стадионы', '东方体育场'], address: ['Москва, Лужнецкая наб., 24', '24 Luzhnetskaya Emb., Moscow', 'Мәскеу, Лужники жағалауы, 24', '莫斯科卢日尼基滨河路24号'], lat: 55.7158, lon: 37.5537, drawing: { kind: 'stadium', seats: 60000, seed: 3 } },
+  { key: 'arena', names: ['Арена «Полярная звезда»', 'Polar Star Arena', '«Темірқазық» аренасы', '北极星体育馆'], address: ['Москва, Ленинградский пр., 39', '39 Leningradsky Ave., Moscow', 'Мәскеу, Ленинград даңғылы, 39', '莫斯科列宁格勒大街39号'], lat: 55.7905, lon: 37.5311, drawing: { kind: 'arena', seats: ARENA_SEATS, seed: 13 } },
   { key: 'chamber', names: ['Камерная сцена «Флигель»', 'Wing Chamber Stage', '«Флигель» камералық сахнасы', '侧翼小剧场'], address: ['Москва, Малая Дмитровка, 6', '6 Malaya Dmitrovka, Moscow', 'Мәскеу, Кіші Дмитровка, 6', '莫斯科小德米特罗夫卡6号'], lat: 55.7673, lon: 37.6077 },
   { key: 'museum', names: ['Музей истории города', 'City History Museum', 'Қала тарихы мұражайы', '城市历史博物馆'], address: ['Москва, Новая пл., 12', '12 Novaya Sq., Moscow', 'Мәскеу, Жаңа алаң, 12', '莫斯科新广场12号'], lat: 55.7568, lon: 37.6306 },
   { key: 'park', names: ['Парк искусств «Берег»', 'Bereg Art Park', '«Берег» өнер саябағы', '河岸艺术公园'], address: ['Москва, Крымский Вал, 2', '2 Krymsky Val, Moscow', 'Мәскеу, Қырым білігі, 2', '莫斯科克里米亚堤2号'], lat: 55.7347, lon: 37.6058 },
@@ -179,6 +189,7 @@ export const EVENTS: EventDef[] = [
   { key: 'new-year-gala', names: ['Новогодний гала-концерт', 'New Year Gala', 'Жаңа жылдық гала-концерт', '新年音乐会'], kind: 3, menu: 'classical', venue: 'hall', tags: ['music', 'family'], age: 0, days: [56, 59], times: ['16:00', '20:00'], prices: 'map', mapRub: 9000, flags: { soon: true } },
   { key: 'stadium-rock', names: ['Рок-фестиваль «Восток»', 'Vostok Rock Festival', '«Восток» рок-фестивалі', '东方摇滚音乐节'], kind: 3, menu: 'pop', venue: 'stadium', tags: ['music', 'outdoor'], age: 16, days: [20, 21], times: ['18:00'], prices: 'map', mapRub: 12000, demquantlimit: 6 },
   { key: 'pop-stars', names: ['Звёзды эстрады', 'Pop Stars Live', 'Эстрада жұлдыздары', '流行巨星演唱会'], kind: 3, menu: 'pop', venue: 'stadium', tags: ['music'], age: 12, days: [41], times: ['19:00'], prices: 'map', mapRub: 8000, flags: { mailconfirm: true } },
+  { key: 'arena-rock-night', names: ['Рок-ночь на арене', 'Arena Rock Night', 'Аренадағы рок түні', '体育馆摇滚之夜'], kind: 3, menu: 'pop', venue: 'arena', tags: ['music'], age: 12, days: [11, 25], times: ['16:00', '20:00'], prices: 'map', mapRub: 6000, demquantlimit: 8 },
   { key: 'indie-night', names: ['Инди-ночь', 'Indie Night', 'Инди түні', '独立音乐之夜'], kind: 3, menu: 'pop', venue: 'park', tags: ['music', 'outdoor'], age: 18, days: [9, 16], times: ['20:00'], prices: 'feePercent' },
   { key: 'symphonic-rock', names: ['Симфонический рок', 'Symphonic Rock', 'Симфониялық рок', '交响摇滚'], kind: 3, menu: 'pop', venue: 'hall', tags: ['music'], age: 12, days: [12, 33], times: ['19:00'], prices: 'map', mapRub: 6000, flags: { writeticketname: true } },
   { key: 'acoustic-evening', names: ['Акустический вечер', 'Acoustic Evening', 'Акустикалық кеш', '不插电之夜'], kind: 3, menu: 'pop', venue: 'club', tags: ['music'], age: 18, days: [3, 17, 31], times: ['20:00'], prices: 'jazz' },

@@ -90,19 +90,9 @@ export async function seedEvents(db: Db, now: number, nav: Navigation, drawings:
   const calendarsByEvent = new Map<string, number[]>()
   const firstDay = new Map<string, { day: string; time: string; venue: string }>()
 
-  // Zones and seat counts of each drawing, for seat-map price rows.
-  const drawingZones = new Map<number, { id: number; seats: number }[]>()
-  for (const drawingId of drawings.values()) {
-    const zones = await db
-      .selectFrom('zones as z')
-      .leftJoin('seats as s', 's.zone_id', 'z.id')
-      .select(['z.id', (eb) => eb.fn.count<number>('s.id').as('seats')])
-      .where('z.drawing_id', '=', drawingId)
-      .groupBy('z.id')
-      .orderBy('z.id')
-      .execute()
-    drawingZones.set(drawingId, zones.map((z) => ({ id: z.id, seats: Number(z.seats) })))
-  }
+  // Sellable zones of each drawing with their places, for seat-map price rows.
+  const drawingZones = new Map<number, MapZone[]>()
+  for (const drawingId of drawings.values()) drawingZones.set(drawingId, await sellableZones(db, drawingId))
 
   for (const [index, e] of EVENTS.entries()) {
     const f = e.flags ?? {}
@@ -188,12 +178,43 @@ export async function seedEvents(db: Db, now: number, nav: Navigation, drawings:
   return { venues: nav.venues, events, categories: nav.categories, firstCalendar, calendarsByEvent, mainMenus: nav.mainMenus }
 }
 
+/** A zone of a drawing that can be priced, with its places: seats plus standing capacity. */
+interface MapZone {
+  id: number
+  seats: number
+}
+
+/**
+ * Zones of a drawing in id order (seat zones first, then the zones the import gave standing
+ * places), each with its seats plus standing capacity. Zones with no place at all are left out:
+ * the generated arena's floor zone is drawn only by its standing areas, which the import puts
+ * in zones of their own, so pricing it would show an empty category in the legend.
+ */
+async function sellableZones(db: Db, drawingId: number): Promise<MapZone[]> {
+  const seats = await db
+    .selectFrom('zones as z')
+    .leftJoin('seats as s', 's.zone_id', 'z.id')
+    .select(['z.id', (eb) => eb.fn.count<number>('s.id').as('n')])
+    .where('z.drawing_id', '=', drawingId)
+    .groupBy('z.id')
+    .orderBy('z.id')
+    .execute()
+  const standing = await db
+    .selectFrom('standing_places')
+    .select(['zone_id', (eb) => eb.fn.sum<number>('capacity').as('n')])
+    .where('drawing_id', '=', drawingId)
+    .groupBy('zone_id')
+    .execute()
+  const capacity = new Map(standing.map((p) => [p.zone_id, Number(p.n)]))
+  return seats.map((z) => ({ id: z.id, seats: Number(z.n) + (capacity.get(z.id) ?? 0) })).filter((z) => z.seats > 0)
+}
+
 async function insertPrices(
   db: Db,
   e: EventDef,
   calendarId: number,
   nav: { categories: Map<string, number>; gaZones: Map<string, number> },
-  mapZones: { id: number; seats: number }[] | undefined,
+  mapZones: MapZone[] | undefined,
 ): Promise<void> {
   const f = e.flags ?? {}
   if (mapZones) {

@@ -3,7 +3,7 @@ import { generateVenue } from '../../engine/generate/index'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { importVenueDrawing } from '../venues/import'
-import { VENUES } from './catalog-data'
+import { VENUES, type Texts } from './catalog-data'
 import { seedEvents, seedNavigation } from './catalog'
 import { seedClients, seedOffers, seedSoldOut } from './sales'
 import { seedPaymentDemo } from './payments'
@@ -21,16 +21,43 @@ export interface DemoSummary {
   ms: number
 }
 
-/** Generated drawings number their zones 1, 2, …: give them price-category names in every language. */
+/** Zone key prefix the import gives a standing place's own zone (venues/import.ts). */
+const STANDING_ZONE_PREFIX = 'standing:'
+
+/**
+ * Generated drawings number their zones 1, 2, …, and the import names a standing place's zone
+ * after the place ('Floor A'): give both price-category names in every language. Categories are
+ * numbered over the zones that have seats (the arena's floor zone has none and is not sold).
+ */
 async function nameZones(db: Db, drawingId: number): Promise<void> {
-  const zones = await db.selectFrom('zones').select(['id', 'name_ru']).where('drawing_id', '=', drawingId).where('zone_key', 'not like', 'standing:%').orderBy('sortnum').execute()
-  for (const [i, z] of zones.entries()) {
-    const n = i + 1
-    await db
-      .updateTable('zones')
-      .set({ ...loc('name', [`Категория ${n}`, `Category ${n}`, `${n}-санат`, `${n}类座位`]), ...loc('descript', [`Зона ${z.name_ru} схемы зала`, `Zone ${z.name_ru} of the hall map`, `Сызбадағы ${z.name_ru} аймағы`, `座位图${z.name_ru}区`]) })
-      .where('id', '=', z.id)
-      .execute()
+  const zones = await db
+    .selectFrom('zones as z')
+    .leftJoin('seats as s', 's.zone_id', 'z.id')
+    .select(['z.id', 'z.zone_key', 'z.name_ru', 'z.sortnum', (eb) => eb.fn.count<number>('s.id').as('seats')])
+    .where('z.drawing_id', '=', drawingId)
+    .groupBy(['z.id', 'z.zone_key', 'z.name_ru', 'z.sortnum'])
+    .orderBy('z.sortnum')
+    .execute()
+  let n = 0
+  for (const z of zones) {
+    const standing = z.zone_key.startsWith(STANDING_ZONE_PREFIX)
+    if (!standing && Number(z.seats) === 0) continue
+    const names = standing ? standingZoneNames(z.name_ru) : seatZoneNames(++n, z.name_ru)
+    await db.updateTable('zones').set({ ...loc('name', names.name), ...loc('descript', names.descript) }).where('id', '=', z.id).execute()
+  }
+}
+
+function seatZoneNames(n: number, zone: string): { name: Texts; descript: Texts } {
+  return {
+    name: [`Категория ${n}`, `Category ${n}`, `${n}-санат`, `${n}类座位`],
+    descript: [`Зона ${zone} схемы зала`, `Zone ${zone} of the hall map`, `Сызбадағы ${zone} аймағы`, `座位图${zone}区`],
+  }
+}
+
+function standingZoneNames(place: string): { name: Texts; descript: Texts } {
+  return {
+    name: [`Танцпартер (${place})`, `Standing floor (${place})`, `Би партері (${place})`, `站立区（${place}）`],
+    descript: ['Стоячие места без нумерации', 'Unnumbered standing places', 'Нөмірсіз тұрып көретін орындар', '不对号站立区'],
   }
 }
 

@@ -4,7 +4,7 @@ import { sameInAll } from '../../../src/contract/lang'
 import { SeatStatus } from '../../../src/engine/model'
 import { schemeCalendar, schemePath, sessionOf } from '../../../src/app/screens/scheme/model/calendar'
 import { colorNumber, zoneInputs, zoneLegend } from '../../../src/app/screens/scheme/model/legend'
-import { standingMax } from '../../../src/app/screens/scheme/model/standing'
+import { standingMax, subscriptionLimitLeft } from '../../../src/app/screens/scheme/model/standing'
 import { ENGINE_STATUS, engineStatus, isSelectable } from '../../../src/app/screens/scheme/model/status'
 import { cartTotals } from '../../../src/app/screens/scheme/model/totals'
 import { resolveSelection, sortCalendar } from '../../../src/app/screens/event/model/selection'
@@ -56,6 +56,16 @@ describe('standing-place quantity limit', () => {
     // Cart full: only what is held.
     expect(standingMax({ quant: 40, limit: 10 }, 2, 0)).toBe(2)
     expect(standingMax({ quant: 0, limit: 0 }, 0, 0)).toBe(0)
+  })
+  it('buying by subscription, the cart may take no more than the subscription has left', () => {
+    // Not by subscription: the server's limit_left as it is.
+    expect(subscriptionLimitLeft(6, null, [{ quantity: 2 }])).toBe(6)
+    // Subscription of 3 with 2 in the cart: 1 more, though the order limit leaves 6.
+    expect(subscriptionLimitLeft(6, 3, [{ quantity: 1 }, { quantity: 1 }])).toBe(1)
+    // The order limit is tighter than the subscription.
+    expect(subscriptionLimitLeft(1, 10, [{ quantity: 2 }])).toBe(1)
+    // A cart restored with more than the subscription has left: 0, never below.
+    expect(subscriptionLimitLeft(6, 2, [{ quantity: 3 }])).toBe(0)
   })
 })
 

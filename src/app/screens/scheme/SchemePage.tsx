@@ -125,7 +125,7 @@ function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
       {session !== null && (
         <SchemeSession key={`${session.calendar_id}-${method}`} hash={hash} calendarId={session.calendar_id} action={action}
           prices={data.sessions.prices} checkboxList={checkboxList} method={method} form={form} options={options}
-          subscription={useSub ? { subscritId: subscription.subscrit_id } : null} dateText={dateText} />
+          subscription={useSub ? { subscritId: subscription.subscrit_id, quant: subscription.quant } : null} dateText={dateText} />
       )}
     </article>
   )

@@ -25,6 +25,7 @@ import { CartPanel } from './CartPanel'
 import { exposeEngine } from './engineHandle'
 import { Legend } from './Legend'
 import { colorNumber, zoneInputs, zoneLegend } from './model/legend'
+import { subscriptionLimitLeft } from './model/standing'
 import { SchemeMap } from './SchemeMap'
 import { StandingPanel } from './StandingPanel'
 import { useCartOnMap } from './useCartOnMap'
@@ -48,7 +49,8 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   method: PaymentMethod
   form: BuyerForm
   options: BuyerRuleOptions
-  subscription: { subscritId: number } | null
+  /** Buying by subscription: its id (sent with cart changes and the order) and the tickets it has left. */
+  subscription: { subscritId: number; quant: number } | null
   dateText: string
 }) {
   const { t } = useTranslation()
@@ -81,7 +83,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const holdUntil = useCart((s) => s.holdUntil)
   const limitLeft = useCart((s) => s.limitLeft)
   const clearCart = useCart((s) => s.clear)
-  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method)
+  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription?.subscritId)
   const applyCart = useCart((s) => s.apply)
 
   const onExpired = useCallback(() => {
@@ -139,6 +141,8 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
 
   const priceOf = useCallback((s: SeatStand) => zonePrices[String(s.cat)] ?? null, [zonePrices])
   const myItems = items.filter((i) => i.calendar_id === calendarId || i.calendar_id === null)
+  // The server caps by the subscription on every change; a restored cart (/api/cart/list) is capped here.
+  const standLimitLeft = subscriptionLimitLeft(limitLeft, subscription?.quant ?? null, myItems)
 
   if (rows.length === 0) return <p className="notice scheme-page__message" role="status">{t('messages.not-found')}</p>
   return (
@@ -148,7 +152,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
       <SchemeMap phase={phase} venue={venue} zoneColors={colors} zonePrices={zonePrices} lang={lang} currency={currency}
         onSeatClick={(seat, e) => void toggleSeat(seat.index, e)} onEngine={onEngine} />
       {map !== null && (
-        <StandingPanel stands={map.seat_stand} held={held} limitLeft={limitLeft} priceOf={priceOf} lang={lang}
+        <StandingPanel stands={map.seat_stand} held={held} limitLeft={standLimitLeft} priceOf={priceOf} lang={lang}
           onChange={onStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}
       <div className="scheme-session__checkout">

@@ -18,10 +18,12 @@ export function defaultRow(rows: readonly PriceRow[], zonelevelId: number, metho
 /**
  * Cart actions of one session: restore (/api/cart/list), take or release a seat, set a standing
  * place's quantity, change a seat's client category. Every answer replaces the cart store.
- * Refusals: the limit (-9998) shows modal.error-limit; a place someone just took (-1005) shows
- * messages.place-unavailable and marks the seat held on the map at once.
+ * Buying by subscription, every change carries `subscritId`, so the server caps the cart by what
+ * the subscription has left. Refusals: a limit (-9998: the order's or the subscription's) shows
+ * modal.error-limit; a place someone just took (-1005) shows messages.place-unavailable and marks
+ * the seat held on the map at once.
  */
-export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod) {
+export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod, subscritId?: number) {
   const { t } = useTranslation()
   const showModal = useModal((s) => s.show)
   const apply = useCart((s) => s.apply)
@@ -44,7 +46,7 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
 
   const update = useCallback(async (changes: { seat_id: string; clientcategory_id: number; quantity: number }[]): Promise<boolean> => {
     try {
-      apply(await api.call('cartUpdate', { calendar_id: calendarId, changes, USE_PUSHKIN_CARD: gift }), Date.now())
+      apply(await api.call('cartUpdate', { calendar_id: calendarId, changes, USE_PUSHKIN_CARD: gift, ...(subscritId === undefined ? {} : { subscritId }) }), Date.now())
       return true
     } catch (e) {
       if (e instanceof ApiCallError && e.errorCode === ErrorCode.LIMIT) showModal({ kind: 'warning', text: t('modal.error-limit') })
@@ -53,7 +55,7 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
       else console.error('cart update failed', e)
       return false
     }
-  }, [calendarId, gift, apply, showModal, t])
+  }, [calendarId, gift, subscritId, apply, showModal, t])
 
   /** A click on a seat of the map (or the list view): take a free seat, release one of ours. */
   const toggleSeat = useCallback(async (index: number, engine: SeatMapEngine) => {

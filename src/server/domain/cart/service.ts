@@ -7,6 +7,7 @@ import type { PriceRowDb } from '../orders/repository'
 import { describePlace, findPlaces, placesById, type Place, type SeatPlace, type StandPlace } from '../scheme/places'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
+import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { cartHolds, claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure, type CartHolds } from './holds'
 
 export type CartUpdateInput = z.output<typeof cartUpdateRequestSchema>
@@ -15,6 +16,8 @@ export interface CartContext {
   sessionId: string
   now: number
   holdSeconds: number
+  /** The session's signed-in CRM client: the only one whose subscription a cart may use. */
+  crmClientId: number | null
 }
 
 /** Most tickets of one standing place a cart may take: its free places, the zone's row stock (when set) and the order limit left. */
@@ -28,14 +31,20 @@ export function standingMax(free: number, price: Pick<PriceRowDb, 'quantity'>, l
  * quantity asked (replacing what the cart held there). New holds share the cart's running hold
  * time (one countdown per cart, as seats.io's hold token), or start CART_HOLD_SECONDS when the
  * cart was empty. Refuses: unknown places and prices (-1002), more tickets than the order limit
- * (-9998), places someone else holds or bought (-1005 naming them). Nothing changes on refusal.
+ * or, buying by subscription (subscritId), than the subscription has left (-9998, as
+ * create-scheme would), places someone else holds or bought (-1005 naming them). Nothing
+ * changes on refusal.
  */
 export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
   const { now } = ctx
   const session = await loadSchemeSession(db, input.calendar_id, now)
   const { event } = session
   const giftCard = cartGiftCard(event, input.USE_PUSHKIN_CARD)
-  const limit = ticketLimit(event, giftCard)
+  const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
+  if (subscription && giftCard) throw badRequest('Subscription tickets are not paid with the gift card')
+  const orderLimit = ticketLimit(event, giftCard)
+  // The most this cart may hold: the order limit, and what the subscription has left.
+  const limit = subscription ? Math.min(orderLimit, subscription.quant) : orderLimit
 
   const keys = input.changes.map((c) => c.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
@@ -71,7 +80,8 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
     const keptStands = before.stands.filter((h) => !releaseStands.includes(h.standing_place_id)).reduce((n, h) => n + h.quantity, 0)
     const standChanges = changes.filter((c): c is typeof c & { place: StandPlace } => c.place.kind === 'stand' && c.quantity > 0)
     const total = keptSeats + keptStands + newSeats.length + standChanges.reduce((n, c) => n + c.quantity, 0)
-    if (total > limit) throw limitFailure(limit, total)
+    if (total > orderLimit) throw limitFailure(orderLimit, total)
+    if (subscription && total > subscription.quant) throw subscriptionLimitFailure(subscription.quant, total)
 
     const running = [...before.seats, ...before.stands].map((h) => h.expires_at ?? 0).filter((t) => t > now)
     const expiresAt = running.length ? Math.min(...running) : now + ctx.holdSeconds * 1000
@@ -97,7 +107,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
     }
     if (taken.length) throw takenFailure(taken)
   })
-  return listCart(db, ctx.sessionId, session, now)
+  return listCart(db, ctx.sessionId, session, now, limit)
 }
 
 /** POST /api/cart/list: what the visitor's cart holds in a session (after a reload, say). */
@@ -105,7 +115,8 @@ export async function listCartOf(db: Db, sessionId: string, calendarId: number, 
   return listCart(db, sessionId, await loadSchemeSession(db, calendarId, now), now)
 }
 
-async function listCart(db: Db, sessionId: string, session: SchemeSession, now: number): Promise<CartResponse> {
+/** The cart's items and hold time; limit_left counts down from `limit` (the order limit unless the caller knows a tighter one). */
+async function listCart(db: Db, sessionId: string, session: SchemeSession, now: number, limit = session.event.demquantlimit): Promise<CartResponse> {
   const cartId = await findCart(db, sessionId, session.calendar.id, false, now)
   const holds: CartHolds = cartId === null ? { seats: [], stands: [] } : await cartHolds(db, cartId, now)
   const { seats, stands } = await placesById(db, holds.seats.map((h) => h.seat_id), holds.stands.map((h) => h.standing_place_id))
@@ -125,6 +136,6 @@ async function listCart(db: Db, sessionId: string, session: SchemeSession, now: 
   const ends = [...holds.seats, ...holds.stands].map((h) => h.expires_at ?? now)
   const holdSeconds = ends.length ? Math.max(0, Math.ceil((Math.min(...ends) - now) / 1000)) : 0
   const count = items.reduce((n, i) => n + i.quantity, 0)
-  return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, session.event.demquantlimit - count) }
+  return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, limit - count) }
 }
 

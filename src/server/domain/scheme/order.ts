@@ -2,19 +2,19 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { z } from 'zod'
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
-import { ErrorCode } from '../../../contract/errors'
 import { consentsPass, normalizeFio, normalizeGiftName, validateBuyer } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
-import { ApiFailure, badRequest } from '../../errors'
+import { badRequest } from '../../errors'
 import { claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure } from '../cart/holds'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from '../orders/constants'
 import { takeSubscriptionTickets } from '../orders/create'
 import { serviceFeeMinor } from '../orders/money'
 import { resolvePaymentMethod } from '../orders/payment-method'
-import { findClientSubscription, listOrderCheckboxes, listPriceRows, type PriceRowDb } from '../orders/repository'
+import { listOrderCheckboxes, listPriceRows, type PriceRowDb } from '../orders/repository'
 import { findPlaces, type Place, type SeatPlace, type StandPlace } from './places'
 import { limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from './pricing'
 import { loadSchemeSession, type SchemeSession } from './repository'
+import { findSubscription, subscriptionLimitFailure } from './subscription'
 
 export type SchemeOrderInput = z.output<typeof orderCreateSchemeRequestSchema>
 
@@ -81,7 +81,7 @@ async function planSchemeOrder(
   const count = tickets.reduce((n, t) => n + t.quantity, 0)
   const limit = ticketLimit(event, giftCard)
   if (count > limit) throw limitFailure(limit, count)
-  if (subscription && count > subscription.quant) throw new ApiFailure(ErrorCode.LIMIT, `The subscription has ${subscription.quant} tickets left (${count} asked)`, 400)
+  if (subscription && count > subscription.quant) throw subscriptionLimitFailure(subscription.quant, count)
   const perRow = new Map<number, number>()
   for (const t of tickets) perRow.set(t.price.id, (perRow.get(t.price.id) ?? 0) + t.quantity)
   for (const [id, n] of perRow) {
@@ -89,15 +89,6 @@ async function planSchemeOrder(
     if (row.needprice > 0 && n < row.needprice) throw limitFailure(row.needprice, n)
   }
   return { session, giftCard, tickets, subscriptionId: subscription?.id ?? null }
-}
-
-/** The session client's subscription `id` for this event (the orders domain's lookup), or a clear -1002. */
-async function findSubscription(db: Db, id: number | undefined, crmClientId: number | null, eventId: number, now: number) {
-  if (id === undefined) return null
-  if (crmClientId === null) throw badRequest('Subscription tickets need the client to be signed in')
-  const sub = await findClientSubscription(db, id, crmClientId, eventId, now)
-  if (!sub) throw badRequest(`Subscription ${id} does not belong to the signed-in client for this event`)
-  return sub
 }
 
 /**

@@ -9,3 +9,14 @@ import type { SeatStand } from '../../../../contract/entities/scheme'
 export function standingMax(stand: Pick<SeatStand, 'quant' | 'limit'>, inCart: number, limitLeft: number): number {
   return Math.max(0, Math.min(stand.quant + inCart, stand.limit, inCart + limitLeft))
 }
+
+/**
+ * Tickets the cart may still take when buying by subscription: the server's `limit_left`, and
+ * no more than the subscription has left (`quant`, null when not buying by subscription) minus
+ * the tickets already in the cart. Never below 0.
+ */
+export function subscriptionLimitLeft(limitLeft: number, quant: number | null, items: readonly { quantity: number }[]): number {
+  if (quant === null) return limitLeft
+  const inCart = items.reduce((n, i) => n + i.quantity, 0)
+  return Math.max(0, Math.min(limitLeft, quant - inCart))
+}
