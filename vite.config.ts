@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
@@ -11,6 +12,15 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080'
 export default defineConfig({
   plugins: [react()],
   root: '.',
+  resolve: {
+    alias: [
+      // pixi.js probes the browser with throwaway canvases (a 2D blend-mode test at import time,
+      // a WebGL context for shader precision): 100-340 ms each on software GL, for answers the
+      // map knows. See the shims' comments.
+      { find: /^\.\/canUseNewCanvasBlendModes\.mjs$/, replacement: fileURLToPath(new URL('./src/engine/render/pixiShims/canUseNewCanvasBlendModes.ts', import.meta.url)) },
+      { find: /^\.\/(?:program\/)?getMaxFragmentPrecision\.mjs$/, replacement: fileURLToPath(new URL('./src/engine/render/pixiShims/getMaxFragmentPrecision.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -33,8 +33,10 @@ import { measureViewport, ViewportWatcher, type ViewportSize } from './render/Vi
 
 /** Spec 001 §9: map init delay 200 ms (lets the host layout settle before the canvas is sized). */
 export const MAP_INIT_DELAY_MS = 200
-/** Spec 001 §9: wheel debounce 200 ms; re-detailing (tier switch, labels) waits for this quiet. */
+/** Spec 001 §9: wheel debounce 200 ms; re-detailing (seat numbers) waits for this quiet. */
 export const DETAIL_QUIET_MS = 200
+/** Main-thread time per task while seat tiles build in the background (well under a 50 ms long task). */
+export const SEAT_BUILD_SLICE_MS = 8
 
 export type { SeatMapEngineOptions, SeatMapEvents, SeatMapSnapshot } from './engineTypes'
 
@@ -71,6 +73,9 @@ export class SeatMapEngine {
   private disposed = false
   private initialized = false
   private keyToIndex: Map<string, number> | null = null
+  /** Step function of the seat tiles' background build; null once built. */
+  private seatBuild: ((budgetMs: number) => boolean) | null = null
+  private seatBuildTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     private readonly container: HTMLElement,
@@ -99,7 +104,7 @@ export class SeatMapEngine {
     if (this.disposed) return
     const size = measureViewport(this.container)
     this.viewport = { width: size.width, height: size.height }
-    const canvas = await this.renderer.init(this.container, { preference: this.options.preference, ...size })
+    const canvas = await this.renderer.init(this.container, size)
     if (this.disposed) {
       // Disposed while Pixi was starting (e.g. React StrictMode's mount-unmount-mount).
       this.renderer.destroy()
@@ -143,7 +148,10 @@ export class SeatMapEngine {
   }
 
   private installVenue(venue: VenueData): void {
-    this.renderer.setVenue(venue, this.zoneColors)
+    this.cancelSeatBuild()
+    this.seatBuild = this.renderer.setVenue(venue, this.zoneColors)
+    if (this.tierNow() === 'sectors') this.scheduleSeatBuild()
+    else this.finishSeatBuild()
     this.renderer.setTier(this.tierNow())
     this.lastCameraChange = -Infinity
     this.needsRender = true
@@ -286,8 +294,9 @@ export class SeatMapEngine {
   subscribe = (cb: () => void): (() => void) => this.events.on('change', cb)
 
   /** Renderer statistics for the lab and benchmarks. */
-  getStats(): { tiles: number; tier: LodTier; labels: number; pendingColors: boolean } {
-    return { tiles: this.renderer.seats.tileCount, tier: this.renderer.currentTier, labels: this.renderer.labels.shown, pendingColors: this.renderer.seats.hasPending }
+  getStats(): { tiles: number; seatsShown: number; tier: LodTier; labels: number; pendingColors: boolean } {
+    const seats = this.renderer.seats
+    return { tiles: seats.tileCount, seatsShown: this.renderer.currentTier === 'sectors' ? 0 : seats.seatsShown, tier: this.renderer.currentTier, labels: this.renderer.labels.shown, pendingColors: seats.hasPending }
   }
 
   dispose(): void {
@@ -295,6 +304,7 @@ export class SeatMapEngine {
     this.disposed = true
     cancelAnimationFrame(this.raf)
     if (this.quietTimer) clearTimeout(this.quietTimer)
+    this.cancelSeatBuild()
     this.pointer?.dispose()
     this.keyboard?.dispose()
     this.viewportWatcher?.dispose()
@@ -371,6 +381,7 @@ export class SeatMapEngine {
     const s = this.scale()
     this.renderer.setCamera(this.cam.centerX, this.cam.centerY, s, this.viewport.width, this.viewport.height)
     this.renderer.seats.cull(visibleWorldRect(this.cam, this.bounds, this.viewport))
+    this.switchSeatsNow()
     this.updateRings()
     this.lastCameraChange = performance.now()
     this.scheduleQuietCheck()
@@ -399,12 +410,32 @@ export class SeatMapEngine {
     return lodTier(this.cam.zoom, this.threshold, seatPx)
   }
 
+  /**
+   * Sectors and seats are both built, so switching between them costs nothing and happens in the
+   * frame that crosses the threshold: a zoom-out never keeps drawing every seat of the venue until
+   * the camera rests. Only seat numbers (text layout) wait for the quiet period in `redetail`.
+   */
+  private switchSeatsNow(): void {
+    if (!this.venue) return
+    const current = this.renderer.currentTier
+    const target = this.tierNow()
+    if ((current === 'sectors') === (target === 'sectors')) return
+    if (target === 'sectors') {
+      this.redetail()
+      return
+    }
+    this.finishSeatBuild()
+    this.renderer.setTier('seats')
+    this.update({ tier: 'seats' })
+  }
+
   /** The expensive part, run after the camera has been quiet: tier switch and labels in view. */
   private redetail(): void {
     const v = this.venue
     if (!v || !this.text || !this.query) return
     const tier = this.tierNow()
     if (tier !== this.renderer.currentTier) {
+      if (tier !== 'sectors') this.finishSeatBuild()
       this.renderer.setTier(tier)
       this.update({ tier })
       this.needsRender = true
@@ -419,6 +450,38 @@ export class SeatMapEngine {
   }
 
   private labelKey = ''
+
+  // ---- seat tiles: built in slices after the first frame ------------------------------------
+
+  private scheduleSeatBuild(): void {
+    if (!this.seatBuild || this.seatBuildTimer) return
+    this.seatBuildTimer = setTimeout(() => {
+      this.seatBuildTimer = null
+      if (!this.seatBuild || this.disposed) return
+      if (this.seatBuild(SEAT_BUILD_SLICE_MS)) this.seatsBuilt()
+      else this.scheduleSeatBuild()
+    }, 0)
+  }
+
+  /** Seats are needed now (zoomed past the threshold before the background build ended). */
+  private finishSeatBuild(): void {
+    if (!this.seatBuild) return
+    this.seatBuild(Infinity)
+    this.seatsBuilt()
+  }
+
+  private seatsBuilt(): void {
+    this.cancelSeatBuild()
+    this.renderer.seats.cull(visibleWorldRect(this.cam, this.bounds, this.viewport))
+    this.needsRender = true
+    this.requestFrame()
+  }
+
+  private cancelSeatBuild(): void {
+    this.seatBuild = null
+    if (this.seatBuildTimer) clearTimeout(this.seatBuildTimer)
+    this.seatBuildTimer = null
+  }
 
   private onResize(size: ViewportSize): void {
     this.viewport = { width: size.width, height: size.height }

@@ -16,7 +16,6 @@ export interface SeatMapEngineOptions {
   seatQuery?: (venue: VenueData) => SeatQuery
   /** Announcement text for the aria-live region (the app passes a translated one). */
   describe?: (seat: SeatInfo) => string
-  preference?: 'webgl' | 'webgpu'
 }
 
 export interface SeatMapSnapshot {

@@ -1,4 +1,4 @@
-import { Application, Container } from 'pixi.js'
+import { Container, WebGLRenderer } from 'pixi.js'
 import type { VenueData } from '../model'
 import type { LodTier } from '../lod/lod'
 import { DecorationLayer } from './DecorationLayer'
@@ -6,25 +6,30 @@ import { HighlightLayer, type RingTarget } from './HighlightLayer'
 import { LabelLayer, type LabelSpec } from './LabelLayer'
 import { SeatLayer } from './SeatLayer'
 import { SectorLayer } from './SectorLayer'
+import { warmUp } from './warmUp'
 
 /**
- * Owns the Pixi Application and the layer stack under one world container (a render group, so
+ * Owns the Pixi renderer and the layer stack under one world container (a render group, so
  * camera moves only change its transform). Renders on demand: the engine's frame loop calls
  * `render()` only when something changed, so an idle map costs no GPU time.
+ *
+ * A WebGLRenderer made directly, not an Application: Application's renderer detection first
+ * creates a throwaway WebGL context to test support, which costs 100-260 ms of main thread on
+ * software GL (measured in the 1M-seat load profile), and we need neither its ticker nor its
+ * resize plugin. WebGL2 only: the seat and fill shaders are GLSL ES 3.00 (no WebGPU path).
  */
 
 export const BACKGROUND_COLOR = 0xf8fafc
 
 export interface RendererOptions {
-  /** 'webgl' by default: the seat shader is GLSL, and WebGL is what the tests exercise. */
-  preference?: 'webgl' | 'webgpu'
   resolution: number
   width: number
   height: number
 }
 
 export class SceneRenderer {
-  readonly app = new Application()
+  readonly gl = new WebGLRenderer()
+  readonly stage = new Container({ label: 'stage', eventMode: 'none', interactiveChildren: false })
   readonly world = new Container({ label: 'world', isRenderGroup: true, eventMode: 'none', interactiveChildren: false })
   readonly decorations = new DecorationLayer()
   readonly sectors = new SectorLayer()
@@ -32,10 +37,10 @@ export class SceneRenderer {
   readonly labels = new LabelLayer()
   readonly highlight = new HighlightLayer()
   private tier: LodTier = 'sectors'
+  private destroyed = false
 
   async init(container: HTMLElement, opts: RendererOptions): Promise<HTMLCanvasElement> {
-    await this.app.init({
-      preference: opts.preference ?? 'webgl',
+    await this.gl.init({
       width: opts.width,
       height: opts.height,
       resolution: opts.resolution,
@@ -44,30 +49,30 @@ export class SceneRenderer {
       // target costs the most on the software GL (SwiftShader) the benchmarks run on.
       antialias: false,
       background: BACKGROUND_COLOR,
-      autoStart: false,
-      sharedTicker: false,
       // The engine hit-tests through its own index; Pixi's event system would walk the scene.
       eventMode: 'none',
       eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
     })
-    this.app.ticker.stop()
-    this.app.stage.eventMode = 'none'
-    this.app.stage.interactiveChildren = false
     this.world.addChild(this.decorations.container, this.sectors.container, this.seats.container, this.labels.container, this.highlight.container)
-    this.app.stage.addChild(this.world)
-    const canvas = this.app.canvas
+    this.stage.addChild(this.world)
+    const canvas = this.gl.canvas as HTMLCanvasElement
     canvas.style.display = 'block'
     canvas.style.width = '100%'
     canvas.style.height = '100%'
     container.appendChild(canvas)
+    void warmUp(this.gl, () => this.destroyed)
     return canvas
   }
 
-  setVenue(venue: VenueData, zoneColors: ArrayLike<number>): void {
+  /**
+   * Builds what the zoomed-out view draws (decorations, sectors) now; returns the step function
+   * of the seat tiles' build (see SeatLayer.beginBuild), which the caller runs between frames.
+   */
+  setVenue(venue: VenueData, zoneColors: ArrayLike<number>): (budgetMs: number) => boolean {
     this.decorations.build(venue)
-    this.seats.build(venue, zoneColors)
     this.sectors.rebuild(venue, zoneColors)
     this.labels.clear()
+    return this.seats.beginBuild(venue, zoneColors)
   }
 
   setTier(tier: LodTier): void {
@@ -95,20 +100,22 @@ export class SceneRenderer {
   }
 
   resize(width: number, height: number, resolution: number): void {
-    if (this.app.renderer.resolution !== resolution) this.app.renderer.resolution = resolution
-    this.app.renderer.resize(width, height, resolution)
+    if (this.gl.resolution !== resolution) this.gl.resolution = resolution
+    this.gl.resize(width, height, resolution)
   }
 
   render(): void {
-    this.app.render()
+    this.gl.render({ container: this.stage })
   }
 
   destroy(): void {
+    this.destroyed = true
     this.seats.destroy()
     this.sectors.destroy()
     this.labels.destroy()
     this.highlight.destroy()
     this.decorations.destroy()
-    this.app.destroy({ removeView: true }, { children: true })
+    this.stage.destroy({ children: true })
+    this.gl.destroy({ removeView: true })
   }
 }

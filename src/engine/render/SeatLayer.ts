@@ -1,129 +1,116 @@
 import { Buffer, BufferUsage, Container, Geometry, Mesh, type Shader } from 'pixi.js'
 import type { VenueData } from '../model'
-import { seatRgba } from './colors'
 import { createSeatShader } from './seatShader'
+import { MAX_SEATS_PER_TILE, SEATS_PER_TILE, seatColorWord, SeatTileBuilder, type SeatTiles, VERTS_PER_SEAT } from './seatTiles'
 
 /**
- * All seats as instanced quads, split into spatial tiles so a zoomed-in view draws only the tiles
- * it sees: a handful of draw calls whatever the seat count, never one display object per seat.
+ * All seats as quads (see seatShader for why not instancing), split into spatial tiles
+ * (seatTiles) so a zoomed-in view draws only the tiles it sees: a few dozen draw calls at most,
+ * never one display object per seat.
  *
- * Per seat: 6 floats (x, y, w, h, rotation, shape) plus 4 colour bytes, i.e. 28 bytes of GPU
- * data. A status change rewrites 4 bytes per seat and re-uploads only the tiles it touched, in
- * the next frame, without rebuilding any geometry.
+ * Per seat on the GPU: 4 corners × (2 floats + 4 colour bytes) = 48 bytes, plus one index buffer
+ * shared by every tile. A status change rewrites 16 colour bytes per seat and re-uploads only the
+ * colour buffers of the tiles it touched, in the next frame, without rebuilding any geometry.
  */
 
-/** Seats per tile: big enough that 1M seats is ~60 tiles, small enough that culling pays. */
-export const SEATS_PER_TILE = 16384
-const FLOATS_PER_SEAT = 6
+const INDICES_PER_SEAT = 6
 
 interface Tile {
   mesh: Mesh<Geometry, Shader>
-  colors: Uint8Array
+  positionBuffer: Buffer
+  colors: Uint32Array
   colorBuffer: Buffer
   bbox: [number, number, number, number]
   dirty: boolean
 }
 
-const QUAD = new Float32Array([-0.5, -0.5, 0.5, -0.5, 0.5, 0.5, -0.5, 0.5])
-const QUAD_INDEX = new Uint16Array([0, 1, 2, 0, 2, 3])
+/** Index pattern 0-1-2, 0-2-3 per seat, shared by every tile (each draws its own prefix). */
+function quadIndices(seats: number): Uint16Array {
+  const out = new Uint16Array(seats * INDICES_PER_SEAT)
+  for (let k = 0, o = 0; k < seats; k++, o += INDICES_PER_SEAT) {
+    const v = k * VERTS_PER_SEAT
+    out[o] = v
+    out[o + 1] = v + 1
+    out[o + 2] = v + 2
+    out[o + 3] = v
+    out[o + 4] = v + 2
+    out[o + 5] = v + 3
+  }
+  return out
+}
 
 export class SeatLayer {
   readonly container = new Container({ label: 'seats', eventMode: 'none', interactiveChildren: false })
   private tiles: Tile[] = []
-  /** Seat index → tile number and slot inside the tile. */
-  private seatTile = new Uint32Array(0)
-  private seatSlot = new Uint32Array(0)
-  private shader: Shader | null = null
-  private readonly quadBuffer = new Buffer({ data: QUAD, usage: BufferUsage.VERTEX })
-  private readonly indexBuffer = new Buffer({ data: QUAD_INDEX, usage: BufferUsage.INDEX })
+  private built: SeatTiles | null = null
+  private building = false
+  private buildId = 0
+  private shaders: { round: Shader; square: Shader } | null = null
+  private indexBuffer: Buffer | null = null
   private pendingIndices: number[] = []
   private pendingAll = false
 
+  /** @param seatsPerTile grid target (see SEATS_PER_TILE); the benchmarks vary it. */
+  constructor(private readonly seatsPerTile = SEATS_PER_TILE) {}
+
+  /** Builds every tile now (tests, small venues). */
   build(venue: VenueData, zoneColors: ArrayLike<number>): void {
+    const step = this.beginBuild(venue, zoneColors)
+    while (!step(Infinity));
+  }
+
+  /**
+   * Starts building the tiles and returns a step function: each call works for about
+   * `budgetMs` of main thread and answers true once the tiles exist. The engine runs the steps
+   * in separate tasks after the first frame (the zoomed-out view draws sectors, not seats), so a
+   * 1M-seat venue never blocks the page for the whole build; it finishes the build at once when
+   * seats are needed earlier.
+   */
+  beginBuild(venue: VenueData, zoneColors: ArrayLike<number>): (budgetMs: number) => boolean {
     this.clear()
-    const s = venue.seats
-    const n = s.count
-    if (n === 0) return
-    this.shader ??= createSeatShader()
-    // Grid of roughly square tiles over the venue bbox, sized so tiles average SEATS_PER_TILE.
-    const [minX, minY, maxX, maxY] = venue.bbox
-    const w = Math.max(1e-6, maxX - minX)
-    const h = Math.max(1e-6, maxY - minY)
-    const tileCount = Math.max(1, Math.ceil(n / SEATS_PER_TILE))
-    const cols = Math.max(1, Math.round(Math.sqrt((tileCount * w) / h)))
-    const rows = Math.max(1, Math.ceil(tileCount / cols))
-    const cell = new Uint32Array(n)
-    const counts = new Uint32Array(cols * rows)
-    for (let i = 0; i < n; i++) {
-      const cx = Math.min(cols - 1, Math.max(0, Math.floor(((s.x[i] - minX) / w) * cols)))
-      const cy = Math.min(rows - 1, Math.max(0, Math.floor(((s.y[i] - minY) / h) * rows)))
-      const c = cy * cols + cx
-      cell[i] = c
-      counts[c]++
+    this.building = true
+    const build = ++this.buildId
+    const builder = new SeatTileBuilder(venue, zoneColors, this.seatsPerTile)
+    return (budgetMs: number) => {
+      // A later build (another venue) makes this one moot.
+      if (!this.building || build !== this.buildId) return true
+      if (!builder.step(performance.now() + budgetMs)) return false
+      this.install(builder.tiles)
+      return true
     }
-    // Map grid cells to non-empty tiles.
-    const tileOfCell = new Int32Array(cols * rows).fill(-1)
-    const sizes: number[] = []
-    for (let c = 0; c < counts.length; c++) {
-      if (counts[c] > 0) {
-        tileOfCell[c] = sizes.length
-        sizes.push(counts[c])
-      }
-    }
-    const data = sizes.map((k) => new Float32Array(k * FLOATS_PER_SEAT))
-    const colors = sizes.map((k) => new Uint8Array(k * 4))
-    const fill = new Uint32Array(sizes.length)
-    const bboxes = sizes.map(() => [Infinity, Infinity, -Infinity, -Infinity] as [number, number, number, number])
-    this.seatTile = new Uint32Array(n)
-    this.seatSlot = new Uint32Array(n)
-    for (let i = 0; i < n; i++) {
-      const t = tileOfCell[cell[i]]
-      const slot = fill[t]++
-      this.seatTile[i] = t
-      this.seatSlot[i] = slot
-      const d = data[t]
-      const o = slot * FLOATS_PER_SEAT
-      const x = s.x[i]
-      const y = s.y[i]
-      const sw = s.w[i]
-      const sh = s.h[i]
-      d[o] = x
-      d[o + 1] = y
-      d[o + 2] = sw
-      d[o + 3] = sh
-      d[o + 4] = s.rotation[i]
-      d[o + 5] = s.shape[i]
-      writeColor(colors[t], slot, seatRgba(s.status[i], s.zone[i], zoneColors))
-      const r = Math.max(sw, sh) / 2
-      const b = bboxes[t]
-      if (x - r < b[0]) b[0] = x - r
-      if (y - r < b[1]) b[1] = y - r
-      if (x + r > b[2]) b[2] = x + r
-      if (y + r > b[3]) b[3] = y + r
-    }
-    for (let t = 0; t < sizes.length; t++) {
-      const instanceBuffer = new Buffer({ data: data[t], usage: BufferUsage.VERTEX })
-      const colorBuffer = new Buffer({ data: colors[t], usage: BufferUsage.VERTEX | BufferUsage.COPY_DST })
+  }
+
+  /** True once every tile exists (colour updates wait until then). */
+  get ready(): boolean {
+    return !this.building
+  }
+
+  private install(data: SeatTiles): void {
+    this.shaders ??= { round: createSeatShader(true), square: createSeatShader(false) }
+    this.indexBuffer ??= new Buffer({ data: quadIndices(MAX_SEATS_PER_TILE), usage: BufferUsage.INDEX })
+    for (let t = 0; t < data.sizes.length; t++) {
+      const positionBuffer = new Buffer({ data: data.positions[t], usage: BufferUsage.VERTEX })
+      const colorBuffer = new Buffer({ data: data.colors[t], usage: BufferUsage.VERTEX | BufferUsage.COPY_DST })
       const geometry = new Geometry({
         attributes: {
-          aPosition: { buffer: this.quadBuffer, format: 'float32x2' },
-          aSeat: { buffer: instanceBuffer, format: 'float32x4', stride: FLOATS_PER_SEAT * 4, offset: 0, instance: true },
-          aSeatExtra: { buffer: instanceBuffer, format: 'float32x2', stride: FLOATS_PER_SEAT * 4, offset: 16, instance: true },
-          aColor: { buffer: colorBuffer, format: 'unorm8x4', stride: 4, offset: 0, instance: true },
+          aPosition: { buffer: positionBuffer, format: 'float32x2' },
+          aColor: { buffer: colorBuffer, format: 'unorm8x4' },
         },
         indexBuffer: this.indexBuffer,
-        instanceCount: sizes[t],
+        indexCount: data.sizes[t] * INDICES_PER_SEAT,
       })
-      const mesh = new Mesh<Geometry, Shader>({ geometry, shader: this.shader, eventMode: 'none' })
+      const mesh = new Mesh<Geometry, Shader>({ geometry, shader: data.square[t] ? this.shaders.square : this.shaders.round, eventMode: 'none' })
       this.container.addChild(mesh)
-      this.tiles.push({ mesh, colors: colors[t], colorBuffer, bbox: bboxes[t], dirty: false })
+      this.tiles.push({ mesh, positionBuffer, colors: data.colors[t], colorBuffer, bbox: data.bboxes[t], dirty: false })
     }
+    this.built = data
+    this.building = false
   }
 
   /** Queue colour updates for these seats; they are written and uploaded in `flush()`. */
   markDirty(indices: ArrayLike<number>): void {
     if (this.pendingAll) return
-    if (indices.length > this.seatTile.length / 4) {
+    if (indices.length > (this.built?.seatTile.length ?? 0) / 4) {
       this.pendingAll = true
       this.pendingIndices = []
       return
@@ -136,24 +123,28 @@ export class SeatLayer {
     this.pendingIndices = []
   }
 
+  /** Colour changes waiting for `flush()` (held back while the tiles are still being built). */
   get hasPending(): boolean {
-    return this.pendingAll || this.pendingIndices.length > 0
+    return !this.building && (this.pendingAll || this.pendingIndices.length > 0)
   }
 
   /** Write queued colours from the venue's status array and upload touched tiles. */
   flush(venue: VenueData, zoneColors: ArrayLike<number>): void {
-    const s = venue.seats
-    if (this.pendingAll) {
-      for (let i = 0; i < s.count; i++) writeColor(this.tiles[this.seatTile[i]].colors, this.seatSlot[i], seatRgba(s.status[i], s.zone[i], zoneColors))
-      for (const t of this.tiles) t.dirty = true
-    } else {
-      for (const i of this.pendingIndices) {
-        if (i < 0 || i >= s.count) continue
-        const tile = this.tiles[this.seatTile[i]]
-        writeColor(tile.colors, this.seatSlot[i], seatRgba(s.status[i], s.zone[i], zoneColors))
-        tile.dirty = true
-      }
+    const data = this.built
+    if (!data) {
+      this.pendingAll = false
+      this.pendingIndices = []
+      return
     }
+    const n = Math.min(venue.seats.count, data.seatTile.length)
+    const write = (i: number) => {
+      const tile = this.tiles[data.seatTile[i]]
+      const o = data.seatSlot[i] * VERTS_PER_SEAT
+      tile.colors.fill(seatColorWord(venue, i, zoneColors), o, o + VERTS_PER_SEAT)
+      tile.dirty = true
+    }
+    if (this.pendingAll) for (let i = 0; i < n; i++) write(i)
+    else for (const i of this.pendingIndices) if (i >= 0 && i < n) write(i)
     this.pendingAll = false
     this.pendingIndices = []
     for (const t of this.tiles) {
@@ -170,7 +161,7 @@ export class SeatLayer {
     for (const t of this.tiles) {
       const b = t.bbox
       const v = b[0] <= rect[2] && b[2] >= rect[0] && b[1] <= rect[3] && b[3] >= rect[1]
-      t.mesh.visible = v
+      if (t.mesh.visible !== v) t.mesh.visible = v
       if (v) shown++
     }
     return shown
@@ -180,12 +171,24 @@ export class SeatLayer {
     return this.tiles.length
   }
 
+  /** Seats in the tiles currently shown (what the GPU processes per frame at this tier). */
+  get seatsShown(): number {
+    let n = 0
+    for (const t of this.tiles) if (t.mesh.visible) n += t.colors.length / VERTS_PER_SEAT
+    return n
+  }
+
   clear(): void {
     for (const t of this.tiles) {
+      // The index buffer is shared by every tile and outlives a rebuild; the others are the tile's.
+      t.positionBuffer.destroy()
+      t.colorBuffer.destroy()
       t.mesh.geometry.destroy(false)
       t.mesh.destroy()
     }
     this.tiles = []
+    this.built = null
+    this.building = false
     this.container.removeChildren()
     this.pendingAll = false
     this.pendingIndices = []
@@ -193,16 +196,11 @@ export class SeatLayer {
 
   destroy(): void {
     this.clear()
-    this.shader?.destroy()
-    this.shader = null
+    this.shaders?.round.destroy()
+    this.shaders?.square.destroy()
+    this.shaders = null
+    this.indexBuffer?.destroy()
+    this.indexBuffer = null
     this.container.destroy()
   }
-}
-
-function writeColor(out: Uint8Array, slot: number, rgba: number): void {
-  const o = slot * 4
-  out[o] = rgba >>> 24
-  out[o + 1] = (rgba >>> 16) & 0xff
-  out[o + 2] = (rgba >>> 8) & 0xff
-  out[o + 3] = rgba & 0xff
 }

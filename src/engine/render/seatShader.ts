@@ -1,15 +1,22 @@
-import { GlProgram, Shader } from 'pixi.js'
+import { GlProgram, Shader, UniformGroup } from 'pixi.js'
 
 /**
- * One instanced quad per seat. The vertex shader places and rotates a unit quad from the seat's
- * instance data (x, y, w, h, rotation, shape); the fragment shader cuts circles and ellipses
- * with an antialiased edge (fwidth), so no texture atlas is needed and all shapes of a tile share
- * one draw call. WebGL2 only: the engine asks Pixi for WebGL (see SceneRenderer).
+ * Seats as plain indexed quads: four vertices per seat whose corners are already placed, scaled
+ * and rotated in drawing units (SeatLayer writes them once), so the vertex shader only projects.
+ *
+ * Why not instancing: SwiftShader, the software GL of headless Chromium and of many machines
+ * without a usable GPU, runs an instanced draw as one small draw per instance. Measured here: one
+ * 16k-instance tile cost ~80 ms per frame; the same seats as plain quads cost a few ms. On real
+ * GPUs both are cheap, so one path serves all.
+ *
+ * The corner of a vertex comes from gl_VertexID (the index value in an indexed draw: seat k owns
+ * vertices 4k..4k+3, corners in seatTiles' QUAD_CORNERS order), so no corner attribute is stored. Round seats (circles, and
+ * ellipses through their bounding box) are cut in the fragment shader with an antialiased edge
+ * (fwidth); rectangles skip it. Which of the two a tile holds is the uniform uRound: SeatLayer
+ * keeps round and square seats in separate tiles so one program serves both.
  */
 const vertex = /* glsl */ `#version 300 es
 in vec2 aPosition;
-in vec4 aSeat;
-in vec2 aSeatExtra;
 in vec4 aColor;
 
 uniform mat3 uProjectionMatrix;
@@ -19,31 +26,27 @@ uniform vec4 uColor;
 
 out vec2 vLocal;
 out vec4 vColor;
-out float vShape;
 
 void main() {
-    vec2 p = aPosition * aSeat.zw;
-    float c = cos(aSeatExtra.x);
-    float s = sin(aSeatExtra.x);
-    p = vec2(p.x * c - p.y * s, p.x * s + p.y * c) + aSeat.xy;
     mat3 mvp = uProjectionMatrix * uWorldTransformMatrix * uTransformMatrix;
-    gl_Position = vec4((mvp * vec3(p, 1.0)).xy, 0.0, 1.0);
-    vLocal = aPosition * 2.0;
+    gl_Position = vec4((mvp * vec3(aPosition, 1.0)).xy, 0.0, 1.0);
+    int c = gl_VertexID & 3;
+    vLocal = vec2(c == 1 || c == 2 ? 1.0 : -1.0, c >= 2 ? 1.0 : -1.0);
     vColor = aColor * uColor;
-    vShape = aSeatExtra.y;
 }
 `
 
 const fragment = /* glsl */ `#version 300 es
 in vec2 vLocal;
 in vec4 vColor;
-in float vShape;
+
+uniform float uRound;
 
 out vec4 finalColor;
 
 void main() {
     float alpha = 1.0;
-    if (vShape < 0.5 || vShape > 1.5) {
+    if (uRound > 0.5) {
         float d = length(vLocal);
         float aa = max(fwidth(d), 1e-4);
         alpha = 1.0 - smoothstep(1.0 - aa, 1.0, d);
@@ -56,7 +59,7 @@ void main() {
 
 let program: GlProgram | null = null
 
-export function createSeatShader(): Shader {
+export function createSeatShader(round: boolean): Shader {
   program ??= GlProgram.from({ vertex, fragment, name: 'seatmap-seats' })
-  return new Shader({ glProgram: program, resources: {} })
+  return new Shader({ glProgram: program, resources: { seatUniforms: new UniformGroup({ uRound: { value: round ? 1 : 0, type: 'f32' } }) } })
 }
