@@ -237,8 +237,25 @@ describe('scheme view: standing places', () => {
     // The place's price as the server has it (its zone's row in this session), shown in the panel.
     const calendarId = Number(await page.locator('.scheme-session').getAttribute('data-calendar'))
     const db = app.server.db
-    const row = await db.selectFrom('prices as pr').innerJoin('standing_places as sp', 'sp.zone_id', 'pr.zone_id').select('pr.price')
+    const row = await db.selectFrom('prices as pr').innerJoin('standing_places as sp', 'sp.zone_id', 'pr.zone_id').select(['pr.price', 'sp.zone_id'])
       .where('sp.place_key', '=', standId).where('pr.calendar_id', '=', calendarId).where('pr.for_subscription', '=', 0).executeTakeFirstOrThrow()
+    // The map draws the standing area in its category's colour, the legend's swatch: the venue
+    // gives the area's sector that category's zone (seat_stand.cat), coloured from the legend.
+    const swatch = await page.locator(`.scheme-legend__item[data-zone="${row.zone_id}"] .scheme-legend__swatch`)
+      .evaluate((el) => getComputedStyle(el).backgroundColor)
+    const legendColor = swatch.match(/\d+/g)!.slice(0, 3).reduce((c, n) => c * 256 + Number(n), 0)
+    const area = await page.evaluate((name) => {
+      const v = window.__schemeEngine!.getVenue()!
+      const { bytes, offsets } = v.strings
+      const text = (i: number) => new TextDecoder().decode(bytes.subarray(offsets[i], offsets[i + 1]))
+      for (let s = 0; s < v.sectors.count; s++) {
+        if (text(v.sectors.name[s]) !== name) continue
+        const zone = v.zones[v.sectors.zone?.[s] ?? -1]
+        return zone === undefined ? null : { id: zone.id, color: zone.color }
+      }
+      return null
+    }, standId)
+    expect(area).toEqual({ id: String(row.zone_id), color: legendColor })
     const price = row.price / MINOR_PER_MAJOR
     expect(price).toBeGreaterThan(0)
     const rub = (n: number) => new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2 }).format(n).replace(/\s/g, '\\s?')

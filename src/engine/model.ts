@@ -102,6 +102,12 @@ export interface VenueSectors {
    */
   capacity?: Uint32Array
   /**
+   * Zone of a standing area (index into `VenueData.zones`, NO_ZONE when unknown; NO_ZONE for
+   * seated sectors, whose seats carry their zones). The drawing's zone at parse time; the map
+   * metadata's priced zone (seat_stand.cat) once applied. Optional like `capacity`.
+   */
+  zone?: Uint16Array
+  /**
    * Outline of the sector for the zoomed-out level of detail: a polygon per sector as a slice of
    * `outlinePoints` (x, y pairs). For sectors whose drawing has no outline, the parser provides
    * the convex hull of the sector's seats.

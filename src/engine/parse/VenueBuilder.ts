@@ -50,6 +50,7 @@ export class VenueBuilder {
   private readonly sectorNames: string[] = []
   private readonly sectorKinds: number[] = []
   private readonly sectorCapacity: number[] = []
+  private readonly sectorZone: number[] = []
   private readonly standingBoxes = new Map<number, [number, number, number, number]>()
   private readonly drawnOutlines = new Map<number, number[]>()
 
@@ -94,6 +95,7 @@ export class VenueBuilder {
       this.sectorNames.push(name)
       this.sectorKinds.push(kind)
       this.sectorCapacity.push(0)
+      this.sectorZone.push(NO_ZONE)
     }
     return index
   }
@@ -151,7 +153,7 @@ export class VenueBuilder {
     this.sectorCapacity[index] += capacity
     this.standingBoxes.set(index, box)
     if (outline.length >= 6) this.drawnOutlines.set(index, outline)
-    this.zoneIndex(zone)
+    this.sectorZone[index] = this.zoneIndex(zone)
   }
 
   addOutline(sectorName: string, points: number[]): void {
@@ -283,6 +285,7 @@ export class VenueBuilder {
       bbox,
       seatCount,
       capacity: Uint32Array.from(this.sectorCapacity),
+      zone: Uint16Array.from(this.sectorZone),
       ...outlines,
     }
     const decorations = {

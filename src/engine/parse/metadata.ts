@@ -2,9 +2,10 @@
  * Applies the map response's metadata (001 §3 "Map response": sectors, seat_numbers, seat_stand)
  * to a parsed venue: zone (price category) and status per seat, matched by seat key (seat_id),
  * else by sector, row and seat labels. Seats the metadata does not list are not for sale in this
- * session (SeatStatus.Unavailable). Cost: O(seats + entries), one map of keys.
+ * session (SeatStatus.Unavailable). A standing area takes the zone of its seat_stand entry, so
+ * it is drawn in the colour of the category it is sold in. Cost: O(seats + entries), one map of keys.
  */
-import { NO_ZONE, SeatStatus, type VenueData, type VenueZone } from '../model'
+import { NO_ZONE, SeatStatus, SectorKind, type VenueData, type VenueZone } from '../model'
 import type { SeatNumber, SeatStand } from '../../contract/entities/scheme'
 import { StringTable } from '../strings/StringTable'
 import { ZONE_PALETTE } from './VenueBuilder'
@@ -70,5 +71,25 @@ export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
     }
     if (unmatched > 0) venue.warnings.push(`${unmatched} seat_numbers entries match no seat in the drawing`)
   }
-  for (const stand of metadata.seat_stand ?? []) zoneOf(String(stand.cat))
+  if (Array.isArray(metadata.seat_stand)) standingZones(venue, metadata.seat_stand, zoneOf)
+}
+
+/**
+ * Standing areas take the priced zone of their seat_stand entry, matched by name (the import
+ * stores a standing sector's name as its seat_id); one the entries do not list is not sold in
+ * this session and loses the drawing's zone (NO_ZONE), as unlisted seats become Unavailable.
+ */
+function standingZones(venue: VenueData, stands: readonly Pick<SeatStand, 'seat_id' | 'cat'>[], zoneOf: (id: string) => number): void {
+  const sectors = venue.sectors
+  const names = new StringTable(venue.strings)
+  const standing = new Map<string, number>()
+  for (let s = 0; s < sectors.count; s++) if (sectors.kind[s] === SectorKind.Standing) standing.set(names.get(sectors.name[s]), s)
+  const zones = sectors.zone ?? new Uint16Array(sectors.count).fill(NO_ZONE)
+  for (const s of standing.values()) zones[s] = NO_ZONE
+  for (const stand of stands) {
+    const zone = zoneOf(String(stand.cat))
+    const s = standing.get(stand.seat_id)
+    if (s !== undefined) zones[s] = zone
+  }
+  if (standing.size > 0) sectors.zone = zones
 }

@@ -45,6 +45,9 @@ export class SectorLayer {
       if (seats.status[i] === SeatStatus.Free) free[sec]++
       if (zoneOf[sec] < 0 && seats.zone[i] < zoneColors.length) zoneOf[sec] = seats.zone[i]
     }
+    // A standing area has no seats: its own zone (sectors.zone, the priced one) colours it.
+    const own = sectors.zone
+    if (own !== undefined) for (let s = 0; s < sectors.count; s++) if (zoneOf[s] < 0 && own[s] < zoneColors.length) zoneOf[s] = own[s]
     const g = this.outlines
     g.clear()
     const fills = new FillMeshBuilder()

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { PRICE_LIMIT } from '../../../contract/constants'
@@ -11,7 +11,7 @@ import type { BuyerRuleOptions } from '../../../contract/rules'
 import { api } from '../../api/client'
 import { useBuyerForm } from '../../forms/useBuyerForm'
 import type { BotCheck } from '../../forms/useOrderSubmit'
-import { useLink, useLinkContext } from '../../hooks/useLinks'
+import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { buildLink, segment } from '../../lib/links'
 import { useModal } from '../../state/modal'
@@ -20,13 +20,14 @@ import { DateStrip } from './DateStrip'
 import { EventHeader } from './EventHeader'
 import { EventOrderForm } from './EventOrderForm'
 import { longDay } from './model/format'
-import { defaultMethod, paymentMethods, type PaymentMethod } from './model/payment'
-import { eventPath, resolveSelection, routeNeedsSync, sortCalendar, type Selection } from './model/selection'
+import { eventPath, resolveSelection, sortCalendar } from './model/selection'
 import { PaymentMethodChoice } from './PaymentMethodChoice'
 import { PriceList } from './PriceList'
 import { TimeChips } from './TimeChips'
 import { Totals } from './Totals'
 import { useEventData } from './useEventData'
+import { usePaymentChoice } from './usePaymentChoice'
+import { useRouteSelection } from './useRouteSelection'
 import { useTicketChoice } from './useTicketChoice'
 import './event.css'
 import '../../forms/forms.css'
@@ -69,7 +70,6 @@ function EventLoader({ hash }: { hash: string }) {
 function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { date: routeDate, time: routeTime } = useParams()
   const lang = useSession((s) => s.lang)
   const setup = useSession((s) => s.setup)
   const crm = useSession((s) => s.crmClient)
@@ -79,34 +79,17 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
 
   // ── date and time, kept in the route ───────────────────────────────────────────────────
   const calendar = useMemo(() => sortCalendar(data.calendar), [data.calendar])
-  const selection = resolveSelection(calendar, routeDate, routeTime)
-  // The rewritten route keeps only lang and sub: a one-off query such as the CRM sign-in token
-  // must not be copied back after the shell has dropped it.
-  const { lang: linkLang, sub } = useLinkContext()
-  const go = useCallback(
-    (sel: Selection) => navigate(buildLink(eventPath(hash, sel), { lang: linkLang, sub }), { replace: true }),
-    [navigate, hash, linkLang, sub],
-  )
-  const needsSync = routeNeedsSync(selection, routeDate, routeTime)
-  useEffect(() => {
-    if (needsSync) go(selection)
-  }, [needsSync, go, selection])
-  const day = calendar.find((d) => d.day === selection.date) ?? null
+  const { selection, day, go } = useRouteSelection(calendar, hash, eventPath)
 
   // ── payment method and subscription ────────────────────────────────────────────────────
-  const methods = paymentMethods(action, setup?.db.showproculture ?? 0)
-  const [methodChoice, setMethod] = useState<PaymentMethod | null>(null)
-  const method = methodChoice !== null && methods.includes(methodChoice) ? methodChoice : defaultMethod(methods)
-  const subscription = crm?.subscriptions.find((s) => s.hash_id === hash && s.quant > 0) ?? null
-  const [bySubscription, setBySubscription] = useState(false)
-  const useSub = subscription !== null && bySubscription
+  const { methods, method, setMethod, subscription, bySubscription, setBySubscription, usedSubscription } = usePaymentChoice(action, hash)
 
   const choice = useTicketChoice({
     data,
     selection,
     method,
-    subscriptionQuant: useSub ? subscription.quant : null,
-    subscritId: useSub ? subscription.subscrit_id : undefined,
+    subscriptionQuant: usedSubscription?.quant ?? null,
+    subscritId: usedSubscription?.subscrit_id,
     onGroupLimit: () => showModal({ kind: 'warning', text: t('modal.error-limit') }),
   })
 
@@ -126,14 +109,14 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
       crmClient: {
         ...(client === null ? {} : { id: client.id, typeId: client.typeId, typeName: client.typeName, cardCode: client.cardCode }),
         ...(referrer === '' ? {} : { referrer }),
-        ...(useSub ? { subscritId: subscription.subscrit_id } : {}),
+        ...(usedSubscription === null ? {} : { subscritId: usedSubscription.subscrit_id }),
       },
       USE_PUSHKIN_CARD: method === 'gift' ? 1 : 0,
       ...bot,
     }
     const answer = await api.call('orderCreate', request)
     return answer.hash
-  }, [choice, crm, lang, hash, useSub, subscription, method])
+  }, [choice, crm, lang, hash, usedSubscription, method])
 
   const onOrdered = useCallback((orderHash: string) => {
     choice.clear()
@@ -193,7 +176,7 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
 
       {choice.chosen && (
         <EventOrderForm form={form} options={options} checkboxList={data.checkboxList} free={choice.free}
-          subscriptionConfirm={useSub ? { count: choice.totals.count, date: dateText } : null}
+          subscriptionConfirm={usedSubscription !== null ? { count: choice.totals.count, date: dateText } : null}
           send={send} onOrdered={onOrdered} />
       )}
     </article>

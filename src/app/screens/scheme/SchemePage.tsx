@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { PRICE_LIMIT } from '../../../contract/constants'
 import { pickLocalized } from '../../../contract/lang'
 import type { BuyerRuleOptions } from '../../../contract/rules'
 import { useBuyerForm } from '../../forms/useBuyerForm'
-import { useLink, useLinkContext } from '../../hooks/useLinks'
+import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
-import { buildLink } from '../../lib/links'
 import { useSession } from '../../state/session'
 import { DateStrip } from '../event/DateStrip'
 import { EventHeader } from '../event/EventHeader'
 import { longDay } from '../event/model/format'
-import { defaultMethod, paymentMethods, type PaymentMethod } from '../event/model/payment'
-import { resolveSelection, routeNeedsSync, sortCalendar, type Selection } from '../event/model/selection'
+import { resolveSelection, sortCalendar } from '../event/model/selection'
 import { PaymentMethodChoice } from '../event/PaymentMethodChoice'
 import { TimeChips } from '../event/TimeChips'
+import { usePaymentChoice } from '../event/usePaymentChoice'
+import { useRouteSelection } from '../event/useRouteSelection'
 import { schemeCalendar, schemePath, sessionOf } from './model/calendar'
 import { SchemeSession } from './SchemeSession'
 import { SchemeSkeleton } from './SchemeSkeleton'
@@ -59,37 +59,19 @@ function SchemeLoader({ hash }: { hash: string }) {
 
 function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const { date: routeDate, time: routeTime } = useParams()
   const lang = useSession((s) => s.lang)
   const setup = useSession((s) => s.setup)
-  const crm = useSession((s) => s.crmClient)
   const { action, actionStr, checkboxList } = data.header
   useTitle('scheme', pickLocalized(action, 'action', lang))
 
   // ── date and time, kept in the route (001 §2) ──────────────────────────────────────────
   const sessions = data.sessions.calendar
   const calendar = useMemo(() => sortCalendar(schemeCalendar(sessions)), [sessions])
-  const selection = resolveSelection(calendar, routeDate, routeTime)
-  const { lang: linkLang, sub } = useLinkContext()
-  const go = useCallback(
-    (sel: Selection) => navigate(buildLink(schemePath(hash, sel), { lang: linkLang, sub }), { replace: true }),
-    [navigate, hash, linkLang, sub],
-  )
-  const needsSync = routeNeedsSync(selection, routeDate, routeTime)
-  useEffect(() => {
-    if (needsSync) go(selection)
-  }, [needsSync, go, selection])
-  const day = calendar.find((d) => d.day === selection.date) ?? null
+  const { selection, day, go } = useRouteSelection(calendar, hash, schemePath)
   const session = sessionOf(sessions, selection)
 
   // ── payment method and subscription ────────────────────────────────────────────────────
-  const methods = paymentMethods(action, setup?.db.showproculture ?? 0)
-  const [methodChoice, setMethod] = useState<PaymentMethod | null>(null)
-  const method = methodChoice !== null && methods.includes(methodChoice) ? methodChoice : defaultMethod(methods)
-  const subscription = crm?.subscriptions.find((s) => s.hash_id === hash && s.quant > 0) ?? null
-  const [bySubscription, setBySubscription] = useState(false)
-  const useSub = subscription !== null && bySubscription
+  const { methods, method, setMethod, subscription, bySubscription, setBySubscription, usedSubscription } = usePaymentChoice(action, hash)
 
   const options: BuyerRuleOptions = useMemo(() => ({ giftCard: method === 'gift', mailconfirm: action.mailconfirm === 1 }), [method, action.mailconfirm])
   const form = useBuyerForm(options)
@@ -125,7 +107,7 @@ function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
       {session !== null && (
         <SchemeSession key={`${session.calendar_id}-${method}`} hash={hash} calendarId={session.calendar_id} action={action}
           prices={data.sessions.prices} checkboxList={checkboxList} method={method} form={form} options={options}
-          subscription={useSub ? { subscritId: subscription.subscrit_id, quant: subscription.quant } : null} dateText={dateText} />
+          subscription={usedSubscription === null ? null : { subscritId: usedSubscription.subscrit_id, quant: usedSubscription.quant }} dateText={dateText} />
       )}
     </article>
   )
