@@ -53,7 +53,7 @@ export class SceneRenderer {
       eventMode: 'none',
       eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
     })
-    this.world.addChild(this.decorations.container, this.sectors.container, this.seats.container, this.labels.container, this.highlight.container)
+    this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
     this.stage.addChild(this.world)
     const canvas = this.gl.canvas as HTMLCanvasElement
     canvas.style.display = 'block'

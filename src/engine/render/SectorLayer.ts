@@ -1,6 +1,6 @@
 import { Container, Graphics } from 'pixi.js'
 import { FillMeshBuilder } from './FillMesh'
-import { SeatStatus, type VenueData } from '../model'
+import { SeatStatus, SectorKind, type VenueData } from '../model'
 import { sectorTint } from './colors'
 
 /**
@@ -14,13 +14,19 @@ export const SECTOR_OUTLINE_COLOR = 0x4b5563
 export const SECTOR_FILL_ALPHA = 0.85
 
 export class SectorLayer {
+  /** Seated sectors: shown only in the zoomed-out tier, where single seats are not drawn. */
   readonly container = new Container({ label: 'sectors', eventMode: 'none', interactiveChildren: false })
+  /** Standing areas: shown in every tier, since they have no seats to take their place. */
+  readonly standing = new Container({ label: 'standing', eventMode: 'none', interactiveChildren: false })
   private readonly outlines = new Graphics()
+  private readonly standingOutlines = new Graphics()
   private fill: ReturnType<FillMeshBuilder['build']> = null
+  private standingFill: ReturnType<FillMeshBuilder['build']> = null
   private stale = true
 
   constructor() {
     this.container.addChild(this.outlines)
+    this.standing.addChild(this.standingOutlines)
   }
 
   markStale(): void {
@@ -48,9 +54,10 @@ export class SectorLayer {
     // A standing area has no seats: its own zone (sectors.zone, the priced one) colours it.
     const own = sectors.zone
     if (own !== undefined) for (let s = 0; s < sectors.count; s++) if (zoneOf[s] < 0 && own[s] < zoneColors.length) zoneOf[s] = own[s]
-    const g = this.outlines
-    g.clear()
+    this.outlines.clear()
+    this.standingOutlines.clear()
     const fills = new FillMeshBuilder()
+    const standingFills = new FillMeshBuilder()
     for (let s = 0; s < sectors.count; s++) {
       const len = sectors.outlineLength[s]
       if (len < 3) continue
@@ -58,19 +65,28 @@ export class SectorLayer {
       const pts = Array.from(sectors.outlinePoints.subarray(start, start + len * 2))
       const zoneColor = zoneOf[s] >= 0 ? zoneColors[zoneOf[s]] : 0x8fa3bf
       const share = total[s] > 0 ? free[s] / total[s] : 1
-      fills.addPolygon(pts, sectorTint(zoneColor, share), SECTOR_FILL_ALPHA)
-      g.poly(pts, true).stroke({ color: SECTOR_OUTLINE_COLOR, width: 1, pixelLine: true })
+      const isStanding = sectors.kind[s] === SectorKind.Standing
+      ;(isStanding ? standingFills : fills).addPolygon(pts, sectorTint(zoneColor, share), SECTOR_FILL_ALPHA)
+      ;(isStanding ? this.standingOutlines : this.outlines).poly(pts, true).stroke({ color: SECTOR_OUTLINE_COLOR, width: 1, pixelLine: true })
     }
-    if (this.fill) {
-      this.fill.geometry.destroy(true)
-      this.fill.destroy()
-    }
-    this.fill = fills.build()
-    if (this.fill) this.container.addChildAt(this.fill, 0)
+    this.fill = replaceFill(this.container, this.fill, fills)
+    this.standingFill = replaceFill(this.standing, this.standingFill, standingFills)
     this.stale = false
   }
 
   destroy(): void {
     this.container.destroy({ children: true })
+    this.standing.destroy({ children: true })
   }
+}
+
+/** Swaps a container's fill mesh (its first child) for a new build; returns the new mesh. */
+function replaceFill(container: Container, old: ReturnType<FillMeshBuilder['build']>, fills: FillMeshBuilder): ReturnType<FillMeshBuilder['build']> {
+  if (old) {
+    old.geometry.destroy(true)
+    old.destroy()
+  }
+  const mesh = fills.build()
+  if (mesh) container.addChildAt(mesh, 0)
+  return mesh
 }
