@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DOUBLE_TAP_MS } from '../src/engine/interaction/states'
 import { launchChromium } from './support/browser'
 import { serveStatic, type StaticServer } from './seatmap-support/staticServer'
 
@@ -72,7 +73,9 @@ describe('seat map (100k seats)', () => {
     await page.mouse.click(pos.x, pos.y)
     await page.waitForFunction(() => window.__seatmap!.engine!.getSnapshot().zoom >= 5, null, { timeout: 10_000 })
     expect(await page.evaluate(() => window.__seatmap!.selected)).toEqual([])
-    // Past the threshold the same click selects the seat (the lab toggles it via setStatuses).
+    // Past the threshold the same click selects the seat (the lab toggles it via setStatuses),
+    // once the double-tap window is over: a second click inside it would be a double-tap zoom.
+    await page.waitForTimeout(2 * DOUBLE_TAP_MS)
     await page.evaluate((i) => window.__seatmap!.engine!.getVenue()!.seats.status[i] = 0, target)
     pos = await page.evaluate((i) => window.__seatmap!.engine!.seatToScreen(i)!, target)
     await page.mouse.click(pos.x, pos.y)

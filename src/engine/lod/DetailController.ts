@@ -1,0 +1,162 @@
+import type { CameraView } from '../camera/Transform'
+import { MAX_ZOOM } from '../camera/Camera'
+import type { LoadedVenue } from '../LoadedVenue'
+import { type SliceStep, SlicedTask } from '../scheduling/SlicedTask'
+import { detailZoom, labelsFit, type LodTier, lodTier } from './lod'
+
+/**
+ * Level-of-detail decisions for the live camera: which tier the renderer draws, when the seat
+ * tiles must exist, and which labels are in view. The thresholds themselves are the pure
+ * functions in lod.ts; this applies them and decides *when* (at once, or after the camera rests).
+ *
+ * The seat tiles build in the background after the first frame, since the zoomed-out view draws
+ * sectors; the build is finished at once when a zoom crosses the threshold before it ends.
+ */
+
+/** Spec 001 §9: wheel debounce 200 ms; re-detailing (seat numbers) waits for this quiet. */
+export const DETAIL_QUIET_MS = 200
+/** Main-thread time per task while seat tiles build in the background (well under a 50 ms long task). */
+export const SEAT_BUILD_SLICE_MS = 8
+
+type Rect = [number, number, number, number]
+
+/** What the level of detail asks of the renderer; it decides, the renderer draws. */
+export interface DetailRenderer {
+  readonly currentTier: LodTier
+  setTier(tier: LodTier): void
+  /** Labels for a view: decoration labels, plus the numbers of `seatsInView` (already capped). */
+  showLabels(venue: LoadedVenue, tier: LodTier, rect: Rect, seatsInView: readonly number[]): void
+  /** Show only the seat tiles that intersect `rect`. */
+  cullSeats(rect: Rect): void
+}
+
+export interface DetailHost {
+  readonly renderer: DetailRenderer
+  readonly camera: CameraView
+  venue(): LoadedVenue | null
+  /** Labels are rebuilt when statuses change (same view, new revision). */
+  statusRevision(): number
+  /** The drawn tier changed: publish it in the snapshot. */
+  tierChanged(tier: LodTier): void
+  /** Something drawn changed; render on the next frame. */
+  invalidate(): void
+  requestFrame(): void
+}
+
+export class DetailController {
+  private readonly seatBuild: SlicedTask
+  private lastCameraChange = -Infinity
+  private quietTimer: ReturnType<typeof setTimeout> | null = null
+  /** The view the current labels were built for (tier, rectangle, status revision). */
+  private labelKey = ''
+
+  /** @param threshold detail threshold as a zoom factor, from `detailThreshold()` */
+  constructor(
+    private readonly host: DetailHost,
+    private readonly threshold: number,
+  ) {
+    this.seatBuild = new SlicedTask(SEAT_BUILD_SLICE_MS, () => this.seatsBuilt())
+  }
+
+  /**
+   * A new venue whose sectors are drawn and whose seat tiles build through `buildSeats`: in the
+   * background when the view starts zoomed out, at once otherwise.
+   */
+  install(buildSeats: SliceStep): void {
+    this.seatBuild.start(buildSeats)
+    if (this.tier() === 'sectors') this.seatBuild.runInBackground()
+    else this.seatBuild.finish()
+    this.host.renderer.setTier(this.tier())
+    this.lastCameraChange = -Infinity
+    // The renderer cleared its labels for the new venue: the next quiet frame must set them
+    // even when the view and status revision read the same as before.
+    this.labelKey = ''
+  }
+
+  /** Zoom at which single seats show (threshold, or more for venues whose seats are still specks). */
+  detailZoom(): number {
+    const v = this.host.venue()
+    const maxHalf = v ? v.maxHalf : 0
+    return detailZoom(this.threshold, maxHalf * 2 * this.host.camera.fitScale(), MAX_ZOOM)
+  }
+
+  /** The tier the camera calls for now (the renderer may still draw another until `redetail`). */
+  tier(): LodTier {
+    const v = this.host.venue()
+    const seatPx = v && v.seatCount > 0 ? v.maxHalf * 2 * this.host.camera.scale() : 0
+    return lodTier(this.host.camera.camera.zoom, this.threshold, seatPx)
+  }
+
+  /** The camera moved: switch seats on or off now, and restart the quiet period. */
+  cameraMoved(): void {
+    this.switchSeatsNow()
+    this.lastCameraChange = performance.now()
+    this.scheduleQuietCheck()
+  }
+
+  /** Whether the camera has rested long enough for `redetail` (the caller also waits out the wheel). */
+  isQuiet(now: number): boolean {
+    return now - this.lastCameraChange >= DETAIL_QUIET_MS
+  }
+
+  /** The expensive part, run after the camera has been quiet: tier switch and labels in view. */
+  redetail(): void {
+    const v = this.host.venue()
+    if (!v) return
+    const { renderer, camera } = this.host
+    const tier = this.tier()
+    if (tier !== renderer.currentTier) {
+      if (tier !== 'sectors') this.seatBuild.finish()
+      renderer.setTier(tier)
+      this.host.tierChanged(tier)
+      this.host.invalidate()
+    }
+    const rect = camera.visibleRect()
+    const key = `${tier}|${rect.map((n) => n.toFixed(3)).join(',')}|${this.host.statusRevision()}`
+    if (key === this.labelKey) return
+    this.labelKey = key
+    const inView = tier === 'numbers' ? v.query.search(rect[0], rect[1], rect[2], rect[3]) : []
+    renderer.showLabels(v, tier, rect, labelsFit(inView.length) ? inView : [])
+    this.host.invalidate()
+  }
+
+  dispose(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer)
+    this.seatBuild.cancel()
+  }
+
+  /**
+   * Sectors and seats are both built, so switching between them costs nothing and happens in the
+   * frame that crosses the threshold: a zoom-out never keeps drawing every seat of the venue until
+   * the camera rests. Only seat numbers (text layout) wait for the quiet period in `redetail`.
+   */
+  private switchSeatsNow(): void {
+    if (!this.host.venue()) return
+    const current = this.host.renderer.currentTier
+    const target = this.tier()
+    if ((current === 'sectors') === (target === 'sectors')) return
+    if (target === 'sectors') {
+      this.redetail()
+      return
+    }
+    this.seatBuild.finish()
+    this.host.renderer.setTier('seats')
+    this.host.tierChanged('seats')
+  }
+
+  /** Wakes the frame loop once the quiet period has passed, even if nothing else asks for a frame. */
+  private scheduleQuietCheck(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer)
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null
+      this.host.requestFrame()
+    }, DETAIL_QUIET_MS + 1)
+  }
+
+  /** Tiles installed after the last camera move have not been culled yet. */
+  private seatsBuilt(): void {
+    this.host.renderer.cullSeats(this.host.camera.visibleRect())
+    this.host.invalidate()
+    this.host.requestFrame()
+  }
+}
