@@ -22,7 +22,7 @@ import type { Browser } from 'playwright-core'
 import { launchChromium } from '../../e2e/support/browser'
 import { serveStatic } from '../../e2e/seatmap-support/staticServer'
 import { renderHtml, type RunResult } from './report'
-import { percentile, runScenario, startFrameRecorder, stopFrameRecorder } from './scenario'
+import { INPUT_PACE_MS, percentile, runScenario, SETTLE_MS, startFrameRecorder, stopFrameRecorder } from './scenario'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /**
@@ -37,19 +37,22 @@ export const FULL_SIZES = [100_000, 1_000_000]
 /** --short: our engine and the naive renderer at 100k; SVG at this smaller size (documented in the JSON). */
 export const SHORT_SVG_SEATS = 20_000
 /**
- * Regression bounds for --short, on steps p95 ratios (baseline / engine). These are guards
- * against a regression, not the issue's targets (which this 2-core box with software WebGL does
- * not reach yet: see README). Measured here on 2026-11-22 across runs: SVG@20k / engine@100k
- * between 0.30 (quiet machine) and 0.95 (loaded), naive@100k / engine@100k between 31 and 65;
- * run-to-run noise of the engine's p95 alone is about 2x. The bounds sit at about a third of the
- * lowest measurement, so noise does not trip them and a real regression (e.g. losing culling or
- * LOD, which puts us at the naive renderer's level) does.
+ * Regression bounds for --short, on frame p95 ratios (baseline / engine). Guards against a
+ * regression, not the issue's targets (those are read from the full run: see README). Measured
+ * here on 2026-11-22 with the continuous-input scenario: engine@100k p95 16.8-33.3 ms, SVG@20k
+ * 16.8-33.4 ms, so SVG@20k / engine@100k is 0.5-2; naive@100k / engine@100k 120-400. Frame times
+ * come in 16.7 ms steps, so one step of noise halves or doubles a ratio; the bounds sit below
+ * that. They trip when the engine's p95 passes ~70-130 ms (e.g. instanced seats on SwiftShader
+ * were 83-133 ms, or losing the level-of-detail switch).
  */
-export const SHORT_MIN_RATIO_VS_SVG = 0.1
-export const SHORT_MIN_RATIO_VS_NAIVE = 10
+export const SHORT_MIN_RATIO_VS_SVG = 0.25
+export const SHORT_MIN_RATIO_VS_NAIVE = 20
 /** One page load plus scenario may take this long before it counts as failed (1M DOM nodes can). */
 export const RUN_TIMEOUT_MS = 240_000
 export const VIEWPORT = { width: 1280, height: 800 }
+/** Gesture rounds per page (~85 inputs, ~1.5 s each at 60 Hz): enough frames for a p95. */
+export const SHORT_ROUNDS = 3
+export const FULL_ROUNDS = 5
 /** Gesture time budget per page; a slow baseline records the frames it managed in this time. */
 export const SCENARIO_BUDGET_MS = 60_000
 
@@ -91,21 +94,25 @@ async function runOne(browser: Browser, base: string, renderer: RunResult['rende
         const tasks = (window as unknown as { __longtasks: { start: number; duration: number }[] }).__longtasks
         const until = (h.timings.firstFrame ?? 0) + 500
         const during = tasks.filter((t) => t.start <= until)
+        const afterData = during.filter((t) => t.start >= (h.timings.dataArrived ?? 0))
+        const sum = (list: typeof tasks) => ({ count: list.length, totalMs: list.reduce((s, t) => s + t.duration, 0), maxMs: list.reduce((m, t) => Math.max(m, t.duration), 0) })
         return {
           dataMs: (h.timings.dataArrived ?? 0) - h.timings.start,
           firstFrameAfterDataMs: (h.timings.firstFrame ?? 0) - (h.timings.dataArrived ?? 0),
-          longTasks: { count: during.length, totalMs: during.reduce((s, t) => s + t.duration, 0), maxMs: during.reduce((m, t) => Math.max(m, t.duration), 0) },
+          longTasks: sum(during),
+          longTasksAfterData: sum(afterData),
+          // Relative to the lab's start mark (negative: the page's own script evaluation).
+          longTaskList: during.map((t) => ({ startMs: Math.round(t.start - h.timings.start), durationMs: Math.round(t.duration) })),
         }
       })
       const cdp = await context.newCDPSession(page)
       await startFrameRecorder(page)
-      const steps = await runScenario(page, cdp, { rounds, budgetMs: SCENARIO_BUDGET_MS, ...VIEWPORT })
+      const inputs = await runScenario(page, cdp, { rounds, budgetMs: SCENARIO_BUDGET_MS, ...VIEWPORT })
       const frames = await stopFrameRecorder(page)
       const mean = frames.reduce((s, f) => s + f, 0) / Math.max(1, frames.length)
       return {
-        renderer, seats, ok: true, ...load,
+        renderer, seats, ok: true, ...load, inputs,
         frames: { count: frames.length, p50: percentile(frames, 50), p95: percentile(frames, 95), max: Math.max(...frames), mean },
-        steps: { count: steps.length, p50: percentile(steps, 50), p95: percentile(steps, 95), max: Math.max(...steps) },
         source: await page.evaluate(() => window.__seatmap!.source),
       }
     })()])
@@ -124,14 +131,14 @@ async function main(): Promise<void> {
   const plan: { renderer: RunResult['renderer']; seats: number }[] = short
     ? [{ renderer: 'engine', seats: 100_000 }, { renderer: 'naive', seats: 100_000 }, { renderer: 'svg', seats: SHORT_SVG_SEATS }]
     : FULL_SIZES.flatMap((seats) => (['engine', 'naive', 'svg'] as const).map((renderer) => ({ renderer, seats })))
-  const rounds = short ? 1 : 2
+  const rounds = short ? SHORT_ROUNDS : FULL_ROUNDS
   const runs: RunResult[] = []
   try {
     for (const p of plan) {
       process.stdout.write(`${p.renderer} ${p.seats.toLocaleString('en')} … `)
       const r = await runOne(browser, server.url, p.renderer, p.seats, rounds)
       runs.push(r)
-      console.log(r.ok ? `first frame +${r.firstFrameAfterDataMs?.toFixed(0)} ms, long tasks ${r.longTasks?.count}, rAF p50 ${r.frames?.p50.toFixed(1)} p95 ${r.frames?.p95.toFixed(1)} ms, input→frame p50 ${r.steps?.p50.toFixed(1)} p95 ${r.steps?.p95.toFixed(1)} ms (${r.steps?.count} steps)` : `failed: ${r.error}`)
+      console.log(r.ok ? `first frame +${r.firstFrameAfterDataMs?.toFixed(0)} ms, long tasks ${r.longTasks?.count} (max ${r.longTasks?.maxMs} ms; after data ${r.longTasksAfterData?.count}, max ${r.longTasksAfterData?.maxMs} ms), frame p50 ${r.frames?.p50.toFixed(1)} p95 ${r.frames?.p95.toFixed(1)} max ${r.frames?.max.toFixed(1)} ms (${r.frames?.count} frames, ${r.inputs} inputs)` : `failed: ${r.error}`)
     }
   } finally {
     const version = browser.version()
@@ -140,17 +147,17 @@ async function main(): Promise<void> {
     const find = (renderer: string, seats?: number) => runs.find((r) => r.ok && r.renderer === renderer && (seats == null || r.seats === seats))
     const ratios: Record<string, number | null> = {}
     for (const seats of short ? [100_000] : FULL_SIZES) {
-      const ours = find('engine', seats)?.steps?.p95
-      const svg = (short ? find('svg') : find('svg', seats))?.steps?.p95
-      const naive = find('naive', seats)?.steps?.p95
+      const ours = find('engine', seats)?.frames?.p95
+      const svg = (short ? find('svg') : find('svg', seats))?.frames?.p95
+      const naive = find('naive', seats)?.frames?.p95
       ratios[`svgP95/engineP95@${seats}`] = ours && svg ? svg / ours : null
       ratios[`naiveP95/engineP95@${seats}`] = ours && naive ? naive / ours : null
     }
     const notes = [
       'Chromium headless, WebGL2 on SwiftShader (software), normal 60 Hz frame pacing: a frame interval under ~16.7 ms is impossible.',
-      'frames = requestAnimationFrame intervals over the whole scripted gesture period (wheel in, drag, pinch, wheel out); most intervals carry no input, so p50 sits at 16.7 ms for every renderer.',
-      'steps = per gesture step, time from sending the input (CDP) until the frame handling it has been produced (double rAF): the frame time of frames that carry a change. Ratios and targets use steps p95.',
-      'rAF intervals miss raster work Chromium does off the main thread (SVG), which steps catch through the frame pipeline back-pressure only partly; read SVG numbers as a lower bound of its cost.',
+      `frames = requestAnimationFrame intervals while the scripted gestures run (wheel in, drag, pinch, wheel out; one input every ${INPUT_PACE_MS} ms plus the page's acknowledgement, so frames carry input) and ${SETTLE_MS} ms after (inertia, re-detailing). Ratios and targets use frame p95.`,
+      'Chromium holds back the next frame while the GPU process is still drawing the last one, so GPU (SwiftShader) time shows in the intervals; raster work of the SVG baseline partly overlaps and its numbers are a lower bound of its cost.',
+      'longTasks = main-thread tasks over 50 ms from navigation until 500 ms after the first frame, including the page\'s own start-up (script evaluation, WebGL context creation); longTasksAfterData = those from the moment the parsed venue reaches the main thread; longTaskList gives each one (ms from the lab\'s start mark).',
       'Venue: the lab source (worker when available, else the synthetic builder); see "source" per run in the JSON.',
       short ? `--short: SVG baseline at ${SHORT_SVG_SEATS} seats (100k SVG nodes take most of a CI minute to build).` : 'Full mode: 100k and 1M seats for every renderer; a baseline that cannot load within the timeout is recorded as failed.',
       'Targets: engine frame p95 <= 33 ms at 100k and 1M; >= 20x better p95 than SVG-in-DOM at 100k; first frame <= 500 ms after data at 100k.',

@@ -2,9 +2,11 @@ import type { CDPSession, Page } from 'playwright-core'
 
 /**
  * The scripted interaction measured for every renderer: wheel zoom in at a point, a mouse drag
- * pan, a two-finger pinch (CDP touch events) and a wheel zoom out, with frame intervals recorded
- * by a requestAnimationFrame loop in the page. The page keeps normal 60 Hz frame pacing, so the
- * best possible frame time is ~16.7 ms and a slow frame shows up as a long interval.
+ * pan, a two-finger pinch (CDP touch events) and a wheel zoom out, sent back to back as a user's
+ * hand would, with frame intervals recorded by a requestAnimationFrame loop in the page. The
+ * page keeps normal 60 Hz frame pacing, so the best possible frame time is ~16.7 ms and a slow
+ * frame (main thread or GPU: Chromium holds back the next frame while the last is still being
+ * drawn) shows up as a long interval.
  */
 export interface ScenarioOptions {
   /** Repeats of the whole gesture sequence (fewer in --short). */
@@ -40,40 +42,40 @@ export async function stopFrameRecorder(page: Page): Promise<number[]> {
 }
 
 /**
- * Wait until the frame that handles the input just sent has been produced: the first rAF runs
- * in that frame, the second only once the browser has finished it and starts the next one (a
- * renderer backed up on the GPU delays it). Returns input-to-next-frame time in ms (Node clock;
- * the CDP round trip of a few ms is included for every renderer alike).
+ * Pause between two inputs. Every CDP input call also waits for the page to acknowledge the
+ * event (the wheel listener is not passive), so a busy page slows the script down with it and
+ * no input queue builds up; 8 ms means at least one input lands in every 60 Hz frame.
  */
-async function settle(page: Page, t0: number, steps: number[]): Promise<void> {
-  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
-  steps.push(performance.now() - t0)
-}
+export const INPUT_PACE_MS = 8
+/** Time after the last input that still counts (inertia and the re-detailing after the wheel debounce). */
+export const SETTLE_MS = 400
 
-/** Runs the gestures; returns the per-step input-to-frame times (see `settle`). */
-export async function runScenario(page: Page, cdp: CDPSession, o: ScenarioOptions): Promise<number[]> {
-  const steps: number[] = []
-  let t0 = 0
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Runs the gestures with one input every INPUT_PACE_MS (plus the page's acknowledgement), so
+ * the frames recorded meanwhile carry input: the frame-interval percentiles are the frame time
+ * of a map being panned and zoomed. Returns the number of inputs sent.
+ */
+export async function runScenario(page: Page, cdp: CDPSession, o: ScenarioOptions): Promise<number> {
+  let inputs = 0
   const cx = o.width / 2
   const cy = o.height / 2
   const deadline = Date.now() + o.budgetMs
   const over = () => Date.now() > deadline
+  const paced = async (send: () => Promise<unknown>) => {
+    await send()
+    inputs++
+    await sleep(INPUT_PACE_MS)
+  }
   for (let round = 0; round < o.rounds && !over(); round++) {
-    // Wheel zoom in towards a point left of centre: 12 notches, one per frame.
+    // Wheel zoom in towards a point left of centre: 12 notches.
     await page.mouse.move(cx - 120, cy - 60)
-    for (let k = 0; k < 12 && !over(); k++) {
-      t0 = performance.now()
-      await page.mouse.wheel(0, -120)
-      await settle(page, t0, steps)
-    }
+    for (let k = 0; k < 12 && !over(); k++) await paced(() => page.mouse.wheel(0, -120))
     // Drag pan: 40 steps.
     await page.mouse.move(cx, cy)
     await page.mouse.down()
-    for (let k = 1; k <= 40 && !over(); k++) {
-      t0 = performance.now()
-      await page.mouse.move(cx + k * 6, cy + k * 3)
-      await settle(page, t0, steps)
-    }
+    for (let k = 1; k <= 40 && !over(); k++) await paced(() => page.mouse.move(cx + k * 6, cy + k * 3))
     await page.mouse.up()
     // Two-finger pinch out then in.
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', pts: { x: number; y: number; id: number }[]) =>
@@ -81,21 +83,14 @@ export async function runScenario(page: Page, cdp: CDPSession, o: ScenarioOption
     await touch('touchStart', [{ x: cx - 50, y: cy, id: 1 }, { x: cx + 50, y: cy, id: 2 }])
     for (let k = 1; k <= 20 && !over(); k++) {
       const d = 50 + (k <= 10 ? k : 20 - k) * 15
-      t0 = performance.now()
-      await touch('touchMove', [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }])
-      await settle(page, t0, steps)
+      await paced(() => touch('touchMove', [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }]))
     }
     await touch('touchEnd', [])
     // Wheel zoom back out.
-    for (let k = 0; k < 12 && !over(); k++) {
-      t0 = performance.now()
-      await page.mouse.wheel(0, 120)
-      await settle(page, t0, steps)
-    }
+    for (let k = 0; k < 12 && !over(); k++) await paced(() => page.mouse.wheel(0, 120))
   }
-  // Let inertia and the re-detailing after the wheel debounce land inside the measurement.
-  await page.waitForTimeout(400)
-  return steps
+  await page.waitForTimeout(SETTLE_MS)
+  return inputs
 }
 
 export function percentile(values: readonly number[], p: number): number {
