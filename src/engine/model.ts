@@ -115,6 +115,15 @@ export interface VenueSectors {
   outlineStart: Uint32Array
   outlineLength: Uint32Array
   outlinePoints: Float32Array
+  /**
+   * The outlines as triangles (geometry/triangulate.ts): per sector a slice of `triangles`, whose
+   * entries index the sector's own outline points (relative to its outlineStart). Made by the
+   * parser so the main thread never triangulates; optional so hand-made fixtures (and outlines
+   * too long for 16-bit indices) may leave it out: the renderer then triangulates itself.
+   */
+  triangleStart?: Uint32Array
+  triangleLength?: Uint32Array
+  triangles?: Uint16Array
 }
 
 /**

@@ -10,9 +10,17 @@ import { SeatIndex, rotatedHalfExtent } from '../spatial/SeatIndex'
 import { StringTableBuilder } from '../strings/StringTable'
 import { Growable } from './growable'
 import { MAX_COORDINATE, MAX_DECORATION_POINTS, MAX_SECTORS, MAX_SEATS, MAX_WARNINGS, ParseErrorCode, VenueParseError } from './limits'
+import { simplifyClosed } from '../geometry/simplify'
+import { triangulateOutlines } from '../geometry/triangulate'
 
 /** Columns per sector when reducing seat corners to hull candidates (hull error ≤ 1/128 of the sector width). */
 const HULL_COLUMNS = 128
+/**
+ * Drawn sector outlines are simplified to this share of the venue's diagonal: ~1.5 px on a
+ * 1280-px screen at the maximum zoom (24×), far below it when zoomed out, where the sector tier
+ * draws them. Cuts the 1M-seat stadium's outline points (and their triangles) several-fold.
+ */
+const OUTLINE_TOLERANCE = 1 / 20_000
 /** Zone colours when the metadata gives none (0xRRGGBB). */
 export const ZONE_PALETTE = [0xe4572e, 0x29335c, 0xf3a712, 0x669bbc, 0x8cb369, 0x9c6644, 0xb56576, 0x4d908e]
 
@@ -219,9 +227,13 @@ export class VenueBuilder {
     const starts = new Uint32Array(count)
     const lengths = new Uint32Array(count)
     const points: number[] = []
+    // Drawn outlines lose detail nobody sees: OUTLINE_TOLERANCE of the venue's size.
+    const [vx0, vy0, vx1, vy1] = unionOfBoxes(bbox, count)
+    const tolerance = Math.hypot(vx1 - vx0, vy1 - vy0) * OUTLINE_TOLERANCE
     for (let s = 0; s < count; s++) {
       let poly = this.drawnOutlines.get(s)
-      if (!poly) {
+      if (poly) poly = simplifyClosed(poly, tolerance)
+      else {
         const candidates: number[] = []
         for (let c = 0; c < HULL_COLUMNS; c++) {
           const o = (s * HULL_COLUMNS + c) * 2
@@ -233,7 +245,8 @@ export class VenueBuilder {
       lengths[s] = poly.length / 2
       for (const v of poly) points.push(v)
     }
-    return { outlineStart: starts, outlineLength: lengths, outlinePoints: new Float32Array(points) }
+    const outlinePoints = new Float32Array(points)
+    return { outlineStart: starts, outlineLength: lengths, outlinePoints, ...(triangulateOutlines(outlinePoints, starts, lengths) ?? {}) }
   }
 
   finish(viewBox: [number, number, number, number] | null, startedAt: number): VenueData {
@@ -315,4 +328,17 @@ export class VenueBuilder {
     venue.parseMs = performance.now() - startedAt
     return venue
   }
+}
+
+/** The box around `count` [minX, minY, maxX, maxY] boxes (empty boxes, min > max, skipped). */
+function unionOfBoxes(boxes: Float32Array, count: number): [number, number, number, number] {
+  const u: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (let s = 0; s < count; s++) {
+    if (!(boxes[4 * s] <= boxes[4 * s + 2])) continue
+    u[0] = Math.min(u[0], boxes[4 * s])
+    u[1] = Math.min(u[1], boxes[4 * s + 1])
+    u[2] = Math.max(u[2], boxes[4 * s + 2])
+    u[3] = Math.max(u[3], boxes[4 * s + 3])
+  }
+  return u[0] <= u[2] ? u : [0, 0, 0, 0]
 }

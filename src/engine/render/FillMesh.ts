@@ -31,6 +31,27 @@ void main() {
 
 let program: GlProgram | null = null
 
+function fillShader(): Shader {
+  program ??= GlProgram.from({ vertex, fragment, name: 'seatmap-fill' })
+  return new Shader({ glProgram: program, resources: {} })
+}
+
+/**
+ * A fill mesh over existing typed arrays whose colours change later: write `colors` (RGBA bytes
+ * per point) and call `colorBuffer.update()`. Positions and indices upload once.
+ */
+export function recolorableFillMesh(positions: Float32Array, indices: Uint32Array, colors: Uint8Array): { mesh: Mesh<Geometry, Shader>; colorBuffer: Buffer } {
+  const colorBuffer = new Buffer({ data: colors, usage: BufferUsage.VERTEX | BufferUsage.COPY_DST })
+  const geometry = new Geometry({
+    attributes: {
+      aPosition: { buffer: new Buffer({ data: positions, usage: BufferUsage.VERTEX }), format: 'float32x2' },
+      aColor: { buffer: colorBuffer, format: 'unorm8x4' },
+    },
+    indexBuffer: new Buffer({ data: indices, usage: BufferUsage.INDEX }),
+  })
+  return { mesh: new Mesh<Geometry, Shader>({ geometry, shader: fillShader(), eventMode: 'none' }), colorBuffer }
+}
+
 export class FillMeshBuilder {
   private positions: number[] = []
   private colors: number[] = []
@@ -57,7 +78,6 @@ export class FillMeshBuilder {
   /** One Mesh (no events) holding every polygon added; null when nothing was added. */
   build(): Mesh<Geometry, Shader> | null {
     if (this.isEmpty) return null
-    program ??= GlProgram.from({ vertex, fragment, name: 'seatmap-fill' })
     const geometry = new Geometry({
       attributes: {
         aPosition: { buffer: new Buffer({ data: new Float32Array(this.positions), usage: BufferUsage.VERTEX }), format: 'float32x2' },
@@ -65,6 +85,6 @@ export class FillMeshBuilder {
       },
       indexBuffer: new Buffer({ data: new Uint32Array(this.indices), usage: BufferUsage.INDEX }),
     })
-    return new Mesh<Geometry, Shader>({ geometry, shader: new Shader({ glProgram: program, resources: {} }), eventMode: 'none' })
+    return new Mesh<Geometry, Shader>({ geometry, shader: fillShader(), eventMode: 'none' })
   }
 }

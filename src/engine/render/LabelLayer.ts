@@ -17,7 +17,8 @@ export const DECORATION_LABEL_COLOR = 0x374151
 
 let fontInstalled = false
 
-function ensureFont(): void {
+/** Installs the label font once (rasterises its glyphs: ~100 ms on software GL, so the renderer's warm-up does it in its own task). */
+export function ensureFont(): void {
   if (fontInstalled) return
   BitmapFont.install({
     name: LABEL_FONT,
@@ -45,12 +46,9 @@ export class LabelLayer {
   readonly container = new Container({ label: 'labels', eventMode: 'none', interactiveChildren: false })
   private pool: BitmapText[] = []
 
-  constructor() {
-    ensureFont()
-  }
-
   /** Show exactly these labels, reusing pooled texts. */
   set(labels: readonly LabelSpec[]): void {
+    if (labels.length > 0) ensureFont()
     while (this.pool.length < labels.length) {
       const t = new BitmapText({ text: '', style: { fontFamily: LABEL_FONT, fontSize: LABEL_FONT_RASTER_PX }, anchor: 0.5 })
       this.pool.push(t)

@@ -1,17 +1,31 @@
-import { Container, Graphics } from 'pixi.js'
-import { FillMeshBuilder } from './FillMesh'
+import { Container, type Geometry, Graphics, type Mesh, type Shader, type Buffer } from 'pixi.js'
+import { earcut } from 'pixi.js'
+import { type OutlineTriangles, triangulateOutlines } from '../geometry/triangulate'
 import { SeatStatus, SectorKind, type VenueData } from '../model'
+import { recolorableFillMesh } from './FillMesh'
 import { sectorTint } from './colors'
 
 /**
  * The zoomed-out tier: each sector as its filled outline, tinted by the share of its seats still
- * free: fills in one solid-colour mesh (FillMesh), outlines in one Graphics of 1-px lines. Rebuilt
- * only when availability changes while this tier is showing, never per frame.
+ * free; fills in one solid-colour mesh, outlines in one Graphics of 1-px lines. Standing areas
+ * have their own mesh and outlines in `standing`, shown in every tier (they have no seats).
+ *
+ * Geometry (the parser's triangles over the outline points) uploads once per venue; a status
+ * change only rewrites the per-point colours (O(seats) to count, O(outline points) to paint) and
+ * re-uploads that one buffer, and only while this tier is showing (the engine decides).
  */
 
 /** Outline stroke in CSS pixels (pixelLine keeps it 1 px at every zoom). */
 export const SECTOR_OUTLINE_COLOR = 0x4b5563
 export const SECTOR_FILL_ALPHA = 0.85
+/** Colour of a sector none of whose seats has a priced zone. */
+export const UNPRICED_SECTOR_COLOR = 0x8fa3bf
+
+interface Fill {
+  mesh: Mesh<Geometry, Shader>
+  colorBuffer: Buffer
+  colors: Uint8Array
+}
 
 export class SectorLayer {
   /** Seated sectors: shown only in the zoomed-out tier, where single seats are not drawn. */
@@ -20,8 +34,8 @@ export class SectorLayer {
   readonly standing = new Container({ label: 'standing', eventMode: 'none', interactiveChildren: false })
   private readonly outlines = new Graphics()
   private readonly standingOutlines = new Graphics()
-  private fill: ReturnType<FillMeshBuilder['build']> = null
-  private standingFill: ReturnType<FillMeshBuilder['build']> = null
+  private venue: VenueData | null = null
+  private fills: Fill[] = []
   private stale = true
 
   constructor() {
@@ -37,12 +51,13 @@ export class SectorLayer {
     return this.stale
   }
 
-  /** Redraw from the seat statuses. O(seats) for the counts plus O(outline points). */
+  /** Colours from the seat statuses (and, for a new venue, the geometry first). */
   rebuild(venue: VenueData, zoneColors: ArrayLike<number>): void {
+    if (venue !== this.venue) this.build(venue)
     const { sectors, seats } = venue
     const free = new Uint32Array(sectors.count)
     const total = new Uint32Array(sectors.count)
-    // The dominant zone of a sector colours it; count zones per sector cheaply via first seen.
+    // The first priced zone seen in a sector colours it.
     const zoneOf = new Int32Array(sectors.count).fill(-1)
     for (let i = 0; i < seats.count; i++) {
       const sec = seats.sector[i]
@@ -54,39 +69,91 @@ export class SectorLayer {
     // A standing area has no seats: its own zone (sectors.zone, the priced one) colours it.
     const own = sectors.zone
     if (own !== undefined) for (let s = 0; s < sectors.count; s++) if (zoneOf[s] < 0 && own[s] < zoneColors.length) zoneOf[s] = own[s]
-    this.outlines.clear()
-    this.standingOutlines.clear()
-    const fills = new FillMeshBuilder()
-    const standingFills = new FillMeshBuilder()
-    for (let s = 0; s < sectors.count; s++) {
-      const len = sectors.outlineLength[s]
-      if (len < 3) continue
-      const start = sectors.outlineStart[s] * 2
-      const pts = Array.from(sectors.outlinePoints.subarray(start, start + len * 2))
-      const zoneColor = zoneOf[s] >= 0 ? zoneColors[zoneOf[s]] : 0x8fa3bf
-      const share = total[s] > 0 ? free[s] / total[s] : 1
-      const isStanding = sectors.kind[s] === SectorKind.Standing
-      ;(isStanding ? standingFills : fills).addPolygon(pts, sectorTint(zoneColor, share), SECTOR_FILL_ALPHA)
-      ;(isStanding ? this.standingOutlines : this.outlines).poly(pts, true).stroke({ color: SECTOR_OUTLINE_COLOR, width: 1, pixelLine: true })
+    const alpha = Math.round(SECTOR_FILL_ALPHA * 255)
+    for (const fill of this.fills) {
+      // Every point belongs to one sector's outline: paint each sector's slice of points.
+      const c = fill.colors
+      for (let s = 0; s < sectors.count; s++) {
+        const len = sectors.outlineLength[s]
+        if (len < 3) continue
+        const zoneColor = zoneOf[s] >= 0 ? zoneColors[zoneOf[s]] : UNPRICED_SECTOR_COLOR
+        const rgb = sectorTint(zoneColor, total[s] > 0 ? free[s] / total[s] : 1)
+        for (let p = sectors.outlineStart[s], end = p + len; p < end; p++) {
+          const o = p * 4
+          c[o] = (rgb >> 16) & 0xff
+          c[o + 1] = (rgb >> 8) & 0xff
+          c[o + 2] = rgb & 0xff
+          c[o + 3] = alpha
+        }
+      }
+      fill.colorBuffer.update()
     }
-    this.fill = replaceFill(this.container, this.fill, fills)
-    this.standingFill = replaceFill(this.standing, this.standingFill, standingFills)
     this.stale = false
   }
 
+  /** Meshes (seated, standing) over the venue's outline points, and the outline strokes. */
+  private build(venue: VenueData): void {
+    this.clearFills()
+    this.venue = venue
+    const sectors = venue.sectors
+    const tri = (sectors.triangles && sectors.triangleStart && sectors.triangleLength
+      ? { triangles: sectors.triangles, triangleStart: sectors.triangleStart, triangleLength: sectors.triangleLength }
+      : triangulateOutlines(sectors.outlinePoints, sectors.outlineStart, sectors.outlineLength)) ?? earcutEach(venue)
+    const seated: number[] = []
+    const standing: number[] = []
+    this.outlines.clear()
+    this.standingOutlines.clear()
+    for (let s = 0; s < sectors.count; s++) {
+      const len = sectors.outlineLength[s]
+      if (len < 3) continue
+      const isStanding = sectors.kind[s] === SectorKind.Standing
+      const into = isStanding ? standing : seated
+      const first = sectors.outlineStart[s]
+      for (let k = tri.triangleStart[s], end = k + tri.triangleLength[s]; k < end; k++) into.push(first + tri.triangles[k])
+      const start = sectors.outlineStart[s] * 2
+      const pts = Array.from(sectors.outlinePoints.subarray(start, start + len * 2))
+      ;(isStanding ? this.standingOutlines : this.outlines).poly(pts, true).stroke({ color: SECTOR_OUTLINE_COLOR, width: 1, pixelLine: true })
+    }
+    // Both meshes share the points (one colour per point) and draw their own triangles.
+    const pointCount = sectors.outlinePoints.length / 2
+    for (const [indices, container] of [[seated, this.container], [standing, this.standing]] as const) {
+      if (indices.length === 0) continue
+      const colors = new Uint8Array(pointCount * 4)
+      const { mesh, colorBuffer } = recolorableFillMesh(sectors.outlinePoints, Uint32Array.from(indices), colors)
+      container.addChildAt(mesh, 0)
+      this.fills.push({ mesh, colorBuffer, colors })
+    }
+  }
+
+  private clearFills(): void {
+    for (const f of this.fills) {
+      f.mesh.geometry.destroy(true)
+      f.mesh.destroy()
+    }
+    this.fills = []
+  }
+
   destroy(): void {
+    this.clearFills()
     this.container.destroy({ children: true })
     this.standing.destroy({ children: true })
   }
 }
 
-/** Swaps a container's fill mesh (its first child) for a new build; returns the new mesh. */
-function replaceFill(container: Container, old: ReturnType<FillMeshBuilder['build']>, fills: FillMeshBuilder): ReturnType<FillMeshBuilder['build']> {
-  if (old) {
-    old.geometry.destroy(true)
-    old.destroy()
+/** Outlines too long for 16-bit indices (rare hand-drawn polygons): triangles with 32-bit indices. */
+function earcutEach(venue: VenueData): { triangleStart: Uint32Array; triangleLength: Uint32Array; triangles: Uint32Array } {
+  const { outlinePoints, outlineStart, outlineLength } = venue.sectors
+  const triangleStart = new Uint32Array(outlineStart.length)
+  const triangleLength = new Uint32Array(outlineStart.length)
+  const out: number[] = []
+  for (let s = 0; s < outlineStart.length; s++) {
+    triangleStart[s] = out.length
+    if (outlineLength[s] < 3) continue
+    const tri = earcut(Array.from(outlinePoints.subarray(outlineStart[s] * 2, (outlineStart[s] + outlineLength[s]) * 2)))
+    out.push(...tri)
+    triangleLength[s] = tri.length
   }
-  const mesh = fills.build()
-  if (mesh) container.addChildAt(mesh, 0)
-  return mesh
+  return { triangleStart, triangleLength, triangles: Uint32Array.from(out) }
 }
+
+export type { OutlineTriangles }

@@ -1,6 +1,6 @@
 import { BitmapText, Buffer, BufferUsage, Container, Geometry, Graphics, Mesh, type Shader, type WebGLRenderer } from 'pixi.js'
 import { FillMeshBuilder } from './FillMesh'
-import { LABEL_FONT, LABEL_FONT_RASTER_PX } from './LabelLayer'
+import { ensureFont, LABEL_FONT, LABEL_FONT_RASTER_PX } from './LabelLayer'
 import { createSeatShader } from './seatShader'
 
 /**
@@ -32,7 +32,17 @@ const steps: Step[] = [
     return new Mesh<Geometry, Shader>({ geometry, shader: createSeatShader(true) })
   },
   () => new Graphics().moveTo(0, 0).lineTo(1, 1).stroke({ color: 0, width: 1, pixelLine: true }),
-  () => new BitmapText({ text: '0123456789', style: { fontFamily: LABEL_FONT, fontSize: LABEL_FONT_RASTER_PX } }),
+  // Large Graphics (sector outlines, decoration strokes) skip the batcher and use Pixi's own
+  // 'graphics' program: warm that one too.
+  () => {
+    const g = new Graphics()
+    g.context.batchMode = 'no-batch'
+    return g.moveTo(0, 0).lineTo(1, 1).stroke({ color: 0, width: 1, pixelLine: true })
+  },
+  () => {
+    ensureFont()
+    return new BitmapText({ text: '0123456789', style: { fontFamily: LABEL_FONT, fontSize: LABEL_FONT_RASTER_PX } })
+  },
 ]
 
 /** Runs the warm-up steps in separate tasks; resolves when done or when `cancelled()` turns true. */

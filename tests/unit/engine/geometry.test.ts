@@ -114,3 +114,49 @@ describe('convex hull', () => {
     expect(pointInPolygon(hull, 11, 5)).toBe(false)
   })
 })
+
+describe('outline simplification and triangulation', () => {
+  it('simplifyClosed drops points within the tolerance of a finely flattened circle, keeps its shape', async () => {
+    const { simplifyClosed } = await import('../../../src/engine/geometry/simplify')
+    const ring: number[] = []
+    for (let k = 0; k < 720; k++) ring.push(100 * Math.cos((k * Math.PI) / 360), 100 * Math.sin((k * Math.PI) / 360))
+    const out = simplifyClosed(ring, 0.5)
+    expect(out.length / 2).toBeLessThan(60)
+    expect(out.length / 2).toBeGreaterThan(8)
+    // Every kept point is an original point on the circle; every original point lies within the tolerance of the result's edges.
+    for (let i = 0; i < out.length; i += 2) expect(Math.hypot(out[i], out[i + 1])).toBeCloseTo(100, 3)
+    const m = out.length / 2
+    for (let k = 0; k < ring.length; k += 2) {
+      let best = Infinity
+      for (let j = 0; j < m; j++) {
+        const ax = out[2 * j], ay = out[2 * j + 1], bx = out[(2 * j + 2) % out.length], by = out[(2 * j + 3) % out.length]
+        const t = Math.max(0, Math.min(1, ((ring[k] - ax) * (bx - ax) + (ring[k + 1] - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)))
+        best = Math.min(best, Math.hypot(ring[k] - (ax + t * (bx - ax)), ring[k + 1] - (ay + t * (by - ay))))
+      }
+      expect(best).toBeLessThanOrEqual(0.5 + 1e-9)
+    }
+    // Small polygons and a zero tolerance come back unchanged.
+    expect(simplifyClosed([0, 0, 1, 0, 1, 1, 0, 1], 5)).toEqual([0, 0, 1, 0, 1, 1, 0, 1])
+    expect(simplifyClosed(ring, 0)).toEqual(ring)
+  })
+
+  it('triangulateOutlines covers each outline with triangles indexing its own points', async () => {
+    const { triangulateOutlines } = await import('../../../src/engine/geometry/triangulate')
+    // Two squares (areas 4 and 9) and one degenerate outline of 2 points.
+    const points = new Float32Array([0, 0, 2, 0, 2, 2, 0, 2, 10, 10, 13, 10, 13, 13, 10, 13, 5, 5, 6, 6])
+    const t = triangulateOutlines(points, Uint32Array.from([0, 4, 8]), Uint32Array.from([4, 4, 2]))!
+    const area = (s: number) => {
+      let a = 0
+      for (let k = t.triangleStart[s]; k < t.triangleStart[s] + t.triangleLength[s]; k += 3) {
+        const p = [0, 1, 2].map((j) => 4 * s + t.triangles[k + j])
+        const [x0, y0, x1, y1, x2, y2] = p.flatMap((i) => [points[2 * i], points[2 * i + 1]])
+        a += Math.abs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)) / 2
+      }
+      return a
+    }
+    expect(area(0)).toBeCloseTo(4)
+    expect(area(1)).toBeCloseTo(9)
+    expect(t.triangleLength[2]).toBe(0)
+    expect(Math.max(...t.triangles)).toBeLessThan(4)
+  })
+})
