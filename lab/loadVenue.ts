@@ -11,18 +11,19 @@ import { syntheticVenue } from './syntheticVenue'
  * - `main`: the same on the main thread (the app's main-thread fallback path);
  * - `synthetic`: VenueData built directly, no SVG (fast, for quick checks).
  */
-export async function loadVenue(seats: number, kind: string, source: string): Promise<{ venue: VenueData; source: string }> {
-  if (source === 'synthetic') return { venue: syntheticVenue(seats), source }
+export async function loadVenue(seats: number, kind: string, source: string, keepDrawing = false): Promise<{ venue: VenueData; source: string; drawing?: string }> {
+  if (source === 'synthetic' && !keepDrawing) return { venue: syntheticVenue(seats), source }
   const k = (VENUE_KINDS as readonly string[]).includes(kind) ? (kind as VenueKind) : 'arena'
   if (source !== 'main' && typeof Worker !== 'undefined') {
     try {
-      return { venue: unwrap(await inWorker(seats, k)), source: 'worker' }
+      const { result, drawing } = await inWorker(seats, k, keepDrawing)
+      return { venue: unwrap(result), source: 'worker', drawing }
     } catch (e) {
       console.warn('lab worker failed, parsing on the main thread', e)
     }
   }
   const svg = generateVenue({ kind: k, seats })
-  return { venue: unwrap(parseForTransfer(svg).result), source: 'main' }
+  return { venue: unwrap(parseForTransfer(svg).result), source: 'main', drawing: keepDrawing ? svg : undefined }
 }
 
 function unwrap(r: VenueParseResult): VenueData {
@@ -30,17 +31,17 @@ function unwrap(r: VenueParseResult): VenueData {
   return r.venue
 }
 
-function inWorker(seats: number, kind: VenueKind): Promise<VenueParseResult> {
+function inWorker(seats: number, kind: VenueKind, keepDrawing: boolean): Promise<{ result: VenueParseResult; drawing?: string }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./labVenue.worker.ts', import.meta.url), { type: 'module' })
-    worker.onmessage = (e: MessageEvent<{ result: VenueParseResult }>) => {
+    worker.onmessage = (e: MessageEvent<{ result: VenueParseResult; drawing?: string }>) => {
       worker.terminate()
-      resolve(e.data.result)
+      resolve(e.data)
     }
     worker.onerror = (e) => {
       worker.terminate()
       reject(new Error(e.message || 'worker error'))
     }
-    worker.postMessage({ seats, kind })
+    worker.postMessage({ seats, kind, keepDrawing })
   })
 }

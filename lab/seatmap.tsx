@@ -3,12 +3,13 @@ import { SeatMapCanvas } from '../src/app/seatmap/SeatMapCanvas'
 import { SeatStatus, type VenueData } from '../src/engine/model'
 import type { SeatMapEngine } from '../src/engine/SeatMapEngine'
 import { mountNaivePixi } from './baselines/naivePixi'
+import { mountDrawingBaseline } from './baselines/drawingBaseline'
 import { mountSvgBaseline } from './baselines/svgBaseline'
 import { loadVenue } from './loadVenue'
 import type { LabHandle } from './types'
 
 /**
- * Seat map lab: ?seats=N&kind=K&renderer=engine|svg|naive&source=worker|main|synthetic.
+ * Seat map lab: ?seats=N&kind=K&renderer=engine|svg|drawing|naive&source=worker|main|synthetic.
  * Shows the map full-screen and exposes `window.__seatmap` (engine handle and timings) for the
  * e2e tests and the browser benchmark.
  */
@@ -60,12 +61,13 @@ async function main() {
     )
   // The engine starts (and waits its init delay) while the venue is being produced.
   render(null)
-  const loaded = await loadVenue(seats, kind, source)
+  const loaded = await loadVenue(seats, kind, source, renderer === 'drawing')
   handle.source = loaded.source
   handle.timings.dataArrived = performance.now()
   if (renderer === 'engine') render(loaded.venue)
-  else if (renderer === 'svg') {
-    mountSvgBaseline(host, loaded.venue)
+  else if (renderer === 'svg' || renderer === 'drawing') {
+    if (renderer === 'svg') mountSvgBaseline(host, loaded.venue)
+    else mountDrawingBaseline(host, loaded.venue, loaded.drawing ?? '')
     requestAnimationFrame(() => requestAnimationFrame(firstFrame))
   } else await mountNaivePixi(host, loaded.venue, firstFrame)
 }

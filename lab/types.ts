@@ -2,7 +2,7 @@ import type { SeatMapEngine } from '../src/engine/SeatMapEngine'
 
 /** What the lab exposes as `window.__seatmap` for e2e tests and the browser benchmark. */
 export interface LabHandle {
-  renderer: 'engine' | 'svg' | 'naive'
+  renderer: 'engine' | 'svg' | 'drawing' | 'naive'
   seatCount: number
   kind: string
   /** Where the venue came from: the worker, the main-thread fallback, or the synthetic builder. */

@@ -1,6 +1,6 @@
 /** A small self-contained HTML chart of a browser benchmark result (bars per renderer and size). */
 export interface RunResult {
-  renderer: 'engine' | 'svg' | 'naive'
+  renderer: 'engine' | 'svg' | 'drawing' | 'naive'
   seats: number
   ok: boolean
   error?: string
@@ -18,7 +18,7 @@ export interface RunResult {
 export function renderHtml(title: string, runs: RunResult[], notes: string[]): string {
   const ok = runs.filter((r) => r.ok && r.frames)
   const max = Math.max(50, ...ok.map((r) => r.frames!.p95))
-  const color = { engine: '#2563eb', naive: '#f59e0b', svg: '#dc2626' }
+  const color = { engine: '#2563eb', naive: '#f59e0b', svg: '#dc2626', drawing: '#7c3aed' }
   const barH = 22
   const rows = ok.map((r, i) => {
     const w95 = (r.frames!.p95 / max) * 520

@@ -20,6 +20,13 @@ import { warmUp } from './warmUp'
  */
 
 export const BACKGROUND_COLOR = 0xf8fafc
+/**
+ * Textures one batch may mix. Pixi's batch shader picks a texture with one branch per unit, 16
+ * by default; the map batches only strokes and the label font's page, and on software GL the
+ * 16-way shader took 85-136 ms to compile (a main-thread task per batcher) where a 2-way one
+ * compiles in a fraction of that. More textures in a batch would only split it, never break it.
+ */
+export const MAX_BATCH_TEXTURES = 2
 
 export interface RendererOptions {
   resolution: number
@@ -53,6 +60,8 @@ export class SceneRenderer {
       eventMode: 'none',
       eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
     })
+    // Before anything is drawn: every batcher reads this when it first builds its shader.
+    this.gl.limits.maxBatchableTextures = Math.min(this.gl.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
     this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
     this.stage.addChild(this.world)
     const canvas = this.gl.canvas as HTMLCanvasElement
