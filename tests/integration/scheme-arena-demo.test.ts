@@ -44,6 +44,14 @@ describe.each(TEST_DBS)('the demo arena with standing places on %s', (dbKind) =>
     }
   })
 
+  it('gives each standing category a colour of its own (two floors priced apart must not look alike)', () => {
+    const prices = fx.sessions.prices.filter((p) => p.calendar_id === fx.calendarId)
+    const standingColors = new Set(fx.map.seat_stand.map((stand) => prices.find((p) => p.zonelevel_id === stand.cat)?.zonecolor))
+    const standingCats = new Set(fx.map.seat_stand.map((stand) => stand.cat))
+    expect(standingCats.size).toBeGreaterThanOrEqual(2)
+    expect(standingColors.size).toBe(standingCats.size)
+  })
+
   it('prices only zones that have places: every legend zone has seats or a standing place', () => {
     const zonesWithPlaces = new Set([...fx.map.seat_numbers.map((s) => s.zonelevel_id), ...fx.map.seat_stand.map((s) => s.cat)])
     const priced = new Set(fx.sessions.prices.filter((p) => p.calendar_id === fx.calendarId).map((p) => p.zonelevel_id))

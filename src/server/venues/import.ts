@@ -3,6 +3,12 @@ import { parseVenue, type VenueRules } from '../../engine/parse/index'
 import { readAllStrings } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
 
+/**
+ * Colours of the price zones the import makes for standing areas, one per area in drawing order:
+ * two floors priced apart must not look alike in the legend and on the map.
+ */
+export const STANDING_ZONE_COLORS = ['#2a9d8f', '#7b2cbf', '#e76f51', '#3a86ff', '#6a994e', '#bc4749']
+
 /** Rows per INSERT: below SQLite's 32,766 bound values and PostgreSQL's 65,535 at 9 columns. */
 const INSERT_CHUNK_ROWS = 1000
 
@@ -111,12 +117,14 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
   }
 
   let sortnum = data.zones.length
+  let standingZones = 0
   for (let s = 0; s < sectors.count; s++) {
     if (sectors.kind[s] !== SectorKind.Standing) continue
     const name = strings[sectors.name[s]] ?? `standing-${s}`
     let zoneId = zoneByKey.get(name)
     if (zoneId === undefined) {
-      zoneId = await insertZone(db, drawingId, `standing:${name}`, name, '#2a9d8f', sortnum++)
+      const color = STANDING_ZONE_COLORS[standingZones++ % STANDING_ZONE_COLORS.length]
+      zoneId = await insertZone(db, drawingId, `standing:${name}`, name, color, sortnum++)
       zoneByKey.set(name, zoneId)
     }
     await db
