@@ -1,14 +1,11 @@
-import { execSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_BUTTON_FACTOR } from '../src/engine/camera/Camera'
 import { DOUBLE_TAP_MS } from '../src/engine/interaction/states'
 import { SeatStatus } from '../src/engine/model'
 import { SELECTED_COLOR } from '../src/engine/render/colors'
-import { launchChromium } from './support/browser'
-import { serveStatic, type StaticServer } from './seatmap-support/staticServer'
+import { startLab } from './seatmap-support/labPage'
+import type { StaticServer } from './seatmap-support/staticServer'
 
 /**
  * The seat map's viewport in real Chromium (software WebGL), on small venues so each case is quick:
@@ -16,7 +13,6 @@ import { serveStatic, type StaticServer } from './seatmap-support/staticServer'
  * runtime). Every check reads engine state, the canvas or its pixels; waits are conditions on the
  * page (waitForFunction), never durations. Intervals between taps are measured on the page clock.
  */
-const DIST = resolve(import.meta.dirname, '../dist/client')
 const SEATS = 5000
 const WAIT = { timeout: 15_000 }
 /** Screen positions are floats; after a zoom the anchor may drift by rounding only. */
@@ -38,9 +34,7 @@ let server: StaticServer
 let browser: Browser
 
 beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'lab/seatmap.html'))) execSync('npx vite build', { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' })
-  server = await serveStatic(DIST)
-  browser = await launchChromium()
+  ;({ server, browser } = await startLab())
 })
 
 afterAll(async () => {

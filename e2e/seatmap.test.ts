@@ -1,18 +1,14 @@
-import { execSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOUBLE_TAP_MS } from '../src/engine/interaction/states'
-import { launchChromium } from './support/browser'
-import { serveStatic, type StaticServer } from './seatmap-support/staticServer'
+import { startLab } from './seatmap-support/labPage'
+import type { StaticServer } from './seatmap-support/staticServer'
 
 /**
  * The seat map in real Chromium (software WebGL): a 100,000-seat venue from the lab page,
  * wheel zoom, a two-finger pinch on a phone viewport, click-to-select and keyboard navigation.
  * Every assertion reads engine state through window.__seatmap or the DOM, never timings.
  */
-const DIST = resolve(import.meta.dirname, '../dist/client')
 const SEATS = 100_000
 
 let server: StaticServer
@@ -28,9 +24,7 @@ const snap = (page: Page) => page.evaluate(() => window.__seatmap!.engine!.getSn
 const camera = (page: Page) => page.evaluate(() => ({ ...window.__seatmap!.engine!.getCamera() }))
 
 beforeAll(async () => {
-  if (!existsSync(resolve(DIST, 'lab/seatmap.html'))) execSync('npx vite build', { cwd: resolve(import.meta.dirname, '..'), stdio: 'inherit' })
-  server = await serveStatic(DIST)
-  browser = await launchChromium()
+  ;({ server, browser } = await startLab())
 })
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { VenueData } from '../../src/engine/model'
-import { attachPanZoom, fitView } from './panZoom'
+import { panZoomSvgGroup } from './panZoom'
 
 /**
  * Baseline (c): the venue's drawing itself, the SVG text the server serves, put into the DOM as
@@ -22,9 +22,5 @@ export function mountDrawingBaseline(host: HTMLElement, venue: VenueData, drawin
   const g = document.createElementNS(NS, 'g')
   for (const child of [...svg.childNodes]) if (!(child instanceof SVGDefsElement)) g.appendChild(child)
   svg.appendChild(g)
-  const r = host.getBoundingClientRect()
-  const view = fitView(venue.bbox, r.width, r.height)
-  const apply = () => g.setAttribute('transform', `translate(${view.x} ${view.y}) scale(${view.k})`)
-  apply()
-  attachPanZoom(host, view, apply)
+  panZoomSvgGroup(host, g, venue.bbox)
 }

@@ -70,3 +70,12 @@ export function fitView(bbox: readonly number[], width: number, height: number):
   const k = Math.min(width / (bbox[2] - bbox[0]), height / (bbox[3] - bbox[1])) * 0.9
   return { k, x: width / 2 - ((bbox[0] + bbox[2]) / 2) * k, y: height / 2 - ((bbox[1] + bbox[3]) / 2) * k }
 }
+
+/** Fits `bbox` into `host` and pans/zooms the SVG group `g` by its transform attribute (both SVG baselines). */
+export function panZoomSvgGroup(host: HTMLElement, g: SVGGElement, bbox: readonly number[]): void {
+  const r = host.getBoundingClientRect()
+  const view = fitView(bbox, r.width, r.height)
+  const apply = () => g.setAttribute('transform', `translate(${view.x} ${view.y}) scale(${view.k})`)
+  apply()
+  attachPanZoom(host, view, apply)
+}

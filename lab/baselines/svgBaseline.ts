@@ -1,6 +1,6 @@
 import type { VenueData } from '../../src/engine/model'
 import { seatRgba } from '../../src/engine/render/colors'
-import { attachPanZoom, fitView } from './panZoom'
+import { panZoomSvgGroup } from './panZoom'
 
 /**
  * Baseline (a): the same seats as plain SVG elements in the DOM (one <circle>/<rect> per seat,
@@ -29,9 +29,5 @@ export function mountSvgBaseline(host: HTMLElement, venue: VenueData): void {
   g.innerHTML = parts.join('')
   svg.appendChild(g)
   host.appendChild(svg)
-  const r = host.getBoundingClientRect()
-  const view = fitView(venue.bbox, r.width, r.height)
-  const apply = () => g.setAttribute('transform', `translate(${view.x} ${view.y}) scale(${view.k})`)
-  apply()
-  attachPanZoom(host, view, apply)
+  panZoomSvgGroup(host, g, venue.bbox)
 }
