@@ -71,9 +71,10 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
     setBusy(true)
     try {
       const answer = await api.call('orderReturnCreate', { hash, lang, reason, id: [...selected] })
+      // Reload first: the notice and the tickets' new statuses appear together.
+      await reload()
       setNotice({ kind: 'mail', email: answer.email })
       setSelected(new Set())
-      await reload()
     } catch (error) {
       failed(error)
       await reload()
@@ -87,10 +88,10 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
     setBusy(true)
     try {
       const answer = await api.call('orderReturnConfirm', { hash, lang, hashConf })
+      await reload()
       setNotice({ kind: 'confirmed', sum: answer.summa })
       // Consent was given for this confirmation; a later request asks for it again.
       setConsent(false)
-      await reload()
     } catch (error) {
       failed(error)
       await reload()
