@@ -6,6 +6,8 @@ import { mountNaivePixi } from './baselines/naivePixi'
 import { mountDrawingBaseline } from './baselines/drawingBaseline'
 import { mountSvgBaseline } from './baselines/svgBaseline'
 import { loadVenue } from './loadVenue'
+import { generateVenue } from '../src/engine/generate'
+import { parseVenue } from '../src/engine/parse/parseVenue'
 import type { LabHandle } from './types'
 
 /**
@@ -25,6 +27,8 @@ const handle: LabHandle = {
   renderer, seatCount: seats, kind, source: '', timings: { start: performance.now(), dataArrived: null, firstFrame: null }, engine: null, selected: [], error: null,
 }
 window.__seatmap = handle
+// For bench/browser/parse.ts: our parser beside the browser's own DOMParser on the same text.
+window.__labTools = { generateVenue, parseVenue }
 
 function firstFrame() {
   if (handle.timings.firstFrame == null) {

@@ -17,5 +17,6 @@ export interface LabHandle {
 declare global {
   interface Window {
     __seatmap?: LabHandle
+    __labTools?: { generateVenue: typeof import('../src/engine/generate').generateVenue; parseVenue: typeof import('../src/engine/parse/parseVenue').parseVenue }
   }
 }
