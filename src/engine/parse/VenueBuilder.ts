@@ -15,6 +15,8 @@ import { triangulateOutlines } from '../geometry/triangulate'
 
 /** Columns per sector when reducing seat corners to hull candidates (hull error ≤ 1/128 of the sector width). */
 const HULL_COLUMNS = 128
+/** Distinct row and seat labels kept in the label map (beyond it, labels go to the table's own map). */
+const LABEL_CACHE_MAX = 4096
 /**
  * Drawn sector outlines are simplified to this share of the venue's diagonal: ~1.5 px on a
  * 1280-px screen at the maximum zoom (24×), far below it when zoomed out, where the sector tier
@@ -53,6 +55,7 @@ export class VenueBuilder {
   private readonly zone = new Growable(Uint16Array)
   private keyUsed = new Uint8Array(1024)
   private readonly duplicateKeys = new Map<string, number>()
+  private readonly labelIds = new Map<string, number>()
 
   private readonly sectorIds = new Map<string, number>()
   private readonly sectorNames: string[] = []
@@ -120,6 +123,20 @@ export class VenueBuilder {
     return index
   }
 
+  /**
+   * String id of a row or seat label through a small map of its own: labels repeat across the
+   * venue ('12', 'A'), and looking them up in the string table's map, which also holds every seat
+   * key (1M entries), was the parse's hottest line (a cache miss per lookup).
+   */
+  private labelId(text: string): number {
+    let id = this.labelIds.get(text)
+    if (id === undefined) {
+      id = this.strings.add(text)
+      if (this.labelIds.size < LABEL_CACHE_MAX) this.labelIds.set(text, id)
+    }
+    return id
+  }
+
   addSeat(s: SeatInput): void {
     if (this.x.length >= MAX_SEATS) throw new VenueParseError(ParseErrorCode.TooManySeats, `more than ${MAX_SEATS} seats`)
     this.x.push(s.x)
@@ -129,8 +146,8 @@ export class VenueBuilder {
     this.rot.push(s.rotation)
     this.shape.push(s.shape)
     this.sector.push(this.sectorIndex(s.sector))
-    this.row.push(this.strings.add(s.row))
-    this.number.push(this.strings.add(s.number))
+    this.row.push(this.labelId(s.row))
+    this.number.push(this.labelId(s.number))
     this.zone.push(this.zoneIndex(s.zone))
     const key = s.id ?? (s.row || s.number ? `${s.sector}|${s.row}|${s.number}` : `s${this.x.length - 1}`)
     let id = this.strings.add(key)
