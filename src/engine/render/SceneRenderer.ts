@@ -7,6 +7,7 @@ import { LabelLayer, type LabelSpec } from './LabelLayer'
 import { SeatLayer } from './SeatLayer'
 import { SectorLayer } from './SectorLayer'
 import { warmUp } from './warmUp'
+import { BACKGROUND_COLOR } from './colors'
 
 /**
  * Owns the Pixi renderer and the layer stack under one world container (a render group, so
@@ -19,7 +20,6 @@ import { warmUp } from './warmUp'
  * resize plugin. WebGL2 only: the seat and fill shaders are GLSL ES 3.00 (no WebGPU path).
  */
 
-export const BACKGROUND_COLOR = 0xf8fafc
 /**
  * Textures one batch may mix. Pixi's batch shader picks a texture with one branch per unit, 16
  * by default; the map batches only strokes and the label font's page, and on software GL the

@@ -5,6 +5,8 @@ import { NO_ZONE, SeatStatus } from '../model'
  * Pure so a status change is a table lookup per seat.
  */
 
+/** The map's background behind everything drawn. */
+export const BACKGROUND_COLOR = 0xf8fafc
 /** Colour of a free seat whose zone has no colour (no price row known). */
 export const DEFAULT_ZONE_COLOR = 0x8fa3bf
 /** Chosen by this visitor: dark so it reads on every zone colour. */

@@ -1,4 +1,4 @@
-import { BitmapText, Buffer, BufferUsage, Container, Geometry, Graphics, Mesh, type Shader, type WebGLRenderer } from 'pixi.js'
+import { BitmapText, Buffer, BufferUsage, Container, Geometry, Graphics, Mesh, RenderTexture, type Shader, type WebGLRenderer } from 'pixi.js'
 import { FillMeshBuilder } from './FillMesh'
 import { ensureFont, LABEL_FONT, LABEL_FONT_RASTER_PX } from './LabelLayer'
 import { createSeatShader } from './seatShader'
@@ -7,8 +7,12 @@ import { createSeatShader } from './seatShader'
  * Compiles the map's GL programs (and rasterises the label font) before the venue arrives, one
  * per task, so no first frame has to: on software GL (SwiftShader) linking one program blocks the
  * main thread for 30-60 ms, and the first frame after the data used to pay for all of them at
- * once (a 120 ms task in the 1M-seat load profile). Each step draws one tiny object off-screen.
+ * once (a 120 ms task in the 1M-seat load profile). Each step draws one tiny object into a small
+ * texture, never the canvas: a map already shown (a small venue loads fast) must not be wiped.
  */
+
+/** Side of the off-screen target the warm-up draws into, in pixels. */
+export const WARM_UP_TARGET_PX = 4
 
 /** Pause between two warm-up steps, so each lands in its own task. */
 export const WARM_UP_GAP_MS = 0
@@ -47,14 +51,18 @@ const steps: Step[] = [
 
 /** Runs the warm-up steps in separate tasks; resolves when done or when `cancelled()` turns true. */
 export async function warmUp(renderer: WebGLRenderer, cancelled: () => boolean): Promise<void> {
-  for (const step of steps) {
-    await new Promise((r) => setTimeout(r, WARM_UP_GAP_MS))
-    if (cancelled()) return
-    const object = step()
-    const stage = new Container()
-    stage.addChild(object)
-    stage.position.set(-10, -10)
-    renderer.render({ container: stage })
-    stage.destroy({ children: true })
+  const target = RenderTexture.create({ width: WARM_UP_TARGET_PX, height: WARM_UP_TARGET_PX })
+  try {
+    for (const step of steps) {
+      await new Promise((r) => setTimeout(r, WARM_UP_GAP_MS))
+      if (cancelled()) return
+      const stage = new Container()
+      stage.addChild(step())
+      renderer.render({ container: stage, target })
+      stage.destroy({ children: true })
+    }
+  } finally {
+    // After a cancel the renderer may be gone: the texture's GPU side went with it.
+    if (!cancelled()) target.destroy(true)
   }
 }
