@@ -1,7 +1,7 @@
 import { NO_ZONE, SeatStatus } from '../model'
 
 /**
- * Seat colours by price zone and status, packed as 0xRRGGBBAA for the per-instance colour buffer.
+ * Seat colours by price zone and status, packed as 0xRRGGBBAA (the seat layer writes them per corner).
  * Pure so a status change is a table lookup per seat.
  */
 
