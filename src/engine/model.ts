@@ -118,12 +118,12 @@ export interface VenueSectors {
   /**
    * The outlines as triangles (geometry/triangulate.ts): per sector a slice of `triangles`, whose
    * entries index the sector's own outline points (relative to its outlineStart). Made by the
-   * parser so the main thread never triangulates; optional so hand-made fixtures (and outlines
-   * too long for 16-bit indices) may leave it out: the renderer then triangulates itself.
+   * parser so the main thread never triangulates; optional so hand-made fixtures may leave it
+   * out: the renderer then triangulates itself. 32-bit only for outlines over 65,536 points.
    */
   triangleStart?: Uint32Array
   triangleLength?: Uint32Array
-  triangles?: Uint16Array
+  triangles?: Uint16Array | Uint32Array
 }
 
 /**

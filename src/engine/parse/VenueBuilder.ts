@@ -215,7 +215,8 @@ export class VenueBuilder {
     this.labelText.push(this.strings.add(t))
   }
 
-  private sectorOutlines(count: number, seats: { x: Float32Array; y: Float32Array; w: Float32Array; h: Float32Array; rotation: Float32Array; sector: Uint16Array }, bbox: Float32Array) {
+  /** @param extent the venue's box so far (sectors and decorations), the scale outline detail is judged at */
+  private sectorOutlines(count: number, seats: { x: Float32Array; y: Float32Array; w: Float32Array; h: Float32Array; rotation: Float32Array; sector: Uint16Array }, bbox: Float32Array, extent: readonly number[]) {
     const n = seats.x.length
     // Per sector and column: the topmost and bottommost seat corner (x, y).
     const top = new Float32Array(count * HULL_COLUMNS * 2).fill(NaN)
@@ -245,8 +246,7 @@ export class VenueBuilder {
     const lengths = new Uint32Array(count)
     const points: number[] = []
     // Drawn outlines lose detail nobody sees: OUTLINE_TOLERANCE of the venue's size.
-    const [vx0, vy0, vx1, vy1] = unionOfBoxes(bbox, count)
-    const tolerance = Math.hypot(vx1 - vx0, vy1 - vy0) * OUTLINE_TOLERANCE
+    const tolerance = extent[0] <= extent[2] ? Math.hypot(extent[2] - extent[0], extent[3] - extent[1]) * OUTLINE_TOLERANCE : 0
     for (let s = 0; s < count; s++) {
       let poly = this.drawnOutlines.get(s)
       if (poly) poly = simplifyClosed(poly, tolerance)
@@ -263,7 +263,7 @@ export class VenueBuilder {
       for (const v of poly) points.push(v)
     }
     const outlinePoints = new Float32Array(points)
-    return { outlineStart: starts, outlineLength: lengths, outlinePoints, ...(triangulateOutlines(outlinePoints, starts, lengths) ?? {}) }
+    return { outlineStart: starts, outlineLength: lengths, outlinePoints, ...triangulateOutlines(outlinePoints, starts, lengths) }
   }
 
   finish(viewBox: [number, number, number, number] | null, startedAt: number): VenueData {
@@ -305,7 +305,7 @@ export class VenueBuilder {
     }
     const decoPoints = this.decoPoints.finish()
     for (let k = 0; k < decoPoints.length; k += 2) grow(all, 0, decoPoints[k], decoPoints[k + 1], decoPoints[k], decoPoints[k + 1])
-    const outlines = this.sectorOutlines(count, seats, bbox)
+    const outlines = this.sectorOutlines(count, seats, bbox, all)
     const names = new Uint32Array(count)
     this.sectorNames.forEach((name, s) => (names[s] = this.strings.add(name)))
     const sectors = {
@@ -347,15 +347,3 @@ export class VenueBuilder {
   }
 }
 
-/** The box around `count` [minX, minY, maxX, maxY] boxes (empty boxes, min > max, skipped). */
-function unionOfBoxes(boxes: Float32Array, count: number): [number, number, number, number] {
-  const u: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
-  for (let s = 0; s < count; s++) {
-    if (!(boxes[4 * s] <= boxes[4 * s + 2])) continue
-    u[0] = Math.min(u[0], boxes[4 * s])
-    u[1] = Math.min(u[1], boxes[4 * s + 1])
-    u[2] = Math.max(u[2], boxes[4 * s + 2])
-    u[3] = Math.max(u[3], boxes[4 * s + 3])
-  }
-  return u[0] <= u[2] ? u : [0, 0, 0, 0]
-}

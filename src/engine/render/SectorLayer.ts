@@ -1,6 +1,5 @@
 import { Container, type Geometry, Graphics, type Mesh, type Shader, type Buffer } from 'pixi.js'
-import { earcut } from 'pixi.js'
-import { type OutlineTriangles, triangulateOutlines } from '../geometry/triangulate'
+import { triangulateOutlines } from '../geometry/triangulate'
 import { SeatStatus, SectorKind, type VenueData } from '../model'
 import { recolorableFillMesh } from './FillMesh'
 import { sectorTint } from './colors'
@@ -96,9 +95,9 @@ export class SectorLayer {
     this.clearFills()
     this.venue = venue
     const sectors = venue.sectors
-    const tri = (sectors.triangles && sectors.triangleStart && sectors.triangleLength
+    const tri = sectors.triangles && sectors.triangleStart && sectors.triangleLength
       ? { triangles: sectors.triangles, triangleStart: sectors.triangleStart, triangleLength: sectors.triangleLength }
-      : triangulateOutlines(sectors.outlinePoints, sectors.outlineStart, sectors.outlineLength)) ?? earcutEach(venue)
+      : triangulateOutlines(sectors.outlinePoints, sectors.outlineStart, sectors.outlineLength)
     const seated: number[] = []
     const standing: number[] = []
     this.outlines.clear()
@@ -140,20 +139,3 @@ export class SectorLayer {
   }
 }
 
-/** Outlines too long for 16-bit indices (rare hand-drawn polygons): triangles with 32-bit indices. */
-function earcutEach(venue: VenueData): { triangleStart: Uint32Array; triangleLength: Uint32Array; triangles: Uint32Array } {
-  const { outlinePoints, outlineStart, outlineLength } = venue.sectors
-  const triangleStart = new Uint32Array(outlineStart.length)
-  const triangleLength = new Uint32Array(outlineStart.length)
-  const out: number[] = []
-  for (let s = 0; s < outlineStart.length; s++) {
-    triangleStart[s] = out.length
-    if (outlineLength[s] < 3) continue
-    const tri = earcut(Array.from(outlinePoints.subarray(outlineStart[s] * 2, (outlineStart[s] + outlineLength[s]) * 2)))
-    out.push(...tri)
-    triangleLength[s] = tri.length
-  }
-  return { triangleStart, triangleLength, triangles: Uint32Array.from(out) }
-}
-
-export type { OutlineTriangles }
