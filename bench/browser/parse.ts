@@ -5,23 +5,19 @@
  * compares against @xmldom/xmldom; this one answers how we fare against the fastest generic DOM
  * parse there is. Results: bench/results/browser-parse.json.
  */
-import { execSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import { launchChromium } from '../../e2e/support/browser'
 import { serveStatic } from '../../e2e/seatmap-support/staticServer'
+import { buildLabDist, ROOT } from './labDist'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const DIST = resolve(os.tmpdir(), 'seatmap-bench-dist')
 /** Seat counts measured, and how many times each parser runs per size (best run kept: shared box). */
 export const PARSE_SIZES = [100_000, 1_000_000]
 export const PARSE_REPEATS = 3
 
 async function main(): Promise<void> {
-  if (!existsSync(resolve(DIST, 'lab/seatmap.html')) || !process.argv.includes('--no-build')) execSync(`npx vite build --outDir ${JSON.stringify(DIST)} --emptyOutDir`, { cwd: ROOT, stdio: 'inherit' })
-  const server = await serveStatic(DIST)
+  const server = await serveStatic(buildLabDist(process.argv))
   const browser = await launchChromium()
   const runs: Record<string, unknown>[] = []
   try {

@@ -14,23 +14,16 @@
  * because building 100k SVG nodes alone takes most of a CI minute. Exits non-zero when our p95
  * against a baseline's p95 falls under the named bounds below.
  */
-import { execSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from '../../e2e/support/browser'
 import { serveStatic } from '../../e2e/seatmap-support/staticServer'
+import { buildLabDist, ROOT } from './labDist'
 import { renderHtml, type RunResult } from './report'
 import { INPUT_PACE_MS, percentile, runScenario, SETTLE_MS, startFrameRecorder, stopFrameRecorder } from './scenario'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-/**
- * The bench builds the client into its own directory: dist/client is shared with the e2e runs of
- * the whole team, and a rebuild there in the middle of a page load breaks the measurement.
- */
-const DIST = resolve(os.tmpdir(), 'seatmap-bench-dist')
 const RESULTS = resolve(ROOT, 'bench/results')
 
 /** Full mode sizes (the issue's 100k and 1M). */
@@ -126,8 +119,7 @@ async function runOne(browser: Browser, base: string, renderer: RunResult['rende
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(resolve(DIST, 'lab/seatmap.html')) || !args.has('--no-build')) execSync(`npx vite build --outDir ${JSON.stringify(DIST)} --emptyOutDir`, { cwd: ROOT, stdio: 'inherit' })
-  const server = await serveStatic(DIST)
+  const server = await serveStatic(buildLabDist(process.argv))
   const browser = await launchChromium()
   const plan: { renderer: RunResult['renderer']; seats: number }[] = short
     ? [{ renderer: 'engine', seats: 100_000 }, { renderer: 'naive', seats: 100_000 }, { renderer: 'svg', seats: SHORT_SVG_SEATS }]

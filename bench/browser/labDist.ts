@@ -1,0 +1,19 @@
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import os from 'node:os'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+/**
+ * The browser benchmarks build the client into their own directory: dist/client is shared with
+ * the e2e runs of the whole team, and a rebuild there in the middle of a page load breaks a
+ * measurement.
+ */
+export const BENCH_DIST = resolve(os.tmpdir(), 'seatmap-bench-dist')
+
+/** Builds the lab into BENCH_DIST unless it is there and `--no-build` was given; returns the directory. */
+export function buildLabDist(args: readonly string[]): string {
+  if (!existsSync(resolve(BENCH_DIST, 'lab/seatmap.html')) || !args.includes('--no-build')) execSync(`npx vite build --outDir ${JSON.stringify(BENCH_DIST)} --emptyOutDir`, { cwd: ROOT, stdio: 'inherit' })
+  return BENCH_DIST
+}
