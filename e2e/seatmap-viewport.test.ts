@@ -42,9 +42,9 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function openLab(context: BrowserContext): Promise<Page> {
+async function openLab(context: BrowserContext, query = ''): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}/lab/seatmap.html?seats=${SEATS}`)
+  await page.goto(`${server.url}/lab/seatmap.html?seats=${SEATS}${query}`)
   await page.waitForFunction(() => window.__seatmap?.timings.firstFrame != null || window.__seatmap?.error != null, null, { timeout: 90_000 })
   expect(await page.evaluate(() => window.__seatmap?.error)).toBeNull()
   expect(await page.evaluate(() => window.__seatmap!.engine!.getVenue()!.seats.count)).toBe(SEATS)
@@ -53,12 +53,17 @@ async function openLab(context: BrowserContext): Promise<Page> {
 
 const camera = (page: Page) => page.evaluate(() => ({ ...window.__seatmap!.engine!.getCamera() }))
 
-/** CSS size of the map's canvas, its backing store, and the page's ratio and window size. */
+/**
+ * CSS size of the map's canvas, its backing store (as the renderer last drew it: the page canvas
+ * is a placeholder when a worker draws, so its own width says nothing), and the page's ratio and
+ * window size.
+ */
 function canvasState(page: Page) {
   return page.evaluate(() => {
     const c = document.querySelector('.seatmap-canvas canvas') as HTMLCanvasElement
     const r = c.getBoundingClientRect()
-    return { cssW: r.width, cssH: r.height, backingW: c.width, backingH: c.height, dpr: devicePixelRatio, innerW: innerWidth, innerH: innerHeight }
+    const st = window.__seatmap!.engine!.getStats()
+    return { cssW: r.width, cssH: r.height, backingW: st.bufferWidth, backingH: st.bufferHeight, dpr: devicePixelRatio, innerW: innerWidth, innerH: innerHeight }
   })
 }
 
@@ -68,7 +73,8 @@ async function waitCanvasFollows(page: Page, width: number, height: number, dpr:
     const c = document.querySelector('.seatmap-canvas canvas') as HTMLCanvasElement | null
     if (!c || devicePixelRatio !== dpr) return false
     const r = c.getBoundingClientRect()
-    return r.width === width && r.height === height && c.width === Math.round(width * dpr) && c.height === Math.round(height * dpr)
+    const st = window.__seatmap!.engine!.getStats()
+    return r.width === width && r.height === height && st.bufferWidth === Math.round(width * dpr) && st.bufferHeight === Math.round(height * dpr)
   }, { width, height, dpr }, WAIT)
   const s = await canvasState(page)
   expect(s).toMatchObject({ cssW: width, cssH: height, backingW: Math.round(width * dpr), backingH: Math.round(height * dpr), dpr, innerW: width, innerH: height })
@@ -112,32 +118,47 @@ function hitAtSeat(page: Page, i: number) {
 }
 
 /**
- * The rendered pixels (RGB) of a small block around CSS point (x, y), read from the WebGL canvas
- * right after the engine's next rendered frame, at backing-store coordinates (CSS × devicePixelRatio).
+ * The rendered pixels (RGB) of a small block around CSS point (x, y), read back from the next
+ * frame the renderer draws (in the worker or on the page), at backing-store coordinates (CSS ×
+ * devicePixelRatio).
  */
-function renderedBlock(page: Page, x: number, y: number): Promise<number[][]> {
-  return page.evaluate(({ x, y, half }) => new Promise<number[][]>((done) => {
+async function renderedBlock(page: Page, x: number, y: number): Promise<number[][]> {
+  const d = await page.evaluate(async ({ x, y, half }) => {
     const e = window.__seatmap!.engine!
-    const canvas = document.querySelector('.seatmap-canvas canvas') as HTMLCanvasElement
-    const off = e.on('frame', ({ rendered }) => {
-      if (!rendered) return
-      off()
-      const dpr = devicePixelRatio
-      const size = Math.max(1, Math.round(2 * half * dpr))
-      const out = document.createElement('canvas')
-      out.width = out.height = size
-      const g = out.getContext('2d')!
-      // Same task as the WebGL draw, so the drawing buffer is still there to copy.
-      g.drawImage(canvas, Math.round((x - half) * dpr), Math.round((y - half) * dpr), size, size, 0, 0, size, size)
-      const d = g.getImageData(0, 0, size, size).data
-      const px: number[][] = []
-      for (let k = 0; k < d.length; k += 4) px.push([d[k], d[k + 1], d[k + 2]])
-      done(px)
-    })
+    const dpr = devicePixelRatio
+    const size = Math.max(1, Math.round(2 * half * dpr))
+    const read = e.readPixels(Math.round((x - half) * dpr), Math.round((y - half) * dpr), size, size)
     // Re-apply the same camera: the engine renders the next frame.
     const cam = e.getCamera()
     e.centerOn(cam.centerX, cam.centerY)
-  }), { x, y, half: SAMPLE_HALF_PX })
+    return Array.from(await read)
+  }, { x, y, half: SAMPLE_HALF_PX })
+  const px: number[][] = []
+  for (let k = 0; k < d.length; k += 4) px.push([d[k], d[k + 1], d[k + 2]])
+  return px
+}
+
+/**
+ * The pixels (RGB) of a block around CSS point (x, y) as the page shows them: a real screenshot
+ * of the window (what the compositor put on screen, whichever thread drew it), decoded in the page.
+ */
+async function screenBlock(page: Page, x: number, y: number): Promise<number[][]> {
+  const half = SAMPLE_HALF_PX
+  const png = await page.screenshot({ clip: { x: x - half, y: y - half, width: 2 * half, height: 2 * half } })
+  const d = await page.evaluate(async (b64) => {
+    const img = new Image()
+    img.src = `data:image/png;base64,${b64}`
+    await img.decode()
+    const c = document.createElement('canvas')
+    c.width = img.width
+    c.height = img.height
+    const g = c.getContext('2d')!
+    g.drawImage(img, 0, 0)
+    return Array.from(g.getImageData(0, 0, c.width, c.height).data)
+  }, png.toString('base64'))
+  const px: number[][] = []
+  for (let k = 0; k < d.length; k += 4) px.push([d[k], d[k + 1], d[k + 2]])
+  return px
 }
 
 const SELECTED_RGB = [(SELECTED_COLOR >> 16) & 0xff, (SELECTED_COLOR >> 8) & 0xff, SELECTED_COLOR & 0xff]
@@ -283,6 +304,30 @@ describe('seat map viewport (5k seats)', () => {
     expect(await page.evaluate(() => window.__seatmap!.selected)).toEqual([])
     expect(await page.evaluate(() => window.__seatmap!.engine!.getSnapshot().popover)).toBeNull()
     await context.close()
+  })
+
+  it('draws in a worker by default and on the page when asked, with the same result on screen', async () => {
+    for (const [query, where] of [['', 'worker'], ['&renderIn=main', 'main']] as const) {
+      const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
+      const page = await openLab(context, query)
+      expect(await page.evaluate(() => window.__seatmap!.engine!.getStats().renderIn)).toBe(where)
+      const click = (x: number, y: number) => page.mouse.click(x, y)
+      await zoomToDetail(page, click)
+      // The next click must not pair with the zooming one into a double click (page clock).
+      const zoomedAt = await page.evaluate(() => performance.now())
+      await page.waitForFunction(({ t, ms }) => performance.now() - t > ms, { t: zoomedAt, ms: DOUBLE_TAP_MS }, WAIT)
+      const i = await seatNearCenter(page)
+      const p = await hitAtSeat(page, i)
+      expect(p.at).toBe(i)
+      await page.evaluate(({ i, free }) => window.__seatmap!.engine!.setStatuses([i], free), { i, free: SeatStatus.Free })
+      expect((await renderedBlock(page, p.x, p.y)).some(isSelectedColor)).toBe(false)
+      await click(p.x, p.y)
+      await page.waitForFunction((i) => window.__seatmap!.selected.includes(i), i, WAIT)
+      expect((await renderedBlock(page, p.x, p.y)).some(isSelectedColor)).toBe(true)
+      // And the window shows it: the placeholder canvas presents the worker's frames.
+      await expect.poll(async () => (await screenBlock(page, p.x, p.y)).some(isSelectedColor), WAIT).toBe(true)
+      await context.close()
+    }
   })
 
   it('follows window resizes: backing store, camera and hit-testing stay in step', async () => {

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client'
 import { SeatMapCanvas } from '../src/app/seatmap/SeatMapCanvas'
 import { SeatStatus, type VenueData } from '../src/engine/model'
 import type { SeatMapEngine } from '../src/engine/SeatMapEngine'
-import { mountNaivePixi } from './baselines/naivePixi'
+import type { RenderPlacement } from '../src/engine/render/MapRenderer'
 import { mountDrawingBaseline } from './baselines/drawingBaseline'
 import { mountSvgBaseline } from './baselines/svgBaseline'
 import { loadVenue } from './loadVenue'
@@ -11,7 +11,8 @@ import { parseVenue } from '../src/engine/parse/parseVenue'
 import type { LabHandle } from './types'
 
 /**
- * Seat map lab: ?seats=N&kind=K&renderer=engine|svg|drawing|naive&source=worker|main|synthetic.
+ * Seat map lab: ?seats=N&kind=K&renderer=engine|svg|drawing|naive&source=worker|main|synthetic
+ * &renderIn=auto|worker|main (where the engine draws).
  * Shows the map full-screen and exposes `window.__seatmap` (engine handle and timings) for the
  * e2e tests and the browser benchmark.
  */
@@ -20,6 +21,7 @@ const seats = Math.max(1, Number(params.get('seats') ?? 100_000) | 0)
 const kind = params.get('kind') ?? 'arena'
 const renderer = (params.get('renderer') ?? 'engine') as LabHandle['renderer']
 const source = params.get('source') ?? 'worker'
+const renderIn = (params.get('renderIn') ?? 'auto') as RenderPlacement
 const statusEl = document.getElementById('lab-status') as HTMLElement
 const host = document.getElementById('lab') as HTMLElement
 
@@ -47,6 +49,8 @@ function toggle(index: number, engine: SeatMapEngine) {
   handle.selected = next === SeatStatus.Selected ? [...handle.selected, index] : handle.selected.filter((i) => i !== index)
 }
 
+const ENGINE_OPTIONS = { renderIn }
+
 async function main() {
   const root = renderer === 'engine' ? createRoot(host) : null
   const render = (venue: VenueData | null) =>
@@ -54,11 +58,12 @@ async function main() {
       <SeatMapCanvas
         venue={venue}
         zonePrices={[5000, 3000, 1500]}
+        engineOptions={ENGINE_OPTIONS}
         onSeatClick={(seat, engine) => toggle(seat.index, engine)}
         onEngine={(engine) => {
           handle.engine = engine
-          engine?.on('frame', ({ rendered }) => {
-            if (rendered && engine.getSnapshot().hasVenue) firstFrame()
+          engine?.on('frame', ({ rendered, venue }) => {
+            if (rendered && venue) firstFrame()
           })
         }}
       />,
@@ -73,7 +78,11 @@ async function main() {
     if (renderer === 'svg') mountSvgBaseline(host, loaded.venue)
     else mountDrawingBaseline(host, loaded.venue, loaded.drawing ?? '')
     requestAnimationFrame(() => requestAnimationFrame(firstFrame))
-  } else await mountNaivePixi(host, loaded.venue, firstFrame)
+  } else {
+    // Imported on demand, so the engine's page never loads Pixi on the main thread.
+    const { mountNaivePixi } = await import('./baselines/naivePixi')
+    await mountNaivePixi(host, loaded.venue, firstFrame)
+  }
 }
 
 main().catch((e: unknown) => {

@@ -8,9 +8,9 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /**
  * The browser benchmarks build the client into their own directory: dist/client is shared with
  * the e2e runs of the whole team, and a rebuild there in the middle of a page load breaks a
- * measurement.
+ * measurement. SEATMAP_BENCH_DIST moves it (two people benchmarking on one machine).
  */
-export const BENCH_DIST = resolve(os.tmpdir(), 'seatmap-bench-dist')
+export const BENCH_DIST = process.env.SEATMAP_BENCH_DIST ?? resolve(os.tmpdir(), 'seatmap-bench-dist')
 
 /** Builds the lab into BENCH_DIST unless it is there and `--no-build` was given; returns the directory. */
 export function buildLabDist(args: readonly string[]): string {

@@ -18,7 +18,7 @@ import { DetailController } from './lod/DetailController'
 import { detailThreshold, type LodTier } from './lod/lod'
 import type { VenueData } from './model'
 import { buildLabels } from './render/labelsInView'
-import { SceneRenderer } from './render/SceneRenderer'
+import { MapRenderer } from './render/MapRenderer'
 import { measureViewport, ViewportWatcher, type ViewportSize } from './render/ViewportWatcher'
 
 /**
@@ -28,23 +28,28 @@ import { measureViewport, ViewportWatcher, type ViewportSize } from './render/Vi
  * their own objects, each seeing the engine through a narrow host interface:
  *
  * - `Transform` (camera/): camera, bounds and viewport, and the projections between them.
- * - `DetailController` (lod/): which tier is drawn, the background seat-tile build, labels.
+ * - `DetailController` (lod/): which tier is drawn, and the labels in view.
  * - `SeatInteraction` (interaction/): hover, taps, focus, popover and the seat infos shown.
  * - `LoadedVenue`: the venue with its text table, seat query and key map.
+ * - `MapRenderer` (render/): the drawing, in a worker on an OffscreenCanvas where the browser
+ *   can (render.worker.ts), else on this thread; the engine talks to it in command batches.
  *
  * Frame loop: input handlers only record deltas; one requestAnimationFrame merges them, moves the
- * camera, flushes batched status changes and renders, and only when something changed.
+ * camera, and hands what changed (camera, statuses, labels, rings) to the renderer as one batch;
+ * nothing is sent, and nothing drawn, when nothing changed.
  */
 
 /** Spec 001 §9: map init delay 200 ms (lets the host layout settle before the canvas is sized). */
 export const MAP_INIT_DELAY_MS = 200
-export { DETAIL_QUIET_MS, SEAT_BUILD_SLICE_MS } from './lod/DetailController'
+export { DETAIL_QUIET_MS } from './lod/DetailController'
 
 export type { SeatMapEngineOptions, SeatMapEvents, SeatMapSnapshot } from './engineTypes'
 
 export class SeatMapEngine {
   private readonly events = new Emitter<SeatMapEvents>()
-  private readonly renderer = new SceneRenderer()
+  private readonly renderer = new MapRenderer({
+    frame: (rendered, venue) => this.events.emit('frame', { at: performance.now(), rendered, venue }),
+  })
   private readonly transform = new Transform()
   private readonly wheel = new WheelHandler()
   private readonly inertia = new Inertia()
@@ -58,7 +63,6 @@ export class SeatMapEngine {
   private loaded: LoadedVenue | null = null
   private zoneColors: number[] = []
   private raf = 0
-  private needsRender = true
   private snapshot: SeatMapSnapshot
   private disposed = false
   private initialized = false
@@ -69,9 +73,8 @@ export class SeatMapEngine {
   ) {
     this.snapshot = initialSnapshot()
     const venue = () => this.loaded
-    const invalidate = () => {
-      this.needsRender = true
-    }
+    // Every change reaches the renderer as a command, flushed by the next frame.
+    const invalidate = () => this.requestFrame()
     const requestFrame = () => this.requestFrame()
     const renderer = this.renderer
     this.detail = new DetailController({
@@ -81,7 +84,6 @@ export class SeatMapEngine {
         },
         setTier: (tier) => renderer.setTier(tier),
         showLabels: (v, tier, rect, seatsInView) => renderer.setLabels(buildLabels(v.data, v.text, tier, rect, seatsInView)),
-        cullSeats: (rect) => renderer.seats.cull(rect),
       },
       camera: this.transform,
       venue,
@@ -126,7 +128,7 @@ export class SeatMapEngine {
     if (this.disposed) return
     const size = measureViewport(this.container)
     this.transform.resize(size.width, size.height)
-    const canvas = await this.renderer.init(this.container, size)
+    const canvas = await this.renderer.init(this.container, size, this.options.renderIn)
     if (this.disposed) {
       // Disposed while Pixi was starting (e.g. React StrictMode's mount-unmount-mount).
       this.renderer.destroy()
@@ -163,8 +165,8 @@ export class SeatMapEngine {
   }
 
   private installVenue(venue: LoadedVenue): void {
-    this.detail.install(this.renderer.setVenue(venue.data, this.zoneColors))
-    this.needsRender = true
+    this.renderer.setVenue(venue.data, this.zoneColors)
+    this.detail.install()
     this.update({ hasVenue: true, hover: null, focus: null, popover: null, announcement: '' })
     this.applyCamera()
   }
@@ -178,8 +180,7 @@ export class SeatMapEngine {
       const i = indices[k]
       if (i >= 0 && i < st.length) st[i] = typeof statuses === 'number' ? statuses : statuses[k]
     }
-    this.renderer.seats.markDirty(indices)
-    this.renderer.sectors.markStale()
+    this.renderer.setStatuses(indices, statuses)
     this.update({ statusRevision: this.snapshot.statusRevision + 1 })
     this.seatInteraction.refreshSeatInfos()
     this.requestFrame()
@@ -190,8 +191,7 @@ export class SeatMapEngine {
     const v = this.venue
     if (Array.isArray(colors)) this.zoneColors = [...colors]
     else if (v) this.zoneColors = v.zones.map((z, i) => (colors as Record<string, number>)[z.id] ?? this.zoneColors[i] ?? z.color)
-    this.renderer.seats.markAllDirty()
-    this.renderer.sectors.markStale()
+    this.renderer.setZoneColors(this.zoneColors)
     this.requestFrame()
   }
 
@@ -281,10 +281,24 @@ export class SeatMapEngine {
 
   subscribe = (cb: () => void): (() => void) => this.events.on('change', cb)
 
-  /** Renderer statistics for the lab and benchmarks. */
-  getStats(): { tiles: number; seatsShown: number; tier: LodTier; labels: number; pendingColors: boolean } {
-    const seats = this.renderer.seats
-    return { tiles: seats.tileCount, seatsShown: this.renderer.currentTier === 'sectors' ? 0 : seats.seatsShown, tier: this.renderer.currentTier, labels: this.renderer.labels.shown, pendingColors: seats.hasPending }
+  /** Renderer statistics for the lab and benchmarks (from the last frame the renderer reported). */
+  getStats(): { tiles: number; seatsShown: number; tier: LodTier; labels: number; pendingColors: boolean; bufferWidth: number; bufferHeight: number; renderIn: 'worker' | 'main' | 'none' } {
+    return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement }
+  }
+
+  /**
+   * RGBA pixels (top row first) of a block of the next drawn frame, in device pixels from the
+   * canvas's top-left corner: what is really on screen, wherever the renderer runs. For tests.
+   */
+  readPixels(x: number, y: number, width: number, height: number): Promise<Uint8Array> {
+    const pixels = this.renderer.readPixels(x, y, width, height)
+    this.requestFrame()
+    return pixels
+  }
+
+  /** Intervals between the animation frames of the thread that draws the map, for benchmarks. */
+  recordFrames(): { stop(): Promise<number[]> } {
+    return this.renderer.recordFrames()
   }
 
   dispose(): void {
@@ -313,25 +327,11 @@ export class SeatMapEngine {
   private frame(now: number): void {
     const delta = this.input.takeFrame(now)
     if (delta && this.transform.applyDelta(delta)) this.applyCamera()
-    const v = this.venue
-    if (v) {
+    if (this.venue) {
       if (this.detail.isQuiet(now) && !this.wheel.isActive(now)) this.detail.redetail()
-      if (this.renderer.seats.hasPending) {
-        this.renderer.seats.flush(v, this.zoneColors)
-        this.needsRender = true
-      }
-      if (this.renderer.currentTier === 'sectors' && this.renderer.sectors.isStale) {
-        this.renderer.sectors.rebuild(v, this.zoneColors)
-        this.needsRender = true
-      }
       this.seatInteraction.frame()
     }
-    const rendered = this.needsRender
-    if (this.needsRender) {
-      this.renderer.render()
-      this.needsRender = false
-    }
-    this.events.emit('frame', { at: now, rendered })
+    this.renderer.flush()
     if (delta?.needsFrame || this.inertia.active) this.requestFrame()
   }
 
@@ -350,11 +350,9 @@ export class SeatMapEngine {
   /** After every camera change: renderer transform, culling, tier switch, rings and snapshot. */
   private applyCamera(): void {
     const t = this.transform
-    this.renderer.setCamera(t.camera.centerX, t.camera.centerY, t.scale(), t.viewport.width, t.viewport.height)
-    this.renderer.seats.cull(t.visibleRect())
+    this.renderer.setCamera(t.camera.centerX, t.camera.centerY, t.scale(), t.viewport.width, t.viewport.height, t.visibleRect())
     this.detail.cameraMoved()
     this.seatInteraction.updateRings()
-    this.needsRender = true
     const popover = this.seatInteraction.popoverNow()
     const zoom = t.camera.zoom
     if (zoom !== this.snapshot.zoom || popover) this.update({ zoom, zoomLabel: zoomLabel(zoom), popover })
@@ -363,11 +361,9 @@ export class SeatMapEngine {
 
   private onResize(size: ViewportSize): void {
     this.transform.resize(size.width, size.height)
-    this.renderer.resize(size.width, size.height, size.resolution)
     this.applyCamera()
-    // Resizing clears the canvas; drawing now, not in the next animation frame, keeps a window
-    // being dragged to a new size from flashing blank frames.
-    this.renderer.render()
+    // Sends the camera with it and draws at once (see MapRenderer.resize).
+    this.renderer.resize(size.width, size.height, size.resolution)
   }
 
   private update(patch: Partial<SeatMapSnapshot>): void {

@@ -4,6 +4,7 @@ import type { SeatInfo } from './interaction/seatInfo'
 import type { SeatQuery } from './hit-test/SeatGrid'
 import type { LodTier } from './lod/lod'
 import type { VenueData } from './model'
+import type { RenderPlacement } from './render/MapRenderer'
 
 /** Options, snapshot and events of SeatMapEngine (kept apart so the app can import types only). */
 export interface SeatMapEngineOptions {
@@ -16,6 +17,12 @@ export interface SeatMapEngineOptions {
   seatQuery?: (venue: VenueData) => SeatQuery
   /** Announcement text for the aria-live region (the app passes a translated one). */
   describe?: (seat: SeatInfo) => string
+  /**
+   * Where the map is drawn. 'auto' (default): in a worker on an OffscreenCanvas where the browser
+   * can, so WebGL start-up, shader compiles and drawing never block the page; else on the main
+   * thread. 'main' or 'worker' force one ('worker' fails where it cannot run).
+   */
+  renderIn?: RenderPlacement
 }
 
 export interface SeatMapSnapshot {
@@ -39,7 +46,8 @@ export interface SeatMapEvents extends Record<string, unknown> {
   hover: SeatInfo | null
   focus: SeatInfo | null
   change: SeatMapSnapshot
-  frame: { at: number; rendered: boolean }
+  /** The renderer reported a frame; `venue`: the current venue is in it. */
+  frame: { at: number; rendered: boolean; venue: boolean }
   ready: void
 }
 

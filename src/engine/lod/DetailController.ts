@@ -1,7 +1,6 @@
 import type { CameraView } from '../camera/Transform'
 import { MAX_ZOOM } from '../camera/Camera'
 import type { LoadedVenue } from '../LoadedVenue'
-import { type SliceStep, SlicedTask } from '../scheduling/SlicedTask'
 import { detailZoom, labelsFit, type LodTier, lodTier } from './lod'
 
 /**
@@ -15,8 +14,6 @@ import { detailZoom, labelsFit, type LodTier, lodTier } from './lod'
 
 /** Spec 001 §9: wheel debounce 200 ms; re-detailing (seat numbers) waits for this quiet. */
 export const DETAIL_QUIET_MS = 200
-/** Main-thread time per task while seat tiles build in the background (well under a 50 ms long task). */
-export const SEAT_BUILD_SLICE_MS = 8
 
 type Rect = [number, number, number, number]
 
@@ -26,8 +23,6 @@ export interface DetailRenderer {
   setTier(tier: LodTier): void
   /** Labels for a view: decoration labels, plus the numbers of `seatsInView` (already capped). */
   showLabels(venue: LoadedVenue, tier: LodTier, rect: Rect, seatsInView: readonly number[]): void
-  /** Show only the seat tiles that intersect `rect`. */
-  cullSeats(rect: Rect): void
 }
 
 export interface DetailHost {
@@ -44,7 +39,6 @@ export interface DetailHost {
 }
 
 export class DetailController {
-  private readonly seatBuild: SlicedTask
   private lastCameraChange = -Infinity
   private quietTimer: ReturnType<typeof setTimeout> | null = null
   /** The view the current labels were built for (tier, rectangle, status revision). */
@@ -54,18 +48,10 @@ export class DetailController {
   constructor(
     private readonly host: DetailHost,
     private readonly threshold: number,
-  ) {
-    this.seatBuild = new SlicedTask(SEAT_BUILD_SLICE_MS, () => this.seatsBuilt())
-  }
+  ) {}
 
-  /**
-   * A new venue whose sectors are drawn and whose seat tiles build through `buildSeats`: in the
-   * background when the view starts zoomed out, at once otherwise.
-   */
-  install(buildSeats: SliceStep): void {
-    this.seatBuild.start(buildSeats)
-    if (this.tier() === 'sectors') this.seatBuild.runInBackground()
-    else this.seatBuild.finish()
+  /** A new venue was handed to the renderer: draw the tier the camera calls for. */
+  install(): void {
     this.host.renderer.setTier(this.tier())
     this.lastCameraChange = -Infinity
     // The renderer cleared its labels for the new venue: the next quiet frame must set them
@@ -106,7 +92,6 @@ export class DetailController {
     const { renderer, camera } = this.host
     const tier = this.tier()
     if (tier !== renderer.currentTier) {
-      if (tier !== 'sectors') this.seatBuild.finish()
       renderer.setTier(tier)
       this.host.tierChanged(tier)
       this.host.invalidate()
@@ -122,7 +107,6 @@ export class DetailController {
 
   dispose(): void {
     if (this.quietTimer) clearTimeout(this.quietTimer)
-    this.seatBuild.cancel()
   }
 
   /**
@@ -139,7 +123,6 @@ export class DetailController {
       this.redetail()
       return
     }
-    this.seatBuild.finish()
     this.host.renderer.setTier('seats')
     this.host.tierChanged('seats')
   }
@@ -151,12 +134,5 @@ export class DetailController {
       this.quietTimer = null
       this.host.requestFrame()
     }, DETAIL_QUIET_MS + 1)
-  }
-
-  /** Tiles installed after the last camera move have not been culled yet. */
-  private seatsBuilt(): void {
-    this.host.renderer.cullSeats(this.host.camera.visibleRect())
-    this.host.invalidate()
-    this.host.requestFrame()
   }
 }

@@ -1,6 +1,6 @@
 import { Container, Graphics } from 'pixi.js'
 import { FillMeshBuilder } from './FillMesh'
-import type { VenueData } from '../model'
+import type { RenderVenue } from './renderProtocol'
 
 /**
  * Stage, walls and other non-seat shapes from the model's decorations, built once: fills into one
@@ -14,7 +14,7 @@ export const DECORATION_STROKE_FACTOR = 0.35
 export class DecorationLayer {
   readonly container = new Container({ label: 'decorations', eventMode: 'none', interactiveChildren: false })
 
-  build(venue: VenueData): void {
+  build(venue: RenderVenue): void {
     this.container.removeChildren().forEach((c) => c.destroy())
     const d = venue.decorations
     if (d.count === 0) return

@@ -1,4 +1,5 @@
 import { BitmapFont, BitmapText, Container } from 'pixi.js'
+import type { LabelSpec } from './labelsInView'
 
 /**
  * Text labels (seat numbers, decoration labels) as pooled BitmapText on one installed font, so
@@ -10,10 +11,6 @@ import { BitmapFont, BitmapText, Container } from 'pixi.js'
 export const LABEL_FONT = 'SeatMapLabels'
 /** Glyphs are rasterised at this size once; labels scale them in world units. */
 export const LABEL_FONT_RASTER_PX = 48
-/** Seat number height as a share of the seat's height. */
-export const SEAT_NUMBER_SIZE_RATIO = 0.55
-export const SEAT_NUMBER_COLOR = 0xffffff
-export const DECORATION_LABEL_COLOR = 0x374151
 
 let fontInstalled = false
 
@@ -32,14 +29,6 @@ export function ensureFont(): void {
     skipKerning: true,
   })
   fontInstalled = true
-}
-
-export interface LabelSpec {
-  x: number
-  y: number
-  size: number
-  text: string
-  color: number
 }
 
 export class LabelLayer {

@@ -1,13 +1,14 @@
 import { Container, WebGLRenderer } from 'pixi.js'
-import type { VenueData } from '../model'
 import type { LodTier } from '../lod/lod'
 import { DecorationLayer } from './DecorationLayer'
 import { HighlightLayer, type RingTarget } from './HighlightLayer'
-import { LabelLayer, type LabelSpec } from './LabelLayer'
+import { LabelLayer } from './LabelLayer'
+import type { LabelSpec } from './labelsInView'
 import { SeatLayer } from './SeatLayer'
 import { SectorLayer } from './SectorLayer'
 import { warmUp } from './warmUp'
 import { BACKGROUND_COLOR } from './colors'
+import type { RenderVenue } from './renderProtocol'
 
 /**
  * Owns the Pixi renderer and the layer stack under one world container (a render group, so
@@ -46,12 +47,16 @@ export class SceneRenderer {
   private tier: LodTier = 'sectors'
   private destroyed = false
 
-  async init(container: HTMLElement, opts: RendererOptions): Promise<HTMLCanvasElement> {
+  /** Starts Pixi on `canvas`: a page canvas, or an OffscreenCanvas in the render worker. */
+  async init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
     await this.gl.init({
+      canvas: canvas as HTMLCanvasElement,
       width: opts.width,
       height: opts.height,
       resolution: opts.resolution,
-      autoDensity: true,
+      // A page canvas gets its CSS size from the drawing size; an OffscreenCanvas has no style
+      // (its page placeholder is sized by the engine's container).
+      autoDensity: !isOffscreen(canvas),
       // MSAA off: the seat shader antialiases its own edges, and multisampling a full-screen
       // target costs the most on the software GL (SwiftShader) the benchmarks run on.
       antialias: false,
@@ -64,20 +69,14 @@ export class SceneRenderer {
     this.gl.limits.maxBatchableTextures = Math.min(this.gl.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
     this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
     this.stage.addChild(this.world)
-    const canvas = this.gl.canvas as HTMLCanvasElement
-    canvas.style.display = 'block'
-    canvas.style.width = '100%'
-    canvas.style.height = '100%'
-    container.appendChild(canvas)
     void warmUp(this.gl, () => this.destroyed)
-    return canvas
   }
 
   /**
    * Builds what the zoomed-out view draws (decorations, sectors) now; returns the step function
    * of the seat tiles' build (see SeatLayer.beginBuild), which the caller runs between frames.
    */
-  setVenue(venue: VenueData, zoneColors: ArrayLike<number>): (budgetMs: number) => boolean {
+  setVenue(venue: RenderVenue, zoneColors: ArrayLike<number>): (budgetMs: number) => boolean {
     this.decorations.build(venue)
     this.sectors.rebuild(venue, zoneColors)
     this.labels.clear()
@@ -127,4 +126,8 @@ export class SceneRenderer {
     this.stage.destroy({ children: true })
     this.gl.destroy({ removeView: true })
   }
+}
+
+function isOffscreen(canvas: HTMLCanvasElement | OffscreenCanvas): canvas is OffscreenCanvas {
+  return typeof OffscreenCanvas !== 'undefined' && canvas instanceof OffscreenCanvas
 }

@@ -1,5 +1,5 @@
 import { Buffer, BufferUsage, Container, Geometry, Mesh, type Shader } from 'pixi.js'
-import type { VenueData } from '../model'
+import type { RenderVenue } from './renderProtocol'
 import { createSeatShader } from './seatShader'
 import { MAX_SEATS_PER_TILE, SEATS_PER_TILE, seatColorWord, SeatTileBuilder, type SeatTiles, VERTS_PER_SEAT } from './seatTiles'
 
@@ -54,7 +54,7 @@ export class SeatLayer {
   constructor(private readonly seatsPerTile = SEATS_PER_TILE) {}
 
   /** Builds every tile now (tests, small venues). */
-  build(venue: VenueData, zoneColors: ArrayLike<number>): void {
+  build(venue: RenderVenue, zoneColors: ArrayLike<number>): void {
     const step = this.beginBuild(venue, zoneColors)
     while (!step(Infinity));
   }
@@ -66,7 +66,7 @@ export class SeatLayer {
    * 1M-seat venue never blocks the page for the whole build; it finishes the build at once when
    * seats are needed earlier.
    */
-  beginBuild(venue: VenueData, zoneColors: ArrayLike<number>): (budgetMs: number) => boolean {
+  beginBuild(venue: RenderVenue, zoneColors: ArrayLike<number>): (budgetMs: number) => boolean {
     this.clear()
     this.building = true
     const build = ++this.buildId
@@ -129,7 +129,7 @@ export class SeatLayer {
   }
 
   /** Write queued colours from the venue's status array and upload touched tiles. */
-  flush(venue: VenueData, zoneColors: ArrayLike<number>): void {
+  flush(venue: RenderVenue, zoneColors: ArrayLike<number>): void {
     const data = this.built
     if (!data) {
       this.pendingAll = false

@@ -1,6 +1,7 @@
 import { Container, type Geometry, Graphics, type Mesh, type Shader, type Buffer } from 'pixi.js'
 import { triangulateOutlines } from '../geometry/triangulate'
-import { SeatStatus, SectorKind, type VenueData } from '../model'
+import { SeatStatus, SectorKind } from '../model'
+import type { RenderVenue } from './renderProtocol'
 import { recolorableFillMesh } from './FillMesh'
 import { sectorTint } from './colors'
 
@@ -33,7 +34,7 @@ export class SectorLayer {
   readonly standing = new Container({ label: 'standing', eventMode: 'none', interactiveChildren: false })
   private readonly outlines = new Graphics()
   private readonly standingOutlines = new Graphics()
-  private venue: VenueData | null = null
+  private venue: RenderVenue | null = null
   private fills: Fill[] = []
   private stale = true
 
@@ -51,7 +52,7 @@ export class SectorLayer {
   }
 
   /** Colours from the seat statuses (and, for a new venue, the geometry first). */
-  rebuild(venue: VenueData, zoneColors: ArrayLike<number>): void {
+  rebuild(venue: RenderVenue, zoneColors: ArrayLike<number>): void {
     if (venue !== this.venue) this.build(venue)
     const { sectors, seats } = venue
     const free = new Uint32Array(sectors.count)
@@ -91,7 +92,7 @@ export class SectorLayer {
   }
 
   /** Meshes (seated, standing) over the venue's outline points, and the outline strokes. */
-  private build(venue: VenueData): void {
+  private build(venue: RenderVenue): void {
     this.clearFills()
     this.venue = venue
     const sectors = venue.sectors

@@ -1,13 +1,26 @@
 import type { LodTier } from '../lod/lod'
 import type { VenueData } from '../model'
 import type { VenueText } from '../interaction/venueText'
-import { DECORATION_LABEL_COLOR, type LabelSpec, SEAT_NUMBER_COLOR, SEAT_NUMBER_SIZE_RATIO } from './LabelLayer'
 
 /**
  * Which labels to draw for a view: seat numbers of the given seats (already culled through the
  * spatial index and capped by the LOD), plus decoration labels inside the view rectangle.
  * Drawings with few decoration labels (hall names, "STAGE") keep them at every zoom.
  */
+
+/** Seat number height as a share of the seat's height. */
+export const SEAT_NUMBER_SIZE_RATIO = 0.55
+export const SEAT_NUMBER_COLOR = 0xffffff
+export const DECORATION_LABEL_COLOR = 0x374151
+
+/** One text label in world units, as the renderer's LabelLayer draws it. */
+export interface LabelSpec {
+  x: number
+  y: number
+  size: number
+  text: string
+  color: number
+}
 
 /** At or below this many decoration labels, all are drawn at every tier. */
 export const DECORATION_LABELS_ALWAYS = 200

@@ -1,4 +1,5 @@
-import { SeatShape, type VenueData } from '../model'
+import { SeatShape } from '../model'
+import type { RenderVenue } from './renderProtocol'
 import { seatRgba } from './colors'
 
 /**
@@ -41,7 +42,7 @@ export function abgr(rgba: number): number {
   return (((rgba & 0xff) << 24) | (((rgba >>> 8) & 0xff) << 16) | (((rgba >>> 16) & 0xff) << 8) | (rgba >>> 24)) >>> 0
 }
 
-export function seatColorWord(venue: VenueData, i: number, zoneColors: ArrayLike<number>): number {
+export function seatColorWord(venue: RenderVenue, i: number, zoneColors: ArrayLike<number>): number {
   return abgr(seatRgba(venue.seats.status[i], venue.seats.zone[i], zoneColors))
 }
 
@@ -59,7 +60,7 @@ export class SeatTileBuilder {
   private out: SeatTiles | null = null
 
   constructor(
-    private readonly venue: VenueData,
+    private readonly venue: RenderVenue,
     private readonly zoneColors: ArrayLike<number>,
     seatsPerTile = SEATS_PER_TILE,
   ) {

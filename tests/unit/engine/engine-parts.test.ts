@@ -223,13 +223,8 @@ describe('DetailController', () => {
       showLabels(_v: LoadedVenue, tier: LodTier, _rect: unknown, seatsInView: readonly number[]) {
         this.labels.push({ tier, seats: seatsInView.length })
       },
-      culls: 0,
-      cullSeats() {
-        this.culls++
-      },
     }
     const published: LodTier[] = []
-    const steps: number[] = []
     const detail = new DetailController({
       renderer,
       camera,
@@ -239,35 +234,34 @@ describe('DetailController', () => {
       invalidate: () => {},
       requestFrame: () => {},
     }, detailThreshold(null))
-    const buildStep = (budget: number) => (steps.push(budget), budget === Infinity)
-    return { venue, camera, renderer, detail, published, steps, buildStep }
+    return { venue, camera, renderer, detail, published }
   }
 
-  it('zoomed out: sectors, and the seat tiles build in the background', () => {
+  it('zoomed out: a new venue is drawn as sectors, and staying zoomed out keeps it so', () => {
     vi.useFakeTimers()
     const h = detailHarness()
-    h.detail.install(h.buildStep)
+    h.detail.install()
     expect(h.renderer.currentTier).toBe('sectors')
-    expect(h.steps).toEqual([])
-    vi.advanceTimersToNextTimer()
-    expect(h.steps).toHaveLength(1)
-    expect(h.steps[0]).toBeLessThan(Infinity)
-    expect(h.renderer.culls).toBe(0)
-    h.detail.cameraMoved() // still zoomed out: the build stays in the background
-    expect(h.steps.at(-1)).toBeLessThan(Infinity)
+    h.detail.cameraMoved()
+    expect(h.renderer.currentTier).toBe('sectors')
+    expect(h.published).toEqual([])
     h.detail.dispose()
-    vi.runAllTimers()
-    expect(h.steps).toHaveLength(1)
   })
 
-  it('crossing the threshold finishes the build and draws seats in the same call; numbers wait for quiet', () => {
+  it('a venue installed while zoomed in is drawn with seats at once', () => {
+    const h = detailHarness()
+    h.camera.zoomTo(h.detail.detailZoom() * 4)
+    h.detail.install()
+    expect(h.renderer.currentTier).not.toBe('sectors')
+    h.detail.dispose()
+  })
+
+  it('crossing the threshold draws seats in the same call; numbers wait for quiet', () => {
     vi.useFakeTimers()
     const h = detailHarness()
-    h.detail.install(h.buildStep)
+    h.detail.install()
     h.camera.zoomTo(h.detail.detailZoom() * 4)
     h.detail.cameraMoved()
-    expect(h.steps.at(-1)).toBe(Infinity)
-    expect(h.renderer.culls).toBe(1) // the new tiles are culled against the view
     expect(h.renderer.currentTier).toBe('seats')
     expect(h.published).toEqual(['seats'])
     expect(h.detail.isQuiet(performance.now())).toBe(false)

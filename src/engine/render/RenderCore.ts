@@ -1,0 +1,166 @@
+import type { LodTier } from '../lod/lod'
+import { SlicedTask } from '../scheduling/SlicedTask'
+import type { RenderCommand, RenderStats, RenderVenue } from './renderProtocol'
+import { SceneRenderer, type RendererOptions } from './SceneRenderer'
+
+/**
+ * The renderer's side of the render commands, the same on either thread: it applies the engine's
+ * commands to the Pixi scene, builds the seat tiles in the background, and draws a frame when
+ * something changed. The main-thread backend calls it directly; the render worker calls it from
+ * its message handler and animation frames.
+ */
+
+/** Time per task while seat tiles build in the background (well under a 50 ms long task). */
+export const SEAT_BUILD_SLICE_MS = 8
+
+type Rect = [number, number, number, number]
+
+export interface PixelRead {
+  id: number
+  pixels: Uint8Array
+}
+
+export class RenderCore {
+  readonly scene = new SceneRenderer()
+  private venue: RenderVenue | null = null
+  private zoneColors: number[] = []
+  private tier: LodTier = 'sectors'
+  private viewRect: Rect = [0, 0, 0, 0]
+  private dirty = true
+  private readonly seatBuild: SlicedTask
+  private pixelReads: Extract<RenderCommand, { op: 'readPixels' }>[] = []
+
+  /** @param wake asks the host for a frame (the background seat build finished). */
+  constructor(private readonly wake: () => void) {
+    this.seatBuild = new SlicedTask(SEAT_BUILD_SLICE_MS, () => {
+      // Tiles installed after the last camera move have not been culled yet.
+      this.scene.seats.cull(this.viewRect)
+      this.dirty = true
+      this.wake()
+    })
+  }
+
+  init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
+    return this.scene.init(canvas, opts)
+  }
+
+  apply(cmd: RenderCommand): void {
+    const scene = this.scene
+    switch (cmd.op) {
+      case 'venue':
+        this.venue = cmd.venue
+        this.zoneColors = cmd.zoneColors
+        // Sectors and decorations now; seat tiles in slices after the first frame (the
+        // zoomed-out view draws sectors), or at once when seats are already needed.
+        this.seatBuild.start(scene.setVenue(cmd.venue, cmd.zoneColors))
+        if (this.tier === 'sectors') this.seatBuild.runInBackground()
+        else this.seatBuild.finish()
+        break
+      case 'tier':
+        if (cmd.tier !== 'sectors') this.seatBuild.finish()
+        this.tier = cmd.tier
+        scene.setTier(cmd.tier)
+        break
+      case 'camera':
+        scene.setCamera(cmd.centerX, cmd.centerY, cmd.scale, cmd.width, cmd.height)
+        this.viewRect = cmd.rect
+        scene.seats.cull(cmd.rect)
+        break
+      case 'labels':
+        scene.setLabels(cmd.labels)
+        break
+      case 'rings':
+        scene.setRings(cmd.hover, cmd.focus, cmd.pxToWorld)
+        break
+      case 'statuses':
+        this.writeStatuses(cmd.indices, cmd.statuses)
+        scene.seats.markDirty(cmd.indices)
+        scene.sectors.markStale()
+        break
+      case 'zoneColors':
+        this.zoneColors = cmd.colors
+        scene.seats.markAllDirty()
+        scene.sectors.markStale()
+        break
+      case 'resize':
+        scene.resize(cmd.width, cmd.height, cmd.resolution)
+        break
+      case 'readPixels':
+        this.pixelReads.push(cmd)
+        break
+    }
+    this.dirty = true
+  }
+
+  /**
+   * Uploads what changed and draws when anything did. Pixel reads asked for since the last frame
+   * are answered from this frame's drawing buffer (same task: the buffer is not preserved).
+   */
+  frame(): { rendered: boolean; pixels: PixelRead[] } {
+    const v = this.venue
+    if (v) {
+      if (this.scene.seats.hasPending) {
+        this.scene.seats.flush(v, this.zoneColors)
+        this.dirty = true
+      }
+      if (this.tier === 'sectors' && this.scene.sectors.isStale) {
+        this.scene.sectors.rebuild(v, this.zoneColors)
+        this.dirty = true
+      }
+    }
+    if (!this.dirty) return { rendered: false, pixels: [] }
+    this.scene.render()
+    this.dirty = false
+    const pixels = this.pixelReads.map((r) => ({ id: r.id, pixels: this.readPixels(r.x, r.y, r.width, r.height) }))
+    this.pixelReads = []
+    return { rendered: true, pixels }
+  }
+
+  /** Draws now whatever is there (a resize clears the canvas). */
+  renderNow(): void {
+    this.scene.render()
+  }
+
+  stats(): RenderStats {
+    const seats = this.scene.seats
+    const canvas = this.scene.gl.canvas
+    return {
+      tiles: seats.tileCount,
+      seatsShown: this.tier === 'sectors' ? 0 : seats.seatsShown,
+      labels: this.scene.labels.shown,
+      pendingColors: seats.hasPending,
+      bufferWidth: canvas.width,
+      bufferHeight: canvas.height,
+    }
+  }
+
+  destroy(): void {
+    this.seatBuild.cancel()
+    this.scene.destroy()
+  }
+
+  /** Writes statuses into the renderer's copy of the seats (a worker has its own; on the main thread it is the engine's, already written). */
+  private writeStatuses(indices: ArrayLike<number>, statuses: ArrayLike<number> | number): void {
+    const st = this.venue?.seats.status
+    if (!st) return
+    for (let k = 0; k < indices.length; k++) {
+      const i = indices[k]
+      if (i >= 0 && i < st.length) st[i] = typeof statuses === 'number' ? statuses : statuses[k]
+    }
+  }
+
+  /** RGBA rows, top row first, of a block of the default framebuffer (device pixels, top-left origin). */
+  private readPixels(x: number, y: number, width: number, height: number): Uint8Array {
+    const gl = this.scene.gl.gl
+    const out = new Uint8Array(width * height * 4)
+    const bound = gl.getParameter(gl.FRAMEBUFFER_BINDING) as WebGLFramebuffer | null
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null)
+    gl.readPixels(x, gl.drawingBufferHeight - y - height, width, height, gl.RGBA, gl.UNSIGNED_BYTE, out)
+    gl.bindFramebuffer(gl.FRAMEBUFFER, bound)
+    // GL rows run bottom-up: flip to top-down.
+    const row = width * 4
+    const flipped = new Uint8Array(out.length)
+    for (let r = 0; r < height; r++) flipped.set(out.subarray((height - 1 - r) * row, (height - r) * row), r * row)
+    return flipped
+  }
+}

@@ -1,0 +1,78 @@
+import type { LodTier } from '../lod/lod'
+import type { VenueData, VenueSeats } from '../model'
+import type { RingTarget } from './HighlightLayer'
+import type { LabelSpec } from './labelsInView'
+
+/**
+ * What the engine tells its renderer, as plain data, so the same commands drive a renderer on the
+ * main thread (LocalRenderBackend) or in a worker (WorkerRenderBackend, render.worker.ts). The
+ * engine decides (camera, level of detail, labels, hover); the renderer only draws.
+ */
+
+type Rect = [number, number, number, number]
+
+/**
+ * The part of a venue the renderer reads: no string table, no spatial index, no row, number or
+ * key columns (labels and hit-testing stay with the engine). Posting it to a worker copies about
+ * 26 bytes per seat.
+ */
+export interface RenderVenue {
+  bbox: VenueData['bbox']
+  seats: Omit<VenueSeats, 'row' | 'number' | 'key'>
+  sectors: VenueData['sectors']
+  decorations: VenueData['decorations']
+}
+
+export type RenderCommand =
+  | { op: 'venue'; venue: RenderVenue; zoneColors: number[] }
+  | { op: 'tier'; tier: LodTier }
+  /** world = (p - center) * scale + viewport / 2; `rect` is the visible world rectangle. */
+  | { op: 'camera'; centerX: number; centerY: number; scale: number; width: number; height: number; rect: Rect }
+  | { op: 'labels'; labels: LabelSpec[] }
+  | { op: 'rings'; hover: RingTarget | null; focus: RingTarget | null; pxToWorld: number }
+  /** Seat statuses changed: one status for all, or one per index. */
+  | { op: 'statuses'; indices: ArrayLike<number>; statuses: ArrayLike<number> | number }
+  | { op: 'zoneColors'; colors: number[] }
+  | { op: 'resize'; width: number; height: number; resolution: number }
+  /** Read back a block of the next frame (backing-store pixels, top-left origin), for tests. */
+  | { op: 'readPixels'; id: number; x: number; y: number; width: number; height: number }
+
+export interface RenderStats {
+  tiles: number
+  seatsShown: number
+  labels: number
+  /** Status colours not yet on the GPU. */
+  pendingColors: boolean
+  /** Size of the drawing buffer in device pixels. */
+  bufferWidth: number
+  bufferHeight: number
+}
+
+/** A frame the renderer drew (or decided it had nothing to draw for). */
+export interface FrameReport {
+  rendered: boolean
+  /** Last command batch applied before this frame. */
+  batch: number
+  stats: RenderStats
+}
+
+// ---- worker messages ------------------------------------------------------------------------
+
+export type ToRenderWorker =
+  | { type: 'init'; canvas: OffscreenCanvas; width: number; height: number; resolution: number }
+  | { type: 'batch'; seq: number; commands: RenderCommand[]; now: boolean }
+  | { type: 'record'; on: boolean }
+  | { type: 'dispose' }
+
+export type FromRenderWorker =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | ({ type: 'frame' } & FrameReport)
+  | { type: 'pixels'; id: number; pixels: Uint8Array }
+  | { type: 'recorded'; intervals: number[] }
+
+/** Copies the renderer's part of a venue (the caller's arrays stay usable: they are cloned, not transferred). */
+export function toRenderVenue(v: RenderVenue): RenderVenue {
+  const { count, x, y, w, h, rotation, shape, sector, zone, status } = v.seats
+  return { bbox: v.bbox, seats: { count, x, y, w, h, rotation, shape, sector, zone, status }, sectors: v.sectors, decorations: v.decorations }
+}
