@@ -1,6 +1,7 @@
 /** A small self-contained HTML chart of a browser benchmark result (bars per renderer and size). */
 export interface RunResult {
-  renderer: 'engine' | 'svg' | 'drawing' | 'naive'
+  /** engine-main: our engine drawing on the page's main thread (renderIn=main) instead of its worker. */
+  renderer: 'engine' | 'engine-main' | 'svg' | 'drawing' | 'naive'
   seats: number
   ok: boolean
   error?: string
@@ -9,16 +10,29 @@ export interface RunResult {
   longTasks?: { count: number; totalMs: number; maxMs: number }
   longTasksAfterData?: { count: number; totalMs: number; maxMs: number }
   longTaskList?: { startMs: number; durationMs: number }[]
-  frames?: { count: number; p50: number; p95: number; max: number; mean: number }
+  /** Frame intervals of the thread that draws the map (the render worker for `engine`, else the main thread). */
+  frames?: FrameStats
+  /** Frame intervals of the page's main thread (input handling, layout; the same as `frames` when it draws). */
+  mainFrames?: FrameStats
+  /** Where the map was drawn ('worker' or 'main'). */
+  drawnIn?: string
   /** Inputs sent during the gestures. */
   inputs?: number
   source?: string
 }
 
+export interface FrameStats {
+  count: number
+  p50: number
+  p95: number
+  max: number
+  mean: number
+}
+
 export function renderHtml(title: string, runs: RunResult[], notes: string[]): string {
   const ok = runs.filter((r) => r.ok && r.frames)
   const max = Math.max(50, ...ok.map((r) => r.frames!.p95))
-  const color = { engine: '#2563eb', naive: '#f59e0b', svg: '#dc2626', drawing: '#7c3aed' }
+  const color = { engine: '#2563eb', 'engine-main': '#60a5fa', naive: '#f59e0b', svg: '#dc2626', drawing: '#7c3aed' }
   const barH = 22
   const rows = ok.map((r, i) => {
     const w95 = (r.frames!.p95 / max) * 520

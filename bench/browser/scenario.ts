@@ -17,9 +17,13 @@ export interface ScenarioOptions {
   budgetMs: number
 }
 
+/**
+ * Starts recording frame intervals on the page's main thread and, when the lab's engine draws in
+ * a worker, in that worker too (engine.recordFrames): the map's frames are the worker's there.
+ */
 export async function startFrameRecorder(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean }
+    const w = window as unknown as { __frames: number[]; __recording: boolean; __renderFrames?: { stop(): Promise<number[]> } }
     w.__frames = []
     w.__recording = true
     let last = 0
@@ -30,14 +34,17 @@ export async function startFrameRecorder(page: Page): Promise<void> {
       requestAnimationFrame(tick)
     }
     requestAnimationFrame(tick)
+    const engine = window.__seatmap?.engine
+    if (engine && engine.getStats().renderIn === 'worker') w.__renderFrames = engine.recordFrames()
   })
 }
 
-export async function stopFrameRecorder(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean }
+/** Main-thread intervals, and the render worker's (null when the map is drawn on the main thread). */
+export async function stopFrameRecorder(page: Page): Promise<{ main: number[]; render: number[] | null }> {
+  return page.evaluate(async () => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean; __renderFrames?: { stop(): Promise<number[]> } }
     w.__recording = false
-    return w.__frames
+    return { main: w.__frames, render: w.__renderFrames ? await w.__renderFrames.stop() : null }
   })
 }
 

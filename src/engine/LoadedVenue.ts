@@ -25,7 +25,7 @@ export class LoadedVenue {
     this.query = seatQuery
       ? seatQuery(data)
       : data.seatIndex.byteLength > 0 ? SeatIndex.fromBuffer(data.seatIndex) : new SeatGrid(data.seats)
-    this.maxHalf = maxSeatHalfSize(data.seats)
+    this.maxHalf = data.maxSeatHalf ?? maxSeatHalfSize(data.seats)
   }
 
   get seatCount(): number {

@@ -176,4 +176,9 @@ export interface VenueData {
   warnings: string[]
   /** Parse plus index time in milliseconds, measured by the parser. */
   parseMs: number
+  /**
+   * Largest half-size of any seat (the hit-test padding), when the parsing worker computed it: an
+   * O(seats) pass (5-50 ms at 1M) the main thread then does not repeat. Absent: computed on load.
+   */
+  maxSeatHalf?: number
 }

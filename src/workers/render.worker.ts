@@ -7,6 +7,7 @@
 import { DOMAdapter } from 'pixi.js'
 import { recordAnimationFrames } from '../engine/render/frameRecorder'
 import { RenderCore } from '../engine/render/RenderCore'
+import { VenueAssembler } from '../engine/render/venueUpload'
 import type { FromRenderWorker, RenderCommand, ToRenderWorker } from '../engine/render/renderProtocol'
 import { renderWorkerAdapter } from '../engine/render/workerAdapter'
 
@@ -25,6 +26,7 @@ let early: { seq: number; commands: RenderCommand[] }[] = []
 let lastSeq = -1
 let scheduled = false
 let recorder: { stop(): Promise<number[]> } | null = null
+const venues = new VenueAssembler()
 
 function schedule(): void {
   if (scheduled) return
@@ -43,7 +45,7 @@ function draw(): void {
 }
 
 function applyBatch(seq: number, commands: RenderCommand[]): void {
-  for (const c of commands) core!.apply(c)
+  for (const c of commands) core!.apply(venues.complete(c))
   lastSeq = seq
 }
 
@@ -77,6 +79,9 @@ scope.onmessage = (e: MessageEvent<ToRenderWorker>) => {
       // A resize has cleared the canvas: draw in this task, so no blank frame shows.
       if (m.now) draw()
       else schedule()
+      break
+    case 'venuePart':
+      venues.add(m)
       break
     case 'record':
       if (m.on) recorder = recordAnimationFrames()

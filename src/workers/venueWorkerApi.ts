@@ -5,6 +5,7 @@
  * venueTransferables). Errors come back as {errorCode, errorText}, not thrown, because a thrown
  * error loses its fields in structured clone.
  */
+import { maxSeatHalfSize } from '../engine/hit-test/hitTest'
 import type { VenueData } from '../engine/model'
 import { parseVenue, type ParseOptions } from '../engine/parse/parseVenue'
 import { VenueParseError } from '../engine/parse/limits'
@@ -25,6 +26,7 @@ export const INTERNAL_PARSE_ERROR = '-2999'
 export function parseForTransfer(svg: string, options?: ParseOptions): { result: VenueParseResult; transfer: ArrayBuffer[] } {
   try {
     const venue = parseVenue(svg, options)
+    venue.maxSeatHalf = maxSeatHalfSize(venue.seats)
     return { result: { errorCode: '0', venue }, transfer: venueTransferables(venue) }
   } catch (error) {
     if (error instanceof VenueParseError) return { result: { errorCode: error.errorCode, errorText: error.errorText }, transfer: [] }

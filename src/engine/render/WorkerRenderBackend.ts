@@ -1,13 +1,14 @@
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import type { FromRenderWorker, RenderCommand, ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
+import { uploadVenue } from './venueUpload'
 
 /**
  * The renderer in a worker (src/workers/render.worker.ts) drawing into the page canvas through
  * transferControlToOffscreen. The main thread keeps the camera, input, hit-testing and labels and
  * only posts small command batches; the worker creates the WebGL context, compiles the shaders,
- * uploads the seat tiles and draws, none of which can then block the page. The venue is copied
- * to the worker once (structured clone, ~26 bytes per seat: ~10 ms at 1M seats).
+ * uploads the seat tiles and draws, none of which can then block the page. The venue's seat
+ * columns are copied to the worker once, in slices (venueUpload.ts: ~26 bytes per seat).
  */
 
 /** Whether this browser can run the renderer in a worker (OffscreenCanvas that a worker can draw WebGL into). */
@@ -20,6 +21,10 @@ export class WorkerRenderBackend implements RenderBackend {
   private worker: Worker | null = null
   private canvas: HTMLCanvasElement | null = null
   private recordings: ((intervals: number[]) => void)[] = []
+  /** Cancels the venue upload in progress (see venueUpload.ts), null when none. */
+  private upload: (() => void) | null = null
+  private uploads = 0
+  private held: { seq: number; commands: RenderCommand[]; now: boolean }[] = []
 
   constructor(private readonly events: RenderBackendEvents) {}
 
@@ -54,6 +59,27 @@ export class WorkerRenderBackend implements RenderBackend {
   }
 
   submit(seq: number, commands: RenderCommand[], now: boolean): void {
+    // Batches wait while a venue's columns are on their way, so the worker applies them after it.
+    if (this.upload) {
+      this.held.push({ seq, commands, now })
+      return
+    }
+    const v = commands.findIndex((c) => c.op === 'venue')
+    const venue = commands[v]
+    if (venue?.op !== 'venue' || venue.venue.seats.count === 0) {
+      this.postBatch(seq, commands, now)
+      return
+    }
+    this.upload = uploadVenue(venue, ++this.uploads, (m, transfer) => this.post(m, transfer), (light) => {
+      this.upload = null
+      this.postBatch(seq, commands.map((c, k) => (k === v ? light : c)), now)
+      const held = this.held
+      this.held = []
+      for (const b of held) this.submit(b.seq, b.commands, b.now)
+    })
+  }
+
+  private postBatch(seq: number, commands: RenderCommand[], now: boolean): void {
     const transfer: Transferable[] = []
     for (const c of commands) {
       // Status arrays are the backend's own copies (see MapRenderer): move them, don't clone.
@@ -76,6 +102,9 @@ export class WorkerRenderBackend implements RenderBackend {
   }
 
   destroy(): void {
+    this.upload?.()
+    this.upload = null
+    this.held = []
     if (this.worker) {
       this.post({ type: 'dispose' })
       // Give the worker its dispose message (GL resources freed) before the hard stop.

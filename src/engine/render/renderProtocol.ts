@@ -24,7 +24,8 @@ export interface RenderVenue {
 }
 
 export type RenderCommand =
-  | { op: 'venue'; venue: RenderVenue; zoneColors: number[] }
+  /** `upload`: the seat columns were sent ahead in 'venuePart' messages of that upload (a worker's copy). */
+  | { op: 'venue'; venue: RenderVenue; zoneColors: number[]; upload?: number }
   | { op: 'tier'; tier: LodTier }
   /** world = (p - center) * scale + viewport / 2; `rect` is the visible world rectangle. */
   | { op: 'camera'; centerX: number; centerY: number; scale: number; width: number; height: number; rect: Rect }
@@ -61,6 +62,8 @@ export interface FrameReport {
 export type ToRenderWorker =
   | { type: 'init'; canvas: OffscreenCanvas; width: number; height: number; resolution: number }
   | { type: 'batch'; seq: number; commands: RenderCommand[]; now: boolean }
+  /** A slice of one seat column of a venue upload, at `offset` in a column of `length` values. */
+  | { type: 'venuePart'; upload: number; name: SeatColumn; length: number; offset: number; array: SeatColumnArray }
   | { type: 'record'; on: boolean }
   | { type: 'dispose' }
 
@@ -70,6 +73,11 @@ export type FromRenderWorker =
   | ({ type: 'frame' } & FrameReport)
   | { type: 'pixels'; id: number; pixels: Uint8Array }
   | { type: 'recorded'; intervals: number[] }
+
+/** The per-seat columns the renderer reads. */
+export const SEAT_COLUMNS = ['x', 'y', 'w', 'h', 'rotation', 'shape', 'sector', 'zone', 'status'] as const
+export type SeatColumn = (typeof SEAT_COLUMNS)[number]
+export type SeatColumnArray = RenderVenue['seats'][SeatColumn]
 
 /** Copies the renderer's part of a venue (the caller's arrays stay usable: they are cloned, not transferred). */
 export function toRenderVenue(v: RenderVenue): RenderVenue {

@@ -4,6 +4,7 @@ import { SeatIndex } from '../../../src/engine/spatial/SeatIndex'
 import { generateVenue } from '../../../src/engine/generate/index'
 import { ParseErrorCode } from '../../../src/engine/parse/limits'
 import { seatLabels } from './helpers'
+import { maxSeatHalfSize } from '../../../src/engine/hit-test/hitTest'
 
 describe('venue worker API (the function the worker exposes)', () => {
   it('returns plain typed arrays and transfers every buffer', () => {
@@ -22,6 +23,9 @@ describe('venue worker API (the function the worker exposes)', () => {
     if (!('venue' in received)) throw new Error('lost the venue')
     expect(venue.seats.x.length).toBe(0)
     expect(received.venue.seats.count).toBe(2000)
+    // The hit-test padding comes computed, so the main thread skips an O(seats) pass.
+    expect(received.venue.maxSeatHalf).toBe(maxSeatHalfSize(received.venue.seats))
+    expect(received.venue.maxSeatHalf).toBeGreaterThan(0)
     expect(seatLabels(received.venue).length).toBe(2000)
     const index = SeatIndex.fromBuffer(received.venue.seatIndex)
     expect(index.search(received.venue.seats.x[5], received.venue.seats.y[5], received.venue.seats.x[5], received.venue.seats.y[5])).toContain(5)

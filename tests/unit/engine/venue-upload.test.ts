@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { syntheticVenue } from '../../../lab/syntheticVenue'
+import { type RenderCommand, SEAT_COLUMNS, type ToRenderWorker, toRenderVenue } from '../../../src/engine/render/renderProtocol'
+import { UPLOAD_SLICE_BYTES, uploadVenue, VenueAssembler } from '../../../src/engine/render/venueUpload'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Runs an upload to the end with fake timers; returns the messages posted and the command sent in the venue's place. */
+function runUpload(seats: number) {
+  vi.useFakeTimers()
+  const venue = toRenderVenue(syntheticVenue(seats))
+  const cmd: Extract<RenderCommand, { op: 'venue' }> = { op: 'venue', venue, zoneColors: [1, 2, 3] }
+  const posted: { m: ToRenderWorker; transfer: Transferable[]; tick: number }[] = []
+  let tick = 0
+  let light: RenderCommand | null = null
+  uploadVenue(cmd, 7, (m, transfer) => posted.push({ m, transfer, tick }), (l) => (light = l))
+  expect(posted).toHaveLength(0) // nothing in the caller's task
+  while (!light) {
+    tick++
+    vi.advanceTimersToNextTimer()
+  }
+  return { venue, posted, light: light as RenderCommand }
+}
+
+describe('venue upload to the render worker', () => {
+  it('sends every seat column in slices, one per task, and the worker gets the same columns back', () => {
+    const { venue, posted, light } = runUpload(3000)
+    expect(posted.map((p) => p.tick)).toEqual(posted.map((_, k) => k + 1))
+    if (light.op !== 'venue') throw new Error('expected the venue command')
+    expect(light.upload).toBe(7)
+    expect(light.venue.seats.x.length).toBe(0)
+    expect(light.venue.seats.count).toBe(3000)
+    const assembler = new VenueAssembler()
+    for (const p of posted) {
+      if (p.m.type !== 'venuePart') throw new Error('expected parts only')
+      expect(p.transfer).toEqual([p.m.array.buffer])
+      assembler.add(p.m)
+    }
+    const full = assembler.complete(light)
+    if (full.op !== 'venue') throw new Error('expected the venue command')
+    for (const name of SEAT_COLUMNS) expect(Array.from(full.venue.seats[name])).toEqual(Array.from(venue.seats[name]))
+    // The originals stay usable on the main thread (copies were moved, not the columns).
+    expect(venue.seats.x.length).toBe(3000)
+  })
+
+  it('cuts large columns into slices of UPLOAD_SLICE_BYTES', () => {
+    const seats = Math.ceil((UPLOAD_SLICE_BYTES / 4) * 1.5)
+    const { posted } = runUpload(seats)
+    const xParts = posted.filter((p) => p.m.type === 'venuePart' && p.m.name === 'x')
+    expect(xParts).toHaveLength(2)
+    for (const p of posted) if (p.m.type === 'venuePart') expect(p.m.array.byteLength).toBeLessThanOrEqual(UPLOAD_SLICE_BYTES)
+  })
+
+  it('passes other commands through and drops unfinished older uploads', () => {
+    const a = new VenueAssembler()
+    const cam: RenderCommand = { op: 'tier', tier: 'seats' }
+    expect(a.complete(cam)).toBe(cam)
+    a.add({ type: 'venuePart', upload: 1, name: 'x', length: 2, offset: 0, array: new Float32Array([1, 2]) })
+    a.add({ type: 'venuePart', upload: 2, name: 'x', length: 2, offset: 1, array: new Float32Array([5]) })
+    const venue = toRenderVenue(syntheticVenue(2))
+    const done = a.complete({ op: 'venue', venue, zoneColors: [], upload: 2 })
+    expect(done.op === 'venue' && Array.from(done.venue.seats.x)).toEqual([0, 5])
+    // Upload 1 was dropped with it: completing it now finds nothing and keeps the command's own columns.
+    const stale = a.complete({ op: 'venue', venue, zoneColors: [], upload: 1 })
+    expect(stale.op === 'venue' && stale.venue.seats.x).toBe(venue.seats.x)
+  })
+})
