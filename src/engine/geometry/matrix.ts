@@ -2,6 +2,9 @@
  * 2D affine matrices as SVG writes them: [a, b, c, d, e, f] maps (x, y) to
  * (a·x + c·y + e, b·x + d·y + f). Plain number arrays: small, and cheap to copy per element.
  */
+/** Read from SVG transform attributes in transform.ts; exported here too, beside the matrix maths. */
+export { parseTransform } from './transform'
+
 export type Matrix = [number, number, number, number, number, number]
 
 export const IDENTITY: Readonly<Matrix> = [1, 0, 0, 1, 0, 0]
@@ -40,64 +43,6 @@ export function applyX(m: Readonly<Matrix>, x: number, y: number): number {
 }
 export function applyY(m: Readonly<Matrix>, x: number, y: number): number {
   return m[1] * x + m[3] * y + m[5]
-}
-
-const DEG = Math.PI / 180
-
-/** Reads the numbers of a transform argument list: separators are commas and/or whitespace. */
-function readArgs(text: string): number[] {
-  const out: number[] = []
-  const re = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g
-  let m: RegExpExecArray | null
-  while ((m = re.exec(text))) out.push(Number(m[0]))
-  return out
-}
-
-/**
- * Parses an SVG transform attribute (matrix, translate, scale, rotate with optional centre,
- * skewX, skewY) into one matrix. Unknown or malformed parts are skipped and reported through
- * `onError`, so one bad transform never stops a drawing from loading.
- */
-export function parseTransform(text: string, onError?: (message: string) => void): Matrix {
-  let result: Matrix = [1, 0, 0, 1, 0, 0]
-  const re = /([a-zA-Z]+)\s*\(([^)]*)\)/g
-  let match: RegExpExecArray | null
-  while ((match = re.exec(text))) {
-    const name = match[1]
-    const a = readArgs(match[2])
-    let t: Matrix | null = null
-    switch (name) {
-      case 'matrix':
-        if (a.length === 6) t = [a[0], a[1], a[2], a[3], a[4], a[5]]
-        break
-      case 'translate':
-        if (a.length >= 1) t = [1, 0, 0, 1, a[0], a[1] ?? 0]
-        break
-      case 'scale':
-        if (a.length >= 1) t = [a[0], 0, 0, a[1] ?? a[0], 0, 0]
-        break
-      case 'rotate':
-        if (a.length >= 1) {
-          const c = Math.cos(a[0] * DEG)
-          const s = Math.sin(a[0] * DEG)
-          t = [c, s, -s, c, 0, 0]
-          if (a.length >= 3) t = multiply(multiply([1, 0, 0, 1, a[1], a[2]], t), [1, 0, 0, 1, -a[1], -a[2]])
-        }
-        break
-      case 'skewX':
-        if (a.length >= 1) t = [1, 0, Math.tan(a[0] * DEG), 1, 0, 0]
-        break
-      case 'skewY':
-        if (a.length >= 1) t = [1, Math.tan(a[0] * DEG), 0, 1, 0, 0]
-        break
-    }
-    if (!t || !t.every(Number.isFinite)) {
-      onError?.(`ignored transform part "${match[0].slice(0, 60)}"`)
-      continue
-    }
-    result = multiply(result, t)
-  }
-  return result
 }
 
 /** Axis-aligned box of a box's four corners under m: [minX, minY, maxX, maxY]. */

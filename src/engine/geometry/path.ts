@@ -5,6 +5,7 @@
  * polylines for decorations. Malformed data ends the path at the last good segment (as
  * browsers do) and reports it, never throws.
  */
+import { decimalValue } from './decimal'
 
 export interface PathSink {
   move(x: number, y: number): void
@@ -23,6 +24,9 @@ const C_MINUS = 45
 const C_PLUS = 43
 const C_E = 101
 const C_UE = 69
+/** Command letters (MmLlHhVvCcSsQqTtAaZz) by char code. */
+const IS_COMMAND = new Uint8Array(128)
+for (const c of 'MmLlHhVvCcSsQqTtAaZz') IS_COMMAND[c.charCodeAt(0)] = 1
 
 /** Reads path data; returns false when it stopped early on malformed input. */
 export function walkPath(d: string, sink: PathSink): boolean {
@@ -67,7 +71,7 @@ export function walkPath(d: string, sink: PathSink): boolean {
         while (c >= C_0 && c <= C_9) c = d.charCodeAt(++i)
       } else i = save
     }
-    return Number(d.slice(start, i))
+    return decimalValue(d, start, i)
   }
 
   function readFlag(): number {
@@ -95,14 +99,15 @@ export function walkPath(d: string, sink: PathSink): boolean {
   // Last control point, for S/T reflection.
   let cx = 0
   let cy = 0
-  let prev = ''
+  /** Upper-case char code of the previous command (for S/T reflection). */
+  let prev = 0
   let cmd = ''
 
   skipSeparators()
   while (i < n) {
-    const ch = d[i]
-    if (/[MmLlHhVvCcSsQqTtAaZz]/.test(ch)) {
-      cmd = ch
+    const code = d.charCodeAt(i)
+    if (code < 128 && IS_COMMAND[code] === 1) {
+      cmd = d[i]
       i++
     } else if (!cmd || cmd === 'Z' || cmd === 'z' || !numberAhead()) {
       ok = false
@@ -157,7 +162,7 @@ export function walkPath(d: string, sink: PathSink): boolean {
         const y2 = readNumber() + oy
         const nx = readNumber() + ox
         const ny = readNumber() + oy
-        if ([x1, y1, x2, y2, nx, ny].some(Number.isNaN)) return false
+        if (Number.isNaN(x1) || Number.isNaN(y1) || Number.isNaN(x2) || Number.isNaN(y2) || Number.isNaN(nx) || Number.isNaN(ny)) return false
         sink.cubic(x1, y1, x2, y2, nx, ny)
         cx = x2
         cy = y2
@@ -167,14 +172,14 @@ export function walkPath(d: string, sink: PathSink): boolean {
       }
       case 'S':
       case 's': {
-        const reflect = prev === 'C' || prev === 'S'
+        const reflect = prev === 67 /* C */ || prev === 83 /* S */
         const x1 = reflect ? 2 * x - cx : x
         const y1 = reflect ? 2 * y - cy : y
         const x2 = readNumber() + ox
         const y2 = readNumber() + oy
         const nx = readNumber() + ox
         const ny = readNumber() + oy
-        if ([x2, y2, nx, ny].some(Number.isNaN)) return false
+        if (Number.isNaN(x2) || Number.isNaN(y2) || Number.isNaN(nx) || Number.isNaN(ny)) return false
         sink.cubic(x1, y1, x2, y2, nx, ny)
         cx = x2
         cy = y2
@@ -188,7 +193,7 @@ export function walkPath(d: string, sink: PathSink): boolean {
         const y1 = readNumber() + oy
         const nx = readNumber() + ox
         const ny = readNumber() + oy
-        if ([x1, y1, nx, ny].some(Number.isNaN)) return false
+        if (Number.isNaN(x1) || Number.isNaN(y1) || Number.isNaN(nx) || Number.isNaN(ny)) return false
         sink.quad(x1, y1, nx, ny)
         cx = x1
         cy = y1
@@ -198,7 +203,7 @@ export function walkPath(d: string, sink: PathSink): boolean {
       }
       case 'T':
       case 't': {
-        const reflect = prev === 'Q' || prev === 'T'
+        const reflect = prev === 81 /* Q */ || prev === 84 /* T */
         const x1 = reflect ? 2 * x - cx : x
         const y1 = reflect ? 2 * y - cy : y
         const nx = readNumber() + ox
@@ -220,7 +225,7 @@ export function walkPath(d: string, sink: PathSink): boolean {
         const sweep = readFlag()
         const nx = readNumber() + ox
         const ny = readNumber() + oy
-        if ([rx, ry, phi, large, sweep, nx, ny].some(Number.isNaN)) return false
+        if (Number.isNaN(rx) || Number.isNaN(ry) || Number.isNaN(phi) || Number.isNaN(large) || Number.isNaN(sweep) || Number.isNaN(nx) || Number.isNaN(ny)) return false
         sink.arc(x, y, rx, ry, phi, large === 1, sweep === 1, nx, ny)
         x = nx
         y = ny
@@ -233,7 +238,7 @@ export function walkPath(d: string, sink: PathSink): boolean {
         y = startY
         break
     }
-    prev = cmd.toUpperCase()
+    prev = cmd.charCodeAt(0) & ~32
     skipSeparators()
   }
   return ok

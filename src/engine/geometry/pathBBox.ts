@@ -2,13 +2,30 @@
  * Path bounding boxes with exact extrema: cubic and quadratic roots of the derivative, and the
  * axis extrema of (rotated) elliptical arcs that fall inside the swept angle.
  */
-import { arcPoint, arcToCenter, walkPath, type PathSink } from './path'
+import { arcToCenter, walkPath, type PathSink } from './path'
+
+type ArcCenter = NonNullable<ReturnType<typeof arcToCenter>>
 
 const TAU = Math.PI * 2
 
+/**
+ * ((d % TAU) + TAU) % TAU, the angle d wrapped into [0, TAU], bit for bit. For |d| < TAU (every
+ * arc extremum) without the two float remainders (each a call out of JIT code in V8): there
+ * d % TAU is d, and d + TAU lies in [0, 2·TAU) where the remainder is the value itself or one
+ * exact subtraction (Sterbenz).
+ */
+export function wrapAngle(d: number): number {
+  if (d > -TAU && d < TAU) {
+    const y = d + TAU
+    if (y < TAU) return y
+    if (y < 2 * TAU) return y - TAU
+  }
+  return ((d % TAU) + TAU) % TAU
+}
+
 function angleInSweep(theta: number, theta1: number, dtheta: number): boolean {
-  if (dtheta >= 0) return (((theta - theta1) % TAU) + TAU) % TAU <= dtheta
-  return (((theta1 - theta) % TAU) + TAU) % TAU <= -dtheta
+  if (dtheta >= 0) return wrapAngle(theta - theta1) <= dtheta
+  return wrapAngle(theta1 - theta) <= -dtheta
 }
 
 /** Accumulates a path's bounding box with exact extrema of curves and arcs. */
@@ -60,14 +77,21 @@ export class BBoxSink implements PathSink {
       const sin = Math.sin(a.phi)
       const tx = Math.atan2(-a.ry * sin, a.rx * cos)
       const ty = Math.atan2(a.ry * cos, a.rx * sin)
-      for (const t of [tx, tx + Math.PI, ty, ty + Math.PI]) {
-        if (angleInSweep(t, a.theta1, a.dtheta)) {
-          const [px, py] = arcPoint(a, t)
-          this.add(px, py)
-        }
-      }
+      // The axis extrema: four candidate angles, without an array per arc.
+      this.addArcPoint(a, cos, sin, tx)
+      this.addArcPoint(a, cos, sin, tx + Math.PI)
+      this.addArcPoint(a, cos, sin, ty)
+      this.addArcPoint(a, cos, sin, ty + Math.PI)
     }
     this.move(x, y)
+  }
+
+  /** Adds the arc's point at angle t when the arc sweeps it (arcPoint's formula, cos/sin of phi given). */
+  private addArcPoint(a: ArcCenter, cos: number, sin: number, t: number): void {
+    if (!angleInSweep(t, a.theta1, a.dtheta)) return
+    const ct = Math.cos(t)
+    const st = Math.sin(t)
+    this.add(a.cx + a.rx * cos * ct - a.ry * sin * st, a.cy + a.rx * sin * ct + a.ry * cos * st)
   }
 
   get empty(): boolean {

@@ -2,7 +2,8 @@
  * Collects seats, sectors, zones and decorations while the drawing streams by, then packs them
  * into the typed arrays of model.ts, builds sector outlines (the drawing's, else a hull of the
  * seats) and both spatial indexes. Memory while parsing: the growable arrays (≈ the final size,
- * at most twice while doubling) plus a key map used to deduplicate seat keys.
+ * at most twice while doubling), the string table as UTF-8 with its hash table (StringIds), and
+ * one bit per string marking those already used as seat keys (duplicates get "~N").
  */
 import { NO_ZONE, SectorKind, SeatStatus, type VenueData, type VenueZone } from '../model'
 import { convexHull } from '../geometry/hull'
@@ -17,6 +18,8 @@ import { triangulateOutlines } from '../geometry/triangulate'
 const HULL_COLUMNS = 128
 /** Distinct row and seat labels kept in the label map (beyond it, labels go to the table's own map). */
 const LABEL_CACHE_MAX = 4096
+/** Plain numbers below this ("1" … "9999", most seat numbers) find their string id in an array. */
+const NUMERIC_LABELS = 10_000
 /**
  * Drawn sector outlines are simplified to this share of the venue's diagonal: ~1.5 px on a
  * 1280-px screen at the maximum zoom (24×), far below it when zoomed out, where the sector tier
@@ -56,6 +59,15 @@ export class VenueBuilder {
   private keyUsed = new Uint8Array(1024)
   private readonly duplicateKeys = new Map<string, number>()
   private readonly labelIds = new Map<string, number>()
+  /** String id of the label "v" at [v] (0: not seen yet; the label "" is never numeric). */
+  private readonly numericLabelIds = new Uint32Array(NUMERIC_LABELS)
+  // The previous seat's row, sector and zone: consecutive seats nearly always share them.
+  private lastRow = '' // id 0, the empty string's
+  private lastRowId = 0
+  private lastSector: string | null = null
+  private lastSectorIndex = 0
+  private lastZone: string | undefined = undefined
+  private lastZoneIndex = NO_ZONE
 
   private readonly sectorIds = new Map<string, number>()
   private readonly sectorNames: string[] = []
@@ -129,6 +141,12 @@ export class VenueBuilder {
    * key (1M entries), was the parse's hottest line (a cache miss per lookup).
    */
   private labelId(text: string): number {
+    const value = plainNumber(text)
+    if (value >= 0) {
+      let id = this.numericLabelIds[value]
+      if (id === 0) id = this.numericLabelIds[value] = this.strings.add(text)
+      return id
+    }
     let id = this.labelIds.get(text)
     if (id === undefined) {
       id = this.strings.add(text)
@@ -145,31 +163,51 @@ export class VenueBuilder {
     this.h.push(s.h)
     this.rot.push(s.rotation)
     this.shape.push(s.shape)
-    this.sector.push(this.sectorIndex(s.sector))
-    this.row.push(this.labelId(s.row))
+    if (s.sector !== this.lastSector) {
+      this.lastSectorIndex = this.sectorIndex(s.sector)
+      this.lastSector = s.sector
+    }
+    this.sector.push(this.lastSectorIndex)
+    if (s.row !== this.lastRow) {
+      this.lastRowId = this.labelId(s.row)
+      this.lastRow = s.row
+    }
+    this.row.push(this.lastRowId)
     this.number.push(this.labelId(s.number))
-    this.zone.push(this.zoneIndex(s.zone))
-    const key = s.id ?? (s.row || s.number ? `${s.sector}|${s.row}|${s.number}` : `s${this.x.length - 1}`)
-    let id = this.strings.add(key)
+    if (s.zone !== this.lastZone) {
+      this.lastZoneIndex = this.zoneIndex(s.zone)
+      this.lastZone = s.zone
+    }
+    this.zone.push(this.lastZoneIndex)
+    // The key is sector|row|number unless the drawing names the seat; without labels, its index.
+    const joined = s.id === undefined && (s.row !== '' || s.number !== '')
+    let id = joined ? this.strings.addJoined(s.sector, s.row, s.number, '|') : this.strings.add(this.keyText(s))
     // A bit per string id marks strings already used as a seat key: no second map of 1M keys.
+    if (this.keyTaken(id)) {
+      const key = this.keyText(s)
+      const seen = (this.duplicateKeys.get(key) ?? 1) + 1
+      this.duplicateKeys.set(key, seen)
+      this.warn(`duplicate seat key "${key}" (renamed "${key}~${seen}")`, 'duplicate seat keys renamed with ~N')
+      id = this.strings.add(`${key}~${seen}`)
+      this.keyTaken(id) // grows the bit set to cover the new id
+    }
+    this.keyUsed[id >> 3] |= 1 << (id & 7)
+    this.key.push(id)
+  }
+
+  /** The seat's key as text: its id, else sector|row|number, else its index (the last seat added). */
+  private keyText(s: SeatInput): string {
+    return s.id ?? (s.row || s.number ? `${s.sector}|${s.row}|${s.number}` : `s${this.x.length - 1}`)
+  }
+
+  /** Whether string `id` is already a seat's key (grows the bit set to cover `id`). */
+  private keyTaken(id: number): boolean {
     if (id >= this.keyUsed.length * 8) {
       const next = new Uint8Array(Math.max(this.keyUsed.length * 2, (id >> 3) + 1))
       next.set(this.keyUsed)
       this.keyUsed = next
     }
-    if (this.keyUsed[id >> 3] & (1 << (id & 7))) {
-      const seen = (this.duplicateKeys.get(key) ?? 1) + 1
-      this.duplicateKeys.set(key, seen)
-      this.warn(`duplicate seat key "${key}" (renamed "${key}~${seen}")`, 'duplicate seat keys renamed with ~N')
-      id = this.strings.add(`${key}~${seen}`)
-      if (id >= this.keyUsed.length * 8) {
-        const next = new Uint8Array(Math.max(this.keyUsed.length * 2, (id >> 3) + 1))
-        next.set(this.keyUsed)
-        this.keyUsed = next
-      }
-    }
-    this.keyUsed[id >> 3] |= 1 << (id & 7)
-    this.key.push(id)
+    return (this.keyUsed[id >> 3] & (1 << (id & 7))) !== 0
   }
 
   addStanding(name: string, capacity: number, zone: string | undefined, box: [number, number, number, number], outline: number[]): void {
@@ -347,3 +385,15 @@ export class VenueBuilder {
   }
 }
 
+/** The value of a label written as a plain number below NUMERIC_LABELS without leading zeros ("7", "120"), else -1. */
+function plainNumber(text: string): number {
+  const n = text.length
+  if (n === 0 || n > 4) return -1
+  let value = 0
+  for (let i = 0; i < n; i++) {
+    const d = text.charCodeAt(i) - 48
+    if (d < 0 || d > 9 || (d === 0 && i === 0)) return -1
+    value = value * 10 + d
+  }
+  return value
+}

@@ -62,15 +62,18 @@ export class StyleSheet {
    */
   resolve(tag: string, classes: readonly string[], id: string | undefined, out: Declarations | null): Declarations | null {
     if (this.empty) return out
-    const t = this.byTag.get(tag)
+    // Maps with no rules are skipped: each lookup hashes a fresh string (tag, id) per element.
+    const t = this.byTag.size ? this.byTag.get(tag) : undefined
     if (t) out = Object.assign(out ?? {}, t)
-    for (const c of classes) {
-      const d = this.byClass.get(c)
-      if (d) out = Object.assign(out ?? {}, d)
-      const tc = this.byTagClass.size ? this.byTagClass.get(`${tag}.${c}`) : undefined
-      if (tc) out = Object.assign(out ?? {}, tc)
+    if (this.byClass.size || this.byTagClass.size) {
+      for (const c of classes) {
+        const d = this.byClass.size ? this.byClass.get(c) : undefined
+        if (d) out = Object.assign(out ?? {}, d)
+        const tc = this.byTagClass.size ? this.byTagClass.get(`${tag}.${c}`) : undefined
+        if (tc) out = Object.assign(out ?? {}, tc)
+      }
     }
-    if (id) {
+    if (id && this.byId.size) {
       const d = this.byId.get(id)
       if (d) out = Object.assign(out ?? {}, d)
     }

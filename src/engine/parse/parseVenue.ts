@@ -14,10 +14,11 @@ import { SeatShape, type VenueData } from '../model'
 import { IDENTITY, decompose, invert, multiply, parseTransform, transformBox, transformEllipseBox, applyX, applyY, type Matrix } from '../geometry/matrix'
 import { parseDeclarations, parseColor, StyleSheet, type Declarations } from './css'
 import { MAX_COORDINATE, MAX_SVG_BYTES, MAX_USE_DEPTH, MAX_USE_EXPANSION, ParseErrorCode, VenueParseError } from './limits'
-import { compileRules, firstLabel, getAttr, type CompiledRules, type ElementInfo, type VenueRules } from './rules'
+import { compileRules, firstLabel, firstMatch, getAttr, type CompiledRules, type ElementInfo, type VenueRules } from './rules'
 import { scanXml, type ScanHandler } from './scanner'
 import { SHAPE_TAGS, num, shapeGeometry, shapePolylines, type ShapeGeometry } from './shapes'
 import { VenueBuilder } from './VenueBuilder'
+import { getAttrList, normaliseAttrs, pickAttributes, type PickedAttributes } from './elementAttributes'
 import { applyMetadata, type VenueMetadata } from './metadata'
 
 export interface ParseOptions {
@@ -29,12 +30,10 @@ export interface ParseOptions {
 const FLATTEN_TOLERANCE_RATIO = 1 / 4000
 /** Font size when a text gives none (SVG's initial value, in user units). */
 const DEFAULT_FONT_SIZE = 16
-/** Presentation attributes the engine reads. */
-const STYLE_ATTRIBUTES = new Set(['fill', 'stroke', 'stroke-width', 'display', 'visibility', 'font-size'])
 const NO_CLASSES: readonly string[] = []
 /** Shared by every element without presentation attributes or matching CSS; never written. */
 const NO_DECLARATIONS: Declarations = Object.freeze({}) as Declarations
-/** Distinct class strings whose split form is cached (bounded against hostile input). */
+/** Distinct class strings whose split form is cached, and element names whose tag is (bounded against hostile input). */
 const MAX_CACHED_CLASS_LISTS = 4096
 /** Elements whose content is never drawn directly. */
 const NON_RENDERED = new Set([
@@ -85,18 +84,6 @@ interface Frame extends ElementInfo {
   labelAt: [number, number] | null
 }
 
-function normaliseAttrs(raw: string[], count: number): string[] {
-  const out: string[] = []
-  for (let i = 0; i < count; i += 2) {
-    let name = raw[i]
-    if (name.length > 2 && (name.charCodeAt(0) | 32) === 111 && (name.charCodeAt(1) | 32) === 110) continue // on* handlers: dropped
-    if (name === 'className') name = 'class'
-    else if (name === 'xlink:href' || name === 'xlinkHref') name = 'href'
-    out.push(name, raw[i + 1])
-  }
-  return out
-}
-
 function parseViewBox(v: string | undefined): [number, number, number, number] | null {
   if (!v) return null
   const p = v.trim().split(/[\s,]+/).map(Number)
@@ -125,23 +112,29 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
 
   const warn = (message: string, kind?: string) => builder.warn(message, kind)
 
+  const scratch: PickedAttributes = { class: undefined, id: undefined, transform: undefined, style: undefined, groupmode: undefined, presentation: null }
+
   /** Split class lists, cached: drawings repeat a handful of class strings thousands of times. */
   const classCache = new Map<string, readonly string[]>()
+  let lastClassValue = ''
+  let lastClassList: readonly string[] = NO_CLASSES
   function classList(value: string): readonly string[] {
+    // Neighbours mostly share their class (a row of "seat"): compared before hashing the value.
+    if (value === lastClassValue) return lastClassList
     let list = classCache.get(value)
     if (!list) {
       list = value.split(/\s+/).filter(Boolean)
       if (classCache.size < MAX_CACHED_CLASS_LISTS) classCache.set(value, list)
     }
+    lastClassValue = value
+    lastClassList = list
     return list
   }
 
-  function styleOf(tag: string, attrs: string[], classes: readonly string[], id: string | undefined): Declarations {
-    let decls: Declarations | null = null
-    for (let i = 0; i < attrs.length; i += 2) if (STYLE_ATTRIBUTES.has(attrs[i])) (decls ??= {})[attrs[i]] = attrs[i + 1]
-    decls = css.resolve(tag, classes, id, decls)
-    const style = getAttrList(attrs, 'style')
-    if (style) decls = parseDeclarations(style, decls ?? {})
+  /** Presentation attributes, then matching CSS rules, then the inline style (the cascade's order). */
+  function styleOf(tag: string, picked: PickedAttributes, classes: readonly string[]): Declarations {
+    let decls = css.resolve(tag, classes, picked.id, picked.presentation)
+    if (picked.style) decls = parseDeclarations(picked.style, decls ?? {})
     return decls ?? NO_DECLARATIONS
   }
 
@@ -213,15 +206,27 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
     return lines
   }
 
+  /** Lowercase local names by element name: names repeat (the scanner hands out one string per name). */
+  const tagNames = new Map<string, string>()
+  function tagOf(name: string): string {
+    let tag = tagNames.get(name)
+    if (tag === undefined) {
+      tag = (name.startsWith('svg:') ? name.slice(4) : name).toLowerCase()
+      if (tagNames.size < MAX_CACHED_CLASS_LISTS) tagNames.set(name, tag)
+    }
+    return tag
+  }
+  const onBadTransform = (message: string) => warn(message, 'bad-transform')
+
   function open(name: string, attrs: string[]): void {
-    const local = name.startsWith('svg:') ? name.slice(4) : name
-    const tag = local.toLowerCase()
+    const tag = tagOf(name)
     const parent = stack.length ? stack[stack.length - 1] : null
-    const classAttr = getAttrList(attrs, 'class')
-    const id = getAttrList(attrs, 'id')
-    const classes = classAttr ? classList(classAttr) : NO_CLASSES
+    // picked is shared scratch: read it before anything below can call open() again (<use>).
+    const picked = pickAttributes(attrs, scratch)
+    const id = picked.id
+    const classes = picked.class ? classList(picked.class) : NO_CLASSES
     if (!parent) {
-      if (tag !== 'svg') throw new VenueParseError(ParseErrorCode.NotSvg, `the drawing's root element is <${local}>, not <svg>`)
+      if (tag !== 'svg') throw new VenueParseError(ParseErrorCode.NotSvg, `the drawing's root element is <${name.startsWith('svg:') ? name.slice(4) : name}>, not <svg>`)
       sawRoot = true
       const viewBoxAttr = getAttrList(attrs, 'viewBox')
       viewBox = parseViewBox(viewBoxAttr)
@@ -229,10 +234,10 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
       const size = viewBox ? Math.max(viewBox[2], viewBox[3]) : Math.max(num(getAttrList(attrs, 'width'), 0), num(getAttrList(attrs, 'height'), 0))
       if (size > 0 && size <= MAX_COORDINATE) tolerance = size * FLATTEN_TOLERANCE_RATIO
     }
-    const decls = styleOf(tag, attrs, classes, id)
+    const decls = styleOf(tag, picked, classes)
     let matrix: Matrix = parent ? parent.matrix : [...IDENTITY]
-    const transform = getAttrList(attrs, 'transform')
-    if (transform) matrix = multiply(matrix, parseTransform(transform, (m) => warn(m, 'bad-transform')))
+    const transform = picked.transform
+    if (transform) matrix = multiply(matrix, parseTransform(transform, onBadTransform))
     if (tag === 'use' || (tag === 'svg' && parent)) {
       const tx = num(getAttrList(attrs, 'x'), 0)
       const ty = num(getAttrList(attrs, 'y'), 0)
@@ -245,7 +250,7 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
     // The frame is also the element as rule matchers see it (ElementInfo): one object per element.
     const frame: Frame = {
       tag, id, classes, attrs,
-      layer: getAttrList(attrs, 'inkscape:groupmode') === 'layer' ? getAttrList(attrs, 'inkscape:label') : undefined,
+      layer: picked.groupmode === 'layer' ? getAttrList(attrs, 'inkscape:label') : undefined,
       matrix, hidden, nonRendered, fill, stroke,
       strokeWidth: decls['stroke-width'] !== undefined ? num(decls['stroke-width'], 1) : (parent?.strokeWidth ?? 1),
       fontSize: decls['font-size'] !== undefined ? num(decls['font-size'], DEFAULT_FONT_SIZE) : (parent?.fontSize ?? DEFAULT_FONT_SIZE),
@@ -276,7 +281,7 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
       } else if (frame.standing) {
         if (SHAPE_TAGS.has(tag)) collectStanding(frame.standing, el, matrix)
       } else {
-        const rule = rules.seats.find((r) => r.match(el, ancestors, parentIndex))
+        const rule = firstMatch(rules.seats, el, ancestors, parentIndex)
         if (rule) {
           const labels = rule.labels
           frame.seat = {
@@ -291,8 +296,8 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
             if (g) addSeatShape(frame.seat, g, matrix)
           }
         } else {
-          const standing = rules.standing.find((r) => r.match(el, ancestors, parentIndex))
-          const outline = standing ? undefined : rules.outlines.find((r) => r.match(el, ancestors, parentIndex))
+          const standing = firstMatch(rules.standing, el, ancestors, parentIndex)
+          const outline = standing ? undefined : firstMatch(rules.outlines, el, ancestors, parentIndex)
           if (standing) {
             const capacity = Number(firstLabel(standing.capacity, el, ancestors, parentIndex) ?? 0)
             frame.standing = {
@@ -421,9 +426,4 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
   if (options.metadata) applyMetadata(venue, options.metadata)
   venue.parseMs = performance.now() - startedAt
   return venue
-}
-
-function getAttrList(attrs: string[], name: string): string | undefined {
-  for (let i = 0; i < attrs.length; i += 2) if (attrs[i] === name) return attrs[i + 1]
-  return undefined
 }

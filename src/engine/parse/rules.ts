@@ -165,9 +165,18 @@ export function getAttr(el: ElementInfo, name: string): string | undefined {
   return undefined
 }
 
+/**
+ * Matchers and label sources take the open elements (`ancestors`, outermost first) and the index
+ * of `el`'s parent in it. Contract: while an element is open, it and everything below it in
+ * `ancestors` stay the same (the parser's element stack), so whatever depends only on the
+ * ancestors is remembered per parent element: the seats of one row share their row's answer.
+ */
 export interface CompiledMatcher {
   (el: ElementInfo, ancestors: readonly ElementInfo[], parentIndex: number): boolean
 }
+
+/** No parent remembered yet (a fresh object: equal to no element). */
+const NO_PARENT: ElementInfo = Object.freeze({ tag: '', id: undefined, classes: [], attrs: [], layer: undefined })
 
 function toList(v: string | string[] | undefined): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v]
@@ -189,31 +198,49 @@ export function compileMatcher(m: ElementMatcher, where = 'rules'): CompiledMatc
   const id = m.id === undefined ? null : regex(m.id, where)
   const parent = m.parent ? compileMatcher(m.parent, where) : null
   const ancestor = m.ancestor ? compileMatcher(m.ancestor, where) : null
+  // The parent and ancestor conditions depend only on the ancestors: remembered per parent.
+  let memoParent = NO_PARENT
+  let memoResult = false
+  const lineage = (ancestors: readonly ElementInfo[], parentIndex: number): boolean => {
+    if (parentIndex < 0) return !parent && !ancestor
+    const p = ancestors[parentIndex]
+    if (p === memoParent) return memoResult
+    let ok = !parent || parent(p, ancestors, parentIndex - 1)
+    if (ok && ancestor) {
+      let found = false
+      for (let k = parentIndex; k >= 0 && !found; k--) found = ancestor(ancestors[k], ancestors, k - 1)
+      ok = found
+    }
+    memoParent = p
+    memoResult = ok
+    return ok
+  }
+  const needsLineage = parent !== null || ancestor !== null
+  // Cheapest tests first (all must hold, so the order does not change the answer).
   return (el, ancestors, parentIndex) => {
     if (tags.length && !tags.includes(el.tag)) return false
-    for (const a of attrs) if (getAttr(el, a) === undefined) return false
     for (const c of classes) if (!el.classes.includes(c)) return false
+    for (const a of attrs) if (getAttr(el, a) === undefined) return false
     if (id && (el.id === undefined || !id.test(el.id))) return false
     for (const [name, re] of patterns) {
       const v = getAttr(el, name)
       if (v === undefined || !re.test(v)) return false
     }
-    if (parent && (parentIndex < 0 || !parent(ancestors[parentIndex], ancestors, parentIndex - 1))) return false
-    if (ancestor) {
-      let found = false
-      for (let k = parentIndex; k >= 0 && !found; k--) found = ancestor(ancestors[k], ancestors, k - 1)
-      if (!found) return false
-    }
-    return true
+    return !needsLineage || lineage(ancestors, parentIndex)
   }
 }
 
 export type CompiledSource = (el: ElementInfo, ancestors: readonly ElementInfo[], parentIndex: number) => string | undefined
 
+/** Printable ASCII other than space: a label starting and ending with one needs no trim. */
+function isPlainAscii(c: number): boolean {
+  return c > 32 && c < 127
+}
+
 /** "007" → "7"; other labels are only trimmed. */
 function normalise(value: string, keepZeros: boolean | undefined): string {
-  const v = value.trim()
-  return !keepZeros && /^0+\d+$/.test(v) ? String(Number(v)) : v
+  const v = isPlainAscii(value.charCodeAt(0)) && isPlainAscii(value.charCodeAt(value.length - 1)) ? value : value.trim()
+  return !keepZeros && v.charCodeAt(0) === 48 /* 0 */ && /^0+\d+$/.test(v) ? String(Number(v)) : v
 }
 
 function readValue(raw: string | undefined, s: LabelSource, re: RegExp | null): string | undefined {
@@ -256,17 +283,24 @@ export function compileSources(sources: LabelSource[] | undefined, where: string
     const scope = s.scope ?? 'self'
     const only = s.ancestor ? compileMatcher(s.ancestor, where) : null
     const read = (el: ElementInfo) => readValue(attr === 'id' ? el.id : getAttr(el, attr), s, re)
+    // The ancestors' answer, remembered per parent (see CompiledMatcher).
+    let memoParent = NO_PARENT
+    let memoValue: string | undefined
     return (el, ancestors, parentIndex) => {
       if (scope !== 'ancestors') {
         const v = read(el)
         if (v !== undefined || scope === 'self') return v
       }
-      for (let k = parentIndex; k >= 0; k--) {
+      if (parentIndex < 0) return undefined
+      if (ancestors[parentIndex] === memoParent) return memoValue
+      let found: string | undefined
+      for (let k = parentIndex; k >= 0 && found === undefined; k--) {
         if (only && !only(ancestors[k], ancestors, k - 1)) continue
-        const v = read(ancestors[k])
-        if (v !== undefined) return v
+        found = read(ancestors[k])
       }
-      return undefined
+      memoParent = ancestors[parentIndex]
+      memoValue = found
+      return found
     }
   })
 }
@@ -321,5 +355,11 @@ export function firstLabel(sources: CompiledSource[], el: ElementInfo, ancestors
     const v = s(el, ancestors, parentIndex)
     if (v !== undefined) return v
   }
+  return undefined
+}
+
+/** The first rule whose matcher accepts the element (a plain loop: no closure per element). */
+export function firstMatch<R extends { match: CompiledMatcher }>(rules: readonly R[], el: ElementInfo, ancestors: readonly ElementInfo[], parentIndex: number): R | undefined {
+  for (let k = 0; k < rules.length; k++) if (rules[k].match(el, ancestors, parentIndex)) return rules[k]
   return undefined
 }

@@ -36,6 +36,34 @@ export function decodeEntities(text: string): string {
   })
 }
 
+/** Slots of the element and attribute name cache (a power of two). */
+const NAME_CACHE_SLOTS = 256
+
+/**
+ * Whether src holds `word` at `start`. A loop of inlined charCodeAt: for the short names
+ * compared here it beats startsWith, which V8 runs as a call into the runtime.
+ */
+function holdsAt(src: string, start: number, word: string): boolean {
+  if (start + word.length > src.length) return false
+  for (let k = 0; k < word.length; k++) if (src.charCodeAt(start + k) !== word.charCodeAt(k)) return false
+  return true
+}
+
+/**
+ * The engine's single copy of `text` (V8 keeps one string per property name): comparisons with
+ * the parser's literal names ("class", "data-seat") are then pointer checks. Only a speed-up:
+ * the result always equals `text`.
+ */
+function internalize(text: string): string {
+  const holder = Object.create(null) as Record<string, true>
+  holder[text] = true
+  return Object.keys(holder)[0] ?? text
+}
+
+/**
+ * XML white space. Callers in the per-character loops test `c <= 32 &&` first: name and value
+ * characters then never reach the call (the scanner is too large for V8 to inline it everywhere).
+ */
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9
 }
@@ -45,6 +73,25 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
   const stack: string[] = []
   const attrs: string[] = []
   let i = 0
+  // Position of the next '&' at or after the scan (n when none): an attribute value needs
+  // decoding only when it lies before it. Found again only once passed, so O(text) in all,
+  // instead of an indexOf over every value (~2.5M values in a 1M-seat drawing).
+  let nextAmp = -1
+  // Element and attribute names repeat endlessly ("circle", "cx", "data-seat"): each is looked
+  // up in a small direct-mapped cache (slot by length and first and last character) and compared
+  // in place, so a repeated name costs no new string, and its hash, once computed for a Set or
+  // Map lookup downstream, stays with the one string object.
+  const names: string[] = new Array<string>(NAME_CACHE_SLOTS).fill('')
+  const nameAt = (start: number, end: number): string => {
+    const length = end - start
+    if (length === 0) return ''
+    const slot = (length * 31 + src.charCodeAt(start) * 7 + src.charCodeAt(end - 1)) & (NAME_CACHE_SLOTS - 1)
+    const cached = names[slot]
+    if (cached.length === length && holdsAt(src, start, cached)) return cached
+    const name = internalize(src.slice(start, end))
+    names[slot] = name
+    return name
+  }
 
   const fail = (message: string): never => {
     throw new VenueParseError(ParseErrorCode.Malformed, `${message} at offset ${i}`)
@@ -62,8 +109,15 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     if (c === 47 /* / */) {
       const end = src.indexOf('>', lt)
       if (end < 0) fail('unterminated end tag')
-      const name = src.slice(lt + 2, end).trim()
       i = end + 1
+      // Nearly always the innermost open element, written exactly: closed without a substring.
+      const top = stack.length > 0 ? stack[stack.length - 1] : ''
+      if (top !== '' && end === lt + 2 + top.length && holdsAt(src, lt + 2, top)) {
+        stack.pop()
+        handler.closeTag(top)
+        continue
+      }
+      const name = src.slice(lt + 2, end).trim()
       let k = stack.length - 1
       while (k >= 0 && stack[k] !== name) k--
       if (k < 0) {
@@ -112,10 +166,10 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     let p = lt + 1
     while (p < n) {
       const ch = src.charCodeAt(p)
-      if (isSpace(ch) || ch === 62 || ch === 47) break
+      if ((ch <= 32 && isSpace(ch)) || ch === 62 || ch === 47) break
       p++
     }
-    const name = src.slice(lt + 1, p)
+    const name = nameAt(lt + 1, p)
     if (name.length === 0) fail('"<" not followed by a tag name')
     let count = 0
     let selfClosing = false
@@ -139,27 +193,34 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
       const nameStart = p
       while (p < n) {
         const cc = src.charCodeAt(p)
-        if (cc === 61 || isSpace(cc) || cc === 62 || cc === 47) break
+        if (cc === 61 || (cc <= 32 && isSpace(cc)) || cc === 62 || cc === 47) break
         p++
       }
-      const attrName = src.slice(nameStart, p)
-      while (p < n && isSpace(src.charCodeAt(p))) p++
+      const attrName = nameAt(nameStart, p)
+      while (p < n && src.charCodeAt(p) <= 32 && isSpace(src.charCodeAt(p))) p++
       let value = ''
       if (src.charCodeAt(p) === 61) {
         p++
-        while (p < n && isSpace(src.charCodeAt(p))) p++
+        while (p < n && src.charCodeAt(p) <= 32 && isSpace(src.charCodeAt(p))) p++
         const q = src.charCodeAt(p)
+        let valueStart = p
+        let valueEnd: number
         if (q === 34 || q === 39) {
           const end = src.indexOf(q === 34 ? '"' : "'", p + 1)
           if (end < 0) fail(`unterminated attribute value in <${name}>`)
-          value = src.slice(p + 1, end)
+          valueStart = p + 1
+          valueEnd = end
           p = end + 1
         } else {
-          const start = p
           while (p < n && !isSpace(src.charCodeAt(p)) && src.charCodeAt(p) !== 62) p++
-          value = src.slice(start, p)
+          valueEnd = p
         }
-        if (value.indexOf('&') >= 0) value = decodeEntities(value)
+        value = src.slice(valueStart, valueEnd)
+        if (nextAmp < valueStart) {
+          nextAmp = src.indexOf('&', valueStart)
+          if (nextAmp < 0) nextAmp = n
+        }
+        if (nextAmp < valueEnd) value = decodeEntities(value)
       }
       attrs[count++] = attrName
       attrs[count++] = value

@@ -4,6 +4,7 @@
  */
 import { SeatShape } from '../model'
 import { FlattenSink, pathBBox, walkPath } from '../geometry/path'
+import { decimalValue } from '../geometry/decimal'
 import { getAttr, type ElementInfo } from './rules'
 
 export const SHAPE_TAGS = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon'])
@@ -15,10 +16,32 @@ export interface ShapeGeometry {
   ellipse?: [number, number, number, number]
 }
 
-/** A length attribute as a number ("12", "12px", "1e3"); NaN when absent or unreadable. */
+/** Digits a plain decimal may have for decimalValue's exact fast path. */
+const SHORT_DECIMAL_DIGITS = 15
+
+/** Whether v is all of [sign] digits [. digits] (or [sign] . digits), with at most SHORT_DECIMAL_DIGITS digits. */
+function isShortDecimal(v: string): boolean {
+  let i = 0
+  const first = v.charCodeAt(0)
+  if (first === 43 || first === 45) i++ // + -
+  let digits = 0
+  let dot = false
+  for (; i < v.length; i++) {
+    const c = v.charCodeAt(i)
+    if (c >= 48 && c <= 57) digits++
+    else if (c === 46 && !dot) dot = true
+    else return false
+  }
+  return digits > 0 && digits <= SHORT_DECIMAL_DIGITS
+}
+
+/**
+ * A length attribute as a number ("12", "12px", "1e3"); NaN when absent or unreadable. Plain
+ * decimals ("431", "-12.5": nearly every seat coordinate) skip parseFloat's native call.
+ */
 export function num(v: string | undefined, fallback = NaN): number {
   if (v === undefined) return fallback
-  const n = parseFloat(v)
+  const n = isShortDecimal(v) ? decimalValue(v, 0, v.length) : parseFloat(v)
   return Number.isFinite(n) ? n : fallback
 }
 

@@ -6,45 +6,35 @@
  * demand and caches the decoded string, so a label shown many times is decoded once.
  */
 import type { StringTableBuffers } from '../model'
+import { StringIds } from './StringIds'
 
-const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
 export class StringTableBuilder {
-  private readonly ids = new Map<string, number>([['', 0]])
-  private readonly list: string[] = ['']
+  /** Distinct strings as UTF-8, with a hash table of their own (~1M seat keys per large venue). */
+  private readonly ids = new StringIds()
+
+  constructor() {
+    this.ids.add('')
+  }
 
   /** Index of `text`, adding it when new. */
   add(text: string): number {
-    let id = this.ids.get(text)
-    if (id === undefined) {
-      id = this.list.length
-      this.ids.set(text, id)
-      this.list.push(text)
-    }
-    return id
+    return this.ids.add(text)
+  }
+
+  /** Index of a + sep + b + sep + c, adding it when new, without building the string when it is new. */
+  addJoined(a: string, b: string, c: string, sep: string): number {
+    return this.ids.addJoined(a, b, c, sep)
   }
 
   get size(): number {
-    return this.list.length
+    return this.ids.size
   }
 
+  /** The table's buffers (the strings are kept as UTF-8 all along: no encoding pass here). */
   build(): StringTableBuffers {
-    const offsets = new Uint32Array(this.list.length + 1)
-    // Encode into one growing buffer: worst case 3 bytes per UTF-16 unit.
-    let capacity = 0
-    for (const s of this.list) capacity += s.length * 3
-    let bytes = new Uint8Array(Math.max(capacity, 1))
-    let pos = 0
-    for (let i = 0; i < this.list.length; i++) {
-      offsets[i] = pos
-      const s = this.list[i]
-      if (s.length === 0) continue
-      pos += encoder.encodeInto(s, bytes.subarray(pos)).written
-    }
-    offsets[this.list.length] = pos
-    bytes = bytes.slice(0, pos)
-    return { bytes, offsets }
+    return this.ids.finishBuffers()
   }
 }
 

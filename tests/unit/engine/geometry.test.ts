@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { applyX, applyY, decompose, multiply, parseTransform, transformEllipseBox } from '../../../src/engine/geometry/matrix'
 import { FlattenSink, pathBBox, walkPath } from '../../../src/engine/geometry/path'
+import { wrapAngle } from '../../../src/engine/geometry/pathBBox'
 import { convexHull, pointInPolygon } from '../../../src/engine/geometry/hull'
 
 const close = (actual: number[], expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits))
@@ -31,6 +33,72 @@ describe('transforms', () => {
     const m = parseTransform('translate(5) rotate() bogus(1) scale(2)', (e) => errors.push(e))
     close(m, [2, 0, 0, 2, 5, 0])
     expect(errors.length).toBe(2)
+  })
+
+  it('reads any text exactly like the regular-expression reader it replaced', () => {
+    // The reader before the hand-written one: a part is /([a-zA-Z]+)\s*\(([^)]*)\)/, its numbers
+    // /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/ with anything else between them.
+    const reference = (text: string): { matrix: number[]; errors: string[] } => {
+      const DEG = Math.PI / 180
+      const errors: string[] = []
+      let result: Parameters<typeof multiply>[0] = [1, 0, 0, 1, 0, 0]
+      const re = /([a-zA-Z]+)\s*\(([^)]*)\)/g
+      let match: RegExpExecArray | null
+      while ((match = re.exec(text))) {
+        const a = (match[2].match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? []).map(Number)
+        let t: typeof result | null = null
+        switch (match[1]) {
+          case 'matrix':
+            if (a.length === 6) t = [a[0], a[1], a[2], a[3], a[4], a[5]]
+            break
+          case 'translate':
+            if (a.length >= 1) t = [1, 0, 0, 1, a[0], a[1] ?? 0]
+            break
+          case 'scale':
+            if (a.length >= 1) t = [a[0], 0, 0, a[1] ?? a[0], 0, 0]
+            break
+          case 'rotate':
+            if (a.length >= 1) {
+              const c = Math.cos(a[0] * DEG)
+              const s = Math.sin(a[0] * DEG)
+              t = [c, s, -s, c, 0, 0]
+              if (a.length >= 3) t = multiply(multiply([1, 0, 0, 1, a[1], a[2]], t), [1, 0, 0, 1, -a[1], -a[2]])
+            }
+            break
+          case 'skewX':
+            if (a.length >= 1) t = [1, 0, Math.tan(a[0] * DEG), 1, 0, 0]
+            break
+          case 'skewY':
+            if (a.length >= 1) t = [1, Math.tan(a[0] * DEG), 0, 1, 0, 0]
+            break
+        }
+        if (!t || !t.every(Number.isFinite)) {
+          errors.push(`ignored transform part "${match[0].slice(0, 60)}"`)
+          continue
+        }
+        result = multiply(result, t)
+      }
+      return { matrix: [...result], errors }
+    }
+    const names = ['translate', 'rotate', 'scale', 'matrix', 'skewX', 'skewY', 'bogus', 'e', '']
+    const argPieces = [' ', ',', '\t', '\u00a0', '-', '+', '.', 'e', 'E', '1', '2', '0', '45', '1e400', '.5', 'x', '(']
+    const junk = [' ', ')', '(', ';', '\u00a0', '1', 'x']
+    const part = fc.oneof(
+      fc.tuple(fc.constantFrom(...names), fc.constantFrom('', ' ', '\n'), fc.array(fc.constantFrom(...argPieces), { maxLength: 14 }), fc.boolean())
+        .map(([name, gap, args, closed]) => `${name}${gap}(${args.join('')}${closed ? ')' : ''}`),
+      fc.constantFrom(...junk),
+    )
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 6 }), (parts) => {
+        const text = parts.join('')
+        const errors: string[] = []
+        const matrix = parseTransform(text, (e) => errors.push(e))
+        const expected = reference(text)
+        expect(matrix).toEqual(expected.matrix)
+        expect(errors).toEqual(expected.errors)
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   it('parent · child equals applying the child then the parent', () => {
@@ -84,6 +152,48 @@ describe('path bounding boxes', () => {
   it('compact numbers and arc flags ("a4,4 0 0110,10", "1.5.5", "-2.8e-14")', () => {
     close(pathBBox('M0,0a5,5 0 0110,0')!, [0, -5, 10, 0])
     close(pathBBox('M1.5.5L-2.8e-14 3')!, [0, 0.5, 1.5, 3], 5)
+  })
+
+  it('reads every number exactly as Number() reads its text', () => {
+    // Numbers are converted without a substring when short; the result must not differ by a bit.
+    const written = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+      fc.tuple(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: 0, max: 20 })).map(([v, k]) => v.toFixed(k)),
+      fc.tuple(fc.constantFrom('', '+', '-'), fc.stringMatching(/^[0-9]{0,20}$/), fc.constantFrom('', '.'), fc.stringMatching(/^[0-9]{0,20}$/), fc.constantFrom('', 'e5', 'E-3', 'e+0'))
+        .map((p) => p.join(''))
+        .filter((t) => /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)),
+    )
+    fc.assert(
+      fc.property(fc.array(written, { minLength: 2, maxLength: 12 }), (texts) => {
+        const pairs = texts.length - (texts.length % 2)
+        const got: number[] = []
+        const sink = { move: (x: number, y: number) => got.push(x, y), line: (x: number, y: number) => got.push(x, y), cubic: () => {}, quad: () => {}, arc: () => {}, close: () => {} }
+        walkPath(`M${texts.slice(0, pairs).join(' ')}`, sink)
+        // + 0: absolute coordinates get the origin 0 added, which turns -0 into 0.
+        expect(got).toEqual(texts.slice(0, pairs).map((t) => Number(t) + 0))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('wraps arc angles exactly as the two remainders did', () => {
+    const TAU = Math.PI * 2
+    const reference = (d: number) => ((d % TAU) + TAU) % TAU
+    // The doubles next to ±TAU, where d + TAU rounds onto a boundary.
+    const step = (x: number, by: number) => {
+      const view = new DataView(new ArrayBuffer(8))
+      view.setFloat64(0, x)
+      view.setBigUint64(0, view.getBigUint64(0) + BigInt(by))
+      return view.getFloat64(0)
+    }
+    const near = [1, 2, 3].flatMap((k) => [step(TAU, -k), step(-TAU, -k), step(TAU, k), step(-TAU, k)])
+    const special = fc.constantFrom(0, -0, TAU, -TAU, 2 * TAU, -2 * TAU, Math.PI, -Math.PI, 1e-300, -1e-300, Infinity, NaN, ...near)
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ min: -4 * TAU, max: 4 * TAU }), fc.double(), special), (d) => {
+        expect(Object.is(wrapAngle(d), reference(d))).toBe(true)
+      }),
+      { numRuns: 20_000 },
+    )
   })
 
   it('malformed data keeps what was read', () => {
