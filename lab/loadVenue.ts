@@ -1,7 +1,6 @@
-import { generateVenue, type VenueKind, VENUE_KINDS } from '../src/engine/generate'
+import type { VenueKind } from '../src/engine/generate'
 import type { VenueData } from '../src/engine/model'
 import type { VenueParseResult } from '../src/workers/venueWorkerApi'
-import { parseForTransfer } from '../src/workers/venueWorkerApi'
 import { syntheticVenue } from './syntheticVenue'
 
 /**
@@ -10,10 +9,13 @@ import { syntheticVenue } from './syntheticVenue'
  *   falls back to `main` when the worker fails;
  * - `main`: the same on the main thread (the app's main-thread fallback path);
  * - `synthetic`: VenueData built directly, no SVG (fast, for quick checks).
+ * The generator and parser load on demand: with the worker source the page never evaluates them
+ * (their module evaluation was part of a 55-65 ms start-up task in the browser benchmark).
  */
+const KINDS: readonly string[] = ['theatre', 'hall', 'arena', 'stadium']
 export async function loadVenue(seats: number, kind: string, source: string, keepDrawing = false): Promise<{ venue: VenueData; source: string; drawing?: string }> {
   if (source === 'synthetic' && !keepDrawing) return { venue: syntheticVenue(seats), source }
-  const k = (VENUE_KINDS as readonly string[]).includes(kind) ? (kind as VenueKind) : 'arena'
+  const k = KINDS.includes(kind) ? (kind as VenueKind) : 'arena'
   if (source !== 'main' && typeof Worker !== 'undefined') {
     try {
       const { result, drawing } = await inWorker(seats, k, keepDrawing)
@@ -22,6 +24,7 @@ export async function loadVenue(seats: number, kind: string, source: string, kee
       console.warn('lab worker failed, parsing on the main thread', e)
     }
   }
+  const [{ generateVenue }, { parseForTransfer }] = await Promise.all([import('../src/engine/generate'), import('../src/workers/venueWorkerApi')])
   const svg = generateVenue({ kind: k, seats })
   return { venue: unwrap(parseForTransfer(svg).result), source: 'main', drawing: keepDrawing ? svg : undefined }
 }

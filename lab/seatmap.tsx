@@ -6,8 +6,6 @@ import type { RenderPlacement } from '../src/engine/render/MapRenderer'
 import { mountDrawingBaseline } from './baselines/drawingBaseline'
 import { mountSvgBaseline } from './baselines/svgBaseline'
 import { loadVenue } from './loadVenue'
-import { generateVenue } from '../src/engine/generate'
-import { parseVenue } from '../src/engine/parse/parseVenue'
 import type { LabHandle } from './types'
 
 /**
@@ -30,7 +28,12 @@ const handle: LabHandle = {
 }
 window.__seatmap = handle
 // For bench/browser/parse.ts: our parser beside the browser's own DOMParser on the same text.
-window.__labTools = { generateVenue, parseVenue }
+// Loaded on demand (?tools=1), so the engine's page does not evaluate the generator and parser.
+if (params.has('tools')) {
+  void Promise.all([import('../src/engine/generate'), import('../src/engine/parse/parseVenue')]).then(([g, p]) => {
+    window.__labTools = { generateVenue: g.generateVenue, parseVenue: p.parseVenue }
+  })
+}
 
 function firstFrame() {
   if (handle.timings.firstFrame == null) {

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       const page = await browser.newPage()
       await page.addInitScript('globalThis.__name = (f) => f')
       // A small synthetic venue: the page only has to load its tools.
-      await page.goto(`${server.url}/lab/seatmap.html?seats=1000&source=synthetic&renderer=svg`)
+      await page.goto(`${server.url}/lab/seatmap.html?seats=1000&source=synthetic&renderer=svg&tools=1`)
       await page.waitForFunction(() => window.__labTools != null, null, { timeout: 60_000 })
       const r = await page.evaluate(({ seats, repeats }) => {
         const tools = window.__labTools!
