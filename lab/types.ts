@@ -7,7 +7,8 @@ export interface LabHandle {
   kind: string
   /** Where the venue came from: the worker, the main-thread fallback, or the synthetic builder. */
   source: string
-  timings: { start: number; dataArrived: number | null; firstFrame: number | null }
+  /** performance.now() marks: page script start, venue requested, venue parsed and here, first frame with it. */
+  timings: { start: number; loadStart: number | null; dataArrived: number | null; firstFrame: number | null }
   engine: SeatMapEngine | null
   /** Seat indices selected through clicks in the lab. */
   selected: number[]

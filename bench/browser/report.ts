@@ -8,7 +8,7 @@ export interface RunResult {
   firstFrameAfterDataMs?: number
   dataMs?: number
   longTasks?: { count: number; totalMs: number; maxMs: number }
-  longTasksAfterData?: { count: number; totalMs: number; maxMs: number }
+  longTasksWhileLoading?: { count: number; totalMs: number; maxMs: number }
   longTaskList?: { startMs: number; durationMs: number }[]
   /** Frame intervals of the thread that draws the map (the render worker for `engine`, else the main thread). */
   frames?: FrameStats
@@ -46,7 +46,7 @@ export function renderHtml(title: string, runs: RunResult[], notes: string[]): s
   const line33 = 170 + (33 / max) * 520
   const h = 40 + ok.length * (barH + 10)
   const table = runs
-    .map((r) => `<tr><td>${r.renderer}</td><td>${r.seats.toLocaleString('en')}</td><td>${r.ok ? 'ok' : `failed: ${escape(r.error ?? '')}`}</td><td>${fmt(r.dataMs)}</td><td>${fmt(r.firstFrameAfterDataMs)}</td><td>${r.longTasks ? `${r.longTasks.count} / ${fmt(r.longTasks.totalMs)} / ${fmt(r.longTasks.maxMs)}` : ''}</td><td>${r.longTasksAfterData ? `${r.longTasksAfterData.count} / ${fmt(r.longTasksAfterData.maxMs)}` : ''}</td><td>${r.inputs ?? ''}</td><td>${r.frames?.count ?? ''}</td><td>${fmt(r.frames?.p50)}</td><td>${fmt(r.frames?.p95)}</td><td>${fmt(r.frames?.max)}</td></tr>`)
+    .map((r) => `<tr><td>${r.renderer}</td><td>${r.seats.toLocaleString('en')}</td><td>${r.ok ? 'ok' : `failed: ${escape(r.error ?? '')}`}</td><td>${fmt(r.dataMs)}</td><td>${fmt(r.firstFrameAfterDataMs)}</td><td>${r.longTasks ? `${r.longTasks.count} / ${fmt(r.longTasks.totalMs)} / ${fmt(r.longTasks.maxMs)}` : ''}</td><td>${r.longTasksWhileLoading ? `${r.longTasksWhileLoading.count} / ${fmt(r.longTasksWhileLoading.maxMs)}` : ''}</td><td>${r.inputs ?? ''}</td><td>${r.frames?.count ?? ''}</td><td>${fmt(r.frames?.p50)}</td><td>${fmt(r.frames?.p95)}</td><td>${fmt(r.frames?.max)}</td></tr>`)
     .join('\n')
   return `<!doctype html><meta charset="utf-8"><title>${escape(title)}</title>
 <body style="font:14px sans-serif;margin:24px">
@@ -55,7 +55,7 @@ export function renderHtml(title: string, runs: RunResult[], notes: string[]): s
 <svg width="900" height="${h}" xmlns="http://www.w3.org/2000/svg">${rows.join('\n')}
 <line x1="${line33}" x2="${line33}" y1="20" y2="${h}" stroke="#111" stroke-dasharray="4 3"/></svg>
 <table border="1" cellpadding="4" style="border-collapse:collapse;margin-top:16px">
-<tr><th>renderer</th><th>seats</th><th>status</th><th>data ms</th><th>first frame after data ms</th><th>long tasks (count / total / max ms)</th><th>after data (count / max ms)</th><th>inputs</th><th>frames</th><th>frame p50</th><th>frame p95</th><th>frame max</th></tr>
+<tr><th>renderer</th><th>seats</th><th>status</th><th>data ms</th><th>first frame after data ms</th><th>long tasks (count / total / max ms)</th><th>while loading (count / max ms)</th><th>inputs</th><th>frames</th><th>frame p50</th><th>frame p95</th><th>frame max</th></tr>
 ${table}</table>
 <ul>${notes.map((n) => `<li>${escape(n)}</li>`).join('')}</ul></body>`
 }
