@@ -5,6 +5,7 @@
  * polylines for decorations. Malformed data ends the path at the last good segment (as
  * browsers do) and reports it, never throws.
  */
+import { C_0, C_9, C_DOT, C_E, C_MINUS, C_PLUS, C_UPPER_E } from './charCodes'
 import { decimalValue } from './decimal'
 
 export interface PathSink {
@@ -17,13 +18,6 @@ export interface PathSink {
   close(): void
 }
 
-const C_0 = 48
-const C_9 = 57
-const C_DOT = 46
-const C_MINUS = 45
-const C_PLUS = 43
-const C_E = 101
-const C_UE = 69
 /** Command letters (MmLlHhVvCcSsQqTtAaZz) by char code. */
 const IS_COMMAND = new Uint8Array(128)
 for (const c of 'MmLlHhVvCcSsQqTtAaZz') IS_COMMAND[c.charCodeAt(0)] = 1
@@ -63,7 +57,7 @@ export function walkPath(d: string, sink: PathSink): boolean {
       i = start
       return NaN
     }
-    if (c === C_E || c === C_UE) {
+    if (c === C_E || c === C_UPPER_E) {
       const save = i
       c = d.charCodeAt(++i)
       if (c === C_MINUS || c === C_PLUS) c = d.charCodeAt(++i)

@@ -5,21 +5,11 @@
  * exactly what the regex did: a part is a run of letters, optional \s, "(" up to the next ")";
  * numbers are /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/ with anything else between them.
  */
+import { C_DOT, C_E, C_MINUS, C_OPEN_PAREN, C_PLUS, isDigit } from './charCodes'
 import { decimalValue } from './decimal'
 import type { Matrix } from './matrix'
 
 const DEG = Math.PI / 180
-
-const C_0 = 48
-const C_9 = 57
-const C_DOT = 46
-const C_PLUS = 43
-const C_MINUS = 45
-const C_OPEN = 40
-
-function isDigit(c: number): boolean {
-  return c >= C_0 && c <= C_9
-}
 
 function isLetter(c: number): boolean {
   return (c | 32) >= 97 && (c | 32) <= 122
@@ -50,7 +40,7 @@ function numberEnd(text: string, p: number, end: number): number {
     q += 2
     while (q < end && isDigit(text.charCodeAt(q))) q++
   } else return -1
-  if (q < end && (text.charCodeAt(q) | 32) === 101) {
+  if (q < end && (text.charCodeAt(q) | 32) === C_E) {
     let r = q + 1
     const s = text.charCodeAt(r)
     if (r < end && (s === C_PLUS || s === C_MINUS)) r++
@@ -137,7 +127,7 @@ export function parseTransform(text: string, onError?: (message: string) => void
     const nameEnd = i
     let p = i
     while (p < n && isRegexSpace(text.charCodeAt(p))) p++
-    if (text.charCodeAt(p) !== C_OPEN) continue
+    if (text.charCodeAt(p) !== C_OPEN_PAREN) continue
     const close = text.indexOf(')', p + 1)
     if (close < 0) break
     i = close + 1
