@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_BUTTON_FACTOR } from '../src/engine/camera/Camera'
 import { DOUBLE_TAP_MS } from '../src/engine/interaction/states'
 import { SeatStatus } from '../src/engine/model'
-import { SELECTED_COLOR } from '../src/engine/render/colors'
 import { startLab } from './seatmap-support/labPage'
+import { hitAtSeat, isSelectedColor, renderedBlock, screenBlock, seatNearCenter, spotInSeat } from './seatmap-support/mapProbe'
 import type { StaticServer } from './seatmap-support/staticServer'
 
 /**
@@ -17,10 +17,6 @@ const SEATS = 5000
 const WAIT = { timeout: 15_000 }
 /** Screen positions are floats; after a zoom the anchor may drift by rounding only. */
 const ANCHOR_TOLERANCE_PX = 0.5
-/** Half-size (CSS px) of the block sampled around a seat centre: inside even the smallest detail-zoom seat. */
-const SAMPLE_HALF_PX = 2
-/** Per-channel slack when matching a rendered colour (antialiasing, 8-bit blending). */
-const COLOR_TOLERANCE = 8
 const PHONE = { width: 390, height: 844 }
 
 declare global {
@@ -89,95 +85,6 @@ async function zoomToDetail(page: Page, tap: (x: number, y: number) => Promise<v
   await tap(target.x, target.y)
   await page.waitForFunction(() => window.__seatmap!.engine!.getSnapshot().tier !== 'sectors', null, WAIT)
 }
-
-/** The free-able seat drawn nearest the view centre (single seats are on screen at detail zoom). */
-function seatNearCenter(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const e = window.__seatmap!.engine!
-    const c = document.querySelector('.seatmap-canvas canvas') as HTMLCanvasElement
-    const cx = c.clientWidth / 2
-    const cy = c.clientHeight / 2
-    let best = -1
-    let bestD = Infinity
-    for (let i = 0; i < e.getVenue()!.seats.count; i++) {
-      const p = e.seatToScreen(i)!
-      const d = Math.hypot(p.x - cx, p.y - cy)
-      if (d < bestD) [best, bestD] = [i, d]
-    }
-    return best
-  })
-}
-
-/** Where the engine draws seat `i` (CSS px) and which seat its hit-test finds there. */
-function hitAtSeat(page: Page, i: number) {
-  return page.evaluate((i) => {
-    const e = window.__seatmap!.engine!
-    const p = e.seatToScreen(i)!
-    return { x: p.x, y: p.y, at: e.seatAt(p.x, p.y) }
-  }, i)
-}
-
-/**
- * The rendered pixels (RGB) of a small block around CSS point (x, y), read back from the next
- * frame the renderer draws (in the worker or on the page), at backing-store coordinates (CSS ×
- * devicePixelRatio).
- */
-async function renderedBlock(page: Page, x: number, y: number): Promise<number[][]> {
-  const d = await page.evaluate(async ({ x, y, half }) => {
-    const e = window.__seatmap!.engine!
-    const dpr = devicePixelRatio
-    const size = Math.max(1, Math.round(2 * half * dpr))
-    const read = e.readPixels(Math.round((x - half) * dpr), Math.round((y - half) * dpr), size, size)
-    // Re-apply the same camera: the engine renders the next frame.
-    const cam = e.getCamera()
-    e.centerOn(cam.centerX, cam.centerY)
-    return Array.from(await read)
-  }, { x, y, half: SAMPLE_HALF_PX })
-  const px: number[][] = []
-  for (let k = 0; k < d.length; k += 4) px.push([d[k], d[k + 1], d[k + 2]])
-  return px
-}
-
-/**
- * The pixels (RGB) of a block around CSS point (x, y) as the page shows them: a real screenshot
- * of the window (what the compositor put on screen, whichever thread drew it), decoded in the page.
- */
-async function screenBlock(page: Page, x: number, y: number): Promise<number[][]> {
-  const half = SAMPLE_HALF_PX
-  const png = await page.screenshot({ clip: { x: x - half, y: y - half, width: 2 * half, height: 2 * half } })
-  const d = await page.evaluate(async (b64) => {
-    const img = new Image()
-    img.src = `data:image/png;base64,${b64}`
-    await img.decode()
-    const c = document.createElement('canvas')
-    c.width = img.width
-    c.height = img.height
-    const g = c.getContext('2d')!
-    g.drawImage(img, 0, 0)
-    return Array.from(g.getImageData(0, 0, c.width, c.height).data)
-  }, png.toString('base64'))
-  const px: number[][] = []
-  for (let k = 0; k < d.length; k += 4) px.push([d[k], d[k + 1], d[k + 2]])
-  return px
-}
-
-/**
- * A point inside seat `i`, below its centre, clear of its seat number (drawn over the centre once
- * the camera rests, in white): 70 % of the way from the centre to the seat's lower edge, found by
- * hit-testing downwards. CSS px.
- */
-function spotInSeat(page: Page, i: number): Promise<{ x: number; y: number }> {
-  return page.evaluate((i) => {
-    const e = window.__seatmap!.engine!
-    const c = e.seatToScreen(i)!
-    let d = 0
-    while (d < 200 && e.seatAt(c.x, c.y + d + 0.25) === i) d += 0.25
-    return { x: c.x, y: c.y + d * 0.7 }
-  }, i)
-}
-
-const SELECTED_RGB = [(SELECTED_COLOR >> 16) & 0xff, (SELECTED_COLOR >> 8) & 0xff, SELECTED_COLOR & 0xff]
-const isSelectedColor = (px: number[]) => px.every((v, k) => Math.abs(v - SELECTED_RGB[k]) <= COLOR_TOLERANCE)
 
 /**
  * The full chain at the current size and ratio: centring the view on the seat nearest the centre

@@ -1,12 +1,13 @@
 import { SeatStatus } from '../src/engine/model'
 import type { SeatMapEngine } from '../src/engine/SeatMapEngine'
+import type { GpuPreference } from '../src/engine/render/gpuApi'
 import type { RenderPlacement } from '../src/engine/render/MapRenderer'
 import { loadVenue } from './loadVenue'
 import type { LabHandle } from './types'
 
 /**
  * Seat map lab: ?seats=N&kind=K&renderer=engine|svg|drawing|naive&source=worker|main|synthetic
- * &renderIn=auto|worker|main (where the engine draws).
+ * &renderIn=auto|worker|main (where the engine draws)&gpu=auto|webgl|webgpu (with what).
  * Shows the map full-screen and exposes `window.__seatmap` (engine handle and timings) for the
  * e2e tests and the browser benchmark.
  *
@@ -24,6 +25,7 @@ const kind = params.get('kind') ?? 'arena'
 const renderer = (params.get('renderer') ?? 'engine') as LabHandle['renderer']
 const source = params.get('source') ?? 'worker'
 const renderIn = (params.get('renderIn') ?? 'auto') as RenderPlacement
+const gpu = (params.get('gpu') ?? 'auto') as GpuPreference
 const statusEl = document.getElementById('lab-status') as HTMLElement
 const host = document.getElementById('lab') as HTMLElement
 
@@ -58,7 +60,7 @@ function toggle(index: number, engine: SeatMapEngine): void {
   handle.selected = next === SeatStatus.Selected ? [...handle.selected, index] : handle.selected.filter((i) => i !== index)
 }
 
-const ENGINE_OPTIONS = { renderIn }
+const ENGINE_OPTIONS = { renderIn, gpu }
 
 type Loaded = Awaited<ReturnType<typeof loadVenue>>
 

@@ -26,6 +26,14 @@ export const CHROMIUM_ARGS = [
   '--ignore-gpu-blocklist',
 ]
 
+/**
+ * Added for the WebGPU checks only. Chromium on Linux offers WebGPU only behind
+ * --enable-unsafe-webgpu, and here only SwiftShader's fallback adapter; without Vulkan on
+ * SwiftShader that adapter's devices are lost as soon as they are made ("Device was destroyed").
+ * The engine's 'auto' keeps WebGL2 on such adapters, so the tests ask for WebGPU explicitly.
+ */
+export const WEBGPU_ARGS = ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader']
+
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

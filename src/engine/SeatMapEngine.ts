@@ -128,7 +128,7 @@ export class SeatMapEngine {
     if (this.disposed) return
     const size = measureViewport(this.container)
     this.transform.resize(size.width, size.height)
-    const canvas = await this.renderer.init(this.container, size, this.options.renderIn)
+    const canvas = await this.renderer.init(this.container, size, this.options.renderIn, this.options.gpu)
     if (this.disposed) {
       // Disposed while Pixi was starting (e.g. React StrictMode's mount-unmount-mount).
       this.renderer.destroy()
@@ -282,7 +282,7 @@ export class SeatMapEngine {
   subscribe = (cb: () => void): (() => void) => this.events.on('change', cb)
 
   /** Renderer statistics for the lab and benchmarks (from the last frame the renderer reported). */
-  getStats(): { tiles: number; seatsShown: number; tier: LodTier; labels: number; pendingColors: boolean; bufferWidth: number; bufferHeight: number; renderIn: 'worker' | 'main' | 'none' } {
+  getStats(): { tiles: number; seatsShown: number; tier: LodTier; labels: number; pendingColors: boolean; bufferWidth: number; bufferHeight: number; gpu: 'webgl' | 'webgpu' | 'none'; renderIn: 'worker' | 'main' | 'none' } {
     return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement }
   }
 
@@ -328,7 +328,12 @@ export class SeatMapEngine {
     const delta = this.input.takeFrame(now)
     if (delta && this.transform.applyDelta(delta)) this.applyCamera()
     if (this.venue) {
-      if (this.detail.isQuiet(now) && !this.wheel.isActive(now)) this.detail.redetail()
+      // The clock the quiet timer and the wheel marks use, not the frame's timestamp: that is the
+      // frame's start and can be several ms older than this callback, so the frame the quiet
+      // timer asked for could still find the camera "not yet quiet", and no later frame came to
+      // look again (seat numbers then never appeared after a programmatic zoom).
+      const clock = performance.now()
+      if (this.detail.isQuiet(clock) && !this.wheel.isActive(clock)) this.detail.redetail()
       this.seatInteraction.frame()
     }
     this.renderer.flush()

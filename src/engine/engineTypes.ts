@@ -5,6 +5,7 @@ import type { SeatQuery } from './hit-test/SeatGrid'
 import type { LodTier } from './lod/lod'
 import type { VenueData } from './model'
 import type { RenderPlacement } from './render/MapRenderer'
+import type { GpuPreference } from './render/gpuApi'
 
 /** Options, snapshot and events of SeatMapEngine (kept apart so the app can import types only). */
 export interface SeatMapEngineOptions {
@@ -23,6 +24,11 @@ export interface SeatMapEngineOptions {
    * thread. 'main' or 'worker' force one ('worker' fails where it cannot run).
    */
   renderIn?: RenderPlacement
+  /**
+   * GPU API. 'auto' (default): WebGPU where the browser has a hardware adapter, else WebGL2
+   * (render/gpuApi.ts). 'webgl' or 'webgpu' force one ('webgpu' fails without an adapter).
+   */
+  gpu?: GpuPreference
 }
 
 export interface SeatMapSnapshot {

@@ -52,7 +52,7 @@ function applyBatch(seq: number, commands: RenderCommand[]): void {
 async function start(m: Extract<ToRenderWorker, { type: 'init' }>): Promise<void> {
   const c = new RenderCore(schedule)
   try {
-    await c.init(m.canvas, { width: m.width, height: m.height, resolution: m.resolution })
+    await c.init(m.canvas, { width: m.width, height: m.height, resolution: m.resolution, gpu: m.gpu })
   } catch (e) {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) })
     return

@@ -1,4 +1,5 @@
-import { Buffer, BufferUsage, earcut, Geometry, GlProgram, Mesh, Shader } from 'pixi.js'
+import { Buffer, BufferUsage, earcut, Geometry, GlProgram, GpuProgram, Mesh, Shader } from 'pixi.js'
+import { WGSL_PIXI_UNIFORMS } from './wgslUniforms'
 
 /**
  * Solid polygon fills (sector shapes, stage, floor) as one triangle mesh with per-vertex colour
@@ -29,11 +30,35 @@ void main() {
 }
 `
 
-let program: GlProgram | null = null
+const wgsl = /* wgsl */ `${WGSL_PIXI_UNIFORMS}
+struct Varyings {
+    @builtin(position) position: vec4<f32>,
+    @location(0) vColor: vec4<f32>,
+}
 
+@vertex
+fn mainVertex(@location(0) aPosition: vec2<f32>, @location(1) aColor: vec4<f32>) -> Varyings {
+    let mvp = globalUniforms.uProjectionMatrix * globalUniforms.uWorldTransformMatrix * localUniforms.uTransformMatrix;
+    var out: Varyings;
+    out.position = vec4<f32>((mvp * vec3<f32>(aPosition, 1.0)).xy, 0.0, 1.0);
+    out.vColor = aColor * localUniforms.uColor;
+    return out;
+}
+
+@fragment
+fn mainFragment(in: Varyings) -> @location(0) vec4<f32> {
+    return vec4<f32>(in.vColor.rgb * in.vColor.a, in.vColor.a);
+}
+`
+
+let glProgram: GlProgram | null = null
+let gpuProgram: GpuProgram | null = null
+
+/** The same trivial program in GLSL ES 3.00 (WebGL2) and WGSL (WebGPU). */
 function fillShader(): Shader {
-  program ??= GlProgram.from({ vertex, fragment, name: 'seatmap-fill' })
-  return new Shader({ glProgram: program, resources: {} })
+  glProgram ??= GlProgram.from({ vertex, fragment, name: 'seatmap-fill' })
+  gpuProgram ??= GpuProgram.from({ vertex: { source: wgsl, entryPoint: 'mainVertex' }, fragment: { source: wgsl, entryPoint: 'mainFragment' }, name: 'seatmap-fill' })
+  return new Shader({ glProgram, gpuProgram, resources: {} })
 }
 
 /**

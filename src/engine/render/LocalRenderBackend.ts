@@ -1,3 +1,4 @@
+import type { GpuPreference } from './gpuApi'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import { RenderCore } from './RenderCore'
 import type { RenderCommand } from './renderProtocol'
@@ -26,9 +27,9 @@ export class LocalRenderBackend implements RenderBackend {
     })
   }
 
-  async init(container: HTMLElement, size: ViewportSize): Promise<HTMLCanvasElement> {
+  async init(container: HTMLElement, size: ViewportSize, gpu: GpuPreference): Promise<HTMLCanvasElement> {
     const canvas = document.createElement('canvas')
-    await this.core.init(canvas, size)
+    await this.core.init(canvas, { ...size, gpu })
     canvas.style.display = 'block'
     canvas.style.width = '100%'
     canvas.style.height = '100%'

@@ -1,4 +1,5 @@
 import type { LodTier } from '../lod/lod'
+import type { GpuPreference } from './gpuApi'
 import type { RingTarget } from './HighlightLayer'
 import type { LabelSpec } from './labelsInView'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
@@ -29,7 +30,7 @@ export class MapRenderer {
   private appliedSeq = -1
   private venueSeq = Infinity
   private statusSeq = -1
-  private lastStats: RenderStats = { tiles: 0, seatsShown: 0, labels: 0, pendingColors: false, bufferWidth: 0, bufferHeight: 0 }
+  private lastStats: RenderStats = { tiles: 0, seatsShown: 0, labels: 0, pendingColors: false, bufferWidth: 0, bufferHeight: 0, gpu: 'none' }
   private labelCount = 0
   private nextPixelId = 1
   private readonly pixelWaits = new Map<number, (pixels: Uint8Array) => void>()
@@ -40,12 +41,12 @@ export class MapRenderer {
    * Starts a backend in `container`. With 'auto', a worker that cannot start (no WebGL2 in
    * workers, a blocked worker script) falls back to the main thread.
    */
-  async init(container: HTMLElement, size: ViewportSize, placement: RenderPlacement = 'auto'): Promise<HTMLCanvasElement> {
+  async init(container: HTMLElement, size: ViewportSize, placement: RenderPlacement = 'auto', gpu: GpuPreference = 'auto'): Promise<HTMLCanvasElement> {
     const hooks = this.backendEvents()
     if (placement !== 'main' && canRenderInWorker()) {
       const worker = new WorkerRenderBackend(hooks)
       try {
-        const canvas = await worker.init(container, size)
+        const canvas = await worker.init(container, size, gpu)
         this.backend = worker
         return canvas
       } catch (e) {
@@ -56,7 +57,7 @@ export class MapRenderer {
     // worker draws (its module evaluation was a 65-240 ms task of the page's first script).
     const { LocalRenderBackend } = await import('./LocalRenderBackend')
     const local = new LocalRenderBackend(hooks)
-    const canvas = await local.init(container, size)
+    const canvas = await local.init(container, size, gpu)
     this.backend = local
     return canvas
   }

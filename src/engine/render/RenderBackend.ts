@@ -1,3 +1,4 @@
+import type { GpuPreference } from './gpuApi'
 import type { ViewportSize } from './ViewportWatcher'
 import type { FrameReport, RenderCommand } from './renderProtocol'
 
@@ -13,8 +14,8 @@ export interface RenderBackendEvents {
 
 export interface RenderBackend {
   readonly kind: 'main' | 'worker'
-  /** Puts a canvas into `container` and starts the renderer on it; rejects when it cannot. */
-  init(container: HTMLElement, size: ViewportSize): Promise<HTMLCanvasElement>
+  /** Puts a canvas into `container` and starts the renderer on it with the GPU API `gpu` asks for (gpuApi.ts); rejects when it cannot. */
+  init(container: HTMLElement, size: ViewportSize, gpu: GpuPreference): Promise<HTMLCanvasElement>
   /**
    * Hands over one batch (numbered `seq`, increasing). `now`: draw in this task rather than at
    * the next animation frame (a resize has cleared the canvas).

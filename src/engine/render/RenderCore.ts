@@ -111,7 +111,7 @@ export class RenderCore {
     if (!this.dirty) return { rendered: false, pixels: [] }
     this.scene.render()
     this.dirty = false
-    const pixels = this.pixelReads.map((r) => ({ id: r.id, pixels: this.readPixels(r.x, r.y, r.width, r.height) }))
+    const pixels = this.pixelReads.map((r) => ({ id: r.id, pixels: this.scene.readPixels(r.x, r.y, r.width, r.height) }))
     this.pixelReads = []
     return { rendered: true, pixels }
   }
@@ -123,7 +123,7 @@ export class RenderCore {
 
   stats(): RenderStats {
     const seats = this.scene.seats
-    const canvas = this.scene.gl.canvas
+    const canvas = this.scene.renderer.canvas
     return {
       tiles: seats.tileCount,
       seatsShown: this.tier === 'sectors' ? 0 : seats.seatsShown,
@@ -131,6 +131,7 @@ export class RenderCore {
       pendingColors: seats.hasPending,
       bufferWidth: canvas.width,
       bufferHeight: canvas.height,
+      gpu: this.scene.api,
     }
   }
 
@@ -147,20 +148,5 @@ export class RenderCore {
       const i = indices[k]
       if (i >= 0 && i < st.length) st[i] = typeof statuses === 'number' ? statuses : statuses[k]
     }
-  }
-
-  /** RGBA rows, top row first, of a block of the default framebuffer (device pixels, top-left origin). */
-  private readPixels(x: number, y: number, width: number, height: number): Uint8Array {
-    const gl = this.scene.gl.gl
-    const out = new Uint8Array(width * height * 4)
-    const bound = gl.getParameter(gl.FRAMEBUFFER_BINDING) as WebGLFramebuffer | null
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null)
-    gl.readPixels(x, gl.drawingBufferHeight - y - height, width, height, gl.RGBA, gl.UNSIGNED_BYTE, out)
-    gl.bindFramebuffer(gl.FRAMEBUFFER, bound)
-    // GL rows run bottom-up: flip to top-down.
-    const row = width * 4
-    const flipped = new Uint8Array(out.length)
-    for (let r = 0; r < height; r++) flipped.set(out.subarray((height - 1 - r) * row, (height - r) * row), r * row)
-    return flipped
   }
 }

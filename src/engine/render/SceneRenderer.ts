@@ -1,4 +1,5 @@
-import { Container, WebGLRenderer } from 'pixi.js'
+import { Container, WebGLRenderer, WebGPURenderer } from 'pixi.js'
+import { chooseGpuApi, type GpuApi, type GpuPreference } from './gpuApi'
 import type { LodTier } from '../lod/lod'
 import { DecorationLayer } from './DecorationLayer'
 import { HighlightLayer, type RingTarget } from './HighlightLayer'
@@ -15,10 +16,11 @@ import type { RenderVenue } from './renderProtocol'
  * camera moves only change its transform). Renders on demand: the engine's frame loop calls
  * `render()` only when something changed, so an idle map costs no GPU time.
  *
- * A WebGLRenderer made directly, not an Application: Application's renderer detection first
+ * A renderer made directly, not an Application: Application's renderer detection first
  * creates a throwaway WebGL context to test support, which costs 100-260 ms of main thread on
  * software GL (measured in the 1M-seat load profile), and we need neither its ticker nor its
- * resize plugin. WebGL2 only: the seat and fill shaders are GLSL ES 3.00 (no WebGPU path).
+ * resize plugin. WebGPU where the device has a hardware adapter, else WebGL2 (gpuApi.ts); the
+ * seat and fill shaders exist in GLSL ES 3.00 and WGSL.
  */
 
 /**
@@ -33,10 +35,13 @@ export interface RendererOptions {
   resolution: number
   width: number
   height: number
+  /** Which GPU API to draw with; default 'auto' (see gpuApi.ts). */
+  gpu?: GpuPreference
 }
 
 export class SceneRenderer {
-  readonly gl = new WebGLRenderer()
+  /** Set by init(). */
+  renderer!: WebGLRenderer | WebGPURenderer
   readonly stage = new Container({ label: 'stage', eventMode: 'none', interactiveChildren: false })
   readonly world = new Container({ label: 'world', isRenderGroup: true, eventMode: 'none', interactiveChildren: false })
   readonly decorations = new DecorationLayer()
@@ -49,7 +54,9 @@ export class SceneRenderer {
 
   /** Starts Pixi on `canvas`: a page canvas, or an OffscreenCanvas in the render worker. */
   async init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
-    await this.gl.init({
+    const api = await chooseGpuApi(opts.gpu ?? 'auto')
+    this.renderer = api === 'webgpu' ? new WebGPURenderer() : new WebGLRenderer()
+    await this.renderer.init({
       canvas: canvas as HTMLCanvasElement,
       width: opts.width,
       height: opts.height,
@@ -66,10 +73,10 @@ export class SceneRenderer {
       eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
     })
     // Before anything is drawn: every batcher reads this when it first builds its shader.
-    this.gl.limits.maxBatchableTextures = Math.min(this.gl.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
+    this.renderer.limits.maxBatchableTextures = Math.min(this.renderer.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
     this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
     this.stage.addChild(this.world)
-    void warmUp(this.gl, () => this.destroyed)
+    void warmUp(this.renderer, () => this.destroyed)
   }
 
   /**
@@ -93,6 +100,10 @@ export class SceneRenderer {
     return this.tier
   }
 
+  get api(): GpuApi {
+    return this.renderer instanceof WebGPURenderer ? 'webgpu' : 'webgl'
+  }
+
   /** world = (p - center) * scale + viewport / 2 */
   setCamera(centerX: number, centerY: number, scale: number, width: number, height: number): void {
     this.world.scale.set(scale)
@@ -108,12 +119,26 @@ export class SceneRenderer {
   }
 
   resize(width: number, height: number, resolution: number): void {
-    if (this.gl.resolution !== resolution) this.gl.resolution = resolution
-    this.gl.resize(width, height, resolution)
+    if (this.renderer.resolution !== resolution) this.renderer.resolution = resolution
+    this.renderer.resize(width, height, resolution)
   }
 
   render(): void {
-    this.gl.render({ container: this.stage })
+    this.renderer.render({ container: this.stage })
+  }
+
+  /**
+   * RGBA rows, top row first, of a block of the last drawn frame (device pixels, top-left
+   * origin). Call in the task that drew it: a WebGPU canvas keeps its image only until then.
+   */
+  readPixels(x: number, y: number, width: number, height: number): Uint8Array {
+    const r = this.renderer
+    if (r instanceof WebGLRenderer) return readGlPixels(r.gl, x, y, width, height)
+    // WebGPU has no synchronous read-back; a 2D canvas copies the frame's image instead.
+    const copy = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true })
+    if (!copy) throw new Error('no 2D context to read the frame')
+    copy.drawImage(r.canvas, -x, -y)
+    return new Uint8Array(copy.getImageData(0, 0, width, height).data.buffer)
   }
 
   destroy(): void {
@@ -124,10 +149,23 @@ export class SceneRenderer {
     this.highlight.destroy()
     this.decorations.destroy()
     this.stage.destroy({ children: true })
-    this.gl.destroy({ removeView: true })
+    this.renderer?.destroy({ removeView: true })
   }
 }
 
 function isOffscreen(canvas: HTMLCanvasElement | OffscreenCanvas): canvas is OffscreenCanvas {
   return typeof OffscreenCanvas !== 'undefined' && canvas instanceof OffscreenCanvas
+}
+
+function readGlPixels(gl: WebGL2RenderingContext, x: number, y: number, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height * 4)
+  const bound = gl.getParameter(gl.FRAMEBUFFER_BINDING) as WebGLFramebuffer | null
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null)
+  gl.readPixels(x, gl.drawingBufferHeight - y - height, width, height, gl.RGBA, gl.UNSIGNED_BYTE, out)
+  gl.bindFramebuffer(gl.FRAMEBUFFER, bound)
+  // GL rows run bottom-up: flip to top-down.
+  const row = width * 4
+  const flipped = new Uint8Array(out.length)
+  for (let r = 0; r < height; r++) flipped.set(out.subarray((height - 1 - r) * row, (height - r) * row), r * row)
+  return flipped
 }

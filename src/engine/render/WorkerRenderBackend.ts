@@ -1,3 +1,4 @@
+import type { GpuPreference } from './gpuApi'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import type { FromRenderWorker, RenderCommand, ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
@@ -28,7 +29,7 @@ export class WorkerRenderBackend implements RenderBackend {
 
   constructor(private readonly events: RenderBackendEvents) {}
 
-  async init(container: HTMLElement, size: ViewportSize): Promise<HTMLCanvasElement> {
+  async init(container: HTMLElement, size: ViewportSize, gpu: GpuPreference): Promise<HTMLCanvasElement> {
     const canvas = document.createElement('canvas')
     canvas.width = Math.round(size.width * size.resolution)
     canvas.height = Math.round(size.height * size.resolution)
@@ -47,7 +48,7 @@ export class WorkerRenderBackend implements RenderBackend {
           if (e.data.type === 'ready') resolve()
           else if (e.data.type === 'failed') reject(new Error(e.data.message))
         }
-        this.post({ type: 'init', canvas: offscreen, width: size.width, height: size.height, resolution: size.resolution }, [offscreen])
+        this.post({ type: 'init', canvas: offscreen, width: size.width, height: size.height, resolution: size.resolution, gpu }, [offscreen])
       })
     } catch (e) {
       this.destroy()

@@ -1,3 +1,4 @@
+import type { GpuApi, GpuPreference } from './gpuApi'
 import type { LodTier } from '../lod/lod'
 import type { VenueData, VenueSeats } from '../model'
 import type { RingTarget } from './HighlightLayer'
@@ -47,6 +48,8 @@ export interface RenderStats {
   /** Size of the drawing buffer in device pixels. */
   bufferWidth: number
   bufferHeight: number
+  /** The GPU API drawing the map ('none' before a renderer starts). */
+  gpu: GpuApi | 'none'
 }
 
 /** A frame the renderer drew (or decided it had nothing to draw for). */
@@ -60,7 +63,7 @@ export interface FrameReport {
 // ---- worker messages ------------------------------------------------------------------------
 
 export type ToRenderWorker =
-  | { type: 'init'; canvas: OffscreenCanvas; width: number; height: number; resolution: number }
+  | { type: 'init'; canvas: OffscreenCanvas; width: number; height: number; resolution: number; gpu: GpuPreference }
   | { type: 'batch'; seq: number; commands: RenderCommand[]; now: boolean }
   /** A slice of one seat column of a venue upload, at `offset` in a column of `length` values. */
   | { type: 'venuePart'; upload: number; name: SeatColumn; length: number; offset: number; array: SeatColumnArray }

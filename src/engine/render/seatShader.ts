@@ -1,4 +1,5 @@
-import { GlProgram, Shader, UniformGroup } from 'pixi.js'
+import { GlProgram, GpuProgram, Shader, UniformGroup } from 'pixi.js'
+import { WGSL_PIXI_UNIFORMS } from './wgslUniforms'
 
 /**
  * Seats as plain indexed quads: four vertices per seat whose corners are already placed, scaled
@@ -12,8 +13,13 @@ import { GlProgram, Shader, UniformGroup } from 'pixi.js'
  * The corner of a vertex comes from gl_VertexID (the index value in an indexed draw: seat k owns
  * vertices 4k..4k+3, corners in seatTiles' QUAD_CORNERS order), so no corner attribute is stored. Round seats (circles, and
  * ellipses through their bounding box) are cut in the fragment shader with an antialiased edge
- * (fwidth); rectangles skip it. Which of the two a tile holds is the uniform uRound: SeatLayer
- * keeps round and square seats in separate tiles so one program serves both.
+ * (fwidth); rectangles skip it. Which of the two a tile holds is the uniform uSeatRound: SeatLayer
+ * keeps round and square seats in separate tiles so one program serves both. (Not "uRound":
+ * Pixi's mesh pipe binds its own uRound, the round-pixels flag, after the shader's resources,
+ * and on WebGL uniforms meet by name, so its 0 overwrote ours and no seat was ever cut round.)
+ *
+ * The same program in GLSL ES 3.00 (WebGL2) and WGSL (WebGPU); Pixi picks the one its renderer
+ * speaks.
  */
 const vertex = /* glsl */ `#version 300 es
 in vec2 aPosition;
@@ -40,13 +46,13 @@ const fragment = /* glsl */ `#version 300 es
 in vec2 vLocal;
 in vec4 vColor;
 
-uniform float uRound;
+uniform float uSeatRound;
 
 out vec4 finalColor;
 
 void main() {
     float alpha = 1.0;
-    if (uRound > 0.5) {
+    if (uSeatRound > 0.5) {
         float d = length(vLocal);
         float aa = max(fwidth(d), 1e-4);
         alpha = 1.0 - smoothstep(1.0 - aa, 1.0, d);
@@ -57,9 +63,51 @@ void main() {
 }
 `
 
-let program: GlProgram | null = null
+const wgsl = /* wgsl */ `${WGSL_PIXI_UNIFORMS}
+struct SeatUniforms {
+    uSeatRound: f32,
+}
+@group(2) @binding(0) var<uniform> seatUniforms: SeatUniforms;
+
+struct Varyings {
+    @builtin(position) position: vec4<f32>,
+    @location(0) vLocal: vec2<f32>,
+    @location(1) vColor: vec4<f32>,
+}
+
+@vertex
+fn mainVertex(@location(0) aPosition: vec2<f32>, @location(1) aColor: vec4<f32>, @builtin(vertex_index) vertexIndex: u32) -> Varyings {
+    let mvp = globalUniforms.uProjectionMatrix * globalUniforms.uWorldTransformMatrix * localUniforms.uTransformMatrix;
+    var out: Varyings;
+    out.position = vec4<f32>((mvp * vec3<f32>(aPosition, 1.0)).xy, 0.0, 1.0);
+    let c = vertexIndex & 3u;
+    out.vLocal = vec2<f32>(select(-1.0, 1.0, c == 1u || c == 2u), select(-1.0, 1.0, c >= 2u));
+    out.vColor = aColor * localUniforms.uColor;
+    return out;
+}
+
+@fragment
+fn mainFragment(in: Varyings) -> @location(0) vec4<f32> {
+    // Derivatives before any branch: WGSL allows them only in uniform control flow.
+    let d = length(in.vLocal);
+    let aa = max(fwidth(d), 1e-4);
+    var alpha = 1.0;
+    if (seatUniforms.uSeatRound > 0.5) {
+        alpha = 1.0 - smoothstep(1.0 - aa, 1.0, d);
+        if (alpha <= 0.0) {
+            discard;
+        }
+    }
+    let a = in.vColor.a * alpha;
+    return vec4<f32>(in.vColor.rgb * a, a);
+}
+`
+
+let glProgram: GlProgram | null = null
+let gpuProgram: GpuProgram | null = null
 
 export function createSeatShader(round: boolean): Shader {
-  program ??= GlProgram.from({ vertex, fragment, name: 'seatmap-seats' })
-  return new Shader({ glProgram: program, resources: { seatUniforms: new UniformGroup({ uRound: { value: round ? 1 : 0, type: 'f32' } }) } })
+  glProgram ??= GlProgram.from({ vertex, fragment, name: 'seatmap-seats' })
+  gpuProgram ??= GpuProgram.from({ vertex: { source: wgsl, entryPoint: 'mainVertex' }, fragment: { source: wgsl, entryPoint: 'mainFragment' }, name: 'seatmap-seats' })
+  return new Shader({ glProgram, gpuProgram, resources: { seatUniforms: new UniformGroup({ uSeatRound: { value: round ? 1 : 0, type: 'f32' } }) } })
 }

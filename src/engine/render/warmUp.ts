@@ -1,4 +1,4 @@
-import { BitmapText, Buffer, BufferUsage, Container, Geometry, Graphics, Mesh, RenderTexture, type Shader, type WebGLRenderer } from 'pixi.js'
+import { BitmapText, Buffer, BufferUsage, Container, Geometry, Graphics, Mesh, RenderTexture, type Renderer, type Shader } from 'pixi.js'
 import { FillMeshBuilder } from './FillMesh'
 import { ensureFont, LABEL_FONT, LABEL_FONT_RASTER_PX } from './LabelLayer'
 import { createSeatShader } from './seatShader'
@@ -50,7 +50,7 @@ const steps: Step[] = [
 ]
 
 /** Runs the warm-up steps in separate tasks; resolves when done or when `cancelled()` turns true. */
-export async function warmUp(renderer: WebGLRenderer, cancelled: () => boolean): Promise<void> {
+export async function warmUp(renderer: Renderer, cancelled: () => boolean): Promise<void> {
   const target = RenderTexture.create({ width: WARM_UP_TARGET_PX, height: WARM_UP_TARGET_PX })
   try {
     for (const step of steps) {
