@@ -54,24 +54,16 @@ export class SceneRenderer {
 
   /** Starts Pixi on `canvas`: a page canvas, or an OffscreenCanvas in the render worker. */
   async init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
-    const api = await chooseGpuApi(opts.gpu ?? 'auto')
-    this.renderer = api === 'webgpu' ? new WebGPURenderer() : new WebGLRenderer()
-    await this.renderer.init({
-      canvas: canvas as HTMLCanvasElement,
-      width: opts.width,
-      height: opts.height,
-      resolution: opts.resolution,
-      // A page canvas gets its CSS size from the drawing size; an OffscreenCanvas has no style
-      // (its page placeholder is sized by the engine's container).
-      autoDensity: !isOffscreen(canvas),
-      // MSAA off: the seat shader antialiases its own edges, and multisampling a full-screen
-      // target costs the most on the software GL (SwiftShader) the benchmarks run on.
-      antialias: false,
-      background: BACKGROUND_COLOR,
-      // The engine hit-tests through its own index; Pixi's event system would walk the scene.
-      eventMode: 'none',
-      eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
-    })
+    const preference = opts.gpu ?? 'auto'
+    const api = await chooseGpuApi(preference)
+    try {
+      this.renderer = await startRenderer(api, canvas, opts)
+    } catch (e) {
+      // A WebGPU device that cannot be made fails before the canvas gets a context, so WebGL2
+      // can still take it; when it did get one, this second start fails too and reports.
+      if (api !== 'webgpu' || preference !== 'auto') throw e
+      this.renderer = await startRenderer('webgl', canvas, opts)
+    }
     // Before anything is drawn: every batcher reads this when it first builds its shader.
     this.renderer.limits.maxBatchableTextures = Math.min(this.renderer.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
     this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
@@ -168,4 +160,25 @@ function readGlPixels(gl: WebGL2RenderingContext, x: number, y: number, width: n
   const flipped = new Uint8Array(out.length)
   for (let r = 0; r < height; r++) flipped.set(out.subarray((height - 1 - r) * row, (height - r) * row), r * row)
   return flipped
+}
+
+async function startRenderer(api: GpuApi, canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<WebGLRenderer | WebGPURenderer> {
+  const renderer = api === 'webgpu' ? new WebGPURenderer() : new WebGLRenderer()
+  await renderer.init({
+    canvas: canvas as HTMLCanvasElement,
+    width: opts.width,
+    height: opts.height,
+    resolution: opts.resolution,
+    // A page canvas gets its CSS size from the drawing size; an OffscreenCanvas has no style
+    // (its page placeholder is sized by the engine's container).
+    autoDensity: !isOffscreen(canvas),
+    // MSAA off: the seat shader antialiases its own edges, and multisampling a full-screen
+    // target costs the most on the software GL (SwiftShader) the benchmarks run on.
+    antialias: false,
+    background: BACKGROUND_COLOR,
+    // The engine hit-tests through its own index; Pixi's event system would walk the scene.
+    eventMode: 'none',
+    eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
+  })
+  return renderer
 }
