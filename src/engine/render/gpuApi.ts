@@ -3,7 +3,8 @@
  * adapter and WebGL2 otherwise: a fallback adapter is a software rasteriser (SwiftShader's
  * Vulkan in Chromium), and on software GL the WebGL2 path is the one measured and tuned here
  * (the browser benchmark runs on it). 'webgl' / 'webgpu' force one; 'webgpu' fails where the
- * browser has no adapter at all.
+ * browser has no adapter at all. The probe asks with the same (default) options Pixi's own request
+ * uses, so both see the same adapter.
  */
 export type GpuApi = 'webgl' | 'webgpu'
 export type GpuPreference = 'auto' | GpuApi
@@ -13,12 +14,12 @@ interface AdapterLike {
   info?: { isFallbackAdapter?: boolean }
 }
 interface GpuLike {
-  requestAdapter(options?: { powerPreference?: string }): Promise<AdapterLike | null>
+  requestAdapter(): Promise<AdapterLike | null>
 }
 
 export async function chooseGpuApi(preference: GpuPreference, gpu: GpuLike | undefined = (globalThis.navigator as { gpu?: GpuLike } | undefined)?.gpu): Promise<GpuApi> {
   if (preference === 'webgl') return 'webgl'
-  const adapter = gpu ? await gpu.requestAdapter({ powerPreference: 'high-performance' }).catch(() => null) : null
+  const adapter = gpu ? await gpu.requestAdapter().catch(() => null) : null
   if (preference === 'webgpu') {
     if (!adapter) throw new Error('WebGPU is not available in this browser')
     return 'webgpu'
