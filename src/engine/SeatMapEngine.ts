@@ -48,7 +48,7 @@ export type { SeatMapEngineOptions, SeatMapEvents, SeatMapSnapshot } from './eng
 export class SeatMapEngine {
   private readonly events = new Emitter<SeatMapEvents>()
   private readonly renderer = new MapRenderer({
-    frame: (rendered, venue) => this.events.emit('frame', { at: performance.now(), rendered, venue }),
+    frame: (rendered, venue, statuses) => this.events.emit('frame', { at: performance.now(), rendered, venue, statuses }),
   })
   private readonly transform = new Transform()
   private readonly wheel = new WheelHandler()

@@ -52,8 +52,12 @@ export interface SeatMapEvents extends Record<string, unknown> {
   hover: SeatInfo | null
   focus: SeatInfo | null
   change: SeatMapSnapshot
-  /** The renderer reported a frame; `venue`: the current venue is in it. */
-  frame: { at: number; rendered: boolean; venue: boolean }
+  /**
+   * The renderer reported a frame; `venue`: the current venue is in it; `statuses`: it was drawn
+   * after every status change made so far reached the renderer (then `getStats().pendingColors`
+   * says whether all of them are in its colours).
+   */
+  frame: { at: number; rendered: boolean; venue: boolean; statuses: boolean }
   ready: void
 }
 

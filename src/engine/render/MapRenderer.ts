@@ -18,8 +18,11 @@ import { canRenderInWorker, WorkerRenderBackend } from './WorkerRenderBackend'
 export type RenderPlacement = 'auto' | 'worker' | 'main'
 
 export interface MapRendererEvents {
-  /** A frame was drawn (or found nothing to draw); `venue`: the current venue is in it. */
-  frame(rendered: boolean, venue: boolean): void
+  /**
+   * A frame was drawn (or found nothing to draw); `venue`: the current venue is in it;
+   * `statuses`: every status and zone-colour change made so far was handed over before it.
+   */
+  frame(rendered: boolean, venue: boolean, statuses: boolean): void
 }
 
 export class MapRenderer {
@@ -72,7 +75,7 @@ export class MapRenderer {
       frame: (r) => {
         this.appliedSeq = r.batch
         this.lastStats = r.stats
-        this.events.frame(r.rendered, r.batch >= this.venueSeq)
+        this.events.frame(r.rendered, r.batch >= this.venueSeq, r.batch >= this.statusSeq)
       },
       pixels: (id: number, pixels: Uint8Array) => {
         this.pixelWaits.get(id)?.(pixels)

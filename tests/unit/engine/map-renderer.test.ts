@@ -12,9 +12,9 @@ const STATS: RenderStats = { tiles: 3, seatsShown: 10, labels: 0, pendingColors:
 
 function harness() {
   const batches: { seq: number; commands: RenderCommand[]; now: boolean }[] = []
-  const frames: { rendered: boolean; venue: boolean }[] = []
+  const frames: { rendered: boolean; venue: boolean; statuses: boolean }[] = []
   let events!: RenderBackendEvents
-  const r = new MapRenderer({ frame: (rendered, venue) => frames.push({ rendered, venue }) })
+  const r = new MapRenderer({ frame: (rendered, venue, statuses) => frames.push({ rendered, venue, statuses }) })
   r.attach((e) => {
     events = e
     const backend: RenderBackend = {
@@ -55,7 +55,7 @@ describe('MapRenderer', () => {
     h.r.flush() // batch 1
     h.drew(0)
     h.drew(1)
-    expect(h.frames).toEqual([{ rendered: true, venue: false }, { rendered: true, venue: true }])
+    expect(h.frames).toEqual([{ rendered: true, venue: false, statuses: true }, { rendered: true, venue: true, statuses: true }])
     const cmd = h.batches[1].commands[0]
     // Only the renderer's columns travel: no labels, keys or index.
     expect(cmd.op === 'venue' && Object.keys(cmd.venue.seats).sort()).toEqual(['count', 'h', 'rotation', 'sector', 'shape', 'status', 'w', 'x', 'y', 'zone'])
@@ -82,6 +82,8 @@ describe('MapRenderer', () => {
     expect(h.r.stats().pendingColors).toBe(true)
     h.drew(2)
     expect(h.r.stats().pendingColors).toBe(false)
+    // The frame event says which frames were drawn after the last change reached the renderer.
+    expect(h.frames.map((f) => f.statuses)).toEqual([true, false, true])
   })
 
   it('resizes in a batch of its own that asks to be drawn at once', () => {
