@@ -5,7 +5,7 @@ import { SeatShape, SeatStatus } from '../src/engine/model'
 import { BACKGROUND_COLOR } from '../src/engine/render/colors'
 import type { GpuApi } from '../src/engine/render/gpuApi'
 import { launchChromium, WEBGPU_ARGS } from './support/browser'
-import { startLab } from './seatmap-support/labPage'
+import { gotoLab, startLab } from './seatmap-support/labPage'
 import { isColor, isSelectedColor, renderedBlock, rgbOf, spotInSeat } from './seatmap-support/mapProbe'
 import type { StaticServer } from './seatmap-support/staticServer'
 
@@ -48,9 +48,7 @@ afterAll(async () => {
 
 async function openLab(context: BrowserContext, query: string): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}/lab/seatmap.html?${LAB_QUERY}${query}`)
-  await page.waitForFunction(() => window.__seatmap?.timings.firstFrame != null || window.__seatmap?.error != null, null, { timeout: 90_000 })
-  expect(await page.evaluate(() => window.__seatmap?.error)).toBeNull()
+  await gotoLab(page, server, `${LAB_QUERY}${query}`)
   return page
 }
 

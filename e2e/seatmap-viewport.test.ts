@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ZOOM, MIN_ZOOM, ZOOM_BUTTON_FACTOR } from '../src/engine/camera/Camera'
 import { DOUBLE_TAP_MS } from '../src/engine/interaction/states'
 import { SeatStatus } from '../src/engine/model'
-import { startLab } from './seatmap-support/labPage'
+import { gotoLab, startLab } from './seatmap-support/labPage'
 import { hitAtSeat, isSelectedColor, renderedBlock, screenBlock, seatNearCenter, spotInSeat } from './seatmap-support/mapProbe'
 import type { StaticServer } from './seatmap-support/staticServer'
 
@@ -40,9 +40,7 @@ afterAll(async () => {
 
 async function openLab(context: BrowserContext, query = ''): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.url}/lab/seatmap.html?seats=${SEATS}${query}`)
-  await page.waitForFunction(() => window.__seatmap?.timings.firstFrame != null || window.__seatmap?.error != null, null, { timeout: 90_000 })
-  expect(await page.evaluate(() => window.__seatmap?.error)).toBeNull()
+  await gotoLab(page, server, `seats=${SEATS}${query}`)
   expect(await page.evaluate(() => window.__seatmap!.engine!.getVenue()!.seats.count)).toBe(SEATS)
   return page
 }

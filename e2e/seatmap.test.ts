@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOUBLE_TAP_MS } from '../src/engine/interaction/states'
-import { startLab } from './seatmap-support/labPage'
+import { gotoLab, startLab } from './seatmap-support/labPage'
 import type { StaticServer } from './seatmap-support/staticServer'
 
 /**
@@ -15,9 +15,7 @@ let server: StaticServer
 let browser: Browser
 
 async function openLab(page: Page, query = `seats=${SEATS}`): Promise<void> {
-  await page.goto(`${server.url}/lab/seatmap.html?${query}`)
-  await page.waitForFunction(() => window.__seatmap?.timings.firstFrame != null || window.__seatmap?.error != null, null, { timeout: 90_000 })
-  expect(await page.evaluate(() => window.__seatmap?.error)).toBeNull()
+  await gotoLab(page, server, query)
 }
 
 const snap = (page: Page) => page.evaluate(() => window.__seatmap!.engine!.getSnapshot())

@@ -1,5 +1,5 @@
-import { Buffer, BufferUsage, earcut, Geometry, GlProgram, GpuProgram, Mesh, Shader } from 'pixi.js'
-import { WGSL_PIXI_UNIFORMS } from './wgslUniforms'
+import { Buffer, BufferUsage, earcut, Geometry, Mesh, Shader } from 'pixi.js'
+import { lazyPrograms, WGSL_PIXI_UNIFORMS } from './shaderPrograms'
 
 /**
  * Solid polygon fills (sector shapes, stage, floor) as one triangle mesh with per-vertex colour
@@ -51,14 +51,11 @@ fn mainFragment(in: Varyings) -> @location(0) vec4<f32> {
 }
 `
 
-let glProgram: GlProgram | null = null
-let gpuProgram: GpuProgram | null = null
-
 /** The same trivial program in GLSL ES 3.00 (WebGL2) and WGSL (WebGPU). */
+const fillPrograms = lazyPrograms({ name: 'seatmap-fill', vertex, fragment, wgsl })
+
 function fillShader(): Shader {
-  glProgram ??= GlProgram.from({ vertex, fragment, name: 'seatmap-fill' })
-  gpuProgram ??= GpuProgram.from({ vertex: { source: wgsl, entryPoint: 'mainVertex' }, fragment: { source: wgsl, entryPoint: 'mainFragment' }, name: 'seatmap-fill' })
-  return new Shader({ glProgram, gpuProgram, resources: {} })
+  return new Shader({ ...fillPrograms(), resources: {} })
 }
 
 /**

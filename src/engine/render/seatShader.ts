@@ -1,5 +1,5 @@
-import { GlProgram, GpuProgram, Shader, UniformGroup } from 'pixi.js'
-import { WGSL_PIXI_UNIFORMS } from './wgslUniforms'
+import { Shader, UniformGroup } from 'pixi.js'
+import { lazyPrograms, WGSL_PIXI_UNIFORMS } from './shaderPrograms'
 
 /**
  * Seats as plain indexed quads: four vertices per seat whose corners are already placed, scaled
@@ -16,7 +16,8 @@ import { WGSL_PIXI_UNIFORMS } from './wgslUniforms'
  * (fwidth); rectangles skip it. Which of the two a tile holds is the uniform uSeatRound: SeatLayer
  * keeps round and square seats in separate tiles so one program serves both. (Not "uRound":
  * Pixi's mesh pipe binds its own uRound, the round-pixels flag, after the shader's resources,
- * and on WebGL uniforms meet by name, so its 0 overwrote ours and no seat was ever cut round.)
+ * and on WebGL uniforms meet by name: once text had been drawn beside the seats, its 0 overwrote
+ * ours and round seats came out square.)
  *
  * The same program in GLSL ES 3.00 (WebGL2) and WGSL (WebGPU); Pixi picks the one its renderer
  * speaks.
@@ -103,11 +104,8 @@ fn mainFragment(in: Varyings) -> @location(0) vec4<f32> {
 }
 `
 
-let glProgram: GlProgram | null = null
-let gpuProgram: GpuProgram | null = null
+const seatPrograms = lazyPrograms({ name: 'seatmap-seats', vertex, fragment, wgsl })
 
 export function createSeatShader(round: boolean): Shader {
-  glProgram ??= GlProgram.from({ vertex, fragment, name: 'seatmap-seats' })
-  gpuProgram ??= GpuProgram.from({ vertex: { source: wgsl, entryPoint: 'mainVertex' }, fragment: { source: wgsl, entryPoint: 'mainFragment' }, name: 'seatmap-seats' })
-  return new Shader({ glProgram, gpuProgram, resources: { seatUniforms: new UniformGroup({ uSeatRound: { value: round ? 1 : 0, type: 'f32' } }) } })
+  return new Shader({ ...seatPrograms(), resources: { seatUniforms: new UniformGroup({ uSeatRound: { value: round ? 1 : 0, type: 'f32' } }) } })
 }
