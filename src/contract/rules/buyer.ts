@@ -92,11 +92,14 @@ export const giftPatronymicSchema = z.union([z.literal(''), giftPart(GIFT_PATRON
 export function phoneDigits(s: string): string {
   return s.replace(/\D/g, '')
 }
-/** Gift-card phone: +7 prefix and exactly 11 digits, as the mask +7 (9__) ___-__-__ enforces. */
+/** The first digit after +7 that the mask +7 (9__) ___-__-__ shows: a mobile number. */
+const GIFT_PHONE_FIRST_LOCAL_DIGIT = '9'
+
+/** Gift-card phone: +7 prefix and exactly 11 digits, a mobile one (+7 9…), as the mask shows. */
 export function isGiftPhoneValid(s: string): boolean {
   const t = s.trim()
   const digits = phoneDigits(t)
-  return t.startsWith(PHONE_PREFIX) && digits.length === PHONE_DIGITS && /^[+\d\s()-]+$/.test(t)
+  return t.startsWith(PHONE_PREFIX) && digits.length === PHONE_DIGITS && digits[1] === GIFT_PHONE_FIRST_LOCAL_DIGIT && /^[+\d\s()-]+$/.test(t)
 }
 /** Formats 11 digits as the mask shows them: '79123456789' → '+7 (912) 345-67-89'. */
 export function formatGiftPhone(s: string): string {
