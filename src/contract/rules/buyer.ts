@@ -24,6 +24,14 @@ import { capitalizeName, cyrillicToLatinKeys, normalizeYo, squeezeSpaces, stripT
 export function normalizeFio(s: string): string {
   return squeezeSpaces(stripToLettersDashSpace(normalizeYo(s)))
 }
+/**
+ * What the fio field keeps while the visitor types (000 §5: "characters other than letters, dash
+ * and space are removed"): the same stripping and ё as normalizeFio, but spaces stay where they
+ * are (one at the end is the start of the next word); the full normalising runs on blur and send.
+ */
+export function fioAsTyped(s: string): string {
+  return stripToLettersDashSpace(normalizeYo(s)).replace(/ {2,}/g, ' ').replace(/^ +/, '')
+}
 export function isFioValid(s: string): boolean {
   const n = normalizeFio(s)
   return n.length >= FIO_MIN && n.length <= FIO_MAX
