@@ -28,7 +28,7 @@ const storefrontCh: StorefrontMessages = {
     'doc-num-limit_other': '最多 {{count}} 個字元，不計空格',
   },
   returns: {
-    'deadline-at': '{{date}} {{time}}（GMT+03:00）',
+    'deadline-at': '{{date}} {{time}}',
   },
 }
 

@@ -28,7 +28,7 @@ const storefrontEn: StorefrontMessages = {
     'doc-num-limit_other': 'Up to {{count}} characters, spaces not counted',
   },
   returns: {
-    'deadline-at': '{{date}}, {{time}} (GMT+03:00)',
+    'deadline-at': '{{date}}, {{time}}',
   },
 }
 

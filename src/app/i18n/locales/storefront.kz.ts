@@ -28,7 +28,7 @@ const storefrontKz: StorefrontMessages = {
     'doc-num-limit_other': 'Ең көбі {{count}} таңба, бос орындар саналмайды',
   },
   returns: {
-    'deadline-at': '{{date}}, {{time}} (GMT+03:00)',
+    'deadline-at': '{{date}}, {{time}}',
   },
 }
 

@@ -40,7 +40,7 @@ const storefrontRu = {
     'doc-num-limit_other': 'Не больше {{count}} символа, пробелы не считаются',
   },
   returns: {
-    'deadline-at': '{{date}}, {{time}} (GMT+03:00)',
+    'deadline-at': '{{date}}, {{time}}',
   },
 }
 
