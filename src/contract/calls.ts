@@ -290,6 +290,16 @@ export const calls = {
   }),
 } as const
 
+/**
+ * GET static location-point image (001 §7: "image for the map"): the map pin shown beside every
+ * venue address. Not JSON, so it is a plain route beside the contract's calls (server:
+ * routes/media.ts): the operator's own image when one is stored under LOCATION_POINT_FILE,
+ * otherwise our built-in pin (SVG).
+ */
+export const LOCATION_POINT_PATH = '/api/static/location-point'
+/** File name under which an operator's own location-point image is stored in the images table. */
+export const LOCATION_POINT_FILE = 'location-point.svg'
+
 export type Calls = typeof calls
 export type CallName = keyof Calls
 

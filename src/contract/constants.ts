@@ -196,5 +196,8 @@ export const DOC_NUMBER_MAX = 32
 // ── Defaults of ours (the spec does not show these values) ────────────────────────────────
 /** Reserve time of a new unpaid order, seconds: our default, the spec shows none. */
 export const ORDER_RESERVE_SECONDS = 900
+/** Listing columns are kept within these bounds (000 §9 references min and max, values not shown). */
+export const AFISHA_COLUMNS_MIN = 1
+export const AFISHA_COLUMNS_MAX = 6
 /** How long seats stay held in a cart, seconds: our default, the spec shows none. */
 export const CART_HOLD_SECONDS = 600

@@ -9,7 +9,7 @@ import { EventCard } from './EventCard'
 import { FilterBar } from './FilterBar'
 import { applyFilters, bySubscriptions, EMPTY_FILTERS, isFiltering, loadFilters, saveFilters, tagChips, type AfishaFilters } from './filters'
 import { KindMenu, MainMenu } from './Menus'
-import { buildCards, cardsInSelection, kindMenu, mainMenu, pageWindow, selectKind, selectMenu } from './model'
+import { buildCards, cardsInSelection, gridColumns, kindMenu, mainMenu, pageWindow, selectKind, selectMenu } from './model'
 import { useAfisha } from './useAfisha'
 import { useMediaQuery } from './useMediaQuery'
 
@@ -107,7 +107,8 @@ export function AfishaPage() {
     }, PAGINATION_DELAY_MS)
   }
 
-  const columns = data?.setup.tickets_col
+  // Columns from the menu item, else setup's subscription_col or tickets_col (000 §3).
+  const columns = data === null ? undefined : gridColumns(data, kindId, menuId)
 
   return (
     <section className="afisha" aria-labelledby="afisha-title" aria-busy={status === 'loading'}>

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { COMPOSITION_LINES, EVENT_IMAGE_WIDTH } from '../../contract/constants'
+import { COMPOSITION_LINES, EVENT_IMAGE_WIDTH, LISTING_CATEGORIES } from '../../contract/constants'
 import { useLink } from '../hooks/useLinks'
+import { formatDayMonth, formatLongDay, formatMoney } from '../i18n/localeFormat'
 import { formatDayRange, formatTimeRange } from '../lib/format'
+import { LocationPin } from '../shell/LocationPin'
 import { segment } from '../lib/links'
 import { useSession } from '../state/session'
 import { CardIcon, HandIcon, InfoIcon } from './icons'
@@ -19,6 +21,12 @@ export function EventCard({ card }: { card: EventCardModel }) {
   const compositionId = useId()
   const [expanded, setExpanded] = useState(false)
   const [compositionOpen, setCompositionOpen] = useState(false)
+  const [datesOpen, setDatesOpen] = useState(false)
+  const [pricesOpen, setPricesOpen] = useState(false)
+  const datesId = useId()
+  const pricesId = useId()
+  const currency = useSession((s) => s.setup?.app.currency)
+  const prices = pricesOpen ? card.prices : card.prices.slice(0, LISTING_CATEGORIES)
   const composition = compositionOpen ? card.composition : card.composition.slice(0, COMPOSITION_LINES)
   const truncated = card.descriptionShort !== card.description
 
@@ -61,9 +69,15 @@ export function EventCard({ card }: { card: EventCardModel }) {
         {card.composition.length > 0 && (
           <div className="event-card__composition">
             <ul id={compositionId}>
-              {composition.map((line, i) => (
-                <li key={i}>{[line.text, line.day, line.time].filter((x) => x !== '').join(', ')}</li>
-              ))}
+              {composition.map((line, i) => {
+                const when = [line.day === '' ? '' : formatDayMonth(line.day, lang), line.time].filter((x) => x !== '').join(', ')
+                return (
+                  <li key={i}>
+                    {line.url.startsWith('/') ? <Link to={link(line.url)}>{line.text}</Link> : line.text}
+                    {when !== '' && `, ${when}`}
+                  </li>
+                )
+              })}
             </ul>
             {card.composition.length > COMPOSITION_LINES && (
               <button type="button" className="link-button" aria-expanded={compositionOpen} aria-controls={compositionId} onClick={() => setCompositionOpen((v) => !v)}>
@@ -76,7 +90,26 @@ export function EventCard({ card }: { card: EventCardModel }) {
           {card.days !== null && (
             <div>
               <dt>{t('afisha.dates')}</dt>
-              <dd>{formatDayRange(card.days.first, card.days.last, lang)}</dd>
+              <dd>
+                {formatDayRange(card.days.first, card.days.last, lang)}
+                {card.sessions.length > 1 && (
+                  <>
+                    {' '}
+                    <button type="button" className="link-button event-card__dates-toggle" aria-expanded={datesOpen} aria-controls={datesId}
+                      onClick={() => setDatesOpen((v) => !v)}>
+                      {datesOpen ? t('afisha.hide-dates') : t('afisha.all-dates', { count: card.sessions.length })}
+                    </button>
+                    <ul id={datesId} className="event-card__dates" hidden={!datesOpen}>
+                      {card.sessions.map((s) => (
+                        <li key={s.day}>
+                          <Link to={link(`/${card.route}/${segment(card.hash)}/${segment(s.day)}`)}>{formatLongDay(s.day, lang)}</Link>
+                          {s.times.length > 0 && `: ${s.times.join(', ')}`}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </dd>
             </div>
           )}
           {card.times !== null && (
@@ -88,10 +121,31 @@ export function EventCard({ card }: { card: EventCardModel }) {
           {card.address !== '' && (
             <div>
               <dt>{t('afisha.address')}</dt>
-              <dd>
+              <dd className="event-card__address">
+                <LocationPin />
                 {card.mapUrl !== undefined
                   ? <a href={card.mapUrl} target="_blank" rel="noopener noreferrer" aria-label={t('afisha.onMap', { address: card.address })}>{card.address}</a>
                   : card.address}
+              </dd>
+            </div>
+          )}
+          {card.prices.length > 0 && (
+            <div>
+              <dt>{t('afisha.prices')}</dt>
+              <dd>
+                <ul id={pricesId} className="event-card__prices">
+                  {prices.map((p) => (
+                    <li key={p.name}>
+                      <span className="event-card__price-dot" style={{ background: p.color }} aria-hidden="true" />
+                      {p.name}: {formatMoney(p.price, lang, currency)}
+                    </li>
+                  ))}
+                </ul>
+                {card.prices.length > LISTING_CATEGORIES && (
+                  <button type="button" className="link-button" aria-expanded={pricesOpen} aria-controls={pricesId} onClick={() => setPricesOpen((v) => !v)}>
+                    {pricesOpen ? t('afisha.fewer-prices') : t('afisha.more-prices', { count: card.prices.length - LISTING_CATEGORIES })}
+                  </button>
+                )}
               </dd>
             </div>
           )}

@@ -57,13 +57,16 @@ export function FilterBar({ filters, tags, onChange, onReset, showCalendar = fal
         </div>
       )}
       <div className="filter-bar__options">
-        <input id={availableId} type="checkbox" checked={filters.available} onChange={(e) => onChange({ ...filters, available: e.target.checked })} />
-        <label htmlFor={availableId}>{t('afisha.showAvailable')}</label>
+        {/* Each box stays on one line with its label when the options wrap (phones). */}
+        <span className="filter-bar__option">
+          <input id={availableId} type="checkbox" checked={filters.available} onChange={(e) => onChange({ ...filters, available: e.target.checked })} />
+          <label htmlFor={availableId}>{t('afisha.showAvailable')}</label>
+        </span>
         {subscription !== undefined && (
-          <>
+          <span className="filter-bar__option">
             <input id={subscriptionId} type="checkbox" checked={subscription.checked} onChange={(e) => subscription.onChange(e.target.checked)} />
             <label htmlFor={subscriptionId}>{t('afisha.subscriptions')}</label>
-          </>
+          </span>
         )}
         <button type="button" className="link-button filter-bar__reset" onClick={onReset}>{t('afisha.reset-filters')}</button>
       </div>

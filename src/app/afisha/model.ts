@@ -1,4 +1,4 @@
-import { SALE_SOON } from '../../contract/constants'
+import { AFISHA_COLUMNS, AFISHA_COLUMNS_MAX, AFISHA_COLUMNS_MIN, KIND_SUBSCRIPTIONS, SALE_SOON } from '../../contract/constants'
 import type { AfishaEvent, AfishaResponse } from '../../contract/entities/afisha'
 import type { Setup } from '../../contract/entities/setup'
 import { pickLocalized, type Lang } from '../../contract/lang'
@@ -45,13 +45,33 @@ export interface EventCardModel {
   tagIds: number[]
   /** Subscription composition lines, in their sort order. */
   composition: CompositionItem[]
+  /** Every day with its times, for the card's list of dates. */
+  sessions: { day: string; times: string[] }[]
+  /** Price categories (zone, lowest price), cheapest first: the card's price summary. */
+  prices: { name: string; price: number; color: string }[]
   sortKey: number
 }
 
 export interface CompositionItem {
   text: string
+  /** 'YYYY-MM-DD' as sent: the card formats it in the visitor's language. */
   day: string
   time: string
+  /** The included event's page (server-built), when there is one. */
+  url: string
+}
+
+/**
+ * Columns of the listing grid (000 §3): the selected main-menu item's menucolumncount when it
+ * sets one (above 0), else setup's subscription_col for the subscriptions kind, else
+ * tickets_col; kept within AFISHA_COLUMNS_MIN..MAX, AFISHA_COLUMNS when nothing is set.
+ */
+export function gridColumns(data: AfishaResponse, kindId: number | null, menuId: number | null): number {
+  const menu = menuId === null ? undefined : data.main_menu.find((m) => m.mainmenu_id === menuId)
+  const fromSetup = kindId === KIND_SUBSCRIPTIONS ? data.setup.subscription_col : data.setup.tickets_col
+  const wanted = menu !== undefined && menu.menucolumncount > 0 ? menu.menucolumncount : fromSetup
+  if (!Number.isInteger(wanted) || wanted <= 0) return AFISHA_COLUMNS
+  return Math.min(AFISHA_COLUMNS_MAX, Math.max(AFISHA_COLUMNS_MIN, wanted))
 }
 
 /** Cuts text at a word boundary to at most `max` characters plus '…'; 0 means no limit. */
@@ -118,6 +138,18 @@ export function buildCards(data: AfishaResponse, lang: Lang): EventCardModel[] {
     days.set(entry.event_id, [...(days.get(entry.event_id) ?? []), entry.eventday])
     times.set(entry.event_id, [...(times.get(entry.event_id) ?? []), entry.eventtime])
   }
+  const sessions = new Map<number, Map<string, string[]>>()
+  for (const entry of data.calendar) {
+    const days = sessions.get(entry.event_id) ?? new Map<string, string[]>()
+    days.set(entry.eventday, [...(days.get(entry.eventday) ?? []), entry.eventtime])
+    sessions.set(entry.event_id, days)
+  }
+  // An event's images show only when its main-menu item has showimage = 1 (000 §3).
+  const menuShowsImage = new Map(data.main_menu.map((m) => [m.mainmenu_id, m.showimage === 1]))
+  const prices = new Map<number, EventCardModel['prices']>()
+  for (const p of data.price_categories) {
+    prices.set(p.event_id, [...(prices.get(p.event_id) ?? []), { name: pickLocalized(p, 'zonelevel', lang), price: p.price, color: p.zonecolor }])
+  }
   const composition = new Map<number, AfishaResponse['composition']>()
   for (const line of data.composition) composition.set(line.event_id, [...(composition.get(line.event_id) ?? []), line])
   const cards = data.action.map((event): EventCardModel => {
@@ -137,7 +169,7 @@ export function buildCards(data: AfishaResponse, lang: Lang): EventCardModel[] {
       descriptionShort: truncate(description, lengths.description),
       infoUrl: safeUrl(pickLocalized(event, 'descript_url', lang)),
       imageUrl: image,
-      showImage: lengths.image && image !== undefined,
+      showImage: lengths.image && image !== undefined && (menuShowsImage.get(event.mainmenu_id) ?? true),
       ageFrom: event.age_from,
       days: range(days.get(event.event_id) ?? []),
       allDays: [...new Set(days.get(event.event_id) ?? [])].sort(),
@@ -151,7 +183,11 @@ export function buildCards(data: AfishaResponse, lang: Lang): EventCardModel[] {
       tagIds: eventTagIds(event, data.event_tags),
       composition: [...(composition.get(event.event_id) ?? [])]
         .sort((a, b) => a.eventstrsortnum - b.eventstrsortnum)
-        .map((line) => ({ text: pickLocalized(line, 'eventstr', lang), day: line.eventstr_day, time: line.eventstr_time })),
+        .map((line) => ({ text: pickLocalized(line, 'eventstr', lang), day: line.eventstr_day, time: line.eventstr_time, url: line.url })),
+      sessions: [...(sessions.get(event.event_id) ?? new Map<string, string[]>()).entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, times]) => ({ day, times: [...new Set(times)].sort() })),
+      prices: prices.get(event.event_id) ?? [],
       sortKey: event.eventsotrnum,
     }
   })

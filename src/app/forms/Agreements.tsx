@@ -1,15 +1,41 @@
-import { useMemo } from 'react'
+import { useMemo, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CheckboxItem } from '../../contract/entities/common'
 import { pickLocalized } from '../../contract/lang'
 import { sanitizeHtml } from '../lib/sanitize'
+import { RULE_INDEX } from '../pages/RulesPage'
+import { useModal } from '../state/modal'
 import { useSession } from '../state/session'
 import { missingAgreements, type AgreementState } from './agreements'
 
-/** One agreement's label: the operator's text may carry links, so it goes through the sanitizer. */
+/** Our rules pages and the setup rule each shows (RulesPage's order of db.rules). */
+const RULE_PAGES: Record<string, number> = { '/rules/purchase-terms': RULE_INDEX.purchaseTerms, '/rules/privacy-policy': RULE_INDEX.privacyPolicy }
+
+/**
+ * One agreement's label: the operator's text may carry links, so it goes through the sanitizer.
+ * A link must never take the visitor away from a half-filled order (issue 13 item 7): a link to
+ * our rules opens the rule in the modal, any other link opens in a new tab; neither ticks the box.
+ */
 function AgreementText({ html }: { html: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html])
-  return <span dangerouslySetInnerHTML={{ __html: clean }} />
+  const lang = useSession((s) => s.lang)
+  const rules = useSession((s) => s.setup?.db.rules ?? [])
+  const showModal = useModal((s) => s.show)
+  const onClick = (e: MouseEvent<HTMLSpanElement>) => {
+    const anchor = (e.target as HTMLElement).closest('a')
+    if (anchor === null) return
+    e.preventDefault()
+    const url = new URL(anchor.href, window.location.href)
+    const rule = url.origin === window.location.origin ? rules[RULE_PAGES[url.pathname] ?? -1] : undefined
+    const body = rule === undefined ? '' : pickLocalized(rule, 'filebody', lang)
+    if (rule !== undefined && body !== '') {
+      showModal({ kind: 'info', title: pickLocalized(rule, 'infname', lang), html: body })
+      return
+    }
+    window.open(url.toString(), '_blank', 'noopener')
+  }
+  // The span only delegates the clicks of its links (focusable; Enter on a link fires click too).
+  return <span onClick={onClick} dangerouslySetInnerHTML={{ __html: clean }} />
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { FIO_MAX, GIFT_NAME_MAX, GIFT_PATRONYMIC_MAX, GIFT_SURNAME_MAX } from '../../contract/constants'
-import { normalizeFio, normalizeGiftName, type BuyerRuleOptions } from '../../contract/rules'
+import { fioAsTyped, normalizeFio, normalizeGiftName, type BuyerRuleOptions } from '../../contract/rules'
 import type { BuyerField } from './buyerModel'
 import { EmailInput } from './EmailInput'
 import { GiftPhoneInput } from './GiftPhoneInput'
@@ -62,7 +62,7 @@ export function BuyerFields({ form, options, idPrefix }: { form: BuyerForm; opti
       ) : (
         <>
           <TextField id={id('fio')} label={t('form.fio')} value={values.fio} required maxLength={FIO_MAX * 2}
-            autoComplete="name" error={err('fio')} onValue={(v) => set({ fio: v })}
+            autoComplete="name" error={err('fio')} onValue={(v) => set({ fio: fioAsTyped(v) })}
             onBlur={() => {
               set({ fio: normalizeFio(values.fio) })
               touch('fio')

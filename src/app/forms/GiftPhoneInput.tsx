@@ -16,7 +16,7 @@ export function GiftPhoneInput(props: Omit<TextFieldProps, 'type' | 'inputMode' 
       autoComplete="tel"
       placeholder={PHONE_MASK}
       maxLength={MASKED_LENGTH + 4}
-      onValue={(v) => onValue(applyGiftPhoneMask(v))}
+      onValue={(v) => onValue(applyGiftPhoneMask(v, rest.value))}
       onFocus={(e) => {
         // The mask fills from the end: the caret starts there, not inside the fixed prefix.
         const end = e.target.value.length

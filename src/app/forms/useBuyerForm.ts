@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { BuyerRuleOptions, RuleErrorKey } from '../../contract/rules'
+import { useRemembered } from '../state/remembered'
 import { useSession } from '../state/session'
 import { buyerErrors, EMPTY_BUYER, initialBuyer, toBuyer, visibleFields, type BuyerField, type BuyerValues } from './buyerModel'
 
@@ -23,13 +24,20 @@ export interface BuyerForm {
   buyer: () => ReturnType<typeof toBuyer>
 }
 
+function isBuyerValues(v: unknown): v is BuyerValues {
+  if (typeof v !== 'object' || v === null) return false
+  const o = v as Record<string, unknown>
+  return (Object.keys(EMPTY_BUYER) as (keyof BuyerValues)[]).every((k) => typeof o[k] === typeof EMPTY_BUYER[k])
+}
+
 function sameValues(a: BuyerValues, b: BuyerValues): boolean {
   return (Object.keys(a) as (keyof BuyerValues)[]).every((k) => a[k] === b[k])
 }
 
 export function useBuyerForm(opts: BuyerRuleOptions): BuyerForm {
   const client = useSession((s) => s.crmClient?.data ?? null)
-  const [values, setValues] = useState<BuyerValues>(() => initialBuyer(client))
+  // Remembered in this tab: reading the rules or going back never loses what was typed.
+  const [values, setValues] = useRemembered<BuyerValues>('buyer', () => initialBuyer(client), isBuyerValues)
   const [touched, setTouched] = useState<ReadonlySet<BuyerField>>(() => new Set())
   // The CRM sign-in may finish after the form exists: prefill then, unless the buyer has typed.
   const [prefilledFor, setPrefilledFor] = useState(client)
@@ -40,7 +48,7 @@ export function useBuyerForm(opts: BuyerRuleOptions): BuyerForm {
   const errors = useMemo(() => buyerErrors(values, opts), [values, opts])
   const fields = useMemo(() => visibleFields(opts, values.noPatronymic), [opts, values.noPatronymic])
 
-  const set = useCallback((patch: Partial<BuyerValues>) => setValues((v) => ({ ...v, ...patch })), [])
+  const set = useCallback((patch: Partial<BuyerValues>) => setValues((v) => ({ ...v, ...patch })), [setValues])
   const touch = useCallback((field: BuyerField) => setTouched((s) => (s.has(field) ? s : new Set([...s, field]))), [])
   const touchAll = useCallback(() => {
     setTouched(new Set(fields))

@@ -9,6 +9,7 @@ import { NOMINAL_TEXTS } from './locales/nominal'
 import { ORDER_TEXTS } from './locales/order'
 import { RETURNS_TEXTS } from './locales/returns'
 import { SCHEME_TEXTS } from './locales/scheme'
+import { STOREFRONT_TEXTS } from './locales/storefront'
 import { withScreenTexts } from './mergeTexts'
 
 /** All shell texts, one resource bundle per language (namespace "translation"). */
@@ -26,7 +27,7 @@ export const RESOURCES = {
 export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
   const instance = i18next.createInstance()
   void instance.init({
-    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS),
+    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS, STOREFRONT_TEXTS),
     lng: lang,
     fallbackLng: FALLBACK_LANG,
     supportedLngs: [...LANGS],

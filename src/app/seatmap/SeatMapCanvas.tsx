@@ -5,6 +5,7 @@ import type { SeatInfo } from '../../engine/interaction/seatInfo'
 import type { VenueData } from '../../engine/model'
 import { SeatList } from './SeatList'
 import { DEFAULT_SEATMAP_LABELS, type SeatMapLabels } from './labels'
+import { useDelayedTooltip } from './tooltipDelay'
 
 /**
  * The one React host of the seat map (tldraw TldrawEditor pattern): the engine is created in a
@@ -69,7 +70,13 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
 
   const snap = useSyncExternalStore(engine?.subscribe ?? noSubscribe, engine?.getSnapshot ?? emptySnapshot)
   const price = (p: number | null) => (p == null ? '' : props.formatPrice ? props.formatPrice(p) : String(p))
-  const tip = snap.hover && (!snap.popover || snap.popover.seat.index !== snap.hover.index) ? snap.hover : null
+  // The hover snapshot changes identity every frame; the tooltip follows the seat's index.
+  const hovered = snap.hover && (!snap.popover || snap.popover.seat.index !== snap.hover.index) ? snap.hover.index : null
+  const shownIndex = useDelayedTooltip(hovered)
+  // During the hide delay the pointer has left: the last hovered seat is what stays shown.
+  const [lastHover, setLastHover] = useState(snap.hover)
+  if (snap.hover && snap.hover !== lastHover) setLastHover(snap.hover)
+  const tip = shownIndex !== null && lastHover?.index === shownIndex && snap.popover?.seat.index !== shownIndex ? lastHover : null
 
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...props.style }}>

@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { api } from '../api/client'
 import { Link, matchPath, useLocation } from 'react-router-dom'
 import { useLink } from '../hooks/useLinks'
 import { segment } from '../lib/links'
@@ -19,15 +21,7 @@ export function BackLink() {
   if (pathname === '/') return null
 
   const returnMatch = matchPath('/order/return/:hash', pathname)
-  if (returnMatch?.params.hash !== undefined) {
-    // The order number needs the order-number call, which the return page will make; until
-    // that page exists the link names the order without its number.
-    return (
-      <Link className="back-link" to={link(`/order/${segment(returnMatch.params.hash)}`)}>
-        <span aria-hidden="true">← </span>{t('shell.returnToOrderPlain')}
-      </Link>
-    )
-  }
+  if (returnMatch?.params.hash !== undefined) return <ReturnToOrder hash={returnMatch.params.hash} />
   // setup's own label is one text in the storefront's language (app.language), so it is used
   // only when the page is in that language; other languages get our translation.
   const own = setup !== null && setup.db.returntoafishabutton === 1 && setup.app.language === lang
@@ -37,6 +31,35 @@ export function BackLink() {
   return (
     <Link className="back-link" to={link('/')}>
       <span aria-hidden="true">← </span>{label}
+    </Link>
+  )
+}
+
+/**
+ * "Return to Order №{n}" (001 §2): the number comes from the get-order-number call; until it
+ * answers (or when the order is unknown) the link names the order without its number.
+ */
+function ReturnToOrder({ hash }: { hash: string }) {
+  const { t } = useTranslation()
+  const link = useLink()
+  const lang = useSession((s) => s.lang)
+  const [num, setNum] = useState<number | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    api.call('orderGetNum', { hash, lang }).then(
+      (answer) => {
+        if (!cancelled) setNum(answer.response.num)
+      },
+      // Network failures are only logged (001 §8); the plain label stays.
+      (error: unknown) => console.warn('order number failed', error),
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [hash, lang])
+  return (
+    <Link className="back-link" to={link(`/order/${segment(hash)}`)}>
+      <span aria-hidden="true">← </span>{num === null ? t('shell.returnToOrderPlain') : t('shell.returnToOrder', { num })}
     </Link>
   )
 }

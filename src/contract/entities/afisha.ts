@@ -109,6 +109,21 @@ export const compositionLineSchema = z.object({
 })
 export type CompositionLine = z.infer<typeof compositionLineSchema>
 
+/**
+ * A price category of an event for the listing's price summary (our addition: the spec has a
+ * "default categories shown in the listing" constant, 5, but shows no field for them): one per
+ * price zone (zonelevel) over the event's upcoming sessions, with its lowest regular price in
+ * money (subscription-only rows left out), cheapest first.
+ */
+export const priceCategorySchema = z.object({
+  event_id: idSchema,
+  zonelevel_id: idSchema,
+  ...localized('zonelevel'),
+  zonecolor: z.string(),
+  price: z.number().min(0),
+})
+export type PriceCategory = z.infer<typeof priceCategorySchema>
+
 export const afishaResponseSchema = z.object({
   setup: setupSchema,
   kind_menu: z.array(kindMenuItemSchema),
@@ -121,5 +136,6 @@ export const afishaResponseSchema = z.object({
   event_tags: z.array(eventTagSchema),
   images: z.array(imageSchema),
   composition: z.array(compositionLineSchema),
+  price_categories: z.array(priceCategorySchema),
 })
 export type AfishaResponse = z.infer<typeof afishaResponseSchema>

@@ -11,7 +11,9 @@ import { priceRowSchema } from './price'
  * gift card accepted; usenopushkarta 1 = other payment also accepted.
  *
  * Our additions: action_id, hash_id, scheme (1 = seat-map event), subscription (1 = season
- * ticket), descript_{lang} and descript_url_{lang} for the header's note and info link.
+ * ticket), descript_{lang} and descript_url_{lang} for the header's note and info link, and
+ * soon_on_sale (1 = sales not open yet: the listing's totalticketcount -99999, so a page opened
+ * by a direct link says "soon on sale" rather than "sold out").
  */
 export const eventActionSchema = z.object({
   action_id: idSchema,
@@ -26,6 +28,7 @@ export const eventActionSchema = z.object({
   usenopushkarta: flagSchema,
   scheme: flagSchema,
   subscription: flagSchema,
+  soon_on_sale: flagSchema,
   ...localizedMany('action', 'seatroot', 'address', 'descript', 'descript_url'),
 })
 export type EventAction = z.infer<typeof eventActionSchema>

@@ -24,6 +24,14 @@ import { capitalizeName, cyrillicToLatinKeys, normalizeYo, squeezeSpaces, stripT
 export function normalizeFio(s: string): string {
   return squeezeSpaces(stripToLettersDashSpace(normalizeYo(s)))
 }
+/**
+ * What the fio field keeps while the visitor types (000 §5: "characters other than letters, dash
+ * and space are removed"): the same stripping and ё as normalizeFio, but spaces stay where they
+ * are (one at the end is the start of the next word); the full normalising runs on blur and send.
+ */
+export function fioAsTyped(s: string): string {
+  return stripToLettersDashSpace(normalizeYo(s)).replace(/ {2,}/g, ' ').replace(/^ +/, '')
+}
 export function isFioValid(s: string): boolean {
   const n = normalizeFio(s)
   return n.length >= FIO_MIN && n.length <= FIO_MAX
@@ -92,11 +100,14 @@ export const giftPatronymicSchema = z.union([z.literal(''), giftPart(GIFT_PATRON
 export function phoneDigits(s: string): string {
   return s.replace(/\D/g, '')
 }
-/** Gift-card phone: +7 prefix and exactly 11 digits, as the mask +7 (9__) ___-__-__ enforces. */
+/** The first digit after +7 that the mask +7 (9__) ___-__-__ shows: a mobile number. */
+const GIFT_PHONE_FIRST_LOCAL_DIGIT = '9'
+
+/** Gift-card phone: +7 prefix and exactly 11 digits, a mobile one (+7 9…), as the mask shows. */
 export function isGiftPhoneValid(s: string): boolean {
   const t = s.trim()
   const digits = phoneDigits(t)
-  return t.startsWith(PHONE_PREFIX) && digits.length === PHONE_DIGITS && /^[+\d\s()-]+$/.test(t)
+  return t.startsWith(PHONE_PREFIX) && digits.length === PHONE_DIGITS && digits[1] === GIFT_PHONE_FIRST_LOCAL_DIGIT && /^[+\d\s()-]+$/.test(t)
 }
 /** Formats 11 digits as the mask shows them: '79123456789' → '+7 (912) 345-67-89'. */
 export function formatGiftPhone(s: string): string {

@@ -19,6 +19,14 @@ export function parseBonuses(s: string): number | null {
   const t = s.trim()
   return /^\d+$/.test(t) ? Number(t) : null
 }
+/** Why the typed bonuses cannot be applied (001 §5 "Bonuses: integer"), or null when they can. */
+export type BonusInputError = 'bonus-not-integer' | 'bonus-negative' | 'bonus-too-many'
+export function bonusInputError(s: string, available: number): BonusInputError | null {
+  const t = s.trim()
+  if (t === '' || /^\d+$/.test(t)) return t !== '' && Number(t) > available ? 'bonus-too-many' : null
+  if (/^-/.test(t)) return 'bonus-negative'
+  return 'bonus-not-integer'
+}
 /** Apply is enabled only for an integer above 0 and not above the available bonuses. */
 export function canApplyBonuses(value: number | null, available: number): boolean {
   return value !== null && Number.isInteger(value) && value > 0 && value <= available

@@ -1,13 +1,32 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
+import { LOCATION_POINT_FILE, LOCATION_POINT_PATH } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
 import { MEDIA_IMAGES_PREFIX } from '../domain/images/urls'
 
 /** Images change only by uploading a new file name, so they may be cached for a day. */
 const MEDIA_MAX_AGE_S = 24 * 3600
+/** The location point may be replaced by the operator at any time: an hour of caching. */
+const LOCATION_POINT_MAX_AGE_S = 3600
+
+/** Our built-in map pin: a drop in the storefront's accent colour with a white dot. */
+export const BUILT_IN_LOCATION_POINT =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">' +
+  '<path d="M12 1.5c-4.3 0-7.8 3.4-7.8 7.7 0 5.6 7.8 13.3 7.8 13.3s7.8-7.7 7.8-13.3c0-4.3-3.5-7.7-7.8-7.7z" fill="#d2232a"/>' +
+  '<circle cx="12" cy="9.2" r="3.1" fill="#ffffff"/></svg>'
+
+/** Headers every stored image is sent with. */
+function imageHeaders(reply: FastifyReply, mime: string, maxAge: number) {
+  return reply
+    .type(mime)
+    .header('cache-control', `public, max-age=${maxAge}`)
+    .header('x-content-type-options', 'nosniff')
+    // An SVG may carry script; this keeps any script in it from running when opened directly.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+}
 
 
-/** GET /media/images/:file: images stored in the database (the demo's generated SVG posters). */
+/** GET /media/images/:file: images stored in the database (the demo's generated SVG posters), and the location point. */
 export function registerMedia(app: FastifyInstance): void {
   app.get(
     `${MEDIA_IMAGES_PREFIX}:file`,
@@ -18,13 +37,18 @@ export function registerMedia(app: FastifyInstance): void {
       if (!image) {
         return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: `No image ${file}` })
       }
-      return reply
-        .type(image.mime)
-        .header('cache-control', `public, max-age=${MEDIA_MAX_AGE_S}`)
-        .header('x-content-type-options', 'nosniff')
-        // An SVG may carry script; this keeps any script in it from running when opened directly.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(image.body)
+      return imageHeaders(reply, image.mime, MEDIA_MAX_AGE_S).send(image.body)
+    },
+  )
+
+  // GET static location-point image (001 §7): the operator's own, else the built-in pin.
+  app.get(
+    LOCATION_POINT_PATH,
+    { schema: { summary: 'The location-point (map pin) image shown beside venue addresses', tags: ['static'] } },
+    async (_request, reply) => {
+      const own = await app.db.selectFrom('images').select(['mime', 'body']).where('file_name', '=', LOCATION_POINT_FILE).executeTakeFirst()
+      if (own) return imageHeaders(reply, own.mime, LOCATION_POINT_MAX_AGE_S).send(own.body)
+      return imageHeaders(reply, 'image/svg+xml', LOCATION_POINT_MAX_AGE_S).send(BUILT_IN_LOCATION_POINT)
     },
   )
 }

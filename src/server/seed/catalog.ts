@@ -18,9 +18,9 @@ export const demoHash = (kind: string, key: string) => createHash('sha256').upda
 
 const kindLabel = ['', 'Билеты', 'Абонемент', 'Концерт']
 const DESCRIPTIONS: Record<number, [string, string, string, string]> = {
-  1: ['{name} — событие сезона на сцене, которую любят зрители. Продолжительность около двух часов.', '{name}: a highlight of the season on a stage the audience loves. About two hours long.', '{name} — маусымның басты оқиғасы. Ұзақтығы шамамен екі сағат.', '{name}——本季亮点，时长约两小时。'],
-  2: ['{name}: несколько вечеров по одной цене. Состав абонемента — ниже.', '{name}: several evenings for one price. The programme is listed below.', '{name}: бір бағаға бірнеше кеш.', '{name}：一个价格，多场演出。'],
-  3: ['{name}. Живой звук, лучшие исполнители и незабываемая атмосфера.', '{name}. Live sound, great performers and an unforgettable atmosphere.', '{name}. Тірі дыбыс және ерекше атмосфера.', '{name}。现场演奏，优秀演员，难忘氛围。'],
+  1: ['{name} — событие сезона на сцене, которую любят зрители. Продолжительность около двух часов.', '{name}: a highlight of the season on a stage the audience loves. About two hours long.', '{name} — маусымның басты оқиғасы. Ұзақтығы шамамен екі сағат.', '{name}——本季亮點，時長約兩小時。'],
+  2: ['{name}: несколько вечеров по одной цене. Состав абонемента — ниже.', '{name}: several evenings for one price. The programme is listed below.', '{name}: бір бағаға бірнеше кеш.', '{name}：一個價格，多場演出。'],
+  3: ['{name}. Живой звук, лучшие исполнители и незабываемая атмосфера.', '{name}. Live sound, great performers and an unforgettable atmosphere.', '{name}. Тірі дыбыс және ерекше атмосфера.', '{name}。現場演奏，優秀演員，難忘氛圍。'],
 }
 
 export interface CatalogIds {
@@ -114,7 +114,7 @@ export async function seedEvents(db: Db, now: number, nav: Navigation, drawings:
         ...loc('name', e.names),
         ...loc('descript', [describe(0), describe(1), describe(2), describe(3)]),
         ...loc('descript_url', ['https://example.org/events/' + e.key, 'https://example.org/en/events/' + e.key, '', '']),
-        ...loc('ticketinfo', ['Электронный билет придёт на e-mail.', 'The e-ticket is sent by e-mail.', 'Электронды билет e-mail арқылы келеді.', '电子票将发送到您的邮箱。']),
+        ...loc('ticketinfo', ['Электронный билет придёт на e-mail.', 'The e-ticket is sent by e-mail.', 'Электронды билет e-mail арқылы келеді.', '電子票將發送到您的郵箱。']),
         usepushkarta: f.usepushkarta ? 1 : 0,
         usenopushkarta: f.usenopushkarta || !f.usepushkarta ? 1 : 0,
         signlang: f.signlang ? 1 : 0,

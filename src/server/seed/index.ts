@@ -49,15 +49,15 @@ async function nameZones(db: Db, drawingId: number): Promise<void> {
 
 function seatZoneNames(n: number, zone: string): { name: Texts; descript: Texts } {
   return {
-    name: [`Категория ${n}`, `Category ${n}`, `${n}-санат`, `${n}类座位`],
-    descript: [`Зона ${zone} схемы зала`, `Zone ${zone} of the hall map`, `Сызбадағы ${zone} аймағы`, `座位图${zone}区`],
+    name: [`Категория ${n}`, `Category ${n}`, `${n}-санат`, `${n}類座位`],
+    descript: [`Зона ${zone} схемы зала`, `Zone ${zone} of the hall map`, `Сызбадағы ${zone} аймағы`, `座位圖${zone}區`],
   }
 }
 
 function standingZoneNames(place: string): { name: Texts; descript: Texts } {
   return {
-    name: [`Танцпартер (${place})`, `Standing floor (${place})`, `Би партері (${place})`, `站立区（${place}）`],
-    descript: ['Стоячие места без нумерации', 'Unnumbered standing places', 'Нөмірсіз тұрып көретін орындар', '不对号站立区'],
+    name: [`Танцпартер (${place})`, `Standing floor (${place})`, `Би партері (${place})`, `站立區（${place}）`],
+    descript: ['Стоячие места без нумерации', 'Unnumbered standing places', 'Нөмірсіз тұрып көретін орындар', '不對號站立區'],
   }
 }
 

@@ -7,7 +7,7 @@ const NOMINAL_TEXT = {
   ru: '<p>Билеты именные: вход по документу, указанному для каждого посетителя. Данные используются только для прохода на мероприятие.</p>',
   en: '<p>These tickets are named: entry is by the ID document given for each visitor. The data is used only for admission.</p>',
   kz: '<p>Билеттер атаулы: кіру әр келушіге көрсетілген құжат бойынша.</p>',
-  ch: '<p>本票为实名票：凭为每位观众填写的证件入场，数据仅用于入场。</p>',
+  ch: '<p>本票為實名票：憑為每位觀眾填寫的證件入場，數據僅用於入場。</p>',
 }
 
 /** Demo step after the reference data: the named-ticket consent text. */

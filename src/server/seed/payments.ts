@@ -16,8 +16,8 @@ export async function seedPaymentDemo(db: Db): Promise<void> {
       protocol_type: 'card-form',
       protocol_kind: 'CARD',
       sortnum: 4,
-      ...loc('name', ['Банковская карта (форма банка)', 'Bank card (bank form)', 'Банк картасы (банк формасы)', '银行卡（银行表单）']),
-      ...loc('descript', ['Данные карты вводятся на странице банка', 'Card details are entered on the bank page', 'Карта деректері банк бетінде енгізіледі', '在银行页面输入卡信息']),
+      ...loc('name', ['Банковская карта (форма банка)', 'Bank card (bank form)', 'Банк картасы (банк формасы)', '銀行卡（銀行表單）']),
+      ...loc('descript', ['Данные карты вводятся на странице банка', 'Card details are entered on the bank page', 'Карта деректері банк бетінде енгізіледі', '在銀行頁面輸入卡信息']),
     })
     .execute()
   await db.insertInto('promo_codes').values({ code: 'DUO2', discount_percent: 15, discount_amount: 0, multi_use: 1, max_uses: 2, valid_to: null }).execute()

@@ -17,9 +17,9 @@ export async function seedOffers(db: Db, ids: CatalogIds): Promise<void> {
   await db
     .insertInto('services')
     .values([
-      { event_id: null, package_id: 1, price: 150 * MINOR, limit_per_order: 2, sortnum: 1, ...loc('name', ['Программка', 'Programme booklet', 'Бағдарлама', '节目单']), ...loc('descript', ['Печатная программа вечера', 'A printed programme', 'Басылған бағдарлама', '纸质节目单']) },
-      { event_id: ids.events.get('cherry-orchard')!, package_id: 2, price: 500 * MINOR, limit_per_order: 4, sortnum: 2, ...loc('name', ['Гардероб без очереди', 'Priority cloakroom', 'Кезексіз гардероб', '优先衣帽间']), ...loc('descript', ['Отдельная стойка гардероба', 'A separate cloakroom desk', 'Жеке гардероб', '专用衣帽间']) },
-      { event_id: ids.events.get('stadium-rock')!, package_id: 3, price: 800 * MINOR, limit_per_order: 1, sortnum: 3, ...loc('name', ['Парковка', 'Parking', 'Тұрақ', '停车']), ...loc('descript', ['Место на парковке стадиона', 'A space at the stadium car park', 'Стадион тұрағында орын', '体育场停车位']) },
+      { event_id: null, package_id: 1, price: 150 * MINOR, limit_per_order: 2, sortnum: 1, ...loc('name', ['Программка', 'Programme booklet', 'Бағдарлама', '節目單']), ...loc('descript', ['Печатная программа вечера', 'A printed programme', 'Басылған бағдарлама', '紙質節目單']) },
+      { event_id: ids.events.get('cherry-orchard')!, package_id: 2, price: 500 * MINOR, limit_per_order: 4, sortnum: 2, ...loc('name', ['Гардероб без очереди', 'Priority cloakroom', 'Кезексіз гардероб', '優先衣帽間']), ...loc('descript', ['Отдельная стойка гардероба', 'A separate cloakroom desk', 'Жеке гардероб', '專用衣帽間']) },
+      { event_id: ids.events.get('stadium-rock')!, package_id: 3, price: 800 * MINOR, limit_per_order: 1, sortnum: 3, ...loc('name', ['Парковка', 'Parking', 'Тұрақ', '停車']), ...loc('descript', ['Место на парковке стадиона', 'A space at the stadium car park', 'Стадион тұрағында орын', '體育場停車位']) },
     ])
     .execute()
 }

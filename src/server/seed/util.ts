@@ -4,7 +4,7 @@ import { isPostgresDb } from '../db/connect'
 
 type Texts = [ru: string, en: string, kz: string, ch: string]
 
-/** `loc('name', ['Театр', 'Theatre', 'Театр', '剧院'])` → {name_ru, name_en, name_kz, name_ch}. */
+/** `loc('name', ['Театр', 'Theatre', 'Театр', '劇院'])` → {name_ru, name_en, name_kz, name_ch}. */
 export function loc<K extends string>(key: K, [ru, en, kz, ch]: Texts): Record<`${K}_${'ru' | 'en' | 'kz' | 'ch'}`, string> {
   return { [`${key}_ru`]: ru, [`${key}_en`]: en, [`${key}_kz`]: kz, [`${key}_ch`]: ch } as Record<`${K}_${'ru' | 'en' | 'kz' | 'ch'}`, string>
 }

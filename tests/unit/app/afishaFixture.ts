@@ -59,6 +59,7 @@ export function afishaFixture(events: AfishaEvent[], setup: Setup = setupFixture
     event_tags: [],
     images: [],
     composition: [],
+    price_categories: [],
     ...extra,
   })
 }

@@ -14,7 +14,8 @@ describe('gift-card phone mask +7 (9__) ___-__-__', () => {
   it('formats progressively with the fixed +7 (9 start', () => {
     expect(applyGiftPhoneMask('')).toBe('')
     expect(applyGiftPhoneMask('9')).toBe('+7 (9')
-    expect(applyGiftPhoneMask('1')).toBe('+7 (91')
+    // A digit the visitor did not type is never added (the rule refuses a non-mobile number).
+    expect(applyGiftPhoneMask('1')).toBe('+7 (1')
     expect(applyGiftPhoneMask('912')).toBe('+7 (912')
     expect(applyGiftPhoneMask('9123')).toBe('+7 (912) 3')
     expect(applyGiftPhoneMask('9123456')).toBe('+7 (912) 345-6')
@@ -27,6 +28,25 @@ describe('gift-card phone mask +7 (9__) ___-__-__', () => {
     expect(applyGiftPhoneMask('89123456789')).toBe('+7 (912) 345-67-89')
     expect(applyGiftPhoneMask('79123456789')).toBe('+7 (912) 345-67-89')
     expect(applyGiftPhoneMask('+7 (912) 345-67-8999')).toBe('+7 (912) 345-67-89')
+  })
+
+  it('keeps exactly the 11 digits however the number is typed, key by key or pasted', () => {
+    /** Types `text` one character at a time at the end, as the field would receive it. */
+    const typeIn = (text: string) => [...text].reduce((shown, ch) => applyGiftPhoneMask(shown + ch, shown), '')
+    for (const typed of ['89161234567', '+79161234567', '79161234567', '9161234567', '8 (916) 123-45-67', '+7 (916) 123 45 67', '+7 916 123 45 67']) {
+      expect(typeIn(typed), typed).toBe('+7 (916) 123-45-67')
+      expect(applyGiftPhoneMask(typed), `pasted ${typed}`).toBe('+7 (916) 123-45-67')
+      expect(isGiftPhoneValid(typeIn(typed))).toBe(true)
+    }
+    // The prefix alone shows as '+7 (' and a backspace then empties the field.
+    expect(typeIn('8')).toBe('+7 (')
+    expect(typeIn('+7')).toBe('+7 (')
+    expect(applyGiftPhoneMask('+7 ', '+7 (')).toBe('')
+    // A whole number pasted behind the shown prefix.
+    expect(applyGiftPhoneMask('+7 (89161234567', '+7 (')).toBe('+7 (916) 123-45-67')
+    // Extra digits typed at the end are refused, the 11 stay.
+    expect(typeIn('891612345678')).toBe('+7 (916) 123-45-67')
+    expect(isGiftPhoneValid('+7 (816) 123-45-67')).toBe(false)
   })
 
   it('lets a deleted separator drop back without getting stuck', () => {

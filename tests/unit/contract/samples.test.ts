@@ -25,6 +25,7 @@ describe('answers built from the spec fields parse', () => {
       event_tags: [{ event_id: 7, attr_id: 2 }],
       images: [],
       composition: [],
+      price_categories: [],
     }
     expect(calls.afisha.response.parse(afisha).kind_menu[0].menukindname_ru).toBe('Билеты')
   })

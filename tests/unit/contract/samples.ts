@@ -69,6 +69,7 @@ export const actionSample = {
   usenopushkarta: 1,
   scheme: 0,
   subscription: 0,
+  soon_on_sale: 0,
   ...sameInAll('action', 'Swan Lake'),
   ...sameInAll('seatroot', 'Main stage'),
   ...sameInAll('address', '1 Theatre Sq.'),

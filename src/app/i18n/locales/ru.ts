@@ -114,7 +114,7 @@ export default ru
 type LanguageSpecificPlural = `${string}_few` | `${string}_many`
 
 /** Shape every language must have: the same keys with free text; _few/_many optional. */
-type Widen<T> = {
+export type Widen<T> = {
   [K in keyof T as K extends LanguageSpecificPlural ? never : K]: T[K] extends string ? string : Widen<T[K]>
 } & {
   [K in keyof T as K extends LanguageSpecificPlural ? K : never]?: string

@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next'
 import type { CompositionLine } from '../../../contract/entities/afisha'
 import type { EventAction } from '../../../contract/entities/event'
 import { pickLocalized, type Lang } from '../../../contract/lang'
+import { Link } from 'react-router-dom'
+import { useLink } from '../../hooks/useLinks'
+import { formatLongDay } from '../../i18n/localeFormat'
+import { LocationPin } from '../../shell/LocationPin'
 import { SafeHtml } from '../../shell/SafeHtml'
 
 /**
@@ -19,6 +23,7 @@ export function EventHeader({ action, composition, lang, giftNotice, titleId }: 
 }) {
   const { t } = useTranslation()
   const listId = useId()
+  const link = useLink()
   const [open, setOpen] = useState(false)
   const title = pickLocalized(action, 'action', lang)
   const place = [pickLocalized(action, 'seatroot', lang), pickLocalized(action, 'address', lang)].filter((x) => x !== '').join(', ')
@@ -34,7 +39,7 @@ export function EventHeader({ action, composition, lang, giftNotice, titleId }: 
           {t('event.age', { age: action.age_from })}
         </span>
       </h1>
-      {place !== '' && <p className="event-header__place">{place}</p>}
+      {place !== '' && <p className="event-header__place"><LocationPin />{place}</p>}
       {note !== '' && <SafeHtml className="event-header__note" html={note} />}
       {infoUrl !== '' && (
         <p><a href={infoUrl} target="_blank" rel="noopener noreferrer">{t('event.info')}</a></p>
@@ -47,8 +52,8 @@ export function EventHeader({ action, composition, lang, giftNotice, titleId }: 
           <ul id={listId} hidden={!open}>
             {lines.map((line) => (
               <li key={`${line.event_id}-${line.eventstrsortnum}`}>
-                <strong>{pickLocalized(line, 'eventstr', lang)}</strong>
-                {[line.seatroot, line.address, line.eventstr_day, line.eventstr_time].filter((x) => x !== '').map((x, i) => (
+                <strong>{line.url.startsWith('/') ? <Link to={link(line.url)}>{pickLocalized(line, 'eventstr', lang)}</Link> : pickLocalized(line, 'eventstr', lang)}</strong>
+                {[line.seatroot, line.address, line.eventstr_day === '' ? '' : formatLongDay(line.eventstr_day, lang), line.eventstr_time].filter((x) => x !== '').map((x, i) => (
                   <span key={i} className="event-header__composition-part">{x}</span>
                 ))}
               </li>

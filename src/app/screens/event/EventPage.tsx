@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { PRICE_LIMIT } from '../../../contract/constants'
 import type { Buyer } from '../../../contract/entities/buyer'
 import type { CheckboxAnswer } from '../../../contract/entities/common'
@@ -19,8 +19,10 @@ import { useSession } from '../../state/session'
 import { DateStrip } from './DateStrip'
 import { EventHeader } from './EventHeader'
 import { EventOrderForm } from './EventOrderForm'
+import { SoonOnSale } from './SoonOnSale'
 import { longDay } from './model/format'
 import { eventPath, resolveSelection, sortCalendar } from './model/selection'
+import { schemePath } from '../scheme/model/calendar'
 import { PaymentMethodChoice } from './PaymentMethodChoice'
 import { PriceList } from './PriceList'
 import { TimeChips } from './TimeChips'
@@ -44,8 +46,12 @@ export function EventScreen() {
 function EventLoader({ hash }: { hash: string }) {
   const { t } = useTranslation()
   const link = useLink()
+  const { date, time } = useParams()
+  const { search } = useLocation()
   useTitle('events')
   const { data, status, reload } = useEventData(hash)
+  // /event/{hash}/{date?}/{time?} of a seat-map event: the same date, time and query on scheme-view.
+  if (status === 'scheme') return <Navigate replace to={`${schemePath(hash, { date: date ?? null, time: time ?? null })}${search}`} />
   if (status === 'loading') return <p className="event-page__status" role="status">{t('event.loading')}</p>
   if (status === 'error') {
     return (
@@ -124,7 +130,9 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
     navigate(buildLink(path, { lang, sub: false }))
   }, [choice, action.writeticketname, navigate, lang])
 
-  const soldOut = calendar.length > 0 && calendar.every((d) => d.times.every((x) => x.quantity === 0))
+  // Sales not open yet (totalticketcount -99999 in the listing) is not "sold out" (000 §2).
+  const soon = action.soon_on_sale === 1
+  const soldOut = soon || (calendar.length > 0 && calendar.every((d) => d.times.every((x) => x.quantity === 0)))
   const notAvailable = !soldOut && (calendar.length === 0 || (selection.time !== null && (choice.slot === undefined || choice.slot.quantity === 0 || !choice.hasRows)))
   const currency = setup?.app.currency ?? 'RUB'
   const priceLimit = setup?.const.price_limit ?? PRICE_LIMIT
@@ -158,7 +166,8 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
         </div>
       )}
 
-      {soldOut && <p className="notice event-page__message" role="status">{t('event.sold-out')}</p>}
+      {soon && <SoonOnSale />}
+      {soldOut && !soon && <p className="notice event-page__message" role="status">{t('event.sold-out')}</p>}
       {notAvailable && <p className="notice event-page__message" role="status">{t('event.not-available')}</p>}
 
       {!soldOut && !notAvailable && selection.time !== null && (

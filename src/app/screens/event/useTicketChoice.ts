@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRemembered } from '../../state/remembered'
 import type { NoSchemeResponse } from '../../../contract/entities/event'
 import type { PriceRow } from '../../../contract/entities/price'
 import { countOf, isFree, orderLines, quantityOf, rowKey, rowsFor, totals, type Quantities } from './model/cart'
@@ -24,11 +24,18 @@ export interface TicketChoiceInput {
   onGroupLimit: () => void
 }
 
+function isStoredCart(v: unknown): v is { key: string; q: Quantities } {
+  if (typeof v !== 'object' || v === null) return false
+  const c = v as { key?: unknown; q?: unknown }
+  return typeof c.key === 'string' && typeof c.q === 'object' && c.q !== null && Object.values(c.q).every((n) => Number.isInteger(n) && (n as number) >= 0)
+}
+
 export function useTicketChoice(input: TicketChoiceInput) {
   const { data, selection, method, subscriptionQuant } = input
   const { date, time } = selection
   const cartKey = `${date}|${time}|${method}|${subscriptionQuant !== null}`
-  const [cart, setCart] = useState<{ key: string; q: Quantities }>({ key: cartKey, q: {} })
+  // Remembered per event in this tab, so the rules or a step back do not lose the choice.
+  const [cart, setCart] = useRemembered<{ key: string; q: Quantities }>(`tickets.${data.action.hash_id}`, () => ({ key: cartKey, q: {} }), isStoredCart)
   const q = cart.key === cartKey ? cart.q : {}
   const setQ = (row: PriceRow, value: number) => setCart({ key: cartKey, q: { ...q, [rowKey(row)]: value } })
   const clear = () => setCart({ key: cartKey, q: {} })

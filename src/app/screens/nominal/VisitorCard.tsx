@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { OrderDataResponse, OrderDataRow } from '../../../contract/entities/nominal'
+import { DOC_NUMBER_MAX } from '../../../contract/constants'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import type { FieldError } from '../../../contract/rules/errors'
 import { TextField } from '../../forms/TextField'
@@ -101,6 +102,7 @@ export function VisitorCard(props: VisitorCardProps) {
                 options={data.docTypes.map((d) => ({ id: d.id, label: pickLocalized(d, 'name', lang) }))}
                 onValue={(v) => { onChange({ docTypeId: v }); onBlur('docTypeId') }} />
               <TextField id={id('docNum')} label={t('nominal.doc-num')} value={draft.docNum} required autoComplete="off"
+                maxLength={DOC_NUMBER_MAX} hint={t('nominal.doc-num-limit', { count: DOC_NUMBER_MAX })}
                 onValue={(v) => onChange({ docNum: cleanDocNumber(v) })} onBlur={() => onBlur('docNum')} error={errorOf('docNum')} />
             </>
           )}

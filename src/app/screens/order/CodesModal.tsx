@@ -51,7 +51,8 @@ function Slides({ lines, ordNum, onClose }: { lines: TicketLine[]; ordNum: numbe
         <p className="codes__meta">{t('order.number', { num: ordNum })}</p>
         {when !== '' && <p className="codes__meta">{when}</p>}
         {place !== '' && <p className="codes__meta">{place}</p>}
-        {pickLocalized(line, 'zonelevel', lang) !== '' && <p className="codes__meta">{pickLocalized(line, 'zonelevel', lang)}</p>}
+        {/* The price zone (category of the seat or place), never the visitor category (001 §2). */}
+        {pickLocalized(line, 'zonelevel', lang) !== '' && <p className="codes__meta codes__zone">{t('order.code-zone', { zone: pickLocalized(line, 'zonelevel', lang) })}</p>}
         {code.src !== '' ? (
           <img className={`codes__image codes__image--${code.kind}`} src={code.src} width={code.width} height={code.height}
             alt={t(code.kind === 'qr' ? 'order.qr-alt' : 'order.barcode-alt', { code: line.ticketcode })} draggable={false} />

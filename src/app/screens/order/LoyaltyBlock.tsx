@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { bonusesLeft, canApplyBonuses, isPromoValid, normalizePromo, parseBonuses } from '../../../contract/rules/discount'
+import { bonusesLeft, bonusInputError, canApplyBonuses, isPromoValid, normalizePromo, parseBonuses } from '../../../contract/rules/discount'
 import { api } from '../../api/client'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../event/model/format'
@@ -22,6 +22,9 @@ export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; d
   const [promoError, setPromoError] = useState(false)
   const bonuses = parseBonuses(bonusText)
   const available = data.availableBonuses
+  // The field keeps what was typed and says why it cannot be applied: '10.5' or '-5' must never
+  // turn into 105 or 5 silently (001 §5 "Bonuses: integer").
+  const bonusError = bonusInputError(bonusText, available)
   const hasDiscount = data.useBonuses > 0 || data.promoCode !== '' || data.totalDiscount > 0
   // Card facts only with a card; the promo and discount lines whenever they apply.
   const facts = [
@@ -73,16 +76,18 @@ export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; d
           e.preventDefault()
           if (canApplyBonuses(bonuses, available)) void applyBonuses()
         }}>
-          <div className="field">
+          <div className={`field${bonusError !== null ? ' field--invalid' : ''}`}>
             <label className="field__label" htmlFor="loyalty-bonuses">{t('order.bonuses')}</label>
             <div className="loyalty__row">
               <input id="loyalty-bonuses" className="field__input" inputMode="numeric" autoComplete="off" size={10} value={bonusText}
-                aria-describedby="loyalty-bonuses-left" onChange={(e) => setBonusText(e.target.value.replace(/[^\d]/g, ''))} />
+                aria-invalid={bonusError !== null} aria-describedby={bonusError !== null ? 'loyalty-bonuses-left loyalty-bonuses-error' : 'loyalty-bonuses-left'}
+                onChange={(e) => setBonusText(e.target.value)} />
               <button type="submit" className="button loyalty__apply" disabled={!canApplyBonuses(bonuses, available) || busy}>
                 {t('order.bonuses-apply')}
               </button>
             </div>
             <p id="loyalty-bonuses-left" className="field__hint loyalty__left">{t('order.bonuses-left', { count: bonusesLeft(bonuses, available) })}</p>
+            {bonusError !== null && <p id="loyalty-bonuses-error" className="field__error" role="alert">{t(`order.${bonusError}`, { count: available })}</p>}
           </div>
         </form>
       )}

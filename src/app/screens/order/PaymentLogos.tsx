@@ -1,29 +1,29 @@
+import { siMastercard, siVisa, type SimpleIcon } from 'simple-icons'
 import { useTranslation } from 'react-i18next'
 
-/** Logo badge size, px. */
-const LOGO_WIDTH = 56
-const LOGO_HEIGHT = 32
+/** Logo height, px; the brand marks are square (24×24 view box). */
+const LOGO_SIZE = 28
 
-/** Card and payment-scheme names drawn as plain text badges: our own simple SVGs, no brand artwork. */
-const LOGOS = ['VISA', 'MC', 'МИР', 'QR'] as const
-
-function Logo({ text }: { text: string }) {
-  return (
-    <svg width={LOGO_WIDTH} height={LOGO_HEIGHT} viewBox={`0 0 ${LOGO_WIDTH} ${LOGO_HEIGHT}`} role="img" aria-label={text}>
-      <rect x="0.5" y="0.5" width={LOGO_WIDTH - 1} height={LOGO_HEIGHT - 1} rx="5" fill="#ffffff" stroke="#767b84" />
-      <text x={LOGO_WIDTH / 2} y={LOGO_HEIGHT / 2 + 5} textAnchor="middle" fontSize="13" fontWeight="700" fill="#1a1a1a" fontFamily="sans-serif">
-        {text}
-      </text>
-    </svg>
-  )
-}
+/**
+ * The card schemes' own marks, from the Simple Icons package (simple-icons on npm, CC0-1.0 for
+ * the SVG data; the marks remain their owners' trademarks and are shown, as venues do, only to
+ * say which cards are accepted). Mir has no mark in any maintained icon package we could use,
+ * so it is not drawn rather than imitated.
+ */
+const LOGOS: readonly SimpleIcon[] = [siVisa, siMastercard]
 
 /** The payment logos under the amount (001 §2). */
 export function PaymentLogos() {
   const { t } = useTranslation()
   return (
     <ul className="payment-logos" aria-label={t('order.logos')}>
-      {LOGOS.map((l) => <li key={l}><Logo text={l} /></li>)}
+      {LOGOS.map((icon) => (
+        <li key={icon.slug}>
+          <svg width={LOGO_SIZE} height={LOGO_SIZE} viewBox="0 0 24 24" role="img" aria-label={icon.title}>
+            <path d={icon.path} fill={`#${icon.hex}`} />
+          </svg>
+        </li>
+      ))}
     </ul>
   )
 }

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { formatDate } from '../../i18n/localeFormat'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { formatMoney, longDay } from '../event/model/format'
 import { formatCountdown } from '../order/model/countdown'
@@ -31,7 +33,7 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
       <p className="return-event__date">{t('returns.event-date', { day: longDay(group.day, lang), time: group.time })}</p>
       {open ? (
         <p className="return-event__deadline">
-          {t('returns.deadline', { date: group.deadline.slice(0, 16) })}
+          {t('returns.deadline', { date: deadlineText(group.deadline, lang, t) })}
           <br />
           <span className="return-event__left" role="timer" aria-live="off">{t('returns.time-left', { left: leftText })}</span>
         </p>
@@ -75,4 +77,10 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
       </div>
     </section>
   )
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' (GMT+03:00) → "1 декабря 2026 г., 16:00": the deadline in the visitor's words. */
+function deadlineText(deadline: string, lang: Lang, t: TFunction): string {
+  const time = /[ T](\d{2}:\d{2})/.exec(deadline)?.[1] ?? ''
+  return t('returns.deadline-at', { date: formatDate(deadline.slice(0, 10), lang), time })
 }

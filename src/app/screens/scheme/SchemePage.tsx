@@ -13,6 +13,7 @@ import { EventHeader } from '../event/EventHeader'
 import { longDay } from '../event/model/format'
 import { resolveSelection, sortCalendar } from '../event/model/selection'
 import { PaymentMethodChoice } from '../event/PaymentMethodChoice'
+import { SoonOnSale } from '../event/SoonOnSale'
 import { TimeChips } from '../event/TimeChips'
 import { usePaymentChoice } from '../event/usePaymentChoice'
 import { useRouteSelection } from '../event/useRouteSelection'
@@ -69,6 +70,8 @@ function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
   const calendar = useMemo(() => sortCalendar(schemeCalendar(sessions)), [sessions])
   const { selection, day, go } = useRouteSelection(calendar, hash, schemePath)
   const session = sessionOf(sessions, selection)
+  // Sales not open yet: the notice instead of a map nobody can book on (000 §2).
+  const soon = action.soon_on_sale === 1
 
   // ── payment method and subscription ────────────────────────────────────────────────────
   const { methods, method, setMethod, subscription, bySubscription, setBySubscription, usedSubscription } = usePaymentChoice(action, hash)
@@ -100,11 +103,12 @@ function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
         </div>
       )}
 
-      {calendar.length === 0 && <p className="notice scheme-page__message" role="status">{t('event.not-available')}</p>}
-      {calendar.length > 0 && session === null && (
+      {soon && <SoonOnSale />}
+      {!soon && calendar.length === 0 && <p className="notice scheme-page__message" role="status">{t('event.not-available')}</p>}
+      {!soon && calendar.length > 0 && session === null && (
         <p className="notice scheme-page__message scheme-page__choose-time" role="status">{t('scheme.choose-time')}</p>
       )}
-      {session !== null && (
+      {!soon && session !== null && (
         <SchemeSession key={`${session.calendar_id}-${method}`} hash={hash} calendarId={session.calendar_id} action={action}
           prices={data.sessions.prices} checkboxList={checkboxList} method={method} form={form} options={options}
           subscription={usedSubscription === null ? null : { subscritId: usedSubscription.subscrit_id, quant: usedSubscription.quant }} dateText={dateText} />

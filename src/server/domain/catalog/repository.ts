@@ -49,8 +49,9 @@ export const listCompositions = (db: Db, subscriptionIds: number[]) =>
     : db
         .selectFrom('compositions as c')
         .leftJoin('venues as v', 'v.id', 'c.venue_id')
+        .leftJoin('events as inc', 'inc.id', 'c.event_id')
         .selectAll('c')
-        .select(['v.name_ru as venue_name_ru', 'v.address_ru as venue_address_ru'])
+        .select(['v.name_ru as venue_name_ru', 'v.address_ru as venue_address_ru', 'inc.hash_id as included_hash', 'inc.scheme as included_scheme'])
         .where('c.subscription_event_id', 'in', subscriptionIds)
         .orderBy('c.subscription_event_id')
         .orderBy('c.sortnum')

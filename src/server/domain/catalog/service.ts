@@ -4,6 +4,8 @@ import type { Setup } from '../../../contract/entities/setup'
 import type { Db } from '../../db/connect'
 import { imageUrl } from '../images/urls'
 import { stockByCalendar } from '../inventory/availability'
+import { toMajor } from '../orders/money'
+import { listPriceRows, type PriceRowDb } from '../orders/repository'
 import * as repo from './repository'
 
 const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']
@@ -28,6 +30,22 @@ export interface CompositionRow {
   venue_address_ru: string | null
   url: string
   sortnum: number
+  /** The included event, when the line is one of ours: its page is built from it. */
+  included_hash: string | null
+  included_scheme: number | null
+}
+
+/**
+ * Where a composition line leads: the included event's own page on the route its booking uses
+ * (001 §2: scheme-view for seat-map events, events otherwise) at the line's date and time, so a
+ * seat-map event is never linked as /event/…; a line of no event of ours keeps its stored url.
+ */
+export function compositionUrl(c: Pick<CompositionRow, 'included_hash' | 'included_scheme' | 'eventstr_day' | 'eventstr_time' | 'url'>): string {
+  if (c.included_hash === null) return c.url
+  const route = c.included_scheme === 1 ? 'scheme' : 'event'
+  // ':' may stand in a path segment, so '19:00' stays readable (as the client's own links).
+  const when = [c.eventstr_day, c.eventstr_time].filter((x) => x !== '').map((x) => encodeURIComponent(x).replace(/%3A/gi, ':'))
+  return ['', route, encodeURIComponent(c.included_hash), ...when].join('/')
 }
 
 /** One line of a subscription's composition (000 §3 "Composition line"), for the afisha and event pages. */
@@ -43,9 +61,36 @@ export function compositionLine(eventId: number, c: CompositionRow): AfishaRespo
     str_day_ru: russianDay(c.eventstr_day),
     seatroot: c.venue_name_ru ?? '',
     address: c.venue_address_ru ?? '',
-    url: c.url,
+    url: compositionUrl(c),
     eventstrsortnum: c.sortnum,
   }
+}
+
+/**
+ * The listing's price summary: per event and price zone, the lowest regular price over its
+ * upcoming sessions (subscription-only rows left out), cheapest first, then by zone id.
+ */
+export function priceCategories(rows: readonly PriceRowDb[], eventOf: ReadonlyMap<number, number>): AfishaResponse['price_categories'] {
+  const best = new Map<string, { eventId: number; row: PriceRowDb }>()
+  for (const row of rows) {
+    const eventId = eventOf.get(row.calendar_id)
+    if (eventId === undefined || row.for_subscription === 1) continue
+    const key = `${eventId}:${row.zone_id}`
+    const seen = best.get(key)
+    if (seen === undefined || row.price < seen.row.price) best.set(key, { eventId, row })
+  }
+  return [...best.values()]
+    .sort((a, b) => a.eventId - b.eventId || a.row.price - b.row.price || a.row.zone_id - b.row.zone_id)
+    .map(({ eventId, row }) => ({
+      event_id: eventId,
+      zonelevel_id: row.zone_id,
+      zonelevel_ru: row.zonelevel_ru,
+      zonelevel_en: row.zonelevel_en,
+      zonelevel_kz: row.zonelevel_kz,
+      zonelevel_ch: row.zonelevel_ch,
+      zonecolor: row.zonecolor,
+      price: toMajor(row.price),
+    }))
 }
 
 /**
@@ -67,7 +112,7 @@ export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promi
     repo.listEventTags(db, eventIds),
     repo.listUpcomingCalendars(db, eventIds, now),
   ])
-  const stock = await stockByCalendar(db, calendars.map((c) => c.id))
+  const [stock, priceRows] = await Promise.all([stockByCalendar(db, calendars.map((c) => c.id)), listPriceRows(db, calendars.map((c) => c.id))])
   const venueIds = [...new Set([...events.map((e) => e.venue_id), ...calendars.map((c) => c.venue_id)].filter((v): v is number => v !== null))]
   const subscriptionIds = events.filter((e) => e.menu_kind_id === KIND_SUBSCRIPTIONS).map((e) => e.id)
   const [venues, compositions] = await Promise.all([repo.listVenues(db, venueIds), repo.listCompositions(db, subscriptionIds)])
@@ -179,5 +224,6 @@ export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promi
     event_tags: eventTags.map((t) => ({ event_id: t.event_id, attr_id: t.tag_id })),
     images: listed.filter((e) => e.image_id !== null).map((e) => ({ image_id: e.image_id!, event_id: e.id, image_url: imageUrl(e.image_file) })),
     composition: compositions.map((c) => compositionLine(c.subscription_event_id, c)),
+    price_categories: priceCategories(priceRows, new Map(calendars.filter((c) => listedIds.has(c.event_id)).map((c) => [c.id, c.event_id]))),
   }
 }

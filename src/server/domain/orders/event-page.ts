@@ -69,6 +69,7 @@ export function actionView(event: repo.EventRow): EventAction {
     usenopushkarta: event.usenopushkarta,
     scheme: event.scheme,
     subscription: event.menu_kind_id === KIND_SUBSCRIPTIONS ? 1 : 0,
+    soon_on_sale: event.soon_on_sale,
     action_ru: event.name_ru,
     action_en: event.name_en,
     action_kz: event.name_kz,

@@ -1,0 +1,156 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SALE_SOON } from '../src/contract/constants'
+import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+
+/** Where the screenshots go, to be looked at (outside the repository, as the other e2e files). */
+const SHOTS = path.join(os.tmpdir(), 'seatwise-storefront-fidelity')
+const MAP_TIMEOUT = 90_000
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false })
+}
+
+/** Issue 13 screens in Chromium: items 7, 9, 10, 11, 12, 13, 14, 16, 17, 18. */
+describe('storefront fidelity', () => {
+  let app: AppHarness
+  let afisha: AfishaResponse
+
+  beforeAll(async () => {
+    app = await startApp()
+    afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const firstSession = (eventId: number) => afisha.calendar.find((c) => c.event_id === eventId && c.quantity > 0)!
+
+  it('shows the kz and en listings in their own words, prices with ₽ and a pin beside addresses (items 12, 13, 16, 17)', async () => {
+    for (const lang of ['kz', 'en'] as const) {
+      const { page, context, errors } = await openPage(app, `/?lang=${lang}`)
+      await waitForListing(page)
+      const text = await page.locator('main').innerText()
+      expect(text).not.toMatch(/RUB|\bM1[0-2]\b|\bM[1-9]\b/)
+      // Date ranges are in our own words (Kazakh months have no browser data).
+      if (lang === 'kz') expect(text).toMatch(/ж\. \d+/)
+      expect(await page.locator('.event-card__prices li').first().innerText()).toMatch(/₽/)
+      await expect.poll(() => page.locator('.event-card__address .location-pin').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      expect(seriousViolations(await runAxe(page))).toEqual([])
+      await shot(page, `listing-${lang}`)
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  it('lists a card\'s dates on request (item 13)', async () => {
+    const { page, context } = await openPage(app, '/?lang=en')
+    await waitForListing(page)
+    const toggle = page.locator('.event-card__dates-toggle').first()
+    await toggle.click()
+    const list = page.locator('.event-card__dates:not([hidden])').first()
+    expect(await list.locator('li').count()).toBeGreaterThan(1)
+    expect(await list.locator('li').first().innerText()).toMatch(/^(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday), [A-Z][a-z]+ \d+, \d{4}/)
+    await context.close()
+  })
+
+  it('moves /event/{hash}/{date}/{time} of a seat-map event to /scheme/ with its query (item 9)', async () => {
+    const event = afisha.action.find((e) => e.scheme === 1 && e.totalticketcount > 0)!
+    const s = firstSession(event.event_id)
+    const { page, context } = await openPage(app, `/event/${event.hash_id}/${s.eventday}/${s.eventtime}?lang=en`)
+    await page.waitForURL((url) => url.pathname.startsWith('/scheme/'), { timeout: 30_000 })
+    const url = new URL(page.url())
+    expect(url.pathname).toBe(`/scheme/${event.hash_id}/${s.eventday}/${s.eventtime}`)
+    expect(url.search).toBe('?lang=en')
+    await context.close()
+  })
+
+  it('says "soon on sale" for an event whose sales have not opened (item 10)', async () => {
+    const soon = afisha.action.find((e) => e.totalticketcount === SALE_SOON && e.scheme === 0)!
+    const { page, context } = await openPage(app, `/event/${soon.hash_id}`)
+    await page.waitForSelector('.event-page__soon')
+    const text = await page.locator('main').innerText()
+    expect(text).toContain('Скоро в продаже')
+    expect(text).not.toContain('распродан')
+    await context.close()
+  })
+
+  it('opens the terms in a modal from the agreements and keeps tickets and buyer data across navigation (items 7, 11)', async () => {
+    const event = afisha.action.find((e) => e.scheme === 0 && e.subscription === 0 && e.totalticketcount > 0 && e.usepushkarta === 0)!
+    const s = firstSession(event.event_id)
+    const pathname = `/event/${event.hash_id}/${s.eventday}/${s.eventtime}`
+    const { page, context } = await openPage(app, pathname)
+    const plus = page.locator('.price-row .quantity__button').nth(1)
+    await plus.click()
+    await plus.click()
+    // fio: what will be stripped never shows (item 11).
+    await page.locator('#buyer-fio').pressSequentially('Иван1 Пётр_ов!')
+    expect(await page.locator('#buyer-fio').inputValue()).toBe('Иван Петров')
+    const termsLink = page.locator('.agreements a').first()
+    await termsLink.click()
+    const dialog = page.locator('dialog.modal[open]')
+    await dialog.waitFor()
+    expect(await dialog.locator('.modal__title').innerText()).not.toBe('')
+    expect(new URL(page.url()).pathname).toBe(pathname)
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+    await dialog.getByRole('button').last().click()
+    // The terms box was not ticked by the link click.
+    expect(await page.locator('.agreements input[type="checkbox"]').first().isChecked()).toBe(false)
+    // Leave the page and come back: tickets and buyer data are still there.
+    await page.goto(new URL('/rules/purchase-terms', app.baseUrl).toString())
+    await page.goBack()
+    await page.waitForSelector('.price-row')
+    expect(await page.locator('.price-row .quantity__value').first().innerText()).toBe('2')
+    expect(await page.locator('#buyer-fio').inputValue()).toBe('Иван Петров')
+    await context.close()
+  })
+
+  it('shows the seat map on a 390×844 phone with nothing covering its controls (item 14)', async () => {
+    const event = afisha.action.find((e) => e.scheme === 1 && e.totalticketcount > 0)!
+    const s = firstSession(event.event_id)
+    const { page, context, errors } = await openPage(app, `/scheme/${event.hash_id}/${s.eventday}/${s.eventtime}?lang=kz`, PHONE_VIEWPORT)
+    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+    await page.waitForTimeout(1500)
+    await shot(page, 'scheme-phone-kz')
+    // Scroll so the map's controls sit at the bottom of the screen, past the scroll-top threshold.
+    await page.evaluate(() => {
+      const controls = document.querySelector('.seatmap-canvas')!.parentElement!
+      const rect = controls.getBoundingClientRect()
+      window.scrollBy(0, rect.bottom - window.innerHeight + 8)
+    })
+    await page.waitForSelector('.scroll-top')
+    const top = (await page.locator('.scroll-top').boundingBox())!
+    const listButton = (await page.locator('.seatmap-canvas ~ div[role="group"] button[aria-pressed]').boundingBox())!
+    const overlaps = (a: typeof top, b: typeof top) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    expect(overlaps(top, listButton)).toBe(false)
+    await shot(page, 'scheme-phone-scrolled')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps the subscriptions checkbox beside its label and the phone country readable on a phone (item 14)', async () => {
+    const event = afisha.action.find((e) => e.scheme === 0 && e.subscription === 0 && e.totalticketcount > 0 && e.usepushkarta === 0)!
+    const s = firstSession(event.event_id)
+    const { page, context } = await openPage(app, `/event/${event.hash_id}/${s.eventday}/${s.eventtime}`, PHONE_VIEWPORT)
+    await page.locator('.price-row .quantity__button').nth(1).click()
+    const select = page.locator('.phone-input__country')
+    await select.waitFor()
+    // The select is as wide as the form line, so "Россия +7" is never cut.
+    expect(await select.evaluate((el: HTMLSelectElement) => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().width > 300)).toBe(true)
+    await shot(page, 'event-phone-ru')
+    await context.close()
+
+    const listing = await openPage(app, '/', PHONE_VIEWPORT)
+    await waitForListing(listing.page)
+    for (const option of await listing.page.locator('.filter-bar__option').all()) {
+      const [box, label] = [await option.locator('input').boundingBox(), await option.locator('label').boundingBox()]
+      expect(Math.abs(box!.y + box!.height / 2 - (label!.y + label!.height / 2))).toBeLessThan(12)
+    }
+    await listing.context.close()
+  })
+})

@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatDayMonth, formatDayParts, formatDayRange, formatLongDay, formatMoney, formatNumber } from '../../../src/app/i18n/localeFormat'
+import { createI18n } from '../../../src/app/i18n'
+import { LANGS } from '../../../src/contract/lang'
+
+const NB = '\u00a0'
+
+describe('our own dates and numbers in every language (issue 13 item 12)', () => {
+  it('names weekdays and months in Kazakh, never "Sat" or "M11"', () => {
+    // 2026-11-28 is a Saturday.
+    expect(formatDayParts('2026-11-28', 'kz')).toEqual({ weekday: 'сб', day: '28', month: 'қар.' })
+    expect(formatDayParts('2026-11-28', 'ru')).toEqual({ weekday: 'сб', day: '28', month: 'нояб.' })
+    expect(formatDayParts('2026-11-28', 'en')).toEqual({ weekday: 'Sat', day: '28', month: 'Nov' })
+    expect(formatDayParts('2026-11-28', 'ch')).toEqual({ weekday: '週六', day: '28', month: '11月' })
+  })
+
+  it('writes the long date as each language does', () => {
+    expect(formatLongDay('2026-12-01', 'ru')).toBe('вторник, 1 декабря 2026 г.')
+    expect(formatLongDay('2026-12-01', 'en')).toBe('Tuesday, December 1, 2026')
+    expect(formatLongDay('2026-12-01', 'kz')).toBe('2026 ж. 1 желтоқсан, сейсенбі')
+    expect(formatLongDay('2026-12-01', 'ch')).toBe('2026年12月1日 星期二')
+    expect(formatDate('2026-12-01', 'kz')).toBe('2026 ж. 1 желтоқсан')
+    expect(formatDayMonth('2026-12-01', 'ru')).toBe('1 декабря')
+    // Not a day: shown as it came, never "Invalid Date".
+    expect(formatLongDay('soon', 'ru')).toBe('soon')
+  })
+
+  it('writes ranges of days', () => {
+    expect(formatDayRange('2026-12-01', '2026-12-05', 'ru')).toBe('1–5 декабря 2026 г.')
+    expect(formatDayRange('2026-12-01', '2026-12-05', 'en')).toBe('December 1–5, 2026')
+    expect(formatDayRange('2026-12-01', '2026-12-05', 'kz')).toBe('2026 ж. 1–5 желтоқсан')
+    expect(formatDayRange('2026-11-28', '2026-12-05', 'ru')).toBe('28 ноября – 5 декабря 2026 г.')
+    expect(formatDayRange('2026-12-28', '2027-01-05', 'en')).toBe('December 28, 2026 – January 5, 2027')
+    expect(formatDayRange('2026-12-01', '2026-12-01', 'ch')).toBe('2026年12月1日')
+  })
+
+  it('groups digits per language and shows the spec\'s currency symbols, not codes', () => {
+    expect(formatNumber(1234567, 'ru')).toBe(`1${NB}234${NB}567`)
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567')
+    expect(formatMoney(1200, 'kz')).toBe(`1${NB}200,00${NB}₽`)
+    expect(formatMoney(1200, 'ru', 'RUB')).toBe(`1${NB}200,00${NB}₽`)
+    expect(formatMoney(1200, 'en', 'RUB')).toBe('₽1,200.00')
+    expect(formatMoney(1200, 'ch', 'RUB')).toBe('₽1,200.00')
+    expect(formatMoney(5.5, 'en', 'USD')).toBe('$5.50')
+    expect(formatMoney(1200, 'kz', 'KZT')).toBe(`1${NB}200,00${NB}T`)
+    expect(formatMoney(88, 'ch', 'CNY')).toBe('¥88.00')
+    for (const lang of LANGS) expect(formatMoney(1200, lang)).not.toMatch(/RUB/)
+  })
+
+  it('leaves no date or number to the browser\'s Intl in the app', () => {
+    const offenders: string[] = []
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name)
+        if (entry.isDirectory()) walk(file)
+        else if (/\.tsx?$/.test(entry.name) && /Intl\.(DateTimeFormat|NumberFormat)|toLocale(Date|Time)?String\(/.test(fs.readFileSync(file, 'utf8'))) offenders.push(file)
+      }
+    }
+    walk(path.resolve('src/app'))
+    expect(offenders).toEqual([])
+  })
+})
+
+describe('Russian plurals for counts (issue 13 item 12)', () => {
+  it('agrees the noun after "не больше" and "до" with the number', () => {
+    const ru = createI18n('ru')
+    expect([1, 2, 5, 21].map((count) => ru.t('event.limit-reached', { count }))).toEqual([
+      'В одном заказе не больше 1 билета', 'В одном заказе не больше 2 билетов', 'В одном заказе не больше 5 билетов', 'В одном заказе не больше 21 билета',
+    ])
+    expect([1, 3, 10].map((count) => ru.t('event.group', { count }))).toEqual([
+      'Один билет на группу до 1 человека', 'Один билет на группу до 3 человек', 'Один билет на группу до 10 человек',
+    ])
+    expect(createI18n('en').t('event.limit-reached', { count: 1 })).toBe('At most 1 ticket per order')
+  })
+})
