@@ -269,4 +269,33 @@ describe('storefront fidelity: details', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('shows a payment type\'s own image instead of the built-in marks, and a type with neither by its name in plain text (item 18)', async () => {
+    const logos = async (page: Page) => page.locator('.payment-logos > li').evaluateAll((items) => items.map((li) => {
+      const img = li.querySelector('img')
+      const svg = li.querySelector('svg')
+      if (img) return `image ${img.getAttribute('alt')} ${img.getAttribute('src')} ${img.complete && img.naturalWidth > 0}`
+      if (svg) return `mark ${svg.getAttribute('aria-label')}`
+      const style = getComputedStyle(li)
+      return `text ${li.textContent} border:${style.borderTopStyle === 'none' || style.borderTopWidth === '0px'}`
+    }))
+    const first = await openPage(app, `/order/${await createWalkOrder(app)}`)
+    await first.page.locator('.payment-logos').waitFor()
+    // The demo's types: two card types (the schemes' marks, once) and the fast-payment QR (no mark: its name).
+    expect(await logos(first.page)).toEqual(['mark Visa', 'mark MasterCard', 'text СБП по QR-коду border:true'])
+    await first.context.close()
+
+    // The operator gives the card types their own artwork (e.g. with the Mir mark no icon package may ship).
+    const image = await app.server.db.insertInto('images').values({
+      file_name: 'operator-cards.svg', mime: 'image/svg+xml', width: 60, height: 28,
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="28" viewBox="0 0 60 28"><rect width="60" height="28" rx="4" fill="#0f754e"/></svg>',
+    }).returning('id').executeTakeFirstOrThrow()
+    await app.server.db.updateTable('payment_types').set({ image_id: image.id }).where('protocol_kind', '=', 'CARD').execute()
+    const { page, context, errors } = await openPage(app, `/order/${await createWalkOrder(app)}`)
+    await page.locator('.payment-logos img').waitFor()
+    await expect.poll(() => logos(page)).toEqual(['image Банковская карта /media/images/operator-cards.svg true', 'text СБП по QR-коду border:true'])
+    await page.locator('.order-pay').screenshot({ path: '/tmp/order-payment-logos.png' })
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
