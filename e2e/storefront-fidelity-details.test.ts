@@ -1,19 +1,19 @@
-import net from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../src/contract/client'
+import type { ApiClient } from '../src/contract/client'
 import { LISTING_CATEGORIES } from '../src/contract/constants'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
 import { MINOR_PER_MAJOR } from '../src/server/domain/orders/money'
-import { openPage, PHONE_VIEWPORT, startApp, type AppHarness } from './support/app'
+import { freePort, openPage, PHONE_VIEWPORT, startApp, visitorApi, type AppHarness } from './support/app'
 
 /**
  * Issue 13 details in real Chromium against the real server, each on the screen where the visitor
  * meets it: the bonus field's explanations (order view), the document number's limit (named
- * tickets), the return page's back link and deadline in words (ru, en), the QR modal's zone, and
- * a listing card's price categories (first LISTING_CATEGORIES, then "more").
+ * tickets), the return page's back link and deadline in words (ru, en), the QR modal's zone, a
+ * listing card's price categories (first LISTING_CATEGORIES, then "more") and the payment logos
+ * (a type's own image, the built-in marks, or its name).
  */
 const CRM_SECRET = 'e2e-fidelity-crm-secret-0123456789abcdef'
 /** The demo data's first CRM client, holder of the loyalty card CARD-0001. */
@@ -28,33 +28,6 @@ const EXTRA_ZONES = LISTING_CATEGORIES + 2
 const DOC_NUMBER_LIMIT = 32
 const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']
 const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-
-/** A free local port: the sandbox bank builds its links on PUBLIC_URL, so the test picks the port. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Each API client is its own visitor (X-Forwarded-For), so per-address limits and the captcha stay out of the way. */
-let visitor = 0
-function visitorApi(app: AppHarness): ApiClient {
-  visitor += 1
-  const address = `10.79.0.${visitor}`
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
-  })
-}
 
 async function listing(app: AppHarness): Promise<AfishaResponse> {
   return afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
