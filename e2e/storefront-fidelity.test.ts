@@ -5,6 +5,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SALE_SOON } from '../src/contract/constants'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
+import { fitScale } from '../src/engine/camera/Camera'
+import { BACKGROUND_COLOR } from '../src/engine/render/colors'
+import { COLOR_TOLERANCE, rgbOf } from './seatmap-support/mapProbe'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 
 /** Where the screenshots go, to be looked at (outside the repository, as the other e2e files). */
@@ -129,6 +132,44 @@ describe('storefront fidelity', () => {
     const overlaps = (a: typeof top, b: typeof top) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     expect(overlaps(top, listButton)).toBe(false)
     await shot(page, 'scheme-phone-scrolled')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('fills the phone map after a tap-zoom on its top band, above the drawing (item 14)', async () => {
+    // The 600-seat theatre: on a 390×844 phone its drawing leaves a band of empty map above and below it at zoom 1.
+    const event = afisha.action.find((e) => e.action_en === 'Woe from Wit')!
+    const s = firstSession(event.event_id)
+    const { page, context, errors } = await openPage(app, `/scheme/${event.hash_id}/${s.eventday}/${s.eventtime}`, PHONE_VIEWPORT)
+    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+    await page.waitForFunction(() => window.__schemeEngine?.getSnapshot().ready && window.__schemeEngine.getSnapshot().hasVenue, null, { timeout: MAP_TIMEOUT })
+    await page.locator('.scheme-map').scrollIntoViewIfNeeded()
+    const box = (await page.locator('.seatmap-canvas').boundingBox())!
+    const view = await page.evaluate(() => ({ cam: window.__schemeEngine!.getCamera(), bbox: [...window.__schemeEngine!.getVenue()!.bbox] }))
+    expect(view.cam.zoom).toBe(1)
+    // Where the drawing's top edge is on screen (container px): the band above it is empty map.
+    const scale = fitScale(view.bbox as [number, number, number, number], { width: box.width, height: box.height })
+    const drawingTop = box.height / 2 + (view.bbox[1] - view.cam.centerY) * scale
+    expect(drawingTop).toBeGreaterThan(40)
+    await shot(page, 'scheme-phone-tap-before')
+    // A tap below the detail zoom zooms in around the finger (001 §4).
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + drawingTop / 2)
+    await page.waitForFunction(() => window.__schemeEngine!.getCamera().zoom > 1, null, { timeout: 15_000 })
+    // The share of the top half of the drawn frame (device px, read back from the renderer) that is not background.
+    const topHalfDrawn = () => page.evaluate(async ({ bg, tol }) => {
+      const e = window.__schemeEngine!
+      const c = document.querySelector('.seatmap-canvas canvas')!.getBoundingClientRect()
+      const dpr = devicePixelRatio
+      const d = await e.readPixels(0, 0, Math.round(c.width * dpr), Math.round((c.height / 2) * dpr))
+      let drawn = 0
+      for (let k = 0; k < d.length; k += 4) {
+        if (Math.abs(d[k] - bg[0]) > tol || Math.abs(d[k + 1] - bg[1]) > tol || Math.abs(d[k + 2] - bg[2]) > tol) drawn++
+      }
+      return drawn / (d.length / 4)
+    }, { bg: rgbOf(BACKGROUND_COLOR), tol: COLOR_TOLERANCE })
+    await expect.poll(topHalfDrawn, { timeout: 15_000 }).toBeGreaterThan(0.05)
+    await page.waitForTimeout(500)
+    await shot(page, 'scheme-phone-tap-after')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -1,7 +1,9 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createApiClient, type ApiClient } from '../../src/contract/client'
 import { startTestServer, type TestServer } from '../../tests/support/server'
 import { launchChromium } from './browser'
 
@@ -121,4 +123,37 @@ export function seriousViolations(violations: AxeViolation[]): string[] {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.html).join(' | ')}`)
+}
+
+/**
+ * A free local port. The sandbox bank builds its page links on PUBLIC_URL, which defaults to the
+ * configured PORT: a test that pays starts the server on a port it picked and passes both.
+ */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+let visitors = 0
+/**
+ * The typed API client as a visitor of its own: each gets another address (the server trusts
+ * X-Forwarded-For in tests), so the per-address order limit and the captcha stay out of the way.
+ */
+export function visitorApi(app: AppHarness): ApiClient {
+  visitors += 1
+  const address = `10.90.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`
+  return createApiClient({
+    baseUrl: app.baseUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('X-Forwarded-For', address)
+      return fetch(input, { ...init, headers })
+    },
+  })
 }

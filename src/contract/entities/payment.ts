@@ -4,13 +4,16 @@ import { hashSchema, idSchema, okShape } from './common'
 
 /**
  * A payment type of an order (001 §3): creditcompany_id, protocol_type, protocol_kind ('QR'
- * marks QR payment), translated name and descript.
+ * marks QR payment), translated name and descript. Our addition: image_url, the operator's own
+ * artwork for the type (shown among the payment logos instead of a built-in mark); '' or absent
+ * when it has none.
  */
 export const paymentTypeSchema = z.object({
   creditcompany_id: idSchema,
   protocol_type: z.string(),
   protocol_kind: z.string(),
   ...localizedMany('name', 'descript'),
+  image_url: z.string().optional(),
 })
 export type PaymentType = z.infer<typeof paymentTypeSchema>
 

@@ -58,13 +58,37 @@ export function screenToWorld(cam: CameraState, scale: number, viewport: Viewpor
   return { x: (sx - viewport.width / 2) / scale + cam.centerX, y: (sy - viewport.height / 2) / scale + cam.centerY }
 }
 
-/** Keeps the centre inside the venue bounds so the map can never be panned away and lost. */
-export function clampCenter(cam: CameraState, bounds: Bounds): CameraState {
+/**
+ * How far the view may reach past the venue's edge, as a fraction of the viewport on each side:
+ * the margin zoom 1 leaves (FIT_PADDING), so the edge seats can be brought to the same place a fit
+ * shows them, and no further.
+ */
+export const EDGE_MARGIN = (1 - FIT_PADDING) / 2
+
+/**
+ * Keeps the view on the venue, so the map can never be panned or zoomed away and lost. On each
+ * axis the visible span may pass the venue's edge by EDGE_MARGIN of the viewport at most; an axis
+ * whose span is wider than the venue with its margins (zoom 1, or the narrow side of the drawing)
+ * stays centred. Bounding the centre alone let a zoom near an edge, or a tap-zoom around a point in
+ * the empty band above the drawing (a phone shows that band first), leave half the view or more
+ * outside the venue: an empty map.
+ */
+export function clampCenter(cam: CameraState, bounds: Bounds, viewport: Viewport): CameraState {
+  const scale = cameraScale(cam, bounds, viewport)
   return {
     zoom: cam.zoom,
-    centerX: Math.min(bounds[2], Math.max(bounds[0], cam.centerX)),
-    centerY: Math.min(bounds[3], Math.max(bounds[1], cam.centerY)),
+    centerX: clampAxis(cam.centerX, bounds[0], bounds[2], viewport.width / scale),
+    centerY: clampAxis(cam.centerY, bounds[1], bounds[3], viewport.height / scale),
   }
+}
+
+/** A centre on one axis whose visible `span` (drawing units) keeps within [min, max] and its margin. */
+function clampAxis(center: number, min: number, max: number, span: number): number {
+  const inset = span * (0.5 - EDGE_MARGIN)
+  const lo = min + inset
+  const hi = max - inset
+  if (!(lo < hi)) return (min + max) / 2
+  return Math.min(hi, Math.max(lo, center))
 }
 
 /**
@@ -95,7 +119,7 @@ export function zoomAround(
 /** Move the view by a screen-space delta (CSS pixels): dragging right moves the map right. */
 export function panBy(cam: CameraState, bounds: Bounds, viewport: Viewport, dx: number, dy: number): CameraState {
   const scale = cameraScale(cam, bounds, viewport)
-  return clampCenter({ zoom: cam.zoom, centerX: cam.centerX - dx / scale, centerY: cam.centerY - dy / scale }, bounds)
+  return clampCenter({ zoom: cam.zoom, centerX: cam.centerX - dx / scale, centerY: cam.centerY - dy / scale }, bounds, viewport)
 }
 
 /** The visible world rectangle, for culling and index queries. */

@@ -55,13 +55,17 @@ export class Transform implements CameraView {
     this.cam = fitCamera(this.box)
   }
 
-  /** Zoom (relative to fit) around a screen point, or the view centre. */
+  /**
+   * Zoom (relative to fit) around a screen point, or the view centre. The point stays under the
+   * pointer unless that would take the view off the venue (a tap-zoom near an edge).
+   */
   zoomTo(zoom: number, around?: Point): void {
-    this.cam = zoomAround(this.cam, this.box, this.size, zoom, around)
+    this.cam = clampCenter(zoomAround(this.cam, this.box, this.size, zoom, around), this.box, this.size)
   }
 
+  /** Centres on a drawing point, as far as the view stays on the venue (an edge seat ends up near the edge). */
   centerOn(x: number, y: number, zoom: number): void {
-    this.cam = clampCenter({ centerX: x, centerY: y, zoom: Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) }, this.box)
+    this.cam = clampCenter({ centerX: x, centerY: y, zoom: Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom)) }, this.box, this.size)
   }
 
   /** A frame's pan first, then its zoom around the anchor (see Pinching). Returns whether the camera moved. */
@@ -69,7 +73,7 @@ export class Transform implements CameraView {
     let cam = this.cam
     if (d.panDelta) cam = panBy(cam, this.box, this.size, d.panDelta.x, d.panDelta.y)
     if (d.zoomDelta) cam = zoomAround(cam, this.box, this.size, cam.zoom * Math.pow(2, d.zoomDelta), d.around)
-    cam = clampCenter(cam, this.box)
+    cam = clampCenter(cam, this.box, this.size)
     if (cam.centerX === this.cam.centerX && cam.centerY === this.cam.centerY && cam.zoom === this.cam.zoom) return false
     this.cam = cam
     return true

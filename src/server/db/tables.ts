@@ -315,7 +315,8 @@ export interface OrderDiscountsTable {
   /** Set once the bonuses and promo use of a cancelled order were given back. */
   released_at: Def<number | null>
 }
-export type PaymentTypesTable = { id: Id; protocol_type: string; protocol_kind: Def<string>; sortnum: Def<number>; active: Flag } & Loc<'name'> & Loc<'descript'>
+/** image_id (migration 2026_11_24_13_02_13): the operator's artwork for the type, an images row; null = none. */
+export type PaymentTypesTable = { id: Id; protocol_type: string; protocol_kind: Def<string>; sortnum: Def<number>; active: Flag; image_id: number | null } & Loc<'name'> & Loc<'descript'>
 export interface PaymentsTable {
   id: Id
   order_id: number

@@ -9,6 +9,7 @@ import * as m07 from './2026_11_21_00_00_07_create_money'
 import * as m08 from './2026_11_22_00_00_01_create_seat_changes'
 import * as m09 from './2026_11_22_01_00_01_payment_flow'
 import * as m10 from './2026_11_22_02_00_01_return_rules'
+import * as m11 from './2026_11_24_13_02_13_add_payment_type_image'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_00_00_01_create_seat_changes': m08,
   '2026_11_22_01_00_01_payment_flow': m09,
   '2026_11_22_02_00_01_return_rules': m10,
+  '2026_11_24_13_02_13_add_payment_type_image': m11,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

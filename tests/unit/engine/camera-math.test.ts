@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  cameraScale, clampZoom, fitCamera, fitScale, MAX_ZOOM, MIN_ZOOM, panBy, screenToWorld, visibleWorldRect, worldToScreen, zoomAround, zoomLabel,
+  cameraScale, clampCenter, clampZoom, EDGE_MARGIN, fitCamera, fitScale, MAX_ZOOM, MIN_ZOOM, panBy, screenToWorld, visibleWorldRect, worldToScreen, zoomAround, zoomLabel,
   type Bounds,
 } from '../../../src/engine/camera/Camera'
 
@@ -45,8 +45,31 @@ describe('camera math', () => {
     expect(moved.centerX).toBeCloseTo(500 - 40 / s)
     expect(moved.centerY).toBeCloseTo(250 + 20 / s)
     const far = panBy(cam, bounds, viewport, 1e7, 1e7)
-    expect(far.centerX).toBe(0)
-    expect(far.centerY).toBe(0)
+    const rect = visibleWorldRect(far, bounds, viewport)
+    expect(rect[0]).toBeCloseTo(-(EDGE_MARGIN * viewport.width) / s, 9)
+    expect(rect[1]).toBeCloseTo(-(EDGE_MARGIN * viewport.height) / s, 9)
+  })
+
+  it('keeps the view on the venue: an edge passes the view\'s side by the fit margin at most, a wide axis stays centred', () => {
+    // Zoom 1: the whole venue, centred, wherever the centre was asked to be.
+    expect(clampCenter({ centerX: -400, centerY: 900, zoom: 1 }, bounds, viewport)).toEqual(fitCamera(bounds))
+    // Zoom 1.2: x may move (1000 wide in a view 926 wide), y not (500 high in a view 694 high).
+    const mid = clampCenter({ centerX: -400, centerY: 900, zoom: 1.2 }, bounds, viewport)
+    const s = cameraScale(mid, bounds, viewport)
+    expect(visibleWorldRect(mid, bounds, viewport)[0]).toBeCloseTo(-(EDGE_MARGIN * viewport.width) / s, 9)
+    expect(mid.centerY).toBe(250)
+    // Zoomed in near a corner: each visible edge within the margin of the venue's edge.
+    for (const [x, y] of [[-1e6, -1e6], [1e6, 1e6], [0, 500]]) {
+      const cam = clampCenter({ centerX: x, centerY: y, zoom: 6 }, bounds, viewport)
+      const k = cameraScale(cam, bounds, viewport)
+      const [x0, y0, x1, y1] = visibleWorldRect(cam, bounds, viewport)
+      expect(x0).toBeGreaterThanOrEqual(bounds[0] - (EDGE_MARGIN * viewport.width) / k - 1e-9)
+      expect(y0).toBeGreaterThanOrEqual(bounds[1] - (EDGE_MARGIN * viewport.height) / k - 1e-9)
+      expect(x1).toBeLessThanOrEqual(bounds[2] + (EDGE_MARGIN * viewport.width) / k + 1e-9)
+      expect(y1).toBeLessThanOrEqual(bounds[3] + (EDGE_MARGIN * viewport.height) / k + 1e-9)
+    }
+    // Inside, the camera is left alone.
+    expect(clampCenter({ centerX: 500, centerY: 250, zoom: 6 }, bounds, viewport)).toEqual({ centerX: 500, centerY: 250, zoom: 6 })
   })
 
   it('labels the scale like the spec ("2x")', () => {

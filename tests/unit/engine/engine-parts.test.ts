@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { EDGE_MARGIN } from '../../../src/engine/camera/Camera'
 import { Transform } from '../../../src/engine/camera/Transform'
 import { initialSnapshot, type SeatMapSnapshot } from '../../../src/engine/engineTypes'
 import type { Point } from '../../../src/engine/input/types'
@@ -95,10 +96,27 @@ describe('Transform', () => {
     expect(t.applyDelta({ zoomDelta: 1 })).toBe(true)
     expect(t.camera).not.toBe(first)
     expect(t.camera.zoom).toBeCloseTo(2)
-    // Panned far past the edge: the centre stays inside the venue bounds.
+    // Panned far past the edge: the view stops at the venue's corner, with the fit margin.
     t.applyDelta({ panDelta: { x: 1e7, y: 1e7 } })
-    expect(t.camera.centerX).toBe(t.bounds[0])
-    expect(t.camera.centerY).toBe(t.bounds[1])
+    const [left, top] = t.visibleRect()
+    expect(left).toBeCloseTo(t.bounds[0] - (EDGE_MARGIN * VIEWPORT.width) / t.scale(), 6)
+    expect(top).toBeCloseTo(t.bounds[1] - (EDGE_MARGIN * VIEWPORT.height) / t.scale(), 6)
+  })
+
+  it('a zoom around a point in the empty band beside the drawing keeps the view on the venue', () => {
+    const t = makeTransform(venue)
+    // Above the drawing's top edge at zoom 1 (the band a phone shows first), then zoomed in 5×.
+    const topEdge = t.worldToScreen(t.bounds[0], t.bounds[1]).y
+    expect(topEdge).toBeGreaterThan(10)
+    t.zoomTo(5, { x: VIEWPORT.width / 2, y: topEdge / 2 })
+    const [, top, , bottom] = t.visibleRect()
+    expect(top).toBeCloseTo(t.bounds[1] - (EDGE_MARGIN * VIEWPORT.height) / t.scale(), 6)
+    expect(bottom).toBeLessThan(t.bounds[3])
+    // A zoom back out to 1 shows the whole venue, centred, wherever it was anchored.
+    t.zoomTo(1, { x: 5, y: 5 })
+    expect(t.camera.zoom).toBe(1)
+    expect(t.camera.centerX).toBeCloseTo((t.bounds[0] + t.bounds[2]) / 2, 9)
+    expect(t.camera.centerY).toBeCloseTo((t.bounds[1] + t.bounds[3]) / 2, 9)
   })
 })
 
@@ -174,13 +192,21 @@ describe('SeatInteraction', () => {
 
   it('focus brings the seat into view at the detail zoom and announces it', () => {
     const h = interactionHarness()
-    h.seats.setFocus(1999)
+    h.seats.setFocus(1000)
     expect(h.camera.camera.zoom).toBeCloseTo(h.threshold)
-    const p = h.seatOnScreen(1999)
+    const p = h.seatOnScreen(1000)
     expect(p.x).toBeCloseTo(VIEWPORT.width / 2, 0)
+    expect(p.y).toBeCloseTo(VIEWPORT.height / 2, 0)
+    // The last seat sits at the venue's edge: it comes into view, the view staying on the venue.
+    h.seats.setFocus(1999)
+    const q = h.seatOnScreen(1999)
+    expect(q.x).toBeGreaterThan(0)
+    expect(q.x).toBeLessThan(VIEWPORT.width)
+    expect(q.y).toBeGreaterThan(0)
+    expect(q.y).toBeLessThan(VIEWPORT.height)
     expect(h.snap().focus?.index).toBe(1999)
     expect(h.snap().announcement).toContain('seat')
-    expect(h.events).toEqual([{ event: 'focus', index: 1999 }])
+    expect(h.events).toEqual([{ event: 'focus', index: 1000 }, { event: 'focus', index: 1999 }])
     expect(h.rings.at(-1)).toEqual({ hover: false, focus: true })
     h.seats.setFocus(2000) // out of range: ignored
     expect(h.seats.focused).toBe(1999)

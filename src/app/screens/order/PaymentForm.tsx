@@ -75,7 +75,7 @@ export function PaymentForm({ order, loadedAt, currency, reload, openOffers }: P
           <dd className="order-pay__timer" aria-live="off">{formatCountdown(left)}</dd>
         </div>
       </dl>
-      <PaymentLogos />
+      <PaymentLogos payments={order.payments} />
       {!order.paymentAllowed && <p className="notice" role="status">{t('order.payment-not-allowed')}</p>}
       <div className="order-pay__actions">
         <button type="button" className="button button--primary order-pay__submit" disabled={!order.paymentAllowed || payment.busy}
