@@ -66,6 +66,8 @@ function templateKey(): string {
 }
 
 const TEMPLATE_PREFIX = 'seatwise_tpl_'
+/** A PostgreSQL template of other sources is dropped only when older than this (see postgresTemplate). */
+const TEMPLATE_KEEP_MS = 6 * 60 * 60 * 1000
 const silent = pino({ level: 'silent' })
 
 /**
@@ -104,13 +106,21 @@ async function postgresTemplate(config: Config): Promise<string> {
     const db = await openDatabase({ ...config, database: { kind: 'postgres', url: pgUrl(work) } }, silent)
     await db.destroy()
     await withAdmin(async (c) => {
-      // Templates of earlier days or sources are no longer used (work databases of a concurrent
-      // run have a longer name and are left alone).
-      const old = await c.query<{ datname: string }>('select datname from pg_database where datname like $1 and datname <> $2', [`${TEMPLATE_PREFIX}%`, name])
+      // Templates of earlier days or sources are no longer used, but another checkout on the
+      // same machine (a second worktree, a CI run beside a session) may be using one of other
+      // sources right now: only templates made over TEMPLATE_KEEP_MS ago are dropped (work
+      // databases of a concurrent run have a longer name and are left alone).
+      const old = await c.query<{ datname: string; made: string | null }>(
+        "select datname, shobj_description(oid, 'pg_database') as made from pg_database where datname like $1 and datname <> $2",
+        [`${TEMPLATE_PREFIX}%`, name],
+      )
       for (const row of old.rows) {
-        if (/^seatwise_tpl_[0-9a-f]{12}$/.test(row.datname)) await c.query(`drop database if exists ${row.datname} with (force)`)
+        const made = Date.parse(row.made ?? '')
+        const stale = !Number.isFinite(made) || Date.now() - made > TEMPLATE_KEEP_MS
+        if (stale && /^seatwise_tpl_[0-9a-f]{12}$/.test(row.datname)) await c.query(`drop database if exists ${row.datname} with (force)`)
       }
       await c.query(`alter database ${work} rename to ${name}`)
+      await c.query(`comment on database ${name} is '${new Date().toISOString()}'`)
     })
   } catch (err) {
     const raced = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
