@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../src/contract/errors'
-import { MINOR_PER_MAJOR } from '../src/server/domain/orders/money'
+import { MINOR_PER_MAJOR } from '../src/contract/rules/money'
 import { signCrmToken } from '../src/server/crm/token'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 

@@ -6,7 +6,7 @@ import { liveFeedOf } from '../domain/live'
 import { confirmReturn } from '../domain/returns/confirm'
 import { createReturn } from '../domain/returns/create'
 import { buildReturnData } from '../domain/returns/data'
-import { toMajor } from '../domain/orders/money'
+import { toMajor } from '../../contract/rules/money'
 import { paymentRegistryOf } from './payments'
 import type { CallHandlers } from './registry'
 

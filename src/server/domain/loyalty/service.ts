@@ -4,15 +4,12 @@ import { normalizePromo } from '../../../contract/rules/discount'
 import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import { ApiFailure, notFound } from '../../errors'
-import { BONUS_ACCRUAL_PERCENT, BONUS_MINOR } from '../orderview/constants'
-import { maxBonusesFor, orderMoney, type OrderMoney } from '../orderview/money'
+import { bonusesEarned, maxBonuses, toMajor } from '../../../contract/rules/money'
+import { orderMoney, type OrderMoney } from '../orderview/money'
 import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orderview/repository'
 import { assertChangeable } from '../orderview/state'
 import { cancelPendingPayments } from './pending'
 import { releasePromoUse, takePromoUse } from './promo'
-
-/** Hundred percent, for the bonus accrual. */
-const PERCENT_WHOLE = 100
 
 export interface DiscountInput {
   hash: string
@@ -35,14 +32,14 @@ export async function discountData(db: Db, order: OrderRow, money: OrderMoney): 
     ? {
         cardCode: card.card_code,
         isBlocked: card.is_blocked,
-        availableBonuses: Math.min(card.bonus_balance + money.bonuses, maxBonusesFor(money)),
+        availableBonuses: Math.min(card.bonus_balance + money.bonuses, maxBonuses(money)),
         totalBalance: card.bonus_balance,
       }
     : NO_CARD
   return {
     ...cardPart,
     useBonuses: money.bonuses,
-    totalDiscount: money.discount / BONUS_MINOR,
+    totalDiscount: toMajor(money.discount),
     chargedBonus: money.discountRow?.charged_bonus ?? 0,
     promoCode: money.discountRow?.promo_code ?? '',
     pochtaBankCode: '',
@@ -118,7 +115,7 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
       if (input.cardCode !== '' && input.cardCode !== card.card_code) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'The loyalty card is not the card of this order', 400)
       if (card.is_blocked === 1) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'The loyalty card is blocked', 400)
       money = await orderMoney(trx, order)
-      const max = maxBonusesFor(money)
+      const max = maxBonuses(money)
       if (input.bonuses > max) throw new ApiFailure(ErrorCode.LIMIT, `At most ${max} bonuses may pay this order`, 400)
       const previous = money.discountRow?.bonuses_used ?? 0
       if (previous > 0 && money.discountRow?.loyalty_card_id) await returnBonuses(trx, order.id, money.discountRow.loyalty_card_id, previous, now)
@@ -173,13 +170,13 @@ export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promi
 }
 
 /**
- * Bonuses earned by a paid order: BONUS_ACCRUAL_PERCENT of the amount paid, in whole bonuses,
+ * Bonuses earned by a paid order (the money rule's bonusesEarned of the amount paid), charged
  * to the card of the order's client (none without a card or for a blocked card).
  */
 export async function chargeBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, amountPaid: number, now: number): Promise<void> {
   const card = await findClientCard(trx, order.crm_client_id)
   if (!card || card.is_blocked === 1) return
-  const charged = Math.floor((amountPaid * BONUS_ACCRUAL_PERCENT) / PERCENT_WHOLE / BONUS_MINOR)
+  const charged = bonusesEarned(amountPaid)
   if (charged <= 0) return
   await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', charged) })).where('id', '=', card.id).execute()
   await trx.insertInto('bonus_transactions').values({ loyalty_card_id: card.id, order_id: order.id, amount: charged, kind: 'accrual', created_at: now }).execute()

@@ -2,7 +2,7 @@ import type { OrderDataResponse, OrderDataRow } from '../../../contract/entities
 import { sameInAll, type Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { notFound } from '../../errors'
-import { toMajor } from '../orders/money'
+import { toMajor } from '../../../contract/rules/money'
 import { MS_PER_SECOND } from './constants'
 import * as repo from './repository'
 

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
 import { ApiFailure, badRequest, notFound } from '../../errors'
 import { cancelPendingPayments } from '../loyalty/pending'
-import { toMajor } from '../orders/money'
+import { toMajor } from '../../../contract/rules/money'
 import { listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orderview/repository'
 import { assertChangeable } from '../orderview/state'
 

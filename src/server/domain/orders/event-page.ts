@@ -6,7 +6,7 @@ import { notFound, ApiFailure } from '../../errors'
 import { ErrorCode } from '../../../contract/errors'
 import { compositionLine } from '../catalog/service'
 import { expireOrders } from './expiry'
-import { toMajor } from './money'
+import { toMajor } from '../../../contract/rules/money'
 import * as repo from './repository'
 import { capacityOf, salesOf, type CalendarSales } from './stock'
 

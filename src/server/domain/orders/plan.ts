@@ -1,10 +1,9 @@
 import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
 import type { orderCreateRequestSchema } from '../../../contract/entities/order'
 import { ErrorCode } from '../../../contract/errors'
-import { consentsPass, validateBuyer } from '../../../contract/rules'
+import { consentsPass, orderSum, ticketFee, toMajor, toMinor, validateBuyer } from '../../../contract/rules'
 import { ApiFailure, badRequest } from '../../errors'
 import type { z } from 'zod'
-import { serviceFeeMinor, toMajor, toMinor } from './money'
 import { resolvePaymentMethod } from './payment-method'
 import type { CalendarRow, EventRow, PriceRowDb } from './repository'
 
@@ -48,8 +47,8 @@ const limit = (text: string) => new ApiFailure(ErrorCode.LIMIT, text, 400)
 /**
  * Checks an order against the database's view of the event and prices the order with the
  * server's numbers. Nothing here trusts the client: every line must name a session of this
- * event and an existing price row, its sum must equal price × quantity, and every limit of the
- * spec is applied. Availability is checked later, under lock (reserve.ts). Throws ApiFailure.
+ * event and an existing price row, its sum must equal what its tickets cost (price and service
+ * fee, times quantity: the money rule), and every limit of the spec is applied. Availability is checked later, under lock (reserve.ts). Throws ApiFailure.
  */
 export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan {
   const { event } = ctx
@@ -92,9 +91,11 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
     if (!giftCard && price.useproculture === PROCULTURE_ONLY) throw badRequest(`${at}: this price is sold with the gift card only`)
     // A price of 0 sells only on free events (maybefree) or as a subscription's price.
     if (price.price === 0 && event.maybefree !== 1 && price.for_subscription !== 1) throw badRequest(`${at}: this price is not on sale (no amount set)`)
-    const expected = price.price * line.quantity
+    const feeMinor = ticketFee(price.price, price.priceservise, price.currency_id)
+    // The line's sum is what its tickets cost the buyer, fees included (the money rule).
+    const expected = orderSum({ tickets: [{ price: price.price, fee: feeMinor, quantity: line.quantity }] }).gross
     if (toMinor(line.sum) !== expected) {
-      throw badRequest(`${at}: sum ${line.sum} does not match the price: ${line.quantity} × ${toMajor(price.price)} = ${toMajor(expected)}`)
+      throw badRequest(`${at}: sum ${line.sum} does not match the price: ${line.quantity} × ${toMajor(price.price + feeMinor)} = ${toMajor(expected)}`)
     }
     if (price.needprice > 0 && line.quantity < price.needprice) {
       throw limit(`${at}: this price needs at least ${price.needprice} tickets in one order`)
@@ -104,7 +105,7 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
       price,
       quantity: line.quantity,
       priceMinor: price.price,
-      feeMinor: serviceFeeMinor(price.price, price.priceservise, price.currency_id),
+      feeMinor,
       subscriptionId,
     })
   }
@@ -117,7 +118,6 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
   if (ctx.subscription && subscriptionId !== null && tickets > ctx.subscription.quant) {
     throw limit(`The subscription has ${ctx.subscription.quant} tickets left (${tickets} asked)`)
   }
-  const serviceTotal = lines.reduce((s, l) => s + l.feeMinor * l.quantity, 0)
-  const total = lines.reduce((s, l) => s + l.priceMinor * l.quantity, 0) + serviceTotal
-  return { giftCard, lines, tickets, total, serviceTotal, subscriptionId }
+  const sum = orderSum({ tickets: lines.map((l) => ({ price: l.priceMinor, fee: l.feeMinor, quantity: l.quantity })) })
+  return { giftCard, lines, tickets, total: sum.gross, serviceTotal: sum.fees, subscriptionId }
 }

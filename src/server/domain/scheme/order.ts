@@ -2,13 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { z } from 'zod'
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
-import { consentsPass, normalizeFio, normalizeGiftName, validateBuyer } from '../../../contract/rules'
+import { consentsPass, normalizeFio, normalizeGiftName, orderSum, ticketFee, validateBuyer } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
 import { badRequest } from '../../errors'
 import { claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure } from '../cart/holds'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from '../orders/constants'
 import { takeSubscriptionTickets } from '../orders/create'
-import { serviceFeeMinor } from '../orders/money'
 import { resolvePaymentMethod } from '../orders/payment-method'
 import { listOrderCheckboxes, listPriceRows, type PriceRowDb } from '../orders/repository'
 import { findPlaces, type Place, type SeatPlace, type StandPlace } from './places'
@@ -76,7 +75,7 @@ async function planSchemeOrder(
     if (t.quantity < 1) throw badRequest(`Ticket ${i + 1}: quantity must be at least 1`)
     if (place.kind === 'seat' && t.quantity !== 1) throw badRequest(`Ticket ${i + 1}: a numbered seat is one ticket (quantity 1)`)
     const price = subscription ? subscriptionPriceFor(subscriptionRows, place, t.clientcategory_id) : priceFor(session.prices, place, t.clientcategory_id, giftCard, event)
-    return { place, price, quantity: t.quantity, feeMinor: serviceFeeMinor(price.price, price.priceservise, price.currency_id) }
+    return { place, price, quantity: t.quantity, feeMinor: ticketFee(price.price, price.priceservise, price.currency_id) }
   })
   const count = tickets.reduce((n, t) => n + t.quantity, 0)
   const limit = ticketLimit(event, giftCard)
@@ -105,8 +104,9 @@ async function planSchemeOrder(
 export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<string> {
   const { now } = ctx
   const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
-  const serviceTotal = tickets.reduce((s, t) => s + t.feeMinor * t.quantity, 0)
-  const total = tickets.reduce((s, t) => s + t.price.price * t.quantity, 0) + serviceTotal
+  const sum = orderSum({ tickets: tickets.map((t) => ({ price: t.price.price, fee: t.feeMinor, quantity: t.quantity })) })
+  const serviceTotal = sum.fees
+  const total = sum.gross
   const free = total === 0
   const reserveUntil = now + ctx.reserveSeconds * 1000
   const named = session.event.writeticketname === 1
