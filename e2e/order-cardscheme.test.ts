@@ -4,6 +4,7 @@ import { createApiClient, type ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, startApp, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * The card-scheme (Pushkin card) payment through the sandbox widget with its verification codes
@@ -70,7 +71,7 @@ describe('card-scheme payment and unconfirmed orders', () => {
     const created = await api.call('orderCreate', {
       surname: 'Иванова', name: 'Мария', patronymic: 'Петровна', phone: '+7 (912) 345-67-89', email: 'maria@example.ru',
       lang: 'ru', hash: event.hash_id, USE_PUSHKIN_CARD: 1,
-      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: row.price }],
+      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: ticketTotals([{ row, quantity: 1 }]).total }],
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
     })
     const { page, context, errors } = await openPage(app, `/order/${created.hash}`)
@@ -112,7 +113,7 @@ describe('card-scheme payment and unconfirmed orders', () => {
     const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time)!
     const created = await api.call('orderCreate', {
       fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru', re_email: 'ivan@example.ru', lang: 'ru', hash: event.hash_id,
-      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: row.price }],
+      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: ticketTotals([{ row, quantity: 1 }]).total }],
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
     })
     const { page, context } = await openPage(app, `/order/${created.hash}?lang=en`)

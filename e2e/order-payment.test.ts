@@ -5,6 +5,7 @@ import { createApiClient, type ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * Paying an order in real Chromium against the real server and its sandbox bank: card payment
@@ -57,7 +58,7 @@ async function createOrder(app: AppHarness, quantity: number): Promise<string> {
   const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
   const created = await api.call('orderCreate', {
     fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: row.price * quantity }],
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: ticketTotals([{ row, quantity }]).total }],
     checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
   })
   return created.hash

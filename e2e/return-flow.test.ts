@@ -7,6 +7,7 @@ import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { decodeMessage, returnLinkOf } from '../tests/integration/return-helpers'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * Returning tickets in real Chromium against the real server: a demo order paid through the
@@ -47,7 +48,7 @@ async function createOrder(app: AppHarness): Promise<string> {
   const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
   const created = await api.call('orderCreate', {
     fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 2, sum: row.price * 2 }],
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 2, sum: ticketTotals([{ row, quantity: 2 }]).total }],
     checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
   })
   return created.hash

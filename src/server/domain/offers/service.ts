@@ -29,8 +29,12 @@ function countByService(added: readonly { service_id: number }[]): Map<number, n
   return out
 }
 
-/** toping of the order view: the services added, removable (candelete 1) while unpaid. */
-export function topingOf(added: readonly OrderServiceRow[], lines: readonly TicketLineRow[], paid: boolean): Toping[] {
+/**
+ * toping of the order view: the services added, removable (candelete 1) only while the order may
+ * still change (changeRefusal: not paid, not cancelled, reserve time left), as removeSpecialOffer
+ * itself checks.
+ */
+export function topingOf(added: readonly OrderServiceRow[], lines: readonly TicketLineRow[], changeable: boolean): Toping[] {
   return added.map((a) => {
     const parent = lines.find((l) => l.id === a.order_line_id) ?? lines[0]
     return {
@@ -41,7 +45,7 @@ export function topingOf(added: readonly OrderServiceRow[], lines: readonly Tick
       cost: toMajor(a.cost),
       action: a.event_id ?? parent?.event_id ?? a.service_id,
       limit: a.limit_per_order,
-      candelete: paid ? 0 : 1,
+      candelete: changeable ? 1 : 0,
       action_ru: a.name_ru,
       action_en: a.name_en,
       action_kz: a.name_kz,

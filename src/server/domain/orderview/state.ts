@@ -12,6 +12,16 @@ export function reserveSecondsLeft(order: Pick<OrderRow, 'paid' | 'status' | 're
   return Math.max(0, Math.ceil((order.reserve_until - now) / MS_PER_S))
 }
 
+/**
+ * The status the order view reports (demandstatusid): an unpaid order whose reserve time has
+ * passed is cancelled, as the expiry sweeper will record within its interval (nothing can pay
+ * it meanwhile: changeRefusal refuses), so a page whose timer ran out sees "cancelled" at once.
+ */
+export function viewStatus(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): number {
+  if (order.paid === 0 && order.status !== ORDER_STATUS_CANCELLED && order.reserve_until <= now) return ORDER_STATUS_CANCELLED
+  return order.status
+}
+
 /** Why an order cannot be changed or paid now, or null when it can. */
 export function changeRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): ApiFailure | null {
   if (order.paid === 1) return new ApiFailure(ErrorCode.PAYMENT, 'The order is already paid', 409)

@@ -15,7 +15,7 @@ import { PAYMENT_START_PATH } from './constants'
 import { toTicketLine } from './lines'
 import { isReturned, orderMoney } from './money'
 import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, refundedTotal, type OrderRow, type PaymentRow, type TicketLineRow } from './repository'
-import { changeRefusal, reserveSecondsLeft } from './state'
+import { changeRefusal, reserveSecondsLeft, viewStatus } from './state'
 
 /** Buyer name as one line: the full name, or the gift-card name parts. */
 export function buyerName(order: Pick<OrderRow, 'fio' | 'surname' | 'name' | 'patronymic'>): string {
@@ -87,14 +87,14 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     hash: order.hash,
     reservetime: reserve,
     reserveTime: reserve,
-    demandstatusid: order.status,
+    demandstatusid: viewStatus(order, now),
     paid: order.paid,
     // The same rule the return calls enforce, so the button never offers a refused return.
     usereturn: returnAllowed(order, setup) ? 1 : 0,
     verifyCode,
     date: venueDateTime(now),
     main,
-    toping: topingOf(added, lineRows, order.paid === 1),
+    toping: topingOf(added, lineRows, payable),
     service: groupFees(lineRows),
     addToping: payable ? addTopingOf(services, added, lineRows) : [],
     discountData: await discountData(db, order, money),
