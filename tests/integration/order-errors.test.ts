@@ -20,7 +20,7 @@ const CASES: Case[] = [
   ['gift-card patronymic with digits', (fx) => orderBody(fx, fx.pushkinMixed, [{ price: fx.pushkinMixed.prices.pushkin, quantity: 1 }], { ...GIFT, patronymic: 'Сергеевна2' }), ErrorCode.BAD_REQUEST, /patronymic \(errors\.gift-patronymic\)/],
   ['gift-card phone not +7 and 11 digits', (fx) => orderBody(fx, fx.pushkinMixed, [{ price: fx.pushkinMixed.prices.pushkin, quantity: 1 }], { ...GIFT, phone: '+44 20 7946 0958' }), ErrorCode.BAD_REQUEST, /phone \(errors\.gift-phone\)/],
   ['a required agreement not ticked', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }], { checkboxList: [{ id: fx.checkboxes.required[0], checked: 1 }, { id: fx.checkboxes.required[1], checked: 0 }] }), ErrorCode.BAD_REQUEST, /agreements are not accepted/],
-  ['wrong sum', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 2, sum: 1500 }]), ErrorCode.BAD_REQUEST, /sum 1500 does not match the price: 2 × 1500 = 3000/],
+  ['wrong sum', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 2, sum: 3000 }]), ErrorCode.BAD_REQUEST, /sum 3000 does not match the price: 2 × 1650 = 3300/],
   ['unknown price row', (fx) => orderBody(fx, fx.basic, [{ price: fx.pushkinOnly.prices.pushkin, quantity: 1 }]), ErrorCode.BAD_REQUEST, /no price for category/],
   ['a day without a session', (fx) => ({ ...orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }]), data: [{ day: '2030-01-01', time: fx.basic.time, actionId: fx.basic.id, categoryId: fx.basic.prices.adult.categoryId, zoneId: fx.basic.prices.adult.zoneId, quantity: 1, sum: 1500 }] }), ErrorCode.BAD_REQUEST, /no session on sale on 2030-01-01/],
   ['a line of another event', (fx) => ({ ...orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }]), hash: fx.named.hash }), ErrorCode.BAD_REQUEST, /actionId .* is not this event/],
@@ -28,10 +28,11 @@ const CASES: Case[] = [
   ['unknown event hash', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }], { hash: 'no-such-event' }), ErrorCode.NOT_FOUND, /no-such-event/],
   ['quantity below 0 (schema)', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: -1 }]), ErrorCode.BAD_REQUEST, /quantity/],
   ['quantity 0', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 0 }]), ErrorCode.BAD_REQUEST, /quantity must be at least 1/],
-  ['over demquantlimit', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 11 }]), ErrorCode.LIMIT, /At most 10 tickets per order \(11 asked\)/],
+  ['over demquantlimit', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 11 }]), ErrorCode.LIMIT, /At most 10 tickets per order \(11 asked/],
   ['over the row availability', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.child, quantity: 6 }]), ErrorCode.UNAVAILABLE, /Only 5 tickets of this price are left/],
   ['needprice minimum not reached', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.family, quantity: 2 }]), ErrorCode.LIMIT, /needs at least 3 tickets/],
-  ['group passes over the remaining group limit', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.group, quantity: 3 }]), ErrorCode.LIMIT, /group limit .* 20 passes \(2 group tickets\) left, 30 asked/],
+  ['group passes over the remaining group limit', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.group, quantity: 3 }]), ErrorCode.LIMIT, /group limit .* 6 passes \(2 group tickets\) left, 9 asked/],
+  ['a group ticket counts as its passes towards demquantlimit: 1 group of 3 + 8 adults is 11', (fx) => orderBody(fx, fx.basic, [{ price: fx.basic.prices.group, quantity: 1 }, { price: fx.basic.prices.adult, quantity: 8 }]), ErrorCode.LIMIT, /At most 10 tickets per order \(11 asked/],
   ['gift card with 2 tickets', (fx) => orderBody(fx, fx.pushkinMixed, [{ price: fx.pushkinMixed.prices.pushkin, quantity: 2 }], GIFT), ErrorCode.LIMIT, /exactly 1 ticket/],
   ['gift card with a non-gift-card price', (fx) => orderBody(fx, fx.pushkinMixed, [{ price: fx.pushkinMixed.prices.adult, quantity: 1 }], GIFT), ErrorCode.BAD_REQUEST, /not sold with the gift card/],
   ['bank card with a gift-card-only price', (fx) => orderBody(fx, fx.pushkinMixed, [{ price: fx.pushkinMixed.prices.pushkin, quantity: 1 }], { USE_PUSHKIN_CARD: 0 }), ErrorCode.BAD_REQUEST, /gift card only/],
@@ -66,13 +67,13 @@ describe.each(TEST_DBS)('order refusals on %s', (dbKind) => {
     expect(await orderCount(server.db)).toBe(ordersBefore)
   })
 
-  it('the group limit counts passes already sold: 1 of 2 group tickets sold leaves 10 passes', async () => {
+  it('the group limit counts passes already sold: 1 of 2 group tickets sold leaves 3 passes', async () => {
     const buyer = await visitor(server.url)
     const first = await buyer.post<OrderAnswer>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.group, quantity: 1 }]))
     expect(first.body.errorCode).toBe('0')
     const page = await buyer.post<{ ticketInfo: unknown[] }>('/api/no-scheme', { hash: fx.basic.hash })
-    expect(page.body.ticketInfo).toEqual([{ day: fx.basic.day, time: fx.basic.time, passagelimit: 20, passageleft: 10 }])
+    expect(page.body.ticketInfo).toEqual([{ day: fx.basic.day, time: fx.basic.time, passagelimit: 6, passageleft: 3 }])
     const second = await (await visitor(server.url)).post<OrderAnswer>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.group, quantity: 2 }]))
-    expect(second.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/10 passes \(1 group tickets\) left, 20 asked/) })
+    expect(second.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/3 passes \(1 group tickets\) left, 6 asked/) })
   })
 })

@@ -4,7 +4,7 @@ import type { PriceRow } from '../../../src/contract/entities/price'
 import { sameInAll } from '../../../src/contract/lang'
 import { isFree, orderLines, rowKey, rowsFor, totals } from '../../../src/app/screens/event/model/cart'
 import {
-  canIncrement, clampQuantity, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, rowMax,
+  canIncrement, clampQuantity, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax,
 } from '../../../src/app/screens/event/model/limits'
 import { defaultMethod, paymentMethods, rowAllowed } from '../../../src/app/screens/event/model/payment'
 import { eventPath, resolveSelection, routeNeedsSync, sortCalendar } from '../../../src/app/screens/event/model/selection'
@@ -143,6 +143,13 @@ describe('ticket limits', () => {
     expect(groupIncrementAllowed(group, 1, 10, 15)).toBe(false)
     expect(groupIncrementAllowed(group, 3, 0, null)).toBe(false)
     expect(groupIncrementAllowed(group, 2, 20, null)).toBe(true)
+  })
+
+  it('counts a group ticket as its passes towards demquantlimit (0 = no limit)', () => {
+    expect(perOrderRoom(10, [{ quantity: 1, passagequant: 10 }])).toBe(0)
+    expect(perOrderRoom(10, [{ quantity: 1, passagequant: 3 }, { quantity: 5, passagequant: 0 }])).toBe(2)
+    expect(perOrderRoom(10, [{ quantity: 2, passagequant: 10 }])).toBe(0)
+    expect(perOrderRoom(0, [{ quantity: 2, passagequant: 10 }])).toBe(Number.POSITIVE_INFINITY)
   })
 })
 

@@ -1,7 +1,7 @@
 import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
 import type { orderCreateRequestSchema } from '../../../contract/entities/order'
 import { ErrorCode } from '../../../contract/errors'
-import { consentsPass, orderSum, ticketFee, toMajor, toMinor, validateBuyer } from '../../../contract/rules'
+import { consentsPass, orderSum, ticketFee, ticketsCounted, toMajor, toMinor, validateBuyer } from '../../../contract/rules'
 import { ApiFailure, badRequest } from '../../errors'
 import type { z } from 'zod'
 import { resolvePaymentMethod } from './payment-method'
@@ -114,7 +114,9 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
   if (giftCard && tickets !== GIFT_CARD_TICKET_LIMIT) {
     throw limit(`The gift card pays for exactly ${GIFT_CARD_TICKET_LIMIT} ticket per order (${tickets} asked)`)
   }
-  if (tickets > event.demquantlimit) throw limit(`At most ${event.demquantlimit} tickets per order (${tickets} asked)`)
+  // A group ticket counts as its passes towards the per-order limit (contract/rules/limits.ts).
+  const counted = ticketsCounted(lines.map((l) => ({ quantity: l.quantity, passagequant: l.price.passagequant })))
+  if (counted > event.demquantlimit) throw limit(`At most ${event.demquantlimit} tickets per order (${counted} asked; a group ticket counts as its passes)`)
   if (ctx.subscription && subscriptionId !== null && tickets > ctx.subscription.quant) {
     throw limit(`The subscription has ${ctx.subscription.quant} tickets left (${tickets} asked)`)
   }
