@@ -8,6 +8,7 @@ import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { buildPaymentRegistry, type PaymentRegistry } from '../payments/registry'
 import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
+import { visitorOrigin } from './origin'
 import type { CallHandlers } from './registry'
 
 type PaymentHandlers = Required<
@@ -64,10 +65,11 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       reply.header('cache-control', 'no-store')
       return { response: await paymentStatusChange(db, input.hash) }
     },
-    paymentStart: async ({ input, params }) => startPayment(db, registry, {
+    paymentStart: async ({ input, params, request }) => startPayment(db, registry, {
       hash: input.hash,
       typeId: params.typeId,
-      publicUrl: app.config.publicUrl,
+      // The bank sends the buyer back here: the address this buyer's browser uses.
+      publicUrl: visitorOrigin(request, app.config),
       // Discounts covered the whole amount: the order is paid now, so its tickets are mailed now.
       onPaidWithoutBank: (hash) => queueOrderPaidMail(db, app.config, app.log, hash),
     }),
