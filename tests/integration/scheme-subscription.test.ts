@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
+import { cartTotals } from '../../src/app/screens/scheme/model/totals'
+import type { CartItem } from '../../src/contract/entities/cart'
 import { signCrmToken } from '../../src/server/crm/token'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
@@ -79,6 +81,37 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
       { price_id: subRowId, crm_subscription_id: m.subId },
     ])
     expect((await liveHolds([s1, s2])).map((h) => h.seat_key).sort()).toEqual([s1, s2].sort())
+  })
+
+  it('sessions list the subscription rows; the cart prices seats by them and the order costs what the cart showed', async () => {
+    const subRows = fx.sessions.prices.filter((p) => p.calendar_id === fx.calendarId && p.for_subscription === 1)
+    expect(subRows.map((r) => r.zonelevel_id)).toEqual([fx.map.seat_numbers.find((x) => x.seat_id === subSeats[0])!.zonelevel_id])
+    // A non-zero subscription price (the demo's is 0), with a money fee, so a wrong price shows.
+    await server.db.updateTable('prices').set({ price: 120_000, priceservise: 5_000, currency_id: 1 }).where('id', '=', subRowId).execute()
+    const m = await member(3, 'sub-price@example.org')
+    const seats = subSeats.slice(40, 42)
+    const cart = await m.v.post<Omit<CartAnswer, 'items'> & { items: CartItem[] }>('/api/cart/update', { calendar_id: fx.calendarId, changes: seats.map((x) => seatChange(fx, x)), subscritId: m.subId })
+    expect(cart.status).toBe(200)
+    expect(cart.body.items.map((i) => [i.price, i.priceservise, i.for_subscription])).toEqual([[1200, 50, 1], [1200, 50, 1]])
+    const shown = cartTotals(cart.body.items)
+    expect(shown).toEqual({ count: 2, tickets: 2400, fee: 100, total: 2500 })
+    // The restored cart (/api/cart/list) shows the same prices.
+    const listed = await m.v.post<Omit<CartAnswer, 'items'> & { items: CartItem[] }>('/api/cart/list', { calendar_id: fx.calendarId })
+    expect(cartTotals(listed.body.items)).toEqual(shown)
+    const res = await m.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(m.v, fx, seats, { crmClient: { subscritId: m.subId } }))
+    expect(res.body).toMatchObject({ errorCode: '0' })
+    const order = await server.db.selectFrom('orders').select(['total', 'service_total']).where('hash', '=', res.body.hash!).executeTakeFirstOrThrow()
+    expect(order).toEqual({ total: 250_000, service_total: 10_000 })
+    await server.db.updateTable('prices').set({ price: 0, priceservise: 0 }).where('id', '=', subRowId).execute()
+  })
+
+  it('the cart refuses a seat of a zone the subscription does not cover, before it is held', async () => {
+    const m = await member(2, 'sub-cart-zone@example.org')
+    const outside = fx.map.seat_numbers.find((x) => !subSeats.includes(x.seat_id) && x.status === 'free')!.seat_id
+    const res = await m.v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, outside)], subscritId: m.subId })
+    expect(res.status).toBe(400)
+    expect(res.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+    expect(await liveHolds([outside])).toEqual([])
   })
 
   it('more seats than the subscription has left: refused, nothing held, quant untouched', async () => {

@@ -9,7 +9,7 @@ import { claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTak
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from '../orders/constants'
 import { takeSubscriptionTickets } from '../orders/create'
 import { resolvePaymentMethod } from '../orders/payment-method'
-import { listOrderCheckboxes, listPriceRows, type PriceRowDb } from '../orders/repository'
+import { listOrderCheckboxes, type PriceRowDb } from '../orders/repository'
 import { findPlaces, type Place, type SeatPlace, type StandPlace } from './places'
 import { limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from './pricing'
 import { loadSchemeSession, type SchemeSession } from './repository'
@@ -62,7 +62,7 @@ async function planSchemeOrder(
   }
   const subscription = await findSubscription(db, input.crmClient?.subscritId, crmClientId, event.id, now)
   if (subscription && giftCard) throw badRequest('Subscription tickets are not paid with the gift card')
-  const subscriptionRows = subscription ? await listPriceRows(db, [session.calendar.id]) : []
+  const subscriptionRows = subscription ? session.subscriptionPrices : []
 
   const keys = input.tickets.map((t) => t.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)

@@ -14,6 +14,8 @@ export interface SchemeSession {
   calendar: orders.CalendarRow
   /** Regular price rows of the session (subscription rows left out), in display order. */
   prices: orders.PriceRowDb[]
+  /** The session's subscription price rows (for_subscription = 1): what a client buying by subscription pays. */
+  subscriptionPrices: orders.PriceRowDb[]
   drawingId: number
 }
 
@@ -42,6 +44,12 @@ export async function loadSchemeSession(db: Db, calendarId: number, now: number,
   }
   // The map of an event not on sale yet may be looked at; holding and ordering wait for the opening.
   if (event.soon_on_sale === 1 && !opts.viewOnly) throw new ApiFailure(ErrorCode.UNAVAILABLE, 'Sales for this event have not opened yet', 409)
-  const prices = (await orders.listPriceRows(db, [calendar.id])).filter((p) => p.for_subscription === 0)
-  return { event, calendar, prices, drawingId: calendar.drawing_id }
+  const rows = await orders.listPriceRows(db, [calendar.id])
+  return {
+    event,
+    calendar,
+    prices: rows.filter((p) => p.for_subscription === 0),
+    subscriptionPrices: rows.filter((p) => p.for_subscription === 1),
+    drawingId: calendar.drawing_id,
+  }
 }
