@@ -4,7 +4,7 @@ import { cartTotals } from '../../src/app/screens/scheme/model/totals'
 import type { CartItem } from '../../src/contract/entities/cart'
 import { signCrmToken } from '../../src/server/crm/token'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
+import { loadScheme, placeRu, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
 
 /** Demo seat-map event with a subscription price row in its first zone (catalog-data: subscriptionPrices). */
 const SUBSCRIPTION_EVENT = 'rachmaninoff'
@@ -118,7 +118,7 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const m = await member(2, 'sub-few@example.org')
     const asked = subSeats.slice(5, 8)
     const res = await m.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(m.v, fx, asked, { crmClient: { subscritId: m.subId } }))
-    expect(res.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(res.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: 'По абонементу осталось билетов: 2 (запрошено 3)' })
     expect(await liveHolds(asked)).toEqual([])
     expect(await m.quantLeft()).toBe(2)
   })
@@ -128,10 +128,10 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const other = await member(5, 'sub-other@example.org')
     const [s1] = subSeats.slice(10, 11)
     const stolen = await other.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(other.v, fx, [s1], { crmClient: { id: String(owner.clientId), subscritId: owner.subId } }))
-    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/does not belong to the signed-in client/) })
+    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/не принадлежит вам/) })
     const anonymous = await visitor(server.url)
     const anon = await anonymous.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(anonymous, fx, [s1], { crmClient: { id: String(owner.clientId), subscritId: owner.subId } }))
-    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/signed in/) })
+    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/войдите в личный кабинет/) })
     expect(await liveHolds([s1])).toEqual([])
     expect(await owner.quantLeft()).toBe(5)
   })
@@ -140,7 +140,7 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const m = await member(2, 'sub-zone@example.org')
     const outside = fx.map.seat_numbers.find((s) => !subSeats.includes(s.seat_id))!.seat_id
     const res = await m.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(m.v, fx, [outside], { crmClient: { subscritId: m.subId } }))
-    expect(res.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/not sold by subscription/) })
+    expect(res.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: `${placeRu(fx, outside)}: не продаётся по абонементу на этот сеанс` })
     expect(await m.quantLeft()).toBe(2)
   })
 
@@ -154,14 +154,14 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     // Three at once from an empty cart: refused as a whole.
     const allAtOnce = await update([s1, s2, s3])
     expect(allAtOnce.status).toBe(400)
-    expect(allAtOnce.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(allAtOnce.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: 'По абонементу осталось билетов: 2 (запрошено 3)' })
     expect(await liveHolds([s1, s2, s3])).toEqual([])
 
     const two = await update([s1, s2])
     expect(two.status).toBe(200)
     expect(two.body.limit_left).toBe(0)
     const third = await update([s3])
-    expect(third.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(third.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: 'По абонементу осталось билетов: 2 (запрошено 3)' })
     expect(await cartKeys()).toEqual([s1, s2].sort())
     expect((await liveHolds([s1, s2, s3])).map((h) => h.seat_key).sort()).toEqual([s1, s2].sort())
     // Swapping a seat within the cap is fine; the subscription itself is only spent by the order.
@@ -180,10 +180,10 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const [s1] = subSeats.slice(30, 31)
     const body = { calendar_id: fx.calendarId, changes: [seatChange(fx, s1)], subscritId: owner.subId }
     const stolen = await other.v.post<CartAnswer>('/api/cart/update', body)
-    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/does not belong to the signed-in client/) })
+    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/не принадлежит вам/) })
     const anonymous = await visitor(server.url)
     const anon = await anonymous.post<CartAnswer>('/api/cart/update', body)
-    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/signed in/) })
+    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/войдите в личный кабинет/) })
     expect(await liveHolds([s1])).toEqual([])
   })
 

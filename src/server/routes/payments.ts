@@ -8,6 +8,8 @@ import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { buildPaymentRegistry, type PaymentRegistry } from '../payments/registry'
 import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
+import { messageText } from '../messages'
+import { requestLang } from '../plugins/error-handler'
 import { visitorOrigin } from './origin'
 import type { CallHandlers } from './registry'
 
@@ -55,7 +57,8 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
     orderAddDiscount: async ({ input }) => {
       await releaseCancelledDiscounts(db)
       const r = await addDiscount(db, input)
-      return { errorCode: ErrorCode.OK, errorText: r.errorText, promoCode: r.promoCode }
+      // An unknown code is no error (001 §7: promoCode '' = invalid); the note is in the visitor's language.
+      return { errorCode: ErrorCode.OK, errorText: r.promoRefused ? messageText('promo-invalid', input.lang) : '', promoCode: r.promoCode }
     },
     orderCancelDiscount: async ({ input }) => {
       await cancelDiscount(db, input.hash)
@@ -68,6 +71,7 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
     paymentStart: async ({ input, params, request }) => startPayment(db, registry, {
       hash: input.hash,
       typeId: params.typeId,
+      lang: requestLang(request),
       // The bank sends the buyer back here: the address this buyer's browser uses.
       publicUrl: visitorOrigin(request, app.config),
       // Discounts covered the whole amount: the order is paid now, so its tickets are mailed now.

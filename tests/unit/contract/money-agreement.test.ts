@@ -104,7 +104,7 @@ describe('the money rule', () => {
 
   it('cart, seat-map cart, lines sent, server sum, order view and payable amount always agree', async () => {
     const row = fc.record({
-      price: fc.integer({ min: 0, max: 10_000_000 }),
+      price: fc.integer({ min: 1, max: 10_000_000 }),
       currency: fc.constantFrom(PRICE_CURRENCY_MONEY, PRICE_CURRENCY_PERCENT),
       // Money fees up to 5,000.00 ₽; percent fees up to 30 % in hundredths.
       fee: fc.integer({ min: 0, max: 500_000 }),
@@ -112,7 +112,7 @@ describe('the money rule', () => {
     })
     await fc.assert(
       fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 5 }), async (spec) => {
-        fc.pre(spec.some((r) => r.quantity > 0 && r.price > 0))
+        fc.pre(spec.some((r) => r.quantity > 0))
         const rows = spec.map((r, i) => priceDb(i + 1, r.price, r.currency === PRICE_CURRENCY_PERCENT ? r.fee % 3001 : r.fee, r.currency))
         const s = await sides(rows, spec.map((r) => r.quantity))
         const expected = toMajor(orderSum({ tickets: rows.map((r, i) => ({ price: r.price, fee: ticketFee(r.price, r.priceservise, r.currency_id), quantity: spec[i].quantity })) }).gross)

@@ -134,8 +134,9 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
     try {
       return (await api.call('orderCreateScheme', request)).hash
     } catch (e) {
-      // The scheme flow appends the code to the server's text (001 §8).
-      if (e instanceof ApiCallError && e.status !== 0 && e.errorCode !== ErrorCode.CAPTCHA && e.errorText !== '') {
+      // The scheme flow appends the code to the server's text (001 §8), in the page's language
+      // as the text itself; the spec's payment-method texts already end with it.
+      if (e instanceof ApiCallError && e.status !== 0 && e.errorCode !== ErrorCode.CAPTCHA && e.errorText !== '' && !e.errorText.endsWith(e.errorCode)) {
         throw new ApiCallError(e.errorCode, `${e.errorText}${t('scheme.error-code', { code: e.errorCode })}`, e.status, { cause: e })
       }
       throw e

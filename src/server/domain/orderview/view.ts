@@ -2,7 +2,7 @@ import { CARD_SCHEME_PENDING, ORDER_STATUS_CANCELLED } from '../../../contract/c
 import type { OrderViewResponse } from '../../../contract/entities/orderView'
 import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
 import { offeredPaymentTypes, toPaymentType, CARD_SCHEME_KIND, QR_KIND } from '../../payments/types'
 import { qrDataUrl } from '../tickets/codes'
@@ -61,7 +61,7 @@ export function groupFees(lines: readonly Pick<TicketLineRow, 'calendar_id' | 'p
  */
 export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: string, now = Date.now()): Promise<OrderViewResponse> {
   const order = await findOrderByHash(db, hash)
-  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+  if (!order) throw new ApiFailure('order-not-found', { hash })
   const [lineRows, added, payments, setup, money, types, refunded] = await Promise.all([
     listTicketLines(db, order.id),
     listOrderServices(db, order.id),
@@ -117,6 +117,6 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
 /** POST /api/order/get-num. */
 export async function orderNumber(db: Db, hash: string): Promise<number> {
   const order = await findOrderByHash(db, hash)
-  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+  if (!order) throw new ApiFailure('order-not-found', { hash })
   return order.ord_num
 }
