@@ -3,11 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { ticketTotals } from '../src/app/screens/event/model/cart'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
 
 /**
  * The order view of a paid order with a service fee after some tickets were returned (issues
@@ -22,17 +21,6 @@ const SHOW = 'Научное шоу профессора Звёздкина'
 const DAY_MS = 86_400_000
 const TICKETS = 5
 const RETURNED = 2
-
-function visitorApi(app: AppHarness, address: string): ApiClient {
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
-  })
-}
 
 /** An amount as any language prints it ("1 350,00 ₽", "RUB 1,350.00"): two decimals after the last separator. */
 function rub(text: string): number {

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { createApiClient, type ApiClient } from '../../src/contract/client'
 import { startTestServer, type TestServer } from '../../tests/support/server'
 import { launchChromium } from './browser'
 
@@ -66,6 +67,21 @@ export interface OpenedPage {
   errors: string[]
   /** API requests the page sent, from the very first one. */
   apiRequests: { method: string; path: string; body: string | null }[]
+}
+
+/**
+ * The contract's API client acting as one visitor from `address` (the test server trusts
+ * X-Forwarded-For), so the per-address order limit and captcha stay out of a test's way.
+ */
+export function visitorApi(app: AppHarness, address: string): ApiClient {
+  return createApiClient({
+    baseUrl: app.baseUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('X-Forwarded-For', address)
+      return fetch(input, { ...init, headers })
+    },
+  })
 }
 
 /** A fresh context (own storage) with a page at `pathname`; page errors are collected. */

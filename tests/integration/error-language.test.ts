@@ -6,8 +6,8 @@ import { orderViewResponseSchema } from '../../src/contract/entities/orderView'
 import { signCrmToken } from '../../src/server/crm/token'
 import { buildApp } from '../../src/server/app'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
-import { placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
+import { visitor, type Fixtures } from './order-fixtures'
+import { placeOrder, startPay, startPaymentShop, type PaymentFx } from './payment-fixtures'
 import { loadScheme, schemeOrderBody, seatChange, type SchemeFx } from './scheme-helpers'
 
 interface Refusal {
@@ -130,9 +130,7 @@ describe.each(TEST_DBS)('a cancelled order in the visitor language on %s', (dbKi
   let pfx: PaymentFx
 
   beforeAll(async () => {
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0' } })
-    ofx = await seedOrderFixtures(server.db)
-    pfx = await seedPaymentFixtures(server.db)
+    ;({ server, fx: ofx, pfx } = await startPaymentShop(dbKind))
   })
   afterAll(async () => {
     await server?.close()

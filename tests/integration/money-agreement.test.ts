@@ -4,9 +4,9 @@ import { noSchemeResponseSchema } from '../../src/contract/entities/event'
 import { orderViewResponseSchema } from '../../src/contract/entities/orderView'
 import { orderLines, rowKey, totals } from '../../src/app/screens/event/model/cart'
 import { groupByAction } from '../../src/app/screens/order/model/lines'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
-import { decide, pathOf, paymentRow, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
+import { TEST_DBS, type TestServer } from '../support/server'
+import { visitor, type Fixtures } from './order-fixtures'
+import { decide, pathOf, paymentRow, startPay, startPaymentShop, type PaymentFx } from './payment-fixtures'
 
 /** How long the test waits for the queued paid e-mail to reach the outbox. */
 const MAIL_WAIT_MS = 10_000
@@ -25,9 +25,7 @@ describe.each(TEST_DBS)('one total from cart to e-mail on %s', (dbKind) => {
   let pfx: PaymentFx
 
   beforeAll(async () => {
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0' } })
-    fx = await seedOrderFixtures(server.db)
-    pfx = await seedPaymentFixtures(server.db)
+    ;({ server, fx, pfx } = await startPaymentShop(dbKind))
     const category = await server.db.insertInto('client_categories').values({ name_ru: 'Студент', name_en: 'Student' }).returning('id').executeTakeFirstOrThrow()
     // 333.33 ₽ with a 5 % fee (stored: kopecks, hundredths of a percent).
     await server.db

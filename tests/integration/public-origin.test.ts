@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { placeOrder, seedPaymentFixtures, type PaymentFx, type StartAnswer } from './payment-fixtures'
-import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
-
-interface Shop {
-  server: TestServer
-  fx: Fixtures
-  pfx: PaymentFx
-}
-
-async function shop(dbKind: (typeof TEST_DBS)[number], env: Record<string, string>): Promise<Shop> {
-  const server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', ...env } })
-  return { server, fx: await seedOrderFixtures(server.db), pfx: await seedPaymentFixtures(server.db) }
-}
+import { TEST_DBS } from '../support/server'
+import { visitor } from './order-fixtures'
+import { placeOrder, startPaymentShop as shop, type PaymentShop as Shop, type StartAnswer } from './payment-fixtures'
 
 /** Starts a card payment of a fresh order with extra request headers; answers where the bank page is. */
 async function bankUrl(s: Shop, headers: Record<string, string> = {}): Promise<string> {
