@@ -1,10 +1,9 @@
 import net from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
@@ -29,21 +28,6 @@ async function freePort(): Promise<number> {
       const { port } = probe.address() as net.AddressInfo
       probe.close(() => resolve(port))
     })
-  })
-}
-
-/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
-let visitor = 0
-function visitorApi(app: AppHarness): ApiClient {
-  visitor += 1
-  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
   })
 }
 

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../src/contract/client'
+import type { ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
@@ -18,21 +18,6 @@ const CRM_SECRET = 'e2e-order-crm-secret-0123456789abcdef'
 const DEMO_CLIENT_ID = 1
 const TOKEN_LIFETIME_S = 600
 const WALK = 'Прогулка по старому городу'
-
-/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
-let visitor = 0
-function visitorApi(app: AppHarness): ApiClient {
-  visitor += 1
-  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
-  })
-}
 
 /** Creates a general-admission order of `quantity` tickets of the walk through the real API. */
 async function createOrder(app: AppHarness, quantity: number, api: ApiClient = visitorApi(app)): Promise<string> {

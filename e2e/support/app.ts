@@ -69,11 +69,19 @@ export interface OpenedPage {
   apiRequests: { method: string; path: string; body: string | null }[]
 }
 
+let visitors = 0
+/** A fresh visitor address for each API client of a test file. */
+function nextAddress(): string {
+  visitors += 1
+  return `10.77.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`
+}
+
 /**
- * The contract's API client acting as one visitor from `address` (the test server trusts
- * X-Forwarded-For), so the per-address order limit and captcha stay out of a test's way.
+ * The contract's API client acting as one visitor from `address` (a fresh one by default; the
+ * test server trusts X-Forwarded-For), so the per-address order limit and captcha stay out of a
+ * test's way.
  */
-export function visitorApi(app: AppHarness, address: string): ApiClient {
+export function visitorApi(app: AppHarness, address = nextAddress()): ApiClient {
   return createApiClient({
     baseUrl: app.baseUrl,
     fetch: (input, init) => {
