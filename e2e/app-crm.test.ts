@@ -25,7 +25,7 @@ describe('CRM sign-in', () => {
     const { page, context, apiRequests } = await openPage(app, `/?lang=en&crm=${encodeURIComponent(token)}`)
     await page.waitForFunction(() => !new URL(location.href).searchParams.has('crm'))
     const posts = apiRequests.filter((r) => r.method === 'POST' && r.path === '/api/crm/client-info')
-    expect(posts.map((r) => JSON.parse(r.body ?? '{}'))).toEqual([{ token }])
+    expect(posts.map((r) => JSON.parse(r.body ?? '{}'))).toEqual([{ token, lang: 'en' }])
     expect(queryParam(page, 'lang')).toBe('en')
     await page.getByTestId('crm-client').waitFor()
     expect(await page.getByTestId('crm-client').innerText()).toContain(DEMO_CLIENT.email)

@@ -7,6 +7,7 @@ import { captchaDigest } from '../src/server/domain/captcha/store'
 import { writeSettings } from '../src/server/domain/settings/repository'
 import { startTestServer, type TestServer } from '../tests/support/server'
 import { launchChromium } from './support/browser'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client')
 /** The answer the test gives the server's captcha row (the picture itself is not machine-read). */
@@ -41,7 +42,7 @@ describe('event page captcha', () => {
     // Three refused orders from this address (bad buyer data) make the next one need a captcha.
     for (let i = 0; i < 3; i++) {
       await expect(api.call('orderCreate', {
-        fio: '1', phone: '1', email: 'x', data: [{ day: day.day, time: day.times[0].time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: row.price }],
+        fio: '1', phone: '1', email: 'x', data: [{ day: day.day, time: day.times[0].time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: ticketTotals([{ row, quantity: 1 }]).total }],
         lang: 'ru', hash: event.hash_id, checkboxList: [],
       })).rejects.toThrow()
     }

@@ -102,7 +102,9 @@ describe('event page rules', () => {
     const data = await eventData(hash)
     const info = data.ticketInfo.find((i) => i.passageleft > 0)!
     const group = data.ticketPrice.find((r) => r.action_day === info.day && (r.time === '' || r.time === info.time))!
-    const fits = Math.min(group.quantity, Math.floor(info.passageleft / group.passagequant))
+    // A group ticket counts as its passes towards the per-order limit too (README: rules we chose).
+    const fits = Math.min(group.quantity, Math.floor(info.passageleft / group.passagequant), Math.floor(data.action.demquantlimit / group.passagequant))
+    expect(fits).toBeGreaterThan(0)
     const { page, context } = await openPage(app, `/event/${hash}/${info.day}/${info.time}`)
     const row = page.locator('.price-list', { hasText: 'Групповые билеты' }).locator('.price-row').first()
     const plus = row.locator('.quantity__button').nth(1)
@@ -115,6 +117,11 @@ describe('event page rules', () => {
     expect(await dialog.locator('.modal__text').innerText()).toBe('Достигнут лимит количества билетов в одном заказе!')
     await dialog.getByRole('button', { name: 'OK' }).click()
     expect(await row.locator('.quantity__value').innerText()).toBe(String(fits))
+    // With the limit taken by passes, a normal ticket cannot be added either.
+    if (fits * group.passagequant >= data.action.demquantlimit) {
+      const normal = page.locator('.price-list', { hasNotText: 'Групповые билеты' }).locator('.price-row').first()
+      expect(await normal.locator('.quantity__button').nth(1).isDisabled()).toBe(true)
+    }
     await context.close()
 
     // Service fee line only when fees are above 0.

@@ -3,6 +3,7 @@ import { createApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * The named-ticket page in real Chromium against the real server: a named-ticket order of the
@@ -27,7 +28,7 @@ async function createNamedOrder(app: AppHarness): Promise<string> {
   const rows = data.price.filter((p) => p.action_day === day.day && p.time === slot.time)
   const adult = rows.find((p) => p.category_ru === 'Именной взрослый')!
   const child = rows.find((p) => p.category_ru === 'Именной детский')!
-  const line = (p: typeof adult) => ({ day: day.day, time: slot.time, actionId: p.action_id, categoryId: p.clientcategory_id, zoneId: p.zonelevel_id, quantity: 1, sum: p.price })
+  const line = (p: typeof adult) => ({ day: day.day, time: slot.time, actionId: p.action_id, categoryId: p.clientcategory_id, zoneId: p.zonelevel_id, quantity: 1, sum: ticketTotals([{ row: p, quantity: 1 }]).total })
   const created = await api.call('orderCreate', {
     fio: 'Анна Иванова', phone: '+79123456789', email: 'anna@example.ru', re_email: 'anna@example.ru', lang: 'ru', hash: event.hash_id,
     data: [line(adult), line(child)],

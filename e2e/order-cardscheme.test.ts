@@ -1,9 +1,8 @@
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
-import { openPage, startApp, type AppHarness } from './support/app'
+import { freePort, openPage, startApp, visitorApi, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * The card-scheme (Pushkin card) payment through the sandbox widget with its verification codes
@@ -15,32 +14,6 @@ const NAMED_EVENT = 'Закрытые фонды музея'
 /** The pending view reloads the order every 20 s (001 §9): two periods are plenty. */
 const PENDING_SETTLE_TIMEOUT_MS = 50_000
 
-/** See order-payment.test.ts: the sandbox bank's links need the real port in PUBLIC_URL. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
-let visitor = 0
-function visitorApi(app: AppHarness): ApiClient {
-  visitor += 1
-  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
-  })
-}
 
 async function eventData(app: AppHarness, name: string) {
   const api = visitorApi(app)
@@ -70,7 +43,7 @@ describe('card-scheme payment and unconfirmed orders', () => {
     const created = await api.call('orderCreate', {
       surname: 'Иванова', name: 'Мария', patronymic: 'Петровна', phone: '+7 (912) 345-67-89', email: 'maria@example.ru',
       lang: 'ru', hash: event.hash_id, USE_PUSHKIN_CARD: 1,
-      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: row.price }],
+      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: ticketTotals([{ row, quantity: 1 }]).total }],
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
     })
     const { page, context, errors } = await openPage(app, `/order/${created.hash}`)
@@ -112,7 +85,7 @@ describe('card-scheme payment and unconfirmed orders', () => {
     const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time)!
     const created = await api.call('orderCreate', {
       fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru', re_email: 'ivan@example.ru', lang: 'ru', hash: event.hash_id,
-      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: row.price }],
+      data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: ticketTotals([{ row, quantity: 1 }]).total }],
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
     })
     const { page, context } = await openPage(app, `/order/${created.hash}?lang=en`)

@@ -1,10 +1,9 @@
-import net from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * Paying an order in real Chromium against the real server and its sandbox bank: card payment
@@ -15,36 +14,6 @@ const WALK = 'Прогулка по старому городу'
 /** The QR view polls every 10 s (001 §9): a paid QR order shows up within two polls. */
 const QR_SETTLE_TIMEOUT_MS = 30_000
 
-/**
- * A free local port. The sandbox bank builds its page links on PUBLIC_URL, which defaults to the
- * configured PORT: with the test server's PORT 0 the links would point at port 0, so the test
- * picks the port itself and passes both.
- */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
-let visitor = 0
-function visitorApi(app: AppHarness): ApiClient {
-  visitor += 1
-  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
-  })
-}
 
 async function createOrder(app: AppHarness, quantity: number): Promise<string> {
   const api = visitorApi(app)
@@ -57,7 +26,7 @@ async function createOrder(app: AppHarness, quantity: number): Promise<string> {
   const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
   const created = await api.call('orderCreate', {
     fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: row.price * quantity }],
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: ticketTotals([{ row, quantity }]).total }],
     checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
   })
   return created.hash

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiClient, type ApiClient } from '../src/contract/client'
+import type { ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * The order view in real Chromium against the real server: orders are created through the real
@@ -18,21 +19,6 @@ const DEMO_CLIENT_ID = 1
 const TOKEN_LIFETIME_S = 600
 const WALK = 'Прогулка по старому городу'
 
-/** Each API client acts as its own visitor (the server trusts X-Forwarded-For in tests), so the per-address order limit and captcha stay out of the way. */
-let visitor = 0
-function visitorApi(app: AppHarness): ApiClient {
-  visitor += 1
-  const address = `10.77.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
-  })
-}
-
 /** Creates a general-admission order of `quantity` tickets of the walk through the real API. */
 async function createOrder(app: AppHarness, quantity: number, api: ApiClient = visitorApi(app)): Promise<string> {
   const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
@@ -44,7 +30,7 @@ async function createOrder(app: AppHarness, quantity: number, api: ApiClient = v
   const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
   const created = await api.call('orderCreate', {
     fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: row.price * quantity }],
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: ticketTotals([{ row, quantity }]).total }],
     checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
   })
   return created.hash
@@ -304,8 +290,8 @@ describe('order view', () => {
 })
 
 describe('order view payment countdown', () => {
-  /** A reserve time short enough to watch it run out. */
-  const RESERVE_SECONDS = 4
+  /** A reserve time long enough to add a service and open the page, short enough to watch it run out. */
+  const RESERVE_SECONDS = 10
   let app: AppHarness
 
   beforeAll(async () => {
@@ -315,13 +301,29 @@ describe('order view payment countdown', () => {
     await app?.close()
   })
 
-  it('hides the payment form when the reserve time runs out', async () => {
-    const hash = await createOrder(app, 1)
-    const { page, context } = await openPage(app, `/order/${hash}`)
+  it('follows the order live: when the reserve time runs out the badge, offers and services change without a reload', async () => {
+    const api = visitorApi(app)
+    const hash = await createOrder(app, 1, api)
+    const offer = (await api.call('orderView', { hash, lang: 'ru' })).addToping[0]
+    await api.call('orderAddSpecialOffer', { hash, data: [{ uid: offer.uid, parent_id: offer.parent_id, package_id: offer.package_id, price_id: offer.price_id, cost: offer.cost }] })
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
     await page.locator('.order-summary__number').waitFor()
-    await page.locator('.order-pay__over').waitFor({ timeout: (RESERVE_SECONDS + 10) * 1000 })
+    expect(await page.locator('.order-badge').innerText()).toBe('Не оплачен')
+    expect(await page.locator('.added-service__remove').count()).toBe(1)
+    expect(await page.locator('.order-page__offers').count()).toBe(1)
+    // A mark on this document: it is gone if the page reloads.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true))
+
+    // No reload: the page reads the order again when its time is up.
+    await expect.poll(() => page.locator('.order-badge').innerText(), { timeout: (RESERVE_SECONDS + 10) * 1000 }).toBe('Отменён')
     expect(await page.locator('.order-pay__over').innerText()).toBe('Время на оплату истекло')
     expect(await page.locator('.order-pay__submit').count()).toBe(0)
+    expect(await page.locator('.order-page__offers').count()).toBe(0)
+    // The added service stays listed but can no longer be removed.
+    expect(await page.locator('.added-service').count()).toBe(1)
+    expect(await page.locator('.added-service__remove').count()).toBe(0)
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true)
+    expect(errors).toEqual([])
     await context.close()
   })
 })

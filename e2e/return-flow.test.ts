@@ -1,12 +1,12 @@
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { decodeMessage, returnLinkOf } from '../tests/integration/return-helpers'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { ticketTotals } from '../src/app/screens/event/model/cart'
 
 /**
  * Returning tickets in real Chromium against the real server: a demo order paid through the
@@ -16,16 +16,6 @@ import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type App
 const WALK = 'Прогулка по старому городу'
 const DAY_MS = 86_400_000
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** A two-ticket order of the demo walk on a day at least two days ahead (its returns are open). */
 async function createOrder(app: AppHarness): Promise<string> {
@@ -47,7 +37,7 @@ async function createOrder(app: AppHarness): Promise<string> {
   const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
   const created = await api.call('orderCreate', {
     fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 2, sum: row.price * 2 }],
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 2, sum: ticketTotals([{ row, quantity: 2 }]).total }],
     checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
   })
   return created.hash

@@ -3,8 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ErrorCode } from '../src/contract/errors'
-import { MINOR_PER_MAJOR } from '../src/server/domain/orders/money'
+import { MINOR_PER_MAJOR } from '../src/contract/rules/money'
 import { signCrmToken } from '../src/server/crm/token'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
@@ -318,6 +317,55 @@ describe('scheme view: subscription order', () => {
     })
     await box.check()
     await waitForMap(page)
+    // Subscription prices: the legend shows the covered zone at its subscription price (the
+    // demo's is 0) and the other zones as not sold by subscription; the map greys their seats.
+    const legendItems = page.locator('.scheme-legend__item')
+    await expect.poll(() => page.locator('.scheme-legend__item[data-available="0"]').count()).toBeGreaterThan(0)
+    const covered = page.locator(`.scheme-legend__item[data-zone="${subZone.zone_id}"]`)
+    expect(await covered.getAttribute('data-available')).toBe('1')
+    expect(await covered.locator('.scheme-legend__price').innerText()).toMatch(/^0,00\s₽$/)
+    for (const item of await page.locator('.scheme-legend__item[data-available="0"]').all()) {
+      expect(await item.locator('.scheme-legend__unavailable').innerText()).toBe('Не продаётся по абонементу')
+    }
+    expect(await legendItems.count()).toBeGreaterThan(1)
+    const statuses = await page.evaluate((zone) => {
+      const e = window.__schemeEngine!
+      const v = e.getVenue()!
+      const out = { inZoneFree: 0, outsideForSale: 0, outside: 0 }
+      for (let i = 0; i < v.seats.count; i++) {
+        const key = e.getSeatInfo(i)!.key
+        if (zone.includes(key)) out.inZoneFree += v.seats.status[i] === 0 ? 1 : 0
+        else {
+          out.outside++
+          if (v.seats.status[i] !== 4) out.outsideForSale++
+        }
+      }
+      return out
+    }, zoneSeats)
+    expect(statuses.inZoneFree).toBeGreaterThan(10)
+    expect(statuses.outside).toBeGreaterThan(0)
+    expect(statuses.outsideForSale).toBe(0)
+    // A seat outside the subscription's zones is refused before the cart, with the reason.
+    await page.locator('.scheme-map').scrollIntoViewIfNeeded()
+    const outsideSeat = await page.evaluate(({ zone, zoom }) => {
+      const e = window.__schemeEngine!
+      const v = e.getVenue()!
+      for (let i = 0; i < v.seats.count; i++) {
+        if (zone.includes(e.getSeatInfo(i)!.key)) continue
+        e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
+        return { index: i, ...e.seatToScreen(i)! }
+      }
+      throw new Error('no seat outside the subscription zone')
+    }, { zone: zoneSeats, zoom: SELECT_ZOOM })
+    await page.waitForFunction(() => window.__schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
+    const updatesBefore = opened.apiRequests.filter((r) => r.path === '/api/cart/update').length
+    const outsideAt = await toPage(page, outsideSeat)
+    await page.mouse.click(outsideAt.x, outsideAt.y)
+    await page.locator('dialog[open]', { hasText: 'Это место не продаётся по абонементу' }).waitFor({ timeout: 10_000 })
+    await page.keyboard.press('Escape')
+    expect(opened.apiRequests.filter((r) => r.path === '/api/cart/update').length).toBe(updatesBefore)
+    expect(await page.locator('.scheme-cart__item').count()).toBe(0)
+
     /** Clicks a free seat of the subscription zone not in `except`; returns it once the click's cart call has answered. */
     const clickSeat = async (except: number[]) => {
       const s = await focusFreeSeat(page, except, zoneSeats)
@@ -327,6 +375,8 @@ describe('scheme view: subscription order', () => {
     }
     const [firstUpdate, seat] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/cart/update')), clickSeat([])])
     await page.waitForSelector(`.scheme-cart__item[data-seat="${seat.key}"]`, { timeout: 15_000 })
+    // The cart shows the subscription price, as the order will cost.
+    expect(await page.locator(`.scheme-cart__item[data-seat="${seat.key}"] .scheme-cart__price`).innerText()).toMatch(/^0,00\s₽$/)
     // Cart changes carry the subscription, so the server caps the cart by what it has left.
     const { subscritId } = JSON.parse(firstUpdate.postData() ?? '{}') as { subscritId?: number }
     const held = subs.find((x) => x.id === subscritId)!
@@ -344,19 +394,23 @@ describe('scheme view: subscription order', () => {
     await limitModal.waitFor({ timeout: 10_000 })
     await page.keyboard.press('Escape')
     expect(await page.locator('.scheme-cart__item').count()).toBe(held.quant)
-    // After a reload the restored cart (/api/cart/list) does not know the subscription: the
-    // server itself refuses the extra seat (limit code) and the page shows the limit message.
+    await expect.poll(() => page.locator('.totals__row--total').innerText()).toMatch(/0,00\s₽/)
+    // After a reload the box starts unticked: the restored cart is re-priced at regular prices;
+    // ticking it again re-prices it by the subscription, still capped by what it has left.
     await page.reload()
     await box.waitFor({ timeout: 20_000 })
+    await waitForMap(page)
+    await expect.poll(() => page.locator('.scheme-cart__item').count()).toBe(held.quant)
+    await expect.poll(() => page.locator(`.scheme-cart__item[data-seat="${seat.key}"] .scheme-cart__price`).innerText()).not.toMatch(/^0,00\s₽$/)
     await box.check()
     await waitForMap(page)
     await expect.poll(() => page.locator('.scheme-cart__item').count()).toBe(held.quant)
-    const [refusal] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/cart/update')), clickSeat(chosen.map((c) => c.index))])
-    expect(refusal.status()).toBe(400)
-    expect(((await refusal.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.LIMIT)
+    await expect.poll(() => page.locator(`.scheme-cart__item[data-seat="${seat.key}"] .scheme-cart__price`).innerText()).toMatch(/^0,00\s₽$/)
+    await clickSeat(chosen.map((c) => c.index))
     await limitModal.waitFor({ timeout: 10_000 })
     await page.keyboard.press('Escape')
     expect(await page.locator('.scheme-cart__item').count()).toBe(held.quant)
+    await page.screenshot({ path: path.join(SHOTS, 'desktop-subscription.png'), fullPage: true })
     // Back to one seat for the order.
     for (const c of chosen.slice(1)) {
       await page.locator(`.scheme-cart__item[data-seat="${c.key}"] .scheme-cart__remove`).click()

@@ -5,7 +5,7 @@ import { LISTING_CATEGORIES } from '../src/contract/constants'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
-import { MINOR_PER_MAJOR } from '../src/server/domain/orders/money'
+import { MINOR_PER_MAJOR } from '../src/contract/rules/money'
 import { freePort, openPage, PHONE_VIEWPORT, startApp, visitorApi, type AppHarness } from './support/app'
 
 /**

@@ -70,6 +70,29 @@ export interface OpenedPage {
   apiRequests: { method: string; path: string; body: string | null }[]
 }
 
+let visitors = 0
+/** A fresh visitor address for each API client of a test file. */
+function nextAddress(): string {
+  visitors += 1
+  return `10.77.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`
+}
+
+/**
+ * The contract's API client acting as one visitor from `address` (a fresh one by default; the
+ * test server trusts X-Forwarded-For), so the per-address order limit and captcha stay out of a
+ * test's way.
+ */
+export function visitorApi(app: AppHarness, address = nextAddress()): ApiClient {
+  return createApiClient({
+    baseUrl: app.baseUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('X-Forwarded-For', address)
+      return fetch(input, { ...init, headers })
+    },
+  })
+}
+
 /** A fresh context (own storage) with a page at `pathname`; page errors are collected. */
 export async function openPage(app: AppHarness, pathname: string, viewport = DESKTOP_VIEWPORT): Promise<OpenedPage> {
   const isPhone = viewport.width < 600
@@ -137,23 +160,5 @@ export async function freePort(): Promise<number> {
       const { port } = probe.address() as net.AddressInfo
       probe.close(() => resolve(port))
     })
-  })
-}
-
-let visitors = 0
-/**
- * The typed API client as a visitor of its own: each gets another address (the server trusts
- * X-Forwarded-For in tests), so the per-address order limit and the captcha stay out of the way.
- */
-export function visitorApi(app: AppHarness): ApiClient {
-  visitors += 1
-  const address = `10.90.${Math.floor(visitors / 250)}.${(visitors % 250) + 1}`
-  return createApiClient({
-    baseUrl: app.baseUrl,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', address)
-      return fetch(input, { ...init, headers })
-    },
   })
 }

@@ -33,6 +33,11 @@ export interface ApiClientOptions {
   baseUrl: string
   /** Defaults to the global fetch. */
   fetch?: typeof fetch
+  /**
+   * The visitor's language, sent as `lang` in every POST body that does not carry its own, so
+   * every refusal comes back in that language (the server's errors speak the request's lang).
+   */
+  lang?: () => string
 }
 
 export interface ApiClient {
@@ -129,7 +134,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return send(path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: csrf, [XHR_HEADER]: XHR_VALUE },
-        body: JSON.stringify(body ?? {}),
+        body: JSON.stringify(withLang(body ?? {}, options.lang?.())),
       })
     }
 
@@ -158,6 +163,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     url,
     cookieHeader,
   }
+}
+
+/** A POST body with the visitor's `lang` added, unless the body names its own (or none is known). */
+function withLang(body: object, lang: string | undefined): object {
+  if (lang === undefined || Array.isArray(body) || 'lang' in body) return body
+  return { ...body, lang }
 }
 
 /** A GET call's query from a plain object (undefined values skipped). */

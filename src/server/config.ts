@@ -14,7 +14,7 @@
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
  * | `CRM_SECRET` | dev value (warns) | HMAC key of the `?crm=` sign-in tokens issued by the account system. |
  * | `SESSION_SECRET` | dev value (warns) | Key that signs the session cookie. |
- * | `PUBLIC_URL` | `http://localhost:PORT` | Address visitors use; links in e-mails and CRM links are built on it. An `https` URL makes cookies `Secure`. |
+ * | `PUBLIC_URL` | `http://localhost:PORT` | Address visitors use; e-mail links are built on it. Unset, bank redirects follow the request's own origin (routes/origin.ts). An `https` URL makes cookies `Secure`. |
  * | `DEMO_DATA` | `1` | `1` loads the demo events, venues and clients into an empty database; `0` skips. |
  * | `CLIENT_DIR` | `dist/client` | Built web client served at `/` (SPA fallback to its index.html). |
  * | `SANDBOX_BANK` | `1` | `1` offers the built-in sandbox bank (every payment branch, no real money) for the payment types it serves; `0` turns it off. |
@@ -76,8 +76,9 @@ export interface Config {
   sessionSecret: string
   /**
    * Address visitors use. Without PUBLIC_URL it is http://localhost:PORT; with PORT=0 the server
-   * fills in the port it got once it listens (see startServer), so links in e-mails and bank
-   * redirects work on a random port too.
+   * fills in the port it got once it listens (see startServer), so links in e-mails work on a
+   * random port too. Bank redirects then follow the request's own origin instead
+   * (routes/origin.ts).
    */
   publicUrl: string
   /** True when PUBLIC_URL was given (then it is never rewritten). */

@@ -1,18 +1,28 @@
-import { ErrorCode } from '../contract/errors'
+import type { Lang } from '../contract/lang'
+import { messageText, REASONS, type MessageParams, type Reason } from './messages'
 
 /**
- * A failure a handler reports on purpose: answered as `{errorCode, errorText}` with `status`.
- * Anything else thrown is an internal error (-9999, message hidden).
+ * A refusal a handler reports on purpose, by reason (messages/reasons.ts): answered as
+ * `{errorCode, errorText}` with the reason's code and HTTP status, the text in the request's
+ * language (plugins/error-handler.ts). `message` is the English text, for the log. Anything
+ * else thrown is an internal error (-9999, message hidden).
  */
 export class ApiFailure extends Error {
+  readonly errorCode: string
+  readonly status: number
+
   constructor(
-    readonly errorCode: string,
-    readonly errorText: string,
-    readonly status = 400,
+    readonly reason: Reason,
+    readonly params: MessageParams = {},
   ) {
-    super(errorText)
+    super(messageText(reason, 'en', params))
+    this.name = 'ApiFailure'
+    this.errorCode = REASONS[reason].code
+    this.status = REASONS[reason].status
+  }
+
+  /** The visitor's text in `lang`. */
+  textIn(lang: Lang): string {
+    return messageText(this.reason, lang, this.params)
   }
 }
-
-export const notFound = (text: string) => new ApiFailure(ErrorCode.NOT_FOUND, text, 404)
-export const badRequest = (text: string) => new ApiFailure(ErrorCode.BAD_REQUEST, text, 400)

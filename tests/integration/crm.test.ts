@@ -70,16 +70,17 @@ describe.each(TEST_DBS)('CRM sign-in on %s', (dbKind) => {
     expect(setup.crm_client.subscriptions).toEqual([])
   })
 
+  // Why a token failed (signature, expiry, format) is logged; the visitor reads that the link failed.
   const refused: [string, () => string, RegExp][] = [
-    ['signed with another secret', () => token(1, HOUR_S, 'not-the-crm-secret'), /signature/],
+    ['signed with another secret', () => token(1, HOUR_S, 'not-the-crm-secret'), /ссылка недействительна или устарела/],
     ['with an edited payload', () => {
       const [, sig] = token(1).split('.')
       const body = Buffer.from(JSON.stringify({ id: 2, exp: Math.floor(Date.now() / 1000) + HOUR_S })).toString('base64url')
       return `${body}.${sig}`
-    }, /signature/],
-    ['expired', () => token(1, -10), /expired/],
-    ['malformed', () => 'not-a-token', /malformed/],
-    ['for an unknown client', () => token(999_999), /does not exist/],
+    }, /ссылка недействительна или устарела/],
+    ['expired', () => token(1, -10), /ссылка недействительна или устарела/],
+    ['malformed', () => 'not-a-token', /ссылка недействительна или устарела/],
+    ['for an unknown client', () => token(999_999), /клиент не найден/],
   ]
   it.each(refused)('a token %s is refused and the session stays anonymous', async (_name, make, text) => {
     const client = new ApiClient(server.url)

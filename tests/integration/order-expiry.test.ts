@@ -76,7 +76,7 @@ describe.each(TEST_DBS)('reservation expiry on %s', (dbKind) => {
       .values({ calendar_id: fx.basic.calendarId, client_category_id: adult.categoryId, zone_id: adult.zoneId, price: 10_000, quantity: 10, for_subscription: 1 })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const subPrice: PriceFx = { ...adult, id: row.id, price: 100 }
+    const subPrice: PriceFx = { ...adult, id: row.id, price: 100, fee: 0, currency: 1 }
     const body = (quantity: number) => {
       const b = orderBody(fx, fx.basic, [{ price: subPrice, quantity }])
       return { ...b, data: (b.data as Record<string, unknown>[]).map((l) => ({ ...l, subscrit_id: sub.id })) }
@@ -84,13 +84,13 @@ describe.each(TEST_DBS)('reservation expiry on %s', (dbKind) => {
 
     // Anonymous: refused, whatever the body claims about the client.
     const anonymous = await order({ ...body(1), crmClient: { id: String(client.id) } })
-    expect(anonymous.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/signed in/) })
+    expect(anonymous.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/войдите в личный кабинет/) })
 
     const member = await visitor(server.url)
     const token = signCrmToken(server.config.crmSecret, { id: client.id, exp: Math.floor(Date.now() / 1000) + 600 })
     expect((await member.post('/api/crm/client-info', { token })).status).toBe(200)
     const tooMany = await member.post<OrderAnswer>('/api/order/create', body(3))
-    expect(tooMany.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left/) })
+    expect(tooMany.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/По абонементу осталось билетов: 2/) })
     const ok = await member.post<OrderAnswer>('/api/order/create', body(2))
     expect(ok.body.errorCode).toBe('0')
     const quant = async () => (await server.db.selectFrom('crm_subscriptions').select('quant').where('id', '=', sub.id).executeTakeFirstOrThrow()).quant

@@ -1,4 +1,5 @@
 import { ApiClient } from '../support/client'
+import { orderSum, ticketFee, toMajor } from '../../src/contract/rules/money'
 import type { Db } from '../../src/server/db/connect'
 import { writeSettings } from '../../src/server/domain/settings/repository'
 
@@ -17,6 +18,9 @@ export interface PriceFx {
   zoneId: number
   /** Roubles. */
   price: number
+  /** Service fee as stored: kopecks (currency 1) or hundredths of a percent (currency 2). */
+  fee: number
+  currency: number
 }
 
 export interface EventFx {
@@ -101,7 +105,7 @@ export async function seedOrderFixtures(db: Db, now = Date.now()): Promise<Fixtu
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      out[name] = { id: row.id, categoryId, zoneId: zone.id, price: p.rub }
+      out[name] = { id: row.id, categoryId, zoneId: zone.id, price: p.rub, fee: (p.fee ?? 0) * MINOR, currency: p.currency ?? 1 }
     }
     return { id: ev.id, hash: `fx-${key}`, calendarId: cal.id, day, time, prices: out }
   }
@@ -116,7 +120,8 @@ export async function seedOrderFixtures(db: Db, now = Date.now()): Promise<Fixtu
         adult: { category: 'adult', rub: 1500, quantity: 80, fee: 150, currency: 1 },
         child: { category: 'child', rub: 800, quantity: 5, fee: 10, currency: 2 },
         family: { category: 'family', rub: 500, quantity: 30, needprice: 3 },
-        group: { category: 'group', rub: 6000, quantity: 2, passagequant: 10 },
+        // Groups of 3: two fit under demquantlimit 10, and 1 group + 8 adults is 11 (a group counts as its passes).
+        group: { category: 'group', rub: 6000, quantity: 2, passagequant: 3 },
       },
     }),
     pushkinOnly: await event({
@@ -169,8 +174,14 @@ export async function visitor(baseUrl: string, address?: string): Promise<Visito
 export interface LineSpec {
   price: PriceFx
   quantity: number
-  /** Roubles; defaults to price × quantity. */
+  /** Roubles; defaults to what the tickets cost with their fees (the money rule, as the page sends it). */
   sum?: number
+}
+
+/** What `quantity` tickets of a price cost the buyer, fees included, roubles (the money rule). */
+export function lineSum(price: PriceFx, quantity: number): number {
+  const minor = Math.round(price.price * MINOR)
+  return toMajor(orderSum({ tickets: [{ price: minor, fee: ticketFee(minor, price.fee, price.currency), quantity }] }).gross)
 }
 
 /** A valid bank-card order body for an event; `extra` overrides any field. */
@@ -187,7 +198,7 @@ export function orderBody(fx: Fixtures, ev: EventFx, lines: LineSpec[], extra: R
       categoryId: l.price.categoryId,
       zoneId: l.price.zoneId,
       quantity: l.quantity,
-      sum: l.sum ?? l.price.price * l.quantity,
+      sum: l.sum ?? lineSum(l.price, l.quantity),
     })),
     lang: 'ru',
     hash: ev.hash,

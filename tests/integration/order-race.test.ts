@@ -35,7 +35,7 @@ describe.each(TEST_DBS)('no overselling under concurrency on %s', (dbKind) => {
     const lost = answers.filter((a) => a.body.errorCode === ErrorCode.UNAVAILABLE)
     expect(won).toHaveLength(LAST_TICKETS)
     expect(lost).toHaveLength(RACERS - LAST_TICKETS)
-    expect(lost.every((a) => a.status === 409 && /Only 0 tickets/.test(a.body.errorText))).toBe(true)
+    expect(lost.every((a) => a.status === 409 && /осталось 0 \(запрошено 1\)/.test(a.body.errorText))).toBe(true)
     expect(new Set(won.map((a) => a.body.hash)).size).toBe(LAST_TICKETS)
     expect((await soldByPrice(server.db)).get(adult.id)).toBe(53)
     const after = await early.post<{ calendar: { times: { quantity: number }[] }[] }>('/api/no-scheme', { hash: fx.race.hash })

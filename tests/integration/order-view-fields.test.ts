@@ -59,7 +59,9 @@ describe.each(TEST_DBS)('order view and special offers on %s', (dbKind) => {
       time: fx.basic.time,
       quant: 1,
       price: 1500,
-      cost: 1650,
+      // Ticket prices only: the fee comes once, in `service` (issue 13.2).
+      cost: 1500,
+      return_status: 0,
       category_en: 'adult',
       zonelevel_en: 'Admission',
       tickettype: 1,
@@ -73,6 +75,7 @@ describe.each(TEST_DBS)('order view and special offers on %s', (dbKind) => {
     expect(line.day_str_en).toBe(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d)))
     expect(line.dayofweek_ru).toBe(new Intl.DateTimeFormat('ru-RU', { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d)))
     expect(body.service).toEqual([{ action_group: fx.basic.calendarId, cost: 300 }])
+    expect(body.refunded).toBe(0)
     expect(body.urnPay).toEqual({
       [pfx.types.card]: `/api/payment/start/${pfx.types.card}`,
       [pfx.types.form]: `/api/payment/start/${pfx.types.form}`,

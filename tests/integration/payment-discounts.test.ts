@@ -48,7 +48,7 @@ describe.each(TEST_DBS)('promo codes and loyalty bonuses on %s', (dbKind) => {
     const won = hashes.filter((_, i) => multi[i].body.promoCode === pfx.promos.multi)
     expect(won).toHaveLength(pfx.promos.multiLimit)
     expect(multi.every((a) => a.body.errorCode === '0')).toBe(true)
-    expect(multi.filter((a) => a.body.promoCode === '').every((a) => a.body.errorText === 'Invalid promo code')).toBe(true)
+    expect(multi.filter((a) => a.body.promoCode === '').every((a) => a.body.errorText === 'Неверный промокод')).toBe(true)
     expect(await uses(pfx.promos.multi)).toBe(pfx.promos.multiLimit)
     // 1500 + 150 fee − 100 fixed discount.
     expect((await view(won[0])).demsumma).toBe(1550)
@@ -70,7 +70,7 @@ describe.each(TEST_DBS)('promo codes and loyalty bonuses on %s', (dbKind) => {
     // Unknown and expired codes: promoCode '' (the spec's invalid promo) and the applied one stays.
     for (const code of ['NOPE1', 'OLD20']) {
       const bad = await discount(won[1], code)
-      expect(bad.body).toEqual({ errorCode: '0', errorText: 'Invalid promo code', promoCode: '' })
+      expect(bad.body).toEqual({ errorCode: '0', errorText: 'Неверный промокод', promoCode: '' })
       expect((await view(won[1])).discountData.promoCode).toBe(pfx.promos.multi)
     }
     expect((await discount(won[1], 'ab')).body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST })
@@ -131,7 +131,7 @@ describe.each(TEST_DBS)('promo codes and loyalty bonuses on %s', (dbKind) => {
     expect((await discount(hash, '', amount, pfx.client.cardCode)).body.errorCode).toBe('0')
     expect((await view(hash)).demsumma).toBe(0)
     const started = await startPay(member, hash, pfx.types.card)
-    expect(started.body).toMatchObject({ errorCode: '0', errorText: 'Nothing to pay: the order is paid' })
+    expect(started.body).toMatchObject({ errorCode: '0', errorText: 'Платить нечего: заказ оплачен' })
     const order = await server.db.selectFrom('orders').select(['paid', 'email']).where('hash', '=', hash).executeTakeFirstOrThrow()
     expect(order.paid).toBe(1)
     // The mail is queued without waiting; without SMTP_URL it lands as an .eml in the outbox.

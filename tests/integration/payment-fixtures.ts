@@ -1,8 +1,8 @@
 import { signCrmToken } from '../../src/server/crm/token'
 import type { Db } from '../../src/server/db/connect'
 import { signedCallback } from '../../src/server/payments/sandbox/provider'
-import type { TestServer } from '../support/server'
-import { GIFT_BUYER, orderBody, Visitor, visitor, type EventFx, type Fixtures, type OrderAnswer } from './order-fixtures'
+import { startTestServer, type TestDb, type TestServer } from '../support/server'
+import { GIFT_BUYER, orderBody, seedOrderFixtures, Visitor, visitor, type EventFx, type Fixtures, type OrderAnswer } from './order-fixtures'
 
 /**
  * Test data of the payment tests, on top of the general-admission fixtures (order-fixtures.ts,
@@ -46,6 +46,18 @@ export async function seedPaymentFixtures(db: Db, now = Date.now()): Promise<Pay
     promos: { single: 'SINGLE10', multi: 'MULTI3', multiLimit: 3 },
     client: { id: client.id, cardId: card.id, cardCode: 'CARD-T1', bonuses: 500 },
   }
+}
+
+/** A server on an empty database (DEMO_DATA=0) with the order and payment fixtures. */
+export interface PaymentShop {
+  server: TestServer
+  fx: Fixtures
+  pfx: PaymentFx
+}
+
+export async function startPaymentShop(db: TestDb, env: Record<string, string> = {}): Promise<PaymentShop> {
+  const server = await startTestServer({ db, env: { DEMO_DATA: '0', ...env } })
+  return { server, fx: await seedOrderFixtures(server.db), pfx: await seedPaymentFixtures(server.db) }
 }
 
 /** A visitor signed in as the fixtures' CRM client (its orders carry the loyalty card). */

@@ -177,7 +177,7 @@ describe.each(TEST_DBS)('ticket returns on %s', (dbKind) => {
       expect(closed.rows[0].returnleft).toBe(0)
       const late = await create(hash, [row.id])
       expect(late.status).toBe(409)
-      expect(late.body.errorText).toMatch(/expired/)
+      expect(late.body.errorText).toMatch(/истекло/)
     } finally {
       await server.db.deleteFrom('event_return_rules').where('event_id', '=', fx.basic.id).execute()
     }

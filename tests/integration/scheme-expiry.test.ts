@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartResponseSchema } from '../../src/contract/entities/cart'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { loadScheme, schemeOrderBody, seatChange, SseReader, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
+import { loadScheme, placeRu, schemeOrderBody, seatChange, SseReader, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
 
 /** Cart holds and order reservations this short (seconds), so expiry happens within the test. */
 const CART_HOLD_SECONDS = 1
@@ -80,6 +80,6 @@ describe.each(TEST_DBS)('seat holds expire and seats return to sale on %s', (dbK
     const w = await visitor(server.url)
     const refused = await w.post<{ errorCode: string; errorText: string }>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s5)] })
     expect(refused.status).toBe(409)
-    expect(refused.body.errorText).toContain(s5)
+    expect(refused.body.errorText).toContain(placeRu(fx, s5))
   })
 })

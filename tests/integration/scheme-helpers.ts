@@ -44,6 +44,12 @@ export async function loadScheme(v: Visitor, key = HALL_EVENT, hash = demoHash('
   }
 }
 
+/** How a refusal names a seat of the map in Russian (the default language): "Партер, ряд 3, место 7". */
+export function placeRu(fx: SchemeFx, seatId: string): string {
+  const s = fx.map.seat_numbers.find((x) => x.seat_id === seatId)!
+  return `${s.sector}, ряд ${s.row}, место ${s.seat}`
+}
+
 /** A cart change holding (1) or releasing (0) a seat of the map. */
 export function seatChange(fx: SchemeFx, seatId: string, quantity: 0 | 1 = 1) {
   const seat = fx.map.seat_numbers.find((s) => s.seat_id === seatId)!

@@ -7,6 +7,7 @@ import {
   doubleSales,
   freshPgDatabase,
   loadScheme,
+  placeRu,
   schemeOrderBody,
   seatChange,
   soldSeats,
@@ -62,7 +63,7 @@ async function race(urls: string[], fx: SchemeFx, pool: string[], db: Db): Promi
   expect(other.slice(0, 3)).toEqual([])
   // Every request either won or was told which seats were taken: no other failure.
   expect(won.length + lost.length).toBe(RACERS)
-  expect(lost.every((a) => a.status === 409 && pool.some((s) => a.body.errorText.includes(s)))).toBe(true)
+  expect(lost.every((a) => a.status === 409 && pool.some((s) => a.body.errorText.includes(placeRu(fx, s))))).toBe(true)
   expect(won.length).toBeGreaterThan(0)
   const wonSeats = won.flatMap((w) => w.seats)
   expect(new Set(wonSeats).size).toBe(wonSeats.length)

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
+import { cartTotals } from '../../src/app/screens/scheme/model/totals'
+import type { CartItem } from '../../src/contract/entities/cart'
 import { signCrmToken } from '../../src/server/crm/token'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
+import { loadScheme, placeRu, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
 
 /** Demo seat-map event with a subscription price row in its first zone (catalog-data: subscriptionPrices). */
 const SUBSCRIPTION_EVENT = 'rachmaninoff'
@@ -81,11 +83,42 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     expect((await liveHolds([s1, s2])).map((h) => h.seat_key).sort()).toEqual([s1, s2].sort())
   })
 
+  it('sessions list the subscription rows; the cart prices seats by them and the order costs what the cart showed', async () => {
+    const subRows = fx.sessions.prices.filter((p) => p.calendar_id === fx.calendarId && p.for_subscription === 1)
+    expect(subRows.map((r) => r.zonelevel_id)).toEqual([fx.map.seat_numbers.find((x) => x.seat_id === subSeats[0])!.zonelevel_id])
+    // A non-zero subscription price (the demo's is 0), with a money fee, so a wrong price shows.
+    await server.db.updateTable('prices').set({ price: 120_000, priceservise: 5_000, currency_id: 1 }).where('id', '=', subRowId).execute()
+    const m = await member(3, 'sub-price@example.org')
+    const seats = subSeats.slice(40, 42)
+    const cart = await m.v.post<Omit<CartAnswer, 'items'> & { items: CartItem[] }>('/api/cart/update', { calendar_id: fx.calendarId, changes: seats.map((x) => seatChange(fx, x)), subscritId: m.subId })
+    expect(cart.status).toBe(200)
+    expect(cart.body.items.map((i) => [i.price, i.priceservise, i.for_subscription])).toEqual([[1200, 50, 1], [1200, 50, 1]])
+    const shown = cartTotals(cart.body.items)
+    expect(shown).toEqual({ count: 2, tickets: 2400, fee: 100, total: 2500 })
+    // The restored cart (/api/cart/list) shows the same prices.
+    const listed = await m.v.post<Omit<CartAnswer, 'items'> & { items: CartItem[] }>('/api/cart/list', { calendar_id: fx.calendarId })
+    expect(cartTotals(listed.body.items)).toEqual(shown)
+    const res = await m.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(m.v, fx, seats, { crmClient: { subscritId: m.subId } }))
+    expect(res.body).toMatchObject({ errorCode: '0' })
+    const order = await server.db.selectFrom('orders').select(['total', 'service_total']).where('hash', '=', res.body.hash!).executeTakeFirstOrThrow()
+    expect(order).toEqual({ total: 250_000, service_total: 10_000 })
+    await server.db.updateTable('prices').set({ price: 0, priceservise: 0 }).where('id', '=', subRowId).execute()
+  })
+
+  it('the cart refuses a seat of a zone the subscription does not cover, before it is held', async () => {
+    const m = await member(2, 'sub-cart-zone@example.org')
+    const outside = fx.map.seat_numbers.find((x) => !subSeats.includes(x.seat_id) && x.status === 'free')!.seat_id
+    const res = await m.v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, outside)], subscritId: m.subId })
+    expect(res.status).toBe(400)
+    expect(res.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+    expect(await liveHolds([outside])).toEqual([])
+  })
+
   it('more seats than the subscription has left: refused, nothing held, quant untouched', async () => {
     const m = await member(2, 'sub-few@example.org')
     const asked = subSeats.slice(5, 8)
     const res = await m.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(m.v, fx, asked, { crmClient: { subscritId: m.subId } }))
-    expect(res.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(res.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: 'По абонементу осталось билетов: 2 (запрошено 3)' })
     expect(await liveHolds(asked)).toEqual([])
     expect(await m.quantLeft()).toBe(2)
   })
@@ -95,10 +128,10 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const other = await member(5, 'sub-other@example.org')
     const [s1] = subSeats.slice(10, 11)
     const stolen = await other.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(other.v, fx, [s1], { crmClient: { id: String(owner.clientId), subscritId: owner.subId } }))
-    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/does not belong to the signed-in client/) })
+    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/не принадлежит вам/) })
     const anonymous = await visitor(server.url)
     const anon = await anonymous.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(anonymous, fx, [s1], { crmClient: { id: String(owner.clientId), subscritId: owner.subId } }))
-    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/signed in/) })
+    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/войдите в личный кабинет/) })
     expect(await liveHolds([s1])).toEqual([])
     expect(await owner.quantLeft()).toBe(5)
   })
@@ -107,7 +140,7 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const m = await member(2, 'sub-zone@example.org')
     const outside = fx.map.seat_numbers.find((s) => !subSeats.includes(s.seat_id))!.seat_id
     const res = await m.v.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(m.v, fx, [outside], { crmClient: { subscritId: m.subId } }))
-    expect(res.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/not sold by subscription/) })
+    expect(res.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: `${placeRu(fx, outside)}: не продаётся по абонементу на этот сеанс` })
     expect(await m.quantLeft()).toBe(2)
   })
 
@@ -121,14 +154,14 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     // Three at once from an empty cart: refused as a whole.
     const allAtOnce = await update([s1, s2, s3])
     expect(allAtOnce.status).toBe(400)
-    expect(allAtOnce.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(allAtOnce.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: 'По абонементу осталось билетов: 2 (запрошено 3)' })
     expect(await liveHolds([s1, s2, s3])).toEqual([])
 
     const two = await update([s1, s2])
     expect(two.status).toBe(200)
     expect(two.body.limit_left).toBe(0)
     const third = await update([s3])
-    expect(third.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/subscription has 2 tickets left \(3 asked\)/) })
+    expect(third.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: 'По абонементу осталось билетов: 2 (запрошено 3)' })
     expect(await cartKeys()).toEqual([s1, s2].sort())
     expect((await liveHolds([s1, s2, s3])).map((h) => h.seat_key).sort()).toEqual([s1, s2].sort())
     // Swapping a seat within the cap is fine; the subscription itself is only spent by the order.
@@ -147,10 +180,10 @@ describe.each(TEST_DBS)('subscription orders on seat maps on %s', (dbKind) => {
     const [s1] = subSeats.slice(30, 31)
     const body = { calendar_id: fx.calendarId, changes: [seatChange(fx, s1)], subscritId: owner.subId }
     const stolen = await other.v.post<CartAnswer>('/api/cart/update', body)
-    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/does not belong to the signed-in client/) })
+    expect(stolen.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/не принадлежит вам/) })
     const anonymous = await visitor(server.url)
     const anon = await anonymous.post<CartAnswer>('/api/cart/update', body)
-    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/signed in/) })
+    expect(anon.body).toMatchObject({ errorCode: ErrorCode.BAD_REQUEST, errorText: expect.stringMatching(/войдите в личный кабинет/) })
     expect(await liveHolds([s1])).toEqual([])
   })
 

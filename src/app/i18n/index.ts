@@ -7,8 +7,10 @@ import ru from './locales/ru'
 import { EVENT_TEXTS } from './locales/event'
 import { NOMINAL_TEXTS } from './locales/nominal'
 import { ORDER_TEXTS } from './locales/order'
+import { ORDER_STATE_TEXTS } from './locales/orderState'
 import { RETURNS_TEXTS } from './locales/returns'
 import { SCHEME_TEXTS } from './locales/scheme'
+import { SCHEME_SUBSCRIPTION_TEXTS } from './locales/schemeSubscription'
 import { STOREFRONT_TEXTS } from './locales/storefront'
 import { withScreenTexts } from './mergeTexts'
 
@@ -27,7 +29,7 @@ export const RESOURCES = {
 export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
   const instance = i18next.createInstance()
   void instance.init({
-    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS, STOREFRONT_TEXTS),
+    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS, STOREFRONT_TEXTS, ORDER_STATE_TEXTS, SCHEME_SUBSCRIPTION_TEXTS),
     lng: lang,
     fallbackLng: FALLBACK_LANG,
     supportedLngs: [...LANGS],

@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { CrmClient } from '../../contract/entities/crm'
 import type { Setup } from '../../contract/entities/setup'
 import { DEFAULT_LANG, parseLanguageList, type Lang } from '../../contract/lang'
-import { api } from '../api/client'
+import { api, setRequestLang } from '../api/client'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -31,6 +31,7 @@ export const useSession = create<SessionState>((set, get) => ({
   languages: [],
   crmClient: null,
   setLang: (lang) => {
+    setRequestLang(lang)
     if (get().lang !== lang) set({ lang })
   },
   loadSetup: async () => {

@@ -11,6 +11,13 @@ import { paymentTypeSchema } from './payment'
  * removable service. Seat-map lines fill sector/row/seat; general-admission lines leave them ''
  * and show category (visitor category), zonelevel (price category), price, quant, personname.
  * rowname is the row label word of the venue ('' = the default "row").
+ *
+ * Our design (the spec does not say what `cost` holds): price is one ticket's price and cost the
+ * line's ticket prices (price × quant) without service fees; the fees are in `service`, once
+ * per action group, so a group's total is the sum of its lines' cost plus its fee (the money
+ * rule, contract/rules/money.ts). return_status (our addition) is the line's return state of
+ * 001 §4: 0 none, 60 requested (not confirmed), 70 and 80 returned; a returned line shows no
+ * code, is left out of every total and its refund is counted in the answer's `refunded`.
  */
 export const ticketLineSchema = z.object({
   id: idSchema,
@@ -31,10 +38,11 @@ export const ticketLineSchema = z.object({
   tickethash_id: z.string(),
   candelete: flagSchema,
   rowname: z.string(),
+  return_status: z.number().int().min(0),
 })
 export type TicketLine = z.infer<typeof ticketLineSchema>
 
-/** A service fee of one action group (our design of `service`). */
+/** A service fee of one action group (our design of `service`): the fees of its tickets not returned. */
 export const serviceFeeSchema = z.object({
   action_group: z.number().int(),
   cost: moneySchema,
@@ -50,12 +58,14 @@ export const paymentQrSchema = z.object({
  * POST /api/order/view answer (001 §3 "Order view response"). reservetime and reserveTime carry
  * the same value (seconds left to pay; the spec shows both spellings). urnPay maps a payment-type
  * id to its payment start path (/api/payment/start/{id}). creditCompanyId = the chosen payment
- * type (null = none yet). demsumma = total to pay; cost = tickets before discounts.
+ * type (null = none yet). demsumma = total to pay; cost = tickets, fees and services before
+ * discounts (returned tickets left out).
  *
  * Our additions: demandstatusid (20 confirmed, 90 cancelled, other = not confirmed: the view
  * redirects to nominal-tickets), paid (1 = paid), usereturn (1 = return allowed), verifyCode
  * (card-scheme verification code: 0 success, 3 pending, 4 failure; null = none), date (server
- * now, 'YYYY-MM-DD HH:MM:SS').
+ * now, 'YYYY-MM-DD HH:MM:SS'), refunded (money given back for returned tickets and refused
+ * payments, 0 when none).
  */
 export const orderViewResponseSchema = z.object({
   ...okShape,
@@ -84,6 +94,7 @@ export const orderViewResponseSchema = z.object({
   email: z.string(),
   phone: z.string(),
   cost: moneySchema,
+  refunded: moneySchema,
 })
 export type OrderViewResponse = z.infer<typeof orderViewResponseSchema>
 

@@ -1,7 +1,10 @@
 /**
- * `npx tsx src/server/crm/sign-cli.ts [--hours N] [--client ID]`: prints CRM sign-in links for the
- * CRM clients in the database (the demo has two), signed with CRM_SECRET, so a developer can
- * open the storefront as an identified client. Uses the same configuration as the server.
+ * `npx tsx src/server/crm/sign-cli.ts [--hours N] [--client ID] [--base URL]`: prints CRM sign-in
+ * links for the CRM clients in the database (the demo has two), signed with CRM_SECRET, so a
+ * developer can open the storefront as an identified client. Uses the same configuration as the
+ * server. Links are built on --base, else PUBLIC_URL, else http://localhost:PORT; the path
+ * (/?crm=…) is printed too, to open on whatever address the storefront is reached at (the
+ * session cookie belongs to that address).
  */
 import { parseArgs } from 'node:util'
 import pino from 'pino'
@@ -15,10 +18,12 @@ import { signCrmToken } from './token'
 const DEFAULT_HOURS = 24
 
 export async function runCrmLinks(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { hours: { type: 'string' }, client: { type: 'string' } } })
+  const { values } = parseArgs({ args: argv, options: { hours: { type: 'string' }, client: { type: 'string' }, base: { type: 'string' } } })
   const hours = values.hours === undefined ? DEFAULT_HOURS : Number(values.hours)
   if (!Number.isFinite(hours) || hours <= 0) throw new Error('--hours must be a positive number')
   const config = loadConfig()
+  const base = (values.base ?? config.publicUrl).replace(/\/+$/, '')
+  if (!/^https?:\/\/[^/\s]+$/.test(base)) throw new Error('--base must be an origin such as http://127.0.0.1:3000')
   const log = pino({ level: 'warn' })
   for (const name of config.devSecrets.filter((n) => n === 'CRM_SECRET')) log.warn(`${name} is not set: links are signed with the development default`)
   const db = connect(config.database)
@@ -29,7 +34,7 @@ export async function runCrmLinks(argv: string[]): Promise<void> {
     const exp = Math.floor(Date.now() / 1000 + hours * 3600)
     for (const c of clients) {
       const token = signCrmToken(config.crmSecret, { id: c.id, exp })
-      console.log(`${c.id}\t${c.first_name} ${c.last_name} <${c.email}>\n\t${config.publicUrl}/?crm=${token}`)
+      console.log(`${c.id}\t${c.first_name} ${c.last_name} <${c.email}>\n\t${base}/?crm=${token}\n\tpath: /?crm=${token}`)
     }
   } finally {
     await db.destroy()

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { ErrorCode, ErrorMessage, formatErrorMessage } from '../../contract/errors'
+import { ErrorCode } from '../../contract/errors'
+import type { Lang } from '../../contract/lang'
 import type { PaymentStartResponse } from '../../contract/entities/payment'
 import type { Db } from '../db/connect'
-import { ApiFailure, notFound } from '../errors'
+import { ApiFailure } from '../errors'
+import { messageText } from '../messages'
 import { orderMoney } from '../domain/orderview/money'
 import { findOrderByHash, lockOrder } from '../domain/orderview/repository'
 import { assertChangeable } from '../domain/orderview/state'
@@ -18,6 +20,8 @@ export interface StartInput {
   hash: string
   typeId: number
   publicUrl: string
+  /** Language of the answer's note. */
+  lang: Lang
   now?: number
   /** Called when the order turns out to have nothing left to pay and is marked paid here. */
   onPaidWithoutBank?: (orderHash: string) => void
@@ -33,17 +37,17 @@ export interface StartInput {
 export async function startPayment(db: Db, registry: PaymentRegistry, input: StartInput): Promise<PaymentStartResponse> {
   const now = input.now ?? Date.now()
   const order = await findOrderByHash(db, input.hash)
-  if (!order) throw notFound(`No order with hash ${input.hash}`)
+  if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
   const types = await offeredPaymentTypes(db, registry, order)
-  if (types.length === 0) throw new ApiFailure(ErrorCode.NO_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.NO_PAYMENT_METHOD, ErrorCode.NO_PAYMENT_METHOD))
+  if (types.length === 0) throw new ApiFailure('no-payment-method')
   const type = types.find((t) => t.id === input.typeId)
-  if (!type) throw new ApiFailure(ErrorCode.UNKNOWN_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.UNKNOWN_PAYMENT_METHOD, ErrorCode.UNKNOWN_PAYMENT_METHOD))
+  if (!type) throw new ApiFailure('unknown-payment-method')
   const provider = registry.forProtocol(type.protocol_type)!
   assertChangeable(order, now)
 
   const payment = await db.transaction().execute(async (trx) => {
     const locked = await lockOrder(trx, input.hash)
-    if (!locked) throw notFound(`No order with hash ${input.hash}`)
+    if (!locked) throw new ApiFailure('order-not-found', { hash: input.hash })
     assertChangeable(locked, now)
     const money = await orderMoney(trx, locked)
     if (money.payable === 0) {
@@ -60,7 +64,7 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
   })
   if (!payment) {
     input.onPaidWithoutBank?.(order.hash)
-    return { errorCode: ErrorCode.OK, errorText: 'Nothing to pay: the order is paid', bankUrl: `${input.publicUrl}${ORDER_ROUTE}${order.hash}` }
+    return { errorCode: ErrorCode.OK, errorText: messageText('paid-without-bank', input.lang), bankUrl: `${input.publicUrl}${ORDER_ROUTE}${order.hash}` }
   }
 
   const answer = await provider.start({ payment, order: { hash: order.hash, ordNum: order.ord_num, email: order.email, lang: order.lang }, publicUrl: input.publicUrl })
@@ -81,7 +85,7 @@ export const STATUS_CANCELLED = 4
  */
 export async function paymentStatusChange(db: Db, hash: string): Promise<number> {
   const order = await findOrderByHash(db, hash)
-  if (!order) throw notFound(`No order with hash ${hash}`)
+  if (!order) throw new ApiFailure('order-not-found', { hash })
   if (order.paid === 1) return STATUS_PAID
   const last = await db.selectFrom('payments').select('status').where('order_id', '=', order.id).orderBy('id', 'desc').executeTakeFirst()
   if (last?.status === 'failed') return STATUS_DECLINED

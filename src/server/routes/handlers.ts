@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { ErrorCode } from '../../contract/errors'
 import { verifyCrmToken } from '../crm/token'
 import { buildAfisha } from '../domain/catalog/service'
 import { ANONYMOUS, crmClientView } from '../domain/crm/service'
@@ -47,9 +46,10 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
         return { crm_client: session.crm_client_id === null ? null : await crmClientView(db, session.crm_client_id) }
       }
       const check = verifyCrmToken(app.config.crmSecret, input.token)
-      if (!check.ok) throw new ApiFailure(ErrorCode.BAD_REQUEST, `CRM sign-in refused: ${check.reason}`, 401)
+      // Why the token failed (expired, bad signature) goes to the log only.
+      if (!check.ok) throw new ApiFailure('crm-refused', { reason: check.reason })
       const view = await crmClientView(db, check.id)
-      if (view === ANONYMOUS) throw new ApiFailure(ErrorCode.NOT_FOUND, 'CRM sign-in refused: the client does not exist', 401)
+      if (view === ANONYMOUS) throw new ApiFailure('crm-unknown', { id: check.id })
       await setSessionClient(db, session.id, check.id)
       return { crm_client: view }
     },

@@ -8,6 +8,9 @@ import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { buildPaymentRegistry, type PaymentRegistry } from '../payments/registry'
 import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
+import { messageText } from '../messages'
+import { requestLang } from '../plugins/error-handler'
+import { visitorOrigin } from './origin'
 import type { CallHandlers } from './registry'
 
 type PaymentHandlers = Required<
@@ -54,7 +57,8 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
     orderAddDiscount: async ({ input }) => {
       await releaseCancelledDiscounts(db)
       const r = await addDiscount(db, input)
-      return { errorCode: ErrorCode.OK, errorText: r.errorText, promoCode: r.promoCode }
+      // An unknown code is no error (001 §7: promoCode '' = invalid); the note is in the visitor's language.
+      return { errorCode: ErrorCode.OK, errorText: r.promoRefused ? messageText('promo-invalid', input.lang) : '', promoCode: r.promoCode }
     },
     orderCancelDiscount: async ({ input }) => {
       await cancelDiscount(db, input.hash)
@@ -64,10 +68,12 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       reply.header('cache-control', 'no-store')
       return { response: await paymentStatusChange(db, input.hash) }
     },
-    paymentStart: async ({ input, params }) => startPayment(db, registry, {
+    paymentStart: async ({ input, params, request }) => startPayment(db, registry, {
       hash: input.hash,
       typeId: params.typeId,
-      publicUrl: app.config.publicUrl,
+      lang: requestLang(request),
+      // The bank sends the buyer back here: the address this buyer's browser uses.
+      publicUrl: visitorOrigin(request, app.config),
       // Discounts covered the whole amount: the order is paid now, so its tickets are mailed now.
       onPaidWithoutBank: (hash) => queueOrderPaidMail(db, app.config, app.log, hash),
     }),

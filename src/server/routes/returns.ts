@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { ParamsOf } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
-import { badRequest } from '../errors'
+import { ApiFailure } from '../errors'
 import { liveFeedOf } from '../domain/live'
 import { confirmReturn } from '../domain/returns/confirm'
 import { createReturn } from '../domain/returns/create'
 import { buildReturnData } from '../domain/returns/data'
-import { toMajor } from '../domain/orders/money'
+import { toMajor } from '../../contract/rules/money'
 import { paymentRegistryOf } from './payments'
 import type { CallHandlers } from './registry'
 
@@ -20,7 +20,7 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
   return {
     orderReturnData: async ({ input, params, reply }) => {
       // registry.ts types optional params as undefined; the route validated them with the call's schema.
-      if ((params as unknown as ParamsOf<'orderReturnData'>).hash !== input.hash) throw badRequest('The hash of the path and of the body differ')
+      if ((params as unknown as ParamsOf<'orderReturnData'>).hash !== input.hash) throw new ApiFailure('return-hash-mismatch')
       reply.header('cache-control', 'no-store')
       return buildReturnData(db, input.hash, input.lang)
     },

@@ -25,7 +25,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
   const feed = liveFeedOf(app)
   const sessionOf = (request: { session: { id: string } | null }) => {
     // POST calls passed the CSRF check, which needs a session.
-    if (!request.session) throw new ApiFailure(ErrorCode.CSRF, 'No session; get a token from GET /api/token', 403)
+    if (!request.session) throw new ApiFailure('no-session')
     return request.session.id
   }
 

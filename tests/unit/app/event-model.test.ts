@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import type { EventCalendarDay } from '../../../src/contract/entities/event'
 import type { PriceRow } from '../../../src/contract/entities/price'
 import { sameInAll } from '../../../src/contract/lang'
-import { feePerTicket, isFree, orderLines, rowKey, rowsFor, totals } from '../../../src/app/screens/event/model/cart'
+import { isFree, orderLines, rowKey, rowsFor, totals } from '../../../src/app/screens/event/model/cart'
 import {
-  canIncrement, clampQuantity, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, rowMax,
+  canIncrement, clampQuantity, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax,
 } from '../../../src/app/screens/event/model/limits'
 import { defaultMethod, paymentMethods, rowAllowed } from '../../../src/app/screens/event/model/payment'
 import { eventPath, resolveSelection, routeNeedsSync, sortCalendar } from '../../../src/app/screens/event/model/selection'
@@ -144,6 +144,13 @@ describe('ticket limits', () => {
     expect(groupIncrementAllowed(group, 3, 0, null)).toBe(false)
     expect(groupIncrementAllowed(group, 2, 20, null)).toBe(true)
   })
+
+  it('counts a group ticket as its passes towards demquantlimit (0 = no limit)', () => {
+    expect(perOrderRoom(10, [{ quantity: 1, passagequant: 10 }])).toBe(0)
+    expect(perOrderRoom(10, [{ quantity: 1, passagequant: 3 }, { quantity: 5, passagequant: 0 }])).toBe(2)
+    expect(perOrderRoom(10, [{ quantity: 2, passagequant: 10 }])).toBe(0)
+    expect(perOrderRoom(0, [{ quantity: 2, passagequant: 10 }])).toBe(Number.POSITIVE_INFINITY)
+  })
 })
 
 describe('payment method', () => {
@@ -178,17 +185,16 @@ describe('cart', () => {
   })
 
   it('adds prices and service fees (money and percent)', () => {
-    expect(feePerTicket(vip)).toBe(200)
-    expect(feePerTicket(fee)).toBe(50)
     const q = { [rowKey(adult)]: 2, [rowKey(vip)]: 1, [rowKey(fee)]: 3 }
     expect(totals([adult, vip, fee], q)).toEqual({ count: 6, tickets: 5500, fee: 350, total: 5850 })
     expect(totals([adult], {})).toEqual({ count: 0, tickets: 0, fee: 0, total: 0 })
   })
 
-  it('builds order lines, with seatId 0 and subscrit_id for subscriptions', () => {
-    const q = { [rowKey(adult)]: 2, [rowKey(vip)]: 0 }
-    expect(orderLines([adult, vip], q, { day: '2026-12-01', time: '19:00' })).toEqual([
+  it('builds order lines (sum = what the line costs, fees included), with seatId 0 and subscrit_id for subscriptions', () => {
+    const q = { [rowKey(adult)]: 2, [rowKey(vip)]: 0, [rowKey(fee)]: 3 }
+    expect(orderLines([adult, vip, fee], q, { day: '2026-12-01', time: '19:00' })).toEqual([
       { day: '2026-12-01', time: '19:00', actionId: 7, categoryId: 1, zoneId: 1, quantity: 2, sum: 2000 },
+      { day: '2026-12-01', time: '19:00', actionId: 7, categoryId: 2, zoneId: 1, quantity: 3, sum: 1650 },
     ])
     expect(orderLines([adult], q, { day: '2026-12-01', time: '19:00', subscritId: 4 })[0]).toMatchObject({ seatId: 0, subscrit_id: 4 })
   })

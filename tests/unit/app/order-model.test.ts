@@ -5,7 +5,8 @@ import type { OrderViewResponse, TicketLine } from '../../../src/contract/entiti
 import { bonusesLeft, canApplyBonuses, isPromoValid, normalizePromo, parseBonuses } from '../../../src/contract/rules/discount'
 import { stepSlide, ticketCode, imageSrc } from '../../../src/app/screens/order/model/codes'
 import { formatCountdown, secondsLeft } from '../../../src/app/screens/order/model/countdown'
-import { groupByAction, isSeatLine, quantityPrefix, sumMoney } from '../../../src/app/screens/order/model/lines'
+import { addMajor } from '../../../src/contract/rules/money'
+import { groupByAction, isSeatLine, quantityPrefix } from '../../../src/app/screens/order/model/lines'
 import { canAddOffers, isOfferDisabled, offerPayload, toggleOffer } from '../../../src/app/screens/order/model/offers'
 import { defaultPaymentType, payTarget, shouldOfferBeforePay } from '../../../src/app/screens/order/model/payment'
 import { needsConfirmation, orderBadge } from '../../../src/app/screens/order/model/status'
@@ -37,6 +38,7 @@ function line(over: Partial<TicketLine> & { id: number; action_group: number }):
     tickethash_id: 'th1',
     candelete: 0,
     rowname: '',
+    return_status: 0,
     ...over,
   }
 }
@@ -61,12 +63,16 @@ describe('ticket lines grouped by action', () => {
     expect(groups[1].serviceFee).toBe(0)
     expect(groups[1].total).toBe(1200.1)
     expect(groups[0].name).toBe('Action 7')
+    // A returned line (70) is listed but no longer counts.
+    const withReturn = groupByAction([...main, line({ id: 4, action_group: 3, cost: 99, return_status: 70 })], [], 'en')
+    expect(withReturn[1].lines.map((l) => l.id)).toEqual([2, 4])
+    expect(withReturn[1].total).toBe(1200.1)
     expect(groups[0].location).toBe('Big hall')
   })
 
   it('sums money in cents', () => {
-    expect(sumMoney([0.1, 0.2])).toBe(0.3)
-    expect(sumMoney([])).toBe(0)
+    expect(addMajor([0.1, 0.2])).toBe(0.3)
+    expect(addMajor([])).toBe(0)
   })
 
   it('tells seat lines from general-admission lines and prefixes quantities over 1', () => {

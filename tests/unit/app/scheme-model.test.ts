@@ -3,7 +3,7 @@ import type { PriceRow } from '../../../src/contract/entities/price'
 import { sameInAll } from '../../../src/contract/lang'
 import { SeatStatus } from '../../../src/engine/model'
 import { schemeCalendar, schemePath, sessionOf } from '../../../src/app/screens/scheme/model/calendar'
-import { colorNumber, zoneInputs, zoneLegend } from '../../../src/app/screens/scheme/model/legend'
+import { blockedSeats, colorNumber, zoneInputs, zoneLegend } from '../../../src/app/screens/scheme/model/legend'
 import { standingMax, subscriptionLimitLeft } from '../../../src/app/screens/scheme/model/standing'
 import { ENGINE_STATUS, engineStatus, isSelectable } from '../../../src/app/screens/scheme/model/status'
 import { cartTotals } from '../../../src/app/screens/scheme/model/totals'
@@ -41,6 +41,16 @@ describe('price legend', () => {
     expect(zoneInputs(legend)).toEqual({ colors: { 5: 0x457b9d }, prices: { 2: 10, 5: 10 } })
     expect(colorNumber('#E4572E')).toBe(0xe4572e)
     expect(colorNumber('red')).toBeNull()
+  })
+
+  it('in subscription mode lists the zones the subscription does not cover as not available, and blocks their seats', () => {
+    const regular = [row({ zonelevel_id: 1, price: 4500 }), row({ zonelevel_id: 2, price: 2000 })]
+    const subscription = [row({ zonelevel_id: 1, price: 0, for_subscription: 1 })]
+    const legend = zoneLegend(subscription, 1, 'ru', [...regular, ...subscription])
+    expect(legend.map((e) => [e.zonelevel_id, e.maxPrice, e.available])).toEqual([[1, 0, true], [2, 0, false]])
+    expect(zoneInputs(legend).prices).toEqual({ 1: 0 })
+    expect(blockedSeats([{ seat_id: 'a', zonelevel_id: 1 }, { seat_id: 'b', zonelevel_id: 2 }], legend)).toEqual(new Set(['b']))
+    expect(blockedSeats([{ seat_id: 'a', zonelevel_id: 1 }], zoneLegend(regular, 1, 'ru'))).toEqual(new Set())
   })
 })
 

@@ -74,6 +74,18 @@ describe('createApiClient', () => {
     expect(api.cookieHeader()).toBe('sid=s0; theme=dark')
   })
 
+  it("adds the visitor's lang to POST bodies that carry none, so refusals come back in it", async () => {
+    let lang = 'kz'
+    const api = createApiClient({ baseUrl, lang: () => lang })
+    await api.call('orderGetNum', { hash: 'abc' })
+    expect(JSON.parse(lastPost?.body ?? '')).toEqual({ hash: 'abc', lang: 'kz' })
+    lang = 'ch'
+    await api.call('orderGetNum', { hash: 'abc', lang: 'en' })
+    expect(JSON.parse(lastPost?.body ?? '')).toEqual({ hash: 'abc', lang: 'en' })
+    await api.call('orderGetNum', { hash: 'abc' })
+    expect(JSON.parse(lastPost?.body ?? '')).toEqual({ hash: 'abc', lang: 'ch' })
+  })
+
   it('GET calls need no token', async () => {
     const api = createApiClient({ baseUrl })
     expect(await api.call('captcha')).toEqual({ code: '<svg/>', sid: 'c1' })

@@ -125,6 +125,7 @@ export const ticketLineSample = {
   tickethash_id: 'tk501',
   candelete: 0,
   rowname: '',
+  return_status: 0,
 }
 
 export const orderViewSample = {
@@ -166,4 +167,5 @@ export const orderViewSample = {
   email: 'ivan@mail.ru',
   phone: '+79123456789',
   cost: 1500,
+  refunded: 0,
 }

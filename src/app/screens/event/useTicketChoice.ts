@@ -2,7 +2,7 @@ import { useRemembered } from '../../state/remembered'
 import type { NoSchemeResponse } from '../../../contract/entities/event'
 import type { PriceRow } from '../../../contract/entities/price'
 import { countOf, isFree, orderLines, quantityOf, rowKey, rowsFor, totals, type Quantities } from './model/cart'
-import { canIncrement, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, rowMax } from './model/limits'
+import { canIncrement, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax } from './model/limits'
 import { rowAllowed, type PaymentMethod } from './model/payment'
 import type { Selection } from './model/selection'
 import type { PriceLine } from './PriceList'
@@ -56,11 +56,16 @@ export function useTicketChoice(input: TicketChoiceInput) {
     giftCard: method === 'gift',
   })
   const normalCount = countOf(normalRows, q)
-  const usedPasses = passesUsed(groupRows.map((r) => ({ quantity: quantityOf(q, r), passagequant: r.passagequant })))
+  const groupChosen = groupRows.map((r) => ({ quantity: quantityOf(q, r), passagequant: r.passagequant }))
+  const usedPasses = passesUsed(groupChosen)
+  // Group tickets count as their passes towards demquantlimit (the server's rule): the normal
+  // rows get what the passes leave of it.
+  const room = perOrderRoom(data.action.demquantlimit, [...groupChosen, { quantity: normalCount, passagequant: 0 }])
+  const normalLimit = Math.min(limit, normalCount + room)
 
   const normalLines: PriceLine[] = normalRows.map((row) => {
     const quantity = quantityOf(q, row)
-    return { row, quantity, canAdd: canIncrement(row, quantity, rowMax(row, quantity, normalCount, limit)) }
+    return { row, quantity, canAdd: canIncrement(row, quantity, rowMax(row, quantity, normalCount, normalLimit)) }
   })
   // Group rows keep "+" enabled while the row has stock at all: a pass beyond the session's
   // remaining group limit is refused with the modal.error-limit warning (000 §5).
@@ -69,11 +74,11 @@ export function useTicketChoice(input: TicketChoiceInput) {
   const add = (row: PriceRow) => {
     const current = quantityOf(q, row)
     if (row.passagequant > 0) {
-      if (groupIncrementAllowed(row, current, usedPasses, passageLeft)) setQ(row, current + 1)
+      if (groupIncrementAllowed(row, current, usedPasses, passageLeft) && row.passagequant <= room) setQ(row, current + 1)
       else input.onGroupLimit()
       return
     }
-    const next = increment(row, current, rowMax(row, current, normalCount, limit))
+    const next = increment(row, current, rowMax(row, current, normalCount, normalLimit))
     if (next !== null) setQ(row, next)
   }
   const remove = (row: PriceRow) => setQ(row, decrement(row, quantityOf(q, row)))
@@ -88,7 +93,7 @@ export function useTicketChoice(input: TicketChoiceInput) {
     limit,
     normalCount,
     /** The normal tickets reached the order limit (the limit message shows). */
-    atLimit: normalRows.length > 0 && limit > 0 && normalCount >= limit,
+    atLimit: normalRows.length > 0 && limit > 0 && normalCount >= normalLimit,
     totals: sums,
     free,
     /** Something is chosen: the form shows (000 §4). */

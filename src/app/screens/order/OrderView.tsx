@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS } from '../../../contract/constants'
+import { CARD_SCHEME_FAILURE, CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS } from '../../../contract/constants'
 import { useSession } from '../../state/session'
+import { formatMoney } from '../event/model/format'
 import { AddedServices } from './AddedServices'
 import { CodesModal } from './CodesModal'
 import { LoyaltyBlock } from './LoyaltyBlock'
@@ -12,6 +13,7 @@ import { OffersPanel } from './OffersPanel'
 import { OrderSummary } from './OrderSummary'
 import { PaymentForm } from './PaymentForm'
 import { TicketGroups } from './TicketGroups'
+import { useFollowOrder } from './useFollowOrder'
 import { usePolling } from './usePolling'
 import { VerifyNotice } from './VerifyNotice'
 
@@ -25,6 +27,8 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
   const paid = badge === 'paid'
   const [offersOpen, setOffersOpen] = useState(false)
   const [codes, setCodes] = useState<TicketLine[] | null>(null)
+
+  useFollowOrder(order, loadedAt, reload)
 
   // Card-scheme payment pending (verifyCode 3): the order is reloaded every 20 s until it settles.
   usePolling(!paid && order.verifyCode === CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS, async () => {
@@ -44,11 +48,20 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
         <VerifyNotice code={order.verifyCode} paid={paid} />
         <h2 className="order-page__heading">{t('order.tickets')}</h2>
         <TicketGroups groups={groups} paid={paid} currency={currency} onShowCodes={setCodes} />
+        {order.refunded > 0 && (
+          <dl className="order-refunded">
+            <dt>{t('order.refunded')}</dt>
+            <dd>{formatMoney(order.refunded, lang, currency)}</dd>
+          </dl>
+        )}
         <AddedServices hash={order.hash} services={order.toping} currency={currency} reload={reload} />
         {!paid && badge !== 'cancelled' && order.addToping.length > 0 && (
           <button type="button" className="button order-page__offers" onClick={() => setOffersOpen(true)}>
             {t('order.specials-open')}
           </button>
+        )}
+        {badge === 'cancelled' && order.verifyCode !== CARD_SCHEME_FAILURE && (
+          <p className="notice order-pay__over" role="status">{t('order.time-over')}</p>
         )}
         {!paid && badge !== 'cancelled' && (
           <PaymentForm order={order} loadedAt={loadedAt} currency={currency} reload={reload} openOffers={() => setOffersOpen(true)} />

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TICKET_TYPE_NO_CODE, TICKET_TYPE_QR } from '../../../contract/constants'
+import { RETURN_STATUS_NOT_CONFIRMED, TICKET_TYPE_NO_CODE, TICKET_TYPE_QR } from '../../../contract/constants'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { useLink } from '../../hooks/useLinks'
 import { segment } from '../../lib/links'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../event/model/format'
-import { isSeatLine, quantityPrefix, type TicketGroup } from './model/lines'
+import { isReturnedLine, isSeatLine, quantityPrefix, type TicketGroup } from './model/lines'
 import type { TicketLine } from './model/types'
 
 interface Props {
@@ -32,7 +32,8 @@ function Group({ group, paid, currency, onShowCodes }: { group: TicketGroup; pai
   const lang = useSession((s) => s.lang)
   const [open, setOpen] = useState(true)
   const listId = useId()
-  const withCodes = group.lines.filter((l) => l.tickettype !== TICKET_TYPE_NO_CODE)
+  // A returned ticket admits nobody: it is never among the codes.
+  const withCodes = group.lines.filter((l) => l.tickettype !== TICKET_TYPE_NO_CODE && !isReturnedLine(l))
   const allQr = withCodes.length > 0 && withCodes.every((l) => l.tickettype === TICKET_TYPE_QR)
   const place = [group.location, group.address].filter((s) => s !== '').join(', ')
   const when = [group.dayStr !== '' ? group.dayStr : group.day, group.dayOfWeek, group.time].filter((s) => s !== '').join(', ')
@@ -62,12 +63,16 @@ function Group({ group, paid, currency, onShowCodes }: { group: TicketGroup; pai
         )}
       </div>
       <ul id={listId} className="ticket-lines" hidden={!open}>
-        {group.lines.map((line) => (
-          <li key={line.id} className="ticket-line">
-            {isSeatLine(line, lang) ? <SeatLine line={line} lang={lang} currency={currency} /> : <PlainLine line={line} lang={lang} currency={currency} />}
-            {paid && line.tickethash_id !== '' && <TicketLink line={line} />}
-          </li>
-        ))}
+        {group.lines.map((line) => {
+          const returned = isReturnedLine(line)
+          return (
+            <li key={line.id} className={`ticket-line${returned ? ' ticket-line--returned' : ''}`} data-return-status={line.return_status}>
+              {isSeatLine(line, lang) ? <SeatLine line={line} lang={lang} currency={currency} /> : <PlainLine line={line} lang={lang} currency={currency} />}
+              <LineState line={line} />
+              {paid && !returned && line.tickethash_id !== '' && <TicketLink line={line} />}
+            </li>
+          )
+        })}
       </ul>
       <dl className="ticket-group__totals">
         {group.serviceFee > 0 && (
@@ -85,14 +90,22 @@ function Group({ group, paid, currency, onShowCodes }: { group: TicketGroup; pai
   )
 }
 
-function Cell({ label, value }: { label: string; value: string }) {
+function Cell({ label, value, struck = false }: { label: string; value: string; struck?: boolean }) {
   if (value === '') return null
   return (
     <div className="ticket-line__cell">
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      <dd>{struck ? <s>{value}</s> : value}</dd>
     </div>
   )
+}
+
+/** A returned line says so (its amount is struck); a return waiting for its e-mailed confirmation too. */
+function LineState({ line }: { line: TicketLine }) {
+  const { t } = useTranslation()
+  if (isReturnedLine(line)) return <span className="ticket-line__state ticket-line__state--returned">{t('order.line-returned')}</span>
+  if (line.return_status === RETURN_STATUS_NOT_CONFIRMED) return <span className="ticket-line__state">{t('order.line-return-pending')}</span>
+  return null
 }
 
 /** Seat-scheme row: sector, row, seat, category, cost. */
@@ -105,7 +118,7 @@ function SeatLine({ line, lang, currency }: { line: TicketLine; lang: Lang; curr
       <Cell label={rowLabel} value={pickLocalized(line, 'row', lang)} />
       <Cell label={t('order.seat')} value={pickLocalized(line, 'seat', lang)} />
       <Cell label={t('order.category')} value={pickLocalized(line, 'zonelevel', lang)} />
-      <Cell label={t('order.cost')} value={formatMoney(line.cost, lang, currency)} />
+      <Cell label={t('order.cost')} value={formatMoney(line.cost, lang, currency)} struck={isReturnedLine(line)} />
     </dl>
   )
 }
@@ -118,7 +131,7 @@ function PlainLine({ line, lang, currency }: { line: TicketLine; lang: Lang; cur
     <dl className="ticket-line__cells ticket-line--plain">
       <Cell label={t('order.visitor-category')} value={pickLocalized(line, 'category', lang)} />
       <Cell label={t('order.price-category')} value={pickLocalized(line, 'zonelevel', lang)} />
-      <Cell label={t('order.price')} value={`${qty !== '' ? `${qty} ` : ''}${formatMoney(line.price, lang, currency)}`} />
+      <Cell label={t('order.price')} value={`${qty !== '' ? `${qty} ` : ''}${formatMoney(line.price, lang, currency)}`} struck={isReturnedLine(line)} />
       <Cell label={t('order.holder')} value={line.personname} />
     </dl>
   )

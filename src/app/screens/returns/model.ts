@@ -1,7 +1,7 @@
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { ReturnRow } from '../../../contract/entities/returns'
 import { pickLocalized, type Lang } from '../../../contract/lang'
-import { sumMoney } from '../order/model/lines'
+import { addMajor } from '../../../contract/rules/money'
 
 /** Rows of one event session on the return page, with its deadline. */
 export interface ReturnGroup {
@@ -40,7 +40,7 @@ export function allConfirmed(rows: readonly ReturnRow[]): boolean {
 /** Tickets and refund of a selection (amounts summed in cents). */
 export function selectionTotals(rows: readonly ReturnRow[], selected: ReadonlySet<number>): { tickets: number; sum: number } {
   const chosen = rows.filter((r) => selected.has(r.id))
-  return { tickets: chosen.reduce((n, r) => n + r.quant, 0), sum: sumMoney(chosen.map((r) => r.summa)) }
+  return { tickets: chosen.reduce((n, r) => n + r.quant, 0), sum: addMajor(chosen.map((r) => r.summa)) }
 }
 
 /** 'Issue refund' needs at least one ticket, a reason and consent (001 §5). */

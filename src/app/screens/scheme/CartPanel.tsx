@@ -5,6 +5,7 @@ import type { PriceRow } from '../../../contract/entities/price'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { formatMoney } from '../event/model/format'
 import { Totals } from '../event/Totals'
+import { ticketTotals } from '../event/model/cart'
 import { cartTotals } from './model/totals'
 import { formatSeconds, useHoldCountdown } from './useHoldCountdown'
 
@@ -62,7 +63,7 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
                 ) : (
                   <span className="scheme-cart__category">{pickLocalized(item, 'category', lang)}</span>
                 )}
-                <span className="scheme-cart__price">{formatMoney(item.price * item.quantity, lang, currency)}</span>
+                <span className="scheme-cart__price">{formatMoney(ticketTotals([{ row: item, quantity: item.quantity }]).tickets, lang, currency)}</span>
                 <button type="button" className="scheme-cart__remove" aria-label={t('scheme.remove', { name: label })}
                   onClick={() => onChange({ seat_id: item.seat_id, clientcategory_id: item.clientcategory_id, quantity: 0 })}>
                   <span aria-hidden="true">×</span>

@@ -6,17 +6,23 @@ import type { LegendEntry } from './model/legend'
 /** Seats are priced in roubles on the legend (001 §9), whatever the storefront currency. */
 const LEGEND_CURRENCY = 'RUB'
 
-/** The price legend: a colour per zone with its highest price, most expensive first (001 §2). */
-export function Legend({ entries, lang }: { entries: readonly LegendEntry[]; lang: Lang }) {
+/**
+ * The price legend: a colour per zone with its highest price, most expensive first (001 §2).
+ * Buying by subscription it shows the subscription's prices, and the zones it does not cover
+ * (greyed on the map) as not sold by subscription.
+ */
+export function Legend({ entries, lang, subscription = false }: { entries: readonly LegendEntry[]; lang: Lang; subscription?: boolean }) {
   const { t } = useTranslation()
   return (
-    <section className="scheme-legend" aria-label={t('scheme.legend')}>
+    <section className="scheme-legend" aria-label={subscription ? t('scheme.subscription-prices') : t('scheme.legend')}>
       <ul className="scheme-legend__list">
         {entries.map((e) => (
-          <li key={e.zonelevel_id} className="scheme-legend__item" data-zone={e.zonelevel_id}>
+          <li key={e.zonelevel_id} className={`scheme-legend__item${e.available ? '' : ' scheme-legend__item--unavailable'}`} data-zone={e.zonelevel_id} data-available={e.available ? 1 : 0}>
             <span className="scheme-legend__swatch" style={{ background: e.color }} aria-hidden="true" />
             <span className="scheme-legend__name">{e.name}</span>
-            <span className="scheme-legend__price">{formatMoney(e.maxPrice, lang, LEGEND_CURRENCY)}</span>
+            {e.available
+              ? <span className="scheme-legend__price">{formatMoney(e.maxPrice, lang, LEGEND_CURRENCY)}</span>
+              : <span className="scheme-legend__unavailable">{t('scheme.not-by-subscription')}</span>}
           </li>
         ))}
       </ul>

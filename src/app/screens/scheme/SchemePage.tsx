@@ -109,7 +109,7 @@ function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
         <p className="notice scheme-page__message scheme-page__choose-time" role="status">{t('scheme.choose-time')}</p>
       )}
       {!soon && session !== null && (
-        <SchemeSession key={`${session.calendar_id}-${method}`} hash={hash} calendarId={session.calendar_id} action={action}
+        <SchemeSession key={`${session.calendar_id}-${method}-${usedSubscription === null ? 'regular' : 'subscription'}`} hash={hash} calendarId={session.calendar_id} action={action}
           prices={data.sessions.prices} checkboxList={checkboxList} method={method} form={form} options={options}
           subscription={usedSubscription === null ? null : { subscritId: usedSubscription.subscrit_id, quant: usedSubscription.quant }} dateText={dateText} />
       )}

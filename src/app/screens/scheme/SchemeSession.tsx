@@ -24,7 +24,7 @@ import { rowAllowed, type PaymentMethod } from '../event/model/payment'
 import { CartPanel } from './CartPanel'
 import { exposeEngine } from './engineHandle'
 import { Legend } from './Legend'
-import { colorNumber, zoneInputs, zoneLegend } from './model/legend'
+import { availableZones, blockedSeats, colorNumber, zoneInputs, zoneLegend } from './model/legend'
 import { subscriptionLimitLeft } from './model/standing'
 import { SchemeMap } from './SchemeMap'
 import { StandingPanel } from './StandingPanel'
@@ -61,16 +61,24 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const showModal = useModal((s) => s.show)
   const currency = setup?.app.currency ?? 'RUB'
 
-  const rows = useMemo(() => prices.filter((r) => r.calendar_id === calendarId && rowAllowed(r, method)), [prices, calendarId, method])
-  const legend = useMemo(() => zoneLegend(rows, calendarId, lang), [rows, calendarId, lang])
+  // Buying by subscription the session's subscription rows are the prices (000 §4: the box
+  // switches the price list); the zones they do not cover are greyed and refused (issue 13.1).
+  const bySubscription = subscription !== null
+  const sessionRows = useMemo(() => prices.filter((r) => r.calendar_id === calendarId && rowAllowed(r, method)), [prices, calendarId, method])
+  const rows = useMemo(() => sessionRows.filter((r) => (r.for_subscription === 1) === bySubscription), [sessionRows, bySubscription])
+  const legend = useMemo(() => zoneLegend(rows, calendarId, lang, bySubscription ? sessionRows : rows), [rows, sessionRows, bySubscription, calendarId, lang])
   const { colors, prices: zonePrices } = useMemo(() => zoneInputs(legend), [legend])
   const zones = useMemo(() => legend.map((e) => ({ id: String(e.zonelevel_id), name: e.name, color: colorNumber(e.color) ?? 0x888888 })), [legend])
+  const openZones = useMemo(() => availableZones(legend), [legend])
 
   const [engine, setEngine] = useState<SeatMapEngine | null>(null)
   const [venueShown, setVenueShown] = useState(false)
   // Declared before useVenue: the stream opens before the map request (effects run in order).
-  const live = useSeatEvents(engine, hash, calendarId, venueShown)
-  const { phase, map, venue } = useVenue(hash, calendarId, zones)
+  const [blocked, setBlocked] = useState<ReadonlySet<string>>(() => new Set())
+  const live = useSeatEvents(engine, hash, calendarId, venueShown, blocked)
+  const { phase, map, venue } = useVenue(hash, calendarId, zones, openZones)
+  const blockedNow = useMemo(() => (map === null ? null : blockedSeats(map.seat_numbers, legend)), [map, legend])
+  if (blockedNow !== null && blockedNow !== blocked) setBlocked(blockedNow)
   const ready = phase === 'ready' && engine !== null
   if (venueShown !== ready) setVenueShown(ready)
   const onEngine = useCallback((e: SeatMapEngine | null) => {
@@ -83,7 +91,8 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const holdUntil = useCart((s) => s.holdUntil)
   const limitLeft = useCart((s) => s.limitLeft)
   const clearCart = useCart((s) => s.clear)
-  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription?.subscritId)
+  const isBlocked = useCallback((seatId: string) => blocked.has(seatId), [blocked])
+  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription?.subscritId, isBlocked)
   const applyCart = useCart((s) => s.apply)
 
   const onExpired = useCallback(() => {
@@ -125,8 +134,9 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
     try {
       return (await api.call('orderCreateScheme', request)).hash
     } catch (e) {
-      // The scheme flow appends the code to the server's text (001 §8).
-      if (e instanceof ApiCallError && e.status !== 0 && e.errorCode !== ErrorCode.CAPTCHA && e.errorText !== '') {
+      // The scheme flow appends the code to the server's text (001 §8), in the page's language
+      // as the text itself; the spec's payment-method texts already end with it.
+      if (e instanceof ApiCallError && e.status !== 0 && e.errorCode !== ErrorCode.CAPTCHA && e.errorText !== '' && !e.errorText.endsWith(e.errorCode)) {
         throw new ApiCallError(e.errorCode, `${e.errorText}${t('scheme.error-code', { code: e.errorCode })}`, e.status, { cause: e })
       }
       throw e
@@ -147,12 +157,13 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   if (rows.length === 0) return <p className="notice scheme-page__message" role="status">{t('messages.not-found')}</p>
   return (
     <div className="scheme-session" data-calendar={calendarId}>
-      <Legend entries={legend} lang={lang as Lang} />
+      <Legend entries={legend} lang={lang as Lang} subscription={bySubscription} />
       {!live && <p className="notice scheme-session__live" role="status">{t('scheme.live-lost')}</p>}
       <SchemeMap phase={phase} venue={venue} zoneColors={colors} zonePrices={zonePrices} lang={lang} currency={currency}
         onSeatClick={(seat, e) => void toggleSeat(seat.index, e)} onEngine={onEngine} />
       {map !== null && (
         <StandingPanel stands={map.seat_stand} held={held} limitLeft={standLimitLeft} priceOf={priceOf} lang={lang}
+          unavailableText={bySubscription ? t('scheme.not-by-subscription') : t('messages.place-unavailable')}
           onChange={onStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}
       <div className="scheme-session__checkout">

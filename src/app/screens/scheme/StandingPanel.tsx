@@ -11,13 +11,16 @@ import { standingMax } from './model/standing'
  * The plus stops at the minimum of free places, the place's limit and the cart's remaining
  * limit (001 §5); asking past it (the cart is full) shows the limit warning instead.
  */
-export function StandingPanel({ stands, held, limitLeft, priceOf, lang, onChange, onLimit }: {
+export function StandingPanel({ stands, held, limitLeft, priceOf, lang, unavailableText, onChange, onLimit }: {
   stands: readonly SeatStand[]
   /** Places of each stand this cart holds, by seat_id. */
   held: ReadonlyMap<string, number>
   limitLeft: number
+  /** A place's price in the chosen mode; null when it is not sold in that mode (e.g. not by subscription). */
   priceOf: (stand: SeatStand) => number | null
   lang: Lang
+  /** Said beside a place that has no price in the chosen mode (its plus is disabled). */
+  unavailableText: string
   onChange: (stand: SeatStand, quantity: number) => void
   onLimit: () => void
 }) {
@@ -40,9 +43,11 @@ export function StandingPanel({ stands, held, limitLeft, priceOf, lang, onChange
           return (
             <li key={s.seat_id} className="scheme-standing__item" data-stand={s.seat_id}>
               <span className="scheme-standing__name">{s.seat_name}</span>
-              {price !== null && <span className="scheme-standing__price">{formatMoney(price, lang)}</span>}
+              {price !== null
+                ? <span className="scheme-standing__price">{formatMoney(price, lang)}</span>
+                : <span className="scheme-standing__unavailable">{unavailableText}</span>}
               <span className="scheme-standing__left">{t('scheme.standing-left', { count: s.quant })}</span>
-              <QuantityControl name={s.seat_name} value={inCart} canAdd={inCart < max || (limitLeft <= 0 && s.quant > 0)}
+              <QuantityControl name={s.seat_name} value={inCart} canAdd={price !== null && (inCart < max || (limitLeft <= 0 && s.quant > 0))}
                 onAdd={() => (inCart < max ? onChange(s, inCart + 1) : onLimit())}
                 onRemove={() => onChange(s, inCart - 1)} />
             </li>

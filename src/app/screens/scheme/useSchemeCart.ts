@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiCallError } from '../../../contract/client'
 import type { PriceRow } from '../../../contract/entities/price'
@@ -21,32 +21,62 @@ export function defaultRow(rows: readonly PriceRow[], zonelevelId: number, metho
  * Buying by subscription, every change carries `subscritId`, so the server caps the cart by what
  * the subscription has left. Refusals: a limit (-9998: the order's or the subscription's) shows
  * modal.error-limit; a place someone just took (-1005) shows messages.place-unavailable and marks
- * the seat held on the map at once.
+ * the seat held on the map at once; a seat of a zone the subscription does not cover (`isBlocked`)
+ * is refused before the cart.
+ *
+ * `rows` are the rows of the chosen mode (regular or subscription prices). A restored cart whose
+ * places were priced in the other mode (the box was switched, or the page reloaded) is re-priced
+ * in this one on arrival, place by place; a place this mode does not sell is released. Like the
+ * event page's quantities (000 §4), switching the mode never keeps prices of the other one.
  */
-export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod, subscritId?: number) {
+export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod, subscritId: number | undefined, isBlocked: (seatId: string) => boolean) {
   const { t } = useTranslation()
   const showModal = useModal((s) => s.show)
   const apply = useCart((s) => s.apply)
   const gift = method === 'gift' ? 1 : 0
+  const bySubscription = subscritId !== undefined
+  const rowsRef = useRef(rows)
+  rowsRef.current = rows
+
+  const send = useCallback(
+    async (changes: { seat_id: string; clientcategory_id: number; quantity: number }[]) =>
+      apply(await api.call('cartUpdate', { calendar_id: calendarId, changes, USE_PUSHKIN_CARD: gift, ...(subscritId === undefined ? {} : { subscritId }) }), Date.now()),
+    [calendarId, gift, subscritId, apply],
+  )
 
   useEffect(() => {
     let cancelled = false
     // Another session's items must not highlight seats of this map while the list loads.
     useCart.getState().clear()
-    api.call('cartList', { calendar_id: calendarId }).then(
-      (answer) => {
-        if (!cancelled) apply(answer, Date.now())
-      },
-      (error: unknown) => console.error('cart list failed', error),
-    )
+    void (async () => {
+      try {
+        const answer = await api.call('cartList', { calendar_id: calendarId })
+        if (cancelled) return
+        apply(answer, Date.now())
+        const stale = answer.items.filter((i) => (i.for_subscription === 1) !== bySubscription)
+        if (stale.length === 0) return
+        const repriced = stale.map((i) => {
+          const row = defaultRow(rowsRef.current, i.zonelevel_id, method)
+          return { seat_id: i.seat_id, clientcategory_id: row?.clientcategory_id ?? i.clientcategory_id, quantity: row === null ? 0 : i.quantity }
+        })
+        try {
+          await send(repriced)
+        } catch {
+          // This mode cannot take them all (its limit): they are released instead.
+          await send(stale.map((i) => ({ seat_id: i.seat_id, clientcategory_id: i.clientcategory_id, quantity: 0 })))
+        }
+      } catch (error) {
+        console.error('cart list failed', error)
+      }
+    })()
     return () => {
       cancelled = true
     }
-  }, [calendarId, apply])
+  }, [calendarId, apply, send, bySubscription, method])
 
   const update = useCallback(async (changes: { seat_id: string; clientcategory_id: number; quantity: number }[]): Promise<boolean> => {
     try {
-      apply(await api.call('cartUpdate', { calendar_id: calendarId, changes, USE_PUSHKIN_CARD: gift, ...(subscritId === undefined ? {} : { subscritId }) }), Date.now())
+      await send(changes)
       return true
     } catch (e) {
       if (e instanceof ApiCallError && e.errorCode === ErrorCode.LIMIT) showModal({ kind: 'warning', text: t('modal.error-limit') })
@@ -55,7 +85,7 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
       else console.error('cart update failed', e)
       return false
     }
-  }, [calendarId, gift, subscritId, apply, showModal, t])
+  }, [send, showModal, t])
 
   /** A click on a seat of the map (or the list view): take a free seat, release one of ours. */
   const toggleSeat = useCallback(async (index: number, engine: SeatMapEngine) => {
@@ -65,6 +95,10 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
     const mine = useCart.getState().items.find((i) => i.seat_id === info.key)
     if (mine !== undefined) {
       await update([{ seat_id: info.key, clientcategory_id: mine.clientcategory_id, quantity: 0 }])
+      return
+    }
+    if (isBlocked(info.key)) {
+      showModal({ kind: 'warning', text: t('scheme.seat-not-by-subscription') })
       return
     }
     if (info.status !== SeatStatus.Free) {
@@ -85,7 +119,7 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
     const ok = await update([{ seat_id: info.key, clientcategory_id: row.clientcategory_id, quantity: 1 }])
     // Someone took it between the last status we heard and the click: show it taken now.
     if (!ok && engine.getVenue()?.seats.status[index] === SeatStatus.Free) engine.setStatuses([index], SeatStatus.Held)
-  }, [update, rows, method, showModal, t])
+  }, [update, rows, method, isBlocked, showModal, t])
 
   return { update, toggleSeat }
 }

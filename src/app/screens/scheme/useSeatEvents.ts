@@ -14,19 +14,22 @@ type Changes = SeatStatusEvent['changes']
  * on the stadium): changes heard meanwhile are buffered and applied once the map is shown, so
  * the parse time is not a blind spot. EventSource reconnects by itself; changes sent while it
  * was away are lost, so after a reconnect the map's statuses are re-read from /api/scheme/map.
- * Returns false while the stream is down.
+ * Returns false while the stream is down. Seats in `blocked` (not for sale in the chosen mode)
+ * are left as the map draws them.
  */
-export function useSeatEvents(engine: SeatMapEngine | null, hash: string, calendarId: number, ready: boolean): boolean {
+export function useSeatEvents(engine: SeatMapEngine | null, hash: string, calendarId: number, ready: boolean, blocked: ReadonlySet<string>): boolean {
   const [connected, setConnected] = useState(true)
   const target = useRef<SeatMapEngine | null>(null)
   const pending = useRef<Changes[]>([])
+  const blockedRef = useRef(blocked)
+  blockedRef.current = blocked
 
   // The engine receives changes only while its venue is shown; buffered ones are flushed then.
   useEffect(() => {
     target.current = ready ? engine : null
     if (target.current === null) return
     const mine = cartSeatIds(useCart.getState().items)
-    for (const changes of pending.current) applyServerStatuses(target.current, changes, mine)
+    for (const changes of pending.current) applyServerStatuses(target.current, changes, mine, blockedRef.current)
     pending.current = []
   }, [engine, ready])
 
@@ -37,7 +40,7 @@ export function useSeatEvents(engine: SeatMapEngine | null, hash: string, calend
     let cancelled = false
     const deliver = (changes: Changes) => {
       if (target.current === null) pending.current.push(changes)
-      else applyServerStatuses(target.current, changes, cartSeatIds(useCart.getState().items))
+      else applyServerStatuses(target.current, changes, cartSeatIds(useCart.getState().items), blockedRef.current)
     }
     source.onmessage = (e: MessageEvent<string>) => {
       let parsed

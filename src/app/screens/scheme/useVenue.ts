@@ -17,8 +17,10 @@ export interface VenueState {
  * Loads /api/scheme/map for a session and parses the drawing with its metadata in the venue
  * worker (the main thread stays responsive on the 60,000-seat stadium). A map without svg
  * ends in 'no-svg' (messages.scheme-not-loaded). The parser's worker is released afterwards.
+ * Seats and standing places outside `openZones` (zones the visitor cannot buy in the chosen
+ * mode) are left out of the metadata, so the engine draws them as not for sale.
  */
-export function useVenue(hash: string, calendarId: number, zones: readonly VenueZone[]): VenueState {
+export function useVenue(hash: string, calendarId: number, zones: readonly VenueZone[], openZones: ReadonlySet<number>): VenueState {
   const [state, setState] = useState<VenueState>({ phase: 'download', map: null, venue: null })
   useEffect(() => {
     let cancelled = false
@@ -34,7 +36,12 @@ export function useVenue(hash: string, calendarId: number, zones: readonly Venue
         }
         setState({ phase: 'parse', map, venue: null })
         const result = await parser.parse(map.svg, {
-          metadata: { sectors: map.sectors, seat_numbers: map.seat_numbers, seat_stand: map.seat_stand, zones: [...zones] },
+          metadata: {
+            sectors: map.sectors,
+            seat_numbers: map.seat_numbers.filter((x) => openZones.has(x.zonelevel_id)),
+            seat_stand: map.seat_stand.filter((x) => openZones.has(x.cat)),
+            zones: [...zones],
+          },
         })
         if (cancelled) return
         if (result.errorCode !== '0' || !('venue' in result)) {
@@ -55,7 +62,8 @@ export function useVenue(hash: string, calendarId: number, zones: readonly Venue
       cancelled = true
       parser.dispose()
     }
-    // zones are derived from the session's prices, which only change with calendarId.
+    // zones and openZones are derived from the session's prices and mode, which only change with
+    // calendarId or a remount (the page keys a session by its mode).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hash, calendarId])
   return state

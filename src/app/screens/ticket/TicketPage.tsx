@@ -11,6 +11,7 @@ import { segment } from '../../lib/links'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../event/model/format'
 import { ticketCode } from '../order/model/codes'
+import { isReturnedLine } from '../order/model/lines'
 import './ticket.css'
 
 type State = { status: 'loading' } | { status: 'ready'; data: TicketViewResponse } | { status: 'missing' }
@@ -60,7 +61,8 @@ function Ticket({ hash }: { hash: string }) {
   const { data } = state
   const line = data.ticket
   const code = ticketCode(line)
-  const showCode = data.printingAllowed && line.tickettype !== TICKET_TYPE_NO_CODE
+  const returned = isReturnedLine(line)
+  const showCode = data.printingAllowed && !returned && line.tickettype !== TICKET_TYPE_NO_CODE
   const seat = [
     [line.rowname !== '' ? line.rowname : t('order.row'), pickLocalized(line, 'row', lang)],
     [t('order.sector'), pickLocalized(line, 'sector', lang)],
@@ -100,7 +102,8 @@ function Ticket({ hash }: { hash: string }) {
       {showCode && code.src === '' && (
         <p className="notice notice--error" role="alert">{t(code.kind === 'qr' ? 'order.qr-missing' : 'order.barcode-missing')}</p>
       )}
-      {data.printingAllowed ? (
+      {returned && <p className="notice ticket-page__returned" role="status">{t('ticket.returned')}</p>}
+      {returned ? null : data.printingAllowed ? (
         <button type="button" className="button button--primary ticket-page__print" onClick={() => window.print()}>{t('ticket.print')}</button>
       ) : (
         <p className="notice ticket-page__not-allowed" role="status">{t('ticket.printing-not-allowed')}</p>

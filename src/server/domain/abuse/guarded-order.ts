@@ -42,16 +42,16 @@ export async function placeGuardedOrder(
   const wait = guard.hit(address, now)
   if (wait > 0) {
     reply.header('retry-after', String(wait))
-    throw new ApiFailure(ErrorCode.LIMIT, `Too many orders from your address: try again in ${wait} s`, 429)
+    throw new ApiFailure('too-many-orders', { wait })
   }
   const setup = await loadStoredSetup(app.db)
   if (setup.captcha.enabled && guard.needsCaptcha(address, now)) {
     if (!answer.captchaSid || !answer.captchaText) {
-      throw new ApiFailure(ErrorCode.CAPTCHA, 'Enter the code from the picture to place the order', 400)
+      throw new ApiFailure('captcha-required')
     }
     if (!(await consumeCaptcha(app.db, answer.captchaSid, answer.captchaText, now))) {
       guard.recordFailure(address, now)
-      throw new ApiFailure(ErrorCode.CAPTCHA, 'The code from the picture is wrong or has expired: enter the code of a new picture', 400)
+      throw new ApiFailure('captcha-wrong')
     }
     guard.captchaSolved(address, now)
   }

@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
-import { ErrorCode } from '../../../contract/errors'
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { expireOrders } from '../orders/expiry'
 import { lockCalendars } from '../orders/stock'
 import { liveHold } from './live'
 import { CLAIM_ATTEMPTS, TAKEN_NAMED_MAX } from '../scheme/constants'
-import { chunks, describePlace, type Place, type SeatPlace } from '../scheme/places'
+import { joinLocalized, localize, type MessageParam } from '../../messages'
+import { chunks, placeText, type Place, type SeatPlace } from '../scheme/places'
 
 /**
  * Holding seats and standing places: the primitives shared by the cart and by seat-map orders.
@@ -84,10 +84,9 @@ export async function claimSeats(trx: Db, calendarId: number, seats: readonly { 
 
 /** The answer when places are taken: -1005 naming them (the first TAKEN_NAMED_MAX). */
 export function takenFailure(places: readonly Place[]): ApiFailure {
-  const named = places.slice(0, TAKEN_NAMED_MAX).map(describePlace).join('; ')
-  const more = places.length > TAKEN_NAMED_MAX ? ` and ${places.length - TAKEN_NAMED_MAX} more` : ''
-  const what = places.length === 1 ? 'This place has just been taken' : 'These places have just been taken'
-  return new ApiFailure(ErrorCode.UNAVAILABLE, `${what} by another visitor: ${named}${more}. Nothing was held; choose other places.`, 409)
+  const named: MessageParam[] = places.slice(0, TAKEN_NAMED_MAX).map(placeText)
+  if (places.length > TAKEN_NAMED_MAX) named.push(localize('phrase.more', { n: places.length - TAKEN_NAMED_MAX }))
+  return new ApiFailure('places-taken', { places: joinLocalized(named, '; ') })
 }
 
 /** Tickets of standing places held live by anyone but `exceptCartId`, per place id. */

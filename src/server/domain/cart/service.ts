@@ -1,11 +1,10 @@
 import type { z } from 'zod'
 import type { CartResponse, cartUpdateRequestSchema } from '../../../contract/entities/cart'
-import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { ApiFailure, badRequest } from '../../errors'
+import { ApiFailure } from '../../errors'
 import type { PriceRowDb } from '../orders/repository'
-import { describePlace, findPlaces, placesById, type Place, type SeatPlace, type StandPlace } from '../scheme/places'
-import { cartGiftCard, cartItemView, limitFailure, priceFor, ticketLimit } from '../scheme/pricing'
+import { findPlaces, placesById, placeText, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../scheme/places'
+import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { cartHolds, claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure, type CartHolds } from './holds'
@@ -30,7 +29,9 @@ export function standingMax(free: number, price: Pick<PriceRowDb, 'quantity'>, l
  * nothing. quantity 0 releases a place; a seat takes quantity 1; a standing place takes the
  * quantity asked (replacing what the cart held there). New holds share the cart's running hold
  * time (one countdown per cart, as seats.io's hold token), or start CART_HOLD_SECONDS when the
- * cart was empty. Refuses: unknown places and prices (-1002), more tickets than the order limit
+ * cart was empty. Buying by subscription (subscritId) places are priced by the session's
+ * subscription rows, so the cart shows what the order will cost; a zone the subscription does not
+ * cover is refused (-1002). Refuses: unknown places and prices (-1002), more tickets than the order limit
  * or, buying by subscription (subscritId), than the subscription has left (-9998, as
  * create-scheme would), places someone else holds or bought (-1005 naming them). Nothing
  * changes on refusal.
@@ -41,22 +42,24 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
   const { event } = session
   const giftCard = cartGiftCard(event, input.USE_PUSHKIN_CARD)
   const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
-  if (subscription && giftCard) throw badRequest('Subscription tickets are not paid with the gift card')
+  if (subscription && giftCard) throw new ApiFailure('subscription-gift')
   const orderLimit = ticketLimit(event, giftCard)
   // The most this cart may hold: the order limit, and what the subscription has left.
   const limit = subscription ? Math.min(orderLimit, subscription.quant) : orderLimit
 
   const keys = input.changes.map((c) => c.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
-  if (duplicate !== undefined) throw badRequest(`Place ${duplicate} is changed twice in one update; send it once`)
+  if (duplicate !== undefined) throw new ApiFailure('place-twice', { place: duplicate })
   const places = await findPlaces(db, session.drawingId, keys)
   const unknown = keys.filter((k) => !places.has(k))
-  if (unknown.length) throw badRequest(`Unknown places on this map: ${unknown.slice(0, 20).join(', ')}`)
+  if (unknown.length) throw new ApiFailure('unknown-places', { places: unknown.slice(0, UNKNOWN_NAMED_MAX).join(', ') })
 
   const changes = input.changes.map((c) => {
     const place = places.get(c.seat_id)!
-    if (place.kind === 'seat' && c.quantity > 1) throw badRequest(`A numbered seat is one ticket: quantity of ${c.seat_id} must be 0 or 1`)
-    const price = c.quantity > 0 ? priceFor(session.prices, place, c.clientcategory_id, giftCard, event) : null
+    if (place.kind === 'seat' && c.quantity > 1) throw new ApiFailure('seat-quantity', { place: placeText(place) })
+    // Buying by subscription the place takes its zone's subscription row, as the order will
+    // (a zone the subscription does not cover is refused here, before the cart).
+    const price = c.quantity <= 0 ? null : subscription ? subscriptionPriceFor(session.subscriptionPrices, place, c.clientcategory_id) : priceFor(session.prices, place, c.clientcategory_id, giftCard, event)
     return { place, price, quantity: c.quantity }
   })
 
@@ -98,7 +101,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
       }
       const max = standingMax(free, c.price!, limitLeft)
       if (c.quantity > max) {
-        throw new ApiFailure(ErrorCode.LIMIT, `The limit on the number of tickets in one order has been reached! At most ${max} tickets of ${describePlace(c.place)} (${c.quantity} asked).`, 400)
+        throw new ApiFailure('stand-limit', { max, place: placeText(c.place), asked: c.quantity })
       }
       await trx
         .insertInto('standing_holds')
@@ -120,8 +123,8 @@ async function listCart(db: Db, sessionId: string, session: SchemeSession, now: 
   const cartId = await findCart(db, sessionId, session.calendar.id, false, now)
   const holds: CartHolds = cartId === null ? { seats: [], stands: [] } : await cartHolds(db, cartId, now)
   const { seats, stands } = await placesById(db, holds.seats.map((h) => h.seat_id), holds.stands.map((h) => h.standing_place_id))
-  // A hold keeps the price row it was priced by.
-  const priceById = new Map(session.prices.map((p) => [p.id, p]))
+  // A hold keeps the price row it was priced by (a subscription row when bought by subscription).
+  const priceById = new Map([...session.prices, ...session.subscriptionPrices].map((p) => [p.id, p]))
   const items: CartResponse['items'] = []
   for (const h of holds.seats) {
     const price = h.price_id === null ? undefined : priceById.get(h.price_id)

@@ -4,7 +4,7 @@ import type { Setup } from '../../../contract/entities/setup'
 import type { Db } from '../../db/connect'
 import { imageUrl } from '../images/urls'
 import { stockByCalendar } from '../inventory/availability'
-import { toMajor } from '../orders/money'
+import { toMajor } from '../../../contract/rules/money'
 import { listPriceRows, type PriceRowDb } from '../orders/repository'
 import * as repo from './repository'
 

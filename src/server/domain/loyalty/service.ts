@@ -1,18 +1,14 @@
 import type { DiscountData } from '../../../contract/entities/loyalty'
-import { ErrorCode } from '../../../contract/errors'
 import { normalizePromo } from '../../../contract/rules/discount'
 import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
-import { ApiFailure, notFound } from '../../errors'
-import { BONUS_ACCRUAL_PERCENT, BONUS_MINOR } from '../orderview/constants'
-import { maxBonusesFor, orderMoney, type OrderMoney } from '../orderview/money'
+import { ApiFailure } from '../../errors'
+import { bonusesEarned, maxBonuses, toMajor } from '../../../contract/rules/money'
+import { orderMoney, type OrderMoney } from '../orderview/money'
 import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orderview/repository'
 import { assertChangeable } from '../orderview/state'
 import { cancelPendingPayments } from './pending'
 import { releasePromoUse, takePromoUse } from './promo'
-
-/** Hundred percent, for the bonus accrual. */
-const PERCENT_WHOLE = 100
 
 export interface DiscountInput {
   hash: string
@@ -35,14 +31,14 @@ export async function discountData(db: Db, order: OrderRow, money: OrderMoney): 
     ? {
         cardCode: card.card_code,
         isBlocked: card.is_blocked,
-        availableBonuses: Math.min(card.bonus_balance + money.bonuses, maxBonusesFor(money)),
+        availableBonuses: Math.min(card.bonus_balance + money.bonuses, maxBonuses(money)),
         totalBalance: card.bonus_balance,
       }
     : NO_CARD
   return {
     ...cardPart,
     useBonuses: money.bonuses,
-    totalDiscount: money.discount / BONUS_MINOR,
+    totalDiscount: toMajor(money.discount),
     chargedBonus: money.discountRow?.charged_bonus ?? 0,
     promoCode: money.discountRow?.promo_code ?? '',
     pochtaBankCode: '',
@@ -74,7 +70,7 @@ async function spendBonuses(trx: Db, orderId: number, card: LoyaltyCardRow, bonu
     .where('is_blocked', '=', 0)
     .where('bonus_balance', '>=', bonuses)
     .executeTakeFirst()
-  if (Number(res.numUpdatedRows) !== 1) throw new ApiFailure(ErrorCode.LIMIT, 'Not enough bonuses on the loyalty card', 409)
+  if (Number(res.numUpdatedRows) !== 1) throw new ApiFailure('bonuses-short')
   await trx.insertInto('bonus_transactions').values({ loyalty_card_id: card.id, order_id: orderId, amount: -bonuses, kind: 'spend', created_at: now }).execute()
 }
 
@@ -87,15 +83,15 @@ async function spendBonuses(trx: Db, orderId: number, card: LoyaltyCardRow, bonu
  * and changes nothing else of the promo. Payments started before the change are cancelled:
  * their amount is no longer the order's.
  */
-export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()): Promise<{ promoCode: string; errorText: string }> {
+export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()): Promise<{ promoCode: string; promoRefused: boolean }> {
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, input.hash)
-    if (!order) throw notFound(`No order with hash ${input.hash}`)
+    if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     assertChangeable(order, now)
     let money = await orderMoney(trx, order)
     const current = money.discountRow
     let promoCode = current?.promo_code ?? ''
-    let errorText = ''
+    let promoRefused = false
 
     if (input.promoCode !== '') {
       const code = normalizePromo(input.promoCode)
@@ -103,7 +99,7 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
         const promoId = await takePromoUse(trx, code, now)
         if (promoId === null) {
           promoCode = ''
-          errorText = 'Invalid promo code'
+          promoRefused = true
         } else {
           if (current?.promo_code_id) await releasePromoUse(trx, current.promo_code_id)
           await upsertDiscount(trx, order.id, { promo_code_id: promoId }, now)
@@ -114,19 +110,19 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
 
     if (input.bonuses > 0) {
       const card = await findClientCard(trx, order.crm_client_id)
-      if (!card) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'This order has no loyalty card: bonuses need the signed-in client of the order', 400)
-      if (input.cardCode !== '' && input.cardCode !== card.card_code) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'The loyalty card is not the card of this order', 400)
-      if (card.is_blocked === 1) throw new ApiFailure(ErrorCode.BAD_REQUEST, 'The loyalty card is blocked', 400)
+      if (!card) throw new ApiFailure('no-card')
+      if (input.cardCode !== '' && input.cardCode !== card.card_code) throw new ApiFailure('card-mismatch')
+      if (card.is_blocked === 1) throw new ApiFailure('card-blocked')
       money = await orderMoney(trx, order)
-      const max = maxBonusesFor(money)
-      if (input.bonuses > max) throw new ApiFailure(ErrorCode.LIMIT, `At most ${max} bonuses may pay this order`, 400)
+      const max = maxBonuses(money)
+      if (input.bonuses > max) throw new ApiFailure('bonuses-max', { max })
       const previous = money.discountRow?.bonuses_used ?? 0
       if (previous > 0 && money.discountRow?.loyalty_card_id) await returnBonuses(trx, order.id, money.discountRow.loyalty_card_id, previous, now)
       await spendBonuses(trx, order.id, card, input.bonuses, now)
       await upsertDiscount(trx, order.id, { loyalty_card_id: card.id, bonuses_used: input.bonuses }, now)
     }
     await cancelPendingPayments(trx, order.id, now)
-    return { promoCode, errorText }
+    return { promoCode, promoRefused }
   })
 }
 
@@ -134,7 +130,7 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
 export async function cancelDiscount(db: Db, hash: string, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, hash)
-    if (!order) throw notFound(`No order with hash ${hash}`)
+    if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
     await releaseDiscount(trx, order.id, now)
     await trx.deleteFrom('order_discounts').where('order_id', '=', order.id).execute()
@@ -173,13 +169,13 @@ export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promi
 }
 
 /**
- * Bonuses earned by a paid order: BONUS_ACCRUAL_PERCENT of the amount paid, in whole bonuses,
+ * Bonuses earned by a paid order (the money rule's bonusesEarned of the amount paid), charged
  * to the card of the order's client (none without a card or for a blocked card).
  */
 export async function chargeBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, amountPaid: number, now: number): Promise<void> {
   const card = await findClientCard(trx, order.crm_client_id)
   if (!card || card.is_blocked === 1) return
-  const charged = Math.floor((amountPaid * BONUS_ACCRUAL_PERCENT) / PERCENT_WHOLE / BONUS_MINOR)
+  const charged = bonusesEarned(amountPaid)
   if (charged <= 0) return
   await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', charged) })).where('id', '=', card.id).execute()
   await trx.insertInto('bonus_transactions').values({ loyalty_card_id: card.id, order_id: order.id, amount: charged, kind: 'accrual', created_at: now }).execute()

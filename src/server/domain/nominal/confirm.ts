@@ -1,13 +1,11 @@
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { confirmNominalRequestSchema } from '../../../contract/entities/nominal'
-import { ErrorCode } from '../../../contract/errors'
-import type { Lang } from '../../../contract/lang'
 import { ageOn, consentsPass, parseBirthDate, validateVisitor, zipVisitorColumns, type VisitorContext, type VisitorEntry } from '../../../contract/rules/nominal'
 import type { z } from 'zod'
 import type { Db } from '../../db/connect'
-import { ApiFailure, badRequest, notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
+import { fieldNames } from '../../messages'
 import { lockOrder } from '../orderview/repository'
-import { nominalTexts, ticketErrorText } from './messages'
 import * as repo from './repository'
 
 type ConfirmInput = z.output<typeof confirmNominalRequestSchema>
@@ -69,33 +67,31 @@ function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorCont
  * any refusal.
  */
 export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now()): Promise<string> {
-  const lang: Lang = input.lang
-  const t = nominalTexts(lang)
   const entries = zipVisitorColumns(input)
-  if (entries === null) throw badRequest(t.columns)
+  if (entries === null) throw new ApiFailure('nominal-columns')
   const ctx = await visitorContext(db, new Date(now))
   const checkboxes = await repo.listNominalCheckboxes(db)
 
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, input.hash)
-    if (!order) throw notFound(t.notFound)
-    if (order.status === ORDER_STATUS_CONFIRMED) throw new ApiFailure(ErrorCode.BAD_REQUEST, t.confirmed, 409)
-    if (order.status === ORDER_STATUS_CANCELLED) throw new ApiFailure(ErrorCode.UNAVAILABLE, t.cancelled, 409)
-    if (order.paid === 0 && order.reserve_until <= now) throw new ApiFailure(ErrorCode.UNAVAILABLE, t.expired, 409)
+    if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
+    if (order.status === ORDER_STATUS_CONFIRMED) throw new ApiFailure('nominal-confirmed')
+    if (order.status === ORDER_STATUS_CANCELLED) throw new ApiFailure('nominal-cancelled')
+    if (order.paid === 0 && order.reserve_until <= now) throw new ApiFailure('nominal-expired')
 
     const lines = await repo.listNominalLines(trx, order.id)
     const byId = new Map(lines.map((l) => [l.id, l]))
     const sent = new Set(entries.map((e) => e.id))
-    if (entries.length !== lines.length || sent.size !== lines.length || !entries.every((e) => byId.has(e.id))) throw badRequest(t.tickets)
+    if (entries.length !== lines.length || sent.size !== lines.length || !entries.every((e) => byId.has(e.id))) throw new ApiFailure('nominal-tickets')
 
     const updates: [number, LineVisitor][] = []
     for (const [i, line] of lines.entries()) {
       const entry = entries.find((e) => e.id === line.id)!
       const errors = validateVisitor(entry, line, ctx)
-      if (errors.length > 0) throw badRequest(ticketErrorText(lang, i + 1, errors))
+      if (errors.length > 0) throw new ApiFailure('nominal-ticket', { n: i + 1, fields: fieldNames(errors.map((e) => e.field)) })
       updates.push([line.id, toLineVisitor(entry, line, ctx)])
     }
-    if (!consentsPass(checkboxes, input.checkboxList)) throw badRequest(t.consent)
+    if (!consentsPass(checkboxes, input.checkboxList)) throw new ApiFailure('nominal-consent')
 
     for (const [id, v] of updates) await trx.updateTable('order_lines').set(v).where('id', '=', id).execute()
     await trx.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, confirmed_at: now }).where('id', '=', order.id).execute()

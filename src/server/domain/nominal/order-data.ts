@@ -1,8 +1,8 @@
 import type { OrderDataResponse, OrderDataRow } from '../../../contract/entities/nominal'
 import { sameInAll, type Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
-import { notFound } from '../../errors'
-import { toMajor } from '../orders/money'
+import { ApiFailure } from '../../errors'
+import { toMajor } from '../../../contract/rules/money'
 import { MS_PER_SECOND } from './constants'
 import * as repo from './repository'
 
@@ -55,7 +55,7 @@ function toRow(order: repo.NominalOrder, line: repo.NominalLine, lang: Lang, now
  */
 export async function buildOrderData(db: Db, hash: string, lang: Lang, now = Date.now()): Promise<OrderDataResponse> {
   const order = await repo.findOrder(db, hash)
-  if (!order) throw notFound('The order does not exist or was deleted')
+  if (!order) throw new ApiFailure('order-not-found', { hash })
   const [lines, text, checkboxList, docTypes, countries, regions] = await Promise.all([
     repo.listNominalLines(db, order.id),
     repo.readConsentText(db, lang),

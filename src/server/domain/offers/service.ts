@@ -1,9 +1,8 @@
 import type { AddToping, Toping } from '../../../contract/entities/offers'
-import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { ApiFailure, badRequest, notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import { cancelPendingPayments } from '../loyalty/pending'
-import { toMajor } from '../orders/money'
+import { toMajor, toMinor } from '../../../contract/rules/money'
 import { listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orderview/repository'
 import { assertChangeable } from '../orderview/state'
 
@@ -29,8 +28,12 @@ function countByService(added: readonly { service_id: number }[]): Map<number, n
   return out
 }
 
-/** toping of the order view: the services added, removable (candelete 1) while unpaid. */
-export function topingOf(added: readonly OrderServiceRow[], lines: readonly TicketLineRow[], paid: boolean): Toping[] {
+/**
+ * toping of the order view: the services added, removable (candelete 1) only while the order may
+ * still change (changeRefusal: not paid, not cancelled, reserve time left), as removeSpecialOffer
+ * itself checks.
+ */
+export function topingOf(added: readonly OrderServiceRow[], lines: readonly TicketLineRow[], changeable: boolean): Toping[] {
   return added.map((a) => {
     const parent = lines.find((l) => l.id === a.order_line_id) ?? lines[0]
     return {
@@ -41,7 +44,7 @@ export function topingOf(added: readonly OrderServiceRow[], lines: readonly Tick
       cost: toMajor(a.cost),
       action: a.event_id ?? parent?.event_id ?? a.service_id,
       limit: a.limit_per_order,
-      candelete: paid ? 0 : 1,
+      candelete: changeable ? 1 : 0,
       action_ru: a.name_ru,
       action_en: a.name_en,
       action_kz: a.name_kz,
@@ -90,23 +93,23 @@ export function addTopingOf(services: readonly ServiceRow[], added: readonly Ord
 export async function addSpecialOffers(db: Db, hash: string, items: readonly OfferItem[], now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, hash)
-    if (!order) throw notFound(`No order with hash ${hash}`)
+    if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
     const lines = await trx.selectFrom('order_lines').select(['id', 'event_id']).where('order_id', '=', order.id).execute()
     const services = await listOfferableServices(trx, [...new Set(lines.map((l) => l.event_id))])
     const added = await listOrderServices(trx, order.id)
     const counts = countByService(added)
     const rows = items.map((item, i) => {
-      const at = `Item ${i + 1} (${item.uid})`
+      const n = i + 1
       const line = lines.find((l) => l.id === item.parent_id)
-      if (!line) throw badRequest(`${at}: ticket line ${item.parent_id} is not in this order`)
+      if (!line) throw new ApiFailure('offer-line', { n, uid: item.uid, line: item.parent_id })
       const s = services.find((x) => x.id === item.price_id)
-      if (!s || (s.event_id !== null && s.event_id !== line.event_id)) throw badRequest(`${at}: offer ${item.price_id} is not available for this ticket`)
-      if (packageOf(s) !== item.package_id) throw badRequest(`${at}: offer ${item.price_id} is not in package ${item.package_id}`)
-      if (Math.round(item.cost * 100) !== s.price) throw badRequest(`${at}: the price of this offer is ${toMajor(s.price)}, not ${item.cost}; reload the order`)
-      const n = (counts.get(s.id) ?? 0) + 1
-      if (n > s.limit_per_order) throw new ApiFailure(ErrorCode.LIMIT, `${at}: at most ${s.limit_per_order} of this offer per order`, 400)
-      counts.set(s.id, n)
+      if (!s || (s.event_id !== null && s.event_id !== line.event_id)) throw new ApiFailure('offer-not-available', { n, uid: item.uid, offer: item.price_id })
+      if (packageOf(s) !== item.package_id) throw new ApiFailure('offer-package', { n, uid: item.uid, offer: item.price_id, package: item.package_id })
+      if (toMinor(item.cost) !== s.price) throw new ApiFailure('offer-price', { n, uid: item.uid, price: toMajor(s.price), cost: item.cost })
+      const taken = (counts.get(s.id) ?? 0) + 1
+      if (taken > s.limit_per_order) throw new ApiFailure('offer-limit', { n, uid: item.uid, limit: s.limit_per_order })
+      counts.set(s.id, taken)
       return { order_id: order.id, order_line_id: line.id, service_id: s.id, cost: s.price, created_at: now }
     })
     await trx.insertInto('order_services').values(rows).execute()
@@ -118,10 +121,10 @@ export async function addSpecialOffers(db: Db, hash: string, items: readonly Off
 export async function removeSpecialOffer(db: Db, hash: string, id: number, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, hash)
-    if (!order) throw notFound(`No order with hash ${hash}`)
+    if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
     const res = await trx.deleteFrom('order_services').where('id', '=', id).where('order_id', '=', order.id).executeTakeFirst()
-    if (Number(res.numDeletedRows) !== 1) throw notFound(`The order has no added service ${id}`)
+    if (Number(res.numDeletedRows) !== 1) throw new ApiFailure('service-not-found', { id })
     await cancelPendingPayments(trx, order.id, now)
   })
 }

@@ -1,9 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
-import { ErrorCode } from '../../../contract/errors'
 import { normalizeFio, normalizeGiftName } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
-import { ApiFailure, badRequest, notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
 import { expireOrders } from './expiry'
 import { planOrder, type OrderCreateInput, type OrderPlan } from './plan'
@@ -29,9 +28,9 @@ const newTicketCode = () => Array.from({ length: TICKET_CODE_DIGITS }, (_, i) =>
  */
 export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderContext): Promise<string> {
   const event = await repo.findEventByHash(db, input.hash)
-  if (!event) throw notFound(`No event with hash ${input.hash}`)
-  if (event.scheme === 1) throw badRequest('This event is sold on a seat map: order through /api/order/create-scheme')
-  if (event.soon_on_sale === 1) throw new ApiFailure(ErrorCode.UNAVAILABLE, 'Sales for this event have not opened yet', 409)
+  if (!event) throw new ApiFailure('event-not-found', { hash: input.hash })
+  if (event.scheme === 1) throw new ApiFailure('event-sold-on-map')
+  if (event.soon_on_sale === 1) throw new ApiFailure('sales-not-open')
 
   const calendars = await repo.listOpenCalendars(db, event.id, ctx.now)
   const wanted = new Set(input.data.map((l) => `${l.day} ${l.time}`))
@@ -56,7 +55,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
 function findSubscription(db: Db, input: OrderCreateInput, eventId: number, ctx: OrderContext) {
   const id = input.data.find((l) => l.subscrit_id !== undefined)?.subscrit_id ?? input.crmClient?.subscritId
   if (id === undefined) return Promise.resolve(null)
-  if (ctx.crmClientId === null) throw badRequest('Subscription tickets need the client to be signed in')
+  if (ctx.crmClientId === null) throw new ApiFailure('subscription-sign-in')
   return repo.findClientSubscription(db, id, ctx.crmClientId, eventId, ctx.now).then((s) => (s ? { id: s.id, quant: s.quant } : null))
 }
 
@@ -73,19 +72,15 @@ async function checkAvailability(trx: Db, plan: OrderPlan, calendarIds: number[]
       const stock = rows.find((r) => r.id === l.price.id)?.quantity ?? 0
       const rowLeft = Math.max(0, stock - (s.byPrice.get(l.price.id) ?? 0))
       if (l.price.passagequant > 0 && l.quantity > rowLeft) {
-        throw new ApiFailure(
-          ErrorCode.LIMIT,
-          `The group limit of ${cal.day} ${cal.time} is reached: ${rowLeft * l.price.passagequant} passes (${rowLeft} group tickets) left, ${l.quantity * l.price.passagequant} asked`,
-          409,
-        )
+        throw new ApiFailure('group-limit', { day: cal.day, time: cal.time, passes: rowLeft * l.price.passagequant, groups: rowLeft, asked: l.quantity * l.price.passagequant })
       }
       if (l.quantity > rowLeft) {
-        throw new ApiFailure(ErrorCode.UNAVAILABLE, `Only ${rowLeft} tickets of this price are left on ${cal.day} ${cal.time} (${l.quantity} asked)`, 409)
+        throw new ApiFailure('row-sold-out', { left: rowLeft, day: cal.day, time: cal.time, asked: l.quantity })
       }
     }
     const asked = calLines.reduce((n, l) => n + l.quantity, 0)
     if (asked > sessionLeft) {
-      throw new ApiFailure(ErrorCode.UNAVAILABLE, `Only ${sessionLeft} tickets are left on ${cal.day} ${cal.time} (${asked} asked)`, 409)
+      throw new ApiFailure('session-sold-out', { left: sessionLeft, day: cal.day, time: cal.time, asked })
     }
   }
 }
@@ -101,7 +96,7 @@ export async function takeSubscriptionTickets(trx: Db, subscriptionId: number, n
     .where('id', '=', subscriptionId)
     .where('quant', '>=', n)
     .executeTakeFirst()
-  if (Number(res.numUpdatedRows) !== 1) throw new ApiFailure(ErrorCode.LIMIT, 'The subscription has no tickets left for this order', 409)
+  if (Number(res.numUpdatedRows) !== 1) throw new ApiFailure('subscription-empty')
 }
 
 async function insertOrder(trx: Db, input: OrderCreateInput, plan: OrderPlan, event: repo.EventRow, ctx: OrderContext): Promise<string> {

@@ -2,11 +2,10 @@ import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
 import type { EventAction, EventCalendarDay, NoSchemeResponse } from '../../../contract/entities/event'
 import type { PriceRow } from '../../../contract/entities/price'
 import type { Db } from '../../db/connect'
-import { notFound, ApiFailure } from '../../errors'
-import { ErrorCode } from '../../../contract/errors'
+import { ApiFailure } from '../../errors'
 import { compositionLine } from '../catalog/service'
 import { expireOrders } from './expiry'
-import { toMajor } from './money'
+import { toMajor } from '../../../contract/rules/money'
 import * as repo from './repository'
 import { capacityOf, salesOf, type CalendarSales } from './stock'
 
@@ -115,9 +114,9 @@ export function checkboxView(checkboxes: Awaited<ReturnType<typeof repo.listOrde
  */
 export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Promise<NoSchemeResponse> {
   const event = await repo.findEventByHash(db, hash)
-  if (!event) throw notFound(`No event with hash ${hash}`)
+  if (!event) throw new ApiFailure('event-not-found', { hash })
   if (event.scheme === 1) {
-    throw new ApiFailure(ErrorCode.NOT_FOUND, `Event ${hash} is sold on a seat map: use /api/scheme`, 404)
+    throw new ApiFailure('event-not-general', { hash })
   }
   const calendars = await repo.listOpenCalendars(db, event.id, now)
   const calendarIds = calendars.map((c) => c.id)

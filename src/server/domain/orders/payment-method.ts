@@ -1,4 +1,3 @@
-import { ErrorCode, ErrorMessage, formatErrorMessage } from '../../../contract/errors'
 import { ApiFailure } from '../../errors'
 
 /** The event flags that decide which payment methods an order may use (000 §4). */
@@ -16,17 +15,16 @@ export interface PaymentFlags {
  *   (USE_PUSHKIN_CARD 0 or 1), else -9995 (payment method not set). The bank card is allowed
  *   only when usenopushkarta = 1, else -9996.
  *
- * Texts are the spec's messages (000 §8) with the code filled in.
+ * Texts are the spec's messages (000 §8), translated (server/messages).
  */
 export function resolvePaymentMethod(flags: PaymentFlags, usePushkinCard: 0 | 1 | undefined): boolean {
-  const invalid = () =>
-    new ApiFailure(ErrorCode.UNKNOWN_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.UNKNOWN_PAYMENT_METHOD, ErrorCode.UNKNOWN_PAYMENT_METHOD))
+  const invalid = () => new ApiFailure('unknown-payment-method')
   if (flags.usepushkarta !== 1) {
     if (usePushkinCard === 1) throw invalid()
     return false
   }
   if (usePushkinCard === undefined) {
-    throw new ApiFailure(ErrorCode.NO_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.NO_PAYMENT_METHOD, ErrorCode.NO_PAYMENT_METHOD))
+    throw new ApiFailure('no-payment-method')
   }
   if (usePushkinCard === 0 && flags.usenopushkarta !== 1) throw invalid()
   return usePushkinCard === 1

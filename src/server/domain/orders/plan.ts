@@ -1,10 +1,9 @@
 import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
 import type { orderCreateRequestSchema } from '../../../contract/entities/order'
-import { ErrorCode } from '../../../contract/errors'
-import { consentsPass, validateBuyer } from '../../../contract/rules'
-import { ApiFailure, badRequest } from '../../errors'
+import { consentsPass, orderSum, ticketFee, ticketsCounted, toMajor, toMinor, validateBuyer } from '../../../contract/rules'
+import { ApiFailure } from '../../errors'
+import { fieldNames } from '../../messages'
 import type { z } from 'zod'
-import { serviceFeeMinor, toMajor, toMinor } from './money'
 import { resolvePaymentMethod } from './payment-method'
 import type { CalendarRow, EventRow, PriceRowDb } from './repository'
 
@@ -43,13 +42,11 @@ export interface PlanContext {
   subscription: { id: number; quant: number } | null
 }
 
-const limit = (text: string) => new ApiFailure(ErrorCode.LIMIT, text, 400)
-
 /**
  * Checks an order against the database's view of the event and prices the order with the
  * server's numbers. Nothing here trusts the client: every line must name a session of this
- * event and an existing price row, its sum must equal price × quantity, and every limit of the
- * spec is applied. Availability is checked later, under lock (reserve.ts). Throws ApiFailure.
+ * event and an existing price row, its sum must equal what its tickets cost (price and service
+ * fee, times quantity: the money rule), and every limit of the spec is applied. Availability is checked later, under lock (reserve.ts). Throws ApiFailure.
  */
 export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan {
   const { event } = ctx
@@ -57,67 +54,70 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
 
   const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
   if (buyerErrors.length) {
-    throw badRequest(`Invalid buyer data: ${buyerErrors.map((e) => `${e.field} (${e.error})`).join(', ')}`)
+    throw new ApiFailure('invalid-buyer', { fields: fieldNames(buyerErrors.map((e) => e.field)), errors: buyerErrors.map((e) => e.error).join(', ') })
   }
   if (!consentsPass(ctx.checkboxes, input.checkboxList)) {
     const missing = ctx.checkboxes.filter((c) => c.filling === 1 && !input.checkboxList.some((a) => a.id === c.id && a.checked === 1))
-    throw badRequest(`Required agreements are not accepted: checkbox ${missing.map((c) => c.id).join(', ')}`)
+    throw new ApiFailure('agreements', { checkboxes: missing.map((c) => c.id).join(', ') })
   }
 
   const subscriptionIds = new Set(input.data.map((l) => l.subscrit_id ?? input.crmClient?.subscritId ?? null))
-  if (subscriptionIds.size > 1) throw badRequest('All lines of an order must use the same subscription (or none)')
+  if (subscriptionIds.size > 1) throw new ApiFailure('subscription-mixed')
   const subscriptionId = [...subscriptionIds][0] ?? null
   if (subscriptionId !== null && (!ctx.subscription || ctx.subscription.id !== subscriptionId)) {
-    throw badRequest(`Subscription ${subscriptionId} does not belong to the signed-in client for this event`)
+    throw new ApiFailure('subscription-not-yours', { id: subscriptionId })
   }
 
   const lines: PlannedLine[] = []
   const seen = new Set<number>()
   for (const [i, line] of input.data.entries()) {
-    const at = `Line ${i + 1}`
-    if (line.actionId !== event.id) throw badRequest(`${at}: actionId ${line.actionId} is not this event (${event.id})`)
-    if (line.quantity < 1) throw badRequest(`${at}: quantity must be at least 1`)
+    const n = i + 1
+    if (line.actionId !== event.id) throw new ApiFailure('line-other-event', { n, actionId: line.actionId, eventId: event.id })
+    if (line.quantity < 1) throw new ApiFailure('line-quantity', { n })
     const calendar = ctx.calendars.find((c) => c.day === line.day && c.time === line.time)
-    if (!calendar) throw badRequest(`${at}: the event has no session on sale on ${line.day} at ${line.time}`)
+    if (!calendar) throw new ApiFailure('line-no-session', { n, day: line.day, time: line.time })
     const forSubscription = subscriptionId === null ? 0 : 1
     const price = ctx.prices.find(
       (p) => p.calendar_id === calendar.id && p.client_category_id === line.categoryId && p.zone_id === line.zoneId && p.for_subscription === forSubscription,
     )
     if (!price) {
-      throw badRequest(`${at}: no price for category ${line.categoryId} in zone ${line.zoneId} on ${line.day} ${line.time}`)
+      throw new ApiFailure('line-no-price', { n, category: line.categoryId, zone: line.zoneId, day: line.day, time: line.time })
     }
-    if (seen.has(price.id)) throw badRequest(`${at}: the same price row is ordered twice; send one line with the total quantity`)
+    if (seen.has(price.id)) throw new ApiFailure('line-twice', { n })
     seen.add(price.id)
-    if (giftCard && price.useproculture === PROCULTURE_NONE) throw badRequest(`${at}: this price is not sold with the gift card`)
-    if (!giftCard && price.useproculture === PROCULTURE_ONLY) throw badRequest(`${at}: this price is sold with the gift card only`)
+    if (giftCard && price.useproculture === PROCULTURE_NONE) throw new ApiFailure('line-not-gift', { n })
+    if (!giftCard && price.useproculture === PROCULTURE_ONLY) throw new ApiFailure('line-gift-only', { n })
     // A price of 0 sells only on free events (maybefree) or as a subscription's price.
-    if (price.price === 0 && event.maybefree !== 1 && price.for_subscription !== 1) throw badRequest(`${at}: this price is not on sale (no amount set)`)
-    const expected = price.price * line.quantity
+    if (price.price === 0 && event.maybefree !== 1 && price.for_subscription !== 1) throw new ApiFailure('line-not-on-sale', { n })
+    const feeMinor = ticketFee(price.price, price.priceservise, price.currency_id)
+    // The line's sum is what its tickets cost the buyer, fees included (the money rule).
+    const expected = orderSum({ tickets: [{ price: price.price, fee: feeMinor, quantity: line.quantity }] }).gross
     if (toMinor(line.sum) !== expected) {
-      throw badRequest(`${at}: sum ${line.sum} does not match the price: ${line.quantity} × ${toMajor(price.price)} = ${toMajor(expected)}`)
+      throw new ApiFailure('line-sum', { n, sum: line.sum, quantity: line.quantity, price: toMajor(price.price + feeMinor), expected: toMajor(expected) })
     }
     if (price.needprice > 0 && line.quantity < price.needprice) {
-      throw limit(`${at}: this price needs at least ${price.needprice} tickets in one order`)
+      throw new ApiFailure('line-needprice', { n, min: price.needprice })
     }
     lines.push({
       calendar,
       price,
       quantity: line.quantity,
       priceMinor: price.price,
-      feeMinor: serviceFeeMinor(price.price, price.priceservise, price.currency_id),
+      feeMinor,
       subscriptionId,
     })
   }
 
   const tickets = lines.reduce((s, l) => s + l.quantity, 0)
   if (giftCard && tickets !== GIFT_CARD_TICKET_LIMIT) {
-    throw limit(`The gift card pays for exactly ${GIFT_CARD_TICKET_LIMIT} ticket per order (${tickets} asked)`)
+    throw new ApiFailure('gift-one-ticket', { limit: GIFT_CARD_TICKET_LIMIT, asked: tickets })
   }
-  if (tickets > event.demquantlimit) throw limit(`At most ${event.demquantlimit} tickets per order (${tickets} asked)`)
+  // A group ticket counts as its passes towards the per-order limit (contract/rules/limits.ts).
+  const counted = ticketsCounted(lines.map((l) => ({ quantity: l.quantity, passagequant: l.price.passagequant })))
+  if (counted > event.demquantlimit) throw new ApiFailure('order-limit', { limit: event.demquantlimit, asked: counted })
   if (ctx.subscription && subscriptionId !== null && tickets > ctx.subscription.quant) {
-    throw limit(`The subscription has ${ctx.subscription.quant} tickets left (${tickets} asked)`)
+    throw new ApiFailure('subscription-left', { left: ctx.subscription.quant, asked: tickets })
   }
-  const serviceTotal = lines.reduce((s, l) => s + l.feeMinor * l.quantity, 0)
-  const total = lines.reduce((s, l) => s + l.priceMinor * l.quantity, 0) + serviceTotal
-  return { giftCard, lines, tickets, total, serviceTotal, subscriptionId }
+  const sum = orderSum({ tickets: lines.map((l) => ({ price: l.priceMinor, fee: l.feeMinor, quantity: l.quantity })) })
+  return { giftCard, lines, tickets, total: sum.gross, serviceTotal: sum.fees, subscriptionId }
 }

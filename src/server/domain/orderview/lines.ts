@@ -1,9 +1,9 @@
-import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { TicketLine } from '../../../contract/entities/orderView'
 import { sameInAll } from '../../../contract/lang'
-import { toMajor } from '../orders/money'
+import { toMajor } from '../../../contract/rules/money'
 import { ticketImages } from '../tickets/codes'
 import { dayTexts } from './dates'
+import { isReturned } from './money'
 import type { TicketLineRow } from './repository'
 
 /** Name of the ticket holder (named tickets): surname, name, middle name. */
@@ -18,7 +18,7 @@ export function personName(row: Pick<TicketLineRow, 'person_surname' | 'person_n
  */
 export async function toTicketLine(row: TicketLineRow, withCodes: boolean): Promise<TicketLine> {
   // A ticket whose return is confirmed no longer admits anyone: it shows no code.
-  const codes = withCodes && row.return_status < RETURN_STATUS_CONFIRMED ? await ticketImages(row.tickettype, row.ticket_code) : { _qrcode: '', _barcode: '' }
+  const codes = withCodes && !isReturned(row.return_status) ? await ticketImages(row.tickettype, row.ticket_code) : { _qrcode: '', _barcode: '' }
   const seat = row.seat_id !== null
   const sector = seat ? (row.sector_name ?? '') : (row.stand_name ?? '')
   return {
@@ -54,7 +54,8 @@ export async function toTicketLine(row: TicketLineRow, withCodes: boolean): Prom
     age_from: row.age_from,
     quant: row.quantity,
     price: toMajor(row.price),
-    cost: toMajor(row.cost),
+    // Ticket prices only: the line's service fee is in the group's `service` row (the money rule).
+    cost: toMajor(row.price * row.quantity),
     personname: personName(row),
     tickettype: row.tickettype,
     ...codes,
@@ -62,5 +63,6 @@ export async function toTicketLine(row: TicketLineRow, withCodes: boolean): Prom
     tickethash_id: row.ticket_hash,
     candelete: 0,
     rowname: '',
+    return_status: row.return_status,
   }
 }

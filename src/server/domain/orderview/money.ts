@@ -1,56 +1,46 @@
+import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
+import { orderSum, type OrderSum } from '../../../contract/rules/money'
 import type { Db } from '../../db/connect'
-import { BONUS_MINOR } from './constants'
-import { findOrderDiscount, servicesTotal, type OrderDiscountRow } from './repository'
-
-/** Hundred percent, for percent promo codes. */
-const PERCENT_WHOLE = 100
+import { findOrderDiscount, listLineMoney, listServiceCosts, type OrderDiscountRow } from './repository'
 
 /** The money of an order, minor units, always computed from the database (never from the client). */
-export interface OrderMoney {
-  /** Tickets with their service fees (orders.total). */
-  tickets: number
-  /** Service fees inside `tickets`. */
-  fees: number
-  /** Added services (special offers). */
-  services: number
-  /** Before discounts: tickets + services. */
-  gross: number
-  /** Promo code part of the discount. */
-  promo: number
-  /** Bonuses applied (count; each pays BONUS_MINOR). */
-  bonuses: number
-  /** Whole discount (promo + bonuses), never above gross. */
-  discount: number
-  /** What the buyer pays: gross − discount. */
-  payable: number
+export interface OrderMoney extends OrderSum {
   /** The live discount row (null when none or released). */
   discountRow: OrderDiscountRow | null
 }
 
-/**
- * Promo discount of an order: a percent of the ticket prices (fees and services excluded) or a
- * fixed amount, never above what is left after nothing else.
- */
-export function promoDiscount(ticketPrices: number, gross: number, promo: { discount_percent: number | null; discount_amount: number | null }): number {
-  const percent = Math.floor((ticketPrices * (promo.discount_percent ?? 0)) / PERCENT_WHOLE)
-  return Math.min(gross, percent + (promo.discount_amount ?? 0))
+/** A ticket line counts as returned once its return is confirmed (70 and 80). */
+export function isReturned(returnStatus: number): boolean {
+  return returnStatus >= RETURN_STATUS_CONFIRMED
+}
+
+/** A ticket line as the money rule reads it (minor units per ticket, as stored at ordering). */
+export interface LineMoney {
+  price: number
+  service_fee: number
+  quantity: number
+  return_status: number
 }
 
 /**
- * Computes the order's money now. A percent promo follows the order's content (adding a
- * service later does not leave a stale discount), so the discount is recomputed, not stored.
+ * The order's money from its ticket lines (returned ones excluded), its added services and its
+ * live discount, by the money rule (contract/rules/money.ts). A percent promo follows the order's
+ * content (adding a service later does not leave a stale discount), so the discount is
+ * recomputed, not stored.
  */
-export async function orderMoney(db: Db, order: { id: number; total: number; service_total: number }): Promise<OrderMoney> {
-  const [services, row] = await Promise.all([servicesTotal(db, order.id), findOrderDiscount(db, order.id)])
+export function moneyOf(lines: readonly LineMoney[], services: readonly number[], row: OrderDiscountRow | null | undefined): OrderMoney {
   const discountRow = row && row.released_at === null ? row : null
-  const gross = order.total + services
-  const promo = discountRow && discountRow.promo_code_id !== null ? promoDiscount(order.total - order.service_total, gross, discountRow) : 0
-  const bonuses = discountRow?.bonuses_used ?? 0
-  const discount = Math.min(gross, promo + bonuses * BONUS_MINOR)
-  return { tickets: order.total, fees: order.service_total, services, gross, promo, bonuses, discount, payable: gross - discount, discountRow }
+  const sum = orderSum({
+    tickets: lines.map((l) => ({ price: l.price, fee: l.service_fee, quantity: l.quantity, returned: isReturned(l.return_status) })),
+    services,
+    promo: discountRow && discountRow.promo_code_id !== null ? { percent: discountRow.discount_percent ?? 0, amount: discountRow.discount_amount ?? 0 } : null,
+    bonuses: discountRow?.bonuses_used ?? 0,
+  })
+  return { ...sum, discountRow }
 }
 
-/** Bonuses that may still pay for an order: whole roubles left after the promo discount. */
-export function maxBonusesFor(money: Pick<OrderMoney, 'gross' | 'promo'>): number {
-  return Math.max(0, Math.floor((money.gross - money.promo) / BONUS_MINOR))
+/** The order's money now, read from the database (moneyOf). */
+export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMoney> {
+  const [lines, services, row] = await Promise.all([listLineMoney(db, order.id), listServiceCosts(db, order.id), findOrderDiscount(db, order.id)])
+  return moneyOf(lines, services, row)
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
 
 /** Queries of the order view, its money and the calls that change an order. */
@@ -78,9 +77,20 @@ export function listOfferableServices(db: Db, eventIds: readonly number[]) {
 }
 export type ServiceRow = Awaited<ReturnType<typeof listOfferableServices>>[number]
 
-/** Sum of the services' cost of an order, minor units. */
-export async function servicesTotal(db: Db, orderId: number): Promise<number> {
-  const r = await db.selectFrom('order_services').select(sql<number>`coalesce(sum(cost), 0)`.as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()
+/** Cost of each service added to an order, minor units. */
+export async function listServiceCosts(db: Db, orderId: number): Promise<number[]> {
+  const rows = await db.selectFrom('order_services').select('cost').where('order_id', '=', orderId).orderBy('id').execute()
+  return rows.map((r) => r.cost)
+}
+
+/** What each ticket line of an order costs (minor units, per ticket) and whether it was returned. */
+export function listLineMoney(db: Db, orderId: number) {
+  return db.selectFrom('order_lines').select(['price', 'service_fee', 'quantity', 'return_status']).where('order_id', '=', orderId).orderBy('id').execute()
+}
+
+/** Money given back on an order (returns and refused payments), minor units. */
+export async function refundedTotal(db: Db, orderId: number): Promise<number> {
+  const r = await db.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()
   return Number(r.n)
 }
 

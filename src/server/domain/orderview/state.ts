@@ -1,5 +1,4 @@
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
-import { ErrorCode } from '../../../contract/errors'
 import { ApiFailure } from '../../errors'
 import type { OrderRow } from './repository'
 
@@ -12,12 +11,22 @@ export function reserveSecondsLeft(order: Pick<OrderRow, 'paid' | 'status' | 're
   return Math.max(0, Math.ceil((order.reserve_until - now) / MS_PER_S))
 }
 
+/**
+ * The status the order view reports (demandstatusid): an unpaid order whose reserve time has
+ * passed is cancelled, as the expiry sweeper will record within its interval (nothing can pay
+ * it meanwhile: changeRefusal refuses), so a page whose timer ran out sees "cancelled" at once.
+ */
+export function viewStatus(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): number {
+  if (order.paid === 0 && order.status !== ORDER_STATUS_CANCELLED && order.reserve_until <= now) return ORDER_STATUS_CANCELLED
+  return order.status
+}
+
 /** Why an order cannot be changed or paid now, or null when it can. */
 export function changeRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): ApiFailure | null {
-  if (order.paid === 1) return new ApiFailure(ErrorCode.PAYMENT, 'The order is already paid', 409)
-  if (order.status === ORDER_STATUS_CANCELLED) return new ApiFailure(ErrorCode.PAYMENT, 'Unable to pay for order: it is cancelled', 409)
-  if (order.status !== ORDER_STATUS_CONFIRMED) return new ApiFailure(ErrorCode.BAD_REQUEST, 'The order is not confirmed yet: enter the visitor data of the named tickets first', 409)
-  if (reserveSecondsLeft(order, now) <= 0) return new ApiFailure(ErrorCode.PAYMENT, 'Unable to pay for order: the booking time has expired', 409)
+  if (order.paid === 1) return new ApiFailure('order-paid')
+  if (order.status === ORDER_STATUS_CANCELLED) return new ApiFailure('order-cancelled')
+  if (order.status !== ORDER_STATUS_CONFIRMED) return new ApiFailure('order-unconfirmed')
+  if (reserveSecondsLeft(order, now) <= 0) return new ApiFailure('order-expired')
   return null
 }
 

@@ -2,20 +2,20 @@ import { CARD_SCHEME_PENDING, ORDER_STATUS_CANCELLED } from '../../../contract/c
 import type { OrderViewResponse } from '../../../contract/entities/orderView'
 import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
 import { offeredPaymentTypes, toPaymentType, CARD_SCHEME_KIND, QR_KIND } from '../../payments/types'
 import { qrDataUrl } from '../tickets/codes'
 import { discountData } from '../loyalty/service'
 import { addTopingOf, topingOf } from '../offers/service'
-import { toMajor } from '../orders/money'
+import { orderSum, toMajor, type SumTicket } from '../../../contract/rules/money'
 import { returnAllowed } from '../returns/policy'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { PAYMENT_START_PATH } from './constants'
 import { toTicketLine } from './lines'
-import { orderMoney } from './money'
-import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, type OrderRow, type PaymentRow } from './repository'
-import { changeRefusal, reserveSecondsLeft } from './state'
+import { isReturned, orderMoney } from './money'
+import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, refundedTotal, type OrderRow, type PaymentRow, type TicketLineRow } from './repository'
+import { changeRefusal, reserveSecondsLeft, viewStatus } from './state'
 
 /** Buyer name as one line: the full name, or the gift-card name parts. */
 export function buyerName(order: Pick<OrderRow, 'fio' | 'surname' | 'name' | 'patronymic'>): string {
@@ -40,28 +40,42 @@ async function pendingQr(payments: readonly PaymentRow[]): Promise<OrderViewResp
 }
 
 /**
+ * The service fees of the view, one row per action group (session) with a fee: the fees of its
+ * tickets not returned, by the money rule. Lines carry their ticket prices only (lines.ts), so
+ * a group's total is its lines plus this row, and the order's is demsumma: the fee is counted once.
+ */
+export function groupFees(lines: readonly Pick<TicketLineRow, 'calendar_id' | 'price' | 'service_fee' | 'quantity' | 'return_status'>[]): OrderViewResponse['service'] {
+  const groups = new Map<number, SumTicket[]>()
+  for (const l of lines) {
+    const list = groups.get(l.calendar_id) ?? []
+    list.push({ price: l.price, fee: l.service_fee, quantity: l.quantity, returned: isReturned(l.return_status) })
+    groups.set(l.calendar_id, list)
+  }
+  return [...groups].map(([group, tickets]) => ({ action_group: group, cost: toMajor(orderSum({ tickets }).fees) })).filter((f) => f.cost > 0)
+}
+
+/**
  * POST /api/order/view: every field of 001 §3 "Order view response" from the database.
  * bank_data (what a bank appended on return) is not trusted for anything: the payment state
  * comes from the verified callbacks only.
  */
 export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: string, now = Date.now()): Promise<OrderViewResponse> {
   const order = await findOrderByHash(db, hash)
-  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
-  const [lineRows, added, payments, setup, money, types] = await Promise.all([
+  if (!order) throw new ApiFailure('order-not-found', { hash })
+  const [lineRows, added, payments, setup, money, types, refunded] = await Promise.all([
     listTicketLines(db, order.id),
     listOrderServices(db, order.id),
     listPayments(db, order.id),
     loadStoredSetup(db),
     orderMoney(db, order),
     offeredPaymentTypes(db, registry, order),
+    refundedTotal(db, order.id),
   ])
   const printing = printingAllowed(order)
   const payable = changeRefusal(order, now) === null
   const services = payable ? await listOfferableServices(db, [...new Set(lineRows.map((l) => l.event_id))]) : []
   const main = await Promise.all(lineRows.map((l) => toTicketLine(l, printing)))
 
-  const fees = new Map<number, number>()
-  for (const l of lineRows) fees.set(l.calendar_id, (fees.get(l.calendar_id) ?? 0) + l.service_fee * l.quantity)
   const reserve = reserveSecondsLeft(order, now)
   const verifyCode = verifyCodeOf(payments)
   const lastType = payments[0]?.payment_type_id ?? null
@@ -73,15 +87,15 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     hash: order.hash,
     reservetime: reserve,
     reserveTime: reserve,
-    demandstatusid: order.status,
+    demandstatusid: viewStatus(order, now),
     paid: order.paid,
     // The same rule the return calls enforce, so the button never offers a refused return.
     usereturn: returnAllowed(order, setup) ? 1 : 0,
     verifyCode,
     date: venueDateTime(now),
     main,
-    toping: topingOf(added, lineRows, order.paid === 1),
-    service: [...fees].filter(([, fee]) => fee > 0).map(([group, fee]) => ({ action_group: group, cost: toMajor(fee) })),
+    toping: topingOf(added, lineRows, payable),
+    service: groupFees(lineRows),
     addToping: payable ? addTopingOf(services, added, lineRows) : [],
     discountData: await discountData(db, order, money),
     printingAllowed: printing,
@@ -96,12 +110,13 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     email: order.email,
     phone: order.phone,
     cost: toMajor(money.gross),
+    refunded: toMajor(refunded),
   }
 }
 
 /** POST /api/order/get-num. */
 export async function orderNumber(db: Db, hash: string): Promise<number> {
   const order = await findOrderByHash(db, hash)
-  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+  if (!order) throw new ApiFailure('order-not-found', { hash })
   return order.ord_num
 }

@@ -1,7 +1,6 @@
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED } from '../../../contract/constants'
-import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { ApiFailure, notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
 import { lockOrder } from '../orderview/repository'
 import { storedHashConf } from './hashconf'
@@ -24,8 +23,8 @@ function findRequest(db: Db, hash: string, hashConf: string) {
 }
 type RequestRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>
 
-const linkUsed = () => new ApiFailure(ErrorCode.UNAVAILABLE, 'This confirmation link was already used: the refund is confirmed', 409)
-const linkExpired = () => new ApiFailure(ErrorCode.UNAVAILABLE, 'The confirmation link has expired: request the return again', 410)
+const linkUsed = () => new ApiFailure('return-link-used')
+const linkExpired = () => new ApiFailure('return-link-expired')
 
 function refusalOf(r: Pick<RequestRow, 'status' | 'expires_at'>, now: number): ApiFailure | null {
   if (r.status === RETURN_STATUS_CONFIRMED || r.status === RETURN_STATUS_CONFIRMED_FINAL) return linkUsed()
@@ -61,12 +60,12 @@ async function paidPayment(trx: Db, orderId: number) {
  */
 export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: string, hashConf: string, now = Date.now()): Promise<ConfirmResult> {
   const found = await findRequest(db, hash, hashConf)
-  if (!found) throw notFound('The confirmation link is not valid for this order')
+  if (!found) throw new ApiFailure('return-link-invalid')
   const early = refusalOf(found, now)
   if (early) throw early
   const done = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, hash)
-    if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+    if (!order) throw new ApiFailure('order-not-found', { hash })
     const claimed = await trx
       .updateTable('return_requests')
       .set({ status: RETURN_STATUS_CONFIRMED, confirmed_at: now })
@@ -97,11 +96,11 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: str
   const { amount, payment } = done
   if (amount > 0 && payment) {
     const provider = registry.forProtocol(payment.protocol_type)
-    if (!provider) throw new ApiFailure(ErrorCode.PAYMENT, 'The refund is confirmed; the payment provider is unavailable, so the box office will send the money back', 502)
+    if (!provider) throw new ApiFailure('refund-provider-down')
     try {
       await provider.refund({ id: payment.id, publicId: payment.public_id ?? '', amount: payment.amount }, amount)
     } catch {
-      throw new ApiFailure(ErrorCode.PAYMENT, 'The refund is confirmed; the bank refused it for now, so the box office will send the money back', 502)
+      throw new ApiFailure('refund-bank-refused')
     }
     if (payment.refunded + amount >= payment.amount) {
       await db.updateTable('payments').set({ status: 'refunded', updated_at: now }).where('id', '=', payment.id).where('status', '=', 'paid').execute()

@@ -1,15 +1,14 @@
 import { RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
-import { ErrorCode } from '../../../contract/errors'
 import { DEFAULT_LANG, pickLocalized, type Lang } from '../../../contract/lang'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
-import { ApiFailure, badRequest, notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import { sendMail } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
-import { toMajor } from '../orders/money'
+import { toMajor } from '../../../contract/rules/money'
 import { lockOrder } from '../orderview/repository'
 import { loadStoredSetup } from '../settings/service'
-import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_NOT_ALLOWED_CODE, RETURN_ROUTE } from './constants'
+import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
 import { expireStaleRequests, returnAllowed } from './policy'
 import { listReturnLines, returnDeadline } from './repository'
@@ -38,25 +37,26 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  */
 export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, input: CreateReturnInput, now = Date.now()): Promise<{ email: string }> {
   const ids = [...new Set(input.id)]
-  if (ids.length !== input.id.length) throw badRequest('The same ticket is listed twice')
+  if (ids.length !== input.id.length) throw new ApiFailure('return-ticket-twice')
   const hashConf = newHashConf()
   const created = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, input.hash)
-    if (!order) throw notFound(`Order deleted or not found: ${input.hash}`)
-    if (!returnAllowed(order, await loadStoredSetup(trx))) throw new ApiFailure(RETURN_NOT_ALLOWED_CODE, 'Tickets of this order cannot be returned', 409)
-    if (!order.email) throw new ApiFailure(RETURN_NOT_ALLOWED_CODE, 'The order has no e-mail address to send the confirmation link to', 409)
+    if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
+    // The reasons' code is RETURN_NOT_ALLOWED_CODE (constants.ts), as the return data's error_code.
+    if (!returnAllowed(order, await loadStoredSetup(trx))) throw new ApiFailure('return-not-allowed')
+    if (!order.email) throw new ApiFailure('return-no-email')
     const reason = await trx.selectFrom('return_reasons').select('id').where('id', '=', input.reason).executeTakeFirst()
-    if (!reason) throw badRequest('Choose a reason for the return')
+    if (!reason) throw new ApiFailure('return-reason')
     await expireStaleRequests(trx, order.id, now)
     const all = await listReturnLines(trx, order.id)
     const chosen = all.filter((l) => ids.includes(l.id))
-    if (chosen.length !== ids.length) throw notFound('A ticket to return is not part of this order')
+    if (chosen.length !== ids.length) throw new ApiFailure('return-ticket-unknown')
     for (const l of chosen) {
-      if (l.return_status !== RETURN_STATUS_RETURNABLE) throw new ApiFailure(ErrorCode.UNAVAILABLE, `Ticket ${l.id} is already being returned or was returned`, 409)
-      if (returnDeadline(l) <= now) throw new ApiFailure(ErrorCode.UNAVAILABLE, `The return time for ticket ${l.id} has expired`, 409)
+      if (l.return_status !== RETURN_STATUS_RETURNABLE) throw new ApiFailure('return-ticket-busy', { id: l.id })
+      if (returnDeadline(l) <= now) throw new ApiFailure('return-deadline', { id: l.id })
     }
     const marked = await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_NOT_CONFIRMED }).where('id', 'in', ids).where('order_id', '=', order.id).where('return_status', '=', RETURN_STATUS_RETURNABLE).executeTakeFirst()
-    if (Number(marked.numUpdatedRows) !== ids.length) throw new ApiFailure(ErrorCode.UNAVAILABLE, 'Some tickets are already being returned', 409)
+    if (Number(marked.numUpdatedRows) !== ids.length) throw new ApiFailure('return-some-busy')
     const request = await trx
       .insertInto('return_requests')
       .values({ order_id: order.id, reason_id: reason.id, hash_conf: storedHashConf(hashConf), status: RETURN_STATUS_NOT_CONFIRMED, consent_at: now, created_at: now, expires_at: now + REFUND_LINK_MS, confirmed_at: null })
@@ -81,7 +81,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
       await trx.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where('id', '=', created.requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
       await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', ids).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
     })
-    throw new ApiFailure(ErrorCode.INTERNAL, 'The confirmation e-mail could not be sent: try again later', 502)
+    throw new ApiFailure('return-mail-failed')
   }
   return { email: order.email }
 }

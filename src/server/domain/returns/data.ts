@@ -2,8 +2,8 @@ import type { OrderReturnDataResponse, ReturnRow } from '../../../contract/entit
 import { ErrorCode } from '../../../contract/errors'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
-import { notFound } from '../../errors'
-import { toMajor } from '../orders/money'
+import { ApiFailure } from '../../errors'
+import { toMajor } from '../../../contract/rules/money'
 import { findOrderByHash } from '../orderview/repository'
 import { buyerName } from '../orderview/view'
 import { personName } from '../orderview/lines'
@@ -26,7 +26,7 @@ export function secondsLeft(line: Pick<ReturnLineRow, 'starts_at' | 'close_minut
  */
 export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now()): Promise<OrderReturnDataResponse> {
   const order = await findOrderByHash(db, hash)
-  if (!order) throw notFound(`Order deleted or not found: ${hash}`)
+  if (!order) throw new ApiFailure('order-not-found', { hash })
   const [setup, reasons, text] = await Promise.all([loadStoredSetup(db), listReasons(db), consentText(db, lang)])
   const base = { date: venueDateTime(now), text, reasons: reasons.map((r) => ({ id: r.id, name_ru: r.name_ru, name_en: r.name_en, name_kz: r.name_kz, name_ch: r.name_ch, descript_ru: r.descript_ru, descript_en: r.descript_en, descript_kz: r.descript_kz, descript_ch: r.descript_ch })) }
   if (!returnAllowed(order, setup)) return { ...base, rows: [], error_code: RETURN_NOT_ALLOWED_CODE }

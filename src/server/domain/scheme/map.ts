@@ -16,8 +16,8 @@ export function statusOfState(state: string | null): SeatStatus {
  * POST /api/scheme/map, as JSON text (schemeMapResponseSchema):
  *
  * - svg, sectors: the drawing's, serialized once per drawing (drawing-cache.ts);
- * - seat_numbers: the seats of the zones priced in this session (the engine shows every other
- *   seat as not for sale), each with its live status; a hold past its expiry reads as free at
+ * - seat_numbers: the seats of the zones priced in this session, at regular or subscription
+ *   prices (the engine shows every other seat as not for sale), each with its live status; a hold past its expiry reads as free at
  *   once, before the sweeper writes its release;
  * - seat_stand: the priced standing places with the places still free (quant) and the most one
  *   order may take there (limit: capacity capped by demquantlimit);
@@ -31,7 +31,9 @@ export function statusOfState(state: string | null): SeatStatus {
  */
 export async function schemeMapAnswer(db: Db, hash: string, calendarId: number, now = Date.now()): Promise<MapAnswer> {
   const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
-  const priced = [...new Set(session.prices.map((p) => p.zone_id))].sort((a, b) => a - b)
+  // Zones sold at regular or subscription prices: the page marks those its visitor cannot buy in
+  // the mode chosen (a subscription covers some zones only).
+  const priced = [...new Set([...session.prices, ...session.subscriptionPrices].map((p) => p.zone_id))].sort((a, b) => a - b)
   // Read before the holds: a change committed meanwhile makes the next request rebuild.
   const version = await seatStateVersion(db, calendarId)
   const key = `${version}|${session.drawingId}|${priced.join(',')}|${session.event.demquantlimit}`

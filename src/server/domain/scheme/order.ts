@@ -2,16 +2,16 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { z } from 'zod'
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
-import { consentsPass, normalizeFio, normalizeGiftName, validateBuyer } from '../../../contract/rules'
+import { consentsPass, normalizeFio, normalizeGiftName, orderSum, ticketFee, validateBuyer } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
-import { badRequest } from '../../errors'
+import { ApiFailure } from '../../errors'
+import { fieldNames } from '../../messages'
 import { claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure } from '../cart/holds'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from '../orders/constants'
 import { takeSubscriptionTickets } from '../orders/create'
-import { serviceFeeMinor } from '../orders/money'
 import { resolvePaymentMethod } from '../orders/payment-method'
-import { listOrderCheckboxes, listPriceRows, type PriceRowDb } from '../orders/repository'
-import { findPlaces, type Place, type SeatPlace, type StandPlace } from './places'
+import { listOrderCheckboxes, type PriceRowDb } from '../orders/repository'
+import { findPlaces, placeText, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from './places'
 import { limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from './pricing'
 import { loadSchemeSession, type SchemeSession } from './repository'
 import { findSubscription, subscriptionLimitFailure } from './subscription'
@@ -55,28 +55,28 @@ async function planSchemeOrder(
   const { event } = session
   const giftCard = resolvePaymentMethod(event, input.USE_PUSHKIN_CARD)
   const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
-  if (buyerErrors.length) throw badRequest(`Invalid buyer data: ${buyerErrors.map((e) => `${e.field} (${e.error})`).join(', ')}`)
+  if (buyerErrors.length) throw new ApiFailure('invalid-buyer', { fields: fieldNames(buyerErrors.map((e) => e.field)), errors: buyerErrors.map((e) => e.error).join(', ') })
   const checkboxes = await listOrderCheckboxes(db)
   if (!consentsPass(checkboxes, input.checkboxList)) {
     const missing = checkboxes.filter((c) => c.filling === 1 && !input.checkboxList.some((a) => a.id === c.id && a.checked === 1))
-    throw badRequest(`Required agreements are not accepted: checkbox ${missing.map((c) => c.id).join(', ')}`)
+    throw new ApiFailure('agreements', { checkboxes: missing.map((c) => c.id).join(', ') })
   }
   const subscription = await findSubscription(db, input.crmClient?.subscritId, crmClientId, event.id, now)
-  if (subscription && giftCard) throw badRequest('Subscription tickets are not paid with the gift card')
-  const subscriptionRows = subscription ? await listPriceRows(db, [session.calendar.id]) : []
+  if (subscription && giftCard) throw new ApiFailure('subscription-gift')
+  const subscriptionRows = subscription ? session.subscriptionPrices : []
 
   const keys = input.tickets.map((t) => t.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
-  if (duplicate !== undefined) throw badRequest(`Place ${duplicate} is ordered twice; send it once`)
+  if (duplicate !== undefined) throw new ApiFailure('place-twice', { place: duplicate })
   const places = await findPlaces(db, session.drawingId, keys)
   const unknown = keys.filter((k) => !places.has(k))
-  if (unknown.length) throw badRequest(`Unknown places on this map: ${unknown.slice(0, 20).join(', ')}`)
+  if (unknown.length) throw new ApiFailure('unknown-places', { places: unknown.slice(0, UNKNOWN_NAMED_MAX).join(', ') })
   const tickets = input.tickets.map((t, i) => {
     const place = places.get(t.seat_id)!
-    if (t.quantity < 1) throw badRequest(`Ticket ${i + 1}: quantity must be at least 1`)
-    if (place.kind === 'seat' && t.quantity !== 1) throw badRequest(`Ticket ${i + 1}: a numbered seat is one ticket (quantity 1)`)
+    if (t.quantity < 1) throw new ApiFailure('ticket-quantity', { n: i + 1 })
+    if (place.kind === 'seat' && t.quantity !== 1) throw new ApiFailure('seat-quantity', { place: placeText(place) })
     const price = subscription ? subscriptionPriceFor(subscriptionRows, place, t.clientcategory_id) : priceFor(session.prices, place, t.clientcategory_id, giftCard, event)
-    return { place, price, quantity: t.quantity, feeMinor: serviceFeeMinor(price.price, price.priceservise, price.currency_id) }
+    return { place, price, quantity: t.quantity, feeMinor: ticketFee(price.price, price.priceservise, price.currency_id) }
   })
   const count = tickets.reduce((n, t) => n + t.quantity, 0)
   const limit = ticketLimit(event, giftCard)
@@ -105,8 +105,9 @@ async function planSchemeOrder(
 export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<string> {
   const { now } = ctx
   const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
-  const serviceTotal = tickets.reduce((s, t) => s + t.feeMinor * t.quantity, 0)
-  const total = tickets.reduce((s, t) => s + t.price.price * t.quantity, 0) + serviceTotal
+  const sum = orderSum({ tickets: tickets.map((t) => ({ price: t.price.price, fee: t.feeMinor, quantity: t.quantity })) })
+  const serviceTotal = sum.fees
+  const total = sum.gross
   const free = total === 0
   const reserveUntil = now + ctx.reserveSeconds * 1000
   const named = session.event.writeticketname === 1

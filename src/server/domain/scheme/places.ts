@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { joinLocalized, localize, type LocalizedText } from '../../messages'
 import { KEY_CHUNK } from './constants'
 
 /**
@@ -77,11 +78,18 @@ export async function placesById(db: Db, seatIds: readonly number[], standIds: r
   return { seats, stands }
 }
 
-/** A place as a visitor reads it in an error text. */
-export function describePlace(p: Place): string {
-  if (p.kind === 'stand') return `standing place ${p.name || p.key}`
-  const parts = [p.sector && `sector ${p.sector}`, p.row && `row ${p.row}`, p.seat && `seat ${p.seat}`].filter(Boolean)
-  return parts.length ? `${parts.join(', ')} (${p.key})` : `seat ${p.key}`
+/** Unknown place keys named in a refusal; the rest are not listed. */
+export const UNKNOWN_NAMED_MAX = 20
+
+/**
+ * A place as a visitor reads it in a refusal, in every language (server/messages): "Stalls
+ * centre, row 1, seat 1" / "Партер, ряд 1, место 1"; a standing place by its name. A seat the
+ * drawing names no sector, row or number of is named by its key.
+ */
+export function placeText(p: Place): LocalizedText {
+  if (p.kind === 'stand') return localize('phrase.stand', { name: p.name || p.key })
+  if (!p.sector && !p.row && !p.seat) return joinLocalized([p.key])
+  return localize('phrase.seat', { sector: p.sector || p.key, row: p.row || '—', seat: p.seat || '—' })
 }
 
 export { chunks }

@@ -1,10 +1,9 @@
 import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
 import type { CartItem } from '../../../contract/entities/cart'
-import { ErrorCode, ErrorMessage, formatErrorMessage } from '../../../contract/errors'
-import { ApiFailure, badRequest } from '../../errors'
+import { ApiFailure } from '../../errors'
 import { priceRowView } from '../orders/event-page'
 import type { CalendarRow, EventRow, PriceRowDb } from '../orders/repository'
-import { describePlace, type Place } from './places'
+import { placeText, type Place } from './places'
 
 /**
  * Prices and limits of seat-map tickets, on the orders domain's price rows and money rules: a
@@ -16,7 +15,7 @@ import { describePlace, type Place } from './places'
 export function cartGiftCard(event: Pick<EventRow, 'usepushkarta'>, flag: 0 | 1 | undefined): boolean {
   if (flag !== 1) return false
   if (event.usepushkarta !== 1) {
-    throw new ApiFailure(ErrorCode.UNKNOWN_PAYMENT_METHOD, formatErrorMessage(ErrorMessage.UNKNOWN_PAYMENT_METHOD, ErrorCode.UNKNOWN_PAYMENT_METHOD))
+    throw new ApiFailure('unknown-payment-method')
   }
   return true
 }
@@ -28,18 +27,18 @@ export function ticketLimit(event: Pick<EventRow, 'demquantlimit'>, giftCard: bo
 
 /** The modal.error-limit answer (-9998) with the spec's text and the numbers. */
 export function limitFailure(limit: number, asked: number): ApiFailure {
-  return new ApiFailure(ErrorCode.LIMIT, `The limit on the number of tickets in one order has been reached! At most ${limit} per order (${asked} asked).`, 400)
+  return new ApiFailure('seat-order-limit', { limit, asked })
 }
 
 /** The price row of `place` for a client category, or a clear -1002 saying why there is none. */
 export function priceFor(prices: readonly PriceRowDb[], place: Place, categoryId: number, giftCard: boolean, event: Pick<EventRow, 'maybefree'>): PriceRowDb {
   const inZone = prices.filter((p) => p.zone_id === place.zoneId)
-  if (inZone.length === 0) throw badRequest(`${describePlace(place)} is not on sale in this session`)
+  if (inZone.length === 0) throw new ApiFailure('place-not-on-sale', { place: placeText(place) })
   const row = inZone.find((p) => p.client_category_id === categoryId)
-  if (!row) throw badRequest(`No price for client category ${categoryId} at ${describePlace(place)}`)
-  if (giftCard && row.useproculture === PROCULTURE_NONE) throw badRequest(`This price of ${describePlace(place)} is not sold with the gift card`)
-  if (!giftCard && row.useproculture === PROCULTURE_ONLY) throw badRequest(`This price of ${describePlace(place)} is sold with the gift card only`)
-  if (row.price === 0 && event.maybefree !== 1) throw badRequest(`${describePlace(place)} is not on sale (no amount set)`)
+  if (!row) throw new ApiFailure('place-no-category', { category: categoryId, place: placeText(place) })
+  if (giftCard && row.useproculture === PROCULTURE_NONE) throw new ApiFailure('place-not-gift', { place: placeText(place) })
+  if (!giftCard && row.useproculture === PROCULTURE_ONLY) throw new ApiFailure('place-gift-only', { place: placeText(place) })
+  if (row.price === 0 && event.maybefree !== 1) throw new ApiFailure('place-no-amount', { place: placeText(place) })
   return row
 }
 
@@ -50,7 +49,7 @@ export function priceFor(prices: readonly PriceRowDb[], place: Place, categoryId
  */
 export function subscriptionPriceFor(rows: readonly PriceRowDb[], place: Place, categoryId: number): PriceRowDb {
   const row = rows.find((p) => p.for_subscription === 1 && p.zone_id === place.zoneId && p.client_category_id === categoryId)
-  if (!row) throw badRequest(`${describePlace(place)} is not sold by subscription in this session (no subscription price for client category ${categoryId})`)
+  if (!row) throw new ApiFailure('place-not-by-subscription', { place: placeText(place), category: categoryId })
   return row
 }
 

@@ -1,6 +1,5 @@
-import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { ApiFailure, notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import * as orders from '../orders/repository'
 
 /**
@@ -14,14 +13,16 @@ export interface SchemeSession {
   calendar: orders.CalendarRow
   /** Regular price rows of the session (subscription rows left out), in display order. */
   prices: orders.PriceRowDb[]
+  /** The session's subscription price rows (for_subscription = 1): what a client buying by subscription pays. */
+  subscriptionPrices: orders.PriceRowDb[]
   drawingId: number
 }
 
 /** A seat-map event by hash; 404 when unknown, -1004 as well when it is sold without a map. */
 export async function findSchemeEvent(db: Db, hash: string): Promise<orders.EventRow> {
   const event = await orders.findEventByHash(db, hash)
-  if (!event) throw notFound(`No event with hash ${hash}`)
-  if (event.scheme !== 1) throw notFound(`Event ${hash} is not sold on a seat map: use /api/no-scheme`)
+  if (!event) throw new ApiFailure('event-not-found', { hash })
+  if (event.scheme !== 1) throw new ApiFailure('event-not-on-map', { hash })
   return event
 }
 
@@ -32,16 +33,22 @@ export async function findSchemeEvent(db: Db, hash: string): Promise<orders.Even
  */
 export async function loadSchemeSession(db: Db, calendarId: number, now: number, hash?: string, opts: { viewOnly?: boolean } = {}): Promise<SchemeSession> {
   const calendar = await db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
-  if (!calendar) throw notFound(`No session ${calendarId}`)
+  if (!calendar) throw new ApiFailure('session-not-found', { id: calendarId })
   const eventRow = await db.selectFrom('events').select('hash_id').where('id', '=', calendar.event_id).executeTakeFirstOrThrow()
-  if (hash !== undefined && eventRow.hash_id !== hash) throw notFound(`Session ${calendarId} is not a session of event ${hash}`)
+  if (hash !== undefined && eventRow.hash_id !== hash) throw new ApiFailure('session-other-event', { id: calendarId, hash })
   const event = await findSchemeEvent(db, eventRow.hash_id)
-  if (calendar.drawing_id === null) throw notFound(`Session ${calendarId} has no seat map`)
+  if (calendar.drawing_id === null) throw new ApiFailure('session-no-map', { id: calendarId })
   if (calendar.active !== 1 || calendar.starts_at <= now) {
-    throw new ApiFailure(ErrorCode.UNAVAILABLE, `Session ${calendar.day} ${calendar.time} is not on sale`, 409)
+    throw new ApiFailure('session-not-on-sale', { day: calendar.day, time: calendar.time })
   }
   // The map of an event not on sale yet may be looked at; holding and ordering wait for the opening.
-  if (event.soon_on_sale === 1 && !opts.viewOnly) throw new ApiFailure(ErrorCode.UNAVAILABLE, 'Sales for this event have not opened yet', 409)
-  const prices = (await orders.listPriceRows(db, [calendar.id])).filter((p) => p.for_subscription === 0)
-  return { event, calendar, prices, drawingId: calendar.drawing_id }
+  if (event.soon_on_sale === 1 && !opts.viewOnly) throw new ApiFailure('sales-not-open')
+  const rows = await orders.listPriceRows(db, [calendar.id])
+  return {
+    event,
+    calendar,
+    prices: rows.filter((p) => p.for_subscription === 0),
+    subscriptionPrices: rows.filter((p) => p.for_subscription === 1),
+    drawingId: calendar.drawing_id,
+  }
 }

@@ -1,6 +1,5 @@
-import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { ApiFailure, badRequest } from '../../errors'
+import { ApiFailure } from '../../errors'
 import { findClientSubscription } from '../orders/repository'
 
 /**
@@ -14,13 +13,13 @@ import { findClientSubscription } from '../orders/repository'
 /** The session client's subscription `id` for this event (the orders domain's lookup), or a clear -1002; null when none is asked. */
 export async function findSubscription(db: Db, id: number | undefined, crmClientId: number | null, eventId: number, now: number) {
   if (id === undefined) return null
-  if (crmClientId === null) throw badRequest('Subscription tickets need the client to be signed in')
+  if (crmClientId === null) throw new ApiFailure('subscription-sign-in')
   const sub = await findClientSubscription(db, id, crmClientId, eventId, now)
-  if (!sub) throw badRequest(`Subscription ${id} does not belong to the signed-in client for this event`)
+  if (!sub) throw new ApiFailure('subscription-not-yours', { id })
   return sub
 }
 
 /** The limit answer (-9998, modal.error-limit) when more tickets are asked than the subscription has left. */
 export function subscriptionLimitFailure(left: number, asked: number): ApiFailure {
-  return new ApiFailure(ErrorCode.LIMIT, `The subscription has ${left} tickets left (${asked} asked)`, 400)
+  return new ApiFailure('subscription-left', { left, asked })
 }

@@ -22,9 +22,11 @@ export async function buildSchemeHeader(db: Db, hash: string): Promise<z.infer<t
 }
 
 /**
- * POST /api/scheme/sessions: every open session of the event with the places still free (quant),
- * the regular price rows of each (calendar_id set; quantity = places of the row's zone still
- * free) and the action. A session not on sale yet (soon_on_sale) shows quant 0.
+ * POST /api/scheme/sessions: every open session of the event with the places still free (quant,
+ * in the zones sold at regular prices), the price rows of each (calendar_id set; quantity =
+ * places of the row's zone still free; subscription rows marked for_subscription = 1, which the
+ * page shows only to a client buying by subscription, as /api/no-scheme does) and the action.
+ * A session not on sale yet (soon_on_sale) shows quant 0.
  */
 export async function buildSchemeSessions(db: Db, hash: string, now = Date.now()): Promise<SchemeSessionsResponse> {
   const event = await findSchemeEvent(db, hash)
@@ -35,8 +37,8 @@ export async function buildSchemeSessions(db: Db, hash: string, now = Date.now()
   const prices: SchemeSessionsResponse['prices'] = []
   for (const cal of calendars) {
     const zonesFree = free.get(cal.id) ?? new Map<number, number>()
-    const calRows = rows.filter((r) => r.calendar_id === cal.id && r.for_subscription === 0)
-    const pricedZones = new Set(calRows.map((r) => r.zone_id))
+    const calRows = rows.filter((r) => r.calendar_id === cal.id)
+    const pricedZones = new Set(calRows.filter((r) => r.for_subscription === 0).map((r) => r.zone_id))
     let quant = 0
     for (const z of pricedZones) quant += zonesFree.get(z) ?? 0
     calendar.push({ calendar_id: cal.id, event_day: cal.day, event_time: cal.time, quant: closed ? 0 : quant })

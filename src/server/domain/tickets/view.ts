@@ -1,7 +1,7 @@
 import type { TicketViewResponse } from '../../../contract/entities/ticket'
 import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
-import { notFound } from '../../errors'
+import { ApiFailure } from '../../errors'
 import { toTicketLine } from '../orderview/lines'
 import { findOrderByHash, listTicketLines } from '../orderview/repository'
 import { changeRefusal } from '../orderview/state'
@@ -14,7 +14,7 @@ import { printingAllowed } from '../orderview/view'
  */
 export async function buildTicketView(db: Db, ticketHash: string, now = Date.now()): Promise<TicketViewResponse> {
   const line = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'o.hash']).where('l.ticket_hash', '=', ticketHash).executeTakeFirst()
-  if (!line) throw notFound(`No ticket with hash ${ticketHash}`)
+  if (!line) throw new ApiFailure('ticket-not-found', { hash: ticketHash })
   const order = (await findOrderByHash(db, line.hash))!
   const row = (await listTicketLines(db, order.id)).find((l) => l.id === line.id)!
   const printing = printingAllowed(order)

@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/lang'
 import type { MailMessage } from '../outbox'
-import { escapeHtml } from './html'
+import { escapeHtml, rub } from './html'
 import { fill, MAIL_TEXTS } from './texts'
 
 export interface OrderMailInput {
@@ -11,15 +11,18 @@ export interface OrderMailInput {
   orderLink: string
   /** One entry per ticket: its label and its absolute ticket-view link. */
   tickets: { label: string; link: string }[]
+  /** What the order cost the buyer, major units (the money rule's payable, as the order view shows it). */
+  sum: number
 }
 
 /** The e-mail sent when an order is paid: links to each ticket and to the order, in the order's language. */
 export function orderPaidMail(input: OrderMailInput): MailMessage {
   const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
   const t = MAIL_TEXTS[lang]
-  const v = { n: input.ordNum }
+  const v = { n: input.ordNum, sum: rub(input.sum) }
   const text = [
     fill(t.paidIntro, v),
+    fill(t.paidSum, v),
     '',
     `${t.paidTickets}:`,
     ...input.tickets.map((k) => `- ${k.label}: ${k.link}`),
@@ -31,6 +34,7 @@ export function orderPaidMail(input: OrderMailInput): MailMessage {
   ].join('\n')
   const html = `<!doctype html><html><body>
 <p>${escapeHtml(fill(t.paidIntro, v))}</p>
+<p>${escapeHtml(fill(t.paidSum, v))}</p>
 <p><strong>${escapeHtml(t.paidTickets)}</strong></p><ul>${input.tickets.map((k) => `<li><a href="${escapeHtml(k.link)}">${escapeHtml(k.label)}</a></li>`).join('')}</ul>
 <p>${escapeHtml(t.paidOrderLink)} <a href="${escapeHtml(input.orderLink)}">${escapeHtml(input.orderLink)}</a></p>
 <p>${escapeHtml(t.signature)}</p>

@@ -2,6 +2,8 @@ import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import { DEFAULT_LANG, pickLocalized, type Lang, isLang } from '../../../contract/lang'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
+import { toMajor } from '../../../contract/rules/money'
+import { orderMoney } from '../../domain/orderview/money'
 import { sendMail, type MailResult } from '../outbox'
 import { orderPaidMail } from './orderMail'
 
@@ -29,6 +31,7 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
     .where('l.order_id', '=', order.id)
     .orderBy('l.id')
     .execute()
+  const money = await orderMoney(db, order)
   const q = lang === DEFAULT_LANG ? '' : `?lang=${lang}`
   return sendMail(
     db,
@@ -37,6 +40,7 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
       to: order.email,
       lang,
       ordNum: order.ord_num,
+      sum: toMajor(money.payable),
       orderLink: `${config.publicUrl}${ORDER_PATH}${order.hash}${q}`,
       tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: `${config.publicUrl}${TICKET_PATH}${l.ticket_hash}${q}` })),
     }),

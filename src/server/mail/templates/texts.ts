@@ -15,6 +15,7 @@ export interface MailTexts {
   paidSubject: string
   paidIntro: string
   paidTickets: string
+  paidSum: string
   paidOrderLink: string
   signature: string
 }
@@ -31,6 +32,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidSubject: 'Ваши билеты по заказу №{n}',
     paidIntro: 'Заказ №{n} оплачен. Спасибо за покупку!',
     paidTickets: 'Ваши билеты',
+    paidSum: 'Сумма заказа: {sum}',
     paidOrderLink: 'Заказ целиком:',
     signature: 'Билетная касса',
   },
@@ -45,6 +47,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidSubject: 'Your tickets for order No. {n}',
     paidIntro: 'Order No. {n} is paid. Thank you for your purchase!',
     paidTickets: 'Your tickets',
+    paidSum: 'Order total: {sum}',
     paidOrderLink: 'The whole order:',
     signature: 'Box office',
   },
@@ -59,6 +62,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidSubject: '№{n} тапсырыс бойынша билеттеріңіз',
     paidIntro: '№{n} тапсырыс төленді. Сатып алғаныңызға рахмет!',
     paidTickets: 'Сіздің билеттеріңіз',
+    paidSum: 'Тапсырыс сомасы: {sum}',
     paidOrderLink: 'Толық тапсырыс:',
     signature: 'Билет кассасы',
   },
@@ -73,6 +77,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidSubject: '訂單 {n} 的門票',
     paidIntro: '訂單 {n} 已付款。感謝您的購買！',
     paidTickets: '您的門票',
+    paidSum: '訂單金額：{sum}',
     paidOrderLink: '完整訂單：',
     signature: '售票處',
   },

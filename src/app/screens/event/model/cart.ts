@@ -1,10 +1,11 @@
-import { PRICE_CURRENCY_PERCENT } from '../../../../contract/constants'
 import type { OrderLine } from '../../../../contract/entities/order'
 import type { PriceRow } from '../../../../contract/entities/price'
+import { orderSum, rowTicket, toMajor } from '../../../../contract/rules/money'
 
 /**
  * Chosen quantities and what they cost (000 §2, §4). Quantities are keyed per price row; the
- * sums shown and sent are the client's arithmetic only: the server re-prices every line.
+ * sums shown and sent come from the money rule (contract/rules/money.ts), the one the server
+ * prices the order with, so the cart, the line sums and the order agree to the kopeck.
  */
 export type Quantities = Readonly<Record<string, number>>
 
@@ -23,11 +24,6 @@ export function rowsFor(rows: readonly PriceRow[], day: string | null, time: str
   return rows.filter((r) => r.action_day === day && (r.time === '' || r.time === time))
 }
 
-/** Service fee of one ticket: money (currency_id 1) or a percentage of the price (2). */
-export function feePerTicket(row: Pick<PriceRow, 'price' | 'priceservise' | 'currency_id'>): number {
-  return row.currency_id === PRICE_CURRENCY_PERCENT ? (row.price * row.priceservise) / 100 : row.priceservise
-}
-
 export interface Totals {
   /** Tickets chosen (group tickets count one each). */
   count: number
@@ -39,23 +35,14 @@ export interface Totals {
   total: number
 }
 
-/** Money rounded to kopecks, so float noise never reaches the screen or the request. */
-export function roundMoney(value: number): number {
-  return Math.round(value * 100) / 100
+/** Totals of a set of tickets (price rows or cart items) with their quantities, by the money rule. */
+export function ticketTotals(items: readonly { row: Pick<PriceRow, 'price' | 'priceservise' | 'currency_id'>; quantity: number }[]): Totals {
+  const sum = orderSum({ tickets: items.map((i) => ({ ...rowTicket(i.row), quantity: i.quantity })) })
+  return { count: sum.count, tickets: toMajor(sum.tickets), fee: toMajor(sum.fees), total: toMajor(sum.gross) }
 }
 
 export function totals(rows: readonly PriceRow[], q: Quantities): Totals {
-  let count = 0
-  let tickets = 0
-  let fee = 0
-  for (const row of rows) {
-    const n = quantityOf(q, row)
-    if (n <= 0) continue
-    count += n
-    tickets += n * row.price
-    fee += n * feePerTicket(row)
-  }
-  return { count, tickets: roundMoney(tickets), fee: roundMoney(fee), total: roundMoney(tickets + fee) }
+  return ticketTotals(rows.map((row) => ({ row, quantity: quantityOf(q, row) })))
 }
 
 /** Sum of the chosen quantities of some rows. */
@@ -88,7 +75,8 @@ export function orderLines(rows: readonly PriceRow[], q: Quantities, opts: LineO
       categoryId: row.clientcategory_id,
       zoneId: row.zonelevel_id,
       quantity,
-      sum: roundMoney(quantity * (row.price + feePerTicket(row))),
+      // What the line costs the buyer, fees included: the server checks it by the same rule.
+      sum: ticketTotals([{ row, quantity }]).total,
     }
     if (opts.subscritId !== undefined) {
       line.seatId = 0

@@ -1,4 +1,5 @@
 import { GIFT_CARD_TICKET_LIMIT } from '../../../../contract/constants'
+import { ticketsCounted } from '../../../../contract/rules/limits'
 
 /**
  * Ticket limits of one order (000 §4, §5, §9). The server checks all of them again; these only
@@ -82,4 +83,13 @@ export function groupIncrementAllowed(
 ): boolean {
   if (current + 1 > row.quantity) return false
   return passageLeft === null || usedPasses + row.passagequant <= passageLeft
+}
+
+/**
+ * Room left under the per-order limit (demquantlimit; 0 = none) once the chosen tickets are
+ * counted, a group ticket as its passes (contract/rules/limits.ts, the server's rule).
+ */
+export function perOrderRoom(demquantlimit: number, lines: readonly { quantity: number; passagequant: number }[]): number {
+  if (demquantlimit <= 0) return Number.POSITIVE_INFINITY
+  return Math.max(0, demquantlimit - ticketsCounted(lines))
 }

@@ -1,10 +1,14 @@
 import type { ServiceFeeSchema, TicketLine } from './types'
+import { RETURN_STATUS_CONFIRMED } from '../../../../contract/constants'
 import { pickLocalized, type Lang } from '../../../../contract/lang'
+import { addMajor } from '../../../../contract/rules/money'
 
 /**
  * Ticket lines of the order view grouped by action (001 §2 "tickets grouped by action"): one
  * block per action_group with its name, age limit, date/time, place, lines, ticket total and
- * service fee. Groups keep the order in which the server listed their first line.
+ * service fee. Groups keep the order in which the server listed their first line. A line's
+ * cost is its ticket prices and the group's fee comes once, in `service` (the money rule), so
+ * the groups add up to the order's total; returned lines are listed but left out of it.
  */
 export interface TicketGroup {
   actionGroup: number
@@ -17,7 +21,7 @@ export interface TicketGroup {
   location: string
   address: string
   lines: TicketLine[]
-  /** Sum of the lines' cost. */
+  /** Sum of the cost of the lines not returned. */
   ticketsTotal: number
   /** Service fee of the group (0 = no fee row, 001 §9 "shown only when > 0"). */
   serviceFee: number
@@ -25,11 +29,9 @@ export interface TicketGroup {
   total: number
 }
 
-/** Cents arithmetic: summing floats such as 0.1 + 0.2 must still print 0.30. */
-const CENTS = 100
-
-export function sumMoney(values: readonly number[]): number {
-  return Math.round(values.reduce((acc, v) => acc + Math.round(v * CENTS), 0)) / CENTS
+/** A line whose return is confirmed (001 §4 statuses 70 and 80): no code, not in the totals. */
+export function isReturnedLine(line: Pick<TicketLine, 'return_status'>): boolean {
+  return line.return_status >= RETURN_STATUS_CONFIRMED
 }
 
 export function groupByAction(main: readonly TicketLine[], service: readonly ServiceFeeSchema[], lang: Lang): TicketGroup[] {
@@ -42,8 +44,8 @@ export function groupByAction(main: readonly TicketLine[], service: readonly Ser
   const out: TicketGroup[] = []
   for (const [actionGroup, lines] of groups) {
     const first = lines[0]
-    const ticketsTotal = sumMoney(lines.map((l) => l.cost))
-    const serviceFee = sumMoney(service.filter((s) => s.action_group === actionGroup).map((s) => s.cost))
+    const ticketsTotal = addMajor(lines.filter((l) => !isReturnedLine(l)).map((l) => l.cost))
+    const serviceFee = addMajor(service.filter((s) => s.action_group === actionGroup).map((s) => s.cost))
     out.push({
       actionGroup,
       name: pickLocalized(first, 'action', lang),
@@ -57,7 +59,7 @@ export function groupByAction(main: readonly TicketLine[], service: readonly Ser
       lines,
       ticketsTotal,
       serviceFee,
-      total: sumMoney([ticketsTotal, serviceFee]),
+      total: addMajor([ticketsTotal, serviceFee]),
     })
   }
   return out

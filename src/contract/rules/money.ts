@@ -1,0 +1,156 @@
+import { PRICE_CURRENCY_PERCENT } from '../constants'
+
+/**
+ * The money rule: the one place that prices tickets, service fees, added services, promo
+ * discounts and loyalty bonuses. The cart of the event page, the seat-map cart, the order view,
+ * the server's order sum (orders.total, the payment amount), the e-mail and the bonus accrual
+ * all call it, so they cannot disagree.
+ *
+ * Everything here is in integer minor units (kopecks). The API sends major units with two
+ * decimals (`toMajor`); `toMinor` reads them back (rounded, so float noise such as
+ * 333.33 × 100 = 33332.999… never loses a kopeck).
+ *
+ * Rounding (where the spec is silent, our choice):
+ * - a percent service fee is computed per ticket and rounded half up to the kopeck; a line and an
+ *   order then add whole kopecks: 3 × 333.33 ₽ at 5 % is 3 × 16.67 = 50.01 ₽ (the per-ticket fee
+ *   is what each ticket line stores and what a return refunds, so the sum of the lines is the sum
+ *   of the order);
+ * - a percent promo discount is taken of the ticket prices (fees and services excluded) and
+ *   rounded down to the kopeck (never more than promised);
+ * - bonuses earned are a percent of the amount paid, rounded down to whole bonuses.
+ */
+
+/** Minor units in one major unit (kopecks per rouble). */
+export const MINOR_PER_MAJOR = 100
+/** A percent fee travels as a percentage; stored as hundredths of a percent (1000 = 10 %). */
+const HUNDREDTHS_PER_PERCENT = 100
+/** Hundredths of a percent in a whole (100 % = 10,000). */
+const PERCENT_HUNDREDTHS_WHOLE = 100 * HUNDREDTHS_PER_PERCENT
+/** A whole, in percent (promo codes and bonus accrual are whole percents). */
+const PERCENT_WHOLE = 100
+/** One loyalty bonus pays one rouble. */
+export const BONUS_MINOR = 100
+/** Bonuses earned when an order is paid: this percent of the amount paid, in whole bonuses. */
+export const BONUS_ACCRUAL_PERCENT = 5
+
+/** Minor units → major units (what the API sends). */
+export const toMajor = (minor: number): number => minor / MINOR_PER_MAJOR
+/** Major units (as the API sends them) → minor units, rounded to the kopeck. */
+export const toMinor = (major: number): number => Math.round(major * MINOR_PER_MAJOR)
+
+/**
+ * Service fee of one ticket, minor units. `fee` is priceservise as stored: minor units for a
+ * money fee (currency_id 1), hundredths of a percent for a percent fee (currency_id 2).
+ */
+export function ticketFee(priceMinor: number, fee: number, currencyId: number): number {
+  if (fee <= 0) return 0
+  if (currencyId === PRICE_CURRENCY_PERCENT) return Math.round((priceMinor * fee) / PERCENT_HUNDREDTHS_WHOLE)
+  return fee
+}
+
+/** One ticket's money, minor units. */
+export interface TicketMoney {
+  price: number
+  fee: number
+}
+
+/**
+ * A price row as the API sends it (major units; priceservise in roubles or in percent) →
+ * one ticket's price and fee in minor units. Used by the clients on the rows they receive.
+ */
+export function rowTicket(row: { price: number; priceservise: number; currency_id: number }): TicketMoney {
+  const price = toMinor(row.price)
+  // toMinor reads a percent as hundredths of a percent as well (5 % → 500).
+  return { price, fee: ticketFee(price, toMinor(row.priceservise), row.currency_id) }
+}
+
+/** A group of equal tickets in a sum: `quantity` tickets of one price and fee. */
+export interface SumTicket extends TicketMoney {
+  quantity: number
+  /** Returned (refund confirmed): listed, but no longer part of what the order costs. */
+  returned?: boolean
+}
+
+/** A promo code's terms: percent of the ticket prices and/or a fixed amount (minor units). */
+export interface PromoTerms {
+  percent: number
+  amount: number
+}
+
+export interface OrderSumInput {
+  tickets: readonly SumTicket[]
+  /** Added services (special offers), minor units each. */
+  services?: readonly number[]
+  promo?: PromoTerms | null
+  /** Bonuses applied (each pays BONUS_MINOR). */
+  bonuses?: number
+}
+
+/** An order's money, minor units. */
+export interface OrderSum {
+  /** Tickets counted (returned ones excluded). */
+  count: number
+  /** Ticket prices, without fees. */
+  tickets: number
+  /** Service fees. */
+  fees: number
+  /** Added services. */
+  services: number
+  /** Before discounts: tickets + fees + services. */
+  gross: number
+  /** Promo part of the discount. */
+  promo: number
+  /** Bonuses applied (count). */
+  bonuses: number
+  /** Whole discount (promo + bonuses), never above gross. */
+  discount: number
+  /** What the buyer pays: gross − discount. */
+  payable: number
+  /** Tickets returned: their price and fee (what their return gave back at most). */
+  returned: number
+}
+
+/** Promo discount: a percent of the ticket prices, rounded down, plus the fixed amount; never above `cap`. */
+export function promoDiscount(ticketPrices: number, cap: number, promo: PromoTerms): number {
+  const percent = Math.floor((ticketPrices * promo.percent) / PERCENT_WHOLE)
+  return Math.max(0, Math.min(cap, percent + promo.amount))
+}
+
+/** The sum of an order (or a cart: no services, no discounts). */
+export function orderSum(input: OrderSumInput): OrderSum {
+  let count = 0
+  let tickets = 0
+  let fees = 0
+  let returned = 0
+  for (const t of input.tickets) {
+    if (t.quantity <= 0) continue
+    if (t.returned) {
+      returned += (t.price + t.fee) * t.quantity
+      continue
+    }
+    count += t.quantity
+    tickets += t.price * t.quantity
+    fees += t.fee * t.quantity
+  }
+  const services = (input.services ?? []).reduce((s, c) => s + c, 0)
+  const gross = tickets + fees + services
+  const promo = input.promo ? promoDiscount(tickets, gross, input.promo) : 0
+  const bonuses = input.bonuses ?? 0
+  const discount = Math.min(gross, promo + bonuses * BONUS_MINOR)
+  return { count, tickets, fees, services, gross, promo, bonuses, discount, payable: gross - discount, returned }
+}
+
+/** Bonuses that may still pay for an order: whole bonuses left after the promo discount. */
+export function maxBonuses(sum: Pick<OrderSum, 'gross' | 'promo'>): number {
+  return Math.max(0, Math.floor((sum.gross - sum.promo) / BONUS_MINOR))
+}
+
+/** Bonuses earned by paying `amountPaid` (minor units): BONUS_ACCRUAL_PERCENT of it, whole bonuses. */
+export function bonusesEarned(amountPaid: number): number {
+  return Math.max(0, Math.floor((amountPaid * BONUS_ACCRUAL_PERCENT) / PERCENT_WHOLE / BONUS_MINOR))
+}
+
+/** Adds amounts the API sent (major units) in whole kopecks: 0.1 + 0.2 is 0.3, never 0.30000000000000004. */
+export function addMajor(values: readonly number[]): number {
+  return toMajor(values.reduce((sum, v) => sum + toMinor(v), 0))
+}
