@@ -24,7 +24,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written but not referenced by the bundles; the server refuses them in
+    // production (plugins/client.ts), so they help debugging without publishing the sources.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 2048,
     rollupOptions: {
       // The seat-map lab (lab/seatmap.html) ships beside the app for e2e tests and benchmarks.

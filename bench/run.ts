@@ -1,6 +1,7 @@
 /**
  * `npm run bench` — Node benchmarks of the venue engine, each beside a baseline in the same run:
  *   parse+index of generated stadiums vs a generic DOM parse of the same text (@xmldom/xmldom),
+ *   parse with general seat recognition vs the frozen parser it replaced (bench/baseline-parse),
  *   hit-test (index + exact shape) vs a linear scan, viewport query flatbush (ours) vs rbush,
  *   status update of 10,000 seats (typed array by key) vs per-seat objects.
  * Writes bench/results/<date>-node.json with the machine noted and bytes per seat.
@@ -14,10 +15,12 @@ import { DOMParser } from '@xmldom/xmldom'
 import RBush from 'rbush'
 import { generateVenue } from '../src/engine/generate/index'
 import { parseVenue } from '../src/engine/parse/parseVenue'
+import { parseVenue as parseVenueBaseline } from './baseline-parse/parseVenue'
 import { venueByteSize } from '../src/engine/parse/transfer'
 import { SeatStatus, type VenueData } from '../src/engine/model'
 import { SeatIndex, rotatedHalfExtent } from '../src/engine/spatial/SeatIndex'
-import { hitTest, hitTestLinear } from '../src/engine/spatial/hitTest'
+import { LoadedVenue } from '../src/engine/LoadedVenue'
+import { hitTestLinear } from '../src/engine/spatial/hitTest'
 import { StringTable } from '../src/engine/strings/StringTable'
 import { machine, measure, points, writeResults, type Timing } from './lib'
 
@@ -31,6 +34,8 @@ export const RATIO_BOUNDS = {
   viewportVsRbush: 1.25,
   /** Status writes by key must not cost more than per-seat objects. */
   statusVsObjects: 1.5,
+  /** Issue 15: general seat recognition adds at most 30 % to the parse of the parser it replaced. */
+  recognitionVsFrozenParser: 1.3,
 } as const
 /**
  * Bounds for --short (CI, ≤ 10,000 seats). At small sizes fixed costs (index build, outlines,
@@ -40,7 +45,12 @@ export const RATIO_BOUNDS = {
  * the ratio between 1.09 and 1.42 across CI runs; the short guard allows 2, still far below what a
  * real regression (a scan instead of the index) costs.
  */
-export const RATIO_BOUNDS_SHORT = { ...RATIO_BOUNDS, parseVsXmldom: 0.75, viewportVsRbush: 2 } as const
+/*
+ * Recognition vs the frozen parser: the issue's bound (1.3) is for 1M seats in the full run; at
+ * 10k it is a regression guard only. Measured on the shared 2-core box on 2026-11-24: 1.46 (warm)
+ * to 3.7 (cold, loaded) at 100k — the 1.3 target is NOT met yet; the full run reports it missed.
+ */
+export const RATIO_BOUNDS_SHORT = { ...RATIO_BOUNDS, parseVsXmldom: 0.75, viewportVsRbush: 2, recognitionVsFrozenParser: 4 } as const
 /** Issue targets in absolute terms. */
 export const TARGETS = { hitTestP50Microseconds: 10, bytesPerSeat: 64 } as const
 
@@ -118,6 +128,13 @@ async function benchSize(seats: number, rows: Row[], memory: Record<string, unkn
     xmldom: () => new DOMParser().parseFromString(svg, 'image/svg+xml'),
   }, { iterations, time, warmup: seats < 1_000_000 })
   rows.push({ name: 'parse+index vs DOM parse', seats, ours: parse.ours, baseline: parse.xmldom, baselineName: '@xmldom/xmldom parseFromString', ratio: ratioOf(parse.ours, parse.xmldom), bound: BOUNDS.parseVsXmldom })
+  // The same drawing through the parser as it was before general recognition (bench/baseline-parse).
+  if (parseVenueBaseline(svg).seats.count !== venue.seats.count) throw new Error('the frozen parser and ours disagree on the seat count')
+  const recognition = await measure({
+    ours: () => (venue = parseVenue(svg)),
+    frozen: () => parseVenueBaseline(svg),
+  }, { iterations, time, warmup: seats < 1_000_000 })
+  rows.push({ name: 'parse with recognition vs frozen rule parser', seats, ours: recognition.ours, baseline: recognition.frozen, baselineName: 'bench/baseline-parse (parser before issue 15)', ratio: ratioOf(recognition.ours, recognition.frozen), bound: BOUNDS.recognitionVsFrozenParser })
 
   const bytes = venueByteSize(venue)
   memory.push({
@@ -143,9 +160,11 @@ async function benchSize(seats: number, rows: Row[], memory: Record<string, unkn
   }
   let k = 0
   let sink = 0
+  // The path the map calls on every pointer frame: SeatMapEngine.seatAt → LoadedVenue.seatAt.
+  const loaded = new LoadedVenue(venue)
   const hit = await measure({
     ours: () => {
-      sink += hitTest(venue, px[k], py[k])
+      sink += loaded.seatAt(px[k], py[k], 0)
       k = (k + 1) % QUERY_POINTS
     },
     linear: () => {

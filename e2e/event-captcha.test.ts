@@ -7,7 +7,7 @@ import { captchaDigest } from '../src/server/domain/captcha/store'
 import { writeSettings } from '../src/server/domain/settings/repository'
 import { startTestServer, type TestServer } from '../tests/support/server'
 import { launchChromium } from './support/browser'
-import { ticketTotals } from '../src/app/screens/event/model/cart'
+import { ticketTotals } from '../src/app/kernel/cart'
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client')
 /** The answer the test gives the server's captcha row (the picture itself is not machine-read). */

@@ -3,7 +3,7 @@ import { createApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { ticketTotals } from '../src/app/screens/event/model/cart'
+import { ticketTotals } from '../src/app/kernel/cart'
 
 /**
  * The named-ticket page in real Chromium against the real server: a named-ticket order of the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { freePort, openPage, startApp, visitorApi, type AppHarness } from './support/app'
-import { ticketTotals } from '../src/app/screens/event/model/cart'
+import { ticketTotals } from '../src/app/kernel/cart'
 
 /**
  * The card-scheme (Pushkin card) payment through the sandbox widget with its verification codes

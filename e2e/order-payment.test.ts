@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
-import { ticketTotals } from '../src/app/screens/event/model/cart'
+import { ticketTotals } from '../src/app/kernel/cart'
 
 /**
  * Paying an order in real Chromium against the real server and its sandbox bank: card payment

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
-import { ticketTotals } from '../src/app/screens/event/model/cart'
+import { ticketTotals } from '../src/app/kernel/cart'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
 
 /**

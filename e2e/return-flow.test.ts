@@ -6,7 +6,7 @@ import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { decodeMessage, returnLinkOf } from '../tests/integration/return-helpers'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { ticketTotals } from '../src/app/screens/event/model/cart'
+import { ticketTotals } from '../src/app/kernel/cart'
 
 /**
  * Returning tickets in real Chromium against the real server: a demo order paid through the

@@ -13,7 +13,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, 
  * arrive over the live stream, order, axe), the 60,000-seat stadium on a phone (pinch with
  * CDP touch events, tap to hold, order), standing places on the demo arena and a subscription
  * order capped by the subscription. Seats are found through the page's engine handle
- * (window.__schemeEngine), as e2e/seatmap.test.ts does with the lab's.
+ * (window.__seatwiseTest.schemeEngine, exposed to tests by e2e/support/app.ts), as e2e/seatmap.test.ts does with the lab's.
  */
 const SHOTS = path.join(os.tmpdir(), 'scheme-shots')
 /** Zoom (relative to fit) past the detail threshold, where a click selects instead of zooming. */
@@ -31,7 +31,7 @@ async function hashOf(titleEn: string): Promise<string> {
 
 async function waitForMap(page: Page): Promise<void> {
   await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
-  await page.waitForFunction(() => (window.__schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__schemeEngine?.getSnapshot().ready ?? false), null, { timeout: 60_000 })
+  await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false), null, { timeout: 60_000 })
 }
 
 /** A free seat near the middle of the seat list, skipping `except`; centred at SELECT_ZOOM. Returns its index and key. */
@@ -39,7 +39,7 @@ async function focusFreeSeat(page: Page, except: number[] = [], only?: string[])
   await page.locator('.scheme-map').scrollIntoViewIfNeeded()
   const seat = await page.evaluate(({ except, zoom, only }) => {
     const allowed = only ? new Set(only) : null
-    const e = window.__schemeEngine!
+    const e = window.__seatwiseTest!.schemeEngine!
     const v = e.getVenue()!
     const start = Math.floor(v.seats.count / 2)
     for (let k = 0; k < v.seats.count; k++) {
@@ -53,8 +53,8 @@ async function focusFreeSeat(page: Page, except: number[] = [], only?: string[])
     throw new Error('no free seat')
   }, { except, zoom: SELECT_ZOOM, only })
   // Seats answer hover only once the detailed tier is drawn (after the camera's quiet time).
-  await page.waitForFunction(() => window.__schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 }).catch(async (e: unknown) => {
-    const state = await page.evaluate(() => ({ snap: { ...window.__schemeEngine!.getSnapshot(), hover: null, popover: null }, stats: window.__schemeEngine!.getStats(), cam: window.__schemeEngine!.getCamera() }))
+  await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 }).catch(async (e: unknown) => {
+    const state = await page.evaluate(() => ({ snap: { ...window.__seatwiseTest!.schemeEngine!.getSnapshot(), hover: null, popover: null }, stats: window.__seatwiseTest!.schemeEngine!.getStats(), cam: window.__seatwiseTest!.schemeEngine!.getCamera() }))
     throw new Error(`tier stayed sectors: ${JSON.stringify(state)}`, { cause: e })
   })
   return seat
@@ -66,7 +66,7 @@ async function toPage(page: Page, p: { x: number; y: number }): Promise<{ x: num
   return { x: box.x + p.x, y: box.y + p.y }
 }
 
-const statusOf = (page: Page, index: number) => page.evaluate((i) => window.__schemeEngine!.getVenue()!.seats.status[i], index)
+const statusOf = (page: Page, index: number) => page.evaluate((i) => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.status[i], index)
 
 async function fillBuyer(page: Page): Promise<void> {
   await page.fill('#buyer-fio', 'Иван Петров')
@@ -122,7 +122,7 @@ describe('scheme view: 5,000-seat hall on a desktop', () => {
     await page.mouse.move(at.x, at.y, { steps: 4 })
     const tip = page.locator('.seatmap-tooltip')
     await tip.waitFor({ timeout: 10_000 })
-    const info = await page.evaluate((i) => window.__schemeEngine!.getSeatInfo(i)!, first.index)
+    const info = await page.evaluate((i) => window.__seatwiseTest!.schemeEngine!.getSeatInfo(i)!, first.index)
     const tipText = await tip.textContent()
     for (const part of ['Сектор', 'Ряд', 'Место', 'Категория', 'Цена', info.row, info.number, '₽']) expect(tipText).toContain(part)
 
@@ -138,17 +138,17 @@ describe('scheme view: 5,000-seat hall on a desktop', () => {
 
     // The observer sees both seats held without reloading.
     for (const s of [first, second]) {
-      await observer.page.waitForFunction((i) => window.__schemeEngine!.getVenue()!.seats.status[i] === 2, s.index, { timeout: 20_000 })
+      await observer.page.waitForFunction((i) => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.status[i] === 2, s.index, { timeout: 20_000 })
     }
 
     // The observer clicking a seat someone holds is told it is unavailable.
     const taken = await observer.page.evaluate(({ i, zoom }) => {
-      const e = window.__schemeEngine!
+      const e = window.__seatwiseTest!.schemeEngine!
       const v = e.getVenue()!
       e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
       return e.seatToScreen(i)!
     }, { i: first.index, zoom: SELECT_ZOOM })
-    await observer.page.waitForFunction(() => window.__schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
+    await observer.page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
     const takenAt = await toPage(observer.page, taken)
     await observer.page.mouse.click(takenAt.x, takenAt.y)
     await observer.page.locator('dialog[open]', { hasText: 'Место недоступно' }).waitFor({ timeout: 10_000 })
@@ -165,7 +165,7 @@ describe('scheme view: 5,000-seat hall on a desktop', () => {
     // Deselecting releases: remove the second seat from the cart; the observer sees it free.
     await page.locator(`.scheme-cart__item[data-seat="${second.key}"] .scheme-cart__remove`).click()
     await expect.poll(() => page.locator('.scheme-cart__item').count()).toBe(1)
-    await observer.page.waitForFunction((i) => window.__schemeEngine!.getVenue()!.seats.status[i] === 0, second.index, { timeout: 20_000 })
+    await observer.page.waitForFunction((i) => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.status[i] === 0, second.index, { timeout: 20_000 })
 
     await fillBuyer(page)
     await page.screenshot({ path: path.join(SHOTS, 'desktop-hall.png'), fullPage: true })
@@ -174,7 +174,7 @@ describe('scheme view: 5,000-seat hall on a desktop', () => {
 
     await submitOrder(page)
     // Sold now: the observer sees it without reloading.
-    await observer.page.waitForFunction((i) => window.__schemeEngine!.getVenue()!.seats.status[i] === 3, first.index, { timeout: 20_000 })
+    await observer.page.waitForFunction((i) => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.status[i] === 3, first.index, { timeout: 20_000 })
     expect(buyer.errors.filter((e) => !e.includes('favicon'))).toEqual([])
     await observer.context.close()
     await buyer.context.close()
@@ -187,19 +187,19 @@ describe('scheme view: 60,000-seat stadium on a phone', () => {
     const opened = await openPage(app, `/scheme/${hash}`, PHONE_VIEWPORT)
     const { page } = opened
     await waitForMap(page)
-    expect(await page.evaluate(() => window.__schemeEngine!.getVenue()!.seats.count)).toBe(60_000)
+    expect(await page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.count)).toBe(60_000)
     await page.locator('.scheme-map').scrollIntoViewIfNeeded()
     const box = (await page.locator('.seatmap-canvas').boundingBox())!
     const cdp = await page.context().newCDPSession(page)
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number; id: number }[]) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id, radiusX: 2, radiusY: 2, force: 1 })) })
-    const before = await page.evaluate(() => window.__schemeEngine!.getCamera().zoom)
+    const before = await page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getCamera().zoom)
     const cx = box.x + box.width / 2
     const cy = box.y + box.height / 2
     await touch('touchStart', [{ x: cx - 30, y: cy, id: 1 }, { x: cx + 30, y: cy, id: 2 }])
     for (let k = 1; k <= 8; k++) await touch('touchMove', [{ x: cx - 30 - k * 10, y: cy, id: 1 }, { x: cx + 30 + k * 10, y: cy, id: 2 }])
     await touch('touchEnd', [])
-    await page.waitForFunction((z) => window.__schemeEngine!.getCamera().zoom > z * 1.5, before, { timeout: 10_000 })
+    await page.waitForFunction((z) => window.__seatwiseTest!.schemeEngine!.getCamera().zoom > z * 1.5, before, { timeout: 10_000 })
 
     const seat = await focusFreeSeat(page)
     const at = await toPage(page, seat)
@@ -244,7 +244,7 @@ describe('scheme view: standing places', () => {
       .evaluate((el) => getComputedStyle(el).backgroundColor)
     const legendColor = swatch.match(/\d+/g)!.slice(0, 3).reduce((c, n) => c * 256 + Number(n), 0)
     const area = await page.evaluate((name) => {
-      const v = window.__schemeEngine!.getVenue()!
+      const v = window.__seatwiseTest!.schemeEngine!.getVenue()!
       const { bytes, offsets } = v.strings
       const text = (i: number) => new TextDecoder().decode(bytes.subarray(offsets[i], offsets[i + 1]))
       for (let s = 0; s < v.sectors.count; s++) {
@@ -329,7 +329,7 @@ describe('scheme view: subscription order', () => {
     }
     expect(await legendItems.count()).toBeGreaterThan(1)
     const statuses = await page.evaluate((zone) => {
-      const e = window.__schemeEngine!
+      const e = window.__seatwiseTest!.schemeEngine!
       const v = e.getVenue()!
       const out = { inZoneFree: 0, outsideForSale: 0, outside: 0 }
       for (let i = 0; i < v.seats.count; i++) {
@@ -348,7 +348,7 @@ describe('scheme view: subscription order', () => {
     // A seat outside the subscription's zones is refused before the cart, with the reason.
     await page.locator('.scheme-map').scrollIntoViewIfNeeded()
     const outsideSeat = await page.evaluate(({ zone, zoom }) => {
-      const e = window.__schemeEngine!
+      const e = window.__seatwiseTest!.schemeEngine!
       const v = e.getVenue()!
       for (let i = 0; i < v.seats.count; i++) {
         if (zone.includes(e.getSeatInfo(i)!.key)) continue
@@ -357,7 +357,7 @@ describe('scheme view: subscription order', () => {
       }
       throw new Error('no seat outside the subscription zone')
     }, { zone: zoneSeats, zoom: SELECT_ZOOM })
-    await page.waitForFunction(() => window.__schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
+    await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
     const updatesBefore = opened.apiRequests.filter((r) => r.path === '/api/cart/update').length
     const outsideAt = await toPage(page, outsideSeat)
     await page.mouse.click(outsideAt.x, outsideAt.y)

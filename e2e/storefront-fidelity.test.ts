@@ -142,10 +142,10 @@ describe('storefront fidelity', () => {
     const s = firstSession(event.event_id)
     const { page, context, errors } = await openPage(app, `/scheme/${event.hash_id}/${s.eventday}/${s.eventtime}`, PHONE_VIEWPORT)
     await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
-    await page.waitForFunction(() => window.__schemeEngine?.getSnapshot().ready && window.__schemeEngine.getSnapshot().hasVenue, null, { timeout: MAP_TIMEOUT })
+    await page.waitForFunction(() => window.__seatwiseTest?.schemeEngine?.getSnapshot().ready && window.__seatwiseTest.schemeEngine.getSnapshot().hasVenue, null, { timeout: MAP_TIMEOUT })
     await page.locator('.scheme-map').scrollIntoViewIfNeeded()
     const box = (await page.locator('.seatmap-canvas').boundingBox())!
-    const view = await page.evaluate(() => ({ cam: window.__schemeEngine!.getCamera(), bbox: [...window.__schemeEngine!.getVenue()!.bbox] }))
+    const view = await page.evaluate(() => ({ cam: window.__seatwiseTest!.schemeEngine!.getCamera(), bbox: [...window.__seatwiseTest!.schemeEngine!.getVenue()!.bbox] }))
     expect(view.cam.zoom).toBe(1)
     // Where the drawing's top edge is on screen (container px): the band above it is empty map.
     const scale = fitScale(view.bbox as [number, number, number, number], { width: box.width, height: box.height })
@@ -154,10 +154,10 @@ describe('storefront fidelity', () => {
     await shot(page, 'scheme-phone-tap-before')
     // A tap below the detail zoom zooms in around the finger (001 §4).
     await page.touchscreen.tap(box.x + box.width / 2, box.y + drawingTop / 2)
-    await page.waitForFunction(() => window.__schemeEngine!.getCamera().zoom > 1, null, { timeout: 15_000 })
+    await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getCamera().zoom > 1, null, { timeout: 15_000 })
     // The share of the top half of the drawn frame (device px, read back from the renderer) that is not background.
     const topHalfDrawn = () => page.evaluate(async ({ bg, tol }) => {
-      const e = window.__schemeEngine!
+      const e = window.__seatwiseTest!.schemeEngine!
       const c = document.querySelector('.seatmap-canvas canvas')!.getBoundingClientRect()
       const dpr = devicePixelRatio
       const d = await e.readPixels(0, 0, Math.round(c.width * dpr), Math.round((c.height / 2) * dpr))

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { generateVenue, type VenueKind } from '../src/engine/generate'
-import { parseForTransfer } from '../src/workers/venueWorkerApi'
+import { parseForTransfer } from '../src/engine/venueParser/workerApi'
 
 /**
  * Lab-only worker: generates the venue drawing and parses it off the main thread, then transfers

@@ -1,6 +1,6 @@
 import type { VenueKind } from '../src/engine/generate'
 import type { VenueData } from '../src/engine/model'
-import type { VenueParseResult } from '../src/workers/venueWorkerApi'
+import type { VenueParseResult } from '../src/engine/venueParser/workerApi'
 import { syntheticVenue } from './syntheticVenue'
 
 /**
@@ -24,7 +24,7 @@ export async function loadVenue(seats: number, kind: string, source: string, kee
       console.warn('lab worker failed, parsing on the main thread', e)
     }
   }
-  const [{ generateVenue }, { parseForTransfer }] = await Promise.all([import('../src/engine/generate'), import('../src/workers/venueWorkerApi')])
+  const [{ generateVenue }, { parseForTransfer }] = await Promise.all([import('../src/engine/generate'), import('../src/engine/venueParser/workerApi')])
   const svg = generateVenue({ kind: k, seats })
   return { venue: unwrap(parseForTransfer(svg).result), source: 'main', drawing: keepDrawing ? svg : undefined }
 }

@@ -17,6 +17,9 @@ import { Layout } from './shell/Layout'
  * "not available yet" page under their own title.
  */
 export const routes: RouteObject[] = [
+  // The operator console (issue 17): its own chunk, loaded only at /admin, so the storefront's
+  // bundle does not grow with it.
+  { path: '/admin/*', lazy: async () => ({ Component: (await import('./admin/AdminApp')).AdminApp }) },
   {
     path: '/',
     element: <Layout />,

@@ -2,7 +2,7 @@
  * `npm run venue -- <command>`: venue drawing tools.
  *   generate --kind theatre|hall|arena|stadium --seats N [--seed S] [--out FILE]
  *   inspect FILE [--rules RULES.json] [--json]
- *   import …   (handled by the server's import command, src/server/venues/import-cli.ts)
+ *   import …   (handled by the server's import command, src/server/cli/venue-import.ts)
  * Errors print one line to stderr and exit with code 1; nothing is written on bad input.
  */
 import { createWriteStream } from 'node:fs'
@@ -68,7 +68,7 @@ async function inspect(argv: string[]): Promise<void> {
 }
 
 async function importVenue(argv: string[]): Promise<void> {
-  const modulePath = '../server/venues/import-cli'
+  const modulePath = '../server/cli/venue-import'
   const mod = (await import(/* @vite-ignore */ modulePath)) as { runVenueImport(argv: string[]): Promise<void> | void }
   await mod.runVenueImport(argv)
 }

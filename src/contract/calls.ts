@@ -9,6 +9,7 @@ import { confirmNominalRequestSchema, confirmNominalResponseSchema, orderDataReq
 import { captchaCheckRequestSchema, captchaCheckResponseSchema, captchaSchema } from './entities/captcha'
 import { crmClientInfoRequestSchema, crmClientInfoResponseSchema, crmLogoutResponseSchema } from './entities/crm'
 import { cartListRequestSchema, cartResponseSchema, cartUpdateRequestSchema } from './entities/cart'
+import { bestSeatsRequestSchema, bestSeatsResponseSchema } from './entities/best'
 import {
   schemeMapRequestSchema,
   schemeMapResponseSchema,
@@ -156,6 +157,15 @@ export const calls = {
     description: 'Our design: {calendar_id, changes: [{seat_id, clientcategory_id, quantity}]}, quantity 0 removes. Holds seats for CART_HOLD_SECONDS; -9998 over the limit, -1005 when a seat is taken.',
     request: cartUpdateRequestSchema,
     response: cartResponseSchema,
+  }),
+  cartBest: defineCall({
+    method: 'POST',
+    path: '/api/cart/best',
+    summary: 'Hold the best N seats together (best available)',
+    description:
+      'Our design (issue 20): {calendar_id, quantity, clientcategory_id, zonelevel_id?, exclude?}. The server picks N adjacent seats in one row (else the tightest block over consecutive rows) by the venue ranking, leaving no single empty seat when it can, and holds them in the cart all or nothing; exclude = seats already offered ("show me others"). -1002 when no such seats are left, -9998 over the limit.',
+    request: bestSeatsRequestSchema,
+    response: bestSeatsResponseSchema,
   }),
   scheme: defineCall({
     method: 'POST',

@@ -1,5 +1,5 @@
-import { hitTestSeat, maxSeatHalfSize, nearestSeat } from './hit-test/hitTest'
-import { SeatGrid, type SeatQuery } from './hit-test/SeatGrid'
+import { hitTestSeat, maxSeatHalfSize, nearestSeat } from './spatial/hitTest'
+import { SeatGrid, type SeatQuery } from './spatial/SeatGrid'
 import { findSeatInDirection } from './interaction/KeyboardController'
 import { VenueText } from './interaction/venueText'
 import type { VenueData } from './model'

@@ -1,7 +1,7 @@
 import { type CameraState, ZOOM_BUTTON_FACTOR, zoomLabel } from './camera/Camera'
 import { Transform } from './camera/Transform'
 import { initialSnapshot, type SeatMapEngineOptions, type SeatMapEvents, type SeatMapSnapshot } from './engineTypes'
-import { HIT_SLOP_PX } from './hit-test/hitTest'
+import { HIT_SLOP_PX } from './spatial/hitTest'
 import { Inertia } from './input/Inertia'
 import { InputManager } from './input/InputManager'
 import type { InputDelta, Point } from './input/types'

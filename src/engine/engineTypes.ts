@@ -1,7 +1,7 @@
 import { MAX_ZOOM, MIN_ZOOM, zoomLabel } from './camera/Camera'
 import type { PopoverPlacement } from './interaction/popover'
 import type { SeatInfo } from './interaction/seatInfo'
-import type { SeatQuery } from './hit-test/SeatGrid'
+import type { SeatQuery } from './spatial/SeatGrid'
 import type { LodTier } from './lod/lod'
 import type { VenueData } from './model'
 import type { RenderPlacement } from './render/MapRenderer'

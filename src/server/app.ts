@@ -6,15 +6,27 @@ import { ErrorCode } from '../contract/errors'
 import type { Config } from './config'
 import type { Db } from './db/connect'
 import './plugins/context'
+import { loadTicketKeys } from './domain/tickets/keys'
+import { registerMailRetry } from './mail/retry'
+import { registerAddressLimits } from './plugins/address-limits'
+import { registerAdmin } from './admin'
 import { registerClient } from './plugins/client'
+import { clientErrorHandler } from './plugins/client-errors'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerRequestDeadline } from './plugins/request-deadline'
+import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerSessions } from './plugins/session'
 import { registerSwagger } from './plugins/swagger'
 import { buildHandlers } from './routes/handlers'
 import { registerMedia } from './routes/media'
 import { registerCalls } from './routes/registry'
 import { registerPaymentRoutes } from './routes/payments'
-import { registerSchemeRoutes } from './routes/scheme'
+import { registerDoorRoutes } from './routes/door'
+import { registerSeatEvents } from './routes/seat-events'
+import { liveFeedPlugin } from './plugins/services/live-feed'
+import { orderGuardPlugin } from './plugins/services/order-guard'
+import { paymentsPlugin } from './plugins/services/payments'
+import { sweepersPlugin } from './plugins/services/sweepers'
 
 /** Largest request body accepted; the biggest real payload (an order of many seats) is far below. */
 const BODY_LIMIT_BYTES = 1024 * 1024
@@ -41,6 +53,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: opts.config.trustProxy,
+    clientErrorHandler,
     // Errors raised before routing (a URL that is not valid percent-encoding, a bad content
     // type header) answer in the API's error shape too.
     frameworkErrors: (err, _request, reply) => {
@@ -51,18 +64,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', opts.db)
   app.decorate('config', opts.config)
+  app.decorate('ticketKeys', await loadTicketKeys(opts.config.ticketKeys, app.log))
 
   await app.register(cookie, { secret: opts.config.sessionSecret })
   // gzip/brotli for the API, the client and the drawings; answers that set their own
   // content-encoding (the pre-gzipped seat map) and hijacked streams (SSE) are left alone.
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES })
+  registerSecurityHeaders(app)
+  registerRequestDeadline(app)
   registerErrorHandler(app)
   registerSessions(app)
+  registerAddressLimits(app)
   await registerSwagger(app)
+  // Services the routes use, each a plugin that owns its hooks and timers.
+  await app.register(paymentsPlugin)
+  await app.register(orderGuardPlugin)
+  await app.register(liveFeedPlugin)
+  await app.register(sweepersPlugin)
   registerMedia(app)
   registerCalls(app, buildHandlers(app))
-  registerSchemeRoutes(app)
+  registerSeatEvents(app)
   registerPaymentRoutes(app)
+  registerDoorRoutes(app)
+  registerMailRetry(app)
+  registerAdmin(app)
   await registerClient(app)
   return app
 }

@@ -15,12 +15,24 @@
  * | `CRM_SECRET` | dev value (warns) | HMAC key of the `?crm=` sign-in tokens issued by the account system. |
  * | `SESSION_SECRET` | dev value (warns) | Key that signs the session cookie. |
  * | `PUBLIC_URL` | `http://localhost:PORT` | Address visitors use; e-mail links are built on it. Unset, bank redirects follow the request's own origin (routes/origin.ts). An `https` URL makes cookies `Secure`. |
- * | `DEMO_DATA` | `1` | `1` loads the demo events, venues and clients into an empty database; `0` skips. |
+ * | `DEMO_DATA` | `1` (`0` in production) | `1` loads the demo events, venues and clients into an empty database; `0` skips. |
  * | `CLIENT_DIR` | `dist/client` | Built web client served at `/` (SPA fallback to its index.html). |
- * | `SANDBOX_BANK` | `1` | `1` offers the built-in sandbox bank (every payment branch, no real money) for the payment types it serves; `0` turns it off. |
- * | `SANDBOX_BANK_SECRET` | dev value (warns) | HMAC key the sandbox bank signs its payment callbacks and form fields with. Not listed among the dev-secret warnings: with the sandbox on, anyone may press Approve anyway, so production runs SANDBOX_BANK=0. |
- * | `TRUST_PROXY` | `0` | `1` trusts X-Forwarded-For from any proxy (behind a reverse proxy); or a comma list of proxy addresses/CIDRs. `0` uses the socket address (clients cannot fake their address to dodge rate limits). |
+ * | `SANDBOX_BANK` | `1` (`0` in production) | `1` offers the built-in sandbox bank (every payment branch, no real money) for the payment types it serves; `0` turns it off. |
+ * | `SANDBOX_BANK_SECRET` | dev value (warns) | HMAC key the sandbox bank signs its payment callbacks and form fields with. Warned about only in production with the sandbox on (then SANDBOX_BANK itself is warned about too: anyone may press Approve). |
+ * | `TRUST_PROXY` | `0` | Comma list of the reverse proxies' addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-For counts; the client is the right-most hop not in it. `0` uses the socket address. A bare `1`/`true` is refused at start (security/trust-proxy.ts). |
+ * | `NODE_ENV` | unset | `production` turns DEMO_DATA and SANDBOX_BANK off unless set explicitly, hides source maps and warns about every default secret. |
+ * | `DB_LOCK_TIMEOUT_MS` | `2000` | PostgreSQL `lock_timeout` of every session: a claim waiting longer for a lock answers "busy, try again". |
+ * | `DB_STATEMENT_TIMEOUT_MS` | `10000` | PostgreSQL `statement_timeout` of every session. |
+ * | `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS` | `15000` | PostgreSQL `idle_in_transaction_session_timeout`: a frozen process's open transaction (and its locks) is ended after this. |
+ * | `REQUEST_DEADLINE_MS` | `20000` | Server-side deadline of every request (not the live seat stream): past it the visitor gets "busy, try again". |
+ * | `SESSIONS_PER_ADDRESS_PER_MINUTE` | `60` | New visitor sessions (GET /api/token without a cookie) one address may start per minute. |
+ * | `STREAMS_PER_ADDRESS` | `8` | Live seat-map streams one address may hold open at once. |
+ * | `TICKET_SIGNING_KEY` | unset | PKCS#8 PEM of the Ed25519 key that signs ticket QR codes (takes precedence over the file). |
+ * | `TICKET_SIGNING_KEY_FILE` | `DATA_DIR/keys/ticket-signing-key.pem` | File of that key. The default file is generated on first start when missing; a file named here must exist. |
+ * | `TICKET_PUBLIC_KEYS` | unset | Older public keys (base64url, comma separated) whose codes stay valid after a rotation. |
+ * | `DOOR_TOKEN` | unset | Bearer token of the door check-in API (/api/door/…); unset = that API is off. |
  */
+import { parseTrustProxy, TrustProxyError } from './security/trust-proxy'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -34,6 +46,27 @@ const flag = z
   .transform((v) => v === '1' || v === 'true')
 
 const seconds = z.coerce.number().int().positive()
+const millis = z.coerce.number().int().positive()
+
+/**
+ * PostgreSQL session timeouts (set on every pooled connection, db/connect.ts). lock_timeout is
+ * what turns "one frozen process holds the session's claim lock" into a quick "busy, try again"
+ * for everyone else instead of a site-wide stall; statement_timeout bounds any one query;
+ * idle_in_transaction_session_timeout ends the transaction (and frees the locks) of a process
+ * that stopped mid-transaction (SIGSTOP, a GC pause, a lost client).
+ */
+export interface DbTimeouts {
+  lockTimeoutMs: number
+  statementTimeoutMs: number
+  idleInTransactionTimeoutMs: number
+}
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { lockTimeoutMs: 2000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 15_000 }
+/** Above statement_timeout, so a slow query answers its own error first; below a proxy's usual 30-60 s. */
+export const DEFAULT_REQUEST_DEADLINE_MS = 20_000
+/** A browser needs one session; 60 a minute leaves room for a school's or an office's shared address. */
+export const DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE = 60
+/** A visitor has a map open in a tab or two; a few more for a household behind one address. */
+export const DEFAULT_STREAMS_PER_ADDRESS = 8
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -50,11 +83,22 @@ const envSchema = z.object({
   CRM_SECRET: z.string().min(8, 'CRM_SECRET must be at least 8 characters').optional(),
   SESSION_SECRET: z.string().min(8, 'SESSION_SECRET must be at least 8 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  DEMO_DATA: flag.default(true),
+  DEMO_DATA: flag.optional(),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   TRUST_PROXY: z.string().min(1).default('0'),
-  SANDBOX_BANK: flag.default(true),
+  SANDBOX_BANK: flag.optional(),
   SANDBOX_BANK_SECRET: z.string().min(8, 'SANDBOX_BANK_SECRET must be at least 8 characters').optional(),
+  TICKET_SIGNING_KEY: z.string().includes('PRIVATE KEY', { message: 'TICKET_SIGNING_KEY must be a PKCS#8 PEM private key' }).optional(),
+  TICKET_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  TICKET_PUBLIC_KEYS: z.string().optional(),
+  DOOR_TOKEN: z.string().min(16, 'DOOR_TOKEN must be at least 16 characters').optional(),
+  NODE_ENV: z.string().optional(),
+  DB_LOCK_TIMEOUT_MS: millis.default(DEFAULT_DB_TIMEOUTS.lockTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: millis.default(DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis.default(DEFAULT_DB_TIMEOUTS.idleInTransactionTimeoutMs),
+  REQUEST_DEADLINE_MS: millis.default(DEFAULT_REQUEST_DEADLINE_MS),
+  SESSIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE),
+  STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_STREAMS_PER_ADDRESS),
 })
 
 export type Database =
@@ -85,14 +129,37 @@ export interface Config {
   publicUrlGiven: boolean
   demoData: boolean
   clientDir: string
-  /** Fastify's trustProxy: false, true, or the trusted proxy addresses. */
-  trustProxy: boolean | string
+  /** Fastify's trustProxy: false (the socket address) or the trusted proxies (security/trust-proxy.ts). */
+  trustProxy: false | string[]
+  /** NODE_ENV=production: demo data and the sandbox bank off unless asked for, no public source maps. */
+  production: boolean
+  /** PostgreSQL session timeouts (DB_*_TIMEOUT_MS). */
+  dbTimeouts: DbTimeouts
+  /** Server-side deadline of a request (REQUEST_DEADLINE_MS). */
+  requestDeadlineMs: number
+  sessionsPerAddressPerMinute: number
+  streamsPerAddress: number
+  /** Start-up warnings about risky settings (the server logs each). */
+  warnings: string[]
   /** The built-in sandbox bank serves its payment types (SANDBOX_BANK). */
   sandboxBank: boolean
   /** HMAC key of the sandbox bank's callbacks and form fields (SANDBOX_BANK_SECRET). */
   sandboxBankSecret: string
   /** Secrets that fell back to their development value; the server warns about each at start. */
   devSecrets: string[]
+  /** Keys of the signed ticket codes (domain/tickets/keys.ts). */
+  ticketKeys: {
+    /** PEM text of the signing key, when given in the environment. */
+    signingKeyPem: string | undefined
+    /** File of the signing key. */
+    signingKeyFile: string
+    /** True when the file is the default one, which is generated when missing (development). */
+    generateWhenMissing: boolean
+    /** Older public keys still accepted (base64url raw). */
+    extraPublicKeys: string[]
+  }
+  /** Bearer token of the door check-in API; undefined = the API is off. */
+  doorToken: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -114,10 +181,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  let trustProxy: false | string[]
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY)
+  } catch (err) {
+    if (err instanceof TrustProxyError) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${err.message}`)
+    throw err
+  }
+  const production = e.NODE_ENV === 'production'
+  // In production the sandbox bank (anyone may press Approve) and the demo data are off unless
+  // asked for by name; in development both are on, as before.
+  const demoData = e.DEMO_DATA ?? !production
+  const sandboxBank = e.SANDBOX_BANK ?? !production
+  const warnings: string[] = []
+  if (production && sandboxBank) warnings.push('SANDBOX_BANK=1 in production: anyone can pay any order by pressing Approve on the sandbox page.')
+  if (production && demoData) warnings.push('DEMO_DATA=1 in production: an empty database gets the demo events.')
   const dataDir = path.resolve(cwd, e.DATA_DIR)
   const devSecrets: string[] = []
   if (!e.CRM_SECRET) devSecrets.push('CRM_SECRET')
   if (!e.SESSION_SECRET) devSecrets.push('SESSION_SECRET')
+  // The sandbox's own key matters only where the sandbox is a risk worth naming: in production.
+  if (production && sandboxBank && !e.SANDBOX_BANK_SECRET) devSecrets.push('SANDBOX_BANK_SECRET')
   return {
     port: e.PORT,
     host: e.HOST,
@@ -134,11 +218,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlGiven: e.PUBLIC_URL !== undefined,
-    demoData: e.DEMO_DATA,
+    demoData,
     clientDir: path.resolve(cwd, e.CLIENT_DIR),
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === '0' || e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
-    sandboxBank: e.SANDBOX_BANK,
+    trustProxy,
+    production,
+    dbTimeouts: { lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    sessionsPerAddressPerMinute: e.SESSIONS_PER_ADDRESS_PER_MINUTE,
+    streamsPerAddress: e.STREAMS_PER_ADDRESS,
+    warnings,
+    sandboxBank,
     sandboxBankSecret: e.SANDBOX_BANK_SECRET ?? DEV_SANDBOX_BANK_SECRET,
     devSecrets,
+    ticketKeys: {
+      signingKeyPem: e.TICKET_SIGNING_KEY,
+      signingKeyFile: e.TICKET_SIGNING_KEY_FILE ? path.resolve(cwd, e.TICKET_SIGNING_KEY_FILE) : path.join(dataDir, 'keys', 'ticket-signing-key.pem'),
+      generateWhenMissing: !e.TICKET_SIGNING_KEY_FILE,
+      extraPublicKeys: (e.TICKET_PUBLIC_KEYS ?? '').split(/[\s,]+/).filter((k) => k !== ''),
+    },
+    doorToken: e.DOOR_TOKEN,
   }
 }

@@ -2,14 +2,14 @@ import type { Lang } from '../contract/lang'
 import { messageText, REASONS, type MessageParams, type Reason } from './messages'
 
 /**
- * A refusal a handler reports on purpose, by reason (messages/reasons.ts): answered as
- * `{errorCode, errorText}` with the reason's code and HTTP status, the text in the request's
- * language (plugins/error-handler.ts). `message` is the English text, for the log. Anything
- * else thrown is an internal error (-9999, message hidden).
+ * A refusal the domain reports on purpose, by reason (messages/reasons.ts): answered as
+ * `{errorCode, errorText}` with the reason's code, the text in the request's language, and the
+ * HTTP status the error handler's table gives the reason (plugins/error-handler.ts): the domain
+ * knows nothing of HTTP. `message` is the English text, for the log. Anything else thrown is an
+ * internal error (-9999, message hidden).
  */
 export class ApiFailure extends Error {
   readonly errorCode: string
-  readonly status: number
 
   constructor(
     readonly reason: Reason,
@@ -17,8 +17,7 @@ export class ApiFailure extends Error {
   ) {
     super(messageText(reason, 'en', params))
     this.name = 'ApiFailure'
-    this.errorCode = REASONS[reason].code
-    this.status = REASONS[reason].status
+    this.errorCode = REASONS[reason]
   }
 
   /** The visitor's text in `lang`. */

@@ -4,7 +4,7 @@ import pino, { type Logger } from 'pino'
 import { buildApp } from './app'
 import type { Config } from './config'
 import type { Db } from './db/connect'
-import { openDatabase } from './db/prepare'
+import { openDatabase } from './prepare'
 
 /** Time given to in-flight requests on SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -28,6 +28,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   for (const name of config.devSecrets) {
     log.warn(`${name} is not set: using the development default. Set it in production.`)
   }
+  for (const warning of config.warnings) log.warn(warning)
   const db = await openDatabase(config, log)
   let app: FastifyInstance
   try {

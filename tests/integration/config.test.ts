@@ -52,7 +52,7 @@ describe('configuration from the environment', () => {
     expect(c.smtpUrl).toBe('smtp://mail:25')
     expect(c.publicUrl).toBe('https://tickets.example.org')
     expect(c.demoData).toBe(false)
-    expect(c.trustProxy).toBe('10.0.0.0/8')
+    expect(c.trustProxy).toEqual(['10.0.0.0/8'])
     expect(c.devSecrets).toEqual([])
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('sqlite')
   })
@@ -66,9 +66,49 @@ describe('configuration from the environment', () => {
     [{ CRM_SECRET: 'short' }, /CRM_SECRET must be at least 8/],
     [{ DEMO_DATA: 'yes' }, /DEMO_DATA/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ TRUST_PROXY: '1' }, /TRUST_PROXY=1 would trust every hop/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would trust every hop/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /not understood: 10.0.0.0\/33/],
+    [{ TRUST_PROXY: 'proxy.local' }, /not understood: proxy.local/],
+    [{ DB_LOCK_TIMEOUT_MS: '0' }, /DB_LOCK_TIMEOUT_MS/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+})
+
+describe('TRUST_PROXY and production mode', () => {
+  it('takes explicit proxies: addresses, CIDRs and named ranges; 0 and unset use the socket', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback'])
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
+    expect(loadConfig({}).trustProxy).toBe(false)
+  })
+
+  it('has the documented database timeouts and request deadline, each configurable', () => {
+    const c = loadConfig({})
+    expect(c.dbTimeouts).toEqual({ lockTimeoutMs: 2000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 15_000 })
+    expect(c.requestDeadlineMs).toBe(20_000)
+    const d = loadConfig({ DB_LOCK_TIMEOUT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '3000', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '4000', REQUEST_DEADLINE_MS: '5000' })
+    expect(d.dbTimeouts).toEqual({ lockTimeoutMs: 500, statementTimeoutMs: 3000, idleInTransactionTimeoutMs: 4000 })
+    expect(d.requestDeadlineMs).toBe(5000)
+  })
+
+  it('NODE_ENV=production: no sandbox bank or demo data unless asked for, with warnings when asked', () => {
+    const quiet = loadConfig({ NODE_ENV: 'production', CRM_SECRET: 'crm-secret-123', SESSION_SECRET: 'session-secret-123' })
+    expect(quiet.production).toBe(true)
+    expect(quiet.sandboxBank).toBe(false)
+    expect(quiet.demoData).toBe(false)
+    expect(quiet.warnings).toEqual([])
+    expect(quiet.devSecrets).toEqual([])
+    const asked = loadConfig({ NODE_ENV: 'production', SANDBOX_BANK: '1', DEMO_DATA: '1' })
+    expect(asked.sandboxBank).toBe(true)
+    expect(asked.demoData).toBe(true)
+    expect(asked.warnings.join('\n')).toMatch(/SANDBOX_BANK=1 in production/)
+    expect(asked.warnings.join('\n')).toMatch(/DEMO_DATA=1 in production/)
+    expect(asked.devSecrets).toEqual(['CRM_SECRET', 'SESSION_SECRET', 'SANDBOX_BANK_SECRET'])
+    // Development keeps both on, as before.
+    const dev = loadConfig({})
+    expect([dev.production, dev.sandboxBank, dev.demoData]).toEqual([false, true, true])
   })
 })
 

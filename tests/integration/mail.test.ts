@@ -3,7 +3,8 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sendMail } from '../../src/server/mail/outbox'
+import { MAIL_MAX_ATTEMPTS, sendMail } from '../../src/server/mail/outbox'
+import { retryDueMail } from '../../src/server/mail/retry'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
 describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
@@ -58,5 +59,54 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     const row = await server.db.selectFrom('mail_outbox').selectAll().where('id', '=', failed.id).executeTakeFirstOrThrow()
     expect(row.sent_at).toBeNull()
     expect(row.last_error).not.toBe('')
+  })
+
+  it('a message that failed is queued durably and retried with backoff until the SMTP server is back; then it is given up after its last attempt', async () => {
+    const logged: string[] = []
+    const log = { info: (_o: object, m: string) => logged.push(`info ${m}`), warn: (_o: object, m: string) => logged.push(`warn ${m}`), error: (_o: object, m: string) => logged.push(`error ${m}`) }
+    // A port nobody listens on: the first attempt fails.
+    const probe = new SMTPServer({ authOptional: true })
+    probe.listen(0, '127.0.0.1')
+    await once(probe.server, 'listening')
+    const port = (probe.server.address() as AddressInfo).port
+    probe.close()
+    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir }
+    const first = await sendMail(server.db, dead, { to: 'c@example.org', subject: 'Tickets', text: 'Your tickets' })
+    expect(first.sent).toBe(false)
+    const row = async () => server.db.selectFrom('mail_outbox').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow()
+    const queued = await row()
+    expect(queued.attempts).toBe(1)
+    expect(queued.next_attempt_at).toBeGreaterThan(Date.now())
+    // Not due yet: nothing is tried.
+    expect(await retryDueMail(server.db, dead, log, Date.now())).toBe(0)
+    expect((await row()).attempts).toBe(1)
+    // Due, the server still down: a second failure, logged, the next attempt further away.
+    await retryDueMail(server.db, dead, log, queued.next_attempt_at! + 1)
+    const second = await row()
+    expect(second.attempts).toBe(2)
+    expect(second.next_attempt_at! - queued.next_attempt_at!).toBeGreaterThan(60_000)
+    expect(logged).toContain('warn mail attempt failed; will retry')
+    // The server is back (here: the outbox folder): the next due sweep delivers it once.
+    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir }
+    // (The earlier test's failed message is due too and goes out with it.)
+    expect(await retryDueMail(server.db, back, log, second.next_attempt_at! + 1)).toBeGreaterThanOrEqual(1)
+    const sent = await row()
+    expect(sent.sent_at).not.toBeNull()
+    expect(sent.next_attempt_at).toBeNull()
+    expect(fs.readFileSync(sent.file_path, 'utf8')).toMatch(/Your tickets/)
+    await retryDueMail(server.db, back, log, Date.now() + 10 * 24 * 3600 * 1000)
+    expect((await row()).attempts).toBe(sent.attempts)
+
+    // Another message never gets through: after MAIL_MAX_ATTEMPTS it is given up, logged as an error.
+    const lost = await sendMail(server.db, dead, { to: 'd@example.org', subject: 'Lost', text: 'x' })
+    for (let i = 1; i < MAIL_MAX_ATTEMPTS; i++) {
+      const r = await server.db.selectFrom('mail_outbox').select('next_attempt_at').where('id', '=', lost.id).executeTakeFirstOrThrow()
+      await retryDueMail(server.db, dead, log, r.next_attempt_at! + 1)
+    }
+    const given = await server.db.selectFrom('mail_outbox').selectAll().where('id', '=', lost.id).executeTakeFirstOrThrow()
+    expect(given.attempts).toBe(MAIL_MAX_ATTEMPTS)
+    expect(given.failed_at).not.toBeNull()
+    expect(given.next_attempt_at).toBeNull()
+    expect(logged).toContain('error mail given up after its last attempt')
   })
 })

@@ -171,6 +171,17 @@ export async function visitor(baseUrl: string, address?: string): Promise<Visito
   return v
 }
 
+/** Busy answers a rush buyer retries (each after its Retry-After) before the test sees the answer. */
+const RUSH_BUSY_RETRIES = 20
+
+/** A visitor who, like a person in an on-sale rush, tries again when the server says it is busy. */
+export async function patientVisitor(baseUrl: string, address?: string): Promise<Visitor> {
+  const v = new Visitor(baseUrl, address)
+  v.busyRetries = RUSH_BUSY_RETRIES
+  await v.startSession()
+  return v
+}
+
 export interface LineSpec {
   price: PriceFx
   quantity: number

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
+import { orderBody, patientVisitor, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
 
 /** Buyers racing at once, each with its own session, token and address. */
 const RACERS = 200
@@ -28,7 +28,7 @@ describe.each(TEST_DBS)('no overselling under concurrency on %s', (dbKind) => {
     const page = await early.post<{ calendar: { times: { quantity: number }[] }[] }>('/api/no-scheme', { hash: fx.race.hash })
     expect(page.body.calendar[0].times[0].quantity).toBe(LAST_TICKETS)
 
-    const racers = await Promise.all(Array.from({ length: RACERS }, () => visitor(server.url)))
+    const racers = await Promise.all(Array.from({ length: RACERS }, () => patientVisitor(server.url)))
     const answers = await Promise.all(racers.map((r) => r.post<OrderAnswer>('/api/order/create', orderBody(fx, fx.race, [{ price: adult, quantity: 1 }]))))
 
     const won = answers.filter((a) => a.status === 200 && a.body.errorCode === '0')

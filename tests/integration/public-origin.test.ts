@@ -28,9 +28,9 @@ describe.each(TEST_DBS)('links back to the visitor on %s', (dbKind) => {
   let fixed: Shop
 
   beforeAll(async () => {
-    open = await shop(dbKind, { TRUST_PROXY: '1' })
+    open = await shop(dbKind, { TRUST_PROXY: 'loopback' })
     direct = await shop(dbKind, { TRUST_PROXY: '0' })
-    fixed = await shop(dbKind, { TRUST_PROXY: '1', PUBLIC_URL: 'https://tickets.example.org' })
+    fixed = await shop(dbKind, { TRUST_PROXY: 'loopback', PUBLIC_URL: 'https://tickets.example.org' })
   })
   afterAll(async () => {
     await Promise.all([open?.server.close(), direct?.server.close(), fixed?.server.close()])

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
-import { salesOf } from '../../src/server/domain/orders/stock'
+import { salesOf } from '../../src/server/domain/inventory/stock'
 import { writeSettings } from '../../src/server/domain/settings/repository'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
@@ -35,7 +35,7 @@ describe.each(TEST_DBS)('ticket returns on %s', (dbKind) => {
   const confirm = async (hash: string, hashConf: string) => (await visitor(server.url)).post<Answer>('/api/order/return-confirm', { hash, lang: 'ru', hashConf })
   const refundsOf = async (hash: string) =>
     server.db.selectFrom('refunds as r').innerJoin('orders as o', 'o.id', 'r.order_id').select(['r.amount', 'r.return_request_id', 'r.payment_id']).where('o.hash', '=', hash).execute()
-  const sold = async () => (await salesOf(server.db, [fx.basic.calendarId])).get(fx.basic.calendarId)!.byPrice.get(fx.basic.prices.adult.id) ?? 0
+  const sold = async () => (await salesOf(server.db, [fx.basic.calendarId], Date.now())).get(fx.basic.calendarId)!.byPrice.get(fx.basic.prices.adult.id) ?? 0
 
   it('pays, e-mails the tickets, requests a return by e-mail link and refunds once', async () => {
     const v = await visitor(server.url)

@@ -3,8 +3,12 @@ import { cartResponseSchema } from '../../src/contract/entities/cart'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { loadScheme, placeRu, schemeOrderBody, seatChange, SseReader, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
 
-/** Cart holds and order reservations this short (seconds), so expiry happens within the test. */
-const CART_HOLD_SECONDS = 1
+/**
+ * Cart holds and order reservations this short (seconds), so expiry happens within the test. The
+ * hold must outlast reading the map once after holding (several calls): with 1 s that read saw the
+ * seats already free on the shared 2-core machine under load.
+ */
+const CART_HOLD_SECONDS = 3
 const ORDER_RESERVE_SECONDS = 2
 /** How long the test waits for the sweeper's release to be published (it sweeps every second here). */
 const SWEEP_WAIT_MS = 8000

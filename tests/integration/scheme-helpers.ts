@@ -10,7 +10,7 @@ import { schemeMapResponseSchema, schemeSessionsResponseSchema, seatStatusEventS
 import type { Db } from '../../src/server/db/connect'
 import { demoHash } from '../../src/server/seed/catalog'
 import { PG_ADMIN_URL } from '../support/server'
-import { visitor, type Visitor } from './order-fixtures'
+import { patientVisitor, visitor, type Visitor } from './order-fixtures'
 
 /**
  * Helpers of the seat-map tests (scheme-*.test.ts): the demo's seat-map events, a buyer, the
@@ -249,7 +249,7 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-proc-'))
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', CLIENT_DIR: path.join(dataDir, 'none'), TRUST_PROXY: '1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', CLIENT_DIR: path.join(dataDir, 'none'), TRUST_PROXY: 'loopback', SESSIONS_PER_ADDRESS_PER_MINUTE: '100000', STREAMS_PER_ADDRESS: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let logs = ''
@@ -278,4 +278,4 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   }
 }
 
-export { visitor, type Visitor }
+export { patientVisitor, visitor, type Visitor }

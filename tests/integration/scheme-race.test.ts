@@ -7,6 +7,7 @@ import {
   doubleSales,
   freshPgDatabase,
   loadScheme,
+  patientVisitor,
   placeRu,
   schemeOrderBody,
   seatChange,
@@ -48,7 +49,7 @@ function pickSeats(pool: string[], i: number): string[] {
  * sessions live in the shared database). Checks the outcome and returns the winners' seats.
  */
 async function race(urls: string[], fx: SchemeFx, pool: string[], db: Db): Promise<void> {
-  const racers: Visitor[] = await Promise.all(Array.from({ length: RACERS }, (_, i) => visitor(urls[i % urls.length])))
+  const racers: Visitor[] = await Promise.all(Array.from({ length: RACERS }, (_, i) => patientVisitor(urls[i % urls.length])))
   const bodies = await Promise.all(racers.map((v, i) => schemeOrderBody(v, fx, pickSeats(pool, i))))
   const answers = await Promise.all(
     racers.map(async (v, i) => {

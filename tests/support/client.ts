@@ -7,16 +7,28 @@ import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/
 export class ApiClient {
   cookie = ''
   token = ''
+  /**
+   * How many times a "busy, try again" answer (503 with Retry-After: a lock or a connection was not
+   * to be had in time, and nothing changed) is retried after the time it names, as a patient
+   * visitor would. 0 (default) returns it to the test; rush tests set it so every buyer finishes.
+   */
+  busyRetries = 0
 
   constructor(readonly baseUrl: string) {}
 
   async fetch(pathname: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers)
-    if (this.cookie && !headers.has('cookie')) headers.set('cookie', this.cookie)
-    const res = await fetch(this.baseUrl + pathname, { ...init, headers, redirect: 'manual' })
-    const set = res.headers.getSetCookie()
-    if (set.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ')
-    return res
+    for (let attempt = 0; ; attempt++) {
+      const headers = new Headers(init.headers)
+      if (this.cookie && !headers.has('cookie')) headers.set('cookie', this.cookie)
+      const res = await fetch(this.baseUrl + pathname, { ...init, headers, redirect: 'manual' })
+      const set = res.headers.getSetCookie()
+      if (set.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ')
+      const retryAfterS = Number(res.headers.get('retry-after'))
+      if (res.status !== 503 || !(retryAfterS > 0) || attempt >= this.busyRetries) return res
+      await res.arrayBuffer()
+      // Spread the retries over the named time, so the buyers told to wait do not all come back at once.
+      await new Promise((r) => setTimeout(r, retryAfterS * 1000 * (0.5 + Math.random() / 2)))
+    }
   }
 
   async getJson<T = unknown>(pathname: string): Promise<{ status: number; body: T }> {

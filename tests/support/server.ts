@@ -7,7 +7,7 @@ import pino from 'pino'
 import { loadConfig, type Config } from '../../src/server/config'
 import { sql } from 'kysely'
 import type { Db } from '../../src/server/db/connect'
-import { openDatabase } from '../../src/server/db/prepare'
+import { openDatabase } from '../../src/server/prepare'
 import { startServer } from '../../src/server/server'
 
 /** The PostgreSQL the tests use: local, trust auth (see the team brief). */
@@ -149,7 +149,11 @@ export async function startTestServer(opts: { db: TestDb; env?: Record<string, s
     SESSION_SECRET: 'test-session-secret-0123456789',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
     // Tests act as many visitors from one machine by sending X-Forwarded-For.
-    TRUST_PROXY: '1',
+    TRUST_PROXY: 'loopback',
+    // Many tests start dozens of visitors from 127.0.0.1 within a minute; the per-address
+    // bounds have their own test (address-limits.test.ts), which sets them low.
+    SESSIONS_PER_ADDRESS_PER_MINUTE: '100000',
+    STREAMS_PER_ADDRESS: '1000',
   }
   const base = loadConfig({ ...env, ...opts.env })
   const useTemplate = base.demoData

@@ -10,7 +10,8 @@ import { FilterBar } from './FilterBar'
 import { applyFilters, bySubscriptions, EMPTY_FILTERS, isFiltering, loadFilters, saveFilters, tagChips, type AfishaFilters } from './filters'
 import { KindMenu, MainMenu } from './Menus'
 import { buildCards, cardsInSelection, gridColumns, kindMenu, mainMenu, pageWindow, selectKind, selectMenu } from './model'
-import { useAfisha } from './useAfisha'
+import { api } from '../api/client'
+import { useContractCall } from '../kernel/useContractCall'
 import { useMediaQuery } from './useMediaQuery'
 
 /** Phones get fewer tag chips (000 §9: 20 desktop, 6 mobile); same breakpoint as the CSS. */
@@ -21,7 +22,7 @@ export function AfishaPage() {
   const { t } = useTranslation()
   useTitle('afisha')
   const lang = useSession((s) => s.lang)
-  const { data, status, reload } = useAfisha()
+  const { data, status, reload } = useContractCall(() => api.call('afisha'), [], { label: 'afisha', notFound: () => false })
   const [params, setParams] = useSearchParams()
   const isMobile = useMediaQuery(MOBILE_QUERY)
 

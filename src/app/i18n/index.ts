@@ -11,6 +11,7 @@ import { ORDER_STATE_TEXTS } from './locales/orderState'
 import { RETURNS_TEXTS } from './locales/returns'
 import { SCHEME_TEXTS } from './locales/scheme'
 import { SCHEME_SUBSCRIPTION_TEXTS } from './locales/schemeSubscription'
+import { SEAT_CHOICE_TEXTS } from './locales/seatChoice'
 import { STOREFRONT_TEXTS } from './locales/storefront'
 import { withScreenTexts } from './mergeTexts'
 
@@ -29,7 +30,7 @@ export const RESOURCES = {
 export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
   const instance = i18next.createInstance()
   void instance.init({
-    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS, STOREFRONT_TEXTS, ORDER_STATE_TEXTS, SCHEME_SUBSCRIPTION_TEXTS),
+    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS, STOREFRONT_TEXTS, ORDER_STATE_TEXTS, SCHEME_SUBSCRIPTION_TEXTS, SEAT_CHOICE_TEXTS),
     lng: lang,
     fallbackLng: FALLBACK_LANG,
     supportedLngs: [...LANGS],

@@ -14,7 +14,13 @@ import { useDelayedTooltip } from './tooltipDelay'
  * tooltip, popover, aria-live region, list view). No seat is a React component.
  */
 export interface SeatMapCanvasProps {
-  venue: VenueData | null
+  /** The venue to draw; leave it out when an `owner` puts venues on its engine itself. */
+  venue?: VenueData | null
+  /**
+   * Who makes the engine on the host element and disposes it (a page's controller that owns the
+   * engine, e.g. the scheme view's). Default: a plain SeatMapEngine made and disposed here.
+   */
+  owner?: EngineOwner
   /** Price per zone (index or zone id) for tooltips and announcements. */
   zonePrices?: readonly (number | null)[] | Record<string, number | null>
   zoneColors?: readonly number[] | Record<string, number>
@@ -26,6 +32,11 @@ export interface SeatMapCanvasProps {
   formatPrice?: (price: number) => string
   engineOptions?: SeatMapEngineOptions
   style?: CSSProperties
+}
+
+export interface EngineOwner {
+  mount(host: HTMLElement): SeatMapEngine
+  unmount(engine: SeatMapEngine): void
 }
 
 const EMPTY_SNAPSHOT = initialSnapshot()
@@ -45,14 +56,16 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   useLayoutEffect(() => {
     const host = hostRef.current
     if (!host) return
-    const e = new SeatMapEngine(host, latest.current.engineOptions)
+    const owner = latest.current.owner
+    const e = owner ? owner.mount(host) : new SeatMapEngine(host, latest.current.engineOptions)
     const off = e.on('seatclick', (seat) => latest.current.onSeatClick?.(seat, e))
     setEngine(e)
     latest.current.onEngine?.(e)
     void e.init()
     return () => {
       off()
-      e.dispose()
+      if (owner) owner.unmount(e)
+      else e.dispose()
       setEngine(null)
       latest.current.onEngine?.(null)
     }

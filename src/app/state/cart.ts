@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { CartItem, CartResponse } from '../../contract/entities/cart'
+import type { CartItem, CartResponse, CartSingle } from '../../contract/entities/cart'
 
 /**
  * The seat-map cart (001 §2 "Cart", §4): what the server holds for this visitor in one session,
@@ -14,25 +14,29 @@ export interface CartState {
   holdUntil: number | null
   /** Tickets the cart may still take (the server's limit_left). */
   limitLeft: number
+  /** Empty seats the cart's choice leaves single (the server's `singles`): the cart warns. */
+  singles: CartSingle[]
   /** Replaces the cart with a server answer received at `now` (epoch ms). */
   apply: (answer: CartResponse, now: number) => void
   /** Forgets the cart (after an order, or when the hold ran out). */
   clear: () => void
 }
 
-const EMPTY = { calendarId: null, items: [], holdUntil: null, limitLeft: 0 } as const
+const EMPTY = { calendarId: null, items: [], holdUntil: null, limitLeft: 0, singles: [] } as const
 
 export const useCart = create<CartState>((set) => ({
   ...EMPTY,
   items: [],
+  singles: [],
   apply: (answer, now) =>
     set({
       calendarId: answer.calendar_id,
       items: answer.items,
       holdUntil: answer.items.length > 0 && answer.hold_seconds > 0 ? now + answer.hold_seconds * 1000 : null,
       limitLeft: answer.limit_left,
+      singles: answer.singles ?? [],
     }),
-  clear: () => set({ ...EMPTY, items: [] }),
+  clear: () => set({ ...EMPTY, items: [], singles: [] }),
 }))
 
 /** Seat ids held by the cart (seats and standing places alike). */

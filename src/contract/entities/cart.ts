@@ -46,14 +46,26 @@ export const cartUpdateRequestSchema = z.object({
   subscritId: z.number().int().positive().optional(),
 })
 
+/** An empty seat the cart's choice leaves alone between taken seats or at a row end (issue 20). */
+export const cartSingleSchema = z.object({
+  seat_id: z.string(),
+  sector: z.string(),
+  row: z.string(),
+  seat: z.string(),
+})
+export type CartSingle = z.infer<typeof cartSingleSchema>
+
 /**
  * Answer of both cart calls: the items, the seconds left before the hold ends (0 when the cart
- * is empty) and the tickets the cart may still take.
+ * is empty) and the tickets the cart may still take. `singles` (our addition, issue 20): the
+ * empty seats the cart's choice leaves single, for the cart's warning (the server refuses such a
+ * choice instead where the event's or session's rule is 'enforce').
  */
 export const cartResponseSchema = z.object({
   calendar_id: idSchema,
   items: z.array(cartItemSchema),
   hold_seconds: countSchema,
   limit_left: countSchema,
+  singles: z.array(cartSingleSchema).optional(),
 })
 export type CartResponse = z.infer<typeof cartResponseSchema>

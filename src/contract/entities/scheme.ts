@@ -118,6 +118,22 @@ export const seatStatusEventSchema = z.object({
 })
 export type SeatStatusEvent = z.infer<typeof seatStatusEventSchema>
 
+/**
+ * The `event: sync` message of the same stream (our design): sent once per connection after
+ * any replay. `version` = the newest change id when the stream (re)started; `resync` = true when
+ * the client must re-read /api/scheme/map because changes it missed are no longer kept (or it
+ * sent no Last-Event-ID: a first connection, whose map is loaded right after).
+ */
+export const seatSyncEventSchema = z.object({
+  calendar_id: idSchema,
+  version: z.number().int().min(0),
+  resync: z.boolean(),
+})
+export type SeatSyncEvent = z.infer<typeof seatSyncEventSchema>
+
+/** SSE event names of the stream: unnamed `data:` messages are seat changes (EventSource 'message'). */
+export const SEAT_STREAM_EVENTS = { changes: 'message', sync: 'sync' } as const
+
 /** Query of GET /api/scheme/events. */
 export const seatStatusStreamQuerySchema = z.object({
   calendar_id: z.coerce.number().int().positive(),

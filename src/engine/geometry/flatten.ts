@@ -1,5 +1,5 @@
 /** Flattening path curves and arcs into polylines for decorations and outlines. */
-import { arcPoint, arcToCenter, type PathSink } from './path'
+import { arcPoint, arcToCenter, type PathSink } from './pathWalk'
 import { cubicAt, quadAt } from './pathBBox'
 
 /** Most segments one curve or arc is flattened into, whatever its size. */

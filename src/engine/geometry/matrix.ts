@@ -4,8 +4,8 @@
  */
 /** Read from SVG transform attributes in transform.ts; exported here too, beside the matrix maths. */
 export { parseTransform } from './transform'
-
-export type Matrix = [number, number, number, number, number, number]
+import type { Matrix } from './transform'
+export type { Matrix }
 
 export const IDENTITY: Readonly<Matrix> = [1, 0, 0, 1, 0, 0]
 

@@ -2,7 +2,7 @@
  * Path bounding boxes with exact extrema: cubic and quadratic roots of the derivative, and the
  * axis extrema of (rotated) elliptical arcs that fall inside the swept angle.
  */
-import { arcToCenter, walkPath, type PathSink } from './path'
+import { arcToCenter, walkPath, type PathSink } from './pathWalk'
 
 type ArcCenter = NonNullable<ReturnType<typeof arcToCenter>>
 

@@ -7,7 +7,9 @@
  */
 import { C_DOT, C_E, C_MINUS, C_OPEN_PAREN, C_PLUS, isDigit } from './charCodes'
 import { decimalValue } from './decimal'
-import type { Matrix } from './matrix'
+
+/** [a, b, c, d, e, f]: (x, y) → (a·x + c·y + e, b·x + d·y + f); defined here so matrix.ts (the maths) imports this file and not the reverse. */
+export type Matrix = [number, number, number, number, number, number]
 
 const DEG = Math.PI / 180
 

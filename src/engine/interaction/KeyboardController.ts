@@ -1,5 +1,5 @@
 import { directionFromKey, nearestInDirection } from './keyboardNav'
-import type { SeatQuery } from '../hit-test/SeatGrid'
+import type { SeatQuery } from '../spatial/SeatGrid'
 import type { VenueSeats } from '../model'
 
 /**

@@ -1,10 +1,12 @@
 /**
  * A one-object summary of a drawing for the CLI (`venue inspect`) and the server's import:
- * counts, bounding box, warnings and parse time.
+ * counts, bounding box, warnings, parse time, and the recognition report (how the seats were
+ * found, where their labels came from, what was inferred or dropped).
  */
 import { SectorKind } from '../model'
 import { StringTable } from '../strings/StringTable'
-import { parseVenue } from './parseVenue'
+import { recogniseVenue } from './parseVenue'
+import type { RecognitionReport } from './recognise/recogniser'
 import type { VenueRules } from './rules'
 
 export interface VenueSummary {
@@ -15,10 +17,11 @@ export interface VenueSummary {
   bbox: [number, number, number, number]
   warnings: string[]
   parseMs: number
+  report: RecognitionReport
 }
 
 export function inspectVenue(text: string, rules?: VenueRules): VenueSummary {
-  const venue = parseVenue(text, { rules })
+  const { venue, report } = recogniseVenue(text, { rules })
   const strings = new StringTable(venue.strings)
   const rows = new Set<string>()
   for (let i = 0; i < venue.seats.count; i++) rows.add(`${venue.seats.sector[i]}\u0000${strings.get(venue.seats.row[i])}`)
@@ -32,5 +35,6 @@ export function inspectVenue(text: string, rules?: VenueRules): VenueSummary {
     bbox: venue.bbox,
     warnings: venue.warnings,
     parseMs: Math.round(venue.parseMs * 10) / 10,
+    report,
   }
 }

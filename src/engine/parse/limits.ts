@@ -35,6 +35,8 @@ export const ParseErrorCode = {
   NotSvg: '-2005',
   TooManySeats: '-2006',
   BadRules: '-2007',
+  /** No seat-like repetition and no standing area: nothing to import. */
+  NoSeats: '-2008',
 } as const
 export type ParseErrorCode = (typeof ParseErrorCode)[keyof typeof ParseErrorCode]
 

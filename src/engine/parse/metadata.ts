@@ -6,19 +6,38 @@
  * it is drawn in the colour of the category it is sold in. Cost: O(seats + entries), one map of keys.
  */
 import { NO_ZONE, SeatStatus, SectorKind, type VenueData, type VenueZone } from '../model'
-import type { SeatNumber, SeatStand } from '../../contract/entities/scheme'
 import { StringTable } from '../strings/StringTable'
 import { ZONE_PALETTE } from './VenueBuilder'
 
+/**
+ * Session data in the engine's own terms (the engine knows no contract): the host maps the
+ * server's statuses and zones to these (the storefront in one adapter,
+ * src/app/screens/scheme/map/seatStatus.ts).
+ */
+export interface MetadataSeat {
+  seat_id: string
+  sector: string
+  row: string
+  seat: string
+  /** Zone (price category) id. */
+  zonelevel_id: number | string
+  status: SeatStatus
+}
+export interface MetadataStand {
+  /** The standing sector's name. */
+  seat_id: string
+  /** Zone (price category) id it is sold in. */
+  cat: number | string
+  quant?: number
+}
+
 export interface VenueMetadata {
   sectors?: { sector_id: string }[]
-  seat_numbers?: Pick<SeatNumber, 'seat_id' | 'sector' | 'row' | 'seat' | 'zonelevel_id' | 'status'>[]
-  seat_stand?: Pick<SeatStand, 'seat_id' | 'cat' | 'quant'>[]
+  seat_numbers?: MetadataSeat[]
+  seat_stand?: MetadataStand[]
   /** Names and colours of zones (price categories) by zonelevel_id, e.g. from the price rows. */
   zones?: VenueZone[]
 }
-
-const STATUS: Record<string, SeatStatus> = { free: SeatStatus.Free, held: SeatStatus.Held, sold: SeatStatus.Sold }
 
 export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
   const zoneIndex = new Map<string, number>()
@@ -67,7 +86,7 @@ export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
         continue
       }
       seats.zone[i] = zoneOf(String(entry.zonelevel_id))
-      seats.status[i] = STATUS[entry.status] ?? SeatStatus.Unavailable
+      seats.status[i] = entry.status
     }
     if (unmatched > 0) venue.warnings.push(`${unmatched} seat_numbers entries match no seat in the drawing`)
   }
@@ -79,7 +98,7 @@ export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
  * stores a standing sector's name as its seat_id); one the entries do not list is not sold in
  * this session and loses the drawing's zone (NO_ZONE), as unlisted seats become Unavailable.
  */
-function standingZones(venue: VenueData, stands: readonly Pick<SeatStand, 'seat_id' | 'cat'>[], zoneOf: (id: string) => number): void {
+function standingZones(venue: VenueData, stands: readonly MetadataStand[], zoneOf: (id: string) => number): void {
   const sectors = venue.sectors
   const names = new StringTable(venue.strings)
   const standing = new Map<string, number>()

@@ -20,6 +20,9 @@ import { SHAPE_TAGS, num, shapeGeometry, shapePolylines, type ShapeGeometry } fr
 import { VenueBuilder } from './VenueBuilder'
 import { getAttrList, normaliseAttrs, pickAttributes, type PickedAttributes } from './elementAttributes'
 import { applyMetadata, type VenueMetadata } from './metadata'
+import { Recogniser, type RecognitionReport } from './recognise/recogniser'
+import type { RetainedShape } from './recognise/candidates'
+import { rulesReport, summarise, textAnchorOf } from './recognise/report'
 
 export interface ParseOptions {
   rules?: VenueRules
@@ -35,6 +38,8 @@ const NO_CLASSES: readonly string[] = []
 const NO_DECLARATIONS: Declarations = Object.freeze({}) as Declarations
 /** Distinct class strings whose split form is cached, and element names whose tag is (bounded against hostile input). */
 const MAX_CACHED_CLASS_LISTS = 4096
+/** Shapes that may be seats (closed outlines); lines and polylines are always drawing. */
+const CANDIDATE_TAGS = new Set(['circle', 'ellipse', 'rect', 'path', 'polygon'])
 /** Elements whose content is never drawn directly. */
 const NON_RENDERED = new Set([
   'defs', 'symbol', 'clippath', 'mask', 'pattern', 'marker', 'lineargradient', 'radialgradient', 'filter',
@@ -82,6 +87,10 @@ interface Frame extends ElementInfo {
   text: string[] | null
   /** For <text>: where the label goes (world), from its own x/y or its first <tspan>'s. */
   labelAt: [number, number] | null
+  /** For <text>: its anchor in its own frame (x, y, the frame's matrix), for seat numbers. */
+  textLocal: [number, number, Matrix] | null
+  /** Seat candidates recorded before this element opened (recognition mode). */
+  candStart: number
 }
 
 function parseViewBox(v: string | undefined): [number, number, number, number] | null {
@@ -92,11 +101,21 @@ function parseViewBox(v: string | undefined): [number, number, number, number] |
 }
 
 export function parseVenue(text: string, options: ParseOptions = {}): VenueData {
+  return recogniseVenue(text, options).venue
+}
+
+/**
+ * Parses a drawing and says how its seats were recognised. Without a rule set, seats are found
+ * by structure and geometry (recognise/); a rule set (RULES.md) overrides recognition entirely.
+ */
+export function recogniseVenue(text: string, options: ParseOptions = {}): { venue: VenueData; report: RecognitionReport } {
   const startedAt = performance.now()
   if (typeof text !== 'string') throw new VenueParseError(ParseErrorCode.NotSvg, 'the drawing must be SVG text')
   if (text.length > MAX_SVG_BYTES)
     throw new VenueParseError(ParseErrorCode.TooLarge, `the drawing is larger than ${MAX_SVG_BYTES} bytes`)
   const rules = compileRules(options.rules)
+  // No seat rules: general recognition decides which shapes are seats once the drawing is read.
+  const recog = rules.seats.length === 0 ? new Recogniser() : null
   const builder = new VenueBuilder()
   const css = new StyleSheet()
   const defs = new Map<string, DefNode>()
@@ -259,6 +278,8 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
       record: null,
       text: null,
       labelAt: null,
+      textLocal: null,
+      candStart: recog ? recog.candidates.length : 0,
     }
     const el: ElementInfo = frame
     // Record <defs>/<symbol> content for <use>.
@@ -312,22 +333,32 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
             const lines = worldPolylines(el, matrix)
             if (lines[0]) builder.addOutline(sector, lines[0].points)
           } else if (SHAPE_TAGS.has(tag)) {
-            const fillColor = fill ?? 0x000000ff
-            const strokeColor = stroke ?? 0
-            const width = frame.strokeWidth * decompose(matrix).sx
-            for (const line of worldPolylines(el, matrix)) builder.addDecoration(line.points, line.closed, line.closed ? fillColor : 0, strokeColor || (line.closed ? 0 : fillColor), width)
+            const shape: RetainedShape = { el, matrix, fill, stroke, strokeWidth: frame.strokeWidth }
+            const g = recog && CANDIDATE_TAGS.has(tag) ? shapeGeometry(el) : null
+            if (!(recog && g && recog.shape(el, g, matrix, shape))) addDecoration(shape)
           } else if (tag === 'text') {
             frame.text = []
             frame.labelAt = textPosition(el, matrix)
+            frame.textLocal = textLocal(el, matrix)
           }
         }
       }
     }
-    if (tag === 'tspan' && parent?.text && parent.tag === 'text' && !parent.labelAt) parent.labelAt = textPosition(el, matrix)
+    if (tag === 'tspan' && parent?.text && parent.tag === 'text' && !parent.labelAt) {
+      parent.labelAt = textPosition(el, matrix)
+      parent.textLocal = textLocal(el, matrix)
+    }
     stack.push(frame)
     if (frame.text) textFrames++
     handler.wantsText = textFrames > 0
     if (tag === 'use' && !nonRendered && !hidden) replayUse(frame)
+  }
+
+  function addDecoration(d: RetainedShape): void {
+    const fillColor = d.fill ?? 0x000000ff
+    const strokeColor = d.stroke ?? 0
+    const width = d.strokeWidth * decompose(d.matrix).sx
+    for (const line of worldPolylines(d.el, d.matrix)) builder.addDecoration(line.points, line.closed, line.closed ? fillColor : 0, strokeColor || (line.closed ? 0 : fillColor), width)
   }
 
   function collectStanding(standing: StandingBuild, el: ElementInfo, matrix: Matrix): void {
@@ -374,6 +405,7 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
     if (frame.text) textFrames--
     handler.wantsText = textFrames > 0
     if (frame.seat && frame.seat.root === frame) finishSeat(frame.seat)
+    if (recog && !frame.nonRendered) recog.close(frame, frame.candStart)
     if (frame.standing && (stack.length === 0 || stack[stack.length - 1].standing !== frame.standing)) {
       const s = frame.standing
       if (s.box[0] <= s.box[2]) builder.addStanding(s.name, s.capacity, s.zone, s.box, s.outline)
@@ -385,8 +417,20 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
       else if (frame.tag === 'text') {
         const [x, y] = frame.labelAt ?? [applyX(frame.matrix, 0, 0), applyY(frame.matrix, 0, 0)]
         builder.addLabel(x, y, frame.fontSize * decompose(frame.matrix).sx, content.replace(/\s+/g, ' '))
+        if (recog) {
+          const [lx, ly, m] = frame.textLocal ?? [0, 0, frame.matrix]
+          recog.text(m, lx, ly, frame.fontSize, getAttr(frame, 'text-anchor') ?? textAnchorOf(getAttr(frame, 'style')), content)
+        }
       }
     }
+  }
+
+  /** A text's or tspan's first x/y in its own frame, with that frame's matrix, or null. */
+  function textLocal(el: ElementInfo, matrix: Matrix): [number, number, Matrix] | null {
+    const xs = getAttr(el, 'x')
+    const ys = getAttr(el, 'y')
+    if (xs === undefined && ys === undefined) return null
+    return [num(xs?.trim().split(/[\s,]+/)[0], 0), num(ys?.trim().split(/[\s,]+/)[0], 0), matrix]
   }
 
   /** World position of a text or tspan with x/y attributes (first value of a list), or null. */
@@ -422,8 +466,13 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
   scanXml(text, handler)
   if (!sawRoot) throw new VenueParseError(ParseErrorCode.NotSvg, 'no <svg> element found')
   if (hiddenSkipped > 0) warn(`${hiddenSkipped} hidden element(s) (display:none) skipped`)
+  const report = recog
+    ? recog.finish(builder, viewBox ? Math.max(viewBox[2], viewBox[3]) : 0, addDecoration, hiddenSkipped)
+    : rulesReport(builder.seatCount, hiddenSkipped)
+  for (const w of report.warnings) warn(w)
   const venue = builder.finish(viewBox, startedAt)
   if (options.metadata) applyMetadata(venue, options.metadata)
   venue.parseMs = performance.now() - startedAt
-  return venue
+  summarise(report, venue)
+  return { venue, report }
 }

@@ -1,8 +1,8 @@
 /**
- * Per-venue recognition rules (JSON-serialisable): which elements are seats, standing areas and
- * sector outlines, and where a seat's sector, row, number and zone come from. Documented for
- * authors in RULES.md. The built-in DEFAULT_RULES read every shared real drawing and the
- * generator's output without any rules given.
+ * Rule sets (JSON-serialisable), an override for the rare drawing general recognition
+ * (recognise/) reads wrongly: which elements are seats, standing areas and sector outlines, and
+ * where a seat's sector, row, number and zone come from. Documented for authors in RULES.md.
+ * Without a rule set, no seat rule applies: seats are recognised by structure and geometry.
  */
 import { ParseErrorCode, VenueParseError } from './limits'
 
@@ -28,7 +28,7 @@ export interface ElementMatcher {
 export interface LabelSource {
   /** Attribute to read (default "id"). */
   attr?: string
-  /** The attribute holds JSON (e.g. hochu-bilet's data-init); read this key. */
+  /** The attribute holds JSON (e.g. a data-* attribute carrying {"row":…,"seat":…}); read this key. */
   json?: string
   /** Regular expression on the value; capture group `group` (default 1, or the whole match when the pattern has no group) is the label. */
   pattern?: string
@@ -82,63 +82,21 @@ export interface VenueRules {
   extendDefaults?: boolean
 }
 
-const SHAPES = ['path', 'circle', 'ellipse', 'rect', 'polygon', 'polyline', 'use']
-
+/**
+ * What applies without a rule set: no seat rules (seats are recognised by structure and geometry,
+ * see recognise/), standing areas by a capacity attribute, and the generic label attributes a
+ * rule set falls back to.
+ */
 export const DEFAULT_RULES: VenueRules = {
-  seats: [
-    {
-      name: 'seat_number attributes (Inkscape, generated)',
-      match: { attr: 'seat_number' },
-      row: [{ attr: 'seat_row' }],
-      number: [{ attr: 'seat_row_number' }, { attr: 'seat_number' }],
-    },
-    {
-      name: 'seat-key "sector-row-seat"',
-      match: { attr: 'seat-key' },
-      sector: [{ attr: 'seat-key', pattern: '^(.*?)\\s*-[^-]+-\\s*\\d+\\s*$' }],
-      row: [{ attr: 'seat-key', pattern: '([^-]+?)\\s*-\\s*\\d+\\s*$' }],
-      number: [{ attr: 'seat-key', pattern: '(\\d+)\\s*$' }],
-    },
-    {
-      name: 'g.seat with data-init JSON',
-      match: { class: 'seat', attr: 'data-init' },
-      sector: [{ attr: 'data-plase', scope: 'ancestors', pattern: '^\\s*(.*?)\\s*(?:,\\s*ряд.*|/.*)?$' }],
-      row: [{ attr: 'data-init', json: 'row' }],
-      number: [{ attr: 'data-init', json: 'seat' }],
-    },
-    { name: 'data-seat attribute', match: { attr: 'data-seat' } },
-    { name: 'class="seat"', match: { class: 'seat' } },
-    {
-      name: 'groups in g#seats with ids section-row-seat',
-      match: { tag: 'g', parent: { id: '^seats$' } },
-      sector: [{ pattern: '^([a-zA-Z]+\\d*)' }],
-      row: [{ pattern: '^[a-zA-Z]+\\d*\\W*-(\\d+)-' }],
-      number: [{ pattern: '-(\\d+)$' }],
-    },
-    {
-      name: 'shapes with ids like E3 in Row_ groups',
-      match: { tag: SHAPES, id: '^[A-Z]{1,3}\\d{1,4}$', ancestor: { tag: 'g', id: '^Row[_ -]?[A-Z]+$' } },
-      sector: [{ layer: true }],
-      row: [{ pattern: '^([A-Z]+)' }],
-      number: [{ pattern: '(\\d+)$' }],
-    },
-    {
-      name: 'shapes in row groups g#egneeN',
-      match: { tag: SHAPES, ancestor: { tag: 'g', id: '^egnee\\d+$' } },
-      row: [{ scope: 'ancestors', pattern: '^egnee(\\d+)$' }],
-      number: [{ pattern: '^[a-zA-Z]+\\d*_(?:x5F_)?(\\d+)' }],
-    },
-    { name: 'CorelDRAW seat boxes rect.fil8.str2', match: { tag: 'rect', class: ['fil8', 'str2'] } },
-  ],
+  seats: [],
   standing: [
     {
-      match: { class: 'standing', attr: 'data-capacity' },
+      match: { attr: 'data-capacity' },
       name: [{ attr: 'data-sector' }, { attr: 'data-name' }, { attr: 'id' }],
       capacity: [{ attr: 'data-capacity' }],
       zone: [{ attr: 'data-zone', scope: 'self-or-ancestors' }],
     },
   ],
-  sectorOutlines: [{ match: { class: 'sector-outline' } }],
   fallback: {
     sector: [{ attr: 'data-sector', scope: 'self-or-ancestors' }, { attr: 'data-section', scope: 'self-or-ancestors' }],
     row: [{ attr: 'data-row', scope: 'self-or-ancestors' }],

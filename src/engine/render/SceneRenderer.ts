@@ -1,3 +1,6 @@
+// Pixi generates its uniform upload code with new Function unless this is loaded; with it, the
+// map runs under a Content-Security-Policy without 'unsafe-eval' (plugins/security-headers.ts).
+import 'pixi.js/unsafe-eval'
 import { Container, WebGLRenderer, WebGPURenderer } from 'pixi.js'
 import { chooseGpuApi, type GpuApi, type GpuPreference } from './gpuApi'
 import type { LodTier } from '../lod/lod'

@@ -38,7 +38,7 @@ export class WorkerRenderBackend implements RenderBackend {
     canvas.style.height = '100%'
     container.appendChild(canvas)
     this.canvas = canvas
-    const worker = new Worker(new URL('../../workers/render.worker.ts', import.meta.url), { type: 'module' })
+    const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' })
     this.worker = worker
     try {
       const offscreen = canvas.transferControlToOffscreen()

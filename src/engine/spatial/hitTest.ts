@@ -1,22 +1,23 @@
 /**
- * Seat hit-testing: a point query on the seat index, then the exact seat shape per candidate
- * (rotated rectangle, or ellipse for circles and paths, as model.ts draws them); the topmost
- * (last drawn, highest index) wins, as in maplibre's feature_index. O(log n + k), k being the
- * few boxes that contain the point.
+ * Seat hit-testing, the one home (the map calls `hitTestSeat` through LoadedVenue.seatAt): a box
+ * query on seat centres padded by the largest seat half-size, then the exact outline per
+ * candidate (rotated rectangle, or ellipse for circles and paths, as model.ts draws them); later
+ * seats are drawn on top, so the highest index among hits wins (maplibre's feature_index: bbox
+ * first, geometry second). O(log n + k), k being the few candidates near the point.
  */
-import { SeatShape, type VenueData } from '../model'
-import { SeatIndex } from './SeatIndex'
+import { SeatShape, type VenueData, type VenueSeats } from '../model'
+import type { SeatQuery } from './SeatGrid'
 
-/** Rehydrated indexes per venue buffer, so repeated hit-tests do not re-read the header. */
-const indexCache = new WeakMap<ArrayBuffer, SeatIndex>()
+/** Pointer slop in CSS pixels: a touch that lands just beside a small seat still hits it. */
+export const HIT_SLOP_PX = 3
 
-export function seatIndexOf(venue: Pick<VenueData, 'seatIndex'>): SeatIndex {
-  let index = indexCache.get(venue.seatIndex)
-  if (!index) {
-    index = SeatIndex.fromBuffer(venue.seatIndex)
-    indexCache.set(venue.seatIndex, index)
+export function maxSeatHalfSize(seats: VenueSeats): number {
+  let m = 0
+  for (let i = 0; i < seats.count; i++) {
+    const v = Math.max(seats.w[i], seats.h[i])
+    if (v > m) m = v
   }
-  return index
+  return m / 2
 }
 
 /** True when (px, py) lies inside seat i's exact outline, grown by `pad` drawing units. */
@@ -39,18 +40,35 @@ export function seatContains(seats: VenueData['seats'], i: number, px: number, p
   return u * u + v * v <= 1
 }
 
-const scratch: number[] = []
-
-/** Index of the topmost seat under (x, y), or -1. */
-export function hitTest(venue: Pick<VenueData, 'seatIndex' | 'seats'>, x: number, y: number): number {
-  scratch.length = 0
-  const candidates = seatIndexOf(venue).search(x, y, x, y, scratch)
+/** Index of the seat under the drawing point, or -1. */
+export function hitTestSeat(seats: VenueSeats, query: SeatQuery, maxHalf: number, px: number, py: number, pad = 0): number {
+  const r = maxHalf * Math.SQRT2 + pad
+  const candidates = query.search(px - r, py - r, px + r, py + r)
   let best = -1
-  for (let k = 0; k < candidates.length; k++) {
-    const i = candidates[k]
-    if (i > best && seatContains(venue.seats, i, x, y)) best = i
-  }
+  for (const i of candidates) if (i > best && seatContains(seats, i, px, py, pad)) best = i
   return best
+}
+
+/** The seat whose centre is nearest to a drawing point (widening box queries), -1 when none. */
+export function nearestSeat(seats: VenueSeats, query: SeatQuery, maxHalf: number, x: number, y: number, span: number): number {
+  if (seats.count === 0) return -1
+  let r = Math.max(maxHalf * 4, 1e-6)
+  for (;;) {
+    const c = query.search(x - r, y - r, x + r, y + r)
+    if (c.length > 0 || r > span * 2) {
+      let best = -1
+      let bd = Infinity
+      for (const i of c) {
+        const d = (seats.x[i] - x) ** 2 + (seats.y[i] - y) ** 2
+        if (d < bd) {
+          bd = d
+          best = i
+        }
+      }
+      return best
+    }
+    r *= 2
+  }
 }
 
 /** Reference hit-test by linear scan, for tests and the benchmark baseline. */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
-import type { Database as DbConfig } from '../config'
+import { DEFAULT_DB_TIMEOUTS, type Database as DbConfig, type DbTimeouts } from '../config'
 import type { Database } from './database'
 
 export type Db = Kysely<Database>
@@ -13,6 +13,11 @@ const PG_INT8 = 20
 const PG_NUMERIC = 1700
 /** Pool size: two cores serve the whole machine; more connections only queue in PostgreSQL. */
 const PG_POOL_MAX = 10
+/**
+ * Longest wait for a free pooled connection: past it the request answers "busy, try again"
+ * (plugins/known-failures.ts) instead of queueing behind a hot session without end.
+ */
+const PG_POOL_ACQUIRE_TIMEOUT_MS = 5000
 /** SQLite waits this long for a lock held by another connection (the CLI) before failing. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000
 
@@ -22,16 +27,30 @@ pg.types.setTypeParser(PG_INT8, (v) => Number(v))
 pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v))
 
 /**
- * Opens the database: better-sqlite3 on a file (WAL, foreign keys on) or a pg pool. The caller
+ * Opens the database: better-sqlite3 on a file (WAL, foreign keys on) or a pg pool whose every
+ * session has lock, statement and idle-in-transaction timeouts. The caller
  * owns the result and calls `destroy()` on shutdown.
  */
-export function connect(cfg: DbConfig): Db {
+export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): Db {
   if (cfg.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: cfg.url, max: PG_POOL_MAX })
+    // Every connection of the pool starts its session with these (sent in the startup packet,
+    // so no extra round trip): see DbTimeouts in config.ts for why each exists.
+    const pool = new pg.Pool({
+      connectionString: cfg.url,
+      max: PG_POOL_MAX,
+      connectionTimeoutMillis: PG_POOL_ACQUIRE_TIMEOUT_MS,
+      lock_timeout: timeouts.lockTimeoutMs,
+      statement_timeout: timeouts.statementTimeoutMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    })
     // An idle client losing its connection (server restart, a database dropped at shutdown)
     // makes the pool emit 'error'; unhandled, that would crash the process. The pool drops the
     // client and the next query opens a new one, so there is nothing else to do here.
     pool.on('error', () => {})
+    // A checked-out client whose session the server ends (idle_in_transaction_session_timeout,
+    // an administrator) emits 'error' too; its pending query fails on its own, so only the
+    // event must not go unhandled (which would end the process).
+    pool.on('connect', (client) => client.on('error', () => {}))
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   }
   fs.mkdirSync(path.dirname(cfg.file), { recursive: true })

@@ -52,7 +52,14 @@ export interface Database {
   return_request_lines: T.ReturnRequestLinesTable
   refunds: T.RefundsTable
   /** Seat-status change log of the live map (migration 2026_11_22_00_00_01, domain/live). */
-  seat_changes: import('../domain/live/tables').SeatChangesTable
+  seat_changes: import('./seat-changes.table').SeatChangesTable
   /** Per-event return deadlines (migration 2026_11_22_02_00_01, domain/returns). */
-  event_return_rules: import('../domain/returns/tables').EventReturnRulesTable
+  event_return_rules: import('./return-rules.table').EventReturnRulesTable
+  /** Door scans (migration 2026_11_24_19_01_01, domain/redemption). */
+  ticket_redemptions: import('./redemptions.table').TicketRedemptionsTable
+  /** Operator console access (migration 2026_11_24_17_01_01, server/admin). */
+  operators: import('./admin.table').OperatorsTable
+  operator_sessions: import('./admin.table').OperatorSessionsTable
+  api_tokens: import('./admin.table').ApiTokensTable
+  audit_log: import('./admin.table').AuditLogTable
 }

@@ -49,10 +49,15 @@ export type EventsTable = {
   scheme: Flag
   soon_on_sale: Flag
   active: Flag
+  /** Migration 2026_11_24_17_01_02: shown in the listing (console events start unpublished); archived = hidden for good. */
+  published: Flag
+  archived_at: Def<number | null>
   age_from: Def<number>
   rowcount: Def<number>
   demquantlimit: Def<number>
   sortnum: Def<number>
+  /** 'warn' | 'enforce': the single-seat rule of hand-picked seats (issue 20). */
+  orphan_rule: Def<string>
 } & Loc<'name'> & Loc<'descript'> & Loc<'descript_url'> & Loc<'note'> & Loc<'ticketinfo'>
 export interface EventMenusTable { event_id: number; main_menu_id: number; sub_menu_id: number | null }
 export type TagsTable = { id: Id; sortnum: Def<number> } & Loc<'name'>
@@ -113,6 +118,10 @@ export interface MailOutboxTable {
   attempts: Def<number>
   created_at: number
   sent_at: number | null
+  /** When an unsent message is tried again (mail/retry.ts); null when none is planned. */
+  next_attempt_at: number | null
+  /** When it was given up after MAIL_MAX_ATTEMPTS. */
+  failed_at: number | null
 }
 
 export interface VenueDrawingsTable {
@@ -140,6 +149,8 @@ export interface SeatsTable {
   number_label: Def<string>
   x: Def<number>
   y: Def<number>
+  /** Operator's best-available ranking 0..1; null = the geometry's default. */
+  quality: number | null
 }
 export interface StandingPlacesTable {
   id: Id
@@ -171,6 +182,11 @@ export interface CalendarsTable {
   capacity: number | null
   starts_at: number
   active: Flag
+  /** 'warn' | 'enforce' for this session; null = the event's. */
+  orphan_rule: string | null
+  /** Migration 2026_11_24_17_01_02: on-sale and off-sale instants (epoch ms); null = no bound. */
+  sale_from: Def<number | null>
+  sale_to: Def<number | null>
 }
 export interface PricesTable {
   id: Id

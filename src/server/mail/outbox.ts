@@ -31,12 +31,49 @@ export const MAIL_FROM = 'Seatwise <no-reply@seatwise.local>'
  * in the result rather than thrown: the order or return that triggered it stays valid.
  */
 export async function sendMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxDir'>, message: MailMessage): Promise<MailResult> {
+  // Stored first, with its first attempt due now: if this process dies before delivering, the
+  // retry sweep (mail/retry.ts) of any process sends it.
+  const now = Date.now()
   const row = await db
     .insertInto('mail_outbox')
-    .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? '', created_at: Date.now() })
+    .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? '', created_at: now, next_attempt_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
     .returning('id')
     .executeTakeFirstOrThrow()
+  const result = await deliverMail(config, row.id, message)
+  await recordAttempt(db, row.id, 1, result, Date.now())
+  return result
+}
+
+/**
+ * The first attempt happens at once in the caller; the row is due for the sweep only after this
+ * lease, so the sweep does not send it a second time while the first is still under way.
+ */
+export const MAIL_FIRST_ATTEMPT_LEASE_MS = 2 * 60 * 1000
+/** Attempts before a message is given up (the last ones hours apart, see retryDelayMs). */
+export const MAIL_MAX_ATTEMPTS = 8
+/** Wait before attempt n+1: 1 min, 2, 4, … capped at 2 h (an SMTP outage of a day is covered). */
+const RETRY_BASE_MS = 60_000
+const RETRY_MAX_MS = 2 * 3600 * 1000
+export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
+
+/** Writes the outcome of attempt number `attempts`: sent, due again later, or given up. */
+export async function recordAttempt(db: Db, id: number, attempts: number, result: MailResult, now: number): Promise<void> {
+  if (result.sent) {
+    await db.updateTable('mail_outbox').set({ sent_at: now, attempts, file_path: result.filePath, next_attempt_at: null, last_error: '' }).where('id', '=', id).execute()
+    return
+  }
+  const givenUp = attempts >= MAIL_MAX_ATTEMPTS
+  await db
+    .updateTable('mail_outbox')
+    .set({ attempts, last_error: (result.error ?? '').slice(0, 1000), next_attempt_at: givenUp ? null : now + retryDelayMs(attempts), failed_at: givenUp ? now : null })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** One delivery attempt of a stored message; never throws. */
+export async function deliverMail(config: Pick<Config, 'smtpUrl' | 'outboxDir'>, id: number, message: MailMessage): Promise<MailResult> {
   const mail = { from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html }
+  const row = { id }
   try {
     let filePath = ''
     if (config.smtpUrl) {
@@ -47,11 +84,9 @@ export async function sendMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxD
       filePath = path.join(config.outboxDir, `${String(row.id).padStart(6, '0')}.eml`)
       await fs.writeFile(filePath, info.message as Buffer)
     }
-    await db.updateTable('mail_outbox').set({ sent_at: Date.now(), attempts: 1, file_path: filePath }).where('id', '=', row.id).execute()
     return { id: row.id, filePath, sent: true }
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err)
-    await db.updateTable('mail_outbox').set({ attempts: 1, last_error: error }).where('id', '=', row.id).execute()
     return { id: row.id, filePath: '', sent: false, error }
   }
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
+import { ADMIN_TEXTS } from './admin'
 import { PHRASES, REASONS, type Phrase, type Reason, type Texts } from './reasons'
 import { ch } from './texts.ch'
 import { en } from './texts.en'
@@ -14,7 +15,12 @@ import { ru } from './texts.ru'
  */
 export { PHRASES, REASONS, type Phrase, type Reason }
 
-const TEXTS: Record<Lang, Texts> = { ru, en, kz, ch }
+const TEXTS: Record<Lang, Texts & (typeof ADMIN_TEXTS)[Lang]> = {
+  ru: { ...ru, ...ADMIN_TEXTS.ru },
+  en: { ...en, ...ADMIN_TEXTS.en },
+  kz: { ...kz, ...ADMIN_TEXTS.kz },
+  ch: { ...ch, ...ADMIN_TEXTS.ch },
+}
 
 /** A text per language. */
 export type LocalizedText = Readonly<Record<Lang, string>>

@@ -1,25 +1,29 @@
 import { ErrorCode } from '../../contract/errors'
-import { RETURN_NOT_ALLOWED_CODE } from '../domain/returns/constants'
+import { ADMIN_REASONS } from './admin'
 
 /**
  * Every refusal a visitor can meet, by reason: its error code (the spec's catalogue and ours,
- * contract/errors.ts) and HTTP status. The texts are in texts.<lang>.ts, one per reason and
- * language; `ApiFailure(reason, params)` (server/errors.ts) is the only way the server refuses,
- * so a code, a status and four texts always travel together.
+ * contract/errors.ts). The texts are in texts.<lang>.ts, one per reason and language;
+ * `ApiFailure(reason, params)` (server/errors.ts) is the only way the server refuses, so a code
+ * and four texts always travel together. Refusals know nothing of HTTP: the error handler's one
+ * table (plugins/error-handler.ts, HTTP_STATUS) gives each reason its status.
  */
-const r = (code: string, status: number) => ({ code, status })
-const BAD = r(ErrorCode.BAD_REQUEST, 400)
-const GONE = r(ErrorCode.NOT_FOUND, 404)
-const TAKEN = r(ErrorCode.UNAVAILABLE, 409)
+const BAD = ErrorCode.BAD_REQUEST
+const GONE = ErrorCode.NOT_FOUND
+const TAKEN = ErrorCode.UNAVAILABLE
 
-export const REASONS = {
+const STOREFRONT_REASONS = {
   // Requests the server cannot read.
   'invalid-fields': BAD,
   'malformed-json': BAD,
   'bad-request': BAD,
-  'too-many-requests': r(ErrorCode.LIMIT, 429),
-  internal: r(ErrorCode.INTERNAL, 500),
-  'no-session': r(ErrorCode.CSRF, 403),
+  'too-many-requests': ErrorCode.LIMIT,
+  internal: ErrorCode.INTERNAL,
+  // Load and abuse bounds (issue 18): answered with Retry-After.
+  busy: ErrorCode.LIMIT,
+  'too-many-sessions': ErrorCode.LIMIT,
+  'too-many-streams': ErrorCode.LIMIT,
+  'no-session': ErrorCode.CSRF,
   // Events and sessions.
   'event-not-found': GONE,
   'event-sold-on-map': BAD,
@@ -38,8 +42,8 @@ export const REASONS = {
   'subscription-not-yours': BAD,
   'subscription-mixed': BAD,
   'subscription-gift': BAD,
-  'subscription-left': r(ErrorCode.LIMIT, 400),
-  'subscription-empty': r(ErrorCode.LIMIT, 409),
+  'subscription-left': ErrorCode.LIMIT,
+  'subscription-empty': ErrorCode.LIMIT,
   // General-admission order lines and limits.
   'line-other-event': BAD,
   'line-quantity': BAD,
@@ -50,15 +54,15 @@ export const REASONS = {
   'line-gift-only': BAD,
   'line-not-on-sale': BAD,
   'line-sum': BAD,
-  'line-needprice': r(ErrorCode.LIMIT, 400),
-  'gift-one-ticket': r(ErrorCode.LIMIT, 400),
-  'order-limit': r(ErrorCode.LIMIT, 400),
-  'group-limit': r(ErrorCode.LIMIT, 409),
+  'line-needprice': ErrorCode.LIMIT,
+  'gift-one-ticket': ErrorCode.LIMIT,
+  'order-limit': ErrorCode.LIMIT,
+  'group-limit': ErrorCode.LIMIT,
   'row-sold-out': TAKEN,
   'session-sold-out': TAKEN,
   // Payment methods (the spec's messages, 000 §8).
-  'unknown-payment-method': r(ErrorCode.UNKNOWN_PAYMENT_METHOD, 400),
-  'no-payment-method': r(ErrorCode.NO_PAYMENT_METHOD, 400),
+  'unknown-payment-method': ErrorCode.UNKNOWN_PAYMENT_METHOD,
+  'no-payment-method': ErrorCode.NO_PAYMENT_METHOD,
   // Seat-map carts and orders.
   'place-twice': BAD,
   'unknown-places': BAD,
@@ -70,34 +74,37 @@ export const REASONS = {
   'place-gift-only': BAD,
   'place-no-amount': BAD,
   'place-not-by-subscription': BAD,
-  'seat-order-limit': r(ErrorCode.LIMIT, 400),
-  'stand-limit': r(ErrorCode.LIMIT, 400),
+  'seat-order-limit': ErrorCode.LIMIT,
+  'stand-limit': ErrorCode.LIMIT,
   'places-taken': TAKEN,
+  // Best available and the single-seat rule (issue 20).
+  'best-none': TAKEN,
+  'seat-single-left': BAD,
   // Orders, their view, services and payment.
   'order-not-found': GONE,
-  'order-paid': r(ErrorCode.PAYMENT, 409),
-  'order-cancelled': r(ErrorCode.PAYMENT, 409),
-  'order-unconfirmed': r(ErrorCode.BAD_REQUEST, 409),
-  'order-expired': r(ErrorCode.PAYMENT, 409),
+  'order-paid': ErrorCode.PAYMENT,
+  'order-cancelled': ErrorCode.PAYMENT,
+  'order-unconfirmed': ErrorCode.BAD_REQUEST,
+  'order-expired': ErrorCode.PAYMENT,
   'ticket-not-found': GONE,
   'offer-line': BAD,
   'offer-not-available': BAD,
   'offer-package': BAD,
   'offer-price': BAD,
-  'offer-limit': r(ErrorCode.LIMIT, 400),
+  'offer-limit': ErrorCode.LIMIT,
   'service-not-found': GONE,
-  'bonuses-short': r(ErrorCode.LIMIT, 409),
+  'bonuses-short': ErrorCode.LIMIT,
   'no-card': BAD,
   'card-mismatch': BAD,
   'card-blocked': BAD,
-  'bonuses-max': r(ErrorCode.LIMIT, 400),
+  'bonuses-max': ErrorCode.LIMIT,
   // The order guard.
-  'too-many-orders': r(ErrorCode.LIMIT, 429),
-  'captcha-required': r(ErrorCode.CAPTCHA, 400),
-  'captcha-wrong': r(ErrorCode.CAPTCHA, 400),
+  'too-many-orders': ErrorCode.LIMIT,
+  'captcha-required': ErrorCode.CAPTCHA,
+  'captcha-wrong': ErrorCode.CAPTCHA,
   // Named tickets.
   'nominal-columns': BAD,
-  'nominal-confirmed': r(ErrorCode.BAD_REQUEST, 409),
+  'nominal-confirmed': ErrorCode.BAD_REQUEST,
   'nominal-cancelled': TAKEN,
   'nominal-expired': TAKEN,
   'nominal-tickets': BAD,
@@ -106,23 +113,30 @@ export const REASONS = {
   // Returns.
   'return-link-invalid': GONE,
   'return-link-used': TAKEN,
-  'return-link-expired': r(ErrorCode.UNAVAILABLE, 410),
-  'refund-provider-down': r(ErrorCode.PAYMENT, 502),
-  'refund-bank-refused': r(ErrorCode.PAYMENT, 502),
+  'return-link-expired': ErrorCode.UNAVAILABLE,
+  'refund-provider-down': ErrorCode.PAYMENT,
+  'refund-bank-refused': ErrorCode.PAYMENT,
   'return-ticket-twice': BAD,
-  'return-not-allowed': r(RETURN_NOT_ALLOWED_CODE, 409),
-  'return-no-email': r(RETURN_NOT_ALLOWED_CODE, 409),
+  // Also the return data's error_code (returns/constants.ts RETURN_NOT_ALLOWED_CODE).
+  'return-not-allowed': ErrorCode.UNAVAILABLE,
+  'return-no-email': ErrorCode.UNAVAILABLE,
   'return-reason': BAD,
   'return-ticket-unknown': GONE,
   'return-ticket-busy': TAKEN,
   'return-deadline': TAKEN,
   'return-some-busy': TAKEN,
-  'return-mail-failed': r(ErrorCode.INTERNAL, 502),
+  'return-mail-failed': ErrorCode.INTERNAL,
   'return-hash-mismatch': BAD,
   // CRM sign-in.
-  'crm-refused': r(ErrorCode.BAD_REQUEST, 401),
-  'crm-unknown': r(ErrorCode.NOT_FOUND, 401),
-} as const
+  'crm-refused': ErrorCode.BAD_REQUEST,
+  'crm-unknown': ErrorCode.NOT_FOUND,
+  // Door check-in API (DOOR_TOKEN until the console's door role replaces it).
+  'door-off': ErrorCode.BAD_REQUEST,
+  'door-token': ErrorCode.BAD_REQUEST,
+} as const satisfies Record<string, string>
+
+/** The storefront's reasons and the operator console's (admin.ts, texts there too). */
+export const REASONS = { ...STOREFRONT_REASONS, ...ADMIN_REASONS }
 
 export type Reason = keyof typeof REASONS
 
@@ -151,4 +165,4 @@ export const PHRASES = [
 export type Phrase = (typeof PHRASES)[number]
 
 /** One language's texts: every reason and phrase, with {placeholders} for the parameters. */
-export type Texts = Record<Reason | Phrase, string>
+export type Texts = Record<keyof typeof STOREFRONT_REASONS | Phrase, string>

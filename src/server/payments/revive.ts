@@ -1,11 +1,11 @@
 import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
-import { claimSeats, standingTaken } from '../domain/cart/holds'
+import { claimSeats, holdStanding, standingCapacity, standingTaken } from '../domain/inventory/holds'
 import { ORDER_STATUS_CREATED } from '../domain/orders/constants'
-import { listPriceRows } from '../domain/orders/repository'
-import { capacityOf, salesOf } from '../domain/orders/stock'
-import type { OrderRow } from '../domain/orderview/repository'
-import type { SeatPlace } from '../domain/scheme/places'
+import { listPriceRows } from '../domain/events/repository'
+import { capacityOf, salesOf } from '../domain/inventory/stock'
+import { takeSubscriptionTickets, type OrderRow } from '../domain/orders/order.repository'
+import type { SeatPlace } from '../domain/inventory/places'
 
 /** Thrown inside a settlement transaction when the payment must be refunded instead. */
 export class RefundNeeded extends Error {}
@@ -28,7 +28,7 @@ export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promis
 
   const ga = lines.filter((l) => l.seat_id === null && l.standing_place_id === null)
   if (ga.length) {
-    const sales = await salesOf(trx, calendarIds)
+    const sales = await salesOf(trx, calendarIds, now)
     const rows = await listPriceRows(trx, calendarIds)
     for (const calendarId of calendarIds) {
       const mine = ga.filter((l) => l.calendar_id === calendarId)
@@ -61,14 +61,11 @@ export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promis
       const want = new Map<number, { n: number; priceId: number }>()
       for (const l of stands) want.set(l.standing_place_id!, { n: (want.get(l.standing_place_id!)?.n ?? 0) + l.quantity, priceId: l.price_id })
       const others = await standingTaken(trx, calendarId, [...want.keys()], now, null)
-      const caps = await trx.selectFrom('standing_places').select(['id', 'capacity']).where('id', 'in', [...want.keys()]).execute()
+      const caps = await standingCapacity(trx, [...want.keys()])
       for (const [placeId, w] of want) {
-        const capacity = caps.find((c) => c.id === placeId)?.capacity ?? 0
+        const capacity = caps.get(placeId) ?? 0
         if (w.n > capacity - (others.get(placeId) ?? 0)) throw new RefundNeeded('the standing places are sold out')
-        await trx
-          .insertInto('standing_holds')
-          .values({ calendar_id: calendarId, standing_place_id: placeId, cart_id: null, order_id: order.id, price_id: w.priceId, state: 'sold', quantity: w.n, created_at: now, expires_at: null })
-          .execute()
+        await holdStanding(trx, calendarId, placeId, w.priceId, w.n, owner, now)
       }
     }
   }
@@ -76,8 +73,7 @@ export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promis
   const bySubscription = new Map<number, number>()
   for (const l of lines) if (l.crm_subscription_id !== null) bySubscription.set(l.crm_subscription_id, (bySubscription.get(l.crm_subscription_id) ?? 0) + l.quantity)
   for (const [id, n] of bySubscription) {
-    const res = await trx.updateTable('crm_subscriptions').set((eb) => ({ quant: eb('quant', '-', n) })).where('id', '=', id).where('quant', '>=', n).executeTakeFirst()
-    if (Number(res.numUpdatedRows) !== 1) throw new RefundNeeded('the subscription has no tickets left')
+    if (!(await takeSubscriptionTickets(trx, id, n))) throw new RefundNeeded('the subscription has no tickets left')
   }
 
   await trx

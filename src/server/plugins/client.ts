@@ -4,8 +4,14 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 
-/** Browsers may cache hashed build assets for a long time; index.html must always revalidate. */
-const ASSET_MAX_AGE_MS = 7 * 24 * 3600 * 1000
+/**
+ * Vite names every built asset under assets/ by its content hash: a new build is new names, so
+ * browsers may keep them a year without asking. Everything else (index.html, the lab page, files
+ * without a hash) must revalidate, or a deploy would leave visitors on yesterday's app.
+ */
+const HASHED_ASSETS_DIR = 'assets'
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
 
 /**
  * Serves the built web client from CLIENT_DIR and answers every unknown non-API GET with its
@@ -21,10 +27,14 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       root: dir,
       prefix: '/',
       index: 'index.html',
-      maxAge: ASSET_MAX_AGE_MS,
+      cacheControl: false,
       setHeaders: (res, file) => {
-        if (file.endsWith('.html')) res.setHeader('cache-control', 'no-cache')
+        const hashed = path.relative(dir, file).split(path.sep)[0] === HASHED_ASSETS_DIR
+        res.setHeader('cache-control', hashed ? HASHED_ASSET_CACHE : REVALIDATE)
       },
+      // Source maps (vite builds them 'hidden': not referenced by the bundles) stay on the
+      // server in production: they would publish our sources.
+      allowedPath: (pathName) => !(app.config.production && pathName.endsWith('.map')),
     })
   }
 
@@ -33,7 +43,8 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
       return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: `Unknown path: ${request.method} ${url.split('?')[0]}` })
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // A missing hashed asset (or a refused source map) is a 404, not the app's page.
+    if (request.method !== 'GET' && request.method !== 'HEAD' || url.startsWith(`/${HASHED_ASSETS_DIR}/`) || url.split('?')[0].endsWith('.map')) {
       return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: `Unknown path: ${request.method} ${url.split('?')[0]}` })
     }
     if (!built || !fs.existsSync(index)) {
@@ -42,6 +53,6 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><title>Seatwise</title><p>The web client is not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it). The API is available at <a href="/api/docs">/api/docs</a>.</p>')
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dir)
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html', dir)
   })
 }

@@ -1,9 +1,9 @@
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import type { SessionsTable } from '../db/tables'
-import type { Selectable } from 'kysely'
+import type { TicketKeys } from '../domain/tickets/keys'
+import type { SessionRow } from '../domain/sessions/repository'
 
-export type SessionRow = Selectable<SessionsTable>
+export type { SessionRow }
 
 // What app.ts decorates the instance and requests with; declared once so every plugin and route
 // sees typed `app.db`, `app.config` and `request.session`.
@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db
     config: Config
+    /** Keys of the signed ticket codes (domain/tickets/keys.ts). */
+    ticketKeys: TicketKeys
   }
   interface FastifyRequest {
     /** The visitor's session row, when the request carries a valid session cookie. */

@@ -4,9 +4,94 @@ import { type ApiError } from '../../contract/errors'
 import { isLang, type Lang } from '../../contract/lang'
 import { ApiFailure } from '../errors'
 import { langOf, messageText, REASONS, type MessageParams, type Reason } from '../messages'
+import { BUSY_RETRY_AFTER_S, knownFailure } from './known-failures'
 
 /** Longest list of fields named in the text of an invalid request; the rest are counted. */
 const MAX_ISSUES_IN_TEXT = 5
+
+/** The status of a refusal of the request as sent (a reason missing from HTTP_STATUS). */
+const DEFAULT_REFUSAL_STATUS = 400
+
+/**
+ * The one table from a refusal's reason (its domain code, messages/reasons.ts) to the HTTP
+ * status it answers with; a reason not listed is a refusal of the request as sent, 400.
+ * Domain code never names a status.
+ */
+export const HTTP_STATUS: Partial<Record<Reason, number>> = {
+  // The session, rate limits, failures of ours.
+  'no-session': 403,
+  'too-many-requests': 429,
+  'too-many-orders': 429,
+  'too-many-sessions': 429,
+  'too-many-streams': 429,
+  internal: 500,
+  // The database could not serve in time (lock, statement or pool timeout): try again.
+  busy: 503,
+  // Something named that is not there.
+  'event-not-found': 404,
+  'event-not-general': 404,
+  'event-not-on-map': 404,
+  'session-not-found': 404,
+  'session-other-event': 404,
+  'session-no-map': 404,
+  'order-not-found': 404,
+  'ticket-not-found': 404,
+  'service-not-found': 404,
+  'return-link-invalid': 404,
+  'return-ticket-unknown': 404,
+  // The state of things refuses: sold out, taken, already done, not yet open.
+  'sales-not-open': 409,
+  'session-not-on-sale': 409,
+  'subscription-empty': 409,
+  'group-limit': 409,
+  'row-sold-out': 409,
+  'session-sold-out': 409,
+  'places-taken': 409,
+  'best-none': 409,
+  'order-paid': 409,
+  'order-cancelled': 409,
+  'order-unconfirmed': 409,
+  'order-expired': 409,
+  'bonuses-short': 409,
+  'nominal-confirmed': 409,
+  'nominal-cancelled': 409,
+  'nominal-expired': 409,
+  'return-link-used': 409,
+  'return-not-allowed': 409,
+  'return-no-email': 409,
+  'return-ticket-busy': 409,
+  'return-deadline': 409,
+  'return-some-busy': 409,
+  'return-link-expired': 410,
+  // Sign-in refused.
+  'crm-refused': 401,
+  'crm-unknown': 401,
+  // Door check-in API.
+  'door-off': 403,
+  'door-token': 401,
+  // The operator console (server/admin, messages/admin.ts).
+  'admin-signed-out': 401,
+  'admin-bad-credentials': 401,
+  'admin-forbidden': 403,
+  'admin-not-found': 404,
+  'admin-locked': 423,
+  'admin-csrf': 403,
+  'admin-email-taken': 409,
+  'admin-slug-taken': 409,
+  'admin-last-owner': 409,
+  'admin-has-orders': 409,
+  'admin-nothing-to-sell': 409,
+  'admin-archived': 409,
+  // A service we depend on failed.
+  'refund-provider-down': 502,
+  'refund-bank-refused': 502,
+  'return-mail-failed': 502,
+}
+
+/** The HTTP status a refusal answers with (HTTP_STATUS). */
+export function httpStatusOf(reason: Reason): number {
+  return HTTP_STATUS[reason] ?? DEFAULT_REFUSAL_STATUS
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +114,7 @@ export function requestLang(request: Pick<FastifyRequest, 'apiLang' | 'query'>):
 /**
  * One place that turns every failure into `{errorCode, errorText}`, the text in the request's
  * language from the message catalogue (server/messages), the details in the log:
- * - ApiFailure: its reason's code, status and text;
+ * - ApiFailure: its reason's code and text, the status of HTTP_STATUS;
  * - request validation (zod): 400 -1002 naming the fields (the validator's words go to the log);
  * - other 4xx raised by Fastify (malformed JSON, wrong content type, body too large): -1002;
  * - rate limit: -9998;
@@ -45,10 +130,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
   app.setErrorHandler<FastifyError>((err, request, reply) => {
     const lang = requestLang(request)
-    const answer = (reason: Reason, status: number, params: MessageParams = {}) => reply.code(status).send(body(REASONS[reason].code, messageText(reason, lang, params)))
-    if (err instanceof ApiFailure) {
-      request.log.info({ reason: err.reason, params: err.params, errorCode: err.errorCode }, `refused: ${err.message}`)
-      return reply.code(err.status).send(body(err.errorCode, err.textIn(lang)))
+    const answer = (reason: Reason, status: number, params: MessageParams = {}) => reply.code(status).send(body(REASONS[reason], messageText(reason, lang, params)))
+    // An error that stands for a busy database or unusable input (known-failures.ts).
+    const failure = err instanceof ApiFailure ? err : knownFailure(err)
+    if (failure) {
+      if (!(err instanceof ApiFailure)) request.log.warn({ err }, `database refused: ${failure.reason}`)
+      request.log.info({ reason: failure.reason, params: failure.params, errorCode: failure.errorCode }, `refused: ${failure.message}`)
+      // The order guard's refusal says when to come back (seconds); a busy server, a little later.
+      if (failure.reason === 'too-many-orders' && failure.params.wait !== undefined) reply.header('retry-after', String(failure.params.wait))
+      if (failure.reason === 'busy' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(BUSY_RETRY_AFTER_S))
+      return reply.code(httpStatusOf(failure.reason)).send(body(failure.errorCode, failure.textIn(lang)))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {

@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
+import { DOOR_API_PREFIX } from '../domain/redemption/constants'
 import { deleteExpiredSessions, findSession, insertSession, touchSession } from '../domain/sessions/repository'
 import type { SessionRow } from './context'
 
@@ -43,8 +44,12 @@ export function registerSessions(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return
+    // The operator console has its own sessions and CSRF check (server/admin/guard.ts).
+    if (request.url.startsWith('/api/admin/')) return
     request.session = await loadSession(app, request)
     if (request.method !== 'POST' || request.is404) return
+    // The door API is authorised by its bearer token (routes/door.ts), which no other site can send.
+    if (request.url.startsWith(DOOR_API_PREFIX)) return
     const failure = csrfFailure(request)
     if (failure) {
       return reply.code(403).send({ errorCode: ErrorCode.CSRF, errorText: failure })

@@ -19,6 +19,14 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
         description: 'Every call of the storefront. POST calls need X-CSRF-TOKEN (from GET /api/token) and X-Requested-With: XMLHttpRequest. Failures answer {errorCode, errorText}.',
         version: APP_VERSION,
       },
+      // The operator console's calls (/api/admin, issue 17): a signed-in operator's cookie, or an
+      // integration's API token as a bearer token.
+      components: {
+        securitySchemes: {
+          operatorCookie: { type: 'apiKey', in: 'cookie', name: 'sw_op' },
+          apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (sw_…) made in the console; it may do what its role may.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   })

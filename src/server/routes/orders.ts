@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { placeGuardedOrder } from '../domain/abuse/guarded-order'
 import { checkCaptcha, createCaptcha } from '../domain/captcha/store'
-import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../domain/orders/constants'
-import { createOrder } from '../domain/orders/create'
-import { buildNoScheme } from '../domain/orders/event-page'
-import { startExpirySweeper, type Sweeper } from '../domain/orders/expiry'
+import { createOrder } from '../domain/admission/create'
+import { buildNoScheme } from '../domain/admission/event-page'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
@@ -13,31 +11,16 @@ type OrderHandlers = Required<Pick<CallHandlers, 'noScheme' | 'orderCreate' | 'c
 
 /**
  * General-admission purchase: the event page (/api/no-scheme), order creation with its
- * rate limit and captcha, and the captcha calls. Also starts the reservation-expiry sweeper when
- * the app is ready and stops it when the app closes.
+ * rate limit and captcha (the order-guard plugin), and the captcha calls.
  */
 export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
   const { db } = app
   const reserveSeconds = app.config.orderReserveSeconds
-  let sweeper: Sweeper | null = null
-  app.addHook('onReady', async () => {
-    const interval = Math.min(ORDER_SWEEP_INTERVAL_MS, Math.max(ORDER_SWEEP_MIN_INTERVAL_MS, (Math.min(reserveSeconds, app.config.cartHoldSeconds) * 1000) / 2))
-    sweeper = startExpirySweeper(
-      db,
-      interval,
-      (err) => app.log.error({ err }, 'order expiry sweep failed'),
-      (ids) => app.log.info({ orders: ids }, 'expired orders cancelled'),
-    )
-  })
-  app.addHook('onClose', async () => {
-    await sweeper?.stop()
-  })
-
   return {
     noScheme: async ({ input }) => buildNoScheme(db, input.hash),
 
-    orderCreate: async ({ input, request, reply }) => {
-      const hash = await placeGuardedOrder(app, request, reply, input, (now) =>
+    orderCreate: async ({ input, request }) => {
+      const hash = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
         createOrder(db, input, {
           now,
           reserveSeconds,

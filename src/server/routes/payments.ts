@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { addDiscount, cancelDiscount, releaseCancelledDiscounts } from '../domain/loyalty/service'
 import { addSpecialOffers, removeSpecialOffer } from '../domain/offers/service'
-import { buildOrderView, orderNumber } from '../domain/orderview/view'
+import { buildOrderView, orderNumber } from '../domain/order-page/view'
 import { buildTicketView } from '../domain/tickets/view'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
-import { buildPaymentRegistry, type PaymentRegistry } from '../payments/registry'
 import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
 import { messageText } from '../messages'
@@ -17,33 +16,18 @@ type PaymentHandlers = Required<
   Pick<CallHandlers, 'orderView' | 'orderGetNum' | 'orderAddSpecialOffer' | 'orderRemoveSpecialOffer' | 'orderAddDiscount' | 'orderCancelDiscount' | 'orderStatusChange' | 'paymentStart' | 'ticket'>
 >
 
-/** How often discounts of orders cancelled by expiry are given back (bonuses, promo uses). */
-const DISCOUNT_RELEASE_INTERVAL_MS = 30_000
-
-const registries = new WeakMap<FastifyInstance, PaymentRegistry>()
-
-/** The payment providers of an app (built once from its configuration). */
-export function paymentRegistryOf(app: FastifyInstance): PaymentRegistry {
-  let registry = registries.get(app)
-  if (!registry) {
-    registry = buildPaymentRegistry(app.config)
-    registries.set(app, registry)
-  }
-  return registry
-}
-
 /**
  * Order view and payment: the view, order number, special offers, discounts, QR polling,
  * payment start, and the ticket view. Thin: every call is a domain service.
  */
 export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
   const { db } = app
-  const registry = paymentRegistryOf(app)
+  const registry = app.payments
   const ok = { errorCode: ErrorCode.OK, errorText: '' } as const
   return {
     orderView: async ({ input, reply }) => {
       reply.header('cache-control', 'no-store')
-      return buildOrderView(db, registry, input.hash)
+      return buildOrderView(db, registry, input.hash, app.ticketKeys)
     },
     orderGetNum: async ({ input }) => ({ response: { num: await orderNumber(db, input.hash) } }),
     orderAddSpecialOffer: async ({ input }) => {
@@ -79,32 +63,12 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
     }),
     ticket: async ({ params, reply }) => {
       reply.header('cache-control', 'no-store')
-      return buildTicketView(db, params.hash)
+      return buildTicketView(db, params.hash, app.ticketKeys)
     },
   }
 }
 
-/**
- * Routes beside the registry's calls: the sandbox bank's pages and callback. Also gives back,
- * periodically, the discounts of orders cancelled by expiry.
- */
+/** Routes beside the registry's calls: the sandbox bank's pages and callback. */
 export function registerPaymentRoutes(app: FastifyInstance): void {
-  registerSandboxBank(app, paymentRegistryOf(app))
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | null = null
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return
-      running = releaseCancelledDiscounts(app.db)
-        .catch((err: unknown) => app.log.error({ err }, 'discount release failed'))
-        .finally(() => {
-          running = null
-        })
-    }, DISCOUNT_RELEASE_INTERVAL_MS)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
-  })
+  registerSandboxBank(app, app.payments)
 }

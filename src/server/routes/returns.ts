@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { ParamsOf } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
 import { ApiFailure } from '../errors'
-import { liveFeedOf } from '../domain/live'
 import { confirmReturn } from '../domain/returns/confirm'
 import { createReturn } from '../domain/returns/create'
 import { buildReturnData } from '../domain/returns/data'
 import { toMajor } from '../../contract/rules/money'
-import { paymentRegistryOf } from './payments'
 import type { CallHandlers } from './registry'
 
 type ReturnHandlers = Required<Pick<CallHandlers, 'orderReturnData' | 'orderReturnCreate' | 'orderReturnConfirm'>>
@@ -15,8 +13,8 @@ type ReturnHandlers = Required<Pick<CallHandlers, 'orderReturnData' | 'orderRetu
 /** Ticket returns (001 §4 "Return"): the return page's data, the request and its confirmation. */
 export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
   const { db } = app
-  const registry = paymentRegistryOf(app)
-  const live = liveFeedOf(app)
+  const registry = app.payments
+  const live = app.liveFeed
   return {
     orderReturnData: async ({ input, params, reply }) => {
       // registry.ts types optional params as undefined; the route validated them with the call's schema.

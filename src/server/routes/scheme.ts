@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { placeGuardedOrder } from '../domain/abuse/guarded-order'
 import { listCartOf, updateCart } from '../domain/cart/service'
-import { liveFeedOf } from '../domain/live'
-import { registerSeatEvents } from '../domain/live/sse'
 import { schemeMapAnswer } from '../domain/scheme/map'
 import { createSchemeOrder } from '../domain/scheme/order'
+import { holdBestSeats } from '../domain/cart/best'
 import { buildSchemeHeader, buildSchemeSessions } from '../domain/scheme/views'
 import { ApiFailure } from '../errors'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
-type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'cartList' | 'cartUpdate' | 'orderCreateScheme'>>
+type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'cartList' | 'cartUpdate' | 'cartBest' | 'orderCreateScheme'>>
 
 /**
  * Seat-map booking: the scheme-view header, sessions and map, the cart that holds seats while
@@ -22,7 +21,7 @@ type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 
  */
 export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
   const { db } = app
-  const feed = liveFeedOf(app)
+  const feed = app.liveFeed
   const sessionOf = (request: { session: { id: string } | null }) => {
     // POST calls passed the CSRF check, which needs a session.
     if (!request.session) throw new ApiFailure('no-session')
@@ -60,8 +59,21 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
       }
     },
 
-    orderCreateScheme: async ({ input, request, reply }) => {
-      const hash = await placeGuardedOrder(app, request, reply, input, (now) =>
+    cartBest: async ({ input, request }) => {
+      try {
+        return await holdBestSeats(db, input, {
+          sessionId: sessionOf(request),
+          now: Date.now(),
+          holdSeconds: app.config.cartHoldSeconds,
+          crmClientId: request.session?.crm_client_id ?? null,
+        })
+      } finally {
+        feed.poke()
+      }
+    },
+
+    orderCreateScheme: async ({ input, request }) => {
+      const hash = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
         createSchemeOrder(db, input, {
           now,
           reserveSeconds: app.config.orderReserveSeconds,
@@ -75,9 +87,4 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
       return { errorCode: ErrorCode.OK, errorText: '', hash }
     },
   }
-}
-
-/** GET /api/scheme/events (server-sent events of seat status), beside the registry's calls. */
-export function registerSchemeRoutes(app: FastifyInstance): void {
-  registerSeatEvents(app)
 }

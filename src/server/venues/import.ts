@@ -1,7 +1,8 @@
 import { NO_ZONE, SectorKind, type VenueData } from '../../engine/model'
-import { parseVenue, type VenueRules } from '../../engine/parse/index'
+import { recogniseVenue, VenueParseError, ParseErrorCode, type RecognitionReport, type VenueRules } from '../../engine/parse/index'
 import { readAllStrings } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
+import { sanitizeDrawing } from './sanitize'
 
 /**
  * Colours of the price zones the import makes for standing areas, one per area in drawing order:
@@ -28,6 +29,8 @@ export interface ImportDrawingResult {
   zones: number
   warnings: string[]
   parseMs: number
+  /** How the seats were recognised (recognise/recogniser.ts): clusters, label sources, warnings. */
+  report: RecognitionReport
 }
 
 const hex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`
@@ -45,12 +48,20 @@ const hex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`
  * Cost: one parse plus ceil(seats / 1000) inserts.
  */
 export async function importVenueDrawing(db: Db, input: ImportDrawingInput): Promise<ImportDrawingResult> {
-  const data = parseVenue(input.svg, { rules: input.rules })
-  if (db.isTransaction) return store(db, input, data)
-  return db.transaction().execute((trx) => store(trx, input, data))
+  // Scripts, handlers and javascript: links never reach the database (sanitize.ts); a drawing
+  // over its size bounds is refused here with DrawingRejectedError.
+  const clean = sanitizeDrawing(input.svg)
+  const safe = { ...input, svg: clean.svg }
+  const { venue: data, report } = recogniseVenue(safe.svg, { rules: input.rules })
+  data.warnings.unshift(...clean.removed)
+  // A drawing with nothing to sell imports nothing, and says why.
+  if (report.seats === 0 && report.standing === 0) throw new VenueParseError(ParseErrorCode.NoSeats, report.warnings[0] ?? 'the drawing has no seats')
+  const withReport = async (trx: Db) => ({ ...(await store(trx, safe, data)), report })
+  if (db.isTransaction) return withReport(db)
+  return db.transaction().execute((trx) => withReport(trx))
 }
 
-async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promise<ImportDrawingResult> {
+async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promise<Omit<ImportDrawingResult, 'report'>> {
   const venue = await db.selectFrom('venues').select('id').where('id', '=', input.venueId).executeTakeFirst()
   if (!venue) throw new Error(`venue ${input.venueId} does not exist`)
   const strings = readAllStrings(data.strings)

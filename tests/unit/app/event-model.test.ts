@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { EventCalendarDay } from '../../../src/contract/entities/event'
 import type { PriceRow } from '../../../src/contract/entities/price'
 import { sameInAll } from '../../../src/contract/lang'
-import { isFree, orderLines, rowKey, rowsFor, totals } from '../../../src/app/screens/event/model/cart'
+import { isFree, orderLines, rowKey, rowsFor, totals } from '../../../src/app/kernel/cart'
 import {
   canIncrement, clampQuantity, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax,
 } from '../../../src/app/screens/event/model/limits'
-import { defaultMethod, paymentMethods, rowAllowed } from '../../../src/app/screens/event/model/payment'
-import { eventPath, resolveSelection, routeNeedsSync, sortCalendar } from '../../../src/app/screens/event/model/selection'
-import { isWeekStart, keepInView, pageBy, slidesPerView, utcWeekday, weekStart } from '../../../src/app/screens/event/model/slider'
+import { defaultMethod, paymentMethods, rowAllowed } from '../../../src/app/kernel/payment'
+import { eventPath, resolveSelection, routeNeedsSync, sortCalendar } from '../../../src/app/kernel/selection'
+import { isWeekStart, keepInView, pageBy, slidesPerView, utcWeekday, weekStart } from '../../../src/app/kernel/slider'
 
 function row(over: Partial<PriceRow> = {}): PriceRow {
   return {

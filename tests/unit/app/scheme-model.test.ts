@@ -3,11 +3,11 @@ import type { PriceRow } from '../../../src/contract/entities/price'
 import { sameInAll } from '../../../src/contract/lang'
 import { SeatStatus } from '../../../src/engine/model'
 import { schemeCalendar, schemePath, sessionOf } from '../../../src/app/screens/scheme/model/calendar'
-import { blockedSeats, colorNumber, zoneInputs, zoneLegend } from '../../../src/app/screens/scheme/model/legend'
+import { availableZones, colorNumber, zoneInputs, zoneLegend } from '../../../src/app/screens/scheme/model/legend'
 import { standingMax, subscriptionLimitLeft } from '../../../src/app/screens/scheme/model/standing'
-import { ENGINE_STATUS, engineStatus, isSelectable } from '../../../src/app/screens/scheme/model/status'
+import { blockedSeatIds, ENGINE_STATUS, engineStatus } from '../../../src/app/screens/scheme/map/seatStatus'
 import { cartTotals } from '../../../src/app/screens/scheme/model/totals'
-import { resolveSelection, sortCalendar } from '../../../src/app/screens/event/model/selection'
+import { resolveSelection, sortCalendar } from '../../../src/app/kernel/selection'
 import { cartSeatIds, useCart } from '../../../src/app/state/cart'
 import { formatSeconds } from '../../../src/app/screens/scheme/useHoldCountdown'
 
@@ -19,6 +19,8 @@ function row(over: Partial<PriceRow> = {}): PriceRow {
     ...over,
   }
 }
+
+const seatNumber = (seat_id: string, zonelevel_id: number) => ({ seat_id, zonelevel_id, sector: 'A', row: '1', seat: '1', status: 'free' as const })
 
 describe('price legend', () => {
   it('gives each zone its highest price, sorted descending, ignoring other sessions', () => {
@@ -49,8 +51,8 @@ describe('price legend', () => {
     const legend = zoneLegend(subscription, 1, 'ru', [...regular, ...subscription])
     expect(legend.map((e) => [e.zonelevel_id, e.maxPrice, e.available])).toEqual([[1, 0, true], [2, 0, false]])
     expect(zoneInputs(legend).prices).toEqual({ 1: 0 })
-    expect(blockedSeats([{ seat_id: 'a', zonelevel_id: 1 }, { seat_id: 'b', zonelevel_id: 2 }], legend)).toEqual(new Set(['b']))
-    expect(blockedSeats([{ seat_id: 'a', zonelevel_id: 1 }], zoneLegend(regular, 1, 'ru'))).toEqual(new Set())
+    expect(blockedSeatIds({ seat_numbers: [seatNumber('a', 1), seatNumber('b', 2)] }, availableZones(legend))).toEqual(new Set(['b']))
+    expect(blockedSeatIds({ seat_numbers: [seatNumber('a', 1)] }, availableZones(zoneLegend(regular, 1, 'ru')))).toEqual(new Set())
   })
 })
 
@@ -89,9 +91,6 @@ describe('seat status mapping', () => {
     expect(engineStatus('held', true)).toBe(SeatStatus.Selected)
     expect(engineStatus('free', true)).toBe(SeatStatus.Selected)
     expect(engineStatus('sold', true)).toBe(SeatStatus.Sold)
-  })
-  it('lets a click toggle only free and own seats', () => {
-    expect([SeatStatus.Free, SeatStatus.Selected, SeatStatus.Held, SeatStatus.Sold, SeatStatus.Unavailable].map(isSelectable)).toEqual([true, true, false, false, false])
   })
 })
 

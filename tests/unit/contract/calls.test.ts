@@ -14,6 +14,8 @@ const SPEC_PATHS = [
   '/api/order/status-change', '/api/payment/start/:typeId',
   // Our addition: the ticket view's data (001 links /ticket/{tickethash_id}).
   '/api/ticket/:hash',
+  // Our addition: best available on the seat map (issue 20).
+  '/api/cart/best',
 ]
 
 describe('call registry', () => {

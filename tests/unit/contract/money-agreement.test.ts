@@ -4,16 +4,16 @@ import { PRICE_CURRENCY_MONEY, PRICE_CURRENCY_PERCENT } from '../../../src/contr
 import type { CartItem } from '../../../src/contract/entities/cart'
 import { sameInAll } from '../../../src/contract/lang'
 import { orderSum, ticketFee, toMajor, toMinor } from '../../../src/contract/rules/money'
-import { orderLines, rowKey, totals, type Quantities } from '../../../src/app/screens/event/model/cart'
+import { orderLines, rowKey, totals, type Quantities } from '../../../src/app/kernel/cart'
 import { groupByAction } from '../../../src/app/screens/order/model/lines'
 import { cartTotals } from '../../../src/app/screens/scheme/model/totals'
-import { priceRowView } from '../../../src/server/domain/orders/event-page'
-import { planOrder, type OrderCreateInput } from '../../../src/server/domain/orders/plan'
-import type { CalendarRow, EventRow, PriceRowDb } from '../../../src/server/domain/orders/repository'
-import { toTicketLine } from '../../../src/server/domain/orderview/lines'
-import { moneyOf } from '../../../src/server/domain/orderview/money'
-import type { TicketLineRow } from '../../../src/server/domain/orderview/repository'
-import { groupFees } from '../../../src/server/domain/orderview/view'
+import { priceRowView } from '../../../src/server/domain/admission/event-page'
+import { planOrder, type OrderCreateInput } from '../../../src/server/domain/admission/plan'
+import type { CalendarRow, EventRow, PriceRowDb } from '../../../src/server/domain/events/repository'
+import { toTicketLine } from '../../../src/server/domain/tickets/lines'
+import { moneyOf } from '../../../src/server/domain/orders/money'
+import type { TicketLineRow } from '../../../src/server/domain/orders/order.repository'
+import { groupFees } from '../../../src/server/domain/order-page/view'
 
 /**
  * The money rule seen from every side (issue 13.2, issue 14 item 2): for any price rows (money
@@ -75,7 +75,7 @@ async function sides(rows: PriceRowDb[], quantities: number[]): Promise<Side> {
   const input = { ...buyer, data: lines, lang: 'ru', hash: 'event-hash', checkboxList: [] } as unknown as OrderCreateInput
   const plan = planOrder(input, { event, calendars: [calendar], prices: rows, checkboxes: [], subscription: null })
   const stored = storedLines(plan)
-  const main = await Promise.all(stored.map((l) => toTicketLine(l, false)))
+  const main = await Promise.all(stored.map((l) => toTicketLine(l, null)))
   const service = groupFees(stored)
   const groups = groupByAction(main, service, 'ru')
   return {

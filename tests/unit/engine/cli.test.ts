@@ -31,7 +31,8 @@ describe('venue CLI', () => {
   it('inspect reads a real drawing, and applies a rules file', () => {
     const file = `${REAL_DIR}/ub-palace-ulaanbaatar.svg`
     const summary = JSON.parse(execFileSync(TSX, [CLI, 'inspect', file, '--json'], { encoding: 'utf8' }))
-    expect(summary).toMatchObject({ seats: 200, rows: 10 })
+    // Its ids contradict its rows: 10 rows of 10 on each side of the aisle, inferred.
+    expect(summary).toMatchObject({ seats: 200, rows: 20 })
     const dir = mkdtempSync(join(tmpdir(), 'venue-rules-'))
     try {
       const rules = join(dir, 'rules.json')

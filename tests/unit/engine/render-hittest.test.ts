@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SeatGrid } from '../../../src/engine/hit-test/SeatGrid'
-import { hitTestSeat, maxSeatHalfSize, seatContains } from '../../../src/engine/hit-test/hitTest'
+import { SeatGrid } from '../../../src/engine/spatial/SeatGrid'
+import { hitTestSeat, maxSeatHalfSize, seatContains } from '../../../src/engine/spatial/hitTest'
 import { findSeatInDirection } from '../../../src/engine/interaction/KeyboardController'
 import { buildSeatList } from '../../../src/engine/interaction/seatList'
 import { VenueText } from '../../../src/engine/interaction/venueText'

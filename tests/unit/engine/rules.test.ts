@@ -67,9 +67,9 @@ describe('metadata', () => {
     const venue = parseVenue(svg, {
       metadata: {
         seat_numbers: [
-          { seat_id: 'a1', sector: 'A', row: '1', seat: '1', zonelevel_id: 7, status: 'sold' },
-          { seat_id: 'other', sector: 'A', row: '1', seat: '2', zonelevel_id: 8, status: 'held' },
-          { seat_id: 'ghost', sector: 'Z', row: '9', seat: '9', zonelevel_id: 8, status: 'free' },
+          { seat_id: 'a1', sector: 'A', row: '1', seat: '1', zonelevel_id: 7, status: SeatStatus.Sold },
+          { seat_id: 'other', sector: 'A', row: '1', seat: '2', zonelevel_id: 8, status: SeatStatus.Held },
+          { seat_id: 'ghost', sector: 'Z', row: '9', seat: '9', zonelevel_id: 8, status: SeatStatus.Free },
         ],
         zones: [{ id: '7', name: 'Stalls', color: 0xff0000 }],
       },

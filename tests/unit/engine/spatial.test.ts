@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { SeatIndex } from '../../../src/engine/spatial/SeatIndex'
-import { hitTest, hitTestLinear } from '../../../src/engine/spatial/hitTest'
+import { hitTestLinear } from '../../../src/engine/spatial/hitTest'
+import { LoadedVenue } from '../../../src/engine/LoadedVenue'
+
+/** The product's hit-test path (SeatMapEngine.seatAt → LoadedVenue.seatAt), without slop. */
+const loaded = new WeakMap<VenueData, LoadedVenue>()
+function hitTest(venue: VenueData, x: number, y: number): number {
+  let v = loaded.get(venue)
+  if (!v) loaded.set(venue, (v = new LoadedVenue(venue)))
+  return v.seatAt(x, y, 0)
+}
 import { parseVenue } from '../../../src/engine/parse/parseVenue'
 import { generateVenue } from '../../../src/engine/generate/index'
 import { SeatShape, type VenueData } from '../../../src/engine/model'

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { parseForTransfer } from '../../../src/workers/venueWorkerApi'
+import { parseForTransfer } from '../../../src/engine/venueParser/workerApi'
 import { SeatIndex } from '../../../src/engine/spatial/SeatIndex'
 import { generateVenue } from '../../../src/engine/generate/index'
 import { ParseErrorCode } from '../../../src/engine/parse/limits'
 import { seatLabels } from './helpers'
-import { maxSeatHalfSize } from '../../../src/engine/hit-test/hitTest'
+import { maxSeatHalfSize } from '../../../src/engine/spatial/hitTest'
 
 describe('venue worker API (the function the worker exposes)', () => {
   it('returns plain typed arrays and transfers every buffer', () => {
@@ -40,7 +40,7 @@ describe('venue worker API (the function the worker exposes)', () => {
 
 describe('createVenueParser', () => {
   it('falls back to the main thread where there are no workers (Node) with the same result', async () => {
-    const { createVenueParser } = await import('../../../src/workers/venueParserClient')
+    const { createVenueParser } = await import('../../../src/engine/venueParser/client')
     const parser = createVenueParser()
     const result = await parser.parse('<svg><circle class="seat" r="2" data-row="1" data-seat="9"/></svg>')
     parser.dispose()

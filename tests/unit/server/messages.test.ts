@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../../src/contract/errors'
 import { LANGS } from '../../../src/contract/lang'
 import { ApiFailure } from '../../../src/server/errors'
+import { httpStatusOf } from '../../../src/server/plugins/error-handler'
 import { fieldNames, localize, messageText, PHRASES, REASONS, type Phrase, type Reason } from '../../../src/server/messages'
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
@@ -22,7 +23,7 @@ describe('the server message catalogue', () => {
   it('speaks the language asked, fills parameters, and keeps the spec texts for payment methods', () => {
     const f = new ApiFailure('order-cancelled')
     expect(f.errorCode).toBe(ErrorCode.PAYMENT)
-    expect(f.status).toBe(409)
+    expect(httpStatusOf(f.reason)).toBe(409)
     expect(f.message).toBe('Unable to pay for order: it is cancelled')
     expect(f.textIn('ru')).toBe('Невозможно оплатить заказ: он отменён')
     expect(f.textIn('kz')).toBe('Тапсырысты төлеу мүмкін емес: ол жойылған')

@@ -16,26 +16,25 @@ import { useTitle } from '../../hooks/useTitle'
 import { buildLink, segment } from '../../lib/links'
 import { useModal } from '../../state/modal'
 import { useSession } from '../../state/session'
-import { DateStrip } from './DateStrip'
-import { EventHeader } from './EventHeader'
-import { EventOrderForm } from './EventOrderForm'
-import { SoonOnSale } from './SoonOnSale'
-import { longDay } from './model/format'
-import { eventPath, resolveSelection, sortCalendar } from './model/selection'
+import { DateStrip } from '../../kernel/DateStrip'
+import { EventHeader } from '../../kernel/EventHeader'
+import { EventOrderForm } from '../../kernel/EventOrderForm'
+import { orderBasics } from '../../kernel/orderRequest'
+import { SoonOnSale } from '../../kernel/SoonOnSale'
+import { longDay } from '../../kernel/format'
+import { eventPath, resolveSelection, sortCalendar } from '../../kernel/selection'
 import { schemePath } from '../scheme/model/calendar'
-import { PaymentMethodChoice } from './PaymentMethodChoice'
+import { PaymentMethodChoice } from '../../kernel/PaymentMethodChoice'
 import { PriceList } from './PriceList'
-import { TimeChips } from './TimeChips'
-import { Totals } from './Totals'
+import { TimeChips } from '../../kernel/TimeChips'
+import { Totals } from '../../kernel/Totals'
 import { useEventData } from './useEventData'
-import { usePaymentChoice } from './usePaymentChoice'
-import { useRouteSelection } from './useRouteSelection'
+import { usePaymentChoice } from '../../kernel/usePaymentChoice'
+import { useRouteSelection } from '../../kernel/useRouteSelection'
 import { useTicketChoice } from './useTicketChoice'
-import './event.css'
+import '../../kernel/event.css'
 import '../../forms/forms.css'
 
-/** Referrer sent with orders is cut to the contract's bound. */
-const REFERRER_MAX = 2000
 
 /** Route element of /event/{hash}/{date?}/{time?}: a new hash mounts a fresh page (reload, 000 §2). */
 export function EventScreen() {
@@ -104,21 +103,10 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
   const form = useBuyerForm(options)
 
   const send = useCallback(async (buyer: Buyer, checkboxList: CheckboxAnswer[], bot: BotCheck) => {
-    const client = crm?.data ?? null
-    const referrer = document.referrer.slice(0, REFERRER_MAX)
     const request: OrderCreateRequest = {
-      ...buyer,
+      ...orderBasics({ buyer, lang, checkboxList, bot, crm, subscritId: usedSubscription?.subscrit_id ?? null, method, referrer: document.referrer }),
       data: choice.lines(),
-      lang,
       hash,
-      checkboxList,
-      crmClient: {
-        ...(client === null ? {} : { id: client.id, typeId: client.typeId, typeName: client.typeName, cardCode: client.cardCode }),
-        ...(referrer === '' ? {} : { referrer }),
-        ...(usedSubscription === null ? {} : { subscritId: usedSubscription.subscrit_id }),
-      },
-      USE_PUSHKIN_CARD: method === 'gift' ? 1 : 0,
-      ...bot,
     }
     const answer = await api.call('orderCreate', request)
     return answer.hash

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import type { PriceRow } from '../../../contract/entities/price'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { headerColors } from '../../lib/color'
-import { rowKey } from './model/cart'
-import { formatMoney } from './model/format'
-import { QuantityControl } from './QuantityControl'
+import { rowKey } from '../../kernel/cart'
+import { formatMoney } from '../../kernel/format'
+import { QuantityControl } from '../../kernel/QuantityControl'
 
 export interface PriceLine {
   row: PriceRow

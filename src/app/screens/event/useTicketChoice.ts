@@ -1,10 +1,10 @@
 import { useRemembered } from '../../state/remembered'
 import type { NoSchemeResponse } from '../../../contract/entities/event'
 import type { PriceRow } from '../../../contract/entities/price'
-import { countOf, isFree, orderLines, quantityOf, rowKey, rowsFor, totals, type Quantities } from './model/cart'
+import { countOf, isFree, orderLines, quantityOf, rowKey, rowsFor, totals, type Quantities } from '../../kernel/cart'
 import { canIncrement, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax } from './model/limits'
-import { rowAllowed, type PaymentMethod } from './model/payment'
-import type { Selection } from './model/selection'
+import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
+import type { Selection } from '../../kernel/selection'
 import type { PriceLine } from './PriceList'
 
 /**

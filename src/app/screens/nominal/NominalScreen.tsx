@@ -6,7 +6,7 @@ import { useLink, useLinkContext } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { buildLink, segment } from '../../lib/links'
 import { useSession } from '../../state/session'
-import { longDay } from '../event/model/format'
+import { longDay } from '../../kernel/format'
 import { NominalForm } from './NominalForm'
 import { useOrderData } from './useOrderData'
 import '../../forms/forms.css'
@@ -27,7 +27,7 @@ function NominalLoader({ hash }: { hash: string }) {
   const navigate = useNavigate()
   const lang = useSession((s) => s.lang)
   const state = useOrderData(hash, lang)
-  const status = state.status === 'ready' ? state.data.rows[0].demandstatusid : null
+  const status = state.status === 'ready' && state.data !== null ? state.data.rows[0].demandstatusid : null
   const done = status === ORDER_STATUS_CONFIRMED || status === ORDER_STATUS_CANCELLED
 
   useEffect(() => {
@@ -38,10 +38,10 @@ function NominalLoader({ hash }: { hash: string }) {
   if (state.status === 'loading' || done) {
     return <section className="page nominal" aria-busy="true"><p role="status">{t('nominal.loading')}</p></section>
   }
-  if (state.status !== 'ready') {
+  if (state.status !== 'ready' || state.data === null) {
     return (
       <section className="page page--message" aria-labelledby="nominal-missing-title">
-        <h1 id="nominal-missing-title">{state.status === 'missing' ? t('nominal.deleted') : t('nominal.load-failed')}</h1>
+        <h1 id="nominal-missing-title">{state.status === 'not-found' ? t('nominal.deleted') : t('nominal.load-failed')}</h1>
         <p><Link className="button button--primary" to={link('/')}>{t('nominal.to-afisha')}</Link></p>
       </section>
     )

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '../../../contract/lang'
 import { api } from '../../api/client'
 import { useSession } from '../../state/session'
-import { formatMoney } from '../event/model/format'
+import { formatMoney } from '../../kernel/format'
 import type { Toping } from './model/types'
 import { useOrderAction } from './useOrderAction'
 

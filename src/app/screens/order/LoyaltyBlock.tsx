@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { bonusesLeft, bonusInputError, canApplyBonuses, isPromoValid, normalizePromo, parseBonuses } from '../../../contract/rules/discount'
 import { api } from '../../api/client'
 import { useSession } from '../../state/session'
-import { formatMoney } from '../event/model/format'
+import { formatMoney } from '../../kernel/format'
 import type { DiscountData } from './model/types'
 import { useOrderAction } from './useOrderAction'
 

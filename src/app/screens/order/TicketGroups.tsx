@@ -5,7 +5,7 @@ import { pickLocalized, type Lang } from '../../../contract/lang'
 import { useLink } from '../../hooks/useLinks'
 import { segment } from '../../lib/links'
 import { useSession } from '../../state/session'
-import { formatMoney } from '../event/model/format'
+import { formatMoney } from '../../kernel/format'
 import { isReturnedLine, isSeatLine, quantityPrefix, type TicketGroup } from './model/lines'
 import type { TicketLine } from './model/types'
 

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
 import type { Lang } from '../../../contract/lang'
 import { api } from '../../api/client'
+import { useContractCall } from '../../kernel/useContractCall'
 import type { OrderViewResponse } from './model/types'
 
 export type OrderLoadStatus = 'loading' | 'ready' | 'error'
@@ -30,39 +31,11 @@ export interface OrderState {
  * (001 §2); network failures are logged (001 §8).
  */
 export function useOrder(hash: string, lang: Lang, search: string): OrderState {
-  const [order, setOrder] = useState<OrderViewResponse | null>(null)
-  const [status, setStatus] = useState<OrderLoadStatus>('loading')
-  const [loadedAt, setLoadedAt] = useState(0)
   const bankData = useRef(bankDataFromSearch(search))
-  const alive = useRef(true)
-
-  const load = useCallback(async () => {
+  const { data, status, loadedAt, reload } = useContractCall(() => {
     const bank_data = bankData.current
     bankData.current = undefined
-    try {
-      const answer = await api.call('orderView', { hash, lang, ...(bank_data === undefined ? {} : { bank_data }) })
-      if (!alive.current) return
-      if (!answer.ord_num) {
-        setStatus('error')
-        return
-      }
-      setOrder(answer)
-      setLoadedAt(Date.now())
-      setStatus('ready')
-    } catch (error) {
-      if (!alive.current) return
-      console.error('order view failed', error)
-      setStatus((s) => (s === 'ready' ? s : 'error'))
-    }
-  }, [hash, lang])
-
-  useEffect(() => {
-    alive.current = true
-    void load()
-    return () => {
-      alive.current = false
-    }
-  }, [load])
-
-  return { order, status, loadedAt, reload: load }
+    return api.call('orderView', { hash, lang, ...(bank_data === undefined ? {} : { bank_data }) })
+  }, [hash, lang], { label: 'order view', notFound: () => false, accept: (answer) => (answer.ord_num ? 'ready' : 'error') })
+  return { order: data, status: status === 'not-found' ? 'error' : status, loadedAt, reload }
 }

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrderReturnDataResponse } from '../../../contract/entities/returns'
 import { pickLocalized, type Lang } from '../../../contract/lang'
-import { formatMoney } from '../event/model/format'
+import { formatMoney } from '../../kernel/format'
 
 /**
  * The form footer: summary of the tickets to return and the refund, the reasons (locked once

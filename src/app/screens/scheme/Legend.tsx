@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Lang } from '../../../contract/lang'
-import { formatMoney } from '../event/model/format'
+import { formatMoney } from '../../kernel/format'
 import type { LegendEntry } from './model/legend'
 
 /** Seats are priced in roubles on the legend (001 §9), whatever the storefront currency. */

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { ApiCallError } from '../../../contract/client'
@@ -11,7 +11,6 @@ import type { SeatStand } from '../../../contract/entities/scheme'
 import { ErrorCode } from '../../../contract/errors'
 import type { Lang } from '../../../contract/lang'
 import type { BuyerRuleOptions } from '../../../contract/rules'
-import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
 import { api } from '../../api/client'
 import type { BuyerForm } from '../../forms/useBuyerForm'
 import type { BotCheck } from '../../forms/useOrderSubmit'
@@ -19,22 +18,22 @@ import { buildLink, segment } from '../../lib/links'
 import { useCart } from '../../state/cart'
 import { useModal } from '../../state/modal'
 import { useSession } from '../../state/session'
-import { EventOrderForm } from '../event/EventOrderForm'
-import { rowAllowed, type PaymentMethod } from '../event/model/payment'
+import { EventOrderForm } from '../../kernel/EventOrderForm'
+import { orderBasics } from '../../kernel/orderRequest'
+import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
 import { CartPanel } from './CartPanel'
-import { exposeEngine } from './engineHandle'
 import { Legend } from './Legend'
-import { availableZones, blockedSeats, colorNumber, zoneInputs, zoneLegend } from './model/legend'
+import { availableZones, colorNumber, zoneInputs, zoneLegend } from './model/legend'
 import { subscriptionLimitLeft } from './model/standing'
-import { SchemeMap } from './SchemeMap'
+import { BestSeats } from './seatChoice/BestSeats'
+import { SinglesWarning } from './seatChoice/SinglesWarning'
+import { storefrontCart } from './map/cartSource'
+import { SchemeMapContext, useSchemeMapState } from './map/context'
+import { SchemeMap } from './map/SchemeMap'
+import { SchemeMapController } from './map/SchemeMapController'
 import { StandingPanel } from './StandingPanel'
-import { useCartOnMap } from './useCartOnMap'
 import { defaultRow, useSchemeCart } from './useSchemeCart'
-import { useSeatEvents } from './useSeatEvents'
-import { useVenue } from './useVenue'
 
-/** Referrer sent with orders is cut to the contract's bound. */
-const REFERRER_MAX = 2000
 
 /**
  * One session of a seat-map event: legend, map, standing places, cart and the buyer form.
@@ -71,28 +70,32 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const zones = useMemo(() => legend.map((e) => ({ id: String(e.zonelevel_id), name: e.name, color: colorNumber(e.color) ?? 0x888888 })), [legend])
   const openZones = useMemo(() => availableZones(legend), [legend])
 
-  const [engine, setEngine] = useState<SeatMapEngine | null>(null)
-  const [venueShown, setVenueShown] = useState(false)
-  // Declared before useVenue: the stream opens before the map request (effects run in order).
-  const [blocked, setBlocked] = useState<ReadonlySet<string>>(() => new Set())
-  const live = useSeatEvents(engine, hash, calendarId, venueShown, blocked)
-  const { phase, map, venue } = useVenue(hash, calendarId, zones, openZones)
-  const blockedNow = useMemo(() => (map === null ? null : blockedSeats(map.seat_numbers, legend)), [map, legend])
-  if (blockedNow !== null && blockedNow !== blocked) setBlocked(blockedNow)
-  const ready = phase === 'ready' && engine !== null
-  if (venueShown !== ready) setVenueShown(ready)
-  const onEngine = useCallback((e: SeatMapEngine | null) => {
-    setEngine(e)
-    exposeEngine(e)
-  }, [])
-  useCartOnMap(engine, ready)
+  // The map's one owner (issue 14.4), made in a layout effect so it exists before the map's own
+  // layout effect runs on the next commit; the stream opens before the map request.
+  const [controller, setController] = useState<SchemeMapController | null>(null)
+  useLayoutEffect(() => {
+    const c = new SchemeMapController({
+      hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart,
+      loadMap: () => api.call('schemeMap', { hash, calendar_id: calendarId }),
+    })
+    c.start()
+    setController(c)
+    return () => {
+      c.dispose()
+      setController(null)
+    }
+    // Zones, colours and prices derive from the session's prices and mode, which only change with
+    // calendarId or a remount (the page keys a session by its mode).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash, calendarId])
+  const { map, live } = useSchemeMapState(controller)
 
   const items = useCart((s) => s.items)
   const holdUntil = useCart((s) => s.holdUntil)
   const limitLeft = useCart((s) => s.limitLeft)
   const clearCart = useCart((s) => s.clear)
-  const isBlocked = useCallback((seatId: string) => blocked.has(seatId), [blocked])
-  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription?.subscritId, isBlocked)
+  const isBlocked = useCallback((seatId: string) => controller?.isBlocked(seatId) ?? false, [controller])
+  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription?.subscritId, isBlocked, controller)
   const applyCart = useCart((s) => s.apply)
 
   const onExpired = useCallback(() => {
@@ -114,22 +117,11 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
 
   // ── order ────────────────────────────────────────────────────────────────────────────────
   const send = useCallback(async (buyer: Buyer, answers: CheckboxAnswer[], bot: BotCheck) => {
-    const client = crm?.data ?? null
-    const referrer = document.referrer.slice(0, REFERRER_MAX)
     const request: OrderCreateSchemeRequest = {
-      ...buyer,
+      ...orderBasics({ buyer, lang, checkboxList: answers, bot, crm, subscritId: subscription?.subscritId ?? null, method, referrer: document.referrer }),
       action_id: hash,
-      lang,
       tickets: useCart.getState().items.map((i) => ({ seat_id: i.seat_id, clientcategory_id: i.clientcategory_id, quantity: i.quantity })),
-      checkboxList: answers,
-      crmClient: {
-        ...(client === null ? {} : { id: client.id, typeId: client.typeId, typeName: client.typeName, cardCode: client.cardCode }),
-        ...(referrer === '' ? {} : { referrer }),
-        ...(subscription === null ? {} : { subscritId: subscription.subscritId }),
-      },
       calendarId,
-      USE_PUSHKIN_CARD: method === 'gift' ? 1 : 0,
-      ...bot,
     }
     try {
       return (await api.call('orderCreateScheme', request)).hash
@@ -159,16 +151,21 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
     <div className="scheme-session" data-calendar={calendarId}>
       <Legend entries={legend} lang={lang as Lang} subscription={bySubscription} />
       {!live && <p className="notice scheme-session__live" role="status">{t('scheme.live-lost')}</p>}
-      <SchemeMap phase={phase} venue={venue} zoneColors={colors} zonePrices={zonePrices} lang={lang} currency={currency}
-        onSeatClick={(seat, e) => void toggleSeat(seat.index, e)} onEngine={onEngine} />
+      {controller !== null && (
+        <SchemeMapContext.Provider value={controller}>
+          <SchemeMap lang={lang} currency={currency} onSeatClick={(seat) => void toggleSeat(seat)} />
+        </SchemeMapContext.Provider>
+      )}
       {map !== null && (
         <StandingPanel stands={map.seat_stand} held={held} limitLeft={standLimitLeft} priceOf={priceOf} lang={lang}
           unavailableText={bySubscription ? t('scheme.not-by-subscription') : t('messages.place-unavailable')}
           onChange={onStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}
       <div className="scheme-session__checkout">
+        <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={method} subscritId={subscription?.subscritId} />
         <CartPanel items={myItems} holdUntil={holdUntil} rows={rows} lang={lang} currency={currency}
           onChange={(c) => void update([c])} onExpired={onExpired} />
+        <SinglesWarning />
         {myItems.length > 0 && (
           <EventOrderForm form={form} options={options} checkboxList={checkboxList} free={false}
             subscriptionConfirm={subscription === null ? null : { count: myItems.reduce((n, i) => n + i.quantity, 0), date: dateText }}

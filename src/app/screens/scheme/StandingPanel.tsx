@@ -2,8 +2,8 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SeatStand } from '../../../contract/entities/scheme'
 import type { Lang } from '../../../contract/lang'
-import { QuantityControl } from '../event/QuantityControl'
-import { formatMoney } from '../event/model/format'
+import { QuantityControl } from '../../kernel/QuantityControl'
+import { formatMoney } from '../../kernel/format'
 import { standingMax } from './model/standing'
 
 /**

@@ -4,11 +4,12 @@ import { ApiCallError } from '../../../contract/client'
 import type { PriceRow } from '../../../contract/entities/price'
 import { ErrorCode } from '../../../contract/errors'
 import { SeatStatus } from '../../../engine/model'
-import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
+import type { SeatInfo } from '../../../engine/interaction/seatInfo'
 import { api } from '../../api/client'
 import { useCart } from '../../state/cart'
 import { useModal } from '../../state/modal'
-import { rowAllowed, type PaymentMethod } from '../event/model/payment'
+import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
+import type { SchemeMapController } from './map/SchemeMapController'
 
 /** The price row a newly chosen place takes: the zone's first allowed row (the operator's order). */
 export function defaultRow(rows: readonly PriceRow[], zonelevelId: number, method: PaymentMethod): PriceRow | null {
@@ -29,7 +30,7 @@ export function defaultRow(rows: readonly PriceRow[], zonelevelId: number, metho
  * in this one on arrival, place by place; a place this mode does not sell is released. Like the
  * event page's quantities (000 §4), switching the mode never keeps prices of the other one.
  */
-export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod, subscritId: number | undefined, isBlocked: (seatId: string) => boolean) {
+export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod, subscritId: number | undefined, isBlocked: (seatId: string) => boolean, map: SchemeMapController | null) {
   const { t } = useTranslation()
   const showModal = useModal((s) => s.show)
   const apply = useCart((s) => s.apply)
@@ -88,10 +89,7 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
   }, [send, showModal, t])
 
   /** A click on a seat of the map (or the list view): take a free seat, release one of ours. */
-  const toggleSeat = useCallback(async (index: number, engine: SeatMapEngine) => {
-    const venue = engine.getVenue()
-    const info = engine.getSeatInfo(index)
-    if (venue === null || info === null) return
+  const toggleSeat = useCallback(async (info: SeatInfo) => {
     const mine = useCart.getState().items.find((i) => i.seat_id === info.key)
     if (mine !== undefined) {
       await update([{ seat_id: info.key, clientcategory_id: mine.clientcategory_id, quantity: 0 }])
@@ -110,16 +108,16 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
       showModal({ kind: 'warning', text: t('modal.error-limit') })
       return
     }
-    const zoneId = Number(venue.zones[venue.seats.zone[index]]?.id)
-    const row = defaultRow(rows, zoneId, method)
+    const zoneId = map?.zoneOf(info.index) ?? null
+    const row = zoneId === null ? null : defaultRow(rows, zoneId, method)
     if (row === null) {
       showModal({ kind: 'warning', text: t('messages.place-unavailable') })
       return
     }
     const ok = await update([{ seat_id: info.key, clientcategory_id: row.clientcategory_id, quantity: 1 }])
     // Someone took it between the last status we heard and the click: show it taken now.
-    if (!ok && engine.getVenue()?.seats.status[index] === SeatStatus.Free) engine.setStatuses([index], SeatStatus.Held)
-  }, [update, rows, method, isBlocked, showModal, t])
+    if (!ok) map?.showTaken(info.index)
+  }, [update, rows, method, isBlocked, showModal, t, map])
 
   return { update, toggleSeat }
 }

@@ -1,20 +1,17 @@
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { TICKET_TYPE_NO_CODE } from '../../../contract/constants'
-import type { TicketViewResponse } from '../../../contract/entities/ticket'
 import { pickLocalized } from '../../../contract/lang'
 import { api } from '../../api/client'
+import { useContractCall } from '../../kernel/useContractCall'
 import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { segment } from '../../lib/links'
 import { useSession } from '../../state/session'
-import { formatMoney } from '../event/model/format'
+import { formatMoney } from '../../kernel/format'
 import { ticketCode } from '../order/model/codes'
 import { isReturnedLine } from '../order/model/lines'
 import './ticket.css'
-
-type State = { status: 'loading' } | { status: 'ready'; data: TicketViewResponse } | { status: 'missing' }
 
 /**
  * /ticket/{hash} (opened in a new tab from a paid order): one ticket with its code. The code and
@@ -30,27 +27,12 @@ function Ticket({ hash }: { hash: string }) {
   const link = useLink()
   const lang = useSession((s) => s.lang)
   const currency = useSession((s) => s.setup?.app.currency ?? 'RUB')
-  const [state, setState] = useState<State>({ status: 'loading' })
+  // Any failure shows the ticket as not found; failures other than not-found are logged too.
+  const state = useContractCall(() => api.call('ticket', undefined, { hash }), [hash], { label: 'ticket' })
   useTitle('ticket')
 
-  useEffect(() => {
-    let alive = true
-    api.call('ticket', undefined, { hash }).then(
-      (data) => {
-        if (alive) setState({ status: 'ready', data })
-      },
-      (error: unknown) => {
-        console.error('ticket failed', error)
-        if (alive) setState({ status: 'missing' })
-      },
-    )
-    return () => {
-      alive = false
-    }
-  }, [hash])
-
   if (state.status === 'loading') return <p className="ticket-page__status" role="status">{t('ticket.loading')}</p>
-  if (state.status === 'missing') {
+  if (state.status !== 'ready' || state.data === null) {
     return (
       <section className="page page--message" aria-labelledby="ticket-title">
         <h1 id="ticket-title">{t('ticket.not-found')}</h1>

@@ -2,12 +2,14 @@ import type { z } from 'zod'
 import type { CartResponse, cartUpdateRequestSchema } from '../../../contract/entities/cart'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import type { PriceRowDb } from '../orders/repository'
-import { findPlaces, placesById, placeText, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../scheme/places'
+import type { PriceRowDb } from '../events/repository'
+import { findPlaces, placesById, placeText, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
-import { cartHolds, claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure, type CartHolds } from './holds'
+import { enforceNoSingles, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
+import { cartHolds, claimSeats, findCart, holdStanding, releaseCartHolds, repriceSeatHold, standingTaken, takenFailure, type CartHolds } from '../inventory/holds'
+import { inClaimTransaction } from '../orders/claim'
 
 export type CartUpdateInput = z.output<typeof cartUpdateRequestSchema>
 
@@ -17,6 +19,8 @@ export interface CartContext {
   holdSeconds: number
   /** The session's signed-in CRM client: the only one whose subscription a cart may use. */
   crmClientId: number | null
+  /** Skip the 'enforce' single-seat rule: best available already kept clear of single seats wherever it could. */
+  singlesAllowed?: boolean
 }
 
 /** Most tickets of one standing place a cart may take: its free places, the zone's row stock (when set) and the order limit left. */
@@ -63,6 +67,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
     return { place, price, quantity: c.quantity }
   })
 
+  if (!ctx.singlesAllowed) await prepareSinglesCheck(db, session)
   await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cartId = (await findCart(trx, ctx.sessionId, session.calendar.id, true, now))!
     const before = await cartHolds(trx, cartId, now)
@@ -77,7 +82,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
       if (c.place.kind !== 'seat' || c.quantity === 0) continue
       const held = heldSeats.get(c.place.id)
       if (!held) newSeats.push({ place: c.place, priceId: c.price!.id })
-      else if (held.price_id !== c.price!.id) await trx.updateTable('seat_holds').set({ price_id: c.price!.id }).where('id', '=', held.id).execute()
+      else if (held.price_id !== c.price!.id) await repriceSeatHold(trx, held.id, c.price!.id)
     }
     const keptSeats = before.seats.filter((h) => !releaseSeats.includes(h.seat_id)).length
     const keptStands = before.stands.filter((h) => !releaseStands.includes(h.standing_place_id)).reduce((n, h) => n + h.quantity, 0)
@@ -103,12 +108,14 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
       if (c.quantity > max) {
         throw new ApiFailure('stand-limit', { max, place: placeText(c.place), asked: c.quantity })
       }
-      await trx
-        .insertInto('standing_holds')
-        .values({ calendar_id: session.calendar.id, standing_place_id: c.place.id, cart_id: cartId, order_id: null, price_id: c.price!.id, state: 'cart', quantity: c.quantity, created_at: now, expires_at: expiresAt })
-        .execute()
+      await holdStanding(trx, session.calendar.id, c.place.id, c.price!.id, c.quantity, owner, now)
     }
     if (taken.length) throw takenFailure(taken)
+    // The single-seat rule (issue 20) judges a choice that adds seats; letting seats go is never refused.
+    if (newSeats.length && !ctx.singlesAllowed) {
+      const kept = before.seats.filter((h) => !releaseSeats.includes(h.seat_id)).map((h) => h.seat_id)
+      await enforceNoSingles(trx, session, [...kept, ...newSeats.map((s) => s.place.id)], cartId, now)
+    }
   })
   return listCart(db, ctx.sessionId, session, now, limit)
 }
@@ -139,6 +146,8 @@ async function listCart(db: Db, sessionId: string, session: SchemeSession, now: 
   const ends = [...holds.seats, ...holds.stands].map((h) => h.expires_at ?? now)
   const holdSeconds = ends.length ? Math.max(0, Math.ceil((Math.min(...ends) - now) / 1000)) : 0
   const count = items.reduce((n, i) => n + i.quantity, 0)
-  return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, limit - count) }
+  // Seats the choice leaves single: the cart's warning (refused instead under 'enforce').
+  const singles = cartId === null ? [] : await singlesView(db, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now))
+  return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, limit - count), singles }
 }
 

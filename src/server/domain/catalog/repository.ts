@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { inSaleWindow } from '../events/sale-window'
 
 export const listMenuKinds = (db: Db) => db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute()
 export const listMainMenus = (db: Db) => db.selectFrom('main_menus').selectAll().orderBy('sortnum').orderBy('id').execute()
@@ -12,6 +13,7 @@ export const listActiveEvents = (db: Db) =>
     .selectAll('e')
     .select('i.file_name as image_file')
     .where('e.active', '=', 1)
+    .where('e.published', '=', 1)
     .orderBy('e.sortnum')
     .orderBy('e.id')
     .execute()
@@ -36,6 +38,7 @@ export const listUpcomingCalendars = (db: Db, eventIds: number[], from: number) 
         .where('event_id', 'in', eventIds)
         .where('active', '=', 1)
         .where('starts_at', '>=', from)
+        .where(inSaleWindow(from))
         .orderBy('starts_at')
         .orderBy('id')
         .execute()

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect'
 import { imageUrl } from '../images/urls'
 import { stockByCalendar } from '../inventory/availability'
 import { toMajor } from '../../../contract/rules/money'
-import { listPriceRows, type PriceRowDb } from '../orders/repository'
+import { listPriceRows, type PriceRowDb } from '../events/repository'
 import * as repo from './repository'
 
 const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']
@@ -112,7 +112,7 @@ export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promi
     repo.listEventTags(db, eventIds),
     repo.listUpcomingCalendars(db, eventIds, now),
   ])
-  const [stock, priceRows] = await Promise.all([stockByCalendar(db, calendars.map((c) => c.id)), listPriceRows(db, calendars.map((c) => c.id))])
+  const [stock, priceRows] = await Promise.all([stockByCalendar(db, calendars.map((c) => c.id), now), listPriceRows(db, calendars.map((c) => c.id))])
   const venueIds = [...new Set([...events.map((e) => e.venue_id), ...calendars.map((c) => c.venue_id)].filter((v): v is number => v !== null))]
   const subscriptionIds = events.filter((e) => e.menu_kind_id === KIND_SUBSCRIPTIONS).map((e) => e.id)
   const [venues, compositions] = await Promise.all([repo.listVenues(db, venueIds), repo.listCompositions(db, subscriptionIds)])

@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
-
-/** Order status that frees its tickets (cancelled). */
-const ORDER_STATUS_CANCELLED = 90
+import { liveHold } from './live'
+import { capacityOf, salesOf } from './stock'
 
 export interface SessionStock {
   /** Tickets on sale in the session when nothing is sold. */
@@ -12,20 +11,21 @@ export interface SessionStock {
 }
 
 /**
- * Tickets left per calendar (session), computed with a handful of grouped queries whatever the
- * number of sessions, so the listing costs the same for 10 or 1,000 sessions.
+ * Tickets left per calendar (session) at `now`, for the listing, computed with a handful of
+ * grouped queries whatever the number of sessions, so the listing costs the same for 10 or
+ * 1,000 sessions. Counted by the one stock rule (live.ts), as the event page, the scheme header
+ * and the map count:
  *
  * - General admission (no drawing): capacity is calendars.capacity, or the sum of the regular
- *   (non-subscription) price rows' quantity; sold is the quantity of order lines of
- *   non-cancelled orders.
+ *   (non-subscription) price rows' quantity; sold is the tickets of live orders (stock.ts).
  * - Seat map: capacity is the seats of the drawing whose zone has a price row in the session
  *   plus the capacity of priced standing places; taken is the live seat holds (cart, unpaid
- *   order or sold: released_at null) plus the quantity of live standing holds.
- *   Expired cart holds count as taken until the hold sweeper releases them.
+ *   order or sold) plus the quantity of live standing holds. A hold past its expiry is free at
+ *   once, before the sweeper writes its release.
  *
  * Cost: one scan of `seats` grouped by (drawing, zone); O(sessions + price rows) otherwise.
  */
-export async function stockByCalendar(db: Db, calendarIds: number[]): Promise<Map<number, SessionStock>> {
+export async function stockByCalendar(db: Db, calendarIds: number[], now: number): Promise<Map<number, SessionStock>> {
   const out = new Map<number, SessionStock>()
   if (calendarIds.length === 0) return out
   const calendars = await db
@@ -61,35 +61,25 @@ export async function stockByCalendar(db: Db, calendarIds: number[]): Promise<Ma
     }
   }
 
-  const soldGa = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.calendar_id', (eb) => eb.fn.sum<number>('l.quantity').as('n')])
-    .where('l.calendar_id', 'in', calendarIds)
-    .where('o.status', '<>', ORDER_STATUS_CANCELLED)
-    // Returned tickets (return confirmed: 70, 80) are back on sale.
-    .where('l.return_status', '<', 70)
-    .where('l.seat_id', 'is', null)
-    .where('l.standing_place_id', 'is', null)
-    .groupBy('l.calendar_id')
-    .execute()
+  const soldGa = await salesOf(db, calendarIds, now)
   const heldSeats = await db
     .selectFrom('seat_holds')
     .select(['calendar_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('calendar_id', 'in', calendarIds)
-    .where('released_at', 'is', null)
+    .where(liveHold('seat_holds', now))
     .groupBy('calendar_id')
     .execute()
   const heldStanding = await db
     .selectFrom('standing_holds')
     .select(['calendar_id', sql<number>`sum(quantity)`.as('n')])
     .where('calendar_id', 'in', calendarIds)
-    .where('released_at', 'is', null)
+    .where(liveHold('standing_holds', now))
     .groupBy('calendar_id')
     .execute()
 
   const taken = new Map<number, number>()
-  for (const r of [...soldGa, ...heldSeats, ...heldStanding]) {
+  for (const [calendarId, s] of soldGa) taken.set(calendarId, s.sold)
+  for (const r of [...heldSeats, ...heldStanding]) {
     taken.set(r.calendar_id, (taken.get(r.calendar_id) ?? 0) + Number(r.n))
   }
   const pricesByCalendar = new Map<number, typeof prices>()
@@ -103,7 +93,7 @@ export async function stockByCalendar(db: Db, calendarIds: number[]): Promise<Ma
     const rows = pricesByCalendar.get(c.id) ?? []
     let capacity: number
     if (c.drawing_id === null) {
-      capacity = c.capacity ?? rows.filter((p) => p.for_subscription === 0).reduce((s, p) => s + p.quantity, 0)
+      capacity = capacityOf(c.capacity, rows)
     } else {
       const zones = new Set(rows.map((p) => p.zone_id))
       capacity = 0

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { SeatStatus } from '../../../contract/entities/scheme'
 import type { Db } from '../../db/connect'
-import { liveHold } from '../cart/live'
+import { liveHold } from '../inventory/live'
 
 /** One change of the log with the place's key in the drawing. */
 export interface Change {

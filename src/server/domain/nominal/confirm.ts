@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
-import { lockOrder } from '../orderview/repository'
+import { lockOrder } from '../orders/order.repository'
 import * as repo from './repository'
 
 type ConfirmInput = z.output<typeof confirmNominalRequestSchema>

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { cancelPendingPayments } from '../loyalty/pending'
 import { toMajor, toMinor } from '../../../contract/rules/money'
-import { listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orderview/repository'
-import { assertChangeable } from '../orderview/state'
+import { listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orders/order.repository'
+import { assertChangeable } from '../orders/state'
 
 export interface OfferItem {
   uid: string

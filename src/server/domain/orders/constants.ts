@@ -25,3 +25,9 @@ export const ORDER_STATUS_CREATED = 10
 
 /** Agreement checkboxes shown with the general-admission order form (checkbox_lists.scope). */
 export const ORDER_CHECKBOX_SCOPE = 'order'
+
+/** Payment start path of a payment type (the contract's paymentStart call). */
+export const PAYMENT_START_PATH = '/api/payment/start/'
+/** Client route of the order view and of the declined-payment page (001 §2). */
+export const ORDER_ROUTE = '/order/'
+export const DECLINED_ROUTE = '/order/declined/'

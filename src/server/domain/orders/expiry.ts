@@ -1,7 +1,7 @@
-import { sql } from 'kysely'
 import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
-import { releaseExpiredCartHolds } from '../cart/expiry'
+import { releaseExpiredCartHolds } from '../inventory/hold-expiry'
+import { subscriptionTicketsOf } from './order.repository'
 
 /**
  * Reservation expiry: an unpaid order whose reserve time has passed is cancelled (status 90),
@@ -36,13 +36,7 @@ export async function expireOrders(db: Db, now: number, calendarIds?: readonly n
   if (cancelled.length === 0) return cancelled
 
   // Subscription tickets go back to the client's subscription.
-  const used = await db
-    .selectFrom('order_lines')
-    .select(['crm_subscription_id', sql<number>`sum(quantity)`.as('n')])
-    .where('order_id', 'in', cancelled)
-    .where('crm_subscription_id', 'is not', null)
-    .groupBy('crm_subscription_id')
-    .execute()
+  const used = await subscriptionTicketsOf(db, cancelled)
   for (const u of used) {
     await db
       .updateTable('crm_subscriptions')
@@ -53,40 +47,4 @@ export async function expireOrders(db: Db, now: number, calendarIds?: readonly n
   await db.updateTable('seat_holds').set({ released_at: now }).where('order_id', 'in', cancelled).where('released_at', 'is', null).execute()
   await db.updateTable('standing_holds').set({ released_at: now }).where('order_id', 'in', cancelled).where('released_at', 'is', null).execute()
   return cancelled
-}
-
-export interface Sweeper {
-  /** Stops the timer and waits for a sweep in progress, so the database can close after it. */
-  stop(): Promise<void>
-}
-
-/**
- * Runs expireOrders every `intervalMs` in its own transaction. The timer is unref'd (it never
- * keeps the process alive); a failed sweep is reported and the next one tries again; a sweep
- * never overlaps the previous one.
- */
-export function startExpirySweeper(db: Db, intervalMs: number, onError: (err: unknown) => void, onCancelled?: (ids: number[]) => void): Sweeper {
-  let current: Promise<void> | null = null
-  let stopped = false
-  const timer = setInterval(() => {
-    if (current || stopped) return
-    current = db
-      .transaction()
-      .execute((trx) => expireOrders(trx, Date.now()))
-      .then((ids) => {
-        if (ids.length && onCancelled) onCancelled(ids)
-      })
-      .catch(onError)
-      .finally(() => {
-        current = null
-      })
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await current
-    },
-  }
 }

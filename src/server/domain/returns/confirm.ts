@@ -2,7 +2,7 @@ import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_N
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
-import { lockOrder } from '../orderview/repository'
+import { lockOrder } from '../orders/order.repository'
 import { storedHashConf } from './hashconf'
 import { releaseReturned } from './release'
 

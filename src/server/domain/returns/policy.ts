@@ -1,7 +1,7 @@
 import { ORDER_STATUS_CONFIRMED, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import type { StoredSetup } from '../settings/defaults'
-import type { OrderRow } from '../orderview/repository'
+import type { OrderRow } from '../orders/order.repository'
 import { REQUEST_STATUS_EXPIRED } from './constants'
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { SchemeMapResponse, SeatStatus } from '../../../contract/entities/scheme'
 import type { Db } from '../../db/connect'
-import { liveHold } from '../cart/live'
+import { liveHold } from '../inventory/live'
 import { drawingParts } from './drawing-cache'
 import { cachedMapAnswer, MapAnswer, seatStateVersion } from './map-cache'
 import { loadSchemeSession } from './repository'

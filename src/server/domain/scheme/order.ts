@@ -1,17 +1,15 @@
-import { randomBytes, randomInt } from 'node:crypto'
 import type { z } from 'zod'
-import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
-import { consentsPass, normalizeFio, normalizeGiftName, orderSum, ticketFee, validateBuyer } from '../../../contract/rules'
+import { consentsPass, ticketFee, validateBuyer } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
-import { claimSeats, findCart, inClaimTransaction, releaseCartHolds, standingTaken, takenFailure } from '../cart/holds'
-import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, ORDER_STATUS_CREATED, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from '../orders/constants'
-import { takeSubscriptionTickets } from '../orders/create'
+import { claimSeats, findCart, holdStanding, moveCartSeatsToOrder, releaseCartHolds, standingTaken, takenFailure } from '../inventory/holds'
+import { placeOrder } from '../orders/claim'
+import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
 import { resolvePaymentMethod } from '../orders/payment-method'
-import { listOrderCheckboxes, type PriceRowDb } from '../orders/repository'
-import { findPlaces, placeText, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from './places'
+import { listOrderCheckboxes, type PriceRowDb } from '../events/repository'
+import { findPlaces, placeText, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
 import { limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from './pricing'
 import { loadSchemeSession, type SchemeSession } from './repository'
 import { findSubscription, subscriptionLimitFailure } from './subscription'
@@ -32,9 +30,6 @@ interface Ticket {
   quantity: number
   feeMinor: number
 }
-
-const newHash = (bytes: number) => randomBytes(bytes).toString('base64url')
-const newTicketCode = () => Array.from({ length: TICKET_CODE_DIGITS }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('')
 
 /**
  * Checks a seat-map order without touching stock: the session is on sale, the payment method,
@@ -92,120 +87,64 @@ async function planSchemeOrder(
 }
 
 /**
- * POST /api/order/create-scheme. In one claim transaction of the session (domain/cart/holds):
- * the places the visitor's cart holds become the order's; places asked that the cart does not
- * hold are claimed now; if any of those is held by someone else or sold, everything rolls back
- * and the answer names them (-1005). Whatever else the cart held in the session is released
- * (the cart is spent). The order is priced by the server (price rows, service fees of the
- * orders domain) and keeps its places until its reserve time; a free order is paid at once
- * and its places sold. A subscription order takes its tickets off the subscription in the same
- * transaction (conditional decrement of the orders domain), so a short subscription rolls the
- * seat claims back; orders/expiry.ts gives them back when the order lapses. Returns the order hash.
+ * POST /api/order/create-scheme: the seat-map planner. Checks and prices the order
+ * (planSchemeOrder), drafts it (orders/draft.ts) and has the order module write it in one claim
+ * transaction of the session (orders/claim.ts), whose stock claim is claimPlaces: the places the
+ * visitor's cart holds become the order's; places asked that the cart does not hold are claimed
+ * now; if any of those is held by someone else or sold, everything rolls back and the answer
+ * names them (-1005). Whatever else the cart held in the session is released (the cart is
+ * spent). The order keeps its places until its reserve time; a free order is paid at once and
+ * its places sold. A subscription order takes its tickets off the subscription in the same
+ * transaction, so a short subscription rolls the seat claims back; orders/expiry.ts gives them
+ * back when the order lapses. Returns the order hash.
  */
 export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<string> {
   const { now } = ctx
   const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
-  const sum = orderSum({ tickets: tickets.map((t) => ({ price: t.price.price, fee: t.feeMinor, quantity: t.quantity })) })
-  const serviceTotal = sum.fees
-  const total = sum.gross
-  const free = total === 0
-  const reserveUntil = now + ctx.reserveSeconds * 1000
-  const named = session.event.writeticketname === 1
   const calendarId = session.calendar.id
+  const lines: DraftLine[] = tickets.map((t) => ({
+    eventId: session.event.id,
+    calendarId,
+    priceId: t.price.id,
+    clientCategoryId: t.price.client_category_id,
+    zoneId: t.price.zone_id,
+    seatId: t.place.kind === 'seat' ? t.place.id : null,
+    standingPlaceId: t.place.kind === 'stand' ? t.place.id : null,
+    quantity: t.quantity,
+    price: t.price.price,
+    fee: t.feeMinor,
+  }))
+  const draft = draftOrder(input, lines, { ...ctx, subscriptionId, giftCard, named: session.event.writeticketname === 1 })
+  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now))
+}
 
-  return inClaimTransaction(db, calendarId, now, async (trx) => {
-    const hash = newHash(ORDER_HASH_BYTES)
-    const { id: orderId } = await trx
-      .insertInto('orders')
-      .values({
-        hash,
-        ord_num: -randomInt(1, 2 ** 31 - 1),
-        session_id: ctx.sessionId,
-        crm_client_id: ctx.crmClientId,
-        crm_subscription_id: subscriptionId,
-        status: named ? ORDER_STATUS_CREATED : ORDER_STATUS_CONFIRMED,
-        lang: input.lang,
-        fio: giftCard ? '' : normalizeFio(input.fio ?? ''),
-        surname: giftCard ? normalizeGiftName(input.surname ?? '') : '',
-        name: giftCard ? normalizeGiftName(input.name ?? '') : '',
-        patronymic: giftCard ? normalizeGiftName(input.patronymic ?? '') : '',
-        phone: input.phone.trim(),
-        email: input.email.trim(),
-        referrer: input.crmClient?.referrer ?? '',
-        paid: free ? 1 : 0,
-        paid_at: free ? now : null,
-        use_pushkin_card: giftCard ? 1 : 0,
-        total,
-        service_total: serviceTotal,
-        reserve_until: reserveUntil,
-        created_at: now,
-        confirmed_at: named ? null : now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx.updateTable('orders').set({ ord_num: ORDER_NUMBER_BASE + orderId }).where('id', '=', orderId).execute()
-    const owner = { cartId: null, orderId, state: free ? ('sold' as const) : ('order' as const), expiresAt: free ? null : reserveUntil }
-
-    const cartId = await findCart(trx, ctx.sessionId, calendarId, false, now)
-    const seats = tickets.filter((t): t is Ticket & { place: SeatPlace } => t.place.kind === 'seat')
-    const stands = tickets.filter((t): t is Ticket & { place: StandPlace } => t.place.kind === 'stand')
-    // The cart's own seats move to the order (one UPDATE per price row); the rest are claimed.
-    const converted = new Set<number>()
-    if (cartId !== null && seats.length) {
-      const byPrice = new Map<number, number[]>()
-      for (const t of seats) byPrice.set(t.price.id, [...(byPrice.get(t.price.id) ?? []), t.place.id])
-      for (const [priceId, seatIds] of byPrice) {
-        const moved = await trx
-          .updateTable('seat_holds')
-          .set({ state: owner.state, order_id: orderId, cart_id: null, price_id: priceId, expires_at: owner.expiresAt })
-          .where('cart_id', '=', cartId)
-          .where('calendar_id', '=', calendarId)
-          .where('state', '=', 'cart')
-          .where('released_at', 'is', null)
-          .where('seat_id', 'in', seatIds)
-          .returning('seat_id')
-          .execute()
-        for (const m of moved) converted.add(m.seat_id)
-      }
+/** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */
+async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[], orderId: number, sessionId: string, now: number): Promise<void> {
+  const calendarId = draft.lines[0].calendarId
+  const free = draft.total === 0
+  const owner = { cartId: null, orderId, state: free ? ('sold' as const) : ('order' as const), expiresAt: free ? null : draft.reserveUntil }
+  const cartId = await findCart(trx, sessionId, calendarId, false, now)
+  const seats = tickets.filter((t): t is Ticket & { place: SeatPlace } => t.place.kind === 'seat')
+  const stands = tickets.filter((t): t is Ticket & { place: StandPlace } => t.place.kind === 'stand')
+  // The cart's own seats move to the order (one UPDATE per price row); the rest are claimed.
+  const converted = new Set<number>()
+  if (cartId !== null && seats.length) {
+    const byPrice = new Map<number, number[]>()
+    for (const t of seats) byPrice.set(t.price.id, [...(byPrice.get(t.price.id) ?? []), t.place.id])
+    for (const [priceId, seatIds] of byPrice) {
+      for (const seatId of await moveCartSeatsToOrder(trx, cartId, calendarId, seatIds, priceId, owner)) converted.add(seatId)
     }
-    // Standing tickets are re-counted from scratch: the cart's holds there go, the order takes its quantity.
-    if (cartId !== null) await releaseCartHolds(trx, cartId, now)
-    const taken: Place[] = await claimSeats(trx, calendarId, seats.filter((t) => !converted.has(t.place.id)).map((t) => ({ place: t.place, priceId: t.price.id })), owner, now)
-    const others = await standingTaken(trx, calendarId, stands.map((t) => t.place.id), now, null)
-    for (const t of stands) {
-      if (t.quantity > Math.max(0, t.place.capacity - (others.get(t.place.id) ?? 0))) {
-        taken.push(t.place)
-        continue
-      }
-      await trx
-        .insertInto('standing_holds')
-        .values({ calendar_id: calendarId, standing_place_id: t.place.id, cart_id: null, order_id: orderId, price_id: t.price.id, state: owner.state, quantity: t.quantity, created_at: now, expires_at: owner.expiresAt })
-        .execute()
+  }
+  // Standing tickets are re-counted from scratch: the cart's holds there go, the order takes its quantity.
+  if (cartId !== null) await releaseCartHolds(trx, cartId, now)
+  const taken: Place[] = await claimSeats(trx, calendarId, seats.filter((t) => !converted.has(t.place.id)).map((t) => ({ place: t.place, priceId: t.price.id })), owner, now)
+  const others = await standingTaken(trx, calendarId, stands.map((t) => t.place.id), now, null)
+  for (const t of stands) {
+    if (t.quantity > Math.max(0, t.place.capacity - (others.get(t.place.id) ?? 0))) {
+      taken.push(t.place)
+      continue
     }
-    if (taken.length) throw takenFailure(taken)
-    // Conditional decrement in the claim transaction: a failure rolls the seat claims back too.
-    if (subscriptionId !== null) await takeSubscriptionTickets(trx, subscriptionId, tickets.reduce((n, t) => n + t.quantity, 0))
-
-    const lines = tickets.flatMap((t) =>
-      Array.from({ length: t.quantity }, () => ({
-        order_id: orderId,
-        event_id: session.event.id,
-        calendar_id: calendarId,
-        price_id: t.price.id,
-        client_category_id: t.price.client_category_id,
-        zone_id: t.price.zone_id,
-        crm_subscription_id: subscriptionId,
-        seat_id: t.place.kind === 'seat' ? t.place.id : null,
-        standing_place_id: t.place.kind === 'stand' ? t.place.id : null,
-        quantity: 1,
-        price: t.price.price,
-        service_fee: t.feeMinor,
-        cost: t.price.price + t.feeMinor,
-        ticket_hash: newHash(TICKET_HASH_BYTES),
-        ticket_code: newTicketCode(),
-      })),
-    )
-    await trx.insertInto('order_lines').values(lines).execute()
-    return hash
-  })
+    await holdStanding(trx, calendarId, t.place.id, t.price.id, t.quantity, owner, now)
+  }
+  if (taken.length) throw takenFailure(taken)
 }

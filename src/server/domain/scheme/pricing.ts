@@ -1,12 +1,12 @@
 import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
 import type { CartItem } from '../../../contract/entities/cart'
 import { ApiFailure } from '../../errors'
-import { priceRowView } from '../orders/event-page'
-import type { CalendarRow, EventRow, PriceRowDb } from '../orders/repository'
-import { placeText, type Place } from './places'
+import { priceRowView } from '../admission/event-page'
+import type { CalendarRow, EventRow, PriceRowDb } from '../events/repository'
+import { placeText, type Place } from '../inventory/places'
 
 /**
- * Prices and limits of seat-map tickets, on the orders domain's price rows and money rules: a
+ * Prices and limits of seat-map tickets, on the events domain's price rows and money rules: a
  * place is priced by the row of its zone (zonelevel) and the chosen client category, with the
  * same gift-card (useproculture) and free-event rules as general admission.
  */

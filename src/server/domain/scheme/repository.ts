@@ -1,10 +1,11 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import * as orders from '../orders/repository'
+import { isInSaleWindow } from '../events/sale-window'
+import * as orders from '../events/repository'
 
 /**
  * Lookups shared by the seat-map calls: the session (calendar) with its event and price rows,
- * checked for sale. Event and price queries are the orders domain's, so both flows read the
+ * checked for sale. Event and price queries are the events domain's, so both flows read the
  * same rows the same way.
  */
 
@@ -38,7 +39,7 @@ export async function loadSchemeSession(db: Db, calendarId: number, now: number,
   if (hash !== undefined && eventRow.hash_id !== hash) throw new ApiFailure('session-other-event', { id: calendarId, hash })
   const event = await findSchemeEvent(db, eventRow.hash_id)
   if (calendar.drawing_id === null) throw new ApiFailure('session-no-map', { id: calendarId })
-  if (calendar.active !== 1 || calendar.starts_at <= now) {
+  if (calendar.active !== 1 || calendar.starts_at <= now || !isInSaleWindow(calendar, now)) {
     throw new ApiFailure('session-not-on-sale', { day: calendar.day, time: calendar.time })
   }
   // The map of an event not on sale yet may be looked at; holding and ordering wait for the opening.
@@ -51,4 +52,10 @@ export async function loadSchemeSession(db: Db, calendarId: number, now: number,
     subscriptionPrices: rows.filter((p) => p.for_subscription === 1),
     drawingId: calendar.drawing_id,
   }
+}
+
+/** Whether a session exists and is sold on a seat map (has a drawing). */
+export async function isMapSession(db: Db, calendarId: number): Promise<boolean> {
+  const calendar = await db.selectFrom('calendars').select('drawing_id').where('id', '=', calendarId).executeTakeFirst()
+  return calendar !== undefined && calendar.drawing_id !== null
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { findClientSubscription } from '../orders/repository'
+import { findClientSubscription } from '../events/repository'
 
 /**
  * Buying seat-map tickets by subscription (crmClient.subscritId of create-scheme, subscritId of
@@ -10,7 +10,7 @@ import { findClientSubscription } from '../orders/repository'
  * would refuse.
  */
 
-/** The session client's subscription `id` for this event (the orders domain's lookup), or a clear -1002; null when none is asked. */
+/** The session client's subscription `id` for this event (the events domain's lookup), or a clear -1002; null when none is asked. */
 export async function findSubscription(db: Db, id: number | undefined, crmClientId: number | null, eventId: number, now: number) {
   if (id === undefined) return null
   if (crmClientId === null) throw new ApiFailure('subscription-sign-in')

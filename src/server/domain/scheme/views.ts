@@ -2,10 +2,10 @@ import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
 import type { schemeResponseSchema, SchemeSessionsResponse } from '../../../contract/entities/scheme'
 import type { z } from 'zod'
 import type { Db } from '../../db/connect'
-import { actionView, checkboxView, compositionView, priceRowView } from '../orders/event-page'
-import * as orders from '../orders/repository'
+import { actionView, checkboxView, compositionView, priceRowView } from '../admission/event-page'
+import * as orders from '../events/repository'
 import { findSchemeEvent } from './repository'
-import { freeByZone } from './stock'
+import { freeByZone } from '../inventory/zones'
 
 /** POST /api/scheme: the scheme-view header: action, subscription composition, agreements. */
 export async function buildSchemeHeader(db: Db, hash: string): Promise<z.infer<typeof schemeResponseSchema>> {

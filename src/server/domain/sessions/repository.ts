@@ -1,5 +1,9 @@
 import type { Db } from '../../db/connect'
-import type { SessionRow } from '../../plugins/context'
+import type { Selectable } from 'kysely'
+import type { SessionsTable } from '../../db/tables'
+
+/** A visitor's session row (cookie, CSRF token, CRM client). */
+export type SessionRow = Selectable<SessionsTable>
 
 export async function findSession(db: Db, id: string, now: number): Promise<SessionRow | null> {
   const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst()

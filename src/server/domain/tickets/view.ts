@@ -2,17 +2,17 @@ import type { TicketViewResponse } from '../../../contract/entities/ticket'
 import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { toTicketLine } from '../orderview/lines'
-import { findOrderByHash, listTicketLines } from '../orderview/repository'
-import { changeRefusal } from '../orderview/state'
-import { printingAllowed } from '../orderview/view'
+import { toTicketLine } from './lines'
+import { findOrderByHash, listTicketLines } from '../orders/order.repository'
+import { changeRefusal, printingAllowed } from '../orders/state'
+import type { TicketKeys } from './keys'
 
 /**
  * GET /api/ticket/:hash: one ticket of an order by its ticket hash. The code image is drawn
  * only when the order is paid and printing is allowed; paymentAllowed says whether the order
  * may still be paid (the page then links to the order instead of showing a code).
  */
-export async function buildTicketView(db: Db, ticketHash: string, now = Date.now()): Promise<TicketViewResponse> {
+export async function buildTicketView(db: Db, ticketHash: string, keys: TicketKeys, now = Date.now()): Promise<TicketViewResponse> {
   const line = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'o.hash']).where('l.ticket_hash', '=', ticketHash).executeTakeFirst()
   if (!line) throw new ApiFailure('ticket-not-found', { hash: ticketHash })
   const order = (await findOrderByHash(db, line.hash))!
@@ -25,6 +25,6 @@ export async function buildTicketView(db: Db, ticketHash: string, now = Date.now
     order_hash: order.hash,
     printingAllowed: printing,
     paymentAllowed: changeRefusal(order, now) === null,
-    ticket: await toTicketLine(row, printing),
+    ticket: await toTicketLine(row, printing ? keys : null),
   }
 }

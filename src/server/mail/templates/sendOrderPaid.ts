@@ -3,7 +3,7 @@ import { DEFAULT_LANG, pickLocalized, type Lang, isLang } from '../../../contrac
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { toMajor } from '../../../contract/rules/money'
-import { orderMoney } from '../../domain/orderview/money'
+import { orderMoney } from '../../domain/orders/money'
 import { sendMail, type MailResult } from '../outbox'
 import { orderPaidMail } from './orderMail'
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ErrorCode } from '../../../contract/errors'
-import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orderview/constants'
+import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orders/constants'
 import { toMajor } from '../../../contract/rules/money'
 import type { PaymentRegistry } from '../registry'
 import { applyNotification, orderHashOfPayment } from '../settle'

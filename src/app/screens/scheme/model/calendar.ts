@@ -1,6 +1,6 @@
 import type { EventCalendarDay } from '../../../../contract/entities/event'
 import type { SchemeSession } from '../../../../contract/entities/scheme'
-import { eventPath, type Selection } from '../../event/model/selection'
+import { eventPath, type Selection } from '../../../kernel/selection'
 
 /**
  * The scheme sessions as the event page's calendar (days with time slots), so the scheme view

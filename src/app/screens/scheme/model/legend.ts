@@ -59,15 +59,3 @@ export function zoneInputs(legend: readonly LegendEntry[]): { colors: Record<str
 export function availableZones(legend: readonly LegendEntry[]): Set<number> {
   return new Set(legend.filter((e) => e.available).map((e) => e.zonelevel_id))
 }
-
-/**
- * Seats the visitor cannot buy in the chosen mode: those of zones the legend does not list as
- * available (a subscription covers some zones only). The page leaves them out of what it gives
- * the engine (so they are drawn as not for sale) and ignores live changes of them.
- */
-export function blockedSeats(seats: readonly { seat_id: string; zonelevel_id: number }[], legend: readonly LegendEntry[]): Set<string> {
-  const open = availableZones(legend)
-  const out = new Set<string>()
-  for (const s of seats) if (!open.has(s.zonelevel_id)) out.add(s.seat_id)
-  return out
-}

@@ -1,0 +1,429 @@
+/**
+ * FROZEN BASELINE (bench only): src/engine/parse as it was before issue 15's general recognition,
+ * kept so `npm run bench` measures what recognition adds to parse time in the same run. Do not edit.
+ *
+ * Reads a venue drawing (SVG text) into VenueData in one streaming pass: no DOM, so it runs in a
+ * worker and in Node alike. Transforms compose down the tree; CSS display:none (attribute, inline
+ * style or a simple <style> rule) hides a subtree; <use> replays a recorded <defs>/<symbol>
+ * subtree; seats, standing areas and sector outlines are recognised by the rule set (rules.ts);
+ * every other visible shape becomes a flattened decoration and every visible <text> a label.
+ *
+ * Cost: O(text length) time; memory ≈ the output plus the element stack (depth-bounded).
+ * Limitations: CSS is limited to simple selectors, and <style> applies to elements after it;
+ * <use> may reference only elements inside <defs> or <symbol> that came earlier; nested <svg>
+ * viewports are translated, not scaled.
+ */
+import { SeatShape, type VenueData } from '../../src/engine/model'
+import { IDENTITY, decompose, invert, multiply, parseTransform, transformBox, transformEllipseBox, applyX, applyY, type Matrix } from '../../src/engine/geometry/matrix'
+import { parseDeclarations, parseColor, StyleSheet, type Declarations } from './css'
+import { MAX_COORDINATE, MAX_SVG_BYTES, MAX_USE_DEPTH, MAX_USE_EXPANSION, ParseErrorCode, VenueParseError } from './limits'
+import { compileRules, firstLabel, firstMatch, getAttr, type CompiledRules, type ElementInfo, type VenueRules } from './rules'
+import { scanXml, type ScanHandler } from './scanner'
+import { SHAPE_TAGS, num, shapeGeometry, shapePolylines, type ShapeGeometry } from './shapes'
+import { VenueBuilder } from './VenueBuilder'
+import { getAttrList, normaliseAttrs, pickAttributes, type PickedAttributes } from './elementAttributes'
+
+export interface ParseOptions {
+  rules?: VenueRules
+}
+
+/** Decorations are flattened to this fraction of the drawing's larger side (1/4000 ≈ a pixel at 4k). */
+const FLATTEN_TOLERANCE_RATIO = 1 / 4000
+/** Font size when a text gives none (SVG's initial value, in user units). */
+const DEFAULT_FONT_SIZE = 16
+const NO_CLASSES: readonly string[] = []
+/** Shared by every element without presentation attributes or matching CSS; never written. */
+const NO_DECLARATIONS: Declarations = Object.freeze({}) as Declarations
+/** Distinct class strings whose split form is cached, and element names whose tag is (bounded against hostile input). */
+const MAX_CACHED_CLASS_LISTS = 4096
+/** Elements whose content is never drawn directly. */
+const NON_RENDERED = new Set([
+  'defs', 'symbol', 'clippath', 'mask', 'pattern', 'marker', 'lineargradient', 'radialgradient', 'filter',
+  'metadata', 'title', 'desc', 'style', 'script', 'foreignobject', 'sodipodi:namedview', 'image',
+])
+
+interface DefNode {
+  name: string
+  attrs: string[]
+  children: DefNode[]
+}
+
+interface SeatBuild {
+  rule: CompiledRules['seats'][number]
+  root: Frame
+  shapes: number
+  first: { geometry: ShapeGeometry; matrix: Matrix } | null
+  union: [number, number, number, number]
+  inverse: Matrix | null
+  sector: string
+  row: string
+  number: string
+  zone: string | undefined
+}
+
+interface StandingBuild {
+  name: string
+  capacity: number
+  zone: string | undefined
+  box: [number, number, number, number]
+  outline: number[]
+}
+
+interface Frame extends ElementInfo {
+  matrix: Matrix
+  hidden: boolean
+  nonRendered: boolean
+  fill: number | undefined
+  stroke: number | undefined
+  strokeWidth: number
+  fontSize: number
+  seat: SeatBuild | null
+  standing: StandingBuild | null
+  record: DefNode | null
+  text: string[] | null
+  /** For <text>: where the label goes (world), from its own x/y or its first <tspan>'s. */
+  labelAt: [number, number] | null
+}
+
+function parseViewBox(v: string | undefined): [number, number, number, number] | null {
+  if (!v) return null
+  const p = v.trim().split(/[\s,]+/).map(Number)
+  if (p.length !== 4 || !p.every((n) => Number.isFinite(n) && Math.abs(n) <= MAX_COORDINATE) || p[2] <= 0 || p[3] <= 0) return null
+  return [p[0], p[1], p[2], p[3]]
+}
+
+export function parseVenue(text: string, options: ParseOptions = {}): VenueData {
+  const startedAt = performance.now()
+  if (typeof text !== 'string') throw new VenueParseError(ParseErrorCode.NotSvg, 'the drawing must be SVG text')
+  if (text.length > MAX_SVG_BYTES)
+    throw new VenueParseError(ParseErrorCode.TooLarge, `the drawing is larger than ${MAX_SVG_BYTES} bytes`)
+  const rules = compileRules(options.rules)
+  const builder = new VenueBuilder()
+  const css = new StyleSheet()
+  const defs = new Map<string, DefNode>()
+  const stack: Frame[] = []
+  let viewBox: [number, number, number, number] | null = null
+  let tolerance = 0.05
+  let sawRoot = false
+  let useDepth = 0
+  let useExpanded = 0
+  let hiddenSkipped = 0
+  /** Open frames collecting text (<style>, <text>): the scanner skips text otherwise. */
+  let textFrames = 0
+
+  const warn = (message: string, kind?: string) => builder.warn(message, kind)
+
+  const scratch: PickedAttributes = { class: undefined, id: undefined, transform: undefined, style: undefined, groupmode: undefined, presentation: null }
+
+  /** Split class lists, cached: drawings repeat a handful of class strings thousands of times. */
+  const classCache = new Map<string, readonly string[]>()
+  let lastClassValue = ''
+  let lastClassList: readonly string[] = NO_CLASSES
+  function classList(value: string): readonly string[] {
+    // Neighbours mostly share their class (a row of "seat"): compared before hashing the value.
+    if (value === lastClassValue) return lastClassList
+    let list = classCache.get(value)
+    if (!list) {
+      list = value.split(/\s+/).filter(Boolean)
+      if (classCache.size < MAX_CACHED_CLASS_LISTS) classCache.set(value, list)
+    }
+    lastClassValue = value
+    lastClassList = list
+    return list
+  }
+
+  /** Presentation attributes, then matching CSS rules, then the inline style (the cascade's order). */
+  function styleOf(tag: string, picked: PickedAttributes, classes: readonly string[]): Declarations {
+    let decls = css.resolve(tag, classes, picked.id, picked.presentation)
+    if (picked.style) decls = parseDeclarations(picked.style, decls ?? {})
+    return decls ?? NO_DECLARATIONS
+  }
+
+  /** Adds a shape's box, in the seat element's frame, to the seat's union box. */
+  function uniteInSeatFrame(seat: SeatBuild, geometry: ShapeGeometry, matrix: Matrix): void {
+    if (!seat.inverse) seat.inverse = invert(seat.root.matrix) ?? [...IDENTITY]
+    const rel = multiply(seat.inverse, matrix)
+    const [x0, y0, x1, y1] = geometry.ellipse
+      ? transformEllipseBox(rel, ...geometry.ellipse)
+      : transformBox(rel, ...geometry.box)
+    const u = seat.union
+    if (x0 < u[0]) u[0] = x0
+    if (y0 < u[1]) u[1] = y0
+    if (x1 > u[2]) u[2] = x1
+    if (y1 > u[3]) u[3] = y1
+  }
+
+  function addSeatShape(seat: SeatBuild, geometry: ShapeGeometry, matrix: Matrix): void {
+    seat.shapes++
+    // Most seats are one shape: the union (an inverse and a product per shape) is only worked
+    // out once a second shape turns up.
+    if (seat.shapes === 1) {
+      seat.first = { geometry, matrix }
+      return
+    }
+    if (seat.shapes === 2 && seat.first) uniteInSeatFrame(seat, seat.first.geometry, seat.first.matrix)
+    uniteInSeatFrame(seat, geometry, matrix)
+  }
+
+  function finishSeat(seat: SeatBuild): void {
+    if (seat.shapes === 0 || !seat.first) {
+      warn(`seat without a drawable shape skipped (rule "${seat.rule.name}")`, 'seat-without-shape')
+      return
+    }
+    const single = seat.shapes === 1
+    const m = single ? seat.first.matrix : seat.root.matrix
+    const box = single ? seat.first.geometry.box : seat.union
+    const { rotation, sx, sy } = decompose(m)
+    const cx = (box[0] + box[2]) / 2
+    const cy = (box[1] + box[3]) / 2
+    const x = applyX(m, cx, cy)
+    const y = applyY(m, cx, cy)
+    const w = (box[2] - box[0]) * sx
+    const h = (box[3] - box[1]) * sy
+    if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && w <= MAX_COORDINATE && h <= MAX_COORDINATE && Number.isFinite(rotation))) {
+      warn('seat with unusable coordinates skipped', 'bad-seat-coordinates')
+      return
+    }
+    builder.addSeat({
+      x, y, w, h, rotation,
+      shape: single ? seat.first.geometry.kind : SeatShape.Path,
+      sector: seat.sector, row: seat.row, number: seat.number, zone: seat.zone,
+      id: seat.root.id,
+    })
+  }
+
+  function worldPolylines(el: ElementInfo, matrix: Matrix): { points: number[]; closed: boolean }[] {
+    const scale = Math.max(decompose(matrix).sx, 1e-9)
+    const lines = shapePolylines(el, tolerance / scale)
+    for (const line of lines) {
+      const p = line.points
+      for (let k = 0; k < p.length; k += 2) {
+        const x = p[k]
+        const y = p[k + 1]
+        p[k] = applyX(matrix, x, y)
+        p[k + 1] = applyY(matrix, x, y)
+      }
+    }
+    return lines
+  }
+
+  /** Lowercase local names by element name: names repeat (the scanner hands out one string per name). */
+  const tagNames = new Map<string, string>()
+  function tagOf(name: string): string {
+    let tag = tagNames.get(name)
+    if (tag === undefined) {
+      tag = (name.startsWith('svg:') ? name.slice(4) : name).toLowerCase()
+      if (tagNames.size < MAX_CACHED_CLASS_LISTS) tagNames.set(name, tag)
+    }
+    return tag
+  }
+  const onBadTransform = (message: string) => warn(message, 'bad-transform')
+
+  function open(name: string, attrs: string[]): void {
+    const tag = tagOf(name)
+    const parent = stack.length ? stack[stack.length - 1] : null
+    // picked is shared scratch: read it before anything below can call open() again (<use>).
+    const picked = pickAttributes(attrs, scratch)
+    const id = picked.id
+    const classes = picked.class ? classList(picked.class) : NO_CLASSES
+    if (!parent) {
+      if (tag !== 'svg') throw new VenueParseError(ParseErrorCode.NotSvg, `the drawing's root element is <${name.startsWith('svg:') ? name.slice(4) : name}>, not <svg>`)
+      sawRoot = true
+      const viewBoxAttr = getAttrList(attrs, 'viewBox')
+      viewBox = parseViewBox(viewBoxAttr)
+      if (viewBoxAttr !== undefined && !viewBox) warn('unusable viewBox ignored')
+      const size = viewBox ? Math.max(viewBox[2], viewBox[3]) : Math.max(num(getAttrList(attrs, 'width'), 0), num(getAttrList(attrs, 'height'), 0))
+      if (size > 0 && size <= MAX_COORDINATE) tolerance = size * FLATTEN_TOLERANCE_RATIO
+    }
+    const decls = styleOf(tag, picked, classes)
+    let matrix: Matrix = parent ? parent.matrix : [...IDENTITY]
+    const transform = picked.transform
+    if (transform) matrix = multiply(matrix, parseTransform(transform, onBadTransform))
+    if (tag === 'use' || (tag === 'svg' && parent)) {
+      const tx = num(getAttrList(attrs, 'x'), 0)
+      const ty = num(getAttrList(attrs, 'y'), 0)
+      if (tx || ty) matrix = multiply(matrix, [1, 0, 0, 1, tx, ty])
+    }
+    const nonRendered = (parent?.nonRendered ?? false) || NON_RENDERED.has(tag)
+    const hidden = (parent?.hidden ?? false) || decls.display === 'none' || decls.visibility === 'hidden'
+    const fill = decls.fill !== undefined ? (parseColor(decls.fill) ?? parent?.fill) : parent?.fill
+    const stroke = decls.stroke !== undefined ? (parseColor(decls.stroke) ?? parent?.stroke) : parent?.stroke
+    // The frame is also the element as rule matchers see it (ElementInfo): one object per element.
+    const frame: Frame = {
+      tag, id, classes, attrs,
+      layer: picked.groupmode === 'layer' ? getAttrList(attrs, 'inkscape:label') : undefined,
+      matrix, hidden, nonRendered, fill, stroke,
+      strokeWidth: decls['stroke-width'] !== undefined ? num(decls['stroke-width'], 1) : (parent?.strokeWidth ?? 1),
+      fontSize: decls['font-size'] !== undefined ? num(decls['font-size'], DEFAULT_FONT_SIZE) : (parent?.fontSize ?? DEFAULT_FONT_SIZE),
+      seat: parent?.seat ?? null,
+      standing: parent?.standing ?? null,
+      record: null,
+      text: null,
+      labelAt: null,
+    }
+    const el: ElementInfo = frame
+    // Record <defs>/<symbol> content for <use>.
+    if (nonRendered && tag !== 'style' && tag !== 'script') {
+      const node: DefNode = { name, attrs, children: [] }
+      if (parent?.record) parent.record.children.push(node)
+      frame.record = node
+      if (el.id !== undefined && !defs.has(el.id)) defs.set(el.id, node)
+    }
+    if (tag === 'style') frame.text = []
+    const ancestors = stack
+    const parentIndex = stack.length - 1
+    if (!nonRendered && hidden && !(parent?.hidden ?? false)) hiddenSkipped++
+    if (!nonRendered && !hidden) {
+      if (frame.seat) {
+        if (SHAPE_TAGS.has(tag)) {
+          const g = shapeGeometry(el)
+          if (g) addSeatShape(frame.seat, g, matrix)
+        }
+      } else if (frame.standing) {
+        if (SHAPE_TAGS.has(tag)) collectStanding(frame.standing, el, matrix)
+      } else {
+        const rule = firstMatch(rules.seats, el, ancestors, parentIndex)
+        if (rule) {
+          const labels = rule.labels
+          frame.seat = {
+            rule, root: frame, shapes: 0, first: null, union: [Infinity, Infinity, -Infinity, -Infinity], inverse: null,
+            sector: firstLabel(labels.sector, el, ancestors, parentIndex) ?? '',
+            row: firstLabel(labels.row, el, ancestors, parentIndex) ?? '',
+            number: firstLabel(labels.number, el, ancestors, parentIndex) ?? '',
+            zone: firstLabel(labels.zone, el, ancestors, parentIndex),
+          }
+          if (SHAPE_TAGS.has(tag)) {
+            const g = shapeGeometry(el)
+            if (g) addSeatShape(frame.seat, g, matrix)
+          }
+        } else {
+          const standing = firstMatch(rules.standing, el, ancestors, parentIndex)
+          const outline = standing ? undefined : firstMatch(rules.outlines, el, ancestors, parentIndex)
+          if (standing) {
+            const capacity = Number(firstLabel(standing.capacity, el, ancestors, parentIndex) ?? 0)
+            frame.standing = {
+              name: firstLabel(standing.name, el, ancestors, parentIndex) ?? `standing ${builder.seatCount}`,
+              capacity: Number.isFinite(capacity) && capacity > 0 ? Math.floor(capacity) : 0,
+              zone: firstLabel(standing.zone, el, ancestors, parentIndex),
+              box: [Infinity, Infinity, -Infinity, -Infinity], outline: [],
+            }
+            if (SHAPE_TAGS.has(tag)) collectStanding(frame.standing, el, matrix)
+          } else if (outline && SHAPE_TAGS.has(tag)) {
+            const sector = firstLabel(outline.sector, el, ancestors, parentIndex) ?? ''
+            const lines = worldPolylines(el, matrix)
+            if (lines[0]) builder.addOutline(sector, lines[0].points)
+          } else if (SHAPE_TAGS.has(tag)) {
+            const fillColor = fill ?? 0x000000ff
+            const strokeColor = stroke ?? 0
+            const width = frame.strokeWidth * decompose(matrix).sx
+            for (const line of worldPolylines(el, matrix)) builder.addDecoration(line.points, line.closed, line.closed ? fillColor : 0, strokeColor || (line.closed ? 0 : fillColor), width)
+          } else if (tag === 'text') {
+            frame.text = []
+            frame.labelAt = textPosition(el, matrix)
+          }
+        }
+      }
+    }
+    if (tag === 'tspan' && parent?.text && parent.tag === 'text' && !parent.labelAt) parent.labelAt = textPosition(el, matrix)
+    stack.push(frame)
+    if (frame.text) textFrames++
+    handler.wantsText = textFrames > 0
+    if (tag === 'use' && !nonRendered && !hidden) replayUse(frame)
+  }
+
+  function collectStanding(standing: StandingBuild, el: ElementInfo, matrix: Matrix): void {
+    const lines = worldPolylines(el, matrix)
+    for (const line of lines) {
+      for (let k = 0; k < line.points.length; k += 2) {
+        const x = line.points[k]
+        const y = line.points[k + 1]
+        standing.box[0] = Math.min(standing.box[0], x)
+        standing.box[1] = Math.min(standing.box[1], y)
+        standing.box[2] = Math.max(standing.box[2], x)
+        standing.box[3] = Math.max(standing.box[3], y)
+      }
+      if (standing.outline.length === 0) standing.outline = line.points
+    }
+  }
+
+  function replayUse(frame: Frame): void {
+    const href = getAttr(frame, 'href')
+    if (!href || href[0] !== '#') return
+    const node = defs.get(href.slice(1))
+    if (!node) {
+      warn(`<use> of "${href}" not found among earlier <defs>/<symbol> elements`, 'use-missing')
+      return
+    }
+    if (useDepth >= MAX_USE_DEPTH) throw new VenueParseError(ParseErrorCode.TooDeep, `<use> references nest deeper than ${MAX_USE_DEPTH}`)
+    useDepth++
+    const replay = (n: DefNode) => {
+      if (++useExpanded > MAX_USE_EXPANSION)
+        throw new VenueParseError(ParseErrorCode.TooLarge, `<use> expands to more than ${MAX_USE_EXPANSION} elements`)
+      open(n.name, n.attrs)
+      for (const child of n.children) replay(child)
+      close()
+    }
+    // A symbol's children are drawn in place of the <use>; any other element is drawn itself.
+    if (node.name.toLowerCase() === 'symbol') for (const child of node.children) replay(child)
+    else replay(node)
+    useDepth--
+  }
+
+  function close(): void {
+    const frame = stack.pop()
+    if (!frame) return
+    if (frame.text) textFrames--
+    handler.wantsText = textFrames > 0
+    if (frame.seat && frame.seat.root === frame) finishSeat(frame.seat)
+    if (frame.standing && (stack.length === 0 || stack[stack.length - 1].standing !== frame.standing)) {
+      const s = frame.standing
+      if (s.box[0] <= s.box[2]) builder.addStanding(s.name, s.capacity, s.zone, s.box, s.outline)
+      else warn(`standing area "${s.name}" has no shape`, 'standing-without-shape')
+    }
+    if (frame.text) {
+      const content = frame.text.join('')
+      if (frame.tag === 'style') css.addText(content)
+      else if (frame.tag === 'text') {
+        const [x, y] = frame.labelAt ?? [applyX(frame.matrix, 0, 0), applyY(frame.matrix, 0, 0)]
+        builder.addLabel(x, y, frame.fontSize * decompose(frame.matrix).sx, content.replace(/\s+/g, ' '))
+      }
+    }
+  }
+
+  /** World position of a text or tspan with x/y attributes (first value of a list), or null. */
+  function textPosition(el: ElementInfo, matrix: Matrix): [number, number] | null {
+    const xs = getAttr(el, 'x')
+    const ys = getAttr(el, 'y')
+    if (xs === undefined && ys === undefined) return null
+    const x = num(xs?.trim().split(/[\s,]+/)[0], 0)
+    const y = num(ys?.trim().split(/[\s,]+/)[0], 0)
+    return [applyX(matrix, x, y), applyY(matrix, x, y)]
+  }
+
+  const handler: ScanHandler = {
+    wantsText: false,
+    openTag(name, attrs, count) {
+      open(name, normaliseAttrs(attrs, count))
+    },
+    closeTag() {
+      close()
+    },
+    text(t) {
+      for (let k = stack.length - 1; k >= 0; k--) {
+        const buf = stack[k].text
+        if (buf) {
+          buf.push(t)
+          return
+        }
+      }
+    },
+    warn,
+  }
+
+  scanXml(text, handler)
+  if (!sawRoot) throw new VenueParseError(ParseErrorCode.NotSvg, 'no <svg> element found')
+  if (hiddenSkipped > 0) warn(`${hiddenSkipped} hidden element(s) (display:none) skipped`)
+  const venue = builder.finish(viewBox, startedAt)
+  venue.parseMs = performance.now() - startedAt
+  return venue
+}

@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ticketTotals } from '../src/app/kernel/cart'
+import { afishaResponseSchema } from '../src/contract/entities/afisha'
+import { createOperator } from '../src/server/admin/auth'
+import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, waitForListing, type AppHarness } from './support/app'
+
+/**
+ * The operator console end to end (issue 17): an owner made by the CLI's code signs in, creates
+ * an event with two sessions and prices, publishes it; a visitor finds it in the storefront
+ * listing, buys and pays; the console's sales screen shows it sold. axe-core on every console screen.
+ */
+const EMAIL = 'owner@example.org'
+const PASSWORD = 'an owner password'
+const NAME = 'Console concert'
+const DAY_MS = 86_400_000
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
+
+async function axeClean(page: Page, where: string): Promise<void> {
+  expect(seriousViolations(await runAxe(page)), where).toEqual([])
+}
+
+describe('operator console', () => {
+  let app: AppHarness
+  beforeAll(async () => {
+    const port = await freePort()
+    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+    await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('owner creates and publishes an event; a visitor buys it; the console shows it sold', async () => {
+    const { page, context } = await openPage(app, '/admin')
+    await page.locator('#adm-signin-title').waitFor()
+    await axeClean(page, 'sign-in (ru)')
+    await page.getByLabel('Язык').selectOption('en')
+    await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor()
+    await page.getByLabel('E-mail').fill(EMAIL)
+    await page.getByLabel('Password').fill('wrong password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Wrong e-mail or password')
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { name: 'Events' }).waitFor()
+    await axeClean(page, 'events')
+
+    await page.getByRole('link', { name: 'New event' }).click()
+    await page.getByRole('heading', { name: 'New event' }).waitFor()
+    await axeClean(page, 'new event')
+    await page.getByLabel('Name (ru)').fill(NAME)
+    await page.getByLabel('Name (en)').fill(NAME)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('heading', { name: NAME }).waitFor()
+    const eventId = Number(new URL(page.url()).pathname.split('/').pop())
+    for (const day of [dayIn(4), dayIn(5)]) {
+      await page.getByLabel('Date').fill(day)
+      await page.getByLabel('Time').fill('19:30')
+      await page.getByRole('button', { name: 'Add session' }).click()
+      await page.locator('.adm-list li', { hasText: day }).waitFor()
+    }
+    for (const index of [0, 1]) {
+      await page.locator('select[name="session"]').selectOption({ index })
+      await page.locator('input[name="price"]').fill('1500')
+      await page.locator('input[name="quantity"]').fill('40')
+      await page.getByRole('button', { name: 'Add price' }).click()
+      await expect.poll(() => page.locator('.adm-list li', { hasText: '1500 ₽ × 40' }).count()).toBe(index + 1)
+    }
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await page.getByRole('button', { name: 'Withdraw' }).waitFor()
+    await axeClean(page, 'event editor')
+
+    // The visitor's listing shows it.
+    const visitor = await openPage(app, '/')
+    await waitForListing(visitor.page)
+    await visitor.page.getByText(NAME).first().waitFor()
+    await visitor.context.close()
+
+    // The visitor buys two tickets of the first session and pays by card at the sandbox bank.
+    const api = visitorApi(app)
+    const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+    const event = afisha.action.find((e) => e.action_ru === NAME)!
+    const data = await api.call('noScheme', { hash: event.hash_id })
+    expect(data.calendar.map((c) => c.day)).toEqual([dayIn(4), dayIn(5)])
+    const day = data.calendar[0]
+    const row = data.price.find((p) => p.action_day === day.day)!
+    const created = await api.call('orderCreate', {
+      fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
+      data: [{ day: day.day, time: day.times[0].time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 2, sum: ticketTotals([{ row, quantity: 2 }]).total }],
+      checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+    })
+    const buyer = await openPage(app, `/order/${created.hash}`)
+    await buyer.page.locator('.order-pay__type label').getByText('Банковская карта', { exact: true }).click()
+    await buyer.page.locator('.order-pay__submit').click()
+    const confirm = buyer.page.locator('dialog.modal--confirm[open]')
+    if ((await confirm.count()) > 0) await confirm.locator('.button:not(.button--primary)').click()
+    await buyer.page.waitForURL(/\/sandbox-bank\/pay\//)
+    await buyer.page.locator('button[value="approve"]').click()
+    await buyer.page.waitForURL(/\/order\//)
+    await buyer.context.close()
+
+    await page.goto(new URL(`/admin/events/${eventId}/sales`, app.baseUrl).toString())
+    await page.getByRole('heading', { name: 'Sales' }).waitFor()
+    const totals = page.getByTestId('sales-totals')
+    await expect.poll(() => totals.locator('div', { hasText: 'Sold' }).locator('dd').innerText()).toBe('2')
+    await expect.poll(() => totals.locator('div', { hasText: 'Revenue' }).locator('dd').innerText()).not.toBe('0.00')
+    await page.getByRole('cell', { name: 'paid' }).waitFor()
+    await axeClean(page, 'sales')
+    await context.close()
+  })
+
+  it('works on a phone in Kazakh and Chinese, and by keyboard', async () => {
+    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await page.locator('#adm-signin-title').waitFor()
+    await page.getByLabel('Язык').selectOption('kz')
+    await page.getByRole('heading', { name: 'Операторлар кіруі' }).waitFor()
+    await page.getByLabel('E-mail').focus()
+    await page.keyboard.type(EMAIL)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(PASSWORD)
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Іс-шаралар' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await axeClean(page, 'events on a phone (kz)')
+    await page.getByLabel('Тіл').selectOption('ch')
+    await page.getByRole('heading', { name: '活動' }).waitFor()
+    await page.getByRole('link', { name: NAME }).click()
+    await page.getByRole('button', { name: '取消發佈' }).waitFor()
+    await axeClean(page, 'event on a phone (ch)')
+    await context.close()
+  })
+})

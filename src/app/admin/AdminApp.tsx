@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Link, Route, Routes } from 'react-router-dom'
+import type { Operator } from '../../contract/admin/access'
+import { isLang, LANGS, type Lang } from '../../contract/lang'
+import { createAdminApi } from './api'
+import { ConsoleContext } from './shell'
+import { EventEditor } from './EventEditor'
+import { EventList } from './EventList'
+import { SalesScreen } from './SalesScreen'
+import { SignIn } from './SignIn'
+import { ADMIN_TEXTS, LANG_NAMES } from './texts'
+import './admin.css'
+
+const LANG_KEY = 'seatwise.admin.lang'
+
+/** The operator console at /admin: sign-in, then events, their sessions and prices, publishing and sales. */
+export function AdminApp(): ReactNode {
+  const [lang, setLang] = useState<Lang>(() => {
+    const saved = localStorage.getItem(LANG_KEY)
+    return isLang(saved) ? saved : 'ru'
+  })
+  const [me, setMe] = useState<{ operator: Operator; csrf: string } | null | 'loading'>('loading')
+  const langRef = useRef(lang)
+  langRef.current = lang
+  const csrfRef = useRef('')
+  const api = useMemo(() => createAdminApi(() => langRef.current, () => csrfRef.current), [])
+  const t = ADMIN_TEXTS[lang]
+
+  useEffect(() => {
+    document.documentElement.lang = lang === 'ch' ? 'zh-Hant' : lang === 'kz' ? 'kk' : lang
+    localStorage.setItem(LANG_KEY, lang)
+  }, [lang])
+  useEffect(() => {
+    api('me', {}).then(
+      (m) => {
+        csrfRef.current = m.csrf
+        setMe(m)
+      },
+      () => setMe(null),
+    )
+  }, [api])
+
+  const signedIn = useCallback((m: { operator: Operator; csrf: string }) => {
+    csrfRef.current = m.csrf
+    setMe(m)
+  }, [])
+  const signOut = async () => {
+    await api('logout', {}).catch(() => undefined)
+    setMe(null)
+  }
+
+  const langPicker = (
+    <label className="adm-lang">
+      {t.language}{' '}
+      <select value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
+        {LANGS.map((l) => (
+          <option key={l} value={l} lang={l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l}>
+            {LANG_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+
+  if (me === 'loading') return <p className="adm-main">{t.loading}</p>
+  if (me === null) {
+    return (
+      <div className="adm">
+        <header className="adm-header">
+          <span className="adm-brand">{t.title}</span>
+          {langPicker}
+        </header>
+        <main className="adm-main">
+          <SignIn api={api} t={t} onSignedIn={signedIn} />
+        </main>
+      </div>
+    )
+  }
+  return (
+    <ConsoleContext.Provider value={{ api, t, lang, operator: me.operator }}>
+      <div className="adm">
+        <header className="adm-header">
+          <Link className="adm-brand" to="/admin">
+            {t.title}
+          </Link>
+          <nav aria-label={t.title}>
+            <Link to="/admin">{t.events}</Link>
+          </nav>
+          <span className="adm-who">
+            {me.operator.email} ({t.role}: {me.operator.role})
+          </span>
+          {langPicker}
+          <button type="button" onClick={() => void signOut()}>
+            {t.signOut}
+          </button>
+        </header>
+        <main className="adm-main">
+          <Routes>
+            <Route index element={<EventList />} />
+            <Route path="events/new" element={<EventEditor />} />
+            <Route path="events/:id" element={<EventEditor />} />
+            <Route path="events/:id/sales" element={<SalesScreen />} />
+          </Routes>
+        </main>
+      </div>
+    </ConsoleContext.Provider>
+  )
+}

@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
+import { can } from '../../contract/admin/roles'
+import { LANGS, type Lang } from '../../contract/lang'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+
+type Row = Record<string, unknown> & { id: number }
+type Refs = Record<'kinds' | 'menus' | 'venues' | 'categories' | 'zones', Row[]>
+const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
+/** Kopecks per rouble: the form takes roubles, the contract minor units. */
+const MINOR = 100
+
+/** First issue of a zod result, as "field: message" (the server says the same in its words). */
+function firstIssue(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): string | null {
+  if (result.success || !result.error) return null
+  const i = result.error.issues[0]
+  return `${i.path.map(String).join('.')}: ${i.message}`
+}
+
+export function EventEditor() {
+  const { api, t, lang, operator } = useConsole()
+  const { id } = useParams()
+  const navigate = useNavigate()
+  const eventId = id === undefined ? null : Number(id)
+  const writable = can(operator.role, 'catalogue.write')
+  const [refs, setRefs] = useState<Refs | null>(null)
+  const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', menu: '' })
+  const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[] } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const [session, setSession] = useState({ day: '', time: '19:00' })
+  const [price, setPrice] = useState({ session: '', category: '', zone: '', price: '', quantity: '100' })
+  const title = eventId === null ? t.newEvent : nameOf((detail?.event ?? { id: 0 }) as Row, lang) || t.edit
+  const heading = useScreenTitle(title)
+
+  const load = useCallback(async () => {
+    const r = (await api('refs', {})) as unknown as Refs
+    setRefs(r)
+    if (eventId === null) {
+      setForm((f) => ({ ...f, kind: String(r.kinds[0]?.id ?? ''), venue: String(r.venues[0]?.id ?? ''), menu: String(r.menus.find((m) => m.menu_kind_id === r.kinds[0]?.id)?.id ?? '') }))
+      return
+    }
+    const d = (await api('event', {}, { id: eventId })) as unknown as { event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[] }
+    setDetail(d)
+    const e = d.event
+    setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), menu: String(d.main_menu_ids[0] ?? '') })
+    setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(r.categories[0]?.id ?? ''), zone: p.zone || String(r.zones.find((z) => z.drawing_id === null)?.id ?? '') }))
+  }, [api, eventId])
+  useEffect(() => {
+    load().catch((e: unknown) => setError(messageOf(e)))
+  }, [load])
+
+  const run = async (fn: () => Promise<unknown>) => {
+    setError(null)
+    setNote(null)
+    try {
+      await fn()
+      setNote(t.saved)
+      await load()
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }
+
+  const saveEvent = (e: FormEvent) => {
+    e.preventDefault()
+    const body = {
+      ...(detail?.event ? pickEventFields(detail.event) : {}),
+      name_ru: form.name_ru,
+      name_en: form.name_en,
+      name_kz: form.name_kz,
+      name_ch: form.name_ch,
+      menu_kind_id: Number(form.kind),
+      venue_id: Number(form.venue),
+      main_menu_ids: form.menu ? [Number(form.menu)] : [],
+    }
+    const issue = firstIssue(eventInputSchema.safeParse(body))
+    if (issue) return setError(issue)
+    void run(async () => {
+      if (eventId === null) {
+        const made = await api('eventCreate', body as never)
+        void navigate(`/admin/events/${made.id}`)
+      } else await api('eventUpdate', body as never, { id: eventId })
+    })
+  }
+  const addSession = (e: FormEvent) => {
+    e.preventDefault()
+    const body = { day: session.day, time: session.time }
+    const issue = firstIssue(sessionInputSchema.safeParse(body))
+    if (issue) return setError(issue)
+    void run(() => api('sessionCreate', body, { id: eventId! }))
+  }
+  const addPrice = (e: FormEvent) => {
+    e.preventDefault()
+    const body = { client_category_id: Number(price.category), zone_id: Number(price.zone), price: Math.round(Number(price.price) * MINOR), quantity: Number(price.quantity) }
+    const issue = firstIssue(priceInputSchema.safeParse(body))
+    if (issue || !price.session) return setError(issue ?? `${t.session}: —`)
+    void run(() => api('priceCreate', body, { id: Number(price.session) }))
+  }
+  const field = (key: string, label: string, extra: Record<string, unknown> = {}) => (
+    <label key={key}>
+      {label}
+      <input value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} readOnly={!writable} {...extra} />
+    </label>
+  )
+  const select = (key: string, label: string, rows: Row[]) => (
+    <label>
+      {label}
+      <select value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} disabled={!writable}>
+        {rows.map((r) => (
+          <option key={r.id} value={r.id}>
+            {nameOf(r, lang)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+  if (!refs) return <p aria-busy="true">{t.loading}</p>
+  const published = detail?.event.published === 1
+  const zones = refs.zones.filter((z) => {
+    const s = detail?.sessions.find((x) => String(x.id) === price.session)
+    return z.drawing_id === (s?.drawing_id ?? null)
+  })
+  return (
+    <section aria-labelledby="adm-event-title">
+      <h1 id="adm-event-title" tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      <p>
+        <a href="/admin" onClick={(e) => (e.preventDefault(), void navigate('/admin'))}>
+          {t.back}
+        </a>
+      </p>
+      <ErrorNote error={error} />
+      {note && (
+        <p role="status" className="adm-note">
+          {note}
+        </p>
+      )}
+      <form className="adm-form" onSubmit={saveEvent} aria-label={t.name}>
+        {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}
+        {select('kind', t.kind, refs.kinds)}
+        {select('venue', t.venue, refs.venues)}
+        {select('menu', t.menu, refs.menus.filter((m) => String(m.menu_kind_id) === form.kind))}
+        {writable && <button type="submit">{t.save}</button>}
+      </form>
+      {detail && (
+        <>
+          <p>
+            <span className={published ? 'adm-badge adm-on' : 'adm-badge'}>{published ? t.published : t.draft}</span>{' '}
+            {can(operator.role, 'catalogue.publish') && (
+              <button type="button" onClick={() => void run(() => api('eventPublish', { published: published ? 0 : 1 }, { id: eventId! }))}>
+                {published ? t.withdraw : t.publish}
+              </button>
+            )}
+          </p>
+          <h2>{t.sessions}</h2>
+          <ul className="adm-list">
+            {detail.sessions.map((s) => (
+              <li key={s.id}>
+                {String(s.day)} {String(s.time)} — {t.prices}: {detail.prices.filter((p) => p.calendar_id === s.id).map((p) => `${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`).join(', ') || '—'}
+              </li>
+            ))}
+          </ul>
+          {writable && (
+            <form className="adm-form adm-inline" onSubmit={addSession} aria-label={t.addSession}>
+              <label>
+                {t.day}
+                <input type="date" name="day" required value={session.day} onChange={(e) => setSession({ ...session, day: e.target.value })} />
+              </label>
+              <label>
+                {t.time}
+                <input type="time" name="time" required value={session.time} onChange={(e) => setSession({ ...session, time: e.target.value })} />
+              </label>
+              <button type="submit">{t.addSession}</button>
+            </form>
+          )}
+          {writable && detail.sessions.length > 0 && (
+            <form className="adm-form adm-inline" onSubmit={addPrice} aria-label={t.addPrice}>
+              <label>
+                {t.session}
+                <select name="session" value={price.session} onChange={(e) => setPrice({ ...price, session: e.target.value })}>
+                  {detail.sessions.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {String(s.day)} {String(s.time)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t.category}
+                <select name="category" value={price.category} onChange={(e) => setPrice({ ...price, category: e.target.value })}>
+                  {refs.categories.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {nameOf(c, lang)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t.zone}
+                <select name="zone" value={price.zone} onChange={(e) => setPrice({ ...price, zone: e.target.value })}>
+                  {zones.map((z) => (
+                    <option key={z.id} value={z.id}>
+                      {nameOf(z, lang)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t.price}
+                <input name="price" inputMode="decimal" required value={price.price} onChange={(e) => setPrice({ ...price, price: e.target.value })} />
+              </label>
+              <label>
+                {t.quantity}
+                <input name="quantity" inputMode="numeric" required value={price.quantity} onChange={(e) => setPrice({ ...price, quantity: e.target.value })} />
+              </label>
+              <button type="submit">{t.addPrice}</button>
+            </form>
+          )}
+          <p className="adm-muted">{t.notYet}</p>
+        </>
+      )}
+    </section>
+  )
+}
+
+/** The editable fields of a stored event (an edit sends the whole event back). */
+function pickEventFields(e: Row): Record<string, unknown> {
+  const keys = Object.keys(eventInputSchema.shape)
+  return Object.fromEntries(Object.entries(e).filter(([k]) => keys.includes(k)))
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { AdminOrder, EventSales } from '../../contract/admin/sales'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+
+const MINOR = 100
+const money = (minor: number) => (minor / MINOR).toFixed(2)
+
+/** Sales of an event: totals, per session by zone, sales over time (a bar per day) and the orders. */
+export function SalesScreen() {
+  const { api, t, lang } = useConsole()
+  const id = Number(useParams().id)
+  const [sales, setSales] = useState<EventSales | null>(null)
+  const [orders, setOrders] = useState<AdminOrder[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const heading = useScreenTitle(t.sales)
+  useEffect(() => {
+    Promise.all([api('eventSales', {}, { id }), api('orders', { event_id: id, limit: 100 })]).then(
+      ([s, o]) => {
+        setSales(s)
+        setOrders(o.orders)
+      },
+      (e: unknown) => setError(messageOf(e)),
+    )
+  }, [api, id])
+  const max = Math.max(1, ...(sales?.over_time.map((p) => p.sold) ?? []))
+  const head = (
+    <tr>
+      <th scope="col">{t.zone}</th>
+      <th scope="col">{t.sold}</th>
+      <th scope="col">{t.held}</th>
+      <th scope="col">{t.free}</th>
+      <th scope="col">{t.blocked}</th>
+      <th scope="col">{t.revenue}</th>
+    </tr>
+  )
+  return (
+    <section aria-labelledby="adm-sales-title">
+      <h1 id="adm-sales-title" tabIndex={-1} ref={heading}>
+        {t.sales}
+      </h1>
+      <p>
+        <Link to={`/admin/events/${id}`}>{t.edit}</Link> · <Link to="/admin">{t.back}</Link>
+      </p>
+      <ErrorNote error={error} />
+      {!sales ? (
+        <p aria-busy="true">{t.loading}</p>
+      ) : (
+        <>
+          <dl className="adm-totals" data-testid="sales-totals">
+            <div>
+              <dt>{t.sold}</dt>
+              <dd>{sales.totals.sold}</dd>
+            </div>
+            <div>
+              <dt>{t.held}</dt>
+              <dd>{sales.totals.held}</dd>
+            </div>
+            <div>
+              <dt>{t.free}</dt>
+              <dd>{sales.totals.free}</dd>
+            </div>
+            <div>
+              <dt>{t.blocked}</dt>
+              <dd>{sales.totals.blocked}</dd>
+            </div>
+            <div>
+              <dt>{t.revenue}</dt>
+              <dd>{money(sales.totals.revenue)}</dd>
+            </div>
+          </dl>
+          {sales.over_time.length > 0 && (
+            <figure className="adm-chart">
+              <figcaption>{t.sales}</figcaption>
+              <ul>
+                {sales.over_time.map((p) => (
+                  <li key={p.day}>
+                    <span>{p.day}</span>
+                    <span className="adm-bar" style={{ width: `${(p.sold / max) * 100}%` }} aria-hidden="true" />
+                    <span>
+                      {p.sold} · {money(p.revenue)} ₽
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </figure>
+          )}
+          {sales.sessions.map((s) => (
+            <div className="adm-scroll" key={s.calendar_id}>
+              <table>
+                <caption>
+                  {t.session} {s.day} {s.time}
+                </caption>
+                <thead>{head}</thead>
+                <tbody>
+                  {s.zones.map((z) => (
+                    <tr key={String(z.zone_id)}>
+                      <th scope="row">{z[`name_${lang}`] || z.name_ru}</th>
+                      <td>{z.sold}</td>
+                      <td>{z.held}</td>
+                      <td>{z.free}</td>
+                      <td>{z.blocked}</td>
+                      <td>{money(z.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+          <h2>{t.orders}</h2>
+          {orders.length === 0 ? (
+            <p>{t.noOrders}</p>
+          ) : (
+            <div className="adm-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.order}</th>
+                    <th scope="col">{t.state}</th>
+                    <th scope="col">{t.tickets}</th>
+                    <th scope="col">{t.total}</th>
+                    <th scope="col">{t.email}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {orders.map((o) => (
+                    <tr key={o.id}>
+                      <th scope="row">{o.ord_num}</th>
+                      <td>{o.state}</td>
+                      <td>{o.tickets}</td>
+                      <td>{money(o.total)}</td>
+                      <td>{o.email}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

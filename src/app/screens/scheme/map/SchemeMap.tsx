@@ -1,0 +1,66 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Lang } from '../../../../contract/lang'
+import type { SeatInfo } from '../../../../engine/interaction/seatInfo'
+import { SeatMapCanvas } from '../../../seatmap/SeatMapCanvas'
+import type { SeatMapLabels } from '../../../seatmap/labels'
+import { formatMoney } from '../../../kernel/format'
+import { useSchemeMapController, useSchemeMapState } from './context'
+
+/** Translated chrome texts of the seat map. */
+function useMapLabels(): SeatMapLabels {
+  const { t, i18n } = useTranslation()
+  return useMemo(() => ({
+    mapLabel: t('scheme.map-label'),
+    keyboardHelp: t('scheme.keyboard-help'),
+    zoomGroup: t('scheme.zoom'),
+    zoomIn: t('scheme.zoom-in'),
+    zoomOut: t('scheme.zoom-out'),
+    reset: t('scheme.reset'),
+    showList: t('scheme.show-list'),
+    hideList: t('scheme.hide-list'),
+    listTitle: t('scheme.list-title'),
+    sector: t('scheme.sector'),
+    row: t('scheme.row'),
+    seat: t('scheme.seat-label'),
+    category: t('scheme.category'),
+    price: t('scheme.price'),
+    close: t('scheme.close'),
+    status: {
+      0: t('scheme.status-free'), 1: t('scheme.status-selected'), 2: t('scheme.status-held'),
+      3: t('scheme.status-sold'), 4: t('scheme.status-unavailable'), 5: t('scheme.status-filtered'),
+    },
+    // i18n.language makes the labels follow a language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }), [t, i18n.language])
+}
+
+/**
+ * The map area of the session's controller (from context): a progress indicator while the
+ * drawing downloads and is parsed (the stadium is several megabytes), then the SeatMapCanvas on
+ * the controller's engine with translated labels (tooltip: sector, row, seat, category, price).
+ */
+export function SchemeMap({ lang, currency, onSeatClick }: {
+  lang: Lang
+  currency: string
+  onSeatClick: (seat: SeatInfo) => void
+}) {
+  const { t } = useTranslation()
+  const labels = useMapLabels()
+  const controller = useSchemeMapController()
+  const { phase } = useSchemeMapState(controller)
+  if (phase === 'no-svg') return <p className="notice scheme-map__message" role="status">{t('messages.scheme-not-loaded')}</p>
+  if (phase === 'error') return <p className="notice notice--error scheme-map__message" role="alert">{t('scheme.map-failed')}</p>
+  const loading = phase === 'download' || phase === 'parse'
+  return (
+    <div className="scheme-map" data-phase={phase}>
+      <SeatMapCanvas owner={controller} labels={labels} formatPrice={(p) => formatMoney(p, lang, currency)} onSeatClick={onSeatClick} />
+      {loading && (
+        <div className="scheme-map__progress" role="status">
+          <progress aria-label={t(phase === 'download' ? 'scheme.map-loading' : 'scheme.map-parsing')} value={phase === 'download' ? 1 : 2} max={3} />
+          <span>{t(phase === 'download' ? 'scheme.map-loading' : 'scheme.map-parsing')}</span>
+        </div>
+      )}
+    </div>
+  )
+}

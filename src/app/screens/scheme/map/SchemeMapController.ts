@@ -1,0 +1,222 @@
+import type { SchemeMapResponse } from '../../../../contract/entities/scheme'
+import { SeatStatus, type VenueData, type VenueZone } from '../../../../engine/model'
+import { SeatMapEngine } from '../../../../engine/SeatMapEngine'
+import { createVenueParser, type VenueParser } from '../../../../engine/venueParser/client'
+import { offerEngineToTests } from '../../../seatmap/testHooks'
+import { blockedSeatIds, cartOverlay, statusBatches, venueMetadata } from './seatStatus'
+import { openSeatStream, type EventSourceFactory } from './seatStream'
+
+/** Where the map of a session is: downloading, parsing in the worker, shown, or failed. */
+export type VenuePhase = 'download' | 'parse' | 'ready' | 'no-svg' | 'error'
+
+/** What React reads of the controller (useSyncExternalStore); a new object on every change. */
+export interface SchemeMapState {
+  phase: VenuePhase
+  /** The session's map response (standing places, seat ids), once loaded. */
+  map: SchemeMapResponse | null
+  /** False while the live stream is down (the page says changes may be missed). */
+  live: boolean
+  /** The venue is on the engine: statuses and the cart are drawn. */
+  shown: boolean
+}
+
+/** The visitor's cart as the map needs it: the seat ids it holds, and when they change. */
+export interface CartSource {
+  seatIds(): ReadonlySet<string>
+  subscribe(listener: () => void): () => void
+}
+
+type ServerChanges = Parameters<typeof statusBatches>[0]
+
+export interface SchemeMapControllerOptions {
+  hash: string
+  calendarId: number
+  /** Names and colours of the session's zones, and the zones the visitor can buy in the chosen mode. */
+  zones: readonly VenueZone[]
+  openZones: ReadonlySet<number>
+  zoneColors: Record<string, number>
+  zonePrices: Record<string, number>
+  cart: CartSource
+  /** /api/scheme/map of the session. */
+  loadMap: () => Promise<SchemeMapResponse>
+  createParser?: () => VenueParser
+  /** null where the platform has no EventSource (no live statuses). */
+  openStream?: EventSourceFactory | null
+  createEngine?: (host: HTMLElement) => SeatMapEngine
+}
+
+/**
+ * The storefront side of one session's seat map, framework-free (issue 14.4): it owns the
+ * parser worker, the engine, the live event stream with its buffer, the cart overlay and every
+ * status write, through the one mapping in seatStatus.ts. React creates it in a layout effect,
+ * provides it by context and reads `getSnapshot` with useSyncExternalStore.
+ *
+ * Order: the stream opens first, then the map downloads and parses (seconds on the stadium);
+ * changes heard meanwhile are buffered and applied once the venue is on the engine, so the
+ * parse time is not a blind spot. After a reconnect the server's `sync` says whether it replayed
+ * what was missed or the statuses must be re-read from /api/scheme/map.
+ */
+export class SchemeMapController {
+  private state: SchemeMapState = { phase: 'download', map: null, live: true, shown: false }
+  private readonly listeners = new Set<() => void>()
+  private engine: SeatMapEngine | null = null
+  private venue: VenueData | null = null
+  private parser: VenueParser | null = null
+  private pending: ServerChanges[] = []
+  private blocked: ReadonlySet<string> = new Set()
+  private cartShown: ReadonlySet<string> = new Set()
+  private readonly cleanups: (() => void)[] = []
+  private disposed = false
+
+  constructor(private readonly options: SchemeMapControllerOptions) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  readonly getSnapshot = (): SchemeMapState => this.state
+
+  /** Opens the stream, then loads and parses the map. */
+  start(): void {
+    const { calendarId, openStream = typeof EventSource === 'undefined' ? null : (url: string) => new EventSource(url) } = this.options
+    if (openStream !== null) {
+      this.cleanups.push(openSeatStream(calendarId, {
+        changes: (changes) => this.deliver(changes),
+        sync: (event, reconnect) => {
+          if (reconnect && event.resync) this.resync()
+        },
+        connected: (up) => this.update({ live: up }),
+      }, openStream))
+    }
+    this.cleanups.push(this.options.cart.subscribe(() => this.drawCart()))
+    void this.load()
+  }
+
+  /** Creates the engine on the map's host element (SeatMapCanvas calls this in its layout effect). */
+  readonly mount = (host: HTMLElement): SeatMapEngine => {
+    const engine = this.options.createEngine?.(host) ?? new SeatMapEngine(host)
+    this.engine = engine
+    offerEngineToTests(engine)
+    this.install()
+    return engine
+  }
+
+  readonly unmount = (engine: SeatMapEngine): void => {
+    engine.dispose()
+    if (this.engine !== engine) return
+    this.engine = null
+    offerEngineToTests(null)
+    this.update({ shown: false })
+  }
+
+  /** A seat of a zone the visitor cannot buy in the chosen mode (drawn as not for sale). */
+  readonly isBlocked = (seatId: string): boolean => this.blocked.has(seatId)
+
+  /** The zone id (the price rows' zonelevel_id) of a seat, or null. */
+  zoneOf(index: number): number | null {
+    const venue = this.engine?.getVenue()
+    const zone = venue?.zones[venue.seats.zone[index]]
+    return zone === undefined ? null : Number(zone.id)
+  }
+
+  /** A seat someone took between the last status heard and the visitor's click: drawn held now. */
+  showTaken(index: number): void {
+    if (this.engine?.getVenue()?.seats.status[index] === SeatStatus.Free) this.engine.setStatuses([index], SeatStatus.Held)
+  }
+
+  dispose(): void {
+    this.disposed = true
+    for (const c of this.cleanups.splice(0)) c()
+    this.parser?.dispose()
+    this.parser = null
+    this.pending = []
+    if (this.engine !== null) this.unmount(this.engine)
+    this.listeners.clear()
+  }
+
+  private async load(): Promise<void> {
+    const { openZones, zones } = this.options
+    const parser = (this.parser = (this.options.createParser ?? createVenueParser)())
+    try {
+      const map = await this.options.loadMap()
+      if (this.disposed) return
+      this.blocked = blockedSeatIds(map, openZones)
+      if (map.svg === '') {
+        this.update({ phase: 'no-svg', map })
+        return
+      }
+      this.update({ phase: 'parse', map })
+      const result = await parser.parse(map.svg, { metadata: venueMetadata(map, openZones, zones) })
+      if (this.disposed) return
+      if (result.errorCode !== '0' || !('venue' in result)) {
+        console.error('venue parse failed', result)
+        this.update({ phase: 'error' })
+        return
+      }
+      this.venue = result.venue
+      this.update({ phase: 'ready' })
+      this.install()
+    } catch (e) {
+      if (this.disposed) return
+      console.error('scheme map failed', e)
+      this.update({ phase: 'error', map: null })
+    } finally {
+      parser.dispose()
+      if (this.parser === parser) this.parser = null
+    }
+  }
+
+  /** Puts the parsed venue on the engine once both exist, then the buffered changes and the cart. */
+  private install(): void {
+    const engine = this.engine
+    if (engine === null || this.venue === null || this.state.shown) return
+    engine.setVenue(this.venue)
+    engine.setZonePrices(this.options.zonePrices)
+    engine.setZoneColors(this.options.zoneColors)
+    const pending = this.pending
+    this.pending = []
+    for (const changes of pending) this.paint(changes)
+    this.cartShown = new Set()
+    this.update({ shown: true })
+    this.drawCart()
+  }
+
+  private deliver(changes: ServerChanges): void {
+    if (this.state.shown) this.paint(changes)
+    else this.pending.push(changes)
+  }
+
+  /** The one writer of server statuses to the engine. */
+  private paint(changes: ServerChanges): void {
+    const engine = this.engine
+    if (engine === null) return
+    const batches = statusBatches(changes, (key) => engine.indexOfKey(key), this.options.cart.seatIds(), this.blocked)
+    for (const [status, indices] of batches) engine.setStatuses(indices, status)
+  }
+
+  private drawCart(): void {
+    const engine = this.engine
+    if (engine === null || !this.state.shown) return
+    const now = this.options.cart.seatIds()
+    const { select, release } = cartOverlay(this.cartShown, now, (key) => engine.indexOfKey(key), (i) => engine.getVenue()?.seats.status[i] as SeatStatus | undefined)
+    if (select.length) engine.setStatuses(select, SeatStatus.Selected)
+    if (release.length) engine.setStatuses(release, SeatStatus.Free)
+    this.cartShown = now
+  }
+
+  /** Statuses missed while the stream was away and not replayed: re-read from the map call. */
+  private resync(): void {
+    this.options.loadMap().then(
+      (map) => {
+        if (!this.disposed) this.deliver(map.seat_numbers)
+      },
+      (error: unknown) => console.error('seat re-sync failed', error),
+    )
+  }
+
+  private update(patch: Partial<SchemeMapState>): void {
+    this.state = { ...this.state, ...patch }
+    for (const l of [...this.listeners]) l()
+  }
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod'
+import { LANGS, type Lang } from '../lang'
+
+/**
+ * The console's catalogue: what an operator creates and edits (issue 17 item 2). Every form of
+ * the console validates with these schemas before sending, and the server validates the same
+ * schemas again, so a form and the server always agree on what is wrong.
+ *
+ * Texts are per language (`name_ru`, `name_en`, `name_kz`, `name_ch`); Russian, the default
+ * language, is required where the storefront must show something, the others may be ''
+ * (the storefront falls back, see contract/lang.ts).
+ */
+
+/** Longest single-line text (names, addresses). */
+export const MAX_NAME = 300
+/** Longest long text (descriptions, rules). */
+export const MAX_TEXT = 50_000
+/** Most sessions one "repeat" may create at once. */
+export const MAX_REPEAT = 366
+
+type LocShape<K extends string> = { [L in Lang as `${K}_${L}`]: z.ZodType<string, string> }
+
+/** Localized text fields; with `required`, the Russian text must not be empty. */
+export function locInput<K extends string>(key: K, opts: { required?: boolean; max?: number } = {}): LocShape<K> {
+  const max = opts.max ?? MAX_NAME
+  const shape: Record<string, z.ZodType> = {}
+  for (const lang of LANGS) {
+    const base = z.string().trim().max(max)
+    shape[`${key}_${lang}`] = opts.required && lang === 'ru' ? base.min(1) : base.default('')
+  }
+  return shape as unknown as LocShape<K>
+}
+
+const flag = z.union([z.literal(0), z.literal(1)])
+const id = z.number().int().positive()
+/** YYYY-MM-DD, a real calendar day. */
+export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar day')
+/** HH:MM, 00:00-23:59. */
+export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+/** Epoch milliseconds, or null for "no bound". */
+const instant = z.number().int().min(0).nullable()
+
+export const EVENT_FLAGS = ['usepushkarta', 'usenopushkarta', 'signlang', 'maybefree', 'writeticketname', 'mailconfirm', 'showticketcount', 'showquant', 'soon_on_sale'] as const
+export type EventFlag = (typeof EVENT_FLAGS)[number]
+
+/** An event as the console creates or edits it (every field the storefront reads). */
+export const eventInputSchema = z.object({
+  menu_kind_id: id,
+  /** Where it happens (the listing shows the venue's name and address). */
+  venue_id: id,
+  ...locInput('name', { required: true }),
+  ...locInput('descript', { max: MAX_TEXT }),
+  ...locInput('note', { max: MAX_TEXT }),
+  ...locInput('ticketinfo', { max: MAX_TEXT }),
+  /** 1 = sold on the seat map (sessions need a drawing); 0 = general admission. */
+  scheme: flag.default(0),
+  usepushkarta: flag.default(0),
+  usenopushkarta: flag.default(1),
+  signlang: flag.default(0),
+  maybefree: flag.default(0),
+  writeticketname: flag.default(0),
+  mailconfirm: flag.default(0),
+  showticketcount: flag.default(1),
+  showquant: flag.default(1),
+  soon_on_sale: flag.default(0),
+  age_from: z.number().int().min(0).max(99).default(0),
+  /** Price rows shown before "more" on the event page. */
+  rowcount: z.number().int().min(1).max(100).default(5),
+  /** Most tickets per order. */
+  demquantlimit: z.number().int().min(1).max(1000).default(10),
+  sortnum: z.number().int().min(0).max(1_000_000).default(0),
+  /** Main-menu items that list the event (at least one, or the listing cannot show it). */
+  main_menu_ids: z.array(id).min(1).max(50),
+  tag_ids: z.array(id).max(50).default([]),
+})
+export type EventInput = z.input<typeof eventInputSchema>
+
+export const publishRequestSchema = z.object({ published: flag })
+
+/** A session: one date and time, or `repeat` more every N days. */
+export const sessionInputSchema = z
+  .object({
+    day: daySchema,
+    time: timeSchema,
+    /** Tickets a general-admission session sells in all (null = the price rows' quantities). */
+    capacity: z.number().int().min(0).max(10_000_000).nullable().default(null),
+    /** The venue drawing of a seat-map session. */
+    drawing_id: id.nullable().default(null),
+    active: flag.default(1),
+    sale_from: instant.default(null),
+    sale_to: instant.default(null),
+    repeat: z.object({ every_days: z.number().int().min(1).max(366), count: z.number().int().min(1).max(MAX_REPEAT) }).optional(),
+  })
+  .refine((s) => s.sale_from === null || s.sale_to === null || s.sale_from < s.sale_to, { message: 'sale_from must be before sale_to', path: ['sale_to'] })
+export type SessionInput = z.input<typeof sessionInputSchema>
+export const sessionUpdateSchema = z
+  .object({
+    day: daySchema,
+    time: timeSchema,
+    capacity: z.number().int().min(0).max(10_000_000).nullable(),
+    active: flag,
+    sale_from: instant,
+    sale_to: instant,
+  })
+  .partial()
+
+/** A price row of a session: a price category (client category) in a zone. */
+export const priceInputSchema = z.object({
+  client_category_id: id,
+  zone_id: id,
+  /** Minor units (kopecks). */
+  price: z.number().int().min(0).max(1_000_000_000),
+  /** Tickets of this row for sale (general admission) or places it covers. */
+  quantity: z.number().int().min(0).max(10_000_000).default(0),
+  /** Service fee: minor units when currency_id is 1, hundredths of a percent when 2 (500 = 5 %). */
+  priceservise: z.number().int().min(0).max(1_000_000_000).default(0),
+  currency_id: z.union([z.literal(1), z.literal(2)]).default(1),
+  /** Minimum tickets of this row per order (0 = none). */
+  needprice: z.number().int().min(0).max(1000).default(0),
+  /** A group pass: the ticket admits this many people (0 = one). */
+  passagequant: z.number().int().min(0).max(1000).default(0),
+  /** Gift-card rule: 0 = not with the card, 1 = only with the card, 2 = with or without. */
+  useproculture: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  for_subscription: flag.default(0),
+  sortnum: z.number().int().min(0).max(100_000).default(0),
+})
+export type PriceInput = z.input<typeof priceInputSchema>
+
+export const venueInputSchema = z.object({
+  ...locInput('name', { required: true }),
+  ...locInput('address'),
+  urlyandexmap: z.union([z.literal(''), z.string().url().max(2000)]).default(''),
+  latitude: z.number().min(-90).max(90).nullable().default(null),
+  longitude: z.number().min(-180).max(180).nullable().default(null),
+})
+/** Largest drawing accepted (the 60,000-seat stadium's SVG is a few MB). */
+export const MAX_DRAWING_BYTES = 48 * 1024 * 1024
+export const drawingUploadSchema = z.object({ name: z.string().trim().min(1).max(MAX_NAME), svg: z.string().min(1).max(MAX_DRAWING_BYTES) })
+export const drawingReportSchema = z.object({
+  drawing_id: z.number().int(),
+  seats: z.number().int(),
+  standing_places: z.number().int(),
+  sectors: z.number().int(),
+  zones: z.number().int(),
+  warnings: z.array(z.string()),
+  parse_ms: z.number(),
+})
+
+export const categoryInputSchema = z.object({
+  ...locInput('name', { required: true }),
+  ...locInput('descript', { max: MAX_TEXT }),
+  needage: z.number().int().min(0).max(120).default(0),
+  needmiddlename: flag.default(0),
+  needdocument: flag.default(0),
+  needcountry: flag.default(0),
+  needregion: flag.default(0),
+  sortnum: z.number().int().min(0).max(100_000).default(0),
+})
+/** A price zone of general admission (seat-map zones come from the drawing). */
+export const zoneInputSchema = z.object({
+  ...locInput('name', { required: true }),
+  ...locInput('descript'),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#3a86ff'),
+  sortnum: z.number().int().min(0).max(100_000).default(0),
+})
+export const menuInputSchema = z.object({
+  menu_kind_id: id,
+  ...locInput('name', { required: true }),
+  showimage: flag.default(1),
+  showfiltercalendar: flag.default(1),
+  showattribute: flag.default(1),
+  menucolumncount: z.number().int().min(0).max(6).default(3),
+  menurowcount: z.number().int().min(0).max(100).default(0),
+  sortnum: z.number().int().min(0).max(100_000).default(0),
+})
+export const tagInputSchema = z.object({ ...locInput('name', { required: true }), sortnum: z.number().int().min(0).max(100_000).default(0) })
+/** A rules or contacts text (the storefront's setup.db.rules). */
+export const ruleInputSchema = z.object({
+  slug: z.string().trim().regex(/^[a-z0-9-]{1,60}$/),
+  ...locInput('infname', { required: true }),
+  ...locInput('url', { max: 2000 }),
+  ...locInput('filebody', { max: MAX_TEXT }),
+  sortnum: z.number().int().min(0).max(100_000).default(0),
+})
+
+/** Reference rows the forms choose from. Rows are the tables' own columns. */
+const row = z.record(z.string(), z.unknown())
+export const refsResponseSchema = z.object({
+  kinds: z.array(row),
+  menus: z.array(row),
+  tags: z.array(row),
+  venues: z.array(row),
+  drawings: z.array(row),
+  categories: z.array(row),
+  zones: z.array(row),
+  rules: z.array(row),
+})
+export const eventListItemSchema = z.object({
+  id: z.number().int(),
+  hash_id: z.string(),
+  name_ru: z.string(),
+  name_en: z.string(),
+  name_kz: z.string(),
+  name_ch: z.string(),
+  scheme: z.number().int(),
+  published: z.number().int(),
+  archived_at: z.number().nullable(),
+  sessions: z.number().int(),
+  next_day: z.string().nullable(),
+})
+export const eventListResponseSchema = z.object({ events: z.array(eventListItemSchema) })
+export const eventDetailSchema = z.object({
+  event: row,
+  main_menu_ids: z.array(z.number().int()),
+  tag_ids: z.array(z.number().int()),
+  sessions: z.array(row),
+  prices: z.array(row),
+})
+export const idResponseSchema = z.object({ id: z.number().int() })
+export const idsResponseSchema = z.object({ ids: z.array(z.number().int()) })
+export const listQuerySchema = z.object({ archived: z.coerce.number().int().min(0).max(1).default(0) })

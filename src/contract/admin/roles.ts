@@ -1,0 +1,56 @@
+import { z } from 'zod'
+
+/**
+ * Operator roles and what each may do (issue 17). The server enforces these on every console
+ * call (server/admin/guard.ts); the console only uses them to hide what a role cannot use.
+ *
+ * - owner: everything, including operators, API tokens and the audit log;
+ * - manager: the catalogue, publishing, sales and orders, the audit log;
+ * - boxoffice: reads the catalogue, sales and orders (selling at the counter);
+ * - door: reads the catalogue (sessions of the day) only.
+ */
+export const ROLES = ['owner', 'manager', 'boxoffice', 'door'] as const
+export type Role = (typeof ROLES)[number]
+export const roleSchema = z.enum(ROLES)
+
+export const PERMISSIONS = [
+  'catalogue.read',
+  'catalogue.write',
+  'catalogue.publish',
+  'sales.read',
+  'audit.read',
+  'operators.manage',
+  'tokens.manage',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  manager: ['catalogue.read', 'catalogue.write', 'catalogue.publish', 'sales.read', 'audit.read'],
+  boxoffice: ['catalogue.read', 'sales.read'],
+  door: ['catalogue.read'],
+}
+
+export function can(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission)
+}
+
+/**
+ * Error codes of the console's calls (our design; the storefront's catalogue is
+ * contract/errors.ts, whose -1002/-1004 the console uses too).
+ */
+export const AdminErrorCode = {
+  /** Not signed in, the session expired, or the API token is unknown or revoked (HTTP 401). */
+  SIGNED_OUT: '-1010',
+  /** The role may not do this (HTTP 403). */
+  FORBIDDEN: '-1011',
+  /** Wrong e-mail or password (HTTP 401). */
+  BAD_CREDENTIALS: '-1012',
+  /** Too many failed sign-ins: the account is locked for a while (HTTP 423). */
+  LOCKED: '-1013',
+  /** The change conflicts with what exists (a taken e-mail, a session with orders) (HTTP 409). */
+  CONFLICT: '-1014',
+} as const
+
+/** Header of API tokens: `Authorization: Bearer sw_…`. */
+export const API_TOKEN_PREFIX = 'sw_'

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { langSchema } from '../lang'
+
+/**
+ * Sales at a glance (issue 17 item 4), per session and per event. Counts are tickets (seats or
+ * general-admission tickets); money is in minor units.
+ * - sold: in paid orders (returned tickets leave it);
+ * - held: in a visitor's cart or an unpaid order that still reserves it;
+ * - blocked: places of the session's map not for sale (their zone has no price row);
+ * - free: the rest of what is for sale.
+ */
+const names = { name_ru: z.string(), name_en: z.string(), name_kz: z.string(), name_ch: z.string() }
+export const salesCountsSchema = z.object({
+  capacity: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  free: z.number().int(),
+  blocked: z.number().int(),
+  revenue: z.number().int(),
+})
+export type SalesCounts = z.infer<typeof salesCountsSchema>
+export const zoneSalesSchema = salesCountsSchema.extend({ zone_id: z.number().int().nullable(), color: z.string(), ...names })
+export const categorySalesSchema = z.object({ category_id: z.number().int(), sold: z.number().int(), revenue: z.number().int(), ...names })
+/** Tickets sold and revenue per day of sale (the day the order was paid, UTC). */
+export const salesPointSchema = z.object({ day: z.string(), sold: z.number().int(), revenue: z.number().int() })
+export const sessionSalesSchema = z.object({
+  calendar_id: z.number().int(),
+  day: z.string(),
+  time: z.string(),
+  totals: salesCountsSchema,
+  zones: z.array(zoneSalesSchema),
+  categories: z.array(categorySalesSchema),
+  over_time: z.array(salesPointSchema),
+})
+export type SessionSales = z.infer<typeof sessionSalesSchema>
+export const eventSalesSchema = z.object({
+  event_id: z.number().int(),
+  totals: salesCountsSchema,
+  categories: z.array(categorySalesSchema),
+  over_time: z.array(salesPointSchema),
+  sessions: z.array(sessionSalesSchema),
+})
+export type EventSales = z.infer<typeof eventSalesSchema>
+
+export const ordersQuerySchema = z.object({
+  event_id: z.coerce.number().int().positive().optional(),
+  calendar_id: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  lang: langSchema.optional(),
+})
+export const adminOrderSchema = z.object({
+  id: z.number().int(),
+  ord_num: z.number().int(),
+  hash: z.string(),
+  /** paid, reserved (unpaid, still holding), cancelled, expired (unpaid past its reserve time). */
+  state: z.enum(['paid', 'reserved', 'cancelled', 'expired']),
+  total: z.number().int(),
+  fio: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  tickets: z.number().int(),
+  created_at: z.number(),
+  paid_at: z.number().nullable(),
+})
+export type AdminOrder = z.infer<typeof adminOrderSchema>
+export const ordersResponseSchema = z.object({ orders: z.array(adminOrderSchema) })

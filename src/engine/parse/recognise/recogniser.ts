@@ -1,0 +1,290 @@
+/**
+ * General seat recognition, driven by the parser (parseVenue) while it streams the drawing:
+ * `shape` for each visible closed shape, `text` for each visible <text>, `close` for each element
+ * closing (its labels go to the seats inside it; a group of a few overlapping shapes becomes one
+ * seat), then `finish` decides which shapes are seats (classify.ts), gives seats the numbers
+ * drawn on them, infers what is still missing (rows.ts) and adds the seats to the builder in
+ * document order. Everything it decided is summed up in a RecognitionReport.
+ */
+import { SeatShape } from '../../model'
+import { decompose, applyX, applyY, type Matrix } from '../../geometry/matrix'
+import type { ShapeGeometry } from '../shapes'
+import type { ElementInfo } from '../rules'
+import type { VenueBuilder } from '../VenueBuilder'
+import { Candidates, Kind, type RetainedShape } from './candidates'
+import { classify, MIN_REPEAT, type ClusterReport } from './classify'
+import { attributeLabels, cleanLabel, parseId, type LabelSource } from './labels'
+import { PointGrid } from './grid'
+import { inferLabels, rowAgreement } from './rows'
+
+/** A number drawn beside a seat belongs to it when nearer than this many seat sizes. */
+const TEXT_REACH = 0.9
+/** Text content read as a seat number: digits, maybe a letter ("12", "12A"). */
+const NUMBER_TEXT = /^\d{1,4}[A-Za-zА-Яа-я]?$/
+/** A text naming the stage (rows are numbered from it when the drawing has no row labels). */
+const STAGE_TEXT = /^\s*(stage|scene|scène|сцена|сцена|bühne|buehne|escenario|palco|scena|sahne|scène|სცენა|тайз)\s*$/iu
+/** Share of id-labelled seats whose label repeats at which ids count as unreliable. */
+const UNRELIABLE_ID_SHARE = 0.05
+/** Share of id-labelled seats whose row must match their geometric row's for ids to be trusted. */
+const MIN_ROW_AGREEMENT = 0.8
+/** Average glyph advance as a share of the font size, to find a left-anchored number's centre. */
+const GLYPH_ADVANCE = 0.55
+
+export type LabelCounts = Record<LabelSource | 'none', number>
+
+export interface RecognitionReport {
+  /** "recognition" (general, no rules) or "rules" (a rule set given as an override). */
+  method: 'recognition' | 'rules'
+  seats: number
+  rows: number
+  sectors: number
+  standing: number
+  clusters: ClusterReport[]
+  /** Where rows, numbers and sectors came from, in seats. */
+  labels: { row: LabelCounts; number: LabelCounts; sector: LabelCounts }
+  duplicatesDropped: number
+  /** Shapes inside larger seat shapes (outlined numbers, cushions), not counted as seats. */
+  partsMerged: number
+  /** Seats drawn as a group of several shapes. */
+  compoundSeats: number
+  hiddenSkipped: number
+  warnings: string[]
+}
+
+function emptyCounts(): LabelCounts {
+  return { attribute: 0, json: 0, description: 0, id: 0, layer: 0, text: 0, inferred: 0, none: 0 }
+}
+
+export class Recogniser {
+  readonly candidates = new Candidates()
+  private readonly tx: number[] = []
+  private readonly ty: number[] = []
+  private readonly tsize: number[] = []
+  private readonly tvalue: string[] = []
+  private stage: [number, number] | null = null
+  private compounds = 0
+
+  /** A visible closed shape; false when it cannot be a seat (the parser draws it). */
+  shape(el: ElementInfo, g: ShapeGeometry, matrix: Matrix, retained: RetainedShape): boolean {
+    const { rotation, sx, sy } = decompose(matrix)
+    const [x0, y0, x1, y1] = g.box
+    const cx = (x0 + x1) / 2
+    const cy = (y0 + y1) / 2
+    // Zero-area shapes (straight paths, lines drawn as rects of no height) are never seats.
+    if (!((x1 - x0) * sx > 0 && (y1 - y0) * sy > 0)) return false
+    const kind = g.kind === SeatShape.Circle ? Kind.Round : g.kind === SeatShape.Rect ? Kind.Rect : Kind.Path
+    this.candidates.add(applyX(matrix, cx, cy), applyY(matrix, cx, cy), (x1 - x0) * sx, (y1 - y0) * sy, rotation, g.kind, kind, attributeLabels(el, false), el.id, retained)
+    return true
+  }
+
+  /** An element closes; `start`: the candidate count when it opened. */
+  close(el: ElementInfo, start: number): void {
+    const c = this.candidates
+    if (c.length === start) return
+    if (c.length - start > 1 && (el.tag === 'g' || el.tag === 'a' || el.tag === 'use') && c.mergeTail(start)) this.compounds++
+    const single = c.length - start === 1
+    if (single && el.id !== undefined) c.unitId[start] = el.id
+    // A shape's own attributes were read when it was added (shape()).
+    const labels = single && c.length - 1 === start && el.tag !== 'g' && el.tag !== 'a' && el.tag !== 'use' && el.tag !== 'svg' ? null : attributeLabels(el, !single)
+    if (labels) c.fillLabels(start, c.length, labels)
+    if (!single && el.id !== undefined) {
+      // A group's id may name a row ("Row_E", "row12"): a guess, used after attributes and the
+      // seat's own id (finish), nearest group first.
+      const fromId = parseId(el.id, false)
+      if (fromId) {
+        for (let i = start; i < c.length; i++) {
+          if (fromId.row !== undefined) this.groupRow[i] ??= fromId.row
+          if (fromId.sector !== undefined) this.groupSector[i] ??= fromId.sector
+        }
+      }
+    }
+  }
+
+  text(matrix: Matrix, x: number, y: number, fontSize: number, anchor: string | undefined, content: string): void {
+    const t = content.trim()
+    if (NUMBER_TEXT.test(t)) {
+      // The anchor is the start of the baseline unless text-anchor says otherwise: move to the centre.
+      const width = t.length * GLYPH_ADVANCE * fontSize
+      const dx = anchor === 'middle' ? 0 : anchor === 'end' ? -width / 2 : width / 2
+      const lx = x + dx
+      const ly = y - fontSize * 0.35
+      this.tx.push(applyX(matrix, lx, ly))
+      this.ty.push(applyY(matrix, lx, ly))
+      this.tsize.push(fontSize * decompose(matrix).sx)
+      this.tvalue.push(cleanLabel(t) ?? t)
+    } else if (this.stage === null && STAGE_TEXT.test(t)) this.stage = [applyX(matrix, x, y), applyY(matrix, x, y)]
+  }
+
+  finish(builder: VenueBuilder, extent: number, emitDecoration: (r: RetainedShape) => void, hiddenSkipped: number): RecognitionReport {
+    const c = this.candidates
+    const fromId = this.readIds()
+    const result = classify(c, extent)
+    const seats: number[] = []
+    for (let i = 0; i < c.length; i++) {
+      if (result.seat[i] === 1) seats.push(i)
+      else if (result.seat[i] === 0) {
+        const r = c.retained[i]
+        if (r) for (const one of Array.isArray(r) ? r : [r]) emitDecoration(one)
+      }
+    }
+    const warnings: string[] = []
+    const report: RecognitionReport = {
+      method: 'recognition', seats: 0, rows: 0, sectors: 0, standing: 0, clusters: result.clusters,
+      labels: { row: emptyCounts(), number: emptyCounts(), sector: emptyCounts() },
+      duplicatesDropped: result.duplicates, partsMerged: result.parts, compoundSeats: 0, hiddenSkipped, warnings,
+    }
+    if (seats.length === 0) {
+      warnings.push(c.length === 0
+        ? 'no seats: the drawing has no closed shapes that could be seats'
+        : `no seats: no shape is repeated ${MIN_REPEAT} or more times at a seat's size (the largest group of alike shapes has ${Math.max(0, ...result.clusters.map((k) => k.shapes))}); nothing was imported as seats — if this drawing has seats, give a rule set (see RULES.md)`)
+      return report
+    }
+    const unreliable = this.checkIds(seats, fromId)
+    if (unreliable > 0) warnings.push(`the seats' ids do not follow the rows drawn (${unreliable} seats; copied shapes keep their ids): ids ignored for rows and numbers, which are inferred instead`)
+    const textNumbers = this.assignTexts(seats)
+    const flags = { row: new Uint8Array(c.length), number: new Uint8Array(c.length), sector: new Uint8Array(c.length) }
+    const inferred = inferLabels(c, seats, this.stage, flags)
+    const rows = new Set<string>()
+    const sectors = new Set<string>()
+    for (const i of seats) {
+      const sector = c.sector[i] ?? ''
+      const row = c.row[i] ?? ''
+      const number = c.number[i] ?? ''
+      rows.add(`${sector}\u0000${row}`)
+      sectors.add(sector)
+      const source: LabelSource = c.source[i] ?? 'attribute'
+      count(report.labels.row, flags.row[i] ? 'inferred' : c.row[i] === undefined ? 'none' : source)
+      count(report.labels.number, flags.number[i] ? 'inferred' : textNumbers[i] ? 'text' : c.number[i] === undefined ? 'none' : source)
+      count(report.labels.sector, flags.sector[i] ? 'inferred' : c.sector[i] === undefined ? 'none' : 'attribute')
+      if (c.kind[i] === Kind.Compound) report.compoundSeats++
+      builder.addSeat({
+        x: c.x[i], y: c.y[i], w: c.w[i], h: c.h[i], rotation: c.rot[i], shape: c.kind[i] === Kind.Compound ? SeatShape.Path : c.shape[i],
+        sector, row, number, zone: c.zone[i], id: c.unitId[i],
+      })
+    }
+    report.seats = seats.length
+    report.rows = rows.size
+    report.sectors = sectors.size
+    if (inferred.rows > 0) warnings.push(`${report.labels.row.inferred} seats have no row in the drawing: rows inferred from their alignment (${inferred.rows} rows, numbered ${this.stage ? 'from the stage' : 'top to bottom'} within each sector)`)
+    if (inferred.numbers > 0) warnings.push(`${inferred.numbers} seats have no number in the drawing: numbered left to right within each row`)
+    if (inferred.sectors > 0) warnings.push(`the drawing names no sectors: ${inferred.sectors} sectors inferred from aisles between groups of seats, named 1…${inferred.sectors}`)
+    if (textNumbers.count > 0) warnings.push(`${textNumbers.count} seat numbers read from the numbers drawn on or beside the seats`)
+    if (result.duplicates > 0) warnings.push(`${result.duplicates} seats overlap exactly: kept one of each`)
+    if (result.rejectedUnlabelled > 0) warnings.push(`${result.rejectedUnlabelled} repeated shapes look like seats but carry no labels while the other seats do: drawn as decoration (give a rule set if they are seats)`)
+    if (c.droppedRetention > 0) warnings.push('some very repeated shapes were not kept for drawing as decoration')
+    const missing = report.labels.number.none
+    if (missing > 0) warnings.push(`${missing} seats have no number`)
+    if (report.compoundSeats > 0) warnings.push(`${report.compoundSeats} seats are drawn as groups of several shapes: each group is one seat`)
+    return report
+  }
+
+  /** Whether candidate i's id was read (1), and whether it gave a row or number (2). */
+  private idRead: number[] = []
+  /** Rows and sectors the ids of enclosing groups name. */
+  private groupRow: (string | undefined)[] = []
+  private groupSector: (string | undefined)[] = []
+  /** 1 where the sector came from the id. */
+  private idSector: number[] = []
+
+  /** Rows and numbers from candidate i's id, where its attributes left them out. */
+  private readId(i: number): void {
+    const c = this.candidates
+    this.idRead[i] = 1
+    const id = c.unitId[i]
+    if (id === undefined || (c.row[i] !== undefined && c.number[i] !== undefined)) return
+    const l = parseId(id, true)
+    if (!l || (l.row === undefined && l.number === undefined)) return
+    if (l.sector !== undefined && c.sector[i] === undefined) {
+      c.sector[i] = l.sector
+      this.idSector[i] = 1
+    }
+    if (l.row !== undefined && c.row[i] === undefined) c.row[i] = l.row
+    if (l.number !== undefined && c.number[i] === undefined) c.number[i] = l.number
+    if (c.source[i] === undefined) c.source[i] = 'id'
+    this.idRead[i] = 2
+  }
+
+  /** Ids not read yet (seats in no group with others); 1 per candidate whose id gave labels. */
+  private readIds(): Uint8Array {
+    const c = this.candidates
+    const fromId = new Uint8Array(c.length)
+    for (let i = 0; i < c.length; i++) {
+      if (!this.idRead[i]) this.readId(i)
+      if (this.idRead[i] === 2) fromId[i] = 1
+      const row = this.groupRow[i]
+      if (row !== undefined && c.row[i] === undefined) {
+        c.row[i] = row
+        c.source[i] ??= 'id'
+        fromId[i] = 1
+      }
+      if (this.groupSector[i] !== undefined && c.sector[i] === undefined) c.sector[i] = this.groupSector[i]
+    }
+    return fromId
+  }
+
+  /**
+   * Ids that name the same seat twice or more in many places are not a labelling (copy-pasted
+   * shapes keep their ids): their rows and numbers are dropped. Returns the repeated pairs.
+   */
+  private checkIds(seats: number[], fromId: Uint8Array): number {
+    const c = this.candidates
+    const seen = new Set<string>()
+    let labelled = 0
+    let repeated = 0
+    for (const i of seats) {
+      if (!fromId[i]) continue
+      labelled++
+      const key = `${c.sector[i] ?? ''}\u0000${c.row[i] ?? ''}\u0000${c.number[i] ?? ''}`
+      if (seen.has(key)) repeated++
+      else seen.add(key)
+    }
+    const idSeats = seats.filter((i) => fromId[i])
+    if ((repeated === 0 || repeated < labelled * UNRELIABLE_ID_SHARE) && rowAgreement(c, idSeats) >= MIN_ROW_AGREEMENT) return 0
+    for (const i of idSeats) {
+      c.row[i] = c.number[i] = undefined
+      if (this.idSector[i]) c.sector[i] = undefined
+      if (c.source[i] === 'id') c.source[i] = undefined
+    }
+    return idSeats.length
+  }
+
+  /** Numbers drawn as <text> on or beside seats without one: each text goes to its nearest seat. */
+  private assignTexts(seats: number[]): Uint8Array & { count: number } {
+    const c = this.candidates
+    const got = Object.assign(new Uint8Array(c.length), { count: 0 })
+    const needing = seats.filter((i) => c.number[i] === undefined)
+    if (needing.length === 0 || this.tx.length === 0) return got
+    let size = 0
+    for (const i of needing) size = Math.max(size, Math.max(c.w[i], c.h[i]))
+    const grid = new PointGrid(c.x, c.y, size * TEXT_REACH * 2, needing, c.length)
+    const bestText = new Int32Array(c.length).fill(-1)
+    const bestDist = new Float64Array(c.length).fill(Infinity)
+    for (let t = 0; t < this.tx.length; t++) {
+      let seat = -1
+      let dist = Infinity
+      grid.near(this.tx[t], this.ty[t], (i) => {
+        const d = Math.hypot(c.x[i] - this.tx[t], c.y[i] - this.ty[t])
+        if (d < dist && d <= TEXT_REACH * Math.max(c.w[i], c.h[i])) {
+          dist = d
+          seat = i
+        }
+      })
+      if (seat >= 0 && dist < bestDist[seat]) {
+        bestDist[seat] = dist
+        bestText[seat] = t
+      }
+    }
+    for (const i of needing) {
+      if (bestText[i] >= 0) {
+        c.number[i] = this.tvalue[bestText[i]]
+        got[i] = 1
+        got.count++
+      }
+    }
+    return got
+  }
+}
+
+function count(counts: LabelCounts, key: LabelSource | 'none'): void {
+  counts[key]++
+}

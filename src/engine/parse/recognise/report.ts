@@ -1,0 +1,50 @@
+/**
+ * The import report's plain parts: the report of a rule-set parse, the counts every report takes
+ * from the finished venue (rows, sectors, standing areas), and small readers the parser needs.
+ */
+import { SectorKind, type VenueData } from '../../model'
+import { StringTable } from '../../strings/StringTable'
+import type { LabelCounts, RecognitionReport } from './recogniser'
+
+function zero(): LabelCounts {
+  return { attribute: 0, json: 0, description: 0, id: 0, layer: 0, text: 0, inferred: 0, none: 0 }
+}
+
+/** The report when a rule set chose the seats: the rules named every label. */
+export function rulesReport(seats: number, hiddenSkipped: number): RecognitionReport {
+  return {
+    method: 'rules', seats, rows: 0, sectors: 0, standing: 0, clusters: [],
+    labels: { row: zero(), number: zero(), sector: zero() },
+    duplicatesDropped: 0, partsMerged: 0, compoundSeats: 0, hiddenSkipped, warnings: [],
+  }
+}
+
+/** Seats, rows, seated sectors and standing areas as the finished venue holds them. */
+export function summarise(report: RecognitionReport, venue: VenueData): void {
+  const strings = new StringTable(venue.strings)
+  const rows = new Set<string>()
+  const seatedSectors = new Set<number>()
+  for (let i = 0; i < venue.seats.count; i++) {
+    rows.add(`${venue.seats.sector[i]}\u0000${strings.get(venue.seats.row[i])}`)
+    seatedSectors.add(venue.seats.sector[i])
+  }
+  let standing = 0
+  for (let s = 0; s < venue.sectors.count; s++) if (venue.sectors.kind[s] === SectorKind.Standing) standing++
+  report.seats = venue.seats.count
+  report.rows = rows.size
+  report.sectors = seatedSectors.size
+  report.standing = standing
+  if (report.method === 'rules') {
+    for (let i = 0; i < venue.seats.count; i++) {
+      report.labels.row[strings.get(venue.seats.row[i]) ? 'attribute' : 'none']++
+      report.labels.number[strings.get(venue.seats.number[i]) ? 'attribute' : 'none']++
+    }
+  }
+}
+
+/** text-anchor from an inline style ("text-anchor:middle"), or undefined. */
+export function textAnchorOf(style: string | undefined): string | undefined {
+  if (!style) return undefined
+  const m = /text-anchor\s*:\s*([a-z]+)/i.exec(style)
+  return m ? m[1].toLowerCase() : undefined
+}

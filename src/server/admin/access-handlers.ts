@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Operator } from '../../contract/admin/access'
+import { isLang } from '../../contract/lang'
+import { ApiFailure } from '../errors'
+import { writeAudit, listAudit } from './audit'
+import { checkCredentials, createApiToken, createOperator, endOperatorSession, OPERATOR_SESSION_TTL_MS, startOperatorSession } from './auth'
+import type { Actor, OperatorRow } from './context'
+import { OPERATOR_COOKIE } from './guard'
+import { hashPassword } from './passwords'
+import type { AdminHandlers } from './routes'
+
+export function operatorView(op: OperatorRow): Operator {
+  return {
+    id: op.id,
+    email: op.email,
+    name: op.name,
+    role: op.role,
+    lang: isLang(op.lang) ? op.lang : 'ru',
+    active: op.active,
+    locked_until: op.locked_until,
+    created_at: op.created_at,
+  }
+}
+
+function setOperatorCookie(app: FastifyInstance, reply: FastifyReply, value: string, maxAgeMs: number): void {
+  reply.setCookie(OPERATOR_COOKIE, value, {
+    path: '/api/admin',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.config.publicUrl.startsWith('https://'),
+    signed: true,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  })
+}
+
+const tokenView = (t: { id: number; name: string; role: Operator['role']; prefix: string; created_at: number; last_used_at: number | null; revoked_at: number | null }) => ({
+  id: t.id,
+  name: t.name,
+  role: t.role,
+  prefix: t.prefix,
+  created_at: t.created_at,
+  last_used_at: t.last_used_at,
+  revoked_at: t.revoked_at,
+})
+
+/** Sign-in, the operator's own session, operators, API tokens and the audit log. */
+export function accessHandlers(app: FastifyInstance): AdminHandlers {
+  const db = app.db
+  return {
+    login: async ({ input, request, reply }) => {
+      const now = Date.now()
+      const op = await checkCredentials(db, input.email, input.password, now)
+      const { sessionId, csrf } = await startOperatorSession(db, op.id, now)
+      setOperatorCookie(app, reply, sessionId, OPERATOR_SESSION_TTL_MS)
+      const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null }
+      await writeAudit(db, actor, { action: 'sign-in', entity: 'operator', entityId: op.id })
+      return { operator: operatorView(op), csrf }
+    },
+    me: async ({ actor }) => {
+      if (!actor.operator || actor.csrf === null) {
+        // An API token has no operator row; it answers as a pseudo-operator of its role.
+        return { operator: { id: 0, email: actor.label, name: actor.label, role: actor.role, lang: 'en' as const, active: 1, locked_until: null, created_at: 0 }, csrf: '' }
+      }
+      return { operator: operatorView(actor.operator), csrf: actor.csrf }
+    },
+    logout: async ({ actor, reply }) => {
+      if (actor.sessionHash) await endOperatorSession(db, actor.sessionHash)
+      setOperatorCookie(app, reply, '', 0)
+      await writeAudit(db, actor, { action: 'sign-out', entity: 'operator', entityId: actor.operatorId ?? '' })
+      return { ok: true as const }
+    },
+
+    operators: async () => {
+      const rows = await db.selectFrom('operators').selectAll().orderBy('id').execute()
+      return { operators: rows.map(operatorView) }
+    },
+    operatorCreate: async ({ input, actor }) => {
+      const now = Date.now()
+      return db.transaction().execute(async (trx) => {
+        const id = await createOperator(trx, input, now)
+        await writeAudit(trx, actor, { action: 'create', entity: 'operator', entityId: id, after: { email: input.email, name: input.name, role: input.role, lang: input.lang } })
+        return { id }
+      })
+    },
+    operatorUpdate: async ({ input, params, actor }) => {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('operators').selectAll().where('id', '=', params.id).executeTakeFirst()
+        if (!before) throw new ApiFailure('admin-not-found', { what: 'operator', id: params.id })
+        const demotes = before.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.active === 0)
+        if (demotes) {
+          const owners = await trx.selectFrom('operators').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'owner').where('active', '=', 1).executeTakeFirstOrThrow()
+          if (Number(owners.n) <= 1) throw new ApiFailure('admin-last-owner')
+        }
+        const changes = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.role !== undefined ? { role: input.role } : {}),
+          ...(input.lang !== undefined ? { lang: input.lang } : {}),
+          ...(input.active !== undefined ? { active: input.active } : {}),
+          ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
+          ...(input.unlock ? { failed_attempts: 0, locked_until: null } : {}),
+        }
+        if (Object.keys(changes).length) await trx.updateTable('operators').set(changes).where('id', '=', params.id).execute()
+        // A disabled operator, a new role or a new password ends the operator's sessions.
+        if (input.active === 0 || input.role !== undefined || input.password !== undefined) {
+          await trx.deleteFrom('operator_sessions').where('operator_id', '=', params.id).execute()
+        }
+        const after = await trx.selectFrom('operators').selectAll().where('id', '=', params.id).executeTakeFirstOrThrow()
+        await writeAudit(trx, actor, {
+          action: input.password !== undefined ? 'update+password' : 'update',
+          entity: 'operator',
+          entityId: params.id,
+          before: operatorView(before),
+          after: operatorView(after),
+        })
+        return { ok: true as const }
+      })
+    },
+
+    tokens: async () => {
+      const rows = await db.selectFrom('api_tokens').selectAll().orderBy('id').execute()
+      return { tokens: rows.map(tokenView) }
+    },
+    tokenCreate: async ({ input, actor }) => {
+      return db.transaction().execute(async (trx) => {
+        const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy: actor.operatorId }, Date.now())
+        await writeAudit(trx, actor, { action: 'create', entity: 'api_token', entityId: row.id, after: tokenView(row) })
+        return { token, api_token: tokenView(row) }
+      })
+    },
+    tokenRevoke: async ({ params, actor }) => {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('api_tokens').selectAll().where('id', '=', params.id).executeTakeFirst()
+        if (!before) throw new ApiFailure('admin-not-found', { what: 'token', id: params.id })
+        const now = Date.now()
+        if (before.revoked_at === null) await trx.updateTable('api_tokens').set({ revoked_at: now }).where('id', '=', params.id).execute()
+        await writeAudit(trx, actor, { action: 'revoke', entity: 'api_token', entityId: params.id, before: tokenView(before), after: tokenView({ ...before, revoked_at: before.revoked_at ?? now }) })
+        return { ok: true as const }
+      })
+    },
+
+    audit: async ({ input }) => ({ entries: await listAudit(db, input) }),
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify'
+import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishEvent, updateEvent } from './catalogue/events'
+import { createSimple, importDrawing, references, updateSimple, type SimpleTable } from './catalogue/references'
+import { createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
+import type { AdminHandlers } from './routes'
+
+const ok = { ok: true as const }
+/** The request's `lang` selects the answer's language; it is no column. */
+function columns<T extends object>(input: T): Omit<T, 'lang'> {
+  const { lang: _lang, ...rest } = input as T & { lang?: unknown }
+  return rest
+}
+
+/** Catalogue management and publishing (issue 17 item 2). */
+export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
+  const db = app.db
+  const simple = (table: SimpleTable) => ({
+    create: async ({ input, actor }: { input: object; actor: Parameters<typeof createSimple>[1] }) => ({ id: await createSimple(db, actor, table, columns(input)) }),
+    update: async ({ input, params, actor }: { input: object; params: { id: number }; actor: Parameters<typeof createSimple>[1] }) => {
+      await updateSimple(db, actor, table, params.id, columns(input))
+      return ok
+    },
+  })
+  const venues = simple('venues')
+  const categories = simple('client_categories')
+  const zones = simple('zones')
+  const menus = simple('main_menus')
+  const tags = simple('tags')
+  const rules = simple('rules')
+  return {
+    refs: async () => references(db),
+    events: async ({ input }) => ({ events: await listEvents(db, input.archived === 1) }),
+    event: async ({ params }) => eventDetail(db, params.id),
+    eventCreate: async ({ input, actor }) => ({ id: await createEvent(db, actor, input) }),
+    eventUpdate: async ({ input, params, actor }) => {
+      await updateEvent(db, actor, params.id, input)
+      return ok
+    },
+    eventCopy: async ({ params, actor }) => ({ id: await copyEvent(db, actor, params.id) }),
+    eventArchive: async ({ params, actor }) => {
+      await archiveEvent(db, actor, params.id)
+      return ok
+    },
+    eventPublish: async ({ input, params, actor }) => {
+      await publishEvent(db, actor, params.id, input.published)
+      return ok
+    },
+    sessionCreate: async ({ input, params, actor }) => ({ ids: await createSessions(db, actor, params.id, input) }),
+    sessionUpdate: async ({ input, params, actor }) => {
+      await updateSession(db, actor, params.id, input)
+      return ok
+    },
+    sessionDelete: async ({ params, actor }) => {
+      await deleteSession(db, actor, params.id)
+      return ok
+    },
+    priceCreate: async ({ input, params, actor }) => ({ id: await createPrice(db, actor, params.id, input) }),
+    priceUpdate: async ({ input, params, actor }) => {
+      await updatePrice(db, actor, params.id, input)
+      return ok
+    },
+    priceDelete: async ({ params, actor }) => {
+      await deletePrice(db, actor, params.id)
+      return ok
+    },
+    venueCreate: venues.create,
+    venueUpdate: venues.update,
+    venueDrawing: async ({ input, params, actor }) => importDrawing(db, actor, params.id, input),
+    categoryCreate: categories.create,
+    categoryUpdate: categories.update,
+    zoneCreate: zones.create,
+    zoneUpdate: zones.update,
+    menuCreate: menus.create,
+    menuUpdate: menus.update,
+    tagCreate: tags.create,
+    tagUpdate: tags.update,
+    ruleCreate: rules.create,
+    ruleUpdate: rules.update,
+  }
+}

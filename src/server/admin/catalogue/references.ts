@@ -1,0 +1,70 @@
+import { VenueParseError } from '../../../engine/parse/index'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { importVenueDrawing } from '../../venues/import'
+import { writeAudit } from '../audit'
+import type { Actor } from '../context'
+import { insertRow, mustExist, mustFind, tx, updateRow } from './rows'
+
+/**
+ * The catalogue's smaller rows (venues, price categories, zones, menu items, tags, rules texts):
+ * each a table with its own columns, created and edited whole with an audit row. Venue drawings
+ * go through the venue import library (server/venues), the same path as `npm run venue -- import`.
+ */
+export type SimpleTable = 'venues' | 'client_categories' | 'zones' | 'main_menus' | 'tags' | 'rules'
+const ENTITY: Record<SimpleTable, string> = { venues: 'venue', client_categories: 'category', zones: 'zone', main_menus: 'menu', tags: 'tag', rules: 'rule' }
+
+async function checkRow(db: Db, table: SimpleTable, values: Record<string, unknown>, id?: number): Promise<void> {
+  if (table === 'main_menus') await mustExist(db, 'menu_kinds', [values.menu_kind_id as number], 'menu_kind_id')
+  if (table === 'rules') {
+    const taken = await db.selectFrom('rules').select('id').where('slug', '=', values.slug as string).executeTakeFirst()
+    if (taken && taken.id !== id) throw new ApiFailure('admin-slug-taken', { slug: values.slug as string })
+  }
+}
+
+export function createSimple(db: Db, actor: Actor, table: SimpleTable, values: Record<string, unknown>): Promise<number> {
+  return tx(db, async (trx) => {
+    await checkRow(trx, table, values)
+    // General-admission zones belong to no drawing; seat-map zones come from drawings.
+    return insertRow(trx, actor, table, ENTITY[table], table === 'zones' ? { ...values, drawing_id: null, zone_key: `ga-${Date.now().toString(36)}` } : values)
+  })
+}
+
+export function updateSimple(db: Db, actor: Actor, table: SimpleTable, id: number, values: Record<string, unknown>): Promise<void> {
+  return tx(db, async (trx) => {
+    await mustFind(trx, table, id, ENTITY[table])
+    await checkRow(trx, table, values, id)
+    await updateRow(trx, actor, table, ENTITY[table], id, values)
+  })
+}
+
+/** Imports an uploaded drawing for a venue and answers the import report. Unreadable drawings store nothing. */
+export async function importDrawing(db: Db, actor: Actor, venueId: number, input: { name: string; svg: string }) {
+  return tx(db, async (trx) => {
+    await mustFind(trx, 'venues', venueId, 'venue')
+    try {
+      const r = await importVenueDrawing(trx, { venueId, name: input.name, svg: input.svg, sourceFile: input.name })
+      const report = { drawing_id: r.drawingId, seats: r.seats, standing_places: r.standingPlaces, sectors: r.sectors, zones: r.zones, warnings: r.warnings, parse_ms: r.parseMs }
+      await writeAudit(trx, actor, { action: 'import-drawing', entity: 'venue', entityId: venueId, after: { name: input.name, svg: input.svg, ...report } })
+      return report
+    } catch (err) {
+      if (err instanceof VenueParseError) throw new ApiFailure('admin-drawing-invalid', { detail: err.message })
+      throw err
+    }
+  })
+}
+
+/** Everything the forms choose from. */
+export async function references(db: Db) {
+  const [kinds, menus, tags, venues, drawings, categories, zones, rules] = await Promise.all([
+    db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('main_menus').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('tags').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('venues').selectAll().orderBy('id').execute(),
+    db.selectFrom('venue_drawings').select(['id', 'venue_id', 'name', 'seat_count', 'standing_count', 'warnings_json', 'created_at']).orderBy('id').execute(),
+    db.selectFrom('client_categories').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('zones').selectAll().orderBy('drawing_id').orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('rules').select(['id', 'slug', 'sortnum', 'infname_ru', 'infname_en', 'infname_kz', 'infname_ch', 'url_ru', 'url_en', 'url_kz', 'url_ch', 'filebody_ru', 'filebody_en', 'filebody_kz', 'filebody_ch']).orderBy('sortnum').execute(),
+  ])
+  return { kinds, menus, tags, venues, drawings, categories, zones, rules }
+}

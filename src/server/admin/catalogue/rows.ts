@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { writeAudit } from '../audit'
+import type { Actor } from '../context'
+
+/**
+ * Create and update of one row with its audit entry, for the catalogue's tables. The table name
+ * comes from our own code (never from a request), so the untyped view of the database is safe.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>
+const any = (db: Db) => db as unknown as AnyDb
+
+export async function findRow(db: Db, table: string, id: number): Promise<Record<string, unknown> | undefined> {
+  return (await any(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined
+}
+
+export async function mustFind(db: Db, table: string, id: number, what = table): Promise<Record<string, unknown>> {
+  const row = await findRow(db, table, id)
+  if (!row) throw new ApiFailure('admin-not-found', { what, id })
+  return row
+}
+
+/** Refuses ids that do not exist in `table` (a form naming a menu, venue or tag nobody made). */
+export async function mustExist(db: Db, table: string, ids: readonly number[], field: string): Promise<void> {
+  if (ids.length === 0) return
+  const rows = (await any(db).selectFrom(table).select('id').where('id', 'in', [...new Set(ids)]).execute()) as { id: number }[]
+  const found = new Set(rows.map((r) => r.id))
+  const missing = ids.find((i) => !found.has(i))
+  if (missing !== undefined) throw new ApiFailure('admin-bad-reference', { field, id: missing })
+}
+
+export async function insertRow(db: Db, actor: Actor, table: string, entity: string, values: Record<string, unknown>): Promise<number> {
+  const row = (await any(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }
+  await writeAudit(db, actor, { action: 'create', entity, entityId: row.id, after: await findRow(db, table, row.id) })
+  return row.id
+}
+
+export async function updateRow(db: Db, actor: Actor, table: string, entity: string, id: number, values: Record<string, unknown>, action = 'update'): Promise<void> {
+  const before = await mustFind(db, table, id, entity)
+  if (Object.keys(values).length) await any(db).updateTable(table).set(values).where('id', '=', id).execute()
+  await writeAudit(db, actor, { action, entity, entityId: id, before, after: await findRow(db, table, id) })
+}
+
+export async function deleteRow(db: Db, actor: Actor, table: string, entity: string, id: number): Promise<void> {
+  const before = await mustFind(db, table, id, entity)
+  await any(db).deleteFrom(table).where('id', '=', id).execute()
+  await writeAudit(db, actor, { action: 'delete', entity, entityId: id, before })
+}
+
+/** Runs `fn` in a transaction (the change and its audit row land together). */
+export function tx<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(fn)
+}

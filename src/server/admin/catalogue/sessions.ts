@@ -1,0 +1,122 @@
+import type { z } from 'zod'
+import type { priceInputSchema, sessionInputSchema, sessionUpdateSchema } from '../../../contract/admin/catalogue'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import type { Actor } from '../context'
+import { deleteRow, insertRow, mustExist, mustFind, tx, updateRow } from './rows'
+
+/**
+ * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
+ * 2014): a session's day and time are the venue's, starts_at is the instant.
+ */
+export const VENUE_UTC_OFFSET_MS = 3 * 3600 * 1000
+const DAY_MS = 86_400_000
+
+export const startsAt = (day: string, time: string) => Date.parse(`${day}T${time}:00Z`) - VENUE_UTC_OFFSET_MS
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+
+/** A seat-map event's session needs a drawing of the event's venue; a general-admission one has none. */
+async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: number | null): Promise<number | null> {
+  if (event.scheme !== 1) return null
+  if (drawingId === null) throw new ApiFailure('admin-needs-drawing')
+  const drawing = await db.selectFrom('venue_drawings').select(['id', 'venue_id']).where('id', '=', drawingId).executeTakeFirst()
+  if (!drawing || drawing.venue_id !== event.venue_id) throw new ApiFailure('admin-needs-drawing')
+  return drawing.id
+}
+
+/** One session, or a series: `repeat.count` more, every `repeat.every_days` days. */
+export function createSessions(db: Db, actor: Actor, eventId: number, input: z.output<typeof sessionInputSchema>): Promise<number[]> {
+  return tx(db, async (trx) => {
+    const event = await mustFind(trx, 'events', eventId, 'event')
+    const drawing = await drawingFor(trx, event, input.drawing_id)
+    const days = [input.day]
+    for (let i = 1; i <= (input.repeat?.count ?? 0); i++) days.push(addDays(input.day, i * input.repeat!.every_days))
+    const ids: number[] = []
+    for (const day of days) {
+      ids.push(
+        await insertRow(trx, actor, 'calendars', 'session', {
+          event_id: eventId,
+          venue_id: event.venue_id,
+          drawing_id: drawing,
+          day,
+          time: input.time,
+          capacity: input.capacity,
+          active: input.active,
+          sale_from: input.sale_from,
+          sale_to: input.sale_to,
+          pricetype_id: 1,
+          starts_at: startsAt(day, input.time),
+        }),
+      )
+    }
+    return ids
+  })
+}
+
+export function updateSession(db: Db, actor: Actor, id: number, input: z.output<typeof sessionUpdateSchema>): Promise<void> {
+  return tx(db, async (trx) => {
+    const before = await mustFind(trx, 'calendars', id, 'session')
+    const day = input.day ?? (before.day as string)
+    const time = input.time ?? (before.time as string)
+    const saleFrom = input.sale_from === undefined ? (before.sale_from as number | null) : input.sale_from
+    const saleTo = input.sale_to === undefined ? (before.sale_to as number | null) : input.sale_to
+    if (saleFrom !== null && saleTo !== null && saleFrom >= saleTo) throw new ApiFailure('invalid-fields', { fields: 'sale_to' })
+    await updateRow(trx, actor, 'calendars', 'session', id, { ...input, starts_at: startsAt(day, time) })
+  })
+}
+
+async function refuseIfUsed(db: Db, column: 'calendar_id' | 'price_id', id: number): Promise<void> {
+  const ordered = await db.selectFrom('order_lines').select('id').where(column, '=', id).limit(1).executeTakeFirst()
+  const carted =
+    column === 'price_id'
+      ? await db.selectFrom('cart_items').select('id').where('price_id', '=', id).limit(1).executeTakeFirst()
+      : await db.selectFrom('carts').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()
+  if (ordered || carted) throw new ApiFailure('admin-has-orders')
+}
+
+/** Deletes a session nobody ordered or holds (with its price rows); others are switched off instead. */
+export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
+  return tx(db, async (trx) => {
+    await mustFind(trx, 'calendars', id, 'session')
+    await refuseIfUsed(trx, 'calendar_id', id)
+    const held = await trx.selectFrom('seat_holds').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()
+    if (held) throw new ApiFailure('admin-has-orders')
+    const prices = await trx.selectFrom('prices').select('id').where('calendar_id', '=', id).execute()
+    for (const p of prices) await deleteRow(trx, actor, 'prices', 'price', p.id)
+    await deleteRow(trx, actor, 'calendars', 'session', id)
+  })
+}
+
+type PriceInput = z.output<typeof priceInputSchema>
+
+/** The zone must be a general-admission zone or one of the session's drawing. */
+async function checkPrice(db: Db, calendar: Record<string, unknown>, input: PriceInput): Promise<void> {
+  await mustExist(db, 'client_categories', [input.client_category_id], 'client_category_id')
+  const zone = await db.selectFrom('zones').select(['id', 'drawing_id']).where('id', '=', input.zone_id).executeTakeFirst()
+  if (!zone || (zone.drawing_id !== null && zone.drawing_id !== calendar.drawing_id)) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: input.zone_id })
+}
+
+export function createPrice(db: Db, actor: Actor, calendarId: number, input: PriceInput): Promise<number> {
+  return tx(db, async (trx) => {
+    const calendar = await mustFind(trx, 'calendars', calendarId, 'session')
+    await checkPrice(trx, calendar, input)
+    return insertRow(trx, actor, 'prices', 'price', { ...input, calendar_id: calendarId })
+  })
+}
+
+export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput): Promise<void> {
+  return tx(db, async (trx) => {
+    const price = await mustFind(trx, 'prices', id, 'price')
+    const calendar = await mustFind(trx, 'calendars', price.calendar_id as number, 'session')
+    await checkPrice(trx, calendar, input)
+    await updateRow(trx, actor, 'prices', 'price', id, input)
+  })
+}
+
+export function deletePrice(db: Db, actor: Actor, id: number): Promise<void> {
+  return tx(db, async (trx) => {
+    await mustFind(trx, 'prices', id, 'price')
+    await refuseIfUsed(trx, 'price_id', id)
+    await deleteRow(trx, actor, 'prices', 'price', id)
+  })
+}

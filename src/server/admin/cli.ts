@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util'
+import { operatorCreateRequestSchema } from '../../contract/admin/access'
+import { loadConfig } from '../config'
+import { connect } from '../db/connect'
+import { ApiFailure } from '../errors'
+import { migrateToLatest } from '../migrations'
+import { writeAudit } from './audit'
+import { createOperator } from './auth'
+
+const USAGE = 'usage: npm run admin -- create-owner --email EMAIL --password PASSWORD [--name NAME] [--lang ru|en|kz|ch]'
+
+/**
+ * `npm run admin -- create-owner …`: creates an owner account in the configured database
+ * (DATABASE_URL or DATA_DIR's SQLite), migrating it first. The only way the first owner comes to
+ * be: there is no default password. Answers one line; errors print one line and exit 1.
+ */
+export async function runAdminCli(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, lang: { type: 'string' } },
+  })
+  if (positionals[0] !== 'create-owner') throw new Error(USAGE)
+  const parsed = operatorCreateRequestSchema.safeParse({ email: values.email, password: values.password, name: values.name ?? '', lang: values.lang ?? 'ru', role: 'owner' })
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`${fields}\n${USAGE}`)
+  }
+  const db = connect(loadConfig().database)
+  try {
+    await migrateToLatest(db)
+    const id = await db.transaction().execute(async (trx) => {
+      const id = await createOperator(trx, parsed.data, Date.now())
+      await writeAudit(trx, { role: 'owner', operatorId: null, tokenId: null, label: 'cli', ip: '', operator: null, csrf: null, sessionHash: null }, {
+        action: 'create',
+        entity: 'operator',
+        entityId: id,
+        after: { email: parsed.data.email, name: parsed.data.name, role: 'owner', lang: parsed.data.lang },
+      })
+      return id
+    })
+    return `owner ${parsed.data.email} created (operator ${id}); sign in at /admin`
+  } catch (err) {
+    if (err instanceof ApiFailure) throw new Error(err.message, { cause: err })
+    throw err
+  } finally {
+    await db.destroy()
+  }
+}

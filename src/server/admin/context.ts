@@ -1,0 +1,28 @@
+import type { Selectable } from 'kysely'
+import type { Role } from '../../contract/admin/roles'
+import type { OperatorsTable } from '../db/admin.table'
+
+export type OperatorRow = Selectable<OperatorsTable>
+
+/** Who is calling a console call: a signed-in operator (cookie) or an integration (API token). */
+export interface Actor {
+  role: Role
+  operatorId: number | null
+  tokenId: number | null
+  /** For the audit log: the operator's e-mail or `token:<name>`. */
+  label: string
+  ip: string
+  /** The operator row (null for API tokens). */
+  operator: OperatorRow | null
+  /** CSRF token of the cookie session (null for API tokens, which need none). */
+  csrf: string | null
+  /** Hash of the cookie session id (null for API tokens). */
+  sessionHash: string | null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The console caller, set by the admin guard for /api/admin calls. */
+    actor: Actor | null
+  }
+}

@@ -1,0 +1,54 @@
+import type { ColumnType, Generated } from 'kysely'
+import type { Role } from '../../contract/admin/roles'
+
+/** Row types of the console's tables (migration 2026_11_24_17_01_01_operators). */
+type Def<T> = ColumnType<T, T | undefined, T>
+
+export interface OperatorsTable {
+  id: Generated<number>
+  email: string
+  name: Def<string>
+  role: Role
+  /** argon2id PHC string (salt and parameters inside). */
+  password_hash: string
+  lang: Def<string>
+  active: Def<number>
+  failed_attempts: Def<number>
+  locked_until: Def<number | null>
+  created_at: number
+}
+export interface OperatorSessionsTable {
+  /** SHA-256 of the cookie's session id: a leaked table does not sign anyone in. */
+  id_hash: string
+  operator_id: number
+  csrf_token: string
+  created_at: number
+  last_seen_at: number
+  expires_at: number
+}
+export interface ApiTokensTable {
+  id: Generated<number>
+  token_hash: string
+  /** The token's first characters, so an operator can tell tokens apart. */
+  prefix: string
+  name: string
+  role: Role
+  created_by: number | null
+  created_at: number
+  last_used_at: Def<number | null>
+  revoked_at: Def<number | null>
+}
+export interface AuditLogTable {
+  id: Generated<number>
+  operator_id: number | null
+  api_token_id: number | null
+  /** Who, in words that survive the operator's deletion: e-mail or "token:name". */
+  actor: string
+  action: string
+  entity: string
+  entity_id: Def<string>
+  before_json: string | null
+  after_json: string | null
+  ip: Def<string>
+  created_at: number
+}

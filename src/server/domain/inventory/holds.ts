@@ -1,0 +1,169 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { liveHold } from './live'
+import { TAKEN_NAMED_MAX } from './constants'
+import { joinLocalized, localize, type MessageParam } from '../../messages'
+import { chunks, placeText, type Place, type SeatPlace } from './places'
+
+/**
+ * Holding seats and standing places: the primitives shared by the cart and by seat-map orders.
+ *
+ * A live hold (live.ts) is a seat_holds / standing_holds row not released and not expired (or
+ * of a paid order). Claiming a seat is an INSERT that the database's partial unique index
+ * (calendar_id, seat_id WHERE released_at IS NULL) lets through at most once: ON CONFLICT DO
+ * NOTHING turns a conflict into "not inserted", so a claim learns exactly which seats someone
+ * else has and the caller rolls the whole transaction back. Standing places have no index per
+ * ticket; their quantity is checked under the session lock (lockCalendars) instead.
+ */
+
+export type HoldState = 'cart' | 'order' | 'sold'
+
+export interface HoldOwner {
+  cartId: number | null
+  orderId: number | null
+  state: HoldState
+  /** null for sold. */
+  expiresAt: number | null
+}
+
+/**
+ * Inserts holds for `seats` (sorted by id, so two claims never wait on each other in opposite
+ * orders). Returns the seats that were NOT inserted because a live hold or sale exists.
+ */
+export async function claimSeats(trx: Db, calendarId: number, seats: readonly { place: SeatPlace; priceId: number }[], owner: HoldOwner, now: number): Promise<SeatPlace[]> {
+  const sorted = [...seats].sort((a, b) => a.place.id - b.place.id)
+  const inserted = new Set<number>()
+  for (const part of chunks(sorted)) {
+    const rows = await trx
+      .insertInto('seat_holds')
+      .values(
+        part.map((s) => ({
+          calendar_id: calendarId,
+          seat_id: s.place.id,
+          cart_id: owner.cartId,
+          order_id: owner.orderId,
+          price_id: s.priceId,
+          state: owner.state,
+          created_at: now,
+          expires_at: owner.expiresAt,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['calendar_id', 'seat_id']).where('released_at', 'is', null).doNothing())
+      .returning('seat_id')
+      .execute()
+    for (const r of rows) inserted.add(r.seat_id)
+  }
+  return sorted.filter((s) => !inserted.has(s.place.id)).map((s) => s.place)
+}
+
+/** The answer when places are taken: -1005 naming them (the first TAKEN_NAMED_MAX). */
+export function takenFailure(places: readonly Place[]): ApiFailure {
+  const named: MessageParam[] = places.slice(0, TAKEN_NAMED_MAX).map(placeText)
+  if (places.length > TAKEN_NAMED_MAX) named.push(localize('phrase.more', { n: places.length - TAKEN_NAMED_MAX }))
+  return new ApiFailure('places-taken', { places: joinLocalized(named, '; ') })
+}
+
+/** Tickets of standing places held live by anyone but `exceptCartId`, per place id. */
+export async function standingTaken(trx: Db, calendarId: number, placeIds: readonly number[], now: number, exceptCartId: number | null): Promise<Map<number, number>> {
+  const out = new Map<number, number>()
+  if (placeIds.length === 0) return out
+  let q = trx
+    .selectFrom('standing_holds')
+    .select(['standing_place_id', sql<number>`sum(quantity)`.as('n')])
+    .where('calendar_id', '=', calendarId)
+    .where('standing_place_id', 'in', [...placeIds])
+    .where(liveHold('standing_holds', now))
+  if (exceptCartId !== null) q = q.where((eb) => eb.or([eb('cart_id', 'is', null), eb('cart_id', '<>', exceptCartId)]))
+  for (const r of await q.groupBy('standing_place_id').execute()) out.set(r.standing_place_id, Number(r.n))
+  return out
+}
+
+/** Releases live holds of a cart in a session: all of them, or only the given seats / places. */
+export async function releaseCartHolds(trx: Db, cartId: number, now: number, only?: { seatIds?: number[]; standIds?: number[] }): Promise<void> {
+  if (!only || (only.seatIds?.length ?? 0) > 0) {
+    let q = trx.updateTable('seat_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
+    if (only?.seatIds) q = q.where('seat_id', 'in', only.seatIds)
+    await q.execute()
+  }
+  if (!only || (only.standIds?.length ?? 0) > 0) {
+    let q = trx.updateTable('standing_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
+    if (only?.standIds) q = q.where('standing_place_id', 'in', only.standIds)
+    await q.execute()
+  }
+}
+
+/** Live (unexpired) holds of a cart, seats and standing places. */
+export async function cartHolds(db: Db, cartId: number, now: number) {
+  const seats = await db
+    .selectFrom('seat_holds')
+    .select(['id', 'seat_id', 'price_id', 'expires_at'])
+    .where('cart_id', '=', cartId)
+    .where('state', '=', 'cart')
+    .where('released_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id')
+    .execute()
+  const stands = await db
+    .selectFrom('standing_holds')
+    .select(['id', 'standing_place_id', 'price_id', 'quantity', 'expires_at'])
+    .where('cart_id', '=', cartId)
+    .where('state', '=', 'cart')
+    .where('released_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id')
+    .execute()
+  return { seats, stands }
+}
+export type CartHolds = Awaited<ReturnType<typeof cartHolds>>
+
+/** The cart of a visitor's session for a session of an event, created when `create`. */
+export async function findCart(db: Db, sessionId: string, calendarId: number, create: boolean, now: number): Promise<number | null> {
+  const row = await db.selectFrom('carts').select('id').where('session_id', '=', sessionId).where('calendar_id', '=', calendarId).executeTakeFirst()
+  if (row) {
+    if (create) await db.updateTable('carts').set({ updated_at: now }).where('id', '=', row.id).execute()
+    return row.id
+  }
+  if (!create) return null
+  const inserted = await db
+    .insertInto('carts')
+    .values({ session_id: sessionId, calendar_id: calendarId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return inserted.id
+}
+
+/** Holds `quantity` tickets of a standing place for `owner` (its room is checked by the caller, under the session lock). */
+export async function holdStanding(trx: Db, calendarId: number, placeId: number, priceId: number, quantity: number, owner: HoldOwner, now: number): Promise<void> {
+  await trx
+    .insertInto('standing_holds')
+    .values({ calendar_id: calendarId, standing_place_id: placeId, cart_id: owner.cartId, order_id: owner.orderId, price_id: priceId, state: owner.state, quantity, created_at: now, expires_at: owner.expiresAt })
+    .execute()
+}
+
+/** Moves a cart's live seat holds to an order (at `priceId`); returns the seats moved. */
+export async function moveCartSeatsToOrder(trx: Db, cartId: number, calendarId: number, seatIds: readonly number[], priceId: number, owner: HoldOwner): Promise<number[]> {
+  const moved = await trx
+    .updateTable('seat_holds')
+    .set({ state: owner.state, order_id: owner.orderId, cart_id: null, price_id: priceId, expires_at: owner.expiresAt })
+    .where('cart_id', '=', cartId)
+    .where('calendar_id', '=', calendarId)
+    .where('state', '=', 'cart')
+    .where('released_at', 'is', null)
+    .where('seat_id', 'in', [...seatIds])
+    .returning('seat_id')
+    .execute()
+  return moved.map((m) => m.seat_id)
+}
+
+/** Changes the price row of a held seat (the visitor chose another category for it). */
+export async function repriceSeatHold(trx: Db, holdId: number, priceId: number): Promise<void> {
+  await trx.updateTable('seat_holds').set({ price_id: priceId }).where('id', '=', holdId).execute()
+}
+
+/** Capacity of standing places, by id. */
+export async function standingCapacity(db: Db, placeIds: readonly number[]): Promise<Map<number, number>> {
+  if (placeIds.length === 0) return new Map()
+  const rows = await db.selectFrom('standing_places').select(['id', 'capacity']).where('id', 'in', [...placeIds]).execute()
+  return new Map(rows.map((r) => [r.id, r.capacity]))
+}

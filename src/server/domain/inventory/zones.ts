@@ -1,0 +1,70 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect'
+import { liveHold } from './live'
+
+/**
+ * Places still free per session and zone (zonelevel) of seat-map sessions: seats and standing
+ * capacity of each zone of the drawing, minus live holds (cart, order or sold) that have not
+ * expired at `now`. An expired hold counts as free at once, before the sweeper writes its
+ * release. Four grouped queries whatever the number of sessions or seats.
+ */
+export async function freeByZone(db: Db, calendars: readonly { id: number; drawing_id: number | null }[], now: number): Promise<Map<number, Map<number, number>>> {
+  const out = new Map<number, Map<number, number>>()
+  const mapped = calendars.filter((c): c is { id: number; drawing_id: number } => c.drawing_id !== null)
+  if (mapped.length === 0) return out
+  const drawingIds = [...new Set(mapped.map((c) => c.drawing_id))]
+  const calendarIds = mapped.map((c) => c.id)
+
+  const capacity = new Map<string, number>()
+  const seatTotals = await db
+    .selectFrom('seats')
+    .select(['drawing_id', 'zone_id', sql<number>`count(*)`.as('n')])
+    .where('drawing_id', 'in', drawingIds)
+    .where('zone_id', 'is not', null)
+    .groupBy(['drawing_id', 'zone_id'])
+    .execute()
+  const standTotals = await db
+    .selectFrom('standing_places')
+    .select(['drawing_id', 'zone_id', sql<number>`sum(capacity)`.as('n')])
+    .where('drawing_id', 'in', drawingIds)
+    .where('zone_id', 'is not', null)
+    .groupBy(['drawing_id', 'zone_id'])
+    .execute()
+  for (const r of [...seatTotals, ...standTotals]) {
+    const key = `${r.drawing_id}:${r.zone_id}`
+    capacity.set(key, (capacity.get(key) ?? 0) + Number(r.n))
+  }
+
+  const taken = new Map<string, number>()
+  const seatTaken = await db
+    .selectFrom('seat_holds as h')
+    .innerJoin('seats as s', 's.id', 'h.seat_id')
+    .select(['h.calendar_id', 's.zone_id', sql<number>`count(*)`.as('n')])
+    .where('h.calendar_id', 'in', calendarIds)
+    .where(liveHold('h', now))
+    .groupBy(['h.calendar_id', 's.zone_id'])
+    .execute()
+  const standTaken = await db
+    .selectFrom('standing_holds as h')
+    .innerJoin('standing_places as p', 'p.id', 'h.standing_place_id')
+    .select(['h.calendar_id', 'p.zone_id', sql<number>`sum(h.quantity)`.as('n')])
+    .where('h.calendar_id', 'in', calendarIds)
+    .where(liveHold('h', now))
+    .groupBy(['h.calendar_id', 'p.zone_id'])
+    .execute()
+  for (const r of [...seatTaken, ...standTaken]) {
+    const key = `${r.calendar_id}:${r.zone_id}`
+    taken.set(key, (taken.get(key) ?? 0) + Number(r.n))
+  }
+
+  for (const c of mapped) {
+    const zones = new Map<number, number>()
+    for (const [key, n] of capacity) {
+      const [drawing, zone] = key.split(':').map(Number)
+      if (drawing !== c.drawing_id) continue
+      zones.set(zone, Math.max(0, n - (taken.get(`${c.id}:${zone}`) ?? 0)))
+    }
+    out.set(c.id, zones)
+  }
+  return out
+}

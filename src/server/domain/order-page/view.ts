@@ -1,0 +1,113 @@
+import { CARD_SCHEME_PENDING } from '../../../contract/constants'
+import type { OrderViewResponse } from '../../../contract/entities/orderView'
+import { ErrorCode } from '../../../contract/errors'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import type { PaymentRegistry } from '../../payments/registry'
+import { offeredPaymentTypes, toPaymentType, CARD_SCHEME_KIND, QR_KIND } from '../../payments/types'
+import { qrDataUrl } from '../tickets/codes'
+import type { TicketKeys } from '../tickets/keys'
+import { discountData } from '../loyalty/service'
+import { addTopingOf, topingOf } from '../offers/service'
+import { orderSum, toMajor, type SumTicket } from '../../../contract/rules/money'
+import { returnAllowed } from '../returns/policy'
+import { loadStoredSetup, venueDateTime } from '../settings/service'
+import { PAYMENT_START_PATH } from '../orders/constants'
+import { toTicketLine } from '../tickets/lines'
+import { isReturned, orderMoney } from '../orders/money'
+import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, refundedTotal, type PaymentRow, type TicketLineRow } from '../orders/order.repository'
+import { buyerName, changeRefusal, printingAllowed, reserveSecondsLeft, viewStatus } from '../orders/state'
+
+/** The card-scheme code the view shows: of the newest card-scheme payment (null = none). */
+function verifyCodeOf(payments: readonly PaymentRow[]): number | null {
+  const last = payments.find((p) => p.protocol_kind === CARD_SCHEME_KIND && p.verify_code !== null)
+  return last ? last.verify_code : null
+}
+
+/** The QR payment still waiting, so a reloaded page shows its code again. */
+async function pendingQr(payments: readonly PaymentRow[]): Promise<OrderViewResponse['payment_qr']> {
+  const qr = payments.find((p) => p.protocol_kind === QR_KIND && p.status === 'pending' && p.qr_url !== '')
+  return qr ? { form_qr_url: qr.qr_url, form_qr_code: await qrDataUrl(qr.qr_url) } : null
+}
+
+/**
+ * The service fees of the view, one row per action group (session) with a fee: the fees of its
+ * tickets not returned, by the money rule. Lines carry their ticket prices only (lines.ts), so
+ * a group's total is its lines plus this row, and the order's is demsumma: the fee is counted once.
+ */
+export function groupFees(lines: readonly Pick<TicketLineRow, 'calendar_id' | 'price' | 'service_fee' | 'quantity' | 'return_status'>[]): OrderViewResponse['service'] {
+  const groups = new Map<number, SumTicket[]>()
+  for (const l of lines) {
+    const list = groups.get(l.calendar_id) ?? []
+    list.push({ price: l.price, fee: l.service_fee, quantity: l.quantity, returned: isReturned(l.return_status) })
+    groups.set(l.calendar_id, list)
+  }
+  return [...groups].map(([group, tickets]) => ({ action_group: group, cost: toMajor(orderSum({ tickets }).fees) })).filter((f) => f.cost > 0)
+}
+
+/**
+ * POST /api/order/view: every field of 001 §3 "Order view response" from the database.
+ * bank_data (what a bank appended on return) is not trusted for anything: the payment state
+ * comes from the verified callbacks only.
+ */
+export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: string, keys: TicketKeys, now = Date.now()): Promise<OrderViewResponse> {
+  const order = await findOrderByHash(db, hash)
+  if (!order) throw new ApiFailure('order-not-found', { hash })
+  const [lineRows, added, payments, setup, money, types, refunded] = await Promise.all([
+    listTicketLines(db, order.id),
+    listOrderServices(db, order.id),
+    listPayments(db, order.id),
+    loadStoredSetup(db),
+    orderMoney(db, order),
+    offeredPaymentTypes(db, registry, order),
+    refundedTotal(db, order.id),
+  ])
+  const printing = printingAllowed(order)
+  const payable = changeRefusal(order, now) === null
+  const services = payable ? await listOfferableServices(db, [...new Set(lineRows.map((l) => l.event_id))]) : []
+  const main = await Promise.all(lineRows.map((l) => toTicketLine(l, printing ? keys : null)))
+
+  const reserve = reserveSecondsLeft(order, now)
+  const verifyCode = verifyCodeOf(payments)
+  const lastType = payments[0]?.payment_type_id ?? null
+
+  return {
+    errorCode: ErrorCode.OK,
+    errorText: '',
+    ord_num: order.ord_num,
+    hash: order.hash,
+    reservetime: reserve,
+    reserveTime: reserve,
+    demandstatusid: viewStatus(order, now),
+    paid: order.paid,
+    // The same rule the return calls enforce, so the button never offers a refused return.
+    usereturn: returnAllowed(order, setup) ? 1 : 0,
+    verifyCode,
+    date: venueDateTime(now),
+    main,
+    toping: topingOf(added, lineRows, payable),
+    service: groupFees(lineRows),
+    addToping: payable ? addTopingOf(services, added, lineRows) : [],
+    discountData: await discountData(db, order, money),
+    printingAllowed: printing,
+    // A card-scheme payment still verifying must not be paid twice.
+    paymentAllowed: payable && money.payable >= 0 && types.length > 0 && verifyCode !== CARD_SCHEME_PENDING,
+    demsumma: toMajor(money.payable),
+    urnPay: Object.fromEntries(types.map((t) => [String(t.id), `${PAYMENT_START_PATH}${t.id}`])),
+    payments: types.map(toPaymentType),
+    creditCompanyId: lastType,
+    payment_qr: order.paid === 1 ? null : await pendingQr(payments),
+    name: buyerName(order),
+    email: order.email,
+    phone: order.phone,
+    cost: toMajor(money.gross),
+    refunded: toMajor(refunded),
+  }
+}
+
+/** POST /api/order/get-num. */
+export async function orderNumber(db: Db, hash: string): Promise<number> {
+  const order = await findOrderByHash(db, hash)
+  if (!order) throw new ApiFailure('order-not-found', { hash })
+  return order.ord_num
+}

@@ -1,0 +1,46 @@
+import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
+import { orderSum, type OrderSum } from '../../../contract/rules/money'
+import type { Db } from '../../db/connect'
+import { findOrderDiscount, listLineMoney, listServiceCosts, type OrderDiscountRow } from './order.repository'
+
+/** The money of an order, minor units, always computed from the database (never from the client). */
+export interface OrderMoney extends OrderSum {
+  /** The live discount row (null when none or released). */
+  discountRow: OrderDiscountRow | null
+}
+
+/** A ticket line counts as returned once its return is confirmed (70 and 80). */
+export function isReturned(returnStatus: number): boolean {
+  return returnStatus >= RETURN_STATUS_CONFIRMED
+}
+
+/** A ticket line as the money rule reads it (minor units per ticket, as stored at ordering). */
+export interface LineMoney {
+  price: number
+  service_fee: number
+  quantity: number
+  return_status: number
+}
+
+/**
+ * The order's money from its ticket lines (returned ones excluded), its added services and its
+ * live discount, by the money rule (contract/rules/money.ts). A percent promo follows the order's
+ * content (adding a service later does not leave a stale discount), so the discount is
+ * recomputed, not stored.
+ */
+export function moneyOf(lines: readonly LineMoney[], services: readonly number[], row: OrderDiscountRow | null | undefined): OrderMoney {
+  const discountRow = row && row.released_at === null ? row : null
+  const sum = orderSum({
+    tickets: lines.map((l) => ({ price: l.price, fee: l.service_fee, quantity: l.quantity, returned: isReturned(l.return_status) })),
+    services,
+    promo: discountRow && discountRow.promo_code_id !== null ? { percent: discountRow.discount_percent ?? 0, amount: discountRow.discount_amount ?? 0 } : null,
+    bonuses: discountRow?.bonuses_used ?? 0,
+  })
+  return { ...sum, discountRow }
+}
+
+/** The order's money now, read from the database (moneyOf). */
+export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMoney> {
+  const [lines, services, row] = await Promise.all([listLineMoney(db, order.id), listServiceCosts(db, order.id), findOrderDiscount(db, order.id)])
+  return moneyOf(lines, services, row)
+}

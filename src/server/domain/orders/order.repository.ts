@@ -1,0 +1,232 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { sql } from 'kysely'
+import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import { isPostgresDb, type Db } from '../../db/connect'
+import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
+import type { OrderDraft } from './draft'
+
+/**
+ * The order's repository: the one writer of `orders` and `order_lines` (insertOrder), the
+ * readers of an order and what hangs off it (lines, services, discount, payments), and its lock.
+ */
+
+const newHash = (bytes: number) => randomBytes(bytes).toString('base64url')
+const newTicketCode = () => Array.from({ length: TICKET_CODE_DIGITS }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('')
+
+/**
+ * Writes an order draft's order row and its number (ORDER_NUMBER_BASE + id); its lines follow
+ * with insertOrderLines once the stock is claimed (claim.ts), so an order that loses a race
+ * writes as little as possible before it rolls back. A free order (every price 0) is paid at
+ * once and never expires. Returns the new order's id and public hash.
+ */
+export async function insertOrder(trx: Db, draft: OrderDraft): Promise<{ id: number; hash: string }> {
+  const hash = newHash(ORDER_HASH_BYTES)
+  const free = draft.total === 0
+  const { id } = await trx
+    .insertInto('orders')
+    .values({
+      hash,
+      // Unique placeholder until the id is known (ORDER_NUMBER_BASE + id, below).
+      ord_num: -randomInt(1, 2 ** 31 - 1),
+      session_id: draft.sessionId,
+      crm_client_id: draft.crmClientId,
+      crm_subscription_id: draft.subscriptionId,
+      status: draft.status,
+      lang: draft.lang,
+      fio: draft.fio,
+      surname: draft.surname,
+      name: draft.name,
+      patronymic: draft.patronymic,
+      phone: draft.phone,
+      email: draft.email,
+      referrer: draft.referrer,
+      paid: free ? 1 : 0,
+      paid_at: free ? draft.createdAt : null,
+      use_pushkin_card: draft.giftCard ? 1 : 0,
+      total: draft.total,
+      service_total: draft.serviceTotal,
+      reserve_until: draft.reserveUntil,
+      created_at: draft.createdAt,
+      confirmed_at: draft.status === ORDER_STATUS_CONFIRMED ? draft.createdAt : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx.updateTable('orders').set({ ord_num: ORDER_NUMBER_BASE + id }).where('id', '=', id).execute()
+  return { id, hash }
+}
+
+/**
+ * Writes the lines of an order draft: one order_lines row per ticket (named-ticket data, returns
+ * and ticket codes are per ticket), each with its own ticket hash and code.
+ */
+export async function insertOrderLines(trx: Db, orderId: number, draft: OrderDraft): Promise<void> {
+  const id = orderId
+  const rows = draft.lines.flatMap((l) =>
+    Array.from({ length: l.quantity }, () => ({
+      order_id: id,
+      event_id: l.eventId,
+      calendar_id: l.calendarId,
+      price_id: l.priceId,
+      client_category_id: l.clientCategoryId,
+      zone_id: l.zoneId,
+      crm_subscription_id: draft.subscriptionId,
+      seat_id: l.seatId,
+      standing_place_id: l.standingPlaceId,
+      quantity: 1,
+      price: l.price,
+      service_fee: l.fee,
+      cost: l.price + l.fee,
+      ticket_hash: newHash(TICKET_HASH_BYTES),
+      ticket_code: newTicketCode(),
+    })),
+  )
+  if (rows.length) await trx.insertInto('order_lines').values(rows).execute()
+}
+
+/**
+ * Conditional decrement: takes `n` tickets off a subscription only when it still has them;
+ * refuses otherwise (-9998). Runs in the order's claim transaction, so a refusal rolls the
+ * order and its claims back; expireOrders gives the tickets back when the order lapses.
+ */
+export async function takeSubscriptionTickets(trx: Db, subscriptionId: number, n: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('crm_subscriptions')
+    .set((eb) => ({ quant: eb('quant', '-', n) }))
+    .where('id', '=', subscriptionId)
+    .where('quant', '>=', n)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Tickets per subscription used by the given orders (to give back when they are cancelled). */
+export function subscriptionTicketsOf(db: Db, orderIds: readonly number[]) {
+  return db
+    .selectFrom('order_lines')
+    .select(['crm_subscription_id', sql<number>`sum(quantity)`.as('n')])
+    .where('order_id', 'in', [...orderIds])
+    .where('crm_subscription_id', 'is not', null)
+    .groupBy('crm_subscription_id')
+    .execute()
+}
+
+/** An order by its public hash; undefined when unknown. */
+export function findOrderByHash(db: Db, hash: string) {
+  return db.selectFrom('orders').selectAll().where('hash', '=', hash).executeTakeFirst()
+}
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderByHash>>>
+
+/**
+ * Locks an order row for the rest of the transaction, so two calls changing one order (offers,
+ * discounts, payment) run one after the other: SELECT … FOR UPDATE on PostgreSQL; on SQLite a
+ * no-op UPDATE takes the write lock at once (transactions of the process already run one at a
+ * time). Answers the row as it is under the lock.
+ */
+export async function lockOrder(trx: Db, hash: string): Promise<OrderRow | undefined> {
+  if (isPostgresDb(trx)) return trx.selectFrom('orders').selectAll().where('hash', '=', hash).forUpdate().executeTakeFirst()
+  await trx.updateTable('orders').set((eb) => ({ paid: eb.ref('paid') })).where('hash', '=', hash).execute()
+  return findOrderByHash(trx, hash)
+}
+
+/** Ticket lines of an order with every text the view shows, in line order. */
+export function listTicketLines(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('events as e', 'e.id', 'l.event_id')
+    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
+    .leftJoin('venues as v', (j) => j.on((eb) => eb('v.id', '=', eb.fn.coalesce('c.venue_id', 'e.venue_id'))))
+    .innerJoin('client_categories as cc', 'cc.id', 'l.client_category_id')
+    .leftJoin('zones as z', 'z.id', 'l.zone_id')
+    .leftJoin('seats as s', 's.id', 'l.seat_id')
+    .leftJoin('sectors as sec', 'sec.id', 's.sector_id')
+    .leftJoin('standing_places as sp', 'sp.id', 'l.standing_place_id')
+    .select([
+      'l.id', 'l.event_id', 'l.calendar_id', 'l.quantity', 'l.price', 'l.service_fee', 'l.cost', 'l.ticket_hash', 'l.ticket_code', 'l.tickettype',
+      'l.person_surname', 'l.person_name', 'l.person_middle_name', 'l.return_status', 'l.seat_id', 'l.standing_place_id', 'l.client_category_id',
+      'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch', 'e.age_from',
+      'c.day', 'c.time',
+      'v.name_ru as seatroot_ru', 'v.name_en as seatroot_en', 'v.name_kz as seatroot_kz', 'v.name_ch as seatroot_ch',
+      'v.address_ru', 'v.address_en', 'v.address_kz', 'v.address_ch',
+      'cc.name_ru as category_ru', 'cc.name_en as category_en', 'cc.name_kz as category_kz', 'cc.name_ch as category_ch',
+      'z.name_ru as zonelevel_ru', 'z.name_en as zonelevel_en', 'z.name_kz as zonelevel_kz', 'z.name_ch as zonelevel_ch',
+      'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
+    ])
+    .where('l.order_id', '=', orderId)
+    .orderBy('l.calendar_id')
+    .orderBy('l.id')
+    .execute()
+}
+export type TicketLineRow = Awaited<ReturnType<typeof listTicketLines>>[number]
+
+/** Services (special offers) added to an order, with their texts. */
+export function listOrderServices(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_services as os')
+    .innerJoin('services as s', 's.id', 'os.service_id')
+    .leftJoin('order_lines as l', 'l.id', 'os.order_line_id')
+    .select(['os.id', 'os.order_line_id', 'os.service_id', 'os.cost', 's.package_id', 's.limit_per_order', 'l.event_id', 's.name_ru', 's.name_en', 's.name_kz', 's.name_ch'])
+    .where('os.order_id', '=', orderId)
+    .orderBy('os.id')
+    .execute()
+}
+export type OrderServiceRow = Awaited<ReturnType<typeof listOrderServices>>[number]
+
+/** Active services that may be added to lines of the given events (event_id null = every event). */
+export function listOfferableServices(db: Db, eventIds: readonly number[]) {
+  if (eventIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('services')
+    .selectAll()
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('event_id', 'is', null), eb('event_id', 'in', [...eventIds])]))
+    .orderBy('sortnum')
+    .orderBy('id')
+    .execute()
+}
+export type ServiceRow = Awaited<ReturnType<typeof listOfferableServices>>[number]
+
+/** Cost of each service added to an order, minor units. */
+export async function listServiceCosts(db: Db, orderId: number): Promise<number[]> {
+  const rows = await db.selectFrom('order_services').select('cost').where('order_id', '=', orderId).orderBy('id').execute()
+  return rows.map((r) => r.cost)
+}
+
+/** What each ticket line of an order costs (minor units, per ticket) and whether it was returned. */
+export function listLineMoney(db: Db, orderId: number) {
+  return db.selectFrom('order_lines').select(['price', 'service_fee', 'quantity', 'return_status']).where('order_id', '=', orderId).orderBy('id').execute()
+}
+
+/** Money given back on an order (returns and refused payments), minor units. */
+export async function refundedTotal(db: Db, orderId: number): Promise<number> {
+  const r = await db.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()
+  return Number(r.n)
+}
+
+/** The live (not released) discount of an order with its promo code, if any. */
+export function findOrderDiscount(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_discounts as d')
+    .leftJoin('promo_codes as p', 'p.id', 'd.promo_code_id')
+    .select(['d.order_id', 'd.loyalty_card_id', 'd.promo_code_id', 'd.bonuses_used', 'd.charged_bonus', 'd.discount', 'd.released_at', 'p.code as promo_code', 'p.discount_percent', 'p.discount_amount'])
+    .where('d.order_id', '=', orderId)
+    .executeTakeFirst()
+}
+export type OrderDiscountRow = NonNullable<Awaited<ReturnType<typeof findOrderDiscount>>>
+
+/** Payments of an order, newest first. */
+export function listPayments(db: Db, orderId: number) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
+    .select(['p.id', 'p.payment_type_id', 'p.amount', 'p.status', 'p.public_id', 'p.verify_code', 'p.qr_url', 'p.created_at', 'p.updated_at', 't.protocol_type', 't.protocol_kind'])
+    .where('p.order_id', '=', orderId)
+    .orderBy('p.id', 'desc')
+    .execute()
+}
+export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number]
+
+/** The loyalty card of a CRM client, if it has one. */
+export function findClientCard(db: Db, crmClientId: number | null) {
+  if (crmClientId === null) return Promise.resolve(undefined)
+  return db.selectFrom('loyalty_cards').selectAll().where('crm_client_id', '=', crmClientId).orderBy('id').executeTakeFirst()
+}
+export type LoyaltyCardRow = NonNullable<Awaited<ReturnType<typeof findClientCard>>>

@@ -1,0 +1,47 @@
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import { ApiFailure } from '../../errors'
+import type { OrderRow } from './order.repository'
+
+/** Milliseconds per second, for reserve time left. */
+const MS_PER_S = 1000
+
+/** Seconds left to pay (001 §9 payment countdown); 0 once paid, cancelled or expired. */
+export function reserveSecondsLeft(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): number {
+  if (order.paid === 1 || order.status === ORDER_STATUS_CANCELLED) return 0
+  return Math.max(0, Math.ceil((order.reserve_until - now) / MS_PER_S))
+}
+
+/**
+ * The status the order view reports (demandstatusid): an unpaid order whose reserve time has
+ * passed is cancelled, as the expiry sweeper will record within its interval (nothing can pay
+ * it meanwhile: changeRefusal refuses), so a page whose timer ran out sees "cancelled" at once.
+ */
+export function viewStatus(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): number {
+  if (order.paid === 0 && order.status !== ORDER_STATUS_CANCELLED && order.reserve_until <= now) return ORDER_STATUS_CANCELLED
+  return order.status
+}
+
+/** Why an order cannot be changed or paid now, or null when it can. */
+export function changeRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): ApiFailure | null {
+  if (order.paid === 1) return new ApiFailure('order-paid')
+  if (order.status === ORDER_STATUS_CANCELLED) return new ApiFailure('order-cancelled')
+  if (order.status !== ORDER_STATUS_CONFIRMED) return new ApiFailure('order-unconfirmed')
+  if (reserveSecondsLeft(order, now) <= 0) return new ApiFailure('order-expired')
+  return null
+}
+
+/** Throws the refusal of changeRefusal. */
+export function assertChangeable(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): void {
+  const refusal = changeRefusal(order, now)
+  if (refusal) throw refusal
+}
+
+/** Buyer name as one line: the full name, or the gift-card name parts. */
+export function buyerName(order: Pick<OrderRow, 'fio' | 'surname' | 'name' | 'patronymic'>): string {
+  return order.fio || [order.surname, order.name, order.patronymic].filter((p) => p !== '').join(' ')
+}
+
+/** Printing (tickets, codes) is allowed once paid, while the order is not cancelled. */
+export function printingAllowed(order: Pick<OrderRow, 'paid' | 'status'>): boolean {
+  return order.paid === 1 && order.status !== ORDER_STATUS_CANCELLED
+}

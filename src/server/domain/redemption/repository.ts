@@ -1,0 +1,80 @@
+import { isPostgresDb, type Db } from '../../db/connect'
+import { personName } from '../tickets/lines'
+import type { DoorTicket } from './outcome'
+
+/** Queries of door scans: the ticket a code names, the line lock, and the scan log. */
+
+/** A ticket with what the door checks and shows. */
+export function ticketQuery(db: Db) {
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('client_categories as cc', 'cc.id', 'l.client_category_id')
+    .leftJoin('seats as s', 's.id', 'l.seat_id')
+    .leftJoin('sectors as sec', 'sec.id', 's.sector_id')
+    .leftJoin('standing_places as sp', 'sp.id', 'l.standing_place_id')
+    .select([
+      'l.id', 'l.calendar_id', 'l.seat_id', 'l.standing_place_id', 'l.client_category_id', 'l.ticket_code', 'l.quantity', 'l.return_status',
+      'l.person_surname', 'l.person_name', 'l.person_middle_name',
+      'o.paid', 'o.status as order_status',
+      'cc.name_ru', 'cc.name_en', 'cc.name_kz', 'cc.name_ch',
+      'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
+    ])
+}
+export type TicketRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ticketQuery>['executeTakeFirst']>>>
+
+export function findTicketById(db: Db, id: number) {
+  return ticketQuery(db).where('l.id', '=', id).executeTakeFirst()
+}
+
+export function findTicketByCode(db: Db, code: string) {
+  return ticketQuery(db).where('l.ticket_code', '=', code).executeTakeFirst()
+}
+
+export function toDoorTicket(row: TicketRow): DoorTicket {
+  return {
+    id: row.id,
+    sessionId: row.calendar_id,
+    code: row.ticket_code,
+    seat: row.seat_id !== null ? { sector: row.sector_name ?? '', row: row.row_label ?? '', seat: row.number_label ?? '' } : null,
+    standing: row.standing_place_id !== null ? (row.stand_name ?? '') : null,
+    category: { ru: row.name_ru, en: row.name_en, kz: row.name_kz, ch: row.name_ch },
+    holder: personName(row),
+    quantity: row.quantity,
+  }
+}
+
+/**
+ * Locks a ticket for the rest of the transaction so two gates scanning it at once decide one
+ * after the other: SELECT … FOR UPDATE on PostgreSQL; on SQLite a no-op UPDATE takes the write
+ * lock (the same way as orders/order.repository.ts lockOrder).
+ */
+export async function lockTicket(trx: Db, id: number): Promise<void> {
+  if (isPostgresDb(trx)) await trx.selectFrom('order_lines').select('id').where('id', '=', id).forUpdate().execute()
+  else await trx.updateTable('order_lines').set((eb) => ({ return_status: eb.ref('return_status') })).where('id', '=', id).execute()
+}
+
+export function findScanByNonce(db: Db, nonce: string) {
+  return db.selectFrom('ticket_redemptions').selectAll().where('nonce', '=', nonce).executeTakeFirst()
+}
+export type ScanRow = NonNullable<Awaited<ReturnType<typeof findScanByNonce>>>
+
+/** The entry/exit history of a ticket, in scan time order (ties: arrival order). */
+export function ticketHistory(db: Db, lineId: number) {
+  return db.selectFrom('ticket_redemptions').selectAll().where('order_line_id', '=', lineId).where('counted', '=', 1).orderBy('scanned_at').orderBy('id').execute()
+}
+
+/** The entry in force at a scan: the latest valid entry of its ticket before it. */
+export function entryBefore(db: Db, scan: Pick<ScanRow, 'id' | 'order_line_id' | 'scanned_at'>) {
+  return db
+    .selectFrom('ticket_redemptions')
+    .select(['scanned_at', 'gate'])
+    .where('order_line_id', '=', scan.order_line_id)
+    .where('counted', '=', 1)
+    .where('direction', '=', 'in')
+    .where('result', '=', 'valid')
+    .where((eb) => eb.or([eb('scanned_at', '<', scan.scanned_at), eb.and([eb('scanned_at', '=', scan.scanned_at), eb('id', '<', scan.id)])]))
+    .orderBy('scanned_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+}

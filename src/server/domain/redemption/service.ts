@@ -1,0 +1,186 @@
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import { looksLikeToken } from '../../../contract/tickets/token'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { isReturned } from '../orders/money'
+import { ticketClaims } from '../tickets/claims'
+import type { TicketKeys } from '../tickets/keys'
+import { DEFAULT_POLICY, type Direction, type RedeemAnswer, type RedeemPolicy, type RedeemResult, type Scan } from './outcome'
+import { entryBefore, findScanByNonce, findTicketByCode, findTicketById, lockTicket, ticketHistory, toDoorTicket, type ScanRow, type TicketRow } from './repository'
+
+/** Longest scanned text kept in the log (a token is ~130 characters; longer is noise). */
+export const MAX_CODE_CHARS = 512
+/** Most scans one offline upload may carry. */
+export const MAX_BATCH_SCANS = 500
+/** A typed or barcode ticket code: digits, with the spaces or dashes a steward may type. */
+const TYPED_CODE = /^[0-9][0-9 -]*$/
+
+/** What a scanned text names: a ticket, or why not. */
+type Identified = { ticket: TicketRow } | { result: 'forged' | 'unknown' | 'replaced'; ticket?: TicketRow }
+
+/**
+ * Finds the ticket of a scanned text. A signed token (the QR code) is verified with the listed
+ * public keys first, so a forged one never reaches the database; a typed or barcode code is
+ * looked up (its 12 random digits are the secret, as on the printed ticket).
+ */
+async function identify(db: Db, keys: TicketKeys, code: string): Promise<Identified> {
+  if (looksLikeToken(code)) {
+    const v = await keys.verifier.verify(code)
+    if (!v.ok) return { result: 'forged' }
+    const ticket = await findTicketById(db, v.claims.ticketId)
+    if (!ticket) return { result: 'unknown' }
+    const now = ticketClaims(ticket)
+    const same = now.sessionId === v.claims.sessionId && now.place.kind === v.claims.place.kind && now.place.id === v.claims.place.id
+    return same ? { ticket } : { result: 'replaced', ticket }
+  }
+  if (!TYPED_CODE.test(code)) return { result: 'unknown' }
+  const ticket = await findTicketByCode(db, code.replace(/[ -]/g, ''))
+  return ticket ? { ticket } : { result: 'unknown' }
+}
+
+/** Checks that do not depend on the ticket's history: null = it takes part in it. */
+function standing(ticket: TicketRow, sessionId: number): RedeemResult | null {
+  if (isReturned(ticket.return_status) || (ticket.paid === 1 && ticket.order_status === ORDER_STATUS_CANCELLED)) return 'refunded'
+  // An unpaid order never showed a code: its ticket admits nobody and is not worth naming.
+  if (ticket.paid !== 1) return 'unknown'
+  if (ticket.calendar_id !== sessionId) return 'wrong_session'
+  return null
+}
+
+/**
+ * Replays a ticket's entries and exits in scan time order, so the first scan wins however late
+ * it arrives: an entry is valid when the ticket is outside (and, without re-entry, never came
+ * in), an exit when it is inside. Rows whose result changes are rewritten; an entry the device
+ * admitted that the history now refuses is flagged. Answers the ids of rewritten rows.
+ */
+async function replay(trx: Db, lineId: number, policy: RedeemPolicy): Promise<number[]> {
+  const rows = await ticketHistory(trx, lineId)
+  const changed: number[] = []
+  let inside = false
+  let entered = false
+  for (const row of rows) {
+    let result: RedeemResult
+    if (row.direction === 'in') {
+      result = !inside && (policy.reentry || !entered) ? 'valid' : 'already_used'
+      if (result === 'valid') inside = entered = true
+    } else {
+      result = inside ? 'valid' : 'not_inside'
+      if (result === 'valid') inside = false
+    }
+    const flagged = row.direction === 'in' && row.admitted === 1 && result !== 'valid' ? 1 : 0
+    if (result !== row.result || flagged !== row.flagged) {
+      await trx.updateTable('ticket_redemptions').set({ result, flagged }).where('id', '=', row.id).execute()
+      changed.push(row.id)
+    }
+  }
+  return changed
+}
+
+async function answerOf(db: Db, row: ScanRow, replayed: boolean, conflicts: number[]): Promise<RedeemAnswer> {
+  const ticket = row.order_line_id !== null ? await findTicketById(db, row.order_line_id) : undefined
+  const entry = row.result === 'already_used' ? await entryBefore(db, row) : undefined
+  return {
+    result: row.result as RedeemResult,
+    scanId: row.id,
+    nonce: row.nonce,
+    gate: row.gate,
+    direction: row.direction as Direction,
+    scannedAt: row.scanned_at,
+    replayed,
+    flagged: row.flagged === 1,
+    ticket: ticket ? toDoorTicket(ticket) : null,
+    firstUse: entry ? { at: entry.scanned_at, gate: entry.gate } : null,
+    conflicts,
+  }
+}
+
+/** A scan names a session that does not exist: the device is misconfigured, an error rather than a door answer. */
+async function requireSessions(db: Db, ids: readonly number[]): Promise<void> {
+  const wanted = [...new Set(ids)]
+  const found = new Set((await db.selectFrom('calendars').select('id').where('id', 'in', wanted).execute()).map((c) => c.id))
+  const missing = wanted.find((id) => !found.has(id))
+  if (missing !== undefined) throw new ApiFailure('session-not-found', { id: missing })
+}
+
+/**
+ * One door scan (issue 19.4): answers valid / already used (when, which gate) / not inside /
+ * wrong session / refunded / replaced / unknown / forged, and logs it under its nonce.
+ *
+ * - The same nonce again (a re-upload) answers the stored scan as reconciled since, `replayed`,
+ *   and changes nothing.
+ * - Two gates at once: the ticket's row is locked, so one entry wins (both databases, several
+ *   processes).
+ * - Offline scans carry the device's scan time; the ticket's history is replayed in that order,
+ *   so the first scan wins and a later entry the device admitted is flagged (`conflicts` names
+ *   rows this scan changed).
+ * Online scans are timed by the server; offline ones by their device, and a time later than now
+ * counts as now (a device clock ahead cannot jump the queue).
+ */
+export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: RedeemPolicy = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer> {
+  const code = scan.code.trim().slice(0, MAX_CODE_CHARS)
+  const direction: Direction = scan.direction ?? 'in'
+  const offline = scan.offline === true
+  await requireSessions(db, [scan.sessionId])
+
+  const seen = await findScanByNonce(db, scan.nonce)
+  if (seen) return answerOf(db, seen, true, [])
+  const found = await identify(db, keys, code)
+
+  return db.transaction().execute(async (trx) => {
+    // Read again under the lock: a return confirmed meanwhile counts.
+    if (found.ticket) await lockTicket(trx, found.ticket.id)
+    const ticket = found.ticket ? await findTicketById(trx, found.ticket.id) : undefined
+    const earlier = await findScanByNonce(trx, scan.nonce)
+    if (earlier) return answerOf(trx, earlier, true, [])
+    // An online scan is timed under the ticket's lock, so two gates at once are ordered as they
+    // were decided (a scan timed before the lock could sort before an entry already answered
+    // valid). An offline scan keeps its device's time, never later than now.
+    const at = Math.max(now, Date.now())
+    const scannedAt = offline && scan.scannedAt !== undefined ? Math.min(scan.scannedAt, at) : at
+    const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId) : 'unknown'
+    const inserted = await trx
+      .insertInto('ticket_redemptions')
+      .values({
+        nonce: scan.nonce,
+        order_line_id: ticket?.id ?? null,
+        calendar_id: scan.sessionId,
+        gate: scan.gate,
+        direction,
+        code,
+        result: fixed ?? 'valid',
+        counted: fixed === null ? 1 : 0,
+        offline: offline ? 1 : 0,
+        admitted: offline && scan.admitted !== false && fixed === null ? 1 : 0,
+        scanned_at: scannedAt,
+        received_at: at,
+      })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    // The same nonce committed by a concurrent call between our check and our insert.
+    if (!inserted) return answerOf(trx, (await findScanByNonce(trx, scan.nonce))!, true, [])
+    let conflicts: number[] = []
+    if (fixed === null) {
+      conflicts = (await replay(trx, ticket!.id, policy)).filter((id) => id !== inserted.id)
+      // Online, the device shows our answer: a valid entry lets the holder through.
+      if (!offline) await trx.updateTable('ticket_redemptions').set({ admitted: 1 }).where('id', '=', inserted.id).where('result', '=', 'valid').where('direction', '=', 'in').execute()
+    }
+    const row = (await trx.selectFrom('ticket_redemptions').selectAll().where('id', '=', inserted.id).executeTakeFirst())!
+    return answerOf(trx, row, false, conflicts)
+  })
+}
+
+/**
+ * An offline upload: every scan as by `redeem`, in scan time order (so scans of one upload do
+ * not demote each other needlessly), answered in the order sent. Each scan commits on its own,
+ * so an upload cut short is simply sent again: the nonces of those already in are replayed.
+ */
+export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan[], policy: RedeemPolicy = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer[]> {
+  if (scans.length > MAX_BATCH_SCANS) throw new ApiFailure('invalid-fields', { fields: 'scans' })
+  // All or nothing: an upload naming an unknown session records none of its scans.
+  if (scans.length > 0) await requireSessions(db, scans.map((s) => s.sessionId))
+  const order = scans.map((s, i) => ({ s, i })).sort((a, b) => Math.min(a.s.scannedAt ?? now, now) - Math.min(b.s.scannedAt ?? now, now) || a.i - b.i)
+  const answers: RedeemAnswer[] = new Array<RedeemAnswer>(scans.length)
+  for (const { s, i } of order) answers[i] = await redeem(db, keys, s, policy, now)
+  return answers
+}

@@ -1,0 +1,71 @@
+import type { CartSingle } from '../../../contract/entities/cart'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { joinLocalized } from '../../messages'
+import { TAKEN_NAMED_MAX } from '../inventory/constants'
+import { placesById, placeText } from '../inventory/places'
+import type { SchemeSession } from '../scheme/repository'
+import { liveSeatHolds, seatingIndexOf } from './load'
+import { singlesLeftBy } from './orphans'
+import { posOfId } from './rows'
+
+/** What the server does when a choice of seats by hand leaves a single empty seat. */
+export type OrphanRule = 'warn' | 'enforce'
+
+/** The session's rule, else the event's; anything but 'enforce' warns. */
+export function orphanRuleOf(session: Pick<SchemeSession, 'event' | 'calendar'>): OrphanRule {
+  const rule = session.calendar.orphan_rule ?? session.event.orphan_rule
+  return rule === 'enforce' ? 'enforce' : 'warn'
+}
+
+/**
+ * Seats the cart's choice leaves single (singlesLeftBy on the live state): empty = in a zone
+ * priced in this session and not held by anyone but this cart. Reads the seats of the rows the
+ * cart holds seats in only.
+ */
+export async function singlesOfCart(db: Db, session: SchemeSession, cartSeatIds: readonly number[], cartId: number, now: number): Promise<number[]> {
+  if (cartSeatIds.length === 0) return []
+  const index = await seatingIndexOf(db, session.drawingId)
+  const chosen = cartSeatIds.map((id) => posOfId(index, id)).filter((p): p is number => p !== undefined)
+  const rowSeatIds: number[] = []
+  for (const s of new Set(chosen.map((p) => index.segOf[p]))) {
+    for (let p = index.segStart[s]; p < index.segStart[s + 1]; p++) rowSeatIds.push(index.ids[p])
+  }
+  const holds = await liveSeatHolds(db, session.calendar.id, now, rowSeatIds)
+  const priced = new Set([...session.prices, ...session.subscriptionPrices].map((p) => p.zone_id))
+  const empty = (p: number) => {
+    if (!priced.has(index.zone[p])) return false
+    const holder = holds.get(index.ids[p])
+    return holder === undefined || holder === cartId
+  }
+  return singlesLeftBy(index, chosen, empty).map((p) => index.ids[p])
+}
+
+/** Single seats as the cart answer lists them. */
+export async function singlesView(db: Db, seatIds: readonly number[]): Promise<CartSingle[]> {
+  if (seatIds.length === 0) return []
+  const { seats } = await placesById(db, seatIds, [])
+  return seatIds.flatMap((id) => {
+    const s = seats.get(id)
+    return s ? [{ seat_id: s.key, sector: s.sector, row: s.row, seat: s.seat }] : []
+  })
+}
+
+/** Loads the seating index before the claim transaction when the rule will need it, so its first build never runs under the session lock. */
+export async function prepareSinglesCheck(db: Db, session: SchemeSession): Promise<void> {
+  if (orphanRuleOf(session) === 'enforce') await seatingIndexOf(db, session.drawingId)
+}
+
+/**
+ * Under the 'enforce' rule: refuses (rolling the caller's transaction back) a cart whose choice
+ * leaves a single empty seat, naming the seats. Called inside the claim transaction after new
+ * seats are held, so it sees the holds it judges.
+ */
+export async function enforceNoSingles(trx: Db, session: SchemeSession, cartSeatIds: readonly number[], cartId: number, now: number): Promise<void> {
+  if (orphanRuleOf(session) !== 'enforce') return
+  const singles = await singlesOfCart(trx, session, cartSeatIds, cartId, now)
+  if (singles.length === 0) return
+  const { seats } = await placesById(trx, singles.slice(0, TAKEN_NAMED_MAX), [])
+  const named = [...seats.values()].map(placeText)
+  throw new ApiFailure('seat-single-left', { places: joinLocalized(named, '; ') })
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config'
+import type { Db } from '../db/connect'
+import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt } from './outbox'
+
+/** How often each process looks for messages due for another attempt. */
+export const MAIL_RETRY_INTERVAL_MS = 30_000
+/** Messages tried per sweep, so one sweep stays short after an SMTP outage. */
+const MAIL_RETRY_BATCH = 20
+
+interface Log {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/**
+ * Tries again every unsent message whose next attempt is due (mail_outbox is the durable queue:
+ * sendMail stores a message before its first attempt). Each message is claimed by moving its
+ * next_attempt_at forward with a conditional update, so of several processes only one sends it.
+ * Every failure is logged with its attempt number; the last one (MAIL_MAX_ATTEMPTS) as an error.
+ * Answers how many were sent.
+ */
+export async function retryDueMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxDir'>, log: Log, now = Date.now()): Promise<number> {
+  const due = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'next_attempt_at'])
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .limit(MAIL_RETRY_BATCH)
+    .execute()
+  let sent = 0
+  for (const m of due) {
+    const claimed = await db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
+      .where('id', '=', m.id)
+      .where('next_attempt_at', '=', m.next_attempt_at)
+      .where('sent_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) continue
+    const attempt = m.attempts + 1
+    const result = await deliverMail(config, m.id, { to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body || undefined })
+    await recordAttempt(db, m.id, attempt, result, Date.now())
+    if (result.sent) {
+      sent++
+      log.info({ mailId: m.id, attempt }, 'mail sent on retry')
+    } else if (attempt >= MAIL_MAX_ATTEMPTS) {
+      log.error({ mailId: m.id, attempt, error: result.error }, 'mail given up after its last attempt')
+    } else {
+      log.warn({ mailId: m.id, attempt, error: result.error }, 'mail attempt failed; will retry')
+    }
+  }
+  return sent
+}
+
+/** Runs retryDueMail every MAIL_RETRY_INTERVAL_MS while the app is up. */
+export function registerMailRetry(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | null = null
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (running) return
+      running = retryDueMail(app.db, app.config, app.log)
+        .catch((err: unknown) => app.log.error({ err }, 'mail retry sweep failed'))
+        .finally(() => {
+          running = null
+        })
+    }, MAIL_RETRY_INTERVAL_MS)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
+}

@@ -1,0 +1,18 @@
+import type { Socket } from 'node:net'
+import { ErrorCode } from '../../contract/errors'
+
+/**
+ * Answers of Node's HTTP parser, before Fastify sees a request (a URL or headers past the
+ * header-size limit: 431, a request that is not HTTP: 400), in the API's error shape. The
+ * language of the request is unknown here (it was never read), so the text is English.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW'
+  const status = tooLarge ? 431 : 400
+  const body = JSON.stringify({
+    errorCode: ErrorCode.BAD_REQUEST,
+    errorText: tooLarge ? 'The request address or headers are too long' : 'The request could not be read',
+  })
+  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+}

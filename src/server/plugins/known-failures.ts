@@ -1,0 +1,57 @@
+import { ZodError } from 'zod'
+import { ApiFailure } from '../errors'
+
+/**
+ * Errors that are not bugs, turned into refusals the visitor can act on. Database errors:
+ *
+ * - the database is busy: a lock not granted within lock_timeout (a claim behind a frozen holder),
+ *   a statement cut by statement_timeout, a deadlock or serialization victim, a transaction ended
+ *   by idle_in_transaction_session_timeout, no free pooled connection in time, SQLite's busy
+ *   lock. Answered 503 `busy` with Retry-After: trying again shortly is the right thing to do;
+ * - the input cannot be stored (a number beyond the column's range such as an id above 2^31-1,
+ *   a NUL character PostgreSQL refuses in text, an unparsable value, a row pointing at nothing):
+ *   400 `bad-request`. The contract should refuse these first; this is the net under it, so
+ *   malformed input never becomes a 500 on either database.
+ */
+export const BUSY_RETRY_AFTER_S = 2
+
+const BUSY_SQLSTATES = new Set([
+  '55P03', // lock_not_available (lock_timeout)
+  '57014', // query_canceled (statement_timeout)
+  '40P01', // deadlock_detected
+  '40001', // serialization_failure
+  '25P03', // idle_in_transaction_session_timeout
+  '53300', // too_many_connections
+  '57P03', // cannot_connect_now (starting up)
+])
+const BAD_INPUT_SQLSTATES = new Set([
+  '23503', // foreign_key_violation: an id of nothing
+  '54000', // program_limit_exceeded: e.g. a value too large for an index row
+])
+/** SQLSTATE class 22: data exception (out of range, invalid text, NUL byte, too long). */
+const DATA_EXCEPTION_CLASS = '22'
+const SQLITE_BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED'])
+/** What pg-pool says when no connection frees up within connectionTimeoutMillis. */
+const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect'
+
+function codeOf(err: unknown): string | null {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return null
+  const code = (err as { code: unknown }).code
+  return typeof code === 'string' ? code : null
+}
+
+/**
+ * The refusal an error stands for, or null when it is an internal error: a database error
+ * (above), or a handler's own zod schema refusing its input (a route beside the contract that
+ * parses its params itself, such as the sandbox bank's pages).
+ */
+export function knownFailure(err: unknown): ApiFailure | null {
+  if (err instanceof ZodError) return new ApiFailure('bad-request')
+  const code = codeOf(err)
+  if (code !== null) {
+    if (BUSY_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code)) return new ApiFailure('busy')
+    if (BAD_INPUT_SQLSTATES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && code.startsWith(DATA_EXCEPTION_CLASS))) return new ApiFailure('bad-request')
+  }
+  if (err instanceof Error && err.message === POOL_TIMEOUT_MESSAGE) return new ApiFailure('busy')
+  return null
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Content-Security-Policy of every answer (pages, the API, the sandbox bank's pages, /api/docs).
+ * What the app needs and why:
+ * - script-src 'self': Vite's build has no inline script; Pixi's code generation (new Function)
+ *   is replaced by `pixi.js/unsafe-eval` (imported by the renderer), so no 'unsafe-eval';
+ * - worker-src 'self' blob:: our parser and render workers are files; Pixi starts its image
+ *   workers from blob: URLs;
+ * - style-src 'unsafe-inline': React's style attributes (seat-map overlays, progress bars) and the
+ *   sandbox bank's one <style> block; styles cannot run code;
+ * - img-src data: blob:: QR codes and the captcha arrive as data: URLs, the map's textures as blobs;
+ * - connect-src 'self': the API and the live seat stream are same-origin;
+ * - frame-ancestors 'none': no other site may frame the shop (clickjacking of "Pay");
+ * - no form-action: the card-scheme branch posts a hidden form to the bank's own address.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/**
+ * Order hashes are in the order view's and tickets' URLs: the full URL must never travel to
+ * another site in a Referer (the bank's page, an agreement's external link).
+ */
+export const REFERRER_POLICY = 'same-origin'
+/** HSTS only where the shop is https (PUBLIC_URL); one year, the usual preload minimum. */
+const HSTS_MAX_AGE_S = 365 * 24 * 3600
+
+/**
+ * Security headers on every answer, set when the request arrives so that errors, 404s, static
+ * files and the SPA fallback carry them too (a handler may still set its own).
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const https = app.config.publicUrl.startsWith('https://')
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', REFERRER_POLICY)
+    // For browsers older than frame-ancestors.
+    reply.header('x-frame-options', 'DENY')
+    if (https) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`)
+  })
+}

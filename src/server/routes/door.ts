@@ -1,0 +1,70 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorCode } from '../../contract/errors'
+import { MAX_BATCH_SCANS, MAX_CODE_CHARS, redeem, redeemBatch } from '../domain/redemption/service'
+import { ApiFailure } from '../errors'
+
+/** Path prefix of the door check-in API; the CSRF check skips it (plugins/session.ts): it is authorised by a bearer token, not a cookie. */
+/** Longest gate name. */
+const MAX_GATE_CHARS = 64
+/** Largest id an integer column holds on PostgreSQL: a bigger session id is a bad request, not a database error. */
+const MAX_DB_ID = 2 ** 31 - 1
+
+const scanSchema = z.object({
+  code: z.string().min(1).max(MAX_CODE_CHARS),
+  sessionId: z.number().int().positive().max(MAX_DB_ID),
+  gate: z.string().trim().min(1).max(MAX_GATE_CHARS),
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'nonce: 8 to 64 letters, digits, _ or -'),
+  direction: z.enum(['in', 'out']).optional(),
+  scannedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  offline: z.boolean().optional(),
+  admitted: z.boolean().optional(),
+})
+/** Re-entry after a scanned exit; until the console's check-in lists carry it, the device sends it (default allowed). */
+const policySchema = { reentry: z.boolean().default(true) }
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? ''
+  return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : ''
+}
+
+function checkDoorToken(app: FastifyInstance, request: FastifyRequest): void {
+  const expected = app.config.doorToken
+  if (!expected) throw new ApiFailure('door-off')
+  const sent = Buffer.from(bearer(request))
+  const want = Buffer.from(expected)
+  if (sent.length !== want.length || !timingSafeEqual(sent, want)) throw new ApiFailure('door-token')
+}
+
+/**
+ * The ticket keys and the door's redemption calls (issues 19.3, 19.4).
+ * - GET /api/tickets/keys (public): the public keys a scanner verifies QR tokens with offline.
+ * - POST /api/door/redeem, POST /api/door/redeem-batch: one scan, or an offline upload, with
+ *   `Authorization: Bearer DOOR_TOKEN`. A stand-in for the operator console's door role, which
+ *   will replace the shared token (README, "Door check-in").
+ */
+export function registerDoorRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get('/api/tickets/keys', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300')
+    return {
+      errorCode: ErrorCode.OK,
+      errorText: '',
+      algorithm: 'Ed25519',
+      signingKid: app.ticketKeys.kid,
+      keys: app.ticketKeys.published.map((k) => ({ kid: k.kid, publicKey: k.publicKey })),
+    }
+  })
+  r.post('/api/door/redeem', { schema: { body: scanSchema.extend(policySchema) } }, async (request) => {
+    checkDoorToken(app, request)
+    const { reentry, ...scan } = request.body
+    return { errorCode: ErrorCode.OK, errorText: '', ...(await redeem(app.db, app.ticketKeys, scan, { reentry })) }
+  })
+  r.post('/api/door/redeem-batch', { schema: { body: z.object({ scans: z.array(scanSchema).min(1).max(MAX_BATCH_SCANS), ...policySchema }) } }, async (request) => {
+    checkDoorToken(app, request)
+    const answers = await redeemBatch(app.db, app.ticketKeys, request.body.scans, { reentry: request.body.reentry })
+    return { errorCode: ErrorCode.OK, errorText: '', answers }
+  })
+}

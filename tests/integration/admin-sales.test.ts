@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AdminErrorCode } from '../../src/contract/admin/roles'
+import type { AdminOrder, EventSales, SessionSales } from '../../src/contract/admin/sales'
+import { ORDER_CHECKBOX_SCOPE } from '../../src/server/domain/orders/constants'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { AdminClient, signedIn } from './admin-helpers'
+import { visitor } from './order-fixtures'
+import { decide, pathOf, startPay } from './payment-fixtures'
+
+const DAY_MS = 86_400_000
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
+type Row = Record<string, unknown> & { id: number }
+
+describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
+  let server: TestServer
+  let manager: AdminClient
+  let eventId: number
+  let hash: string
+  let sessions: number[]
+  let zone: number
+  let category: number
+
+  /** A visitor orders `quantity` tickets of the first session, and pays by the sandbox bank when `pay`. */
+  async function buy(quantity: number, pay: boolean): Promise<string> {
+    const v = await visitor(server.url)
+    const boxes = await server.db.selectFrom('checkbox_lists').select('id').where('scope', '=', ORDER_CHECKBOX_SCOPE).execute()
+    const day = dayIn(6)
+    const res = await v.post<{ hash: string; errorCode: string }>('/api/order/create', {
+      fio: 'Иван Петров',
+      phone: '+79161234567',
+      email: 'ivan@example.org',
+      re_email: 'ivan@example.org',
+      data: [{ day, time: '19:00', actionId: eventId, categoryId: category, zoneId: zone, quantity, sum: quantity * 1000 }],
+      lang: 'ru',
+      hash,
+      checkboxList: boxes.map((b) => ({ id: b.id, checked: 1 })),
+    })
+    expect(res.body.errorCode, JSON.stringify(res.body)).toBe('0')
+    if (pay) {
+      const card = await server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
+      const publicId = pathOf((await startPay(v, res.body.hash, card.id)).body.bankUrl!).split('/').pop()!
+      await decide(v, publicId, 'approve')
+    }
+    return res.body.hash
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: dbKind })
+    manager = await signedIn(server, 'manager')
+    const refs = (await manager.get<Record<string, Row[]>>('/api/admin/refs')).body
+    zone = refs.zones.find((z) => z.drawing_id === null)!.id
+    category = refs.categories[0].id
+    eventId = (
+      await manager.post<{ id: number }>('/api/admin/events', {
+        menu_kind_id: refs.kinds[0].id,
+        venue_id: refs.venues[0].id,
+        name_ru: 'Продажи',
+        main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === refs.kinds[0].id)!.id],
+      })
+    ).body.id
+    sessions = (await manager.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: dayIn(6), time: '19:00', repeat: { every_days: 1, count: 1 } })).body.ids
+    for (const s of sessions) await manager.post(`/api/admin/sessions/${s}/prices`, { client_category_id: category, zone_id: zone, price: 100000, quantity: 20 })
+    await manager.post(`/api/admin/events/${eventId}/publish`, { published: 1 })
+    hash = (await manager.get<{ event: { hash_id: string } }>(`/api/admin/events/${eventId}`)).body.event.hash_id
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('counts sold, held and free tickets, revenue by zone and category and sales over time; the order list follows', async () => {
+    const paid = await buy(3, true)
+    const held = await buy(2, false)
+    const s = (await manager.get<SessionSales>(`/api/admin/sales/sessions/${sessions[0]}`)).body
+    expect(s.totals).toEqual({ capacity: 20, sold: 3, held: 2, free: 15, blocked: 0, revenue: 300000 })
+    expect(s.zones).toHaveLength(1)
+    expect(s.zones[0]).toMatchObject({ zone_id: zone, sold: 3, held: 2, free: 15, revenue: 300000 })
+    expect(s.categories).toEqual([expect.objectContaining({ category_id: category, sold: 3, revenue: 300000 })])
+    expect(s.over_time).toEqual([{ day: new Date().toISOString().slice(0, 10), sold: 3, revenue: 300000 }])
+
+    const e = (await manager.get<EventSales>(`/api/admin/sales/events/${eventId}`)).body
+    expect(e.totals).toEqual({ capacity: 40, sold: 3, held: 2, free: 35, blocked: 0, revenue: 300000 })
+    expect(e.sessions.map((x) => x.calendar_id)).toEqual(sessions)
+
+    const orders = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders
+    expect(orders.map((o) => [o.hash, o.state, o.tickets])).toEqual([
+      [held, 'reserved', 2],
+      [paid, 'paid', 3],
+    ])
+    expect((await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?calendar_id=${sessions[1]}`)).body.orders).toEqual([])
+    // A session with orders is not deleted.
+    const del = await manager.post(`/api/admin/sessions/${sessions[0]}/delete`)
+    expect(del.status).toBe(409)
+    expect(del.body.errorCode).toBe(AdminErrorCode.CONFLICT)
+    // One nobody ordered is.
+    expect((await manager.post(`/api/admin/sessions/${sessions[1]}/delete`)).status).toBe(200)
+  })
+
+  it('a seat-map session counts the seats whose zone has no price row as blocked', async () => {
+    const demo = await server.db.selectFrom('calendars').select(['id', 'drawing_id']).where('drawing_id', 'is not', null).executeTakeFirstOrThrow()
+    const s = (await manager.get<SessionSales>(`/api/admin/sales/sessions/${demo.id}`)).body
+    const seats = await server.db.selectFrom('seats').select((eb) => eb.fn.countAll<number>().as('n')).where('drawing_id', '=', demo.drawing_id!).executeTakeFirstOrThrow()
+    const standing = await server.db.selectFrom('standing_places').select((eb) => eb.fn.sum<number>('capacity').as('n')).where('drawing_id', '=', demo.drawing_id!).executeTakeFirstOrThrow()
+    expect(s.totals.capacity + s.totals.blocked).toBe(Number(seats.n) + Number(standing.n ?? 0))
+    expect(s.totals.free).toBe(s.totals.capacity - s.totals.sold - s.totals.held)
+  })
+
+  it('sales are for owner, manager and box office; the door is refused them', async () => {
+    const door = await signedIn(server, 'door')
+    for (const path of [`/api/admin/sales/sessions/${sessions[0]}`, `/api/admin/sales/events/${eventId}`, '/api/admin/orders']) {
+      expect((await door.get(path)).status, path).toBe(403)
+    }
+    const box = await signedIn(server, 'boxoffice')
+    expect((await box.get(`/api/admin/sales/events/${eventId}`)).status).toBe(200)
+    expect((await box.get('/api/admin/orders')).status).toBe(200)
+    expect((await manager.get('/api/admin/sales/sessions/999999')).status).toBe(404)
+  })
+})

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest'
+import { SchemeMapController, type CartSource } from '../../../src/app/screens/scheme/map/SchemeMapController'
+import type { EventSourceLike } from '../../../src/app/screens/scheme/map/seatStream'
+import { seatStatusEventSchema, seatSyncEventSchema, SEAT_STREAM_EVENTS, type SchemeMapResponse, type SeatStatus as ServerSeatStatus } from '../../../src/contract/entities/scheme'
+import { SeatStatus, type VenueData } from '../../../src/engine/model'
+import type { SeatMapEngine } from '../../../src/engine/SeatMapEngine'
+import { StringTable } from '../../../src/engine/strings/StringTable'
+import { parseForTransfer } from '../../../src/engine/venueParser/workerApi'
+
+/**
+ * The scheme view's controller (issue 14.4) with the real parser on this thread and stand-ins for
+ * the browser's parts: an EventSource that tests drive message by message, and the few engine
+ * methods the controller calls (a canvas engine needs a browser; e2e/scheme-booking covers that).
+ */
+const SVG = `<svg><g data-sector="A">${[1, 2, 3, 4].map((n) => `<circle class="seat" id="s${n}" r="2" cx="${n * 6}" data-row="1" data-seat="${n}"/>`).join('')}</g></svg>`
+
+function mapResponse(statuses: Record<string, ServerSeatStatus>, zoneOf: (id: string) => number = () => 1): SchemeMapResponse {
+  return {
+    svg: SVG,
+    sectors: [],
+    seat_numbers: Object.entries(statuses).map(([seat_id, status]) => ({ seat_id, sector: 'A', row: '1', seat: seat_id.slice(1), zonelevel_id: zoneOf(seat_id), status })),
+    seat_stand: [],
+    meta: null,
+  }
+}
+
+class FakeStream implements EventSourceLike {
+  onopen: EventSourceLike['onopen'] = null
+  onerror: EventSourceLike['onerror'] = null
+  closed = false
+  private readonly listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>()
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
+  }
+  close(): void {
+    this.closed = true
+  }
+  emit(type: string, data: unknown): void {
+    for (const l of this.listeners.get(type) ?? []) l({ data: JSON.stringify(data) } as MessageEvent<string>)
+  }
+  open(): void {
+    this.onopen?.call(undefined as never, new Event('open'))
+  }
+  fail(): void {
+    this.onerror?.call(undefined as never, new Event('error'))
+  }
+}
+
+/** The engine methods the controller uses, over the real venue arrays. */
+function fakeEngine() {
+  let venue: VenueData | null = null
+  let keys = new Map<string, number>()
+  const engine = {
+    disposed: false,
+    setVenue(v: VenueData) {
+      venue = v
+      const strings = new StringTable(v.strings)
+      keys = new Map(Array.from({ length: v.seats.count }, (_, i) => [strings.get(v.seats.key[i]), i]))
+    },
+    setZonePrices() {},
+    setZoneColors() {},
+    setStatuses(indices: ArrayLike<number>, status: number) {
+      for (const i of Array.from(indices)) venue!.seats.status[i] = status
+    },
+    indexOfKey: (key: string) => keys.get(key) ?? -1,
+    getVenue: () => venue,
+    dispose() {
+      engine.disposed = true
+    },
+    status: (key: string) => venue!.seats.status[keys.get(key)!],
+  }
+  return engine
+}
+
+function cartOf(ids: string[]): CartSource & { set(ids: string[]): void } {
+  let now = new Set(ids)
+  const listeners = new Set<() => void>()
+  return {
+    seatIds: () => now,
+    subscribe: (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    set(next) {
+      now = new Set(next)
+      for (const l of listeners) l()
+    },
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[] } = {}) {
+  const maps = options.maps ?? [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' })]
+  const loads: number[] = []
+  const streams: FakeStream[] = []
+  const engine = fakeEngine()
+  const cart = cartOf(options.cart ?? [])
+  const controller = new SchemeMapController({
+    hash: 'h', calendarId: 7, zones: [{ id: '1', name: 'Stalls', color: 0xff0000 }], openZones: new Set(options.openZones ?? [1]),
+    zoneColors: {}, zonePrices: {}, cart,
+    loadMap: () => {
+      loads.push(Date.now())
+      return Promise.resolve(maps[Math.min(loads.length - 1, maps.length - 1)])
+    },
+    createParser: () => ({ parse: (svg, o) => Promise.resolve(parseForTransfer(svg, o).result), dispose() {} }),
+    openStream: (url) => {
+      const s = new FakeStream(url)
+      streams.push(s)
+      return s
+    },
+    createEngine: () => engine as unknown as SeatMapEngine,
+  })
+  return { controller, engine, cart, loads, streams }
+}
+
+describe('the seat stream messages (contract)', () => {
+  it('defines the sync message the server sends and the seat changes', () => {
+    expect(seatSyncEventSchema.parse({ calendar_id: 7, version: 12, resync: true })).toEqual({ calendar_id: 7, version: 12, resync: true })
+    expect(seatSyncEventSchema.safeParse({ calendar_id: 7, version: -1, resync: true }).success).toBe(false)
+    expect(seatStatusEventSchema.safeParse({ calendar_id: 7, changes: [{ seat_id: 's1', status: 'held' }] }).success).toBe(true)
+    expect(SEAT_STREAM_EVENTS).toEqual({ changes: 'message', sync: 'sync' })
+  })
+})
+
+describe('SchemeMapController', () => {
+  it('opens the stream first, buffers changes heard while the map parses and draws them once shown', async () => {
+    const { controller, engine, streams, loads } = setup({ cart: ['s4'] })
+    controller.start()
+    expect(streams[0].url).toBe('/api/scheme/events?calendar_id=7')
+    streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 7, changes: [{ seat_id: 's2', status: 'held' }] })
+    streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 8, changes: [{ seat_id: 's3', status: 'sold' }] })
+    await flush()
+    expect(controller.getSnapshot().phase).toBe('ready')
+    expect(controller.getSnapshot().shown).toBe(false)
+    controller.mount({} as HTMLElement)
+    expect(controller.getSnapshot().shown).toBe(true)
+    expect(loads).toHaveLength(1)
+    expect(['s1', 's2', 's3', 's4'].map(engine.status)).toEqual([SeatStatus.Free, SeatStatus.Held, SeatStatus.Free, SeatStatus.Selected])
+    streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 7, changes: [{ seat_id: 's1', status: 'sold' }, { seat_id: 'nope', status: 'sold' }] })
+    expect(engine.status('s1')).toBe(SeatStatus.Sold)
+    controller.dispose()
+    expect(streams[0].closed).toBe(true)
+    expect(engine.disposed).toBe(true)
+  })
+
+  it('re-reads the statuses after a reconnect only when sync says resync', async () => {
+    const maps = [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' }), mapResponse({ s1: 'sold', s2: 'held', s3: 'free', s4: 'free' })]
+    const { controller, engine, streams, loads } = setup({ maps })
+    const live: boolean[] = []
+    controller.subscribe(() => live.push(controller.getSnapshot().live))
+    controller.start()
+    await flush()
+    controller.mount({} as HTMLElement)
+    const stream = streams[0]
+    stream.open()
+    // The first connection's sync always says resync: the map loading right after it is the sync.
+    stream.emit(SEAT_STREAM_EVENTS.sync, { calendar_id: 7, version: 3, resync: true })
+    await flush()
+    expect(loads).toHaveLength(1)
+
+    // Lost and back: the server replayed what was missed.
+    stream.fail()
+    expect(controller.getSnapshot().live).toBe(false)
+    stream.open()
+    stream.emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 7, changes: [{ seat_id: 's3', status: 'held' }] })
+    stream.emit(SEAT_STREAM_EVENTS.sync, { calendar_id: 7, version: 5, resync: false })
+    await flush()
+    expect(loads).toHaveLength(1)
+    expect(engine.status('s3')).toBe(SeatStatus.Held)
+
+    // Lost for longer than the server keeps changes: the map's statuses are read again.
+    stream.fail()
+    stream.open()
+    stream.emit(SEAT_STREAM_EVENTS.sync, { calendar_id: 7, version: 900, resync: true })
+    await flush()
+    expect(loads).toHaveLength(2)
+    expect(['s1', 's2'].map(engine.status)).toEqual([SeatStatus.Sold, SeatStatus.Held])
+    expect(live).toContain(false)
+    expect(controller.getSnapshot().live).toBe(true)
+    controller.dispose()
+  })
+
+  it('draws the cart on the map and leaves seats of zones the visitor cannot buy as not for sale', async () => {
+    const maps = [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' }, (id) => (id === 's4' ? 2 : 1))]
+    const { controller, engine, streams, cart } = setup({ maps, openZones: [1] })
+    controller.start()
+    await flush()
+    controller.mount({} as HTMLElement)
+    expect(engine.status('s4')).toBe(SeatStatus.Unavailable)
+    expect(controller.isBlocked('s4')).toBe(true)
+    streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 7, changes: [{ seat_id: 's4', status: 'free' }] })
+    expect(engine.status('s4')).toBe(SeatStatus.Unavailable)
+
+    cart.set(['s1', 's2'])
+    expect(['s1', 's2'].map(engine.status)).toEqual([SeatStatus.Selected, SeatStatus.Selected])
+    cart.set(['s2'])
+    expect(['s1', 's2'].map(engine.status)).toEqual([SeatStatus.Free, SeatStatus.Selected])
+    // A change of a seat in the cart keeps it drawn as ours.
+    streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 7, changes: [{ seat_id: 's2', status: 'held' }] })
+    expect(engine.status('s2')).toBe(SeatStatus.Selected)
+    expect(controller.zoneOf(engine.indexOfKey('s1'))).toBe(1)
+    controller.showTaken(engine.indexOfKey('s3'))
+    expect(engine.status('s3')).toBe(SeatStatus.Held)
+    controller.dispose()
+  })
+})
