@@ -158,6 +158,15 @@ export const calls = {
     request: cartUpdateRequestSchema,
     response: cartResponseSchema,
   }),
+  cartExtend: defineCall({
+    method: 'POST',
+    path: '/api/cart/extend',
+    summary: 'Extend the hold of the cart (before it runs out)',
+    description:
+      'Our design (issue 20, WCAG 2.2.1): {calendar_id}. Moves the end of every hold of the cart by CART_HOLD_SECONDS, at most CART_HOLD_EXTENSIONS times per countdown and never past the session\'s off-sale time or start; answers the cart with extensions_left. -1005 when nothing is held any more or sales end sooner, -9998 when the extensions are used up.',
+    request: cartListRequestSchema,
+    response: cartResponseSchema,
+  }),
   cartBest: defineCall({
     method: 'POST',
     path: '/api/cart/best',

@@ -10,6 +10,7 @@
  * | `DATABASE_URL` | unset | `postgres://user@host:5432/db` runs on PostgreSQL; unset = SQLite at `DATA_DIR/storefront.sqlite`. |
  * | `ORDER_RESERVE_SECONDS` | `900` | How long an unpaid order keeps its tickets. |
  * | `CART_HOLD_SECONDS` | `600` | How long a seat in a cart stays held for the visitor. |
+ * | `CART_HOLD_EXTENSIONS` | `10` | How many times a visitor may extend one cart countdown, each by `CART_HOLD_SECONDS` (WCAG 2.2.1). |
  * | `SMTP_URL` | unset | `smtp://user:pass@host:587` sends mail; unset = `.eml` files under `DATA_DIR/outbox`. |
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
  * | `CRM_SECRET` | dev value (warns) | HMAC key of the `?crm=` sign-in tokens issued by the account system. |
@@ -78,6 +79,7 @@ const envSchema = z.object({
     .optional(),
   ORDER_RESERVE_SECONDS: seconds.default(900),
   CART_HOLD_SECONDS: seconds.default(600),
+  CART_HOLD_EXTENSIONS: z.coerce.number().int().min(0).max(1000).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CRM_SECRET: z.string().min(8, 'CRM_SECRET must be at least 8 characters').optional(),
@@ -112,6 +114,8 @@ export interface Config {
   database: Database
   orderReserveSeconds: number
   cartHoldSeconds: number
+  /** How many times a visitor may extend one cart countdown (WCAG 2.2.1 asks for at least 10). */
+  cartHoldExtensions: number
   /** undefined: mail is written as .eml files to `outboxDir`. */
   smtpUrl: string | undefined
   outboxDir: string
@@ -211,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') },
     orderReserveSeconds: e.ORDER_RESERVE_SECONDS,
     cartHoldSeconds: e.CART_HOLD_SECONDS,
+    cartHoldExtensions: e.CART_HOLD_EXTENSIONS,
     smtpUrl: e.SMTP_URL,
     outboxDir: path.join(dataDir, 'outbox'),
     logLevel: e.LOG_LEVEL,

@@ -203,7 +203,16 @@ export interface PricesTable {
   sortnum: Def<number>
   for_subscription: Flag
 }
-export interface CartsTable { id: Id; session_id: string; calendar_id: number; created_at: number; updated_at: number }
+export interface CartsTable {
+  id: Id
+  session_id: string
+  calendar_id: number
+  created_at: number
+  updated_at: number
+  /** Hold extensions used in the countdown ending at extended_until (issue 20). */
+  hold_extensions: Def<number>
+  extended_until: number | null
+}
 export interface CartItemsTable {
   id: Id
   cart_id: number
