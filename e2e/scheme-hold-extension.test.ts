@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HOLD_WARN_SECONDS } from '../src/app/screens/scheme/HoldWarning'
+import { HOLD_WARN_SECONDS } from '../src/app/kernel/HoldWarning'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**

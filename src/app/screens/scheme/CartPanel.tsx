@@ -8,7 +8,7 @@ import { Totals } from '../../kernel/Totals'
 import { ticketTotals } from '../../kernel/cart'
 import { cartTotals } from './model/totals'
 import { formatSeconds, useHoldCountdown } from './useHoldCountdown'
-import { HoldWarning, type ExtendResult } from './HoldWarning'
+import { HoldWarning, HOLD_WARN_SECONDS, type ExtendResult } from '../../kernel/HoldWarning'
 
 type Change = { seat_id: string; clientcategory_id: number; quantity: number }
 
@@ -47,7 +47,12 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
       <div className="scheme-cart__hold">
         {left !== null && left > 0 && <p ref={countdown} tabIndex={-1}>{t('scheme.hold-left', { time: formatSeconds(left) })}</p>}
       </div>
-      <HoldWarning left={left} onExtend={onExtend} focusAfter={countdown} />
+      <HoldWarning left={left} onExtend={onExtend} focusAfter={countdown} className="scheme-cart"
+        texts={{
+          warning: t('scheme.hold-warning', { seconds: HOLD_WARN_SECONDS }),
+          extend: t('scheme.hold-extend'),
+          extended: (r) => [t('scheme.hold-extended', { time: formatSeconds(r.holdSeconds) }), ...(r.extensionsLeft === undefined ? [] : [t('scheme.hold-extensions-left', { count: r.extensionsLeft })])].join(' '),
+        }} />
       {items.length === 0 && <p className="scheme-cart__empty">{t('messages.no-seats')}</p>}
       {items.length > 0 && (
         <ul className="scheme-cart__list">

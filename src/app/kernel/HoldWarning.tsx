@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { formatSeconds } from './useHoldCountdown'
+import './holdWarning.css'
 
 /**
- * Warns before the cart's hold ends and offers to extend it (issue 20 item 4, WCAG 2.2.1
+ * Warns before a hold ends (the seat-map cart's, an unpaid order's reserve) and offers to extend
+ * it (issue 20 item 4, WCAG 2.2.1
  * "Timing Adjustable": warn before the time limit, extend with one simple action, at least ten
  * times). The warning appears HOLD_WARN_SECONDS before the end as an alert, announced once (its
  * text does not tick, so a screen reader is not interrupted every second); the ticking time is in
@@ -17,14 +17,24 @@ export const HOLD_WARN_SECONDS = 30
 /** What an extension answered: seconds of hold now and extensions left; null when refused (the caller shows why). */
 export type ExtendResult = { holdSeconds: number; extensionsLeft: number | undefined } | null
 
-export function HoldWarning({ left, onExtend, focusAfter }: {
+/** The screen's own words (a cart holds seats, an order is reserved). */
+export interface HoldWarningTexts {
+  warning: string
+  extend: string
+  /** The confirmation after an extension, said once. */
+  extended: (result: NonNullable<ExtendResult>) => string
+}
+
+export function HoldWarning({ left, onExtend, focusAfter, texts, className }: {
   /** Whole seconds left; null when nothing is held. */
   left: number | null
   onExtend: () => Promise<ExtendResult>
   /** What receives focus after an extension (the countdown). */
   focusAfter: React.RefObject<HTMLElement | null>
+  texts: HoldWarningTexts
+  /** The block's class (its look follows the screen). */
+  className: string
 }) {
-  const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const [confirmation, setConfirmation] = useState('')
   const warned = left !== null && left > 0 && left <= HOLD_WARN_SECONDS
@@ -40,9 +50,7 @@ export function HoldWarning({ left, onExtend, focusAfter }: {
     try {
       const result = await onExtend()
       if (result === null) return
-      const parts = [t('scheme.hold-extended', { time: formatSeconds(result.holdSeconds) })]
-      if (result.extensionsLeft !== undefined) parts.push(t('scheme.hold-extensions-left', { count: result.extensionsLeft }))
-      setConfirmation(parts.join(' '))
+      setConfirmation(texts.extended(result))
       focusAfter.current?.focus()
     } finally {
       setBusy(false)
@@ -51,17 +59,17 @@ export function HoldWarning({ left, onExtend, focusAfter }: {
 
   return (
     <>
-      <div role="alert" className="scheme-cart__warning">
+      <div role="alert" className={`${className}__warning`}>
         {warned && (
-          <div className="scheme-cart__warning-box">
-            <p>{t('scheme.hold-warning', { seconds: HOLD_WARN_SECONDS })}</p>
+          <div className={`hold-warning ${className}__warning-box`}>
+            <p>{texts.warning}</p>
             <button type="button" className="button" disabled={busy} onClick={() => void extend()}>
-              {t('scheme.hold-extend')}
+              {texts.extend}
             </button>
           </div>
         )}
       </div>
-      <p role="status" className="scheme-cart__extended">{confirmation}</p>
+      <p role="status" className={`hold-warning__extended ${className}__extended`}>{confirmation}</p>
     </>
   )
 }
