@@ -38,6 +38,8 @@ import { addDiscountRequestSchema, addDiscountResponseSchema, cancelDiscountRequ
 import {
   orderStatusChangeRequestSchema,
   orderStatusChangeResponseSchema,
+  orderExtendRequestSchema,
+  orderExtendResponseSchema,
   orderViewRequestSchema,
   paymentStartParamsSchema,
   paymentStartResponseSchema,
@@ -288,6 +290,15 @@ export const calls = {
     description: 'The spec answers a bare number; we wrap it as {response: number}. 0 = still waiting.',
     request: orderStatusChangeRequestSchema,
     response: orderStatusChangeResponseSchema,
+  }),
+  orderExtend: defineCall({
+    method: 'POST',
+    path: '/api/order/extend',
+    summary: 'Extend the time to pay an unpaid order',
+    description:
+      'Our design (issue 20, WCAG 2.2.1): {hash, lang}. Moves the reserve time (and the holds of the order\'s seats) by ORDER_RESERVE_SECONDS, at most ORDER_RESERVE_EXTENSIONS times, never past the start or off-sale time of its sessions; answers reservetime (seconds left) and extensions_left. Refused for paid, cancelled and expired orders.',
+    request: orderExtendRequestSchema,
+    response: orderExtendResponseSchema,
   }),
   paymentStart: defineCall({
     method: 'POST',

@@ -245,6 +245,8 @@ export interface OrdersTable {
   total: Def<number>
   service_total: Def<number>
   reserve_until: number
+  /** Extensions of the reserve time used (issue 20). */
+  reserve_extensions: Def<number>
   created_at: number
   confirmed_at: number | null
   paid_at: number | null

@@ -17,6 +17,7 @@ const SPEC_PATHS = [
   // Our addition: best available on the seat map (issue 20).
   '/api/cart/best',
   '/api/cart/extend',
+  '/api/order/extend',
 ]
 
 describe('call registry', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartResponseSchema } from '../../src/contract/entities/cart'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { loadScheme, seatChange, visitor, type SchemeFx } from './scheme-helpers'
+import { loadScheme, schemeOrderBody, seatChange, visitor, type SchemeFx } from './scheme-helpers'
 
 /**
  * Extending the cart's hold (issue 20 item 4, WCAG 2.2.1): by the original hold time, a bounded
@@ -11,6 +11,8 @@ import { loadScheme, seatChange, visitor, type SchemeFx } from './scheme-helpers
  */
 const CART_HOLD_SECONDS = 4
 const CART_HOLD_EXTENSIONS = 3
+const ORDER_RESERVE_SECONDS = 60
+const ORDER_RESERVE_EXTENSIONS = 2
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -20,7 +22,7 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
   let seats: string[]
 
   beforeAll(async () => {
-    server = await startTestServer({ db: dbKind, env: { CART_HOLD_SECONDS: String(CART_HOLD_SECONDS), CART_HOLD_EXTENSIONS: String(CART_HOLD_EXTENSIONS) } })
+    server = await startTestServer({ db: dbKind, env: { CART_HOLD_SECONDS: String(CART_HOLD_SECONDS), CART_HOLD_EXTENSIONS: String(CART_HOLD_EXTENSIONS), ORDER_RESERVE_SECONDS: String(ORDER_RESERVE_SECONDS), ORDER_RESERVE_EXTENSIONS: String(ORDER_RESERVE_EXTENSIONS) } })
     fx = await loadScheme(await visitor(server.url))
     seats = fx.map.seat_numbers.map((s) => s.seat_id)
   })
@@ -120,5 +122,44 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
     } finally {
       await saleTo(null)
     }
+  })
+
+  it('extends an unpaid order\'s time to pay with its seats, a bounded number of times, and never a paid one', async () => {
+    const v = await visitor(server.url)
+    const [s5, s6] = seats.slice(30, 32)
+    const created = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, [s5, s6]))
+    expect(created.body.errorCode).toBe('0')
+    const hash = created.body.hash
+    const order = () => server.db.selectFrom('orders').select(['id', 'reserve_until', 'paid']).where('hash', '=', hash).executeTakeFirstOrThrow()
+    const before = Number((await order()).reserve_until)
+    expect(await holdEnds([s5, s6])).toEqual([before, before])
+
+    const once = await v.post<{ errorCode: string; reservetime: number; extensions_left: number }>('/api/order/extend', { hash, lang: 'en' })
+    expect(once.status).toBe(200)
+    expect(once.body).toMatchObject({ errorCode: '0', extensions_left: ORDER_RESERVE_EXTENSIONS - 1 })
+    expect(once.body.reservetime).toBeGreaterThan(ORDER_RESERVE_SECONDS)
+    const after = Number((await order()).reserve_until)
+    expect(after).toBe(before + ORDER_RESERVE_SECONDS * 1000)
+    expect(await holdEnds([s5, s6])).toEqual([after, after])
+    // The order view counts down from the new end.
+    const view = await v.post<{ reservetime: number }>('/api/order/view', { hash, lang: 'en' })
+    expect(view.body.reservetime).toBeGreaterThan(ORDER_RESERVE_SECONDS)
+
+    expect((await v.post('/api/order/extend', { hash, lang: 'en' })).status).toBe(200)
+    const over = await v.post<{ errorCode: string; errorText: string }>('/api/order/extend', { hash, lang: 'en' })
+    expect(over.status).toBe(409)
+    expect(over.body.errorCode).toBe(ErrorCode.LIMIT)
+    expect(over.body.errorText).toMatch(/extended 2 times/)
+
+    // A paid order has nothing to extend; an unknown one is not found; a malformed hash is refused.
+    const w = await visitor(server.url)
+    const paidOrder = await w.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(w, fx, [seats[40]]))
+    await server.db.updateTable('orders').set({ paid: 1 }).where('hash', '=', paidOrder.body.hash).execute()
+    const paid = await w.post<{ errorCode: string }>('/api/order/extend', { hash: paidOrder.body.hash, lang: 'en' })
+    expect(paid.status).toBe(409)
+    expect((await w.post('/api/order/extend', { hash: 'no-such-order', lang: 'en' })).status).toBe(404)
+    const bad = await w.post<{ errorCode: string }>('/api/order/extend', { hash: 'bad hash!', lang: 'en' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
   })
 })

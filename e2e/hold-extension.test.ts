@@ -2,13 +2,14 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOLD_WARN_SECONDS } from '../src/app/kernel/HoldWarning'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { createWalkOrder } from './support/orders'
 
 /**
- * The hold warning and extension on the scheme page (issue 20 item 4, WCAG 2.2.1), by keyboard,
- * in real Chromium against the real server with a short hold: the warning appears in an alert
- * region that was on the page before (so screen readers announce it), the extension is one key
- * press, focus lands on the countdown, a status says how long the seats are held now, and the
- * server's hold really moved.
+ * The hold warnings and extensions (issue 20 item 4, WCAG 2.2.1), on the scheme page's cart and on
+ * an unpaid order's payment form, by keyboard, in real Chromium against the real server with short
+ * times: the warning appears in an alert region that was on the page before (so screen readers
+ * announce it), the extension is one key press, focus lands on the countdown, a status says how
+ * long is left now, and the server's hold really moved.
  */
 const HOLD_SECONDS = HOLD_WARN_SECONDS + 8
 const MAP_TIMEOUT = 150_000
@@ -36,7 +37,7 @@ async function countdownSeconds(page: Page): Promise<number> {
 }
 
 beforeAll(async () => {
-  app = await startApp({ CART_HOLD_SECONDS: String(HOLD_SECONDS), CART_HOLD_EXTENSIONS: '3' })
+  app = await startApp({ CART_HOLD_SECONDS: String(HOLD_SECONDS), CART_HOLD_EXTENSIONS: '3', ORDER_RESERVE_SECONDS: String(HOLD_SECONDS), ORDER_RESERVE_EXTENSIONS: '3' })
 })
 afterAll(async () => {
   await app?.close()
@@ -79,4 +80,28 @@ describe('hold warning and extension', () => {
       }
     }, 240_000)
   }
+
+  it('warns before the time to pay runs out and gives more time by keyboard (order view)', async () => {
+    const hash = await createWalkOrder(app, 1)
+    const { page, context } = await openPage(app, `/order/${hash}`, PHONE_VIEWPORT)
+    try {
+      await page.locator('.order-pay__timer').waitFor()
+      expect(await page.locator('.order-pay [role="alert"]').count()).toBe(1)
+      await page.waitForSelector('.order-pay [role="alert"] .hold-warning', { timeout: (HOLD_SECONDS + 5) * 1000 })
+      expect(await page.locator('.order-pay [role="alert"]').textContent()).toMatch(/На оплату осталось меньше/)
+      expect(seriousViolations(await runAxe(page))).toEqual([])
+      await tabTo(page, '.order-pay .hold-warning button')
+      const [extended] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/order/extend')), page.keyboard.press('Enter')])
+      expect(extended.status()).toBe(200)
+      expect(((await extended.json()) as { extensions_left: number }).extensions_left).toBe(2)
+      await page.waitForFunction(() => document.activeElement?.matches('.order-pay__timer') ?? false)
+      await expect.poll(() => page.locator('.order-pay [role="status"].hold-warning__extended').textContent()).toMatch(/Время на оплату продлено.*Можно продлить ещё 2 раза/)
+      expect(await page.locator('.order-pay .hold-warning').count()).toBe(0)
+      const timer = (await page.locator('.order-pay__timer').textContent()) ?? ''
+      const [m, sec] = timer.split(':').map(Number)
+      expect(m * 60 + sec).toBeGreaterThan(HOLD_WARN_SECONDS)
+    } finally {
+      await context.close()
+    }
+  }, 240_000)
 })
