@@ -174,7 +174,8 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
           onChange={onStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}
       <div className="scheme-session__checkout">
-        <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={method} subscritId={subscription?.subscritId} />
+        <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={method} subscritId={subscription?.subscritId}
+          onChosen={(ids) => controller?.showSeats(ids)} />
         <CartPanel items={myItems} holdUntil={holdUntil} rows={rows} lang={lang} currency={currency}
           onChange={(c) => void update([c])} onExpired={onExpired} onExtend={onExtend} />
         <SinglesWarning />
