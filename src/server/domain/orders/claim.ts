@@ -1,7 +1,7 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { CLAIM_ATTEMPTS } from '../inventory/constants'
-import { lockCalendars } from '../inventory/stock'
+import { lockCalendars } from '../inventory/stock.repository'
 import { draftTickets, type OrderDraft } from './draft'
 import { expireOrders } from './expiry'
 import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.repository'
