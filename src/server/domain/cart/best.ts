@@ -8,7 +8,8 @@ import { cartGiftCard, limitFailure, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { FREE, pickBest, TAKEN, WANTED, type BestPick } from '../seating/best'
 import { BEST_ATTEMPTS } from '../seating/constants'
-import { liveSeatHolds, seatingIndexOf } from '../seating/load'
+import { seatingIndexOf } from '../seating/load'
+import { liveSeatHolds } from '../seating/seating.repository'
 import { posOfId, type SeatingIndex } from '../seating/rows'
 
 /**
