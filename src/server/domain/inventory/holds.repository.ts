@@ -196,3 +196,35 @@ export async function releaseOrderHolds(db: Db, orderIds: readonly number[], now
   await db.updateTable('seat_holds').set({ released_at: now }).where('order_id', 'in', [...orderIds]).where('released_at', 'is', null).execute()
   await db.updateTable('standing_holds').set({ released_at: now }).where('order_id', 'in', [...orderIds]).where('released_at', 'is', null).execute()
 }
+
+/** Releases an order's live holds of the given seats for good (a return: released, no expiry). */
+export async function releaseOrderSeats(trx: Db, orderId: number, seatIds: readonly number[], now: number): Promise<void> {
+  await trx.updateTable('seat_holds').set({ released_at: now, expires_at: null }).where('order_id', '=', orderId).where('seat_id', 'in', [...seatIds]).where('released_at', 'is', null).execute()
+}
+
+/** An order's live holds of one standing place in a session, oldest first. */
+export function listOrderStandingHolds(trx: Db, orderId: number, calendarId: number, placeId: number) {
+  return trx
+    .selectFrom('standing_holds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('calendar_id', '=', calendarId)
+    .where('standing_place_id', '=', placeId)
+    .where('released_at', 'is', null)
+    .orderBy('id')
+    .execute()
+}
+export type StandingHoldRow = Awaited<ReturnType<typeof listOrderStandingHolds>>[number]
+
+/** Releases one standing hold for good (released, no expiry). */
+export async function releaseStandingHold(trx: Db, holdId: number, now: number): Promise<void> {
+  await trx.updateTable('standing_holds').set({ released_at: now, expires_at: null }).where('id', '=', holdId).execute()
+}
+
+/** Writes what an order keeps of a standing hold: the same place, price and state with `quantity` tickets, never expiring. */
+export async function insertStandingRemainder(trx: Db, orderId: number, hold: StandingHoldRow, quantity: number, now: number): Promise<void> {
+  await trx
+    .insertInto('standing_holds')
+    .values({ calendar_id: hold.calendar_id, standing_place_id: hold.standing_place_id, cart_id: null, order_id: orderId, price_id: hold.price_id, state: hold.state, quantity, created_at: now, expires_at: null })
+    .execute()
+}
