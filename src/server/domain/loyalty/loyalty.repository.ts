@@ -1,3 +1,4 @@
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 
 /**
@@ -80,13 +81,13 @@ export async function markDiscountReleased(trx: Db, orderId: number, now: number
 }
 
 /** Orders cancelled unpaid whose discount still holds bonuses or a promo use. */
-export async function ordersWithDiscountToRelease(db: Db, cancelledStatus: number): Promise<number[]> {
+export async function ordersWithDiscountToRelease(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('order_discounts as d')
     .innerJoin('orders as o', 'o.id', 'd.order_id')
     .select('d.order_id')
     .where('d.released_at', 'is', null)
-    .where('o.status', '=', cancelledStatus)
+    .where('o.status', '=', ORDER_STATUS_CANCELLED)
     .where('o.paid', '=', 0)
     .execute()
   return rows.map((r) => r.order_id)

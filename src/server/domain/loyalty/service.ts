@@ -1,6 +1,5 @@
 import type { DiscountData } from '../../../contract/entities/loyalty'
 import { normalizePromo } from '../../../contract/rules/discount'
-import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { bonusesEarned, maxBonuses, toMajor } from '../../../contract/rules/money'
@@ -149,7 +148,7 @@ async function releaseDiscount(trx: Db, orderId: number, now: number): Promise<v
  * card, the promo use to the code. Runs periodically and before discount changes.
  */
 export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promise<number> {
-  const orderIds = await ordersWithDiscountToRelease(db, ORDER_STATUS_CANCELLED)
+  const orderIds = await ordersWithDiscountToRelease(db)
   for (const id of orderIds) await db.transaction().execute((trx) => releaseDiscount(trx, id, now))
   return orderIds.length
 }

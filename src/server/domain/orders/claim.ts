@@ -19,7 +19,7 @@ export async function inClaimTransaction<T>(db: Db, calendarIds: number | readon
     try {
       return await db.transaction().execute(async (trx) => {
         await lockCalendars(trx, ids)
-        // expireOrders also releases expired cart holds (domain/inventory/hold-expiry.ts).
+        // expireOrders also releases expired cart holds (domain/inventory/holds.repository.ts).
         await expireOrders(trx, now, ids)
         return work(trx)
       })
