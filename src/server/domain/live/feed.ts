@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect'
-import { latestChangeId, pruneChanges, readChanges, type Change } from './changes'
+import { readChanges, type Change } from './changes'
+import { latestChangeId, pruneChanges } from './changes.repository'
 import { LIVE_BATCH_ROWS, LIVE_GAP_WAIT_MS, LIVE_POLL_MS, LIVE_PRUNE_INTERVAL_MS, LIVE_RETENTION_MS } from './constants'
 import { PgListener } from './pg-listener'
 

@@ -6,7 +6,22 @@ import { isReturned } from '../orders/money'
 import { ticketClaims } from '../tickets/claims'
 import type { TicketKeys } from '../tickets/keys'
 import { DEFAULT_POLICY, type Direction, type RedeemAnswer, type RedeemPolicy, type RedeemResult, type Scan } from './outcome'
-import { entryBefore, findScanByNonce, findTicketByCode, findTicketById, lockTicket, ticketHistory, toDoorTicket, type ScanRow, type TicketRow } from './repository'
+import {
+  entryBefore,
+  existingSessionIds,
+  findScanById,
+  findScanByNonce,
+  findTicketByCode,
+  findTicketById,
+  insertScan,
+  lockTicket,
+  markAdmittedIfValidEntry,
+  setScanResult,
+  ticketHistory,
+  toDoorTicket,
+  type ScanRow,
+  type TicketRow,
+} from './repository'
 
 /** Longest scanned text kept in the log (a token is ~130 characters; longer is noise). */
 export const MAX_CODE_CHARS = 512
@@ -69,7 +84,7 @@ async function replay(trx: Db, lineId: number, policy: RedeemPolicy): Promise<nu
     }
     const flagged = row.direction === 'in' && row.admitted === 1 && result !== 'valid' ? 1 : 0
     if (result !== row.result || flagged !== row.flagged) {
-      await trx.updateTable('ticket_redemptions').set({ result, flagged }).where('id', '=', row.id).execute()
+      await setScanResult(trx, row.id, result, flagged)
       changed.push(row.id)
     }
   }
@@ -97,7 +112,7 @@ async function answerOf(db: Db, row: ScanRow, replayed: boolean, conflicts: numb
 /** A scan names a session that does not exist: the device is misconfigured, an error rather than a door answer. */
 async function requireSessions(db: Db, ids: readonly number[]): Promise<void> {
   const wanted = [...new Set(ids)]
-  const found = new Set((await db.selectFrom('calendars').select('id').where('id', 'in', wanted).execute()).map((c) => c.id))
+  const found = await existingSessionIds(db, wanted)
   const missing = wanted.find((id) => !found.has(id))
   if (missing !== undefined) throw new ApiFailure('session-not-found', { id: missing })
 }
@@ -138,34 +153,29 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     const at = Math.max(now, Date.now())
     const scannedAt = offline && scan.scannedAt !== undefined ? Math.min(scan.scannedAt, at) : at
     const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId) : 'unknown'
-    const inserted = await trx
-      .insertInto('ticket_redemptions')
-      .values({
-        nonce: scan.nonce,
-        order_line_id: ticket?.id ?? null,
-        calendar_id: scan.sessionId,
-        gate: scan.gate,
-        direction,
-        code,
-        result: fixed ?? 'valid',
-        counted: fixed === null ? 1 : 0,
-        offline: offline ? 1 : 0,
-        admitted: offline && scan.admitted !== false && fixed === null ? 1 : 0,
-        scanned_at: scannedAt,
-        received_at: at,
-      })
-      .onConflict((oc) => oc.column('nonce').doNothing())
-      .returning('id')
-      .executeTakeFirst()
+    const inserted = await insertScan(trx, {
+      nonce: scan.nonce,
+      order_line_id: ticket?.id ?? null,
+      calendar_id: scan.sessionId,
+      gate: scan.gate,
+      direction,
+      code,
+      result: fixed ?? 'valid',
+      counted: fixed === null ? 1 : 0,
+      offline: offline ? 1 : 0,
+      admitted: offline && scan.admitted !== false && fixed === null ? 1 : 0,
+      scanned_at: scannedAt,
+      received_at: at,
+    })
     // The same nonce committed by a concurrent call between our check and our insert.
     if (!inserted) return answerOf(trx, (await findScanByNonce(trx, scan.nonce))!, true, [])
     let conflicts: number[] = []
     if (fixed === null) {
       conflicts = (await replay(trx, ticket!.id, policy)).filter((id) => id !== inserted.id)
       // Online, the device shows our answer: a valid entry lets the holder through.
-      if (!offline) await trx.updateTable('ticket_redemptions').set({ admitted: 1 }).where('id', '=', inserted.id).where('result', '=', 'valid').where('direction', '=', 'in').execute()
+      if (!offline) await markAdmittedIfValidEntry(trx, inserted.id)
     }
-    const row = (await trx.selectFrom('ticket_redemptions').selectAll().where('id', '=', inserted.id).executeTakeFirst())!
+    const row = (await findScanById(trx, inserted.id))!
     return answerOf(trx, row, false, conflicts)
   })
 }

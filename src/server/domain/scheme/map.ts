@@ -1,9 +1,8 @@
-import { sql } from 'kysely'
 import type { SchemeMapResponse, SeatStatus } from '../../../contract/entities/scheme'
 import type { Db } from '../../db/connect'
-import { liveHold } from '../inventory/live'
 import { drawingParts } from './drawing-cache'
-import { cachedMapAnswer, MapAnswer, seatStateVersion } from './map-cache'
+import { cachedMapAnswer, MapAnswer } from './map-cache'
+import { listLiveSeatStates, listStandingWithHolds, seatStateVersion } from './map.repository'
 import { loadSchemeSession } from './repository'
 
 /** What the map shows for a live hold's state: a cart holds, an order (paid or not) sells. */
@@ -42,12 +41,7 @@ export async function schemeMapAnswer(db: Db, hash: string, calendarId: number, 
 
 async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: number, priced: Set<number>, orderLimit: number, now: number): Promise<MapAnswer> {
   const parts = await drawingParts(db, drawingId)
-  const holds = await db
-    .selectFrom('seat_holds')
-    .select(['seat_id', 'state', 'expires_at'])
-    .where('calendar_id', '=', calendarId)
-    .where(liveHold('seat_holds', now))
-    .execute()
+  const holds = await listLiveSeatStates(db, calendarId, now)
   let validUntil = Number.POSITIVE_INFINITY
   const statusOf = new Map<number, SeatStatus>()
   for (const h of holds) {
@@ -69,24 +63,7 @@ async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: n
 
 async function standingView(db: Db, drawingId: number, calendarId: number, priced: number[], orderLimit: number, now: number): Promise<{ list: SchemeMapResponse['seat_stand']; validUntil: number }> {
   if (priced.length === 0) return { list: [], validUntil: Number.POSITIVE_INFINITY }
-  const stands = await db
-    .selectFrom('standing_places as p')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('standing_holds')
-          .select(['standing_place_id', sql<number>`sum(quantity)`.as('n'), sql<number | null>`min(case when expires_at > ${now} then expires_at end)`.as('ends')])
-          .where('calendar_id', '=', calendarId)
-          .where(liveHold('standing_holds', now))
-          .groupBy('standing_place_id')
-          .as('t'),
-      (join) => join.onRef('t.standing_place_id', '=', 'p.id'),
-    )
-    .select(['p.place_key', 'p.name', 'p.zone_id', 'p.capacity', 't.n', 't.ends'])
-    .where('p.drawing_id', '=', drawingId)
-    .where('p.zone_id', 'in', priced)
-    .orderBy('p.id')
-    .execute()
+  const stands = await listStandingWithHolds(db, drawingId, calendarId, priced, now)
   let validUntil = Number.POSITIVE_INFINITY
   const list = stands.map((p) => {
     if (p.ends !== null && p.ends !== undefined) validUntil = Math.min(validUntil, Number(p.ends))

@@ -3,9 +3,12 @@ import fp from 'fastify-plugin'
 import { releaseCancelledDiscounts } from '../../domain/loyalty/service'
 import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../../domain/orders/constants'
 import { expireOrders } from '../../domain/orders/expiry'
+import { deleteExpiredSessions } from '../../domain/sessions/repository'
 
 /** How often discounts of orders cancelled by expiry are given back (bonuses, promo uses). */
 const DISCOUNT_RELEASE_INTERVAL_MS = 30_000
+/** Expired visitor sessions are deleted this often (their carts go with them; orders keep a null session). */
+export const SESSION_SWEEP_INTERVAL_MS = 3600 * 1000
 
 /**
  * A job run every `intervalMs` once the app is ready: the timer is unref'd (it never keeps the
@@ -41,7 +44,8 @@ function every(app: FastifyInstance, intervalMs: number, what: string, run: () =
  *   holds released (domain/orders/expiry.ts), so the database says what the stock rule already
  *   answers; it runs twice per the shorter of the reserve and cart-hold times, between
  *   ORDER_SWEEP_MIN_INTERVAL_MS and ORDER_SWEEP_INTERVAL_MS;
- * - discounts of orders cancelled by expiry are given back (bonuses, promo uses).
+ * - discounts of orders cancelled by expiry are given back (bonuses, promo uses);
+ * - expired visitor sessions (plugins/session.ts) are deleted.
  */
 export const sweepersPlugin = fp(
   async (app: FastifyInstance) => {
@@ -53,6 +57,10 @@ export const sweepersPlugin = fp(
       if (ids.length) app.log.info({ orders: ids }, 'expired orders cancelled')
     })
     every(app, DISCOUNT_RELEASE_INTERVAL_MS, 'discount release', () => releaseCancelledDiscounts(db))
+    every(app, SESSION_SWEEP_INTERVAL_MS, 'session sweep', async () => {
+      const n = await deleteExpiredSessions(db, Date.now())
+      if (n) app.log.info({ sessions: n }, 'expired sessions deleted')
+    })
   },
   { name: 'sweepers' },
 )
