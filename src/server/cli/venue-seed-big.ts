@@ -13,11 +13,13 @@ import { createLogger } from '../server'
 import { loadDemoData } from '../seed'
 import { seedBigVenue } from '../seed/big-venue'
 
-export const SEED_BIG_USAGE = 'usage: npm run venue -- seed-big N [N…]   (N seats, 1000 to 1000000; e.g. seed-big 100000 1000000)'
+export const SEED_BIG_USAGE = 'usage: npm run venue -- seed-big N [N…] | --demo-only   (N seats, 1000 to 1000000; e.g. seed-big 100000 1000000)'
 
 export async function runSeedBig(argv: string[]): Promise<void> {
-  const counts = argv.map((a) => Number(a.replace(/_/g, '')))
-  if (counts.length === 0 || counts.some((n) => !Number.isInteger(n))) throw new Error(SEED_BIG_USAGE)
+  // --demo-only: just the demo (the benchmark's 60,000-seat case), as a first start would load it.
+  const demoOnly = argv.includes('--demo-only')
+  const counts = argv.filter((a) => a !== '--demo-only').map((a) => Number(a.replace(/_/g, '')))
+  if ((counts.length === 0 && !demoOnly) || counts.some((n) => !Number.isInteger(n))) throw new Error(SEED_BIG_USAGE)
   const config = loadConfig()
   const log = createLogger(config)
   const db = connect(config.database, setupTimeouts(config))
