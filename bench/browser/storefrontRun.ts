@@ -128,6 +128,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
       'heap.bytesPerSeat = (page JS heap used + its ArrayBuffer backing stores + the workers\' JS heap used, after a GC) / seats. GPU buffers are not measured (SwiftShader here).',
       'frames = requestAnimationFrame intervals of the thread that draws (the render worker when it draws), mainFrames = the page\'s main thread, during wheel zoom, drag pan, two-finger pinch (CDP touch) and wheel out aimed at the map\'s middle.',
       'phone = 390x844 touch viewport (device scale 1), Chromium CPU throttling 4x, network 9 Mbit/s each way and 150 ms latency (CDP Network.emulateNetworkConditions on the page).',
+      'The compiled run of each pair goes first; the very first (60k desktop) is also the browser\'s first page, which pays Chromium\'s cold start.',
       `Runs not interactive within ${STOREFRONT_TIMEOUT_MS / 1000} s (${STOREFRONT_TIMEOUT_1M_MS / 1000} s at 1M) are recorded as failed with the server's memory at that point.`,
       'server = the server process\'s resident memory after the run and its peak (VmHWM) so far: the peak covers building and gzipping the map answers of every venue before it.',
     ],
