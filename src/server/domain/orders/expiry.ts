@@ -28,3 +28,4 @@ export async function expireOrders(db: Db, now: number, calendarIds?: readonly n
   await releaseOrderHolds(db, cancelled, now)
   return cancelled
 }
+

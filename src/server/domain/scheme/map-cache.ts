@@ -4,6 +4,12 @@ import type { Db } from '../../db/connect'
 
 /** Sessions whose last map answer is kept (the stadium's is ~14 MB of JSON plus ~1.1 MB gzipped). */
 export const MAP_CACHE_SESSIONS = 4
+/**
+ * A cached answer is rebuilt after this long even when nothing changed: its `version` must stay
+ * well inside the change log's retention (LIVE_RETENTION_MS, an hour), or the stream opened from
+ * it would have to ask for a resync. Costs one rebuild per session every 10 minutes.
+ */
+export const MAP_CACHE_MAX_AGE_MS = 10 * 60 * 1000
 /** gzip level of cached answers: compressed once per change of the session, so the better ratio is worth it. */
 const MAP_GZIP_LEVEL = 6
 
