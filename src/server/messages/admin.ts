@@ -24,6 +24,7 @@ export const ADMIN_REASONS = {
   'admin-bad-reference': ErrorCode.BAD_REQUEST,
   'admin-needs-drawing': ErrorCode.BAD_REQUEST,
   'admin-drawing-invalid': ErrorCode.BAD_REQUEST,
+  'door-exits-off': AdminErrorCode.CONFLICT,
 } as const satisfies Record<string, string>
 export type AdminReason = keyof typeof ADMIN_REASONS
 
@@ -44,6 +45,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': 'Неизвестное значение в поле {field}: {id}',
     'admin-needs-drawing': 'Сеансу события со схемой зала нужна схема площадки этого события',
     'admin-drawing-invalid': 'Схему не удалось прочитать: {detail}',
+    'door-exits-off': 'Этот вход не выпускает: выходы на нём не отмечаются',
   },
   en: {
     'admin-signed-out': 'Sign in to the console: the session ended or the API token is not valid',
@@ -61,6 +63,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': 'Unknown value in {field}: {id}',
     'admin-needs-drawing': "A seat-map event's session needs a drawing of the event's venue",
     'admin-drawing-invalid': 'The drawing could not be read: {detail}',
+    'door-exits-off': 'This gate does not scan exits',
   },
   kz: {
     'admin-signed-out': 'Консольге кіріңіз: сеанс аяқталды немесе API кілті жарамсыз',
@@ -78,6 +81,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': '{field} өрісінде белгісіз мән: {id}',
     'admin-needs-drawing': 'Зал сызбасы бар іс-шараның сеансына осы алаңның сызбасы керек',
     'admin-drawing-invalid': 'Сызбаны оқу мүмкін болмады: {detail}',
+    'door-exits-off': 'Бұл кіреберісте шығу белгіленбейді',
   },
   ch: {
     'admin-signed-out': '請登入控制台：工作階段已結束或 API 權杖無效',
@@ -95,5 +99,6 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': '欄位 {field} 的值未知：{id}',
     'admin-needs-drawing': '座位圖活動的場次需要該場館的座位圖',
     'admin-drawing-invalid': '無法讀取座位圖：{detail}',
+    'door-exits-off': '此入口不登記離場',
   },
 }

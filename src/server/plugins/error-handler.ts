@@ -82,6 +82,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-has-orders': 409,
   'admin-nothing-to-sell': 409,
   'admin-archived': 409,
+  'door-exits-off': 409,
   // A service we depend on failed.
   'refund-provider-down': 502,
   'refund-bank-refused': 502,
