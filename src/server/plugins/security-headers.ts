@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify'
  * What the app needs and why:
  * - script-src 'self': Vite's build has no inline script; Pixi's code generation (new Function)
  *   is replaced by `pixi.js/unsafe-eval` (imported by the renderer), so no 'unsafe-eval';
+ * - 'wasm-unsafe-eval': the door check-in app's barcode decoder is WebAssembly (zxing-wasm, our
+ *   own file); it lets WebAssembly compile and nothing else (no eval, no new Function);
  * - worker-src 'self' blob:: our parser and render workers are files; Pixi starts its image
  *   workers from blob: URLs;
  * - style-src 'unsafe-inline': React's style attributes (seat-map overlays, progress bars) and the
@@ -16,7 +18,7 @@ import type { FastifyInstance } from 'fastify'
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
