@@ -49,7 +49,7 @@ export function DoorApp(): ReactNode {
   const csrfRef = useRef('')
   const bearerRef = useRef(localStorage.getItem(TOKEN_KEY) ?? '')
   const adminApi = useMemo(() => createAdminApi(() => langRef.current, () => csrfRef.current), [])
-  const api = useMemo(() => createDoorApi({ lang: () => langRef.current, csrf: () => csrfRef.current, bearer: () => bearerRef.current }), [])
+  const api = useMemo(() => createDoorApi({ lang: () => langRef.current, csrf: () => csrfRef.current, setCsrf: (c) => void (csrfRef.current = c), bearer: () => bearerRef.current }), [])
   const engine = useMemo(() => new DoorEngine(api), [api])
   const t = DOOR_TEXTS[lang]
 
@@ -160,7 +160,7 @@ export function DoorApp(): ReactNode {
             </form>
           </>
         )}
-        {auth === 'in' && !choice && <Setup api={api} t={t} lang={lang} onChoose={choose} />}
+        {auth === 'in' && !choice && <Setup api={api} engine={engine} t={t} lang={lang} onChoose={choose} />}
         {auth === 'in' && choice && <ScanScreen engine={engine} t={t} lang={lang} onChange={() => choose(null)} />}
       </main>
     </div>

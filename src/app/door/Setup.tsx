@@ -2,15 +2,30 @@ import { useEffect, useState } from 'react'
 import type { CheckinList, DoorSession } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import type { DoorApi } from './api'
-import { describeList } from './labels'
+import type { DoorEngine } from './model/engine'
+import { warmReader } from './model/reader'
+import { fill } from './texts'
+import { describeList, timeOf } from './labels'
 import type { DoorTexts } from './texts'
 
 /** Picks the session and the gate (check-in list) this phone checks for. */
-export function Setup({ api, t, lang, onChoose }: { api: DoorApi; t: DoorTexts; lang: Lang; onChoose: (c: { session: DoorSession; list: CheckinList }) => void }) {
+export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine: DoorEngine; t: DoorTexts; lang: Lang; onChoose: (c: { session: DoorSession; list: CheckinList }) => void }) {
   const [sessions, setSessions] = useState<DoorSession[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [sessionId, setSessionId] = useState<number | null>(null)
   const [listId, setListId] = useState<number | null>(null)
+  const [held, setHeld] = useState<{ tickets: number; syncedAt: number } | null>(null)
+  // The decoder loads and the chosen session's list syncs while the steward picks the gate.
+  useEffect(() => warmReader(), [])
+  useEffect(() => {
+    if (sessionId === null) return
+    let live = true
+    setHeld(null)
+    void engine.prefetch(sessionId).then((h) => live && setHeld(h))
+    return () => {
+      live = false
+    }
+  }, [engine, sessionId])
   useEffect(() => {
     api('doorSessions', {}).then(
       (a) => {
@@ -58,6 +73,9 @@ export function Setup({ api, t, lang, onChoose }: { api: DoorApi; t: DoorTexts; 
           ))}
         </select>
       </label>
+      <p className="adm-muted" aria-live="polite">
+        {held ? fill(t.synced, { n: held.tickets, time: timeOf(held.syncedAt, lang) }) : t.notSynced}
+      </p>
       {session && session.lists.length === 0 ? (
         <p>{t.noLists}</p>
       ) : (

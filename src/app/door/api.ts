@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { adminCalls, type AdminCallName, type AdminCalls } from '../../contract/admin/calls'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
+import { ErrorCode } from '../../contract/errors'
 import type { Lang } from '../../contract/lang'
 
 /** A refusal by the server (it answered): its code and text in the app's language. */
@@ -19,6 +20,7 @@ export class NoNetwork extends Error {}
 export interface DoorAuth {
   lang: () => Lang
   csrf: () => string
+  setCsrf: (csrf: string) => void
   /** A door API token (sw_…) instead of the operator cookie; '' = cookie. */
   bearer: () => string
 }
@@ -29,7 +31,19 @@ export interface DoorAuth {
  * the offline answer instead of keeping a queue of people waiting on a dying network.
  */
 export function createDoorApi(auth: DoorAuth) {
-  return async function call<N extends AdminCallName>(name: N, input: z.input<AdminCalls[N]['request']>, timeoutMs?: number): Promise<z.output<AdminCalls[N]['response']>> {
+  async function call<N extends AdminCallName>(name: N, input: z.input<AdminCalls[N]['request']>, timeoutMs?: number): Promise<z.output<AdminCalls[N]['response']>> {
+    // A page opened offline never read its session's CSRF token (or the session renewed it): read it, then post.
+    const cookie = adminCalls[name].method === 'POST' && !auth.bearer()
+    if (cookie && !auth.csrf()) auth.setCsrf((await send('me', {}, timeoutMs)).csrf)
+    try {
+      return await send(name, input, timeoutMs)
+    } catch (err) {
+      if (!(cookie && err instanceof DoorApiError && err.errorCode === ErrorCode.CSRF)) throw err
+      auth.setCsrf((await send('me', {}, timeoutMs)).csrf)
+      return send(name, input, timeoutMs)
+    }
+  }
+  async function send<N extends AdminCallName>(name: N, input: z.input<AdminCalls[N]['request']>, timeoutMs?: number): Promise<z.output<AdminCalls[N]['response']>> {
     const def = adminCalls[name]
     const query = new URLSearchParams({ lang: auth.lang() })
     if (def.method === 'GET') for (const [k, v] of Object.entries(input as object)) if (v !== undefined) query.set(k, String(v))
@@ -53,5 +67,6 @@ export function createDoorApi(auth: DoorAuth) {
     if (!res.ok) throw new DoorApiError(res.status, body.errorCode ?? '', body.errorText ?? res.statusText)
     return def.response.parse(body) as z.output<AdminCalls[N]['response']>
   }
+  return call
 }
 export type DoorApi = ReturnType<typeof createDoorApi>

@@ -2,6 +2,7 @@ import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult } fr
 import { looksLikeToken } from '../../../contract/tickets/token'
 import { TicketVerifier } from '../../../contract/tickets/verify'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
+import { keepLoadedFiles } from '../offline'
 import { decideOffline, type DoorState, type HistoryScan } from './decide'
 import { dequeue, enqueue, loadSession, mergeSync, queued, saveSession, type SessionData } from './store'
 
@@ -100,6 +101,22 @@ export class DoorEngine {
     await this.sync()
   }
 
+  /**
+   * Syncs a session's list ahead, while the steward still picks the gate (and while the network
+   * is there): answers how many tickets the device now holds for it, or null without a network.
+   */
+  async prefetch(calendarId: number): Promise<{ tickets: number; syncedAt: number } | null> {
+    try {
+      const held = await loadSession(calendarId)
+      const data = mergeSync(held, await this.api('doorSync', { calendar_id: calendarId, cursor: held?.cursor }))
+      await saveSession(data)
+      keepLoadedFiles()
+      return { tickets: data.tickets.length, syncedAt: data.syncedAt }
+    } catch {
+      return null
+    }
+  }
+
   async sync(): Promise<void> {
     const session = this.snap.session
     if (!session) return
@@ -107,6 +124,7 @@ export class DoorEngine {
       const answer = await this.api('doorSync', { calendar_id: session.calendar_id, cursor: this.data?.cursor })
       this.data = mergeSync(this.data, answer)
       await saveSession(this.data)
+      keepLoadedFiles()
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
       this.set({ online: true, list, tickets: this.data.tickets.length, syncedAt: this.data.syncedAt, error: null })
     } catch (err) {
