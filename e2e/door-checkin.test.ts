@@ -122,6 +122,14 @@ describe('door check-in app', () => {
     const scans = await app.server.db.selectFrom('ticket_redemptions').select(['result', 'list_id', 'offline']).where('order_line_id', '=', ticket.lineId).orderBy('id').execute()
     expect(scans).toEqual([{ result: 'valid', list_id: listId, offline: 0 }, { result: 'already_used', list_id: listId, offline: 0 }])
     expect(errors).toEqual([])
+
+    // The console's door screen (the steward's role may read it) counts the gate live.
+    await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
+    await page.getByRole('heading', { name: 'Door: check-in lists and live counts' }).waitFor()
+    const row = page.getByRole('row', { name: /Main entrance/ }).first()
+    await expect.poll(() => row.innerText()).toMatch(/Main entrance\s+1\s+0\s+1\s+0/)
+    await expect.poll(() => page.getByTestId('door-totals').innerText()).toMatch(/Inside\s+1/)
+    await axeClean(page, 'console door screen')
   })
 
   it('offline: the app reloads from its service worker, scans valid then already used, and uploads when back', async () => {

@@ -4,6 +4,7 @@ import type { Operator } from '../../contract/admin/access'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { createAdminApi } from './api'
 import { ConsoleContext } from './shell'
+import { DoorScreen } from './DoorScreen'
 import { EventEditor } from './EventEditor'
 import { EventList } from './EventList'
 import { SalesScreen } from './SalesScreen'
@@ -100,6 +101,7 @@ export function AdminApp(): ReactNode {
             <Route path="events/new" element={<EventEditor />} />
             <Route path="events/:id" element={<EventEditor />} />
             <Route path="events/:id/sales" element={<SalesScreen />} />
+            <Route path="events/:id/door" element={<DoorScreen />} />
           </Routes>
         </main>
       </div>
