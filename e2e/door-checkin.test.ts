@@ -123,12 +123,12 @@ describe('door check-in app', () => {
     expect(scans).toEqual([{ result: 'valid', list_id: listId, offline: 0 }, { result: 'already_used', list_id: listId, offline: 0 }])
     expect(errors).toEqual([])
 
-    // The console's door screen (the steward's role may read it) counts the gate live.
+    // The console's door screen (the steward's role may read it; the console speaks Russian until told otherwise) counts the gate live.
     await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
-    await page.getByRole('heading', { name: 'Door: check-in lists and live counts' }).waitFor()
+    await page.getByRole('heading', { name: 'Вход: списки и счётчики' }).waitFor()
     const row = page.getByRole('row', { name: /Main entrance/ }).first()
     await expect.poll(() => row.innerText()).toMatch(/Main entrance\s+1\s+0\s+1\s+0/)
-    await expect.poll(() => page.getByTestId('door-totals').innerText()).toMatch(/Inside\s+1/)
+    await expect.poll(() => page.getByTestId('door-totals').innerText()).toMatch(/Внутри\s+1/)
     await axeClean(page, 'console door screen')
   })
 
@@ -152,7 +152,7 @@ describe('door check-in app', () => {
     await page.getByText('Offline: checking against the synced list').waitFor({ timeout: 20_000 })
     await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('already_used')
     expect(await answer(page).innerText()).toMatch(/Entered .* at “Main entrance”/)
-    await page.getByRole('button', { name: 'Next' }).click()
+    // (The answer stays up, so the camera reads nothing more while the network comes back.)
     await page.getByText(/Waiting to upload: 2/).waitFor()
     expect(await app.server.db.selectFrom('ticket_redemptions').select('id').where('order_line_id', '=', ticket.lineId).execute()).toEqual([])
 

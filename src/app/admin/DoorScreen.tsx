@@ -115,7 +115,8 @@ export function DoorScreen() {
               <dd>{counts.tickets}</dd>
             </div>
           </dl>
-          <div className="adm-scroll">
+          {/* Focusable so a keyboard can scroll a table wider than a phone. */}
+          <div className="adm-scroll" tabIndex={0} role="region" aria-label={d.counts}>
             <table>
               <caption>{d.counts}</caption>
               <thead>
@@ -152,7 +153,7 @@ export function DoorScreen() {
       )}
       {lists && (
         <>
-          <div className="adm-scroll">
+          <div className="adm-scroll" tabIndex={0} role="region" aria-label={d.lists}>
             <table>
               <caption>{d.lists}</caption>
               <thead>
