@@ -23,13 +23,15 @@ export const PERMISSIONS = [
   'tokens.manage',
   /** Check tickets in at the door (the check-in app at /door) and see the live counts per gate. */
   'door.scan',
+  /** Order care: cancel an unpaid order, send tickets again (issue 19.2). */
+  'orders.care',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  manager: ['catalogue.read', 'catalogue.write', 'catalogue.publish', 'sales.read', 'audit.read', 'door.scan'],
-  boxoffice: ['catalogue.read', 'sales.read'],
+  manager: ['catalogue.read', 'catalogue.write', 'catalogue.publish', 'sales.read', 'audit.read', 'door.scan', 'orders.care'],
+  boxoffice: ['catalogue.read', 'sales.read', 'orders.care'],
   door: ['catalogue.read', 'door.scan'],
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { accessHandlers } from './access-handlers'
+import { careHandlers } from './care-handlers'
 import { catalogueHandlers } from './catalogue-handlers'
 import { doorHandlers } from './door-handlers'
 import { registerAdminCalls } from './routes'
@@ -11,6 +12,7 @@ export function registerAdmin(app: FastifyInstance): void {
     ...accessHandlers(app),
     ...catalogueHandlers(app),
     ...doorHandlers(app),
+    ...careHandlers(app),
     sessionSales: async ({ params }) => sessionSales(app.db, params.id, Date.now()),
     eventSales: async ({ params }) => eventSales(app.db, params.id, Date.now()),
     orders: async ({ input }) => ({ orders: await listOrders(app.db, input, Date.now()) }),
