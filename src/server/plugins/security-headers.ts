@@ -5,8 +5,6 @@ import type { FastifyInstance } from 'fastify'
  * What the app needs and why:
  * - script-src 'self': Vite's build has no inline script; Pixi's code generation (new Function)
  *   is replaced by `pixi.js/unsafe-eval` (imported by the renderer), so no 'unsafe-eval';
- * - 'wasm-unsafe-eval': the door check-in app's barcode decoder is WebAssembly (zxing-wasm, our
- *   own file); it lets WebAssembly compile and nothing else (no eval, no new Function);
  * - worker-src 'self' blob:: our parser and render workers are files; Pixi starts its image
  *   workers from blob: URLs;
  * - style-src 'unsafe-inline': React's style attributes (seat-map overlays, progress bars) and the
@@ -18,7 +16,7 @@ import type { FastifyInstance } from 'fastify'
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  "script-src 'self'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
@@ -28,6 +26,14 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "frame-ancestors 'none'",
 ].join('; ')
+
+/**
+ * The door check-in app's pages (/door) also allow 'wasm-unsafe-eval': its barcode decoder is
+ * WebAssembly (zxing-wasm, our own file). It lets WebAssembly compile and nothing else (no eval,
+ * no new Function), and only there: the storefront and the console keep the stricter policy.
+ */
+export const DOOR_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+const DOOR_PAGES = /^\/door(?:[/?#]|$)/
 
 /**
  * Order hashes are in the order view's and tickets' URLs: the full URL must never travel to
@@ -43,8 +49,8 @@ const HSTS_MAX_AGE_S = 365 * 24 * 3600
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const https = app.config.publicUrl.startsWith('https://')
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', DOOR_PAGES.test(request.url) ? DOOR_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', REFERRER_POLICY)
     // For browsers older than frame-ancestors.
