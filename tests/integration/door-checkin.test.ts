@@ -224,6 +224,13 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     expect(gate('Offline B')).toMatchObject({ list_id: listB, entered: 2, flagged: 0 })
     expect(counts.body.inside).toBeGreaterThanOrEqual(3)
     expect(counts.body.tickets).toBeGreaterThan(counts.body.inside)
+    // A gate archived while a phone was offline: its upload still counts; new online scans there are refused.
+    const gone = await makeList({ name: 'Closed gate' })
+    expect((await owner.post(`/api/admin/checkin/lists/${gone}`, { name: 'Closed gate', archived: true })).status).toBe(200)
+    const late = await door.post<{ answers: Answer[] }>('/api/admin/door/redeem-batch', { scans: [{ code: later.tickets[0].token, list_id: gone, nonce: nonce(), scannedAt: Date.now() - 5_000, offline: true }] })
+    expect(late.status, JSON.stringify(late.body)).toBe(200)
+    expect(late.body.answers[0]).toMatchObject({ result: 'valid', gate: 'Closed gate' })
+    expect((await door.post('/api/admin/door/redeem', { code: tickets[0].token, list_id: gone, nonce: nonce() })).status).toBe(404)
     // An upload naming a list that does not exist records nothing.
     const bad = await door.post('/api/admin/door/redeem-batch', { scans: [{ ...upA[0], nonce: nonce() }, { ...upA[0], nonce: nonce(), list_id: 987_654 }] })
     expect(bad.status).toBe(404)

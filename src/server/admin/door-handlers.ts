@@ -21,8 +21,8 @@ const DOOR_SESSIONS_MAX = 100
  */
 export function doorHandlers(app: FastifyInstance): AdminHandlers {
   const db = app.db
-  const listOf = async (id: number): Promise<CheckinList> => {
-    const row = await findList(db, id)
+  const listOf = async (id: number, archived = false): Promise<CheckinList> => {
+    const row = await findList(db, id, archived)
     if (!row) throw new ApiFailure('admin-not-found', { what: 'check-in list', id })
     return toList(row)
   }
@@ -111,7 +111,8 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
     },
     doorRedeemBatch: async ({ input }) => {
       const lists = new Map<number, CheckinList>()
-      for (const s of input.scans) if (!lists.has(s.list_id)) lists.set(s.list_id, await listOf(s.list_id))
+      // A gate archived while a phone was offline: its queued scans still count (else the phone's queue would never empty).
+      for (const s of input.scans) if (!lists.has(s.list_id)) lists.set(s.list_id, await listOf(s.list_id, true))
       // All checked before any is recorded: an upload with a bad scan records none.
       const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!))
       return { answers: await redeemBatch(db, app.ticketKeys, prepared.map((p) => p.scan), prepared.map((p) => p.policy)) }

@@ -30,8 +30,11 @@ export function policyOf(list: CheckinList): RedeemPolicy {
   return { reentry: list.reentry, list: { id: list.id, categoryIds: list.category_ids, sectorIds: list.sector_ids } }
 }
 
-export function findList(db: Db, id: number) {
-  return db.selectFrom('checkin_lists').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst()
+/** A list by id; an archived one only with `archived` (uploads of scans made before it was archived still count). */
+export function findList(db: Db, id: number, archived = false) {
+  let q = db.selectFrom('checkin_lists').selectAll().where('id', '=', id)
+  if (!archived) q = q.where('archived', '=', 0)
+  return q.executeTakeFirst()
 }
 
 export async function listsOfSessions(db: Db, calendarIds: readonly number[]): Promise<CheckinList[]> {
