@@ -283,3 +283,13 @@ export function findClientCard(db: Db, crmClientId: number | null) {
   return db.selectFrom('loyalty_cards').selectAll().where('crm_client_id', '=', crmClientId).orderBy('id').executeTakeFirst()
 }
 export type LoyaltyCardRow = NonNullable<Awaited<ReturnType<typeof findClientCard>>>
+
+/**
+ * Ends an unpaid order's reservation now (an operator cancels it, issue 19.2): the expiry
+ * (expiry.ts) then cancels it as any order past its time, so its places go back on sale the
+ * same way. Answers whether the order was unpaid and still reserved.
+ */
+export async function endReservation(trx: Db, orderId: number, now: number): Promise<boolean> {
+  const r = await trx.updateTable('orders').set({ reserve_until: now }).where('id', '=', orderId).where('paid', '=', 0).where('status', '<>', ORDER_STATUS_CANCELLED).executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}

@@ -20,7 +20,7 @@ export function ticketQuery(db: Db) {
       'l.person_surname', 'l.person_name', 'l.person_middle_name',
       'o.paid', 'o.status as order_status',
       'cc.name_ru', 'cc.name_en', 'cc.name_kz', 'cc.name_ch',
-      'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
+      's.sector_id', 'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
     ])
 }
 export type TicketRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ticketQuery>['executeTakeFirst']>>>

@@ -23,10 +23,9 @@ import {
   type TicketRow,
 } from './repository'
 
-/** Longest scanned text kept in the log (a token is ~130 characters; longer is noise). */
-export const MAX_CODE_CHARS = 512
-/** Most scans one offline upload may carry. */
-export const MAX_BATCH_SCANS = 500
+import { MAX_BATCH_SCANS, MAX_CODE_CHARS } from '../../../contract/admin/door'
+
+export { MAX_BATCH_SCANS, MAX_CODE_CHARS }
 /** A typed or barcode ticket code: digits, with the spaces or dashes a steward may type. */
 const TYPED_CODE = /^[0-9][0-9 -]*$/
 
@@ -53,12 +52,20 @@ async function identify(db: Db, keys: TicketKeys, code: string): Promise<Identif
   return ticket ? { ticket } : { result: 'unknown' }
 }
 
+/** Whether a check-in list admits a ticket: its categories, and its sectors (seated tickets only). */
+export function listAdmits(list: NonNullable<RedeemPolicy['list']>, ticket: { client_category_id: number; seat_id: number | null; sector_id: number | null }): boolean {
+  if (list.categoryIds.length > 0 && !list.categoryIds.includes(ticket.client_category_id)) return false
+  if (list.sectorIds.length > 0 && (ticket.seat_id === null || ticket.sector_id === null || !list.sectorIds.includes(ticket.sector_id))) return false
+  return true
+}
+
 /** Checks that do not depend on the ticket's history: null = it takes part in it. */
-function standing(ticket: TicketRow, sessionId: number): RedeemResult | null {
+function standing(ticket: TicketRow, sessionId: number, policy: RedeemPolicy): RedeemResult | null {
   if (isReturned(ticket.return_status) || (ticket.paid === 1 && ticket.order_status === ORDER_STATUS_CANCELLED)) return 'refunded'
   // An unpaid order never showed a code: its ticket admits nobody and is not worth naming.
   if (ticket.paid !== 1) return 'unknown'
   if (ticket.calendar_id !== sessionId) return 'wrong_session'
+  if (policy.list && !listAdmits(policy.list, ticket)) return 'not_on_list'
   return null
 }
 
@@ -152,11 +159,12 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     // valid). An offline scan keeps its device's time, never later than now.
     const at = Math.max(now, Date.now())
     const scannedAt = offline && scan.scannedAt !== undefined ? Math.min(scan.scannedAt, at) : at
-    const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId) : 'unknown'
+    const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId, policy) : 'unknown'
     const inserted = await insertScan(trx, {
       nonce: scan.nonce,
       order_line_id: ticket?.id ?? null,
       calendar_id: scan.sessionId,
+      list_id: policy.list?.id ?? null,
       gate: scan.gate,
       direction,
       code,
@@ -185,12 +193,13 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
  * not demote each other needlessly), answered in the order sent. Each scan commits on its own,
  * so an upload cut short is simply sent again: the nonces of those already in are replayed.
  */
-export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan[], policy: RedeemPolicy = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer[]> {
+/** `policy`: one for all scans, or one per scan (scans of an upload may name different lists). */
+export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan[], policy: RedeemPolicy | readonly RedeemPolicy[] = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer[]> {
   if (scans.length > MAX_BATCH_SCANS) throw new ApiFailure('invalid-fields', { fields: 'scans' })
   // All or nothing: an upload naming an unknown session records none of its scans.
   if (scans.length > 0) await requireSessions(db, scans.map((s) => s.sessionId))
   const order = scans.map((s, i) => ({ s, i })).sort((a, b) => Math.min(a.s.scannedAt ?? now, now) - Math.min(b.s.scannedAt ?? now, now) || a.i - b.i)
   const answers: RedeemAnswer[] = new Array<RedeemAnswer>(scans.length)
-  for (const { s, i } of order) answers[i] = await redeem(db, keys, s, policy, now)
+  for (const { s, i } of order) answers[i] = await redeem(db, keys, s, Array.isArray(policy) ? (policy as readonly RedeemPolicy[])[i] : (policy as RedeemPolicy), now)
   return answers
 }
