@@ -4,6 +4,7 @@ import { langSchema } from '../lang'
 import * as a from './access'
 import * as c from './catalogue'
 import * as s from './sales'
+import * as m from './studio'
 import type { Permission } from './roles'
 
 /**
@@ -59,6 +60,8 @@ export const adminCalls = {
   venueCreate: call({ method: 'POST', path: '/api/admin/venues', summary: 'Create a venue', request: c.venueInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   venueUpdate: call({ method: 'POST', path: '/api/admin/venues/:id', summary: 'Edit a venue', request: c.venueInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   venueDrawing: call({ method: 'POST', path: '/api/admin/venues/:id/drawings', summary: 'Import a venue drawing (SVG text); answers the import report', request: c.drawingUploadSchema, params: byId, response: c.drawingReportSchema, permission: 'catalogue.write', bodyLimit: c.MAX_DRAWING_BYTES + 4096 }),
+  drawingPlan: call({ method: 'GET', path: '/api/admin/drawings/:id', summary: 'A venue map version as the studio shows it: svg, sectors, zones, seats, standing areas, the venue\'s versions', request: noQuery, params: byId, response: m.studioPlanSchema, permission: 'catalogue.read' }),
+  drawingEdit: call({ method: 'POST', path: '/api/admin/drawings/:id/edit', summary: 'Edit a venue map: paint zones, block seats, set standing capacity, fix recognition; answers the new version', description: 'Never changes the drawing in place: the edits make a new version (drawing id) of the venue map; sessions keep the version they were created with, new sessions take it by id.', request: m.studioEditRequestSchema, params: byId, response: m.studioEditResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024 }),
   categoryCreate: call({ method: 'POST', path: '/api/admin/categories', summary: 'Create a price category', request: c.categoryInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   categoryUpdate: call({ method: 'POST', path: '/api/admin/categories/:id', summary: 'Edit a price category', request: c.categoryInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   zoneCreate: call({ method: 'POST', path: '/api/admin/zones', summary: 'Create a general-admission price zone', request: c.zoneInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
