@@ -8,6 +8,9 @@ import { EventEditor } from './EventEditor'
 import { EventList } from './EventList'
 import { SalesScreen } from './SalesScreen'
 import { SignIn } from './SignIn'
+import { StudioScreen } from './studio/StudioScreen'
+import { STUDIO_TEXTS } from './studio/texts'
+import { VenuesScreen } from './studio/VenuesScreen'
 import { ADMIN_TEXTS, LANG_NAMES } from './texts'
 import './admin.css'
 
@@ -84,7 +87,7 @@ export function AdminApp(): ReactNode {
             {t.title}
           </Link>
           <nav aria-label={t.title}>
-            <Link to="/admin">{t.events}</Link>
+            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link>
           </nav>
           <span className="adm-who">
             {me.operator.email} ({t.role}: {me.operator.role})
@@ -100,6 +103,8 @@ export function AdminApp(): ReactNode {
             <Route path="events/new" element={<EventEditor />} />
             <Route path="events/:id" element={<EventEditor />} />
             <Route path="events/:id/sales" element={<SalesScreen />} />
+            <Route path="venues" element={<VenuesScreen />} />
+            <Route path="drawings/:id" element={<StudioScreen />} />
           </Routes>
         </main>
       </div>
