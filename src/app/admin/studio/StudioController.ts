@@ -3,6 +3,7 @@ import { SeatStatus, type VenueData } from '../../../engine/model'
 import type { VenueMetadata } from '../../../engine/parse/metadata'
 import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
 import { createVenueParser, type VenueParser } from '../../../engine/venueParser/client'
+import { offerEngineToTests } from '../../seatmap/testHooks'
 
 /** Zone id the parser gets for seats with no zone (blocked): drawn as not for sale. */
 const BLOCKED = 'blocked'
@@ -88,6 +89,8 @@ export class StudioController {
   /** The canvas's engine (SeatMapCanvas onEngine); the plan↔engine index map is built once the venue is on it. */
   readonly attach = (engine: SeatMapEngine | null): void => {
     this.engine = engine
+    this.planOf = new Int32Array(0)
+    offerEngineToTests(engine)
   }
 
   private indexMap(): Int32Array {
@@ -95,11 +98,16 @@ export class StudioController {
     if (!engine || this.planOf.length > 0) return this.planOf
     const count = engine.getVenue()?.seats.count ?? 0
     const out = new Int32Array(count).fill(-1)
+    let found = 0
     this.plan.seats.key.forEach((k, i) => {
       const e = engine.indexOfKey(k)
-      if (e >= 0) out[e] = i
+      if (e >= 0) {
+        out[e] = i
+        found++
+      }
     })
-    this.planOf = out
+    // Kept only once the engine knows the seats (before its venue is loaded every key is unknown).
+    if (found > 0) this.planOf = out
     return out
   }
 
