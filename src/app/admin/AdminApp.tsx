@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link, Route, Routes } from 'react-router-dom'
 import type { Operator } from '../../contract/admin/access'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
+import { can } from '../../contract/admin/roles'
 import { createAdminApi } from './api'
+import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
+import { CatalogueScreen } from './catalogue/CatalogueScreen'
+import { CATALOGUE_TEXTS } from './catalogue/texts'
 import { ConsoleContext } from './shell'
 import { EventEditor } from './EventEditor'
 import { EventList } from './EventList'
@@ -87,7 +91,10 @@ export function AdminApp(): ReactNode {
             {t.title}
           </Link>
           <nav aria-label={t.title}>
-            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link>
+            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link> <Link to="/admin/catalogue/categories">{CATALOGUE_TEXTS[lang].catalogue}</Link>
+            {can(me.operator.role, 'operators.manage') && <> <Link to="/admin/operators">{CATALOGUE_TEXTS[lang].operators}</Link></>}
+            {can(me.operator.role, 'tokens.manage') && <> <Link to="/admin/tokens">{CATALOGUE_TEXTS[lang].tokens}</Link></>}
+            {can(me.operator.role, 'audit.read') && <> <Link to="/admin/audit">{CATALOGUE_TEXTS[lang].audit}</Link></>}
           </nav>
           <span className="adm-who">
             {me.operator.email} ({t.role}: {me.operator.role})
@@ -105,6 +112,10 @@ export function AdminApp(): ReactNode {
             <Route path="events/:id/sales" element={<SalesScreen />} />
             <Route path="venues" element={<VenuesScreen />} />
             <Route path="drawings/:id" element={<StudioScreen />} />
+            <Route path="catalogue/:kind" element={<CatalogueScreen />} />
+            <Route path="operators" element={<OperatorsScreen />} />
+            <Route path="tokens" element={<TokensScreen />} />
+            <Route path="audit" element={<AuditScreen />} />
           </Routes>
         </main>
       </div>
