@@ -7,6 +7,8 @@ import { schemeMapResponseSchema } from '../../src/contract/entities/scheme'
 import { ApiClient } from '../support/client'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { type AdminClient, signedIn } from './admin-helpers'
+import { visitor } from './order-fixtures'
+import { loadScheme, seatChange } from './scheme-helpers'
 
 /** A real drawing nobody made for us (the smallest of ../shared/venues/real). */
 const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
@@ -147,6 +149,60 @@ describe.each(TEST_DBS)('venue map studio on %s', (dbKind) => {
     expect(new Set(again.seat_numbers.map((x) => x.seat_id))).toEqual(sold)
     const listed = (await manager.get<StudioPlan>(`/api/admin/drawings/${v3.body.drawing_id}`)).body.versions
     expect(listed.map((v) => [v.version, v.sessions])).toEqual([[1, 0], [2, 1], [3, 0]])
+  })
+
+  it('blocks seats for one session only: a version made for it and the session moved onto it (prices follow by zone); a session with a hold is refused the move', async () => {
+    const { s, rows } = bigSector()
+    const blocked = rows[0]
+    const made = (await manager.post<{ drawing_id: number }>(`/api/admin/drawings/${first}/edit`, { ops: [{ op: 'add-zone', name: 'Весь зал', color: '#2a9d8f' }, { op: 'paint', zone: 'new:0', seats: { sector: s.index } }] })).body.drawing_id
+    const whole = (await manager.get<StudioPlan>(`/api/admin/drawings/${made}`)).body
+    const zone = whole.zones.find((z) => z.name === 'Весь зал')!
+    const refs = (await manager.get<{ kinds: Row[]; menus: Row[]; categories: Row[] }>('/api/admin/refs')).body
+    const kind = refs.kinds[0].id
+    const event = (await manager.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: venue, scheme: 1, name_ru: 'Два сеанса', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === kind)!.id] })).body.id
+    const ids: number[] = []
+    for (const day of [dayIn(6), dayIn(7)]) ids.push(...(await manager.post<{ ids: number[] }>(`/api/admin/events/${event}/sessions`, { day, time: '19:00', drawing_id: made })).body.ids)
+    const [a, b] = ids
+    for (const id of ids) expect((await manager.post(`/api/admin/sessions/${id}/prices`, { client_category_id: refs.categories[0].id, zone_id: zone.id, price: 100000 })).status).toBe(200)
+    expect((await manager.post(`/api/admin/events/${event}/publish`, { published: 1 })).status).toBe(200)
+    const hash = (await manager.get<{ event: { hash_id: string } }>(`/api/admin/events/${event}`)).body.event.hash_id
+
+    // A version for session B with one row blocked; B moves onto it, A stays.
+    const forB = await manager.post<{ drawing_id: number }>(`/api/admin/drawings/${made}/edit`, { ops: [{ op: 'paint', zone: null, seats: { sector: s.index, from_row: blocked, to_row: blocked } }] })
+    expect((await manager.post(`/api/admin/sessions/${b}/map`, { drawing_id: forB.body.drawing_id })).status).toBe(200)
+    const cals = await server.db.selectFrom('calendars').select(['id', 'drawing_id']).where('event_id', '=', event).orderBy('id').execute()
+    expect(cals.map((c) => c.drawing_id)).toEqual([made, forB.body.drawing_id])
+    const bZone = await server.db.selectFrom('prices as p').innerJoin('zones as z', 'z.id', 'p.zone_id').select(['z.drawing_id', 'z.name_ru']).where('p.calendar_id', '=', b).executeTakeFirstOrThrow()
+    expect(bZone).toEqual({ drawing_id: forB.body.drawing_id, name_ru: 'Весь зал' })
+    const v = await visitor(server.url)
+    const blockedKeys = whole.seats.key.filter((_, i) => whole.seats.sector[i] === s.index && whole.seats.row[i] === blocked)
+    const mapOf = async (calendar: number) => new Set(schemeMapResponseSchema.parse((await v.post('/api/scheme/map', { hash, calendar_id: calendar })).body).seat_numbers.map((x) => x.seat_id))
+    const onA = await mapOf(a)
+    const onB = await mapOf(b)
+    for (const k of blockedKeys) {
+      expect(onA.has(k)).toBe(true)
+      expect(onB.has(k)).toBe(false)
+    }
+    expect(onB.size).toBe(onA.size - blockedKeys.length)
+
+    // A visitor holds a seat of A: A keeps its version, the move is refused and changes nothing.
+    const fx = await loadScheme(v, 'unused', hash)
+    expect(fx.calendarId).toBe(a)
+    const free = fx.map.seat_numbers.find((x) => x.status === 'free')!.seat_id
+    expect((await v.post('/api/cart/update', { calendar_id: a, changes: [seatChange(fx, free)] })).status).toBe(200)
+    const refused = await manager.post(`/api/admin/sessions/${a}/map`, { drawing_id: forB.body.drawing_id })
+    expect(refused.status).toBe(409)
+    expect(refused.body.errorCode).toBe(AdminErrorCode.CONFLICT)
+    expect((await server.db.selectFrom('calendars').select('drawing_id').where('id', '=', a).executeTakeFirstOrThrow()).drawing_id).toBe(made)
+    // Another venue's map is not this session's.
+    const other = (await server.db.selectFrom('venue_drawings').select('id').where('venue_id', '!=', venue).executeTakeFirstOrThrow()).id
+    expect((await manager.post(`/api/admin/sessions/${b}/map`, { drawing_id: other })).status).toBe(400)
+    const door = await signedIn(server, 'door')
+    expect((await door.post(`/api/admin/sessions/${b}/map`, { drawing_id: made })).status).toBe(403)
+    const audit = await manager.get<{ entries: { action: string; before: { drawing_id: number }; after: { drawing_id: number } }[] }>(`/api/admin/audit?entity=session&entity_id=${b}`)
+    expect(audit.body.entries.find((e) => e.action === 'move-map')).toMatchObject({ before: { drawing_id: made }, after: { drawing_id: forB.body.drawing_id } })
+    // The studio lists the sessions on each version.
+    expect((await manager.get<StudioPlan>(`/api/admin/drawings/${forB.body.drawing_id}`)).body.sessions.map((x) => x.id)).toEqual([b])
   })
 
   it('sets a standing area capacity and deletes stray seats in a new version (seat counts follow)', async () => {

@@ -59,5 +59,9 @@ export const studioPlanSchema = z.object({
   seats: z.object({ key: z.array(z.string()), sector: z.array(z.number().int()), row: z.array(z.string()), number: z.array(z.string()), zone: z.array(z.number().int().nullable()) }),
   standing: z.array(z.object({ place_key: z.string(), name: z.string(), sector: z.number().int(), zone_id: z.number().int().nullable(), capacity: z.number().int() })),
   versions: z.array(z.object({ id: z.number().int(), version: z.number().int(), name: z.string(), seat_count: z.number().int(), created_at: z.number(), sessions: z.number().int() })),
+  /** Sessions sold on this version (the studio can move one with no sales onto a version made for it). */
+  sessions: z.array(z.object({ id: z.number().int(), day: z.string(), time: z.string(), event: z.string() })),
 })
 export type StudioPlan = z.infer<typeof studioPlanSchema>
+
+export const sessionMapRequestSchema = z.object({ drawing_id: z.number().int().positive() })

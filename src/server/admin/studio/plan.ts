@@ -39,7 +39,16 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
     .orderBy('v.version')
     .orderBy('v.id')
     .execute()
+  const sessions = await db
+    .selectFrom('calendars as c')
+    .innerJoin('events as e', 'e.id', 'c.event_id')
+    .select(['c.id', 'c.day', 'c.time', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch'])
+    .where('c.drawing_id', '=', drawingId)
+    .orderBy('c.day')
+    .orderBy('c.time')
+    .execute()
   return {
+    sessions: sessions.map((c) => ({ id: c.id, day: c.day, time: c.time, event: c[`name_${lang}`] || c.name_ru })),
     drawing: { id: d.id, venue_id: d.venue_id, name: d.name, version: Number(d.version), parent_id: d.parent_id === null ? null : Number(d.parent_id), created_at: Number(d.created_at), warnings: warningsOf(d.warnings_json) },
     svg: d.svg,
     sectors: sectors.map((s) => ({ index: s.sector_index, name: s.name, kind: s.kind, seat_count: s.seat_count })),
