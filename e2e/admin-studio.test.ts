@@ -178,6 +178,25 @@ describe('venue map studio', () => {
     const sessions = await app.server.db.selectFrom('calendars').select('drawing_id').where('event_id', '=', eventId).execute()
     expect(sessions.map((s) => s.drawing_id)).toEqual([second, second])
 
+    // Seats blocked for the second session only: back in the studio, row 3 is blocked in a
+    // version made for that session; the first session keeps version 2.
+    const second2 = (await app.server.db.selectFrom('calendars').select('id').where('event_id', '=', eventId).orderBy('day').execute())[1].id
+    await page.goto(new URL(`/admin/drawings/${second}`, app.baseUrl).toString())
+    await page.getByRole('heading', { name: /\(Version 2\)/ }).waitFor()
+    await waitForEngine(page)
+    await range.getByLabel('Sector').selectOption(String(sector))
+    await range.getByLabel('From row').fill(r3)
+    await range.getByLabel('To row').fill(r3)
+    await range.getByRole('button', { name: 'Select rows' }).click()
+    await page.getByRole('button', { name: 'Not for sale (block)', exact: true }).click()
+    await page.getByLabel(/^For one session only/).selectOption(String(second2))
+    await axeClean(page, 'studio, blocking for one session')
+    await page.getByRole('button', { name: 'Save as a new version' }).click()
+    await page.getByRole('heading', { name: /\(Version 3\)/ }).waitFor()
+    const maps = await app.server.db.selectFrom('calendars').select('drawing_id').where('event_id', '=', eventId).orderBy('day').execute()
+    const third = Number(new URL(page.url()).pathname.split('/').pop())
+    expect(maps.map((m) => m.drawing_id)).toEqual([second, third])
+
     // The visitor buys a Stalls seat of row 2 on the storefront's map.
     const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
     const hash = afisha.action.find((a) => a.action_en === EVENT)!.hash_id

@@ -55,11 +55,12 @@ export class StudioController {
 
   async start(): Promise<void> {
     const p = this.plan
+    const sectorName = new Map(p.sectors.map((s) => [s.index, s.name]))
     const metadata: VenueMetadata = {
       sectors: p.sectors.map((s) => ({ sector_id: s.name })),
       seat_numbers: p.seats.key.map((key, i) => ({
         seat_id: key,
-        sector: p.sectors.find((s) => s.index === p.seats.sector[i])?.name ?? '',
+        sector: sectorName.get(p.seats.sector[i]) ?? '',
         row: p.seats.row[i],
         seat: p.seats.number[i],
         zonelevel_id: p.seats.zone[i] === null ? BLOCKED : String(p.seats.zone[i]),

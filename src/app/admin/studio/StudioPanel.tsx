@@ -16,6 +16,8 @@ interface Props {
   boxMode: boolean
   setBoxMode: (b: boolean) => void
   onSave: () => void
+  forSession: string
+  setForSession: (id: string) => void
   busy: boolean
   error: string | null
   setError: (e: string | null) => void
@@ -183,6 +185,15 @@ export function StudioPanel(p: Props) {
                 </li>
               ))}
             </ol>
+          )}
+          {plan.sessions.length > 0 && (
+            <label>
+              {t.forSession}
+              <select value={p.forSession} onChange={(e) => p.setForSession(e.target.value)}>
+                <option value="">{t.allSessions}</option>
+                {plan.sessions.map((x) => <option key={x.id} value={x.id}>{x.event}: {x.day} {x.time}</option>)}
+              </select>
+            </label>
           )}
           <ErrorNote error={p.error} />
           <button type="button" disabled={state.ops.length === 0 || p.busy} onClick={p.onSave}>{t.saveVersion}</button>

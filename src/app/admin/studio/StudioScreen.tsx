@@ -44,6 +44,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
   const [boxMode, setBoxMode] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [forSession, setForSession] = useState('')
   const writable = can(operator.role, 'catalogue.write')
   const rows = useMemo(() => new Set(plan.seats.row.map((r, i) => `${plan.seats.sector[i]}\u0000${r}`)).size, [plan])
 
@@ -59,6 +60,10 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
     setError(null)
     try {
       const r = await api('drawingEdit', { ops: [...state.ops] }, { id: plan.drawing.id })
+      // Blocking for one session: the session (without sales) moves onto the version just made.
+      if (forSession) await api('sessionMap', { drawing_id: r.drawing_id }, { id: Number(forSession) }).catch((e: unknown) => {
+        throw new Error(`${s.version} ${r.version}: ${messageOf(e)}`)
+      })
       void navigate(`/admin/drawings/${r.drawing_id}?saved=${r.version}`)
     } catch (e) {
       setError(messageOf(e))
@@ -93,6 +98,8 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
             {plan.drawing.warnings.length === 0 ? <p>{s.noWarnings}</p> : (
               <ul>{plan.drawing.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
             )}
+            <h3>{s.sessionsHere}</h3>
+            {plan.sessions.length === 0 ? <p>—</p> : <ul className="adm-list">{plan.sessions.map((x) => <li key={x.id}>{x.event}: {x.day} {x.time}</li>)}</ul>}
             <h3>{s.versions}</h3>
             <ul className="adm-list">
               {plan.versions.map((v) => (
@@ -115,6 +122,8 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
           boxMode={boxMode}
           setBoxMode={setBoxMode}
           onSave={() => void save()}
+          forSession={forSession}
+          setForSession={setForSession}
           busy={busy}
           error={error}
           setError={setError}

@@ -63,7 +63,10 @@ const ru = {
   saveVersion: 'Сохранить как новую версию',
   savedVersion: 'Сохранена версия {version}',
   versionNote: 'Сохранение создаёт новую версию; сеансы остаются на той версии, с которой они продаются.',
-  perSessionNote: 'Блокировка мест отдельно для одного сеанса в консоли пока не сделана: блокировка действует на версию схемы.',
+  perSessionNote: 'Чтобы заблокировать места только для одного сеанса, выберите его ниже перед сохранением: сеанс перейдёт на новую версию, остальные останутся на прежней.',
+  forSession: 'Только для сеанса (ещё без продаж) — перенести его на новую версию',
+  allSessions: 'Нет: версия для новых сеансов',
+  sessionsHere: 'Сеансы на этой версии',
 }
 export type StudioTexts = typeof ru
 
@@ -129,7 +132,10 @@ const en: StudioTexts = {
   saveVersion: 'Save as a new version',
   savedVersion: 'Version {version} saved',
   versionNote: 'Saving makes a new version; sessions stay on the version they are sold with.',
-  perSessionNote: 'Blocking seats for a single session is not in the console yet: a block applies to the map version.',
+  perSessionNote: 'To block seats for one session only, choose it below before saving: that session moves onto the new version, the others stay on this one.',
+  forSession: 'For one session only (no sales yet) — move it onto the new version',
+  allSessions: 'No: a version for new sessions',
+  sessionsHere: 'Sessions on this version',
 }
 const kz: StudioTexts = {
   venues: 'Алаңдар',
@@ -193,7 +199,10 @@ const kz: StudioTexts = {
   saveVersion: 'Жаңа нұсқа ретінде сақтау',
   savedVersion: '{version} нұсқасы сақталды',
   versionNote: 'Сақтау жаңа нұсқа жасайды; сеанстар өздері сатылатын нұсқада қалады.',
-  perSessionNote: 'Бір сеанс үшін ғана орындарды бұғаттау консольде әлі жоқ: бұғаттау сызба нұсқасына қолданылады.',
+  perSessionNote: 'Орындарды тек бір сеанс үшін бұғаттау үшін сақтамас бұрын оны төменде таңдаңыз: сол сеанс жаңа нұсқаға көшеді, қалғандары осында қалады.',
+  forSession: 'Тек бір сеанс үшін (әлі сатылымсыз) — оны жаңа нұсқаға көшіру',
+  allSessions: 'Жоқ: жаңа сеанстарға арналған нұсқа',
+  sessionsHere: 'Осы нұсқадағы сеанстар',
 }
 const ch: StudioTexts = {
   venues: '場館',
@@ -257,7 +266,10 @@ const ch: StudioTexts = {
   saveVersion: '儲存為新版本',
   savedVersion: '已儲存版本 {version}',
   versionNote: '儲存會建立新版本；場次保留其開賣時的版本。',
-  perSessionNote: '控制台尚未提供僅針對單一場次封鎖座位：封鎖適用於座位圖版本。',
+  perSessionNote: '若只為一個場次封鎖座位，請在儲存前於下方選擇該場次：該場次會移至新版本，其他場次留在此版本。',
+  forSession: '僅限一個場次（尚無銷售）——將其移至新版本',
+  allSessions: '否：供新場次使用的版本',
+  sessionsHere: '此版本上的場次',
 }
 
 export const STUDIO_TEXTS: Record<Lang, StudioTexts> = { ru, en, kz, ch }
