@@ -57,6 +57,8 @@ export interface Database {
   event_return_rules: import('./return-rules.table').EventReturnRulesTable
   /** Door scans (migration 2026_11_24_19_01_01, domain/redemption). */
   ticket_redemptions: import('./redemptions.table').TicketRedemptionsTable
+  /** Drawings compiled for the storefront's map (migration 2026_11_24_16_01_01, server/venues/compiled.ts). */
+  compiled_venues: import('./compiled-venues.table').CompiledVenuesTable
   /** Operator console access (migration 2026_11_24_17_01_01, server/admin). */
   operators: import('./admin.table').OperatorsTable
   operator_sessions: import('./admin.table').OperatorSessionsTable

@@ -15,6 +15,7 @@ import * as m17b from './2026_11_24_17_01_02_publishing'
 import * as m18a from './2026_11_24_18_06_01_mail_retries'
 import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
 import * as m20a from './2026_11_24_20_01_01_seat_choice'
+import * as m16a from './2026_11_24_16_01_01_compiled_venues'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -37,12 +38,15 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_18_06_01_mail_retries': m18a,
   '2026_11_24_19_01_01_create_ticket_redemptions': m19t01,
   '2026_11_24_20_01_01_seat_choice': m20a,
+  '2026_11_24_16_01_01_compiled_venues': m16a,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Helpers name their migrations by issue (2026_11_24_<issue>_…), so one merged later may sort
+  // before one a database already ran: each is independent of the others' order (fresh databases run them in name order).
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })
   const result = await migrator.migrateToLatest()
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')
