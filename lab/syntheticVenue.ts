@@ -84,7 +84,6 @@ export function syntheticVenue(seatCount: number, withIndex = true): VenueData {
     strings: strings.build(),
     zones: ZONES,
     seatIndex: withIndex ? SeatIndex.buildFromSeats(seats) : new ArrayBuffer(0),
-    sectorIndex: new ArrayBuffer(0),
     warnings: [],
     parseMs: 0,
   }

@@ -10,6 +10,7 @@ import { captchaCheckRequestSchema, captchaCheckResponseSchema, captchaSchema } 
 import { crmClientInfoRequestSchema, crmClientInfoResponseSchema, crmLogoutResponseSchema } from './entities/crm'
 import { cartListRequestSchema, cartResponseSchema, cartUpdateRequestSchema } from './entities/cart'
 import { bestSeatsRequestSchema, bestSeatsResponseSchema } from './entities/best'
+import { binaryAnswerSchema, COMPILED_VENUE_PATH, compiledVenueParamsSchema, SCHEME_MAP_STATUSES_PATH, schemeMapCompiledResponseSchema, schemeMapStatusesQuerySchema } from './entities/compiledVenue'
 import {
   schemeMapRequestSchema,
   schemeMapResponseSchema,
@@ -201,6 +202,31 @@ export const calls = {
     description: 'Seat changes afterwards stream as server-sent events from GET /api/scheme/events?calendar_id= (seatStatusEventSchema).',
     request: schemeMapRequestSchema,
     response: schemeMapResponseSchema,
+  }),
+  schemeMapCompiled: defineCall({
+    method: 'POST',
+    path: '/api/scheme/map/compiled',
+    summary: 'Where the compiled seat map of a session lies (the storefront\'s map)',
+    description: 'Our design (issue 16): {hash, calendar_id} as /api/scheme/map. Answers the compiled drawing\'s immutable URL with its content hash and format version, the URL of the session\'s status bytes, seat_stand and meta. Errors as /api/scheme/map.',
+    request: schemeMapRequestSchema,
+    response: schemeMapCompiledResponseSchema,
+  }),
+  compiledVenue: defineCall({
+    method: 'GET',
+    path: COMPILED_VENUE_PATH,
+    summary: 'A compiled venue drawing (binary, immutable)',
+    description: 'Our design (issue 16): application/octet-stream in the engine\'s format (src/engine/compiled/format.ts), brotli or gzip by Accept-Encoding; Cache-Control public, max-age=31536000, immutable; ETag = the hash (If-None-Match answers 304). An unknown hash answers 404 -1004, a malformed one 400 -1002.',
+    request: noQuery,
+    params: compiledVenueParamsSchema,
+    response: binaryAnswerSchema,
+  }),
+  schemeMapStatuses: defineCall({
+    method: 'GET',
+    path: SCHEME_MAP_STATUSES_PATH,
+    summary: 'Seat statuses of a session: one byte per seat of its compiled venue',
+    description: 'Our design (issue 16): application/octet-stream, gzip by Accept-Encoding, no-store; byte i is seat i of the compiled venue: 0 free, 1 held, 2 sold, 3 not for sale in this session (SEAT_STATUS_BYTE). Query {hash, calendar_id}; errors as /api/scheme/map.',
+    request: schemeMapStatusesQuerySchema,
+    response: binaryAnswerSchema,
   }),
   orderCreateScheme: defineCall({
     method: 'POST',

@@ -4,6 +4,7 @@ import { findSeatInDirection } from './interaction/KeyboardController'
 import { VenueText } from './interaction/venueText'
 import type { VenueData } from './model'
 import { SeatIndex } from './spatial/SeatIndex'
+import { seatKeyIndex } from './seatKeys'
 
 /**
  * A venue together with what the engine derives from it once per `setVenue`: its text table, the
@@ -38,11 +39,7 @@ export class LoadedVenue {
 
   /** Seat index for a seat key (as the server's seat_id), -1 when unknown. Builds a map once. */
   indexOfKey(key: string): number {
-    if (!this.keyToIndex) {
-      const seats = this.data.seats
-      this.keyToIndex = new Map()
-      for (let i = 0; i < seats.count; i++) this.keyToIndex.set(this.text.get(seats.key[i]), i)
-    }
+    this.keyToIndex ??= seatKeyIndex(this.data)
     return this.keyToIndex.get(key) ?? -1
   }
 

@@ -211,6 +211,12 @@ export class SeatMapEngine {
     return this.loaded ? this.loaded.indexOfKey(key) : -1
   }
 
+  /** The seat key (the server's seat_id) of a seat index, '' when unknown. */
+  seatKey(index: number): string {
+    const loaded = this.loaded
+    return loaded && loaded.has(index) ? loaded.text.get(loaded.data.seats.key[index]) : ''
+  }
+
   getSeatInfo(index: number): SeatInfo | null {
     return this.seatInteraction.seatInfo(index)
   }

@@ -169,9 +169,8 @@ export interface VenueData {
   decorations: VenueDecorations
   strings: StringTableBuffers
   zones: VenueZone[]
-  /** Spatial index of seats (serialized; see src/engine/spatial) and of sectors. */
+  /** Spatial index of seats (serialized; see src/engine/spatial). */
   seatIndex: ArrayBuffer
-  sectorIndex: ArrayBuffer
   /** Non-fatal problems met while reading (duplicate ids, unknown elements, …). */
   warnings: string[]
   /** Parse plus index time in milliseconds, measured by the parser. */

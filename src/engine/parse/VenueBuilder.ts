@@ -395,7 +395,6 @@ export class VenueBuilder {
       strings: this.strings.build(),
       zones: this.zones,
       seatIndex: SeatIndex.buildFromSeats(seats),
-      sectorIndex: SeatIndex.buildFromBoxes(bbox),
       warnings: this.warningList,
       parseMs: 0,
     }

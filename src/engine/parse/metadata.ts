@@ -6,6 +6,7 @@
  * it is drawn in the colour of the category it is sold in. Cost: O(seats + entries), one map of keys.
  */
 import { NO_ZONE, SeatStatus, SectorKind, type VenueData, type VenueZone } from '../model'
+import { seatKeyIndex } from '../seatKeys'
 import { StringTable } from '../strings/StringTable'
 import { ZONE_PALETTE } from './VenueBuilder'
 
@@ -40,31 +41,11 @@ export interface VenueMetadata {
 }
 
 export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
-  const zoneIndex = new Map<string, number>()
-  venue.zones.forEach((z, i) => zoneIndex.set(z.id, i))
-  for (const z of metadata.zones ?? []) {
-    const i = zoneIndex.get(z.id)
-    if (i === undefined) {
-      zoneIndex.set(z.id, venue.zones.length)
-      venue.zones.push({ ...z })
-    } else venue.zones[i] = { ...z }
-  }
-  const zoneOf = (id: string): number => {
-    let i = zoneIndex.get(id)
-    if (i === undefined) {
-      i = venue.zones.length
-      if (i >= NO_ZONE) return NO_ZONE
-      zoneIndex.set(id, i)
-      venue.zones.push({ id, name: id, color: ZONE_PALETTE[i % ZONE_PALETTE.length] })
-    }
-    return i
-  }
-
+  const zoneOf = sessionZones(venue, metadata.zones ?? [])
   const seats = venue.seats
   if (Array.isArray(metadata.seat_numbers)) {
     const strings = new StringTable(venue.strings)
-    const byKey = new Map<string, number>()
-    for (let i = 0; i < seats.count; i++) byKey.set(strings.get(seats.key[i]), i)
+    const byKey = seatKeyIndex(venue, strings)
     let byLabels: Map<string, number> | null = null
     const labelKey = (sector: string, row: string, seat: string) => `${sector}\u0000${row}\u0000${seat}`
     seats.status.fill(SeatStatus.Unavailable)
@@ -94,11 +75,37 @@ export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
 }
 
 /**
+ * Puts the session's zones (names and colours of the price rows) over the venue's, by id, and
+ * answers the zone index of an id, adding a zone for an id the venue does not know yet.
+ */
+export function sessionZones(venue: VenueData, zones: readonly VenueZone[]): (id: string) => number {
+  const zoneIndex = new Map<string, number>()
+  venue.zones.forEach((z, i) => zoneIndex.set(z.id, i))
+  for (const z of zones) {
+    const i = zoneIndex.get(z.id)
+    if (i === undefined) {
+      zoneIndex.set(z.id, venue.zones.length)
+      venue.zones.push({ ...z })
+    } else venue.zones[i] = { ...z }
+  }
+  return (id: string): number => {
+    let i = zoneIndex.get(id)
+    if (i === undefined) {
+      i = venue.zones.length
+      if (i >= NO_ZONE) return NO_ZONE
+      zoneIndex.set(id, i)
+      venue.zones.push({ id, name: id, color: ZONE_PALETTE[i % ZONE_PALETTE.length] })
+    }
+    return i
+  }
+}
+
+/**
  * Standing areas take the priced zone of their seat_stand entry, matched by name (the import
  * stores a standing sector's name as its seat_id); one the entries do not list is not sold in
  * this session and loses the drawing's zone (NO_ZONE), as unlisted seats become Unavailable.
  */
-function standingZones(venue: VenueData, stands: readonly MetadataStand[], zoneOf: (id: string) => number): void {
+export function standingZones(venue: VenueData, stands: readonly MetadataStand[], zoneOf: (id: string) => number): void {
   const sectors = venue.sectors
   const names = new StringTable(venue.strings)
   const standing = new Map<string, number>()

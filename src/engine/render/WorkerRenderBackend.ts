@@ -17,6 +17,30 @@ export function canRenderInWorker(): boolean {
   return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof HTMLCanvasElement !== 'undefined' && 'transferControlToOffscreen' in HTMLCanvasElement.prototype
 }
 
+const newRenderWorker = () => new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' })
+
+/** A render worker started ahead of need (prestartRenderer), taken by the next backend. */
+let spareWorker: Worker | null = null
+
+/**
+ * Starts the renderer's code ahead of the map (issue 16.2): where the map will draw in a worker,
+ * a render worker now, so Pixi's module loads and evaluates there while the page makes its API
+ * calls; elsewhere Pixi's chunk for the page. The WebGL context and the shaders follow when the
+ * map's canvas exists (they need it), still in parallel with the map's download.
+ */
+export function prestartRenderer(): void {
+  if (canRenderInWorker()) {
+    if (spareWorker !== null) return
+    try {
+      spareWorker = newRenderWorker()
+    } catch {
+      spareWorker = null
+    }
+  } else if (typeof document !== 'undefined') {
+    void import('./LocalRenderBackend').catch(() => undefined)
+  }
+}
+
 export class WorkerRenderBackend implements RenderBackend {
   readonly kind = 'worker'
   private worker: Worker | null = null
@@ -38,7 +62,8 @@ export class WorkerRenderBackend implements RenderBackend {
     canvas.style.height = '100%'
     container.appendChild(canvas)
     this.canvas = canvas
-    const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' })
+    const worker = spareWorker ?? newRenderWorker()
+    spareWorker = null
     this.worker = worker
     try {
       const offscreen = canvas.transferControlToOffscreen()

@@ -5,11 +5,15 @@
  * or use createVenueParser() (venueParserClient.ts), which falls back to the main thread.
  */
 import * as Comlink from 'comlink'
-import { parseForTransfer, type VenueWorkerApi } from './workerApi'
+import { loadCompiledForTransfer, parseForTransfer, type VenueWorkerApi } from './workerApi'
 
 const api: VenueWorkerApi = {
   async parse(svg, options) {
     const { result, transfer } = parseForTransfer(svg, options)
+    return Comlink.transfer(result, transfer)
+  },
+  async loadCompiled(request) {
+    const { result, transfer } = await loadCompiledForTransfer(request)
     return Comlink.transfer(result, transfer)
   },
 }

@@ -59,6 +59,8 @@ export interface Database {
   ticket_redemptions: import('./redemptions.table').TicketRedemptionsTable
   /** Check-in lists (gates) of a session (migration 2026_11_24_19_01_02, domain/redemption). */
   checkin_lists: import('./redemptions.table').CheckinListsTable
+  /** Drawings compiled for the storefront's map (migration 2026_11_24_16_01_01, server/venues/compiled.ts). */
+  compiled_venues: import('./compiled-venues.table').CompiledVenuesTable
   /** Operator console access (migration 2026_11_24_17_01_01, server/admin). */
   operators: import('./admin.table').OperatorsTable
   operator_sessions: import('./admin.table').OperatorSessionsTable

@@ -33,6 +33,7 @@ const STOREFRONT_REASONS = {
   'session-not-found': GONE,
   'session-other-event': GONE,
   'session-no-map': GONE,
+  'compiled-venue-not-found': GONE,
   'session-not-on-sale': TAKEN,
   // Buyer data.
   'invalid-buyer': BAD,

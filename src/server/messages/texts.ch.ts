@@ -19,6 +19,7 @@ export const ch: Texts = {
   'session-not-found': '找不到場次 {id}',
   'session-other-event': '場次 {id} 屬於其他活動',
   'session-no-map': '場次 {id} 沒有座位圖',
+  'compiled-venue-not-found': '找不到座位圖 {hash}',
   'session-not-on-sale': '{day} {time} 場次不開放購票',
   'invalid-buyer': '請檢查購票人資料：{fields}',
   agreements: '請勾選必要的同意事項',

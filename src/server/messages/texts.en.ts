@@ -19,6 +19,7 @@ export const en: Texts = {
   'session-not-found': 'Session {id} not found',
   'session-other-event': 'Session {id} is not a session of this event',
   'session-no-map': 'Session {id} has no seat map',
+  'compiled-venue-not-found': 'No seat map {hash}',
   'session-not-on-sale': 'The session of {day} {time} is not on sale',
   'invalid-buyer': 'Invalid buyer data: check {fields}',
   agreements: 'Required agreements are not accepted',

@@ -19,6 +19,7 @@ export const kz: Texts = {
   'session-not-found': '{id} сеансы табылмады',
   'session-other-event': '{id} сеансы басқа іс-шараға жатады',
   'session-no-map': '{id} сеансының зал схемасы жоқ',
+  'compiled-venue-not-found': '{hash} зал схемасы табылмады',
   'session-not-on-sale': '{day} {time} сеансына билет сатылмайды',
   'invalid-buyer': 'Сатып алушының деректерін тексеріңіз: {fields}',
   agreements: 'Міндетті келісімдерді белгілеңіз',

@@ -20,6 +20,7 @@ export const ru: Texts = {
   'session-not-found': 'Сеанс {id} не найден',
   'session-other-event': 'Сеанс {id} относится к другому мероприятию',
   'session-no-map': 'У сеанса {id} нет схемы зала',
+  'compiled-venue-not-found': 'Схема зала {hash} не найдена',
   'session-not-on-sale': 'Билеты на сеанс {day} {time} не продаются',
   'invalid-buyer': 'Проверьте данные покупателя: {fields}',
   agreements: 'Отметьте обязательные согласия',

@@ -18,6 +18,7 @@ import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
 import * as m19t02 from './2026_11_24_19_01_02_create_checkin_lists'
 import * as m20a from './2026_11_24_20_01_01_seat_choice'
 import * as m20b from './2026_11_24_20_02_01_hold_extensions'
+import * as m16a from './2026_11_24_16_01_01_compiled_venues'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_20_01_01_seat_choice': m20a,
   '2026_11_24_19_01_02_create_checkin_lists': m19t02,
   '2026_11_24_20_02_01_hold_extensions': m20b,
+  '2026_11_24_16_01_01_compiled_venues': m16a,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -34,6 +34,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'session-not-found': 404,
   'session-other-event': 404,
   'session-no-map': 404,
+  'compiled-venue-not-found': 404,
   'order-not-found': 404,
   'ticket-not-found': 404,
   'service-not-found': 404,

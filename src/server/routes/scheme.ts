@@ -3,6 +3,8 @@ import { ErrorCode } from '../../contract/errors'
 import { placeGuardedOrder } from '../domain/abuse/guarded-order'
 import { listCartOf, updateCart } from '../domain/cart/service'
 import { schemeMapAnswer } from '../domain/scheme/map'
+import { schemeMapCompiledAnswer, seatStatusBytes } from '../domain/scheme/compiled-map'
+import { compiledVenueByHash } from '../venues/compiled'
 import { createSchemeOrder } from '../domain/scheme/order'
 import { holdBestSeats } from '../domain/cart/best'
 import { extendCartHold } from '../domain/cart/hold-extension'
@@ -11,7 +13,19 @@ import { ApiFailure } from '../errors'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
-type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'cartList' | 'cartUpdate' | 'cartExtend' | 'cartBest' | 'orderCreateScheme'>>
+/** Cache-Control of a compiled venue: its URL names its content, so it never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Whether an If-None-Match header names `etag` (a list, weak validators, or *). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((t) => {
+    const tag = t.trim()
+    return tag === '*' || tag === etag || tag === `W/${etag}`
+  })
+}
+
+type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'schemeMapCompiled' | 'compiledVenue' | 'schemeMapStatuses' | 'cartList' | 'cartUpdate' | 'cartExtend' | 'cartBest' | 'orderCreateScheme'>>
 
 /**
  * Seat-map booking: the scheme-view header, sessions and map, the cart that holds seats while
@@ -43,6 +57,32 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
         return reply.header('content-encoding', 'gzip').send(await answer.gzip()) as never
       }
       return reply.send(answer.json) as never
+    },
+
+    schemeMapCompiled: async ({ input, reply }) => {
+      reply.header('cache-control', 'no-store')
+      return schemeMapCompiledAnswer(db, input.hash, input.calendar_id)
+    },
+
+    // The drawing in compiled form never changes under its hash: cached for a year, revalidated
+    // by ETag, sent in the compressed form made at import (brotli, else gzip).
+    compiledVenue: async ({ params, request, reply }) => {
+      const venue = await compiledVenueByHash(db, params.hash)
+      if (!venue) throw new ApiFailure('compiled-venue-not-found', { hash: params.hash })
+      const etag = `"${venue.hash}"`
+      reply.header('etag', etag).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').type('application/octet-stream')
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send() as never
+      const accepts = String(request.headers['accept-encoding'] ?? '')
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(venue.brotli) as never
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(venue.gzip) as never
+      return reply.send(venue.raw) as never
+    },
+
+    schemeMapStatuses: async ({ input, request, reply }) => {
+      const statuses = await seatStatusBytes(db, input.hash, input.calendar_id)
+      reply.type('application/octet-stream').header('cache-control', 'no-store').header('vary', 'accept-encoding')
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(await statuses.gzip()) as never
+      return reply.send(statuses.bytes) as never
     },
 
     cartList: async ({ input, request }) => listCartOf(db, sessionOf(request), input.calendar_id, Date.now()),

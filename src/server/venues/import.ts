@@ -2,6 +2,7 @@ import { NO_ZONE, SectorKind, type VenueData } from '../../engine/model'
 import { recogniseVenue, VenueParseError, ParseErrorCode, type RecognitionReport, type VenueRules } from '../../engine/parse/index'
 import { readAllStrings } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
+import { compileDrawing } from './compiled'
 import { sanitizeDrawing } from './sanitize'
 
 /**
@@ -143,6 +144,9 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
       .values({ drawing_id: drawingId, sector_id: sectorIds[s], zone_id: zoneId, place_key: name, name, capacity: sectors.capacity?.[s] ?? 0 })
       .execute()
   }
+
+  // The storefront's map: the drawing compiled once, in the order the seats were stored (by id).
+  await compileDrawing(db, drawingId, data, zoneIds)
 
   return {
     drawingId,

@@ -5,7 +5,11 @@ import { seatStatusEventSchema, seatSyncEventSchema, SEAT_STREAM_EVENTS, type Sc
 import { SeatStatus, type VenueData } from '../../../src/engine/model'
 import type { SeatMapEngine } from '../../../src/engine/SeatMapEngine'
 import { StringTable } from '../../../src/engine/strings/StringTable'
-import { parseForTransfer } from '../../../src/engine/venueParser/workerApi'
+import { loadCompiledForTransfer, parseForTransfer } from '../../../src/engine/venueParser/workerApi'
+import { SEAT_STATUS_BYTE } from '../../../src/contract/entities/compiledVenue'
+import { encodeCompiledVenue } from '../../../src/engine/compiled/encode'
+import { recogniseVenue } from '../../../src/engine/parse/index'
+import type { MapSource } from '../../../src/app/screens/scheme/map/SchemeMapController'
 
 /**
  * The scheme view's controller (issue 14.4) with the real parser on this thread and stand-ins for
@@ -65,6 +69,7 @@ function fakeEngine() {
       for (const i of Array.from(indices)) venue!.seats.status[i] = status
     },
     indexOfKey: (key: string) => keys.get(key) ?? -1,
+    seatKey: (index: number) => [...keys].find(([, i]) => i === index)?.[0] ?? '',
     getVenue: () => venue,
     dispose() {
       engine.disposed = true
@@ -90,22 +95,55 @@ function cartOf(ids: string[]): CartSource & { set(ids: string[]): void } {
   }
 }
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
+// A few milliseconds: the compiled source reads its bytes through Response, which settles in later tasks.
+const flush = () => new Promise((r) => setTimeout(r, 20))
 
-function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[] } = {}) {
+/**
+ * The same session in compiled form, as the server would serve it: the SVG compiled with zones
+ * named by zonelevel_id, and the map's statuses as one byte per seat in the compiled order.
+ */
+function compiledFetch(maps: SchemeMapResponse[], loads: number[]): typeof fetch {
+  const { venue } = recogniseVenue(SVG)
+  const strings = new StringTable(venue.strings)
+  const keys = Array.from({ length: venue.seats.count }, (_, i) => strings.get(venue.seats.key[i]))
+  const zoneIds = [...new Set(maps[0].seat_numbers.map((s) => s.zonelevel_id))]
+  venue.zones = zoneIds.map((id) => ({ id: String(id), name: `zone ${id}`, color: 0x808080 }))
+  keys.forEach((key, i) => (venue.seats.zone[i] = zoneIds.indexOf(maps[0].seat_numbers.find((s) => s.seat_id === key)!.zonelevel_id)))
+  const compiled = encodeCompiledVenue(venue)
+  return (async (url: string) => {
+    if (url === '/venue') return new Response(compiled as BodyInit)
+    loads.push(Date.now())
+    const map = maps[Math.min(loads.length - 1, maps.length - 1)]
+    const status = new Map(map.seat_numbers.map((s) => [s.seat_id, s.status]))
+    return new Response(Uint8Array.from(keys, (k) => SEAT_STATUS_BYTE[status.get(k) ?? 'off']) as BodyInit)
+  }) as typeof fetch
+}
+
+function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[]; source?: MapSource } = {}) {
   const maps = options.maps ?? [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' })]
   const loads: number[] = []
   const streams: FakeStream[] = []
   const engine = fakeEngine()
   const cart = cartOf(options.cart ?? [])
+  const compiled = compiledFetch(maps, loads)
   const controller = new SchemeMapController({
     hash: 'h', calendarId: 7, zones: [{ id: '1', name: 'Stalls', color: 0xff0000 }], openZones: new Set(options.openZones ?? [1]),
     zoneColors: {}, zonePrices: {}, cart,
+    mapSource: options.source ?? 'json',
     loadMap: () => {
       loads.push(Date.now())
       return Promise.resolve(maps[Math.min(loads.length - 1, maps.length - 1)])
     },
-    createParser: () => ({ parse: (svg, o) => Promise.resolve(parseForTransfer(svg, o).result), dispose() {} }),
+    loadCompiled: () => Promise.resolve({
+      venue: { url: '/venue', content_hash: '0'.repeat(32), format_version: 1, seat_count: 4, bytes: { raw: 0, gzip: 0, brotli: 0 } },
+      statuses_url: '/statuses', seat_stand: [], meta: null, version: 41,
+    }),
+    fetch: compiled,
+    createParser: () => ({
+      parse: (svg, o) => Promise.resolve(parseForTransfer(svg, o).result),
+      loadCompiled: async (request) => (await loadCompiledForTransfer(request, compiled)).result,
+      dispose() {},
+    }),
     openStream: (url) => {
       const s = new FakeStream(url)
       streams.push(s)
@@ -125,15 +163,16 @@ describe('the seat stream messages (contract)', () => {
   })
 })
 
-describe('SchemeMapController', () => {
+describe.each<MapSource>(['json', 'compiled'])('SchemeMapController, map source %s', (source) => {
   it('opens the stream from the map answer\'s version, buffers changes heard while the map parses and draws them once shown', async () => {
-    const { controller, engine, streams, loads } = setup({ cart: ['s4'] })
+    const { controller, engine, streams, loads } = setup({ cart: ['s4'], source })
     controller.start()
     expect(streams).toHaveLength(0)
     await Promise.resolve()
-    // The map is loaded, the parse not finished: the stream resumes from the map's statuses.
+    // The map answer is in, the venue not on the engine yet (the SVG parses, or the worker fetches
+    // the compiled bytes): the stream resumes from the answer's version.
     expect(streams[0].url).toBe('/api/scheme/events?calendar_id=7&last_event_id=41')
-    expect(controller.getSnapshot().phase).toBe('parse')
+    expect(controller.getSnapshot().phase).toBe(source === 'json' ? 'parse' : 'download')
     streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 7, changes: [{ seat_id: 's2', status: 'held' }] })
     streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 8, changes: [{ seat_id: 's3', status: 'sold' }] })
     await flush()
@@ -152,7 +191,7 @@ describe('SchemeMapController', () => {
 
   it('re-reads the statuses only when sync says resync', async () => {
     const maps = [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' }), mapResponse({ s1: 'sold', s2: 'held', s3: 'free', s4: 'free' })]
-    const { controller, engine, streams, loads } = setup({ maps })
+    const { controller, engine, streams, loads } = setup({ maps, source })
     const live: boolean[] = []
     controller.subscribe(() => live.push(controller.getSnapshot().live))
     controller.start()
@@ -189,7 +228,7 @@ describe('SchemeMapController', () => {
 
   it('draws the cart on the map and leaves seats of zones the visitor cannot buy as not for sale', async () => {
     const maps = [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' }, (id) => (id === 's4' ? 2 : 1))]
-    const { controller, engine, streams, cart } = setup({ maps, openZones: [1] })
+    const { controller, engine, streams, cart } = setup({ maps, openZones: [1], source })
     controller.start()
     await flush()
     controller.mount({} as HTMLElement)

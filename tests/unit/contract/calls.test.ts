@@ -18,7 +18,12 @@ const SPEC_PATHS = [
   '/api/cart/best',
   '/api/cart/extend',
   '/api/order/extend',
+  // Our addition: the compiled seat map (issue 16).
+  '/api/scheme/map/compiled', '/api/venues/compiled/:hash', '/api/scheme/map/statuses',
 ]
+
+/** Calls whose answer is bytes (application/octet-stream), fetched by the venue worker. */
+const BINARY = new Set(['compiledVenue', 'schemeMapStatuses'])
 
 describe('call registry', () => {
   it('has every spec path exactly once, each under /api', () => {
@@ -28,9 +33,9 @@ describe('call registry', () => {
     for (const p of paths) expect(p.startsWith('/api/')).toBe(true)
   })
 
-  it('uses GET only for token, setup, afisha, captcha and ticket', () => {
+  it('uses GET only for token, setup, afisha, captcha, ticket and the compiled map\'s bytes', () => {
     const gets = callNames.filter((n) => calls[n].method === 'GET').sort()
-    expect(gets).toEqual(['afisha', 'captcha', 'setup', 'ticket', 'token'])
+    expect(gets).toEqual(['afisha', 'captcha', 'compiledVenue', 'schemeMapStatuses', 'setup', 'ticket', 'token'])
   })
 
   it('declares params exactly for the paths that have parameters', () => {
@@ -56,14 +61,17 @@ describe('call registry', () => {
     for (const openapi of ['3.0.3', '3.1.0']) {
       const doc = { schema, url: c.path, route: { method: c.method, url: c.path }, openapiObject: { openapi } }
       const out = jsonSchemaTransform(doc as unknown as Parameters<typeof jsonSchemaTransform>[0]) as unknown as { schema: Record<string, unknown> }
-      const response = (out.schema.response as Record<string, { type?: string; anyOf?: unknown[] }>)['200']
-      expect(response.type === 'object' || Array.isArray(response.anyOf)).toBe(true)
+      const response = (out.schema.response as Record<string, { type?: string; format?: string; anyOf?: unknown[] }>)['200']
+      if (BINARY.has(name)) expect(response).toMatchObject({ type: 'string', format: 'binary' })
+      else expect(response.type === 'object' || Array.isArray(response.anyOf)).toBe(true)
     }
   })
 
-  it('GET calls take an empty query object', () => {
+  it('GET calls take an empty query object (the status bytes name their session)', () => {
+    expect(calls.schemeMapStatuses.request.safeParse({}).success).toBe(false)
+    expect(calls.schemeMapStatuses.request.safeParse({ hash: 'ab', calendar_id: '7' }).success).toBe(true)
     for (const n of callNames) {
-      if (calls[n].method !== 'GET') continue
+      if (calls[n].method !== 'GET' || n === 'schemeMapStatuses') continue
       expect(calls[n].request.safeParse({}).success).toBe(true)
     }
   })

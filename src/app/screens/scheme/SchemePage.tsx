@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { PRICE_LIMIT } from '../../../contract/constants'
@@ -8,6 +8,7 @@ import { useBuyerForm } from '../../forms/useBuyerForm'
 import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { useSession } from '../../state/session'
+import { prestartSeatMap } from '../../seatmap/prestart'
 import { DateStrip } from '../../kernel/DateStrip'
 import { EventHeader } from '../../kernel/EventHeader'
 import { longDay } from '../../kernel/format'
@@ -28,6 +29,8 @@ import './scheme.css'
 /** Route element of /scheme/{hash}/{date?}/{time?}: a new hash mounts a fresh page (001 §2). */
 export function SchemeScreen() {
   const { hash = '' } = useParams()
+  // The map's workers and Pixi start now, while the header and sessions load.
+  useEffect(prestartSeatMap, [])
   return <SchemeLoader key={hash} hash={hash} />
 }
 

@@ -31,7 +31,7 @@ import { SinglesWarning } from './seatChoice/SinglesWarning'
 import { storefrontCart } from './map/cartSource'
 import { SchemeMapContext, useSchemeMapState } from './map/context'
 import { SchemeMap } from './map/SchemeMap'
-import { SchemeMapController } from './map/SchemeMapController'
+import { mapSourceOf, SchemeMapController } from './map/SchemeMapController'
 import { StandingPanel } from './StandingPanel'
 import { defaultRow, useSchemeCart } from './useSchemeCart'
 
@@ -77,7 +77,9 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   useLayoutEffect(() => {
     const c = new SchemeMapController({
       hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart,
+      mapSource: mapSourceOf(window.location.search),
       loadMap: () => api.call('schemeMap', { hash, calendar_id: calendarId }),
+      loadCompiled: () => api.call('schemeMapCompiled', { hash, calendar_id: calendarId }),
     })
     c.start()
     setController(c)
@@ -89,7 +91,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
     // calendarId or a remount (the page keys a session by its mode).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hash, calendarId])
-  const { map, live } = useSchemeMapState(controller)
+  const { stands, live } = useSchemeMapState(controller)
 
   const items = useCart((s) => s.items)
   const holdUntil = useCart((s) => s.holdUntil)
@@ -168,8 +170,8 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
           <SchemeMap lang={lang} currency={currency} onSeatClick={(seat) => void toggleSeat(seat)} />
         </SchemeMapContext.Provider>
       )}
-      {map !== null && (
-        <StandingPanel stands={map.seat_stand} held={held} limitLeft={standLimitLeft} priceOf={priceOf} lang={lang}
+      {stands !== null && (
+        <StandingPanel stands={stands} held={held} limitLeft={standLimitLeft} priceOf={priceOf} lang={lang}
           unavailableText={bySubscription ? t('scheme.not-by-subscription') : t('messages.place-unavailable')}
           onChange={onStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}

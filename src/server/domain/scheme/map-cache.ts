@@ -32,16 +32,28 @@ export class MapAnswer {
   }
 }
 
-const caches = new WeakMap<Db, Map<number, Promise<MapAnswer>>>()
+/** What the session cache keeps: an answer with the key it was built under and its expiry. */
+export interface SessionAnswer {
+  readonly key: string
+  readonly validUntil: number
+}
+
+type SessionCaches<T> = WeakMap<Db, Map<number, Promise<T>>>
+const caches: SessionCaches<MapAnswer> = new WeakMap()
 
 /**
  * The cached answer of `calendarId` when its key matches and no hold in it has expired since,
  * else builds one with `build` (concurrent requests share one build). Keeps the most recently
  * used MAP_CACHE_SESSIONS sessions per database.
  */
-export async function cachedMapAnswer(db: Db, calendarId: number, key: string, now: number, build: () => Promise<MapAnswer>): Promise<MapAnswer> {
-  let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new Map()))
+export function cachedMapAnswer(db: Db, calendarId: number, key: string, now: number, build: () => Promise<MapAnswer>): Promise<MapAnswer> {
+  return cachedSessionAnswer(caches, db, calendarId, key, now, build)
+}
+
+/** The same cache for another kind of per-session answer (the status bytes), in its own `store`. */
+export async function cachedSessionAnswer<T extends SessionAnswer>(store: SessionCaches<T>, db: Db, calendarId: number, key: string, now: number, build: () => Promise<T>): Promise<T> {
+  let cache = store.get(db)
+  if (!cache) store.set(db, (cache = new Map()))
   const current = cache.get(calendarId)
   if (current) {
     const answer = await current.catch(() => null)

@@ -74,3 +74,8 @@ export function listStandingWithHolds(db: Db, drawingId: number, calendarId: num
     .orderBy('p.id')
     .execute()
 }
+
+/** A drawing's seats in compiled order (by id), with their zones (the compiled venue's columns). */
+export function listSeatOrder(db: Db, drawingId: number) {
+  return db.selectFrom('seats').select(['id', 'zone_id']).where('drawing_id', '=', drawingId).orderBy('id').execute()
+}

@@ -66,7 +66,8 @@ async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: n
   return new MapAnswer(key, validUntil, json)
 }
 
-async function standingView(db: Db, drawingId: number, calendarId: number, priced: number[], orderLimit: number, now: number): Promise<{ list: SchemeMapResponse['seat_stand']; validUntil: number }> {
+/** The priced standing places with their places still free (also the compiled map's seat_stand). */
+export async function standingView(db: Db, drawingId: number, calendarId: number, priced: number[], orderLimit: number, now: number): Promise<{ list: SchemeMapResponse['seat_stand']; validUntil: number }> {
   if (priced.length === 0) return { list: [], validUntil: Number.POSITIVE_INFINITY }
   const stands = await listStandingWithHolds(db, drawingId, calendarId, priced, now)
   let validUntil = Number.POSITIVE_INFINITY

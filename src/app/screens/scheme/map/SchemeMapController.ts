@@ -1,10 +1,21 @@
-import type { SchemeMapResponse } from '../../../../contract/entities/scheme'
+import type { SchemeMapCompiledResponse } from '../../../../contract/entities/compiledVenue'
+import type { SchemeMapResponse, SeatStand } from '../../../../contract/entities/scheme'
 import { SeatStatus, type VenueData, type VenueZone } from '../../../../engine/model'
 import { SeatMapEngine } from '../../../../engine/SeatMapEngine'
 import { createVenueParser, type VenueParser } from '../../../../engine/venueParser/client'
+import type { VenueParseResult } from '../../../../engine/venueParser/workerApi'
 import { offerEngineToTests } from '../../../seatmap/testHooks'
-import { blockedSeatIds, cartOverlay, statusBatches, venueMetadata } from './seatStatus'
+import { blockedSeatIds, cartOverlay, compiledSession, statusBatches, statusesToBatches, venueMetadata, type SeatSet } from './seatStatus'
 import { openSeatStream, type EventSourceFactory } from './seatStream'
+
+export type MapSource = 'compiled' | 'json'
+export const MAP_SOURCES: readonly MapSource[] = ['compiled', 'json']
+
+/** The map source a page URL asks for (`?mapSource=json`), 'compiled' by default. */
+export function mapSourceOf(search: string): MapSource {
+  const asked = new URLSearchParams(search).get('mapSource')
+  return MAP_SOURCES.find((s) => s === asked) ?? 'compiled'
+}
 
 /** Where the map of a session is: downloading, parsing in the worker, shown, or failed. */
 export type VenuePhase = 'download' | 'parse' | 'ready' | 'no-svg' | 'error'
@@ -12,8 +23,8 @@ export type VenuePhase = 'download' | 'parse' | 'ready' | 'no-svg' | 'error'
 /** What React reads of the controller (useSyncExternalStore); a new object on every change. */
 export interface SchemeMapState {
   phase: VenuePhase
-  /** The session's map response (standing places, seat ids), once loaded. */
-  map: SchemeMapResponse | null
+  /** The session's standing places (seat_stand), once loaded. */
+  stands: SeatStand[] | null
   /** False while the live stream is down (the page says changes may be missed). */
   live: boolean
   /** The venue is on the engine: statuses and the cart are drawn. */
@@ -37,12 +48,22 @@ export interface SchemeMapControllerOptions {
   zoneColors: Record<string, number>
   zonePrices: Record<string, number>
   cart: CartSource
+  /**
+   * Where the map comes from: 'compiled' (default) = the compiled venue and the status bytes,
+   * fetched and decoded by the venue worker; 'json' = /api/scheme/map's SVG and seat list,
+   * parsed in the worker (the spec's shape; the page's ?mapSource=json, the benchmarks' baseline).
+   */
+  mapSource?: MapSource
   /** /api/scheme/map of the session. */
   loadMap: () => Promise<SchemeMapResponse>
+  /** /api/scheme/map/compiled of the session. */
+  loadCompiled: () => Promise<SchemeMapCompiledResponse>
   createParser?: () => VenueParser
   /** null where the platform has no EventSource (no live statuses). */
   openStream?: EventSourceFactory | null
   createEngine?: (host: HTMLElement) => SeatMapEngine
+  /** fetch of the status bytes re-read after a reconnect (tests give their own). */
+  fetch?: typeof fetch
 }
 
 /**
@@ -58,13 +79,14 @@ export interface SchemeMapControllerOptions {
  * must be re-read from /api/scheme/map.
  */
 export class SchemeMapController {
-  private state: SchemeMapState = { phase: 'download', map: null, live: true, shown: false }
+  private state: SchemeMapState = { phase: 'download', stands: null, live: true, shown: false }
   private readonly listeners = new Set<() => void>()
   private engine: SeatMapEngine | null = null
   private venue: VenueData | null = null
   private parser: VenueParser | null = null
   private pending: ServerChanges[] = []
-  private blocked: ReadonlySet<string> = new Set()
+  private blocked: SeatSet = new Set<string>()
+  private statusesUrl: string | null = null
   private cartShown: ReadonlySet<string> = new Set()
   private readonly cleanups: (() => void)[] = []
   private disposed = false
@@ -150,20 +172,10 @@ export class SchemeMapController {
   }
 
   private async load(): Promise<void> {
-    const { openZones, zones } = this.options
     const parser = (this.parser = (this.options.createParser ?? createVenueParser)())
     try {
-      const map = await this.options.loadMap()
-      if (this.disposed) return
-      this.openStream(map.version)
-      this.blocked = blockedSeatIds(map, openZones)
-      if (map.svg === '') {
-        this.update({ phase: 'no-svg', map })
-        return
-      }
-      this.update({ phase: 'parse', map })
-      const result = await parser.parse(map.svg, { metadata: venueMetadata(map, openZones, zones) })
-      if (this.disposed) return
+      const result = this.options.mapSource === 'json' ? await this.loadJson(parser) : await this.loadCompiledVenue(parser)
+      if (this.disposed || result === null) return
       if (result.errorCode !== '0' || !('venue' in result)) {
         console.error('venue parse failed', result)
         this.update({ phase: 'error' })
@@ -175,11 +187,48 @@ export class SchemeMapController {
     } catch (e) {
       if (this.disposed) return
       console.error('scheme map failed', e)
-      this.update({ phase: 'error', map: null })
+      this.update({ phase: 'error', stands: null })
     } finally {
       parser.dispose()
       if (this.parser === parser) this.parser = null
     }
+  }
+
+  /** The spec's JSON map: SVG text and seat list, parsed in the worker (null: nothing to parse). */
+  private async loadJson(parser: VenueParser): Promise<VenueParseResult | null> {
+    const { openZones, zones } = this.options
+    const map = await this.options.loadMap()
+    if (this.disposed) return null
+    this.openStream(map.version)
+    this.blocked = blockedSeatIds(map, openZones)
+    if (map.svg === '') {
+      this.update({ phase: 'no-svg', stands: map.seat_stand })
+      return null
+    }
+    this.update({ phase: 'parse', stands: map.seat_stand })
+    return parser.parse(map.svg, { metadata: venueMetadata(map, openZones, zones) })
+  }
+
+  /** The compiled venue and the status bytes, both fetched and decoded by the worker. */
+  private async loadCompiledVenue(parser: VenueParser): Promise<VenueParseResult | null> {
+    const { openZones, zones } = this.options
+    const where = await this.options.loadCompiled()
+    if (this.disposed) return null
+    // The version is read before the status bytes are: the stream replays everything after it.
+    this.openStream(where.version)
+    this.statusesUrl = where.statuses_url
+    this.blocked = { has: (seatId) => this.zoneBlocked(seatId) }
+    this.update({ stands: where.seat_stand })
+    return parser.loadCompiled({ venueUrl: where.venue.url, statusesUrl: where.statuses_url, session: compiledSession(where.seat_stand, openZones, zones) })
+  }
+
+  /** A seat whose zone the visitor cannot buy in the chosen mode (or that is not priced at all). */
+  private zoneBlocked(seatId: string): boolean {
+    const engine = this.engine
+    const i = engine?.indexOfKey(seatId) ?? -1
+    if (engine === null || i < 0) return false
+    const zone = this.zoneOf(i)
+    return zone === null || !this.options.openZones.has(zone)
   }
 
   /** Puts the parsed venue on the engine once both exist, then the buffered changes and the cart. */
@@ -222,12 +271,35 @@ export class SchemeMapController {
 
   /** Statuses missed while the stream was away and not replayed: re-read from the map call. */
   private resync(): void {
+    if (this.statusesUrl !== null) {
+      this.resyncStatuses(this.statusesUrl)
+      return
+    }
     this.options.loadMap().then(
       (map) => {
         if (!this.disposed) this.deliver(map.seat_numbers)
       },
       (error: unknown) => console.error('seat re-sync failed', error),
     )
+  }
+
+  /**
+   * The compiled map's re-read: the status bytes again (a byte per seat; the loop over them is a
+   * few milliseconds at 1M seats), painted through the same mapping as live changes.
+   */
+  private resyncStatuses(url: string): void {
+    ;(this.options.fetch ?? fetch)(url, { credentials: 'same-origin' })
+      .then((res) => {
+        if (!res.ok) throw new Error(`${url} answered ${res.status}`)
+        return res.arrayBuffer()
+      })
+      .then((buffer) => {
+        const engine = this.engine
+        if (this.disposed || engine === null || !this.state.shown) return
+        const batches = statusesToBatches(new Uint8Array(buffer), (i) => engine.seatKey(i), this.options.cart.seatIds(), (i) => this.zoneOf(i) === null || !this.options.openZones.has(this.zoneOf(i)!))
+        for (const [status, indices] of batches) engine.setStatuses(indices, status)
+      })
+      .catch((error: unknown) => console.error('seat re-sync failed', error))
   }
 
   private update(patch: Partial<SchemeMapState>): void {

@@ -1,4 +1,6 @@
-import type { SchemeMapResponse, SeatStatus as ServerSeatStatus } from '../../../../contract/entities/scheme'
+import { SEAT_STATUS_BYTE } from '../../../../contract/entities/compiledVenue'
+import type { SchemeMapResponse, SeatStand, SeatStatus as ServerSeatStatus } from '../../../../contract/entities/scheme'
+import type { CompiledSession } from '../../../../engine/compiled/session'
 import { SeatStatus, type VenueZone } from '../../../../engine/model'
 import type { VenueMetadata } from '../../../../engine/parse/metadata'
 
@@ -41,6 +43,47 @@ export function venueMetadata(map: SchemeMapResponse, openZones: ReadonlySet<num
   }
 }
 
+/** The engine status of each status byte of the compiled map (SEAT_STATUS_BYTE; `off` = not for sale). */
+export function statusOfByte(): SeatStatus[] {
+  const table: SeatStatus[] = []
+  for (const status of ['free', 'held', 'sold'] as const) table[SEAT_STATUS_BYTE[status]] = ENGINE_STATUS[status]
+  table[SEAT_STATUS_BYTE.off] = SeatStatus.Unavailable
+  return table
+}
+
+/** What the venue worker applies to a compiled venue: status table, open zones, zone names and colours, standing places. */
+export function compiledSession(stands: readonly SeatStand[], openZones: ReadonlySet<number>, zones: readonly VenueZone[]): CompiledSession {
+  return {
+    statusOfByte: statusOfByte(),
+    openZones: [...openZones].map(String),
+    zones: [...zones],
+    stands: stands.filter((x) => openZones.has(x.cat)).map((x) => ({ seat_id: x.seat_id, cat: x.cat, quant: x.quant })),
+  }
+}
+
+/** A set of seat ids (a Set, or a check computed from the venue). */
+export interface SeatSet {
+  has(seatId: string): boolean
+}
+
+/**
+ * Status bytes read again after a reconnect, as setStatuses batches: this visitor's cart seats
+ * Selected, seats not for sale to the visitor (`blockedAt`) left as they are drawn.
+ */
+export function statusesToBatches(bytes: Uint8Array, keyOf: (index: number) => string, mine: ReadonlySet<string>, blockedAt: (index: number) => boolean): Map<SeatStatus, number[]> {
+  const table = statusOfByte()
+  const groups = new Map<SeatStatus, number[]>()
+  for (let i = 0; i < bytes.length; i++) {
+    let status = table[bytes[i]] ?? SeatStatus.Unavailable
+    if (status === SeatStatus.Unavailable || blockedAt(i)) continue
+    if (status !== SeatStatus.Sold && mine.size > 0 && mine.has(keyOf(i))) status = SeatStatus.Selected
+    let list = groups.get(status)
+    if (list === undefined) groups.set(status, (list = []))
+    list.push(i)
+  }
+  return groups
+}
+
 /** Seats of the map the visitor cannot buy in the chosen mode (zones outside `openZones`). */
 export function blockedSeatIds(map: Pick<SchemeMapResponse, 'seat_numbers'>, openZones: ReadonlySet<number>): Set<string> {
   const out = new Set<string>()
@@ -58,7 +101,7 @@ export function statusBatches(
   changes: readonly { seat_id: string; status: ServerSeatStatus }[],
   indexOfKey: (key: string) => number,
   mine: ReadonlySet<string>,
-  blocked: ReadonlySet<string>,
+  blocked: SeatSet,
 ): Map<SeatStatus, number[]> {
   const groups = new Map<SeatStatus, number[]>()
   for (const c of changes) {

@@ -1,0 +1,126 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { buildPath } from '../../../contract/calls'
+import { COMPILED_VENUE_PATH, SCHEME_MAP_STATUSES_PATH, SEAT_STATUS_BYTE, type SchemeMapCompiledResponse } from '../../../contract/entities/compiledVenue'
+import type { Db } from '../../db/connect'
+import { compiledVenueOfDrawing } from '../../venues/compiled'
+import { cachedSessionAnswer, type SessionAnswer } from './map-cache'
+import { listLiveSeatStates, listSeatOrder, seatStateVersion } from './map.repository'
+import { standingView, statusOfState } from './map'
+import { loadSchemeSession } from './repository'
+import { latestChangeId } from '../live/changes.repository'
+
+/**
+ * The storefront's map in compiled form (issue 16.1): where the session's compiled drawing lies
+ * (POST /api/scheme/map/compiled) and its statuses as one byte per seat in the compiled seat order
+ * (GET /api/scheme/map/statuses). The seat order is the import's: seats rows by id, which is the
+ * parser's order (import.ts inserts them in it), the order of the compiled venue's columns.
+ */
+
+const gzip = promisify(zlib.gzip)
+/** Status bytes are built per change of a session: a fast level (1M seats: a few ms). */
+const STATUS_GZIP_LEVEL = 6
+/** Drawings whose seat order is kept in memory (4 bytes per seat each). */
+const SEAT_ORDER_CACHE_SIZE = 6
+
+export async function schemeMapCompiledAnswer(db: Db, hash: string, calendarId: number, now = Date.now()): Promise<SchemeMapCompiledResponse> {
+  const version = await latestChangeId(db)
+  const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
+  const priced = pricedZones(session)
+  const venue = await compiledVenueOfDrawing(db, session.drawingId)
+  const stands = await standingView(db, session.drawingId, calendarId, [...priced], session.event.demquantlimit, now)
+  return {
+    venue: {
+      url: buildPath(COMPILED_VENUE_PATH, { hash: venue.hash }),
+      content_hash: venue.hash,
+      format_version: venue.formatVersion,
+      seat_count: venue.seatCount,
+      bytes: venue.bytes,
+    },
+    statuses_url: `${SCHEME_MAP_STATUSES_PATH}?${new URLSearchParams({ hash, calendar_id: String(calendarId) })}`,
+    seat_stand: stands.list,
+    meta: null,
+    version,
+  }
+}
+
+function pricedZones(session: Awaited<ReturnType<typeof loadSchemeSession>>): Set<number> {
+  return new Set([...session.prices, ...session.subscriptionPrices].map((p) => p.zone_id))
+}
+
+/** The status bytes of a session with their gzip, made once per change of the session. */
+export class StatusBytes implements SessionAnswer {
+  private gz: Promise<Buffer> | null = null
+
+  constructor(
+    readonly key: string,
+    readonly validUntil: number,
+    readonly bytes: Buffer,
+  ) {}
+
+  gzip(): Promise<Buffer> {
+    this.gz ??= gzip(this.bytes, { level: STATUS_GZIP_LEVEL })
+    return this.gz
+  }
+}
+
+const statusCaches = new WeakMap<Db, Map<number, Promise<StatusBytes>>>()
+
+/**
+ * One byte per seat of the session's drawing (SEAT_STATUS_BYTE): seats of zones without a price
+ * row (regular or subscription) are `off`, the rest free, held or sold by the live-hold rule. Cached
+ * like the map answer: per session, under its seat-state version, priced zones and earliest expiry.
+ */
+export async function seatStatusBytes(db: Db, hash: string, calendarId: number, now = Date.now()): Promise<StatusBytes> {
+  const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
+  const priced = pricedZones(session)
+  const version = await seatStateVersion(db, calendarId)
+  const key = `${version}|${session.drawingId}|${[...priced].sort((a, b) => a - b).join(',')}`
+  return cachedSessionAnswer(statusCaches, db, calendarId, key, now, async () => {
+    const order = await seatOrder(db, session.drawingId)
+    const holds = await listLiveSeatStates(db, calendarId, now)
+    const bytes = Buffer.alloc(order.ids.length, SEAT_STATUS_BYTE.free)
+    for (let i = 0; i < order.ids.length; i++) if (!priced.has(order.zones[i])) bytes[i] = SEAT_STATUS_BYTE.off
+    let validUntil = Number.POSITIVE_INFINITY
+    for (const h of holds) {
+      const i = order.indexOf.get(h.seat_id)
+      if (i === undefined || bytes[i] === SEAT_STATUS_BYTE.off) continue
+      bytes[i] = SEAT_STATUS_BYTE[statusOfState(h.state)]
+      if (h.expires_at !== null && h.expires_at > now && h.expires_at < validUntil) validUntil = h.expires_at
+    }
+    return new StatusBytes(key, validUntil, bytes)
+  })
+}
+
+interface SeatOrder {
+  ids: Int32Array
+  /** Zone id per seat (0 = none). */
+  zones: Int32Array
+  indexOf: Map<number, number>
+}
+
+const orders = new WeakMap<Db, Map<number, Promise<SeatOrder>>>()
+
+/** The drawing's seats in compiled order (by id), with their zones; a drawing never changes. */
+function seatOrder(db: Db, drawingId: number): Promise<SeatOrder> {
+  let cache = orders.get(db)
+  if (!cache) orders.set(db, (cache = new Map()))
+  let entry = cache.get(drawingId)
+  if (entry) return entry
+  entry = (async () => {
+    const rows = await listSeatOrder(db, drawingId)
+    const ids = new Int32Array(rows.length)
+    const zones = new Int32Array(rows.length)
+    const indexOf = new Map<number, number>()
+    rows.forEach((r, i) => {
+      ids[i] = r.id
+      zones[i] = r.zone_id ?? 0
+      indexOf.set(r.id, i)
+    })
+    return { ids, zones, indexOf }
+  })()
+  entry.catch(() => cache.delete(drawingId))
+  cache.set(drawingId, entry)
+  while (cache.size > SEAT_ORDER_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+  return entry
+}
