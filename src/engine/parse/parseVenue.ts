@@ -21,7 +21,7 @@ import { VenueBuilder } from './VenueBuilder'
 import { getAttrList, normaliseAttrs, pickAttributes, type PickedAttributes } from './elementAttributes'
 import { applyMetadata, type VenueMetadata } from './metadata'
 import { Recogniser, type RecognitionReport } from './recognise/recogniser'
-import type { RetainedShape } from './recognise/candidates'
+import type { RetainedShape, ShapeStyle } from './recognise/candidates'
 import { rulesReport, summarise, textAnchorOf } from './recognise/report'
 
 export interface ParseOptions {
@@ -236,6 +236,12 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     return tag
   }
   const onBadTransform = (message: string) => warn(message, 'bad-transform')
+  /** Neighbouring shapes mostly share their style: one object for a run of alike shapes. */
+  let lastStyle: ShapeStyle = { fill: undefined, stroke: undefined, strokeWidth: 1 }
+  function styleOfFrame(f: Frame): ShapeStyle {
+    if (f.fill !== lastStyle.fill || f.stroke !== lastStyle.stroke || f.strokeWidth !== lastStyle.strokeWidth) lastStyle = { fill: f.fill, stroke: f.stroke, strokeWidth: f.strokeWidth }
+    return lastStyle
+  }
 
   function open(name: string, attrs: string[]): void {
     const tag = tagOf(name)
@@ -333,9 +339,8 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
             const lines = worldPolylines(el, matrix)
             if (lines[0]) builder.addOutline(sector, lines[0].points)
           } else if (SHAPE_TAGS.has(tag)) {
-            const shape: RetainedShape = { el, matrix, fill, stroke, strokeWidth: frame.strokeWidth }
             const g = recog && CANDIDATE_TAGS.has(tag) ? shapeGeometry(el) : null
-            if (!(recog && g && recog.shape(el, g, matrix, shape))) addDecoration(shape)
+            if (!(recog && g && recog.shape(el, g, matrix, styleOfFrame(frame)))) addDecoration({ el, matrix, fill, stroke, strokeWidth: frame.strokeWidth })
           } else if (tag === 'text') {
             frame.text = []
             frame.labelAt = textPosition(el, matrix)

@@ -5,8 +5,9 @@
  * check distances). Memory: 4 bytes per point plus 4 per slot (2 slots per point).
  */
 export class PointGrid {
-  private readonly head: Int32Array
-  private readonly next: Int32Array
+  /** Chains for callers that walk cells inline (hot loops): head[slot] → next[i] → … → -1. */
+  readonly head: Int32Array
+  readonly next: Int32Array
   private readonly mask: number
 
   constructor(
@@ -24,7 +25,12 @@ export class PointGrid {
     for (let k = 0; k < indices.length; k++) this.insert(indices[k])
   }
 
-  private slot(ix: number, iy: number): number {
+  /** The cell coordinate of x or y. */
+  cellOf(v: number): number {
+    return Math.floor(v / this.cell)
+  }
+
+  slot(ix: number, iy: number): number {
     return (Math.imul(ix, 73856093) ^ Math.imul(iy, 19349663)) & this.mask
   }
 
