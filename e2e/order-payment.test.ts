@@ -1,35 +1,19 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { afishaResponseSchema } from '../src/contract/entities/afisha'
-import { pickLocalized } from '../src/contract/lang'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
-import { ticketTotals } from '../src/app/kernel/cart'
+import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { createWalkOrder, WALK } from './support/orders'
 
 /**
  * Paying an order in real Chromium against the real server and its sandbox bank: card payment
  * approved (badge, ticket codes, ticket page), declined (declined page, back, pay again), and a
  * QR payment completed from another page while the order view polls the status.
  */
-const WALK = 'Прогулка по старому городу'
 /** The QR view polls every 10 s (001 §9): a paid QR order shows up within two polls. */
 const QR_SETTLE_TIMEOUT_MS = 30_000
 
 
-async function createOrder(app: AppHarness, quantity: number): Promise<string> {
-  const api = visitorApi(app)
-  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
-  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === WALK)
-  if (event === undefined) throw new Error(`demo event "${WALK}" is missing`)
-  const data = await api.call('noScheme', { hash: event.hash_id })
-  const day = data.calendar[0]
-  const slot = day.times.find((x) => x.quantity >= quantity)!
-  const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
-  const created = await api.call('orderCreate', {
-    fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: ticketTotals([{ row, quantity }]).total }],
-    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
-  })
-  return created.hash
+function createOrder(app: AppHarness, quantity: number): Promise<string> {
+  return createWalkOrder(app, quantity, { fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru' })
 }
 
 /** Chooses a payment type by its label and pays, skipping the offers question when it comes. */

@@ -5,7 +5,7 @@ import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
-import { ticketTotals } from '../src/app/kernel/cart'
+import { createWalkOrder, WALK } from './support/orders'
 
 /**
  * The order view in real Chromium against the real server: orders are created through the real
@@ -17,23 +17,10 @@ const CRM_SECRET = 'e2e-order-crm-secret-0123456789abcdef'
 /** The demo data's first CRM client, holder of the loyalty card CARD-0001 with 1,500 bonuses. */
 const DEMO_CLIENT_ID = 1
 const TOKEN_LIFETIME_S = 600
-const WALK = 'Прогулка по старому городу'
 
 /** Creates a general-admission order of `quantity` tickets of the walk through the real API. */
-async function createOrder(app: AppHarness, quantity: number, api: ApiClient = visitorApi(app)): Promise<string> {
-  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
-  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === WALK)
-  if (event === undefined) throw new Error(`demo event "${WALK}" is missing`)
-  const data = await api.call('noScheme', { hash: event.hash_id })
-  const day = data.calendar[0]
-  const slot = day.times.find((x) => x.quantity >= quantity)!
-  const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
-  const created = await api.call('orderCreate', {
-    fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: ticketTotals([{ row, quantity }]).total }],
-    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
-  })
-  return created.hash
+function createOrder(app: AppHarness, quantity: number, api: ApiClient = visitorApi(app)): Promise<string> {
+  return createWalkOrder(app, quantity, undefined, api)
 }
 
 /** Holds the first free seat of the first session of a seat-map event and orders it through the real API. */

@@ -69,6 +69,16 @@ describe('best seats control', () => {
           }, body.chosen))
           .toEqual([1, 1, 1])
 
+        // The map flew to the block: single seats show, the first chosen seat has the focus and
+        // every chosen seat is on screen.
+        await expect.poll(() => page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().focus?.key ?? null)).toBe(body.chosen[0])
+        const view = await page.evaluate((keys) => {
+          const e = window.__seatwiseTest!.schemeEngine!
+          const c = document.querySelector('.scheme-map canvas')!.getBoundingClientRect()
+          return { tier: e.getSnapshot().tier, onScreen: keys.map((k) => e.seatToScreen(e.indexOfKey(k))!).every((p) => p.x >= 0 && p.y >= 0 && p.x <= c.width && p.y <= c.height) }
+        }, body.chosen)
+        expect(view).toEqual({ tier: expect.not.stringMatching(/^sectors$/), onScreen: true })
+
         // Show others: a new block, the first given back.
         await tabTo(page, '.best-seats button[type="button"]')
         const [next] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/cart/best')), page.keyboard.press('Enter')])

@@ -38,6 +38,8 @@ import { addDiscountRequestSchema, addDiscountResponseSchema, cancelDiscountRequ
 import {
   orderStatusChangeRequestSchema,
   orderStatusChangeResponseSchema,
+  orderExtendRequestSchema,
+  orderExtendResponseSchema,
   orderViewRequestSchema,
   paymentStartParamsSchema,
   paymentStartResponseSchema,
@@ -156,6 +158,15 @@ export const calls = {
     summary: 'Add, change or remove seats in the cart',
     description: 'Our design: {calendar_id, changes: [{seat_id, clientcategory_id, quantity}]}, quantity 0 removes. Holds seats for CART_HOLD_SECONDS; -9998 over the limit, -1005 when a seat is taken.',
     request: cartUpdateRequestSchema,
+    response: cartResponseSchema,
+  }),
+  cartExtend: defineCall({
+    method: 'POST',
+    path: '/api/cart/extend',
+    summary: 'Extend the hold of the cart (before it runs out)',
+    description:
+      'Our design (issue 20, WCAG 2.2.1): {calendar_id}. Moves the end of every hold of the cart by CART_HOLD_SECONDS, at most CART_HOLD_EXTENSIONS times per countdown and never past the session\'s off-sale time or start; answers the cart with extensions_left. -1005 when nothing is held any more or sales end sooner, -9998 when the extensions are used up.',
+    request: cartListRequestSchema,
     response: cartResponseSchema,
   }),
   cartBest: defineCall({
@@ -279,6 +290,15 @@ export const calls = {
     description: 'The spec answers a bare number; we wrap it as {response: number}. 0 = still waiting.',
     request: orderStatusChangeRequestSchema,
     response: orderStatusChangeResponseSchema,
+  }),
+  orderExtend: defineCall({
+    method: 'POST',
+    path: '/api/order/extend',
+    summary: 'Extend the time to pay an unpaid order',
+    description:
+      'Our design (issue 20, WCAG 2.2.1): {hash, lang}. Moves the reserve time (and the holds of the order\'s seats) by ORDER_RESERVE_SECONDS, at most ORDER_RESERVE_EXTENSIONS times, never past the start or off-sale time of its sessions; answers reservetime (seconds left) and extensions_left. Refused for paid, cancelled and expired orders.',
+    request: orderExtendRequestSchema,
+    response: orderExtendResponseSchema,
   }),
   paymentStart: defineCall({
     method: 'POST',

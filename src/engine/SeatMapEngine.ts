@@ -1,4 +1,4 @@
-import { type CameraState, ZOOM_BUTTON_FACTOR, zoomLabel } from './camera/Camera'
+import { type CameraState, MAX_ZOOM, ZOOM_BUTTON_FACTOR, zoomLabel } from './camera/Camera'
 import { Transform } from './camera/Transform'
 import { initialSnapshot, type SeatMapEngineOptions, type SeatMapEvents, type SeatMapSnapshot } from './engineTypes'
 import { HIT_SLOP_PX } from './spatial/hitTest'
@@ -41,6 +41,9 @@ import { measureViewport, ViewportWatcher, type ViewportSize } from './render/Vi
 
 /** Spec 001 §9: map init delay 200 ms (lets the host layout settle before the canvas is sized). */
 export const MAP_INIT_DELAY_MS = 200
+
+/** Share of the view a block shown by showSeats fills at most (the rest is context around it). */
+export const SHOW_SEATS_FILL = 0.5
 export { DETAIL_QUIET_MS } from './lod/DetailController'
 
 export type { SeatMapEngineOptions, SeatMapEvents, SeatMapSnapshot } from './engineTypes'
@@ -248,6 +251,30 @@ export class SeatMapEngine {
 
   setFocus(index: number): void {
     this.seatInteraction.setFocus(index)
+  }
+
+  /**
+   * Brings a block of seats into view and focuses its first seat (best available's "fly to"): the
+   * view centres on the block at least at the zoom where single seats show, closer when the
+   * block is small enough to still fit, and the focus ring marks where it is.
+   */
+  showSeats(indices: readonly number[]): void {
+    const v = this.venue
+    const seats = indices.filter((i) => v !== null && i >= 0 && i < v.seats.count)
+    if (!v || seats.length === 0) return
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
+    for (const i of seats) {
+      x0 = Math.min(x0, v.seats.x[i] - v.seats.w[i])
+      x1 = Math.max(x1, v.seats.x[i] + v.seats.w[i])
+      y0 = Math.min(y0, v.seats.y[i] - v.seats.h[i])
+      y1 = Math.max(y1, v.seats.y[i] + v.seats.h[i])
+    }
+    const view = this.transform.visibleRect()
+    // The zoom at which the block fills SHOW_SEATS_FILL of the view, never below the detail zoom.
+    const fill = Math.min((view[2] - view[0]) / (x1 - x0), (view[3] - view[1]) / (y1 - y0)) * SHOW_SEATS_FILL
+    const zoom = Math.min(MAX_ZOOM, Math.max(this.detail.detailZoom(), this.cam.zoom * fill))
+    this.centerOn((x0 + x1) / 2, (y0 + y1) / 2, zoom)
+    this.seatInteraction.setFocus(seats[0])
   }
 
   getCamera(): Readonly<CameraState> {

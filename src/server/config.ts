@@ -9,7 +9,9 @@
  * | `DATA_DIR` | `./data` | Folder for the SQLite database, the mail outbox and other runtime files. |
  * | `DATABASE_URL` | unset | `postgres://user@host:5432/db` runs on PostgreSQL; unset = SQLite at `DATA_DIR/storefront.sqlite`. |
  * | `ORDER_RESERVE_SECONDS` | `900` | How long an unpaid order keeps its tickets. |
+ * | `ORDER_RESERVE_EXTENSIONS` | `10` | How many times a buyer may extend an unpaid order's reserve, each by `ORDER_RESERVE_SECONDS` (WCAG 2.2.1). |
  * | `CART_HOLD_SECONDS` | `600` | How long a seat in a cart stays held for the visitor. |
+ * | `CART_HOLD_EXTENSIONS` | `10` | How many times a visitor may extend one cart countdown, each by `CART_HOLD_SECONDS` (WCAG 2.2.1). |
  * | `SMTP_URL` | unset | `smtp://user:pass@host:587` sends mail; unset = `.eml` files under `DATA_DIR/outbox`. |
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
  * | `CRM_SECRET` | dev value (warns) | HMAC key of the `?crm=` sign-in tokens issued by the account system. |
@@ -77,7 +79,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for SQLite)')
     .optional(),
   ORDER_RESERVE_SECONDS: seconds.default(900),
+  ORDER_RESERVE_EXTENSIONS: z.coerce.number().int().min(0).max(1000).default(10),
   CART_HOLD_SECONDS: seconds.default(600),
+  CART_HOLD_EXTENSIONS: z.coerce.number().int().min(0).max(1000).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CRM_SECRET: z.string().min(8, 'CRM_SECRET must be at least 8 characters').optional(),
@@ -111,7 +115,11 @@ export interface Config {
   dataDir: string
   database: Database
   orderReserveSeconds: number
+  /** How many times a buyer may extend an unpaid order's reserve, each by orderReserveSeconds (WCAG 2.2.1). */
+  orderReserveExtensions: number
   cartHoldSeconds: number
+  /** How many times a visitor may extend one cart countdown (WCAG 2.2.1 asks for at least 10). */
+  cartHoldExtensions: number
   /** undefined: mail is written as .eml files to `outboxDir`. */
   smtpUrl: string | undefined
   outboxDir: string
@@ -210,7 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') },
     orderReserveSeconds: e.ORDER_RESERVE_SECONDS,
+    orderReserveExtensions: e.ORDER_RESERVE_EXTENSIONS,
     cartHoldSeconds: e.CART_HOLD_SECONDS,
+    cartHoldExtensions: e.CART_HOLD_EXTENSIONS,
     smtpUrl: e.SMTP_URL,
     outboxDir: path.join(dataDir, 'outbox'),
     logLevel: e.LOG_LEVEL,

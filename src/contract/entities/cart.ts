@@ -67,5 +67,7 @@ export const cartResponseSchema = z.object({
   hold_seconds: countSchema,
   limit_left: countSchema,
   singles: z.array(cartSingleSchema).optional(),
+  /** Our addition (issue 20): how many more times the hold may be extended (answer of /api/cart/extend). */
+  extensions_left: countSchema.optional(),
 })
 export type CartResponse = z.infer<typeof cartResponseSchema>

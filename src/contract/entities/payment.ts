@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { localizedMany, requestLangSchema } from '../lang'
-import { hashSchema, idSchema, okShape } from './common'
+import { countSchema, hashSchema, idSchema, okShape } from './common'
 
 /**
  * A payment type of an order (001 §3): creditcompany_id, protocol_type, protocol_kind ('QR'
@@ -28,6 +28,19 @@ export const orderViewRequestSchema = z.object({
   hash: hashSchema,
   lang: requestLangSchema,
   bank_data: bankDataSchema.optional(),
+})
+
+/** POST /api/order/extend (our addition, issue 20): extend an unpaid order's reserve time. */
+export const orderExtendRequestSchema = z.object({
+  hash: hashSchema,
+  lang: requestLangSchema,
+})
+
+/** Seconds left to pay now (as the view's reservetime) and the extensions left. */
+export const orderExtendResponseSchema = z.object({
+  ...okShape,
+  reservetime: countSchema,
+  extensions_left: countSchema,
 })
 
 /** Path parameters of POST /api/payment/start/:typeId: the payment type (creditcompany_id). */

@@ -244,13 +244,32 @@ export class VenueBuilder {
     this.decoClosed.push(closed ? 1 : 0)
   }
 
-  addLabel(x: number, y: number, size: number, text: string): void {
+  /** Adds a decoration label; returns its index, or -1 when it was not kept (empty, out of range). */
+  addLabel(x: number, y: number, size: number, text: string): number {
     const t = text.trim()
-    if (!t || !(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE)) return
+    if (!t || !(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE)) return -1
     this.labelX.push(x)
     this.labelY.push(y)
     this.labelSize.push(size)
     this.labelText.push(this.strings.add(t))
+    return this.labelX.length - 1
+  }
+
+  /** Removes labels by index (given by addLabel): texts that turned out to be seats' own numbers. */
+  dropLabels(indices: readonly number[]): void {
+    if (indices.length === 0) return
+    const drop = new Uint8Array(this.labelX.length)
+    for (const k of indices) if (k >= 0 && k < drop.length) drop[k] = 1
+    let w = 0
+    for (let r = 0; r < drop.length; r++) {
+      if (drop[r]) continue
+      this.labelX.data[w] = this.labelX.data[r]
+      this.labelY.data[w] = this.labelY.data[r]
+      this.labelSize.data[w] = this.labelSize.data[r]
+      this.labelText.data[w] = this.labelText.data[r]
+      w++
+    }
+    this.labelX.length = this.labelY.length = this.labelSize.length = this.labelText.length = w
   }
 
   /** @param extent the venue's box so far (sectors and decorations), the scale outline detail is judged at */

@@ -302,10 +302,10 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
       if (frame.tag === 'style') css.addText(content)
       else if (frame.tag === 'text') {
         const [x, y] = frame.labelAt ?? [applyX(frame.matrix, 0, 0), applyY(frame.matrix, 0, 0)]
-        builder.addLabel(x, y, frame.fontSize * decompose(frame.matrix).sx, content.replace(/\s+/g, ' '))
+        const label = builder.addLabel(x, y, frame.fontSize * decompose(frame.matrix).sx, content.replace(/\s+/g, ' '))
         if (recog) {
           const [lx, ly, m] = frame.textLocal ?? [0, 0, frame.matrix]
-          recog.text(m, lx, ly, frame.fontSize, getAttr(frame, 'text-anchor') ?? textAnchorOf(getAttr(frame, 'style')), content)
+          recog.text(m, lx, ly, frame.fontSize, getAttr(frame, 'text-anchor') ?? textAnchorOf(getAttr(frame, 'style')), content, label)
         }
       }
     }

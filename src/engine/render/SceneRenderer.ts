@@ -67,8 +67,11 @@ export class SceneRenderer {
       if (api !== 'webgpu' || preference !== 'auto') throw e
       this.renderer = await startRenderer('webgl', canvas, opts)
     }
-    // Before anything is drawn: every batcher reads this when it first builds its shader.
-    this.renderer.limits.maxBatchableTextures = Math.min(this.renderer.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
+    // Before anything is drawn: every batcher reads this when it first builds its shader. WebGL
+    // only: the cost it saves is GLSL compile time, and Pixi's WebGPU batcher lays out its bind
+    // group for its own texture count, so a lower limit leaves slots unbound ("textureSource3
+    // was destroyed") and no frame is ever drawn.
+    if (this.renderer instanceof WebGLRenderer) this.renderer.limits.maxBatchableTextures = Math.min(this.renderer.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
     this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
     this.stage.addChild(this.world)
     void warmUp(this.renderer, () => this.destroyed)

@@ -203,7 +203,16 @@ export interface PricesTable {
   sortnum: Def<number>
   for_subscription: Flag
 }
-export interface CartsTable { id: Id; session_id: string; calendar_id: number; created_at: number; updated_at: number }
+export interface CartsTable {
+  id: Id
+  session_id: string
+  calendar_id: number
+  created_at: number
+  updated_at: number
+  /** Hold extensions used in the countdown ending at extended_until (issue 20). */
+  hold_extensions: Def<number>
+  extended_until: number | null
+}
 export interface CartItemsTable {
   id: Id
   cart_id: number
@@ -236,6 +245,8 @@ export interface OrdersTable {
   total: Def<number>
   service_total: Def<number>
   reserve_until: number
+  /** Extensions of the reserve time used (issue 20). */
+  reserve_extensions: Def<number>
   created_at: number
   confirmed_at: number | null
   paid_at: number | null

@@ -80,6 +80,10 @@ const STOREFRONT_REASONS = {
   // Best available and the single-seat rule (issue 20).
   'best-none': TAKEN,
   'seat-single-left': BAD,
+  // Hold extensions (issue 20, WCAG 2.2.1).
+  'hold-nothing-held': TAKEN,
+  'hold-extensions-used': ErrorCode.LIMIT,
+  'hold-sale-ends': TAKEN,
   // Orders, their view, services and payment.
   'order-not-found': GONE,
   'order-paid': ErrorCode.PAYMENT,

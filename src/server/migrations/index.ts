@@ -15,6 +15,7 @@ import * as m17b from './2026_11_24_17_01_02_publishing'
 import * as m18a from './2026_11_24_18_06_01_mail_retries'
 import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
 import * as m20a from './2026_11_24_20_01_01_seat_choice'
+import * as m20b from './2026_11_24_20_02_01_hold_extensions'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_18_06_01_mail_retries': m18a,
   '2026_11_24_19_01_01_create_ticket_redemptions': m19t01,
   '2026_11_24_20_01_01_seat_choice': m20a,
+  '2026_11_24_20_02_01_hold_extensions': m20b,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

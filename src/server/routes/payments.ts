@@ -3,6 +3,7 @@ import { ErrorCode } from '../../contract/errors'
 import { addDiscount, cancelDiscount, releaseCancelledDiscounts } from '../domain/loyalty/service'
 import { addSpecialOffers, removeSpecialOffer } from '../domain/offers/service'
 import { buildOrderView, orderNumber } from '../domain/order-page/view'
+import { extendOrderReserve } from '../domain/orders/reserve-extension'
 import { buildTicketView } from '../domain/tickets/view'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { registerSandboxBank } from '../payments/sandbox/routes'
@@ -13,7 +14,7 @@ import { visitorOrigin } from './origin'
 import type { CallHandlers } from './registry'
 
 type PaymentHandlers = Required<
-  Pick<CallHandlers, 'orderView' | 'orderGetNum' | 'orderAddSpecialOffer' | 'orderRemoveSpecialOffer' | 'orderAddDiscount' | 'orderCancelDiscount' | 'orderStatusChange' | 'paymentStart' | 'ticket'>
+  Pick<CallHandlers, 'orderView' | 'orderGetNum' | 'orderAddSpecialOffer' | 'orderRemoveSpecialOffer' | 'orderAddDiscount' | 'orderCancelDiscount' | 'orderStatusChange' | 'orderExtend' | 'paymentStart' | 'ticket'>
 >
 
 /**
@@ -52,6 +53,10 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       reply.header('cache-control', 'no-store')
       return { response: await paymentStatusChange(db, input.hash) }
     },
+    orderExtend: async ({ input }) => ({
+      ...ok,
+      ...(await extendOrderReserve(db, input.hash, { now: Date.now(), reserveSeconds: app.config.orderReserveSeconds, maxExtensions: app.config.orderReserveExtensions })),
+    }),
     paymentStart: async ({ input, params, request }) => startPayment(db, registry, {
       hash: input.hash,
       typeId: params.typeId,

@@ -5,12 +5,13 @@ import { listCartOf, updateCart } from '../domain/cart/service'
 import { schemeMapAnswer } from '../domain/scheme/map'
 import { createSchemeOrder } from '../domain/scheme/order'
 import { holdBestSeats } from '../domain/cart/best'
+import { extendCartHold } from '../domain/cart/hold-extension'
 import { buildSchemeHeader, buildSchemeSessions } from '../domain/scheme/views'
 import { ApiFailure } from '../errors'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
-type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'cartList' | 'cartUpdate' | 'cartBest' | 'orderCreateScheme'>>
+type SchemeHandlers = Required<Pick<CallHandlers, 'scheme' | 'schemeSessions' | 'schemeMap' | 'cartList' | 'cartUpdate' | 'cartExtend' | 'cartBest' | 'orderCreateScheme'>>
 
 /**
  * Seat-map booking: the scheme-view header, sessions and map, the cart that holds seats while
@@ -53,6 +54,19 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           now: Date.now(),
           holdSeconds: app.config.cartHoldSeconds,
           crmClientId: request.session?.crm_client_id ?? null,
+        })
+      } finally {
+        feed.poke()
+      }
+    },
+
+    cartExtend: async ({ input, request }) => {
+      try {
+        return await extendCartHold(db, input.calendar_id, {
+          sessionId: sessionOf(request),
+          now: Date.now(),
+          holdSeconds: app.config.cartHoldSeconds,
+          maxExtensions: app.config.cartHoldExtensions,
         })
       } finally {
         feed.poke()

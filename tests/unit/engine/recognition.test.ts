@@ -128,3 +128,39 @@ describe('nothing seat-like', () => {
     expect(summary.report.warnings[0]).toMatch(/^no seats: no shape is repeated 10 or more times/)
   })
 })
+
+describe('numbers drawn on seats are the seats\' labels, not decoration text', () => {
+  /** The decoration labels' texts (the engine draws seat numbers itself, at the zoom they fit). */
+  function decorationTexts(svg: string): string[] {
+    const { venue } = recogniseVenue(svg)
+    const d = venue.decorations
+    const bytes = venue.strings.bytes
+    const dec = new TextDecoder()
+    const out: string[] = []
+    for (let k = 0; k < d.labelCount; k++) {
+      const s = d.labelText[k]
+      out.push(dec.decode(bytes.subarray(venue.strings.offsets[s], venue.strings.offsets[s + 1])))
+    }
+    return out
+  }
+
+  it('drops a number drawn on its seat (inside the seat group or beside it) and keeps the stage and sector names', () => {
+    const inGroup = hall(8, 20, (r, n, x, y) => `<g data-row="${r}" data-seat="${n}"><circle cx="${x}" cy="${y}" r="9"/><text x="${x}" y="${y + 3}" text-anchor="middle" font-size="8">${n}</text></g>`)
+    const beside = hall(8, 20, (r, n, x, y) => `<circle cx="${x}" cy="${y}" r="9" data-row="${r}"/><text x="${x - 4}" y="${y + 3}" font-size="8">${n}</text>`)
+    for (const svg of [inGroup, beside]) {
+      expect(labelSet(svg)).toEqual(expected160())
+      expect(decorationTexts(svg)).toEqual(['Stage'])
+    }
+  })
+
+  it('the generated venues keep only their hall, stage and sector texts', () => {
+    const svg = generateVenue({ kind: 'theatre', seats: 2000 })
+    const texts = decorationTexts(svg)
+    expect(texts.length).toBeLessThan(40)
+    expect(texts.every((t) => !/^\d+$/.test(t))).toBe(true)
+  })
+})
+
+function expected160(): string[] {
+  return labelSet(hall(8, 20, (r, n, x, y) => `<circle cx="${x}" cy="${y}" r="9" data-row="${r}" data-seat="${n}"/>`))
+}

@@ -1,7 +1,11 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '../../../contract/lang'
+import { ApiCallError } from '../../../contract/client'
+import { api } from '../../api/client'
 import { ConfirmDialog } from '../../forms/ConfirmDialog'
+import { HoldWarning, HOLD_WARN_SECONDS, type ExtendResult } from '../../kernel/HoldWarning'
+import { useModal } from '../../state/modal'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { formatCountdown } from './model/countdown'
@@ -35,6 +39,20 @@ export function PaymentForm({ order, loadedAt, currency, reload, openOffers }: P
   const [confirm, setConfirm] = useState(false)
   const payment = usePayment(order, reload)
   const storedQr = order.payment_qr
+  const timer = useRef<HTMLElement>(null)
+  const showModal = useModal((s) => s.show)
+
+  // WCAG 2.2.1: before the time to pay runs out the form warns and offers more time (issue 20).
+  const extend = async (): Promise<ExtendResult> => {
+    try {
+      const answer = await api.call('orderExtend', { hash: order.hash, lang })
+      await reload()
+      return { holdSeconds: answer.reservetime, extensionsLeft: answer.extensions_left }
+    } catch (e) {
+      showModal({ kind: 'warning', text: e instanceof ApiCallError && e.status !== 0 ? e.errorText : t('order.time-over') })
+      return null
+    }
+  }
 
   if (left <= 0) {
     return <p className="notice order-pay__over" role="status">{t('order.time-over')}</p>
@@ -72,9 +90,15 @@ export function PaymentForm({ order, loadedAt, currency, reload, openOffers }: P
         </div>
         <div className="order-pay__row">
           <dt>{t('order.time-left')}</dt>
-          <dd className="order-pay__timer" aria-live="off">{formatCountdown(left)}</dd>
+          <dd className="order-pay__timer" aria-live="off" tabIndex={-1} ref={timer}>{formatCountdown(left)}</dd>
         </div>
       </dl>
+      <HoldWarning left={left} onExtend={extend} focusAfter={timer} className="order-pay"
+        texts={{
+          warning: t('order.hold-warning', { seconds: HOLD_WARN_SECONDS }),
+          extend: t('order.hold-extend'),
+          extended: (r) => [t('order.hold-extended', { time: formatCountdown(r.holdSeconds) }), ...(r.extensionsLeft === undefined ? [] : [t('order.hold-extensions-left', { count: r.extensionsLeft })])].join(' '),
+        }} />
       <PaymentLogos payments={order.payments} />
       {!order.paymentAllowed && <p className="notice" role="status">{t('order.payment-not-allowed')}</p>}
       <div className="order-pay__actions">

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CartItem } from '../../../contract/entities/cart'
 import type { PriceRow } from '../../../contract/entities/price'
@@ -8,15 +8,18 @@ import { Totals } from '../../kernel/Totals'
 import { ticketTotals } from '../../kernel/cart'
 import { cartTotals } from './model/totals'
 import { formatSeconds, useHoldCountdown } from './useHoldCountdown'
+import { HoldWarning, HOLD_WARN_SECONDS, type ExtendResult } from '../../kernel/HoldWarning'
 
 type Change = { seat_id: string; clientcategory_id: number; quantity: number }
 
 /**
  * 'My shopping cart' (001 §2): the held places with their category (a choice among the zone's
  * client categories), price and a remove button, the hold countdown and the totals. An empty
- * cart says messages.no-seats. When the hold runs out `onExpired` re-reads the cart.
+ * cart says messages.no-seats. When the hold runs out `onExpired` re-reads the cart. Before it
+ * does, HoldWarning warns and offers `onExtend`. The countdown itself is not a live region: a
+ * screen reader would read it every second.
  */
-export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, onExpired }: {
+export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, onExpired, onExtend }: {
   items: readonly CartItem[]
   holdUntil: number | null
   /** Price rows the visitor may use in this session (payment method applied). */
@@ -25,9 +28,11 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
   currency: string
   onChange: (change: Change) => void
   onExpired: () => void
+  onExtend: () => Promise<ExtendResult>
 }) {
   const { t } = useTranslation()
   const left = useHoldCountdown(holdUntil)
+  const countdown = useRef<HTMLParagraphElement>(null)
   const expired = left === 0
   useEffect(() => {
     if (expired) onExpired()
@@ -39,9 +44,15 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
   return (
     <section className="scheme-cart" aria-labelledby="scheme-cart-title">
       <h2 id="scheme-cart-title" className="section-title">{t('scheme.cart')}</h2>
-      <div role="status" className="scheme-cart__hold">
-        {left !== null && left > 0 && <p>{t('scheme.hold-left', { time: formatSeconds(left) })}</p>}
+      <div className="scheme-cart__hold">
+        {left !== null && left > 0 && <p ref={countdown} tabIndex={-1}>{t('scheme.hold-left', { time: formatSeconds(left) })}</p>}
       </div>
+      <HoldWarning left={left} onExtend={onExtend} focusAfter={countdown} className="scheme-cart"
+        texts={{
+          warning: t('scheme.hold-warning', { seconds: HOLD_WARN_SECONDS }),
+          extend: t('scheme.hold-extend'),
+          extended: (r) => [t('scheme.hold-extended', { time: formatSeconds(r.holdSeconds) }), ...(r.extensionsLeft === undefined ? [] : [t('scheme.hold-extensions-left', { count: r.extensionsLeft })])].join(' '),
+        }} />
       {items.length === 0 && <p className="scheme-cart__empty">{t('messages.no-seats')}</p>}
       {items.length > 0 && (
         <ul className="scheme-cart__list">

@@ -22,6 +22,7 @@ import { EventOrderForm } from '../../kernel/EventOrderForm'
 import { orderBasics } from '../../kernel/orderRequest'
 import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
 import { CartPanel } from './CartPanel'
+import type { ExtendResult } from '../../kernel/HoldWarning'
 import { Legend } from './Legend'
 import { availableZones, colorNumber, zoneInputs, zoneLegend } from './model/legend'
 import { subscriptionLimitLeft } from './model/standing'
@@ -103,6 +104,17 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
     api.call('cartList', { calendar_id: calendarId }).then((a) => applyCart(a, Date.now()), (e: unknown) => console.error('cart list failed', e))
   }, [calendarId, applyCart, showModal, t])
 
+  const onExtend = useCallback(async (): Promise<ExtendResult> => {
+    try {
+      const answer = await api.call('cartExtend', { calendar_id: calendarId })
+      applyCart(answer, Date.now())
+      return { holdSeconds: answer.hold_seconds, extensionsLeft: answer.extensions_left }
+    } catch (e) {
+      showModal({ kind: 'warning', text: e instanceof ApiCallError && e.status !== 0 ? e.errorText : t('messages.place-unavailable') })
+      return null
+    }
+  }, [calendarId, applyCart, showModal, t])
+
   const held = useMemo(() => new Map(items.map((i) => [i.seat_id, i.quantity])), [items])
   const onStanding = useCallback((stand: SeatStand, quantity: number) => {
     const mine = items.find((i) => i.seat_id === stand.seat_id)
@@ -162,9 +174,10 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
           onChange={onStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}
       <div className="scheme-session__checkout">
-        <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={method} subscritId={subscription?.subscritId} />
+        <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={method} subscritId={subscription?.subscritId}
+          onChosen={(ids) => controller?.showSeats(ids)} />
         <CartPanel items={myItems} holdUntil={holdUntil} rows={rows} lang={lang} currency={currency}
-          onChange={(c) => void update([c])} onExpired={onExpired} />
+          onChange={(c) => void update([c])} onExpired={onExpired} onExtend={onExtend} />
         <SinglesWarning />
         {myItems.length > 0 && (
           <EventOrderForm form={form} options={options} checkboxList={checkboxList} free={false}

@@ -61,6 +61,8 @@ export class Recogniser {
   private readonly ty: number[] = []
   private readonly tsize: number[] = []
   private readonly tvalue: string[] = []
+  /** The builder's label index of each number text (-1: not kept as a label). */
+  private readonly tlabel: number[] = []
   private stage: [number, number] | null = null
   private compounds = 0
 
@@ -100,7 +102,8 @@ export class Recogniser {
     }
   }
 
-  text(matrix: Matrix, x: number, y: number, fontSize: number, anchor: string | undefined, content: string): void {
+  /** A <text>; `label` is its index among the builder's labels (-1 when it was not kept). */
+  text(matrix: Matrix, x: number, y: number, fontSize: number, anchor: string | undefined, content: string, label = -1): void {
     const t = content.trim()
     if (NUMBER_TEXT.test(t)) {
       // The anchor is the start of the baseline unless text-anchor says otherwise: move to the centre.
@@ -112,6 +115,7 @@ export class Recogniser {
       this.ty.push(applyY(matrix, lx, ly))
       this.tsize.push(fontSize * decompose(matrix).sx)
       this.tvalue.push(cleanLabel(t) ?? t)
+      this.tlabel.push(label)
     } else if (this.stage === null && STAGE_TEXT.test(t)) this.stage = [applyX(matrix, x, y), applyY(matrix, x, y)]
   }
 
@@ -143,6 +147,7 @@ export class Recogniser {
     const unreliable = this.checkIds(seats, fromId)
     if (unreliable > 0) warnings.push(`the seats' ids do not follow the rows drawn (${unreliable} seats; copied shapes keep their ids): ids ignored for rows and numbers, which are inferred instead`)
     const textNumbers = this.assignTexts(seats)
+    builder.dropLabels(this.seatNumberTexts(seats))
     const flags = { row: new Uint8Array(c.length), number: new Uint8Array(c.length), sector: new Uint8Array(c.length) }
     const inferred = inferLabels(c, seats, this.stage, flags)
     for (const i of seats) {
@@ -242,6 +247,36 @@ export class Recogniser {
       if (c.source[i] === 'id') c.source[i] = undefined
     }
     return idSeats.length
+  }
+
+  /**
+   * Labels of the number texts that belong to a seat: drawn on it, or beside it with its number.
+   * The engine draws seat numbers itself at the zoom they are legible; kept as decoration labels
+   * they would be drawn a second time, hundreds of thousands of them on a big hall.
+   */
+  private seatNumberTexts(seats: number[]): number[] {
+    const c = this.candidates
+    const out: number[] = []
+    if (seats.length === 0 || this.tx.length === 0) return out
+    let size = 0
+    for (const i of seats) size = Math.max(size, Math.max(c.w[i], c.h[i]))
+    const grid = new PointGrid(c.x, c.y, size * TEXT_REACH * 2, seats, c.length)
+    for (let t = 0; t < this.tx.length; t++) {
+      if (this.tlabel[t] < 0) continue
+      let seat = -1
+      let dist = Infinity
+      grid.near(this.tx[t], this.ty[t], (i) => {
+        const d = Math.hypot(c.x[i] - this.tx[t], c.y[i] - this.ty[t])
+        if (d < dist && d <= TEXT_REACH * Math.max(c.w[i], c.h[i])) {
+          dist = d
+          seat = i
+        }
+      })
+      if (seat < 0) continue
+      const onSeat = dist <= Math.max(c.w[seat], c.h[seat]) / 2
+      if (onSeat || c.number[seat] === this.tvalue[t]) out.push(this.tlabel[t])
+    }
+    return out
   }
 
   /** Numbers drawn as <text> on or beside seats without one: each text goes to its nearest seat. */

@@ -120,6 +120,13 @@ export class SchemeMapController {
     return zone === undefined ? null : Number(zone.id)
   }
 
+  /** Flies the map to seats (by seat id) and focuses the first: what best available chose. */
+  showSeats(seatIds: readonly string[]): void {
+    const engine = this.engine
+    if (!engine) return
+    engine.showSeats(seatIds.map((id) => engine.indexOfKey(id)).filter((i) => i >= 0))
+  }
+
   /** A seat someone took between the last status heard and the visitor's click: drawn held now. */
   showTaken(index: number): void {
     if (this.engine?.getVenue()?.seats.status[index] === SeatStatus.Free) this.engine.setStatuses([index], SeatStatus.Held)

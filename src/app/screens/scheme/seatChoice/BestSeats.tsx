@@ -22,9 +22,8 @@ const DEFAULT_QUANTITY = 2
  * them as the visitor's). "Show others" asks again excluding every block offered so far; the
  * server gives the held block back in the same step. Plain form controls: keyboard operable, and
  * the outcome is announced in a status region.
- *
- * Left for the map controller (w14c's restructuring): flying the map to the chosen seats and
- * highlighting them beyond the cart's own marking; `onChosen` hands the chosen seat ids out for that.
+ * `onChosen` hands the chosen seat ids out: the page flies the map to them and focuses the first
+ * (SchemeMapController.showSeats).
  */
 export function BestSeats({ calendarId, rows, legend, method, subscritId, onChosen }: {
   calendarId: number

@@ -1,0 +1,34 @@
+import type { ApiClient } from '../../src/contract/client'
+import { afishaResponseSchema } from '../../src/contract/entities/afisha'
+import { pickLocalized } from '../../src/contract/lang'
+import { ticketTotals } from '../../src/app/kernel/cart'
+import { visitorApi, type AppHarness } from './app'
+
+/** The demo's general-admission walk, the event the order tests buy. */
+export const WALK = 'Прогулка по старому городу'
+
+/** Who buys, when a test cares. */
+export interface Buyer {
+  fio: string
+  phone: string
+  email: string
+}
+
+const DEFAULT_BUYER: Buyer = { fio: 'Иван Сидоров', phone: '+79123456789', email: 'ivan@example.ru' }
+
+/** Creates a general-admission order of `quantity` tickets of the walk through the real API; answers its hash. */
+export async function createWalkOrder(app: AppHarness, quantity: number, buyer: Buyer = DEFAULT_BUYER, api: ApiClient = visitorApi(app)): Promise<string> {
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === WALK)
+  if (event === undefined) throw new Error(`demo event "${WALK}" is missing`)
+  const data = await api.call('noScheme', { hash: event.hash_id })
+  const day = data.calendar[0]
+  const slot = day.times.find((x) => x.quantity >= quantity)!
+  const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture !== 1)!
+  const created = await api.call('orderCreate', {
+    ...buyer, lang: 'ru', hash: event.hash_id,
+    data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity, sum: ticketTotals([{ row, quantity }]).total }],
+    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+  })
+  return created.hash
+}

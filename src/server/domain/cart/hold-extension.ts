@@ -1,0 +1,40 @@
+import type { CartResponse } from '../../../contract/entities/cart'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { loadSchemeSession } from '../scheme/repository'
+import { cartHoldState, moveCartHoldEnd } from './hold-extension.repository'
+import { listCartOf } from './service'
+
+/**
+ * Extending the cart's hold (issue 20 item 4, WCAG 2.2.1 "Timing Adjustable"): the visitor is
+ * warned before the hold ends and may extend it with one action, at least ten times
+ * (CART_HOLD_EXTENSIONS), each time by the original hold time (CART_HOLD_SECONDS). An extension
+ * moves every live hold of the cart to the new end, so the cart keeps one countdown. Bounded by
+ * the session: never past its off-sale instant or its start. The count belongs to one countdown:
+ * once the holds ran out and the visitor chose seats again, a new countdown starts from 0.
+ */
+
+export interface HoldExtensionContext {
+  sessionId: string
+  now: number
+  holdSeconds: number
+  maxExtensions: number
+}
+
+export async function extendCartHold(db: Db, calendarId: number, ctx: HoldExtensionContext): Promise<CartResponse & { extensions_left: number }> {
+  const { now } = ctx
+  const session = await loadSchemeSession(db, calendarId, now)
+  const extensionsLeft = await db.transaction().execute(async (trx) => {
+    const state = await cartHoldState(trx, ctx.sessionId, calendarId, now)
+    if (!state || state.holdEnd === null) throw new ApiFailure('hold-nothing-held')
+    const used = state.extendedUntil === state.holdEnd ? state.extensions : 0
+    if (used >= ctx.maxExtensions) throw new ApiFailure('hold-extensions-used', { max: ctx.maxExtensions })
+    const bound = Math.min(session.calendar.starts_at, session.calendar.sale_to ?? Number.POSITIVE_INFINITY)
+    const until = Math.min(state.holdEnd + ctx.holdSeconds * 1000, bound)
+    if (until <= state.holdEnd) throw new ApiFailure('hold-sale-ends')
+    // Two extensions sent at once: the second finds the count changed and counts as not done.
+    if (!(await moveCartHoldEnd(trx, state.cartId, now, until, state.extensions, used + 1))) throw new ApiFailure('hold-nothing-held')
+    return ctx.maxExtensions - used - 1
+  })
+  return { ...(await listCartOf(db, ctx.sessionId, calendarId, now)), extensions_left: extensionsLeft }
+}
