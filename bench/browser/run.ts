@@ -10,6 +10,10 @@
  * scripted wheel zoom, drag pan, pinch and zoom out. Results: bench/results/browser-*.json plus
  * an HTML chart beside it.
  *
+ * Then the storefront scenarios (storefrontRun.ts): the real server and the scheme page at 60k,
+ * 100k and 1M seats, desktop and phone profile, compiled and JSON map source. `--lab-only` or
+ * `--storefront-only` runs one half.
+ *
  * --short (CI): 100k seats only, one gesture round; the SVG baseline runs at SHORT_SVG_SEATS
  * because building 100k SVG nodes alone takes most of a CI minute. Exits non-zero when our p95
  * against a baseline's p95 falls under the named bounds below.
@@ -21,6 +25,7 @@ import type { Browser } from 'playwright-core'
 import { launchChromium } from '../../e2e/support/browser'
 import { serveStatic } from '../../e2e/seatmap-support/staticServer'
 import { buildLabDist, ROOT } from './labDist'
+import { runStorefrontBench } from './storefrontRun'
 import { type FrameStats, renderHtml, type RunResult } from './report'
 import { INPUT_PACE_MS, percentile, runScenario, SETTLE_MS, startFrameRecorder, stopFrameRecorder } from './scenario'
 
@@ -131,8 +136,18 @@ async function runOne(browser: Browser, base: string, renderer: RunResult['rende
 }
 
 async function main(): Promise<void> {
-  const server = await serveStatic(buildLabDist(process.argv))
+  const dist = buildLabDist(process.argv)
   const browser = await launchChromium()
+  try {
+    if (!args.has('--storefront-only')) await runLab(browser, dist)
+    if (!args.has('--lab-only')) await runStorefrontBench(browser, dist, short)
+  } finally {
+    await browser.close()
+  }
+}
+
+async function runLab(browser: Browser, dist: string): Promise<void> {
+  const server = await serveStatic(dist)
   const plan: { renderer: RunResult['renderer']; seats: number }[] = short
     ? [{ renderer: 'engine', seats: 100_000 }, { renderer: 'naive', seats: 100_000 }, { renderer: 'svg', seats: SHORT_SVG_SEATS }]
     : FULL_SIZES.flatMap((seats) => (['engine', 'engine-main', 'naive', 'svg', 'drawing'] as const).map((renderer) => ({ renderer, seats })))
@@ -147,7 +162,6 @@ async function main(): Promise<void> {
     }
   } finally {
     const version = browser.version()
-    await browser.close()
     await server.close()
     const find = (renderer: string, seats?: number) => {
       const r = runs.find((r) => r.ok && r.renderer === renderer && (seats == null || r.seats === seats))

@@ -15,14 +15,16 @@ export interface ScenarioOptions {
   height: number
   /** Stop issuing gestures after this many ms (a baseline at 1 s per frame would take hours). */
   budgetMs: number
+  /** Where the gestures aim (default: the middle of width × height): the map's middle on a page. */
+  center?: { x: number; y: number }
 }
 
 /**
  * Starts recording frame intervals on the page's main thread and, when the lab's engine draws in
  * a worker, in that worker too (engine.recordFrames): the map's frames are the worker's there.
  */
-export async function startFrameRecorder(page: Page): Promise<void> {
-  await page.evaluate(() => {
+export async function startFrameRecorder(page: Page, source: 'lab' | 'scheme' = 'lab'): Promise<void> {
+  await page.evaluate((source) => {
     const w = window as unknown as { __frames: number[]; __recording: boolean; __renderFrames?: { stop(): Promise<number[]> } }
     w.__frames = []
     w.__recording = true
@@ -34,9 +36,10 @@ export async function startFrameRecorder(page: Page): Promise<void> {
       requestAnimationFrame(tick)
     }
     requestAnimationFrame(tick)
-    const engine = window.__seatmap?.engine
+    // The storefront's scheme page offers its engine to tests (src/app/seatmap/testHooks.ts).
+    const engine = source === 'scheme' ? window.__seatwiseTest?.schemeEngine : window.__seatmap?.engine
     if (engine && engine.getStats().renderIn === 'worker') w.__renderFrames = engine.recordFrames()
-  })
+  }, source)
 }
 
 /** Main-thread intervals, and the render worker's (null when the map is drawn on the main thread). */
@@ -66,8 +69,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  */
 export async function runScenario(page: Page, cdp: CDPSession, o: ScenarioOptions): Promise<number> {
   let inputs = 0
-  const cx = o.width / 2
-  const cy = o.height / 2
+  const cx = o.center?.x ?? o.width / 2
+  const cy = o.center?.y ?? o.height / 2
+  // Gestures stay inside the viewport: 6 px drag steps and 15 px pinch steps on a desktop, less on a phone.
+  const dragStep = Math.min(6, (o.width / 2 - 10) / 40)
+  const pinchStep = Math.min(15, (o.width / 2 - 60) / 10)
   const deadline = Date.now() + o.budgetMs
   const over = () => Date.now() > deadline
   const paced = async (send: () => Promise<unknown>) => {
@@ -82,14 +88,14 @@ export async function runScenario(page: Page, cdp: CDPSession, o: ScenarioOption
     // Drag pan: 40 steps.
     await page.mouse.move(cx, cy)
     await page.mouse.down()
-    for (let k = 1; k <= 40 && !over(); k++) await paced(() => page.mouse.move(cx + k * 6, cy + k * 3))
+    for (let k = 1; k <= 40 && !over(); k++) await paced(() => page.mouse.move(cx + k * dragStep, cy + k * dragStep / 2))
     await page.mouse.up()
     // Two-finger pinch out then in.
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', pts: { x: number; y: number; id: number }[]) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map((p) => ({ ...p, radiusX: 2, radiusY: 2, force: 1 })) })
     await touch('touchStart', [{ x: cx - 50, y: cy, id: 1 }, { x: cx + 50, y: cy, id: 2 }])
     for (let k = 1; k <= 20 && !over(); k++) {
-      const d = 50 + (k <= 10 ? k : 20 - k) * 15
+      const d = 50 + (k <= 10 ? k : 20 - k) * pinchStep
       await paced(() => touch('touchMove', [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }]))
     }
     await touch('touchEnd', [])

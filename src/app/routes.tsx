@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
   // The operator console (issue 17): its own chunk, loaded only at /admin, so the storefront's
   // bundle does not grow with it.
   { path: '/admin/*', lazy: async () => ({ Component: (await import('./admin/AdminApp')).AdminApp }) },
+  // The door check-in app (issue 19.4): its own chunk too, with its service worker's scope.
+  { path: '/door/*', lazy: async () => ({ Component: (await import('./door/DoorApp')).DoorApp }) },
   {
     path: '/',
     element: <Layout />,

@@ -3,6 +3,7 @@
  *   generate --kind theatre|hall|arena|stadium --seats N [--seed S] [--out FILE]
  *   inspect FILE [--rules RULES.json] [--json]
  *   import …   (handled by the server's import command, src/server/cli/venue-import.ts)
+ *   seed-big N [N…]   (generated N-seat stadiums on sale: src/server/cli/venue-seed-big.ts)
  * Errors print one line to stderr and exit with code 1; nothing is written on bad input.
  */
 import { createWriteStream } from 'node:fs'
@@ -13,7 +14,8 @@ import { generateVenueChunks, VENUE_KINDS, type VenueKind } from '../engine/gene
 const USAGE = `usage:
   npm run venue -- generate --kind ${VENUE_KINDS.join('|')} --seats N [--seed S] [--out FILE]
   npm run venue -- inspect FILE [--rules RULES.json] [--json]
-  npm run venue -- import …`
+  npm run venue -- import …
+  npm run venue -- seed-big N [N…]`
 
 /** Reads `--name value` flags and positional arguments. */
 export function parseFlags(argv: string[]): { flags: Map<string, string>; positional: string[] } {
@@ -67,6 +69,12 @@ async function inspect(argv: string[]): Promise<void> {
   else process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
 }
 
+async function seedBig(argv: string[]): Promise<void> {
+  const modulePath = '../server/cli/venue-seed-big'
+  const mod = (await import(/* @vite-ignore */ modulePath)) as { runSeedBig(argv: string[]): Promise<void> }
+  await mod.runSeedBig(argv)
+}
+
 async function importVenue(argv: string[]): Promise<void> {
   const modulePath = '../server/cli/venue-import'
   const mod = (await import(/* @vite-ignore */ modulePath)) as { runVenueImport(argv: string[]): Promise<void> | void }
@@ -82,6 +90,8 @@ export async function main(argv: string[]): Promise<void> {
       return inspect(rest)
     case 'import':
       return importVenue(rest)
+    case 'seed-big':
+      return seedBig(rest)
     default:
       throw new Error(command ? `unknown command "${command}"\n${USAGE}` : USAGE)
   }

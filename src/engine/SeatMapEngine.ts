@@ -253,6 +253,11 @@ export class SeatMapEngine {
     this.seatInteraction.setFocus(index)
   }
 
+  /** The aria-live text for a seat, in the page's language (the default is English). */
+  setDescribe(describe: (seat: SeatInfo) => string): void {
+    this.seatInteraction.setDescribe(describe)
+  }
+
   /**
    * Brings a block of seats into view and focuses its first seat (best available's "fly to"): the
    * view centres on the block at least at the zoom where single seats show, closer when the

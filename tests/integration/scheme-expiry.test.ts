@@ -72,6 +72,24 @@ describe.each(TEST_DBS)('seat holds expire and seats return to sale on %s', (dbK
     expect(first.status).toBe(90)
   })
 
+  it('a hold\'s expiry reaches an open map by itself: the stream says held, then free, and the release is written', async () => {
+    // Issue 16.3: the sweeper wakes at the hold's expiry time and pokes the live feed; nothing
+    // here reads the map or claims the seat, so only that path can free it.
+    const stream = await SseReader.open(server.url, fx.calendarId)
+    const [s6, s7] = seats.slice(30, 32)
+    const a = await visitor(server.url)
+    await a.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s6), seatChange(fx, s7)] })
+    await stream.waitFor((r) => r.latestStatus().get(s6) === 'held', SWEEP_WAIT_MS, `${s6} held`)
+    await stream.waitFor((r) => r.latestStatus().get(s6) === 'free' && r.latestStatus().get(s7) === 'free', SWEEP_WAIT_MS, `${s6} and ${s7} free after expiry`)
+    stream.close()
+    const order = stream.statusEvents().flatMap((e) => e.changes).filter((c) => c.seat_id === s6).map((c) => c.status)
+    expect(order).toEqual(['held', 'free'])
+    const holds = await server.db.selectFrom('seat_holds as h').innerJoin('seats as s', 's.id', 'h.seat_id').select(['h.released_at', 'h.expires_at']).where('s.seat_key', 'in', [s6, s7]).where('h.calendar_id', '=', fx.calendarId).execute()
+    expect(holds).toHaveLength(2)
+    // Released by the expiry, not before it.
+    for (const h of holds) expect(Number(h.released_at)).toBeGreaterThanOrEqual(Number(h.expires_at))
+  })
+
   it('a paid order keeps its seats after its reserve time', async () => {
     const v = await visitor(server.url)
     const [s5] = seats.slice(20, 21)

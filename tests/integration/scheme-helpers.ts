@@ -137,11 +137,16 @@ export class SseReader {
 
   private constructor() {}
 
-  static async open(baseUrl: string, calendarId: number, opts: { lastEventId?: string } = {}): Promise<SseReader> {
+  /** The last `id:` the stream gave (with or without data), as EventSource keeps it for Last-Event-ID. */
+  lastEventId: string | null = null
+
+  /** `lastEventId`: the Last-Event-ID header (a reconnect); `since`: ?last_event_id= (the map's version). */
+  static async open(baseUrl: string, calendarId: number, opts: { lastEventId?: string; since?: number | string } = {}): Promise<SseReader> {
     const reader = new SseReader()
     const headers: Record<string, string> = { accept: 'text/event-stream' }
     if (opts.lastEventId !== undefined) headers['last-event-id'] = opts.lastEventId
-    const res = await fetch(`${baseUrl}/api/scheme/events?calendar_id=${calendarId}`, { headers, signal: reader.controller.signal })
+    const query = opts.since === undefined ? '' : `&last_event_id=${opts.since}`
+    const res = await fetch(`${baseUrl}/api/scheme/events?calendar_id=${calendarId}${query}`, { headers, signal: reader.controller.signal })
     if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`)
     void reader.pump(res.body)
     return reader
@@ -164,7 +169,10 @@ export class SseReader {
             const [field, ...rest] = line.split(':')
             const value = rest.join(':').replace(/^ /, '')
             if (field === 'event') msg.event = value
-            else if (field === 'id') msg.id = value
+            else if (field === 'id') {
+              msg.id = value
+              this.lastEventId = value
+            }
             else if (field === 'data') {
               msg.data += (hasData ? '\n' : '') + value
               hasData = true

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_SECURITY_POLICY } from '../../src/server/plugins/security-headers'
+import { CONTENT_SECURITY_POLICY, DOOR_CONTENT_SECURITY_POLICY } from '../../src/server/plugins/security-headers'
 import { startTestServer, type TestServer } from '../support/server'
 
 const INDEX = '<!doctype html><title>test client</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c4d.js"></script>'
@@ -54,6 +54,17 @@ describe.each([
       expect(h.frame).toBe('DENY')
     },
   )
+
+  it.each(['/door', '/door/', '/door?lang=en'])('%s (the check-in app) may compile WebAssembly, nothing more', async (url) => {
+    const csp = (await fetch(server.url + url)).headers.get('content-security-policy') ?? ''
+    expect(csp).toBe(DOOR_CONTENT_SECURITY_POLICY)
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'")
+    expect(csp.replace("'wasm-unsafe-eval'", '')).not.toMatch(/unsafe-eval/)
+    expect(csp).toMatch(/frame-ancestors 'none'/)
+  })
+  it('/doorway keeps the storefront policy', async () => {
+    expect((await fetch(server.url + '/doorway')).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+  })
 
   it.each(['/', '/index.html', '/event/abc/2026-12-01/19:00', '/scheme/x', '/robots.txt'])('%s must revalidate (no-cache)', async (url) => {
     const res = await fetch(server.url + url)

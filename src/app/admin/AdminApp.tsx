@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, Route, Routes } from 'react-router-dom'
 import type { Operator } from '../../contract/admin/access'
+import { can } from '../../contract/admin/roles'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { createAdminApi } from './api'
 import { ConsoleContext } from './shell'
+import { DoorScreen } from './DoorScreen'
+import { CARE_TEXTS } from './careTexts'
 import { EventEditor } from './EventEditor'
 import { EventList } from './EventList'
+import { OrderCareScreen, OrdersScreen } from './OrdersScreen'
 import { SalesScreen } from './SalesScreen'
 import { SignIn } from './SignIn'
 import { ADMIN_TEXTS, LANG_NAMES } from './texts'
@@ -85,6 +89,12 @@ export function AdminApp(): ReactNode {
           </Link>
           <nav aria-label={t.title}>
             <Link to="/admin">{t.events}</Link>
+            {can(me.operator.role, 'sales.read') && (
+              <>
+                {' '}
+                <Link to="/admin/orders">{CARE_TEXTS[lang].orders}</Link>
+              </>
+            )}
           </nav>
           <span className="adm-who">
             {me.operator.email} ({t.role}: {me.operator.role})
@@ -100,6 +110,9 @@ export function AdminApp(): ReactNode {
             <Route path="events/new" element={<EventEditor />} />
             <Route path="events/:id" element={<EventEditor />} />
             <Route path="events/:id/sales" element={<SalesScreen />} />
+            <Route path="events/:id/door" element={<DoorScreen />} />
+            <Route path="orders" element={<OrdersScreen />} />
+            <Route path="orders/:id" element={<OrderCareScreen />} />
           </Routes>
         </main>
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { can } from '../../contract/admin/roles'
+import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 type Item = { id: number; name_ru: string; name_en: string; name_kz: string; name_ch: string; published: number; sessions: number; next_day: string | null }
@@ -40,7 +41,8 @@ export function EventList() {
                 {t.sessions}: {e.sessions}
                 {e.next_day ? `, ${e.next_day}` : ''}
               </span>{' '}
-              {can(operator.role, 'sales.read') && <Link to={`/admin/events/${e.id}/sales`}>{t.sales}</Link>}
+              {can(operator.role, 'sales.read') && <Link to={`/admin/events/${e.id}/sales`}>{t.sales}</Link>}{' '}
+              {can(operator.role, 'door.scan') && <Link to={`/admin/events/${e.id}/door`}>{DOOR_CONSOLE_TEXTS[lang].door}</Link>}
             </li>
           ))}
         </ul>

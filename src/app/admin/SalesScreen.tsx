@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminOrder, EventSales } from '../../contract/admin/sales'
+import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 const MINOR = 100
@@ -40,7 +41,7 @@ export function SalesScreen() {
         {t.sales}
       </h1>
       <p>
-        <Link to={`/admin/events/${id}`}>{t.edit}</Link> · <Link to="/admin">{t.back}</Link>
+        <Link to={`/admin/events/${id}`}>{t.edit}</Link> · <Link to={`/admin/events/${id}/door`}>{DOOR_CONSOLE_TEXTS[lang].door}</Link> · <Link to="/admin">{t.back}</Link>
       </p>
       <ErrorNote error={error} />
       {!sales ? (

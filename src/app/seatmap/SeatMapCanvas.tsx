@@ -4,7 +4,7 @@ import { initialSnapshot, type SeatMapEngineOptions } from '../../engine/engineT
 import type { SeatInfo } from '../../engine/interaction/seatInfo'
 import type { VenueData } from '../../engine/model'
 import { SeatList } from './SeatList'
-import { DEFAULT_SEATMAP_LABELS, type SeatMapLabels } from './labels'
+import { DEFAULT_SEATMAP_LABELS, describeSeatWith, type SeatMapLabels } from './labels'
 import { useDelayedTooltip } from './tooltipDelay'
 
 /**
@@ -83,6 +83,13 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
 
   const snap = useSyncExternalStore(engine?.subscribe ?? noSubscribe, engine?.getSnapshot ?? emptySnapshot)
   const price = (p: number | null) => (p == null ? '' : props.formatPrice ? props.formatPrice(p) : String(p))
+  // Announcements in the labels' language (the engine's own are English), following a language switch.
+  const announce = JSON.stringify([labels.sector, labels.row, labels.seat, labels.category, labels.price, labels.status])
+  useEffect(() => {
+    engine?.setDescribe(describeSeatWith(labels, price))
+    // `announce` stands for the labels; `price` follows formatPrice, which the page keeps per language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine, announce])
   // The hover snapshot changes identity every frame; the tooltip follows the seat's index.
   const hovered = snap.hover && (!snap.popover || snap.popover.seat.index !== snap.hover.index) ? snap.hover.index : null
   const shownIndex = useDelayedTooltip(hovered)

@@ -38,3 +38,16 @@ export const DEFAULT_SEATMAP_LABELS: SeatMapLabels = {
   close: 'Close',
   status: { 0: 'Free', 1: 'Selected', 2: 'Held', 3: 'Sold', 4: 'Unavailable', 5: 'Filtered out' },
 }
+
+/** The aria-live announcement of a seat in the labels' language: "Sector A, Row 3, Seat 7, Category …, Price …, Free". */
+export function describeSeatWith(labels: SeatMapLabels, price: (p: number | null) => string) {
+  return (seat: { sector: string; row: string; number: string; category: string; price: number | null; status: SeatStatus }): string =>
+    [
+      seat.sector && `${labels.sector} ${seat.sector}`,
+      seat.row && `${labels.row} ${seat.row}`,
+      seat.number && `${labels.seat} ${seat.number}`,
+      seat.category && `${labels.category} ${seat.category}`,
+      seat.price != null && `${labels.price} ${price(seat.price)}`,
+      labels.status[seat.status],
+    ].filter(Boolean).join(', ')
+}

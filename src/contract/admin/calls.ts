@@ -3,6 +3,8 @@ import type { CallDef } from '../define'
 import { langSchema } from '../lang'
 import * as a from './access'
 import * as c from './catalogue'
+import * as care from './care'
+import * as d from './door'
 import * as s from './sales'
 import type { Permission } from './roles'
 
@@ -72,6 +74,18 @@ export const adminCalls = {
 
   sessionSales: call({ method: 'GET', path: '/api/admin/sales/sessions/:id', summary: 'Sales of a session by zone and category, revenue, over time', request: noQuery, params: byId, response: s.sessionSalesSchema, permission: 'sales.read' }),
   eventSales: call({ method: 'GET', path: '/api/admin/sales/events/:id', summary: 'Sales of an event and of each of its sessions', request: noQuery, params: byId, response: s.eventSalesSchema, permission: 'sales.read' }),
+  checkinLists: call({ method: 'GET', path: '/api/admin/checkin/lists', summary: "A session's check-in lists (gates) and the categories and sectors a list may admit", request: d.sessionQuerySchema, response: d.checkinListsResponseSchema, permission: 'catalogue.read' }),
+  checkinListCreate: call({ method: 'POST', path: '/api/admin/checkin/lists', summary: 'Create a check-in list (gate): all tickets, or some categories/sectors; exits and re-entry', request: d.checkinListCreateSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
+  checkinListUpdate: call({ method: 'POST', path: '/api/admin/checkin/lists/:id', summary: 'Change or archive a check-in list', request: d.checkinListUpdateSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  checkinCounts: call({ method: 'GET', path: '/api/admin/checkin/counts', summary: "Live counts of a session's doors per gate", request: d.sessionQuerySchema, response: d.checkinCountsSchema, permission: 'door.scan' }),
+  doorSessions: call({ method: 'GET', path: '/api/admin/door/sessions', summary: 'Sessions the door works now (from 12 hours ago to 2 days ahead) with their check-in lists', request: noQuery, response: d.doorSessionsResponseSchema, permission: 'door.scan' }),
+  doorSync: call({ method: 'GET', path: '/api/admin/door/sync', summary: "A session's ticket list, public keys and scans for offline check-in; incremental with the previous answer's cursor", request: d.doorSyncQuerySchema, response: d.doorSyncResponseSchema, permission: 'door.scan' }),
+  doorRedeem: call({ method: 'POST', path: '/api/admin/door/redeem', summary: 'Check one ticket in (or out) at a check-in list', description: 'Answers valid, already_used (when, which gate), not_inside, wrong_session, not_on_list, refunded, replaced, unknown or forged. The nonce makes a re-send answer the stored scan, never count twice.', request: d.doorScanRequestSchema, response: d.redeemAnswerSchema, permission: 'door.scan' }),
+  doorRedeemBatch: call({ method: 'POST', path: '/api/admin/door/redeem-batch', summary: 'Upload scans made offline (first scan wins; later admissions flagged)', request: d.doorBatchRequestSchema, response: d.doorBatchResponseSchema, permission: 'door.scan' }),
+  orderSearch: call({ method: 'GET', path: '/api/admin/orders/search', summary: "Find orders by number, buyer's e-mail, phone or name, or a ticket code", request: care.orderSearchQuerySchema, response: care.orderSearchResponseSchema, permission: 'sales.read' }),
+  orderCare: call({ method: 'GET', path: '/api/admin/orders/:id', summary: 'An order with its tickets and history (created, paid, returned, checked in, operator actions)', request: noQuery, params: byId, response: care.orderCareSchema, permission: 'sales.read' }),
+  orderCancel: call({ method: 'POST', path: '/api/admin/orders/:id/cancel', summary: 'Cancel an unpaid order (its places go back on sale)', request: empty, params: byId, response: a.okResponseSchema, permission: 'orders.care' }),
+  orderResend: call({ method: 'POST', path: '/api/admin/orders/:id/resend', summary: "Send a paid order's tickets e-mail again", request: empty, params: byId, response: a.okResponseSchema, permission: 'orders.care' }),
   orders: call({ method: 'GET', path: '/api/admin/orders', summary: 'Orders, newest first (of an event or a session)', request: s.ordersQuerySchema, response: s.ordersResponseSchema, permission: 'sales.read' }),
 } satisfies Record<string, AdminCallDef>
 

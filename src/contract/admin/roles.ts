@@ -7,7 +7,7 @@ import { z } from 'zod'
  * - owner: everything, including operators, API tokens and the audit log;
  * - manager: the catalogue, publishing, sales and orders, the audit log;
  * - boxoffice: reads the catalogue, sales and orders (selling at the counter);
- * - door: reads the catalogue (sessions of the day) only.
+ * - door: reads the catalogue and checks tickets in at the door (the check-in app).
  */
 export const ROLES = ['owner', 'manager', 'boxoffice', 'door'] as const
 export type Role = (typeof ROLES)[number]
@@ -21,14 +21,18 @@ export const PERMISSIONS = [
   'audit.read',
   'operators.manage',
   'tokens.manage',
+  /** Check tickets in at the door (the check-in app at /door) and see the live counts per gate. */
+  'door.scan',
+  /** Order care: cancel an unpaid order, send tickets again (issue 19.2). */
+  'orders.care',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  manager: ['catalogue.read', 'catalogue.write', 'catalogue.publish', 'sales.read', 'audit.read'],
-  boxoffice: ['catalogue.read', 'sales.read'],
-  door: ['catalogue.read'],
+  manager: ['catalogue.read', 'catalogue.write', 'catalogue.publish', 'sales.read', 'audit.read', 'door.scan', 'orders.care'],
+  boxoffice: ['catalogue.read', 'sales.read', 'orders.care'],
+  door: ['catalogue.read', 'door.scan'],
 }
 
 export function can(role: Role, permission: Permission): boolean {

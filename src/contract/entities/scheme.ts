@@ -104,6 +104,12 @@ export const schemeMapResponseSchema = z.object({
       max_zoom: z.number().positive().nullable(),
     })
     .nullable(),
+  /**
+   * Our addition: the position in the session's change log (seat_changes id) the statuses above
+   * are as of. The client opens the live stream with last_event_id = version, so a change made
+   * between this answer and the stream is replayed, not missed.
+   */
+  version: z.number().int().min(0),
 })
 export type SchemeMapResponse = z.infer<typeof schemeMapResponseSchema>
 
@@ -120,9 +126,10 @@ export type SeatStatusEvent = z.infer<typeof seatStatusEventSchema>
 
 /**
  * The `event: sync` message of the same stream (our design): sent once per connection after
- * any replay. `version` = the newest change id when the stream (re)started; `resync` = true when
- * the client must re-read /api/scheme/map because changes it missed are no longer kept (or it
- * sent no Last-Event-ID: a first connection, whose map is loaded right after).
+ * any replay. `version` = the stream's resume point (also its `id:`): every change up to it has
+ * been sent or was already the client's. `resync` = true when the client must re-read the
+ * statuses (/api/scheme/map) because it gave no resume point (no Last-Event-ID, no
+ * last_event_id), gave one we never sent, or the changes it missed are no longer kept.
  */
 export const seatSyncEventSchema = z.object({
   calendar_id: idSchema,
@@ -134,8 +141,13 @@ export type SeatSyncEvent = z.infer<typeof seatSyncEventSchema>
 /** SSE event names of the stream: unnamed `data:` messages are seat changes (EventSource 'message'). */
 export const SEAT_STREAM_EVENTS = { changes: 'message', sync: 'sync' } as const
 
-/** Query of GET /api/scheme/events. */
+/**
+ * Query of GET /api/scheme/events. last_event_id: where the client's statuses stand in the change
+ * log, for the first connection: the `version` of the map answer it drew. A reconnecting
+ * EventSource sends the Last-Event-ID header instead, which wins over this.
+ */
 export const seatStatusStreamQuerySchema = z.object({
   calendar_id: z.coerce.number().int().positive(),
+  last_event_id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 })
 export const SEAT_EVENTS_PATH = '/api/scheme/events'

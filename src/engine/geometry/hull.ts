@@ -27,17 +27,3 @@ export function convexHull(points: ArrayLike<number>): number[] {
   for (const p of lower.concat(upper)) out.push(points[2 * p], points[2 * p + 1])
   return out
 }
-
-/** True when (x, y) is inside the polygon (even-odd rule). */
-export function pointInPolygon(poly: ArrayLike<number>, x: number, y: number): boolean {
-  let inside = false
-  const n = Math.floor(poly.length / 2)
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = poly[2 * i]
-    const yi = poly[2 * i + 1]
-    const xj = poly[2 * j]
-    const yj = poly[2 * j + 1]
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
-  }
-  return inside
-}

@@ -34,10 +34,6 @@ export function invert(m: Readonly<Matrix>): Matrix | null {
   ]
 }
 
-export function isIdentity(m: Readonly<Matrix>): boolean {
-  return m[0] === 1 && m[1] === 0 && m[2] === 0 && m[3] === 1 && m[4] === 0 && m[5] === 0
-}
-
 export function applyX(m: Readonly<Matrix>, x: number, y: number): number {
   return m[0] * x + m[2] * y + m[4]
 }

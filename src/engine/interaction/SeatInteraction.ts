@@ -197,8 +197,18 @@ export class SeatInteraction {
     return buildSeatInfo(v.data, v.text, this.zonePrices, i, { x: p.x, y: p.y, radius })
   }
 
+  /** A describer set after construction (the page's language changed) wins over the option. */
+  private describer: ((seat: SeatInfo) => string) | null = null
+
+  /** Announces seats in the page's words from now on, and re-says the focused seat in them. */
+  setDescribe(describe: (seat: SeatInfo) => string): void {
+    this.describer = describe
+    const focus = this.host.snapshot().focus
+    if (focus) this.host.update({ announcement: describe(focus) })
+  }
+
   private describe(info: SeatInfo): string {
-    return (this.options.describe ?? describeSeat)(info)
+    return (this.describer ?? this.options.describe ?? describeSeat)(info)
   }
 
   private popoverFor(v: LoadedVenue, i: number): PopoverState {

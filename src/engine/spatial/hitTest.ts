@@ -71,8 +71,8 @@ export function nearestSeat(seats: VenueSeats, query: SeatQuery, maxHalf: number
   }
 }
 
-/** Reference hit-test by linear scan, for tests and the benchmark baseline. */
-export function hitTestLinear(venue: Pick<VenueData, 'seats'>, x: number, y: number): number {
-  for (let i = venue.seats.count - 1; i >= 0; i--) if (seatContains(venue.seats, i, x, y)) return i
+/** Reference hit-test by linear scan (outlines grown by `pad`), for tests and the benchmark baseline. */
+export function hitTestLinear(venue: Pick<VenueData, 'seats'>, x: number, y: number, pad = 0): number {
+  for (let i = venue.seats.count - 1; i >= 0; i--) if (seatContains(venue.seats, i, x, y, pad)) return i
   return -1
 }

@@ -57,6 +57,8 @@ export interface Database {
   event_return_rules: import('./return-rules.table').EventReturnRulesTable
   /** Door scans (migration 2026_11_24_19_01_01, domain/redemption). */
   ticket_redemptions: import('./redemptions.table').TicketRedemptionsTable
+  /** Check-in lists (gates) of a session (migration 2026_11_24_19_01_02, domain/redemption). */
+  checkin_lists: import('./redemptions.table').CheckinListsTable
   /** Operator console access (migration 2026_11_24_17_01_01, server/admin). */
   operators: import('./admin.table').OperatorsTable
   operator_sessions: import('./admin.table').OperatorSessionsTable

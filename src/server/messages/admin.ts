@@ -24,6 +24,10 @@ export const ADMIN_REASONS = {
   'admin-bad-reference': ErrorCode.BAD_REQUEST,
   'admin-needs-drawing': ErrorCode.BAD_REQUEST,
   'admin-drawing-invalid': ErrorCode.BAD_REQUEST,
+  'door-exits-off': AdminErrorCode.CONFLICT,
+  'order-not-cancellable': AdminErrorCode.CONFLICT,
+  'order-no-tickets-mail': AdminErrorCode.CONFLICT,
+  'order-mail-failed': ErrorCode.INTERNAL,
 } as const satisfies Record<string, string>
 export type AdminReason = keyof typeof ADMIN_REASONS
 
@@ -44,6 +48,10 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': 'Неизвестное значение в поле {field}: {id}',
     'admin-needs-drawing': 'Сеансу события со схемой зала нужна схема площадки этого события',
     'admin-drawing-invalid': 'Схему не удалось прочитать: {detail}',
+    'door-exits-off': 'Этот вход не выпускает: выходы на нём не отмечаются',
+    'order-not-cancellable': 'Заказ нельзя отменить: он уже оплачен или отменён',
+    'order-no-tickets-mail': 'Письмо с билетами отправляется только по оплаченному заказу с e-mail',
+    'order-mail-failed': 'Письмо не отправлено: {detail}',
   },
   en: {
     'admin-signed-out': 'Sign in to the console: the session ended or the API token is not valid',
@@ -61,6 +69,10 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': 'Unknown value in {field}: {id}',
     'admin-needs-drawing': "A seat-map event's session needs a drawing of the event's venue",
     'admin-drawing-invalid': 'The drawing could not be read: {detail}',
+    'door-exits-off': 'This gate does not scan exits',
+    'order-not-cancellable': 'The order cannot be cancelled: it is paid or cancelled already',
+    'order-no-tickets-mail': 'The tickets e-mail goes only to a paid order with an e-mail address',
+    'order-mail-failed': 'The e-mail was not sent: {detail}',
   },
   kz: {
     'admin-signed-out': 'Консольге кіріңіз: сеанс аяқталды немесе API кілті жарамсыз',
@@ -78,6 +90,10 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': '{field} өрісінде белгісіз мән: {id}',
     'admin-needs-drawing': 'Зал сызбасы бар іс-шараның сеансына осы алаңның сызбасы керек',
     'admin-drawing-invalid': 'Сызбаны оқу мүмкін болмады: {detail}',
+    'door-exits-off': 'Бұл кіреберісте шығу белгіленбейді',
+    'order-not-cancellable': 'Тапсырысты болдырмау мүмкін емес: ол төленген немесе болдырылмаған',
+    'order-no-tickets-mail': 'Билеттер хаты тек e-mail бар төленген тапсырысқа жіберіледі',
+    'order-mail-failed': 'Хат жіберілмеді: {detail}',
   },
   ch: {
     'admin-signed-out': '請登入控制台：工作階段已結束或 API 權杖無效',
@@ -95,5 +111,9 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-bad-reference': '欄位 {field} 的值未知：{id}',
     'admin-needs-drawing': '座位圖活動的場次需要該場館的座位圖',
     'admin-drawing-invalid': '無法讀取座位圖：{detail}',
+    'door-exits-off': '此入口不登記離場',
+    'order-not-cancellable': '無法取消訂單：已付款或已取消',
+    'order-no-tickets-mail': '票券郵件只寄給已付款且有電子郵件的訂單',
+    'order-mail-failed': '郵件未寄出：{detail}',
   },
 }

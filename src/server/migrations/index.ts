@@ -14,6 +14,7 @@ import * as m17a from './2026_11_24_17_01_01_operators'
 import * as m17b from './2026_11_24_17_01_02_publishing'
 import * as m18a from './2026_11_24_18_06_01_mail_retries'
 import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
+import * as m19t02 from './2026_11_24_19_01_02_create_checkin_lists'
 import * as m20a from './2026_11_24_20_01_01_seat_choice'
 import * as m20b from './2026_11_24_20_02_01_hold_extensions'
 
@@ -38,13 +39,16 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_18_06_01_mail_retries': m18a,
   '2026_11_24_19_01_01_create_ticket_redemptions': m19t01,
   '2026_11_24_20_01_01_seat_choice': m20a,
+  '2026_11_24_19_01_02_create_checkin_lists': m19t02,
   '2026_11_24_20_02_01_hold_extensions': m20b,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // Unordered: migrations are named by issue (2026_11_24_<issue>_…), so one merged later may sort
+  // before one a database already ran; each touches its own tables, so running it late is safe.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })
   const result = await migrator.migrateToLatest()
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')

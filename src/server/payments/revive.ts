@@ -1,6 +1,6 @@
 import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
-import { claimSeats, holdStanding, standingCapacity, standingTaken } from '../domain/inventory/holds'
+import { claimSeats, holdStanding, standingCapacity, standingTaken } from '../domain/inventory/holds.repository'
 import { ORDER_STATUS_CREATED } from '../domain/orders/constants'
 import { listPriceRows } from '../domain/events/repository'
 import { capacityOf, salesOf } from '../domain/inventory/stock'

@@ -1,7 +1,7 @@
 import { CARD_SCHEME_FAILURE, CARD_SCHEME_PENDING, CARD_SCHEME_SUCCESS, ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { isPostgresDb, type Db } from '../db/connect'
 import { expireOrders } from '../domain/orders/expiry'
-import { lockCalendars } from '../domain/inventory/stock'
+import { lockCalendars } from '../domain/inventory/stock.repository'
 import { chargeBonuses } from '../domain/loyalty/service'
 import { orderMoney } from '../domain/orders/money'
 import { lockOrder, type OrderRow } from '../domain/orders/order.repository'

@@ -85,6 +85,10 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-has-orders': 409,
   'admin-nothing-to-sell': 409,
   'admin-archived': 409,
+  'door-exits-off': 409,
+  'order-not-cancellable': 409,
+  'order-no-tickets-mail': 409,
+  'order-mail-failed': 502,
   // A service we depend on failed.
   'refund-provider-down': 502,
   'refund-bank-refused': 502,

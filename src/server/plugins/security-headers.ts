@@ -28,6 +28,14 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 /**
+ * The door check-in app's pages (/door) also allow 'wasm-unsafe-eval': its barcode decoder is
+ * WebAssembly (zxing-wasm, our own file). It lets WebAssembly compile and nothing else (no eval,
+ * no new Function), and only there: the storefront and the console keep the stricter policy.
+ */
+export const DOOR_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+const DOOR_PAGES = /^\/door(?:[/?#]|$)/
+
+/**
  * Order hashes are in the order view's and tickets' URLs: the full URL must never travel to
  * another site in a Referer (the bank's page, an agreement's external link).
  */
@@ -41,8 +49,8 @@ const HSTS_MAX_AGE_S = 365 * 24 * 3600
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const https = app.config.publicUrl.startsWith('https://')
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', DOOR_PAGES.test(request.url) ? DOOR_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY)
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', REFERRER_POLICY)
     // For browsers older than frame-ancestors.

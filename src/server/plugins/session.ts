@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
 import { DOOR_API_PREFIX } from '../domain/redemption/constants'
-import { deleteExpiredSessions, findSession, insertSession, touchSession } from '../domain/sessions/repository'
+import { findSession, insertSession, touchSession } from '../domain/sessions/repository'
 import type { SessionRow } from './context'
 
 export const SESSION_COOKIE = 'sw_sid'
@@ -12,8 +12,6 @@ export const SESSION_COOKIE = 'sw_sid'
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 3600 * 1000
-/** Expired sessions are deleted this often (their carts go with them; orders keep a null session). */
-const SESSION_SWEEP_INTERVAL_MS = 3600 * 1000
 /** Random bytes in session ids and CSRF tokens (256 bits: unguessable). */
 const SECRET_BYTES = 32
 
@@ -28,19 +26,11 @@ const newSecret = () => randomBytes(SECRET_BYTES).toString('base64url')
  * it is refused with 403 -1000 before its body is even parsed, so nothing changes.
  *
  * The token stays the same for the session's life (not rotated per GET /api/token): two open
- * tabs share one cookie and must not invalidate each other's token.
+ * tabs share one cookie and must not invalidate each other's token. Expired sessions are deleted
+ * by a sweeper (plugins/services/sweepers.ts).
  */
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('session', null)
-
-  let sweep: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      deleteExpiredSessions(app.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'session sweep failed'))
-    }, SESSION_SWEEP_INTERVAL_MS)
-    sweep.unref()
-  })
-  app.addHook('onClose', async () => clearInterval(sweep))
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return

@@ -22,7 +22,7 @@ const scanSchema = z.object({
   offline: z.boolean().optional(),
   admitted: z.boolean().optional(),
 })
-/** Re-entry after a scanned exit; until the console's check-in lists carry it, the device sends it (default allowed). */
+/** Re-entry after a scanned exit: these calls name no check-in list, so the device sends it (default allowed). */
 const policySchema = { reentry: z.boolean().default(true) }
 
 function bearer(request: FastifyRequest): string {
@@ -42,8 +42,9 @@ function checkDoorToken(app: FastifyInstance, request: FastifyRequest): void {
  * The ticket keys and the door's redemption calls (issues 19.3, 19.4).
  * - GET /api/tickets/keys (public): the public keys a scanner verifies QR tokens with offline.
  * - POST /api/door/redeem, POST /api/door/redeem-batch: one scan, or an offline upload, with
- *   `Authorization: Bearer DOOR_TOKEN`. A stand-in for the operator console's door role, which
- *   will replace the shared token (README, "Door check-in").
+ *   `Authorization: Bearer DOOR_TOKEN`: one shared token for scanners of other makes. The
+ *   check-in app uses the console's door calls instead (operators or API tokens of the door
+ *   role, per-gate check-in lists: server/admin/door-handlers.ts; README, "Setting up a door").
  */
 export function registerDoorRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>()

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { LOCATION_POINT_FILE, LOCATION_POINT_PATH } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
+import { findImage } from '../domain/images/images.repository'
 import { MEDIA_IMAGES_PREFIX } from '../domain/images/urls'
 
 /** Images change only by uploading a new file name, so they may be cached for a day. */
@@ -33,7 +34,7 @@ export function registerMedia(app: FastifyInstance): void {
     { schema: { hide: true, params: z.object({ file: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/) }) } },
     async (request, reply) => {
       const { file } = request.params as { file: string }
-      const image = await app.db.selectFrom('images').select(['mime', 'body']).where('file_name', '=', file).executeTakeFirst()
+      const image = await findImage(app.db, file)
       if (!image) {
         return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: `No image ${file}` })
       }
@@ -46,7 +47,7 @@ export function registerMedia(app: FastifyInstance): void {
     LOCATION_POINT_PATH,
     { schema: { summary: 'The location-point (map pin) image shown beside venue addresses', tags: ['static'] } },
     async (_request, reply) => {
-      const own = await app.db.selectFrom('images').select(['mime', 'body']).where('file_name', '=', LOCATION_POINT_FILE).executeTakeFirst()
+      const own = await findImage(app.db, LOCATION_POINT_FILE)
       if (own) return imageHeaders(reply, own.mime, LOCATION_POINT_MAX_AGE_S).send(own.body)
       return imageHeaders(reply, 'image/svg+xml', LOCATION_POINT_MAX_AGE_S).send(BUILT_IN_LOCATION_POINT)
     },

@@ -7,11 +7,11 @@ import { localDay, localInstant, loc } from './util'
 /** Moscow has been UTC+3 all year since 2014, so a fixed offset is exact for the demo. */
 export const DEMO_UTC_OFFSET_MS = 3 * 3600 * 1000
 /** Seat-map zones get cheaper by this share of the best zone's price, one step per zone. */
-const MAP_ZONE_PRICE_STEP = 0.15
+export const MAP_ZONE_PRICE_STEP = 0.15
 /** Cheapest seat-map price in roubles, whatever the number of zones. */
-const MAP_MIN_RUB = 500
+export const MAP_MIN_RUB = 500
 /** Kopecks per rouble: prices are stored in minor units. */
-const MINOR = 100
+export const MINOR = 100
 
 /** A stable public hash for demo rows, so demo links survive a restart. */
 export const demoHash = (kind: string, key: string) => createHash('sha256').update(`${kind}:${key}`).digest('base64url').slice(0, 16)
@@ -179,7 +179,7 @@ export async function seedEvents(db: Db, now: number, nav: Navigation, drawings:
 }
 
 /** A zone of a drawing that can be priced, with its places: seats plus standing capacity. */
-interface MapZone {
+export interface MapZone {
   id: number
   seats: number
 }
@@ -190,7 +190,7 @@ interface MapZone {
  * the generated arena's floor zone is drawn only by its standing areas, which the import puts
  * in zones of their own, so pricing it would show an empty category in the legend.
  */
-async function sellableZones(db: Db, drawingId: number): Promise<MapZone[]> {
+export async function sellableZones(db: Db, drawingId: number): Promise<MapZone[]> {
   const seats = await db
     .selectFrom('zones as z')
     .leftJoin('seats as s', 's.zone_id', 'z.id')

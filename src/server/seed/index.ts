@@ -29,7 +29,7 @@ const STANDING_ZONE_PREFIX = 'standing:'
  * after the place ('Floor A'): give both price-category names in every language. Categories are
  * numbered over the zones that have seats (the arena's floor zone has none and is not sold).
  */
-async function nameZones(db: Db, drawingId: number): Promise<void> {
+export async function nameZones(db: Db, drawingId: number): Promise<void> {
   const zones = await db
     .selectFrom('zones as z')
     .leftJoin('seats as s', 's.zone_id', 'z.id')

@@ -14,13 +14,14 @@ import { parseForTransfer } from '../../../src/engine/venueParser/workerApi'
  */
 const SVG = `<svg><g data-sector="A">${[1, 2, 3, 4].map((n) => `<circle class="seat" id="s${n}" r="2" cx="${n * 6}" data-row="1" data-seat="${n}"/>`).join('')}</g></svg>`
 
-function mapResponse(statuses: Record<string, ServerSeatStatus>, zoneOf: (id: string) => number = () => 1): SchemeMapResponse {
+function mapResponse(statuses: Record<string, ServerSeatStatus>, zoneOf: (id: string) => number = () => 1, version = 41): SchemeMapResponse {
   return {
     svg: SVG,
     sectors: [],
     seat_numbers: Object.entries(statuses).map(([seat_id, status]) => ({ seat_id, sector: 'A', row: '1', seat: seat_id.slice(1), zonelevel_id: zoneOf(seat_id), status })),
     seat_stand: [],
     meta: null,
+    version,
   }
 }
 
@@ -125,10 +126,14 @@ describe('the seat stream messages (contract)', () => {
 })
 
 describe('SchemeMapController', () => {
-  it('opens the stream first, buffers changes heard while the map parses and draws them once shown', async () => {
+  it('opens the stream from the map answer\'s version, buffers changes heard while the map parses and draws them once shown', async () => {
     const { controller, engine, streams, loads } = setup({ cart: ['s4'] })
     controller.start()
-    expect(streams[0].url).toBe('/api/scheme/events?calendar_id=7')
+    expect(streams).toHaveLength(0)
+    await Promise.resolve()
+    // The map is loaded, the parse not finished: the stream resumes from the map's statuses.
+    expect(streams[0].url).toBe('/api/scheme/events?calendar_id=7&last_event_id=41')
+    expect(controller.getSnapshot().phase).toBe('parse')
     streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 7, changes: [{ seat_id: 's2', status: 'held' }] })
     streams[0].emit(SEAT_STREAM_EVENTS.changes, { calendar_id: 8, changes: [{ seat_id: 's3', status: 'sold' }] })
     await flush()
@@ -145,7 +150,7 @@ describe('SchemeMapController', () => {
     expect(engine.disposed).toBe(true)
   })
 
-  it('re-reads the statuses after a reconnect only when sync says resync', async () => {
+  it('re-reads the statuses only when sync says resync', async () => {
     const maps = [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' }), mapResponse({ s1: 'sold', s2: 'held', s3: 'free', s4: 'free' })]
     const { controller, engine, streams, loads } = setup({ maps })
     const live: boolean[] = []
@@ -155,8 +160,8 @@ describe('SchemeMapController', () => {
     controller.mount({} as HTMLElement)
     const stream = streams[0]
     stream.open()
-    // The first connection's sync always says resync: the map loading right after it is the sync.
-    stream.emit(SEAT_STREAM_EVENTS.sync, { calendar_id: 7, version: 3, resync: true })
+    // The first connection resumed from the map's version: nothing to re-read.
+    stream.emit(SEAT_STREAM_EVENTS.sync, { calendar_id: 7, version: 41, resync: false })
     await flush()
     expect(loads).toHaveLength(1)
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
 import type { Captcha } from '../../../contract/entities/captcha'
 import type { Db } from '../../db/connect'
+import { deleteCaptcha, deleteExpiredCaptchas, findLiveCaptcha, insertCaptcha, markCaptchaSolved, setCaptchaAttempts, takeCaptcha } from './captcha.repository'
 
 /** A captcha must be answered within this time. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000
@@ -30,8 +31,8 @@ export function captchaDigest(sid: string, text: string): string {
  */
 export async function storeCaptchaAnswer(db: Db, text: string, now = Date.now()): Promise<string> {
   const sid = randomBytes(CAPTCHA_SID_BYTES).toString('base64url')
-  await db.deleteFrom('captchas').where('expires_at', '<=', now).execute()
-  await db.insertInto('captchas').values({ sid, answer: captchaDigest(sid, text), created_at: now, expires_at: now + CAPTCHA_TTL_MS }).execute()
+  await deleteExpiredCaptchas(db, now)
+  await insertCaptcha(db, { sid, answer: captchaDigest(sid, text), created_at: now, expires_at: now + CAPTCHA_TTL_MS })
   return sid
 }
 
@@ -48,14 +49,14 @@ export async function createCaptcha(db: Db, now = Date.now()): Promise<Captcha> 
  * CAPTCHA_MAX_ATTEMPTS the captcha is deleted.
  */
 export async function checkCaptcha(db: Db, sid: string, text: string, now = Date.now()): Promise<boolean> {
-  const row = await db.selectFrom('captchas').selectAll().where('sid', '=', sid).where('expires_at', '>', now).executeTakeFirst()
+  const row = await findLiveCaptcha(db, sid, now)
   if (!row) return false
   if (row.answer === captchaDigest(sid, text)) {
-    await db.updateTable('captchas').set({ solved_at: now }).where('sid', '=', sid).execute()
+    await markCaptchaSolved(db, sid, now)
     return true
   }
-  if (row.attempts + 1 >= CAPTCHA_MAX_ATTEMPTS) await db.deleteFrom('captchas').where('sid', '=', sid).execute()
-  else await db.updateTable('captchas').set({ attempts: row.attempts + 1 }).where('sid', '=', sid).execute()
+  if (row.attempts + 1 >= CAPTCHA_MAX_ATTEMPTS) await deleteCaptcha(db, sid)
+  else await setCaptchaAttempts(db, sid, row.attempts + 1)
   return false
 }
 
@@ -65,7 +66,6 @@ export async function checkCaptcha(db: Db, sid: string, text: string, now = Date
  * needs a new picture.
  */
 export async function consumeCaptcha(db: Db, sid: string, text: string, now = Date.now()): Promise<boolean> {
-  const rows = await db.deleteFrom('captchas').where('sid', '=', sid).returning(['answer', 'expires_at']).execute()
-  const row = rows[0]
+  const row = await takeCaptcha(db, sid)
   return row !== undefined && row.expires_at > now && row.answer === captchaDigest(sid, text)
 }

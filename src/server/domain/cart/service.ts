@@ -3,12 +3,13 @@ import type { CartResponse, cartUpdateRequestSchema } from '../../../contract/en
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { PriceRowDb } from '../events/repository'
-import { findPlaces, placesById, placeText, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
+import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
+import { findPlaces, placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { enforceNoSingles, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
-import { cartHolds, claimSeats, findCart, holdStanding, releaseCartHolds, repriceSeatHold, standingTaken, takenFailure, type CartHolds } from '../inventory/holds'
+import { cartHolds, claimSeats, findCart, holdStanding, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
 
 export type CartUpdateInput = z.output<typeof cartUpdateRequestSchema>

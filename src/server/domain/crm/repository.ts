@@ -20,3 +20,8 @@ export async function listCrmSubscriptions(db: Db, clientId: number, now: number
 export async function listCrmClients(db: Db) {
   return db.selectFrom('crm_clients').selectAll().orderBy('id').execute()
 }
+
+/** Main-menu items of events, in menu id order (a subscription without its own item takes its event's first). */
+export function listEventMenus(db: Db, eventIds: readonly number[]) {
+  return db.selectFrom('event_menus').select(['event_id', 'main_menu_id']).where('event_id', 'in', [...eventIds]).orderBy('main_menu_id').execute()
+}

@@ -1,6 +1,6 @@
 import type { CrmClient } from '../../../contract/entities/crm'
 import type { Db } from '../../db/connect'
-import { findCrmClient, listCrmSubscriptions } from './repository'
+import { findCrmClient, listCrmSubscriptions, listEventMenus } from './repository'
 
 export const ANONYMOUS: CrmClient = { data: null, subscriptions: [] }
 
@@ -14,9 +14,7 @@ export async function crmClientView(db: Db, clientId: number | null, now = Date.
   if (!client) return ANONYMOUS
   const subs = await listCrmSubscriptions(db, clientId, now)
   const eventIds = [...new Set(subs.map((s) => s.event_id))]
-  const menus = eventIds.length
-    ? await db.selectFrom('event_menus').select(['event_id', 'main_menu_id']).where('event_id', 'in', eventIds).orderBy('main_menu_id').execute()
-    : []
+  const menus = eventIds.length ? await listEventMenus(db, eventIds) : []
   const firstMenu = new Map<number, number>()
   for (const m of menus) if (!firstMenu.has(m.event_id)) firstMenu.set(m.event_id, m.main_menu_id)
   return {

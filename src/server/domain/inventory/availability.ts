@@ -1,7 +1,6 @@
-import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
-import { liveHold } from './live'
 import { capacityOf, salesOf } from './stock'
+import { listCalendarStock, listPriceStock, liveHoldsPerCalendar, placesPerZone } from './stock.repository'
 
 export interface SessionStock {
   /** Tickets on sale in the session when nothing is sold. */
@@ -28,58 +27,25 @@ export interface SessionStock {
 export async function stockByCalendar(db: Db, calendarIds: number[], now: number): Promise<Map<number, SessionStock>> {
   const out = new Map<number, SessionStock>()
   if (calendarIds.length === 0) return out
-  const calendars = await db
-    .selectFrom('calendars')
-    .select(['id', 'drawing_id', 'capacity'])
-    .where('id', 'in', calendarIds)
-    .execute()
-  const prices = await db
-    .selectFrom('prices')
-    .select(['calendar_id', 'zone_id', 'quantity', 'for_subscription'])
-    .where('calendar_id', 'in', calendarIds)
-    .execute()
+  const calendars = await listCalendarStock(db, calendarIds)
+  const prices = await listPriceStock(db, calendarIds)
   const drawingIds = [...new Set(calendars.map((c) => c.drawing_id).filter((d): d is number => d !== null))]
 
   // Seats and standing capacity per drawing and zone.
   const perZone = new Map<string, number>()
   if (drawingIds.length) {
-    const seatCounts = await db
-      .selectFrom('seats')
-      .select(['drawing_id', 'zone_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('drawing_id', 'in', drawingIds)
-      .groupBy(['drawing_id', 'zone_id'])
-      .execute()
-    const standing = await db
-      .selectFrom('standing_places')
-      .select(['drawing_id', 'zone_id', (eb) => eb.fn.sum<number>('capacity').as('n')])
-      .where('drawing_id', 'in', drawingIds)
-      .groupBy(['drawing_id', 'zone_id'])
-      .execute()
-    for (const r of [...seatCounts, ...standing]) {
+    for (const r of await placesPerZone(db, drawingIds, false)) {
       const key = `${r.drawing_id}:${r.zone_id}`
       perZone.set(key, (perZone.get(key) ?? 0) + Number(r.n))
     }
   }
 
   const soldGa = await salesOf(db, calendarIds, now)
-  const heldSeats = await db
-    .selectFrom('seat_holds')
-    .select(['calendar_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('calendar_id', 'in', calendarIds)
-    .where(liveHold('seat_holds', now))
-    .groupBy('calendar_id')
-    .execute()
-  const heldStanding = await db
-    .selectFrom('standing_holds')
-    .select(['calendar_id', sql<number>`sum(quantity)`.as('n')])
-    .where('calendar_id', 'in', calendarIds)
-    .where(liveHold('standing_holds', now))
-    .groupBy('calendar_id')
-    .execute()
+  const held = await liveHoldsPerCalendar(db, calendarIds, now)
 
   const taken = new Map<number, number>()
   for (const [calendarId, s] of soldGa) taken.set(calendarId, s.sold)
-  for (const r of [...heldSeats, ...heldStanding]) {
+  for (const r of held) {
     taken.set(r.calendar_id, (taken.get(r.calendar_id) ?? 0) + Number(r.n))
   }
   const pricesByCalendar = new Map<number, typeof prices>()

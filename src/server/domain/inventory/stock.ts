@@ -1,7 +1,5 @@
-import { sql } from 'kysely'
-import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
-import { isPostgresDb, type Db } from '../../db/connect'
-import { liveOrder } from './live'
+import type { Db } from '../../db/connect'
+import { soldPerPrice } from './stock.repository'
 
 /**
  * General-admission stock of sessions (calendars): what each price row and each session has
@@ -24,18 +22,7 @@ export async function salesOf(db: Db, calendarIds: readonly number[], now: numbe
   const out = new Map<number, CalendarSales>()
   for (const id of calendarIds) out.set(id, { sold: 0, byPrice: new Map() })
   if (calendarIds.length === 0) return out
-  let query = db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.calendar_id', 'l.price_id', sql<number>`sum(l.quantity)`.as('n')])
-    .where('l.calendar_id', 'in', [...calendarIds])
-    .where(liveOrder('o', now))
-    // Returned tickets (return confirmed: 70, 80) are back on sale.
-    .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
-    .where('l.seat_id', 'is', null)
-    .where('l.standing_place_id', 'is', null)
-  if (exceptOrderId !== undefined) query = query.where('l.order_id', '<>', exceptOrderId)
-  const rows = await query.groupBy(['l.calendar_id', 'l.price_id']).execute()
+  const rows = await soldPerPrice(db, calendarIds, now, exceptOrderId)
   for (const r of rows) {
     const s = out.get(r.calendar_id)!
     const n = Number(r.n)
@@ -53,28 +40,4 @@ export function capacityOf(capacity: number | null, rows: readonly { quantity: n
 /** Tickets left in one price row of a session: its own stock, capped by the session's. */
 export function rowLeft(row: { id: number; quantity: number }, sales: CalendarSales, sessionLeft: number): number {
   return Math.max(0, Math.min(row.quantity - (sales.byPrice.get(row.id) ?? 0), sessionLeft))
-}
-
-/**
- * Locks sessions for the rest of the transaction so that counting their sales and inserting new
- * order lines cannot interleave with another order for the same sessions (no overselling).
- *
- * - PostgreSQL: SELECT … FOR UPDATE on the calendar rows, in id order so two orders touching the
- *   same sessions always lock them in the same order and cannot deadlock. A competing order
- *   waits here; under READ COMMITTED its later statements see what the first one committed.
- * - SQLite: Kysely's SQLite driver runs every transaction of the process on its one connection,
- *   one at a time. The no-op UPDATE additionally takes SQLite's write lock at once, so a second
- *   process (the CLI) waits (busy_timeout) instead of reading stale counts.
- *
- * Cost: orders for the same session are serialized for the few milliseconds of the transaction;
- * orders for other sessions run in parallel on PostgreSQL.
- */
-export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(calendarIds)].sort((a, b) => a - b)
-  if (ids.length === 0) return
-  if (isPostgresDb(trx)) {
-    await trx.selectFrom('calendars').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
-  } else {
-    await trx.updateTable('calendars').set((eb) => ({ active: eb.ref('active') })).where('id', 'in', ids).execute()
-  }
 }

@@ -1,6 +1,5 @@
-import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
-import { liveHold } from './live'
+import { liveHoldsPerZone, placesPerZone } from './stock.repository'
 
 /**
  * Places still free per session and zone (zonelevel) of seat-map sessions: seats and standing
@@ -16,43 +15,13 @@ export async function freeByZone(db: Db, calendars: readonly { id: number; drawi
   const calendarIds = mapped.map((c) => c.id)
 
   const capacity = new Map<string, number>()
-  const seatTotals = await db
-    .selectFrom('seats')
-    .select(['drawing_id', 'zone_id', sql<number>`count(*)`.as('n')])
-    .where('drawing_id', 'in', drawingIds)
-    .where('zone_id', 'is not', null)
-    .groupBy(['drawing_id', 'zone_id'])
-    .execute()
-  const standTotals = await db
-    .selectFrom('standing_places')
-    .select(['drawing_id', 'zone_id', sql<number>`sum(capacity)`.as('n')])
-    .where('drawing_id', 'in', drawingIds)
-    .where('zone_id', 'is not', null)
-    .groupBy(['drawing_id', 'zone_id'])
-    .execute()
-  for (const r of [...seatTotals, ...standTotals]) {
+  for (const r of await placesPerZone(db, drawingIds, true)) {
     const key = `${r.drawing_id}:${r.zone_id}`
     capacity.set(key, (capacity.get(key) ?? 0) + Number(r.n))
   }
 
   const taken = new Map<string, number>()
-  const seatTaken = await db
-    .selectFrom('seat_holds as h')
-    .innerJoin('seats as s', 's.id', 'h.seat_id')
-    .select(['h.calendar_id', 's.zone_id', sql<number>`count(*)`.as('n')])
-    .where('h.calendar_id', 'in', calendarIds)
-    .where(liveHold('h', now))
-    .groupBy(['h.calendar_id', 's.zone_id'])
-    .execute()
-  const standTaken = await db
-    .selectFrom('standing_holds as h')
-    .innerJoin('standing_places as p', 'p.id', 'h.standing_place_id')
-    .select(['h.calendar_id', 'p.zone_id', sql<number>`sum(h.quantity)`.as('n')])
-    .where('h.calendar_id', 'in', calendarIds)
-    .where(liveHold('h', now))
-    .groupBy(['h.calendar_id', 'p.zone_id'])
-    .execute()
-  for (const r of [...seatTaken, ...standTaken]) {
+  for (const r of await liveHoldsPerZone(db, calendarIds, now)) {
     const key = `${r.calendar_id}:${r.zone_id}`
     taken.set(key, (taken.get(key) ?? 0) + Number(r.n))
   }

@@ -1,9 +1,15 @@
 import type { Db } from '../../db/connect'
-import { latestChangeId, pruneChanges, readChanges, type Change } from './changes'
+import { readChanges, type Change } from './changes'
+import { latestChangeId, pruneChanges } from './changes.repository'
 import { LIVE_BATCH_ROWS, LIVE_GAP_WAIT_MS, LIVE_POLL_MS, LIVE_PRUNE_INTERVAL_MS, LIVE_RETENTION_MS } from './constants'
 import { PgListener } from './pg-listener'
 
-export type ChangeListener = (changes: Change[]) => void
+/**
+ * Called with a session's new changes and the feed's watermark after them: every change with an
+ * id up to `watermark` has now been handed to the listeners of its session (or waited out as a
+ * rolled-back id), so a stream may give it to its client as a resume point (Last-Event-ID).
+ */
+export type ChangeListener = (changes: Change[], watermark: number) => void
 
 export interface LiveFeedOptions {
   /** PostgreSQL URL: listen for other processes' changes. Unset on SQLite (one process). */
@@ -81,6 +87,14 @@ export class LiveFeed {
     })()
   }
 
+  /**
+   * Every change id up to this one has been handed to the listeners watching at the time (or was
+   * a rolled-back id): a stream subscribed since before it resumes its client from here.
+   */
+  watermark(): number {
+    return this.low
+  }
+
   /** Watch a session's changes; returns the function that stops watching. */
   subscribe(calendarId: number, listener: ChangeListener): () => void {
     let set = this.listeners.get(calendarId)
@@ -118,16 +132,17 @@ export class LiveFeed {
       if (list) list.push(c)
       else byCalendar.set(c.calendarId, [c])
     }
+    // Advance first, so each listener is told the watermark that includes what it is handed.
+    this.advance(rows.length ? rows[rows.length - 1].id : this.low)
     for (const [calendarId, changes] of byCalendar) {
       for (const listener of this.listeners.get(calendarId) ?? []) {
         try {
-          listener(changes)
+          listener(changes, this.low)
         } catch (err) {
           this.opts.onError(err)
         }
       }
     }
-    this.advance(rows.length ? rows[rows.length - 1].id : this.low)
   }
 
   /** Moves `low` over delivered ids and over gaps that waited long enough. */

@@ -1,14 +1,24 @@
 import type { DiscountData } from '../../../contract/entities/loyalty'
 import { normalizePromo } from '../../../contract/rules/discount'
-import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { bonusesEarned, maxBonuses, toMajor } from '../../../contract/rules/money'
 import { orderMoney, type OrderMoney } from '../orders/money'
 import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orders/order.repository'
 import { assertChangeable } from '../orders/state'
-import { cancelPendingPayments } from './pending'
-import { releasePromoUse, takePromoUse } from './promo'
+import {
+  cancelPendingPayments,
+  creditBonuses,
+  debitBonuses,
+  deleteDiscount,
+  findUnreleasedDiscount,
+  markDiscountReleased,
+  ordersWithDiscountToRelease,
+  recordChargedBonus,
+  releasePromoUse,
+  takePromoUse,
+  upsertDiscount,
+} from './loyalty.repository'
 
 export interface DiscountInput {
   hash: string
@@ -46,32 +56,15 @@ export async function discountData(db: Db, order: OrderRow, money: OrderMoney): 
   }
 }
 
-async function upsertDiscount(trx: Db, orderId: number, set: { loyalty_card_id?: number | null; promo_code_id?: number | null; bonuses_used?: number }, now: number): Promise<void> {
-  await trx
-    .insertInto('order_discounts')
-    .values({ order_id: orderId, loyalty_card_id: set.loyalty_card_id ?? null, promo_code_id: set.promo_code_id ?? null, bonuses_used: set.bonuses_used ?? 0, created_at: now })
-    .onConflict((oc) => oc.column('order_id').doUpdateSet(set))
-    .execute()
-}
-
 /** Gives applied bonuses back to the card (conditional on the order still having them). */
 async function returnBonuses(trx: Db, orderId: number, cardId: number, bonuses: number, now: number): Promise<void> {
   if (bonuses <= 0) return
-  await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', bonuses) })).where('id', '=', cardId).execute()
-  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: cardId, order_id: orderId, amount: bonuses, kind: 'return', created_at: now }).execute()
+  await creditBonuses(trx, cardId, orderId, bonuses, 'return', now)
 }
 
 /** Spends bonuses of a card: succeeds only while the balance covers them (never below zero). */
 async function spendBonuses(trx: Db, orderId: number, card: LoyaltyCardRow, bonuses: number, now: number): Promise<void> {
-  const res = await trx
-    .updateTable('loyalty_cards')
-    .set((eb) => ({ bonus_balance: eb('bonus_balance', '-', bonuses) }))
-    .where('id', '=', card.id)
-    .where('is_blocked', '=', 0)
-    .where('bonus_balance', '>=', bonuses)
-    .executeTakeFirst()
-  if (Number(res.numUpdatedRows) !== 1) throw new ApiFailure('bonuses-short')
-  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: card.id, order_id: orderId, amount: -bonuses, kind: 'spend', created_at: now }).execute()
+  if (!(await debitBonuses(trx, card.id, orderId, bonuses, now))) throw new ApiFailure('bonuses-short')
 }
 
 /**
@@ -133,7 +126,7 @@ export async function cancelDiscount(db: Db, hash: string, now = Date.now()): Pr
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
     await releaseDiscount(trx, order.id, now)
-    await trx.deleteFrom('order_discounts').where('order_id', '=', order.id).execute()
+    await deleteDiscount(trx, order.id)
     await cancelPendingPayments(trx, order.id, now)
   })
 }
@@ -143,10 +136,9 @@ export async function cancelDiscount(db: Db, hash: string, now = Date.now()): Pr
  * released_at decides who does it.
  */
 async function releaseDiscount(trx: Db, orderId: number, now: number): Promise<void> {
-  const row = await trx.selectFrom('order_discounts').selectAll().where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
+  const row = await findUnreleasedDiscount(trx, orderId)
   if (!row) return
-  const res = await trx.updateTable('order_discounts').set({ released_at: now }).where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
-  if (Number(res.numUpdatedRows) !== 1) return
+  if (!(await markDiscountReleased(trx, orderId, now))) return
   if (row.loyalty_card_id !== null) await returnBonuses(trx, orderId, row.loyalty_card_id, row.bonuses_used, now)
   if (row.promo_code_id !== null) await releasePromoUse(trx, row.promo_code_id)
 }
@@ -156,16 +148,9 @@ async function releaseDiscount(trx: Db, orderId: number, now: number): Promise<v
  * card, the promo use to the code. Runs periodically and before discount changes.
  */
 export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promise<number> {
-  const rows = await db
-    .selectFrom('order_discounts as d')
-    .innerJoin('orders as o', 'o.id', 'd.order_id')
-    .select('d.order_id')
-    .where('d.released_at', 'is', null)
-    .where('o.status', '=', ORDER_STATUS_CANCELLED)
-    .where('o.paid', '=', 0)
-    .execute()
-  for (const r of rows) await db.transaction().execute((trx) => releaseDiscount(trx, r.order_id, now))
-  return rows.length
+  const orderIds = await ordersWithDiscountToRelease(db)
+  for (const id of orderIds) await db.transaction().execute((trx) => releaseDiscount(trx, id, now))
+  return orderIds.length
 }
 
 /**
@@ -177,11 +162,6 @@ export async function chargeBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_c
   if (!card || card.is_blocked === 1) return
   const charged = bonusesEarned(amountPaid)
   if (charged <= 0) return
-  await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', charged) })).where('id', '=', card.id).execute()
-  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: card.id, order_id: order.id, amount: charged, kind: 'accrual', created_at: now }).execute()
-  await trx
-    .insertInto('order_discounts')
-    .values({ order_id: order.id, loyalty_card_id: card.id, promo_code_id: null, bonuses_used: 0, charged_bonus: charged, created_at: now })
-    .onConflict((oc) => oc.column('order_id').doUpdateSet({ charged_bonus: charged }))
-    .execute()
+  await creditBonuses(trx, card.id, order.id, charged, 'accrual', now)
+  await recordChargedBonus(trx, order.id, card.id, charged, now)
 }

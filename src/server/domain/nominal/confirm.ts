@@ -5,23 +5,13 @@ import type { z } from 'zod'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
-import { lockOrder } from '../orders/order.repository'
+import { confirmOrder, lockOrder } from '../orders/order.repository'
 import * as repo from './repository'
 
 type ConfirmInput = z.output<typeof confirmNominalRequestSchema>
 
 /** The visitor columns of one order line, only what its category asks (the rest is cleared). */
-interface LineVisitor {
-  person_surname: string
-  person_name: string
-  person_middle_name: string
-  age: number | null
-  birth_date: string
-  document_type_id: number | null
-  doc_num: string
-  country_id: number | null
-  region_id: number | null
-}
+type LineVisitor = repo.LineVisitorColumns
 
 async function visitorContext(db: Db, now: Date): Promise<VisitorContext> {
   const [docTypes, countries, regions] = await Promise.all([repo.listDocTypes(db), repo.listCountries(db), repo.listRegions(db)])
@@ -93,8 +83,8 @@ export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now
     }
     if (!consentsPass(checkboxes, input.checkboxList)) throw new ApiFailure('nominal-consent')
 
-    for (const [id, v] of updates) await trx.updateTable('order_lines').set(v).where('id', '=', id).execute()
-    await trx.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, confirmed_at: now }).where('id', '=', order.id).execute()
+    for (const [id, v] of updates) await repo.writeLineVisitor(trx, id, v)
+    await confirmOrder(trx, order.id, now)
     return order.hash
   })
 }

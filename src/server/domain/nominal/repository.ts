@@ -84,3 +84,21 @@ export async function readConsentText(db: Db, lang: string): Promise<string> {
   const text = (value as Record<string, unknown>)[lang]
   return typeof text === 'string' ? text : ''
 }
+
+/** The visitor columns of one order line (what its category asks; the rest cleared). */
+export interface LineVisitorColumns {
+  person_surname: string
+  person_name: string
+  person_middle_name: string
+  age: number | null
+  birth_date: string
+  document_type_id: number | null
+  doc_num: string
+  country_id: number | null
+  region_id: number | null
+}
+
+/** Writes the named-ticket data of one order line. */
+export async function writeLineVisitor(trx: Db, lineId: number, v: LineVisitorColumns): Promise<void> {
+  await trx.updateTable('order_lines').set(v).where('id', '=', lineId).execute()
+}

@@ -1,9 +1,9 @@
 import type { AddToping, Toping } from '../../../contract/entities/offers'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { cancelPendingPayments } from '../loyalty/pending'
+import { cancelPendingPayments } from '../loyalty/loyalty.repository'
 import { toMajor, toMinor } from '../../../contract/rules/money'
-import { listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orders/order.repository'
+import { deleteOrderService, insertOrderServices, listLineEvents, listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orders/order.repository'
 import { assertChangeable } from '../orders/state'
 
 export interface OfferItem {
@@ -95,7 +95,7 @@ export async function addSpecialOffers(db: Db, hash: string, items: readonly Off
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
-    const lines = await trx.selectFrom('order_lines').select(['id', 'event_id']).where('order_id', '=', order.id).execute()
+    const lines = await listLineEvents(trx, order.id)
     const services = await listOfferableServices(trx, [...new Set(lines.map((l) => l.event_id))])
     const added = await listOrderServices(trx, order.id)
     const counts = countByService(added)
@@ -112,7 +112,7 @@ export async function addSpecialOffers(db: Db, hash: string, items: readonly Off
       counts.set(s.id, taken)
       return { order_id: order.id, order_line_id: line.id, service_id: s.id, cost: s.price, created_at: now }
     })
-    await trx.insertInto('order_services').values(rows).execute()
+    await insertOrderServices(trx, rows)
     await cancelPendingPayments(trx, order.id, now)
   })
 }
@@ -123,8 +123,7 @@ export async function removeSpecialOffer(db: Db, hash: string, id: number, now =
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
-    const res = await trx.deleteFrom('order_services').where('id', '=', id).where('order_id', '=', order.id).executeTakeFirst()
-    if (Number(res.numDeletedRows) !== 1) throw new ApiFailure('service-not-found', { id })
+    if (!(await deleteOrderService(trx, order.id, id))) throw new ApiFailure('service-not-found', { id })
     await cancelPendingPayments(trx, order.id, now)
   })
 }

@@ -1,7 +1,7 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { CLAIM_ATTEMPTS } from '../inventory/constants'
-import { lockCalendars } from '../inventory/stock'
+import { lockCalendars } from '../inventory/stock.repository'
 import { draftTickets, type OrderDraft } from './draft'
 import { expireOrders } from './expiry'
 import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.repository'
@@ -19,7 +19,7 @@ export async function inClaimTransaction<T>(db: Db, calendarIds: number | readon
     try {
       return await db.transaction().execute(async (trx) => {
         await lockCalendars(trx, ids)
-        // expireOrders also releases expired cart holds (domain/inventory/hold-expiry.ts).
+        // expireOrders also releases expired cart holds (domain/inventory/holds.repository.ts).
         await expireOrders(trx, now, ids)
         return work(trx)
       })

@@ -1,7 +1,6 @@
-import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
-import { releaseExpiredCartHolds } from '../inventory/hold-expiry'
-import { subscriptionTicketsOf } from './order.repository'
+import { releaseExpiredCartHolds, releaseOrderHolds } from '../inventory/holds.repository'
+import { cancelExpiredOrders, returnSubscriptionTickets, subscriptionTicketsOf } from './order.repository'
 
 /**
  * Reservation expiry: an unpaid order whose reserve time has passed is cancelled (status 90),
@@ -20,31 +19,13 @@ export async function expireOrders(db: Db, now: number, calendarIds?: readonly n
   if (calendarIds && calendarIds.length === 0) return []
   // Seat-map carts expire here too, so one sweeper and one read-time check cover every hold.
   await releaseExpiredCartHolds(db, now, calendarIds)
-  let query = db
-    .updateTable('orders')
-    .set({ status: ORDER_STATUS_CANCELLED, cancelled_at: now })
-    .where('paid', '=', 0)
-    .where('status', '<>', ORDER_STATUS_CANCELLED)
-    .where('reserve_until', '<=', now)
-  if (calendarIds) {
-    const ids = [...calendarIds]
-    query = query.where((eb) =>
-      eb.exists(eb.selectFrom('order_lines as l').select('l.id').whereRef('l.order_id', '=', 'orders.id').where('l.calendar_id', 'in', ids)),
-    )
-  }
-  const cancelled = (await query.returning('id').execute()).map((r) => r.id)
+  const cancelled = await cancelExpiredOrders(db, now, calendarIds)
   if (cancelled.length === 0) return cancelled
 
   // Subscription tickets go back to the client's subscription.
   const used = await subscriptionTicketsOf(db, cancelled)
-  for (const u of used) {
-    await db
-      .updateTable('crm_subscriptions')
-      .set((eb) => ({ quant: eb('quant', '+', Number(u.n)) }))
-      .where('id', '=', u.crm_subscription_id!)
-      .execute()
-  }
-  await db.updateTable('seat_holds').set({ released_at: now }).where('order_id', 'in', cancelled).where('released_at', 'is', null).execute()
-  await db.updateTable('standing_holds').set({ released_at: now }).where('order_id', 'in', cancelled).where('released_at', 'is', null).execute()
+  for (const u of used) await returnSubscriptionTickets(db, u.crm_subscription_id!, Number(u.n))
+  await releaseOrderHolds(db, cancelled, now)
   return cancelled
 }
+

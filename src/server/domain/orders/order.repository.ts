@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import { sql } from 'kysely'
-import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
 import type { OrderDraft } from './draft'
@@ -98,6 +98,11 @@ export async function takeSubscriptionTickets(trx: Db, subscriptionId: number, n
   return Number(res.numUpdatedRows) === 1
 }
 
+/** Gives `n` tickets back to a subscription (its order was cancelled). */
+export async function returnSubscriptionTickets(db: Db, subscriptionId: number, n: number): Promise<void> {
+  await db.updateTable('crm_subscriptions').set((eb) => ({ quant: eb('quant', '+', n) })).where('id', '=', subscriptionId).execute()
+}
+
 /** Tickets per subscription used by the given orders (to give back when they are cancelled). */
 export function subscriptionTicketsOf(db: Db, orderIds: readonly number[]) {
   return db
@@ -125,6 +130,43 @@ export async function lockOrder(trx: Db, hash: string): Promise<OrderRow | undef
   if (isPostgresDb(trx)) return trx.selectFrom('orders').selectAll().where('hash', '=', hash).forUpdate().executeTakeFirst()
   await trx.updateTable('orders').set((eb) => ({ paid: eb.ref('paid') })).where('hash', '=', hash).execute()
   return findOrderByHash(trx, hash)
+}
+
+/**
+ * Cancels unpaid orders past their reserve time (status 90), with a conditional UPDATE (still
+ * unpaid, not cancelled, past reserve_until) so concurrent callers never cancel one twice or
+ * cancel a paid order; `calendarIds` limits it to orders with lines in those sessions. Answers
+ * the ids it cancelled.
+ */
+export async function cancelExpiredOrders(db: Db, now: number, calendarIds?: readonly number[]): Promise<number[]> {
+  let query = db
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS_CANCELLED, cancelled_at: now })
+    .where('paid', '=', 0)
+    .where('status', '<>', ORDER_STATUS_CANCELLED)
+    .where('reserve_until', '<=', now)
+  if (calendarIds) {
+    const ids = [...calendarIds]
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('order_lines as l').select('l.id').whereRef('l.order_id', '=', 'orders.id').where('l.calendar_id', 'in', ids)),
+    )
+  }
+  return (await query.returning('id').execute()).map((r) => r.id)
+}
+
+/** Confirms an order (status 20) at `now`: its named-ticket data is complete. */
+export async function confirmOrder(trx: Db, orderId: number, now: number): Promise<void> {
+  await trx.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, confirmed_at: now }).where('id', '=', orderId).execute()
+}
+
+/** The order hash of a ticket (by its ticket hash) and the line's id; undefined when unknown. */
+export function findTicketOrder(db: Db, ticketHash: string) {
+  return db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'o.hash']).where('l.ticket_hash', '=', ticketHash).executeTakeFirst()
+}
+
+/** Each ticket line of an order with its event (what a service may be added to). */
+export function listLineEvents(db: Db, orderId: number) {
+  return db.selectFrom('order_lines').select(['id', 'event_id']).where('order_id', '=', orderId).execute()
 }
 
 /** Ticket lines of an order with every text the view shows, in line order. */
@@ -169,6 +211,17 @@ export function listOrderServices(db: Db, orderId: number) {
     .execute()
 }
 export type OrderServiceRow = Awaited<ReturnType<typeof listOrderServices>>[number]
+
+/** Adds services (special offers) to an order. */
+export async function insertOrderServices(trx: Db, rows: readonly { order_id: number; order_line_id: number; service_id: number; cost: number; created_at: number }[]): Promise<void> {
+  if (rows.length) await trx.insertInto('order_services').values([...rows]).execute()
+}
+
+/** Removes one added service of an order; false when the order has no such service. */
+export async function deleteOrderService(trx: Db, orderId: number, id: number): Promise<boolean> {
+  const res = await trx.deleteFrom('order_services').where('id', '=', id).where('order_id', '=', orderId).executeTakeFirst()
+  return Number(res.numDeletedRows) === 1
+}
 
 /** Active services that may be added to lines of the given events (event_id null = every event). */
 export function listOfferableServices(db: Db, eventIds: readonly number[]) {
@@ -230,3 +283,13 @@ export function findClientCard(db: Db, crmClientId: number | null) {
   return db.selectFrom('loyalty_cards').selectAll().where('crm_client_id', '=', crmClientId).orderBy('id').executeTakeFirst()
 }
 export type LoyaltyCardRow = NonNullable<Awaited<ReturnType<typeof findClientCard>>>
+
+/**
+ * Ends an unpaid order's reservation now (an operator cancels it, issue 19.2): the expiry
+ * (expiry.ts) then cancels it as any order past its time, so its places go back on sale the
+ * same way. Answers whether the order was unpaid and still reserved.
+ */
+export async function endReservation(trx: Db, orderId: number, now: number): Promise<boolean> {
+  const r = await trx.updateTable('orders').set({ reserve_until: now }).where('id', '=', orderId).where('paid', '=', 0).where('status', '<>', ORDER_STATUS_CANCELLED).executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}

@@ -1,14 +1,6 @@
-/**
- * What a door scan answers (issue 19.4). `valid` lets the holder through (in) or out; the rest
- * refuse: `already_used` (inside already, with when and at which gate it entered), `not_inside`
- * (an exit of a ticket that is not in), `wrong_session`, `refunded` (returned, or the order was
- * cancelled), `replaced` (a signed code whose ticket has since been reseated: the newer code
- * admits), `unknown` (no such ticket, or its order is not paid) and `forged` (a signed code
- * whose signature fails or whose key is not listed).
- */
-export const REDEEM_RESULTS = ['valid', 'already_used', 'not_inside', 'wrong_session', 'refunded', 'replaced', 'unknown', 'forged'] as const
-export type RedeemResult = (typeof REDEEM_RESULTS)[number]
-export type Direction = 'in' | 'out'
+import type { Direction, DoorTicket, RedeemResult } from '../../../contract/admin/door'
+
+export { REDEEM_RESULTS, type Direction, type DoorTicket, type RedeemResult } from '../../../contract/admin/door'
 
 /** Results that come from the ticket's entry/exit history (and may change when an earlier offline scan arrives). */
 export const HISTORY_RESULTS: readonly RedeemResult[] = ['valid', 'already_used', 'not_inside']
@@ -31,26 +23,14 @@ export interface Scan {
   admitted?: boolean
 }
 
-/** Door policy of the check-in list (the console will set it per list; until then per call). */
+/** Door policy: the scan's check-in list's rules (DOOR_TOKEN calls without a list: per call). */
 export interface RedeemPolicy {
   /** After a scanned exit, may the ticket enter again? */
   reentry: boolean
+  /** The check-in list scanned for: its id is logged, its filters decide `not_on_list`. */
+  list?: { id: number; categoryIds: readonly number[]; sectorIds: readonly number[] }
 }
 export const DEFAULT_POLICY: RedeemPolicy = { reentry: true }
-
-/** The ticket as the door shows it: seat or category and the holder of a named ticket. */
-export interface DoorTicket {
-  id: number
-  sessionId: number
-  /** The printed 12-digit ticket code. */
-  code: string
-  seat: { sector: string; row: string; seat: string } | null
-  standing: string | null
-  category: { ru: string; en: string; kz: string; ch: string }
-  holder: string
-  /** People one ticket admits (a group excursion ticket admits its group). */
-  quantity: number
-}
 
 export interface RedeemAnswer {
   result: RedeemResult

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
+import type { Database } from '../../db/database'
 import { personName } from '../tickets/lines'
 import type { DoorTicket } from './outcome'
 
@@ -18,7 +20,7 @@ export function ticketQuery(db: Db) {
       'l.person_surname', 'l.person_name', 'l.person_middle_name',
       'o.paid', 'o.status as order_status',
       'cc.name_ru', 'cc.name_en', 'cc.name_kz', 'cc.name_ch',
-      'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
+      's.sector_id', 'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
     ])
 }
 export type TicketRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ticketQuery>['executeTakeFirst']>>>
@@ -77,4 +79,28 @@ export function entryBefore(db: Db, scan: Pick<ScanRow, 'id' | 'order_line_id' |
     .orderBy('scanned_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst()
+}
+
+/** Which of the given sessions exist. */
+export async function existingSessionIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  return new Set((await db.selectFrom('calendars').select('id').where('id', 'in', [...ids]).execute()).map((c) => c.id))
+}
+
+/** Logs a scan under its nonce; undefined when a scan with that nonce is already logged. */
+export function insertScan(trx: Db, scan: Insertable<Database['ticket_redemptions']>) {
+  return trx.insertInto('ticket_redemptions').values(scan).onConflict((oc) => oc.column('nonce').doNothing()).returning('id').executeTakeFirst()
+}
+
+/** Rewrites a scan's result and flag (its ticket's history was replayed). */
+export async function setScanResult(trx: Db, id: number, result: string, flagged: number): Promise<void> {
+  await trx.updateTable('ticket_redemptions').set({ result, flagged }).where('id', '=', id).execute()
+}
+
+/** Marks an online scan admitted when it is a valid entry (the device shows our answer). */
+export async function markAdmittedIfValidEntry(trx: Db, id: number): Promise<void> {
+  await trx.updateTable('ticket_redemptions').set({ admitted: 1 }).where('id', '=', id).where('result', '=', 'valid').where('direction', '=', 'in').execute()
+}
+
+export function findScanById(db: Db, id: number) {
+  return db.selectFrom('ticket_redemptions').selectAll().where('id', '=', id).executeTakeFirst()
 }

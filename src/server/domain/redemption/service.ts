@@ -6,12 +6,26 @@ import { isReturned } from '../orders/money'
 import { ticketClaims } from '../tickets/claims'
 import type { TicketKeys } from '../tickets/keys'
 import { DEFAULT_POLICY, type Direction, type RedeemAnswer, type RedeemPolicy, type RedeemResult, type Scan } from './outcome'
-import { entryBefore, findScanByNonce, findTicketByCode, findTicketById, lockTicket, ticketHistory, toDoorTicket, type ScanRow, type TicketRow } from './repository'
+import {
+  entryBefore,
+  existingSessionIds,
+  findScanById,
+  findScanByNonce,
+  findTicketByCode,
+  findTicketById,
+  insertScan,
+  lockTicket,
+  markAdmittedIfValidEntry,
+  setScanResult,
+  ticketHistory,
+  toDoorTicket,
+  type ScanRow,
+  type TicketRow,
+} from './repository'
 
-/** Longest scanned text kept in the log (a token is ~130 characters; longer is noise). */
-export const MAX_CODE_CHARS = 512
-/** Most scans one offline upload may carry. */
-export const MAX_BATCH_SCANS = 500
+import { MAX_BATCH_SCANS, MAX_CODE_CHARS } from '../../../contract/admin/door'
+
+export { MAX_BATCH_SCANS, MAX_CODE_CHARS }
 /** A typed or barcode ticket code: digits, with the spaces or dashes a steward may type. */
 const TYPED_CODE = /^[0-9][0-9 -]*$/
 
@@ -38,12 +52,20 @@ async function identify(db: Db, keys: TicketKeys, code: string): Promise<Identif
   return ticket ? { ticket } : { result: 'unknown' }
 }
 
+/** Whether a check-in list admits a ticket: its categories, and its sectors (seated tickets only). */
+export function listAdmits(list: NonNullable<RedeemPolicy['list']>, ticket: { client_category_id: number; seat_id: number | null; sector_id: number | null }): boolean {
+  if (list.categoryIds.length > 0 && !list.categoryIds.includes(ticket.client_category_id)) return false
+  if (list.sectorIds.length > 0 && (ticket.seat_id === null || ticket.sector_id === null || !list.sectorIds.includes(ticket.sector_id))) return false
+  return true
+}
+
 /** Checks that do not depend on the ticket's history: null = it takes part in it. */
-function standing(ticket: TicketRow, sessionId: number): RedeemResult | null {
+function standing(ticket: TicketRow, sessionId: number, policy: RedeemPolicy): RedeemResult | null {
   if (isReturned(ticket.return_status) || (ticket.paid === 1 && ticket.order_status === ORDER_STATUS_CANCELLED)) return 'refunded'
   // An unpaid order never showed a code: its ticket admits nobody and is not worth naming.
   if (ticket.paid !== 1) return 'unknown'
   if (ticket.calendar_id !== sessionId) return 'wrong_session'
+  if (policy.list && !listAdmits(policy.list, ticket)) return 'not_on_list'
   return null
 }
 
@@ -69,7 +91,7 @@ async function replay(trx: Db, lineId: number, policy: RedeemPolicy): Promise<nu
     }
     const flagged = row.direction === 'in' && row.admitted === 1 && result !== 'valid' ? 1 : 0
     if (result !== row.result || flagged !== row.flagged) {
-      await trx.updateTable('ticket_redemptions').set({ result, flagged }).where('id', '=', row.id).execute()
+      await setScanResult(trx, row.id, result, flagged)
       changed.push(row.id)
     }
   }
@@ -97,7 +119,7 @@ async function answerOf(db: Db, row: ScanRow, replayed: boolean, conflicts: numb
 /** A scan names a session that does not exist: the device is misconfigured, an error rather than a door answer. */
 async function requireSessions(db: Db, ids: readonly number[]): Promise<void> {
   const wanted = [...new Set(ids)]
-  const found = new Set((await db.selectFrom('calendars').select('id').where('id', 'in', wanted).execute()).map((c) => c.id))
+  const found = await existingSessionIds(db, wanted)
   const missing = wanted.find((id) => !found.has(id))
   if (missing !== undefined) throw new ApiFailure('session-not-found', { id: missing })
 }
@@ -137,35 +159,31 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     // valid). An offline scan keeps its device's time, never later than now.
     const at = Math.max(now, Date.now())
     const scannedAt = offline && scan.scannedAt !== undefined ? Math.min(scan.scannedAt, at) : at
-    const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId) : 'unknown'
-    const inserted = await trx
-      .insertInto('ticket_redemptions')
-      .values({
-        nonce: scan.nonce,
-        order_line_id: ticket?.id ?? null,
-        calendar_id: scan.sessionId,
-        gate: scan.gate,
-        direction,
-        code,
-        result: fixed ?? 'valid',
-        counted: fixed === null ? 1 : 0,
-        offline: offline ? 1 : 0,
-        admitted: offline && scan.admitted !== false && fixed === null ? 1 : 0,
-        scanned_at: scannedAt,
-        received_at: at,
-      })
-      .onConflict((oc) => oc.column('nonce').doNothing())
-      .returning('id')
-      .executeTakeFirst()
+    const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId, policy) : 'unknown'
+    const inserted = await insertScan(trx, {
+      nonce: scan.nonce,
+      order_line_id: ticket?.id ?? null,
+      calendar_id: scan.sessionId,
+      list_id: policy.list?.id ?? null,
+      gate: scan.gate,
+      direction,
+      code,
+      result: fixed ?? 'valid',
+      counted: fixed === null ? 1 : 0,
+      offline: offline ? 1 : 0,
+      admitted: offline && scan.admitted !== false && fixed === null ? 1 : 0,
+      scanned_at: scannedAt,
+      received_at: at,
+    })
     // The same nonce committed by a concurrent call between our check and our insert.
     if (!inserted) return answerOf(trx, (await findScanByNonce(trx, scan.nonce))!, true, [])
     let conflicts: number[] = []
     if (fixed === null) {
       conflicts = (await replay(trx, ticket!.id, policy)).filter((id) => id !== inserted.id)
       // Online, the device shows our answer: a valid entry lets the holder through.
-      if (!offline) await trx.updateTable('ticket_redemptions').set({ admitted: 1 }).where('id', '=', inserted.id).where('result', '=', 'valid').where('direction', '=', 'in').execute()
+      if (!offline) await markAdmittedIfValidEntry(trx, inserted.id)
     }
-    const row = (await trx.selectFrom('ticket_redemptions').selectAll().where('id', '=', inserted.id).executeTakeFirst())!
+    const row = (await findScanById(trx, inserted.id))!
     return answerOf(trx, row, false, conflicts)
   })
 }
@@ -175,12 +193,13 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
  * not demote each other needlessly), answered in the order sent. Each scan commits on its own,
  * so an upload cut short is simply sent again: the nonces of those already in are replayed.
  */
-export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan[], policy: RedeemPolicy = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer[]> {
+/** `policy`: one for all scans, or one per scan (scans of an upload may name different lists). */
+export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan[], policy: RedeemPolicy | readonly RedeemPolicy[] = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer[]> {
   if (scans.length > MAX_BATCH_SCANS) throw new ApiFailure('invalid-fields', { fields: 'scans' })
   // All or nothing: an upload naming an unknown session records none of its scans.
   if (scans.length > 0) await requireSessions(db, scans.map((s) => s.sessionId))
   const order = scans.map((s, i) => ({ s, i })).sort((a, b) => Math.min(a.s.scannedAt ?? now, now) - Math.min(b.s.scannedAt ?? now, now) || a.i - b.i)
   const answers: RedeemAnswer[] = new Array<RedeemAnswer>(scans.length)
-  for (const { s, i } of order) answers[i] = await redeem(db, keys, s, policy, now)
+  for (const { s, i } of order) answers[i] = await redeem(db, keys, s, Array.isArray(policy) ? (policy as readonly RedeemPolicy[])[i] : (policy as RedeemPolicy), now)
   return answers
 }

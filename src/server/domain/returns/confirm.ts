@@ -5,6 +5,17 @@ import type { PaymentRegistry } from '../../payments/registry'
 import { lockOrder } from '../orders/order.repository'
 import { storedHashConf } from './hashconf'
 import { releaseReturned } from './release'
+import {
+  claimReturnRequest,
+  confirmRequestLines,
+  findPaidPayment,
+  findRequestState,
+  findReturnRequest,
+  finishReturnRequest,
+  insertRefund,
+  markPaymentRefunded,
+  type ReturnRequestRow,
+} from './repository'
 
 /** What a confirmation did: the refund (minor units) and the sessions whose seats changed. */
 export interface ConfirmResult {
@@ -12,16 +23,7 @@ export interface ConfirmResult {
   calendarIds: number[]
 }
 
-function findRequest(db: Db, hash: string, hashConf: string) {
-  return db
-    .selectFrom('return_requests as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.id', 'r.order_id', 'r.status', 'r.expires_at'])
-    .where('r.hash_conf', '=', storedHashConf(hashConf))
-    .where('o.hash', '=', hash)
-    .executeTakeFirst()
-}
-type RequestRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>
+type RequestRow = ReturnRequestRow
 
 const linkUsed = () => new ApiFailure('return-link-used')
 const linkExpired = () => new ApiFailure('return-link-expired')
@@ -30,21 +32,6 @@ function refusalOf(r: Pick<RequestRow, 'status' | 'expires_at'>, now: number): A
   if (r.status === RETURN_STATUS_CONFIRMED || r.status === RETURN_STATUS_CONFIRMED_FINAL) return linkUsed()
   if (r.status !== RETURN_STATUS_NOT_CONFIRMED || Number(r.expires_at) <= now) return linkExpired()
   return null
-}
-
-/** The paid payment of an order, its provider type and what was already refunded of it. */
-async function paidPayment(trx: Db, orderId: number) {
-  const p = await trx
-    .selectFrom('payments as p')
-    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
-    .select(['p.id', 'p.public_id', 'p.amount', 't.protocol_type'])
-    .where('p.order_id', '=', orderId)
-    .where('p.status', '=', 'paid')
-    .orderBy('p.id', 'desc')
-    .executeTakeFirst()
-  if (!p) return null
-  const r = await trx.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('payment_id', '=', p.id).executeTakeFirstOrThrow()
-  return { ...p, refunded: Number(r.n) }
 }
 
 /**
@@ -59,37 +46,23 @@ async function paidPayment(trx: Db, orderId: number) {
  * nothing can refund it twice because the 60 → 70 step is gone.
  */
 export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: string, hashConf: string, now = Date.now()): Promise<ConfirmResult> {
-  const found = await findRequest(db, hash, hashConf)
+  const found = await findReturnRequest(db, hash, storedHashConf(hashConf))
   if (!found) throw new ApiFailure('return-link-invalid')
   const early = refusalOf(found, now)
   if (early) throw early
   const done = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
-    const claimed = await trx
-      .updateTable('return_requests')
-      .set({ status: RETURN_STATUS_CONFIRMED, confirmed_at: now })
-      .where('id', '=', found.id)
-      .where('status', '=', RETURN_STATUS_NOT_CONFIRMED)
-      .where('expires_at', '>', now)
-      .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) !== 1) {
-      const again = await trx.selectFrom('return_requests').select(['status', 'expires_at']).where('id', '=', found.id).executeTakeFirstOrThrow()
+    if (!(await claimReturnRequest(trx, found.id, now))) {
+      const again = await findRequestState(trx, found.id)
       throw refusalOf(again, now) ?? linkUsed()
     }
-    const lineIds = trx.selectFrom('return_request_lines').select('order_line_id').where('return_request_id', '=', found.id)
-    const lines = await trx
-      .updateTable('order_lines')
-      .set({ return_status: RETURN_STATUS_CONFIRMED })
-      .where('id', 'in', lineIds)
-      .where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED)
-      .returning(['id', 'calendar_id', 'seat_id', 'standing_place_id', 'quantity', 'cost'])
-      .execute()
+    const lines = await confirmRequestLines(trx, found.id)
     await releaseReturned(trx, order.id, lines, now)
     const cost = lines.reduce((s, l) => s + l.cost, 0)
-    const payment = await paidPayment(trx, order.id)
+    const payment = await findPaidPayment(trx, order.id)
     const amount = payment ? Math.max(0, Math.min(cost, payment.amount - payment.refunded)) : 0
-    if (amount > 0) await trx.insertInto('refunds').values({ order_id: order.id, return_request_id: found.id, payment_id: payment!.id, amount, created_at: now }).execute()
+    if (amount > 0) await insertRefund(trx, { orderId: order.id, requestId: found.id, paymentId: payment!.id, amount, now })
     return { amount, payment, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })
 
@@ -102,10 +75,8 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: str
     } catch {
       throw new ApiFailure('refund-bank-refused')
     }
-    if (payment.refunded + amount >= payment.amount) {
-      await db.updateTable('payments').set({ status: 'refunded', updated_at: now }).where('id', '=', payment.id).where('status', '=', 'paid').execute()
-    }
+    if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(db, payment.id, now)
   }
-  await db.updateTable('return_requests').set({ status: RETURN_STATUS_CONFIRMED_FINAL }).where('id', '=', found.id).where('status', '=', RETURN_STATUS_CONFIRMED).execute()
+  await finishReturnRequest(db, found.id)
   return { refunded: amount, calendarIds: done.calendarIds }
 }

@@ -1,4 +1,4 @@
-import { RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
+import { RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import { DEFAULT_LANG, pickLocalized, type Lang } from '../../../contract/lang'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
@@ -8,10 +8,10 @@ import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { toMajor } from '../../../contract/rules/money'
 import { lockOrder } from '../orders/order.repository'
 import { loadStoredSetup } from '../settings/service'
-import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
+import { REFUND_LINK_MS, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
-import { expireStaleRequests, returnAllowed } from './policy'
-import { listReturnLines, returnDeadline } from './repository'
+import { returnAllowed } from './policy'
+import { expireStaleRequests, findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, returnDeadline, withdrawReturnRequest } from './repository'
 
 export interface CreateReturnInput {
   hash: string
@@ -45,7 +45,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     // The reasons' code is RETURN_NOT_ALLOWED_CODE (constants.ts), as the return data's error_code.
     if (!returnAllowed(order, await loadStoredSetup(trx))) throw new ApiFailure('return-not-allowed')
     if (!order.email) throw new ApiFailure('return-no-email')
-    const reason = await trx.selectFrom('return_reasons').select('id').where('id', '=', input.reason).executeTakeFirst()
+    const reason = await findReturnReason(trx, input.reason)
     if (!reason) throw new ApiFailure('return-reason')
     await expireStaleRequests(trx, order.id, now)
     const all = await listReturnLines(trx, order.id)
@@ -55,15 +55,9 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
       if (l.return_status !== RETURN_STATUS_RETURNABLE) throw new ApiFailure('return-ticket-busy', { id: l.id })
       if (returnDeadline(l) <= now) throw new ApiFailure('return-deadline', { id: l.id })
     }
-    const marked = await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_NOT_CONFIRMED }).where('id', 'in', ids).where('order_id', '=', order.id).where('return_status', '=', RETURN_STATUS_RETURNABLE).executeTakeFirst()
-    if (Number(marked.numUpdatedRows) !== ids.length) throw new ApiFailure('return-some-busy')
-    const request = await trx
-      .insertInto('return_requests')
-      .values({ order_id: order.id, reason_id: reason.id, hash_conf: storedHashConf(hashConf), status: RETURN_STATUS_NOT_CONFIRMED, consent_at: now, created_at: now, expires_at: now + REFUND_LINK_MS, confirmed_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx.insertInto('return_request_lines').values(ids.map((id) => ({ return_request_id: request.id, order_line_id: id }))).execute()
-    return { order, requestId: request.id, chosen }
+    if ((await markLinesRequested(trx, order.id, ids)) !== ids.length) throw new ApiFailure('return-some-busy')
+    const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)
+    return { order, requestId, chosen }
   })
   const { order, chosen } = created
   const lang = order.lang || DEFAULT_LANG
@@ -77,10 +71,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
   })
   const sent = await sendMail(db, config, mail)
   if (!sent.sent) {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where('id', '=', created.requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
-      await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', ids).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
-    })
+    await db.transaction().execute((trx) => withdrawReturnRequest(trx, created.requestId, ids))
     throw new ApiFailure('return-mail-failed')
   }
   return { email: order.email }

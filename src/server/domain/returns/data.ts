@@ -9,8 +9,8 @@ import { buyerName } from '../orders/state'
 import { personName } from '../tickets/lines'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { MS_PER_S, RETURN_NOT_ALLOWED_CODE } from './constants'
-import { expireStaleRequests, returnAllowed } from './policy'
-import { consentText, listReasons, listReturnLines, reasonsByLine, returnDeadline, type ReturnLineRow } from './repository'
+import { returnAllowed } from './policy'
+import { consentText, expireStaleRequests, listReasons, listReturnLines, reasonsByLine, returnDeadline, type ReturnLineRow } from './repository'
 
 /** Seconds left before a line's return deadline (0 = closed). */
 export function secondsLeft(line: Pick<ReturnLineRow, 'starts_at' | 'close_minutes'>, now: number): number {

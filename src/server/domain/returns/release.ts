@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { insertStandingRemainder, listOrderStandingHolds, releaseOrderSeats, releaseStandingHold } from '../inventory/holds.repository'
 
 /** A returned ticket line: what it took from sale. */
 export interface ReturnedLine {
@@ -22,9 +23,7 @@ export interface ReturnedLine {
  */
 export async function releaseReturned(trx: Db, orderId: number, lines: readonly ReturnedLine[], now: number): Promise<void> {
   const seatIds = lines.filter((l) => l.seat_id !== null).map((l) => l.seat_id!)
-  if (seatIds.length) {
-    await trx.updateTable('seat_holds').set({ released_at: now, expires_at: null }).where('order_id', '=', orderId).where('seat_id', 'in', seatIds).where('released_at', 'is', null).execute()
-  }
+  if (seatIds.length) await releaseOrderSeats(trx, orderId, seatIds, now)
   const standing = new Map<string, { calendarId: number; placeId: number; quantity: number }>()
   for (const l of lines) {
     if (l.standing_place_id === null) continue
@@ -35,26 +34,13 @@ export async function releaseReturned(trx: Db, orderId: number, lines: readonly 
   }
   for (const s of standing.values()) {
     let left = s.quantity
-    const holds = await trx
-      .selectFrom('standing_holds')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('calendar_id', '=', s.calendarId)
-      .where('standing_place_id', '=', s.placeId)
-      .where('released_at', 'is', null)
-      .orderBy('id')
-      .execute()
+    const holds = await listOrderStandingHolds(trx, orderId, s.calendarId, s.placeId)
     for (const h of holds) {
       if (left <= 0) break
-      await trx.updateTable('standing_holds').set({ released_at: now, expires_at: null }).where('id', '=', h.id).execute()
+      await releaseStandingHold(trx, h.id, now)
       const keep = h.quantity - Math.min(left, h.quantity)
       left -= h.quantity - keep
-      if (keep > 0) {
-        await trx
-          .insertInto('standing_holds')
-          .values({ calendar_id: h.calendar_id, standing_place_id: h.standing_place_id, cart_id: null, order_id: orderId, price_id: h.price_id, state: h.state, quantity: keep, created_at: now, expires_at: null })
-          .execute()
-      }
+      if (keep > 0) await insertStandingRemainder(trx, orderId, h, keep, now)
     }
   }
 }

@@ -1,8 +1,12 @@
+import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
-import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN } from './constants'
+import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED } from './constants'
 
-/** Queries of the return page: the order's ticket lines with their return state and deadline. */
+/**
+ * The returns' repository: the return page's queries (the order's ticket lines with their
+ * return state and deadline, reasons, consent), return requests and their lines, and refunds.
+ */
 
 /** Ticket lines of an order with what the return page shows and the session start. */
 export function listReturnLines(db: Db, orderId: number) {
@@ -58,4 +62,130 @@ export async function consentText(db: Db, lang: Lang): Promise<string> {
   const row = await db.selectFrom('checkbox_lists').selectAll().where('scope', '=', 'return').orderBy('sortnum').orderBy('id').executeTakeFirst()
   if (!row) return ''
   return row[`name_${lang}`] || row.name_en || row.name_ru
+}
+
+/**
+ * Requests of an order whose link expired unused become REQUEST_STATUS_EXPIRED and their lines
+ * returnable again (status 0), so the buyer can ask again. Conditional on status 60 so a
+ * concurrent confirm and this never both win.
+ */
+export async function expireStaleRequests(db: Db, orderId: number, now: number): Promise<void> {
+  const stale = await db
+    .updateTable('return_requests')
+    .set({ status: REQUEST_STATUS_EXPIRED })
+    .where('order_id', '=', orderId)
+    .where('status', '=', RETURN_STATUS_NOT_CONFIRMED)
+    .where('expires_at', '<=', now)
+    .returning('id')
+    .execute()
+  if (stale.length === 0) return
+  const lines = db.selectFrom('return_request_lines').select('order_line_id').where('return_request_id', 'in', stale.map((s) => s.id))
+  await db.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', lines).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+}
+
+/** A reason id when it exists; undefined otherwise. */
+export function findReturnReason(db: Db, id: number) {
+  return db.selectFrom('return_reasons').select('id').where('id', '=', id).executeTakeFirst()
+}
+
+/** Marks lines of an order requested (60), only those still returnable (0); answers how many changed. */
+export async function markLinesRequested(trx: Db, orderId: number, lineIds: readonly number[]): Promise<number> {
+  const res = await trx
+    .updateTable('order_lines')
+    .set({ return_status: RETURN_STATUS_NOT_CONFIRMED })
+    .where('id', 'in', [...lineIds])
+    .where('order_id', '=', orderId)
+    .where('return_status', '=', RETURN_STATUS_RETURNABLE)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows)
+}
+
+/** Writes a return request (status 60) and its lines; answers its id. */
+export async function insertReturnRequest(trx: Db, request: { orderId: number; reasonId: number; hashConf: string; now: number; expiresAt: number }, lineIds: readonly number[]): Promise<number> {
+  const { id } = await trx
+    .insertInto('return_requests')
+    .values({ order_id: request.orderId, reason_id: request.reasonId, hash_conf: request.hashConf, status: RETURN_STATUS_NOT_CONFIRMED, consent_at: request.now, created_at: request.now, expires_at: request.expiresAt, confirmed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx.insertInto('return_request_lines').values(lineIds.map((lineId) => ({ return_request_id: id, order_line_id: lineId }))).execute()
+  return id
+}
+
+/** Withdraws an unconfirmed request (its mail could not be sent): the request expires, its lines are returnable again. */
+export async function withdrawReturnRequest(trx: Db, requestId: number, lineIds: readonly number[]): Promise<void> {
+  await trx.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where('id', '=', requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+  await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', [...lineIds]).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+}
+
+/** The request of an order (by the order's hash) with the stored form of its hash_conf; undefined when none. */
+export function findReturnRequest(db: Db, hash: string, storedConf: string) {
+  return db
+    .selectFrom('return_requests as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id', 'r.order_id', 'r.status', 'r.expires_at'])
+    .where('r.hash_conf', '=', storedConf)
+    .where('o.hash', '=', hash)
+    .executeTakeFirst()
+}
+export type ReturnRequestRow = NonNullable<Awaited<ReturnType<typeof findReturnRequest>>>
+
+/** A request's status and expiry as they are now. */
+export function findRequestState(db: Db, requestId: number) {
+  return db.selectFrom('return_requests').select(['status', 'expires_at']).where('id', '=', requestId).executeTakeFirstOrThrow()
+}
+
+/**
+ * Confirms a request (60 → 70) with a conditional UPDATE (still 60, not expired at `now`):
+ * true only for the one caller that changed it.
+ */
+export async function claimReturnRequest(trx: Db, requestId: number, now: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('return_requests')
+    .set({ status: RETURN_STATUS_CONFIRMED, confirmed_at: now })
+    .where('id', '=', requestId)
+    .where('status', '=', RETURN_STATUS_NOT_CONFIRMED)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Marks a request's lines returned (60 → 70); answers the lines changed with what they took from sale. */
+export function confirmRequestLines(trx: Db, requestId: number) {
+  const lineIds = trx.selectFrom('return_request_lines').select('order_line_id').where('return_request_id', '=', requestId)
+  return trx
+    .updateTable('order_lines')
+    .set({ return_status: RETURN_STATUS_CONFIRMED })
+    .where('id', 'in', lineIds)
+    .where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED)
+    .returning(['id', 'calendar_id', 'seat_id', 'standing_place_id', 'quantity', 'cost'])
+    .execute()
+}
+
+/** The paid payment of an order, its provider type and what was already refunded of it; null when none. */
+export async function findPaidPayment(trx: Db, orderId: number) {
+  const p = await trx
+    .selectFrom('payments as p')
+    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
+    .select(['p.id', 'p.public_id', 'p.amount', 't.protocol_type'])
+    .where('p.order_id', '=', orderId)
+    .where('p.status', '=', 'paid')
+    .orderBy('p.id', 'desc')
+    .executeTakeFirst()
+  if (!p) return null
+  const r = await trx.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('payment_id', '=', p.id).executeTakeFirstOrThrow()
+  return { ...p, refunded: Number(r.n) }
+}
+
+export async function insertRefund(trx: Db, refund: { orderId: number; requestId: number; paymentId: number; amount: number; now: number }): Promise<void> {
+  await trx.insertInto('refunds').values({ order_id: refund.orderId, return_request_id: refund.requestId, payment_id: refund.paymentId, amount: refund.amount, created_at: refund.now }).execute()
+}
+
+/** A paid payment refunded in full. */
+export async function markPaymentRefunded(db: Db, paymentId: number, now: number): Promise<void> {
+  await db.updateTable('payments').set({ status: 'refunded', updated_at: now }).where('id', '=', paymentId).where('status', '=', 'paid').execute()
+}
+
+/** A confirmed request (70) whose money went out becomes final (80). */
+export async function finishReturnRequest(db: Db, requestId: number): Promise<void> {
+  await db.updateTable('return_requests').set({ status: RETURN_STATUS_CONFIRMED_FINAL }).where('id', '=', requestId).where('status', '=', RETURN_STATUS_CONFIRMED).execute()
 }

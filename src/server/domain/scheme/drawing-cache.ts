@@ -1,5 +1,6 @@
 import type { SchemeMapResponse, SeatNumber } from '../../../contract/entities/scheme'
 import type { Db } from '../../db/connect'
+import { findDrawingSvg, listMapSeats, listSectorNames } from './map.repository'
 
 /** Drawings whose map parts are kept in memory (the demo has three; each costs ~2× its svg plus ~100 B per seat). */
 export const DRAWING_CACHE_SIZE = 6
@@ -40,16 +41,9 @@ export function drawingParts(db: Db, drawingId: number): Promise<DrawingParts> {
 }
 
 async function loadParts(db: Db, drawingId: number): Promise<DrawingParts> {
-  const drawing = await db.selectFrom('venue_drawings').select('svg').where('id', '=', drawingId).executeTakeFirstOrThrow()
-  const sectors = await db.selectFrom('sectors').select(['sector_index', 'name']).where('drawing_id', '=', drawingId).orderBy('sector_index').execute()
-  const seats = await db
-    .selectFrom('seats as s')
-    .innerJoin('sectors as sec', 'sec.id', 's.sector_id')
-    .select(['s.id', 's.seat_key', 's.zone_id', 's.row_label', 's.number_label', 'sec.name as sector'])
-    .where('s.drawing_id', '=', drawingId)
-    .where('s.zone_id', 'is not', null)
-    .orderBy('s.id')
-    .execute()
+  const drawing = await findDrawingSvg(db, drawingId)
+  const sectors = await listSectorNames(db, drawingId)
+  const seats = await listMapSeats(db, drawingId)
   const sectorList: SchemeMapResponse['sectors'] = sectors.map((s) => {
     const id = s.name || `sector-${s.sector_index}`
     return { sector_id: id, sector_ru: id, sector_en: id, sector_kz: id, sector_ch: id }

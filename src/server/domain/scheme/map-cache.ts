@@ -1,10 +1,15 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
 
 /** Sessions whose last map answer is kept (the stadium's is ~14 MB of JSON plus ~1.1 MB gzipped). */
 export const MAP_CACHE_SESSIONS = 4
+/**
+ * A cached answer is rebuilt after this long even when nothing changed: its `version` must stay
+ * well inside the change log's retention (LIVE_RETENTION_MS, an hour), or the stream opened from
+ * it would have to ask for a resync. Costs one rebuild per session every 10 minutes.
+ */
+export const MAP_CACHE_MAX_AGE_MS = 10 * 60 * 1000
 /** gzip level of cached answers: compressed once per change of the session, so the better ratio is worth it. */
 const MAP_GZIP_LEVEL = 6
 
@@ -28,20 +33,6 @@ export class MapAnswer {
 }
 
 const caches = new WeakMap<Db, Map<number, Promise<MapAnswer>>>()
-
-/**
- * The version of a session's seat states, from the change log (seat_changes): newest change id
- * and number of changes kept. Any hold, release, order or sale adds a row, so an equal version
- * means an equal map; the count also moves when a transaction with a lower id commits late.
- */
-export async function seatStateVersion(db: Db, calendarId: number): Promise<string> {
-  const row = await db
-    .selectFrom('seat_changes')
-    .select([sql<number | null>`max(id)`.as('m'), sql<number>`count(*)`.as('n')])
-    .where('calendar_id', '=', calendarId)
-    .executeTakeFirst()
-  return `${Number(row?.m ?? 0)}:${Number(row?.n ?? 0)}`
-}
 
 /**
  * The cached answer of `calendarId` when its key matches and no hold in it has expired since,

@@ -1,9 +1,9 @@
-import { sql } from 'kysely'
 import type { SchemeMapResponse, SeatStatus } from '../../../contract/entities/scheme'
 import type { Db } from '../../db/connect'
-import { liveHold } from '../inventory/live'
+import { latestChangeId } from '../live/changes.repository'
 import { drawingParts } from './drawing-cache'
-import { cachedMapAnswer, MapAnswer, seatStateVersion } from './map-cache'
+import { cachedMapAnswer, MAP_CACHE_MAX_AGE_MS, MapAnswer } from './map-cache'
+import { listLiveSeatStates, listStandingWithHolds, seatStateVersion } from './map.repository'
 import { loadSchemeSession } from './repository'
 
 /** What the map shows for a live hold's state: a cart holds, an order (paid or not) sells. */
@@ -21,13 +21,16 @@ export function statusOfState(state: string | null): SeatStatus {
  *   once, before the sweeper writes its release;
  * - seat_stand: the priced standing places with the places still free (quant) and the most one
  *   order may take there (limit: capacity capped by demquantlimit);
- * - meta: null (no drawing carries zoom overrides yet).
+ * - meta: null (no drawing carries zoom overrides yet);
+ * - version: the newest change log id read before the holds, so every change after it reaches
+ *   the client through the live stream it opens with last_event_id = version.
  *
  * The stadium has 60,000 seats, so the answer is joined from the cached per-seat JSON (no
  * per-seat objects, no second serialization) after one indexed query of the session's live
  * holds, and the whole answer (with its gzip) is reused while the session's seat-state version
  * (map-cache.ts), its priced zones and its order limit stay the same and none of its holds has
- * expired. The session itself is checked on every request. The route sends the text as it is.
+ * expired, for at most MAP_CACHE_MAX_AGE_MS (so its version stays within the kept change log).
+ * The session itself is checked on every request. The route sends the text as it is.
  */
 export async function schemeMapAnswer(db: Db, hash: string, calendarId: number, now = Date.now()): Promise<MapAnswer> {
   const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
@@ -42,13 +45,9 @@ export async function schemeMapAnswer(db: Db, hash: string, calendarId: number, 
 
 async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: number, priced: Set<number>, orderLimit: number, now: number): Promise<MapAnswer> {
   const parts = await drawingParts(db, drawingId)
-  const holds = await db
-    .selectFrom('seat_holds')
-    .select(['seat_id', 'state', 'expires_at'])
-    .where('calendar_id', '=', calendarId)
-    .where(liveHold('seat_holds', now))
-    .execute()
-  let validUntil = Number.POSITIVE_INFINITY
+  const logVersion = await latestChangeId(db)
+  const holds = await listLiveSeatStates(db, calendarId, now)
+  let validUntil = now + MAP_CACHE_MAX_AGE_MS
   const statusOf = new Map<number, SeatStatus>()
   for (const h of holds) {
     statusOf.set(h.seat_id, statusOfState(h.state))
@@ -63,30 +62,13 @@ async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: n
   }
   const stands = await standingView(db, drawingId, calendarId, [...priced], orderLimit, now)
   validUntil = Math.min(validUntil, stands.validUntil)
-  const json = `{"svg":${parts.svgJson},"sectors":${parts.sectorsJson},"seat_numbers":[${seats.join(',')}],"seat_stand":${JSON.stringify(stands.list)},"meta":null}`
+  const json = `{"svg":${parts.svgJson},"sectors":${parts.sectorsJson},"seat_numbers":[${seats.join(',')}],"seat_stand":${JSON.stringify(stands.list)},"meta":null,"version":${logVersion}}`
   return new MapAnswer(key, validUntil, json)
 }
 
 async function standingView(db: Db, drawingId: number, calendarId: number, priced: number[], orderLimit: number, now: number): Promise<{ list: SchemeMapResponse['seat_stand']; validUntil: number }> {
   if (priced.length === 0) return { list: [], validUntil: Number.POSITIVE_INFINITY }
-  const stands = await db
-    .selectFrom('standing_places as p')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('standing_holds')
-          .select(['standing_place_id', sql<number>`sum(quantity)`.as('n'), sql<number | null>`min(case when expires_at > ${now} then expires_at end)`.as('ends')])
-          .where('calendar_id', '=', calendarId)
-          .where(liveHold('standing_holds', now))
-          .groupBy('standing_place_id')
-          .as('t'),
-      (join) => join.onRef('t.standing_place_id', '=', 'p.id'),
-    )
-    .select(['p.place_key', 'p.name', 'p.zone_id', 'p.capacity', 't.n', 't.ends'])
-    .where('p.drawing_id', '=', drawingId)
-    .where('p.zone_id', 'in', priced)
-    .orderBy('p.id')
-    .execute()
+  const stands = await listStandingWithHolds(db, drawingId, calendarId, priced, now)
   let validUntil = Number.POSITIVE_INFINITY
   const list = stands.map((p) => {
     if (p.ends !== null && p.ends !== undefined) validUntil = Math.min(validUntil, Number(p.ends))

@@ -25,6 +25,3 @@ export const QUALITY_RECHECK_MS = 30_000
 
 /** Attempts of best-available when another visitor takes a chosen seat between the pick and the hold. */
 export const BEST_ATTEMPTS = 3
-
-/** Seats a visitor may exclude in one "show me others" request (a few blocks already offered). */
-export const EXCLUDE_MAX = 1000

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/connect'
-import { liveHold } from '../inventory/live'
-import { chunks } from '../inventory/places'
+import { drawingQualityVersion, listDrawingSeats } from './seating.repository'
 import { QUALITY_RECHECK_MS, SEATING_CACHE_SIZE } from './constants'
 import { buildSeatingIndex, type SeatingIndex } from './rows'
 
@@ -23,7 +22,7 @@ export async function seatingIndexOf(db: Db, drawingId: number, now = Date.now()
   if (!cache) caches.set(db, (cache = new Map()))
   const entry = cache.get(drawingId)
   if (entry && now - entry.checkedAt < QUALITY_RECHECK_MS) return entry.index
-  const version = await qualityVersion(db, drawingId)
+  const version = await drawingQualityVersion(db, drawingId)
   cache.delete(drawingId)
   if (entry && entry.version === version) {
     entry.checkedAt = now
@@ -37,22 +36,8 @@ export async function seatingIndexOf(db: Db, drawingId: number, now = Date.now()
   return index
 }
 
-async function qualityVersion(db: Db, drawingId: number): Promise<string> {
-  const row = await db
-    .selectFrom('seats')
-    .select((eb) => [eb.fn.count<number>('quality').as('n'), eb.fn.sum<number>('quality').as('s')])
-    .where('drawing_id', '=', drawingId)
-    .executeTakeFirst()
-  return `${Number(row?.n ?? 0)}:${Number(row?.s ?? 0)}`
-}
-
 async function loadIndex(db: Db, drawingId: number): Promise<SeatingIndex> {
-  const rows = await db
-    .selectFrom('seats')
-    .select(['id', 'seat_key', 'sector_id', 'row_label', 'x', 'y', 'zone_id', 'quality'])
-    .where('drawing_id', '=', drawingId)
-    .orderBy('id')
-    .execute()
+  const rows = await listDrawingSeats(db, drawingId)
   const count = rows.length
   const records = {
     count,
@@ -76,17 +61,4 @@ async function loadIndex(db: Db, drawingId: number): Promise<SeatingIndex> {
     records.quality[i] = r.quality === null ? Number.NaN : Number(r.quality)
   })
   return buildSeatingIndex(records)
-}
-
-/** Live holds of a session (any owner): seat id → the cart holding it (null for an order or a sale). */
-export async function liveSeatHolds(db: Db, calendarId: number, now: number, seatIds?: readonly number[]): Promise<Map<number, number | null>> {
-  const out = new Map<number, number | null>()
-  const read = async (ids?: readonly number[]) => {
-    let q = db.selectFrom('seat_holds').select(['seat_id', 'cart_id', 'state']).where('calendar_id', '=', calendarId).where(liveHold('seat_holds', now))
-    if (ids) q = q.where('seat_id', 'in', [...ids])
-    for (const h of await q.execute()) out.set(h.seat_id, h.state === 'cart' ? h.cart_id : null)
-  }
-  if (!seatIds) await read()
-  else for (const part of chunks([...seatIds])) await read(part)
-  return out
 }

@@ -3,7 +3,7 @@ import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { toTicketLine } from './lines'
-import { findOrderByHash, listTicketLines } from '../orders/order.repository'
+import { findOrderByHash, findTicketOrder, listTicketLines } from '../orders/order.repository'
 import { changeRefusal, printingAllowed } from '../orders/state'
 import type { TicketKeys } from './keys'
 
@@ -13,7 +13,7 @@ import type { TicketKeys } from './keys'
  * may still be paid (the page then links to the order instead of showing a code).
  */
 export async function buildTicketView(db: Db, ticketHash: string, keys: TicketKeys, now = Date.now()): Promise<TicketViewResponse> {
-  const line = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'o.hash']).where('l.ticket_hash', '=', ticketHash).executeTakeFirst()
+  const line = await findTicketOrder(db, ticketHash)
   if (!line) throw new ApiFailure('ticket-not-found', { hash: ticketHash })
   const order = (await findOrderByHash(db, line.hash))!
   const row = (await listTicketLines(db, order.id)).find((l) => l.id === line.id)!

@@ -3,29 +3,52 @@ import fp from 'fastify-plugin'
 import { releaseCancelledDiscounts } from '../../domain/loyalty/service'
 import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../../domain/orders/constants'
 import { expireOrders } from '../../domain/orders/expiry'
+import { nextExpiry } from '../../domain/orders/expiry.repository'
+import { deleteExpiredSessions } from '../../domain/sessions/repository'
 
 /** How often discounts of orders cancelled by expiry are given back (bonuses, promo uses). */
 const DISCOUNT_RELEASE_INTERVAL_MS = 30_000
+/** Expired visitor sessions are deleted this often (their carts go with them; orders keep a null session). */
+export const SESSION_SWEEP_INTERVAL_MS = 3600 * 1000
+/**
+ * The expiry sweep wakes this long after the next hold's expiry time: the release compares
+ * expires_at <= now, so waking a little late is what makes that hold count; timers may also
+ * fire a few ms early.
+ */
+export const EXPIRY_WAKE_LAG_MS = 25
 
 /**
- * A job run every `intervalMs` once the app is ready: the timer is unref'd (it never keeps the
- * process alive); a run never overlaps the previous one; a failed run is logged and the next
- * one tries again; on close the timer stops and a run in progress is awaited, so the database
- * can close after it.
+ * A job run every `intervalMs` once the app is ready, and whenever the returned `trigger` is
+ * called: the timer is unref'd (it never keeps the process alive); a run never overlaps the
+ * previous one (a trigger during a run runs it once more after); a failed run is logged and the
+ * next one tries again; on close the timer stops and a run in progress is awaited, so the
+ * database can close after it.
  */
-function every(app: FastifyInstance, intervalMs: number, what: string, run: () => Promise<unknown>): void {
+function every(app: FastifyInstance, intervalMs: number, what: string, run: () => Promise<unknown>): () => void {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | null = null
+  let again = false
+  let ready = false
   let stopped = false
+  const trigger = (): void => {
+    if (stopped || !ready) return
+    if (running) {
+      again = true
+      return
+    }
+    running = run()
+      .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
+      .finally(() => {
+        running = null
+        if (again) {
+          again = false
+          trigger()
+        }
+      })
+  }
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running || stopped) return
-      running = run()
-        .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
-        .finally(() => {
-          running = null
-        })
-    }, intervalMs)
+    ready = true
+    timer = setInterval(trigger, intervalMs)
     timer.unref()
   })
   app.addHook('onClose', async () => {
@@ -33,6 +56,18 @@ function every(app: FastifyInstance, intervalMs: number, what: string, run: () =
     clearInterval(timer)
     await running
   })
+  return trigger
+}
+
+/**
+ * When to wake the expiry sweep for a hold or reservation due at `due`, or null when the periodic
+ * run (every `intervalMs`) comes first: anything created after this lookup expires at least a
+ * hold time later, more than the interval, so the periodic run finds it and schedules its wake.
+ */
+export function expiryWakeDelay(due: number | null, now: number, intervalMs: number): number | null {
+  if (due === null) return null
+  const delay = Math.max(0, due - now) + EXPIRY_WAKE_LAG_MS
+  return delay < intervalMs ? delay : null
 }
 
 /**
@@ -40,19 +75,38 @@ function every(app: FastifyInstance, intervalMs: number, what: string, run: () =
  * - reservation expiry: unpaid orders past their reserve time are cancelled and expired cart
  *   holds released (domain/orders/expiry.ts), so the database says what the stock rule already
  *   answers; it runs twice per the shorter of the reserve and cart-hold times, between
- *   ORDER_SWEEP_MIN_INTERVAL_MS and ORDER_SWEEP_INTERVAL_MS;
- * - discounts of orders cancelled by expiry are given back (bonuses, promo uses).
+ *   ORDER_SWEEP_MIN_INTERVAL_MS and ORDER_SWEEP_INTERVAL_MS, and also wakes at the next expiry
+ *   time (nextExpiry), then pokes the live feed, so open maps see a seat come free within a
+ *   moment of its hold's end (not up to a sweep interval later). With several processes each
+ *   wakes; the release is a conditional UPDATE, so the second finds nothing to do;
+ * - discounts of orders cancelled by expiry are given back (bonuses, promo uses);
+ * - expired visitor sessions (plugins/session.ts) are deleted.
  */
 export const sweepersPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, config } = app
     const holdMs = Math.min(config.orderReserveSeconds, config.cartHoldSeconds) * 1000
     const interval = Math.min(ORDER_SWEEP_INTERVAL_MS, Math.max(ORDER_SWEEP_MIN_INTERVAL_MS, holdMs / 2))
-    every(app, interval, 'order expiry sweep', async () => {
+    let wake: NodeJS.Timeout | undefined
+    app.addHook('onClose', async () => clearTimeout(wake))
+    const sweep: () => void = every(app, interval, 'order expiry sweep', async () => {
       const ids = await db.transaction().execute((trx) => expireOrders(trx, Date.now()))
       if (ids.length) app.log.info({ orders: ids }, 'expired orders cancelled')
+      // Holds released here are in the change log now: streams of this process hear at once.
+      app.liveFeed.poke()
+      const now = Date.now()
+      const delay = expiryWakeDelay(await nextExpiry(db, now), now, interval)
+      clearTimeout(wake)
+      if (delay !== null) {
+        wake = setTimeout(sweep, delay)
+        wake.unref()
+      }
     })
     every(app, DISCOUNT_RELEASE_INTERVAL_MS, 'discount release', () => releaseCancelledDiscounts(db))
+    every(app, SESSION_SWEEP_INTERVAL_MS, 'session sweep', async () => {
+      const n = await deleteExpiredSessions(db, Date.now())
+      if (n) app.log.info({ sessions: n }, 'expired sessions deleted')
+    })
   },
-  { name: 'sweepers' },
+  { name: 'sweepers', dependencies: ['live-feed'] },
 )

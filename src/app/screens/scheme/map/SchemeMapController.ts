@@ -51,10 +51,11 @@ export interface SchemeMapControllerOptions {
  * status write, through the one mapping in seatStatus.ts. React creates it in a layout effect,
  * provides it by context and reads `getSnapshot` with useSyncExternalStore.
  *
- * Order: the stream opens first, then the map downloads and parses (seconds on the stadium);
- * changes heard meanwhile are buffered and applied once the venue is on the engine, so the
- * parse time is not a blind spot. After a reconnect the server's `sync` says whether it replayed
- * what was missed or the statuses must be re-read from /api/scheme/map.
+ * Order: the map downloads; the stream opens from its version (the server replays what changed
+ * since), while the map parses (seconds on the stadium); changes heard meanwhile are buffered and
+ * applied once the venue is on the engine, so neither the download nor the parse is a blind spot.
+ * After a reconnect the server replays exactly what was missed, or its `sync` says the statuses
+ * must be re-read from /api/scheme/map.
  */
 export class SchemeMapController {
   private state: SchemeMapState = { phase: 'download', map: null, live: true, shown: false }
@@ -77,20 +78,26 @@ export class SchemeMapController {
 
   readonly getSnapshot = (): SchemeMapState => this.state
 
-  /** Opens the stream, then loads and parses the map. */
+  /** Loads and parses the map; the live stream opens as soon as the map's statuses are known. */
   start(): void {
-    const { calendarId, openStream = typeof EventSource === 'undefined' ? null : (url: string) => new EventSource(url) } = this.options
-    if (openStream !== null) {
-      this.cleanups.push(openSeatStream(calendarId, {
-        changes: (changes) => this.deliver(changes),
-        sync: (event, reconnect) => {
-          if (reconnect && event.resync) this.resync()
-        },
-        connected: (up) => this.update({ live: up }),
-      }, openStream))
-    }
     this.cleanups.push(this.options.cart.subscribe(() => this.drawCart()))
     void this.load()
+  }
+
+  /**
+   * Opens the live stream from the map answer's version: the server replays the changes made
+   * since those statuses were read, so nothing between the map and the stream is missed.
+   */
+  private openStream(version: number): void {
+    const { calendarId, openStream = typeof EventSource === 'undefined' ? null : (url: string) => new EventSource(url) } = this.options
+    if (openStream === null || this.disposed) return
+    this.cleanups.push(openSeatStream(calendarId, {
+      changes: (changes) => this.deliver(changes),
+      sync: (event) => {
+        if (event.resync) this.resync()
+      },
+      connected: (up) => this.update({ live: up }),
+    }, openStream, version))
   }
 
   /** Creates the engine on the map's host element (SeatMapCanvas calls this in its layout effect). */
@@ -148,6 +155,7 @@ export class SchemeMapController {
     try {
       const map = await this.options.loadMap()
       if (this.disposed) return
+      this.openStream(map.version)
       this.blocked = blockedSeatIds(map, openZones)
       if (map.svg === '') {
         this.update({ phase: 'no-svg', map })

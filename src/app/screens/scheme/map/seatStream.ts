@@ -20,8 +20,9 @@ export interface SeatStreamHandlers {
   /** Seat changes of this session (a `data:` message). */
   changes(changes: SeatStatusEvent['changes']): void
   /**
-   * The `sync` message after a reconnect (`reconnect`: the connection had been lost): with
-   * `resync` the changes missed while away are no longer kept and the map must be re-read.
+   * The `sync` message of each connection (`reconnect`: the connection had been lost before):
+   * with `resync` the changes missed are not kept (or the resume point was refused) and the
+   * statuses must be re-read; without it every change after the resume point has been replayed.
    */
   sync(event: SeatSyncEvent, reconnect: boolean): void
   /** The connection went down (false) or came back (true). */
@@ -37,15 +38,24 @@ function parseData<T>(schema: { safeParse(v: unknown): { success: true; data: T 
   }
 }
 
+/** The stream's URL: `since` is the statuses' position in the change log (the map answer's version). */
+export function seatStreamUrl(calendarId: number, since?: number): string {
+  return `${SEAT_EVENTS_PATH}?calendar_id=${calendarId}${since === undefined ? '' : `&last_event_id=${since}`}`
+}
+
 /**
  * The session's live seat stream (GET /api/scheme/events, messages defined in the contract):
  * every message kind is parsed with its contract schema and handed on; messages of another
- * session or that do not parse are dropped. EventSource reconnects by itself and sends the last
- * `id:` it saw, so the server replays what was missed or says `resync` in its `sync` message.
- * Returns the closer.
+ * session or that do not parse are dropped.
+ *
+ * `since` is the version of the statuses the page drew (the map answer's `version`): the server
+ * first replays every change after it, so a change made between loading the map and opening the
+ * stream is not missed. EventSource reconnects by itself and sends the last `id:` it saw
+ * (Last-Event-ID, which the server prefers to the URL's last_event_id), so the server replays
+ * exactly what was missed, or says `resync` in its `sync` message. Returns the closer.
  */
-export function openSeatStream(calendarId: number, handlers: SeatStreamHandlers, create: EventSourceFactory): () => void {
-  const source = create(`${SEAT_EVENTS_PATH}?calendar_id=${calendarId}`)
+export function openSeatStream(calendarId: number, handlers: SeatStreamHandlers, create: EventSourceFactory, since?: number): () => void {
+  const source = create(seatStreamUrl(calendarId, since))
   let lost = false
   let reconnect = false
   source.addEventListener(SEAT_STREAM_EVENTS.changes, (e) => {

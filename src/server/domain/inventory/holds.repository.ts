@@ -1,13 +1,10 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
-import { ApiFailure } from '../../errors'
 import { liveHold } from './live'
-import { TAKEN_NAMED_MAX } from './constants'
-import { joinLocalized, localize, type MessageParam } from '../../messages'
-import { chunks, placeText, type Place, type SeatPlace } from './places'
+import { chunks, type SeatPlace } from './places'
 
 /**
- * Holding seats and standing places: the primitives shared by the cart and by seat-map orders.
+ * The holds' repository (seat_holds, standing_holds, carts). Holding seats and standing places: the primitives shared by the cart and by seat-map orders.
  *
  * A live hold (live.ts) is a seat_holds / standing_holds row not released and not expired (or
  * of a paid order). Claiming a seat is an INSERT that the database's partial unique index
@@ -55,13 +52,6 @@ export async function claimSeats(trx: Db, calendarId: number, seats: readonly { 
     for (const r of rows) inserted.add(r.seat_id)
   }
   return sorted.filter((s) => !inserted.has(s.place.id)).map((s) => s.place)
-}
-
-/** The answer when places are taken: -1005 naming them (the first TAKEN_NAMED_MAX). */
-export function takenFailure(places: readonly Place[]): ApiFailure {
-  const named: MessageParam[] = places.slice(0, TAKEN_NAMED_MAX).map(placeText)
-  if (places.length > TAKEN_NAMED_MAX) named.push(localize('phrase.more', { n: places.length - TAKEN_NAMED_MAX }))
-  return new ApiFailure('places-taken', { places: joinLocalized(named, '; ') })
 }
 
 /** Tickets of standing places held live by anyone but `exceptCartId`, per place id. */
@@ -166,4 +156,75 @@ export async function standingCapacity(db: Db, placeIds: readonly number[]): Pro
   if (placeIds.length === 0) return new Map()
   const rows = await db.selectFrom('standing_places').select(['id', 'capacity']).where('id', 'in', [...placeIds]).execute()
   return new Map(rows.map((r) => [r.id, r.capacity]))
+}
+
+/**
+ * Cart-hold expiry: a seat or standing place held in a visitor's cart longer than
+ * CART_HOLD_SECONDS goes back on sale. Reads already treat an expired hold as free (they compare
+ * expires_at with now); this writes the release so the database's live-hold index lets the seat
+ * be taken again and the change log (seat_changes) tells open maps. Runs from the orders
+ * domain's expiry (expireOrders: the periodic sweeper and every claim), so there is one sweeper.
+ *
+ * `calendarIds` limits the work to those sessions; without it every expired cart hold is
+ * released. Returns the number of holds released.
+ */
+export async function releaseExpiredCartHolds(db: Db, now: number, calendarIds?: readonly number[]): Promise<number> {
+  if (calendarIds && calendarIds.length === 0) return 0
+  let seats = db
+    .updateTable('seat_holds')
+    .set({ released_at: now })
+    .where('state', '=', 'cart')
+    .where('released_at', 'is', null)
+    .where('expires_at', '<=', now)
+  let stands = db
+    .updateTable('standing_holds')
+    .set({ released_at: now })
+    .where('state', '=', 'cart')
+    .where('released_at', 'is', null)
+    .where('expires_at', '<=', now)
+  if (calendarIds) {
+    seats = seats.where('calendar_id', 'in', [...calendarIds])
+    stands = stands.where('calendar_id', 'in', [...calendarIds])
+  }
+  const a = await seats.executeTakeFirst()
+  const b = await stands.executeTakeFirst()
+  return Number(a.numUpdatedRows) + Number(b.numUpdatedRows)
+}
+
+/** Releases every live seat and standing hold of the given orders (they were cancelled). */
+export async function releaseOrderHolds(db: Db, orderIds: readonly number[], now: number): Promise<void> {
+  await db.updateTable('seat_holds').set({ released_at: now }).where('order_id', 'in', [...orderIds]).where('released_at', 'is', null).execute()
+  await db.updateTable('standing_holds').set({ released_at: now }).where('order_id', 'in', [...orderIds]).where('released_at', 'is', null).execute()
+}
+
+/** Releases an order's live holds of the given seats for good (a return: released, no expiry). */
+export async function releaseOrderSeats(trx: Db, orderId: number, seatIds: readonly number[], now: number): Promise<void> {
+  await trx.updateTable('seat_holds').set({ released_at: now, expires_at: null }).where('order_id', '=', orderId).where('seat_id', 'in', [...seatIds]).where('released_at', 'is', null).execute()
+}
+
+/** An order's live holds of one standing place in a session, oldest first. */
+export function listOrderStandingHolds(trx: Db, orderId: number, calendarId: number, placeId: number) {
+  return trx
+    .selectFrom('standing_holds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('calendar_id', '=', calendarId)
+    .where('standing_place_id', '=', placeId)
+    .where('released_at', 'is', null)
+    .orderBy('id')
+    .execute()
+}
+export type StandingHoldRow = Awaited<ReturnType<typeof listOrderStandingHolds>>[number]
+
+/** Releases one standing hold for good (released, no expiry). */
+export async function releaseStandingHold(trx: Db, holdId: number, now: number): Promise<void> {
+  await trx.updateTable('standing_holds').set({ released_at: now, expires_at: null }).where('id', '=', holdId).execute()
+}
+
+/** Writes what an order keeps of a standing hold: the same place, price and state with `quantity` tickets, never expiring. */
+export async function insertStandingRemainder(trx: Db, orderId: number, hold: StandingHoldRow, quantity: number, now: number): Promise<void> {
+  await trx
+    .insertInto('standing_holds')
+    .values({ calendar_id: hold.calendar_id, standing_place_id: hold.standing_place_id, cart_id: null, order_id: orderId, price_id: hold.price_id, state: hold.state, quantity, created_at: now, expires_at: null })
+    .execute()
 }

@@ -1,0 +1,215 @@
+import type { Browser, CDPSession } from 'playwright-core'
+import { bigEventHash } from '../../src/server/seed/big-venue'
+import { demoHash } from '../../src/server/seed/catalog'
+import { percentile, runScenario, startFrameRecorder, stopFrameRecorder } from './scenario'
+import type { StorefrontServer } from './storefrontServer'
+
+/**
+ * Storefront scenarios of the browser benchmark (issue 16.5): a visitor opens the scheme page of
+ * a seat-map event on the real server and pans, zooms and pinches its map. Measured per run:
+ * navigation to interactive map (the engine has the venue and its renderer is ready), bytes
+ * transferred until then, main-thread long tasks until 500 ms after it, JS heap per seat
+ * (page and workers) and frame p50/p95 during the gestures; the server's memory after it.
+ */
+
+export type Profile = 'desktop' | 'phone'
+/**
+ * `compiled`: the scheme page as visitors get it (the default URL); `json`: the same page with
+ * ?mapSource=json, the JSON-and-SVG path kept selectable as the baseline (issue 16.1, another
+ * engineer's part). Until that lands both load the JSON-and-SVG path.
+ */
+export type MapSource = 'compiled' | 'json'
+
+export interface StorefrontVenue {
+  name: string
+  seats: number
+  hash: string
+}
+
+/** The demo's 60,000-seat stadium (its 'stadium-rock' event) and the big generated ones (npm run venue -- seed-big). */
+export const STOREFRONT_VENUES: StorefrontVenue[] = [
+  { name: 'demo stadium', seats: 60_000, hash: demoHash('event', 'stadium-rock') },
+  { name: 'generated stadium', seats: 100_000, hash: bigEventHash(100_000) },
+  { name: 'generated stadium', seats: 1_000_000, hash: bigEventHash(1_000_000) },
+]
+
+export const PROFILES: Record<Profile, { viewport: { width: number; height: number }; mobile: boolean; cpuSlowdown: number; network: { latencyMs: number; mbitPerS: number } | null }> = {
+  desktop: { viewport: { width: 1280, height: 800 }, mobile: false, cpuSlowdown: 1, network: null },
+  // The issue's phone profile: a 390×844 touch screen, Chromium's 4× CPU slowdown, 9 Mbit/s and 150 ms.
+  phone: { viewport: { width: 390, height: 844 }, mobile: true, cpuSlowdown: 4, network: { latencyMs: 150, mbitPerS: 9 } },
+}
+
+export interface StorefrontRun {
+  venue: string
+  seats: number
+  profile: Profile
+  mapSource: MapSource
+  ok: boolean
+  error?: string
+  /** Navigation start to interactive map, ms. */
+  interactiveMs?: number
+  /** Bytes over the wire (encoded) from navigation to interactive, and the largest responses. */
+  bytes?: { total: number; largest: { path: string; bytes: number }[] }
+  longTasks?: { count: number; totalMs: number; maxMs: number }
+  /** JS heap after the load and a GC: the page's and its workers', and per seat (bytes). */
+  heap?: { pageUsedMb: number; pageBackingStoreMb: number | null; workersUsedMb: number | null; bytesPerSeat: number }
+  frames?: { count: number; p50: number; p95: number; max: number }
+  mainFrames?: { count: number; p50: number; p95: number; max: number }
+  inputs?: number
+  /** The server process's resident memory after the run and its peak so far, MB. */
+  server?: { rssMb: number; peakMb: number } | null
+}
+
+const MB = 1024 * 1024
+
+function stats(frames: number[]) {
+  return { count: frames.length, p50: percentile(frames, 50), p95: percentile(frames, 95), max: frames.length ? Math.max(...frames) : NaN }
+}
+
+/**
+ * JS heap used by the page's dedicated workers (the parser and render workers), through the
+ * browser's DevTools targets; null when the browser does not say. Only this bench's one page is
+ * open while it asks.
+ */
+async function workerHeapBytes(browser: Browser): Promise<number | null> {
+  const session = await browser.newBrowserCDPSession()
+  try {
+    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] }
+    let total = 0
+    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
+      const { sessionId } = (await session.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })) as { sessionId: string }
+      const answer = new Promise<number>((resolve) => {
+        const onMessage = (e: { sessionId: string; message: string }) => {
+          if (e.sessionId !== sessionId) return
+          const msg = JSON.parse(e.message) as { id?: number; result?: { usedSize: number } }
+          if (msg.id !== 1) return
+          session.off('Target.receivedMessageFromTarget', onMessage)
+          resolve(msg.result?.usedSize ?? 0)
+        }
+        session.on('Target.receivedMessageFromTarget', onMessage)
+      })
+      await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) })
+      total += await Promise.race([answer, new Promise<number>((r) => setTimeout(() => r(0), 5000))])
+      await session.send('Target.detachFromTarget', { sessionId }).catch(() => {})
+    }
+    return total
+  } catch {
+    return null
+  } finally {
+    await session.detach().catch(() => {})
+  }
+}
+
+/** Sums encoded bytes of every response the page's network session finishes. */
+function trackBytes(cdp: CDPSession): () => { total: number; largest: { path: string; bytes: number }[] } {
+  const urls = new Map<string, string>()
+  const done: { path: string; bytes: number }[] = []
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url))
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    const url = urls.get(e.requestId) ?? '?'
+    done.push({ path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40), bytes: e.encodedDataLength })
+  })
+  return () => ({ total: done.reduce((s, d) => s + d.bytes, 0), largest: [...done].sort((a, b) => b.bytes - a.bytes).slice(0, 3) })
+}
+
+export interface StorefrontRunOptions {
+  rounds: number
+  budgetMs: number
+  timeoutMs: number
+}
+
+export async function runStorefront(browser: Browser, server: StorefrontServer, venue: StorefrontVenue, profile: Profile, mapSource: MapSource, o: StorefrontRunOptions): Promise<StorefrontRun> {
+  const p = PROFILES[profile]
+  const base = { venue: venue.name, seats: venue.seats, profile, mapSource }
+  const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1 })
+  const page = await context.newPage()
+  await page.addInitScript('globalThis.__name = (f) => f')
+  await page.addInitScript(() => {
+    const w = window as unknown as { __seatwiseTest: object; __longtasks: { start: number; duration: number }[]; __interactiveAt?: number }
+    // Asks the page to offer its engine to us (src/app/seatmap/testHooks.ts); nothing else changes.
+    w.__seatwiseTest = {}
+    w.__longtasks = []
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longtasks.push({ start: e.startTime, duration: e.duration })
+      }).observe({ type: 'longtask', buffered: true })
+    } catch {
+      // longtask entries unsupported: reported as zero.
+    }
+    // Interactive: the engine holds the venue and its renderer is ready. Checked every frame in
+    // the page (no polling from outside, whose injected script would add tasks of its own).
+    const check = () => {
+      const engine = window.__seatwiseTest?.schemeEngine
+      const snap = engine?.getSnapshot()
+      if (snap?.hasVenue && snap.ready) {
+        w.__interactiveAt = performance.now()
+        console.log('[bench] interactive')
+        return
+      }
+      requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const bytes = trackBytes(cdp)
+  if (p.network) {
+    const bytesPerS = (p.network.mbitPerS * 1e6) / 8
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.network.latencyMs, downloadThroughput: bytesPerS, uploadThroughput: bytesPerS })
+  }
+  if (p.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpuSlowdown })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not interactive within ${o.timeoutMs} ms`)), o.timeoutMs)
+    })
+    const interactive = page.waitForEvent('console', { predicate: (m) => m.text() === '[bench] interactive', timeout: 0 })
+    await Promise.race([timeout, page.goto(`${server.url}/scheme/${venue.hash}${mapSource === 'json' ? '?mapSource=json' : ''}`, { waitUntil: 'commit', timeout: o.timeoutMs })])
+    await Promise.race([timeout, interactive])
+    const interactiveMs = await page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt)
+    const transferred = bytes()
+    await page.waitForTimeout(500)
+    const longTasks = await page.evaluate((until) => {
+      const tasks = (window as unknown as { __longtasks: { start: number; duration: number }[] }).__longtasks.filter((t) => t.start <= until)
+      return { count: tasks.length, totalMs: Math.round(tasks.reduce((s, t) => s + t.duration, 0)), maxMs: Math.round(tasks.reduce((m, t) => Math.max(m, t.duration), 0)) }
+    }, interactiveMs + 500)
+
+    await cdp.send('HeapProfiler.collectGarbage').catch(() => {})
+    const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number }
+    const workers = await workerHeapBytes(browser)
+    const heapBytes = usage.usedSize + (usage.backingStorageSize ?? 0) + (workers ?? 0)
+
+    // The gestures aim at the middle of the map, scrolled into view as a visitor would.
+    const map = page.locator('.scheme-map').first()
+    await map.scrollIntoViewIfNeeded()
+    const box = await map.boundingBox()
+    const center = box ? { x: box.x + box.width / 2, y: box.y + Math.min(box.height, p.viewport.height - box.y) / 2 } : undefined
+    await startFrameRecorder(page, 'scheme')
+    const inputs = await runScenario(page, cdp, { rounds: o.rounds, budgetMs: o.budgetMs, ...p.viewport, center })
+    const recorded = await stopFrameRecorder(page)
+    const mem = server.memory()
+    return {
+      ...base,
+      ok: true,
+      interactiveMs: Math.round(interactiveMs),
+      bytes: transferred,
+      longTasks,
+      heap: {
+        pageUsedMb: +(usage.usedSize / MB).toFixed(1),
+        pageBackingStoreMb: usage.backingStorageSize === undefined ? null : +(usage.backingStorageSize / MB).toFixed(1),
+        workersUsedMb: workers === null ? null : +(workers / MB).toFixed(1),
+        bytesPerSeat: Math.round(heapBytes / venue.seats),
+      },
+      frames: stats(recorded.render ?? recorded.main),
+      mainFrames: stats(recorded.main),
+      inputs,
+      server: mem && { rssMb: Math.round(mem.rssKb / 1024), peakMb: Math.round(mem.peakKb / 1024) },
+    }
+  } catch (e) {
+    const mem = server.memory()
+    return { ...base, ok: false, error: e instanceof Error ? e.message.split('\n')[0] : String(e), server: mem && { rssMb: Math.round(mem.rssKb / 1024), peakMb: Math.round(mem.peakKb / 1024) } }
+  } finally {
+    clearTimeout(timer)
+    await context.close().catch(() => {})
+  }
+}

@@ -1,0 +1,144 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { resolve } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/token'
+import { ApiClient } from '../../tests/support/client'
+import { ROOT } from './labDist'
+import { type MapSource, type Profile, PROFILES, runStorefront, type StorefrontRun, STOREFRONT_VENUES } from './storefront'
+import { seededDataDir, startStorefront, type StorefrontServer } from './storefrontServer'
+
+/**
+ * The storefront half of `npm run bench:browser` (issue 16.5): one real server over a seeded
+ * temporary database, one fresh browser context (cold cache) per run. Full: 60k, 100k and 1M
+ * seats × desktop and phone profile × compiled and JSON map source. --short (CI): the demo's
+ * 60k stadium on the desktop profile, compiled vs JSON, one gesture round (well under a minute
+ * once the demo database is seeded, which happens once a day and sources).
+ * Results: bench/results/storefront-{short,full}.json.
+ */
+
+const RESULTS = resolve(ROOT, 'bench/results')
+const MAP_SOURCES: MapSource[] = ['compiled', 'json']
+/** A run that is not interactive within this long is recorded as failed (the JSON path at 1M on the phone may be). */
+export const STOREFRONT_TIMEOUT_MS = 180_000
+export const STOREFRONT_TIMEOUT_1M_MS = 300_000
+export const STOREFRONT_ROUNDS = { short: 1, full: 2 }
+export const STOREFRONT_BUDGET_MS = { short: 15_000, full: 40_000 }
+
+const fmt = (r: StorefrontRun) =>
+  r.ok
+    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB, long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms), heap ${r.heap!.bytesPerSeat} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
+    : `failed: ${r.error} (server ${r.server?.rssMb} MB, peak ${r.server?.peakMb})`
+
+/** What the server's map answer (POST /api/scheme/map, the JSON path) of a venue costs it, first and cached. */
+export interface MapAnswerCost {
+  seats: number
+  /** First request (built) and second (from the cache), ms, gzip on. */
+  firstMs: number
+  cachedMs: number
+  jsonMb: number
+  gzipMb: number | null
+  server: { rssMb: number; peakMb: number } | null
+}
+
+/**
+ * Asks the server for each venue's map once before the browser runs, so the first run does not
+ * pay the server's cold build (both map sources then meet the same warm server), and records
+ * what that answer costs the server: time, size and memory (issue 16.4: "answer the map for 1M
+ * seats within memory").
+ */
+async function warmMaps(server: StorefrontServer, venues: typeof STOREFRONT_VENUES): Promise<MapAnswerCost[]> {
+  const out: MapAnswerCost[] = []
+  for (const venue of venues) {
+    const api = new ApiClient(server.url)
+    const token = await api.startSession()
+    const sessions = await api.post<{ calendar: { calendar_id: number }[] }>('/api/scheme/sessions', { hash: venue.hash })
+    const calendarId = sessions.body.calendar[0].calendar_id
+    const ask = async () => {
+      const started = performance.now()
+      const res = await api.fetch('/api/scheme/map', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', [CSRF_HEADER]: token, [XHR_HEADER]: XHR_VALUE },
+        body: JSON.stringify({ hash: venue.hash, calendar_id: calendarId }),
+      })
+      const body = await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`map of ${venue.seats} answered ${res.status}`)
+      return { ms: Math.round(performance.now() - started), bytes: body.byteLength, gzip: Number(res.headers.get('content-length')) || null }
+    }
+    const first = await ask()
+    const cached = await ask()
+    const mem = server.memory()
+    const cost = { seats: venue.seats, firstMs: first.ms, cachedMs: cached.ms, jsonMb: +(first.bytes / 1e6).toFixed(1), gzipMb: first.gzip && +(first.gzip / 1e6).toFixed(2), server: mem && { rssMb: Math.round(mem.rssKb / 1024), peakMb: Math.round(mem.peakKb / 1024) } }
+    console.log(`server map answer ${venue.seats.toLocaleString('en')}: built in ${cost.firstMs} ms, cached ${cost.cachedMs} ms, ${cost.jsonMb} MB JSON (${cost.gzipMb} MB gzip), server ${cost.server?.rssMb} MB (peak ${cost.server?.peakMb})`)
+    out.push(cost)
+  }
+  return out
+}
+
+export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean): Promise<void> {
+  const venues = short ? STOREFRONT_VENUES.filter((v) => v.seats === 60_000) : STOREFRONT_VENUES
+  const profiles: Profile[] = short ? ['desktop'] : ['desktop', 'phone']
+  const dataDir = seededDataDir(venues.map((v) => v.seats).filter((n) => n !== 60_000))
+  const server = await startStorefront(dataDir, clientDir)
+  const runs: StorefrontRun[] = []
+  const mode = short ? 'short' : 'full'
+  let mapAnswers: MapAnswerCost[] = []
+  try {
+    mapAnswers = await warmMaps(server, venues)
+    for (const venue of venues) {
+      for (const profile of profiles) {
+        for (const source of MAP_SOURCES) {
+          process.stdout.write(`storefront ${venue.seats.toLocaleString('en')} ${profile} ${source} … `)
+          const r = await runStorefront(browser, server, venue, profile, source, {
+            rounds: STOREFRONT_ROUNDS[mode],
+            budgetMs: STOREFRONT_BUDGET_MS[mode],
+            timeoutMs: venue.seats >= 1_000_000 ? STOREFRONT_TIMEOUT_1M_MS : STOREFRONT_TIMEOUT_MS,
+          })
+          runs.push(r)
+          console.log(fmt(r))
+        }
+      }
+    }
+  } finally {
+    await server.close()
+  }
+  // Same run, same machine: JSON path ÷ compiled path (>1: compiled is faster).
+  const ratios: Record<string, number | null> = {}
+  for (const venue of venues) {
+    for (const profile of profiles) {
+      const of = (s: MapSource) => runs.find((r) => r.ok && r.seats === venue.seats && r.profile === profile && r.mapSource === s)
+      const c = of('compiled')
+      const j = of('json')
+      ratios[`interactive json/compiled @${venue.seats} ${profile}`] = c && j ? +(j.interactiveMs! / c.interactiveMs!).toFixed(2) : null
+    }
+  }
+  const result = {
+    date: new Date().toISOString(),
+    mode,
+    machine: { platform: `${os.platform()} ${os.release()}`, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), load: os.loadavg() },
+    profiles: PROFILES,
+    mapAnswers,
+    runs,
+    ratios,
+    notes: [
+      'mapAnswers = the server\'s JSON map answer per venue before the browser runs (which then meet a warm cache): first (built) and cached request time, size, and the server process\'s memory after it.',
+      'Real server (src/cli/start.ts, its own process, SQLite copy of a database seeded by `npm run venue -- seed-big 100000 1000000`, which loads the demo with its 60k stadium first); Chromium headless, WebGL2 on SwiftShader; one fresh browser context (cold cache) per run.',
+      'mapSource: compiled = /scheme/<hash> as visitors open it; json = /scheme/<hash>?mapSource=json, the JSON-and-SVG baseline kept selectable by the compiled-venue work (issue 16.1). Until that work lands both URLs load the same JSON-and-SVG path, so their difference is noise.',
+      'interactiveMs = navigation start to the moment the page engine holds the venue and its renderer is ready (checked every frame in the page). bytes = encoded bytes of the responses finished by then (CDP Network). longTasks = main-thread tasks over 50 ms from navigation to 500 ms after interactive.',
+      'heap.bytesPerSeat = (page JS heap used + its ArrayBuffer backing stores + the workers\' JS heap used, after a GC) / seats. GPU buffers are not measured (SwiftShader here).',
+      'frames = requestAnimationFrame intervals of the thread that draws (the render worker when it draws), mainFrames = the page\'s main thread, during wheel zoom, drag pan, two-finger pinch (CDP touch) and wheel out aimed at the map\'s middle.',
+      'phone = 390x844 touch viewport (device scale 1), Chromium CPU throttling 4x, network 9 Mbit/s each way and 150 ms latency (CDP Network.emulateNetworkConditions on the page).',
+      'The compiled run of each pair goes first; the very first (60k desktop) is also the browser\'s first page, which pays Chromium\'s cold start.',
+      `Runs not interactive within ${STOREFRONT_TIMEOUT_MS / 1000} s (${STOREFRONT_TIMEOUT_1M_MS / 1000} s at 1M) are recorded as failed with the server's memory at that point.`,
+      'server = the server process\'s resident memory after the run and its peak (VmHWM) so far: the peak covers building and gzipping the map answers of every venue before it.',
+    ],
+  }
+  mkdirSync(RESULTS, { recursive: true })
+  writeFileSync(resolve(RESULTS, `storefront-${mode}.json`), `${JSON.stringify(result, null, 2)}\n`)
+  console.log(`storefront ratios: ${JSON.stringify(ratios)}`)
+  console.log(`wrote bench/results/storefront-${mode}.json`)
+  if (short && !runs.some((r) => r.ok)) {
+    console.error('bench:browser --short: no storefront run reached an interactive map')
+    process.exitCode = 1
+  }
+}

@@ -1,0 +1,167 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedIn, type AdminClient } from '../tests/integration/admin-helpers'
+import { viewLines } from '../tests/integration/door-helpers'
+import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/order-fixtures'
+import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
+import { createOperator } from '../src/server/admin/auth'
+import { launchChromium } from './support/browser'
+import { PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { writeStillY4m } from './support/y4m'
+
+/**
+ * The door check-in app (issue 19.4) in Chromium on a 390 × 844 phone: a door operator signs in,
+ * picks the session and gate, and the phone's camera (Chromium's fake camera playing a video
+ * made from the ticket's QR image, as the order view draws it) reads a real paid ticket: valid,
+ * then already used. Then a second phone with another ticket goes offline (network cut), reloads
+ * the app from its service worker, scans valid then already used on its own, and uploads the
+ * scans when the network is back. axe-core on every screen.
+ */
+const DOOR_EMAIL = 'door@example.org'
+const PASSWORD = 'a door password 123'
+
+describe('door check-in app', () => {
+  let app: AppHarness
+  let fx: Fixtures
+  let pfx: PaymentFx
+  let owner: AdminClient
+  let listId: number
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-door-e2e-'))
+  const browsers: Browser[] = []
+
+  beforeAll(async () => {
+    app = await startApp({ DEMO_DATA: '0' })
+    fx = await seedOrderFixtures(app.server.db)
+    pfx = await seedPaymentFixtures(app.server.db)
+    // The session begins within the hour: the door lists it.
+    await app.server.db.updateTable('calendars').set({ starts_at: Date.now() + 3600_000 }).where('id', '=', fx.basic.calendarId).execute()
+    await createOperator(app.server.db, { email: DOOR_EMAIL, name: 'Steward', role: 'door', password: PASSWORD, lang: 'en' }, Date.now())
+    owner = await signedIn(app.server, 'owner')
+    const made = await owner.post<{ id: number }>('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'Main entrance', reentry: false })
+    expect(made.status).toBe(200)
+    listId = made.body.id
+  })
+  afterAll(async () => {
+    for (const b of browsers) await b.close()
+    await app?.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A paid ticket: its line id, printed code and the QR image (PNG) the order view shows. */
+  async function paidTicket(): Promise<{ lineId: number; code: string; qrPng: Buffer }> {
+    const v = await visitor(app.baseUrl)
+    const hash = await placeOrder(v, fx, fx.basic, 'adult', 1)
+    const start = await startPay(v, hash, pfx.types.card)
+    expect(start.body.errorCode).toBe('0')
+    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    const [line] = await viewLines(v, hash)
+    expect(line._qrcode).not.toBe('')
+    return { lineId: line.id, code: line.ticketcode, qrPng: Buffer.from(line._qrcode, 'base64') }
+  }
+
+  /** A phone whose camera sees `qrPng`. */
+  async function phone(qrPng: Buffer, name: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const video = path.join(dir, `${name}.y4m`)
+    writeStillY4m(video, qrPng)
+    const browser = await launchChromium({ args: ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream'] })
+    browsers.push(browser)
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1 })
+    await context.grantPermissions(['camera'], { origin: app.baseUrl })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${app.baseUrl}/door`)
+    return { context, page, errors }
+  }
+
+  async function axeClean(page: Page, where: string): Promise<void> {
+    expect(seriousViolations(await runAxe(page)), where).toEqual([])
+  }
+
+  /** Signs the steward in and picks the gate; the session's list syncs ahead on the way. */
+  async function signInAndPick(page: Page): Promise<void> {
+    await page.locator('#adm-signin-title').waitFor()
+    await axeClean(page, 'sign-in (ru)')
+    await page.getByLabel('Язык').selectOption('en')
+    await page.getByText('Sign in as a console operator with the door role').waitFor()
+    await page.getByLabel('E-mail').fill(DOOR_EMAIL)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByLabel('Session').waitFor()
+    await page.getByRole('radio', { name: /Main entrance/ }).check()
+    await page.getByText(/List: \d+ tickets/).waitFor()
+    await axeClean(page, 'choose gate')
+  }
+  async function start(page: Page): Promise<void> {
+    await page.getByRole('button', { name: 'Start checking' }).click()
+    await page.getByRole('heading', { name: /Main entrance/ }).waitFor()
+    await page.getByText(/List: \d+ tickets/).waitFor()
+  }
+
+  const answer = (page: Page) => page.getByRole('alertdialog')
+
+  it('scans a real ticket from the camera: valid, then already used', async () => {
+    const ticket = await paidTicket()
+    const { page, errors } = await phone(ticket.qrPng, 'online')
+    await signInAndPick(page)
+    await start(page)
+    await axeClean(page, 'scanning')
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('valid')
+    await expect.poll(() => answer(page).innerText()).toContain('Valid')
+    expect(await answer(page).innerText()).toContain(ticket.code)
+    expect(await answer(page).innerText()).toContain('adult')
+    await axeClean(page, 'answer valid')
+    await page.getByRole('button', { name: 'Next' }).click()
+    // The same ticket is still in front of the camera: the next read is the second scan.
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('already_used')
+    expect(await answer(page).innerText()).toMatch(/Entered .* at “Main entrance”/)
+    await axeClean(page, 'answer already used')
+    const scans = await app.server.db.selectFrom('ticket_redemptions').select(['result', 'list_id', 'offline']).where('order_line_id', '=', ticket.lineId).orderBy('id').execute()
+    expect(scans).toEqual([{ result: 'valid', list_id: listId, offline: 0 }, { result: 'already_used', list_id: listId, offline: 0 }])
+    expect(errors).toEqual([])
+
+    // The console's door screen (the steward's role may read it; the console speaks Russian until told otherwise) counts the gate live.
+    await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
+    await page.getByRole('heading', { name: 'Вход: списки и счётчики' }).waitFor()
+    const row = page.getByRole('row', { name: /Main entrance/ }).first()
+    await expect.poll(() => row.innerText()).toMatch(/Main entrance\s+1\s+0\s+1\s+0/)
+    await expect.poll(() => page.getByTestId('door-totals').innerText()).toMatch(/Внутри\s+1/)
+    await axeClean(page, 'console door screen')
+  })
+
+  it('offline: the app reloads from its service worker, scans valid then already used, and uploads when back', async () => {
+    const ticket = await paidTicket()
+    const { context, page } = await phone(ticket.qrPng, 'offline')
+    await signInAndPick(page)
+    // The service worker controls the page and has kept the app's files, the decoder's among them.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('seatwise-door-v1')).keys()).some((r) => r.url.endsWith('.wasm'))), { timeout: 20_000 }).toBe(true)
+    await context.setOffline(true)
+    await start(page)
+    await page.getByText('Offline: checking against the synced list').waitFor({ timeout: 20_000 })
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('valid')
+    expect(await answer(page).innerText()).toContain('Decided offline')
+    expect(await answer(page).innerText()).toContain(ticket.code)
+    await axeClean(page, 'answer offline')
+    await page.getByRole('button', { name: 'Next' }).click()
+    // Still offline, the app reloads from the service worker; the device remembers the gate and its own scan.
+    await page.reload()
+    await page.getByText('Offline: checking against the synced list').waitFor({ timeout: 20_000 })
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('already_used')
+    expect(await answer(page).innerText()).toMatch(/Entered .* at “Main entrance”/)
+    // (The answer stays up, so the camera reads nothing more while the network comes back.)
+    await page.getByText(/Waiting to upload: 2/).waitFor()
+    expect(await app.server.db.selectFrom('ticket_redemptions').select('id').where('order_line_id', '=', ticket.lineId).execute()).toEqual([])
+
+    await context.setOffline(false)
+    await page.getByText('Online', { exact: true }).waitFor({ timeout: 30_000 })
+    await expect.poll(async () => (await app.server.db.selectFrom('ticket_redemptions').select(['result', 'offline', 'admitted']).where('order_line_id', '=', ticket.lineId).orderBy('scanned_at').execute()), { timeout: 30_000 }).toEqual([
+      { result: 'valid', offline: 1, admitted: 1 },
+      { result: 'already_used', offline: 1, admitted: 0 },
+    ])
+    await expect.poll(() => page.getByText(/Waiting to upload/).count()).toBe(0)
+  })
+})

@@ -1,0 +1,222 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { z } from 'zod'
+import type { CheckinCounts, checkinListsResponseSchema } from '../../contract/admin/door'
+import { DOOR_CONSOLE_TEXTS } from './doorTexts'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+
+/** Live counts are read again this often while the screen is open. */
+const COUNTS_POLL_MS = 5000
+
+type Lists = z.infer<typeof checkinListsResponseSchema>
+
+/**
+ * The door of an event's sessions (issue 19.4): the check-in lists (gates) of a session, made
+ * here (all tickets, or some categories and sectors; exits; re-entry), and live counts per gate.
+ */
+export function DoorScreen() {
+  const { api, lang } = useConsole()
+  const d = DOOR_CONSOLE_TEXTS[lang]
+  const id = Number(useParams().id)
+  const heading = useScreenTitle(d.title)
+  const [sessions, setSessions] = useState<{ id: number; label: string }[]>([])
+  const [sessionId, setSessionId] = useState<number | null>(null)
+  const [lists, setLists] = useState<Lists | null>(null)
+  const [counts, setCounts] = useState<CheckinCounts | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [form, setForm] = useState({ name: '', category_ids: [] as number[], sector_ids: [] as number[], exits: true, reentry: true })
+
+  useEffect(() => {
+    api('event', {}, { id }).then(
+      (e) => {
+        const s = e.sessions.map((r) => ({ id: Number(r.id), label: `${String(r.day)} ${String(r.time)}` }))
+        setSessions(s)
+        setSessionId(s[0]?.id ?? null)
+      },
+      (err: unknown) => setError(messageOf(err)),
+    )
+  }, [api, id])
+  const reload = useCallback(async () => {
+    if (sessionId === null) return
+    try {
+      setLists(await api('checkinLists', { calendar_id: sessionId }))
+      setCounts(await api('checkinCounts', { calendar_id: sessionId }))
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }, [api, sessionId])
+  useEffect(() => {
+    void reload()
+    const timer = setInterval(() => {
+      if (sessionId !== null) api('checkinCounts', { calendar_id: sessionId }).then(setCounts, () => undefined)
+    }, COUNTS_POLL_MS)
+    return () => clearInterval(timer)
+  }, [api, reload, sessionId])
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault()
+    if (sessionId === null) return
+    try {
+      await api('checkinListCreate', { calendar_id: sessionId, ...form })
+      setForm({ name: '', category_ids: [], sector_ids: [], exits: true, reentry: true })
+      setError(null)
+      await reload()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  const archive = async (listId: number) => {
+    const l = lists?.lists.find((x) => x.id === listId)
+    if (!l) return
+    try {
+      await api('checkinListUpdate', { name: l.name, category_ids: l.category_ids, sector_ids: l.sector_ids, exits: l.exits, reentry: l.reentry, archived: true }, { id: listId })
+      await reload()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  const toggle = (key: 'category_ids' | 'sector_ids', value: number) =>
+    setForm((f) => ({ ...f, [key]: f[key].includes(value) ? f[key].filter((v) => v !== value) : [...f[key], value] }))
+  const catName = (cid: number) => {
+    const c = lists?.categories.find((x) => x.id === cid)
+    return c ? (lang === 'ru' ? c.name : c.name_en || c.name) : String(cid)
+  }
+  const secName = (sid: number) => lists?.sectors.find((x) => x.id === sid)?.name ?? String(sid)
+  const time = (at: number | null) => (at === null ? '' : new Date(at).toLocaleTimeString())
+
+  return (
+    <section aria-labelledby="adm-door-title">
+      <h1 id="adm-door-title" tabIndex={-1} ref={heading}>
+        {d.title}
+      </h1>
+      <p>
+        <Link to={`/admin/events/${id}`}>←</Link> · {d.appHint}
+      </p>
+      <ErrorNote error={error} />
+      <label className="adm-form adm-narrow">
+        {d.session}
+        <select value={sessionId ?? ''} onChange={(e) => setSessionId(Number(e.target.value))}>
+          {sessions.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {counts && (
+        <>
+          <dl className="adm-totals" data-testid="door-totals">
+            <div>
+              <dt>{d.inside}</dt>
+              <dd>{counts.inside}</dd>
+            </div>
+            <div>
+              <dt>{d.tickets}</dt>
+              <dd>{counts.tickets}</dd>
+            </div>
+          </dl>
+          {/* Focusable so a keyboard can scroll a table wider than a phone. */}
+          <div className="adm-scroll" tabIndex={0} role="region" aria-label={d.counts}>
+            <table>
+              <caption>{d.counts}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{d.gate}</th>
+                  <th scope="col">{d.entered}</th>
+                  <th scope="col">{d.exited}</th>
+                  <th scope="col">{d.refused}</th>
+                  <th scope="col">{d.flagged}</th>
+                  <th scope="col">{d.last}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {counts.gates.length === 0 ? (
+                  <tr>
+                    <td colSpan={6}>{d.none}</td>
+                  </tr>
+                ) : (
+                  counts.gates.map((g) => (
+                    <tr key={`${g.list_id ?? ''}:${g.gate}`}>
+                      <th scope="row">{g.gate}</th>
+                      <td>{g.entered}</td>
+                      <td>{g.exited}</td>
+                      <td>{g.refused}</td>
+                      <td>{g.flagged}</td>
+                      <td>{time(g.last_at)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {lists && (
+        <>
+          <div className="adm-scroll" tabIndex={0} role="region" aria-label={d.lists}>
+            <table>
+              <caption>{d.lists}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{d.name}</th>
+                  <th scope="col">{d.admits}</th>
+                  <th scope="col">{d.exits}</th>
+                  <th scope="col">{d.reentry}</th>
+                  <td />
+                </tr>
+              </thead>
+              <tbody>
+                {lists.lists.map((l) => (
+                  <tr key={l.id}>
+                    <th scope="row">{l.name}</th>
+                    <td>{l.category_ids.length === 0 && l.sector_ids.length === 0 ? d.all : [...l.category_ids.map(catName), ...l.sector_ids.map(secName)].join(', ')}</td>
+                    <td>{l.exits ? d.yes : d.no}</td>
+                    <td>{l.reentry ? d.yes : d.no}</td>
+                    <td>
+                      <button type="button" onClick={() => void archive(l.id)} aria-label={`${d.archive}: ${l.name}`}>
+                        {d.archive}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <form className="adm-form" onSubmit={(e) => void add(e)}>
+            <label>
+              {d.name}
+              <input required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            </label>
+            {lists.categories.length > 0 && (
+              <fieldset>
+                <legend>{d.categories}</legend>
+                {lists.categories.map((c) => (
+                  <label key={c.id} className="door-check">
+                    <input type="checkbox" checked={form.category_ids.includes(c.id)} onChange={() => toggle('category_ids', c.id)} /> {catName(c.id)}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {lists.sectors.length > 0 && (
+              <fieldset>
+                <legend>{d.sectors}</legend>
+                {lists.sectors.map((s) => (
+                  <label key={s.id} className="door-check">
+                    <input type="checkbox" checked={form.sector_ids.includes(s.id)} onChange={() => toggle('sector_ids', s.id)} /> {s.name}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <label className="door-check">
+              <input type="checkbox" checked={form.exits} onChange={(e) => setForm({ ...form, exits: e.target.checked })} /> {d.exits}
+            </label>
+            <label className="door-check">
+              <input type="checkbox" checked={form.reentry} onChange={(e) => setForm({ ...form, reentry: e.target.checked })} /> {d.reentry}
+            </label>
+            <button type="submit">{d.add}</button>
+          </form>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
+import type { OrderCare } from '../../contract/admin/care'
+import { can } from '../../contract/admin/roles'
+import type { AdminOrder } from '../../contract/admin/sales'
+import { CARE_TEXTS, fillIn } from './careTexts'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+
+const MINOR = 100
+const when = (at: number) => new Date(at).toLocaleString()
+
+/** Order care (issue 19.2): search by number, e-mail, phone, name or ticket code. */
+export function OrdersScreen() {
+  const { api, lang } = useConsole()
+  const c = CARE_TEXTS[lang]
+  const heading = useScreenTitle(c.find)
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const [text, setText] = useState(q)
+  const [found, setFound] = useState<AdminOrder[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    if (q.trim().length < 2) return
+    api('orderSearch', { q }).then(
+      (r) => {
+        setFound(r.orders)
+        setError(null)
+      },
+      (err: unknown) => setError(messageOf(err)),
+    )
+  }, [api, q])
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setParams({ q: text })
+  }
+  return (
+    <section aria-labelledby="adm-orders-title">
+      <h1 id="adm-orders-title" tabIndex={-1} ref={heading}>
+        {c.find}
+      </h1>
+      <form className="adm-form adm-inline" role="search" onSubmit={submit}>
+        <label>
+          {c.query}
+          <input type="search" minLength={2} maxLength={100} required value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <button type="submit">{c.search}</button>
+      </form>
+      <ErrorNote error={error} />
+      {found && found.length === 0 && <p role="status">{c.nothing}</p>}
+      {found && found.length > 0 && (
+        <ul className="adm-list" aria-label={c.orders}>
+          {found.map((o) => (
+            <li key={o.id}>
+              <Link to={`/admin/orders/${o.id}`}>{fillIn(c.order, { n: o.ord_num })}</Link> · {c.state[o.state]} · {o.fio} · {o.email} · {o.phone} · {(o.total / MINOR).toFixed(2)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** One order: buyer, tickets (returned, checked in), history, and the actions the operator's role allows. */
+export function OrderCareScreen() {
+  const { api, lang, operator } = useConsole()
+  const c = CARE_TEXTS[lang]
+  const id = Number(useParams().id)
+  const [care, setCare] = useState<OrderCare | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const title = care ? fillIn(c.order, { n: care.order.ord_num }) : c.orders
+  const heading = useScreenTitle(title)
+  const load = useCallback(() => api('orderCare', {}, { id }).then(setCare, (err: unknown) => setError(messageOf(err))), [api, id])
+  useEffect(() => void load(), [load])
+  const act = async (name: 'orderCancel' | 'orderResend') => {
+    if (name === 'orderCancel' && !window.confirm(c.confirmCancel)) return
+    try {
+      await api(name, {}, { id })
+      setNote(c.done)
+      setError(null)
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  const mayAct = can(operator.role, 'orders.care')
+  return (
+    <section aria-labelledby="adm-order-title">
+      <h1 id="adm-order-title" tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      <p>
+        <Link to="/admin/orders">{c.find}</Link>
+      </p>
+      <ErrorNote error={error} />
+      {note && (
+        <p role="status" className="adm-note">
+          {note}
+        </p>
+      )}
+      {care && (
+        <>
+          <p>
+            {c.status}: <strong>{c.state[care.order.state]}</strong> · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {(care.order.total / MINOR).toFixed(2)}
+          </p>
+          {mayAct && (care.can.cancel || care.can.resend) && (
+            <p className="adm-actions">
+              {care.can.cancel && (
+                <button type="button" onClick={() => void act('orderCancel')}>
+                  {c.cancel}
+                </button>
+              )}{' '}
+              {care.can.resend && (
+                <button type="button" onClick={() => void act('orderResend')}>
+                  {c.resend}
+                </button>
+              )}
+            </p>
+          )}
+          <div className="adm-scroll" tabIndex={0} role="region" aria-label={c.tickets}>
+            <table>
+              <caption>{c.tickets}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{c.code}</th>
+                  <th scope="col">{c.event}</th>
+                  <th scope="col">{c.place}</th>
+                  <th scope="col">{c.holder}</th>
+                  <th scope="col">{c.status}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {care.lines.map((l) => (
+                  <tr key={l.id}>
+                    <th scope="row">{l.code}</th>
+                    <td>
+                      {l.event[lang] || l.event.ru} · {l.day} {l.time}
+                    </td>
+                    <td>{[l.place, l.category[lang] || l.category.ru].filter(Boolean).join(' · ')}</td>
+                    <td>{l.holder}</td>
+                    <td>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: when(l.checkedIn.at), gate: l.checkedIn.gate }) : c.notIn}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>{c.history}</h2>
+          <ol className="adm-list" data-testid="order-history">
+            {care.history.map((h, i) => (
+              <li key={i}>
+                {when(h.at)} — {c.kinds[h.kind]}
+                {h.detail ? ` (${h.detail})` : ''}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,168 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import type { CheckinList, DoorSession } from '../../contract/admin/door'
+import { isLang, LANGS, type Lang } from '../../contract/lang'
+import { createAdminApi } from '../admin/api'
+import { SignIn } from '../admin/SignIn'
+import { ADMIN_TEXTS, LANG_NAMES } from '../admin/texts'
+import '../admin/admin.css'
+import { createDoorApi, NoNetwork } from './api'
+import { DoorEngine } from './model/engine'
+import { ScanScreen } from './ScanScreen'
+import { Setup } from './Setup'
+import { registerOffline } from './offline'
+import { DOOR_TEXTS } from './texts'
+import './door.css'
+
+const LANG_KEY = 'seatwise.door.lang'
+const TOKEN_KEY = 'seatwise.door.token'
+const CHOICE_KEY = 'seatwise.door.choice'
+
+type Auth = 'loading' | 'out' | 'in'
+interface Choice { session: DoorSession; list: CheckinList }
+
+function savedChoice(): Choice | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as Choice | null
+    return v && typeof v.session?.calendar_id === 'number' && typeof v.list?.id === 'number' ? v : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The door check-in app at /door (issue 19.4): an installable web app (manifest, service worker)
+ * for stewards' phones. Signed in as a console operator of the door role (the console's cookie)
+ * or with a door API token; picks a session and gate, then scans (ScanScreen). Once a gate is
+ * chosen it keeps working offline: the choice, the ticket list and the queue live on the device.
+ */
+export function DoorApp(): ReactNode {
+  const [lang, setLang] = useState<Lang>(() => {
+    const saved = localStorage.getItem(LANG_KEY)
+    return isLang(saved) ? saved : 'ru'
+  })
+  const [auth, setAuth] = useState<Auth>('loading')
+  const [choice, setChoice] = useState<Choice | null>(savedChoice)
+  const [tokenText, setTokenText] = useState('')
+  const [tokenError, setTokenError] = useState<string | null>(null)
+  const langRef = useRef(lang)
+  langRef.current = lang
+  const csrfRef = useRef('')
+  const bearerRef = useRef(localStorage.getItem(TOKEN_KEY) ?? '')
+  const adminApi = useMemo(() => createAdminApi(() => langRef.current, () => csrfRef.current), [])
+  const api = useMemo(() => createDoorApi({ lang: () => langRef.current, csrf: () => csrfRef.current, setCsrf: (c) => void (csrfRef.current = c), bearer: () => bearerRef.current }), [])
+  const engine = useMemo(() => new DoorEngine(api), [api])
+  const t = DOOR_TEXTS[lang]
+
+  useEffect(() => {
+    document.documentElement.lang = lang === 'ch' ? 'zh-Hant' : lang === 'kz' ? 'kk' : lang
+    document.title = t.title
+    localStorage.setItem(LANG_KEY, lang)
+  }, [lang, t.title])
+  useEffect(() => registerOffline(), [])
+  useEffect(() => {
+    engine.start()
+    return () => engine.stop()
+  }, [engine])
+
+  // Who am I: a door token answers the sessions call; the cookie answers `me`. No network with
+  // a chosen gate: keep scanning offline.
+  useEffect(() => {
+    const check = bearerRef.current ? api('doorSessions', {}).then(() => undefined) : api('me', {}).then((m) => void (csrfRef.current = m.csrf))
+    check.then(
+      () => setAuth('in'),
+      (err: unknown) => setAuth(err instanceof NoNetwork && savedChoice() ? 'in' : 'out'),
+    )
+  }, [api])
+
+  const choose = useCallback(
+    (c: Choice | null) => {
+      if (c) localStorage.setItem(CHOICE_KEY, JSON.stringify(c))
+      else localStorage.removeItem(CHOICE_KEY)
+      setChoice(c)
+      if (c) void engine.choose(c.session, c.list)
+      else engine.leave()
+    },
+    [engine],
+  )
+  useEffect(() => {
+    if (auth === 'in' && choice && !engine.getSnapshot().session) void engine.choose(choice.session, choice.list)
+  }, [auth, choice, engine])
+
+  const submitToken = async (e: FormEvent) => {
+    e.preventDefault()
+    bearerRef.current = tokenText.trim()
+    try {
+      await api('doorSessions', {})
+      localStorage.setItem(TOKEN_KEY, bearerRef.current)
+      setTokenError(null)
+      setAuth('in')
+    } catch (err) {
+      bearerRef.current = ''
+      setTokenError(err instanceof Error ? err.message : String(err))
+    }
+  }
+  const signOut = async () => {
+    if (bearerRef.current) localStorage.removeItem(TOKEN_KEY)
+    else await adminApi('logout', {}).catch(() => undefined)
+    bearerRef.current = ''
+    choose(null)
+    setAuth('out')
+  }
+
+  const langPicker = (
+    <label className="adm-lang">
+      {t.language}{' '}
+      <select value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
+        {LANGS.map((l) => (
+          <option key={l} value={l} lang={l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l}>
+            {LANG_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+
+  return (
+    <div className="adm door">
+      <header className="adm-header">
+        <span className="adm-brand">{t.title}</span>
+        {langPicker}
+        {auth === 'in' && (
+          <button type="button" onClick={() => void signOut()}>
+            {t.signOut}
+          </button>
+        )}
+      </header>
+      <main className="door-main">
+        {auth === 'loading' && <p>…</p>}
+        {auth === 'out' && (
+          <>
+            <p>{t.signInHint}</p>
+            <SignIn
+              api={adminApi}
+              t={ADMIN_TEXTS[lang]}
+              onSignedIn={(m) => {
+                csrfRef.current = m.csrf
+                setAuth('in')
+              }}
+            />
+            <form className="adm-form adm-narrow" onSubmit={(e) => void submitToken(e)}>
+              <label>
+                {t.token}
+                <input type="password" autoComplete="off" required value={tokenText} onChange={(e) => setTokenText(e.target.value)} />
+              </label>
+              {tokenError && (
+                <p role="alert" className="adm-error">
+                  {tokenError}
+                </p>
+              )}
+              <button type="submit">{t.useToken}</button>
+            </form>
+          </>
+        )}
+        {auth === 'in' && !choice && <Setup api={api} engine={engine} t={t} lang={lang} onChoose={choose} />}
+        {auth === 'in' && choice && <ScanScreen engine={engine} t={t} lang={lang} onChange={() => choose(null)} />}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import type { Direction } from '../../contract/admin/door'
+import type { Lang } from '../../contract/lang'
+import { Camera } from './Camera'
+import { describeList, placeOf, timeOf } from './labels'
+import type { DoorEngine, ShownAnswer } from './model/engine'
+import { warmReader } from './model/reader'
+import { fill, type DoorTexts } from './texts'
+
+/** The scanning screen: status, direction, the camera and a typed code; an answer covers the screen until "Next". */
+export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; t: DoorTexts; lang: Lang; onChange: () => void }) {
+  const s = useSyncExternalStore(engine.subscribe, engine.getSnapshot)
+  const [direction, setDirection] = useState<Direction>('in')
+  const [code, setCode] = useState('')
+  const busy = useRef(false)
+  useEffect(() => warmReader(), [])
+
+  const check = async (text: string) => {
+    if (busy.current) return
+    busy.current = true
+    try {
+      await engine.scan(text, direction)
+    } finally {
+      busy.current = false
+    }
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const text = code
+    setCode('')
+    void check(text)
+  }
+  const list = s.list
+  if (!list || !s.session) return <p>…</p>
+  return (
+    <div className="door-scan">
+      <h1 className="door-gate">
+        {list.name} <span className="adm-muted">· {s.session.event[lang] || s.session.event.ru} · {s.session.day} {s.session.time}</span>
+      </h1>
+      <p className="adm-muted">{describeList(list, t)}</p>
+      <ul className="door-status" aria-label={t.title}>
+        <li className={s.online ? 'door-online' : 'door-offline'}>{s.online ? t.online : t.offline}</li>
+        <li>{s.tickets === null ? t.notSynced : fill(t.synced, { n: s.tickets, time: s.syncedAt ? timeOf(s.syncedAt, lang) : '' })}</li>
+        {s.pending > 0 && <li>{fill(t.pending, { n: s.pending })}</li>}
+        {s.flagged > 0 && <li className="door-flagged">{fill(t.flagged, { n: s.flagged })}</li>}
+      </ul>
+      {s.error && (
+        <p role="alert" className="adm-error">
+          {s.error}
+        </p>
+      )}
+      {list.exits && (
+        <fieldset className="door-direction">
+          <legend>{t.direction}</legend>
+          {(['in', 'out'] as const).map((d) => (
+            <label key={d} className="door-radio">
+              <input type="radio" name="direction" value={d} checked={direction === d} onChange={() => setDirection(d)} />
+              {d === 'in' ? t.entry : t.exit}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <Camera active={s.answer === null} onCode={(c) => void check(c)} label={t.camera} offText={t.cameraOff} />
+      <form className="door-type" onSubmit={submit}>
+        <label>
+          {t.typeCode}
+          <input inputMode="numeric" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} required />
+        </label>
+        <button type="submit">{t.check}</button>
+      </form>
+      <button type="button" className="door-secondary" onClick={onChange}>
+        {t.change}
+      </button>
+      {s.answer && <Answer answer={s.answer} t={t} lang={lang} onNext={() => engine.dismiss()} />}
+    </div>
+  )
+}
+
+const TONE: Record<ShownAnswer['result'], 'ok' | 'warn' | 'bad'> = {
+  valid: 'ok',
+  already_used: 'warn',
+  not_inside: 'warn',
+  wrong_session: 'bad',
+  not_on_list: 'bad',
+  refunded: 'bad',
+  replaced: 'bad',
+  unknown: 'bad',
+  forged: 'bad',
+}
+
+/** The full-screen answer: green to let through, amber for used, red for refused; focus on "Next". */
+function Answer({ answer, t, lang, onNext }: { answer: ShownAnswer; t: DoorTexts; lang: Lang; onNext: () => void }) {
+  const next = useRef<HTMLButtonElement>(null)
+  useEffect(() => next.current?.focus(), [answer])
+  const title = answer.result === 'valid' && answer.direction === 'out' ? t.validOut : t.results[answer.result]
+  return (
+    <div className={`door-answer door-${TONE[answer.result]}`} role="alertdialog" aria-modal="true" aria-labelledby="door-answer-title" data-result={answer.result}>
+      <h2 id="door-answer-title">{title}</h2>
+      {answer.ticket && (
+        <>
+          <p className="door-place">{placeOf(answer.ticket, t, lang)}</p>
+          {answer.ticket.holder && <p>{fill(t.holder, { name: answer.ticket.holder })}</p>}
+          {answer.ticket.quantity > 1 && <p>{fill(t.people, { n: answer.ticket.quantity })}</p>}
+          <p className="door-code">{answer.ticket.code}</p>
+        </>
+      )}
+      {answer.firstUse && <p>{fill(t.usedAt, { time: timeOf(answer.firstUse.at, lang), gate: answer.firstUse.gate })}</p>}
+      {answer.offline && <p className="door-offline-note">{t.decidedOffline}</p>}
+      <button ref={next} type="button" onClick={onNext}>
+        {t.next}
+      </button>
+    </div>
+  )
+}

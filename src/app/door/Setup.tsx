@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react'
+import type { CheckinList, DoorSession } from '../../contract/admin/door'
+import type { Lang } from '../../contract/lang'
+import type { DoorApi } from './api'
+import type { DoorEngine } from './model/engine'
+import { warmReader } from './model/reader'
+import { fill } from './texts'
+import { describeList, timeOf } from './labels'
+import type { DoorTexts } from './texts'
+
+/** Picks the session and the gate (check-in list) this phone checks for. */
+export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine: DoorEngine; t: DoorTexts; lang: Lang; onChoose: (c: { session: DoorSession; list: CheckinList }) => void }) {
+  const [sessions, setSessions] = useState<DoorSession[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [sessionId, setSessionId] = useState<number | null>(null)
+  const [listId, setListId] = useState<number | null>(null)
+  const [held, setHeld] = useState<{ tickets: number; syncedAt: number } | null>(null)
+  // The decoder loads and the chosen session's list syncs while the steward picks the gate.
+  useEffect(() => warmReader(), [])
+  useEffect(() => {
+    if (sessionId === null) return
+    let live = true
+    setHeld(null)
+    void engine.prefetch(sessionId).then((h) => live && setHeld(h))
+    return () => {
+      live = false
+    }
+  }, [engine, sessionId])
+  useEffect(() => {
+    api('doorSessions', {}).then(
+      (a) => {
+        setSessions(a.sessions)
+        const first = a.sessions[0]
+        setSessionId(first?.calendar_id ?? null)
+        setListId(first?.lists[0]?.id ?? null)
+      },
+      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+    )
+  }, [api])
+  const session = sessions?.find((s) => s.calendar_id === sessionId) ?? null
+  const list = session?.lists.find((l) => l.id === listId) ?? null
+  if (error)
+    return (
+      <p role="alert" className="adm-error">
+        {error}
+      </p>
+    )
+  if (!sessions) return <p>…</p>
+  if (sessions.length === 0) return <p>{t.noSessions}</p>
+  return (
+    <form
+      className="adm-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (session && list) onChoose({ session, list })
+      }}
+    >
+      <h1>{t.title}</h1>
+      <label>
+        {t.chooseSession}
+        <select
+          value={sessionId ?? ''}
+          onChange={(e) => {
+            const id = Number(e.target.value)
+            setSessionId(id)
+            setListId(sessions.find((s) => s.calendar_id === id)?.lists[0]?.id ?? null)
+          }}
+        >
+          {sessions.map((s) => (
+            <option key={s.calendar_id} value={s.calendar_id}>
+              {s.event[lang] || s.event.ru} · {s.day} {s.time}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="adm-muted" aria-live="polite">
+        {held ? fill(t.synced, { n: held.tickets, time: timeOf(held.syncedAt, lang) }) : t.notSynced}
+      </p>
+      {session && session.lists.length === 0 ? (
+        <p>{t.noLists}</p>
+      ) : (
+        <fieldset className="door-lists">
+          <legend>{t.chooseGate}</legend>
+          {session?.lists.map((l) => (
+            <label key={l.id} className="door-radio">
+              <input type="radio" name="list" value={l.id} checked={l.id === listId} onChange={() => setListId(l.id)} />
+              <span>
+                <strong>{l.name}</strong> <span className="adm-muted">({describeList(l, t)})</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <button type="submit" disabled={!list}>
+        {t.start}
+      </button>
+    </form>
+  )
+}

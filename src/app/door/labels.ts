@@ -1,0 +1,21 @@
+import type { CheckinList, DoorTicket } from '../../contract/admin/door'
+import type { Lang } from '../../contract/lang'
+import { fill, type DoorTexts } from './texts'
+
+/** "all tickets, re-entry allowed" */
+export function describeList(l: CheckinList, t: DoorTexts): string {
+  const which = l.category_ids.length === 0 && l.sector_ids.length === 0 ? t.allTickets : t.someTickets
+  return `${which}, ${l.reentry ? t.reentryOn : t.reentryOff}`
+}
+
+/** The ticket's place as the steward reads it: sector, row and seat; the standing place; else its category. */
+export function placeOf(ticket: DoorTicket, t: DoorTexts, lang: Lang): string {
+  const category = ticket.category[lang] || ticket.category.ru
+  if (ticket.seat) return `${fill(t.seat, ticket.seat)} · ${category}`
+  if (ticket.standing) return `${fill(t.standing, { place: ticket.standing })} · ${category}`
+  return category
+}
+
+export function timeOf(at: number, lang: Lang): string {
+  return new Date(at).toLocaleTimeString(lang === 'ch' ? 'zh-Hant' : lang === 'kz' ? 'kk' : lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+}

@@ -1,0 +1,82 @@
+import type { CheckinList, Direction, DoorTicket, RedeemResult, SyncScan, SyncTicket } from '../../../contract/admin/door'
+import { looksLikeToken } from '../../../contract/tickets/token'
+import type { Verification } from '../../../contract/tickets/verify'
+
+/**
+ * The door's answer without the network (issue 19.4): the same rules as the server's redemption
+ * (domain/redemption/service.ts), on the ticket list, public keys and scan history synced ahead
+ * plus this device's own scans not yet uploaded. The server decides again when the scan is
+ * uploaded; where two devices disagree the first scan wins there and the other is flagged.
+ */
+
+/** A scan of the ticket's history: the server's (as reconciled) or this device's, not yet sent. */
+export type HistoryScan = Pick<SyncScan, 'ticketId' | 'direction' | 'result' | 'gate' | 'scannedAt'>
+
+export interface OfflineAnswer {
+  result: RedeemResult
+  ticket: DoorTicket | null
+  firstUse: { at: number; gate: string } | null
+}
+
+/** What the device holds for one session. */
+export interface DoorState {
+  sessionId: number
+  tickets: ReadonlyMap<number, SyncTicket>
+  /** Printed 12-digit code → ticket id. */
+  byCode: ReadonlyMap<string, number>
+  /** Counted scans per ticket id, server's and local. */
+  history: ReadonlyMap<number, readonly HistoryScan[]>
+}
+
+const TYPED_CODE = /^[0-9][0-9 -]*$/
+
+export function listAdmits(list: Pick<CheckinList, 'category_ids' | 'sector_ids'>, t: Pick<SyncTicket, 'categoryId' | 'sectorId'>): boolean {
+  if (list.category_ids.length > 0 && !list.category_ids.includes(t.categoryId)) return false
+  if (list.sector_ids.length > 0 && (t.sectorId === null || !list.sector_ids.includes(t.sectorId))) return false
+  return true
+}
+
+/** Replays a ticket's valid entries and exits in scan-time order: inside now, entered ever, and the entry in force. */
+function where(history: readonly HistoryScan[]): { inside: boolean; entered: boolean; entry: { at: number; gate: string } | null } {
+  let inside = false
+  let entered = false
+  let entry: { at: number; gate: string } | null = null
+  for (const s of [...history].sort((a, b) => a.scannedAt - b.scannedAt)) {
+    if (s.result !== 'valid') continue
+    if (s.direction === 'in') {
+      inside = entered = true
+      entry = { at: s.scannedAt, gate: s.gate }
+    } else inside = false
+  }
+  return { inside, entered, entry }
+}
+
+/**
+ * Decides a scan offline. `verification` is the token's check with the synced public keys (null
+ * for a typed or barcode code). A signed token of this session whose ticket is not in the list
+ * yet (sold after the last sync) admits: its signature is the proof; the server checks it again.
+ */
+export function decideOffline(state: DoorState, list: CheckinList, code: string, verification: Verification | null, direction: Direction): OfflineAnswer {
+  const none = (result: RedeemResult, ticket: DoorTicket | null = null): OfflineAnswer => ({ result, ticket, firstUse: null })
+  let ticket: SyncTicket | undefined
+  if (looksLikeToken(code)) {
+    if (!verification || !verification.ok) return none('forged')
+    const claims = verification.claims
+    if (claims.sessionId !== state.sessionId) return none('wrong_session')
+    ticket = state.tickets.get(claims.ticketId)
+    if (!ticket) return direction === 'in' ? none('valid') : none('not_inside')
+    if (ticket.place.kind !== claims.place.kind || ticket.place.id !== claims.place.id) return none('replaced', ticket)
+  } else {
+    if (!TYPED_CODE.test(code)) return none('unknown')
+    const id = state.byCode.get(code.replace(/[ -]/g, ''))
+    ticket = id === undefined ? undefined : state.tickets.get(id)
+    if (!ticket) return none('unknown')
+  }
+  if (ticket.status === 'refunded') return none('refunded', ticket)
+  if (ticket.sessionId !== state.sessionId) return none('wrong_session', ticket)
+  if (!listAdmits(list, ticket)) return none('not_on_list', ticket)
+  const { inside, entered, entry } = where(state.history.get(ticket.id) ?? [])
+  if (direction === 'out') return none(inside ? 'valid' : 'not_inside', ticket)
+  if (!inside && (list.reentry || !entered)) return none('valid', ticket)
+  return { result: 'already_used', ticket, firstUse: entry }
+}

@@ -1,0 +1,212 @@
+import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult } from '../../../contract/admin/door'
+import { looksLikeToken } from '../../../contract/tickets/token'
+import { TicketVerifier } from '../../../contract/tickets/verify'
+import { DoorApiError, NoNetwork, type DoorApi } from '../api'
+import { keepLoadedFiles } from '../offline'
+import { decideOffline, type DoorState, type HistoryScan } from './decide'
+import { dequeue, enqueue, loadSession, mergeSync, queued, saveSession, type SessionData } from './store'
+
+/** An online scan waits this long for the server, then the device answers on its own (the goal is an answer within 300 ms). */
+export const ONLINE_TIMEOUT_MS = 1500
+/** While online, the ticket list is synced this often, and queued scans uploaded. */
+export const SYNC_INTERVAL_MS = 20_000
+
+export interface ShownAnswer {
+  result: RedeemResult
+  ticket: DoorTicket | null
+  firstUse: { at: number; gate: string } | null
+  direction: Direction
+  /** Decided by this device without the server (queued for upload). */
+  offline: boolean
+  at: number
+}
+
+export interface DoorSnapshot {
+  session: DoorSession | null
+  list: CheckinList | null
+  online: boolean
+  /** Tickets in the synced list; null before the first sync of this session. */
+  tickets: number | null
+  syncedAt: number | null
+  /** Offline scans not yet uploaded. */
+  pending: number
+  /** Uploaded scans the server flagged (the holder was let in, yet another scan came first). */
+  flagged: number
+  answer: ShownAnswer | null
+  error: string | null
+}
+
+const nonce = () => crypto.randomUUID().replace(/-/g, '')
+
+/**
+ * The check-in device (no React; the screens read it with useSyncExternalStore): the chosen
+ * session and gate, the synced list, the offline queue, and each scan's answer. A scan asks the
+ * server when there is a network (answer within ONLINE_TIMEOUT_MS), else decides on the synced
+ * list and queues the scan with its nonce for upload.
+ */
+export class DoorEngine {
+  private snap: DoorSnapshot = { session: null, list: null, online: navigator.onLine, tickets: null, syncedAt: null, pending: 0, flagged: 0, answer: null, error: null }
+  private listeners = new Set<() => void>()
+  private data: SessionData | null = null
+  private verifier: { keys: string; verifier: TicketVerifier } | null = null
+  private timer: ReturnType<typeof setInterval> | null = null
+  private flushing: Promise<void> | null = null
+
+  constructor(private readonly api: DoorApi) {}
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn)
+    return () => this.listeners.delete(fn)
+  }
+  getSnapshot = () => this.snap
+  private set(patch: Partial<DoorSnapshot>) {
+    this.snap = { ...this.snap, ...patch }
+    for (const fn of this.listeners) fn()
+  }
+
+  private readonly wentOnline = () => {
+    this.set({ online: true })
+    void this.refresh()
+  }
+  private readonly wentOffline = () => this.set({ online: false })
+
+  start(): void {
+    window.addEventListener('online', this.wentOnline)
+    window.addEventListener('offline', this.wentOffline)
+    this.timer = setInterval(() => void this.refresh(), SYNC_INTERVAL_MS)
+    void this.countPending()
+  }
+  stop(): void {
+    window.removeEventListener('online', this.wentOnline)
+    window.removeEventListener('offline', this.wentOffline)
+    if (this.timer) clearInterval(this.timer)
+  }
+
+  /** Picks the session and gate; the list held on the device is used at once, then synced. */
+  async choose(session: DoorSession, list: CheckinList): Promise<void> {
+    this.data = await loadSession(session.calendar_id)
+    this.set({ session, list, answer: null, error: null, tickets: this.data?.tickets.length ?? null, syncedAt: this.data?.syncedAt ?? null })
+    await this.refresh()
+  }
+  leave(): void {
+    this.set({ session: null, list: null, answer: null })
+  }
+  dismiss(): void {
+    this.set({ answer: null })
+  }
+
+  /** Uploads queued scans, then syncs the list; quiet when offline. */
+  async refresh(): Promise<void> {
+    await this.flush()
+    await this.sync()
+  }
+
+  /**
+   * Syncs a session's list ahead, while the steward still picks the gate (and while the network
+   * is there): answers how many tickets the device now holds for it, or null without a network.
+   */
+  async prefetch(calendarId: number): Promise<{ tickets: number; syncedAt: number } | null> {
+    try {
+      const held = await loadSession(calendarId)
+      const data = mergeSync(held, await this.api('doorSync', { calendar_id: calendarId, cursor: held?.cursor }))
+      await saveSession(data)
+      keepLoadedFiles()
+      return { tickets: data.tickets.length, syncedAt: data.syncedAt }
+    } catch {
+      return null
+    }
+  }
+
+  async sync(): Promise<void> {
+    const session = this.snap.session
+    if (!session) return
+    try {
+      const answer = await this.api('doorSync', { calendar_id: session.calendar_id, cursor: this.data?.cursor })
+      this.data = mergeSync(this.data, answer)
+      await saveSession(this.data)
+      keepLoadedFiles()
+      const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
+      this.set({ online: true, list, tickets: this.data.tickets.length, syncedAt: this.data.syncedAt, error: null })
+    } catch (err) {
+      if (err instanceof NoNetwork) this.set({ online: false })
+      else this.set({ error: err instanceof Error ? err.message : String(err) })
+    }
+  }
+
+  /** Sends every queued scan (all sessions) in one upload; the server's answers say which it flagged. */
+  flush(): Promise<void> {
+    this.flushing ??= (async () => {
+      try {
+        const scans = await queued()
+        if (scans.length === 0) return
+        const answer = await this.api('doorRedeemBatch', { scans: scans.map(({ code, list_id, nonce: n, direction, scannedAt, admitted }) => ({ code, list_id, nonce: n, direction, scannedAt, admitted, offline: true })) })
+        await dequeue(scans.map((s) => s.nonce))
+        this.set({ online: true, flagged: this.snap.flagged + answer.answers.filter((a) => a.flagged && !a.replayed).length })
+      } catch (err) {
+        if (err instanceof NoNetwork) this.set({ online: false })
+        else this.set({ error: err instanceof Error ? err.message : String(err) })
+      } finally {
+        this.flushing = null
+        await this.countPending()
+      }
+    })()
+    return this.flushing
+  }
+
+  private async countPending(): Promise<void> {
+    this.set({ pending: (await queued()).length })
+  }
+
+  /** One scan: the server's answer when it comes in time, else the device's (queued). */
+  async scan(rawCode: string, direction: Direction = 'in'): Promise<ShownAnswer | null> {
+    const { session, list } = this.snap
+    const code = rawCode.trim()
+    if (!session || !list || code === '') return null
+    const n = nonce()
+    try {
+      const a = await this.api('doorRedeem', { code, list_id: list.id, nonce: n, direction }, ONLINE_TIMEOUT_MS)
+      // Known at once to this device's offline answers, before the next sync.
+      if (this.data && a.ticket && a.result === 'valid') {
+        this.data.scans.push({ id: a.scanId, ticketId: a.ticket.id, direction: a.direction, result: a.result, gate: a.gate, scannedAt: a.scannedAt })
+        void saveSession(this.data)
+      }
+      return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, direction, offline: false, at: a.scannedAt }, true)
+    } catch (err) {
+      if (!(err instanceof NoNetwork)) {
+        this.set({ error: err instanceof DoorApiError || err instanceof Error ? err.message : String(err) })
+        return null
+      }
+    }
+    const at = Date.now()
+    const verification = looksLikeToken(code) ? await (await this.verifierOf()).verify(code) : null
+    const decided = decideOffline(await this.state(session.calendar_id), list, code, verification, direction)
+    await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt: at, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null })
+    await this.countPending()
+    return this.show({ ...decided, direction, offline: true, at }, false)
+  }
+
+  private show(answer: ShownAnswer, online: boolean): ShownAnswer {
+    this.set({ answer, online, error: null })
+    return answer
+  }
+
+  private async verifierOf(): Promise<TicketVerifier> {
+    const keys = (this.data?.keys ?? []).map((k) => k.publicKey)
+    const id = keys.join(',')
+    if (this.verifier?.keys !== id) this.verifier = { keys: id, verifier: await TicketVerifier.create(keys) }
+    return this.verifier.verifier
+  }
+
+  /** The synced list with this device's queued scans of the session counted in its history. */
+  private async state(calendarId: number): Promise<DoorState> {
+    const tickets = new Map((this.data?.tickets ?? []).map((t) => [t.id, t]))
+    const byCode = new Map((this.data?.tickets ?? []).map((t) => [t.code, t.id]))
+    const history = new Map<number, HistoryScan[]>()
+    const add = (s: HistoryScan) => history.set(s.ticketId, [...(history.get(s.ticketId) ?? []), s])
+    for (const s of this.data?.scans ?? []) add(s)
+    for (const q of await queued()) {
+      if (q.sessionId === calendarId && q.ticketId !== null && q.shown === 'valid') add({ ticketId: q.ticketId, direction: q.direction ?? 'in', result: 'valid', gate: q.gate, scannedAt: q.scannedAt ?? 0 })
+    }
+    return { sessionId: calendarId, tickets, byCode, history }
+  }
+}

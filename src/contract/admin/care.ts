@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { langSchema } from '../lang'
+import { adminOrderSchema } from './sales'
+
+/**
+ * Order care in the console (issue 19.2): find an order by its number, the buyer's e-mail, phone
+ * or name, or a ticket's code; see it with its tickets and history; cancel it while unpaid;
+ * send its tickets e-mail again. Every action is in the audit log (entity `order`).
+ */
+export const orderSearchQuerySchema = z.object({
+  q: z.string().trim().min(2).max(100),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  lang: langSchema.optional(),
+})
+export const orderSearchResponseSchema = z.object({ orders: z.array(adminOrderSchema) })
+
+const names = { ru: z.string(), en: z.string(), kz: z.string(), ch: z.string() }
+export const careLineSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  event: z.object(names),
+  day: z.string(),
+  time: z.string(),
+  place: z.string(),
+  category: z.object(names),
+  holder: z.string(),
+  quantity: z.number().int(),
+  returned: z.boolean(),
+  /** The entry that stands (first valid entry scan), if the ticket was checked in. */
+  checkedIn: z.object({ at: z.number(), gate: z.string() }).nullable(),
+})
+export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator'] as const
+export const careEventSchema = z.object({
+  at: z.number(),
+  kind: z.enum(HISTORY_KINDS),
+  /** A ticket code, a gate, an operator's action and name: what the line says beside its kind. */
+  detail: z.string(),
+})
+export const orderCareSchema = z.object({
+  order: adminOrderSchema,
+  lines: z.array(careLineSchema),
+  history: z.array(careEventSchema),
+  can: z.object({ cancel: z.boolean(), resend: z.boolean() }),
+})
+export type OrderCare = z.infer<typeof orderCareSchema>

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify'
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
+import type { OrderCare } from '../../contract/admin/care'
+import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds } from '../domain/care/care.repository'
+import { expireOrders } from '../domain/orders/expiry'
+import { isReturned } from '../domain/orders/money'
+import { endReservation } from '../domain/orders/order.repository'
+import { personName } from '../domain/tickets/lines'
+import { ApiFailure } from '../errors'
+import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { writeAudit } from './audit'
+import type { AdminHandlers } from './routes'
+
+type Row = Awaited<ReturnType<typeof careOrderRows>>[number]
+const stateOf = (o: Row, now: number) => (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : Number(o.reserve_until) <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired'
+const summary = (o: Row, now: number) => ({
+  id: o.id,
+  ord_num: o.ord_num,
+  hash: o.hash,
+  state: stateOf(o, now),
+  total: o.total,
+  fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
+  email: o.email,
+  phone: o.phone,
+  tickets: Number(o.tickets ?? 0),
+  created_at: Number(o.created_at),
+  paid_at: o.paid_at === null ? null : Number(o.paid_at),
+})
+
+/** Order care (issue 19.2): search, the order with its history, cancel unpaid, resend tickets. */
+export function careHandlers(app: FastifyInstance): AdminHandlers {
+  const db = app.db
+  const orderRow = async (id: number): Promise<Row> => {
+    const [row] = await careOrderRows(db, [id])
+    if (!row) throw new ApiFailure('admin-not-found', { what: 'order', id })
+    return row
+  }
+  return {
+    orderSearch: async ({ input }) => {
+      const now = Date.now()
+      return { orders: (await careOrderRows(db, await searchOrderIds(db, input.q, input.limit))).map((o) => summary(o, now)) }
+    },
+    orderCare: async ({ params }) => {
+      const now = Date.now()
+      const o = await orderRow(params.id)
+      const lines = await careLines(db, o.id)
+      const entries = await careEntries(db, o.id)
+      const history: OrderCare['history'] = [{ at: Number(o.created_at), kind: 'created', detail: '' }]
+      if (o.paid_at !== null) history.push({ at: Number(o.paid_at), kind: 'paid', detail: '' })
+      if (o.cancelled_at !== null) history.push({ at: Number(o.cancelled_at), kind: 'cancelled', detail: '' })
+      for (const r of await careReturns(db, o.id)) {
+        history.push({ at: Number(r.created_at), kind: 'return_requested', detail: '' })
+        if (r.confirmed_at !== null) history.push({ at: Number(r.confirmed_at), kind: 'returned', detail: '' })
+      }
+      for (const e of entries) history.push({ at: Number(e.scanned_at), kind: 'checked_in', detail: `${e.ticket_code} · ${e.gate}` })
+      for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', detail: `${a.action} · ${a.actor}` })
+      history.sort((a, b) => a.at - b.at)
+      const state = stateOf(o, now)
+      return {
+        order: summary(o, now),
+        lines: lines.map((l) => {
+          const entry = entries.find((e) => e.order_line_id === l.id)
+          return {
+            id: l.id,
+            code: l.ticket_code,
+            event: { ru: l.name_ru, en: l.name_en, kz: l.name_kz, ch: l.name_ch },
+            day: l.day,
+            time: l.time,
+            place: l.seat_id !== null ? `${l.sector_name ?? ''} · ${l.row_label ?? ''} · ${l.number_label ?? ''}` : (l.stand_name ?? ''),
+            category: { ru: l.cat_ru, en: l.cat_en, kz: l.cat_kz, ch: l.cat_ch },
+            holder: personName(l),
+            quantity: l.quantity,
+            returned: isReturned(l.return_status),
+            checkedIn: entry ? { at: Number(entry.scanned_at), gate: entry.gate } : null,
+          }
+        }),
+        history,
+        can: { cancel: state === 'reserved' || state === 'expired', resend: state === 'paid' && o.status === ORDER_STATUS_CONFIRMED && o.email !== '' },
+      }
+    },
+    orderCancel: async ({ params, actor }) => {
+      const now = Date.now()
+      const o = await orderRow(params.id)
+      const cancelled = await db.transaction().execute(async (trx) => {
+        if (!(await endReservation(trx, o.id, now))) return false
+        await writeAudit(trx, actor, { action: 'cancel', entity: 'order', entityId: o.id, before: { state: stateOf(o, now) }, after: { state: 'cancelled' } })
+        return true
+      })
+      if (!cancelled) throw new ApiFailure('order-not-cancellable')
+      // The one expiry path cancels it and puts its places back on sale, as the periodic sweeper
+      // does (a payment racing it wins only if it committed first: expiry skips paid orders).
+      await expireOrders(db, now)
+      return { ok: true as const }
+    },
+    orderResend: async ({ params, actor }) => {
+      const o = await orderRow(params.id)
+      const result = await sendOrderPaidMail(db, app.config, o.hash)
+      if (!result) throw new ApiFailure('order-no-tickets-mail')
+      await writeAudit(db, actor, { action: result.sent || result.filePath ? 'resend-tickets' : 'resend-tickets-failed', entity: 'order', entityId: o.id, after: { to: o.email } })
+      if (!result.sent && !result.filePath) throw new ApiFailure('order-mail-failed', { detail: result.error ?? '' })
+      return { ok: true as const }
+    },
+  }
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify'
+import type { CheckinList, DoorScan } from '../../contract/admin/door'
+import { ApiFailure } from '../errors'
+import { doorSessionRows, findList, gateCounts, insertList, listChoices, listsOfSessions, policyOf, sessionExists, toList, updateList } from '../domain/redemption/lists.repository'
+import type { RedeemPolicy, Scan } from '../domain/redemption/outcome'
+import { redeem, redeemBatch } from '../domain/redemption/service'
+import { parseCursor, syncScans, syncTickets } from '../domain/redemption/sync.repository'
+import { writeAudit } from './audit'
+import type { AdminHandlers } from './routes'
+
+/** The door works sessions that began up to this long ago … */
+const DOOR_PAST_MS = 12 * 3600 * 1000
+/** … or begin within this long. */
+const DOOR_AHEAD_MS = 2 * 24 * 3600 * 1000
+/** Most sessions the check-in app lists. */
+const DOOR_SESSIONS_MAX = 100
+
+/**
+ * Check-in lists in the console and the check-in app's calls (issue 19.4). Scans go through the
+ * one redemption service; the list decides the session, the gate's name and the door rules.
+ */
+export function doorHandlers(app: FastifyInstance): AdminHandlers {
+  const db = app.db
+  const listOf = async (id: number, archived = false): Promise<CheckinList> => {
+    const row = await findList(db, id, archived)
+    if (!row) throw new ApiFailure('admin-not-found', { what: 'check-in list', id })
+    return toList(row)
+  }
+  const requireSession = async (id: number) => {
+    if (!(await sessionExists(db, id))) throw new ApiFailure('admin-not-found', { what: 'session', id })
+  }
+  /** A scan of the app as the service takes it: the list's session and name, its rules. */
+  const scanOf = (s: DoorScan, list: CheckinList): { scan: Scan; policy: RedeemPolicy } => {
+    if (s.direction === 'out' && !list.exits) throw new ApiFailure('door-exits-off')
+    return { scan: { code: s.code, sessionId: list.calendar_id, gate: list.name, nonce: s.nonce, direction: s.direction, scannedAt: s.scannedAt, offline: s.offline, admitted: s.admitted }, policy: policyOf(list) }
+  }
+  /** A list's filters name only the session's own categories and its drawing's sectors. */
+  const checkChoices = async (calendarId: number, input: { category_ids: number[]; sector_ids: number[] }) => {
+    const choices = await listChoices(db, calendarId)
+    const cats = new Set(choices.categories.map((c) => c.id))
+    const secs = new Set(choices.sectors.map((c) => c.id))
+    const badCat = input.category_ids.find((id) => !cats.has(id))
+    if (badCat !== undefined) throw new ApiFailure('admin-bad-reference', { field: 'category_ids', id: badCat })
+    const badSec = input.sector_ids.find((id) => !secs.has(id))
+    if (badSec !== undefined) throw new ApiFailure('admin-bad-reference', { field: 'sector_ids', id: badSec })
+  }
+
+  return {
+    checkinLists: async ({ input }) => {
+      await requireSession(input.calendar_id)
+      return { lists: await listsOfSessions(db, [input.calendar_id]), ...(await listChoices(db, input.calendar_id)) }
+    },
+    checkinListCreate: async ({ input, actor }) => {
+      await requireSession(input.calendar_id)
+      await checkChoices(input.calendar_id, input)
+      const { lang: _lang, calendar_id, ...fields } = input
+      return db.transaction().execute(async (trx) => {
+        const list = await insertList(trx, calendar_id, fields, Date.now())
+        await writeAudit(trx, actor, { action: 'create', entity: 'checkin_list', entityId: list.id, after: list })
+        return { id: list.id }
+      })
+    },
+    checkinListUpdate: async ({ input, params, actor }) => {
+      const before = await listOf(params.id)
+      await checkChoices(before.calendar_id, input)
+      const { lang: _lang, ...fields } = input
+      await db.transaction().execute(async (trx) => {
+        await updateList(trx, params.id, fields)
+        await writeAudit(trx, actor, { action: fields.archived ? 'archive' : 'update', entity: 'checkin_list', entityId: params.id, before, after: fields })
+      })
+      return { ok: true as const }
+    },
+    checkinCounts: async ({ input }) => {
+      await requireSession(input.calendar_id)
+      return gateCounts(db, input.calendar_id)
+    },
+    doorSessions: async () => {
+      const now = Date.now()
+      const rows = await doorSessionRows(db, now - DOOR_PAST_MS, now + DOOR_AHEAD_MS, DOOR_SESSIONS_MAX)
+      const lists = await listsOfSessions(db, rows.map((r) => r.id))
+      return {
+        sessions: rows.map((r) => ({
+          calendar_id: r.id,
+          day: r.day,
+          time: r.time,
+          starts_at: Number(r.starts_at),
+          event: { ru: r.name_ru, en: r.name_en, kz: r.name_kz, ch: r.name_ch },
+          lists: lists.filter((l) => l.calendar_id === r.id),
+        })),
+      }
+    },
+    doorSync: async ({ input }) => {
+      await requireSession(input.calendar_id)
+      // Read the clock before the rows: whatever changes during the reads comes again next time.
+      const serverTime = Date.now()
+      const since = parseCursor(input.cursor)
+      return {
+        calendar_id: input.calendar_id,
+        cursor: String(serverTime),
+        full: since === null,
+        serverTime,
+        keys: app.ticketKeys.published.map((k) => ({ kid: k.kid, publicKey: k.publicKey })),
+        lists: await listsOfSessions(db, [input.calendar_id]),
+        tickets: await syncTickets(db, input.calendar_id, since),
+        scans: await syncScans(db, input.calendar_id, since),
+      }
+    },
+    doorRedeem: async ({ input }) => {
+      const { scan, policy } = scanOf(input, await listOf(input.list_id))
+      return redeem(db, app.ticketKeys, scan, policy)
+    },
+    doorRedeemBatch: async ({ input }) => {
+      const lists = new Map<number, CheckinList>()
+      // A gate archived while a phone was offline: its queued scans still count (else the phone's queue would never empty).
+      for (const s of input.scans) if (!lists.has(s.list_id)) lists.set(s.list_id, await listOf(s.list_id, true))
+      // All checked before any is recorded: an upload with a bad scan records none.
+      const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!))
+      return { answers: await redeemBatch(db, app.ticketKeys, prepared.map((p) => p.scan), prepared.map((p) => p.policy)) }
+    },
+  }
+}

@@ -1,0 +1,126 @@
+import { sql } from 'kysely'
+import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
+import { isPostgresDb, type Db } from '../../db/connect'
+import { liveHold, liveOrder } from './live'
+
+/**
+ * The stock's repository: the grouped counts that availability (availability.ts, zones.ts,
+ * stock.ts) is computed from, each read by the one stock rule (live.ts), and the session lock
+ * that serializes claims.
+ */
+
+/** Sessions with their drawing (null: general admission) and fixed capacity. */
+export function listCalendarStock(db: Db, calendarIds: readonly number[]) {
+  return db.selectFrom('calendars').select(['id', 'drawing_id', 'capacity']).where('id', 'in', [...calendarIds]).execute()
+}
+
+/** Price rows of sessions with their zone, quantity and whether they are for subscriptions. */
+export function listPriceStock(db: Db, calendarIds: readonly number[]) {
+  return db.selectFrom('prices').select(['calendar_id', 'zone_id', 'quantity', 'for_subscription']).where('calendar_id', 'in', [...calendarIds]).execute()
+}
+
+/**
+ * Places per drawing and zone: seats counted, standing places by capacity (one list, a zone
+ * may appear twice). `zonedOnly` leaves out places of no zone. Cost: one scan of `seats`
+ * grouped by (drawing, zone).
+ */
+export async function placesPerZone(db: Db, drawingIds: readonly number[], zonedOnly: boolean): Promise<{ drawing_id: number; zone_id: number | null; n: number }[]> {
+  let seats = db
+    .selectFrom('seats')
+    .select(['drawing_id', 'zone_id', sql<number>`count(*)`.as('n')])
+    .where('drawing_id', 'in', [...drawingIds])
+  let standing = db
+    .selectFrom('standing_places')
+    .select(['drawing_id', 'zone_id', sql<number>`sum(capacity)`.as('n')])
+    .where('drawing_id', 'in', [...drawingIds])
+  if (zonedOnly) {
+    seats = seats.where('zone_id', 'is not', null)
+    standing = standing.where('zone_id', 'is not', null)
+  }
+  const a = await seats.groupBy(['drawing_id', 'zone_id']).execute()
+  const b = await standing.groupBy(['drawing_id', 'zone_id']).execute()
+  return [...a, ...b]
+}
+
+/** Places held live at `now` per session: seat holds counted, standing holds by quantity (one list). */
+export async function liveHoldsPerCalendar(db: Db, calendarIds: readonly number[], now: number): Promise<{ calendar_id: number; n: number }[]> {
+  const seats = await db
+    .selectFrom('seat_holds')
+    .select(['calendar_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('calendar_id', 'in', [...calendarIds])
+    .where(liveHold('seat_holds', now))
+    .groupBy('calendar_id')
+    .execute()
+  const standing = await db
+    .selectFrom('standing_holds')
+    .select(['calendar_id', sql<number>`sum(quantity)`.as('n')])
+    .where('calendar_id', 'in', [...calendarIds])
+    .where(liveHold('standing_holds', now))
+    .groupBy('calendar_id')
+    .execute()
+  return [...seats, ...standing]
+}
+
+/** Places held live at `now` per session and zone of the held place (one list, a zone may appear twice). */
+export async function liveHoldsPerZone(db: Db, calendarIds: readonly number[], now: number): Promise<{ calendar_id: number; zone_id: number | null; n: number }[]> {
+  const seats = await db
+    .selectFrom('seat_holds as h')
+    .innerJoin('seats as s', 's.id', 'h.seat_id')
+    .select(['h.calendar_id', 's.zone_id', sql<number>`count(*)`.as('n')])
+    .where('h.calendar_id', 'in', [...calendarIds])
+    .where(liveHold('h', now))
+    .groupBy(['h.calendar_id', 's.zone_id'])
+    .execute()
+  const standing = await db
+    .selectFrom('standing_holds as h')
+    .innerJoin('standing_places as p', 'p.id', 'h.standing_place_id')
+    .select(['h.calendar_id', 'p.zone_id', sql<number>`sum(h.quantity)`.as('n')])
+    .where('h.calendar_id', 'in', [...calendarIds])
+    .where(liveHold('h', now))
+    .groupBy(['h.calendar_id', 'p.zone_id'])
+    .execute()
+  return [...seats, ...standing]
+}
+
+/**
+ * General-admission tickets of live orders (live.ts) not returned, per session and price row;
+ * `exceptOrderId` leaves one order out.
+ */
+export async function soldPerPrice(db: Db, calendarIds: readonly number[], now: number, exceptOrderId?: number): Promise<{ calendar_id: number; price_id: number; n: number }[]> {
+  let query = db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.calendar_id', 'l.price_id', sql<number>`sum(l.quantity)`.as('n')])
+    .where('l.calendar_id', 'in', [...calendarIds])
+    .where(liveOrder('o', now))
+    // Returned tickets (return confirmed: 70, 80) are back on sale.
+    .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
+    .where('l.seat_id', 'is', null)
+    .where('l.standing_place_id', 'is', null)
+  if (exceptOrderId !== undefined) query = query.where('l.order_id', '<>', exceptOrderId)
+  return query.groupBy(['l.calendar_id', 'l.price_id']).execute()
+}
+
+/**
+ * Locks sessions for the rest of the transaction so that counting their sales and inserting new
+ * order lines cannot interleave with another order for the same sessions (no overselling).
+ *
+ * - PostgreSQL: SELECT … FOR UPDATE on the calendar rows, in id order so two orders touching the
+ *   same sessions always lock them in the same order and cannot deadlock. A competing order
+ *   waits here; under READ COMMITTED its later statements see what the first one committed.
+ * - SQLite: Kysely's SQLite driver runs every transaction of the process on its one connection,
+ *   one at a time. The no-op UPDATE additionally takes SQLite's write lock at once, so a second
+ *   process (the CLI) waits (busy_timeout) instead of reading stale counts.
+ *
+ * Cost: orders for the same session are serialized for the few milliseconds of the transaction;
+ * orders for other sessions run in parallel on PostgreSQL.
+ */
+export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(calendarIds)].sort((a, b) => a - b)
+  if (ids.length === 0) return
+  if (isPostgresDb(trx)) {
+    await trx.selectFrom('calendars').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
+  } else {
+    await trx.updateTable('calendars').set((eb) => ({ active: eb.ref('active') })).where('id', 'in', ids).execute()
+  }
+}

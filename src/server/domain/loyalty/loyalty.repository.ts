@@ -1,0 +1,117 @@
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import type { Db } from '../../db/connect'
+
+/**
+ * The loyalty repository: promo code uses, an order's discount row (order_discounts), card
+ * balances and their log (bonus_transactions), and the pending payments a discount change
+ * cancels.
+ */
+
+/**
+ * Takes one use of a promo code, or answers null when the code is unknown, inactive, outside its
+ * dates or used up. The check and the count are one conditional UPDATE: single-use codes
+ * (multi_use 0) go from 0 to 1 uses once; multi-use codes stay below max_uses (none = no
+ * limit). Concurrent takers are serialized by the row lock (PostgreSQL re-checks the WHERE on
+ * the row as committed) or by SQLite's single writer, so a code is never used more than allowed.
+ */
+export async function takePromoUse(trx: Db, code: string, now: number): Promise<number | null> {
+  const row = await trx
+    .updateTable('promo_codes')
+    .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+    .where('code', '=', code)
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', now)]))
+    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', now)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('multi_use', '=', 0), eb('used_count', '=', 0)]),
+        eb.and([eb('multi_use', '=', 1), eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))])]),
+      ]),
+    )
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id ?? null
+}
+
+/** Gives one use back (the order dropped or replaced the code, or was cancelled). */
+export async function releasePromoUse(trx: Db, promoId: number): Promise<void> {
+  await trx.updateTable('promo_codes').set((eb) => ({ used_count: eb('used_count', '-', 1) })).where('id', '=', promoId).where('used_count', '>', 0).execute()
+}
+
+/**
+ * Cancels the pending payments of an order whose amount just changed (offers or discounts):
+ * their amount is no longer the order's. If the bank still approves one, settlement finds the
+ * amounts differ and refunds it (payments/settle.ts).
+ */
+export async function cancelPendingPayments(trx: Db, orderId: number, now: number): Promise<void> {
+  await trx.updateTable('payments').set({ status: 'cancelled', updated_at: now }).where('order_id', '=', orderId).where('status', '=', 'pending').execute()
+}
+
+/** Writes an order's discount row, or changes the given columns of the one it has. */
+export async function upsertDiscount(trx: Db, orderId: number, set: { loyalty_card_id?: number | null; promo_code_id?: number | null; bonuses_used?: number }, now: number): Promise<void> {
+  await trx
+    .insertInto('order_discounts')
+    .values({ order_id: orderId, loyalty_card_id: set.loyalty_card_id ?? null, promo_code_id: set.promo_code_id ?? null, bonuses_used: set.bonuses_used ?? 0, created_at: now })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet(set))
+    .execute()
+}
+
+/** Records the bonuses a paid order earned on its discount row (written when it has none). */
+export async function recordChargedBonus(trx: Db, orderId: number, cardId: number, charged: number, now: number): Promise<void> {
+  await trx
+    .insertInto('order_discounts')
+    .values({ order_id: orderId, loyalty_card_id: cardId, promo_code_id: null, bonuses_used: 0, charged_bonus: charged, created_at: now })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet({ charged_bonus: charged }))
+    .execute()
+}
+
+export async function deleteDiscount(trx: Db, orderId: number): Promise<void> {
+  await trx.deleteFrom('order_discounts').where('order_id', '=', orderId).execute()
+}
+
+/** An order's discount row not yet given back; undefined when none. */
+export function findUnreleasedDiscount(trx: Db, orderId: number) {
+  return trx.selectFrom('order_discounts').selectAll().where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
+}
+
+/** Marks an order's discount given back; true only for the one caller whose conditional UPDATE changed it. */
+export async function markDiscountReleased(trx: Db, orderId: number, now: number): Promise<boolean> {
+  const res = await trx.updateTable('order_discounts').set({ released_at: now }).where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Orders cancelled unpaid whose discount still holds bonuses or a promo use. */
+export async function ordersWithDiscountToRelease(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('order_discounts as d')
+    .innerJoin('orders as o', 'o.id', 'd.order_id')
+    .select('d.order_id')
+    .where('d.released_at', 'is', null)
+    .where('o.status', '=', ORDER_STATUS_CANCELLED)
+    .where('o.paid', '=', 0)
+    .execute()
+  return rows.map((r) => r.order_id)
+}
+
+/** Adds bonuses to a card and logs them (kind 'return' or 'accrual'). */
+export async function creditBonuses(trx: Db, cardId: number, orderId: number, amount: number, kind: 'return' | 'accrual', now: number): Promise<void> {
+  await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', amount) })).where('id', '=', cardId).execute()
+  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: cardId, order_id: orderId, amount, kind, created_at: now }).execute()
+}
+
+/**
+ * Spends bonuses of a card and logs them, only while the card is not blocked and its balance
+ * covers them (never below zero); false when it did not.
+ */
+export async function debitBonuses(trx: Db, cardId: number, orderId: number, bonuses: number, now: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('loyalty_cards')
+    .set((eb) => ({ bonus_balance: eb('bonus_balance', '-', bonuses) }))
+    .where('id', '=', cardId)
+    .where('is_blocked', '=', 0)
+    .where('bonus_balance', '>=', bonuses)
+    .executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return false
+  await trx.insertInto('bonus_transactions').values({ loyalty_card_id: cardId, order_id: orderId, amount: -bonuses, kind: 'spend', created_at: now }).execute()
+  return true
+}

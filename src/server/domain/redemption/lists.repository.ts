@@ -1,0 +1,156 @@
+import type { Selectable } from 'kysely'
+import type { CheckinList } from '../../../contract/admin/door'
+import { ORDER_STATUS_CANCELLED as ORDER_CANCELLED, RETURN_STATUS_CONFIRMED as RETURNED } from '../../../contract/constants'
+import type { Db } from '../../db/connect'
+import type { CheckinListsTable } from '../../db/redemptions.table'
+import type { RedeemPolicy } from './outcome'
+
+/** Check-in lists (gates) of a session: the rows, the console's choices, and the door's sessions. */
+
+type ListRow = Selectable<CheckinListsTable>
+export interface ListInput {
+  name: string
+  category_ids: number[]
+  sector_ids: number[]
+  exits: boolean
+  reentry: boolean
+}
+
+const ids = (json: string): number[] => {
+  const parsed = JSON.parse(json) as unknown
+  return Array.isArray(parsed) ? parsed.filter((x): x is number => typeof x === 'number') : []
+}
+
+export function toList(row: ListRow): CheckinList {
+  return { id: row.id, calendar_id: row.calendar_id, name: row.name, category_ids: ids(row.category_ids), sector_ids: ids(row.sector_ids), exits: row.exits === 1, reentry: row.reentry === 1 }
+}
+
+/** The door policy of a list (its re-entry rule and filters). */
+export function policyOf(list: CheckinList): RedeemPolicy {
+  return { reentry: list.reentry, list: { id: list.id, categoryIds: list.category_ids, sectorIds: list.sector_ids } }
+}
+
+/** A list by id; an archived one only with `archived` (uploads of scans made before it was archived still count). */
+export function findList(db: Db, id: number, archived = false) {
+  let q = db.selectFrom('checkin_lists').selectAll().where('id', '=', id)
+  if (!archived) q = q.where('archived', '=', 0)
+  return q.executeTakeFirst()
+}
+
+export async function listsOfSessions(db: Db, calendarIds: readonly number[]): Promise<CheckinList[]> {
+  if (calendarIds.length === 0) return []
+  const rows = await db.selectFrom('checkin_lists').selectAll().where('calendar_id', 'in', [...calendarIds]).where('archived', '=', 0).orderBy('id').execute()
+  return rows.map(toList)
+}
+
+export async function insertList(db: Db, calendarId: number, input: ListInput, now: number): Promise<CheckinList> {
+  const row = await db
+    .insertInto('checkin_lists')
+    .values({ calendar_id: calendarId, name: input.name, category_ids: JSON.stringify(input.category_ids), sector_ids: JSON.stringify(input.sector_ids), exits: input.exits ? 1 : 0, reentry: input.reentry ? 1 : 0, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toList(row)
+}
+
+export async function updateList(db: Db, id: number, input: ListInput & { archived?: boolean }): Promise<void> {
+  await db
+    .updateTable('checkin_lists')
+    .set({ name: input.name, category_ids: JSON.stringify(input.category_ids), sector_ids: JSON.stringify(input.sector_ids), exits: input.exits ? 1 : 0, reentry: input.reentry ? 1 : 0, ...(input.archived !== undefined ? { archived: input.archived ? 1 : 0 } : {}) })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Price categories the session sells and sectors of its drawing: what a list may filter on. */
+export async function listChoices(db: Db, calendarId: number) {
+  const categories = await db
+    .selectFrom('prices as p')
+    .innerJoin('client_categories as cc', 'cc.id', 'p.client_category_id')
+    .select(['cc.id', 'cc.name_ru as name', 'cc.name_en'])
+    .where('p.calendar_id', '=', calendarId)
+    .distinct()
+    .orderBy('cc.id')
+    .execute()
+  const sectors = await db
+    .selectFrom('calendars as c')
+    .innerJoin('sectors as s', 's.drawing_id', 'c.drawing_id')
+    .select(['s.id', 's.name'])
+    .where('c.id', '=', calendarId)
+    .orderBy('s.sector_index')
+    .execute()
+  return { categories, sectors }
+}
+
+/** Sessions starting from `from` to `to` (epoch ms), earliest first, with their events' names. */
+export function doorSessionRows(db: Db, from: number, to: number, limit: number) {
+  return db
+    .selectFrom('calendars as c')
+    .innerJoin('events as e', 'e.id', 'c.event_id')
+    .select(['c.id', 'c.day', 'c.time', 'c.starts_at', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch'])
+    .where('c.starts_at', '>=', from)
+    .where('c.starts_at', '<=', to)
+    .where('c.active', '=', 1)
+    .where('e.archived_at', 'is', null)
+    .orderBy('c.starts_at')
+    .orderBy('c.id')
+    .limit(limit)
+    .execute()
+}
+
+export function sessionExists(db: Db, calendarId: number) {
+  return db.selectFrom('calendars').select('id').where('id', '=', calendarId).executeTakeFirst()
+}
+
+/**
+ * Live counts of a session's doors: per gate (list, or the gate name of list-less scans) the
+ * people who entered and left by counted scans that stand, refusals, and flagged entries; and
+ * how many tickets may enter and how many are inside (last standing scan is an entry).
+ */
+export async function gateCounts(db: Db, calendarId: number) {
+  const rows = await db
+    .selectFrom('ticket_redemptions as r')
+    .leftJoin('order_lines as l', 'l.id', 'r.order_line_id')
+    .select((eb) => [
+      'r.list_id',
+      'r.gate',
+      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb('r.direction', '=', 'in'), eb('r.result', '=', 'valid')])).then(eb.ref('l.quantity')).else(0).end()).as('entered'),
+      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb('r.direction', '=', 'out'), eb('r.result', '=', 'valid')])).then(eb.ref('l.quantity')).else(0).end()).as('exited'),
+      eb.fn.sum<number | string | null>(eb.case().when('r.result', '!=', 'valid').then(1).else(0).end()).as('refused'),
+      eb.fn.sum<number | string | null>(eb.case().when('r.flagged', '=', 1).then(1).else(0).end()).as('flagged'),
+      eb.fn.max<number | string | null>('r.received_at').as('last_at'),
+    ])
+    .where('r.calendar_id', '=', calendarId)
+    .groupBy(['r.list_id', 'r.gate'])
+    .orderBy('r.gate')
+    .execute()
+  const tickets = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select((eb) => eb.fn.sum<number | string | null>('l.quantity').as('n'))
+    .where('l.calendar_id', '=', calendarId)
+    .where('o.paid', '=', 1)
+    .where('o.status', '!=', ORDER_CANCELLED)
+    .where('l.return_status', '<', RETURNED)
+    .executeTakeFirst()
+  // Inside: tickets whose latest standing scan (by scan time) is an entry.
+  const latest = await db
+    .selectFrom('ticket_redemptions as r')
+    .innerJoin('order_lines as l', 'l.id', 'r.order_line_id')
+    .select(['r.order_line_id', 'r.direction', 'r.scanned_at', 'r.id', 'l.quantity'])
+    .where('r.calendar_id', '=', calendarId)
+    .where('r.counted', '=', 1)
+    .where('r.result', '=', 'valid')
+    .orderBy('r.scanned_at')
+    .orderBy('r.id')
+    .execute()
+  const last = new Map<number, { direction: string; quantity: number }>()
+  for (const r of latest) last.set(r.order_line_id!, { direction: r.direction, quantity: r.quantity })
+  let inside = 0
+  for (const v of last.values()) if (v.direction === 'in') inside += v.quantity
+  const num = (v: number | string | null | undefined) => Number(v ?? 0)
+  return {
+    calendar_id: calendarId,
+    tickets: num(tickets?.n),
+    inside,
+    gates: rows.map((r) => ({ list_id: r.list_id, gate: r.gate, entered: num(r.entered), exited: num(r.exited), refused: num(r.refused), flagged: num(r.flagged), last_at: r.last_at === null ? null : num(r.last_at) })),
+  }
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CheckinCounts, DoorSync, RedeemAnswerBody } from '../../src/contract/admin/door'
+import { ticketClaims } from '../../src/server/domain/tickets/claims'
+import type { TicketKeys } from '../../src/server/domain/tickets/keys'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { AdminClient, signedIn } from './admin-helpers'
+import { nonce, serverKeys, viewLines } from './door-helpers'
+import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
+import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
+import { nextReturnLink, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
+
+interface Ticket { lineId: number; token: string; code: string }
+type Answer = RedeemAnswerBody & { errorCode?: string; errorText?: string }
+
+/**
+ * The check-in app's calls (issue 19.4) on both databases: check-in lists made in the console,
+ * their filters and door rules, scans by an operator of the door role and by a door API token,
+ * the offline sync (whole, then incremental), offline uploads with conflicts, live counts.
+ */
+describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
+  let server: TestServer
+  let inbox: Inbox
+  let fx: Fixtures
+  let pfx: PaymentFx
+  let reasons: number[]
+  let keys: TicketKeys
+  let owner: AdminClient
+  let door: AdminClient
+
+  beforeAll(async () => {
+    inbox = await startInbox()
+    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
+    fx = await seedOrderFixtures(server.db)
+    pfx = await seedPaymentFixtures(server.db)
+    reasons = (await seedReturnFixtures(server.db)).reasons
+    keys = await serverKeys(server)
+    owner = await signedIn(server, 'owner')
+    door = await signedIn(server, 'door')
+  })
+  afterAll(async () => {
+    await server?.close()
+    await inbox?.close()
+  })
+
+  async function paidTickets(priceKey: string, n: number) {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, fx, fx.basic, priceKey, n)
+    const start = await startPay(v, hash, pfx.types.card)
+    expect(start.body.errorCode).toBe('0')
+    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    const lines = await viewLines(v, hash)
+    const rows = await server.db.selectFrom('order_lines').select(['id', 'calendar_id', 'seat_id', 'standing_place_id', 'client_category_id']).where('id', 'in', lines.map((l) => l.id)).execute()
+    const tickets: Ticket[] = lines.map((l) => ({ lineId: l.id, token: keys.sign(ticketClaims(rows.find((r) => r.id === l.id)!)), code: l.ticketcode }))
+    return { v, hash, tickets }
+  }
+
+  async function makeList(body: Record<string, unknown>): Promise<number> {
+    const res = await owner.post<{ id: number }>('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, ...body })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body.id
+  }
+  async function scan(client: AdminClient, list: number, code: string, extra: Record<string, unknown> = {}): Promise<Answer> {
+    const res = await client.post<Answer>('/api/admin/door/redeem', { code, list_id: list, nonce: nonce(), ...extra })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body
+  }
+
+  it('lists are made in the console (owner, manager), audited; the door role may not make them', async () => {
+    const id = await makeList({ name: 'Main', category_ids: [], sector_ids: [] })
+    const got = await door.get<{ lists: { id: number; name: string; exits: boolean; reentry: boolean }[]; categories: { id: number }[] }>(`/api/admin/checkin/lists?calendar_id=${fx.basic.calendarId}`)
+    expect(got.status).toBe(200)
+    expect(got.body.lists.find((l) => l.id === id)).toMatchObject({ name: 'Main', exits: true, reentry: true })
+    expect(got.body.categories.map((c) => c.id)).toEqual(expect.arrayContaining([fx.basic.prices.adult.categoryId, fx.basic.prices.child.categoryId]))
+    const refused = await door.post('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'Mine' })
+    expect(refused.status).toBe(403)
+    // A category the session does not sell, a session that does not exist: refused, nothing made.
+    expect((await owner.post('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'Bad', category_ids: [fx.pushkinOnly.prices.pushkin.categoryId] })).status).toBe(400)
+    expect((await owner.post('/api/admin/checkin/lists', { calendar_id: 987_654, name: 'Bad' })).status).toBe(404)
+    expect((await owner.post('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: '' })).status).toBe(400)
+    const audit = await server.db.selectFrom('audit_log').select(['action', 'entity_id']).where('entity', '=', 'checkin_list').execute()
+    expect(audit).toEqual([{ action: 'create', entity_id: String(id) }])
+    // Signed out: nothing.
+    expect((await new AdminClient(server.url).get(`/api/admin/door/sessions`)).status).toBe(401)
+  })
+
+  it('valid, then already used (when, which gate); wrong session; refunded; forged; unknown', async () => {
+    const list = await makeList({ name: 'North' })
+    const { tickets } = await paidTickets('adult', 2)
+    const first = await scan(door, list, tickets[0].token)
+    expect(first).toMatchObject({ result: 'valid', gate: 'North', ticket: { id: tickets[0].lineId, code: tickets[0].code } })
+    const again = await scan(door, list, tickets[0].code)
+    expect(again).toMatchObject({ result: 'already_used', firstUse: { gate: 'North', at: first.scannedAt } })
+    // A list of another session.
+    const other = (await owner.post<{ id: number }>('/api/admin/checkin/lists', { calendar_id: fx.named.calendarId, name: 'Named' })).body.id
+    expect((await scan(door, other, tickets[1].token)).result).toBe('wrong_session')
+    const i = 10
+    const altered = tickets[1].token.slice(0, i) + (tickets[1].token[i] === 'A' ? 'B' : 'A') + tickets[1].token.slice(i + 1)
+    expect((await scan(door, list, altered)).result).toBe('forged')
+    expect((await scan(door, list, '000000000001')).result).toBe('unknown')
+    const scanned = await server.db.selectFrom('ticket_redemptions').select(['list_id', 'gate']).where('order_line_id', '=', tickets[0].lineId).execute()
+    expect(scanned.every((s) => s.list_id === list && s.gate === 'North')).toBe(true)
+  })
+
+  it('refunded: a ticket returned through the return flow', async () => {
+    const list = await makeList({ name: 'Refunds' })
+    const { v, hash, tickets } = await paidTickets('adult', 2)
+    const count = inbox.messages.length
+    expect((await v.post<{ errorCode: string }>('/api/order/return-create', { hash, lang: 'ru', reason: reasons[0], id: [tickets[0].lineId] })).body.errorCode).toBe('0')
+    const link = await nextReturnLink(inbox, count, hash)
+    expect((await v.post<{ errorCode: string }>('/api/order/return-confirm', { hash, lang: 'ru', hashConf: link.hashConf })).body.errorCode).toBe('0')
+    expect(await scan(door, list, tickets[0].token)).toMatchObject({ result: 'refunded', ticket: { id: tickets[0].lineId } })
+    expect((await scan(door, list, tickets[1].token)).result).toBe('valid')
+  })
+
+  it('a list of some categories admits only those; a list of sectors refuses general admission', async () => {
+    const kids = await makeList({ name: 'Kids', category_ids: [fx.basic.prices.child.categoryId] })
+    const adults = await paidTickets('adult', 1)
+    const child = await paidTickets('child', 1)
+    expect(await scan(door, kids, adults.tickets[0].token)).toMatchObject({ result: 'not_on_list', ticket: { id: adults.tickets[0].lineId } })
+    expect((await scan(door, kids, child.tickets[0].token)).result).toBe('valid')
+    // not_on_list is not counted: the adult still enters at a gate that admits it.
+    const all = await makeList({ name: 'All' })
+    expect((await scan(door, all, adults.tickets[0].token)).result).toBe('valid')
+  })
+
+  it('re-entry rules per list; a list without exits refuses exit scans', async () => {
+    const noReentry = await makeList({ name: 'Once', reentry: false })
+    const reentry = await makeList({ name: 'Again', reentry: true })
+    const noExits = await makeList({ name: 'InOnly', exits: false })
+    const { tickets } = await paidTickets('adult', 2)
+    const [a, b] = tickets
+    expect((await scan(door, reentry, a.token, { direction: 'out' })).result).toBe('not_inside')
+    expect((await scan(door, reentry, a.token)).result).toBe('valid')
+    expect((await scan(door, reentry, a.token, { direction: 'out' })).result).toBe('valid')
+    expect((await scan(door, reentry, a.token)).result).toBe('valid')
+    expect((await scan(door, noReentry, b.token)).result).toBe('valid')
+    expect((await scan(door, noReentry, b.token, { direction: 'out' })).result).toBe('valid')
+    expect(await scan(door, noReentry, b.token)).toMatchObject({ result: 'already_used', firstUse: { gate: 'Once' } })
+    const exit = await door.post('/api/admin/door/redeem', { code: a.token, list_id: noExits, nonce: nonce(), direction: 'out' })
+    expect(exit.status).toBe(409)
+    expect(exit.body.errorText).toBe('This gate does not scan exits')
+  })
+
+  it('a door API token (role door) scans without a cookie; a replayed nonce never counts twice', async () => {
+    const token = await owner.post<{ token: string }>('/api/admin/tokens', { name: 'gate-phone', role: 'door' })
+    expect(token.status, JSON.stringify(token.body)).toBe(200)
+    const device = new AdminClient(server.url)
+    device.bearer = token.body.token
+    const list = await makeList({ name: 'Tokened' })
+    const { tickets } = await paidTickets('adult', 1)
+    const n = nonce()
+    const first = await scan(device, list, tickets[0].token, { nonce: n })
+    expect(first.result).toBe('valid')
+    const again = await scan(device, list, tickets[0].token, { nonce: n })
+    expect(again).toMatchObject({ result: 'valid', replayed: true, scanId: first.scanId })
+    expect(await server.db.selectFrom('ticket_redemptions').select('id').where('order_line_id', '=', tickets[0].lineId).execute()).toHaveLength(1)
+    // A token of another role may not scan.
+    const sales = await owner.post<{ token: string }>('/api/admin/tokens', { name: 'report', role: 'boxoffice' })
+    device.bearer = sales.body.token
+    expect((await device.post('/api/admin/door/redeem', { code: tickets[0].token, list_id: list, nonce: nonce() })).status).toBe(403)
+  })
+
+  it('sync: the whole list with keys and scans, then only what changed; an offline upload with conflicts; live counts', async () => {
+    await server.db.updateTable('calendars').set({ starts_at: Date.now() + 3600_000 }).where('id', '=', fx.basic.calendarId).execute()
+    const sessions = await door.get<{ sessions: { calendar_id: number; lists: { name: string }[] }[] }>('/api/admin/door/sessions')
+    expect(sessions.status).toBe(200)
+    expect(sessions.body.sessions.find((s) => s.calendar_id === fx.basic.calendarId)?.lists.map((l) => l.name)).toEqual(expect.arrayContaining(['Main', 'North']))
+
+    const list = await makeList({ name: 'Offline A' })
+    const listB = await makeList({ name: 'Offline B' })
+    const { tickets } = await paidTickets('adult', 3)
+    const full = await door.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.basic.calendarId}`)
+    expect(full.status).toBe(200)
+    expect(full.body.full).toBe(true)
+    expect(full.body.keys.map((k) => k.kid)).toContain(keys.kid)
+    for (const t of tickets) expect(full.body.tickets.find((x) => x.id === t.lineId)).toMatchObject({ code: t.code, status: 'ok', place: { kind: 'category' }, categoryId: fx.basic.prices.adult.categoryId })
+    expect(full.body.lists.map((l) => l.id)).toEqual(expect.arrayContaining([list, listB]))
+
+    // Tickets sold long before the cursor do not come again; a new sale does.
+    await server.db.updateTable('orders').set((eb) => ({ paid_at: eb('paid_at', '-', 600_000) })).where('paid', '=', 1).execute()
+    // (The ticket returned above is in the whole list as refunded; its return is older than the cursor too.)
+    expect(full.body.tickets.filter((t) => t.status === 'refunded')).toHaveLength(1)
+    await server.db.updateTable('return_requests').set((eb) => ({ confirmed_at: eb('confirmed_at', '-', 600_000) })).execute()
+    const later = await paidTickets('adult', 1)
+    const inc = await door.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.basic.calendarId}&cursor=${full.body.cursor}`)
+    expect(inc.body.full).toBe(false)
+    expect(inc.body.tickets.map((t) => t.id)).toEqual([later.tickets[0].lineId])
+
+    // Two devices offline: A scanned t0 at -60 s and t1 at -30 s; B scanned t1 at -40 s and t2 once.
+    const now = Date.now()
+    const online = await scan(door, list, tickets[0].token)
+    const upA = [
+      { code: tickets[0].token, list_id: list, nonce: nonce(), scannedAt: now - 60_000, offline: true },
+      { code: tickets[1].token, list_id: list, nonce: nonce(), scannedAt: now - 30_000, offline: true },
+    ]
+    const upB = [
+      { code: tickets[1].code, list_id: listB, nonce: nonce(), scannedAt: now - 40_000, offline: true },
+      { code: tickets[2].token, list_id: listB, nonce: nonce(), scannedAt: now - 20_000, offline: true },
+    ]
+    const a = await door.post<{ answers: Answer[] }>('/api/admin/door/redeem-batch', { scans: upA })
+    expect(a.status, JSON.stringify(a.body)).toBe(200)
+    expect(a.body.answers[0]).toMatchObject({ result: 'valid', conflicts: [online.scanId] })
+    expect(a.body.answers[1]).toMatchObject({ result: 'valid', gate: 'Offline A' })
+    const b = await door.post<{ answers: Answer[] }>('/api/admin/door/redeem-batch', { scans: upB })
+    // B's scan of t1 was earlier: it wins, A's is demoted and flagged.
+    expect(b.body.answers[0]).toMatchObject({ result: 'valid', gate: 'Offline B', conflicts: [a.body.answers[1].scanId] })
+    expect(b.body.answers[1].result).toBe('valid')
+    const demoted = await server.db.selectFrom('ticket_redemptions').select(['result', 'flagged']).where('id', '=', a.body.answers[1].scanId).executeTakeFirstOrThrow()
+    expect(demoted).toEqual({ result: 'already_used', flagged: 1 })
+    // Re-uploading A changes nothing.
+    const again = await door.post<{ answers: Answer[] }>('/api/admin/door/redeem-batch', { scans: upA })
+    expect(again.body.answers.map((x) => [x.replayed, x.result, x.flagged])).toEqual([[true, 'valid', false], [true, 'already_used', true]])
+
+    // The next sync tells a device the reconciled history of the tickets scanned.
+    const after = await door.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.basic.calendarId}&cursor=${inc.body.cursor}`)
+    const t1 = after.body.scans.filter((s) => s.ticketId === tickets[1].lineId)
+    expect(t1.map((s) => [s.gate, s.result]).sort()).toEqual([['Offline A', 'already_used'], ['Offline B', 'valid']])
+
+    const counts = await owner.get<CheckinCounts>(`/api/admin/checkin/counts?calendar_id=${fx.basic.calendarId}`)
+    expect(counts.status).toBe(200)
+    const gate = (name: string) => counts.body.gates.find((g) => g.gate === name)!
+    // A: t0's offline entry stands; t0's online entry (after it) and t1's (after B's) are demoted and flagged.
+    expect(gate('Offline A')).toMatchObject({ list_id: list, entered: 1, flagged: 2, refused: 2 })
+    expect(gate('Offline B')).toMatchObject({ list_id: listB, entered: 2, flagged: 0 })
+    expect(counts.body.inside).toBeGreaterThanOrEqual(3)
+    expect(counts.body.tickets).toBeGreaterThan(counts.body.inside)
+    // A gate archived while a phone was offline: its upload still counts; new online scans there are refused.
+    const gone = await makeList({ name: 'Closed gate' })
+    expect((await owner.post(`/api/admin/checkin/lists/${gone}`, { name: 'Closed gate', archived: true })).status).toBe(200)
+    const late = await door.post<{ answers: Answer[] }>('/api/admin/door/redeem-batch', { scans: [{ code: later.tickets[0].token, list_id: gone, nonce: nonce(), scannedAt: Date.now() - 5_000, offline: true }] })
+    expect(late.status, JSON.stringify(late.body)).toBe(200)
+    expect(late.body.answers[0]).toMatchObject({ result: 'valid', gate: 'Closed gate' })
+    expect((await door.post('/api/admin/door/redeem', { code: tickets[0].token, list_id: gone, nonce: nonce() })).status).toBe(404)
+    // An upload naming a list that does not exist records nothing.
+    const bad = await door.post('/api/admin/door/redeem-batch', { scans: [{ ...upA[0], nonce: nonce() }, { ...upA[0], nonce: nonce(), list_id: 987_654 }] })
+    expect(bad.status).toBe(404)
+    expect((await server.db.selectFrom('ticket_redemptions').select('id').where('order_line_id', '=', tickets[0].lineId).execute()).length).toBe(2)
+    // Bad cursors and bodies are refused, never a 500.
+    expect((await door.get(`/api/admin/door/sync?calendar_id=${fx.basic.calendarId}&cursor=x`)).status).toBe(400)
+    expect((await door.get(`/api/admin/door/sync?calendar_id=99999999999`)).status).toBe(400)
+    expect((await door.post('/api/admin/door/redeem', { code: 'x', list_id: list, nonce: 'short' })).status).toBe(400)
+  })
+})

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import type { CheckinList, SyncTicket } from '../../../src/contract/admin/door'
+import { decideOffline, type DoorState, type HistoryScan } from '../../../src/app/door/model/decide'
+import type { Verification } from '../../../src/contract/tickets/verify'
+
+/** The check-in app's offline answers follow the server's rules (domain/redemption/service.ts). */
+const SESSION = 7
+const list = (patch: Partial<CheckinList> = {}): CheckinList => ({ id: 1, calendar_id: SESSION, name: 'North', category_ids: [], sector_ids: [], exits: true, reentry: true, ...patch })
+const ticket = (patch: Partial<SyncTicket> = {}): SyncTicket => ({
+  id: 10,
+  sessionId: SESSION,
+  code: '123456789012',
+  seat: { sector: 'A', row: '3', seat: '14' },
+  standing: null,
+  category: { ru: 'Взрослый', en: 'Adult', kz: 'Ересек', ch: '成人' },
+  holder: 'Ivanova Anna',
+  quantity: 1,
+  place: { kind: 'seat', id: 500 },
+  categoryId: 2,
+  sectorId: 40,
+  status: 'ok',
+  ...patch,
+})
+function state(tickets: SyncTicket[], history: HistoryScan[] = []): DoorState {
+  const byTicket = new Map<number, HistoryScan[]>()
+  for (const h of history) byTicket.set(h.ticketId, [...(byTicket.get(h.ticketId) ?? []), h])
+  return { sessionId: SESSION, tickets: new Map(tickets.map((t) => [t.id, t])), byCode: new Map(tickets.map((t) => [t.code, t.id])), history: byTicket }
+}
+const token = 'SW:ABCDEFGH'
+const good = (ticketId = 10, sessionId = SESSION, place: { kind: 'seat' | 'standing' | 'category'; id: number } = { kind: 'seat', id: 500 }): Verification => ({ ok: true, kid: 'k', claims: { ticketId, sessionId, place } })
+const entry = (at: number, gate = 'South', result: HistoryScan['result'] = 'valid'): HistoryScan => ({ ticketId: 10, direction: 'in', result, gate, scannedAt: at })
+const exit = (at: number): HistoryScan => ({ ticketId: 10, direction: 'out', result: 'valid', gate: 'South', scannedAt: at })
+
+describe('offline door decisions', () => {
+  it('valid once, then already used with when and where it entered', () => {
+    expect(decideOffline(state([ticket()]), list(), token, good(), 'in')).toMatchObject({ result: 'valid', ticket: { id: 10, holder: 'Ivanova Anna' } })
+    expect(decideOffline(state([ticket()], [entry(1000)]), list(), token, good(), 'in')).toEqual({ result: 'already_used', ticket: ticket(), firstUse: { at: 1000, gate: 'South' } })
+    // A refused scan in the history is no entry.
+    expect(decideOffline(state([ticket()], [entry(1000, 'S', 'already_used')]), list(), '1234 5678-9012', null, 'in').result).toBe('valid')
+  })
+  it('forged, wrong session, replaced, unknown, refunded, not on the list', () => {
+    expect(decideOffline(state([ticket()]), list(), token, { ok: false, reason: 'bad-signature' }, 'in').result).toBe('forged')
+    expect(decideOffline(state([ticket()]), list(), token, good(10, 99), 'in').result).toBe('wrong_session')
+    expect(decideOffline(state([ticket()]), list(), token, good(10, SESSION, { kind: 'seat', id: 501 }), 'in').result).toBe('replaced')
+    expect(decideOffline(state([ticket()]), list(), '999999999999', null, 'in').result).toBe('unknown')
+    expect(decideOffline(state([ticket()]), list(), 'hello', null, 'in').result).toBe('unknown')
+    expect(decideOffline(state([ticket({ status: 'refunded' })]), list(), token, good(), 'in').result).toBe('refunded')
+    expect(decideOffline(state([ticket()]), list({ category_ids: [3] }), token, good(), 'in').result).toBe('not_on_list')
+    expect(decideOffline(state([ticket()]), list({ sector_ids: [41] }), token, good(), 'in').result).toBe('not_on_list')
+    expect(decideOffline(state([ticket()]), list({ sector_ids: [40], category_ids: [2] }), token, good(), 'in').result).toBe('valid')
+    expect(decideOffline(state([ticket({ seat: null, sectorId: null })]), list({ sector_ids: [40] }), token, good(), 'in').result).toBe('not_on_list')
+  })
+  it('a signed ticket sold after the last sync admits on its signature', () => {
+    expect(decideOffline(state([]), list(), token, good(77), 'in')).toEqual({ result: 'valid', ticket: null, firstUse: null })
+  })
+  it('exits and re-entry by the list', () => {
+    expect(decideOffline(state([ticket()]), list(), token, good(), 'out').result).toBe('not_inside')
+    expect(decideOffline(state([ticket()], [entry(1000)]), list(), token, good(), 'out').result).toBe('valid')
+    expect(decideOffline(state([ticket()], [exit(2000), entry(1000)]), list(), token, good(), 'in').result).toBe('valid')
+    expect(decideOffline(state([ticket()], [entry(1000), exit(2000)]), list({ reentry: false }), token, good(), 'in').result).toBe('already_used')
+  })
+})
