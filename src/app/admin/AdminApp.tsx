@@ -4,6 +4,9 @@ import type { Operator } from '../../contract/admin/access'
 import { can } from '../../contract/admin/roles'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { createAdminApi } from './api'
+import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
+import { CatalogueScreen } from './catalogue/CatalogueScreen'
+import { CATALOGUE_TEXTS } from './catalogue/texts'
 import { ConsoleContext } from './shell'
 import { DoorScreen } from './DoorScreen'
 import { CARE_TEXTS } from './careTexts'
@@ -12,6 +15,9 @@ import { EventList } from './EventList'
 import { OrderCareScreen, OrdersScreen } from './OrdersScreen'
 import { SalesScreen } from './SalesScreen'
 import { SignIn } from './SignIn'
+import { StudioScreen } from './studio/StudioScreen'
+import { STUDIO_TEXTS } from './studio/texts'
+import { VenuesScreen } from './studio/VenuesScreen'
 import { ADMIN_TEXTS, LANG_NAMES } from './texts'
 import './admin.css'
 
@@ -88,7 +94,10 @@ export function AdminApp(): ReactNode {
             {t.title}
           </Link>
           <nav aria-label={t.title}>
-            <Link to="/admin">{t.events}</Link>
+            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link> <Link to="/admin/catalogue/categories">{CATALOGUE_TEXTS[lang].catalogue}</Link>
+            {can(me.operator.role, 'operators.manage') && <> <Link to="/admin/operators">{CATALOGUE_TEXTS[lang].operators}</Link></>}
+            {can(me.operator.role, 'tokens.manage') && <> <Link to="/admin/tokens">{CATALOGUE_TEXTS[lang].tokens}</Link></>}
+            {can(me.operator.role, 'audit.read') && <> <Link to="/admin/audit">{CATALOGUE_TEXTS[lang].audit}</Link></>}
             {can(me.operator.role, 'sales.read') && (
               <>
                 {' '}
@@ -113,6 +122,12 @@ export function AdminApp(): ReactNode {
             <Route path="events/:id/door" element={<DoorScreen />} />
             <Route path="orders" element={<OrdersScreen />} />
             <Route path="orders/:id" element={<OrderCareScreen />} />
+            <Route path="venues" element={<VenuesScreen />} />
+            <Route path="drawings/:id" element={<StudioScreen />} />
+            <Route path="catalogue/:kind" element={<CatalogueScreen />} />
+            <Route path="operators" element={<OperatorsScreen />} />
+            <Route path="tokens" element={<TokensScreen />} />
+            <Route path="audit" element={<AuditScreen />} />
           </Routes>
         </main>
       </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { formatClock } from '../i18n/localeFormat'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import type { CheckinCounts, checkinListsResponseSchema } from '../../contract/admin/door'
@@ -82,7 +83,7 @@ export function DoorScreen() {
     return c ? (lang === 'ru' ? c.name : c.name_en || c.name) : String(cid)
   }
   const secName = (sid: number) => lists?.sectors.find((x) => x.id === sid)?.name ?? String(sid)
-  const time = (at: number | null) => (at === null ? '' : new Date(at).toLocaleTimeString())
+  const time = (at: number | null) => (at === null ? '' : formatClock(at))
 
   return (
     <section aria-labelledby="adm-door-title">

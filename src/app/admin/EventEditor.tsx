@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { Link, useNavigate, useParams } from 'react-router-dom'
 import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { LANGS, type Lang } from '../../contract/lang'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 type Row = Record<string, unknown> & { id: number }
-type Refs = Record<'kinds' | 'menus' | 'venues' | 'categories' | 'zones', Row[]>
+type Refs = Record<'kinds' | 'menus' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
 const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
 /** Kopecks per rouble: the form takes roubles, the contract minor units. */
 const MINOR = 100
@@ -25,11 +25,11 @@ export function EventEditor() {
   const eventId = id === undefined ? null : Number(id)
   const writable = can(operator.role, 'catalogue.write')
   const [refs, setRefs] = useState<Refs | null>(null)
-  const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', menu: '' })
+  const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', menu: '', scheme: '0' })
   const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[] } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
-  const [session, setSession] = useState({ day: '', time: '19:00' })
+  const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
   const [price, setPrice] = useState({ session: '', category: '', zone: '', price: '', quantity: '100' })
   const title = eventId === null ? t.newEvent : nameOf((detail?.event ?? { id: 0 }) as Row, lang) || t.edit
   const heading = useScreenTitle(title)
@@ -44,7 +44,7 @@ export function EventEditor() {
     const d = (await api('event', {}, { id: eventId })) as unknown as { event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[] }
     setDetail(d)
     const e = d.event
-    setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), menu: String(d.main_menu_ids[0] ?? '') })
+    setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), menu: String(d.main_menu_ids[0] ?? ''), scheme: String(e.scheme ?? 0) })
     setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(r.categories[0]?.id ?? ''), zone: p.zone || String(r.zones.find((z) => z.drawing_id === null)?.id ?? '') }))
   }, [api, eventId])
   useEffect(() => {
@@ -73,6 +73,7 @@ export function EventEditor() {
       name_ch: form.name_ch,
       menu_kind_id: Number(form.kind),
       venue_id: Number(form.venue),
+      scheme: form.scheme === '1' ? 1 : 0,
       main_menu_ids: form.menu ? [Number(form.menu)] : [],
     }
     const issue = firstIssue(eventInputSchema.safeParse(body))
@@ -86,14 +87,16 @@ export function EventEditor() {
   }
   const addSession = (e: FormEvent) => {
     e.preventDefault()
-    const body = { day: session.day, time: session.time }
+    // A seat-map event's session is sold on a version of its venue's map: the chosen one, else the latest.
+    const drawing = detail?.event.scheme === 1 ? Number(session.drawing || venueMaps[venueMaps.length - 1]?.id || 0) || null : null
+    const body = { day: session.day, time: session.time, drawing_id: drawing }
     const issue = firstIssue(sessionInputSchema.safeParse(body))
     if (issue) return setError(issue)
     void run(() => api('sessionCreate', body, { id: eventId! }))
   }
   const addPrice = (e: FormEvent) => {
     e.preventDefault()
-    const body = { client_category_id: Number(price.category), zone_id: Number(price.zone), price: Math.round(Number(price.price) * MINOR), quantity: Number(price.quantity) }
+    const body = { client_category_id: Number(price.category), zone_id: Number(zoneValue), price: Math.round(Number(price.price) * MINOR), quantity: Number(price.quantity) }
     const issue = firstIssue(priceInputSchema.safeParse(body))
     if (issue || !price.session) return setError(issue ?? `${t.session}: —`)
     void run(() => api('priceCreate', body, { id: Number(price.session) }))
@@ -116,12 +119,19 @@ export function EventEditor() {
       </select>
     </label>
   )
-  if (!refs) return <p aria-busy="true">{t.loading}</p>
   const published = detail?.event.published === 1
-  const zones = refs.zones.filter((z) => {
+  const zones = (refs?.zones ?? []).filter((z) => {
     const s = detail?.sessions.find((x) => String(x.id) === price.session)
     return z.drawing_id === (s?.drawing_id ?? null)
   })
+  // The zone shown selected is the one sent, also after the session (and so its map) changed.
+  const zoneValue = zones.some((z) => String(z.id) === price.zone) ? price.zone : String(zones[0]?.id ?? '')
+  const venueMaps = (refs?.drawings ?? []).filter((d) => String(d.venue_id) === String(detail?.event.venue_id ?? form.venue)).sort((a, b) => Number(a.version ?? 1) - Number(b.version ?? 1))
+  const mapName = (id: unknown) => {
+    const d = refs?.drawings.find((x) => x.id === id)
+    return d ? `${String(d.name)} v${String(d.version ?? 1)}` : ''
+  }
+  if (!refs) return <p aria-busy="true">{t.loading}</p>
   return (
     <section aria-labelledby="adm-event-title">
       <h1 id="adm-event-title" tabIndex={-1} ref={heading}>
@@ -143,6 +153,9 @@ export function EventEditor() {
         {select('kind', t.kind, refs.kinds)}
         {select('venue', t.venue, refs.venues)}
         {select('menu', t.menu, refs.menus.filter((m) => String(m.menu_kind_id) === form.kind))}
+        <label>
+          <input type="checkbox" name="scheme" checked={form.scheme === '1'} disabled={!writable} onChange={(e) => setForm({ ...form, scheme: e.target.checked ? '1' : '0' })} style={{ minHeight: 0, width: 'auto' }} /> {t.seatMap}
+        </label>
         {writable && <button type="submit">{t.save}</button>}
       </form>
       {detail && (
@@ -159,7 +172,7 @@ export function EventEditor() {
           <ul className="adm-list">
             {detail.sessions.map((s) => (
               <li key={s.id}>
-                {String(s.day)} {String(s.time)} — {t.prices}: {detail.prices.filter((p) => p.calendar_id === s.id).map((p) => `${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`).join(', ') || '—'}
+                {String(s.day)} {String(s.time)}{s.drawing_id ? <> (<Link to={`/admin/drawings/${String(s.drawing_id)}`}>{mapName(s.drawing_id)}</Link>)</> : null} — {t.prices}: {detail.prices.filter((p) => p.calendar_id === s.id).map((p) => `${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`).join(', ') || '—'}
               </li>
             ))}
           </ul>
@@ -173,6 +186,18 @@ export function EventEditor() {
                 {t.time}
                 <input type="time" name="time" required value={session.time} onChange={(e) => setSession({ ...session, time: e.target.value })} />
               </label>
+              {detail.event.scheme === 1 && (
+                <label>
+                  {t.mapVersion}
+                  <select name="drawing" value={session.drawing || String(venueMaps[venueMaps.length - 1]?.id ?? '')} onChange={(e) => setSession({ ...session, drawing: e.target.value })}>
+                    {venueMaps.map((d) => (
+                      <option key={d.id} value={d.id}>
+                        {mapName(d.id)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
               <button type="submit">{t.addSession}</button>
             </form>
           )}
@@ -200,7 +225,7 @@ export function EventEditor() {
               </label>
               <label>
                 {t.zone}
-                <select name="zone" value={price.zone} onChange={(e) => setPrice({ ...price, zone: e.target.value })}>
+                <select name="zone" value={zoneValue} onChange={(e) => setPrice({ ...price, zone: e.target.value })}>
                   {zones.map((z) => (
                     <option key={z.id} value={z.id}>
                       {nameOf(z, lang)}
@@ -219,7 +244,9 @@ export function EventEditor() {
               <button type="submit">{t.addPrice}</button>
             </form>
           )}
-          <p className="adm-muted">{t.notYet}</p>
+          <p className="adm-muted">
+            <Link to="/admin/venues">{t.notYet}</Link>
+          </p>
         </>
       )}
     </section>

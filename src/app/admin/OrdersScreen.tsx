@@ -5,9 +5,9 @@ import { can } from '../../contract/admin/roles'
 import type { AdminOrder } from '../../contract/admin/sales'
 import { CARE_TEXTS, fillIn } from './careTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+import { formatMoment } from '../i18n/localeFormat'
 
 const MINOR = 100
-const when = (at: number) => new Date(at).toLocaleString()
 
 /** Order care (issue 19.2): search by number, e-mail, phone, name or ticket code. */
 export function OrdersScreen() {
@@ -138,7 +138,7 @@ export function OrderCareScreen() {
                     </td>
                     <td>{[l.place, l.category[lang] || l.category.ru].filter(Boolean).join(' · ')}</td>
                     <td>{l.holder}</td>
-                    <td>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: when(l.checkedIn.at), gate: l.checkedIn.gate }) : c.notIn}</td>
+                    <td>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: formatMoment(l.checkedIn.at, lang), gate: l.checkedIn.gate }) : c.notIn}</td>
                   </tr>
                 ))}
               </tbody>
@@ -148,7 +148,7 @@ export function OrderCareScreen() {
           <ol className="adm-list" data-testid="order-history">
             {care.history.map((h, i) => (
               <li key={i}>
-                {when(h.at)} — {c.kinds[h.kind]}
+                {formatMoment(h.at, lang)} — {c.kinds[h.kind]}
                 {h.detail ? ` (${h.detail})` : ''}
               </li>
             ))}

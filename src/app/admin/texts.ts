@@ -52,7 +52,9 @@ const ru = {
   loading: 'Загрузка…',
   edit: 'Изменить',
   role: 'Роль',
-  notYet: 'Схема зала и её раскраска по зонам появятся в консоли позже',
+  notYet: 'Площадки и схемы залов: загрузка, раскраска по ценовым зонам, блокировка мест',
+  seatMap: 'Продажа по схеме зала',
+  mapVersion: 'Версия схемы',
 }
 export type AdminTexts = typeof ru
 
@@ -104,7 +106,9 @@ const en: AdminTexts = {
   loading: 'Loading…',
   edit: 'Edit',
   role: 'Role',
-  notYet: 'The venue map and painting price zones on it come to the console later',
+  notYet: 'Venues and their maps: upload, paint price zones, block seats',
+  seatMap: 'Sold on the seat map',
+  mapVersion: 'Map version',
 }
 const kz: AdminTexts = {
   title: 'Seatwise консолі',
@@ -154,7 +158,9 @@ const kz: AdminTexts = {
   loading: 'Жүктелуде…',
   edit: 'Өзгерту',
   role: 'Рөлі',
-  notYet: 'Зал сызбасы және оны аймақтарға бояу консольге кейінірек келеді',
+  notYet: 'Алаңдар мен зал сызбалары: жүктеу, баға аймақтарына бояу, орындарды бұғаттау',
+  seatMap: 'Зал сызбасы бойынша сату',
+  mapVersion: 'Сызба нұсқасы',
 }
 const ch: AdminTexts = {
   title: 'Seatwise 控制台',
@@ -204,7 +210,9 @@ const ch: AdminTexts = {
   loading: '載入中…',
   edit: '編輯',
   role: '角色',
-  notYet: '座位圖及其區域著色功能稍後加入控制台',
+  notYet: '場館與座位圖：上傳、塗上價格區、封鎖座位',
+  seatMap: '依座位圖銷售',
+  mapVersion: '座位圖版本',
 }
 
 export const ADMIN_TEXTS: Record<Lang, AdminTexts> = { ru, en, kz, ch }

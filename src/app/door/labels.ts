@@ -1,3 +1,4 @@
+import { formatClock } from '../i18n/localeFormat'
 import type { CheckinList, DoorTicket } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import { fill, type DoorTexts } from './texts'
@@ -16,6 +17,7 @@ export function placeOf(ticket: DoorTicket, t: DoorTexts, lang: Lang): string {
   return category
 }
 
-export function timeOf(at: number, lang: Lang): string {
-  return new Date(at).toLocaleTimeString(lang === 'ch' ? 'zh-Hant' : lang === 'kz' ? 'kk' : lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+/** When a scan happened, as every language writes a clock: "21:04:09". */
+export function timeOf(at: number, _lang: Lang): string {
+  return formatClock(at)
 }

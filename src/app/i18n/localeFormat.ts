@@ -124,3 +124,18 @@ export function formatMoney(amount: number, lang: Lang, currency: string = DEFAU
   if (LOCALE_DATA[lang].symbolAfter) return `${number}\u00a0${symbol}`
   return apart ? `${symbol}\u00a0${number}` : `${symbol}${number}`
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0')
+
+/** A moment's wall-clock time in the device's zone: "10:15:03" (every language writes it so). */
+export function formatClock(ms: number): string {
+  const d = new Date(ms)
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`
+}
+
+/** A moment in the device's zone: "24.11.2026 10:15:03" (ru, kz, en), "2026-11-24 10:15:03" (ch). */
+export function formatMoment(ms: number, lang: Lang): string {
+  const d = new Date(ms)
+  const [y, m, day] = [d.getFullYear(), pad2(d.getMonth() + 1), pad2(d.getDate())]
+  return `${lang === 'ch' ? `${y}-${m}-${day}` : `${day}.${m}.${y}`} ${formatClock(ms)}`
+}

@@ -6,6 +6,7 @@ import * as c from './catalogue'
 import * as care from './care'
 import * as d from './door'
 import * as s from './sales'
+import * as m from './studio'
 import type { Permission } from './roles'
 
 /**
@@ -28,7 +29,7 @@ const byId = a.adminIdParamsSchema
 const empty = z.object({ lang: langSchema.optional() })
 
 export const adminCalls = {
-  login: call({ method: 'POST', path: '/api/admin/login', summary: 'Operator sign-in (e-mail and password)', description: 'Needs X-Requested-With: XMLHttpRequest. Five wrong passwords in a row lock the account for 15 minutes (-1013). Sets the httpOnly operator cookie; answers the operator and the CSRF token console POSTs send.', request: a.loginRequestSchema, response: a.meResponseSchema, permission: 'public' }),
+  login: call({ method: 'POST', path: '/api/admin/login', summary: 'Operator sign-in (e-mail and password)', description: 'Needs X-Requested-With: XMLHttpRequest. Five wrong passwords in a row lock the account for 15 minutes (423, -1013); twenty failures from one address within 15 minutes, over any accounts, refuse that address for 15 minutes (429, -1013). Sets the httpOnly operator cookie; answers the operator and the CSRF token console POSTs send.', request: a.loginRequestSchema, response: a.meResponseSchema, permission: 'public' }),
   me: call({ method: 'GET', path: '/api/admin/me', summary: 'The signed-in operator and the CSRF token', request: noQuery, response: a.meResponseSchema, permission: null }),
   logout: call({ method: 'POST', path: '/api/admin/logout', summary: 'Sign out (ends the operator session)', request: empty, response: a.okResponseSchema, permission: null }),
 
@@ -61,6 +62,9 @@ export const adminCalls = {
   venueCreate: call({ method: 'POST', path: '/api/admin/venues', summary: 'Create a venue', request: c.venueInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   venueUpdate: call({ method: 'POST', path: '/api/admin/venues/:id', summary: 'Edit a venue', request: c.venueInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   venueDrawing: call({ method: 'POST', path: '/api/admin/venues/:id/drawings', summary: 'Import a venue drawing (SVG text); answers the import report', request: c.drawingUploadSchema, params: byId, response: c.drawingReportSchema, permission: 'catalogue.write', bodyLimit: c.MAX_DRAWING_BYTES + 4096 }),
+  drawingPlan: call({ method: 'GET', path: '/api/admin/drawings/:id', summary: 'A venue map version as the studio shows it: svg, sectors, zones, seats, standing areas, the venue\'s versions', request: noQuery, params: byId, response: m.studioPlanSchema, permission: 'catalogue.read' }),
+  drawingEdit: call({ method: 'POST', path: '/api/admin/drawings/:id/edit', summary: 'Edit a venue map: paint zones, block seats, set standing capacity, fix recognition; answers the new version', description: 'Never changes the drawing in place: the edits make a new version (drawing id) of the venue map; sessions keep the version they were created with, new sessions take it by id.', request: m.studioEditRequestSchema, params: byId, response: m.studioEditResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024 }),
+  sessionMap: call({ method: 'POST', path: '/api/admin/sessions/:id/map', summary: 'Move a seat-map session onto another version of its venue map (e.g. one with seats blocked for it only)', description: 'Its price rows follow their zones by zone key. Refused (409) while the session has any hold, cart or order.', request: m.sessionMapRequestSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   categoryCreate: call({ method: 'POST', path: '/api/admin/categories', summary: 'Create a price category', request: c.categoryInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   categoryUpdate: call({ method: 'POST', path: '/api/admin/categories/:id', summary: 'Edit a price category', request: c.categoryInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   zoneCreate: call({ method: 'POST', path: '/api/admin/zones', summary: 'Create a general-admission price zone', request: c.zoneInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),

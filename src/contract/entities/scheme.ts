@@ -107,9 +107,10 @@ export const schemeMapResponseSchema = z.object({
   /**
    * Our addition: the position in the session's change log (seat_changes id) the statuses above
    * are as of. The client opens the live stream with last_event_id = version, so a change made
-   * between this answer and the stream is replayed, not missed.
+   * between this answer and the stream is replayed, not missed. Optional for clients and servers
+   * that follow the spec's shape only (without it the stream starts from now).
    */
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).optional(),
 })
 export type SchemeMapResponse = z.infer<typeof schemeMapResponseSchema>
 

@@ -49,7 +49,7 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
   return {
     login: async ({ input, request, reply }) => {
       const now = Date.now()
-      const op = await checkCredentials(db, input.email, input.password, now)
+      const op = await checkCredentials(db, input.email, input.password, now, request.ip)
       const { sessionId, csrf } = await startOperatorSession(db, op.id, now)
       setOperatorCookie(app, reply, sessionId, OPERATOR_SESSION_TTL_MS)
       const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { sql } from 'kysely'
 import { API_TOKEN_PREFIX, type Role } from '../../contract/admin/roles'
 import type { Db } from '../db/connect'
 import { ApiFailure } from '../errors'
@@ -9,6 +10,15 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords'
 export const MAX_FAILED_SIGN_INS = 5
 /** How long a lock-out lasts. */
 export const LOCK_OUT_MS = 15 * 60 * 1000
+/**
+ * Failed sign-ins from one client address, over any accounts (known or not), within
+ * ADDRESS_WINDOW_MS before the address is refused for ADDRESS_LOCK_OUT_MS. Higher than the
+ * per-account bound: a box office behind one NAT address shares it, yet guessing across many
+ * accounts (which the per-account count alone never stops) ends after this many tries.
+ */
+export const MAX_FAILED_SIGN_INS_PER_ADDRESS = 20
+export const ADDRESS_WINDOW_MS = 15 * 60 * 1000
+export const ADDRESS_LOCK_OUT_MS = 15 * 60 * 1000
 /** An operator session lives this long after its last request (shorter than a visitor's: it can change the catalogue). */
 export const OPERATOR_SESSION_TTL_MS = 12 * 3600 * 1000
 /** last_seen_at is written at most this often. */
@@ -32,16 +42,19 @@ export function equalSecrets(a: string, b: string): boolean {
  * nothing). A locked account is refused before its password is checked; the MAX_FAILED_SIGN_INS-th
  * wrong password locks it for LOCK_OUT_MS; a right one clears the count.
  */
-export async function checkCredentials(db: Db, email: string, password: string, now: number): Promise<OperatorRow> {
+export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = ''): Promise<OperatorRow> {
+  await refuseLockedAddress(db, ip, now)
   const op = await db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst()
   if (!op || op.active !== 1) {
     await verifyPassword(await dummyHash(), password)
+    await countAddressFailure(db, ip, now)
     throw new ApiFailure('admin-bad-credentials')
   }
   if (op.locked_until !== null && op.locked_until > now) {
     throw new ApiFailure('admin-locked', { minutes: Math.ceil((op.locked_until - now) / 60_000) })
   }
   if (!(await verifyPassword(op.password_hash, password))) {
+    await countAddressFailure(db, ip, now)
     const failed = op.failed_attempts + 1
     const lock = failed >= MAX_FAILED_SIGN_INS
     await db
@@ -56,6 +69,37 @@ export async function checkCredentials(db: Db, email: string, password: string, 
     await db.updateTable('operators').set({ failed_attempts: 0, locked_until: null }).where('id', '=', op.id).execute()
   }
   return { ...op, failed_attempts: 0, locked_until: null }
+}
+
+/** An address locked out by too many failures is refused before any password is checked (no argon2 cost spent on it). */
+async function refuseLockedAddress(db: Db, ip: string, now: number): Promise<void> {
+  const row = await db.selectFrom('operator_sign_in_addresses').select('locked_until').where('ip', '=', ip).executeTakeFirst()
+  const until = row?.locked_until == null ? null : Number(row.locked_until)
+  if (until !== null && until > now) throw new ApiFailure('admin-address-locked', { minutes: Math.ceil((until - now) / 60_000) })
+}
+
+/**
+ * Counts one failed sign-in of the address in one statement (an upsert, so concurrent failures
+ * from several processes all count): a window older than ADDRESS_WINDOW_MS starts again at 1;
+ * the MAX_FAILED_SIGN_INS_PER_ADDRESS-th failure locks the address.
+ */
+async function countAddressFailure(db: Db, ip: string, now: number): Promise<void> {
+  const fresh = now - ADDRESS_WINDOW_MS
+  const row = await db
+    .insertInto('operator_sign_in_addresses')
+    .values({ ip, failures: 1, window_start: now, locked_until: null })
+    .onConflict((oc) =>
+      oc.column('ip').doUpdateSet({
+        failures: sql<number>`case when operator_sign_in_addresses.window_start > ${fresh} then operator_sign_in_addresses.failures + 1 else 1 end`,
+        window_start: sql<number>`case when operator_sign_in_addresses.window_start > ${fresh} then operator_sign_in_addresses.window_start else ${now} end`,
+      }),
+    )
+    .returning(['failures'])
+    .executeTakeFirstOrThrow()
+  if (Number(row.failures) >= MAX_FAILED_SIGN_INS_PER_ADDRESS) {
+    await db.updateTable('operator_sign_in_addresses').set({ failures: 0, window_start: now, locked_until: now + ADDRESS_LOCK_OUT_MS }).where('ip', '=', ip).execute()
+    throw new ApiFailure('admin-address-locked', { minutes: Math.ceil(ADDRESS_LOCK_OUT_MS / 60_000) })
+  }
 }
 
 /** Starts an operator session: answers the cookie value (the only place the id exists in clear) and its CSRF token. */

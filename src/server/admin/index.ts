@@ -5,14 +5,16 @@ import { catalogueHandlers } from './catalogue-handlers'
 import { doorHandlers } from './door-handlers'
 import { registerAdminCalls } from './routes'
 import { eventSales, listOrders, sessionSales } from './sales'
+import { studioHandlers } from './studio/handlers'
 
-/** The operator console's API under /api/admin (issue 17): access, catalogue, sales, check-in lists and the door (issue 19.4). */
+/** The operator console's API under /api/admin (issue 17): access, catalogue, the venue map studio, sales, check-in lists and the door (issue 19.4). */
 export function registerAdmin(app: FastifyInstance): void {
   registerAdminCalls(app, {
     ...accessHandlers(app),
     ...catalogueHandlers(app),
     ...doorHandlers(app),
     ...careHandlers(app),
+    ...studioHandlers(app),
     sessionSales: async ({ params }) => sessionSales(app.db, params.id, Date.now()),
     eventSales: async ({ params }) => eventSales(app.db, params.id, Date.now()),
     orders: async ({ input }) => ({ orders: await listOrders(app.db, input, Date.now()) }),

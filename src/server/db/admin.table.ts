@@ -52,3 +52,11 @@ export interface AuditLogTable {
   ip: Def<string>
   created_at: number
 }
+/** Failed sign-ins per client address (migration 2026_11_24_17_02_01). */
+export interface OperatorSignInAddressesTable {
+  ip: string
+  failures: Def<number>
+  /** Start of the window the failures count in. */
+  window_start: number
+  locked_until: Def<number | null>
+}

@@ -64,4 +64,5 @@ export interface Database {
   operator_sessions: import('./admin.table').OperatorSessionsTable
   api_tokens: import('./admin.table').ApiTokensTable
   audit_log: import('./admin.table').AuditLogTable
+  operator_sign_in_addresses: import('./admin.table').OperatorSignInAddressesTable
 }

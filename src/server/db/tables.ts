@@ -136,6 +136,9 @@ export interface VenueDrawingsTable {
   standing_count: Def<number>
   warnings_json: Def<string>
   created_at: number
+  /** Map versions (migration 2026_11_24_17_02_01): the drawing this one was edited from, and its number among the venue's. */
+  parent_id: Def<number | null>
+  version: Def<number>
 }
 export type ZonesTable = { id: Id; drawing_id: number | null; zone_key: Def<string>; color: Def<string>; sortnum: Def<number> } & Loc<'name'> & Loc<'descript'>
 export interface SectorsTable { id: Id; drawing_id: number; sector_index: number; name: Def<string>; kind: Def<number>; seat_count: Def<number> }

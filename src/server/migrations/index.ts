@@ -12,6 +12,7 @@ import * as m10 from './2026_11_22_02_00_01_return_rules'
 import * as m11 from './2026_11_24_13_02_13_add_payment_type_image'
 import * as m17a from './2026_11_24_17_01_01_operators'
 import * as m17b from './2026_11_24_17_01_02_publishing'
+import * as m17c from './2026_11_24_17_02_01_console_studio'
 import * as m18a from './2026_11_24_18_06_01_mail_retries'
 import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
 import * as m19t02 from './2026_11_24_19_01_02_create_checkin_lists'
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_13_02_13_add_payment_type_image': m11,
   '2026_11_24_17_01_01_operators': m17a,
   '2026_11_24_17_01_02_publishing': m17b,
+  '2026_11_24_17_02_01_console_studio': m17c,
   '2026_11_24_18_06_01_mail_retries': m18a,
   '2026_11_24_19_01_01_create_ticket_redemptions': m19t01,
   '2026_11_24_20_01_01_seat_choice': m20a,

@@ -78,6 +78,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-forbidden': 403,
   'admin-not-found': 404,
   'admin-locked': 423,
+  'admin-address-locked': 429,
   'admin-csrf': 403,
   'admin-email-taken': 409,
   'admin-slug-taken': 409,

@@ -88,7 +88,7 @@ export class SchemeMapController {
    * Opens the live stream from the map answer's version: the server replays the changes made
    * since those statuses were read, so nothing between the map and the stream is missed.
    */
-  private openStream(version: number): void {
+  private openStream(version: number | undefined): void {
     const { calendarId, openStream = typeof EventSource === 'undefined' ? null : (url: string) => new EventSource(url) } = this.options
     if (openStream === null || this.disposed) return
     this.cleanups.push(openSeatStream(calendarId, {

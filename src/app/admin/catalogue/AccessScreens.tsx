@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import type { AuditEntry, Operator } from '../../../contract/admin/access'
+import { operatorCreateRequestSchema } from '../../../contract/admin/access'
+import { ROLES, type Role } from '../../../contract/admin/roles'
+import { LANGS, type Lang } from '../../../contract/lang'
+import { formatMoment } from '../../i18n/localeFormat'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { LANG_NAMES } from '../texts'
+import { CATALOGUE_TEXTS } from './texts'
+
+const when = (ms: number | null, lang: Lang) => (ms === null ? '—' : formatMoment(ms, lang))
+
+function useTexts() {
+  const c = useConsole()
+  return { ...c, c: CATALOGUE_TEXTS[c.lang] }
+}
+
+/** /admin/operators — operator accounts: create, change role, disable or enable, unlock (owner only). */
+export function OperatorsScreen() {
+  const { api, c, t, lang } = useTexts()
+  const heading = useScreenTitle(c.operators)
+  const [ops, setOps] = useState<Operator[] | null>(null)
+  const [form, setForm] = useState({ email: '', name: '', role: 'manager' as Role, password: '', lang: 'ru' })
+  const [error, setError] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const load = useCallback(async () => setOps((await api('operators', {})).operators), [api])
+  useEffect(() => {
+    load().catch((e: unknown) => setError(messageOf(e)))
+  }, [load])
+  const run = async (fn: () => Promise<unknown>) => {
+    setError(null)
+    setNote(null)
+    try {
+      await fn()
+      setNote(c.saved)
+      await load()
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }
+  const create = (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = operatorCreateRequestSchema.safeParse(form)
+    if (!parsed.success) return setError(`${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`)
+    void run(async () => {
+      await api('operatorCreate', parsed.data)
+      setForm({ ...form, email: '', name: '', password: '' })
+    })
+  }
+  return (
+    <section aria-labelledby="adm-ops-title">
+      <h1 id="adm-ops-title" tabIndex={-1} ref={heading}>{c.operators}</h1>
+      <ErrorNote error={error} />
+      {note && <p role="status" className="adm-note">{note}</p>}
+      {ops === null ? <p aria-busy="true">{t.loading}</p> : (
+        <div className="adm-scroll">
+          <table>
+            <thead><tr><th scope="col">{c.email}</th><th scope="col">{c.name}</th><th scope="col">{c.role}</th><th scope="col">{c.active}</th><th scope="col">{c.locked}</th><th scope="col">{c.actions}</th></tr></thead>
+            <tbody>
+              {ops.map((o) => (
+                <tr key={o.id}>
+                  <td>{o.email}</td>
+                  <td>{o.name}</td>
+                  <td>
+                    <select aria-label={`${c.role}: ${o.email}`} value={o.role} onChange={(e) => void run(() => api('operatorUpdate', { role: e.target.value as Role }, { id: o.id }))}>
+                      {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                    </select>
+                  </td>
+                  <td>{o.active ? '✓' : '—'}</td>
+                  <td>{o.locked_until && o.locked_until > Date.now() ? when(o.locked_until, lang) : '—'}</td>
+                  <td>
+                    <button type="button" onClick={() => void run(() => api('operatorUpdate', { active: o.active ? 0 : 1 }, { id: o.id }))}>{o.active ? c.disable : c.enable}</button>{' '}
+                    {o.locked_until !== null && o.locked_until > Date.now() && <button type="button" onClick={() => void run(() => api('operatorUpdate', { unlock: 1 }, { id: o.id }))}>{c.unlock}</button>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form className="adm-form" onSubmit={create} aria-labelledby="adm-ops-new">
+        <h2 id="adm-ops-new">{c.creating}</h2>
+        <label>{c.email}<input type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} /></label>
+        <label>{c.name}<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
+        <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select></label>
+        <label>{c.password}<input type="password" autoComplete="new-password" required minLength={10} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} /></label>
+        <label>{c.language}<select value={form.lang} onChange={(e) => setForm({ ...form, lang: e.target.value })}>{LANGS.map((l) => <option key={l} value={l}>{LANG_NAMES[l]}</option>)}</select></label>
+        <button type="submit">{c.create}</button>
+      </form>
+    </section>
+  )
+}
+
+type Token = { id: number; name: string; role: Role; prefix: string; created_at: number; last_used_at: number | null; revoked_at: number | null }
+
+/** /admin/tokens — API tokens for integrations: create (shown once), revoke (owner only). */
+export function TokensScreen() {
+  const { api, c, t, lang } = useTexts()
+  const heading = useScreenTitle(c.tokens)
+  const [tokens, setTokens] = useState<Token[] | null>(null)
+  const [form, setForm] = useState({ name: '', role: 'boxoffice' as Role })
+  const [shown, setShown] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const load = useCallback(async () => setTokens((await api('tokens', {})).tokens), [api])
+  useEffect(() => {
+    load().catch((e: unknown) => setError(messageOf(e)))
+  }, [load])
+  const create = async (e: FormEvent) => {
+    e.preventDefault()
+    setError(null)
+    try {
+      const r = await api('tokenCreate', form)
+      setShown(r.token)
+      setForm({ ...form, name: '' })
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  const revoke = async (id: number) => {
+    setError(null)
+    try {
+      await api('tokenRevoke', {}, { id })
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  return (
+    <section aria-labelledby="adm-tok-title">
+      <h1 id="adm-tok-title" tabIndex={-1} ref={heading}>{c.tokens}</h1>
+      <ErrorNote error={error} />
+      {shown && <p role="status" className="adm-note">{c.tokenShown} <code data-testid="new-token">{shown}</code></p>}
+      {tokens === null ? <p aria-busy="true">{t.loading}</p> : tokens.length === 0 ? <p>{c.none}</p> : (
+        <div className="adm-scroll">
+          <table>
+            <thead><tr><th scope="col">{c.tokenName}</th><th scope="col">{c.role}</th><th scope="col">sw_…</th><th scope="col">{c.lastUsed}</th><th scope="col">{c.actions}</th></tr></thead>
+            <tbody>
+              {tokens.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td>{k.role}</td>
+                  <td><code>{k.prefix}…</code></td>
+                  <td>{when(k.last_used_at, lang)}</td>
+                  <td>{k.revoked_at !== null ? c.revoked : <button type="button" onClick={() => void revoke(k.id)} aria-label={`${c.revoke}: ${k.name}`}>{c.revoke}</button>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form className="adm-form adm-inline" onSubmit={(e) => void create(e)} aria-labelledby="adm-tok-new">
+        <h2 id="adm-tok-new">{c.creating}</h2>
+        <label>{c.tokenName}<input required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
+        <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select></label>
+        <button type="submit">{c.create}</button>
+      </form>
+    </section>
+  )
+}
+
+const ENTITIES = ['event', 'session', 'price', 'venue', 'drawing', 'category', 'zone', 'menu', 'tag', 'rule', 'operator', 'api_token']
+
+/** /admin/audit — who changed what and when, with the entity before and after. */
+export function AuditScreen() {
+  const { api, c, t, lang } = useTexts()
+  const heading = useScreenTitle(c.audit)
+  const [entity, setEntity] = useState('')
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    setEntries(null)
+    api('audit', { limit: 200, ...(entity ? { entity } : {}) }).then((r) => setEntries(r.entries), (e: unknown) => setError(messageOf(e)))
+  }, [api, entity])
+  return (
+    <section aria-labelledby="adm-audit-title">
+      <h1 id="adm-audit-title" tabIndex={-1} ref={heading}>{c.audit}</h1>
+      <label>
+        {c.filter}{' '}
+        <select value={entity} onChange={(e) => setEntity(e.target.value)}>
+          <option value="">{c.allEntities}</option>
+          {ENTITIES.map((e) => <option key={e} value={e}>{e}</option>)}
+        </select>
+      </label>
+      <ErrorNote error={error} />
+      {entries === null ? <p aria-busy="true">{t.loading}</p> : entries.length === 0 ? <p>{c.none}</p> : (
+        <div className="adm-scroll">
+          <table>
+            <thead><tr><th scope="col">{c.when}</th><th scope="col">{c.who}</th><th scope="col">{c.action}</th><th scope="col">{c.entity}</th><th scope="col">{c.before} / {c.after}</th></tr></thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td>{when(e.created_at, lang)}</td>
+                  <td>{e.actor}</td>
+                  <td>{e.action}</td>
+                  <td>{e.entity} {e.entity_id}</td>
+                  <td>
+                    {(e.before !== null || e.after !== null) && (
+                      <details>
+                        <summary>{c.before} / {c.after}</summary>
+                        <pre style={{ whiteSpace: 'pre-wrap', maxWidth: '40rem' }}>{JSON.stringify({ before: e.before, after: e.after }, null, 1)}</pre>
+                      </details>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { z } from 'zod'
+import { categoryInputSchema, menuInputSchema, ruleInputSchema, tagInputSchema, zoneInputSchema } from '../../../contract/admin/catalogue'
+import { can } from '../../../contract/admin/roles'
+import { LANGS, type Lang } from '../../../contract/lang'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { CATALOGUE_TEXTS, type CatalogueTexts } from './texts'
+
+type Row = Record<string, unknown> & { id: number }
+type Refs = Record<'kinds' | 'menus' | 'tags' | 'categories' | 'zones' | 'rules', Row[]>
+interface Field {
+  key: string
+  label: keyof CatalogueTexts
+  type: 'loc' | 'loclong' | 'text' | 'number' | 'flag' | 'color' | 'kind'
+  required?: boolean
+}
+interface Kind {
+  title: keyof CatalogueTexts
+  rows: (r: Refs) => Row[]
+  create: 'categoryCreate' | 'zoneCreate' | 'menuCreate' | 'tagCreate' | 'ruleCreate'
+  update: 'categoryUpdate' | 'zoneUpdate' | 'menuUpdate' | 'tagUpdate' | 'ruleUpdate'
+  schema: z.ZodType
+  fields: Field[]
+}
+
+const sortnum: Field = { key: 'sortnum', label: 'sortnum', type: 'number' }
+/** The catalogue's smaller tables, each edited with its contract schema (contract/admin/catalogue.ts). */
+export const KINDS: Record<string, Kind> = {
+  categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
+  zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
+  menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
+}
+const langAttr = (l: Lang) => (l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l)
+const isLoc = (f: Field) => f.type === 'loc' || f.type === 'loclong'
+
+function emptyForm(kind: Kind, refs: Refs | null): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const f of kind.fields) {
+    if (isLoc(f)) for (const l of LANGS) out[`${f.key}_${l}`] = ''
+    else out[f.key] = f.type === 'color' ? '#3a86ff' : f.type === 'number' || f.type === 'flag' ? '0' : f.type === 'kind' ? String(refs?.kinds[0]?.id ?? '') : ''
+  }
+  return out
+}
+
+/** The form's strings as the contract's input: numbers and flags as numbers. */
+function bodyOf(kind: Kind, form: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const f of kind.fields) {
+    if (isLoc(f)) for (const l of LANGS) out[`${f.key}_${l}`] = form[`${f.key}_${l}`] ?? ''
+    else out[f.key] = f.type === 'number' || f.type === 'flag' || f.type === 'kind' ? Number(form[f.key]) : form[f.key]
+  }
+  return out
+}
+
+/** /admin/catalogue/:kind — price categories, general-admission zones, menu items, tags, rules and contacts texts. */
+export function CatalogueScreen() {
+  const { api, lang, operator, t: base } = useConsole()
+  const t = CATALOGUE_TEXTS[lang]
+  const { kind: kindName = 'categories' } = useParams()
+  const kind = KINDS[kindName] ?? KINDS.categories
+  const writable = can(operator.role, 'catalogue.write')
+  const [refs, setRefs] = useState<Refs | null>(null)
+  const [editing, setEditing] = useState<number | null>(null)
+  const [form, setForm] = useState<Record<string, string>>(() => emptyForm(kind, null))
+  const [error, setError] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const heading = useScreenTitle(t[kind.title])
+
+  const load = useCallback(async () => setRefs((await api('refs', {})) as unknown as Refs), [api])
+  useEffect(() => {
+    load().catch((e: unknown) => setError(messageOf(e)))
+  }, [load])
+  useEffect(() => {
+    setEditing(null)
+    setForm(emptyForm(kind, refs))
+    // A new kind starts a new form; refs arriving later fill its defaults.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kindName, refs === null])
+
+  const edit = (row: Row) => {
+    const f: Record<string, string> = {}
+    for (const k of Object.keys(emptyForm(kind, refs))) f[k] = String(row[k] ?? '')
+    setForm(f)
+    setEditing(row.id)
+    setNote(null)
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setError(null)
+    setNote(null)
+    const parsed = kind.schema.safeParse(bodyOf(kind, form))
+    if (!parsed.success) return setError(`${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`)
+    try {
+      if (editing === null) await api(kind.create, parsed.data as never)
+      else await api(kind.update, parsed.data as never, { id: editing })
+      setNote(t.saved)
+      setEditing(null)
+      setForm(emptyForm(kind, refs))
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  const rows = refs ? kind.rows(refs) : null
+  const nameKey = kind.fields.find(isLoc)!.key
+  const nameOf = (r: Row) => String(r[`${nameKey}_${lang}`] || r[`${nameKey}_ru`] || r.id)
+
+  return (
+    <section aria-labelledby="adm-cat-title">
+      <nav aria-label={t.catalogue}>
+        {Object.entries(KINDS).map(([k, v]) => (
+          <Link key={k} to={`/admin/catalogue/${k}`} aria-current={k === kindName ? 'page' : undefined} style={{ marginRight: 12 }}>{t[v.title]}</Link>
+        ))}
+      </nav>
+      <h1 id="adm-cat-title" tabIndex={-1} ref={heading}>{t[kind.title]}</h1>
+      {kindName === 'menus' && <p className="adm-muted">{t.kindsNote}</p>}
+      <ErrorNote error={error} />
+      {note && <p role="status" className="adm-note">{note}</p>}
+      {rows === null ? <p aria-busy="true">{base.loading}</p> : rows.length === 0 ? <p>{t.none}</p> : (
+        <div className="adm-scroll">
+          <table>
+            <thead><tr><th scope="col">#</th><th scope="col">{t[kind.fields.find(isLoc)!.label]}</th>{kind.fields.filter((f) => !isLoc(f)).map((f) => <th key={f.key} scope="col">{t[f.label]}</th>)}{writable && <th scope="col">{t.actions}</th>}</tr></thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.id}</td>
+                  <td>{nameOf(r)}</td>
+                  {kind.fields.filter((f) => !isLoc(f)).map((f) => (
+                    <td key={f.key}>{f.type === 'color' ? <><span className="adm-swatch" style={{ background: String(r[f.key]) }} aria-hidden="true" />{String(r[f.key])}</> : f.type === 'kind' ? String(refs!.kinds.find((k) => k.id === r[f.key])?.[`name_${lang}`] || r[f.key]) : String(r[f.key] ?? '')}</td>
+                  ))}
+                  {writable && <td><button type="button" onClick={() => edit(r)} aria-label={`${t.edit}: ${nameOf(r)}`}>{t.edit}</button></td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {writable && refs && (
+        <form className="adm-form" onSubmit={(e) => void submit(e)} aria-labelledby="adm-cat-form">
+          <h2 id="adm-cat-form">{editing === null ? t.creating : `${t.editing} #${editing}`}</h2>
+          {kind.fields.map((f) => {
+            if (isLoc(f)) return LANGS.map((l) => (
+              <label key={`${f.key}_${l}`} lang={langAttr(l)}>
+                {t[f.label]} ({l})
+                {f.type === 'loclong'
+                  ? <textarea rows={4} value={form[`${f.key}_${l}`] ?? ''} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />
+                  : <input value={form[`${f.key}_${l}`] ?? ''} required={f.required && l === 'ru'} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />}
+              </label>
+            ))
+            if (f.type === 'flag') return (
+              <label key={f.key} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                <input type="checkbox" style={{ minHeight: 0 }} checked={form[f.key] === '1'} onChange={(e) => setForm({ ...form, [f.key]: e.target.checked ? '1' : '0' })} />
+                {t[f.label]}
+              </label>
+            )
+            if (f.type === 'kind') return (
+              <label key={f.key}>
+                {t[f.label]}
+                <select value={form[f.key]} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}>
+                  {refs.kinds.map((k) => <option key={k.id} value={k.id}>{String(k[`name_${lang}`] || k.name_ru)}</option>)}
+                </select>
+              </label>
+            )
+            return (
+              <label key={f.key}>
+                {t[f.label]}
+                <input type={f.type === 'number' ? 'number' : f.type === 'color' ? 'color' : 'text'} value={form[f.key] ?? ''} required={f.required} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
+              </label>
+            )
+          })}
+          <div>
+            <button type="submit">{editing === null ? t.create : base.save}</button>{' '}
+            {editing !== null && <button type="button" onClick={() => (setEditing(null), setForm(emptyForm(kind, refs)))}>{t.cancel}</button>}
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,239 @@
+import type { SeatSelection, StudioOp, StudioPlan } from '../../../contract/admin/studio'
+import { SeatStatus, type VenueData } from '../../../engine/model'
+import type { VenueMetadata } from '../../../engine/parse/metadata'
+import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
+import { createVenueParser, type VenueParser } from '../../../engine/venueParser/client'
+import { offerEngineToTests } from '../../seatmap/testHooks'
+
+/** Zone id the parser gets for seats with no zone (blocked): drawn as not for sale. */
+const BLOCKED = 'blocked'
+const BLOCKED_COLOR = 0x9e9e9e
+
+/** What the studio screen reads (useSyncExternalStore); a new object on every change. */
+export interface StudioState {
+  phase: 'parse' | 'ready' | 'error'
+  venue: VenueData | null
+  /** Engine seat indexes selected. */
+  selected: ReadonlySet<number>
+  /** How the selection was made: a range goes to the server as sector + rows, anything else as seat keys. */
+  range: { sector: number; from_row: string; to_row: string } | null
+  ops: readonly StudioOp[]
+}
+
+const hexColor = (c: string) => Number.parseInt(c.slice(1), 16)
+
+/**
+ * The studio's side of one drawing version, framework-free like the storefront's
+ * SchemeMapController: it parses the version's svg in the same worker parser with the version's
+ * zones as metadata (blocked seats are drawn not for sale), lets the same SeatMapEngine draw it,
+ * and keeps the selection (drawn as Selected) and the edits not saved yet. Seats are matched
+ * between the plan and the engine by seat key.
+ */
+export class StudioController {
+  private state: StudioState = { phase: 'parse', venue: null, selected: new Set(), range: null, ops: [] }
+  private readonly listeners = new Set<() => void>()
+  private engine: SeatMapEngine | null = null
+  private parser: VenueParser | null = null
+  /** Engine index → plan index, once the venue is parsed. */
+  private planOf: Int32Array = new Int32Array(0)
+  private disposed = false
+
+  constructor(readonly plan: StudioPlan) {}
+
+  readonly subscribe = (l: () => void) => {
+    this.listeners.add(l)
+    return () => this.listeners.delete(l)
+  }
+  readonly getSnapshot = (): StudioState => this.state
+
+  /** Zone colours by zone id, for the engine and the legend. */
+  zoneColors(): Record<string, number> {
+    const out: Record<string, number> = { [BLOCKED]: BLOCKED_COLOR }
+    for (const z of this.plan.zones) out[String(z.id)] = hexColor(z.color)
+    return out
+  }
+
+  async start(): Promise<void> {
+    const p = this.plan
+    const sectorName = new Map(p.sectors.map((s) => [s.index, s.name]))
+    const metadata: VenueMetadata = {
+      sectors: p.sectors.map((s) => ({ sector_id: s.name })),
+      seat_numbers: p.seats.key.map((key, i) => ({
+        seat_id: key,
+        sector: sectorName.get(p.seats.sector[i]) ?? '',
+        row: p.seats.row[i],
+        seat: p.seats.number[i],
+        zonelevel_id: p.seats.zone[i] === null ? BLOCKED : String(p.seats.zone[i]),
+        status: p.seats.zone[i] === null ? SeatStatus.Unavailable : SeatStatus.Free,
+      })),
+      seat_stand: p.standing.filter((s) => s.zone_id !== null).map((s) => ({ seat_id: s.name, cat: String(s.zone_id), quant: s.capacity })),
+      zones: [...p.zones.map((z) => ({ id: String(z.id), name: z.name, color: hexColor(z.color) })), { id: BLOCKED, name: BLOCKED, color: BLOCKED_COLOR }],
+    }
+    const parser = (this.parser = createVenueParser())
+    try {
+      const result = await parser.parse(p.svg, { metadata })
+      if (this.disposed) return
+      if (result.errorCode !== '0' || !('venue' in result)) {
+        this.update({ phase: 'error' })
+        return
+      }
+      this.update({ phase: 'ready', venue: result.venue })
+    } catch (e) {
+      console.error('studio parse failed', e)
+      if (!this.disposed) this.update({ phase: 'error' })
+    } finally {
+      parser.dispose()
+      this.parser = null
+    }
+  }
+
+  /** The canvas's engine (SeatMapCanvas onEngine); the plan↔engine index map is built once the venue is on it. */
+  readonly attach = (engine: SeatMapEngine | null): void => {
+    this.engine = engine
+    this.planOf = new Int32Array(0)
+    offerEngineToTests(engine)
+  }
+
+  private indexMap(): Int32Array {
+    const engine = this.engine
+    if (!engine || this.planOf.length > 0) return this.planOf
+    const count = engine.getVenue()?.seats.count ?? 0
+    const out = new Int32Array(count).fill(-1)
+    let found = 0
+    this.plan.seats.key.forEach((k, i) => {
+      const e = engine.indexOfKey(k)
+      if (e >= 0) {
+        out[e] = i
+        found++
+      }
+    })
+    // Kept only once the engine knows the seats (before its venue is loaded every key is unknown).
+    if (found > 0) this.planOf = out
+    return out
+  }
+
+  /** Plan index of an engine seat, or -1 (a seat the drawing shows that the import did not store). */
+  planIndex(engineIndex: number): number {
+    return this.indexMap()[engineIndex] ?? -1
+  }
+
+  /** Engine indexes of plan seats matching `pick`. */
+  private enginePicks(pick: (planIndex: number) => boolean): number[] {
+    const map = this.indexMap()
+    const out: number[] = []
+    for (let e = 0; e < map.length; e++) if (map[e] >= 0 && pick(map[e])) out.push(e)
+    return out
+  }
+
+  /** Replaces or extends the selection and draws it. */
+  select(indexes: Iterable<number>, mode: 'replace' | 'toggle' | 'add', range: StudioState['range'] = null): void {
+    const next = new Set(mode === 'replace' ? [] : this.state.selected)
+    for (const i of indexes) {
+      if (mode === 'toggle' && next.has(i)) next.delete(i)
+      else next.add(i)
+    }
+    this.draw(this.state.selected, next)
+    this.update({ selected: next, range: mode === 'replace' ? range : null })
+  }
+
+  selectSectorOf(engineIndex: number): void {
+    const i = this.planIndex(engineIndex)
+    if (i < 0) return
+    const sector = this.plan.seats.sector[i]
+    this.select(this.enginePicks((p) => this.plan.seats.sector[p] === sector), 'add')
+  }
+
+  selectRowOf(engineIndex: number): void {
+    const i = this.planIndex(engineIndex)
+    if (i < 0) return
+    const { sector, row } = { sector: this.plan.seats.sector[i], row: this.plan.seats.row[i] }
+    this.select(this.enginePicks((p) => this.plan.seats.sector[p] === sector && this.plan.seats.row[p] === row), 'add')
+  }
+
+  /** "Rows 3–10 of Parterre": numeric rows between the bounds, or rows equal to one. */
+  selectRange(sector: number, fromRow: string, toRow: string): number {
+    const num = (s: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(s) ? Number(s) : null)
+    const [a, b] = [num(fromRow), num(toRow)]
+    const lo = a !== null && b !== null ? Math.min(a, b) : null
+    const hi = a !== null && b !== null ? Math.max(a, b) : null
+    const picks = this.enginePicks((p) => {
+      if (this.plan.seats.sector[p] !== sector) return false
+      const row = this.plan.seats.row[p].trim()
+      if (row === fromRow.trim() || row === toRow.trim()) return true
+      const n = num(row)
+      return n !== null && lo !== null && hi !== null && n >= lo && n <= hi
+    })
+    this.select(picks, 'replace', { sector, from_row: fromRow.trim(), to_row: toRow.trim() })
+    return picks.length
+  }
+
+  /** Seats whose centres lie in a rectangle of the canvas (container CSS pixels). */
+  selectBox(x0: number, y0: number, x1: number, y1: number, mode: 'replace' | 'add'): number {
+    const engine = this.engine
+    const count = engine?.getVenue()?.seats.count ?? 0
+    const [l, r, t, b] = [Math.min(x0, x1), Math.max(x0, x1), Math.min(y0, y1), Math.max(y0, y1)]
+    const picks: number[] = []
+    for (let i = 0; i < count; i++) {
+      const p = engine!.seatToScreen(i)
+      if (p && p.x >= l && p.x <= r && p.y >= t && p.y <= b && this.planIndex(i) >= 0) picks.push(i)
+    }
+    this.select(picks, mode)
+    return picks.length
+  }
+
+  clearSelection(): void {
+    this.select([], 'replace')
+  }
+
+  /** The selection as the edit call names it. */
+  selection(): SeatSelection | null {
+    const { selected, range } = this.state
+    if (selected.size === 0) return null
+    if (range) return range
+    const keys: string[] = []
+    for (const e of selected) {
+      const p = this.planIndex(e)
+      if (p >= 0) keys.push(this.plan.seats.key[p])
+    }
+    return { keys }
+  }
+
+  /** Queues an edit (saved together as one new version). */
+  queue(op: StudioOp): void {
+    this.update({ ops: [...this.state.ops, op] })
+  }
+
+  unqueue(index: number): void {
+    this.update({ ops: this.state.ops.filter((_, i) => i !== index) })
+  }
+
+  /** Selected seats are drawn Selected; deselected ones go back to Free or (blocked) Unavailable. */
+  private draw(before: ReadonlySet<number>, after: ReadonlySet<number>): void {
+    const engine = this.engine
+    if (!engine) return
+    const on: number[] = []
+    const free: number[] = []
+    const blocked: number[] = []
+    for (const i of after) if (!before.has(i)) on.push(i)
+    for (const i of before) {
+      if (after.has(i)) continue
+      const p = this.planIndex(i)
+      if (p >= 0 && this.plan.seats.zone[p] === null) blocked.push(i)
+      else free.push(i)
+    }
+    if (on.length) engine.setStatuses(on, SeatStatus.Selected)
+    if (free.length) engine.setStatuses(free, SeatStatus.Free)
+    if (blocked.length) engine.setStatuses(blocked, SeatStatus.Unavailable)
+  }
+
+  dispose(): void {
+    this.disposed = true
+    this.parser?.dispose()
+    this.listeners.clear()
+  }
+
+  private update(patch: Partial<StudioState>): void {
+    this.state = { ...this.state, ...patch }
+    for (const l of [...this.listeners]) l()
+  }
+}

@@ -1,0 +1,53 @@
+import { useMemo, useRef, useState, type PointerEvent } from 'react'
+import type { SeatInfo } from '../../../engine/interaction/seatInfo'
+import { SeatMapCanvas } from '../../seatmap/SeatMapCanvas'
+import type { StudioController, StudioState } from './StudioController'
+import type { StudioTexts } from './texts'
+
+export type ClickMode = 'seat' | 'row' | 'sector'
+
+/**
+ * The version's map on the storefront's engine (SeatMapCanvas, the same WebGL renderer and
+ * worker parser), with the studio's selection: a click selects the seat, its row or its sector;
+ * with box select on, a dragged rectangle selects the seats inside it (shift adds).
+ */
+export function StudioMap({ controller, state, t, mode, boxMode, onBoxDone }: { controller: StudioController; state: StudioState; t: StudioTexts; mode: ClickMode; boxMode: boolean; onBoxDone: () => void }) {
+  const colors = useMemo(() => controller.zoneColors(), [controller])
+  const [box, setBox] = useState<{ x0: number; y0: number; x1: number; y1: number; add: boolean } | null>(null)
+  const wrap = useRef<HTMLDivElement>(null)
+  const onSeat = (seat: SeatInfo) => {
+    if (mode === 'seat') controller.select([seat.index], 'toggle')
+    else if (mode === 'row') controller.selectRowOf(seat.index)
+    else controller.selectSectorOf(seat.index)
+  }
+  const at = (e: PointerEvent) => {
+    const r = wrap.current!.getBoundingClientRect()
+    return { x: e.clientX - r.left, y: e.clientY - r.top }
+  }
+  if (state.phase === 'error') return <p role="alert" className="adm-error">{t.parseFailed}</p>
+  return (
+    <div ref={wrap} className="adm-studio-map" data-phase={state.phase}>
+      {state.phase === 'parse' && <p role="status">{t.parsing}</p>}
+      <SeatMapCanvas venue={state.venue} zoneColors={colors} onEngine={controller.attach} onSeatClick={onSeat} />
+      {boxMode && (
+        <div
+          className="adm-box-layer"
+          data-testid="box-layer"
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId)
+            const p = at(e)
+            setBox({ x0: p.x, y0: p.y, x1: p.x, y1: p.y, add: e.shiftKey })
+          }}
+          onPointerMove={(e) => box && setBox({ ...box, ...((p) => ({ x1: p.x, y1: p.y }))(at(e)) })}
+          onPointerUp={() => {
+            if (box) controller.selectBox(box.x0, box.y0, box.x1, box.y1, box.add ? 'add' : 'replace')
+            setBox(null)
+            onBoxDone()
+          }}
+        >
+          {box && <div className="adm-box" style={{ left: Math.min(box.x0, box.x1), top: Math.min(box.y0, box.y1), width: Math.abs(box.x1 - box.x0), height: Math.abs(box.y1 - box.y0) }} />}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,205 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import type { StudioOp, StudioPlan } from '../../../contract/admin/studio'
+import { ErrorNote } from '../shell'
+import type { StudioController, StudioState } from './StudioController'
+import type { ClickMode } from './StudioMap'
+import type { StudioTexts } from './texts'
+
+interface Props {
+  plan: StudioPlan
+  controller: StudioController
+  state: StudioState
+  t: StudioTexts
+  writable: boolean
+  mode: ClickMode
+  setMode: (m: ClickMode) => void
+  boxMode: boolean
+  setBoxMode: (b: boolean) => void
+  onSave: () => void
+  forSession: string
+  setForSession: (id: string) => void
+  busy: boolean
+  error: string | null
+  setError: (e: string | null) => void
+}
+
+const BLOCK = 'block'
+const submit = (fn: () => void) => (e: FormEvent) => {
+  e.preventDefault()
+  fn()
+}
+
+/** One line of the pending edits, in the operator's words. */
+function describe(op: StudioOp, plan: StudioPlan, t: StudioTexts, added: string[]): string {
+  const sectorName = (i: number) => plan.sectors.find((s) => s.index === i)?.name || `#${i}`
+  const zoneName = (z: number | string | null) => (z === null ? t.blockedZone : typeof z === 'string' ? added[Number(z.slice(4))] ?? z : plan.zones.find((x) => x.id === z)?.name ?? String(z))
+  const seats = (sel: Extract<StudioOp, { op: 'paint' }>['seats']) => ('keys' in sel ? `${sel.keys.length} ${t.seats.toLowerCase()}` : `${sectorName(sel.sector)}${sel.from_row !== undefined ? `, ${t.rows.toLowerCase()} ${sel.from_row}–${sel.to_row}` : ''}`)
+  switch (op.op) {
+    case 'add-zone': return `${t.addZone}: ${op.name}`
+    case 'paint': return `${op.zone === null ? t.block : `${t.paint} → ${zoneName(op.zone)}`}: ${seats(op.seats)}`
+    case 'delete-seats': return `${t.deleteSeats}: ${seats(op.seats)}`
+    case 'capacity': return `${t.capacity} ${op.place_key}: ${op.capacity}`
+    case 'rename-sector': return `${t.renameSector} ${sectorName(op.sector)} → ${op.name}`
+    case 'rename-row': return `${t.renameRow} ${sectorName(op.sector)} ${op.row} → ${op.to}`
+    case 'renumber-row': return `${t.renumberRow} ${sectorName(op.sector)} ${op.row} → ${op.start}…`
+  }
+}
+
+function SectorSelect({ plan, value, onChange, label }: { plan: StudioPlan; value: string; onChange: (v: string) => void; label: string }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {plan.sectors.filter((s) => s.kind === 0).map((s) => <option key={s.index} value={s.index}>{s.name || `#${s.index}`} ({s.seat_count})</option>)}
+      </select>
+    </label>
+  )
+}
+
+/** The studio's tools: selection, zones, painting and blocking, fixes, standing capacity, and the edits to save. */
+export function StudioPanel(p: Props) {
+  const { plan, controller, state, t } = p
+  const firstSector = String(plan.sectors.find((s) => s.kind === 0)?.index ?? 0)
+  const [range, setRange] = useState({ sector: firstSector, from: '', to: '' })
+  const [zone, setZone] = useState({ name: '', color: '#e63946' })
+  const [target, setTarget] = useState<string>(String(plan.zones[0]?.id ?? BLOCK))
+  const [fix, setFix] = useState({ sector: firstSector, name: '', row: '', to: '', start: '1' })
+  const [caps, setCaps] = useState<Record<string, string>>(() => Object.fromEntries(plan.standing.map((s) => [s.place_key, String(s.capacity)])))
+  const added = state.ops.flatMap((op) => (op.op === 'add-zone' ? [op.name] : []))
+  const selection = controller.selection()
+
+  const queueOnSelection = (make: (sel: NonNullable<typeof selection>) => StudioOp) => {
+    if (!selection) return p.setError(t.selected + ': 0')
+    p.setError(null)
+    controller.queue(make(selection))
+    controller.clearSelection()
+  }
+  const zoneRef = (v: string) => (v === BLOCK ? null : v.startsWith('new:') ? v : Number(v))
+  const box = (children: ReactNode, legend: string) => (
+    <fieldset>
+      <legend>{legend}</legend>
+      {children}
+    </fieldset>
+  )
+
+  return (
+    <div className="adm-panel">
+      {box(
+        <>
+          <div role="radiogroup" aria-label={t.clickMode}>
+            <span>{t.clickMode}: </span>
+            {(['seat', 'row', 'sector'] as const).map((m) => (
+              <label key={m} style={{ display: 'inline-flex', gap: 4, marginRight: 12 }}>
+                <input type="radio" name="click-mode" value={m} checked={p.mode === m} onChange={() => p.setMode(m)} />
+                {m === 'seat' ? t.modeSeat : m === 'row' ? t.modeRow : t.modeSector}
+              </label>
+            ))}
+          </div>
+          <button type="button" aria-pressed={p.boxMode} onClick={() => p.setBoxMode(!p.boxMode)}>{t.boxSelect}</button>
+          {p.boxMode && <p className="adm-muted">{t.boxHint}</p>}
+          <form className="adm-form adm-inline" onSubmit={submit(() => controller.selectRange(Number(range.sector), range.from, range.to || range.from))} aria-label={t.range}>
+            <SectorSelect plan={plan} label={t.sector} value={range.sector} onChange={(v) => setRange({ ...range, sector: v })} />
+            <label>{t.fromRow}<input value={range.from} required onChange={(e) => setRange({ ...range, from: e.target.value })} /></label>
+            <label>{t.toRow}<input value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} /></label>
+            <button type="submit">{t.selectRange}</button>
+          </form>
+          <p role="status" data-testid="selected-count">{t.selected}: {state.selected.size}</p>
+          <button type="button" onClick={() => controller.clearSelection()} disabled={state.selected.size === 0}>{t.clear}</button>
+        </>,
+        t.selection,
+      )}
+      {box(
+        <>
+          <ul className="adm-list">
+            {plan.zones.map((z) => <li key={z.id}><span className="adm-swatch" style={{ background: z.color }} aria-hidden="true" />{z.name}</li>)}
+            {state.ops.map((op, i) => op.op === 'add-zone' && <li key={`n${i}`}><span className="adm-swatch" style={{ background: op.color }} aria-hidden="true" />{op.name} *</li>)}
+            <li><span className="adm-swatch" style={{ background: '#9e9e9e' }} aria-hidden="true" />{t.blockedZone}</li>
+          </ul>
+          {p.writable && (
+            <form className="adm-form adm-inline" aria-label={t.addZone} onSubmit={submit(() => {
+              controller.queue({ op: 'add-zone', name: zone.name, color: zone.color })
+              setTarget(`new:${added.length}`)
+              setZone({ name: '', color: zone.color })
+            })}>
+              <label>{t.zoneName}<input value={zone.name} required maxLength={300} onChange={(e) => setZone({ ...zone, name: e.target.value })} /></label>
+              <label>{t.color}<input type="color" value={zone.color} onChange={(e) => setZone({ ...zone, color: e.target.value })} /></label>
+              <button type="submit">{t.addZone}</button>
+            </form>
+          )}
+        </>,
+        t.zones,
+      )}
+      {p.writable && box(
+        <>
+          <label>
+            {t.paintInto}
+            <select value={target} onChange={(e) => setTarget(e.target.value)}>
+              {plan.zones.map((z) => <option key={z.id} value={z.id}>{z.name}</option>)}
+              {added.map((name, i) => <option key={`new:${i}`} value={`new:${i}`}>{name} *</option>)}
+              <option value={BLOCK}>{t.blockedZone}</option>
+            </select>
+          </label>
+          <button type="button" disabled={state.selected.size === 0} onClick={() => queueOnSelection((seats) => ({ op: 'paint', zone: zoneRef(target), seats }))}>{t.paint}</button>
+          <button type="button" disabled={state.selected.size === 0} onClick={() => queueOnSelection((seats) => ({ op: 'paint', zone: null, seats }))}>{t.block}</button>
+          <button type="button" disabled={state.selected.size === 0} onClick={() => queueOnSelection((seats) => ({ op: 'delete-seats', seats }))}>{t.deleteSeats}</button>
+          <p className="adm-muted">{t.perSessionNote}</p>
+        </>,
+        t.paint,
+      )}
+      {p.writable && box(
+        <>
+          <SectorSelect plan={plan} label={t.sector} value={fix.sector} onChange={(v) => setFix({ ...fix, sector: v })} />
+          <form className="adm-form adm-inline" aria-label={t.renameSector} onSubmit={submit(() => controller.queue({ op: 'rename-sector', sector: Number(fix.sector), name: fix.name }))}>
+            <label>{t.newName}<input value={fix.name} required onChange={(e) => setFix({ ...fix, name: e.target.value })} /></label>
+            <button type="submit">{t.renameSector}</button>
+          </form>
+          <form className="adm-form adm-inline" aria-label={t.renameRow} onSubmit={submit(() => controller.queue({ op: 'rename-row', sector: Number(fix.sector), row: fix.row, to: fix.to }))}>
+            <label>{t.row}<input value={fix.row} required onChange={(e) => setFix({ ...fix, row: e.target.value })} /></label>
+            <label>{t.newName}<input value={fix.to} required onChange={(e) => setFix({ ...fix, to: e.target.value })} /></label>
+            <button type="submit">{t.renameRow}</button>
+          </form>
+          <form className="adm-form adm-inline" aria-label={t.renumberRow} onSubmit={submit(() => controller.queue({ op: 'renumber-row', sector: Number(fix.sector), row: fix.row, start: Number(fix.start), step: 1 }))}>
+            <label>{t.startAt}<input type="number" value={fix.start} required onChange={(e) => setFix({ ...fix, start: e.target.value })} /></label>
+            <button type="submit">{t.renumberRow}</button>
+          </form>
+        </>,
+        t.fixes,
+      )}
+      {p.writable && plan.standing.length > 0 && box(
+        plan.standing.map((s) => (
+          <form key={s.place_key} className="adm-form adm-inline" aria-label={`${t.capacity}: ${s.name}`} onSubmit={submit(() => controller.queue({ op: 'capacity', place_key: s.place_key, capacity: Number(caps[s.place_key]) }))}>
+            <label>{s.name}<input type="number" min={0} value={caps[s.place_key]} onChange={(e) => setCaps({ ...caps, [s.place_key]: e.target.value })} /></label>
+            <button type="submit">{t.setCapacity}</button>
+          </form>
+        )),
+        t.standing,
+      )}
+      {p.writable && box(
+        <>
+          {state.ops.length === 0 ? <p>{t.noPending}</p> : (
+            <ol data-testid="pending-ops">
+              {state.ops.map((op, i) => (
+                <li key={i}>
+                  {describe(op, plan, t, added)}{' '}
+                  <button type="button" onClick={() => controller.unqueue(i)} aria-label={`${t.remove}: ${describe(op, plan, t, added)}`}>{t.remove}</button>
+                </li>
+              ))}
+            </ol>
+          )}
+          {plan.sessions.length > 0 && (
+            <label>
+              {t.forSession}
+              <select value={p.forSession} onChange={(e) => p.setForSession(e.target.value)}>
+                <option value="">{t.allSessions}</option>
+                {plan.sessions.map((x) => <option key={x.id} value={x.id}>{x.event}: {x.day} {x.time}</option>)}
+              </select>
+            </label>
+          )}
+          <ErrorNote error={p.error} />
+          <button type="button" disabled={state.ops.length === 0 || p.busy} onClick={p.onSave}>{t.saveVersion}</button>
+        </>,
+        t.pending,
+      )}
+    </div>
+  )
+}

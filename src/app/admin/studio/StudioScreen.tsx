@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import { can } from '../../../contract/admin/roles'
+import type { StudioPlan } from '../../../contract/admin/studio'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { StudioController } from './StudioController'
+import { StudioMap, type ClickMode } from './StudioMap'
+import { StudioPanel } from './StudioPanel'
+import { STUDIO_TEXTS } from './texts'
+
+/** The venue map studio at /admin/drawings/:id: one version of a venue's map, its import report, versions and edits. */
+export function StudioScreen() {
+  const { api, lang } = useConsole()
+  const s = STUDIO_TEXTS[lang]
+  const { id } = useParams()
+  const [plan, setPlan] = useState<StudioPlan | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    setPlan(null)
+    api('drawingPlan', {}, { id: Number(id) }).then(setPlan, (e: unknown) => setError(messageOf(e)))
+  }, [api, id])
+  const heading = useScreenTitle(plan ? `${s.studio}: ${plan.drawing.name} (${s.version} ${plan.drawing.version})` : s.studio)
+  if (!plan) return (
+    <section>
+      <h1 tabIndex={-1} ref={heading}>{s.studio}</h1>
+      <ErrorNote error={error} />
+      {!error && <p aria-busy="true">{s.parsing}</p>}
+    </section>
+  )
+  return <Studio key={plan.drawing.id} plan={plan} headingRef={heading} />
+}
+
+function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+  const { api, lang, operator } = useConsole()
+  const s = STUDIO_TEXTS[lang]
+  const navigate = useNavigate()
+  const controller = useMemo(() => new StudioController(plan), [plan])
+  useEffect(() => {
+    void controller.start()
+    return () => controller.dispose()
+  }, [controller])
+  const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot)
+  const [mode, setMode] = useState<ClickMode>('seat')
+  const [boxMode, setBoxMode] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [forSession, setForSession] = useState('')
+  const writable = can(operator.role, 'catalogue.write')
+  const rows = useMemo(() => new Set(plan.seats.row.map((r, i) => `${plan.seats.sector[i]}\u0000${r}`)).size, [plan])
+
+  useEffect(() => {
+    if (!boxMode) return
+    const esc = (e: KeyboardEvent) => e.key === 'Escape' && setBoxMode(false)
+    window.addEventListener('keydown', esc)
+    return () => window.removeEventListener('keydown', esc)
+  }, [boxMode])
+
+  const save = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const r = await api('drawingEdit', { ops: [...state.ops] }, { id: plan.drawing.id })
+      // Blocking for one session: the session (without sales) moves onto the version just made.
+      if (forSession) await api('sessionMap', { drawing_id: r.drawing_id }, { id: Number(forSession) }).catch((e: unknown) => {
+        throw new Error(`${s.version} ${r.version}: ${messageOf(e)}`)
+      })
+      void navigate(`/admin/drawings/${r.drawing_id}?saved=${r.version}`)
+    } catch (e) {
+      setError(messageOf(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const saved = new URLSearchParams(window.location.search).get('saved')
+
+  return (
+    <section aria-labelledby="adm-studio-title">
+      <p>
+        <Link to="/admin/venues">{s.venues}</Link>
+      </p>
+      <h1 id="adm-studio-title" tabIndex={-1} ref={headingRef}>
+        {s.studio}: {plan.drawing.name} ({s.version} {plan.drawing.version})
+      </h1>
+      {saved && <p className="adm-note" role="status">{s.savedVersion.replace('{version}', saved)}</p>}
+      <p className="adm-muted">{s.versionNote}</p>
+      <div className="adm-studio">
+        <div>
+          <StudioMap controller={controller} state={state} t={s} mode={mode} boxMode={boxMode} onBoxDone={() => setBoxMode(false)} />
+          <section aria-labelledby="adm-report-title">
+            <h2 id="adm-report-title">{s.report}</h2>
+            <dl className="adm-totals" data-testid="import-report">
+              <div><dt>{s.seats}</dt><dd>{plan.seats.key.length}</dd></div>
+              <div><dt>{s.rows}</dt><dd>{rows}</dd></div>
+              <div><dt>{s.sectors}</dt><dd>{plan.sectors.length}</dd></div>
+              <div><dt>{s.standing}</dt><dd>{plan.standing.length}</dd></div>
+            </dl>
+            <h3>{s.warnings}</h3>
+            {plan.drawing.warnings.length === 0 ? <p>{s.noWarnings}</p> : (
+              <ul>{plan.drawing.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+            )}
+            <h3>{s.sessionsHere}</h3>
+            {plan.sessions.length === 0 ? <p>—</p> : <ul className="adm-list">{plan.sessions.map((x) => <li key={x.id}>{x.event}: {x.day} {x.time}</li>)}</ul>}
+            <h3>{s.versions}</h3>
+            <ul className="adm-list">
+              {plan.versions.map((v) => (
+                <li key={v.id}>
+                  {v.id === plan.drawing.id ? <strong aria-current="page">{s.version} {v.version}</strong> : <Link to={`/admin/drawings/${v.id}`}>{s.version} {v.version}</Link>}{' '}
+                  — {v.seat_count} {s.seats.toLowerCase()}, {v.sessions} {s.sessionsOn}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <StudioPanel
+          plan={plan}
+          controller={controller}
+          state={state}
+          t={s}
+          writable={writable}
+          mode={mode}
+          setMode={setMode}
+          boxMode={boxMode}
+          setBoxMode={setBoxMode}
+          onSave={() => void save()}
+          forSession={forSession}
+          setForSession={setForSession}
+          busy={busy}
+          error={error}
+          setError={setError}
+        />
+      </div>
+    </section>
+  )
+}

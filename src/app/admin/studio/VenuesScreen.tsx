@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { venueInputSchema } from '../../../contract/admin/catalogue'
+import { can } from '../../../contract/admin/roles'
+import { LANGS, type Lang } from '../../../contract/lang'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { STUDIO_TEXTS } from './texts'
+
+type Row = Record<string, unknown> & { id: number }
+const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
+
+/**
+ * Venues at /admin/venues: create one, upload a drawing of it (imported on the server by the
+ * venue library; the studio then shows the import report beside the map), and open any version
+ * of its map in the studio.
+ */
+export function VenuesScreen() {
+  const { api, lang, t, operator } = useConsole()
+  const s = STUDIO_TEXTS[lang]
+  const navigate = useNavigate()
+  const writable = can(operator.role, 'catalogue.write')
+  const [venues, setVenues] = useState<Row[] | null>(null)
+  const [drawings, setDrawings] = useState<Row[]>([])
+  const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', address_ru: '' })
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<number | null>(null)
+  const heading = useScreenTitle(s.venues)
+
+  const load = useCallback(async () => {
+    const r = await api('refs', {})
+    setVenues(r.venues as Row[])
+    setDrawings(r.drawings as Row[])
+  }, [api])
+  useEffect(() => {
+    load().catch((e: unknown) => setError(messageOf(e)))
+  }, [load])
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault()
+    setError(null)
+    const parsed = venueInputSchema.safeParse(form)
+    if (!parsed.success) return setError(`${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`)
+    try {
+      await api('venueCreate', parsed.data)
+      setForm({ name_ru: '', name_en: '', name_kz: '', name_ch: '', address_ru: '' })
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  const upload = async (venueId: number, file: File | undefined) => {
+    if (!file) return
+    setBusy(venueId)
+    setError(null)
+    try {
+      const report = await api('venueDrawing', { name: file.name.replace(/\.svg$/i, ''), svg: await file.text() }, { id: venueId })
+      void navigate(`/admin/drawings/${report.drawing_id}`)
+    } catch (err) {
+      setError(messageOf(err))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby="adm-venues-title">
+      <h1 id="adm-venues-title" tabIndex={-1} ref={heading}>{s.venues}</h1>
+      <ErrorNote error={error} />
+      {writable && (
+        <form className="adm-form adm-inline" onSubmit={(e) => void create(e)} aria-label={s.newVenue}>
+          {LANGS.map((l) => (
+            <label key={l} lang={l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l}>
+              {t.name} ({l})
+              <input value={form[`name_${l}`]} required={l === 'ru'} onChange={(e) => setForm({ ...form, [`name_${l}`]: e.target.value })} />
+            </label>
+          ))}
+          <label>{s.address}<input value={form.address_ru} onChange={(e) => setForm({ ...form, address_ru: e.target.value })} /></label>
+          <button type="submit">{s.create}</button>
+        </form>
+      )}
+      {venues === null ? <p aria-busy="true">{t.loading}</p> : venues.length === 0 ? <p>{s.noVenues}</p> : (
+        <ul className="adm-list">
+          {venues.map((v) => {
+            const maps = drawings.filter((d) => d.venue_id === v.id)
+            return (
+              <li key={v.id}>
+                <h2 style={{ fontSize: '1.1rem', margin: '0.5rem 0 0' }}>{nameOf(v, lang)}</h2>
+                {maps.length > 0 && (
+                  <ul>
+                    {maps.map((d) => (
+                      <li key={d.id}>
+                        <Link to={`/admin/drawings/${d.id}`}>{String(d.name)} — {s.version} {String(d.version ?? 1)}</Link> ({String(d.seat_count)} {s.seats.toLowerCase()})
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {writable && (
+                  <label>
+                    {s.upload}{' '}
+                    <input type="file" accept=".svg,image/svg+xml" disabled={busy !== null} onChange={(e) => void upload(v.id, e.target.files?.[0])} />
+                  </label>
+                )}
+                {busy === v.id && <p role="status">{s.uploading}</p>}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { MAX_NAME } from './catalogue'
+
+/**
+ * The venue map studio (issue 17 item 3): what the console reads of a drawing to show and paint
+ * it, and the edits it saves. A drawing is never changed in place: every saved edit makes a new
+ * version (a new drawing id) of the venue's map, so a session keeps the version it went on sale
+ * with and the storefront's per-drawing caches never go stale.
+ */
+
+/** Most edits one save may carry. */
+export const MAX_STUDIO_OPS = 200
+/** Most seat keys one edit may name (the stadium has 60,000 seats; a 1,000,000-seat venue is painted by sector or range). */
+export const MAX_OP_SEATS = 100_000
+
+/**
+ * Which seats an edit applies to: named seat keys (clicks, box selection), or a sector by its
+ * index, optionally narrowed to a range of rows ("rows 1–10 of Parterre": numeric row labels
+ * from `from_row` to `to_row` inclusive; a non-numeric row label matches only when it equals
+ * one of the bounds).
+ */
+export const seatSelectionSchema = z.union([
+  z.object({ keys: z.array(z.string().min(1).max(200)).min(1).max(MAX_OP_SEATS) }),
+  z.object({ sector: z.number().int().min(0), from_row: z.string().trim().max(50).optional(), to_row: z.string().trim().max(50).optional() }),
+])
+export type SeatSelection = z.infer<typeof seatSelectionSchema>
+
+const zoneRef = z.union([z.number().int().positive(), z.string().regex(/^new:\d{1,3}$/)])
+export const studioOpSchema = z.discriminatedUnion('op', [
+  /** A new price zone of this map; later ops of the same save name it `new:<n>` (n = its order among the save's add-zone ops, from 0). */
+  z.object({ op: z.literal('add-zone'), name: z.string().trim().min(1).max(MAX_NAME), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }),
+  /** Seats into a zone; zone null marks them blocked (not for sale in any session of this version). */
+  z.object({ op: z.literal('paint'), zone: zoneRef.nullable(), seats: seatSelectionSchema }),
+  /** A standing area's capacity (places sold by quantity). */
+  z.object({ op: z.literal('capacity'), place_key: z.string().min(1).max(200), capacity: z.number().int().min(0).max(1_000_000) }),
+  z.object({ op: z.literal('rename-sector'), sector: z.number().int().min(0), name: z.string().trim().min(1).max(MAX_NAME) }),
+  z.object({ op: z.literal('rename-row'), sector: z.number().int().min(0), row: z.string().max(50), to: z.string().trim().min(1).max(50) }),
+  /** Numbers a row's seats from `start` by `step`, left to right (by x). */
+  z.object({ op: z.literal('renumber-row'), sector: z.number().int().min(0), row: z.string().max(50), start: z.number().int().min(-100_000).max(100_000), step: z.number().int().min(-100).max(100).refine((s) => s !== 0).default(1) }),
+  /** Stray seats recognition made of decoration: gone from the inventory of this version. */
+  z.object({ op: z.literal('delete-seats'), seats: seatSelectionSchema }),
+])
+export type StudioOp = z.infer<typeof studioOpSchema>
+
+export const studioEditRequestSchema = z.object({ ops: z.array(studioOpSchema).min(1).max(MAX_STUDIO_OPS) })
+export const studioEditResponseSchema = z.object({ drawing_id: z.number().int(), version: z.number().int(), seats: z.number().int(), changed: z.number().int() })
+
+const zoneView = z.object({ id: z.number().int(), zone_key: z.string(), name: z.string(), color: z.string() })
+/**
+ * A drawing as the studio shows it: the svg the engine parses, its sectors and zones, every seat
+ * as parallel arrays (60,000 seats as objects would be several MB more), the standing areas, the
+ * import's warnings and the venue's versions with the sessions on each.
+ */
+export const studioPlanSchema = z.object({
+  drawing: z.object({ id: z.number().int(), venue_id: z.number().int(), name: z.string(), version: z.number().int(), parent_id: z.number().int().nullable(), created_at: z.number(), warnings: z.array(z.string()) }),
+  svg: z.string(),
+  sectors: z.array(z.object({ index: z.number().int(), name: z.string(), kind: z.number().int(), seat_count: z.number().int() })),
+  zones: z.array(zoneView),
+  seats: z.object({ key: z.array(z.string()), sector: z.array(z.number().int()), row: z.array(z.string()), number: z.array(z.string()), zone: z.array(z.number().int().nullable()) }),
+  standing: z.array(z.object({ place_key: z.string(), name: z.string(), sector: z.number().int(), zone_id: z.number().int().nullable(), capacity: z.number().int() })),
+  versions: z.array(z.object({ id: z.number().int(), version: z.number().int(), name: z.string(), seat_count: z.number().int(), created_at: z.number(), sessions: z.number().int() })),
+  /** Sessions sold on this version (the studio can move one with no sales onto a version made for it). */
+  sessions: z.array(z.object({ id: z.number().int(), day: z.string(), time: z.string(), event: z.string() })),
+})
+export type StudioPlan = z.infer<typeof studioPlanSchema>
+
+export const sessionMapRequestSchema = z.object({ drawing_id: z.number().int().positive() })

@@ -1,0 +1,66 @@
+import { sql } from 'kysely'
+import type { StudioPlan } from '../../../contract/admin/studio'
+import type { Lang } from '../../../contract/lang'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+
+function warningsOf(json: string): string[] {
+  try {
+    const v = JSON.parse(json) as unknown
+    return Array.isArray(v) ? v.map(String) : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * A drawing as the studio shows it (contract/admin/studio.ts). Seats go out as parallel arrays in
+ * id order (the import's order); sectors by their index, which is what the engine's parse of the
+ * same svg numbers them by. Cost: five indexed reads of the drawing's rows.
+ */
+export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise<StudioPlan> {
+  const d = await db
+    .selectFrom('venue_drawings')
+    .select(['id', 'venue_id', 'name', 'svg', 'version', 'parent_id', 'created_at', 'warnings_json'])
+    .where('id', '=', drawingId)
+    .executeTakeFirst()
+  if (!d) throw new ApiFailure('admin-not-found', { what: 'drawing', id: drawingId })
+  const sectors = await db.selectFrom('sectors').select(['id', 'sector_index', 'name', 'kind', 'seat_count']).where('drawing_id', '=', drawingId).orderBy('sector_index').execute()
+  const indexOf = new Map(sectors.map((s) => [s.id, s.sector_index]))
+  const zones = await db.selectFrom('zones').selectAll().where('drawing_id', '=', drawingId).orderBy('sortnum').orderBy('id').execute()
+  const seats = await db.selectFrom('seats').select(['seat_key', 'sector_id', 'row_label', 'number_label', 'zone_id']).where('drawing_id', '=', drawingId).orderBy('id').execute()
+  const standing = await db.selectFrom('standing_places').select(['place_key', 'name', 'sector_id', 'zone_id', 'capacity']).where('drawing_id', '=', drawingId).orderBy('id').execute()
+  const versions = await db
+    .selectFrom('venue_drawings as v')
+    .leftJoin('calendars as c', 'c.drawing_id', 'v.id')
+    .select(['v.id', 'v.version', 'v.name', 'v.seat_count', 'v.created_at', sql<number>`count(c.id)`.as('sessions')])
+    .where('v.venue_id', '=', d.venue_id)
+    .groupBy(['v.id', 'v.version', 'v.name', 'v.seat_count', 'v.created_at'])
+    .orderBy('v.version')
+    .orderBy('v.id')
+    .execute()
+  const sessions = await db
+    .selectFrom('calendars as c')
+    .innerJoin('events as e', 'e.id', 'c.event_id')
+    .select(['c.id', 'c.day', 'c.time', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch'])
+    .where('c.drawing_id', '=', drawingId)
+    .orderBy('c.day')
+    .orderBy('c.time')
+    .execute()
+  return {
+    sessions: sessions.map((c) => ({ id: c.id, day: c.day, time: c.time, event: c[`name_${lang}`] || c.name_ru })),
+    drawing: { id: d.id, venue_id: d.venue_id, name: d.name, version: Number(d.version), parent_id: d.parent_id === null ? null : Number(d.parent_id), created_at: Number(d.created_at), warnings: warningsOf(d.warnings_json) },
+    svg: d.svg,
+    sectors: sectors.map((s) => ({ index: s.sector_index, name: s.name, kind: s.kind, seat_count: s.seat_count })),
+    zones: zones.map((z) => ({ id: z.id, zone_key: z.zone_key, name: (z[`name_${lang}`] as string) || z.name_ru, color: z.color })),
+    seats: {
+      key: seats.map((s) => s.seat_key),
+      sector: seats.map((s) => indexOf.get(s.sector_id) ?? 0),
+      row: seats.map((s) => s.row_label),
+      number: seats.map((s) => s.number_label),
+      zone: seats.map((s) => s.zone_id),
+    },
+    standing: standing.map((p) => ({ place_key: p.place_key, name: p.name, sector: indexOf.get(p.sector_id) ?? 0, zone_id: p.zone_id, capacity: p.capacity })),
+    versions: versions.map((v) => ({ id: v.id, version: Number(v.version), name: v.name, seat_count: v.seat_count, created_at: Number(v.created_at), sessions: Number(v.sessions) })),
+  }
+}
