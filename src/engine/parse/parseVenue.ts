@@ -2,7 +2,8 @@
  * Reads a venue drawing (SVG text) into VenueData in one streaming pass: no DOM, so it runs in a
  * worker and in Node alike. Transforms compose down the tree; CSS display:none (attribute, inline
  * style or a simple <style> rule) hides a subtree; <use> replays a recorded <defs>/<symbol>
- * subtree; seats, standing areas and sector outlines are recognised by the rule set (rules.ts);
+ * subtree. Seats are recognised by structure and geometry (recognise/) once the drawing is read,
+ * unless a rule set is given (rules.ts, ruleShapes.ts: seats, standing areas, sector outlines);
  * every other visible shape becomes a flattened decoration and every visible <text> a label.
  *
  * Cost: O(text length) time; memory ≈ the output plus the element stack (depth-bounded).
@@ -10,19 +11,21 @@
  * <use> may reference only elements inside <defs> or <symbol> that came earlier; nested <svg>
  * viewports are translated, not scaled.
  */
-import { SeatShape, type VenueData } from '../model'
-import { IDENTITY, decompose, invert, multiply, parseTransform, transformBox, transformEllipseBox, applyX, applyY, type Matrix } from '../geometry/matrix'
+import type { VenueData } from '../model'
+import { IDENTITY, decompose, multiply, parseTransform, applyX, applyY, type Matrix } from '../geometry/matrix'
 import { parseDeclarations, parseColor, StyleSheet, type Declarations } from './css'
 import { MAX_COORDINATE, MAX_SVG_BYTES, MAX_USE_DEPTH, MAX_USE_EXPANSION, ParseErrorCode, VenueParseError } from './limits'
-import { compileRules, firstLabel, firstMatch, getAttr, type CompiledRules, type ElementInfo, type VenueRules } from './rules'
+import { compileRules, firstLabel, firstMatch, getAttr, type ElementInfo, type VenueRules } from './rules'
 import { scanXml, type ScanHandler } from './scanner'
-import { SHAPE_TAGS, num, shapeGeometry, shapePolylines, type ShapeGeometry } from './shapes'
+import { SHAPE_TAGS, num, shapeGeometry, shapePolylines } from './shapes'
 import { VenueBuilder } from './VenueBuilder'
 import { getAttrList, normaliseAttrs, pickAttributes, type PickedAttributes } from './elementAttributes'
 import { applyMetadata, type VenueMetadata } from './metadata'
 import { Recogniser, type RecognitionReport } from './recognise/recogniser'
-import type { RetainedShape } from './recognise/candidates'
+import type { RetainedShape, ShapeStyle } from './recognise/candidates'
 import { rulesReport, summarise, textAnchorOf } from './recognise/report'
+import { parseViewBox, textLocal, textPosition, type DefNode, type Frame } from './frame'
+import { addSeatShape, collectStanding, finishSeat } from './ruleShapes'
 
 export interface ParseOptions {
   rules?: VenueRules
@@ -45,60 +48,6 @@ const NON_RENDERED = new Set([
   'defs', 'symbol', 'clippath', 'mask', 'pattern', 'marker', 'lineargradient', 'radialgradient', 'filter',
   'metadata', 'title', 'desc', 'style', 'script', 'foreignobject', 'sodipodi:namedview', 'image',
 ])
-
-interface DefNode {
-  name: string
-  attrs: string[]
-  children: DefNode[]
-}
-
-interface SeatBuild {
-  rule: CompiledRules['seats'][number]
-  root: Frame
-  shapes: number
-  first: { geometry: ShapeGeometry; matrix: Matrix } | null
-  union: [number, number, number, number]
-  inverse: Matrix | null
-  sector: string
-  row: string
-  number: string
-  zone: string | undefined
-}
-
-interface StandingBuild {
-  name: string
-  capacity: number
-  zone: string | undefined
-  box: [number, number, number, number]
-  outline: number[]
-}
-
-interface Frame extends ElementInfo {
-  matrix: Matrix
-  hidden: boolean
-  nonRendered: boolean
-  fill: number | undefined
-  stroke: number | undefined
-  strokeWidth: number
-  fontSize: number
-  seat: SeatBuild | null
-  standing: StandingBuild | null
-  record: DefNode | null
-  text: string[] | null
-  /** For <text>: where the label goes (world), from its own x/y or its first <tspan>'s. */
-  labelAt: [number, number] | null
-  /** For <text>: its anchor in its own frame (x, y, the frame's matrix), for seat numbers. */
-  textLocal: [number, number, Matrix] | null
-  /** Seat candidates recorded before this element opened (recognition mode). */
-  candStart: number
-}
-
-function parseViewBox(v: string | undefined): [number, number, number, number] | null {
-  if (!v) return null
-  const p = v.trim().split(/[\s,]+/).map(Number)
-  if (p.length !== 4 || !p.every((n) => Number.isFinite(n) && Math.abs(n) <= MAX_COORDINATE) || p[2] <= 0 || p[3] <= 0) return null
-  return [p[0], p[1], p[2], p[3]]
-}
 
 export function parseVenue(text: string, options: ParseOptions = {}): VenueData {
   return recogniseVenue(text, options).venue
@@ -157,59 +106,6 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     return decls ?? NO_DECLARATIONS
   }
 
-  /** Adds a shape's box, in the seat element's frame, to the seat's union box. */
-  function uniteInSeatFrame(seat: SeatBuild, geometry: ShapeGeometry, matrix: Matrix): void {
-    if (!seat.inverse) seat.inverse = invert(seat.root.matrix) ?? [...IDENTITY]
-    const rel = multiply(seat.inverse, matrix)
-    const [x0, y0, x1, y1] = geometry.ellipse
-      ? transformEllipseBox(rel, ...geometry.ellipse)
-      : transformBox(rel, ...geometry.box)
-    const u = seat.union
-    if (x0 < u[0]) u[0] = x0
-    if (y0 < u[1]) u[1] = y0
-    if (x1 > u[2]) u[2] = x1
-    if (y1 > u[3]) u[3] = y1
-  }
-
-  function addSeatShape(seat: SeatBuild, geometry: ShapeGeometry, matrix: Matrix): void {
-    seat.shapes++
-    // Most seats are one shape: the union (an inverse and a product per shape) is only worked
-    // out once a second shape turns up.
-    if (seat.shapes === 1) {
-      seat.first = { geometry, matrix }
-      return
-    }
-    if (seat.shapes === 2 && seat.first) uniteInSeatFrame(seat, seat.first.geometry, seat.first.matrix)
-    uniteInSeatFrame(seat, geometry, matrix)
-  }
-
-  function finishSeat(seat: SeatBuild): void {
-    if (seat.shapes === 0 || !seat.first) {
-      warn(`seat without a drawable shape skipped (rule "${seat.rule.name}")`, 'seat-without-shape')
-      return
-    }
-    const single = seat.shapes === 1
-    const m = single ? seat.first.matrix : seat.root.matrix
-    const box = single ? seat.first.geometry.box : seat.union
-    const { rotation, sx, sy } = decompose(m)
-    const cx = (box[0] + box[2]) / 2
-    const cy = (box[1] + box[3]) / 2
-    const x = applyX(m, cx, cy)
-    const y = applyY(m, cx, cy)
-    const w = (box[2] - box[0]) * sx
-    const h = (box[3] - box[1]) * sy
-    if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && w <= MAX_COORDINATE && h <= MAX_COORDINATE && Number.isFinite(rotation))) {
-      warn('seat with unusable coordinates skipped', 'bad-seat-coordinates')
-      return
-    }
-    builder.addSeat({
-      x, y, w, h, rotation,
-      shape: single ? seat.first.geometry.kind : SeatShape.Path,
-      sector: seat.sector, row: seat.row, number: seat.number, zone: seat.zone,
-      id: seat.root.id,
-    })
-  }
-
   function worldPolylines(el: ElementInfo, matrix: Matrix): { points: number[]; closed: boolean }[] {
     const scale = Math.max(decompose(matrix).sx, 1e-9)
     const lines = shapePolylines(el, tolerance / scale)
@@ -236,6 +132,12 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     return tag
   }
   const onBadTransform = (message: string) => warn(message, 'bad-transform')
+  /** Neighbouring shapes mostly share their style: one object for a run of alike shapes. */
+  let lastStyle: ShapeStyle = { fill: undefined, stroke: undefined, strokeWidth: 1 }
+  function styleOfFrame(f: Frame): ShapeStyle {
+    if (f.fill !== lastStyle.fill || f.stroke !== lastStyle.stroke || f.strokeWidth !== lastStyle.strokeWidth) lastStyle = { fill: f.fill, stroke: f.stroke, strokeWidth: f.strokeWidth }
+    return lastStyle
+  }
 
   function open(name: string, attrs: string[]): void {
     const tag = tagOf(name)
@@ -300,7 +202,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
           if (g) addSeatShape(frame.seat, g, matrix)
         }
       } else if (frame.standing) {
-        if (SHAPE_TAGS.has(tag)) collectStanding(frame.standing, el, matrix)
+        if (SHAPE_TAGS.has(tag)) collectStanding(frame.standing, worldPolylines(el, matrix))
       } else {
         const rule = firstMatch(rules.seats, el, ancestors, parentIndex)
         if (rule) {
@@ -327,15 +229,14 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
               zone: firstLabel(standing.zone, el, ancestors, parentIndex),
               box: [Infinity, Infinity, -Infinity, -Infinity], outline: [],
             }
-            if (SHAPE_TAGS.has(tag)) collectStanding(frame.standing, el, matrix)
+            if (SHAPE_TAGS.has(tag)) collectStanding(frame.standing, worldPolylines(el, matrix))
           } else if (outline && SHAPE_TAGS.has(tag)) {
             const sector = firstLabel(outline.sector, el, ancestors, parentIndex) ?? ''
             const lines = worldPolylines(el, matrix)
             if (lines[0]) builder.addOutline(sector, lines[0].points)
           } else if (SHAPE_TAGS.has(tag)) {
-            const shape: RetainedShape = { el, matrix, fill, stroke, strokeWidth: frame.strokeWidth }
             const g = recog && CANDIDATE_TAGS.has(tag) ? shapeGeometry(el) : null
-            if (!(recog && g && recog.shape(el, g, matrix, shape))) addDecoration(shape)
+            if (!(recog && g && recog.shape(el, g, matrix, styleOfFrame(frame)))) addDecoration({ el, matrix, fill, stroke, strokeWidth: frame.strokeWidth })
           } else if (tag === 'text') {
             frame.text = []
             frame.labelAt = textPosition(el, matrix)
@@ -359,21 +260,6 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     const strokeColor = d.stroke ?? 0
     const width = d.strokeWidth * decompose(d.matrix).sx
     for (const line of worldPolylines(d.el, d.matrix)) builder.addDecoration(line.points, line.closed, line.closed ? fillColor : 0, strokeColor || (line.closed ? 0 : fillColor), width)
-  }
-
-  function collectStanding(standing: StandingBuild, el: ElementInfo, matrix: Matrix): void {
-    const lines = worldPolylines(el, matrix)
-    for (const line of lines) {
-      for (let k = 0; k < line.points.length; k += 2) {
-        const x = line.points[k]
-        const y = line.points[k + 1]
-        standing.box[0] = Math.min(standing.box[0], x)
-        standing.box[1] = Math.min(standing.box[1], y)
-        standing.box[2] = Math.max(standing.box[2], x)
-        standing.box[3] = Math.max(standing.box[3], y)
-      }
-      if (standing.outline.length === 0) standing.outline = line.points
-    }
   }
 
   function replayUse(frame: Frame): void {
@@ -404,7 +290,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     if (!frame) return
     if (frame.text) textFrames--
     handler.wantsText = textFrames > 0
-    if (frame.seat && frame.seat.root === frame) finishSeat(frame.seat)
+    if (frame.seat && frame.seat.root === frame) finishSeat(frame.seat, builder)
     if (recog && !frame.nonRendered) recog.close(frame, frame.candStart)
     if (frame.standing && (stack.length === 0 || stack[stack.length - 1].standing !== frame.standing)) {
       const s = frame.standing
@@ -423,24 +309,6 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
         }
       }
     }
-  }
-
-  /** A text's or tspan's first x/y in its own frame, with that frame's matrix, or null. */
-  function textLocal(el: ElementInfo, matrix: Matrix): [number, number, Matrix] | null {
-    const xs = getAttr(el, 'x')
-    const ys = getAttr(el, 'y')
-    if (xs === undefined && ys === undefined) return null
-    return [num(xs?.trim().split(/[\s,]+/)[0], 0), num(ys?.trim().split(/[\s,]+/)[0], 0), matrix]
-  }
-
-  /** World position of a text or tspan with x/y attributes (first value of a list), or null. */
-  function textPosition(el: ElementInfo, matrix: Matrix): [number, number] | null {
-    const xs = getAttr(el, 'x')
-    const ys = getAttr(el, 'y')
-    if (xs === undefined && ys === undefined) return null
-    const x = num(xs?.trim().split(/[\s,]+/)[0], 0)
-    const y = num(ys?.trim().split(/[\s,]+/)[0], 0)
-    return [applyX(matrix, x, y), applyY(matrix, x, y)]
   }
 
   const handler: ScanHandler = {

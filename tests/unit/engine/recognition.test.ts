@@ -164,3 +164,19 @@ describe('numbers drawn on seats are the seats\' labels, not decoration text', (
 function expected160(): string[] {
   return labelSet(hall(8, 20, (r, n, x, y) => `<circle cx="${x}" cy="${y}" r="9" data-row="${r}" data-seat="${n}"/>`))
 }
+
+describe('stacked duplicates a little apart', () => {
+  it('a copy within a quarter of a seat in any direction is dropped; one further away is a seat', () => {
+    // Offsets of 0–0.24 seat sizes at angles all round, so copies land in every neighbouring cell.
+    const near = hall(8, 20, (r, n, x, y) => {
+      const a = (r * 20 + n) * 0.7
+      const d = 18 * 0.24 * ((r * 7 + n) % 10) / 9
+      return `<circle cx="${x}" cy="${y}" r="9" data-row="${r}" data-seat="${n}"/><circle cx="${x + d * Math.cos(a)}" cy="${y + d * Math.sin(a)}" r="9" data-row="${r}" data-seat="${n}"/>`
+    })
+    const { venue, report } = recogniseVenue(near)
+    expect(venue.seats.count).toBe(160)
+    expect(report.duplicatesDropped).toBe(160)
+    const apart = hall(8, 20, (r, n, x, y) => `<circle cx="${x}" cy="${y}" r="4" data-row="${r}" data-seat="${n}"/><circle cx="${x + 8 * 0.3}" cy="${y}" r="4" data-row="${r}" data-seat="${n}b"/>`)
+    expect(recogniseVenue(apart).report.duplicatesDropped).toBe(0)
+  })
+})

@@ -33,59 +33,153 @@ export interface RetainedShape {
   strokeWidth: number
 }
 
+/** What drawing a shape as decoration needs, without its element (frames are not kept alive). */
+export interface ShapeStyle {
+  fill: number | undefined
+  stroke: number | undefined
+  strokeWidth: number
+}
+
 export function signatureOf(kind: number, w: number, h: number): number {
   const size = Math.sqrt(Math.max(w * h, 1e-12))
   const bucket = Math.round(Math.log(size) / LOG_BUCKET)
   return kind * 100_000 + (bucket + 50_000)
 }
 
+const INITIAL_CAPACITY = 1024
+const NO_CLASSES: readonly string[] = []
+
+/**
+ * Candidates in typed columns (index i is the i-th candidate, in document order): a million seats
+ * cost no per-seat objects, only the label strings the drawing gives. Read the numeric columns
+ * only after streaming ends (they are reallocated as they grow).
+ */
 export class Candidates {
-  x: number[] = []
-  y: number[] = []
-  w: number[] = []
-  h: number[] = []
-  rot: number[] = []
-  shape: number[] = []
-  kind: number[] = []
-  sig: number[] = []
-  parts: number[] = []
+  x = new Float64Array(INITIAL_CAPACITY)
+  y = new Float64Array(INITIAL_CAPACITY)
+  w = new Float64Array(INITIAL_CAPACITY)
+  h = new Float64Array(INITIAL_CAPACITY)
+  rot = new Float64Array(INITIAL_CAPACITY)
+  shape = new Uint8Array(INITIAL_CAPACITY)
+  kind = new Uint8Array(INITIAL_CAPACITY)
+  sig = new Int32Array(INITIAL_CAPACITY)
+  parts = new Uint8Array(INITIAL_CAPACITY)
+  /** Index into the retained store, or -1 (not kept, or a compound: see compoundRetained). */
+  retainedIndex = new Int32Array(INITIAL_CAPACITY)
   sector: (string | undefined)[] = []
   row: (string | undefined)[] = []
   number: (string | undefined)[] = []
   zone: (string | undefined)[] = []
   source: (LabelSource | undefined)[] = []
   unitId: (string | undefined)[] = []
-  retained: (RetainedShape | RetainedShape[] | null)[] = []
   /** Shapes per signature (before compounds are merged away). */
   readonly signatureCount = new Map<number, number>()
-  /** Elements dropped from retention (their signature repeated past RETAIN_PER_SIGNATURE). */
+  /** Candidates seen past RETAIN_PER_SIGNATURE of their signature (not kept for drawing). */
   droppedRetention = 0
+  private count = 0
+  // Retained shapes, column-wise: tag, attributes, matrix (6 numbers each), style.
+  private readonly rTag: string[] = []
+  private readonly rAttrs: (readonly string[])[] = []
+  private readonly rMatrix: number[] = []
+  private readonly rStyle: ShapeStyle[] = []
+  /** Retained indices of the parts of compound candidates (a handful of shapes each). */
+  private readonly compoundRetained = new Map<number, number[]>()
 
   get length(): number {
-    return this.x.length
+    return this.count
   }
 
-  add(x: number, y: number, w: number, h: number, rot: number, shape: number, kind: number, labels: Labels | null, id: string | undefined, retained: RetainedShape): void {
+  private grow(): void {
+    const size = this.x.length * 2
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(size)
+      b.set(a)
+      return b
+    }
+    this.x = f64(this.x)
+    this.y = f64(this.y)
+    this.w = f64(this.w)
+    this.h = f64(this.h)
+    this.rot = f64(this.rot)
+    const u8 = (a: Uint8Array) => {
+      const b = new Uint8Array(size)
+      b.set(a)
+      return b
+    }
+    this.shape = u8(this.shape)
+    this.kind = u8(this.kind)
+    this.parts = u8(this.parts)
+    const sig = new Int32Array(size)
+    sig.set(this.sig)
+    this.sig = sig
+    const ri = new Int32Array(size)
+    ri.set(this.retainedIndex)
+    this.retainedIndex = ri
+  }
+
+  /**
+   * Adds a candidate; `el`, `matrix` and `style` are kept for drawing it as decoration later
+   * (only its tag, attributes and matrix, up to RETAIN_PER_SIGNATURE per signature).
+   */
+  add(x: number, y: number, w: number, h: number, rot: number, shape: number, kind: number, labels: Labels | null, id: string | undefined, el: ElementInfo, matrix: Matrix, style: ShapeStyle): void {
+    const i = this.count
+    const retained = this.push(x, y, w, h, rot, shape, kind, labels, id)
+    if (retained) this.retainedIndex[i] = this.retain(el.tag, el.attrs, matrix, style)
+  }
+
+  /** Appends the numeric columns and labels; true when this shape is to be retained. */
+  private push(x: number, y: number, w: number, h: number, rot: number, shape: number, kind: number, labels: Labels | null, id: string | undefined): boolean {
     const sig = signatureOf(kind, w, h)
     const seen = (this.signatureCount.get(sig) ?? 0) + 1
     this.signatureCount.set(sig, seen)
-    this.x.push(x)
-    this.y.push(y)
-    this.w.push(w)
-    this.h.push(h)
-    this.rot.push(rot)
-    this.shape.push(shape)
-    this.kind.push(kind)
-    this.sig.push(sig)
-    this.parts.push(1)
+    if (this.count === this.x.length) this.grow()
+    const i = this.count++
+    this.x[i] = x
+    this.y[i] = y
+    this.w[i] = w
+    this.h[i] = h
+    this.rot[i] = rot
+    this.shape[i] = shape
+    this.kind[i] = kind
+    this.sig[i] = sig
+    this.parts[i] = 1
+    this.retainedIndex[i] = -1
     this.sector.push(labels?.sector)
     this.row.push(labels?.row)
     this.number.push(labels?.number)
     this.zone.push(labels?.zone)
     this.source.push(labels && (labels.row !== undefined || labels.number !== undefined) ? labels.source : undefined)
     this.unitId.push(id)
-    this.retained.push(seen <= RETAIN_PER_SIGNATURE ? retained : null)
     if (seen === RETAIN_PER_SIGNATURE + 1) this.droppedRetention++
+    return seen <= RETAIN_PER_SIGNATURE
+  }
+
+  private retain(tag: string, attrs: readonly string[], m: Matrix, style: ShapeStyle): number {
+    const r = this.rTag.length
+    this.rTag.push(tag)
+    this.rAttrs.push(attrs)
+    this.rMatrix.push(m[0], m[1], m[2], m[3], m[4], m[5])
+    this.rStyle.push(style)
+    return r
+  }
+
+  /** The shapes kept for candidate i (none when its signature repeated past the cap). */
+  retainedShapes(i: number): RetainedShape[] {
+    const list = this.compoundRetained.get(i) ?? (this.retainedIndex[i] >= 0 ? [this.retainedIndex[i]] : [])
+    return list.map((r) => {
+      const m = this.rMatrix
+      const style = this.rStyle[r]
+      return {
+        el: { tag: this.rTag[r], id: undefined, classes: NO_CLASSES, attrs: this.rAttrs[r], layer: undefined },
+        matrix: [m[6 * r], m[6 * r + 1], m[6 * r + 2], m[6 * r + 3], m[6 * r + 4], m[6 * r + 5]] as Matrix,
+        fill: style.fill, stroke: style.stroke, strokeWidth: style.strokeWidth,
+      }
+    })
+  }
+
+  /** Whether candidate i was kept for drawing (some of it, for a compound). */
+  isRetained(i: number): boolean {
+    return this.retainedIndex[i] >= 0 || this.compoundRetained.has(i)
   }
 
   /** Fills labels not yet set on candidates [start, end) (ancestors fill after nearer elements). */
@@ -106,13 +200,14 @@ export class Candidates {
     }
   }
 
-  /** World axis-aligned half extents of candidate i (its box rotated). */
-  halfExtent(i: number): [number, number] {
-    const c = Math.abs(Math.cos(this.rot[i]))
-    const s = Math.abs(Math.sin(this.rot[i]))
-    const w = this.w[i] / 2
-    const h = this.h[i] / 2
-    return [w * c + h * s, w * s + h * c]
+  /** World axis-aligned half extent of candidate i along x (its box rotated). */
+  halfX(i: number): number {
+    return (this.w[i] / 2) * Math.abs(Math.cos(this.rot[i])) + (this.h[i] / 2) * Math.abs(Math.sin(this.rot[i]))
+  }
+
+  /** World axis-aligned half extent of candidate i along y. */
+  halfY(i: number): number {
+    return (this.w[i] / 2) * Math.abs(Math.sin(this.rot[i])) + (this.h[i] / 2) * Math.abs(Math.cos(this.rot[i]))
   }
 
   /**
@@ -130,7 +225,8 @@ export class Candidates {
     let largest = 0
     let largestIndex = start
     for (let i = start; i < end; i++) {
-      const [hx, hy] = this.halfExtent(i)
+      const hx = this.halfX(i)
+      const hy = this.halfY(i)
       x0 = Math.min(x0, this.x[i] - hx)
       x1 = Math.max(x1, this.x[i] + hx)
       y0 = Math.min(y0, this.y[i] - hy)
@@ -141,8 +237,8 @@ export class Candidates {
         largestIndex = i
       }
     }
-    if (Math.max(x1 - x0, y1 - y0) > COMPOUND_SPAN * Math.max(largest, hypotOf(this, largestIndex))) return false
-    const retained: RetainedShape[] = []
+    if (Math.max(x1 - x0, y1 - y0) > COMPOUND_SPAN * largest) return false
+    const retained: number[] = []
     let sector: string | undefined
     let row: string | undefined
     let number: string | undefined
@@ -150,8 +246,10 @@ export class Candidates {
     let source: LabelSource | undefined
     let id: string | undefined
     for (let i = start; i < end; i++) {
-      const r = this.retained[i]
-      if (r) retained.push(...(Array.isArray(r) ? r : [r]))
+      const parts = this.compoundRetained.get(i)
+      if (parts) retained.push(...parts)
+      else if (this.retainedIndex[i] >= 0) retained.push(this.retainedIndex[i])
+      this.compoundRetained.delete(i)
       sector ??= this.sector[i]
       row ??= this.row[i]
       number ??= this.number[i]
@@ -188,21 +286,16 @@ export class Candidates {
     const cx = uc * Math.cos(rot) - vc * Math.sin(rot)
     const cy = uc * Math.sin(rot) + vc * Math.cos(rot)
     this.truncate(start)
-    const dummy = retained[0]
-    this.add(cx, cy, u1 - u0, v1 - v0, rot, n === 1 ? shape : 2, Kind.Compound, { sector, row, number, zone, source }, id, dummy)
+    const keep = this.push(cx, cy, u1 - u0, v1 - v0, rot, n === 1 ? shape : 2, Kind.Compound, { sector, row, number, zone, source }, id)
     const last = this.length - 1
     this.source[last] = source
     this.parts[last] = n
-    this.retained[last] = this.retained[last] ? retained : null
+    if (keep && retained.length > 0) this.compoundRetained.set(last, retained)
     return true
   }
 
   private truncate(length: number): void {
-    for (const a of [this.x, this.y, this.w, this.h, this.rot, this.shape, this.kind, this.sig, this.parts, this.sector, this.row, this.number, this.zone, this.source, this.unitId, this.retained] as unknown[][]) a.length = length
+    this.count = length
+    for (const a of [this.sector, this.row, this.number, this.zone, this.source, this.unitId] as unknown[][]) a.length = length
   }
-}
-
-/** Diagonal-free size of a candidate (its larger side): used so thin parts do not block a merge. */
-function hypotOf(c: Candidates, i: number): number {
-  return Math.max(c.w[i], c.h[i])
 }

@@ -5,10 +5,10 @@
  * markup), clusters it leaves unlabelled are something else (legend swatches, icons). Then, among
  * seats: a smaller seat shape lying inside a larger one is a part of it (an outlined number, a
  * cushion), and a seat of the same cluster at the same place is a stacked duplicate.
- * Cost: O(candidates) with a hashed grid; nothing at all for a drawing with a single cluster.
+ * Cost: O(candidates); the spatial passes are in overlaps.ts.
  */
 import { Candidates, KIND_NAMES } from './candidates'
-import { PointGrid } from './grid'
+import { containersOf, markDuplicates } from './overlaps'
 
 /** A shape repeated fewer times than this is a decoration (stage, wall, legend, logo). */
 export const MIN_REPEAT = 10
@@ -31,14 +31,12 @@ export const MAX_SEAT_FRACTION = 0.08
  * its 10th (sizes chained bucket to bucket) is outlined text or drawing, unless labelled.
  */
 const MAX_SIZE_SPREAD = 1.4
-/** Two seats of one cluster closer than this fraction of their size are one seat drawn twice. */
-const DUPLICATE_FRACTION = 0.25
-/** A seat shape inside another one at least this much larger is a part of that one. */
-const PART_SIZE_RATIO = 1.25
 /** Share of a cluster inside another cluster's seats that makes it parts of them … */
 const PART_SHARE = 0.6
 /** … when the host cluster has at least this share of its count (else the host is an outline). */
 const PART_HOST_SHARE = 0.4
+/** Sizes sampled per cluster for its median and spread. */
+const SIZE_SAMPLE = 4096
 /** Shapes that hold this many seats each (on average) are outlines of loges or blocks. */
 const OUTLINE_HOLDS = 2
 
@@ -64,7 +62,7 @@ export function classify(c: Candidates, extent: number): Classification {
   const n = c.length
   const seat = new Uint8Array(n)
   // Clusters: per family, runs of neighbouring size buckets.
-  const sigs = [...new Set(c.sig)].sort((a, b) => a - b)
+  const sigs = [...new Set(c.sig.subarray(0, n))].sort((a, b) => a - b)
   const clusterOf = new Map<number, number>()
   let cluster = -1
   let previous = -Infinity
@@ -74,24 +72,7 @@ export function classify(c: Candidates, extent: number): Classification {
     previous = s
   }
   const count = cluster + 1
-  const members = new Uint32Array(count)
-  const labelled = new Uint32Array(count)
-  /** Members numbered by attributes (not ids, which tools make up: "use3"). */
-  const numbered = new Uint32Array(count)
-  const sizes: number[][] = Array.from({ length: count }, () => [])
-  const kinds = new Int32Array(count)
-  const cl = new Int32Array(n)
-  for (let i = 0; i < n; i++) {
-    const k = clusterOf.get(c.sig[i]) ?? 0
-    cl[i] = k
-    members[k]++
-    kinds[k] = c.kind[i]
-    if (c.number[i] !== undefined) {
-      labelled[k]++
-      if (c.source[i] !== 'id' && c.source[i] !== undefined) numbered[k]++
-    }
-    if (sizes[k].length < 4096) sizes[k].push(Math.sqrt(c.w[i] * c.h[i]))
-  }
+  const { cl, members, labelled, numbered, sizes, kinds } = clusterStats(c, clusterOf, count)
   const median = sizes.map((s) => (s.length ? s.sort((a, b) => a - b)[s.length >> 1] : 0))
   const verdict: ClusterReport['verdict'][] = []
   let anyLabelled = false
@@ -122,61 +103,40 @@ export function classify(c: Candidates, extent: number): Classification {
       }
     }
   }
-  // In a cluster the drawing labels, a member without any label is not a seat (an outlined
-  // digit of seat size, a legend sample).
-  let unlabelledMembers = 0
-  for (let i = 0; i < n; i++) {
-    if (verdict[cl[i]] !== 'seats') continue
-    const k = cl[i]
-    if (labelled[k] >= members[k] * WELL_LABELLED_SHARE && c.number[i] === undefined && c.row[i] === undefined && c.unitId[i] === undefined) {
-      unlabelledMembers++
-      continue
-    }
-    seat[i] = 1
+  // In a cluster the drawing labels, a member without any label is not a seat.
+  const seatCluster = new Uint8Array(count)
+  const wellLabelled = new Uint8Array(count)
+  for (let k = 0; k < count; k++) {
+    seatCluster[k] = verdict[k] === 'seats' ? 1 : 0
+    wellLabelled[k] = labelled[k] >= members[k] * WELL_LABELLED_SHARE ? 1 : 0
   }
+  const unlabelledMembers = keepMembers(c, cl, seatCluster, wellLabelled, seat)
   rejectedUnlabelled += unlabelledMembers
   const perCluster = new Uint32Array(count)
   let parts = 0
-  let duplicates = 0
-  const kept: number[] = []
-  for (let i = 0; i < n; i++) if (seat[i]) kept.push(i)
+  let keptCount = 0
+  for (let i = 0; i < n; i++) if (seat[i]) keptCount++
+  const kept = new Int32Array(keptCount)
+  for (let i = 0, k = 0; i < n; i++) if (seat[i]) kept[k++] = i
+  const isSeat = new Uint8Array(count)
   let cell = 0
-  for (let k = 0; k < count; k++) if (verdict[k] === 'seats') cell = Math.max(cell, median[k])
-  cell = Math.max(cell, 1e-6)
-  const grid = kept.length > 0 ? new PointGrid(c.x, c.y, cell, kept, n) : null
-  const size = (i: number) => Math.sqrt(c.w[i] * c.h[i])
-  /** The smallest seat of another seat cluster, at least PART_SIZE_RATIO larger, holding i's centre. */
-  const containerOf = (i: number): number => {
-    const si = size(i)
-    let best = -1
-    let bestSize = Infinity
-    grid?.near(c.x[i], c.y[i], (j) => {
-      if (cl[j] === cl[i] || verdict[cl[j]] !== 'seats') return
-      const sj = size(j)
-      if (sj >= bestSize) return
-      const [hx, hy] = c.halfExtent(j)
-      const inJ = Math.abs(c.x[i] - c.x[j]) <= hx && Math.abs(c.y[i] - c.y[j]) <= hy
-      // Larger and holding i's centre; or overlapping a shape of a more repeated cluster (a
-      // number outlined across its seat).
-      let hit = inJ && sj >= si * PART_SIZE_RATIO
-      if (!hit && members[cl[j]] > members[cl[i]]) {
-        const [ix, iy] = c.halfExtent(i)
-        hit = inJ || (Math.abs(c.x[i] - c.x[j]) <= ix && Math.abs(c.y[i] - c.y[j]) <= iy)
-      }
-      if (hit) {
-        best = j
-        bestSize = sj
-      }
-    })
-    return best
+  for (let k = 0; k < count; k++) {
+    if (verdict[k] !== 'seats') continue
+    isSeat[k] = 1
+    cell = Math.max(cell, median[k])
   }
-  if (grid && verdict.filter((v) => v === 'seats').length > 1) {
+  cell = Math.max(cell, 1e-6)
+  const size = new Float64Array(n)
+  let largestSeat = 0
+  for (const i of kept) {
+    size[i] = Math.sqrt(c.w[i] * c.h[i])
+    if (size[i] > largestSeat) largestSeat = size[i]
+  }
+  if (kept.length > 0 && isSeat.reduce((a, b) => a + b, 0) > 1) {
+    const container = containersOf(c, kept, cl, isSeat, members, size, cell)
     // Shapes holding several seats each are outlines (loges, blocks), not seats.
     const holds = new Uint32Array(count)
-    for (const i of kept) {
-      const j = containerOf(i)
-      if (j >= 0) holds[cl[j]]++
-    }
+    for (const i of kept) if (container[i] >= 0) holds[cl[container[i]]]++
     for (let k = 0; k < count; k++) if (verdict[k] === 'seats' && holds[k] >= OUTLINE_HOLDS * members[k]) verdict[k] = 'enclosing outlines'
     // A cluster whose shapes mostly lie inside (or across) another cluster's seats is parts of
     // those seats; the most repeated clusters are settled first, so a host is never a part itself.
@@ -187,8 +147,9 @@ export function classify(c: Candidates, extent: number): Classification {
     for (const p of order) {
       const hits = new Map<number, number>()
       for (const i of byCluster[p]) {
-        const j = containerOf(i)
-        if (j < 0) continue
+        const j = container[i]
+        // A container in a cluster found to be outlines or parts is none (the search skips them).
+        if (j < 0 || verdict[cl[j]] !== 'seats') continue
         containerCluster[i] = cl[j]
         hits.set(cl[j], (hits.get(cl[j]) ?? 0) + 1)
       }
@@ -203,23 +164,7 @@ export function classify(c: Candidates, extent: number): Classification {
       }
     }
   }
-  if (grid) {
-    for (const i of kept) {
-      if (seat[i] !== 1) continue
-      const si = size(i)
-      let duplicate = false
-      grid.near(c.x[i], c.y[i], (j) => {
-        if (j < i && seat[j] === 1 && cl[j] === cl[i] && Math.hypot(c.x[i] - c.x[j], c.y[i] - c.y[j]) < DUPLICATE_FRACTION * Math.max(si, size(j))) {
-          duplicate = true
-          return true
-        }
-      })
-      if (duplicate) {
-        seat[i] = 2
-        duplicates++
-      } else perCluster[cl[i]]++
-    }
-  }
+  const duplicates = kept.length > 0 ? markDuplicates(c, kept, cl, seat, size, largestSeat, perCluster) : 0
   const clusters: ClusterReport[] = []
   for (let k = 0; k < count; k++) {
     clusters.push({ signature: `${KIND_NAMES[kinds[k]]} ≈ ${round(median[k])}`, shapes: members[k], seats: perCluster[k], labelled: labelled[k], verdict: verdict[k] })
@@ -227,6 +172,51 @@ export function classify(c: Candidates, extent: number): Classification {
   // The report lists seat clusters first, then the largest others.
   clusters.sort((a, b) => b.seats - a.seats || b.shapes - a.shapes || (a.signature < b.signature ? -1 : 1))
   return { seat, clusters, duplicates, parts, rejectedUnlabelled }
+}
+
+/** Each candidate's cluster, and per cluster: members, labelled members, sizes (a sample). */
+function clusterStats(c: Candidates, clusterOf: Map<number, number>, count: number) {
+  const n = c.length
+  const members = new Uint32Array(count)
+  const labelled = new Uint32Array(count)
+  /** Members numbered by attributes (not ids, which tools make up: "use3"). */
+  const numbered = new Uint32Array(count)
+  const sizes: number[][] = Array.from({ length: count }, () => [])
+  const kinds = new Int32Array(count)
+  const cl = new Int32Array(n)
+  let lastSig = NaN
+  let k = 0
+  for (let i = 0; i < n; i++) {
+    // Neighbours mostly share a signature: the map is read once per run.
+    if (c.sig[i] !== lastSig) {
+      lastSig = c.sig[i]
+      k = clusterOf.get(lastSig) ?? 0
+    }
+    cl[i] = k
+    members[k]++
+    kinds[k] = c.kind[i]
+    if (c.number[i] !== undefined) {
+      labelled[k]++
+      if (c.source[i] !== 'id' && c.source[i] !== undefined) numbered[k]++
+    }
+    if (sizes[k].length < SIZE_SAMPLE) sizes[k].push(Math.sqrt(c.w[i] * c.h[i]))
+  }
+  return { cl, members, labelled, numbered, sizes, kinds }
+}
+
+/**
+ * Marks members of seat clusters as seats (seat[i] = 1), except, in a cluster the drawing labels,
+ * members without any label (an outlined digit of seat size, a legend sample). Returns those.
+ */
+function keepMembers(c: Candidates, cl: Int32Array, isSeat: Uint8Array, wellLabelled: Uint8Array, seat: Uint8Array): number {
+  let unlabelled = 0
+  for (let i = 0; i < c.length; i++) {
+    const k = cl[i]
+    if (!isSeat[k]) continue
+    if (wellLabelled[k] && c.number[i] === undefined && c.row[i] === undefined && c.unitId[i] === undefined) unlabelled++
+    else seat[i] = 1
+  }
+  return unlabelled
 }
 
 function round(v: number): number {

@@ -61,7 +61,8 @@ export function attributeRole(name: string): Role {
     // The last word says what the value is: seat_row is a row, seat_row_number a number in a row.
     if (has(KEY_WORDS) || (last === 'id' && words.length > 1 && (has(ROW_WORDS) || has(SEAT_WORDS) || has(SECTOR_WORDS)))) role = 'compound'
     else if (ROW_WORDS.has(last)) role = 'row'
-    else if (SEAT_WORDS.has(last)) role = has(ROW_WORDS) ? 'numberInRow' : 'number'
+    // "seat_row_number" is a seat's number in its row; "rowNumber" / "row_no" is the row's own.
+    else if (SEAT_WORDS.has(last)) role = has(ROW_WORDS) ? (words.some((w) => w !== last && SEAT_WORDS.has(w)) ? 'numberInRow' : 'row') : 'number'
     else if (SECTOR_WORDS.has(last)) role = 'sector'
     else if (ZONE_WORDS.has(last)) role = 'zone'
     else if (has(ROW_WORDS)) role = 'row'
@@ -81,7 +82,7 @@ export function cleanLabel(v: string | number | undefined): string | undefined {
   return /^0+\d+$/.test(s) ? String(Number(s)) : s
 }
 
-/** A seat number: short, holds a digit (or is one or two letters, as some halls letter seats). */
+/** A seat number: short, and holds a digit. */
 function numberValue(v: string): string | undefined {
   const s = v.trim()
   if (s.length === 0 || s.length > 12 || !/\d/.test(s)) return undefined
@@ -93,6 +94,9 @@ function rowValue(v: string): string | undefined {
   if (s.length === 0 || s.length > 24) return undefined
   return cleanLabel(s)
 }
+
+/** Element names drawing tools make ids of (lowercase, then a counter). */
+const TOOL_ID_WORDS = new Set(['g', 'use', 'svg', 'path', 'rect', 'circle', 'ellipse', 'line', 'text', 'tspan', 'image', 'polygon', 'polyline', 'symbol', 'defs', 'layer', 'group', 'shape', 'obj', 'id'])
 
 const SEPARATORS = /[\s\-_.:|/\\,;#]+/
 
@@ -241,7 +245,7 @@ function decodeId(id: string): string {
 }
 
 const KEYWORD_ROW = new RegExp(`(?:^|[^\\p{L}])(?:${ROW_WORD_RE}|r)[\\s_\\-:.]*([A-Za-z]{1,2}(?![\\p{L}])|\\d{1,3}(?:[A-Za-z](?![\\p{L}]))?)(?!\\d)`, 'iu')
-const KEYWORD_SEAT = new RegExp(`(?:seat|place|s|n|no|nr|num|m|p)[\\s_\\-:.]*(\\d{1,3})(?!\\d)`, 'iu')
+const KEYWORD_SEAT = new RegExp(`(?:${SEAT_WORD_RE}|s|n|num|m|p)[\\s_\\-:.]*(\\d{1,3})(?!\\d)`, 'iu')
 
 /**
  * Row and number (and sector) an id encodes: keywords first ("row01seat11", "Row_E"), then
@@ -263,7 +267,8 @@ export function parseId(rawId: string, seat: boolean): Labels | null {
   }
   if (!seat) return null
   const single = /^([A-Za-z]{1,3})[\s\-_.:]?(\d{1,4})$/.exec(id)
-  if (single) return { row: single[1], number: cleanLabel(single[2]), source: 'id' }
+  // "use3", "g12", "path7": ids drawing tools number their elements with, not a row and a seat.
+  if (single && !TOOL_ID_WORDS.has(single[1])) return { row: single[1], number: cleanLabel(single[2]), source: 'id' }
   const tokens = id.split(SEPARATORS).filter(Boolean)
   if (tokens.length >= 3) {
     const number = tokens[tokens.length - 1]

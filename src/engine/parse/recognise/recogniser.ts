@@ -11,7 +11,7 @@ import { decompose, applyX, applyY, type Matrix } from '../../geometry/matrix'
 import type { ShapeGeometry } from '../shapes'
 import type { ElementInfo } from '../rules'
 import type { VenueBuilder } from '../VenueBuilder'
-import { Candidates, Kind, type RetainedShape } from './candidates'
+import { Candidates, Kind, RETAIN_PER_SIGNATURE, type RetainedShape, type ShapeStyle } from './candidates'
 import { classify, MIN_REPEAT, type ClusterReport } from './classify'
 import { attributeLabels, cleanLabel, parseId, type LabelSource } from './labels'
 import { PointGrid } from './grid'
@@ -67,7 +67,7 @@ export class Recogniser {
   private compounds = 0
 
   /** A visible closed shape; false when it cannot be a seat (the parser draws it). */
-  shape(el: ElementInfo, g: ShapeGeometry, matrix: Matrix, retained: RetainedShape): boolean {
+  shape(el: ElementInfo, g: ShapeGeometry, matrix: Matrix, style: ShapeStyle): boolean {
     const { rotation, sx, sy } = decompose(matrix)
     const [x0, y0, x1, y1] = g.box
     const cx = (x0 + x1) / 2
@@ -75,7 +75,7 @@ export class Recogniser {
     // Zero-area shapes (straight paths, lines drawn as rects of no height) are never seats.
     if (!((x1 - x0) * sx > 0 && (y1 - y0) * sy > 0)) return false
     const kind = g.kind === SeatShape.Circle ? Kind.Round : g.kind === SeatShape.Rect ? Kind.Rect : Kind.Path
-    this.candidates.add(applyX(matrix, cx, cy), applyY(matrix, cx, cy), (x1 - x0) * sx, (y1 - y0) * sy, rotation, g.kind, kind, attributeLabels(el, false), el.id, retained)
+    this.candidates.add(applyX(matrix, cx, cy), applyY(matrix, cx, cy), (x1 - x0) * sx, (y1 - y0) * sy, rotation, g.kind, kind, attributeLabels(el, false), el.id, el, matrix, style)
     return true
   }
 
@@ -124,11 +124,12 @@ export class Recogniser {
     const fromId = this.readIds()
     const result = classify(c, extent)
     const seats: number[] = []
+    let notDrawn = 0
     for (let i = 0; i < c.length; i++) {
       if (result.seat[i] === 1) seats.push(i)
       else if (result.seat[i] === 0) {
-        const r = c.retained[i]
-        if (r) for (const one of Array.isArray(r) ? r : [r]) emitDecoration(one)
+        if (c.isRetained(i)) for (const one of c.retainedShapes(i)) emitDecoration(one)
+        else notDrawn++
       }
     }
     const warnings: string[] = []
@@ -149,14 +150,10 @@ export class Recogniser {
     builder.dropLabels(this.seatNumberTexts(seats))
     const flags = { row: new Uint8Array(c.length), number: new Uint8Array(c.length), sector: new Uint8Array(c.length) }
     const inferred = inferLabels(c, seats, this.stage, flags)
-    const rows = new Set<string>()
-    const sectors = new Set<string>()
     for (const i of seats) {
       const sector = c.sector[i] ?? ''
       const row = c.row[i] ?? ''
       const number = c.number[i] ?? ''
-      rows.add(`${sector}\u0000${row}`)
-      sectors.add(sector)
       const source: LabelSource = c.source[i] ?? 'attribute'
       count(report.labels.row, flags.row[i] ? 'inferred' : c.row[i] === undefined ? 'none' : source)
       count(report.labels.number, flags.number[i] ? 'inferred' : textNumbers[i] ? 'text' : c.number[i] === undefined ? 'none' : source)
@@ -167,16 +164,15 @@ export class Recogniser {
         sector, row, number, zone: c.zone[i], id: c.unitId[i],
       })
     }
+    // Rows and sectors are counted from the finished venue (report.ts: summarise).
     report.seats = seats.length
-    report.rows = rows.size
-    report.sectors = sectors.size
     if (inferred.rows > 0) warnings.push(`${report.labels.row.inferred} seats have no row in the drawing: rows inferred from their alignment (${inferred.rows} rows, numbered ${this.stage ? 'from the stage' : 'top to bottom'} within each sector)`)
     if (inferred.numbers > 0) warnings.push(`${inferred.numbers} seats have no number in the drawing: numbered left to right within each row`)
     if (inferred.sectors > 0) warnings.push(`the drawing names no sectors: ${inferred.sectors} sectors inferred from aisles between groups of seats, named 1…${inferred.sectors}`)
     if (textNumbers.count > 0) warnings.push(`${textNumbers.count} seat numbers read from the numbers drawn on or beside the seats`)
     if (result.duplicates > 0) warnings.push(`${result.duplicates} seats overlap exactly: kept one of each`)
     if (result.rejectedUnlabelled > 0) warnings.push(`${result.rejectedUnlabelled} repeated shapes look like seats but carry no labels while the other seats do: drawn as decoration (give a rule set if they are seats)`)
-    if (c.droppedRetention > 0) warnings.push('some very repeated shapes were not kept for drawing as decoration')
+    if (notDrawn > 0) warnings.push(`${notDrawn} shapes repeated more than ${RETAIN_PER_SIGNATURE} times are not seats and were not kept for drawing: they are left out of the map`)
     const missing = report.labels.number.none
     if (missing > 0) warnings.push(`${missing} seats have no number`)
     if (report.compoundSeats > 0) warnings.push(`${report.compoundSeats} seats are drawn as groups of several shapes: each group is one seat`)

@@ -6,6 +6,9 @@ import { SectorKind, type VenueData } from '../../model'
 import { StringTable } from '../../strings/StringTable'
 import type { LabelCounts, RecognitionReport } from './recogniser'
 
+/** Sector indices are 16-bit: a row's key is its string id times this plus its sector. */
+const SECTOR_KEYS = 65_536
+
 function zero(): LabelCounts {
   return { attribute: 0, json: 0, description: 0, id: 0, layer: 0, text: 0, inferred: 0, none: 0 }
 }
@@ -21,12 +24,18 @@ export function rulesReport(seats: number, hiddenSkipped: number): RecognitionRe
 
 /** Seats, rows, seated sectors and standing areas as the finished venue holds them. */
 export function summarise(report: RecognitionReport, venue: VenueData): void {
-  const strings = new StringTable(venue.strings)
-  const rows = new Set<string>()
+  // Numeric keys (row string id × sectors + sector): no string per seat.
+  const { sector, row, count } = venue.seats
+  const rows = new Set<number>()
   const seatedSectors = new Set<number>()
-  for (let i = 0; i < venue.seats.count; i++) {
-    rows.add(`${venue.seats.sector[i]}\u0000${strings.get(venue.seats.row[i])}`)
-    seatedSectors.add(venue.seats.sector[i])
+  let lastRow = -1
+  let lastSector = -1
+  for (let i = 0; i < count; i++) {
+    if (row[i] === lastRow && sector[i] === lastSector) continue
+    lastRow = row[i]
+    lastSector = sector[i]
+    rows.add(row[i] * SECTOR_KEYS + sector[i])
+    seatedSectors.add(sector[i])
   }
   let standing = 0
   for (let s = 0; s < venue.sectors.count; s++) if (venue.sectors.kind[s] === SectorKind.Standing) standing++
@@ -35,6 +44,7 @@ export function summarise(report: RecognitionReport, venue: VenueData): void {
   report.sectors = seatedSectors.size
   report.standing = standing
   if (report.method === 'rules') {
+    const strings = new StringTable(venue.strings)
     for (let i = 0; i < venue.seats.count; i++) {
       report.labels.row[strings.get(venue.seats.row[i]) ? 'attribute' : 'none']++
       report.labels.number[strings.get(venue.seats.number[i]) ? 'attribute' : 'none']++
