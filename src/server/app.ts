@@ -23,6 +23,7 @@ import { registerCalls } from './routes/registry'
 import { registerPaymentRoutes } from './routes/payments'
 import { registerDoorRoutes } from './routes/door'
 import { registerSeatEvents } from './routes/seat-events'
+import { leaderPlugin } from './plugins/services/leader'
 import { liveFeedPlugin } from './plugins/services/live-feed'
 import { orderGuardPlugin } from './plugins/services/order-guard'
 import { paymentsPlugin } from './plugins/services/payments'
@@ -77,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAddressLimits(app)
   await registerSwagger(app)
   // Services the routes use, each a plugin that owns its hooks and timers.
+  await app.register(leaderPlugin)
   await app.register(paymentsPlugin)
   await app.register(orderGuardPlugin)
   await app.register(liveFeedPlugin)

@@ -62,4 +62,7 @@ export interface Database {
   operator_sessions: import('./admin.table').OperatorSessionsTable
   api_tokens: import('./admin.table').ApiTokensTable
   audit_log: import('./admin.table').AuditLogTable
+  /** Background-work leases and shared per-address counters (issue 18, cluster.table.ts). */
+  job_leases: import('./cluster.table').JobLeasesTable
+  guard_counters: import('./cluster.table').GuardCountersTable
 }

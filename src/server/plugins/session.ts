@@ -6,6 +6,7 @@ import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/toke
 import { DOOR_API_PREFIX } from '../domain/redemption/constants'
 import { deleteExpiredSessions, findSession, insertSession, touchSession } from '../domain/sessions/repository'
 import type { SessionRow } from './context'
+import { everyOnLeader } from './services/leader'
 
 export const SESSION_COOKIE = 'sw_sid'
 /** A session lives this long after its last request (sliding). */
@@ -33,14 +34,7 @@ const newSecret = () => randomBytes(SECRET_BYTES).toString('base64url')
 export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('session', null)
 
-  let sweep: NodeJS.Timeout | undefined
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      deleteExpiredSessions(app.db, Date.now()).catch((err: unknown) => app.log.error({ err }, 'session sweep failed'))
-    }, SESSION_SWEEP_INTERVAL_MS)
-    sweep.unref()
-  })
-  app.addHook('onClose', async () => clearInterval(sweep))
+  everyOnLeader(app, SESSION_SWEEP_INTERVAL_MS, 'session sweep', () => deleteExpiredSessions(app.db, Date.now()))
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return

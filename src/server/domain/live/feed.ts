@@ -9,6 +9,8 @@ export interface LiveFeedOptions {
   /** PostgreSQL URL: listen for other processes' changes. Unset on SQLite (one process). */
   pgUrl?: string
   onError: (err: unknown) => void
+  /** Whether this process prunes the change log (the cluster's leader does; unset: always). */
+  shouldPrune?: () => boolean
 }
 
 /**
@@ -51,6 +53,7 @@ export class LiveFeed {
     }, LIVE_POLL_MS)
     this.poll.unref()
     this.prune = setInterval(() => {
+      if (this.opts.shouldPrune && !this.opts.shouldPrune()) return
       pruneChanges(this.db, Date.now() - LIVE_RETENTION_MS).catch(this.opts.onError)
     }, LIVE_PRUNE_INTERVAL_MS)
     this.prune.unref()

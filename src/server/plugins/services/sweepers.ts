@@ -3,40 +3,13 @@ import fp from 'fastify-plugin'
 import { releaseCancelledDiscounts } from '../../domain/loyalty/service'
 import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../../domain/orders/constants'
 import { expireOrders } from '../../domain/orders/expiry'
+import { everyOnLeader } from './leader'
 
 /** How often discounts of orders cancelled by expiry are given back (bonuses, promo uses). */
 const DISCOUNT_RELEASE_INTERVAL_MS = 30_000
 
 /**
- * A job run every `intervalMs` once the app is ready: the timer is unref'd (it never keeps the
- * process alive); a run never overlaps the previous one; a failed run is logged and the next
- * one tries again; on close the timer stops and a run in progress is awaited, so the database
- * can close after it.
- */
-function every(app: FastifyInstance, intervalMs: number, what: string, run: () => Promise<unknown>): void {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | null = null
-  let stopped = false
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running || stopped) return
-      running = run()
-        .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
-        .finally(() => {
-          running = null
-        })
-    }, intervalMs)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    stopped = true
-    clearInterval(timer)
-    await running
-  })
-}
-
-/**
- * The app's background sweepers, owning their timers:
+ * The app's background sweepers, owning their timers (run on the cluster's leader only, leader.ts):
  * - reservation expiry: unpaid orders past their reserve time are cancelled and expired cart
  *   holds released (domain/orders/expiry.ts), so the database says what the stock rule already
  *   answers; it runs twice per the shorter of the reserve and cart-hold times, between
@@ -48,11 +21,11 @@ export const sweepersPlugin = fp(
     const { db, config } = app
     const holdMs = Math.min(config.orderReserveSeconds, config.cartHoldSeconds) * 1000
     const interval = Math.min(ORDER_SWEEP_INTERVAL_MS, Math.max(ORDER_SWEEP_MIN_INTERVAL_MS, holdMs / 2))
-    every(app, interval, 'order expiry sweep', async () => {
+    everyOnLeader(app, interval, 'order expiry sweep', async () => {
       const ids = await db.transaction().execute((trx) => expireOrders(trx, Date.now()))
       if (ids.length) app.log.info({ orders: ids }, 'expired orders cancelled')
     })
-    every(app, DISCOUNT_RELEASE_INTERVAL_MS, 'discount release', () => releaseCancelledDiscounts(db))
+    everyOnLeader(app, DISCOUNT_RELEASE_INTERVAL_MS, 'discount release', () => releaseCancelledDiscounts(db))
   },
-  { name: 'sweepers' },
+  { name: 'sweepers', dependencies: ['leader'] },
 )
