@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
 import type { Captcha } from '../../../contract/entities/captcha'
 import type { Db } from '../../db/connect'
+import { countCaptchaAttempt } from './attempts.repository'
 
 /** A captcha must be answered within this time. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000
@@ -48,14 +49,17 @@ export async function createCaptcha(db: Db, now = Date.now()): Promise<Captcha> 
  * CAPTCHA_MAX_ATTEMPTS the captcha is deleted.
  */
 export async function checkCaptcha(db: Db, sid: string, text: string, now = Date.now()): Promise<boolean> {
-  const row = await db.selectFrom('captchas').selectAll().where('sid', '=', sid).where('expires_at', '>', now).executeTakeFirst()
+  // One conditional increment claims the attempt (any number of processes checking the same sid
+  // at once each get their own attempt number, and none past the limit), then the answer is
+  // compared. The right answer uses an attempt too, so a picture is checked at most
+  // CAPTCHA_MAX_ATTEMPTS times, however many requests race.
+  const row = await countCaptchaAttempt(db, sid, now, CAPTCHA_MAX_ATTEMPTS)
   if (!row) return false
   if (row.answer === captchaDigest(sid, text)) {
     await db.updateTable('captchas').set({ solved_at: now }).where('sid', '=', sid).execute()
     return true
   }
-  if (row.attempts + 1 >= CAPTCHA_MAX_ATTEMPTS) await db.deleteFrom('captchas').where('sid', '=', sid).execute()
-  else await db.updateTable('captchas').set({ attempts: row.attempts + 1 }).where('sid', '=', sid).execute()
+  if (row.attempts >= CAPTCHA_MAX_ATTEMPTS) await db.deleteFrom('captchas').where('sid', '=', sid).execute()
   return false
 }
 
