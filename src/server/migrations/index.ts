@@ -15,6 +15,7 @@ import * as m17b from './2026_11_24_17_01_02_publishing'
 import * as m18a from './2026_11_24_18_06_01_mail_retries'
 import * as m18b from './2026_11_24_18_07_01_job_leases'
 import * as m18c from './2026_11_24_18_08_01_guard_counters'
+import * as m18d from './2026_11_24_18_09_01_seat_changes_notify_after_commit'
 import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
 import * as m20a from './2026_11_24_20_01_01_seat_choice'
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_20_01_01_seat_choice': m20a,
   '2026_11_24_18_07_01_job_leases': m18b,
   '2026_11_24_18_08_01_guard_counters': m18c,
+  '2026_11_24_18_09_01_seat_changes_notify_after_commit': m18d,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -55,7 +55,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           crmClientId: request.session?.crm_client_id ?? null,
         })
       } finally {
-        feed.poke()
+        feed.changed()
       }
     },
 
@@ -68,7 +68,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           crmClientId: request.session?.crm_client_id ?? null,
         })
       } finally {
-        feed.poke()
+        feed.changed()
       }
     },
 
@@ -81,7 +81,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           crmClientId: request.session?.crm_client_id ?? null,
         }),
       )
-      feed.poke()
+      feed.changed()
       // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
       queueOrderPaidMail(db, app.config, app.log, hash)
       return { errorCode: ErrorCode.OK, errorText: '', hash }

@@ -32,9 +32,31 @@ export async function expireOrders(db: Db, now: number, calendarIds?: readonly n
       eb.exists(eb.selectFrom('order_lines as l').select('l.id').whereRef('l.order_id', '=', 'orders.id').where('l.calendar_id', 'in', ids)),
     )
   }
-  const cancelled = (await query.returning('id').execute()).map((r) => r.id)
-  if (cancelled.length === 0) return cancelled
+  return giveBack(db, now, (await query.returning('id').execute()).map((r) => r.id))
+}
 
+/**
+ * Cancels the given orders that are unpaid and past their reserve time (the same conditional
+ * UPDATE), and gives back what they held: the row-level claim (orders/claim.ts) frees only the
+ * orders holding the seats it wants, instead of every expired order of the session.
+ */
+export async function expireOrdersById(db: Db, now: number, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return []
+  const cancelled = await db
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS_CANCELLED, cancelled_at: now })
+    .where('paid', '=', 0)
+    .where('status', '<>', ORDER_STATUS_CANCELLED)
+    .where('reserve_until', '<=', now)
+    .where('id', 'in', [...orderIds])
+    .returning('id')
+    .execute()
+  return giveBack(db, now, cancelled.map((r) => r.id))
+}
+
+/** What cancelled orders held goes back: subscription tickets, seat and standing holds. */
+async function giveBack(db: Db, now: number, cancelled: number[]): Promise<number[]> {
+  if (cancelled.length === 0) return cancelled
   // Subscription tickets go back to the client's subscription.
   const used = await subscriptionTicketsOf(db, cancelled)
   for (const u of used) {
