@@ -7,7 +7,7 @@ import { findPlaces, placesById, placeText, UNKNOWN_NAMED_MAX, type Place, type 
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
-import { enforceNoSingles, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
+import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, releaseCartHolds, repriceSeatHold, standingTaken, takenFailure, type CartHolds } from '../inventory/holds'
 import { inClaimTransaction } from '../orders/claim'
 
@@ -71,7 +71,8 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
   // Numbered seats without the single-seat rule are claimed row by row (orders/claim.ts
   // SeatScope); standing places and that rule count across the session and keep its lock. The
   // cart's own row is locked by findCart's update, so two requests of one visitor take turns.
-  const seatsOnly = ctx.singlesAllowed && changes.every((c) => c.place.kind === 'seat')
+  const singlesJudged = !ctx.singlesAllowed && orphanRuleOf(session) === 'enforce'
+  const seatsOnly = !singlesJudged && changes.every((c) => c.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId: session.calendar.id, seatIds: changes.filter((c) => c.quantity > 0).map((c) => c.place.id) } : undefined
   await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cartId = (await findCart(trx, ctx.sessionId, session.calendar.id, true, now))!

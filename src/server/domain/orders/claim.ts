@@ -1,6 +1,6 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { CLAIM_ATTEMPTS } from '../inventory/constants'
+import { CLAIM_ATTEMPTS, CLAIM_COMMIT_BY_MS } from '../inventory/constants'
 import { expiredOrdersOn, releaseExpiredCartHoldsOn } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock'
 import { draftTickets, type OrderDraft } from './draft'
@@ -34,7 +34,10 @@ export async function inClaimTransaction<T>(
           // expireOrders also releases expired cart holds (domain/inventory/hold-expiry.ts).
           await expireOrders(trx, now, ids)
         }
-        return work(trx)
+        const out = await work(trx)
+        // Too late to commit: the visitor may have been told "busy" already (CLAIM_COMMIT_BY_MS).
+        if (Date.now() - now > CLAIM_COMMIT_BY_MS) throw new ApiFailure('busy')
+        return out
       })
     } catch (err) {
       const code = (err as { code?: unknown }).code
