@@ -15,6 +15,7 @@ import { clientErrorHandler } from './plugins/client-errors'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerRequestDeadline } from './plugins/request-deadline'
 import { registerSecurityHeaders } from './plugins/security-headers'
+import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { registerSessions } from './plugins/session'
 import { registerSwagger } from './plugins/swagger'
 import { buildHandlers } from './routes/handlers'
@@ -76,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app)
   registerSessions(app)
   registerAddressLimits(app)
+  registerWaitingRoomGuard(app)
   await registerSwagger(app)
   // Services the routes use, each a plugin that owns its hooks and timers.
   await app.register(leaderPlugin)

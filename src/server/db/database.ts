@@ -65,4 +65,6 @@ export interface Database {
   /** Background-work leases and shared per-address counters (issue 18, cluster.table.ts). */
   job_leases: import('./cluster.table').JobLeasesTable
   guard_counters: import('./cluster.table').GuardCountersTable
+  waiting_rooms: import('./cluster.table').WaitingRoomsTable
+  waiting_visitors: import('./cluster.table').WaitingVisitorsTable
 }
