@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKGROUND_LEASE, LEADER_LEASE_MS, LEADER_RENEW_MS } from '../../src/server/cluster/leader'
+import { BACKGROUND_LEASE, LEADER_LEASE_MS, LEADER_RENEW_MS } from '../../src/server/background/leader'
 import { connect, type Db } from '../../src/server/db/connect'
 import { leaseHolder } from '../../src/server/domain/background/lease.repository'
 import { spawnCluster, type ClusterProcess } from './cluster-helpers'

@@ -18,7 +18,7 @@ const SHUTDOWN_GRACE_MS = 15_000
  * SIGINT asks every worker to finish its requests and close, then exits. The primary itself
  * serves nothing and opens no database connection after the start-up migration: every worker is
  * stateless apart from its pool; background work runs on whichever one holds the lease
- * (cluster/leader.ts), so a dead worker's share is picked up by the others.
+ * (background/leader.ts), so a dead worker's share is picked up by the others.
  */
 export function runPrimary(workers: number, log: Logger): void {
   let shuttingDown = false

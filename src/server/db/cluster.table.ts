@@ -1,6 +1,6 @@
 /** Cluster coordination tables (issue 18.1 and 18.2). */
 
-/** A lease on a piece of background work (migration 2026_11_24_18_07_01, cluster/leader.ts). */
+/** A lease on a piece of background work (migration 2026_11_24_18_07_01, background/leader.ts). */
 export interface JobLeasesTable {
   name: string
   /** Random id of the process holding the lease. */

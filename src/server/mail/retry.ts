@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { everyOnLeader } from '../plugins/services/leader'
+import { everyOnLeader } from '../background/every'
 import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt } from './outbox'
 
 /** How often the cluster's leader looks for messages due for another attempt. */

@@ -6,7 +6,7 @@ import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/toke
 import { DOOR_API_PREFIX } from '../domain/redemption/constants'
 import { deleteExpiredSessions, findSession, insertSession, touchSession } from '../domain/sessions/repository'
 import type { SessionRow } from './context'
-import { everyOnLeader } from './services/leader'
+import { everyOnLeader } from '../background/every'
 
 export const SESSION_COOKIE = 'sw_sid'
 /** A session lives this long after its last request (sliding). */

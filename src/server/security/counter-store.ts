@@ -1,13 +1,10 @@
-import type { Db } from '../db/connect'
-import { deleteCounters, hitCounter, peekCounter, pruneCounters } from '../domain/abuse/counters.repository'
-
 /**
  * Where the per-address counters live (issue 18.2): order rate limit, captcha triggers, new
  * sessions. Fixed windows: a key's window starts at its first hit and lasts `windowMs`; every
  * hit answers the count including itself, so with any number of processes sharing the store
  * exactly `limit` hits of a window see a count at or below `limit`.
  *
- * - DbCounterStore: the guard_counters table, on PostgreSQL (every process of a cluster sees
+ * - DbCounterStore (domain/abuse/db-counter-store.ts): the guard_counters table, on PostgreSQL (every process of a cluster sees
  *   the same rows; a restart forgets nothing; no extra service).
  * - RedisCounterStore (REDIS_URL, security/redis-counter-store.ts): the same in Redis, off the
  *   database's write path.
@@ -57,29 +54,6 @@ export class MemoryCounterStore implements CounterStore {
 
   async prune(now: number): Promise<void> {
     for (const [k, w] of this.windows) if (w.expiresAt <= now) this.windows.delete(k)
-  }
-
-  async close(): Promise<void> {}
-}
-
-export class DbCounterStore implements CounterStore {
-  constructor(private readonly db: Db) {}
-
-  async hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }> {
-    const { count, windowStart } = await hitCounter(this.db, key, windowMs, now)
-    return { count, resetInMs: windowStart + windowMs - now }
-  }
-
-  peek(key: string, now: number): Promise<number> {
-    return peekCounter(this.db, key, now)
-  }
-
-  reset(keys: string[]): Promise<void> {
-    return deleteCounters(this.db, keys)
-  }
-
-  async prune(now: number): Promise<void> {
-    await pruneCounters(this.db, now)
   }
 
   async close(): Promise<void> {}

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Leader } from '../../cluster/leader'
+import { Leader } from '../../background/leader'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Whether this process runs the cluster's background work (cluster/leader.ts). */
+    /** Whether this process runs the cluster's background work (background/leader.ts). */
     leader: Leader
   }
 }
@@ -22,31 +22,3 @@ export const leaderPlugin = fp(
   },
   { name: 'leader' },
 )
-
-/**
- * A job run every `intervalMs` on the cluster's leader only, once the app is ready: the timer is
- * unref'd (it never keeps the process alive); a run never overlaps the previous one; a failed run
- * is logged and the next one tries again; on close the timer stops and a run in progress is
- * awaited, so the database can close after it.
- */
-export function everyOnLeader(app: FastifyInstance, intervalMs: number, what: string, run: () => Promise<unknown>): void {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | null = null
-  let stopped = false
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running || stopped || !app.leader.isLeader()) return
-      running = run()
-        .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
-        .finally(() => {
-          running = null
-        })
-    }, intervalMs)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    stopped = true
-    clearInterval(timer)
-    await running
-  })
-}

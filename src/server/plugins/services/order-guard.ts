@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { OrderGuard } from '../../domain/abuse/order-guard'
-import { DbCounterStore, MemoryCounterStore, type CounterStore } from '../../security/counter-store'
+import { DbCounterStore } from '../../domain/abuse/db-counter-store'
+import { MemoryCounterStore, type CounterStore } from '../../security/counter-store'
 import { RedisCounterStore } from '../../security/redis-counter-store'
-import { everyOnLeader } from './leader'
+import { everyOnLeader } from '../../background/every'
 
 declare module 'fastify' {
   interface FastifyInstance {

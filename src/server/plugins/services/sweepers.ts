@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { releaseCancelledDiscounts } from '../../domain/loyalty/service'
 import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../../domain/orders/constants'
 import { expireOrders } from '../../domain/orders/expiry'
-import { everyOnLeader } from './leader'
+import { everyOnLeader } from '../../background/every'
 
 /** How often discounts of orders cancelled by expiry are given back (bonuses, promo uses). */
 const DISCOUNT_RELEASE_INTERVAL_MS = 30_000
