@@ -16,6 +16,8 @@ const SPEC_PATHS = [
   '/api/ticket/:hash',
   // Our addition: best available on the seat map (issue 20).
   '/api/cart/best',
+  // Our addition: a session's waiting room (issue 18.5).
+  '/api/queue/status',
 ]
 
 describe('call registry', () => {
