@@ -1,13 +1,15 @@
 /**
  * `npm start`: builds the web client when it is missing or older than its sources, then starts
- * the server (migrations, demo data on first start, graceful shutdown). See src/server/config.ts
- * for the environment variables.
+ * the server (migrations, demo data on first start, graceful shutdown); `WORKERS=N` starts N
+ * server processes on one port (PostgreSQL only). See src/server/config.ts for the environment
+ * variables.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig, type Config } from '../server/config'
-import { closeOnSignals, createLogger, startServer } from '../server/server'
+import { launch } from '../server/cluster/launch'
+import { createLogger } from '../server/server'
 
 /** Sources of the client bundle: a newer file in any of these means dist/client is stale. */
 export const CLIENT_SOURCES = ['src/app', 'src/engine', 'src/workers', 'src/contract', 'index.html']
@@ -68,10 +70,8 @@ async function start(): Promise<void> {
     throw err
   }
   const log = createLogger(config)
-  await ensureClient(config, process.cwd(), log)
-  const server = await startServer(config, log)
-  closeOnSignals(server)
-  log.info({ url: server.url, publicUrl: config.publicUrl }, 'storefront listening')
+  // WORKERS > 1: the primary builds the client once and forks the servers (cluster/launch.ts).
+  await launch(config, log, () => ensureClient(config, process.cwd(), log))
 }
 
 const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href

@@ -11,6 +11,7 @@ import { crmClientInfoRequestSchema, crmClientInfoResponseSchema, crmLogoutRespo
 import { cartListRequestSchema, cartResponseSchema, cartUpdateRequestSchema } from './entities/cart'
 import { bestSeatsRequestSchema, bestSeatsResponseSchema } from './entities/best'
 import { binaryAnswerSchema, COMPILED_VENUE_PATH, compiledVenueParamsSchema, SCHEME_MAP_STATUSES_PATH, schemeMapCompiledResponseSchema, schemeMapStatusesQuerySchema } from './entities/compiledVenue'
+import { queueStatusRequestSchema, queueStatusResponseSchema } from './entities/queue'
 import {
   schemeMapRequestSchema,
   schemeMapResponseSchema,
@@ -57,6 +58,15 @@ const noQuery = z.object({})
  * in the schema's doc comment.
  */
 export const calls = {
+  queueStatus: defineCall({
+    method: 'POST',
+    path: '/api/queue/status',
+    summary: "A visitor's place in a session's waiting room",
+    description:
+      'Our design (issue 18.5): joins the room on the first call. Before the on-sale moment every visitor waits; at it they are drawn in random order, later ones queue behind; they are admitted at the set rate with a signed token bound to their session, sent as X-Admission-Token with cart and seat-map order calls. state off: no room.',
+    request: queueStatusRequestSchema,
+    response: queueStatusResponseSchema,
+  }),
   token: defineCall({
     method: 'GET',
     path: '/api/token',

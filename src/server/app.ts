@@ -15,6 +15,7 @@ import { clientErrorHandler } from './plugins/client-errors'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerRequestDeadline } from './plugins/request-deadline'
 import { registerSecurityHeaders } from './plugins/security-headers'
+import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { registerSessions } from './plugins/session'
 import { registerSwagger } from './plugins/swagger'
 import { buildHandlers } from './routes/handlers'
@@ -23,6 +24,7 @@ import { registerCalls } from './routes/registry'
 import { registerPaymentRoutes } from './routes/payments'
 import { registerDoorRoutes } from './routes/door'
 import { registerSeatEvents } from './routes/seat-events'
+import { leaderPlugin } from './plugins/services/leader'
 import { liveFeedPlugin } from './plugins/services/live-feed'
 import { orderGuardPlugin } from './plugins/services/order-guard'
 import { paymentsPlugin } from './plugins/services/payments'
@@ -75,8 +77,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app)
   registerSessions(app)
   registerAddressLimits(app)
+  registerWaitingRoomGuard(app)
   await registerSwagger(app)
   // Services the routes use, each a plugin that owns its hooks and timers.
+  await app.register(leaderPlugin)
   await app.register(paymentsPlugin)
   await app.register(orderGuardPlugin)
   await app.register(liveFeedPlugin)

@@ -33,6 +33,10 @@
  * | `TICKET_SIGNING_KEY_FILE` | `DATA_DIR/keys/ticket-signing-key.pem` | File of that key. The default file is generated on first start when missing; a file named here must exist. |
  * | `TICKET_PUBLIC_KEYS` | unset | Older public keys (base64url, comma separated) whose codes stay valid after a rotation. |
  * | `DOOR_TOKEN` | unset | Bearer token of the door check-in API (/api/door/…); unset = that API is off. |
+ * | `WORKERS` | `1` | Server processes on this machine (Node's cluster, one port). Above 1 needs `DATABASE_URL` (PostgreSQL): SQLite runs one process. |
+ * | `DB_POOL_MAX` | `10` | PostgreSQL connections of each process's pool. Keep WORKERS × DB_POOL_MAX (+1 per process for the live feed) of every machine together below the server's max_connections. |
+ * | `REDIS_URL` | unset | `redis://127.0.0.1:6379` keeps the per-address limits and captcha triggers in Redis; unset = in PostgreSQL (or in memory on SQLite). |
+ * | `REDIS_PREFIX` | `seatwise:` | Prefix of every Redis key (several installations or tests on one Redis). |
  */
 import { parseTrustProxy, TrustProxyError } from './security/trust-proxy'
 import path from 'node:path'
@@ -67,6 +71,10 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { lockTimeoutMs: 2000, statementT
 export const DEFAULT_REQUEST_DEADLINE_MS = 20_000
 /** A browser needs one session; 60 a minute leaves room for a school's or an office's shared address. */
 export const DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE = 60
+/** Processes one machine may run (WORKERS): far above any useful number of cores. */
+export const MAX_WORKERS = 64
+/** Connections of each process's pool (DB_POOL_MAX); see db/connect.ts. */
+export const DEFAULT_DB_POOL_MAX = 10
 /** A visitor has a map open in a tab or two; a few more for a household behind one address. */
 export const DEFAULT_STREAMS_PER_ADDRESS = 8
 
@@ -103,6 +111,10 @@ const envSchema = z.object({
   REQUEST_DEADLINE_MS: millis.default(DEFAULT_REQUEST_DEADLINE_MS),
   SESSIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE),
   STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_STREAMS_PER_ADDRESS),
+  WORKERS: z.coerce.number().int().min(1).max(MAX_WORKERS).default(1),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  REDIS_PREFIX: z.string().min(1).default('seatwise:'),
 })
 
 export type Database =
@@ -155,6 +167,12 @@ export interface Config {
   sandboxBankSecret: string
   /** Secrets that fell back to their development value; the server warns about each at start. */
   devSecrets: string[]
+  /** Server processes on this machine (WORKERS; cluster/primary.ts). */
+  workers: number
+  /** Connections of each process's PostgreSQL pool (DB_POOL_MAX). */
+  dbPoolMax: number
+  /** Redis of the shared per-address counters (REDIS_URL, REDIS_PREFIX); unset = the database. */
+  redis: { url: string; prefix: string } | undefined
   /** Keys of the signed ticket codes (domain/tickets/keys.ts). */
   ticketKeys: {
     /** PEM text of the signing key, when given in the environment. */
@@ -195,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   } catch (err) {
     if (err instanceof TrustProxyError) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${err.message}`)
     throw err
+  }
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  WORKERS: several processes need DATABASE_URL (PostgreSQL); SQLite runs one process (WORKERS=1)')
   }
   const production = e.NODE_ENV === 'production'
   // In production the sandbox bank (anyone may press Approve) and the demo data are off unless
@@ -247,5 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       extraPublicKeys: (e.TICKET_PUBLIC_KEYS ?? '').split(/[\s,]+/).filter((k) => k !== ''),
     },
     doorToken: e.DOOR_TOKEN,
+    workers: e.WORKERS,
+    dbPoolMax: e.DB_POOL_MAX,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
   }
 }

@@ -1,11 +1,13 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig } from './config'
-import { closeOnSignals, startServer } from './server'
+import { launch } from './cluster/launch'
+import { createLogger } from './server'
 
 /**
  * Server entry: `tsx src/server/main.ts`. Reads the environment, migrates the database, loads
- * demo data on first start, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * demo data on first start, listens, and shuts down gracefully on SIGTERM/SIGINT; WORKERS=N runs
+ * N processes on one port (cluster/launch.ts).
  * (`npm start` runs src/cli/start.ts, which builds the web client first when it is stale.)
  */
 export async function main(): Promise<void> {
@@ -19,9 +21,7 @@ export async function main(): Promise<void> {
     }
     throw err
   }
-  const server = await startServer(config)
-  closeOnSignals(server)
-  server.log.info({ url: server.url, publicUrl: config.publicUrl }, 'storefront listening')
+  await launch(config, createLogger(config))
 }
 
 const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href

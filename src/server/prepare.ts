@@ -10,6 +10,15 @@ import { connect, type Db } from './db/connect'
  * opens the serving connection with the configured timeouts.
  */
 export async function openDatabase(config: Config, log: Logger): Promise<Db> {
+  await prepareDatabase(config, log)
+  return connect(config.database, config.dbTimeouts, config.dbPoolMax)
+}
+
+/**
+ * Migrates and seeds on a setup connection, closed before returning: openDatabase's first half,
+ * which a cluster's primary runs once before forking its workers (cluster/launch.ts).
+ */
+export async function prepareDatabase(config: Config, log: Logger): Promise<void> {
   // Migrations and the demo seed run once at start on their own connection with the statement
   // and idle bounds relaxed: seeding a stadium works between statements for seconds (generating
   // and parsing its drawing) inside one transaction, which the serving timeouts would end.
@@ -19,7 +28,6 @@ export async function openDatabase(config: Config, log: Logger): Promise<Db> {
   } finally {
     await setup.destroy()
   }
-  return connect(config.database, config.dbTimeouts)
 }
 
 /** Bound of one migration or seed statement, and of the seed's pauses inside its transaction. */

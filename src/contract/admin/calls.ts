@@ -7,6 +7,7 @@ import * as care from './care'
 import * as d from './door'
 import * as s from './sales'
 import * as m from './studio'
+import * as w from './waiting'
 import type { Permission } from './roles'
 
 /**
@@ -54,6 +55,7 @@ export const adminCalls = {
 
   sessionCreate: call({ method: 'POST', path: '/api/admin/events/:id/sessions', summary: 'Add a session, or a series with repeat', request: c.sessionInputSchema, params: byId, response: c.idsResponseSchema, permission: 'catalogue.write' }),
   sessionUpdate: call({ method: 'POST', path: '/api/admin/sessions/:id', summary: 'Edit a session (date, time, capacity, active, on-sale and off-sale)', request: c.sessionUpdateSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  sessionWaitingRoom: call({ method: 'POST', path: '/api/admin/sessions/:id/waiting-room', summary: "Switch a session's waiting room on or off (on-sale moment, admissions per minute)", request: w.waitingRoomInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   sessionDelete: call({ method: 'POST', path: '/api/admin/sessions/:id/delete', summary: 'Delete a session nobody ordered', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   priceCreate: call({ method: 'POST', path: '/api/admin/sessions/:id/prices', summary: 'Add a price row to a session', request: c.priceInputSchema, params: byId, response: c.idResponseSchema, permission: 'catalogue.write' }),
   priceUpdate: call({ method: 'POST', path: '/api/admin/prices/:id', summary: 'Edit a price row', request: c.priceInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),

@@ -6,6 +6,7 @@ import { doorHandlers } from './door-handlers'
 import { registerAdminCalls } from './routes'
 import { eventSales, listOrders, sessionSales } from './sales'
 import { studioHandlers } from './studio/handlers'
+import { setWaitingRoom } from './waiting-room'
 
 /** The operator console's API under /api/admin (issue 17): access, catalogue, the venue map studio, sales, check-in lists and the door (issue 19.4). */
 export function registerAdmin(app: FastifyInstance): void {
@@ -15,6 +16,7 @@ export function registerAdmin(app: FastifyInstance): void {
     ...doorHandlers(app),
     ...careHandlers(app),
     ...studioHandlers(app),
+    sessionWaitingRoom: async ({ input, params, actor }) => setWaitingRoom(app.db, actor, params.id, input, Date.now()),
     sessionSales: async ({ params }) => sessionSales(app.db, params.id, Date.now()),
     eventSales: async ({ params }) => eventSales(app.db, params.id, Date.now()),
     orders: async ({ input }) => ({ orders: await listOrders(app.db, input, Date.now()) }),

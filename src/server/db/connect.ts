@@ -3,7 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
-import { DEFAULT_DB_TIMEOUTS, type Database as DbConfig, type DbTimeouts } from '../config'
+import { DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, type Database as DbConfig, type DbTimeouts } from '../config'
 import type { Database } from './database'
 
 export type Db = Kysely<Database>
@@ -11,8 +11,6 @@ export type Db = Kysely<Database>
 /** PostgreSQL type ids whose text form we turn into JS numbers (see below). */
 const PG_INT8 = 20
 const PG_NUMERIC = 1700
-/** Pool size: two cores serve the whole machine; more connections only queue in PostgreSQL. */
-const PG_POOL_MAX = 10
 /**
  * Longest wait for a free pooled connection: past it the request answers "busy, try again"
  * (plugins/known-failures.ts) instead of queueing behind a hot session without end.
@@ -31,13 +29,14 @@ pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v))
  * session has lock, statement and idle-in-transaction timeouts. The caller
  * owns the result and calls `destroy()` on shutdown.
  */
-export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): Db {
+export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS, poolMax = DEFAULT_DB_POOL_MAX): Db {
   if (cfg.kind === 'postgres') {
     // Every connection of the pool starts its session with these (sent in the startup packet,
     // so no extra round trip): see DbTimeouts in config.ts for why each exists.
     const pool = new pg.Pool({
       connectionString: cfg.url,
-      max: PG_POOL_MAX,
+      // DB_POOL_MAX: a few cores serve a process; more connections only queue inside PostgreSQL.
+      max: poolMax,
       connectionTimeoutMillis: PG_POOL_ACQUIRE_TIMEOUT_MS,
       lock_timeout: timeouts.lockTimeoutMs,
       statement_timeout: timeouts.statementTimeoutMs,

@@ -67,4 +67,9 @@ export interface Database {
   api_tokens: import('./admin.table').ApiTokensTable
   audit_log: import('./admin.table').AuditLogTable
   operator_sign_in_addresses: import('./admin.table').OperatorSignInAddressesTable
+  /** Background-work leases and shared per-address counters (issue 18, cluster.table.ts). */
+  job_leases: import('./cluster.table').JobLeasesTable
+  guard_counters: import('./cluster.table').GuardCountersTable
+  waiting_rooms: import('./cluster.table').WaitingRoomsTable
+  waiting_visitors: import('./cluster.table').WaitingVisitorsTable
 }

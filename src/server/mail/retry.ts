@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
+import { everyOnLeader } from '../background/every'
 import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt } from './outbox'
 
-/** How often each process looks for messages due for another attempt. */
+/** How often the cluster's leader looks for messages due for another attempt. */
 export const MAIL_RETRY_INTERVAL_MS = 30_000
 /** Messages tried per sweep, so one sweep stays short after an SMTP outage. */
 const MAIL_RETRY_BATCH = 20
@@ -56,23 +57,7 @@ export async function retryDueMail(db: Db, config: Pick<Config, 'smtpUrl' | 'out
   return sent
 }
 
-/** Runs retryDueMail every MAIL_RETRY_INTERVAL_MS while the app is up. */
+/** Runs retryDueMail every MAIL_RETRY_INTERVAL_MS while the app is up, on the cluster's leader only. */
 export function registerMailRetry(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | null = null
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return
-      running = retryDueMail(app.db, app.config, app.log)
-        .catch((err: unknown) => app.log.error({ err }, 'mail retry sweep failed'))
-        .finally(() => {
-          running = null
-        })
-    }, MAIL_RETRY_INTERVAL_MS)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
-  })
+  everyOnLeader(app, MAIL_RETRY_INTERVAL_MS, 'mail retry sweep', () => retryDueMail(app.db, app.config, app.log))
 }

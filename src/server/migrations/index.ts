@@ -14,6 +14,10 @@ import * as m17a from './2026_11_24_17_01_01_operators'
 import * as m17b from './2026_11_24_17_01_02_publishing'
 import * as m17c from './2026_11_24_17_02_01_console_studio'
 import * as m18a from './2026_11_24_18_06_01_mail_retries'
+import * as m18b from './2026_11_24_18_07_01_job_leases'
+import * as m18c from './2026_11_24_18_08_01_guard_counters'
+import * as m18d from './2026_11_24_18_09_01_seat_changes_notify_after_commit'
+import * as m18e from './2026_11_24_18_10_01_waiting_rooms'
 import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
 import * as m19t02 from './2026_11_24_19_01_02_create_checkin_lists'
 import * as m20a from './2026_11_24_20_01_01_seat_choice'
@@ -45,6 +49,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_19_01_02_create_checkin_lists': m19t02,
   '2026_11_24_20_02_01_hold_extensions': m20b,
   '2026_11_24_16_01_01_compiled_venues': m16a,
+  '2026_11_24_18_07_01_job_leases': m18b,
+  '2026_11_24_18_08_01_guard_counters': m18c,
+  '2026_11_24_18_09_01_seat_changes_notify_after_commit': m18d,
+  '2026_11_24_18_10_01_waiting_rooms': m18e,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

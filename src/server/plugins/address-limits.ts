@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { SEAT_EVENTS_PATH } from '../../contract/entities/scheme'
 import { ApiFailure } from '../errors'
-import { OpenCounter, SESSION_WINDOW_MS, WindowCounter } from '../security/address-limits'
+import { OpenCounter, SESSION_WINDOW_MS } from '../security/address-limits'
+import { retryAfterSeconds } from '../security/counter-store'
 
 /** Seconds a refused stream is told to wait before trying again. */
 const STREAM_RETRY_AFTER_S = 30
@@ -9,20 +10,22 @@ const TOKEN_PATH = '/api/token'
 
 /**
  * Per-address bounds on what costs the server without an order: new sessions (GET /api/token
- * without a session: a row each) and open live seat streams (a connection and a subscription
- * each). The address is request.ip: the socket's, or the right-most untrusted X-Forwarded-For
+ * without a session: a row each; counted in the cluster's shared store, so N processes allow
+ * exactly the limit) and open live seat streams (a connection and a subscription each; counted
+ * per process, security/address-limits.ts). The address is request.ip: the socket's, or the right-most untrusted X-Forwarded-For
  * hop when TRUST_PROXY lists the proxies (security/trust-proxy.ts). Refusals are 429 with
  * Retry-After, translated (too-many-sessions, too-many-streams).
  */
 export function registerAddressLimits(app: FastifyInstance): void {
-  const sessions = new WindowCounter(app.config.sessionsPerAddressPerMinute, SESSION_WINDOW_MS)
+  const sessionLimit = app.config.sessionsPerAddressPerMinute
   const streams = new OpenCounter(app.config.streamsPerAddress)
 
   app.addHook('preHandler', async (request, reply) => {
     const route = request.routeOptions.url
     if (route === TOKEN_PATH && request.session === null) {
-      if (!sessions.take(request.ip)) {
-        reply.header('retry-after', String(sessions.retryAfterS(request.ip)))
+      const { count, resetInMs } = await app.counters.hit(`sessions:${request.ip}`, SESSION_WINDOW_MS, Date.now())
+      if (count > sessionLimit) {
+        reply.header('retry-after', String(retryAfterSeconds(resetInMs)))
         throw new ApiFailure('too-many-sessions')
       }
     } else if (route === SEAT_EVENTS_PATH) {

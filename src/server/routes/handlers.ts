@@ -11,6 +11,7 @@ import { buildOrderHandlers } from './orders'
 import { buildPaymentHandlers } from './payments'
 import { buildReturnHandlers } from './returns'
 import { buildSchemeHandlers } from './scheme'
+import { queueStatus } from '../domain/waiting/room'
 import type { CallHandlers } from './registry'
 
 /**
@@ -25,6 +26,9 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
     ...buildPaymentHandlers(app),
     ...buildReturnHandlers(app),
     ...buildNominalHandlers(app),
+
+    // The CSRF check already required a session, so it exists here.
+    queueStatus: async ({ input, request }) => queueStatus(db, app.config.sessionSecret, input.calendar_id, request.session!.id, Date.now()),
 
     token: async ({ request, reply }) => {
       const session = await ensureSession(app, request, reply)

@@ -29,7 +29,7 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
     orderReturnConfirm: async ({ input }) => {
       const result = await confirmReturn(db, registry, input.hash, input.hashConf)
       // Returned seats were logged as free in the same transaction: tell open maps now.
-      if (result.calendarIds.length) live.poke()
+      if (result.calendarIds.length) live.changed()
       return { errorCode: ErrorCode.OK, errorText: '', summa: toMajor(result.refunded) }
     },
   }

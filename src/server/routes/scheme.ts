@@ -96,7 +96,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           crmClientId: request.session?.crm_client_id ?? null,
         })
       } finally {
-        feed.poke()
+        feed.changed()
       }
     },
 
@@ -122,7 +122,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           crmClientId: request.session?.crm_client_id ?? null,
         })
       } finally {
-        feed.poke()
+        feed.changed()
       }
     },
 
@@ -135,7 +135,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           crmClientId: request.session?.crm_client_id ?? null,
         }),
       )
-      feed.poke()
+      feed.changed()
       // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
       queueOrderPaidMail(db, app.config, app.log, hash)
       return { errorCode: ErrorCode.OK, errorText: '', hash }

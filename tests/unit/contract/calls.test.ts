@@ -20,6 +20,8 @@ const SPEC_PATHS = [
   '/api/order/extend',
   // Our addition: the compiled seat map (issue 16).
   '/api/scheme/map/compiled', '/api/venues/compiled/:hash', '/api/scheme/map/statuses',
+  // Our addition: a session's waiting room (issue 18.5).
+  '/api/queue/status',
 ]
 
 /** Calls whose answer is bytes (application/octet-stream), fetched by the venue worker. */

@@ -27,26 +27,26 @@ export async function placeGuardedOrder(
   create: (now: number) => Promise<string>,
 ): Promise<string> {
   const now = Date.now()
-  const wait = guard.hit(address, now)
+  const wait = await guard.hit(address, now)
   if (wait > 0) throw new ApiFailure('too-many-orders', { wait })
   const setup = await loadStoredSetup(db)
-  if (setup.captcha.enabled && guard.needsCaptcha(address, now)) {
+  if (setup.captcha.enabled && (await guard.needsCaptcha(address, now))) {
     if (!answer.captchaSid || !answer.captchaText) {
       throw new ApiFailure('captcha-required')
     }
     if (!(await consumeCaptcha(db, answer.captchaSid, answer.captchaText, now))) {
-      guard.recordFailure(address, now)
+      await guard.recordFailure(address, now)
       throw new ApiFailure('captcha-wrong')
     }
-    guard.captchaSolved(address, now)
+    await guard.captchaSolved(address)
   }
   let hash: string
   try {
     hash = await create(now)
   } catch (err) {
-    if (err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE) guard.recordFailure(address, now)
+    if (err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE) await guard.recordFailure(address, now)
     throw err
   }
-  guard.recordOrder(address, now)
+  await guard.recordOrder(address, now)
   return hash
 }

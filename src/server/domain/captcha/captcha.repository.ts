@@ -19,16 +19,8 @@ export async function insertCaptcha(db: Db, row: NewCaptcha): Promise<void> {
 }
 
 /** A captcha not expired at `now`; undefined otherwise. */
-export function findLiveCaptcha(db: Db, sid: string, now: number) {
-  return db.selectFrom('captchas').selectAll().where('sid', '=', sid).where('expires_at', '>', now).executeTakeFirst()
-}
-
 export async function markCaptchaSolved(db: Db, sid: string, now: number): Promise<void> {
   await db.updateTable('captchas').set({ solved_at: now }).where('sid', '=', sid).execute()
-}
-
-export async function setCaptchaAttempts(db: Db, sid: string, attempts: number): Promise<void> {
-  await db.updateTable('captchas').set({ attempts }).where('sid', '=', sid).execute()
 }
 
 export async function deleteCaptcha(db: Db, sid: string): Promise<void> {

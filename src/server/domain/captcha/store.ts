@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
 import type { Captcha } from '../../../contract/entities/captcha'
 import type { Db } from '../../db/connect'
-import { deleteCaptcha, deleteExpiredCaptchas, findLiveCaptcha, insertCaptcha, markCaptchaSolved, setCaptchaAttempts, takeCaptcha } from './captcha.repository'
+import { deleteCaptcha, deleteExpiredCaptchas, insertCaptcha, markCaptchaSolved, takeCaptcha } from './captcha.repository'
+import { countCaptchaAttempt } from './attempts.repository'
 
 /** A captcha must be answered within this time. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000
@@ -49,14 +50,17 @@ export async function createCaptcha(db: Db, now = Date.now()): Promise<Captcha> 
  * CAPTCHA_MAX_ATTEMPTS the captcha is deleted.
  */
 export async function checkCaptcha(db: Db, sid: string, text: string, now = Date.now()): Promise<boolean> {
-  const row = await findLiveCaptcha(db, sid, now)
+  // One conditional increment claims the attempt (any number of processes checking the same sid
+  // at once each get their own attempt number, and none past the limit), then the answer is
+  // compared. The right answer uses an attempt too, so a picture is checked at most
+  // CAPTCHA_MAX_ATTEMPTS times, however many requests race.
+  const row = await countCaptchaAttempt(db, sid, now, CAPTCHA_MAX_ATTEMPTS)
   if (!row) return false
   if (row.answer === captchaDigest(sid, text)) {
     await markCaptchaSolved(db, sid, now)
     return true
   }
-  if (row.attempts + 1 >= CAPTCHA_MAX_ATTEMPTS) await deleteCaptcha(db, sid)
-  else await setCaptchaAttempts(db, sid, row.attempts + 1)
+  if (row.attempts >= CAPTCHA_MAX_ATTEMPTS) await deleteCaptcha(db, sid)
   return false
 }
 

@@ -8,7 +8,7 @@ import { findPlaces, placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
-import { enforceNoSingles, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
+import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
 
@@ -69,6 +69,12 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
   })
 
   if (!ctx.singlesAllowed) await prepareSinglesCheck(db, session)
+  // Numbered seats without the single-seat rule are claimed row by row (orders/claim.ts
+  // SeatScope); standing places and that rule count across the session and keep its lock. The
+  // cart's own row is locked by findCart's update, so two requests of one visitor take turns.
+  const singlesJudged = !ctx.singlesAllowed && orphanRuleOf(session) === 'enforce'
+  const seatsOnly = !singlesJudged && changes.every((c) => c.place.kind === 'seat')
+  const scope = seatsOnly ? { calendarId: session.calendar.id, seatIds: changes.filter((c) => c.quantity > 0).map((c) => c.place.id) } : undefined
   await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cartId = (await findCart(trx, ctx.sessionId, session.calendar.id, true, now))!
     const before = await cartHolds(trx, cartId, now)
@@ -117,7 +123,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
       const kept = before.seats.filter((h) => !releaseSeats.includes(h.seat_id)).map((h) => h.seat_id)
       await enforceNoSingles(trx, session, [...kept, ...newSeats.map((s) => s.place.id)], cartId, now)
     }
-  })
+  }, scope)
   return listCart(db, ctx.sessionId, session, now, limit)
 }
 

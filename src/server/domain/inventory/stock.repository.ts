@@ -105,7 +105,7 @@ export async function soldPerPrice(db: Db, calendarIds: readonly number[], now: 
  * Locks sessions for the rest of the transaction so that counting their sales and inserting new
  * order lines cannot interleave with another order for the same sessions (no overselling).
  *
- * - PostgreSQL: SELECT … FOR UPDATE on the calendar rows, in id order so two orders touching the
+ * - PostgreSQL: SELECT … FOR NO KEY UPDATE on the calendar rows, in id order so two orders touching the
  *   same sessions always lock them in the same order and cannot deadlock. A competing order
  *   waits here; under READ COMMITTED its later statements see what the first one committed.
  * - SQLite: Kysely's SQLite driver runs every transaction of the process on its one connection,
@@ -119,7 +119,10 @@ export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Pr
   const ids = [...new Set(calendarIds)].sort((a, b) => a - b)
   if (ids.length === 0) return
   if (isPostgresDb(trx)) {
-    await trx.selectFrom('calendars').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute()
+    // FOR NO KEY UPDATE, not FOR UPDATE: claims of the session still take turns here, but the
+    // foreign-key checks of row-level seat claims (FOR KEY SHARE on the calendar row, from
+    // inserting a hold or an order line) do not wait behind it.
+    await trx.selectFrom('calendars').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute()
   } else {
     await trx.updateTable('calendars').set((eb) => ({ active: eb.ref('active') })).where('id', 'in', ids).execute()
   }

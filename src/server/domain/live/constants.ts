@@ -40,5 +40,11 @@ export const SSE_MAX_BUFFERED_BYTES = 4 * 1024 * 1024
 export const SSE_MAX_STREAMS = 10_000
 /** Delay before a lost PostgreSQL LISTEN connection is opened again. */
 export const PG_LISTEN_RETRY_MS = 1000
-/** The NOTIFY channel of the seat_changes trigger (migration 2026_11_22_00_00_01). */
+/**
+ * A process announces its committed seat changes to the others (NOTIFY, feed.ts changed()) at
+ * most once per this many ms: in a rush, 20 notifications a second per process instead of one
+ * per buyer, each costing the listeners one indexed read; a change waits at most this long.
+ */
+export const LIVE_NOTIFY_COALESCE_MS = 50
+/** The NOTIFY channel the processes announce seat changes on (feed.ts changed()). */
 export const PG_CHANNEL = 'seat_changes'

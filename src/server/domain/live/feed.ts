@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connect'
 import { readChanges, type Change } from './changes'
 import { latestChangeId, pruneChanges } from './changes.repository'
-import { LIVE_BATCH_ROWS, LIVE_GAP_WAIT_MS, LIVE_POLL_MS, LIVE_PRUNE_INTERVAL_MS, LIVE_RETENTION_MS } from './constants'
+import { LIVE_BATCH_ROWS, LIVE_GAP_WAIT_MS, LIVE_NOTIFY_COALESCE_MS, LIVE_POLL_MS, LIVE_PRUNE_INTERVAL_MS, LIVE_RETENTION_MS } from './constants'
+import { notifyChanges } from './notify.repository'
 import { PgListener } from './pg-listener'
 
 /**
@@ -15,6 +16,8 @@ export interface LiveFeedOptions {
   /** PostgreSQL URL: listen for other processes' changes. Unset on SQLite (one process). */
   pgUrl?: string
   onError: (err: unknown) => void
+  /** Whether this process prunes the change log (the cluster's leader does; unset: always). */
+  shouldPrune?: () => boolean
 }
 
 /**
@@ -42,6 +45,8 @@ export class LiveFeed {
   private pg: PgListener | null = null
   private started = false
   private stopped = false
+  private notifyTimer: NodeJS.Timeout | null = null
+  private lastNotify = 0
 
   constructor(
     private readonly db: Db,
@@ -57,6 +62,7 @@ export class LiveFeed {
     }, LIVE_POLL_MS)
     this.poll.unref()
     this.prune = setInterval(() => {
+      if (this.opts.shouldPrune && !this.opts.shouldPrune()) return
       pruneChanges(this.db, Date.now() - LIVE_RETENTION_MS).catch(this.opts.onError)
     }, LIVE_PRUNE_INTERVAL_MS)
     this.prune.unref()
@@ -66,7 +72,28 @@ export class LiveFeed {
     }
   }
 
-  /** Read the log now (after a local change committed). */
+  /**
+   * A local write to the holds committed: read the log now, and on PostgreSQL tell the other
+   * processes (NOTIFY). The trigger that writes the log no longer notifies (migration
+   * 2026_11_24_18_09_01): a NOTIFY inside the buyer's transaction takes PostgreSQL's global
+   * notification lock at commit, which serialises every buyer's commit. Here it is sent after
+   * commit, outside any transaction, at most once per LIVE_NOTIFY_COALESCE_MS per process (the
+   * last change of a burst is always announced). Writers that call nobody (the sweeper, the
+   * CLI) are seen by every process's LIVE_POLL_MS read.
+   */
+  changed(): void {
+    this.poke()
+    if (!this.opts.pgUrl || this.stopped || this.notifyTimer) return
+    const wait = Math.max(0, this.lastNotify + LIVE_NOTIFY_COALESCE_MS - Date.now())
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null
+      this.lastNotify = Date.now()
+      if (!this.stopped) notifyChanges(this.db).catch(this.opts.onError)
+    }, wait)
+    this.notifyTimer.unref()
+  }
+
+  /** Read the log now (a stream started, another process notified, the poll). */
   poke(): void {
     if (this.stopped || !this.started) return
     if (this.reading) {
@@ -110,6 +137,7 @@ export class LiveFeed {
     this.stopped = true
     if (this.poll) clearInterval(this.poll)
     if (this.prune) clearInterval(this.prune)
+    if (this.notifyTimer) clearTimeout(this.notifyTimer)
     await this.pg?.stop()
     await this.reading
   }

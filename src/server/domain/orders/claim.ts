@@ -1,34 +1,75 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { CLAIM_ATTEMPTS } from '../inventory/constants'
+import { CLAIM_ATTEMPTS, CLAIM_COMMIT_BY_MS } from '../inventory/constants'
+import { expiredOrdersOn, releaseExpiredCartHoldsOn } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock.repository'
 import { draftTickets, type OrderDraft } from './draft'
-import { expireOrders } from './expiry'
+import { expireOrders, expireOrdersById } from './expiry'
 import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.repository'
 
 /**
- * Opens the claim transaction of sessions: locks them (claims of one session run one after the
+ * Opens the claim transaction of sessions. With `seats` (numbered seats only, PostgreSQL) it
+ * claims row by row (SeatScope below). Otherwise it locks them (claims of one session run one after the
  * other on PostgreSQL, in id order so two claims never wait on each other crosswise; SQLite runs
  * transactions one at a time anyway), cancels expired orders and releases expired cart holds, so
  * what is left is the truth at `now`. PostgreSQL deadlock or serialization aborts are retried a
  * few times. The cart, both order calls and best-available picking claim through here.
  */
-export async function inClaimTransaction<T>(db: Db, calendarIds: number | readonly number[], now: number, work: (trx: Db) => Promise<T>): Promise<T> {
+export async function inClaimTransaction<T>(
+  db: Db,
+  calendarIds: number | readonly number[],
+  now: number,
+  work: (trx: Db) => Promise<T>,
+  seats?: SeatScope,
+): Promise<T> {
   const ids = typeof calendarIds === 'number' ? [calendarIds] : [...calendarIds]
+  const rowLevel = seats !== undefined && isPostgresDb(db)
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        await lockCalendars(trx, ids)
-        // expireOrders also releases expired cart holds (domain/inventory/holds.repository.ts).
-        await expireOrders(trx, now, ids)
-        return work(trx)
+        if (rowLevel) {
+          await freeSeatsAtNow(trx, seats, now)
+        } else {
+          await lockCalendars(trx, ids)
+          // expireOrders also releases expired cart holds (domain/inventory/holds.repository.ts).
+          await expireOrders(trx, now, ids)
+        }
+        const out = await work(trx)
+        // Too late to commit: the visitor may have been told "busy" already (CLAIM_COMMIT_BY_MS).
+        if (Date.now() - now > CLAIM_COMMIT_BY_MS) throw new ApiFailure('busy')
+        return out
       })
     } catch (err) {
       const code = (err as { code?: unknown }).code
-      if (attempt < CLAIM_ATTEMPTS && isPostgresDb(db) && (code === '40P01' || code === '40001')) continue
+      // Row-level claims may also meet a concurrent first cart of the same visitor (unique
+      // violation): the next attempt finds that cart.
+      const retry = code === '40P01' || code === '40001' || (rowLevel && code === '23505')
+      if (attempt < CLAIM_ATTEMPTS && isPostgresDb(db) && retry) continue
       throw err
     }
   }
+}
+
+/**
+ * A claim of numbered seats only, in one session (issue 18.4). On PostgreSQL it takes no session
+ * lock: each seat is claimed by its INSERT into seat_holds, which the live-hold unique index
+ * (calendar_id, seat_id WHERE released_at IS NULL) lets through once; inserts go in seat id
+ * order (claimSeats), so two claims wait on each other only over a seat both want and never
+ * crosswise; a refused seat rolls the whole request back. Before it, only what blocks those
+ * seats by the stock rule is freed (expired cart holds, unpaid orders past their reserve time
+ * holding them), so the cost does not grow with the session's sales. Standing places, general
+ * admission and the no-single-seat rule count across the session and keep the session lock;
+ * so does SQLite (one writer at a time anyway).
+ */
+export interface SeatScope {
+  calendarId: number
+  seatIds: readonly number[]
+}
+
+async function freeSeatsAtNow(trx: Db, seats: SeatScope, now: number): Promise<void> {
+  const seatIds = [...new Set(seats.seatIds)].sort((a, b) => a - b)
+  await releaseExpiredCartHoldsOn(trx, seats.calendarId, seatIds, now)
+  await expireOrdersById(trx, now, await expiredOrdersOn(trx, seats.calendarId, seatIds, now))
 }
 
 /**
@@ -43,7 +84,7 @@ export type ClaimStock = (trx: Db, order: { id: number }) => Promise<void>
  * planner's stock claim, the subscription's tickets (conditional decrement), then the order's
  * lines. Anything refused rolls all of it back. Returns the order hash.
  */
-export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock): Promise<string> {
+export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope): Promise<string> {
   const calendarIds = [...new Set(draft.lines.map((l) => l.calendarId))]
   return inClaimTransaction(db, calendarIds, draft.createdAt, async (trx) => {
     const order = await insertOrder(trx, draft)
@@ -53,5 +94,5 @@ export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock): 
     }
     await insertOrderLines(trx, order.id, draft)
     return order.hash
-  })
+  }, seats)
 }

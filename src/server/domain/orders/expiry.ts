@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import { releaseExpiredCartHolds, releaseOrderHolds } from '../inventory/holds.repository'
-import { cancelExpiredOrders, returnSubscriptionTickets, subscriptionTicketsOf } from './order.repository'
+import { cancelExpiredOrders, cancelExpiredOrdersById, returnSubscriptionTickets, subscriptionTicketsOf } from './order.repository'
 
 /**
  * Reservation expiry: an unpaid order whose reserve time has passed is cancelled (status 90),
@@ -19,9 +19,22 @@ export async function expireOrders(db: Db, now: number, calendarIds?: readonly n
   if (calendarIds && calendarIds.length === 0) return []
   // Seat-map carts expire here too, so one sweeper and one read-time check cover every hold.
   await releaseExpiredCartHolds(db, now, calendarIds)
-  const cancelled = await cancelExpiredOrders(db, now, calendarIds)
-  if (cancelled.length === 0) return cancelled
+  return giveBack(db, now, await cancelExpiredOrders(db, now, calendarIds))
+}
 
+/**
+ * Cancels the given orders that are unpaid and past their reserve time (the same conditional
+ * UPDATE), and gives back what they held: the row-level claim (orders/claim.ts) frees only the
+ * orders holding the seats it wants, instead of every expired order of the session.
+ */
+export async function expireOrdersById(db: Db, now: number, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return []
+  return giveBack(db, now, await cancelExpiredOrdersById(db, now, orderIds))
+}
+
+/** What cancelled orders held goes back: subscription tickets, seat and standing holds. */
+async function giveBack(db: Db, now: number, cancelled: number[]): Promise<number[]> {
+  if (cancelled.length === 0) return cancelled
   // Subscription tickets go back to the client's subscription.
   const used = await subscriptionTicketsOf(db, cancelled)
   for (const u of used) await returnSubscriptionTickets(db, u.crm_subscription_id!, Number(u.n))

@@ -154,6 +154,20 @@ export async function cancelExpiredOrders(db: Db, now: number, calendarIds?: rea
   return (await query.returning('id').execute()).map((r) => r.id)
 }
 
+/** Cancels those of `orderIds` that are unpaid and past their reserve time (the same conditional UPDATE); answers the ids cancelled. */
+export async function cancelExpiredOrdersById(db: Db, now: number, orderIds: readonly number[]): Promise<number[]> {
+  const cancelled = await db
+    .updateTable('orders')
+    .set({ status: ORDER_STATUS_CANCELLED, cancelled_at: now })
+    .where('paid', '=', 0)
+    .where('status', '<>', ORDER_STATUS_CANCELLED)
+    .where('reserve_until', '<=', now)
+    .where('id', 'in', [...orderIds])
+    .returning('id')
+    .execute()
+  return cancelled.map((r) => r.id)
+}
+
 /** Confirms an order (status 20) at `now`: its named-ticket data is complete. */
 export async function confirmOrder(trx: Db, orderId: number, now: number): Promise<void> {
   await trx.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, confirmed_at: now }).where('id', '=', orderId).execute()

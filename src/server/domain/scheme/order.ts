@@ -116,7 +116,10 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
     fee: t.feeMinor,
   }))
   const draft = draftOrder(input, lines, { ...ctx, subscriptionId, giftCard, named: session.event.writeticketname === 1 })
-  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now))
+  // Numbered seats only: claimed row by row, no session lock (orders/claim.ts SeatScope).
+  const seatsOnly = tickets.every((t) => t.place.kind === 'seat')
+  const scope = seatsOnly ? { calendarId, seatIds: tickets.map((t) => t.place.id) } : undefined
+  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now), scope)
 }
 
 /** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */

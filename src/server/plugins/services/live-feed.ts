@@ -19,6 +19,7 @@ export const liveFeedPlugin = fp(
     const feed = new LiveFeed(app.db, {
       pgUrl: database.kind === 'postgres' ? database.url : undefined,
       onError: (err) => app.log.error({ err }, 'live seat feed failed'),
+      shouldPrune: () => app.leader.isLeader(),
     })
     app.decorate('liveFeed', feed)
     app.addHook('onReady', async () => {
@@ -28,5 +29,5 @@ export const liveFeedPlugin = fp(
       await feed.stop()
     })
   },
-  { name: 'live-feed' },
+  { name: 'live-feed', dependencies: ['leader'] },
 )

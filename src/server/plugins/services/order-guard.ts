@@ -1,18 +1,43 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { OrderGuard } from '../../domain/abuse/order-guard'
+import { DbCounterStore } from '../../domain/abuse/db-counter-store'
+import { MemoryCounterStore, type CounterStore } from '../../security/counter-store'
+import { RedisCounterStore } from '../../security/redis-counter-store'
+import { everyOnLeader } from '../../background/every'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Per-address counters shared by the cluster (security/counter-store.ts). */
+    counters: CounterStore
     /** One guard per app: general-admission and seat-map orders count against the same limits. */
     orderGuard: OrderGuard
   }
 }
 
-/** Decorates the app with its order guard (per-address rate limit and captcha, domain/abuse). */
+/** How often the leader drops ended counter windows from the database. */
+const COUNTER_PRUNE_INTERVAL_MS = 5 * 60_000
+
+/**
+ * The counter store the configuration calls for: Redis when REDIS_URL is set, the database on
+ * PostgreSQL (every process of the cluster shares it), this process's memory on SQLite (one
+ * process; a restart forgets it).
+ */
+export function openCounterStore(app: FastifyInstance): CounterStore {
+  const { config } = app
+  if (config.redis) return new RedisCounterStore(config.redis.url, config.redis.prefix)
+  if (config.database.kind === 'postgres') return new DbCounterStore(app.db)
+  return new MemoryCounterStore()
+}
+
+/** Decorates the app with its counter store and order guard (per-address rate limit and captcha, domain/abuse). */
 export const orderGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('orderGuard', new OrderGuard())
+    const counters = openCounterStore(app)
+    app.decorate('counters', counters)
+    app.decorate('orderGuard', new OrderGuard(counters))
+    everyOnLeader(app, COUNTER_PRUNE_INTERVAL_MS, 'counter prune', () => counters.prune(Date.now()))
+    app.addHook('onClose', () => counters.close())
   },
-  { name: 'order-guard' },
+  { name: 'order-guard', dependencies: ['leader'] },
 )

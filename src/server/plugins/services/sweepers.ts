@@ -5,6 +5,7 @@ import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../../doma
 import { expireOrders } from '../../domain/orders/expiry'
 import { nextExpiry } from '../../domain/orders/expiry.repository'
 import { deleteExpiredSessions } from '../../domain/sessions/repository'
+import { everyOnLeader } from '../../background/every'
 
 /** How often discounts of orders cancelled by expiry are given back (bonuses, promo uses). */
 const DISCOUNT_RELEASE_INTERVAL_MS = 30_000
@@ -18,48 +19,6 @@ export const SESSION_SWEEP_INTERVAL_MS = 3600 * 1000
 export const EXPIRY_WAKE_LAG_MS = 25
 
 /**
- * A job run every `intervalMs` once the app is ready, and whenever the returned `trigger` is
- * called: the timer is unref'd (it never keeps the process alive); a run never overlaps the
- * previous one (a trigger during a run runs it once more after); a failed run is logged and the
- * next one tries again; on close the timer stops and a run in progress is awaited, so the
- * database can close after it.
- */
-function every(app: FastifyInstance, intervalMs: number, what: string, run: () => Promise<unknown>): () => void {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | null = null
-  let again = false
-  let ready = false
-  let stopped = false
-  const trigger = (): void => {
-    if (stopped || !ready) return
-    if (running) {
-      again = true
-      return
-    }
-    running = run()
-      .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
-      .finally(() => {
-        running = null
-        if (again) {
-          again = false
-          trigger()
-        }
-      })
-  }
-  app.addHook('onReady', async () => {
-    ready = true
-    timer = setInterval(trigger, intervalMs)
-    timer.unref()
-  })
-  app.addHook('onClose', async () => {
-    stopped = true
-    clearInterval(timer)
-    await running
-  })
-  return trigger
-}
-
-/**
  * When to wake the expiry sweep for a hold or reservation due at `due`, or null when the periodic
  * run (every `intervalMs`) comes first: anything created after this lookup expires at least a
  * hold time later, more than the interval, so the periodic run finds it and schedules its wake.
@@ -71,7 +30,7 @@ export function expiryWakeDelay(due: number | null, now: number, intervalMs: num
 }
 
 /**
- * The app's background sweepers, owning their timers:
+ * The app's background sweepers, owning their timers (run on the cluster's leader only, leader.ts):
  * - reservation expiry: unpaid orders past their reserve time are cancelled and expired cart
  *   holds released (domain/orders/expiry.ts), so the database says what the stock rule already
  *   answers; it runs twice per the shorter of the reserve and cart-hold times, between
@@ -89,7 +48,7 @@ export const sweepersPlugin = fp(
     const interval = Math.min(ORDER_SWEEP_INTERVAL_MS, Math.max(ORDER_SWEEP_MIN_INTERVAL_MS, holdMs / 2))
     let wake: NodeJS.Timeout | undefined
     app.addHook('onClose', async () => clearTimeout(wake))
-    const sweep: () => void = every(app, interval, 'order expiry sweep', async () => {
+    const sweep: () => void = everyOnLeader(app, interval, 'order expiry sweep', async () => {
       const ids = await db.transaction().execute((trx) => expireOrders(trx, Date.now()))
       if (ids.length) app.log.info({ orders: ids }, 'expired orders cancelled')
       // Holds released here are in the change log now: streams of this process hear at once.
@@ -102,11 +61,11 @@ export const sweepersPlugin = fp(
         wake.unref()
       }
     })
-    every(app, DISCOUNT_RELEASE_INTERVAL_MS, 'discount release', () => releaseCancelledDiscounts(db))
-    every(app, SESSION_SWEEP_INTERVAL_MS, 'session sweep', async () => {
+    everyOnLeader(app, DISCOUNT_RELEASE_INTERVAL_MS, 'discount release', () => releaseCancelledDiscounts(db))
+    everyOnLeader(app, SESSION_SWEEP_INTERVAL_MS, 'session sweep', async () => {
       const n = await deleteExpiredSessions(db, Date.now())
       if (n) app.log.info({ sessions: n }, 'expired sessions deleted')
     })
   },
-  { name: 'sweepers', dependencies: ['live-feed'] },
+  { name: 'sweepers', dependencies: ['leader', 'live-feed'] },
 )

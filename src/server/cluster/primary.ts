@@ -1,0 +1,89 @@
+import cluster, { type Worker } from 'node:cluster'
+import type { Logger } from 'pino'
+
+/** IPC message from the primary asking a worker to close gracefully. */
+export const SHUTDOWN_MESSAGE = 'seatwise:shutdown'
+/** A worker that dies within this long of its start counts as crashing at start (a loop). */
+const EARLY_EXIT_MS = 10_000
+/** First and longest wait before replacing a worker that keeps dying at start. */
+const RESTART_BACKOFF_MIN_MS = 1_000
+const RESTART_BACKOFF_MAX_MS = 30_000
+/** Workers still running this long after a shutdown began are killed. */
+const SHUTDOWN_GRACE_MS = 15_000
+
+/**
+ * The cluster's primary (`WORKERS=N npm start`, N > 1): forks N workers that each run the whole
+ * server on the same port (Node's cluster hands connections to them in turn), replaces a worker
+ * that dies (at once, or with a growing pause while they keep dying at start), and on SIGTERM or
+ * SIGINT asks every worker to finish its requests and close, then exits. The primary itself
+ * serves nothing and opens no database connection after the start-up migration: every worker is
+ * stateless apart from its pool; background work runs on whichever one holds the lease
+ * (background/leader.ts), so a dead worker's share is picked up by the others.
+ */
+export function runPrimary(workers: number, log: Logger): void {
+  let shuttingDown = false
+  let backoff = RESTART_BACKOFF_MIN_MS
+  const started = new Map<number, number>()
+
+  const fork = (): void => {
+    const worker = cluster.fork()
+    started.set(worker.id, Date.now())
+  }
+
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    const lived = Date.now() - (started.get(worker.id) ?? 0)
+    started.delete(worker.id)
+    if (shuttingDown) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        log.info('all workers closed')
+        process.exit(0)
+      }
+      return
+    }
+    const early = lived < EARLY_EXIT_MS
+    const wait = early ? backoff : 0
+    backoff = early ? Math.min(backoff * 2, RESTART_BACKOFF_MAX_MS) : RESTART_BACKOFF_MIN_MS
+    log.error({ pid: worker.process.pid, code, signal, restartInMs: wait }, 'worker died; starting a new one')
+    setTimeout(() => {
+      if (!shuttingDown) fork()
+    }, wait)
+  })
+
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (shuttingDown) return
+    shuttingDown = true
+    log.info({ signal }, 'shutting down the workers')
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined)
+    if (alive.length === 0) process.exit(0)
+    // A message, not a signal: after Ctrl-C the workers got SIGINT from the terminal already,
+    // and a second signal would make them exit without finishing their requests.
+    for (const w of alive) if (w.isConnected()) w.send(SHUTDOWN_MESSAGE)
+    setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS).unref()
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+
+  log.info({ workers, pid: process.pid }, 'starting workers')
+  for (let i = 0; i < workers; i++) fork()
+}
+
+/**
+ * In a worker: close gracefully when the primary asks, or when the primary is gone (killed), so
+ * no worker is left serving without anyone to replace it.
+ */
+export function closeWithPrimary(close: () => Promise<void>): void {
+  if (!cluster.isWorker) return
+  const exit = (): void => {
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.on('message', (m) => {
+    if (m === SHUTDOWN_MESSAGE) exit()
+  })
+  process.on('disconnect', exit)
+}

@@ -1,0 +1,43 @@
+/** Cluster coordination tables (issue 18.1 and 18.2). */
+
+/** A lease on a piece of background work (migration 2026_11_24_18_07_01, background/leader.ts). */
+export interface JobLeasesTable {
+  name: string
+  /** Random id of the process holding the lease. */
+  holder: string
+  /** Epoch ms after which another process may take the lease. */
+  expires_at: number
+}
+
+/** A fixed-window counter of one key (migration 2026_11_24_18_08_01, security/counter-store.ts). */
+export interface GuardCountersTable {
+  key: string
+  window_start: number
+  count: number
+  /** window_start + the window: the row is useless after this and is pruned. */
+  expires_at: number
+}
+
+/** A session's waiting room (migration 2026_11_24_18_10_01, domain/waiting). */
+export interface WaitingRoomsTable {
+  calendar_id: number
+  enabled: number
+  opens_at: number
+  admit_per_minute: number
+  /** When the early visitors were drawn in random order (null: not yet). */
+  drawn_at: number | null
+  /** Last place handed out. */
+  next_position: number
+  updated_at: number
+}
+
+/** A visitor (session) in a waiting room. */
+export interface WaitingVisitorsTable {
+  calendar_id: number
+  session_id: string
+  joined_at: number
+  /** Random key drawn at join: the on-sale draw orders early visitors by it. */
+  draw_key: number
+  /** Place in the queue from 1; null until the draw (or until a late visitor is placed). */
+  position: number | null
+}

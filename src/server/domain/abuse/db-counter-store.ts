@@ -1,0 +1,27 @@
+import type { Db } from '../../db/connect'
+import type { CounterStore } from '../../security/counter-store'
+import { deleteCounters, hitCounter, peekCounter, pruneCounters } from './counters.repository'
+
+/** The shared per-address counters in the database (guard_counters; security/counter-store.ts). */
+export class DbCounterStore implements CounterStore {
+  constructor(private readonly db: Db) {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }> {
+    const { count, windowStart } = await hitCounter(this.db, key, windowMs, now)
+    return { count, resetInMs: windowStart + windowMs - now }
+  }
+
+  peek(key: string, now: number): Promise<number> {
+    return peekCounter(this.db, key, now)
+  }
+
+  reset(keys: string[]): Promise<void> {
+    return deleteCounters(this.db, keys)
+  }
+
+  async prune(now: number): Promise<void> {
+    await pruneCounters(this.db, now)
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,86 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import type { QueueStatus } from '../../../contract/entities/queue'
+import type { Db } from '../../db/connect'
+import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtBack } from './waiting.repository'
+
+/**
+ * The waiting room of a session (issue 18.5). Numbers are ours (the spec has no waiting room):
+ * - an admission token lasts ADMISSION_TOKEN_TTL_MS: long enough to choose seats and order, short
+ *   enough that a token passed on stops working soon;
+ * - the page asks again every QUEUE_POLL_S seconds (one indexed read per visitor and poll).
+ *
+ * Admission is by the clock, with no job to run: from the on-sale moment, the first
+ * floor(minutes × admit_per_minute) places are admitted, so every process and machine computes
+ * the same answer from the room's row, and a restart changes nothing. A visitor who leaves
+ * wastes his slot (the rate is of places, not of buyers).
+ */
+export const ADMISSION_TOKEN_TTL_MS = 20 * 60_000
+export const QUEUE_POLL_S = 5
+/** Range of the random draw key given at join (the on-sale draw orders by it). */
+const DRAW_KEY_RANGE = 2 ** 47
+
+/** Places admitted by `now`: the rate times the minutes since the on-sale moment. */
+export function admittedUpTo(room: { opens_at: number; admit_per_minute: number }, now: number): number {
+  if (now < room.opens_at) return 0
+  return Math.floor(((now - room.opens_at) * room.admit_per_minute) / 60_000)
+}
+
+function tokenMac(secret: string, calendarId: number, sessionId: string, expiresAt: number): string {
+  return createHmac('sha256', secret).update(`admission:${calendarId}:${sessionId}:${expiresAt}`).digest('base64url')
+}
+
+/** A signed admission token for a visitor's session and one session of an event, valid until `expiresAt`. */
+export function signAdmission(secret: string, calendarId: number, sessionId: string, expiresAt: number): string {
+  return `${calendarId}.${expiresAt}.${tokenMac(secret, calendarId, sessionId, expiresAt)}`
+}
+
+/** True when `token` was signed for this visitor's session and this session of an event and has not expired. */
+export function verifyAdmission(secret: string, token: string | undefined, calendarId: number, sessionId: string, now: number): boolean {
+  if (!token) return false
+  const parts = token.split('.')
+  if (parts.length !== 3 || !/^\d{1,10}$/.test(parts[0]) || !/^\d{1,16}$/.test(parts[1])) return false
+  const expiresAt = Number(parts[1])
+  if (Number(parts[0]) !== calendarId || expiresAt <= now) return false
+  const want = Buffer.from(tokenMac(secret, calendarId, sessionId, expiresAt))
+  const got = Buffer.from(parts[2])
+  return got.length === want.length && timingSafeEqual(got, want)
+}
+
+/** Whether the session's buying calls need an admission token now. */
+export async function roomIsOn(db: Db, calendarId: number): Promise<boolean> {
+  const room = await findRoom(db, calendarId)
+  return room !== undefined && room.enabled === 1
+}
+
+/**
+ * POST /api/queue/status: joins the visitor on the first call and answers where he stands. The
+ * on-sale draw happens on the first call after the on-sale moment, whichever process answers it.
+ */
+export async function queueStatus(db: Db, secret: string, calendarId: number, sessionId: string, now: number): Promise<QueueStatus> {
+  const base = { calendar_id: calendarId, poll_s: QUEUE_POLL_S, token: null, token_expires_at: null }
+  const room = await findRoom(db, calendarId)
+  if (!room || room.enabled !== 1) return { ...base, state: 'off', opens_at: null, place: null, waiting: 0, estimate_s: null }
+  let visitor = await findVisitor(db, calendarId, sessionId)
+  if (!visitor) {
+    await insertVisitor(db, calendarId, sessionId, randomInt(DRAW_KEY_RANGE), now)
+    visitor = (await findVisitor(db, calendarId, sessionId))!
+  }
+  const waiting = await countVisitors(db, calendarId)
+  if (now < room.opens_at) {
+    return { ...base, state: 'waiting', opens_at: room.opens_at, place: null, waiting, estimate_s: Math.ceil((room.opens_at - now) / 1000) }
+  }
+  if (room.drawn_at === null) await drawOnce(db, calendarId, now)
+  visitor = (await findVisitor(db, calendarId, sessionId))!
+  // A visitor who joined as the draw ran, or after it, goes to the back.
+  if (visitor.position === null) await placeAtBack(db, calendarId, sessionId)
+  const position = (await findVisitor(db, calendarId, sessionId))!.position!
+  const admitted = admittedUpTo(room, now)
+  if (position <= admitted) {
+    const expiresAt = now + ADMISSION_TOKEN_TTL_MS
+    return { ...base, state: 'admitted', opens_at: room.opens_at, place: null, waiting, estimate_s: 0, token: signAdmission(secret, calendarId, sessionId, expiresAt), token_expires_at: expiresAt }
+  }
+  const place = position - admitted
+  // The next admission comes when the clock reaches the next whole place.
+  const estimate = Math.ceil((((position * 60_000) / room.admit_per_minute + room.opens_at - now) / 1000))
+  return { ...base, state: 'waiting', opens_at: room.opens_at, place, waiting, estimate_s: Math.max(0, estimate) }
+}

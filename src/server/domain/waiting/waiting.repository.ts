@@ -1,0 +1,78 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect'
+import type { WaitingRoomsTable, WaitingVisitorsTable } from '../../db/cluster.table'
+
+export type WaitingRoomRow = WaitingRoomsTable
+export type WaitingVisitorRow = WaitingVisitorsTable
+
+export async function findRoom(db: Db, calendarId: number): Promise<WaitingRoomRow | undefined> {
+  return db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', calendarId).executeTakeFirst()
+}
+
+/** Sets a session's room (the operator's call); a new on-sale moment starts a new draw. */
+export async function saveRoom(db: Db, calendarId: number, room: { enabled: number; opens_at: number; admit_per_minute: number }, now: number): Promise<void> {
+  await db
+    .insertInto('waiting_rooms')
+    .values({ calendar_id: calendarId, ...room, drawn_at: null, next_position: 0, updated_at: now })
+    .onConflict((oc) => oc.column('calendar_id').doUpdateSet({ ...room, updated_at: now }))
+    .execute()
+}
+
+export async function findVisitor(db: Db, calendarId: number, sessionId: string): Promise<WaitingVisitorRow | undefined> {
+  return db.selectFrom('waiting_visitors').selectAll().where('calendar_id', '=', calendarId).where('session_id', '=', sessionId).executeTakeFirst()
+}
+
+/** Adds a visitor without a place (ON CONFLICT: a second call of the same session changes nothing). */
+export async function insertVisitor(db: Db, calendarId: number, sessionId: string, drawKey: number, now: number): Promise<void> {
+  await db
+    .insertInto('waiting_visitors')
+    .values({ calendar_id: calendarId, session_id: sessionId, joined_at: now, draw_key: drawKey, position: null })
+    .onConflict((oc) => oc.columns(['calendar_id', 'session_id']).doNothing())
+    .execute()
+}
+
+export async function countVisitors(db: Db, calendarId: number): Promise<number> {
+  const row = await db.selectFrom('waiting_visitors').select((eb) => eb.fn.countAll<number>().as('n')).where('calendar_id', '=', calendarId).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * The on-sale draw, once per room (a conditional UPDATE marks it drawn; of several processes
+ * one wins): every visitor without a place gets one by its random draw key, and the room's last
+ * place is set after them. Answers whether this call drew.
+ */
+export async function drawOnce(db: Db, calendarId: number, now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('waiting_rooms')
+      .set({ drawn_at: now })
+      .where('calendar_id', '=', calendarId)
+      .where('drawn_at', 'is', null)
+      .where('opens_at', '<=', now)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) !== 1) return false
+    await sql`
+      update waiting_visitors set position = r.rn
+      from (select session_id, row_number() over (order by draw_key, session_id) as rn
+            from waiting_visitors where calendar_id = ${calendarId} and position is null) r
+      where waiting_visitors.calendar_id = ${calendarId} and waiting_visitors.session_id = r.session_id`.execute(trx)
+    const n = await trx.selectFrom('waiting_visitors').select((eb) => eb.fn.max<number | null>('position').as('m')).where('calendar_id', '=', calendarId).executeTakeFirstOrThrow()
+    await trx.updateTable('waiting_rooms').set({ next_position: Number(n.m ?? 0) }).where('calendar_id', '=', calendarId).execute()
+    return true
+  })
+}
+
+/** A place at the back for a visitor who has none after the draw (one atomic increment of the room). */
+export async function placeAtBack(db: Db, calendarId: number, sessionId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('waiting_rooms')
+      .set((eb) => ({ next_position: eb('next_position', '+', 1) }))
+      .where('calendar_id', '=', calendarId)
+      .returning('next_position')
+      .executeTakeFirstOrThrow()
+    const position = Number(row.next_position)
+    await trx.updateTable('waiting_visitors').set({ position }).where('calendar_id', '=', calendarId).where('session_id', '=', sessionId).where('position', 'is', null).execute()
+    return position
+  })
+}

@@ -1,0 +1,60 @@
+/**
+ * Where the per-address counters live (issue 18.2): order rate limit, captcha triggers, new
+ * sessions. Fixed windows: a key's window starts at its first hit and lasts `windowMs`; every
+ * hit answers the count including itself, so with any number of processes sharing the store
+ * exactly `limit` hits of a window see a count at or below `limit`.
+ *
+ * - DbCounterStore (domain/abuse/db-counter-store.ts): the guard_counters table, on PostgreSQL (every process of a cluster sees
+ *   the same rows; a restart forgets nothing; no extra service).
+ * - RedisCounterStore (REDIS_URL, security/redis-counter-store.ts): the same in Redis, off the
+ *   database's write path.
+ * - MemoryCounterStore: this process's memory, for SQLite's single process.
+ */
+export interface CounterStore {
+  /** Counts one hit of `key`; answers the count in its window and the ms until the window ends. */
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }>
+  /** The count of `key` in its current window (0 when none). */
+  peek(key: string, now: number): Promise<number>
+  /** Forgets the keys (a solved captcha clears its address's record). */
+  reset(keys: string[]): Promise<void>
+  /** Drops ended windows (the cluster leader's sweep); a store that expires on its own does nothing. */
+  prune(now: number): Promise<void>
+  close(): Promise<void>
+}
+
+/** Seconds a refused caller waits: until the window ends, at least 1. */
+export const retryAfterSeconds = (resetInMs: number): number => Math.max(1, Math.ceil(resetInMs / 1000))
+
+/** Keys remembered at most by the memory store; beyond this the oldest are dropped (bounded memory). */
+export const MEMORY_STORE_MAX_KEYS = 200_000
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly windows = new Map<string, { count: number; expiresAt: number }>()
+
+  async hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }> {
+    let w = this.windows.get(key)
+    if (!w || w.expiresAt <= now) {
+      this.windows.delete(key)
+      if (this.windows.size >= MEMORY_STORE_MAX_KEYS) this.windows.delete(this.windows.keys().next().value as string)
+      w = { count: 0, expiresAt: now + windowMs }
+      this.windows.set(key, w)
+    }
+    w.count++
+    return { count: w.count, resetInMs: w.expiresAt - now }
+  }
+
+  async peek(key: string, now: number): Promise<number> {
+    const w = this.windows.get(key)
+    return w && w.expiresAt > now ? w.count : 0
+  }
+
+  async reset(keys: string[]): Promise<void> {
+    for (const k of keys) this.windows.delete(k)
+  }
+
+  async prune(now: number): Promise<void> {
+    for (const [k, w] of this.windows) if (w.expiresAt <= now) this.windows.delete(k)
+  }
+
+  async close(): Promise<void> {}
+}

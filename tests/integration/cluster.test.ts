@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKGROUND_LEASE, LEADER_LEASE_MS, LEADER_RENEW_MS } from '../../src/server/background/leader'
+import { connect, type Db } from '../../src/server/db/connect'
+import { leaseHolder } from '../../src/server/domain/background/lease.repository'
+import { spawnCluster, type ClusterProcess } from './cluster-helpers'
+import { freshPgDatabase } from './scheme-helpers'
+
+const WORKERS = 3
+
+/**
+ * Issue 18.1: `WORKERS=3 npm start` on PostgreSQL runs three server processes on one port;
+ * background work runs on exactly one of them (the lease holder), and when that one is killed
+ * with -9 the primary starts a replacement and another process takes the lease over.
+ */
+describe(`WORKERS=${WORKERS} npm start on one PostgreSQL`, () => {
+  let database: Awaited<ReturnType<typeof freshPgDatabase>>
+  let cluster: ClusterProcess
+  let db: Db
+
+  beforeAll(async () => {
+    database = await freshPgDatabase()
+    cluster = await spawnCluster(WORKERS, { DATABASE_URL: database.url })
+    db = connect({ kind: 'postgres', url: database.url })
+  }, 180_000)
+  afterAll(async () => {
+    await db?.destroy()
+    await cluster?.stop()
+    await database?.drop()
+  })
+
+  it('the workers are distinct processes serving one port; exactly one holds the background lease', async () => {
+    const pids = cluster.workerPids()
+    expect(new Set(pids).size).toBe(WORKERS)
+    expect(pids).not.toContain(cluster.child.pid)
+    await cluster.waitFor('a leader', () => cluster.leaderPids().length > 0, LEADER_RENEW_MS * 2)
+    // Several renewal rounds pass: still one leader, never a second one announcing itself.
+    await new Promise((r) => setTimeout(r, LEADER_RENEW_MS * 2))
+    expect(cluster.leaderPids()).toHaveLength(1)
+    expect(pids).toContain(cluster.leaderPids()[0])
+    expect(await leaseHolder(db, BACKGROUND_LEASE)).not.toBeNull()
+    const res = await fetch(`${cluster.url}/api/token`)
+    expect(res.status).toBe(200)
+  })
+
+  it('kill -9 of the leader: a new worker replaces it and another process takes the background work over', async () => {
+    const leader = cluster.leaderPids()[0]
+    const before = await leaseHolder(db, BACKGROUND_LEASE)
+    process.kill(leader, 'SIGKILL')
+    await cluster.waitFor('a replacement worker', () => cluster.workerPids().length === WORKERS + 1, 60_000)
+    await cluster.waitFor('a new leader', () => cluster.leaderPids().length === 2, LEADER_LEASE_MS + LEADER_RENEW_MS * 3)
+    const next = cluster.leaderPids()[1]
+    expect(next).not.toBe(leader)
+    const after = await leaseHolder(db, BACKGROUND_LEASE)
+    expect(after?.holder).not.toBe(before?.holder)
+    expect((await fetch(`${cluster.url}/api/token`)).status).toBe(200)
+  }, 90_000)
+
+  it('SIGTERM to the primary closes every worker gracefully and gives the lease back', async () => {
+    const code = await cluster.stop()
+    expect(code).toBe(0)
+    expect(await leaseHolder(db, BACKGROUND_LEASE)).toBeNull()
+  }, 30_000)
+})
+
+describe('WORKERS on SQLite', () => {
+  it('is refused at start: SQLite runs one process', async () => {
+    const { loadConfig, ConfigError } = await import('../../src/server/config')
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(ConfigError)
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/DATABASE_URL/)
+    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://x@127.0.0.1/db' }).workers).toBe(2)
+  })
+})

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorCode } from '../../src/contract/errors'
+import { ORDER_RATE_MAX } from '../../src/server/domain/abuse/order-guard'
+import { connect, type Db } from '../../src/server/db/connect'
+import { DbCounterStore } from '../../src/server/domain/abuse/db-counter-store'
+import { MemoryCounterStore, type CounterStore } from '../../src/server/security/counter-store'
+import { RedisCounterStore } from '../../src/server/security/redis-counter-store'
+import { getOnNewConnection, spawnCluster, type ClusterProcess } from './cluster-helpers'
+import { freshAddress, orderBody, seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
+import { freshPgDatabase } from './scheme-helpers'
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const WORKERS = 3
+const SESSIONS = 5
+/** Requests fired at once: more than WORKERS × the limit, so per-process counting would let more through. */
+const BURST = 30
+
+async function dropRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL)
+  try {
+    const keys = await redis.keys(`${prefix}*`)
+    if (keys.length) await redis.del(...keys)
+  } finally {
+    redis.disconnect()
+  }
+}
+
+/**
+ * Issue 18.2: the counter stores under concurrency, as N app instances use them: three stores
+ * (each with its own connection pool or Redis client, like three processes) counting the same
+ * key at once hand out each count exactly once.
+ */
+describe.each(['postgres', 'redis', 'memory'] as const)('counter store %s under concurrent hits', (kind) => {
+  let stores: CounterStore[] = []
+  const dbs: Db[] = []
+  let database: Awaited<ReturnType<typeof freshPgDatabase>> | undefined
+  const prefix = `seatwise-test-${randomBytes(4).toString('hex')}:`
+
+  beforeAll(async () => {
+    if (kind === 'postgres') {
+      database = await freshPgDatabase()
+      const { migrateToLatest } = await import('../../src/server/migrations')
+      const setup = connect({ kind: 'postgres', url: database.url })
+      await migrateToLatest(setup)
+      await setup.destroy()
+      for (let i = 0; i < 3; i++) dbs.push(connect({ kind: 'postgres', url: database.url }))
+      stores = dbs.map((db) => new DbCounterStore(db))
+    } else if (kind === 'redis') {
+      stores = [0, 1, 2].map(() => new RedisCounterStore(REDIS_URL, prefix))
+    } else {
+      stores = [new MemoryCounterStore()]
+    }
+  })
+  afterAll(async () => {
+    for (const s of stores) await s.close()
+    for (const db of dbs) await db.destroy()
+    await database?.drop()
+    if (kind === 'redis') await dropRedisPrefix(prefix)
+  })
+
+  it('every hit of a window gets its own count; a new window starts at 1; reset forgets', async () => {
+    const now = Date.now()
+    const hits = await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % stores.length].hit('k:a', 60_000, now)))
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1))
+    for (const h of hits) expect(h.resetInMs).toBeGreaterThan(50_000)
+    expect(await stores[0].peek('k:a', now)).toBe(60)
+    expect(await stores[0].peek('k:other', now)).toBe(0)
+    await stores[stores.length - 1].reset(['k:a'])
+    expect(await stores[0].peek('k:a', now)).toBe(0)
+    if (kind !== 'redis') {
+      // Windows by the caller's clock (Redis expires keys by its own, tested by the cluster below).
+      await stores[0].hit('k:b', 1000, now)
+      expect((await stores[0].hit('k:b', 1000, now + 500)).count).toBe(2)
+      expect((await stores[0].hit('k:b', 1000, now + 1000)).count).toBe(1)
+      await stores[0].prune(now + 5000)
+      expect(await stores[0].peek('k:b', now + 1001)).toBe(0)
+    }
+  })
+})
+
+/**
+ * Issue 18.2 on the user's path: a WORKERS=3 cluster gives one address exactly the configured
+ * allowance of new sessions and of order requests, whichever worker each request lands on (each
+ * request on its own connection, which the cluster hands to the workers in turn), and a restart
+ * of the whole cluster forgets nothing. Counted in PostgreSQL, then in Redis.
+ */
+describe.each(['postgres', 'redis'] as const)(`WORKERS=${WORKERS}: shared per-address limits in %s`, (store) => {
+  let database: Awaited<ReturnType<typeof freshPgDatabase>>
+  let cluster: ClusterProcess
+  let db: Db
+  let fx: Fixtures
+  const prefix = `seatwise-test-${randomBytes(4).toString('hex')}:`
+  const sessionAddress = freshAddress()
+  const orderAddress = freshAddress()
+  const env = () => ({
+    DATABASE_URL: database.url,
+    SESSIONS_PER_ADDRESS_PER_MINUTE: String(SESSIONS),
+    ...(store === 'redis' ? { REDIS_URL, REDIS_PREFIX: prefix } : {}),
+  })
+
+  beforeAll(async () => {
+    database = await freshPgDatabase()
+    cluster = await spawnCluster(WORKERS, env())
+    db = connect({ kind: 'postgres', url: database.url })
+    fx = await seedOrderFixtures(db)
+  }, 180_000)
+  afterAll(async () => {
+    await db?.destroy()
+    await cluster?.stop()
+    await database?.drop()
+    await dropRedisPrefix(prefix)
+  })
+
+  const newSession = () => getOnNewConnection(`${cluster.url}/api/token`, { 'x-forwarded-for': sessionAddress })
+  /** An order request from orderAddress by a visitor whose session came from an address of its own. */
+  const orderRequest = async () => {
+    const v = await visitor(cluster.url)
+    ;(v as { address: string }).address = orderAddress
+    return (await v.post<{ errorCode: string }>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }], { fio: '' }))).status
+  }
+
+  it(`${BURST} new sessions at once from one address: exactly ${SESSIONS} are made`, async () => {
+    const statuses = await Promise.all(Array.from({ length: BURST }, () => newSession()))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(SESSIONS)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(BURST - SESSIONS)
+  })
+
+  it(`${BURST + ORDER_RATE_MAX} order requests at once from one address: exactly ${ORDER_RATE_MAX} get past the rate limit`, async () => {
+    const statuses = await Promise.all(Array.from({ length: BURST + ORDER_RATE_MAX }, () => orderRequest()))
+    // Past the limit: 429; within it the bad request's own refusal (400), nothing else.
+    expect(statuses.filter((s) => s === 400)).toHaveLength(ORDER_RATE_MAX)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(BURST)
+  })
+
+  it('a restart of the whole cluster forgets nothing', async () => {
+    expect(await cluster.stop()).toBe(0)
+    cluster = await spawnCluster(WORKERS, env())
+    expect(await newSession()).toBe(429)
+    const v = await visitor(cluster.url)
+    ;(v as { address: string }).address = orderAddress
+    const refused = await v.post<{ errorCode: string }>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }]))
+    expect(refused.status).toBe(429)
+    expect(refused.body.errorCode).toBe(ErrorCode.LIMIT)
+    // Another address is untouched.
+    expect(await getOnNewConnection(`${cluster.url}/api/token`, { 'x-forwarded-for': freshAddress() })).toBe(200)
+  }, 180_000)
+})
