@@ -258,11 +258,24 @@ export class Recogniser {
     const c = this.candidates
     const out: number[] = []
     if (seats.length === 0 || this.tx.length === 0) return out
+    const nearest = this.nearestSeatOfText(seats)
+    for (let t = 0; t < this.tx.length; t++) {
+      if (this.tlabel[t] < 0) continue
+      const { seat, dist } = nearest(t)
+      if (seat < 0) continue
+      const onSeat = dist <= Math.max(c.w[seat], c.h[seat]) / 2
+      if (onSeat || c.number[seat] === this.tvalue[t]) out.push(this.tlabel[t])
+    }
+    return out
+  }
+
+  /** For text t, the nearest of `seats` within TEXT_REACH of its size (seat -1 when none), over a grid built once. */
+  private nearestSeatOfText(seats: readonly number[]): (t: number) => { seat: number; dist: number } {
+    const c = this.candidates
     let size = 0
     for (const i of seats) size = Math.max(size, Math.max(c.w[i], c.h[i]))
     const grid = new PointGrid(c.x, c.y, size * TEXT_REACH * 2, seats, c.length)
-    for (let t = 0; t < this.tx.length; t++) {
-      if (this.tlabel[t] < 0) continue
+    return (t) => {
       let seat = -1
       let dist = Infinity
       grid.near(this.tx[t], this.ty[t], (i) => {
@@ -272,11 +285,8 @@ export class Recogniser {
           seat = i
         }
       })
-      if (seat < 0) continue
-      const onSeat = dist <= Math.max(c.w[seat], c.h[seat]) / 2
-      if (onSeat || c.number[seat] === this.tvalue[t]) out.push(this.tlabel[t])
+      return { seat, dist }
     }
-    return out
   }
 
   /** Numbers drawn as <text> on or beside seats without one: each text goes to its nearest seat. */
@@ -285,21 +295,11 @@ export class Recogniser {
     const got = Object.assign(new Uint8Array(c.length), { count: 0 })
     const needing = seats.filter((i) => c.number[i] === undefined)
     if (needing.length === 0 || this.tx.length === 0) return got
-    let size = 0
-    for (const i of needing) size = Math.max(size, Math.max(c.w[i], c.h[i]))
-    const grid = new PointGrid(c.x, c.y, size * TEXT_REACH * 2, needing, c.length)
+    const nearest = this.nearestSeatOfText(needing)
     const bestText = new Int32Array(c.length).fill(-1)
     const bestDist = new Float64Array(c.length).fill(Infinity)
     for (let t = 0; t < this.tx.length; t++) {
-      let seat = -1
-      let dist = Infinity
-      grid.near(this.tx[t], this.ty[t], (i) => {
-        const d = Math.hypot(c.x[i] - this.tx[t], c.y[i] - this.ty[t])
-        if (d < dist && d <= TEXT_REACH * Math.max(c.w[i], c.h[i])) {
-          dist = d
-          seat = i
-        }
-      })
+      const { seat, dist } = nearest(t)
       if (seat >= 0 && dist < bestDist[seat]) {
         bestDist[seat] = dist
         bestText[seat] = t
