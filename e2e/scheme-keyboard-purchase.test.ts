@@ -56,7 +56,7 @@ describe('seat-map purchase by keyboard only', () => {
           await expect.poll(() => liveText(page)).not.toBe(before)
           const said = await liveText(page)
           heard.add(said)
-          expect(said).toMatch(/Ряд \S+, Место \S+/)
+          expect(said).toMatch(/ряд \S+, место \S+/)
           if (!/свобод/i.test(said)) continue
           const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/cart/update')), page.keyboard.press('Enter')])
           held = res.status() === 200

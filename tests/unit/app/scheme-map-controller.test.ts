@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ApiCallError } from '../../../src/contract/client'
 import { SchemeMapController, type CartSource } from '../../../src/app/screens/scheme/map/SchemeMapController'
 import type { EventSourceLike } from '../../../src/app/screens/scheme/map/seatStream'
 import { seatStatusEventSchema, seatSyncEventSchema, SEAT_STREAM_EVENTS, type SchemeMapResponse, type SeatStatus as ServerSeatStatus } from '../../../src/contract/entities/scheme'
@@ -119,7 +120,7 @@ function compiledFetch(maps: SchemeMapResponse[], loads: number[]): typeof fetch
   }) as typeof fetch
 }
 
-function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[]; source?: MapSource } = {}) {
+function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[]; source?: MapSource; noCompiled?: boolean } = {}) {
   const maps = options.maps ?? [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' })]
   const loads: number[] = []
   const streams: FakeStream[] = []
@@ -134,7 +135,7 @@ function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones
       loads.push(Date.now())
       return Promise.resolve(maps[Math.min(loads.length - 1, maps.length - 1)])
     },
-    loadCompiled: () => Promise.resolve({
+    loadCompiled: () => options.noCompiled ? Promise.reject(new ApiCallError('-1004', 'No seat map', 404)) : Promise.resolve({
       venue: { url: '/venue', content_hash: '0'.repeat(32), format_version: 1, seat_count: 4, bytes: { raw: 0, gzip: 0, brotli: 0 } },
       statuses_url: '/statuses', seat_stand: [], meta: null, version: 41,
     }),
@@ -247,6 +248,20 @@ describe.each<MapSource>(['json', 'compiled'])('SchemeMapController, map source 
     expect(controller.zoneOf(engine.indexOfKey('s1'))).toBe(1)
     controller.showTaken(engine.indexOfKey('s3'))
     expect(engine.status('s3')).toBe(SeatStatus.Held)
+    controller.dispose()
+  })
+})
+
+describe('SchemeMapController without a compiled form of the map', () => {
+  it('falls back to the JSON map when the compiled one answers 404 (a version edited in the studio)', async () => {
+    const { controller, engine, loads, streams } = setup({ source: 'compiled', noCompiled: true, maps: [mapResponse({ s1: 'sold', s2: 'free', s3: 'free', s4: 'free' })] })
+    controller.start()
+    await flush()
+    expect(loads).toHaveLength(1)
+    expect(streams[0].url).toBe('/api/scheme/events?calendar_id=7&last_event_id=41')
+    expect(controller.getSnapshot().phase).toBe('ready')
+    controller.mount({} as HTMLElement)
+    expect(engine.status('s1')).toBe(SeatStatus.Sold)
     controller.dispose()
   })
 })

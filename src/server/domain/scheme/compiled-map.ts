@@ -5,7 +5,8 @@ import { COMPILED_VENUE_PATH, SCHEME_MAP_STATUSES_PATH, SEAT_STATUS_BYTE, type S
 import type { Db } from '../../db/connect'
 import { compiledVenueOfDrawing } from '../../venues/compiled'
 import { cachedSessionAnswer, type SessionAnswer } from './map-cache'
-import { listLiveSeatStates, listSeatOrder, seatStateVersion } from './map.repository'
+import { isEditedVersion, listLiveSeatStates, listSeatOrder, seatStateVersion } from './map.repository'
+import { ApiFailure } from '../../errors'
 import { standingView, statusOfState } from './map'
 import { loadSchemeSession } from './repository'
 import { latestChangeId } from '../live/changes.repository'
@@ -27,6 +28,10 @@ export async function schemeMapCompiledAnswer(db: Db, hash: string, calendarId: 
   const version = await latestChangeId(db)
   const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
   const priced = pricedZones(session)
+  // A map edited in the console's studio keeps its painted zones, renamed rows and deleted seats
+  // in the database, not in its drawing, and the compiler reads the drawing: such a map has no
+  // compiled form yet, and the page falls back to the JSON path (SchemeMapController).
+  if (await isEditedVersion(db, session.drawingId)) throw new ApiFailure('compiled-venue-not-found', { hash: String(session.drawingId) })
   const venue = await compiledVenueOfDrawing(db, session.drawingId)
   const stands = await standingView(db, session.drawingId, calendarId, [...priced], session.event.demquantlimit, now)
   return {

@@ -79,3 +79,9 @@ export function listStandingWithHolds(db: Db, drawingId: number, calendarId: num
 export function listSeatOrder(db: Db, drawingId: number) {
   return db.selectFrom('seats').select(['id', 'zone_id']).where('drawing_id', '=', drawingId).orderBy('id').execute()
 }
+
+/** Whether a drawing is a version the operator edited in the map studio (it has a parent). */
+export async function isEditedVersion(db: Db, drawingId: number): Promise<boolean> {
+  const row = await db.selectFrom('venue_drawings').select('parent_id').where('id', '=', drawingId).executeTakeFirst()
+  return row?.parent_id != null
+}

@@ -1,3 +1,4 @@
+import { ApiCallError } from '../../../../contract/client'
 import type { SchemeMapCompiledResponse } from '../../../../contract/entities/compiledVenue'
 import type { SchemeMapResponse, SeatStand } from '../../../../contract/entities/scheme'
 import { SeatStatus, type VenueData, type VenueZone } from '../../../../engine/model'
@@ -7,6 +8,9 @@ import type { VenueParseResult } from '../../../../engine/venueParser/workerApi'
 import { offerEngineToTests } from '../../../seatmap/testHooks'
 import { blockedSeatIds, cartOverlay, compiledSession, statusBatches, statusesToBatches, venueMetadata, type SeatSet } from './seatStatus'
 import { openSeatStream, type EventSourceFactory } from './seatStream'
+
+/** The compiled map's answer when a map has no compiled form (a version edited in the studio). */
+const HTTP_NOT_FOUND = 404
 
 export type MapSource = 'compiled' | 'json'
 export const MAP_SOURCES: readonly MapSource[] = ['compiled', 'json']
@@ -174,7 +178,7 @@ export class SchemeMapController {
   private async load(): Promise<void> {
     const parser = (this.parser = (this.options.createParser ?? createVenueParser)())
     try {
-      const result = this.options.mapSource === 'json' ? await this.loadJson(parser) : await this.loadCompiledVenue(parser)
+      const result = this.options.mapSource === 'json' ? await this.loadJson(parser) : await this.loadCompiledOrJson(parser)
       if (this.disposed || result === null) return
       if (result.errorCode !== '0' || !('venue' in result)) {
         console.error('venue parse failed', result)
@@ -207,6 +211,16 @@ export class SchemeMapController {
     }
     this.update({ phase: 'parse', stands: map.seat_stand })
     return parser.parse(map.svg, { metadata: venueMetadata(map, openZones, zones) })
+  }
+
+  /** The compiled venue, or the JSON path where the map has no compiled form (a studio-edited version: 404). */
+  private async loadCompiledOrJson(parser: VenueParser): Promise<VenueParseResult | null> {
+    try {
+      return await this.loadCompiledVenue(parser)
+    } catch (e) {
+      if (!(e instanceof ApiCallError && e.status === HTTP_NOT_FOUND) || this.disposed) throw e
+      return this.loadJson(parser)
+    }
   }
 
   /** The compiled venue and the status bytes, both fetched and decoded by the worker. */
