@@ -33,7 +33,7 @@ export function findTicketByCode(db: Db, code: string) {
   return ticketQuery(db).where('l.ticket_code', '=', code).executeTakeFirst()
 }
 
-export function toDoorTicket(row: TicketRow): DoorTicket {
+export function doorTicketOf(row: TicketRow): DoorTicket {
   return {
     id: row.id,
     sessionId: row.calendar_id,

@@ -18,7 +18,7 @@ import {
   markAdmittedIfValidEntry,
   setScanResult,
   ticketHistory,
-  toDoorTicket,
+  doorTicketOf,
   type ScanRow,
   type TicketRow,
 } from './repository'
@@ -110,7 +110,7 @@ async function answerOf(db: Db, row: ScanRow, replayed: boolean, conflicts: numb
     scannedAt: row.scanned_at,
     replayed,
     flagged: row.flagged === 1,
-    ticket: ticket ? toDoorTicket(ticket) : null,
+    ticket: ticket ? doorTicketOf(ticket) : null,
     firstUse: entry ? { at: entry.scanned_at, gate: entry.gate } : null,
     conflicts,
   }

@@ -3,7 +3,7 @@ import type { SyncScan, SyncTicket } from '../../../contract/admin/door'
 import type { Db } from '../../db/connect'
 import { isReturned } from '../orders/money'
 import { ticketClaims } from '../tickets/claims'
-import { ticketQuery, toDoorTicket } from './repository'
+import { ticketQuery, doorTicketOf } from './repository'
 
 /**
  * The ticket list a door device syncs ahead (issue 19.4), whole or since a cursor: the server's
@@ -40,7 +40,7 @@ export async function syncTickets(db: Db, calendarId: number, since: number | nu
   return rows.map((row) => {
     const claims = ticketClaims(row)
     const refunded = isReturned(row.return_status) || row.order_status === ORDER_STATUS_CANCELLED
-    return { ...toDoorTicket(row), place: claims.place, categoryId: row.client_category_id, sectorId: row.seat_id !== null ? row.sector_id : null, status: refunded ? 'refunded' : 'ok' }
+    return { ...doorTicketOf(row), place: claims.place, categoryId: row.client_category_id, sectorId: row.seat_id !== null ? row.sector_id : null, status: refunded ? 'refunded' : 'ok' }
   })
 }
 
