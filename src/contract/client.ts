@@ -38,6 +38,8 @@ export interface ApiClientOptions {
    * every refusal comes back in that language (the server's errors speak the request's lang).
    */
   lang?: () => string
+  /** Headers added to a call (the app's waiting-room admission token on buying calls). */
+  headers?: (name: CallName) => Record<string, string> | undefined
 }
 
 export interface ApiClient {
@@ -133,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const csrf = await token()
       return send(path, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: csrf, [XHR_HEADER]: XHR_VALUE },
+        headers: { ...options.headers?.(name), 'Content-Type': 'application/json', [CSRF_HEADER]: csrf, [XHR_HEADER]: XHR_VALUE },
         body: JSON.stringify(withLang(body ?? {}, options.lang?.())),
       })
     }

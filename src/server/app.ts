@@ -16,6 +16,7 @@ import { registerErrorHandler } from './plugins/error-handler'
 import { registerRequestDeadline } from './plugins/request-deadline'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerWaitingRoomGuard } from './plugins/waiting-room'
+import { limitSessionClaims } from './domain/orders/claim-slots'
 import { registerSessions } from './plugins/session'
 import { registerSwagger } from './plugins/swagger'
 import { buildHandlers } from './routes/handlers'
@@ -65,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', opts.db)
+  limitSessionClaims(opts.db, opts.config.dbPoolMax)
   app.decorate('config', opts.config)
   app.decorate('ticketKeys', await loadTicketKeys(opts.config.ticketKeys, app.log))
 

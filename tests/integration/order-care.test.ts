@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrderCare } from '../../src/contract/admin/care'
 import type { AdminOrder } from '../../src/contract/admin/sales'
+import { salesOf } from '../../src/server/domain/inventory/stock'
 import { ticketClaims } from '../../src/server/domain/tickets/claims'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
@@ -79,8 +80,9 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(care.status).toBe(200)
     expect(care.body.order).toMatchObject({ id: a.id, state: 'paid', fio: 'Анна Белова', tickets: 2 })
     expect(care.body.lines.map((l) => [l.code, l.returned, l.checkedIn?.gate ?? null])).toEqual([[lines[0].ticketcode, false, 'West'], [lines[1].ticketcode, false, null]])
-    expect(care.body.history.map((h) => h.kind)).toEqual(['created', 'paid', 'checked_in'])
-    expect(care.body.can).toEqual({ cancel: false, resend: true })
+    // The paid e-mail ('mailed') is sent after the payment's commit, so it may or may not be in yet.
+    expect(care.body.history.map((h) => h.kind).filter((k) => k !== 'mailed')).toEqual(['created', 'paid', 'checked_in'])
+    expect(care.body.can).toEqual({ cancel: false, resend: true, refund: true, reseat: false })
     expect((await manager.get('/api/admin/orders/987654')).status).toBe(404)
   })
 
@@ -119,5 +121,66 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(audit).toEqual([{ action: 'resend-tickets', actor: expect.stringMatching(/^manager-/) }])
     const unpaid = await order({ fio: 'Ли Мин', email: 'li.min@example.org', phone: '+79030004455' }, false)
     expect((await manager.post(`/api/admin/orders/${unpaid.id}/resend`, {})).status).toBe(409)
+  })
+
+  it('refunds some tickets of a card order through the bank, then the rest exactly once under two clicks at once; history shows the e-mails and refunds', async () => {
+    const a = await order({ fio: 'Вера Орлова', email: 'vera@example.org', phone: '+79030005566' }, true)
+    await waitForMessages(inbox, 1)
+    // The one stock rule (returned lines leave the count), as the event page and orders read it.
+    const sold = async () => (await salesOf(server.db, [fx.basic.calendarId], Date.now())).get(fx.basic.calendarId)?.byPrice.get(fx.basic.prices.adult.id) ?? 0
+    const before = await sold()
+    const lines = await server.db.selectFrom('order_lines').select(['id', 'cost']).where('order_id', '=', a.id).orderBy('id').execute()
+    const pay = await server.db.selectFrom('payments').select(['id', 'amount']).where('order_id', '=', a.id).where('status', '=', 'paid').executeTakeFirstOrThrow()
+    const one = await boxoffice.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${a.id}/refund`, { lineIds: [lines[0].id] })
+    expect(one.status, JSON.stringify(one.body)).toBe(200)
+    expect(one.body).toEqual({ amount: lines[0].cost, lines: 1, repeat: false })
+    expect(await sold()).toBe(before - 1)
+    const both = await Promise.all([0, 1].map(() => boxoffice.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${a.id}/refund`, {})))
+    expect(both.map((r) => r.status)).toEqual([200, 200])
+    expect(both.map((r) => r.body.repeat).sort()).toEqual([false, true])
+    expect(await sold()).toBe(before - 2)
+    const refunds = await server.db.selectFrom('refunds').select(['amount', 'payment_id']).where('order_id', '=', a.id).execute()
+    expect(refunds.reduce((n, r) => n + r.amount, 0)).toBe(pay.amount)
+    expect(refunds.every((r) => r.payment_id === pay.id)).toBe(true)
+    expect((await server.db.selectFrom('payments').select('status').where('id', '=', pay.id).executeTakeFirstOrThrow()).status).toBe('refunded')
+    const care = await manager.get<OrderCare>(`/api/admin/orders/${a.id}`)
+    const kinds = care.body.history.map((h) => h.kind)
+    expect(kinds.filter((k) => k === 'refunded')).toHaveLength(2)
+    expect(care.body.history.find((h) => h.kind === 'mailed')?.detail).toContain('vera@example.org')
+    expect(care.body.lines.every((l) => l.returned)).toBe(true)
+    expect(care.body.can.refund).toBe(false)
+    // Unpaid orders and foreign tickets are refused without change.
+    const unpaid = await order({ fio: 'Вера Орлова', email: 'vera@example.org', phone: '+79030005566' }, false)
+    expect((await boxoffice.post(`/api/admin/orders/${unpaid.id}/refund`, {})).status).toBe(409)
+    const foreign = await boxoffice.post(`/api/admin/orders/${a.id}/refund`, { lineIds: [987654] })
+    expect(foreign.status).toBe(400)
+    expect(foreign.body.errorText).toContain('987654')
+  })
+
+  it('sells general admission at the box office by quantities through the shop order path: stock and limits hold, all or nothing', async () => {
+    const body = (lines: Parameters<typeof orderBody>[2]) => ({ fio: 'Касса', phone: '+79030006677', email: 'desk@example.org', hash: fx.basic.hash, payKind: 'cash', data: orderBody(fx, fx.basic, lines).data as Record<string, unknown>[] })
+    const count = inbox.messages.length
+    const sale = await boxoffice.post<{ id: number; amount: number; mailed: boolean }>('/api/admin/boxoffice/sell', { ...body([{ price: fx.basic.prices.child, quantity: 2 }]), sendMail: true })
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200)
+    const order = await server.db.selectFrom('orders').select(['paid', 'total']).where('id', '=', sale.body.id).executeTakeFirstOrThrow()
+    expect(order).toEqual({ paid: 1, total: sale.body.amount })
+    // E-mailed at the desk's request: the message reaches the inbox, the history and the audit log.
+    expect(sale.body.mailed).toBe(true)
+    await waitForMessages(inbox, count + 1)
+    expect(inbox.messages.slice(count).some((m) => m.includes('desk@example.org'))).toBe(true)
+    const care = await boxoffice.get<OrderCare>(`/api/admin/orders/${sale.body.id}`)
+    expect(care.body.order.boxOffice).toBe('cash')
+    expect(care.body.history.find((h) => h.kind === 'mailed')?.detail).toContain('desk@example.org')
+    const audit = await server.db.selectFrom('audit_log').select('action').where('entity', '=', 'order').where('entity_id', '=', String(sale.body.id)).orderBy('id').execute()
+    expect(audit.map((a) => a.action)).toEqual(['boxoffice-sale', 'send-tickets'])
+    // 5 child tickets in stock, 2 sold: 4 more is refused, and so is the adult line beside it.
+    const adultBefore = (await salesOf(server.db, [fx.basic.calendarId], Date.now())).get(fx.basic.calendarId)!.byPrice.get(fx.basic.prices.adult.id) ?? 0
+    const over = await boxoffice.post('/api/admin/boxoffice/sell', body([{ price: fx.basic.prices.adult, quantity: 1 }, { price: fx.basic.prices.child, quantity: 4 }]))
+    expect(over.status).toBe(409)
+    expect((await salesOf(server.db, [fx.basic.calendarId], Date.now())).get(fx.basic.calendarId)!.byPrice.get(fx.basic.prices.adult.id) ?? 0).toBe(adultBefore)
+    // A client-side sum that disagrees with the money rule is refused as in the shop.
+    const wrong = body([{ price: fx.basic.prices.adult, quantity: 1 }])
+    wrong.data = wrong.data.map((l) => ({ ...l, sum: 1 }))
+    expect((await boxoffice.post('/api/admin/boxoffice/sell', wrong)).status).toBe(400)
   })
 })

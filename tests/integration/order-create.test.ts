@@ -30,7 +30,7 @@ describe.each(TEST_DBS)('general-admission orders on %s', (dbKind) => {
     expect(res.status).toBe(200)
     const page = noSchemeResponseSchema.parse(res.body)
     expect(page.action).toMatchObject({ action_id: fx.basic.id, hash_id: fx.basic.hash, mailconfirm: 1, demquantlimit: 10, usepushkarta: 0, scheme: 0 })
-    expect(page.calendar).toEqual([{ day: fx.basic.day, times: [{ time: fx.basic.time, quantity: 80 + 5 + 30 + 2, pricetype_id: 1 }] }])
+    expect(page.calendar).toEqual([{ day: fx.basic.day, times: [{ time: fx.basic.time, quantity: 80 + 5 + 30 + 2, pricetype_id: 1, calendar_id: fx.basic.calendarId }] }])
     const adult = page.price.find((p) => p.clientcategory_id === fx.basic.prices.adult.categoryId)!
     expect(adult).toMatchObject({ price: 1500, quantity: 80, priceservise: 150, currency_id: 1, action_day: fx.basic.day, time: fx.basic.time })
     const child = page.price.find((p) => p.clientcategory_id === fx.basic.prices.child.categoryId)!

@@ -6,10 +6,15 @@ import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { createAdminApi } from './api'
 import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
 import { CatalogueScreen } from './catalogue/CatalogueScreen'
+import { ExtrasScreen } from './catalogue/ExtrasScreen'
+import { EXTRAS_TEXTS } from './catalogue/extrasTexts'
+import { SetupScreen } from './catalogue/SetupScreen'
 import { CATALOGUE_TEXTS } from './catalogue/texts'
 import { ConsoleContext } from './shell'
 import { DoorScreen } from './DoorScreen'
 import { CARE_TEXTS } from './careTexts'
+import { BoxOfficeScreen } from './boxoffice/BoxOfficeScreen'
+import { PrintScreen } from './boxoffice/PrintScreen'
 import { EventEditor } from './EventEditor'
 import { EventList } from './EventList'
 import { OrderCareScreen, OrdersScreen } from './OrdersScreen'
@@ -18,6 +23,7 @@ import { SignIn } from './SignIn'
 import { StudioScreen } from './studio/StudioScreen'
 import { STUDIO_TEXTS } from './studio/texts'
 import { VenuesScreen } from './studio/VenuesScreen'
+import { WaitingRoomScreen } from './WaitingRoomScreen'
 import { ADMIN_TEXTS, LANG_NAMES } from './texts'
 import './admin.css'
 
@@ -94,7 +100,7 @@ export function AdminApp(): ReactNode {
             {t.title}
           </Link>
           <nav aria-label={t.title}>
-            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link> <Link to="/admin/catalogue/categories">{CATALOGUE_TEXTS[lang].catalogue}</Link>
+            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link> <Link to="/admin/catalogue/categories">{CATALOGUE_TEXTS[lang].catalogue}</Link> <Link to="/admin/extras/offers">{EXTRAS_TEXTS[lang].extras}</Link>
             {can(me.operator.role, 'operators.manage') && <> <Link to="/admin/operators">{CATALOGUE_TEXTS[lang].operators}</Link></>}
             {can(me.operator.role, 'tokens.manage') && <> <Link to="/admin/tokens">{CATALOGUE_TEXTS[lang].tokens}</Link></>}
             {can(me.operator.role, 'audit.read') && <> <Link to="/admin/audit">{CATALOGUE_TEXTS[lang].audit}</Link></>}
@@ -122,12 +128,17 @@ export function AdminApp(): ReactNode {
             <Route path="events/:id/door" element={<DoorScreen />} />
             <Route path="orders" element={<OrdersScreen />} />
             <Route path="orders/:id" element={<OrderCareScreen />} />
+            <Route path="orders/:id/print" element={<PrintScreen />} />
+            <Route path="boxoffice/:hash" element={<BoxOfficeScreen />} />
             <Route path="venues" element={<VenuesScreen />} />
             <Route path="drawings/:id" element={<StudioScreen />} />
             <Route path="catalogue/:kind" element={<CatalogueScreen />} />
+            <Route path="extras/:tab" element={<ExtrasScreen />} />
+            <Route path="shop-setup" element={<SetupScreen />} />
             <Route path="operators" element={<OperatorsScreen />} />
             <Route path="tokens" element={<TokensScreen />} />
             <Route path="audit" element={<AuditScreen />} />
+            <Route path="sessions/:id/waiting-room" element={<WaitingRoomScreen />} />
           </Routes>
         </main>
       </div>

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
+import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { LANGS, type Lang } from '../../contract/lang'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+import { EventImageUpload } from './catalogue/EventImageUpload'
+import { SeatingRules } from './SeatingRules'
 
 type Row = Record<string, unknown> & { id: number }
 type Refs = Record<'kinds' | 'menus' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
@@ -168,11 +171,13 @@ export function EventEditor() {
               </button>
             )}
           </p>
+          {writable && <EventImageUpload eventId={eventId!} />}
+          {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: `${String(s.day)} ${String(s.time)}` }))} writable={writable} onSaved={() => void load()} />}
           <h2>{t.sessions}</h2>
           <ul className="adm-list">
             {detail.sessions.map((s) => (
               <li key={s.id}>
-                {String(s.day)} {String(s.time)}{s.drawing_id ? <> (<Link to={`/admin/drawings/${String(s.drawing_id)}`}>{mapName(s.drawing_id)}</Link>)</> : null} — {t.prices}: {detail.prices.filter((p) => p.calendar_id === s.id).map((p) => `${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`).join(', ') || '—'}
+                {String(s.day)} {String(s.time)}{s.drawing_id ? <> (<Link to={`/admin/drawings/${String(s.drawing_id)}`}>{mapName(s.drawing_id)}</Link>)</> : null} — {t.prices}: {detail.prices.filter((p) => p.calendar_id === s.id).map((p) => `${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`).join(', ') || '—'} · <Link to={`/admin/sessions/${String(s.id)}/waiting-room`}>{WAITING_CONSOLE_TEXTS[lang].link}</Link>
               </li>
             ))}
           </ul>

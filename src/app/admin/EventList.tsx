@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { can } from '../../contract/admin/roles'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
+import { BOX_TEXTS } from './boxoffice/texts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
-type Item = { id: number; name_ru: string; name_en: string; name_kz: string; name_ch: string; published: number; sessions: number; next_day: string | null }
+type Item = { id: number; hash_id: string; scheme: number; name_ru: string; name_en: string; name_kz: string; name_ch: string; published: number; sessions: number; next_day: string | null }
 
 export function EventList() {
   const { api, t, lang, operator } = useConsole()
@@ -42,7 +43,8 @@ export function EventList() {
                 {e.next_day ? `, ${e.next_day}` : ''}
               </span>{' '}
               {can(operator.role, 'sales.read') && <Link to={`/admin/events/${e.id}/sales`}>{t.sales}</Link>}{' '}
-              {can(operator.role, 'door.scan') && <Link to={`/admin/events/${e.id}/door`}>{DOOR_CONSOLE_TEXTS[lang].door}</Link>}
+              {can(operator.role, 'door.scan') && <Link to={`/admin/events/${e.id}/door`}>{DOOR_CONSOLE_TEXTS[lang].door}</Link>}{' '}
+              {can(operator.role, 'boxoffice.sell') && e.published === 1 && <Link to={`/admin/boxoffice/${e.hash_id}?map=${e.scheme === 1 ? 1 : 0}`}>{BOX_TEXTS[lang].link}</Link>}
             </li>
           ))}
         </ul>

@@ -51,7 +51,8 @@ export function OrdersScreen() {
         <ul className="adm-list" aria-label={c.orders}>
           {found.map((o) => (
             <li key={o.id}>
-              <Link to={`/admin/orders/${o.id}`}>{fillIn(c.order, { n: o.ord_num })}</Link> · {c.state[o.state]} · {o.fio} · {o.email} · {o.phone} · {(o.total / MINOR).toFixed(2)}
+              <Link to={`/admin/orders/${o.id}`}>{fillIn(c.order, { n: o.ord_num })}</Link> · {c.state[o.state]}
+              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {o.fio} · {o.email} · {o.phone} · {(o.total / MINOR).toFixed(2)}
             </li>
           ))}
         </ul>
@@ -72,6 +73,19 @@ export function OrderCareScreen() {
   const heading = useScreenTitle(title)
   const load = useCallback(() => api('orderCare', {}, { id }).then(setCare, (err: unknown) => setError(messageOf(err))), [api, id])
   useEffect(() => void load(), [load])
+  const [picked, setPicked] = useState<number[]>([])
+  const refund = async (lineIds: number[]) => {
+    if (!window.confirm(c.confirmRefund)) return
+    try {
+      const r = await api('orderRefund', { lineIds }, { id })
+      setNote(r.repeat ? c.refundRepeat : fillIn(c.refundedSum, { sum: (r.amount / MINOR).toFixed(2) }))
+      setError(null)
+      setPicked([])
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
   const act = async (name: 'orderCancel' | 'orderResend') => {
     if (name === 'orderCancel' && !window.confirm(c.confirmCancel)) return
     try {
@@ -84,6 +98,7 @@ export function OrderCareScreen() {
     }
   }
   const mayAct = can(operator.role, 'orders.care')
+  const mayReseat = can(operator.role, 'boxoffice.sell')
   return (
     <section aria-labelledby="adm-order-title">
       <h1 id="adm-order-title" tabIndex={-1} ref={heading}>
@@ -101,10 +116,21 @@ export function OrderCareScreen() {
       {care && (
         <>
           <p>
-            {c.status}: <strong>{c.state[care.order.state]}</strong> · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {(care.order.total / MINOR).toFixed(2)}
+            {c.status}: <strong>{c.state[care.order.state]}</strong>
+            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {(care.order.total / MINOR).toFixed(2)}
           </p>
-          {mayAct && (care.can.cancel || care.can.resend) && (
+          {care.order.state === 'paid' && (
+            <p>
+              <Link to={`/admin/orders/${id}/print`}>{c.print}</Link>
+            </p>
+          )}
+          {mayAct && (care.can.cancel || care.can.resend || care.can.refund) && (
             <p className="adm-actions">
+              {care.can.refund && (
+                <button type="button" onClick={() => void refund(picked)} data-testid="refund">
+                  {picked.length ? `${c.refundPick} (${picked.length})` : c.refund}
+                </button>
+              )}{' '}
               {care.can.cancel && (
                 <button type="button" onClick={() => void act('orderCancel')}>
                   {c.cancel}
@@ -127,6 +153,7 @@ export function OrderCareScreen() {
                   <th scope="col">{c.place}</th>
                   <th scope="col">{c.holder}</th>
                   <th scope="col">{c.status}</th>
+                  {mayAct && (care.can.refund || care.can.reseat) && <th scope="col">{c.refund}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -139,6 +166,18 @@ export function OrderCareScreen() {
                     <td>{[l.place, l.category[lang] || l.category.ru].filter(Boolean).join(' · ')}</td>
                     <td>{l.holder}</td>
                     <td>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: formatMoment(l.checkedIn.at, lang), gate: l.checkedIn.gate }) : c.notIn}</td>
+                    {mayAct && (care.can.refund || care.can.reseat) && (
+                      <td>
+                        {!l.returned && care.can.refund && (
+                          <label className="door-check">
+                            <input type="checkbox" checked={picked.includes(l.id)} onChange={(e) => setPicked(e.target.checked ? [...picked, l.id] : picked.filter((x) => x !== l.id))} /> {fillIn(c.refundLine, { code: l.code })}
+                          </label>
+                        )}
+                        {!l.returned && l.seated && care.can.reseat && mayReseat && (
+                          <Link to={`/admin/boxoffice/${l.eventHash}?map=1&calendar=${l.calendarId}&reseat=${l.id}&order=${id}`}>{c.reseat}</Link>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>

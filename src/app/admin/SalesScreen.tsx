@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminOrder, EventSales } from '../../contract/admin/sales'
+import { CARE_TEXTS } from './careTexts'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
+import { SalesMap } from './SalesMap'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 const MINOR = 100
@@ -14,12 +16,15 @@ export function SalesScreen() {
   const [sales, setSales] = useState<EventSales | null>(null)
   const [orders, setOrders] = useState<AdminOrder[]>([])
   const [error, setError] = useState<string | null>(null)
+  /** The event's public hash and whether it has a seat map (the live map needs both). */
+  const [mapOf, setMapOf] = useState<{ hash: string; scheme: boolean } | null>(null)
   const heading = useScreenTitle(t.sales)
   useEffect(() => {
-    Promise.all([api('eventSales', {}, { id }), api('orders', { event_id: id, limit: 100 })]).then(
-      ([s, o]) => {
+    Promise.all([api('eventSales', {}, { id }), api('orders', { event_id: id, limit: 100 }), api('event', {}, { id })]).then(
+      ([s, o, e]) => {
         setSales(s)
         setOrders(o.orders)
+        setMapOf({ hash: String(e.event.hash_id), scheme: e.event.scheme === 1 })
       },
       (e: unknown) => setError(messageOf(e)),
     )
@@ -106,6 +111,7 @@ export function SalesScreen() {
                   ))}
                 </tbody>
               </table>
+              {mapOf?.scheme && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${s.day} ${s.time}`} liveLost={t.liveLost} />}
             </div>
           ))}
           <h2>{t.orders}</h2>
@@ -127,7 +133,10 @@ export function SalesScreen() {
                   {orders.map((o) => (
                     <tr key={o.id}>
                       <th scope="row">{o.ord_num}</th>
-                      <td>{o.state}</td>
+                      <td>
+                        {o.state}
+                        {o.boxOffice ? ` · ${CARE_TEXTS[lang].sold[o.boxOffice]}` : ''}
+                      </td>
                       <td>{o.tickets}</td>
                       <td>{money(o.total)}</td>
                       <td>{o.email}</td>

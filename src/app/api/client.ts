@@ -1,5 +1,8 @@
-import { createApiClient } from '../../contract/client'
+import { ApiCallError, createApiClient, type ApiClient } from '../../contract/client'
+import { ADMISSION_HEADER } from '../../contract/entities/queue'
+import { ErrorCode } from '../../contract/errors'
 import { DEFAULT_LANG, type Lang } from '../../contract/lang'
+import { admissionHeader, admissionRefused, BUYING_CALLS } from '../state/admission'
 
 let requestLang: Lang = DEFAULT_LANG
 
@@ -8,9 +11,35 @@ export function setRequestLang(lang: Lang): void {
   requestLang = lang
 }
 
+/** HTTP status of the waiting room's refusal (src/server/plugins/error-handler.ts, 'queue-required'). */
+const QUEUE_REFUSAL_STATUS = 403
+
+const client = createApiClient({
+  baseUrl: '',
+  lang: () => requestLang,
+  // Buying calls carry the waiting-room admission tokens held (issue 18.5); others carry none.
+  headers: (name) => {
+    if (!BUYING_CALLS.has(name)) return undefined
+    const header = admissionHeader()
+    return header ? { [ADMISSION_HEADER]: header } : undefined
+  },
+})
+
 /**
  * The app's one API client. Same origin: the server serves the built app and /api together
  * (vite's dev server proxies /api). The contract client handles the CSRF token and parses
- * every answer with the call's schema, so screens only ever see parsed shapes.
+ * every answer with the call's schema, so screens only ever see parsed shapes. A buying call
+ * refused by a waiting room (403, -9998) sends the page's waiting gate back to the queue; the
+ * screen still shows the refusal's text.
  */
-export const api = createApiClient({ baseUrl: '', lang: () => requestLang })
+export const api: ApiClient = {
+  ...client,
+  call: async (name, body, params) => {
+    try {
+      return await client.call(name, body, params)
+    } catch (e) {
+      if (BUYING_CALLS.has(name) && e instanceof ApiCallError && e.status === QUEUE_REFUSAL_STATUS && e.errorCode === ErrorCode.LIMIT) admissionRefused()
+      throw e
+    }
+  },
+}

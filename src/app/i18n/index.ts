@@ -12,7 +12,9 @@ import { RETURNS_TEXTS } from './locales/returns'
 import { SCHEME_TEXTS } from './locales/scheme'
 import { SCHEME_SUBSCRIPTION_TEXTS } from './locales/schemeSubscription'
 import { SEAT_CHOICE_TEXTS } from './locales/seatChoice'
+import { ACCESS_TEXTS } from './locales/access'
 import { STOREFRONT_TEXTS } from './locales/storefront'
+import { WAITING_TEXTS } from './locales/waiting'
 import { withScreenTexts } from './mergeTexts'
 
 /** All shell texts, one resource bundle per language (namespace "translation"). */
@@ -30,7 +32,7 @@ export const RESOURCES = {
 export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
   const instance = i18next.createInstance()
   void instance.init({
-    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS, STOREFRONT_TEXTS, ORDER_STATE_TEXTS, SCHEME_SUBSCRIPTION_TEXTS, SEAT_CHOICE_TEXTS),
+    resources: withScreenTexts(RESOURCES, EVENT_TEXTS, ORDER_TEXTS, SCHEME_TEXTS, NOMINAL_TEXTS, RETURNS_TEXTS, STOREFRONT_TEXTS, ORDER_STATE_TEXTS, SCHEME_SUBSCRIPTION_TEXTS, SEAT_CHOICE_TEXTS, WAITING_TEXTS, ACCESS_TEXTS),
     lng: lang,
     fallbackLng: FALLBACK_LANG,
     supportedLngs: [...LANGS],

@@ -1,10 +1,10 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { SeatMapEngine } from '../../engine/SeatMapEngine'
 import { initialSnapshot, type SeatMapEngineOptions } from '../../engine/engineTypes'
-import type { SeatInfo } from '../../engine/interaction/seatInfo'
+import { seatDescriber, type SeatInfo } from '../../engine/interaction/seatInfo'
 import type { VenueData } from '../../engine/model'
 import { SeatList } from './SeatList'
-import { DEFAULT_SEATMAP_LABELS, describeSeatWith, type SeatMapLabels } from './labels'
+import { DEFAULT_SEATMAP_LABELS, type SeatMapLabels } from './labels'
 import { useDelayedTooltip } from './tooltipDelay'
 
 /**
@@ -30,6 +30,8 @@ export interface SeatMapCanvasProps {
   onEngine?: (engine: SeatMapEngine | null) => void
   labels?: Partial<SeatMapLabels>
   formatPrice?: (price: number) => string
+  /** An extra line of the tooltip and popover for a seat (by key), e.g. its accessible seat type; null = none. */
+  seatNote?: (key: string) => { label: string; text: string } | null
   engineOptions?: SeatMapEngineOptions
   style?: CSSProperties
 }
@@ -86,7 +88,7 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   // Announcements in the labels' language (the engine's own are English), following a language switch.
   const announce = JSON.stringify([labels.sector, labels.row, labels.seat, labels.category, labels.price, labels.status])
   useEffect(() => {
-    engine?.setDescribe(describeSeatWith(labels, price))
+    engine?.setDescribe(seatDescriber(labels, price))
     // `announce` stands for the labels; `price` follows formatPrice, which the page keeps per language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine, announce])
@@ -126,12 +128,12 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
       </div>
       {tip && (
         <div role="tooltip" className="seatmap-tooltip" style={{ ...floatStyle, left: tip.screen.x + 12, top: tip.screen.y + 12 }}>
-          <SeatLines seat={tip} labels={labels} price={price} />
+          <SeatLines seat={tip} labels={labels} price={price} note={props.seatNote?.(tip.key) ?? null} />
         </div>
       )}
       {snap.popover && (
         <div className="seatmap-popover" style={{ ...floatStyle, left: snap.popover.placement.x, top: snap.popover.placement.y, width: 250, minHeight: 150, boxSizing: 'border-box' }}>
-          <SeatLines seat={snap.popover.seat} labels={labels} price={price} />
+          <SeatLines seat={snap.popover.seat} labels={labels} price={price} note={props.seatNote?.(snap.popover.seat.key) ?? null} />
           <p style={{ margin: '6px 0' }}>{labels.status[snap.popover.seat.status]}</p>
           <button type="button" onClick={() => engine?.closePopover()}>{labels.close}</button>
         </div>
@@ -146,7 +148,7 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   )
 }
 
-function SeatLines({ seat, labels, price }: { seat: SeatInfo; labels: SeatMapLabels; price: (p: number | null) => string }) {
+function SeatLines({ seat, labels, price, note }: { seat: SeatInfo; labels: SeatMapLabels; price: (p: number | null) => string; note: { label: string; text: string } | null }) {
   return (
     <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 8px' }}>
       <dt>{labels.sector}</dt><dd style={{ margin: 0 }}>{seat.sector}</dd>
@@ -154,6 +156,7 @@ function SeatLines({ seat, labels, price }: { seat: SeatInfo; labels: SeatMapLab
       <dt>{labels.seat}</dt><dd style={{ margin: 0 }}>{seat.number}</dd>
       {seat.category && (<><dt>{labels.category}</dt><dd style={{ margin: 0 }}>{seat.category}</dd></>)}
       {seat.price != null && (<><dt>{labels.price}</dt><dd style={{ margin: 0 }}>{price(seat.price)}</dd></>)}
+      {note && (<><dt>{note.label}</dt><dd style={{ margin: 0 }} data-testid="seat-note">{note.text}</dd></>)}
     </dl>
   )
 }

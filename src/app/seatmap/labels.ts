@@ -38,20 +38,3 @@ export const DEFAULT_SEATMAP_LABELS: SeatMapLabels = {
   close: 'Close',
   status: { 0: 'Free', 1: 'Selected', 2: 'Held', 3: 'Sold', 4: 'Unavailable', 5: 'Filtered out' },
 }
-
-/**
- * The aria-live announcement of a seat in the labels' language, as one sentence: "Sector A, row 3,
- * seat 7, category …, price …, Free" (the labels are headings, so all but the first go lower case).
- */
-export function describeSeatWith(labels: SeatMapLabels, price: (p: number | null) => string) {
-  const lower = (label: string) => label.toLocaleLowerCase()
-  return (seat: { sector: string; row: string; number: string; category: string; price: number | null; status: SeatStatus }): string =>
-    [
-      seat.sector && `${labels.sector} ${seat.sector}`,
-      seat.row && `${lower(labels.row)} ${seat.row}`,
-      seat.number && `${lower(labels.seat)} ${seat.number}`,
-      seat.category && `${lower(labels.category)} ${seat.category}`,
-      seat.price != null && `${lower(labels.price)} ${price(seat.price)}`,
-      labels.status[seat.status],
-    ].filter(Boolean).join(', ')
-}

@@ -3,11 +3,14 @@ import type { CallDef } from '../define'
 import { langSchema } from '../lang'
 import * as a from './access'
 import * as c from './catalogue'
+import * as bo from './boxoffice'
 import * as care from './care'
 import * as d from './door'
 import * as s from './sales'
 import * as m from './studio'
+import { offerCalls } from './offers-calls'
 import * as w from './waiting'
+import * as st from './seating'
 import type { Permission } from './roles'
 
 /**
@@ -55,7 +58,11 @@ export const adminCalls = {
 
   sessionCreate: call({ method: 'POST', path: '/api/admin/events/:id/sessions', summary: 'Add a session, or a series with repeat', request: c.sessionInputSchema, params: byId, response: c.idsResponseSchema, permission: 'catalogue.write' }),
   sessionUpdate: call({ method: 'POST', path: '/api/admin/sessions/:id', summary: 'Edit a session (date, time, capacity, active, on-sale and off-sale)', request: c.sessionUpdateSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  sessionWaitingRoomGet: call({ method: 'GET', path: '/api/admin/sessions/:id/waiting-room', summary: "A session's waiting room: settings and queue", request: noQuery, params: byId, response: w.waitingRoomViewSchema, permission: 'catalogue.read' }),
   sessionWaitingRoom: call({ method: 'POST', path: '/api/admin/sessions/:id/waiting-room', summary: "Switch a session's waiting room on or off (on-sale moment, admissions per minute)", request: w.waitingRoomInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  eventSeating: call({ method: 'POST', path: '/api/admin/events/:id/seating', summary: "Set an event's single-seat rule: warn, or enforce (the server refuses a hand-picked choice leaving a single seat)", request: st.eventSeatingSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  sessionSeating: call({ method: 'POST', path: '/api/admin/sessions/:id/seating', summary: "Set a session's seat-choice rules: hold back wheelchair spaces and when they release (all / area / level sold out), its own single-seat rule", request: st.sessionSeatingSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  sessionSeatingView: call({ method: 'GET', path: '/api/admin/sessions/:id/seating', summary: "A session's seat-choice rules and the releases of held-back wheelchair spaces", request: noQuery, params: byId, response: st.sessionSeatingViewSchema, permission: 'catalogue.read' }),
   sessionDelete: call({ method: 'POST', path: '/api/admin/sessions/:id/delete', summary: 'Delete a session nobody ordered', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   priceCreate: call({ method: 'POST', path: '/api/admin/sessions/:id/prices', summary: 'Add a price row to a session', request: c.priceInputSchema, params: byId, response: c.idResponseSchema, permission: 'catalogue.write' }),
   priceUpdate: call({ method: 'POST', path: '/api/admin/prices/:id', summary: 'Edit a price row', request: c.priceInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
@@ -67,12 +74,16 @@ export const adminCalls = {
   drawingPlan: call({ method: 'GET', path: '/api/admin/drawings/:id', summary: 'A venue map version as the studio shows it: svg, sectors, zones, seats, standing areas, the venue\'s versions', request: noQuery, params: byId, response: m.studioPlanSchema, permission: 'catalogue.read' }),
   drawingEdit: call({ method: 'POST', path: '/api/admin/drawings/:id/edit', summary: 'Edit a venue map: paint zones, block seats, set standing capacity, fix recognition; answers the new version', description: 'Never changes the drawing in place: the edits make a new version (drawing id) of the venue map; sessions keep the version they were created with, new sessions take it by id.', request: m.studioEditRequestSchema, params: byId, response: m.studioEditResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024 }),
   sessionMap: call({ method: 'POST', path: '/api/admin/sessions/:id/map', summary: 'Move a seat-map session onto another version of its venue map (e.g. one with seats blocked for it only)', description: 'Its price rows follow their zones by zone key. Refused (409) while the session has any hold, cart or order.', request: m.sessionMapRequestSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  sessionBlocks: call({ method: 'POST', path: '/api/admin/sessions/:id/blocks', summary: 'Block or unblock seats of one session (also while it sells)', description: 'Blocked seats are off sale at once: the listing, the seat map and its live stream show them taken. Refused (409, nothing changed) when a seat is held or sold.', request: m.sessionBlocksRequestSchema, params: byId, response: m.sessionBlocksResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024 }),
+  sessionBlocked: call({ method: 'GET', path: '/api/admin/sessions/:id/blocks', summary: 'Seats blocked in a session now', request: noQuery, params: byId, response: m.sessionBlockedSchema, permission: 'catalogue.read' }),
   categoryCreate: call({ method: 'POST', path: '/api/admin/categories', summary: 'Create a price category', request: c.categoryInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   categoryUpdate: call({ method: 'POST', path: '/api/admin/categories/:id', summary: 'Edit a price category', request: c.categoryInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   zoneCreate: call({ method: 'POST', path: '/api/admin/zones', summary: 'Create a general-admission price zone', request: c.zoneInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   zoneUpdate: call({ method: 'POST', path: '/api/admin/zones/:id', summary: 'Edit a price zone', request: c.zoneInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   menuCreate: call({ method: 'POST', path: '/api/admin/menus', summary: 'Create a menu item', request: c.menuInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   menuUpdate: call({ method: 'POST', path: '/api/admin/menus/:id', summary: 'Edit a menu item', request: c.menuInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
+  kindCreate: call({ method: 'POST', path: '/api/admin/kinds', summary: "Create a section of the shop's top menu (menu kind)", request: c.kindInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
+  kindUpdate: call({ method: 'POST', path: '/api/admin/kinds/:id', summary: 'Rename or reorder a section', request: c.kindInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   tagCreate: call({ method: 'POST', path: '/api/admin/tags', summary: 'Create a tag', request: c.tagInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
   tagUpdate: call({ method: 'POST', path: '/api/admin/tags/:id', summary: 'Edit a tag', request: c.tagInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   ruleCreate: call({ method: 'POST', path: '/api/admin/rules', summary: 'Create a rules or contacts text', request: c.ruleInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),
@@ -92,6 +103,11 @@ export const adminCalls = {
   orderCare: call({ method: 'GET', path: '/api/admin/orders/:id', summary: 'An order with its tickets and history (created, paid, returned, checked in, operator actions)', request: noQuery, params: byId, response: care.orderCareSchema, permission: 'sales.read' }),
   orderCancel: call({ method: 'POST', path: '/api/admin/orders/:id/cancel', summary: 'Cancel an unpaid order (its places go back on sale)', request: empty, params: byId, response: a.okResponseSchema, permission: 'orders.care' }),
   orderResend: call({ method: 'POST', path: '/api/admin/orders/:id/resend', summary: "Send a paid order's tickets e-mail again", request: empty, params: byId, response: a.okResponseSchema, permission: 'orders.care' }),
+  ...offerCalls,
+  orderRefund: call({ method: 'POST', path: '/api/admin/orders/:id/refund', summary: 'Refund all or some tickets of a paid order through its payment provider, exactly once; the seats go back on sale', request: bo.refundRequestSchema, params: byId, response: bo.refundResponseSchema, permission: 'orders.care' }),
+  orderPrint: call({ method: 'GET', path: '/api/admin/orders/:id/print', summary: "A paid order's tickets with their codes, for the console's print page", request: noQuery, params: byId, response: bo.printResponseSchema, permission: 'sales.read' }),
+  boxOfficeSell: call({ method: 'POST', path: '/api/admin/boxoffice/sell', summary: 'Sell at the counter (seat map or general admission) through the shop order path, paid in cash, by card at the desk or complimentary', request: bo.boxOfficeSellRequestSchema, response: bo.boxOfficeSellResponseSchema, permission: 'boxoffice.sell' }),
+  ticketReseat: call({ method: 'POST', path: '/api/admin/tickets/reseat', summary: 'Move a sold ticket to another free seat of the same price; the order stays', request: bo.reseatRequestSchema, response: bo.reseatResponseSchema, permission: 'boxoffice.sell' }),
   orders: call({ method: 'GET', path: '/api/admin/orders', summary: 'Orders, newest first (of an event or a session)', request: s.ordersQuerySchema, response: s.ordersResponseSchema, permission: 'sales.read' }),
 } satisfies Record<string, AdminCallDef>
 

@@ -26,10 +26,16 @@ export const careLineSchema = z.object({
   holder: z.string(),
   quantity: z.number().int(),
   returned: z.boolean(),
+  /** A seat ticket (can be reseated while sold and not returned). */
+  seated: z.boolean(),
+  /** Its session and event (the box office opens that map to reseat it). */
+  calendarId: z.number().int(),
+  eventHash: z.string(),
   /** The entry that stands (first valid entry scan), if the ticket was checked in. */
   checkedIn: z.object({ at: z.number(), gate: z.string() }).nullable(),
 })
-export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator'] as const
+/** mailed: a message of the order in the outbox (detail: subject, address, sent or not); reseated, refunded: by an operator (issue 19). */
+export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator', 'mailed', 'reseated', 'refunded'] as const
 export const careEventSchema = z.object({
   at: z.number(),
   kind: z.enum(HISTORY_KINDS),
@@ -40,6 +46,6 @@ export const orderCareSchema = z.object({
   order: adminOrderSchema,
   lines: z.array(careLineSchema),
   history: z.array(careEventSchema),
-  can: z.object({ cancel: z.boolean(), resend: z.boolean() }),
+  can: z.object({ cancel: z.boolean(), resend: z.boolean(), refund: z.boolean(), reseat: z.boolean() }),
 })
 export type OrderCare = z.infer<typeof orderCareSchema>

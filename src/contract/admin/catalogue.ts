@@ -173,6 +173,8 @@ export const menuInputSchema = z.object({
   menurowcount: z.number().int().min(0).max(100).default(0),
   sortnum: z.number().int().min(0).max(100_000).default(0),
 })
+/** A section of the shop's top menu (menu kind); kind 2 is the subscriptions' (contract/constants.ts). */
+export const kindInputSchema = z.object({ ...locInput('name', { required: true }), sortnum: z.number().int().min(0).max(100_000).default(0) })
 export const tagInputSchema = z.object({ ...locInput('name', { required: true }), sortnum: z.number().int().min(0).max(100_000).default(0) })
 /** A rules or contacts text (the storefront's setup.db.rules). */
 export const ruleInputSchema = z.object({

@@ -4,9 +4,9 @@ import { z } from 'zod'
  * Operator roles and what each may do (issue 17). The server enforces these on every console
  * call (server/admin/guard.ts); the console only uses them to hide what a role cannot use.
  *
- * - owner: everything, including operators, API tokens and the audit log;
+ * - owner: everything, including operators, API tokens, the audit log, the shop's setup and loyalty;
  * - manager: the catalogue, publishing, sales and orders, the audit log;
- * - boxoffice: reads the catalogue, sales and orders (selling at the counter);
+ * - boxoffice: reads the catalogue, sales and orders, sells at the counter, reseats and refunds;
  * - door: reads the catalogue and checks tickets in at the door (the check-in app).
  */
 export const ROLES = ['owner', 'manager', 'boxoffice', 'door'] as const
@@ -25,13 +25,17 @@ export const PERMISSIONS = [
   'door.scan',
   /** Order care: cancel an unpaid order, send tickets again (issue 19.2). */
   'orders.care',
+  /** The shop's shell (logos, colours, header and footer, contacts) and the loyalty programme: venue-wide, so the owner's. */
+  'settings.manage',
+  /** Sell at the counter on the map or by quantities, and reseat sold tickets (issue 19.1). */
+  'boxoffice.sell',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  manager: ['catalogue.read', 'catalogue.write', 'catalogue.publish', 'sales.read', 'audit.read', 'door.scan', 'orders.care'],
-  boxoffice: ['catalogue.read', 'sales.read', 'orders.care'],
+  manager: ['catalogue.read', 'catalogue.write', 'catalogue.publish', 'sales.read', 'audit.read', 'door.scan', 'orders.care', 'boxoffice.sell'],
+  boxoffice: ['catalogue.read', 'sales.read', 'orders.care', 'boxoffice.sell'],
   door: ['catalogue.read', 'door.scan'],
 }
 

@@ -61,6 +61,8 @@ export const adminOrderSchema = z.object({
   tickets: z.number().int(),
   created_at: z.number(),
   paid_at: z.number().nullable(),
+  /** Sold at the box office (issue 19.1): how it was paid there; null when sold by the shop. */
+  boxOffice: z.enum(['cash', 'card', 'comp']).nullable(),
 })
 export type AdminOrder = z.infer<typeof adminOrderSchema>
 export const ordersResponseSchema = z.object({ orders: z.array(adminOrderSchema) })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_NAME } from './catalogue'
+import { paintKindOpSchemas } from './studio-paint'
 
 /**
  * The venue map studio (issue 17 item 3): what the console reads of a drawing to show and paint
@@ -29,8 +30,18 @@ const zoneRef = z.union([z.number().int().positive(), z.string().regex(/^new:\d{
 export const studioOpSchema = z.discriminatedUnion('op', [
   /** A new price zone of this map; later ops of the same save name it `new:<n>` (n = its order among the save's add-zone ops, from 0). */
   z.object({ op: z.literal('add-zone'), name: z.string().trim().min(1).max(MAX_NAME), color: z.string().regex(/^#[0-9a-fA-F]{6}$/) }),
-  /** Seats into a zone; zone null marks them blocked (not for sale in any session of this version). */
+  /** Seats into a price zone; zone null takes them out of every zone (not for sale in any session of this version). */
   z.object({ op: z.literal('paint'), zone: zoneRef.nullable(), seats: seatSelectionSchema }),
+  /**
+   * Blocks seats for the venue (camera positions, house seats: off sale in every session put on
+   * this version, whatever their zone), or unblocks them. A session can still be unblocked or
+   * blocked seat by seat (sessionBlocks).
+   */
+  z.object({ op: z.literal('block'), blocked: z.boolean(), seats: seatSelectionSchema }),
+  /** Rows of a sector become one row labelled `into` (seats keep their numbers; renumber after if needed). */
+  z.object({ op: z.literal('merge-rows'), sector: z.number().int().min(0), rows: z.array(z.string().max(50)).min(2).max(50), into: z.string().trim().min(1).max(50) }),
+  /** A row's seats after the first `keep` from the left (by x) become a new row labelled `to`. */
+  z.object({ op: z.literal('split-row'), sector: z.number().int().min(0), row: z.string().max(50), keep: z.number().int().min(1).max(100_000), to: z.string().trim().min(1).max(50) }),
   /** A standing area's capacity (places sold by quantity). */
   z.object({ op: z.literal('capacity'), place_key: z.string().min(1).max(200), capacity: z.number().int().min(0).max(1_000_000) }),
   z.object({ op: z.literal('rename-sector'), sector: z.number().int().min(0), name: z.string().trim().min(1).max(MAX_NAME) }),
@@ -39,6 +50,8 @@ export const studioOpSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('renumber-row'), sector: z.number().int().min(0), row: z.string().max(50), start: z.number().int().min(-100_000).max(100_000), step: z.number().int().min(-100).max(100).refine((s) => s !== 0).default(1) }),
   /** Stray seats recognition made of decoration: gone from the inventory of this version. */
   z.object({ op: z.literal('delete-seats'), seats: seatSelectionSchema }),
+  /** Seat types and seat quality (issue 20): studio-paint.ts. */
+  ...paintKindOpSchemas(seatSelectionSchema),
 ])
 export type StudioOp = z.infer<typeof studioOpSchema>
 
@@ -56,7 +69,7 @@ export const studioPlanSchema = z.object({
   svg: z.string(),
   sectors: z.array(z.object({ index: z.number().int(), name: z.string(), kind: z.number().int(), seat_count: z.number().int() })),
   zones: z.array(zoneView),
-  seats: z.object({ key: z.array(z.string()), sector: z.array(z.number().int()), row: z.array(z.string()), number: z.array(z.string()), zone: z.array(z.number().int().nullable()) }),
+  seats: z.object({ key: z.array(z.string()), sector: z.array(z.number().int()), row: z.array(z.string()), number: z.array(z.string()), zone: z.array(z.number().int().nullable()), blocked: z.array(z.number().int().min(0).max(1)) }),
   standing: z.array(z.object({ place_key: z.string(), name: z.string(), sector: z.number().int(), zone_id: z.number().int().nullable(), capacity: z.number().int() })),
   versions: z.array(z.object({ id: z.number().int(), version: z.number().int(), name: z.string(), seat_count: z.number().int(), created_at: z.number(), sessions: z.number().int() })),
   /** Sessions sold on this version (the studio can move one with no sales onto a version made for it). */
@@ -65,3 +78,13 @@ export const studioPlanSchema = z.object({
 export type StudioPlan = z.infer<typeof studioPlanSchema>
 
 export const sessionMapRequestSchema = z.object({ drawing_id: z.number().int().positive() })
+
+/**
+ * Blocking seats of one session (camera positions, house seats), also while it sells: a blocked
+ * seat is off sale at once in the shop (the stock rule and the live stream see it). Refused
+ * whole when one of the seats is held or sold; unblocking frees only seats blocked.
+ */
+export const sessionBlocksRequestSchema = z.object({ blocked: z.boolean(), seats: seatSelectionSchema })
+export const sessionBlocksResponseSchema = z.object({ changed: z.number().int() })
+/** The seats blocked in a session now (keys of its map version). */
+export const sessionBlockedSchema = z.object({ drawing_id: z.number().int(), keys: z.array(z.string()) })

@@ -1,13 +1,38 @@
 import { z } from 'zod'
 import { langSchema } from '../lang'
 
+const perMinute = z.number().int().min(1).max(1_000_000)
+
 /** The operator's switch of a session's waiting room (issue 18.5). */
 export const waitingRoomInputSchema = z.object({
   enabled: z.boolean(),
   /** On-sale moment (epoch ms): who arrives before waits and is drawn in random order then. */
   opens_at: z.number().int().min(0).max(8_640_000_000_000_000),
   /** Visitors admitted per minute from the on-sale moment. */
-  admit_per_minute: z.number().int().min(1).max(1_000_000),
+  admit_per_minute: perMinute,
+  /**
+   * Buying calls of the session a minute above which a room that is off switches itself on, with
+   * the on-sale moment then (null or absent: only the operator switches it).
+   */
+  auto_per_minute: perMinute.nullable().optional(),
   lang: langSchema.optional(),
 })
 export type WaitingRoomInput = z.infer<typeof waitingRoomInputSchema>
+
+/** GET /api/admin/sessions/:id/waiting-room: the room's settings (defaults when none was set) and its queue. */
+export const waitingRoomViewSchema = z.object({
+  calendar_id: z.number().int(),
+  /** False when the session never had a room (the settings below are the form's defaults). */
+  exists: z.boolean(),
+  enabled: z.boolean(),
+  opens_at: z.number().int(),
+  admit_per_minute: z.number().int(),
+  auto_per_minute: z.number().int().nullable(),
+  /** Visitors who joined (every one who asked for his place while the room was on). */
+  visitors: z.number().int().min(0),
+  /** Places the clock has admitted so far (floor(minutes since on-sale × rate), at most the placed visitors). */
+  admitted: z.number().int().min(0),
+  /** Visitors with a place (after the draw). */
+  placed: z.number().int().min(0),
+})
+export type WaitingRoomView = z.infer<typeof waitingRoomViewSchema>

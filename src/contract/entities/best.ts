@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ACCESSIBLE_COMPANIONS_MAX } from './access'
 import { idSchema } from './common'
 import { cartResponseSchema } from './cart'
 
@@ -22,7 +23,14 @@ export const bestSeatsRequestSchema = z.object({
   exclude: z.array(z.string().min(1).max(200)).max(BEST_EXCLUDE_MAX).optional(),
   USE_PUSHKIN_CARD: z.union([z.literal(0), z.literal(1)]).optional(),
   subscritId: z.number().int().positive().optional(),
+  /**
+   * Accessible best available (issue 20 item 3): one wheelchair space and `quantity` - 1 (at most
+   * ACCESSIBLE_COMPANIONS_MAX) of its companion seats, all or nothing. Held-back spaces are
+   * offered to these requests only.
+   */
+  accessible: z.boolean().optional(),
 })
+  .refine((r) => !r.accessible || r.quantity <= 1 + ACCESSIBLE_COMPANIONS_MAX, { message: `an accessible request holds one space and at most ${ACCESSIBLE_COMPANIONS_MAX} companions`, path: ['quantity'] })
 export type BestSeatsRequest = z.infer<typeof bestSeatsRequestSchema>
 
 /**

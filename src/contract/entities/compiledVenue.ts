@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { hashSchema, idSchema } from './common'
-import { schemeMapResponseSchema, seatStandSchema } from './scheme'
+import { schemeMapResponseSchema, seatNumberSchema, seatStandSchema } from './scheme'
 
 /**
  * The seat map in compiled form (issue 16.1, our design): the storefront's map downloads the
@@ -46,6 +46,12 @@ export const schemeMapCompiledResponseSchema = z.object({
    * change since, so none falls between the two.
    */
   version: schemeMapResponseSchema.shape.version,
+  /**
+   * Our addition (issue 20 item 3): the map's typed seats (accessible seating), as seat_numbers
+   * entries; absent or empty = none. A handful per venue, so they travel here rather than as a
+   * column of the compiled drawing, which stays the same for every session of a version.
+   */
+  access: z.array(seatNumberSchema.omit({ status: true, zonelevel_id: true })).optional(),
 })
 export type SchemeMapCompiledResponse = z.infer<typeof schemeMapCompiledResponseSchema>
 

@@ -33,11 +33,15 @@ export const eventActionSchema = z.object({
 })
 export type EventAction = z.infer<typeof eventActionSchema>
 
-/** A time slot of a day on the event page: available tickets and the price type. */
+/**
+ * A time slot of a day on the event page: available tickets and the price type. Our addition:
+ * calendar_id, the session's id (the waiting room of a session is asked by it, issue 18.5).
+ */
 export const timeSlotSchema = z.object({
   time: timeSchema,
   quantity: countSchema,
   pricetype_id: z.number().int(),
+  calendar_id: idSchema.optional(),
 })
 
 /** A day of the event page's calendar with its time slots (000 §3). */

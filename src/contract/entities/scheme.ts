@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { accessTypeSchema } from './access'
 import { localized, requestLangSchema } from '../lang'
 import { checkboxItemSchema, countSchema, daySchema, hashSchema, idSchema, timeSchema } from './common'
 import { compositionLineSchema } from './afisha'
@@ -71,6 +72,10 @@ export const seatNumberSchema = z.object({
   seat: z.string(),
   zonelevel_id: idSchema,
   status: seatStatusSchema,
+  /** Our addition (issue 20 item 3): what the seat is for; absent = an ordinary seat. */
+  access: accessTypeSchema.optional(),
+  /** A companion seat's wheelchair space (its seat_id). */
+  companion_of: z.string().optional(),
 })
 export type SeatNumber = z.infer<typeof seatNumberSchema>
 

@@ -145,9 +145,9 @@ export function maxBonuses(sum: Pick<OrderSum, 'gross' | 'promo'>): number {
   return Math.max(0, Math.floor((sum.gross - sum.promo) / BONUS_MINOR))
 }
 
-/** Bonuses earned by paying `amountPaid` (minor units): BONUS_ACCRUAL_PERCENT of it, whole bonuses. */
-export function bonusesEarned(amountPaid: number): number {
-  return Math.max(0, Math.floor((amountPaid * BONUS_ACCRUAL_PERCENT) / PERCENT_WHOLE / BONUS_MINOR))
+/** Bonuses earned by paying `amountPaid` (minor units): `percent` of it (the console's loyalty setting, else BONUS_ACCRUAL_PERCENT), whole bonuses. */
+export function bonusesEarned(amountPaid: number, percent = BONUS_ACCRUAL_PERCENT): number {
+  return Math.max(0, Math.floor((amountPaid * percent) / PERCENT_WHOLE / BONUS_MINOR))
 }
 
 /** Adds amounts the API sent (major units) in whole kopecks: 0.1 + 0.2 is 0.3, never 0.30000000000000004. */

@@ -49,15 +49,36 @@ export function buildSeatInfo(
   }
 }
 
-/** Default English announcement for the aria-live region; the app may pass its own (translated). */
-export function describeSeat(info: SeatInfo): string {
-  const parts = [
-    info.sector && `Sector ${info.sector}`,
-    info.row && `row ${info.row}`,
-    info.number && `seat ${info.number}`,
-    info.category && `category ${info.category}`,
-    info.price != null && `price ${info.price}`,
-    STATUS_NAMES[info.status],
-  ]
-  return parts.filter(Boolean).join(', ')
+/** The words of a seat's announcement: field names as headings ("Row") and a name per status. */
+export interface SeatWords {
+  sector: string
+  row: string
+  seat: string
+  category: string
+  price: string
+  status: Record<SeatStatus, string>
 }
+
+/** The engine's own (English) words, used when the app passes none. */
+export const ENGLISH_SEAT_WORDS: SeatWords = { sector: 'Sector', row: 'Row', seat: 'Seat', category: 'Category', price: 'Price', status: STATUS_NAMES }
+
+/**
+ * The aria-live announcement of a seat in the given words, as one sentence: "Sector A, row 3,
+ * seat 7, category …, price …, free". The words are headings, so all but the sector's go lower
+ * case; empty fields are left out. `price` formats a known price (the app's money format).
+ */
+export function seatDescriber(words: SeatWords, price: (p: number) => string = String): (info: Pick<SeatInfo, 'sector' | 'row' | 'number' | 'category' | 'price' | 'status'>) => string {
+  const lower = (word: string) => word.toLocaleLowerCase()
+  return (info) =>
+    [
+      info.sector && `${words.sector} ${info.sector}`,
+      info.row && `${lower(words.row)} ${info.row}`,
+      info.number && `${lower(words.seat)} ${info.number}`,
+      info.category && `${lower(words.category)} ${info.category}`,
+      info.price != null && `${lower(words.price)} ${price(info.price)}`,
+      words.status[info.status],
+    ].filter(Boolean).join(', ')
+}
+
+/** Default English announcement for the aria-live region; the app passes its own words through seatDescriber. */
+export const describeSeat = seatDescriber(ENGLISH_SEAT_WORDS)

@@ -29,20 +29,6 @@ const OUTLINE_TOLERANCE = 1 / 20_000
 /** Zone colours when the metadata gives none (0xRRGGBB). */
 export const ZONE_PALETTE = [0xe4572e, 0x29335c, 0xf3a712, 0x669bbc, 0x8cb369, 0x9c6644, 0xb56576, 0x4d908e]
 
-export interface SeatInput {
-  x: number
-  y: number
-  w: number
-  h: number
-  rotation: number
-  shape: number
-  sector: string
-  row: string
-  number: string
-  zone: string | undefined
-  id: string | undefined
-}
-
 export class VenueBuilder {
   readonly strings = new StringTableBuilder()
   private readonly x = new Growable(Float32Array)
@@ -155,49 +141,54 @@ export class VenueBuilder {
     return id
   }
 
-  addSeat(s: SeatInput): void {
+  /**
+   * Adds a seat. Fields are arguments, not an object: recognition adds up to a million seats
+   * after the drawing is read, and an object per seat was a measurable share of its extra cost
+   * over the rule parser (bench/README.md).
+   */
+  addSeat(x: number, y: number, w: number, h: number, rotation: number, shape: number, sector: string, row: string, number: string, zone: string | undefined, id: string | undefined): void {
     if (this.x.length >= MAX_SEATS) throw new VenueParseError(ParseErrorCode.TooManySeats, `more than ${MAX_SEATS} seats`)
-    this.x.push(s.x)
-    this.y.push(s.y)
-    this.w.push(s.w)
-    this.h.push(s.h)
-    this.rot.push(s.rotation)
-    this.shape.push(s.shape)
-    if (s.sector !== this.lastSector) {
-      this.lastSectorIndex = this.sectorIndex(s.sector)
-      this.lastSector = s.sector
+    this.x.push(x)
+    this.y.push(y)
+    this.w.push(w)
+    this.h.push(h)
+    this.rot.push(rotation)
+    this.shape.push(shape)
+    if (sector !== this.lastSector) {
+      this.lastSectorIndex = this.sectorIndex(sector)
+      this.lastSector = sector
     }
     this.sector.push(this.lastSectorIndex)
-    if (s.row !== this.lastRow) {
-      this.lastRowId = this.labelId(s.row)
-      this.lastRow = s.row
+    if (row !== this.lastRow) {
+      this.lastRowId = this.labelId(row)
+      this.lastRow = row
     }
     this.row.push(this.lastRowId)
-    this.number.push(this.labelId(s.number))
-    if (s.zone !== this.lastZone) {
-      this.lastZoneIndex = this.zoneIndex(s.zone)
-      this.lastZone = s.zone
+    this.number.push(this.labelId(number))
+    if (zone !== this.lastZone) {
+      this.lastZoneIndex = this.zoneIndex(zone)
+      this.lastZone = zone
     }
     this.zone.push(this.lastZoneIndex)
     // The key is sector|row|number unless the drawing names the seat; without labels, its index.
-    const joined = s.id === undefined && (s.row !== '' || s.number !== '')
-    let id = joined ? this.strings.addJoined(s.sector, s.row, s.number, '|') : this.strings.add(this.keyText(s))
+    const joined = id === undefined && (row !== '' || number !== '')
+    let key = joined ? this.strings.addJoined(sector, row, number, '|') : this.strings.add(this.keyText(sector, row, number, id))
     // A bit per string id marks strings already used as a seat key: no second map of 1M keys.
-    if (this.keyTaken(id)) {
-      const key = this.keyText(s)
-      const seen = (this.duplicateKeys.get(key) ?? 1) + 1
-      this.duplicateKeys.set(key, seen)
-      this.warn(`duplicate seat key "${key}" (renamed "${key}~${seen}")`, 'duplicate seat keys renamed with ~N')
-      id = this.strings.add(`${key}~${seen}`)
-      this.keyTaken(id) // grows the bit set to cover the new id
+    if (this.keyTaken(key)) {
+      const text = this.keyText(sector, row, number, id)
+      const seen = (this.duplicateKeys.get(text) ?? 1) + 1
+      this.duplicateKeys.set(text, seen)
+      this.warn(`duplicate seat key "${text}" (renamed "${text}~${seen}")`, 'duplicate seat keys renamed with ~N')
+      key = this.strings.add(`${text}~${seen}`)
+      this.keyTaken(key) // grows the bit set to cover the new id
     }
-    this.keyUsed[id >> 3] |= 1 << (id & 7)
-    this.key.push(id)
+    this.keyUsed[key >> 3] |= 1 << (key & 7)
+    this.key.push(key)
   }
 
   /** The seat's key as text: its id, else sector|row|number, else its index (the last seat added). */
-  private keyText(s: SeatInput): string {
-    return s.id ?? (s.row || s.number ? `${s.sector}|${s.row}|${s.number}` : `s${this.x.length - 1}`)
+  private keyText(sector: string, row: string, number: string, id: string | undefined): string {
+    return id ?? (row || number ? `${sector}|${row}|${number}` : `s${this.x.length - 1}`)
   }
 
   /** Whether string `id` is already a seat's key (grows the bit set to cover `id`). */

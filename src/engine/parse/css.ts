@@ -1,14 +1,35 @@
 /**
  * The little CSS a seat-map drawing needs: rules from <style> whose selector is one simple
  * selector (`.cls`, `#id`, `tag`, `tag.cls`), and inline `style` attributes. Only properties the
- * engine uses are kept (display, visibility, fill, stroke, stroke-width, font-size). Selectors
+ * engine uses are kept (display, visibility, fill, stroke, stroke-width, font-size, and the geometry
+ * properties r, rx, ry, cx, cy, x, y, width, height of SVG 2). Selectors
  * with combinators or pseudo-classes (`.seat text`, `:hover`) are skipped: they style app states,
  * not geometry. Cost: one regex pass per style block.
  */
 
 export type Declarations = Record<string, string>
 
-const KEPT = new Set(['display', 'visibility', 'fill', 'stroke', 'stroke-width', 'font-size', 'opacity', 'fill-opacity'])
+/** SVG 2 geometry properties: a drawing may size its seats in CSS (`.seat { r: 6px }`) instead of attributes. */
+export const GEOMETRY_PROPERTIES = ['r', 'rx', 'ry', 'cx', 'cy', 'x', 'y', 'width', 'height'] as const
+
+const KEPT = new Set(['display', 'visibility', 'fill', 'stroke', 'stroke-width', 'font-size', 'opacity', 'fill-opacity', ...GEOMETRY_PROPERTIES])
+
+/**
+ * The attributes with the geometry properties `decls` sets put in (CSS wins over the attribute in
+ * SVG 2), or `attrs` itself when it sets none. A new list: `attrs` may be a <defs> node's.
+ */
+export function withGeometry(attrs: string[], decls: Declarations): string[] {
+  let out: string[] | null = null
+  for (const name of GEOMETRY_PROPERTIES) {
+    const value = decls[name]
+    if (value === undefined) continue
+    out ??= attrs.slice()
+    const at = out.indexOf(name)
+    if (at >= 0 && at % 2 === 0) out[at + 1] = value
+    else out.push(name, value)
+  }
+  return out ?? attrs
+}
 
 export function parseDeclarations(text: string, out: Declarations = {}): Declarations {
   for (const part of text.split(';')) {

@@ -13,7 +13,7 @@
  */
 import type { VenueData } from '../model'
 import { IDENTITY, decompose, multiply, parseTransform, applyX, applyY, type Matrix } from '../geometry/matrix'
-import { parseDeclarations, parseColor, StyleSheet, type Declarations } from './css'
+import { parseDeclarations, parseColor, StyleSheet, withGeometry, type Declarations } from './css'
 import { MAX_COORDINATE, MAX_SVG_BYTES, MAX_USE_DEPTH, MAX_USE_EXPANSION, ParseErrorCode, VenueParseError } from './limits'
 import { compileRules, firstLabel, firstMatch, getAttr, type ElementInfo, type VenueRules } from './rules'
 import { scanXml, type ScanHandler } from './scanner'
@@ -43,6 +43,8 @@ const NO_DECLARATIONS: Declarations = Object.freeze({}) as Declarations
 const MAX_CACHED_CLASS_LISTS = 4096
 /** Shapes that may be seats (closed outlines); lines and polylines are always drawing. */
 const CANDIDATE_TAGS = new Set(['circle', 'ellipse', 'rect', 'path', 'polygon'])
+/** Elements whose geometry CSS may set (SVG 2 geometry properties). */
+const GEOMETRY_TAGS = new Set(['circle', 'ellipse', 'rect'])
 /** Elements whose content is never drawn directly. */
 const NON_RENDERED = new Set([
   'defs', 'symbol', 'clippath', 'mask', 'pattern', 'marker', 'lineargradient', 'radialgradient', 'filter',
@@ -156,6 +158,8 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
       if (size > 0 && size <= MAX_COORDINATE) tolerance = size * FLATTEN_TOLERANCE_RATIO
     }
     const decls = styleOf(tag, picked, classes)
+    // Seats sized in CSS (`r: 6px`) get their geometry as if from attributes.
+    if (decls !== NO_DECLARATIONS && GEOMETRY_TAGS.has(tag)) attrs = withGeometry(attrs, decls)
     let matrix: Matrix = parent ? parent.matrix : [...IDENTITY]
     const transform = picked.transform
     if (transform) matrix = multiply(matrix, parseTransform(transform, onBadTransform))

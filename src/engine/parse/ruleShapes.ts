@@ -78,12 +78,7 @@ export function finishSeat<R extends { matrix: Matrix; id: string | undefined }>
     builder.warn('seat with unusable coordinates skipped', 'bad-seat-coordinates')
     return
   }
-  builder.addSeat({
-    x, y, w, h, rotation,
-    shape: single ? seat.first.geometry.kind : SeatShape.Path,
-    sector: seat.sector, row: seat.row, number: seat.number, zone: seat.zone,
-    id: seat.root.id,
-  })
+  builder.addSeat(x, y, w, h, rotation, single ? seat.first.geometry.kind : SeatShape.Path, seat.sector, seat.row, seat.number, seat.zone, seat.root.id)
 }
 
 /** Grows a standing area by a shape's world polylines (its first one is the area's outline). */

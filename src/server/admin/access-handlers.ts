@@ -6,6 +6,7 @@ import { writeAudit, listAudit } from './audit'
 import { checkCredentials, createApiToken, createOperator, endOperatorSession, OPERATOR_SESSION_TTL_MS, startOperatorSession } from './auth'
 import type { Actor, OperatorRow } from './context'
 import { OPERATOR_COOKIE } from './guard'
+import { countActiveOwners, deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, revokeApiToken, updateOperator } from './operators.repository'
 import { hashPassword } from './passwords'
 import type { AdminHandlers } from './routes'
 
@@ -71,7 +72,7 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     },
 
     operators: async () => {
-      const rows = await db.selectFrom('operators').selectAll().orderBy('id').execute()
+      const rows = await listOperators(db)
       return { operators: rows.map(operatorView) }
     },
     operatorCreate: async ({ input, actor }) => {
@@ -84,12 +85,11 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     },
     operatorUpdate: async ({ input, params, actor }) => {
       return db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('operators').selectAll().where('id', '=', params.id).executeTakeFirst()
+        const before = await findOperator(trx, params.id)
         if (!before) throw new ApiFailure('admin-not-found', { what: 'operator', id: params.id })
         const demotes = before.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.active === 0)
         if (demotes) {
-          const owners = await trx.selectFrom('operators').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'owner').where('active', '=', 1).executeTakeFirstOrThrow()
-          if (Number(owners.n) <= 1) throw new ApiFailure('admin-last-owner')
+          if ((await countActiveOwners(trx)) <= 1) throw new ApiFailure('admin-last-owner')
         }
         const changes = {
           ...(input.name !== undefined ? { name: input.name } : {}),
@@ -99,12 +99,13 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
           ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
           ...(input.unlock ? { failed_attempts: 0, locked_until: null } : {}),
         }
-        if (Object.keys(changes).length) await trx.updateTable('operators').set(changes).where('id', '=', params.id).execute()
+        if (Object.keys(changes).length) await updateOperator(trx, params.id, changes)
         // A disabled operator, a new role or a new password ends the operator's sessions.
         if (input.active === 0 || input.role !== undefined || input.password !== undefined) {
-          await trx.deleteFrom('operator_sessions').where('operator_id', '=', params.id).execute()
+          await deleteSessionsOf(trx, params.id)
         }
-        const after = await trx.selectFrom('operators').selectAll().where('id', '=', params.id).executeTakeFirstOrThrow()
+        const after = await findOperator(trx, params.id)
+        if (!after) throw new ApiFailure('admin-not-found', { what: 'operator', id: params.id })
         await writeAudit(trx, actor, {
           action: input.password !== undefined ? 'update+password' : 'update',
           entity: 'operator',
@@ -117,7 +118,7 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     },
 
     tokens: async () => {
-      const rows = await db.selectFrom('api_tokens').selectAll().orderBy('id').execute()
+      const rows = await listApiTokens(db)
       return { tokens: rows.map(tokenView) }
     },
     tokenCreate: async ({ input, actor }) => {
@@ -129,10 +130,10 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     },
     tokenRevoke: async ({ params, actor }) => {
       return db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('api_tokens').selectAll().where('id', '=', params.id).executeTakeFirst()
+        const before = await findApiToken(trx, params.id)
         if (!before) throw new ApiFailure('admin-not-found', { what: 'token', id: params.id })
         const now = Date.now()
-        if (before.revoked_at === null) await trx.updateTable('api_tokens').set({ revoked_at: now }).where('id', '=', params.id).execute()
+        if (before.revoked_at === null) await revokeApiToken(trx, params.id, now)
         await writeAudit(trx, actor, { action: 'revoke', entity: 'api_token', entityId: params.id, before: tokenView(before), after: tokenView({ ...before, revoked_at: before.revoked_at ?? now }) })
         return { ok: true as const }
       })

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect'
+import { insertAuditRow, listAuditRows } from './audit.repository'
 import type { Actor } from './context'
 
 /**
@@ -23,28 +24,22 @@ function scrub(value: unknown): string | null {
 }
 
 export async function writeAudit(db: Db, actor: Actor, input: AuditInput): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      operator_id: actor.operatorId,
-      api_token_id: actor.tokenId,
-      actor: actor.label,
-      action: input.action,
-      entity: input.entity,
-      entity_id: String(input.entityId),
-      before_json: scrub(input.before),
-      after_json: scrub(input.after),
-      ip: actor.ip,
-      created_at: Date.now(),
-    })
-    .execute()
+  await insertAuditRow(db, {
+    operator_id: actor.operatorId,
+    api_token_id: actor.tokenId,
+    actor: actor.label,
+    action: input.action,
+    entity: input.entity,
+    entity_id: String(input.entityId),
+    before_json: scrub(input.before),
+    after_json: scrub(input.after),
+    ip: actor.ip,
+    created_at: Date.now(),
+  })
 }
 
 export async function listAudit(db: Db, q: { entity?: string; entity_id?: string; limit: number }) {
-  let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(q.limit)
-  if (q.entity) query = query.where('entity', '=', q.entity)
-  if (q.entity_id) query = query.where('entity_id', '=', q.entity_id)
-  const rows = await query.execute()
+  const rows = await listAuditRows(db, q)
   return rows.map((r) => ({
     id: r.id,
     actor: r.actor,

@@ -1,9 +1,25 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { sql } from 'kysely'
 import { API_TOKEN_PREFIX, type Role } from '../../contract/admin/roles'
 import type { Db } from '../db/connect'
 import { ApiFailure } from '../errors'
 import type { Actor, OperatorRow } from './context'
+import {
+  addressLockedUntil,
+  countAddressFailure,
+  deleteExpiredOperatorSessions,
+  deleteOperatorSession,
+  findLiveApiToken,
+  findLiveOperatorSession,
+  findOperator,
+  findOperatorByEmail,
+  insertApiToken,
+  insertOperator,
+  insertOperatorSession,
+  lockAddress,
+  setSignInFailures,
+  touchApiToken,
+  touchOperatorSession,
+} from './operators.repository'
 import { dummyHash, hashPassword, verifyPassword } from './passwords'
 
 /** Wrong passwords in a row before the account locks. */
@@ -44,60 +60,44 @@ export function equalSecrets(a: string, b: string): boolean {
  */
 export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = ''): Promise<OperatorRow> {
   await refuseLockedAddress(db, ip, now)
-  const op = await db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst()
+  const op = await findOperatorByEmail(db, email)
   if (!op || op.active !== 1) {
     await verifyPassword(await dummyHash(), password)
-    await countAddressFailure(db, ip, now)
+    await countFailureOf(db, ip, now)
     throw new ApiFailure('admin-bad-credentials')
   }
   if (op.locked_until !== null && op.locked_until > now) {
     throw new ApiFailure('admin-locked', { minutes: Math.ceil((op.locked_until - now) / 60_000) })
   }
   if (!(await verifyPassword(op.password_hash, password))) {
-    await countAddressFailure(db, ip, now)
+    await countFailureOf(db, ip, now)
     const failed = op.failed_attempts + 1
     const lock = failed >= MAX_FAILED_SIGN_INS
-    await db
-      .updateTable('operators')
-      .set({ failed_attempts: lock ? 0 : failed, locked_until: lock ? now + LOCK_OUT_MS : op.locked_until })
-      .where('id', '=', op.id)
-      .execute()
+    await setSignInFailures(db, op.id, lock ? 0 : failed, lock ? now + LOCK_OUT_MS : op.locked_until)
     if (lock) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
     throw new ApiFailure('admin-bad-credentials')
   }
   if (op.failed_attempts !== 0 || op.locked_until !== null) {
-    await db.updateTable('operators').set({ failed_attempts: 0, locked_until: null }).where('id', '=', op.id).execute()
+    await setSignInFailures(db, op.id, 0, null)
   }
   return { ...op, failed_attempts: 0, locked_until: null }
 }
 
 /** An address locked out by too many failures is refused before any password is checked (no argon2 cost spent on it). */
 async function refuseLockedAddress(db: Db, ip: string, now: number): Promise<void> {
-  const row = await db.selectFrom('operator_sign_in_addresses').select('locked_until').where('ip', '=', ip).executeTakeFirst()
-  const until = row?.locked_until == null ? null : Number(row.locked_until)
+  const until = await addressLockedUntil(db, ip)
   if (until !== null && until > now) throw new ApiFailure('admin-address-locked', { minutes: Math.ceil((until - now) / 60_000) })
 }
 
 /**
- * Counts one failed sign-in of the address in one statement (an upsert, so concurrent failures
- * from several processes all count): a window older than ADDRESS_WINDOW_MS starts again at 1;
- * the MAX_FAILED_SIGN_INS_PER_ADDRESS-th failure locks the address.
+ * Counts one failed sign-in of the address (all processes' failures count): a window older than
+ * ADDRESS_WINDOW_MS starts again at 1; the MAX_FAILED_SIGN_INS_PER_ADDRESS-th failure locks the
+ * address.
  */
-async function countAddressFailure(db: Db, ip: string, now: number): Promise<void> {
-  const fresh = now - ADDRESS_WINDOW_MS
-  const row = await db
-    .insertInto('operator_sign_in_addresses')
-    .values({ ip, failures: 1, window_start: now, locked_until: null })
-    .onConflict((oc) =>
-      oc.column('ip').doUpdateSet({
-        failures: sql<number>`case when operator_sign_in_addresses.window_start > ${fresh} then operator_sign_in_addresses.failures + 1 else 1 end`,
-        window_start: sql<number>`case when operator_sign_in_addresses.window_start > ${fresh} then operator_sign_in_addresses.window_start else ${now} end`,
-      }),
-    )
-    .returning(['failures'])
-    .executeTakeFirstOrThrow()
-  if (Number(row.failures) >= MAX_FAILED_SIGN_INS_PER_ADDRESS) {
-    await db.updateTable('operator_sign_in_addresses').set({ failures: 0, window_start: now, locked_until: now + ADDRESS_LOCK_OUT_MS }).where('ip', '=', ip).execute()
+async function countFailureOf(db: Db, ip: string, now: number): Promise<void> {
+  const failures = await countAddressFailure(db, ip, now, now - ADDRESS_WINDOW_MS)
+  if (failures >= MAX_FAILED_SIGN_INS_PER_ADDRESS) {
+    await lockAddress(db, ip, now, now + ADDRESS_LOCK_OUT_MS)
     throw new ApiFailure('admin-address-locked', { minutes: Math.ceil(ADDRESS_LOCK_OUT_MS / 60_000) })
   }
 }
@@ -106,27 +106,24 @@ async function countAddressFailure(db: Db, ip: string, now: number): Promise<voi
 export async function startOperatorSession(db: Db, operatorId: number, now: number): Promise<{ sessionId: string; csrf: string }> {
   const sessionId = secret()
   const csrf = secret()
-  await db
-    .insertInto('operator_sessions')
-    .values({ id_hash: sha256(sessionId), operator_id: operatorId, csrf_token: csrf, created_at: now, last_seen_at: now, expires_at: now + OPERATOR_SESSION_TTL_MS })
-    .execute()
-  await db.deleteFrom('operator_sessions').where('expires_at', '<=', now).execute()
+  await insertOperatorSession(db, { id_hash: sha256(sessionId), operator_id: operatorId, csrf_token: csrf, created_at: now, last_seen_at: now, expires_at: now + OPERATOR_SESSION_TTL_MS })
+  await deleteExpiredOperatorSessions(db, now)
   return { sessionId, csrf }
 }
 
 export async function endOperatorSession(db: Db, sessionHash: string): Promise<void> {
-  await db.deleteFrom('operator_sessions').where('id_hash', '=', sessionHash).execute()
+  await deleteOperatorSession(db, sessionHash)
 }
 
 /** The operator of a session cookie value, or null (unknown, expired, operator disabled). */
 export async function actorOfSession(db: Db, sessionId: string, ip: string, now: number): Promise<Actor | null> {
   const idHash = sha256(sessionId)
-  const session = await db.selectFrom('operator_sessions').selectAll().where('id_hash', '=', idHash).where('expires_at', '>', now).executeTakeFirst()
+  const session = await findLiveOperatorSession(db, idHash, now)
   if (!session) return null
-  const op = await db.selectFrom('operators').selectAll().where('id', '=', session.operator_id).executeTakeFirst()
+  const op = await findOperator(db, session.operator_id)
   if (!op || op.active !== 1) return null
   if (now - session.last_seen_at > TOUCH_INTERVAL_MS) {
-    await db.updateTable('operator_sessions').set({ last_seen_at: now, expires_at: now + OPERATOR_SESSION_TTL_MS }).where('id_hash', '=', idHash).execute()
+    await touchOperatorSession(db, idHash, now, now + OPERATOR_SESSION_TTL_MS)
   }
   return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash }
 }
@@ -134,10 +131,10 @@ export async function actorOfSession(db: Db, sessionId: string, ip: string, now:
 /** The integration behind a bearer token, or null (unknown or revoked). */
 export async function actorOfToken(db: Db, token: string, ip: string, now: number): Promise<Actor | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null
-  const row = await db.selectFrom('api_tokens').selectAll().where('token_hash', '=', sha256(token)).where('revoked_at', 'is', null).executeTakeFirst()
+  const row = await findLiveApiToken(db, sha256(token))
   if (!row) return null
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) {
-    await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute()
+    await touchApiToken(db, row.id, now)
   }
   return { role: row.role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, csrf: null, sessionHash: null }
 }
@@ -145,22 +142,12 @@ export async function actorOfToken(db: Db, token: string, ip: string, now: numbe
 /** A new API token: answers it in clear once; the table keeps its SHA-256 and a prefix. */
 export async function createApiToken(db: Db, input: { name: string; role: Role; createdBy: number | null }, now: number) {
   const token = `${API_TOKEN_PREFIX}${secret()}`
-  const row = await db
-    .insertInto('api_tokens')
-    .values({ token_hash: sha256(token), prefix: token.slice(0, TOKEN_PREFIX_CHARS), name: input.name, role: input.role, created_by: input.createdBy, created_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await insertApiToken(db, { token_hash: sha256(token), prefix: token.slice(0, TOKEN_PREFIX_CHARS), name: input.name, role: input.role, created_by: input.createdBy, created_at: now })
   return { token, row }
 }
 
 /** Creates an operator; refuses a taken e-mail. */
 export async function createOperator(db: Db, input: { email: string; name: string; role: Role; password: string; lang: string }, now: number): Promise<number> {
-  const taken = await db.selectFrom('operators').select('id').where('email', '=', input.email).executeTakeFirst()
-  if (taken) throw new ApiFailure('admin-email-taken', { email: input.email })
-  const row = await db
-    .insertInto('operators')
-    .values({ email: input.email, name: input.name, role: input.role, password_hash: await hashPassword(input.password), lang: input.lang, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+  if (await findOperatorByEmail(db, input.email)) throw new ApiFailure('admin-email-taken', { email: input.email })
+  return insertOperator(db, { email: input.email, name: input.name, role: input.role, password_hash: await hashPassword(input.password), lang: input.lang, created_at: now })
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { OrderCare } from '../../contract/admin/care'
-import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds } from '../domain/care/care.repository'
+import { careAudit, careEntries, careLines, careMails, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
+import { boxOfficeKinds, listLineChanges } from '../domain/boxoffice/boxoffice.repository'
+import { refundTickets } from '../domain/care/refund'
+import { listOrderRefunds } from '../domain/care/refund.repository'
 import { expireOrders } from '../domain/orders/expiry'
 import { isReturned } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
@@ -11,9 +14,12 @@ import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
 
+/** Minor units per major unit in the history's money texts. */
+const MINOR_PER_MAJOR = 100
+
 type Row = Awaited<ReturnType<typeof careOrderRows>>[number]
 const stateOf = (o: Row, now: number) => (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : Number(o.reserve_until) <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired'
-const summary = (o: Row, now: number) => ({
+const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'>) => ({
   id: o.id,
   ord_num: o.ord_num,
   hash: o.hash,
@@ -25,9 +31,10 @@ const summary = (o: Row, now: number) => ({
   tickets: Number(o.tickets ?? 0),
   created_at: Number(o.created_at),
   paid_at: o.paid_at === null ? null : Number(o.paid_at),
+  boxOffice: desk.get(o.id) ?? null,
 })
 
-/** Order care (issue 19.2): search, the order with its history, cancel unpaid, resend tickets. */
+/** Order care (issue 19.2): search, the order with its history (e-mails, reseats, refunds too), cancel unpaid, refund, resend tickets. */
 export function careHandlers(app: FastifyInstance): AdminHandlers {
   const db = app.db
   const orderRow = async (id: number): Promise<Row> => {
@@ -38,7 +45,9 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
   return {
     orderSearch: async ({ input }) => {
       const now = Date.now()
-      return { orders: (await careOrderRows(db, await searchOrderIds(db, input.q, input.limit))).map((o) => summary(o, now)) }
+      const rows = await careOrderRows(db, await searchOrderIds(db, input.q, input.limit))
+      const desk = await boxOfficeKinds(db, rows.map((o) => o.id))
+      return { orders: rows.map((o) => summary(o, now, desk)) }
     },
     orderCare: async ({ params }) => {
       const now = Date.now()
@@ -54,10 +63,25 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       }
       for (const e of entries) history.push({ at: Number(e.scanned_at), kind: 'checked_in', detail: `${e.ticket_code} · ${e.gate}` })
       for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', detail: `${a.action} · ${a.actor}` })
+      for (const m of await careMails(db, o.hash)) {
+        const outcome = m.sent_at !== null || m.file_path !== '' ? 'sent' : m.failed_at !== null ? 'failed' : 'queued'
+        history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', detail: `${m.subject} · ${m.to_address} · ${outcome}` })
+      }
+      const changes = await listLineChanges(db, o.id)
+      const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, [s.sector_name, s.row_label, s.number_label].filter(Boolean).join(' ')]))
+      const codeOf = (lineId: number) => lines.find((l) => l.id === lineId)?.ticket_code ?? String(lineId)
+      for (const c of changes) {
+        if (c.kind === 'reseat') history.push({ at: Number(c.at), kind: 'reseated', detail: `${codeOf(c.order_line_id)}: ${seats.get(c.from_seat_id ?? 0) ?? ''} → ${seats.get(c.to_seat_id ?? 0) ?? ''} · ${c.actor}` })
+      }
+      for (const r of await listOrderRefunds(db, o.id)) {
+        if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: 'refunded', detail: (r.amount / MINOR_PER_MAJOR).toFixed(2) })
+      }
       history.sort((a, b) => a.at - b.at)
       const state = stateOf(o, now)
+      const desk = await boxOfficeKinds(db, [o.id])
+      const open = lines.some((l) => !isReturned(l.return_status))
       return {
-        order: summary(o, now),
+        order: summary(o, now, desk),
         lines: lines.map((l) => {
           const entry = entries.find((e) => e.order_line_id === l.id)
           return {
@@ -71,11 +95,19 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
             holder: personName(l),
             quantity: l.quantity,
             returned: isReturned(l.return_status),
+            seated: l.seat_id !== null,
+            calendarId: l.calendar_id,
+            eventHash: l.hash_id,
             checkedIn: entry ? { at: Number(entry.scanned_at), gate: entry.gate } : null,
           }
         }),
         history,
-        can: { cancel: state === 'reserved' || state === 'expired', resend: state === 'paid' && o.status === ORDER_STATUS_CONFIRMED && o.email !== '' },
+        can: {
+          cancel: state === 'reserved' || state === 'expired',
+          resend: state === 'paid' && o.status === ORDER_STATUS_CONFIRMED && o.email !== '',
+          refund: state === 'paid' && open,
+          reseat: state === 'paid' && lines.some((l) => l.seat_id !== null && l.return_status === 0),
+        },
       }
     },
     orderCancel: async ({ params, actor }) => {
@@ -91,6 +123,16 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       // does (a payment racing it wins only if it committed first: expiry skips paid orders).
       await expireOrders(db, now)
       return { ok: true as const }
+    },
+    orderRefund: async ({ params, input, actor }) => {
+      const result = await refundTickets(db, app.payments, params.id, input.lineIds, {
+        now: Date.now(),
+        actor: actor.label,
+        record: (trx, r) => writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: params.id, after: { amount: r.amount, lines: r.lineIds } }),
+      })
+      // The refunded seats were logged free in the same transaction: open maps hear it now.
+      if (result.calendarIds.length) app.liveFeed.changed()
+      return { amount: result.amount, lines: result.lines, repeat: result.repeat }
     },
     orderResend: async ({ params, actor }) => {
       const o = await orderRow(params.id)

@@ -27,6 +27,7 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
   const menus = simple('main_menus')
   const tags = simple('tags')
   const rules = simple('rules')
+  const kinds = simple('menu_kinds')
   return {
     refs: async () => references(db),
     events: async ({ input }) => ({ events: await listEvents(db, input.archived === 1) }),
@@ -75,6 +76,8 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
     tagCreate: tags.create,
     tagUpdate: tags.update,
     ruleCreate: rules.create,
+    kindCreate: kinds.create,
+    kindUpdate: kinds.update,
     ruleUpdate: rules.update,
   }
 }

@@ -1,6 +1,8 @@
 import type { EventSales, SalesCounts, SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
+import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
 import { ApiFailure } from '../errors'
+import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionLines, zonesById } from './sales.repository'
 
 /** Order status of a cancelled order (its tickets are free again). */
 const ORDER_STATUS_CANCELLED = 90
@@ -26,17 +28,15 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
  * rows' quantities. Cost: a handful of grouped queries per session.
  */
 export async function sessionSales(db: Db, calendarId: number, now: number): Promise<SessionSales> {
-  const cal = await db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
+  const cal = await findCalendar(db, calendarId)
   if (!cal) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
-  const prices = await db.selectFrom('prices').select(['zone_id', 'quantity']).where('calendar_id', '=', calendarId).where('for_subscription', '=', 0).execute()
+  const prices = await regularPrices(db, calendarId)
   const pricedZones = new Set(prices.map((p) => p.zone_id))
 
   const capacityByZone = new Map<number | null, number>()
   let blocked = 0
   if (cal.drawing_id !== null) {
-    const seats = await db.selectFrom('seats').select(['zone_id', (eb) => eb.fn.countAll<number>().as('n')]).where('drawing_id', '=', cal.drawing_id).groupBy('zone_id').execute()
-    const standing = await db.selectFrom('standing_places').select(['zone_id', (eb) => eb.fn.sum<number>('capacity').as('n')]).where('drawing_id', '=', cal.drawing_id).groupBy('zone_id').execute()
-    for (const r of [...seats, ...standing]) {
+    for (const r of await placesPerZoneOf(db, cal.drawing_id)) {
       const n = Number(r.n)
       if (r.zone_id === null || !pricedZones.has(r.zone_id)) blocked += n
       else capacityByZone.set(r.zone_id, (capacityByZone.get(r.zone_id) ?? 0) + n)
@@ -45,22 +45,8 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     for (const p of prices) capacityByZone.set(p.zone_id, (capacityByZone.get(p.zone_id) ?? 0) + p.quantity)
   }
 
-  const lines = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at'])
-    .where('l.calendar_id', '=', calendarId)
-    .execute()
-  const cartHolds = await db
-    .selectFrom('seat_holds as h')
-    .innerJoin('seats as s', 's.id', 'h.seat_id')
-    .select(['s.zone_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('h.calendar_id', '=', calendarId)
-    .where('h.state', '=', 'cart')
-    .where('h.released_at', 'is', null)
-    .where('h.expires_at', '>', now)
-    .groupBy('s.zone_id')
-    .execute()
+  const lines = await sessionLines(db, calendarId)
+  const cartHolds = await liveCartHoldsPerZone(db, calendarId, now)
 
   const zones = new Map<number | null, SalesCounts>()
   const zoneOf = (id: number | null) => {
@@ -92,6 +78,14 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     }
   }
   for (const h of cartHolds) zoneOf(h.zone_id).held += Number(h.n)
+  // Seats blocked for this session are off sale: out of their priced zone's capacity, into blocked.
+  for (const b of cal.drawing_id === null ? [] : await blockedPerZone(db, calendarId)) {
+    const n = Number(b.n)
+    if (b.zone_id === null || !pricedZones.has(b.zone_id)) continue
+    const z = zoneOf(b.zone_id)
+    z.capacity -= n
+    z.blocked += n
+  }
   let totals = { ...zero(), blocked }
   for (const z of zones.values()) {
     z.free = Math.max(0, z.capacity - z.sold - z.held)
@@ -99,10 +93,10 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
   }
 
   const zoneIds = [...zones.keys()].filter((z): z is number => z !== null)
-  const zoneRows = zoneIds.length ? await db.selectFrom('zones').select(['id', 'color', 'sortnum', 'name_ru', 'name_en', 'name_kz', 'name_ch']).where('id', 'in', zoneIds).execute() : []
+  const zoneRows = zoneIds.length ? await zonesById(db, zoneIds) : []
   const zoneById = new Map(zoneRows.map((z) => [z.id, z]))
   const catIds = [...categories.keys()]
-  const catRows = catIds.length ? await db.selectFrom('client_categories').select(['id', 'name_ru', 'name_en', 'name_kz', 'name_ch']).where('id', 'in', catIds).execute() : []
+  const catRows = catIds.length ? await categoriesById(db, catIds) : []
   const catById = new Map(catRows.map((c) => [c.id, c]))
   const names = (r: Names | undefined): Names => (r ? { name_ru: r.name_ru, name_en: r.name_en, name_kz: r.name_kz, name_ch: r.name_ch } : NO_ZONE_NAMES)
 
@@ -122,9 +116,9 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
 
 /** Sales of an event: each session's and their sums. */
 export async function eventSales(db: Db, eventId: number, now: number): Promise<EventSales> {
-  const event = await db.selectFrom('events').select('id').where('id', '=', eventId).executeTakeFirst()
+  const event = await findEvent(db, eventId)
   if (!event) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })
-  const cals = await db.selectFrom('calendars').select('id').where('event_id', '=', eventId).orderBy('starts_at').orderBy('id').execute()
+  const cals = await eventCalendars(db, eventId)
   const sessions: SessionSales[] = []
   for (const c of cals) sessions.push(await sessionSales(db, c.id, now))
   let totals = zero()
@@ -152,18 +146,9 @@ export async function eventSales(db: Db, eventId: number, now: number): Promise<
 
 /** Orders, newest first, optionally of one event or session. */
 export async function listOrders(db: Db, q: { event_id?: number; calendar_id?: number; limit: number }, now: number) {
-  let ids = db.selectFrom('order_lines').select('order_id').distinct()
-  if (q.event_id !== undefined) ids = ids.where('event_id', '=', q.event_id)
-  if (q.calendar_id !== undefined) ids = ids.where('calendar_id', '=', q.calendar_id)
-  const rows = await db
-    .selectFrom('orders as o')
-    .innerJoin('order_lines as l', 'l.order_id', 'o.id')
-    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
-    .where('o.id', 'in', ids)
-    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at'])
-    .orderBy('o.id', 'desc')
-    .limit(q.limit)
-    .execute()
+  const rows = await ordersOf(db, q)
+  // Box-office sales are marked as such (issue 19.1).
+  const desk = await boxOfficeKinds(db, rows.map((o) => o.id))
   return rows.map((o) => ({
     id: o.id,
     ord_num: o.ord_num,
@@ -176,5 +161,6 @@ export async function listOrders(db: Db, q: { event_id?: number; calendar_id?: n
     tickets: Number(o.tickets),
     created_at: o.created_at,
     paid_at: o.paid_at,
+    boxOffice: desk.get(o.id) ?? null,
   }))
 }

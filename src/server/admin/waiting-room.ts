@@ -1,9 +1,13 @@
-import type { WaitingRoomInput } from '../../contract/admin/waiting'
+import type { WaitingRoomInput, WaitingRoomView } from '../../contract/admin/waiting'
 import type { Db } from '../db/connect'
-import { findRoom, saveRoom } from '../domain/waiting/waiting.repository'
+import { admittedUpTo } from '../domain/waiting/room'
+import { countPlaced, countVisitors, findRoom, saveRoom, sessionExists } from '../domain/waiting/waiting.repository'
 import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
 import type { Actor } from './context'
+
+/** The console form's rate for a session that never had a room (places a minute). */
+export const DEFAULT_ADMIT_PER_MINUTE = 100
 
 /**
  * POST /api/admin/sessions/:id/waiting-room: switches a session's waiting room (issue 18.5) and
@@ -11,13 +15,34 @@ import type { Actor } from './context'
  * queue stays, so switching on again keeps every visitor's place.
  */
 export async function setWaitingRoom(db: Db, actor: Actor, calendarId: number, input: WaitingRoomInput, now: number): Promise<{ ok: true }> {
-  const session = await db.selectFrom('calendars').select('id').where('id', '=', calendarId).executeTakeFirst()
-  if (!session) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
-  const after = { enabled: input.enabled ? 1 : 0, opens_at: input.opens_at, admit_per_minute: input.admit_per_minute }
+  if (!(await sessionExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+  const after = { enabled: input.enabled ? 1 : 0, opens_at: input.opens_at, admit_per_minute: input.admit_per_minute, auto_per_minute: input.auto_per_minute ?? null }
   await db.transaction().execute(async (trx) => {
     const before = await findRoom(trx, calendarId)
     await saveRoom(trx, calendarId, after, now)
     await writeAudit(trx, actor, { action: 'waiting-room', entity: 'session', entityId: calendarId, before: before ?? null, after })
   })
   return { ok: true }
+}
+
+/** GET /api/admin/sessions/:id/waiting-room: the settings (the form's defaults when none) and the queue's counts. */
+export async function getWaitingRoom(db: Db, calendarId: number, now: number): Promise<WaitingRoomView> {
+  if (!(await sessionExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+  const room = await findRoom(db, calendarId)
+  if (!room) {
+    return { calendar_id: calendarId, exists: false, enabled: false, opens_at: now, admit_per_minute: DEFAULT_ADMIT_PER_MINUTE, auto_per_minute: null, visitors: 0, admitted: 0, placed: 0 }
+  }
+  const [visitors, placed] = await Promise.all([countVisitors(db, calendarId), countPlaced(db, calendarId)])
+  const admitted = room.enabled === 1 ? Math.min(placed, admittedUpTo({ opens_at: Number(room.opens_at), admit_per_minute: room.admit_per_minute }, now)) : 0
+  return {
+    calendar_id: calendarId,
+    exists: true,
+    enabled: room.enabled === 1,
+    opens_at: Number(room.opens_at),
+    admit_per_minute: room.admit_per_minute,
+    auto_per_minute: room.auto_per_minute ?? null,
+    visitors,
+    admitted,
+    placed,
+  }
 }

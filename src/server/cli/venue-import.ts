@@ -12,6 +12,7 @@ import { loadConfig } from '../config'
 import { setupTimeouts } from '../prepare'
 import { connect } from '../db/connect'
 import { migrateToLatest } from '../migrations'
+import { insertVenue } from '../venues/drawing.repository'
 import { importVenueDrawing } from '../venues/import'
 
 export async function runVenueImport(argv: string[]): Promise<void> {
@@ -42,12 +43,7 @@ export async function runVenueImport(argv: string[]): Promise<void> {
         venueId = Number(values.venue)
         if (!Number.isInteger(venueId) || venueId <= 0) throw new Error('--venue must be a venue id')
       } else {
-        const venue = await trx
-          .insertInto('venues')
-          .values({ name_ru: name, name_en: name, name_kz: name, name_ch: name })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        venueId = venue.id
+        venueId = await insertVenue(trx, name)
       }
       return { venueId, ...(await importVenueDrawing(trx, { venueId, name, svg, rules, sourceFile: path.resolve(file) })) }
     })

@@ -29,6 +29,8 @@ export interface WaitingRoomsTable {
   /** Last place handed out. */
   next_position: number
   updated_at: number
+  /** Buying calls a minute above which a room that is off switches itself on (null: never; migration 2026_11_24_18_11_01). */
+  auto_per_minute: number | null
 }
 
 /** A visitor (session) in a waiting room. */

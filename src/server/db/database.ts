@@ -28,6 +28,7 @@ export interface Database {
   zones: T.ZonesTable
   sectors: T.SectorsTable
   seats: T.SeatsTable
+  accessible_releases: T.AccessibleReleasesTable
   standing_places: T.StandingPlacesTable
   client_categories: T.ClientCategoriesTable
   calendars: T.CalendarsTable
@@ -72,4 +73,7 @@ export interface Database {
   guard_counters: import('./cluster.table').GuardCountersTable
   waiting_rooms: import('./cluster.table').WaitingRoomsTable
   waiting_visitors: import('./cluster.table').WaitingVisitorsTable
+  /** Box-office sales and tickets changed after sale (migration 2026_11_24_19_b1_01, issue 19). */
+  box_office_sales: import('./box-office.table').BoxOfficeSalesTable
+  order_line_changes: import('./box-office.table').OrderLineChangesTable
 }

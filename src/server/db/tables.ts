@@ -154,7 +154,14 @@ export interface SeatsTable {
   y: Def<number>
   /** Operator's best-available ranking 0..1; null = the geometry's default. */
   quality: number | null
+  /** Migration 2026_11_24_20_w3_01: 'wheelchair' | 'companion' | 'transfer' | 'restricted' | 'signlang'; null = ordinary. */
+  access_type: Def<string | null>
+  /** A companion seat's wheelchair space (its seat key in the same drawing). */
+  companion_of: Def<string | null>
+  /** 1: off sale in every session of this version (issue 17; each session gets a 'blocked' hold). */
+  blocked: Def<number>
 }
+export interface AccessibleReleasesTable { id: Id; calendar_id: number; scope: string; scope_id: Def<number>; released_at: number }
 export interface StandingPlacesTable {
   id: Id
   drawing_id: number
@@ -187,6 +194,9 @@ export interface CalendarsTable {
   active: Flag
   /** 'warn' | 'enforce' for this session; null = the event's. */
   orphan_rule: string | null
+  /** Migration 2026_11_24_20_w3_01: wheelchair spaces held back (1) until `accessible_release` ('all' | 'area' | 'level') frees them. */
+  accessible_hold: Def<number>
+  accessible_release: Def<string>
   /** Migration 2026_11_24_17_01_02: on-sale and off-sale instants (epoch ms); null = no bound. */
   sale_from: Def<number | null>
   sale_to: Def<number | null>
@@ -291,7 +301,8 @@ export interface SeatHoldsTable {
   cart_id: number | null
   order_id: number | null
   price_id: number | null
-  state: 'cart' | 'order' | 'sold'
+  /** 'blocked': kept off sale by the venue for this session (issue 17), a live hold of no cart or order. */
+  state: 'cart' | 'order' | 'sold' | 'blocked'
   created_at: number
   expires_at: number | null
   released_at: number | null

@@ -3,6 +3,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
+import { insertOutboxMessage, markMailFailed, markMailSent } from './mail.repository'
 
 export interface MailMessage {
   to: string
@@ -34,13 +35,9 @@ export async function sendMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxD
   // Stored first, with its first attempt due now: if this process dies before delivering, the
   // retry sweep (mail/retry.ts) of any process sends it.
   const now = Date.now()
-  const row = await db
-    .insertInto('mail_outbox')
-    .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? '', created_at: now, next_attempt_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const result = await deliverMail(config, row.id, message)
-  await recordAttempt(db, row.id, 1, result, Date.now())
+  const id = await insertOutboxMessage(db, { to: message.to, subject: message.subject, text: message.text, html: message.html ?? '', now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
+  const result = await deliverMail(config, id, message)
+  await recordAttempt(db, id, 1, result, Date.now())
   return result
 }
 
@@ -59,15 +56,11 @@ export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_B
 /** Writes the outcome of attempt number `attempts`: sent, due again later, or given up. */
 export async function recordAttempt(db: Db, id: number, attempts: number, result: MailResult, now: number): Promise<void> {
   if (result.sent) {
-    await db.updateTable('mail_outbox').set({ sent_at: now, attempts, file_path: result.filePath, next_attempt_at: null, last_error: '' }).where('id', '=', id).execute()
+    await markMailSent(db, id, attempts, result.filePath, now)
     return
   }
   const givenUp = attempts >= MAIL_MAX_ATTEMPTS
-  await db
-    .updateTable('mail_outbox')
-    .set({ attempts, last_error: (result.error ?? '').slice(0, 1000), next_attempt_at: givenUp ? null : now + retryDelayMs(attempts), failed_at: givenUp ? now : null })
-    .where('id', '=', id)
-    .execute()
+  await markMailFailed(db, id, { attempts, error: (result.error ?? '').slice(0, 1000), nextAttemptAt: givenUp ? null : now + retryDelayMs(attempts), failedAt: givenUp ? now : null })
 }
 
 /** One delivery attempt of a stored message; never throws. */

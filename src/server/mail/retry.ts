@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { everyOnLeader } from '../background/every'
+import { claimDueMail, listDueMail } from './mail.repository'
 import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt } from './outbox'
 
 /** How often the cluster's leader looks for messages due for another attempt. */
@@ -23,25 +24,10 @@ interface Log {
  * Answers how many were sent.
  */
 export async function retryDueMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxDir'>, log: Log, now = Date.now()): Promise<number> {
-  const due = await db
-    .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'next_attempt_at'])
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(MAIL_RETRY_BATCH)
-    .execute()
+  const due = await listDueMail(db, now, MAIL_RETRY_BATCH)
   let sent = 0
   for (const m of due) {
-    const claimed = await db
-      .updateTable('mail_outbox')
-      .set({ next_attempt_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
-      .where('id', '=', m.id)
-      .where('next_attempt_at', '=', m.next_attempt_at)
-      .where('sent_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) !== 1) continue
+    if (!(await claimDueMail(db, m.id, m.next_attempt_at, now + MAIL_FIRST_ATTEMPT_LEASE_MS))) continue
     const attempt = m.attempts + 1
     const result = await deliverMail(config, m.id, { to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body || undefined })
     await recordAttempt(db, m.id, attempt, result, Date.now())

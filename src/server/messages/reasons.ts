@@ -82,6 +82,9 @@ const STOREFRONT_REASONS = {
   // Best available and the single-seat rule (issue 20).
   'best-none': TAKEN,
   'seat-single-left': BAD,
+  // Accessible seating (issue 20 item 3).
+  'accessible-none': TAKEN,
+  'seat-held-back': TAKEN,
   // Hold extensions (issue 20, WCAG 2.2.1).
   'hold-nothing-held': TAKEN,
   'hold-extensions-used': ErrorCode.LIMIT,

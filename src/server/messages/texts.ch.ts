@@ -62,6 +62,8 @@ export const ch: Texts = {
   'places-taken': '剛被其他觀眾選走：{places}。未保留任何座位，請選擇其他座位。',
   'best-none': '此處已沒有 {n} 個相連的座位：請減少座位數或選擇其他票價等級',
   'seat-single-left': '此選擇會留下單獨一個空位：{places}。請選擇相鄰座位，不要留下單個空位。',
+  'accessible-none': '此處已沒有附帶 {companions} 個陪同座位的輪椅位：請減少陪同人數或選擇其他票價等級',
+  'seat-held-back': '這些座位保留給輪椅使用者：{places}。請透過「輪椅位」申請，或選擇其他座位。',
   'hold-nothing-held': '購物車中的座位已不再保留：請重新選擇',
   'hold-extensions-used': '保留時間已延長 {max} 次：請下單或重新選擇座位',
   'hold-sale-ends': '本場次的銷售將更早結束：無法延長保留時間',

@@ -62,6 +62,8 @@ export const en: Texts = {
   'places-taken': 'Taken by another visitor just now: {places}. Nothing was held; choose other places.',
   'best-none': 'No {n} seats together are left here; try fewer seats or another price level',
   'seat-single-left': 'This choice would leave a single empty seat: {places}. Choose the seats next to it, leaving no single seat.',
+  'accessible-none': 'No wheelchair space with {companions} companion seats is left here; try fewer companions or another price level',
+  'seat-held-back': 'These seats are kept for wheelchair users: {places}. Ask for them with "Wheelchair space" or choose other seats.',
   'hold-nothing-held': 'Nothing in the cart is held any more: choose the seats again',
   'hold-extensions-used': 'The hold has been extended {max} times already: place the order or choose the seats again',
   'hold-sale-ends': 'Sales for this session end sooner: the hold cannot be extended',

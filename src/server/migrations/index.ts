@@ -18,11 +18,15 @@ import * as m18b from './2026_11_24_18_07_01_job_leases'
 import * as m18c from './2026_11_24_18_08_01_guard_counters'
 import * as m18d from './2026_11_24_18_09_01_seat_changes_notify_after_commit'
 import * as m18e from './2026_11_24_18_10_01_waiting_rooms'
+import * as m18f from './2026_11_24_18_11_01_waiting_room_auto'
 import * as m19t01 from './2026_11_24_19_01_01_create_ticket_redemptions'
 import * as m19t02 from './2026_11_24_19_01_02_create_checkin_lists'
 import * as m20a from './2026_11_24_20_01_01_seat_choice'
 import * as m20b from './2026_11_24_20_02_01_hold_extensions'
+import * as m19b1 from './2026_11_24_19_b1_01_box_office'
 import * as m16a from './2026_11_24_16_01_01_compiled_venues'
+import * as m20w3a from './2026_11_24_20_w3_01_accessible_seating'
+import * as m17s1 from './2026_11_24_17_s1_01_blocked_seats'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -48,11 +52,15 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_20_01_01_seat_choice': m20a,
   '2026_11_24_19_01_02_create_checkin_lists': m19t02,
   '2026_11_24_20_02_01_hold_extensions': m20b,
+  '2026_11_24_19_b1_01_box_office': m19b1,
   '2026_11_24_16_01_01_compiled_venues': m16a,
   '2026_11_24_18_07_01_job_leases': m18b,
   '2026_11_24_18_08_01_guard_counters': m18c,
   '2026_11_24_18_09_01_seat_changes_notify_after_commit': m18d,
   '2026_11_24_18_10_01_waiting_rooms': m18e,
+  '2026_11_24_18_11_01_waiting_room_auto': m18f,
+  '2026_11_24_20_w3_01_accessible_seating': m20w3a,
+  '2026_11_24_17_s1_01_blocked_seats': m17s1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

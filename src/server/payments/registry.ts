@@ -1,5 +1,6 @@
 import type { Config } from '../config'
 import type { PaymentProvider } from './provider'
+import { DESK_PROTOCOL, deskProvider } from './desk'
 import { sandboxProviders } from './sandbox/provider'
 
 /**
@@ -35,6 +36,8 @@ export class PaymentRegistry {
  */
 export function buildPaymentRegistry(config: Pick<Config, 'sandboxBank' | 'sandboxBankSecret'>): PaymentRegistry {
   const registry = new PaymentRegistry()
+  // Box-office payments (issue 19.1): always on; refunds of counter sales go back through it.
+  registry.register(DESK_PROTOCOL, deskProvider)
   if (config.sandboxBank) {
     const sandbox = sandboxProviders(config.sandboxBankSecret)
     registry.register('card', sandbox.redirect)

@@ -4,7 +4,8 @@ import { claimSeats, holdStanding, standingCapacity, standingTaken } from '../do
 import { ORDER_STATUS_CREATED } from '../domain/orders/constants'
 import { listPriceRows } from '../domain/events/repository'
 import { capacityOf, salesOf } from '../domain/inventory/stock'
-import { takeSubscriptionTickets, type OrderRow } from '../domain/orders/order.repository'
+import { listLineStock, reopenOrder, takeSubscriptionTickets, type OrderRow } from '../domain/orders/order.repository'
+import { listCalendarStock } from '../domain/inventory/stock.repository'
 import type { SeatPlace } from '../domain/inventory/places'
 
 /** Thrown inside a settlement transaction when the payment must be refunded instead. */
@@ -19,25 +20,21 @@ export class RefundNeeded extends Error {}
  * RefundNeeded, which rolls all of it back.
  */
 export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promise<void> {
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['id', 'calendar_id', 'price_id', 'seat_id', 'standing_place_id', 'quantity', 'crm_subscription_id'])
-    .where('order_id', '=', order.id)
-    .execute()
+  const lines = await listLineStock(trx, order.id)
   const calendarIds = [...new Set(lines.map((l) => l.calendar_id))]
 
   const ga = lines.filter((l) => l.seat_id === null && l.standing_place_id === null)
   if (ga.length) {
     const sales = await salesOf(trx, calendarIds, now)
     const rows = await listPriceRows(trx, calendarIds)
+    const capacities = new Map((await listCalendarStock(trx, calendarIds)).map((c) => [c.id, c.capacity]))
     for (const calendarId of calendarIds) {
       const mine = ga.filter((l) => l.calendar_id === calendarId)
       if (!mine.length) continue
       const s = sales.get(calendarId)!
-      const cal = await trx.selectFrom('calendars').select('capacity').where('id', '=', calendarId).executeTakeFirstOrThrow()
       const calRows = rows.filter((r) => r.calendar_id === calendarId)
       const asked = mine.reduce((n, l) => n + l.quantity, 0)
-      if (asked > capacityOf(cal.capacity, calRows) - s.sold) throw new RefundNeeded('the tickets of the session are sold out')
+      if (asked > capacityOf(capacities.get(calendarId) ?? null, calRows) - s.sold) throw new RefundNeeded('the tickets of the session are sold out')
       const byPrice = new Map<number, number>()
       for (const l of mine) byPrice.set(l.price_id, (byPrice.get(l.price_id) ?? 0) + l.quantity)
       for (const [priceId, n] of byPrice) {
@@ -76,9 +73,5 @@ export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promis
     if (!(await takeSubscriptionTickets(trx, id, n))) throw new RefundNeeded('the subscription has no tickets left')
   }
 
-  await trx
-    .updateTable('orders')
-    .set({ status: order.confirmed_at !== null ? ORDER_STATUS_CONFIRMED : ORDER_STATUS_CREATED, cancelled_at: null })
-    .where('id', '=', order.id)
-    .execute()
+  await reopenOrder(trx, order.id, order.confirmed_at !== null ? ORDER_STATUS_CONFIRMED : ORDER_STATUS_CREATED)
 }

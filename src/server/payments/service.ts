@@ -9,6 +9,7 @@ import { orderMoney } from '../domain/orders/money'
 import { findOrderByHash, lockOrder } from '../domain/orders/order.repository'
 import { assertChangeable } from '../domain/orders/state'
 import { ORDER_ROUTE } from '../domain/orders/constants'
+import { insertPendingPayment, lastPaymentStatus, setPaymentQrUrl } from './payment.repository'
 import type { PaymentRegistry } from './registry'
 import { markOrderPaid } from './settle'
 import { offeredPaymentTypes } from './types'
@@ -55,12 +56,8 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
       return null
     }
     const publicId = randomBytes(PAYMENT_ID_BYTES).toString('base64url')
-    const row = await trx
-      .insertInto('payments')
-      .values({ order_id: locked.id, payment_type_id: type.id, amount: money.payable, status: 'pending', provider_ref: provider.name, public_id: publicId, verify_code: null, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return { id: row.id, publicId, amount: money.payable }
+    const id = await insertPendingPayment(trx, { orderId: locked.id, typeId: type.id, amount: money.payable, provider: provider.name, publicId, now })
+    return { id, publicId, amount: money.payable }
   })
   if (!payment) {
     input.onPaidWithoutBank?.(order.hash)
@@ -68,7 +65,7 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
   }
 
   const answer = await provider.start({ payment, order: { hash: order.hash, ordNum: order.ord_num, email: order.email, lang: order.lang }, publicUrl: input.publicUrl })
-  if ('form_qr_url' in answer) await db.updateTable('payments').set({ qr_url: answer.form_qr_url }).where('id', '=', payment.id).execute()
+  if ('form_qr_url' in answer) await setPaymentQrUrl(db, payment.id, answer.form_qr_url)
   return { errorCode: ErrorCode.OK, errorText: '', ...answer }
 }
 
@@ -87,9 +84,9 @@ export async function paymentStatusChange(db: Db, hash: string): Promise<number>
   const order = await findOrderByHash(db, hash)
   if (!order) throw new ApiFailure('order-not-found', { hash })
   if (order.paid === 1) return STATUS_PAID
-  const last = await db.selectFrom('payments').select('status').where('order_id', '=', order.id).orderBy('id', 'desc').executeTakeFirst()
-  if (last?.status === 'failed') return STATUS_DECLINED
-  if (last?.status === 'refunded') return STATUS_REFUNDED
+  const last = await lastPaymentStatus(db, order.id)
+  if (last === 'failed') return STATUS_DECLINED
+  if (last === 'refunded') return STATUS_REFUNDED
   if (order.status === 90) return STATUS_CANCELLED
   return STATUS_WAITING
 }

@@ -1,26 +1,14 @@
 import type { PaymentType } from '../../contract/entities/payment'
 import type { Db } from '../db/connect'
 import { imageUrl } from '../domain/images/urls'
+import { listActivePaymentTypes, type PaymentTypeRow } from './payment.repository'
 import type { PaymentRegistry } from './registry'
 
 /** protocol_kind of the state culture-card scheme (the gift card of 000): its orders pay only with it. */
 export const CARD_SCHEME_KIND = 'CARD_SCHEME'
 /** protocol_kind that marks QR payment (001 §3). */
 export const QR_KIND = 'QR'
-
-/** Active payment types in their order, each with the file name of its own image (null = none). */
-export function listActivePaymentTypes(db: Db) {
-  return db
-    .selectFrom('payment_types')
-    .leftJoin('images', 'images.id', 'payment_types.image_id')
-    .selectAll('payment_types')
-    .select('images.file_name as image_file')
-    .where('payment_types.active', '=', 1)
-    .orderBy('payment_types.sortnum')
-    .orderBy('payment_types.id')
-    .execute()
-}
-export type PaymentTypeRow = Awaited<ReturnType<typeof listActivePaymentTypes>>[number]
+export type { PaymentTypeRow }
 
 /**
  * Payment types offered for an order: active, served by a registered provider, and matching the

@@ -1,30 +1,54 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMISSION_HEADER } from '../../contract/entities/queue'
-import { roomIsOn, verifyAdmission } from '../domain/waiting/room'
-import { ApiFailure } from '../errors'
+import { requireAdmission } from '../domain/waiting/room'
+import { findRoom, roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
+import type { Db } from '../db/connect'
 
-/** The shop's buying calls of a session and where each carries the session's id. */
-const BUYING_CALLS: Record<string, (body: Record<string, unknown>) => unknown> = {
-  '/api/cart/update': (b) => b.calendar_id,
-  '/api/cart/best': (b) => b.calendar_id,
-  '/api/order/create-scheme': (b) => b.calendarId,
+type Body = Record<string, unknown>
+
+const roomOf = async (db: Db, id: unknown): Promise<WaitingRoomRow[]> => {
+  if (typeof id !== 'number') return []
+  const room = await findRoom(db, id)
+  return room ? [room] : []
+}
+
+/**
+ * The shop's buying calls and the waiting rooms each touches: the seat-map calls name their
+ * session by id; a general-admission order names the event's hash and each line's day and time.
+ */
+const BUYING_CALLS: Record<string, (db: Db, body: Body) => Promise<WaitingRoomRow[]>> = {
+  '/api/cart/update': (db, b) => roomOf(db, b.calendar_id),
+  '/api/cart/best': (db, b) => roomOf(db, b.calendar_id),
+  '/api/order/create-scheme': (db, b) => roomOf(db, b.calendarId),
+  '/api/order/create': (db, b) => {
+    const lines = Array.isArray(b.data) ? (b.data as Array<{ day?: unknown; time?: unknown }>) : []
+    const slots = lines.filter((l) => typeof l.day === 'string' && typeof l.time === 'string') as Array<{ day: string; time: string }>
+    return typeof b.hash === 'string' ? roomsOfSlots(db, b.hash, slots) : Promise.resolve([])
+  },
 }
 
 /**
  * While a session's waiting room is on, its buying calls refuse (403 'queue-required') a visitor
  * whose request lacks a valid admission token for his own session and that session of the event
- * (domain/waiting/room.ts). Runs after validation, so the body is the contract's; costs one
- * indexed read of the room per buying call.
+ * (domain/waiting/room.ts); a room set to switch itself on counts the calls here. Runs after
+ * validation, so the body is the contract's; costs one indexed read of the rooms per buying call
+ * (plus one shared-counter hit while an automatic room is off).
  */
 export function registerWaitingRoomGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const pick = BUYING_CALLS[request.routeOptions.url ?? '']
     if (!pick || request.method !== 'POST') return
-    const calendarId = pick((request.body ?? {}) as Record<string, unknown>)
-    if (typeof calendarId !== 'number' || !(await roomIsOn(app.db, calendarId))) return
+    const rooms = await pick(app.db, (request.body ?? {}) as Body)
+    if (rooms.length === 0) return
     const header = request.headers[ADMISSION_HEADER]
-    const token = Array.isArray(header) ? header[0] : header
-    const session = request.session
-    if (!session || !verifyAdmission(app.config.sessionSecret, token, calendarId, session.id, Date.now())) throw new ApiFailure('queue-required')
+    await requireAdmission(rooms, {
+      db: app.db,
+      counters: app.counters,
+      secret: app.config.sessionSecret,
+      sessionId: request.session?.id ?? null,
+      header: Array.isArray(header) ? header.join(',') : header,
+      now: Date.now(),
+      onAutoSwitch: (calendarId, count) => app.log.warn({ calendarId, count }, 'waiting room switched itself on by load'),
+    })
   })
 }

@@ -7,6 +7,15 @@ import { MEDIA_IMAGES_PREFIX } from '../domain/images/urls'
 
 /** Images change only by uploading a new file name, so they may be cached for a day. */
 const MEDIA_MAX_AGE_S = 24 * 3600
+/**
+ * Images the console uploads are named by their content hash (admin/media/upload.ts): a name
+ * never changes its bytes, so browsers may keep them for a year without asking again.
+ */
+const UPLOAD_MAX_AGE_S = 365 * 24 * 3600
+const UPLOADED = /^upload-[0-9a-f]+\.webp$/
+/** SVG is stored as its text; raster images (uploads) as base64 of their bytes. */
+const TEXT_MIME = 'image/svg+xml'
+
 /** The location point may be replaced by the operator at any time: an hour of caching. */
 const LOCATION_POINT_MAX_AGE_S = 3600
 
@@ -38,7 +47,10 @@ export function registerMedia(app: FastifyInstance): void {
       if (!image) {
         return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: `No image ${file}` })
       }
-      return imageHeaders(reply, image.mime, MEDIA_MAX_AGE_S).send(image.body)
+      const uploaded = UPLOADED.test(file)
+      const headers = imageHeaders(reply, image.mime, uploaded ? UPLOAD_MAX_AGE_S : MEDIA_MAX_AGE_S)
+      if (uploaded) headers.header('cache-control', `public, max-age=${UPLOAD_MAX_AGE_S}, immutable`)
+      return headers.send(image.mime === TEXT_MIME ? image.body : Buffer.from(image.body, 'base64'))
     },
   )
 

@@ -6,6 +6,8 @@ import { COMPILED_VENUE_VERSION } from '../../engine/compiled/format'
 import type { VenueData, VenueZone } from '../../engine/model'
 import { recogniseVenue, type VenueRules } from '../../engine/parse/index'
 import type { Db } from '../db/connect'
+import { findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue } from './compiled.repository'
+import { drawingZoneIds, findDrawingSource, storedSeatCount } from './drawing.repository'
 
 /**
  * The compiled venue of a drawing (issue 16.1): the drawing as the engine needs it
@@ -56,11 +58,7 @@ export async function compileDrawing(db: Db, drawingId: number, venue: VenueData
     brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
   ])
   const row = { format_version: COMPILED_VENUE_VERSION, content_hash: hash, seat_count: venue.seats.count, raw, gzip: gz, brotli: br, created_at: Date.now() }
-  await db
-    .insertInto('compiled_venues')
-    .values({ drawing_id: drawingId, ...row })
-    .onConflict((oc) => oc.column('drawing_id').doUpdateSet(row))
-    .execute()
+  await upsertCompiledVenue(db, { drawing_id: drawingId, ...row })
   return infoOf({ drawing_id: drawingId, ...row })
 }
 
@@ -96,11 +94,7 @@ export function compiledVenueOfDrawing(db: Db, drawingId: number): Promise<Compi
   let cache = drawings.get(db)
   if (!cache) drawings.set(db, (cache = new Map()))
   return remember(cache, drawingId, async () => {
-    const row = await db
-      .selectFrom('compiled_venues')
-      .select(['drawing_id', 'content_hash', 'format_version', 'seat_count', 'raw', 'gzip', 'brotli'])
-      .where('drawing_id', '=', drawingId)
-      .executeTakeFirst()
+    const row = await findCompiledByDrawing(db, drawingId)
     if (row && row.format_version === COMPILED_VENUE_VERSION) return infoOf(row)
     return compileStored(db, drawingId)
   })
@@ -108,14 +102,14 @@ export function compiledVenueOfDrawing(db: Db, drawingId: number): Promise<Compi
 
 /** Compiles a stored drawing again from its text and rules (an old import, or an older format). */
 async function compileStored(db: Db, drawingId: number): Promise<CompiledVenueInfo> {
-  const drawing = await db.selectFrom('venue_drawings').select(['svg', 'rules_json']).where('id', '=', drawingId).executeTakeFirstOrThrow()
+  const drawing = await findDrawingSource(db, drawingId)
   const rules = JSON.parse(drawing.rules_json || '{}') as VenueRules
   const { venue } = recogniseVenue(drawing.svg, { rules: Object.keys(rules).length > 0 ? rules : undefined })
   // The import stored the parser's zone i with sortnum i (standing areas' own zones come after).
-  const zones = await db.selectFrom('zones').select(['id', 'sortnum']).where('drawing_id', '=', drawingId).orderBy('sortnum').execute()
-  const stored = await db.selectFrom('seats').select((eb) => eb.fn.countAll<number>().as('n')).where('drawing_id', '=', drawingId).executeTakeFirstOrThrow()
-  if (Number(stored.n) !== venue.seats.count) throw new Error(`drawing ${drawingId}: ${venue.seats.count} seats recognised, ${String(stored.n)} stored`)
-  return compileDrawing(db, drawingId, venue, zones.slice(0, venue.zones.length).map((z) => z.id))
+  const zoneIds = await drawingZoneIds(db, drawingId)
+  const stored = await storedSeatCount(db, drawingId)
+  if (stored !== venue.seats.count) throw new Error(`drawing ${drawingId}: ${venue.seats.count} seats recognised, ${String(stored)} stored`)
+  return compileDrawing(db, drawingId, venue, zoneIds.slice(0, venue.zones.length))
 }
 
 /** A compiled venue by its content hash (null when none has it), its bytes included. */
@@ -123,11 +117,7 @@ export function compiledVenueByHash(db: Db, hash: string): Promise<CompiledVenue
   let cache = blobs.get(db)
   if (!cache) blobs.set(db, (cache = new Map()))
   return remember(cache, hash, async () => {
-    const row = await db
-      .selectFrom('compiled_venues')
-      .select(['drawing_id', 'content_hash', 'format_version', 'seat_count', 'raw', 'gzip', 'brotli'])
-      .where('content_hash', '=', hash)
-      .executeTakeFirst()
+    const row = await findCompiledByHash(db, hash)
     if (!row) return null
     return { ...infoOf(row), raw: Buffer.from(row.raw), gzip: Buffer.from(row.gzip), brotli: Buffer.from(row.brotli) }
   })

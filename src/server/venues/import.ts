@@ -3,6 +3,7 @@ import { recogniseVenue, VenueParseError, ParseErrorCode, type RecognitionReport
 import { readAllStrings } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
 import { compileDrawing } from './compiled'
+import { insertDrawing, insertSeats, insertSector, insertStandingPlace, insertZone, venueExists, type SeatRow } from './drawing.repository'
 import { sanitizeDrawing } from './sanitize'
 
 /**
@@ -63,30 +64,24 @@ export async function importVenueDrawing(db: Db, input: ImportDrawingInput): Pro
 }
 
 async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promise<Omit<ImportDrawingResult, 'report'>> {
-  const venue = await db.selectFrom('venues').select('id').where('id', '=', input.venueId).executeTakeFirst()
-  if (!venue) throw new Error(`venue ${input.venueId} does not exist`)
+  if (!(await venueExists(db, input.venueId))) throw new Error(`venue ${input.venueId} does not exist`)
   const strings = readAllStrings(data.strings)
   const { seats, sectors } = data
   let standingCount = 0
   for (let s = 0; s < sectors.count; s++) if (sectors.kind[s] === SectorKind.Standing) standingCount++
 
-  const drawing = await db
-    .insertInto('venue_drawings')
-    .values({
-      venue_id: input.venueId,
-      name: input.name,
-      svg: input.svg,
-      view_box: data.viewBox.join(' '),
-      rules_json: JSON.stringify(input.rules ?? {}),
-      source_file: input.sourceFile ?? '',
-      seat_count: seats.count,
-      standing_count: standingCount,
-      warnings_json: JSON.stringify(data.warnings),
-      created_at: Date.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const drawingId = drawing.id
+  const drawingId = await insertDrawing(db, {
+    venue_id: input.venueId,
+    name: input.name,
+    svg: input.svg,
+    view_box: data.viewBox.join(' '),
+    rules_json: JSON.stringify(input.rules ?? {}),
+    source_file: input.sourceFile ?? '',
+    seat_count: seats.count,
+    standing_count: standingCount,
+    warnings_json: JSON.stringify(data.warnings),
+    created_at: Date.now(),
+  })
 
   // Zones, in the parser's order (seat.zone indexes into data.zones).
   const zoneIds: number[] = []
@@ -101,17 +96,12 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
 
   const sectorIds: number[] = []
   for (let s = 0; s < sectors.count; s++) {
-    const row = await db
-      .insertInto('sectors')
-      .values({ drawing_id: drawingId, sector_index: s, name: strings[sectors.name[s]] ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    sectorIds.push(row.id)
+    sectorIds.push(await insertSector(db, { drawing_id: drawingId, sector_index: s, name: strings[sectors.name[s]] ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] }))
   }
 
   for (let start = 0; start < seats.count; start += INSERT_CHUNK_ROWS) {
     const end = Math.min(seats.count, start + INSERT_CHUNK_ROWS)
-    const rows = []
+    const rows: SeatRow[] = []
     for (let i = start; i < end; i++) {
       const zone = seats.zone[i]
       rows.push({
@@ -125,7 +115,7 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
         y: seats.y[i],
       })
     }
-    await db.insertInto('seats').values(rows).execute()
+    await insertSeats(db, rows)
   }
 
   let sortnum = data.zones.length
@@ -139,10 +129,7 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
       zoneId = await insertZone(db, drawingId, `standing:${name}`, name, color, sortnum++)
       zoneByKey.set(name, zoneId)
     }
-    await db
-      .insertInto('standing_places')
-      .values({ drawing_id: drawingId, sector_id: sectorIds[s], zone_id: zoneId, place_key: name, name, capacity: sectors.capacity?.[s] ?? 0 })
-      .execute()
+    await insertStandingPlace(db, { drawing_id: drawingId, sector_id: sectorIds[s], zone_id: zoneId, place_key: name, name, capacity: sectors.capacity?.[s] ?? 0 })
   }
 
   // The storefront's map: the drawing compiled once, in the order the seats were stored (by id).
@@ -157,13 +144,4 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
     warnings: data.warnings,
     parseMs: data.parseMs,
   }
-}
-
-async function insertZone(db: Db, drawingId: number, key: string, name: string, color: string, sortnum: number): Promise<number> {
-  const row = await db
-    .insertInto('zones')
-    .values({ drawing_id: drawingId, zone_key: key, color, sortnum, name_ru: name, name_en: name, name_kz: name, name_ch: name })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
 }

@@ -1,25 +1,25 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
-import { categoryInputSchema, menuInputSchema, ruleInputSchema, tagInputSchema, zoneInputSchema } from '../../../contract/admin/catalogue'
+import { categoryInputSchema, kindInputSchema, menuInputSchema, ruleInputSchema, tagInputSchema, venueInputSchema, zoneInputSchema } from '../../../contract/admin/catalogue'
 import { can } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { CATALOGUE_TEXTS, type CatalogueTexts } from './texts'
 
 type Row = Record<string, unknown> & { id: number }
-type Refs = Record<'kinds' | 'menus' | 'tags' | 'categories' | 'zones' | 'rules', Row[]>
+type Refs = Record<'kinds' | 'menus' | 'tags' | 'categories' | 'zones' | 'rules' | 'venues', Row[]>
 interface Field {
   key: string
   label: keyof CatalogueTexts
-  type: 'loc' | 'loclong' | 'text' | 'number' | 'flag' | 'color' | 'kind'
+  type: 'loc' | 'loclong' | 'text' | 'number' | 'nullnumber' | 'flag' | 'color' | 'kind'
   required?: boolean
 }
 interface Kind {
   title: keyof CatalogueTexts
   rows: (r: Refs) => Row[]
-  create: 'categoryCreate' | 'zoneCreate' | 'menuCreate' | 'tagCreate' | 'ruleCreate'
-  update: 'categoryUpdate' | 'zoneUpdate' | 'menuUpdate' | 'tagUpdate' | 'ruleUpdate'
+  create: 'categoryCreate' | 'zoneCreate' | 'menuCreate' | 'tagCreate' | 'ruleCreate' | 'kindCreate' | 'venueCreate'
+  update: 'categoryUpdate' | 'zoneUpdate' | 'menuUpdate' | 'tagUpdate' | 'ruleUpdate' | 'kindUpdate' | 'venueUpdate'
   schema: z.ZodType
   fields: Field[]
 }
@@ -29,8 +29,10 @@ const sortnum: Field = { key: 'sortnum', label: 'sortnum', type: 'number' }
 export const KINDS: Record<string, Kind> = {
   categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
   zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
+  kinds: { title: 'kinds', rows: (r) => r.kinds, create: 'kindCreate', update: 'kindUpdate', schema: kindInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
   menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
   tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
   rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
 }
 const langAttr = (l: Lang) => (l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l)
@@ -50,6 +52,7 @@ function bodyOf(kind: Kind, form: Record<string, string>): Record<string, unknow
   const out: Record<string, unknown> = {}
   for (const f of kind.fields) {
     if (isLoc(f)) for (const l of LANGS) out[`${f.key}_${l}`] = form[`${f.key}_${l}`] ?? ''
+    else if (f.type === 'nullnumber') out[f.key] = (form[f.key] ?? '').trim() === '' ? null : Number(form[f.key])
     else out[f.key] = f.type === 'number' || f.type === 'flag' || f.type === 'kind' ? Number(form[f.key]) : form[f.key]
   }
   return out
@@ -116,7 +119,7 @@ export function CatalogueScreen() {
         ))}
       </nav>
       <h1 id="adm-cat-title" tabIndex={-1} ref={heading}>{t[kind.title]}</h1>
-      {kindName === 'menus' && <p className="adm-muted">{t.kindsNote}</p>}
+      {(kindName === 'menus' || kindName === 'kinds') && <p className="adm-muted">{t.kindsNote}</p>}
       <ErrorNote error={error} />
       {note && <p role="status" className="adm-note">{note}</p>}
       {rows === null ? <p aria-busy="true">{base.loading}</p> : rows.length === 0 ? <p>{t.none}</p> : (
@@ -167,7 +170,7 @@ export function CatalogueScreen() {
             return (
               <label key={f.key}>
                 {t[f.label]}
-                <input type={f.type === 'number' ? 'number' : f.type === 'color' ? 'color' : 'text'} value={form[f.key] ?? ''} required={f.required} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
+                <input type={f.type === 'number' ? 'number' : f.type === 'color' ? 'color' : 'text'} inputMode={f.type === 'nullnumber' ? 'decimal' : undefined} value={form[f.key] ?? ''} required={f.required} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
               </label>
             )
           })}

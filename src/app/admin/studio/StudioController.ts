@@ -22,6 +22,17 @@ export interface StudioState {
 
 const hexColor = (c: string) => Number.parseInt(c.slice(1), 16)
 
+/** Even-odd test of a point against a polygon. */
+export function insidePolygon(poly: readonly { x: number; y: number }[], x: number, y: number): boolean {
+  let inside = false
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]
+    const b = poly[j]
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside
+  }
+  return inside
+}
+
 /**
  * The studio's side of one drawing version, framework-free like the storefront's
  * SchemeMapController: it parses the version's svg in the same worker parser with the version's
@@ -64,7 +75,7 @@ export class StudioController {
         row: p.seats.row[i],
         seat: p.seats.number[i],
         zonelevel_id: p.seats.zone[i] === null ? BLOCKED : String(p.seats.zone[i]),
-        status: p.seats.zone[i] === null ? SeatStatus.Unavailable : SeatStatus.Free,
+        status: p.seats.zone[i] === null || p.seats.blocked[i] === 1 ? SeatStatus.Unavailable : SeatStatus.Free,
       })),
       seat_stand: p.standing.filter((s) => s.zone_id !== null).map((s) => ({ seat_id: s.name, cat: String(s.zone_id), quant: s.capacity })),
       zones: [...p.zones.map((z) => ({ id: String(z.id), name: z.name, color: hexColor(z.color) })), { id: BLOCKED, name: BLOCKED, color: BLOCKED_COLOR }],
@@ -198,6 +209,37 @@ export class StudioController {
     return { keys }
   }
 
+  /** Plan indexes of the selected seats (the paint preview counts them). */
+  selectedPlanSeats(): number[] {
+    const out: number[] = []
+    for (const e of this.state.selected) {
+      const p = this.planIndex(e)
+      if (p >= 0) out.push(p)
+    }
+    return out
+  }
+
+  /**
+   * Seats whose centres lie inside a polygon drawn on the canvas (container CSS pixels), by the
+   * even-odd ray test; the polygon's bounding box is checked first, so most seats cost four
+   * comparisons.
+   */
+  selectLasso(points: readonly { x: number; y: number }[], mode: 'replace' | 'add'): number {
+    const engine = this.engine
+    const count = engine?.getVenue()?.seats.count ?? 0
+    if (points.length < 3 || !engine) return 0
+    let [l, r, t, b] = [Infinity, -Infinity, Infinity, -Infinity]
+    for (const p of points) [l, r, t, b] = [Math.min(l, p.x), Math.max(r, p.x), Math.min(t, p.y), Math.max(b, p.y)]
+    const picks: number[] = []
+    for (let i = 0; i < count; i++) {
+      const p = engine.seatToScreen(i)
+      if (!p || p.x < l || p.x > r || p.y < t || p.y > b || this.planIndex(i) < 0) continue
+      if (insidePolygon(points, p.x, p.y)) picks.push(i)
+    }
+    this.select(picks, mode)
+    return picks.length
+  }
+
   /** Queues an edit (saved together as one new version). */
   queue(op: StudioOp): void {
     this.update({ ops: [...this.state.ops, op] })
@@ -218,7 +260,7 @@ export class StudioController {
     for (const i of before) {
       if (after.has(i)) continue
       const p = this.planIndex(i)
-      if (p >= 0 && this.plan.seats.zone[p] === null) blocked.push(i)
+      if (p >= 0 && (this.plan.seats.zone[p] === null || this.plan.seats.blocked[p] === 1)) blocked.push(i)
       else free.push(i)
     }
     if (on.length) engine.setStatuses(on, SeatStatus.Selected)

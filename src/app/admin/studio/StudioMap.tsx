@@ -5,15 +5,19 @@ import type { StudioController, StudioState } from './StudioController'
 import type { StudioTexts } from './texts'
 
 export type ClickMode = 'seat' | 'row' | 'sector'
+/** A drag selection tool: a rectangle, or a lasso (a free-hand outline). */
+export type DragTool = 'box' | 'lasso'
 
 /**
  * The version's map on the storefront's engine (SeatMapCanvas, the same WebGL renderer and
  * worker parser), with the studio's selection: a click selects the seat, its row or its sector;
- * with box select on, a dragged rectangle selects the seats inside it (shift adds).
+ * with box select on, a dragged rectangle selects the seats inside it, with the lasso the seats
+ * inside the drawn outline (shift adds).
  */
-export function StudioMap({ controller, state, t, mode, boxMode, onBoxDone }: { controller: StudioController; state: StudioState; t: StudioTexts; mode: ClickMode; boxMode: boolean; onBoxDone: () => void }) {
+export function StudioMap({ controller, state, t, mode, drag, onDragDone }: { controller: StudioController; state: StudioState; t: StudioTexts; mode: ClickMode; drag: DragTool | null; onDragDone: () => void }) {
   const colors = useMemo(() => controller.zoneColors(), [controller])
   const [box, setBox] = useState<{ x0: number; y0: number; x1: number; y1: number; add: boolean } | null>(null)
+  const [lasso, setLasso] = useState<{ points: { x: number; y: number }[]; add: boolean } | null>(null)
   const wrap = useRef<HTMLDivElement>(null)
   const onSeat = (seat: SeatInfo) => {
     if (mode === 'seat') controller.select([seat.index], 'toggle')
@@ -29,7 +33,7 @@ export function StudioMap({ controller, state, t, mode, boxMode, onBoxDone }: { 
     <div ref={wrap} className="adm-studio-map" data-phase={state.phase}>
       {state.phase === 'parse' && <p role="status">{t.parsing}</p>}
       <SeatMapCanvas venue={state.venue} zoneColors={colors} onEngine={controller.attach} onSeatClick={onSeat} />
-      {boxMode && (
+      {drag === 'box' && (
         <div
           className="adm-box-layer"
           data-testid="box-layer"
@@ -42,10 +46,32 @@ export function StudioMap({ controller, state, t, mode, boxMode, onBoxDone }: { 
           onPointerUp={() => {
             if (box) controller.selectBox(box.x0, box.y0, box.x1, box.y1, box.add ? 'add' : 'replace')
             setBox(null)
-            onBoxDone()
+            onDragDone()
           }}
         >
           {box && <div className="adm-box" style={{ left: Math.min(box.x0, box.x1), top: Math.min(box.y0, box.y1), width: Math.abs(box.x1 - box.x0), height: Math.abs(box.y1 - box.y0) }} />}
+        </div>
+      )}
+      {drag === 'lasso' && (
+        <div
+          className="adm-box-layer"
+          data-testid="lasso-layer"
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId)
+            setLasso({ points: [at(e)], add: e.shiftKey })
+          }}
+          onPointerMove={(e) => lasso && setLasso({ ...lasso, points: [...lasso.points, at(e)] })}
+          onPointerUp={() => {
+            if (lasso) controller.selectLasso(lasso.points, lasso.add ? 'add' : 'replace')
+            setLasso(null)
+            onDragDone()
+          }}
+        >
+          {lasso && (
+            <svg className="adm-lasso" aria-hidden="true" width="100%" height="100%">
+              <polygon points={lasso.points.map((p) => `${p.x},${p.y}`).join(' ')} />
+            </svg>
+          )}
         </div>
       )}
     </div>

@@ -1,9 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import type { StudioOp, StudioPlan } from '../../../contract/admin/studio'
+import type { SeatSelection, StudioOp, StudioPlan } from '../../../contract/admin/studio'
 import { ErrorNote } from '../shell'
 import type { StudioController, StudioState } from './StudioController'
-import type { ClickMode } from './StudioMap'
+import { PaintBox } from './PaintBox'
+import { RowTools } from './RowTools'
+import { SessionBlocks } from './SessionBlocks'
+import type { ClickMode, DragTool } from './StudioMap'
 import type { StudioTexts } from './texts'
+import type { Lang } from '../../../contract/lang'
+import { describePaintKind, PaintKindBox } from './PaintKindBox'
 
 interface Props {
   plan: StudioPlan
@@ -13,24 +18,24 @@ interface Props {
   writable: boolean
   mode: ClickMode
   setMode: (m: ClickMode) => void
-  boxMode: boolean
-  setBoxMode: (b: boolean) => void
+  drag: DragTool | null
+  setDrag: (d: DragTool | null) => void
   onSave: () => void
   forSession: string
   setForSession: (id: string) => void
   busy: boolean
   error: string | null
   setError: (e: string | null) => void
+  lang: Lang
 }
 
-const BLOCK = 'block'
 const submit = (fn: () => void) => (e: FormEvent) => {
   e.preventDefault()
   fn()
 }
 
 /** One line of the pending edits, in the operator's words. */
-function describe(op: StudioOp, plan: StudioPlan, t: StudioTexts, added: string[]): string {
+function describe(op: StudioOp, plan: StudioPlan, t: StudioTexts, added: string[], lang: Lang): string {
   const sectorName = (i: number) => plan.sectors.find((s) => s.index === i)?.name || `#${i}`
   const zoneName = (z: number | string | null) => (z === null ? t.blockedZone : typeof z === 'string' ? added[Number(z.slice(4))] ?? z : plan.zones.find((x) => x.id === z)?.name ?? String(z))
   const seats = (sel: Extract<StudioOp, { op: 'paint' }>['seats']) => ('keys' in sel ? `${sel.keys.length} ${t.seats.toLowerCase()}` : `${sectorName(sel.sector)}${sel.from_row !== undefined ? `, ${t.rows.toLowerCase()} ${sel.from_row}–${sel.to_row}` : ''}`)
@@ -42,6 +47,10 @@ function describe(op: StudioOp, plan: StudioPlan, t: StudioTexts, added: string[
     case 'rename-sector': return `${t.renameSector} ${sectorName(op.sector)} → ${op.name}`
     case 'rename-row': return `${t.renameRow} ${sectorName(op.sector)} ${op.row} → ${op.to}`
     case 'renumber-row': return `${t.renumberRow} ${sectorName(op.sector)} ${op.row} → ${op.start}…`
+    case 'seat-type': case 'quality': return describePaintKind(op, lang, seats(op.seats))
+    case 'block': return `${op.blocked ? t.block : t.unblock}: ${seats(op.seats)}`
+    case 'merge-rows': return `${t.mergeRows} ${sectorName(op.sector)} ${op.rows.join(', ')} → ${op.into}`
+    case 'split-row': return `${t.splitRow} ${sectorName(op.sector)} ${op.row}: ${op.keep} | → ${op.to}`
   }
 }
 
@@ -62,19 +71,18 @@ export function StudioPanel(p: Props) {
   const firstSector = String(plan.sectors.find((s) => s.kind === 0)?.index ?? 0)
   const [range, setRange] = useState({ sector: firstSector, from: '', to: '' })
   const [zone, setZone] = useState({ name: '', color: '#e63946' })
-  const [target, setTarget] = useState<string>(String(plan.zones[0]?.id ?? BLOCK))
   const [fix, setFix] = useState({ sector: firstSector, name: '', row: '', to: '', start: '1' })
   const [caps, setCaps] = useState<Record<string, string>>(() => Object.fromEntries(plan.standing.map((s) => [s.place_key, String(s.capacity)])))
   const added = state.ops.flatMap((op) => (op.op === 'add-zone' ? [op.name] : []))
-  const selection = controller.selection()
-
-  const queueOnSelection = (make: (sel: NonNullable<typeof selection>) => StudioOp) => {
-    if (!selection) return p.setError(t.selected + ': 0')
+  const noSelection = () => p.setError(t.selected + ': 0')
+  /** Queues an edit made from the current selection (seat type and quality paint, issue 20). */
+  const queueOnSelection = (make: (sel: SeatSelection) => StudioOp) => {
+    const seats = controller.selection()
+    if (!seats) return noSelection()
     p.setError(null)
-    controller.queue(make(selection))
+    controller.queue(make(seats))
     controller.clearSelection()
   }
-  const zoneRef = (v: string) => (v === BLOCK ? null : v.startsWith('new:') ? v : Number(v))
   const box = (children: ReactNode, legend: string) => (
     <fieldset>
       <legend>{legend}</legend>
@@ -95,8 +103,9 @@ export function StudioPanel(p: Props) {
               </label>
             ))}
           </div>
-          <button type="button" aria-pressed={p.boxMode} onClick={() => p.setBoxMode(!p.boxMode)}>{t.boxSelect}</button>
-          {p.boxMode && <p className="adm-muted">{t.boxHint}</p>}
+          <button type="button" aria-pressed={p.drag === 'box'} onClick={() => p.setDrag(p.drag === 'box' ? null : 'box')}>{t.boxSelect}</button>
+          <button type="button" aria-pressed={p.drag === 'lasso'} onClick={() => p.setDrag(p.drag === 'lasso' ? null : 'lasso')}>{t.lasso}</button>
+          {p.drag && <p className="adm-muted">{p.drag === 'box' ? t.boxHint : t.lassoHint}</p>}
           <form className="adm-form adm-inline" onSubmit={submit(() => controller.selectRange(Number(range.sector), range.from, range.to || range.from))} aria-label={t.range}>
             <SectorSelect plan={plan} label={t.sector} value={range.sector} onChange={(v) => setRange({ ...range, sector: v })} />
             <label>{t.fromRow}<input value={range.from} required onChange={(e) => setRange({ ...range, from: e.target.value })} /></label>
@@ -118,7 +127,6 @@ export function StudioPanel(p: Props) {
           {p.writable && (
             <form className="adm-form adm-inline" aria-label={t.addZone} onSubmit={submit(() => {
               controller.queue({ op: 'add-zone', name: zone.name, color: zone.color })
-              setTarget(`new:${added.length}`)
               setZone({ name: '', color: zone.color })
             })}>
               <label>{t.zoneName}<input value={zone.name} required maxLength={300} onChange={(e) => setZone({ ...zone, name: e.target.value })} /></label>
@@ -131,21 +139,17 @@ export function StudioPanel(p: Props) {
       )}
       {p.writable && box(
         <>
-          <label>
-            {t.paintInto}
-            <select value={target} onChange={(e) => setTarget(e.target.value)}>
-              {plan.zones.map((z) => <option key={z.id} value={z.id}>{z.name}</option>)}
-              {added.map((name, i) => <option key={`new:${i}`} value={`new:${i}`}>{name} *</option>)}
-              <option value={BLOCK}>{t.blockedZone}</option>
-            </select>
-          </label>
-          <button type="button" disabled={state.selected.size === 0} onClick={() => queueOnSelection((seats) => ({ op: 'paint', zone: zoneRef(target), seats }))}>{t.paint}</button>
-          <button type="button" disabled={state.selected.size === 0} onClick={() => queueOnSelection((seats) => ({ op: 'paint', zone: null, seats }))}>{t.block}</button>
-          <button type="button" disabled={state.selected.size === 0} onClick={() => queueOnSelection((seats) => ({ op: 'delete-seats', seats }))}>{t.deleteSeats}</button>
-          <p className="adm-muted">{t.perSessionNote}</p>
+          <PaintBox plan={plan} controller={controller} state={state} t={t} onEmpty={noSelection} />
+          <button type="button" disabled={state.selected.size === 0} onClick={() => {
+            const seats = controller.selection()
+            if (!seats) return noSelection()
+            controller.queue({ op: 'delete-seats', seats })
+            controller.clearSelection()
+          }}>{t.deleteSeats}</button>
         </>,
         t.paint,
       )}
+      {p.writable && box(<SessionBlocks plan={plan} controller={controller} state={state} t={t} />, t.sessionBlocks)}
       {p.writable && box(
         <>
           <SectorSelect plan={plan} label={t.sector} value={fix.sector} onChange={(v) => setFix({ ...fix, sector: v })} />
@@ -162,9 +166,11 @@ export function StudioPanel(p: Props) {
             <label>{t.startAt}<input type="number" value={fix.start} required onChange={(e) => setFix({ ...fix, start: e.target.value })} /></label>
             <button type="submit">{t.renumberRow}</button>
           </form>
+          <RowTools controller={controller} sector={Number(fix.sector)} t={t} />
         </>,
         t.fixes,
       )}
+      {p.writable && <PaintKindBox lang={p.lang} selected={state.selected.size} queue={queueOnSelection} />}
       {p.writable && plan.standing.length > 0 && box(
         plan.standing.map((s) => (
           <form key={s.place_key} className="adm-form adm-inline" aria-label={`${t.capacity}: ${s.name}`} onSubmit={submit(() => controller.queue({ op: 'capacity', place_key: s.place_key, capacity: Number(caps[s.place_key]) }))}>
@@ -180,8 +186,8 @@ export function StudioPanel(p: Props) {
             <ol data-testid="pending-ops">
               {state.ops.map((op, i) => (
                 <li key={i}>
-                  {describe(op, plan, t, added)}{' '}
-                  <button type="button" onClick={() => controller.unqueue(i)} aria-label={`${t.remove}: ${describe(op, plan, t, added)}`}>{t.remove}</button>
+                  {describe(op, plan, t, added, p.lang)}{' '}
+                  <button type="button" onClick={() => controller.unqueue(i)} aria-label={`${t.remove}: ${describe(op, plan, t, added, p.lang)}`}>{t.remove}</button>
                 </li>
               ))}
             </ol>

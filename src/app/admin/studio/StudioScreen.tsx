@@ -4,7 +4,7 @@ import { can } from '../../../contract/admin/roles'
 import type { StudioPlan } from '../../../contract/admin/studio'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { StudioController } from './StudioController'
-import { StudioMap, type ClickMode } from './StudioMap'
+import { StudioMap, type ClickMode, type DragTool } from './StudioMap'
 import { StudioPanel } from './StudioPanel'
 import { STUDIO_TEXTS } from './texts'
 
@@ -41,7 +41,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
   }, [controller])
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot)
   const [mode, setMode] = useState<ClickMode>('seat')
-  const [boxMode, setBoxMode] = useState(false)
+  const [drag, setDrag] = useState<DragTool | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [forSession, setForSession] = useState('')
@@ -49,11 +49,11 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
   const rows = useMemo(() => new Set(plan.seats.row.map((r, i) => `${plan.seats.sector[i]}\u0000${r}`)).size, [plan])
 
   useEffect(() => {
-    if (!boxMode) return
-    const esc = (e: KeyboardEvent) => e.key === 'Escape' && setBoxMode(false)
+    if (!drag) return
+    const esc = (e: KeyboardEvent) => e.key === 'Escape' && setDrag(null)
     window.addEventListener('keydown', esc)
     return () => window.removeEventListener('keydown', esc)
-  }, [boxMode])
+  }, [drag])
 
   const save = async () => {
     setBusy(true)
@@ -85,7 +85,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
       <p className="adm-muted">{s.versionNote}</p>
       <div className="adm-studio">
         <div>
-          <StudioMap controller={controller} state={state} t={s} mode={mode} boxMode={boxMode} onBoxDone={() => setBoxMode(false)} />
+          <StudioMap controller={controller} state={state} t={s} mode={mode} drag={drag} onDragDone={() => setDrag(null)} />
           <section aria-labelledby="adm-report-title">
             <h2 id="adm-report-title">{s.report}</h2>
             <dl className="adm-totals" data-testid="import-report">
@@ -112,6 +112,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
           </section>
         </div>
         <StudioPanel
+          lang={lang}
           plan={plan}
           controller={controller}
           state={state}
@@ -119,8 +120,8 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
           writable={writable}
           mode={mode}
           setMode={setMode}
-          boxMode={boxMode}
-          setBoxMode={setBoxMode}
+          drag={drag}
+          setDrag={setDrag}
           onSave={() => void save()}
           forSession={forSession}
           setForSession={setForSession}

@@ -1,4 +1,5 @@
 import type { Lang } from '../../../contract/lang'
+import { MORE_STUDIO_TEXTS, type MoreStudioTexts } from './moreTexts'
 
 /** The venues screen's and the map studio's words in ru, en, kz and ch. */
 const ru = {
@@ -68,9 +69,10 @@ const ru = {
   allSessions: 'Нет: версия для новых сеансов',
   sessionsHere: 'Сеансы на этой версии',
 }
-export type StudioTexts = typeof ru
+type BaseTexts = typeof ru
+export type StudioTexts = BaseTexts & MoreStudioTexts
 
-const en: StudioTexts = {
+const en: BaseTexts = {
   venues: 'Venues',
   newVenue: 'New venue',
   address: 'Address',
@@ -137,7 +139,7 @@ const en: StudioTexts = {
   allSessions: 'No: a version for new sessions',
   sessionsHere: 'Sessions on this version',
 }
-const kz: StudioTexts = {
+const kz: BaseTexts = {
   venues: 'Алаңдар',
   newVenue: 'Жаңа алаң',
   address: 'Мекенжайы',
@@ -204,7 +206,7 @@ const kz: StudioTexts = {
   allSessions: 'Жоқ: жаңа сеанстарға арналған нұсқа',
   sessionsHere: 'Осы нұсқадағы сеанстар',
 }
-const ch: StudioTexts = {
+const ch: BaseTexts = {
   venues: '場館',
   newVenue: '新場館',
   address: '地址',
@@ -272,4 +274,9 @@ const ch: StudioTexts = {
   sessionsHere: '此版本上的場次',
 }
 
-export const STUDIO_TEXTS: Record<Lang, StudioTexts> = { ru, en, kz, ch }
+export const STUDIO_TEXTS: Record<Lang, StudioTexts> = {
+  ru: { ...ru, ...MORE_STUDIO_TEXTS.ru },
+  en: { ...en, ...MORE_STUDIO_TEXTS.en },
+  kz: { ...kz, ...MORE_STUDIO_TEXTS.kz },
+  ch: { ...ch, ...MORE_STUDIO_TEXTS.ch },
+}

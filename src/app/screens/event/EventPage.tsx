@@ -32,6 +32,7 @@ import { useEventData } from './useEventData'
 import { usePaymentChoice } from '../../kernel/usePaymentChoice'
 import { useRouteSelection } from '../../kernel/useRouteSelection'
 import { useTicketChoice } from './useTicketChoice'
+import { WaitingGate } from '../waiting/WaitingGate'
 import '../../kernel/event.css'
 import '../../forms/forms.css'
 
@@ -158,6 +159,7 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
       {soldOut && !soon && <p className="notice event-page__message" role="status">{t('event.sold-out')}</p>}
       {notAvailable && <p className="notice event-page__message" role="status">{t('event.not-available')}</p>}
 
+      <WaitingGate key={choice.slot?.calendar_id ?? 0} calendarId={soldOut || notAvailable ? null : (choice.slot?.calendar_id ?? null)}>
       {!soldOut && !notAvailable && selection.time !== null && (
         <div className="event-page__tickets">
           <PriceList title={t('event.categories')} lines={choice.normalLines} rowcount={action.rowcount} free={choice.free}
@@ -176,6 +178,7 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
           subscriptionConfirm={usedSubscription !== null ? { count: choice.totals.count, date: dateText } : null}
           send={send} onOrdered={onOrdered} />
       )}
+      </WaitingGate>
     </article>
   )
 }

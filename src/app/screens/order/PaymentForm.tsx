@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '../../../contract/lang'
-import { ApiCallError } from '../../../contract/client'
 import { api } from '../../api/client'
 import { ConfirmDialog } from '../../forms/ConfirmDialog'
+import { extendHold } from '../../kernel/extendHold'
 import { HoldWarning, HOLD_WARN_SECONDS, type ExtendResult } from '../../kernel/HoldWarning'
 import { useModal } from '../../state/modal'
 import { useSession } from '../../state/session'
@@ -43,16 +43,11 @@ export function PaymentForm({ order, loadedAt, currency, reload, openOffers }: P
   const showModal = useModal((s) => s.show)
 
   // WCAG 2.2.1: before the time to pay runs out the form warns and offers more time (issue 20).
-  const extend = async (): Promise<ExtendResult> => {
-    try {
-      const answer = await api.call('orderExtend', { hash: order.hash, lang })
-      await reload()
-      return { holdSeconds: answer.reservetime, extensionsLeft: answer.extensions_left }
-    } catch (e) {
-      showModal({ kind: 'warning', text: e instanceof ApiCallError && e.status !== 0 ? e.errorText : t('order.time-over') })
-      return null
-    }
-  }
+  const extend = (): Promise<ExtendResult> => extendHold(async () => {
+    const answer = await api.call('orderExtend', { hash: order.hash, lang })
+    await reload()
+    return { holdSeconds: answer.reservetime, extensionsLeft: answer.extensions_left }
+  }, (text) => showModal({ kind: 'warning', text }), t('order.time-over'))
 
   if (left <= 0) {
     return <p className="notice order-pay__over" role="status">{t('order.time-over')}</p>

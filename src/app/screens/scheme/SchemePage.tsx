@@ -21,6 +21,7 @@ import { useRouteSelection } from '../../kernel/useRouteSelection'
 import { schemeCalendar, schemePath, sessionOf } from './model/calendar'
 import { SchemeSession } from './SchemeSession'
 import { SchemeSkeleton } from './SchemeSkeleton'
+import { WaitingGate } from '../waiting/WaitingGate'
 import { useSchemeData, type SchemeData } from './useSchemeData'
 import '../../kernel/event.css'
 import '../../forms/forms.css'
@@ -112,9 +113,11 @@ function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
         <p className="notice scheme-page__message scheme-page__choose-time" role="status">{t('scheme.choose-time')}</p>
       )}
       {!soon && session !== null && (
+        <WaitingGate key={session.calendar_id} calendarId={session.calendar_id}>
         <SchemeSession key={`${session.calendar_id}-${method}-${usedSubscription === null ? 'regular' : 'subscription'}`} hash={hash} calendarId={session.calendar_id} action={action}
           prices={data.sessions.prices} checkboxList={checkboxList} method={method} form={form} options={options}
           subscription={usedSubscription === null ? null : { subscritId: usedSubscription.subscrit_id, quant: usedSubscription.quant }} dateText={dateText} />
+        </WaitingGate>
       )}
     </article>
   )

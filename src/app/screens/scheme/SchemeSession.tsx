@@ -23,10 +23,12 @@ import { orderBasics } from '../../kernel/orderRequest'
 import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
 import { CartPanel } from './CartPanel'
 import type { ExtendResult } from '../../kernel/HoldWarning'
+import { extendHold } from '../../kernel/extendHold'
 import { Legend } from './Legend'
 import { availableZones, colorNumber, zoneInputs, zoneLegend } from './model/legend'
 import { subscriptionLimitLeft } from './model/standing'
 import { BestSeats } from './seatChoice/BestSeats'
+import { AccessibleSeating } from './seatChoice/AccessibleSeating'
 import { SinglesWarning } from './seatChoice/SinglesWarning'
 import { storefrontCart } from './map/cartSource'
 import { SchemeMapContext, useSchemeMapState } from './map/context'
@@ -91,7 +93,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
     // calendarId or a remount (the page keys a session by its mode).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hash, calendarId])
-  const { stands, live } = useSchemeMapState(controller)
+  const { stands, live, access } = useSchemeMapState(controller)
 
   const items = useCart((s) => s.items)
   const holdUntil = useCart((s) => s.holdUntil)
@@ -106,16 +108,11 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
     api.call('cartList', { calendar_id: calendarId }).then((a) => applyCart(a, Date.now()), (e: unknown) => console.error('cart list failed', e))
   }, [calendarId, applyCart, showModal, t])
 
-  const onExtend = useCallback(async (): Promise<ExtendResult> => {
-    try {
-      const answer = await api.call('cartExtend', { calendar_id: calendarId })
-      applyCart(answer, Date.now())
-      return { holdSeconds: answer.hold_seconds, extensionsLeft: answer.extensions_left }
-    } catch (e) {
-      showModal({ kind: 'warning', text: e instanceof ApiCallError && e.status !== 0 ? e.errorText : t('messages.place-unavailable') })
-      return null
-    }
-  }, [calendarId, applyCart, showModal, t])
+  const onExtend = useCallback((): Promise<ExtendResult> => extendHold(async () => {
+    const answer = await api.call('cartExtend', { calendar_id: calendarId })
+    applyCart(answer, Date.now())
+    return { holdSeconds: answer.hold_seconds, extensionsLeft: answer.extensions_left }
+  }, (text) => showModal({ kind: 'warning', text }), t('messages.place-unavailable')), [calendarId, applyCart, showModal, t])
 
   const held = useMemo(() => new Map(items.map((i) => [i.seat_id, i.quantity])), [items])
   const onStanding = useCallback((stand: SeatStand, quantity: number) => {
@@ -164,6 +161,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   return (
     <div className="scheme-session" data-calendar={calendarId}>
       <Legend entries={legend} lang={lang as Lang} subscription={bySubscription} />
+      {access !== null && <AccessibleSeating access={access} calendarId={calendarId} rows={rows} method={method} subscritId={subscription?.subscritId} onShow={(ids) => controller?.showSeats(ids)} />}
       {!live && <p className="notice scheme-session__live" role="status">{t('scheme.live-lost')}</p>}
       {controller !== null && (
         <SchemeMapContext.Provider value={controller}>

@@ -10,6 +10,7 @@
 import type { Matrix } from '../../geometry/matrix'
 import type { ElementInfo } from '../rules'
 import type { LabelSource, Labels } from './labels'
+import { IdColumn, INITIAL_CAPACITY, LabelColumn, LabelTable } from './columns'
 
 /** Shape families compared for repetition. */
 export const Kind = { Round: 0, Rect: 1, Path: 2, Compound: 3 } as const
@@ -46,7 +47,6 @@ export function signatureOf(kind: number, w: number, h: number): number {
   return kind * 100_000 + (bucket + 50_000)
 }
 
-const INITIAL_CAPACITY = 1024
 const NO_CLASSES: readonly string[] = []
 
 /**
@@ -66,12 +66,15 @@ export class Candidates {
   parts = new Uint8Array(INITIAL_CAPACITY)
   /** Index into the retained store, or -1 (not kept, or a compound: see compoundRetained). */
   retainedIndex = new Int32Array(INITIAL_CAPACITY)
-  sector: (string | undefined)[] = []
-  row: (string | undefined)[] = []
-  number: (string | undefined)[] = []
-  zone: (string | undefined)[] = []
-  source: (LabelSource | undefined)[] = []
-  unitId: (string | undefined)[] = []
+  /** Label strings by id, shared by the label columns. */
+  private readonly labels = new LabelTable()
+  readonly sector = new LabelColumn<string>(this.labels)
+  readonly row = new LabelColumn<string>(this.labels)
+  readonly number = new LabelColumn<string>(this.labels)
+  readonly zone = new LabelColumn<string>(this.labels)
+  readonly source = new LabelColumn<LabelSource>(new LabelTable())
+  /** The id of the outermost element holding only candidate i (see Recogniser.close). */
+  readonly unitId = new IdColumn()
   /** Shapes per signature (before compounds are merged away). */
   readonly signatureCount = new Map<number, number>()
   /** Candidates seen past RETAIN_PER_SIGNATURE of their signature (not kept for drawing). */
@@ -115,6 +118,8 @@ export class Candidates {
     const ri = new Int32Array(size)
     ri.set(this.retainedIndex)
     this.retainedIndex = ri
+    for (const column of [this.sector, this.row, this.number, this.zone, this.source]) column.grow(size)
+    this.unitId.grow(size)
   }
 
   /**
@@ -144,12 +149,12 @@ export class Candidates {
     this.sig[i] = sig
     this.parts[i] = 1
     this.retainedIndex[i] = -1
-    this.sector.push(labels?.sector)
-    this.row.push(labels?.row)
-    this.number.push(labels?.number)
-    this.zone.push(labels?.zone)
-    this.source.push(labels && (labels.row !== undefined || labels.number !== undefined) ? labels.source : undefined)
-    this.unitId.push(id)
+    this.sector.set(i, labels?.sector)
+    this.row.set(i, labels?.row)
+    this.number.set(i, labels?.number)
+    this.zone.set(i, labels?.zone)
+    this.source.set(i, labels && (labels.row !== undefined || labels.number !== undefined) ? labels.source : undefined)
+    this.unitId.set(i, id)
     if (seen === RETAIN_PER_SIGNATURE + 1) this.droppedRetention++
     return seen <= RETAIN_PER_SIGNATURE
   }
@@ -185,28 +190,31 @@ export class Candidates {
   /** Fills labels not yet set on candidates [start, end) (ancestors fill after nearer elements). */
   fillLabels(start: number, end: number, labels: Labels): void {
     for (let i = start; i < end; i++) {
-      if (labels.sector !== undefined && this.sector[i] === undefined) this.sector[i] = labels.sector
-      if (labels.zone !== undefined && this.zone[i] === undefined) this.zone[i] = labels.zone
+      if (labels.sector !== undefined && !this.sector.has(i)) this.sector.set(i, labels.sector)
+      if (labels.zone !== undefined && !this.zone.has(i)) this.zone.set(i, labels.zone)
       let took = false
-      if (labels.row !== undefined && this.row[i] === undefined) {
-        this.row[i] = labels.row
+      if (labels.row !== undefined && !this.row.has(i)) {
+        this.row.set(i, labels.row)
         took = true
       }
-      if (labels.number !== undefined && this.number[i] === undefined) {
-        this.number[i] = labels.number
+      if (labels.number !== undefined && !this.number.has(i)) {
+        this.number.set(i, labels.number)
         took = true
       }
-      if (took && this.source[i] === undefined) this.source[i] = labels.source
+      if (took && !this.source.has(i)) this.source.set(i, labels.source)
     }
   }
 
   /** World axis-aligned half extent of candidate i along x (its box rotated). */
   halfX(i: number): number {
+    // Most seats are not rotated: no cos/sin then (the container pass calls this per neighbour).
+    if (this.rot[i] === 0) return this.w[i] / 2
     return (this.w[i] / 2) * Math.abs(Math.cos(this.rot[i])) + (this.h[i] / 2) * Math.abs(Math.sin(this.rot[i]))
   }
 
   /** World axis-aligned half extent of candidate i along y. */
   halfY(i: number): number {
+    if (this.rot[i] === 0) return this.h[i] / 2
     return (this.w[i] / 2) * Math.abs(Math.sin(this.rot[i])) + (this.h[i] / 2) * Math.abs(Math.cos(this.rot[i]))
   }
 
@@ -250,12 +258,12 @@ export class Candidates {
       if (parts) retained.push(...parts)
       else if (this.retainedIndex[i] >= 0) retained.push(this.retainedIndex[i])
       this.compoundRetained.delete(i)
-      sector ??= this.sector[i]
-      row ??= this.row[i]
-      number ??= this.number[i]
-      zone ??= this.zone[i]
-      source ??= this.source[i]
-      id ??= this.unitId[i]
+      sector ??= this.sector.get(i)
+      row ??= this.row.get(i)
+      number ??= this.number.get(i)
+      zone ??= this.zone.get(i)
+      source ??= this.source.get(i)
+      id ??= this.unitId.get(i)
       const c = this.signatureCount.get(this.sig[i]) ?? 1
       this.signatureCount.set(this.sig[i], c - 1)
     }
@@ -288,7 +296,7 @@ export class Candidates {
     this.truncate(start)
     const keep = this.push(cx, cy, u1 - u0, v1 - v0, rot, n === 1 ? shape : 2, Kind.Compound, { sector, row, number, zone, source }, id)
     const last = this.length - 1
-    this.source[last] = source
+    this.source.set(last, source)
     this.parts[last] = n
     if (keep && retained.length > 0) this.compoundRetained.set(last, retained)
     return true
@@ -296,6 +304,6 @@ export class Candidates {
 
   private truncate(length: number): void {
     this.count = length
-    for (const a of [this.sector, this.row, this.number, this.zone, this.source, this.unitId] as unknown[][]) a.length = length
   }
 }
+

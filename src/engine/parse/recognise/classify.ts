@@ -62,7 +62,10 @@ export function classify(c: Candidates, extent: number): Classification {
   const n = c.length
   const seat = new Uint8Array(n)
   // Clusters: per family, runs of neighbouring size buckets.
-  const sigs = [...new Set(c.sig.subarray(0, n))].sort((a, b) => a - b)
+  // The signatures candidates have (shapes merged into compounds left theirs at 0).
+  const sigs: number[] = []
+  for (const [sig, shapes] of c.signatureCount) if (shapes > 0) sigs.push(sig)
+  sigs.sort((a, b) => a - b)
   const clusterOf = new Map<number, number>()
   let cluster = -1
   let previous = -Infinity
@@ -142,7 +145,8 @@ export function classify(c: Candidates, extent: number): Classification {
     // those seats; the most repeated clusters are settled first, so a host is never a part itself.
     const containerCluster = new Int32Array(n).fill(-1)
     const byCluster: number[][] = Array.from({ length: count }, () => [])
-    for (const i of kept) byCluster[cl[i]].push(i)
+    // Only seats with a container take part below.
+    for (const i of kept) if (container[i] >= 0) byCluster[cl[i]].push(i)
     const order = [...Array(count).keys()].filter((k) => verdict[k] === 'seats').sort((p, q) => members[q] - members[p] || p - q)
     for (const p of order) {
       const hits = new Map<number, number>()
@@ -195,9 +199,10 @@ function clusterStats(c: Candidates, clusterOf: Map<number, number>, count: numb
     cl[i] = k
     members[k]++
     kinds[k] = c.kind[i]
-    if (c.number[i] !== undefined) {
+    if (c.number.has(i)) {
       labelled[k]++
-      if (c.source[i] !== 'id' && c.source[i] !== undefined) numbered[k]++
+      const source = c.source.get(i)
+      if (source !== 'id' && source !== undefined) numbered[k]++
     }
     if (sizes[k].length < SIZE_SAMPLE) sizes[k].push(Math.sqrt(c.w[i] * c.h[i]))
   }
@@ -213,7 +218,7 @@ function keepMembers(c: Candidates, cl: Int32Array, isSeat: Uint8Array, wellLabe
   for (let i = 0; i < c.length; i++) {
     const k = cl[i]
     if (!isSeat[k]) continue
-    if (wellLabelled[k] && c.number[i] === undefined && c.row[i] === undefined && c.unitId[i] === undefined) unlabelled++
+    if (wellLabelled[k] && !c.number.has(i) && !c.row.has(i) && c.unitId.get(i) === undefined) unlabelled++
     else seat[i] = 1
   }
   return unlabelled

@@ -5,7 +5,7 @@
  * so callers check distances). Memory: 4 bytes per point plus 4 per slot (2 slots per point).
  */
 /** Odd multiplier scattering the rows of cells over the table (2^32 / golden ratio). */
-const ROW_SCATTER = 0x9e3779b1
+export const ROW_SCATTER = 0x9e3779b1
 
 export class PointGrid {
   /** Chains for callers that walk cells inline (hot loops): head[slot] → next[i] → … → -1. */
@@ -19,13 +19,15 @@ export class PointGrid {
     private readonly cell: number,
     indices: ArrayLike<number>,
     capacity: number,
+    /** false: the table is sized for `indices` but they are inserted by the caller (insert). */
+    insertAll = true,
   ) {
     let size = 16
     while (size < indices.length * 2) size *= 2
     this.mask = size - 1
     this.head = new Int32Array(size).fill(-1)
     this.next = new Int32Array(capacity).fill(-1)
-    for (let k = 0; k < indices.length; k++) this.insert(indices[k])
+    if (insertAll) for (let k = 0; k < indices.length; k++) this.insert(indices[k])
   }
 
   /** The cell coordinate of x or y. */

@@ -7,6 +7,7 @@
  * document order. Everything it decided is summed up in a RecognitionReport.
  */
 import { SeatShape } from '../../model'
+import { MAX_COORDINATE } from '../limits'
 import { decompose, applyX, applyY, type Matrix } from '../../geometry/matrix'
 import type { ShapeGeometry } from '../shapes'
 import type { ElementInfo } from '../rules'
@@ -31,6 +32,13 @@ const MIN_ROW_AGREEMENT = 0.8
 const GLYPH_ADVANCE = 0.55
 
 export type LabelCounts = Record<LabelSource | 'none', number>
+
+/** The label sources a report counts, in the order of its typed counters. */
+const COUNTED: readonly (LabelSource | 'none')[] = ['attribute', 'json', 'description', 'id', 'layer', 'text', 'inferred', 'none']
+const ATTRIBUTE = COUNTED.indexOf('attribute')
+const TEXT = COUNTED.indexOf('text')
+const INFERRED = COUNTED.indexOf('inferred')
+const NONE = COUNTED.indexOf('none')
 
 export interface RecognitionReport {
   /** "recognition" (general, no rules) or "rules" (a rule set given as an override). */
@@ -72,10 +80,16 @@ export class Recogniser {
     const [x0, y0, x1, y1] = g.box
     const cx = (x0 + x1) / 2
     const cy = (y0 + y1) / 2
+    const w = (x1 - x0) * sx
+    const h = (y1 - y0) * sy
     // Zero-area shapes (straight paths, lines drawn as rects of no height) are never seats.
-    if (!((x1 - x0) * sx > 0 && (y1 - y0) * sy > 0)) return false
+    if (!(w > 0 && h > 0)) return false
+    const x = applyX(matrix, cx, cy)
+    const y = applyY(matrix, cx, cy)
+    // Shapes at or of unusable sizes are no seats (the decoration pass skips them too).
+    if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && w <= MAX_COORDINATE && h <= MAX_COORDINATE && Number.isFinite(rotation))) return false
     const kind = g.kind === SeatShape.Circle ? Kind.Round : g.kind === SeatShape.Rect ? Kind.Rect : Kind.Path
-    this.candidates.add(applyX(matrix, cx, cy), applyY(matrix, cx, cy), (x1 - x0) * sx, (y1 - y0) * sy, rotation, g.kind, kind, attributeLabels(el, false), el.id, el, matrix, style)
+    this.candidates.add(x, y, w, h, rotation, g.kind, kind, attributeLabels(el, false), el.id, el, matrix, style)
     return true
   }
 
@@ -85,7 +99,7 @@ export class Recogniser {
     if (c.length === start) return
     if (c.length - start > 1 && (el.tag === 'g' || el.tag === 'a' || el.tag === 'use') && c.mergeTail(start)) this.compounds++
     const single = c.length - start === 1
-    if (single && el.id !== undefined) c.unitId[start] = el.id
+    if (single && el.id !== undefined) c.unitId.set(start, el.id)
     // A shape's own attributes were read when it was added (shape()).
     const labels = single && c.length - 1 === start && el.tag !== 'g' && el.tag !== 'a' && el.tag !== 'use' && el.tag !== 'svg' ? null : attributeLabels(el, !single)
     if (labels) c.fillLabels(start, c.length, labels)
@@ -150,21 +164,34 @@ export class Recogniser {
     builder.dropLabels(this.seatNumberTexts(seats))
     const flags = { row: new Uint8Array(c.length), number: new Uint8Array(c.length), sector: new Uint8Array(c.length) }
     const inferred = inferLabels(c, seats, this.stage, flags)
+    // Label sources are counted per seat into typed counters (a keyed property write per seat and
+    // label costs more), and seats go to the builder field by field (no object per seat).
+    const rowCounts = new Uint32Array(COUNTED.length)
+    const numberCounts = new Uint32Array(COUNTED.length)
+    const sectorCounts = new Uint32Array(COUNTED.length)
+    let lastSource: LabelSource | undefined
+    let lastSourceIndex = ATTRIBUTE
     for (const i of seats) {
-      const sector = c.sector[i] ?? ''
-      const row = c.row[i] ?? ''
-      const number = c.number[i] ?? ''
-      const source: LabelSource = c.source[i] ?? 'attribute'
-      count(report.labels.row, flags.row[i] ? 'inferred' : c.row[i] === undefined ? 'none' : source)
-      count(report.labels.number, flags.number[i] ? 'inferred' : textNumbers[i] ? 'text' : c.number[i] === undefined ? 'none' : source)
-      count(report.labels.sector, flags.sector[i] ? 'inferred' : c.sector[i] === undefined ? 'none' : 'attribute')
-      if (c.kind[i] === Kind.Compound) report.compoundSeats++
-      builder.addSeat({
-        x: c.x[i], y: c.y[i], w: c.w[i], h: c.h[i], rotation: c.rot[i], shape: c.kind[i] === Kind.Compound ? SeatShape.Path : c.shape[i],
-        sector, row, number, zone: c.zone[i], id: c.unitId[i],
-      })
+      const source = c.source.get(i)
+      if (source !== lastSource) {
+        lastSource = source
+        lastSourceIndex = source === undefined ? ATTRIBUTE : COUNTED.indexOf(source)
+      }
+      const row = c.row.get(i)
+      const number = c.number.get(i)
+      const sector = c.sector.get(i)
+      rowCounts[flags.row[i] ? INFERRED : row === undefined ? NONE : lastSourceIndex]++
+      numberCounts[flags.number[i] ? INFERRED : textNumbers[i] ? TEXT : number === undefined ? NONE : lastSourceIndex]++
+      sectorCounts[flags.sector[i] ? INFERRED : sector === undefined ? NONE : ATTRIBUTE]++
+      const compound = c.kind[i] === Kind.Compound
+      if (compound) report.compoundSeats++
+      builder.addSeat(c.x[i], c.y[i], c.w[i], c.h[i], c.rot[i], compound ? SeatShape.Path : c.shape[i], sector ?? '', row ?? '', number ?? '', c.zone.get(i), c.unitId.get(i))
     }
-    // Rows and sectors are counted from the finished venue (report.ts: summarise).
+    for (let k = 0; k < COUNTED.length; k++) {
+      report.labels.row[COUNTED[k]] = rowCounts[k]
+      report.labels.number[COUNTED[k]] = numberCounts[k]
+      report.labels.sector[COUNTED[k]] = sectorCounts[k]
+    }
     report.seats = seats.length
     if (inferred.rows > 0) warnings.push(`${report.labels.row.inferred} seats have no row in the drawing: rows inferred from their alignment (${inferred.rows} rows, numbered ${this.stage ? 'from the stage' : 'top to bottom'} within each sector)`)
     if (inferred.numbers > 0) warnings.push(`${inferred.numbers} seats have no number in the drawing: numbered left to right within each row`)
@@ -179,46 +206,46 @@ export class Recogniser {
     return report
   }
 
-  /** Whether candidate i's id was read (1), and whether it gave a row or number (2). */
-  private idRead: number[] = []
-  /** Rows and sectors the ids of enclosing groups name. */
+  /** Rows and sectors the ids of enclosing groups name (sparse: only where a group's id names one). */
   private groupRow: (string | undefined)[] = []
   private groupSector: (string | undefined)[] = []
-  /** 1 where the sector came from the id. */
-  private idSector: number[] = []
+  /** 1 where the sector came from the id (set by readIds). */
+  private idSector = new Uint8Array(0)
 
-  /** Rows and numbers from candidate i's id, where its attributes left them out. */
-  private readId(i: number): void {
+  /** Rows and numbers from candidate i's id, where its attributes left them out; true when it gave some. */
+  private readId(i: number): boolean {
     const c = this.candidates
-    this.idRead[i] = 1
-    const id = c.unitId[i]
-    if (id === undefined || (c.row[i] !== undefined && c.number[i] !== undefined)) return
+    const id = c.unitId.get(i)
+    if (id === undefined || (c.row.has(i) && c.number.has(i))) return false
     const l = parseId(id, true)
-    if (!l || (l.row === undefined && l.number === undefined)) return
-    if (l.sector !== undefined && c.sector[i] === undefined) {
-      c.sector[i] = l.sector
+    if (!l || (l.row === undefined && l.number === undefined)) return false
+    if (l.sector !== undefined && !c.sector.has(i)) {
+      c.sector.set(i, l.sector)
       this.idSector[i] = 1
     }
-    if (l.row !== undefined && c.row[i] === undefined) c.row[i] = l.row
-    if (l.number !== undefined && c.number[i] === undefined) c.number[i] = l.number
-    if (c.source[i] === undefined) c.source[i] = 'id'
-    this.idRead[i] = 2
+    if (l.row !== undefined && !c.row.has(i)) c.row.set(i, l.row)
+    if (l.number !== undefined && !c.number.has(i)) c.number.set(i, l.number)
+    if (!c.source.has(i)) c.source.set(i, 'id')
+    return true
   }
 
-  /** Ids not read yet (seats in no group with others); 1 per candidate whose id gave labels. */
+  /** Labels from the seats' own ids and their groups' ids; 1 per candidate whose id gave labels. */
   private readIds(): Uint8Array {
     const c = this.candidates
     const fromId = new Uint8Array(c.length)
+    this.idSector = new Uint8Array(c.length)
+    const groups = this.groupRow.length > 0 || this.groupSector.length > 0
     for (let i = 0; i < c.length; i++) {
-      if (!this.idRead[i]) this.readId(i)
-      if (this.idRead[i] === 2) fromId[i] = 1
+      if (c.unitId.index[i] >= 0 && this.readId(i)) fromId[i] = 1
+      if (!groups) continue
       const row = this.groupRow[i]
-      if (row !== undefined && c.row[i] === undefined) {
-        c.row[i] = row
-        c.source[i] ??= 'id'
+      if (row !== undefined && !c.row.has(i)) {
+        c.row.set(i, row)
+        if (!c.source.has(i)) c.source.set(i, 'id')
         fromId[i] = 1
       }
-      if (this.groupSector[i] !== undefined && c.sector[i] === undefined) c.sector[i] = this.groupSector[i]
+      const sector = this.groupSector[i]
+      if (sector !== undefined && !c.sector.has(i)) c.sector.set(i, sector)
     }
     return fromId
   }
@@ -235,16 +262,18 @@ export class Recogniser {
     for (const i of seats) {
       if (!fromId[i]) continue
       labelled++
-      const key = `${c.sector[i] ?? ''}\u0000${c.row[i] ?? ''}\u0000${c.number[i] ?? ''}`
+      const key = `${c.sector.get(i) ?? ''}\u0000${c.row.get(i) ?? ''}\u0000${c.number.get(i) ?? ''}`
       if (seen.has(key)) repeated++
       else seen.add(key)
     }
+    if (labelled === 0) return 0
     const idSeats = seats.filter((i) => fromId[i])
     if ((repeated === 0 || repeated < labelled * UNRELIABLE_ID_SHARE) && rowAgreement(c, idSeats) >= MIN_ROW_AGREEMENT) return 0
     for (const i of idSeats) {
-      c.row[i] = c.number[i] = undefined
-      if (this.idSector[i]) c.sector[i] = undefined
-      if (c.source[i] === 'id') c.source[i] = undefined
+      c.row.set(i, undefined)
+      c.number.set(i, undefined)
+      if (this.idSector[i]) c.sector.set(i, undefined)
+      if (c.source.get(i) === 'id') c.source.set(i, undefined)
     }
     return idSeats.length
   }
@@ -264,7 +293,7 @@ export class Recogniser {
       const { seat, dist } = nearest(t)
       if (seat < 0) continue
       const onSeat = dist <= Math.max(c.w[seat], c.h[seat]) / 2
-      if (onSeat || c.number[seat] === this.tvalue[t]) out.push(this.tlabel[t])
+      if (onSeat || c.number.get(seat) === this.tvalue[t]) out.push(this.tlabel[t])
     }
     return out
   }
@@ -293,8 +322,9 @@ export class Recogniser {
   private assignTexts(seats: number[]): Uint8Array & { count: number } {
     const c = this.candidates
     const got = Object.assign(new Uint8Array(c.length), { count: 0 })
-    const needing = seats.filter((i) => c.number[i] === undefined)
-    if (needing.length === 0 || this.tx.length === 0) return got
+    if (this.tx.length === 0) return got
+    const needing = seats.filter((i) => !c.number.has(i))
+    if (needing.length === 0) return got
     const nearest = this.nearestSeatOfText(needing)
     const bestText = new Int32Array(c.length).fill(-1)
     const bestDist = new Float64Array(c.length).fill(Infinity)
@@ -307,15 +337,11 @@ export class Recogniser {
     }
     for (const i of needing) {
       if (bestText[i] >= 0) {
-        c.number[i] = this.tvalue[bestText[i]]
+        c.number.set(i, this.tvalue[bestText[i]])
         got[i] = 1
         got.count++
       }
     }
     return got
   }
-}
-
-function count(counts: LabelCounts, key: LabelSource | 'none'): void {
-  counts[key]++
 }

@@ -172,17 +172,17 @@ function centroid(c: Candidates, seats: number[]): [number, number] {
 export function inferLabels(c: Candidates, seats: number[], stage: [number, number] | null, flags: { row: Uint8Array; number: Uint8Array; sector: Uint8Array }): Inferred {
   const out: Inferred = { rows: 0, numbers: 0, sectors: 0 }
   if (seats.length === 0) return out
-  const noRow = seats.filter((i) => c.row[i] === undefined)
+  const noRow = seats.filter((i) => !c.row.has(i))
   if (noRow.length > 0) {
     const pitch = seatPitch(c, noRow)
-    const noSector = noRow.every((i) => c.sector[i] === undefined) && seats.every((i) => c.sector[i] === undefined)
+    const noSector = noRow.every((i) => !c.sector.has(i)) && seats.every((i) => !c.sector.has(i))
     const groups = noSector ? sectorsOf(c, noRow, pitch) : null
     if (groups && groups.length > 1) {
       const named = groups.map((g) => ({ g, at: centroid(c, g) }))
       named.sort((p, q) => p.at[1] - q.at[1] || p.at[0] - q.at[0])
       named.forEach(({ g }, k) => {
         for (const i of g) {
-          c.sector[i] = String(k + 1)
+          c.sector.set(i, String(k + 1))
           flags.sector[i] = 1
         }
       })
@@ -192,7 +192,7 @@ export function inferLabels(c: Candidates, seats: number[], stage: [number, numb
     // Rows per sector, numbered from the stage (nearest first) or top to bottom.
     const bySector = new Map<string, { seats: number[]; at: [number, number] }[]>()
     for (const r of rows) {
-      const key = c.sector[r[0]] ?? ''
+      const key = c.sector.get(r[0]) ?? ''
       const list = bySector.get(key) ?? []
       list.push({ seats: r, at: centroid(c, r) })
       bySector.set(key, list)
@@ -202,13 +202,13 @@ export function inferLabels(c: Candidates, seats: number[], stage: [number, numb
       list.sort((p, q) => distance(p.at) - distance(q.at) || p.at[0] - q.at[0])
       list.forEach(({ seats: r }, k) => {
         for (const i of r) {
-          c.row[i] = String(k + 1)
+          c.row.set(i, String(k + 1))
           flags.row[i] = 1
         }
         out.rows++
-        if (r.every((i) => c.number[i] === undefined)) {
+        if (r.every((i) => !c.number.has(i))) {
           r.forEach((i, pos) => {
-            c.number[i] = String(pos + 1)
+            c.number.set(i, String(pos + 1))
             flags.number[i] = 1
           })
           out.numbers += r.length
@@ -219,8 +219,8 @@ export function inferLabels(c: Candidates, seats: number[], stage: [number, numb
   // Seats with a row but no number: numbered along their row.
   const byRow = new Map<string, number[]>()
   for (const i of seats) {
-    if (c.number[i] !== undefined) continue
-    const key = `${c.sector[i] ?? ''}\u0000${c.row[i] ?? ''}`
+    if (c.number.has(i)) continue
+    const key = `${c.sector.get(i) ?? ''}\u0000${c.row.get(i) ?? ''}`
     const list = byRow.get(key) ?? []
     list.push(i)
     byRow.set(key, list)
@@ -239,7 +239,7 @@ export function inferLabels(c: Candidates, seats: number[], stage: [number, numb
     const alongX = x1 - x0 >= y1 - y0
     list.sort((a, b) => (alongX ? c.x[a] - c.x[b] || c.y[a] - c.y[b] : c.y[a] - c.y[b] || c.x[a] - c.x[b]))
     list.forEach((i, pos) => {
-      c.number[i] = String(pos + 1)
+      c.number.set(i, String(pos + 1))
       flags.number[i] = 1
     })
     out.numbers += list.length
@@ -266,7 +266,7 @@ export function rowAgreement(c: Candidates, seats: number[]): number {
   for (const r of rows) {
     const counts = new Map<string, number>()
     for (const i of r) {
-      const key = `${c.sector[i] ?? ''}\u0000${c.row[i] ?? ''}`
+      const key = `${c.sector.get(i) ?? ''}\u0000${c.row.get(i) ?? ''}`
       counts.set(key, (counts.get(key) ?? 0) + 1)
     }
     agree += Math.max(...counts.values())

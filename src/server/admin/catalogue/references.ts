@@ -4,21 +4,22 @@ import { ApiFailure } from '../../errors'
 import { importVenueDrawing } from '../../venues/import'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
-import { insertRow, mustExist, mustFind, tx, updateRow } from './rows'
+import { referenceLists, ruleIdBySlug } from './catalogue.repository'
+import { insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
 /**
  * The catalogue's smaller rows (venues, price categories, zones, menu items, tags, rules texts):
  * each a table with its own columns, created and edited whole with an audit row. Venue drawings
  * go through the venue import library (server/venues), the same path as `npm run venue -- import`.
  */
-export type SimpleTable = 'venues' | 'client_categories' | 'zones' | 'main_menus' | 'tags' | 'rules'
-const ENTITY: Record<SimpleTable, string> = { venues: 'venue', client_categories: 'category', zones: 'zone', main_menus: 'menu', tags: 'tag', rules: 'rule' }
+export type SimpleTable = 'venues' | 'client_categories' | 'zones' | 'main_menus' | 'tags' | 'rules' | 'menu_kinds'
+const ENTITY: Record<SimpleTable, string> = { venues: 'venue', client_categories: 'category', zones: 'zone', main_menus: 'menu', tags: 'tag', rules: 'rule', menu_kinds: 'kind' }
 
 async function checkRow(db: Db, table: SimpleTable, values: Record<string, unknown>, id?: number): Promise<void> {
   if (table === 'main_menus') await mustExist(db, 'menu_kinds', [values.menu_kind_id as number], 'menu_kind_id')
   if (table === 'rules') {
-    const taken = await db.selectFrom('rules').select('id').where('slug', '=', values.slug as string).executeTakeFirst()
-    if (taken && taken.id !== id) throw new ApiFailure('admin-slug-taken', { slug: values.slug as string })
+    const taken = await ruleIdBySlug(db, values.slug as string)
+    if (taken !== undefined && taken !== id) throw new ApiFailure('admin-slug-taken', { slug: values.slug as string })
   }
 }
 
@@ -55,16 +56,4 @@ export async function importDrawing(db: Db, actor: Actor, venueId: number, input
 }
 
 /** Everything the forms choose from. */
-export async function references(db: Db) {
-  const [kinds, menus, tags, venues, drawings, categories, zones, rules] = await Promise.all([
-    db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute(),
-    db.selectFrom('main_menus').selectAll().orderBy('sortnum').orderBy('id').execute(),
-    db.selectFrom('tags').selectAll().orderBy('sortnum').orderBy('id').execute(),
-    db.selectFrom('venues').selectAll().orderBy('id').execute(),
-    db.selectFrom('venue_drawings').select(['id', 'venue_id', 'name', 'version', 'parent_id', 'seat_count', 'standing_count', 'warnings_json', 'created_at']).orderBy('id').execute(),
-    db.selectFrom('client_categories').selectAll().orderBy('sortnum').orderBy('id').execute(),
-    db.selectFrom('zones').selectAll().orderBy('drawing_id').orderBy('sortnum').orderBy('id').execute(),
-    db.selectFrom('rules').select(['id', 'slug', 'sortnum', 'infname_ru', 'infname_en', 'infname_kz', 'infname_ch', 'url_ru', 'url_en', 'url_kz', 'url_ch', 'filebody_ru', 'filebody_en', 'filebody_kz', 'filebody_ch']).orderBy('sortnum').execute(),
-  ])
-  return { kinds, menus, tags, venues, drawings, categories, zones, rules }
-}
+export const references = referenceLists

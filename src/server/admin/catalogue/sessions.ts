@@ -3,7 +3,9 @@ import type { priceInputSchema, sessionInputSchema, sessionUpdateSchema } from '
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
-import { deleteRow, insertRow, mustExist, mustFind, tx, updateRow } from './rows'
+import { applyVenueBlocks } from '../studio/blocks.repository'
+import { drawingVenue, hasSeatHolds, isUsed, priceIdsOf, zoneDrawing } from './catalogue.repository'
+import { deleteRow, insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
 /**
  * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
@@ -19,7 +21,7 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
 async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: number | null): Promise<number | null> {
   if (event.scheme !== 1) return null
   if (drawingId === null) throw new ApiFailure('admin-needs-drawing')
-  const drawing = await db.selectFrom('venue_drawings').select(['id', 'venue_id']).where('id', '=', drawingId).executeTakeFirst()
+  const drawing = await drawingVenue(db, drawingId)
   if (!drawing || drawing.venue_id !== event.venue_id) throw new ApiFailure('admin-needs-drawing')
   return drawing.id
 }
@@ -33,8 +35,7 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
     for (let i = 1; i <= (input.repeat?.count ?? 0); i++) days.push(addDays(input.day, i * input.repeat!.every_days))
     const ids: number[] = []
     for (const day of days) {
-      ids.push(
-        await insertRow(trx, actor, 'calendars', 'session', {
+      const id = await insertRow(trx, actor, 'calendars', 'session', {
           event_id: eventId,
           venue_id: event.venue_id,
           drawing_id: drawing,
@@ -46,8 +47,10 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
           sale_to: input.sale_to,
           pricetype_id: 1,
           starts_at: startsAt(day, input.time),
-        }),
-      )
+        })
+      // Seats the map version blocks for the venue are off sale in the new session from the start.
+      if (drawing !== null) await applyVenueBlocks(trx, id, drawing, Date.now())
+      ids.push(id)
     }
     return ids
   })
@@ -66,12 +69,7 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
 }
 
 async function refuseIfUsed(db: Db, column: 'calendar_id' | 'price_id', id: number): Promise<void> {
-  const ordered = await db.selectFrom('order_lines').select('id').where(column, '=', id).limit(1).executeTakeFirst()
-  const carted =
-    column === 'price_id'
-      ? await db.selectFrom('cart_items').select('id').where('price_id', '=', id).limit(1).executeTakeFirst()
-      : await db.selectFrom('carts').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()
-  if (ordered || carted) throw new ApiFailure('admin-has-orders')
+  if (await isUsed(db, column, id)) throw new ApiFailure('admin-has-orders')
 }
 
 /** Deletes a session nobody ordered or holds (with its price rows); others are switched off instead. */
@@ -79,10 +77,8 @@ export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, async (trx) => {
     await mustFind(trx, 'calendars', id, 'session')
     await refuseIfUsed(trx, 'calendar_id', id)
-    const held = await trx.selectFrom('seat_holds').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()
-    if (held) throw new ApiFailure('admin-has-orders')
-    const prices = await trx.selectFrom('prices').select('id').where('calendar_id', '=', id).execute()
-    for (const p of prices) await deleteRow(trx, actor, 'prices', 'price', p.id)
+    if (await hasSeatHolds(trx, id)) throw new ApiFailure('admin-has-orders')
+    for (const priceId of await priceIdsOf(trx, id)) await deleteRow(trx, actor, 'prices', 'price', priceId)
     await deleteRow(trx, actor, 'calendars', 'session', id)
   })
 }
@@ -92,7 +88,7 @@ type PriceInput = z.output<typeof priceInputSchema>
 /** The zone must be a general-admission zone or one of the session's drawing. */
 async function checkPrice(db: Db, calendar: Record<string, unknown>, input: PriceInput): Promise<void> {
   await mustExist(db, 'client_categories', [input.client_category_id], 'client_category_id')
-  const zone = await db.selectFrom('zones').select(['id', 'drawing_id']).where('id', '=', input.zone_id).executeTakeFirst()
+  const zone = await zoneDrawing(db, input.zone_id)
   if (!zone || (zone.drawing_id !== null && zone.drawing_id !== calendar.drawing_id)) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: input.zone_id })
 }
 

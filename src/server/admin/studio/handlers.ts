@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { AdminHandlers } from '../routes'
+import { mustFind } from '../catalogue/rows.repository'
+import { blockSessionSeats } from './blocks'
+import { blockedKeys } from './blocks.repository'
 import { editDrawing } from './edit'
-import { studioPlan } from './plan'
+import { studioPlan } from './plan.repository'
 import { moveSessionMap } from './session-map'
 
 /** The venue map studio's calls (issue 17 item 3). */
@@ -12,6 +15,16 @@ export function studioHandlers(app: FastifyInstance): AdminHandlers {
     sessionMap: async ({ params, input, actor }) => {
       await moveSessionMap(app.db, actor, params.id, input.drawing_id)
       return { ok: true as const }
+    },
+    sessionBlocks: async ({ params, input, actor }) => {
+      const r = await blockSessionSeats(app.db, actor, params.id, input.blocked, input.seats, Date.now())
+      // Committed: open seat maps (the shop's, the Sales screen's) read the change log now, not at the next poll.
+      app.liveFeed.poke()
+      return r
+    },
+    sessionBlocked: async ({ params }) => {
+      const cal = await mustFind(app.db, 'calendars', params.id, 'session')
+      return { drawing_id: Number(cal.drawing_id ?? 0), keys: await blockedKeys(app.db, params.id) }
     },
   }
 }

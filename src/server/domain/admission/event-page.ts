@@ -138,7 +138,7 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
       day = { day: cal.day, times: [] }
       days.push(day)
     }
-    day.times.push({ time: cal.time, quantity: left, pricetype_id: cal.pricetype_id })
+    day.times.push({ time: cal.time, quantity: left, pricetype_id: cal.pricetype_id, calendar_id: cal.id })
     let passagelimit = 0
     let passageleft = 0
     for (const r of calRows) {

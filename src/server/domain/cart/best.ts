@@ -10,6 +10,9 @@ import { FREE, pickBest, TAKEN, WANTED, type BestPick } from '../seating/best'
 import { BEST_ATTEMPTS } from '../seating/constants'
 import { seatingIndexOf } from '../seating/load'
 import { liveSeatHolds } from '../seating/seating.repository'
+import { accessIndexOf, pickAccessible } from '../seating/accessible-pick'
+import { releaseByRule } from '../inventory/held-back'
+import { heldBackOf, listAccessSeats, type HeldBackSeat } from '../inventory/held-back.repository'
 import { posOfId, type SeatingIndex } from '../seating/rows'
 
 /**
@@ -57,8 +60,8 @@ async function pickAndHold(db: Db, input: BestSeatsRequest, ctx: CartContext): P
     const holds = await liveSeatHolds(db, session.calendar.id, now)
     const exclude = new Set(input.exclude ?? [])
     const status = statusOf(index, session, input, giftCard, holds, cartId, exclude)
-    const pick = pickBest(index, status, input.quantity)
-    if (!pick) throw new ApiFailure('best-none', { n: input.quantity })
+    const pick = await pickFor(db, index, session, input, status, now)
+    if (!pick) throw input.accessible ? new ApiFailure('accessible-none', { companions: input.quantity - 1 }) : new ApiFailure('best-none', { n: input.quantity })
     const release = [...exclude].filter((key) => {
       const p = index.posByKey.get(key)
       return p !== undefined && cartId !== null && holds.get(index.ids[p]) === cartId
@@ -76,7 +79,7 @@ async function pickAndHold(db: Db, input: BestSeatsRequest, ctx: CartContext): P
           subscritId: input.subscritId,
         },
         // The pick already kept clear of single seats wherever it could.
-        { ...ctx, now, singlesAllowed: pick.leavesSingle },
+        { ...ctx, now, singlesAllowed: pick.leavesSingle || input.accessible === true, accessible: input.accessible === true },
       )
       return answer(cart, index, pick)
     } catch (err) {
@@ -84,6 +87,33 @@ async function pickAndHold(db: Db, input: BestSeatsRequest, ctx: CartContext): P
       throw err
     }
   }
+}
+
+/**
+ * The pick on `status`: accessible requests take a wheelchair space with its companions
+ * (accessible-pick.ts, held-back seats included); general ones never take held-back seats, and
+ * when nothing else is left the release rule is judged for them (a release is logged) and the
+ * pick runs once more on what it freed.
+ */
+async function pickFor(db: Db, index: SeatingIndex, session: SchemeSession, input: BestSeatsRequest, status: Uint8Array, now: number): Promise<BestPick | null> {
+  if (input.accessible) return pickAccessible(index, status, accessIndexOf(index, await listAccessSeats(db, session.drawingId)), input.quantity - 1)
+  if (session.calendar.accessible_hold !== 1) return pickBest(index, status, input.quantity)
+  const heldBack = await heldBackOf(db, session.calendar.id, session.drawingId)
+  const general = Uint8Array.from(status)
+  const wall = (seats: readonly HeldBackSeat[]) => {
+    for (const s of seats) {
+      const p = posOfId(index, s.id)
+      if (p !== undefined) general[p] = TAKEN
+    }
+  }
+  wall(heldBack)
+  const pick = pickBest(index, general, input.quantity)
+  if (pick || heldBack.length === 0) return pick
+  const still = await db.transaction().execute((trx) => releaseByRule(trx, session, heldBack, now))
+  if (still.length === heldBack.length) return null
+  general.set(status)
+  wall(still)
+  return pickBest(index, general, input.quantity)
 }
 
 function answer(cart: Awaited<ReturnType<typeof updateCart>>, index: SeatingIndex, pick: BestPick): BestSeatsResponse {

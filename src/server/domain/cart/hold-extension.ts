@@ -1,6 +1,7 @@
 import type { CartResponse } from '../../../contract/entities/cart'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { extendedHoldEnd } from '../inventory/hold-extension'
 import { loadSchemeSession } from '../scheme/repository'
 import { cartHoldState, moveCartHoldEnd } from './hold-extension.repository'
 import { listCartOf } from './service'
@@ -28,10 +29,8 @@ export async function extendCartHold(db: Db, calendarId: number, ctx: HoldExtens
     const state = await cartHoldState(trx, ctx.sessionId, calendarId, now)
     if (!state || state.holdEnd === null) throw new ApiFailure('hold-nothing-held')
     const used = state.extendedUntil === state.holdEnd ? state.extensions : 0
-    if (used >= ctx.maxExtensions) throw new ApiFailure('hold-extensions-used', { max: ctx.maxExtensions })
     const bound = Math.min(session.calendar.starts_at, session.calendar.sale_to ?? Number.POSITIVE_INFINITY)
-    const until = Math.min(state.holdEnd + ctx.holdSeconds * 1000, bound)
-    if (until <= state.holdEnd) throw new ApiFailure('hold-sale-ends')
+    const until = extendedHoldEnd({ end: state.holdEnd, used }, { maxExtensions: ctx.maxExtensions, stepSeconds: ctx.holdSeconds, bound })
     // Two extensions sent at once: the second finds the count changed and counts as not done.
     if (!(await moveCartHoldEnd(trx, state.cartId, now, until, state.extensions, used + 1))) throw new ApiFailure('hold-nothing-held')
     return ctx.maxExtensions - used - 1

@@ -11,6 +11,7 @@ import { findSubscription, subscriptionLimitFailure } from '../scheme/subscripti
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
+import { guardHeldBack } from '../inventory/held-back'
 
 export type CartUpdateInput = z.output<typeof cartUpdateRequestSchema>
 
@@ -22,6 +23,8 @@ export interface CartContext {
   crmClientId: number | null
   /** Skip the 'enforce' single-seat rule: best available already kept clear of single seats wherever it could. */
   singlesAllowed?: boolean
+  /** An accessible request (accessible best available): held-back wheelchair spaces and companion seats may be held. */
+  accessible?: boolean
 }
 
 /** Most tickets of one standing place a cart may take: its free places, the zone's row stock (when set) and the order limit left. */
@@ -73,7 +76,8 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
   // SeatScope); standing places and that rule count across the session and keep its lock. The
   // cart's own row is locked by findCart's update, so two requests of one visitor take turns.
   const singlesJudged = !ctx.singlesAllowed && orphanRuleOf(session) === 'enforce'
-  const seatsOnly = !singlesJudged && changes.every((c) => c.place.kind === 'seat')
+  // A session holding back accessible spaces judges its release rule over the session: its lock too.
+  const seatsOnly = !singlesJudged && session.calendar.accessible_hold !== 1 && changes.every((c) => c.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId: session.calendar.id, seatIds: changes.filter((c) => c.quantity > 0).map((c) => c.place.id) } : undefined
   await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cartId = (await findCart(trx, ctx.sessionId, session.calendar.id, true, now))!
@@ -91,6 +95,8 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
       if (!held) newSeats.push({ place: c.place, priceId: c.price!.id })
       else if (held.price_id !== c.price!.id) await repriceSeatHold(trx, held.id, c.price!.id)
     }
+    const seatNames = new Map(newSeats.map((s) => [s.place.id, placeText(s.place)]))
+    await guardHeldBack(trx, session, newSeats.map((s) => s.place.id), now, ctx.accessible === true, (s) => seatNames.get(s.id) ?? s.seat_key)
     const keptSeats = before.seats.filter((h) => !releaseSeats.includes(h.seat_id)).length
     const keptStands = before.stands.filter((h) => !releaseStands.includes(h.standing_place_id)).reduce((n, h) => n + h.quantity, 0)
     const standChanges = changes.filter((c): c is typeof c & { place: StandPlace } => c.place.kind === 'stand' && c.quantity > 0)

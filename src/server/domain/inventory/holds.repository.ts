@@ -197,6 +197,12 @@ export async function releaseOrderHolds(db: Db, orderIds: readonly number[], now
   await db.updateTable('standing_holds').set({ released_at: now }).where('order_id', 'in', [...orderIds]).where('released_at', 'is', null).execute()
 }
 
+/** Sells an order's live seat and standing holds (it was paid): sold holds never expire. */
+export async function sellOrderHolds(trx: Db, orderId: number): Promise<void> {
+  await trx.updateTable('seat_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).execute()
+  await trx.updateTable('standing_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).execute()
+}
+
 /** Releases an order's live holds of the given seats for good (a return: released, no expiry). */
 export async function releaseOrderSeats(trx: Db, orderId: number, seatIds: readonly number[], now: number): Promise<void> {
   await trx.updateTable('seat_holds').set({ released_at: now, expires_at: null }).where('order_id', '=', orderId).where('seat_id', 'in', [...seatIds]).where('released_at', 'is', null).execute()

@@ -27,3 +27,16 @@ export function liveOrder(alias: string, now: number) {
   const col = (name: string) => sql.ref(`${alias}.${name}`)
   return sql<SqlBool>`(${col('status')} <> ${ORDER_STATUS_CANCELLED} and (${col('paid')} = 1 or ${col('reserve_until')} > ${now}))`
 }
+
+/**
+ * Held back for accessible requests (issue 20 item 3), as SQL on a seats row (`seat`) and the
+ * session's calendars row (`calendar`): the session holds back accessible spaces, the seat is a
+ * wheelchair space or a companion seat, and no release (of the session, the seat's sector or its
+ * price zone) has freed it yet. A held-back seat is not on general sale: the stock rule above says
+ * whether anyone holds it; this says who may take it.
+ */
+export function heldBackSeat(seat: string, calendar: string) {
+  const s = (name: string) => sql.ref(`${seat}.${name}`)
+  const c = (name: string) => sql.ref(`${calendar}.${name}`)
+  return sql<SqlBool>`(${c('accessible_hold')} = 1 and coalesce(${s('access_type')}, '') in ('wheelchair', 'companion') and not exists (select 1 from accessible_releases ar where ar.calendar_id = ${c('id')} and (ar.scope = 'all' or (ar.scope = 'sector' and ar.scope_id = ${s('sector_id')}) or (ar.scope = 'zone' and ar.scope_id = ${s('zone_id')}))))`
+}

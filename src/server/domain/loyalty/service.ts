@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { bonusesEarned, maxBonuses, toMajor } from '../../../contract/rules/money'
 import { orderMoney, type OrderMoney } from '../orders/money'
+import { loyaltyAccrualPercent } from '../settings/service'
 import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orders/order.repository'
 import { assertChangeable } from '../orders/state'
 import {
@@ -154,13 +155,14 @@ export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promi
 }
 
 /**
- * Bonuses earned by a paid order (the money rule's bonusesEarned of the amount paid), charged
+ * Bonuses earned by a paid order (the money rule's bonusesEarned of the amount paid, at the
+ * console's loyalty percent), charged
  * to the card of the order's client (none without a card or for a blocked card).
  */
 export async function chargeBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, amountPaid: number, now: number): Promise<void> {
   const card = await findClientCard(trx, order.crm_client_id)
   if (!card || card.is_blocked === 1) return
-  const charged = bonusesEarned(amountPaid)
+  const charged = bonusesEarned(amountPaid, await loyaltyAccrualPercent(trx))
   if (charged <= 0) return
   await creditBonuses(trx, card.id, order.id, charged, 'accrual', now)
   await recordChargedBonus(trx, order.id, card.id, charged, now)

@@ -3,6 +3,7 @@ import { ApiFailure } from '../../errors'
 import { CLAIM_ATTEMPTS, CLAIM_COMMIT_BY_MS } from '../inventory/constants'
 import { expiredOrdersOn, releaseExpiredCartHoldsOn } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock.repository'
+import { takeClaimSlots } from './claim-slots'
 import { draftTickets, type OrderDraft } from './draft'
 import { expireOrders, expireOrdersById } from './expiry'
 import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.repository'
@@ -24,6 +25,17 @@ export async function inClaimTransaction<T>(
 ): Promise<T> {
   const ids = typeof calendarIds === 'number' ? [calendarIds] : [...calendarIds]
   const rowLevel = seats !== undefined && isPostgresDb(db)
+  // A hot session gets a bounded share of this process's connections (claim-slots.ts).
+  const giveBack = await takeClaimSlots(db, ids)
+  try {
+    return await claimWithRetries(db, ids, now, work, rowLevel ? seats : undefined)
+  } finally {
+    giveBack()
+  }
+}
+
+async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (trx: Db) => Promise<T>, seats: SeatScope | undefined): Promise<T> {
+  const rowLevel = seats !== undefined
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {

@@ -173,6 +173,31 @@ export async function confirmOrder(trx: Db, orderId: number, now: number): Promi
   await trx.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, confirmed_at: now }).where('id', '=', orderId).execute()
 }
 
+/** Marks an unpaid order paid at `now`; answers false when it was paid already (whoever calls it, it happens once). */
+export async function markOrderPaidOnce(trx: Db, orderId: number, now: number): Promise<boolean> {
+  const res = await trx.updateTable('orders').set({ paid: 1, paid_at: now }).where('id', '=', orderId).where('paid', '=', 0).executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Takes a cancelled order back to `status` (a late payment took its tickets again). */
+export async function reopenOrder(trx: Db, orderId: number, status: number): Promise<void> {
+  await trx.updateTable('orders').set({ status, cancelled_at: null }).where('id', '=', orderId).execute()
+}
+
+/** The sessions an order has lines in, each once. */
+export async function orderCalendarIds(db: Db, orderId: number): Promise<number[]> {
+  return (await db.selectFrom('order_lines').select('calendar_id').distinct().where('order_id', '=', orderId).execute()).map((r) => r.calendar_id)
+}
+
+/** An order's lines with what their tickets take: session, price, place and subscription. */
+export function listLineStock(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_lines')
+    .select(['id', 'calendar_id', 'price_id', 'seat_id', 'standing_place_id', 'quantity', 'crm_subscription_id'])
+    .where('order_id', '=', orderId)
+    .execute()
+}
+
 /** The order hash of a ticket (by its ticket hash) and the line's id; undefined when unknown. */
 export function findTicketOrder(db: Db, ticketHash: string) {
   return db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'o.hash']).where('l.ticket_hash', '=', ticketHash).executeTakeFirst()

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { extendedHoldEnd } from '../inventory/hold-extension'
 import { lockOrder } from './order.repository'
 import { moveOrderReserve, orderSaleEnd } from './reserve-extension.repository'
 import { assertChangeable, reserveSecondsLeft } from './state'
@@ -25,9 +26,7 @@ export async function extendOrderReserve(db: Db, hash: string, ctx: ReserveExten
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
     const used = Number(order.reserve_extensions)
-    if (used >= ctx.maxExtensions) throw new ApiFailure('hold-extensions-used', { max: ctx.maxExtensions })
-    const until = Math.min(order.reserve_until + ctx.reserveSeconds * 1000, await orderSaleEnd(trx, order.id))
-    if (until <= order.reserve_until) throw new ApiFailure('hold-sale-ends')
+    const until = extendedHoldEnd({ end: order.reserve_until, used }, { maxExtensions: ctx.maxExtensions, stepSeconds: ctx.reserveSeconds, bound: await orderSaleEnd(trx, order.id) })
     await moveOrderReserve(trx, order.id, until, used + 1)
     return { reservetime: reserveSecondsLeft({ ...order, reserve_until: until }, now), extensions_left: ctx.maxExtensions - used - 1 }
   })

@@ -9,7 +9,7 @@ import { ticketQuery, doorTicketOf } from './repository'
  * The ticket list a door device syncs ahead (issue 19.4), whole or since a cursor: the server's
  * time of the previous sync. Tickets whose order was paid or cancelled, or whose return was
  * confirmed, at or after cursor − SYNC_OVERLAP_MS come again, and the whole scan history of
- * tickets scanned since then (a late offline upload may have changed older scans' results). The
+ * tickets scanned since then, and tickets reseated or refunded by an operator since (a late offline upload may have changed older scans' results). The
  * overlap covers a transaction that stamped its time before our read but committed after it; a
  * ticket or scan sent twice costs nothing, the device replaces it by id.
  */
@@ -33,6 +33,8 @@ export async function syncTickets(db: Db, calendarId: number, since: number | nu
           'in',
           eb.selectFrom('return_request_lines as rl').innerJoin('return_requests as rr', 'rr.id', 'rl.return_request_id').select('rl.order_line_id').where('rr.confirmed_at', '>=', from),
         ),
+        // Reseated or refunded by an operator since (issue 19: box office and order care stamp it).
+        eb('l.id', 'in', eb.selectFrom('order_line_changes as ch').select('ch.order_line_id').where('ch.calendar_id', '=', calendarId).where('ch.at', '>=', from)),
       ]),
     )
   }

@@ -5,11 +5,12 @@ import { COMPILED_VENUE_PATH, SCHEME_MAP_STATUSES_PATH, SEAT_STATUS_BYTE, type S
 import type { Db } from '../../db/connect'
 import { compiledVenueOfDrawing } from '../../venues/compiled'
 import { cachedSessionAnswer, type SessionAnswer } from './map-cache'
-import { isEditedVersion, listLiveSeatStates, listSeatOrder, seatStateVersion } from './map.repository'
+import { isEditedVersion, listLiveSeatStates, listSeatOrder, listTypedSeatNames, seatStateVersion } from './map.repository'
 import { ApiFailure } from '../../errors'
 import { standingView, statusOfState } from './map'
 import { loadSchemeSession } from './repository'
 import { latestChangeId } from '../live/changes.repository'
+import { accessTypeSchema } from '../../../contract/entities/access'
 
 /**
  * The storefront's map in compiled form (issue 16.1): where the session's compiled drawing lies
@@ -46,6 +47,11 @@ export async function schemeMapCompiledAnswer(db: Db, hash: string, calendarId: 
     seat_stand: stands.list,
     meta: null,
     version,
+    access: (await listTypedSeatNames(db, session.drawingId)).flatMap((r) => {
+      const access = accessTypeSchema.safeParse(r.access_type)
+      if (!access.success) return []
+      return [{ seat_id: r.seat_key, sector: r.sector, row: r.row_label, seat: r.number_label, access: access.data, ...(r.companion_of ? { companion_of: r.companion_of } : {}) }]
+    }),
   }
 }
 

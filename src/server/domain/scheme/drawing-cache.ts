@@ -1,3 +1,4 @@
+import { ACCESS_TYPES, type AccessType } from '../../../contract/entities/access'
 import type { SchemeMapResponse, SeatNumber } from '../../../contract/entities/scheme'
 import type { Db } from '../../db/connect'
 import { findDrawingSvg, listMapSeats, listSectorNames } from './map.repository'
@@ -55,7 +56,12 @@ async function loadParts(db: Db, drawingId: number): Promise<DrawingParts> {
     seatIds[i] = s.id
     seatZones[i] = s.zone_id!
     const fields: Omit<SeatNumber, 'status'> = { seat_id: s.seat_key, sector: s.sector, row: s.row_label, seat: s.number_label, zonelevel_id: s.zone_id! }
+    // Accessible seating (issue 20 item 3): present only on typed seats, so old clients and plain maps read the same.
+    if (s.access_type && isAccessType(s.access_type)) fields.access = s.access_type
+    if (s.companion_of) fields.companion_of = s.companion_of
     seatPrefix[i] = `${JSON.stringify(fields).slice(0, -1)},"status":"`
   })
   return { svgJson: JSON.stringify(drawing.svg), sectorsJson: JSON.stringify(sectorList), seatIds, seatZones, seatPrefix }
 }
+
+const isAccessType = (v: string): v is AccessType => (ACCESS_TYPES as readonly string[]).includes(v)

@@ -19,7 +19,7 @@ export function listMapSeats(db: Db, drawingId: number) {
   return db
     .selectFrom('seats as s')
     .innerJoin('sectors as sec', 'sec.id', 's.sector_id')
-    .select(['s.id', 's.seat_key', 's.zone_id', 's.row_label', 's.number_label', 'sec.name as sector'])
+    .select(['s.id', 's.seat_key', 's.zone_id', 's.row_label', 's.number_label', 'sec.name as sector', 's.access_type', 's.companion_of'])
     .where('s.drawing_id', '=', drawingId)
     .where('s.zone_id', 'is not', null)
     .orderBy('s.id')
@@ -84,4 +84,16 @@ export function listSeatOrder(db: Db, drawingId: number) {
 export async function isEditedVersion(db: Db, drawingId: number): Promise<boolean> {
   const row = await db.selectFrom('venue_drawings').select('parent_id').where('id', '=', drawingId).executeTakeFirst()
   return row?.parent_id != null
+}
+
+/** Typed seats of a drawing with their names, for the compiled map's answer (a handful per venue; indexed by seats_access_idx). */
+export function listTypedSeatNames(db: Db, drawingId: number) {
+  return db
+    .selectFrom('seats as s')
+    .innerJoin('sectors as sec', 'sec.id', 's.sector_id')
+    .select(['s.seat_key', 's.access_type', 's.companion_of', 's.row_label', 's.number_label', 'sec.name as sector'])
+    .where('s.drawing_id', '=', drawingId)
+    .where('s.access_type', 'is not', null)
+    .orderBy('s.id')
+    .execute()
 }

@@ -14,14 +14,15 @@ import { findPlaces } from '../inventory/places.repository'
 import { limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from './pricing'
 import { loadSchemeSession, type SchemeSession } from './repository'
 import { findSubscription, subscriptionLimitFailure } from './subscription'
+import { guardHeldBack } from '../inventory/held-back'
 
 export type SchemeOrderInput = z.output<typeof orderCreateSchemeRequestSchema>
 
 export interface SchemeOrderContext {
   now: number
   reserveSeconds: number
-  /** The visitor's session: its cart holds become the order. */
-  sessionId: string
+  /** The visitor's session: its cart holds become the order (null: no cart, every place is claimed now; the box office without a map cart). */
+  sessionId: string | null
   crmClientId: number | null
 }
 
@@ -117,17 +118,18 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
   }))
   const draft = draftOrder(input, lines, { ...ctx, subscriptionId, giftCard, named: session.event.writeticketname === 1 })
   // Numbered seats only: claimed row by row, no session lock (orders/claim.ts SeatScope).
-  const seatsOnly = tickets.every((t) => t.place.kind === 'seat')
+  // A session holding back accessible spaces judges its release rule over the session: its lock too.
+  const seatsOnly = session.calendar.accessible_hold !== 1 && tickets.every((t) => t.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId, seatIds: tickets.map((t) => t.place.id) } : undefined
-  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now), scope)
+  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), scope)
 }
 
 /** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */
-async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[], orderId: number, sessionId: string, now: number): Promise<void> {
+async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[], orderId: number, sessionId: string | null, now: number, session: SchemeSession): Promise<void> {
   const calendarId = draft.lines[0].calendarId
   const free = draft.total === 0
   const owner = { cartId: null, orderId, state: free ? ('sold' as const) : ('order' as const), expiresAt: free ? null : draft.reserveUntil }
-  const cartId = await findCart(trx, sessionId, calendarId, false, now)
+  const cartId = sessionId === null ? null : await findCart(trx, sessionId, calendarId, false, now)
   const seats = tickets.filter((t): t is Ticket & { place: SeatPlace } => t.place.kind === 'seat')
   const stands = tickets.filter((t): t is Ticket & { place: StandPlace } => t.place.kind === 'stand')
   // The cart's own seats move to the order (one UPDATE per price row); the rest are claimed.
@@ -141,6 +143,9 @@ async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[
   }
   // Standing tickets are re-counted from scratch: the cart's holds there go, the order takes its quantity.
   if (cartId !== null) await releaseCartHolds(trx, cartId, now)
+  // Seats the cart did not hold are claimed now: held-back accessible spaces only as the cart would let them (issue 20).
+  const claimed = seats.filter((t) => !converted.has(t.place.id))
+  await guardHeldBack(trx, session, claimed.map((t) => t.place.id), now, false, (s) => placeText(claimed.find((t) => t.place.id === s.id)?.place ?? seats[0].place))
   const taken: Place[] = await claimSeats(trx, calendarId, seats.filter((t) => !converted.has(t.place.id)).map((t) => ({ place: t.place, priceId: t.price.id })), owner, now)
   const others = await standingTaken(trx, calendarId, stands.map((t) => t.place.id), now, null)
   for (const t of stands) {

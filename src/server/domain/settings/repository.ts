@@ -8,6 +8,12 @@ export async function readSettings(db: Db): Promise<Map<string, unknown>> {
   return out
 }
 
+/** One settings row's parsed JSON value; undefined when the key has no row. */
+export async function readSetting(db: Db, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst()
+  return row ? (JSON.parse(row.value) as unknown) : undefined
+}
+
 export async function writeSettings(db: Db, values: Record<string, unknown>): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
     const json = JSON.stringify(value)

@@ -2,7 +2,8 @@ import type { CrmClient } from '../../../contract/entities/crm'
 import type { Setup } from '../../../contract/entities/setup'
 import type { Db } from '../../db/connect'
 import { SETUP_DEFAULTS, type StoredSetup } from './defaults'
-import { readLanguages, readRules, readSettings } from './repository'
+import { BONUS_ACCRUAL_PERCENT } from '../../../contract/rules/money'
+import { readLanguages, readRules, readSetting, readSettings } from './repository'
 
 /** Time zone of the venues: "now" in setup.date and day/time of sessions are local to it. */
 export const VENUE_TIME_ZONE = 'Europe/Moscow'
@@ -65,4 +66,14 @@ export async function buildSetup(db: Db, crmClient: CrmClient, now = Date.now())
     crm_client: crmClient,
     date: venueDateTime(now),
   }
+}
+
+/** Settings key of the loyalty programme ({accrual_percent}), written by the console. */
+export const LOYALTY_SETTINGS_KEY = 'loyalty'
+
+/** Percent of the amount paid a paid order earns as bonuses: the console's setting, else the built-in default. */
+export async function loyaltyAccrualPercent(db: Db): Promise<number> {
+  const stored = await readSetting(db, LOYALTY_SETTINGS_KEY)
+  const percent = isPlainObject(stored) ? stored.accrual_percent : undefined
+  return typeof percent === 'number' && Number.isInteger(percent) && percent >= 0 ? percent : BONUS_ACCRUAL_PERCENT
 }

@@ -1,7 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import type { Db } from '../../db/connect'
-import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtBack } from './waiting.repository'
+import { ApiFailure } from '../../errors'
+import type { CounterStore } from '../../security/counter-store'
+import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtBack, switchOnByLoad, type WaitingRoomRow } from './waiting.repository'
 
 /**
  * The waiting room of a session (issue 18.5). Numbers are ours (the spec has no waiting room):
@@ -46,10 +48,48 @@ export function verifyAdmission(secret: string, token: string | undefined, calen
   return got.length === want.length && timingSafeEqual(got, want)
 }
 
-/** Whether the session's buying calls need an admission token now. */
-export async function roomIsOn(db: Db, calendarId: number): Promise<boolean> {
-  const room = await findRoom(db, calendarId)
-  return room !== undefined && room.enabled === 1
+/** Window of the load count that switches a room on by itself (auto_per_minute is per this window). */
+export const AUTO_WINDOW_MS = 60_000
+/** Tokens read from one X-Admission-Token header (a general-admission order may span sessions); more are ignored. */
+export const MAX_TOKENS_PER_REQUEST = 16
+
+/** Counter key of a session's buying calls (shared counter store: every process counts into it). */
+const loadKey = (calendarId: number) => `waiting-load:${calendarId}`
+
+export interface AdmissionCheck {
+  db: Db
+  counters: CounterStore
+  secret: string
+  /** The visitor's session id (null: no session, never admitted). */
+  sessionId: string | null
+  /** The X-Admission-Token header: one token or several joined by commas. */
+  header: string | undefined
+  now: number
+  /** Told when a room switched itself on (for the log). */
+  onAutoSwitch?: (calendarId: number, count: number) => void
+}
+
+/**
+ * The door of the buying calls (issue 18.5): for each session the call touches that has a room,
+ * a room that is on needs one of the visitor's tokens to verify for that session; a room that is
+ * off but has `auto_per_minute` counts this call (one shared-counter hit) and switches itself on
+ * when the minute's count passes it, refusing this call too. Throws 'queue-required'.
+ */
+export async function requireAdmission(rooms: readonly WaitingRoomRow[], c: AdmissionCheck): Promise<void> {
+  const tokens = (c.header ?? '').split(',', MAX_TOKENS_PER_REQUEST).map((t) => t.trim()).filter(Boolean)
+  for (const room of rooms) {
+    let on = room.enabled === 1
+    if (!on && room.auto_per_minute !== null && room.auto_per_minute !== undefined) {
+      const { count } = await c.counters.hit(loadKey(room.calendar_id), AUTO_WINDOW_MS, c.now)
+      if (count > room.auto_per_minute) {
+        if (await switchOnByLoad(c.db, room.calendar_id, c.now)) c.onAutoSwitch?.(room.calendar_id, count)
+        on = true
+      }
+    }
+    if (!on) continue
+    const sessionId = c.sessionId
+    if (sessionId === null || !tokens.some((t) => verifyAdmission(c.secret, t, room.calendar_id, sessionId, c.now))) throw new ApiFailure('queue-required')
+  }
 }
 
 /**

@@ -9,8 +9,20 @@ export async function findRoom(db: Db, calendarId: number): Promise<WaitingRoomR
   return db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', calendarId).executeTakeFirst()
 }
 
-/** Sets a session's room (the operator's call); a new on-sale moment starts a new draw. */
-export async function saveRoom(db: Db, calendarId: number, room: { enabled: number; opens_at: number; admit_per_minute: number }, now: number): Promise<void> {
+export interface RoomSettings {
+  enabled: number
+  opens_at: number
+  admit_per_minute: number
+  auto_per_minute: number | null
+}
+
+/** Whether a session (calendar) exists. */
+export async function sessionExists(db: Db, calendarId: number): Promise<boolean> {
+  return (await db.selectFrom('calendars').select('id').where('id', '=', calendarId).executeTakeFirst()) !== undefined
+}
+
+/** Sets a session's room (the operator's call). */
+export async function saveRoom(db: Db, calendarId: number, room: RoomSettings, now: number): Promise<void> {
   await db
     .insertInto('waiting_rooms')
     .values({ calendar_id: calendarId, ...room, drawn_at: null, next_position: 0, updated_at: now })
@@ -75,4 +87,50 @@ export async function placeAtBack(db: Db, calendarId: number, sessionId: string)
     await trx.updateTable('waiting_visitors').set({ position }).where('calendar_id', '=', calendarId).where('session_id', '=', sessionId).where('position', 'is', null).execute()
     return position
   })
+}
+
+/**
+ * The automatic switch (issue 18.5): a room that is off turns on with its on-sale moment now.
+ * Conditional on `enabled = 0`, so of several processes crossing the load at once one switches;
+ * answers whether this call did. Places of an earlier draw are forgotten (a new draw at `now`).
+ */
+export async function switchOnByLoad(db: Db, calendarId: number, now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('waiting_rooms')
+      .set({ enabled: 1, opens_at: now, drawn_at: null, next_position: 0, updated_at: now })
+      .where('calendar_id', '=', calendarId)
+      .where('enabled', '=', 0)
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== 1) return false
+    await trx.updateTable('waiting_visitors').set({ position: null }).where('calendar_id', '=', calendarId).execute()
+    return true
+  })
+}
+
+/**
+ * The waiting rooms of the sessions a general-admission order names (by the event's hash and
+ * each line's day and time): one indexed join, only sessions that have a room row.
+ */
+export async function roomsOfSlots(db: Db, hash: string, slots: ReadonlyArray<{ day: string; time: string }>): Promise<WaitingRoomRow[]> {
+  if (slots.length === 0) return []
+  return db
+    .selectFrom('waiting_rooms as w')
+    .innerJoin('calendars as c', 'c.id', 'w.calendar_id')
+    .innerJoin('events as e', 'e.id', 'c.event_id')
+    .selectAll('w')
+    .where('e.hash_id', '=', hash)
+    .where((eb) => eb.or(slots.map((s) => eb.and([eb('c.day', '=', s.day), eb('c.time', '=', s.time)]))))
+    .execute()
+}
+
+/** Visitors of a room that hold a place (drawn or queued behind), for the console. */
+export async function countPlaced(db: Db, calendarId: number): Promise<number> {
+  const row = await db
+    .selectFrom('waiting_visitors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('calendar_id', '=', calendarId)
+    .where('position', 'is not', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }

@@ -4,6 +4,8 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { toMajor } from '../../../contract/rules/money'
 import { orderMoney } from '../../domain/orders/money'
+import { findOrderByHash } from '../../domain/orders/order.repository'
+import { listMailTicketLines } from '../mail.repository'
 import { sendMail, type MailResult } from '../outbox'
 import { orderPaidMail } from './orderMail'
 
@@ -19,18 +21,11 @@ const TICKET_PATH = '/ticket/'
  * outbox and answered, never thrown (the payment stays valid).
  */
 export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, orderHash: string): Promise<MailResult | null> {
-  const order = await db.selectFrom('orders').selectAll().where('hash', '=', orderHash).executeTakeFirst()
+  const order = await findOrderByHash(db, orderHash)
   // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
   if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
   const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
-  const lines = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('events as e', 'e.id', 'l.event_id')
-    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
-    .select(['l.ticket_hash', 'l.quantity', 'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch', 'c.day', 'c.time'])
-    .where('l.order_id', '=', order.id)
-    .orderBy('l.id')
-    .execute()
+  const lines = await listMailTicketLines(db, order.id)
   const money = await orderMoney(db, order)
   const q = lang === DEFAULT_LANG ? '' : `?lang=${lang}`
   return sendMail(

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ErrorCode } from '../../../contract/errors'
 import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orders/constants'
 import { toMajor } from '../../../contract/rules/money'
+import { findPayment, insertPaymentCallback, paymentIdOf } from '../payment.repository'
 import type { PaymentRegistry } from '../registry'
 import { applyNotification, orderHashOfPayment } from '../settle'
 import { queueOrderPaidMail } from '../../mail/templates/sendOrderPaid'
@@ -38,14 +39,7 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
       done(null, Object.fromEntries(new URLSearchParams(body as string)))
     })
 
-    const payment = (publicId: string) =>
-      db
-        .selectFrom('payments as p')
-        .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
-        .innerJoin('orders as o', 'o.id', 'p.order_id')
-        .select(['p.public_id', 'p.amount', 'p.status', 't.name_en', 't.protocol_kind', 'o.ord_num', 'o.hash'])
-        .where('p.public_id', '=', publicId)
-        .executeTakeFirst()
+    const payment = (publicId: string) => findPayment(db, publicId)
 
     const showPage = async (id: string, reply: import('fastify').FastifyReply, qr: boolean) => {
       const p = await payment(id)
@@ -89,16 +83,16 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
       const now = Date.now()
       const notification = provider.verifyCallback(request.body)
       const raw = (request.body ?? {}) as Record<string, unknown>
-      const known = typeof raw.payment_id === 'string' ? await db.selectFrom('payments').select('id').where('public_id', '=', raw.payment_id).executeTakeFirst() : undefined
+      const paymentId = (typeof raw.payment_id === 'string' ? await paymentIdOf(db, raw.payment_id) : undefined) ?? null
       if (!notification) {
-        await db.insertInto('payment_callbacks').values({ payment_id: known?.id ?? null, provider: SANDBOX, status: String(raw.status ?? '').slice(0, 20), amount: Number(raw.amount) || 0, accepted: 0, applied: 0, outcome: 'bad-signature', created_at: now }).execute()
+        await insertPaymentCallback(db, { paymentId, provider: SANDBOX, status: String(raw.status ?? '').slice(0, 20), amount: Number(raw.amount) || 0, accepted: false, applied: false, outcome: 'bad-signature', now })
         return reply.code(403).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Callback refused: the signature is invalid' })
       }
       const outcome = await applyNotification(db, notification, now)
       // The buyer gets the ticket links once, from the notification that paid the order.
       if (outcome === 'paid') queueOrderPaidMail(db, app.config, app.log, (await orderHashOfPayment(db, notification.publicId)) ?? '')
       const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
-      await db.insertInto('payment_callbacks').values({ payment_id: known?.id ?? null, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: 1, applied: applied ? 1 : 0, outcome, created_at: now }).execute()
+      await insertPaymentCallback(db, { paymentId, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: true, applied, outcome, now })
       if (outcome === 'unknown') return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: 'No such payment' })
       if (outcome === 'amount-mismatch') return reply.code(400).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'The amount is not the payment\'s amount' })
       return { errorCode: ErrorCode.OK, errorText: '', result: outcome }

@@ -6,6 +6,7 @@ import { SeatMapCanvas } from '../../../seatmap/SeatMapCanvas'
 import type { SeatMapLabels } from '../../../seatmap/labels'
 import { formatMoney } from '../../../kernel/format'
 import { useSchemeMapController, useSchemeMapState } from './context'
+import { ACCESS_ICONS } from '../seatChoice/access'
 
 /** Translated chrome texts of the seat map. */
 function useMapLabels(): SeatMapLabels {
@@ -48,13 +49,18 @@ export function SchemeMap({ lang, currency, onSeatClick }: {
   const { t } = useTranslation()
   const labels = useMapLabels()
   const controller = useSchemeMapController()
-  const { phase } = useSchemeMapState(controller)
+  const { phase, access } = useSchemeMapState(controller)
+  // The tooltip names an accessible seat's type, with its icon (issue 20 item 3).
+  const seatNote = (key: string) => {
+    const a = access?.get(key)
+    return a ? { label: t('access.type'), text: `${ACCESS_ICONS[a.type]} ${t(`access.types.${a.type}`)}` } : null
+  }
   if (phase === 'no-svg') return <p className="notice scheme-map__message" role="status">{t('messages.scheme-not-loaded')}</p>
   if (phase === 'error') return <p className="notice notice--error scheme-map__message" role="alert">{t('scheme.map-failed')}</p>
   const loading = phase === 'download' || phase === 'parse'
   return (
     <div className="scheme-map" data-phase={phase}>
-      <SeatMapCanvas owner={controller} labels={labels} formatPrice={(p) => formatMoney(p, lang, currency)} onSeatClick={onSeatClick} />
+      <SeatMapCanvas owner={controller} labels={labels} formatPrice={(p) => formatMoney(p, lang, currency)} onSeatClick={onSeatClick} seatNote={seatNote} />
       {loading && (
         <div className="scheme-map__progress" role="status">
           <progress aria-label={t(phase === 'download' ? 'scheme.map-loading' : 'scheme.map-parsing')} value={phase === 'download' ? 1 : 2} max={3} />

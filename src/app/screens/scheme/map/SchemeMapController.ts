@@ -8,6 +8,7 @@ import type { VenueParseResult } from '../../../../engine/venueParser/workerApi'
 import { offerEngineToTests } from '../../../seatmap/testHooks'
 import { blockedSeatIds, cartOverlay, compiledSession, statusBatches, statusesToBatches, venueMetadata, type SeatSet } from './seatStatus'
 import { openSeatStream, type EventSourceFactory } from './seatStream'
+import { accessOf, type SeatAccess } from '../seatChoice/access'
 
 /** The compiled map's answer when a map has no compiled form (a version edited in the studio). */
 const HTTP_NOT_FOUND = 404
@@ -33,6 +34,8 @@ export interface SchemeMapState {
   live: boolean
   /** The venue is on the engine: statuses and the cart are drawn. */
   shown: boolean
+  /** Typed seats of the map (accessible seating, issue 20), by seat id; null until the map answers. */
+  access: ReadonlyMap<string, SeatAccess> | null
 }
 
 /** The visitor's cart as the map needs it: the seat ids it holds, and when they change. */
@@ -83,7 +86,7 @@ export interface SchemeMapControllerOptions {
  * must be re-read from /api/scheme/map.
  */
 export class SchemeMapController {
-  private state: SchemeMapState = { phase: 'download', stands: null, live: true, shown: false }
+  private state: SchemeMapState = { phase: 'download', stands: null, live: true, shown: false, access: null }
   private readonly listeners = new Set<() => void>()
   private engine: SeatMapEngine | null = null
   private venue: VenueData | null = null
@@ -205,6 +208,7 @@ export class SchemeMapController {
     if (this.disposed) return null
     this.openStream(map.version)
     this.blocked = blockedSeatIds(map, openZones)
+    this.update({ access: accessOf(map.seat_numbers) })
     if (map.svg === '') {
       this.update({ phase: 'no-svg', stands: map.seat_stand })
       return null
@@ -232,7 +236,7 @@ export class SchemeMapController {
     this.openStream(where.version)
     this.statusesUrl = where.statuses_url
     this.blocked = { has: (seatId) => this.zoneBlocked(seatId) }
-    this.update({ stands: where.seat_stand })
+    this.update({ stands: where.seat_stand, access: accessOf(where.access ?? []) })
     return parser.loadCompiled({ venueUrl: where.venue.url, statusesUrl: where.statuses_url, session: compiledSession(where.seat_stand, openZones, zones) })
   }
 

@@ -10,7 +10,7 @@ export function useSchemeMapController(): SchemeMapController {
   return controller
 }
 
-const BEFORE: SchemeMapState = { phase: 'download', stands: null, live: true, shown: false }
+const BEFORE: SchemeMapState = { phase: 'download', stands: null, live: true, shown: false, access: null }
 const noSubscribe = () => () => {}
 const before = () => BEFORE
 

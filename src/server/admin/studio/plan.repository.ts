@@ -28,7 +28,7 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
   const sectors = await db.selectFrom('sectors').select(['id', 'sector_index', 'name', 'kind', 'seat_count']).where('drawing_id', '=', drawingId).orderBy('sector_index').execute()
   const indexOf = new Map(sectors.map((s) => [s.id, s.sector_index]))
   const zones = await db.selectFrom('zones').selectAll().where('drawing_id', '=', drawingId).orderBy('sortnum').orderBy('id').execute()
-  const seats = await db.selectFrom('seats').select(['seat_key', 'sector_id', 'row_label', 'number_label', 'zone_id']).where('drawing_id', '=', drawingId).orderBy('id').execute()
+  const seats = await db.selectFrom('seats').select(['seat_key', 'sector_id', 'row_label', 'number_label', 'zone_id', 'blocked']).where('drawing_id', '=', drawingId).orderBy('id').execute()
   const standing = await db.selectFrom('standing_places').select(['place_key', 'name', 'sector_id', 'zone_id', 'capacity']).where('drawing_id', '=', drawingId).orderBy('id').execute()
   const versions = await db
     .selectFrom('venue_drawings as v')
@@ -59,6 +59,7 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
       row: seats.map((s) => s.row_label),
       number: seats.map((s) => s.number_label),
       zone: seats.map((s) => s.zone_id),
+      blocked: seats.map((s) => Number(s.blocked)),
     },
     standing: standing.map((p) => ({ place_key: p.place_key, name: p.name, sector: indexOf.get(p.sector_id) ?? 0, zone_id: p.zone_id, capacity: p.capacity })),
     versions: versions.map((v) => ({ id: v.id, version: Number(v.version), name: v.name, seat_count: v.seat_count, created_at: Number(v.created_at), sessions: Number(v.sessions) })),

@@ -48,7 +48,7 @@ export async function copyDrawing(db: Db, sourceId: number, now: number): Promis
     .execute()
   await db
     .insertInto('seats')
-    .columns(['drawing_id', 'sector_id', 'zone_id', 'seat_key', 'row_label', 'number_label', 'x', 'y', 'quality'])
+    .columns(['drawing_id', 'sector_id', 'zone_id', 'seat_key', 'row_label', 'number_label', 'x', 'y', 'quality', 'access_type', 'companion_of', 'blocked'])
     .expression((eb) =>
       eb
         .selectFrom('seats as s')
@@ -56,7 +56,7 @@ export async function copyDrawing(db: Db, sourceId: number, now: number): Promis
         .innerJoin('sectors as ns', (j) => j.on('ns.drawing_id', '=', made.id).onRef('ns.sector_index', '=', 'os.sector_index'))
         .leftJoin('zones as oz', 'oz.id', 's.zone_id')
         .leftJoin('zones as nz', (j) => j.on('nz.drawing_id', '=', made.id).onRef('nz.zone_key', '=', 'oz.zone_key'))
-        .select([newId.as('drawing_id'), 'ns.id as sector_id', 'nz.id as zone_id', 's.seat_key', 's.row_label', 's.number_label', 's.x', 's.y', 's.quality'])
+        .select([newId.as('drawing_id'), 'ns.id as sector_id', 'nz.id as zone_id', 's.seat_key', 's.row_label', 's.number_label', 's.x', 's.y', 's.quality', 's.access_type', 's.companion_of', 's.blocked'])
         .where('s.drawing_id', '=', sourceId)
         .orderBy('s.id'),
     )

@@ -1,0 +1,127 @@
+/**
+ * The buyers of the rush benchmark (bench/load/run.ts): each one a visitor with its own session
+ * and address (behind a trusted proxy, as TRUST_PROXY=loopback says), timing every call it makes.
+ */
+import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/token'
+
+/** A call that takes longer than this counts as hung (a frozen process holds it). */
+export const CALL_TIMEOUT_MS = 30_000
+
+export interface CallResult {
+  ms: number
+  /** performance.now() when the answer (or the failure) came. */
+  at: number
+  /** HTTP status; 0 for a network error (a killed process), -1 for a hung call. */
+  status: number
+  body: Record<string, unknown> | null
+}
+
+let nextAddress = 1
+const freshAddress = () => {
+  const n = nextAddress++
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+}
+
+export class Buyer {
+  cookie = ''
+  csrf = ''
+  readonly address = freshAddress()
+  constructor(readonly base: string) {}
+
+  async call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<CallResult> {
+    const h: Record<string, string> = { 'x-forwarded-for': this.address, ...headers }
+    if (this.cookie) h.cookie = this.cookie
+    if (method === 'POST') {
+      h['content-type'] = 'application/json'
+      h[CSRF_HEADER] = this.csrf
+      h[XHR_HEADER] = XHR_VALUE
+    }
+    const started = performance.now()
+    try {
+      const res = await fetch(this.base + path, { method, headers: h, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
+      const set = res.headers.getSetCookie()
+      if (set.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ')
+      const text = await res.text()
+      let parsed: Record<string, unknown> | null = null
+      try {
+        parsed = JSON.parse(text) as Record<string, unknown>
+      } catch {
+        parsed = null
+      }
+      return { ms: performance.now() - started, at: performance.now(), status: res.status, body: parsed }
+    } catch (e) {
+      const hung = (e as Error).name === 'TimeoutError'
+      return { ms: performance.now() - started, at: performance.now(), status: hung ? -1 : 0, body: null }
+    }
+  }
+
+  /** Starts the session (GET /api/token); retried a few times (a process may be restarting). */
+  async start(): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const r = await this.call('GET', '/api/token')
+      if (r.status === 200 && typeof r.body?.response === 'string') {
+        this.csrf = r.body.response
+        return
+      }
+      await new Promise((ok) => setTimeout(ok, 200))
+    }
+    throw new Error(`no session for ${this.address}`)
+  }
+}
+
+/** Percentiles and counts of a set of calls. */
+export interface CallStats {
+  calls: number
+  ok: number
+  /** Status → count, for everything not 200 (0: network error, -1: hung past CALL_TIMEOUT_MS). */
+  other: Record<string, number>
+  /** Answers with a 5xx status other than 503 "busy, try again" (target: none). */
+  errors5xx: number
+  p50_ms: number
+  p99_ms: number
+  max_ms: number
+}
+
+export function stats(results: readonly CallResult[], ok: (r: CallResult) => boolean = (r) => r.status === 200): CallStats {
+  const ms = results.filter((r) => r.status > 0).map((r) => r.ms).sort((a, b) => a - b)
+  const at = (q: number) => (ms.length ? ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] : 0)
+  const other: Record<string, number> = {}
+  for (const r of results) if (r.status !== 200) other[r.status] = (other[r.status] ?? 0) + 1
+  const round = (x: number) => Math.round(x * 10) / 10
+  return {
+    calls: results.length,
+    ok: results.filter(ok).length,
+    other,
+    errors5xx: results.filter((r) => r.status >= 500 && r.status !== 503).length,
+    p50_ms: round(at(0.5)),
+    p99_ms: round(at(0.99)),
+    max_ms: round(ms[ms.length - 1] ?? 0),
+  }
+}
+
+/** Starts `n` buyers' sessions, `width` at a time (not timed: the rush is what is measured). */
+export async function startBuyers(base: string, n: number, width = 50): Promise<Buyer[]> {
+  const out: Buyer[] = Array.from({ length: n }, () => new Buyer(base))
+  for (let i = 0; i < n; i += width) await Promise.all(out.slice(i, i + width).map((b) => b.start()))
+  return out
+}
+
+/**
+ * GETs of an unrelated page (the listing) one after another while `during` runs: what a visitor
+ * who is not in the rush sees.
+ */
+export async function unrelatedWhile<T>(base: string, path: string, during: Promise<T>): Promise<{ value: T; page: CallResult[] }> {
+  const probe = new Buyer(base)
+  const page: CallResult[] = []
+  let done = false
+  const loop = (async () => {
+    while (!done) {
+      page.push(await probe.call('GET', path))
+      await new Promise((ok) => setTimeout(ok, 20))
+    }
+  })()
+  const value = await during
+  done = true
+  await loop
+  return { value, page }
+}

@@ -1,0 +1,143 @@
+/**
+ * `npx tsx bench/studio-paint.bench.ts [--pg] [SEATS…]` — the venue map studio's batch edits
+ * (issue 17 item 3) on a generated N-seat venue (seed/big-venue.ts, the storefront benchmark's
+ * venues), beside the statements they replaced, in the same run:
+ *
+ * - paint 20,000 seats named by key (clicks, box or lasso selection) as a new version: ours (one
+ *   set-based UPDATE per KEY_CHUNK keys) and the old way (keys read back to ids 1,000 at a time,
+ *   then UPDATE … WHERE id IN 1,000 ids), on the same new version, after the copy;
+ * - the copy alone (a save with only a sector rename): what every save costs, the version;
+ * - paint a whole sector by range (one UPDATE);
+ * - block 20,000 seats of the on-sale session and unblock them (per-session blocks).
+ *
+ * Each figure is one run (these write; repeating them on the same rows would measure a warm
+ * no-op), so read them as orders of magnitude. SQLite in a temporary folder by default;
+ * --pg makes a fresh PostgreSQL database at 127.0.0.1:5432 (user postgres) and drops it after.
+ * Writes bench/results/<date>-studio-paint.json with the machine noted.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { sql } from 'kysely'
+import { copyDrawing } from '../src/server/admin/studio/copy.repository'
+import { blockSessionSeats } from '../src/server/admin/studio/blocks'
+import { editDrawing } from '../src/server/admin/studio/edit'
+import type { Actor } from '../src/server/admin/context'
+import { connect, type Db } from '../src/server/db/connect'
+import { DEFAULT_DB_TIMEOUTS, loadConfig } from '../src/server/config'
+import { loadDemoData } from '../src/server/seed'
+import { migrateToLatest } from '../src/server/migrations'
+import { setupTimeouts } from '../src/server/prepare'
+import { seedBigVenue } from '../src/server/seed/big-venue'
+import { machine, writeResults } from './lib'
+
+/** Seats one paint names: the slow case reported on PostgreSQL (20,000 seats in 9.3 s). */
+const PAINTED = 20_000
+/** The old code's chunk of ids per statement. */
+const OLD_CHUNK = 1000
+
+const args = process.argv.slice(2)
+const usePg = args.includes('--pg')
+const sizes = args.filter((a) => /^\d[\d_]*$/.test(a)).map((a) => Number(a.replace(/_/g, '')))
+if (sizes.length === 0) sizes.push(60_000, 1_000_000)
+
+const actor: Actor = { role: 'owner', operatorId: null, tokenId: null, label: 'bench', ip: '127.0.0.1', operator: null, csrf: null, sessionHash: null }
+const quiet = { info: () => undefined }
+
+async function timed<T>(fn: () => Promise<T>, what = ''): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now()
+  const value = await fn()
+  const ms = Math.round(performance.now() - t0)
+  if (what) console.error(`${what}: ${ms} ms`)
+  return { ms, value }
+}
+
+async function database(): Promise<{ db: Db; drop: () => Promise<void>; kind: string }> {
+  if (!usePg) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'))
+    const db = connect({ kind: 'sqlite', file: path.join(dir, 'bench.sqlite') })
+    return { db, kind: 'sqlite', drop: async () => { await db.destroy(); rmSync(dir, { recursive: true, force: true }) } }
+  }
+  const name = `studio_bench_${process.pid}`
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  // The setup timeouts (as `npm run venue -- seed-big` has) for the whole run, so a 1M-seat save
+  // is measured to its end: a save over DB_STATEMENT_TIMEOUT_MS (10 s by default) is one the
+  // server with default settings refuses.
+  const db = connect({ kind: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${name}` }, setupTimeouts({ dbTimeouts: DEFAULT_DB_TIMEOUTS }))
+  return {
+    db,
+    kind: 'postgres',
+    drop: async () => {
+      await db.destroy()
+      await admin.query(`drop database if exists ${name}`)
+      await admin.end()
+    },
+  }
+}
+
+/** The old paint: keys read back to ids OLD_CHUNK at a time, then one UPDATE per OLD_CHUNK ids. */
+async function oldPaint(db: Db, drawingId: number, keys: string[], zone: number | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ids: number[] = []
+    for (let i = 0; i < keys.length; i += OLD_CHUNK) {
+      const rows = await trx.selectFrom('seats').select('id').where('drawing_id', '=', drawingId).where('seat_key', 'in', keys.slice(i, i + OLD_CHUNK)).execute()
+      ids.push(...rows.map((r) => r.id))
+    }
+    for (let i = 0; i < ids.length; i += OLD_CHUNK) await trx.updateTable('seats').set({ zone_id: zone }).where('id', 'in', ids.slice(i, i + OLD_CHUNK)).execute()
+  })
+}
+
+async function run(db: Db, seats: number) {
+  const seeded = await timed(() => seedBigVenue(db, seats, quiet), 'seed')
+  const cal = await db.selectFrom('calendars').select(['id', 'drawing_id']).where('id', '=', seeded.value.calendarId).executeTakeFirstOrThrow()
+  const drawingId = Number(cal.drawing_id)
+  const keys = (await db.selectFrom('seats').select('seat_key').where('drawing_id', '=', drawingId).orderBy('id').limit(PAINTED).execute()).map((r) => r.seat_key)
+  const zone = (await db.selectFrom('zones').select('id').where('drawing_id', '=', drawingId).orderBy('id').executeTakeFirstOrThrow()).id
+  const sector = (await db.selectFrom('sectors').select(['sector_index', 'seat_count']).where('drawing_id', '=', drawingId).where('kind', '=', 0).orderBy('seat_count', 'desc').executeTakeFirstOrThrow())
+
+  const copyOnly = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'rename-sector', sector: sector.sector_index, name: 'bench' }]), 'save (copy only)')
+  const paintKeys = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'paint', zone: null, seats: { keys } }]), 'save paint 20k keys')
+  const paintSector = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'paint', zone: null, seats: { sector: sector.sector_index } }]), 'save paint sector')
+  // Baseline on a copy of its own, so both paint the same unpainted rows.
+  const copy = await db.transaction().execute((trx) => copyDrawing(trx, drawingId, Date.now()))
+  const oldKeys = await timed(() => oldPaint(db, copy.id, keys, null), 'old statements')
+  const ourKeysOnly = await timed(() => db.transaction().execute(async (trx) => {
+    const { selectionFilters, updateSelected } = await import('../src/server/admin/studio/seats.repository')
+    return updateSelected(trx, await selectionFilters(trx, copy.id, { keys }), { zone_id: zone })
+  }))
+  const block = await timed(() => blockSessionSeats(db, actor, cal.id, true, { keys }, Date.now()), 'block 20k')
+  const unblock = await timed(() => blockSessionSeats(db, actor, cal.id, false, { keys }, Date.now()), 'unblock 20k')
+  const total = Number((await db.selectFrom('seats').select(sql<number>`count(*)`.as('n')).where('drawing_id', '=', drawingId).executeTakeFirstOrThrow()).n)
+  return {
+    seats: total,
+    seedMs: seeded.ms,
+    sectorSeats: sector.seat_count,
+    saveWithCopyOnlyMs: copyOnly.ms,
+    savePaint20kKeysMs: paintKeys.ms,
+    savePaintSectorMs: paintSector.ms,
+    paint20kKeysStatementsOursMs: ourKeysOnly.ms,
+    paint20kKeysStatementsOldMs: oldKeys.ms,
+    blockSession20kMs: block.ms,
+    unblockSession20kMs: unblock.ms,
+    blocked: block.value.changed,
+  }
+}
+
+const { db, drop, kind } = await database()
+try {
+  await migrateToLatest(db)
+  // The big venue's event needs the demo's menus and categories, as `npm run venue -- seed-big` loads them.
+  await loadDemoData(db, loadConfig(), quiet as never)
+  const results = []
+  for (const n of sizes) {
+    const r = await run(db, n)
+    console.log(kind, JSON.stringify(r))
+    results.push(r)
+  }
+  writeResults('studio-paint', { db: kind, machine: machine(), results })
+} finally {
+  await drop()
+}

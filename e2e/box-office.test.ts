@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOperator } from '../src/server/admin/auth'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * The box office in real Chromium against the real server (demo data, issue 19.1): an operator
+ * of the box-office role signs in, opens the box office of the 5,000-seat hall from the events
+ * list, clicks two free seats on the storefront's WebGL map, sells them for cash, opens the
+ * printable tickets, then reseats one ticket from the order to another free seat of the same
+ * price. The database is checked after each step; axe-core on every screen.
+ */
+const EMAIL = 'desk@example.org'
+const PASSWORD = 'a box office password'
+const MAP_TIMEOUT = 150_000
+/** Zoom (relative to fit) past the detail threshold, where a click selects instead of zooming. */
+const SELECT_ZOOM = 8
+
+let app: AppHarness
+
+async function waitForMap(page: Page): Promise<void> {
+  await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+  await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false), null, { timeout: 60_000 })
+}
+
+/** Clicks a free seat (of `only` keys when given, not in `except`) centred at SELECT_ZOOM; answers its key. */
+async function clickFreeSeat(page: Page, except: string[] = [], only?: string[]): Promise<string> {
+  await page.locator('.scheme-map').scrollIntoViewIfNeeded()
+  const seat = await page.evaluate(({ except, zoom, only }) => {
+    const allowed = only ? new Set(only) : null
+    const e = window.__seatwiseTest!.schemeEngine!
+    const v = e.getVenue()!
+    const start = Math.floor(v.seats.count / 3)
+    for (let k = 0; k < v.seats.count; k++) {
+      const i = (start + k) % v.seats.count
+      const key = e.getSeatInfo(i)!.key
+      if (v.seats.status[i] !== 0 || except.includes(key)) continue
+      if (allowed && !allowed.has(key)) continue
+      e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
+      const p = e.seatToScreen(i)!
+      return { key, x: p.x, y: p.y }
+    }
+    throw new Error('no free seat')
+  }, { except, zoom: SELECT_ZOOM, only })
+  await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
+  const box = (await page.locator('.seatmap-canvas').boundingBox())!
+  await page.mouse.click(box.x + seat.x, box.y + seat.y)
+  return seat.key
+}
+
+const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
+
+beforeAll(async () => {
+  app = await startApp()
+  await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('box office on the map', () => {
+  it('sells two seats for cash, prints them, and reseats one', async () => {
+    const db = app.server.db
+    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    await page.locator('#adm-signin-title').waitFor()
+    await page.getByLabel('Язык').selectOption('en')
+    await page.getByLabel('E-mail').fill(EMAIL)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('listitem').filter({ hasText: 'Organ Night' }).getByRole('link', { name: 'Box office' }).click()
+    await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
+    await waitForMap(page)
+    await axeClean(page, 'box office')
+
+    // Two seats clicked on the map are held in the desk's cart.
+    const first = await clickFreeSeat(page)
+    await page.waitForSelector(`.scheme-cart__item[data-seat="${first}"]`, { timeout: 15_000 })
+    const second = await clickFreeSeat(page, [first])
+    await page.waitForSelector(`.scheme-cart__item[data-seat="${second}"]`, { timeout: 15_000 })
+    await page.getByLabel('Full name', { exact: true }).fill('Иван Петров')
+    await page.getByLabel('Phone', { exact: true }).fill('+79161234567')
+    await page.getByLabel('E-mail', { exact: true }).fill('ivan@example.org')
+    await page.getByRole('radio', { name: 'Cash' }).check()
+    await page.getByRole('button', { name: 'Sell' }).click()
+    await page.getByTestId('bo-sold').waitFor()
+    expect(await page.getByTestId('bo-sold').innerText()).toMatch(/Order no\. \d+ sold, take .*₽/)
+    await axeClean(page, 'box office after the sale')
+
+    const sale = await db.selectFrom('box_office_sales').innerJoin('orders as o', 'o.id', 'box_office_sales.order_id').select(['o.id', 'o.paid', 'box_office_sales.pay_kind']).executeTakeFirstOrThrow()
+    expect(sale).toMatchObject({ paid: 1, pay_kind: 'cash' })
+    const sold = await db.selectFrom('order_lines as l').innerJoin('seats as s', 's.id', 'l.seat_id').select(['l.id', 's.seat_key', 's.zone_id', 's.drawing_id']).where('l.order_id', '=', sale.id).orderBy('l.id').execute()
+    expect(sold.map((l) => l.seat_key).sort()).toEqual([first, second].sort())
+    const holds = await db.selectFrom('seat_holds').select('state').where('order_id', '=', sale.id).where('released_at', 'is', null).execute()
+    expect(holds.map((h) => h.state)).toEqual(['sold', 'sold'])
+
+    // The printable tickets: two codes.
+    await page.getByRole('link', { name: 'Print tickets' }).click()
+    await page.getByRole('heading', { name: /Tickets of order no\. \d+/ }).waitFor()
+    await expect.poll(() => page.locator('.bo-ticket img').count()).toBe(2)
+    await axeClean(page, 'print page')
+
+    // Reseat the first ticket from the order: the map opens in reseat mode; a free seat of the same zone (price) is clicked.
+    await page.getByRole('link', { name: 'Open the order' }).click()
+    await page.getByRole('heading', { name: /Order No\. \d+/ }).waitFor()
+    expect(await page.getByText('Status:').innerText()).toContain('box office, cash')
+    await axeClean(page, 'order')
+    await page.getByRole('link', { name: 'Reseat' }).first().click()
+    await waitForMap(page)
+    await page.getByText('Reseating a ticket').waitFor()
+    const sameZone = (await db.selectFrom('seats').select('seat_key').where('drawing_id', '=', sold[0].drawing_id).where('zone_id', '=', sold[0].zone_id).execute()).map((s) => s.seat_key)
+    const target = await clickFreeSeat(page, [first, second], sameZone)
+    await page.getByTestId('bo-note').waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId('bo-note').innerText()).toContain('Ticket reseated')
+    await axeClean(page, 'reseat')
+    const moved = await db.selectFrom('order_lines as l').innerJoin('seats as s', 's.id', 'l.seat_id').select(['l.order_id', 's.seat_key']).where('l.id', '=', sold[0].id).executeTakeFirstOrThrow()
+    expect(moved).toEqual({ order_id: sale.id, seat_key: target })
+    const stamp = await db.selectFrom('order_line_changes').select(['kind', 'order_line_id']).where('order_id', '=', sale.id).execute()
+    expect(stamp).toEqual([{ kind: 'reseat', order_line_id: sold[0].id }])
+    // The order's history shows it.
+    await page.getByRole('link', { name: 'Back to the order' }).click()
+    await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('reseated')
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+  })
+  it('on a 390 px phone in Kazakh: fits the width, sells the best 2 seats as complimentary, axe clean', async () => {
+    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await page.locator('#adm-signin-title').waitFor()
+    await page.getByLabel('Язык').selectOption('kz')
+    await page.locator('input[type="email"]').fill(EMAIL)
+    await page.locator('input[type="password"]').fill(PASSWORD)
+    await page.locator('form button[type="submit"]').click()
+    await page.getByRole('listitem').filter({ hasText: 'Орган түні' }).getByRole('link', { name: 'Касса' }).click()
+    await page.getByRole('heading', { name: 'Касса', level: 1 }).waitFor()
+    await waitForMap(page)
+    await page.getByRole('button', { name: 'Сату' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    await axeClean(page, 'box office on a phone')
+    // "Best N seats" (issue 20's call) from the desk: two seats held together, then sold as complimentary.
+    await page.locator('.best-seats select').first().selectOption('2')
+    const [best] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/cart/best')), page.locator('.best-seats button[type="submit"]').click()])
+    const chosen = ((await best.json()) as { chosen: string[] }).chosen
+    expect(chosen).toHaveLength(2)
+    await expect.poll(() => page.locator('.scheme-cart__item').count()).toBe(2)
+    await page.locator('input[name="fio"]').fill('Айгүл Серікова')
+    await page.locator('input[name="phone"]').fill('+77011234567')
+    await page.locator('input[name="email"]').fill('aigul@example.org')
+    await page.locator('input[type="radio"][value="comp"]').check()
+    await page.getByRole('button', { name: 'Сату' }).click()
+    await page.getByTestId('bo-sold').waitFor()
+    const comp = await app.server.db.selectFrom('box_office_sales').innerJoin('payments as p', 'p.order_id', 'box_office_sales.order_id').select(['box_office_sales.order_id', 'p.amount']).where('box_office_sales.pay_kind', '=', 'comp').execute()
+    expect(comp).toHaveLength(1)
+    expect(comp[0].amount).toBe(0)
+    const seats = await app.server.db.selectFrom('order_lines as l').innerJoin('seats as s', 's.id', 'l.seat_id').select('s.seat_key').where('l.order_id', '=', comp[0].order_id).execute()
+    expect(seats.map((x) => x.seat_key).sort()).toEqual([...chosen].sort())
+    await axeClean(page, 'box office on a phone after the sale')
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+  })
+})

@@ -1,0 +1,155 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WAITING_TEXTS } from '../src/app/i18n/locales/waiting'
+import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
+import { ADMISSION_HEADER } from '../src/contract/entities/queue'
+import { pickLocalized, type Lang } from '../src/contract/lang'
+import { createOperator } from '../src/server/admin/auth'
+import { saveRoom } from '../src/server/domain/waiting/waiting.repository'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * The waiting room in the browser (issue 18.5): with a session's room on, the shop shows the
+ * waiting page instead of the purchase (no seat map), in every language, on a phone and a
+ * desktop, with the place in a live region; when the turn comes the page opens the purchase by
+ * itself and the order goes out with the admission token. The console's form switches a room.
+ */
+const text = (lang: Lang, key: string) => (WAITING_TEXTS[lang] as { waiting: Record<string, string> }).waiting[key]
+/** One admission a second: the first visitor is let in a second after the on-sale moment. */
+const RATE = 60
+const ADMISSION_TIMEOUT_MS = 60_000
+const EMAIL = 'manager@example.org'
+const PASSWORD = 'a manager password'
+
+let app: AppHarness
+let afisha: AfishaResponse
+
+const eventNamed = (ru: string) => {
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === ru)
+  if (!event) throw new Error(`demo event "${ru}" is missing`)
+  return event
+}
+const sessionsOf = async (eventId: number) => (await app.server.db.selectFrom('calendars').select('id').where('event_id', '=', eventId).orderBy('id').execute()).map((c) => c.id)
+async function roomOn(eventId: number, opensAt: number): Promise<number[]> {
+  const ids = await sessionsOf(eventId)
+  for (const id of ids) await saveRoom(app.server.db, id, { enabled: 1, opens_at: opensAt, admit_per_minute: RATE, auto_per_minute: null }, Date.now())
+  return ids
+}
+async function axeClean(page: Page, where: string): Promise<void> {
+  expect(seriousViolations(await runAxe(page)), where).toEqual([])
+}
+
+beforeAll(async () => {
+  app = await startApp()
+  await createOperator(app.server.db, { email: EMAIL, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+  afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('waiting page', () => {
+  it('stands at the door of a seat-map session in every language, phone and desktop, without the map', async () => {
+    const organ = eventNamed('Органная ночь')
+    await roomOn(organ.event_id, Date.now() + 3_600_000)
+    const cases: Array<[Lang, typeof DESKTOP_VIEWPORT]> = [['ru', DESKTOP_VIEWPORT], ['en', PHONE_VIEWPORT], ['kz', DESKTOP_VIEWPORT], ['ch', PHONE_VIEWPORT]]
+    for (const [lang, viewport] of cases) {
+      const { page, context, errors, apiRequests } = await openPage(app, `/scheme/${organ.hash_id}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
+      try {
+        await page.getByRole('heading', { name: text(lang, 'title') }).waitFor()
+        // Before the on-sale moment: no place yet, said in the live region; the fairness note.
+        const live = page.locator('.waiting [role="status"][aria-live="polite"]')
+        expect(await live.innerText()).toBe(text(lang, 'place-pending'))
+        expect(await page.locator('.waiting').innerText()).toContain(text(lang, 'fair'))
+        expect(await page.locator('.scheme-map').count()).toBe(0)
+        expect(apiRequests.filter((r) => r.path.startsWith('/api/cart')).map((r) => r.path)).toEqual([])
+        expect(apiRequests.some((r) => r.path === '/api/queue/status')).toBe(true)
+        // Nothing wider than the screen on the phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+        await axeClean(page, `waiting page ${lang} ${viewport.width}`)
+        expect(errors).toEqual([])
+      } finally {
+        await context.close()
+      }
+    }
+  })
+
+  it('opens a general-admission purchase by itself when the turn comes; the order carries the token', async () => {
+    const night = eventNamed('Двенадцатая ночь')
+    await roomOn(night.event_id, Date.now() + 3_000)
+    const { page, context, errors, apiRequests } = await openPage(app, `/event/${night.hash_id}`, PHONE_VIEWPORT)
+    try {
+      await page.getByRole('heading', { name: text('ru', 'title') }).waitFor().catch(async (e: unknown) => {
+        throw new Error(`${String(e)}\n${await page.locator('body').innerText()}\n${JSON.stringify(apiRequests)}`)
+      })
+      expect(await page.locator('.price-row').count()).toBe(0)
+      await axeClean(page, 'waiting page (general admission, phone)')
+      // The turn comes a second after the on-sale moment; the page asks again by itself.
+      await page.locator('.waiting-admitted[role="status"]').waitFor({ timeout: ADMISSION_TIMEOUT_MS })
+      expect(await page.locator('.waiting-admitted').innerText()).toBe(text('ru', 'admitted'))
+      expect(apiRequests.filter((r) => r.path === '/api/queue/status').length).toBeGreaterThanOrEqual(2)
+      const token = await page.evaluate(() => sessionStorage.getItem('seatwise.admission'))
+      expect(token).toMatch(/"token":"\d+\.\d+\./)
+
+      await page.locator('.price-row').first().locator('.quantity__button').nth(1).tap()
+      await page.locator('form.order-form').waitFor()
+      await page.fill('#buyer-fio', 'Иван Петров')
+      await page.locator('#buyer-phone').pressSequentially('9123456789')
+      await page.fill('#buyer-email', 'ivan@example.ru')
+      if (await page.locator('#buyer-re_email').count()) await page.locator('#buyer-re_email').pressSequentially('ivan@example.ru')
+      for (const box of await page.locator('.agreements input[type="checkbox"][required]').all()) await box.check()
+      const [request, response] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/api/order/create')),
+        page.waitForResponse((r) => r.url().endsWith('/api/order/create')),
+        page.locator('.order-form__submit').tap(),
+      ])
+      expect(request.headers()[ADMISSION_HEADER]).toMatch(/^\d+\.\d+\./)
+      const body = (await response.json()) as { errorCode: string; errorText?: string }
+      expect(body.errorCode, body.errorText).toBe('0')
+      await page.waitForURL(/\/order\//, { waitUntil: 'commit' })
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('console', () => {
+  it('switches a session’s waiting room on with its on-sale moment, rate and automatic switch', async () => {
+    const walk = eventNamed('Прогулка по старому городу')
+    const [calendarId] = await sessionsOf(walk.event_id)
+    const { page, context } = await openPage(app, '/admin')
+    try {
+      await page.locator('#adm-signin-title').waitFor()
+      await page.getByLabel('Язык').selectOption('en')
+      await page.getByLabel('E-mail').fill(EMAIL)
+      await page.getByLabel('Password').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('heading', { name: 'Events' }).waitFor()
+      await page.goto(new URL(`/admin/events/${walk.event_id}`, app.baseUrl).toString())
+      await page.getByRole('link', { name: 'Waiting room' }).first().click({ timeout: 10_000 }).catch(async (e: unknown) => {
+        throw new Error(`${String(e)}\n${await page.locator('body').innerText()}`)
+      })
+      await page.getByRole('heading', { name: `Waiting room of session ${calendarId}` }).waitFor()
+      await axeClean(page, 'console waiting room')
+      await page.getByLabel('Waiting room on').check()
+      await page.getByLabel("On-sale moment (this computer's time)").fill('2030-05-01T10:00')
+      await page.getByLabel('Buyers let through per minute').fill('0')
+      await page.getByRole('button', { name: 'Save' }).click()
+      // Zero is refused by the field itself before anything is sent.
+      expect(await page.getByLabel('Buyers let through per minute').evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(false)
+      expect(await app.server.db.selectFrom('waiting_rooms').select('calendar_id').where('calendar_id', '=', calendarId).executeTakeFirst()).toBeUndefined()
+      await page.getByLabel('Buyers let through per minute').fill('30')
+      await page.getByLabel(/Switch on by itself/).fill('500')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => page.locator('p[role="status"].adm-note').innerText()).toBe('Saved')
+      const row = await app.server.db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', calendarId).executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ enabled: 1, admit_per_minute: 30, auto_per_minute: 500 })
+      const opens = new Date(Number(row.opens_at))
+      expect([opens.getFullYear(), opens.getMonth() + 1, opens.getDate(), opens.getHours(), opens.getMinutes()]).toEqual([2030, 5, 1, 10, 0])
+      await axeClean(page, 'console waiting room saved')
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import { waitingRoomInputSchema, type WaitingRoomView } from '../../contract/admin/waiting'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
+
+const pad2 = (n: number) => String(n).padStart(2, '0')
+/** An instant as a datetime-local value in this computer's zone ("2026-11-24T19:00"). */
+export function toLocalInput(ms: number): string {
+  const d = new Date(ms)
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}T${pad2(d.getHours())}:${pad2(d.getMinutes())}`
+}
+
+interface Form {
+  enabled: boolean
+  opensAt: string
+  rate: string
+  auto: string
+}
+
+/**
+ * /admin/sessions/:id/waiting-room (issue 18.5): switch a session's waiting room on or off, its
+ * on-sale moment, its admission rate and the load above which it switches itself on; shows the
+ * queue's counts. The server checks every value (contract/admin/waiting.ts); the form checks
+ * them with the same schema first so a mistake is named before sending.
+ */
+export function WaitingRoomScreen() {
+  const { api, lang } = useConsole()
+  const w = WAITING_CONSOLE_TEXTS[lang]
+  const id = Number(useParams().id)
+  const [view, setView] = useState<WaitingRoomView | null>(null)
+  const [form, setForm] = useState<Form | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  const heading = useScreenTitle(w.title.replace('{id}', String(id)))
+
+  const load = useCallback(async () => {
+    const v = await api('sessionWaitingRoomGet', {}, { id })
+    setView(v)
+    setForm({ enabled: v.enabled, opensAt: toLocalInput(v.opens_at), rate: String(v.admit_per_minute), auto: v.auto_per_minute === null ? '' : String(v.auto_per_minute) })
+  }, [api, id])
+  useEffect(() => {
+    load().catch((e: unknown) => setError(messageOf(e)))
+  }, [load])
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!form) return
+    setSaved(false)
+    const body = { enabled: form.enabled, opens_at: new Date(form.opensAt).getTime(), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
+    const check = waitingRoomInputSchema.safeParse(body)
+    if (!check.success) {
+      const field = String(check.error.issues[0]?.path[0] ?? '')
+      return setError(field === 'opens_at' ? w.opensAt : field === 'auto_per_minute' ? w.auto : w.rate)
+    }
+    try {
+      await api('sessionWaitingRoom', check.data, { id })
+      setError(null)
+      setSaved(true)
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+
+  return (
+    <section aria-labelledby="adm-waiting-title">
+      <h1 id="adm-waiting-title" tabIndex={-1} ref={heading}>
+        {w.title.replace('{id}', String(id))}
+      </h1>
+      <p>
+        <Link to="/admin">{w.back}</Link>
+      </p>
+      <p>{w.intro}</p>
+      <ErrorNote error={error} />
+      <p role="status" className="adm-note">
+        {saved ? w.saved : ''}
+      </p>
+      {form && (
+        <form className="adm-form" onSubmit={(e) => void save(e)} aria-labelledby="adm-waiting-title">
+          <label>
+            <span>
+              <input type="checkbox" name="enabled" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {w.enabled}
+            </span>
+          </label>
+          <label>
+            {w.opensAt}
+            <input type="datetime-local" name="opens_at" required value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} />
+          </label>
+          <label>
+            {w.rate}
+            <input type="number" name="admit_per_minute" required min={1} inputMode="numeric" value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
+          </label>
+          <label>
+            {w.auto}
+            <input type="number" name="auto_per_minute" min={1} inputMode="numeric" value={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.value })} />
+          </label>
+          <button type="submit">{w.save}</button>
+        </form>
+      )}
+      {view && (
+        <dl className="adm-totals" data-testid="waiting-counts">
+          <div>
+            <dt>{w.visitors}</dt>
+            <dd>{view.visitors}</dd>
+          </div>
+          <div>
+            <dt>{w.placed}</dt>
+            <dd>{view.placed}</dd>
+          </div>
+          <div>
+            <dt>{w.admitted}</dt>
+            <dd>{view.admitted}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  )
+}

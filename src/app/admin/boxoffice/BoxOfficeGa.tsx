@@ -1,0 +1,42 @@
+import { useMemo, useState } from 'react'
+import type { PriceRow } from '../../../contract/entities/price'
+import { orderLines, quantityOf, rowKey, rowsFor, totals, countOf, type Quantities } from '../../kernel/cart'
+import { formatMoney } from '../../i18n/localeFormat'
+import { useConsole } from '../shell'
+import { SaleForm } from './SaleForm'
+import { BOX_TEXTS } from './texts'
+
+/** The most tickets of one row the counter form offers (the server checks stock and the order limit). */
+const MAX_PER_ROW = 50
+
+/**
+ * General admission at the box office: quantities per price row of one session, priced and sent
+ * as the event page sends them (kernel/cart.ts orderLines: the server re-checks every sum).
+ */
+export function BoxOfficeGa({ hash, day, time, prices }: { hash: string; day: string; time: string; prices: readonly PriceRow[] }) {
+  const { lang } = useConsole()
+  const b = BOX_TEXTS[lang]
+  const rows = useMemo(() => rowsFor(prices, day, time).filter((r) => (r.for_subscription ?? 0) === 0), [prices, day, time])
+  const [q, setQ] = useState<Quantities>({})
+  const lines = orderLines(rows, q, { day, time })
+  return (
+    <div>
+      <h2>{b.quantities}</h2>
+      <div className="adm-form adm-inline">
+        {rows.map((r) => (
+          <label key={rowKey(r)}>
+            {r[`category_${lang}`] || r.category_ru} · {r[`zonelevel_${lang}`] || r.zonelevel_ru} · {formatMoney(r.price, lang)}
+            <select value={quantityOf(q, r)} onChange={(e) => setQ({ ...q, [rowKey(r)]: Number(e.target.value) })}>
+              {Array.from({ length: Math.min(MAX_PER_ROW, r.quantity) + 1 }, (_, n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      <SaleForm items={lines.length ? { hash, data: lines } : null} count={countOf(rows, q)} total={totals(rows, q).total} onSold={() => setQ({})} />
+    </div>
+  )
+}

@@ -1,0 +1,129 @@
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { PriceRow } from '../../../contract/entities/price'
+import type { Lang } from '../../../contract/lang'
+import type { SeatInfo } from '../../../engine/interaction/seatInfo'
+import { api as shopApi } from '../../api/client'
+import { useCart } from '../../state/cart'
+import { ticketTotals } from '../../kernel/cart'
+import { CartPanel } from '../../screens/scheme/CartPanel'
+import { Legend } from '../../screens/scheme/Legend'
+import { availableZones, colorNumber, zoneInputs, zoneLegend } from '../../screens/scheme/model/legend'
+import { BestSeats } from '../../screens/scheme/seatChoice/BestSeats'
+import { storefrontCart } from '../../screens/scheme/map/cartSource'
+import { SchemeMapContext } from '../../screens/scheme/map/context'
+import { SchemeMap } from '../../screens/scheme/map/SchemeMap'
+import { mapSourceOf, SchemeMapController } from '../../screens/scheme/map/SchemeMapController'
+import { useSchemeCart } from '../../screens/scheme/useSchemeCart'
+import { fillIn } from '../careTexts'
+import { ErrorNote, messageOf, useConsole } from '../shell'
+import { SaleForm } from './SaleForm'
+import { BOX_TEXTS } from './texts'
+
+/** The box office sells at the shop's prices, paid at the desk: never the gift-card rows. */
+const METHOD = 'bank' as const
+
+/**
+ * One session's map at the box office: the storefront's own seat map (SchemeMapController,
+ * SchemeMap, the cart calls, "best N seats"), not a second map. Seats clicked are held in the
+ * operator's cart exactly as a buyer's are (same hold time, same limits, live for every open
+ * map); the sale form orders them. In reseat mode (`reseat` = an order line) a click on a free
+ * seat moves that ticket there instead.
+ */
+export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { hash: string; calendarId: number; prices: readonly PriceRow[]; currency: string; reseat: { lineId: number; orderId: number } | null }) {
+  const { api, lang } = useConsole()
+  const b = BOX_TEXTS[lang]
+  const rows = useMemo(() => prices.filter((r) => r.calendar_id === calendarId && (r.for_subscription ?? 0) === 0), [prices, calendarId])
+  const legend = useMemo(() => zoneLegend(rows, calendarId, lang), [rows, calendarId, lang])
+  const { colors, prices: zonePrices } = useMemo(() => zoneInputs(legend), [legend])
+  const zones = useMemo(() => legend.map((e) => ({ id: String(e.zonelevel_id), name: e.name, color: colorNumber(e.color) ?? 0x888888 })), [legend])
+  const openZones = useMemo(() => availableZones(legend), [legend])
+
+  const [controller, setController] = useState<SchemeMapController | null>(null)
+  useLayoutEffect(() => {
+    const c = new SchemeMapController({
+      hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart,
+      mapSource: mapSourceOf(window.location.search),
+      loadMap: () => shopApi.call('schemeMap', { hash, calendar_id: calendarId }),
+      loadCompiled: () => shopApi.call('schemeMapCompiled', { hash, calendar_id: calendarId }),
+    })
+    c.start()
+    setController(c)
+    return () => {
+      c.dispose()
+      setController(null)
+    }
+    // As in the storefront's SchemeSession: zones and prices change only with the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash, calendarId])
+
+  const items = useCart((s) => s.items)
+  const holdUntil = useCart((s) => s.holdUntil)
+  const applyCart = useCart((s) => s.apply)
+  const isBlocked = useCallback(() => false, [])
+  const { update, toggleSeat } = useSchemeCart(calendarId, rows, METHOD, undefined, isBlocked, controller)
+  const [note, setNote] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const reload = useCallback(() => {
+    shopApi.call('cartList', { calendar_id: calendarId }).then((a) => applyCart(a, Date.now()), (e: unknown) => setError(messageOf(e)))
+  }, [calendarId, applyCart])
+  const onExtend = useCallback(async () => {
+    try {
+      const a = await shopApi.call('cartExtend', { calendar_id: calendarId })
+      applyCart(a, Date.now())
+      return { holdSeconds: a.hold_seconds, extensionsLeft: a.extensions_left }
+    } catch (e) {
+      setError(messageOf(e))
+      return null
+    }
+  }, [calendarId, applyCart])
+
+  const onSeat = useCallback(async (seat: SeatInfo) => {
+    if (!reseat) return toggleSeat(seat)
+    try {
+      const answer = await api('ticketReseat', { lineId: reseat.lineId, seat: seat.key })
+      setNote(fillIn(b.reseated, { place: answer.place }))
+      setError(null)
+    } catch (e) {
+      setError(messageOf(e))
+    }
+  }, [reseat, toggleSeat, api, b])
+
+  const mine = items.filter((i) => i.calendar_id === calendarId)
+  // The money rule the shop's cart uses (prices and fees of the held places).
+  const total = ticketTotals(mine.map((i) => ({ row: i, quantity: i.quantity }))).total
+  return (
+    <div className="scheme-session bo-map" data-calendar={calendarId}>
+      <Legend entries={legend} lang={lang as Lang} subscription={false} />
+      {reseat && (
+        <p role="status" className="adm-note">
+          {b.reseatTitle} · <Link to={`/admin/orders/${reseat.orderId}`}>{b.back}</Link>
+        </p>
+      )}
+      {note && (
+        <p role="status" className="adm-note" data-testid="bo-note">
+          {note}
+        </p>
+      )}
+      <ErrorNote error={error} />
+      {controller !== null && (
+        <SchemeMapContext.Provider value={controller}>
+          <SchemeMap lang={lang} currency={currency} onSeatClick={(seat) => void onSeat(seat)} />
+        </SchemeMapContext.Provider>
+      )}
+      {!reseat && (
+        <div className="scheme-session__checkout">
+          <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={METHOD} subscritId={undefined} onChosen={(ids) => controller?.showSeats(ids)} />
+          <CartPanel items={mine} holdUntil={holdUntil} rows={rows} lang={lang} currency={currency} onChange={(c) => void update([c])} onExpired={reload} onExtend={onExtend} />
+          <SaleForm
+            items={{ hash, calendarId, tickets: mine.map((i) => ({ seat_id: i.seat_id, clientcategory_id: i.clientcategory_id, quantity: i.quantity })) }}
+            count={mine.length}
+            total={total}
+            onSold={() => useCart.getState().clear()}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { PrintedTickets } from '../../../contract/admin/boxoffice'
+import { formatMoney } from '../../i18n/localeFormat'
+import { fillIn } from '../careTexts'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { BOX_TEXTS } from './texts'
+
+const MINOR = 100
+
+/**
+ * An order's tickets to print at the desk (issue 19.1): one block per ticket with its QR code
+ * (the signed token the door verifies offline) or barcode, the event, session, place and price.
+ * The print style sheet (admin.css, @media print) leaves the console's header and buttons out.
+ */
+export function PrintScreen() {
+  const { api, lang } = useConsole()
+  const b = BOX_TEXTS[lang]
+  const id = Number(useParams().id)
+  const [data, setData] = useState<PrintedTickets | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const heading = useScreenTitle(data ? fillIn(b.printTitle, { n: data.ord_num }) : b.print)
+  useEffect(() => {
+    api('orderPrint', {}, { id }).then(setData, (e: unknown) => setError(messageOf(e)))
+  }, [api, id])
+  return (
+    <section aria-labelledby="adm-print-title" className="bo-print">
+      <h1 id="adm-print-title" tabIndex={-1} ref={heading}>
+        {data ? fillIn(b.printTitle, { n: data.ord_num }) : b.print}
+      </h1>
+      <p className="bo-noprint">
+        <button type="button" onClick={() => window.print()}>
+          {b.printNow}
+        </button>{' '}
+        <Link to={`/admin/orders/${id}`}>{b.openOrder}</Link>
+      </p>
+      <ErrorNote error={error} />
+      {data && (
+        <ul className="bo-tickets" aria-label={b.print}>
+          {data.tickets.map((t) => (
+            <li key={t.id} className="bo-ticket">
+              {t.image ? <img src={`data:image/png;base64,${t.image}`} alt={fillIn(b.code, { code: t.code })} /> : <p>{b.noCode}</p>}
+              <div>
+                <strong>{t.event}</strong>
+                <br />
+                {t.when}
+                <br />
+                {[t.place, t.category].filter(Boolean).join(' · ')}
+                <br />
+                {fillIn(b.price, { sum: formatMoney(t.price / MINOR, lang) })}
+                <br />
+                {fillIn(b.code, { code: t.code })}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

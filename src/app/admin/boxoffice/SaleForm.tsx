@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { PAY_KINDS, type BoxOfficeSellRequest, type PayKind } from '../../../contract/admin/boxoffice'
+import { formatMoney } from '../../i18n/localeFormat'
+import { fillIn } from '../careTexts'
+import { ErrorNote, messageOf, useConsole } from '../shell'
+import { BOX_TEXTS } from './texts'
+
+const MINOR = 100
+
+/** What the map or the quantities add to a sale: the event's hash and either tickets of a session or lines. */
+export type SaleItems = Pick<BoxOfficeSellRequest, 'hash' | 'calendarId' | 'tickets' | 'data'>
+
+/**
+ * The counter's sale form: the buyer (the shop's rules: name, phone, e-mail), how they pay (cash,
+ * card at the desk, complimentary), whether to e-mail the tickets; then one call sells it all or
+ * nothing. The answer says what to take from the buyer and links the print page and the order.
+ */
+export function SaleForm({ items, count, total, onSold }: { items: SaleItems | null; count: number; /** What the chosen tickets cost (major units, the money rule). */ total: number; onSold: () => void }) {
+  const { api, lang } = useConsole()
+  const b = BOX_TEXTS[lang]
+  const id = useId()
+  const [fio, setFio] = useState('')
+  const [phone, setPhone] = useState('')
+  const [email, setEmail] = useState('')
+  const [payKind, setPayKind] = useState<PayKind>('cash')
+  const [sendMail, setSendMail] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [sold, setSold] = useState<{ id: number; ord_num: number; amount: number; mailed: boolean; email: string } | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!items || count === 0) {
+      setError(b.nothing)
+      return
+    }
+    setBusy(true)
+    try {
+      const answer = await api('boxOfficeSell', { ...items, fio, phone, email, payKind, sendMail })
+      setSold({ ...answer, email })
+      setError(null)
+      onSold()
+    } catch (err) {
+      setError(messageOf(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <section aria-labelledby={`${id}-buyer`}>
+      <h2 id={`${id}-buyer`}>{b.buyer}</h2>
+      <p data-testid="bo-total">{fillIn(b.total, { sum: formatMoney(payKind === 'comp' ? 0 : total, lang) })}</p>
+      <form className="adm-form" onSubmit={(e) => void submit(e)}>
+        <label>
+          {b.fio}
+          <input name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} />
+        </label>
+        <label>
+          {b.phone}
+          <input name="phone" type="tel" autoComplete="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} />
+        </label>
+        <label>
+          {b.email}
+          <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <fieldset>
+          <legend>{b.payKind}</legend>
+          {PAY_KINDS.map((k) => (
+            <label key={k} className="door-check">
+              <input type="radio" name={`${id}-pay`} value={k} checked={payKind === k} onChange={() => setPayKind(k)} /> {b.kinds[k]}
+            </label>
+          ))}
+        </fieldset>
+        <label className="door-check">
+          <input type="checkbox" checked={sendMail} onChange={(e) => setSendMail(e.target.checked)} /> {b.sendMail}
+        </label>
+        <button type="submit" disabled={busy}>
+          {b.sell}
+        </button>
+      </form>
+      <ErrorNote error={error} />
+      {sold && (
+        <div role="status" className="adm-note" data-testid="bo-sold">
+          <p>
+            {fillIn(b.sold, { n: sold.ord_num, sum: formatMoney(sold.amount / MINOR, lang) })} {sold.mailed ? fillIn(b.mailed, { email: sold.email }) : ''}
+          </p>
+          <p>
+            <Link to={`/admin/orders/${sold.id}/print`}>{b.print}</Link> · <Link to={`/admin/orders/${sold.id}`}>{b.openOrder}</Link>
+          </p>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { loyaltyInputSchema, setupInputSchema } from '../../../contract/admin/offers'
+import { can } from '../../../contract/admin/roles'
+import { LANGS } from '../../../contract/lang'
+import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
+import { bodyOf, fieldOf, FieldInputs, firstIssue, formOf, langAttr, type Field, type FormState } from './recordForm'
+
+type Label = keyof ExtrasTexts
+type Link = { url: string } & Record<`text_${(typeof LANGS)[number]}`, string>
+const blankLink = (): Link => ({ url: '', text_ru: '', text_en: '', text_kz: '', text_ch: '' })
+
+/** The shell's fields, grouped as the form shows them; keys are "group.field" of the contract's setup input. */
+const GROUPS: { title: Label; fields: Field<Label>[] }[] = [
+  {
+    title: 'logos',
+    fields: [
+      { key: 'app.logo', label: 'logo', type: 'text' },
+      { key: 'app.logo_mobile', label: 'logo_mobile', type: 'text' },
+      ...LANGS.map((l) => ({ key: `app.logo_${l}`, label: 'logo_lang' as Label, type: 'text' as const, suffix: l })),
+      { key: 'app.logo_width', label: 'logo_width', type: 'number' },
+      { key: 'app.url_logo', label: 'url_logo', type: 'text' },
+    ],
+  },
+  {
+    title: 'header',
+    fields: [
+      { key: 'app.header', label: 'show_header', type: 'flag' },
+      { key: 'app.header_background', label: 'header_background', type: 'text' },
+      { key: 'app.url_lk', label: 'url_lk', type: 'text' },
+      { key: 'app.scroll_top', label: 'scroll_top', type: 'flag' },
+    ],
+  },
+  {
+    title: 'footer',
+    fields: [
+      { key: 'app.footer', label: 'show_footer', type: 'flag' },
+      { key: 'app.footer_text', label: 'footer_text', type: 'loclong' },
+      { key: 'app.footer_db_info', label: 'footer_db_info', type: 'flag' },
+    ],
+  },
+  {
+    title: 'contacts',
+    fields: [
+      { key: 'db.info_client', label: 'info_client', type: 'longtext' },
+      { key: 'db.info_contact', label: 'info_contact', type: 'longtext' },
+      { key: 'db.returntoafishabutton', label: 'returntoafishabutton', type: 'flag' },
+      { key: 'db.returntoafishaname', label: 'returntoafishaname', type: 'text' },
+      { key: 'db.topingname', label: 'topingname', type: 'text' },
+      { key: 'db.topingbuttonname', label: 'topingbuttonname', type: 'text' },
+      { key: 'db.showproculture', label: 'showproculture', type: 'flag' },
+    ],
+  },
+  { title: 'titles', fields: [{ key: 'title', label: 'title', type: 'loc' }] },
+]
+const ALL = GROUPS.flatMap((g) => g.fields)
+
+/** Stored setup as form strings ("app.logo" → value). */
+function flatten(setup: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(setup)) {
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) for (const [k2, v2] of Object.entries(v)) out[`${k}.${k2}`] = v2
+    else out[k] = v
+  }
+  return out
+}
+/** The flat form body back as the contract's nested input. */
+function nest(flat: Record<string, unknown>, links: Link[]): Record<string, unknown> {
+  const groups: Record<string, Record<string, unknown>> = { app: { footer_links: links }, db: {} }
+  const out: Record<string, unknown> = groups
+  for (const [k, v] of Object.entries(flat)) {
+    const dot = k.indexOf('.')
+    if (dot < 0) out[k] = v
+    else groups[k.slice(0, dot)][k.slice(dot + 1)] = v
+  }
+  return out
+}
+
+/** /admin/shop-setup — what the shop's shell shows (logos, colours, header, footer, contacts, title) and the loyalty percent. */
+export function SetupScreen() {
+  const { api, lang, operator, t: base } = useConsole()
+  const t = EXTRAS_TEXTS[lang]
+  const writable = can(operator.role, 'settings.manage')
+  const [form, setForm] = useState<FormState | null>(null)
+  const [links, setLinks] = useState<Link[]>([])
+  const [percent, setPercent] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(null)
+  const heading = useScreenTitle(t.setup)
+
+  const load = useCallback(async () => {
+    const [setup, extras] = await Promise.all([api('setup', {}), api('extras', {})])
+    setForm(formOf(ALL, flatten(setup)))
+    setLinks(setup.app.footer_links.map((l) => ({ ...blankLink(), ...l })))
+    setPercent(String(extras.loyalty.accrual_percent))
+  }, [api])
+  useEffect(() => {
+    load().catch((e: unknown) => setError(messageOf(e)))
+  }, [load])
+
+  const labelOf = (key: string) => {
+    const f = fieldOf(ALL, key)
+    return f ? t[f.label] : key.startsWith('app.footer_links') ? t.footer_links : key
+  }
+  const send = async (fn: () => Promise<unknown>) => {
+    try {
+      await fn()
+      setNote(t.saved)
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setError(null)
+    setNote(null)
+    const checked = firstIssue(setupInputSchema, nest(bodyOf(ALL, form ?? {}), links), labelOf)
+    if (checked.error !== null) return setError(checked.error)
+    void send(() => api('setupUpdate', checked.data as never))
+  }
+  const saveLoyalty = (e: FormEvent) => {
+    e.preventDefault()
+    setError(null)
+    setNote(null)
+    const checked = firstIssue(loyaltyInputSchema, { accrual_percent: percent.trim() === '' ? Number.NaN : Number(percent) }, () => t.accrual_percent)
+    if (checked.error !== null) return setError(checked.error)
+    void send(() => api('loyaltyUpdate', checked.data as never))
+  }
+  const setLink = (i: number, key: keyof Link, value: string) => setLinks(links.map((l, j) => (j === i ? { ...l, [key]: value } : l)))
+
+  return (
+    <section aria-labelledby="adm-setup-title">
+      <h1 id="adm-setup-title" tabIndex={-1} ref={heading}>
+        {t.setup}
+      </h1>
+      <ErrorNote error={error} />
+      {note && (
+        <p role="status" className="adm-note">
+          {note}
+        </p>
+      )}
+      {form === null ? (
+        <p aria-busy="true">{base.loading}</p>
+      ) : (
+        <>
+          <form className="adm-form" onSubmit={submit} noValidate aria-labelledby="adm-setup-title">
+            {GROUPS.map((g) => (
+              <fieldset key={g.title} disabled={!writable}>
+                <legend>{t[g.title]}</legend>
+                <FieldInputs fields={g.fields} form={form} setForm={setForm} t={t} idPrefix="adm-setup" />
+                {g.title === 'footer' && (
+                  <fieldset>
+                    <legend>{t.footer_links}</legend>
+                    {links.map((l, i) => (
+                      <div key={i} className="adm-form adm-inline">
+                        <label>
+                          {t.linkUrl} {i + 1}
+                          <input value={l.url} onChange={(e) => setLink(i, 'url', e.target.value)} />
+                        </label>
+                        {LANGS.map((lg) => (
+                          <label key={lg}>
+                            {t.linkText} {i + 1} ({lg})
+                            <input lang={langAttr(lg)} value={l[`text_${lg}`]} onChange={(e) => setLink(i, `text_${lg}`, e.target.value)} />
+                          </label>
+                        ))}
+                        <button type="button" onClick={() => setLinks(links.filter((_, j) => j !== i))}>
+                          {t.remove} {i + 1}
+                        </button>
+                      </div>
+                    ))}
+                    <button type="button" onClick={() => setLinks([...links, blankLink()])}>
+                      {t.addLink}
+                    </button>
+                  </fieldset>
+                )}
+              </fieldset>
+            ))}
+            {writable && <button type="submit">{t.save}</button>}
+          </form>
+          <form className="adm-form" onSubmit={saveLoyalty} noValidate aria-labelledby="adm-loyalty-title">
+            <h2 id="adm-loyalty-title">{t.loyalty}</h2>
+            <p className="adm-muted">{t.loyaltyNote}</p>
+            <label>
+              {t.accrual_percent}
+              <input id="adm-loyalty-percent" inputMode="numeric" value={percent} disabled={!writable} onChange={(e) => setPercent(e.target.value)} />
+            </label>
+            {writable && <button type="submit">{t.save}</button>}
+          </form>
+        </>
+      )}
+    </section>
+  )
+}

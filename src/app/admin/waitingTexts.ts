@@ -1,0 +1,69 @@
+import type { Lang } from '../../contract/lang'
+
+/** Words of the console's waiting-room screen (issue 18.5), ru, en, kz, ch. */
+const ru = {
+  link: 'Очередь',
+  title: 'Очередь на сеанс №{id}',
+  intro: 'Пока очередь включена, покупатели сеанса ждут на странице ожидания и проходят к покупке по одному, с заданной скоростью. Кто пришёл до начала продаж, встаёт в очередь в случайном порядке.',
+  enabled: 'Очередь включена',
+  opensAt: 'Начало продаж (по времени этого компьютера)',
+  rate: 'Пропускать покупателей в минуту',
+  auto: 'Включать саму, когда покупок в минуту больше (пусто — никогда)',
+  save: 'Сохранить',
+  saved: 'Сохранено',
+  visitors: 'В очереди всего',
+  placed: 'Получили место',
+  admitted: 'Пропущено к покупке',
+  back: 'К событиям',
+}
+type WaitingTexts = typeof ru
+
+const en: WaitingTexts = {
+  link: 'Waiting room',
+  title: 'Waiting room of session {id}',
+  intro: 'While the waiting room is on, buyers of the session wait on the waiting page and are let through to the purchase at the set rate. Those who arrive before the on-sale moment are queued in random order.',
+  enabled: 'Waiting room on',
+  opensAt: "On-sale moment (this computer's time)",
+  rate: 'Buyers let through per minute',
+  auto: 'Switch on by itself above this many buying calls a minute (empty: never)',
+  save: 'Save',
+  saved: 'Saved',
+  visitors: 'Visitors in the room',
+  placed: 'Given a place',
+  admitted: 'Let through',
+  back: 'Back to events',
+}
+
+const kz: WaitingTexts = {
+  link: 'Кезек',
+  title: '№{id} сеанс кезегі',
+  intro: 'Кезек қосулы тұрғанда сеанстың сатып алушылары күту бетінде күтеді және сатып алуға берілген жылдамдықпен өтеді. Сату басталғанға дейін келгендер кезекке кездейсоқ ретпен тұрады.',
+  enabled: 'Кезек қосулы',
+  opensAt: 'Сатудың басталуы (осы компьютердің уақытымен)',
+  rate: 'Минутына өткізілетін сатып алушылар',
+  auto: 'Минутына сатып алу әрекеттері осыдан көп болса, өзі қосылады (бос — ешқашан)',
+  save: 'Сақтау',
+  saved: 'Сақталды',
+  visitors: 'Кезекте барлығы',
+  placed: 'Орын алғандар',
+  admitted: 'Сатып алуға өткізілді',
+  back: 'Іс-шараларға',
+}
+
+const ch: WaitingTexts = {
+  link: '排隊',
+  title: '第 {id} 場次的排隊',
+  intro: '排隊開啟時，本場次的購票者會在等候頁面等候，並以設定的速度依序進入購買。開賣前到達的人會以隨機順序排隊。',
+  enabled: '開啟排隊',
+  opensAt: '開賣時間（以本電腦的時間為準）',
+  rate: '每分鐘放行的購票者',
+  auto: '每分鐘購買請求超過此數時自動開啟（留空：永不）',
+  save: '儲存',
+  saved: '已儲存',
+  visitors: '排隊總人數',
+  placed: '已獲得位置',
+  admitted: '已放行購買',
+  back: '返回活動',
+}
+
+export const WAITING_CONSOLE_TEXTS: Record<Lang, WaitingTexts> = { ru, en, kz, ch }

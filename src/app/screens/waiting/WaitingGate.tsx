@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { QueueStatus } from '../../../contract/entities/queue'
+import { api } from '../../api/client'
+import { formatMoment, formatNumber } from '../../i18n/localeFormat'
+import { keepAdmission, refusalCount, subscribeAdmission } from '../../state/admission'
+import { useSession } from '../../state/session'
+import { estimateParts, nextAskMs, RENEW_BEFORE_EXPIRY_MS, RETRY_AFTER_FAILURE_MS } from './waitingModel'
+import './waiting.css'
+
+type Gate =
+  | { kind: 'checking' }
+  /** The purchase is shown; `admitted`: after a wait (the page says so once). */
+  | { kind: 'open'; admitted: boolean }
+  | { kind: 'waiting'; status: QueueStatus; failed: boolean }
+
+/**
+ * The door of a session's purchase (issue 18.5). Asks the session's waiting room first
+ * (POST /api/queue/status, one indexed read): with the room off, or once admitted, the purchase
+ * (children) is shown, and the admission token goes with every buying call (state/admission.ts);
+ * otherwise the waiting page, which asks again every poll_s (sooner when the turn is due) and
+ * opens the purchase by itself when the turn comes. A buying call the server refuses for want of
+ * admission makes the gate ask again. While open with a token, it renews the token before it expires.
+ *
+ * Light by design: no seat map and nothing big is loaded while waiting (the children mount only
+ * when admitted). `calendarId` null (no session chosen) shows the children at once.
+ */
+export function WaitingGate({ calendarId, children }: { calendarId: number | null; children: ReactNode }) {
+  const [gate, setGate] = useState<Gate>({ kind: 'checking' })
+  const refusals = useSyncExternalStore(subscribeAdmission, refusalCount, refusalCount)
+  const gateRef = useRef(gate)
+  gateRef.current = gate
+
+  useEffect(() => {
+    if (calendarId === null) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const later = (ms: number) => {
+      timer = setTimeout(() => void ask(), ms)
+    }
+    async function ask(): Promise<void> {
+      let s: QueueStatus
+      try {
+        s = await api.call('queueStatus', { calendar_id: calendarId! })
+      } catch {
+        if (stopped) return
+        const now = gateRef.current
+        // The first ask failing opens the door (the server still guards the buying calls);
+        // while waiting, the page keeps its place on screen and tries again.
+        if (now.kind === 'waiting') {
+          setGate({ ...now, failed: true })
+          later(RETRY_AFTER_FAILURE_MS)
+        } else if (now.kind === 'checking') setGate({ kind: 'open', admitted: false })
+        return
+      }
+      if (stopped) return
+      if (s.state === 'off') return setGate({ kind: 'open', admitted: false })
+      if (s.state === 'admitted' && s.token !== null && s.token_expires_at !== null) {
+        keepAdmission(calendarId!, s.token, s.token_expires_at)
+        const was = gateRef.current
+        setGate({ kind: 'open', admitted: was.kind === 'waiting' || (was.kind === 'open' && was.admitted) })
+        later(Math.max(RETRY_AFTER_FAILURE_MS, s.token_expires_at - Date.now() - RENEW_BEFORE_EXPIRY_MS))
+        return
+      }
+      setGate({ kind: 'waiting', status: s, failed: false })
+      later(nextAskMs(s))
+    }
+    void ask()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [calendarId, refusals])
+
+  if (calendarId === null) return <>{children}</>
+  if (gate.kind === 'checking') return <CheckingNote />
+  if (gate.kind === 'waiting') return <WaitingPage status={gate.status} failed={gate.failed} />
+  return (
+    <>
+      {gate.admitted && <AdmittedNote />}
+      {children}
+    </>
+  )
+}
+
+function CheckingNote() {
+  const { t } = useTranslation()
+  return <p className="waiting-check" role="status">{t('waiting.checking')}</p>
+}
+
+function AdmittedNote() {
+  const { t } = useTranslation()
+  return <p className="notice waiting-admitted" role="status">{t('waiting.admitted')}</p>
+}
+
+/** The waiting page: place, people in the queue, estimate; the place is announced to screen readers as it changes. */
+function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean }) {
+  const { t } = useTranslation()
+  const lang = useSession((s) => s.lang)
+  const before = status.opens_at !== null && status.place === null
+  const parts = status.estimate_s === null ? null : estimateParts(status.estimate_s)
+  const estimate = status.estimate_s === null ? null : parts === null ? t('waiting.under-minute') : parts.hours > 0 ? t('waiting.hours', { hours: parts.hours, minutes: parts.minutes }) : t('waiting.minutes', { count: parts.minutes })
+  return (
+    <section className="waiting" aria-labelledby="waiting-title">
+      <h2 id="waiting-title" className="waiting__title">{t('waiting.title')}</h2>
+      <p>{t('waiting.intro')}</p>
+      {before && status.opens_at !== null && (
+        <>
+          <p className="waiting__opens">{t('waiting.opens-at', { moment: formatMoment(status.opens_at, lang) })}</p>
+          <p>{t('waiting.fair')}</p>
+        </>
+      )}
+      {/* Only the place is live: it changes a few times a minute at most, and is what a listener needs. */}
+      <p className="waiting__place" role="status" aria-live="polite" aria-atomic="true">
+        {status.place === null ? t('waiting.place-pending') : t('waiting.place', { place: formatNumber(status.place, lang) })}
+      </p>
+      <div className="waiting__meter" aria-hidden="true"><span /></div>
+      <dl className="waiting__facts">
+        {estimate !== null && (
+          <div><dt>{t('waiting.estimate-label')}</dt><dd>{estimate}</dd></div>
+        )}
+        <div><dt>{t('waiting.people-label')}</dt><dd>{formatNumber(status.waiting, lang)}</dd></div>
+      </dl>
+      {failed && <p className="notice notice--error" role="alert">{t('waiting.check-failed')}</p>}
+    </section>
+  )
+}

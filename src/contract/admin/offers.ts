@@ -1,0 +1,163 @@
+import { z } from 'zod'
+import { PROMO_MIN_LENGTH } from '../constants'
+import { normalizePromo } from '../rules/discount'
+import { daySchema, locInput, MAX_NAME, MAX_TEXT, timeSchema } from './catalogue'
+
+/**
+ * The console's selling extras (issue 17 item 2): subscription compositions, special offers
+ * (services), promo codes, loyalty settings, agreement checkboxes and the shop's setup flags.
+ * Every one is stored where the storefront already reads it (compositions, services,
+ * promo_codes, checkbox_lists, settings), never in a table of the console's own.
+ */
+
+const flag = z.union([z.literal(0), z.literal(1)])
+const id = z.number().int().positive()
+const sortnum = z.number().int().min(0).max(100_000).default(0)
+/** Epoch milliseconds, or null for "no bound". */
+const instant = z.number().int().min(0).nullable()
+/** Largest single amount in minor units (10 million roubles). */
+const MAX_MONEY = 1_000_000_000
+/** Longest promo code (codes are typed by visitors). */
+export const MAX_PROMO_LENGTH = 40
+
+/** One line of a subscription's composition ("Состав абонемента" on the event page). */
+export const compositionInputSchema = z.object({
+  /** The event the line links to (null: a line with text only). */
+  event_id: id.nullable().default(null),
+  /** Where it happens (null: the subscription's own venue is not repeated). */
+  venue_id: id.nullable().default(null),
+  ...locInput('eventstr', { required: true }),
+  /** Day and time shown on the line ('' = not shown). */
+  eventstr_day: z.union([z.literal(''), daySchema]).default(''),
+  eventstr_time: z.union([z.literal(''), timeSchema]).default(''),
+  /** A link of its own; '' = the linked event's page. */
+  url: z.union([z.literal(''), z.string().trim().regex(/^(\/|https?:\/\/)\S*$/).max(2000)]).default(''),
+  sortnum,
+})
+export type CompositionInput = z.input<typeof compositionInputSchema>
+
+/** A special offer (service) added to an order's tickets on the order page (001 "toping"). */
+export const offerInputSchema = z.object({
+  /** Offered with tickets of this event only; null = with every event. */
+  event_id: id.nullable().default(null),
+  ...locInput('name', { required: true }),
+  ...locInput('descript', { max: MAX_TEXT }),
+  /** Minor units (kopecks). */
+  price: z.number().int().min(0).max(MAX_MONEY),
+  /** Offers of one package are alternatives of each other (0 = a package of its own). */
+  package_id: z.number().int().min(0).max(1_000_000).default(0),
+  /** How many one order may take. */
+  limit_per_order: z.number().int().min(1).max(1000).default(1),
+  active: flag.default(1),
+  sortnum,
+})
+export type OfferInput = z.input<typeof offerInputSchema>
+
+/**
+ * A promo code: a whole percent or an amount off, once in total or many times (up to max_uses).
+ * Codes are stored upper-cased, as visitors' codes are compared (contract/rules/discount.ts).
+ */
+export const promoCodeSchema = z
+  .string()
+  .transform(normalizePromo)
+  .pipe(z.string().min(PROMO_MIN_LENGTH).max(MAX_PROMO_LENGTH).regex(/^[A-Z0-9А-ЯЁ_-]+$/, 'letters, digits, _ and - only'))
+export const promoInputSchema = z
+  .object({
+    code: promoCodeSchema,
+    discount_percent: z.number().int().min(0).max(100).default(0),
+    /** Minor units off the order. */
+    discount_amount: z.number().int().min(0).max(MAX_MONEY).default(0),
+    /** 0 = one use in total; 1 = many uses, up to max_uses when set. */
+    multi_use: flag.default(0),
+    max_uses: z.number().int().min(1).max(10_000_000).nullable().default(null),
+    valid_from: instant.default(null),
+    valid_to: instant.default(null),
+    active: flag.default(1),
+  })
+  .refine((p) => (p.discount_percent > 0) !== (p.discount_amount > 0), { message: 'give either a percent or an amount', path: ['discount_percent'] })
+  .refine((p) => p.valid_from === null || p.valid_to === null || p.valid_from < p.valid_to, { message: 'valid_from must be before valid_to', path: ['valid_to'] })
+  .refine((p) => p.multi_use === 1 || p.max_uses === null, { message: 'a single-use code has no max_uses', path: ['max_uses'] })
+export type PromoInput = z.input<typeof promoInputSchema>
+
+/** The loyalty programme: bonuses a paid order earns on its client's card. */
+export const loyaltyInputSchema = z.object({
+  /** Whole percent of the amount paid credited as bonuses (0 = the card earns nothing). */
+  accrual_percent: z.number().int().min(0).max(100),
+})
+export type LoyaltyInput = z.infer<typeof loyaltyInputSchema>
+
+/** Forms that show agreement checkboxes. */
+export const AGREEMENT_SCOPES = ['order', 'nominal', 'return'] as const
+/** An agreement checkbox; `filling` 1 = it must be ticked to go on. */
+export const agreementInputSchema = z.object({
+  scope: z.enum(AGREEMENT_SCOPES),
+  filling: flag.default(1),
+  ...locInput('name', { required: true, max: MAX_TEXT }),
+  sortnum,
+})
+export type AgreementInput = z.input<typeof agreementInputSchema>
+
+/** A path on this site or an http(s) address, or '' (none). */
+const link = z.union([z.literal(''), z.string().trim().regex(/^(\/|https?:\/\/)\S*$/, 'a path starting with / or an http(s) address').max(2000)])
+/** A CSS colour the shell paints with ('' = the theme's). */
+const colour = z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb')])
+const text = (max = MAX_NAME) => z.string().trim().max(max)
+
+/** The shop's shell (001 "Setup (shell parts)"): logos, colours, header and footer, contacts. */
+export const setupInputSchema = z.object({
+  app: z.object({
+    logo: link,
+    logo_mobile: link,
+    logo_ru: link,
+    logo_en: link,
+    logo_kz: link,
+    logo_ch: link,
+    logo_width: z.number().int().min(10).max(600),
+    url_logo: link,
+    url_lk: link,
+    header: flag,
+    footer: flag,
+    scroll_top: flag,
+    header_background: colour,
+    footer_links: z.array(z.object({ url: link.pipe(z.string().min(1)), text_ru: text().pipe(z.string().min(1)), text_en: text(), text_kz: text(), text_ch: text() })).max(20),
+    footer_text_ru: text(MAX_TEXT),
+    footer_text_en: text(MAX_TEXT),
+    footer_text_kz: text(MAX_TEXT),
+    footer_text_ch: text(MAX_TEXT),
+    footer_db_info: flag,
+  }),
+  db: z.object({
+    /** Who sells (shown in the footer with footer_db_info) and how to reach the venue. */
+    info_client: text(MAX_TEXT),
+    info_contact: text(MAX_TEXT),
+    returntoafishabutton: flag,
+    returntoafishaname: text(),
+    topingbuttonname: text(),
+    topingname: text(),
+    showproculture: flag,
+  }),
+  ...locInput('title'),
+})
+export type SetupInput = z.input<typeof setupInputSchema>
+
+const row = z.record(z.string(), z.unknown())
+export const extrasResponseSchema = z.object({
+  /** Events of the subscriptions kind, not archived (the composition form's choice). */
+  subscriptions: z.array(row),
+  compositions: z.array(row),
+  offers: z.array(row),
+  promos: z.array(row),
+  agreements: z.array(row),
+  loyalty: loyaltyInputSchema,
+})
+export const setupResponseSchema = setupInputSchema
+
+/** Largest event image accepted before resizing (a phone camera's JPEG is 3–8 MB). */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
+/** An event image upload: the file's bytes as base64 (the console's calls are JSON). */
+export const imageUploadSchema = z.object({
+  name: z.string().trim().min(1).max(MAX_NAME),
+  /** Base64 of a JPEG, PNG, WebP or GIF file; anything else is refused by the server. */
+  data: z.string().min(1).max(Math.ceil(MAX_IMAGE_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]+=*$/, 'base64 text'),
+})
+export const imageUploadResponseSchema = z.object({ image_id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() })

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { SESSION_COOKIE } from '../plugins/session'
+import { findSession } from '../domain/sessions/repository'
+import { reseatTicket } from '../domain/boxoffice/reseat'
+import { sellAtBoxOffice } from '../domain/boxoffice/sell'
+import { findOrderByHash, listTicketLines } from '../domain/orders/order.repository'
+import { printingAllowed } from '../domain/orders/state'
+import { toTicketLine } from '../domain/tickets/lines'
+import { careOrderRows } from '../domain/care/care.repository'
+import { ApiFailure } from '../errors'
+import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { writeAudit } from './audit'
+import type { AdminHandlers } from './routes'
+
+/** Minor units per major unit of the ticket view's prices. */
+const MINOR_PER_MAJOR = 100
+
+/**
+ * The operator's storefront session in this browser, if any: the box office's map uses the
+ * storefront's cart calls (the same holds as any buyer's), whose cart belongs to that session.
+ */
+async function cartSessionOf(app: FastifyInstance, request: FastifyRequest, now: number): Promise<string | null> {
+  const raw = request.cookies[SESSION_COOKIE]
+  if (!raw) return null
+  const unsigned = request.unsignCookie(raw)
+  if (!unsigned.valid || !unsigned.value) return null
+  return (await findSession(app.db, unsigned.value, now))?.id ?? null
+}
+
+/** Box office (issue 19.1): sell at the counter, reseat a sold ticket, print an order's tickets. */
+export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
+  const { db } = app
+  return {
+    boxOfficeSell: async ({ input, actor, request }) => {
+      const now = Date.now()
+      const sale = await sellAtBoxOffice(db, { ...input, lang: input.lang ?? 'ru' }, {
+        now,
+        reserveSeconds: app.config.orderReserveSeconds,
+        cartSessionId: await cartSessionOf(app, request, now),
+        operatorId: actor.operatorId,
+        actor: actor.label,
+        record: (trx, order, amount) => writeAudit(trx, actor, { action: 'boxoffice-sale', entity: 'order', entityId: order.id, after: { ord_num: order.ord_num, payKind: input.payKind, amount } }),
+      })
+      // The sold places were logged in the same transaction: open maps hear it now.
+      app.liveFeed.changed()
+      let mailed = false
+      if (input.sendMail && input.email.trim() !== '') {
+        const result = await sendOrderPaidMail(db, app.config, sale.hash)
+        mailed = Boolean(result && (result.sent || result.filePath))
+        await writeAudit(db, actor, { action: mailed ? 'send-tickets' : 'send-tickets-failed', entity: 'order', entityId: sale.id, after: { to: input.email } })
+      }
+      return { ...sale, mailed }
+    },
+    ticketReseat: async ({ input, actor }) => {
+      const { place } = await reseatTicket(db, input.lineId, input.seat, {
+        now: Date.now(),
+        actor: actor.label,
+        record: (trx, line, to) => writeAudit(trx, actor, { action: 'reseat', entity: 'order', entityId: line.order_id, before: { line: line.id, seat: line.seat_id }, after: { line: line.id, seat: to.id } }),
+      })
+      app.liveFeed.changed()
+      return { ok: true as const, place: [place.sector, place.row, place.seat].filter(Boolean).join(' · ') }
+    },
+    orderPrint: async ({ params, input }) => {
+      const lang = input.lang ?? 'ru'
+      const [row] = await careOrderRows(db, [params.id])
+      const order = row ? await findOrderByHash(db, row.hash) : undefined
+      if (!order) throw new ApiFailure('admin-not-found', { what: 'order', id: params.id })
+      // The same rule as the buyer's order page: codes only for a paid order whose printing is allowed.
+      const keys = printingAllowed(order) ? app.ticketKeys : null
+      const tickets = await Promise.all((await listTicketLines(db, order.id)).map((l) => toTicketLine(l, keys)))
+      return {
+        ord_num: order.ord_num,
+        tickets: tickets.map((t) => ({
+          id: t.id,
+          code: t.ticketcode,
+          image: t._qrcode || t._barcode,
+          event: t[`action_${lang}`] || t.action_ru,
+          when: `${t.day} ${t.time}`,
+          place: [t[`sector_${lang}`], t[`row_${lang}`], t[`seat_${lang}`]].filter(Boolean).join(' · '),
+          category: t[`category_${lang}`] || t.category_ru,
+          // The view's major units back to minor units (two decimals in every currency we sell in).
+          price: Math.round(t.price * MINOR_PER_MAJOR),
+        })),
+      }
+    },
+  }
+}

@@ -1,0 +1,122 @@
+import type { Db } from '../../db/connect'
+
+/**
+ * The catalogue's queries beyond one row at a time (rows.repository.ts): an event's placement in
+ * menus and tags, copying its sessions, price rows and subscription contents, the lists the
+ * console's forms read, and the checks that refuse deleting what was sold.
+ */
+
+/** Replaces an event's menus and tags. */
+export async function replacePlacement(db: Db, eventId: number, menus: readonly number[], tags: readonly number[]): Promise<void> {
+  await db.deleteFrom('event_menus').where('event_id', '=', eventId).execute()
+  await db.deleteFrom('event_tags').where('event_id', '=', eventId).execute()
+  if (menus.length) await db.insertInto('event_menus').values(menus.map((m) => ({ event_id: eventId, main_menu_id: m, sub_menu_id: null }))).execute()
+  if (tags.length) await db.insertInto('event_tags').values(tags.map((t) => ({ event_id: eventId, tag_id: t }))).execute()
+}
+
+export async function placementOf(db: Db, eventId: number) {
+  const menus = await db.selectFrom('event_menus').select('main_menu_id').where('event_id', '=', eventId).orderBy('main_menu_id').execute()
+  const tags = await db.selectFrom('event_tags').select('tag_id').where('event_id', '=', eventId).orderBy('tag_id').execute()
+  return { main_menu_ids: menus.map((m) => m.main_menu_id), tag_ids: tags.map((t) => t.tag_id) }
+}
+
+/** An event's sessions in the order they were made. */
+export function sessionsOf(db: Db, eventId: number) {
+  return db.selectFrom('calendars').selectAll().where('event_id', '=', eventId).orderBy('id').execute()
+}
+
+/** A copy of a session (every column but its id) under another event, with its price rows; answers the new session's id. */
+export async function copySession(db: Db, session: Awaited<ReturnType<typeof sessionsOf>>[number], eventId: number): Promise<number> {
+  const { id: calId, ...cal } = session
+  const made = await db.insertInto('calendars').values({ ...cal, event_id: eventId }).returning('id').executeTakeFirstOrThrow()
+  const prices = await db.selectFrom('prices').selectAll().where('calendar_id', '=', calId).execute()
+  if (prices.length) await db.insertInto('prices').values(prices.map(({ id: _pid, ...p }) => ({ ...p, calendar_id: made.id }))).execute()
+  return made.id
+}
+
+/** Copies a subscription's contents to another event; answers how many lines. */
+export async function copyCompositions(db: Db, fromEvent: number, toEvent: number): Promise<number> {
+  const lines = await db.selectFrom('compositions').selectAll().where('subscription_event_id', '=', fromEvent).orderBy('id').execute()
+  if (lines.length) await db.insertInto('compositions').values(lines.map(({ id: _cid, ...line }) => ({ ...line, subscription_event_id: toEvent }))).execute()
+  return lines.length
+}
+
+/** Whether the event has an active session with at least one price row (something to sell). */
+export async function hasSellableSession(db: Db, eventId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('calendars as c')
+    .innerJoin('prices as p', 'p.calendar_id', 'c.id')
+    .select('c.id')
+    .where('c.event_id', '=', eventId)
+    .where('c.active', '=', 1)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export function eventRows(db: Db, archived: boolean) {
+  return db
+    .selectFrom('events as e')
+    .leftJoin('calendars as c', 'c.event_id', 'e.id')
+    .select(['e.id', 'e.hash_id', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch', 'e.scheme', 'e.published', 'e.archived_at'])
+    .select((eb) => [eb.fn.count<number>('c.id').as('sessions'), eb.fn.min('c.day').as('next_day')])
+    .where('e.archived_at', archived ? 'is not' : 'is', null)
+    .groupBy(['e.id', 'e.hash_id', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch', 'e.scheme', 'e.published', 'e.archived_at'])
+    .orderBy('e.id', 'desc')
+    .execute()
+}
+
+/** An event's sessions by start, and their price rows. */
+export async function sessionsAndPrices(db: Db, eventId: number) {
+  const sessions = await db.selectFrom('calendars').selectAll().where('event_id', '=', eventId).orderBy('starts_at').orderBy('id').execute()
+  const prices = sessions.length
+    ? await db.selectFrom('prices').selectAll().where('calendar_id', 'in', sessions.map((s) => s.id)).orderBy('calendar_id').orderBy('sortnum').orderBy('id').execute()
+    : []
+  return { sessions, prices }
+}
+
+export async function ruleIdBySlug(db: Db, slug: string): Promise<number | undefined> {
+  return (await db.selectFrom('rules').select('id').where('slug', '=', slug).executeTakeFirst())?.id
+}
+
+/** Everything the forms choose from. */
+export async function referenceLists(db: Db) {
+  const [kinds, menus, tags, venues, drawings, categories, zones, rules] = await Promise.all([
+    db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('main_menus').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('tags').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('venues').selectAll().orderBy('id').execute(),
+    db.selectFrom('venue_drawings').select(['id', 'venue_id', 'name', 'version', 'parent_id', 'seat_count', 'standing_count', 'warnings_json', 'created_at']).orderBy('id').execute(),
+    db.selectFrom('client_categories').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('zones').selectAll().orderBy('drawing_id').orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('rules').select(['id', 'slug', 'sortnum', 'infname_ru', 'infname_en', 'infname_kz', 'infname_ch', 'url_ru', 'url_en', 'url_kz', 'url_ch', 'filebody_ru', 'filebody_en', 'filebody_kz', 'filebody_ch']).orderBy('sortnum').execute(),
+  ])
+  return { kinds, menus, tags, venues, drawings, categories, zones, rules }
+}
+
+export function drawingVenue(db: Db, drawingId: number) {
+  return db.selectFrom('venue_drawings').select(['id', 'venue_id']).where('id', '=', drawingId).executeTakeFirst()
+}
+
+/** Whether an order line or a cart names the session (`calendar_id`) or the price row (`price_id`). */
+export async function isUsed(db: Db, column: 'calendar_id' | 'price_id', id: number): Promise<boolean> {
+  const ordered = await db.selectFrom('order_lines').select('id').where(column, '=', id).limit(1).executeTakeFirst()
+  const carted =
+    column === 'price_id'
+      ? await db.selectFrom('cart_items').select('id').where('price_id', '=', id).limit(1).executeTakeFirst()
+      : await db.selectFrom('carts').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()
+  return ordered !== undefined || carted !== undefined
+}
+
+/** Whether any seat of the session is held or sold (an operator's block does not count). */
+export async function hasSeatHolds(db: Db, calendarId: number): Promise<boolean> {
+  return (await db.selectFrom('seat_holds').select('id').where('calendar_id', '=', calendarId).where('state', '<>', 'blocked').limit(1).executeTakeFirst()) !== undefined
+}
+
+export async function priceIdsOf(db: Db, calendarId: number): Promise<number[]> {
+  return (await db.selectFrom('prices').select('id').where('calendar_id', '=', calendarId).execute()).map((p) => p.id)
+}
+
+export function zoneDrawing(db: Db, zoneId: number) {
+  return db.selectFrom('zones').select(['id', 'drawing_id']).where('id', '=', zoneId).executeTakeFirst()
+}

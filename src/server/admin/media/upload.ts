@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
+import type { Db } from '../../db/connect'
+import { imageUrl } from '../../domain/images/urls'
+import { ApiFailure } from '../../errors'
+import { writeAudit } from '../audit'
+import { tx } from '../catalogue/rows.repository'
+import type { Actor } from '../context'
+import { imageIdByName, insertImage, setEventImage } from './image.repository'
+
+/**
+ * Event images (issue 17 item 2): the console sends the file, the server decodes it with sharp
+ * (libvips), turns it upright by its EXIF orientation, scales it to fit the poster box (never
+ * enlarging) and stores WebP. The stored name is the content hash, so a name never changes its
+ * bytes and routes/media.ts may let browsers cache it for good.
+ */
+
+/** The poster box the storefront shows at most (listing cards and the event page), in pixels. */
+export const POSTER_MAX_WIDTH = 1200
+export const POSTER_MAX_HEIGHT = 1600
+/** WebP quality: 80 keeps posters sharp at about a tenth of a camera JPEG's size. */
+const WEBP_QUALITY = 80
+/** Decoding refuses pictures larger than this many pixels (a decompression bomb costs memory, not time). */
+const MAX_INPUT_PIXELS = 50_000_000
+/** Formats accepted; SVG is not (it is a document that may carry script, and posters are pictures). */
+const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
+/** Prefix of uploaded images' names; routes/media.ts caches these for good. */
+export const UPLOAD_PREFIX = 'upload-'
+/** Hex characters of the content hash in the name (64 bits: no two posters collide). */
+const HASH_CHARS = 16
+
+export interface Resized {
+  body: Buffer
+  width: number
+  height: number
+}
+
+/** Decodes, orients, scales and re-encodes an image; unreadable or unsupported input is refused. */
+export async function resizePoster(input: Buffer): Promise<Resized> {
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const meta = await image.metadata()
+    if (!meta.format || !FORMATS.has(meta.format)) throw new ApiFailure('admin-image-invalid')
+    const { data, info } = await image
+      .rotate()
+      .resize({ width: POSTER_MAX_WIDTH, height: POSTER_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true })
+    return { body: data, width: info.width, height: info.height }
+  } catch (err) {
+    if (err instanceof ApiFailure) throw err
+    throw new ApiFailure('admin-image-invalid')
+  }
+}
+
+/**
+ * Stores an uploaded image for event `eventId` and makes it the event's image, with an audit
+ * row. The images table keeps text, so the WebP bytes are kept as base64 (a third larger).
+ */
+export async function uploadEventImage(db: Db, actor: Actor, eventId: number, input: { name: string; data: string }) {
+  const resized = await resizePoster(Buffer.from(input.data, 'base64'))
+  const fileName = `${UPLOAD_PREFIX}${createHash('sha256').update(resized.body).digest('hex').slice(0, HASH_CHARS)}.webp`
+  return tx(db, async (trx) => {
+    const imageId = (await imageIdByName(trx, fileName)) ?? (await insertImage(trx, { file_name: fileName, mime: 'image/webp', width: resized.width, height: resized.height, body: resized.body.toString('base64') }))
+    const before = await setEventImage(trx, eventId, imageId)
+    if (before === undefined) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })
+    await writeAudit(trx, actor, { action: 'upload-image', entity: 'event', entityId: eventId, before: { image_id: before }, after: { image_id: imageId, file: fileName, source: input.name, width: resized.width, height: resized.height } })
+    return { image_id: imageId, url: imageUrl(fileName), width: resized.width, height: resized.height, bytes: resized.body.length }
+  })
+}

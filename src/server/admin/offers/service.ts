@@ -1,0 +1,236 @@
+import type { z } from 'zod'
+import type { agreementInputSchema, compositionInputSchema, loyaltyInputSchema, offerInputSchema, promoInputSchema, setupInputSchema } from '../../../contract/admin/offers'
+import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
+import type { Db } from '../../db/connect'
+import { readSetting, writeSettings } from '../../domain/settings/repository'
+import { loadStoredSetup, loyaltyAccrualPercent, LOYALTY_SETTINGS_KEY } from '../../domain/settings/service'
+import { ApiFailure } from '../../errors'
+import { writeAudit } from '../audit'
+import { deleteRow, insertRow, mustExist, mustFind, tx, updateRow } from '../catalogue/rows.repository'
+import type { Actor } from '../context'
+import { eventKind, listAgreements, listCompositions, listOffers, listPromos, listSubscriptions, promoIdByCode } from './offers.repository'
+
+type Out<S extends z.ZodType> = Omit<z.output<S>, 'lang'>
+const without = <T extends object>(input: T): Omit<T, 'lang'> => {
+  const { lang: _lang, ...rest } = input as T & { lang?: unknown }
+  return rest
+}
+
+/** Everything the extras screens list. */
+export async function extras(db: Db) {
+  const [subscriptions, compositions, offers, promos, agreements, accrual_percent] = await Promise.all([listSubscriptions(db), listCompositions(db), listOffers(db), listPromos(db), listAgreements(db), loyaltyAccrualPercent(db)])
+  return { subscriptions, compositions, offers, promos, agreements, loyalty: { accrual_percent } }
+}
+
+// ---- Compositions of subscriptions ----
+
+async function checkComposition(db: Db, input: Out<typeof compositionInputSchema>): Promise<void> {
+  if (input.event_id !== null) await mustExist(db, 'events', [input.event_id], 'event_id')
+  if (input.venue_id !== null) await mustExist(db, 'venues', [input.venue_id], 'venue_id')
+}
+
+/** A composition line of subscription `subscriptionId` (an event of the subscriptions kind). */
+export function createComposition(db: Db, actor: Actor, subscriptionId: number, input: Out<typeof compositionInputSchema>): Promise<number> {
+  return tx(db, async (trx) => {
+    const kind = await eventKind(trx, subscriptionId)
+    if (kind === undefined) throw new ApiFailure('admin-not-found', { what: 'event', id: subscriptionId })
+    if (kind !== KIND_SUBSCRIPTIONS) throw new ApiFailure('admin-not-subscription', { id: subscriptionId })
+    await checkComposition(trx, input)
+    return insertRow(trx, actor, 'compositions', 'composition', { ...without(input), subscription_event_id: subscriptionId })
+  })
+}
+
+export function updateComposition(db: Db, actor: Actor, id: number, input: Out<typeof compositionInputSchema>): Promise<void> {
+  return tx(db, async (trx) => {
+    await mustFind(trx, 'compositions', id, 'composition')
+    await checkComposition(trx, input)
+    await updateRow(trx, actor, 'compositions', 'composition', id, without(input))
+  })
+}
+
+export function deleteComposition(db: Db, actor: Actor, id: number): Promise<void> {
+  return tx(db, (trx) => deleteRow(trx, actor, 'compositions', 'composition', id))
+}
+
+// ---- Special offers (services) ----
+
+async function checkOffer(db: Db, input: Out<typeof offerInputSchema>): Promise<void> {
+  if (input.event_id !== null) await mustExist(db, 'events', [input.event_id], 'event_id')
+}
+
+export function createOffer(db: Db, actor: Actor, input: Out<typeof offerInputSchema>): Promise<number> {
+  return tx(db, async (trx) => {
+    await checkOffer(trx, input)
+    return insertRow(trx, actor, 'services', 'offer', without(input))
+  })
+}
+
+export function updateOffer(db: Db, actor: Actor, id: number, input: Out<typeof offerInputSchema>): Promise<void> {
+  return tx(db, async (trx) => {
+    await mustFind(trx, 'services', id, 'offer')
+    await checkOffer(trx, input)
+    await updateRow(trx, actor, 'services', 'offer', id, without(input))
+  })
+}
+
+/** A copy starts inactive, so two identical offers never show at once by accident. */
+export function copyOffer(db: Db, actor: Actor, id: number): Promise<number> {
+  return tx(db, async (trx) => {
+    const { id: _id, ...columns } = await mustFind(trx, 'services', id, 'offer')
+    return insertRow(trx, actor, 'services', 'offer', { ...columns, active: 0 })
+  })
+}
+
+/** Orders that took the offer keep it (order_services rows stay); the order page no longer offers it. */
+export function archiveOffer(db: Db, actor: Actor, id: number): Promise<void> {
+  return tx(db, (trx) => updateRow(trx, actor, 'services', 'offer', id, { active: 0 }, 'archive'))
+}
+
+// ---- Promo codes ----
+
+async function checkCode(db: Db, code: string, id?: number): Promise<void> {
+  const taken = await promoIdByCode(db, code)
+  if (taken !== undefined && taken !== id) throw new ApiFailure('admin-code-taken', { code })
+}
+
+/** Unique-index refusals of PostgreSQL (23505) and SQLite: two operators saving one code at once. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+/**
+ * checkCode answers the usual case in the operator's words; the unique index decides a race
+ * (the loser's transaction rolls back), which answers the same refusal instead of a 500.
+ */
+async function oneCode<T>(code: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiFailure('admin-code-taken', { code })
+    throw err
+  }
+}
+
+export function createPromo(db: Db, actor: Actor, input: Out<typeof promoInputSchema>): Promise<number> {
+  return oneCode(input.code, () =>
+    tx(db, async (trx) => {
+      await checkCode(trx, input.code)
+      return insertRow(trx, actor, 'promo_codes', 'promo', { ...without(input), used_count: 0 })
+    }),
+  )
+}
+
+/** Edits everything but the uses so far (used_count belongs to the shop's orders). */
+export function updatePromo(db: Db, actor: Actor, id: number, input: Out<typeof promoInputSchema>): Promise<void> {
+  return oneCode(input.code, () =>
+    tx(db, async (trx) => {
+      await mustFind(trx, 'promo_codes', id, 'promo')
+      await checkCode(trx, input.code, id)
+      await updateRow(trx, actor, 'promo_codes', 'promo', id, without(input))
+    }),
+  )
+}
+
+export function copyPromo(db: Db, actor: Actor, id: number, code: string): Promise<number> {
+  return oneCode(code, () =>
+    tx(db, async (trx) => {
+      const { id: _id, ...columns } = await mustFind(trx, 'promo_codes', id, 'promo')
+      await checkCode(trx, code)
+      return insertRow(trx, actor, 'promo_codes', 'promo', { ...columns, code, used_count: 0 })
+    }),
+  )
+}
+
+export function archivePromo(db: Db, actor: Actor, id: number): Promise<void> {
+  return tx(db, (trx) => updateRow(trx, actor, 'promo_codes', 'promo', id, { active: 0 }, 'archive'))
+}
+
+// ---- Agreement checkboxes ----
+
+export function createAgreement(db: Db, actor: Actor, input: Out<typeof agreementInputSchema>): Promise<number> {
+  return tx(db, (trx) => insertRow(trx, actor, 'checkbox_lists', 'agreement', without(input)))
+}
+
+export function updateAgreement(db: Db, actor: Actor, id: number, input: Out<typeof agreementInputSchema>): Promise<void> {
+  return tx(db, (trx) => updateRow(trx, actor, 'checkbox_lists', 'agreement', id, without(input)))
+}
+
+export function deleteAgreement(db: Db, actor: Actor, id: number): Promise<void> {
+  return tx(db, (trx) => deleteRow(trx, actor, 'checkbox_lists', 'agreement', id))
+}
+
+// ---- Loyalty and the shop's setup (settings rows) ----
+
+export function updateLoyalty(db: Db, actor: Actor, input: z.output<typeof loyaltyInputSchema>): Promise<void> {
+  return tx(db, async (trx) => {
+    const before = await readSetting(trx, LOYALTY_SETTINGS_KEY)
+    const after = { accrual_percent: input.accrual_percent }
+    await writeSettings(trx, { [LOYALTY_SETTINGS_KEY]: after })
+    await writeAudit(trx, actor, { action: 'update', entity: 'loyalty', entityId: LOYALTY_SETTINGS_KEY, before: before ?? null, after })
+  })
+}
+
+type SetupOut = Out<typeof setupInputSchema>
+const TITLE_KEYS = ['title_ru', 'title_en', 'title_kz', 'title_ch'] as const
+
+/** The stored shell as the console edits it (the setup form's fields only). */
+export async function storedShell(db: Db): Promise<SetupOut> {
+  const s = await loadStoredSetup(db)
+  const { app, db: d } = s
+  return {
+    app: {
+      logo: app.logo,
+      logo_mobile: app.logo_mobile,
+      logo_ru: app.logo_ru,
+      logo_en: app.logo_en,
+      logo_kz: app.logo_kz,
+      logo_ch: app.logo_ch,
+      logo_width: app.logo_width,
+      url_logo: app.url_logo,
+      url_lk: app.url_lk,
+      header: app.header as 0 | 1,
+      footer: app.footer as 0 | 1,
+      scroll_top: app.scroll_top as 0 | 1,
+      header_background: app.header_background,
+      footer_links: app.footer_links,
+      footer_text_ru: app.footer_text_ru,
+      footer_text_en: app.footer_text_en,
+      footer_text_kz: app.footer_text_kz,
+      footer_text_ch: app.footer_text_ch,
+      footer_db_info: app.footer_db_info as 0 | 1,
+    },
+    db: {
+      info_client: d.info_client,
+      info_contact: d.info_contact,
+      returntoafishabutton: d.returntoafishabutton as 0 | 1,
+      returntoafishaname: d.returntoafishaname,
+      topingbuttonname: d.topingbuttonname,
+      topingname: d.topingname,
+      showproculture: d.showproculture as 0 | 1,
+    },
+    title_ru: s.title_ru,
+    title_en: s.title_en,
+    title_kz: s.title_kz,
+    title_ch: s.title_ch,
+  }
+}
+
+const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+
+/**
+ * Writes the shell over what is stored: keys of `app` and `db` the form does not edit (language,
+ * currency, order_return…) keep their stored values.
+ */
+export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<void> {
+  return tx(db, async (trx) => {
+    const before = await storedShell(trx)
+    const values: Record<string, unknown> = {
+      app: { ...asObject(await readSetting(trx, 'app')), ...input.app },
+      db: { ...asObject(await readSetting(trx, 'db')), ...input.db },
+    }
+    for (const k of TITLE_KEYS) values[k] = input[k]
+    await writeSettings(trx, values)
+    await writeAudit(trx, actor, { action: 'update', entity: 'setup', entityId: 'shop', before, after: await storedShell(trx) })
+  })
+}

@@ -1,0 +1,88 @@
+import type { Db } from '../db/connect'
+
+/** Statements of the Sales screen (issue 17 item 4); the counting is sales.ts. */
+
+export function findCalendar(db: Db, calendarId: number) {
+  return db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
+}
+
+/** A session's price rows for single tickets (not for subscriptions). */
+export function regularPrices(db: Db, calendarId: number) {
+  return db.selectFrom('prices').select(['zone_id', 'quantity']).where('calendar_id', '=', calendarId).where('for_subscription', '=', 0).execute()
+}
+
+/** Places of a drawing per zone: seats counted, standing places by capacity (one list). */
+export async function placesPerZoneOf(db: Db, drawingId: number): Promise<{ zone_id: number | null; n: number | string }[]> {
+  const seats = await db.selectFrom('seats').select(['zone_id', (eb) => eb.fn.countAll<number>().as('n')]).where('drawing_id', '=', drawingId).groupBy('zone_id').execute()
+  const standing = await db.selectFrom('standing_places').select(['zone_id', (eb) => eb.fn.sum<number>('capacity').as('n')]).where('drawing_id', '=', drawingId).groupBy('zone_id').execute()
+  return [...seats, ...standing]
+}
+
+/** Every order line of a session with its order's state. */
+export function sessionLines(db: Db, calendarId: number) {
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at'])
+    .where('l.calendar_id', '=', calendarId)
+    .execute()
+}
+
+/** Seats in visitors' carts now, per zone. */
+export function liveCartHoldsPerZone(db: Db, calendarId: number, now: number) {
+  return db
+    .selectFrom('seat_holds as h')
+    .innerJoin('seats as s', 's.id', 'h.seat_id')
+    .select(['s.zone_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('h.calendar_id', '=', calendarId)
+    .where('h.state', '=', 'cart')
+    .where('h.released_at', 'is', null)
+    .where('h.expires_at', '>', now)
+    .groupBy('s.zone_id')
+    .execute()
+}
+
+/** Seats blocked in a session now (live 'blocked' holds, admin/studio/blocks.ts) per zone of the seat. */
+export function blockedPerZone(db: Db, calendarId: number) {
+  return db
+    .selectFrom('seat_holds as h')
+    .innerJoin('seats as s', 's.id', 'h.seat_id')
+    .select(['s.zone_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('h.calendar_id', '=', calendarId)
+    .where('h.state', '=', 'blocked')
+    .where('h.released_at', 'is', null)
+    .groupBy('s.zone_id')
+    .execute()
+}
+
+export function zonesById(db: Db, ids: readonly number[]) {
+  return db.selectFrom('zones').select(['id', 'color', 'sortnum', 'name_ru', 'name_en', 'name_kz', 'name_ch']).where('id', 'in', [...ids]).execute()
+}
+
+export function categoriesById(db: Db, ids: readonly number[]) {
+  return db.selectFrom('client_categories').select(['id', 'name_ru', 'name_en', 'name_kz', 'name_ch']).where('id', 'in', [...ids]).execute()
+}
+
+export function findEvent(db: Db, eventId: number) {
+  return db.selectFrom('events').select('id').where('id', '=', eventId).executeTakeFirst()
+}
+
+export function eventCalendars(db: Db, eventId: number) {
+  return db.selectFrom('calendars').select('id').where('event_id', '=', eventId).orderBy('starts_at').orderBy('id').execute()
+}
+
+/** Orders, newest first, of an event or a session (or all), with their ticket counts. */
+export function ordersOf(db: Db, q: { event_id?: number; calendar_id?: number; limit: number }) {
+  let ids = db.selectFrom('order_lines').select('order_id').distinct()
+  if (q.event_id !== undefined) ids = ids.where('event_id', '=', q.event_id)
+  if (q.calendar_id !== undefined) ids = ids.where('calendar_id', '=', q.calendar_id)
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
+    .where('o.id', 'in', ids)
+    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at'])
+    .orderBy('o.id', 'desc')
+    .limit(q.limit)
+    .execute()
+}

@@ -1,0 +1,88 @@
+import type { PayKind } from '../../../contract/admin/boxoffice'
+import { orderCreateRequestSchema, orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
+import type { Lang } from '../../../contract/lang'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { markOrderPaid } from '../../payments/settle'
+import { createOrder } from '../admission/create'
+import { listOrderCheckboxes } from '../events/repository'
+import { orderMoney } from '../orders/money'
+import { endReservation, findOrderByHash, lockOrder } from '../orders/order.repository'
+import { expireOrders } from '../orders/expiry'
+import { createSchemeOrder } from '../scheme/order'
+import { deskPaymentTypeId, insertBoxOfficeSale, insertDeskPayment } from './boxoffice.repository'
+
+/** What the counter sells: seats of a session's map (the operator's cart) or general-admission lines. */
+export interface BoxOfficeSale {
+  hash: string
+  payKind: PayKind
+  fio: string
+  phone: string
+  email: string
+  lang: Lang
+  calendarId?: number
+  tickets?: { seat_id: string; clientcategory_id: number; quantity: number }[]
+  data?: unknown[]
+}
+
+export interface SaleContext {
+  now: number
+  reserveSeconds: number
+  /** The operator's storefront session in this browser: its map cart holds become the order's (null: claimed now). */
+  cartSessionId: string | null
+  operatorId: number | null
+  actor: string
+  /** Written in the payment's transaction (the audit row), so the sale and its record commit together. */
+  record: (trx: Db, order: { id: number; ord_num: number }, amount: number) => Promise<void>
+}
+
+/**
+ * A counter sale (issue 19.1), in two steps:
+ *
+ * 1. The order, through the shop's one order path: the seat-map planner (scheme/order.ts
+ *    createSchemeOrder) or the general-admission planner (admission/create.ts createOrder), so
+ *    prices, the per-order limit, the hold rules and the all-or-nothing claim are the shop's own.
+ *    The buyer's agreements are ticked by the operator on the buyer's behalf (said at the desk).
+ * 2. Payment at the desk, in one transaction under the order's lock: a paid payment of the desk
+ *    kind (cash, card at the desk; complimentary pays 0), the order paid and its places sold
+ *    (payments/settle.ts markOrderPaid, the one place an order becomes paid), the sale marked
+ *    as the box office's (reports), the audit row.
+ *
+ * If step 2 fails the order is cancelled through the reservation's end, so its places go back
+ * on sale at once rather than when its reserve time runs out. Answers the order and the amount.
+ */
+export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number }> {
+  const checkboxList = (await listOrderCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
+  const buyer = { fio: sale.fio, phone: sale.phone, email: sale.email, re_email: sale.email, lang: sale.lang, checkboxList, USE_PUSHKIN_CARD: 0 as const }
+  const invalid = (fields: string) => new ApiFailure('invalid-fields', { fields })
+  let hash: string
+  if (sale.tickets && sale.calendarId !== undefined) {
+    const parsed = orderCreateSchemeRequestSchema.safeParse({ ...buyer, action_id: sale.hash, tickets: sale.tickets, calendarId: sale.calendarId })
+    if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
+    hash = await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null })
+  } else if (sale.data) {
+    const parsed = orderCreateRequestSchema.safeParse({ ...buyer, hash: sale.hash, data: sale.data })
+    if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
+    hash = await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null })
+  } else {
+    throw new ApiFailure('boxoffice-nothing')
+  }
+
+  const typeId = await deskPaymentTypeId(db, sale.payKind)
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const order = (await lockOrder(trx, hash))!
+      const money = await orderMoney(trx, order)
+      const amount = sale.payKind === 'comp' ? 0 : money.payable
+      await insertDeskPayment(trx, { orderId: order.id, typeId, amount, now: ctx.now })
+      if (!(await markOrderPaid(trx, order, amount, ctx.now))) throw new Error(`box office: order ${order.id} was paid already`)
+      await insertBoxOfficeSale(trx, { orderId: order.id, operatorId: ctx.operatorId, actor: ctx.actor, payKind: sale.payKind, now: ctx.now })
+      await ctx.record(trx, order, amount)
+      return { id: order.id, hash, ord_num: order.ord_num, amount }
+    })
+  } catch (err) {
+    const order = await findOrderByHash(db, hash)
+    if (order && (await endReservation(db, order.id, ctx.now))) await expireOrders(db, ctx.now)
+    throw err
+  }
+}

@@ -1,0 +1,40 @@
+import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
+import type { Db } from '../../db/connect'
+
+/** Queries of operator refunds (issue 19.2; care/refund.ts). */
+
+/** An order's hash by id (the order lock is taken by hash). */
+export function findOrderHash(db: Db, orderId: number) {
+  return db.selectFrom('orders').select('hash').where('id', '=', orderId).executeTakeFirst()
+}
+
+/** An order's ticket lines with what a refund needs. */
+export function listOrderLinesForRefund(db: Db, orderId: number) {
+  return db.selectFrom('order_lines').select(['id', 'return_status']).where('order_id', '=', orderId).orderBy('id').execute()
+}
+
+/**
+ * Marks lines returned (70) that are not yet: a conditional UPDATE, so of two refunds of the same
+ * tickets (a double click, two processes) only one changes each line; answers the lines changed
+ * with what they took from sale.
+ */
+export function claimLinesRefunded(trx: Db, orderId: number, lineIds: readonly number[]) {
+  return trx
+    .updateTable('order_lines')
+    .set({ return_status: RETURN_STATUS_CONFIRMED })
+    .where('order_id', '=', orderId)
+    .where('id', 'in', [...lineIds])
+    .where('return_status', '<', RETURN_STATUS_CONFIRMED)
+    .returning(['id', 'calendar_id', 'seat_id', 'standing_place_id', 'quantity', 'cost'])
+    .execute()
+}
+
+export async function insertOperatorRefund(trx: Db, r: { orderId: number; paymentId: number; amount: number; now: number }): Promise<number> {
+  const row = await trx.insertInto('refunds').values({ order_id: r.orderId, return_request_id: null, payment_id: r.paymentId, amount: r.amount, created_at: r.now }).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** An order's refunds, oldest first (its history). */
+export function listOrderRefunds(db: Db, orderId: number) {
+  return db.selectFrom('refunds').select(['id', 'amount', 'created_at', 'return_request_id']).where('order_id', '=', orderId).orderBy('id').execute()
+}

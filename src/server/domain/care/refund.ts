@@ -1,0 +1,75 @@
+import type { Db } from '../../db/connect'
+import { insertLineChange } from '../boxoffice/boxoffice.repository'
+import { lockOrder } from '../orders/order.repository'
+import { releaseReturned } from '../returns/release'
+import { findPaidPayment, markPaymentRefunded } from '../returns/repository'
+import { ApiFailure } from '../../errors'
+import type { PaymentRegistry } from '../../payments/registry'
+import { claimLinesRefunded, findOrderHash, insertOperatorRefund, listOrderLinesForRefund } from './refund.repository'
+
+export interface RefundContext {
+  now: number
+  actor: string
+  /** Written in the refund's transaction (the audit row). */
+  record: (trx: Db, refund: { amount: number; lineIds: number[] }) => Promise<void>
+}
+
+export interface RefundResult {
+  amount: number
+  lines: number
+  /** Nothing left to refund among the lines asked: a repeat (double click, another process) changed nothing. */
+  repeat: boolean
+  calendarIds: number[]
+}
+
+/**
+ * Refunds all (`lineIds` empty) or some tickets of a paid order from the console (issue 19.2),
+ * through its payment's provider, exactly once.
+ *
+ * One transaction under the order's lock marks the lines returned with a conditional UPDATE
+ * (still not returned): of two refunds racing for the same tickets, in one process or two, each
+ * line is claimed by one only; the other finds nothing left and answers `repeat` with 0. The
+ * claimed tickets go back on sale in the same transaction (returns/release.ts, the return flow's
+ * own step: seats released, standing quantities given back; the live map hears it once the
+ * caller pokes the feed), each gets a change stamp for the door's sync, and the refund row holds
+ * the money: the lines' cost, never more than the payment took minus what was refunded of it
+ * before (the return flow's rule). After commit the provider sends the money back; if it
+ * refuses, the refund stays recorded (the tickets are off sale) and the call says so (-, 502),
+ * as a confirmed return does: nothing can pay it twice since the lines are claimed.
+ */
+export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: number, lineIds: readonly number[], ctx: RefundContext): Promise<RefundResult> {
+  const found = await findOrderHash(db, orderId)
+  if (!found) throw new ApiFailure('admin-not-found', { what: 'order', id: orderId })
+  const { now } = ctx
+  const done = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, found.hash)
+    if (!order || order.paid !== 1) throw new ApiFailure('refund-not-paid')
+    const all = await listOrderLinesForRefund(trx, order.id)
+    const unknown = lineIds.filter((id) => !all.some((l) => l.id === id))
+    if (unknown.length) throw new ApiFailure('refund-unknown-lines', { lines: unknown.join(', ') })
+    const wanted = lineIds.length ? [...new Set(lineIds)] : all.map((l) => l.id)
+    const lines = wanted.length ? await claimLinesRefunded(trx, order.id, wanted) : []
+    if (lines.length === 0) return null
+    await releaseReturned(trx, order.id, lines, now)
+    for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
+    const cost = lines.reduce((s, l) => s + l.cost, 0)
+    const payment = await findPaidPayment(trx, order.id)
+    const amount = payment ? Math.max(0, Math.min(cost, payment.amount - payment.refunded)) : 0
+    if (amount > 0) await insertOperatorRefund(trx, { orderId: order.id, paymentId: payment!.id, amount, now })
+    await ctx.record(trx, { amount, lineIds: lines.map((l) => l.id) })
+    return { amount, payment, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
+  })
+  if (!done) return { amount: 0, lines: 0, repeat: true, calendarIds: [] }
+  const { amount, payment } = done
+  if (amount > 0 && payment) {
+    const provider = registry.forProtocol(payment.protocol_type)
+    if (!provider) throw new ApiFailure('refund-provider-down')
+    try {
+      await provider.refund({ id: payment.id, publicId: payment.public_id ?? '', amount: payment.amount }, amount)
+    } catch {
+      throw new ApiFailure('refund-bank-refused')
+    }
+    if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(db, payment.id, now)
+  }
+  return { amount, lines: done.lines, repeat: false, calendarIds: done.calendarIds }
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../db/connect'
+
+/**
+ * The payments' repository (payments, payment_types, payment_callbacks, and the refunds a
+ * settlement writes): every statement the payment flow (service.ts, settle.ts, the sandbox bank)
+ * runs on those tables. Each state change is a conditional UPDATE from the states it may come
+ * from, answering whether it happened, so a repeated bank notification changes nothing.
+ */
+
+/** States a payment may be settled (paid, refunded, declined) from: a cancelled one was started before its order changed. */
+const OPEN_STATES = ['pending', 'cancelled'] as const
+
+/** Active payment types in their order, each with the file name of its own image (null = none). */
+export function listActivePaymentTypes(db: Db) {
+  return db
+    .selectFrom('payment_types')
+    .leftJoin('images', 'images.id', 'payment_types.image_id')
+    .selectAll('payment_types')
+    .select('images.file_name as image_file')
+    .where('payment_types.active', '=', 1)
+    .orderBy('payment_types.sortnum')
+    .orderBy('payment_types.id')
+    .execute()
+}
+export type PaymentTypeRow = Awaited<ReturnType<typeof listActivePaymentTypes>>[number]
+
+/** Writes a new pending payment of an order; answers its id. */
+export async function insertPendingPayment(trx: Db, p: { orderId: number; typeId: number; amount: number; provider: string; publicId: string; now: number }): Promise<number> {
+  const row = await trx
+    .insertInto('payments')
+    .values({ order_id: p.orderId, payment_type_id: p.typeId, amount: p.amount, status: 'pending', provider_ref: p.provider, public_id: p.publicId, verify_code: null, created_at: p.now, updated_at: p.now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Keeps the QR link a provider answered for a payment. */
+export async function setPaymentQrUrl(db: Db, paymentId: number, qrUrl: string): Promise<void> {
+  await db.updateTable('payments').set({ qr_url: qrUrl }).where('id', '=', paymentId).execute()
+}
+
+/** The status of an order's latest payment; undefined when it has none. */
+export async function lastPaymentStatus(db: Db, orderId: number): Promise<string | undefined> {
+  return (await db.selectFrom('payments').select('status').where('order_id', '=', orderId).orderBy('id', 'desc').executeTakeFirst())?.status
+}
+
+/**
+ * A payment by its public id with its type (protocol kind, English name) and its order (hash,
+ * number): what settling it and the sandbox bank's page need. Undefined when unknown.
+ */
+export function findPayment(db: Db, publicId: string) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.id', 'p.public_id', 'p.order_id', 'p.amount', 'p.status', 't.protocol_kind', 't.name_en', 'o.hash', 'o.ord_num'])
+    .where('p.public_id', '=', publicId)
+    .executeTakeFirst()
+}
+export type PaymentInfo = NonNullable<Awaited<ReturnType<typeof findPayment>>>
+
+/** The id of a payment by its public id; undefined when unknown. */
+export async function paymentIdOf(db: Db, publicId: string): Promise<number | undefined> {
+  return (await db.selectFrom('payments').select('id').where('public_id', '=', publicId).executeTakeFirst())?.id
+}
+
+/** Records one bank callback as received, whether it was accepted and applied. */
+export async function insertPaymentCallback(
+  db: Db,
+  c: { paymentId: number | null; provider: string; status: string; amount: number; accepted: boolean; applied: boolean; outcome: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('payment_callbacks')
+    .values({ payment_id: c.paymentId, provider: c.provider, status: c.status, amount: c.amount, accepted: c.accepted ? 1 : 0, applied: c.applied ? 1 : 0, outcome: c.outcome, created_at: c.now })
+    .execute()
+}
+
+/**
+ * Moves an open payment to paid or failed (declined), with the card scheme's result code when
+ * `verifyCode` is given; answers whether it moved (false: a repeat).
+ */
+export async function closeOpenPayment(db: Db, paymentId: number, status: 'paid' | 'failed', verifyCode: number | null, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('payments')
+    .set({ status, updated_at: now, ...(verifyCode !== null ? { verify_code: verifyCode } : {}) })
+    .where('id', '=', paymentId)
+    .where('status', 'in', [...OPEN_STATES])
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Marks a pending card-scheme payment as waiting for the scheme (its first "pending" notice only); answers whether it changed. */
+export async function markPaymentVerifying(db: Db, paymentId: number, verifyCode: number, now: number): Promise<boolean> {
+  const res = await db.updateTable('payments').set({ verify_code: verifyCode, updated_at: now }).where('id', '=', paymentId).where('status', '=', 'pending').where('verify_code', 'is', null).executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/**
+ * Refunds an open payment that cannot buy its order: the payment moves to refunded with the
+ * reason, and a refund row (no return request) is written. Answers false, writing nothing, when
+ * the payment was not open (a repeat).
+ */
+export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, now: number): Promise<boolean> {
+  const res = await trx.updateTable('payments').set({ status: 'refunded', provider_ref: `refunded: ${reason}`.slice(0, 200), updated_at: now }).where('id', '=', p.id).where('status', 'in', [...OPEN_STATES]).executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return false
+  await trx.insertInto('refunds').values({ order_id: p.order_id, return_request_id: null, payment_id: p.id, amount: p.amount, created_at: now }).execute()
+  return true
+}

@@ -1,0 +1,67 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../db/connect'
+import type { SeatsTable, SectorsTable, StandingPlacesTable, VenueDrawingsTable } from '../db/tables'
+
+/**
+ * The venues' drawings repository: what an import writes (the venue, its drawing, zones,
+ * sectors, seats, standing places) and what recompiling a stored drawing reads back. The
+ * drawing's compiled form has its own repository (compiled.repository.ts).
+ */
+
+/** Creates a venue named `name` in every language; answers its id. */
+export async function insertVenue(db: Db, name: string): Promise<number> {
+  const venue = await db.insertInto('venues').values({ name_ru: name, name_en: name, name_kz: name, name_ch: name }).returning('id').executeTakeFirstOrThrow()
+  return venue.id
+}
+
+export async function venueExists(db: Db, venueId: number): Promise<boolean> {
+  return (await db.selectFrom('venues').select('id').where('id', '=', venueId).executeTakeFirst()) !== undefined
+}
+
+/** Stores a drawing; answers its id. */
+export async function insertDrawing(db: Db, row: Insertable<VenueDrawingsTable>): Promise<number> {
+  return (await db.insertInto('venue_drawings').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+/** Stores a price zone of a drawing, named `name` in every language; answers its id. */
+export async function insertZone(db: Db, drawingId: number, key: string, name: string, color: string, sortnum: number): Promise<number> {
+  const row = await db
+    .insertInto('zones')
+    .values({ drawing_id: drawingId, zone_key: key, color, sortnum, name_ru: name, name_en: name, name_kz: name, name_ch: name })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Stores a sector of a drawing (its index in the parsed drawing); answers its id. */
+export async function insertSector(db: Db, s: Insertable<SectorsTable>): Promise<number> {
+  return (await db.insertInto('sectors').values(s).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export type SeatRow = Insertable<SeatsTable>
+
+/** Stores seats in one INSERT (the caller keeps a batch under the databases' bound-value limits). */
+export async function insertSeats(db: Db, rows: readonly SeatRow[]): Promise<void> {
+  await db.insertInto('seats').values([...rows]).execute()
+}
+
+/** Stores a standing area of a drawing with its capacity. */
+export async function insertStandingPlace(db: Db, p: Insertable<StandingPlacesTable>): Promise<void> {
+  await db.insertInto('standing_places').values(p).execute()
+}
+
+/** A stored drawing's text and recognition rules (JSON). Throws when there is none. */
+export function findDrawingSource(db: Db, drawingId: number) {
+  return db.selectFrom('venue_drawings').select(['svg', 'rules_json']).where('id', '=', drawingId).executeTakeFirstOrThrow()
+}
+
+/** A drawing's zone ids in sortnum order (the import stored the parser's zone i with sortnum i). */
+export async function drawingZoneIds(db: Db, drawingId: number): Promise<number[]> {
+  return (await db.selectFrom('zones').select(['id', 'sortnum']).where('drawing_id', '=', drawingId).orderBy('sortnum').execute()).map((z) => z.id)
+}
+
+/** How many seats a drawing has stored. */
+export async function storedSeatCount(db: Db, drawingId: number): Promise<number> {
+  const stored = await db.selectFrom('seats').select((eb) => eb.fn.countAll<number>().as('n')).where('drawing_id', '=', drawingId).executeTakeFirstOrThrow()
+  return Number(stored.n)
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OrderCare } from '../../src/contract/admin/care'
+import type { DoorSync } from '../../src/contract/admin/door'
+import type { AdminOrder } from '../../src/contract/admin/sales'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { signedIn, type AdminClient } from './admin-helpers'
+import { doubleSales, loadScheme, seatChange, soldSeats, visitor, schemeOrderBody, type SchemeFx } from './scheme-helpers'
+
+const BUYER = { fio: 'Иван Петров', phone: '+79161234567', email: 'ivan@example.org' }
+
+/**
+ * The box office (issue 19.1) on both databases, on the demo's 5,000-seat hall: counter sales
+ * through the shop's order path (all-or-nothing, limits, races with shop buyers), the three desk
+ * payment kinds, reseating, refunds of counter sales exactly once, and who may do it.
+ */
+describe.each(TEST_DBS)('box office on %s', (dbKind) => {
+  let server: TestServer
+  let fx: SchemeFx
+  let desk: AdminClient
+  let seats: string[]
+  /** Free seats handed out to the tests so they never collide: n seats of one zone. */
+  let next = 0
+  const take = (n: number, zone = fx.map.seat_numbers[0].zonelevel_id) => {
+    const out: string[] = []
+    while (out.length < n) {
+      const s = fx.map.seat_numbers[next++]
+      if (s.zonelevel_id === zone) out.push(s.seat_id)
+    }
+    return out
+  }
+  const priceOf = (zone: number) => fx.sessions.prices.find((p) => p.calendar_id === fx.calendarId && p.zonelevel_id === zone && p.for_subscription === 0)!.price
+  const sell = (client: AdminClient, keys: string[], payKind: 'cash' | 'card' | 'comp' = 'cash', extra: Record<string, unknown> = {}) =>
+    client.post<{ id: number; hash: string; amount: number; ord_num: number }>('/api/admin/boxoffice/sell', { ...BUYER, hash: fx.hash, calendarId: fx.calendarId, payKind, tickets: keys.map((k) => seatChange(fx, k)), ...extra })
+  const holdsOf = (orderId: number) => server.db.selectFrom('seat_holds').select(['seat_id', 'state']).where('order_id', '=', orderId).where('released_at', 'is', null).orderBy('seat_id').execute()
+  const seatIdOf = async (key: string) => (await server.db.selectFrom('seats').select('id').where('seat_key', '=', key).executeTakeFirst())?.id
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: dbKind })
+    fx = await loadScheme(await visitor(server.url))
+    seats = fx.map.seat_numbers.map((s) => s.seat_id)
+    desk = await signedIn(server, 'boxoffice')
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('sells two seats for cash: paid at once, places sold, marked as a box-office sale in the order list; audited', async () => {
+    const pick = take(2)
+    const res = await sell(desk, pick)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const order = await server.db.selectFrom('orders').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow()
+    expect(order.paid).toBe(1)
+    expect(res.body.amount).toBe(order.total)
+    expect(order.total).toBeGreaterThan(0)
+    expect((await holdsOf(order.id)).map((h) => h.state)).toEqual(['sold', 'sold'])
+    const pay = await server.db.selectFrom('payments').innerJoin('payment_types as t', 't.id', 'payments.payment_type_id').select(['payments.amount', 'payments.status', 't.protocol_type', 't.protocol_kind', 't.active']).where('order_id', '=', order.id).execute()
+    expect(pay).toEqual([{ amount: order.total, status: 'paid', protocol_type: 'desk', protocol_kind: 'DESK_CASH', active: 0 }])
+    const list = await desk.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${order.id > 0 ? (await server.db.selectFrom('order_lines').select('event_id').where('order_id', '=', order.id).executeTakeFirstOrThrow()).event_id : 0}`)
+    expect(list.body.orders.find((o) => o.id === order.id)?.boxOffice).toBe('cash')
+    const audit = await server.db.selectFrom('audit_log').select(['action', 'entity_id']).where('entity', '=', 'order').where('action', '=', 'boxoffice-sale').where('entity_id', '=', String(order.id)).execute()
+    expect(audit).toHaveLength(1)
+    // The desk types are never offered to buyers.
+    const v = await visitor(server.url)
+    const view = await v.post<{ payment_types?: { protocol_type: string }[] }>('/api/order/view', { hash: order.hash, lang: 'ru' })
+    expect(JSON.stringify(view.body)).not.toContain('"desk"')
+  })
+
+  it('card at the desk takes the amount; complimentary takes 0; both paid', async () => {
+    const card = await sell(desk, take(1), 'card')
+    expect(card.status, JSON.stringify(card.body)).toBe(200)
+    expect(card.body.amount).toBeGreaterThan(0)
+    const comp = await sell(desk, take(1), 'comp')
+    expect(comp.status, JSON.stringify(comp.body)).toBe(200)
+    expect(comp.body.amount).toBe(0)
+    const kinds = await server.db.selectFrom('box_office_sales').select(['order_id', 'pay_kind']).where('order_id', 'in', [card.body.id, comp.body.id]).orderBy('order_id').execute()
+    expect(kinds.map((k) => k.pay_kind)).toEqual(['card', 'comp'])
+    const paid = await server.db.selectFrom('orders').select('paid').where('id', 'in', [card.body.id, comp.body.id]).execute()
+    expect(paid.every((p) => p.paid === 1)).toBe(true)
+  })
+
+  it('all or nothing: a seat a shop buyer holds refuses the whole sale (-1005) and nothing is taken', async () => {
+    const [free, held] = take(2)
+    const buyer = await visitor(server.url)
+    expect((await buyer.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, held)] })).status).toBe(200)
+    const before = await soldSeats(server.db, fx.calendarId)
+    const orders = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const res = await sell(desk, [free, held])
+    expect(res.status).toBe(409)
+    expect(res.body.errorCode).toBe('-1005')
+    expect(await soldSeats(server.db, fx.calendarId)).toBe(before)
+    expect(Number((await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(Number(orders.n))
+  })
+
+  it("the shop's per-order limit holds at the counter too", async () => {
+    const res = await sell(desk, take(11))
+    expect(res.status).toBe(400)
+    expect(res.body.errorCode).toBe('-9998')
+    expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
+  })
+
+  it('races shop buyers for the same seats: each seat is sold once', async () => {
+    const contested = take(6)
+    const buyers = await Promise.all(contested.map(() => visitor(server.url)))
+    const results = await Promise.all([
+      ...contested.map((k) => sell(desk, [k]).then((r) => r.status)),
+      ...contested.map(async (k, i) => (await buyers[i].post('/api/order/create-scheme', await schemeOrderBody(buyers[i], fx, [k]))).status),
+    ])
+    expect(results.filter((s) => s === 200)).toHaveLength(contested.length)
+    expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
+  })
+
+  it('bad input is refused without change: nothing to sell, unknown pay kind; the door role may not sell', async () => {
+    expect((await desk.post('/api/admin/boxoffice/sell', { ...BUYER, hash: fx.hash, payKind: 'cash' })).status).toBe(400)
+    expect((await desk.post('/api/admin/boxoffice/sell', { ...BUYER, hash: fx.hash, payKind: 'barter', calendarId: fx.calendarId, tickets: [seatChange(fx, take(1)[0])] })).status).toBe(400)
+    expect((await sell(desk, take(1), 'cash', { email: 'not-an-email' })).status).toBe(400)
+    const door = await signedIn(server, 'door')
+    const refused = await sell(door, take(1))
+    expect(refused.status).toBe(403)
+    expect(refused.body.errorCode).toBe('-1011')
+    expect((await door.post('/api/admin/tickets/reseat', { lineId: 1, seat: seats[0] })).status).toBe(403)
+    expect((await door.post('/api/admin/orders/1/refund', {})).status).toBe(403)
+  })
+
+  it('reseats a sold ticket to a free seat of the same price: same order and line, old seat back on sale, stamped for the door', async () => {
+    const [from, to, busy] = take(3)
+    const sale = await sell(desk, [from])
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200)
+    const line = await server.db.selectFrom('order_lines').select(['id', 'ticket_code']).where('order_id', '=', sale.body.id).executeTakeFirstOrThrow()
+    // The order was paid long ago, so only the reseat's stamp can bring it into an incremental sync.
+    await server.db.updateTable('orders').set({ paid_at: Date.now() - 3_600_000, created_at: Date.now() - 3_600_000 }).where('id', '=', sale.body.id).execute()
+    const manager = await signedIn(server, 'manager')
+    const first = await manager.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.calendarId}`)
+    expect(first.status).toBe(200)
+    const cursor = first.body.cursor
+    const quiet = await manager.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.calendarId}&cursor=${cursor}`)
+    expect(quiet.body.tickets.some((t) => t.id === line.id)).toBe(false)
+
+    const res = await desk.post<{ ok: true; place: string }>('/api/admin/tickets/reseat', { lineId: line.id, seat: to })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const after = await server.db.selectFrom('order_lines').select(['id', 'order_id', 'seat_id', 'ticket_code']).where('id', '=', line.id).executeTakeFirstOrThrow()
+    expect(after).toMatchObject({ order_id: sale.body.id, seat_id: await seatIdOf(to), ticket_code: line.ticket_code })
+    expect((await holdsOf(sale.body.id)).map((h) => h.seat_id)).toEqual([await seatIdOf(to)])
+    // The old seat is free: a shop buyer can hold it.
+    const v = await visitor(server.url)
+    expect((await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, from)] })).status).toBe(200)
+    const synced = await manager.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.calendarId}&cursor=${cursor}`)
+    expect(synced.body.tickets.find((t) => t.id === line.id)?.place).toEqual({ kind: 'seat', id: await seatIdOf(to) })
+    const care = await desk.get<OrderCare>(`/api/admin/orders/${sale.body.id}`)
+    expect(care.body.history.map((h) => h.kind)).toContain('reseated')
+
+    // A seat someone holds: -1005, nothing moves. The seat it has already: refused too.
+    expect((await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, busy)] })).status).toBe(200)
+    const taken = await desk.post('/api/admin/tickets/reseat', { lineId: line.id, seat: busy })
+    expect(taken.status).toBe(409)
+    expect(taken.body.errorCode).toBe('-1005')
+    expect((await desk.post('/api/admin/tickets/reseat', { lineId: line.id, seat: to })).status).toBe(409)
+    expect((await holdsOf(sale.body.id)).map((h) => h.seat_id)).toEqual([await seatIdOf(to)])
+    expect((await desk.post('/api/admin/tickets/reseat', { lineId: line.id, seat: 'no-such-seat' })).status).toBe(400)
+    expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
+  })
+
+  it('refuses a reseat to a seat of another price', async () => {
+    const zones = [...new Set(fx.map.seat_numbers.map((s) => s.zonelevel_id))]
+    const a = zones[0]
+    const b = zones.find((z) => priceOf(z) !== priceOf(a))
+    expect(b, 'the demo hall has zones of different prices').toBeDefined()
+    const sale = await sell(desk, take(1, a))
+    const line = await server.db.selectFrom('order_lines').select('id').where('order_id', '=', sale.body.id).executeTakeFirstOrThrow()
+    const res = await desk.post('/api/admin/tickets/reseat', { lineId: line.id, seat: take(1, b!)[0] })
+    expect(res.status).toBe(409)
+    expect(res.body.errorText).toMatch(/another price/)
+  })
+
+  it('refunds some tickets of a counter sale, then the rest exactly once under concurrent clicks; seats back on sale', async () => {
+    const pick = take(3)
+    const sale = await sell(desk, pick, 'card')
+    const lines = await server.db.selectFrom('order_lines').select(['id', 'cost']).where('order_id', '=', sale.body.id).orderBy('id').execute()
+    const some = await desk.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${sale.body.id}/refund`, { lineIds: [lines[0].id] })
+    expect(some.status, JSON.stringify(some.body)).toBe(200)
+    expect(some.body).toEqual({ amount: lines[0].cost, lines: 1, repeat: false })
+    expect((await holdsOf(sale.body.id))).toHaveLength(2)
+    // The same line again: nothing changes.
+    expect((await desk.post(`/api/admin/orders/${sale.body.id}/refund`, { lineIds: [lines[0].id] })).body).toEqual({ amount: 0, lines: 0, repeat: true })
+    // The rest, twice at once (a double click; on PostgreSQL two connections): one refund only.
+    const both = await Promise.all([desk.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${sale.body.id}/refund`, {}), desk.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${sale.body.id}/refund`, {})])
+    expect(both.map((r) => r.status)).toEqual([200, 200])
+    expect(both.map((r) => r.body.lines).sort()).toEqual([0, 2])
+    expect(both.reduce((n, r) => n + r.body.amount, 0)).toBe(lines[1].cost + lines[2].cost)
+    const refunds = await server.db.selectFrom('refunds').select('amount').where('order_id', '=', sale.body.id).execute()
+    expect(refunds.reduce((n, r) => n + r.amount, 0)).toBe(sale.body.amount)
+    expect((await server.db.selectFrom('payments').select('status').where('order_id', '=', sale.body.id).executeTakeFirstOrThrow()).status).toBe('refunded')
+    expect(await holdsOf(sale.body.id)).toEqual([])
+    // Every seat is free again: a shop buyer holds them all.
+    const v = await visitor(server.url)
+    expect((await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: pick.map((k) => seatChange(fx, k)) })).status).toBe(200)
+    const care = await desk.get<OrderCare>(`/api/admin/orders/${sale.body.id}`)
+    expect(care.body.history.filter((h) => h.kind === 'refunded')).toHaveLength(2)
+    expect(care.body.can.refund).toBe(false)
+    const audit = await server.db.selectFrom('audit_log').select('action').where('entity', '=', 'order').where('entity_id', '=', String(sale.body.id)).where('action', '=', 'refund').execute()
+    expect(audit).toHaveLength(2)
+    // A ticket refunded cannot be reseated.
+    expect((await desk.post('/api/admin/tickets/reseat', { lineId: lines[0].id, seat: take(1)[0] })).status).toBe(409)
+  })
+})
