@@ -168,4 +168,39 @@ describe('where the drawing carries no labels', () => {
     expect(a).toHaveLength(SEATS)
     expect(b).toEqual(a)
   })
+
+  it('cabaret tables: repeated round tables ringed by chairs are not seats, their chairs are', () => {
+    // Found in a real Illustrator export (docs/recognition-unseen.md): rows of seats, then 16
+    // tables of r=50 with 8 chairs each; the tables repeat and are of one size like seats.
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1400 1400"><path d="M100 20H1300V120H100Z"/>']
+    for (let r = 0; r < 6; r++) for (let n = 0; n < 20; n++) parts.push(`<circle cx="${200 + n * 40}" cy="${900 + r * 40}" r="15"/>`)
+    for (let t = 0; t < 12; t++) {
+      const cx = 200 + (t % 4) * 260
+      const cy = 250 + Math.floor(t / 4) * 200
+      parts.push(`<g><circle cx="${cx}" cy="${cy}" r="50"/>`)
+      for (let k = 0; k < 8; k++) {
+        const a = (Math.PI * k) / 7
+        parts.push(`<circle cx="${(cx + 80 * Math.cos(a)).toFixed(1)}" cy="${(cy + 80 * Math.sin(a)).toFixed(1)}" r="15"/>`)
+      }
+      parts.push('</g>')
+    }
+    parts.push('</svg>')
+    const { venue, report } = recogniseVenue(parts.join(''))
+    expect(venue.seats.count).toBe(6 * 20 + 12 * 8)
+    expect(report.clusters.find((c) => c.verdict === 'tables')?.shapes).toBe(12)
+  })
+
+  it('a repeated larger shape inside a row (a wheelchair space) stays a seat: it has neighbours on one line only', () => {
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1400 900">']
+    for (let r = 0; r < 12; r++) {
+      let x = 100
+      for (let n = 0; n < 20; n++) {
+        const wide = n === 10
+        parts.push(wide ? `<rect x="${x}" y="${100 + r * 60}" width="80" height="80"/>` : `<rect x="${x}" y="${120 + r * 60}" width="26" height="26"/>`)
+        x += wide ? 90 : 32
+      }
+    }
+    parts.push('</svg>')
+    expect(recogniseVenue(parts.join('')).venue.seats.count).toBe(12 * 20)
+  })
 })
