@@ -54,6 +54,25 @@ describe('seat candidates of every kind', () => {
     expect(labels(hall((r, n, x, y) => `<use xlink:href="#chair" transform="rotate(${(n - 6) * 3} ${x} ${y}) translate(${x - 12} ${y - 12})" data-row="${r}" data-seat="${n}"/>`, defs))).toEqual(plain)
   })
 
+  it('<use width height> of symbols with a viewBox: each icon fitted to the seat box, whatever its own units', () => {
+    // A saved Tessitura SYOS map (docs/recognition-unseen.md): seats are 60×60 <use>s of a
+    // circle symbol (viewBox 50) and a star symbol (viewBox 500) by price zone; measured in the
+    // symbols' own units the stars were ten times too large and dropped.
+    const defs = '<symbol id="dot" viewBox="0 0 50 50"><circle cx="25" cy="25" r="24"/></symbol>' +
+      '<symbol id="star" viewBox="0 0 500 500"><path d="M250 21L324 172L490 196L370 313L398 479L250 401L101 479L130 313L9 196L176 172Z"/></symbol>'
+    const svg = hall((r, n, x, y) => `<g><use xlink:href="#${r > 3 ? 'star' : 'dot'}" x="${x - 12}" y="${y - 12}" width="24" height="24" data-row="${r}" data-seat="${n}"/></g>`, defs)
+    expect(labels(svg)).toEqual(plain)
+    const { venue } = recogniseVenue(svg)
+    // Unlabelled, as saved from the platform: every seat still counts.
+    expect(recogniseVenue(hall((r, _n, x, y) => `<g><use xlink:href="#${r > 3 ? 'star' : 'dot'}" x="${x - 12}" y="${y - 12}" width="24" height="24"/></g>`, defs)).venue.seats.count).toBe(SEATS)
+    // Seat boxes are the <use>'s 24 × 24 (the icon fitted inside), not the symbols' 48 or 470.
+    for (let i = 0; i < venue.seats.count; i++) {
+      expect(venue.seats.w[i]).toBeGreaterThan(20)
+      expect(venue.seats.w[i]).toBeLessThanOrEqual(24.5)
+      expect(venue.seats.h[i]).toBeLessThanOrEqual(24.5)
+    }
+  })
+
   it('stacked duplicates and hidden copies (attribute, inline style, CSS class) are not extra seats', () => {
     const svg = hall((r, n, x, y) => {
       const seat = `<circle cx="${x}" cy="${y}" r="12" data-row="${r}" data-seat="${n}"/>`
