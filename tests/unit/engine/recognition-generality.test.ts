@@ -134,6 +134,26 @@ describe('labels from the markup, whatever they are called', () => {
     expect(report.labels.number.attribute).toBe(SEATS)
     expect(report.labels.sector.inferred).toBe(0)
   })
+
+  it('ids whose rows run down the page (side balconies on a square grid) are kept, not taken for copied ids', () => {
+    // A gorbilet hall (docs/recognition-unseen.md): `beltaj_left_1_30` rows are columns beside a
+    // stalls block whose rows run across; on a square grid the chained rows read the columns
+    // across, so the ids looked wrong and all of them (stalls too) were replaced by inferred rows.
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 700">']
+    for (let r = 1; r <= 6; r++) for (let n = 1; n <= 12; n++) parts.push(`<rect id="stalls_${r}_${n}" x="${300 + n * 28}" y="${100 + r * 28}" width="16" height="16" rx="6"/>`)
+    for (const [side, x0] of [['left', 60], ['right', 800]] as const) {
+      for (let r = 1; r <= 5; r++) for (let n = 1; n <= 8; n++) parts.push(`<rect id="balcony_${side}_${r}_${n}" x="${x0 + r * 28}" y="${100 + n * 28}" width="16" height="16" rx="6"/>`)
+    }
+    parts.push('</svg>')
+    const { venue, report } = recogniseVenue(parts.join(''))
+    expect(venue.seats.count).toBe(72 + 80)
+    expect(report.labels.row.id).toBe(152)
+    expect(report.labels.number.id).toBe(152)
+    const keys = seatLabels(venue).map((l) => `${l.sector}|${l.row}|${l.number}`)
+    expect(keys).toContain('balcony-left|3|7')
+    expect(keys).toContain('stalls|6|12')
+    expect(new Set(keys).size).toBe(152)
+  })
 })
 
 describe('where the drawing carries no labels', () => {

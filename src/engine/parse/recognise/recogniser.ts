@@ -268,7 +268,7 @@ export class Recogniser {
     }
     if (labelled === 0) return 0
     const idSeats = seats.filter((i) => fromId[i])
-    if ((repeated === 0 || repeated < labelled * UNRELIABLE_ID_SHARE) && rowAgreement(c, idSeats) >= MIN_ROW_AGREEMENT) return 0
+    if ((repeated === 0 || repeated < labelled * UNRELIABLE_ID_SHARE) && rowAgreement(c, idSeats, MIN_ROW_AGREEMENT) >= MIN_ROW_AGREEMENT) return 0
     for (const i of idSeats) {
       c.row.set(i, undefined)
       c.number.set(i, undefined)
