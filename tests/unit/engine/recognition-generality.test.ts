@@ -135,6 +135,25 @@ describe('labels from the markup, whatever they are called', () => {
     expect(report.labels.sector.inferred).toBe(0)
   })
 
+  it('ids that put the seat number first ("seat-12-F-3") are read in that order when it is the one the rows follow', () => {
+    // A Tessitura demo venue (docs/recognition-unseen.md) names seats seat-<number>-<row>-<section>;
+    // read sector-row-number, its rows contradicted the drawing and every label was inferred.
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 500">']
+    for (const section of [1, 2]) {
+      for (const [k, row] of ['A', 'B', 'C', 'D'].entries()) {
+        for (let n = 1; n <= 8; n++) parts.push(`<ellipse id="seat-${n}-${row}-${section}" cx="${section * 450 - 350 + n * 25}" cy="${100 + k * 30}" rx="6" ry="6"/>`)
+      }
+    }
+    parts.push('</svg>')
+    const { venue, report } = recogniseVenue(parts.join(''))
+    expect(venue.seats.count).toBe(64)
+    expect(report.labels.row.id).toBe(64)
+    expect(report.labels.number.id).toBe(64)
+    const keys = seatLabels(venue).map((l) => `${l.sector}|${l.row}|${l.number}`)
+    expect(keys).toContain('2|C|7')
+    expect(new Set(keys).size).toBe(64)
+  })
+
   it('ids whose rows run down the page (side balconies on a square grid) are kept, not taken for copied ids', () => {
     // A gorbilet hall (docs/recognition-unseen.md): `beltaj_left_1_30` rows are columns beside a
     // stalls block whose rows run across; on a square grid the chained rows read the columns
