@@ -73,6 +73,23 @@ describe('seat candidates of every kind', () => {
     }
   })
 
+  it('nested <svg> viewports with their own viewBox: each block scaled to its box', () => {
+    // Generators that draw each block as its own <svg x y width height viewBox>: read unscaled,
+    // a block drawn at 10× lands on top of the other and its seats overlap as "duplicates".
+    const block = (x: number, scale: number, rows: number[]) => {
+      const out = [`<svg x="${x}" y="100" width="320" height="320" viewBox="0 0 ${320 * scale} ${320 * scale}">`]
+      for (const r of rows) for (let n = 1; n <= 8; n++) out.push(`<circle cx="${n * 36 * scale}" cy="${(r - rows[0] + 1) * 50 * scale}" r="${12 * scale}" data-row="${r}" data-seat="${n}"/>`)
+      return [...out, '</svg>'].join('')
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600">${block(40, 10, [1, 2, 3])}${block(400, 0.5, [4, 5, 6])}</svg>`
+    const { venue } = recogniseVenue(svg)
+    expect(venue.seats.count).toBe(48)
+    for (let i = 0; i < venue.seats.count; i++) {
+      expect(venue.seats.w[i]).toBeCloseTo(24, 0)
+      expect(venue.seats.x[i]).toBeLessThan(800)
+    }
+  })
+
   it('stacked duplicates and hidden copies (attribute, inline style, CSS class) are not extra seats', () => {
     const svg = hall((r, n, x, y) => {
       const seat = `<circle cx="${x}" cy="${y}" r="12" data-row="${r}" data-seat="${n}"/>`
