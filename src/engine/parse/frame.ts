@@ -61,3 +61,24 @@ export function textPosition(el: ElementInfo, matrix: Matrix): [number, number] 
   if (!local) return null
   return [applyX(matrix, local[0], local[1]), applyY(matrix, local[0], local[1])]
 }
+
+/**
+ * The transform a <symbol>'s viewBox adds when a <use> gives it a viewport of width × height
+ * (SVG's viewBox-to-viewport mapping, preserveAspectRatio align + meet/slice/none; default
+ * xMidYMid meet). Ticketing platforms draw each seat as `<use href="#icon" width="60"
+ * height="60">` of a symbol with `viewBox="0 0 500 500"`: without this the seat is measured in
+ * the symbol's units. Null when the symbol has no usable viewBox or no viewport size is given.
+ */
+export function symbolViewport(viewBoxAttr: string | undefined, aspect: string | undefined, width: number, height: number): Matrix | null {
+  const vb = parseViewBox(viewBoxAttr)
+  if (!vb || !(width > 0) || !(height > 0)) return null
+  let sx = width / vb[2]
+  let sy = height / vb[3]
+  const [align = 'xMidYMid', fit = 'meet'] = (aspect ?? '').trim().split(/\s+/).filter(Boolean)
+  if (align !== 'none') sx = sy = fit === 'slice' ? Math.max(sx, sy) : Math.min(sx, sy)
+  const free = (axis: 'x' | 'y', room: number) => {
+    const part = align === 'none' ? 'Min' : align.slice(axis === 'x' ? 1 : 5, axis === 'x' ? 4 : 8)
+    return part === 'Mid' ? room / 2 : part === 'Max' ? room : 0
+  }
+  return [sx, 0, 0, sy, free('x', width - vb[2] * sx) - vb[0] * sx, free('y', height - vb[3] * sy) - vb[1] * sy]
+}

@@ -8,8 +8,8 @@
  *
  * Cost: O(text length) time; memory ≈ the output plus the element stack (depth-bounded).
  * Limitations: CSS is limited to simple selectors, and <style> applies to elements after it;
- * <use> may reference only elements inside <defs> or <symbol> that came earlier; nested <svg>
- * viewports are translated, not scaled.
+ * <use> may reference only elements inside <defs> or <symbol> that came earlier; a <symbol>'s
+ * viewBox is fitted to the <use>'s width × height, a nested <svg>'s to its own.
  */
 import type { VenueData } from '../model'
 import { IDENTITY, decompose, multiply, parseTransform, applyX, applyY, type Matrix } from '../geometry/matrix'
@@ -24,7 +24,7 @@ import { applyMetadata, type VenueMetadata } from './metadata'
 import { Recogniser, type RecognitionReport } from './recognise/recogniser'
 import type { RetainedShape, ShapeStyle } from './recognise/candidates'
 import { rulesReport, summarise, textAnchorOf } from './recognise/report'
-import { parseViewBox, textLocal, textPosition, type DefNode, type Frame } from './frame'
+import { parseViewBox, symbolViewport, textLocal, textPosition, type DefNode, type Frame } from './frame'
 import { addSeatShape, collectStanding, finishSeat } from './ruleShapes'
 
 export interface ParseOptions {
@@ -167,6 +167,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
       const tx = num(getAttrList(attrs, 'x'), 0)
       const ty = num(getAttrList(attrs, 'y'), 0)
       if (tx || ty) matrix = multiply(matrix, [1, 0, 0, 1, tx, ty])
+      if (tag === 'svg') matrix = nestedViewport(matrix, attrs)
     }
     const nonRendered = (parent?.nonRendered ?? false) || NON_RENDERED.has(tag)
     const hidden = (parent?.hidden ?? false) || decls.display === 'none' || decls.visibility === 'hidden'
@@ -283,9 +284,14 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
       for (const child of n.children) replay(child)
       close()
     }
-    // A symbol's children are drawn in place of the <use>; any other element is drawn itself.
-    if (node.name.toLowerCase() === 'symbol') for (const child of node.children) replay(child)
-    else replay(node)
+    // A symbol's children are drawn in place of the <use>, its viewBox fitted to the <use>'s
+    // width × height; any other element is drawn itself.
+    if (node.name.toLowerCase() === 'symbol') {
+      const viewport = symbolViewport(getAttrList(node.attrs, 'viewBox'), getAttrList(node.attrs, 'preserveAspectRatio'),
+        num(getAttr(frame, 'width') ?? getAttrList(node.attrs, 'width'), 0), num(getAttr(frame, 'height') ?? getAttrList(node.attrs, 'height'), 0))
+      if (viewport) frame.matrix = multiply(frame.matrix, viewport)
+      for (const child of node.children) replay(child)
+    } else replay(node)
     useDepth--
   }
 
@@ -347,4 +353,13 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
   venue.parseMs = performance.now() - startedAt
   summarise(report, venue)
   return { venue, report }
+}
+
+/** A nested <svg>'s viewBox fitted to its own width × height, like a <symbol>'s (percentages: not scaled). */
+function nestedViewport(matrix: Matrix, attrs: string[]): Matrix {
+  const width = getAttrList(attrs, 'width')
+  const height = getAttrList(attrs, 'height')
+  if (!width || !height || width.includes('%') || height.includes('%')) return matrix
+  const viewport = symbolViewport(getAttrList(attrs, 'viewBox'), getAttrList(attrs, 'preserveAspectRatio'), num(width, 0), num(height, 0))
+  return viewport ? multiply(matrix, viewport) : matrix
 }

@@ -54,6 +54,42 @@ describe('seat candidates of every kind', () => {
     expect(labels(hall((r, n, x, y) => `<use xlink:href="#chair" transform="rotate(${(n - 6) * 3} ${x} ${y}) translate(${x - 12} ${y - 12})" data-row="${r}" data-seat="${n}"/>`, defs))).toEqual(plain)
   })
 
+  it('<use width height> of symbols with a viewBox: each icon fitted to the seat box, whatever its own units', () => {
+    // A saved Tessitura SYOS map (docs/recognition-unseen.md): seats are 60×60 <use>s of a
+    // circle symbol (viewBox 50) and a star symbol (viewBox 500) by price zone; measured in the
+    // symbols' own units the stars were ten times too large and dropped.
+    const defs = '<symbol id="dot" viewBox="0 0 50 50"><circle cx="25" cy="25" r="24"/></symbol>' +
+      '<symbol id="star" viewBox="0 0 500 500"><path d="M250 21L324 172L490 196L370 313L398 479L250 401L101 479L130 313L9 196L176 172Z"/></symbol>'
+    const svg = hall((r, n, x, y) => `<g><use xlink:href="#${r > 3 ? 'star' : 'dot'}" x="${x - 12}" y="${y - 12}" width="24" height="24" data-row="${r}" data-seat="${n}"/></g>`, defs)
+    expect(labels(svg)).toEqual(plain)
+    const { venue } = recogniseVenue(svg)
+    // Unlabelled, as saved from the platform: every seat still counts.
+    expect(recogniseVenue(hall((r, _n, x, y) => `<g><use xlink:href="#${r > 3 ? 'star' : 'dot'}" x="${x - 12}" y="${y - 12}" width="24" height="24"/></g>`, defs)).venue.seats.count).toBe(SEATS)
+    // Seat boxes are the <use>'s 24 × 24 (the icon fitted inside), not the symbols' 48 or 470.
+    for (let i = 0; i < venue.seats.count; i++) {
+      expect(venue.seats.w[i]).toBeGreaterThan(20)
+      expect(venue.seats.w[i]).toBeLessThanOrEqual(24.5)
+      expect(venue.seats.h[i]).toBeLessThanOrEqual(24.5)
+    }
+  })
+
+  it('nested <svg> viewports with their own viewBox: each block scaled to its box', () => {
+    // Generators that draw each block as its own <svg x y width height viewBox>: read unscaled,
+    // a block drawn at 10× lands on top of the other and its seats overlap as "duplicates".
+    const block = (x: number, scale: number, rows: number[]) => {
+      const out = [`<svg x="${x}" y="100" width="320" height="320" viewBox="0 0 ${320 * scale} ${320 * scale}">`]
+      for (const r of rows) for (let n = 1; n <= 8; n++) out.push(`<circle cx="${n * 36 * scale}" cy="${(r - rows[0] + 1) * 50 * scale}" r="${12 * scale}" data-row="${r}" data-seat="${n}"/>`)
+      return [...out, '</svg>'].join('')
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600">${block(40, 10, [1, 2, 3])}${block(400, 0.5, [4, 5, 6])}</svg>`
+    const { venue } = recogniseVenue(svg)
+    expect(venue.seats.count).toBe(48)
+    for (let i = 0; i < venue.seats.count; i++) {
+      expect(venue.seats.w[i]).toBeCloseTo(24, 0)
+      expect(venue.seats.x[i]).toBeLessThan(800)
+    }
+  })
+
   it('stacked duplicates and hidden copies (attribute, inline style, CSS class) are not extra seats', () => {
     const svg = hall((r, n, x, y) => {
       const seat = `<circle cx="${x}" cy="${y}" r="12" data-row="${r}" data-seat="${n}"/>`
@@ -115,6 +151,45 @@ describe('labels from the markup, whatever they are called', () => {
     expect(report.labels.number.attribute).toBe(SEATS)
     expect(report.labels.sector.inferred).toBe(0)
   })
+
+  it('ids that put the seat number first ("seat-12-F-3") are read in that order when it is the one the rows follow', () => {
+    // A Tessitura demo venue (docs/recognition-unseen.md) names seats seat-<number>-<row>-<section>;
+    // read sector-row-number, its rows contradicted the drawing and every label was inferred.
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 500">']
+    for (const section of [1, 2]) {
+      for (const [k, row] of ['A', 'B', 'C', 'D'].entries()) {
+        for (let n = 1; n <= 8; n++) parts.push(`<ellipse id="seat-${n}-${row}-${section}" cx="${section * 450 - 350 + n * 25}" cy="${100 + k * 30}" rx="6" ry="6"/>`)
+      }
+    }
+    parts.push('</svg>')
+    const { venue, report } = recogniseVenue(parts.join(''))
+    expect(venue.seats.count).toBe(64)
+    expect(report.labels.row.id).toBe(64)
+    expect(report.labels.number.id).toBe(64)
+    const keys = seatLabels(venue).map((l) => `${l.sector}|${l.row}|${l.number}`)
+    expect(keys).toContain('2|C|7')
+    expect(new Set(keys).size).toBe(64)
+  })
+
+  it('ids whose rows run down the page (side balconies on a square grid) are kept, not taken for copied ids', () => {
+    // A gorbilet hall (docs/recognition-unseen.md): `beltaj_left_1_30` rows are columns beside a
+    // stalls block whose rows run across; on a square grid the chained rows read the columns
+    // across, so the ids looked wrong and all of them (stalls too) were replaced by inferred rows.
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 700">']
+    for (let r = 1; r <= 6; r++) for (let n = 1; n <= 12; n++) parts.push(`<rect id="stalls_${r}_${n}" x="${300 + n * 28}" y="${100 + r * 28}" width="16" height="16" rx="6"/>`)
+    for (const [side, x0] of [['left', 60], ['right', 800]] as const) {
+      for (let r = 1; r <= 5; r++) for (let n = 1; n <= 8; n++) parts.push(`<rect id="balcony_${side}_${r}_${n}" x="${x0 + r * 28}" y="${100 + n * 28}" width="16" height="16" rx="6"/>`)
+    }
+    parts.push('</svg>')
+    const { venue, report } = recogniseVenue(parts.join(''))
+    expect(venue.seats.count).toBe(72 + 80)
+    expect(report.labels.row.id).toBe(152)
+    expect(report.labels.number.id).toBe(152)
+    const keys = seatLabels(venue).map((l) => `${l.sector}|${l.row}|${l.number}`)
+    expect(keys).toContain('balcony-left|3|7')
+    expect(keys).toContain('stalls|6|12')
+    expect(new Set(keys).size).toBe(152)
+  })
 })
 
 describe('where the drawing carries no labels', () => {
@@ -167,5 +242,40 @@ describe('where the drawing carries no labels', () => {
     const b = labels(hall((_r, _n, x, y) => `<path class="q" d="M${x - 12} ${y}a12 12 0 1 0 24 0a12 12 0 1 0 -24 0z"/>`))
     expect(a).toHaveLength(SEATS)
     expect(b).toEqual(a)
+  })
+
+  it('cabaret tables: repeated round tables ringed by chairs are not seats, their chairs are', () => {
+    // Found in a real Illustrator export (docs/recognition-unseen.md): rows of seats, then 16
+    // tables of r=50 with 8 chairs each; the tables repeat and are of one size like seats.
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1400 1400"><path d="M100 20H1300V120H100Z"/>']
+    for (let r = 0; r < 6; r++) for (let n = 0; n < 20; n++) parts.push(`<circle cx="${200 + n * 40}" cy="${900 + r * 40}" r="15"/>`)
+    for (let t = 0; t < 12; t++) {
+      const cx = 200 + (t % 4) * 260
+      const cy = 250 + Math.floor(t / 4) * 200
+      parts.push(`<g><circle cx="${cx}" cy="${cy}" r="50"/>`)
+      for (let k = 0; k < 8; k++) {
+        const a = (Math.PI * k) / 7
+        parts.push(`<circle cx="${(cx + 80 * Math.cos(a)).toFixed(1)}" cy="${(cy + 80 * Math.sin(a)).toFixed(1)}" r="15"/>`)
+      }
+      parts.push('</g>')
+    }
+    parts.push('</svg>')
+    const { venue, report } = recogniseVenue(parts.join(''))
+    expect(venue.seats.count).toBe(6 * 20 + 12 * 8)
+    expect(report.clusters.find((c) => c.verdict === 'tables')?.shapes).toBe(12)
+  })
+
+  it('a repeated larger shape inside a row (a wheelchair space) stays a seat: it has neighbours on one line only', () => {
+    const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1400 900">']
+    for (let r = 0; r < 12; r++) {
+      let x = 100
+      for (let n = 0; n < 20; n++) {
+        const wide = n === 10
+        parts.push(wide ? `<rect x="${x}" y="${100 + r * 60}" width="80" height="80"/>` : `<rect x="${x}" y="${120 + r * 60}" width="26" height="26"/>`)
+        x += wide ? 90 : 32
+      }
+    }
+    parts.push('</svg>')
+    expect(recogniseVenue(parts.join('')).venue.seats.count).toBe(12 * 20)
   })
 })

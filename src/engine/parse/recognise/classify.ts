@@ -9,6 +9,7 @@
  */
 import { Candidates, KIND_NAMES } from './candidates'
 import { containersOf, markDuplicates } from './overlaps'
+import { tableClusters } from './tables'
 
 /** A shape repeated fewer times than this is a decoration (stage, wall, legend, logo). */
 export const MIN_REPEAT = 10
@@ -46,7 +47,7 @@ export interface ClusterReport {
   shapes: number
   seats: number
   labelled: number
-  verdict: 'seats' | 'too few' | 'too large' | 'unlabelled beside labelled seats' | 'parts of larger seats' | 'enclosing outlines' | 'sizes vary'
+  verdict: 'seats' | 'too few' | 'too large' | 'unlabelled beside labelled seats' | 'parts of larger seats' | 'enclosing outlines' | 'sizes vary' | 'tables'
 }
 
 export interface Classification {
@@ -112,6 +113,12 @@ export function classify(c: Candidates, extent: number): Classification {
   for (let k = 0; k < count; k++) {
     seatCluster[k] = verdict[k] === 'seats' ? 1 : 0
     wellLabelled[k] = labelled[k] >= members[k] * WELL_LABELLED_SHARE ? 1 : 0
+  }
+  // Unlabelled shapes ringed by chairs of the main cluster are tables (cabaret seating).
+  for (const k of tableClusters(c, cl, seatCluster, members, median)) {
+    if (labelled[k] >= members[k] * LABELLED_SHARE) continue
+    verdict[k] = 'tables'
+    seatCluster[k] = 0
   }
   const unlabelledMembers = keepMembers(c, cl, seatCluster, wellLabelled, seat)
   rejectedUnlabelled += unlabelledMembers

@@ -282,3 +282,17 @@ export function parseId(rawId: string, seat: boolean): Labels | null {
   }
   return null
 }
+
+/**
+ * The other order some tools write ids in, seat number first: "seat-12-F-3" is seat 12 of row F
+ * in sector 3. Read only when the usual sector-row-number reading of a drawing's ids does not
+ * follow its rows (Recogniser.checkIds), since both orders parse the same ids.
+ */
+export function parseIdNumberFirst(rawId: string): Labels | null {
+  if (rawId.length > 120) return null
+  const tokens = decodeId(rawId).split(SEPARATORS).filter(Boolean)
+  if (tokens.length < 3) return null
+  const [number, row, sector] = tokens.slice(-3)
+  if (!/^\d{1,4}[A-Za-z]?$/.test(number) || !/^[\p{L}\p{N}]{1,4}$/u.test(row) || sector.length > 24) return null
+  return { sector, row: cleanLabel(row), number: cleanLabel(number), source: 'id' }
+}

@@ -14,7 +14,7 @@ import type { ElementInfo } from '../rules'
 import type { VenueBuilder } from '../VenueBuilder'
 import { Candidates, Kind, RETAIN_PER_SIGNATURE, type RetainedShape, type ShapeStyle } from './candidates'
 import { classify, MIN_REPEAT, type ClusterReport } from './classify'
-import { attributeLabels, cleanLabel, parseId, type LabelSource } from './labels'
+import { attributeLabels, cleanLabel, parseId, parseIdNumberFirst, type LabelSource } from './labels'
 import { PointGrid } from './grid'
 import { inferLabels, rowAgreement } from './rows'
 
@@ -251,31 +251,55 @@ export class Recogniser {
   }
 
   /**
-   * Ids that name the same seat twice or more in many places are not a labelling (copy-pasted
-   * shapes keep their ids): their rows and numbers are dropped. Returns the repeated pairs.
+   * Ids that name the same seat twice or more in many places, or whose rows do not follow the
+   * rows drawn, are not a labelling (copy-pasted shapes keep their ids): their rows and numbers
+   * are dropped, unless the ids read seat number first follow the drawing. Returns the seats dropped.
    */
   private checkIds(seats: number[], fromId: Uint8Array): number {
     const c = this.candidates
+    const idSeats = seats.filter((i) => fromId[i])
+    if (idSeats.length === 0 || this.idsFollowDrawing(idSeats)) return 0
+    this.dropIdLabels(idSeats)
+    let read = 0
+    for (const i of idSeats) {
+      const id = c.unitId.get(i)
+      const l = id === undefined ? null : parseIdNumberFirst(id)
+      if (!l) continue
+      read++
+      if (!c.row.has(i)) c.row.set(i, l.row)
+      if (!c.number.has(i)) c.number.set(i, l.number)
+      if (l.sector !== undefined && !c.sector.has(i)) {
+        c.sector.set(i, l.sector)
+        this.idSector[i] = 1
+      }
+      if (!c.source.has(i)) c.source.set(i, 'id')
+    }
+    if (read === idSeats.length && this.idsFollowDrawing(idSeats)) return 0
+    if (read > 0) this.dropIdLabels(idSeats)
+    return idSeats.length
+  }
+
+  /** Few seats named twice, and rows that follow the rows drawn. */
+  private idsFollowDrawing(idSeats: number[]): boolean {
+    const c = this.candidates
     const seen = new Set<string>()
-    let labelled = 0
     let repeated = 0
-    for (const i of seats) {
-      if (!fromId[i]) continue
-      labelled++
+    for (const i of idSeats) {
       const key = `${c.sector.get(i) ?? ''}\u0000${c.row.get(i) ?? ''}\u0000${c.number.get(i) ?? ''}`
       if (seen.has(key)) repeated++
       else seen.add(key)
     }
-    if (labelled === 0) return 0
-    const idSeats = seats.filter((i) => fromId[i])
-    if ((repeated === 0 || repeated < labelled * UNRELIABLE_ID_SHARE) && rowAgreement(c, idSeats) >= MIN_ROW_AGREEMENT) return 0
+    return (repeated === 0 || repeated < idSeats.length * UNRELIABLE_ID_SHARE) && rowAgreement(c, idSeats, MIN_ROW_AGREEMENT) >= MIN_ROW_AGREEMENT
+  }
+
+  private dropIdLabels(idSeats: number[]): void {
+    const c = this.candidates
     for (const i of idSeats) {
       c.row.set(i, undefined)
       c.number.set(i, undefined)
       if (this.idSector[i]) c.sector.set(i, undefined)
       if (c.source.get(i) === 'id') c.source.set(i, undefined)
     }
-    return idSeats.length
   }
 
   /**

@@ -53,8 +53,12 @@ function find(parent: Int32Array, i: number): number {
   return i
 }
 
-/** Chains seats into rows; returns each row's seats in order along it. */
-export function chainRows(c: Candidates, seats: number[], pitch: number): number[][] {
+/**
+ * Chains seats into rows; returns each row's seats in order along it. `across`: prefer links
+ * along the seats' y axis instead (rows drawn down the page, as in side balconies).
+ */
+export function chainRows(c: Candidates, seats: number[], pitch: number, across = false): number[][] {
+  const axis = across ? Math.PI / 2 : 0
   const n = c.length
   const member = new Uint8Array(n)
   for (const i of seats) member[i] = 1
@@ -68,7 +72,7 @@ export function chainRows(c: Candidates, seats: number[], pitch: number): number
       const dy = c.y[j] - c.y[i]
       const dist = Math.hypot(dx, dy)
       if (dist === 0 || dist > cell) return
-      const angle = Math.atan2(dy, dx) - (c.rot[i] + c.rot[j]) / 2
+      const angle = Math.atan2(dy, dx) - (c.rot[i] + c.rot[j]) / 2 - axis
       edges.push({ a: i, b: j, cost: dist * (1 + CROSS_PENALTY * Math.abs(Math.sin(angle))) })
     })
   }
@@ -255,21 +259,57 @@ export function seatPitch(c: Candidates, seats: number[]): number {
   return pitch > 0 ? pitch : size
 }
 
+/** A row read across the seats' axis must be this many times longer than the one along it. */
+const ACROSS_LONGER = 1.5
+
 /**
  * Share of seats whose row label is the one most seats of their geometric row carry: near 1
- * when the labels follow the rows, low when they do not (ids copied with their shapes).
+ * when the labels follow the rows, low when they do not (ids copied with their shapes). Below
+ * `enough`, the rows are chained again across the seats' axis, and a seat whose chain that way
+ * is clearly longer (ACROSS_LONGER) agrees when its label is that chain's: side balconies run
+ * their rows down the page as long thin strips, where on a square grid the preferred axis reads
+ * the short columns as rows. A block as deep as it is wide (ub-palace, whose ids put the seat
+ * before the row) keeps the first reading, so its ids still fail.
+ * Cost: one chaining of the seats, a second only for a drawing that fails the first.
  */
-export function rowAgreement(c: Candidates, seats: number[]): number {
+export function rowAgreement(c: Candidates, seats: number[], enough = 1): number {
   if (seats.length === 0) return 1
-  const rows = chainRows(c, seats, seatPitch(c, seats))
-  let agree = 0
-  for (const r of rows) {
-    const counts = new Map<string, number>()
-    for (const i of r) {
-      const key = `${c.sector.get(i) ?? ''}\u0000${c.row.get(i) ?? ''}`
-      counts.set(key, (counts.get(key) ?? 0) + 1)
-    }
-    agree += Math.max(...counts.values())
+  const pitch = seatPitch(c, seats)
+  const agrees = new Uint8Array(c.length)
+  const along = chainRows(c, seats, pitch)
+  let agree = markAgreeing(c, along, agrees, null)
+  if (agree < seats.length * enough) {
+    const alongLength = new Uint32Array(c.length)
+    for (const r of along) for (const i of r) alongLength[i] = r.length
+    agree += markAgreeing(c, chainRows(c, seats, pitch, true), agrees, alongLength)
   }
   return agree / seats.length
+}
+
+/**
+ * Marks the seats carrying their row's majority label (not marked yet; with `shorter`, only
+ * seats whose row here is ACROSS_LONGER times the length given there); returns how many it marked.
+ */
+function markAgreeing(c: Candidates, rows: number[][], agrees: Uint8Array, shorter: Uint32Array | null): number {
+  let marked = 0
+  for (const r of rows) {
+    const counts = new Map<string, number>()
+    const keys = r.map((i) => `${c.sector.get(i) ?? ''}\u0000${c.row.get(i) ?? ''}`)
+    let best = ''
+    let bestCount = 0
+    for (const key of keys) {
+      const n = (counts.get(key) ?? 0) + 1
+      counts.set(key, n)
+      if (n > bestCount) {
+        bestCount = n
+        best = key
+      }
+    }
+    r.forEach((i, k) => {
+      if (keys[k] !== best || agrees[i] || (shorter && r.length < ACROSS_LONGER * shorter[i])) return
+      agrees[i] = 1
+      marked++
+    })
+  }
+  return marked
 }
