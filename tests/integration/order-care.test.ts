@@ -82,7 +82,7 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(care.body.lines.map((l) => [l.code, l.returned, l.checkedIn?.gate ?? null])).toEqual([[lines[0].ticketcode, false, 'West'], [lines[1].ticketcode, false, null]])
     // The paid e-mail ('mailed') is sent after the payment's commit, so it may or may not be in yet.
     expect(care.body.history.map((h) => h.kind).filter((k) => k !== 'mailed')).toEqual(['created', 'paid', 'checked_in'])
-    expect(care.body.can).toEqual({ cancel: false, resend: true, refund: true, reseat: false })
+    expect(care.body.can).toEqual({ cancel: false, resend: true, refund: true, reseat: false, name: false })
     expect((await manager.get('/api/admin/orders/987654')).status).toBe(404)
   })
 
