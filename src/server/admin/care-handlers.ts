@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { OrderCare } from '../../contract/admin/care'
-import { careAudit, careEntries, careLines, careMails, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
+import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
 import { boxOfficeKinds, listLineChanges } from '../domain/boxoffice/boxoffice.repository'
 import { refundTickets } from '../domain/care/refund'
 import { confirmNominal } from '../domain/nominal/confirm'
@@ -13,6 +13,7 @@ import { isReturned } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
+import { listOrderMail } from '../mail/mail.repository'
 import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
@@ -69,7 +70,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       }
       for (const e of entries) history.push({ at: Number(e.scanned_at), kind: 'checked_in', detail: `${e.ticket_code} · ${e.gate}` })
       for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', detail: `${a.action} · ${a.actor}` })
-      for (const m of await careMails(db, o.hash)) {
+      for (const m of await listOrderMail(db, o.id)) {
         const outcome = m.sent_at !== null || m.file_path !== '' ? 'sent' : m.failed_at !== null ? 'failed' : 'queued'
         history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', detail: `${m.subject} · ${m.to_address} · ${outcome}` })
       }

@@ -92,23 +92,6 @@ export function careAudit(db: Db, orderId: number) {
   return db.selectFrom('audit_log').select(['created_at', 'action', 'actor']).where('entity', '=', 'order').where('entity_id', '=', String(orderId)).orderBy('id').execute()
 }
 
-/**
- * Messages of the order in the mail outbox (paid tickets, resends, return links), oldest first.
- * The outbox keeps no order id; every such message carries the order's link, whose hash is 128
- * random bits, so a body naming the hash is the order's and no other's. Cost: a LIKE over the
- * outbox per order opened in the console (fine for a venue's volume; an order_id column on
- * mail_outbox would make it indexed, owned by the mail code).
- */
-export function careMails(db: Db, hash: string) {
-  const pattern = `%${hash.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-  return db
-    .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'created_at', 'sent_at', 'file_path', 'failed_at'])
-    .where(sql<SqlBool>`text_body like ${pattern} escape '\\'`)
-    .orderBy('id')
-    .execute()
-}
-
 /** Sold seats of an order's lines as people read them (a reseat's from and to). */
 export function seatLabels(db: Db, seatIds: readonly number[]) {
   if (seatIds.length === 0) return Promise.resolve([])
