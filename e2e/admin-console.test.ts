@@ -105,6 +105,10 @@ describe('operator console', () => {
     const totals = page.getByTestId('sales-totals')
     await expect.poll(() => totals.locator('div', { hasText: 'Sold' }).locator('dd').innerText()).toBe('2')
     await expect.poll(() => totals.locator('div', { hasText: 'Revenue' }).locator('dd').innerText()).not.toBe('0.00')
+    // Sold and revenue by channel: both tickets by the online shop, none at the box office.
+    const channels = page.getByTestId('sales-channels')
+    expect(await channels.getByRole('row', { name: /Online shop/ }).locator('td').first().innerText()).toBe('2')
+    expect(await channels.getByRole('row', { name: /Box office/ }).locator('td').allInnerTexts()).toEqual(['0', '0', '0.00'])
     await page.getByRole('cell', { name: 'paid' }).waitFor()
     await axeClean(page, 'sales')
     await context.close()

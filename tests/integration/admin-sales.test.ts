@@ -95,6 +95,37 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     expect((await manager.post(`/api/admin/sessions/${sessions[1]}/delete`)).status).toBe(200)
   })
 
+  it('box-office sales show as their own channel; complimentary tickets count as sold with 0 revenue', async () => {
+    const desk = await signedIn(server, 'boxoffice')
+    const before = (await manager.get<SessionSales>(`/api/admin/sales/sessions/${sessions[0]}`)).body
+    const sellAtDesk = async (payKind: 'cash' | 'comp', quantity: number) => {
+      const line = { day: dayIn(6), time: '19:00', actionId: eventId, categoryId: category, zoneId: zone, quantity, sum: quantity * 1000 }
+      const res = await desk.post<{ id: number; amount: number }>('/api/admin/boxoffice/sell', { fio: 'Анна Кассова', phone: '+79161234567', email: 'anna@example.org', hash, payKind, data: [line] })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return res.body
+    }
+    expect((await sellAtDesk('cash', 1)).amount).toBe(100000)
+    expect((await sellAtDesk('comp', 2)).amount).toBe(0)
+
+    const s = (await manager.get<SessionSales>(`/api/admin/sales/sessions/${sessions[0]}`)).body
+    // Three more sold, one paid for: revenue grows by one ticket's price, not three.
+    expect(s.totals.sold).toBe(before.totals.sold + 3)
+    expect(s.totals.revenue).toBe(before.totals.revenue + 100000)
+    expect(s.zones[0].revenue).toBe(before.zones[0].revenue + 100000)
+    expect(s.categories[0].revenue).toBe(before.categories[0].revenue + 100000)
+    expect(s.over_time.reduce((n, p) => n + p.revenue, 0)).toBe(s.totals.revenue)
+    const shop = before.channels.find((c) => c.channel === 'shop')!
+    expect(s.channels).toEqual([
+      { channel: 'shop', sold: shop.sold, complimentary: 0, revenue: shop.revenue },
+      { channel: 'boxoffice', sold: 3, complimentary: 2, revenue: 100000 },
+    ])
+    const e = (await manager.get<EventSales>(`/api/admin/sales/events/${eventId}`)).body
+    expect(e.totals.revenue).toBe(s.totals.revenue)
+    expect(e.channels).toEqual(s.channels)
+    const orders = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders
+    expect(orders.slice(0, 2).map((o) => o.boxOffice)).toEqual(['comp', 'cash'])
+  })
+
   it('a seat-map session counts the seats whose zone has no price row as blocked', async () => {
     const demo = await server.db.selectFrom('calendars').select(['id', 'drawing_id']).where('drawing_id', 'is not', null).executeTakeFirstOrThrow()
     const s = (await manager.get<SessionSales>(`/api/admin/sales/sessions/${demo.id}`)).body

@@ -3,6 +3,8 @@ import type { OrderCare } from '../../src/contract/admin/care'
 import type { AdminOrder } from '../../src/contract/admin/sales'
 import { salesOf } from '../../src/server/domain/inventory/stock'
 import { ticketClaims } from '../../src/server/domain/tickets/claims'
+import { sendMail } from '../../src/server/mail/outbox'
+import { backfillOutboxOrders } from '../../src/server/migrations/2026_11_24_19_c1_01_outbox_order'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { nonce, serverKeys, viewLines } from './door-helpers'
@@ -82,7 +84,7 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(care.body.lines.map((l) => [l.code, l.returned, l.checkedIn?.gate ?? null])).toEqual([[lines[0].ticketcode, false, 'West'], [lines[1].ticketcode, false, null]])
     // The paid e-mail ('mailed') is sent after the payment's commit, so it may or may not be in yet.
     expect(care.body.history.map((h) => h.kind).filter((k) => k !== 'mailed')).toEqual(['created', 'paid', 'checked_in'])
-    expect(care.body.can).toEqual({ cancel: false, resend: true, refund: true, reseat: false })
+    expect(care.body.can).toEqual({ cancel: false, resend: true, refund: true, reseat: false, name: false })
     expect((await manager.get('/api/admin/orders/987654')).status).toBe(404)
   })
 
@@ -121,6 +123,35 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(audit).toEqual([{ action: 'resend-tickets', actor: expect.stringMatching(/^manager-/) }])
     const unpaid = await order({ fio: 'Ли Мин', email: 'li.min@example.org', phone: '+79030004455' }, false)
     expect((await manager.post(`/api/admin/orders/${unpaid.id}/resend`, {})).status).toBe(409)
+  })
+
+  it("lists an order's e-mails by the outbox's order reference, not by what a body says; older messages get theirs from the body once", async () => {
+    const a = await order({ fio: 'Ода Ким', email: 'oda.kim@example.org', phone: '+79030007788' }, true)
+    const b = await order({ fio: 'Ода Ким', email: 'oda.kim@example.org', phone: '+79030007788' }, true)
+    expect((await manager.post(`/api/admin/orders/${a.id}/resend`, {})).status).toBe(200)
+    // The paid e-mail is sent after the payment's commit: wait for both orders' rows.
+    for (let i = 0; i < 100 && (await server.db.selectFrom('mail_outbox').select('id').where('order_id', 'in', [a.id, b.id]).execute()).length < 3; i++) await new Promise((r) => setTimeout(r, 50))
+    const rows = await server.db.selectFrom('mail_outbox').select(['order_id', 'text_body']).where('order_id', 'in', [a.id, b.id]).orderBy('id').execute()
+    expect(rows.filter((r) => r.order_id === a.id)).toHaveLength(2)
+    expect(rows.filter((r) => r.order_id === b.id)).toHaveLength(1)
+    expect(rows.every((r) => r.text_body.includes(r.order_id === a.id ? a.hash : b.hash))).toBe(true)
+    const mailedOf = async (id: number) => (await manager.get<OrderCare>(`/api/admin/orders/${id}`)).body.history.filter((h) => h.kind === 'mailed')
+    // A message about order b that quotes a's link is b's, not a's.
+    const stray = await sendMail(server.db, server.config, { to: 'oda.kim@example.org', subject: 'Про заказ b', text: `См. также ${a.hash}`, orderId: b.id })
+    expect(stray.sent).toBe(true)
+    expect(await mailedOf(a.id)).toHaveLength(2)
+    expect((await mailedOf(b.id)).map((h) => h.detail)).toContain('Про заказ b · oda.kim@example.org · sent')
+
+    // A message stored before the column: the migration's backfill finds its order from the body.
+    const old = await server.db.insertInto('mail_outbox').values({ to_address: 'old@example.org', subject: 'Старое письмо', text_body: `Ваш заказ: http://shop.test/order/${b.hash}`, html_body: '', created_at: Date.now(), next_attempt_at: null }).returning('id').executeTakeFirstOrThrow()
+    const unrelated = await server.db.insertInto('mail_outbox').values({ to_address: 'x@example.org', subject: 'Без заказа', text_body: 'no order here: abcdefghijklmnopqrstuvwxyz0123', html_body: '', created_at: Date.now(), next_attempt_at: null }).returning('id').executeTakeFirstOrThrow()
+    expect(await backfillOutboxOrders(server.db)).toBeGreaterThanOrEqual(1)
+    const after = await server.db.selectFrom('mail_outbox').select(['id', 'order_id']).where('id', 'in', [old.id, unrelated.id]).orderBy('id').execute()
+    expect(after).toEqual([
+      { id: old.id, order_id: b.id },
+      { id: unrelated.id, order_id: null },
+    ])
+    expect((await mailedOf(b.id)).some((h) => h.detail.startsWith('Старое письмо'))).toBe(true)
   })
 
   it('refunds some tickets of a card order through the bank, then the rest exactly once under two clicks at once; history shows the e-mails and refunds', async () => {

@@ -6,6 +6,7 @@ import type { AdminOrder } from '../../contract/admin/sales'
 import { CARE_TEXTS, fillIn } from './careTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { formatMoment } from '../i18n/localeFormat'
+import { NameTickets } from './NameTickets'
 
 const MINOR = 100
 
@@ -119,10 +120,19 @@ export function OrderCareScreen() {
             {c.status}: <strong>{c.state[care.order.state]}</strong>
             {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {(care.order.total / MINOR).toFixed(2)}
           </p>
-          {care.order.state === 'paid' && (
+          {care.order.state === 'paid' && !care.can.name && (
             <p>
               <Link to={`/admin/orders/${id}/print`}>{c.print}</Link>
             </p>
+          )}
+          {mayAct && care.can.name && (
+            <NameTickets
+              orderId={id}
+              onNamed={(mailed) => {
+                setNote(mailed ? `${c.names.saved} ${c.names.mailed}` : c.names.saved)
+                void load()
+              }}
+            />
           )}
           {mayAct && (care.can.cancel || care.can.resend || care.can.refund) && (
             <p className="adm-actions">

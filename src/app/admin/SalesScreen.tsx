@@ -75,6 +75,28 @@ export function SalesScreen() {
               <dd>{money(sales.totals.revenue)}</dd>
             </div>
           </dl>
+          <div className="adm-scroll">
+            <table data-testid="sales-channels">
+              <thead>
+                <tr>
+                  <th scope="col">{t.channel}</th>
+                  <th scope="col">{t.sold}</th>
+                  <th scope="col">{t.complimentary}</th>
+                  <th scope="col">{t.revenue}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sales.channels.map((c) => (
+                  <tr key={c.channel}>
+                    <th scope="row">{t.channels[c.channel]}</th>
+                    <td>{c.sold}</td>
+                    <td>{c.complimentary}</td>
+                    <td>{money(c.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {sales.over_time.length > 0 && (
             <figure className="adm-chart">
               <figcaption>{t.sales}</figcaption>

@@ -46,6 +46,8 @@ export const boxOfficeSellResponseSchema = z.object({
   /** What the desk takes from the buyer, minor units (0 for complimentary tickets). */
   amount: z.number().int(),
   mailed: z.boolean(),
+  /** The event has named tickets: the operator enters their holders in order care (the tickets are mailed then). */
+  needsNames: z.boolean(),
 })
 
 /** Reseat a sold ticket (an order line) to another free seat of the same price; the order stays. */

@@ -9,6 +9,7 @@ import * as d from './door'
 import * as s from './sales'
 import * as m from './studio'
 import { offerCalls } from './offers-calls'
+import { orderDataResponseSchema } from '../entities/nominal'
 import * as w from './waiting'
 import * as st from './seating'
 import type { Permission } from './roles'
@@ -102,6 +103,8 @@ export const adminCalls = {
   orderSearch: call({ method: 'GET', path: '/api/admin/orders/search', summary: "Find orders by number, buyer's e-mail, phone or name, or a ticket code", request: care.orderSearchQuerySchema, response: care.orderSearchResponseSchema, permission: 'sales.read' }),
   orderCare: call({ method: 'GET', path: '/api/admin/orders/:id', summary: 'An order with its tickets and history (created, paid, returned, checked in, operator actions)', request: noQuery, params: byId, response: care.orderCareSchema, permission: 'sales.read' }),
   orderCancel: call({ method: 'POST', path: '/api/admin/orders/:id/cancel', summary: 'Cancel an unpaid order (its places go back on sale)', request: empty, params: byId, response: a.okResponseSchema, permission: 'orders.care' }),
+  orderNames: call({ method: 'GET', path: '/api/admin/orders/:id/names', summary: "An order's named tickets with what each asks (the shop's order-data rows and reference lists)", request: noQuery, params: byId, response: orderDataResponseSchema, permission: 'sales.read' }),
+  orderName: call({ method: 'POST', path: '/api/admin/orders/:id/names', summary: "Enter the holders of an order's named tickets (the shop's rules and confirmation); a paid order's tickets are then e-mailed", request: care.careNameRequestSchema, params: byId, response: care.careNameResponseSchema, permission: 'orders.care' }),
   orderResend: call({ method: 'POST', path: '/api/admin/orders/:id/resend', summary: "Send a paid order's tickets e-mail again", request: empty, params: byId, response: a.okResponseSchema, permission: 'orders.care' }),
   ...offerCalls,
   orderRefund: call({ method: 'POST', path: '/api/admin/orders/:id/refund', summary: 'Refund all or some tickets of a paid order through its payment provider, exactly once; the seats go back on sale', request: bo.refundRequestSchema, params: byId, response: bo.refundResponseSchema, permission: 'orders.care' }),

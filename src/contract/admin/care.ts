@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { confirmNominalRequestSchema } from '../entities/nominal'
 import { langSchema } from '../lang'
 import { adminOrderSchema } from './sales'
 
@@ -34,8 +35,11 @@ export const careLineSchema = z.object({
   /** The entry that stands (first valid entry scan), if the ticket was checked in. */
   checkedIn: z.object({ at: z.number(), gate: z.string() }).nullable(),
 })
-/** mailed: a message of the order in the outbox (detail: subject, address, sent or not); reseated, refunded: by an operator (issue 19). */
-export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator', 'mailed', 'reseated', 'refunded'] as const
+/**
+ * mailed: a message of the order in the outbox (detail: subject, address, sent or not); reseated,
+ * refunded: by an operator (issue 19); named: the holders of named tickets were entered.
+ */
+export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator', 'mailed', 'reseated', 'refunded', 'named'] as const
 export const careEventSchema = z.object({
   at: z.number(),
   kind: z.enum(HISTORY_KINDS),
@@ -46,6 +50,17 @@ export const orderCareSchema = z.object({
   order: adminOrderSchema,
   lines: z.array(careLineSchema),
   history: z.array(careEventSchema),
-  can: z.object({ cancel: z.boolean(), resend: z.boolean(), refund: z.boolean(), reseat: z.boolean() }),
+  /** name: the order's named tickets still wait for their holders (a counter sale of a named-ticket event). */
+  can: z.object({ cancel: z.boolean(), resend: z.boolean(), refund: z.boolean(), reseat: z.boolean(), name: z.boolean() }),
 })
 export type OrderCare = z.infer<typeof orderCareSchema>
+
+/**
+ * The holders of an order's named tickets, entered by an operator (a counter sale of a named-ticket
+ * event is paid at the desk before its holders are known, as a free named order is in the shop):
+ * the shop's named-ticket columns (000 §3 confirm payload), checked by the same rules and written
+ * by the same confirmation. The consents are confirmed by the operator on the holder's behalf.
+ */
+export const careNameRequestSchema = confirmNominalRequestSchema.omit({ hash: true, lang: true, checkboxList: true }).extend({ lang: langSchema.optional() })
+export type CareNameRequest = z.input<typeof careNameRequestSchema>
+export const careNameResponseSchema = z.object({ ok: z.literal(true), mailed: z.boolean() })

@@ -8,6 +8,7 @@ import { langSchema } from '../lang'
  * - held: in a visitor's cart or an unpaid order that still reserves it;
  * - blocked: places of the session's map not for sale (their zone has no price row);
  * - free: the rest of what is for sale.
+ * - revenue: what the sold tickets brought in; complimentary box-office tickets bring 0.
  */
 const names = { name_ru: z.string(), name_en: z.string(), name_kz: z.string(), name_ch: z.string() }
 export const salesCountsSchema = z.object({
@@ -21,6 +22,13 @@ export const salesCountsSchema = z.object({
 export type SalesCounts = z.infer<typeof salesCountsSchema>
 export const zoneSalesSchema = salesCountsSchema.extend({ zone_id: z.number().int().nullable(), color: z.string(), ...names })
 export const categorySalesSchema = z.object({ category_id: z.number().int(), sold: z.number().int(), revenue: z.number().int(), ...names })
+/**
+ * Tickets sold and revenue per sales channel (issue 19.1): the shop or the box office.
+ * complimentary: how many of `sold` were given away at the box office (they count 0 revenue).
+ */
+export const SALES_CHANNELS = ['shop', 'boxoffice'] as const
+export const channelSalesSchema = z.object({ channel: z.enum(SALES_CHANNELS), sold: z.number().int(), complimentary: z.number().int(), revenue: z.number().int() })
+export type ChannelSales = z.infer<typeof channelSalesSchema>
 /** Tickets sold and revenue per day of sale (the day the order was paid, UTC). */
 export const salesPointSchema = z.object({ day: z.string(), sold: z.number().int(), revenue: z.number().int() })
 export const sessionSalesSchema = z.object({
@@ -30,6 +38,7 @@ export const sessionSalesSchema = z.object({
   totals: salesCountsSchema,
   zones: z.array(zoneSalesSchema),
   categories: z.array(categorySalesSchema),
+  channels: z.array(channelSalesSchema),
   over_time: z.array(salesPointSchema),
 })
 export type SessionSales = z.infer<typeof sessionSalesSchema>
@@ -37,6 +46,7 @@ export const eventSalesSchema = z.object({
   event_id: z.number().int(),
   totals: salesCountsSchema,
   categories: z.array(categorySalesSchema),
+  channels: z.array(channelSalesSchema),
   over_time: z.array(salesPointSchema),
   sessions: z.array(sessionSalesSchema),
 })

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import { SESSION_COOKIE } from '../plugins/session'
 import { findSession } from '../domain/sessions/repository'
 import { reseatTicket } from '../domain/boxoffice/reseat'
@@ -49,7 +50,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
         mailed = Boolean(result && (result.sent || result.filePath))
         await writeAudit(db, actor, { action: mailed ? 'send-tickets' : 'send-tickets-failed', entity: 'order', entityId: sale.id, after: { to: input.email } })
       }
-      return { ...sale, mailed }
+      return { ...sale, mailed, needsNames: sale.status !== ORDER_STATUS_CONFIRMED }
     },
     ticketReseat: async ({ input, actor }) => {
       const { place } = await reseatTicket(db, input.lineId, input.seat, {
@@ -65,6 +66,8 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       const [row] = await careOrderRows(db, [params.id])
       const order = row ? await findOrderByHash(db, row.hash) : undefined
       if (!order) throw new ApiFailure('admin-not-found', { what: 'order', id: params.id })
+      // Named tickets are printed once they carry their holders (order care enters them).
+      if (order.paid === 1 && order.status !== ORDER_STATUS_CANCELLED && order.status !== ORDER_STATUS_CONFIRMED) throw new ApiFailure('order-unconfirmed')
       // The same rule as the buyer's order page: codes only for a paid order whose printing is allowed.
       const keys = printingAllowed(order) ? app.ticketKeys : null
       const tickets = await Promise.all((await listTicketLines(db, order.id)).map((l) => toTicketLine(l, keys)))

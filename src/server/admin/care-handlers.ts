@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { OrderCare } from '../../contract/admin/care'
-import { careAudit, careEntries, careLines, careMails, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
+import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
 import { boxOfficeKinds, listLineChanges } from '../domain/boxoffice/boxoffice.repository'
 import { refundTickets } from '../domain/care/refund'
+import { confirmNominal } from '../domain/nominal/confirm'
+import { buildOrderData } from '../domain/nominal/order-data'
+import { listNominalCheckboxes } from '../domain/nominal/repository'
 import { listOrderRefunds } from '../domain/care/refund.repository'
 import { expireOrders } from '../domain/orders/expiry'
 import { isReturned } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
+import { listOrderMail } from '../mail/mail.repository'
 import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
@@ -57,13 +61,16 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const history: OrderCare['history'] = [{ at: Number(o.created_at), kind: 'created', detail: '' }]
       if (o.paid_at !== null) history.push({ at: Number(o.paid_at), kind: 'paid', detail: '' })
       if (o.cancelled_at !== null) history.push({ at: Number(o.cancelled_at), kind: 'cancelled', detail: '' })
+      // An order of named tickets is confirmed when its holders are entered (by the buyer or an operator).
+      const holders = lines.filter((l) => personName(l) !== '').length
+      if (o.confirmed_at !== null && holders > 0) history.push({ at: Number(o.confirmed_at), kind: 'named', detail: String(holders) })
       for (const r of await careReturns(db, o.id)) {
         history.push({ at: Number(r.created_at), kind: 'return_requested', detail: '' })
         if (r.confirmed_at !== null) history.push({ at: Number(r.confirmed_at), kind: 'returned', detail: '' })
       }
       for (const e of entries) history.push({ at: Number(e.scanned_at), kind: 'checked_in', detail: `${e.ticket_code} · ${e.gate}` })
       for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', detail: `${a.action} · ${a.actor}` })
-      for (const m of await careMails(db, o.hash)) {
+      for (const m of await listOrderMail(db, o.id)) {
         const outcome = m.sent_at !== null || m.file_path !== '' ? 'sent' : m.failed_at !== null ? 'failed' : 'queued'
         history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', detail: `${m.subject} · ${m.to_address} · ${outcome}` })
       }
@@ -107,6 +114,8 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
           resend: state === 'paid' && o.status === ORDER_STATUS_CONFIRMED && o.email !== '',
           refund: state === 'paid' && open,
           reseat: state === 'paid' && lines.some((l) => l.seat_id !== null && l.return_status === 0),
+          // Only a named-ticket order is created unconfirmed; it waits for its holders.
+          name: (state === 'paid' || state === 'reserved') && o.status !== ORDER_STATUS_CONFIRMED,
         },
       }
     },
@@ -133,6 +142,18 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       // The refunded seats were logged free in the same transaction: open maps hear it now.
       if (result.calendarIds.length) app.liveFeed.changed()
       return { amount: result.amount, lines: result.lines, repeat: result.repeat }
+    },
+    orderNames: async ({ params, input }) => buildOrderData(db, (await orderRow(params.id)).hash, input.lang ?? 'ru'),
+    orderName: async ({ params, input, actor }) => {
+      const o = await orderRow(params.id)
+      const { lang, ...columns } = input
+      // The operator confirms the named-ticket consents on the holders' behalf (said at the desk).
+      const checkboxList = (await listNominalCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
+      await confirmNominal(db, { ...columns, hash: o.hash, lang: lang ?? 'ru', checkboxList })
+      await writeAudit(db, actor, { action: 'name-tickets', entity: 'order', entityId: o.id, after: { tickets: columns.id.length } })
+      // A paid order's tickets go out now that they carry their holders (the shop does the same for a free named order).
+      const result = o.paid === 1 && o.email !== '' ? await sendOrderPaidMail(db, app.config, o.hash) : null
+      return { ok: true as const, mailed: Boolean(result && (result.sent || result.filePath)) }
     },
     orderResend: async ({ params, actor }) => {
       const o = await orderRow(params.id)

@@ -18,12 +18,13 @@ export async function placesPerZoneOf(db: Db, drawingId: number): Promise<{ zone
   return [...seats, ...standing]
 }
 
-/** Every order line of a session with its order's state. */
+/** Every order line of a session with its order's state and, for a box-office sale, how it was paid there (null: the shop's). */
 export function sessionLines(db: Db, calendarId: number) {
   return db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at'])
+    .leftJoin('box_office_sales as b', 'b.order_id', 'o.id')
+    .select(['l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at', 'b.pay_kind'])
     .where('l.calendar_id', '=', calendarId)
     .execute()
 }

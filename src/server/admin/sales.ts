@@ -1,4 +1,4 @@
-import type { EventSales, SalesCounts, SessionSales } from '../../contract/admin/sales'
+import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, type SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
 import { ApiFailure } from '../errors'
@@ -20,12 +20,29 @@ const add = (a: SalesCounts, b: SalesCounts): SalesCounts => ({
 })
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
+/** A sold line as the report's money rule reads it: its cost, and how the box office was paid for it (null: the shop sold it). */
+export interface SoldLine {
+  cost: number
+  pay_kind: string | null
+}
+/**
+ * The report's one money rule: a sold line brings in its cost, except a complimentary ticket
+ * given at the box office, which brings in nothing (its desk payment is 0; counting its price
+ * would show money that never came in).
+ */
+export const isComplimentary = (l: SoldLine): boolean => l.pay_kind === 'comp'
+export const lineRevenue = (l: SoldLine): number => (isComplimentary(l) ? 0 : l.cost)
+const channelOf = (l: SoldLine): ChannelSales['channel'] => (l.pay_kind === null ? 'shop' : 'boxoffice')
+/** Channels in report order, present even when empty so the screen's table keeps its rows. */
+const emptyChannels = () => new Map<ChannelSales['channel'], ChannelSales>(SALES_CHANNELS.map((channel) => [channel, { channel, sold: 0, complimentary: 0, revenue: 0 }]))
+
 /**
  * Sales of one session (issue 17 item 4), read from the same rows the storefront writes: order
  * lines of paid orders are sold (returned tickets left out), lines of unpaid orders still within
  * their reserve time and live cart holds on the map are held; a seat-map session's capacity per
  * zone is the drawing's seats and standing places there, a general-admission one's the price
- * rows' quantities. Cost: a handful of grouped queries per session.
+ * rows' quantities. Revenue follows lineRevenue (complimentary counter tickets bring 0) and is
+ * also split by channel (shop, box office). Cost: a handful of grouped queries per session.
  */
 export async function sessionSales(db: Db, calendarId: number, now: number): Promise<SessionSales> {
   const cal = await findCalendar(db, calendarId)
@@ -56,22 +73,28 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
   }
   for (const id of capacityByZone.keys()) zoneOf(id)
   const categories = new Map<number, { sold: number; revenue: number }>()
+  const channels = emptyChannels()
   const overTime = new Map<string, { sold: number; revenue: number }>()
   for (const l of lines) {
     if (l.status === ORDER_STATUS_CANCELLED) continue
     const z = zoneOf(l.zone_id)
     if (l.paid === 1) {
       if (l.return_status !== 0) continue
+      const revenue = lineRevenue(l)
       z.sold += l.quantity
-      z.revenue += l.cost
+      z.revenue += revenue
       const c = categories.get(l.client_category_id) ?? { sold: 0, revenue: 0 }
       c.sold += l.quantity
-      c.revenue += l.cost
+      c.revenue += revenue
       categories.set(l.client_category_id, c)
+      const ch = channels.get(channelOf(l))!
+      ch.sold += l.quantity
+      ch.revenue += revenue
+      if (isComplimentary(l)) ch.complimentary += l.quantity
       const day = utcDay(l.paid_at ?? now)
       const t = overTime.get(day) ?? { sold: 0, revenue: 0 }
       t.sold += l.quantity
-      t.revenue += l.cost
+      t.revenue += revenue
       overTime.set(day, t)
     } else if (l.reserve_until > now) {
       z.held += l.quantity
@@ -110,6 +133,7 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
       .sort((a, b) => a.sort - b.sort)
       .map(({ sort: _s, ...z }) => z),
     categories: [...categories.entries()].map(([id, c]) => ({ category_id: id, ...names(catById.get(id)), ...c })),
+    channels: [...channels.values()],
     over_time: [...overTime.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, t]) => ({ day, ...t })),
   }
 }
@@ -123,9 +147,16 @@ export async function eventSales(db: Db, eventId: number, now: number): Promise<
   for (const c of cals) sessions.push(await sessionSales(db, c.id, now))
   let totals = zero()
   const categories = new Map<number, EventSales['categories'][number]>()
+  const channels = emptyChannels()
   const overTime = new Map<string, { sold: number; revenue: number }>()
   for (const s of sessions) {
     totals = add(totals, s.totals)
+    for (const c of s.channels) {
+      const ch = channels.get(c.channel)!
+      ch.sold += c.sold
+      ch.complimentary += c.complimentary
+      ch.revenue += c.revenue
+    }
     for (const c of s.categories) {
       const have = categories.get(c.category_id)
       categories.set(c.category_id, have ? { ...have, sold: have.sold + c.sold, revenue: have.revenue + c.revenue } : { ...c })
@@ -139,6 +170,7 @@ export async function eventSales(db: Db, eventId: number, now: number): Promise<
     event_id: eventId,
     totals,
     categories: [...categories.values()],
+    channels: [...channels.values()],
     over_time: [...overTime.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, t]) => ({ day, ...t })),
     sessions,
   }

@@ -122,6 +122,8 @@ export interface MailOutboxTable {
   next_attempt_at: number | null
   /** When it was given up after MAIL_MAX_ATTEMPTS. */
   failed_at: number | null
+  /** The order the message is about (migration 2026_11_24_19_c1_01_outbox_order); null: none. */
+  order_id: number | null
 }
 
 export interface VenueDrawingsTable {

@@ -6,13 +6,18 @@ import type { Db } from '../db/connect'
  */
 
 /** Stores a message, due for the retry sweep at `dueAt`; answers its id. */
-export async function insertOutboxMessage(db: Db, m: { to: string; subject: string; text: string; html: string; now: number; dueAt: number }): Promise<number> {
+export async function insertOutboxMessage(db: Db, m: { to: string; subject: string; text: string; html: string; orderId: number | null; now: number; dueAt: number }): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
-    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, created_at: m.now, next_attempt_at: m.dueAt })
+    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, order_id: m.orderId, created_at: m.now, next_attempt_at: m.dueAt })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
+}
+
+/** Messages about an order (order_id), oldest first: what order care lists in its history. */
+export function listOrderMail(db: Db, orderId: number) {
+  return db.selectFrom('mail_outbox').select(['id', 'to_address', 'subject', 'created_at', 'sent_at', 'file_path', 'failed_at']).where('order_id', '=', orderId).orderBy('id').execute()
 }
 
 /** Records a message as sent by attempt number `attempts`. */

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string
+  /** The order the message is about (stored with it: order care lists an order's e-mails by it). */
+  orderId?: number
 }
 
 export interface MailResult {
@@ -35,7 +37,7 @@ export async function sendMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxD
   // Stored first, with its first attempt due now: if this process dies before delivering, the
   // retry sweep (mail/retry.ts) of any process sends it.
   const now = Date.now()
-  const id = await insertOutboxMessage(db, { to: message.to, subject: message.subject, text: message.text, html: message.html ?? '', now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
+  const id = await insertOutboxMessage(db, { to: message.to, subject: message.subject, text: message.text, html: message.html ?? '', orderId: message.orderId ?? null, now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
   const result = await deliverMail(config, id, message)
   await recordAttempt(db, id, 1, result, Date.now())
   return result

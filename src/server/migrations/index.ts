@@ -27,6 +27,7 @@ import * as m19b1 from './2026_11_24_19_b1_01_box_office'
 import * as m16a from './2026_11_24_16_01_01_compiled_venues'
 import * as m20w3a from './2026_11_24_20_w3_01_accessible_seating'
 import * as m17s1 from './2026_11_24_17_s1_01_blocked_seats'
+import * as m19c1 from './2026_11_24_19_c1_01_outbox_order'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_18_11_01_waiting_room_auto': m18f,
   '2026_11_24_20_w3_01_accessible_seating': m20w3a,
   '2026_11_24_17_s1_01_blocked_seats': m17s1,
+  '2026_11_24_19_c1_01_outbox_order': m19c1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -27,7 +27,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
   const [sendMail, setSendMail] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [sold, setSold] = useState<{ id: number; ord_num: number; amount: number; mailed: boolean; email: string } | null>(null)
+  const [sold, setSold] = useState<{ id: number; ord_num: number; amount: number; mailed: boolean; needsNames: boolean; email: string } | null>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -85,9 +85,15 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
           <p>
             {fillIn(b.sold, { n: sold.ord_num, sum: formatMoney(sold.amount / MINOR, lang) })} {sold.mailed ? fillIn(b.mailed, { email: sold.email }) : ''}
           </p>
-          <p>
-            <Link to={`/admin/orders/${sold.id}/print`}>{b.print}</Link> · <Link to={`/admin/orders/${sold.id}`}>{b.openOrder}</Link>
-          </p>
+          {sold.needsNames ? (
+            <p>
+              {b.needsNames} <Link to={`/admin/orders/${sold.id}#names`}>{b.nameHolders}</Link>
+            </p>
+          ) : (
+            <p>
+              <Link to={`/admin/orders/${sold.id}/print`}>{b.print}</Link> · <Link to={`/admin/orders/${sold.id}`}>{b.openOrder}</Link>
+            </p>
+          )}
         </div>
       )}
     </section>

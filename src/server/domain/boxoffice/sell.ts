@@ -49,9 +49,11 @@ export interface SaleContext {
  *    as the box office's (reports), the audit row.
  *
  * If step 2 fails the order is cancelled through the reservation's end, so its places go back
- * on sale at once rather than when its reserve time runs out. Answers the order and the amount.
+ * on sale at once rather than when its reserve time runs out. Answers the order, the amount and
+ * its status: an event with named tickets leaves it unconfirmed (paid, holders not yet known), as
+ * the shop leaves a free named order, until order care enters the holders (care-handlers.ts).
  */
-export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number }> {
+export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number; status: number }> {
   const checkboxList = (await listOrderCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
   const buyer = { fio: sale.fio, phone: sale.phone, email: sale.email, re_email: sale.email, lang: sale.lang, checkboxList, USE_PUSHKIN_CARD: 0 as const }
   const invalid = (fields: string) => new ApiFailure('invalid-fields', { fields })
@@ -78,7 +80,7 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
       if (!(await markOrderPaid(trx, order, amount, ctx.now))) throw new Error(`box office: order ${order.id} was paid already`)
       await insertBoxOfficeSale(trx, { orderId: order.id, operatorId: ctx.operatorId, actor: ctx.actor, payKind: sale.payKind, now: ctx.now })
       await ctx.record(trx, order, amount)
-      return { id: order.id, hash, ord_num: order.ord_num, amount }
+      return { id: order.id, hash, ord_num: order.ord_num, amount, status: order.status }
     })
   } catch (err) {
     const order = await findOrderByHash(db, hash)

@@ -43,9 +43,9 @@ export function careOrderRows(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('orders as o')
     .leftJoin('order_lines as l', 'l.order_id', 'o.id')
-    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
+    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
     .where('o.id', 'in', ids.length > 0 ? [...ids] : [-1])
-    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at'])
+    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at'])
     .orderBy('o.id', 'desc')
     .execute()
 }
@@ -90,23 +90,6 @@ export function careReturns(db: Db, orderId: number) {
 
 export function careAudit(db: Db, orderId: number) {
   return db.selectFrom('audit_log').select(['created_at', 'action', 'actor']).where('entity', '=', 'order').where('entity_id', '=', String(orderId)).orderBy('id').execute()
-}
-
-/**
- * Messages of the order in the mail outbox (paid tickets, resends, return links), oldest first.
- * The outbox keeps no order id; every such message carries the order's link, whose hash is 128
- * random bits, so a body naming the hash is the order's and no other's. Cost: a LIKE over the
- * outbox per order opened in the console (fine for a venue's volume; an order_id column on
- * mail_outbox would make it indexed, owned by the mail code).
- */
-export function careMails(db: Db, hash: string) {
-  const pattern = `%${hash.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-  return db
-    .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'created_at', 'sent_at', 'file_path', 'failed_at'])
-    .where(sql<SqlBool>`text_body like ${pattern} escape '\\'`)
-    .orderBy('id')
-    .execute()
 }
 
 /** Sold seats of an order's lines as people read them (a reseat's from and to). */

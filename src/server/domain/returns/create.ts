@@ -69,7 +69,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang as Lang)}, ${l.day} ${l.time}, ${pickLocalized(l, 'name', lang as Lang)} × ${l.quantity}`),
     sum: toMajor(chosen.reduce((s, l) => s + l.cost, 0)),
   })
-  const sent = await sendMail(db, config, mail)
+  const sent = await sendMail(db, config, { ...mail, orderId: order.id })
   if (!sent.sent) {
     await db.transaction().execute((trx) => withdrawReturnRequest(trx, created.requestId, ids))
     throw new ApiFailure('return-mail-failed')

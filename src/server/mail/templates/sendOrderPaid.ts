@@ -28,10 +28,9 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
   const lines = await listMailTicketLines(db, order.id)
   const money = await orderMoney(db, order)
   const q = lang === DEFAULT_LANG ? '' : `?lang=${lang}`
-  return sendMail(
-    db,
-    config,
-    orderPaidMail({
+  return sendMail(db, config, {
+    orderId: order.id,
+    ...orderPaidMail({
       to: order.email,
       lang,
       ordNum: order.ord_num,
@@ -39,7 +38,7 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
       orderLink: `${config.publicUrl}${ORDER_PATH}${order.hash}${q}`,
       tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: `${config.publicUrl}${TICKET_PATH}${l.ticket_hash}${q}` })),
     }),
-  )
+  })
 }
 
 /**
