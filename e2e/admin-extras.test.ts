@@ -140,7 +140,8 @@ describe('console extras and shop setup', () => {
     await page.goto(new URL(`/admin/events/${event.id}`, app.baseUrl).toString())
     const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3060a0' } }).png().toBuffer()
     await page.getByLabel('Іс-шара суреті').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: png })
-    await expect.poll(() => page.getByRole('status').innerText()).toBe('Сурет жүктелді (1200×800)')
+    // The event editor has other live regions (seat choice rules); the image's is the one that speaks.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Сурет' }).innerText()).toBe('Сурет жүктелді (1200×800)')
     const img = page.getByRole('img', { name: 'Іс-шара суреті' })
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1200)
     expect((await app.server.db.selectFrom('events').select('image_id').where('id', '=', event.id).executeTakeFirstOrThrow()).image_id).not.toBeNull()

@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { EventCalendarDay } from '../../contract/entities/event'
 import { useLinkContext } from '../hooks/useLinks'
-import { buildLink } from '../lib/links'
+import { buildLink, MAP_SOURCE_PARAM } from '../lib/links'
 import { resolveSelection, routeNeedsSync, type Selection } from './selection'
 
 export interface RouteSelection {
@@ -28,12 +28,13 @@ export function useRouteSelection(
   const navigate = useNavigate()
   const { date: routeDate, time: routeTime } = useParams()
   const selection = resolveSelection(calendar, routeDate, routeTime)
-  // The rewritten route keeps only lang and sub: a one-off query such as the CRM sign-in token
-  // must not be copied back after the shell has dropped it.
+  // The rewritten route keeps only lang, sub and the map-source switch: a one-off query such as
+  // the CRM sign-in token must not be copied back after the shell has dropped it.
   const { lang: linkLang, sub } = useLinkContext()
+  const mapSource = new URLSearchParams(useLocation().search).get(MAP_SOURCE_PARAM) ?? undefined
   const go = useCallback(
-    (sel: Selection) => navigate(buildLink(pathOf(hash, sel), { lang: linkLang, sub }), { replace: true }),
-    [navigate, pathOf, hash, linkLang, sub],
+    (sel: Selection) => navigate(buildLink(pathOf(hash, sel), { lang: linkLang, sub }, { [MAP_SOURCE_PARAM]: mapSource }), { replace: true }),
+    [navigate, pathOf, hash, linkLang, sub, mapSource],
   )
   const needsSync = routeNeedsSync(selection, routeDate, routeTime)
   useEffect(() => {

@@ -14,6 +14,13 @@ export interface LinkContext {
 /** The value `sub` must have to count as set. */
 export const SUB_FLAG = '1'
 
+/**
+ * The engineers' map-source switch (`?mapSource=json`, the benchmarks' baseline). A route that
+ * rewrites itself (date and time resolved against the calendar) keeps it, or a page opened with it
+ * would fall back to the default source once its session is chosen.
+ */
+export const MAP_SOURCE_PARAM = 'mapSource'
+
 /** Extra query values for one link; undefined and '' are dropped. */
 export type ExtraQuery = Record<string, string | number | undefined>
 

@@ -5,6 +5,7 @@ import { SeatStatus, type VenueData, type VenueZone } from '../../../../engine/m
 import { SeatMapEngine } from '../../../../engine/SeatMapEngine'
 import { createVenueParser, type VenueParser } from '../../../../engine/venueParser/client'
 import type { VenueParseResult } from '../../../../engine/venueParser/workerApi'
+import { MAP_SOURCE_PARAM } from '../../../lib/links'
 import { offerEngineToTests } from '../../../seatmap/testHooks'
 import { blockedSeatIds, cartOverlay, compiledSession, statusBatches, statusesToBatches, venueMetadata, type SeatSet } from './seatStatus'
 import { openSeatStream, type EventSourceFactory } from './seatStream'
@@ -18,7 +19,7 @@ export const MAP_SOURCES: readonly MapSource[] = ['compiled', 'json']
 
 /** The map source a page URL asks for (`?mapSource=json`), 'compiled' by default. */
 export function mapSourceOf(search: string): MapSource {
-  const asked = new URLSearchParams(search).get('mapSource')
+  const asked = new URLSearchParams(search).get(MAP_SOURCE_PARAM)
   return MAP_SOURCES.find((s) => s === asked) ?? 'compiled'
 }
 
