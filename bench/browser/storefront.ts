@@ -1,8 +1,9 @@
-import type { Browser, CDPSession } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { bigEventHash } from '../../src/server/seed/big-venue'
 import { demoHash } from '../../src/server/seed/catalog'
 import { percentile, runScenario, startFrameRecorder, stopFrameRecorder } from './scenario'
 import type { StorefrontServer } from './storefrontServer'
+import { type ByteCount, TargetBytes, type WorkerEmulation } from './workerTargets'
 
 /**
  * Storefront scenarios of the browser benchmark (issue 16.5): a visitor opens the scheme page of
@@ -48,8 +49,10 @@ export interface StorefrontRun {
   error?: string
   /** Navigation start to interactive map, ms. */
   interactiveMs?: number
-  /** Bytes over the wire (encoded) from navigation to interactive, and the largest responses. */
-  bytes?: { total: number; largest: { path: string; bytes: number }[] }
+  /** Bytes over the wire (encoded) from navigation to interactive, the page's and its workers', and the largest responses. */
+  bytes?: ByteCount
+  /** What the workers' DevTools sessions answered to the profile's emulation (see workerTargets.ts). */
+  workerEmulation?: WorkerEmulation
   longTasks?: { count: number; totalMs: number; maxMs: number }
   /** JS heap after the load and a GC: the page's and its workers', and per seat (bytes). */
   heap?: { pageUsedMb: number; pageBackingStoreMb: number | null; workersUsedMb: number | null; bytesPerSeat: number }
@@ -100,18 +103,6 @@ async function workerHeapBytes(browser: Browser): Promise<number | null> {
   }
 }
 
-/** Sums encoded bytes of every response the page's network session finishes. */
-function trackBytes(cdp: CDPSession): () => { total: number; largest: { path: string; bytes: number }[] } {
-  const urls = new Map<string, string>()
-  const done: { path: string; bytes: number }[] = []
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => urls.set(e.requestId, e.request.url))
-  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
-    const url = urls.get(e.requestId) ?? '?'
-    done.push({ path: url.startsWith('http') ? new URL(url).pathname : url.slice(0, 40), bytes: e.encodedDataLength })
-  })
-  return () => ({ total: done.reduce((s, d) => s + d.bytes, 0), largest: [...done].sort((a, b) => b.bytes - a.bytes).slice(0, 3) })
-}
-
 export interface StorefrontRunOptions {
   rounds: number
   budgetMs: number
@@ -151,12 +142,12 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     requestAnimationFrame(check)
   })
   const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  const bytes = trackBytes(cdp)
-  if (p.network) {
-    const bytesPerS = (p.network.mbitPerS * 1e6) / 8
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.network.latencyMs, downloadThroughput: bytesPerS, uploadThroughput: bytesPerS })
-  }
+  const bytesPerS = p.network ? (p.network.mbitPerS * 1e6) / 8 : 0
+  const conditions = p.network ? { offline: false, latency: p.network.latencyMs, downloadThroughput: bytesPerS, uploadThroughput: bytesPerS } : null
+  // The page's session and its workers' (the venue worker downloads the compiled venue).
+  const bytes = new TargetBytes()
+  await bytes.attach(cdp, { network: conditions ?? undefined, cpuRate: p.cpuSlowdown > 1 ? p.cpuSlowdown : undefined })
+  if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions)
   if (p.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpuSlowdown })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
@@ -167,7 +158,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     await Promise.race([timeout, page.goto(`${server.url}/scheme/${venue.hash}${mapSource === 'json' ? '?mapSource=json' : ''}`, { waitUntil: 'commit', timeout: o.timeoutMs })])
     await Promise.race([timeout, interactive])
     const interactiveMs = await page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt)
-    const transferred = bytes()
+    const transferred = bytes.count()
     await page.waitForTimeout(500)
     const longTasks = await page.evaluate((until) => {
       const tasks = (window as unknown as { __longtasks: { start: number; duration: number }[] }).__longtasks.filter((t) => t.start <= until)
@@ -193,6 +184,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       ok: true,
       interactiveMs: Math.round(interactiveMs),
       bytes: transferred,
+      workerEmulation: bytes.emulation,
       longTasks,
       heap: {
         pageUsedMb: +(usage.usedSize / MB).toFixed(1),

@@ -44,10 +44,16 @@ function snapshotClient(): string {
   return copy
 }
 
-/** The real server (temp SQLite with the demo data) serving the built client, and Chromium. */
-export async function startApp(env: Record<string, string> = {}): Promise<AppHarness> {
+/**
+ * The real server (temp SQLite with the demo data) serving the built client, and Chromium.
+ * `prepare` works on the database before the server starts (see startTestServer).
+ */
+export async function startApp(env: Record<string, string> = {}, prepare?: (dataDir: string, env: Record<string, string>) => Promise<void> | void): Promise<AppHarness> {
   const clientDir = snapshotClient()
-  const server = await startTestServer({ db: 'sqlite', env: { CLIENT_DIR: clientDir, ...env } })
+  const server = await startTestServer({ db: 'sqlite', env: { CLIENT_DIR: clientDir, ...env }, prepare }).catch((e: unknown) => {
+    fs.rmSync(clientDir, { recursive: true, force: true })
+    throw e
+  })
   const browser = await launchChromium()
   return {
     baseUrl: server.url,

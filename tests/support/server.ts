@@ -135,9 +135,10 @@ async function postgresTemplate(config: Config): Promise<string> {
  * file, or a new PostgreSQL database (dropped on close). Migrations and demo data are those of a
  * first `npm start`, copied from a template seeded once per run (see sqliteTemplate); with
  * DEMO_DATA: '0' the database starts empty and the server migrates it itself. `env` overrides
- * any variable (e.g. CRM_SECRET). Logs are silent unless TEST_LOG_LEVEL is set.
+ * any variable (e.g. CRM_SECRET). `prepare` runs once the database is in place and before the
+ * server starts, with the DATA_DIR and the environment the server will get. Logs are silent unless TEST_LOG_LEVEL is set.
  */
-export async function startTestServer(opts: { db: TestDb; env?: Record<string, string> }): Promise<TestServer> {
+export async function startTestServer(opts: { db: TestDb; env?: Record<string, string>; prepare?: (dataDir: string, env: Record<string, string>) => Promise<void> | void }): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-test-'))
   let pgDatabase: string | null = null
   const env: Record<string, string> = {
@@ -173,6 +174,8 @@ export async function startTestServer(opts: { db: TestDb; env?: Record<string, s
     }
   }
   try {
+    // Work on the database before the server opens it (e.g. an operator's CLI run over it).
+    await opts.prepare?.(dataDir, { ...env, ...opts.env })
     const config = loadConfig({ ...env, ...opts.env })
     const server = await startServer(config, pino({ level: config.logLevel }))
     return {
