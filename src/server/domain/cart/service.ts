@@ -9,7 +9,7 @@ import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFo
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
-import { cartHolds, claimSeats, findCart, holdStanding, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
+import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
 import { guardHeldBack } from '../inventory/held-back'
 
@@ -79,9 +79,11 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
   // A session holding back accessible spaces judges its release rule over the session: its lock too.
   const seatsOnly = !singlesJudged && session.calendar.accessible_hold !== 1 && changes.every((c) => c.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId: session.calendar.id, seatIds: changes.filter((c) => c.quantity > 0).map((c) => c.place.id) } : undefined
-  await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
-    const cartId = (await findCart(trx, ctx.sessionId, session.calendar.id, true, now))!
-    const before = await cartHolds(trx, cartId, now)
+  const after = await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
+    const cart = await openCart(trx, ctx.sessionId, session.calendar.id, now)
+    const cartId = cart.id
+    // A cart created just now holds nothing: two reads saved on a visitor's first hold.
+    const before: CartHolds = cart.fresh ? { seats: [], stands: [] } : await cartHolds(trx, cartId, now)
     const heldSeats = new Map(before.seats.map((h) => [h.seat_id, h]))
     // Releases first: deselected places, and standing places whose quantity is being replaced.
     const releaseSeats = changes.filter((c) => c.place.kind === 'seat' && c.quantity === 0).map((c) => c.place.id)
@@ -93,7 +95,10 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
       if (c.place.kind !== 'seat' || c.quantity === 0) continue
       const held = heldSeats.get(c.place.id)
       if (!held) newSeats.push({ place: c.place, priceId: c.price!.id })
-      else if (held.price_id !== c.price!.id) await repriceSeatHold(trx, held.id, c.price!.id)
+      else if (held.price_id !== c.price!.id) {
+        await repriceSeatHold(trx, held.id, c.price!.id)
+        heldSeats.set(c.place.id, { ...held, price_id: c.price!.id })
+      }
     }
     const seatNames = new Map(newSeats.map((s) => [s.place.id, placeText(s.place)]))
     await guardHeldBack(trx, session, newSeats.map((s) => s.place.id), now, ctx.accessible === true, (s) => seatNames.get(s.id) ?? s.seat_key)
@@ -129,8 +134,17 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
       const kept = before.seats.filter((h) => !releaseSeats.includes(h.seat_id)).map((h) => h.seat_id)
       await enforceNoSingles(trx, session, [...kept, ...newSeats.map((s) => s.place.id)], cartId, now)
     }
+    // What the cart holds now, known without reading it again when no standing place is in it
+    // (every read is a round trip of the claim's CPU, see freeExpiredOnPg).
+    if (standChanges.length || releaseStands.length || before.stands.length) return null
+    const seats = [...heldSeats.values()].filter((h) => !releaseSeats.includes(h.seat_id))
+    // In id order, as a read would list them (claimSeats inserts in seat id order).
+    for (const s of [...newSeats].sort((a, b) => a.place.id - b.place.id)) seats.push({ id: 0, seat_id: s.place.id, price_id: s.priceId, expires_at: expiresAt })
+    return { cartId, holds: { seats, stands: [] } as CartHolds }
   }, scope)
-  return listCart(db, ctx.sessionId, session, now, limit)
+  if (!after) return listCart(db, ctx.sessionId, session, now, limit)
+  const known = new Map([...places.values()].filter((p): p is SeatPlace => p.kind === 'seat').map((p) => [p.id, p]))
+  return cartView(db, session, after.cartId, after.holds, now, limit, known)
 }
 
 /** POST /api/cart/list: what the visitor's cart holds in a session (after a reload, say). */
@@ -142,7 +156,16 @@ export async function listCartOf(db: Db, sessionId: string, calendarId: number, 
 async function listCart(db: Db, sessionId: string, session: SchemeSession, now: number, limit = session.event.demquantlimit): Promise<CartResponse> {
   const cartId = await findCart(db, sessionId, session.calendar.id, false, now)
   const holds: CartHolds = cartId === null ? { seats: [], stands: [] } : await cartHolds(db, cartId, now)
-  const { seats, stands } = await placesById(db, holds.seats.map((h) => h.seat_id), holds.stands.map((h) => h.standing_place_id))
+  return cartView(db, session, cartId, holds, now, limit)
+}
+
+/** The answer for a cart's holds; `known` seats (the request's own) are not read again. */
+async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>()): Promise<CartResponse> {
+  const unknownSeats = holds.seats.map((h) => h.seat_id).filter((id) => !known.has(id))
+  const standIds = holds.stands.map((h) => h.standing_place_id)
+  const read = unknownSeats.length || standIds.length ? await placesById(db, unknownSeats, standIds) : { seats: new Map<number, SeatPlace>(), stands: new Map<number, StandPlace>() }
+  const seats = new Map([...known, ...read.seats])
+  const stands = read.stands
   // A hold keeps the price row it was priced by (a subscription row when bought by subscription).
   const priceById = new Map([...session.prices, ...session.subscriptionPrices].map((p) => [p.id, p]))
   const items: CartResponse['items'] = []

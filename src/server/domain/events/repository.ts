@@ -6,6 +6,24 @@ import { ORDER_CHECKBOX_SCOPE } from '../orders/constants'
 
 /** An active event by its public hash, with its venue's texts; undefined when unknown. */
 export function findEventByHash(db: Db, hash: string) {
+  return eventWithVenue(db)
+    .where('e.hash_id', '=', hash)
+    .where('e.active', '=', 1)
+    // An unpublished event (issue 17) answers like an unknown one.
+    .where('e.published', '=', 1)
+    .executeTakeFirst()
+}
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findEventByHash>>>
+
+/**
+ * An event by id with its venue's texts, whether active and published or not (the caller judges:
+ * loadSchemeSession reads a session's event in one round trip instead of its hash then the event).
+ */
+export function findAnyEventById(db: Db, id: number): Promise<EventRow | undefined> {
+  return eventWithVenue(db).where('e.id', '=', id).executeTakeFirst()
+}
+
+function eventWithVenue(db: Db) {
   return db
     .selectFrom('events as e')
     .leftJoin('venues as v', 'v.id', 'e.venue_id')
@@ -20,13 +38,7 @@ export function findEventByHash(db: Db, hash: string) {
       'v.address_kz as venue_address_kz',
       'v.address_ch as venue_address_ch',
     ])
-    .where('e.hash_id', '=', hash)
-    .where('e.active', '=', 1)
-    // An unpublished event (issue 17) answers like an unknown one.
-    .where('e.published', '=', 1)
-    .executeTakeFirst()
 }
-export type EventRow = NonNullable<Awaited<ReturnType<typeof findEventByHash>>>
 
 /** Active sessions of an event that have not started at `now`, in time order. */
 export function listOpenCalendars(db: Db, eventId: number, now: number) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../db/connect'
+import { isPostgresDb, type Db } from '../../db/connect'
 import { liveHold } from './live'
 import { chunks, type SeatPlace } from './places'
 
@@ -121,6 +121,30 @@ export async function findCart(db: Db, sessionId: string, calendarId: number, cr
     .returning('id')
     .executeTakeFirstOrThrow()
   return inserted.id
+}
+
+/**
+ * The cart of a visitor's session for a session of an event, created when missing, its row
+ * locked for the rest of the transaction (two requests of one visitor take turns). `fresh`: it
+ * was created now, so it holds nothing yet. On PostgreSQL one upsert (xmax = 0 marks the inserted
+ * row) instead of a select then an insert or update: each round trip costs the claim CPU
+ * (freeExpiredOnPg), and a concurrent first cart of the same visitor waits instead of failing.
+ */
+export async function openCart(trx: Db, sessionId: string, calendarId: number, now: number): Promise<{ id: number; fresh: boolean }> {
+  if (!isPostgresDb(trx)) {
+    // SQLite runs one writer at a time: no race between the select and the insert.
+    const before = await findCart(trx, sessionId, calendarId, false, now)
+    if (before === null) return { id: (await findCart(trx, sessionId, calendarId, true, now))!, fresh: true }
+    await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', before).execute()
+    return { id: before, fresh: false }
+  }
+  const row = await trx
+    .insertInto('carts')
+    .values({ session_id: sessionId, calendar_id: calendarId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['session_id', 'calendar_id']).doUpdateSet({ updated_at: now }))
+    .returning(['id', sql<boolean>`xmax = 0`.as('fresh')])
+    .executeTakeFirstOrThrow()
+  return { id: row.id, fresh: row.fresh === true }
 }
 
 /** Holds `quantity` tickets of a standing place for `owner` (its room is checked by the caller, under the session lock). */

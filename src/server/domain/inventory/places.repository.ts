@@ -17,11 +17,15 @@ export async function findPlaces(db: Db, drawingId: number, keys: readonly strin
     for (const s of seats) {
       out.set(s.seat_key, { kind: 'seat', key: s.seat_key, id: s.id, zoneId: s.zone_id, sector: s.sector, row: s.row_label, seat: s.number_label })
     }
+    // Seats win a shared key, so only keys no seat has are looked up among standing places:
+    // a cart of seats (the on-sale rush) costs one query here, not two.
+    const rest = part.filter((k) => !out.has(k))
+    if (rest.length === 0) continue
     const stands = await db
       .selectFrom('standing_places')
       .select(['id', 'place_key', 'zone_id', 'name', 'capacity'])
       .where('drawing_id', '=', drawingId)
-      .where('place_key', 'in', part)
+      .where('place_key', 'in', rest)
       .execute()
     for (const p of stands) {
       if (!out.has(p.place_key)) out.set(p.place_key, { kind: 'stand', key: p.place_key, id: p.id, zoneId: p.zone_id, name: p.name, capacity: p.capacity })

@@ -1,7 +1,7 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { CLAIM_ATTEMPTS, CLAIM_COMMIT_BY_MS } from '../inventory/constants'
-import { expiredOrdersOn, releaseExpiredCartHoldsOn } from '../inventory/seat-claims.repository'
+import { freeExpiredOnPg } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock.repository'
 import { takeClaimSlots } from './claim-slots'
 import { draftTickets, type OrderDraft } from './draft'
@@ -80,8 +80,8 @@ export interface SeatScope {
 
 async function freeSeatsAtNow(trx: Db, seats: SeatScope, now: number): Promise<void> {
   const seatIds = [...new Set(seats.seatIds)].sort((a, b) => a - b)
-  await releaseExpiredCartHoldsOn(trx, seats.calendarId, seatIds, now)
-  await expireOrdersById(trx, now, await expiredOrdersOn(trx, seats.calendarId, seatIds, now))
+  // Row-level claims run on PostgreSQL only (inClaimTransaction): one round trip for both.
+  await expireOrdersById(trx, now, await freeExpiredOnPg(trx, seats.calendarId, seatIds, now))
 }
 
 /**

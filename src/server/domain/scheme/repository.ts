@@ -35,9 +35,12 @@ export async function findSchemeEvent(db: Db, hash: string): Promise<orders.Even
 export async function loadSchemeSession(db: Db, calendarId: number, now: number, hash?: string, opts: { viewOnly?: boolean } = {}): Promise<SchemeSession> {
   const calendar = await db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
   if (!calendar) throw new ApiFailure('session-not-found', { id: calendarId })
-  const eventRow = await db.selectFrom('events').select('hash_id').where('id', '=', calendar.event_id).executeTakeFirstOrThrow()
-  if (hash !== undefined && eventRow.hash_id !== hash) throw new ApiFailure('session-other-event', { id: calendarId, hash })
-  const event = await findSchemeEvent(db, eventRow.hash_id)
+  // One read of the event, judged here as findSchemeEvent judges it by hash (same errors, same order).
+  const event = await orders.findAnyEventById(db, calendar.event_id)
+  if (!event) throw new ApiFailure('session-not-found', { id: calendarId })
+  if (hash !== undefined && event.hash_id !== hash) throw new ApiFailure('session-other-event', { id: calendarId, hash })
+  if (event.active !== 1 || event.published !== 1) throw new ApiFailure('event-not-found', { hash: event.hash_id })
+  if (event.scheme !== 1) throw new ApiFailure('event-not-on-map', { hash: event.hash_id })
   if (calendar.drawing_id === null) throw new ApiFailure('session-no-map', { id: calendarId })
   if (calendar.active !== 1 || calendar.starts_at <= now || !isInSaleWindow(calendar, now)) {
     throw new ApiFailure('session-not-on-sale', { day: calendar.day, time: calendar.time })

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:load:cpu` (issue 18.7): where a hold's time goes. Starts `WORKERS=4` on a fresh
+ * PostgreSQL database with the demo data, warms every worker, then fires N buyers' holds of
+ * distinct seats of one session at once, and reads the CPU time (Linux /proc) that the server
+ * processes, PostgreSQL's processes and this client spent on them: CPU milliseconds per hold.
+ * A GET /api/token with a session (one indexed read) is measured the same way as the floor of any
+ * request.
+ *
+ * Why CPU and not only wall time: on the shared 2-core box the wall time is mostly other
+ * engineers' load, while CPU per hold says what the server path costs and so what rate the
+ * cores could give at most (2 cores x 1000 ms / CPU ms per hold). Results go to
+ * bench/results/<date>-load-cpu.json with the machine and load average.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import { demoHash } from '../../src/server/seed/catalog'
+import { spawnCluster } from '../../tests/integration/cluster-helpers'
+import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
+import { machine, writeResults } from '../lib'
+import { startBuyers, stats, type Buyer, type CallResult } from './buyers'
+
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
+const BUYERS = arg('buyers', 400)
+const WORKERS = arg('workers', 4)
+/** Holds made before the measured burst, so that no worker builds its caches while measured. */
+const WARM_UP = 40
+const SEAT_EVENT = 'organ-night'
+const CLOCK_TICKS_PER_S = 100
+
+/** CPU milliseconds (user + system) used so far by the processes whose command line matches. */
+function cpuMs(match: (cmdline: string) => boolean): number {
+  let ticks = 0
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (!match(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // the process ended between listing and reading
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_S
+}
+const serverCpu = () => cpuMs((c) => c.includes('src/cli/start.ts'))
+const postgresCpu = () => cpuMs((c) => c.startsWith('postgres'))
+const clientCpu = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
+/** Runs `calls` at once and answers their stats with each side's CPU ms per call. */
+async function measured(calls: () => Promise<CallResult[]>) {
+  const before = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
+  const started = performance.now()
+  const results = await calls()
+  const wall = performance.now() - started
+  const per = (after: number, was: number) => Math.round(((after - was) / results.length) * 100) / 100
+  const cpu = { server: per(serverCpu(), before.server), postgres: per(postgresCpu(), before.postgres), client: per(clientCpu(), before.client) }
+  const total = cpu.server + cpu.postgres + cpu.client
+  return { wall_ms: Math.round(wall), per_s: Math.round((results.filter((r) => r.status === 200).length / wall) * 1000), call: stats(results), cpu_ms_per_call: cpu, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
+}
+
+const database = await freshPgDatabase()
+const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url })
+try {
+  await cluster.waitFor('a leader', () => cluster.leaderPids().length > 0, 30_000)
+  const [first] = await startBuyers(cluster.url, 1)
+  const hash = demoHash('event', SEAT_EVENT)
+  const sessions = (await first.call('POST', '/api/scheme/sessions', { hash })).body as { calendar: Array<{ calendar_id: number }>; prices: Array<{ calendar_id: number; zonelevel_id: number; clientcategory_id: number }> }
+  const calendarId = sessions.calendar[0].calendar_id
+  const map = (await first.call('POST', '/api/scheme/map', { hash, calendar_id: calendarId })).body as { seat_numbers: Array<{ seat_id: string; status: string; zonelevel_id: number }> }
+  const free = map.seat_numbers.filter((s) => s.status === 'free')
+  const category = (zone: number) => sessions.prices.find((p) => p.calendar_id === calendarId && p.zonelevel_id === zone)!.clientcategory_id
+  const hold = (b: Buyer, i: number) => b.call('POST', '/api/cart/update', { calendar_id: calendarId, changes: [{ seat_id: free[i].seat_id, clientcategory_id: category(free[i].zonelevel_id), quantity: 1 }] })
+  const warm = await startBuyers(cluster.url, WARM_UP)
+  await Promise.all(warm.map((b, i) => hold(b, BUYERS + i)))
+  const buyers = await startBuyers(cluster.url, BUYERS)
+  const loadavg = os.loadavg().map((x) => Math.round(x * 100) / 100)
+  const token = await measured(() => Promise.all(buyers.map((b) => b.call('GET', '/api/token'))))
+  const holds = await measured(() => Promise.all(buyers.map(hold)))
+  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds }
+  const file = writeResults('load-cpu', results)
+  console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server}, PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
+  console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server}, PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)
+  console.log(`load average ${loadavg.join(' ')}; results: ${file}`)
+} finally {
+  await cluster.stop()
+  await database.drop()
+}
