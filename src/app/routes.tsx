@@ -1,20 +1,18 @@
 import type { RouteObject } from 'react-router-dom'
-import { AfishaPage } from './afisha/AfishaPage'
 import { ContactsPage } from './pages/ContactsPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { LegacyRulesRedirect, RulesPage } from './pages/RulesPage'
-import { DeclinedPage } from './screens/declined/DeclinedPage'
-import { EventScreen } from './screens/event/EventPage'
-import { NominalScreen } from './screens/nominal/NominalScreen'
-import { OrderScreen } from './screens/order/OrderScreen'
-import { ReturnScreen } from './screens/returns/ReturnScreen'
-import { SchemeScreen } from './screens/scheme/SchemePage'
-import { TicketPage } from './screens/ticket/TicketPage'
+import { prestartSeatMap } from './seatmap/prestart'
 import { Layout } from './shell/Layout'
 
 /**
  * Every route of both spec documents (history mode). Screens that later issues build show the
  * "not available yet" page under their own title.
+ *
+ * Each storefront screen is its own chunk, loaded through the route's `lazy` (issue 16.2): the
+ * router fetches it before it renders the route, so there is no Suspense fallback to flash, and
+ * the entry (shell, router, i18n) no longer evaluates every screen's code in one long task on
+ * the first load. The small text pages stay in the entry.
  */
 export const routes: RouteObject[] = [
   // The operator console (issue 17): its own chunk, loaded only at /admin, so the storefront's
@@ -26,15 +24,23 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, element: <AfishaPage /> },
+      { index: true, lazy: async () => ({ Component: (await import('./afisha/AfishaPage')).AfishaPage }) },
       { path: 'contacts', element: <ContactsPage /> },
-      { path: 'event/:hash/:date?/:time?', element: <EventScreen /> },
-      { path: 'scheme/:hash/:date?/:time?', element: <SchemeScreen /> },
-      { path: 'order/:hash', element: <OrderScreen /> },
-      { path: 'order/return/:hash', element: <ReturnScreen /> },
-      { path: 'order/declined/:hash', element: <DeclinedPage /> },
-      { path: 'nominal-tickets/:hash', element: <NominalScreen /> },
-      { path: 'ticket/:hash', element: <TicketPage /> },
+      { path: 'event/:hash/:date?/:time?', lazy: async () => ({ Component: (await import('./screens/event/EventPage')).EventScreen }) },
+      // The seat map's workers start before the scheme chunk is even requested (prestart.ts lives
+      // in the entry); SchemeScreen starts them again on later visits, when lazy is not called.
+      {
+        path: 'scheme/:hash/:date?/:time?',
+        lazy: async () => {
+          prestartSeatMap()
+          return { Component: (await import('./screens/scheme/SchemePage')).SchemeScreen }
+        },
+      },
+      { path: 'order/:hash', lazy: async () => ({ Component: (await import('./screens/order/OrderScreen')).OrderScreen }) },
+      { path: 'order/return/:hash', lazy: async () => ({ Component: (await import('./screens/returns/ReturnScreen')).ReturnScreen }) },
+      { path: 'order/declined/:hash', lazy: async () => ({ Component: (await import('./screens/declined/DeclinedPage')).DeclinedPage }) },
+      { path: 'nominal-tickets/:hash', lazy: async () => ({ Component: (await import('./screens/nominal/NominalScreen')).NominalScreen }) },
+      { path: 'ticket/:hash', lazy: async () => ({ Component: (await import('./screens/ticket/TicketPage')).TicketPage }) },
       { path: 'rules/purchase-terms', element: <RulesPage kind="purchaseTerms" /> },
       { path: 'rules/privacy-policy', element: <RulesPage kind="privacyPolicy" /> },
       { path: ':lang/rules', element: <LegacyRulesRedirect kind="purchaseTerms" /> },

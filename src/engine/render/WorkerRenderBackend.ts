@@ -2,6 +2,7 @@ import type { GpuPreference } from './gpuApi'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import type { FromRenderWorker, RenderCommand, ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
+import { takeRenderWorker } from './spareRenderWorker'
 import { uploadVenue } from './venueUpload'
 
 /**
@@ -12,34 +13,7 @@ import { uploadVenue } from './venueUpload'
  * columns are copied to the worker once, in slices (venueUpload.ts: ~26 bytes per seat).
  */
 
-/** Whether this browser can run the renderer in a worker (OffscreenCanvas that a worker can draw WebGL into). */
-export function canRenderInWorker(): boolean {
-  return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined' && typeof HTMLCanvasElement !== 'undefined' && 'transferControlToOffscreen' in HTMLCanvasElement.prototype
-}
-
-const newRenderWorker = () => new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' })
-
-/** A render worker started ahead of need (prestartRenderer), taken by the next backend. */
-let spareWorker: Worker | null = null
-
-/**
- * Starts the renderer's code ahead of the map (issue 16.2): where the map will draw in a worker,
- * a render worker now, so Pixi's module loads and evaluates there while the page makes its API
- * calls; elsewhere Pixi's chunk for the page. The WebGL context and the shaders follow when the
- * map's canvas exists (they need it), still in parallel with the map's download.
- */
-export function prestartRenderer(): void {
-  if (canRenderInWorker()) {
-    if (spareWorker !== null) return
-    try {
-      spareWorker = newRenderWorker()
-    } catch {
-      spareWorker = null
-    }
-  } else if (typeof document !== 'undefined') {
-    void import('./LocalRenderBackend').catch(() => undefined)
-  }
-}
+export { canRenderInWorker, prestartRenderer } from './spareRenderWorker'
 
 export class WorkerRenderBackend implements RenderBackend {
   readonly kind = 'worker'
@@ -62,8 +36,7 @@ export class WorkerRenderBackend implements RenderBackend {
     canvas.style.height = '100%'
     container.appendChild(canvas)
     this.canvas = canvas
-    const worker = spareWorker ?? newRenderWorker()
-    spareWorker = null
+    const worker = takeRenderWorker()
     this.worker = worker
     try {
       const offscreen = canvas.transferControlToOffscreen()

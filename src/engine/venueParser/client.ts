@@ -6,6 +6,7 @@
  */
 import * as Comlink from 'comlink'
 import type { ParseOptions } from '../parse/parseVenue'
+import { takeVenueWorker } from './spareWorker'
 import { loadCompiledForTransfer, parseForTransfer, type CompiledLoadRequest, type VenueParseResult, type VenueWorkerApi } from './workerApi'
 
 export interface VenueParser {
@@ -14,23 +15,7 @@ export interface VenueParser {
   dispose(): void
 }
 
-const newWorker = () => new Worker(new URL('./venue.worker.ts', import.meta.url), { type: 'module' })
-
-/** A worker started ahead of need (prestartVenueWorker), taken by the next parser. */
-let spare: Worker | null = null
-
-/**
- * Starts a venue worker now (its module loads and compiles while the page makes its own calls),
- * for the next createVenueParser to take. The storefront calls it when the scheme route opens.
- */
-export function prestartVenueWorker(): void {
-  if (spare !== null || typeof Worker === 'undefined') return
-  try {
-    spare = newWorker()
-  } catch {
-    spare = null
-  }
-}
+export { prestartVenueWorker } from './spareWorker'
 
 export function createVenueParser(): VenueParser {
   let worker: Worker | null = null
@@ -38,8 +23,7 @@ export function createVenueParser(): VenueParser {
   let workersBroken = typeof Worker === 'undefined'
   const connect = (): Comlink.Remote<VenueWorkerApi> => {
     if (!remote) {
-      worker = spare ?? newWorker()
-      spare = null
+      worker = takeVenueWorker()
       remote = Comlink.wrap<VenueWorkerApi>(worker)
     }
     return remote
