@@ -7,7 +7,8 @@ import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp
 /**
  * The console's selling extras and shop setup in Chromium (issue 17 item 2): an owner makes a
  * promo code (the contract's complaint first, then a good one), copies it, archives it, and
- * changes the shop's footer, which the storefront then shows; in four languages, on a phone,
+ * changes the shop's footer, which the storefront then shows, uploads a logo and copies a tag;
+ * in four languages, on a phone,
  * with the keyboard, axe-core on each screen.
  */
 const EMAIL = 'owner-extras@example.org'
@@ -148,6 +149,44 @@ describe('console extras and shop setup', () => {
     await axeClean(page, 'event editor with image')
     // The one 401 is the console asking who is signed in before the sign-in.
     expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    await context.close()
+  })
+
+  it("uploads a shop logo for one language on the setup screen; saved, the storefront's setup carries the resized WebP", async () => {
+    const { page, context } = await openPage(app, '/admin')
+    await signIn(page, 'en')
+    await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+    await page.getByRole('heading', { name: 'Shop appearance', level: 1 }).waitFor()
+    await page.getByLabel('Which logo to replace').selectOption('logo_kz')
+    const png = await sharp({ create: { width: 2000, height: 500, channels: 4, background: '#a02030' } }).png().toBuffer()
+    await page.getByLabel('Logo file (resized on the server)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png })
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Image uploaded' }).innerText()).toBe('Image uploaded (1200×300)')
+    // The chosen field of the form now holds the stored image's address.
+    const url = await page.getByLabel('Logo for language (kz)', { exact: true }).inputValue()
+    expect(url).toMatch(/^\/media\/images\/upload-[0-9a-f]+\.webp$/)
+    await expect.poll(() => page.getByRole('img', { name: 'Logo file (resized on the server)' }).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1200)
+    await page.getByRole('button', { name: 'Save' }).first().click()
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    const shop = (await (await fetch(new URL('/api/setup', app.baseUrl))).json()) as { app: { logo_kz: string } }
+    expect(shop.app.logo_kz).toBe(url)
+    await axeClean(page, 'setup with an uploaded logo')
+    await context.close()
+  })
+
+  it('copies a tag in the catalogue: the copy opens in the form and is saved under a new name', async () => {
+    const { page, context } = await openPage(app, '/admin')
+    await signIn(page, 'ru')
+    const tag = await app.server.db.insertInto('tags').values({ name_ru: 'Джаз у реки', name_en: 'Jazz by the river' }).returning('id').executeTakeFirstOrThrow()
+    await page.goto(new URL('/admin/catalogue/tags', app.baseUrl).toString())
+    await page.getByRole('button', { name: 'Копировать: Джаз у реки' }).click()
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^Копия создана, её номер #\d+$/)
+    const copyId = Number((await page.getByRole('status').innerText()).split('#')[1])
+    expect(copyId).not.toBe(tag.id)
+    await page.getByLabel('Имя (ru)').fill('Джаз у моря')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await expect.poll(async () => (await app.server.db.selectFrom('tags').select('name_ru').where('id', '=', copyId).executeTakeFirstOrThrow()).name_ru).toBe('Джаз у моря')
+    expect((await app.server.db.selectFrom('tags').select(['name_ru', 'name_en']).where('id', '=', tag.id).executeTakeFirstOrThrow())).toEqual({ name_ru: 'Джаз у реки', name_en: 'Jazz by the river' })
+    await axeClean(page, 'tags after a copy')
     await context.close()
   })
 

@@ -207,6 +207,49 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect(JSON.stringify(setup.db.rules)).toContain('Контакты кассы')
   })
 
+  it('copies venues, price categories, zones, menu items, sections, tags and rules texts: every field but the id, audited as a copy; the copy edits apart from its source', async () => {
+    const owner = await signedIn(server, 'owner')
+    const sources: [string, Record<string, unknown>, keyof Refs | 'rules'][] = [
+      ['/api/admin/venues', { name_ru: 'Дом музыки', name_en: 'House of Music', address_ru: 'Космодамианская, 52', urlyandexmap: 'https://yandex.ru/maps/-/xyz', latitude: 55.73, longitude: 37.64 }, 'venues'],
+      ['/api/admin/categories', { name_ru: 'Пенсионеры', name_kz: 'Зейнеткерлер', needage: 60, needdocument: 1 }, 'categories'],
+      ['/api/admin/zones', { name_ru: 'Партер', name_ch: '池座', color: '#aa2233' }, 'zones'],
+      ['/api/admin/menus', { name_ru: 'Орган', menu_kind_id: refs.kinds[0].id, sortnum: 7 }, 'menus'],
+      ['/api/admin/kinds', { name_ru: 'Лекции', name_en: 'Talks', sortnum: 9 }, 'kinds'],
+      ['/api/admin/tags', { name_ru: 'Для детей', name_en: 'For children' }, 'tags'],
+      ['/api/admin/rules', { slug: 'refunds', infname_ru: 'Возврат', filebody_en: 'Refunds within 3 days' }, 'rules'],
+    ]
+    for (const [path, body, list] of sources) {
+      const made = await manager.post<{ id: number }>(path, body)
+      expect(made.status, path).toBe(200)
+      const copy = await manager.post<{ id: number }>(`${path}/${made.body.id}/copy`, {})
+      expect(copy.status, path).toBe(200)
+      expect(copy.body.id, path).not.toBe(made.body.id)
+      const all = (await manager.get<Record<string, Row[]>>('/api/admin/refs')).body[list]
+      const source = all.find((r) => r.id === made.body.id)!
+      const copied = all.find((r) => r.id === copy.body.id)
+      expect(copied, path).toMatchObject(Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'slug')))
+      if (list === 'rules') expect(copied!.slug).toBe('refunds-copy')
+      if (list === 'zones') expect([copied!.drawing_id, copied!.zone_key === source.zone_key]).toEqual([null, false])
+      // Editing the copy leaves the source as it was.
+      const editBody = list === 'rules' ? { ...body, slug: 'refunds-copy', infname_ru: 'Копия' } : { ...body, name_ru: 'Копия' }
+      expect((await manager.post(`${path}/${copy.body.id}`, editBody)).status, path).toBe(200)
+      const again = (await manager.get<Record<string, Row[]>>('/api/admin/refs')).body[list]
+      expect(again.find((r) => r.id === made.body.id), path).toEqual(source)
+      const entity = path.split('/').pop()!
+      const log = (await owner.get<{ entries: { action: string }[] }>(`/api/admin/audit?entity=${{ venues: 'venue', categories: 'category', zones: 'zone', menus: 'menu', kinds: 'kind', tags: 'tag', rules: 'rule' }[entity]}&entity_id=${copy.body.id}`)).body.entries
+      expect(log.map((e) => e.action), path).toEqual(['update', 'copy'])
+    }
+    // A second copy of the same text takes the next free slug; an unknown row is a 404; copying is a write.
+    expect((await manager.post<{ id: number }>('/api/admin/rules/' + (await server.db.selectFrom('rules').select('id').where('slug', '=', 'refunds').executeTakeFirstOrThrow()).id + '/copy', {})).status).toBe(200)
+    expect((await server.db.selectFrom('rules').select('slug').where('slug', 'like', 'refunds-copy%').orderBy('slug').execute()).map((r) => r.slug)).toEqual(['refunds-copy', 'refunds-copy-2'])
+    const missing = await manager.post('/api/admin/tags/999999/copy', {})
+    expect(missing.status).toBe(404)
+    const box = await signedIn(server, 'boxoffice')
+    const refused = await box.post(`/api/admin/tags/${refs.tags[0].id}/copy`, {})
+    expect(refused.status).toBe(403)
+    expect(refused.body.errorCode).toBe(AdminErrorCode.FORBIDDEN)
+  })
+
   it('refuses each role what it may not do: box office and door read but do not write; box office does not publish', async () => {
     const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody())).body.id
     const box = await signedIn(server, 'boxoffice')

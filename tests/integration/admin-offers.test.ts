@@ -287,4 +287,30 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
     const [entry] = await audit('event', fx.basic.id)
     expect(entry).toMatchObject({ action: 'upload-image', after: { image_id: up.body.image_id, width: 1200 } })
   })
+
+  it("an uploaded shop logo is resized to WebP, set as the chosen logo field, and the shop's shell shows it; only the owner's role may", async () => {
+    // A wide 4000×1000 logo: scaled into the 1200×400 logo box keeps its 4:1 shape.
+    const png = await sharp({ create: { width: 4000, height: 1000, channels: 4, background: '#1040c0' } }).png().toBuffer()
+    const data = png.toString('base64')
+    const before = (await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body.app
+    expect((await clients.manager.post('/api/admin/setup/logo', { slot: 'logo', name: 'logo.png', data })).status).toBe(403)
+    expect((await clients.owner.post('/api/admin/setup/logo', { slot: 'favicon', name: 'logo.png', data })).status).toBe(400)
+    const notImage = await clients.owner.post('/api/admin/setup/logo', { slot: 'logo', name: 'notes.txt', data: Buffer.from('just some text').toString('base64') })
+    expect(notImage.body).toEqual({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'The image could not be read: send a JPEG, PNG, WebP or GIF file' })
+    expect((await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body.app).toEqual(before)
+
+    const up = await clients.owner.post<{ image_id: number; url: string; width: number; height: number; bytes: number }>('/api/admin/setup/logo', { slot: 'logo_kz', name: 'logo.png', data })
+    expect(up.status).toBe(200)
+    expect([up.body.width, up.body.height]).toEqual([1200, 300])
+    const res = await fetch(server.url + up.body.url)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 300 })
+    const shop = (await (await visitor(server.url)).getJson('/api/setup')).body as { app: Record<string, unknown> }
+    // The chosen field holds the URL; the other logo fields and keys the form does not edit are kept.
+    expect(shop.app).toMatchObject({ logo_kz: up.body.url, logo: before.logo, logo_ru: before.logo_ru, header_background: before.header_background })
+    expect(shop.app.currency).toBeDefined()
+    const [entry] = await audit('setup', 'shop')
+    expect(entry).toMatchObject({ action: 'upload-logo', before: { logo_kz: before.logo_kz }, after: { logo_kz: up.body.url, image_id: up.body.image_id, width: 1200, height: 300 } })
+  })
 })

@@ -160,4 +160,8 @@ export const imageUploadSchema = z.object({
   /** Base64 of a JPEG, PNG, WebP or GIF file; anything else is refused by the server. */
   data: z.string().min(1).max(Math.ceil(MAX_IMAGE_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]+=*$/, 'base64 text'),
 })
+/** The setup's logo fields an upload may fill (the shell's logo, phone logo, per-language logos). */
+export const LOGO_SLOTS = ['logo', 'logo_mobile', 'logo_ru', 'logo_en', 'logo_kz', 'logo_ch'] as const
+/** A shop logo upload: the file and which logo field its URL goes to. */
+export const logoUploadSchema = imageUploadSchema.extend({ slot: z.enum(LOGO_SLOTS) })
 export const imageUploadResponseSchema = z.object({ image_id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() })

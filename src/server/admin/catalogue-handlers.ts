@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishEvent, updateEvent } from './catalogue/events'
-import { createSimple, importDrawing, references, updateSimple, type SimpleTable } from './catalogue/references'
+import { copySimple, createSimple, importDrawing, references, updateSimple, type SimpleTable } from './catalogue/references'
 import { createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
 import type { AdminHandlers } from './routes'
 
@@ -20,6 +20,7 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
       await updateSimple(db, actor, table, params.id, columns(input))
       return ok
     },
+    copy: async ({ params, actor }: { params: { id: number }; actor: Parameters<typeof createSimple>[1] }) => ({ id: await copySimple(db, actor, table, params.id) }),
   })
   const venues = simple('venues')
   const categories = simple('client_categories')
@@ -66,18 +67,25 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
     },
     venueCreate: venues.create,
     venueUpdate: venues.update,
+    venueCopy: venues.copy,
     venueDrawing: async ({ input, params, actor }) => importDrawing(db, actor, params.id, input),
     categoryCreate: categories.create,
     categoryUpdate: categories.update,
+    categoryCopy: categories.copy,
     zoneCreate: zones.create,
     zoneUpdate: zones.update,
+    zoneCopy: zones.copy,
     menuCreate: menus.create,
     menuUpdate: menus.update,
+    menuCopy: menus.copy,
     tagCreate: tags.create,
     tagUpdate: tags.update,
+    tagCopy: tags.copy,
     ruleCreate: rules.create,
     kindCreate: kinds.create,
     kindUpdate: kinds.update,
+    kindCopy: kinds.copy,
     ruleUpdate: rules.update,
+    ruleCopy: rules.copy,
   }
 }

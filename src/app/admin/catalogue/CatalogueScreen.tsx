@@ -20,6 +20,7 @@ interface Kind {
   rows: (r: Refs) => Row[]
   create: 'categoryCreate' | 'zoneCreate' | 'menuCreate' | 'tagCreate' | 'ruleCreate' | 'kindCreate' | 'venueCreate'
   update: 'categoryUpdate' | 'zoneUpdate' | 'menuUpdate' | 'tagUpdate' | 'ruleUpdate' | 'kindUpdate' | 'venueUpdate'
+  copy: 'categoryCopy' | 'zoneCopy' | 'menuCopy' | 'tagCopy' | 'ruleCopy' | 'kindCopy' | 'venueCopy'
   schema: z.ZodType
   fields: Field[]
 }
@@ -27,13 +28,13 @@ interface Kind {
 const sortnum: Field = { key: 'sortnum', label: 'sortnum', type: 'number' }
 /** The catalogue's smaller tables, each edited with its contract schema (contract/admin/catalogue.ts). */
 export const KINDS: Record<string, Kind> = {
-  categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
-  zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
-  kinds: { title: 'kinds', rows: (r) => r.kinds, create: 'kindCreate', update: 'kindUpdate', schema: kindInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
-  menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
-  tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
-  venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
-  rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
+  categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', copy: 'categoryCopy', schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
+  zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', copy: 'zoneCopy', schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
+  kinds: { title: 'kinds', rows: (r) => r.kinds, create: 'kindCreate', update: 'kindUpdate', copy: 'kindCopy', schema: kindInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', copy: 'menuCopy', schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', copy: 'tagCopy', schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', copy: 'venueCopy', schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
+  rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', copy: 'ruleCopy', schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
 }
 const langAttr = (l: Lang) => (l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l)
 const isLoc = (f: Field) => f.type === 'loc' || f.type === 'loclong'
@@ -107,6 +108,21 @@ export function CatalogueScreen() {
       setError(messageOf(err))
     }
   }
+  /** Copies a row (the server copies every field) and opens the copy in the form to rename it. */
+  const copy = async (row: Row) => {
+    setError(null)
+    setNote(null)
+    try {
+      const { id } = await api(kind.copy, {}, { id: row.id })
+      const fresh = (await api('refs', {})) as unknown as Refs
+      setRefs(fresh)
+      const made = kind.rows(fresh).find((r) => r.id === id)
+      if (made) edit(made)
+      setNote(`${t.copied} #${id}`)
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
   const rows = refs ? kind.rows(refs) : null
   const nameKey = kind.fields.find(isLoc)!.key
   const nameOf = (r: Row) => String(r[`${nameKey}_${lang}`] || r[`${nameKey}_ru`] || r.id)
@@ -134,7 +150,7 @@ export function CatalogueScreen() {
                   {kind.fields.filter((f) => !isLoc(f)).map((f) => (
                     <td key={f.key}>{f.type === 'color' ? <><span className="adm-swatch" style={{ background: String(r[f.key]) }} aria-hidden="true" />{String(r[f.key])}</> : f.type === 'kind' ? String(refs!.kinds.find((k) => k.id === r[f.key])?.[`name_${lang}`] || r[f.key]) : String(r[f.key] ?? '')}</td>
                   ))}
-                  {writable && <td><button type="button" onClick={() => edit(r)} aria-label={`${t.edit}: ${nameOf(r)}`}>{t.edit}</button></td>}
+                  {writable && <td><button type="button" onClick={() => edit(r)} aria-label={`${t.edit}: ${nameOf(r)}`}>{t.edit}</button>{' '}<button type="button" onClick={() => void copy(r)} aria-label={`${t.copy}: ${nameOf(r)}`}>{t.copy}</button></td>}
                 </tr>
               ))}
             </tbody>

@@ -15,26 +15,39 @@ function base64Of(file: File): Promise<string> {
   })
 }
 
+type Uploaded = { url: string; width: number; height: number }
+
 /** An event's image: choose a file, the server resizes it and the event shows it in the shop. */
 export function EventImageUpload({ eventId }: { eventId: number }) {
   const { api, lang } = useConsole()
   const t = EXTRAS_TEXTS[lang]
+  return <ImageUpload id="adm-event-image" label={t.image} send={(file) => api('eventImage', file, { id: eventId })} />
+}
+
+/**
+ * A picture file sent for the server to resize (event posters, shop logos): checks the size and
+ * the contract before sending, shows the stored result and its size.
+ */
+export function ImageUpload({ id, label, send, onDone }: { id: string; label: string; send: (file: { name: string; data: string }) => Promise<Uploaded>; onDone?: (r: Uploaded) => void }) {
+  const { lang } = useConsole()
+  const t = EXTRAS_TEXTS[lang]
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<{ url: string; width: number; height: number } | null>(null)
+  const [done, setDone] = useState<Uploaded | null>(null)
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]
     if (!file) return
     setError(null)
     setDone(null)
-    if (file.size > MAX_IMAGE_BYTES) return setError(`${t.image}: ≤ ${MAX_IMAGE_BYTES / BYTES_PER_MB} MB`)
+    if (file.size > MAX_IMAGE_BYTES) return setError(`${label}: ≤ ${MAX_IMAGE_BYTES / BYTES_PER_MB} MB`)
     setBusy(true)
     try {
       const parsed = imageUploadSchema.safeParse({ name: file.name, data: await base64Of(file) })
-      if (!parsed.success) return setError(`${t.image}: ${parsed.error.issues[0].message}`)
-      const r = await api('eventImage', parsed.data, { id: eventId })
+      if (!parsed.success) return setError(`${label}: ${parsed.error.issues[0].message}`)
+      const r = await send(parsed.data)
       setDone(r)
+      onDone?.(r)
     } catch (err) {
       setError(messageOf(err))
     } finally {
@@ -45,8 +58,8 @@ export function EventImageUpload({ eventId }: { eventId: number }) {
   return (
     <div className="adm-form" aria-busy={busy}>
       <label>
-        {t.image}
-        <input id="adm-event-image" type="file" accept="image/jpeg,image/png,image/webp,image/gif" disabled={busy} onChange={(e) => void choose(e)} />
+        {label}
+        <input id={id} type="file" accept="image/jpeg,image/png,image/webp,image/gif" disabled={busy} onChange={(e) => void choose(e)} />
       </label>
       <ErrorNote error={error} />
       {done && (
@@ -54,7 +67,7 @@ export function EventImageUpload({ eventId }: { eventId: number }) {
           {t.uploaded} ({done.width}×{done.height})
         </p>
       )}
-      {done && <img src={done.url} alt={t.image} width={done.width} height={done.height} style={{ maxWidth: '100%', height: 'auto', maxHeight: 240, objectFit: 'contain' }} />}
+      {done && <img src={done.url} alt={label} width={done.width} height={done.height} style={{ maxWidth: '100%', height: 'auto', maxHeight: 240, objectFit: 'contain' }} />}
     </div>
   )
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { loyaltyInputSchema, setupInputSchema } from '../../../contract/admin/offers'
+import { LOGO_SLOTS, loyaltyInputSchema, setupInputSchema } from '../../../contract/admin/offers'
 import { can } from '../../../contract/admin/roles'
 import { LANGS } from '../../../contract/lang'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { ImageUpload } from './EventImageUpload'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { bodyOf, fieldOf, FieldInputs, firstIssue, formOf, langAttr, type Field, type FormState } from './recordForm'
 
@@ -55,6 +56,11 @@ const GROUPS: { title: Label; fields: Field<Label>[] }[] = [
 ]
 const ALL = GROUPS.flatMap((g) => g.fields)
 
+/** A logo field's label as the form shows it ("Logo for language (kz)"). */
+function slotLabel(t: ExtrasTexts, slot: (typeof LOGO_SLOTS)[number]): string {
+  return slot === 'logo' || slot === 'logo_mobile' ? t[slot] : `${t.logo_lang} (${slot.slice('logo_'.length)})`
+}
+
 /** Stored setup as form strings ("app.logo" → value). */
 function flatten(setup: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -84,6 +90,7 @@ export function SetupScreen() {
   const [form, setForm] = useState<FormState | null>(null)
   const [links, setLinks] = useState<Link[]>([])
   const [percent, setPercent] = useState('')
+  const [logoSlot, setLogoSlot] = useState<(typeof LOGO_SLOTS)[number]>('logo')
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const heading = useScreenTitle(t.setup)
@@ -149,6 +156,22 @@ export function SetupScreen() {
               <fieldset key={g.title} disabled={!writable}>
                 <legend>{t[g.title]}</legend>
                 <FieldInputs fields={g.fields} form={form} setForm={setForm} t={t} idPrefix="adm-setup" />
+                {g.title === 'logos' && writable && (
+                  <div className="adm-form">
+                    <label>
+                      {t.logoSlot}
+                      <select id="adm-setup-logo-slot" value={logoSlot} onChange={(e) => setLogoSlot(e.target.value as typeof logoSlot)}>
+                        {LOGO_SLOTS.map((s) => (
+                          <option key={s} value={s}>
+                            {slotLabel(t, s)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    {/* The server stores the logo in the setup at once; only that field of the form follows, so other unsaved edits stay. */}
+                    <ImageUpload id="adm-setup-logo-file" label={t.logoUpload} send={(file) => api('setupLogo', { ...file, slot: logoSlot })} onDone={(r) => setForm((f) => (f === null ? f : { ...f, [`app.${logoSlot}`]: r.url }))} />
+                  </div>
+                )}
                 {g.title === 'footer' && (
                   <fieldset>
                     <legend>{t.footer_links}</legend>

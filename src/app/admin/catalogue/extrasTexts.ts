@@ -88,6 +88,8 @@ const ru = {
   image: 'Изображение события',
   upload: 'Загрузить',
   uploaded: 'Изображение загружено',
+  logoUpload: 'Файл логотипа (уменьшается на сервере)',
+  logoSlot: 'Какой логотип заменить',
 }
 export type ExtrasTexts = typeof ru
 
@@ -178,6 +180,8 @@ const en: ExtrasTexts = {
   image: 'Event image',
   upload: 'Upload',
   uploaded: 'Image uploaded',
+  logoUpload: 'Logo file (resized on the server)',
+  logoSlot: 'Which logo to replace',
 }
 
 const kz: ExtrasTexts = {
@@ -267,6 +271,8 @@ const kz: ExtrasTexts = {
   image: 'Іс-шара суреті',
   upload: 'Жүктеу',
   uploaded: 'Сурет жүктелді',
+  logoUpload: 'Логотип файлы (серверде кішірейтіледі)',
+  logoSlot: 'Қай логотипті ауыстыру',
 }
 
 const ch: ExtrasTexts = {
@@ -356,6 +362,8 @@ const ch: ExtrasTexts = {
   image: '活動圖片',
   upload: '上傳',
   uploaded: '圖片已上傳',
+  logoUpload: '標誌檔案（由伺服器縮放）',
+  logoSlot: '要替換哪個標誌',
 }
 
 export const EXTRAS_TEXTS: Record<Lang, ExtrasTexts> = { ru, en, kz, ch }

@@ -39,6 +39,33 @@ export function updateSimple(db: Db, actor: Actor, table: SimpleTable, id: numbe
   })
 }
 
+/** Suffix of a copied rules text's slug (slugs are unique; the operator renames it). */
+const COPY_SLUG_SUFFIX = '-copy'
+/** Slugs are at most 60 characters; the source's is cut so the suffix and a number fit. */
+const SLUG_ROOM = 60 - COPY_SLUG_SUFFIX.length - 4
+
+async function freeCopySlug(db: Db, slug: string): Promise<string> {
+  const base = `${slug.slice(0, SLUG_ROOM)}${COPY_SLUG_SUFFIX}`
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`
+    if ((await ruleIdBySlug(db, candidate)) === undefined) return candidate
+  }
+}
+
+/**
+ * A copy of one row with every column but its id, audited as "copy"; the operator then edits it.
+ * A venue's copy has no drawings (a map is imported or copied in the studio); a zone's copy is a
+ * general-admission zone of its own key; a rules text's copy takes a free "<slug>-copy" slug.
+ */
+export function copySimple(db: Db, actor: Actor, table: SimpleTable, id: number): Promise<number> {
+  return tx(db, async (trx) => {
+    const { id: _id, ...values } = await mustFind(trx, table, id, ENTITY[table])
+    if (table === 'zones') Object.assign(values, { drawing_id: null, zone_key: `ga-${Date.now().toString(36)}-${id}` })
+    if (table === 'rules') values.slug = await freeCopySlug(trx, String(values.slug))
+    return insertRow(trx, actor, table, ENTITY[table], values, 'copy')
+  })
+}
+
 /** Imports an uploaded drawing for a venue and answers the import report. Unreadable drawings store nothing. */
 export async function importDrawing(db: Db, actor: Actor, venueId: number, input: { name: string; svg: string }) {
   return tx(db, async (trx) => {

@@ -31,9 +31,9 @@ export async function mustExist(db: Db, table: string, ids: readonly number[], f
   if (missing !== undefined) throw new ApiFailure('admin-bad-reference', { field, id: missing })
 }
 
-export async function insertRow(db: Db, actor: Actor, table: string, entity: string, values: Record<string, unknown>): Promise<number> {
+export async function insertRow(db: Db, actor: Actor, table: string, entity: string, values: Record<string, unknown>, action = 'create'): Promise<number> {
   const row = (await any(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }
-  await writeAudit(db, actor, { action: 'create', entity, entityId: row.id, after: await findRow(db, table, row.id) })
+  await writeAudit(db, actor, { action, entity, entityId: row.id, after: await findRow(db, table, row.id) })
   return row.id
 }
 

@@ -35,15 +35,22 @@ export interface Resized {
   height: number
 }
 
-/** Decodes, orients, scales and re-encodes an image; unreadable or unsupported input is refused. */
-export async function resizePoster(input: Buffer): Promise<Resized> {
+/** A box an image is scaled to fit, in pixels. */
+export interface Box {
+  width: number
+  height: number
+}
+const POSTER_BOX: Box = { width: POSTER_MAX_WIDTH, height: POSTER_MAX_HEIGHT }
+
+/** Decodes, orients, scales to fit `box` and re-encodes an image; unreadable or unsupported input is refused. */
+export async function resizeImage(input: Buffer, box: Box): Promise<Resized> {
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     const meta = await image.metadata()
     if (!meta.format || !FORMATS.has(meta.format)) throw new ApiFailure('admin-image-invalid')
     const { data, info } = await image
       .rotate()
-      .resize({ width: POSTER_MAX_WIDTH, height: POSTER_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer({ resolveWithObject: true })
     return { body: data, width: info.width, height: info.height }
@@ -53,18 +60,30 @@ export async function resizePoster(input: Buffer): Promise<Resized> {
   }
 }
 
+/** Decodes and scales an event's poster. */
+export const resizePoster = (input: Buffer) => resizeImage(input, POSTER_BOX)
+
+/**
+ * Stores a resized image under its content hash (the same picture twice is one row) and answers
+ * its id and URL. The images table keeps text, so the WebP bytes are kept as base64 (a third larger).
+ */
+export async function storeImage(db: Db, resized: Resized): Promise<{ imageId: number; fileName: string; url: string }> {
+  const fileName = `${UPLOAD_PREFIX}${createHash('sha256').update(resized.body).digest('hex').slice(0, HASH_CHARS)}.webp`
+  const imageId = (await imageIdByName(db, fileName)) ?? (await insertImage(db, { file_name: fileName, mime: 'image/webp', width: resized.width, height: resized.height, body: resized.body.toString('base64') }))
+  return { imageId, fileName, url: imageUrl(fileName) }
+}
+
 /**
  * Stores an uploaded image for event `eventId` and makes it the event's image, with an audit
- * row. The images table keeps text, so the WebP bytes are kept as base64 (a third larger).
+ * row.
  */
 export async function uploadEventImage(db: Db, actor: Actor, eventId: number, input: { name: string; data: string }) {
   const resized = await resizePoster(Buffer.from(input.data, 'base64'))
-  const fileName = `${UPLOAD_PREFIX}${createHash('sha256').update(resized.body).digest('hex').slice(0, HASH_CHARS)}.webp`
   return tx(db, async (trx) => {
-    const imageId = (await imageIdByName(trx, fileName)) ?? (await insertImage(trx, { file_name: fileName, mime: 'image/webp', width: resized.width, height: resized.height, body: resized.body.toString('base64') }))
+    const { imageId, fileName, url } = await storeImage(trx, resized)
     const before = await setEventImage(trx, eventId, imageId)
     if (before === undefined) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })
     await writeAudit(trx, actor, { action: 'upload-image', entity: 'event', entityId: eventId, before: { image_id: before }, after: { image_id: imageId, file: fileName, source: input.name, width: resized.width, height: resized.height } })
-    return { image_id: imageId, url: imageUrl(fileName), width: resized.width, height: resized.height, bytes: resized.body.length }
+    return { image_id: imageId, url, width: resized.width, height: resized.height, bytes: resized.body.length }
   })
 }

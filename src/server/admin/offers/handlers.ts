@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { uploadShopLogo } from '../media/logo'
 import { uploadEventImage } from '../media/upload'
 import type { AdminHandlers } from '../routes'
 import * as s from './service'
@@ -26,6 +27,7 @@ export function offerHandlers(app: FastifyInstance): AdminHandlers {
     agreementDelete: async ({ params, actor }) => (await s.deleteAgreement(db, actor, params.id), ok),
     loyaltyUpdate: async ({ input, actor }) => (await s.updateLoyalty(db, actor, input), ok),
     eventImage: async ({ input, params, actor }) => uploadEventImage(db, actor, params.id, input),
+    setupLogo: async ({ input, actor }) => uploadShopLogo(db, actor, input),
     setup: async () => s.storedShell(db),
     setupUpdate: async ({ input, actor }) => (await s.updateShell(db, actor, input), ok),
   }
