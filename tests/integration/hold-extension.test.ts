@@ -124,6 +124,33 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
     }
   })
 
+  it('never extends while the session\'s waiting room is admitting others', async () => {
+    const a = await visitor(server.url)
+    const [s7] = seats.slice(50, 51)
+    await a.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, s7)] })
+    const [end] = await holdEnds([s7])
+    const now = Date.now()
+    // On sale a minute ago at one place a minute, ten places handed out: nine are still waiting.
+    await server.db
+      .insertInto('waiting_rooms')
+      .values({ calendar_id: fx.calendarId, enabled: 1, opens_at: now - 60_000, admit_per_minute: 1, drawn_at: now - 60_000, next_position: 10, updated_at: now, auto_per_minute: null })
+      .execute()
+    try {
+      const refused = await a.post<{ errorCode: string; errorText: string }>('/api/cart/extend', { calendar_id: fx.calendarId })
+      expect(refused.status).toBe(409)
+      expect(refused.body.errorCode).toBe(ErrorCode.UNAVAILABLE)
+      expect(refused.body.errorText).toMatch(/очеред/)
+      expect(await holdEnds([s7])).toEqual([end])
+      // Everyone who joined has been admitted: extensions are back.
+      await server.db.updateTable('waiting_rooms').set({ next_position: 1 }).where('calendar_id', '=', fx.calendarId).execute()
+      const allowed = await a.post('/api/cart/extend', { calendar_id: fx.calendarId })
+      expect(allowed.status).toBe(200)
+      expect(await holdEnds([s7])).toEqual([end + CART_HOLD_SECONDS * 1000])
+    } finally {
+      await server.db.deleteFrom('waiting_rooms').where('calendar_id', '=', fx.calendarId).execute()
+    }
+  })
+
   it('extends an unpaid order\'s time to pay with its seats, a bounded number of times, and never a paid one', async () => {
     const v = await visitor(server.url)
     const [s5, s6] = seats.slice(30, 32)

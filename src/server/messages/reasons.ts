@@ -89,6 +89,7 @@ const STOREFRONT_REASONS = {
   'hold-nothing-held': TAKEN,
   'hold-extensions-used': ErrorCode.LIMIT,
   'hold-sale-ends': TAKEN,
+  'hold-queue-waiting': TAKEN,
   // Orders, their view, services and payment.
   'order-not-found': GONE,
   'order-paid': ErrorCode.PAYMENT,

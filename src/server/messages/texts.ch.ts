@@ -67,6 +67,7 @@ export const ch: Texts = {
   'hold-nothing-held': '購物車中的座位已不再保留：請重新選擇',
   'hold-extensions-used': '保留時間已延長 {max} 次：請下單或重新選擇座位',
   'hold-sale-ends': '本場次的銷售將更早結束：無法延長保留時間',
+  'hold-queue-waiting': '本場次仍有人在排隊等候：無法延長保留時間',
   'order-not-found': '訂單已刪除或不存在',
   'order-paid': '訂單已付款',
   'order-cancelled': '無法支付訂單：訂單已取消',

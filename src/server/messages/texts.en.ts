@@ -67,6 +67,7 @@ export const en: Texts = {
   'hold-nothing-held': 'Nothing in the cart is held any more: choose the seats again',
   'hold-extensions-used': 'The hold has been extended {max} times already: place the order or choose the seats again',
   'hold-sale-ends': 'Sales for this session end sooner: the hold cannot be extended',
+  'hold-queue-waiting': 'Others are waiting in the queue for this session: the hold cannot be extended',
   'order-not-found': 'Order deleted or not found',
   'order-paid': 'The order is already paid',
   'order-cancelled': 'Unable to pay for order: it is cancelled',

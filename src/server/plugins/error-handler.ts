@@ -55,6 +55,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'hold-nothing-held': 409,
   'hold-extensions-used': 409,
   'hold-sale-ends': 409,
+  'hold-queue-waiting': 409,
   'order-paid': 409,
   'order-cancelled': 409,
   'order-unconfirmed': 409,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { extendedHoldEnd } from '../inventory/hold-extension'
 import { loadSchemeSession } from '../scheme/repository'
+import { admittingOthers } from '../waiting/room'
 import { cartHoldState, moveCartHoldEnd } from './hold-extension.repository'
 import { listCartOf } from './service'
 
@@ -13,6 +14,7 @@ import { listCartOf } from './service'
  * moves every live hold of the cart to the new end, so the cart keeps one countdown. Bounded by
  * the session: never past its off-sale instant or its start. The count belongs to one countdown:
  * once the holds ran out and the visitor chose seats again, a new countdown starts from 0.
+ * Never while the session's waiting room is admitting others ('hold-queue-waiting').
  */
 
 export interface HoldExtensionContext {
@@ -25,6 +27,7 @@ export interface HoldExtensionContext {
 export async function extendCartHold(db: Db, calendarId: number, ctx: HoldExtensionContext): Promise<CartResponse & { extensions_left: number }> {
   const { now } = ctx
   const session = await loadSchemeSession(db, calendarId, now)
+  if (await admittingOthers(db, calendarId, now)) throw new ApiFailure('hold-queue-waiting')
   const extensionsLeft = await db.transaction().execute(async (trx) => {
     const state = await cartHoldState(trx, ctx.sessionId, calendarId, now)
     if (!state || state.holdEnd === null) throw new ApiFailure('hold-nothing-held')

@@ -31,6 +31,18 @@ function tokenMac(secret: string, calendarId: number, sessionId: string, expires
   return createHmac('sha256', secret).update(`admission:${calendarId}:${sessionId}:${expiresAt}`).digest('base64url')
 }
 
+/**
+ * True while the session's room is on and visitors who joined it are not all admitted yet (issue
+ * 20 item 4: a hold is not extended then, so the seats go back to those waiting). Costs one read
+ * of the room (and, before the on-sale draw, a count of its visitors).
+ */
+export async function admittingOthers(db: Db, calendarId: number, now: number): Promise<boolean> {
+  const room = await findRoom(db, calendarId)
+  if (!room || room.enabled !== 1) return false
+  if (room.drawn_at === null) return (await countVisitors(db, calendarId)) > 0
+  return admittedUpTo(room, now) < room.next_position
+}
+
 /** A signed admission token for a visitor's session and one session of an event, valid until `expiresAt`. */
 export function signAdmission(secret: string, calendarId: number, sessionId: string, expiresAt: number): string {
   return `${calendarId}.${expiresAt}.${tokenMac(secret, calendarId, sessionId, expiresAt)}`
