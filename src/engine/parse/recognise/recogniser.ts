@@ -76,6 +76,8 @@ export class Recogniser {
   /** The builder's label index of each number text (-1: not kept as a label). */
   private readonly tlabel: number[] = []
   private stage: [number, number] | null = null
+  private lastShapeAttrs: readonly string[] | null = null
+  private lastShapeAccess = 0
   private compounds = 0
 
   /** A visible closed shape; false when it cannot be a seat (the parser draws it). */
@@ -93,7 +95,12 @@ export class Recogniser {
     // Shapes at or of unusable sizes are no seats (the decoration pass skips them too).
     if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && w <= MAX_COORDINATE && h <= MAX_COORDINATE && Number.isFinite(rotation))) return false
     const kind = g.kind === SeatShape.Circle ? Kind.Round : g.kind === SeatShape.Rect ? Kind.Rect : Kind.Path
-    this.candidates.add(x, y, w, h, rotation, g.kind, kind, attributeLabels(el, false), el.id, el, matrix, style, accessOfAttributes(el.attrs))
+    // A <use> replays its symbol's shapes with the same attribute lists each time: read them once.
+    if (el.attrs !== this.lastShapeAttrs) {
+      this.lastShapeAttrs = el.attrs
+      this.lastShapeAccess = accessOfAttributes(el.attrs)
+    }
+    this.candidates.add(x, y, w, h, rotation, g.kind, kind, attributeLabels(el, false), el.id, el, matrix, style, this.lastShapeAccess)
     return true
   }
 
