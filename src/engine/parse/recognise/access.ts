@@ -154,6 +154,10 @@ function commonRole(name: string): number | undefined {
 function nameRole(name: string): number {
   let role = commonRole(name)
   if (role !== undefined) return role
+  if (name.startsWith('stroke') || name.startsWith('font') || name.startsWith('xmlns') || name.startsWith('sodipodi:')) return -1
+  // A name that cannot say a type: its value is read, without hashing the name. (Drawing
+  // attributes not caught above hold numbers and colours, which the value's prefilter drops.)
+  if (!mayHoldStem(name)) return 0
   role = nameCache.get(name)
   if (role !== undefined) return role
   const lower = name.toLowerCase()
