@@ -38,6 +38,16 @@ export const SeatStatus = {
 } as const
 export type SeatStatus = (typeof SeatStatus)[keyof typeof SeatStatus]
 
+/**
+ * Seat types for accessible seating (issue 20 item 3), stored in `VenueSeats.access`. The engine
+ * knows no contract: SEAT_ACCESS_NAMES spells them as the contract's ACCESS_TYPES do (a unit test
+ * keeps the two equal), and the server maps them at import.
+ */
+export const SeatAccess = { None: 0, Wheelchair: 1, Companion: 2, Transfer: 3, Restricted: 4, SignLanguage: 5 } as const
+export type SeatAccess = (typeof SeatAccess)[keyof typeof SeatAccess]
+/** Names of the seat types by SeatAccess code (index 0, no type, has none). */
+export const SEAT_ACCESS_NAMES = [null, 'wheelchair', 'companion', 'transfer', 'restricted', 'signlang'] as const
+
 /** Sector kinds, stored in `VenueSectors.kind`. */
 export const SectorKind = {
   Seated: 0,
@@ -84,6 +94,13 @@ export interface VenueSeats {
   zone: Uint16Array
   /** SeatStatus per seat; mutable on the main thread (status updates write here). */
   status: Uint8Array
+  /**
+   * What the seat is for (SeatAccess) as the drawing's markup says, per seat; absent when the
+   * drawing types no seat (most drawings), so plain venues carry no extra column.
+   */
+  access?: Uint8Array
+  /** A companion seat's wheelchair space (its seat index), else -1; present with `access`. */
+  companionOf?: Int32Array
 }
 
 /** Per-sector arrays; seats of sector `s` are not required to be contiguous. */

@@ -110,6 +110,8 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     const report = await manager.post<{ drawing_id: number; seats: number; sectors: number; zones: number; warnings: string[] }>(`/api/admin/venues/${venue}/drawings`, { name: 'ub-palace', svg })
     expect(report.status, JSON.stringify(report.body)).toBe(200)
     expect(report.body.seats).toBeGreaterThan(100)
+    // The report counts the seat types the drawing gives: this one types none.
+    expect((report.body as { seat_types?: unknown }).seat_types).toEqual({ wheelchair: 0, companion: 0, transfer: 0, restricted: 0, signlang: 0, companions_linked: 0 })
     const stored = await server.db.selectFrom('seats').select((eb) => eb.fn.countAll<number>().as('n')).where('drawing_id', '=', report.body.drawing_id).executeTakeFirstOrThrow()
     expect(Number(stored.n)).toBe(report.body.seats)
 

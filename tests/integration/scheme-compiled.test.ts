@@ -141,4 +141,24 @@ describe.each(TEST_DBS)('compiled seat map on %s (issue 16.1)', (dbKind) => {
     expect(wrong.status).toBe(404)
     expect(wrong.body).toMatchObject({ errorCode: ErrorCode.NOT_FOUND })
   })
+
+  // Last: it moves the session onto another drawing.
+  it('a drawing whose markup types seats: the compiled answer lists its wheelchair spaces and linked companions', async () => {
+    const venueRow = await server.db.insertInto('venues').values({ name_ru: 't', name_en: 't', name_kz: 't', name_ch: 't' }).returning('id').executeTakeFirstOrThrow()
+    const seats: string[] = []
+    for (let n = 1; n <= 12; n++) {
+      const type = n === 5 ? ' data-seat-type="wheelchair"' : n === 6 ? ' data-seat-type="companion"' : ''
+      seats.push(`<circle id="A-${n}" cx="${n * 24}" cy="40" r="9" data-row="A" data-seat="${n}"${type}/>`)
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 100">${seats.join('')}</svg>`
+    const typed = await importVenueDrawing(server.db, { venueId: venueRow.id, name: 'typed', svg })
+    expect(typed.report.access).toMatchObject({ wheelchair: 1, companion: 1, companionsLinked: 1 })
+    await server.db.updateTable('calendars').set({ drawing_id: typed.drawingId }).where('id', '=', fx.calendarId).execute()
+    const answer = await compiledOf(server, fx)
+    expect(answer.venue.seat_count).toBe(12)
+    expect(answer.access).toEqual([
+      { seat_id: 'A-5', sector: '', row: 'A', seat: '5', access: 'wheelchair' },
+      { seat_id: 'A-6', sector: '', row: 'A', seat: '6', access: 'companion', companion_of: 'A-5' },
+    ])
+  })
 })

@@ -92,6 +92,17 @@ describe.each(TEST_DBS)('venue import on %s', (dbKind) => {
     const stored = await storedView(result.drawingId)
     expect(stored.count).toBe(parsed.count)
     expect(stored.seats).toEqual(parsed.seats)
+    // Seat types the drawing gives (its `type` attribute) reach seats.access_type, and each
+    // companion seat's space (found by geometry) is the one its linked_seat_number names.
+    const typed = await server.db.selectFrom('seats').select(['seat_key', 'access_type', 'companion_of']).where('drawing_id', '=', result.drawingId).where('access_type', 'is not', null).execute()
+    const declared = new Map<string, string>()
+    for (const m of svg.matchAll(/<path id="(\d+)"[^>]*? type="(wheelchair\w*)"/g)) declared.set(m[1], m[2] === 'wheelchair_accompaniment' ? 'companion' : 'wheelchair')
+    expect(declared.size).toBeGreaterThan(300)
+    expect(new Map(typed.map((t) => [t.seat_key, t.access_type]))).toEqual(declared)
+    const companions = typed.filter((t) => t.access_type === 'companion')
+    expect(companions.length).toBe(result.report.access.companion)
+    for (const c of companions) expect(c.companion_of).toBe(new RegExp(`<path id="${c.seat_key}"[^>]*linked_seat_number="(\\d+)"`).exec(svg)?.[1])
+    expect(result.report.access.companionsLinked).toBe(companions.length)
   })
 
   it('a broken drawing stores nothing', async () => {

@@ -144,6 +144,15 @@ export const drawingReportSchema = z.object({
   zones: z.number().int(),
   warnings: z.array(z.string()),
   parse_ms: z.number(),
+  /** Seats per type the drawing's markup gives (accessible seating), and companion seats linked to a wheelchair space. */
+  seat_types: z.object({
+    wheelchair: z.number().int(),
+    companion: z.number().int(),
+    transfer: z.number().int(),
+    restricted: z.number().int(),
+    signlang: z.number().int(),
+    companions_linked: z.number().int(),
+  }),
 })
 
 export const categoryInputSchema = z.object({

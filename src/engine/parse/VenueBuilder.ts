@@ -42,6 +42,10 @@ export class VenueBuilder {
   private readonly number = new Growable(Uint32Array)
   private readonly key = new Growable(Uint32Array)
   private readonly zone = new Growable(Uint16Array)
+  private readonly access = new Growable(Uint8Array)
+  /** Whether any seat has a type (else the venue carries no access column). */
+  private typed = false
+  private companionOf: Int32Array | null = null
   private keyUsed = new Uint8Array(1024)
   private readonly duplicateKeys = new Map<string, number>()
   private readonly labelIds = new Map<string, number>()
@@ -146,7 +150,7 @@ export class VenueBuilder {
    * after the drawing is read, and an object per seat was a measurable share of its extra cost
    * over the rule parser (bench/README.md).
    */
-  addSeat(x: number, y: number, w: number, h: number, rotation: number, shape: number, sector: string, row: string, number: string, zone: string | undefined, id: string | undefined): void {
+  addSeat(x: number, y: number, w: number, h: number, rotation: number, shape: number, sector: string, row: string, number: string, zone: string | undefined, id: string | undefined, access = 0): void {
     if (this.x.length >= MAX_SEATS) throw new VenueParseError(ParseErrorCode.TooManySeats, `more than ${MAX_SEATS} seats`)
     this.x.push(x)
     this.y.push(y)
@@ -170,6 +174,8 @@ export class VenueBuilder {
       this.lastZone = zone
     }
     this.zone.push(this.lastZoneIndex)
+    this.access.push(access)
+    if (access !== 0) this.typed = true
     // The key is sector|row|number unless the drawing names the seat; without labels, its index.
     const joined = id === undefined && (row !== '' || number !== '')
     let key = joined ? this.strings.addJoined(sector, row, number, '|') : this.strings.add(this.keyText(sector, row, number, id))
@@ -199,6 +205,25 @@ export class VenueBuilder {
       this.keyUsed = next
     }
     return (this.keyUsed[id >> 3] & (1 << (id & 7))) !== 0
+  }
+
+  /** The access columns when some seat has a type; none otherwise (plain drawings carry none). */
+  private seatTypes(): { access?: Uint8Array; companionOf?: Int32Array } {
+    if (!this.typed) return {}
+    const count = this.x.length
+    const companionOf = this.companionOf?.length === count ? this.companionOf : new Int32Array(count).fill(-1)
+    return { access: this.access.finish(), companionOf }
+  }
+
+  /**
+   * Links companion seats to their wheelchair spaces: `companionOf[i]` is seat i's space (a seat
+   * index) or -1, for every seat added. Returns the number of links.
+   */
+  setCompanions(companionOf: Int32Array): number {
+    let links = 0
+    for (let i = 0; i < companionOf.length; i++) if (companionOf[i] >= 0) links++
+    this.companionOf = links > 0 ? companionOf : null
+    return links
   }
 
   addStanding(name: string, capacity: number, zone: string | undefined, box: [number, number, number, number], outline: number[]): void {
@@ -325,6 +350,7 @@ export class VenueBuilder {
       rotation: this.rot.finish(), shape: this.shape.finish(), sector: this.sector.finish(),
       row: this.row.finish(), number: this.number.finish(), key: this.key.finish(), zone: this.zone.finish(),
       status: new Uint8Array(this.x.length).fill(SeatStatus.Free),
+      ...this.seatTypes(),
     }
     if (this.sectorNames.length === 0 && seats.count > 0) this.sectorIndex('')
     const count = this.sectorNames.length

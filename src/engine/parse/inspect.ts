@@ -16,6 +16,8 @@ export interface VenueSummary {
   standing: number
   bbox: [number, number, number, number]
   warnings: string[]
+  /** Seats per type the markup gives (accessible seating) and companions linked to a space (= report.access). */
+  seatTypes: RecognitionReport['access']
   parseMs: number
   report: RecognitionReport
 }
@@ -34,6 +36,7 @@ export function inspectVenue(text: string, rules?: VenueRules): VenueSummary {
     standing,
     bbox: venue.bbox,
     warnings: venue.warnings,
+    seatTypes: report.access,
     parseMs: Math.round(venue.parseMs * 10) / 10,
     report,
   }

@@ -24,6 +24,7 @@ import { applyMetadata, type VenueMetadata } from './metadata'
 import { Recogniser, type RecognitionReport } from './recognise/recogniser'
 import type { RetainedShape, ShapeStyle } from './recognise/candidates'
 import { rulesReport, summarise, textAnchorOf } from './recognise/report'
+import { accessOfAttributes } from './recognise/access'
 import { parseViewBox, symbolViewport, textLocal, textPosition, type DefNode, type Frame } from './frame'
 import { addSeatShape, collectStanding, finishSeat } from './ruleShapes'
 
@@ -218,6 +219,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
             row: firstLabel(labels.row, el, ancestors, parentIndex) ?? '',
             number: firstLabel(labels.number, el, ancestors, parentIndex) ?? '',
             zone: firstLabel(labels.zone, el, ancestors, parentIndex),
+            access: accessOfAttributes(el.attrs),
           }
           if (SHAPE_TAGS.has(tag)) {
             const g = shapeGeometry(el)

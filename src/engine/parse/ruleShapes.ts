@@ -22,6 +22,8 @@ export interface SeatBuild<Root extends { matrix: Matrix; id: string | undefined
   row: string
   number: string
   zone: string | undefined
+  /** Seat type the seat element's markup says (SeatAccess). */
+  access: number
 }
 
 export interface StandingBuild {
@@ -78,7 +80,7 @@ export function finishSeat<R extends { matrix: Matrix; id: string | undefined }>
     builder.warn('seat with unusable coordinates skipped', 'bad-seat-coordinates')
     return
   }
-  builder.addSeat(x, y, w, h, rotation, single ? seat.first.geometry.kind : SeatShape.Path, seat.sector, seat.row, seat.number, seat.zone, seat.root.id)
+  builder.addSeat(x, y, w, h, rotation, single ? seat.first.geometry.kind : SeatShape.Path, seat.sector, seat.row, seat.number, seat.zone, seat.root.id, seat.access)
 }
 
 /** Grows a standing area by a shape's world polylines (its first one is the area's outline). */

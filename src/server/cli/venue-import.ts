@@ -53,6 +53,10 @@ export async function runVenueImport(argv: string[]): Promise<void> {
     const r = result.report
     console.log(`  recognised by ${r.method}: ${r.rows} rows, ${r.sectors} sectors, ${r.standing} standing areas, ${r.duplicatesDropped} duplicates dropped`)
     for (const k of r.clusters.filter((c) => c.seats > 0)) console.log(`  seats: ${k.seats} × ${k.signature}`)
+    const a = r.access
+    if (a.wheelchair + a.companion + a.transfer + a.restricted + a.signlang > 0) {
+      console.log(`  seat types: wheelchair ${a.wheelchair}, companion ${a.companion} (${a.companionsLinked} linked to a space), transfer ${a.transfer}, restricted view ${a.restricted}, sign language ${a.signlang}`)
+    }
     for (const w of result.warnings.slice(0, 10)) console.log(`  warning: ${w}`)
   } finally {
     await db.destroy()

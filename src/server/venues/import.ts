@@ -1,4 +1,4 @@
-import { NO_ZONE, SectorKind, type VenueData } from '../../engine/model'
+import { NO_ZONE, SEAT_ACCESS_NAMES, SectorKind, type VenueData } from '../../engine/model'
 import { recogniseVenue, VenueParseError, ParseErrorCode, type RecognitionReport, type VenueRules } from '../../engine/parse/index'
 import { readAllStrings } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
@@ -12,7 +12,7 @@ import { sanitizeDrawing } from './sanitize'
  */
 export const STANDING_ZONE_COLORS = ['#2a9d8f', '#7b2cbf', '#e76f51', '#3a86ff', '#6a994e', '#bc4749']
 
-/** Rows per INSERT: below SQLite's 32,766 bound values and PostgreSQL's 65,535 at 9 columns. */
+/** Rows per INSERT: below SQLite's 32,766 bound values and PostgreSQL's 65,535 at 11 columns. */
 const INSERT_CHUNK_ROWS = 1000
 
 export interface ImportDrawingInput {
@@ -113,6 +113,9 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
         number_label: strings[seats.number[i]] ?? '',
         x: seats.x[i],
         y: seats.y[i],
+        // Seat types the drawing gives (accessible seating); a companion names its space by key.
+        access_type: seats.access ? SEAT_ACCESS_NAMES[seats.access[i]] : null,
+        companion_of: seats.companionOf && seats.companionOf[i] >= 0 ? strings[seats.key[seats.companionOf[i]]] : null,
       })
     }
     await insertSeats(db, rows)

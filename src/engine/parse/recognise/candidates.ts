@@ -64,6 +64,8 @@ export class Candidates {
   kind = new Uint8Array(INITIAL_CAPACITY)
   sig = new Int32Array(INITIAL_CAPACITY)
   parts = new Uint8Array(INITIAL_CAPACITY)
+  /** Seat type its markup says (SeatAccess; 0: none). */
+  access = new Uint8Array(INITIAL_CAPACITY)
   /** Index into the retained store, or -1 (not kept, or a compound: see compoundRetained). */
   retainedIndex = new Int32Array(INITIAL_CAPACITY)
   /** Label strings by id, shared by the label columns. */
@@ -112,6 +114,7 @@ export class Candidates {
     this.shape = u8(this.shape)
     this.kind = u8(this.kind)
     this.parts = u8(this.parts)
+    this.access = u8(this.access)
     const sig = new Int32Array(size)
     sig.set(this.sig)
     this.sig = sig
@@ -126,9 +129,10 @@ export class Candidates {
    * Adds a candidate; `el`, `matrix` and `style` are kept for drawing it as decoration later
    * (only its tag, attributes and matrix, up to RETAIN_PER_SIGNATURE per signature).
    */
-  add(x: number, y: number, w: number, h: number, rot: number, shape: number, kind: number, labels: Labels | null, id: string | undefined, el: ElementInfo, matrix: Matrix, style: ShapeStyle): void {
+  add(x: number, y: number, w: number, h: number, rot: number, shape: number, kind: number, labels: Labels | null, id: string | undefined, el: ElementInfo, matrix: Matrix, style: ShapeStyle, access = 0): void {
     const i = this.count
     const retained = this.push(x, y, w, h, rot, shape, kind, labels, id)
+    this.access[i] = access
     if (retained) this.retainedIndex[i] = this.retain(el.tag, el.attrs, matrix, style)
   }
 
@@ -148,6 +152,7 @@ export class Candidates {
     this.kind[i] = kind
     this.sig[i] = sig
     this.parts[i] = 1
+    this.access[i] = 0
     this.retainedIndex[i] = -1
     this.sector.set(i, labels?.sector)
     this.row.set(i, labels?.row)
@@ -205,6 +210,11 @@ export class Candidates {
     }
   }
 
+  /** Gives candidates [start, end) without a type the type `access` (ancestors fill after nearer elements). */
+  fillAccess(start: number, end: number, access: number): void {
+    for (let i = start; i < end; i++) if (this.access[i] === 0) this.access[i] = access
+  }
+
   /** World axis-aligned half extent of candidate i along x (its box rotated). */
   halfX(i: number): number {
     // Most seats are not rotated: no cos/sin then (the container pass calls this per neighbour).
@@ -253,7 +263,9 @@ export class Candidates {
     let zone: string | undefined
     let source: LabelSource | undefined
     let id: string | undefined
+    let access = 0
     for (let i = start; i < end; i++) {
+      access ||= this.access[i]
       const parts = this.compoundRetained.get(i)
       if (parts) retained.push(...parts)
       else if (this.retainedIndex[i] >= 0) retained.push(this.retainedIndex[i])
@@ -298,6 +310,7 @@ export class Candidates {
     const last = this.length - 1
     this.source.set(last, source)
     this.parts[last] = n
+    this.access[last] = access
     if (keep && retained.length > 0) this.compoundRetained.set(last, retained)
     return true
   }

@@ -171,7 +171,11 @@ export function classify(c: Candidates, extent: number): Classification {
       if (v === 'enclosing outlines') seat[i] = 0
       else if (v === 'parts of larger seats') {
         seat[i] = containerCluster[i] >= 0 ? 2 : 0
-        if (seat[i] === 2) parts++
+        if (seat[i] === 2) {
+          parts++
+          // A part's type (a wheelchair icon drawn on the seat) is its seat's.
+          if (c.access[i] !== 0 && c.access[container[i]] === 0) c.access[container[i]] = c.access[i]
+        }
       }
     }
   }

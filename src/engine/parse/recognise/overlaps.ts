@@ -204,6 +204,8 @@ export function markDuplicates(c: Candidates, kept: Int32Array, cl: Int32Array, 
           const reachJ = DUPLICATE_FRACTION * Math.max(si, size[j])
           if (dx * dx + dy * dy < reachJ * reachJ) {
             duplicate = true
+            // The copy kept takes the dropped one's type (a typed seat drawn over a plain one).
+            if (c.access[j] === 0) c.access[j] = c.access[i]
             break search
           }
         }

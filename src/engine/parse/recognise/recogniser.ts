@@ -6,7 +6,7 @@
  * drawn on them, infers what is still missing (rows.ts) and adds the seats to the builder in
  * document order. Everything it decided is summed up in a RecognitionReport.
  */
-import { SeatShape } from '../../model'
+import { SEAT_ACCESS_NAMES, SeatShape } from '../../model'
 import { MAX_COORDINATE } from '../limits'
 import { decompose, applyX, applyY, type Matrix } from '../../geometry/matrix'
 import type { ShapeGeometry } from '../shapes'
@@ -17,6 +17,8 @@ import { classify, MIN_REPEAT, type ClusterReport } from './classify'
 import { attributeLabels, cleanLabel, parseId, parseIdNumberFirst, type LabelSource } from './labels'
 import { PointGrid } from './grid'
 import { inferLabels, rowAgreement } from './rows'
+import { accessOfAttributes } from './access'
+import { emptyAccessCounts, linkCompanions, typesFromShapesOnSeats, type AccessCounts } from './companions'
 
 /** A number drawn beside a seat belongs to it when nearer than this many seat sizes. */
 const TEXT_REACH = 0.9
@@ -56,6 +58,8 @@ export interface RecognitionReport {
   /** Seats drawn as a group of several shapes. */
   compoundSeats: number
   hiddenSkipped: number
+  /** Seats per type the markup gives (accessible seating), and companions linked to a space. */
+  access: AccessCounts
   warnings: string[]
 }
 
@@ -72,6 +76,8 @@ export class Recogniser {
   /** The builder's label index of each number text (-1: not kept as a label). */
   private readonly tlabel: number[] = []
   private stage: [number, number] | null = null
+  private lastShapeAttrs: readonly string[] | null = null
+  private lastShapeAccess = 0
   private compounds = 0
 
   /** A visible closed shape; false when it cannot be a seat (the parser draws it). */
@@ -89,7 +95,12 @@ export class Recogniser {
     // Shapes at or of unusable sizes are no seats (the decoration pass skips them too).
     if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && w <= MAX_COORDINATE && h <= MAX_COORDINATE && Number.isFinite(rotation))) return false
     const kind = g.kind === SeatShape.Circle ? Kind.Round : g.kind === SeatShape.Rect ? Kind.Rect : Kind.Path
-    this.candidates.add(x, y, w, h, rotation, g.kind, kind, attributeLabels(el, false), el.id, el, matrix, style)
+    // A <use> replays its symbol's shapes with the same attribute lists each time: read them once.
+    if (el.attrs !== this.lastShapeAttrs) {
+      this.lastShapeAttrs = el.attrs
+      this.lastShapeAccess = accessOfAttributes(el.attrs)
+    }
+    this.candidates.add(x, y, w, h, rotation, g.kind, kind, attributeLabels(el, false), el.id, el, matrix, style, this.lastShapeAccess)
     return true
   }
 
@@ -101,8 +112,14 @@ export class Recogniser {
     const single = c.length - start === 1
     if (single && el.id !== undefined) c.unitId.set(start, el.id)
     // A shape's own attributes were read when it was added (shape()).
-    const labels = single && c.length - 1 === start && el.tag !== 'g' && el.tag !== 'a' && el.tag !== 'use' && el.tag !== 'svg' ? null : attributeLabels(el, !single)
+    const ownShape = single && c.length - 1 === start && el.tag !== 'g' && el.tag !== 'a' && el.tag !== 'use' && el.tag !== 'svg'
+    const labels = ownShape ? null : attributeLabels(el, !single)
     if (labels) c.fillLabels(start, c.length, labels)
+    // A group's or <use>'s type (class, data-*, the symbol it replays) goes to the seats in it.
+    if (!ownShape) {
+      const access = accessOfAttributes(el.attrs)
+      if (access !== 0) c.fillAccess(start, c.length, access)
+    }
     if (!single && el.id !== undefined) {
       // A group's id may name a row ("Row_E", "row12"): a guess, used after attributes and the
       // seat's own id (finish), nearest group first.
@@ -150,7 +167,7 @@ export class Recogniser {
     const report: RecognitionReport = {
       method: 'recognition', seats: 0, rows: 0, sectors: 0, standing: 0, clusters: result.clusters,
       labels: { row: emptyCounts(), number: emptyCounts(), sector: emptyCounts() },
-      duplicatesDropped: result.duplicates, partsMerged: result.parts, compoundSeats: 0, hiddenSkipped, warnings,
+      duplicatesDropped: result.duplicates, partsMerged: result.parts, compoundSeats: 0, hiddenSkipped, access: emptyAccessCounts(), warnings,
     }
     if (seats.length === 0) {
       warnings.push(c.length === 0
@@ -164,6 +181,8 @@ export class Recogniser {
     builder.dropLabels(this.seatNumberTexts(seats))
     const flags = { row: new Uint8Array(c.length), number: new Uint8Array(c.length), sector: new Uint8Array(c.length) }
     const inferred = inferLabels(c, seats, this.stage, flags)
+    const typedFromShapes = typesFromShapesOnSeats(c, seats, result.seat)
+    const companionOf = linkCompanions(c, seats, (i) => c.row.get(i))
     // Label sources are counted per seat into typed counters (a keyed property write per seat and
     // label costs more), and seats go to the builder field by field (no object per seat).
     const rowCounts = new Uint32Array(COUNTED.length)
@@ -185,8 +204,11 @@ export class Recogniser {
       sectorCounts[flags.sector[i] ? INFERRED : sector === undefined ? NONE : ATTRIBUTE]++
       const compound = c.kind[i] === Kind.Compound
       if (compound) report.compoundSeats++
-      builder.addSeat(c.x[i], c.y[i], c.w[i], c.h[i], c.rot[i], compound ? SeatShape.Path : c.shape[i], sector ?? '', row ?? '', number ?? '', c.zone.get(i), c.unitId.get(i))
+      builder.addSeat(c.x[i], c.y[i], c.w[i], c.h[i], c.rot[i], compound ? SeatShape.Path : c.shape[i], sector ?? '', row ?? '', number ?? '', c.zone.get(i), c.unitId.get(i), c.access[i])
+      const type = SEAT_ACCESS_NAMES[c.access[i]]
+      if (type) report.access[type]++
     }
+    report.access.companionsLinked = builder.setCompanions(companionOf)
     for (let k = 0; k < COUNTED.length; k++) {
       report.labels.row[COUNTED[k]] = rowCounts[k]
       report.labels.number[COUNTED[k]] = numberCounts[k]
@@ -200,6 +222,11 @@ export class Recogniser {
     if (result.duplicates > 0) warnings.push(`${result.duplicates} seats overlap exactly: kept one of each`)
     if (result.rejectedUnlabelled > 0) warnings.push(`${result.rejectedUnlabelled} repeated shapes look like seats but carry no labels while the other seats do: drawn as decoration (give a rule set if they are seats)`)
     if (notDrawn > 0) warnings.push(`${notDrawn} shapes repeated more than ${RETAIN_PER_SIGNATURE} times are not seats and were not kept for drawing: they are left out of the map`)
+    const types = SEAT_ACCESS_NAMES.filter((n) => n !== null && report.access[n] > 0) as NonNullable<(typeof SEAT_ACCESS_NAMES)[number]>[]
+    const typed = types.reduce((sum, n) => sum + report.access[n], 0)
+    if (typed > 0) warnings.push(`${typed} seats typed by the drawing (${types.map((n) => `${n} ${report.access[n]}`).join(', ')})${typedFromShapes > 0 ? `, ${typedFromShapes} of them by a typed shape drawn on the seat` : ''}`)
+    const unlinked = report.access.companion - report.access.companionsLinked
+    if (unlinked > 0) warnings.push(`${unlinked} companion seats have no wheelchair space beside them in their row: not linked to one`)
     const missing = report.labels.number.none
     if (missing > 0) warnings.push(`${missing} seats have no number`)
     if (report.compoundSeats > 0) warnings.push(`${report.compoundSeats} seats are drawn as groups of several shapes: each group is one seat`)

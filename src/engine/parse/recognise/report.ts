@@ -2,7 +2,8 @@
  * The import report's plain parts: the report of a rule-set parse, the counts every report takes
  * from the finished venue (rows, sectors, standing areas), and small readers the parser needs.
  */
-import { SectorKind, type VenueData } from '../../model'
+import { SEAT_ACCESS_NAMES, SectorKind, type VenueData } from '../../model'
+import { emptyAccessCounts } from './companions'
 import { StringTable } from '../../strings/StringTable'
 import type { LabelCounts, RecognitionReport } from './recogniser'
 
@@ -18,12 +19,20 @@ export function rulesReport(seats: number, hiddenSkipped: number): RecognitionRe
   return {
     method: 'rules', seats, rows: 0, sectors: 0, standing: 0, clusters: [],
     labels: { row: zero(), number: zero(), sector: zero() },
-    duplicatesDropped: 0, partsMerged: 0, compoundSeats: 0, hiddenSkipped, warnings: [],
+    duplicatesDropped: 0, partsMerged: 0, compoundSeats: 0, hiddenSkipped, access: emptyAccessCounts(), warnings: [],
   }
 }
 
 /** Seats, rows, seated sectors and standing areas as the finished venue holds them. */
 export function summarise(report: RecognitionReport, venue: VenueData): void {
+  // A rule set's seats take their types from the seat elements' markup; recognition counted its own.
+  const access = venue.seats.access
+  if (report.method === 'rules' && access) {
+    for (let i = 0; i < access.length; i++) {
+      const type = SEAT_ACCESS_NAMES[access[i]]
+      if (type) report.access[type]++
+    }
+  }
   // Numeric keys (row string id × sectors + sector): no string per seat.
   const { sector, row, count } = venue.seats
   const rows = new Set<number>()

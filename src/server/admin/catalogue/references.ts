@@ -1,4 +1,4 @@
-import { VenueParseError } from '../../../engine/parse/index'
+import { VenueParseError, type RecognitionReport } from '../../../engine/parse/index'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { importVenueDrawing } from '../../venues/import'
@@ -72,7 +72,7 @@ export async function importDrawing(db: Db, actor: Actor, venueId: number, input
     await mustFind(trx, 'venues', venueId, 'venue')
     try {
       const r = await importVenueDrawing(trx, { venueId, name: input.name, svg: input.svg, sourceFile: input.name })
-      const report = { drawing_id: r.drawingId, seats: r.seats, standing_places: r.standingPlaces, sectors: r.sectors, zones: r.zones, warnings: r.warnings, parse_ms: r.parseMs }
+      const report = { drawing_id: r.drawingId, seats: r.seats, standing_places: r.standingPlaces, sectors: r.sectors, zones: r.zones, warnings: r.warnings, parse_ms: r.parseMs, seat_types: seatTypesOf(r.report.access) }
       await writeAudit(trx, actor, { action: 'import-drawing', entity: 'venue', entityId: venueId, after: { name: input.name, svg: input.svg, ...report } })
       return report
     } catch (err) {
@@ -80,6 +80,11 @@ export async function importDrawing(db: Db, actor: Actor, venueId: number, input
       throw err
     }
   })
+}
+
+/** The import report's seat-type counts in the contract's spelling. */
+function seatTypesOf(a: RecognitionReport['access']) {
+  return { wheelchair: a.wheelchair, companion: a.companion, transfer: a.transfer, restricted: a.restricted, signlang: a.signlang, companions_linked: a.companionsLinked }
 }
 
 /** Everything the forms choose from. */
