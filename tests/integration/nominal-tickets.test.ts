@@ -242,4 +242,15 @@ describe.each(TEST_DBS)('named tickets on %s', (dbKind) => {
     expect(res.body).toEqual({ errorCode: '-1005', errorText: 'The reservation time is over: the order was released' })
     expect(await statusOf(hash)).not.toBe(20)
   })
+
+  it('a paid order past its reserve time is answered paid and still confirmed (no deadline)', async () => {
+    const { hash, v } = await order(0, 1)
+    expect((await orderData(v, hash)).rows[0].paid).toBe(0)
+    await server.db.updateTable('orders').set({ paid: 1, reserve_until: Date.now() - 1000 }).where('hash', '=', hash).execute()
+    const data = await orderData(v, hash)
+    expect(data.rows[0].paid).toBe(1)
+    const res = await v.post<{ errorCode: string }>('/api/confirm-nominal', payload(data, hash, [CHILD]))
+    expect(res.body.errorCode).toBe('0')
+    expect(await statusOf(hash)).toBe(20)
+  })
 })

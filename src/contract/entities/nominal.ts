@@ -10,6 +10,8 @@ import { checkboxAnswerSchema, checkboxItemSchema, daySchema, flagSchema, hashSc
  * country_id: the default country of the row (null = none chosen). Our reading of the spec's
  * plain fields: action = the event name in the requested language (action_{lang} carry all),
  * clientcategory = the client category id (category_{lang} carry its names).
+ * Our addition: paid (1 = the order is paid: no confirm deadline, the page shows no countdown;
+ * reservetime is then only informative, the server takes the names after it too).
  */
 export const orderDataRowSchema = z.object({
   id: idSchema,
@@ -20,6 +22,7 @@ export const orderDataRowSchema = z.object({
   time: timeSchema,
   reservetime: z.number().int(),
   demandstatusid: z.number().int(),
+  paid: flagSchema,
   clientcategory: idSchema,
   needage: z.number().int().min(0).max(2),
   needmiddlename: flagSchema,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderDataResponse, OrderDataRow } from '../../../src/contract/entities/nominal'
-import { asksRegion, cleanDocNumber, confirmPayload, draftErrors, emptyDraft, isNegativeAge, maskBirthDate, regionsByCountry, showsAgeWarning, splitCountdown, visitorContext } from '../../../src/app/screens/nominal/model/form'
+import { asksRegion, cleanDocNumber, confirmPayload, confirmTimer, draftErrors, emptyDraft, isNegativeAge, maskBirthDate, regionsByCountry, showsAgeWarning, splitCountdown, visitorContext } from '../../../src/app/screens/nominal/model/form'
 
 const loc = (k: string, v: string) => ({ [`${k}_ru`]: v, [`${k}_en`]: v, [`${k}_kz`]: v, [`${k}_ch`]: v })
 const row = (id: number, needs: Partial<OrderDataRow>): OrderDataRow => ({
-  id, ord_num: 100001, hash_id: 'h', action: 'A', day: '2026-12-01', time: '12:00', reservetime: 900, demandstatusid: 10, clientcategory: 1,
+  id, ord_num: 100001, hash_id: 'h', action: 'A', day: '2026-12-01', time: '12:00', reservetime: 900, demandstatusid: 10, paid: 0, clientcategory: 1,
   needage: 0, needmiddlename: 0, needdocument: 0, needcountry: 0, needregion: 0, summa: 10, country_id: null, tickethash_id: `t${id}`,
   usereturn: 1, usepushkarta: 0, usenopushkarta: 0, ...loc('action', 'A'), ...loc('category', 'C'), ...loc('sector', ''), ...loc('row', ''), ...loc('seat', ''),
   ...needs,
@@ -18,6 +18,13 @@ const data = {
 const NOW = new Date(Date.UTC(2026, 10, 22))
 
 describe('named-ticket form model', () => {
+  it('counts down and expires only an unpaid order (the server takes a paid order\'s names at any time)', () => {
+    expect(confirmTimer(row(1, { paid: 0 }), 90)).toEqual({ kind: 'running', seconds: 90 })
+    expect(confirmTimer(row(1, { paid: 0 }), 0)).toEqual({ kind: 'expired' })
+    expect(confirmTimer(row(1, { paid: 1 }), 90)).toEqual({ kind: 'none' })
+    expect(confirmTimer(row(1, { paid: 1 }), 0)).toEqual({ kind: 'none' })
+  })
+
   it('masks the birth date as dd.mm.yyyy and strips spaces from document numbers', () => {
     expect(maskBirthDate('0')).toBe('0')
     expect(maskBirthDate('0102')).toBe('01.02')

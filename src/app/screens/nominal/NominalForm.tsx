@@ -16,13 +16,14 @@ import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
 import { Countdown } from './Countdown'
-import { confirmPayload, draftErrors, emptyDraft, isNegativeAge, regionsByCountry, visitorContext, type DraftField, type VisitorDraft } from './model/form'
+import { confirmPayload, confirmTimer, draftErrors, emptyDraft, isNegativeAge, regionsByCountry, visitorContext, type DraftField, type VisitorDraft } from './model/form'
 import { VisitorCard } from './VisitorCard'
 
 /**
  * The named-ticket form (000 §2, §4, §5): one card per ticket, the to-pay total, the countdown
  * and the confirm section (consent text, checkboxes, button). The confirm section disappears
- * when the countdown reaches zero; a birth date with a negative age disables the button.
+ * when the countdown reaches zero (unpaid orders only: a paid order has no deadline and no
+ * countdown); a birth date with a negative age disables the button.
  */
 export function NominalForm({ hash, data, loadedAt }: { hash: string; data: OrderDataResponse; loadedAt: number }) {
   const { t } = useTranslation()
@@ -38,7 +39,8 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
   const [submitted, setSubmitted] = useState(false)
   const [consents, setConsents] = useState<AgreementState>({})
   const [sending, setSending] = useState(false)
-  const left = useCountdown(rows[0].reservetime, loadedAt)
+  // A paid order has no deadline: its clock is not even started (no tick each second).
+  const timer = confirmTimer(rows[0], useCountdown(rows[0].paid === 1 ? 0 : rows[0].reservetime, loadedAt))
   // "Today" for ages: fixed per render pass of a day is enough; a fresh Date each render is cheap.
   const now = new Date()
   const regions = useMemo(() => regionsByCountry(data), [data])
@@ -88,9 +90,9 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
       <p className="nominal__total">
         <span>{t('nominal.to-pay')}</span> <strong>{formatMoney(total, lang, currency)}</strong>
       </p>
-      {left > 0 ? (
+      {timer.kind !== 'expired' ? (
         <div className="nominal__confirm">
-          <Countdown seconds={left} />
+          {timer.kind === 'running' && <Countdown seconds={timer.seconds} />}
           {data.text !== '' && <SafeHtml className="nominal__text" html={data.text} />}
           <Agreements items={data.checkboxList} checked={consents} onChange={setConsents} showErrors={submitted} idPrefix="nominal" />
           {negativeAge && <p className="field__error" id="nominal-blocked">{t('nominal.negative-age')}</p>}

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
 import { confirmOrder, lockOrder } from '../orders/order.repository'
+import { confirmExpired } from './deadline'
 import * as repo from './repository'
 
 type ConfirmInput = z.output<typeof confirmNominalRequestSchema>
@@ -51,8 +52,8 @@ function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorCont
  * be exactly the order's tickets; the required consents must be ticked. Then, under the order's
  * lock, the visitor data is written per line and the order is confirmed (status 20).
  *
- * Refusals: unknown order → NOT_FOUND; cancelled (status 90) or past its reserve time →
- * UNAVAILABLE; already confirmed → BAD_REQUEST with status 409 (we refuse rather than answer
+ * Refusals: unknown order → NOT_FOUND; cancelled (status 90) or, unpaid, past its reserve time →
+ * UNAVAILABLE (a paid order has no deadline, see deadline.ts); already confirmed → BAD_REQUEST with status 409 (we refuse rather than answer
  * success again, so data of a confirmed order can never be overwritten). Nothing changes on
  * any refusal.
  */
@@ -67,7 +68,7 @@ export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     if (order.status === ORDER_STATUS_CONFIRMED) throw new ApiFailure('nominal-confirmed')
     if (order.status === ORDER_STATUS_CANCELLED) throw new ApiFailure('nominal-cancelled')
-    if (order.paid === 0 && order.reserve_until <= now) throw new ApiFailure('nominal-expired')
+    if (confirmExpired(order, now)) throw new ApiFailure('nominal-expired')
 
     const lines = await repo.listNominalLines(trx, order.id)
     const byId = new Map(lines.map((l) => [l.id, l]))

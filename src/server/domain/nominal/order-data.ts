@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { toMajor } from '../../../contract/rules/money'
 import { MS_PER_SECOND } from './constants'
+import { hasConfirmDeadline } from './deadline'
 import * as repo from './repository'
 
 /** Seconds left to confirm (never below 0): the page's countdown starts here. */
@@ -23,6 +24,7 @@ function toRow(order: repo.NominalOrder, line: repo.NominalLine, lang: Lang, now
     time: line.time,
     reservetime: reserveSecondsLeft(order.reserve_until, now),
     demandstatusid: order.status,
+    paid: hasConfirmDeadline(order) ? 0 : 1,
     clientcategory: line.client_category_id,
     needage: line.needage,
     needmiddlename: line.needmiddlename,

@@ -114,6 +114,18 @@ export function confirmPayload(
   }
 }
 
+/**
+ * What the confirm section shows about time (000 §4, our reading for paid orders): an unpaid
+ * order counts down its reserve time and is 'expired' at zero (the server refuses then); a paid
+ * one keeps its seats and the server takes the names at any time, so no countdown and no expiry.
+ */
+export type ConfirmTimer = { kind: 'none' } | { kind: 'running'; seconds: number } | { kind: 'expired' }
+
+export function confirmTimer(row: Pick<OrderDataRow, 'paid'>, secondsLeft: number): ConfirmTimer {
+  if (row.paid === 1) return { kind: 'none' }
+  return secondsLeft > 0 ? { kind: 'running', seconds: secondsLeft } : { kind: 'expired' }
+}
+
 const SECONDS_PER_DAY = 86_400
 const SECONDS_PER_HOUR = 3600
 const SECONDS_PER_MINUTE = 60
