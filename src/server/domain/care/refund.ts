@@ -2,7 +2,8 @@ import type { Db } from '../../db/connect'
 import { insertLineChange } from '../boxoffice/boxoffice.repository'
 import { lockOrder } from '../orders/order.repository'
 import { releaseReturned } from '../returns/release'
-import { findPaidPayment, markPaymentRefunded } from '../returns/repository'
+import { refundableAmount, sendRefund } from '../returns/refund-payment'
+import { findPaidPayment } from '../returns/repository'
 import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
 import { claimLinesRefunded, findOrderHash, insertOperatorRefund, listOrderLinesForRefund } from './refund.repository'
@@ -54,7 +55,7 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
     for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
     const cost = lines.reduce((s, l) => s + l.cost, 0)
     const payment = await findPaidPayment(trx, order.id)
-    const amount = payment ? Math.max(0, Math.min(cost, payment.amount - payment.refunded)) : 0
+    const amount = refundableAmount(cost, payment)
     if (amount > 0) await insertOperatorRefund(trx, { orderId: order.id, paymentId: payment!.id, amount, now })
     await ctx.record(trx, { amount, lineIds: lines.map((l) => l.id) })
     return { amount, payment, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
@@ -62,14 +63,7 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
   if (!done) return { amount: 0, lines: 0, repeat: true, calendarIds: [] }
   const { amount, payment } = done
   if (amount > 0 && payment) {
-    const provider = registry.forProtocol(payment.protocol_type)
-    if (!provider) throw new ApiFailure('refund-provider-down')
-    try {
-      await provider.refund({ id: payment.id, publicId: payment.public_id ?? '', amount: payment.amount }, amount)
-    } catch {
-      throw new ApiFailure('refund-bank-refused')
-    }
-    if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(db, payment.id, now)
+    await sendRefund(db, registry, payment, amount, now)
   }
   return { amount, lines: done.lines, repeat: false, calendarIds: done.calendarIds }
 }

@@ -4,6 +4,7 @@ import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
 import { lockOrder } from '../orders/order.repository'
 import { storedHashConf } from './hashconf'
+import { refundableAmount, sendRefund } from './refund-payment'
 import { releaseReturned } from './release'
 import {
   claimReturnRequest,
@@ -13,7 +14,6 @@ import {
   findReturnRequest,
   finishReturnRequest,
   insertRefund,
-  markPaymentRefunded,
   type ReturnRequestRow,
 } from './repository'
 
@@ -61,21 +61,14 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: str
     await releaseReturned(trx, order.id, lines, now)
     const cost = lines.reduce((s, l) => s + l.cost, 0)
     const payment = await findPaidPayment(trx, order.id)
-    const amount = payment ? Math.max(0, Math.min(cost, payment.amount - payment.refunded)) : 0
+    const amount = refundableAmount(cost, payment)
     if (amount > 0) await insertRefund(trx, { orderId: order.id, requestId: found.id, paymentId: payment!.id, amount, now })
     return { amount, payment, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })
 
   const { amount, payment } = done
   if (amount > 0 && payment) {
-    const provider = registry.forProtocol(payment.protocol_type)
-    if (!provider) throw new ApiFailure('refund-provider-down')
-    try {
-      await provider.refund({ id: payment.id, publicId: payment.public_id ?? '', amount: payment.amount }, amount)
-    } catch {
-      throw new ApiFailure('refund-bank-refused')
-    }
-    if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(db, payment.id, now)
+    await sendRefund(db, registry, payment, amount, now)
   }
   await finishReturnRequest(db, found.id)
   return { refunded: amount, calendarIds: done.calendarIds }

@@ -162,6 +162,9 @@ export function confirmRequestLines(trx: Db, requestId: number) {
 }
 
 /** The paid payment of an order, its provider type and what was already refunded of it; null when none. */
+/** The order's paid payment with what was refunded of it so far. */
+export type PaidPayment = NonNullable<Awaited<ReturnType<typeof findPaidPayment>>>
+
 export async function findPaidPayment(trx: Db, orderId: number) {
   const p = await trx
     .selectFrom('payments as p')
