@@ -1,10 +1,10 @@
-import { useLayoutEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type { SessionSales } from '../../contract/admin/sales'
 import type { Lang } from '../../contract/lang'
-import { api } from '../api/client'
 import { SchemeMapContext, useSchemeMapState } from '../screens/scheme/map/context'
 import { SchemeMap } from '../screens/scheme/map/SchemeMap'
-import { mapSourceOf, SchemeMapController, type CartSource } from '../screens/scheme/map/SchemeMapController'
+import type { CartSource } from '../screens/scheme/map/SchemeMapController'
+import { useSessionMap } from '../screens/scheme/map/useSessionMap'
 
 /** The console holds no cart: nothing of the operator's is drawn over the statuses. */
 const NO_CART: CartSource = { seatIds: () => new Set<string>(), subscribe: () => () => {} }
@@ -19,29 +19,16 @@ const colorNumber = (hex: string) => Number.parseInt(hex.replace('#', ''), 16) |
 export function SalesMap({ hash, session, lang, label, liveLost }: { hash: string; session: SessionSales; lang: Lang; label: string; liveLost: string }) {
   const calendarId = session.calendar_id
   const zones = useMemo(() => session.zones.filter((z) => z.zone_id !== null).map((z) => ({ id: String(z.zone_id), name: z[`name_${lang}`] || z.name_ru, color: colorNumber(z.color) })), [session, lang])
-  const [controller, setController] = useState<SchemeMapController | null>(null)
-  useLayoutEffect(() => {
-    const c = new SchemeMapController({
-      hash,
-      calendarId,
-      zones,
-      openZones: new Set(zones.map((z) => Number(z.id))),
-      zoneColors: Object.fromEntries(zones.map((z) => [z.id, z.color])),
-      zonePrices: {},
-      cart: NO_CART,
-      mapSource: mapSourceOf(window.location.search),
-      loadMap: () => api.call('schemeMap', { hash, calendar_id: calendarId }),
-      loadCompiled: () => api.call('schemeMapCompiled', { hash, calendar_id: calendarId }),
-    })
-    c.start()
-    setController(c)
-    return () => {
-      c.dispose()
-      setController(null)
-    }
-    // The zones follow the session; a new session mounts a new map.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hash, calendarId])
+  // The zones follow the session; a new session mounts a new map.
+  const controller = useSessionMap({
+    hash,
+    calendarId,
+    zones,
+    openZones: new Set(zones.map((z) => Number(z.id))),
+    zoneColors: Object.fromEntries(zones.map((z) => [z.id, z.color])),
+    zonePrices: {},
+    cart: NO_CART,
+  })
   const { live } = useSchemeMapState(controller)
   if (!controller) return null
   return (

@@ -75,7 +75,7 @@ export function SalesScreen() {
               <dd>{money(sales.totals.revenue)}</dd>
             </div>
           </dl>
-          <div className="adm-scroll">
+          <div className="adm-scroll" tabIndex={0} role="region" aria-label={t.channel}>
             <table data-testid="sales-channels">
               <thead>
                 <tr>
@@ -114,7 +114,7 @@ export function SalesScreen() {
             </figure>
           )}
           {sales.sessions.map((s) => (
-            <div className="adm-scroll" key={s.calendar_id}>
+            <div className="adm-scroll" key={s.calendar_id} tabIndex={0} role="region" aria-label={`${t.session} ${s.day} ${s.time}`}>
               <table>
                 <caption>
                   {t.session} {s.day} {s.time}
@@ -140,7 +140,7 @@ export function SalesScreen() {
           {orders.length === 0 ? (
             <p>{t.noOrders}</p>
           ) : (
-            <div className="adm-scroll">
+            <div className="adm-scroll" tabIndex={0} role="region" aria-label={t.orders}>
               <table>
                 <thead>
                   <tr>

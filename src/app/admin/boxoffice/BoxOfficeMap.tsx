@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { PriceRow } from '../../../contract/entities/price'
 import type { Lang } from '../../../contract/lang'
@@ -13,7 +13,7 @@ import { BestSeats } from '../../screens/scheme/seatChoice/BestSeats'
 import { storefrontCart } from '../../screens/scheme/map/cartSource'
 import { SchemeMapContext } from '../../screens/scheme/map/context'
 import { SchemeMap } from '../../screens/scheme/map/SchemeMap'
-import { mapSourceOf, SchemeMapController } from '../../screens/scheme/map/SchemeMapController'
+import { useSessionMap } from '../../screens/scheme/map/useSessionMap'
 import { useSchemeCart } from '../../screens/scheme/useSchemeCart'
 import { fillIn } from '../careTexts'
 import { ErrorNote, messageOf, useConsole } from '../shell'
@@ -39,23 +39,7 @@ export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { h
   const zones = useMemo(() => legend.map((e) => ({ id: String(e.zonelevel_id), name: e.name, color: colorNumber(e.color) ?? 0x888888 })), [legend])
   const openZones = useMemo(() => availableZones(legend), [legend])
 
-  const [controller, setController] = useState<SchemeMapController | null>(null)
-  useLayoutEffect(() => {
-    const c = new SchemeMapController({
-      hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart,
-      mapSource: mapSourceOf(window.location.search),
-      loadMap: () => shopApi.call('schemeMap', { hash, calendar_id: calendarId }),
-      loadCompiled: () => shopApi.call('schemeMapCompiled', { hash, calendar_id: calendarId }),
-    })
-    c.start()
-    setController(c)
-    return () => {
-      c.dispose()
-      setController(null)
-    }
-    // As in the storefront's SchemeSession: zones and prices change only with the session.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hash, calendarId])
+  const controller = useSessionMap({ hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart })
 
   const items = useCart((s) => s.items)
   const holdUntil = useCart((s) => s.holdUntil)

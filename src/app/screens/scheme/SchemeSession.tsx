@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { ApiCallError } from '../../../contract/client'
@@ -33,7 +33,7 @@ import { SinglesWarning } from './seatChoice/SinglesWarning'
 import { storefrontCart } from './map/cartSource'
 import { SchemeMapContext, useSchemeMapState } from './map/context'
 import { SchemeMap } from './map/SchemeMap'
-import { mapSourceOf, SchemeMapController } from './map/SchemeMapController'
+import { useSessionMap } from './map/useSessionMap'
 import { StandingPanel } from './StandingPanel'
 import { defaultRow, useSchemeCart } from './useSchemeCart'
 
@@ -73,26 +73,8 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const zones = useMemo(() => legend.map((e) => ({ id: String(e.zonelevel_id), name: e.name, color: colorNumber(e.color) ?? 0x888888 })), [legend])
   const openZones = useMemo(() => availableZones(legend), [legend])
 
-  // The map's one owner (issue 14.4), made in a layout effect so it exists before the map's own
-  // layout effect runs on the next commit; the stream opens before the map request.
-  const [controller, setController] = useState<SchemeMapController | null>(null)
-  useLayoutEffect(() => {
-    const c = new SchemeMapController({
-      hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart,
-      mapSource: mapSourceOf(window.location.search),
-      loadMap: () => api.call('schemeMap', { hash, calendar_id: calendarId }),
-      loadCompiled: () => api.call('schemeMapCompiled', { hash, calendar_id: calendarId }),
-    })
-    c.start()
-    setController(c)
-    return () => {
-      c.dispose()
-      setController(null)
-    }
-    // Zones, colours and prices derive from the session's prices and mode, which only change with
-    // calendarId or a remount (the page keys a session by its mode).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hash, calendarId])
+  // The map's one owner (issue 14.4); the stream opens before the map request.
+  const controller = useSessionMap({ hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart })
   const { stands, live, access } = useSchemeMapState(controller)
 
   const items = useCart((s) => s.items)
