@@ -55,6 +55,24 @@ export class Buyer {
     }
   }
 
+  /**
+   * A browser's form post (application/x-www-form-urlencoded, the bank page's buttons), redirects
+   * not followed: body.location holds where the answer sends the browser.
+   */
+  async form(path: string, fields: Record<string, string>): Promise<CallResult> {
+    const h: Record<string, string> = { 'x-forwarded-for': this.address, 'content-type': 'application/x-www-form-urlencoded' }
+    if (this.cookie) h.cookie = this.cookie
+    const started = performance.now()
+    try {
+      const res = await fetch(this.base + path, { method: 'POST', headers: h, body: new URLSearchParams(fields).toString(), redirect: 'manual', signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
+      await res.arrayBuffer()
+      return { ms: performance.now() - started, at: performance.now(), status: res.status, body: { location: res.headers.get('location') } }
+    } catch (e) {
+      const hung = (e as Error).name === 'TimeoutError'
+      return { ms: performance.now() - started, at: performance.now(), status: hung ? -1 : 0, body: null }
+    }
+  }
+
   /** Starts the session (GET /api/token); retried a few times (a process may be restarting). */
   async start(): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {

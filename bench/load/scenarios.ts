@@ -10,6 +10,7 @@ import type { Db } from '../../src/server/db/connect'
 import { saveRoom } from '../../src/server/domain/waiting/waiting.repository'
 import { demoHash } from '../../src/server/seed/catalog'
 import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult, type CallStats } from './buyers'
+import { cardTypeId, pay, PAY_SHARE, type Confirmed } from './payments'
 
 export interface Target {
   url: string
@@ -91,7 +92,11 @@ export async function raceForTwenty(t: Target, n: number) {
   return { calendarId: s.calendarId, seats: 20, winners: winners.length, holds: holdsOut, orders: ordersOut }
 }
 
-/** `n` buyers each hold a distinct seat of one session, then order it (faults injected during the holds when the target has them). */
+/**
+ * `n` buyers each hold a distinct seat of one session, then order it, then PAY_SHARE of those with
+ * an order pay it through the sandbox bank (faults injected during the holds and again during the
+ * payments when the target has them). Answers the payments the bank confirmed, for checkPaidOrders.
+ */
 export async function distinctSeats(t: Target, n: number) {
   const [first] = await startBuyers(t.url, 1)
   const s = await seatSession(first, 0)
@@ -99,10 +104,33 @@ export async function distinctSeats(t: Target, n: number) {
   if (s.free.length < n) throw new Error(`session ${s.calendarId} has ${s.free.length} free seats, ${n} needed`)
   const buyers = await startBuyers(t.url, n)
   const holds = await burst(t, () => Promise.all(buyers.map((b, i) => hold(b, s, s.free[i]))), (r, i) => held(r, s.free[i]?.seat_id ?? ''), true)
-  const orders = await burst(t, () => Promise.all(buyers.map((b, i) => (held(holds.results[i], s.free[i].seat_id) ? orderSeats(b, s, s.free[i], checkboxes) : Promise.resolve(null)))).then((r) => r.filter((x): x is CallResult => x !== null)), ordered)
+  const placed: Array<{ b: Buyer; r: CallResult }> = []
+  const orders = await burst(
+    t,
+    () =>
+      Promise.all(buyers.map(async (b, i) => (held(holds.results[i], s.free[i].seat_id) ? { b, r: await orderSeats(b, s, s.free[i], checkboxes) } : null))).then((all) => {
+        for (const x of all) if (x) placed.push(x)
+        return placed.map((x) => x.r)
+      }),
+    ordered,
+  )
+  const payers = placed.filter((x) => ordered(x.r)).filter((_, i) => i % Math.round(1 / PAY_SHARE) === 0).map((x) => ({ b: x.b, hash: String(x.r.body!.hash) }))
+  const typeId = payers.length ? await cardTypeId(payers[0].b, payers[0].hash) : 0
+  const confirmed: Confirmed[] = []
+  const payments = await burst(
+    t,
+    () =>
+      Promise.all(payers.map((p) => pay(p.b, p.hash, typeId))).then((all) => {
+        for (const x of all) if (x.confirmed) confirmed.push(x.confirmed)
+        return all.map((x) => x.result)
+      }),
+    (r) => r.status === 303,
+    true,
+  )
   const { results: _h, ...holdsOut } = holds
   const { results: _o, ...ordersOut } = orders
-  return { calendarId: s.calendarId, holds: holdsOut, orders: ordersOut }
+  const { results: _p, ...paymentsOut } = payments
+  return { calendarId: s.calendarId, holds: holdsOut, orders: ordersOut, payments: { payers: payers.length, confirmed_by_bank: confirmed.length, ...paymentsOut }, confirmed }
 }
 
 async function checkboxIds(b: Buyer): Promise<number[]> {
