@@ -252,6 +252,47 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect(refused.body.errorCode).toBe(AdminErrorCode.FORBIDDEN)
   })
 
+  it('archives a tag and a menu item: they leave the storefront filters and menus while their event stays listed; restoring brings them back; audited; box office refused', async () => {
+    const tag = (await manager.post<{ id: number }>('/api/admin/tags', { name_ru: 'Архивный', name_en: 'Archived' })).body.id
+    const menu = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Старое меню', menu_kind_id: refs.kinds[0].id })).body.id
+    const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody({ main_menu_ids: [eventBody().main_menu_ids[0], menu], tag_ids: [tag] }))).body.id
+    const [s] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${id}/sessions`, { day: dayIn(6), time: '19:00' })).body.ids
+    expect((await manager.post(`/api/admin/sessions/${s}/prices`, { client_category_id: refs.categories[0].id, zone_id: gaZone(), price: 1000, quantity: 5 })).status).toBe(200)
+    expect((await manager.post(`/api/admin/events/${id}/publish`, { published: 1 })).status).toBe(200)
+    const hash = (await manager.get<{ event: { hash_id: string } }>(`/api/admin/events/${id}`)).body.event.hash_id
+    const shown = async () => {
+      const list = await listing()
+      const card = list.action.find((a) => a.hash_id === hash)
+      return { listed: card !== undefined, tag: list.list_tags.some((t) => t.attr_id === tag), eventTag: list.event_tags.some((t) => t.attr_id === tag), menu: list.main_menu.some((m) => m.mainmenu_id === menu) }
+    }
+    expect(await shown()).toEqual({ listed: true, tag: true, eventTag: true, menu: true })
+
+    const box = await signedIn(server, 'boxoffice')
+    for (const path of [`/api/admin/tags/${tag}/archive`, `/api/admin/menus/${menu}/archive`, `/api/admin/tags/${tag}/unarchive`]) {
+      const refused = await box.post(path, {})
+      expect(refused.status, path).toBe(403)
+      expect(refused.body.errorCode).toBe(AdminErrorCode.FORBIDDEN)
+    }
+    expect(await shown()).toEqual({ listed: true, tag: true, eventTag: true, menu: true })
+
+    expect((await manager.post(`/api/admin/tags/${tag}/archive`, {})).status).toBe(200)
+    expect((await manager.post(`/api/admin/menus/${menu}/archive`, {})).status).toBe(200)
+    expect(await shown()).toEqual({ listed: true, tag: false, eventTag: false, menu: false })
+    expect((await manager.post('/api/admin/tags/999999/archive', {})).status).toBe(404)
+
+    expect((await manager.post(`/api/admin/tags/${tag}/unarchive`, {})).status).toBe(200)
+    expect((await manager.post(`/api/admin/menus/${menu}/unarchive`, {})).status).toBe(200)
+    expect(await shown()).toEqual({ listed: true, tag: true, eventTag: true, menu: true })
+
+    const owner = await signedIn(server, 'owner')
+    for (const [entity, rowId] of [['tag', tag], ['menu', menu]] as const) {
+      const log = (await owner.get<{ entries: { action: string; after: Row | null }[] }>(`/api/admin/audit?entity=${entity}&entity_id=${rowId}`)).body.entries
+      expect(log.map((e) => e.action), entity).toEqual(['unarchive', 'archive', 'create'])
+      expect(log[1].after!.archived_at, entity).toEqual(expect.any(Number))
+      expect(log[0].after!.archived_at, entity).toBeNull()
+    }
+  })
+
   it('refuses each role what it may not do: box office and door read but do not write; box office does not publish', async () => {
     const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody())).body.id
     const box = await signedIn(server, 'boxoffice')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishEvent, updateEvent } from './catalogue/events'
-import { copySimple, createSimple, importDrawing, references, updateSimple, type SimpleTable } from './catalogue/references'
+import { copySimple, createSimple, importDrawing, references, setArchived, updateSimple, type ArchivableTable, type SimpleTable } from './catalogue/references'
 import { createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
 import type { AdminHandlers } from './routes'
 
@@ -21,6 +21,17 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
       return ok
     },
     copy: async ({ params, actor }: { params: { id: number }; actor: Parameters<typeof createSimple>[1] }) => ({ id: await copySimple(db, actor, table, params.id) }),
+  })
+  type ArchiveArgs = { params: { id: number }; actor: Parameters<typeof createSimple>[1] }
+  const archiving = (table: ArchivableTable) => ({
+    archive: async ({ params, actor }: ArchiveArgs) => {
+      await setArchived(db, actor, table, params.id, true)
+      return ok
+    },
+    unarchive: async ({ params, actor }: ArchiveArgs) => {
+      await setArchived(db, actor, table, params.id, false)
+      return ok
+    },
   })
   const venues = simple('venues')
   const categories = simple('client_categories')
@@ -78,9 +89,13 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
     menuCreate: menus.create,
     menuUpdate: menus.update,
     menuCopy: menus.copy,
+    menuArchive: archiving('main_menus').archive,
+    menuUnarchive: archiving('main_menus').unarchive,
     tagCreate: tags.create,
     tagUpdate: tags.update,
     tagCopy: tags.copy,
+    tagArchive: archiving('tags').archive,
+    tagUnarchive: archiving('tags').unarchive,
     ruleCreate: rules.create,
     kindCreate: kinds.create,
     kindUpdate: kinds.update,

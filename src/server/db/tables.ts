@@ -27,6 +27,7 @@ export type MainMenusTable = {
   showattribute: Flag
   menucolumncount: Def<number>
   menurowcount: Def<number>
+  archived_at: Def<number | null>
 } & Loc<'name'>
 export type SubMenusTable = { id: Id; main_menu_id: number; sortnum: Def<number> } & Loc<'name'>
 
@@ -60,7 +61,7 @@ export type EventsTable = {
   orphan_rule: Def<string>
 } & Loc<'name'> & Loc<'descript'> & Loc<'descript_url'> & Loc<'note'> & Loc<'ticketinfo'>
 export interface EventMenusTable { event_id: number; main_menu_id: number; sub_menu_id: number | null }
-export type TagsTable = { id: Id; sortnum: Def<number> } & Loc<'name'>
+export type TagsTable = { id: Id; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'>
 export interface EventTagsTable { event_id: number; tag_id: number }
 export type CompositionsTable = {
   id: Id

@@ -2,9 +2,10 @@ import type { Db } from '../../db/connect'
 import { inSaleWindow } from '../events/sale-window'
 
 export const listMenuKinds = (db: Db) => db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute()
-export const listMainMenus = (db: Db) => db.selectFrom('main_menus').selectAll().orderBy('sortnum').orderBy('id').execute()
+/** Archived menu items and tags leave the storefront's menus and filters (their events stay listed). */
+export const listMainMenus = (db: Db) => db.selectFrom('main_menus').selectAll().where('archived_at', 'is', null).orderBy('sortnum').orderBy('id').execute()
 export const listSubMenus = (db: Db) => db.selectFrom('sub_menus').selectAll().orderBy('sortnum').orderBy('id').execute()
-export const listTags = (db: Db) => db.selectFrom('tags').selectAll().orderBy('sortnum').orderBy('id').execute()
+export const listTags = (db: Db) => db.selectFrom('tags').selectAll().where('archived_at', 'is', null).orderBy('sortnum').orderBy('id').execute()
 
 export const listActiveEvents = (db: Db) =>
   db

@@ -119,8 +119,11 @@ export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promi
 
   const firstMenu = new Map<number, (typeof menus)[number]>()
   for (const m of menus) if (!firstMenu.has(m.event_id)) firstMenu.set(m.event_id, m)
+  // An archived tag leaves the filters and the events' tag lists; the events themselves stay listed.
+  const liveTags = new Set(tags.map((t) => t.id))
+  const eventTagsLive = eventTags.filter((t) => liveTags.has(t.tag_id))
   const tagsOf = new Map<number, number[]>()
-  for (const t of eventTags) tagsOf.set(t.event_id, [...(tagsOf.get(t.event_id) ?? []), t.tag_id])
+  for (const t of eventTagsLive) tagsOf.set(t.event_id, [...(tagsOf.get(t.event_id) ?? []), t.tag_id])
   const soon = new Set(events.filter((e) => e.soon_on_sale === 1).map((e) => e.id))
   const leftOf = new Map<number, number>()
   const calendarEntries = calendars.map((c) => {
@@ -221,7 +224,7 @@ export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promi
       }
     }),
     list_tags: tags.map((t) => ({ attr_id: t.id, attrname_ru: t.name_ru, attrname_en: t.name_en, attrname_kz: t.name_kz, attrname_ch: t.name_ch })),
-    event_tags: eventTags.map((t) => ({ event_id: t.event_id, attr_id: t.tag_id })),
+    event_tags: eventTagsLive.map((t) => ({ event_id: t.event_id, attr_id: t.tag_id })),
     images: listed.filter((e) => e.image_id !== null).map((e) => ({ image_id: e.image_id!, event_id: e.id, image_url: imageUrl(e.image_file) })),
     composition: compositions.map((c) => compositionLine(c.subscription_event_id, c)),
     price_categories: priceCategories(priceRows, new Map(calendars.filter((c) => listedIds.has(c.event_id)).map((c) => [c.id, c.event_id]))),
