@@ -43,6 +43,7 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
         <li>{s.tickets === null ? t.notSynced : fill(t.synced, { n: s.tickets, time: s.syncedAt ? timeOf(s.syncedAt, lang) : '' })}</li>
         {s.pending > 0 && <li>{fill(t.pending, { n: s.pending })}</li>}
         {s.flagged > 0 && <li className="door-flagged">{fill(t.flagged, { n: s.flagged })}</li>}
+        {s.refused > 0 && <li className="door-flagged">{fill(t.refused, { n: s.refused })}</li>}
       </ul>
       {s.error && (
         <p role="alert" className="adm-error">

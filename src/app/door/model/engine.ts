@@ -3,6 +3,7 @@ import { looksLikeToken } from '../../../contract/tickets/token'
 import { TicketVerifier } from '../../../contract/tickets/verify'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
 import { keepLoadedFiles } from '../offline'
+import { uploadQueued } from './upload'
 import { decideOffline, type DoorState, type HistoryScan } from './decide'
 import { dequeue, enqueue, loadSession, mergeSync, queued, saveSession, type SessionData } from './store'
 
@@ -32,6 +33,8 @@ export interface DoorSnapshot {
   pending: number
   /** Uploaded scans the server flagged (the holder was let in, yet another scan came first). */
   flagged: number
+  /** Offline scans the server refused on their own (e.g. an exit scan after exits were switched off); dropped from the queue. */
+  refused: number
   answer: ShownAnswer | null
   error: string | null
 }
@@ -45,7 +48,7 @@ const nonce = () => crypto.randomUUID().replace(/-/g, '')
  * list and queues the scan with its nonce for upload.
  */
 export class DoorEngine {
-  private snap: DoorSnapshot = { session: null, list: null, online: navigator.onLine, tickets: null, syncedAt: null, pending: 0, flagged: 0, answer: null, error: null }
+  private snap: DoorSnapshot = { session: null, list: null, online: navigator.onLine, tickets: null, syncedAt: null, pending: 0, flagged: 0, refused: 0, answer: null, error: null }
   private listeners = new Set<() => void>()
   private data: SessionData | null = null
   private verifier: { keys: string; verifier: TicketVerifier } | null = null
@@ -133,18 +136,26 @@ export class DoorEngine {
     }
   }
 
-  /** Sends every queued scan (all sessions) in one upload; the server's answers say which it flagged. */
+  /** Sends every queued scan (all sessions) in batches (upload.ts); the server's answers say which it flagged or refused. */
   flush(): Promise<void> {
     this.flushing ??= (async () => {
       try {
         const scans = await queued()
         if (scans.length === 0) return
-        const answer = await this.api('doorRedeemBatch', { scans: scans.map(({ code, list_id, nonce: n, direction, scannedAt, admitted }) => ({ code, list_id, nonce: n, direction, scannedAt, admitted, offline: true })) })
-        await dequeue(scans.map((s) => s.nonce))
-        this.set({ online: true, flagged: this.snap.flagged + answer.answers.filter((a) => a.flagged && !a.replayed).length })
+        const done = await uploadQueued(scans, (batch) =>
+          this.api('doorRedeemBatch', { scans: batch.map(({ code, list_id, nonce: n, direction, scannedAt, admitted }) => ({ code, list_id, nonce: n, direction, scannedAt, admitted, offline: true })) }),
+        )
+        await dequeue([...done.uploaded, ...done.refused.map((r) => r.nonce)])
+        const last = done.refused.at(-1)
+        const patch: Partial<DoorSnapshot> = { flagged: this.snap.flagged + done.flagged, refused: this.snap.refused + done.refused.length }
+        if (last) patch.error = last.message
+        if (done.uploaded.length > 0 || done.refused.length > 0) patch.online = true
+        const err = done.stoppedBy
+        if (err instanceof NoNetwork) patch.online = false
+        else if (err) patch.error = err instanceof Error ? err.message : String(err)
+        this.set(patch)
       } catch (err) {
-        if (err instanceof NoNetwork) this.set({ online: false })
-        else this.set({ error: err instanceof Error ? err.message : String(err) })
+        this.set({ error: err instanceof Error ? err.message : String(err) })
       } finally {
         this.flushing = null
         await this.countPending()
