@@ -1,5 +1,5 @@
 /**
- * `npm run bench:recognition [-- --sizes=100000,1000000 --rounds=5 --check]` — issue 15's speed
+ * `npm run bench:recognition [-- --sizes=100000,1000000 --rounds=5 --short --check]` — issue 15's speed
  * target: the parse with general seat recognition against the frozen rule parser it replaced
  * (bench/baseline-parse), on the same generated stadium, in the same process.
  *
@@ -9,6 +9,7 @@
  * average before and after. Each size gets one warm-up round (not counted). The recognition
  * report's phases are not timed here: profile with `node --cpu-prof` (see bench/README.md).
  * Writes bench/results/<date>-recognition.json with the machine noted.
+ * --short (like the other benches' quick mode) runs 100,000 seats, 2 rounds, unless --sizes/--rounds say otherwise.
  * --check exits 1 when the CPU-time ratio at the largest size passes RECOGNITION_BOUND.
  */
 import { loadavg } from 'node:os'
@@ -27,8 +28,12 @@ const BIG_HEAP_MB = 6_144
 const args = process.argv.slice(2)
 const sizesArg = args.find((a) => a.startsWith('--sizes='))
 const roundsArg = args.find((a) => a.startsWith('--rounds='))
-const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : [100_000, 1_000_000]
-const rounds = roundsArg ? Number(roundsArg.slice(9)) : 5
+const short = args.includes('--short')
+/** --short: one mid-size venue, few rounds (a quick look, not the target's measurement). */
+const SHORT_SIZES = [100_000]
+const SHORT_ROUNDS = 2
+const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : short ? SHORT_SIZES : [100_000, 1_000_000]
+const rounds = roundsArg ? Number(roundsArg.slice(9)) : short ? SHORT_ROUNDS : 5
 const check = args.includes('--check')
 
 interface Sample {
@@ -90,7 +95,7 @@ function main(): void {
   }
   const largest = results[results.length - 1] as { seats: number; ratioCpu: number }
   const met = largest.ratioCpu <= RECOGNITION_BOUND
-  const file = writeResults('recognition', { date: new Date().toISOString(), machine: machine(), bound: RECOGNITION_BOUND, met, results })
+  const file = writeResults(short ? 'recognition-short' : 'recognition', { date: new Date().toISOString(), machine: machine(), bound: RECOGNITION_BOUND, met, results })
   process.stdout.write(`results: ${file}\n${met ? 'target met' : `target missed: ${largest.ratioCpu.toFixed(3)} > ${RECOGNITION_BOUND} at ${largest.seats} seats`}\n`)
   if (check && !met) process.exitCode = 1
 }
