@@ -4,6 +4,8 @@ import { MAX_ZOOM } from '../src/engine/camera/Camera'
 import { SeatShape, SeatStatus } from '../src/engine/model'
 import { BACKGROUND_COLOR } from '../src/engine/render/colors'
 import type { GpuApi } from '../src/engine/render/gpuApi'
+import type { GpuMemory } from '../src/engine/render/gpuMemory'
+import { MAX_SEATS_PER_TILE, VERTS_PER_SEAT } from '../src/engine/render/seatTiles'
 import { launchChromium, WEBGPU_ARGS } from './support/browser'
 import { gotoLab, startLab } from './seatmap-support/labPage'
 import { isColor, isSelectedColor, renderedBlock, rgbOf, spotInSeat } from './seatmap-support/mapProbe'
@@ -134,6 +136,25 @@ describe('seat map drawing', () => {
     const page = await openLab(context, '&renderIn=main')
     await centreRoundSeat(page, CLOSE_UP_ZOOM)
     await waitForNumbers(page)
+    await context.close()
+  })
+
+  it('counts what it hands the GPU: 48 bytes per seat in the seat tiles, the label font once', async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
+    const page = await openLab(context, '')
+    await centreRoundSeat(page, CLOSE_UP_ZOOM)
+    await waitForNumbers(page)
+    // The count refreshes with the tiles or every GPU_MEMORY_STATS_MS; the font is there once labels are.
+    const gpu = await page.waitForFunction(() => {
+      const m = window.__seatmap!.engine!.getStats().gpuMemory
+      return m.textures > 0 && m.buffers > 0 ? m : null
+    }, null, WAIT).then((h) => h.jsonValue() as Promise<GpuMemory>)
+    const seatBytes = SEATS * VERTS_PER_SEAT * (2 * 4 + 4)
+    expect(gpu.buffers).toBeGreaterThanOrEqual(seatBytes)
+    // On top of the seats: one shared index buffer (2 bytes × 6 per seat slot of a tile) and the sector fills.
+    expect(gpu.buffers).toBeLessThan(seatBytes + MAX_SEATS_PER_TILE * 6 * 2 + SEATS * 16)
+    const stats = await page.evaluate(() => window.__seatmap!.engine!.getStats())
+    expect(gpu.drawingBuffer).toBe(stats.bufferWidth * stats.bufferHeight * 4)
     await context.close()
   })
 })

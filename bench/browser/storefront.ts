@@ -56,6 +56,8 @@ export interface StorefrontRun {
   longTasks?: { count: number; totalMs: number; maxMs: number }
   /** JS heap after the load and a GC: the page's and its workers', and per seat (bytes). */
   heap?: { pageUsedMb: number; pageBackingStoreMb: number | null; workersUsedMb: number | null; bytesPerSeat: number }
+  /** What the map handed the GPU after the gestures (seat tiles built): engine gpuMemory (src/engine/render/gpuMemory.ts), MB, and buffers per seat. */
+  gpu?: { buffersMb: number; texturesMb: number; drawingBufferMb: number; bufferBytesPerSeat: number } | null
   frames?: { count: number; p50: number; p95: number; max: number }
   mainFrames?: { count: number; p50: number; p95: number; max: number }
   inputs?: number
@@ -178,6 +180,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     await startFrameRecorder(page, 'scheme')
     const inputs = await runScenario(page, cdp, { rounds: o.rounds, budgetMs: o.budgetMs, ...p.viewport, center })
     const recorded = await stopFrameRecorder(page)
+    const gpuMemory = await page.evaluate(() => window.__seatwiseTest?.schemeEngine?.getStats().gpuMemory ?? null)
     const mem = server.memory()
     return {
       ...base,
@@ -191,6 +194,12 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
         pageBackingStoreMb: usage.backingStorageSize === undefined ? null : +(usage.backingStorageSize / MB).toFixed(1),
         workersUsedMb: workers === null ? null : +(workers / MB).toFixed(1),
         bytesPerSeat: Math.round(heapBytes / venue.seats),
+      },
+      gpu: gpuMemory && {
+        buffersMb: +(gpuMemory.buffers / MB).toFixed(1),
+        texturesMb: +(gpuMemory.textures / MB).toFixed(1),
+        drawingBufferMb: +(gpuMemory.drawingBuffer / MB).toFixed(1),
+        bufferBytesPerSeat: Math.round(gpuMemory.buffers / venue.seats),
       },
       frames: stats(recorded.render ?? recorded.main),
       mainFrames: stats(recorded.main),

@@ -19,6 +19,7 @@ import { detailThreshold, type LodTier } from './lod/lod'
 import type { VenueData } from './model'
 import { buildLabels } from './render/labelsInView'
 import { MapRenderer } from './render/MapRenderer'
+import type { RenderStats } from './render/renderProtocol'
 import { measureViewport, ViewportWatcher, type ViewportSize } from './render/ViewportWatcher'
 
 /**
@@ -320,7 +321,7 @@ export class SeatMapEngine {
   subscribe = (cb: () => void): (() => void) => this.events.on('change', cb)
 
   /** Renderer statistics for the lab and benchmarks (from the last frame the renderer reported). */
-  getStats(): { tiles: number; seatsShown: number; tier: LodTier; labels: number; pendingColors: boolean; bufferWidth: number; bufferHeight: number; gpu: 'webgl' | 'webgpu' | 'none'; renderIn: 'worker' | 'main' | 'none' } {
+  getStats(): RenderStats & { tier: LodTier; renderIn: 'worker' | 'main' | 'none' } {
     return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement }
   }
 

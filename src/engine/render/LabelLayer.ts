@@ -1,4 +1,4 @@
-import { BitmapFont, BitmapText, Container } from 'pixi.js'
+import { BitmapFontManager, BitmapText, Container, type BitmapFont, type TextureSource } from 'pixi.js'
 import type { LabelSpec } from './labelsInView'
 
 /**
@@ -12,12 +12,12 @@ export const LABEL_FONT = 'SeatMapLabels'
 /** Glyphs are rasterised at this size once; labels scale them in world units. */
 export const LABEL_FONT_RASTER_PX = 48
 
-let fontInstalled = false
+let installed: BitmapFont | null = null
 
 /** Installs the label font once (rasterises its glyphs: ~100 ms on software GL, so the renderer's warm-up does it in its own task). */
 export function ensureFont(): void {
-  if (fontInstalled) return
-  BitmapFont.install({
+  if (installed) return
+  installed = BitmapFontManager.install({
     name: LABEL_FONT,
     style: { fontFamily: 'Arial, Helvetica, sans-serif', fontSize: LABEL_FONT_RASTER_PX, fill: 0xffffff },
     // Latin and Cyrillic letters and digits cover row, seat and hall labels (ru is the default
@@ -28,7 +28,11 @@ export function ensureFont(): void {
     // of main thread at start-up in the load profile, for spacing nobody sees in seat numbers.
     skipKerning: true,
   })
-  fontInstalled = true
+}
+
+/** The label font's glyph pages once installed (what it keeps on the GPU; gpuMemory.ts). */
+export function labelFontSources(): TextureSource[] {
+  return installed ? installed.pages.map((p) => p.texture.source) : []
 }
 
 export class LabelLayer {

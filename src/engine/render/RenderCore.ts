@@ -2,6 +2,8 @@ import type { LodTier } from '../lod/lod'
 import { SlicedTask } from '../scheduling/SlicedTask'
 import type { RenderCommand, RenderStats, RenderVenue } from './renderProtocol'
 import { SceneRenderer, type RendererOptions } from './SceneRenderer'
+import { gpuMemoryOf, type GpuMemory } from './gpuMemory'
+import { labelFontSources } from './LabelLayer'
 
 /**
  * The renderer's side of the render commands, the same on either thread: it applies the engine's
@@ -9,6 +11,9 @@ import { SceneRenderer, type RendererOptions } from './SceneRenderer'
  * something changed. The main-thread backend calls it directly; the render worker calls it from
  * its message handler and animation frames.
  */
+
+/** The GPU memory count walks the scene; frames report it, so it is refreshed at most this often. */
+export const GPU_MEMORY_STATS_MS = 1000
 
 /** Time per task while seat tiles build in the background (well under a 50 ms long task). */
 export const SEAT_BUILD_SLICE_MS = 8
@@ -29,6 +34,7 @@ export class RenderCore {
   private dirty = true
   private readonly seatBuild: SlicedTask
   private pixelReads: Extract<RenderCommand, { op: 'readPixels' }>[] = []
+  private gpuMemory: { at: number; tiles: number; value: GpuMemory } | null = null
 
   /** @param wake asks the host for a frame (the background seat build finished). */
   constructor(private readonly wake: () => void) {
@@ -132,7 +138,19 @@ export class RenderCore {
       bufferWidth: canvas.width,
       bufferHeight: canvas.height,
       gpu: this.scene.api,
+      gpuMemory: this.countGpuMemory(canvas.width * canvas.height),
     }
+  }
+
+  /** gpuMemory.ts's count, again when the tiles changed or GPU_MEMORY_STATS_MS passed. */
+  private countGpuMemory(pixels: number): GpuMemory {
+    const now = performance.now()
+    const tiles = this.scene.seats.tileCount
+    const last = this.gpuMemory
+    if (last && last.tiles === tiles && now - last.at < GPU_MEMORY_STATS_MS) return { ...last.value, drawingBuffer: pixels * 4 }
+    const value = gpuMemoryOf(this.scene.stage, pixels, labelFontSources())
+    this.gpuMemory = { at: now, tiles, value }
+    return value
   }
 
   destroy(): void {

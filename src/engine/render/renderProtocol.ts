@@ -1,3 +1,4 @@
+import type { GpuMemory } from './gpuMemory'
 import type { GpuApi, GpuPreference } from './gpuApi'
 import type { LodTier } from '../lod/lod'
 import type { VenueData, VenueSeats } from '../model'
@@ -50,6 +51,8 @@ export interface RenderStats {
   bufferHeight: number
   /** The GPU API drawing the map ('none' before a renderer starts). */
   gpu: GpuApi | 'none'
+  /** Bytes handed to the GPU (gpuMemory.ts), counted at most every GPU_MEMORY_STATS_MS. */
+  gpuMemory: GpuMemory
 }
 
 /** A frame the renderer drew (or decided it had nothing to draw for). */
