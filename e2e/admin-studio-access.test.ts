@@ -13,8 +13,6 @@ import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp
 const EMAIL = 'owner@example.org'
 const PASSWORD = 'an owner password'
 const MAP_TIMEOUT = 60_000
-/** Zoom (relative to fit) where seats are drawn one by one and hover finds them. */
-const SEAT_ZOOM = 4
 
 const typedSvg = () => {
   const seats: string[] = []
@@ -72,18 +70,20 @@ describe('studio: accessible seat types', () => {
     await expect.poll(() => types.getByRole('status').innerText()).toContain('Wheelchair space')
     await axeClean(page, 'studio with typed seats')
 
-    // The tooltip of the wheelchair space names its type, with its icon.
-    const at = await page.evaluate((zoom) => {
+    // The map flew to the space and focused it; its tooltip names its type, with its icon.
+    await expect.poll(() => page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().focus?.key ?? null)).toBe('A-5')
+    await page.locator('.seatmap-canvas').scrollIntoViewIfNeeded()
+    const p = await page.evaluate(() => {
       const e = window.__seatwiseTest!.schemeEngine!
-      const i = e.indexOfKey('A-5')
-      const v = e.getVenue()!
-      e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
-      return e.seatToScreen(i)!
-    }, SEAT_ZOOM)
-    await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
+      return e.seatToScreen(e.indexOfKey('A-5'))!
+    })
     const box = (await page.locator('.seatmap-canvas').boundingBox())!
-    await page.mouse.move(box.x + at.x, box.y + at.y)
-    await expect.poll(() => page.locator('.seatmap-tooltip').innerText(), { timeout: 10_000 }).toContain('♿ Wheelchair space')
+    const at = { x: box.x + p.x, y: box.y + p.y }
+    await page.mouse.move(at.x - 40, at.y - 40)
+    await page.mouse.move(at.x, at.y, { steps: 4 })
+    const note = page.locator('.seatmap-tooltip [data-testid="seat-note"]')
+    await note.waitFor({ timeout: 10_000 })
+    expect(await note.textContent()).toBe('♿ Wheelchair space')
     await context.close()
   }, 120_000)
 
