@@ -65,8 +65,28 @@ describe('operator console', () => {
       await page.locator('input[name="price"]').fill('1500')
       await page.locator('input[name="quantity"]').fill('40')
       await page.getByRole('button', { name: 'Add price' }).click()
-      await expect.poll(() => page.locator('.adm-list li', { hasText: '1500 ₽ × 40' }).count()).toBe(index + 1)
+      // Sessions are the list's own items; each lists its price rows inside it.
+      await expect.poll(() => page.locator('.adm-list > li', { hasText: '1500 ₽ × 40' }).count()).toBe(index + 1)
     }
+    // Copy the first session (issue 17): the copy comes back off sale with its form open on the
+    // date; moved to another day and saved, it stays off sale, with the same price row.
+    await page.getByRole('button', { name: `Copy session ${dayIn(4)} 19:30` }).click()
+    const copyForm = page.getByRole('form', { name: `Session ${dayIn(4)} 19:30` })
+    await copyForm.waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('day')
+    expect(await page.locator('.adm-note').innerText()).toContain('Session copied and off sale')
+    await axeClean(page, 'event editor, a copied session open')
+    await copyForm.getByLabel('Date').fill(dayIn(6))
+    await copyForm.getByRole('button', { name: 'Save' }).click()
+    const copied = page.locator('.adm-list > li', { hasText: dayIn(6) })
+    await copied.waitFor()
+    await copyForm.waitFor({ state: 'detached' })
+    expect(await copied.locator('.adm-badge').innerText()).toBe('Off sale')
+    expect(await copied.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('1500 ₽ × 40')])
+    expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
+    // Copy a price row of the second session: it has two rows of the same values.
+    await page.getByRole('button', { name: new RegExp(`^Copy price ${dayIn(5)} 19:30 `) }).click()
+    await expect.poll(() => page.locator('.adm-list > li', { hasText: dayIn(5) }).getByRole('listitem').count()).toBe(2)
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.getByRole('button', { name: 'Withdraw' }).waitFor()
     await axeClean(page, 'event editor')

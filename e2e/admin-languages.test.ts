@@ -128,7 +128,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     await page.locator('select[name="zone"]').selectOption({ label: zone })
     await page.locator('input[name="price"]').fill('1200')
     await page.getByRole('button', { name: t.addPrice }).click()
-    await page.locator('.adm-list li', { hasText: '1200 ₽' }).waitFor()
+    await page.locator('.adm-list > li', { hasText: '1200 ₽' }).waitFor()
     await page.getByRole('button', { name: t.publish }).click()
     await page.getByRole('button', { name: t.withdraw }).waitFor()
     await axeClean(page, `event (${lang})`)

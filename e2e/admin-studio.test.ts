@@ -181,7 +181,7 @@ describe('venue map studio', () => {
         await page.locator('select[name="zone"]').selectOption({ label: zone })
         await page.locator('input[name="price"]').fill(price)
         await page.getByRole('button', { name: 'Add price' }).click()
-        await expect.poll(() => page.locator('.adm-list li', { hasText: `${price} ₽` }).count()).toBe(index + 1)
+        await expect.poll(() => page.locator('.adm-list > li', { hasText: `${price} ₽` }).count()).toBe(index + 1)
       }
     }
     await page.getByRole('button', { name: 'Publish' }).click()

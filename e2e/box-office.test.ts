@@ -152,6 +152,12 @@ describe('box office on the map', () => {
     const seats = await app.server.db.selectFrom('order_lines as l').innerJoin('seats as s', 's.id', 'l.seat_id').select('s.seat_key').where('l.order_id', '=', comp[0].order_id).execute()
     expect(seats.map((x) => x.seat_key).sort()).toEqual([...chosen].sort())
     await axeClean(page, 'box office on a phone after the sale')
+    // Order care shows what came in (0), with the list price beside it (issue 17's money bug).
+    const total = (await app.server.db.selectFrom('orders').select('total').where('id', '=', comp[0].order_id).executeTakeFirstOrThrow()).total
+    expect(total).toBeGreaterThan(0)
+    await page.goto(new URL(`/admin/orders/${comp[0].order_id}`, app.baseUrl).toString())
+    const summary = page.locator('p', { hasText: 'Айгүл Серікова' })
+    await expect.poll(() => summary.innerText()).toContain(`0.00 (прейскурант бойынша ${(total / 100).toFixed(2)})`)
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 })

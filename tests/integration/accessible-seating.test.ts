@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { studioPlanSchema, type StudioPlan } from '../../src/contract/admin/studio'
 import { bestSeatsResponseSchema } from '../../src/contract/entities/best'
 import { cartResponseSchema } from '../../src/contract/entities/cart'
 import { ErrorCode } from '../../src/contract/errors'
@@ -104,6 +105,33 @@ describe.each(TEST_DBS)('accessible seating on %s', (dbKind) => {
     expect(seat(a).access).toBe('wheelchair')
     expect(seat(aCompanions[0])).toMatchObject({ access: 'companion', companion_of: a })
     expect(seat(orphanRow[0]).access).toBeUndefined()
+  })
+
+  it("the studio's plan answer carries each seat's type and companion link: painted ones on their version only, imported ones from the drawing's markup", async () => {
+    const planOf = async (id: number) => {
+      const res = await manager.get<StudioPlan>(`/api/admin/drawings/${id}`)
+      expect(res.status).toBe(200)
+      return studioPlanSchema.parse(res.body)
+    }
+    const plan = await planOf(drawing)
+    expect(plan.seats.access).toHaveLength(plan.seats.key.length)
+    expect(plan.seats.companion_of).toHaveLength(plan.seats.key.length)
+    const typed = (p: StudioPlan) => p.seats.key.flatMap((k, i) => (p.seats.access[i] === null ? [] : [[k, p.seats.access[i], p.seats.companion_of[i]]]))
+    const painted = typed(plan)
+    expect(painted.filter(([, type]) => type !== 'signlang').sort()).toEqual([[a, 'wheelchair', null], [b, 'wheelchair', null], [c, 'wheelchair', null], ...aCompanions.map((k) => [k, 'companion', a]), [bCompanion, 'companion', b]].sort())
+    expect(painted.filter(([, type]) => type === 'signlang')).toHaveLength(1)
+    // The version it was painted from has none.
+    expect(typed(await planOf(plan.drawing.parent_id!))).toEqual([])
+
+    // A drawing whose markup types its seats, imported through the console.
+    const venue = (await manager.post<{ id: number }>('/api/admin/venues', { name_ru: 'Типы мест' })).body.id
+    const circles = Array.from({ length: 8 }, (_, i) => i + 1).map((n) => `<circle id="A-${n}" cx="${n * 24}" cy="40" r="9" data-row="A" data-seat="${n}"${n === 3 ? ' data-seat-type="wheelchair"' : n === 4 ? ' data-seat-type="companion"' : ''}/>`)
+    const imported = await manager.post<{ drawing_id: number }>(`/api/admin/venues/${venue}/drawings`, { name: 'typed', svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 80">${circles.join('')}</svg>` })
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200)
+    expect(typed(await planOf(imported.body.drawing_id))).toEqual([
+      ['A-3', 'wheelchair', null],
+      ['A-4', 'companion', 'A-3'],
+    ])
   })
 
   it('holds back spaces per session: a general hand pick is refused, an accessible best-available request gets a space with 3 companions, all or nothing', async () => {

@@ -162,6 +162,25 @@ describe.each(TEST_DBS)('blocking seats per venue and per session, merging and s
     expect(now.body.keys.sort()).toEqual([...keys].sort())
   })
 
+  it('a copy of one seat-map session keeps its map version, price rows and blocked seats, and starts off sale', async () => {
+    const { session, hash } = await onSale(painted.drawing.id, 'Копия сеанса')
+    const keys = rowsOf(painted, sector).get(rows[1])!
+    expect((await manager.post(`/api/admin/sessions/${session}/blocks`, { blocked: true, seats: { keys } })).status).toBe(200)
+    const copy = await manager.post<{ id: number }>(`/api/admin/sessions/${session}/copy`, {})
+    expect(copy.status, JSON.stringify(copy.body)).toBe(200)
+    const row = await server.db.selectFrom('calendars').selectAll().where('id', '=', copy.body.id).executeTakeFirstOrThrow()
+    expect([row.drawing_id, Number(row.active)]).toEqual([painted.drawing.id, 0])
+    expect((await manager.get<{ keys: string[] }>(`/api/admin/sessions/${copy.body.id}/blocks`)).body.keys.sort()).toEqual([...keys].sort())
+    const prices = await server.db.selectFrom('prices').select(['zone_id', 'client_category_id', 'price']).where('calendar_id', 'in', [session, copy.body.id]).orderBy('id').execute()
+    expect(prices).toHaveLength(2)
+    expect(prices[1]).toEqual(prices[0])
+    // Switched on, it sells with the same seats taken.
+    expect((await manager.post(`/api/admin/sessions/${copy.body.id}`, { active: 1 })).status).toBe(200)
+    const status = await statusOn(hash, copy.body.id)
+    for (const k of keys) expect(status.get(k), k).toBe('sold')
+    expect([...status.values()].filter((st) => st === 'free')).toHaveLength(status.size - keys.length)
+  })
+
   it('splits a row into two and merges rows into one, in a new version', async () => {
     const row = rows[1]
     const keys = rowsOf(painted, sector).get(row)!

@@ -126,6 +126,32 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     expect(orders.slice(0, 2).map((o) => o.boxOffice)).toEqual(['comp', 'cash'])
   })
 
+  it("an order's paid amount is what the buyer paid: 0 for a complimentary desk order, its sum for a paid shop order, in the list and in order care", async () => {
+    const desk = await signedIn(server, 'boxoffice')
+    const line = { day: dayIn(6), time: '19:00', actionId: eventId, categoryId: category, zoneId: zone, quantity: 2, sum: 2000 }
+    const comp = await desk.post<{ id: number }>('/api/admin/boxoffice/sell', { fio: 'Гость Пригласительный', phone: '+79161234567', email: 'guest@example.org', hash, payKind: 'comp', data: [line] })
+    expect(comp.status, JSON.stringify(comp.body)).toBe(200)
+    const shopHash = await buy(1, true)
+    const heldHash = await buy(1, false)
+
+    const orders = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders
+    const byId = new Map(orders.map((o) => [o.id, o]))
+    const compOrder = byId.get(comp.body.id)!
+    // Its list sum stays what the tickets cost; what came in is nothing.
+    expect([compOrder.boxOffice, compOrder.total, compOrder.paid_amount]).toEqual(['comp', 200000, 0])
+    const shop = orders.find((o) => o.hash === shopHash)!
+    expect([shop.state, shop.total, shop.paid_amount]).toEqual(['paid', 100000, 100000])
+    expect(orders.find((o) => o.hash === heldHash)!.paid_amount).toBe(0)
+
+    // Order care reads the same rule, in its search and on the order.
+    const care = await manager.get<{ order: AdminOrder }>(`/api/admin/orders/${comp.body.id}`)
+    expect(care.status).toBe(200)
+    expect([care.body.order.total, care.body.order.paid_amount]).toEqual([200000, 0])
+    expect((await manager.get<{ order: AdminOrder }>(`/api/admin/orders/${shop.id}`)).body.order.paid_amount).toBe(100000)
+    const found = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders/search?q=${encodeURIComponent('guest@example.org')}`)).body.orders
+    expect(found.map((o) => [o.id, o.paid_amount])).toEqual([[comp.body.id, 0]])
+  })
+
   it('a seat-map session counts the seats whose zone has no price row as blocked', async () => {
     const demo = await server.db.selectFrom('calendars').select(['id', 'drawing_id']).where('drawing_id', 'is not', null).executeTakeFirstOrThrow()
     const s = (await manager.get<SessionSales>(`/api/admin/sales/sessions/${demo.id}`)).body

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { LANGS, type Lang } from '../../contract/lang'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { EventImageUpload } from './catalogue/EventImageUpload'
+import { EventSessions } from './EventSessions'
 import { SeatingRules } from './SeatingRules'
 
 type Row = Record<string, unknown> & { id: number }
@@ -54,12 +54,12 @@ export function EventEditor() {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
 
-  const run = async (fn: () => Promise<unknown>) => {
+  const run = async (fn: () => Promise<unknown>, done: string = t.saved) => {
     setError(null)
     setNote(null)
     try {
       await fn()
-      setNote(t.saved)
+      setNote(done)
       await load()
     } catch (e) {
       setError(messageOf(e))
@@ -174,13 +174,7 @@ export function EventEditor() {
           {writable && <EventImageUpload eventId={eventId!} />}
           {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: `${String(s.day)} ${String(s.time)}` }))} writable={writable} onSaved={() => void load()} />}
           <h2>{t.sessions}</h2>
-          <ul className="adm-list">
-            {detail.sessions.map((s) => (
-              <li key={s.id}>
-                {String(s.day)} {String(s.time)}{s.drawing_id ? <> (<Link to={`/admin/drawings/${String(s.drawing_id)}`}>{mapName(s.drawing_id)}</Link>)</> : null} — {t.prices}: {detail.prices.filter((p) => p.calendar_id === s.id).map((p) => `${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`).join(', ') || '—'} · <Link to={`/admin/sessions/${String(s.id)}/waiting-room`}>{WAITING_CONSOLE_TEXTS[lang].link}</Link>
-              </li>
-            ))}
-          </ul>
+          <EventSessions sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />
           {writable && (
             <form className="adm-form adm-inline" onSubmit={addSession} aria-label={t.addSession}>
               <label>

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom'
 import type { OrderCare } from '../../contract/admin/care'
 import { can } from '../../contract/admin/roles'
 import type { AdminOrder } from '../../contract/admin/sales'
-import { CARE_TEXTS, fillIn } from './careTexts'
+import { CARE_TEXTS, fillIn, orderSumText } from './careTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { formatMoment } from '../i18n/localeFormat'
 import { NameTickets } from './NameTickets'
@@ -53,7 +53,7 @@ export function OrdersScreen() {
           {found.map((o) => (
             <li key={o.id}>
               <Link to={`/admin/orders/${o.id}`}>{fillIn(c.order, { n: o.ord_num })}</Link> · {c.state[o.state]}
-              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {o.fio} · {o.email} · {o.phone} · {(o.total / MINOR).toFixed(2)}
+              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {o.fio} · {o.email} · {o.phone} · {orderSumText(o, lang)}
             </li>
           ))}
         </ul>
@@ -118,7 +118,7 @@ export function OrderCareScreen() {
         <>
           <p>
             {c.status}: <strong>{c.state[care.order.state]}</strong>
-            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {(care.order.total / MINOR).toFixed(2)}
+            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {orderSumText(care.order, lang)}
           </p>
           {care.order.state === 'paid' && !care.can.name && (
             <p>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminOrder, EventSales } from '../../contract/admin/sales'
-import { CARE_TEXTS } from './careTexts'
+import { CARE_TEXTS, orderSumText } from './careTexts'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { SalesMap } from './SalesMap'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
@@ -160,7 +160,7 @@ export function SalesScreen() {
                         {o.boxOffice ? ` · ${CARE_TEXTS[lang].sold[o.boxOffice]}` : ''}
                       </td>
                       <td>{o.tickets}</td>
-                      <td>{money(o.total)}</td>
+                      <td>{orderSumText(o, lang)}</td>
                       <td>{o.email}</td>
                     </tr>
                   ))}

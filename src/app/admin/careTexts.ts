@@ -28,6 +28,7 @@ const ru = {
   refundPick: 'Вернуть',
   confirmRefund: 'Вернуть деньги за выбранные билеты? Места вернутся в продажу.',
   refundedSum: 'Возвращено {sum}',
+  listPrice: 'по прейскуранту {sum}',
   refundRepeat: 'Эти билеты уже возвращены: ничего не изменилось',
   reseat: 'Пересадить',
   print: 'Печать билетов',
@@ -81,6 +82,7 @@ const en: CareTexts = {
   refundPick: 'Refund',
   confirmRefund: 'Refund the chosen tickets? Their places go back on sale.',
   refundedSum: 'Refunded {sum}',
+  listPrice: 'list price {sum}',
   refundRepeat: 'These tickets were refunded already: nothing changed',
   reseat: 'Reseat',
   print: 'Print tickets',
@@ -133,6 +135,7 @@ const kz: CareTexts = {
   refundPick: 'Қайтару',
   confirmRefund: 'Таңдалған билеттердің ақшасын қайтару керек пе? Орындар қайта сатылымға шығады.',
   refundedSum: 'Қайтарылды {sum}',
+  listPrice: 'прейскурант бойынша {sum}',
   refundRepeat: 'Бұл билеттер қайтарылып қойған: ештеңе өзгерген жоқ',
   reseat: 'Орын ауыстыру',
   print: 'Билеттерді басып шығару',
@@ -185,6 +188,7 @@ const ch: CareTexts = {
   refundPick: '退款',
   confirmRefund: '為所選票退款？座位將重新開放銷售。',
   refundedSum: '已退款 {sum}',
+  listPrice: '定價 {sum}',
   refundRepeat: '這些票已退款：未作任何變更',
   reseat: '換座',
   print: '列印票券',
@@ -214,3 +218,12 @@ const ch: CareTexts = {
 }
 export const CARE_TEXTS: Record<Lang, CareTexts> = { ru, en, kz, ch }
 export const fillIn = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m))
+
+const MINOR_PER_MAJOR = 100
+const major = (minor: number) => (minor / MINOR_PER_MAJOR).toFixed(2)
+/**
+ * An order's sum as the console shows it: a paid order shows what the buyer paid (0 for a
+ * complimentary one), with its list price beside it when they differ; an unpaid one its sum due.
+ */
+export const orderSumText = (o: { state: string; total: number; paid_amount: number }, lang: Lang): string =>
+  o.state !== 'paid' ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)} (${fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) })})`

@@ -64,7 +64,10 @@ export const adminOrderSchema = z.object({
   hash: z.string(),
   /** paid, reserved (unpaid, still holding), cancelled, expired (unpaid past its reserve time). */
   state: z.enum(['paid', 'reserved', 'cancelled', 'expired']),
+  /** The order's list sum (its tickets at their prices and fees). */
   total: z.number().int(),
+  /** What the buyer paid (issue 17): 0 while unpaid and for a complimentary box-office order, else its sum (the sales report's money rule). */
+  paid_amount: z.number().int(),
   fio: z.string(),
   email: z.string(),
   phone: z.string(),

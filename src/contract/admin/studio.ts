@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { accessTypeSchema } from '../entities/access'
 import { MAX_NAME } from './catalogue'
 import { paintKindOpSchemas } from './studio-paint'
 
@@ -69,7 +70,18 @@ export const studioPlanSchema = z.object({
   svg: z.string(),
   sectors: z.array(z.object({ index: z.number().int(), name: z.string(), kind: z.number().int(), seat_count: z.number().int() })),
   zones: z.array(zoneView),
-  seats: z.object({ key: z.array(z.string()), sector: z.array(z.number().int()), row: z.array(z.string()), number: z.array(z.string()), zone: z.array(z.number().int().nullable()), blocked: z.array(z.number().int().min(0).max(1)) }),
+  seats: z.object({
+    key: z.array(z.string()),
+    sector: z.array(z.number().int()),
+    row: z.array(z.string()),
+    number: z.array(z.string()),
+    zone: z.array(z.number().int().nullable()),
+    blocked: z.array(z.number().int().min(0).max(1)),
+    /** Each seat's accessible type (issue 20: imported or painted); null = ordinary. */
+    access: z.array(accessTypeSchema.nullable()),
+    /** A companion seat's wheelchair space (its seat key); null for every other seat. */
+    companion_of: z.array(z.string().nullable()),
+  }),
   standing: z.array(z.object({ place_key: z.string(), name: z.string(), sector: z.number().int(), zone_id: z.number().int().nullable(), capacity: z.number().int() })),
   versions: z.array(z.object({ id: z.number().int(), version: z.number().int(), name: z.string(), seat_count: z.number().int(), created_at: z.number(), sessions: z.number().int() })),
   /** Sessions sold on this version (the studio can move one with no sales onto a version made for it). */

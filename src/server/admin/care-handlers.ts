@@ -16,6 +16,7 @@ import { ApiFailure } from '../errors'
 import { listOrderMail } from '../mail/mail.repository'
 import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
+import { orderPaidAmount } from './sales'
 import type { AdminHandlers } from './routes'
 
 /** Minor units per major unit in the history's money texts. */
@@ -29,6 +30,7 @@ const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'
   hash: o.hash,
   state: stateOf(o, now),
   total: o.total,
+  paid_amount: orderPaidAmount(o, desk.get(o.id) ?? null),
   fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
   email: o.email,
   phone: o.phone,

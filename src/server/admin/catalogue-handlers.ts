@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishEvent, updateEvent } from './catalogue/events'
 import { copySimple, createSimple, importDrawing, references, setArchived, updateSimple, type ArchivableTable, type SimpleTable } from './catalogue/references'
-import { createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
+import { copyOneSession, copyPrice, createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
 import type { AdminHandlers } from './routes'
 
 const ok = { ok: true as const }
@@ -63,6 +63,7 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
       await updateSession(db, actor, params.id, input)
       return ok
     },
+    sessionCopy: async ({ params, actor }) => ({ id: await copyOneSession(db, actor, params.id) }),
     sessionDelete: async ({ params, actor }) => {
       await deleteSession(db, actor, params.id)
       return ok
@@ -72,6 +73,7 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
       await updatePrice(db, actor, params.id, input)
       return ok
     },
+    priceCopy: async ({ params, actor }) => ({ id: await copyPrice(db, actor, params.id) }),
     priceDelete: async ({ params, actor }) => {
       await deletePrice(db, actor, params.id)
       return ok

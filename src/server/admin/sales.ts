@@ -32,6 +32,11 @@ export interface SoldLine {
  */
 export const isComplimentary = (l: SoldLine): boolean => l.pay_kind === 'comp'
 export const lineRevenue = (l: SoldLine): number => (isComplimentary(l) ? 0 : l.cost)
+/**
+ * What the buyer paid for an order, by the same rule: nothing while it is unpaid, nothing for a
+ * complimentary box-office order (its list price never came in), its sum otherwise.
+ */
+export const orderPaidAmount = (o: { paid: number; total: number }, payKind: SoldLine['pay_kind']): number => (o.paid === 1 ? lineRevenue({ cost: o.total, pay_kind: payKind }) : 0)
 const channelOf = (l: SoldLine): ChannelSales['channel'] => (l.pay_kind === null ? 'shop' : 'boxoffice')
 /** Channels in report order, present even when empty so the screen's table keeps its rows. */
 const emptyChannels = () => new Map<ChannelSales['channel'], ChannelSales>(SALES_CHANNELS.map((channel) => [channel, { channel, sold: 0, complimentary: 0, revenue: 0 }]))
@@ -187,6 +192,7 @@ export async function listOrders(db: Db, q: { event_id?: number; calendar_id?: n
     hash: o.hash,
     state: (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : o.reserve_until <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired',
     total: o.total,
+    paid_amount: orderPaidAmount(o, desk.get(o.id) ?? null),
     fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
     email: o.email,
     phone: o.phone,

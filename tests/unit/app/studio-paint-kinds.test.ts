@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { StudioPlan } from '../../../src/contract/admin/studio'
 import { NO_ZONE, PAINT_KINDS, previewPaint } from '../../../src/app/admin/studio/paintKinds'
-import { insidePolygon } from '../../../src/app/admin/studio/StudioController'
+import { accessOfPlan, insidePolygon } from '../../../src/app/admin/studio/StudioController'
 import { STUDIO_TEXTS } from '../../../src/app/admin/studio/texts'
 
 const t = STUDIO_TEXTS.en
 /** Four seats: two in zone 1, one in zone 2, one with no zone; the last blocked for the venue. */
 const plan = {
   zones: [{ id: 1, zone_key: 'a', name: 'Stalls', color: '#ff0000' }, { id: 2, zone_key: 'b', name: 'Balcony', color: '#0000ff' }],
-  seats: { key: ['s1', 's2', 's3', 's4'], sector: [0, 0, 0, 0], row: ['1', '1', '2', '2'], number: ['1', '2', '1', '2'], zone: [1, 1, 2, null], blocked: [0, 0, 0, 1] },
+  seats: { key: ['s1', 's2', 's3', 's4'], sector: [0, 0, 0, 0], row: ['1', '1', '2', '2'], number: ['1', '2', '1', '2'], zone: [1, 1, 2, null], blocked: [0, 0, 0, 1], access: [null, null, null, null], companion_of: [null, null, null, null] },
 } as unknown as StudioPlan
 const kind = (id: string) => PAINT_KINDS.find((k) => k.id === id)!
 
@@ -38,5 +38,19 @@ describe('studio paint kinds and their preview', () => {
     expect(insidePolygon(u, 5, 3)).toBe(false)
     expect(insidePolygon(u, 5, 9)).toBe(true)
     expect(insidePolygon(u, 1, 3)).toBe(true)
+  })
+
+  it("reads the plan's typed seats by key with their sector's name, as the storefront's legend and tooltip read them", () => {
+    const typed = {
+      ...plan,
+      sectors: [{ index: 0, name: 'Stalls', kind: 0, seat_count: 4 }],
+      seats: { ...plan.seats, access: ['wheelchair', 'companion', null, 'signlang'], companion_of: [null, 's1', null, null] },
+    } as unknown as StudioPlan
+    expect([...accessOfPlan(typed)]).toEqual([
+      ['s1', { type: 'wheelchair', companionOf: null, sector: 'Stalls', row: '1', seat: '1' }],
+      ['s2', { type: 'companion', companionOf: 's1', sector: 'Stalls', row: '1', seat: '2' }],
+      ['s4', { type: 'signlang', companionOf: null, sector: 'Stalls', row: '2', seat: '2' }],
+    ])
+    expect(accessOfPlan({ ...typed, seats: plan.seats }).size).toBe(0)
   })
 })

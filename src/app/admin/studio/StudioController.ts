@@ -4,6 +4,7 @@ import type { VenueMetadata } from '../../../engine/parse/metadata'
 import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
 import { createVenueParser, type VenueParser } from '../../../engine/venueParser/client'
 import { offerEngineToTests } from '../../seatmap/testHooks'
+import type { SeatAccess } from '../../screens/scheme/seatChoice/access'
 
 /** Zone id the parser gets for seats with no zone (blocked): drawn as not for sale. */
 const BLOCKED = 'blocked'
@@ -33,6 +34,16 @@ export function insidePolygon(poly: readonly { x: number; y: number }[], x: numb
   return inside
 }
 
+/** The plan's typed seats by seat key (ordinary seats left out), with the words a legend names them by. */
+export function accessOfPlan(plan: StudioPlan): Map<string, SeatAccess> {
+  const sectorName = new Map(plan.sectors.map((s) => [s.index, s.name]))
+  const out = new Map<string, SeatAccess>()
+  plan.seats.access.forEach((type, i) => {
+    if (type !== null) out.set(plan.seats.key[i], { type, companionOf: plan.seats.companion_of[i], sector: sectorName.get(plan.seats.sector[i]) ?? '', row: plan.seats.row[i], seat: plan.seats.number[i] })
+  })
+  return out
+}
+
 /**
  * The studio's side of one drawing version, framework-free like the storefront's
  * SchemeMapController: it parses the version's svg in the same worker parser with the version's
@@ -49,7 +60,12 @@ export class StudioController {
   private planOf: Int32Array = new Int32Array(0)
   private disposed = false
 
-  constructor(readonly plan: StudioPlan) {}
+  /** The version's typed seats (accessible seating, issue 20) by seat key, as the storefront's map reads them. */
+  readonly access: ReadonlyMap<string, SeatAccess>
+
+  constructor(readonly plan: StudioPlan) {
+    this.access = accessOfPlan(plan)
+  }
 
   readonly subscribe = (l: () => void) => {
     this.listeners.add(l)
@@ -134,6 +150,13 @@ export class StudioController {
     const out: number[] = []
     for (let e = 0; e < map.length; e++) if (map[e] >= 0 && pick(map[e])) out.push(e)
     return out
+  }
+
+  /** Flies the map to seats (by seat key), as the storefront's legend does. */
+  showSeats(keys: readonly string[]): void {
+    const engine = this.engine
+    if (!engine) return
+    engine.showSeats(keys.map((k) => engine.indexOfKey(k)).filter((i) => i >= 0))
   }
 
   /** Replaces or extends the selection and draws it. */

@@ -1,5 +1,7 @@
 import { useMemo, useRef, useState, type PointerEvent } from 'react'
+import type { Lang } from '../../../contract/lang'
 import type { SeatInfo } from '../../../engine/interaction/seatInfo'
+import { accessNote, useAccessT } from '../../screens/scheme/seatChoice/AccessLegend'
 import { SeatMapCanvas } from '../../seatmap/SeatMapCanvas'
 import type { StudioController, StudioState } from './StudioController'
 import type { StudioTexts } from './texts'
@@ -12,10 +14,12 @@ export type DragTool = 'box' | 'lasso'
  * The version's map on the storefront's engine (SeatMapCanvas, the same WebGL renderer and
  * worker parser), with the studio's selection: a click selects the seat, its row or its sector;
  * with box select on, a dragged rectangle selects the seats inside it, with the lasso the seats
- * inside the drawn outline (shift adds).
+ * inside the drawn outline (shift adds). A typed seat's tooltip names its accessible type.
  */
-export function StudioMap({ controller, state, t, mode, drag, onDragDone }: { controller: StudioController; state: StudioState; t: StudioTexts; mode: ClickMode; drag: DragTool | null; onDragDone: () => void }) {
+export function StudioMap({ controller, state, t, lang, mode, drag, onDragDone }: { controller: StudioController; state: StudioState; t: StudioTexts; lang: Lang; mode: ClickMode; drag: DragTool | null; onDragDone: () => void }) {
   const colors = useMemo(() => controller.zoneColors(), [controller])
+  // The tooltip names a typed seat's type with its icon, as the storefront's map does (issue 20).
+  const accessT = useAccessT(lang)
   const [box, setBox] = useState<{ x0: number; y0: number; x1: number; y1: number; add: boolean } | null>(null)
   const [lasso, setLasso] = useState<{ points: { x: number; y: number }[]; add: boolean } | null>(null)
   const wrap = useRef<HTMLDivElement>(null)
@@ -32,7 +36,7 @@ export function StudioMap({ controller, state, t, mode, drag, onDragDone }: { co
   return (
     <div ref={wrap} className="adm-studio-map" data-phase={state.phase}>
       {state.phase === 'parse' && <p role="status">{t.parsing}</p>}
-      <SeatMapCanvas venue={state.venue} zoneColors={colors} onEngine={controller.attach} onSeatClick={onSeat} />
+      <SeatMapCanvas venue={state.venue} zoneColors={colors} onEngine={controller.attach} onSeatClick={onSeat} seatNote={(key) => accessNote(controller.access, key, accessT)} />
       {drag === 'box' && (
         <div
           className="adm-box-layer"

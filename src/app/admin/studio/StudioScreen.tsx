@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { can } from '../../../contract/admin/roles'
 import type { StudioPlan } from '../../../contract/admin/studio'
+import { AccessLegend, useAccessT } from '../../screens/scheme/seatChoice/AccessLegend'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { StudioController } from './StudioController'
 import { StudioMap, type ClickMode, type DragTool } from './StudioMap'
@@ -45,6 +46,8 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [forSession, setForSession] = useState('')
+  const [accessSaid, setAccessSaid] = useState('')
+  const accessT = useAccessT(lang)
   const writable = can(operator.role, 'catalogue.write')
   const rows = useMemo(() => new Set(plan.seats.row.map((r, i) => `${plan.seats.sector[i]}\u0000${r}`)).size, [plan])
 
@@ -85,7 +88,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
       <p className="adm-muted">{s.versionNote}</p>
       <div className="adm-studio">
         <div>
-          <StudioMap controller={controller} state={state} t={s} mode={mode} drag={drag} onDragDone={() => setDrag(null)} />
+          <StudioMap controller={controller} state={state} t={s} lang={lang} mode={mode} drag={drag} onDragDone={() => setDrag(null)} />
           <section aria-labelledby="adm-report-title">
             <h2 id="adm-report-title">{s.report}</h2>
             <dl className="adm-totals" data-testid="import-report">
@@ -94,6 +97,12 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
               <div><dt>{s.sectors}</dt><dd>{plan.sectors.length}</dd></div>
               <div><dt>{s.standing}</dt><dd>{plan.standing.length}</dd></div>
             </dl>
+            <section aria-labelledby="adm-access-title" data-testid="studio-access">
+              {/* The version's accessible seat types (issue 20), with the storefront's legend and filter. */}
+              <h3 id="adm-access-title">{accessT('access.title')}</h3>
+              {controller.access.size === 0 ? <p>—</p> : <AccessLegend access={controller.access} onShow={(keys) => controller.showSeats(keys)} say={setAccessSaid} lang={lang} />}
+              <p role="status">{accessSaid}</p>
+            </section>
             <h3>{s.warnings}</h3>
             {plan.drawing.warnings.length === 0 ? <p>{s.noWarnings}</p> : (
               <ul>{plan.drawing.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>

@@ -25,6 +25,11 @@ export function sessionsOf(db: Db, eventId: number) {
   return db.selectFrom('calendars').selectAll().where('event_id', '=', eventId).orderBy('id').execute()
 }
 
+/** One session's row (undefined when there is none). */
+export function sessionRow(db: Db, id: number) {
+  return db.selectFrom('calendars').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
 /** A copy of a session (every column but its id) under another event, with its price rows; answers the new session's id. */
 export async function copySession(db: Db, session: Awaited<ReturnType<typeof sessionsOf>>[number], eventId: number): Promise<number> {
   const { id: calId, ...cal } = session

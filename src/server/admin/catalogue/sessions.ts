@@ -3,9 +3,10 @@ import type { priceInputSchema, sessionInputSchema, sessionUpdateSchema } from '
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
-import { applyVenueBlocks } from '../studio/blocks.repository'
-import { drawingVenue, hasSeatHolds, isUsed, priceIdsOf, zoneDrawing } from './catalogue.repository'
-import { deleteRow, insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository'
+import { writeAudit } from '../audit'
+import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
+import { copySession, drawingVenue, hasSeatHolds, isUsed, priceIdsOf, sessionRow, zoneDrawing } from './catalogue.repository'
+import { deleteRow, findRow, insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
 /**
  * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
@@ -68,6 +69,23 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
   })
 }
 
+/**
+ * A copy of one session (issue 17): the same event, venue, map version, price rows, seat-choice
+ * and on-sale settings, and the same seats blocked. It starts switched off (active 0), so it
+ * never goes on sale by accident under its source's date: the console opens it for the operator
+ * to set its date and switch it on. Answers the new session's id.
+ */
+export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number> {
+  return tx(db, async (trx) => {
+    const source = await sessionRow(trx, id)
+    if (!source) throw new ApiFailure('admin-not-found', { what: 'session', id })
+    const copyId = await copySession(trx, { ...source, active: 0 }, source.event_id)
+    if (source.drawing_id !== null) await applyVenueBlocks(trx, copyId, source.drawing_id, Date.now(), await blockedKeys(trx, id))
+    await writeAudit(trx, actor, { action: 'copy', entity: 'session', entityId: copyId, before: { from: id }, after: await findRow(trx, 'calendars', copyId) })
+    return copyId
+  })
+}
+
 async function refuseIfUsed(db: Db, column: 'calendar_id' | 'price_id', id: number): Promise<void> {
   if (await isUsed(db, column, id)) throw new ApiFailure('admin-has-orders')
 }
@@ -106,6 +124,14 @@ export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput)
     const calendar = await mustFind(trx, 'calendars', price.calendar_id as number, 'session')
     await checkPrice(trx, calendar, input)
     await updateRow(trx, actor, 'prices', 'price', id, input)
+  })
+}
+
+/** A copy of one price row with the same values, in the same session and category (the operator then edits it). */
+export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
+  return tx(db, async (trx) => {
+    const { id: _id, ...values } = await mustFind(trx, 'prices', id, 'price')
+    return insertRow(trx, actor, 'prices', 'price', values, 'copy')
   })
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { StudioPlan } from '../../../contract/admin/studio'
+import { accessTypeSchema } from '../../../contract/entities/access'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
@@ -28,7 +29,7 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
   const sectors = await db.selectFrom('sectors').select(['id', 'sector_index', 'name', 'kind', 'seat_count']).where('drawing_id', '=', drawingId).orderBy('sector_index').execute()
   const indexOf = new Map(sectors.map((s) => [s.id, s.sector_index]))
   const zones = await db.selectFrom('zones').selectAll().where('drawing_id', '=', drawingId).orderBy('sortnum').orderBy('id').execute()
-  const seats = await db.selectFrom('seats').select(['seat_key', 'sector_id', 'row_label', 'number_label', 'zone_id', 'blocked']).where('drawing_id', '=', drawingId).orderBy('id').execute()
+  const seats = await db.selectFrom('seats').select(['seat_key', 'sector_id', 'row_label', 'number_label', 'zone_id', 'blocked', 'access_type', 'companion_of']).where('drawing_id', '=', drawingId).orderBy('id').execute()
   const standing = await db.selectFrom('standing_places').select(['place_key', 'name', 'sector_id', 'zone_id', 'capacity']).where('drawing_id', '=', drawingId).orderBy('id').execute()
   const versions = await db
     .selectFrom('venue_drawings as v')
@@ -60,6 +61,9 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
       number: seats.map((s) => s.number_label),
       zone: seats.map((s) => s.zone_id),
       blocked: seats.map((s) => Number(s.blocked)),
+      // A type this build does not know reads as ordinary rather than failing the whole plan.
+      access: seats.map((s) => accessTypeSchema.safeParse(s.access_type).data ?? null),
+      companion_of: seats.map((s) => s.companion_of ?? null),
     },
     standing: standing.map((p) => ({ place_key: p.place_key, name: p.name, sector: indexOf.get(p.sector_id) ?? 0, zone_id: p.zone_id, capacity: p.capacity })),
     versions: versions.map((v) => ({ id: v.id, version: Number(v.version), name: v.name, seat_count: v.seat_count, created_at: Number(v.created_at), sessions: Number(v.sessions) })),

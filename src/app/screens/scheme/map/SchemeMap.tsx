@@ -6,7 +6,7 @@ import { SeatMapCanvas } from '../../../seatmap/SeatMapCanvas'
 import type { SeatMapLabels } from '../../../seatmap/labels'
 import { formatMoney } from '../../../kernel/format'
 import { useSchemeMapController, useSchemeMapState } from './context'
-import { ACCESS_ICONS } from '../seatChoice/access'
+import { accessNote } from '../seatChoice/AccessLegend'
 
 /** Translated chrome texts of the seat map. */
 function useMapLabels(): SeatMapLabels {
@@ -51,10 +51,7 @@ export function SchemeMap({ lang, currency, onSeatClick }: {
   const controller = useSchemeMapController()
   const { phase, access } = useSchemeMapState(controller)
   // The tooltip names an accessible seat's type, with its icon (issue 20 item 3).
-  const seatNote = (key: string) => {
-    const a = access?.get(key)
-    return a ? { label: t('access.type'), text: `${ACCESS_ICONS[a.type]} ${t(`access.types.${a.type}`)}` } : null
-  }
+  const seatNote = (key: string) => accessNote(access, key, t)
   if (phase === 'no-svg') return <p className="notice scheme-map__message" role="status">{t('messages.scheme-not-loaded')}</p>
   if (phase === 'error') return <p className="notice notice--error scheme-map__message" role="alert">{t('scheme.map-failed')}</p>
   const loading = phase === 'download' || phase === 'parse'

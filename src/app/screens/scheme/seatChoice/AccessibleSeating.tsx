@@ -2,14 +2,15 @@ import './seatChoice.css'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiCallError } from '../../../../contract/client'
-import { ACCESSIBLE_COMPANIONS_MAX, type AccessType } from '../../../../contract/entities/access'
+import { ACCESSIBLE_COMPANIONS_MAX } from '../../../../contract/entities/access'
 import type { PriceRow } from '../../../../contract/entities/price'
 import { api } from '../../../api/client'
 import type { PaymentMethod } from '../../../kernel/payment'
 import { useCart } from '../../../state/cart'
 import { useModal } from '../../../state/modal'
 import { defaultRow } from '../useSchemeCart'
-import { ACCESS_ICONS, seatsByType, type SeatAccess } from './access'
+import { AccessLegend } from './AccessLegend'
+import { seatsByType, type SeatAccess } from './access'
 import { seatList } from './seatList'
 
 /** Companion seats asked for by default with a wheelchair space. */
@@ -17,9 +18,8 @@ const DEFAULT_COMPANIONS = 1
 
 /**
  * Accessible seating on the scheme page (issue 20 item 3), shown when the session's map has typed
- * seats: the legend of seat types (icon and text), a filter per type (pressed: the map flies to
- * those seats and the list names each one, so a screen-reader user hears them), and accessible
- * best available: a wheelchair space with up to ACCESSIBLE_COMPANIONS_MAX companion seats, held
+ * seats: the legend of seat types with a filter per type (AccessLegend, shared with the console's
+ * studio), and accessible best available: a wheelchair space with up to ACCESSIBLE_COMPANIONS_MAX companion seats, held
  * together or not at all (POST /api/cart/best with accessible). Plain buttons and a form:
  * keyboard operable; outcomes are announced in a status region.
  */
@@ -35,24 +35,12 @@ export function AccessibleSeating({ access, calendarId, rows, method, subscritId
   const id = useId()
   const apply = useCart((s) => s.apply)
   const showModal = useModal((s) => s.show)
-  const [filter, setFilter] = useState<AccessType | null>(null)
   const [companions, setCompanions] = useState(DEFAULT_COMPANIONS)
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState('')
   const types = seatsByType(access)
   if (types.length === 0) return null
   const spaces = types.find(([type]) => type === 'wheelchair')?.[1] ?? []
-  const shown = filter === null ? [] : types.find(([type]) => type === filter)?.[1] ?? []
-  const typeText = (type: AccessType) => t(`access.types.${type}`)
-
-  const toggle = (type: AccessType, ids: string[]) => {
-    const next = filter === type ? null : type
-    setFilter(next)
-    if (next !== null) {
-      onShow(ids)
-      setSaid(t('access.shown', { n: ids.length, type: typeText(type) }))
-    } else setSaid('')
-  }
 
   const find = async () => {
     const space = access.get(spaces[0])
@@ -83,23 +71,7 @@ export function AccessibleSeating({ access, calendarId, rows, method, subscritId
   return (
     <section className="best-seats access-seating" aria-labelledby={`${id}-title`} data-testid="access-seating">
       <h2 id={`${id}-title`} className="section-title">{t('access.title')}</h2>
-      <ul className="access-seating__legend">
-        {types.map(([type, ids]) => (
-          <li key={type} data-access={type}>
-            <button type="button" className="button" aria-pressed={filter === type} onClick={() => toggle(type, ids)}>
-              <span aria-hidden="true" className="access-seating__icon">{ACCESS_ICONS[type]}</span> {t('access.filter', { type: typeText(type), n: ids.length })}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {shown.length > 0 && (
-        <ul className="access-seating__seats" aria-label={typeText(filter!)} data-testid="access-filtered">
-          {shown.map((seatId) => {
-            const a = access.get(seatId)!
-            return <li key={seatId} data-seat={seatId}>{seatList([a], t)} — {typeText(a.type)}</li>
-          })}
-        </ul>
-      )}
+      <AccessLegend access={access} onShow={onShow} say={setSaid} />
       {spaces.length > 0 && (
         <form className="best-seats__form" onSubmit={(e) => {
           e.preventDefault()

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import type { Lang } from '../../contract/lang'
+import { fillIn } from './careTexts'
+import { SESSION_TEXTS } from './sessionTexts'
+import { useConsole } from './shell'
+import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
+
+type Row = Record<string, unknown> & { id: number }
+/** Kopecks per rouble. */
+const MINOR = 100
+const nameOf = (r: Row | undefined, lang: Lang) => (r ? String(r[`name_${lang}`] || r.name_ru || r.id) : '—')
+
+interface Props {
+  sessions: Row[]
+  prices: Row[]
+  categories: Row[]
+  zones: Row[]
+  writable: boolean
+  mapName: (drawingId: unknown) => string
+  /** Runs a change, then shows `done` and reloads the event (EventEditor's run). */
+  act: (fn: () => Promise<unknown>, done?: string) => void
+}
+type Editing = { id: number; day: string; time: string; active: boolean }
+
+/**
+ * An event's sessions with their price rows (issue 17): copy a session or a price row, edit a
+ * session's date, time and sale switch. A copied session comes back switched off and its form
+ * opens at once, so the operator sets the new date before putting it on sale.
+ */
+export function EventSessions({ sessions, prices, categories, zones, writable, mapName, act }: Props) {
+  const { api, lang, t } = useConsole()
+  const s = SESSION_TEXTS[lang]
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const when = (x: Row) => `${String(x.day)} ${String(x.time)}`
+  const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`
+
+  const copySession = (x: Row) =>
+    act(async () => {
+      const { id } = await api('sessionCopy', {}, { id: x.id })
+      setEditing({ id, day: String(x.day), time: String(x.time), active: false })
+    }, s.copied)
+  const copyPrice = (p: Row) => act(() => api('priceCopy', {}, { id: p.id }), s.priceCopied)
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    if (!editing) return
+    const { id, day, time, active } = editing
+    act(async () => {
+      await api('sessionUpdate', { day, time, active: active ? 1 : 0 }, { id })
+      setEditing(null)
+    })
+  }
+
+  return (
+    <>
+      <ul className="adm-list">
+        {sessions.map((x) => (
+          <li key={x.id}>
+            {when(x)}
+            {x.drawing_id ? (
+              <>
+                {' '}
+                (<Link to={`/admin/drawings/${String(x.drawing_id)}`}>{mapName(x.drawing_id)}</Link>)
+              </>
+            ) : null}{' '}
+            <span className={x.active === 1 ? 'adm-badge adm-on' : 'adm-badge'}>{x.active === 1 ? s.onSale : s.offSale}</span> · <Link to={`/admin/sessions/${String(x.id)}/waiting-room`}>{WAITING_CONSOLE_TEXTS[lang].link}</Link>
+            {writable && (
+              <>
+                {' '}
+                <button type="button" aria-label={fillIn(s.copySession, { when: when(x) })} onClick={() => copySession(x)}>
+                  {s.copy}
+                </button>{' '}
+                <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing({ id: x.id, day: String(x.day), time: String(x.time), active: x.active === 1 })}>
+                  {s.edit}
+                </button>
+              </>
+            )}
+            {editing?.id === x.id && (
+              <form className="adm-form adm-inline" onSubmit={save} aria-label={fillIn(s.editSession, { when: when(x) })}>
+                <label>
+                  {t.day}
+                  <input type="date" name="day" required autoFocus value={editing.day} onChange={(e) => setEditing({ ...editing, day: e.target.value })} />
+                </label>
+                <label>
+                  {t.time}
+                  <input type="time" name="time" required value={editing.time} onChange={(e) => setEditing({ ...editing, time: e.target.value })} />
+                </label>
+                <label>
+                  <input type="checkbox" name="active" checked={editing.active} onChange={(e) => setEditing({ ...editing, active: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {s.active}
+                </label>
+                <button type="submit">{t.save}</button>{' '}
+                <button type="button" onClick={() => setEditing(null)}>
+                  {s.cancel}
+                </button>
+              </form>
+            )}
+            <ul aria-label={`${t.prices}: ${when(x)}`}>
+              {prices
+                .filter((p) => p.calendar_id === x.id)
+                .map((p) => (
+                  <li key={p.id}>
+                    {priceText(p)}
+                    {writable && (
+                      <>
+                        {' '}
+                        <button type="button" aria-label={fillIn(s.copyPrice, { what: `${when(x)} ${priceText(p)}` })} onClick={() => copyPrice(p)}>
+                          {s.copy}
+                        </button>
+                      </>
+                    )}
+                  </li>
+                ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
