@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StudioOp, StudioPlan } from '../../../src/contract/admin/studio'
-import { addedZones, editedSeats, keyIndexOf, seatsOf } from '../../../src/app/admin/studio/editedSeats'
+import { addedZones, editedSeats, planIndexOf, seatsOf } from '../../../src/app/admin/studio/editedSeats'
 
 /**
  * What the studio map draws before saving (editedSeats.ts): the saved plan with the queued paint
@@ -32,7 +32,7 @@ const keysOf = (p: StudioPlan, seats: number[]) => seats.map((i) => p.seats.key[
 describe('studio edited seats', () => {
   it('matches ranges as the server: numeric rows between the bounds, a non-numeric row only by name', () => {
     const p = plan()
-    const ix = keyIndexOf(p)
+    const ix = planIndexOf(p)
     expect(keysOf(p, seatsOf(p, { sector: 0, from_row: '2', to_row: '10' }, ix))).toEqual(['0-2-1', '0-2-2', '0-3-1', '0-3-2', '0-10-1', '0-10-2'])
     expect(keysOf(p, seatsOf(p, { sector: 1, from_row: 'A', to_row: 'A' }, ix))).toEqual(['1-A-1', '1-A-2'])
     expect(seatsOf(p, { sector: 1 }, ix)).toHaveLength(10)
@@ -49,7 +49,7 @@ describe('studio edited seats', () => {
       { op: 'rename-sector', sector: 0, name: 'Z' },
       { op: 'paint', zone: null, seats: { keys: ['1-10-2'] } },
     ]
-    const e = editedSeats(p, ops, keyIndexOf(p))
+    const e = editedSeats(p, ops, planIndexOf(p))
     const at = (k: string) => p.seats.key.indexOf(k)
     expect(e.zone[at('0-1-1')]).toBe('new:0')
     expect(e.zone[at('0-1-2')]).toBe(7)
@@ -60,7 +60,7 @@ describe('studio edited seats', () => {
     expect(p.seats.zone[at('0-1-1')]).toBeNull()
     expect(addedZones(ops)).toEqual([{ name: 'Balcony', color: '#00ff00' }])
     // Without the edits, the saved look.
-    const none = editedSeats(p, [], keyIndexOf(p))
+    const none = editedSeats(p, [], planIndexOf(p))
     expect(none.zone).toEqual(p.seats.zone)
     expect(Array.from(none.blocked)).toEqual(p.seats.blocked)
   })

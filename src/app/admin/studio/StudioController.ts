@@ -4,7 +4,7 @@ import type { VenueMetadata } from '../../../engine/parse/metadata'
 import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
 import { createVenueParser, type VenueParser } from '../../../engine/venueParser/client'
 import { offerEngineToTests } from '../../seatmap/testHooks'
-import { addedZones, editedSeats, keyIndexOf, type EditedSeats, type ZoneRef } from './editedSeats'
+import { addedZones, editedSeats, planIndexOf, type EditedSeats, type PlanIndex, type ZoneRef } from './editedSeats'
 
 /** Zone id the parser gets for seats with no zone (blocked): drawn as not for sale. */
 const BLOCKED = 'blocked'
@@ -56,7 +56,7 @@ export class StudioController {
   private disposed = false
   /** The seats as the queued edits and the preview leave them (what the map draws); see editedSeats.ts. */
   private edited: EditedSeats
-  private keyIndex: Map<string, number> | null = null
+  private planLookup: PlanIndex | null = null
   /** Zone id → index in the engine's venue, for the venue it was built for. */
   private zoneIndex: { venue: VenueData; byId: Map<string, number> } | null = null
   /** Colours of the added zones last handed to the engine ('' when none), to send them only when they change. */
@@ -314,8 +314,8 @@ export class StudioController {
    */
   private redraw(): void {
     const { ops, preview, selected } = this.state
-    this.keyIndex ??= keyIndexOf(this.plan)
-    this.edited = editedSeats(this.plan, preview ? [...ops, preview] : ops, this.keyIndex)
+    this.planLookup ??= planIndexOf(this.plan)
+    this.edited = editedSeats(this.plan, preview ? [...ops, preview] : ops, this.planLookup)
     const engine = this.engine
     const v = engine?.getVenue()
     if (!engine || !v) return
