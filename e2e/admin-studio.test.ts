@@ -21,6 +21,9 @@ const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString
 /** Zoom (relative to fit) past the detail threshold, where a click selects instead of zooming. */
 const SELECT_ZOOM = 8
 const MAP_TIMEOUT = 120_000
+/** The colour the zone form offers first (Stalls keeps it), and the one Balcony is given. */
+const STALLS_COLOR = '#e63946'
+const BALCONY_COLOR = '#1d3557'
 
 let app: AppHarness
 
@@ -46,14 +49,55 @@ async function seatOnPage(page: Page, key: string): Promise<{ x: number; y: numb
   return { x: box.x + p.x, y: box.y + p.y, index: p.index }
 }
 
-/** Paints the selection through the paint box: the kind, its value, the preview, then Apply. */
-async function paint(page: Page, target: string, kind = 'Paint into a zone'): Promise<void> {
+/**
+ * Paints the selection through the paint box: the kind, its value, the preview, then Apply;
+ * `whilePreviewed` runs while the preview shows.
+ */
+async function paint(page: Page, target: string, kind = 'Paint into a zone', whilePreviewed?: () => Promise<void>): Promise<void> {
   const box = page.getByTestId('paint-box')
   await box.getByLabel('What to do with the selected seats').selectOption({ label: kind })
   if (kind === 'Paint into a zone') await box.getByLabel('Paint into zone').selectOption({ label: target })
   await box.getByRole('button', { name: 'Preview' }).click()
   await box.getByTestId('paint-preview').waitFor()
+  await whilePreviewed?.()
   await box.getByRole('button', { name: 'Apply' }).click()
+}
+
+const rgbOf = (hex: string) => [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16))
+/** Per-channel slack when matching a drawn colour (blending, 8-bit rounding). */
+const COLOR_TOLERANCE = 8
+/** Share of a seat's sampled pixels that must have a colour for the seat to count as drawn in it (its number is drawn over the centre in white). */
+const SEAT_COLOR_SHARE = 0.3
+
+/**
+ * Share of the pixels inside the seat with `key` (a square within its outline, the map centred on
+ * it at SELECT_ZOOM) drawn in `hex`, read back from the next frame the renderer draws.
+ */
+async function seatColorShare(page: Page, key: string, hex: string): Promise<number> {
+  await seatOnPage(page, key)
+  const d = await page.evaluate(async (key) => {
+    const e = window.__seatwiseTest!.schemeEngine!
+    const i = e.indexOfKey(key)
+    const s = e.getVenue()!.seats
+    const c = e.seatToScreen(i)!
+    // Screen px per drawing unit: the farther of the first and last seat, on screen over in the drawing.
+    const far = (j: number) => Math.hypot(s.x[j] - s.x[i], s.y[j] - s.y[i])
+    const j = far(0) > far(s.count - 1) ? 0 : s.count - 1
+    const o = e.seatToScreen(j)!
+    const scale = Math.hypot(o.x - c.x, o.y - c.y) / far(j)
+    const half = Math.max(1, 0.6 * (scale * Math.min(s.w[i], s.h[i])) / 2)
+    const dpr = devicePixelRatio
+    const size = Math.max(1, Math.round(2 * half * dpr))
+    const read = e.readPixels(Math.round((c.x - half) * dpr), Math.round((c.y - half) * dpr), size, size)
+    // Re-apply the same camera: the engine draws the next frame.
+    const cam = e.getCamera()
+    e.centerOn(cam.centerX, cam.centerY)
+    return Array.from(await read)
+  }, key)
+  const rgb = rgbOf(hex)
+  let hits = 0
+  for (let k = 0; k < d.length; k += 4) if ([0, 1, 2].every((c) => Math.abs(d[k + c] - rgb[c]) <= COLOR_TOLERANCE)) hits++
+  return d.length ? hits / (d.length / 4) : 0
 }
 
 beforeAll(async () => {
@@ -118,16 +162,37 @@ describe('venue map studio', () => {
     await range.getByLabel('To row').fill(r2)
     await range.getByRole('button', { name: 'Select rows' }).click()
     await expect.poll(() => selected.innerText()).toBe(`Seats selected: ${rows.get(r1)!.length + rows.get(r2)!.length}`)
+    const [row3Seat, stallsSeat] = [rows.get(r3)![0], rows.get(r2)![0]]
+    expect(await seatColorShare(page, stallsSeat, STALLS_COLOR)).toBe(0)
     await paint(page, 'Stalls *')
+    // Before saving, the map draws the queued paint: the seat in the new zone's colour.
+    await expect.poll(() => seatColorShare(page, stallsSeat, STALLS_COLOR)).toBeGreaterThan(SEAT_COLOR_SHARE)
+    await page.getByTestId('map-shows-edits').waitFor()
+
+    // A queued paint removed again: the seat goes back to the saved look.
+    const row3Before = await seatColorShare(page, row3Seat, STALLS_COLOR)
+    await range.getByLabel('From row').fill(r3)
+    await range.getByLabel('To row').fill(r3)
+    await range.getByRole('button', { name: 'Select rows' }).click()
+    await expect.poll(() => selected.innerText()).toBe(`Seats selected: ${rows.get(r3)!.length}`)
+    await paint(page, 'Stalls *')
+    await expect.poll(() => seatColorShare(page, row3Seat, STALLS_COLOR)).toBeGreaterThan(SEAT_COLOR_SHARE)
+    await page.getByTestId('pending-ops').locator('li').nth(2).getByRole('button', { name: /^Remove/ }).click()
+    await expect.poll(() => page.getByTestId('pending-ops').locator('li').count()).toBe(2)
+    await expect.poll(() => seatColorShare(page, row3Seat, STALLS_COLOR)).toBe(row3Before)
+    expect(row3Before).toBeLessThan(SEAT_COLOR_SHARE)
 
     await page.getByLabel('Zone name').fill('Balcony')
-    await page.getByLabel('Colour').fill('#1d3557')
+    await page.getByLabel('Colour').fill(BALCONY_COLOR)
     await page.getByRole('button', { name: 'Add zone', exact: true }).click()
     await page.getByRole('radio', { name: 'row' }).check()
     const seat3 = await seatOnPage(page, rows.get(r3)![0])
     await page.mouse.click(seat3.x, seat3.y)
     await expect.poll(() => selected.innerText()).toBe(`Seats selected: ${rows.get(r3)!.length}`)
-    await paint(page, 'Balcony *')
+    // The preview draws its result on the map before it is applied.
+    await paint(page, 'Balcony *', 'Paint into a zone', async () => {
+      await expect.poll(() => seatColorShare(page, row3Seat, BALCONY_COLOR)).toBeGreaterThan(SEAT_COLOR_SHARE)
+    })
 
     // Box selection: a small box around one seat of row 1 moves it to Balcony.
     const boxed = rows.get(r1)![0]

@@ -190,6 +190,29 @@ export class SeatMapEngine {
     this.requestFrame()
   }
 
+  /**
+   * Draws seats as belonging to other zones without parsing again (the studio shows paint not
+   * saved yet): writes the seats' zone indexes into the venue's `seats.zone` (one index for all,
+   * or one per seat) and hands the change to the renderer the way status changes travel (copied
+   * arrays, moved to a worker), so it costs O(changed seats) here and in the renderer.
+   * A zone index may be at or past `venue.zones.length` for a zone the venue does not know
+   * (one added but not saved): its colour then comes from `setZoneColors(array)`; seat infos show
+   * no category name for it. Out-of-range seat indexes are ignored.
+   */
+  setSeatZones(indices: ArrayLike<number>, zones: ArrayLike<number> | number): void {
+    const v = this.venue
+    if (!v) return
+    const col = v.seats.zone
+    for (let k = 0; k < indices.length; k++) {
+      const i = indices[k]
+      if (i >= 0 && i < col.length) col[i] = typeof zones === 'number' ? zones : zones[k]
+    }
+    this.renderer.setSeatZones(indices, zones)
+    this.update({ statusRevision: this.snapshot.statusRevision + 1 })
+    this.seatInteraction.refreshSeatInfos()
+    this.requestFrame()
+  }
+
   /** Zone colours (0xRRGGBB) by zone index, or by zone id. */
   setZoneColors(colors: readonly number[] | Record<string, number>): void {
     const v = this.venue

@@ -126,6 +126,12 @@ export class MapRenderer {
     this.statusSeq = this.seq
   }
 
+  /** Seats' zone indexes changed; copies the arguments like setStatuses. */
+  setSeatZones(indices: ArrayLike<number>, zones: ArrayLike<number> | number): void {
+    this.queue.push({ op: 'zones', indices: Int32Array.from(indices), zones: typeof zones === 'number' ? zones : Uint16Array.from(zones) })
+    this.statusSeq = this.seq
+  }
+
   setZoneColors(colors: readonly number[]): void {
     this.queue.push({ op: 'zoneColors', colors: [...colors] })
     this.statusSeq = this.seq
@@ -157,7 +163,7 @@ export class MapRenderer {
   }
 
   stats(): RenderStats & { labels: number } {
-    const queued = this.queue.some((c) => c.op === 'statuses' || c.op === 'zoneColors')
+    const queued = this.queue.some((c) => c.op === 'statuses' || c.op === 'zones' || c.op === 'zoneColors')
     return { ...this.lastStats, labels: this.labelCount, pendingColors: queued || this.statusSeq > this.appliedSeq || this.lastStats.pendingColors }
   }
 

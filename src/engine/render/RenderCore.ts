@@ -79,7 +79,12 @@ export class RenderCore {
         scene.setRings(cmd.hover, cmd.focus, cmd.pxToWorld)
         break
       case 'statuses':
-        this.writeStatuses(cmd.indices, cmd.statuses)
+        this.writeColumn(this.venue?.seats.status, cmd.indices, cmd.statuses)
+        scene.seats.markDirty(cmd.indices)
+        scene.sectors.markStale()
+        break
+      case 'zones':
+        this.writeColumn(this.venue?.seats.zone, cmd.indices, cmd.zones)
         scene.seats.markDirty(cmd.indices)
         scene.sectors.markStale()
         break
@@ -158,13 +163,15 @@ export class RenderCore {
     this.scene.destroy()
   }
 
-  /** Writes statuses into the renderer's copy of the seats (a worker has its own; on the main thread it is the engine's, already written). */
-  private writeStatuses(indices: ArrayLike<number>, statuses: ArrayLike<number> | number): void {
-    const st = this.venue?.seats.status
-    if (!st) return
+  /**
+   * Writes one value, or one per index, into a per-seat column (statuses, zones) of the renderer's
+   * copy of the seats (a worker has its own; on the main thread it is the engine's, already written).
+   */
+  private writeColumn(column: Uint8Array | Uint16Array | undefined, indices: ArrayLike<number>, values: ArrayLike<number> | number): void {
+    if (!column) return
     for (let k = 0; k < indices.length; k++) {
       const i = indices[k]
-      if (i >= 0 && i < st.length) st[i] = typeof statuses === 'number' ? statuses : statuses[k]
+      if (i >= 0 && i < column.length) column[i] = typeof values === 'number' ? values : values[k]
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { GpuPreference } from './gpuApi'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
-import type { FromRenderWorker, RenderCommand, ToRenderWorker } from './renderProtocol'
+import { batchTransferables, type FromRenderWorker, type RenderCommand, type ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
 import { takeRenderWorker } from './spareRenderWorker'
 import { uploadVenue } from './venueUpload'
@@ -79,14 +79,8 @@ export class WorkerRenderBackend implements RenderBackend {
   }
 
   private postBatch(seq: number, commands: RenderCommand[], now: boolean): void {
-    const transfer: Transferable[] = []
-    for (const c of commands) {
-      // Status arrays are the backend's own copies (see MapRenderer): move them, don't clone.
-      if (c.op === 'statuses') {
-        if (ArrayBuffer.isView(c.indices)) transfer.push(c.indices.buffer as ArrayBuffer)
-        if (typeof c.statuses !== 'number' && ArrayBuffer.isView(c.statuses)) transfer.push(c.statuses.buffer as ArrayBuffer)
-      }
-    }
+    // Status and zone arrays are the backend's own copies (see MapRenderer): move them, don't clone.
+    const transfer = batchTransferables(commands)
     this.post({ type: 'batch', seq, commands, now }, transfer)
   }
 

@@ -35,6 +35,11 @@ export type RenderCommand =
   | { op: 'rings'; hover: RingTarget | null; focus: RingTarget | null; pxToWorld: number }
   /** Seat statuses changed: one status for all, or one per index. */
   | { op: 'statuses'; indices: ArrayLike<number>; statuses: ArrayLike<number> | number }
+  /**
+   * Seats moved to other zones (index into the zone colours; one zone for all, or one per index):
+   * the studio draws edits not saved yet without parsing the drawing again.
+   */
+  | { op: 'zones'; indices: ArrayLike<number>; zones: ArrayLike<number> | number }
   | { op: 'zoneColors'; colors: number[] }
   | { op: 'resize'; width: number; height: number; resolution: number }
   /** Read back a block of the next frame (backing-store pixels, top-left origin), for tests. */
@@ -61,6 +66,23 @@ export interface FrameReport {
   /** Last command batch applied before this frame. */
   batch: number
   stats: RenderStats
+}
+
+/**
+ * The buffers of a batch's per-seat commands (statuses, zones): MapRenderer made them as its own
+ * copies, so a worker backend moves them instead of cloning (a million-seat change stays a
+ * pointer hand-over). Other commands are small and cloned.
+ */
+export function batchTransferables(commands: readonly RenderCommand[]): ArrayBuffer[] {
+  const out: ArrayBuffer[] = []
+  const take = (a: ArrayLike<number> | number) => {
+    if (typeof a !== 'number' && ArrayBuffer.isView(a) && !out.includes(a.buffer as ArrayBuffer)) out.push(a.buffer as ArrayBuffer)
+  }
+  for (const c of commands) {
+    if (c.op === 'statuses') [c.indices, c.statuses].forEach(take)
+    else if (c.op === 'zones') [c.indices, c.zones].forEach(take)
+  }
+  return out
 }
 
 // ---- worker messages ------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 import type { SeatSelection, StudioOp, StudioPlan } from '../../../contract/admin/studio'
-import { SeatStatus, type VenueData } from '../../../engine/model'
+import { NO_ZONE, SeatStatus, type VenueData } from '../../../engine/model'
 import type { VenueMetadata } from '../../../engine/parse/metadata'
 import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
 import { createVenueParser, type VenueParser } from '../../../engine/venueParser/client'
 import { offerEngineToTests } from '../../seatmap/testHooks'
 import type { SeatAccess } from '../../screens/scheme/seatChoice/access'
+import { addedZones, editedSeats, planIndexOf, type EditedSeats, type PlanIndex, type ZoneRef } from './editedSeats'
 
 /** Zone id the parser gets for seats with no zone (blocked): drawn as not for sale. */
 const BLOCKED = 'blocked'
@@ -19,6 +20,11 @@ export interface StudioState {
   /** How the selection was made: a range goes to the server as sector + rows, anything else as seat keys. */
   range: { sector: number; from_row: string; to_row: string } | null
   ops: readonly StudioOp[]
+  /**
+   * A paint or block of the selection the paint box previews (not queued): the map draws its
+   * result on the selected seats instead of the selection colour; changing the selection drops it.
+   */
+  preview: StudioOp | null
 }
 
 const hexColor = (c: string) => Number.parseInt(c.slice(1), 16)
@@ -52,19 +58,27 @@ export function accessOfPlan(plan: StudioPlan): Map<string, SeatAccess> {
  * between the plan and the engine by seat key.
  */
 export class StudioController {
-  private state: StudioState = { phase: 'parse', venue: null, selected: new Set(), range: null, ops: [] }
+  private state: StudioState = { phase: 'parse', venue: null, selected: new Set(), range: null, ops: [], preview: null }
   private readonly listeners = new Set<() => void>()
   private engine: SeatMapEngine | null = null
   private parser: VenueParser | null = null
   /** Engine index → plan index, once the venue is parsed. */
   private planOf: Int32Array = new Int32Array(0)
   private disposed = false
+  /** The seats as the queued edits and the preview leave them (what the map draws); see editedSeats.ts. */
+  private edited: EditedSeats
+  private planLookup: PlanIndex | null = null
+  /** Zone id → index in the engine's venue, for the venue it was built for. */
+  private zoneIndex: { venue: VenueData; byId: Map<string, number> } | null = null
+  /** Colours of the added zones last handed to the engine ('' when none), to send them only when they change. */
+  private addedColors = ''
 
   /** The version's typed seats (accessible seating, issue 20) by seat key, as the storefront's map reads them. */
   readonly access: ReadonlyMap<string, SeatAccess>
 
   constructor(readonly plan: StudioPlan) {
     this.access = accessOfPlan(plan)
+    this.edited = { zone: [...plan.seats.zone], blocked: Uint8Array.from(plan.seats.blocked) }
   }
 
   readonly subscribe = (l: () => void) => {
@@ -118,6 +132,8 @@ export class StudioController {
   readonly attach = (engine: SeatMapEngine | null): void => {
     this.engine = engine
     this.planOf = new Int32Array(0)
+    // A new engine has none of the added zones' colours yet.
+    this.addedColors = ''
     offerEngineToTests(engine)
   }
 
@@ -159,12 +175,17 @@ export class StudioController {
     engine.showSeats(keys.map((k) => engine.indexOfKey(k)).filter((i) => i >= 0))
   }
 
-  /** Replaces or extends the selection and draws it. */
+  /** Replaces or extends the selection and draws it; a preview of the old selection is dropped. */
   select(indexes: Iterable<number>, mode: 'replace' | 'toggle' | 'add', range: StudioState['range'] = null): void {
     const next = new Set(mode === 'replace' ? [] : this.state.selected)
     for (const i of indexes) {
       if (mode === 'toggle' && next.has(i)) next.delete(i)
       else next.add(i)
+    }
+    if (this.state.preview) {
+      this.update({ selected: next, range: mode === 'replace' ? range : null, preview: null })
+      this.redraw()
+      return
     }
     this.draw(this.state.selected, next)
     this.update({ selected: next, range: mode === 'replace' ? range : null })
@@ -263,16 +284,28 @@ export class StudioController {
     return picks.length
   }
 
-  /** Queues an edit (saved together as one new version). */
+  /** Queues an edit (saved together as one new version); the map draws it at once. */
   queue(op: StudioOp): void {
     this.update({ ops: [...this.state.ops, op] })
+    this.redraw()
   }
 
   unqueue(index: number): void {
     this.update({ ops: this.state.ops.filter((_, i) => i !== index) })
+    this.redraw()
   }
 
-  /** Selected seats are drawn Selected; deselected ones go back to Free or (blocked) Unavailable. */
+  /** Shows (or, with null, stops showing) what a paint or block of the selection would look like, without queuing it. */
+  preview(op: StudioOp | null): void {
+    if (op === null && this.state.preview === null) return
+    this.update({ preview: op })
+    this.redraw()
+  }
+
+  /**
+   * Selected seats are drawn Selected (not while a preview shows their result); deselected ones
+   * go back to the look the edits give them.
+   */
   private draw(before: ReadonlySet<number>, after: ReadonlySet<number>): void {
     const engine = this.engine
     if (!engine) return
@@ -282,13 +315,68 @@ export class StudioController {
     for (const i of after) if (!before.has(i)) on.push(i)
     for (const i of before) {
       if (after.has(i)) continue
-      const p = this.planIndex(i)
-      if (p >= 0 && (this.plan.seats.zone[p] === null || this.plan.seats.blocked[p] === 1)) blocked.push(i)
+      if (this.lookOf(this.planIndex(i)) === SeatStatus.Unavailable) blocked.push(i)
       else free.push(i)
     }
     if (on.length) engine.setStatuses(on, SeatStatus.Selected)
     if (free.length) engine.setStatuses(free, SeatStatus.Free)
     if (blocked.length) engine.setStatuses(blocked, SeatStatus.Unavailable)
+  }
+
+  /** A plan seat's status when not selected, after the edits: not for sale when it has no zone or is blocked. */
+  private lookOf(p: number): SeatStatus {
+    return p >= 0 && (this.edited.zone[p] === null || this.edited.blocked[p] === 1) ? SeatStatus.Unavailable : SeatStatus.Free
+  }
+
+  /**
+   * Draws the saved version with the queued edits and the preview over it: recomputes every
+   * seat's zone and block from the plan and the whole edit list, then hands the engine only the
+   * seats whose zone index or status differs from what it draws (setSeatZones, setStatuses).
+   * Zones added in this save get indexes after the venue's own, coloured via setZoneColors.
+   */
+  private redraw(): void {
+    const { ops, preview, selected } = this.state
+    this.planLookup ??= planIndexOf(this.plan)
+    this.edited = editedSeats(this.plan, preview ? [...ops, preview] : ops, this.planLookup)
+    const engine = this.engine
+    const v = engine?.getVenue()
+    if (!engine || !v) return
+    this.registerAddedZones(engine, v, ops)
+    const map = this.indexMap()
+    const [zoneAt, zoneTo, statusAt, statusTo]: number[][] = [[], [], [], []]
+    for (let e = 0; e < map.length; e++) {
+      const p = map[e]
+      if (p < 0) continue
+      const zone = this.zoneIndexOf(this.edited.zone[p], v)
+      if (v.seats.zone[e] !== zone) {
+        zoneAt.push(e)
+        zoneTo.push(zone)
+      }
+      const status = selected.has(e) && !preview ? SeatStatus.Selected : this.lookOf(p)
+      if (v.seats.status[e] !== status) {
+        statusAt.push(e)
+        statusTo.push(status)
+      }
+    }
+    if (zoneAt.length) engine.setSeatZones(zoneAt, zoneTo)
+    if (statusAt.length) engine.setStatuses(statusAt, statusTo)
+  }
+
+  /** Engine zone index of a zone reference: the venue's zone of that id, or past them for `new:<n>`. */
+  private zoneIndexOf(ref: ZoneRef, v: VenueData): number {
+    if (this.zoneIndex?.venue !== v) this.zoneIndex = { venue: v, byId: new Map(v.zones.map((z, i) => [z.id, i])) }
+    if (typeof ref === 'string') return v.zones.length + Number(ref.slice(4))
+    return this.zoneIndex.byId.get(ref === null ? BLOCKED : String(ref)) ?? NO_ZONE
+  }
+
+  /** Hands the engine the colours of the zones added in this save (after the venue's own), when they changed. */
+  private registerAddedZones(engine: SeatMapEngine, v: VenueData, ops: readonly StudioOp[]): void {
+    const added = addedZones(ops).map((z) => hexColor(z.color))
+    const key = added.join()
+    if (key === this.addedColors) return
+    this.addedColors = key
+    const byId = this.zoneColors()
+    engine.setZoneColors([...v.zones.map((z) => byId[z.id] ?? z.color), ...added])
   }
 
   dispose(): void {

@@ -89,6 +89,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
       <div className="adm-studio">
         <div>
           <StudioMap controller={controller} state={state} t={s} lang={lang} mode={mode} drag={drag} onDragDone={() => setDrag(null)} />
+          {(state.ops.length > 0 || state.preview) && <p className="adm-muted" data-testid="map-shows-edits">{s.mapShowsEdits}</p>}
           <section aria-labelledby="adm-report-title">
             <h2 id="adm-report-title">{s.report}</h2>
             <dl className="adm-totals" data-testid="import-report">

@@ -29,6 +29,7 @@ const ru = {
   blockedNow: 'Заблокировано в сеансе: {n}',
   blockDone: 'Готово: изменено мест — {n}',
   noSessions: 'На этой версии нет сеансов',
+  mapShowsEdits: 'Схема показывает несохранённые изменения: новые зоны их цветом, заблокированные места серым',
 }
 export type MoreStudioTexts = typeof ru
 
@@ -60,6 +61,7 @@ const en: MoreStudioTexts = {
   blockedNow: 'Blocked in the session: {n}',
   blockDone: 'Done: {n} seats changed',
   noSessions: 'No session is on this version',
+  mapShowsEdits: 'The map shows the edits not saved yet: seats in their new zone’s colour, blocked seats grey',
 }
 
 const kz: MoreStudioTexts = {
@@ -90,6 +92,7 @@ const kz: MoreStudioTexts = {
   blockedNow: 'Сеанста бұғатталған: {n}',
   blockDone: 'Дайын: өзгерген орындар — {n}',
   noSessions: 'Бұл нұсқада сеанс жоқ',
+  mapShowsEdits: 'Схема сақталмаған өзгерістерді көрсетеді: орындар жаңа аймақтың түсімен, бұғатталғандары сұр',
 }
 
 const ch: MoreStudioTexts = {
@@ -120,6 +123,7 @@ const ch: MoreStudioTexts = {
   blockedNow: '本場次已封鎖：{n}',
   blockDone: '完成：已變更 {n} 個座位',
   noSessions: '此版本沒有場次',
+  mapShowsEdits: '座位圖顯示尚未儲存的修改：座位以新區域的顏色顯示，已封鎖的座位為灰色',
 }
 
 export const MORE_STUDIO_TEXTS: Record<Lang, MoreStudioTexts> = { ru, en, kz, ch }
