@@ -27,19 +27,19 @@ interface Kind {
   fields: Field[]
 }
 
-type ArchiveCall = 'menuArchive' | 'tagArchive'
-type UnarchiveCall = 'menuUnarchive' | 'tagUnarchive'
+type ArchiveCall = 'menuArchive' | 'tagArchive' | 'venueArchive' | 'categoryArchive' | 'zoneArchive' | 'ruleArchive'
+type UnarchiveCall = 'menuUnarchive' | 'tagUnarchive' | 'venueUnarchive' | 'categoryUnarchive' | 'zoneUnarchive' | 'ruleUnarchive'
 
 const sortnum: Field = { key: 'sortnum', label: 'sortnum', type: 'number' }
 /** The catalogue's smaller tables, each edited with its contract schema (contract/admin/catalogue.ts). */
 export const KINDS: Record<string, Kind> = {
-  categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', copy: 'categoryCopy', schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
-  zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', copy: 'zoneCopy', schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
+  categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', copy: 'categoryCopy', archive: { on: 'categoryArchive', off: 'categoryUnarchive' }, schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
+  zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', copy: 'zoneCopy', archive: { on: 'zoneArchive', off: 'zoneUnarchive' }, schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
   kinds: { title: 'kinds', rows: (r) => r.kinds, create: 'kindCreate', update: 'kindUpdate', copy: 'kindCopy', schema: kindInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
   menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', copy: 'menuCopy', archive: { on: 'menuArchive', off: 'menuUnarchive' }, schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
   tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', copy: 'tagCopy', archive: { on: 'tagArchive', off: 'tagUnarchive' }, schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
-  venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', copy: 'venueCopy', schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
-  rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', copy: 'ruleCopy', schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
+  venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', copy: 'venueCopy', archive: { on: 'venueArchive', off: 'venueUnarchive' }, schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
+  rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', copy: 'ruleCopy', archive: { on: 'ruleArchive', off: 'ruleUnarchive' }, schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
 }
 const langAttr = (l: Lang) => (l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l)
 const isArchived = (r: Row) => r.archived_at !== null && r.archived_at !== undefined
