@@ -146,6 +146,49 @@ describe.each(TEST_DBS)('archive of venues, categories, zones, rules texts and c
     expect((await owner.get<AuditEntries>(`/api/admin/audit?entity=zone&entity_id=${mapZone.id}`)).body.entries.map((e) => e.action)).not.toContain('archive')
   })
 
+  it('refuses an archived venue, menu item, tag, category or zone as a new choice; an event or price row that has one already saves', async () => {
+    const venue = (await manager.post<{ id: number }>('/api/admin/venues', { name_ru: 'Зал выбора' })).body.id
+    const menu = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Меню выбора', menu_kind_id: refs.kinds[0].id })).body.id
+    const tag = (await manager.post<{ id: number }>('/api/admin/tags', { name_ru: 'Тег выбора' })).body.id
+    const category = (await manager.post<{ id: number }>('/api/admin/categories', { name_ru: 'Категория выбора' })).body.id
+    const zone = (await manager.post<{ id: number }>('/api/admin/zones', { name_ru: 'Зона выбора' })).body.id
+    const body = (o: Record<string, unknown> = {}) => ({ menu_kind_id: refs.kinds[0].id, venue_id: venue, name_ru: 'Выбор', main_menu_ids: [menu], tag_ids: [tag], ...o })
+    const event = (await manager.post<{ id: number }>('/api/admin/events', body())).body.id
+    const [s] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${event}/sessions`, { day: dayIn(9), time: '18:00' })).body.ids
+    const price = (await manager.post<{ id: number }>(`/api/admin/sessions/${s}/prices`, { client_category_id: category, zone_id: zone, price: 1000, quantity: 3 })).body.id
+    for (const p of [`venues/${venue}`, `menus/${menu}`, `tags/${tag}`, `categories/${category}`, `zones/${zone}`]) expect((await manager.post(`/api/admin/${p}/archive`, {})).status, p).toBe(200)
+
+    // What the event and the price row have already stays allowed.
+    expect((await manager.post(`/api/admin/events/${event}`, body({ name_ru: 'Выбор (изменён)' }))).status).toBe(200)
+    expect((await manager.post(`/api/admin/prices/${price}`, { client_category_id: category, zone_id: zone, price: 1200, quantity: 3 })).status).toBe(200)
+    const detail = (await manager.get<{ main_menu_ids: number[]; tag_ids: number[] }>(`/api/admin/events/${event}`)).body
+    expect([detail.main_menu_ids, detail.tag_ids]).toEqual([[menu], [tag]])
+
+    // As a new choice each is refused with a clear code, and nothing is made.
+    const live = { venue: refs.venues.find((v) => v.archived_at === null)!.id, menu: menuOfKind(), category: refs.categories.find((c) => c.archived_at === null)!.id }
+    const eventsBefore = (await server.db.selectFrom('events').select('id').execute()).length
+    for (const [what, o, field, id] of [
+      ['venue', { venue_id: venue, main_menu_ids: [live.menu], tag_ids: [] }, 'venue_id', venue],
+      ['menu', { venue_id: live.venue, main_menu_ids: [live.menu, menu], tag_ids: [] }, 'main_menu_ids', menu],
+      ['tag', { venue_id: live.venue, main_menu_ids: [live.menu], tag_ids: [tag] }, 'tag_ids', tag],
+    ] as const) {
+      const refused = await manager.post('/api/admin/events', body(o))
+      expect(refused.status, what).toBe(409)
+      expect(refused.body, what).toEqual({ errorCode: AdminErrorCode.CONFLICT, errorText: `${field} ${id} is archived: restore it to choose it` })
+    }
+    expect((await server.db.selectFrom('events').select('id').execute()).length).toBe(eventsBefore)
+    const other = (await manager.post<{ id: number }>('/api/admin/events', body({ venue_id: live.venue, main_menu_ids: [live.menu], tag_ids: [] }))).body.id
+    const added = await manager.post(`/api/admin/events/${other}`, body({ venue_id: live.venue, main_menu_ids: [live.menu], tag_ids: [tag] }))
+    expect(added.body.errorText).toBe(`tag_ids ${tag} is archived: restore it to choose it`)
+    const gaLive = refs.zones.find((z) => z.drawing_id === null && z.archived_at === null)!.id
+    for (const [input, field, id] of [[{ client_category_id: category, zone_id: gaLive }, 'client_category_id', category], [{ client_category_id: live.category, zone_id: zone }, 'zone_id', zone]] as const) {
+      const refused = await manager.post(`/api/admin/sessions/${s}/prices`, { ...input, price: 1000, quantity: 1 })
+      expect(refused.status, field).toBe(409)
+      expect(refused.body.errorText, field).toBe(`${field} ${id} is archived: restore it to choose it`)
+    }
+    expect((await server.db.selectFrom('prices').select('id').where('calendar_id', '=', s).execute()).map((p) => p.id)).toEqual([price])
+  })
+
   it("an archived menu item is never an event card's menu id; an event whose every menu item is archived leaves the listing until one is restored", async () => {
     const first = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Меню первое', menu_kind_id: refs.kinds[0].id })).body.id
     const second = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Меню второе', menu_kind_id: refs.kinds[0].id })).body.id
