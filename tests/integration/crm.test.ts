@@ -63,6 +63,24 @@ describe.each(TEST_DBS)('CRM sign-in on %s', (dbKind) => {
     expect(again.crm_client?.data?.id).toBe(String(annaId))
   })
 
+  it("a subscription names its event's live menu item, as the listing's card does, when the first one is archived", async () => {
+    const client = await signedInClient(annaId)
+    const [sub] = setupSchema.parse((await client.getJson('/api/setup')).body).crm_client.subscriptions
+    const event = await server.db.selectFrom('events').select('id').where('hash_id', '=', sub.hash_id).executeTakeFirstOrThrow()
+    const first = await server.db.selectFrom('main_menus').select(['id', 'menu_kind_id']).where('id', '=', sub.mainmenu_id).executeTakeFirstOrThrow()
+    const other = await server.db.insertInto('main_menus').values({ menu_kind_id: first.menu_kind_id, name_ru: 'Другое меню' }).returning('id').executeTakeFirstOrThrow()
+    await server.db.insertInto('event_menus').values({ event_id: event.id, main_menu_id: other.id, sub_menu_id: null }).execute()
+    await server.db.updateTable('main_menus').set({ archived_at: Date.now() }).where('id', '=', first.id).execute()
+    try {
+      const again = setupSchema.parse((await client.getJson('/api/setup')).body).crm_client.subscriptions.find((s) => s.hash_id === sub.hash_id)!
+      const card = afishaResponseSchema.parse((await client.getJson('/api/afisha')).body).action.find((e) => e.hash_id === sub.hash_id)!
+      expect([again.mainmenu_id, card.mainmenu_id]).toEqual([other.id, other.id])
+    } finally {
+      await server.db.updateTable('main_menus').set({ archived_at: null }).where('id', '=', first.id).execute()
+      await server.db.deleteFrom('event_menus').where('main_menu_id', '=', other.id).execute()
+    }
+  })
+
   it('a client without subscriptions has an empty list', async () => {
     const client = await signedInClient(ivanId)
     const setup = setupSchema.parse((await client.getJson('/api/setup')).body)

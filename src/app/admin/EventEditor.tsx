@@ -9,8 +9,14 @@ import { EventSessions } from './EventSessions'
 import { SeatingRules } from './SeatingRules'
 
 type Row = Record<string, unknown> & { id: number }
-type Refs = Record<'kinds' | 'menus' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
+type Refs = Record<'kinds' | 'menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
 const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
+const isArchived = (r: Row) => r.archived_at !== null && r.archived_at !== undefined
+/**
+ * The rows a pick-list offers: archived ones are not offered for a new choice, but one the event
+ * already has (`kept`) stays listed, marked, so saving the event does not silently drop it.
+ */
+const offered = (rows: Row[], kept: readonly string[] = []) => rows.filter((r) => !isArchived(r) || kept.includes(String(r.id)))
 /** Kopecks per rouble: the form takes roubles, the contract minor units. */
 const MINOR = 100
 
@@ -29,7 +35,8 @@ export function EventEditor() {
   const writable = can(operator.role, 'catalogue.write')
   const [refs, setRefs] = useState<Refs | null>(null)
   const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', menu: '', scheme: '0' })
-  const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[] } | null>(null)
+  const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[]; tag_ids: number[] } | null>(null)
+  const [tags, setTags] = useState<string[]>([])
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
@@ -41,14 +48,15 @@ export function EventEditor() {
     const r = (await api('refs', {})) as unknown as Refs
     setRefs(r)
     if (eventId === null) {
-      setForm((f) => ({ ...f, kind: String(r.kinds[0]?.id ?? ''), venue: String(r.venues[0]?.id ?? ''), menu: String(r.menus.find((m) => m.menu_kind_id === r.kinds[0]?.id)?.id ?? '') }))
+      setForm((f) => ({ ...f, kind: String(r.kinds[0]?.id ?? ''), venue: String(offered(r.venues)[0]?.id ?? ''), menu: String(offered(r.menus).find((m) => m.menu_kind_id === r.kinds[0]?.id)?.id ?? '') }))
       return
     }
-    const d = (await api('event', {}, { id: eventId })) as unknown as { event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[] }
+    const d = (await api('event', {}, { id: eventId })) as unknown as NonNullable<typeof detail>
     setDetail(d)
+    setTags(d.tag_ids.map(String))
     const e = d.event
     setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), menu: String(d.main_menu_ids[0] ?? ''), scheme: String(e.scheme ?? 0) })
-    setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(r.categories[0]?.id ?? ''), zone: p.zone || String(r.zones.find((z) => z.drawing_id === null)?.id ?? '') }))
+    setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
   }, [api, eventId])
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
@@ -78,6 +86,7 @@ export function EventEditor() {
       venue_id: Number(form.venue),
       scheme: form.scheme === '1' ? 1 : 0,
       main_menu_ids: form.menu ? [Number(form.menu)] : [],
+      tag_ids: tags.map(Number),
     }
     const issue = firstIssue(eventInputSchema.safeParse(body))
     if (issue) return setError(issue)
@@ -116,14 +125,17 @@ export function EventEditor() {
       <select value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} disabled={!writable}>
         {rows.map((r) => (
           <option key={r.id} value={r.id}>
-            {nameOf(r, lang)}
+            {labelOf(r)}
           </option>
         ))}
       </select>
     </label>
   )
+  const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)} (${t.archivedMark})` : nameOf(r, lang))
+  const keptMenus = (detail?.main_menu_ids ?? []).map(String)
+  const keptTags = (detail?.tag_ids ?? []).map(String)
   const published = detail?.event.published === 1
-  const zones = (refs?.zones ?? []).filter((z) => {
+  const zones = offered(refs?.zones ?? []).filter((z) => {
     const s = detail?.sessions.find((x) => String(x.id) === price.session)
     return z.drawing_id === (s?.drawing_id ?? null)
   })
@@ -154,8 +166,25 @@ export function EventEditor() {
       <form className="adm-form" onSubmit={saveEvent} aria-label={t.name}>
         {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}
         {select('kind', t.kind, refs.kinds)}
-        {select('venue', t.venue, refs.venues)}
-        {select('menu', t.menu, refs.menus.filter((m) => String(m.menu_kind_id) === form.kind))}
+        {select('venue', t.venue, offered(refs.venues, detail ? [String(detail.event.venue_id)] : []))}
+        {select('menu', t.menu, offered(refs.menus, keptMenus).filter((m) => String(m.menu_kind_id) === form.kind))}
+        <fieldset>
+          <legend>{t.tags}</legend>
+          {offered(refs.tags, keptTags).map((tag) => (
+            <label key={tag.id}>
+              <input
+                type="checkbox"
+                name="tag"
+                value={tag.id}
+                checked={tags.includes(String(tag.id))}
+                disabled={!writable}
+                onChange={(e) => setTags(e.target.checked ? [...tags, String(tag.id)] : tags.filter((x) => x !== String(tag.id)))}
+                style={{ minHeight: 0, width: 'auto' }}
+              />{' '}
+              {labelOf(tag)}
+            </label>
+          ))}
+        </fieldset>
         <label>
           <input type="checkbox" name="scheme" checked={form.scheme === '1'} disabled={!writable} onChange={(e) => setForm({ ...form, scheme: e.target.checked ? '1' : '0' })} style={{ minHeight: 0, width: 'auto' }} /> {t.seatMap}
         </label>
@@ -215,7 +244,7 @@ export function EventEditor() {
               <label>
                 {t.category}
                 <select name="category" value={price.category} onChange={(e) => setPrice({ ...price, category: e.target.value })}>
-                  {refs.categories.map((c) => (
+                  {offered(refs.categories).map((c) => (
                     <option key={c.id} value={c.id}>
                       {nameOf(c, lang)}
                     </option>

@@ -59,6 +59,8 @@ const ru = {
   role: 'Роль',
   notYet: 'Площадки и схемы залов: загрузка, раскраска по ценовым зонам, блокировка мест',
   seatMap: 'Продажа по схеме зала',
+  tags: 'Теги',
+  archivedMark: 'в архиве',
   mapVersion: 'Версия схемы',
 }
 export type AdminTexts = typeof ru
@@ -118,6 +120,8 @@ const en: AdminTexts = {
   role: 'Role',
   notYet: 'Venues and their maps: upload, paint price zones, block seats',
   seatMap: 'Sold on the seat map',
+  tags: 'Tags',
+  archivedMark: 'archived',
   mapVersion: 'Map version',
 }
 const kz: AdminTexts = {
@@ -175,6 +179,8 @@ const kz: AdminTexts = {
   role: 'Рөлі',
   notYet: 'Алаңдар мен зал сызбалары: жүктеу, баға аймақтарына бояу, орындарды бұғаттау',
   seatMap: 'Зал сызбасы бойынша сату',
+  tags: 'Тегтер',
+  archivedMark: 'мұрағатта',
   mapVersion: 'Сызба нұсқасы',
 }
 const ch: AdminTexts = {
@@ -232,6 +238,8 @@ const ch: AdminTexts = {
   role: '角色',
   notYet: '場館與座位圖：上傳、塗上價格區、封鎖座位',
   seatMap: '依座位圖銷售',
+  tags: '標籤',
+  archivedMark: '已封存',
   mapVersion: '座位圖版本',
 }
 

@@ -16,7 +16,7 @@ export type Loc<K extends string> = { [L in Langs as `${K}_${L}`]: Def<string> }
 
 export interface SettingsTable { key: string; value: string }
 export interface LanguagesTable { code: string; name: string; sortnum: Def<number>; enabled: Flag }
-export type RulesTable = { id: Id; slug: string; sortnum: Def<number> } & Loc<'infname'> & Loc<'url'> & Loc<'filebody'>
+export type RulesTable = { id: Id; slug: string; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'infname'> & Loc<'url'> & Loc<'filebody'>
 export type MenuKindsTable = { id: Id; sortnum: Def<number> } & Loc<'name'>
 export type MainMenusTable = {
   id: Id
@@ -32,7 +32,7 @@ export type MainMenusTable = {
 export type SubMenusTable = { id: Id; main_menu_id: number; sortnum: Def<number> } & Loc<'name'>
 
 export interface ImagesTable { id: Id; file_name: string; mime: string; width: Def<number>; height: Def<number>; body: string }
-export type VenuesTable = { id: Id; urlyandexmap: Def<string>; latitude: number | null; longitude: number | null } & Loc<'name'> & Loc<'address'>
+export type VenuesTable = { id: Id; urlyandexmap: Def<string>; latitude: number | null; longitude: number | null; archived_at: Def<number | null> } & Loc<'name'> & Loc<'address'>
 export type EventsTable = {
   id: Id
   hash_id: string
@@ -143,7 +143,7 @@ export interface VenueDrawingsTable {
   parent_id: Def<number | null>
   version: Def<number>
 }
-export type ZonesTable = { id: Id; drawing_id: number | null; zone_key: Def<string>; color: Def<string>; sortnum: Def<number> } & Loc<'name'> & Loc<'descript'>
+export type ZonesTable = { id: Id; drawing_id: number | null; zone_key: Def<string>; color: Def<string>; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'> & Loc<'descript'>
 export interface SectorsTable { id: Id; drawing_id: number; sector_index: number; name: Def<string>; kind: Def<number>; seat_count: Def<number> }
 export interface SeatsTable {
   id: Id
@@ -183,6 +183,7 @@ export type ClientCategoriesTable = {
   needcountry: Flag
   needregion: Flag
   sortnum: Def<number>
+  archived_at: Def<number | null>
 } & Loc<'name'> & Loc<'descript'>
 export interface CalendarsTable {
   id: Id

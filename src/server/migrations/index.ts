@@ -28,6 +28,7 @@ import * as m16a from './2026_11_24_16_01_01_compiled_venues'
 import * as m20w3a from './2026_11_24_20_w3_01_accessible_seating'
 import * as m17s1 from './2026_11_24_17_s1_01_blocked_seats'
 import * as m17h1 from './2026_11_24_17_h1_01_archive_tags_menus'
+import * as m17a9 from './2026_11_24_17_a9_01_archive_more'
 import * as m19c1 from './2026_11_24_19_c1_01_outbox_order'
 
 /**
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_20_w3_01_accessible_seating': m20w3a,
   '2026_11_24_17_s1_01_blocked_seats': m17s1,
   '2026_11_24_17_h1_01_archive_tags_menus': m17h1,
+  '2026_11_24_17_a9_01_archive_more': m17a9,
   '2026_11_24_19_c1_01_outbox_order': m19c1,
 }
 

@@ -93,6 +93,8 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-seats-taken': 409,
   'admin-nothing-to-sell': 409,
   'admin-archived': 409,
+  'admin-zone-in-drawing': 409,
+  'admin-archived-choice': 409,
   'door-exits-off': 409,
   'order-not-cancellable': 409,
   'order-no-tickets-mail': 409,

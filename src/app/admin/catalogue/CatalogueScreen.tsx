@@ -21,22 +21,28 @@ interface Kind {
   create: 'categoryCreate' | 'zoneCreate' | 'menuCreate' | 'tagCreate' | 'ruleCreate' | 'kindCreate' | 'venueCreate'
   update: 'categoryUpdate' | 'zoneUpdate' | 'menuUpdate' | 'tagUpdate' | 'ruleUpdate' | 'kindUpdate' | 'venueUpdate'
   copy: 'categoryCopy' | 'zoneCopy' | 'menuCopy' | 'tagCopy' | 'ruleCopy' | 'kindCopy' | 'venueCopy'
+  /** Archive and restore, where the kind has them (an archived row is not offered for new choices). */
+  archive?: { on: ArchiveCall; off: UnarchiveCall }
   schema: z.ZodType
   fields: Field[]
 }
 
+type ArchiveCall = 'menuArchive' | 'tagArchive' | 'venueArchive' | 'categoryArchive' | 'zoneArchive' | 'ruleArchive'
+type UnarchiveCall = 'menuUnarchive' | 'tagUnarchive' | 'venueUnarchive' | 'categoryUnarchive' | 'zoneUnarchive' | 'ruleUnarchive'
+
 const sortnum: Field = { key: 'sortnum', label: 'sortnum', type: 'number' }
 /** The catalogue's smaller tables, each edited with its contract schema (contract/admin/catalogue.ts). */
 export const KINDS: Record<string, Kind> = {
-  categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', copy: 'categoryCopy', schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
-  zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', copy: 'zoneCopy', schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
+  categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', copy: 'categoryCopy', archive: { on: 'categoryArchive', off: 'categoryUnarchive' }, schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
+  zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', copy: 'zoneCopy', archive: { on: 'zoneArchive', off: 'zoneUnarchive' }, schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
   kinds: { title: 'kinds', rows: (r) => r.kinds, create: 'kindCreate', update: 'kindUpdate', copy: 'kindCopy', schema: kindInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
-  menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', copy: 'menuCopy', schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
-  tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', copy: 'tagCopy', schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
-  venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', copy: 'venueCopy', schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
-  rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', copy: 'ruleCopy', schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
+  menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', copy: 'menuCopy', archive: { on: 'menuArchive', off: 'menuUnarchive' }, schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', copy: 'tagCopy', archive: { on: 'tagArchive', off: 'tagUnarchive' }, schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', copy: 'venueCopy', archive: { on: 'venueArchive', off: 'venueUnarchive' }, schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
+  rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', copy: 'ruleCopy', archive: { on: 'ruleArchive', off: 'ruleUnarchive' }, schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
 }
 const langAttr = (l: Lang) => (l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l)
+const isArchived = (r: Row) => r.archived_at !== null && r.archived_at !== undefined
 const isLoc = (f: Field) => f.type === 'loc' || f.type === 'loclong'
 
 function emptyForm(kind: Kind, refs: Refs | null): Record<string, string> {
@@ -123,6 +129,20 @@ export function CatalogueScreen() {
       setError(messageOf(err))
     }
   }
+  /** Archives or restores a row; the list shows it again with its new mark and the other button. */
+  const toggleArchive = async (row: Row) => {
+    if (!kind.archive) return
+    setError(null)
+    setNote(null)
+    const archived = isArchived(row)
+    try {
+      await api(archived ? kind.archive.off : kind.archive.on, {}, { id: row.id })
+      setNote(`${archived ? t.restoredDone : t.archivedDone}: ${nameOf(row)}`)
+      await load()
+    } catch (err) {
+      setError(messageOf(err))
+    }
+  }
   const rows = refs ? kind.rows(refs) : null
   const nameKey = kind.fields.find(isLoc)!.key
   const nameOf = (r: Row) => String(r[`${nameKey}_${lang}`] || r[`${nameKey}_ru`] || r.id)
@@ -136,6 +156,7 @@ export function CatalogueScreen() {
       </nav>
       <h1 id="adm-cat-title" tabIndex={-1} ref={heading}>{t[kind.title]}</h1>
       {(kindName === 'menus' || kindName === 'kinds') && <p className="adm-muted">{t.kindsNote}</p>}
+      {kind.archive && <p className="adm-muted">{t.archivedHint}</p>}
       <ErrorNote error={error} />
       {note && <p role="status" className="adm-note">{note}</p>}
       {rows === null ? <p aria-busy="true">{base.loading}</p> : rows.length === 0 ? <p>{t.none}</p> : (
@@ -144,13 +165,13 @@ export function CatalogueScreen() {
             <thead><tr><th scope="col">#</th><th scope="col">{t[kind.fields.find(isLoc)!.label]}</th>{kind.fields.filter((f) => !isLoc(f)).map((f) => <th key={f.key} scope="col">{t[f.label]}</th>)}{writable && <th scope="col">{t.actions}</th>}</tr></thead>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id}>
+                <tr key={r.id} className={isArchived(r) ? 'adm-archived' : undefined}>
                   <td>{r.id}</td>
-                  <td>{nameOf(r)}</td>
+                  <td>{nameOf(r)}{isArchived(r) && <>{' '}<span className="adm-badge">{t.archivedBadge}</span></>}</td>
                   {kind.fields.filter((f) => !isLoc(f)).map((f) => (
                     <td key={f.key}>{f.type === 'color' ? <><span className="adm-swatch" style={{ background: String(r[f.key]) }} aria-hidden="true" />{String(r[f.key])}</> : f.type === 'kind' ? String(refs!.kinds.find((k) => k.id === r[f.key])?.[`name_${lang}`] || r[f.key]) : String(r[f.key] ?? '')}</td>
                   ))}
-                  {writable && <td><button type="button" onClick={() => edit(r)} aria-label={`${t.edit}: ${nameOf(r)}`}>{t.edit}</button>{' '}<button type="button" onClick={() => void copy(r)} aria-label={`${t.copy}: ${nameOf(r)}`}>{t.copy}</button></td>}
+                  {writable && <td><button type="button" onClick={() => edit(r)} aria-label={`${t.edit}: ${nameOf(r)}`}>{t.edit}</button>{' '}<button type="button" onClick={() => void copy(r)} aria-label={`${t.copy}: ${nameOf(r)}`}>{t.copy}</button>{kind.archive && <>{' '}<button type="button" onClick={() => void toggleArchive(r)} aria-label={`${isArchived(r) ? t.restore : t.archive}: ${nameOf(r)}`}>{isArchived(r) ? t.restore : t.archive}</button></>}</td>}
                 </tr>
               ))}
             </tbody>

@@ -143,8 +143,10 @@ export function ExtrasScreen() {
   const load = useCallback(async () => {
     const [extras, events, refs] = await Promise.all([api('extras', {}), api('events', {}), api('refs', {})])
     const named = (r: Record<string, unknown>) => ({ value: String(r.id), label: `${nameOf(r as Row, 'name', lang) || '#'} (#${String(r.id)})` })
-    setData({ extras: extras as unknown as Extras, events: events.events.map(named), venues: refs.venues.map(named) })
-  }, [api, lang])
+    // An archived venue stays in the list (an extra may name it already) but says so.
+    const venue = (r: Record<string, unknown>) => (r.archived_at === null || r.archived_at === undefined ? named(r) : { ...named(r), label: `${named(r).label} (${base.archivedMark})` })
+    setData({ extras: extras as unknown as Extras, events: events.events.map(named), venues: refs.venues.map(venue) })
+  }, [api, lang, base])
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])

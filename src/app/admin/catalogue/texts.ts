@@ -61,6 +61,12 @@ const ru = {
   after: 'После',
   allEntities: 'Все объекты',
   saved: 'Сохранено',
+  archive: 'В архив',
+  restore: 'Вернуть из архива',
+  archivedBadge: 'В архиве',
+  archivedDone: 'Перенесено в архив',
+  restoredDone: 'Возвращено из архива',
+  archivedHint: 'Записи в архиве не предлагаются для новых событий, сеансов и цен и не видны на витрине; то, что уже ими пользуется, работает как прежде.',
 }
 export type CatalogueTexts = typeof ru
 
@@ -124,6 +130,12 @@ const en: CatalogueTexts = {
   after: 'After',
   allEntities: 'All entities',
   saved: 'Saved',
+  archive: 'Archive',
+  restore: 'Restore',
+  archivedBadge: 'Archived',
+  archivedDone: 'Archived',
+  restoredDone: 'Restored',
+  archivedHint: 'Archived rows are not offered for new events, sessions and prices and the storefront does not show them; whatever already uses them keeps working.',
 }
 const kz: CatalogueTexts = {
   catalogue: 'Анықтамалықтар',
@@ -185,6 +197,12 @@ const kz: CatalogueTexts = {
   after: 'Кейін',
   allEntities: 'Барлық нысандар',
   saved: 'Сақталды',
+  archive: 'Мұрағатқа',
+  restore: 'Мұрағаттан қайтару',
+  archivedBadge: 'Мұрағатта',
+  archivedDone: 'Мұрағатқа жіберілді',
+  restoredDone: 'Мұрағаттан қайтарылды',
+  archivedHint: 'Мұрағаттағы жазбалар жаңа іс-шараларға, сеанстарға және бағаларға ұсынылмайды, витринада көрсетілмейді; оларды қолданып тұрғандар бұрынғыша жұмыс істейді.',
 }
 const ch: CatalogueTexts = {
   catalogue: '目錄',
@@ -246,6 +264,12 @@ const ch: CatalogueTexts = {
   after: '變更後',
   allEntities: '所有對象',
   saved: '已儲存',
+  archive: '封存',
+  restore: '取消封存',
+  archivedBadge: '已封存',
+  archivedDone: '已封存',
+  restoredDone: '已取消封存',
+  archivedHint: '已封存的項目不會出現在新活動、場次與票價的選項中，前台也不顯示；已在使用的項目照常運作。',
 }
 
 export const CATALOGUE_TEXTS: Record<Lang, CatalogueTexts> = { ru, en, kz, ch }

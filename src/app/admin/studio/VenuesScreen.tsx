@@ -84,7 +84,7 @@ export function VenuesScreen() {
             const maps = drawings.filter((d) => d.venue_id === v.id)
             return (
               <li key={v.id}>
-                <h2 style={{ fontSize: '1.1rem', margin: '0.5rem 0 0' }}>{nameOf(v, lang)}</h2>
+                <h2 style={{ fontSize: '1.1rem', margin: '0.5rem 0 0' }}>{nameOf(v, lang)}{v.archived_at !== null && v.archived_at !== undefined && <>{' '}<span className="adm-badge">{t.archivedMark}</span></>}</h2>
                 {maps.length > 0 && (
                   <ul>
                     {maps.map((d) => (

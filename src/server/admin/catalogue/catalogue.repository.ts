@@ -94,7 +94,7 @@ export async function referenceLists(db: Db) {
     db.selectFrom('venue_drawings').select(['id', 'venue_id', 'name', 'version', 'parent_id', 'seat_count', 'standing_count', 'warnings_json', 'created_at']).orderBy('id').execute(),
     db.selectFrom('client_categories').selectAll().orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('zones').selectAll().orderBy('drawing_id').orderBy('sortnum').orderBy('id').execute(),
-    db.selectFrom('rules').select(['id', 'slug', 'sortnum', 'infname_ru', 'infname_en', 'infname_kz', 'infname_ch', 'url_ru', 'url_en', 'url_kz', 'url_ch', 'filebody_ru', 'filebody_en', 'filebody_kz', 'filebody_ch']).orderBy('sortnum').execute(),
+    db.selectFrom('rules').select(['id', 'slug', 'sortnum', 'infname_ru', 'infname_en', 'infname_kz', 'infname_ch', 'url_ru', 'url_en', 'url_kz', 'url_ch', 'filebody_ru', 'filebody_en', 'filebody_kz', 'filebody_ch', 'archived_at']).orderBy('sortnum').execute(),
   ])
   return { kinds, menus, tags, venues, drawings, categories, zones, rules }
 }

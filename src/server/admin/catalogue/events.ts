@@ -6,7 +6,7 @@ import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { copyCompositions, copySession, eventRows, hasSellableSession, placementOf, replacePlacement, sessionsAndPrices, sessionsOf } from './catalogue.repository'
-import { findRow, insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository'
+import { findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 
 type EventInput = z.output<typeof eventInputSchema>
@@ -20,11 +20,17 @@ function eventColumns(input: EventInput): Record<string, unknown> {
   return columns
 }
 
-async function checkReferences(db: Db, input: EventInput): Promise<void> {
+/** What the event has already: archived rows among them stay allowed when it is saved again. */
+type Kept = { venue_id?: number; main_menu_ids: number[]; tag_ids: number[] }
+
+async function checkReferences(db: Db, input: EventInput, kept: Kept = { main_menu_ids: [], tag_ids: [] }): Promise<void> {
   await mustExist(db, 'menu_kinds', [input.menu_kind_id], 'menu_kind_id')
   await mustExist(db, 'venues', [input.venue_id], 'venue_id')
   await mustExist(db, 'main_menus', input.main_menu_ids, 'main_menu_ids')
   await mustExist(db, 'tags', input.tag_ids, 'tag_ids')
+  await mustBeLive(db, 'venues', [input.venue_id], 'venue_id', kept.venue_id === undefined ? [] : [kept.venue_id])
+  await mustBeLive(db, 'main_menus', input.main_menu_ids, 'main_menu_ids', kept.main_menu_ids)
+  await mustBeLive(db, 'tags', input.tag_ids, 'tag_ids', kept.tag_ids)
 }
 
 const setPlacement = (db: Db, eventId: number, input: EventInput) => replacePlacement(db, eventId, [...new Set(input.main_menu_ids)], [...new Set(input.tag_ids)])
@@ -42,9 +48,9 @@ export function createEvent(db: Db, actor: Actor, input: EventInput): Promise<nu
 
 export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<void> {
   return tx(db, async (trx) => {
-    await mustFind(trx, 'events', id, 'event')
-    await checkReferences(trx, input)
+    const stored = await mustFind(trx, 'events', id, 'event')
     const before = await placement(trx, id)
+    await checkReferences(trx, input, { ...before, venue_id: (stored.venue_id as number | null) ?? undefined })
     await updateRow(trx, actor, 'events', 'event', id, eventColumns(input))
     await setPlacement(trx, id, input)
     const after = await placement(trx, id)

@@ -62,19 +62,27 @@ export function copySimple(db: Db, actor: Actor, table: SimpleTable, id: number)
     const { id: _id, ...values } = await mustFind(trx, table, id, ENTITY[table])
     if (table === 'zones') Object.assign(values, { drawing_id: null, zone_key: `ga-${Date.now().toString(36)}-${id}` })
     if (table === 'rules') values.slug = await freeCopySlug(trx, String(values.slug))
-    // A copy of an archived tag or menu item starts live.
+    // A copy of an archived row starts live.
     if ('archived_at' in values) values.archived_at = null
     return insertRow(trx, actor, table, ENTITY[table], values, 'copy')
   })
 }
 
-/** The rows that can be archived: the storefront stops offering them; their events stay listed. */
-export type ArchivableTable = 'tags' | 'main_menus'
+/**
+ * The rows that can be archived: the console stops offering them for new choices and the
+ * storefront stops listing them; what already uses them (events, sessions, price rows) keeps working.
+ */
+export type ArchivableTable = 'tags' | 'main_menus' | 'venues' | 'client_categories' | 'zones' | 'rules'
 
-/** Archives (a time) or restores (null) a tag or menu item, audited as "archive" / "unarchive". */
+/**
+ * Archives (a time) or restores (null) a row, audited as "archive" / "unarchive". A seat-map zone
+ * is part of a drawing version (the studio edits it, and a new version replaces it), so only
+ * general-admission zones are archived here.
+ */
 export function setArchived(db: Db, actor: Actor, table: ArchivableTable, id: number, archived: boolean): Promise<void> {
   return tx(db, async (trx) => {
-    await mustFind(trx, table, id, ENTITY[table])
+    const row = await mustFind(trx, table, id, ENTITY[table])
+    if (table === 'zones' && row.drawing_id !== null) throw new ApiFailure('admin-zone-in-drawing', { id })
     await updateRow(trx, actor, table, ENTITY[table], id, { archived_at: archived ? Date.now() : null }, archived ? 'archive' : 'unarchive')
   })
 }

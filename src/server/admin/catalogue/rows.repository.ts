@@ -31,6 +31,18 @@ export async function mustExist(db: Db, table: string, ids: readonly number[], f
   if (missing !== undefined) throw new ApiFailure('admin-bad-reference', { field, id: missing })
 }
 
+/**
+ * Refuses an archived row as a new choice (an event's venue, menu items and tags, a price row's
+ * category and zone); `kept` are the ids the edited row has already, which stay allowed so an
+ * event or price row that uses an archived row can still be saved. `table` has archived_at.
+ */
+export async function mustBeLive(db: Db, table: string, ids: readonly number[], field: string, kept: readonly number[] = []): Promise<void> {
+  const fresh = [...new Set(ids)].filter((i) => !kept.includes(i))
+  if (fresh.length === 0) return
+  const archived = (await any(db).selectFrom(table).select('id').where('id', 'in', fresh).where('archived_at', 'is not', null).orderBy('id').executeTakeFirst()) as { id: number } | undefined
+  if (archived) throw new ApiFailure('admin-archived-choice', { field, id: archived.id })
+}
+
 export async function insertRow(db: Db, actor: Actor, table: string, entity: string, values: Record<string, unknown>, action = 'create'): Promise<number> {
   const row = (await any(db).insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }
   await writeAudit(db, actor, { action, entity, entityId: row.id, after: await findRow(db, table, row.id) })

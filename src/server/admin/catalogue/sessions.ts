@@ -6,7 +6,7 @@ import type { Actor } from '../context'
 import { writeAudit } from '../audit'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { copySession, drawingVenue, hasSeatHolds, isUsed, priceIdsOf, sessionRow, zoneDrawing } from './catalogue.repository'
-import { deleteRow, findRow, insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository'
+import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
 /**
  * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
@@ -104,10 +104,13 @@ export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
 type PriceInput = z.output<typeof priceInputSchema>
 
 /** The zone must be a general-admission zone or one of the session's drawing. */
-async function checkPrice(db: Db, calendar: Record<string, unknown>, input: PriceInput): Promise<void> {
+async function checkPrice(db: Db, calendar: Record<string, unknown>, input: PriceInput, kept?: Record<string, unknown>): Promise<void> {
   await mustExist(db, 'client_categories', [input.client_category_id], 'client_category_id')
   const zone = await zoneDrawing(db, input.zone_id)
   if (!zone || (zone.drawing_id !== null && zone.drawing_id !== calendar.drawing_id)) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: input.zone_id })
+  // An archived category or zone is not a new choice; a price row that has it already keeps it.
+  await mustBeLive(db, 'client_categories', [input.client_category_id], 'client_category_id', kept ? [kept.client_category_id as number] : [])
+  await mustBeLive(db, 'zones', [input.zone_id], 'zone_id', kept ? [kept.zone_id as number] : [])
 }
 
 export function createPrice(db: Db, actor: Actor, calendarId: number, input: PriceInput): Promise<number> {
@@ -122,7 +125,7 @@ export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput)
   return tx(db, async (trx) => {
     const price = await mustFind(trx, 'prices', id, 'price')
     const calendar = await mustFind(trx, 'calendars', price.calendar_id as number, 'session')
-    await checkPrice(trx, calendar, input)
+    await checkPrice(trx, calendar, input, price)
     await updateRow(trx, actor, 'prices', 'price', id, input)
   })
 }

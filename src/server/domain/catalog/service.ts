@@ -117,8 +117,11 @@ export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promi
   const subscriptionIds = events.filter((e) => e.menu_kind_id === KIND_SUBSCRIPTIONS).map((e) => e.id)
   const [venues, compositions] = await Promise.all([repo.listVenues(db, venueIds), repo.listCompositions(db, subscriptionIds)])
 
+  // A card's menu is the event's first live menu item: an archived one is never a card's menu id,
+  // and an event whose every menu item is archived has no menu to be found under, so it is left out.
+  const liveMenus = new Set(mainMenus.map((m) => m.id))
   const firstMenu = new Map<number, (typeof menus)[number]>()
-  for (const m of menus) if (!firstMenu.has(m.event_id)) firstMenu.set(m.event_id, m)
+  for (const m of menus) if (liveMenus.has(m.main_menu_id) && !firstMenu.has(m.event_id)) firstMenu.set(m.event_id, m)
   // An archived tag leaves the filters and the events' tag lists; the events themselves stay listed.
   const liveTags = new Set(tags.map((t) => t.id))
   const eventTagsLive = eventTags.filter((t) => liveTags.has(t.tag_id))

@@ -21,7 +21,18 @@ export async function listCrmClients(db: Db) {
   return db.selectFrom('crm_clients').selectAll().orderBy('id').execute()
 }
 
-/** Main-menu items of events, in menu id order (a subscription without its own item takes its event's first). */
+/**
+ * Main-menu items of events, live ones first, then in menu id order (a subscription without its
+ * own item takes its event's first): an archived item is named only when the event has no other,
+ * so a visitor's subscription stays in their list.
+ */
 export function listEventMenus(db: Db, eventIds: readonly number[]) {
-  return db.selectFrom('event_menus').select(['event_id', 'main_menu_id']).where('event_id', 'in', [...eventIds]).orderBy('main_menu_id').execute()
+  return db
+    .selectFrom('event_menus as em')
+    .innerJoin('main_menus as m', 'm.id', 'em.main_menu_id')
+    .select(['em.event_id', 'em.main_menu_id'])
+    .where('em.event_id', 'in', [...eventIds])
+    .orderBy((eb) => eb.case().when('m.archived_at', 'is', null).then(0).else(1).end())
+    .orderBy('em.main_menu_id')
+    .execute()
 }

@@ -30,6 +30,7 @@ export async function readLanguages(db: Db): Promise<string[]> {
   return rows.map((r) => r.code)
 }
 
+/** The storefront's rules and contacts texts; archived ones are left out (the console keeps them). */
 export async function readRules(db: Db) {
-  return db.selectFrom('rules').selectAll().orderBy('sortnum').orderBy('id').execute()
+  return db.selectFrom('rules').selectAll().where('archived_at', 'is', null).orderBy('sortnum').orderBy('id').execute()
 }
