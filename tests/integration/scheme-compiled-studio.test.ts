@@ -165,6 +165,22 @@ describe.each(TEST_DBS)('compiled map of a studio-edited version on %s', (dbKind
     }
   })
 
+  it('a standing area\'s capacity set in the studio is the compiled venue\'s', async () => {
+    const arena = await server.db
+      .selectFrom('standing_places as p')
+      .innerJoin('sectors as s', 's.id', 'p.sector_id')
+      .select(['p.drawing_id', 'p.place_key', 'p.capacity', 's.sector_index'])
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow()
+    const c = await manager.post<{ drawing_id: number }>(`/api/admin/drawings/${arena.drawing_id}/edit`, { ops: [{ op: 'capacity', place_key: arena.place_key, capacity: arena.capacity + 321 }] })
+    expect(c.status, JSON.stringify(c.body)).toBe(200)
+    const info = await compiledVenueOfDrawing(server.db, c.body.drawing_id)
+    const { venue } = await download(`/api/venues/compiled/${info.hash}`)
+    expect(venue.sectors.capacity![arena.sector_index]).toBe(arena.capacity + 321)
+    const before = await compiledVenueOfDrawing(server.db, arena.drawing_id)
+    expect(decodeCompiledVenue(new Uint8Array(await (await fetch(`${server.url}/api/venues/compiled/${before.hash}`)).arrayBuffer())).sectors.capacity![arena.sector_index]).toBe(arena.capacity)
+  })
+
   it('a version edited in place is compiled again once forgotten; one whose rows name a seat its drawing lacks answers not found', async () => {
     const cached = await compiledVenueOfDrawing(server.db, edited)
     expect(cached.hash).toBe(answer.venue.content_hash)
