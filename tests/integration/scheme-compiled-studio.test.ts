@@ -200,5 +200,15 @@ describe.each(TEST_DBS)('compiled map of a studio-edited version on %s', (dbKind
     await server.db.updateTable('seats').set({ seat_key: first.seat_key, number_label: first.number_label }).where('id', '=', first.id).execute()
     await forgetCompiledVenue(server.db, edited)
     expect((await compiled()).venue.content_hash).toBe(answer.venue.content_hash)
+    expect((await statuses(answer)).length).toBe(answer.venue.seat_count)
+
+    // A seat deleted in place: the compiled venue and the status bytes (cached before) both follow.
+    const rows = await dbSeats()
+    await server.db.deleteFrom('seats').where('id', '=', rows[rows.length - 1].id).execute()
+    await forgetCompiledVenue(server.db, edited)
+    const fewer = await compiled()
+    expect(fewer.venue.seat_count).toBe(rows.length - 1)
+    expect((await statuses(fewer)).length).toBe(rows.length - 1)
+    expect((await download(fewer.venue.url)).keys).toEqual(rows.slice(0, -1).map((r) => r.seat_key))
   })
 })

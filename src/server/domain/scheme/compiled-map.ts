@@ -98,9 +98,12 @@ export async function seatStatusBytes(db: Db, hash: string, calendarId: number, 
   const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
   const priced = pricedZones(session)
   const version = await seatStateVersion(db, calendarId)
-  const key = `${version}|${session.drawingId}|${[...priced].sort((a, b) => a - b).join(',')}`
+  // The compiled venue's hash keys the seat order: a draft compiled again after an edit in place
+  // (forgetCompiledVenue) gets the order of the seats it has now, not one cached before.
+  const venue = await compiledVenueOf(db, session.drawingId)
+  const key = `${version}|${session.drawingId}|${venue.hash}|${[...priced].sort((a, b) => a - b).join(',')}`
   return cachedSessionAnswer(statusCaches, db, calendarId, key, now, async () => {
-    const order = await seatOrder(db, session.drawingId)
+    const order = await seatOrder(db, session.drawingId, venue.hash)
     const holds = await listLiveSeatStates(db, calendarId, now)
     const bytes = Buffer.alloc(order.ids.length, SEAT_STATUS_BYTE.free)
     for (let i = 0; i < order.ids.length; i++) if (!priced.has(order.zones[i])) bytes[i] = SEAT_STATUS_BYTE.off
@@ -122,13 +125,14 @@ interface SeatOrder {
   indexOf: Map<number, number>
 }
 
-const orders = new WeakMap<Db, Map<number, Promise<SeatOrder>>>()
+const orders = new WeakMap<Db, Map<string, Promise<SeatOrder>>>()
 
-/** The drawing's seats in compiled order (by id), with their zones; a drawing never changes. */
-function seatOrder(db: Db, drawingId: number): Promise<SeatOrder> {
+/** The drawing's seats in compiled order (by id), with their zones, for its compiled venue `hash`. */
+function seatOrder(db: Db, drawingId: number, hash: string): Promise<SeatOrder> {
   let cache = orders.get(db)
   if (!cache) orders.set(db, (cache = new Map()))
-  let entry = cache.get(drawingId)
+  const key = `${drawingId}|${hash}`
+  let entry = cache.get(key)
   if (entry) return entry
   entry = (async () => {
     const rows = await listSeatOrder(db, drawingId)
@@ -142,8 +146,8 @@ function seatOrder(db: Db, drawingId: number): Promise<SeatOrder> {
     })
     return { ids, zones, indexOf }
   })()
-  entry.catch(() => cache.delete(drawingId))
-  cache.set(drawingId, entry)
+  entry.catch(() => cache.delete(key))
+  cache.set(key, entry)
   while (cache.size > SEAT_ORDER_CACHE_SIZE) cache.delete(cache.keys().next().value!)
   return entry
 }
