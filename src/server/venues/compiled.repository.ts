@@ -16,6 +16,11 @@ export async function upsertCompiledVenue(db: Db, row: CompiledVenuesTable): Pro
     .execute()
 }
 
+/** Removes a drawing's compiled venue (compiled again on demand). */
+export async function deleteCompiledVenue(db: Db, drawingId: number): Promise<void> {
+  await db.deleteFrom('compiled_venues').where('drawing_id', '=', drawingId).execute()
+}
+
 const COLUMNS = ['drawing_id', 'content_hash', 'format_version', 'seat_count', 'raw', 'gzip', 'brotli'] as const
 
 /** The compiled venue of a drawing, bytes included; undefined when it has none. */

@@ -6,8 +6,9 @@ import { COMPILED_VENUE_VERSION } from '../../engine/compiled/format'
 import type { VenueData, VenueZone } from '../../engine/model'
 import { recogniseVenue, type VenueRules } from '../../engine/parse/index'
 import type { Db } from '../db/connect'
-import { findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue } from './compiled.repository'
-import { drawingZoneIds, findDrawingSource, storedSeatCount } from './drawing.repository'
+import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue } from './compiled.repository'
+import { findDrawingSource, listDrawingZones, listSeatsAfter, listSectorRows, listStandingCapacities } from './drawing.repository'
+import { VersionVenueBuilder } from './version-venue'
 
 /**
  * The compiled venue of a drawing (issue 16.1): the drawing as the engine needs it
@@ -15,9 +16,12 @@ import { drawingZoneIds, findDrawingSource, storedSeatCount } from './drawing.re
  * compiled_venues and served at an immutable URL named by its content hash. Zones in it carry
  * the database's zone ids, so a seat's zone is the price rows' zonelevel_id.
  *
- * A drawing imported before compiled venues existed, or compiled under an older format version,
- * is compiled on first demand from its stored drawing and rules (recognition is deterministic,
- * so the seats come in the order the import stored them).
+ * A drawing imported before compiled venues existed, compiled under an older format version, or
+ * a map version made in the console's studio (whose edits live in its rows, not its svg) is
+ * compiled on first demand from its stored drawing and rules (recognition is deterministic) and
+ * its rows: the seats the version has, in its seats-by-id order, with their stored zones and
+ * labels (version-venue.ts). A draft edited in place forgets its compiled form on every save
+ * (forgetCompiledVenue), so the next demand compiles what it holds then.
  */
 
 /** Hex digits of SHA-256 kept as the content hash (128 bits). */
@@ -28,6 +32,8 @@ export const CONTENT_HASH_DIGITS = 32
  */
 const BROTLI_QUALITY = 9
 const GZIP_LEVEL = 9
+/** Seat rows read per query when compiling a stored version (keeps a 1M-seat read to small pages). */
+const SEAT_PAGE_ROWS = 50_000
 /** Compiled venues kept in memory per database, by content hash (the stadium's: ~0.1 MB brotli). */
 export const COMPILED_CACHE_SIZE = 8
 
@@ -100,16 +106,39 @@ export function compiledVenueOfDrawing(db: Db, drawingId: number): Promise<Compi
   })
 }
 
-/** Compiles a stored drawing again from its text and rules (an old import, or an older format). */
+/**
+ * Compiles a stored drawing from its text and rules, brought to its rows (an old import, an older
+ * format, a studio version). Throws UncompilableVersionError when a stored seat is not in the
+ * drawing. Cost: one recognition plus one read of the seats, SEAT_PAGE_ROWS at a time.
+ */
 async function compileStored(db: Db, drawingId: number): Promise<CompiledVenueInfo> {
   const drawing = await findDrawingSource(db, drawingId)
   const rules = JSON.parse(drawing.rules_json || '{}') as VenueRules
-  const { venue } = recogniseVenue(drawing.svg, { rules: Object.keys(rules).length > 0 ? rules : undefined })
-  // The import stored the parser's zone i with sortnum i (standing areas' own zones come after).
-  const zoneIds = await drawingZoneIds(db, drawingId)
-  const stored = await storedSeatCount(db, drawingId)
-  if (stored !== venue.seats.count) throw new Error(`drawing ${drawingId}: ${venue.seats.count} seats recognised, ${String(stored)} stored`)
-  return compileDrawing(db, drawingId, venue, zoneIds.slice(0, venue.zones.length))
+  const { venue: recognised } = recogniseVenue(drawing.svg, { rules: Object.keys(rules).length > 0 ? rules : undefined })
+  const [zones, sectors, standing] = await Promise.all([listDrawingZones(db, drawingId), listSectorRows(db, drawingId), listStandingCapacities(db, drawingId)])
+  const builder = new VersionVenueBuilder(recognised, {
+    zones,
+    sectorNames: new Map(sectors.map((s) => [s.sector_index, s.name])),
+    capacities: new Map(standing.map((p) => [p.sector_index, p.capacity])),
+  })
+  for (let after = 0; ; ) {
+    const page = await listSeatsAfter(db, drawingId, after, SEAT_PAGE_ROWS)
+    builder.add(page)
+    if (page.length < SEAT_PAGE_ROWS) break
+    after = page[page.length - 1].id
+  }
+  const { venue, zoneIds } = builder.finish()
+  return compileDrawing(db, drawingId, venue, zoneIds)
+}
+
+/**
+ * Forgets a drawing's compiled form (the stored row and this process's cache): the studio calls it
+ * after saving edits, so a draft edited in place is compiled again from what it holds. Compiled
+ * forms already served stay reachable by their hash while another drawing has the same content.
+ */
+export async function forgetCompiledVenue(db: Db, drawingId: number): Promise<void> {
+  drawings.get(db)?.delete(drawingId)
+  await deleteCompiledVenue(db, drawingId)
 }
 
 /** A compiled venue by its content hash (null when none has it), its bytes included. */

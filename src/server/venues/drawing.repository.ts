@@ -55,13 +55,34 @@ export function findDrawingSource(db: Db, drawingId: number) {
   return db.selectFrom('venue_drawings').select(['svg', 'rules_json']).where('id', '=', drawingId).executeTakeFirstOrThrow()
 }
 
-/** A drawing's zone ids in sortnum order (the import stored the parser's zone i with sortnum i). */
-export async function drawingZoneIds(db: Db, drawingId: number): Promise<number[]> {
-  return (await db.selectFrom('zones').select(['id', 'sortnum']).where('drawing_id', '=', drawingId).orderBy('sortnum').execute()).map((z) => z.id)
+/** A drawing's zones in sortnum order (the import stored the parser's zone i with sortnum i; a map version's added zones come after). */
+export function listDrawingZones(db: Db, drawingId: number) {
+  return db.selectFrom('zones').select(['id', 'color', 'name_ru as name']).where('drawing_id', '=', drawingId).orderBy('sortnum').orderBy('id').execute()
 }
 
-/** How many seats a drawing has stored. */
-export async function storedSeatCount(db: Db, drawingId: number): Promise<number> {
-  const stored = await db.selectFrom('seats').select((eb) => eb.fn.countAll<number>().as('n')).where('drawing_id', '=', drawingId).executeTakeFirstOrThrow()
-  return Number(stored.n)
+/** A drawing's seats with id above `afterId`, by id, at most `limit` (a page of the compiled seat order). */
+export function listSeatsAfter(db: Db, drawingId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('seats')
+    .select(['id', 'seat_key', 'zone_id', 'row_label', 'number_label'])
+    .where('drawing_id', '=', drawingId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
+/** A drawing's sector names by sector index. */
+export function listSectorRows(db: Db, drawingId: number) {
+  return db.selectFrom('sectors').select(['sector_index', 'name']).where('drawing_id', '=', drawingId).execute()
+}
+
+/** A drawing's standing capacities by sector index. */
+export function listStandingCapacities(db: Db, drawingId: number) {
+  return db
+    .selectFrom('standing_places as p')
+    .innerJoin('sectors as s', 's.id', 'p.sector_id')
+    .select(['s.sector_index', 'p.capacity'])
+    .where('p.drawing_id', '=', drawingId)
+    .execute()
 }

@@ -1,5 +1,6 @@
 import type { StudioOp } from '../../../contract/admin/studio'
 import type { Db } from '../../db/connect'
+import { forgetCompiledVenue } from '../../venues/compiled'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
@@ -92,7 +93,7 @@ const auditOps = (ops: readonly StudioOp[]) => ops.map((op) => ('seats' in op &&
  * refused edit (an unknown seat, sector, row, zone or standing area) leaves no half version.
  */
 export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: readonly StudioOp[]) {
-  return tx(db, async (trx) => {
+  const saved = await tx(db, async (trx) => {
     const before = await mustFind(trx, 'venue_drawings', drawingId, 'drawing')
     const copy = await copyDrawing(trx, drawingId, Date.now())
     const v: Version = { id: copy.id, zoneIds: copy.zoneIds, added: [] }
@@ -108,4 +109,7 @@ export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: 
     })
     return { drawing_id: v.id, version: copy.version, seats, changed }
   })
+  // The storefront compiles the saved map from its rows on first demand; none compiled before stays.
+  await forgetCompiledVenue(db, saved.drawing_id)
+  return saved
 }

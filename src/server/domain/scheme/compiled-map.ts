@@ -4,8 +4,9 @@ import { buildPath } from '../../../contract/calls'
 import { COMPILED_VENUE_PATH, SCHEME_MAP_STATUSES_PATH, SEAT_STATUS_BYTE, type SchemeMapCompiledResponse } from '../../../contract/entities/compiledVenue'
 import type { Db } from '../../db/connect'
 import { compiledVenueOfDrawing } from '../../venues/compiled'
+import { UncompilableVersionError } from '../../venues/version-venue'
 import { cachedSessionAnswer, type SessionAnswer } from './map-cache'
-import { isEditedVersion, listLiveSeatStates, listSeatOrder, listTypedSeatNames, seatStateVersion } from './map.repository'
+import { listLiveSeatStates, listSeatOrder, listTypedSeatNames, seatStateVersion } from './map.repository'
 import { ApiFailure } from '../../errors'
 import { standingView, statusOfState } from './map'
 import { loadSchemeSession } from './repository'
@@ -15,8 +16,10 @@ import { accessTypeSchema } from '../../../contract/entities/access'
 /**
  * The storefront's map in compiled form (issue 16.1): where the session's compiled drawing lies
  * (POST /api/scheme/map/compiled) and its statuses as one byte per seat in the compiled seat order
- * (GET /api/scheme/map/statuses). The seat order is the import's: seats rows by id, which is the
- * parser's order (import.ts inserts them in it), the order of the compiled venue's columns.
+ * (GET /api/scheme/map/statuses). The seat order is the drawing's seats rows by id, the order of
+ * the compiled venue's columns: the parser's order for an import (import.ts inserts them in it),
+ * and for a version edited in the studio the same order less its deleted seats, compiled from
+ * its rows (venues/version-venue.ts).
  */
 
 const gzip = promisify(zlib.gzip)
@@ -29,11 +32,7 @@ export async function schemeMapCompiledAnswer(db: Db, hash: string, calendarId: 
   const version = await latestChangeId(db)
   const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
   const priced = pricedZones(session)
-  // A map edited in the console's studio keeps its painted zones, renamed rows and deleted seats
-  // in the database, not in its drawing, and the compiler reads the drawing: such a map has no
-  // compiled form yet, and the page falls back to the JSON path (SchemeMapController).
-  if (await isEditedVersion(db, session.drawingId)) throw new ApiFailure('compiled-venue-not-found', { hash: String(session.drawingId) })
-  const venue = await compiledVenueOfDrawing(db, session.drawingId)
+  const venue = await compiledVenueOf(db, session.drawingId)
   const stands = await standingView(db, session.drawingId, calendarId, [...priced], session.event.demquantlimit, now)
   return {
     venue: {
@@ -52,6 +51,19 @@ export async function schemeMapCompiledAnswer(db: Db, hash: string, calendarId: 
       if (!access.success) return []
       return [{ seat_id: r.seat_key, sector: r.sector, row: r.row_label, seat: r.number_label, access: access.data, ...(r.companion_of ? { companion_of: r.companion_of } : {}) }]
     }),
+  }
+}
+
+/**
+ * The drawing's compiled venue. A version whose rows name a seat its drawing does not have cannot
+ * be compiled: it answers not found, and the page takes the JSON path (SchemeMapController).
+ */
+async function compiledVenueOf(db: Db, drawingId: number) {
+  try {
+    return await compiledVenueOfDrawing(db, drawingId)
+  } catch (e) {
+    if (e instanceof UncompilableVersionError) throw new ApiFailure('compiled-venue-not-found', { hash: String(drawingId) })
+    throw e
   }
 }
 
@@ -86,9 +98,12 @@ export async function seatStatusBytes(db: Db, hash: string, calendarId: number, 
   const session = await loadSchemeSession(db, calendarId, now, hash, { viewOnly: true })
   const priced = pricedZones(session)
   const version = await seatStateVersion(db, calendarId)
-  const key = `${version}|${session.drawingId}|${[...priced].sort((a, b) => a - b).join(',')}`
+  // The compiled venue's hash keys the seat order: a draft compiled again after an edit in place
+  // (forgetCompiledVenue) gets the order of the seats it has now, not one cached before.
+  const venue = await compiledVenueOf(db, session.drawingId)
+  const key = `${version}|${session.drawingId}|${venue.hash}|${[...priced].sort((a, b) => a - b).join(',')}`
   return cachedSessionAnswer(statusCaches, db, calendarId, key, now, async () => {
-    const order = await seatOrder(db, session.drawingId)
+    const order = await seatOrder(db, session.drawingId, venue.hash)
     const holds = await listLiveSeatStates(db, calendarId, now)
     const bytes = Buffer.alloc(order.ids.length, SEAT_STATUS_BYTE.free)
     for (let i = 0; i < order.ids.length; i++) if (!priced.has(order.zones[i])) bytes[i] = SEAT_STATUS_BYTE.off
@@ -110,13 +125,14 @@ interface SeatOrder {
   indexOf: Map<number, number>
 }
 
-const orders = new WeakMap<Db, Map<number, Promise<SeatOrder>>>()
+const orders = new WeakMap<Db, Map<string, Promise<SeatOrder>>>()
 
-/** The drawing's seats in compiled order (by id), with their zones; a drawing never changes. */
-function seatOrder(db: Db, drawingId: number): Promise<SeatOrder> {
+/** The drawing's seats in compiled order (by id), with their zones, for its compiled venue `hash`. */
+function seatOrder(db: Db, drawingId: number, hash: string): Promise<SeatOrder> {
   let cache = orders.get(db)
   if (!cache) orders.set(db, (cache = new Map()))
-  let entry = cache.get(drawingId)
+  const key = `${drawingId}|${hash}`
+  let entry = cache.get(key)
   if (entry) return entry
   entry = (async () => {
     const rows = await listSeatOrder(db, drawingId)
@@ -130,8 +146,8 @@ function seatOrder(db: Db, drawingId: number): Promise<SeatOrder> {
     })
     return { ids, zones, indexOf }
   })()
-  entry.catch(() => cache.delete(drawingId))
-  cache.set(drawingId, entry)
+  entry.catch(() => cache.delete(key))
+  cache.set(key, entry)
   while (cache.size > SEAT_ORDER_CACHE_SIZE) cache.delete(cache.keys().next().value!)
   return entry
 }

@@ -80,12 +80,6 @@ export function listSeatOrder(db: Db, drawingId: number) {
   return db.selectFrom('seats').select(['id', 'zone_id']).where('drawing_id', '=', drawingId).orderBy('id').execute()
 }
 
-/** Whether a drawing is a version the operator edited in the map studio (it has a parent). */
-export async function isEditedVersion(db: Db, drawingId: number): Promise<boolean> {
-  const row = await db.selectFrom('venue_drawings').select('parent_id').where('id', '=', drawingId).executeTakeFirst()
-  return row?.parent_id != null
-}
-
 /** Typed seats of a drawing with their names, for the compiled map's answer (a handful per venue; indexed by seats_access_idx). */
 export function listTypedSeatNames(db: Db, drawingId: number) {
   return db
