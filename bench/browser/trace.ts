@@ -34,6 +34,7 @@ export const LONG_TASK_MS = 50
 /** Children and functions listed per task. */
 const TOP = 8
 const CATEGORIES = [
+  'toplevel',
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
@@ -239,6 +240,8 @@ async function main(): Promise<void> {
       await page.goto(`${server.url}/scheme/${venue.hash}${flag('--json') ? '?mapSource=json' : ''}`, { waitUntil: 'commit' })
       await interactive
       const interactiveMs = await page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt)
+      const dom = await page.evaluate(() => ({ elements: document.getElementsByTagName('*').length, options: document.getElementsByTagName('option').length }))
+      console.log(`DOM at interactive: ${dom.elements} elements (${dom.options} <option>)`)
       await page.waitForTimeout(500)
       const buffer = await browser.stopTracing()
       const save = option('--save')
