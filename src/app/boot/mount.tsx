@@ -8,7 +8,7 @@ import { routes } from '../routes'
 import { useSession } from '../state/session'
 
 /**
- * Boot stage 5 (see main.tsx): i18n, the shell and the routes evaluate as this module loads;
+ * Boot stage 6 (see main.tsx): i18n, the shell and the routes evaluate as this module loads;
  * mount() sets the language, creates the router (which starts the current route's lazy chunk)
  * and renders.
  */
