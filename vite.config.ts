@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 
 /**
@@ -9,8 +10,45 @@ import react from '@vitejs/plugin-react'
  */
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080'
 
+/** The app's boot stages (src/app/main.tsx imports them one after the other). */
+const BOOT_STAGE = /\/src\/app\/boot\/[^/]+$/
+
+/**
+ * Adds `<link rel="modulepreload">` to the page for the chunks of the entry's boot stages and
+ * everything they import. The entry imports the stages dynamically (so each evaluates in its own
+ * task); Vite preloads only an entry's static imports from the HTML, and would otherwise ask for
+ * each stage's chunks only when the one before has run: one network round trip more per stage
+ * (150 ms each on the phone profile).
+ */
+function preloadBootStages(): Plugin {
+  return {
+    name: 'seatwise-preload-boot-stages',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk: entry } = ctx
+        if (!bundle || !entry) return []
+        const files = new Set<string>()
+        const visit = (name: string) => {
+          const chunk = bundle[name]
+          if (files.has(name) || chunk?.type !== 'chunk') return
+          files.add(name)
+          for (const dep of chunk.imports) visit(dep)
+        }
+        for (const name of entry.dynamicImports) {
+          const chunk = bundle[name]
+          if (chunk?.type === 'chunk' && chunk.moduleIds.some((id) => BOOT_STAGE.test(id))) visit(name)
+        }
+        // The entry's own static imports are preloaded by Vite already.
+        return [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }))
+      },
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadBootStages()],
   root: '.',
   resolve: {
     alias: [

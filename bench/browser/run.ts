@@ -12,7 +12,8 @@
  *
  * Then the storefront scenarios (storefrontRun.ts): the real server and the scheme page at 60k,
  * 100k and 1M seats, desktop and phone profile, compiled and JSON map source. `--lab-only` or
- * `--storefront-only` runs one half.
+ * `--storefront-only` runs one half; `--repeat N` runs each storefront scenario N times in a row,
+ * `--phone` adds the phone profile to --short's 60k desktop pair.
  *
  * --short (CI): 100k seats only, one gesture round; the SVG baseline runs at SHORT_SVG_SEATS
  * because building 100k SVG nodes alone takes most of a CI minute. Exits non-zero when our p95
@@ -140,7 +141,9 @@ async function main(): Promise<void> {
   const browser = await launchChromium()
   try {
     if (!args.has('--storefront-only')) await runLab(browser, dist)
-    if (!args.has('--lab-only')) await runStorefrontBench(browser, dist, short)
+    const repeatAt = process.argv.indexOf('--repeat')
+    const repeat = repeatAt > 0 ? Math.max(1, Number(process.argv[repeatAt + 1]) || 1) : 1
+    if (!args.has('--lab-only')) await runStorefrontBench(browser, dist, short, { repeat, shortPhone: args.has('--phone') })
   } finally {
     await browser.close()
   }

@@ -54,6 +54,8 @@ export interface StorefrontRun {
   /** What the workers' DevTools sessions answered to the profile's emulation (see workerTargets.ts). */
   workerEmulation?: WorkerEmulation
   longTasks?: { count: number; totalMs: number; maxMs: number }
+  /** Each of those tasks: start (ms after navigation) and duration. */
+  longTaskList?: { startMs: number; durationMs: number }[]
   /** JS heap after the load and a GC: the page's and its workers', and per seat (bytes). */
   heap?: { pageUsedMb: number; pageBackingStoreMb: number | null; workersUsedMb: number | null; bytesPerSeat: number }
   /** What the map handed the GPU after the gestures (seat tiles built): engine gpuMemory (src/engine/render/gpuMemory.ts), MB, and buffers per seat. */
@@ -164,7 +166,12 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     await page.waitForTimeout(500)
     const longTasks = await page.evaluate((until) => {
       const tasks = (window as unknown as { __longtasks: { start: number; duration: number }[] }).__longtasks.filter((t) => t.start <= until)
-      return { count: tasks.length, totalMs: Math.round(tasks.reduce((s, t) => s + t.duration, 0)), maxMs: Math.round(tasks.reduce((m, t) => Math.max(m, t.duration), 0)) }
+      return {
+        count: tasks.length,
+        totalMs: Math.round(tasks.reduce((s, t) => s + t.duration, 0)),
+        maxMs: Math.round(tasks.reduce((m, t) => Math.max(m, t.duration), 0)),
+        list: tasks.map((t) => ({ startMs: Math.round(t.start), durationMs: Math.round(t.duration) })),
+      }
     }, interactiveMs + 500)
 
     await cdp.send('HeapProfiler.collectGarbage').catch(() => {})
@@ -188,7 +195,8 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       interactiveMs: Math.round(interactiveMs),
       bytes: transferred,
       workerEmulation: bytes.emulation,
-      longTasks,
+      longTasks: { count: longTasks.count, totalMs: longTasks.totalMs, maxMs: longTasks.maxMs },
+      longTaskList: longTasks.list,
       heap: {
         pageUsedMb: +(usage.usedSize / MB).toFixed(1),
         pageBackingStoreMb: usage.backingStorageSize === undefined ? null : +(usage.backingStorageSize / MB).toFixed(1),

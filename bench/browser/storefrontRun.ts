@@ -27,7 +27,7 @@ export const STOREFRONT_BUDGET_MS = { short: 15_000, full: 40_000 }
 
 const fmt = (r: StorefrontRun) =>
   r.ok
-    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms), heap ${r.heap!.bytesPerSeat} B/seat, GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
+    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms: ${r.longTaskList!.map((t) => `${t.durationMs}@${t.startMs}`).join(' ')}), heap ${r.heap!.bytesPerSeat} B/seat, GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
     : `failed: ${r.error} (server ${r.server?.rssMb} MB, peak ${r.server?.peakMb})`
 
 /** What the server's map answer (POST /api/scheme/map, the JSON path) of a venue costs it, first and cached. */
@@ -75,9 +75,13 @@ async function warmMaps(server: StorefrontServer, venues: typeof STOREFRONT_VENU
   return out
 }
 
-export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean): Promise<void> {
+/**
+ * `repeat`: each run that many times in a row (the first page of a browser pays Chromium's cold
+ * start; repeats show the spread). `shortPhone`: --short adds the phone profile.
+ */
+export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false } = {}): Promise<void> {
   const venues = short ? STOREFRONT_VENUES.filter((v) => v.seats === 60_000) : STOREFRONT_VENUES
-  const profiles: Profile[] = short ? ['desktop'] : ['desktop', 'phone']
+  const profiles: Profile[] = short && !shortPhone ? ['desktop'] : ['desktop', 'phone']
   const dataDir = seededDataDir(venues.map((v) => v.seats).filter((n) => n !== 60_000))
   const server = await startStorefront(dataDir, clientDir)
   const runs: StorefrontRun[] = []
@@ -87,7 +91,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
     mapAnswers = await warmMaps(server, venues)
     for (const venue of venues) {
       for (const profile of profiles) {
-        for (const source of MAP_SOURCES) {
+        for (const source of MAP_SOURCES) for (let rep = 0; rep < repeat; rep++) {
           process.stdout.write(`storefront ${venue.seats.toLocaleString('en')} ${profile} ${source} … `)
           const r = await runStorefront(browser, server, venue, profile, source, {
             rounds: STOREFRONT_ROUNDS[mode],
@@ -130,6 +134,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
       'gpu = bytes the map handed the GPU after the gestures (vertex and index buffers, textures, the canvas colour buffer), counted by the engine (src/engine/render/gpuMemory.ts): what we upload, not what the driver allocates; bufferBytesPerSeat = buffers / seats.',
       'frames = requestAnimationFrame intervals of the thread that draws (the render worker when it draws), mainFrames = the page\'s main thread, during wheel zoom, drag pan, two-finger pinch (CDP touch) and wheel out aimed at the map\'s middle.',
       'phone = 390x844 touch viewport (device scale 1), Chromium CPU throttling 4x on the page\'s main thread (not its workers: see workerEmulation), network 9 Mbit/s each way and 150 ms latency (CDP Network.emulateNetworkConditions on the page, which covers its workers\' requests).',
+      `Each run ${repeat} time(s) in a row (--repeat).`,
       'The compiled run of each pair goes first; the very first (60k desktop) is also the browser\'s first page, which pays Chromium\'s cold start.',
       `Runs not interactive within ${STOREFRONT_TIMEOUT_MS / 1000} s (${STOREFRONT_TIMEOUT_1M_MS / 1000} s at 1M) are recorded as failed with the server's memory at that point.`,
       'server = the server process\'s resident memory after the run and its peak (VmHWM) so far: the peak covers building and gzipping the map answers of every venue before it.',

@@ -12,9 +12,15 @@ export function ScrollTop() {
   useEffect(() => {
     if (!enabled) return
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_AFTER_PX)
-    onScroll()
+    // The first read waits for the next frame: reading scrollY forces a style and layout pass,
+    // and in this effect (the shell's first commit) that was a 40 ms forced layout inside one
+    // long task; in a frame callback the browser lays out once, as it would anyway.
+    const frame = requestAnimationFrame(onScroll)
     window.addEventListener('scroll', onScroll, { passive: true })
-    return () => window.removeEventListener('scroll', onScroll)
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', onScroll)
+    }
   }, [enabled])
 
   if (!enabled || !visible) return null

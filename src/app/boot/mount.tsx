@@ -1,0 +1,38 @@
+import { StrictMode, startTransition } from 'react'
+import { createRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+import { createBrowserRouter, RouterProvider } from 'react-router-dom'
+import { createI18n } from '../i18n'
+import { LANG_TAG, resolveLang } from '../i18n/lang'
+import { routes } from '../routes'
+import { useSession } from '../state/session'
+
+/**
+ * Boot stage 6 (see main.tsx): i18n, the shell and the routes evaluate as this module loads;
+ * mount() sets the language, creates the router (which starts the current route's lazy chunk)
+ * and renders.
+ */
+export function mount(): void {
+  // The first render already speaks the URL's language; setup may narrow it once it arrives.
+  const initialLang = resolveLang(new URLSearchParams(window.location.search).get('lang'), [])
+  useSession.getState().setLang(initialLang)
+  document.documentElement.lang = LANG_TAG[initialLang]
+
+  const i18n = createI18n(initialLang)
+  const router = createBrowserRouter(routes)
+
+  const root = document.getElementById('root')
+  if (root === null) throw new Error('index.html has no #root element')
+
+  // In a transition React renders in slices of a few milliseconds and yields between them, so
+  // the shell's first render (70-90 ms in one task before) never holds the main thread for long.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </StrictMode>,
+    )
+  })
+}
