@@ -7,6 +7,7 @@ import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace,
 import { findPlaces, placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
+import { loadHoldSession } from '../scheme/session-cache'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
@@ -46,7 +47,8 @@ export function standingMax(free: number, price: Pick<PriceRowDb, 'quantity'>, l
  */
 export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
   const { now } = ctx
-  const session = await loadSchemeSession(db, input.calendar_id, now)
+  // At most HOLD_SESSION_TTL_MS old: a hold fixes no money (the order reads the session fresh).
+  const session = await loadHoldSession(db, input.calendar_id, now)
   const { event } = session
   const giftCard = cartGiftCard(event, input.USE_PUSHKIN_CARD)
   const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
