@@ -4,7 +4,7 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  * Counts this process's writes to the tables the per-process caches copy (process-cache.ts): any
  * insert, update or delete of one of them through the query builder, on any connection of this
  * process, moves the count, and a cache entry read before the move is not served after it. So a
- * write of this process (an operator's edit, the CLI's, a test's) is seen by the next request,
+ * write of this process (an operator's edit, a test's) is seen by the next request,
  * and only other processes' writes wait for the cache's time to live. Raw `sql` writes are not
  * seen (none touches these tables). Costs a look at the root node of each query.
  */
