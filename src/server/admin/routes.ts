@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { adminCalls, type AdminCallName, type AdminCalls } from '../../contract/admin/calls'
 import { ErrorCode } from '../../contract/errors'
+import { forgetHoldSessions } from '../domain/scheme/session-cache'
+import { forgetDoorRooms } from '../domain/waiting/room'
 import type { Actor } from './context'
 import { guard } from './guard'
 
@@ -19,6 +21,14 @@ export interface AdminCallInput<N extends AdminCallName> {
 }
 export type AdminHandler<N extends AdminCallName> = (ctx: AdminCallInput<N>) => Promise<z.input<AdminCalls[N]['response']>>
 export type AdminHandlers = { [N in AdminCallName]?: AdminHandler<N> }
+
+function forgetOperatorEdits(app: FastifyInstance) {
+  return async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    forgetHoldSessions(app.db)
+    forgetDoorRooms(app.db)
+    return payload
+  }
+}
 
 /** Registers every console call: guard (sign-in, role, CSRF) first, then zod validation, then the handler. */
 export function registerAdminCalls(app: FastifyInstance, handlers: AdminHandlers): void {
@@ -42,6 +52,9 @@ export function registerAdminCalls(app: FastifyInstance, handlers: AdminHandlers
         response: { 200: call.response },
       },
       onRequest: guard(app, call.permission, call.method),
+      // An operator's write is committed by now: this process's hold and door caches forget what
+      // they copied, so his next hold here sees his edit (other processes within their TTL).
+      ...(call.method === 'GET' ? {} : { onSend: forgetOperatorEdits(app) }),
       handler: async (request, reply) => {
         if (!handler) return (reply as FastifyReply).code(501).send({ errorCode: ErrorCode.NOT_BUILT, errorText: `${call.path} is not available yet` })
         const input = call.method === 'GET' ? request.query : request.body

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, type Database as DbConfig, type DbTimeouts } from '../config'
 import type { Database } from './database'
+import { WriteWatchPlugin } from './write-watch'
 
 export type Db = Kysely<Database>
 
@@ -50,14 +51,14 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
     // an administrator) emits 'error' too; its pending query fails on its own, so only the
     // event must not go unhandled (which would end the process).
     pool.on('connect', (client) => client.on('error', () => {}))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteWatchPlugin()] })
   }
   fs.mkdirSync(path.dirname(cfg.file), { recursive: true })
   const sqlite = new SQLite(cfg.file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`)
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WriteWatchPlugin()] })
 }
 
 export function isPostgresDb(db: Db): boolean {

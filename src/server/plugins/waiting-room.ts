@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMISSION_HEADER } from '../../contract/entities/queue'
-import { requireAdmission } from '../domain/waiting/room'
-import { findRoom, roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
+import { doorRoom, requireAdmission } from '../domain/waiting/room'
+import { roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
 import type { Db } from '../db/connect'
 
 type Body = Record<string, unknown>
 
 const roomOf = async (db: Db, id: unknown): Promise<WaitingRoomRow[]> => {
   if (typeof id !== 'number') return []
-  const room = await findRoom(db, id)
+  const room = await doorRoom(db, id)
   return room ? [room] : []
 }
 
@@ -31,8 +31,9 @@ const BUYING_CALLS: Record<string, (db: Db, body: Body) => Promise<WaitingRoomRo
  * While a session's waiting room is on, its buying calls refuse (403 'queue-required') a visitor
  * whose request lacks a valid admission token for his own session and that session of the event
  * (domain/waiting/room.ts); a room set to switch itself on counts the calls here. Runs after
- * validation, so the body is the contract's; costs one indexed read of the rooms per buying call
- * (plus one shared-counter hit while an automatic room is off).
+ * validation, so the body is the contract's; a seat-map call's room is read at most once a
+ * ROOM_CACHE_TTL_MS per process, a general-admission order's rooms once per call (plus one
+ * shared-counter hit while an automatic room is off).
  */
 export function registerWaitingRoomGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {

@@ -5,7 +5,8 @@ import { ApiFailure } from '../../errors'
 import { findCart } from '../inventory/holds.repository'
 import { updateCart, type CartContext } from './service'
 import { cartGiftCard, limitFailure, ticketLimit } from '../scheme/pricing'
-import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
+import type { SchemeSession } from '../scheme/repository'
+import { loadHoldSession } from '../scheme/session-cache'
 import { FREE, pickBest, TAKEN, WANTED, type BestPick } from '../seating/best'
 import { BEST_ATTEMPTS } from '../seating/constants'
 import { seatingIndexOf } from '../seating/load'
@@ -51,7 +52,7 @@ function oneAtATime<T>(db: Db, calendarId: number, work: () => Promise<T>): Prom
 async function pickAndHold(db: Db, input: BestSeatsRequest, ctx: CartContext): Promise<BestSeatsResponse> {
   for (let attempt = 1; ; attempt++) {
     const now = attempt === 1 ? ctx.now : Date.now()
-    const session = await loadSchemeSession(db, input.calendar_id, now)
+    const session = await loadHoldSession(db, input.calendar_id, now)
     const giftCard = cartGiftCard(session.event, input.USE_PUSHKIN_CARD)
     const limit = ticketLimit(session.event, giftCard)
     if (input.quantity > limit) throw limitFailure(limit, input.quantity)

@@ -7,6 +7,7 @@ import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace,
 import { findPlaces, placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
+import { loadHoldSession } from '../scheme/session-cache'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
@@ -46,7 +47,8 @@ export function standingMax(free: number, price: Pick<PriceRowDb, 'quantity'>, l
  */
 export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
   const { now } = ctx
-  const session = await loadSchemeSession(db, input.calendar_id, now)
+  // At most HOLD_SESSION_TTL_MS old: a hold fixes no money (the order reads the session fresh).
+  const session = await loadHoldSession(db, input.calendar_id, now)
   const { event } = session
   const giftCard = cartGiftCard(event, input.USE_PUSHKIN_CARD)
   const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
@@ -140,11 +142,13 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
     const seats = [...heldSeats.values()].filter((h) => !releaseSeats.includes(h.seat_id))
     // In id order, as a read would list them (claimSeats inserts in seat id order).
     for (const s of [...newSeats].sort((a, b) => a.place.id - b.place.id)) seats.push({ id: 0, seat_id: s.place.id, price_id: s.priceId, expires_at: expiresAt })
-    return { cartId, holds: { seats, stands: [] } as CartHolds }
+    // The rule just judged exactly these seats and found none left single: the answer's list is empty.
+    const singlesKnown = newSeats.length > 0 && singlesJudged
+    return { cartId, holds: { seats, stands: [] } as CartHolds, singlesKnown }
   }, scope)
   if (!after) return listCart(db, ctx.sessionId, session, now, limit)
   const known = new Map([...places.values()].filter((p): p is SeatPlace => p.kind === 'seat').map((p) => [p.id, p]))
-  return cartView(db, session, after.cartId, after.holds, now, limit, known)
+  return cartView(db, session, after.cartId, after.holds, now, limit, known, after.singlesKnown)
 }
 
 /** POST /api/cart/list: what the visitor's cart holds in a session (after a reload, say). */
@@ -159,8 +163,11 @@ async function listCart(db: Db, sessionId: string, session: SchemeSession, now: 
   return cartView(db, session, cartId, holds, now, limit)
 }
 
-/** The answer for a cart's holds; `known` seats (the request's own) are not read again. */
-async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>()): Promise<CartResponse> {
+/**
+ * The answer for a cart's holds; `known` seats (the request's own) are not read again, nor the
+ * seats left single when `noSingles` (the 'enforce' rule has just judged these very holds).
+ */
+async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>(), noSingles = false): Promise<CartResponse> {
   const unknownSeats = holds.seats.map((h) => h.seat_id).filter((id) => !known.has(id))
   const standIds = holds.stands.map((h) => h.standing_place_id)
   const read = unknownSeats.length || standIds.length ? await placesById(db, unknownSeats, standIds) : { seats: new Map<number, SeatPlace>(), stands: new Map<number, StandPlace>() }
@@ -183,7 +190,7 @@ async function cartView(db: Db, session: SchemeSession, cartId: number | null, h
   const holdSeconds = ends.length ? Math.max(0, Math.ceil((Math.min(...ends) - now) / 1000)) : 0
   const count = items.reduce((n, i) => n + i.quantity, 0)
   // Seats the choice leaves single: the cart's warning (refused instead under 'enforce').
-  const singles = cartId === null ? [] : await singlesView(db, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now))
+  const singles = cartId === null || noSingles ? [] : await singlesView(db, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now))
   return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, limit - count), singles }
 }
 

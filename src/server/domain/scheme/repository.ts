@@ -27,16 +27,35 @@ export async function findSchemeEvent(db: Db, hash: string): Promise<orders.Even
   return event
 }
 
+/** What a session's checks and prices are judged from: its calendar row, its event and its price rows (all of them). */
+export interface SessionRows {
+  calendar: orders.CalendarRow
+  event: orders.EventRow | undefined
+  rows: orders.PriceRowDb[]
+}
+
+/** Reads a session's rows (three indexed reads); undefined when there is no such calendar. */
+export async function readSessionRows(db: Db, calendarId: number): Promise<SessionRows | undefined> {
+  const calendar = await db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
+  if (!calendar) return undefined
+  const event = await orders.findAnyEventById(db, calendar.event_id)
+  return { calendar, event, rows: event ? await orders.listPriceRows(db, [calendar.id]) : [] }
+}
+
 /**
  * The session `calendarId` of a seat-map event, open for sale at `now`, with its price rows.
  * `hash`, when given, must be the session's event. Refuses unknown, past, inactive, map-less
  * and (unless `viewOnly`) not-yet-on-sale sessions with a clear error.
  */
 export async function loadSchemeSession(db: Db, calendarId: number, now: number, hash?: string, opts: { viewOnly?: boolean } = {}): Promise<SchemeSession> {
-  const calendar = await db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
-  if (!calendar) throw new ApiFailure('session-not-found', { id: calendarId })
+  return judgeSession(calendarId, await readSessionRows(db, calendarId), now, hash, opts)
+}
+
+/** The checks of loadSchemeSession on rows already read (fresh or from the hold cache, session-cache.ts). */
+export function judgeSession(calendarId: number, read: SessionRows | undefined, now: number, hash?: string, opts: { viewOnly?: boolean } = {}): SchemeSession {
+  if (!read) throw new ApiFailure('session-not-found', { id: calendarId })
   // One read of the event, judged here as findSchemeEvent judges it by hash (same errors, same order).
-  const event = await orders.findAnyEventById(db, calendar.event_id)
+  const { calendar, event, rows } = read
   if (!event) throw new ApiFailure('session-not-found', { id: calendarId })
   if (hash !== undefined && event.hash_id !== hash) throw new ApiFailure('session-other-event', { id: calendarId, hash })
   if (event.active !== 1 || event.published !== 1) throw new ApiFailure('event-not-found', { hash: event.hash_id })
@@ -47,7 +66,6 @@ export async function loadSchemeSession(db: Db, calendarId: number, now: number,
   }
   // The map of an event not on sale yet may be looked at; holding and ordering wait for the opening.
   if (event.soon_on_sale === 1 && !opts.viewOnly) throw new ApiFailure('sales-not-open')
-  const rows = await orders.listPriceRows(db, [calendar.id])
   return {
     event,
     calendar,

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import type { Db } from '../../db/connect'
+import { ProcessCache } from '../../db/process-cache'
 import { ApiFailure } from '../../errors'
 import type { CounterStore } from '../../security/counter-store'
 import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtBack, switchOnByLoad, type WaitingRoomRow } from './waiting.repository'
@@ -60,6 +61,28 @@ export function verifyAdmission(secret: string, token: string | undefined, calen
   return got.length === want.length && timingSafeEqual(got, want)
 }
 
+/**
+ * How late the buying calls' door may see another process's change of a waiting room (issue 18:
+ * it read the room on every buying call). This process's own changes are seen at once
+ * (process-cache.ts), and a room that switches itself on refuses in every process from its own
+ * load count. What the lag can cost: for up to this long after an operator turns a room on in
+ * another process, buyers without a token still get through there.
+ */
+export const ROOM_CACHE_TTL_MS = 1000
+/** Rooms kept per process before the cache is emptied. */
+const ROOM_CACHE_KEYS = 1000
+const roomCache = new ProcessCache<number, WaitingRoomRow | undefined>(ROOM_CACHE_TTL_MS, ROOM_CACHE_KEYS)
+
+/** A session's waiting room as the buying calls' door sees it: at most ROOM_CACHE_TTL_MS old. */
+export function doorRoom(db: Db, calendarId: number): Promise<WaitingRoomRow | undefined> {
+  return roomCache.get(db, calendarId, () => findRoom(db, calendarId))
+}
+
+/** Drops this process's cached rooms (after an operator's call). */
+export function forgetDoorRooms(db: Db): void {
+  roomCache.forgetAll(db)
+}
+
 /** Window of the load count that switches a room on by itself (auto_per_minute is per this window). */
 export const AUTO_WINDOW_MS = 60_000
 /** Tokens read from one X-Admission-Token header (a general-admission order may span sessions); more are ignored. */
@@ -95,6 +118,7 @@ export async function requireAdmission(rooms: readonly WaitingRoomRow[], c: Admi
       const { count } = await c.counters.hit(loadKey(room.calendar_id), AUTO_WINDOW_MS, c.now)
       if (count > room.auto_per_minute) {
         if (await switchOnByLoad(c.db, room.calendar_id, c.now)) c.onAutoSwitch?.(room.calendar_id, count)
+        roomCache.forget(c.db, room.calendar_id)
         on = true
       }
     }
