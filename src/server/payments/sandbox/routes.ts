@@ -11,6 +11,7 @@ import { CARD_SCHEME_KIND } from '../types'
 import { payPage, resultPage, layout } from './pages'
 import { SANDBOX, SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH, signedCallback } from './provider'
 import { verify } from './signature'
+import { deliverCallback } from './deliver'
 
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
 const decisionBody = z.object({ decision: z.enum(['approve', 'decline', 'pending']) })
@@ -61,8 +62,23 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
       if (!p) return reply.code(404).type(HTML).send(layout('Payment not found', '<p role="alert">No such payment.</p>'))
       const status = DECISION_STATUS[body.data.decision]
       // The bank tells the shop through its callback, signed, as a separate request.
-      const res = await app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, payload: signedCallback(secret, params.data.id, p.amount, status) })
-      const outcome = (res.json() as { result?: string }).result ?? 'error'
+      // Sent again while the shop answers busy (deliver.ts), as a real bank retries its callbacks.
+      const payload = signedCallback(secret, params.data.id, p.amount, status)
+      const delivered = await deliverCallback(
+        async () => {
+          const res = await app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, payload })
+          let result: string | null = null
+          try {
+            result = (res.json() as { result?: string }).result ?? null
+          } catch {
+            // Not JSON (a proxy's or a dying server's page): no result, the status decides.
+          }
+          return { statusCode: res.statusCode, result }
+        },
+        (last) => app.log.error({ payment: params.data.id, status: last.statusCode }, 'sandbox bank: callback never taken'),
+      )
+      if (delivered.retrying) app.log.warn({ payment: params.data.id, status: delivered.statusCode }, 'sandbox bank: callback not taken yet, retrying in the background')
+      const outcome = delivered.result ?? 'error'
       if ((request.query as { qr?: string }).qr === '1') return reply.type(HTML).send(resultPage(status === 'approved', outcome))
       const hash = await orderHashOfPayment(db, params.data.id)
       const target = status === 'declined' || outcome === 'refunded' ? `${DECLINED_ROUTE}${hash}` : `${ORDER_ROUTE}${hash}?bank=${SANDBOX}&payment=${params.data.id}`
