@@ -3,6 +3,7 @@ import type { StudioPlan } from '../../../contract/admin/studio'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { isDraft } from './version.repository'
 
 function warningsOf(json: string): string[] {
   try {
@@ -21,7 +22,7 @@ function warningsOf(json: string): string[] {
 export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise<StudioPlan> {
   const d = await db
     .selectFrom('venue_drawings')
-    .select(['id', 'venue_id', 'name', 'svg', 'version', 'parent_id', 'created_at', 'warnings_json'])
+    .select(['id', 'venue_id', 'name', 'svg', 'version', 'revision', 'sealed', 'parent_id', 'created_at', 'warnings_json'])
     .where('id', '=', drawingId)
     .executeTakeFirst()
   if (!d) throw new ApiFailure('admin-not-found', { what: 'drawing', id: drawingId })
@@ -49,7 +50,17 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
     .execute()
   return {
     sessions: sessions.map((c) => ({ id: c.id, day: c.day, time: c.time, event: c[`name_${lang}`] || c.name_ru })),
-    drawing: { id: d.id, venue_id: d.venue_id, name: d.name, version: Number(d.version), parent_id: d.parent_id === null ? null : Number(d.parent_id), created_at: Number(d.created_at), warnings: warningsOf(d.warnings_json) },
+    drawing: {
+      id: d.id,
+      venue_id: d.venue_id,
+      name: d.name,
+      version: Number(d.version),
+      revision: Number(d.revision),
+      draft: isDraft({ parent_id: d.parent_id, sealed: d.sealed, version: Number(d.version) }, Math.max(...versions.map((v) => Number(v.version)))),
+      parent_id: d.parent_id === null ? null : Number(d.parent_id),
+      created_at: Number(d.created_at),
+      warnings: warningsOf(d.warnings_json),
+    },
     svg: d.svg,
     sectors: sectors.map((s) => ({ index: s.sector_index, name: s.name, kind: s.kind, seat_count: s.seat_count })),
     zones: zones.map((z) => ({ id: z.id, zone_key: z.zone_key, name: (z[`name_${lang}`] as string) || z.name_ru, color: z.color })),

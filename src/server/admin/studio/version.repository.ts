@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
 
-/** Statements on a new map version's rows other than seats (studio edits, edit.ts). */
+/** Statements on a map version's rows other than seats (studio edits on a new version or a draft, edit.ts). */
 
 export async function insertZone(db: Db, drawingId: number, zoneKey: string, name: string, color: string): Promise<number> {
   const top = await db.selectFrom('zones').select(sql<number>`max(sortnum)`.as('s')).where('drawing_id', '=', drawingId).executeTakeFirstOrThrow()
@@ -38,4 +38,54 @@ export async function recount(db: Db, drawingId: number): Promise<number> {
   const seats = [...bySector.values()].reduce((a, b) => a + b, 0)
   await db.updateTable('venue_drawings').set({ seat_count: seats }).where('id', '=', drawingId).execute()
   return seats
+}
+
+/** A map version as a save finds it, locked for the save's transaction. */
+export interface SaveTarget {
+  id: number
+  venue_id: number
+  version: number
+  revision: number
+  seat_count: number
+  /** Edited in place by this save (see isDraft), rather than copied first. */
+  draft: boolean
+}
+
+/**
+ * Locks the drawing's row for a studio save and reads it. The no-op UPDATE takes PostgreSQL's row
+ * lock (SQLite's write lock): a session being put on this version at the same time (whose trigger
+ * seals the row, migration 2026_11_24_17_d9_01) waits for the save to commit and then goes on
+ * sale with the saved version, or it committed first and the save sees the version sealed.
+ * Answers undefined for no such drawing.
+ */
+export async function lockForSave(db: Db, drawingId: number): Promise<SaveTarget | undefined> {
+  await db.updateTable('venue_drawings').set((eb) => ({ sealed: eb.ref('sealed') })).where('id', '=', drawingId).execute()
+  const d = await db.selectFrom('venue_drawings').select(['id', 'venue_id', 'version', 'revision', 'seat_count', 'parent_id', 'sealed']).where('id', '=', drawingId).executeTakeFirst()
+  if (!d) return undefined
+  const top = await db.selectFrom('venue_drawings').select(sql<number>`max(version)`.as('v')).where('venue_id', '=', d.venue_id).executeTakeFirstOrThrow()
+  const version = Number(d.version)
+  return { id: d.id, venue_id: d.venue_id, version, revision: Number(d.revision), seat_count: Number(d.seat_count), draft: isDraft({ ...d, version }, Number(top.v)) }
+}
+
+/**
+ * Whether a studio save edits the version in place (a draft) instead of copying it: it was made
+ * by the studio (has a parent; the import itself stays as recognised, with its compiled form),
+ * no session was ever put on it (sealed 0), and it is the venue's newest (older unused versions
+ * are history the operator can branch from). The storefront never served it, so nothing cached
+ * it, and a save costs what it changes, not a copy of the venue.
+ */
+export function isDraft(d: { parent_id: number | null; sealed: number; version: number }, newestVersion: number): boolean {
+  return d.parent_id !== null && Number(d.sealed) === 0 && d.version === newestVersion
+}
+
+/** Counts one more in-place save of a draft; answers its revision. */
+export async function bumpRevision(db: Db, drawingId: number, revision: number): Promise<number> {
+  await db.updateTable('venue_drawings').set({ revision: revision + 1 }).where('id', '=', drawingId).execute()
+  return revision + 1
+}
+
+/** A drawing's own zones (a draft's save refers to them as they are). */
+export async function zoneIdsOf(db: Db, drawingId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('zones').select('id').where('drawing_id', '=', drawingId).execute()
+  return new Map(rows.map((z) => [z.id, z.id]))
 }

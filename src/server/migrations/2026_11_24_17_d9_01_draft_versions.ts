@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely'
+import { isPostgres } from './schema-helpers'
+
+/**
+ * Draft map versions (issue 17 item 3: studio saves at 1,000,000 seats):
+ * - venue_drawings.sealed: 1 once any session has been put on the version (created on it, copied
+ *   onto it, moved onto it), never cleared. Set by a trigger on calendars, so every writer of
+ *   calendars.drawing_id (the console, event copy, the seeds, the CLI) seals without knowing of
+ *   it, in the same transaction. A sealed version is never edited in place again: a session keeps
+ *   the version it went on sale with, and the storefront's per-process caches keyed by drawing id
+ *   (drawing-cache.ts, compiled-map.ts, seating/load.ts) only ever hold sealed versions, which
+ *   never change.
+ * - venue_drawings.revision: how many studio saves changed the version in place (0 for a version
+ *   as copied or imported); the console shows it beside the version number.
+ * Existing versions some session points at are sealed here, and so are those with any seat hold
+ * (a session left them: its released blocks still point at their seats, which an in-place delete
+ * could not remove). Only the venue's newest studio-made unsealed version is ever a draft.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('venue_drawings').addColumn('sealed', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema.alterTable('venue_drawings').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await sql`update venue_drawings set sealed = 1 where id in (select drawing_id from calendars where drawing_id is not null)`.execute(db)
+  await sql`update venue_drawings set sealed = 1 where sealed = 0 and id in (select s.drawing_id from seat_holds h inner join seats s on s.id = h.seat_id)`.execute(db)
+  const seal = 'update venue_drawings set sealed = 1 where id = new.drawing_id and sealed = 0;'
+  if (isPostgres(db)) {
+    await sql
+      .raw(
+        `create function calendars_seal_drawing() returns trigger language plpgsql as $$
+begin
+  if new.drawing_id is not null then
+    ${seal}
+  end if;
+  return null;
+end $$`,
+      )
+      .execute(db)
+    await sql.raw('create trigger calendars_seal_drawing after insert or update of drawing_id on calendars for each row execute function calendars_seal_drawing()').execute(db)
+    return
+  }
+  await sql.raw(`create trigger calendars_seal_drawing_insert after insert on calendars when new.drawing_id is not null begin ${seal} end`).execute(db)
+  await sql.raw(`create trigger calendars_seal_drawing_update after update of drawing_id on calendars when new.drawing_id is not null begin ${seal} end`).execute(db)
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql.raw('drop trigger if exists calendars_seal_drawing on calendars').execute(db)
+    await sql.raw('drop function if exists calendars_seal_drawing()').execute(db)
+  } else {
+    await sql.raw('drop trigger if exists calendars_seal_drawing_insert').execute(db)
+    await sql.raw('drop trigger if exists calendars_seal_drawing_update').execute(db)
+  }
+  await db.schema.alterTable('venue_drawings').dropColumn('revision').execute()
+  await db.schema.alterTable('venue_drawings').dropColumn('sealed').execute()
+}
