@@ -148,7 +148,8 @@ describe('venue map studio', () => {
     await expect.poll(() => page.getByTestId('pending-ops').locator('li').count()).toBe(6)
     await axeClean(page, 'studio with edits')
     await page.getByRole('button', { name: 'Save as a new version' }).click()
-    await page.getByRole('heading', { name: /\(Version 2\)/ }).waitFor()
+    // Version 2 is a draft until a session is put on it (a save on it would change it in place).
+    await page.getByRole('heading', { name: /\(Version 2, draft\)/ }).waitFor()
     await page.getByText('Version 2 saved').waitFor()
     const second = Number(new URL(page.url()).pathname.split('/').pop())
 
