@@ -142,9 +142,13 @@ export interface VenueDrawingsTable {
   /** Map versions (migration 2026_11_24_17_02_01): the drawing this one was edited from, and its number among the venue's. */
   parent_id: Def<number | null>
   version: Def<number>
-  /** Migration 2026_11_24_17_d9_01: 1 once a session has been put on it (trigger on calendars); then never edited in place. */
+}
+/** Migration 2026_11_24_17_d9_01: a map version's draft state; no row = sealed 0, revision 0. */
+export interface DrawingStatesTable {
+  drawing_id: number
+  /** 1 once a session has been put on the version (trigger on calendars); then never edited in place. */
   sealed: Def<number>
-  /** Studio saves that changed this version in place (a draft, edit.ts); 0 as copied or imported. */
+  /** Studio saves that changed this version in place (a draft, admin/studio/edit.ts). */
   revision: Def<number>
 }
 export type ZonesTable = { id: Id; drawing_id: number | null; zone_key: Def<string>; color: Def<string>; sortnum: Def<number> } & Loc<'name'> & Loc<'descript'>

@@ -3,7 +3,7 @@ import type { StudioPlan } from '../../../contract/admin/studio'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { isDraft } from './version.repository'
+import { drawingState, isDraft } from './version.repository'
 
 function warningsOf(json: string): string[] {
   try {
@@ -17,15 +17,16 @@ function warningsOf(json: string): string[] {
 /**
  * A drawing as the studio shows it (contract/admin/studio.ts). Seats go out as parallel arrays in
  * id order (the import's order); sectors by their index, which is what the engine's parse of the
- * same svg numbers them by. Cost: five indexed reads of the drawing's rows.
+ * same svg numbers them by. Cost: six indexed reads of the drawing's rows.
  */
 export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise<StudioPlan> {
   const d = await db
     .selectFrom('venue_drawings')
-    .select(['id', 'venue_id', 'name', 'svg', 'version', 'revision', 'sealed', 'parent_id', 'created_at', 'warnings_json'])
+    .select(['id', 'venue_id', 'name', 'svg', 'version', 'parent_id', 'created_at', 'warnings_json'])
     .where('id', '=', drawingId)
     .executeTakeFirst()
   if (!d) throw new ApiFailure('admin-not-found', { what: 'drawing', id: drawingId })
+  const state = await drawingState(db, drawingId)
   const sectors = await db.selectFrom('sectors').select(['id', 'sector_index', 'name', 'kind', 'seat_count']).where('drawing_id', '=', drawingId).orderBy('sector_index').execute()
   const indexOf = new Map(sectors.map((s) => [s.id, s.sector_index]))
   const zones = await db.selectFrom('zones').selectAll().where('drawing_id', '=', drawingId).orderBy('sortnum').orderBy('id').execute()
@@ -55,8 +56,8 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
       venue_id: d.venue_id,
       name: d.name,
       version: Number(d.version),
-      revision: Number(d.revision),
-      draft: isDraft({ parent_id: d.parent_id, sealed: d.sealed, version: Number(d.version) }, Math.max(...versions.map((v) => Number(v.version)))),
+      revision: state.revision,
+      draft: isDraft({ parent_id: d.parent_id, sealed: state.sealed, version: Number(d.version) }, Math.max(...versions.map((v) => Number(v.version)))),
       parent_id: d.parent_id === null ? null : Number(d.parent_id),
       created_at: Number(d.created_at),
       warnings: warningsOf(d.warnings_json),

@@ -52,19 +52,40 @@ export interface SaveTarget {
 }
 
 /**
- * Locks the drawing's row for a studio save and reads it. The no-op UPDATE takes PostgreSQL's row
- * lock (SQLite's write lock): a session being put on this version at the same time (whose trigger
- * seals the row, migration 2026_11_24_17_d9_01) waits for the save to commit and then goes on
- * sale with the saved version, or it committed first and the save sees the version sealed.
- * Answers undefined for no such drawing.
+ * Locks the version's draft state (drawing_states, migration 2026_11_24_17_d9_01) for a studio
+ * save and reads the version. The upsert (a no-op on an existing row) takes PostgreSQL's row lock
+ * (SQLite's write lock): a session being put on this version at the same time, whose trigger
+ * upserts the same row to seal it, waits for the save to commit and then goes on sale with the
+ * saved version, or it committed first and the save reads the version sealed. Answers undefined
+ * for no such drawing (the row then is rolled back with the refusal).
  */
 export async function lockForSave(db: Db, drawingId: number): Promise<SaveTarget | undefined> {
-  await db.updateTable('venue_drawings').set((eb) => ({ sealed: eb.ref('sealed') })).where('id', '=', drawingId).execute()
-  const d = await db.selectFrom('venue_drawings').select(['id', 'venue_id', 'version', 'revision', 'seat_count', 'parent_id', 'sealed']).where('id', '=', drawingId).executeTakeFirst()
+  await db
+    .insertInto('drawing_states')
+    .values({ drawing_id: drawingId })
+    .onConflict((oc) => oc.column('drawing_id').doUpdateSet((eb) => ({ revision: eb.ref('drawing_states.revision') })))
+    .execute()
+  const d = await db
+    .selectFrom('venue_drawings as d')
+    .innerJoin('drawing_states as st', 'st.drawing_id', 'd.id')
+    .select(['d.id', 'd.venue_id', 'd.version', 'd.seat_count', 'd.parent_id', 'st.sealed', 'st.revision'])
+    .where('d.id', '=', drawingId)
+    .executeTakeFirst()
   if (!d) return undefined
-  const top = await db.selectFrom('venue_drawings').select(sql<number>`max(version)`.as('v')).where('venue_id', '=', d.venue_id).executeTakeFirstOrThrow()
   const version = Number(d.version)
-  return { id: d.id, venue_id: d.venue_id, version, revision: Number(d.revision), seat_count: Number(d.seat_count), draft: isDraft({ ...d, version }, Number(top.v)) }
+  return { id: d.id, venue_id: d.venue_id, version, revision: Number(d.revision), seat_count: Number(d.seat_count), draft: isDraft({ ...d, version }, await newestVersion(db, d.venue_id)) }
+}
+
+/** The venue's highest version number. */
+export async function newestVersion(db: Db, venueId: number): Promise<number> {
+  const top = await db.selectFrom('venue_drawings').select(sql<number>`max(version)`.as('v')).where('venue_id', '=', venueId).executeTakeFirstOrThrow()
+  return Number(top.v ?? 0)
+}
+
+/** A version's draft state (no row: never sealed, never saved in place). */
+export async function drawingState(db: Db, drawingId: number): Promise<{ sealed: number; revision: number }> {
+  const row = await db.selectFrom('drawing_states').select(['sealed', 'revision']).where('drawing_id', '=', drawingId).executeTakeFirst()
+  return { sealed: Number(row?.sealed ?? 0), revision: Number(row?.revision ?? 0) }
 }
 
 /**
@@ -74,13 +95,13 @@ export async function lockForSave(db: Db, drawingId: number): Promise<SaveTarget
  * are history the operator can branch from). The storefront never served it, so nothing cached
  * it, and a save costs what it changes, not a copy of the venue.
  */
-export function isDraft(d: { parent_id: number | null; sealed: number; version: number }, newestVersion: number): boolean {
-  return d.parent_id !== null && Number(d.sealed) === 0 && d.version === newestVersion
+export function isDraft(d: { parent_id: number | null; sealed: number; version: number }, newest: number): boolean {
+  return d.parent_id !== null && Number(d.sealed) === 0 && d.version === newest
 }
 
-/** Counts one more in-place save of a draft; answers its revision. */
+/** Counts one more in-place save of a draft (its row exists: lockForSave made it); answers its revision. */
 export async function bumpRevision(db: Db, drawingId: number, revision: number): Promise<number> {
-  await db.updateTable('venue_drawings').set({ revision: revision + 1 }).where('id', '=', drawingId).execute()
+  await db.updateTable('drawing_states').set({ revision: revision + 1 }).where('drawing_id', '=', drawingId).execute()
   return revision + 1
 }
 
