@@ -6,14 +6,17 @@
  * - paint 20,000 seats named by key (clicks, box or lasso selection) as a new version: ours (one
  *   set-based UPDATE per KEY_CHUNK keys) and the old way (keys read back to ids 1,000 at a time,
  *   then UPDATE … WHERE id IN 1,000 ids), on the same new version, after the copy;
- * - the copy alone (a save with only a sector rename): what every save costs, the version;
+ * - the copy alone (a save with only a sector rename): what a save on a version a session uses
+ *   costs, the copy;
  * - paint a whole sector by range (one UPDATE);
+ * - the same three saves on a draft (the newest studio-made version no session was put on,
+ *   edited in place: no copy), beside the saves with copy above;
  * - block 20,000 seats of the on-sale session and unblock them (per-session blocks).
  *
  * Each figure is one run (these write; repeating them on the same rows would measure a warm
  * no-op), so read them as orders of magnitude. SQLite in a temporary folder by default;
  * --pg makes a fresh PostgreSQL database at 127.0.0.1:5432 (user postgres) and drops it after.
- * Writes bench/results/<date>-studio-paint.json with the machine noted.
+ * Writes bench/results/<date>-studio-paint-<sqlite|postgres>.json with the machine noted.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,6 +27,7 @@ import { copyDrawing } from '../src/server/admin/studio/copy.repository'
 import { blockSessionSeats } from '../src/server/admin/studio/blocks'
 import { editDrawing } from '../src/server/admin/studio/edit'
 import type { Actor } from '../src/server/admin/context'
+import type { StudioOp } from '../src/contract/admin/studio'
 import { connect, type Db } from '../src/server/db/connect'
 import { DEFAULT_DB_TIMEOUTS, loadConfig } from '../src/server/config'
 import { loadDemoData } from '../src/server/seed'
@@ -101,6 +105,21 @@ async function run(db: Db, seats: number) {
   const copyOnly = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'rename-sector', sector: sector.sector_index, name: 'bench' }]), 'save (copy only)')
   const paintKeys = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'paint', zone: null, seats: { keys } }]), 'save paint 20k keys')
   const paintSector = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'paint', zone: null, seats: { sector: sector.sector_index } }]), 'save paint sector')
+  // The version that save made is the venue's newest and no session is on it: a draft.
+  const draft = paintSector.value.drawing_id
+  // SQLite: the copies above left the write-ahead log hundreds of MB long; the next commit's
+  // automatic checkpoint would copy it into the database and land on the first draft save.
+  // Done here and timed apart, so the draft figures are the drafts' own.
+  const checkpoint = await timed(async () => (usePg ? undefined : await sql`pragma wal_checkpoint(truncate)`.execute(db)), usePg ? '' : 'wal checkpoint after the copies')
+  const onDraft = async (what: string, ops: StudioOp[]) => {
+    const r = await timed(() => editDrawing(db, actor, draft, ops), what)
+    if (!r.value.in_place || r.value.drawing_id !== draft) throw new Error(`${what}: not saved in place`)
+    return r.ms
+  }
+  const draftRename = await onDraft('save on a draft: rename only', [{ op: 'rename-sector', sector: sector.sector_index, name: 'draft' }])
+  const draftRenameAgain = await onDraft('save on a draft: rename only, again', [{ op: 'rename-sector', sector: sector.sector_index, name: 'draft 2' }])
+  const draftKeys = await onDraft('save on a draft: paint 20k keys', [{ op: 'paint', zone: null, seats: { keys } }])
+  const draftSector = await onDraft('save on a draft: paint sector', [{ op: 'paint', zone: null, seats: { sector: sector.sector_index } }])
   // Baseline on a copy of its own, so both paint the same unpainted rows.
   const copy = await db.transaction().execute((trx) => copyDrawing(trx, drawingId, Date.now()))
   const oldKeys = await timed(() => oldPaint(db, copy.id, keys, null), 'old statements')
@@ -118,6 +137,11 @@ async function run(db: Db, seats: number) {
     saveWithCopyOnlyMs: copyOnly.ms,
     savePaint20kKeysMs: paintKeys.ms,
     savePaintSectorMs: paintSector.ms,
+    walCheckpointAfterCopiesMs: usePg ? null : checkpoint.ms,
+    saveOnDraftRenameOnlyMs: draftRename,
+    saveOnDraftRenameOnlyAgainMs: draftRenameAgain,
+    saveOnDraftPaint20kKeysMs: draftKeys,
+    saveOnDraftPaintSectorMs: draftSector,
     paint20kKeysStatementsOursMs: ourKeysOnly.ms,
     paint20kKeysStatementsOldMs: oldKeys.ms,
     blockSession20kMs: block.ms,
@@ -137,7 +161,7 @@ try {
     console.log(kind, JSON.stringify(r))
     results.push(r)
   }
-  writeResults('studio-paint', { db: kind, machine: machine(), results })
+  writeResults(`studio-paint-${kind}`, { db: kind, machine: machine(), results })
 } finally {
   await drop()
 }

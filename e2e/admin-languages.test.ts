@@ -105,7 +105,8 @@ describe('a venue and its event put on sale from the browser, in each language',
     await box.getByRole('button', { name: s.apply }).click()
     await axeClean(page, `studio (${lang})`)
     await page.getByRole('button', { name: s.saveVersion }).click()
-    await page.getByRole('heading', { name: new RegExp(`\\(${escape(s.version)} 2\\)`) }).waitFor()
+    // Version 2 is a draft until a session is put on it: the heading says so.
+    await page.getByRole('heading', { name: new RegExp(`\\(${escape(s.version)} 2, ${escape(s.draft)}\\)`) }).waitFor()
     const second = Number(new URL(page.url()).pathname.split('/').pop())
     const painted = await app.server.db.selectFrom('seats as s').innerJoin('zones as z', 'z.id', 's.zone_id').select('s.seat_key').where('s.drawing_id', '=', second).where('z.name_ru', '=', zone).execute()
     expect(painted).toHaveLength(inRow)

@@ -213,7 +213,8 @@ describe('venue map studio', () => {
     await expect.poll(() => page.getByTestId('pending-ops').locator('li').count()).toBe(6)
     await axeClean(page, 'studio with edits')
     await page.getByRole('button', { name: 'Save as a new version' }).click()
-    await page.getByRole('heading', { name: /\(Version 2\)/ }).waitFor()
+    // Version 2 is a draft until a session is put on it (a save on it would change it in place).
+    await page.getByRole('heading', { name: /\(Version 2, draft\)/ }).waitFor()
     await page.getByText('Version 2 saved').waitFor()
     const second = Number(new URL(page.url()).pathname.split('/').pop())
 
@@ -222,6 +223,27 @@ describe('venue map studio', () => {
     for (const k of [...rows.get(r1)!, ...rows.get(r2)!]) expect(zoneOf.get(k), k).toBe(k === boxed ? 'Balcony' : 'Stalls')
     for (const k of rows.get(r3)!) expect(zoneOf.get(k)).toBe('Balcony')
     for (const k of rows.get(last)!) expect(zoneOf.get(k)).toBeNull()
+
+    // Still a draft: one seat of another sector into Balcony is saved into version 2 in place
+    // (same drawing, no version 3), and the studio reloads it.
+    await waitForEngine(page)
+    const venueOf = (await app.server.db.selectFrom('venue_drawings').select('venue_id').where('id', '=', second).executeTakeFirstOrThrow()).venue_id
+    const versionCount = async () => (await app.server.db.selectFrom('venue_drawings').select('id').where('venue_id', '=', venueOf).execute()).length
+    const versionsBefore = await versionCount()
+    const elsewhere = seats.find((x) => x.sector_index !== sector)!.seat_key
+    await page.getByRole('radio', { name: 'seat' }).check()
+    const spot = await seatOnPage(page, elsewhere)
+    await page.mouse.click(spot.x, spot.y)
+    await expect.poll(() => selected.innerText()).toBe('Seats selected: 1')
+    await paint(page, 'Balcony')
+    await page.getByRole('button', { name: 'Save the draft' }).click()
+    await page.getByText('Draft version 2 saved in place (save 1): no session uses it yet').waitFor()
+    await page.getByRole('heading', { name: /\(Version 2, draft\)/ }).waitFor()
+    expect(Number(new URL(page.url()).pathname.split('/').pop())).toBe(second)
+    expect(await versionCount()).toBe(versionsBefore)
+    const moved = await app.server.db.selectFrom('seats as s').innerJoin('zones as z', 'z.id', 's.zone_id').select('z.name_en').where('s.drawing_id', '=', second).where('s.seat_key', '=', elsewhere).executeTakeFirstOrThrow()
+    expect(moved.name_en).toBe('Balcony')
+    await axeClean(page, 'studio, draft saved in place')
 
     // A seat-map event on version 2 with two sessions and prices in both zones, published.
     await page.getByRole('link', { name: 'Events' }).click()

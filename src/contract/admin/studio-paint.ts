@@ -7,7 +7,7 @@ import { accessTypeSchema } from '../entities/access'
  *   seats; a companion seat names its wheelchair space (`companion_of`, a seat key of the map);
  * - quality: the selected seats' ranking for best available, 0 (worst) … 1 (best), or null to
  *   go back to the default (distance from the stage centre and row order).
- * Like every studio edit, a save makes a new version of the map.
+ * Like every studio edit, a save makes a new version of the map, or changes a draft in place (studio.ts).
  */
 export function paintKindOpSchemas<S extends z.ZodTypeAny>(seats: S) {
   return [

@@ -5,9 +5,11 @@ import { paintKindOpSchemas } from './studio-paint'
 
 /**
  * The venue map studio (issue 17 item 3): what the console reads of a drawing to show and paint
- * it, and the edits it saves. A drawing is never changed in place: every saved edit makes a new
- * version (a new drawing id) of the venue's map, so a session keeps the version it went on sale
- * with and the storefront's per-drawing caches never go stale.
+ * it, and the edits it saves. A version a session was ever put on is never changed: a save on it
+ * makes a new version (a new drawing id) of the venue's map, so a session keeps the version it
+ * went on sale with and the storefront's per-drawing caches never go stale. A draft (the venue's
+ * newest studio-made version, never put on sale) is saved in place: same id and number, its
+ * revision one higher (server/admin/studio/edit.ts).
  */
 
 /** Most edits one save may carry. */
@@ -57,7 +59,15 @@ export const studioOpSchema = z.discriminatedUnion('op', [
 export type StudioOp = z.infer<typeof studioOpSchema>
 
 export const studioEditRequestSchema = z.object({ ops: z.array(studioOpSchema).min(1).max(MAX_STUDIO_OPS) })
-export const studioEditResponseSchema = z.object({ drawing_id: z.number().int(), version: z.number().int(), seats: z.number().int(), changed: z.number().int() })
+/** `in_place`: the save changed the draft it was made on (same drawing_id and version, `revision` one higher); otherwise a new version. */
+export const studioEditResponseSchema = z.object({
+  drawing_id: z.number().int(),
+  version: z.number().int(),
+  revision: z.number().int(),
+  in_place: z.boolean(),
+  seats: z.number().int(),
+  changed: z.number().int(),
+})
 
 const zoneView = z.object({ id: z.number().int(), zone_key: z.string(), name: z.string(), color: z.string() })
 /**
@@ -66,7 +76,18 @@ const zoneView = z.object({ id: z.number().int(), zone_key: z.string(), name: z.
  * import's warnings and the venue's versions with the sessions on each.
  */
 export const studioPlanSchema = z.object({
-  drawing: z.object({ id: z.number().int(), venue_id: z.number().int(), name: z.string(), version: z.number().int(), parent_id: z.number().int().nullable(), created_at: z.number(), warnings: z.array(z.string()) }),
+  /** `draft`: a save edits this version in place (no session was ever put on it); `revision`: its in-place saves so far. */
+  drawing: z.object({
+    id: z.number().int(),
+    venue_id: z.number().int(),
+    name: z.string(),
+    version: z.number().int(),
+    revision: z.number().int(),
+    draft: z.boolean(),
+    parent_id: z.number().int().nullable(),
+    created_at: z.number(),
+    warnings: z.array(z.string()),
+  }),
   svg: z.string(),
   sectors: z.array(z.object({ index: z.number().int(), name: z.string(), kind: z.number().int(), seat_count: z.number().int() })),
   zones: z.array(zoneView),

@@ -25,6 +25,8 @@ export interface Database {
   captchas: T.CaptchasTable
   mail_outbox: T.MailOutboxTable
   venue_drawings: T.VenueDrawingsTable
+  /** Draft state of map versions (migration 2026_11_24_17_d9_01, admin/studio/version.repository.ts). */
+  drawing_states: T.DrawingStatesTable
   zones: T.ZonesTable
   sectors: T.SectorsTable
   seats: T.SeatsTable

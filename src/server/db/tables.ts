@@ -143,6 +143,14 @@ export interface VenueDrawingsTable {
   parent_id: Def<number | null>
   version: Def<number>
 }
+/** Migration 2026_11_24_17_d9_01: a map version's draft state; no row = sealed 0, revision 0. */
+export interface DrawingStatesTable {
+  drawing_id: number
+  /** 1 once a session has been put on the version (trigger on calendars); then never edited in place. */
+  sealed: Def<number>
+  /** Studio saves that changed this version in place (a draft, admin/studio/edit.ts). */
+  revision: Def<number>
+}
 export type ZonesTable = { id: Id; drawing_id: number | null; zone_key: Def<string>; color: Def<string>; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'> & Loc<'descript'>
 export interface SectorsTable { id: Id; drawing_id: number; sector_index: number; name: Def<string>; kind: Def<number>; seat_count: Def<number> }
 export interface SeatsTable {

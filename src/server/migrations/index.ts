@@ -30,6 +30,7 @@ import * as m17s1 from './2026_11_24_17_s1_01_blocked_seats'
 import * as m17h1 from './2026_11_24_17_h1_01_archive_tags_menus'
 import * as m17a9 from './2026_11_24_17_a9_01_archive_more'
 import * as m19c1 from './2026_11_24_19_c1_01_outbox_order'
+import * as m17d9 from './2026_11_24_17_d9_01_draft_versions'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_17_h1_01_archive_tags_menus': m17h1,
   '2026_11_24_17_a9_01_archive_more': m17a9,
   '2026_11_24_19_c1_01_outbox_order': m19c1,
+  '2026_11_24_17_d9_01_draft_versions': m17d9,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

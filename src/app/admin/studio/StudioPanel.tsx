@@ -202,7 +202,7 @@ export function StudioPanel(p: Props) {
             </label>
           )}
           <ErrorNote error={p.error} />
-          <button type="button" disabled={state.ops.length === 0 || p.busy} onClick={p.onSave}>{t.saveVersion}</button>
+          <button type="button" disabled={state.ops.length === 0 || p.busy} onClick={p.onSave}>{plan.drawing.draft ? t.saveDraft : t.saveVersion}</button>
         </>,
         t.pending,
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { can } from '../../../contract/admin/roles'
 import type { StudioPlan } from '../../../contract/admin/studio'
 import { AccessLegend, useAccessT } from '../../screens/scheme/seatChoice/AccessLegend'
@@ -7,20 +7,22 @@ import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { StudioController } from './StudioController'
 import { StudioMap, type ClickMode, type DragTool } from './StudioMap'
 import { StudioPanel } from './StudioPanel'
-import { STUDIO_TEXTS } from './texts'
+import { STUDIO_TEXTS, type StudioTexts } from './texts'
 
 /** The venue map studio at /admin/drawings/:id: one version of a venue's map, its import report, versions and edits. */
 export function StudioScreen() {
   const { api, lang } = useConsole()
   const s = STUDIO_TEXTS[lang]
   const { id } = useParams()
+  // A save on a draft keeps the drawing id: the navigation after it (a new location key) reloads the plan.
+  const { key: visit } = useLocation()
   const [plan, setPlan] = useState<StudioPlan | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     setPlan(null)
     api('drawingPlan', {}, { id: Number(id) }).then(setPlan, (e: unknown) => setError(messageOf(e)))
-  }, [api, id])
-  const heading = useScreenTitle(plan ? `${s.studio}: ${plan.drawing.name} (${s.version} ${plan.drawing.version})` : s.studio)
+  }, [api, id, visit])
+  const heading = useScreenTitle(plan ? `${s.studio}: ${plan.drawing.name} (${versionName(plan, s)})` : s.studio)
   if (!plan) return (
     <section>
       <h1 tabIndex={-1} ref={heading}>{s.studio}</h1>
@@ -28,8 +30,11 @@ export function StudioScreen() {
       {!error && <p aria-busy="true">{s.parsing}</p>}
     </section>
   )
-  return <Studio key={plan.drawing.id} plan={plan} headingRef={heading} />
+  return <Studio key={`${plan.drawing.id}.${plan.drawing.revision}`} plan={plan} headingRef={heading} />
 }
+
+/** "Version 3" or "Version 3, draft". */
+const versionName = (plan: StudioPlan, s: StudioTexts) => `${s.version} ${plan.drawing.version}${plan.drawing.draft ? `, ${s.draft}` : ''}`
 
 function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const { api, lang, operator } = useConsole()
@@ -67,14 +72,16 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
       if (forSession) await api('sessionMap', { drawing_id: r.drawing_id }, { id: Number(forSession) }).catch((e: unknown) => {
         throw new Error(`${s.version} ${r.version}: ${messageOf(e)}`)
       })
-      void navigate(`/admin/drawings/${r.drawing_id}?saved=${r.version}`)
+      void navigate(`/admin/drawings/${r.drawing_id}?${new URLSearchParams({ saved: String(r.version), ...(r.in_place ? { revision: String(r.revision) } : {}) })}`)
     } catch (e) {
       setError(messageOf(e))
     } finally {
       setBusy(false)
     }
   }
-  const saved = new URLSearchParams(window.location.search).get('saved')
+  const query = new URLSearchParams(window.location.search)
+  const saved = query.get('saved')
+  const revision = query.get('revision')
 
   return (
     <section aria-labelledby="adm-studio-title">
@@ -82,10 +89,10 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
         <Link to="/admin/venues">{s.venues}</Link>
       </p>
       <h1 id="adm-studio-title" tabIndex={-1} ref={headingRef}>
-        {s.studio}: {plan.drawing.name} ({s.version} {plan.drawing.version})
+        {s.studio}: {plan.drawing.name} ({versionName(plan, s)})
       </h1>
-      {saved && <p className="adm-note" role="status">{s.savedVersion.replace('{version}', saved)}</p>}
-      <p className="adm-muted">{s.versionNote}</p>
+      {saved && <p className="adm-note" role="status">{revision ? s.savedDraft.replace('{version}', saved).replace('{revision}', revision) : s.savedVersion.replace('{version}', saved)}</p>}
+      <p className="adm-muted">{plan.drawing.draft ? s.draftNote : s.versionNote}</p>
       <div className="adm-studio">
         <div>
           <StudioMap controller={controller} state={state} t={s} lang={lang} mode={mode} drag={drag} onDragDone={() => setDrag(null)} />

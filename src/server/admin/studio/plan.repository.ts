@@ -4,6 +4,7 @@ import { accessTypeSchema } from '../../../contract/entities/access'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { drawingState, isDraft } from './version.repository'
 
 function warningsOf(json: string): string[] {
   try {
@@ -17,7 +18,7 @@ function warningsOf(json: string): string[] {
 /**
  * A drawing as the studio shows it (contract/admin/studio.ts). Seats go out as parallel arrays in
  * id order (the import's order); sectors by their index, which is what the engine's parse of the
- * same svg numbers them by. Cost: five indexed reads of the drawing's rows.
+ * same svg numbers them by. Cost: six indexed reads of the drawing's rows.
  */
 export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise<StudioPlan> {
   const d = await db
@@ -26,6 +27,7 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
     .where('id', '=', drawingId)
     .executeTakeFirst()
   if (!d) throw new ApiFailure('admin-not-found', { what: 'drawing', id: drawingId })
+  const state = await drawingState(db, drawingId)
   const sectors = await db.selectFrom('sectors').select(['id', 'sector_index', 'name', 'kind', 'seat_count']).where('drawing_id', '=', drawingId).orderBy('sector_index').execute()
   const indexOf = new Map(sectors.map((s) => [s.id, s.sector_index]))
   const zones = await db.selectFrom('zones').selectAll().where('drawing_id', '=', drawingId).orderBy('sortnum').orderBy('id').execute()
@@ -50,7 +52,17 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
     .execute()
   return {
     sessions: sessions.map((c) => ({ id: c.id, day: c.day, time: c.time, event: c[`name_${lang}`] || c.name_ru })),
-    drawing: { id: d.id, venue_id: d.venue_id, name: d.name, version: Number(d.version), parent_id: d.parent_id === null ? null : Number(d.parent_id), created_at: Number(d.created_at), warnings: warningsOf(d.warnings_json) },
+    drawing: {
+      id: d.id,
+      venue_id: d.venue_id,
+      name: d.name,
+      version: Number(d.version),
+      revision: state.revision,
+      draft: isDraft({ parent_id: d.parent_id, sealed: state.sealed, version: Number(d.version) }, Math.max(...versions.map((v) => Number(v.version)))),
+      parent_id: d.parent_id === null ? null : Number(d.parent_id),
+      created_at: Number(d.created_at),
+      warnings: warningsOf(d.warnings_json),
+    },
     svg: d.svg,
     sectors: sectors.map((s) => ({ index: s.sector_index, name: s.name, kind: s.kind, seat_count: s.seat_count })),
     zones: zones.map((z) => ({ id: z.id, zone_key: z.zone_key, name: (z[`name_${lang}`] as string) || z.name_ru, color: z.color })),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
 
-/** Statements on a new map version's rows other than seats (studio edits, edit.ts). */
+/** Statements on a map version's rows other than seats (studio edits on a new version or a draft, edit.ts). */
 
 export async function insertZone(db: Db, drawingId: number, zoneKey: string, name: string, color: string): Promise<number> {
   const top = await db.selectFrom('zones').select(sql<number>`max(sortnum)`.as('s')).where('drawing_id', '=', drawingId).executeTakeFirstOrThrow()
@@ -38,4 +38,70 @@ export async function recount(db: Db, drawingId: number): Promise<number> {
   const seats = [...bySector.values()].reduce((a, b) => a + b, 0)
   await db.updateTable('venue_drawings').set({ seat_count: seats }).where('id', '=', drawingId).execute()
   return seats
+}
+
+/** A map version as a save finds it, locked for the save's transaction. */
+export interface SaveTarget {
+  id: number
+  venue_id: number
+  version: number
+  revision: number
+  seat_count: number
+  /** Edited in place by this save (see isDraft), rather than copied first. */
+  draft: boolean
+}
+
+/**
+ * Locks the version's draft state (drawing_states, migration 2026_11_24_17_d9_01) for a studio
+ * save and reads the version. The upsert (a no-op on an existing row) takes PostgreSQL's row lock
+ * (SQLite's write lock): a session being put on this version at the same time, whose trigger
+ * upserts the same row to seal it, waits for the save to commit and then goes on sale with the
+ * saved version, or it committed first and the save reads the version sealed. Answers undefined
+ * for no such drawing (the row then is rolled back with the refusal).
+ */
+export async function lockForSave(db: Db, drawingId: number): Promise<SaveTarget | undefined> {
+  await db
+    .insertInto('drawing_states')
+    .values({ drawing_id: drawingId })
+    .onConflict((oc) => oc.column('drawing_id').doUpdateSet((eb) => ({ revision: eb.ref('drawing_states.revision') })))
+    .execute()
+  // venue_id is stored before the svg; the rest comes from the venue_drawings_versions index (a
+  // column after a 120 MB svg costs SQLite ~0.6 s to reach in the row).
+  const head = await db.selectFrom('venue_drawings').select('venue_id').where('id', '=', drawingId).executeTakeFirst()
+  if (!head) return undefined
+  const versions = await db.selectFrom('venue_drawings').select(['id', 'version', 'parent_id', 'seat_count']).where('venue_id', '=', head.venue_id).execute()
+  const d = versions.find((v) => v.id === drawingId)!
+  const state = await drawingState(db, drawingId)
+  const version = Number(d.version)
+  const newest = Math.max(...versions.map((v) => Number(v.version)))
+  return { id: drawingId, venue_id: head.venue_id, version, revision: state.revision, seat_count: Number(d.seat_count), draft: isDraft({ parent_id: d.parent_id, sealed: state.sealed, version }, newest) }
+}
+
+/** A version's draft state (no row: never sealed, never saved in place). */
+export async function drawingState(db: Db, drawingId: number): Promise<{ sealed: number; revision: number }> {
+  const row = await db.selectFrom('drawing_states').select(['sealed', 'revision']).where('drawing_id', '=', drawingId).executeTakeFirst()
+  return { sealed: Number(row?.sealed ?? 0), revision: Number(row?.revision ?? 0) }
+}
+
+/**
+ * Whether a studio save edits the version in place (a draft) instead of copying it: it was made
+ * by the studio (has a parent; the import itself stays as recognised, with its compiled form),
+ * no session was ever put on it (sealed 0), and it is the venue's newest (older unused versions
+ * are history the operator can branch from). The storefront never served it, so nothing cached
+ * it, and a save costs what it changes, not a copy of the venue.
+ */
+export function isDraft(d: { parent_id: number | null; sealed: number; version: number }, newest: number): boolean {
+  return d.parent_id !== null && Number(d.sealed) === 0 && d.version === newest
+}
+
+/** Counts one more in-place save of a draft (its row exists: lockForSave made it); answers its revision. */
+export async function bumpRevision(db: Db, drawingId: number, revision: number): Promise<number> {
+  await db.updateTable('drawing_states').set({ revision: revision + 1 }).where('drawing_id', '=', drawingId).execute()
+  return revision + 1
+}
+
+/** A drawing's own zones (a draft's save refers to them as they are). */
+export async function zoneIdsOf(db: Db, drawingId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('zones').select('id').where('drawing_id', '=', drawingId).execute()
+  return new Map(rows.map((z) => [z.id, z.id]))
 }
