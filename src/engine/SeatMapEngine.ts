@@ -20,6 +20,7 @@ import type { VenueData } from './model'
 import { buildLabels } from './render/labelsInView'
 import { MapRenderer } from './render/MapRenderer'
 import type { RenderStats } from './render/renderProtocol'
+import { writeSeatColumn } from './seatColumn'
 import { measureViewport, ViewportWatcher, type ViewportSize } from './render/ViewportWatcher'
 
 /**
@@ -179,11 +180,7 @@ export class SeatMapEngine {
   setStatuses(indices: ArrayLike<number>, statuses: ArrayLike<number> | number): void {
     const v = this.venue
     if (!v) return
-    const st = v.seats.status
-    for (let k = 0; k < indices.length; k++) {
-      const i = indices[k]
-      if (i >= 0 && i < st.length) st[i] = typeof statuses === 'number' ? statuses : statuses[k]
-    }
+    writeSeatColumn(v.seats.status, indices, statuses)
     this.renderer.setStatuses(indices, statuses)
     this.update({ statusRevision: this.snapshot.statusRevision + 1 })
     this.seatInteraction.refreshSeatInfos()
@@ -202,11 +199,7 @@ export class SeatMapEngine {
   setSeatZones(indices: ArrayLike<number>, zones: ArrayLike<number> | number): void {
     const v = this.venue
     if (!v) return
-    const col = v.seats.zone
-    for (let k = 0; k < indices.length; k++) {
-      const i = indices[k]
-      if (i >= 0 && i < col.length) col[i] = typeof zones === 'number' ? zones : zones[k]
-    }
+    writeSeatColumn(v.seats.zone, indices, zones)
     this.renderer.setSeatZones(indices, zones)
     this.update({ statusRevision: this.snapshot.statusRevision + 1 })
     this.seatInteraction.refreshSeatInfos()

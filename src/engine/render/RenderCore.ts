@@ -2,6 +2,7 @@ import type { LodTier } from '../lod/lod'
 import { SlicedTask } from '../scheduling/SlicedTask'
 import type { RenderCommand, RenderStats, RenderVenue } from './renderProtocol'
 import { SceneRenderer, type RendererOptions } from './SceneRenderer'
+import { writeSeatColumn } from '../seatColumn'
 import { gpuMemoryOf, type GpuMemory } from './gpuMemory'
 import { labelFontSources } from './LabelLayer'
 
@@ -79,12 +80,12 @@ export class RenderCore {
         scene.setRings(cmd.hover, cmd.focus, cmd.pxToWorld)
         break
       case 'statuses':
-        this.writeColumn(this.venue?.seats.status, cmd.indices, cmd.statuses)
+        writeSeatColumn(this.venue?.seats.status, cmd.indices, cmd.statuses)
         scene.seats.markDirty(cmd.indices)
         scene.sectors.markStale()
         break
       case 'zones':
-        this.writeColumn(this.venue?.seats.zone, cmd.indices, cmd.zones)
+        writeSeatColumn(this.venue?.seats.zone, cmd.indices, cmd.zones)
         scene.seats.markDirty(cmd.indices)
         scene.sectors.markStale()
         break
@@ -161,17 +162,5 @@ export class RenderCore {
   destroy(): void {
     this.seatBuild.cancel()
     this.scene.destroy()
-  }
-
-  /**
-   * Writes one value, or one per index, into a per-seat column (statuses, zones) of the renderer's
-   * copy of the seats (a worker has its own; on the main thread it is the engine's, already written).
-   */
-  private writeColumn(column: Uint8Array | Uint16Array | undefined, indices: ArrayLike<number>, values: ArrayLike<number> | number): void {
-    if (!column) return
-    for (let k = 0; k < indices.length; k++) {
-      const i = indices[k]
-      if (i >= 0 && i < column.length) column[i] = typeof values === 'number' ? values : values[k]
-    }
   }
 }
