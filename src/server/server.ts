@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino'
 import { buildApp } from './app'
 import type { Config } from './config'
 import type { Db } from './db/connect'
+import { orderMailsSettled } from './mail/templates/sendOrderPaid'
 import { openDatabase } from './prepare'
 
 /** Time given to in-flight requests on SIGTERM/SIGINT before the process exits anyway. */
@@ -52,6 +53,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     close: () => {
       closing ??= (async () => {
         await app.close()
+        await orderMailsSettled()
         await db.destroy()
       })()
       return closing

@@ -47,5 +47,29 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
  * is logged; the outbox row records it.
  */
 export function queueOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: { error: (obj: object, msg: string) => void }, orderHash: string): void {
-  sendOrderPaidMail(db, config, orderHash).catch((err: unknown) => log.error({ err, orderHash }, 'order e-mail failed'))
+  const sending = sendOrderPaidMail(db, config, orderHash)
+    .catch((err: unknown) => log.error({ err, orderHash }, 'order e-mail failed'))
+    .finally(() => inFlight.delete(sending))
+  inFlight.add(sending)
+}
+
+/** Mails queueOrderPaidMail started and not yet finished (this process). */
+const inFlight = new Set<Promise<unknown>>()
+
+/** The longest a closing server waits for order e-mails in flight (an SMTP server that hangs would hold it for minutes). */
+export const MAIL_SETTLE_MS = 5000
+
+/**
+ * Waits for the order e-mails already started, at most `maxMs`, so a server that closes neither
+ * cuts their outbox file short nor destroys the database under their queries (server.ts, before
+ * db.destroy()). One left unfinished is in the outbox as unsent, and the mail retries send it.
+ */
+export async function orderMailsSettled(maxMs = MAIL_SETTLE_MS): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))
+  const all = (async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight])
+  })()
+  await Promise.race([all, deadline])
+  clearTimeout(timer)
 }
