@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
+import { LANGS } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
@@ -80,6 +82,56 @@ describe('console archive', () => {
     expect((await db.selectFrom('tags').select('archived_at').where('id', '=', tag.id).executeTakeFirstOrThrow()).archived_at).toBeNull()
     await page.goto(`${app.baseUrl}/admin/events/new`)
     await page.getByRole('checkbox', { name: TAG, exact: true }).waitFor()
+    await context.close()
+  }, 180_000)
+
+  it('an event in several menu items, one archived, shows them all checked in every language; saving keeps them all and adds the one checked', async () => {
+    const db = app.server.db
+    const event = await db.selectFrom('events').select(['id', 'menu_kind_id']).orderBy('id').executeTakeFirstOrThrow()
+    const menu = (name: string, archived: boolean) =>
+      db
+        .insertInto('main_menus')
+        .values({ name_ru: `${name} ru`, name_en: name, name_kz: `${name} kz`, name_ch: `${name} ch`, menu_kind_id: event.menu_kind_id, archived_at: archived ? Date.now() : null } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id)
+    const [first, second, old, added] = [await menu('Menu one', false), await menu('Menu two', false), await menu('Menu old', true), await menu('Menu added', false)]
+    await db.deleteFrom('event_menus').where('event_id', '=', event.id).execute()
+    await db.insertInto('event_menus').values([first, second, old].map((m) => ({ event_id: event.id, main_menu_id: m, sub_menu_id: null }))).execute()
+    const stored = async () => (await db.selectFrom('event_menus').select('main_menu_id').where('event_id', '=', event.id).orderBy('main_menu_id').execute()).map((r) => r.main_menu_id)
+
+    const { page, context } = await openPage(app, '/admin')
+    await page.locator('#adm-signin-title').waitFor()
+    await page.locator('.adm-lang select').selectOption('en')
+    await page.locator('input[name="email"]').fill(EMAIL)
+    await page.locator('input[name="password"]').fill(PASSWORD)
+    await page.keyboard.press('Enter')
+    await page.locator('#adm-events-title').waitFor()
+    await page.goto(`${app.baseUrl}/admin/events/${event.id}`)
+    // In each language the menu items are one named group of checkboxes, the event's three checked.
+    for (const lang of LANGS) {
+      await page.locator('.adm-lang select').selectOption(lang)
+      const group = page.getByRole('group', { name: ADMIN_TEXTS[lang].menus, exact: true })
+      await group.waitFor()
+      const checked = group.getByRole('checkbox', { checked: true })
+      await expect.poll(() => checked.count(), { message: lang }).toBe(3)
+      expect((await checked.evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)))).sort((a, b) => a - b), lang).toEqual([first, second, old])
+    }
+    await page.locator('.adm-lang select').selectOption('en')
+    const group = page.getByRole('group', { name: 'Menu items', exact: true })
+    expect(await group.getByRole('checkbox', { name: 'Menu old (archived)', exact: true }).isChecked()).toBe(true)
+    await axeClean(page, 'event form with several menu items')
+
+    // Keyboard: check one more, save; the archived one and both live ones are kept.
+    await group.getByRole('checkbox', { name: 'Menu added', exact: true }).focus()
+    await page.keyboard.press('Space')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+    expect(await stored()).toEqual([first, second, old, added].sort((a, b) => a - b))
+    // Unchecking one drops only that one.
+    await group.getByRole('checkbox', { name: 'Menu two', exact: true }).uncheck()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect.poll(stored).toEqual([first, old, added].sort((a, b) => a - b))
     await context.close()
   }, 180_000)
 })

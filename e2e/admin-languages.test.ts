@@ -75,14 +75,15 @@ describe('a venue and its event put on sale from the browser, in each language',
     await item.waitFor()
     await axeClean(page, `venues (${lang})`)
     await item.getByLabel(s.upload).setInputFiles(DRAWING)
-    await page.getByRole('heading', { name: new RegExp(`${escape(s.studio)}: ub-palace-ulaanbaatar \\(${escape(s.version)} 1\\)`) }).waitFor({ timeout: 60_000 })
+    // The import is a draft until a session takes it: the heading says so, and a save edits it in place.
+    await page.getByRole('heading', { name: new RegExp(`${escape(s.studio)}: ub-palace-ulaanbaatar \\(${escape(s.version)} 1, ${escape(s.draft)}\\)`) }).waitFor({ timeout: 60_000 })
     const first = Number(new URL(page.url()).pathname.split('/').pop())
     await waitForEngine(page)
     const seats = await app.server.db.selectFrom('seats as s').innerJoin('sectors as c', 'c.id', 's.sector_id').select(['s.seat_key', 's.row_label', 'c.sector_index']).where('s.drawing_id', '=', first).execute()
     const report = page.getByTestId('import-report')
     expect(await report.locator('div', { hasText: s.seats }).first().locator('dd').innerText()).toBe(String(seats.length))
 
-    // One price zone painted onto the first numbered row of the biggest sector, saved as version 2.
+    // One price zone painted onto the first numbered row of the biggest sector, saved into version 1 (a draft).
     const bySector = new Map<number, typeof seats>()
     for (const seat of seats) bySector.set(seat.sector_index, [...(bySector.get(seat.sector_index) ?? []), seat])
     const [sector, sectorSeats] = [...bySector.entries()].sort((a, b) => b[1].length - a[1].length)[0]
@@ -104,9 +105,10 @@ describe('a venue and its event put on sale from the browser, in each language',
     await box.getByTestId('paint-preview').waitFor()
     await box.getByRole('button', { name: s.apply }).click()
     await axeClean(page, `studio (${lang})`)
-    await page.getByRole('button', { name: s.saveVersion }).click()
-    // Version 2 is a draft until a session is put on it: the heading says so.
-    await page.getByRole('heading', { name: new RegExp(`\\(${escape(s.version)} 2, ${escape(s.draft)}\\)`) }).waitFor()
+    await page.getByRole('button', { name: s.saveDraft }).click()
+    // Saved in place: still version 1, a draft, revision 1.
+    await page.getByRole('status').filter({ hasText: s.savedDraft.replace('{version}', '1').replace('{revision}', '1') }).waitFor()
+    await page.getByRole('heading', { name: new RegExp(`\\(${escape(s.version)} 1, ${escape(s.draft)}\\)`) }).waitFor()
     const second = Number(new URL(page.url()).pathname.split('/').pop())
     const painted = await app.server.db.selectFrom('seats as s').innerJoin('zones as z', 'z.id', 's.zone_id').select('s.seat_key').where('s.drawing_id', '=', second).where('z.name_ru', '=', zone).execute()
     expect(painted).toHaveLength(inRow)

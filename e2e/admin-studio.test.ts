@@ -130,7 +130,8 @@ describe('venue map studio', () => {
     await item.waitFor()
     await axeClean(page, 'venues')
     await item.getByLabel('Upload a drawing (SVG)').setInputFiles(DRAWING)
-    await page.getByRole('heading', { name: /Map studio: ub-palace-ulaanbaatar \(Version 1\)/ }).waitFor({ timeout: 60_000 })
+    // The import is a draft until a session takes it: saves edit it in place, no copy of the venue.
+    await page.getByRole('heading', { name: /Map studio: ub-palace-ulaanbaatar \(Version 1, draft\)/ }).waitFor({ timeout: 60_000 })
     const first = Number(new URL(page.url()).pathname.split('/').pop())
     await waitForEngine(page)
 
@@ -212,11 +213,12 @@ describe('venue map studio', () => {
     await paint(page, 'Not for sale')
     await expect.poll(() => page.getByTestId('pending-ops').locator('li').count()).toBe(6)
     await axeClean(page, 'studio with edits')
-    await page.getByRole('button', { name: 'Save as a new version' }).click()
-    // Version 2 is a draft until a session is put on it (a save on it would change it in place).
-    await page.getByRole('heading', { name: /\(Version 2, draft\)/ }).waitFor()
-    await page.getByText('Version 2 saved').waitFor()
+    await page.getByRole('button', { name: 'Save the draft' }).click()
+    // Saved into the import in place: the same drawing, version 1, its first save.
+    await page.getByText('Draft version 1 saved in place (save 1): no session uses it yet').waitFor()
+    await page.getByRole('heading', { name: /\(Version 1, draft\)/ }).waitFor()
     const second = Number(new URL(page.url()).pathname.split('/').pop())
+    expect(second).toBe(first)
 
     const painted = await app.server.db.selectFrom('seats as s').leftJoin('zones as z', 'z.id', 's.zone_id').select(['s.seat_key', 'z.name_en']).where('s.drawing_id', '=', second).execute()
     const zoneOf = new Map(painted.map((p) => [p.seat_key, p.name_en]))
@@ -224,8 +226,8 @@ describe('venue map studio', () => {
     for (const k of rows.get(r3)!) expect(zoneOf.get(k)).toBe('Balcony')
     for (const k of rows.get(last)!) expect(zoneOf.get(k)).toBeNull()
 
-    // Still a draft: one seat of another sector into Balcony is saved into version 2 in place
-    // (same drawing, no version 3), and the studio reloads it.
+    // Still a draft: one seat of another sector into Balcony is saved into version 1 in place
+    // (same drawing, no version 2), and the studio reloads it.
     await waitForEngine(page)
     const venueOf = (await app.server.db.selectFrom('venue_drawings').select('venue_id').where('id', '=', second).executeTakeFirstOrThrow()).venue_id
     const versionCount = async () => (await app.server.db.selectFrom('venue_drawings').select('id').where('venue_id', '=', venueOf).execute()).length
@@ -237,15 +239,15 @@ describe('venue map studio', () => {
     await expect.poll(() => selected.innerText()).toBe('Seats selected: 1')
     await paint(page, 'Balcony')
     await page.getByRole('button', { name: 'Save the draft' }).click()
-    await page.getByText('Draft version 2 saved in place (save 1): no session uses it yet').waitFor()
-    await page.getByRole('heading', { name: /\(Version 2, draft\)/ }).waitFor()
+    await page.getByText('Draft version 1 saved in place (save 2): no session uses it yet').waitFor()
+    await page.getByRole('heading', { name: /\(Version 1, draft\)/ }).waitFor()
     expect(Number(new URL(page.url()).pathname.split('/').pop())).toBe(second)
     expect(await versionCount()).toBe(versionsBefore)
     const moved = await app.server.db.selectFrom('seats as s').innerJoin('zones as z', 'z.id', 's.zone_id').select('z.name_en').where('s.drawing_id', '=', second).where('s.seat_key', '=', elsewhere).executeTakeFirstOrThrow()
     expect(moved.name_en).toBe('Balcony')
     await axeClean(page, 'studio, draft saved in place')
 
-    // A seat-map event on version 2 with two sessions and prices in both zones, published.
+    // A seat-map event on version 1 with two sessions and prices in both zones, published.
     await page.getByRole('link', { name: 'Events' }).click()
     await page.getByRole('link', { name: 'New event' }).click()
     await page.getByLabel('Name (ru)').fill(EVENT)
@@ -258,7 +260,7 @@ describe('venue map studio', () => {
     for (const day of [dayIn(4), dayIn(5)]) {
       await page.getByLabel('Date').fill(day)
       await page.getByLabel('Time').fill('19:30')
-      expect(await page.getByLabel('Map version').locator('option:checked').innerText()).toBe('ub-palace-ulaanbaatar v2')
+      expect(await page.getByLabel('Map version').locator('option:checked').innerText()).toBe('ub-palace-ulaanbaatar v1')
       await page.getByRole('button', { name: 'Add session' }).click()
       await page.locator('.adm-list li', { hasText: day }).waitFor()
     }
@@ -278,10 +280,10 @@ describe('venue map studio', () => {
     expect(sessions.map((s) => s.drawing_id)).toEqual([second, second])
 
     // Seats blocked for the second session only: back in the studio, row 3 is blocked in a
-    // version made for that session; the first session keeps version 2.
+    // version made for that session (version 2: version 1 is sealed now); the first keeps version 1.
     const second2 = (await app.server.db.selectFrom('calendars').select('id').where('event_id', '=', eventId).orderBy('day').execute())[1].id
     await page.goto(new URL(`/admin/drawings/${second}`, app.baseUrl).toString())
-    await page.getByRole('heading', { name: /\(Version 2\)/ }).waitFor()
+    await page.getByRole('heading', { name: /\(Version 1\)/ }).waitFor()
     await waitForEngine(page)
     await range.getByLabel('Sector').selectOption(String(sector))
     await range.getByLabel('From row').fill(r3)
@@ -291,7 +293,7 @@ describe('venue map studio', () => {
     await page.getByLabel(/^For one session only/).selectOption(String(second2))
     await axeClean(page, 'studio, blocking for one session')
     await page.getByRole('button', { name: 'Save as a new version' }).click()
-    await page.getByRole('heading', { name: /\(Version 3\)/ }).waitFor()
+    await page.getByRole('heading', { name: /\(Version 2\)/ }).waitFor()
     const maps = await app.server.db.selectFrom('calendars').select('drawing_id').where('event_id', '=', eventId).orderBy('day').execute()
     const third = Number(new URL(page.url()).pathname.split('/').pop())
     expect(maps.map((m) => m.drawing_id)).toEqual([second, third])

@@ -28,11 +28,11 @@ const SEAT_EVENT = 'organ-night'
 const CLOCK_TICKS_PER_S = 100
 
 /** CPU milliseconds (user + system) used so far by the processes whose command line matches. */
-function cpuMs(match: (cmdline: string) => boolean): number {
+function cpuMs(match: (cmdline: string, pid: number) => boolean): number {
   let ticks = 0
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (!match(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue
+      if (!match(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'), Number(pid))) continue
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
       ticks += Number(fields[11]) + Number(fields[12])
     } catch {
@@ -41,8 +41,11 @@ function cpuMs(match: (cmdline: string) => boolean): number {
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_S
 }
-const serverCpu = () => cpuMs((c) => c.includes('src/cli/start.ts'))
-const postgresCpu = () => cpuMs((c) => c.startsWith('postgres'))
+/** This run's own server processes (primary and workers) and PostgreSQL backends (their title names the database): others on a shared box are not counted. */
+const ownPids = new Set<number>()
+let ownDatabase = ''
+const serverCpu = () => cpuMs((c, pid) => ownPids.has(pid) && c.includes('src/cli/start.ts'))
+const postgresCpu = () => cpuMs((c) => c.startsWith('postgres') && c.includes(ownDatabase))
 const clientCpu = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
@@ -61,9 +64,14 @@ async function measured(calls: () => Promise<CallResult[]>) {
 }
 
 const database = await freshPgDatabase()
-const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url })
+const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url }).catch(async (err: unknown) => {
+  await database.drop()
+  throw err
+})
 try {
   await cluster.waitFor('a leader', () => cluster.leaderPids().length > 0, 30_000)
+  for (const pid of [cluster.child.pid ?? 0, ...cluster.workerPids()]) ownPids.add(pid)
+  ownDatabase = new URL(database.url).pathname.slice(1)
   const [first] = await startBuyers(cluster.url, 1)
   const hash = demoHash('event', SEAT_EVENT)
   const sessions = (await first.call('POST', '/api/scheme/sessions', { hash })).body as { calendar: Array<{ calendar_id: number }>; prices: Array<{ calendar_id: number; zonelevel_id: number; clientcategory_id: number }> }

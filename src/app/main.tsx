@@ -2,6 +2,7 @@ import './styles/base.css'
 import './styles/shell.css'
 import './styles/afisha.css'
 import { loadInStages, yieldToBrowser } from './boot/stages'
+import { prestartSeatMapOnSchemePage } from './seatmap/prestart'
 
 /**
  * The entry: it loads the app in stages, each evaluated in a task of its own with a yield to the
@@ -9,27 +10,33 @@ import { loadInStages, yieldToBrowser } from './boot/stages'
  * One static entry evaluated the contract (zod schemas), React, the router and i18n in one
  * 80-140 ms task. Stages:
  * 1. zod's core, with the small language schema (contract/lang.ts);
- * 2-3. the contract's entity schemas, in two halves (boot/entitiesFirst.ts, entitiesSecond.ts);
- * 4. its calls, the API client and the session store (boot/contract.ts);
- * 5. React DOM and the router (boot/framework.ts);
- * 6. i18n, the shell and the routes (boot/mount.tsx);
+ * 2-5. the contract's entity schemas, in four parts (boot/entitiesFirst.ts … entitiesFourth.ts);
+ * 6. its calls, the API client and the session store (boot/contract.ts);
+ * 7. React DOM and the router (boot/framework.ts);
+ * 8. i18n, the shell and the routes (boot/mount.tsx);
  * then, after one more yield, the router and the first render, which React slices itself (a
  * transition).
  * The stages' chunks are preloaded from index.html (vite.config.ts, preloadBootStages), so
  * staging adds no network round trip.
  */
+prestartSeatMapOnSchemePage(window.location.pathname)
 void loadInStages(
   [
     () => import('../contract/lang'),
     () => import('./boot/entitiesFirst'),
     () => import('./boot/entitiesSecond'),
+    () => import('./boot/entitiesThird'),
+    () => import('./boot/entitiesFourth'),
     () => import('./boot/contract'),
     () => import('./boot/framework'),
   ],
   () => import('./boot/mount'),
-).then(async ({ mount }) => {
-  // mount() creates the router, which starts the route's lazy chunk (Vite's preload helper adds
-  // its <link rel=modulepreload> tags) and renders: a task apart from the last stage's evaluation.
+).then(async ({ prepare, mount }) => {
+  // prepare() builds i18n; mount() creates the router, which starts the route's lazy chunk
+  // (Vite's preload helper adds its <link rel=modulepreload> tags) and renders: each a task
+  // apart from the last stage's evaluation and from each other.
   await yieldToBrowser()
-  mount()
+  const i18n = prepare()
+  await yieldToBrowser()
+  mount(i18n)
 })

@@ -30,6 +30,7 @@ import { liveFeedPlugin } from './plugins/services/live-feed'
 import { orderGuardPlugin } from './plugins/services/order-guard'
 import { paymentsPlugin } from './plugins/services/payments'
 import { sweepersPlugin } from './plugins/services/sweepers'
+import { mapCopiesPlugin } from './plugins/services/map-copies'
 
 /** Largest request body accepted; the biggest real payload (an order of many seats) is far below. */
 const BODY_LIMIT_BYTES = 1024 * 1024
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(orderGuardPlugin)
   await app.register(liveFeedPlugin)
   await app.register(sweepersPlugin)
+  await app.register(mapCopiesPlugin)
   registerMedia(app)
   registerCalls(app, buildHandlers(app))
   registerSeatEvents(app)

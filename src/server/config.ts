@@ -27,6 +27,7 @@
  * | `DB_STATEMENT_TIMEOUT_MS` | `10000` | PostgreSQL `statement_timeout` of every session. |
  * | `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS` | `15000` | PostgreSQL `idle_in_transaction_session_timeout`: a frozen process's open transaction (and its locks) is ended after this. |
  * | `REQUEST_DEADLINE_MS` | `20000` | Server-side deadline of every request (not the live seat stream): past it the visitor gets "busy, try again". |
+ * | `STUDIO_COPY_INLINE_MS` | `5000` | How long a map studio save that copies a version (one a session was put on) copies in the request; the rest of the copy goes on in the background and the studio shows its progress. `0` = all in the background. |
  * | `SESSIONS_PER_ADDRESS_PER_MINUTE` | `60` | New visitor sessions (GET /api/token without a cookie) one address may start per minute. |
  * | `STREAMS_PER_ADDRESS` | `8` | Live seat-map streams one address may hold open at once. |
  * | `TICKET_SIGNING_KEY` | unset | PKCS#8 PEM of the Ed25519 key that signs ticket QR codes (takes precedence over the file). |
@@ -69,6 +70,8 @@ export interface DbTimeouts {
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { lockTimeoutMs: 2000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 15_000 }
 /** Above statement_timeout, so a slow query answers its own error first; below a proxy's usual 30-60 s. */
 export const DEFAULT_REQUEST_DEADLINE_MS = 20_000
+/** A studio save copies in its request this long (a 60,000-seat venue's copy fits; 1,000,000 seats go on in the background). */
+export const DEFAULT_STUDIO_COPY_INLINE_MS = 5_000
 /** A browser needs one session; 60 a minute leaves room for a school's or an office's shared address. */
 export const DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE = 60
 /** Processes one machine may run (WORKERS): far above any useful number of cores. */
@@ -109,6 +112,7 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: millis.default(DEFAULT_DB_TIMEOUTS.statementTimeoutMs),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis.default(DEFAULT_DB_TIMEOUTS.idleInTransactionTimeoutMs),
   REQUEST_DEADLINE_MS: millis.default(DEFAULT_REQUEST_DEADLINE_MS),
+  STUDIO_COPY_INLINE_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_STUDIO_COPY_INLINE_MS),
   SESSIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE),
   STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_STREAMS_PER_ADDRESS),
   WORKERS: z.coerce.number().int().min(1).max(MAX_WORKERS).default(1),
@@ -155,6 +159,8 @@ export interface Config {
   production: boolean
   /** PostgreSQL session timeouts (DB_*_TIMEOUT_MS). */
   dbTimeouts: DbTimeouts
+  /** How long a studio save copies in its request before the background goes on (STUDIO_COPY_INLINE_MS). */
+  studioCopyInlineMs: number
   /** Server-side deadline of a request (REQUEST_DEADLINE_MS). */
   requestDeadlineMs: number
   sessionsPerAddressPerMinute: number
@@ -255,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     production,
     dbTimeouts: { lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    studioCopyInlineMs: e.STUDIO_COPY_INLINE_MS,
     sessionsPerAddressPerMinute: e.SESSIONS_PER_ADDRESS_PER_MINUTE,
     streamsPerAddress: e.STREAMS_PER_ADDRESS,
     warnings,

@@ -189,6 +189,28 @@ describe.each(TEST_DBS)('archive of venues, categories, zones, rules texts and c
     expect((await server.db.selectFrom('prices').select('id').where('calendar_id', '=', s).execute()).map((p) => p.id)).toEqual([price])
   })
 
+  it('keeps every menu item of an event on save (the archived one it has among them); dropping one removes only it; an archived one dropped cannot come back', async () => {
+    const make = async (name: string) => (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: name, menu_kind_id: refs.kinds[0].id })).body.id
+    const [a, b, c, d] = [await make('Меню А'), await make('Меню Б'), await make('Меню В'), await make('Меню Г')]
+    const body = (menus: number[]) => ({ menu_kind_id: refs.kinds[0].id, venue_id: refs.venues.find((v) => v.archived_at === null)!.id, name_ru: 'Много меню', main_menu_ids: menus })
+    const event = (await manager.post<{ id: number }>('/api/admin/events', body([a, b, c]))).body.id
+    const menus = async () => (await manager.get<{ main_menu_ids: number[] }>(`/api/admin/events/${event}`)).body.main_menu_ids
+    expect(await menus()).toEqual([a, b, c])
+    expect((await manager.post(`/api/admin/menus/${b}/archive`, {})).status).toBe(200)
+
+    expect((await manager.post(`/api/admin/events/${event}`, body([a, b, c, d]))).status).toBe(200)
+    expect(await menus()).toEqual([a, b, c, d])
+    const owner = await signedIn(server, 'owner')
+    const log = (await owner.get<AuditEntries>(`/api/admin/audit?entity=event&entity_id=${event}`)).body.entries.find((e) => e.action === 'update-placement')
+    expect(log?.after).toMatchObject({ main_menu_ids: [a, b, c, d] })
+
+    expect((await manager.post(`/api/admin/events/${event}`, body([a, c, d]))).status).toBe(200)
+    expect(await menus()).toEqual([a, c, d])
+    const refused = await manager.post(`/api/admin/events/${event}`, body([a, b, c, d]))
+    expect(refused.body).toEqual({ errorCode: AdminErrorCode.CONFLICT, errorText: `main_menu_ids ${b} is archived: restore it to choose it` })
+    expect(await menus()).toEqual([a, c, d])
+  })
+
   it("an archived menu item is never an event card's menu id; an event whose every menu item is archived leaves the listing until one is restored", async () => {
     const first = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Меню первое', menu_kind_id: refs.kinds[0].id })).body.id
     const second = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Меню второе', menu_kind_id: refs.kinds[0].id })).body.id

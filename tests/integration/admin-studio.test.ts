@@ -66,8 +66,15 @@ describe.each(TEST_DBS)('venue map studio on %s', (dbKind) => {
     expect(plan.versions).toEqual([expect.objectContaining({ id: first, version: 1, sessions: 0 })])
   })
 
-  it('paints two zones by row range and by seats, blocks a row and renames, as a new version; the old one stays as it was; the storefront sells the new one as painted', async () => {
+  it('paints two zones by row range and by seats, blocks a row and renames, as a new version of a version on sale; the old one stays as it was; the storefront sells the new one as painted', async () => {
     const { s, rows } = bigSector()
+    // A session on the import seals it (a version no session used would be saved in place:
+    // studio-drafts.test.ts), so this save copies it into version 2.
+    const refs = (await manager.get<{ kinds: Row[]; menus: Row[]; categories: Row[] }>('/api/admin/refs')).body
+    const kind = refs.kinds[0].id
+    const event = (await manager.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: venue, scheme: 1, name_ru: 'Концерт', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === kind)!.id] })).body.id
+    const onImport = await manager.post<{ ids: number[] }>(`/api/admin/events/${event}/sessions`, { day: dayIn(4), time: '19:00', drawing_id: first })
+    expect(onImport.status, JSON.stringify(onImport.body)).toBe(200)
     const blockedRow = rows[rows.length - 1]
     const firstRows = rows.slice(0, 2)
     // Seats of other sectors, named one by one (as clicks or box selection send them).
@@ -112,17 +119,16 @@ describe.each(TEST_DBS)('venue map studio on %s', (dbKind) => {
     expect(v1.versions.map((v) => v.version)).toEqual([1, 2])
 
     // The audit log names who made which version from which, with the edits (seat lists as counts).
-    const audit = await manager.get<{ entries: { action: string; entity_id: string; before: { drawing_id: number }; after: { ops: { seats?: { keys?: number } }[] } }[] }>(`/api/admin/audit?entity=drawing`)
-    const entry = audit.body.entries.find((e) => e.entity_id === String(edit.body.drawing_id))!
-    expect(entry.action).toBe('edit-map')
+    const audit = await manager.get<{ entries: { action: string; entity_id: string; before: { drawing_id: number }; after: { ops: { seats?: { keys?: number } }[]; edited?: boolean; seat_count?: number } }[] }>(`/api/admin/audit?entity=drawing`)
+    const entry = audit.body.entries.find((e) => e.entity_id === String(edit.body.drawing_id) && e.action === 'edit-map')!
     expect(entry.before.drawing_id).toBe(first)
     expect(entry.after.ops[2].seats).toEqual({ keys: plan.seats.key.length })
+    // The copy's own row: done, with the edits applied (copy-job.ts).
+    const copied = audit.body.entries.find((e) => e.entity_id === String(edit.body.drawing_id) && e.action === 'edit-map-copied')!
+    expect(copied.after).toMatchObject({ edited: true, seat_count: plan.seats.key.length })
 
     // An event on the new version, priced in both zones, published: the visitor's map sells
     // exactly the painted seats; the blocked row is not among them.
-    const refs = (await manager.get<{ kinds: Row[]; menus: Row[]; categories: Row[] }>('/api/admin/refs')).body
-    const kind = refs.kinds[0].id
-    const event = (await manager.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: venue, scheme: 1, name_ru: 'Концерт', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === kind)!.id] })).body.id
     const [session] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${event}/sessions`, { day: dayIn(5), time: '19:00', drawing_id: edit.body.drawing_id })).body.ids
     for (const [zone, price] of [[zoneA.id, 300000], [zoneB.id, 150000]]) {
       const r = await manager.post(`/api/admin/sessions/${session}/prices`, { client_category_id: refs.categories[0].id, zone_id: zone, price })
@@ -148,7 +154,7 @@ describe.each(TEST_DBS)('venue map studio on %s', (dbKind) => {
     const again = schemeMapResponseSchema.parse((await visitor.post('/api/scheme/map', { hash, calendar_id: session })).body)
     expect(new Set(again.seat_numbers.map((x) => x.seat_id))).toEqual(sold)
     const listed = (await manager.get<StudioPlan>(`/api/admin/drawings/${v3.body.drawing_id}`)).body.versions
-    expect(listed.map((v) => [v.version, v.sessions])).toEqual([[1, 0], [2, 1], [3, 0]])
+    expect(listed.map((v) => [v.version, v.sessions])).toEqual([[1, 1], [2, 1], [3, 0]])
   })
 
   it('blocks seats for one session only: a version made for it and the session moved onto it (prices follow by zone); a session with a hold is refused the move', async () => {

@@ -94,7 +94,13 @@ export async function spawnCluster(workers: number, env: Record<string, string>,
       return child.exitCode
     },
   }
-  await waitFor(`${workers} workers listening`, () => cluster.workerPids().length >= workers, 120_000)
+  try {
+    await waitFor(`${workers} workers listening`, () => cluster.workerPids().length >= workers, 120_000)
+  } catch (err) {
+    // A cluster that did not come up is not left running (its workers would load the box for hours).
+    await cluster.stop()
+    throw err
+  }
   return cluster
 }
 

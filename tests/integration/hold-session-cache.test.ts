@@ -108,4 +108,43 @@ describe.each(TEST_DBS)('hold session cache on %s', (dbKind) => {
     }
     expect((await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, g)] })).status).toBe(200)
   })
+
+  it('a price row another process deleted and replaced a moment ago never refuses a hold: the refusal is judged again on fresh rows', async () => {
+    const [h, i] = seats.slice(7, 9)
+    const priced = new Set((await server.db.selectFrom('prices').select('client_category_id').where('calendar_id', '=', fx.calendarId).where('zone_id', '=', zone).execute()).map((r) => r.client_category_id))
+    const other = (await server.db.selectFrom('client_categories').select('id').orderBy('id').execute()).find((c) => !priced.has(c.id))
+    expect(other).toBeDefined()
+    const category = other!.id
+    // Another process adds a row for a second category; once the cache holds it, a hold warms it.
+    await sql`insert into prices (calendar_id, client_category_id, zone_id, price, for_subscription) values (${fx.calendarId}, ${category}, ${zone}, ${55_500}, 0)`.execute(server.db)
+    await new Promise((r) => setTimeout(r, HOLD_SESSION_TTL_MS + 50))
+    expect((await (await visitor(server.url)).post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, h)] })).status).toBe(200)
+
+    // Then deletes it and adds another for the same category: the cache still names the deleted
+    // row's id, which the claim's insert refuses (foreign key). Answered from the fresh rows instead.
+    await sql`delete from prices where calendar_id = ${fx.calendarId} and client_category_id = ${category} and zone_id = ${zone}`.execute(server.db)
+    await sql`insert into prices (calendar_id, client_category_id, zone_id, price, for_subscription) values (${fx.calendarId}, ${category}, ${zone}, ${88_800}, 0)`.execute(server.db)
+    const v = await visitor(server.url)
+    const held = await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [{ seat_id: i, clientcategory_id: category, quantity: 1 }] })
+    expect(held.status).toBe(200)
+    expect(held.body.items.map((it) => it.price)).toEqual([888])
+    const hold = await server.db.selectFrom('seat_holds').innerJoin('prices', 'prices.id', 'seat_holds.price_id').select('prices.price').where('seat_holds.calendar_id', '=', fx.calendarId).where('seat_holds.released_at', 'is', null).where('seat_holds.price_id', 'is not', null).orderBy('seat_holds.id', 'desc').executeTakeFirstOrThrow()
+    expect(hold.price).toBe(88_800)
+  })
+
+  it('a waiting room another process turned off a moment ago never refuses a hold', async () => {
+    const [j] = seats.slice(9, 10)
+    const v = await visitor(server.url)
+    const now = Date.now()
+    await sql`insert into waiting_rooms (calendar_id, enabled, opens_at, admit_per_minute, next_position, updated_at) values (${fx.calendarId}, 1, ${now}, ${60}, 0, ${now})`.execute(server.db)
+    try {
+      await new Promise((r) => setTimeout(r, HOLD_SESSION_TTL_MS + 50))
+      // The room is on: a visitor without an admission token is refused (and the door caches the room).
+      expect((await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, j)] })).status).toBe(403)
+      await sql`update waiting_rooms set enabled = 0 where calendar_id = ${fx.calendarId}`.execute(server.db)
+      expect((await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, j)] })).status).toBe(200)
+    } finally {
+      await sql`delete from waiting_rooms where calendar_id = ${fx.calendarId}`.execute(server.db)
+    }
+  })
 })

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { StudioPlan } from '../../src/contract/admin/studio'
 import { schemeMapResponseSchema } from '../../src/contract/entities/scheme'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
@@ -8,16 +8,17 @@ import { type AdminClient, signedIn } from './admin-helpers'
 import { visitor } from './scheme-helpers'
 
 /**
- * Draft map versions (issue 17 item 3): a studio save on the venue's newest studio-made version
- * that no session was ever put on changes it in place (no copy of the venue); a save on a version
- * a session was put on makes a new version and the session keeps its map; a refused edit in a
- * draft's save changes nothing.
+ * Draft map versions (issue 17 item 3): a studio save on the venue's newest version that no
+ * session was ever put on, the import itself included, changes it in place (no copy of the
+ * venue: the first save after importing a 1,000,000-seat drawing costs what it changes); a save on
+ * a version a session was put on makes a new version and the session keeps its map; a refused
+ * edit in a draft's save changes nothing.
  */
 const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
-interface Saved { drawing_id: number; version: number; revision: number; in_place: boolean; seats: number; changed: number }
+interface Saved { drawing_id: number; version: number; revision: number; in_place: boolean; seats: number; changed: number; copying: { copied: number; total: number } | null }
 
 describe.each(TEST_DBS)('draft map versions on %s', (dbKind) => {
   let server: TestServer
@@ -70,31 +71,35 @@ describe.each(TEST_DBS)('draft map versions on %s', (dbKind) => {
     await server?.close()
   })
 
-  it('two saves on a version no session uses change it in place: no new drawing rows, revision 1 then 2, one audit row each; the shop then sells it as saved', async () => {
-    // The import itself is never a draft (it stays as recognised, with its compiled form): the first save copies.
-    expect(plan.drawing).toMatchObject({ version: 1, revision: 0, draft: false })
+  it('saves on the import no session uses change it in place: no new drawing rows, revision 1, 2 then 3, one audit row each; its compiled form is made again from its rows; the shop then sells it as saved', async () => {
+    // The import is a draft until a session takes it: the first save does not copy the venue.
+    expect(plan.drawing).toMatchObject({ version: 1, revision: 0, draft: true, copying: null, parent_id: null })
+    const rowsBefore = await drawingRows()
+    // The import's compiled form (made at import) goes with the first save: it no longer matches the rows.
+    expect(await server.db.selectFrom('compiled_venues').select('drawing_id').where('drawing_id', '=', first).executeTakeFirst()).toBeDefined()
     const made = await save(first, [{ op: 'add-zone', name: 'Весь зал', color: '#2a9d8f' }, { op: 'paint', zone: 'new:0', seats: { sector: big } }])
     expect(made.status, JSON.stringify(made.body)).toBe(200)
-    expect(made.body).toMatchObject({ version: 2, revision: 0, in_place: false })
+    expect(made.body).toMatchObject({ drawing_id: first, version: 1, revision: 1, in_place: true, copying: null })
     const draft = made.body.drawing_id
-    expect((await planOf(draft)).drawing).toMatchObject({ id: draft, version: 2, revision: 0, draft: true })
+    expect(await drawingRows()).toBe(rowsBefore)
+    expect((await planOf(draft)).drawing).toMatchObject({ id: first, version: 1, revision: 1, draft: true, parent_id: null })
     const rows = await drawingRows()
     const audits = (await auditRows()).length
 
     const zone = (await planOf(draft)).zones.find((z) => z.name === 'Весь зал')!
     const s1 = await save(draft, [{ op: 'paint', zone: zone.id, seats: { sector: other } }, { op: 'rename-sector', sector: big, name: 'Партер' }])
     expect(s1.status, JSON.stringify(s1.body)).toBe(200)
-    expect(s1.body).toMatchObject({ drawing_id: draft, version: 2, revision: 1, in_place: true, seats: plan.seats.key.length })
+    expect(s1.body).toMatchObject({ drawing_id: draft, version: 1, revision: 2, in_place: true, seats: plan.seats.key.length })
     // A second save adds a zone (its key must not clash with the first save's) and deletes seats.
     const stray = plan.seats.key.filter((_, i) => plan.seats.sector[i] === other).slice(0, 2)
     const s2 = await save(draft, [{ op: 'add-zone', name: 'Ложа', color: '#e63946' }, { op: 'paint', zone: 'new:0', seats: { sector: big, from_row: plan.seats.row[plan.seats.sector.indexOf(big)], to_row: plan.seats.row[plan.seats.sector.indexOf(big)] } }, { op: 'delete-seats', seats: { keys: stray } }])
     expect(s2.status, JSON.stringify(s2.body)).toBe(200)
-    expect(s2.body).toMatchObject({ drawing_id: draft, version: 2, revision: 2, in_place: true, seats: plan.seats.key.length - 2, changed: expect.any(Number) })
+    expect(s2.body).toMatchObject({ drawing_id: draft, version: 1, revision: 3, in_place: true, seats: plan.seats.key.length - 2, changed: expect.any(Number) })
     expect(await drawingRows()).toBe(rows)
 
     const p = await planOf(draft)
-    expect(p.drawing).toMatchObject({ id: draft, version: 2, revision: 2, draft: true })
-    expect(p.versions.map((v) => v.version)).toEqual([1, 2])
+    expect(p.drawing).toMatchObject({ id: draft, version: 1, revision: 3, draft: true })
+    expect(p.versions.map((v) => v.version)).toEqual([1])
     expect(p.seats.key).toHaveLength(plan.seats.key.length - 2)
     for (const k of stray) expect(p.seats.key).not.toContain(k)
     expect(p.sectors.find((s) => s.index === big)!.name).toBe('Партер')
@@ -104,18 +109,20 @@ describe.each(TEST_DBS)('draft map versions on %s', (dbKind) => {
     const zoneAt = (sector: number) => new Set(p.seats.zone.filter((_, i) => p.seats.sector[i] === sector))
     expect(zoneAt(other)).toEqual(new Set([zone.id]))
     expect(zoneAt(big)).toEqual(new Set([zone.id, loge.id]))
-    // Version 1 is as imported.
-    const v1 = await planOf(first)
-    expect(v1.seats.zone).toEqual(plan.seats.zone)
-    expect(v1.sectors).toEqual(plan.sectors)
 
     const entries = await auditRows()
     expect(entries).toHaveLength(audits + 2)
-    expect(entries.filter((e) => e.entity_id === String(draft) && e.after.in_place === true)).toHaveLength(2)
+    expect(entries.filter((e) => e.entity_id === String(draft) && e.after.in_place === true)).toHaveLength(3)
 
-    // Nothing compiled stands for the draft's old seats (a save drops it; the storefront compiles
-    // a version from its rows on first demand).
-    expect(await server.db.selectFrom('compiled_venues').select('drawing_id').where('drawing_id', '=', draft).executeTakeFirst()).toBeUndefined()
+    // Nothing compiled stands for the draft's old seats: a save drops its compiled form and compiles
+    // the saved one in the background (venues/warm.ts), stored under the new revision.
+    await vi.waitFor(
+      async () => {
+        const row = await server.db.selectFrom('compiled_venues').select(['revision', 'seat_count']).where('drawing_id', '=', draft).executeTakeFirst()
+        expect(row).toMatchObject({ revision: 3, seat_count: p.seats.key.length })
+      },
+      { timeout: 60_000, interval: 50 },
+    )
     // A session put on the draft sells it as the two saves left it, and seals it.
     const { session, hash } = await onSale(draft, 'На черновике')
     const map = await shopMap(hash, session)
@@ -124,7 +131,12 @@ describe.each(TEST_DBS)('draft map versions on %s', (dbKind) => {
     const compiled = await (await visitor(server.url)).post('/api/scheme/map/compiled', { hash, calendar_id: session })
     expect(compiled.status).toBe(200)
     expect((compiled.body as { venue: { seat_count: number } }).venue.seat_count).toBe(p.seats.key.length)
-    expect((await planOf(draft)).drawing).toMatchObject({ revision: 2, draft: false })
+    expect((await planOf(draft)).drawing).toMatchObject({ revision: 3, draft: false })
+    // Sealed by the session: the next save copies it into version 2 and the session keeps version 1.
+    const next = await save(draft, [{ op: 'rename-sector', sector: big, name: 'После продажи' }])
+    expect(next.status, JSON.stringify(next.body)).toBe(200)
+    expect(next.body).toMatchObject({ version: 2, revision: 0, in_place: false, copying: null })
+    expect(await shopMap(hash, session)).toEqual(map)
   })
 
   it('a save on a version a session was put on makes a new version and the session keeps its map; moving a session onto a draft seals it too', async () => {
@@ -166,8 +178,8 @@ describe.each(TEST_DBS)('draft map versions on %s', (dbKind) => {
       { op: 'add-zone', name: 'Лишняя', color: '#222222' },
       { op: 'paint', zone: 'new:0', seats: { sector: big } },
       { op: 'rename-sector', sector: big, name: 'Не сохранится' },
-      { op: 'delete-seats', seats: { keys: plan.seats.key.slice(0, 3) } },
-      { op: 'paint', zone: null, seats: { keys: [plan.seats.key[5], 'no-such-seat'] } },
+      { op: 'delete-seats', seats: { keys: before.seats.key.slice(0, 3) } },
+      { op: 'paint', zone: null, seats: { keys: [before.seats.key[5], 'no-such-seat'] } },
     ])
     expect(refused.status).toBe(400)
     expect(refused.body.errorText).toBe('Unknown value in seats: no-such-seat')

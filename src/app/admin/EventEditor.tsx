@@ -34,9 +34,11 @@ export function EventEditor() {
   const eventId = id === undefined ? null : Number(id)
   const writable = can(operator.role, 'catalogue.write')
   const [refs, setRefs] = useState<Refs | null>(null)
-  const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', menu: '', scheme: '0' })
+  const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', scheme: '0' })
   const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[]; tag_ids: number[] } | null>(null)
   const [tags, setTags] = useState<string[]>([])
+  // Every menu item the event is in (an event can be listed under several): all are sent back on save.
+  const [menus, setMenus] = useState<string[]>([])
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
@@ -48,14 +50,17 @@ export function EventEditor() {
     const r = (await api('refs', {})) as unknown as Refs
     setRefs(r)
     if (eventId === null) {
-      setForm((f) => ({ ...f, kind: String(r.kinds[0]?.id ?? ''), venue: String(offered(r.venues)[0]?.id ?? ''), menu: String(offered(r.menus).find((m) => m.menu_kind_id === r.kinds[0]?.id)?.id ?? '') }))
+      setForm((f) => ({ ...f, kind: String(r.kinds[0]?.id ?? ''), venue: String(offered(r.venues)[0]?.id ?? '') }))
+      const first = offered(r.menus).find((m) => m.menu_kind_id === r.kinds[0]?.id)
+      setMenus(first ? [String(first.id)] : [])
       return
     }
     const d = (await api('event', {}, { id: eventId })) as unknown as NonNullable<typeof detail>
     setDetail(d)
     setTags(d.tag_ids.map(String))
+    setMenus(d.main_menu_ids.map(String))
     const e = d.event
-    setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), menu: String(d.main_menu_ids[0] ?? ''), scheme: String(e.scheme ?? 0) })
+    setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), scheme: String(e.scheme ?? 0) })
     setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
   }, [api, eventId])
   useEffect(() => {
@@ -85,7 +90,7 @@ export function EventEditor() {
       menu_kind_id: Number(form.kind),
       venue_id: Number(form.venue),
       scheme: form.scheme === '1' ? 1 : 0,
-      main_menu_ids: form.menu ? [Number(form.menu)] : [],
+      main_menu_ids: menus.map(Number),
       tag_ids: tags.map(Number),
     }
     const issue = firstIssue(eventInputSchema.safeParse(body))
@@ -131,8 +136,31 @@ export function EventEditor() {
       </select>
     </label>
   )
+  /** A group of checkboxes (a fieldset named by its legend): one per row, the chosen ones checked. */
+  const choices = (name: string, legend: string, rows: Row[], chosen: string[], setChosen: (ids: string[]) => void) => (
+    <fieldset>
+      <legend>{legend}</legend>
+      {rows.map((r) => (
+        <label key={r.id}>
+          <input
+            type="checkbox"
+            name={name}
+            value={r.id}
+            checked={chosen.includes(String(r.id))}
+            disabled={!writable}
+            onChange={(e) => setChosen(e.target.checked ? [...chosen, String(r.id)] : chosen.filter((x) => x !== String(r.id)))}
+            style={{ minHeight: 0, width: 'auto' }}
+          />{' '}
+          {labelOf(r)}
+        </label>
+      ))}
+    </fieldset>
+  )
   const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)} (${t.archivedMark})` : nameOf(r, lang))
   const keptMenus = (detail?.main_menu_ids ?? []).map(String)
+  // The section's menu items, plus any the event is in already (archived or of another section):
+  // listed, so they are seen and sent back, never dropped unseen.
+  const menuChoices = offered(refs?.menus ?? [], keptMenus).filter((m) => String(m.menu_kind_id) === form.kind || menus.includes(String(m.id)))
   const keptTags = (detail?.tag_ids ?? []).map(String)
   const published = detail?.event.published === 1
   const zones = offered(refs?.zones ?? []).filter((z) => {
@@ -167,24 +195,8 @@ export function EventEditor() {
         {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}
         {select('kind', t.kind, refs.kinds)}
         {select('venue', t.venue, offered(refs.venues, detail ? [String(detail.event.venue_id)] : []))}
-        {select('menu', t.menu, offered(refs.menus, keptMenus).filter((m) => String(m.menu_kind_id) === form.kind))}
-        <fieldset>
-          <legend>{t.tags}</legend>
-          {offered(refs.tags, keptTags).map((tag) => (
-            <label key={tag.id}>
-              <input
-                type="checkbox"
-                name="tag"
-                value={tag.id}
-                checked={tags.includes(String(tag.id))}
-                disabled={!writable}
-                onChange={(e) => setTags(e.target.checked ? [...tags, String(tag.id)] : tags.filter((x) => x !== String(tag.id)))}
-                style={{ minHeight: 0, width: 'auto' }}
-              />{' '}
-              {labelOf(tag)}
-            </label>
-          ))}
-        </fieldset>
+        {choices('menu', t.menus, menuChoices, menus, setMenus)}
+        {choices('tag', t.tags, offered(refs.tags, keptTags), tags, setTags)}
         <label>
           <input type="checkbox" name="scheme" checked={form.scheme === '1'} disabled={!writable} onChange={(e) => setForm({ ...form, scheme: e.target.checked ? '1' : '0' })} style={{ minHeight: 0, width: 'auto' }} /> {t.seatMap}
         </label>

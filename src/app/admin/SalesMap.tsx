@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { SessionSales } from '../../contract/admin/sales'
 import type { Lang } from '../../contract/lang'
-import { SchemeMapContext, useSchemeMapState } from '../screens/scheme/map/context'
+import { SchemeMapContext, useSchemeMapField } from '../screens/scheme/map/context'
 import { SchemeMap } from '../screens/scheme/map/SchemeMap'
 import type { CartSource } from '../screens/scheme/map/SchemeMapController'
 import { useSessionMap } from '../screens/scheme/map/useSessionMap'
@@ -29,7 +29,7 @@ export function SalesMap({ hash, session, lang, label, liveLost }: { hash: strin
     zonePrices: {},
     cart: NO_CART,
   })
-  const { live } = useSchemeMapState(controller)
+  const live = useSchemeMapField(controller, 'live')
   if (!controller) return null
   return (
     <section aria-label={label} className="adm-sales-map" data-testid={`sales-map-${calendarId}`}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList } from 'react'
 import { ApiCallError } from '../../contract/client'
 import { ErrorCode } from '../../contract/errors'
 
@@ -48,12 +48,16 @@ export function useContractCall<T>(load: () => Promise<T>, deps: DependencyList,
       const data = await call()
       if (mine !== generation.current) return
       const status = o.accept?.(data) ?? 'ready'
-      setState(status === 'ready' ? { data, status, loadedAt: Date.now() } : { data: null, status, loadedAt: 0 })
+      const loaded = status === 'ready' ? { data, status, loadedAt: Date.now() } : { data: null, status, loadedAt: 0 }
+      // The screen an answer brings is rendered in a transition: React renders it in slices of a
+      // few ms with yields between them. As a plain update it was one task (the scheme page's
+      // header, dates and session: 50-170 ms on the way to the map, issue 16's long tasks).
+      startTransition(() => setState(loaded))
     } catch (error) {
       if (mine !== generation.current) return
       const missing = (o.notFound ?? isNotFound)(error)
       if (!missing) console.error(`${o.label} failed`, error)
-      setState((s) => (s.status === 'ready' ? s : { ...s, status: missing ? 'not-found' : 'error' }))
+      startTransition(() => setState((s) => (s.status === 'ready' ? s : { ...s, status: missing ? 'not-found' : 'error' })))
     }
   }, [])
 

@@ -32,6 +32,11 @@ export interface SeatMapCanvasProps {
   formatPrice?: (price: number) => string
   /** An extra line of the tooltip and popover for a seat (by key), e.g. its accessible seat type; null = none. */
   seatNote?: (key: string) => { label: string; text: string } | null
+  /**
+   * The sector, row and seat labels the tooltip and popover show for a seat, when the page knows
+   * better than the drawing (the studio: renames not saved yet); null = the drawing's.
+   */
+  seatLabels?: (seat: SeatInfo) => Pick<SeatInfo, 'sector' | 'row' | 'number'> | null
   engineOptions?: SeatMapEngineOptions
   style?: CSSProperties
 }
@@ -98,7 +103,10 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   // During the hide delay the pointer has left: the last hovered seat is what stays shown.
   const [lastHover, setLastHover] = useState(snap.hover)
   if (snap.hover && snap.hover !== lastHover) setLastHover(snap.hover)
-  const tip = shownIndex !== null && lastHover?.index === shownIndex && snap.popover?.seat.index !== shownIndex ? lastHover : null
+  const hoverTip = shownIndex !== null && lastHover?.index === shownIndex && snap.popover?.seat.index !== shownIndex ? lastHover : null
+  const relabel = (seat: SeatInfo): SeatInfo => ({ ...seat, ...props.seatLabels?.(seat) })
+  const tip = hoverTip && relabel(hoverTip)
+  const popSeat = snap.popover && relabel(snap.popover.seat)
 
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...props.style }}>
@@ -131,9 +139,9 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
           <SeatLines seat={tip} labels={labels} price={price} note={props.seatNote?.(tip.key) ?? null} />
         </div>
       )}
-      {snap.popover && (
+      {snap.popover && popSeat && (
         <div className="seatmap-popover" style={{ ...floatStyle, left: snap.popover.placement.x, top: snap.popover.placement.y, width: 250, minHeight: 150, boxSizing: 'border-box' }}>
-          <SeatLines seat={snap.popover.seat} labels={labels} price={price} note={props.seatNote?.(snap.popover.seat.key) ?? null} />
+          <SeatLines seat={popSeat} labels={labels} price={price} note={props.seatNote?.(popSeat.key) ?? null} />
           <p style={{ margin: '6px 0' }}>{labels.status[snap.popover.seat.status]}</p>
           <button type="button" onClick={() => engine?.closePopover()}>{labels.close}</button>
         </div>

@@ -20,8 +20,8 @@ export const MAX_OP_SEATS = 100_000
 /**
  * Which seats an edit applies to: named seat keys (clicks, box selection), or a sector by its
  * index, optionally narrowed to a range of rows ("rows 1–10 of Parterre": numeric row labels
- * from `from_row` to `to_row` inclusive; a non-numeric row label matches only when it equals
- * one of the bounds).
+ * from `from_row` to `to_row` inclusive when both bounds are numbers, and any row equal to a
+ * bound; the rule's one home is rowRange.ts).
  */
 export const seatSelectionSchema = z.union([
   z.object({ keys: z.array(z.string().min(1).max(200)).min(1).max(MAX_OP_SEATS) }),
@@ -59,7 +59,14 @@ export const studioOpSchema = z.discriminatedUnion('op', [
 export type StudioOp = z.infer<typeof studioOpSchema>
 
 export const studioEditRequestSchema = z.object({ ops: z.array(studioOpSchema).min(1).max(MAX_STUDIO_OPS) })
-/** `in_place`: the save changed the draft it was made on (same drawing_id and version, `revision` one higher); otherwise a new version. */
+/** A version's copy still going on in the background: seats copied of its source's. */
+export const studioCopyingSchema = z.object({ copied: z.number().int(), total: z.number().int() })
+/**
+ * `in_place`: the save changed the draft it was made on (same drawing_id and version, `revision`
+ * one higher); otherwise a new version. `copying`: the new version's copy (a big venue's) goes on
+ * in the background; until it is null (the plan's `drawing.copying`) the version takes no save
+ * and no session, and the save's edits are applied when the copy is done.
+ */
 export const studioEditResponseSchema = z.object({
   drawing_id: z.number().int(),
   version: z.number().int(),
@@ -67,6 +74,7 @@ export const studioEditResponseSchema = z.object({
   in_place: z.boolean(),
   seats: z.number().int(),
   changed: z.number().int(),
+  copying: studioCopyingSchema.nullable(),
 })
 
 const zoneView = z.object({ id: z.number().int(), zone_key: z.string(), name: z.string(), color: z.string() })
@@ -84,6 +92,8 @@ export const studioPlanSchema = z.object({
     version: z.number().int(),
     revision: z.number().int(),
     draft: z.boolean(),
+    /** The copy that makes this version, while it goes on (seats, zones and the save's edits not all there yet). */
+    copying: studioCopyingSchema.nullable(),
     parent_id: z.number().int().nullable(),
     created_at: z.number(),
     warnings: z.array(z.string()),

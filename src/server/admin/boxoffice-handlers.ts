@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
-import { SESSION_COOKIE } from '../plugins/session'
+import { SESSION_COOKIE } from '../security/cookies'
 import { findSession } from '../domain/sessions/repository'
 import { reseatTicket } from '../domain/boxoffice/reseat'
 import { sellAtBoxOffice } from '../domain/boxoffice/sell'

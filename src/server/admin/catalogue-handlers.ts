@@ -3,6 +3,7 @@ import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishE
 import { copySimple, createSimple, importDrawing, references, setArchived, updateSimple, type ArchivableTable, type SimpleTable } from './catalogue/references'
 import { copyOneSession, copyPrice, createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
 import type { AdminHandlers } from './routes'
+import { warmSessionVenues } from '../venues/warm'
 
 const ok = { ok: true as const }
 /** The request's `lang` selects the answer's language; it is no column. */
@@ -14,6 +15,8 @@ function columns<T extends object>(input: T): Omit<T, 'lang'> {
 /** Catalogue management and publishing (issue 17 item 2). */
 export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
   const db = app.db
+  // Sessions put on a map version and published events start its compile in the background (venues/warm.ts).
+  const warmSessions = (calendarIds: readonly number[]) => warmSessionVenues(db, app.log, { calendarIds })
   const simple = (table: SimpleTable) => ({
     create: async ({ input, actor }: { input: object; actor: Parameters<typeof createSimple>[1] }) => ({ id: await createSimple(db, actor, table, columns(input)) }),
     update: async ({ input, params, actor }: { input: object; params: { id: number }; actor: Parameters<typeof createSimple>[1] }) => {
@@ -49,21 +52,34 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
       await updateEvent(db, actor, params.id, input)
       return ok
     },
-    eventCopy: async ({ params, actor }) => ({ id: await copyEvent(db, actor, params.id) }),
+    eventCopy: async ({ params, actor }) => {
+      const id = await copyEvent(db, actor, params.id)
+      warmSessionVenues(db, app.log, { eventId: id })
+      return { id }
+    },
     eventArchive: async ({ params, actor }) => {
       await archiveEvent(db, actor, params.id)
       return ok
     },
     eventPublish: async ({ input, params, actor }) => {
       await publishEvent(db, actor, params.id, input.published)
+      if (input.published) warmSessionVenues(db, app.log, { eventId: params.id })
       return ok
     },
-    sessionCreate: async ({ input, params, actor }) => ({ ids: await createSessions(db, actor, params.id, input) }),
+    sessionCreate: async ({ input, params, actor }) => {
+      const ids = await createSessions(db, actor, params.id, input)
+      warmSessions(ids)
+      return { ids }
+    },
     sessionUpdate: async ({ input, params, actor }) => {
       await updateSession(db, actor, params.id, input)
       return ok
     },
-    sessionCopy: async ({ params, actor }) => ({ id: await copyOneSession(db, actor, params.id) }),
+    sessionCopy: async ({ params, actor }) => {
+      const id = await copyOneSession(db, actor, params.id)
+      warmSessions([id])
+      return { id }
+    },
     sessionDelete: async ({ params, actor }) => {
       await deleteSession(db, actor, params.id)
       return ok

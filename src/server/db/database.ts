@@ -27,6 +27,8 @@ export interface Database {
   venue_drawings: T.VenueDrawingsTable
   /** Draft state of map versions (migration 2026_11_24_17_d9_01, admin/studio/version.repository.ts). */
   drawing_states: T.DrawingStatesTable
+  /** Studio copies of a version in progress (migration 2026_11_24_17_a10_01, admin/studio/copy-job.ts). */
+  drawing_copies: T.DrawingCopiesTable
   zones: T.ZonesTable
   sectors: T.SectorsTable
   seats: T.SeatsTable

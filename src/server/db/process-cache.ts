@@ -39,6 +39,12 @@ export class ProcessCache<K, V> {
     return value
   }
 
+  /** Whether `get` would answer `key` from memory now (without reading). */
+  has(db: Db, key: K, clock = Date.now()): boolean {
+    const hit = this.byDb.get(db)?.get(key)
+    return hit !== undefined && hit.writes === watchedWrites() && clock - hit.at < this.ttlMs
+  }
+
   forget(db: Db, key: K): void {
     this.byDb.get(db)?.delete(key)
   }

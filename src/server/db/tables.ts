@@ -151,6 +151,20 @@ export interface DrawingStatesTable {
   /** Studio saves that changed this version in place (a draft, admin/studio/edit.ts). */
   revision: Def<number>
 }
+/** Migration 2026_11_24_17_a10_01: a studio save's copy of a version, still in progress (admin/studio/copy-job.ts). */
+export interface DrawingCopiesTable {
+  drawing_id: number
+  source_id: number
+  svg_copied: Def<number>
+  after_seat_id: Def<number>
+  last_seat_id: Def<number>
+  copied: Def<number>
+  total: Def<number>
+  ops_json: string
+  zone_ids_json: string
+  actor_json: string
+  created_at: number
+}
 export type ZonesTable = { id: Id; drawing_id: number | null; zone_key: Def<string>; color: Def<string>; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'> & Loc<'descript'>
 export interface SectorsTable { id: Id; drawing_id: number; sector_index: number; name: Def<string>; kind: Def<number>; seat_count: Def<number> }
 export interface SeatsTable {

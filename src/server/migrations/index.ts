@@ -30,7 +30,11 @@ import * as m17s1 from './2026_11_24_17_s1_01_blocked_seats'
 import * as m17h1 from './2026_11_24_17_h1_01_archive_tags_menus'
 import * as m17a9 from './2026_11_24_17_a9_01_archive_more'
 import * as m19c1 from './2026_11_24_19_c1_01_outbox_order'
+import * as m16c10 from './2026_11_24_16_c10_01_compiled_venue_revision'
 import * as m17d9 from './2026_11_24_17_d9_01_draft_versions'
+import * as m17a10 from './2026_11_24_17_a10_01_map_copies'
+import * as m17b10 from './2026_11_24_17_b10_01_drawing_versions_index'
+import * as m18e10 from './2026_11_24_18_e10_01_hold_cart_seats'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -69,6 +73,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_17_a9_01_archive_more': m17a9,
   '2026_11_24_19_c1_01_outbox_order': m19c1,
   '2026_11_24_17_d9_01_draft_versions': m17d9,
+  '2026_11_24_17_a10_01_map_copies': m17a10,
+  '2026_11_24_16_c10_01_compiled_venue_revision': m16c10,
+  '2026_11_24_17_b10_01_drawing_versions_index': m17b10,
+  '2026_11_24_18_e10_01_hold_cart_seats': m18e10,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

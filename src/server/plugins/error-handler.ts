@@ -94,6 +94,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-nothing-to-sell': 409,
   'admin-archived': 409,
   'admin-zone-in-drawing': 409,
+  'admin-version-copying': 409,
   'admin-archived-choice': 409,
   'door-exits-off': 409,
   'order-not-cancellable': 409,

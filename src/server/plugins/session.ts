@@ -5,9 +5,9 @@ import { ErrorCode } from '../../contract/errors'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
 import { DOOR_API_PREFIX } from '../domain/redemption/constants'
 import { findSession, insertSession, touchSession } from '../domain/sessions/repository'
+import { SESSION_COOKIE } from '../security/cookies'
 import type { SessionRow } from './context'
 
-export const SESSION_COOKIE = 'sw_sid'
 /** A session lives this long after its last request (sliding). */
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000
 /** last_seen_at is written at most this often, so reads do not turn into writes. */

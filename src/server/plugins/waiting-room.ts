@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMISSION_HEADER } from '../../contract/entities/queue'
-import { doorRoom, requireAdmission } from '../domain/waiting/room'
+import { doorRoom, forgetDoorRoom, requireAdmission } from '../domain/waiting/room'
+import { ApiFailure } from '../errors'
 import { roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
 import type { Db } from '../db/connect'
 
@@ -27,6 +28,9 @@ const BUYING_CALLS: Record<string, (db: Db, body: Body) => Promise<WaitingRoomRo
   },
 }
 
+/** The calls above whose rooms come from the per-process cache (doorRoom); the others read theirs fresh. */
+const CACHED_ROOM_CALLS = new Set(['/api/cart/update', '/api/cart/best', '/api/order/create-scheme'])
+
 /**
  * While a session's waiting room is on, its buying calls refuse (403 'queue-required') a visitor
  * whose request lacks a valid admission token for his own session and that session of the event
@@ -42,14 +46,24 @@ export function registerWaitingRoomGuard(app: FastifyInstance): void {
     const rooms = await pick(app.db, (request.body ?? {}) as Body)
     if (rooms.length === 0) return
     const header = request.headers[ADMISSION_HEADER]
-    await requireAdmission(rooms, {
+    const check = {
       db: app.db,
       counters: app.counters,
       secret: app.config.sessionSecret,
       sessionId: request.session?.id ?? null,
       header: Array.isArray(header) ? header.join(',') : header,
       now: Date.now(),
-      onAutoSwitch: (calendarId, count) => app.log.warn({ calendarId, count }, 'waiting room switched itself on by load'),
-    })
+      onAutoSwitch: (calendarId: number, count: number) => app.log.warn({ calendarId, count }, 'waiting room switched itself on by load'),
+    }
+    try {
+      await requireAdmission(rooms, check)
+    } catch (err) {
+      if (!(err instanceof ApiFailure && err.reason === 'queue-required') || !CACHED_ROOM_CALLS.has(request.routeOptions.url ?? '')) throw err
+      // Never refused on a cached room alone: a room another process turned off a moment ago is
+      // read again (what it costs: a refused call reads its rooms twice; a room still on is then
+      // found on, so the load counter of an automatic room is not hit again).
+      for (const room of rooms) forgetDoorRoom(app.db, room.calendar_id)
+      await requireAdmission(await pick(app.db, (request.body ?? {}) as Body), check)
+    }
   })
 }

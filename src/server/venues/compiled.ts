@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { encodeCompiledVenue } from '../../engine/compiled/encode'
 import { COMPILED_VENUE_VERSION } from '../../engine/compiled/format'
-import type { VenueData, VenueZone } from '../../engine/model'
-import { recogniseVenue, type VenueRules } from '../../engine/parse/index'
+import type { VenueData } from '../../engine/model'
 import type { Db } from '../db/connect'
+import { brotliOptions, encodeVenueBytes, GZIP_OPTIONS, seatPageOf, type CompiledBytes } from './compile-job'
+import { compileSlot, WorkerCompile } from './compile-pool'
 import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue } from './compiled.repository'
-import { findDrawingSource, listDrawingZones, listSeatsAfter, listSectorRows, listStandingCapacities } from './drawing.repository'
-import { VersionVenueBuilder } from './version-venue'
+import { drawingState, findDrawingSource, listDrawingZones, listSeatsAfter, listSectorRows, listStandingCapacities } from './drawing.repository'
 
 /**
  * The compiled venue of a drawing (issue 16.1): the drawing as the engine needs it
@@ -20,18 +18,11 @@ import { VersionVenueBuilder } from './version-venue'
  * a map version made in the console's studio (whose edits live in its rows, not its svg) is
  * compiled on first demand from its stored drawing and rules (recognition is deterministic) and
  * its rows: the seats the version has, in its seats-by-id order, with their stored zones and
- * labels (version-venue.ts). A draft edited in place forgets its compiled form on every save
- * (forgetCompiledVenue), so the next demand compiles what it holds then.
+ * labels (version-venue.ts), in the compile worker (compile-pool.ts) so the event loop stays free.
+ * A stored form names the revision it was made from (drawing_states.revision, which a draft's save
+ * in place raises): a form of an older revision is not current, in any process.
  */
 
-/** Hex digits of SHA-256 kept as the content hash (128 bits). */
-export const CONTENT_HASH_DIGITS = 32
-/**
- * Compressed forms are made once per drawing. Brotli 9, not 11: at 1M seats 11 takes ~40 s for
- * 15 % fewer bytes (0.19 vs 0.22 bytes per seat), 9 takes ~1.3 s.
- */
-const BROTLI_QUALITY = 9
-const GZIP_LEVEL = 9
 /** Seat rows read per query when compiling a stored version (keeps a 1M-seat read to small pages). */
 const SEAT_PAGE_ROWS = 50_000
 /** Compiled venues kept in memory per database, by content hash (the stadium's: ~0.1 MB brotli). */
@@ -46,6 +37,8 @@ export interface CompiledVenueInfo {
   formatVersion: number
   seatCount: number
   bytes: { raw: number; gzip: number; brotli: number }
+  /** The thread that compiled it, when this process compiled it just now (the compile worker's). */
+  threadId?: number
 }
 
 export interface CompiledVenueBlob extends CompiledVenueInfo {
@@ -54,16 +47,27 @@ export interface CompiledVenueBlob extends CompiledVenueInfo {
   brotli: Buffer
 }
 
-/** Compiles a parsed drawing whose zone i is stored as `zoneIds[i]`, and stores it for `drawingId`. */
+/**
+ * Compiles a parsed drawing whose zone i is stored as `zoneIds[i]`, and stores it for `drawingId`
+ * (the import: a new drawing, revision 0). Encodes on this thread, compresses on libuv's pool.
+ */
 export async function compileDrawing(db: Db, drawingId: number, venue: VenueData, zoneIds: readonly number[]): Promise<CompiledVenueInfo> {
-  const zones: VenueZone[] = venue.zones.map((z, i) => ({ ...z, id: String(zoneIds[i]) }))
-  const raw = Buffer.from(encodeCompiledVenue({ ...venue, zones }))
-  const hash = createHash('sha256').update(raw).digest('hex').slice(0, CONTENT_HASH_DIGITS)
-  const [gz, br] = await Promise.all([
-    gzip(raw, { level: GZIP_LEVEL }),
-    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-  ])
-  const row = { format_version: COMPILED_VENUE_VERSION, content_hash: hash, seat_count: venue.seats.count, raw, gzip: gz, brotli: br, created_at: Date.now() }
+  const { hash, seatCount, raw } = encodeVenueBytes(venue, zoneIds)
+  const [gz, br] = await Promise.all([gzip(raw, GZIP_OPTIONS), brotli(raw, brotliOptions(raw.length))])
+  return store(db, drawingId, 0, { hash, seatCount, raw, gzip: gz, brotli: br })
+}
+
+async function store(db: Db, drawingId: number, revision: number, bytes: CompiledBytes): Promise<CompiledVenueInfo> {
+  const row = {
+    format_version: COMPILED_VENUE_VERSION,
+    revision,
+    content_hash: bytes.hash,
+    seat_count: bytes.seatCount,
+    raw: bytes.raw,
+    gzip: bytes.gzip,
+    brotli: bytes.brotli,
+    created_at: Date.now(),
+  }
   await upsertCompiledVenue(db, { drawing_id: drawingId, ...row })
   return infoOf({ drawing_id: drawingId, ...row })
 }
@@ -78,8 +82,11 @@ function infoOf(row: { drawing_id: number; content_hash: string; format_version:
   }
 }
 
+/** Whether a stored compiled venue is the drawing's at `revision` in this format. */
+const isCurrent = (row: { format_version: number; revision: number }, revision: number) => row.format_version === COMPILED_VENUE_VERSION && Number(row.revision) === revision
+
 const blobs = new WeakMap<Db, Map<string, Promise<CompiledVenueBlob | null>>>()
-const drawings = new WeakMap<Db, Map<number, Promise<CompiledVenueInfo>>>()
+const drawings = new WeakMap<Db, Map<string, Promise<CompiledVenueInfo>>>()
 
 function remember<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> {
   let entry = cache.get(key)
@@ -95,49 +102,69 @@ function remember<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V
   return entry
 }
 
-/** The compiled venue of a drawing, compiling it now when it has none of the current format. */
-export function compiledVenueOfDrawing(db: Db, drawingId: number): Promise<CompiledVenueInfo> {
+/**
+ * The compiled venue of a drawing, compiling it now when it has none of the current format and
+ * revision. Keyed in this process by drawing and revision (drawing_states.revision, one primary-key
+ * read per call): a draft saved in place by another process has a newer revision, so no process
+ * keeps serving the form it compiled before.
+ */
+export async function compiledVenueOfDrawing(db: Db, drawingId: number): Promise<CompiledVenueInfo> {
+  const { revision } = await drawingState(db, drawingId)
   let cache = drawings.get(db)
   if (!cache) drawings.set(db, (cache = new Map()))
-  return remember(cache, drawingId, async () => {
+  return remember(cache, `${drawingId}:${revision}`, async () => {
     const row = await findCompiledByDrawing(db, drawingId)
-    if (row && row.format_version === COMPILED_VENUE_VERSION) return infoOf(row)
-    return compileStored(db, drawingId)
+    if (row && isCurrent(row, revision)) return infoOf(row)
+    return compileStored(db, drawingId, revision)
   })
 }
 
 /**
  * Compiles a stored drawing from its text and rules, brought to its rows (an old import, an older
- * format, a studio version). Throws UncompilableVersionError when a stored seat is not in the
- * drawing. Cost: one recognition plus one read of the seats, SEAT_PAGE_ROWS at a time.
+ * format, a studio version), in the compile worker (compile-pool.ts), one at a time. Throws
+ * UncompilableVersionError when a stored seat is not in the drawing. Cost here: one read of the
+ * drawing and of the seats, SEAT_PAGE_ROWS at a time, each page posted while the worker works.
  */
-async function compileStored(db: Db, drawingId: number): Promise<CompiledVenueInfo> {
-  const drawing = await findDrawingSource(db, drawingId)
-  const rules = JSON.parse(drawing.rules_json || '{}') as VenueRules
-  const { venue: recognised } = recogniseVenue(drawing.svg, { rules: Object.keys(rules).length > 0 ? rules : undefined })
-  const [zones, sectors, standing] = await Promise.all([listDrawingZones(db, drawingId), listSectorRows(db, drawingId), listStandingCapacities(db, drawingId)])
-  const builder = new VersionVenueBuilder(recognised, {
-    zones,
-    sectorNames: new Map(sectors.map((s) => [s.sector_index, s.name])),
-    capacities: new Map(standing.map((p) => [p.sector_index, p.capacity])),
+async function compileStored(db: Db, drawingId: number, revision: number): Promise<CompiledVenueInfo> {
+  const made = await compileSlot.run(async () => {
+    // While this waited its turn, a save in place may have made this revision history (its demand
+    // compiles the newer one instead), or another process may have stored this one.
+    if ((await drawingState(db, drawingId)).revision !== revision) return null
+    const stored = await findCompiledByDrawing(db, drawingId)
+    if (stored && isCurrent(stored, revision)) return infoOf(stored)
+    const drawing = await findDrawingSource(db, drawingId)
+    const [zones, sectors, standing] = await Promise.all([listDrawingZones(db, drawingId), listSectorRows(db, drawingId), listStandingCapacities(db, drawingId)])
+    const job = new WorkerCompile(drawing.svg, drawing.rules_json, {
+      zones,
+      sectorNames: sectors.map((s) => [s.sector_index, s.name]),
+      capacities: standing.map((p) => [p.sector_index, p.capacity]),
+    })
+    try {
+      for (let after = 0; ; ) {
+        const page = await listSeatsAfter(db, drawingId, after, SEAT_PAGE_ROWS)
+        job.page(seatPageOf(page))
+        if (page.length < SEAT_PAGE_ROWS) break
+        after = page[page.length - 1].id
+      }
+    } catch (e) {
+      job.abort()
+      throw e
+    }
+    const bytes = await job.finish()
+    return { ...(await store(db, drawingId, revision, bytes)), threadId: bytes.threadId }
   })
-  for (let after = 0; ; ) {
-    const page = await listSeatsAfter(db, drawingId, after, SEAT_PAGE_ROWS)
-    builder.add(page)
-    if (page.length < SEAT_PAGE_ROWS) break
-    after = page[page.length - 1].id
-  }
-  const { venue, zoneIds } = builder.finish()
-  return compileDrawing(db, drawingId, venue, zoneIds)
+  return made ?? compiledVenueOfDrawing(db, drawingId)
 }
 
 /**
  * Forgets a drawing's compiled form (the stored row and this process's cache): the studio calls it
- * after saving edits, so a draft edited in place is compiled again from what it holds. Compiled
- * forms already served stay reachable by their hash while another drawing has the same content.
+ * after saving edits, so a draft edited in place is compiled again from what it holds (other
+ * processes see its new revision). Compiled forms already served stay reachable by their hash
+ * while another drawing has the same content.
  */
 export async function forgetCompiledVenue(db: Db, drawingId: number): Promise<void> {
-  drawings.get(db)?.delete(drawingId)
+  const cache = drawings.get(db)
+  for (const key of [...(cache?.keys() ?? [])]) if (key.startsWith(`${drawingId}:`)) cache!.delete(key)
   await deleteCompiledVenue(db, drawingId)
 }
 

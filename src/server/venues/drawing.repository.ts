@@ -86,3 +86,20 @@ export function listStandingCapacities(db: Db, drawingId: number) {
     .where('p.drawing_id', '=', drawingId)
     .execute()
 }
+
+/** The map versions sessions are on: those of `calendarIds`, or of every session of `eventId`. */
+export async function listSessionDrawings(db: Db, of: { calendarIds: readonly number[] } | { eventId: number }): Promise<number[]> {
+  let q = db.selectFrom('calendars').select('drawing_id').distinct().where('drawing_id', 'is not', null)
+  q = 'eventId' in of ? q.where('event_id', '=', of.eventId) : q.where('id', 'in', of.calendarIds.length > 0 ? [...of.calendarIds] : [0])
+  return (await q.execute()).map((r) => Number(r.drawing_id))
+}
+
+/**
+ * A version's draft state (no row: never sealed, never saved in place). Here, not with the studio's
+ * statements, because compiled forms are keyed by its revision (compiled.ts) and venues must not
+ * import the console.
+ */
+export async function drawingState(db: Db, drawingId: number): Promise<{ sealed: number; revision: number }> {
+  const row = await db.selectFrom('drawing_states').select(['sealed', 'revision']).where('drawing_id', '=', drawingId).executeTakeFirst()
+  return { sealed: Number(row?.sealed ?? 0), revision: Number(row?.revision ?? 0) }
+}

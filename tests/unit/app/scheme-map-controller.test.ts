@@ -199,7 +199,10 @@ describe.each<MapSource>(['json', 'compiled'])('SchemeMapController, map source 
     await flush()
     controller.mount({} as HTMLElement)
     const stream = streams[0]
+    // Connected while already live changes nothing, so no subscriber renders again.
+    const heard = live.length
     stream.open()
+    expect(live).toHaveLength(heard)
     // The first connection resumed from the map's version: nothing to re-read.
     stream.emit(SEAT_STREAM_EVENTS.sync, { calendar_id: 7, version: 41, resync: false })
     await flush()

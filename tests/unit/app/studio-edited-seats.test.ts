@@ -17,7 +17,7 @@ function plan(): StudioPlan {
     row.push(r)
   }
   return {
-    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, parent_id: null, created_at: 0, warnings: [] },
+    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, copying: null, parent_id: null, created_at: 0, warnings: [] },
     svg: '<svg/>',
     sectors: [{ index: 0, name: 'A', kind: 0, seat_count: 10 }, { index: 1, name: 'B', kind: 0, seat_count: 10 }],
     zones: [{ id: 7, zone_key: 'z7', name: 'Stalls', color: '#ff0000' }],
@@ -63,5 +63,46 @@ describe('studio edited seats', () => {
     const none = editedSeats(p, [], planIndexOf(p))
     expect(none.zone).toEqual(p.seats.zone)
     expect(Array.from(none.blocked)).toEqual(p.seats.blocked)
+  })
+
+  it('marks seats a queued delete removes; later edits see them gone, as the server applies edits in order', () => {
+    const p = plan()
+    const at = (k: string) => p.seats.key.indexOf(k)
+    const e = editedSeats(p, [{ op: 'delete-seats', seats: { keys: ['0-2-1'] } }, { op: 'paint', zone: 7, seats: { sector: 0, from_row: '2', to_row: '2' } }], planIndexOf(p))
+    expect(e.deleted[at('0-2-1')]).toBe(1)
+    expect(e.deleted[at('0-2-2')]).toBe(0)
+    // The paint after the delete does not touch the deleted seat.
+    expect(e.zone[at('0-2-1')]).toBeNull()
+    expect(e.zone[at('0-2-2')]).toBe(7)
+    expect(seatsOf(p, { keys: ['0-2-1', '0-2-2'] }, planIndexOf(p), e)).toEqual([at('0-2-2')])
+  })
+
+  it('follows renames, merges, splits and renumbering in the labels; a range after a rename matches the new label', () => {
+    const p = plan()
+    const ix = planIndexOf(p)
+    const at = (k: string) => p.seats.key.indexOf(k)
+    // Seat 2 is left of seat 1 on the map: a row's order is by x, as the server's.
+    const x = (i: number) => (p.seats.number[i] === '2' ? 0 : 10)
+    const e = editedSeats(
+      p,
+      [
+        { op: 'rename-sector', sector: 1, name: 'Balcony' },
+        { op: 'rename-row', sector: 0, row: '1', to: 'R1' },
+        { op: 'merge-rows', sector: 0, rows: ['2', '3'], into: '2' },
+        { op: 'split-row', sector: 0, row: '2', keep: 3, to: '3b' },
+        { op: 'renumber-row', sector: 1, row: 'A', start: 101, step: 2 },
+        { op: 'paint', zone: 7, seats: { sector: 0, from_row: 'R1', to_row: 'R1' } },
+      ],
+      ix,
+      x,
+    )
+    expect(e.sectorName.get(1)).toBe('Balcony')
+    expect([e.row[at('0-1-1')], e.row[at('0-1-2')]]).toEqual(['R1', 'R1'])
+    expect(e.zone[at('0-1-1')]).toBe(7)
+    // Rows 2 and 3 merged (4 seats: x order 2-2, 3-2, 2-1, 3-1 with ties by plan order), then the last one split off.
+    expect(['0-2-1', '0-2-2', '0-3-1', '0-3-2'].map((k) => e.row[at(k)])).toEqual(['2', '2', '3b', '2'])
+    expect([e.number[at('1-A-2')], e.number[at('1-A-1')]]).toEqual(['101', '103'])
+    // Saved labels are untouched.
+    expect(p.seats.row[at('0-1-1')]).toBe('1')
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { StudioPlan } from '../../../src/contract/admin/studio'
 import { NO_ZONE, PAINT_KINDS, previewPaint } from '../../../src/app/admin/studio/paintKinds'
-import { accessOfPlan, insidePolygon } from '../../../src/app/admin/studio/StudioController'
+import { accessOfPlan, insidePolygon } from '../../../src/app/admin/studio/planSeats'
 import { STUDIO_TEXTS } from '../../../src/app/admin/studio/texts'
 
 const t = STUDIO_TEXTS.en

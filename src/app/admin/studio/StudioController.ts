@@ -5,7 +5,8 @@ import type { SeatMapEngine } from '../../../engine/SeatMapEngine'
 import { createVenueParser, type VenueParser } from '../../../engine/venueParser/client'
 import { offerEngineToTests } from '../../seatmap/testHooks'
 import type { SeatAccess } from '../../screens/scheme/seatChoice/access'
-import { addedZones, editedSeats, planIndexOf, type EditedSeats, type PlanIndex, type ZoneRef } from './editedSeats'
+import { accessOfPlan, insidePolygon } from './planSeats'
+import { addedZones, editedSeats, planIndexOf, seatsOf, type EditedSeats, type PlanIndex, type ZoneRef } from './editedSeats'
 
 /** Zone id the parser gets for seats with no zone (blocked): drawn as not for sale. */
 const BLOCKED = 'blocked'
@@ -29,27 +30,6 @@ export interface StudioState {
 
 const hexColor = (c: string) => Number.parseInt(c.slice(1), 16)
 
-/** Even-odd test of a point against a polygon. */
-export function insidePolygon(poly: readonly { x: number; y: number }[], x: number, y: number): boolean {
-  let inside = false
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i]
-    const b = poly[j]
-    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside
-  }
-  return inside
-}
-
-/** The plan's typed seats by seat key (ordinary seats left out), with the words a legend names them by. */
-export function accessOfPlan(plan: StudioPlan): Map<string, SeatAccess> {
-  const sectorName = new Map(plan.sectors.map((s) => [s.index, s.name]))
-  const out = new Map<string, SeatAccess>()
-  plan.seats.access.forEach((type, i) => {
-    if (type !== null) out.set(plan.seats.key[i], { type, companionOf: plan.seats.companion_of[i], sector: sectorName.get(plan.seats.sector[i]) ?? '', row: plan.seats.row[i], seat: plan.seats.number[i] })
-  })
-  return out
-}
-
 /**
  * The studio's side of one drawing version, framework-free like the storefront's
  * SchemeMapController: it parses the version's svg in the same worker parser with the version's
@@ -67,7 +47,7 @@ export class StudioController {
   private disposed = false
   /** The seats as the queued edits and the preview leave them (what the map draws); see editedSeats.ts. */
   private edited: EditedSeats
-  private planLookup: PlanIndex | null = null
+  private readonly planLookup: PlanIndex
   /** Zone id → index in the engine's venue, for the venue it was built for. */
   private zoneIndex: { venue: VenueData; byId: Map<string, number> } | null = null
   /** Colours of the added zones last handed to the engine ('' when none), to send them only when they change. */
@@ -78,7 +58,8 @@ export class StudioController {
 
   constructor(readonly plan: StudioPlan) {
     this.access = accessOfPlan(plan)
-    this.edited = { zone: [...plan.seats.zone], blocked: Uint8Array.from(plan.seats.blocked) }
+    this.planLookup = planIndexOf(plan)
+    this.edited = editedSeats(plan, [], this.planLookup)
   }
 
   readonly subscribe = (l: () => void) => {
@@ -164,8 +145,35 @@ export class StudioController {
   private enginePicks(pick: (planIndex: number) => boolean): number[] {
     const map = this.indexMap()
     const out: number[] = []
-    for (let e = 0; e < map.length; e++) if (map[e] >= 0 && pick(map[e])) out.push(e)
+    for (let e = 0; e < map.length; e++) if (map[e] >= 0 && this.edited.deleted[map[e]] === 0 && pick(map[e])) out.push(e)
     return out
+  }
+
+  /** Whether an engine seat is deleted by a queued edit (drawn faded, never selected). */
+  private isDeleted(engineIndex: number): boolean {
+    const p = this.planIndex(engineIndex)
+    return p >= 0 && this.edited.deleted[p] === 1
+  }
+
+  /**
+   * A seat's sector, row and seat labels as the queued edits leave them (the tooltip shows these,
+   * SeatMapCanvas seatLabels); null for a seat the plan does not have.
+   */
+  readonly seatLabels = (seat: { index: number }): { sector: string; row: string; number: string } | null => {
+    const p = this.planIndex(seat.index)
+    if (p < 0) return null
+    return { sector: this.sectorName(this.plan.seats.sector[p]), row: this.edited.row[p], number: this.edited.number[p] }
+  }
+
+  /** A sector's name after queued renames. */
+  sectorName(index: number): string {
+    return this.edited.sectorName.get(index) ?? this.plan.sectors.find((s) => s.index === index)?.name ?? ''
+  }
+
+  /** Whether a seat (by key) is deleted by a queued edit. */
+  deletedKey(key: string): boolean {
+    const p = this.planLookup.keys.get(key)
+    return p !== undefined && this.edited.deleted[p] === 1
   }
 
   /** Flies the map to seats (by seat key), as the storefront's legend does. */
@@ -179,6 +187,7 @@ export class StudioController {
   select(indexes: Iterable<number>, mode: 'replace' | 'toggle' | 'add', range: StudioState['range'] = null): void {
     const next = new Set(mode === 'replace' ? [] : this.state.selected)
     for (const i of indexes) {
+      if (this.isDeleted(i)) continue
       if (mode === 'toggle' && next.has(i)) next.delete(i)
       else next.add(i)
     }
@@ -201,24 +210,16 @@ export class StudioController {
   selectRowOf(engineIndex: number): void {
     const i = this.planIndex(engineIndex)
     if (i < 0) return
-    const { sector, row } = { sector: this.plan.seats.sector[i], row: this.plan.seats.row[i] }
-    this.select(this.enginePicks((p) => this.plan.seats.sector[p] === sector && this.plan.seats.row[p] === row), 'add')
+    const { sector, row } = { sector: this.plan.seats.sector[i], row: this.edited.row[i] }
+    this.select(this.enginePicks((p) => this.plan.seats.sector[p] === sector && this.edited.row[p] === row), 'add')
   }
 
-  /** "Rows 3–10 of Parterre": numeric rows between the bounds, or rows equal to one. */
+  /** "Rows 3–10 of Parterre": the seats the server's range rule picks (contract/admin/rowRange.ts, via seatsOf). */
   selectRange(sector: number, fromRow: string, toRow: string): number {
-    const num = (s: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(s) ? Number(s) : null)
-    const [a, b] = [num(fromRow), num(toRow)]
-    const lo = a !== null && b !== null ? Math.min(a, b) : null
-    const hi = a !== null && b !== null ? Math.max(a, b) : null
-    const picks = this.enginePicks((p) => {
-      if (this.plan.seats.sector[p] !== sector) return false
-      const row = this.plan.seats.row[p].trim()
-      if (row === fromRow.trim() || row === toRow.trim()) return true
-      const n = num(row)
-      return n !== null && lo !== null && hi !== null && n >= lo && n <= hi
-    })
-    this.select(picks, 'replace', { sector, from_row: fromRow.trim(), to_row: toRow.trim() })
+    const range = { sector, from_row: fromRow.trim(), to_row: toRow.trim() }
+    const chosen = new Set(seatsOf(this.plan, range, this.planLookup, this.edited))
+    const picks = this.enginePicks((p) => chosen.has(p))
+    this.select(picks, 'replace', range)
     return picks.length
   }
 
@@ -310,22 +311,25 @@ export class StudioController {
     const engine = this.engine
     if (!engine) return
     const on: number[] = []
-    const free: number[] = []
-    const blocked: number[] = []
+    const back = new Map<SeatStatus, number[]>()
     for (const i of after) if (!before.has(i)) on.push(i)
     for (const i of before) {
       if (after.has(i)) continue
-      if (this.lookOf(this.planIndex(i)) === SeatStatus.Unavailable) blocked.push(i)
-      else free.push(i)
+      const look = this.lookOf(this.planIndex(i))
+      back.set(look, [...(back.get(look) ?? []), i])
     }
     if (on.length) engine.setStatuses(on, SeatStatus.Selected)
-    if (free.length) engine.setStatuses(free, SeatStatus.Free)
-    if (blocked.length) engine.setStatuses(blocked, SeatStatus.Unavailable)
+    for (const [look, seats] of back) engine.setStatuses(seats, look)
   }
 
-  /** A plan seat's status when not selected, after the edits: not for sale when it has no zone or is blocked. */
+  /**
+   * A plan seat's status when not selected, after the edits: deleted ones faded (FilteredOut: the
+   * zone colour, mostly transparent), not for sale when it has no zone or is blocked.
+   */
   private lookOf(p: number): SeatStatus {
-    return p >= 0 && (this.edited.zone[p] === null || this.edited.blocked[p] === 1) ? SeatStatus.Unavailable : SeatStatus.Free
+    if (p < 0) return SeatStatus.Free
+    if (this.edited.deleted[p] === 1) return SeatStatus.FilteredOut
+    return this.edited.zone[p] === null || this.edited.blocked[p] === 1 ? SeatStatus.Unavailable : SeatStatus.Free
   }
 
   /**
@@ -336,13 +340,15 @@ export class StudioController {
    */
   private redraw(): void {
     const { ops, preview, selected } = this.state
-    this.planLookup ??= planIndexOf(this.plan)
-    this.edited = editedSeats(this.plan, preview ? [...ops, preview] : ops, this.planLookup)
     const engine = this.engine
     const v = engine?.getVenue()
+    const map = this.indexMap()
+    // Seats' x by plan index, when split-row or renumber-row order a row's seats by it (as the server).
+    const xs = v && ops.some((op) => op.op === 'split-row' || op.op === 'renumber-row') ? new Float64Array(this.plan.seats.key.length) : null
+    if (xs) for (let e = 0; e < map.length; e++) if (map[e] >= 0) xs[map[e]] = v!.seats.x[e]
+    this.edited = editedSeats(this.plan, preview ? [...ops, preview] : ops, this.planLookup, xs ? (p) => xs[p] : undefined)
     if (!engine || !v) return
     this.registerAddedZones(engine, v, ops)
-    const map = this.indexMap()
     const [zoneAt, zoneTo, statusAt, statusTo]: number[][] = [[], [], [], []]
     for (let e = 0; e < map.length; e++) {
       const p = map[e]
@@ -352,7 +358,7 @@ export class StudioController {
         zoneAt.push(e)
         zoneTo.push(zone)
       }
-      const status = selected.has(e) && !preview ? SeatStatus.Selected : this.lookOf(p)
+      const status = selected.has(e) && !preview && this.edited.deleted[p] === 0 ? SeatStatus.Selected : this.lookOf(p)
       if (v.seats.status[e] !== status) {
         statusAt.push(e)
         statusTo.push(status)

@@ -14,7 +14,9 @@ export type DragTool = 'box' | 'lasso'
  * The version's map on the storefront's engine (SeatMapCanvas, the same WebGL renderer and
  * worker parser), with the studio's selection: a click selects the seat, its row or its sector;
  * with box select on, a dragged rectangle selects the seats inside it, with the lasso the seats
- * inside the drawn outline (shift adds). A typed seat's tooltip names its accessible type.
+ * inside the drawn outline (shift adds). A typed seat's tooltip names its accessible type; the
+ * tooltip's sector, row and seat follow queued renames, and a seat a queued edit deletes is drawn
+ * faded, is not selectable and its tooltip says so.
  */
 export function StudioMap({ controller, state, t, lang, mode, drag, onDragDone }: { controller: StudioController; state: StudioState; t: StudioTexts; lang: Lang; mode: ClickMode; drag: DragTool | null; onDragDone: () => void }) {
   const colors = useMemo(() => controller.zoneColors(), [controller])
@@ -36,7 +38,15 @@ export function StudioMap({ controller, state, t, lang, mode, drag, onDragDone }
   return (
     <div ref={wrap} className="adm-studio-map" data-phase={state.phase}>
       {state.phase === 'parse' && <p role="status">{t.parsing}</p>}
-      <SeatMapCanvas venue={state.venue} zoneColors={colors} onEngine={controller.attach} onSeatClick={onSeat} seatNote={(key) => accessNote(controller.access, key, accessT)} />
+      <SeatMapCanvas
+        venue={state.venue}
+        zoneColors={colors}
+        onEngine={controller.attach}
+        onSeatClick={onSeat}
+        // Labels and deletions as the queued edits leave them: the tooltip shows what the save will do.
+        seatLabels={controller.seatLabels}
+        seatNote={(key) => (controller.deletedKey(key) ? { label: t.deletedNote, text: t.deletedText } : accessNote(controller.access, key, accessT))}
+      />
       {drag === 'box' && (
         <div
           className="adm-box-layer"

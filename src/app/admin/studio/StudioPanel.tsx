@@ -54,12 +54,13 @@ function describe(op: StudioOp, plan: StudioPlan, t: StudioTexts, added: string[
   }
 }
 
-function SectorSelect({ plan, value, onChange, label }: { plan: StudioPlan; value: string; onChange: (v: string) => void; label: string }) {
+/** The seated sectors by the names the queued renames give them (what the save will call them). */
+function SectorSelect({ plan, controller, value, onChange, label }: { plan: StudioPlan; controller: StudioController; value: string; onChange: (v: string) => void; label: string }) {
   return (
     <label>
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
-        {plan.sectors.filter((s) => s.kind === 0).map((s) => <option key={s.index} value={s.index}>{s.name || `#${s.index}`} ({s.seat_count})</option>)}
+        {plan.sectors.filter((s) => s.kind === 0).map((s) => <option key={s.index} value={s.index}>{controller.sectorName(s.index) || `#${s.index}`} ({s.seat_count})</option>)}
       </select>
     </label>
   )
@@ -107,7 +108,7 @@ export function StudioPanel(p: Props) {
           <button type="button" aria-pressed={p.drag === 'lasso'} onClick={() => p.setDrag(p.drag === 'lasso' ? null : 'lasso')}>{t.lasso}</button>
           {p.drag && <p className="adm-muted">{p.drag === 'box' ? t.boxHint : t.lassoHint}</p>}
           <form className="adm-form adm-inline" onSubmit={submit(() => controller.selectRange(Number(range.sector), range.from, range.to || range.from))} aria-label={t.range}>
-            <SectorSelect plan={plan} label={t.sector} value={range.sector} onChange={(v) => setRange({ ...range, sector: v })} />
+            <SectorSelect plan={plan} controller={controller} label={t.sector} value={range.sector} onChange={(v) => setRange({ ...range, sector: v })} />
             <label>{t.fromRow}<input value={range.from} required onChange={(e) => setRange({ ...range, from: e.target.value })} /></label>
             <label>{t.toRow}<input value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} /></label>
             <button type="submit">{t.selectRange}</button>
@@ -152,7 +153,7 @@ export function StudioPanel(p: Props) {
       {p.writable && box(<SessionBlocks plan={plan} controller={controller} state={state} t={t} />, t.sessionBlocks)}
       {p.writable && box(
         <>
-          <SectorSelect plan={plan} label={t.sector} value={fix.sector} onChange={(v) => setFix({ ...fix, sector: v })} />
+          <SectorSelect plan={plan} controller={controller} label={t.sector} value={fix.sector} onChange={(v) => setFix({ ...fix, sector: v })} />
           <form className="adm-form adm-inline" aria-label={t.renameSector} onSubmit={submit(() => controller.queue({ op: 'rename-sector', sector: Number(fix.sector), name: fix.name }))}>
             <label>{t.newName}<input value={fix.name} required onChange={(e) => setFix({ ...fix, name: e.target.value })} /></label>
             <button type="submit">{t.renameSector}</button>

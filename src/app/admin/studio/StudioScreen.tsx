@@ -22,6 +22,14 @@ export function StudioScreen() {
     setPlan(null)
     api('drawingPlan', {}, { id: Number(id) }).then(setPlan, (e: unknown) => setError(messageOf(e)))
   }, [api, id, visit])
+  // A version still being copied (a big venue's, in the background): read its progress again
+  // every COPY_POLL_MS until the copy is done, then the studio opens on it.
+  const copying = plan?.drawing.copying ?? null
+  useEffect(() => {
+    if (!copying) return
+    const timer = setTimeout(() => api('drawingPlan', {}, { id: Number(id) }).then(setPlan, (e: unknown) => setError(messageOf(e))), COPY_POLL_MS)
+    return () => clearTimeout(timer)
+  }, [api, id, copying])
   const heading = useScreenTitle(plan ? `${s.studio}: ${plan.drawing.name} (${versionName(plan, s)})` : s.studio)
   if (!plan) return (
     <section>
@@ -30,8 +38,20 @@ export function StudioScreen() {
       {!error && <p aria-busy="true">{s.parsing}</p>}
     </section>
   )
+  if (copying) return (
+    <section>
+      <h1 tabIndex={-1} ref={heading}>{s.studio}: {plan.drawing.name} ({versionName(plan, s)})</h1>
+      <ErrorNote error={error} />
+      <p role="status">{s.copying.replace('{copied}', String(copying.copied)).replace('{total}', String(copying.total))}</p>
+      <progress max={Math.max(1, copying.total)} value={copying.copied} aria-label={s.copying.replace('{copied}', String(copying.copied)).replace('{total}', String(copying.total))} />
+      <p className="adm-muted">{s.copyingNote}</p>
+    </section>
+  )
   return <Studio key={`${plan.drawing.id}.${plan.drawing.revision}`} plan={plan} headingRef={heading} />
 }
+
+/** How often the studio reads a copying version's progress (each read is the plan: cheap while its seats are few). */
+const COPY_POLL_MS = 2000
 
 /** "Version 3" or "Version 3, draft". */
 const versionName = (plan: StudioPlan, s: StudioTexts) => `${s.version} ${plan.drawing.version}${plan.drawing.draft ? `, ${s.draft}` : ''}`
@@ -68,8 +88,9 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
     setError(null)
     try {
       const r = await api('drawingEdit', { ops: [...state.ops] }, { id: plan.drawing.id })
-      // Blocking for one session: the session (without sales) moves onto the version just made.
-      if (forSession) await api('sessionMap', { drawing_id: r.drawing_id }, { id: Number(forSession) }).catch((e: unknown) => {
+      // Blocking for one session: the session (without sales) moves onto the version just made
+      // (one still copying takes no session yet: the operator moves it once the copy is done).
+      if (forSession && !r.copying) await api('sessionMap', { drawing_id: r.drawing_id }, { id: Number(forSession) }).catch((e: unknown) => {
         throw new Error(`${s.version} ${r.version}: ${messageOf(e)}`)
       })
       void navigate(`/admin/drawings/${r.drawing_id}?${new URLSearchParams({ saved: String(r.version), ...(r.in_place ? { revision: String(r.revision) } : {}) })}`)

@@ -28,6 +28,8 @@ const ru = {
   unblockNow: 'Разблокировать выбранные',
   blockedNow: 'Заблокировано в сеансе: {n}',
   blockDone: 'Готово: изменено мест — {n}',
+  deletedNote: 'При сохранении',
+  deletedText: 'Будет удалено (ещё не сохранено)',
   noSessions: 'На этой версии нет сеансов',
   mapShowsEdits: 'Схема показывает несохранённые изменения: новые зоны их цветом, заблокированные места серым',
 }
@@ -60,6 +62,8 @@ const en: MoreStudioTexts = {
   unblockNow: 'Unblock selected',
   blockedNow: 'Blocked in the session: {n}',
   blockDone: 'Done: {n} seats changed',
+  deletedNote: 'On save',
+  deletedText: 'Deleted (not saved yet)',
   noSessions: 'No session is on this version',
   mapShowsEdits: 'The map shows the edits not saved yet: seats in their new zone’s colour, blocked seats grey',
 }
@@ -91,6 +95,8 @@ const kz: MoreStudioTexts = {
   unblockNow: 'Таңдалғандарды бұғаттан шығару',
   blockedNow: 'Сеанста бұғатталған: {n}',
   blockDone: 'Дайын: өзгерген орындар — {n}',
+  deletedNote: 'Сақтағанда',
+  deletedText: 'Жойылады (әлі сақталмаған)',
   noSessions: 'Бұл нұсқада сеанс жоқ',
   mapShowsEdits: 'Схема сақталмаған өзгерістерді көрсетеді: орындар жаңа аймақтың түсімен, бұғатталғандары сұр',
 }
@@ -122,6 +128,8 @@ const ch: MoreStudioTexts = {
   unblockNow: '解除封鎖所選',
   blockedNow: '本場次已封鎖：{n}',
   blockDone: '完成：已變更 {n} 個座位',
+  deletedNote: '儲存時',
+  deletedText: '刪除（尚未儲存）',
   noSessions: '此版本沒有場次',
   mapShowsEdits: '座位圖顯示尚未儲存的修改：座位以新區域的顏色顯示，已封鎖的座位為灰色',
 }

@@ -31,7 +31,7 @@ import { BestSeats } from './seatChoice/BestSeats'
 import { AccessibleSeating } from './seatChoice/AccessibleSeating'
 import { SinglesWarning } from './seatChoice/SinglesWarning'
 import { storefrontCart } from './map/cartSource'
-import { SchemeMapContext, useSchemeMapState } from './map/context'
+import { SchemeMapContext, useSchemeMapField } from './map/context'
 import { SchemeMap } from './map/SchemeMap'
 import { useSessionMap } from './map/useSessionMap'
 import { StandingPanel } from './StandingPanel'
@@ -75,7 +75,9 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
 
   // The map's one owner (issue 14.4); the stream opens before the map request.
   const controller = useSessionMap({ hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart })
-  const { stands, live, access } = useSchemeMapState(controller)
+  const stands = useSchemeMapField(controller, 'stands')
+  const live = useSchemeMapField(controller, 'live')
+  const access = useSchemeMapField(controller, 'access')
 
   const items = useCart((s) => s.items)
   const holdUntil = useCart((s) => s.holdUntil)

@@ -6,6 +6,7 @@ import type { Actor } from '../context'
 import { writeAudit } from '../audit'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { copySession, drawingVenue, hasSeatHolds, isUsed, priceIdsOf, sessionRow, zoneDrawing } from './catalogue.repository'
+import { mustBeCopied } from '../studio/copy-job'
 import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
 /**
@@ -24,6 +25,8 @@ async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: num
   if (drawingId === null) throw new ApiFailure('admin-needs-drawing')
   const drawing = await drawingVenue(db, drawingId)
   if (!drawing || drawing.venue_id !== event.venue_id) throw new ApiFailure('admin-needs-drawing')
+  // A version still being copied has not all its seats yet: it would go on sale half made.
+  await mustBeCopied(db, drawing.id)
   return drawing.id
 }
 

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { SeatSelection } from '../../../contract/admin/studio'
+import { rowRangeMatcher } from '../../../contract/admin/rowRange'
 import type { Db } from '../../db/connect'
 import type { Database } from '../../db/database'
 import { ApiFailure } from '../../errors'
@@ -44,12 +45,9 @@ async function rowLabelsOf(db: Db, sectorId: number): Promise<string[]> {
   return rows.map((r) => r.row_label)
 }
 
-/** A row label's number for range selection, or null when it is not a plain number. */
-const rowNumber = (label: string) => (/^\s*-?\d+(\.\d+)?\s*$/.test(label) ? Number(label) : null)
-
 /**
- * The filters of a selection on a drawing. A row range keeps numeric rows between the bounds and
- * any row equal to a bound. Named keys are not checked here: the statement that uses them counts
+ * The filters of a selection on a drawing. A row range keeps the rows the one range rule
+ * (contract/admin/rowRange.ts) matches among the sector's row labels. Named keys are not checked here: the statement that uses them counts
  * what it touched (seatsMissing names the first unknown key).
  */
 export async function selectionFilters(db: Db, drawingId: number, sel: SeatSelection): Promise<SeatFilter[]> {
@@ -60,16 +58,9 @@ export async function selectionFilters(db: Db, drawingId: number, sel: SeatSelec
     return out
   }
   const sectorId = await sectorIdOf(db, drawingId, sel.sector)
-  if (sel.from_row === undefined && sel.to_row === undefined) return [{ drawingId, sectorId, rows: null }]
-  const bounds = [sel.from_row, sel.to_row].filter((b): b is string => b !== undefined)
-  const nums = bounds.map(rowNumber)
-  const lo = nums[0] === null ? null : Math.min(...nums.filter((n): n is number => n !== null))
-  const hi = nums.some((n) => n === null) ? lo : Math.max(...nums.filter((n): n is number => n !== null))
-  const rows = (await rowLabelsOf(db, sectorId)).filter((label) => {
-    if (bounds.includes(label.trim())) return true
-    const n = rowNumber(label)
-    return n !== null && lo !== null && hi !== null && n >= lo && n <= hi
-  })
+  const inRange = rowRangeMatcher(sel.from_row, sel.to_row)
+  if (inRange === null) return [{ drawingId, sectorId, rows: null }]
+  const rows = (await rowLabelsOf(db, sectorId)).filter(inRange)
   // No row in the range: nothing selected (an empty IN list is not valid SQL).
   return rows.length ? [{ drawingId, sectorId, rows }] : []
 }

@@ -3,6 +3,7 @@ import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import { mustFind, tx } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
+import { mustBeCopied } from './copy-job'
 import { applyVenueBlocks, blockedKeys, releaseAllBlocks } from './blocks.repository'
 import { drawingVenue, drawingZones, sessionInUse, sessionPriceZones, setPriceZone, setSessionDrawing } from './session-map.repository'
 
@@ -20,6 +21,7 @@ export function moveSessionMap(db: Db, actor: Actor, calendarId: number, drawing
     const from = (await drawingVenue(trx, Number(cal.drawing_id)))!
     const to = await drawingVenue(trx, drawingId)
     if (!to || to.venue_id !== from.venue_id) throw new ApiFailure('admin-bad-reference', { field: 'drawing_id', id: drawingId })
+    await mustBeCopied(trx, drawingId)
     if (await sessionInUse(trx, calendarId)) throw new ApiFailure('admin-has-orders')
     const prices = await sessionPriceZones(trx, calendarId)
     const byKey = new Map((await drawingZones(trx, drawingId)).map((z) => [z.zone_key, z.id]))

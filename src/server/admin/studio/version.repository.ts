@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
+import { drawingState } from '../../venues/drawing.repository'
 
 /** Statements on a map version's rows other than seats (studio edits on a new version or a draft, edit.ts). */
 
@@ -69,29 +70,25 @@ export async function lockForSave(db: Db, drawingId: number): Promise<SaveTarget
   // column after a 120 MB svg costs SQLite ~0.6 s to reach in the row).
   const head = await db.selectFrom('venue_drawings').select('venue_id').where('id', '=', drawingId).executeTakeFirst()
   if (!head) return undefined
-  const versions = await db.selectFrom('venue_drawings').select(['id', 'version', 'parent_id', 'seat_count']).where('venue_id', '=', head.venue_id).execute()
+  const versions = await db.selectFrom('venue_drawings').select(['id', 'version', 'seat_count']).where('venue_id', '=', head.venue_id).execute()
   const d = versions.find((v) => v.id === drawingId)!
   const state = await drawingState(db, drawingId)
   const version = Number(d.version)
   const newest = Math.max(...versions.map((v) => Number(v.version)))
-  return { id: drawingId, venue_id: head.venue_id, version, revision: state.revision, seat_count: Number(d.seat_count), draft: isDraft({ parent_id: d.parent_id, sealed: state.sealed, version }, newest) }
-}
-
-/** A version's draft state (no row: never sealed, never saved in place). */
-export async function drawingState(db: Db, drawingId: number): Promise<{ sealed: number; revision: number }> {
-  const row = await db.selectFrom('drawing_states').select(['sealed', 'revision']).where('drawing_id', '=', drawingId).executeTakeFirst()
-  return { sealed: Number(row?.sealed ?? 0), revision: Number(row?.revision ?? 0) }
+  return { id: drawingId, venue_id: head.venue_id, version, revision: state.revision, seat_count: Number(d.seat_count), draft: isDraft({ sealed: state.sealed, version }, newest) }
 }
 
 /**
- * Whether a studio save edits the version in place (a draft) instead of copying it: it was made
- * by the studio (has a parent; the import itself stays as recognised, with its compiled form),
- * no session was ever put on it (sealed 0), and it is the venue's newest (older unused versions
- * are history the operator can branch from). The storefront never served it, so nothing cached
- * it, and a save costs what it changes, not a copy of the venue.
+ * Whether a studio save edits the version in place (a draft) instead of copying it: no session
+ * was ever put on it (sealed 0) and it is the venue's newest (older unused versions are history
+ * the operator can branch from). An import is a draft too until a session takes it: the
+ * storefront never served it (its per-drawing caches only ever see versions with a session),
+ * its compiled form is dropped by the save and made again from its rows (venues/compiled.ts),
+ * and nothing reads parent_id null as "unedited". So the first save after importing a
+ * 1,000,000-seat drawing costs what it changes, not a copy of the venue.
  */
-export function isDraft(d: { parent_id: number | null; sealed: number; version: number }, newest: number): boolean {
-  return d.parent_id !== null && Number(d.sealed) === 0 && d.version === newest
+export function isDraft(d: { sealed: number; version: number }, newest: number): boolean {
+  return Number(d.sealed) === 0 && d.version === newest
 }
 
 /** Counts one more in-place save of a draft (its row exists: lockForSave made it); answers its revision. */

@@ -6,7 +6,7 @@ import { findCart } from '../inventory/holds.repository'
 import { updateCart, type CartContext } from './service'
 import { cartGiftCard, limitFailure, ticketLimit } from '../scheme/pricing'
 import type { SchemeSession } from '../scheme/repository'
-import { loadHoldSession } from '../scheme/session-cache'
+import { withHoldSession } from '../scheme/session-cache'
 import { FREE, pickBest, TAKEN, WANTED, type BestPick } from '../seating/best'
 import { BEST_ATTEMPTS } from '../seating/constants'
 import { seatingIndexOf } from '../seating/load'
@@ -52,41 +52,48 @@ function oneAtATime<T>(db: Db, calendarId: number, work: () => Promise<T>): Prom
 async function pickAndHold(db: Db, input: BestSeatsRequest, ctx: CartContext): Promise<BestSeatsResponse> {
   for (let attempt = 1; ; attempt++) {
     const now = attempt === 1 ? ctx.now : Date.now()
-    const session = await loadHoldSession(db, input.calendar_id, now)
-    const giftCard = cartGiftCard(session.event, input.USE_PUSHKIN_CARD)
-    const limit = ticketLimit(session.event, giftCard)
-    if (input.quantity > limit) throw limitFailure(limit, input.quantity)
-    const index = await seatingIndexOf(db, session.drawingId)
-    const cartId = await findCart(db, ctx.sessionId, session.calendar.id, false, now)
-    const holds = await liveSeatHolds(db, session.calendar.id, now)
-    const exclude = new Set(input.exclude ?? [])
-    const status = statusOf(index, session, input, giftCard, holds, cartId, exclude)
-    const pick = await pickFor(db, index, session, input, status, now)
-    if (!pick) throw input.accessible ? new ApiFailure('accessible-none', { companions: input.quantity - 1 }) : new ApiFailure('best-none', { n: input.quantity })
-    const release = [...exclude].filter((key) => {
-      const p = index.posByKey.get(key)
-      return p !== undefined && cartId !== null && holds.get(index.ids[p]) === cartId
-    })
-    try {
-      const cart = await updateCart(
-        db,
-        {
-          calendar_id: input.calendar_id,
-          changes: [
-            ...release.map((seat_id) => ({ seat_id, clientcategory_id: input.clientcategory_id, quantity: 0 })),
-            ...pick.positions.map((p) => ({ seat_id: index.keys[p], clientcategory_id: input.clientcategory_id, quantity: 1 })),
-          ],
-          USE_PUSHKIN_CARD: input.USE_PUSHKIN_CARD,
-          subscritId: input.subscritId,
-        },
-        // The pick already kept clear of single seats wherever it could.
-        { ...ctx, now, singlesAllowed: pick.leavesSingle || input.accessible === true, accessible: input.accessible === true },
-      )
-      return answer(cart, index, pick)
-    } catch (err) {
-      if (attempt < BEST_ATTEMPTS && err instanceof ApiFailure && err.reason === 'places-taken') continue
-      throw err
-    }
+    // A refusal is judged again on fresh session rows (withHoldSession); a seat taken meanwhile picks again.
+    const out = await withHoldSession(db, input.calendar_id, now, (session) => pickAndHoldOnce(db, session, input, ctx, now, attempt < BEST_ATTEMPTS))
+    if (out !== PICK_AGAIN) return out
+  }
+}
+
+const PICK_AGAIN = Symbol('pick again')
+
+async function pickAndHoldOnce(db: Db, session: SchemeSession, input: BestSeatsRequest, ctx: CartContext, now: number, mayRetry: boolean): Promise<BestSeatsResponse | typeof PICK_AGAIN> {
+  const giftCard = cartGiftCard(session.event, input.USE_PUSHKIN_CARD)
+  const limit = ticketLimit(session.event, giftCard)
+  if (input.quantity > limit) throw limitFailure(limit, input.quantity)
+  const index = await seatingIndexOf(db, session.drawingId)
+  const cartId = await findCart(db, ctx.sessionId, session.calendar.id, false, now)
+  const holds = await liveSeatHolds(db, session.calendar.id, now)
+  const exclude = new Set(input.exclude ?? [])
+  const status = statusOf(index, session, input, giftCard, holds, cartId, exclude)
+  const pick = await pickFor(db, index, session, input, status, now)
+  if (!pick) throw input.accessible ? new ApiFailure('accessible-none', { companions: input.quantity - 1 }) : new ApiFailure('best-none', { n: input.quantity })
+  const release = [...exclude].filter((key) => {
+    const p = index.posByKey.get(key)
+    return p !== undefined && cartId !== null && holds.get(index.ids[p]) === cartId
+  })
+  try {
+    const cart = await updateCart(
+      db,
+      {
+        calendar_id: input.calendar_id,
+        changes: [
+          ...release.map((seat_id) => ({ seat_id, clientcategory_id: input.clientcategory_id, quantity: 0 })),
+          ...pick.positions.map((p) => ({ seat_id: index.keys[p], clientcategory_id: input.clientcategory_id, quantity: 1 })),
+        ],
+        USE_PUSHKIN_CARD: input.USE_PUSHKIN_CARD,
+        subscritId: input.subscritId,
+      },
+      // The pick already kept clear of single seats wherever it could.
+      { ...ctx, now, singlesAllowed: pick.leavesSingle || input.accessible === true, accessible: input.accessible === true },
+    )
+    return answer(cart, index, pick)
+  } catch (err) {
+    if (mayRetry && err instanceof ApiFailure && err.reason === 'places-taken') return PICK_AGAIN
+    throw err
   }
 }
 

@@ -7,12 +7,13 @@ import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace,
 import { findPlaces, placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
-import { loadHoldSession } from '../scheme/session-cache'
+import { withHoldSession } from '../scheme/session-cache'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
 import { guardHeldBack } from '../inventory/held-back'
+import { holdSeatsInOneStatement } from './seats-hold'
 
 export type CartUpdateInput = z.output<typeof cartUpdateRequestSchema>
 
@@ -46,9 +47,13 @@ export function standingMax(free: number, price: Pick<PriceRowDb, 'quantity'>, l
  * changes on refusal.
  */
 export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
+  // At most HOLD_SESSION_TTL_MS old: a hold fixes no money (the order reads the session fresh),
+  // and a refusal is judged again on fresh rows (withHoldSession).
+  return withHoldSession(db, input.calendar_id, ctx.now, (session) => updateCartIn(db, session, input, ctx))
+}
+
+async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
   const { now } = ctx
-  // At most HOLD_SESSION_TTL_MS old: a hold fixes no money (the order reads the session fresh).
-  const session = await loadHoldSession(db, input.calendar_id, now)
   const { event } = session
   const giftCard = cartGiftCard(event, input.USE_PUSHKIN_CARD)
   const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
@@ -81,6 +86,13 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
   // A session holding back accessible spaces judges its release rule over the session: its lock too.
   const seatsOnly = !singlesJudged && session.calendar.accessible_hold !== 1 && changes.every((c) => c.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId: session.calendar.id, seatIds: changes.filter((c) => c.quantity > 0).map((c) => c.place.id) } : undefined
+  const known = () => new Map([...places.values()].filter((p): p is SeatPlace => p.kind === 'seat').map((p) => [p.id, p]))
+  if (seatsOnly && changes.every((c) => c.quantity > 0)) {
+    // Seats only added, nothing judged across the session: one round trip (seats-hold.ts), or null for the path below.
+    const seats = changes.map((c) => ({ place: c.place as SeatPlace, priceId: c.price!.id }))
+    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats })
+    if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known())
+  }
   const after = await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cart = await openCart(trx, ctx.sessionId, session.calendar.id, now)
     const cartId = cart.id
@@ -147,8 +159,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
     return { cartId, holds: { seats, stands: [] } as CartHolds, singlesKnown }
   }, scope)
   if (!after) return listCart(db, ctx.sessionId, session, now, limit)
-  const known = new Map([...places.values()].filter((p): p is SeatPlace => p.kind === 'seat').map((p) => [p.id, p]))
-  return cartView(db, session, after.cartId, after.holds, now, limit, known, after.singlesKnown)
+  return cartView(db, session, after.cartId, after.holds, now, limit, known(), after.singlesKnown)
 }
 
 /** POST /api/cart/list: what the visitor's cart holds in a session (after a reload, say). */

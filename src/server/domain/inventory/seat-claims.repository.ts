@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
 
 /**
@@ -75,4 +76,37 @@ export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: read
     .where('order_id', 'is not', null)
     .execute()
   return rows.map((r) => r.order_id!).sort((a, b) => a - b)
+}
+
+/** What seatwise_hold_cart_seats answers (migration 2026_11_24_18_e10_01): the cart's seat holds after the claim, or 'general'. */
+export type CartSeatsHeld =
+  | { outcome: 'general' }
+  | { outcome: 'held'; cartId: number; fresh: boolean; seats: { id: number; seat_id: number; price_id: number | null; expires_at: number | null }[] }
+
+/** Why seatwise_hold_cart_seats refused, from its SQLSTATE: 'limit' (count), 'taken' (seat ids), 'late'. */
+export type CartSeatsRefusal = { kind: 'limit'; count: number } | { kind: 'taken'; seatIds: number[] } | { kind: 'late' }
+
+export function cartSeatsRefusal(err: unknown): CartSeatsRefusal | null {
+  const { code, detail } = err as { code?: unknown; detail?: unknown }
+  if (code === 'SWLIM') return { kind: 'limit', count: Number(detail) }
+  if (code === 'SWTKN') return { kind: 'taken', seatIds: String(detail).split(',').map(Number) }
+  if (code === 'SWBSY') return { kind: 'late' }
+  return null
+}
+
+/**
+ * Adds numbered seats to a visitor's cart in one statement (PostgreSQL only; see the migration
+ * for what it does and refuses). `seats` sorted by id, each with its price row; `limit` is the
+ * most tickets the cart may hold. Refusals throw the database error (cartSeatsRefusal reads it).
+ */
+export async function holdCartSeatsOnPg(
+  db: Db,
+  a: { sessionId: string; calendarId: number; now: number; holdMs: number; limit: number; seats: readonly { seatId: number; priceId: number }[]; commitBy: number },
+): Promise<CartSeatsHeld> {
+  const seatIds = a.seats.map((s) => s.seatId)
+  const priceIds = a.seats.map((s) => s.priceId)
+  const { rows } = await sql<{ o_outcome: string; o_cart: number; o_fresh: boolean; o_id: number; o_seat: number; o_price: number | null; o_expires: number | null }>`
+    select * from seatwise_hold_cart_seats(${a.sessionId}, ${a.calendarId}, ${a.now}, ${a.holdMs}, ${a.limit}, ${seatIds}::integer[], ${priceIds}::integer[], ${a.commitBy})`.execute(db)
+  if (rows.length === 0 || rows[0].o_outcome !== 'held') return { outcome: 'general' }
+  return { outcome: 'held', cartId: rows[0].o_cart, fresh: rows[0].o_fresh, seats: rows.map((r) => ({ id: r.o_id, seat_id: r.o_seat, price_id: r.o_price, expires_at: r.o_expires })) }
 }

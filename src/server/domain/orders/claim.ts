@@ -34,6 +34,29 @@ export async function inClaimTransaction<T>(
   }
 }
 
+/**
+ * Runs a claim made of one statement (all or nothing in itself, no transaction of ours: e.g.
+ * seatwise_hold_cart_seats) with what inClaimTransaction gives a claim: the session's bounded
+ * share of the pool (claim-slots.ts) and the retries of a deadlock or serialization abort, or of
+ * a concurrent first cart of the same visitor (unique violation).
+ */
+export async function inClaimStatement<T>(db: Db, calendarId: number, run: () => Promise<T>): Promise<T> {
+  const giveBack = await takeClaimSlots(db, [calendarId])
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run()
+      } catch (err) {
+        const code = (err as { code?: unknown }).code
+        if (attempt < CLAIM_ATTEMPTS && (code === '40P01' || code === '40001' || code === '23505')) continue
+        throw err
+      }
+    }
+  } finally {
+    giveBack()
+  }
+}
+
 async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (trx: Db) => Promise<T>, seats: SeatScope | undefined): Promise<T> {
   const rowLevel = seats !== undefined
   for (let attempt = 1; ; attempt++) {

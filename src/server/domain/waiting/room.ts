@@ -78,6 +78,11 @@ export function doorRoom(db: Db, calendarId: number): Promise<WaitingRoomRow | u
   return roomCache.get(db, calendarId, () => findRoom(db, calendarId))
 }
 
+/** Drops this process's cached room of one session (a refusal is judged again on the fresh row). */
+export function forgetDoorRoom(db: Db, calendarId: number): void {
+  roomCache.forget(db, calendarId)
+}
+
 /** Drops this process's cached rooms (after an operator's call). */
 export function forgetDoorRooms(db: Db): void {
   roomCache.forgetAll(db)

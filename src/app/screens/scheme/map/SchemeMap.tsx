@@ -5,7 +5,7 @@ import type { SeatInfo } from '../../../../engine/interaction/seatInfo'
 import { SeatMapCanvas } from '../../../seatmap/SeatMapCanvas'
 import type { SeatMapLabels } from '../../../seatmap/labels'
 import { formatMoney } from '../../../kernel/format'
-import { useSchemeMapController, useSchemeMapState } from './context'
+import { useSchemeMapController, useSchemeMapField } from './context'
 import { accessNote } from '../seatChoice/AccessLegend'
 
 /** Translated chrome texts of the seat map. */
@@ -49,7 +49,8 @@ export function SchemeMap({ lang, currency, onSeatClick }: {
   const { t } = useTranslation()
   const labels = useMapLabels()
   const controller = useSchemeMapController()
-  const { phase, access } = useSchemeMapState(controller)
+  const phase = useSchemeMapField(controller, 'phase')
+  const access = useSchemeMapField(controller, 'access')
   // The tooltip names an accessible seat's type, with its icon (issue 20 item 3).
   const seatNote = (key: string) => accessNote(access, key, t)
   if (phase === 'no-svg') return <p className="notice scheme-map__message" role="status">{t('messages.scheme-not-loaded')}</p>

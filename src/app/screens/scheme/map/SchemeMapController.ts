@@ -322,6 +322,10 @@ export class SchemeMapController {
   }
 
   private update(patch: Partial<SchemeMapState>): void {
+    // A patch that changes nothing (the stream's first `connected` while already live) notifies
+    // nobody: each notification is a synchronous React render of every subscriber.
+    const keys = Object.keys(patch) as (keyof SchemeMapState)[]
+    if (keys.every((k) => Object.is(this.state[k], patch[k]))) return
     this.state = { ...this.state, ...patch }
     for (const l of [...this.listeners]) l()
   }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react'
+import { startTransition, useLayoutEffect, useState } from 'react'
 import { api } from '../../../api/client'
 import { mapSourceOf, SchemeMapController, type SchemeMapControllerOptions } from './SchemeMapController'
 
@@ -24,7 +24,11 @@ export function useSessionMap(options: SessionMapOptions): SchemeMapController |
       loadCompiled: () => api.call('schemeMapCompiled', { hash, calendar_id: calendarId }),
     })
     c.start()
-    setController(c)
+    // The session's panels and map render in a transition (sliced, a few ms per task): set
+    // plainly in this layout effect they rendered synchronously inside the commit's task (issue
+    // 16's long tasks). The map mounts with that render, so its own layout effect still finds
+    // the controller.
+    startTransition(() => setController(c))
     return () => {
       c.dispose()
       setController(null)

@@ -1,0 +1,170 @@
+import type { StudioOp } from '../../../contract/admin/studio'
+import type { Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { writeAudit } from '../audit'
+import type { Actor } from '../context'
+import { apply, auditOps, type Version } from './apply-ops'
+import { claimSeatChunk, claimSvgStep, deleteCopyJob, findCopyJob, findCopyProgress, insertCopyJob, listCopyJobIds, setCopied } from './copy-job.repository'
+import { copySeats, copyStanding, copySvg, startCopy } from './copy.repository'
+import { recount } from './version.repository'
+
+/**
+ * A studio save's copy of a whole map version, in chunks (migration 2026_11_24_17_a10_01): the
+ * save's transaction makes the new version's row, sectors and zones and a drawing_copies row
+ * (enqueueCopy); each copyStep then copies, in a transaction of its own, the svg (the first
+ * step), the next COPY_CHUNK_IDS source seat ids, and the last one copies the standing places, applies the save's edits
+ * and writes the audit row. The request that saved drives it for a while (edit.ts), the cluster's
+ * background work the rest (plugins/services/map-copies.ts); both may step the same copy at once:
+ * a step claims its chunk with a conditional update (svg_copied, after_seat_id) before copying, so the
+ * second waits for the first's commit (PostgreSQL's row lock; SQLite has one writer) and then
+ * finds the chunk gone and copies nothing. The source is a version no save edits any more (a
+ * session was put on it, or it is not the venue's newest), so every chunk reads the same seats.
+ */
+
+/**
+ * Source seat ids one transaction copies: ~0.2–0.4 s on SQLite and 1–3 s on PostgreSQL on the
+ * shared 2-core machine (its foreign-key checks are most of it), well under the statement timeout
+ * (10 s), and short enough that SQLite's other writers (orders) wait no longer than that.
+ */
+export const COPY_CHUNK_IDS = 25_000
+
+/** What a copy in progress shows: seats copied of the source's. */
+export interface CopyProgress {
+  drawingId: number
+  copied: number
+  total: number
+  done: boolean
+  /** Once done: the version's seats, and how many seats (or places) the save's edits changed. */
+  seats?: number
+  changed?: number
+}
+
+/** Who saved, as the finished copy's audit row names them (no session secrets). */
+type StoredActor = Pick<Actor, 'role' | 'operatorId' | 'tokenId' | 'label' | 'ip'>
+
+/**
+ * Makes the new version (copy.repository.ts startCopy) and its copy job, in the save's
+ * transaction. `ops` must already have been applied to the source without error (edit.ts checks
+ * them there first): the finished copy applies them unchanged.
+ */
+export async function enqueueCopy(trx: Db, actor: Actor, sourceId: number, ops: readonly StudioOp[], now: number) {
+  const made = await startCopy(trx, sourceId, now)
+  const stored: StoredActor = { role: actor.role, operatorId: actor.operatorId, tokenId: actor.tokenId, label: actor.label, ip: actor.ip }
+  await insertCopyJob(trx, {
+    drawing_id: made.id,
+    source_id: sourceId,
+    after_seat_id: made.total > 0 ? made.firstSeatId - 1 : 0,
+    last_seat_id: made.lastSeatId,
+    total: made.total,
+    ops_json: JSON.stringify(ops),
+    zone_ids_json: JSON.stringify([...made.zoneIds]),
+    actor_json: JSON.stringify(stored),
+    created_at: now,
+  })
+  return made
+}
+
+/** The copy in progress that makes this version, or null when it has none (finished, or never copied). */
+export async function copyProgress(db: Db, drawingId: number): Promise<CopyProgress | null> {
+  const job = await findCopyProgress(db, drawingId)
+  return job ? { drawingId, copied: Number(job.copied), total: Number(job.total), done: false } : null
+}
+
+/** Copies in progress, oldest first (the background work's queue). */
+export async function pendingCopies(db: Db): Promise<number[]> {
+  return listCopyJobIds(db)
+}
+
+/** Refuses (409) putting a session on, or saving, a version whose copy is not done: its seats are not all there. */
+export async function mustBeCopied(db: Db, drawingId: number): Promise<void> {
+  const p = await copyProgress(db, drawingId)
+  if (p) throw new ApiFailure('admin-version-copying', { id: drawingId, percent: Math.floor((100 * p.copied) / Math.max(1, p.total)) })
+}
+
+/**
+ * One step of a copy, in a transaction of its own: the next chunk of seats, or (all copied) the
+ * finish. Answers the progress after it; null when there is no such copy (done already).
+ */
+export async function copyStep(db: Db, drawingId: number): Promise<CopyProgress | null> {
+  return db.transaction().execute(async (trx) => {
+    const job = await findCopyJob(trx, drawingId)
+    if (!job) return null
+    const after = Number(job.after_seat_id)
+    const last = Number(job.last_seat_id)
+    const progress = (copied: number, done: boolean): CopyProgress => ({ drawingId, copied, total: Number(job.total), done })
+    if (Number(job.svg_copied) === 0) {
+      if (await claimSvgStep(trx, drawingId)) await copySvg(trx, job.source_id, drawingId)
+      return progress(Number(job.copied), false)
+    }
+    if (after < last) {
+      const through = Math.min(after + COPY_CHUNK_IDS, last)
+      // Another step copied this chunk meanwhile: nothing to do here.
+      if (!(await claimSeatChunk(trx, drawingId, after, through))) return progress(Number(job.copied), false)
+      const copied = Number(job.copied) + (await copySeats(trx, job.source_id, drawingId, after, through))
+      await setCopied(trx, drawingId, copied)
+      return progress(copied, false)
+    }
+    if (!(await deleteCopyJob(trx, drawingId))) return null
+    await copyStanding(trx, job.source_id, drawingId)
+    const { seats, changed } = await finish(trx, job, Date.now() - Number(job.created_at), true)
+    return { ...progress(Number(job.copied), true), seats, changed }
+  }).catch(async (e: unknown) => {
+    if (!(e instanceof ApiFailure)) throw e
+    return finishRefused(db, drawingId, e)
+  })
+}
+
+/**
+ * The edits were tried on the source before the copy began, so they apply to the copy too; the
+ * one way they may not is a save whose later edit names seats its own earlier delete-seats
+ * removed (the try selects seats it deletes). Then the copy finishes without the edits, as the
+ * source was, and the audit row says which edit was refused: a copy never stays half made.
+ */
+async function finishRefused(db: Db, drawingId: number, refused: ApiFailure): Promise<CopyProgress | null> {
+  return db.transaction().execute(async (trx) => {
+    const job = await findCopyJob(trx, drawingId)
+    if (!job || Number(job.after_seat_id) < Number(job.last_seat_id)) return job ? { drawingId, copied: Number(job.copied), total: Number(job.total), done: false } : null
+    await deleteCopyJob(trx, drawingId)
+    await copyStanding(trx, job.source_id, drawingId)
+    const { seats } = await finish(trx, { ...job, ops_json: '[]' }, Date.now() - Number(job.created_at), false, { reason: refused.reason, params: refused.params })
+    return { drawingId, copied: Number(job.copied), total: Number(job.total), done: true, seats, changed: 0 }
+  })
+}
+
+/**
+ * The copy's last transaction: the save's edits on the copied rows and the audit row of the
+ * finished copy (the save's own row, written when it was made, names the edits and the source).
+ */
+async function finish(
+  trx: Db,
+  job: { drawing_id: number; source_id: number; ops_json: string; zone_ids_json: string; actor_json: string; copied: number },
+  ms: number,
+  edited: boolean,
+  refused?: unknown,
+): Promise<{ seats: number; changed: number }> {
+  const ops = JSON.parse(job.ops_json) as StudioOp[]
+  const actor = { ...(JSON.parse(job.actor_json) as StoredActor), operator: null, csrf: null, sessionHash: null }
+  const v: Version = { id: job.drawing_id, zoneIds: new Map(JSON.parse(job.zone_ids_json) as [number, number][]), added: [], keyPrefix: `studio-${job.drawing_id}` }
+  let changed = 0
+  for (const op of ops) changed += await apply(trx, v, op)
+  // Only deleting seats changes a count; the copy carries its source's counts.
+  const seats = ops.some((op) => op.op === 'delete-seats') ? await recount(trx, job.drawing_id) : Number(job.copied)
+  await writeAudit(trx, actor, {
+    action: 'edit-map-copied',
+    entity: 'drawing',
+    entityId: job.drawing_id,
+    before: { drawing_id: job.source_id },
+    after: { drawing_id: job.drawing_id, seat_count: seats, changed, copy_ms: ms, edited, ...(refused ? { refused } : {}), ops: auditOps(ops) },
+  })
+  return { seats, changed }
+}
+
+/**
+ * Steps one copy until it is done, `stop()` says so (the request's time is up, the process
+ * closes, it lost the background lease) or it is gone. Answers the last progress (null: gone).
+ */
+export async function driveCopy(db: Db, drawingId: number, stop: () => boolean): Promise<CopyProgress | null> {
+  let p = await copyProgress(db, drawingId)
+  while (p && !p.done && !stop()) p = await copyStep(db, drawingId)
+  return p
+}

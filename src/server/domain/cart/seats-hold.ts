@@ -1,0 +1,50 @@
+import { isPostgresDb, type Db } from '../../db/connect'
+import { ApiFailure } from '../../errors'
+import { CLAIM_COMMIT_BY_MS } from '../inventory/constants'
+import type { CartHolds } from '../inventory/holds.repository'
+import { takenFailure, type SeatPlace } from '../inventory/places'
+import { cartSeatsRefusal, holdCartSeatsOnPg } from '../inventory/seat-claims.repository'
+import { inClaimStatement } from '../orders/claim'
+import { limitFailure } from '../scheme/pricing'
+import { subscriptionLimitFailure } from '../scheme/subscription'
+
+/**
+ * The on-sale rush's commonest call in one database round trip (issue 18): a visitor adds
+ * numbered seats, and only adds (no release, no standing place), where neither the single-seat
+ * rule nor held-back accessible spaces are judged (the caller decides). On PostgreSQL it runs
+ * seatwise_hold_cart_seats (migration 2026_11_24_18_e10_01), the general claim's steps as one
+ * statement; it answers null where that function leaves the request to the general path (an
+ * expired unpaid order to cancel, standing places or these very seats in the cart) and on SQLite.
+ * Refusals are the general path's, with the same texts: the order limit (or the subscription's),
+ * seats someone holds, too late to commit.
+ */
+export async function holdSeatsInOneStatement(
+  db: Db,
+  a: {
+    sessionId: string
+    calendarId: number
+    now: number
+    holdSeconds: number
+    orderLimit: number
+    /** Tickets the subscription paying for the cart has left (null: not bought by subscription). */
+    subscriptionLeft: number | null
+    seats: readonly { place: SeatPlace; priceId: number }[]
+  },
+): Promise<{ cartId: number; holds: CartHolds } | null> {
+  if (!isPostgresDb(db) || a.seats.length === 0) return null
+  const sorted = [...a.seats].sort((x, y) => x.place.id - y.place.id)
+  const limit = a.subscriptionLeft === null ? a.orderLimit : Math.min(a.orderLimit, a.subscriptionLeft)
+  const args = { sessionId: a.sessionId, calendarId: a.calendarId, now: a.now, holdMs: a.holdSeconds * 1000, limit, seats: sorted.map((s) => ({ seatId: s.place.id, priceId: s.priceId })), commitBy: a.now + CLAIM_COMMIT_BY_MS }
+  try {
+    const held = await inClaimStatement(db, a.calendarId, () => holdCartSeatsOnPg(db, args))
+    if (held.outcome === 'general') return null
+    return { cartId: held.cartId, holds: { seats: held.seats, stands: [] } }
+  } catch (err) {
+    const refusal = cartSeatsRefusal(err)
+    if (!refusal) throw err
+    if (refusal.kind === 'late') throw new ApiFailure('busy')
+    if (refusal.kind === 'taken') throw takenFailure(sorted.filter((s) => refusal.seatIds.includes(s.place.id)).map((s) => s.place))
+    if (refusal.count > a.orderLimit) throw limitFailure(a.orderLimit, refusal.count)
+    throw subscriptionLimitFailure(a.subscriptionLeft ?? limit, refusal.count)
+  }
+}

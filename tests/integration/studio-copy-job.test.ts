@@ -1,0 +1,144 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AdminErrorCode } from '../../src/contract/admin/roles'
+import type { StudioPlan } from '../../src/contract/admin/studio'
+import { connect } from '../../src/server/db/connect'
+import { BACKGROUND_LEASE } from '../../src/server/background/leader'
+import { takeLease } from '../../src/server/domain/background/lease.repository'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { type AdminClient, signedIn } from './admin-helpers'
+
+/**
+ * A studio save on a version a session was put on, copied by the background (issue 17 item 3,
+ * admin/studio/copy-job.ts): with STUDIO_COPY_INLINE_MS 0 the request copies nothing and answers
+ * `copying`; the copy is a drawing_copies row in the database, so it waits while no process runs
+ * the background work (the lease is held by another, as for a process killed mid-copy whose
+ * lease has not run out) and goes on when one does; until it is done the new version takes no
+ * save and no session; then it holds every seat with the save's edits, and both audit rows.
+ */
+const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
+const DAY_MS = 86_400_000
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
+/** A lease holder that is no process of this server: while it holds the lease, no background work runs. */
+const ELSEWHERE = 'another-process'
+/** How long the test waits for the background to finish a copy (lease renewal 5 s + copy tick 5 s + the copy). */
+const COPY_WAIT_MS = 45_000
+type Row = Record<string, unknown> & { id: number }
+interface Saved { drawing_id: number; version: number; revision: number; in_place: boolean; seats: number; changed: number; copying: { copied: number; total: number } | null }
+interface Audit { action: string; entity_id: string; after: Record<string, unknown> }
+
+describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
+  let server: TestServer
+  let manager: AdminClient
+  let venue: number
+  let first: number
+  let event: number
+  let session: number
+  let plan: StudioPlan
+
+  const planOf = async (id: number) => (await manager.get<StudioPlan>(`/api/admin/drawings/${id}`)).body
+  const save = (id: number, ops: unknown[]) => manager.post<Saved>(`/api/admin/drawings/${id}/edit`, { ops })
+  const drawingRows = async () => (await server.db.selectFrom('venue_drawings').select('id').where('venue_id', '=', venue).execute()).length
+  const copyRows = async () => (await server.db.selectFrom('drawing_copies').select('drawing_id').execute()).map((r) => r.drawing_id)
+  const audits = async (id: number) => (await manager.get<{ entries: Audit[] }>(`/api/admin/audit?entity=drawing`)).body.entries.filter((e) => e.entity_id === String(id))
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      db: dbKind,
+      env: { STUDIO_COPY_INLINE_MS: '0' },
+      // Another process holds the background lease: this server runs no copy until it is gone.
+      prepare: async (dataDir, env) => {
+        const db = connect(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') })
+        expect(await takeLease(db, BACKGROUND_LEASE, ELSEWHERE, Date.now(), Date.now() + 3_600_000)).toBe(true)
+        await db.destroy()
+      },
+    })
+    manager = await signedIn(server, 'manager')
+    venue = (await manager.post<{ id: number }>('/api/admin/venues', { name_ru: 'Копия', name_en: 'Copy' })).body.id
+    const report = await manager.post<{ drawing_id: number }>(`/api/admin/venues/${venue}/drawings`, { name: 'ub-palace', svg: fs.readFileSync(DRAWING, 'utf8') })
+    expect(report.status, JSON.stringify(report.body)).toBe(200)
+    first = report.body.drawing_id
+    plan = await planOf(first)
+    // A session on the import seals it: saves on it copy.
+    const refs = (await manager.get<{ kinds: Row[]; menus: Row[] }>('/api/admin/refs')).body
+    const kind = refs.kinds[0].id
+    event = (await manager.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: venue, scheme: 1, name_ru: 'Копируемый', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === kind)!.id] })).body.id
+    session = (await manager.post<{ ids: number[] }>(`/api/admin/events/${event}/sessions`, { day: dayIn(6), time: '19:00', drawing_id: first })).body.ids[0]
+    expect((await planOf(first)).drawing.draft).toBe(false)
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('answers copying at once; the version waits, refusing saves and sessions, until a process runs the background; then it holds every seat with the edits, is a draft, and takes sessions', async () => {
+    const seated = plan.sectors.filter((s) => s.kind === 0 && s.seat_count > 2).sort((a, b) => b.seat_count - a.seat_count)
+    const big = seated[0].index
+    const stray = plan.seats.key.filter((_, i) => plan.seats.sector[i] === seated[1].index).slice(0, 2)
+    const rows = await drawingRows()
+
+    // A bad save is refused before anything is made: the edits are tried on the source first.
+    const bad = await save(first, [{ op: 'add-zone', name: 'Лишняя', color: '#222222' }, { op: 'paint', zone: null, seats: { keys: [plan.seats.key[0], 'no-such-seat'] } }])
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatchObject({ errorText: 'Unknown value in seats: no-such-seat' })
+    expect(await drawingRows()).toBe(rows)
+    expect(await copyRows()).toEqual([])
+
+    const saved = await save(first, [
+      { op: 'add-zone', name: 'Весь зал', color: '#2a9d8f' },
+      { op: 'paint', zone: 'new:0', seats: { sector: big } },
+      { op: 'rename-sector', sector: big, name: 'Партер' },
+      { op: 'delete-seats', seats: { keys: stray } },
+    ])
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(saved.body).toMatchObject({ version: 2, revision: 0, in_place: false, changed: 0, copying: { copied: 0, total: plan.seats.key.length } })
+    const made = saved.body.drawing_id
+    expect(await drawingRows()).toBe(rows + 1)
+    expect(await copyRows()).toEqual([made])
+
+    // Still copying (no process runs the background): the studio sees the progress only.
+    const waiting = await planOf(made)
+    expect(waiting.drawing).toMatchObject({ id: made, version: 2, parent_id: first, copying: { copied: 0, total: plan.seats.key.length } })
+    expect(waiting.seats.key).toEqual([])
+    expect(waiting.svg).toBe('')
+    const refusedSave = await save(made, [{ op: 'rename-sector', sector: big, name: 'Рано' }])
+    expect(refusedSave.status).toBe(409)
+    expect(refusedSave.body).toMatchObject({ errorCode: AdminErrorCode.CONFLICT, errorText: `Map version ${made} is still being copied (0%): wait until the copy is done` })
+    const refusedSession = await manager.post(`/api/admin/events/${event}/sessions`, { day: dayIn(7), time: '19:00', drawing_id: made })
+    expect(refusedSession.status).toBe(409)
+    expect((await manager.post(`/api/admin/sessions/${session}/map`, { drawing_id: made })).status).toBe(409)
+    expect(await server.db.selectFrom('calendars').select('id').where('drawing_id', '=', made).execute()).toEqual([])
+    // The save's own audit row is there already: who, from which version, the edits.
+    expect((await audits(made)).map((e) => [e.action, e.after.copying])).toEqual([['edit-map', true]])
+
+    // The other process's lease is gone: this server takes the background work and finishes the copy.
+    await server.db.deleteFrom('job_leases').where('name', '=', BACKGROUND_LEASE).where('holder', '=', ELSEWHERE).execute()
+    const until = Date.now() + COPY_WAIT_MS
+    let done = await planOf(made)
+    while (done.drawing.copying && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 250))
+      done = await planOf(made)
+    }
+    expect(done.drawing).toMatchObject({ id: made, version: 2, revision: 0, draft: true, copying: null })
+    expect(await copyRows()).toEqual([])
+    expect(done.seats.key).toEqual(plan.seats.key.filter((k) => !stray.includes(k)))
+    expect(done.sectors.find((s) => s.index === big)!.name).toBe('Партер')
+    const zone = done.zones.find((z) => z.name === 'Весь зал')!
+    expect(new Set(done.seats.zone.filter((_, i) => done.seats.sector[i] === big))).toEqual(new Set([zone.id]))
+    expect(done.standing.map((p) => [p.place_key, p.capacity])).toEqual(plan.standing.map((p) => [p.place_key, p.capacity]))
+    expect(done.sectors.filter((s) => s.kind === 0).reduce((a, s) => a + s.seat_count, 0)).toBe(plan.seats.key.length - 2)
+    const entries = await audits(made)
+    expect(entries.map((e) => e.action).sort()).toEqual(['edit-map', 'edit-map-copied'])
+    expect(entries.find((e) => e.action === 'edit-map-copied')!.after).toMatchObject({ drawing_id: made, edited: true, seat_count: plan.seats.key.length - 2 })
+    // The source is as it was.
+    const source = await planOf(first)
+    expect(source.seats.key).toEqual(plan.seats.key)
+    expect(source.sectors).toEqual(plan.sectors)
+
+    // Done: a draft (saved in place) that takes sessions.
+    const next = await save(made, [{ op: 'rename-sector', sector: big, name: 'Партер 2' }])
+    expect(next.body).toMatchObject({ drawing_id: made, version: 2, revision: 1, in_place: true, copying: null })
+    expect((await manager.post(`/api/admin/events/${event}/sessions`, { day: dayIn(7), time: '19:00', drawing_id: made })).status).toBe(200)
+    expect((await planOf(made)).drawing.draft).toBe(false)
+  })
+})
