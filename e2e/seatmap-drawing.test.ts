@@ -144,10 +144,14 @@ describe('seat map drawing', () => {
     const page = await openLab(context, '')
     await centreRoundSeat(page, CLOSE_UP_ZOOM)
     await waitForNumbers(page)
-    // The count refreshes with the tiles or every GPU_MEMORY_STATS_MS; the font is there once labels are.
+    // Numbers can be drawn while the seat tiles are still being built in slices (a loaded machine:
+    // CI read 8904 bytes, the sector fills alone), so wait for stats that have the tiles; the
+    // count in the same stats is fresh, since it is taken again whenever the tile count changes.
+    // The font is there once labels are.
     const gpu = await page.waitForFunction(() => {
-      const m = window.__seatmap!.engine!.getStats().gpuMemory
-      return m.textures > 0 && m.buffers > 0 ? m : null
+      const s = window.__seatmap!.engine!.getStats()
+      const m = s.gpuMemory
+      return s.tiles > 0 && m.textures > 0 && m.buffers > 0 ? m : null
     }, null, WAIT).then((h) => h.jsonValue() as Promise<GpuMemory>)
     const seatBytes = SEATS * VERTS_PER_SEAT * (2 * 4 + 4)
     expect(gpu.buffers).toBeGreaterThanOrEqual(seatBytes)
