@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, resolve } from 'node:path'
@@ -8,9 +9,12 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 /**
  * The browser benchmarks build the client into their own directory: dist/client is shared with
  * the e2e runs of the whole team, and a rebuild there in the middle of a page load breaks a
- * measurement. SEATMAP_BENCH_DIST moves it (two people benchmarking on one machine).
+ * measurement. The default folder is named after the checkout, so two checkouts (worktrees, an
+ * A/B of two commits) benchmarking on one machine never build into each other's pages;
+ * SEATMAP_BENCH_DIST moves it.
  */
-export const BENCH_DIST = process.env.SEATMAP_BENCH_DIST ?? resolve(os.tmpdir(), 'seatmap-bench-dist')
+const CHECKOUT_TAG = createHash('sha256').update(ROOT).digest('hex').slice(0, 8)
+export const BENCH_DIST = process.env.SEATMAP_BENCH_DIST ?? resolve(os.tmpdir(), `seatmap-bench-dist-${CHECKOUT_TAG}`)
 
 /** Builds the lab into BENCH_DIST unless it is there and `--no-build` was given; returns the directory. */
 export function buildLabDist(args: readonly string[]): string {
