@@ -293,6 +293,46 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     }
   })
 
+  it('archives a section: it leaves the top menu with its menu items, is not offered for new events or menu items, stays with the event that has it; restored and audited', async () => {
+    const kind = (await manager.post<{ id: number }>('/api/admin/kinds', { name_ru: 'Старый раздел', name_en: 'Old section', sortnum: 90 })).body.id
+    const menu = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Пункт раздела', menu_kind_id: kind })).body.id
+    const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody({ menu_kind_id: kind, main_menu_ids: [menu] }))).body.id
+    const [s] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${id}/sessions`, { day: dayIn(6), time: '19:00' })).body.ids
+    expect((await manager.post(`/api/admin/sessions/${s}/prices`, { client_category_id: refs.categories[0].id, zone_id: gaZone(), price: 1000, quantity: 5 })).status).toBe(200)
+    expect((await manager.post(`/api/admin/events/${id}/publish`, { published: 1 })).status).toBe(200)
+    const hash = (await manager.get<{ event: { hash_id: string } }>(`/api/admin/events/${id}`)).body.event.hash_id
+    const shown = async () => {
+      const list = await listing()
+      return { kind: list.kind_menu.some((k) => k.menukind_id === kind), menu: list.main_menu.some((m) => m.mainmenu_id === menu), listed: list.action.some((a) => a.hash_id === hash) }
+    }
+    expect(await shown()).toEqual({ kind: true, menu: true, listed: true })
+
+    const box = await signedIn(server, 'boxoffice')
+    expect((await box.post(`/api/admin/kinds/${kind}/archive`, {})).status).toBe(403)
+    expect((await manager.post(`/api/admin/kinds/${kind}/archive`, {})).status).toBe(200)
+    // Its only menu item went with it, so the event has no menu to be listed under.
+    expect(await shown()).toEqual({ kind: false, menu: false, listed: false })
+    expect((await manager.post('/api/admin/kinds/999999/archive', {})).status).toBe(404)
+
+    // Not offered for a new choice: a new event or menu item in it is refused, and nothing is written.
+    const events = (await manager.get<{ events: Row[] }>('/api/admin/events')).body.events.length
+    const newEvent = await manager.post('/api/admin/events', eventBody({ menu_kind_id: kind }))
+    expect(newEvent.status).toBe(409)
+    expect(newEvent.body).toMatchObject({ errorCode: AdminErrorCode.CONFLICT, errorText: `menu_kind_id ${kind} is archived: restore it to choose it` })
+    expect((await manager.get<{ events: Row[] }>('/api/admin/events')).body.events.length).toBe(events)
+    expect((await manager.post('/api/admin/menus', { name_ru: 'Новый пункт', menu_kind_id: kind })).body.errorText).toBe(`menu_kind_id ${kind} is archived: restore it to choose it`)
+    // What already has it keeps it when saved again.
+    expect((await manager.post(`/api/admin/events/${id}`, eventBody({ menu_kind_id: kind, main_menu_ids: [menu], name_en: 'Saved again' }))).status).toBe(200)
+    expect((await manager.post(`/api/admin/menus/${menu}`, { name_ru: 'Пункт раздела', name_en: 'Renamed', menu_kind_id: kind })).status).toBe(200)
+
+    expect((await manager.post(`/api/admin/kinds/${kind}/unarchive`, {})).status).toBe(200)
+    expect(await shown()).toEqual({ kind: true, menu: true, listed: true })
+    const owner = await signedIn(server, 'owner')
+    const log = (await owner.get<{ entries: { action: string; after: Row | null }[] }>(`/api/admin/audit?entity=kind&entity_id=${kind}`)).body.entries
+    expect(log.map((e) => e.action)).toEqual(['unarchive', 'archive', 'create'])
+    expect(log[1].after!.archived_at).toEqual(expect.any(Number))
+  })
+
   it('refuses each role what it may not do: box office and door read but do not write; box office does not publish', async () => {
     const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody())).body.id
     const box = await signedIn(server, 'boxoffice')

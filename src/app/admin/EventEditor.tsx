@@ -50,8 +50,9 @@ export function EventEditor() {
     const r = (await api('refs', {})) as unknown as Refs
     setRefs(r)
     if (eventId === null) {
-      setForm((f) => ({ ...f, kind: String(r.kinds[0]?.id ?? ''), venue: String(offered(r.venues)[0]?.id ?? '') }))
-      const first = offered(r.menus).find((m) => m.menu_kind_id === r.kinds[0]?.id)
+      const kind = offered(r.kinds)[0]
+      setForm((f) => ({ ...f, kind: String(kind?.id ?? ''), venue: String(offered(r.venues)[0]?.id ?? '') }))
+      const first = offered(r.menus).find((m) => m.menu_kind_id === kind?.id)
       setMenus(first ? [String(first.id)] : [])
       return
     }
@@ -193,7 +194,7 @@ export function EventEditor() {
       )}
       <form className="adm-form" onSubmit={saveEvent} aria-label={t.name}>
         {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}
-        {select('kind', t.kind, refs.kinds)}
+        {select('kind', t.kind, offered(refs.kinds, detail ? [String(detail.event.menu_kind_id)] : []))}
         {select('venue', t.venue, offered(refs.venues, detail ? [String(detail.event.venue_id)] : []))}
         {choices('menu', t.menus, menuChoices, menus, setMenus)}
         {choices('tag', t.tags, offered(refs.tags, keptTags), tags, setTags)}

@@ -124,6 +124,8 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
     kindCreate: kinds.create,
     kindUpdate: kinds.update,
     kindCopy: kinds.copy,
+    kindArchive: archiving('menu_kinds').archive,
+    kindUnarchive: archiving('menu_kinds').unarchive,
     ruleUpdate: rules.update,
     ruleCopy: rules.copy,
     ruleArchive: archiving('rules').archive,

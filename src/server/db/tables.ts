@@ -17,7 +17,7 @@ export type Loc<K extends string> = { [L in Langs as `${K}_${L}`]: Def<string> }
 export interface SettingsTable { key: string; value: string }
 export interface LanguagesTable { code: string; name: string; sortnum: Def<number>; enabled: Flag }
 export type RulesTable = { id: Id; slug: string; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'infname'> & Loc<'url'> & Loc<'filebody'>
-export type MenuKindsTable = { id: Id; sortnum: Def<number> } & Loc<'name'>
+export type MenuKindsTable = { id: Id; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'>
 export type MainMenusTable = {
   id: Id
   menu_kind_id: number

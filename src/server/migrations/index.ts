@@ -28,6 +28,7 @@ import * as m16a from './2026_11_24_16_01_01_compiled_venues'
 import * as m20w3a from './2026_11_24_20_w3_01_accessible_seating'
 import * as m17s1 from './2026_11_24_17_s1_01_blocked_seats'
 import * as m17h1 from './2026_11_24_17_h1_01_archive_tags_menus'
+import * as m17l1 from './2026_11_25_17_l1_01_archive_kinds'
 import * as m17a9 from './2026_11_24_17_a9_01_archive_more'
 import * as m19c1 from './2026_11_24_19_c1_01_outbox_order'
 import * as m16c10 from './2026_11_24_16_c10_01_compiled_venue_revision'
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_16_c10_01_compiled_venue_revision': m16c10,
   '2026_11_24_17_b10_01_drawing_versions_index': m17b10,
   '2026_11_24_18_e10_01_hold_cart_seats': m18e10,
+  '2026_11_25_17_l1_01_archive_kinds': m17l1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -27,15 +27,15 @@ interface Kind {
   fields: Field[]
 }
 
-type ArchiveCall = 'menuArchive' | 'tagArchive' | 'venueArchive' | 'categoryArchive' | 'zoneArchive' | 'ruleArchive'
-type UnarchiveCall = 'menuUnarchive' | 'tagUnarchive' | 'venueUnarchive' | 'categoryUnarchive' | 'zoneUnarchive' | 'ruleUnarchive'
+type ArchiveCall = 'kindArchive' | 'menuArchive' | 'tagArchive' | 'venueArchive' | 'categoryArchive' | 'zoneArchive' | 'ruleArchive'
+type UnarchiveCall = 'kindUnarchive' | 'menuUnarchive' | 'tagUnarchive' | 'venueUnarchive' | 'categoryUnarchive' | 'zoneUnarchive' | 'ruleUnarchive'
 
 const sortnum: Field = { key: 'sortnum', label: 'sortnum', type: 'number' }
 /** The catalogue's smaller tables, each edited with its contract schema (contract/admin/catalogue.ts). */
 export const KINDS: Record<string, Kind> = {
   categories: { title: 'categories', rows: (r) => r.categories, create: 'categoryCreate', update: 'categoryUpdate', copy: 'categoryCopy', archive: { on: 'categoryArchive', off: 'categoryUnarchive' }, schema: categoryInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'needage', label: 'needage', type: 'number' }, { key: 'needmiddlename', label: 'needmiddlename', type: 'flag' }, { key: 'needdocument', label: 'needdocument', type: 'flag' }, sortnum] },
   zones: { title: 'zones', rows: (r) => r.zones.filter((z) => z.drawing_id === null), create: 'zoneCreate', update: 'zoneUpdate', copy: 'zoneCopy', archive: { on: 'zoneArchive', off: 'zoneUnarchive' }, schema: zoneInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'color', label: 'color', type: 'color' }, sortnum] },
-  kinds: { title: 'kinds', rows: (r) => r.kinds, create: 'kindCreate', update: 'kindUpdate', copy: 'kindCopy', schema: kindInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
+  kinds: { title: 'kinds', rows: (r) => r.kinds, create: 'kindCreate', update: 'kindUpdate', copy: 'kindCopy', archive: { on: 'kindArchive', off: 'kindUnarchive' }, schema: kindInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
   menus: { title: 'menus', rows: (r) => r.menus, create: 'menuCreate', update: 'menuUpdate', copy: 'menuCopy', archive: { on: 'menuArchive', off: 'menuUnarchive' }, schema: menuInputSchema, fields: [{ key: 'menu_kind_id', label: 'kind', type: 'kind' }, { key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
   tags: { title: 'tags', rows: (r) => r.tags, create: 'tagCreate', update: 'tagUpdate', copy: 'tagCopy', archive: { on: 'tagArchive', off: 'tagUnarchive' }, schema: tagInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, sortnum] },
   venues: { title: 'venues', rows: (r) => r.venues, create: 'venueCreate', update: 'venueUpdate', copy: 'venueCopy', archive: { on: 'venueArchive', off: 'venueUnarchive' }, schema: venueInputSchema, fields: [{ key: 'name', label: 'name', type: 'loc', required: true }, { key: 'address', label: 'address', type: 'loc' }, { key: 'urlyandexmap', label: 'mapLink', type: 'text' }, { key: 'latitude', label: 'latitude', type: 'nullnumber' }, { key: 'longitude', label: 'longitude', type: 'nullnumber' }] },
@@ -49,7 +49,7 @@ function emptyForm(kind: Kind, refs: Refs | null): Record<string, string> {
   const out: Record<string, string> = {}
   for (const f of kind.fields) {
     if (isLoc(f)) for (const l of LANGS) out[`${f.key}_${l}`] = ''
-    else out[f.key] = f.type === 'color' ? '#3a86ff' : f.type === 'number' || f.type === 'flag' ? '0' : f.type === 'kind' ? String(refs?.kinds[0]?.id ?? '') : ''
+    else out[f.key] = f.type === 'color' ? '#3a86ff' : f.type === 'number' || f.type === 'flag' ? '0' : f.type === 'kind' ? String(refs?.kinds.find((k) => !isArchived(k))?.id ?? '') : ''
   }
   return out
 }
@@ -200,7 +200,8 @@ export function CatalogueScreen() {
               <label key={f.key}>
                 {t[f.label]}
                 <select value={form[f.key]} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}>
-                  {refs.kinds.map((k) => <option key={k.id} value={k.id}>{String(k[`name_${lang}`] || k.name_ru)}</option>)}
+                  {/* An archived section is not offered for a new choice; the one the row has stays. */}
+                  {refs.kinds.filter((k) => !isArchived(k) || k.id === kind.rows(refs).find((r) => r.id === editing)?.[f.key]).map((k) => <option key={k.id} value={k.id}>{String(k[`name_${lang}`] || k.name_ru)}</option>)}
                 </select>
               </label>
             )

@@ -21,13 +21,14 @@ function eventColumns(input: EventInput): Record<string, unknown> {
 }
 
 /** What the event has already: archived rows among them stay allowed when it is saved again. */
-type Kept = { venue_id?: number; main_menu_ids: number[]; tag_ids: number[] }
+type Kept = { venue_id?: number; menu_kind_id?: number; main_menu_ids: number[]; tag_ids: number[] }
 
 async function checkReferences(db: Db, input: EventInput, kept: Kept = { main_menu_ids: [], tag_ids: [] }): Promise<void> {
   await mustExist(db, 'menu_kinds', [input.menu_kind_id], 'menu_kind_id')
   await mustExist(db, 'venues', [input.venue_id], 'venue_id')
   await mustExist(db, 'main_menus', input.main_menu_ids, 'main_menu_ids')
   await mustExist(db, 'tags', input.tag_ids, 'tag_ids')
+  await mustBeLive(db, 'menu_kinds', [input.menu_kind_id], 'menu_kind_id', kept.menu_kind_id === undefined ? [] : [kept.menu_kind_id])
   await mustBeLive(db, 'venues', [input.venue_id], 'venue_id', kept.venue_id === undefined ? [] : [kept.venue_id])
   await mustBeLive(db, 'main_menus', input.main_menu_ids, 'main_menu_ids', kept.main_menu_ids)
   await mustBeLive(db, 'tags', input.tag_ids, 'tag_ids', kept.tag_ids)
@@ -50,7 +51,7 @@ export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput)
   return tx(db, async (trx) => {
     const stored = await mustFind(trx, 'events', id, 'event')
     const before = await placement(trx, id)
-    await checkReferences(trx, input, { ...before, venue_id: (stored.venue_id as number | null) ?? undefined })
+    await checkReferences(trx, input, { ...before, venue_id: (stored.venue_id as number | null) ?? undefined, menu_kind_id: stored.menu_kind_id as number })
     await updateRow(trx, actor, 'events', 'event', id, eventColumns(input))
     await setPlacement(trx, id, input)
     const after = await placement(trx, id)

@@ -5,7 +5,7 @@ import { importVenueDrawing } from '../../venues/import'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { referenceLists, ruleIdBySlug } from './catalogue.repository'
-import { insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository'
+import { insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
 /**
  * The catalogue's smaller rows (venues, price categories, zones, menu items, tags, rules texts):
@@ -15,8 +15,12 @@ import { insertRow, mustExist, mustFind, tx, updateRow } from './rows.repository
 export type SimpleTable = 'venues' | 'client_categories' | 'zones' | 'main_menus' | 'tags' | 'rules' | 'menu_kinds'
 const ENTITY: Record<SimpleTable, string> = { venues: 'venue', client_categories: 'category', zones: 'zone', main_menus: 'menu', tags: 'tag', rules: 'rule', menu_kinds: 'kind' }
 
-async function checkRow(db: Db, table: SimpleTable, values: Record<string, unknown>, id?: number): Promise<void> {
-  if (table === 'main_menus') await mustExist(db, 'menu_kinds', [values.menu_kind_id as number], 'menu_kind_id')
+async function checkRow(db: Db, table: SimpleTable, values: Record<string, unknown>, id?: number, stored?: Record<string, unknown>): Promise<void> {
+  if (table === 'main_menus') {
+    await mustExist(db, 'menu_kinds', [values.menu_kind_id as number], 'menu_kind_id')
+    // An archived section is not offered for a new menu item; one already in it may stay there.
+    await mustBeLive(db, 'menu_kinds', [values.menu_kind_id as number], 'menu_kind_id', stored ? [stored.menu_kind_id as number] : [])
+  }
   if (table === 'rules') {
     const taken = await ruleIdBySlug(db, values.slug as string)
     if (taken !== undefined && taken !== id) throw new ApiFailure('admin-slug-taken', { slug: values.slug as string })
@@ -33,8 +37,8 @@ export function createSimple(db: Db, actor: Actor, table: SimpleTable, values: R
 
 export function updateSimple(db: Db, actor: Actor, table: SimpleTable, id: number, values: Record<string, unknown>): Promise<void> {
   return tx(db, async (trx) => {
-    await mustFind(trx, table, id, ENTITY[table])
-    await checkRow(trx, table, values, id)
+    const stored = await mustFind(trx, table, id, ENTITY[table])
+    await checkRow(trx, table, values, id, stored)
     await updateRow(trx, actor, table, ENTITY[table], id, values)
   })
 }
@@ -72,7 +76,7 @@ export function copySimple(db: Db, actor: Actor, table: SimpleTable, id: number)
  * The rows that can be archived: the console stops offering them for new choices and the
  * storefront stops listing them; what already uses them (events, sessions, price rows) keeps working.
  */
-export type ArchivableTable = 'tags' | 'main_menus' | 'venues' | 'client_categories' | 'zones' | 'rules'
+export type ArchivableTable = 'tags' | 'main_menus' | 'menu_kinds' | 'venues' | 'client_categories' | 'zones' | 'rules'
 
 /**
  * Archives (a time) or restores (null) a row, audited as "archive" / "unarchive". A seat-map zone

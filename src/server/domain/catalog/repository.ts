@@ -1,9 +1,20 @@
 import type { Db } from '../../db/connect'
 import { inSaleWindow } from '../events/sale-window'
 
-export const listMenuKinds = (db: Db) => db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute()
-/** Archived menu items and tags leave the storefront's menus and filters (their events stay listed). */
-export const listMainMenus = (db: Db) => db.selectFrom('main_menus').selectAll().where('archived_at', 'is', null).orderBy('sortnum').orderBy('id').execute()
+/**
+ * Archived sections (menu kinds), menu items and tags leave the storefront's menus and filters
+ * (their events stay listed); an archived section takes its menu items with it.
+ */
+export const listMenuKinds = (db: Db) => db.selectFrom('menu_kinds').selectAll().where('archived_at', 'is', null).orderBy('sortnum').orderBy('id').execute()
+export const listMainMenus = (db: Db) =>
+  db
+    .selectFrom('main_menus')
+    .selectAll()
+    .where('archived_at', 'is', null)
+    .where('menu_kind_id', 'not in', (q) => q.selectFrom('menu_kinds').select('id').where('archived_at', 'is not', null))
+    .orderBy('sortnum')
+    .orderBy('id')
+    .execute()
 export const listSubMenus = (db: Db) => db.selectFrom('sub_menus').selectAll().orderBy('sortnum').orderBy('id').execute()
 export const listTags = (db: Db) => db.selectFrom('tags').selectAll().where('archived_at', 'is', null).orderBy('sortnum').orderBy('id').execute()
 
