@@ -57,7 +57,7 @@ export interface StorefrontRun {
   /** Each of those tasks: start (ms after navigation) and duration. */
   longTaskList?: { startMs: number; durationMs: number }[]
   /** JS heap after the load and a GC: the page's and its workers', and per seat (bytes). */
-  heap?: { pageUsedMb: number; pageBackingStoreMb: number | null; workersUsedMb: number | null; bytesPerSeat: number }
+  heap?: { pageUsedMb: number; pageBackingStoreMb: number | null; workersUsedMb: number | null; workersBackingStoreMb: number | null; bytesPerSeat: number }
   /** What the map handed the GPU after the gestures (seat tiles built): engine gpuMemory (src/engine/render/gpuMemory.ts), MB, and buffers per seat. */
   gpu?: { buffersMb: number; texturesMb: number; drawingBufferMb: number; bufferBytesPerSeat: number } | null
   frames?: { count: number; p50: number; p95: number; max: number }
@@ -75,28 +75,31 @@ function stats(frames: number[]) {
 
 /**
  * JS heap used by the page's dedicated workers (the parser and render workers), through the
- * browser's DevTools targets; null when the browser does not say. Only this bench's one page is
- * open while it asks.
+ * browser's DevTools targets, and their ArrayBuffer backing stores (the render worker's seat tiles:
+ * until 2026-11-25 these were left out, so the per-seat figure missed the worker's typed arrays);
+ * null when the browser does not say. Only this bench's one page is open while it asks.
  */
-async function workerHeapBytes(browser: Browser): Promise<number | null> {
+async function workerHeapBytes(browser: Browser): Promise<{ used: number; backing: number } | null> {
   const session = await browser.newBrowserCDPSession()
   try {
     const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] }
-    let total = 0
+    const total = { used: 0, backing: 0 }
     for (const t of targetInfos.filter((x) => x.type === 'worker')) {
       const { sessionId } = (await session.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })) as { sessionId: string }
-      const answer = new Promise<number>((resolve) => {
+      const answer = new Promise<{ used: number; backing: number }>((resolve) => {
         const onMessage = (e: { sessionId: string; message: string }) => {
           if (e.sessionId !== sessionId) return
-          const msg = JSON.parse(e.message) as { id?: number; result?: { usedSize: number } }
+          const msg = JSON.parse(e.message) as { id?: number; result?: { usedSize: number; backingStorageSize?: number } }
           if (msg.id !== 1) return
           session.off('Target.receivedMessageFromTarget', onMessage)
-          resolve(msg.result?.usedSize ?? 0)
+          resolve({ used: msg.result?.usedSize ?? 0, backing: msg.result?.backingStorageSize ?? 0 })
         }
         session.on('Target.receivedMessageFromTarget', onMessage)
       })
       await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) })
-      total += await Promise.race([answer, new Promise<number>((r) => setTimeout(() => r(0), 5000))])
+      const one = await Promise.race([answer, new Promise<{ used: number; backing: number }>((r) => setTimeout(() => r({ used: 0, backing: 0 }), 5000))])
+      total.used += one.used
+      total.backing += one.backing
       await session.send('Target.detachFromTarget', { sessionId }).catch(() => {})
     }
     return total
@@ -177,7 +180,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     await cdp.send('HeapProfiler.collectGarbage').catch(() => {})
     const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number }
     const workers = await workerHeapBytes(browser)
-    const heapBytes = usage.usedSize + (usage.backingStorageSize ?? 0) + (workers ?? 0)
+    const heapBytes = usage.usedSize + (usage.backingStorageSize ?? 0) + (workers ? workers.used + workers.backing : 0)
 
     // The gestures aim at the middle of the map, scrolled into view as a visitor would.
     const map = page.locator('.scheme-map').first()
@@ -200,7 +203,8 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       heap: {
         pageUsedMb: +(usage.usedSize / MB).toFixed(1),
         pageBackingStoreMb: usage.backingStorageSize === undefined ? null : +(usage.backingStorageSize / MB).toFixed(1),
-        workersUsedMb: workers === null ? null : +(workers / MB).toFixed(1),
+        workersUsedMb: workers === null ? null : +(workers.used / MB).toFixed(1),
+        workersBackingStoreMb: workers === null ? null : +(workers.backing / MB).toFixed(1),
         bytesPerSeat: Math.round(heapBytes / venue.seats),
       },
       gpu: gpuMemory && {
