@@ -8,9 +8,10 @@ export const DRAWING_CACHE_SIZE = 6
 
 /**
  * The parts of a map answer that never change for a drawing, serialized once: the svg and the
- * sectors as JSON, and each seat as the JSON of its fields up to its status. A drawing is never
- * edited after import (a new import is a new drawing id), so the cache never goes stale; it only
- * holds the most recently used DRAWING_CACHE_SIZE drawings.
+ * sectors as JSON, and each seat as the JSON of its fields up to its status. Only versions a
+ * session sells come here, and those are sealed: a studio save on one makes a copy (a new drawing
+ * id), and only drafts, which no session uses, are edited in place (drawing_states' revision). So
+ * the cache never goes stale; it only holds the most recently used DRAWING_CACHE_SIZE drawings.
  */
 export interface DrawingParts {
   svgJson: string
