@@ -5,7 +5,7 @@ import type { VenueData } from '../../engine/model'
 import type { Db } from '../db/connect'
 import { brotliOptions, encodeVenueBytes, GZIP_OPTIONS, seatPageOf, type CompiledBytes } from './compile-job'
 import { compileSlot, WorkerCompile } from './compile-pool'
-import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue } from './compiled.repository'
+import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue, type CompiledVenueSizes } from './compiled.repository'
 import { drawingState, findDrawingSource, listDrawingZones, listSeatsAfter, listSectorRows, listStandingCapacities } from './drawing.repository'
 
 /**
@@ -73,12 +73,17 @@ async function store(db: Db, drawingId: number, revision: number, bytes: Compile
 }
 
 function infoOf(row: { drawing_id: number; content_hash: string; format_version: number; seat_count: number; raw: Uint8Array; gzip: Uint8Array; brotli: Uint8Array }): CompiledVenueInfo {
+  return sizedInfoOf({ ...row, raw_bytes: row.raw.length, gzip_bytes: row.gzip.length, brotli_bytes: row.brotli.length })
+}
+
+function sizedInfoOf(row: Omit<CompiledVenueSizes, 'revision'>): CompiledVenueInfo {
   return {
     drawingId: row.drawing_id,
     hash: row.content_hash,
     formatVersion: row.format_version,
     seatCount: row.seat_count,
-    bytes: { raw: row.raw.length, gzip: row.gzip.length, brotli: row.brotli.length },
+    // PostgreSQL's octet_length() is an int4 (a number); SQLite's length() too.
+    bytes: { raw: Number(row.raw_bytes), gzip: Number(row.gzip_bytes), brotli: Number(row.brotli_bytes) },
   }
 }
 
@@ -114,7 +119,7 @@ export async function compiledVenueOfDrawing(db: Db, drawingId: number): Promise
   if (!cache) drawings.set(db, (cache = new Map()))
   return remember(cache, `${drawingId}:${revision}`, async () => {
     const row = await findCompiledByDrawing(db, drawingId)
-    if (row && isCurrent(row, revision)) return infoOf(row)
+    if (row && isCurrent(row, revision)) return sizedInfoOf(row)
     return compileStored(db, drawingId, revision)
   })
 }
@@ -131,7 +136,7 @@ async function compileStored(db: Db, drawingId: number, revision: number): Promi
     // compiles the newer one instead), or another process may have stored this one.
     if ((await drawingState(db, drawingId)).revision !== revision) return null
     const stored = await findCompiledByDrawing(db, drawingId)
-    if (stored && isCurrent(stored, revision)) return infoOf(stored)
+    if (stored && isCurrent(stored, revision)) return sizedInfoOf(stored)
     const drawing = await findDrawingSource(db, drawingId)
     const [zones, sectors, standing] = await Promise.all([listDrawingZones(db, drawingId), listSectorRows(db, drawingId), listStandingCapacities(db, drawingId)])
     const job = new WorkerCompile(drawing.svg, drawing.rules_json, {
