@@ -1,7 +1,7 @@
 import { setImmediate as turnOfTheLoop } from 'node:timers/promises'
 import { NO_ZONE, SEAT_ACCESS_NAMES, SectorKind, type VenueData } from '../../engine/model'
 import type { RecognitionReport, VenueRules } from '../../engine/parse/index'
-import { readAllStrings } from '../../engine/strings/StringTable'
+import { StringTable } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
 import { recogniseInPool, runInPool } from './compile-pool'
 import { compileDrawing } from './compiled'
@@ -75,7 +75,10 @@ export async function storeRecognisedDrawing(db: Db, input: ImportDrawingInput, 
 
 async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promise<Omit<ImportDrawingResult, 'report'>> {
   if (!(await venueExists(db, input.venueId))) throw new Error(`venue ${input.venueId} does not exist`)
-  const strings = readAllStrings(data.strings)
+  // Decoded as the chunks need them, not all at once: at 1M seats the ~3M labels took the event
+  // loop for most of a second in one go.
+  const table = new StringTable(data.strings)
+  const str = (i: number): string | undefined => (i < table.size ? table.get(i) : undefined)
   const { seats, sectors } = data
   let standingCount = 0
   for (let s = 0; s < sectors.count; s++) if (sectors.kind[s] === SectorKind.Standing) standingCount++
@@ -106,7 +109,7 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
 
   const sectorIds: number[] = []
   for (let s = 0; s < sectors.count; s++) {
-    sectorIds.push(await insertSector(db, { drawing_id: drawingId, sector_index: s, name: strings[sectors.name[s]] ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] }))
+    sectorIds.push(await insertSector(db, { drawing_id: drawingId, sector_index: s, name: str(sectors.name[s]) ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] }))
   }
 
   for (let start = 0; start < seats.count; start += INSERT_CHUNK_ROWS) {
@@ -118,14 +121,14 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
         drawing_id: drawingId,
         sector_id: sectorIds[seats.sector[i]],
         zone_id: zone === NO_ZONE ? null : zoneIds[zone],
-        seat_key: strings[seats.key[i]],
-        row_label: strings[seats.row[i]] ?? '',
-        number_label: strings[seats.number[i]] ?? '',
+        seat_key: table.get(seats.key[i]),
+        row_label: str(seats.row[i]) ?? '',
+        number_label: str(seats.number[i]) ?? '',
         x: seats.x[i],
         y: seats.y[i],
         // Seat types the drawing gives (accessible seating); a companion names its space by key.
         access_type: seats.access ? SEAT_ACCESS_NAMES[seats.access[i]] : null,
-        companion_of: seats.companionOf && seats.companionOf[i] >= 0 ? strings[seats.key[seats.companionOf[i]]] : null,
+        companion_of: seats.companionOf && seats.companionOf[i] >= 0 ? table.get(seats.key[seats.companionOf[i]]) : null,
       })
     }
     await insertSeats(db, rows)
@@ -139,7 +142,7 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
   let standingZones = 0
   for (let s = 0; s < sectors.count; s++) {
     if (sectors.kind[s] !== SectorKind.Standing) continue
-    const name = strings[sectors.name[s]] ?? `standing-${s}`
+    const name = str(sectors.name[s]) ?? `standing-${s}`
     let zoneId = zoneByKey.get(name)
     if (zoneId === undefined) {
       const color = STANDING_ZONE_COLORS[standingZones++ % STANDING_ZONE_COLORS.length]
