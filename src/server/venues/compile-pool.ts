@@ -74,6 +74,13 @@ let nextId = 1
 export class Lane {
   private worker: Worker | null = null
   private readonly pending = new Map<number, Pending>()
+  /** Workers this lane started. */
+  private started = 0
+
+  /** Which worker runs now (-1: none); a job fed over several messages must end on the one it began on. */
+  generation(): number {
+    return this.worker ? this.started : -1
+  }
 
   /** A new job's id (the worker drops messages of any other job). */
   newId(): number {
@@ -98,6 +105,11 @@ export class Lane {
     })
   }
 
+  /** Posts a message only to a running worker (one that ended forgot the job anyway). */
+  postIfRunning(m: CompileRequest): void {
+    this.worker?.postMessage(m)
+  }
+
   /** Ends the worker now, whatever it runs (its owed replies reject with CompileCancelledError). */
   cancel(): void {
     const w = this.worker
@@ -116,6 +128,7 @@ export class Lane {
   private theWorker(): Worker {
     if (this.worker) return this.worker
     const w = new Worker(BOOTSTRAP, { eval: true, execArgv: [] })
+    this.started++
     w.unref()
     w.on('message', (m: CompileReply) => {
       const p = this.pending.get(m.id)
@@ -192,6 +205,7 @@ function bytesOf(r: CompileReply): CompiledOffThread {
  */
 export class WorkerCompile {
   private readonly id: number
+  private readonly generation: number
   private done = false
 
   constructor(
@@ -202,15 +216,19 @@ export class WorkerCompile {
   ) {
     this.id = lane.newId()
     lane.post({ type: 'begin', id: this.id, svg, rulesJson, rows })
+    this.generation = lane.generation()
   }
 
   page(page: SeatPage): void {
+    if (!this.sameWorker()) return
     this.lane.post({ type: 'page', id: this.id, page }, [page.zones.buffer as ArrayBuffer])
   }
 
   /** The bytes; rejects with UncompilableVersionError when a stored seat is not in the drawing. */
   async finish(): Promise<CompiledOffThread> {
     this.done = true
+    // A worker that ended meanwhile took the job with it: its successor would never answer.
+    if (!this.sameWorker()) throw new Error('compile worker exited')
     return bytesOf(await this.lane.ask({ type: 'finish', id: this.id }))
   }
 
@@ -218,7 +236,11 @@ export class WorkerCompile {
   abort(): void {
     if (this.done) return
     this.done = true
-    this.lane.post({ type: 'abort', id: this.id })
+    this.lane.postIfRunning({ type: 'abort', id: this.id })
+  }
+
+  private sameWorker(): boolean {
+    return this.lane.generation() === this.generation
   }
 }
 

@@ -127,7 +127,7 @@ export async function compiledVenueOfDrawing(db: Db, drawingId: number): Promise
 
 /**
  * Compiles a stored drawing from its text and rules, brought to its rows (an old import, an older
- * format, a studio version), in the compile worker (compile-pool.ts), one at a time. Throws
+ * format, a studio version), in a compile worker (compile-pool.ts), one job per worker. Throws
  * UncompilableVersionError when a stored seat is not in the drawing. Cost here: one read of the
  * drawing and of the seats, SEAT_PAGE_ROWS at a time, each page posted while the worker works.
  */
