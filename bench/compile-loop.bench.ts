@@ -1,20 +1,28 @@
 /**
- * `npm run bench:compile-loop [-- --seats=1000000]` — issue 16: how long a trivial request waits
- * while the server compiles a stored map version (recognition, the version's rows, encoding, hash,
- * gzip, brotli), the compile on the event loop (the path before the compile worker) against the
- * compile worker (src/server/venues/compile-pool.ts), in the same run, on the same generated
- * stadium and rows.
+ * `npm run bench:compile-loop [-- --seats=1000000] [-- --mode=compile|import]` — issue 16: how long
+ * a trivial request waits while the server does a venue's CPU-heavy work, on the event loop (the
+ * path before the compile workers) against the compile workers (src/server/venues/compile-pool.ts),
+ * in the same run, on the same generated stadium.
+ *
+ * - `compile` (the default): a stored map version's compile (recognition, the version's rows,
+ *   encoding, hash, gzip, brotli), its rows fed in pages with a turn of the event loop between
+ *   them, as the database reads do.
+ * - `import`: a drawing's import (sanitising, recognition, encoding, hash, gzip, brotli): on the
+ *   loop as import.ts did it before, then in the workers as it does now, both without the
+ *   database; then the whole import as the console and `npm run venue` run it
+ *   (importVenueDrawing, its rows inserted into a fresh SQLite database in a temporary folder).
  *
  * An HTTP server in this process answers a trivial request; a separate process (a visitor) sends
- * one every PROBE_INTERVAL_MS and records how long each took. For each compile the report gives the
- * compile's wall time, the probes' latency (p50, p99, max) among those sent while it ran, and the
- * event loop's longest delay (perf_hooks), with the load average. The rows are fed in pages with a
- * turn of the event loop between them, as the database reads do. Writes
- * bench/results/<date>-compile-loop.json with the machine noted.
+ * one every PROBE_INTERVAL_MS and records how long each took. For each phase the report gives its
+ * wall time, the probes' latency (p50, p99, max) among those sent while it ran, and the event
+ * loop's longest delay (perf_hooks), with the load average. Writes
+ * bench/results/<date>-compile-loop.json (or -import-loop.json) with the machine noted.
  */
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import http from 'node:http'
-import { loadavg } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setImmediate as turn } from 'node:timers/promises'
 import { promisify } from 'node:util'
@@ -23,8 +31,13 @@ import { generateVenue } from '../src/engine/generate/index'
 import { NO_ZONE } from '../src/engine/model'
 import { recogniseVenue } from '../src/engine/parse/index'
 import { StringTable } from '../src/engine/strings/StringTable'
+import { connect } from '../src/server/db/connect'
+import { migrateToLatest } from '../src/server/migrations'
 import { brotliOptions, encodeVenueBytes, GZIP_OPTIONS, seatPageOf, StoredCompile, type SeatPage, type StoredVersionRows } from '../src/server/venues/compile-job'
-import { compileSlot, WorkerCompile } from '../src/server/venues/compile-pool'
+import { encodeInPool, runInPool, WorkerCompile } from '../src/server/venues/compile-pool'
+import { insertVenue } from '../src/server/venues/drawing.repository'
+import { importVenueDrawing, recogniseForImport } from '../src/server/venues/import'
+import { recogniseDrawing } from '../src/server/venues/import-job'
 import type { VersionSeat } from '../src/server/venues/version-venue'
 import { machine, writeResults } from './lib'
 
@@ -37,6 +50,10 @@ const SETTLE_MS = 1_500
 
 const seatsArg = process.argv.slice(2).find((a) => a.startsWith('--seats='))
 const SEATS = seatsArg ? Number(seatsArg.slice(8)) : 1_000_000
+const MODE = process.argv.slice(2).find((a) => a.startsWith('--mode='))?.slice(7) ?? 'compile'
+if (MODE !== 'compile' && MODE !== 'import') throw new Error('--mode is compile or import')
+/** Seats of the drawing the import mode's warm-up imports (it only starts the worker and loads the engine). */
+const WARM_UP_SEATS = 1_000
 
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
@@ -78,14 +95,53 @@ async function onLoop(svg: string, version: ReturnType<typeof versionOf>) {
 }
 
 async function inWorker(svg: string, version: ReturnType<typeof versionOf>) {
-  return compileSlot.run(async () => {
-    const job = new WorkerCompile(svg, '{}', version.rows)
+  return runInPool(async (lane) => {
+    const job = new WorkerCompile(lane, svg, '{}', version.rows)
     for (const page of version.pages) {
       await turn()
       job.page(copyPage(page))
     }
     return (await job.finish()).hash
   })
+}
+
+/** Zone i stored as id i + 1 (what an import's inserts give a fresh database). */
+const zoneIdsOf = (zones: number) => Array.from({ length: zones }, (_, i) => i + 1)
+
+/** An import's CPU work as import.ts did it before the workers: all on this thread but the compression. */
+async function importOnLoop(svg: string) {
+  await turn()
+  const { venue } = recogniseDrawing(svg)
+  await turn()
+  const { hash, raw } = encodeVenueBytes(venue, zoneIdsOf(venue.zones.length))
+  await Promise.all([gzip(raw, GZIP_OPTIONS), brotli(raw, brotliOptions(raw.length))])
+  return hash
+}
+
+/** The same work as import.ts does it now: recognition, then (after the rows) encoding, in the workers. */
+async function importInWorker(svg: string) {
+  const { venue } = await recogniseForImport({ svg })
+  await turn()
+  return (await runInPool((lane) => encodeInPool(lane, venue, zoneIdsOf(venue.zones.length)))).hash
+}
+
+/** A fresh, migrated SQLite database in a temporary folder (made before the phase: migrating is not importing). */
+async function freshDatabase() {
+  const dir = fs.mkdtempSync(path.join(tmpdir(), 'seatwise-import-loop-'))
+  const db = connect({ kind: 'sqlite', file: path.join(dir, 'bench.sqlite') })
+  await migrateToLatest(db)
+  const venueId = await insertVenue(db, 'bench')
+  const close = async () => {
+    await db.destroy()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  return { db, venueId, close }
+}
+
+/** The whole import, as the console's upload and `npm run venue -- import` run it. */
+async function wholeImport(into: Awaited<ReturnType<typeof freshDatabase>>, svg: string) {
+  const result = await importVenueDrawing(into.db, { venueId: into.venueId, name: 'bench', svg })
+  return `${result.seats} seats stored`
 }
 
 /** The visitor: one request every `every` ms, each result a JSON line on stdout as it comes. */
@@ -109,8 +165,8 @@ async function main() {
   const loadBefore = loadavg()
   const svg = generateVenue({ kind: 'stadium', seats: SEATS, seed: 1 })
   console.log(`${new Date().toISOString()} generated ${SEATS} seats (${svg.length} chars)`)
-  const version = versionOf(svg)
-  console.log(`${new Date().toISOString()} recognised`)
+  const version = MODE === 'compile' ? versionOf(svg) : null
+  if (version) console.log(`${new Date().toISOString()} recognised`)
   const server = http.createServer((_req, res) => res.end('ok'))
   // A compile on the loop holds it for seconds: keep-alive sockets must outlive that.
   server.keepAliveTimeout = 60_000
@@ -133,9 +189,19 @@ async function main() {
     await new Promise((r) => setTimeout(r, SETTLE_MS))
   }
   await phase('idle', () => new Promise((r) => setTimeout(() => r(''), SETTLE_MS)))
-  await phase('worker (warm-up: starts the thread, loads the engine)', () => inWorker(svg, version))
-  await phase('on the event loop (before)', () => onLoop(svg, version))
-  await phase('compile worker (after)', () => inWorker(svg, version))
+  if (version) {
+    await phase('worker (warm-up: starts the thread, loads the engine)', () => inWorker(svg, version))
+    await phase('on the event loop (before)', () => onLoop(svg, version))
+    await phase('compile worker (after)', () => inWorker(svg, version))
+  } else {
+    const small = generateVenue({ kind: 'stadium', seats: WARM_UP_SEATS, seed: 1 })
+    await phase('worker (warm-up: starts the thread, loads the engine)', () => importInWorker(small))
+    await phase('import on the event loop (before)', () => importOnLoop(svg))
+    await phase('import in the compile worker (after)', () => importInWorker(svg))
+    const into = await freshDatabase()
+    await phase('whole import, SQLite (after, the user path)', () => wholeImport(into, svg))
+    await into.close()
+  }
   prober.kill()
   server.close()
   const probes = output.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Probe)
@@ -148,7 +214,7 @@ async function main() {
   console.table(results)
   console.log(`seats ${SEATS}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`)
   if (results[2].hash !== results[3].hash) throw new Error('the two paths compiled different bytes')
-  const file = writeResults('compile-loop', { date: new Date().toISOString(), machine: machine(), seats: SEATS, probeIntervalMs: PROBE_INTERVAL_MS, loadBefore, loadAfter, results })
+  const file = writeResults(MODE === 'compile' ? 'compile-loop' : 'import-loop', { mode: MODE, date: new Date().toISOString(), machine: machine(), seats: SEATS, probeIntervalMs: PROBE_INTERVAL_MS, loadBefore, loadAfter, results })
   console.log(`wrote ${file}`)
 }
 

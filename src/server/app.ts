@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { limitSessionClaims } from './domain/orders/claim-slots'
 import { registerSessions } from './plugins/session'
+import { closeCompiles } from './venues/compiled'
 import { registerSwagger } from './plugins/swagger'
 import { buildHandlers } from './routes/handlers'
 import { registerMedia } from './routes/media'
@@ -89,6 +90,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(liveFeedPlugin)
   await app.register(sweepersPlugin)
   await app.register(mapCopiesPlugin)
+  // Background compiles stop before the database closes (venues/compiled.ts): onClose runs once
+  // the server has answered its requests, before server.ts destroys the database.
+  app.addHook('onClose', () => closeCompiles(opts.db))
   registerMedia(app)
   registerCalls(app, buildHandlers(app))
   registerSeatEvents(app)

@@ -1,5 +1,6 @@
+import { sql } from 'kysely'
 import type { CompiledVenuesTable } from '../db/compiled-venues.table'
-import type { Db } from '../db/connect'
+import { isPostgresDb, type Db } from '../db/connect'
 
 /** The compiled venues' repository (compiled_venues: one row per drawing, see compiled.ts). */
 
@@ -24,11 +25,24 @@ export async function deleteCompiledVenue(db: Db, drawingId: number): Promise<vo
   await db.deleteFrom('compiled_venues').where('drawing_id', '=', drawingId).execute()
 }
 
-const COLUMNS = ['drawing_id', 'content_hash', 'format_version', 'revision', 'seat_count', 'raw', 'gzip', 'brotli'] as const
+const KEYS = ['drawing_id', 'content_hash', 'format_version', 'revision', 'seat_count'] as const
+const COLUMNS = [...KEYS, 'raw', 'gzip', 'brotli'] as const
 
-/** The compiled venue of a drawing, bytes included; undefined when it has none. */
-export function findCompiledByDrawing(db: Db, drawingId: number): Promise<CompiledVenueRow | undefined> {
-  return db.selectFrom('compiled_venues').select(COLUMNS).where('drawing_id', '=', drawingId).executeTakeFirst()
+/** A stored compiled venue's keys and its three forms' sizes in bytes (not the bytes). */
+export type CompiledVenueSizes = Pick<CompiledVenuesTable, (typeof KEYS)[number]> & { raw_bytes: number; gzip_bytes: number; brotli_bytes: number }
+
+/**
+ * The compiled venue of a drawing with its forms' sizes; undefined when it has none. The sizes come
+ * from the database (SQLite length() of a blob, PostgreSQL octet_length()), so asking whether a
+ * drawing's form is current never reads its megabytes.
+ */
+export function findCompiledByDrawing(db: Db, drawingId: number): Promise<CompiledVenueSizes | undefined> {
+  const size = isPostgresDb(db) ? (column: string) => sql<number>`octet_length(${sql.ref(column)})` : (column: string) => sql<number>`length(${sql.ref(column)})`
+  return db
+    .selectFrom('compiled_venues')
+    .select([...KEYS, size('raw').as('raw_bytes'), size('gzip').as('gzip_bytes'), size('brotli').as('brotli_bytes')])
+    .where('drawing_id', '=', drawingId)
+    .executeTakeFirst()
 }
 
 /** The compiled venue with a content hash, bytes included; undefined when none has it. */

@@ -1,11 +1,9 @@
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 import { COMPILED_VENUE_VERSION } from '../../engine/compiled/format'
 import type { VenueData } from '../../engine/model'
 import type { Db } from '../db/connect'
-import { brotliOptions, encodeVenueBytes, GZIP_OPTIONS, seatPageOf, type CompiledBytes } from './compile-job'
-import { compileSlot, WorkerCompile } from './compile-pool'
-import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue } from './compiled.repository'
+import { seatPageOf, type CompiledBytes } from './compile-job'
+import { CompileCancelledError, encodeInPool, runInPool, WorkerCompile, type Lane } from './compile-pool'
+import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue, type CompiledVenueSizes } from './compiled.repository'
 import { drawingState, findDrawingSource, listDrawingZones, listSeatsAfter, listSectorRows, listStandingCapacities } from './drawing.repository'
 
 /**
@@ -28,8 +26,11 @@ const SEAT_PAGE_ROWS = 50_000
 /** Compiled venues kept in memory per database, by content hash (the stadium's: ~0.1 MB brotli). */
 export const COMPILED_CACHE_SIZE = 8
 
-const gzip = promisify(zlib.gzip)
-const brotli = promisify(zlib.brotliCompress)
+/**
+ * Longest a closing server waits for its compiles to stop (closeCompiles): cancelled, a worker's
+ * job ends at once; this bounds a database write or read that was under way.
+ */
+export const COMPILE_SETTLE_MS = 5000
 
 export interface CompiledVenueInfo {
   drawingId: number
@@ -48,13 +49,13 @@ export interface CompiledVenueBlob extends CompiledVenueInfo {
 }
 
 /**
- * Compiles a parsed drawing whose zone i is stored as `zoneIds[i]`, and stores it for `drawingId`
- * (the import: a new drawing, revision 0). Encodes on this thread, compresses on libuv's pool.
+ * Compiles a recognised drawing whose zone i is stored as `zoneIds[i]`, and stores it for
+ * `drawingId` (the import: a new drawing, revision 0). Encodes and compresses in a compile worker;
+ * the venue's buffers are transferred to it, so `venue` is empty afterwards.
  */
 export async function compileDrawing(db: Db, drawingId: number, venue: VenueData, zoneIds: readonly number[]): Promise<CompiledVenueInfo> {
-  const { hash, seatCount, raw } = encodeVenueBytes(venue, zoneIds)
-  const [gz, br] = await Promise.all([gzip(raw, GZIP_OPTIONS), brotli(raw, brotliOptions(raw.length))])
-  return store(db, drawingId, 0, { hash, seatCount, raw, gzip: gz, brotli: br })
+  const bytes = await runInPool((lane) => encodeInPool(lane, venue, zoneIds))
+  return { ...(await store(db, drawingId, 0, bytes)), threadId: bytes.threadId }
 }
 
 async function store(db: Db, drawingId: number, revision: number, bytes: CompiledBytes): Promise<CompiledVenueInfo> {
@@ -73,12 +74,17 @@ async function store(db: Db, drawingId: number, revision: number, bytes: Compile
 }
 
 function infoOf(row: { drawing_id: number; content_hash: string; format_version: number; seat_count: number; raw: Uint8Array; gzip: Uint8Array; brotli: Uint8Array }): CompiledVenueInfo {
+  return sizedInfoOf({ ...row, raw_bytes: row.raw.length, gzip_bytes: row.gzip.length, brotli_bytes: row.brotli.length })
+}
+
+function sizedInfoOf(row: Omit<CompiledVenueSizes, 'revision'>): CompiledVenueInfo {
   return {
     drawingId: row.drawing_id,
     hash: row.content_hash,
     formatVersion: row.format_version,
     seatCount: row.seat_count,
-    bytes: { raw: row.raw.length, gzip: row.gzip.length, brotli: row.brotli.length },
+    // PostgreSQL's octet_length() is an int4 (a number); SQLite's length() too.
+    bytes: { raw: Number(row.raw_bytes), gzip: Number(row.gzip_bytes), brotli: Number(row.brotli_bytes) },
   }
 }
 
@@ -114,46 +120,110 @@ export async function compiledVenueOfDrawing(db: Db, drawingId: number): Promise
   if (!cache) drawings.set(db, (cache = new Map()))
   return remember(cache, `${drawingId}:${revision}`, async () => {
     const row = await findCompiledByDrawing(db, drawingId)
-    if (row && isCurrent(row, revision)) return infoOf(row)
+    if (row && isCurrent(row, revision)) return sizedInfoOf(row)
     return compileStored(db, drawingId, revision)
   })
 }
 
 /**
  * Compiles a stored drawing from its text and rules, brought to its rows (an old import, an older
- * format, a studio version), in the compile worker (compile-pool.ts), one at a time. Throws
+ * format, a studio version), in a compile worker (compile-pool.ts), one job per worker. Throws
  * UncompilableVersionError when a stored seat is not in the drawing. Cost here: one read of the
  * drawing and of the seats, SEAT_PAGE_ROWS at a time, each page posted while the worker works.
  */
 async function compileStored(db: Db, drawingId: number, revision: number): Promise<CompiledVenueInfo> {
-  const made = await compileSlot.run(async () => {
-    // While this waited its turn, a save in place may have made this revision history (its demand
-    // compiles the newer one instead), or another process may have stored this one.
-    if ((await drawingState(db, drawingId)).revision !== revision) return null
-    const stored = await findCompiledByDrawing(db, drawingId)
-    if (stored && isCurrent(stored, revision)) return infoOf(stored)
-    const drawing = await findDrawingSource(db, drawingId)
-    const [zones, sectors, standing] = await Promise.all([listDrawingZones(db, drawingId), listSectorRows(db, drawingId), listStandingCapacities(db, drawingId)])
-    const job = new WorkerCompile(drawing.svg, drawing.rules_json, {
-      zones,
-      sectorNames: sectors.map((s) => [s.sector_index, s.name]),
-      capacities: standing.map((p) => [p.sector_index, p.capacity]),
-    })
-    try {
-      for (let after = 0; ; ) {
-        const page = await listSeatsAfter(db, drawingId, after, SEAT_PAGE_ROWS)
-        job.page(seatPageOf(page))
-        if (page.length < SEAT_PAGE_ROWS) break
-        after = page[page.length - 1].id
+  const made = await tracked(db, (job) =>
+    runInPool(async (lane) => {
+      job.lane = lane
+      try {
+        return await compileOn(lane, db, drawingId, revision, job)
+      } finally {
+        job.lane = null
       }
-    } catch (e) {
-      job.abort()
-      throw e
-    }
-    const bytes = await job.finish()
-    return { ...(await store(db, drawingId, revision, bytes)), threadId: bytes.threadId }
-  })
+    }),
+  )
   return made ?? compiledVenueOfDrawing(db, drawingId)
+}
+
+async function compileOn(lane: Lane, db: Db, drawingId: number, revision: number, job: Job): Promise<CompiledVenueInfo | null> {
+  job.check()
+  // While this waited its turn, a save in place may have made this revision history (its demand
+  // compiles the newer one instead), or another process may have stored this one.
+  if ((await drawingState(db, drawingId)).revision !== revision) return null
+  const stored = await findCompiledByDrawing(db, drawingId)
+  if (stored && isCurrent(stored, revision)) return sizedInfoOf(stored)
+  const drawing = await findDrawingSource(db, drawingId)
+  const [zones, sectors, standing] = await Promise.all([listDrawingZones(db, drawingId), listSectorRows(db, drawingId), listStandingCapacities(db, drawingId)])
+  job.check()
+  const compile = new WorkerCompile(lane, drawing.svg, drawing.rules_json, {
+    zones,
+    sectorNames: sectors.map((s) => [s.sector_index, s.name]),
+    capacities: standing.map((p) => [p.sector_index, p.capacity]),
+  })
+  try {
+    for (let after = 0; ; ) {
+      const page = await listSeatsAfter(db, drawingId, after, SEAT_PAGE_ROWS)
+      job.check()
+      compile.page(seatPageOf(page))
+      if (page.length < SEAT_PAGE_ROWS) break
+      after = page[page.length - 1].id
+    }
+  } catch (e) {
+    compile.abort()
+    throw e
+  }
+  const bytes = await compile.finish()
+  return { ...(await store(db, drawingId, revision, bytes)), threadId: bytes.threadId }
+}
+
+/** A stored version's compile in flight: the lane it runs on, once it has one. */
+interface Job {
+  lane: Lane | null
+  /** Throws CompileCancelledError once the database's server is closing. */
+  check(): void
+}
+
+/** Each database's compiles in flight in this process (a test process runs several servers). */
+const inFlight = new WeakMap<Db, { closing: boolean; jobs: Set<{ job: Job; settled: Promise<void> }> }>()
+
+function tracked<T>(db: Db, run: (job: Job) => Promise<T>): Promise<T> {
+  let state = inFlight.get(db)
+  if (!state) inFlight.set(db, (state = { closing: false, jobs: new Set() }))
+  const s = state
+  const job: Job = {
+    lane: null,
+    check: () => {
+      if (s.closing) throw new CompileCancelledError()
+    },
+  }
+  const done = (async () => {
+    job.check()
+    return run(job)
+  })()
+  const entry = { job, settled: done.then(() => undefined, () => undefined) }
+  s.jobs.add(entry)
+  void entry.settled.then(() => s.jobs.delete(entry))
+  return done
+}
+
+/**
+ * Stops this process's compiles of `db` before the database closes (the app's onClose): those
+ * waiting for a lane never start, the one a worker runs is cancelled (its worker ended; the next
+ * compile starts another), and this waits for them to settle, at most `maxMs`, so none reads or
+ * writes a destroyed database. Compiles asked for afterwards fail with CompileCancelledError.
+ */
+export async function closeCompiles(db: Db, maxMs = COMPILE_SETTLE_MS): Promise<void> {
+  const state = inFlight.get(db)
+  if (!state) {
+    inFlight.set(db, { closing: true, jobs: new Set() })
+    return
+  }
+  state.closing = true
+  for (const { job } of state.jobs) job.lane?.cancel()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))
+  await Promise.race([Promise.all([...state.jobs].map((e) => e.settled)), deadline])
+  clearTimeout(timer)
 }
 
 /**

@@ -1,10 +1,12 @@
+import { setImmediate as turnOfTheLoop } from 'node:timers/promises'
 import { NO_ZONE, SEAT_ACCESS_NAMES, SectorKind, type VenueData } from '../../engine/model'
-import { recogniseVenue, VenueParseError, ParseErrorCode, type RecognitionReport, type VenueRules } from '../../engine/parse/index'
-import { readAllStrings } from '../../engine/strings/StringTable'
+import type { RecognitionReport, VenueRules } from '../../engine/parse/index'
+import { StringTable } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
+import { recogniseInPool, runInPool } from './compile-pool'
 import { compileDrawing } from './compiled'
 import { insertDrawing, insertSeats, insertSector, insertStandingPlace, insertZone, venueExists, type SeatRow } from './drawing.repository'
-import { sanitizeDrawing } from './sanitize'
+import type { RecognisedDrawing } from './import-job'
 
 /**
  * Colours of the price zones the import makes for standing areas, one per area in drawing order:
@@ -38,34 +40,45 @@ export interface ImportDrawingResult {
 const hex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`
 
 /**
- * Imports a venue drawing the way an operator does (and the demo does): parse the SVG with the
- * engine's parser, then store the drawing text, its zones, sectors, every seat under the
- * parser's seat key and every standing area with its capacity. The map served later is this
+ * Imports a venue drawing the way an operator does (and the demo does): clean and recognise the
+ * SVG with the engine's parser, then store the drawing text, its zones, sectors, every seat under
+ * the parser's seat key and every standing area with its capacity. The map served later is this
  * drawing and the inventory is these rows, so the two always agree.
  *
  * A standing area gets the zone named like it when the drawing has one, otherwise a zone of its
  * own, so it can be priced. Runs in the caller's transaction when given one; otherwise opens one,
- * so a failed import leaves nothing behind. Parse errors (VenueParseError) propagate unchanged.
+ * so a failed import leaves nothing behind. Parse errors (VenueParseError) and refused drawings
+ * (DrawingRejectedError) propagate unchanged.
  *
- * Cost: one parse plus ceil(seats / 1000) inserts.
+ * Cost: the cleaning, recognition and encoding in a compile worker (seconds of CPU and ~1 GB at
+ * 1M seats, off the event loop; it waits for a free worker), plus ceil(seats / 1000) inserts.
  */
 export async function importVenueDrawing(db: Db, input: ImportDrawingInput): Promise<ImportDrawingResult> {
-  // Scripts, handlers and javascript: links never reach the database (sanitize.ts); a drawing
-  // over its size bounds is refused here with DrawingRejectedError.
-  const clean = sanitizeDrawing(input.svg)
-  const safe = { ...input, svg: clean.svg }
-  const { venue: data, report } = recogniseVenue(safe.svg, { rules: input.rules })
-  data.warnings.unshift(...clean.removed)
-  // A drawing with nothing to sell imports nothing, and says why.
-  if (report.seats === 0 && report.standing === 0) throw new VenueParseError(ParseErrorCode.NoSeats, report.warnings[0] ?? 'the drawing has no seats')
-  const withReport = async (trx: Db) => ({ ...(await store(trx, safe, data)), report })
+  return storeRecognisedDrawing(db, input, await recogniseForImport(input))
+}
+
+/**
+ * The first half of an import: the drawing cleaned and recognised in a compile worker (the event
+ * loop stays free meanwhile). Needs no database, so a caller can run it before its transaction.
+ */
+export function recogniseForImport(input: Pick<ImportDrawingInput, 'svg' | 'rules'>): Promise<RecognisedDrawing> {
+  return runInPool((lane) => recogniseInPool(lane, input.svg, input.rules))
+}
+
+/** The second half of an import: stores what `recogniseForImport` answered for `input`. */
+export async function storeRecognisedDrawing(db: Db, input: ImportDrawingInput, recognised: RecognisedDrawing): Promise<ImportDrawingResult> {
+  const safe = { ...input, svg: recognised.svg }
+  const withReport = async (trx: Db) => ({ ...(await store(trx, safe, recognised.venue)), report: recognised.report })
   if (db.isTransaction) return withReport(db)
   return db.transaction().execute((trx) => withReport(trx))
 }
 
 async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promise<Omit<ImportDrawingResult, 'report'>> {
   if (!(await venueExists(db, input.venueId))) throw new Error(`venue ${input.venueId} does not exist`)
-  const strings = readAllStrings(data.strings)
+  // Decoded as the chunks need them, not all at once: at 1M seats the ~3M labels took the event
+  // loop for most of a second in one go.
+  const table = new StringTable(data.strings)
+  const str = (i: number): string | undefined => (i < table.size ? table.get(i) : undefined)
   const { seats, sectors } = data
   let standingCount = 0
   for (let s = 0; s < sectors.count; s++) if (sectors.kind[s] === SectorKind.Standing) standingCount++
@@ -96,7 +109,7 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
 
   const sectorIds: number[] = []
   for (let s = 0; s < sectors.count; s++) {
-    sectorIds.push(await insertSector(db, { drawing_id: drawingId, sector_index: s, name: strings[sectors.name[s]] ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] }))
+    sectorIds.push(await insertSector(db, { drawing_id: drawingId, sector_index: s, name: str(sectors.name[s]) ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] }))
   }
 
   for (let start = 0; start < seats.count; start += INSERT_CHUNK_ROWS) {
@@ -108,24 +121,28 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
         drawing_id: drawingId,
         sector_id: sectorIds[seats.sector[i]],
         zone_id: zone === NO_ZONE ? null : zoneIds[zone],
-        seat_key: strings[seats.key[i]],
-        row_label: strings[seats.row[i]] ?? '',
-        number_label: strings[seats.number[i]] ?? '',
+        seat_key: table.get(seats.key[i]),
+        row_label: str(seats.row[i]) ?? '',
+        number_label: str(seats.number[i]) ?? '',
         x: seats.x[i],
         y: seats.y[i],
         // Seat types the drawing gives (accessible seating); a companion names its space by key.
         access_type: seats.access ? SEAT_ACCESS_NAMES[seats.access[i]] : null,
-        companion_of: seats.companionOf && seats.companionOf[i] >= 0 ? strings[seats.key[seats.companionOf[i]]] : null,
+        companion_of: seats.companionOf && seats.companionOf[i] >= 0 ? table.get(seats.key[seats.companionOf[i]]) : null,
       })
     }
     await insertSeats(db, rows)
+    // better-sqlite3 answers synchronously, so awaiting its inserts never lets the event loop run:
+    // without this turn a 1M-seat import on SQLite held it for every chunk in a row (seconds).
+    // Cost: one turn per INSERT_CHUNK_ROWS seats (1,000 at 1M); PostgreSQL's answers yield anyway.
+    await turnOfTheLoop()
   }
 
   let sortnum = data.zones.length
   let standingZones = 0
   for (let s = 0; s < sectors.count; s++) {
     if (sectors.kind[s] !== SectorKind.Standing) continue
-    const name = strings[sectors.name[s]] ?? `standing-${s}`
+    const name = str(sectors.name[s]) ?? `standing-${s}`
     let zoneId = zoneByKey.get(name)
     if (zoneId === undefined) {
       const color = STANDING_ZONE_COLORS[standingZones++ % STANDING_ZONE_COLORS.length]
@@ -135,16 +152,9 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
     await insertStandingPlace(db, { drawing_id: drawingId, sector_id: sectorIds[s], zone_id: zoneId, place_key: name, name, capacity: sectors.capacity?.[s] ?? 0 })
   }
 
-  // The storefront's map: the drawing compiled once, in the order the seats were stored (by id).
+  const result = { drawingId, seats: seats.count, standingPlaces: standingCount, sectors: sectors.count, zones: sortnum, warnings: data.warnings, parseMs: data.parseMs }
+  // The storefront's map: the drawing compiled once, in the order the seats were stored (by id),
+  // in a compile worker (the venue's buffers move there: `data` is empty afterwards).
   await compileDrawing(db, drawingId, data, zoneIds)
-
-  return {
-    drawingId,
-    seats: seats.count,
-    standingPlaces: standingCount,
-    sectors: sectors.count,
-    zones: sortnum,
-    warnings: data.warnings,
-    parseMs: data.parseMs,
-  }
+  return result
 }

@@ -1,11 +1,12 @@
 import type { Db } from '../db/connect'
+import { CompileCancelledError } from './compile-pool'
 import { compiledVenueOfDrawing } from './compiled'
 import { listSessionDrawings } from './drawing.repository'
 
 /**
  * Compiles map versions before the storefront asks (issue 16): when the console saves a version in
  * the studio, puts a session on one (created, copied, moved, edited) or publishes an event, the
- * versions concerned start compiling in the background (compile-pool.ts, one at a time), so the
+ * versions concerned start compiling in the background (compile-pool.ts, one per worker), until the server closes (compiled.ts closeCompiles), so the
  * first visitor does not wait for a 1M-seat compile. Fire and forget: the operator's request never
  * waits for it nor fails by it; a failure is logged, and the storefront's demand tries again. A
  * version already compiled costs a revision read and, once per process, its stored row's read.
@@ -25,7 +26,11 @@ export function warmCompiledVenues(db: Db, log: WarmLog, drawingIds: Iterable<nu
       (venue) => {
         if (venue.threadId !== undefined) log.info({ drawingId, hash: venue.hash, seats: venue.seatCount, ms: Date.now() - started }, 'compiled venue warmed')
       },
-      (err: unknown) => log.warn({ err, drawingId }, 'warming the compiled venue failed; the storefront compiles it on demand'),
+      (err: unknown) => {
+        // The server closing cancels its compiles (compiled.ts closeCompiles): not a failure.
+        if (err instanceof CompileCancelledError) log.info({ drawingId }, 'warming the compiled venue cancelled: the server is closing')
+        else log.warn({ err, drawingId }, 'warming the compiled venue failed; the storefront compiles it on demand')
+      },
     )
   }
 }
