@@ -4,11 +4,12 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { PriceRowDb } from '../events/repository'
 import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
-import { findPlaces, placesById } from '../inventory/places.repository'
+import { placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { withHoldSession } from '../scheme/session-cache'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
+import { sessionPlacesByKey, sessionSeatsById } from '../seating/load'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
@@ -65,7 +66,7 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
   const keys = input.changes.map((c) => c.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
   if (duplicate !== undefined) throw new ApiFailure('place-twice', { place: duplicate })
-  const places = await findPlaces(db, session.drawingId, keys)
+  const places = await sessionPlacesByKey(db, session.drawingId, keys)
   const unknown = keys.filter((k) => !places.has(k))
   if (unknown.length) throw new ApiFailure('unknown-places', { places: unknown.slice(0, UNKNOWN_NAMED_MAX).join(', ') })
 
@@ -181,9 +182,8 @@ async function listCart(db: Db, sessionId: string, session: SchemeSession, now: 
 async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>(), noSingles = false): Promise<CartResponse> {
   const unknownSeats = holds.seats.map((h) => h.seat_id).filter((id) => !known.has(id))
   const standIds = holds.stands.map((h) => h.standing_place_id)
-  const read = unknownSeats.length || standIds.length ? await placesById(db, unknownSeats, standIds) : { seats: new Map<number, SeatPlace>(), stands: new Map<number, StandPlace>() }
-  const seats = new Map([...known, ...read.seats])
-  const stands = read.stands
+  const seats = new Map([...known, ...(await sessionSeatsById(db, session.drawingId, unknownSeats))])
+  const stands = standIds.length ? (await placesById(db, [], standIds)).stands : new Map<number, StandPlace>()
   // A hold keeps the price row it was priced by (a subscription row when bought by subscription).
   const priceById = new Map([...session.prices, ...session.subscriptionPrices].map((p) => [p.id, p]))
   const items: CartResponse['items'] = []
@@ -201,7 +201,7 @@ async function cartView(db: Db, session: SchemeSession, cartId: number | null, h
   const holdSeconds = ends.length ? Math.max(0, Math.ceil((Math.min(...ends) - now) / 1000)) : 0
   const count = items.reduce((n, i) => n + i.quantity, 0)
   // Seats the choice leaves single: the cart's warning (refused instead under 'enforce').
-  const singles = cartId === null || noSingles ? [] : await singlesView(db, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now))
+  const singles = cartId === null || noSingles ? [] : await singlesView(db, session, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now))
   return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, limit - count), singles }
 }
 

@@ -6,7 +6,7 @@ import { TAKEN_NAMED_MAX } from '../inventory/constants'
 import { placeText } from '../inventory/places'
 import { placesById } from '../inventory/places.repository'
 import type { SchemeSession } from '../scheme/repository'
-import { seatingIndexOf } from './load'
+import { seatingIndexOf, sessionSeatsById } from './load'
 import { liveSeatHolds } from './seating.repository'
 import { singlesLeftBy } from './orphans'
 import { posOfId } from './rows'
@@ -44,9 +44,9 @@ export async function singlesOfCart(db: Db, session: SchemeSession, cartSeatIds:
 }
 
 /** Single seats as the cart answer lists them. */
-export async function singlesView(db: Db, seatIds: readonly number[]): Promise<CartSingle[]> {
+export async function singlesView(db: Db, session: SchemeSession, seatIds: readonly number[]): Promise<CartSingle[]> {
   if (seatIds.length === 0) return []
-  const { seats } = await placesById(db, seatIds, [])
+  const seats = await sessionSeatsById(db, session.drawingId, seatIds)
   return seatIds.flatMap((id) => {
     const s = seats.get(id)
     return s ? [{ seat_id: s.key, sector: s.sector, row: s.row, seat: s.seat }] : []
