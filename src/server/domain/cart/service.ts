@@ -10,7 +10,7 @@ import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { withHoldSession } from '../scheme/session-cache'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { sessionPlacesByKey, sessionSeatsById } from '../seating/load'
-import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
+import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesRowSeats, singlesView, type RowHolds } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
 import { guardHeldBack } from '../inventory/held-back'
@@ -91,8 +91,10 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
   if (seatsOnly && changes.every((c) => c.quantity > 0)) {
     // Seats only added, nothing judged across the session: one round trip (seats-hold.ts), or null for the path below.
     const seats = changes.map((c) => ({ place: c.place as SeatPlace, priceId: c.price!.id }))
-    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats })
-    if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known())
+    // The statement brings back the live holds on these seats' rows: the single-seat warning's read.
+    const rowSeatIds = await singlesRowSeats(db, session, seats.map((s) => s.place.id))
+    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats, rowSeatIds })
+    if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known(), false, held.rowHolds)
   }
   const after = await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cart = await openCart(trx, ctx.sessionId, session.calendar.id, now)
@@ -177,9 +179,10 @@ async function listCart(db: Db, sessionId: string, session: SchemeSession, now: 
 
 /**
  * The answer for a cart's holds; `known` seats (the request's own) are not read again, nor the
- * seats left single when `noSingles` (the 'enforce' rule has just judged these very holds).
+ * seats left single when `noSingles` (the 'enforce' rule has just judged these very holds), nor
+ * the live holds `rowHolds` covers.
  */
-async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>(), noSingles = false): Promise<CartResponse> {
+async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>(), noSingles = false, rowHolds?: RowHolds): Promise<CartResponse> {
   const unknownSeats = holds.seats.map((h) => h.seat_id).filter((id) => !known.has(id))
   const standIds = holds.stands.map((h) => h.standing_place_id)
   const seats = new Map([...known, ...(await sessionSeatsById(db, session.drawingId, unknownSeats))])
@@ -201,7 +204,7 @@ async function cartView(db: Db, session: SchemeSession, cartId: number | null, h
   const holdSeconds = ends.length ? Math.max(0, Math.ceil((Math.min(...ends) - now) / 1000)) : 0
   const count = items.reduce((n, i) => n + i.quantity, 0)
   // Seats the choice leaves single: the cart's warning (refused instead under 'enforce').
-  const singles = cartId === null || noSingles ? [] : await singlesView(db, session, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now))
+  const singles = cartId === null || noSingles ? [] : await singlesView(db, session, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now, rowHolds))
   return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, limit - count), singles }
 }
 
