@@ -22,6 +22,8 @@ import { startBuyers, stats, type Buyer, type CallResult } from './buyers'
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const BUYERS = arg('buyers', 400)
 const WORKERS = arg('workers', 4)
+/** `--profile=DIR`: every server process writes a CPU profile (node --cpu-prof) there when the cluster stops. */
+const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1]
 /** Holds made before the measured burst, so that no worker builds its caches while measured. */
 const WARM_UP = 40
 const SEAT_EVENT = 'organ-night'
@@ -64,7 +66,7 @@ async function measured(calls: () => Promise<CallResult[]>) {
 }
 
 const database = await freshPgDatabase()
-const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url }).catch(async (err: unknown) => {
+const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []).catch(async (err: unknown) => {
   await database.drop()
   throw err
 })

@@ -48,9 +48,15 @@ function logLines(logs: string): Array<Record<string, unknown>> {
   return out
 }
 
-export async function spawnCluster(workers: number, env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-cluster-'))): Promise<ClusterProcess> {
+export async function spawnCluster(
+  workers: number,
+  env: Record<string, string>,
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-cluster-')),
+  /** Extra Node options for the primary, which its workers inherit (bench:load:cpu --profile: --cpu-prof). */
+  nodeArgs: readonly string[] = [],
+): Promise<ClusterProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli/start.ts'], {
     env: {
       ...process.env,
       WORKERS: String(workers),

@@ -36,6 +36,7 @@ import * as m17d9 from './2026_11_24_17_d9_01_draft_versions'
 import * as m17a10 from './2026_11_24_17_a10_01_map_copies'
 import * as m17b10 from './2026_11_24_17_b10_01_drawing_versions_index'
 import * as m18e10 from './2026_11_24_18_e10_01_hold_cart_seats'
+import * as m18e1 from './2026_11_25_18_e1_01_hold_cart_seats_row_holds'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_17_b10_01_drawing_versions_index': m17b10,
   '2026_11_24_18_e10_01_hold_cart_seats': m18e10,
   '2026_11_25_17_l1_01_archive_kinds': m17l1,
+  '2026_11_25_18_e1_01_hold_cart_seats_row_holds': m18e1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

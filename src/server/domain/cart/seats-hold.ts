@@ -6,6 +6,7 @@ import { takenFailure, type SeatPlace } from '../inventory/places'
 import { cartSeatsRefusal, holdCartSeatsOnPg } from '../inventory/seat-claims.repository'
 import { inClaimStatement } from '../orders/claim'
 import { limitFailure } from '../scheme/pricing'
+import type { RowHolds } from '../seating/singles'
 import { subscriptionLimitFailure } from '../scheme/subscription'
 
 /**
@@ -13,7 +14,8 @@ import { subscriptionLimitFailure } from '../scheme/subscription'
  * numbered seats, and only adds (no release, no standing place), where neither the single-seat
  * rule nor held-back accessible spaces are judged (the caller decides). On PostgreSQL it runs
  * seatwise_hold_cart_seats (migration 2026_11_24_18_e10_01), the general claim's steps as one
- * statement; it answers null where that function leaves the request to the general path (an
+ * statement, and brings back the live holds on the rows of those seats (the cart's single-seat
+ * warning reads nothing more); it answers null where that function leaves the request to the general path (an
  * expired unpaid order to cancel, standing places or these very seats in the cart) and on SQLite.
  * Refusals are the general path's, with the same texts: the order limit (or the subscription's),
  * seats someone holds, too late to commit.
@@ -29,16 +31,18 @@ export async function holdSeatsInOneStatement(
     /** Tickets the subscription paying for the cart has left (null: not bought by subscription). */
     subscriptionLeft: number | null
     seats: readonly { place: SeatPlace; priceId: number }[]
+    /** Seats whose live holds the answer brings back, read after the claim (the single-seat warning's rows). */
+    rowSeatIds: readonly number[]
   },
-): Promise<{ cartId: number; holds: CartHolds } | null> {
+): Promise<{ cartId: number; holds: CartHolds; rowHolds: RowHolds } | null> {
   if (!isPostgresDb(db) || a.seats.length === 0) return null
   const sorted = [...a.seats].sort((x, y) => x.place.id - y.place.id)
   const limit = a.subscriptionLeft === null ? a.orderLimit : Math.min(a.orderLimit, a.subscriptionLeft)
-  const args = { sessionId: a.sessionId, calendarId: a.calendarId, now: a.now, holdMs: a.holdSeconds * 1000, limit, seats: sorted.map((s) => ({ seatId: s.place.id, priceId: s.priceId })), commitBy: a.now + CLAIM_COMMIT_BY_MS }
+  const args = { sessionId: a.sessionId, calendarId: a.calendarId, now: a.now, holdMs: a.holdSeconds * 1000, limit, seats: sorted.map((s) => ({ seatId: s.place.id, priceId: s.priceId })), commitBy: a.now + CLAIM_COMMIT_BY_MS, rowSeatIds: a.rowSeatIds }
   try {
     const held = await inClaimStatement(db, a.calendarId, () => holdCartSeatsOnPg(db, args))
     if (held.outcome === 'general') return null
-    return { cartId: held.cartId, holds: { seats: held.seats, stands: [] } }
+    return { cartId: held.cartId, holds: { seats: held.seats, stands: [] }, rowHolds: { seatIds: new Set(a.rowSeatIds), holds: held.rowHolds } }
   } catch (err) {
     const refusal = cartSeatsRefusal(err)
     if (!refusal) throw err

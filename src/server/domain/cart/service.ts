@@ -4,12 +4,13 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { PriceRowDb } from '../events/repository'
 import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
-import { findPlaces, placesById } from '../inventory/places.repository'
+import { placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { withHoldSession } from '../scheme/session-cache'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
-import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesView } from '../seating/singles'
+import { sessionPlacesByKey, sessionSeatsById } from '../seating/load'
+import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesRowSeats, singlesView, type RowHolds } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
 import { guardHeldBack } from '../inventory/held-back'
@@ -65,7 +66,7 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
   const keys = input.changes.map((c) => c.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
   if (duplicate !== undefined) throw new ApiFailure('place-twice', { place: duplicate })
-  const places = await findPlaces(db, session.drawingId, keys)
+  const places = await sessionPlacesByKey(db, session.drawingId, keys)
   const unknown = keys.filter((k) => !places.has(k))
   if (unknown.length) throw new ApiFailure('unknown-places', { places: unknown.slice(0, UNKNOWN_NAMED_MAX).join(', ') })
 
@@ -90,8 +91,10 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
   if (seatsOnly && changes.every((c) => c.quantity > 0)) {
     // Seats only added, nothing judged across the session: one round trip (seats-hold.ts), or null for the path below.
     const seats = changes.map((c) => ({ place: c.place as SeatPlace, priceId: c.price!.id }))
-    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats })
-    if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known())
+    // The statement brings back the live holds on these seats' rows: the single-seat warning's read.
+    const rowSeatIds = await singlesRowSeats(db, session, seats.map((s) => s.place.id))
+    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats, rowSeatIds })
+    if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known(), false, held.rowHolds)
   }
   const after = await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cart = await openCart(trx, ctx.sessionId, session.calendar.id, now)
@@ -176,14 +179,14 @@ async function listCart(db: Db, sessionId: string, session: SchemeSession, now: 
 
 /**
  * The answer for a cart's holds; `known` seats (the request's own) are not read again, nor the
- * seats left single when `noSingles` (the 'enforce' rule has just judged these very holds).
+ * seats left single when `noSingles` (the 'enforce' rule has just judged these very holds), nor
+ * the live holds `rowHolds` covers.
  */
-async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>(), noSingles = false): Promise<CartResponse> {
+async function cartView(db: Db, session: SchemeSession, cartId: number | null, holds: CartHolds, now: number, limit: number, known = new Map<number, SeatPlace>(), noSingles = false, rowHolds?: RowHolds): Promise<CartResponse> {
   const unknownSeats = holds.seats.map((h) => h.seat_id).filter((id) => !known.has(id))
   const standIds = holds.stands.map((h) => h.standing_place_id)
-  const read = unknownSeats.length || standIds.length ? await placesById(db, unknownSeats, standIds) : { seats: new Map<number, SeatPlace>(), stands: new Map<number, StandPlace>() }
-  const seats = new Map([...known, ...read.seats])
-  const stands = read.stands
+  const seats = new Map([...known, ...(await sessionSeatsById(db, session.drawingId, unknownSeats))])
+  const stands = standIds.length ? (await placesById(db, [], standIds)).stands : new Map<number, StandPlace>()
   // A hold keeps the price row it was priced by (a subscription row when bought by subscription).
   const priceById = new Map([...session.prices, ...session.subscriptionPrices].map((p) => [p.id, p]))
   const items: CartResponse['items'] = []
@@ -201,7 +204,7 @@ async function cartView(db: Db, session: SchemeSession, cartId: number | null, h
   const holdSeconds = ends.length ? Math.max(0, Math.ceil((Math.min(...ends) - now) / 1000)) : 0
   const count = items.reduce((n, i) => n + i.quantity, 0)
   // Seats the choice leaves single: the cart's warning (refused instead under 'enforce').
-  const singles = cartId === null || noSingles ? [] : await singlesView(db, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now))
+  const singles = cartId === null || noSingles ? [] : await singlesView(db, session, await singlesOfCart(db, session, holds.seats.map((h) => h.seat_id), cartId, now, rowHolds))
   return { calendar_id: session.calendar.id, items, hold_seconds: holdSeconds, limit_left: Math.max(0, limit - count), singles }
 }
 

@@ -78,10 +78,14 @@ export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: read
   return rows.map((r) => r.order_id!).sort((a, b) => a - b)
 }
 
-/** What seatwise_hold_cart_seats answers (migration 2026_11_24_18_e10_01): the cart's seat holds after the claim, or 'general'. */
+/**
+ * What seatwise_hold_cart_seats answers (migrations 2026_11_24_18_e10_01, 2026_11_25_18_e1_01):
+ * the cart's seat holds after the claim and the live holds on the row seats asked (seat id → the
+ * holding cart, null for an order or a sale), or 'general'.
+ */
 export type CartSeatsHeld =
   | { outcome: 'general' }
-  | { outcome: 'held'; cartId: number; fresh: boolean; seats: { id: number; seat_id: number; price_id: number | null; expires_at: number | null }[] }
+  | { outcome: 'held'; cartId: number; fresh: boolean; seats: { id: number; seat_id: number; price_id: number | null; expires_at: number | null }[]; rowHolds: Map<number, number | null> }
 
 /** Why seatwise_hold_cart_seats refused, from its SQLSTATE: 'limit' (count), 'taken' (seat ids), 'late'. */
 export type CartSeatsRefusal = { kind: 'limit'; count: number } | { kind: 'taken'; seatIds: number[] } | { kind: 'late' }
@@ -101,12 +105,14 @@ export function cartSeatsRefusal(err: unknown): CartSeatsRefusal | null {
  */
 export async function holdCartSeatsOnPg(
   db: Db,
-  a: { sessionId: string; calendarId: number; now: number; holdMs: number; limit: number; seats: readonly { seatId: number; priceId: number }[]; commitBy: number },
+  a: { sessionId: string; calendarId: number; now: number; holdMs: number; limit: number; seats: readonly { seatId: number; priceId: number }[]; commitBy: number; rowSeatIds: readonly number[] },
 ): Promise<CartSeatsHeld> {
   const seatIds = a.seats.map((s) => s.seatId)
   const priceIds = a.seats.map((s) => s.priceId)
-  const { rows } = await sql<{ o_outcome: string; o_cart: number; o_fresh: boolean; o_id: number; o_seat: number; o_price: number | null; o_expires: number | null }>`
-    select * from seatwise_hold_cart_seats(${a.sessionId}, ${a.calendarId}, ${a.now}, ${a.holdMs}, ${a.limit}, ${seatIds}::integer[], ${priceIds}::integer[], ${a.commitBy})`.execute(db)
+  const { rows } = await sql<{ o_outcome: string; o_cart: number | null; o_fresh: boolean; o_id: number; o_seat: number; o_price: number | null; o_expires: number | null }>`
+    select * from seatwise_hold_cart_seats(${a.sessionId}, ${a.calendarId}, ${a.now}, ${a.holdMs}, ${a.limit}, ${seatIds}::integer[], ${priceIds}::integer[], ${a.commitBy}, ${[...a.rowSeatIds]}::integer[])`.execute(db)
   if (rows.length === 0 || rows[0].o_outcome !== 'held') return { outcome: 'general' }
-  return { outcome: 'held', cartId: rows[0].o_cart, fresh: rows[0].o_fresh, seats: rows.map((r) => ({ id: r.o_id, seat_id: r.o_seat, price_id: r.o_price, expires_at: r.o_expires })) }
+  const held = rows.filter((r) => r.o_outcome === 'held')
+  const rowHolds = new Map(rows.filter((r) => r.o_outcome === 'live').map((r) => [r.o_seat, r.o_cart] as const))
+  return { outcome: 'held', cartId: held[0].o_cart as number, fresh: held[0].o_fresh, seats: held.map((r) => ({ id: r.o_id, seat_id: r.o_seat, price_id: r.o_price, expires_at: r.o_expires })), rowHolds }
 }

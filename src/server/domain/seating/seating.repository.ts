@@ -18,10 +18,16 @@ export async function drawingQualityVersion(db: Db, drawingId: number): Promise<
 export function listDrawingSeats(db: Db, drawingId: number) {
   return db
     .selectFrom('seats')
-    .select(['id', 'seat_key', 'sector_id', 'row_label', 'x', 'y', 'zone_id', 'quality'])
+    .select(['id', 'seat_key', 'sector_id', 'row_label', 'number_label', 'x', 'y', 'zone_id', 'quality'])
     .where('drawing_id', '=', drawingId)
     .orderBy('id')
     .execute()
+}
+
+/** A drawing's sector names by sector id (what a seat's label shows). */
+export async function drawingSectorNames(db: Db, drawingId: number): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('sectors').select(['id', 'name']).where('drawing_id', '=', drawingId).execute()
+  return new Map(rows.map((r) => [r.id, r.name]))
 }
 
 /** Live holds of a session (any owner): seat id → the cart holding it (null for an order or a sale). */

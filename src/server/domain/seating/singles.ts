@@ -6,10 +6,10 @@ import { TAKEN_NAMED_MAX } from '../inventory/constants'
 import { placeText } from '../inventory/places'
 import { placesById } from '../inventory/places.repository'
 import type { SchemeSession } from '../scheme/repository'
-import { seatingIndexOf } from './load'
+import { seatingIndexOf, sessionSeatsById } from './load'
 import { liveSeatHolds } from './seating.repository'
 import { singlesLeftBy } from './orphans'
-import { posOfId } from './rows'
+import { posOfId, type SeatingIndex } from './rows'
 
 /** What the server does when a choice of seats by hand leaves a single empty seat. */
 export type OrphanRule = 'warn' | 'enforce'
@@ -20,20 +20,38 @@ export function orphanRuleOf(session: Pick<SchemeSession, 'event' | 'calendar'>)
   return rule === 'enforce' ? 'enforce' : 'warn'
 }
 
-/**
- * Seats the cart's choice leaves single (singlesLeftBy on the live state): empty = in a zone
- * priced in this session and not held by anyone but this cart. Reads the seats of the rows the
- * cart holds seats in only.
- */
-export async function singlesOfCart(db: Db, session: SchemeSession, cartSeatIds: readonly number[], cartId: number, now: number): Promise<number[]> {
-  if (cartSeatIds.length === 0) return []
-  const index = await seatingIndexOf(db, session.drawingId)
-  const chosen = cartSeatIds.map((id) => posOfId(index, id)).filter((p): p is number => p !== undefined)
+/** Live holds on some seats, already read (seat id → holding cart, null for an order or a sale); seats not in `seatIds` are unknown. */
+export interface RowHolds {
+  seatIds: ReadonlySet<number>
+  holds: ReadonlyMap<number, number | null>
+}
+
+function rowSeatsOf(index: SeatingIndex, chosen: readonly number[]): number[] {
   const rowSeatIds: number[] = []
   for (const s of new Set(chosen.map((p) => index.segOf[p]))) {
     for (let p = index.segStart[s]; p < index.segStart[s + 1]; p++) rowSeatIds.push(index.ids[p])
   }
-  const holds = await liveSeatHolds(db, session.calendar.id, now, rowSeatIds)
+  return rowSeatIds
+}
+
+/** The seats of the rows (row segments) `seatIds` are in: what singlesOfCart judges. */
+export async function singlesRowSeats(db: Db, session: SchemeSession, seatIds: readonly number[]): Promise<number[]> {
+  const index = await seatingIndexOf(db, session.drawingId)
+  return rowSeatsOf(index, seatIds.map((id) => posOfId(index, id)).filter((p): p is number => p !== undefined))
+}
+
+/**
+ * Seats the cart's choice leaves single (singlesLeftBy on the live state): empty = in a zone
+ * priced in this session and not held by anyone but this cart. Reads the live holds of the rows
+ * the cart holds seats in only, and not at all when `known` covers them (the hold statement
+ * brought them back).
+ */
+export async function singlesOfCart(db: Db, session: SchemeSession, cartSeatIds: readonly number[], cartId: number, now: number, known?: RowHolds): Promise<number[]> {
+  if (cartSeatIds.length === 0) return []
+  const index = await seatingIndexOf(db, session.drawingId)
+  const chosen = cartSeatIds.map((id) => posOfId(index, id)).filter((p): p is number => p !== undefined)
+  const rowSeatIds = rowSeatsOf(index, chosen)
+  const holds = known && rowSeatIds.every((id) => known.seatIds.has(id)) ? known.holds : await liveSeatHolds(db, session.calendar.id, now, rowSeatIds)
   const priced = new Set([...session.prices, ...session.subscriptionPrices].map((p) => p.zone_id))
   const empty = (p: number) => {
     if (!priced.has(index.zone[p])) return false
@@ -44,9 +62,9 @@ export async function singlesOfCart(db: Db, session: SchemeSession, cartSeatIds:
 }
 
 /** Single seats as the cart answer lists them. */
-export async function singlesView(db: Db, seatIds: readonly number[]): Promise<CartSingle[]> {
+export async function singlesView(db: Db, session: SchemeSession, seatIds: readonly number[]): Promise<CartSingle[]> {
   if (seatIds.length === 0) return []
-  const { seats } = await placesById(db, seatIds, [])
+  const seats = await sessionSeatsById(db, session.drawingId, seatIds)
   return seatIds.flatMap((id) => {
     const s = seats.get(id)
     return s ? [{ seat_id: s.key, sector: s.sector, row: s.row, seat: s.seat }] : []
