@@ -18,12 +18,31 @@ interface Entry {
   index: Promise<SeatingIndex>
 }
 const caches = new WeakMap<Db, Map<number, Entry>>()
+/**
+ * Checks (and loads) in flight per drawing: the holds that arrive together at a cold process, or
+ * together when an entry's recheck is due, share one version query and one build instead of each
+ * building the whole index (a worker built it 14 times at the start of a rush; at 1M seats each
+ * build is seconds of CPU).
+ */
+const inFlight = new WeakMap<Db, Map<number, Promise<SeatingIndex>>>()
 
-export async function seatingIndexOf(db: Db, drawingId: number, now = Date.now()): Promise<SeatingIndex> {
+export function seatingIndexOf(db: Db, drawingId: number, now = Date.now()): Promise<SeatingIndex> {
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new Map()))
   const entry = cache.get(drawingId)
   if (entry && now - entry.checkedAt < QUALITY_RECHECK_MS) return entry.index
+  let pending = inFlight.get(db)
+  if (!pending) inFlight.set(db, (pending = new Map()))
+  const shared = pending.get(drawingId)
+  if (shared) return shared
+  const checked = recheck(db, cache, drawingId, entry, now)
+  pending.set(drawingId, checked)
+  const done = () => pending.delete(drawingId)
+  checked.then(done, done)
+  return checked
+}
+
+async function recheck(db: Db, cache: Map<number, Entry>, drawingId: number, entry: Entry | undefined, now: number): Promise<SeatingIndex> {
   const version = await drawingQualityVersion(db, drawingId)
   cache.delete(drawingId)
   if (entry && entry.version === version) {
