@@ -41,6 +41,17 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
   const save = (id: number, ops: unknown[]) => manager.post<Saved>(`/api/admin/drawings/${id}/edit`, { ops })
   const drawingRows = async () => (await server.db.selectFrom('venue_drawings').select('id').where('venue_id', '=', venue).execute()).length
   const copyRows = async () => (await server.db.selectFrom('drawing_copies').select('drawing_id').execute()).map((r) => r.drawing_id)
+  /** The version once its copy is done (the background's ticks are conditions, not durations: polled until COPY_WAIT_MS). */
+  const copied = async (id: number) => {
+    const until = Date.now() + COPY_WAIT_MS
+    let p = await planOf(id)
+    while (p.drawing.copying && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 250))
+      p = await planOf(id)
+    }
+    expect(p.drawing.copying).toBeNull()
+    return p
+  }
   const audits = async (id: number) => (await manager.get<{ entries: Audit[] }>(`/api/admin/audit?entity=drawing`)).body.entries.filter((e) => e.entity_id === String(id))
 
   beforeAll(async () => {
@@ -113,12 +124,7 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
 
     // The other process's lease is gone: this server takes the background work and finishes the copy.
     await server.db.deleteFrom('job_leases').where('name', '=', BACKGROUND_LEASE).where('holder', '=', ELSEWHERE).execute()
-    const until = Date.now() + COPY_WAIT_MS
-    let done = await planOf(made)
-    while (done.drawing.copying && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 250))
-      done = await planOf(made)
-    }
+    const done = await copied(made)
     expect(done.drawing).toMatchObject({ id: made, version: 2, revision: 0, draft: true, copying: null })
     expect(await copyRows()).toEqual([])
     expect(done.seats.key).toEqual(plan.seats.key.filter((k) => !stray.includes(k)))
@@ -140,5 +146,34 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
     expect(next.body).toMatchObject({ drawing_id: made, version: 2, revision: 1, in_place: true, copying: null })
     expect((await manager.post(`/api/admin/events/${event}/sessions`, { day: dayIn(7), time: '19:00', drawing_id: made })).status).toBe(200)
     expect((await planOf(made)).drawing.draft).toBe(false)
+  })
+
+  it("refuses up front a save that deletes a row's seats and then renames or renumbers that row (the copy would have finished without the edits); a partial delete then a renumber is copied with its edits", async () => {
+    // The first test let this server's background work run: the copies below finish in the background (STUDIO_COPY_INLINE_MS 0).
+    expect(await server.db.selectFrom('job_leases').select('holder').where('holder', '=', ELSEWHERE).execute()).toEqual([])
+    const sector = plan.sectors.filter((s) => s.kind === 0 && s.seat_count > 2)[0].index
+    const inSector = plan.seats.key.map((_, i) => i).filter((i) => plan.seats.sector[i] === sector)
+    const row = plan.seats.row[inSector[0]]
+    const rowKeys = inSector.filter((i) => plan.seats.row[i] === row).map((i) => plan.seats.key[i])
+    expect(rowKeys.length).toBeGreaterThan(2)
+    const rows = await drawingRows()
+    for (const named of [
+      { op: 'renumber-row', sector, row, start: 1 },
+      { op: 'rename-row', sector, row, to: 'Новый' },
+      { op: 'paint', zone: null, seats: { keys: rowKeys.slice(0, 1) } },
+    ]) {
+      const refused = await save(first, [{ op: 'delete-seats', seats: { keys: rowKeys } }, named])
+      expect(refused.status, JSON.stringify(named)).toBe(400)
+      expect(refused.body.errorText).toBe(named.op === 'paint' ? `Unknown value in seats: ${rowKeys[0]}` : `Unknown value in row: ${row}`)
+    }
+    expect(await drawingRows()).toBe(rows)
+    expect(await copyRows()).toEqual([])
+
+    const saved = await save(first, [{ op: 'delete-seats', seats: { keys: rowKeys.slice(0, 1) } }, { op: 'renumber-row', sector, row, start: 1 }])
+    expect(saved.body.copying).not.toBeNull()
+    const done = await copied(saved.body.drawing_id)
+    const numbers = done.seats.key.map((_, i) => i).filter((i) => done.seats.sector[i] === sector && done.seats.row[i] === row).map((i) => Number(done.seats.number[i]))
+    expect(numbers.sort((a, b) => a - b)).toEqual(rowKeys.slice(1).map((_, i) => i + 1))
+    expect((await audits(saved.body.drawing_id)).find((e) => e.action === 'edit-map-copied')!.after).toMatchObject({ edited: true, seat_count: plan.seats.key.length - 1 })
   })
 })

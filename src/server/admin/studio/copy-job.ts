@@ -115,10 +115,11 @@ export async function copyStep(db: Db, drawingId: number): Promise<CopyProgress 
 }
 
 /**
- * The edits were tried on the source before the copy began, so they apply to the copy too; the
- * one way they may not is a save whose later edit names seats its own earlier delete-seats
- * removed (the try selects seats it deletes). Then the copy finishes without the edits, as the
- * source was, and the audit row says which edit was refused: a copy never stays half made.
+ * The edits were tried on the source before the copy began, the seats they delete marked out of
+ * reach of the later edits (seats.repository.ts markTriedDelete), so they apply to the copy too.
+ * Should one still be refused there (an edit the try cannot see), the copy finishes without the
+ * edits, as the source was, and the audit row says which edit was refused: a copy never stays
+ * half made.
  */
 async function finishRefused(db: Db, drawingId: number, refused: ApiFailure): Promise<CopyProgress | null> {
   return db.transaction().execute(async (trx) => {
