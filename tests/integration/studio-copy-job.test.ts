@@ -1,13 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminErrorCode } from '../../src/contract/admin/roles'
 import type { StudioPlan } from '../../src/contract/admin/studio'
-import { connect } from '../../src/server/db/connect'
-import { BACKGROUND_LEASE } from '../../src/server/background/leader'
-import { takeLease } from '../../src/server/domain/background/lease.repository'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { type AdminClient, signedIn } from './admin-helpers'
+import { copiedPlan, dayIn, ELSEWHERE, releaseLease, sealedVenue, startHeldServer } from './studio-copy-helpers'
 
 /**
  * A studio save on a version a session was put on, copied by the background (issue 17 item 3,
@@ -17,14 +13,6 @@ import { type AdminClient, signedIn } from './admin-helpers'
  * lease has not run out) and goes on when one does; until it is done the new version takes no
  * save and no session; then it holds every seat with the save's edits, and both audit rows.
  */
-const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
-const DAY_MS = 86_400_000
-const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
-/** A lease holder that is no process of this server: while it holds the lease, no background work runs. */
-const ELSEWHERE = 'another-process'
-/** How long the test waits for the background to finish a copy (lease renewal 5 s + copy tick 5 s + the copy). */
-const COPY_WAIT_MS = 45_000
-type Row = Record<string, unknown> & { id: number }
 interface Saved { drawing_id: number; version: number; revision: number; in_place: boolean; seats: number; changed: number; copying: { copied: number; total: number } | null }
 interface Audit { action: string; entity_id: string; after: Record<string, unknown> }
 
@@ -41,42 +29,12 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
   const save = (id: number, ops: unknown[]) => manager.post<Saved>(`/api/admin/drawings/${id}/edit`, { ops })
   const drawingRows = async () => (await server.db.selectFrom('venue_drawings').select('id').where('venue_id', '=', venue).execute()).length
   const copyRows = async () => (await server.db.selectFrom('drawing_copies').select('drawing_id').execute()).map((r) => r.drawing_id)
-  /** The version once its copy is done (the background's ticks are conditions, not durations: polled until COPY_WAIT_MS). */
-  const copied = async (id: number) => {
-    const until = Date.now() + COPY_WAIT_MS
-    let p = await planOf(id)
-    while (p.drawing.copying && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 250))
-      p = await planOf(id)
-    }
-    expect(p.drawing.copying).toBeNull()
-    return p
-  }
   const audits = async (id: number) => (await manager.get<{ entries: Audit[] }>(`/api/admin/audit?entity=drawing`)).body.entries.filter((e) => e.entity_id === String(id))
 
   beforeAll(async () => {
-    server = await startTestServer({
-      db: dbKind,
-      env: { STUDIO_COPY_INLINE_MS: '0' },
-      // Another process holds the background lease: this server runs no copy until it is gone.
-      prepare: async (dataDir, env) => {
-        const db = connect(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') })
-        expect(await takeLease(db, BACKGROUND_LEASE, ELSEWHERE, Date.now(), Date.now() + 3_600_000)).toBe(true)
-        await db.destroy()
-      },
-    })
+    server = await startHeldServer(dbKind)
     manager = await signedIn(server, 'manager')
-    venue = (await manager.post<{ id: number }>('/api/admin/venues', { name_ru: 'Копия', name_en: 'Copy' })).body.id
-    const report = await manager.post<{ drawing_id: number }>(`/api/admin/venues/${venue}/drawings`, { name: 'ub-palace', svg: fs.readFileSync(DRAWING, 'utf8') })
-    expect(report.status, JSON.stringify(report.body)).toBe(200)
-    first = report.body.drawing_id
-    plan = await planOf(first)
-    // A session on the import seals it: saves on it copy.
-    const refs = (await manager.get<{ kinds: Row[]; menus: Row[] }>('/api/admin/refs')).body
-    const kind = refs.kinds[0].id
-    event = (await manager.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: venue, scheme: 1, name_ru: 'Копируемый', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === kind)!.id] })).body.id
-    session = (await manager.post<{ ids: number[] }>(`/api/admin/events/${event}/sessions`, { day: dayIn(6), time: '19:00', drawing_id: first })).body.ids[0]
-    expect((await planOf(first)).drawing.draft).toBe(false)
+    ;({ venue, first, event, session, plan } = await sealedVenue(manager))
   })
   afterAll(async () => {
     await server?.close()
@@ -123,8 +81,8 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
     expect((await audits(made)).map((e) => [e.action, e.after.copying])).toEqual([['edit-map', true]])
 
     // The other process's lease is gone: this server takes the background work and finishes the copy.
-    await server.db.deleteFrom('job_leases').where('name', '=', BACKGROUND_LEASE).where('holder', '=', ELSEWHERE).execute()
-    const done = await copied(made)
+    await releaseLease(server)
+    const done = await copiedPlan(manager, made)
     expect(done.drawing).toMatchObject({ id: made, version: 2, revision: 0, draft: true, copying: null })
     expect(await copyRows()).toEqual([])
     expect(done.seats.key).toEqual(plan.seats.key.filter((k) => !stray.includes(k)))
@@ -171,7 +129,7 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
 
     const saved = await save(first, [{ op: 'delete-seats', seats: { keys: rowKeys.slice(0, 1) } }, { op: 'renumber-row', sector, row, start: 1 }])
     expect(saved.body.copying).not.toBeNull()
-    const done = await copied(saved.body.drawing_id)
+    const done = await copiedPlan(manager, saved.body.drawing_id)
     const numbers = done.seats.key.map((_, i) => i).filter((i) => done.seats.sector[i] === sector && done.seats.row[i] === row).map((i) => Number(done.seats.number[i]))
     expect(numbers.sort((a, b) => a - b)).toEqual(rowKeys.slice(1).map((_, i) => i + 1))
     expect((await audits(saved.body.drawing_id)).find((e) => e.action === 'edit-map-copied')!.after).toMatchObject({ edited: true, seat_count: plan.seats.key.length - 1 })

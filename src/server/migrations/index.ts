@@ -35,6 +35,7 @@ import * as m17d9 from './2026_11_24_17_d9_01_draft_versions'
 import * as m17a10 from './2026_11_24_17_a10_01_map_copies'
 import * as m17b10 from './2026_11_24_17_b10_01_drawing_versions_index'
 import * as m18e10 from './2026_11_24_18_e10_01_hold_cart_seats'
+import * as m17a1 from './2026_11_25_17_a1_01_copy_session_move'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_16_c10_01_compiled_venue_revision': m16c10,
   '2026_11_24_17_b10_01_drawing_versions_index': m17b10,
   '2026_11_24_18_e10_01_hold_cart_seats': m18e10,
+  '2026_11_25_17_a1_01_copy_session_move': m17a1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
