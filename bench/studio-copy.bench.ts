@@ -14,22 +14,15 @@
  * One run per figure (they write). SQLite in a temporary folder, or with --pg a fresh PostgreSQL
  * database dropped after. Writes bench/results/<date>-studio-copy-<sqlite|postgres>.json.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
+import { loadavg } from 'node:os'
 import { sql } from 'kysely'
 import { copyDrawing } from '../src/server/admin/studio/copy.repository'
 import { copyProgress, copyStep } from '../src/server/admin/studio/copy-job'
 import { editDrawing } from '../src/server/admin/studio/edit'
-import type { Actor } from '../src/server/admin/context'
-import { connect, type Db } from '../src/server/db/connect'
-import { DEFAULT_DB_TIMEOUTS, DEFAULT_STUDIO_COPY_INLINE_MS, loadConfig } from '../src/server/config'
-import { loadDemoData } from '../src/server/seed'
-import { migrateToLatest } from '../src/server/migrations'
-import { setupTimeouts } from '../src/server/prepare'
-import { seedBigVenue } from '../src/server/seed/big-venue'
+import type { Db } from '../src/server/db/connect'
+import { DEFAULT_STUDIO_COPY_INLINE_MS } from '../src/server/config'
 import { machine, writeResults } from './lib'
+import { BENCH_ACTOR as actor, seedSoldVenue, studioBenchDatabase } from './studio-seed'
 
 const args = process.argv.slice(2)
 const usePg = args.includes('--pg')
@@ -37,8 +30,6 @@ const usePg = args.includes('--pg')
 const baselineToo = !args.includes('--no-baseline')
 const sizes = args.filter((a) => /^\d[\d_]*$/.test(a)).map((a) => Number(a.replace(/_/g, '')))
 if (sizes.length === 0) sizes.push(1_000_000)
-const actor: Actor = { role: 'owner', operatorId: null, tokenId: null, label: 'bench', ip: '127.0.0.1', operator: null, csrf: null, sessionHash: null }
-const quiet = { info: () => undefined }
 const load = () => loadavg().map((x) => Math.round(x * 100) / 100)
 
 async function timed<T>(what: string, fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -49,27 +40,9 @@ async function timed<T>(what: string, fn: () => Promise<T>): Promise<{ ms: numbe
   return { ms, value }
 }
 
-async function database(): Promise<{ db: Db; drop: () => Promise<void>; kind: string }> {
-  if (!usePg) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'studio-copy-'))
-    const db = connect({ kind: 'sqlite', file: path.join(dir, 'bench.sqlite') })
-    return { db, kind: 'sqlite', drop: async () => { await db.destroy(); rmSync(dir, { recursive: true, force: true }) } }
-  }
-  const name = `studio_copy_${process.pid}`
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  // The setup timeouts for the run, so the baseline is measured to its end (with the server's
-  // defaults it is refused at 10 s). The chunks' own times show they need no such setting.
-  const db = connect({ kind: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${name}` }, setupTimeouts({ dbTimeouts: DEFAULT_DB_TIMEOUTS }))
-  return { db, kind: 'postgres', drop: async () => { await db.destroy(); await admin.query(`drop database if exists ${name}`); await admin.end() } }
-}
-
 async function run(db: Db, seats: number) {
-  const seeded = await timed('seed', () => seedBigVenue(db, seats, quiet))
-  const cal = await db.selectFrom('calendars').select(['id', 'drawing_id']).where('id', '=', seeded.value.calendarId).executeTakeFirstOrThrow()
-  const sold = Number(cal.drawing_id)
-  const sector = await db.selectFrom('sectors').select('sector_index').where('drawing_id', '=', sold).where('kind', '=', 0).orderBy('seat_count', 'desc').executeTakeFirstOrThrow()
+  const seeded = await timed('seed', () => seedSoldVenue(db, seats))
+  const { drawingId: sold, sector } = seeded.value
   // SQLite: the seed left the write-ahead log hundreds of MB long; the next commit's automatic
   // checkpoint would land on the save (measured: the save's answer 23.8 s, 0 seats copied).
   const seedCheckpoint = await timed('wal checkpoint after the seed', async () => (usePg ? undefined : await sql`pragma wal_checkpoint(truncate)`.execute(db)))
@@ -120,10 +93,8 @@ async function run(db: Db, seats: number) {
   }
 }
 
-const { db, drop, kind } = await database()
+const { db, drop, kind } = await studioBenchDatabase(usePg, 'studio_copy')
 try {
-  await migrateToLatest(db)
-  await loadDemoData(db, loadConfig(), quiet as never)
   const results = []
   for (const n of sizes) {
     const r = await run(db, n)

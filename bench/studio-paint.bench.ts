@@ -18,23 +18,14 @@
  * --pg makes a fresh PostgreSQL database at 127.0.0.1:5432 (user postgres) and drops it after.
  * Writes bench/results/<date>-studio-paint-<sqlite|postgres>.json with the machine noted.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
 import { sql } from 'kysely'
 import { copyDrawing } from '../src/server/admin/studio/copy.repository'
 import { blockSessionSeats } from '../src/server/admin/studio/blocks'
 import { editDrawing } from '../src/server/admin/studio/edit'
-import type { Actor } from '../src/server/admin/context'
 import type { StudioOp } from '../src/contract/admin/studio'
-import { connect, type Db } from '../src/server/db/connect'
-import { DEFAULT_DB_TIMEOUTS, loadConfig } from '../src/server/config'
-import { loadDemoData } from '../src/server/seed'
-import { migrateToLatest } from '../src/server/migrations'
-import { setupTimeouts } from '../src/server/prepare'
-import { seedBigVenue } from '../src/server/seed/big-venue'
+import type { Db } from '../src/server/db/connect'
 import { machine, writeResults } from './lib'
+import { BENCH_ACTOR as actor, seedSoldVenue, studioBenchDatabase } from './studio-seed'
 
 /** Seats one paint names: the slow case reported on PostgreSQL (20,000 seats in 9.3 s). */
 const PAINTED = 20_000
@@ -46,8 +37,6 @@ const usePg = args.includes('--pg')
 const sizes = args.filter((a) => /^\d[\d_]*$/.test(a)).map((a) => Number(a.replace(/_/g, '')))
 if (sizes.length === 0) sizes.push(60_000, 1_000_000)
 
-const actor: Actor = { role: 'owner', operatorId: null, tokenId: null, label: 'bench', ip: '127.0.0.1', operator: null, csrf: null, sessionHash: null }
-const quiet = { info: () => undefined }
 
 async function timed<T>(fn: () => Promise<T>, what = ''): Promise<{ ms: number; value: T }> {
   const t0 = performance.now()
@@ -55,31 +44,6 @@ async function timed<T>(fn: () => Promise<T>, what = ''): Promise<{ ms: number; 
   const ms = Math.round(performance.now() - t0)
   if (what) console.error(`${what}: ${ms} ms`)
   return { ms, value }
-}
-
-async function database(): Promise<{ db: Db; drop: () => Promise<void>; kind: string }> {
-  if (!usePg) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'studio-bench-'))
-    const db = connect({ kind: 'sqlite', file: path.join(dir, 'bench.sqlite') })
-    return { db, kind: 'sqlite', drop: async () => { await db.destroy(); rmSync(dir, { recursive: true, force: true }) } }
-  }
-  const name = `studio_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  // The setup timeouts (as `npm run venue -- seed-big` has) for the whole run, so a 1M-seat save
-  // is measured to its end: a save over DB_STATEMENT_TIMEOUT_MS (10 s by default) is one the
-  // server with default settings refuses.
-  const db = connect({ kind: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${name}` }, setupTimeouts({ dbTimeouts: DEFAULT_DB_TIMEOUTS }))
-  return {
-    db,
-    kind: 'postgres',
-    drop: async () => {
-      await db.destroy()
-      await admin.query(`drop database if exists ${name}`)
-      await admin.end()
-    },
-  }
 }
 
 /** The old paint: keys read back to ids OLD_CHUNK at a time, then one UPDATE per OLD_CHUNK ids. */
@@ -95,12 +59,10 @@ async function oldPaint(db: Db, drawingId: number, keys: string[], zone: number 
 }
 
 async function run(db: Db, seats: number) {
-  const seeded = await timed(() => seedBigVenue(db, seats, quiet), 'seed')
-  const cal = await db.selectFrom('calendars').select(['id', 'drawing_id']).where('id', '=', seeded.value.calendarId).executeTakeFirstOrThrow()
-  const drawingId = Number(cal.drawing_id)
+  const seeded = await timed(() => seedSoldVenue(db, seats), 'seed')
+  const { drawingId, calendarId, sector } = seeded.value
   const keys = (await db.selectFrom('seats').select('seat_key').where('drawing_id', '=', drawingId).orderBy('id').limit(PAINTED).execute()).map((r) => r.seat_key)
   const zone = (await db.selectFrom('zones').select('id').where('drawing_id', '=', drawingId).orderBy('id').executeTakeFirstOrThrow()).id
-  const sector = (await db.selectFrom('sectors').select(['sector_index', 'seat_count']).where('drawing_id', '=', drawingId).where('kind', '=', 0).orderBy('seat_count', 'desc').executeTakeFirstOrThrow())
 
   const copyOnly = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'rename-sector', sector: sector.sector_index, name: 'bench' }]), 'save (copy only)')
   const paintKeys = await timed(() => editDrawing(db, actor, drawingId, [{ op: 'paint', zone: null, seats: { keys } }]), 'save paint 20k keys')
@@ -127,8 +89,8 @@ async function run(db: Db, seats: number) {
     const { selectionFilters, updateSelected } = await import('../src/server/admin/studio/seats.repository')
     return updateSelected(trx, await selectionFilters(trx, copy.id, { keys }), { zone_id: zone })
   }))
-  const block = await timed(() => blockSessionSeats(db, actor, cal.id, true, { keys }, Date.now()), 'block 20k')
-  const unblock = await timed(() => blockSessionSeats(db, actor, cal.id, false, { keys }, Date.now()), 'unblock 20k')
+  const block = await timed(() => blockSessionSeats(db, actor, calendarId, true, { keys }, Date.now()), 'block 20k')
+  const unblock = await timed(() => blockSessionSeats(db, actor, calendarId, false, { keys }, Date.now()), 'unblock 20k')
   const total = Number((await db.selectFrom('seats').select(sql<number>`count(*)`.as('n')).where('drawing_id', '=', drawingId).executeTakeFirstOrThrow()).n)
   return {
     seats: total,
@@ -150,11 +112,8 @@ async function run(db: Db, seats: number) {
   }
 }
 
-const { db, drop, kind } = await database()
+const { db, drop, kind } = await studioBenchDatabase(usePg, 'studio_bench')
 try {
-  await migrateToLatest(db)
-  // The big venue's event needs the demo's menus and categories, as `npm run venue -- seed-big` loads them.
-  await loadDemoData(db, loadConfig(), quiet as never)
   const results = []
   for (const n of sizes) {
     const r = await run(db, n)

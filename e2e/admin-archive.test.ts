@@ -21,6 +21,19 @@ async function axeClean(page: Page, where: string): Promise<void> {
   expect(seriousViolations(await runAxe(page)), where).toEqual([])
 }
 
+/** A page of the console with the manager signed in (in English), on the events list. */
+async function signedInConsole() {
+  const opened = await openPage(app, '/admin')
+  const { page } = opened
+  await page.locator('#adm-signin-title').waitFor()
+  await page.locator('.adm-lang select').selectOption('en')
+  await page.locator('input[name="email"]').fill(EMAIL)
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.keyboard.press('Enter')
+  await page.locator('#adm-events-title').waitFor()
+  return opened
+}
+
 beforeAll(async () => {
   const port = await freePort()
   app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
@@ -37,13 +50,7 @@ describe('console archive', () => {
     const event = await db.selectFrom('events').select('id').orderBy('id').executeTakeFirstOrThrow()
     await db.insertInto('event_tags').values({ event_id: event.id, tag_id: tag.id }).execute()
 
-    const { page, context } = await openPage(app, '/admin')
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.locator('input[name="email"]').fill(EMAIL)
-    await page.locator('input[name="password"]').fill(PASSWORD)
-    await page.keyboard.press('Enter')
-    await page.locator('#adm-events-title').waitFor()
+    const { page, context } = await signedInConsole()
 
     // Live: the new-event form offers the tag.
     await page.getByRole('link', { name: 'New event' }).click()
@@ -100,13 +107,7 @@ describe('console archive', () => {
     await db.insertInto('event_menus').values([first, second, old].map((m) => ({ event_id: event.id, main_menu_id: m, sub_menu_id: null }))).execute()
     const stored = async () => (await db.selectFrom('event_menus').select('main_menu_id').where('event_id', '=', event.id).orderBy('main_menu_id').execute()).map((r) => r.main_menu_id)
 
-    const { page, context } = await openPage(app, '/admin')
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.locator('input[name="email"]').fill(EMAIL)
-    await page.locator('input[name="password"]').fill(PASSWORD)
-    await page.keyboard.press('Enter')
-    await page.locator('#adm-events-title').waitFor()
+    const { page, context } = await signedInConsole()
     await page.goto(`${app.baseUrl}/admin/events/${event.id}`)
     // In each language the menu items are one named group of checkboxes, the event's three checked.
     for (const lang of LANGS) {
@@ -132,6 +133,49 @@ describe('console archive', () => {
     await group.getByRole('checkbox', { name: 'Menu two', exact: true }).uncheck()
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await expect.poll(stored).toEqual([first, old, added].sort((a, b) => a - b))
+    await context.close()
+  }, 180_000)
+
+  it("the event form shows each menu item's sub-menu in every language; choosing another or none is saved, and a save that does not touch it keeps it", async () => {
+    const db = app.server.db
+    const placed = await db.selectFrom('event_menus').select(['event_id', 'main_menu_id', 'sub_menu_id']).where('sub_menu_id', 'is not', null).orderBy('event_id').executeTakeFirstOrThrow()
+    const main = await db.selectFrom('main_menus').selectAll().where('id', '=', placed.main_menu_id).executeTakeFirstOrThrow()
+    const subs = await db.selectFrom('sub_menus').selectAll().where('main_menu_id', '=', placed.main_menu_id).orderBy('sortnum').execute()
+    const other = subs.find((x) => x.id !== placed.sub_menu_id)!
+    const stored = async () => (await db.selectFrom('event_menus').select('sub_menu_id').where('event_id', '=', placed.event_id).where('main_menu_id', '=', placed.main_menu_id).executeTakeFirstOrThrow()).sub_menu_id
+
+    const { page, context } = await signedInConsole()
+    await page.goto(`${app.baseUrl}/admin/events/${placed.event_id}`)
+    // The select's label names its menu item (its accessible name also carries the chosen option).
+    const picker = page.locator(`select[name="sub_menu_${placed.main_menu_id}"]`)
+    for (const lang of LANGS) {
+      await page.locator('.adm-lang select').selectOption(lang)
+      const name = String(main[`name_${lang}`] || main.name_ru)
+      await expect.poll(() => page.locator('label', { has: picker }).innerText(), { message: lang }).toContain(ADMIN_TEXTS[lang].subMenu.replace('{menu}', name))
+      expect(await picker.inputValue(), lang).toBe(String(placed.sub_menu_id))
+    }
+    await page.locator('.adm-lang select').selectOption('en')
+    await axeClean(page, 'event form with a sub-menu')
+
+    // Saves, then waits for the form to reload the stored event (a choice made before would be overwritten).
+    const save = async (expected: number | null) => {
+      const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/admin/events/${placed.event_id}`)
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await reloaded
+      await expect.poll(stored).toBe(expected)
+      await expect.poll(() => picker.inputValue()).toBe(expected === null ? '' : String(expected))
+    }
+
+    // Saved without touching it: kept.
+    await save(placed.sub_menu_id)
+    // Another one, by keyboard focus and selection; then none; then back.
+    await picker.focus()
+    await picker.selectOption(String(other.id))
+    await save(other.id)
+    await picker.selectOption({ label: 'No sub-menu' })
+    await save(null)
+    await picker.selectOption(String(placed.sub_menu_id))
+    await save(placed.sub_menu_id)
     await context.close()
   }, 180_000)
 })

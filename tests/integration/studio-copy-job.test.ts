@@ -1,13 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminErrorCode } from '../../src/contract/admin/roles'
 import type { StudioPlan } from '../../src/contract/admin/studio'
-import { connect } from '../../src/server/db/connect'
-import { BACKGROUND_LEASE } from '../../src/server/background/leader'
-import { takeLease } from '../../src/server/domain/background/lease.repository'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { type AdminClient, signedIn } from './admin-helpers'
+import { copiedPlan, dayIn, ELSEWHERE, releaseLease, sealedVenue, startHeldServer } from './studio-copy-helpers'
 
 /**
  * A studio save on a version a session was put on, copied by the background (issue 17 item 3,
@@ -17,14 +13,6 @@ import { type AdminClient, signedIn } from './admin-helpers'
  * lease has not run out) and goes on when one does; until it is done the new version takes no
  * save and no session; then it holds every seat with the save's edits, and both audit rows.
  */
-const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
-const DAY_MS = 86_400_000
-const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
-/** A lease holder that is no process of this server: while it holds the lease, no background work runs. */
-const ELSEWHERE = 'another-process'
-/** How long the test waits for the background to finish a copy (lease renewal 5 s + copy tick 5 s + the copy). */
-const COPY_WAIT_MS = 45_000
-type Row = Record<string, unknown> & { id: number }
 interface Saved { drawing_id: number; version: number; revision: number; in_place: boolean; seats: number; changed: number; copying: { copied: number; total: number } | null }
 interface Audit { action: string; entity_id: string; after: Record<string, unknown> }
 
@@ -44,28 +32,9 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
   const audits = async (id: number) => (await manager.get<{ entries: Audit[] }>(`/api/admin/audit?entity=drawing`)).body.entries.filter((e) => e.entity_id === String(id))
 
   beforeAll(async () => {
-    server = await startTestServer({
-      db: dbKind,
-      env: { STUDIO_COPY_INLINE_MS: '0' },
-      // Another process holds the background lease: this server runs no copy until it is gone.
-      prepare: async (dataDir, env) => {
-        const db = connect(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') })
-        expect(await takeLease(db, BACKGROUND_LEASE, ELSEWHERE, Date.now(), Date.now() + 3_600_000)).toBe(true)
-        await db.destroy()
-      },
-    })
+    server = await startHeldServer(dbKind)
     manager = await signedIn(server, 'manager')
-    venue = (await manager.post<{ id: number }>('/api/admin/venues', { name_ru: 'Копия', name_en: 'Copy' })).body.id
-    const report = await manager.post<{ drawing_id: number }>(`/api/admin/venues/${venue}/drawings`, { name: 'ub-palace', svg: fs.readFileSync(DRAWING, 'utf8') })
-    expect(report.status, JSON.stringify(report.body)).toBe(200)
-    first = report.body.drawing_id
-    plan = await planOf(first)
-    // A session on the import seals it: saves on it copy.
-    const refs = (await manager.get<{ kinds: Row[]; menus: Row[] }>('/api/admin/refs')).body
-    const kind = refs.kinds[0].id
-    event = (await manager.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: venue, scheme: 1, name_ru: 'Копируемый', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === kind)!.id] })).body.id
-    session = (await manager.post<{ ids: number[] }>(`/api/admin/events/${event}/sessions`, { day: dayIn(6), time: '19:00', drawing_id: first })).body.ids[0]
-    expect((await planOf(first)).drawing.draft).toBe(false)
+    ;({ venue, first, event, session, plan } = await sealedVenue(manager))
   })
   afterAll(async () => {
     await server?.close()
@@ -112,13 +81,8 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
     expect((await audits(made)).map((e) => [e.action, e.after.copying])).toEqual([['edit-map', true]])
 
     // The other process's lease is gone: this server takes the background work and finishes the copy.
-    await server.db.deleteFrom('job_leases').where('name', '=', BACKGROUND_LEASE).where('holder', '=', ELSEWHERE).execute()
-    const until = Date.now() + COPY_WAIT_MS
-    let done = await planOf(made)
-    while (done.drawing.copying && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 250))
-      done = await planOf(made)
-    }
+    await releaseLease(server)
+    const done = await copiedPlan(manager, made)
     expect(done.drawing).toMatchObject({ id: made, version: 2, revision: 0, draft: true, copying: null })
     expect(await copyRows()).toEqual([])
     expect(done.seats.key).toEqual(plan.seats.key.filter((k) => !stray.includes(k)))
@@ -140,5 +104,34 @@ describe.each(TEST_DBS)('studio copies in the background on %s', (dbKind) => {
     expect(next.body).toMatchObject({ drawing_id: made, version: 2, revision: 1, in_place: true, copying: null })
     expect((await manager.post(`/api/admin/events/${event}/sessions`, { day: dayIn(7), time: '19:00', drawing_id: made })).status).toBe(200)
     expect((await planOf(made)).drawing.draft).toBe(false)
+  })
+
+  it("refuses up front a save that deletes a row's seats and then renames or renumbers that row (the copy would have finished without the edits); a partial delete then a renumber is copied with its edits", async () => {
+    // The first test let this server's background work run: the copies below finish in the background (STUDIO_COPY_INLINE_MS 0).
+    expect(await server.db.selectFrom('job_leases').select('holder').where('holder', '=', ELSEWHERE).execute()).toEqual([])
+    const sector = plan.sectors.filter((s) => s.kind === 0 && s.seat_count > 2)[0].index
+    const inSector = plan.seats.key.map((_, i) => i).filter((i) => plan.seats.sector[i] === sector)
+    const row = plan.seats.row[inSector[0]]
+    const rowKeys = inSector.filter((i) => plan.seats.row[i] === row).map((i) => plan.seats.key[i])
+    expect(rowKeys.length).toBeGreaterThan(2)
+    const rows = await drawingRows()
+    for (const named of [
+      { op: 'renumber-row', sector, row, start: 1 },
+      { op: 'rename-row', sector, row, to: 'Новый' },
+      { op: 'paint', zone: null, seats: { keys: rowKeys.slice(0, 1) } },
+    ]) {
+      const refused = await save(first, [{ op: 'delete-seats', seats: { keys: rowKeys } }, named])
+      expect(refused.status, JSON.stringify(named)).toBe(400)
+      expect(refused.body.errorText).toBe(named.op === 'paint' ? `Unknown value in seats: ${rowKeys[0]}` : `Unknown value in row: ${row}`)
+    }
+    expect(await drawingRows()).toBe(rows)
+    expect(await copyRows()).toEqual([])
+
+    const saved = await save(first, [{ op: 'delete-seats', seats: { keys: rowKeys.slice(0, 1) } }, { op: 'renumber-row', sector, row, start: 1 }])
+    expect(saved.body.copying).not.toBeNull()
+    const done = await copiedPlan(manager, saved.body.drawing_id)
+    const numbers = done.seats.key.map((_, i) => i).filter((i) => done.seats.sector[i] === sector && done.seats.row[i] === row).map((i) => Number(done.seats.number[i]))
+    expect(numbers.sort((a, b) => a - b)).toEqual(rowKeys.slice(1).map((_, i) => i + 1))
+    expect((await audits(saved.body.drawing_id)).find((e) => e.action === 'edit-map-copied')!.after).toMatchObject({ edited: true, seat_count: plan.seats.key.length - 1 })
   })
 })

@@ -5,11 +5,12 @@ import { can } from '../../contract/admin/roles'
 import { LANGS, type Lang } from '../../contract/lang'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { EventImageUpload } from './catalogue/EventImageUpload'
+import { SubMenuPicks } from './catalogue/SubMenuPicks'
 import { EventSessions } from './EventSessions'
 import { SeatingRules } from './SeatingRules'
 
 type Row = Record<string, unknown> & { id: number }
-type Refs = Record<'kinds' | 'menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
+type Refs = Record<'kinds' | 'menus' | 'sub_menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
 const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
 const isArchived = (r: Row) => r.archived_at !== null && r.archived_at !== undefined
 /**
@@ -35,10 +36,12 @@ export function EventEditor() {
   const writable = can(operator.role, 'catalogue.write')
   const [refs, setRefs] = useState<Refs | null>(null)
   const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', scheme: '0' })
-  const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[]; tag_ids: number[] } | null>(null)
+  const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[]; sub_menus: { main_menu_id: number; sub_menu_id: number }[]; tag_ids: number[] } | null>(null)
   const [tags, setTags] = useState<string[]>([])
   // Every menu item the event is in (an event can be listed under several): all are sent back on save.
   const [menus, setMenus] = useState<string[]>([])
+  // Each main item's sub-menu item ('' or absent: none), by the main item's id.
+  const [subMenus, setSubMenus] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
@@ -60,6 +63,7 @@ export function EventEditor() {
     setDetail(d)
     setTags(d.tag_ids.map(String))
     setMenus(d.main_menu_ids.map(String))
+    setSubMenus(Object.fromEntries(d.sub_menus.map((p) => [String(p.main_menu_id), String(p.sub_menu_id)])))
     const e = d.event
     setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), scheme: String(e.scheme ?? 0) })
     setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
@@ -92,6 +96,7 @@ export function EventEditor() {
       venue_id: Number(form.venue),
       scheme: form.scheme === '1' ? 1 : 0,
       main_menu_ids: menus.map(Number),
+      sub_menus: menus.filter((m) => subMenus[m]).map((m) => ({ main_menu_id: Number(m), sub_menu_id: Number(subMenus[m]) })),
       tag_ids: tags.map(Number),
     }
     const issue = firstIssue(eventInputSchema.safeParse(body))
@@ -197,6 +202,7 @@ export function EventEditor() {
         {select('kind', t.kind, offered(refs.kinds, detail ? [String(detail.event.menu_kind_id)] : []))}
         {select('venue', t.venue, offered(refs.venues, detail ? [String(detail.event.venue_id)] : []))}
         {choices('menu', t.menus, menuChoices, menus, setMenus)}
+        <SubMenuPicks t={t} chosen={menuChoices.filter((m) => menus.includes(String(m.id)))} subMenus={refs.sub_menus} picks={subMenus} setPicks={setSubMenus} labelOf={labelOf} writable={writable} />
         {choices('tag', t.tags, offered(refs.tags, keptTags), tags, setTags)}
         <label>
           <input type="checkbox" name="scheme" checked={form.scheme === '1'} disabled={!writable} onChange={(e) => setForm({ ...form, scheme: e.target.checked ? '1' : '0' })} style={{ minHeight: 0, width: 'auto' }} /> {t.seatMap}

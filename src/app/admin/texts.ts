@@ -62,6 +62,8 @@ const ru = {
   tags: 'Теги',
   archivedMark: 'в архиве',
   mapVersion: 'Версия схемы',
+  subMenu: 'Подменю пункта «{menu}»',
+  noSubMenu: 'Без подменю',
 }
 export type AdminTexts = typeof ru
 
@@ -123,6 +125,8 @@ const en: AdminTexts = {
   tags: 'Tags',
   archivedMark: 'archived',
   mapVersion: 'Map version',
+  subMenu: 'Sub-menu of “{menu}”',
+  noSubMenu: 'No sub-menu',
 }
 const kz: AdminTexts = {
   title: 'Seatwise консолі',
@@ -182,6 +186,8 @@ const kz: AdminTexts = {
   tags: 'Тегтер',
   archivedMark: 'мұрағатта',
   mapVersion: 'Сызба нұсқасы',
+  subMenu: '«{menu}» тармағының ішкі мәзірі',
+  noSubMenu: 'Ішкі мәзірсіз',
 }
 const ch: AdminTexts = {
   title: 'Seatwise 控制台',
@@ -241,6 +247,8 @@ const ch: AdminTexts = {
   tags: '標籤',
   archivedMark: '已封存',
   mapVersion: '座位圖版本',
+  subMenu: '「{menu}」的子選單',
+  noSubMenu: '無子選單',
 }
 
 export const ADMIN_TEXTS: Record<Lang, AdminTexts> = { ru, en, kz, ch }

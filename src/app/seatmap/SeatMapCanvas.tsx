@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { SeatMapEngine } from '../../engine/SeatMapEngine'
 import { initialSnapshot, type SeatMapEngineOptions } from '../../engine/engineTypes'
-import { seatDescriber, type SeatInfo } from '../../engine/interaction/seatInfo'
+import { seatDescriber, withLabels, type SeatInfo, type SeatLabelsOf } from '../../engine/interaction/seatInfo'
 import type { VenueData } from '../../engine/model'
 import { SeatList } from './SeatList'
 import { DEFAULT_SEATMAP_LABELS, type SeatMapLabels } from './labels'
@@ -33,10 +33,10 @@ export interface SeatMapCanvasProps {
   /** An extra line of the tooltip and popover for a seat (by key), e.g. its accessible seat type; null = none. */
   seatNote?: (key: string) => { label: string; text: string } | null
   /**
-   * The sector, row and seat labels the tooltip and popover show for a seat, when the page knows
+   * The sector, row and seat labels the tooltip, popover and announcements give a seat, when the page knows
    * better than the drawing (the studio: renames not saved yet); null = the drawing's.
    */
-  seatLabels?: (seat: SeatInfo) => Pick<SeatInfo, 'sector' | 'row' | 'number'> | null
+  seatLabels?: SeatLabelsOf
   engineOptions?: SeatMapEngineOptions
   style?: CSSProperties
 }
@@ -93,10 +93,12 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   // Announcements in the labels' language (the engine's own are English), following a language switch.
   const announce = JSON.stringify([labels.sector, labels.row, labels.seat, labels.category, labels.price, labels.status])
   useEffect(() => {
-    engine?.setDescribe(seatDescriber(labels, price))
+    const describe = seatDescriber(labels, price)
+    // A screen reader hears the labels the tooltip shows (the studio's queued renames), not the drawing's.
+    engine?.setDescribe((seat) => describe(withLabels(seat, props.seatLabels)))
     // `announce` stands for the labels; `price` follows formatPrice, which the page keeps per language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine, announce])
+  }, [engine, announce, props.seatLabels])
   // The hover snapshot changes identity every frame; the tooltip follows the seat's index.
   const hovered = snap.hover && (!snap.popover || snap.popover.seat.index !== snap.hover.index) ? snap.hover.index : null
   const shownIndex = useDelayedTooltip(hovered)
@@ -104,7 +106,7 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   const [lastHover, setLastHover] = useState(snap.hover)
   if (snap.hover && snap.hover !== lastHover) setLastHover(snap.hover)
   const hoverTip = shownIndex !== null && lastHover?.index === shownIndex && snap.popover?.seat.index !== shownIndex ? lastHover : null
-  const relabel = (seat: SeatInfo): SeatInfo => ({ ...seat, ...props.seatLabels?.(seat) })
+  const relabel = (seat: SeatInfo): SeatInfo => withLabels(seat, props.seatLabels)
   const tip = hoverTip && relabel(hoverTip)
   const popSeat = snap.popover && relabel(snap.popover.seat)
 

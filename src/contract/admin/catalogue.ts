@@ -43,6 +43,9 @@ const instant = z.number().int().min(0).nullable()
 export const EVENT_FLAGS = ['usepushkarta', 'usenopushkarta', 'signlang', 'maybefree', 'writeticketname', 'mailconfirm', 'showticketcount', 'showquant', 'soon_on_sale'] as const
 export type EventFlag = (typeof EVENT_FLAGS)[number]
 
+/** One main-menu item's sub-menu item in an event's placement. */
+export const subMenuPickSchema = z.object({ main_menu_id: id, sub_menu_id: id })
+
 /** An event as the console creates or edits it (every field the storefront reads). */
 export const eventInputSchema = z.object({
   menu_kind_id: id,
@@ -71,8 +74,23 @@ export const eventInputSchema = z.object({
   sortnum: z.number().int().min(0).max(1_000_000).default(0),
   /** Main-menu items that list the event (at least one, or the listing cannot show it). */
   main_menu_ids: z.array(id).min(1).max(50),
+  /**
+   * The sub-menu item under each chosen main-menu item (the storefront's listing filters by it),
+   * at most one per main item; a main item not named here has none. Left out, every main item
+   * the event keeps keeps its sub-menu, so a save that does not touch the menus drops nothing.
+   * The server refuses a sub-menu of another main item (admin-sub-menu-mismatch).
+   */
+  sub_menus: z.array(subMenuPickSchema).max(50).optional(),
   tag_ids: z.array(id).max(50).default([]),
 })
+  .superRefine((e, ctx) => {
+    const seen = new Set<number>()
+    e.sub_menus?.forEach((pick, i) => {
+      if (!e.main_menu_ids.includes(pick.main_menu_id)) ctx.addIssue({ code: 'custom', path: ['sub_menus', i, 'main_menu_id'], message: `menu item ${pick.main_menu_id} is not among main_menu_ids` })
+      else if (seen.has(pick.main_menu_id)) ctx.addIssue({ code: 'custom', path: ['sub_menus', i, 'main_menu_id'], message: `menu item ${pick.main_menu_id} has more than one sub-menu` })
+      seen.add(pick.main_menu_id)
+    })
+  })
 export type EventInput = z.input<typeof eventInputSchema>
 
 export const publishRequestSchema = z.object({ published: flag })
@@ -199,6 +217,7 @@ const row = z.record(z.string(), z.unknown())
 export const refsResponseSchema = z.object({
   kinds: z.array(row),
   menus: z.array(row),
+  sub_menus: z.array(row),
   tags: z.array(row),
   venues: z.array(row),
   drawings: z.array(row),
@@ -223,6 +242,8 @@ export const eventListResponseSchema = z.object({ events: z.array(eventListItemS
 export const eventDetailSchema = z.object({
   event: row,
   main_menu_ids: z.array(z.number().int()),
+  /** The main-menu items that have a sub-menu item, with it. */
+  sub_menus: z.array(z.object({ main_menu_id: z.number().int(), sub_menu_id: z.number().int() })),
   tag_ids: z.array(z.number().int()),
   sessions: z.array(row),
   prices: z.array(row),

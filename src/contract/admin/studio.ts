@@ -58,7 +58,14 @@ export const studioOpSchema = z.discriminatedUnion('op', [
 ])
 export type StudioOp = z.infer<typeof studioOpSchema>
 
-export const studioEditRequestSchema = z.object({ ops: z.array(studioOpSchema).min(1).max(MAX_STUDIO_OPS) })
+export const studioEditRequestSchema = z.object({
+  ops: z.array(studioOpSchema).min(1).max(MAX_STUDIO_OPS),
+  /**
+   * A save for one session (seats blocked for it only): the session moves onto the version the
+   * edits land in, also when that version's copy finishes in the background.
+   */
+  session_id: z.number().int().positive().optional(),
+})
 /** A version's copy still going on in the background: seats copied of its source's. */
 export const studioCopyingSchema = z.object({ copied: z.number().int(), total: z.number().int() })
 /**

@@ -80,5 +80,14 @@ export function seatDescriber(words: SeatWords, price: (p: number) => string = S
     ].filter(Boolean).join(', ')
 }
 
+/** Labels a page gives seats instead of the drawing's (the studio: as queued renames leave them); null keeps the drawing's. */
+export type SeatLabelsOf = (seat: SeatInfo) => Pick<SeatInfo, 'sector' | 'row' | 'number'> | null
+
+/** The seat with the labels `labelsOf` gives it: what the tooltip, the popover and the announcement name. */
+export function withLabels(seat: SeatInfo, labelsOf?: SeatLabelsOf): SeatInfo {
+  const labels = labelsOf?.(seat)
+  return labels ? { ...seat, ...labels } : seat
+}
+
 /** Default English announcement for the aria-live region; the app passes its own words through seatDescriber. */
 export const describeSeat = seatDescriber(ENGLISH_SEAT_WORDS)

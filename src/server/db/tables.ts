@@ -163,6 +163,8 @@ export interface DrawingCopiesTable {
   ops_json: string
   zone_ids_json: string
   actor_json: string
+  /** The session moved onto the version once copied (a save for one session), or null. */
+  move_calendar_id: Def<number | null>
   created_at: number
 }
 export type ZonesTable = { id: Id; drawing_id: number | null; zone_key: Def<string>; color: Def<string>; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'> & Loc<'descript'>

@@ -8,7 +8,8 @@ import { SessionBlocks } from './SessionBlocks'
 import type { ClickMode, DragTool } from './StudioMap'
 import type { StudioTexts } from './texts'
 import type { Lang } from '../../../contract/lang'
-import { describePaintKind, PaintKindBox } from './PaintKindBox'
+import { PaintKindBox } from './PaintKindBox'
+import { pendingLines } from './pendingLines'
 
 interface Props {
   plan: StudioPlan
@@ -34,26 +35,6 @@ const submit = (fn: () => void) => (e: FormEvent) => {
   fn()
 }
 
-/** One line of the pending edits, in the operator's words. */
-function describe(op: StudioOp, plan: StudioPlan, t: StudioTexts, added: string[], lang: Lang): string {
-  const sectorName = (i: number) => plan.sectors.find((s) => s.index === i)?.name || `#${i}`
-  const zoneName = (z: number | string | null) => (z === null ? t.blockedZone : typeof z === 'string' ? added[Number(z.slice(4))] ?? z : plan.zones.find((x) => x.id === z)?.name ?? String(z))
-  const seats = (sel: Extract<StudioOp, { op: 'paint' }>['seats']) => ('keys' in sel ? `${sel.keys.length} ${t.seats.toLowerCase()}` : `${sectorName(sel.sector)}${sel.from_row !== undefined ? `, ${t.rows.toLowerCase()} ${sel.from_row}–${sel.to_row}` : ''}`)
-  switch (op.op) {
-    case 'add-zone': return `${t.addZone}: ${op.name}`
-    case 'paint': return `${op.zone === null ? t.block : `${t.paint} → ${zoneName(op.zone)}`}: ${seats(op.seats)}`
-    case 'delete-seats': return `${t.deleteSeats}: ${seats(op.seats)}`
-    case 'capacity': return `${t.capacity} ${op.place_key}: ${op.capacity}`
-    case 'rename-sector': return `${t.renameSector} ${sectorName(op.sector)} → ${op.name}`
-    case 'rename-row': return `${t.renameRow} ${sectorName(op.sector)} ${op.row} → ${op.to}`
-    case 'renumber-row': return `${t.renumberRow} ${sectorName(op.sector)} ${op.row} → ${op.start}…`
-    case 'seat-type': case 'quality': return describePaintKind(op, lang, seats(op.seats))
-    case 'block': return `${op.blocked ? t.block : t.unblock}: ${seats(op.seats)}`
-    case 'merge-rows': return `${t.mergeRows} ${sectorName(op.sector)} ${op.rows.join(', ')} → ${op.into}`
-    case 'split-row': return `${t.splitRow} ${sectorName(op.sector)} ${op.row}: ${op.keep} | → ${op.to}`
-  }
-}
-
 /** The seated sectors by the names the queued renames give them (what the save will call them). */
 function SectorSelect({ plan, controller, value, onChange, label }: { plan: StudioPlan; controller: StudioController; value: string; onChange: (v: string) => void; label: string }) {
   return (
@@ -74,7 +55,6 @@ export function StudioPanel(p: Props) {
   const [zone, setZone] = useState({ name: '', color: '#e63946' })
   const [fix, setFix] = useState({ sector: firstSector, name: '', row: '', to: '', start: '1' })
   const [caps, setCaps] = useState<Record<string, string>>(() => Object.fromEntries(plan.standing.map((s) => [s.place_key, String(s.capacity)])))
-  const added = state.ops.flatMap((op) => (op.op === 'add-zone' ? [op.name] : []))
   const noSelection = () => p.setError(t.selected + ': 0')
   /** Queues an edit made from the current selection (seat type and quality paint, issue 20). */
   const queueOnSelection = (make: (sel: SeatSelection) => StudioOp) => {
@@ -185,10 +165,10 @@ export function StudioPanel(p: Props) {
         <>
           {state.ops.length === 0 ? <p>{t.noPending}</p> : (
             <ol data-testid="pending-ops">
-              {state.ops.map((op, i) => (
+              {pendingLines(state.ops, plan, t, p.lang, (i) => controller.sectorName(i)).map((line, i) => (
                 <li key={i}>
-                  {describe(op, plan, t, added, p.lang)}{' '}
-                  <button type="button" onClick={() => controller.unqueue(i)} aria-label={`${t.remove}: ${describe(op, plan, t, added, p.lang)}`}>{t.remove}</button>
+                  {line}{' '}
+                  <button type="button" onClick={() => controller.unqueue(i)} aria-label={`${t.remove}: ${line}`}>{t.remove}</button>
                 </li>
               ))}
             </ol>

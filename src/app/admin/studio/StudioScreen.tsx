@@ -87,12 +87,9 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
     setBusy(true)
     setError(null)
     try {
-      const r = await api('drawingEdit', { ops: [...state.ops] }, { id: plan.drawing.id })
-      // Blocking for one session: the session (without sales) moves onto the version just made
-      // (one still copying takes no session yet: the operator moves it once the copy is done).
-      if (forSession && !r.copying) await api('sessionMap', { drawing_id: r.drawing_id }, { id: Number(forSession) }).catch((e: unknown) => {
-        throw new Error(`${s.version} ${r.version}: ${messageOf(e)}`)
-      })
+      // Blocking for one session: the server moves the session (without sales) onto the version
+      // the edits land in, once its copy is done when it goes on in the background.
+      const r = await api('drawingEdit', { ops: [...state.ops], ...(forSession ? { session_id: Number(forSession) } : {}) }, { id: plan.drawing.id })
       void navigate(`/admin/drawings/${r.drawing_id}?${new URLSearchParams({ saved: String(r.version), ...(r.in_place ? { revision: String(r.revision) } : {}) })}`)
     } catch (e) {
       setError(messageOf(e))

@@ -6,18 +6,36 @@ import type { Db } from '../../db/connect'
  * console's forms read, and the checks that refuse deleting what was sold.
  */
 
-/** Replaces an event's menus and tags. */
-export async function replacePlacement(db: Db, eventId: number, menus: readonly number[], tags: readonly number[]): Promise<void> {
+/** A main-menu item of an event's placement with its sub-menu item (null: none). */
+export interface MenuPlacement {
+  main_menu_id: number
+  sub_menu_id: number | null
+}
+
+/** Replaces an event's menus (each with its sub-menu item or none) and tags. */
+export async function replacePlacement(db: Db, eventId: number, menus: readonly MenuPlacement[], tags: readonly number[]): Promise<void> {
   await db.deleteFrom('event_menus').where('event_id', '=', eventId).execute()
   await db.deleteFrom('event_tags').where('event_id', '=', eventId).execute()
-  if (menus.length) await db.insertInto('event_menus').values(menus.map((m) => ({ event_id: eventId, main_menu_id: m, sub_menu_id: null }))).execute()
+  if (menus.length) await db.insertInto('event_menus').values(menus.map((m) => ({ event_id: eventId, main_menu_id: m.main_menu_id, sub_menu_id: m.sub_menu_id }))).execute()
   if (tags.length) await db.insertInto('event_tags').values(tags.map((t) => ({ event_id: eventId, tag_id: t }))).execute()
 }
 
+/** An event's main-menu items, the sub-menu items among them, and its tags. */
 export async function placementOf(db: Db, eventId: number) {
-  const menus = await db.selectFrom('event_menus').select('main_menu_id').where('event_id', '=', eventId).orderBy('main_menu_id').execute()
+  const menus = await db.selectFrom('event_menus').select(['main_menu_id', 'sub_menu_id']).where('event_id', '=', eventId).orderBy('main_menu_id').execute()
   const tags = await db.selectFrom('event_tags').select('tag_id').where('event_id', '=', eventId).orderBy('tag_id').execute()
-  return { main_menu_ids: menus.map((m) => m.main_menu_id), tag_ids: tags.map((t) => t.tag_id) }
+  return {
+    main_menu_ids: menus.map((m) => m.main_menu_id),
+    sub_menus: menus.flatMap((m) => (m.sub_menu_id === null ? [] : [{ main_menu_id: m.main_menu_id, sub_menu_id: Number(m.sub_menu_id) }])),
+    tag_ids: tags.map((t) => t.tag_id),
+  }
+}
+
+/** The main-menu item each of `ids` (sub-menu items) belongs to; an unknown id is absent. */
+export async function subMenuParents(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('sub_menus').select(['id', 'main_menu_id']).where('id', 'in', [...new Set(ids)]).execute()
+  return new Map(rows.map((r) => [Number(r.id), Number(r.main_menu_id)]))
 }
 
 /** An event's sessions in the order they were made. */
@@ -86,9 +104,10 @@ export async function ruleIdBySlug(db: Db, slug: string): Promise<number | undef
 
 /** Everything the forms choose from. */
 export async function referenceLists(db: Db) {
-  const [kinds, menus, tags, venues, drawings, categories, zones, rules] = await Promise.all([
+  const [kinds, menus, subMenus, tags, venues, drawings, categories, zones, rules] = await Promise.all([
     db.selectFrom('menu_kinds').selectAll().orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('main_menus').selectAll().orderBy('sortnum').orderBy('id').execute(),
+    db.selectFrom('sub_menus').selectAll().orderBy('main_menu_id').orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('tags').selectAll().orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('venues').selectAll().orderBy('id').execute(),
     db.selectFrom('venue_drawings').select(['id', 'venue_id', 'name', 'version', 'parent_id', 'seat_count', 'standing_count', 'warnings_json', 'created_at']).orderBy('id').execute(),
@@ -96,7 +115,7 @@ export async function referenceLists(db: Db) {
     db.selectFrom('zones').selectAll().orderBy('drawing_id').orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('rules').select(['id', 'slug', 'sortnum', 'infname_ru', 'infname_en', 'infname_kz', 'infname_ch', 'url_ru', 'url_en', 'url_kz', 'url_ch', 'filebody_ru', 'filebody_en', 'filebody_kz', 'filebody_ch', 'archived_at']).orderBy('sortnum').execute(),
   ])
-  return { kinds, menus, tags, venues, drawings, categories, zones, rules }
+  return { kinds, menus, sub_menus: subMenus, tags, venues, drawings, categories, zones, rules }
 }
 
 export function drawingVenue(db: Db, drawingId: number) {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
-import { copyCompositions, copySession, eventRows, hasSellableSession, placementOf, replacePlacement, sessionsAndPrices, sessionsOf } from './catalogue.repository'
+import { copyCompositions, copySession, eventRows, hasSellableSession, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
 import { findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 
@@ -16,14 +16,14 @@ const HASH_BYTES = 12
 const newHash = () => randomBytes(HASH_BYTES).toString('base64url')
 
 function eventColumns(input: EventInput): Record<string, unknown> {
-  const { main_menu_ids: _m, tag_ids: _t, ...columns } = input
+  const { main_menu_ids: _m, sub_menus: _s, tag_ids: _t, ...columns } = input
   return columns
 }
 
 /** What the event has already: archived rows among them stay allowed when it is saved again. */
-type Kept = { venue_id?: number; menu_kind_id?: number; main_menu_ids: number[]; tag_ids: number[] }
+type Kept = { venue_id?: number; menu_kind_id?: number; main_menu_ids: number[]; sub_menus: MenuPlacement[]; tag_ids: number[] }
 
-async function checkReferences(db: Db, input: EventInput, kept: Kept = { main_menu_ids: [], tag_ids: [] }): Promise<void> {
+async function checkReferences(db: Db, input: EventInput, kept: Kept = { main_menu_ids: [], sub_menus: [], tag_ids: [] }): Promise<void> {
   await mustExist(db, 'menu_kinds', [input.menu_kind_id], 'menu_kind_id')
   await mustExist(db, 'venues', [input.venue_id], 'venue_id')
   await mustExist(db, 'main_menus', input.main_menu_ids, 'main_menu_ids')
@@ -34,7 +34,31 @@ async function checkReferences(db: Db, input: EventInput, kept: Kept = { main_me
   await mustBeLive(db, 'tags', input.tag_ids, 'tag_ids', kept.tag_ids)
 }
 
-const setPlacement = (db: Db, eventId: number, input: EventInput) => replacePlacement(db, eventId, [...new Set(input.main_menu_ids)], [...new Set(input.tag_ids)])
+/**
+ * Each chosen main-menu item with its sub-menu item: the ones the input names, or, when the input
+ * leaves sub_menus out, the ones the event had (`kept`) for the main items it keeps.
+ */
+function menuPlacement(input: EventInput, kept: readonly MenuPlacement[]): MenuPlacement[] {
+  const subs = new Map((input.sub_menus ?? kept).map((p) => [p.main_menu_id, p.sub_menu_id]))
+  return [...new Set(input.main_menu_ids)].map((m) => ({ main_menu_id: m, sub_menu_id: subs.get(m) ?? null }))
+}
+
+/** Refuses a sub-menu item nobody made (admin-bad-reference) or one of another main item (admin-sub-menu-mismatch). */
+async function checkSubMenus(db: Db, menus: readonly MenuPlacement[]): Promise<void> {
+  const picks = menus.filter((m): m is { main_menu_id: number; sub_menu_id: number } => m.sub_menu_id !== null)
+  const parents = await subMenuParents(db, picks.map((p) => p.sub_menu_id))
+  for (const p of picks) {
+    const parent = parents.get(p.sub_menu_id)
+    if (parent === undefined) throw new ApiFailure('admin-bad-reference', { field: 'sub_menus', id: p.sub_menu_id })
+    if (parent !== p.main_menu_id) throw new ApiFailure('admin-sub-menu-mismatch', { sub_menu_id: p.sub_menu_id, main_menu_id: p.main_menu_id })
+  }
+}
+
+async function setPlacement(db: Db, eventId: number, input: EventInput, kept: readonly MenuPlacement[] = []): Promise<void> {
+  const menus = menuPlacement(input, kept)
+  await checkSubMenus(db, menus)
+  await replacePlacement(db, eventId, menus, [...new Set(input.tag_ids)])
+}
 const placement = placementOf
 
 /** A new event, unpublished: nothing shows in the listing until it is published. */
@@ -53,7 +77,7 @@ export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput)
     const before = await placement(trx, id)
     await checkReferences(trx, input, { ...before, venue_id: (stored.venue_id as number | null) ?? undefined, menu_kind_id: stored.menu_kind_id as number })
     await updateRow(trx, actor, 'events', 'event', id, eventColumns(input))
-    await setPlacement(trx, id, input)
+    await setPlacement(trx, id, input, before.sub_menus)
     const after = await placement(trx, id)
     if (JSON.stringify(before) !== JSON.stringify(after)) await writeAudit(trx, actor, { action: 'update-placement', entity: 'event', entityId: id, before, after })
   })

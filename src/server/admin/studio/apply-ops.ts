@@ -2,7 +2,7 @@ import type { StudioOp } from '../../../contract/admin/studio'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { applyPaintKind, isPaintKindOp } from './paint-kind'
-import { deleteSelected, numberSeats, relabelSeats, renameRow, rowSeats, sectorIdOf, selectedSeats, selectionFilters, updateSelected } from './seats.repository'
+import { deleteSelected, markTriedDelete, numberSeats, relabelSeats, renameRow, rowSeats, sectorIdOf, selectedSeats, selectionFilters, updateSelected } from './seats.repository'
 import { insertZone, renameSector, setCapacity } from './version.repository'
 
 /**
@@ -41,8 +41,10 @@ async function mustRow(db: Db, sectorId: number, row: string) {
 /**
  * Applies one edit to the version being saved (a copy or a draft); answers how many seats (or
  * places) it changed. `check`: the edits are tried on the source of a copy, in a transaction
- * rolled back after, to refuse a bad save before the copy starts; seats are selected there, not
- * deleted (a sold version's seats are named by order lines, which would refuse the delete).
+ * rolled back after, to refuse a bad save before the copy starts; seats are marked there, not
+ * deleted (a sold version's seats are named by order lines, which would refuse the delete), so
+ * that a later edit naming them (a row all of whose seats the save deleted, renamed or renumbered;
+ * a deleted key painted) is refused here as it would be on the copy and on a draft.
  */
 export async function apply(db: Db, v: Version, op: StudioOp, check = false): Promise<number> {
   if (isPaintKindOp(op)) return applyPaintKind(db, v.id, op, async (sel) => (await selectedSeats(db, await selectionFilters(db, v.id, sel))).map((s) => s.id))
@@ -56,7 +58,7 @@ export async function apply(db: Db, v: Version, op: StudioOp, check = false): Pr
       return updateSelected(db, await selectionFilters(db, v.id, op.seats), { blocked: op.blocked ? 1 : 0 })
     case 'delete-seats': {
       const filters = await selectionFilters(db, v.id, op.seats)
-      return check ? (await selectedSeats(db, filters)).length : deleteSelected(db, filters)
+      return check ? markTriedDelete(db, filters) : deleteSelected(db, filters)
     }
     case 'capacity':
       if (!(await setCapacity(db, v.id, op.place_key, op.capacity))) throw new ApiFailure('admin-bad-reference', { field: 'place_key', id: op.place_key })

@@ -12,6 +12,7 @@ export interface NewCopyJob {
   ops_json: string
   zone_ids_json: string
   actor_json: string
+  move_calendar_id: number | null
   created_at: number
 }
 

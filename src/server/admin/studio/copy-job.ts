@@ -4,9 +4,14 @@ import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { apply, auditOps, type Version } from './apply-ops'
-import { claimSeatChunk, claimSvgStep, deleteCopyJob, findCopyJob, findCopyProgress, insertCopyJob, listCopyJobIds, setCopied } from './copy-job.repository'
+import { claimSeatChunk, claimSvgStep, deleteCopyJob, findCopyJob, insertCopyJob, listCopyJobIds, setCopied } from './copy-job.repository'
+import { copyProgress, type CopyProgress } from './copy-progress'
+import { moveSession } from './session-map'
+import { sessionDrawing } from './session-map.repository'
 import { copySeats, copyStanding, copySvg, startCopy } from './copy.repository'
 import { recount } from './version.repository'
+
+export { copyProgress, mustBeCopied, type CopyProgress } from './copy-progress'
 
 /**
  * A studio save's copy of a whole map version, in chunks (migration 2026_11_24_17_a10_01): the
@@ -28,26 +33,16 @@ import { recount } from './version.repository'
  */
 export const COPY_CHUNK_IDS = 25_000
 
-/** What a copy in progress shows: seats copied of the source's. */
-export interface CopyProgress {
-  drawingId: number
-  copied: number
-  total: number
-  done: boolean
-  /** Once done: the version's seats, and how many seats (or places) the save's edits changed. */
-  seats?: number
-  changed?: number
-}
-
 /** Who saved, as the finished copy's audit row names them (no session secrets). */
 type StoredActor = Pick<Actor, 'role' | 'operatorId' | 'tokenId' | 'label' | 'ip'>
 
 /**
  * Makes the new version (copy.repository.ts startCopy) and its copy job, in the save's
  * transaction. `ops` must already have been applied to the source without error (edit.ts checks
- * them there first): the finished copy applies them unchanged.
+ * them there first): the finished copy applies them unchanged. `moveSessionId`: a save for one
+ * session (edit.ts checked it can move): the finished copy moves it onto the new version.
  */
-export async function enqueueCopy(trx: Db, actor: Actor, sourceId: number, ops: readonly StudioOp[], now: number) {
+export async function enqueueCopy(trx: Db, actor: Actor, sourceId: number, ops: readonly StudioOp[], now: number, moveSessionId: number | null = null) {
   const made = await startCopy(trx, sourceId, now)
   const stored: StoredActor = { role: actor.role, operatorId: actor.operatorId, tokenId: actor.tokenId, label: actor.label, ip: actor.ip }
   await insertCopyJob(trx, {
@@ -59,26 +54,15 @@ export async function enqueueCopy(trx: Db, actor: Actor, sourceId: number, ops: 
     ops_json: JSON.stringify(ops),
     zone_ids_json: JSON.stringify([...made.zoneIds]),
     actor_json: JSON.stringify(stored),
+    move_calendar_id: moveSessionId,
     created_at: now,
   })
   return made
 }
 
-/** The copy in progress that makes this version, or null when it has none (finished, or never copied). */
-export async function copyProgress(db: Db, drawingId: number): Promise<CopyProgress | null> {
-  const job = await findCopyProgress(db, drawingId)
-  return job ? { drawingId, copied: Number(job.copied), total: Number(job.total), done: false } : null
-}
-
 /** Copies in progress, oldest first (the background work's queue). */
 export async function pendingCopies(db: Db): Promise<number[]> {
   return listCopyJobIds(db)
-}
-
-/** Refuses (409) putting a session on, or saving, a version whose copy is not done: its seats are not all there. */
-export async function mustBeCopied(db: Db, drawingId: number): Promise<void> {
-  const p = await copyProgress(db, drawingId)
-  if (p) throw new ApiFailure('admin-version-copying', { id: drawingId, percent: Math.floor((100 * p.copied) / Math.max(1, p.total)) })
 }
 
 /**
@@ -115,10 +99,11 @@ export async function copyStep(db: Db, drawingId: number): Promise<CopyProgress 
 }
 
 /**
- * The edits were tried on the source before the copy began, so they apply to the copy too; the
- * one way they may not is a save whose later edit names seats its own earlier delete-seats
- * removed (the try selects seats it deletes). Then the copy finishes without the edits, as the
- * source was, and the audit row says which edit was refused: a copy never stays half made.
+ * The edits were tried on the source before the copy began, the seats they delete marked out of
+ * reach of the later edits (seats.repository.ts markTriedDelete), so they apply to the copy too.
+ * Should one still be refused there (an edit the try cannot see), the copy finishes without the
+ * edits, as the source was, and the audit row says which edit was refused: a copy never stays
+ * half made.
  */
 async function finishRefused(db: Db, drawingId: number, refused: ApiFailure): Promise<CopyProgress | null> {
   return db.transaction().execute(async (trx) => {
@@ -137,7 +122,7 @@ async function finishRefused(db: Db, drawingId: number, refused: ApiFailure): Pr
  */
 async function finish(
   trx: Db,
-  job: { drawing_id: number; source_id: number; ops_json: string; zone_ids_json: string; actor_json: string; copied: number },
+  job: { drawing_id: number; source_id: number; ops_json: string; zone_ids_json: string; actor_json: string; copied: number; move_calendar_id: number | null },
   ms: number,
   edited: boolean,
   refused?: unknown,
@@ -149,14 +134,34 @@ async function finish(
   for (const op of ops) changed += await apply(trx, v, op)
   // Only deleting seats changes a count; the copy carries its source's counts.
   const seats = ops.some((op) => op.op === 'delete-seats') ? await recount(trx, job.drawing_id) : Number(job.copied)
+  const moved = job.move_calendar_id === null || !edited ? {} : await moveSavedFor(trx, actor, Number(job.move_calendar_id), job)
   await writeAudit(trx, actor, {
     action: 'edit-map-copied',
     entity: 'drawing',
     entityId: job.drawing_id,
     before: { drawing_id: job.source_id },
-    after: { drawing_id: job.drawing_id, seat_count: seats, changed, copy_ms: ms, edited, ...(refused ? { refused } : {}), ops: auditOps(ops) },
+    after: { drawing_id: job.drawing_id, seat_count: seats, changed, copy_ms: ms, edited, ...(refused ? { refused } : {}), ...moved, ops: auditOps(ops) },
   })
   return { seats, changed }
+}
+
+/**
+ * The session a save was made for moves onto the finished copy, its blocks with it by seat key
+ * (those put on it while the copy went on included: they were on the version it sold then).
+ * One moved elsewhere meanwhile stays; one a buyer has something in by now stays too (as the
+ * studio's own move would refuse): the audit row says which, and the copy is done either way.
+ */
+async function moveSavedFor(trx: Db, actor: Actor, calendarId: number, job: { drawing_id: number; source_id: number }): Promise<Record<string, unknown>> {
+  const on = await sessionDrawing(trx, calendarId)
+  if (on !== job.source_id) return { session_not_moved: { id: calendarId, reason: on === undefined ? 'gone' : 'moved-elsewhere' } }
+  try {
+    // Every refusal of a move comes before its first write (session-map.ts).
+    await moveSession(trx, actor, calendarId, job.drawing_id, Date.now())
+  } catch (e) {
+    if (e instanceof ApiFailure) return { session_not_moved: { id: calendarId, reason: e.reason } }
+    throw e
+  }
+  return { session_moved: calendarId }
 }
 
 /**

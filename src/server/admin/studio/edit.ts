@@ -7,6 +7,7 @@ import type { Actor } from '../context'
 import { tx } from '../catalogue/rows.repository'
 import { apply, auditOps, type Version } from './apply-ops'
 import { driveCopy, enqueueCopy, mustBeCopied } from './copy-job'
+import { moveSession, mustBeMovable } from './session-map'
 import { bumpRevision, lockForSave, recount, zoneIdsOf, type SaveTarget } from './version.repository'
 
 /** What a save answers: the version its edits went to; `copying` while its copy goes on in the background. */
@@ -41,8 +42,13 @@ class CheckedOnSource {
  * then and answers as finished; a big one (1,000,000 seats: 15 s to minutes) answers `copying`
  * and the cluster's background work finishes it (plugins/services/map-copies.ts), the studio
  * showing its progress. A version being copied refuses saves and sessions until it is done.
+ *
+ * `sessionId`: a save for one session (blocking seats for it only): the session moves onto the
+ * version the edits land in, in the same transaction as a draft's save, or by the copy's last
+ * step however long the copy takes (copy-job.ts); a session that cannot move (a buyer has
+ * something in it, another venue's) refuses the save before anything is made.
  */
-export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: readonly StudioOp[], inlineMs = Infinity): Promise<SaveResult> {
+export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: readonly StudioOp[], inlineMs = Infinity, sessionId?: number): Promise<SaveResult> {
   const started = Date.now()
   let before: SaveTarget
   try {
@@ -50,12 +56,15 @@ export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: 
       const target = await lockForSave(trx, drawingId)
       if (!target) throw new ApiFailure('admin-not-found', { what: 'drawing', id: drawingId })
       await mustBeCopied(trx, drawingId)
+      if (sessionId !== undefined) await mustBeMovable(trx, sessionId, drawingId)
       if (!target.draft) {
         const v: Version = { id: drawingId, zoneIds: await zoneIdsOf(trx, drawingId), added: [], keyPrefix: 'check' }
         for (const op of ops) await apply(trx, v, op, true)
         throw new CheckedOnSource(target)
       }
-      return saveInPlace(trx, actor, target, ops)
+      const inPlace = await saveInPlace(trx, actor, target, ops)
+      if (sessionId !== undefined) await moveSession(trx, actor, sessionId, inPlace.drawing_id, Date.now())
+      return inPlace
     })
     // The storefront compiles the saved map from its rows on first demand; none compiled before stays.
     await forgetCompiledVenue(db, saved.drawing_id)
@@ -67,7 +76,7 @@ export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: 
   const made = await tx(db, async (trx) => {
     // The source is no draft and never becomes one again (sealed stays sealed; a newer version
     // stays newer), so what was checked above still holds.
-    const m = await enqueueCopy(trx, actor, drawingId, ops, Date.now())
+    const m = await enqueueCopy(trx, actor, drawingId, ops, Date.now(), sessionId ?? null)
     await writeAudit(trx, actor, {
       action: 'edit-map',
       entity: 'drawing',

@@ -13,7 +13,7 @@ export function studioHandlers(app: FastifyInstance): AdminHandlers {
   return {
     drawingPlan: async ({ params, input }) => studioPlan(app.db, params.id, input.lang ?? 'ru'),
     drawingEdit: async ({ params, input, actor }) => {
-      const saved = await editDrawing(app.db, actor, params.id, input.ops, app.config.studioCopyInlineMs)
+      const saved = await editDrawing(app.db, actor, params.id, input.ops, app.config.studioCopyInlineMs, input.session_id)
       // Not copied within the request's share: the leader goes on with it now and warms it when
       // done (plugins/services/map-copies.ts); a half-made copy must not be compiled.
       if (saved.copying) app.mapCopies.kick()

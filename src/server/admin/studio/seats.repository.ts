@@ -101,6 +101,31 @@ export async function deleteSelected(db: Db, filters: readonly SeatFilter[]): Pr
   return n
 }
 
+/**
+ * What a seat "deleted" while edits are only tried (apply-ops.ts, check) becomes: a row label and
+ * a key no edit can name (longer than the contract's row labels, 50, and seat keys, 200), so every
+ * later edit of the same save misses it as it will miss the deleted seat on the copy. The seat
+ * row itself stays (order lines name it) and the tried edits are rolled back.
+ */
+export const TRIED_DELETE_ROW = '~'.repeat(51)
+const TRIED_DELETE_KEY = '~'.repeat(201)
+
+/** Marks the selected seats as deleted for the rest of a tried save (TRIED_DELETE_ROW); answers how many. */
+export async function markTriedDelete(db: Db, filters: readonly SeatFilter[]): Promise<number> {
+  let n = 0
+  for (const f of filters) {
+    const r = await db
+      .updateTable('seats')
+      .set({ row_label: TRIED_DELETE_ROW, seat_key: sql<string>`${TRIED_DELETE_KEY} || cast(id as text)` })
+      .where(seatWhere(f))
+      .executeTakeFirst()
+    const touched = Number(r.numUpdatedRows)
+    await mustHaveTouchedAll(db, f, touched)
+    n += touched
+  }
+  return n
+}
+
 /** Ids and keys of the selected seats (session blocks work on ids; a selection is checked whole). */
 export async function selectedSeats(db: Db, filters: readonly SeatFilter[]): Promise<{ id: number; seat_key: string }[]> {
   const out: { id: number; seat_key: string }[] = []

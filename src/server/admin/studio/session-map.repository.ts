@@ -35,3 +35,9 @@ export async function setPriceZone(db: Db, priceId: number, zoneId: number): Pro
 export async function setSessionDrawing(db: Db, calendarId: number, drawingId: number): Promise<void> {
   await db.updateTable('calendars').set({ drawing_id: drawingId }).where('id', '=', calendarId).execute()
 }
+
+/** The map version a session is on (null: general admission; undefined: no such session). */
+export async function sessionDrawing(db: Db, calendarId: number): Promise<number | null | undefined> {
+  const row = await db.selectFrom('calendars').select('drawing_id').where('id', '=', calendarId).executeTakeFirst()
+  return row === undefined ? undefined : row.drawing_id === null ? null : Number(row.drawing_id)
+}

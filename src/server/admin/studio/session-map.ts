@@ -3,7 +3,7 @@ import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import { mustFind, tx } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
-import { mustBeCopied } from './copy-job'
+import { mustBeCopied } from './copy-progress'
 import { applyVenueBlocks, blockedKeys, releaseAllBlocks } from './blocks.repository'
 import { drawingVenue, drawingZones, sessionInUse, sessionPriceZones, setPriceZone, setSessionDrawing } from './session-map.repository'
 
@@ -15,25 +15,36 @@ import { drawingVenue, drawingZones, sessionInUse, sessionPriceZones, setPriceZo
  * session's blocks move with it by seat key, joined by the new version's venue blocks.
  */
 export function moveSessionMap(db: Db, actor: Actor, calendarId: number, drawingId: number, now = Date.now()): Promise<void> {
-  return tx(db, async (trx) => {
-    const cal = await mustFind(trx, 'calendars', calendarId, 'session')
-    if (cal.drawing_id === null) throw new ApiFailure('admin-needs-drawing')
-    const from = (await drawingVenue(trx, Number(cal.drawing_id)))!
-    const to = await drawingVenue(trx, drawingId)
-    if (!to || to.venue_id !== from.venue_id) throw new ApiFailure('admin-bad-reference', { field: 'drawing_id', id: drawingId })
-    await mustBeCopied(trx, drawingId)
-    if (await sessionInUse(trx, calendarId)) throw new ApiFailure('admin-has-orders')
-    const prices = await sessionPriceZones(trx, calendarId)
-    const byKey = new Map((await drawingZones(trx, drawingId)).map((z) => [z.zone_key, z.id]))
-    for (const p of prices) {
-      const zone = byKey.get(p.zone_key)
-      if (zone === undefined) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: p.zone_id })
-      await setPriceZone(trx, p.id, zone)
-    }
-    const kept = await blockedKeys(trx, calendarId)
-    await releaseAllBlocks(trx, calendarId, now)
-    await setSessionDrawing(trx, calendarId, drawingId)
-    const blocked = await applyVenueBlocks(trx, calendarId, drawingId, now, kept)
-    await writeAudit(trx, actor, { action: 'move-map', entity: 'session', entityId: calendarId, before: { drawing_id: from.id }, after: { drawing_id: drawingId, prices: prices.length, blocked } })
-  })
+  return tx(db, (trx) => moveSession(trx, actor, calendarId, drawingId, now))
+}
+
+/**
+ * Refuses moving the session onto a version of the map of `drawingId`'s venue: no such session,
+ * a general-admission one, one of another venue, or one a buyer has something in. Answers the
+ * version the session is on. Every refusal comes before any write.
+ */
+export async function mustBeMovable(trx: Db, calendarId: number, drawingId: number): Promise<number> {
+  const cal = await mustFind(trx, 'calendars', calendarId, 'session')
+  if (cal.drawing_id === null) throw new ApiFailure('admin-needs-drawing')
+  const from = (await drawingVenue(trx, Number(cal.drawing_id)))!
+  const to = await drawingVenue(trx, drawingId)
+  if (!to || to.venue_id !== from.venue_id) throw new ApiFailure('admin-bad-reference', { field: 'drawing_id', id: drawingId })
+  if (await sessionInUse(trx, calendarId)) throw new ApiFailure('admin-has-orders')
+  return from.id
+}
+
+/** moveSessionMap in the caller's transaction (a finished copy moves the session it was saved for). */
+export async function moveSession(trx: Db, actor: Actor, calendarId: number, drawingId: number, now: number): Promise<void> {
+  const from = await mustBeMovable(trx, calendarId, drawingId)
+  await mustBeCopied(trx, drawingId)
+  const prices = await sessionPriceZones(trx, calendarId)
+  const byKey = new Map((await drawingZones(trx, drawingId)).map((z) => [z.zone_key, z.id]))
+  const missing = prices.find((p) => !byKey.has(p.zone_key))
+  if (missing) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: missing.zone_id })
+  for (const p of prices) await setPriceZone(trx, p.id, byKey.get(p.zone_key)!)
+  const kept = await blockedKeys(trx, calendarId)
+  await releaseAllBlocks(trx, calendarId, now)
+  await setSessionDrawing(trx, calendarId, drawingId)
+  const blocked = await applyVenueBlocks(trx, calendarId, drawingId, now, kept)
+  await writeAudit(trx, actor, { action: 'move-map', entity: 'session', entityId: calendarId, before: { drawing_id: from }, after: { drawing_id: drawingId, prices: prices.length, blocked } })
 }
