@@ -6,6 +6,7 @@ import type { StudioPlan } from '../src/contract/admin/studio'
 import { createOperator } from '../src/server/admin/auth'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { seatOnPage } from './support/seatOnPage'
 
 /**
  * Blocking seats in the studio and watching it on Sales (issue 17 items 3 and 4), in Chromium:
@@ -18,7 +19,6 @@ const EMAIL = 'owner@example.org'
 const PASSWORD = 'an owner password'
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
-const SELECT_ZOOM = 8
 const MAP_TIMEOUT = 120_000
 /** Engine statuses (engine/model SeatStatus): free and sold (a blocked seat shows taken, as in the shop). */
 const FREE = 0
@@ -38,19 +38,6 @@ async function axeClean(page: Page, where: string): Promise<void> {
 
 async function waitForEngine(page: Page): Promise<void> {
   await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false), null, { timeout: MAP_TIMEOUT })
-}
-
-async function seatOnPage(page: Page, key: string): Promise<{ x: number; y: number }> {
-  const p = await page.evaluate(({ key, zoom }) => {
-    const e = window.__seatwiseTest!.schemeEngine!
-    const i = e.indexOfKey(key)
-    const v = e.getVenue()!
-    e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
-    return e.seatToScreen(i)!
-  }, { key, zoom: SELECT_ZOOM })
-  await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
-  const box = (await page.locator('.seatmap-canvas').first().boundingBox())!
-  return { x: box.x + p.x, y: box.y + p.y }
 }
 
 const engineStatus = (page: Page, key: string) => page.evaluate((k) => {

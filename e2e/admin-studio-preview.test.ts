@@ -4,6 +4,7 @@ import { SeatStatus } from '../src/engine/model'
 import { createOperator } from '../src/server/admin/auth'
 import { importVenueDrawing } from '../src/server/venues/import'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { seatOnPage as seatOnMap } from './support/seatOnPage'
 
 /**
  * The studio's preview of queued edits on the map (issue 17 item 3), in Chromium: a seat a queued
@@ -15,8 +16,6 @@ import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarnes
 const EMAIL = 'owner@example.org'
 const PASSWORD = 'an owner password'
 const MAP_TIMEOUT = 60_000
-/** Zoom (relative to fit) past the detail threshold, where a click selects instead of zooming. */
-const SELECT_ZOOM = 8
 
 const svg = () => {
   const seats: string[] = []
@@ -24,20 +23,10 @@ const svg = () => {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 100">${seats.join('')}</svg>`
 }
 
-/** Centres the map on the seat at SELECT_ZOOM; answers its page coordinates once seats are drawn one by one. */
+/** The seat's page coordinates, the map scrolled back into view first (the panel's forms scroll the page when typed in). */
 async function seatOnPage(page: Page, key: string): Promise<{ x: number; y: number }> {
-  // The panel's forms scroll the page when typed in: the map back in view first.
   await page.locator('.adm-studio-map').scrollIntoViewIfNeeded()
-  const p = await page.evaluate(({ key, zoom }) => {
-    const e = window.__seatwiseTest!.schemeEngine!
-    const i = e.indexOfKey(key)
-    const v = e.getVenue()!
-    e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
-    return e.seatToScreen(i)!
-  }, { key, zoom: SELECT_ZOOM })
-  await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
-  const box = (await page.locator('.seatmap-canvas').boundingBox())!
-  return { x: box.x + p.x, y: box.y + p.y }
+  return seatOnMap(page, key)
 }
 
 /** Hovers the seat (from aside, in steps, as a pointer does) and answers its tooltip once shown. */

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { seatOnPage } from './support/seatOnPage'
 
 /**
  * The venue map studio end to end (issue 17 items 3 and 5): an owner signs in, creates a venue
@@ -18,8 +19,6 @@ const VENUE = 'Studio Palace'
 const EVENT = 'Studio premiere'
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
-/** Zoom (relative to fit) past the detail threshold, where a click selects instead of zooming. */
-const SELECT_ZOOM = 8
 const MAP_TIMEOUT = 120_000
 /** The colour the zone form offers first (Stalls keeps it), and the one Balcony is given. */
 const STALLS_COLOR = '#e63946'
@@ -33,20 +32,6 @@ async function axeClean(page: Page, where: string): Promise<void> {
 
 async function waitForEngine(page: Page): Promise<void> {
   await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false), null, { timeout: MAP_TIMEOUT })
-}
-
-/** Centres the map on the seat with `key` at SELECT_ZOOM; answers its page coordinates once seats are drawn one by one. */
-async function seatOnPage(page: Page, key: string): Promise<{ x: number; y: number; index: number }> {
-  const p = await page.evaluate(({ key, zoom }) => {
-    const e = window.__seatwiseTest!.schemeEngine!
-    const i = e.indexOfKey(key)
-    const v = e.getVenue()!
-    e.centerOn(v.seats.x[i], v.seats.y[i], zoom)
-    return { ...e.seatToScreen(i)!, index: i }
-  }, { key, zoom: SELECT_ZOOM })
-  await page.waitForFunction(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().tier !== 'sectors', null, { timeout: 10_000 })
-  const box = (await page.locator('.seatmap-canvas').boundingBox())!
-  return { x: box.x + p.x, y: box.y + p.y, index: p.index }
 }
 
 /**

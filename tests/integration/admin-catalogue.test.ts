@@ -252,14 +252,19 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect(refused.body.errorCode).toBe(AdminErrorCode.FORBIDDEN)
   })
 
-  it('archives a tag and a menu item: they leave the storefront filters and menus while their event stays listed; restoring brings them back; audited; box office refused', async () => {
-    const tag = (await manager.post<{ id: number }>('/api/admin/tags', { name_ru: 'Архивный', name_en: 'Archived' })).body.id
-    const menu = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Старое меню', menu_kind_id: refs.kinds[0].id })).body.id
-    const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody({ main_menu_ids: [eventBody().main_menu_ids[0], menu], tag_ids: [tag] }))).body.id
+  /** An event made from `body`, with one general-admission session and price row, published; its id and public hash. */
+  const publishedEvent = async (body: Record<string, unknown>) => {
+    const id = (await manager.post<{ id: number }>('/api/admin/events', body)).body.id
     const [s] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${id}/sessions`, { day: dayIn(6), time: '19:00' })).body.ids
     expect((await manager.post(`/api/admin/sessions/${s}/prices`, { client_category_id: refs.categories[0].id, zone_id: gaZone(), price: 1000, quantity: 5 })).status).toBe(200)
     expect((await manager.post(`/api/admin/events/${id}/publish`, { published: 1 })).status).toBe(200)
-    const hash = (await manager.get<{ event: { hash_id: string } }>(`/api/admin/events/${id}`)).body.event.hash_id
+    return { id, hash: (await manager.get<{ event: { hash_id: string } }>(`/api/admin/events/${id}`)).body.event.hash_id }
+  }
+
+  it('archives a tag and a menu item: they leave the storefront filters and menus while their event stays listed; restoring brings them back; audited; box office refused', async () => {
+    const tag = (await manager.post<{ id: number }>('/api/admin/tags', { name_ru: 'Архивный', name_en: 'Archived' })).body.id
+    const menu = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Старое меню', menu_kind_id: refs.kinds[0].id })).body.id
+    const { hash } = await publishedEvent(eventBody({ main_menu_ids: [eventBody().main_menu_ids[0], menu], tag_ids: [tag] }))
     const shown = async () => {
       const list = await listing()
       const card = list.action.find((a) => a.hash_id === hash)
@@ -296,11 +301,7 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
   it('archives a section: it leaves the top menu with its menu items, is not offered for new events or menu items, stays with the event that has it; restored and audited', async () => {
     const kind = (await manager.post<{ id: number }>('/api/admin/kinds', { name_ru: 'Старый раздел', name_en: 'Old section', sortnum: 90 })).body.id
     const menu = (await manager.post<{ id: number }>('/api/admin/menus', { name_ru: 'Пункт раздела', menu_kind_id: kind })).body.id
-    const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody({ menu_kind_id: kind, main_menu_ids: [menu] }))).body.id
-    const [s] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${id}/sessions`, { day: dayIn(6), time: '19:00' })).body.ids
-    expect((await manager.post(`/api/admin/sessions/${s}/prices`, { client_category_id: refs.categories[0].id, zone_id: gaZone(), price: 1000, quantity: 5 })).status).toBe(200)
-    expect((await manager.post(`/api/admin/events/${id}/publish`, { published: 1 })).status).toBe(200)
-    const hash = (await manager.get<{ event: { hash_id: string } }>(`/api/admin/events/${id}`)).body.event.hash_id
+    const { id, hash } = await publishedEvent(eventBody({ menu_kind_id: kind, main_menu_ids: [menu] }))
     const shown = async () => {
       const list = await listing()
       return { kind: list.kind_menu.some((k) => k.menukind_id === kind), menu: list.main_menu.some((m) => m.mainmenu_id === menu), listed: list.action.some((a) => a.hash_id === hash) }
