@@ -7,8 +7,9 @@ import { buildSeatingIndex, posOfId, type SeatingIndex } from './rows'
 
 /**
  * The seating index of a drawing, built once from its seats and kept for the most recently used
- * SEATING_CACHE_SIZE drawings per database. A drawing's seats never change after import; a
- * painted quality does, so an entry carries the drawing's quality version (count and sum of the
+ * SEATING_CACHE_SIZE drawings per database. The seats of a version a session sells never change
+ * (it is sealed: a studio save makes a copy; only drafts, which no session uses, are edited in
+ * place); a painted quality does, so an entry carries the drawing's quality version (count and sum of the
  * painted values), checked again (one aggregate query over the drawing's seats) at most every
  * QUALITY_RECHECK_MS: a repaint reaches every process within that time without a scan per call.
  */
