@@ -147,7 +147,7 @@ export function EventEditor() {
     <fieldset>
       <legend>{legend}</legend>
       {rows.map((r) => (
-        <label key={r.id}>
+        <label key={r.id} className="adm-check">
           <input
             type="checkbox"
             name={name}
@@ -204,7 +204,7 @@ export function EventEditor() {
         {choices('menu', t.menus, menuChoices, menus, setMenus)}
         <SubMenuPicks t={t} chosen={menuChoices.filter((m) => menus.includes(String(m.id)))} subMenus={refs.sub_menus} picks={subMenus} setPicks={setSubMenus} labelOf={labelOf} writable={writable} />
         {choices('tag', t.tags, offered(refs.tags, keptTags), tags, setTags)}
-        <label>
+        <label className="adm-check">
           <input type="checkbox" name="scheme" checked={form.scheme === '1'} disabled={!writable} onChange={(e) => setForm({ ...form, scheme: e.target.checked ? '1' : '0' })} style={{ minHeight: 0, width: 'auto' }} /> {t.seatMap}
         </label>
         {writable && <button type="submit">{t.save}</button>}

@@ -46,7 +46,7 @@ export function SeatingRules({ eventId, orphanRule, sessions, writable, onSaved 
   return (
     <section aria-label={t.title}>
       <h2>{t.title}</h2>
-      <label>
+      <label className="adm-check">
         <input type="checkbox" disabled={!writable} checked={orphanRule === 'enforce'} onChange={(e) => run(() => api('eventSeating', { orphan_rule: e.target.checked ? 'enforce' : 'warn' }, { id: eventId }))} />
         {t.enforce}
       </label>
@@ -61,7 +61,7 @@ export function SeatingRules({ eventId, orphanRule, sessions, writable, onSaved 
               {sessions.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
             </select>
           </label>
-          <label>
+          <label className="adm-check">
             <input type="checkbox" disabled={!writable} checked={view.accessible_hold} onChange={(e) => setView({ ...view, accessible_hold: e.target.checked })} />
             {t.hold}
           </label>

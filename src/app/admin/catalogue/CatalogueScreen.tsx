@@ -191,7 +191,7 @@ export function CatalogueScreen() {
               </label>
             ))
             if (f.type === 'flag') return (
-              <label key={f.key} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <label key={f.key} className="adm-check">
                 <input type="checkbox" style={{ minHeight: 0 }} checked={form[f.key] === '1'} onChange={(e) => setForm({ ...form, [f.key]: e.target.checked ? '1' : '0' })} />
                 {t[f.label]}
               </label>

@@ -115,7 +115,7 @@ export function FieldInputs<K extends string>({ fields, form, setForm, t, idPref
       ))
     if (f.type === 'flag')
       return (
-        <label key={f.key} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <label key={f.key} className="adm-check">
           <input type="checkbox" style={{ minHeight: 0 }} checked={form[f.key] === '1'} onChange={(e) => set(f.key, e.target.checked ? '1' : '0')} />
           {t[f.label]}
         </label>
