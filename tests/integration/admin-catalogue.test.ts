@@ -114,6 +114,10 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect((report.body as { seat_types?: unknown }).seat_types).toEqual({ wheelchair: 0, companion: 0, transfer: 0, restricted: 0, signlang: 0, companions_linked: 0 })
     const stored = await server.db.selectFrom('seats').select((eb) => eb.fn.countAll<number>().as('n')).where('drawing_id', '=', report.body.drawing_id).executeTakeFirstOrThrow()
     expect(Number(stored.n)).toBe(report.body.seats)
+    // The audit row names the upload by its size and report, never its (uncleaned) text.
+    const audit = (await manager.get<{ entries: { action: string; after: Row | null }[] }>(`/api/admin/audit?entity=venue&entity_id=${venue}`)).body.entries.find((e) => e.action === 'import-drawing')
+    expect(audit?.after).toMatchObject({ name: 'ub-palace', svg_bytes: Buffer.byteLength(svg), drawing_id: report.body.drawing_id, seats: report.body.seats })
+    expect(audit?.after).not.toHaveProperty('svg')
 
     const bad = await manager.post(`/api/admin/venues/${venue}/drawings`, { name: 'junk', svg: '<svg><g>' + '<'.repeat(10) })
     expect(bad.status).toBe(400)

@@ -104,7 +104,10 @@ export async function importDrawing(db: Db, actor: Actor, venueId: number, input
     await mustFind(trx, 'venues', venueId, 'venue')
     const r = await storeRecognisedDrawing(trx, { venueId, name: input.name, svg: input.svg, sourceFile: input.name }, recognised)
     const report = { drawing_id: r.drawingId, seats: r.seats, standing_places: r.standingPlaces, sectors: r.sectors, zones: r.zones, warnings: r.warnings, parse_ms: r.parseMs, seat_types: seatTypesOf(r.report.access) }
-    await writeAudit(trx, actor, { action: 'import-drawing', entity: 'venue', entityId: venueId, after: { name: input.name, svg: input.svg, ...report } })
+    // The audit row names the upload by its size, not its text: the stored drawing is the cleaned
+    // one (drawing_id), an uploaded text may carry scripts, and a 1M-seat drawing's 120 MB would be
+    // JSON-escaped and written a second time on the server's thread.
+    await writeAudit(trx, actor, { action: 'import-drawing', entity: 'venue', entityId: venueId, after: { name: input.name, svg_bytes: Buffer.byteLength(input.svg), ...report } })
     return report
   })
 }
