@@ -77,7 +77,7 @@ describe('the scheme page\'s early calls', () => {
     expect(opened.apiRequests.filter((r) => r.path.startsWith('/api/scheme'))).toEqual([])
     expect(paths.filter((p) => /render\.worker|venue\.worker|webworkerAll|SchemePage/.test(p))).toEqual([])
     // The preload list is inert there: no link was added from it.
-    expect(await opened.page.evaluate(() => document.querySelectorAll('link[fetchpriority="low"]').length)).toBe(0)
+    expect(await opened.page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"][href*="SchemePage"]').length)).toBe(0)
     await opened.context.close()
   })
 })

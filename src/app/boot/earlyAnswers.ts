@@ -43,7 +43,7 @@ export function takeEarlyAnswer(method: string, path: string, body: string | und
 }
 
 async function send(path: string, init: RequestInit): Promise<EarlyAnswer> {
-  // High priority: ahead of the route chunks the entry preloads at low priority (routeChunks.ts).
+  // High priority: ahead of the route chunks the entry preloads (routeChunks.ts) in the queue.
   const res = await fetch(path, { ...init, headers: { ...init.headers, Accept: 'application/json' }, credentials: 'include', priority: 'high' })
   const text = await res.text()
   return { status: res.status, json: text === '' ? null : (JSON.parse(text) as unknown) }

@@ -23,9 +23,9 @@ export function preloadSchemeChunks(doc: Document): number {
     if (css) link.as = 'style'
     // As Vite's preload helper asks for them, so the later requests find these in the cache.
     link.crossOrigin = ''
-    // Behind the boot stages' chunks and the early API calls (high): HTTP/1.1 gives the page six
-    // connections, and on the phone profile these ~40 files held the token's request back ~1.7 s.
-    link.fetchPriority = 'low'
+    // Not fetchpriority=low: Chromium holds low-priority requests back while others are in
+    // flight, and the router's import then waited up to a second for its own chunk (desktop,
+    // 2026-11-25). The early API calls go out before these links are added (seatmap/prestart.ts).
     link.href = href
     doc.head.appendChild(link)
   }
