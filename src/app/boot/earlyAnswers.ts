@@ -73,8 +73,8 @@ export interface CompiledLocation {
  * and /api/scheme/sessions; then, for the session the page will choose (the same selection
  * rules, kernel/selection.ts), /api/queue/status and, unless `onCompiled` is null (the page
  * asked for the JSON map), /api/scheme/map/compiled; `onCompiled` receives the compiled venue's
- * and statuses' URLs (the venue worker starts downloading them). Answers false where the URL is
- * not a scheme page.
+ * and statuses' URLs (the venue worker starts downloading them) when the waiting room is off or
+ * has admitted the visitor. Answers false where the URL is not a scheme page.
  */
 export function startSchemeAnswers(pathname: string, search: string, onCompiled: ((where: CompiledLocation) => void) | null): boolean {
   const route = SCHEME_ROUTE.exec(pathname)
@@ -105,12 +105,15 @@ export function startSchemeAnswers(pathname: string, search: string, onCompiled:
     const list = calendar as SchemeSession[]
     const session = sessionOf(list, resolveSelection(sortCalendar(schemeCalendar(list)), date, time))
     if (session === null) return
-    void post('/api/queue/status', { calendar_id: session.calendar_id, lang })
+    const queue = post('/api/queue/status', { calendar_id: session.calendar_id, lang })
     if (onCompiled === null) return
     const compiled = post('/api/scheme/map/compiled', { hash, calendar_id: session.calendar_id, lang })
-    compiled.then((a) => {
+    // The downloads only for a visitor the waiting room lets in (off, or admitted): in a rush
+    // the room exists to spare the server, and a waiting visitor's page shows no map.
+    Promise.all([queue, compiled]).then(([q, a]) => {
+      const state = okJson(q)?.state
       const where = okJson(a) as { venue?: { url?: unknown }; statuses_url?: unknown } | null
-      if (typeof where?.venue?.url === 'string' && typeof where.statuses_url === 'string') onCompiled({ venueUrl: where.venue.url, statusesUrl: where.statuses_url })
+      if ((state === 'off' || state === 'admitted') && typeof where?.venue?.url === 'string' && typeof where.statuses_url === 'string') onCompiled({ venueUrl: where.venue.url, statusesUrl: where.statuses_url })
     }, () => {})
   }, () => {})
   return true

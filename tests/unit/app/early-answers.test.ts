@@ -25,10 +25,11 @@ const SESSIONS = {
   prices: [],
 }
 
-function network(): { sent: Sent[]; fetch: typeof fetch } {
+function network(queueState = 'off'): { sent: Sent[]; fetch: typeof fetch } {
   const sent: Sent[] = []
   const answer = (path: string): unknown => {
     if (path === '/api/token') return { response: 'tok' }
+    if (path === '/api/queue/status') return { state: queueState, calendar_id: 10 }
     if (path === '/api/scheme/sessions') return SESSIONS
     if (path === '/api/scheme/map/compiled') return { version: 3, venue: { url: '/api/venues/compiled/abc' }, statuses_url: '/api/scheme/map/statuses?hash=h&calendar_id=10' }
     return { ok: true }
@@ -59,6 +60,17 @@ describe('early answers', () => {
     // The first available day and its only time (kernel/selection.ts), as the page chooses.
     expect(JSON.parse(net.sent[4].body!)).toEqual({ hash: 'h x', calendar_id: 10, lang: 'en' })
     expect(compiled).toEqual([{ venueUrl: '/api/venues/compiled/abc', statusesUrl: '/api/scheme/map/statuses?hash=h&calendar_id=10' }])
+    for (const s of net.sent) takeEarlyAnswer(s.method, s.path, s.body)
+  })
+
+  it('starts no download for a visitor the waiting room holds', async () => {
+    const net = network('waiting')
+    vi.stubGlobal('fetch', net.fetch)
+    const compiled: unknown[] = []
+    startSchemeAnswers('/scheme/w', '', (where) => compiled.push(where))
+    await settle()
+    expect(net.sent.map((s) => s.path)).toContain('/api/scheme/map/compiled')
+    expect(compiled).toEqual([])
     for (const s of net.sent) takeEarlyAnswer(s.method, s.path, s.body)
   })
 
