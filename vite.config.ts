@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { SCHEME_CHUNKS_META } from './src/app/boot/routeChunks'
 
 /**
  * One config for the client build (vite build → dist/client) and for the three test projects.
@@ -47,8 +48,44 @@ function preloadBootStages(): Plugin {
   }
 }
 
+/** The modules of the scheme route's lazy chunks (routes.tsx: the phone library, then the screen). */
+const SCHEME_ROUTE_MODULES = [/\/src\/app\/forms\/phone\.ts$/, /\/src\/app\/screens\/scheme\/SchemePage\.tsx$/]
+
+/**
+ * Lists in index.html (a meta tag, src/app/boot/routeChunks.ts) the scheme route's lazy chunks
+ * and everything they import, CSS included, that the page does not load already: on a scheme URL
+ * the entry preloads them with the boot stages instead of two round trips after them (issue 16).
+ * The listing route ignores the tag: its bundle does not change.
+ */
+function listRouteChunks(): Plugin {
+  return {
+    name: 'seatwise-list-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle } = ctx
+        if (!bundle || !html.includes('id="root"')) return []
+        const files = new Set<string>()
+        const visit = (name: string) => {
+          const chunk = bundle[name]
+          if (files.has(name) || chunk?.type !== 'chunk') return
+          files.add(name)
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css)
+          for (const dep of chunk.imports) visit(dep)
+        }
+        for (const [name, chunk] of Object.entries(bundle)) {
+          if (chunk.type === 'chunk' && chunk.facadeModuleId && SCHEME_ROUTE_MODULES.some((m) => m.test(chunk.facadeModuleId!))) visit(name)
+        }
+        const listed = [...files].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`)
+        return [{ tag: 'meta', attrs: { name: SCHEME_CHUNKS_META, content: listed.join(' ') }, injectTo: 'head' as const }]
+      },
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), preloadBootStages()],
+  plugins: [react(), preloadBootStages(), listRouteChunks()],
   root: '.',
   resolve: {
     alias: [

@@ -143,7 +143,7 @@ async function main(): Promise<void> {
     if (!args.has('--storefront-only')) await runLab(browser, dist)
     const repeatAt = process.argv.indexOf('--repeat')
     const repeat = repeatAt > 0 ? Math.max(1, Number(process.argv[repeatAt + 1]) || 1) : 1
-    if (!args.has('--lab-only')) await runStorefrontBench(browser, dist, short, { repeat, shortPhone: args.has('--phone') })
+    if (!args.has('--lab-only')) await runStorefrontBench(browser, dist, short, { repeat, shortPhone: args.has('--phone'), compiledOnly: args.has('--compiled-only') })
   } finally {
     await browser.close()
   }

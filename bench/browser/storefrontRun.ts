@@ -77,9 +77,10 @@ async function warmMaps(server: StorefrontServer, venues: typeof STOREFRONT_VENU
 
 /**
  * `repeat`: each run that many times in a row (the first page of a browser pays Chromium's cold
- * start; repeats show the spread). `shortPhone`: --short adds the phone profile.
+ * start; repeats show the spread). `shortPhone`: --short adds the phone profile. `compiledOnly`
+ * (--compiled-only): the default map source only, for A/B runs of two builds (half the time).
  */
-export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false } = {}): Promise<void> {
+export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, compiledOnly = false } = {}): Promise<void> {
   const venues = short ? STOREFRONT_VENUES.filter((v) => v.seats === 60_000) : STOREFRONT_VENUES
   const profiles: Profile[] = short && !shortPhone ? ['desktop'] : ['desktop', 'phone']
   const dataDir = seededDataDir(venues.map((v) => v.seats).filter((n) => n !== 60_000))
@@ -91,7 +92,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
     mapAnswers = await warmMaps(server, venues)
     for (const venue of venues) {
       for (const profile of profiles) {
-        for (const source of MAP_SOURCES) for (let rep = 0; rep < repeat; rep++) {
+        for (const source of compiledOnly ? ['compiled' as const] : MAP_SOURCES) for (let rep = 0; rep < repeat; rep++) {
           process.stdout.write(`storefront ${venue.seats.toLocaleString('en')} ${profile} ${source} … `)
           const r = await runStorefront(browser, server, venue, profile, source, {
             rounds: STOREFRONT_ROUNDS[mode],

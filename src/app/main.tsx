@@ -19,7 +19,7 @@ import { prestartSeatMapOnSchemePage } from './seatmap/prestart'
  * The stages' chunks are preloaded from index.html (vite.config.ts, preloadBootStages), so
  * staging adds no network round trip.
  */
-prestartSeatMapOnSchemePage(window.location.pathname)
+prestartSeatMapOnSchemePage(window.location)
 void loadInStages(
   [
     () => import('../contract/lang'),

@@ -40,6 +40,12 @@ export interface ApiClientOptions {
   lang?: () => string
   /** Headers added to a call (the app's waiting-room admission token on buying calls). */
   headers?: (name: CallName) => Record<string, string> | undefined
+  /**
+   * An answer to this exact request already on its way (the storefront's entry sends the scheme
+   * page's first calls before the app loads: app/boot/earlyAnswers.ts), or undefined. The client
+   * uses it instead of sending the request; if it fails, the client sends the request itself.
+   */
+  early?: (method: string, path: string, body: string | undefined) => Promise<{ status: number; json: unknown }> | undefined
 }
 
 export interface ApiClient {
@@ -83,6 +89,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function send(path: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
+    const early = options.early?.(init.method ?? 'GET', path, typeof init.body === 'string' ? init.body : undefined)
+    if (early !== undefined) {
+      try {
+        return await early
+      } catch {
+        // The early request failed (network, not JSON): this one goes to the server as usual.
+      }
+    }
     const headers = new Headers(init.headers)
     headers.set('Accept', 'application/json')
     if (!IN_BROWSER && jar.size > 0) headers.set('Cookie', cookieHeader())

@@ -1,19 +1,13 @@
 import { z } from 'zod'
 
-/** Interface languages (document 001 §9): ru is the default, en the fallback. */
-export const LANGS = ['ru', 'en', 'kz', 'ch'] as const
-export type Lang = (typeof LANGS)[number]
-export const DEFAULT_LANG: Lang = 'ru'
-export const FALLBACK_LANG: Lang = 'en'
+import { DEFAULT_LANG, FALLBACK_LANG, LANGS, isLang, type Lang } from './langCodes'
+
+export { DEFAULT_LANG, FALLBACK_LANG, LANGS, isLang, type Lang } from './langCodes'
 
 export const langSchema = z.enum(LANGS)
 
 /** `lang` as requests carry it: optional, the default language when absent. */
 export const requestLangSchema = langSchema.default(DEFAULT_LANG)
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value)
-}
 
 export type LocalizedShape<K extends string> = { [L in Lang as `${K}_${L}`]: z.ZodString }
 export type Localized<K extends string> = { [L in Lang as `${K}_${L}`]: string }

@@ -3,6 +3,7 @@ import { ADMISSION_HEADER } from '../../contract/entities/queue'
 import { ErrorCode } from '../../contract/errors'
 import { DEFAULT_LANG, type Lang } from '../../contract/lang'
 import { admissionHeader, admissionRefused, BUYING_CALLS } from '../state/admission'
+import { takeEarlyAnswer } from '../boot/earlyAnswers'
 
 let requestLang: Lang = DEFAULT_LANG
 
@@ -16,6 +17,8 @@ const QUEUE_REFUSAL_STATUS = 403
 
 const client = createApiClient({
   baseUrl: '',
+  // The scheme page's first calls, sent by the entry before the app loaded (boot/earlyAnswers.ts).
+  early: takeEarlyAnswer,
   lang: () => requestLang,
   // Buying calls carry the waiting-room admission tokens held (issue 18.5); others carry none.
   headers: (name) => {

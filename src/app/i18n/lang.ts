@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../../contract/lang'
+import { DEFAULT_LANG, LANGS, isLang, type Lang } from '../../contract/langCodes'
 
 /**
  * Which interface language to show. The `lang` query parameter decides, limited to the

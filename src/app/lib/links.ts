@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, type Lang } from '../../contract/lang'
+import { DEFAULT_LANG, isLang, type Lang } from '../../contract/langCodes'
 
 /**
  * In-app links keep two query parameters across navigation (document 001 §2): `lang`, omitted

@@ -5,6 +5,11 @@
  * command batches as they arrive and draws in its own animation frames.
  */
 import { DOMAdapter } from 'pixi.js'
+// Pixi's web-worker extensions, in this worker's own chunk: Pixi's renderer init imports them
+// dynamically (environment-webworker/webworkerExt), which was one more request, sent only once
+// the canvas arrived, right before the first frame: a round trip on the critical path (150 ms
+// on the phone profile, issue 16). Imported here, that import resolves from this chunk.
+import 'pixi.js/webworker'
 import { recordAnimationFrames } from './frameRecorder'
 import { RenderCore } from './RenderCore'
 import { VenueAssembler } from './venueUpload'

@@ -3,6 +3,7 @@
  * entry can start one at the first sign of a seat-map route (issue 16.2) without carrying the
  * client's imports (the parser and the compiled decoder, ~80 kB) into the main chunk.
  */
+import { PREFETCH_MESSAGE } from './prefetch'
 
 const newVenueWorker = () => new Worker(new URL('./venue.worker.ts', import.meta.url), { type: 'module' })
 
@@ -20,6 +21,14 @@ export function prestartVenueWorker(): void {
   } catch {
     spare = null
   }
+}
+
+/**
+ * Asks the prestarted worker (if any) to start downloading these URLs now (prefetch.ts): the
+ * compiled venue and statuses, as soon as the entry's early calls know where they are.
+ */
+export function prefetchIntoSpareVenueWorker(urls: readonly string[]): void {
+  spare?.postMessage({ [PREFETCH_MESSAGE]: urls })
 }
 
 /** The prestarted worker if there is one, else a new one (may throw where workers cannot start). */

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DESKTOP_VIEWPORT, openPage, startApp, waitForListing, type AppHarness } from './support/app'
+
+/**
+ * The scheme page's critical path (issue 16), in real Chromium against the real server: the
+ * entry sends the page's first calls and starts the compiled venue's download before the route's
+ * code has arrived (src/app/boot/earlyAnswers.ts, prefetch.ts), the app takes those answers
+ * instead of asking again, and the listing pays for none of it.
+ */
+const MAP_TIMEOUT = 150_000
+let app: AppHarness
+
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+async function hallHash(): Promise<string> {
+  const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
+  return afisha.action.find((a) => a.action_en === 'Organ Night')!.hash_id
+}
+
+describe('the scheme page\'s early calls', () => {
+  it('downloads the compiled venue while the route\'s screen code is still held back, and asks each call once', async () => {
+    const hash = await hallHash()
+    const context = await app.browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 })
+    await context.addInitScript(() => {
+      window.__seatwiseTest = {}
+    })
+    const page = await context.newPage()
+    const requests: { method: string; path: string }[] = []
+    // Page and workers: Chromium reports a dedicated worker's fetches on the context.
+    context.on('request', (r) => requests.push({ method: r.method(), path: new URL(r.url()).pathname }))
+    // The screen's chunk is answered only once the venue worker has asked for the compiled venue:
+    // a page that learnt where the map is only from the screen (before issue 16's early calls)
+    // never gets there, and the map never shows.
+    let venueAsked!: () => void
+    const venueRequested = new Promise<void>((resolve) => (venueAsked = resolve))
+    context.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/venues/compiled/')) venueAsked()
+    })
+    let held = 0
+    await page.route(/\/assets\/SchemePage-[^/]+\.js$/, async (route) => {
+      held++
+      await venueRequested
+      await route.continue()
+    })
+    await page.goto(new URL(`/scheme/${hash}`, app.baseUrl).toString(), { waitUntil: 'commit' })
+    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+    await page.waitForFunction(() => window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false, null, { timeout: 60_000 })
+    expect(held).toBeGreaterThan(0)
+    expect(await page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.count)).toBe(5000)
+
+    // Each early call was taken by the app, not sent again (the client matched method, path and body).
+    const count = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length
+    expect(count('GET', '/api/token')).toBe(1)
+    expect(count('POST', '/api/scheme')).toBe(1)
+    expect(count('POST', '/api/scheme/sessions')).toBe(1)
+    expect(count('POST', '/api/queue/status')).toBe(1)
+    expect(count('POST', '/api/scheme/map/compiled')).toBe(1)
+    expect(requests.filter((r) => r.path.startsWith('/api/venues/compiled/'))).toHaveLength(1)
+    expect(count('GET', '/api/scheme/map/statuses')).toBe(1)
+    expect(count('POST', '/api/scheme/map')).toBe(0)
+    // The route's chunks were preloaded by the entry (one request each, not one more from the router).
+    expect(requests.filter((r) => /\/assets\/SchemePage-[^/]+\.js$/.test(r.path))).toHaveLength(1)
+    await context.close()
+  })
+
+  it('sends no early call and starts no seat-map worker on the listing', async () => {
+    const opened = await openPage(app, '/', DESKTOP_VIEWPORT)
+    const paths: string[] = []
+    opened.context.on('request', (r) => paths.push(new URL(r.url()).pathname))
+    await waitForListing(opened.page)
+    await opened.page.waitForTimeout(500)
+    expect(opened.apiRequests.filter((r) => r.path.startsWith('/api/scheme'))).toEqual([])
+    expect(paths.filter((p) => /render\.worker|venue\.worker|webworkerAll|SchemePage/.test(p))).toEqual([])
+    // The preload list is inert there: no link was added from it.
+    expect(await opened.page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"][href*="SchemePage"]').length)).toBe(0)
+    await opened.context.close()
+  })
+})

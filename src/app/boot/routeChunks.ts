@@ -1,0 +1,33 @@
+/**
+ * The scheme route's chunks, fetched from the entry (issue 16: the map's critical path). The
+ * route's code is a lazy chunk (routes.tsx): requested only once the entry's eight boot stages had
+ * evaluated and the router had matched, then the phone library, then the screen and its imports:
+ * two round-trip levels after the boot (150 ms each on the phone profile), while the connection
+ * sat idle during the boot. The build lists those chunks in a meta tag of index.html
+ * (vite.config.ts, listRouteChunks); on a scheme URL the entry adds a preload link for each, so
+ * they download with the boot stages and evaluate, still in their own tasks, when the router asks.
+ * Vite's preload helper finds the links (same href) and does not add them again.
+ */
+
+/** The meta tag's name; its content is the chunks' paths, space-separated. */
+export const SCHEME_CHUNKS_META = 'seatwise-scheme-chunks'
+
+/** Adds a preload link per chunk the meta tag lists (CSS as a style preload); answers how many. */
+export function preloadSchemeChunks(doc: Document): number {
+  const listed = doc.querySelector(`meta[name="${SCHEME_CHUNKS_META}"]`)?.getAttribute('content') ?? ''
+  const files = listed.split(/\s+/).filter((f) => f !== '')
+  for (const href of files) {
+    const link = doc.createElement('link')
+    const css = href.endsWith('.css')
+    link.rel = css ? 'preload' : 'modulepreload'
+    if (css) link.as = 'style'
+    // As Vite's preload helper asks for them, so the later requests find these in the cache.
+    link.crossOrigin = ''
+    // Not fetchpriority=low: Chromium holds low-priority requests back while others are in
+    // flight, and the router's import then waited up to a second for its own chunk (desktop,
+    // 2026-11-25). The early API calls go out before these links are added (seatmap/prestart.ts).
+    link.href = href
+    doc.head.appendChild(link)
+  }
+  return files.length
+}

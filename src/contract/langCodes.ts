@@ -1,0 +1,13 @@
+/**
+ * Interface languages (document 001 §9): ru is the default, en the fallback. Apart from lang.ts
+ * (which adds the zod schemas) so that the storefront's entry can resolve the visitor's language
+ * for its early requests without evaluating zod in its first task (app/boot/earlyAnswers.ts).
+ */
+export const LANGS = ['ru', 'en', 'kz', 'ch'] as const
+export type Lang = (typeof LANGS)[number]
+export const DEFAULT_LANG: Lang = 'ru'
+export const FALLBACK_LANG: Lang = 'en'
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value)
+}
