@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract/errors'
 import type { Config } from './config'
 import type { Db } from './db/connect'
@@ -12,6 +12,7 @@ import { registerAdmin } from './admin'
 import { registerClient } from './plugins/client'
 import { clientErrorHandler } from './plugins/client-errors'
 import { registerCompression } from './plugins/compression'
+import { contractSerializerCompiler } from './plugins/serializer'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerRequestDeadline } from './plugins/request-deadline'
 import { RequestLogController } from './plugins/request-log'
@@ -67,7 +68,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  // Answers written from the contract's schemas by fast-json-stringify (plugins/serializer.ts).
+  app.setSerializerCompiler(contractSerializerCompiler)
   app.decorate('db', opts.db)
   limitSessionClaims(opts.db, opts.config.dbPoolMax)
   app.decorate('config', opts.config)
