@@ -24,6 +24,10 @@ const BUYERS = arg('buyers', 400)
 const WORKERS = arg('workers', 4)
 /** `--profile=DIR`: every server process writes a CPU profile (node --cpu-prof) there when the cluster stops. */
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1]
+/** `--env=NAME=VALUE` (repeatable): extra server environment, e.g. `--env=REQUEST_LOG=all --env=DB_POOL_MAX=4` for an A/B of a setting. */
+const EXTRA_ENV = Object.fromEntries(process.argv.filter((a) => a.startsWith('--env=')).map((a) => { const [k, ...v] = a.slice('--env='.length).split('='); return [k, v.join('=')] }))
+/** `--tag=NAME`: results go to <date>-load-cpu-NAME.json (alternated runs keep their own files). */
+const TAG = process.argv.find((a) => a.startsWith('--tag='))?.split('=')[1]
 /** Holds made before the measured burst, so that no worker builds its caches while measured. */
 const WARM_UP = 40
 const SEAT_EVENT = 'organ-night'
@@ -66,7 +70,7 @@ async function measured(calls: () => Promise<CallResult[]>) {
 }
 
 const database = await freshPgDatabase()
-const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []).catch(async (err: unknown) => {
+const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url, ...EXTRA_ENV }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []).catch(async (err: unknown) => {
   await database.drop()
   throw err
 })
@@ -88,8 +92,8 @@ try {
   const loadavg = os.loadavg().map((x) => Math.round(x * 100) / 100)
   const token = await measured(() => Promise.all(buyers.map((b) => b.call('GET', '/api/token'))))
   const holds = await measured(() => Promise.all(buyers.map(hold)))
-  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds }
-  const file = writeResults('load-cpu', results)
+  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds }
+  const file = writeResults(TAG ? `load-cpu-${TAG}` : 'load-cpu', results)
   console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server}, PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
   console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server}, PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)
   console.log(`load average ${loadavg.join(' ')}; results: ${file}`)

@@ -47,7 +47,8 @@ const FREEZE_MS = 3_000
 /** Unprotected claimers of the canary, each with its own connection. */
 const CANARY_CLAIMERS = 20
 
-const SERVER_ENV = { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000' }
+/** REQUEST_LOG=errors: the request log as production has it (config.ts); a build without the setting ignores it. */
+const SERVER_ENV = { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', REQUEST_LOG: 'errors' }
 
 async function scenarios(t: Target) {
   const race = await raceForTwenty(t, BUYERS)

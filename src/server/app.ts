@@ -1,7 +1,6 @@
-import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract/errors'
 import type { Config } from './config'
 import type { Db } from './db/connect'
@@ -12,8 +11,11 @@ import { registerAddressLimits } from './plugins/address-limits'
 import { registerAdmin } from './admin'
 import { registerClient } from './plugins/client'
 import { clientErrorHandler } from './plugins/client-errors'
+import { registerCompression } from './plugins/compression'
+import { contractSerializerCompiler } from './plugins/serializer'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerRequestDeadline } from './plugins/request-deadline'
+import { RequestLogController } from './plugins/request-log'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { limitSessionClaims } from './domain/orders/claim-slots'
@@ -35,8 +37,6 @@ import { mapCopiesPlugin } from './plugins/services/map-copies'
 
 /** Largest request body accepted; the biggest real payload (an order of many seats) is far below. */
 const BODY_LIMIT_BYTES = 1024 * 1024
-/** Answers below this size go uncompressed: gzip's framing costs more than it saves. */
-const COMPRESS_THRESHOLD_BYTES = 1024
 /** Requests slower than this are cut, so a stuck client cannot hold a connection forever. */
 const REQUEST_TIMEOUT_MS = 30_000
 
@@ -55,6 +55,8 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: opts.config.logLevel } }),
+    // One line a request, or only errors and slow ones (REQUEST_LOG): plugins/request-log.ts.
+    logController: new RequestLogController(opts.config.requestLog),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: opts.config.trustProxy,
@@ -66,16 +68,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   })
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  // Answers written from the contract's schemas by fast-json-stringify (plugins/serializer.ts).
+  app.setSerializerCompiler(contractSerializerCompiler)
   app.decorate('db', opts.db)
   limitSessionClaims(opts.db, opts.config.dbPoolMax)
   app.decorate('config', opts.config)
   app.decorate('ticketKeys', await loadTicketKeys(opts.config.ticketKeys, app.log))
 
   await app.register(cookie, { secret: opts.config.sessionSecret })
-  // gzip/brotli for the API, the client and the drawings; answers that set their own
-  // content-encoding (the pre-gzipped seat map) and hijacked streams (SSE) are left alone.
-  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES })
+  // gzip/brotli for the API, the client and the drawings (plugins/compression.ts).
+  await registerCompression(app)
   registerSecurityHeaders(app)
   registerRequestDeadline(app)
   registerErrorHandler(app)

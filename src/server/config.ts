@@ -14,6 +14,7 @@
  * | `CART_HOLD_EXTENSIONS` | `10` | How many times a visitor may extend one cart countdown, each by `CART_HOLD_SECONDS` (WCAG 2.2.1). |
  * | `SMTP_URL` | unset | `smtp://user:pass@host:587` sends mail; unset = `.eml` files under `DATA_DIR/outbox`. |
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
+ * | `REQUEST_LOG` | `all` (`errors` in production) | `all`: one line per answered request (method, URL, status, ms); `errors`: only answers of status 500 and above and requests slower than 1 s; `off`: none. Each line is a synchronous write to stdout, about a tenth of a small request's CPU (plugins/request-log.ts); a reverse proxy's access log usually has them already. |
  * | `CRM_SECRET` | dev value (warns) | HMAC key of the `?crm=` sign-in tokens issued by the account system. |
  * | `SESSION_SECRET` | dev value (warns) | Key that signs the session cookie. |
  * | `PUBLIC_URL` | `http://localhost:PORT` | Address visitors use; e-mail links are built on it. Unset, bank redirects follow the request's own origin (routes/origin.ts). An `https` URL makes cookies `Secure`. |
@@ -76,6 +77,8 @@ export const DEFAULT_STUDIO_COPY_INLINE_MS = 5_000
 export const DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE = 60
 /** Processes one machine may run (WORKERS): far above any useful number of cores. */
 export const MAX_WORKERS = 64
+/** REQUEST_LOG values: which answered requests get a log line (plugins/request-log.ts). */
+export const REQUEST_LOG_MODES = ['all', 'errors', 'off'] as const
 /** Connections of each process's pool (DB_POOL_MAX); see db/connect.ts. */
 export const DEFAULT_DB_POOL_MAX = 10
 /** A visitor has a map open in a tab or two; a few more for a household behind one address. */
@@ -95,6 +98,7 @@ const envSchema = z.object({
   CART_HOLD_EXTENSIONS: z.coerce.number().int().min(0).max(1000).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUEST_LOG: z.enum(REQUEST_LOG_MODES).optional(),
   CRM_SECRET: z.string().min(8, 'CRM_SECRET must be at least 8 characters').optional(),
   SESSION_SECRET: z.string().min(8, 'SESSION_SECRET must be at least 8 characters').optional(),
   PUBLIC_URL: z.url().optional(),
@@ -121,6 +125,8 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('seatwise:'),
 })
 
+export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number]
+
 export type Database =
   | { kind: 'sqlite'; file: string }
   | { kind: 'postgres'; url: string }
@@ -140,6 +146,8 @@ export interface Config {
   smtpUrl: string | undefined
   outboxDir: string
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
+  /** Which requests get a log line (REQUEST_LOG; plugins/request-log.ts). */
+  requestLog: RequestLogMode
   crmSecret: string
   sessionSecret: string
   /**
@@ -251,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: e.SMTP_URL,
     outboxDir: path.join(dataDir, 'outbox'),
     logLevel: e.LOG_LEVEL,
+    requestLog: e.REQUEST_LOG ?? (production ? 'errors' : 'all'),
     crmSecret: e.CRM_SECRET ?? DEV_CRM_SECRET,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
