@@ -1,7 +1,7 @@
 import type { CameraView } from '../camera/Transform'
 import { MAX_ZOOM } from '../camera/Camera'
 import type { LoadedVenue } from '../LoadedVenue'
-import { detailZoom, labelsFit, type LodTier, lodTier } from './lod'
+import { budgetZoom, detailZoom, labelsFit, type LodTier, lodTier, MAX_SEATS_DRAWN } from './lod'
 
 /**
  * Level-of-detail decisions for the live camera: which tier the renderer draws, when the seat
@@ -44,10 +44,14 @@ export class DetailController {
   /** The view the current labels were built for (tier, rectangle, status revision). */
   private labelKey = ''
 
-  /** @param threshold detail threshold as a zoom factor, from `detailThreshold()` */
+  /**
+   * @param threshold detail threshold as a zoom factor, from `detailThreshold()`
+   * @param seatBudget most seats in view drawn one by one (lod.ts; tests pass a small one)
+   */
   constructor(
     private readonly host: DetailHost,
     private readonly threshold: number,
+    private readonly seatBudget = MAX_SEATS_DRAWN,
   ) {}
 
   /** A new venue was handed to the renderer: draw the tier the camera calls for. */
@@ -59,18 +63,34 @@ export class DetailController {
     this.labelKey = ''
   }
 
-  /** Zoom at which single seats show (threshold, or more for venues whose seats are still specks). */
+  /**
+   * Zoom at which single seats show: the threshold, or more for venues whose seats are still
+   * specks, or more again while the view holds more seats than the seat budget (lod.ts): then it
+   * is the zoom at which this view's seats would fit it, so a click zooms in first exactly when
+   * the sector fills stand in for the seats.
+   */
   detailZoom(): number {
     const v = this.host.venue()
     const maxHalf = v ? v.maxHalf : 0
-    return detailZoom(this.threshold, maxHalf * 2 * this.host.camera.fitScale(), MAX_ZOOM)
+    const base = detailZoom(this.threshold, maxHalf * 2 * this.host.camera.fitScale(), MAX_ZOOM)
+    const zoom = this.host.camera.camera.zoom
+    if (!v || zoom < base || this.tier() !== 'sectors') return base
+    return Math.min(MAX_ZOOM, Math.max(base, budgetZoom(zoom, this.seatsInView(v), this.seatBudget)))
   }
 
   /** The tier the camera calls for now (the renderer may still draw another until `redetail`). */
   tier(): LodTier {
     const v = this.host.venue()
     const seatPx = v && v.seatCount > 0 ? v.maxHalf * 2 * this.host.camera.scale() : 0
-    return lodTier(this.host.camera.camera.zoom, this.threshold, seatPx)
+    const zoom = this.host.camera.camera.zoom
+    // The seat count matters only past the size and zoom thresholds: count only there.
+    if (!v || seatPx === 0 || lodTier(zoom, this.threshold, seatPx) === 'sectors') return lodTier(zoom, this.threshold, seatPx)
+    return lodTier(zoom, this.threshold, seatPx, this.seatsInView(v), this.host.renderer.currentTier !== 'sectors', this.seatBudget)
+  }
+
+  /** Seats the view holds (estimate from the venue's density grid). */
+  private seatsInView(v: LoadedVenue): number {
+    return v.density.seatsIn(this.host.camera.visibleRect())
   }
 
   /** The camera moved: switch seats on or off now, and restart the quiet period. */
