@@ -12,6 +12,9 @@ import { budgetZoom, detailZoom, labelsFit, type LodTier, lodTier, MAX_SEATS_DRA
  * sectors; the build is finished at once when a zoom crosses the threshold before it ends.
  */
 
+/** Refinements of the zoom that fits the seat budget around a point (detailZoom's `around`). */
+const BUDGET_ZOOM_STEPS = 4
+
 /** Spec 001 §9: wheel debounce 200 ms; re-detailing (seat numbers) waits for this quiet. */
 export const DETAIL_QUIET_MS = 200
 
@@ -67,15 +70,34 @@ export class DetailController {
    * Zoom at which single seats show: the threshold, or more for venues whose seats are still
    * specks, or more again while the view holds more seats than the seat budget (lod.ts): then it
    * is the zoom at which this view's seats would fit it, so a click zooms in first exactly when
-   * the sector fills stand in for the seats.
+   * the sector fills stand in for the seats. With `around` (a drawing point the camera is about
+   * to centre on: a focused seat, the best seats), the zoom at which a view centred there fits.
    */
-  detailZoom(): number {
+  detailZoom(around?: readonly [number, number]): number {
     const v = this.host.venue()
     const maxHalf = v ? v.maxHalf : 0
     const base = detailZoom(this.threshold, maxHalf * 2 * this.host.camera.fitScale(), MAX_ZOOM)
+    if (!v) return base
+    if (around) return this.zoomFittingBudget(v, around[0], around[1], base)
     const zoom = this.host.camera.camera.zoom
-    if (!v || zoom < base || this.tier() !== 'sectors') return base
+    if (zoom < base || this.tier() !== 'sectors') return base
     return Math.min(MAX_ZOOM, Math.max(base, budgetZoom(zoom, this.seatsInView(v), this.seatBudget)))
+  }
+
+  /** From `zoom` up, the first zoom whose view centred on (x, y) holds at most the seat budget. */
+  private zoomFittingBudget(v: LoadedVenue, x: number, y: number, zoom: number): number {
+    const { viewport } = this.host.camera
+    let z = zoom
+    // Each step assumes even density around the point; a few steps settle on uneven ones.
+    for (let step = 0; step < BUDGET_ZOOM_STEPS && z < MAX_ZOOM; step++) {
+      const scale = this.host.camera.fitScale() * z
+      const hw = viewport.width / 2 / scale
+      const hh = viewport.height / 2 / scale
+      const n = v.density.seatsIn([x - hw, y - hh, x + hw, y + hh])
+      if (n <= this.seatBudget) break
+      z = Math.min(MAX_ZOOM, budgetZoom(z, n, this.seatBudget))
+    }
+    return z
   }
 
   /** The tier the camera calls for now (the renderer may still draw another until `redetail`). */

@@ -131,4 +131,25 @@ describe('DetailController with a seat budget', () => {
     unlimited.detail.dispose()
     h.detail.dispose()
   })
+
+  it('the detail zoom around a point is where a view centred there fits the budget (focus, best seats)', () => {
+    const unlimited = harness(Infinity)
+    const base = unlimited.detail.detailZoom()
+    const s = unlimited.venue.data.seats
+    const b = unlimited.venue.data.bbox
+    // A seat near the middle: the camera can centre on it (at the edge it would be clamped).
+    const mid = unlimited.venue.nearestSeat((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+    const at = [s.x[mid], s.y[mid]] as const
+    expect(unlimited.detail.detailZoom(at)).toBe(base)
+
+    const h = harness(30)
+    const z = h.detail.detailZoom(at)
+    expect(z).toBeGreaterThan(base)
+    h.camera.centerOn(at[0], at[1], z)
+    expect(h.venue.density.seatsIn(h.camera.visibleRect())).toBeLessThanOrEqual(30)
+    h.detail.cameraMoved()
+    expect(h.renderer.currentTier).not.toBe('sectors')
+    unlimited.detail.dispose()
+    h.detail.dispose()
+  })
 })
