@@ -13,7 +13,9 @@
  * Then the storefront scenarios (storefrontRun.ts): the real server and the scheme page at 60k,
  * 100k and 1M seats, desktop and phone profile, compiled and JSON map source. `--lab-only` or
  * `--storefront-only` runs one half; `--repeat N` runs each storefront scenario N times in a row,
- * `--phone` adds the phone profile to --short's 60k desktop pair.
+ * `--phone` adds the phone profile to --short's 60k desktop pair. `--sizes 1000000[,100000]`,
+ * `--desktop-only` and `--compiled-only` narrow the full storefront run to a subset (an A/B of
+ * one scenario in minutes instead of the whole ~8 min run); a subset writes storefront-subset.json.
  *
  * --short (CI): 100k seats only, one gesture round; the SVG baseline runs at SHORT_SVG_SEATS
  * because building 100k SVG nodes alone takes most of a CI minute. Exits non-zero when our p95
@@ -143,7 +145,17 @@ async function main(): Promise<void> {
     if (!args.has('--storefront-only')) await runLab(browser, dist)
     const repeatAt = process.argv.indexOf('--repeat')
     const repeat = repeatAt > 0 ? Math.max(1, Number(process.argv[repeatAt + 1]) || 1) : 1
-    if (!args.has('--lab-only')) await runStorefrontBench(browser, dist, short, { repeat, shortPhone: args.has('--phone'), compiledOnly: args.has('--compiled-only') })
+    const sizesAt = process.argv.indexOf('--sizes')
+    const sizes = sizesAt > 0 ? process.argv[sizesAt + 1].split(',').map(Number).filter((n) => n > 0) : undefined
+    if (!args.has('--lab-only')) {
+      await runStorefrontBench(browser, dist, short, {
+        repeat,
+        shortPhone: args.has('--phone'),
+        sizes,
+        desktopOnly: args.has('--desktop-only'),
+        compiledOnly: args.has('--compiled-only'),
+      })
+    }
   } finally {
     await browser.close()
   }

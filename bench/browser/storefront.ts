@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { bigEventHash } from '../../src/server/seed/big-venue'
 import { demoHash } from '../../src/server/seed/catalog'
+import { chromiumCpu, cpuBetween } from './processCpu'
 import { percentile, runScenario, startFrameRecorder, stopFrameRecorder } from './scenario'
 import type { StorefrontServer } from './storefrontServer'
 import { type ByteCount, TargetBytes, type WorkerEmulation } from './workerTargets'
@@ -63,11 +64,54 @@ export interface StorefrontRun {
   frames?: { count: number; p50: number; p95: number; max: number }
   mainFrames?: { count: number; p50: number; p95: number; max: number }
   inputs?: number
+  /** What the map drew during the gestures (sampled; see startDetailSampler). */
+  detail?: DetailSamples
+  /**
+   * CPU time of the browser's processes during the gestures, by Chromium process type (processCpu.ts:
+   * the GPU process draws on SwiftShader, the renderer runs the page and the render worker), ms and
+   * ms per frame drawn; null off Linux.
+   */
+  gestureCpu?: { ms: Record<string, number>; perFrameMs: Record<string, number> } | null
   /** The server process's resident memory after the run and its peak so far, MB. */
   server?: { rssMb: number; peakMb: number } | null
 }
 
 const MB = 1024 * 1024
+
+/** How often the level of detail drawn is sampled during the gestures. */
+export const DETAIL_SAMPLE_MS = 50
+
+export interface DetailSamples {
+  /** Samples per tier drawn (the engine's stats: the renderer's current tier). */
+  tiers: Record<string, number>
+  /** Seats in the seat tiles drawn: most of any sample, and the median over samples at a seat tier. */
+  seatsShownMax: number
+  seatsShownP50: number
+}
+
+/** Samples the engine's stats in the page while the gestures run: which tier, how many seats drawn. */
+async function startDetailSampler(page: Page): Promise<void> {
+  await page.evaluate((every) => {
+    const w = window as unknown as { __detail: { tier: string; seats: number }[]; __detailTimer: ReturnType<typeof setInterval> }
+    w.__detail = []
+    w.__detailTimer = setInterval(() => {
+      const s = window.__seatwiseTest?.schemeEngine?.getStats()
+      if (s) w.__detail.push({ tier: s.tier, seats: s.seatsShown })
+    }, every)
+  }, DETAIL_SAMPLE_MS)
+}
+
+async function stopDetailSampler(page: Page): Promise<DetailSamples> {
+  const samples = await page.evaluate(() => {
+    const w = window as unknown as { __detail: { tier: string; seats: number }[]; __detailTimer: ReturnType<typeof setInterval> }
+    clearInterval(w.__detailTimer)
+    return w.__detail
+  })
+  const tiers: Record<string, number> = {}
+  for (const s of samples) tiers[s.tier] = (tiers[s.tier] ?? 0) + 1
+  const atSeats = samples.filter((s) => s.tier !== 'sectors').map((s) => s.seats)
+  return { tiers, seatsShownMax: samples.reduce((m, s) => Math.max(m, s.seats), 0), seatsShownP50: atSeats.length ? percentile(atSeats, 50) : 0 }
+}
 
 function stats(frames: number[]) {
   return { count: frames.length, p50: percentile(frames, 50), p95: percentile(frames, 95), max: frames.length ? Math.max(...frames) : NaN }
@@ -188,8 +232,14 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     const box = await map.boundingBox()
     const center = box ? { x: box.x + box.width / 2, y: box.y + Math.min(box.height, p.viewport.height - box.y) / 2 } : undefined
     await startFrameRecorder(page, 'scheme')
+    await startDetailSampler(page)
+    const cpuBefore = chromiumCpu()
     const inputs = await runScenario(page, cdp, { rounds: o.rounds, budgetMs: o.budgetMs, ...p.viewport, center })
+    const cpuAfter = chromiumCpu()
     const recorded = await stopFrameRecorder(page)
+    const detail = await stopDetailSampler(page)
+    const drawn = recorded.render ?? recorded.main
+    const cpu = cpuBetween(cpuBefore, cpuAfter)
     const gpuMemory = await page.evaluate(() => window.__seatwiseTest?.schemeEngine?.getStats().gpuMemory ?? null)
     const mem = server.memory()
     return {
@@ -213,9 +263,11 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
         drawingBufferMb: +(gpuMemory.drawingBuffer / MB).toFixed(1),
         bufferBytesPerSeat: Math.round(gpuMemory.buffers / venue.seats),
       },
-      frames: stats(recorded.render ?? recorded.main),
+      frames: stats(drawn),
       mainFrames: stats(recorded.main),
       inputs,
+      detail,
+      gestureCpu: cpu && { ms: cpu, perFrameMs: Object.fromEntries(Object.entries(cpu).map(([t, ms]) => [t, +(ms / Math.max(1, drawn.length)).toFixed(2)])) },
       server: mem && { rssMb: Math.round(mem.rssKb / 1024), peakMb: Math.round(mem.peakKb / 1024) },
     }
   } catch (e) {

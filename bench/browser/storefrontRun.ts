@@ -14,7 +14,8 @@ import { seededDataDir, startStorefront, type StorefrontServer } from './storefr
  * seats × desktop and phone profile × compiled and JSON map source. --short (CI): the demo's
  * 60k stadium on the desktop profile, compiled vs JSON, one gesture round (well under a minute
  * once the demo database is seeded, which happens once a day and sources).
- * Results: bench/results/storefront-{short,full}.json.
+ * Results: bench/results/storefront-{short,full}.json; a full run narrowed by --sizes,
+ * --desktop-only or --compiled-only (an A/B of one scenario) writes storefront-subset.json.
  */
 
 const RESULTS = resolve(ROOT, 'bench/results')
@@ -27,8 +28,13 @@ export const STOREFRONT_BUDGET_MS = { short: 15_000, full: 40_000 }
 
 const fmt = (r: StorefrontRun) =>
   r.ok
-    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms: ${r.longTaskList!.map((t) => `${t.durationMs}@${t.startMs}`).join(' ')}), heap ${r.heap!.bytesPerSeat} B/seat, GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
+    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms: ${r.longTaskList!.map((t) => `${t.durationMs}@${t.startMs}`).join(' ')}), heap ${r.heap!.bytesPerSeat} B/seat, GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), drawn ${fmtDetail(r.detail)}, CPU per frame ${fmtCpu(r.gestureCpu?.perFrameMs)}, server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
     : `failed: ${r.error} (server ${r.server?.rssMb} MB, peak ${r.server?.peakMb})`
+
+const fmtDetail = (d: StorefrontRun['detail']) =>
+  d ? `${Object.entries(d.tiers).map(([t, n]) => `${t} ${n}`).join(' / ')} samples, seats shown max ${d.seatsShownMax.toLocaleString('en')} (p50 while seats ${d.seatsShownP50.toLocaleString('en')})` : '?'
+
+const fmtCpu = (c: Record<string, number> | undefined) => (c ? Object.entries(c).filter(([, ms]) => ms >= 0.05).map(([t, ms]) => `${t} ${ms} ms`).join(', ') : '?')
 
 /** What the server's map answer (POST /api/scheme/map, the JSON path) of a venue costs it, first and cached. */
 export interface MapAnswerCost {
@@ -77,26 +83,42 @@ async function warmMaps(server: StorefrontServer, venues: typeof STOREFRONT_VENU
 
 /**
  * `repeat`: each run that many times in a row (the first page of a browser pays Chromium's cold
- * start; repeats show the spread). `shortPhone`: --short adds the phone profile. `compiledOnly`
- * (--compiled-only): the default map source only, for A/B runs of two builds (half the time).
+ * start; repeats show the spread). `shortPhone`: --short adds the phone profile.
  */
-export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, compiledOnly = false } = {}): Promise<void> {
-  const venues = short ? STOREFRONT_VENUES.filter((v) => v.seats === 60_000) : STOREFRONT_VENUES
-  const profiles: Profile[] = short && !shortPhone ? ['desktop'] : ['desktop', 'phone']
-  const dataDir = seededDataDir(venues.map((v) => v.seats).filter((n) => n !== 60_000))
+export interface StorefrontBenchOptions {
+  repeat?: number
+  shortPhone?: boolean
+  /** Full mode only: run just these venue sizes (--sizes 1000000,100000). */
+  sizes?: readonly number[]
+  /** Full mode only: the desktop profile alone (--desktop-only). */
+  desktopOnly?: boolean
+  /** Full mode only: the compiled map source alone (--compiled-only). */
+  compiledOnly?: boolean
+}
+
+export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, sizes, desktopOnly = false, compiledOnly = false }: StorefrontBenchOptions = {}): Promise<void> {
+  const subset = !short && (sizes !== undefined || desktopOnly || compiledOnly)
+  const venues = short ? STOREFRONT_VENUES.filter((v) => v.seats === 60_000) : STOREFRONT_VENUES.filter((v) => !sizes || sizes.includes(v.seats))
+  const profiles: Profile[] = (short && !shortPhone) || desktopOnly ? ['desktop'] : ['desktop', 'phone']
+  const sources: MapSource[] = compiledOnly ? ['compiled'] : MAP_SOURCES
+  // Seeded with every big venue even for a subset, so a subset run and a full run share one database.
+  const bigSeats = (short ? venues : STOREFRONT_VENUES).map((v) => v.seats).filter((n) => n !== 60_000)
+  const dataDir = seededDataDir(bigSeats)
   const server = await startStorefront(dataDir, clientDir)
   const runs: StorefrontRun[] = []
-  const mode = short ? 'short' : 'full'
+  const mode = short ? 'short' : subset ? 'subset' : 'full'
   let mapAnswers: MapAnswerCost[] = []
   try {
-    mapAnswers = await warmMaps(server, venues)
+    // The JSON answer is what the json runs load; a compiled-only subset never asks for it (and
+    // building the 1M one costs the server ~1.6 GB and 10-20 s on the shared box).
+    if (!compiledOnly) mapAnswers = await warmMaps(server, venues)
     for (const venue of venues) {
       for (const profile of profiles) {
-        for (const source of compiledOnly ? ['compiled' as const] : MAP_SOURCES) for (let rep = 0; rep < repeat; rep++) {
+        for (const source of sources) for (let rep = 0; rep < repeat; rep++) {
           process.stdout.write(`storefront ${venue.seats.toLocaleString('en')} ${profile} ${source} … `)
           const r = await runStorefront(browser, server, venue, profile, source, {
-            rounds: STOREFRONT_ROUNDS[mode],
-            budgetMs: STOREFRONT_BUDGET_MS[mode],
+            rounds: STOREFRONT_ROUNDS[short ? 'short' : 'full'],
+            budgetMs: STOREFRONT_BUDGET_MS[short ? 'short' : 'full'],
             timeoutMs: venue.seats >= 1_000_000 ? STOREFRONT_TIMEOUT_1M_MS : STOREFRONT_TIMEOUT_MS,
           })
           runs.push(r)
@@ -134,6 +156,8 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
       'heap.bytesPerSeat = (page JS heap used + its ArrayBuffer backing stores + the workers\' JS heap used and backing stores, after a GC) / seats (the workers\' backing stores counted from 2026-11-25).',
       'gpu = bytes the map handed the GPU after the gestures (vertex and index buffers, textures, the canvas colour buffer), counted by the engine (src/engine/render/gpuMemory.ts): what we upload, not what the driver allocates; bufferBytesPerSeat = buffers / seats.',
       'frames = requestAnimationFrame intervals of the thread that draws (the render worker when it draws), mainFrames = the page\'s main thread, during wheel zoom, drag pan, two-finger pinch (CDP touch) and wheel out aimed at the map\'s middle.',
+      'detail = what the map drew while the gestures ran, sampled every DETAIL_SAMPLE_MS from the engine\'s stats (the last frame the renderer reported): tiers = samples per level of detail drawn, seatsShownMax / seatsShownP50 = seats in the seat tiles drawn (all samples / samples at a seat tier).',
+      'gestureCpu = CPU time (utime + stime from /proc) of this bench\'s own Chromium processes during the gestures, by process type: gpu-process (where SwiftShader draws), renderer (the page and its workers); perFrameMs divides by the frames drawn. Unlike frame intervals it does not grow with other work on the machine.',
       'phone = 390x844 touch viewport (device scale 1), Chromium CPU throttling 4x on the page\'s main thread (not its workers: see workerEmulation), network 9 Mbit/s each way and 150 ms latency (CDP Network.emulateNetworkConditions on the page, which covers its workers\' requests).',
       `Each run ${repeat} time(s) in a row (--repeat).`,
       'The compiled run of each pair goes first; the very first (60k desktop) is also the browser\'s first page, which pays Chromium\'s cold start.',

@@ -5,6 +5,7 @@ import { VenueText } from './interaction/venueText'
 import type { VenueData } from './model'
 import { SeatIndex } from './spatial/SeatIndex'
 import { seatKeyIndex } from './seatKeys'
+import { SeatDensity } from './lod/seatDensity'
 
 /**
  * A venue together with what the engine derives from it once per `setVenue`: its text table, the
@@ -16,6 +17,7 @@ export class LoadedVenue {
   readonly query: SeatQuery
   readonly maxHalf: number
   private keyToIndex: Map<string, number> | null = null
+  private seatDensity: SeatDensity | null = null
 
   /** @param seatQuery override; default: the venue's serialized SeatIndex, or a SeatGrid when it has none */
   constructor(
@@ -41,6 +43,13 @@ export class LoadedVenue {
   indexOfKey(key: string): number {
     this.keyToIndex ??= seatKeyIndex(this.data)
     return this.keyToIndex.get(key) ?? -1
+  }
+
+  /** Seat counts over a coarse grid (the level of detail's seat budget); built on first use. */
+  get density(): SeatDensity {
+    const s = this.data.seats
+    this.seatDensity ??= new SeatDensity(s.x, s.y, s.count, this.data.bbox)
+    return this.seatDensity
   }
 
   /** Topmost seat under a drawing point, with `pad` drawing units of slop; -1 when none. */

@@ -100,7 +100,7 @@ export class SeatMapEngine {
     this.seatInteraction = new SeatInteraction({
       camera: this.transform,
       venue,
-      detailZoom: () => this.detail.detailZoom(),
+      detailZoom: (around) => this.detail.detailZoom(around),
       drawsSeats: () => this.renderer.currentTier !== 'sectors',
       seatAt: (x, y) => this.seatAt(x, y),
       zoomTo: (zoom, around) => this.zoomTo(zoom, around),
@@ -300,7 +300,7 @@ export class SeatMapEngine {
     const view = this.transform.visibleRect()
     // The zoom at which the block fills SHOW_SEATS_FILL of the view, never below the detail zoom.
     const fill = Math.min((view[2] - view[0]) / (x1 - x0), (view[3] - view[1]) / (y1 - y0)) * SHOW_SEATS_FILL
-    const zoom = Math.min(MAX_ZOOM, Math.max(this.detail.detailZoom(), this.cam.zoom * fill))
+    const zoom = Math.min(MAX_ZOOM, Math.max(this.detail.detailZoom([(x0 + x1) / 2, (y0 + y1) / 2]), this.cam.zoom * fill))
     this.centerOn((x0 + x1) / 2, (y0 + y1) / 2, zoom)
     this.seatInteraction.setFocus(seats[0])
   }

@@ -26,8 +26,11 @@ export interface SeatInteractionOptions {
 export interface SeatInteractionHost {
   readonly camera: CameraView
   venue(): LoadedVenue | null
-  /** Zoom at which single seats show; taps below it zoom in instead of selecting. */
-  detailZoom(): number
+  /**
+   * Zoom at which single seats show; taps below it zoom in instead of selecting. `around`: a
+   * drawing point a view is about to be centred on (the seat budget then counts that view).
+   */
+  detailZoom(around?: readonly [number, number]): number
   /** Whether single seats are drawn (no hover over sector shapes). */
   drawsSeats(): boolean
   /** Seat under a container point, -1 when none. */
@@ -131,7 +134,8 @@ export class SeatInteraction {
     const x = v.data.seats.x[index]
     const y = v.data.seats.y[index]
     const rect = this.host.camera.visibleRect()
-    const detail = this.host.detailZoom()
+    // The zoom where a view centred on the seat draws seats (the seat budget counts that view).
+    const detail = this.host.detailZoom([x, y])
     if (this.host.camera.camera.zoom < detail) this.host.centerOn(x, y, detail)
     else if (x < rect[0] || x > rect[2] || y < rect[1] || y > rect[3]) this.host.centerOn(x, y)
     const info = this.info(v, index)

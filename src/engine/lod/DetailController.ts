@@ -1,7 +1,7 @@
 import type { CameraView } from '../camera/Transform'
 import { MAX_ZOOM } from '../camera/Camera'
 import type { LoadedVenue } from '../LoadedVenue'
-import { detailZoom, labelsFit, type LodTier, lodTier } from './lod'
+import { budgetZoom, detailZoom, labelsFit, type LodTier, lodTier, MAX_SEATS_DRAWN } from './lod'
 
 /**
  * Level-of-detail decisions for the live camera: which tier the renderer draws, when the seat
@@ -11,6 +11,9 @@ import { detailZoom, labelsFit, type LodTier, lodTier } from './lod'
  * The seat tiles build in the background after the first frame, since the zoomed-out view draws
  * sectors; the build is finished at once when a zoom crosses the threshold before it ends.
  */
+
+/** Refinements of the zoom that fits the seat budget around a point (detailZoom's `around`). */
+const BUDGET_ZOOM_STEPS = 4
 
 /** Spec 001 §9: wheel debounce 200 ms; re-detailing (seat numbers) waits for this quiet. */
 export const DETAIL_QUIET_MS = 200
@@ -44,10 +47,14 @@ export class DetailController {
   /** The view the current labels were built for (tier, rectangle, status revision). */
   private labelKey = ''
 
-  /** @param threshold detail threshold as a zoom factor, from `detailThreshold()` */
+  /**
+   * @param threshold detail threshold as a zoom factor, from `detailThreshold()`
+   * @param seatBudget most seats in view drawn one by one (lod.ts; tests pass a small one)
+   */
   constructor(
     private readonly host: DetailHost,
     private readonly threshold: number,
+    private readonly seatBudget = MAX_SEATS_DRAWN,
   ) {}
 
   /** A new venue was handed to the renderer: draw the tier the camera calls for. */
@@ -59,18 +66,53 @@ export class DetailController {
     this.labelKey = ''
   }
 
-  /** Zoom at which single seats show (threshold, or more for venues whose seats are still specks). */
-  detailZoom(): number {
+  /**
+   * Zoom at which single seats show: the threshold, or more for venues whose seats are still
+   * specks, or more again while the view holds more seats than the seat budget (lod.ts): then it
+   * is the zoom at which this view's seats would fit it, so a click zooms in first exactly when
+   * the sector fills stand in for the seats. With `around` (a drawing point the camera is about
+   * to centre on: a focused seat, the best seats), the zoom at which a view centred there fits.
+   */
+  detailZoom(around?: readonly [number, number]): number {
     const v = this.host.venue()
     const maxHalf = v ? v.maxHalf : 0
-    return detailZoom(this.threshold, maxHalf * 2 * this.host.camera.fitScale(), MAX_ZOOM)
+    const base = detailZoom(this.threshold, maxHalf * 2 * this.host.camera.fitScale(), MAX_ZOOM)
+    if (!v) return base
+    if (around) return this.zoomFittingBudget(v, around[0], around[1], base)
+    const zoom = this.host.camera.camera.zoom
+    if (zoom < base || this.tier() !== 'sectors') return base
+    return Math.min(MAX_ZOOM, Math.max(base, budgetZoom(zoom, this.seatsInView(v), this.seatBudget)))
+  }
+
+  /** From `zoom` up, the first zoom whose view centred on (x, y) holds at most the seat budget. */
+  private zoomFittingBudget(v: LoadedVenue, x: number, y: number, zoom: number): number {
+    const { viewport } = this.host.camera
+    let z = zoom
+    // Each step assumes even density around the point; a few steps settle on uneven ones.
+    for (let step = 0; step < BUDGET_ZOOM_STEPS && z < MAX_ZOOM; step++) {
+      const scale = this.host.camera.fitScale() * z
+      const hw = viewport.width / 2 / scale
+      const hh = viewport.height / 2 / scale
+      const n = v.density.seatsIn([x - hw, y - hh, x + hw, y + hh])
+      if (n <= this.seatBudget) break
+      z = Math.min(MAX_ZOOM, budgetZoom(z, n, this.seatBudget))
+    }
+    return z
   }
 
   /** The tier the camera calls for now (the renderer may still draw another until `redetail`). */
   tier(): LodTier {
     const v = this.host.venue()
     const seatPx = v && v.seatCount > 0 ? v.maxHalf * 2 * this.host.camera.scale() : 0
-    return lodTier(this.host.camera.camera.zoom, this.threshold, seatPx)
+    const zoom = this.host.camera.camera.zoom
+    // The seat count matters only past the size and zoom thresholds: count only there.
+    if (!v || seatPx === 0 || lodTier(zoom, this.threshold, seatPx) === 'sectors') return lodTier(zoom, this.threshold, seatPx)
+    return lodTier(zoom, this.threshold, seatPx, this.seatsInView(v), this.host.renderer.currentTier !== 'sectors', this.seatBudget)
+  }
+
+  /** Seats the view holds (estimate from the venue's density grid). */
+  private seatsInView(v: LoadedVenue): number {
+    return v.density.seatsIn(this.host.camera.visibleRect())
   }
 
   /** The camera moved: switch seats on or off now, and restart the quiet period. */

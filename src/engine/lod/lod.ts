@@ -5,7 +5,8 @@
  * - `sectors`: zoomed out below the detail threshold. Sectors are filled outlines tinted by the
  *   share of seats still free; single seats would be sub-pixel noise at this scale and cost
  *   vertex work for nothing.
- * - `seats`: past the threshold, every seat in view as its own shape, coloured by zone and status.
+ * - `seats`: past the threshold, every seat in view as its own shape, coloured by zone and status,
+ *   once the view holds at most MAX_SEATS_DRAWN seats (the seat budget, below).
  * - `numbers`: seats plus their numbers, only once a seat is large enough on screen for a digit to
  *   be legible, and only for seats in view (culled through the spatial index) and at most
  *   MAX_SEAT_LABELS of them, so labels never dominate the frame.
@@ -23,6 +24,24 @@ export const MIN_DETAIL_THRESHOLD_PERCENT = 100
  * thousands of specks costs the most vertex work for no legible detail.
  */
 export const MIN_SEAT_PX = 3
+/**
+ * The seat budget: past the zoom threshold and MIN_SEAT_PX, single seats are drawn only while the
+ * view holds at most this many (estimated by lod/seatDensity.ts); above it the sectors' fills,
+ * tinted by their free share, stand in for them. Every seat drawn is a quad: 4 vertices, 2
+ * triangles and the round cut of its fragments, and on software GL (SwiftShader) that work is
+ * per-seat CPU time in the GPU process whatever the seat's size. Measured in the storefront
+ * benchmark, desktop 1280×800 (2026-11-26, A/B in bench/README.md): on the 1M stadium the seat
+ * tier drew 48-56k seats (p50 48k) and frame p95 was 50 ms; on 60k/100k stadiums it drew 4-24k
+ * and p95 stayed at 16.7-33 ms. 20k seats in view keeps a frame's seat work at what the 100k
+ * venue already draws; the tiles drawn hold somewhat more (a tile cut by the view's edge is drawn
+ * whole). Smaller venues rarely reach it: a 1280×800 view at 500 % of a 100k stadium holds ~15k.
+ */
+export const MAX_SEATS_DRAWN = 20_000
+/**
+ * Hysteresis of the budget: seats already drawn stay until the view holds this much more than
+ * the budget, so a pan along the boundary does not flip tiers frame by frame.
+ */
+export const SEAT_BUDGET_HYSTERESIS = 1.15
 /** A seat must be at least this many CSS pixels across before its number is drawn. */
 export const LABEL_MIN_SEAT_PX = 14
 /** Upper bound on seat number labels at once (a full-HD screen of 14 px seats is ~10k; we stop earlier). */
@@ -37,14 +56,41 @@ export function detailThreshold(metadataPercent?: number | null): number {
 }
 
 /**
+ * Whether a view holding `seatsInView` seats is over the seat budget. `drawingSeats`: the seat
+ * tier is drawn now (the budget then lets go only past the hysteresis).
+ */
+export function overSeatBudget(seatsInView: number, drawingSeats: boolean, budget = MAX_SEATS_DRAWN): boolean {
+  return seatsInView > (drawingSeats ? budget * SEAT_BUDGET_HYSTERESIS : budget)
+}
+
+/**
  * @param zoom camera zoom relative to fit-to-view
  * @param threshold from `detailThreshold()`
  * @param seatScreenPx typical seat size on screen at this zoom (CSS pixels)
+ * @param seatsInView seats the view holds (estimate); over the seat budget the sectors stand in
+ * @param drawingSeats whether seats are drawn now (the budget's hysteresis)
+ * @param budget the seat budget (MAX_SEATS_DRAWN)
  */
-export function lodTier(zoom: number, threshold: number, seatScreenPx: number): LodTier {
+export function lodTier(zoom: number, threshold: number, seatScreenPx: number, seatsInView = 0, drawingSeats = false, budget = MAX_SEATS_DRAWN): LodTier {
   if (zoom < threshold || seatScreenPx < MIN_SEAT_PX) return 'sectors'
+  if (overSeatBudget(seatsInView, drawingSeats, budget)) return 'sectors'
   return seatScreenPx >= LABEL_MIN_SEAT_PX ? 'numbers' : 'seats'
 }
+
+/**
+ * The zoom at which a view now holding `seatsInView` seats at `zoom` would fit the budget, if the
+ * seats around its centre are as dense as in the view (seats in view fall with the square of the
+ * zoom); `zoom` itself when it already fits. A click on the sector fills zooms here (spec 001 §4:
+ * a click below the detail level zooms in first), so it lands where seats are drawn.
+ */
+export function budgetZoom(zoom: number, seatsInView: number, budget = MAX_SEATS_DRAWN): number {
+  if (seatsInView <= budget) return zoom
+  // A little past the boundary, so the seats show at once rather than at the hysteresis' edge.
+  return zoom * Math.sqrt(seatsInView / budget) * BUDGET_ZOOM_MARGIN
+}
+
+/** How far past the budget's boundary budgetZoom aims (the density estimate is not exact). */
+export const BUDGET_ZOOM_MARGIN = 1.1
 
 /** Whether to draw labels for this many seats in view (above the cap they would be clutter). */
 export function labelsFit(seatsInView: number): boolean {
