@@ -11,17 +11,7 @@
  * number to cut. Also prints the page's own milestones (first script, DOMContentLoaded) and
  * interactive. Counts and order, not absolute times, are the point on a shared machine.
  */
-import { launchChromium } from '../../e2e/support/browser'
-import { buildLabDist } from './labDist'
-import { PROFILES, type Profile, STOREFRONT_VENUES } from './storefront'
-import { seededDataDir, startStorefront } from './storefrontServer'
-
-const args = process.argv.slice(2)
-const flag = (name: string) => args.includes(name)
-const option = (name: string) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : undefined
-}
+import { interactiveLogged, profiledPage, withProbeTarget } from './profiledRun'
 
 interface Row {
   url: string
@@ -60,40 +50,9 @@ const short = (url: string) => {
 }
 
 async function main(): Promise<void> {
-  const profile: Profile = flag('--phone') ? 'phone' : 'desktop'
-  const seats = Number(option('--seats') ?? 60_000)
-  const runs = Number(option('--runs') ?? 1)
-  const venue = STOREFRONT_VENUES.find((v) => v.seats === seats)
-  if (!venue) throw new Error(`no storefront venue of ${seats} seats`)
-  const dist = buildLabDist(args)
-  const server = await startStorefront(seededDataDir(seats === 60_000 ? [] : [seats]), dist)
-  const browser = await launchChromium()
-  const p = PROFILES[profile]
-  try {
+  await withProbeTarget(async ({ profile, seats, runs, venue, server, browser }) => {
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1 })
-      const page = await context.newPage()
-      await page.addInitScript('globalThis.__name = (f) => f')
-      await page.addInitScript(() => {
-        const w = window as unknown as { __seatwiseTest: object; __interactiveAt?: number }
-        w.__seatwiseTest = {}
-        const check = () => {
-          const snap = window.__seatwiseTest?.schemeEngine?.getSnapshot()
-          if (snap?.hasVenue && snap.ready) {
-            w.__interactiveAt = performance.now()
-            console.log('[bench] interactive')
-            return
-          }
-          requestAnimationFrame(check)
-        }
-        requestAnimationFrame(check)
-      })
-      const cdp = await context.newCDPSession(page)
-      if (p.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpuSlowdown })
-      if (p.network) {
-        const bps = (p.network.mbitPerS * 1e6) / 8
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.network.latencyMs, downloadThroughput: bps, uploadThroughput: bps })
-      }
+      const { context, page } = await profiledPage(browser, profile)
       const rows: Row[] = []
       const pending: Promise<void>[] = []
       page.on('requestfinished', (req) => {
@@ -103,7 +62,7 @@ async function main(): Promise<void> {
           rows.push({ url: req.url(), method: req.method(), fromWorker: isWorkerRequest(req), start: t.startTime, end: t.startTime + t.responseEnd, bytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0 })
         })())
       })
-      const interactive = page.waitForEvent('console', { predicate: (m) => m.text() === '[bench] interactive', timeout: 120_000 })
+      const interactive = interactiveLogged(page)
       await page.goto(`${server.url}/scheme/${venue.hash}`, { waitUntil: 'commit' })
       await interactive
       await Promise.all(pending)
@@ -118,10 +77,7 @@ async function main(): Promise<void> {
       list.forEach((r, i) => console.log(`${String(Math.round(r.start)).padStart(7)}${String(Math.round(r.end)).padStart(7)}${String(d[i]).padStart(7)}${r.fromWorker ? ' W' : '  '}${String(r.bytes).padStart(8)}  ${r.method} ${short(r.url)}`))
       await context.close()
     }
-  } finally {
-    await browser.close()
-    await server.close()
-  }
+  })
 }
 
 main().catch((e: unknown) => {

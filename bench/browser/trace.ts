@@ -17,17 +17,9 @@ import { resolve } from 'node:path'
 // source-map-js comes with Vite (through PostCSS): a dev-only tool's dependency, used to name the
 // sources behind the minified bundle positions the profile gives.
 import { SourceMapConsumer } from 'source-map-js'
-import { launchChromium } from '../../e2e/support/browser'
-import { BENCH_DIST, buildLabDist } from './labDist'
-import { PROFILES, type Profile, STOREFRONT_VENUES } from './storefront'
-import { seededDataDir, startStorefront } from './storefrontServer'
+import { BENCH_DIST } from './labDist'
+import { args, flag, interactiveLogged, option, profiledPage, withProbeTarget } from './profiledRun'
 
-const args = process.argv.slice(2)
-const flag = (name: string) => args.includes(name)
-const option = (name: string) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : undefined
-}
 
 /** Tasks at least this long are listed (the issue's bound). */
 export const LONG_TASK_MS = 50
@@ -218,43 +210,11 @@ async function main(): Promise<void> {
     for (const file of saved) report(readFileSync(file, 'utf8'), file)
     return
   }
-  const profile: Profile = flag('--phone') ? 'phone' : 'desktop'
-  const seats = Number(option('--seats') ?? 60_000)
-  const runs = Number(option('--runs') ?? 1)
-  const venue = STOREFRONT_VENUES.find((v) => v.seats === seats)
-  if (!venue) throw new Error(`no storefront venue of ${seats} seats`)
-  const dist = buildLabDist(args)
-  const server = await startStorefront(seededDataDir(seats === 60_000 ? [] : [seats]), dist)
-  const browser = await launchChromium()
-  const p = PROFILES[profile]
-  try {
+  await withProbeTarget(async ({ profile, seats, runs, venue, server, browser }) => {
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1 })
-      const page = await context.newPage()
-      await page.addInitScript('globalThis.__name = (f) => f')
-      await page.addInitScript(() => {
-        const w = window as unknown as { __seatwiseTest: object; __interactiveAt?: number }
-        w.__seatwiseTest = {}
-        const check = () => {
-          const snap = window.__seatwiseTest?.schemeEngine?.getSnapshot()
-          if (snap?.hasVenue && snap.ready) {
-            w.__interactiveAt = performance.now()
-            performance.mark('interactive')
-            console.log('[bench] interactive')
-            return
-          }
-          requestAnimationFrame(check)
-        }
-        requestAnimationFrame(check)
-      })
-      const cdp = await context.newCDPSession(page)
-      if (p.cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: p.cpuSlowdown })
-      if (p.network) {
-        const bps = (p.network.mbitPerS * 1e6) / 8
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: p.network.latencyMs, downloadThroughput: bps, uploadThroughput: bps })
-      }
+      const { context, page } = await profiledPage(browser, profile)
       await browser.startTracing(page, { categories: CATEGORIES })
-      const interactive = page.waitForEvent('console', { predicate: (m) => m.text() === '[bench] interactive', timeout: 120_000 })
+      const interactive = interactiveLogged(page)
       await page.goto(`${server.url}/scheme/${venue.hash}${flag('--json') ? '?mapSource=json' : ''}`, { waitUntil: 'commit' })
       await interactive
       const interactiveMs = await page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt)
@@ -267,10 +227,7 @@ async function main(): Promise<void> {
       report(buffer.toString(), `${seats} ${profile} ${flag('--json') ? 'json' : 'compiled'} run ${run + 1}`, interactiveMs)
       await context.close()
     }
-  } finally {
-    await browser.close()
-    await server.close()
-  }
+  })
 }
 
 main().catch((e: unknown) => {
