@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOLD_WARN_SECONDS } from '../src/app/kernel/HoldWarning'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
 
 /**
@@ -15,10 +15,7 @@ const HOLD_SECONDS = HOLD_WARN_SECONDS + 8
 const MAP_TIMEOUT = 150_000
 let app: AppHarness
 
-async function hashOf(titleEn: string): Promise<string> {
-  const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
-  return afisha.action.find((a) => a.action_en === titleEn)!.hash_id
-}
+const hashOf = (titleEn: string) => eventHash(app, titleEn)
 
 async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP_VIEWPORT, openPage, startApp, waitForListing, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, eventHash, openPage, startApp, waitForListing, type AppHarness } from './support/app'
 
 /**
  * The scheme page's critical path (issue 16), in real Chromium against the real server: the
@@ -17,10 +17,7 @@ afterAll(async () => {
   await app?.close()
 })
 
-async function hallHash(): Promise<string> {
-  const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
-  return afisha.action.find((a) => a.action_en === 'Organ Night')!.hash_id
-}
+const hallHash = () => eventHash(app, 'Organ Night')
 
 describe('the scheme page\'s early calls', () => {
   it('downloads the compiled venue while the route\'s screen code is still held back, and asks each call once', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**
  * A whole seat-map purchase by keyboard only (issue 20 item 5), in real Chromium against the real
@@ -14,10 +14,7 @@ const MAP_TIMEOUT = 150_000
 const MAX_STEPS = 30
 let app: AppHarness
 
-async function hashOf(titleEn: string): Promise<string> {
-  const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
-  return afisha.action.find((a) => a.action_en === titleEn)!.hash_id
-}
+const hashOf = (titleEn: string) => eventHash(app, titleEn)
 
 async function tabTo(page: Page, selector: string, max = 120): Promise<void> {
   for (let i = 0; i < max; i++) {

@@ -4,7 +4,7 @@ import type { StudioPlan } from '../src/contract/admin/studio'
 import { generateVenue } from '../src/engine/generate/index'
 import { createOperator } from '../src/server/admin/auth'
 import { AdminClient } from '../tests/integration/admin-helpers'
-import { DESKTOP_VIEWPORT, openPage, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, eventHash, openPage, startApp, type AppHarness } from './support/app'
 
 /**
  * Where the storefront's map comes from (issue 16.2), in real Chromium against the real server:
@@ -23,10 +23,7 @@ afterAll(async () => {
   await app?.close()
 })
 
-async function hallHash(): Promise<string> {
-  const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
-  return afisha.action.find((a) => a.action_en === 'Organ Night')!.hash_id
-}
+const hallHash = () => eventHash(app, 'Organ Night')
 
 /** Requests of the page and of its workers (Chromium reports a dedicated worker's fetches on the context). */
 function record(page: Page): string[] {

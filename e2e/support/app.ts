@@ -123,6 +123,14 @@ export async function openPage(app: AppHarness, pathname: string, viewport = DES
 }
 
 /** Waits until the listing has rendered its cards (or its empty message). */
+/** The hash of the listed event of this English title (the demo's events, by name). */
+export async function eventHash(app: AppHarness, titleEn: string): Promise<string> {
+  const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
+  const event = afisha.action.find((a) => a.action_en === titleEn)
+  if (!event) throw new Error(`no listed event "${titleEn}"`)
+  return event.hash_id
+}
+
 export async function waitForListing(page: Page): Promise<void> {
   await page.waitForSelector('.event-card, .afisha__empty', { timeout: 30_000 })
 }
