@@ -106,7 +106,8 @@ export class DetailController {
     const seatPx = v && v.seatCount > 0 ? v.maxHalf * 2 * this.host.camera.scale() : 0
     const zoom = this.host.camera.camera.zoom
     // The seat count matters only past the size and zoom thresholds: count only there.
-    if (!v || seatPx === 0 || lodTier(zoom, this.threshold, seatPx) === 'sectors') return lodTier(zoom, this.threshold, seatPx)
+    const byZoom = lodTier(zoom, this.threshold, seatPx)
+    if (!v || seatPx === 0 || byZoom === 'sectors') return byZoom
     return lodTier(zoom, this.threshold, seatPx, this.seatsInView(v), this.host.renderer.currentTier !== 'sectors', this.seatBudget)
   }
 

@@ -35,9 +35,8 @@ export function pickEncoding(header: string | undefined): Encoding | null {
   return PREFERRED.find((e) => accepted.has(e)) ?? null
 }
 
-function compressSync(body: Buffer | string, encoding: Encoding): Buffer {
+function compressSync(body: Buffer | string, size: number, encoding: Encoding): Buffer {
   if (encoding === 'br') {
-    const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length
     return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
   }
   return encoding === 'gzip' ? zlib.gzipSync(body) : zlib.deflateSync(body)
@@ -69,7 +68,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     addVary(reply)
     reply.header('content-encoding', encoding)
     reply.removeHeader('content-length')
-    return compressSync(payload, encoding)
+    return compressSync(payload, size, encoding)
   })
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES })
 }
