@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ZOOM } from '../src/engine/camera/Camera'
+import { MAX_SEATS_DRAWN } from '../src/engine/lod/lod'
 import { SeatShape, SeatStatus } from '../src/engine/model'
 import { BACKGROUND_COLOR } from '../src/engine/render/colors'
 import type { GpuApi } from '../src/engine/render/gpuApi'
@@ -100,6 +101,11 @@ describe('seat map drawing', () => {
       const context = await (gpu === 'webgpu' ? gpuBrowser : browser).newContext({ viewport: { width: 900, height: 700 } })
       const page = await openLab(context, `&gpu=${gpu}`)
       expect(await page.evaluate(() => window.__seatmap!.engine!.getStats().gpu)).toBe(gpu)
+      // SwiftShader is a software rasteriser (either API): the seat budget stays the software one.
+      expect(await page.evaluate(() => {
+        const s = window.__seatmap!.engine!.getStats()
+        return [s.gpuClass, s.seatBudget]
+      })).toEqual(['software', MAX_SEATS_DRAWN])
 
       // Zoomed out: sector shapes (the fill mesh) cover the seats' places.
       const overview = await page.evaluate(() => {

@@ -16,6 +16,7 @@ import { InteractionMachine } from './interaction/StateMachine'
 import { LoadedVenue } from './LoadedVenue'
 import { DetailController } from './lod/DetailController'
 import { detailThreshold, type LodTier } from './lod/lod'
+import { SeatBudget } from './lod/seatBudget'
 import type { VenueData } from './model'
 import { buildLabels } from './render/labelsInView'
 import { MapRenderer } from './render/MapRenderer'
@@ -53,8 +54,13 @@ export type { SeatMapEngineOptions, SeatMapEvents, SeatMapSnapshot } from './eng
 export class SeatMapEngine {
   private readonly events = new Emitter<SeatMapEvents>()
   private readonly renderer = new MapRenderer({
-    frame: (rendered, venue, statuses) => this.events.emit('frame', { at: performance.now(), rendered, venue, statuses }),
+    frame: (rendered, venue, statuses, cameraLatencyMs) => {
+      this.measureBudget(cameraLatencyMs)
+      this.events.emit('frame', { at: performance.now(), rendered, venue, statuses })
+    },
   })
+  /** This device's seat budget (lod/seatBudget.ts), from the renderer's GPU and its frames. */
+  private readonly seatBudget = new SeatBudget()
   private readonly transform = new Transform()
   private readonly wheel = new WheelHandler()
   private readonly inertia = new Inertia()
@@ -96,7 +102,7 @@ export class SeatMapEngine {
       tierChanged: (tier) => this.update({ tier }),
       invalidate,
       requestFrame,
-    }, detailThreshold(options.detailThresholdPercent))
+    }, detailThreshold(options.detailThresholdPercent), () => this.seatBudget.value)
     this.seatInteraction = new SeatInteraction({
       camera: this.transform,
       venue,
@@ -337,8 +343,16 @@ export class SeatMapEngine {
   subscribe = (cb: () => void): (() => void) => this.events.on('change', cb)
 
   /** Renderer statistics for the lab and benchmarks (from the last frame the renderer reported). */
-  getStats(): RenderStats & { tier: LodTier; renderIn: 'worker' | 'main' | 'none' } {
-    return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement }
+  getStats(): RenderStats & { tier: LodTier; renderIn: 'worker' | 'main' | 'none'; seatBudget: number } {
+    return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement, seatBudget: this.seatBudget.value }
+  }
+
+  /** A frame report: the renderer's GPU class sets the budget, its camera latencies lower it. */
+  private measureBudget(cameraLatencyMs: number | undefined): void {
+    const stats = this.renderer.stats()
+    let changed = this.seatBudget.setGpu(stats.gpuClass)
+    if (cameraLatencyMs !== undefined && this.renderer.currentTier !== 'sectors') changed = this.seatBudget.observe(cameraLatencyMs, stats.seatsShown) || changed
+    if (changed && !this.disposed) this.detail.budgetChanged()
   }
 
   /**

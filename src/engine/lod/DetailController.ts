@@ -47,15 +47,24 @@ export class DetailController {
   /** The view the current labels were built for (tier, rectangle, status revision). */
   private labelKey = ''
 
+  private readonly budget: () => number
+
   /**
    * @param threshold detail threshold as a zoom factor, from `detailThreshold()`
-   * @param seatBudget most seats in view drawn one by one (lod.ts; tests pass a small one)
+   * @param seatBudget most seats in view drawn one by one: a number (lod.ts; tests pass a small
+   *   one) or the device's live budget (seatBudget.ts), read at every decision
    */
   constructor(
     private readonly host: DetailHost,
     private readonly threshold: number,
-    private readonly seatBudget = MAX_SEATS_DRAWN,
-  ) {}
+    seatBudget: number | (() => number) = MAX_SEATS_DRAWN,
+  ) {
+    this.budget = typeof seatBudget === 'number' ? () => seatBudget : seatBudget
+  }
+
+  private get seatBudget(): number {
+    return this.budget()
+  }
 
   /** A new venue was handed to the renderer: draw the tier the camera calls for. */
   install(): void {
@@ -121,6 +130,13 @@ export class DetailController {
     this.switchSeatsNow()
     this.lastCameraChange = performance.now()
     this.scheduleQuietCheck()
+  }
+
+  /** The seat budget changed (seatBudget.ts): draw the tier it now calls for. */
+  budgetChanged(): void {
+    this.switchSeatsNow()
+    this.scheduleQuietCheck()
+    this.host.requestFrame()
   }
 
   /** Whether the camera has rested long enough for `redetail` (the caller also waits out the wheel). */

@@ -54,8 +54,10 @@ export class LocalRenderBackend implements RenderBackend {
   }
 
   private draw(): void {
-    const { rendered, pixels } = this.core.frame()
-    this.events.frame({ rendered, batch: this.lastSeq, stats: this.core.stats() })
+    // Drawn in the task that submitted it, so cameraLatencyMs is only the drawing's CPU time
+    // here: the GPU's backlog shows in the page's own animation frames instead.
+    const { rendered, pixels, cameraLatencyMs } = this.core.frame()
+    this.events.frame({ rendered, batch: this.lastSeq, stats: this.core.stats(), cameraLatencyMs })
     for (const p of pixels) this.events.pixels(p.id, p.pixels)
   }
 }

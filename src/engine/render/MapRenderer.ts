@@ -20,9 +20,10 @@ export type RenderPlacement = 'auto' | 'worker' | 'main'
 export interface MapRendererEvents {
   /**
    * A frame was drawn (or found nothing to draw); `venue`: the current venue is in it;
-   * `statuses`: every status and zone-colour change made so far was handed over before it.
+   * `statuses`: every status and zone-colour change made so far was handed over before it;
+   * `cameraLatencyMs`: the frame drew a camera move this long after it reached the renderer.
    */
-  frame(rendered: boolean, venue: boolean, statuses: boolean): void
+  frame(rendered: boolean, venue: boolean, statuses: boolean, cameraLatencyMs?: number): void
 }
 
 export class MapRenderer {
@@ -33,7 +34,7 @@ export class MapRenderer {
   private appliedSeq = -1
   private venueSeq = Infinity
   private statusSeq = -1
-  private lastStats: RenderStats = { tiles: 0, seatsShown: 0, labels: 0, pendingColors: false, bufferWidth: 0, bufferHeight: 0, gpu: 'none', gpuMemory: { buffers: 0, textures: 0, drawingBuffer: 0 } }
+  private lastStats: RenderStats = { tiles: 0, seatsShown: 0, labels: 0, pendingColors: false, bufferWidth: 0, bufferHeight: 0, gpu: 'none', gpuClass: 'unknown', gpuMemory: { buffers: 0, textures: 0, drawingBuffer: 0 } }
   private labelCount = 0
   private nextPixelId = 1
   private readonly pixelWaits = new Map<number, (pixels: Uint8Array) => void>()
@@ -75,7 +76,7 @@ export class MapRenderer {
       frame: (r) => {
         this.appliedSeq = r.batch
         this.lastStats = r.stats
-        this.events.frame(r.rendered, r.batch >= this.venueSeq, r.batch >= this.statusSeq)
+        this.events.frame(r.rendered, r.batch >= this.venueSeq, r.batch >= this.statusSeq, r.cameraLatencyMs)
       },
       pixels: (id: number, pixels: Uint8Array) => {
         this.pixelWaits.get(id)?.(pixels)

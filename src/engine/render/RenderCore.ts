@@ -36,6 +36,8 @@ export class RenderCore {
   private readonly seatBuild: SlicedTask
   private pixelReads: Extract<RenderCommand, { op: 'readPixels' }>[] = []
   private gpuMemory: { at: number; tiles: number; value: GpuMemory } | null = null
+  /** When the oldest camera move not drawn yet arrived (performance.now()), for FrameReport.cameraLatencyMs. */
+  private cameraSince: number | null = null
 
   /** @param wake asks the host for a frame (the background seat build finished). */
   constructor(private readonly wake: () => void) {
@@ -72,6 +74,7 @@ export class RenderCore {
         scene.setCamera(cmd.centerX, cmd.centerY, cmd.scale, cmd.width, cmd.height)
         this.viewRect = cmd.rect
         scene.seats.cull(cmd.rect)
+        this.cameraSince ??= performance.now()
         break
       case 'labels':
         scene.setLabels(cmd.labels)
@@ -108,7 +111,7 @@ export class RenderCore {
    * Uploads what changed and draws when anything did. Pixel reads asked for since the last frame
    * are answered from this frame's drawing buffer (same task: the buffer is not preserved).
    */
-  frame(): { rendered: boolean; pixels: PixelRead[] } {
+  frame(): { rendered: boolean; pixels: PixelRead[]; cameraLatencyMs?: number } {
     const v = this.venue
     if (v) {
       if (this.scene.seats.hasPending) {
@@ -125,7 +128,9 @@ export class RenderCore {
     this.dirty = false
     const pixels = this.pixelReads.map((r) => ({ id: r.id, pixels: this.scene.readPixels(r.x, r.y, r.width, r.height) }))
     this.pixelReads = []
-    return { rendered: true, pixels }
+    const since = this.cameraSince
+    this.cameraSince = null
+    return since === null ? { rendered: true, pixels } : { rendered: true, pixels, cameraLatencyMs: performance.now() - since }
   }
 
   /** Draws now whatever is there (a resize clears the canvas). */
@@ -144,6 +149,7 @@ export class RenderCore {
       bufferWidth: canvas.width,
       bufferHeight: canvas.height,
       gpu: this.scene.api,
+      gpuClass: this.scene.gpuClass,
       gpuMemory: this.countGpuMemory(canvas.width * canvas.height),
     }
   }

@@ -11,6 +11,8 @@ import type { LabelSpec } from './labelsInView'
 import { SeatLayer } from './SeatLayer'
 import { SectorLayer } from './SectorLayer'
 import { warmUp } from './warmUp'
+import { gpuClassOf } from './gpuClass'
+import type { GpuClass } from '../lod/seatBudget'
 import { BACKGROUND_COLOR } from './colors'
 import type { RenderVenue } from './renderProtocol'
 
@@ -54,6 +56,8 @@ export class SceneRenderer {
   readonly highlight = new HighlightLayer()
   private tier: LodTier = 'sectors'
   private destroyed = false
+  /** Hardware or software rasteriser (gpuClass.ts), known once init() resolved. */
+  gpuClass: GpuClass = 'unknown'
 
   /** Starts Pixi on `canvas`: a page canvas, or an OffscreenCanvas in the render worker. */
   async init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
@@ -71,6 +75,7 @@ export class SceneRenderer {
     // only: the cost it saves is GLSL compile time, and Pixi's WebGPU batcher lays out its bind
     // group for its own texture count, so a lower limit leaves slots unbound ("textureSource3
     // was destroyed") and no frame is ever drawn.
+    this.gpuClass = gpuClassOf(this.renderer)
     if (this.renderer instanceof WebGLRenderer) this.renderer.limits.maxBatchableTextures = Math.min(this.renderer.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
     this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
     this.stage.addChild(this.world)

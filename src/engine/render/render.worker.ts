@@ -44,8 +44,8 @@ function schedule(): void {
 
 function draw(): void {
   if (!core) return
-  const { rendered, pixels } = core.frame()
-  post({ type: 'frame', rendered, batch: lastSeq, stats: core.stats() })
+  const { rendered, pixels, cameraLatencyMs } = core.frame()
+  post({ type: 'frame', rendered, batch: lastSeq, stats: core.stats(), cameraLatencyMs })
   for (const p of pixels) post({ type: 'pixels', id: p.id, pixels: p.pixels }, [p.pixels.buffer])
 }
 

@@ -1,6 +1,7 @@
 import type { GpuMemory } from './gpuMemory'
 import type { GpuApi, GpuPreference } from './gpuApi'
 import type { LodTier } from '../lod/lod'
+import type { GpuClass } from '../lod/seatBudget'
 import type { VenueData, VenueSeats } from '../model'
 import type { RingTarget } from './HighlightLayer'
 import type { LabelSpec } from './labelsInView'
@@ -56,6 +57,8 @@ export interface RenderStats {
   bufferHeight: number
   /** The GPU API drawing the map ('none' before a renderer starts). */
   gpu: GpuApi | 'none'
+  /** Hardware GPU or software rasteriser ('unknown' before a renderer starts, or when the browser hides it). */
+  gpuClass: GpuClass
   /** Bytes handed to the GPU (gpuMemory.ts), counted at most every GPU_MEMORY_STATS_MS. */
   gpuMemory: GpuMemory
 }
@@ -65,6 +68,12 @@ export interface FrameReport {
   rendered: boolean
   /** Last command batch applied before this frame. */
   batch: number
+  /**
+   * When this frame drew a camera move: ms from the move reaching the renderer to this frame
+   * (the wait for an animation frame, which the browser holds back while the GPU is still busy
+   * with the last one, plus the drawing). The seat budget (lod/seatBudget.ts) reads it.
+   */
+  cameraLatencyMs?: number
   stats: RenderStats
 }
 

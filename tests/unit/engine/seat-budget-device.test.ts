@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { Transform } from '../../../src/engine/camera/Transform'
+import { LoadedVenue } from '../../../src/engine/LoadedVenue'
+import { DetailController } from '../../../src/engine/lod/DetailController'
+import { detailThreshold, MAX_SEATS_DRAWN, type LodTier } from '../../../src/engine/lod/lod'
+import { BUDGET_BACKOFF, BUDGET_WINDOW, classifyRenderer, HARDWARE_SEAT_BUDGET, SeatBudget, SLOW_CAMERA_LATENCY_MS } from '../../../src/engine/lod/seatBudget'
+import { syntheticVenue } from '../../../lab/syntheticVenue'
+
+describe('the GPU class from the renderer name', () => {
+  it('software rasterisers are software, named GPUs hardware, masked or missing names unknown', () => {
+    expect(classifyRenderer('ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)')).toBe('software')
+    expect(classifyRenderer('llvmpipe (LLVM 15.0.6, 256 bits)')).toBe('software')
+    expect(classifyRenderer('Microsoft Basic Render Driver')).toBe('software')
+    expect(classifyRenderer('ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)')).toBe('hardware')
+    expect(classifyRenderer('Mali-G52')).toBe('hardware')
+    expect(classifyRenderer('Adreno (TM) 610')).toBe('hardware')
+    expect(classifyRenderer('Apple GPU')).toBe('hardware')
+    expect(classifyRenderer('WebKit WebGL')).toBe('unknown')
+    expect(classifyRenderer('')).toBe('unknown')
+    expect(classifyRenderer(null)).toBe('unknown')
+  })
+})
+
+describe('the device seat budget', () => {
+  it('starts at the software budget, rises once for a hardware GPU, and stays for software or unknown', () => {
+    const b = new SeatBudget()
+    expect(b.value).toBe(MAX_SEATS_DRAWN)
+    expect(b.setGpu('unknown')).toBe(false)
+    expect(b.setGpu('hardware')).toBe(true)
+    expect(b.value).toBe(HARDWARE_SEAT_BUDGET)
+    // The same renderer reports with every frame: nothing changes again.
+    expect(b.setGpu('hardware')).toBe(false)
+    const s = new SeatBudget()
+    expect(s.setGpu('software')).toBe(false)
+    expect(s.value).toBe(MAX_SEATS_DRAWN)
+    expect(s.gpuClass).toBe('software')
+  })
+
+  it('a window of slow camera moves lowers the budget to a share of the seats drawn; fast ones change nothing', () => {
+    const b = new SeatBudget()
+    b.setGpu('hardware')
+    for (let i = 0; i < BUDGET_WINDOW; i++) expect(b.observe(17, 90_000)).toBe(false)
+    expect(b.value).toBe(HARDWARE_SEAT_BUDGET)
+    // One slow move in a window is a hiccup, not a slow GPU (the window's 90th percentile).
+    for (let i = 0; i < BUDGET_WINDOW; i++) expect(b.observe(i === 3 ? 400 : 17, 90_000)).toBe(false)
+    expect(b.value).toBe(HARDWARE_SEAT_BUDGET)
+    for (let i = 0; i < BUDGET_WINDOW - 1; i++) expect(b.observe(SLOW_CAMERA_LATENCY_MS + 30, 90_000)).toBe(false)
+    expect(b.observe(SLOW_CAMERA_LATENCY_MS + 30, 90_000)).toBe(true)
+    expect(b.value).toBe(Math.floor(90_000 * BUDGET_BACKOFF))
+  })
+
+  it('never goes below the software budget and never rises again', () => {
+    const b = new SeatBudget()
+    b.setGpu('hardware')
+    for (let i = 0; i < BUDGET_WINDOW; i++) b.observe(200, 30_000)
+    expect(b.value).toBe(MAX_SEATS_DRAWN)
+    // Frames at or under the software budget say nothing about it: not sampled.
+    for (let i = 0; i < 3 * BUDGET_WINDOW; i++) expect(b.observe(500, MAX_SEATS_DRAWN)).toBe(false)
+    expect(b.value).toBe(MAX_SEATS_DRAWN)
+    // A later report of the GPU class does not undo the measurement.
+    expect(b.setGpu('hardware')).toBe(false)
+    expect(b.value).toBe(MAX_SEATS_DRAWN)
+  })
+})
+
+describe('DetailController follows a changing budget', () => {
+  it('draws seats under a hardware budget and falls back to sector fills when the budget drops', () => {
+    const venue = new LoadedVenue(syntheticVenue(4000))
+    const camera = new Transform()
+    camera.resize(1000, 700)
+    camera.setBounds(venue.data.bbox)
+    const renderer = {
+      currentTier: 'sectors' as LodTier,
+      setTier(tier: LodTier) {
+        this.currentTier = tier
+      },
+      showLabels() {},
+    }
+    let budget = Infinity
+    let frames = 0
+    const detail = new DetailController({
+      renderer,
+      camera,
+      venue: () => venue,
+      statusRevision: () => 0,
+      tierChanged: () => {},
+      invalidate: () => {},
+      requestFrame: () => {
+        frames++
+      },
+    }, detailThreshold(null), () => budget)
+    const base = detail.detailZoom()
+    camera.zoomTo(base * 1.01)
+    detail.cameraMoved()
+    expect(renderer.currentTier).not.toBe('sectors')
+    const inView = venue.density.seatsIn(camera.visibleRect())
+    expect(inView).toBeGreaterThan(50)
+
+    budget = Math.floor(inView / 5)
+    const before = frames
+    detail.budgetChanged()
+    expect(renderer.currentTier).toBe('sectors')
+    expect(frames).toBeGreaterThan(before)
+    expect(detail.detailZoom()).toBeGreaterThan(base * 1.01 * 2)
+
+    budget = Infinity
+    detail.budgetChanged()
+    expect(renderer.currentTier).not.toBe('sectors')
+    detail.dispose()
+  })
+})
