@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Transform } from '../../../src/engine/camera/Transform'
-import { LoadedVenue } from '../../../src/engine/LoadedVenue'
-import { DetailController } from '../../../src/engine/lod/DetailController'
-import { detailThreshold, MAX_SEATS_DRAWN, type LodTier } from '../../../src/engine/lod/lod'
+import { MAX_SEATS_DRAWN } from '../../../src/engine/lod/lod'
 import { BUDGET_BACKOFF, BUDGET_WINDOW, classifyRenderer, HARDWARE_SEAT_BUDGET, SeatBudget, SLOW_CAMERA_LATENCY_MS } from '../../../src/engine/lod/seatBudget'
-import { syntheticVenue } from '../../../lab/syntheticVenue'
 
 describe('the GPU class from the renderer name', () => {
   it('software rasterisers are software, named GPUs hardware, masked or missing names unknown', () => {
@@ -60,52 +56,5 @@ describe('the device seat budget', () => {
     // A later report of the GPU class does not undo the measurement.
     expect(b.setGpu('hardware')).toBe(false)
     expect(b.value).toBe(MAX_SEATS_DRAWN)
-  })
-})
-
-describe('DetailController follows a changing budget', () => {
-  it('draws seats under a hardware budget and falls back to sector fills when the budget drops', () => {
-    const venue = new LoadedVenue(syntheticVenue(4000))
-    const camera = new Transform()
-    camera.resize(1000, 700)
-    camera.setBounds(venue.data.bbox)
-    const renderer = {
-      currentTier: 'sectors' as LodTier,
-      setTier(tier: LodTier) {
-        this.currentTier = tier
-      },
-      showLabels() {},
-    }
-    let budget = Infinity
-    let frames = 0
-    const detail = new DetailController({
-      renderer,
-      camera,
-      venue: () => venue,
-      statusRevision: () => 0,
-      tierChanged: () => {},
-      invalidate: () => {},
-      requestFrame: () => {
-        frames++
-      },
-    }, detailThreshold(null), () => budget)
-    const base = detail.detailZoom()
-    camera.zoomTo(base * 1.01)
-    detail.cameraMoved()
-    expect(renderer.currentTier).not.toBe('sectors')
-    const inView = venue.density.seatsIn(camera.visibleRect())
-    expect(inView).toBeGreaterThan(50)
-
-    budget = Math.floor(inView / 5)
-    const before = frames
-    detail.budgetChanged()
-    expect(renderer.currentTier).toBe('sectors')
-    expect(frames).toBeGreaterThan(before)
-    expect(detail.detailZoom()).toBeGreaterThan(base * 1.01 * 2)
-
-    budget = Infinity
-    detail.budgetChanged()
-    expect(renderer.currentTier).not.toBe('sectors')
-    detail.dispose()
   })
 })

@@ -78,7 +78,7 @@ describe('DetailController with a seat budget', () => {
     vi.useRealTimers()
   })
 
-  function harness(budget: number) {
+  function harness(budget: number | (() => number)) {
     const venue = new LoadedVenue(syntheticVenue(4000))
     const camera = new Transform()
     camera.resize(1000, 700)
@@ -101,6 +101,27 @@ describe('DetailController with a seat budget', () => {
     }, detailThreshold(null), budget)
     return { venue, camera, renderer, detail }
   }
+
+  it('follows a budget that changes (the device budget, lod/seatBudget.ts): fills when it drops, seats when it rises', () => {
+    let budget = Infinity
+    const h = harness(() => budget)
+    const base = h.detail.detailZoom()
+    h.camera.zoomTo(base * 1.01)
+    h.detail.cameraMoved()
+    expect(h.renderer.currentTier).not.toBe('sectors')
+    const inView = h.venue.density.seatsIn(h.camera.visibleRect())
+    expect(inView).toBeGreaterThan(50)
+
+    budget = Math.floor(inView / 5)
+    h.detail.budgetChanged()
+    expect(h.renderer.currentTier).toBe('sectors')
+    expect(h.detail.detailZoom()).toBeGreaterThan(base * 1.01 * 2)
+
+    budget = Infinity
+    h.detail.budgetChanged()
+    expect(h.renderer.currentTier).not.toBe('sectors')
+    h.detail.dispose()
+  })
 
   it('past the zoom threshold, a view over the budget stays on sectors and a click there zooms in first', () => {
     vi.useFakeTimers()
