@@ -39,7 +39,7 @@ export async function withProbeTarget(each: (t: ProbeTarget) => Promise<void>): 
   const venue = STOREFRONT_VENUES.find((v) => v.seats === seats)
   if (!venue) throw new Error(`no storefront venue of ${seats} seats`)
   const dist = buildLabDist(args)
-  const server = await startStorefront(seededDataDir(seats === 60_000 ? [] : [seats]), dist)
+  const server = await startStorefront(seededDataDir(venue.demo ? [] : [seats]), dist)
   const browser = await launchChromium()
   try {
     await each({ profile, seats, runs, venue, server, browser })

@@ -26,11 +26,18 @@ export interface StorefrontVenue {
   name: string
   seats: number
   hash: string
+  /** Part of the demo data (seeded with every database), not a generated big venue. */
+  demo?: boolean
 }
 
-/** The demo's 60,000-seat stadium (its 'stadium-rock' event) and the big generated ones (npm run venue -- seed-big). */
+/**
+ * The demo's 600-seat theatre (its 'cherry-orchard' event: issue 16's "theatre ≤ 1 s" target),
+ * the demo's 60,000-seat stadium (its 'stadium-rock' event) and the big generated ones
+ * (npm run venue -- seed-big).
+ */
 export const STOREFRONT_VENUES: StorefrontVenue[] = [
-  { name: 'demo stadium', seats: 60_000, hash: demoHash('event', 'stadium-rock') },
+  { name: 'demo theatre', seats: 600, hash: demoHash('event', 'cherry-orchard'), demo: true },
+  { name: 'demo stadium', seats: 60_000, hash: demoHash('event', 'stadium-rock'), demo: true },
   { name: 'generated stadium', seats: 100_000, hash: bigEventHash(100_000) },
   { name: 'generated stadium', seats: 1_000_000, hash: bigEventHash(1_000_000) },
 ]

@@ -10,9 +10,10 @@ import { seededDataDir, startStorefront, type StorefrontServer } from './storefr
 
 /**
  * The storefront half of `npm run bench:browser` (issue 16.5): one real server over a seeded
- * temporary database, one fresh browser context (cold cache) per run. Full: 60k, 100k and 1M
- * seats × desktop and phone profile × compiled and JSON map source. --short (CI): the demo's
- * 60k stadium on the desktop profile, compiled vs JSON, one gesture round (well under a minute
+ * temporary database, one fresh browser context (cold cache) per run. Full: the demo's 600-seat
+ * theatre, 60k, 100k and 1M seats × desktop and phone profile × compiled and JSON map source.
+ * --short (CI): the demo's theatre and 60k stadium on the desktop profile, compiled vs JSON, one
+ * gesture round (about a minute
  * once the demo database is seeded, which happens once a day and sources).
  * Results: bench/results/storefront-{short,full}.json; a full run narrowed by --sizes,
  * --desktop-only or --compiled-only (an A/B of one scenario) writes storefront-subset.json.
@@ -98,11 +99,11 @@ export interface StorefrontBenchOptions {
 
 export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, sizes, desktopOnly = false, compiledOnly = false }: StorefrontBenchOptions = {}): Promise<void> {
   const subset = !short && (sizes !== undefined || desktopOnly || compiledOnly)
-  const venues = short ? STOREFRONT_VENUES.filter((v) => v.seats === 60_000) : STOREFRONT_VENUES.filter((v) => !sizes || sizes.includes(v.seats))
+  const venues = short ? STOREFRONT_VENUES.filter((v) => v.demo) : STOREFRONT_VENUES.filter((v) => !sizes || sizes.includes(v.seats))
   const profiles: Profile[] = (short && !shortPhone) || desktopOnly ? ['desktop'] : ['desktop', 'phone']
   const sources: MapSource[] = compiledOnly ? ['compiled'] : MAP_SOURCES
   // Seeded with every big venue even for a subset, so a subset run and a full run share one database.
-  const bigSeats = (short ? venues : STOREFRONT_VENUES).map((v) => v.seats).filter((n) => n !== 60_000)
+  const bigSeats = (short ? venues : STOREFRONT_VENUES).filter((v) => !v.demo).map((v) => v.seats)
   const dataDir = seededDataDir(bigSeats)
   const server = await startStorefront(dataDir, clientDir)
   const runs: StorefrontRun[] = []
