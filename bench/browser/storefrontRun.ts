@@ -97,6 +97,25 @@ export interface StorefrontBenchOptions {
   compiledOnly?: boolean
 }
 
+/**
+ * Opens the listing once in a throwaway context before the measured runs. A visitor's browser is
+ * already running when they open a scheme page (they come from the listing); without this the
+ * first measured run also paid for Chromium's own start-up (its renderer and GPU processes), which
+ * is not the page's. Each measured run still has its own context, so its HTTP cache stays cold.
+ */
+async function warmBrowser(browser: Browser, server: StorefrontServer): Promise<void> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(server.url + '/', { waitUntil: 'load', timeout: WARM_BROWSER_TIMEOUT_MS })
+  } finally {
+    await context.close()
+  }
+}
+
+/** How long the browser's warm-up page may take (the listing; seconds on a loaded box). */
+const WARM_BROWSER_TIMEOUT_MS = 60_000
+
 export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, sizes, desktopOnly = false, compiledOnly = false }: StorefrontBenchOptions = {}): Promise<void> {
   const subset = !short && (sizes !== undefined || desktopOnly || compiledOnly)
   const venues = short ? STOREFRONT_VENUES.filter((v) => v.demo) : STOREFRONT_VENUES.filter((v) => !sizes || sizes.includes(v.seats))
@@ -113,6 +132,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
     // The JSON answer is what the json runs load; a compiled-only subset never asks for it (and
     // building the 1M one costs the server ~1.6 GB and 10-20 s on the shared box).
     if (!compiledOnly) mapAnswers = await warmMaps(server, venues)
+    await warmBrowser(browser, server)
     for (const venue of venues) {
       for (const profile of profiles) {
         for (const source of sources) for (let rep = 0; rep < repeat; rep++) {
