@@ -36,6 +36,9 @@ export function formatPhoneInput(raw: string, country: string): PhoneInputResult
  * trimmed (the spec's rule only asks for more than 5 characters, so odd numbers still go as typed).
  */
 export function toE164(text: string, country: string): string {
+  // An empty field (every buyer form's first render validates one) is not parsed: the library's
+  // first parse was 20-30 ms of the scheme page's first render at the phone profile (issue 16).
+  if (text.trim() === '') return ''
   const parsed = parsePhoneNumberFromString(text, isCountry(country) ? country : DEFAULT_PHONE_COUNTRY)
   return parsed !== undefined && parsed.isPossible() ? parsed.number : text.trim()
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '../../contract/lang'
-import { useSession } from '../state/session'
+import { useSession, useSetupInTransition } from '../state/session'
 
 /** Separator between the page's title and the storefront's name. */
 const TITLE_SEPARATOR = ' — '
@@ -13,7 +13,7 @@ const TITLE_SEPARATOR = ' — '
 export function useTitle(key: string, override?: string): void {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
-  const setup = useSession((s) => s.setup)
+  const setup = useSetupInTransition()
   const page = override !== undefined && override !== '' ? override : t(`titles.${key}`)
   const site = setup === null ? '' : pickLocalized(setup, 'title', lang)
   const brand = site !== '' ? site : t('meta.appName')

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { CrmSubscription } from '../../contract/entities/crm'
 import type { EventAction } from '../../contract/entities/event'
-import { useSession } from '../state/session'
+import { useSession, useSetupInTransition } from '../state/session'
 import { defaultMethod, paymentMethods, type PaymentMethod } from './payment'
 
 export interface PaymentChoice {
@@ -24,7 +24,7 @@ export interface PaymentChoice {
  * the event and setup offer, and buying by the CRM client's subscription to this event.
  */
 export function usePaymentChoice(action: Pick<EventAction, 'usepushkarta' | 'usenopushkarta'>, hash: string): PaymentChoice {
-  const setup = useSession((s) => s.setup)
+  const setup = useSetupInTransition()
   const crm = useSession((s) => s.crmClient)
   const methods = paymentMethods(action, setup?.db.showproculture ?? 0)
   const [methodChoice, setMethod] = useState<PaymentMethod | null>(null)

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router-dom'
 import { useSession } from '../state/session'
@@ -15,11 +16,18 @@ export function Layout() {
   const { t } = useTranslation()
   const setupStatus = useSession((s) => s.setupStatus)
   const loadSetup = useSession((s) => s.loadSetup)
+  // The header and footer draw nothing until setup arrives, and then a few hundred elements: in
+  // the store's update (useSyncExternalStore: a synchronous, unsliced render) that was part of one
+  // task of 175 ms of CPU at the phone profile's 4x in a trace of the scheme page (issue 16: no
+  // main-thread task over 50 ms). They mount once the deferred value follows, in a render React
+  // slices into 5 ms pieces; until then they are not mounted, so the store's update does not
+  // render them synchronously either.
+  const shell = useDeferredValue(useSession((s) => s.setup !== null))
   return (
     <>
       <SessionSync />
       <a className="skip-link" href={`#${MAIN_ID}`}>{t('shell.skipToContent')}</a>
-      <Header />
+      {shell && <Header />}
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
         {setupStatus === 'error' && (
           <div className="notice notice--error" role="alert">
@@ -29,8 +37,8 @@ export function Layout() {
         )}
         <Outlet />
       </main>
-      <Footer />
-      <ScrollTop />
+      {shell && <Footer />}
+      {shell && <ScrollTop />}
       <ModalHost />
     </>
   )

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react'
 import { create } from 'zustand'
 import type { CrmClient } from '../../contract/entities/crm'
 import type { Setup } from '../../contract/entities/setup'
@@ -61,3 +62,27 @@ export const useSession = create<SessionState>((set, get) => ({
     }
   },
 }))
+
+const selectSetup = (s: SessionState) => s.setup
+
+/**
+ * Setup for a screen's large subtree (the scheme page, the payment choice, the title). Read
+ * through useSession, setup's arrival re-rendered every reader in one synchronous render
+ * (useSyncExternalStore's updates are never sliced): on the scheme page that was the whole
+ * session view, 150-400 ms of main-thread CPU in one task at the phone profile's 4x (issue 16: no
+ * task over 50 ms). Here the value follows the store in a transition, which React renders in
+ * slices; a reader may show the previous setup for a frame or two.
+ */
+export function useSetupInTransition(): Setup | null {
+  const [setup, setSetup] = useState(() => selectSetup(useSession.getState()))
+  useEffect(() => {
+    const follow = () => {
+      const next = selectSetup(useSession.getState())
+      startTransition(() => setSetup(next))
+    }
+    // A change between the first render and this effect is caught here.
+    follow()
+    return useSession.subscribe(follow)
+  }, [])
+  return setup
+}

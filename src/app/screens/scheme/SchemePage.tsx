@@ -7,7 +7,7 @@ import type { BuyerRuleOptions } from '../../../contract/rules'
 import { useBuyerForm } from '../../forms/useBuyerForm'
 import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
-import { useSession } from '../../state/session'
+import { useSession, useSetupInTransition } from '../../state/session'
 import { prestartSeatMap } from '../../seatmap/prestart'
 import { DateStrip } from '../../kernel/DateStrip'
 import { EventHeader } from '../../kernel/EventHeader'
@@ -65,7 +65,7 @@ function SchemeLoader({ hash }: { hash: string }) {
 function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
-  const setup = useSession((s) => s.setup)
+  const setup = useSetupInTransition()
   const { action, actionStr, checkboxList } = data.header
   useTitle('scheme', pickLocalized(action, 'action', lang))
 

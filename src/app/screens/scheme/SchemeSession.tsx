@@ -17,7 +17,7 @@ import type { BotCheck } from '../../forms/useOrderSubmit'
 import { buildLink, segment } from '../../lib/links'
 import { useCart } from '../../state/cart'
 import { useModal } from '../../state/modal'
-import { useSession } from '../../state/session'
+import { useSession, useSetupInTransition } from '../../state/session'
 import { EventOrderForm } from '../../kernel/EventOrderForm'
 import { orderBasics } from '../../kernel/orderRequest'
 import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
@@ -58,7 +58,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const { t } = useTranslation()
   const navigate = useNavigate()
   const lang = useSession((s) => s.lang)
-  const setup = useSession((s) => s.setup)
+  const setup = useSetupInTransition()
   const crm = useSession((s) => s.crmClient)
   const showModal = useModal((s) => s.show)
   const currency = setup?.app.currency ?? 'RUB'
