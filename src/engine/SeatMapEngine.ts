@@ -19,6 +19,7 @@ import { detailThreshold, type LodTier } from './lod/lod'
 import type { VenueData } from './model'
 import { buildLabels } from './render/labelsInView'
 import { MapRenderer } from './render/MapRenderer'
+import { venueByteSize } from './parse/transfer'
 import type { RenderStats } from './render/renderProtocol'
 import { writeSeatColumn } from './seatColumn'
 import { measureViewport, ViewportWatcher, type ViewportSize } from './render/ViewportWatcher'
@@ -337,8 +338,9 @@ export class SeatMapEngine {
   subscribe = (cb: () => void): (() => void) => this.events.on('change', cb)
 
   /** Renderer statistics for the lab and benchmarks (from the last frame the renderer reported). */
-  getStats(): RenderStats & { tier: LodTier; renderIn: 'worker' | 'main' | 'none' } {
-    return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement }
+  getStats(): RenderStats & { tier: LodTier; renderIn: 'worker' | 'main' | 'none'; venueBytes: number } {
+    // venueBytes: the page's copy of the venue (typed arrays, string table, seat index).
+    return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement, venueBytes: this.venue ? venueByteSize(this.venue) : 0 }
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { LodTier } from '../lod/lod'
 import { SlicedTask } from '../scheduling/SlicedTask'
-import type { RenderCommand, RenderStats, RenderVenue } from './renderProtocol'
+import { type RenderCommand, type RenderStats, type RenderVenue, SEAT_COLUMNS } from './renderProtocol'
 import { SceneRenderer, type RendererOptions } from './SceneRenderer'
 import { writeSeatColumn } from '../seatColumn'
 import { gpuMemoryOf, type GpuMemory } from './gpuMemory'
@@ -48,7 +48,19 @@ export class RenderCore {
   }
 
   init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
+    this.scene.onContextRestored = () => this.rebuildSeats()
     return this.scene.init(canvas, opts)
+  }
+
+  /** The seat tiles again from the seat columns (their GPU buffers were lost with the context). */
+  private rebuildSeats(): void {
+    const v = this.venue
+    if (!v) return
+    this.seatBuild.start(this.scene.seats.beginBuild(v, this.zoneColors))
+    if (this.tier === 'sectors') this.seatBuild.runInBackground()
+    else this.seatBuild.finish()
+    this.dirty = true
+    this.wake()
   }
 
   apply(cmd: RenderCommand): void {
@@ -145,7 +157,16 @@ export class RenderCore {
       bufferHeight: canvas.height,
       gpu: this.scene.api,
       gpuMemory: this.countGpuMemory(canvas.width * canvas.height),
+      heldBytes: this.heldBytes(),
     }
+  }
+
+  /** Typed arrays this renderer keeps on the CPU (see RenderStats.heldBytes). */
+  private heldBytes(): RenderStats['heldBytes'] {
+    let seatColumns = 0
+    const seats = this.venue?.seats
+    if (seats) for (const c of SEAT_COLUMNS) seatColumns += seats[c].byteLength
+    return { seatColumns, ...this.scene.seats.heldBytes() }
   }
 
   /** gpuMemory.ts's count, again when the tiles changed or GPU_MEMORY_STATS_MS passed. */

@@ -58,6 +58,11 @@ export interface RenderStats {
   gpu: GpuApi | 'none'
   /** Bytes handed to the GPU (gpuMemory.ts), counted at most every GPU_MEMORY_STATS_MS. */
   gpuMemory: GpuMemory
+  /**
+   * Bytes of typed arrays the renderer keeps on the CPU: its copy of the seat columns, tile vertex
+   * data not yet let go of (SeatLayer), and the seat-to-tile lookup.
+   */
+  heldBytes: { seatColumns: number; tileVertices: number; tileLookup: number }
 }
 
 /** A frame the renderer drew (or decided it had nothing to draw for). */
