@@ -1,6 +1,6 @@
 import type { LodTier } from '../lod/lod'
 import { SlicedTask } from '../scheduling/SlicedTask'
-import { type RenderCommand, type RenderStats, type RenderVenue, SEAT_COLUMNS } from './renderProtocol'
+import { GEOMETRY_COLUMNS, type GeometryColumn, type RenderCommand, type RenderStats, type RenderVenue, SEAT_COLUMNS, type SeatColumnArray } from './renderProtocol'
 import { SceneRenderer, type RendererOptions } from './SceneRenderer'
 import { writeSeatColumn } from '../seatColumn'
 import { gpuMemoryOf, type GpuMemory } from './gpuMemory'
@@ -36,15 +36,35 @@ export class RenderCore {
   private readonly seatBuild: SlicedTask
   private pixelReads: Extract<RenderCommand, { op: 'readPixels' }>[] = []
   private gpuMemory: { at: number; tiles: number; value: GpuMemory } | null = null
+  /** Whether the venue's geometry columns are here (see dropGeometry). */
+  private hasGeometry = false
 
-  /** @param wake asks the host for a frame (the background seat build finished). */
-  constructor(private readonly wake: () => void) {
+  /**
+   * @param wake asks the host for a frame (the background seat build finished).
+   * @param askGeometry where the host can send the seat geometry again on request (the render
+   *   worker: the page keeps the venue), the core lets go of it once the seat tiles are built
+   *   (GEOMETRY_COLUMNS, 21 bytes per seat) and asks for it when the tiles must be built again.
+   *   Without it (the main-thread backend, whose columns are the engine's own arrays) it keeps them.
+   */
+  constructor(
+    private readonly wake: () => void,
+    private readonly askGeometry: (() => void) | null = null,
+  ) {
     this.seatBuild = new SlicedTask(SEAT_BUILD_SLICE_MS, () => {
       // Tiles installed after the last camera move have not been culled yet.
       this.scene.seats.cull(this.viewRect)
+      this.dropGeometry()
       this.dirty = true
       this.wake()
     })
+  }
+
+  /** The tiles are on the GPU: the build's columns go (in place: the seats object is this core's own). */
+  private dropGeometry(): void {
+    const seats = this.venue?.seats
+    if (!seats || !this.askGeometry) return
+    for (const c of GEOMETRY_COLUMNS) (seats as Record<GeometryColumn, SeatColumnArray>)[c] = seats[c].slice(0, 0)
+    this.hasGeometry = false
   }
 
   init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
@@ -56,6 +76,13 @@ export class RenderCore {
   private rebuildSeats(): void {
     const v = this.venue
     if (!v) return
+    if (!this.hasGeometry) {
+      // Let go of already: built when the host's 'seatGeometry' command brings it back.
+      this.seatBuild.cancel()
+      this.scene.seats.clear()
+      this.askGeometry?.()
+      return
+    }
     this.seatBuild.start(this.scene.seats.beginBuild(v, this.zoneColors))
     if (this.tier === 'sectors') this.seatBuild.runInBackground()
     else this.seatBuild.finish()
@@ -68,6 +95,7 @@ export class RenderCore {
     switch (cmd.op) {
       case 'venue':
         this.venue = cmd.venue
+        this.hasGeometry = true
         this.zoneColors = cmd.zoneColors
         // Sectors and decorations now; seat tiles in slices after the first frame (the
         // zoomed-out view draws sectors), or at once when seats are already needed.
@@ -75,6 +103,14 @@ export class RenderCore {
         if (this.tier === 'sectors') this.seatBuild.runInBackground()
         else this.seatBuild.finish()
         break
+      case 'seatGeometry': {
+        const seats = this.venue?.seats
+        if (!seats || this.hasGeometry || cmd.seats.x.length !== seats.count) break
+        Object.assign(seats, cmd.seats)
+        this.hasGeometry = true
+        this.rebuildSeats()
+        break
+      }
       case 'tier':
         if (cmd.tier !== 'sectors') this.seatBuild.finish()
         this.tier = cmd.tier
