@@ -107,6 +107,25 @@ describe('the 100,000-seat event in the storefront on a phone', () => {
     expect(await page.evaluate((i) => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.status[i], seat.index)).toBe(1)
     expect(await page.locator('.scheme-cart__item').count()).toBe(1)
 
+    // Memory (issue 16): the renderer keeps no CPU copy of the seat tiles' vertex data, and the
+    // render worker lets go of the seat geometry once the tiles are built; the tapped seat is
+    // still repainted, from the seat's status through the tile lookup, in the selected colour.
+    await page.waitForFunction((i) => {
+      const e = window.__seatwiseTest!.schemeEngine!
+      const p = e.seatToScreen(i)!
+      const dpr = devicePixelRatio
+      const read = e.readPixels(Math.round(p.x * dpr), Math.round(p.y * dpr), 1, 1)
+      const w = window as unknown as { __px?: number[] }
+      void read.then((px) => (w.__px = Array.from(px)))
+      return w.__px !== undefined && w.__px.length === 4 && Math.abs(w.__px[0] - 0x1f) <= 8 && Math.abs(w.__px[1] - 0x29) <= 8 && Math.abs(w.__px[2] - 0x37) <= 8
+    }, seat.index, { timeout: STEP_TIMEOUT_MS, polling: 250 })
+    const stats = await page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getStats())
+    expect(stats.heldBytes.tileVertices).toBe(0)
+    expect(stats.heldBytes.tileLookup).toBeGreaterThanOrEqual(SEATS * 6)
+    // In the worker: status (1) + zone (2) + sector (2) bytes per seat; on the main thread the
+    // renderer reads the engine's own columns (26 bytes per seat, no copy).
+    expect(stats.heldBytes.seatColumns).toBe(stats.renderIn === 'worker' ? SEATS * 5 : SEATS * 26)
+
     // Order it: buyer details, agreements, submit; the order page opens with that one seat.
     await page.fill('#buyer-fio', 'Иван Петров')
     await page.fill('#buyer-phone', '+79161234567')

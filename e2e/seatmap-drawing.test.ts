@@ -145,6 +145,33 @@ describe('seat map drawing', () => {
     await context.close()
   })
 
+  it('draws the seat tiles again after the WebGL context is lost and restored (they keep no CPU copy)', async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
+    // On the page, where the test can reach the canvas's context (the worker's is out of reach).
+    const page = await openLab(context, '&renderIn=main')
+    const i = await centreRoundSeat(page, CLOSE_UP_ZOOM)
+    await page.evaluate(({ i, selected }) => window.__seatmap!.engine!.setStatuses([i], selected), { i, selected: SeatStatus.Selected })
+    const inside = await spotInSeat(page, i)
+    await expect.poll(async () => (await renderedBlock(page, inside.x, inside.y)).some(isSelectedColor), WAIT).toBe(true)
+    expect((await page.evaluate(() => window.__seatmap!.engine!.getStats().heldBytes)).tileVertices).toBe(0)
+    await page.evaluate(async () => {
+      const canvas = document.querySelector('canvas')!
+      const lose = canvas.getContext('webgl2')!.getExtension('WEBGL_lose_context')!
+      const lost = new Promise((resolve) => canvas.addEventListener('webglcontextlost', resolve, { once: true }))
+      lose.loseContext()
+      await lost
+      // Restoring is allowed once the lost event's dispatch is over (Pixi prevented its default).
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      const restored = new Promise((resolve) => canvas.addEventListener('webglcontextrestored', resolve, { once: true }))
+      lose.restoreContext()
+      await restored
+    })
+    // The GPU buffers came back empty: the tiles are built again from the seat columns, with
+    // the seat's current status.
+    await expect.poll(async () => (await renderedBlock(page, inside.x, inside.y)).some(isSelectedColor), WAIT).toBe(true)
+    await context.close()
+  })
+
   it('counts what it hands the GPU: 48 bytes per seat in the seat tiles, the label font once', async () => {
     const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
     const page = await openLab(context, '')

@@ -4,6 +4,7 @@ import { demoHash } from '../../src/server/seed/catalog'
 import { chromiumCpu, cpuBetween } from './processCpu'
 import { percentile, runScenario, startFrameRecorder, stopFrameRecorder } from './scenario'
 import type { StorefrontServer } from './storefrontServer'
+import { type HeapRecord, heapRecord, workerHeaps } from './memory'
 import { type ByteCount, TargetBytes, type WorkerEmulation } from './workerTargets'
 
 /**
@@ -64,8 +65,14 @@ export interface StorefrontRun {
   longTasks?: { count: number; totalMs: number; maxMs: number }
   /** Each of those tasks: start (ms after navigation) and duration. */
   longTaskList?: { startMs: number; durationMs: number }[]
-  /** JS heap after the load and a GC: the page's and its workers', and per seat (bytes). */
-  heap?: { pageUsedMb: number; pageBackingStoreMb: number | null; workersUsedMb: number | null; workersBackingStoreMb: number | null; bytesPerSeat: number }
+  /** JS heap and ArrayBuffers after the load and a GC: the page's and each worker's, and per seat (bytes); see memory.ts. */
+  heap?: HeapRecord
+  /**
+   * What the engine says it holds (typed arrays it counts itself), MB: the page's venue (seat
+   * columns, string table, seat index) and the renderer's (its seat columns, CPU copies of tile
+   * vertex data, tile lookup), after the load and again after the gestures (seat tiles built).
+   */
+  engineHeld?: { atLoad: EngineHeld | null; afterGestures: EngineHeld | null }
   /** What the map handed the GPU after the gestures (seat tiles built): engine gpuMemory (src/engine/render/gpuMemory.ts), MB, and buffers per seat. */
   gpu?: { buffersMb: number; texturesMb: number; drawingBufferMb: number; bufferBytesPerSeat: number } | null
   frames?: { count: number; p50: number; p95: number; max: number }
@@ -84,6 +91,23 @@ export interface StorefrontRun {
 }
 
 const MB = 1024 * 1024
+
+type EngineHeld = { venueMb: number; renderer: Record<string, number> }
+
+/** The engine's own count of what it holds (getStats: venueBytes, and the renderer's heldBytes), MB. */
+async function engineHeld(page: Page): Promise<EngineHeld | null> {
+  const s = await page.evaluate(() => {
+    const st = window.__seatwiseTest?.schemeEngine?.getStats()
+    return st ? { venue: st.venueBytes, held: st.heldBytes } : null
+  })
+  // A build from before these counts (an A/B baseline) has neither.
+  if (!s || s.venue === undefined || !s.held) return null
+  const mb = (b: number) => +(b / MB).toFixed(1)
+  return { venueMb: mb(s.venue), renderer: Object.fromEntries(Object.entries(s.held).map(([k, v]) => [k, mb(v)])) }
+}
+
+/** How long the memory reading waits for the seat tiles to be built before it reads anyway. */
+const TILES_WAIT_MS = 15_000
 
 /** How often the level of detail drawn is sampled during the gestures. */
 export const DETAIL_SAMPLE_MS = 50
@@ -122,43 +146,6 @@ async function stopDetailSampler(page: Page): Promise<DetailSamples> {
 
 function stats(frames: number[]) {
   return { count: frames.length, p50: percentile(frames, 50), p95: percentile(frames, 95), max: frames.length ? Math.max(...frames) : NaN }
-}
-
-/**
- * JS heap used by the page's dedicated workers (the parser and render workers), through the
- * browser's DevTools targets, and their ArrayBuffer backing stores (the render worker's seat tiles:
- * until 2026-11-25 these were left out, so the per-seat figure missed the worker's typed arrays);
- * null when the browser does not say. Only this bench's one page is open while it asks.
- */
-async function workerHeapBytes(browser: Browser): Promise<{ used: number; backing: number } | null> {
-  const session = await browser.newBrowserCDPSession()
-  try {
-    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] }
-    const total = { used: 0, backing: 0 }
-    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
-      const { sessionId } = (await session.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })) as { sessionId: string }
-      const answer = new Promise<{ used: number; backing: number }>((resolve) => {
-        const onMessage = (e: { sessionId: string; message: string }) => {
-          if (e.sessionId !== sessionId) return
-          const msg = JSON.parse(e.message) as { id?: number; result?: { usedSize: number; backingStorageSize?: number } }
-          if (msg.id !== 1) return
-          session.off('Target.receivedMessageFromTarget', onMessage)
-          resolve({ used: msg.result?.usedSize ?? 0, backing: msg.result?.backingStorageSize ?? 0 })
-        }
-        session.on('Target.receivedMessageFromTarget', onMessage)
-      })
-      await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) })
-      const one = await Promise.race([answer, new Promise<{ used: number; backing: number }>((r) => setTimeout(() => r({ used: 0, backing: 0 }), 5000))])
-      total.used += one.used
-      total.backing += one.backing
-      await session.send('Target.detachFromTarget', { sessionId }).catch(() => {})
-    }
-    return total
-  } catch {
-    return null
-  } finally {
-    await session.detach().catch(() => {})
-  }
 }
 
 export interface StorefrontRunOptions {
@@ -228,10 +215,13 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       }
     }, interactiveMs + 500)
 
+    // Memory once the seat tiles exist (a 1M venue builds them in the background after the
+    // first frame; read mid-build, the worker holds the build's transient arrays too).
+    await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getStats().tiles ?? 0) > 0, undefined, { timeout: TILES_WAIT_MS }).catch(() => {})
     await cdp.send('HeapProfiler.collectGarbage').catch(() => {})
     const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number }
-    const workers = await workerHeapBytes(browser)
-    const heapBytes = usage.usedSize + (usage.backingStorageSize ?? 0) + (workers ? workers.used + workers.backing : 0)
+    const workers = await workerHeaps(browser)
+    const heldAtLoad = await engineHeld(page)
 
     // The gestures aim at the middle of the map, scrolled into view as a visitor would.
     const map = page.locator('.scheme-map').first()
@@ -248,6 +238,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     const drawn = recorded.render ?? recorded.main
     const cpu = cpuBetween(cpuBefore, cpuAfter)
     const gpuMemory = await page.evaluate(() => window.__seatwiseTest?.schemeEngine?.getStats().gpuMemory ?? null)
+    const heldAfter = await engineHeld(page)
     const mem = server.memory()
     return {
       ...base,
@@ -257,13 +248,8 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       workerEmulation: bytes.emulation,
       longTasks: { count: longTasks.count, totalMs: longTasks.totalMs, maxMs: longTasks.maxMs },
       longTaskList: longTasks.list,
-      heap: {
-        pageUsedMb: +(usage.usedSize / MB).toFixed(1),
-        pageBackingStoreMb: usage.backingStorageSize === undefined ? null : +(usage.backingStorageSize / MB).toFixed(1),
-        workersUsedMb: workers === null ? null : +(workers.used / MB).toFixed(1),
-        workersBackingStoreMb: workers === null ? null : +(workers.backing / MB).toFixed(1),
-        bytesPerSeat: Math.round(heapBytes / venue.seats),
-      },
+      heap: heapRecord(usage, workers, venue.seats),
+      engineHeld: { atLoad: heldAtLoad, afterGestures: heldAfter },
       gpu: gpuMemory && {
         buffersMb: +(gpuMemory.buffers / MB).toFixed(1),
         texturesMb: +(gpuMemory.textures / MB).toFixed(1),

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/token'
 import { ApiClient } from '../../tests/support/client'
 import { ROOT } from './labDist'
+import { heapParts, marginalMemory } from './memory'
 import { type MapSource, type Profile, PROFILES, runStorefront, type StorefrontRun, STOREFRONT_VENUES } from './storefront'
 import { seededDataDir, startStorefront, type StorefrontServer } from './storefrontServer'
 
@@ -29,8 +30,13 @@ export const STOREFRONT_BUDGET_MS = { short: 15_000, full: 40_000 }
 
 const fmt = (r: StorefrontRun) =>
   r.ok
-    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms: ${r.longTaskList!.map((t) => `${t.durationMs}@${t.startMs}`).join(' ')}), heap ${r.heap!.bytesPerSeat} B/seat, GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), drawn ${fmtDetail(r.detail)}, CPU per frame ${fmtCpu(r.gestureCpu?.perFrameMs)}, server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
+    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms: ${r.longTaskList!.map((t) => `${t.durationMs}@${t.startMs}`).join(' ')}), heap ${r.heap!.bytesPerSeat} B/seat (${fmtParts(r)}), GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), drawn ${fmtDetail(r.detail)}, CPU per frame ${fmtCpu(r.gestureCpu?.perFrameMs)}, server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
     : `failed: ${r.error} (server ${r.server?.rssMb} MB, peak ${r.server?.peakMb})`
+
+const fmtParts = (r: StorefrontRun) =>
+  Object.entries(heapParts(r.heap!))
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ') + ' MB'
 
 const fmtDetail = (d: StorefrontRun['detail']) =>
   d ? `${Object.entries(d.tiers).map(([t, n]) => `${t} ${n}`).join(' / ')} samples, seats shown max ${d.seatsShownMax.toLocaleString('en')} (p50 while seats ${d.seatsShownP50.toLocaleString('en')})` : '?'
@@ -160,6 +166,8 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
       ratios[`interactive json/compiled @${venue.seats} ${profile}`] = c && j ? +(j.interactiveMs! / c.interactiveMs!).toFixed(2) : null
     }
   }
+  const memory = marginalMemory(runs)
+  for (const m of memory) console.log(`memory ${m.profile} ${m.mapSource} ${m.seats.map((n) => n.toLocaleString('en')).join(' → ')}: marginal ${m.marginalBytesPerSeat} B/seat (${Object.entries(m.marginalByPart).map(([k, v]) => `${k} ${v}`).join(', ')}), fixed ${m.fixedMb} MB`)
   const result = {
     date: new Date().toISOString(),
     mode,
@@ -168,13 +176,16 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
     mapAnswers,
     runs,
     ratios,
+    memory,
     notes: [
       'mapAnswers = the server\'s JSON map answer per venue before the browser runs (which then meet a warm cache): first (built) and cached request time, size, and the server process\'s memory after it.',
       'Real server (src/cli/start.ts, its own process, SQLite copy of a database seeded by `npm run venue -- seed-big 100000 1000000`, which loads the demo with its 60k stadium first); Chromium headless, WebGL2 on SwiftShader; one fresh browser context (cold cache) per run.',
       'mapSource: compiled = /scheme/<hash> as visitors open it (the venue worker downloads the compiled drawing and the status bytes); json = /scheme/<hash>?mapSource=json, the JSON-and-SVG baseline (the page downloads the spec\'s map answer, the worker parses it).',
       'interactiveMs = navigation start to the moment the page engine holds the venue and its renderer is ready (checked every frame in the page). bytes = encoded bytes of the responses finished by then (CDP Network.loadingFinished encodedDataLength) on the page\'s session and on its workers\' sessions (auto-attached before they run, Target.setAutoAttach with waitForDebuggerOnStart; one count per request id): bytes.page, bytes.workers. longTasks = main-thread tasks over 50 ms from navigation to 500 ms after interactive.',
       'workerEmulation = what each worker\'s DevTools session answered when the phone profile\'s network conditions and CPU throttling were set on it: Chromium refuses both there. The network conditions set on the page do reach its dedicated workers\' requests (checked: 2,000 ms latency on the page made the worker\'s downloads take 2.0 s); the CPU slowdown does not (a fixed loop in the render worker ran as fast with the page at 4x as without), so on the phone profile only the page\'s main thread is slowed.',
-      'heap.bytesPerSeat = (page JS heap used + its ArrayBuffer backing stores + the workers\' JS heap used and backing stores, after a GC) / seats (the workers\' backing stores counted from 2026-11-25).',
+      'heap.bytesPerSeat = (page JS heap used + its ArrayBuffer backing stores + the workers\' JS heap used and backing stores, after a GC) / seats (the workers\' backing stores counted from 2026-11-25; from 2026-11-25 09:00 read once the seat tiles are built, up to 15 s after the long-task window, with a GC in each worker too: before, a 1M venue was read mid-build).',
+      'heap.workers = each worker apart (venue.worker, render.worker; a worker GC is asked for first). heap.totalMb = page + workers, what bytesPerSeat divides. engineHeld = what the engine counts itself (getStats().venueBytes: the page venue\'s typed arrays and seat index; heldBytes: the renderer\'s seat columns, CPU copies of tile vertex data and tile lookup), after the load and after the gestures.',
+      'memory = per profile and map source with two sizes or more in the run: marginalBytesPerSeat = (mean total at the largest size - at the smallest) / (seat difference), what one more seat costs across page and workers; fixedMb = that line at zero seats (the app, its workers and Pixi); the same split by part (marginalByPart, fixedByPartMb).',
       'gpu = bytes the map handed the GPU after the gestures (vertex and index buffers, textures, the canvas colour buffer), counted by the engine (src/engine/render/gpuMemory.ts): what we upload, not what the driver allocates; bufferBytesPerSeat = buffers / seats.',
       'frames = requestAnimationFrame intervals of the thread that draws (the render worker when it draws), mainFrames = the page\'s main thread, during wheel zoom, drag pan, two-finger pinch (CDP touch) and wheel out aimed at the map\'s middle.',
       'detail = what the map drew while the gestures ran, sampled every DETAIL_SAMPLE_MS from the engine\'s stats (the last frame the renderer reported): tiers = samples per level of detail drawn, seatsShownMax / seatsShownP50 = seats in the seat tiles drawn (all samples / samples at a seat tier).',

@@ -20,6 +20,7 @@ import { SeatBudget } from './lod/seatBudget'
 import type { VenueData } from './model'
 import { buildLabels } from './render/labelsInView'
 import { MapRenderer } from './render/MapRenderer'
+import { venueByteSize } from './parse/transfer'
 import type { RenderStats } from './render/renderProtocol'
 import { writeSeatColumn } from './seatColumn'
 import { measureViewport, ViewportWatcher, type ViewportSize } from './render/ViewportWatcher'
@@ -343,8 +344,9 @@ export class SeatMapEngine {
   subscribe = (cb: () => void): (() => void) => this.events.on('change', cb)
 
   /** Renderer statistics for the lab and benchmarks (from the last frame the renderer reported). */
-  getStats(): RenderStats & { tier: LodTier; renderIn: 'worker' | 'main' | 'none'; seatBudget: number } {
-    return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement, seatBudget: this.seatBudget.value }
+  getStats(): RenderStats & { tier: LodTier; renderIn: 'worker' | 'main' | 'none'; seatBudget: number; venueBytes: number } {
+    // venueBytes: the page's copy of the venue (typed arrays, string table, seat index).
+    return { ...this.renderer.stats(), tier: this.renderer.currentTier, renderIn: this.renderer.placement, seatBudget: this.seatBudget.value, venueBytes: this.venue ? venueByteSize(this.venue) : 0 }
   }
 
   /** A frame report: the renderer's GPU class sets the budget, its camera latencies lower it. */

@@ -34,7 +34,7 @@ export class MapRenderer {
   private appliedSeq = -1
   private venueSeq = Infinity
   private statusSeq = -1
-  private lastStats: RenderStats = { tiles: 0, seatsShown: 0, labels: 0, pendingColors: false, bufferWidth: 0, bufferHeight: 0, gpu: 'none', gpuClass: 'unknown', gpuMemory: { buffers: 0, textures: 0, drawingBuffer: 0 } }
+  private lastStats: RenderStats = { tiles: 0, seatsShown: 0, labels: 0, pendingColors: false, bufferWidth: 0, bufferHeight: 0, gpu: 'none', gpuClass: 'unknown', gpuMemory: { buffers: 0, textures: 0, drawingBuffer: 0 }, heldBytes: { seatColumns: 0, tileVertices: 0, tileLookup: 0 } }
   private labelCount = 0
   private nextPixelId = 1
   private readonly pixelWaits = new Map<number, (pixels: Uint8Array) => void>()

@@ -1,6 +1,6 @@
 import type { LodTier } from '../lod/lod'
 import { SlicedTask } from '../scheduling/SlicedTask'
-import type { RenderCommand, RenderStats, RenderVenue } from './renderProtocol'
+import { GEOMETRY_COLUMNS, type GeometryColumn, type RenderCommand, type RenderStats, type RenderVenue, SEAT_COLUMNS, type SeatColumnArray } from './renderProtocol'
 import { SceneRenderer, type RendererOptions } from './SceneRenderer'
 import { writeSeatColumn } from '../seatColumn'
 import { gpuMemoryOf, type GpuMemory } from './gpuMemory'
@@ -38,19 +38,58 @@ export class RenderCore {
   private gpuMemory: { at: number; tiles: number; value: GpuMemory } | null = null
   /** When the oldest camera move not drawn yet arrived (performance.now()), for FrameReport.cameraLatencyMs. */
   private cameraSince: number | null = null
+  /** Whether the venue's geometry columns are here (see dropGeometry). */
+  private hasGeometry = false
 
-  /** @param wake asks the host for a frame (the background seat build finished). */
-  constructor(private readonly wake: () => void) {
+  /**
+   * @param wake asks the host for a frame (the background seat build finished).
+   * @param askGeometry where the host can send the seat geometry again on request (the render
+   *   worker: the page keeps the venue), the core lets go of it once the seat tiles are built
+   *   (GEOMETRY_COLUMNS, 21 bytes per seat) and asks for it when the tiles must be built again.
+   *   Without it (the main-thread backend, whose columns are the engine's own arrays) it keeps them.
+   */
+  constructor(
+    private readonly wake: () => void,
+    private readonly askGeometry: (() => void) | null = null,
+  ) {
     this.seatBuild = new SlicedTask(SEAT_BUILD_SLICE_MS, () => {
       // Tiles installed after the last camera move have not been culled yet.
       this.scene.seats.cull(this.viewRect)
+      this.dropGeometry()
       this.dirty = true
       this.wake()
     })
   }
 
+  /** The tiles are on the GPU: the build's columns go (in place: the seats object is this core's own). */
+  private dropGeometry(): void {
+    const seats = this.venue?.seats
+    if (!seats || !this.askGeometry) return
+    for (const c of GEOMETRY_COLUMNS) (seats as Record<GeometryColumn, SeatColumnArray>)[c] = seats[c].slice(0, 0)
+    this.hasGeometry = false
+  }
+
   init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
+    this.scene.onContextRestored = () => this.rebuildSeats()
     return this.scene.init(canvas, opts)
+  }
+
+  /** The seat tiles again from the seat columns (their GPU buffers were lost with the context). */
+  private rebuildSeats(): void {
+    const v = this.venue
+    if (!v) return
+    if (!this.hasGeometry) {
+      // Let go of already: built when the host's 'seatGeometry' command brings it back.
+      this.seatBuild.cancel()
+      this.scene.seats.clear()
+      this.askGeometry?.()
+      return
+    }
+    this.seatBuild.start(this.scene.seats.beginBuild(v, this.zoneColors))
+    if (this.tier === 'sectors') this.seatBuild.runInBackground()
+    else this.seatBuild.finish()
+    this.dirty = true
+    this.wake()
   }
 
   apply(cmd: RenderCommand): void {
@@ -58,6 +97,7 @@ export class RenderCore {
     switch (cmd.op) {
       case 'venue':
         this.venue = cmd.venue
+        this.hasGeometry = true
         this.zoneColors = cmd.zoneColors
         // Sectors and decorations now; seat tiles in slices after the first frame (the
         // zoomed-out view draws sectors), or at once when seats are already needed.
@@ -65,6 +105,14 @@ export class RenderCore {
         if (this.tier === 'sectors') this.seatBuild.runInBackground()
         else this.seatBuild.finish()
         break
+      case 'seatGeometry': {
+        const seats = this.venue?.seats
+        if (!seats || this.hasGeometry || cmd.seats.x.length !== seats.count) break
+        Object.assign(seats, cmd.seats)
+        this.hasGeometry = true
+        this.rebuildSeats()
+        break
+      }
       case 'tier':
         if (cmd.tier !== 'sectors') this.seatBuild.finish()
         this.tier = cmd.tier
@@ -151,7 +199,16 @@ export class RenderCore {
       gpu: this.scene.api,
       gpuClass: this.scene.gpuClass,
       gpuMemory: this.countGpuMemory(canvas.width * canvas.height),
+      heldBytes: this.heldBytes(),
     }
+  }
+
+  /** Typed arrays this renderer keeps on the CPU (see RenderStats.heldBytes). */
+  private heldBytes(): RenderStats['heldBytes'] {
+    let seatColumns = 0
+    const seats = this.venue?.seats
+    if (seats) for (const c of SEAT_COLUMNS) seatColumns += seats[c].byteLength
+    return { seatColumns, ...this.scene.seats.heldBytes() }
   }
 
   /** gpuMemory.ts's count, again when the tiles changed or GPU_MEMORY_STATS_MS passed. */

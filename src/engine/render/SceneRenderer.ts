@@ -1,7 +1,7 @@
 // Pixi generates its uniform upload code with new Function unless this is loaded; with it, the
 // map runs under a Content-Security-Policy without 'unsafe-eval' (plugins/security-headers.ts).
 import 'pixi.js/unsafe-eval'
-import { Container, WebGLRenderer, WebGPURenderer } from 'pixi.js'
+import { type Buffer, Container, WebGLRenderer, WebGPURenderer } from 'pixi.js'
 import { chooseGpuApi, type GpuApi, type GpuPreference } from './gpuApi'
 import type { LodTier } from '../lod/lod'
 import { DecorationLayer } from './DecorationLayer'
@@ -58,6 +58,8 @@ export class SceneRenderer {
   private destroyed = false
   /** Hardware or software rasteriser (gpuClass.ts), known once init() resolved. */
   gpuClass: GpuClass = 'unknown'
+  /** Called when a lost GPU context (or WebGPU device) has been restored: GPU buffers are empty. */
+  onContextRestored: (() => void) | null = null
 
   /** Starts Pixi on `canvas`: a page canvas, or an OffscreenCanvas in the render worker. */
   async init(canvas: HTMLCanvasElement | OffscreenCanvas, opts: RendererOptions): Promise<void> {
@@ -77,6 +79,12 @@ export class SceneRenderer {
     // was destroyed") and no frame is ever drawn.
     this.gpuClass = gpuClassOf(this.renderer)
     if (this.renderer instanceof WebGLRenderer) this.renderer.limits.maxBatchableTextures = Math.min(this.renderer.limits.maxBatchableTextures, MAX_BATCH_TEXTURES)
+    // Seat tiles go to the GPU as they are installed and keep no CPU copy (SeatLayer).
+    const buffers = this.renderer.buffer as { updateBuffer(b: Buffer): unknown }
+    this.seats.setUploader((b) => buffers.updateBuffer(b))
+    // Pixi re-creates GPU resources after a restore from the data it keeps; the seat tiles have
+    // none, so they are built again (contextChange ran once in init, before this listens).
+    this.renderer.runners.contextChange.add({ contextChange: () => this.onContextRestored?.() })
     this.world.addChild(this.decorations.container, this.sectors.container, this.sectors.standing, this.seats.container, this.labels.container, this.highlight.container)
     this.stage.addChild(this.world)
     void warmUp(this.renderer, () => this.destroyed)

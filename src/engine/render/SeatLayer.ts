@@ -1,7 +1,7 @@
 import { Buffer, BufferUsage, Container, Geometry, Mesh, type Shader } from 'pixi.js'
 import type { RenderVenue } from './renderProtocol'
 import { createSeatShader } from './seatShader'
-import { MAX_SEATS_PER_TILE, SEATS_PER_TILE, seatColorWord, SeatTileBuilder, type SeatTiles, VERTS_PER_SEAT } from './seatTiles'
+import { lookupBytes, MAX_SEATS_PER_TILE, SEATS_PER_TILE, SeatTileBuilder, type SeatTiles, tileColors, type TileLookup, VERTS_PER_SEAT } from './seatTiles'
 
 /**
  * All seats as quads (see seatShader for why not instancing), split into spatial tiles
@@ -9,8 +9,18 @@ import { MAX_SEATS_PER_TILE, SEATS_PER_TILE, seatColorWord, SeatTileBuilder, typ
  * never one display object per seat.
  *
  * Per seat on the GPU: 4 corners × (2 floats + 4 colour bytes) = 48 bytes, plus one index buffer
- * shared by every tile. A status change rewrites 16 colour bytes per seat and re-uploads only the
- * colour buffers of the tiles it touched, in the next frame, without rebuilding any geometry.
+ * shared by every tile. A status change rebuilds the colour words of the tiles it touched from the
+ * seat columns and re-uploads only those colour buffers, in the next frame, without rebuilding any
+ * geometry.
+ *
+ * CPU copies: with an uploader (setUploader: the renderer's own buffer upload), each tile's
+ * vertex data goes to the GPU as the tile is installed and the layer lets go of it (Pixi's Buffer
+ * otherwise keeps `data` for as long as the buffer lives: 48 bytes per seat in the render worker
+ * beside the same 48 on the GPU). What stays per seat is the tile lookup (6-8 bytes). The cost:
+ * Pixi can no longer upload those buffers again by itself, so they are kept out of its GPU
+ * garbage collection (which unloads buffers unused for a minute and uploads them again from
+ * `data`), and a lost and restored context needs the tiles built again from the seat columns
+ * (RenderCore does that on SceneRenderer's context-restored call).
  */
 
 const INDICES_PER_SEAT = 6
@@ -18,11 +28,18 @@ const INDICES_PER_SEAT = 6
 interface Tile {
   mesh: Mesh<Geometry, Shader>
   positionBuffer: Buffer
-  colors: Uint32Array
   colorBuffer: Buffer
+  /** Seats in the tile. */
+  size: number
   bbox: [number, number, number, number]
   dirty: boolean
 }
+
+/** Uploads a buffer's data to the GPU now (the renderer's buffer system). */
+export type BufferUpload = (buffer: Buffer) => void
+
+/** What a buffer holds once its CPU copy is let go of (a zero-length view of its own type). */
+const RELEASED = { f32: new Float32Array(0), u32: new Uint32Array(0) }
 
 /** Index pattern 0-1-2, 0-2-3 per seat, shared by every tile (each draws its own prefix). */
 function quadIndices(seats: number): Uint16Array {
@@ -42,7 +59,8 @@ function quadIndices(seats: number): Uint16Array {
 export class SeatLayer {
   readonly container = new Container({ label: 'seats', eventMode: 'none', interactiveChildren: false })
   private tiles: Tile[] = []
-  private built: SeatTiles | null = null
+  private lookup: TileLookup | null = null
+  private upload: BufferUpload | null = null
   private building = false
   private buildId = 0
   private shaders: { round: Shader; square: Shader } | null = null
@@ -50,8 +68,22 @@ export class SeatLayer {
   private pendingIndices: number[] = []
   private pendingAll = false
 
-  /** @param seatsPerTile grid target (see SEATS_PER_TILE; 1k, 4k and 16k were measured, 4k kept). */
-  constructor(private readonly seatsPerTile = SEATS_PER_TILE) {}
+  /**
+   * @param seatsPerTile grid target (see SEATS_PER_TILE; 1k, 4k and 16k were measured, 4k kept).
+   * @param makeShader the seat shader (compiling one needs a GPU context: Node tests pass another).
+   */
+  constructor(
+    private readonly seatsPerTile = SEATS_PER_TILE,
+    private readonly makeShader: (round: boolean) => Shader = createSeatShader,
+  ) {}
+
+  /**
+   * Sets how tile buffers reach the GPU at once; from then on tiles installed or recoloured drop
+   * their CPU copies after the upload. Without one (Node tests) Pixi uploads lazily from `data`.
+   */
+  setUploader(upload: BufferUpload | null): void {
+    this.upload = upload
+  }
 
   /** Builds every tile now (tests, small venues). */
   build(venue: RenderVenue, zoneColors: ArrayLike<number>): void {
@@ -71,11 +103,20 @@ export class SeatLayer {
     this.building = true
     const build = ++this.buildId
     const builder = new SeatTileBuilder(venue, zoneColors, this.seatsPerTile)
+    let installed = 0
     return (budgetMs: number) => {
       // A later build (another venue) makes this one moot.
       if (!this.building || build !== this.buildId) return true
-      if (!builder.step(performance.now() + budgetMs)) return false
-      this.install(builder.tiles)
+      const deadline = performance.now() + budgetMs
+      if (!builder.step(deadline)) return false
+      // Installing uploads each tile at once (~48 bytes per seat): in slices too.
+      const data = builder.tiles
+      while (installed < data.sizes.length) {
+        this.installTile(data, installed++)
+        if (installed < data.sizes.length && performance.now() >= deadline) return false
+      }
+      this.lookup = data.lookup
+      this.building = false
       return true
     }
   }
@@ -85,32 +126,53 @@ export class SeatLayer {
     return !this.building
   }
 
-  private install(data: SeatTiles): void {
-    this.shaders ??= { round: createSeatShader(true), square: createSeatShader(false) }
+  private installTile(data: SeatTiles, t: number): void {
+    this.shaders ??= { round: this.makeShader(true), square: this.makeShader(false) }
     this.indexBuffer ??= new Buffer({ data: quadIndices(MAX_SEATS_PER_TILE), usage: BufferUsage.INDEX })
-    for (let t = 0; t < data.sizes.length; t++) {
-      const positionBuffer = new Buffer({ data: data.positions[t], usage: BufferUsage.VERTEX })
-      const colorBuffer = new Buffer({ data: data.colors[t], usage: BufferUsage.VERTEX | BufferUsage.COPY_DST })
-      const geometry = new Geometry({
-        attributes: {
-          aPosition: { buffer: positionBuffer, format: 'float32x2' },
-          aColor: { buffer: colorBuffer, format: 'unorm8x4' },
-        },
-        indexBuffer: this.indexBuffer,
-        indexCount: data.sizes[t] * INDICES_PER_SEAT,
-      })
-      const mesh = new Mesh<Geometry, Shader>({ geometry, shader: data.square[t] ? this.shaders.square : this.shaders.round, eventMode: 'none' })
-      this.container.addChild(mesh)
-      this.tiles.push({ mesh, positionBuffer, colors: data.colors[t], colorBuffer, bbox: data.bboxes[t], dirty: false })
-    }
-    this.built = data
-    this.building = false
+    const positionBuffer = this.vertexBuffer(data.positions[t], BufferUsage.VERTEX)
+    const colorBuffer = this.vertexBuffer(data.colors[t], BufferUsage.VERTEX | BufferUsage.COPY_DST)
+    const geometry = new Geometry({
+      attributes: {
+        aPosition: { buffer: positionBuffer, format: 'float32x2' },
+        aColor: { buffer: colorBuffer, format: 'unorm8x4' },
+      },
+      indexBuffer: this.indexBuffer,
+      indexCount: data.sizes[t] * INDICES_PER_SEAT,
+    })
+    const mesh = new Mesh<Geometry, Shader>({ geometry, shader: data.square[t] ? this.shaders.square : this.shaders.round, eventMode: 'none' })
+    this.container.addChild(mesh)
+    this.tiles.push({ mesh, positionBuffer, colorBuffer, size: data.sizes[t], bbox: data.bboxes[t], dirty: false })
+    // The tile's arrays now live in its buffers only (and, once uploaded, nowhere on this side).
+    data.positions[t] = RELEASED.f32
+    data.colors[t] = RELEASED.u32
+    this.sendAndRelease(positionBuffer, RELEASED.f32)
+    this.sendAndRelease(colorBuffer, RELEASED.u32)
+  }
+
+  private vertexBuffer(data: Float32Array | Uint32Array, usage: number): Buffer {
+    // shrinkToFit off: a buffer whose data is let go of keeps its GPU size (see sendAndRelease).
+    const buffer = new Buffer({ data, usage, shrinkToFit: false })
+    // Pixi's GPU garbage collection would unload a tile unseen for a minute and upload it again
+    // from `data`, which is gone once released.
+    if (this.upload) buffer.autoGarbageCollect = false
+    return buffer
+  }
+
+  /**
+   * With an uploader: sends the buffer's data to the GPU now and swaps in a zero-length array.
+   * With shrinkToFit off, a smaller array is a plain update of the same GPU buffer (Pixi's
+   * bufferSubData / writeBuffer of zero bytes), so the GPU copy stays as uploaded.
+   */
+  private sendAndRelease(buffer: Buffer, empty: Float32Array | Uint32Array): void {
+    if (!this.upload) return
+    this.upload(buffer)
+    buffer.data = empty
   }
 
   /** Queue colour updates for these seats; they are written and uploaded in `flush()`. */
   markDirty(indices: ArrayLike<number>): void {
     if (this.pendingAll) return
-    if (indices.length > (this.built?.seatTile.length ?? 0) / 4) {
+    if (indices.length > (this.lookup?.seatTile.length ?? 0) / 4) {
       this.pendingAll = true
       this.pendingIndices = []
       return
@@ -128,31 +190,35 @@ export class SeatLayer {
     return !this.building && (this.pendingAll || this.pendingIndices.length > 0)
   }
 
-  /** Write queued colours from the venue's status array and upload touched tiles. */
+  /** Rebuilds the colours of the tiles holding queued seats from the venue's columns and uploads them. */
   flush(venue: RenderVenue, zoneColors: ArrayLike<number>): void {
-    const data = this.built
-    if (!data) {
+    const lookup = this.lookup
+    if (!lookup) {
       this.pendingAll = false
       this.pendingIndices = []
       return
     }
-    const n = Math.min(venue.seats.count, data.seatTile.length)
-    const write = (i: number) => {
-      const tile = this.tiles[data.seatTile[i]]
-      const o = data.seatSlot[i] * VERTS_PER_SEAT
-      tile.colors.fill(seatColorWord(venue, i, zoneColors), o, o + VERTS_PER_SEAT)
-      tile.dirty = true
-    }
-    if (this.pendingAll) for (let i = 0; i < n; i++) write(i)
-    else for (const i of this.pendingIndices) if (i >= 0 && i < n) write(i)
+    const n = Math.min(venue.seats.count, lookup.seatTile.length)
+    if (this.pendingAll) for (const t of this.tiles) t.dirty = true
+    else for (const i of this.pendingIndices) if (i >= 0 && i < n) this.tiles[lookup.seatTile[i]].dirty = true
     this.pendingAll = false
     this.pendingIndices = []
-    for (const t of this.tiles) {
-      if (t.dirty) {
-        t.colorBuffer.update()
-        t.dirty = false
-      }
+    for (let t = 0; t < this.tiles.length; t++) {
+      const tile = this.tiles[t]
+      if (!tile.dirty) continue
+      tile.dirty = false
+      // A new array for the tile (its old one was let go of, or is replaced whole): Pixi
+      // re-uploads on the next draw, or the uploader sends it now and it is let go of again.
+      tile.colorBuffer.data = tileColors(lookup, t, tile.size, venue, zoneColors)
+      this.sendAndRelease(tile.colorBuffer, RELEASED.u32)
     }
+  }
+
+  /** Bytes of typed arrays this layer keeps on the CPU: tile vertex data not let go of, and the tile lookup. */
+  heldBytes(): { tileVertices: number; tileLookup: number } {
+    let vertices = 0
+    for (const t of this.tiles) vertices += (t.positionBuffer.data?.byteLength ?? 0) + (t.colorBuffer.data?.byteLength ?? 0)
+    return { tileVertices: vertices, tileLookup: this.lookup ? lookupBytes(this.lookup) : 0 }
   }
 
   /** Show only tiles that intersect the visible world rectangle. Returns the number drawn. */
@@ -174,7 +240,7 @@ export class SeatLayer {
   /** Seats in the tiles currently shown (what the GPU processes per frame at this tier). */
   get seatsShown(): number {
     let n = 0
-    for (const t of this.tiles) if (t.mesh.visible) n += t.colors.length / VERTS_PER_SEAT
+    for (const t of this.tiles) if (t.mesh.visible) n += t.size
     return n
   }
 
@@ -187,7 +253,7 @@ export class SeatLayer {
       t.mesh.destroy()
     }
     this.tiles = []
-    this.built = null
+    this.lookup = null
     this.building = false
     this.container.removeChildren()
     this.pendingAll = false

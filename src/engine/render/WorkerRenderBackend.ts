@@ -3,7 +3,7 @@ import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import { batchTransferables, type FromRenderWorker, type RenderCommand, type ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
 import { takeRenderWorker } from './spareRenderWorker'
-import { uploadVenue } from './venueUpload'
+import { type ColumnsCommand, columnsLength, uploadVenue } from './venueUpload'
 
 /**
  * The renderer in a worker (src/workers/render.worker.ts) drawing into the page canvas through
@@ -24,6 +24,12 @@ export class WorkerRenderBackend implements RenderBackend {
   private upload: (() => void) | null = null
   private uploads = 0
   private held: { seq: number; commands: RenderCommand[]; now: boolean }[] = []
+  /**
+   * The last venue command as the engine made it: its columns are the engine's own arrays, so
+   * keeping it costs nothing, and the worker's 'needGeometry' is answered from it.
+   */
+  private venue: Extract<RenderCommand, { op: 'venue' }> | null = null
+  private lastSeq = -1
 
   constructor(private readonly events: RenderBackendEvents) {}
 
@@ -63,9 +69,11 @@ export class WorkerRenderBackend implements RenderBackend {
       this.held.push({ seq, commands, now })
       return
     }
-    const v = commands.findIndex((c) => c.op === 'venue')
-    const venue = commands[v]
-    if (venue?.op !== 'venue' || venue.venue.seats.count === 0) {
+    this.lastSeq = Math.max(this.lastSeq, seq)
+    const v = commands.findIndex((c) => c.op === 'venue' || c.op === 'seatGeometry')
+    const venue = commands[v] as ColumnsCommand | undefined
+    if (venue?.op === 'venue') this.venue = venue
+    if (!venue || columnsLength(venue) === 0) {
       this.postBatch(seq, commands, now)
       return
     }
@@ -98,6 +106,7 @@ export class WorkerRenderBackend implements RenderBackend {
     this.upload?.()
     this.upload = null
     this.held = []
+    this.venue = null
     if (this.worker) {
       this.post({ type: 'dispose' })
       // Give the worker its dispose message (GL resources freed) before the hard stop.
@@ -126,6 +135,12 @@ export class WorkerRenderBackend implements RenderBackend {
       case 'recorded':
         this.recordings.shift()?.(m.intervals)
         break
+      case 'needGeometry': {
+        // Its GPU context came back empty: the seat tiles are built again from these columns.
+        const seats = this.venue?.venue.seats
+        if (seats) this.submit(this.lastSeq, [{ op: 'seatGeometry', seats: { x: seats.x, y: seats.y, w: seats.w, h: seats.h, rotation: seats.rotation, shape: seats.shape } }], false)
+        break
+      }
     }
   }
 }

@@ -55,7 +55,9 @@ function applyBatch(seq: number, commands: RenderCommand[]): void {
 }
 
 async function start(m: Extract<ToRenderWorker, { type: 'init' }>): Promise<void> {
-  const c = new RenderCore(schedule)
+  // The page answers 'needGeometry' with the seat geometry (WorkerRenderBackend), so the core
+  // may let go of it once the tiles are built.
+  const c = new RenderCore(schedule, () => post({ type: 'needGeometry' }))
   try {
     await c.init(m.canvas, { width: m.width, height: m.height, resolution: m.resolution, gpu: m.gpu })
   } catch (e) {

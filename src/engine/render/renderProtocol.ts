@@ -29,6 +29,12 @@ export interface RenderVenue {
 export type RenderCommand =
   /** `upload`: the seat columns were sent ahead in 'venuePart' messages of that upload (a worker's copy). */
   | { op: 'venue'; venue: RenderVenue; zoneColors: number[]; upload?: number }
+  /**
+   * The seats' geometry columns again, for a renderer that let go of them once its tiles were
+   * built and must build them again (its GPU context was lost and restored): it asked with
+   * 'needGeometry'. `upload` as for 'venue'.
+   */
+  | { op: 'seatGeometry'; seats: SeatGeometry; upload?: number }
   | { op: 'tier'; tier: LodTier }
   /** world = (p - center) * scale + viewport / 2; `rect` is the visible world rectangle. */
   | { op: 'camera'; centerX: number; centerY: number; scale: number; width: number; height: number; rect: Rect }
@@ -61,6 +67,11 @@ export interface RenderStats {
   gpuClass: GpuClass
   /** Bytes handed to the GPU (gpuMemory.ts), counted at most every GPU_MEMORY_STATS_MS. */
   gpuMemory: GpuMemory
+  /**
+   * Bytes of typed arrays the renderer keeps on the CPU: its copy of the seat columns, tile vertex
+   * data not yet let go of (SeatLayer), and the seat-to-tile lookup.
+   */
+  heldBytes: { seatColumns: number; tileVertices: number; tileLookup: number }
 }
 
 /** A frame the renderer drew (or decided it had nothing to draw for). */
@@ -110,11 +121,21 @@ export type FromRenderWorker =
   | ({ type: 'frame' } & FrameReport)
   | { type: 'pixels'; id: number; pixels: Uint8Array }
   | { type: 'recorded'; intervals: number[] }
+  /** The worker let go of the seat geometry and needs it again (see the 'seatGeometry' command). */
+  | { type: 'needGeometry' }
 
 /** The per-seat columns the renderer reads. */
 export const SEAT_COLUMNS = ['x', 'y', 'w', 'h', 'rotation', 'shape', 'sector', 'zone', 'status'] as const
 export type SeatColumn = (typeof SEAT_COLUMNS)[number]
 export type SeatColumnArray = RenderVenue['seats'][SeatColumn]
+/**
+ * The columns only the seat tiles' build reads (21 bytes per seat): a renderer whose host can
+ * send them again lets go of them once the tiles are on the GPU. Statuses, zones and sectors stay
+ * (repainting tiles and sectors reads them).
+ */
+export const GEOMETRY_COLUMNS = ['x', 'y', 'w', 'h', 'rotation', 'shape'] as const satisfies readonly SeatColumn[]
+export type GeometryColumn = (typeof GEOMETRY_COLUMNS)[number]
+export type SeatGeometry = Pick<RenderVenue['seats'], GeometryColumn>
 
 /** Copies the renderer's part of a venue (the caller's arrays stay usable: they are cloned, not transferred). */
 export function toRenderVenue(v: RenderVenue): RenderVenue {

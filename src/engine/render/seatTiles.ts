@@ -27,14 +27,38 @@ export interface SeatTiles {
   sizes: number[]
   /** Whether the tile holds square (rect) seats; the others are round. */
   square: boolean[]
-  /** Per tile: x, y of each corner (8 floats per seat). */
+  /**
+   * Per tile: x, y of each corner (8 floats per seat) and one 0xAABBGGRR word per corner (read
+   * as R, G, B, A bytes on little-endian hosts): the first upload's data. The seat layer lets go
+   * of both once they are on the GPU (32 + 16 bytes per seat), keeping only the lookup below.
+   */
   positions: Float32Array[]
-  /** Per tile: one 0xAABBGGRR word per corner (read as R, G, B, A bytes on little-endian hosts). */
   colors: Uint32Array[]
   bboxes: [number, number, number, number][]
-  /** Seat index → tile, and slot inside the tile. */
-  seatTile: Uint32Array
-  seatSlot: Uint32Array
+  /** The lookup a status change needs: which tile a seat is in, and each tile's seats. */
+  lookup: TileLookup
+}
+
+/**
+ * Seat → tile, and the seats of each tile in slot order: tile t draws seats
+ * order[start[t] .. start[t] + size) (6 bytes per seat below 65,536 tiles, else 8). A tile's
+ * colours are rebuilt from it and the seat columns (tileColors), so none are kept.
+ */
+export interface TileLookup {
+  seatTile: Uint16Array | Uint32Array
+  order: Uint32Array
+  start: Uint32Array
+}
+
+/** Bytes a lookup holds. */
+export const lookupBytes = (l: TileLookup): number => l.seatTile.byteLength + l.order.byteLength + l.start.byteLength
+
+/** The colour words of tile `t` (4 per seat, slot order), from the seats' statuses and zones. */
+export function tileColors(lookup: TileLookup, t: number, size: number, venue: RenderVenue, zoneColors: ArrayLike<number>): Uint32Array {
+  const out = new Uint32Array(size * VERTS_PER_SEAT)
+  const from = lookup.start[t]
+  for (let k = 0; k < size; k++) out.fill(seatColorWord(venue, lookup.order[from + k], zoneColors), k * VERTS_PER_SEAT, (k + 1) * VERTS_PER_SEAT)
+  return out
 }
 
 /** A packed 0xRRGGBBAA colour as the little-endian word whose bytes are R, G, B, A. */
@@ -53,7 +77,8 @@ export class SeatTileBuilder {
   private readonly n: number
   private readonly cols: number
   private readonly rows: number
-  private readonly groupOf: Uint32Array
+  /** Seat → grid group while building; let go of once the tiles are done. */
+  private groupOf: Uint32Array
   private readonly groupSize: Uint32Array
   private firstTile = new Int32Array(0)
   private fillCount = new Uint32Array(0)
@@ -84,7 +109,11 @@ export class SeatTileBuilder {
       this.next = end
       if (end === this.n) {
         if (this.phase === 'group') this.allocate()
-        else this.phase = 'done'
+        else {
+          this.phase = 'done'
+          this.groupOf = new Uint32Array(0)
+          this.fillCount = new Uint32Array(0)
+        }
       }
       if (performance.now() >= deadline) break
     }
@@ -129,14 +158,15 @@ export class SeatTileBuilder {
       }
     }
     this.fillCount = new Uint32Array(sizes.length)
+    const start = new Uint32Array(sizes.length)
+    for (let t = 1; t < sizes.length; t++) start[t] = start[t - 1] + sizes[t - 1]
     this.out = {
       sizes,
       square,
       positions: sizes.map((k) => new Float32Array(k * VERTS_PER_SEAT * 2)),
       colors: sizes.map((k) => new Uint32Array(k * VERTS_PER_SEAT)),
       bboxes: sizes.map(() => [Infinity, Infinity, -Infinity, -Infinity]),
-      seatTile: new Uint32Array(this.n),
-      seatSlot: new Uint32Array(this.n),
+      lookup: { seatTile: sizes.length <= 0x10000 ? new Uint16Array(this.n) : new Uint32Array(this.n), order: new Uint32Array(this.n), start },
     }
     this.phase = 'fill'
     this.next = 0
@@ -146,12 +176,13 @@ export class SeatTileBuilder {
     const s = this.venue.seats
     const out = this.out as SeatTiles
     const { firstTile, fillCount, groupOf } = this
+    const { seatTile, order, start } = out.lookup
     for (let i = from; i < to; i++) {
       let t = firstTile[groupOf[i]]
       while (fillCount[t] === out.sizes[t]) t++
       const slot = fillCount[t]++
-      out.seatTile[i] = t
-      out.seatSlot[i] = slot
+      seatTile[i] = t
+      order[start[t] + slot] = i
       const x = s.x[i]
       const y = s.y[i]
       const hw = s.w[i] / 2

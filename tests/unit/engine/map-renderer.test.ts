@@ -8,7 +8,7 @@ import { syntheticVenue } from '../../../lab/syntheticVenue'
  * MapRenderer's batching, against a backend that records the batches it is handed and reports
  * frames when the test says so (as a worker would, later than the batch was sent).
  */
-const STATS: RenderStats = { tiles: 3, seatsShown: 10, labels: 0, pendingColors: false, bufferWidth: 100, bufferHeight: 50, gpu: 'webgl', gpuClass: 'software', gpuMemory: { buffers: 0, textures: 0, drawingBuffer: 0 } }
+const STATS: RenderStats = { tiles: 3, seatsShown: 10, labels: 0, pendingColors: false, bufferWidth: 100, bufferHeight: 50, gpu: 'webgl', gpuClass: 'software', gpuMemory: { buffers: 0, textures: 0, drawingBuffer: 0 }, heldBytes: { seatColumns: 0, tileVertices: 0, tileLookup: 0 } }
 
 function harness() {
   const batches: { seq: number; commands: RenderCommand[]; now: boolean }[] = []

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SeatStatus } from '../../../src/engine/model'
 import { rgbaOf, SELECTED_COLOR } from '../../../src/engine/render/colors'
-import { abgr, MAX_SEATS_PER_TILE, QUAD_CORNERS, SeatTileBuilder, VERTS_PER_SEAT } from '../../../src/engine/render/seatTiles'
+import { abgr, lookupBytes, MAX_SEATS_PER_TILE, QUAD_CORNERS, SeatTileBuilder, tileColors, VERTS_PER_SEAT } from '../../../src/engine/render/seatTiles'
 import { syntheticVenue } from '../../../lab/syntheticVenue'
 
 describe('seat tiles (the seat layer vertex data)', () => {
@@ -12,7 +12,13 @@ describe('seat tiles (the seat layer vertex data)', () => {
   const buildAll = (seatsPerTile?: number) => {
     const b = new SeatTileBuilder(venue, zoneColors, seatsPerTile)
     expect(b.step(Infinity)).toBe(true)
-    return b.tiles
+    const t = b.tiles
+    // Slot of each seat in its tile, from the lookup's tile-ordered seat list.
+    const slot = new Int32Array(s.count).fill(-1)
+    t.sizes.forEach((k, tile) => {
+      for (let j = 0; j < k; j++) slot[t.lookup.order[t.lookup.start[tile] + j]] = j
+    })
+    return { ...t, seatTile: t.lookup.seatTile, seatSlot: slot }
   }
 
   it('puts every seat in exactly one slot of one tile, round and square seats apart', () => {
@@ -23,6 +29,8 @@ describe('seat tiles (the seat layer vertex data)', () => {
     for (let i = 0; i < s.count; i++) {
       const tile = t.seatTile[i]
       const slot = t.seatSlot[i]
+      expect(slot).toBeGreaterThanOrEqual(0)
+      expect(t.lookup.order[t.lookup.start[tile] + slot]).toBe(i)
       expect(used[tile][slot]).toBe(0)
       used[tile][slot] = 1
       expect(t.square[tile]).toBe(s.shape[i] === 1)
@@ -73,8 +81,28 @@ describe('seat tiles (the seat layer vertex data)', () => {
     while (!b.step(-Infinity)) calls++
     expect(calls).toBeGreaterThan(2)
     expect(b.tiles.sizes).toEqual(whole.sizes)
-    expect(Array.from(b.tiles.seatTile)).toEqual(Array.from(whole.seatTile))
+    expect(Array.from(b.tiles.lookup.seatTile)).toEqual(Array.from(whole.seatTile))
+    expect(Array.from(b.tiles.lookup.order)).toEqual(Array.from(whole.lookup.order))
     expect(b.tiles.positions.map((p) => Array.from(p))).toEqual(whole.positions.map((p) => Array.from(p)))
+  })
+
+  it('rebuilds a tile\'s colours from the lookup and the seat columns as the build wrote them, and after a status change', () => {
+    const t = buildAll()
+    const i = 777
+    const tile = t.seatTile[i]
+    expect(Array.from(tileColors(t.lookup, tile, t.sizes[tile], venue, zoneColors))).toEqual(Array.from(t.colors[tile]))
+    const saved = s.status[i]
+    s.status[i] = SeatStatus.Selected
+    try {
+      const words = tileColors(t.lookup, tile, t.sizes[tile], venue, zoneColors)
+      expect(words[t.seatSlot[i] * VERTS_PER_SEAT]).toBe(abgr(rgbaOf(SELECTED_COLOR)))
+      expect(words[t.seatSlot[i] * VERTS_PER_SEAT]).not.toBe(t.colors[tile][t.seatSlot[i] * VERTS_PER_SEAT])
+    } finally {
+      s.status[i] = saved
+    }
+    // 2 bytes per seat for the tile index below 65,536 tiles, 4 for the order.
+    expect(t.lookup.seatTile).toBeInstanceOf(Uint16Array)
+    expect(lookupBytes(t.lookup)).toBe(s.count * 6 + t.sizes.length * 4)
   })
 
   it('refuses to hand out tiles before the build ends, and builds an empty venue', () => {

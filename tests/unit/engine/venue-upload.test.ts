@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { syntheticVenue } from '../../../lab/syntheticVenue'
-import { type RenderCommand, SEAT_COLUMNS, type ToRenderWorker, toRenderVenue } from '../../../src/engine/render/renderProtocol'
+import { GEOMETRY_COLUMNS, type RenderCommand, SEAT_COLUMNS, type ToRenderWorker, toRenderVenue } from '../../../src/engine/render/renderProtocol'
 import { UPLOAD_SLICE_BYTES, uploadVenue, VenueAssembler } from '../../../src/engine/render/venueUpload'
 
 afterEach(() => {
@@ -57,6 +57,26 @@ describe('venue upload to the render worker', () => {
     // A synthetic venue of 1.5 slices' worth of seats: quick alone, but it took 12 s on the shared
     // 2-core machine under load, past vitest's 5 s default. Not a speed check, so a wide limit.
   }, LARGE_UPLOAD_TIMEOUT_MS)
+
+  it('sends the seat geometry again (a worker that let go of it after its tiles were built) as geometry columns only', () => {
+    vi.useFakeTimers()
+    const seats = toRenderVenue(syntheticVenue(3000)).seats
+    const geometry = { x: seats.x, y: seats.y, w: seats.w, h: seats.h, rotation: seats.rotation, shape: seats.shape }
+    const posted: ToRenderWorker[] = []
+    let light: RenderCommand | null = null
+    uploadVenue({ op: 'seatGeometry', seats: geometry }, 9, (m) => posted.push(m), (l) => (light = l))
+    while (!light) vi.advanceTimersToNextTimer()
+    const sent = new Set(posted.map((m) => (m.type === 'venuePart' ? m.name : '?')))
+    expect([...sent].sort()).toEqual([...GEOMETRY_COLUMNS].sort())
+    const got = light as RenderCommand
+    if (got.op !== 'seatGeometry') throw new Error('expected the geometry command')
+    expect(got.seats.x.length).toBe(0)
+    const assembler = new VenueAssembler()
+    for (const m of posted) if (m.type === 'venuePart') assembler.add(m)
+    const full = assembler.complete(got)
+    if (full.op !== 'seatGeometry') throw new Error('expected the geometry command')
+    for (const name of GEOMETRY_COLUMNS) expect(Array.from(full.seats[name])).toEqual(Array.from(seats[name]))
+  })
 
   it('passes other commands through and drops unfinished older uploads', () => {
     const a = new VenueAssembler()
