@@ -5,7 +5,7 @@
  * - baseline: the SQLite default, one process (`npm start`);
  * - cluster: `WORKERS=4 npm start` on one PostgreSQL. Its distinct-seat rush runs twice: without
  *   faults (capacity), then with kill -9 of one worker and SIGSTOP of another (for FREEZE_MS) once
- *   a quarter of the holds are answered, and again once a quarter of the payments are
+ *   a tenth of the holds are answered, and again once a tenth of the payments are
  *   (resilience: the calls answered by the other processes are reported on their own, from the
  *   X-Served-By header the servers send under SERVED_BY_HEADER=1).
  *
