@@ -14,6 +14,15 @@ export interface CallResult {
   /** HTTP status; 0 for a network error (a killed process), -1 for a hung call. */
   status: number
   body: Record<string, unknown> | null
+  /** The pid of the server process that answered (X-Served-By, SERVED_BY_HEADER=1); null without an answer. */
+  servedBy: number | null
+}
+
+/** The answer header naming the process (src/server/app.ts SERVED_BY_HEADER; the servers run with SERVED_BY_HEADER=1). */
+const SERVED_BY = 'x-served-by'
+const servedByOf = (res: Response) => {
+  const v = res.headers.get(SERVED_BY)
+  return v === null ? null : Number(v)
 }
 
 let nextAddress = 1
@@ -48,10 +57,10 @@ export class Buyer {
       } catch {
         parsed = null
       }
-      return { ms: performance.now() - started, at: performance.now(), status: res.status, body: parsed }
+      return { ms: performance.now() - started, at: performance.now(), status: res.status, body: parsed, servedBy: servedByOf(res) }
     } catch (e) {
       const hung = (e as Error).name === 'TimeoutError'
-      return { ms: performance.now() - started, at: performance.now(), status: hung ? -1 : 0, body: null }
+      return { ms: performance.now() - started, at: performance.now(), status: hung ? -1 : 0, body: null, servedBy: null }
     }
   }
 
@@ -66,10 +75,10 @@ export class Buyer {
     try {
       const res = await fetch(this.base + path, { method: 'POST', headers: h, body: new URLSearchParams(fields).toString(), redirect: 'manual', signal: AbortSignal.timeout(CALL_TIMEOUT_MS) })
       await res.arrayBuffer()
-      return { ms: performance.now() - started, at: performance.now(), status: res.status, body: { location: res.headers.get('location') } }
+      return { ms: performance.now() - started, at: performance.now(), status: res.status, body: { location: res.headers.get('location') }, servedBy: servedByOf(res) }
     } catch (e) {
       const hung = (e as Error).name === 'TimeoutError'
-      return { ms: performance.now() - started, at: performance.now(), status: hung ? -1 : 0, body: null }
+      return { ms: performance.now() - started, at: performance.now(), status: hung ? -1 : 0, body: null, servedBy: null }
     }
   }
 

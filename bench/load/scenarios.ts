@@ -11,50 +11,42 @@ import { saveRoom } from '../../src/server/domain/waiting/waiting.repository'
 import { demoHash } from '../../src/server/seed/catalog'
 import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult, type CallStats } from './buyers'
 import { cardTypeId, pay, PAY_SHARE, type Confirmed } from './payments'
+import { buyerDetails, checkboxIds, hold, held, ordered, orderSeats, seatSession } from './seat-calls'
 
 export interface Target {
   url: string
   db: Db
-  /** Called once the rush is under way (the fault injection of the PostgreSQL cluster). */
-  duringRush?: () => Promise<Record<string, unknown>>
+  /**
+   * The PostgreSQL cluster's fault injection: kills one process and freezes another once `start`
+   * resolves (a share of the burst's calls answered), and answers which ones and when.
+   */
+  faults?: (start: Promise<void>) => Promise<Faults>
+}
+
+/** What the fault injection did; `skipped` when it could not (too few live processes). */
+export interface Faults {
+  killed_with_sigkill?: number
+  frozen_with_sigstop?: number
+  frozen_ms?: number
+  /** performance.now() of the SIGSTOP and of the SIGCONT. */
+  frozen_from?: number
+  frozen_until?: number
+  skipped?: string
 }
 
 /** The unrelated page probed during each rush: the listing every visitor opens first. */
-const UNRELATED_PAGE = '/api/afisha'
+export const UNRELATED_PAGE = '/api/afisha'
 /** The on-sale moment comes this long after every visitor joined. */
 const ON_SALE_AFTER_JOIN_MS = 2_000
-/** Seat-map demo event on the 5,000-seat hall, and a general-admission demo event. */
-const SEAT_EVENT = 'organ-night'
+/** A general-admission demo event. */
 const GA_EVENT = 'twelfth-night'
-
-interface SeatSession {
-  calendarId: number
-  free: Array<{ seat_id: string; zone: number }>
-  categoryOf(zone: number): number
-}
-
-async function seatSession(b: Buyer, index: number): Promise<SeatSession> {
-  const hash = demoHash('event', SEAT_EVENT)
-  const sessions = (await b.call('POST', '/api/scheme/sessions', { hash })).body as { calendar: Array<{ calendar_id: number }>; prices: Array<{ calendar_id: number; zonelevel_id: number; clientcategory_id: number }> }
-  const calendarId = sessions.calendar[index].calendar_id
-  const map = (await b.call('POST', '/api/scheme/map', { hash, calendar_id: calendarId })).body as { seat_numbers: Array<{ seat_id: string; status: string; zonelevel_id: number }> }
-  const free = map.seat_numbers.filter((s) => s.status === 'free').map((s) => ({ seat_id: s.seat_id, zone: s.zonelevel_id }))
-  return { calendarId, free, categoryOf: (zone) => sessions.prices.find((p) => p.calendar_id === calendarId && p.zonelevel_id === zone)!.clientcategory_id }
-}
-
-const hold = (b: Buyer, s: SeatSession, seat: { seat_id: string; zone: number }) =>
-  b.call('POST', '/api/cart/update', { calendar_id: s.calendarId, changes: [{ seat_id: seat.seat_id, clientcategory_id: s.categoryOf(seat.zone), quantity: 1 }] })
-const buyer = { fio: 'Иван Петров', phone: '+79161234567', email: 'ivan@example.org', re_email: 'ivan@example.org', lang: 'ru' }
-const orderSeats = (b: Buyer, s: SeatSession, seat: { seat_id: string; zone: number }, checkboxes: number[]) =>
-  b.call('POST', '/api/order/create-scheme', {
-    ...buyer,
-    action_id: demoHash('event', SEAT_EVENT),
-    calendarId: s.calendarId,
-    checkboxList: checkboxes.map((id) => ({ id, checked: 1 })),
-    tickets: [{ seat_id: seat.seat_id, clientcategory_id: s.categoryOf(seat.zone), quantity: 1, sector: '', row: '', seat: '' }],
-  })
-const held = (r: CallResult, seat: string) => r.status === 200 && Array.isArray(r.body?.items) && (r.body.items as Array<{ seat_id: string }>).some((i) => i.seat_id === seat)
-const ordered = (r: CallResult) => r.status === 200 && r.body?.errorCode === '0'
+/**
+ * Faults land once this share of a burst's calls has been answered: by progress, not by the
+ * clock, so they hit the burst however fast or slow the box is that minute. Early, because the
+ * burst's calls are handed to the processes when it starts: at a quarter answered (tried first)
+ * the frozen process had sometimes answered all of its share already and the freeze held nothing.
+ */
+const FAULT_AFTER_SHARE = 0.1
 
 export interface RushResult {
   buyers: number
@@ -64,17 +56,73 @@ export interface RushResult {
   call: CallStats
   unrelated: CallStats
   faults?: Record<string, unknown>
+  /** Under faults: the calls split by the process that answered them (X-Served-By). */
+  by_process?: ReturnType<typeof byProcess>
 }
 
-async function burst(t: Target, run: () => Promise<CallResult[]>, okOf: (r: CallResult, i: number) => boolean, faults = false): Promise<RushResult & { results: CallResult[] }> {
+/**
+ * Wraps each call of a burst so the burst knows how many are answered (the faults' trigger).
+ * Every scenario's calls go through it; only bursts with faults wait on the count.
+ */
+export type Tally = <T>(call: Promise<T>) => Promise<T>
+
+export async function burst(t: Target, run: (tally: Tally) => Promise<CallResult[]>, okOf: (r: CallResult, i: number) => boolean, calls = 0, withFaults = false): Promise<RushResult & { results: CallResult[] }> {
   const started = performance.now()
-  const [{ value: results, page }, injected] = await Promise.all([unrelatedWhile(t.url, UNRELATED_PAGE, run()), faults && t.duringRush ? t.duringRush() : Promise.resolve(undefined)])
-  const wall = performance.now() - started
+  const faultAfter = Math.max(1, Math.round(calls * FAULT_AFTER_SHARE))
+  let answered = 0
+  let answeredAtFault = -1
+  let fire = () => {}
+  const trigger = new Promise<void>((ok) => (fire = ok)).then(() => {
+    answeredAtFault = answered
+  })
+  const tally: Tally = (call) =>
+    call.then((x) => {
+      if (++answered === faultAfter) fire()
+      return x
+    })
+  const faulting = withFaults && t.faults ? t.faults(trigger) : Promise.resolve(undefined)
+  const { value: results, page } = await unrelatedWhile(t.url, UNRELATED_PAGE, run(tally))
+  const ended = performance.now()
+  // A burst with fewer calls than expected still lets its faults run (they land after it: said so below).
+  fire()
+  const injected = await faulting
+  const wall = ended - started
   const good = new Set(results.filter(okOf))
   // The rate runs to the last success: a call hung on a frozen or killed process is counted in
   // the call's stats, not allowed to stretch the rate's time.
   const busy = Math.max(1, ...[...good].map((r) => r.at - started))
-  return { buyers: results.length, wall_ms: Math.round(wall), per_s: Math.round((good.size / busy) * 1000), call: stats(results, (r) => good.has(r)), unrelated: stats(page), results, ...(injected ? { faults: injected } : {}) }
+  const out: RushResult & { results: CallResult[] } = { buyers: results.length, wall_ms: Math.round(wall), per_s: Math.round((good.size / busy) * 1000), call: stats(results, (r) => good.has(r)), unrelated: stats(page), results }
+  if (injected) {
+    const { frozen_from, frozen_until, ...rest } = injected
+    const landed = frozen_from !== undefined && frozen_from < ended
+    out.faults = { ...rest, after_answers: answeredAtFault, of_calls: results.length, at_ms: frozen_from === undefined ? null : Math.round(frozen_from - started), landed_inside_burst: landed }
+    if (frozen_from !== undefined && frozen_until !== undefined) out.by_process = byProcess(results, (r) => good.has(r), injected, page)
+  }
+  return out
+}
+
+/**
+ * The burst's calls by the process that answered: the frozen one's, the other live processes'
+ * (all of them, and those in flight while the process was frozen), and calls without an answer
+ * (reset by the killed process, or hung). "A frozen process delays no other process's requests by
+ * more than its lock timeout" reads on the others' calls during the freeze.
+ */
+function byProcess(results: readonly CallResult[], ok: (r: CallResult) => boolean, f: Faults, page: readonly CallResult[]) {
+  const faulty = new Set([f.killed_with_sigkill, f.frozen_with_sigstop])
+  const during = (r: CallResult) => r.at - r.ms < f.frozen_until! && r.at > f.frozen_from!
+  const others = results.filter((r) => r.servedBy !== null && !faulty.has(r.servedBy))
+  const noAnswer: Record<string, number> = {}
+  for (const r of results) if (r.servedBy === null) noAnswer[r.status] = (noAnswer[r.status] ?? 0) + 1
+  const frozen = results.filter((r) => r.servedBy === f.frozen_with_sigstop)
+  return {
+    frozen_process: stats(frozen, ok),
+    /** The frozen process's calls answered after the SIGSTOP: those the freeze held (none: it missed). */
+    frozen_process_calls_held: frozen.filter((r) => r.at > f.frozen_from!).length,
+    other_processes: stats(others, ok),
+    other_processes_during_freeze: stats(others.filter(during), ok),
+    unrelated_page_on_other_processes_during_freeze: stats(page.filter((r) => r.servedBy !== null && !faulty.has(r.servedBy) && during(r))),
+    no_answer_by_status: noAnswer,
+  }
 }
 
 /** `n` buyers race for the same 20 seats; the 20 winners order theirs. */
@@ -94,16 +142,17 @@ export async function raceForTwenty(t: Target, n: number) {
 
 /**
  * `n` buyers each hold a distinct seat of one session, then order it, then PAY_SHARE of those with
- * an order pay it through the sandbox bank (faults injected during the holds and again during the
- * payments when the target has them). Answers the payments the bank confirmed, for checkPaidOrders.
+ * an order pay it through the sandbox bank. With `withFaults` (and a target that has them) one
+ * process is killed and another frozen once a tenth of the holds are answered, and again once
+ * a tenth of the payments are. Answers the payments the bank confirmed, for checkPaidOrders.
  */
-export async function distinctSeats(t: Target, n: number) {
+export async function distinctSeats(t: Target, n: number, withFaults = false) {
   const [first] = await startBuyers(t.url, 1)
   const s = await seatSession(first, 0)
   const checkboxes = await checkboxIds(first)
   if (s.free.length < n) throw new Error(`session ${s.calendarId} has ${s.free.length} free seats, ${n} needed`)
   const buyers = await startBuyers(t.url, n)
-  const holds = await burst(t, () => Promise.all(buyers.map((b, i) => hold(b, s, s.free[i]))), (r, i) => held(r, s.free[i]?.seat_id ?? ''), true)
+  const holds = await burst(t, (tally) => Promise.all(buyers.map((b, i) => tally(hold(b, s, s.free[i])))), (r, i) => held(r, s.free[i]?.seat_id ?? ''), n, withFaults)
   const placed: Array<{ b: Buyer; r: CallResult }> = []
   const orders = await burst(
     t,
@@ -119,23 +168,19 @@ export async function distinctSeats(t: Target, n: number) {
   const confirmed: Confirmed[] = []
   const payments = await burst(
     t,
-    () =>
-      Promise.all(payers.map((p) => pay(p.b, p.hash, typeId))).then((all) => {
+    (tally) =>
+      Promise.all(payers.map((p) => tally(pay(p.b, p.hash, typeId)))).then((all) => {
         for (const x of all) if (x.confirmed) confirmed.push(x.confirmed)
         return all.map((x) => x.result)
       }),
     (r) => r.status === 303,
-    true,
+    payers.length,
+    withFaults,
   )
   const { results: _h, ...holdsOut } = holds
   const { results: _o, ...ordersOut } = orders
   const { results: _p, ...paymentsOut } = payments
   return { calendarId: s.calendarId, holds: holdsOut, orders: ordersOut, payments: { payers: payers.length, confirmed_by_bank: confirmed.length, ...paymentsOut }, confirmed }
-}
-
-async function checkboxIds(b: Buyer): Promise<number[]> {
-  const head = (await b.call('POST', '/api/scheme', { hash: demoHash('event', SEAT_EVENT) })).body as { checkboxList: Array<{ id: number }> }
-  return head.checkboxList.map((c) => c.id)
 }
 
 /** `n` buyers race for the last `left` general-admission tickets of a session (one ticket each). */
@@ -149,7 +194,7 @@ export async function lastTickets(t: Target, n: number, left: number) {
   // The session's capacity set so that exactly `left` tickets remain.
   await t.db.updateTable('calendars').set({ capacity: left }).where('id', '=', slot.calendar_id).execute()
   const body = {
-    ...buyer,
+    ...buyerDetails,
     hash,
     data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: ticketTotals([{ row, quantity: 1 }]).total }],
     checkboxList: page.checkboxList.map((c) => ({ id: c.id, checked: 1 })),

@@ -35,6 +35,8 @@ import { paymentsPlugin } from './plugins/services/payments'
 import { sweepersPlugin } from './plugins/services/sweepers'
 import { mapCopiesPlugin } from './plugins/services/map-copies'
 
+/** Answer header naming the process that answered (SERVED_BY_HEADER=1). */
+export const SERVED_BY_HEADER = 'x-served-by'
 /** Largest request body accepted; the biggest real payload (an order of many seats) is far below. */
 const BODY_LIMIT_BYTES = 1024 * 1024
 /** Requests slower than this are cut, so a stuck client cannot hold a connection forever. */
@@ -79,6 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // gzip/brotli for the API, the client and the drawings (plugins/compression.ts).
   await registerCompression(app)
   registerSecurityHeaders(app)
+  // SERVED_BY_HEADER: which process of a cluster answered (bench:load tells the frozen one's answers from the others').
+  if (opts.config.servedByHeader) app.addHook('onRequest', async (_request, reply) => void reply.header(SERVED_BY_HEADER, String(process.pid)))
   registerRequestDeadline(app)
   registerErrorHandler(app)
   registerSessions(app)

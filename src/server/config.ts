@@ -39,6 +39,7 @@
  * | `DB_POOL_MAX` | `10` | PostgreSQL connections of each process's pool. Keep WORKERS × DB_POOL_MAX (+1 per process for the live feed) of every machine together below the server's max_connections. |
  * | `REDIS_URL` | unset | `redis://127.0.0.1:6379` keeps the per-address limits and captcha triggers in Redis; unset = in PostgreSQL (or in memory on SQLite). |
  * | `REDIS_PREFIX` | `seatwise:` | Prefix of every Redis key (several installations or tests on one Redis). |
+ * | `SERVED_BY_HEADER` | `0` | `1` adds `X-Served-By: <pid>` to every answer, so a load test can tell which process of a cluster answered (bench:load's frozen-process check). Off by default: process ids are nobody else's business. |
  */
 import { parseTrustProxy, TrustProxyError } from './security/trust-proxy'
 import path from 'node:path'
@@ -123,6 +124,7 @@ const envSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().min(1).default('seatwise:'),
+  SERVED_BY_HEADER: flag.optional(),
 })
 
 export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number]
@@ -173,6 +175,8 @@ export interface Config {
   requestDeadlineMs: number
   sessionsPerAddressPerMinute: number
   streamsPerAddress: number
+  /** SERVED_BY_HEADER: X-Served-By with this process's pid on every answer (app.ts). */
+  servedByHeader: boolean
   /** Start-up warnings about risky settings (the server logs each). */
   warnings: string[]
   /** The built-in sandbox bank serves its payment types (SANDBOX_BANK). */
@@ -273,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     studioCopyInlineMs: e.STUDIO_COPY_INLINE_MS,
     sessionsPerAddressPerMinute: e.SESSIONS_PER_ADDRESS_PER_MINUTE,
     streamsPerAddress: e.STREAMS_PER_ADDRESS,
+    servedByHeader: e.SERVED_BY_HEADER ?? false,
     warnings,
     sandboxBank,
     sandboxBankSecret: e.SANDBOX_BANK_SECRET ?? DEV_SANDBOX_BANK_SECRET,

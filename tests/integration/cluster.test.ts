@@ -1,11 +1,24 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKGROUND_LEASE, LEADER_LEASE_MS, LEADER_RENEW_MS } from '../../src/server/background/leader'
 import { connect, type Db } from '../../src/server/db/connect'
 import { leaseHolder } from '../../src/server/domain/background/lease.repository'
+import { SERVED_BY_HEADER } from '../../src/server/app'
 import { spawnCluster, type ClusterProcess } from './cluster-helpers'
 import { freshPgDatabase } from './scheme-helpers'
 
 const WORKERS = 3
+
+/** A GET on a connection of its own (the cluster hands each new connection to the next worker): its status and X-Served-By. */
+function servedByOnNewConnection(url: string): Promise<{ status: number; servedBy: number }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, servedBy: Number(res.headers[SERVED_BY_HEADER]) }))
+    })
+    req.on('error', reject)
+  })
+}
 
 /**
  * Issue 18.1: `WORKERS=3 npm start` on PostgreSQL runs three server processes on one port;
@@ -19,7 +32,7 @@ describe(`WORKERS=${WORKERS} npm start on one PostgreSQL`, () => {
 
   beforeAll(async () => {
     database = await freshPgDatabase()
-    cluster = await spawnCluster(WORKERS, { DATABASE_URL: database.url })
+    cluster = await spawnCluster(WORKERS, { DATABASE_URL: database.url, SERVED_BY_HEADER: '1' })
     db = connect({ kind: 'postgres', url: database.url })
   }, 180_000)
   afterAll(async () => {
@@ -40,6 +53,19 @@ describe(`WORKERS=${WORKERS} npm start on one PostgreSQL`, () => {
     expect(await leaseHolder(db, BACKGROUND_LEASE)).not.toBeNull()
     const res = await fetch(`${cluster.url}/api/token`)
     expect(res.status).toBe(200)
+  })
+
+  it('SERVED_BY_HEADER=1: every answer names the worker that gave it, and new connections reach every worker', async () => {
+    const seen = new Set<number>()
+    for (let i = 0; i < WORKERS * 4; i++) {
+      const { status, servedBy } = await servedByOnNewConnection(`${cluster.url}/api/token`)
+      expect(status).toBe(200)
+      seen.add(servedBy)
+    }
+    expect([...seen].sort()).toEqual([...cluster.workerPids()].sort())
+    // A 404 (no route) names its worker too: the header is set when the request arrives.
+    const missing = await fetch(`${cluster.url}/api/no-such-call`)
+    expect(cluster.workerPids()).toContain(Number(missing.headers.get(SERVED_BY_HEADER)))
   })
 
   it('kill -9 of the leader: a new worker replaces it and another process takes the background work over', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SERVED_BY_HEADER } from '../../src/server/app'
 import { CONTENT_SECURITY_POLICY, DOOR_CONTENT_SECURITY_POLICY } from '../../src/server/plugins/security-headers'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -52,6 +53,8 @@ describe.each([
       expect(h.nosniff).toBe('nosniff')
       expect(h.referrer).toBe('same-origin')
       expect(h.frame).toBe('DENY')
+      // Process ids only with SERVED_BY_HEADER=1 (a load test's setting): never by default.
+      expect(res.headers.get(SERVED_BY_HEADER)).toBeNull()
     },
   )
 
