@@ -1,6 +1,6 @@
 import type { GpuPreference } from './gpuApi'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
-import { batchTransferables, type FromRenderWorker, type RenderCommand, type ToRenderWorker } from './renderProtocol'
+import { batchTransferables, type FromRenderWorker, geometryOf, type RenderCommand, type ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
 import { takeRenderWorker } from './spareRenderWorker'
 import { type ColumnsCommand, columnsLength, uploadVenue } from './venueUpload'
@@ -138,7 +138,7 @@ export class WorkerRenderBackend implements RenderBackend {
       case 'needGeometry': {
         // Its GPU context came back empty: the seat tiles are built again from these columns.
         const seats = this.venue?.venue.seats
-        if (seats) this.submit(this.lastSeq, [{ op: 'seatGeometry', seats: { x: seats.x, y: seats.y, w: seats.w, h: seats.h, rotation: seats.rotation, shape: seats.shape } }], false)
+        if (seats) this.submit(this.lastSeq, [{ op: 'seatGeometry', seats: geometryOf(seats) }], false)
         break
       }
     }

@@ -137,6 +137,11 @@ export const GEOMETRY_COLUMNS = ['x', 'y', 'w', 'h', 'rotation', 'shape'] as con
 export type GeometryColumn = (typeof GEOMETRY_COLUMNS)[number]
 export type SeatGeometry = Pick<RenderVenue['seats'], GeometryColumn>
 
+/** The geometry columns of a venue's seats (the same arrays, not copies). */
+export function geometryOf(seats: RenderVenue['seats']): SeatGeometry {
+  return Object.fromEntries(GEOMETRY_COLUMNS.map((c) => [c, seats[c]])) as SeatGeometry
+}
+
 /** Copies the renderer's part of a venue (the caller's arrays stay usable: they are cloned, not transferred). */
 export function toRenderVenue(v: RenderVenue): RenderVenue {
   const { count, x, y, w, h, rotation, shape, sector, zone, status } = v.seats
