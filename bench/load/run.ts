@@ -39,6 +39,7 @@ import { machine, writeResults } from '../lib'
 import { checkPaidOrders, type Confirmed } from './payments'
 import { admittedRush } from './admitted'
 import { checkDatabase, distinctSeats, lastTickets, onSale, raceForTwenty, type Faults, type Target } from './scenarios'
+import { LOAD_SERVER_ENV } from './serverEnv'
 
 const short = process.argv.includes('--short')
 /** `--tag=NAME`: results go to <date>-load-short-NAME.json (alternated runs keep their own files instead of overwriting one). */
@@ -66,8 +67,6 @@ const FREEZE_MS = 3_000
 /** Unprotected claimers of the canary, each with its own connection. */
 const CANARY_CLAIMERS = 20
 
-/** REQUEST_LOG=errors: the request log as production has it (config.ts); a build without the setting ignores it. */
-const SERVER_ENV = { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', REQUEST_LOG: 'errors', SERVED_BY_HEADER: '1' }
 
 /** Every scenario on one installation; the distinct-seat rush again under faults where the target has them. */
 async function scenarios(t: Target) {
@@ -87,7 +86,7 @@ async function scenarios(t: Target) {
 
 async function baseline() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-load-'))
-  const cluster = await spawnCluster(1, SERVER_ENV, dataDir)
+  const cluster = await spawnCluster(1, LOAD_SERVER_ENV, dataDir)
   const db = connect({ kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') })
   try {
     const { confirmed: _c, ...out } = await scenarios({ url: cluster.url, db })
@@ -126,7 +125,7 @@ const isAlive = (pid: number) => {
 
 async function clustered() {
   const database = await freshPgDatabase()
-  const cluster = await spawnCluster(CLUSTER_WORKERS, { ...SERVER_ENV, DATABASE_URL: database.url })
+  const cluster = await spawnCluster(CLUSTER_WORKERS, { ...LOAD_SERVER_ENV, DATABASE_URL: database.url })
   const db = connect({ kind: 'postgres', url: database.url })
   try {
     await cluster.waitFor('a leader', () => cluster.leaderPids().length > 0, 30_000)
@@ -194,7 +193,7 @@ const faultLine = (r: Out) => {
   const f = r.distinct_seats_under_faults
   if (!f) return 'no faults'
   const p = f.holds.by_process
-  return `cluster under faults: holds ${f.holds.per_s}/s p99 ${f.holds.call.p99_ms} ms; fault after ${String(f.holds.faults?.after_answers)} of ${f.holds.buyers} answers, inside the burst: ${String(f.holds.faults?.landed_inside_burst)}; other processes' holds p99 ${p?.other_processes.p99_ms} ms (during the freeze ${p?.other_processes_during_freeze.p99_ms} ms, max ${p?.other_processes_during_freeze.max_ms} ms), frozen process's p99 ${p?.frozen_process.p99_ms} ms`
+  return `cluster under faults: holds ${f.holds.per_s}/s p99 ${f.holds.call.p99_ms} ms; fault after ${String(f.holds.faults?.after_answers)} of ${f.holds.buyers} answers, inside the burst: ${String(f.holds.faults?.landed_inside_burst)}; other processes' holds p99 ${p?.other_processes.p99_ms} ms (during the freeze ${p?.other_processes_during_freeze.p99_ms} ms, max ${p?.other_processes_during_freeze.max_ms} ms), frozen process's p99 ${p?.frozen_process.p99_ms} ms, its calls the freeze held ${p?.frozen_process_calls_held} (p99 ${p?.frozen_process_held.p99_ms} ms)`
 }
 console.log(line('baseline', results.baseline))
 console.log(line('cluster ', results.cluster))

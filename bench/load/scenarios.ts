@@ -10,6 +10,7 @@ import type { Db } from '../../src/server/db/connect'
 import { saveRoom } from '../../src/server/domain/waiting/waiting.repository'
 import { demoHash } from '../../src/server/seed/catalog'
 import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult, type CallStats } from './buyers'
+import { byProcess } from './freeze'
 import { cardTypeId, pay, PAY_SHARE, type Confirmed } from './payments'
 import { buyerDetails, checkboxIds, hold, held, ordered, orderSeats, seatSession } from './seat-calls'
 
@@ -96,33 +97,10 @@ export async function burst(t: Target, run: (tally: Tally) => Promise<CallResult
     const { frozen_from, frozen_until, ...rest } = injected
     const landed = frozen_from !== undefined && frozen_from < ended
     out.faults = { ...rest, after_answers: answeredAtFault, of_calls: results.length, at_ms: frozen_from === undefined ? null : Math.round(frozen_from - started), landed_inside_burst: landed }
-    if (frozen_from !== undefined && frozen_until !== undefined) out.by_process = byProcess(results, (r) => good.has(r), injected, page)
+    if (frozen_from !== undefined && frozen_until !== undefined && injected.frozen_with_sigstop !== undefined)
+      out.by_process = byProcess(results, (r) => good.has(r), { killed: injected.killed_with_sigkill, frozen: injected.frozen_with_sigstop }, { from: frozen_from, until: frozen_until }, page)
   }
   return out
-}
-
-/**
- * The burst's calls by the process that answered: the frozen one's, the other live processes'
- * (all of them, and those in flight while the process was frozen), and calls without an answer
- * (reset by the killed process, or hung). "A frozen process delays no other process's requests by
- * more than its lock timeout" reads on the others' calls during the freeze.
- */
-function byProcess(results: readonly CallResult[], ok: (r: CallResult) => boolean, f: Faults, page: readonly CallResult[]) {
-  const faulty = new Set([f.killed_with_sigkill, f.frozen_with_sigstop])
-  const during = (r: CallResult) => r.at - r.ms < f.frozen_until! && r.at > f.frozen_from!
-  const others = results.filter((r) => r.servedBy !== null && !faulty.has(r.servedBy))
-  const noAnswer: Record<string, number> = {}
-  for (const r of results) if (r.servedBy === null) noAnswer[r.status] = (noAnswer[r.status] ?? 0) + 1
-  const frozen = results.filter((r) => r.servedBy === f.frozen_with_sigstop)
-  return {
-    frozen_process: stats(frozen, ok),
-    /** The frozen process's calls answered after the SIGSTOP: those the freeze held (none: it missed). */
-    frozen_process_calls_held: frozen.filter((r) => r.at > f.frozen_from!).length,
-    other_processes: stats(others, ok),
-    other_processes_during_freeze: stats(others.filter(during), ok),
-    unrelated_page_on_other_processes_during_freeze: stats(page.filter((r) => r.servedBy !== null && !faulty.has(r.servedBy) && during(r))),
-    no_answer_by_status: noAnswer,
-  }
 }
 
 /** `n` buyers race for the same 20 seats; the 20 winners order theirs. */

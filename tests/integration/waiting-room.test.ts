@@ -108,6 +108,11 @@ describe.each(TEST_DBS)('waiting room on %s', (dbKind) => {
     expect((await status(late)).state).toBe('waiting')
     const lateRow = await server.db.selectFrom('waiting_visitors').select('position').where('calendar_id', '=', fx.calendarId).orderBy('joined_at', 'desc').executeTakeFirstOrThrow()
     expect(lateRow.position).toBe(EARLY + 1)
+    // His next poll (a place in hand: the room's and his row's reads) counts him in the queue at
+    // once, although this process counted the queue under a second ago (QUEUE_COUNT_TTL_MS).
+    const again = await status(late)
+    expect(again).toMatchObject({ state: 'waiting', waiting: EARLY + 1 })
+    expect(again.place).toBeGreaterThanOrEqual(1)
   })
 
   it('the admission token lets its own visitor buy in this session only, until it expires', async () => {

@@ -10,7 +10,8 @@ import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtB
  * The waiting room of a session (issue 18.5). Numbers are ours (the spec has no waiting room):
  * - an admission token lasts ADMISSION_TOKEN_TTL_MS: long enough to choose seats and order, short
  *   enough that a token passed on stops working soon;
- * - the page asks again every QUEUE_POLL_S seconds (one indexed read per visitor and poll).
+ * - the page asks again every QUEUE_POLL_S seconds (after the draw: the room's row and the
+ *   visitor's, two indexed reads, and the queue's count at most once a QUEUE_COUNT_TTL_MS per process).
  *
  * Admission is by the clock, with no job to run: from the on-sale moment, the first
  * floor(minutes × admit_per_minute) places are admitted, so every process and machine computes
@@ -88,6 +89,15 @@ export function forgetDoorRooms(db: Db): void {
   roomCache.forgetAll(db)
 }
 
+/**
+ * How late a status answer's `waiting` (the people in the queue, shown on the waiting page) may
+ * be: the count walks every visitor of the room, and every visitor polls every QUEUE_POLL_S, so
+ * each process counts at most once this often (10,000 waiting: 2,000 polls a second, one count).
+ * This process's own joins drop it at once. Display only: places and admission never read it.
+ */
+export const QUEUE_COUNT_TTL_MS = 1000
+const visitorCount = new ProcessCache<number, number>(QUEUE_COUNT_TTL_MS, ROOM_CACHE_KEYS)
+
 /** Window of the load count that switches a room on by itself (auto_per_minute is per this window). */
 export const AUTO_WINDOW_MS = 60_000
 /** Tokens read from one X-Admission-Token header (a general-admission order may span sessions); more are ignored. */
@@ -144,17 +154,27 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
   let visitor = await findVisitor(db, calendarId, sessionId)
   if (!visitor) {
     await insertVisitor(db, calendarId, sessionId, randomInt(DRAW_KEY_RANGE), now)
+    // This process's joins count at once (another process's within QUEUE_COUNT_TTL_MS).
+    visitorCount.forget(db, calendarId)
     visitor = (await findVisitor(db, calendarId, sessionId))!
   }
-  const waiting = await countVisitors(db, calendarId)
+  const waiting = await visitorCount.get(db, calendarId, () => countVisitors(db, calendarId))
   if (now < room.opens_at) {
     return { ...base, state: 'waiting', opens_at: room.opens_at, place: null, waiting, estimate_s: Math.ceil((room.opens_at - now) / 1000) }
   }
-  if (room.drawn_at === null) await drawOnce(db, calendarId, now)
-  visitor = (await findVisitor(db, calendarId, sessionId))!
-  // A visitor who joined as the draw ran, or after it, goes to the back.
-  if (visitor.position === null) await placeAtBack(db, calendarId, sessionId)
-  const position = (await findVisitor(db, calendarId, sessionId))!.position!
+  // The visitor's row is read again only when the draw or a place at the back may have changed it:
+  // a poll after the draw of a visitor with a place costs the room's and his row's reads.
+  if (room.drawn_at === null) {
+    await drawOnce(db, calendarId, now)
+    visitor = (await findVisitor(db, calendarId, sessionId))!
+  }
+  // A visitor who joined as the draw ran, or after it, goes to the back (read again: of two
+  // calls of his at once only one places him, and the other's increment is not his place).
+  if (visitor.position === null) {
+    await placeAtBack(db, calendarId, sessionId)
+    visitor = (await findVisitor(db, calendarId, sessionId))!
+  }
+  const position = visitor.position!
   const admitted = admittedUpTo(room, now)
   if (position <= admitted) {
     const expiresAt = now + ADMISSION_TOKEN_TTL_MS
