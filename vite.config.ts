@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { SCHEME_CHUNKS_META } from './src/app/boot/routeChunks'
+import { filesIn, precompressFiles } from './src/server/plugins/precompress'
 
 /**
  * One config for the client build (vite build → dist/client) and for the three test projects.
@@ -84,8 +85,23 @@ function listRouteChunks(): Plugin {
   }
 }
 
+/**
+ * Writes `.br` and `.gz` copies of the built assets (src/server/plugins/precompress.ts), which
+ * the server sends instead of compressing each response (issue 16). Workers' bundles are emitted
+ * into the same assets folder, so they are covered too.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'seatwise-precompress-assets',
+    apply: 'build',
+    async writeBundle(options) {
+      if (options.dir) await precompressFiles(await filesIn(options.dir, 'assets'))
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), preloadBootStages(), listRouteChunks()],
+  plugins: [react(), preloadBootStages(), listRouteChunks(), precompressAssets()],
   root: '.',
   resolve: {
     alias: [

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROUTE_CHUNK_BATCH, SCHEME_CHUNKS_META } from '../src/app/boot/routeChunks'
 import { DESKTOP_VIEWPORT, eventHash, openPage, startApp, waitForListing, type AppHarness } from './support/app'
 
 /**
@@ -30,6 +31,13 @@ describe('the scheme page\'s early calls', () => {
     const requests: { method: string; path: string }[] = []
     // Page and workers: Chromium reports a dedicated worker's fetches on the context.
     context.on('request', (r) => requests.push({ method: r.method(), path: new URL(r.url()).pathname }))
+    // The worker scripts' requests in order, with their kind: the page's own high-priority fetch
+    // must come before the worker's request for its script (src/engine/workerScript.ts).
+    const workerScripts: string[] = []
+    context.on('request', (r) => {
+      const name = /\/assets\/(venue|render)\.worker-[^/]+\.js$/.exec(new URL(r.url()).pathname)?.[1]
+      if (name !== undefined) workerScripts.push(`${name} ${r.resourceType()}`)
+    })
     // The screen's chunk is answered only once the venue worker has asked for the compiled venue:
     // a page that learnt where the map is only from the screen (before issue 16's early calls)
     // never gets there, and the map never shows.
@@ -60,8 +68,18 @@ describe('the scheme page\'s early calls', () => {
     expect(requests.filter((r) => r.path.startsWith('/api/venues/compiled/'))).toHaveLength(1)
     expect(count('GET', '/api/scheme/map/statuses')).toBe(1)
     expect(count('POST', '/api/scheme/map')).toBe(0)
+    // The header's and sessions' POSTs left before the route's chunks past the first batch were
+    // asked for (routeChunks.ts, `held`): in Chromium's queue they would otherwise wait behind them.
+    const listed = await page.evaluate((name) => (document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '').split(' '), SCHEME_CHUNKS_META)
+    expect(listed.length).toBeGreaterThan(ROUTE_CHUNK_BATCH)
+    const order = requests.map((r) => `${r.method} ${r.path}`)
+    const sessionsAt = order.indexOf('POST /api/scheme/sessions')
+    expect(sessionsAt).toBeGreaterThan(0)
+    for (const href of listed.slice(ROUTE_CHUNK_BATCH)) expect(order.indexOf(`GET ${href}`)).toBeGreaterThan(sessionsAt)
     // The route's chunks were preloaded by the entry (one request each, not one more from the router).
     expect(requests.filter((r) => /\/assets\/SchemePage-[^/]+\.js$/.test(r.path))).toHaveLength(1)
+    // Each worker's script: first the page's fetch, then the worker's own request (served by the cache).
+    for (const name of ['venue', 'render']) expect(workerScripts.filter((w) => w.startsWith(`${name} `))).toEqual([`${name} fetch`, `${name} script`])
     await context.close()
   })
 

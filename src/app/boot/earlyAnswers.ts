@@ -74,9 +74,11 @@ export interface CompiledLocation {
  * rules, kernel/selection.ts), /api/queue/status and, unless `onCompiled` is null (the page
  * asked for the JSON map), /api/scheme/map/compiled; `onCompiled` receives the compiled venue's
  * and statuses' URLs (the venue worker starts downloading them) when the waiting room is off or
- * has admitted the visitor. Answers false where the URL is not a scheme page.
+ * has admitted the visitor. `onSent` is called once the header's and sessions' POSTs have left (or
+ * the token failed, so they never will): the entry holds the route's chunk preloads until then
+ * (boot/routeChunks.ts). Answers false where the URL is not a scheme page (`onSent` not called).
  */
-export function startSchemeAnswers(pathname: string, search: string, onCompiled: ((where: CompiledLocation) => void) | null): boolean {
+export function startSchemeAnswers(pathname: string, search: string, onCompiled: ((where: CompiledLocation) => void) | null, onSent: () => void = () => {}): boolean {
   const route = SCHEME_ROUTE.exec(pathname)
   if (route === null) return false
   let hash: string, date: string | undefined, time: string | undefined
@@ -99,6 +101,8 @@ export function startSchemeAnswers(pathname: string, search: string, onCompiled:
   // Bodies as the client builds them: the call's own fields, then `lang` (contract/client.ts, withLang).
   void post('/api/scheme', { hash, lang })
   const sessions = post('/api/scheme/sessions', { hash, lang })
+  // Registered after the two POSTs' reactions on the same promise, so it runs after their fetch calls.
+  token.then(() => onSent(), () => onSent())
   sessions.then((answer) => {
     const calendar = okJson(answer)?.calendar
     if (!Array.isArray(calendar)) return

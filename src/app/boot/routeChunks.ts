@@ -26,15 +26,38 @@ export type Later = (task: () => void) => void
 const nextTask: Later = (task) => void setTimeout(task, 0)
 
 /**
+ * How long the chunks after the first batch wait at most for the page's early API calls to leave
+ * (`held` below): a server slow to answer the token should not also hold the route's code.
+ */
+export const ROUTE_CHUNK_HOLD_MAX_MS = 2_000
+
+/**
  * Adds a preload link per chunk the meta tag lists (CSS as a style preload), ROUTE_CHUNK_BATCH
  * per task, the first batch a task after the caller's (the entry's evaluation); answers how many.
+ * The batches after the first wait for `held` to settle (at most ROUTE_CHUNK_HOLD_MAX_MS): the
+ * entry passes the moment its POSTs for the header and sessions have left (boot/earlyAnswers.ts).
+ * Chromium queues requests of equal priority first come, first served on the six HTTP/1.1
+ * connections, and those POSTs, sent only once the token had answered, waited 0.5-0.7 s behind
+ * ~25 chunk requests on the phone profile (bench:timeline, 2026-11-25); the venue's download
+ * waits on them, the chunks do not wait on the venue. Costs the chunks after the first six the
+ * token's round trip where the connections would otherwise have been free for them.
  */
-export function preloadSchemeChunks(doc: Document, later: Later = nextTask): number {
+export function preloadSchemeChunks(doc: Document, later: Later = nextTask, held?: Promise<unknown>): number {
   const listed = doc.querySelector(`meta[name="${SCHEME_CHUNKS_META}"]`)?.getAttribute('content') ?? ''
   const files = listed.split(/\s+/).filter((f) => f !== '')
   const addFrom = (start: number) => {
     for (const href of files.slice(start, start + ROUTE_CHUNK_BATCH)) addLink(doc, href)
-    if (start + ROUTE_CHUNK_BATCH < files.length) later(() => addFrom(start + ROUTE_CHUNK_BATCH))
+    if (start + ROUTE_CHUNK_BATCH >= files.length) return
+    const next = () => later(() => addFrom(start + ROUTE_CHUNK_BATCH))
+    if (start === 0 && held !== undefined) {
+      let done = false
+      const once = () => {
+        if (!done) next()
+        done = true
+      }
+      void held.then(once, once)
+      setTimeout(once, ROUTE_CHUNK_HOLD_MAX_MS)
+    } else next()
   }
   if (files.length > 0) later(() => addFrom(0))
   return files.length

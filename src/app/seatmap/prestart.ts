@@ -34,7 +34,10 @@ export function prestartSeatMapOnSchemePage(location: { pathname: string; search
   // The token's request first: HTTP/1.1 gives the page six connections, and the ~40 chunks
   // preloaded next would otherwise go before it.
   const json = new URLSearchParams(location.search).get(MAP_SOURCE_PARAM) === 'json'
-  startSchemeAnswers(location.pathname, location.search, json ? null : (where) => prefetchIntoSpareVenueWorker([where.venueUrl, where.statusesUrl]))
-  preloadSchemeChunks(doc)
+  let sent!: () => void
+  const postsSent = new Promise<void>((resolve) => (sent = resolve))
+  if (!startSchemeAnswers(location.pathname, location.search, json ? null : (where) => prefetchIntoSpareVenueWorker([where.venueUrl, where.statusesUrl]), sent)) sent()
+  // The first chunks now, the rest once those POSTs have left (routeChunks.ts: they queue first).
+  preloadSchemeChunks(doc, undefined, postsSent)
   return true
 }

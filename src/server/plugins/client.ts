@@ -28,9 +28,15 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       prefix: '/',
       index: 'index.html',
       cacheControl: false,
+      // The build writes .br and .gz beside the assets (plugins/precompress.ts): sent as they are
+      // to a client that accepts them, instead of compressing each response again (issue 16).
+      // A file without them is sent as it is, and compressed per response as before.
+      preCompressed: true,
       setHeaders: (res, file) => {
         const hashed = path.relative(dir, file).split(path.sep)[0] === HASHED_ASSETS_DIR
         res.setHeader('cache-control', hashed ? HASHED_ASSET_CACHE : REVALIDATE)
+        // The answer depends on Accept-Encoding once a compressed copy may be chosen.
+        if (hashed) res.setHeader('vary', 'accept-encoding')
       },
       // Source maps (vite builds them 'hidden': not referenced by the bundles) stay on the
       // server in production: they would publish our sources.

@@ -53,8 +53,11 @@ describe('early answers', () => {
     const net = network()
     vi.stubGlobal('fetch', net.fetch)
     const compiled: unknown[] = []
-    expect(startSchemeAnswers('/scheme/h%20x', '?lang=en', (where) => compiled.push(where))).toBe(true)
+    // What had been sent when `onSent` came: the route's chunk preloads wait for it (routeChunks.ts).
+    const sentAtSignal: string[][] = []
+    expect(startSchemeAnswers('/scheme/h%20x', '?lang=en', (where) => compiled.push(where), () => sentAtSignal.push(net.sent.map((s) => s.path)))).toBe(true)
     await settle()
+    expect(sentAtSignal).toEqual([['/api/token', '/api/scheme', '/api/scheme/sessions']])
     expect(net.sent.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /api/token', 'POST /api/scheme', 'POST /api/scheme/sessions', 'POST /api/queue/status', 'POST /api/scheme/map/compiled'])
     expect(net.sent.slice(1).every((s) => s.csrf === 'tok')).toBe(true)
     // The first available day and its only time (kernel/selection.ts), as the page chooses.

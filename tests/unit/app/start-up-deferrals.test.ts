@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { preloadSchemeChunks, ROUTE_CHUNK_BATCH, SCHEME_CHUNKS_META, type Later } from '../../../src/app/boot/routeChunks'
+import { preloadSchemeChunks, ROUTE_CHUNK_BATCH, ROUTE_CHUNK_HOLD_MAX_MS, SCHEME_CHUNKS_META, type Later } from '../../../src/app/boot/routeChunks'
 import { compareIso, sortCalendar } from '../../../src/app/kernel/selection'
 
 /**
@@ -37,6 +37,43 @@ describe('the scheme route\'s chunk preloads', () => {
     expect(added.map((l) => l.href)).toEqual(files)
     expect(added[3]).toMatchObject({ rel: 'preload', as: 'style', crossOrigin: '' })
     expect(added[0]).toMatchObject({ rel: 'modulepreload', crossOrigin: '' })
+  })
+
+  it('holds the batches after the first until the early POSTs have left, or ROUTE_CHUNK_HOLD_MAX_MS', async () => {
+    const files = Array.from({ length: 2 * ROUTE_CHUNK_BATCH + 1 }, (_, i) => `/assets/c${i}.js`)
+    const run = (later: (() => void)[]) => {
+      while (later.length > 0) later.shift()!()
+    }
+    const settle = () => new Promise((resolve) => setImmediate(resolve))
+    // Released by the POSTs: nothing past the first batch until then, all of it after.
+    let sent!: () => void
+    const held = new Promise<void>((resolve) => (sent = resolve))
+    const first = documentListing(files)
+    const queued: (() => void)[] = []
+    preloadSchemeChunks(first.doc, (task) => queued.push(task), held)
+    run(queued)
+    await settle()
+    run(queued)
+    expect(first.added).toHaveLength(ROUTE_CHUNK_BATCH)
+    sent()
+    await settle()
+    run(queued)
+    expect(first.added.map((l) => l.href)).toEqual(files)
+    // Released by the timer when the POSTs never leave.
+    vi.useFakeTimers()
+    try {
+      const second = documentListing(files)
+      preloadSchemeChunks(second.doc, (task) => queued.push(task), new Promise<void>(() => {}))
+      run(queued)
+      vi.advanceTimersByTime(ROUTE_CHUNK_HOLD_MAX_MS - 1)
+      run(queued)
+      expect(second.added).toHaveLength(ROUTE_CHUNK_BATCH)
+      vi.advanceTimersByTime(1)
+      run(queued)
+      expect(second.added).toHaveLength(files.length)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('schedules nothing where the page lists no chunks', () => {
