@@ -68,6 +68,14 @@ export interface StringTableBuffers {
   bytes: Uint8Array
   /** offsets[i]..offsets[i+1] are the bytes of string i; length = count + 1. */
   offsets: Uint32Array
+  /**
+   * Strings kept as parts, not bytes (a compiled venue's seat keys, decode.ts): string
+   * `offsets.length - 1 + i` is string `keyPrefix[i]` followed by `keySuffix[i] - 1` in decimal
+   * (nothing when 0). Each in 16 bits when its values fit: 4 bytes per key where its bytes and
+   * offset took about 14 (strings/stringAt.ts).
+   */
+  keyPrefix?: Uint16Array | Uint32Array
+  keySuffix?: Uint16Array | Uint32Array
 }
 
 /** Per-seat arrays; every array has `count` entries. */
@@ -84,10 +92,13 @@ export interface VenueSeats {
   shape: Uint8Array
   /** Index into `VenueSectors`. */
   sector: Uint16Array
-  /** String-table index of the row label (e.g. "12", "9A"). */
-  row: Uint32Array
-  /** String-table index of the seat number label (e.g. "7"). */
-  number: Uint32Array
+  /**
+   * String-table index of the row label (e.g. "12", "9A"). Uint16 where every label's index fits
+   * (a compiled venue's labels, decode.ts: 2 bytes per seat less), else Uint32.
+   */
+  row: Uint16Array | Uint32Array
+  /** String-table index of the seat number label (e.g. "7"); Uint16 or Uint32 like `row`. */
+  number: Uint16Array | Uint32Array
   /** String-table index of the seat key (see the module comment). */
   key: Uint32Array
   /** Zone / price category index into `VenueData.zones`, or NO_ZONE. */

@@ -1,7 +1,7 @@
 /**
  * Decodes the compiled venue (format.ts) into the engine's VenueData: typed arrays only, so the
  * venue worker hands the result to the page as transferable buffers. Seat keys are rebuilt as
- * bytes (prefix + number) straight into the string table, with no per-seat JavaScript string.
+ * parts (prefix + number) the string table reads on demand, with no per-seat JavaScript string.
  * Cost at 1M seats: one pass per column plus the seat index (SeatIndex.buildFromSeats).
  */
 import { NO_ZONE, SeatStatus, type StringTableBuffers, type VenueData, type VenueZone } from '../model'
@@ -54,8 +54,8 @@ export function decodeCompiledVenue(bytes: Uint8Array): VenueData {
   const rot16 = r.column(new Uint16Array(n), 2, true)
   const shape = r.column(new Uint8Array(n), 1, false)
   const sector = r.column(new Uint16Array(n), 2, true)
-  const row = r.column(new Uint32Array(n), 4, true)
-  const number = r.column(new Uint32Array(n), 4, true)
+  const row = narrowIds(r.column(new Uint32Array(n), 4, true), stringCount)
+  const number = narrowIds(r.column(new Uint32Array(n), 4, true), stringCount)
   const keyPrefix = r.column(new Uint32Array(n), 4, true)
   const keySuffix = r.column(new Uint32Array(n), 4, true)
   const zone = r.column(new Uint16Array(n), 2, true)
@@ -129,47 +129,35 @@ export function decodeCompiledVenue(bytes: Uint8Array): VenueData {
 }
 
 /**
- * The string table of the decoded venue: the compiled strings, then one full key per seat
- * (prefix bytes and the number's digits written straight into the buffer).
+ * The string table of the decoded venue: the compiled strings as bytes, then one key per seat
+ * kept as its parts (model.ts keyPrefix / keySuffix, read by strings/stringAt.ts): no key's
+ * bytes are written, so a key costs 4-8 bytes (each part in 16 bits when its values fit: the
+ * suffix is a seat or row number, the prefix one of the compiled strings) instead of its UTF-8
+ * and a 4-byte offset.
  */
 function stringsWithKeys(lengths: Uint32Array, text: Uint8Array, prefix: Uint32Array, suffix: Uint32Array): { strings: StringTableBuffers; key: Uint32Array } {
   const count = lengths.length
   const n = prefix.length
-  const offsets = new Uint32Array(count + n + 1)
+  const offsets = new Uint32Array(count + 1)
   for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i] + lengths[i]
-  let total = text.length
-  for (let i = 0; i < n; i++) {
-    if (prefix[i] >= count) throw new CompiledVenueError('compiled venue: key prefix out of range')
-    total += lengths[prefix[i]] + (suffix[i] === 0 ? 0 : digitCount(suffix[i] - 1))
-  }
-  const bytes = new Uint8Array(total)
-  bytes.set(text)
+  for (let i = 0; i < n; i++) if (prefix[i] >= count) throw new CompiledVenueError('compiled venue: key prefix out of range')
   const key = new Uint32Array(n)
-  let at = text.length
-  for (let i = 0; i < n; i++) {
-    const p = prefix[i]
-    bytes.copyWithin(at, offsets[p], offsets[p + 1])
-    at += lengths[p]
-    if (suffix[i] !== 0) {
-      let v = suffix[i] - 1
-      const digits = digitCount(v)
-      for (let d = digits - 1; d >= 0; d--) {
-        bytes[at + d] = 48 + (v % 10)
-        v = Math.floor(v / 10)
-      }
-      at += digits
-    }
-    key[i] = count + i
-    offsets[count + i + 1] = at
-  }
-  return { strings: { bytes, offsets }, key }
+  for (let i = 0; i < n; i++) key[i] = count + i
+  const keyPrefix = count <= 0x10000 ? Uint16Array.from(prefix) : prefix
+  let maxSuffix = 0
+  for (let i = 0; i < n; i++) if (suffix[i] > maxSuffix) maxSuffix = suffix[i]
+  const keySuffix = maxSuffix <= 0xffff ? Uint16Array.from(suffix) : suffix
+  // A copy: `text` is a view of the whole download, which must not stay alive (nor be transferred) with it.
+  return { strings: { bytes: text.slice(), offsets, keyPrefix, keySuffix }, key }
 }
 
-function digitCount(v: number): number {
-  let d = 1
-  while (v >= 10) {
-    v = Math.floor(v / 10)
-    d++
-  }
-  return d
+/**
+ * Row and number labels index the compiled strings only (the seat keys come after them), so
+ * when there are at most 65,536 of those, 16 bits hold every index: 4 bytes per seat less for
+ * the two columns, for one copy at decode.
+ */
+function narrowIds(ids: Uint32Array, stringCount: number): Uint16Array | Uint32Array {
+  if (stringCount > 0x10000) return ids
+  for (let i = 0; i < ids.length; i++) if (ids[i] >= stringCount) throw new CompiledVenueError('compiled venue: label index out of range')
+  return Uint16Array.from(ids)
 }

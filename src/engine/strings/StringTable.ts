@@ -7,8 +7,7 @@
  */
 import type { StringTableBuffers } from '../model'
 import { StringIds } from './StringIds'
-
-const decoder = new TextDecoder()
+import { stringAt, stringCount } from './stringAt'
 
 export class StringTableBuilder {
   /** Distinct strings as UTF-8, with a hash table of their own (~1M seat keys per large venue). */
@@ -43,7 +42,7 @@ export class StringTable {
   private lookup: Map<string, number> | null = null
 
   constructor(private readonly buffers: StringTableBuffers) {
-    this.cache = new Array<string | undefined>(Math.max(0, buffers.offsets.length - 1))
+    this.cache = new Array<string | undefined>(stringCount(buffers))
   }
 
   get size(): number {
@@ -54,8 +53,7 @@ export class StringTable {
     if (index <= 0 || index >= this.cache.length) return ''
     let s = this.cache[index]
     if (s === undefined) {
-      const { bytes, offsets } = this.buffers
-      s = decoder.decode(bytes.subarray(offsets[index], offsets[index + 1]))
+      s = stringAt(this.buffers, index)
       this.cache[index] = s
     }
     return s
