@@ -19,6 +19,9 @@ interface Row {
   fromWorker: boolean
   start: number
   end: number
+  /** When the request went on the wire and its first byte came back (ms after navigation); -1 when Chromium did not say (a cached answer). */
+  sent: number
+  firstByte: number
   bytes: number
 }
 
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
         pending.push((async () => {
           const t = req.timing()
           const sizes = await req.sizes().catch(() => null)
-          rows.push({ url: req.url(), method: req.method(), fromWorker: isWorkerRequest(req), start: t.startTime, end: t.startTime + t.responseEnd, bytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0 })
+          rows.push({ url: req.url(), method: req.method(), fromWorker: isWorkerRequest(req), start: t.startTime, end: t.startTime + t.responseEnd, sent: t.requestStart < 0 ? -1 : t.startTime + t.requestStart, firstByte: t.responseStart < 0 ? -1 : t.startTime + t.responseStart, bytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0 })
         })())
       })
       const interactive = interactiveLogged(page)
@@ -70,11 +73,14 @@ async function main(): Promise<void> {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
         return { origin: performance.timeOrigin, interactive: (window as unknown as { __interactiveAt: number }).__interactiveAt, dcl: nav.domContentLoadedEventEnd, html: nav.responseEnd }
       })
-      const list = rows.map((r) => ({ ...r, start: r.start - marks.origin, end: r.end - marks.origin })).filter((r) => r.start <= marks.interactive).sort((a, b) => a.start - b.start)
+      const list = rows.map((r) => ({ ...r, start: r.start - marks.origin, end: r.end - marks.origin, sent: r.sent < 0 ? -1 : r.sent - marks.origin, firstByte: r.firstByte < 0 ? -1 : r.firstByte - marks.origin })).filter((r) => r.start <= marks.interactive).sort((a, b) => a.start - b.start)
       const d = depths(list)
       console.log(`\n${seats} ${profile} run ${run + 1}: HTML done ${Math.round(marks.html)} ms, DOMContentLoaded ${Math.round(marks.dcl)} ms, interactive ${Math.round(marks.interactive)} ms`)
-      console.log('  start    end  depth  bytes  request')
-      list.forEach((r, i) => console.log(`${String(Math.round(r.start)).padStart(7)}${String(Math.round(r.end)).padStart(7)}${String(d[i]).padStart(7)}${r.fromWorker ? ' W' : '  '}${String(r.bytes).padStart(8)}  ${r.method} ${short(r.url)}`))
+      // queued: from the request's start until it went on the wire (HTTP/1.1's six connections
+      // per host, or the browser's own priorities); server: from then to its first byte.
+      console.log('  start    end queued server  depth  bytes  request')
+      const span = (from: number, to: number) => String(from < 0 || to < 0 ? '-' : Math.round(to - from)).padStart(7)
+      list.forEach((r, i) => console.log(`${String(Math.round(r.start)).padStart(7)}${String(Math.round(r.end)).padStart(7)}${span(r.start, r.sent)}${span(r.sent, r.firstByte)}${String(d[i]).padStart(7)}${r.fromWorker ? ' W' : '  '}${String(r.bytes).padStart(8)}  ${r.method} ${short(r.url)}`))
       await context.close()
     }
   })
