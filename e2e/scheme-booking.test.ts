@@ -397,8 +397,19 @@ describe('scheme view: subscription order', () => {
     await expect.poll(() => page.locator('.totals__row--total').innerText()).toMatch(/0,00\s₽/)
     // After a reload the box starts unticked: the restored cart is re-priced at regular prices;
     // ticking it again re-prices it by the subscription, still capped by what it has left.
+    const requestsBeforeReload = opened.apiRequests.length
+    const answered: string[] = []
+    page.on('response', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.startsWith('/api/')) answered.push(`${url.pathname} ${r.status()}`)
+    })
     await page.reload()
-    await box.waitFor({ timeout: 20_000 })
+    await box.waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
+      // What the reloaded page asked and saw, so a failure on a loaded CI box can be read.
+      await page.screenshot({ path: path.join(SHOTS, 'subscription-reload-fail.png'), fullPage: true })
+      const asked = opened.apiRequests.slice(requestsBeforeReload).map((r) => `${r.method} ${r.path}`).join(', ')
+      throw new Error(`${String(e)}\nerrors: ${opened.errors.join(' | ')}\nrequests after reload: ${asked}\nanswers: ${answered.join(', ')}`)
+    })
     await waitForMap(page)
     await expect.poll(() => page.locator('.scheme-cart__item').count()).toBe(held.quant)
     await expect.poll(() => page.locator(`.scheme-cart__item[data-seat="${seat.key}"] .scheme-cart__price`).innerText()).not.toMatch(/^0,00\s₽$/)
