@@ -30,6 +30,7 @@ import zlib from 'node:zlib'
 import { generateVenue } from '../src/engine/generate/index'
 import { NO_ZONE } from '../src/engine/model'
 import { recogniseVenue } from '../src/engine/parse/index'
+import { seatKeyId } from '../src/engine/seatKeys'
 import { StringTable } from '../src/engine/strings/StringTable'
 import { connect } from '../src/server/db/connect'
 import { migrateToLatest } from '../src/server/migrations'
@@ -70,7 +71,7 @@ function versionOf(svg: string): { rows: StoredVersionRows; pages: SeatPage[] } 
   const seats: VersionSeat[] = []
   for (let i = 0; i < venue.seats.count; i++) {
     const z = venue.seats.zone[i]
-    seats.push({ seat_key: strings.get(venue.seats.key[i]), zone_id: z === NO_ZONE ? null : z + 1, row_label: strings.get(venue.seats.row[i]), number_label: strings.get(venue.seats.number[i]) })
+    seats.push({ seat_key: strings.get(seatKeyId(venue, i)), zone_id: z === NO_ZONE ? null : z + 1, row_label: strings.get(venue.seats.row[i]), number_label: strings.get(venue.seats.number[i]) })
   }
   const pages: SeatPage[] = []
   for (let i = 0; i < seats.length; i += PAGE_ROWS) pages.push(seatPageOf(seats.slice(i, i + PAGE_ROWS)))

@@ -22,6 +22,7 @@ import { SeatIndex, rotatedHalfExtent } from '../src/engine/spatial/SeatIndex'
 import { LoadedVenue } from '../src/engine/LoadedVenue'
 import { HIT_SLOP_PX, hitTestLinear } from '../src/engine/spatial/hitTest'
 import { MIN_SEAT_PX } from '../src/engine/lod/lod'
+import { seatKeyId } from '../src/engine/seatKeys'
 import { StringTable } from '../src/engine/strings/StringTable'
 import { machine, measure, points, writeResults, type Timing } from './lib'
 
@@ -207,7 +208,7 @@ async function benchSize(seats: number, rows: Row[], memory: Record<string, unkn
   // Status updates arrive by seat key (server events): ours writes the typed array through a
   // key → index map built once; the baseline keeps one object per seat in a Map by key.
   const strings = new StringTable(venue.strings)
-  const keys = Array.from({ length: venue.seats.count }, (_, i) => strings.get(venue.seats.key[i]))
+  const keys = Array.from({ length: venue.seats.count }, (_, i) => strings.get(seatKeyId(venue, i)))
   const keyIndex = new Map(keys.map((key, i) => [key, i]))
   const objects = new Map(keys.map((key, i) => [key, { key, row: strings.get(venue.seats.row[i]), status: 0 as number }]))
   const updates = Array.from({ length: STATUS_UPDATES }, (_, j) => keys[Math.floor(q[j % q.length] * keys.length)])

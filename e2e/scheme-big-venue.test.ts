@@ -106,6 +106,17 @@ describe('the 100,000-seat event in the storefront on a phone', () => {
     await page.waitForSelector(`.scheme-cart__item[data-seat="${seat.key}"]`, { timeout: STEP_TIMEOUT_MS })
     expect(await page.evaluate((i) => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.status[i], seat.index)).toBe(1)
     expect(await page.locator('.scheme-cart__item').count()).toBe(1)
+    // The cart found the seat by its key through the key parts' runs the venue worker made with
+    // the decode (no key column, no map of every key on the page: seatKeys.ts).
+    const keys = await page.evaluate((key) => {
+      const e = window.__seatwiseTest!.schemeEngine!
+      const v = e.getVenue()!
+      return { column: v.seats.key !== undefined, runs: v.keyRuns?.start.length ?? -1, found: e.indexOfKey(key) }
+    }, seat.key)
+    expect(keys.column).toBe(false)
+    expect(keys.runs).toBeGreaterThan(0)
+    expect(keys.runs).toBeLessThan(SEATS / 10)
+    expect(keys.found).toBe(seat.index)
 
     // Memory (issue 16): the renderer keeps no CPU copy of the seat tiles' vertex data, and the
     // render worker lets go of the seat geometry once the tiles are built; the tapped seat is

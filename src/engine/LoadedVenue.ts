@@ -4,19 +4,19 @@ import { findSeatInDirection } from './interaction/KeyboardController'
 import { VenueText } from './interaction/venueText'
 import type { VenueData } from './model'
 import { SeatIndex } from './spatial/SeatIndex'
-import { seatKeyIndex } from './seatKeys'
+import { seatKeyLookup, type SeatKeyLookup } from './seatKeys'
 import { SeatDensity } from './lod/seatDensity'
 
 /**
  * A venue together with what the engine derives from it once per `setVenue`: its text table, the
  * seat query, the largest seat half-size (the hit-test padding) and, on first use, the seat key
- * map. All lookups here are in drawing units; screen conversion is the camera's business.
+ * lookup. All lookups here are in drawing units; screen conversion is the camera's business.
  */
 export class LoadedVenue {
   readonly text: VenueText
   readonly query: SeatQuery
   readonly maxHalf: number
-  private keyToIndex: Map<string, number> | null = null
+  private keys: SeatKeyLookup | null = null
   private seatDensity: SeatDensity | null = null
 
   /** @param seatQuery override; default: the venue's serialized SeatIndex, or a SeatGrid when it has none */
@@ -39,10 +39,10 @@ export class LoadedVenue {
     return index >= 0 && index < this.data.seats.count
   }
 
-  /** Seat index for a seat key (as the server's seat_id), -1 when unknown. Builds a map once. */
+  /** Seat index for a seat key (as the server's seat_id), -1 when unknown. Builds its lookup on first use. */
   indexOfKey(key: string): number {
-    this.keyToIndex ??= seatKeyIndex(this.data)
-    return this.keyToIndex.get(key) ?? -1
+    this.keys ??= seatKeyLookup(this.data)
+    return this.keys.indexOf(key)
   }
 
   /** Seat counts over a coarse grid (the level of detail's seat budget); built on first use. */

@@ -23,6 +23,7 @@ import { MapRenderer } from './render/MapRenderer'
 import { venueByteSize } from './parse/transfer'
 import type { RenderStats } from './render/renderProtocol'
 import { writeSeatColumn } from './seatColumn'
+import { seatKeyId } from './seatKeys'
 import { measureViewport, ViewportWatcher, type ViewportSize } from './render/ViewportWatcher'
 
 /**
@@ -230,7 +231,7 @@ export class SeatMapEngine {
     this.seatInteraction.refreshSeatInfos()
   }
 
-  /** Seat index for a seat key (as the server's seat_id), -1 when unknown. Builds a map once. */
+  /** Seat index for a seat key (as the server's seat_id), -1 when unknown. Builds its lookup on first use. */
   indexOfKey(key: string): number {
     return this.loaded ? this.loaded.indexOfKey(key) : -1
   }
@@ -238,7 +239,7 @@ export class SeatMapEngine {
   /** The seat key (the server's seat_id) of a seat index, '' when unknown. */
   seatKey(index: number): string {
     const loaded = this.loaded
-    return loaded && loaded.has(index) ? loaded.text.get(loaded.data.seats.key[index]) : ''
+    return loaded && loaded.has(index) ? loaded.text.get(seatKeyId(loaded.data, index)) : ''
   }
 
   getSeatInfo(index: number): SeatInfo | null {

@@ -99,8 +99,12 @@ export interface VenueSeats {
   row: Uint16Array | Uint32Array
   /** String-table index of the seat number label (e.g. "7"); Uint16 or Uint32 like `row`. */
   number: Uint16Array | Uint32Array
-  /** String-table index of the seat key (see the module comment). */
-  key: Uint32Array
+  /**
+   * String-table index of the seat key (see the module comment). Absent where the keys are kept
+   * as parts (a compiled venue, decode.ts: seat i's key is then the i-th part string, 4 bytes a
+   * seat less); read it through seatKeys.ts `seatKeyId`.
+   */
+  key?: Uint32Array
   /** Zone / price category index into `VenueData.zones`, or NO_ZONE. */
   zone: Uint16Array
   /** SeatStatus per seat; mutable on the main thread (status updates write here). */
@@ -178,6 +182,24 @@ export interface VenueDecorations {
   labelText: Uint32Array
 }
 
+/**
+ * Seat keys kept as parts fall into runs: seats start..start+length-1 share a key prefix and their
+ * key numbers count up from `first` (one run per row, most often). Typed arrays only, so the venue
+ * worker transfers them with the venue.
+ */
+export interface KeyRunBuffers {
+  /** Per run: its first seat, that seat's key number part (keySuffix), its seat count. */
+  start: Uint32Array
+  first: Uint32Array
+  length: Uint32Array
+  /** Run ids grouped by prefix, the groups in `prefixes` order, each sorted by `first`. */
+  order: Uint32Array
+  /** The distinct prefixes' string ids, sorted by their strings (UTF-16 code unit order). */
+  prefixes: Uint32Array
+  /** Group j of `order` is groupStart[j]..groupStart[j + 1]; prefixes.length + 1 entries. */
+  groupStart: Uint32Array
+}
+
 /** One zone / price category as the metadata or the drawing names it. */
 export interface VenueZone {
   id: string
@@ -203,6 +225,12 @@ export interface VenueData {
   warnings: string[]
   /** Parse plus index time in milliseconds, measured by the parser. */
   parseMs: number
+  /**
+   * The seat keys' runs (seatKeys.ts), when the keys are kept as parts: made with the decode in the
+   * venue worker so the page finds a seat by key without building anything. Absent: built on the
+   * page's first key lookup.
+   */
+  keyRuns?: KeyRunBuffers
   /**
    * Largest half-size of any seat (the hit-test padding), when the parsing worker computed it: an
    * O(seats) pass (5-50 ms at 1M) the main thread then does not repeat. Absent: computed on load.

@@ -11,6 +11,7 @@ import { compiledVenueOfDrawing, forgetCompiledVenue } from '../../src/server/ve
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { type AdminClient, signedIn } from './admin-helpers'
 import { visitor, type Visitor } from './order-fixtures'
+import { seatKeyId } from '../../src/engine/seatKeys'
 
 /**
  * The compiled map of a version edited in the console's studio (issues 16 and 17): its painted
@@ -32,7 +33,7 @@ interface Decoded {
 function decoded(bytes: Uint8Array): Decoded {
   const venue = decodeCompiledVenue(bytes)
   const strings = new StringTable(venue.strings)
-  const keys = Array.from(venue.seats.key, (k) => strings.get(k))
+  const keys = Array.from({ length: venue.seats.count }, (_, i) => strings.get(seatKeyId(venue, i)))
   return { venue, strings, keys, indexOf: new Map(keys.map((k, i) => [k, i])) }
 }
 

@@ -9,6 +9,7 @@ import { compiledVenueOfDrawing } from '../../src/server/venues/compiled'
 import { importVenueDrawing } from '../../src/server/venues/import'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { loadScheme, seatChange, visitor, type SchemeFx } from './scheme-helpers'
+import { seatKeyId } from '../../src/engine/seatKeys'
 
 /** GET with explicit headers; Node's fetch decodes br and gzip itself (content-encoding stays visible). */
 async function get(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -79,7 +80,7 @@ describe.each(TEST_DBS)('compiled seat map on %s (issue 16.1)', (dbKind) => {
     const venue = decodeCompiledVenue(new Uint8Array(await (await get(server, info.venue.url)).arrayBuffer()))
     const strings = new StringTable(venue.strings)
     const indexOf = new Map<string, number>()
-    for (let i = 0; i < venue.seats.count; i++) indexOf.set(strings.get(venue.seats.key[i]), i)
+    for (let i = 0; i < venue.seats.count; i++) indexOf.set(strings.get(seatKeyId(venue, i)), i)
 
     const seat = fx.map.seat_numbers[7].seat_id
     const v = await visitor(server.url)

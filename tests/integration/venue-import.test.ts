@@ -9,6 +9,7 @@ import { parseVenue } from '../../src/engine/parse/index'
 import { readAllStrings } from '../../src/engine/strings/StringTable'
 import { importVenueDrawing } from '../../src/server/venues/import'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { seatKeyId } from '../../src/engine/seatKeys'
 
 const run = promisify(execFile)
 /** A real drawing (read in place, never copied: see /work/shared/venues/real/SOURCES.md). */
@@ -20,7 +21,7 @@ function parserView(svg: string) {
   const strings = readAllStrings(data.strings)
   const seats = new Map<string, string>()
   for (let i = 0; i < data.seats.count; i++) {
-    seats.set(strings[data.seats.key[i]], `${strings[data.seats.row[i]]}/${strings[data.seats.number[i]]}`)
+    seats.set(strings[seatKeyId(data, i)], `${strings[data.seats.row[i]]}/${strings[data.seats.number[i]]}`)
   }
   const standing = new Map<string, number>()
   for (let s = 0; s < data.sectors.count; s++) {

@@ -2,9 +2,11 @@
  * Decodes the compiled venue (format.ts) into the engine's VenueData: typed arrays only, so the
  * venue worker hands the result to the page as transferable buffers. Seat keys are rebuilt as
  * parts (prefix + number) the string table reads on demand, with no per-seat JavaScript string.
- * Cost at 1M seats: one pass per column plus the seat index (SeatIndex.buildFromSeats).
+ * Cost at 1M seats: one pass per column plus the seat index (SeatIndex.buildFromSeats) and the
+ * seat keys' runs (keyRuns.ts).
  */
 import { NO_ZONE, SeatStatus, type StringTableBuffers, type VenueData, type VenueZone } from '../model'
+import { buildKeyRuns } from '../keyRuns'
 import { SeatIndex } from '../spatial/SeatIndex'
 import { ByteReader } from './bytes'
 import { COMPILED_FLAGS, COMPILED_VENUE_MAGIC, COMPILED_VENUE_VERSION, CompiledVenueError, gridOf, ROTATION_STEPS } from './format'
@@ -62,14 +64,14 @@ export function decodeCompiledVenue(bytes: Uint8Array): VenueData {
   const grid = gridOf(bbox, r.f64())
   const rotation = new Float32Array(n)
   for (let i = 0; i < n; i++) rotation[i] = (rot16[i] / ROTATION_STEPS) * 2 * Math.PI
-  const { strings, key } = stringsWithKeys(lengths, text, keyPrefix, keySuffix)
+  const strings = stringsWithKeys(lengths, text, keyPrefix, keySuffix)
   const seats = {
     count: n,
     x: unquantise(x16, grid.x0, grid.step),
     y: unquantise(y16, grid.y0, grid.step),
     w: unquantise(w16, 0, grid.sizeStep),
     h: unquantise(h16, 0, grid.sizeStep),
-    rotation, shape, sector, row, number, key, zone,
+    rotation, shape, sector, row, number, zone,
     status: new Uint8Array(n).fill(SeatStatus.Free),
   }
 
@@ -121,6 +123,7 @@ export function decodeCompiledVenue(bytes: Uint8Array): VenueData {
   const venue: VenueData = {
     viewBox, bbox, seats, sectors, decorations, strings, zones,
     seatIndex: SeatIndex.buildFromSeats(seats),
+    keyRuns: buildKeyRuns(strings),
     warnings: [],
     parseMs: 0,
   }
@@ -133,22 +136,21 @@ export function decodeCompiledVenue(bytes: Uint8Array): VenueData {
  * kept as its parts (model.ts keyPrefix / keySuffix, read by strings/stringAt.ts): no key's
  * bytes are written, so a key costs 4-8 bytes (each part in 16 bits when its values fit: the
  * suffix is a seat or row number, the prefix one of the compiled strings) instead of its UTF-8
- * and a 4-byte offset.
+ * and a 4-byte offset. Seat i's key is part string i, so the venue has no key column
+ * (seatKeys.ts seatKeyId; the page finds a seat by key through seatKeyLookup's runs).
  */
-function stringsWithKeys(lengths: Uint32Array, text: Uint8Array, prefix: Uint32Array, suffix: Uint32Array): { strings: StringTableBuffers; key: Uint32Array } {
+function stringsWithKeys(lengths: Uint32Array, text: Uint8Array, prefix: Uint32Array, suffix: Uint32Array): StringTableBuffers {
   const count = lengths.length
   const n = prefix.length
   const offsets = new Uint32Array(count + 1)
   for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i] + lengths[i]
   for (let i = 0; i < n; i++) if (prefix[i] >= count) throw new CompiledVenueError('compiled venue: key prefix out of range')
-  const key = new Uint32Array(n)
-  for (let i = 0; i < n; i++) key[i] = count + i
   const keyPrefix = count <= 0x10000 ? Uint16Array.from(prefix) : prefix
   let maxSuffix = 0
   for (let i = 0; i < n; i++) if (suffix[i] > maxSuffix) maxSuffix = suffix[i]
   const keySuffix = maxSuffix <= 0xffff ? Uint16Array.from(suffix) : suffix
   // A copy: `text` is a view of the whole download, which must not stay alive (nor be transferred) with it.
-  return { strings: { bytes: text.slice(), offsets, keyPrefix, keySuffix }, key }
+  return { bytes: text.slice(), offsets, keyPrefix, keySuffix }
 }
 
 /**

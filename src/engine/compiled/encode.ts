@@ -4,30 +4,10 @@
  */
 import type { VenueData } from '../model'
 import { StringTable, StringTableBuilder } from '../strings/StringTable'
+import { seatKeyId } from '../seatKeys'
+import { splitKey } from './splitKey'
 import { ByteWriter } from './bytes'
 import { COMPILED_FLAGS, COMPILED_VENUE_MAGIC, COMPILED_VENUE_VERSION, GRID_STEPS, gridOf, ROTATION_STEPS } from './format'
-
-/** Longest trailing number split off a seat key (beyond it the key is kept whole). */
-const MAX_SUFFIX_DIGITS = 9
-
-/** Splits a key into its prefix and trailing number + 1 (0 = no number): "A-12-7" → ["A-12-", 8], "seat0101" → ["seat0", 102]. */
-export function splitKey(key: string): [string, number] {
-  let start = key.length
-  while (start > 0 && key.length - start < MAX_SUFFIX_DIGITS) {
-    const c = key.charCodeAt(start - 1)
-    if (c < 48 || c > 57) break
-    start--
-  }
-  if (start === key.length) return [key, 0]
-  // A run longer than MAX_SUFFIX_DIGITS stopped mid-number: keep the key whole.
-  if (start > 0) {
-    const c = key.charCodeAt(start - 1)
-    if (c >= 48 && c <= 57) return [key, 0]
-  }
-  // Leading zeros would not come back as written: they stay in the prefix ("seat0101" → "seat0", 101).
-  while (start < key.length - 1 && key.charCodeAt(start) === 48) start++
-  return [key.slice(0, start), Number(key.slice(start)) + 1]
-}
 
 function quantise(values: Float32Array, origin: number, step: number, every = 1, from = 0): Uint16Array {
   const n = Math.floor((values.length - from + every - 1) / every)
@@ -63,7 +43,7 @@ export function encodeCompiledVenue(venue: VenueData): Uint8Array {
   for (let i = 0; i < seats.count; i++) {
     row[i] = id(seats.row[i])
     number[i] = id(seats.number[i])
-    const [prefix, suffix] = splitKey(old.get(seats.key[i]))
+    const [prefix, suffix] = splitKey(old.get(seatKeyId(venue, i)))
     keyPrefix[i] = table.add(prefix)
     keySuffix[i] = suffix
     const r = ((seats.rotation[i] % turn) + turn) % turn

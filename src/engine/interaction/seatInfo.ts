@@ -1,4 +1,5 @@
 import { SeatStatus, type VenueData } from '../model'
+import { seatKeyId } from '../seatKeys'
 import type { VenueText } from './venueText'
 
 /** What the app needs to show or announce about one seat. Plain data, safe to keep in React state. */
@@ -38,7 +39,7 @@ export function buildSeatInfo(
   const sec = s.sector[i]
   return {
     index: i,
-    key: text.get(s.key[i]),
+    key: text.get(seatKeyId(venue, i)),
     sector: sec < venue.sectors.count ? text.get(venue.sectors.name[sec]) : '',
     row: text.get(s.row[i]),
     number: text.get(s.number[i]),

@@ -1,6 +1,7 @@
 import { setImmediate as turnOfTheLoop } from 'node:timers/promises'
 import { NO_ZONE, SEAT_ACCESS_NAMES, SectorKind, type VenueData } from '../../engine/model'
 import type { RecognitionReport, VenueRules } from '../../engine/parse/index'
+import { seatKeyId } from '../../engine/seatKeys'
 import { StringTable } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
 import { recogniseInPool, runInPool } from './compile-pool'
@@ -121,14 +122,14 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
         drawing_id: drawingId,
         sector_id: sectorIds[seats.sector[i]],
         zone_id: zone === NO_ZONE ? null : zoneIds[zone],
-        seat_key: table.get(seats.key[i]),
+        seat_key: table.get(seatKeyId(data, i)),
         row_label: str(seats.row[i]) ?? '',
         number_label: str(seats.number[i]) ?? '',
         x: seats.x[i],
         y: seats.y[i],
         // Seat types the drawing gives (accessible seating); a companion names its space by key.
         access_type: seats.access ? SEAT_ACCESS_NAMES[seats.access[i]] : null,
-        companion_of: seats.companionOf && seats.companionOf[i] >= 0 ? table.get(seats.key[seats.companionOf[i]]) : null,
+        companion_of: seats.companionOf && seats.companionOf[i] >= 0 ? table.get(seatKeyId(data, seats.companionOf[i])) : null,
       })
     }
     await insertSeats(db, rows)

@@ -1,4 +1,5 @@
 import { NO_ZONE, type VenueData, type VenueZone } from '../../engine/model'
+import { seatKeyId, seatKeyIndex } from '../../engine/seatKeys'
 import { StringTable, StringTableBuilder } from '../../engine/strings/StringTable'
 
 /**
@@ -91,13 +92,10 @@ export class VersionVenueBuilder {
 
   /** The recognised seat with `key`: the next one in order, else by the key map (built once). */
   private match(key: string): number {
-    const keys = this.venue.seats.key
-    while (this.cursor < keys.length && this.used[this.cursor]) this.cursor++
-    if (this.cursor < keys.length && this.old.get(keys[this.cursor]) === key) return this.cursor++
-    if (!this.lookup) {
-      this.lookup = new Map()
-      for (let j = 0; j < keys.length; j++) this.lookup.set(this.old.get(keys[j]), j)
-    }
+    const n = this.venue.seats.count
+    while (this.cursor < n && this.used[this.cursor]) this.cursor++
+    if (this.cursor < n && this.old.get(seatKeyId(this.venue, this.cursor)) === key) return this.cursor++
+    this.lookup ??= seatKeyIndex(this.venue, this.old)
     const j = this.lookup.get(key)
     if (j === undefined) throw new UncompilableVersionError(`seat ${key} is not in the drawing`)
     this.cursor = j + 1
@@ -135,7 +133,7 @@ export class VersionVenueBuilder {
     const key = new Uint32Array(n)
     const zone = new Uint16Array(n)
     for (let i = 0; i < n; i++) {
-      key[i] = this.strings.add(this.old.get(src.key[pick[i]]))
+      key[i] = this.strings.add(this.old.get(seatKeyId(venue, pick[i])))
       zone[i] = this.zoneId[i] < 0 ? NO_ZONE : indexOf.get(this.zoneId[i]) ?? NO_ZONE
     }
 

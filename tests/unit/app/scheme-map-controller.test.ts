@@ -11,6 +11,7 @@ import { SEAT_STATUS_BYTE } from '../../../src/contract/entities/compiledVenue'
 import { encodeCompiledVenue } from '../../../src/engine/compiled/encode'
 import { recogniseVenue } from '../../../src/engine/parse/index'
 import type { MapSource } from '../../../src/app/screens/scheme/map/SchemeMapController'
+import { seatKeyId } from '../../../src/engine/seatKeys'
 
 /**
  * The scheme view's controller (issue 14.4) with the real parser on this thread and stand-ins for
@@ -62,7 +63,7 @@ function fakeEngine() {
     setVenue(v: VenueData) {
       venue = v
       const strings = new StringTable(v.strings)
-      keys = new Map(Array.from({ length: v.seats.count }, (_, i) => [strings.get(v.seats.key[i]), i]))
+      keys = new Map(Array.from({ length: v.seats.count }, (_, i) => [strings.get(seatKeyId(v, i)), i]))
     },
     setZonePrices() {},
     setZoneColors() {},
@@ -106,7 +107,7 @@ const flush = () => new Promise((r) => setTimeout(r, 20))
 function compiledFetch(maps: SchemeMapResponse[], loads: number[]): typeof fetch {
   const { venue } = recogniseVenue(SVG)
   const strings = new StringTable(venue.strings)
-  const keys = Array.from({ length: venue.seats.count }, (_, i) => strings.get(venue.seats.key[i]))
+  const keys = Array.from({ length: venue.seats.count }, (_, i) => strings.get(seatKeyId(venue, i)))
   const zoneIds = [...new Set(maps[0].seat_numbers.map((s) => s.zonelevel_id))]
   venue.zones = zoneIds.map((id) => ({ id: String(id), name: `zone ${id}`, color: 0x808080 }))
   keys.forEach((key, i) => (venue.seats.zone[i] = zoneIds.indexOf(maps[0].seat_numbers.find((s) => s.seat_id === key)!.zonelevel_id)))

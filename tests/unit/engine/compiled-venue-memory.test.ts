@@ -7,16 +7,19 @@ import { LoadedVenue } from '../../../src/engine/LoadedVenue'
 import type { StringTableBuffers } from '../../../src/engine/model'
 import { venueByteSize } from '../../../src/engine/parse/transfer'
 import { recogniseVenue } from '../../../src/engine/parse/index'
+import { seatKeyId } from '../../../src/engine/seatKeys'
 import { StringTable } from '../../../src/engine/strings/StringTable'
 import { stringAt, stringCount } from '../../../src/engine/strings/stringAt'
 
 /**
  * What a decoded compiled venue holds per seat on the page (issue 16: engine memory ≤ 64 bytes per
- * seat, page and workers together). Seat columns 34 (row and number in 16 bits), key parts 4, seat
- * index about 12-13: 51, plus the sectors and decorations spread over 30k seats. Before the narrow label columns and the key parts it was about 64
- * (Uint32 labels, every key's UTF-8 and offset in the string table).
+ * seat, page and workers together). Seat columns 30 (row and number in 16 bits, no key column),
+ * key parts 4, seat index about 12-13, the key runs under 1: 47, plus the sectors and decorations
+ * spread over 30k seats (49.7 measured). Before the narrow label columns and the key parts it was
+ * about 64 (Uint32 labels, every key's UTF-8 and offset in the string table); before the key
+ * column went, 53.
  */
-const MAX_DECODED_BYTES_PER_SEAT = 54
+const MAX_DECODED_BYTES_PER_SEAT = 51
 
 describe('decoded compiled venue memory', () => {
   const original = recogniseVenue(generateVenue({ kind: 'stadium', seats: 30_000 })).venue
@@ -26,6 +29,8 @@ describe('decoded compiled venue memory', () => {
   it('keeps row and number labels in 16 bits and seat keys as parts, not bytes', () => {
     expect(decoded.seats.row).toBeInstanceOf(Uint16Array)
     expect(decoded.seats.number).toBeInstanceOf(Uint16Array)
+    // Seat i's key is key part i: no key column (4 bytes a seat).
+    expect(decoded.seats.key).toBeUndefined()
     expect(decoded.strings.keyPrefix).toBeInstanceOf(Uint16Array)
     expect(decoded.strings.keySuffix).toBeInstanceOf(Uint16Array)
     expect(decoded.strings.keySuffix?.length).toBe(n)
@@ -42,15 +47,18 @@ describe('decoded compiled venue memory', () => {
     const t = decoded.seats
     let bad = 0
     for (let i = 0; i < n; i++) {
-      const key = before.get(s.key[i])
-      if (table.get(t.key[i]) !== key || text.get(t.key[i]) !== key || stringAt(decoded.strings, t.key[i]) !== key) bad++
+      const key = before.get(seatKeyId(original, i))
+      const id = seatKeyId(decoded, i)
+      if (table.get(id) !== key || text.get(id) !== key || stringAt(decoded.strings, id) !== key) bad++
       if (text.get(t.row[i]) !== before.get(s.row[i]) || text.get(t.number[i]) !== before.get(s.number[i])) bad++
     }
     expect(bad).toBe(0)
     expect(table.size).toBe(stringCount(decoded.strings))
-    // The key map the page builds (LoadedVenue.indexOfKey) finds each seat by its key.
+    // The key lookup the page builds (LoadedVenue.indexOfKey) finds each seat by its key.
     const loaded = new LoadedVenue(decoded)
-    for (const i of [0, 1, n >> 1, n - 1]) expect(loaded.indexOfKey(before.get(s.key[i]))).toBe(i)
+    let lost = 0
+    for (let i = 0; i < n; i++) if (loaded.indexOfKey(before.get(seatKeyId(original, i))) !== i) lost++
+    expect(lost).toBe(0)
     expect(loaded.indexOfKey('no such seat')).toBe(-1)
   }, 30_000)
 

@@ -2,13 +2,15 @@ import { readdirSync } from 'node:fs'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { decodeCompiledVenue, compiledVenueVersion } from '../../../src/engine/compiled/decode'
-import { encodeCompiledVenue, splitKey } from '../../../src/engine/compiled/encode'
+import { encodeCompiledVenue } from '../../../src/engine/compiled/encode'
+import { splitKey } from '../../../src/engine/compiled/splitKey'
 import { COMPILED_VENUE_VERSION, CompiledVenueError, gridOf } from '../../../src/engine/compiled/format'
 import { generateVenue } from '../../../src/engine/generate/index'
 import type { VenueData } from '../../../src/engine/model'
 import { recogniseVenue } from '../../../src/engine/parse/index'
 import { StringTable } from '../../../src/engine/strings/StringTable'
 import { readReal, REAL_DIR } from './helpers'
+import { seatKeyId, seatKeyLookup } from '../../../src/engine/seatKeys'
 
 /** Compressed bytes per seat the compiled form may take at stadium scale (issue 16: ≤ 8). */
 const MAX_GZIP_BYTES_PER_SEAT = 8
@@ -39,9 +41,15 @@ function expectSameVenue(a: VenueData, b: VenueData): void {
       !near(s.x[i], t.x[i], grid.step) || !near(s.y[i], t.y[i], grid.step) ||
       !near(s.w[i], t.w[i], grid.sizeStep) || !near(s.h[i], t.h[i], grid.sizeStep) || dr > 1e-4 ||
       s.shape[i] !== t.shape[i] || s.sector[i] !== t.sector[i] || s.zone[i] !== t.zone[i] || s.status[i] !== t.status[i] ||
-      ta.get(s.row[i]) !== tb.get(t.row[i]) || ta.get(s.number[i]) !== tb.get(t.number[i]) || ta.get(s.key[i]) !== tb.get(t.key[i])
+      ta.get(s.row[i]) !== tb.get(t.row[i]) || ta.get(s.number[i]) !== tb.get(t.number[i]) || ta.get(seatKeyId(a, i)) !== tb.get(seatKeyId(b, i))
     ) bad++
   }
+  // The page finds every seat by its key through the key parts' runs (seatKeys.ts), with no key column.
+  expect(t.key).toBeUndefined()
+  const lookup = seatKeyLookup(b)
+  let lost = 0
+  for (let i = 0; i < s.count; i++) if (lookup.indexOf(ta.get(seatKeyId(a, i))) !== i) lost++
+  expect(lost).toBe(0)
   expect(bad).toBe(0)
   const p = a.sectors
   const q = b.sectors

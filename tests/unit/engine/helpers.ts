@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { VenueData } from '../../../src/engine/model'
 import { StringTable } from '../../../src/engine/strings/StringTable'
+import { seatKeyId } from '../../../src/engine/seatKeys'
 
 /** The shared real drawings are read in place, never copied into the repository. */
 export const REAL_DIR = '/work/shared/venues/real'
@@ -20,7 +21,7 @@ export interface SeatLabels {
 export function seatLabels(venue: VenueData): SeatLabels[] {
   const s = new StringTable(venue.strings)
   return Array.from({ length: venue.seats.count }, (_, i) => ({
-    key: s.get(venue.seats.key[i]),
+    key: s.get(seatKeyId(venue, i)),
     sector: s.get(venue.sectors.name[venue.seats.sector[i]]),
     row: s.get(venue.seats.row[i]),
     number: s.get(venue.seats.number[i]),

@@ -6,6 +6,7 @@ import { inspectVenue } from '../../../src/engine/parse/inspect'
 import { accessOfAttributes, accessOfText } from '../../../src/engine/parse/recognise/access'
 import { readAllStrings } from '../../../src/engine/strings/StringTable'
 import { readReal } from './helpers'
+import { seatKeyId } from '../../../src/engine/seatKeys'
 
 /**
  * Seat types read from the drawing (issue 20 item 3): attributes, classes, ids, labels and symbols
@@ -146,10 +147,10 @@ describe('the real drawing that types its seats', () => {
     expect(named.size).toBe(report.access.companion)
     let checked = 0
     for (let i = 0; i < venue.seats.count; i++) {
-      const key = strings[venue.seats.key[i]]
+      const key = strings[seatKeyId(venue, i)]
       if (!named.has(key)) continue
       expect(links[i]).toBeGreaterThanOrEqual(0)
-      expect(strings[venue.seats.key[links[i]]]).toBe(named.get(key))
+      expect(strings[seatKeyId(venue, links[i])]).toBe(named.get(key))
       checked++
     }
     expect(checked).toBe(named.size)

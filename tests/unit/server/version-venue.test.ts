@@ -6,6 +6,7 @@ import { NO_ZONE, type VenueData } from '../../../src/engine/model'
 import { recogniseVenue } from '../../../src/engine/parse/index'
 import { readAllStrings, StringTable } from '../../../src/engine/strings/StringTable'
 import { UncompilableVersionError, VersionVenueBuilder, type VersionRows, type VersionSeat } from '../../../src/server/venues/version-venue'
+import { seatKeyId } from '../../../src/engine/seatKeys'
 
 /** The venue a map version sells, from its drawing and its rows (src/server/venues/version-venue.ts). */
 
@@ -15,7 +16,7 @@ const recognised = (): VenueData => recogniseVenue(generateVenue({ kind: 'hall',
 function importedRows(venue: VenueData): { seats: VersionSeat[]; rows: VersionRows } {
   const s = readAllStrings(venue.strings)
   const seats = Array.from({ length: venue.seats.count }, (_, i) => ({
-    seat_key: s[venue.seats.key[i]],
+    seat_key: s[seatKeyId(venue, i)],
     zone_id: venue.seats.zone[i] === NO_ZONE ? null : 100 + venue.seats.zone[i],
     row_label: s[venue.seats.row[i]],
     number_label: s[venue.seats.number[i]],
@@ -49,7 +50,7 @@ describe('the venue of a stored map version', () => {
     const out = decodeCompiledVenue(encodeWithIds(built, zoneIds))
     const t = new StringTable(out.strings)
     expect(out.seats.count).toBe(kept.length)
-    expect(Array.from(out.seats.key, (k) => t.get(k))).toEqual(kept.map((s) => s.seat_key))
+    expect(Array.from({ length: out.seats.count }, (_, i) => t.get(seatKeyId(out, i)))).toEqual(kept.map((s) => s.seat_key))
     // Only zones a seat is painted with join the drawing's.
     expect(out.zones.map((z) => z.id)).toEqual([...rows.zones.map((z) => String(z.id)), '900'])
     expect(out.zones[out.seats.zone[0]]).toEqual({ id: '900', name: 'Studio', color: 0xe63946 })
