@@ -88,6 +88,25 @@ export interface StorefrontRun {
   gestureCpu?: { ms: Record<string, number>; perFrameMs: Record<string, number> } | null
   /** The server process's resident memory after the run and its peak so far, MB. */
   server?: { rssMb: number; peakMb: number } | null
+  /**
+   * The page's first seat-key lookup, what a visitor's first tap (the cart) or the first live
+   * change pays: ms on the page's main thread, and whether it found the seat.
+   */
+  firstKeyLookup?: { ms: number; found: boolean } | null
+}
+
+/** Times the engine's first indexOfKey on the page (its lookup is built on first use), after the memory reading. */
+async function timeFirstKeyLookup(page: Page): Promise<{ ms: number; found: boolean } | null> {
+  return page.evaluate(() => {
+    const e = window.__seatwiseTest?.schemeEngine
+    const v = e?.getVenue()
+    if (!e || !v || v.seats.count === 0) return null
+    const last = v.seats.count - 1
+    const key = e.seatKey(last)
+    const started = performance.now()
+    const found = e.indexOfKey(key) === last
+    return { ms: +(performance.now() - started).toFixed(1), found }
+  })
 }
 
 const MB = 1024 * 1024
@@ -215,9 +234,12 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       }
     }, interactiveMs + 500)
 
-    // Memory once the seat tiles exist (a 1M venue builds them in the background after the
-    // first frame; read mid-build, the worker holds the build's transient arrays too).
-    await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getStats().tiles ?? 0) > 0, undefined, { timeout: TILES_WAIT_MS }).catch(() => {})
+    // Memory once the seat tiles are built and installed (a 1M venue builds them in the
+    // background after the first frame; read mid-build, the worker holds the build's transient
+    // arrays too: every tile's vertex data, 48 B a seat, until its slice uploads it). The tile
+    // lookup is kept at the end of the build (SeatLayer.beginBuild), so it is the signal; waiting
+    // only for the first tile read the 1M worker at 12.9 MB in one run and 97.8 MB in another.
+    await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getStats().heldBytes.tileLookup ?? 0) > 0, undefined, { timeout: TILES_WAIT_MS }).catch(() => {})
     await cdp.send('HeapProfiler.collectGarbage').catch(() => {})
     const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number }
     const workers = await workerHeaps(browser)
@@ -239,6 +261,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     const cpu = cpuBetween(cpuBefore, cpuAfter)
     const gpuMemory = await page.evaluate(() => window.__seatwiseTest?.schemeEngine?.getStats().gpuMemory ?? null)
     const heldAfter = await engineHeld(page)
+    const firstKeyLookup = await timeFirstKeyLookup(page)
     const mem = server.memory()
     return {
       ...base,
@@ -250,6 +273,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       longTaskList: longTasks.list,
       heap: heapRecord(usage, workers, venue.seats),
       engineHeld: { atLoad: heldAtLoad, afterGestures: heldAfter },
+      firstKeyLookup,
       gpu: gpuMemory && {
         buffersMb: +(gpuMemory.buffers / MB).toFixed(1),
         texturesMb: +(gpuMemory.textures / MB).toFixed(1),

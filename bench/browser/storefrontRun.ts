@@ -30,7 +30,7 @@ export const STOREFRONT_BUDGET_MS = { short: 15_000, full: 40_000 }
 
 const fmt = (r: StorefrontRun) =>
   r.ok
-    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms: ${r.longTaskList!.map((t) => `${t.durationMs}@${t.startMs}`).join(' ')}), heap ${r.heap!.bytesPerSeat} B/seat (${fmtParts(r)}), GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), drawn ${fmtDetail(r.detail)}, CPU per frame ${fmtCpu(r.gestureCpu?.perFrameMs)}, server ${r.server?.rssMb} MB (peak ${r.server?.peakMb})`
+    ? `interactive ${r.interactiveMs} ms, ${(r.bytes!.total / 1e6).toFixed(2)} MB (page ${(r.bytes!.page / 1e6).toFixed(2)}, workers ${(r.bytes!.workers / 1e6).toFixed(2)}), long tasks ${r.longTasks!.count} (max ${r.longTasks!.maxMs} ms: ${r.longTaskList!.map((t) => `${t.durationMs}@${t.startMs}`).join(' ')}), heap ${r.heap!.bytesPerSeat} B/seat (${fmtParts(r)}), GPU buffers ${r.gpu?.bufferBytesPerSeat ?? '?'} B/seat, frame p50 ${r.frames!.p50.toFixed(1)} p95 ${r.frames!.p95.toFixed(1)} ms (main p95 ${r.mainFrames!.p95.toFixed(1)}), drawn ${fmtDetail(r.detail)}, CPU per frame ${fmtCpu(r.gestureCpu?.perFrameMs)}, server ${r.server?.rssMb} MB (peak ${r.server?.peakMb}), first key lookup ${r.firstKeyLookup ? `${r.firstKeyLookup.ms} ms${r.firstKeyLookup.found ? '' : ' (not found)'}` : '?'}`
     : `failed: ${r.error} (server ${r.server?.rssMb} MB, peak ${r.server?.peakMb})`
 
 const fmtParts = (r: StorefrontRun) =>

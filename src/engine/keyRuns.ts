@@ -21,19 +21,23 @@ export function buildKeyRuns(strings: StringTableBuffers): KeyRunBuffers | undef
   const { keyPrefix: prefix, keySuffix: suffix } = strings
   if (prefix === undefined || suffix === undefined) return undefined
   const n = prefix.length
-  const opens = (i: number) => i === 0 || prefix[i] !== prefix[i - 1] || suffix[i] !== suffix[i - 1] + 1
-  let runs = 0
-  for (let i = 0; i < n; i++) if (opens(i)) runs++
+  if (n === 0) return { start: new Uint32Array(0), first: new Uint32Array(0), length: new Uint32Array(0), order: new Uint32Array(0), prefixes: new Uint32Array(0), groupStart: new Uint32Array(1) }
+  // Two plain passes (count, then fill): a seat opens a run unless it continues the one before.
+  let runs = 1
+  for (let i = 1; i < n; i++) if (prefix[i] !== prefix[i - 1] || suffix[i] !== suffix[i - 1] + 1) runs++
   const start = new Uint32Array(runs)
   const first = new Uint32Array(runs)
   const length = new Uint32Array(runs)
-  for (let i = 0, r = -1; i < n; i++) {
-    if (opens(i)) {
+  first[0] = suffix[0]
+  let r = 0
+  for (let i = 1; i < n; i++) {
+    if (prefix[i] !== prefix[i - 1] || suffix[i] !== suffix[i - 1] + 1) {
+      length[r] = i - start[r]
       start[++r] = i
       first[r] = suffix[i]
     }
-    length[r]++
   }
+  length[r] = n - start[r]
   // Runs counted by prefix id (counting sort), then the distinct prefixes sorted by their strings.
   const packed = strings.offsets.length - 1
   const perPrefix = new Uint32Array(packed)
