@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVED_BY_HEADER } from '../../src/server/app'
-import { CONTENT_SECURITY_POLICY, DOOR_CONTENT_SECURITY_POLICY } from '../../src/server/plugins/security-headers'
+import { API_CACHE_CONTROL, CONTENT_SECURITY_POLICY, DOOR_CONTENT_SECURITY_POLICY } from '../../src/server/plugins/security-headers'
 import { startTestServer, type TestServer } from '../support/server'
 
 const INDEX = '<!doctype html><title>test client</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c4d.js"></script>'
@@ -73,6 +73,12 @@ describe.each([
     const res = await fetch(server.url + url)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it.each(['/api/setup', '/api/afisha', '/api/token', '/api/nope', '/api/afisha?lang=xx'])('%s (an API answer, per visitor) is never stored', async (url) => {
+    const res = await fetch(server.url + url)
+    expect(res.status).toBeLessThan(500)
+    expect(res.headers.get('cache-control')).toBe(API_CACHE_CONTROL)
   })
 
   it('hashed assets are cached for a year', async () => {

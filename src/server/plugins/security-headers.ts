@@ -40,6 +40,16 @@ const DOOR_PAGES = /^\/door(?:[/?#]|$)/
  * another site in a Referer (the bank's page, an agreement's external link).
  */
 export const REFERRER_POLICY = 'same-origin'
+/**
+ * What a proxy or the browser may keep of an API answer unless its handler says otherwise: nothing.
+ * GET answers are per visitor (setup names the signed-in client, with phone and e-mail; the listing
+ * and the sessions count what is left right now), and without a Cache-Control a shared cache may
+ * keep an answer by its own heuristics. The answers meant to be kept set their own: the compiled
+ * venue (immutable, by content hash), the door's keys.
+ */
+export const API_CACHE_CONTROL = 'no-store'
+const API_PATH = /^\/api\//
+
 /** HSTS only where the shop is https (PUBLIC_URL); one year, the usual preload minimum. */
 const HSTS_MAX_AGE_S = 365 * 24 * 3600
 
@@ -56,5 +66,6 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     // For browsers older than frame-ancestors.
     reply.header('x-frame-options', 'DENY')
     if (https) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`)
+    if (API_PATH.test(request.url)) reply.header('cache-control', API_CACHE_CONTROL)
   })
 }
