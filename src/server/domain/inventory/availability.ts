@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect'
 import { capacityOf, salesOf } from './stock'
-import { listCalendarStock, listPriceStock, liveHoldsPerCalendar, placesPerZone } from './stock.repository'
+import { sealedPlacesPerZone } from './sealed-places'
+import { listCalendarStock, listPriceStock, liveHoldsPerCalendar } from './stock.repository'
 
 export interface SessionStock {
   /** Tickets on sale in the session when nothing is sold. */
@@ -22,7 +23,8 @@ export interface SessionStock {
  *   order or sold) plus the quantity of live standing holds. A hold past its expiry is free at
  *   once, before the sweeper writes its release.
  *
- * Cost: one scan of `seats` grouped by (drawing, zone); O(sessions + price rows) otherwise.
+ * Cost: O(sessions + price rows); the places per zone of a drawing are counted once per process
+ * (sealed-places.ts).
  */
 export async function stockByCalendar(db: Db, calendarIds: number[], now: number): Promise<Map<number, SessionStock>> {
   const out = new Map<number, SessionStock>()
@@ -34,7 +36,7 @@ export async function stockByCalendar(db: Db, calendarIds: number[], now: number
   // Seats and standing capacity per drawing and zone.
   const perZone = new Map<string, number>()
   if (drawingIds.length) {
-    for (const r of await placesPerZone(db, drawingIds, false)) {
+    for (const r of await sealedPlacesPerZone(db, drawingIds, false)) {
       const key = `${r.drawing_id}:${r.zone_id}`
       perZone.set(key, (perZone.get(key) ?? 0) + Number(r.n))
     }

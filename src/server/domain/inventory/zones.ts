@@ -1,11 +1,13 @@
 import type { Db } from '../../db/connect'
-import { liveHoldsPerZone, placesPerZone } from './stock.repository'
+import { sealedPlacesPerZone } from './sealed-places'
+import { liveHoldsPerZone } from './stock.repository'
 
 /**
  * Places still free per session and zone (zonelevel) of seat-map sessions: seats and standing
  * capacity of each zone of the drawing, minus live holds (cart, order or sold) that have not
  * expired at `now`. An expired hold counts as free at once, before the sweeper writes its
- * release. Four grouped queries whatever the number of sessions or seats.
+ * release. One grouped query of the holds whatever the number of sessions or seats (the places
+ * per zone of a drawing are counted once per process: sealed-places.ts).
  */
 export async function freeByZone(db: Db, calendars: readonly { id: number; drawing_id: number | null }[], now: number): Promise<Map<number, Map<number, number>>> {
   const out = new Map<number, Map<number, number>>()
@@ -15,7 +17,7 @@ export async function freeByZone(db: Db, calendars: readonly { id: number; drawi
   const calendarIds = mapped.map((c) => c.id)
 
   const capacity = new Map<string, number>()
-  for (const r of await placesPerZone(db, drawingIds, true)) {
+  for (const r of await sealedPlacesPerZone(db, drawingIds, true)) {
     const key = `${r.drawing_id}:${r.zone_id}`
     capacity.set(key, (capacity.get(key) ?? 0) + Number(r.n))
   }
