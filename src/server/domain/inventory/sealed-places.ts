@@ -1,21 +1,15 @@
 import type { Db } from '../../db/connect'
-import { placesPerZone } from './stock.repository'
-
-/** Places of one drawing and zone: seats counted, standing places by capacity (zone null: none). */
-export interface ZonePlaces {
-  drawing_id: number
-  zone_id: number | null
-  n: number
-}
+import { ProcessCache } from '../../db/process-cache'
+import { placesPerZone, type ZonePlaces } from './stock.repository'
 
 /**
  * Drawings whose places per zone this process keeps: each entry is a few rows (one per zone), so
- * this bounds the map, not the memory; more drawings than this on sale only re-count the oldest.
+ * this bounds the map, not the memory; past it the map starts again empty.
  */
 export const SEALED_PLACES_CACHE_SIZE = 256
 
-/** Per database (tests run several servers in one process; drawing ids repeat across databases). */
-const caches = new WeakMap<Db, Map<number, Promise<ZonePlaces[]>>>()
+/** A sealed drawing's counts never change, so they never age; an operator's write still voids them (process-cache.ts). */
+const places = new ProcessCache<number, ZonePlaces[]>(Number.POSITIVE_INFINITY, SEALED_PLACES_CACHE_SIZE)
 
 /**
  * Places per drawing and zone (stock.repository.ts placesPerZone) of drawings that sessions sell,
@@ -32,22 +26,9 @@ const caches = new WeakMap<Db, Map<number, Promise<ZonePlaces[]>>>()
  * process.
  */
 export async function sealedPlacesPerZone(db: Db, drawingIds: readonly number[], zonedOnly: boolean): Promise<ZonePlaces[]> {
-  let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new Map()))
   const out: ZonePlaces[] = []
   for (const id of new Set(drawingIds)) {
-    let entry = cache.get(id)
-    if (entry) {
-      // Most recently used last (a Map keeps insertion order).
-      cache.delete(id)
-    } else {
-      const missing = placesPerZone(db, [id], false)
-      missing.catch(() => cache.delete(id))
-      entry = missing
-    }
-    cache.set(id, entry)
-    while (cache.size > SEALED_PLACES_CACHE_SIZE) cache.delete(cache.keys().next().value!)
-    for (const row of await entry) if (!zonedOnly || row.zone_id !== null) out.push(row)
+    for (const row of await places.get(db, id, () => placesPerZone(db, [id], false))) if (!zonedOnly || row.zone_id !== null) out.push(row)
   }
   return out
 }

@@ -19,12 +19,19 @@ export function listPriceStock(db: Db, calendarIds: readonly number[]) {
   return db.selectFrom('prices').select(['calendar_id', 'zone_id', 'quantity', 'for_subscription']).where('calendar_id', 'in', [...calendarIds]).execute()
 }
 
+/** Places of one drawing and zone: seats counted, standing places by capacity (zone null: none). */
+export interface ZonePlaces {
+  drawing_id: number
+  zone_id: number | null
+  n: number
+}
+
 /**
  * Places per drawing and zone: seats counted, standing places by capacity (one list, a zone
  * may appear twice). `zonedOnly` leaves out places of no zone. Cost: one scan of `seats`
  * grouped by (drawing, zone).
  */
-export async function placesPerZone(db: Db, drawingIds: readonly number[], zonedOnly: boolean): Promise<{ drawing_id: number; zone_id: number | null; n: number }[]> {
+export async function placesPerZone(db: Db, drawingIds: readonly number[], zonedOnly: boolean): Promise<ZonePlaces[]> {
   let seats = db
     .selectFrom('seats')
     .select(['drawing_id', 'zone_id', sql<number>`count(*)`.as('n')])
