@@ -18,6 +18,7 @@ import path from 'node:path'
 import { machine, writeResults } from './lib'
 import { seededDataDir, startStorefront } from './browser/storefrontServer'
 import { ROOT } from './browser/labDist'
+import { percentile } from './browser/scenario'
 
 /** Rounds per server, each one listing and one sessions call per seat-map event. */
 const DEFAULT_ROUNDS = 20
@@ -33,11 +34,6 @@ const arg = (name: string): string | undefined => {
 
 interface Timings {
   [call: string]: number[]
-}
-
-const percentile = (xs: readonly number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length === 0 ? 0 : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
 }
 
 async function timed(url: string, init: RequestInit): Promise<number> {
