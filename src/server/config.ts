@@ -39,6 +39,7 @@
  * | `DB_POOL_MAX` | `10` | PostgreSQL connections of each process's pool. Keep WORKERS × DB_POOL_MAX (+1 per process for the live feed) of every machine together below the server's max_connections. |
  * | `REDIS_URL` | unset | `redis://127.0.0.1:6379` keeps the per-address limits and captcha triggers in Redis; unset = in PostgreSQL (or in memory on SQLite). |
  * | `REDIS_PREFIX` | `seatwise:` | Prefix of every Redis key (several installations or tests on one Redis). |
+ * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process); `0` builds it on first use. |
  * | `SERVED_BY_HEADER` | `0` | `1` adds `X-Served-By: <pid>` to every answer, so a load test can tell which process of a cluster answered (bench:load's frozen-process check). Off by default: process ids are nobody else's business. |
  */
 import { parseTrustProxy, TrustProxyError } from './security/trust-proxy'
@@ -125,6 +126,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().min(1).default('seatwise:'),
   SERVED_BY_HEADER: flag.optional(),
+  WARM_START: flag.optional(),
 })
 
 export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number]
@@ -177,6 +179,8 @@ export interface Config {
   streamsPerAddress: number
   /** SERVED_BY_HEADER: X-Served-By with this process's pid on every answer (app.ts). */
   servedByHeader: boolean
+  /** WARM_START: the seating caches of the sessions to come are built before listening (server.ts). */
+  warmStart: boolean
   /** Start-up warnings about risky settings (the server logs each). */
   warnings: string[]
   /** The built-in sandbox bank serves its payment types (SANDBOX_BANK). */
@@ -278,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionsPerAddressPerMinute: e.SESSIONS_PER_ADDRESS_PER_MINUTE,
     streamsPerAddress: e.STREAMS_PER_ADDRESS,
     servedByHeader: e.SERVED_BY_HEADER ?? false,
+    warmStart: e.WARM_START ?? true,
     warnings,
     sandboxBank,
     sandboxBankSecret: e.SANDBOX_BANK_SECRET ?? DEV_SANDBOX_BANK_SECRET,

@@ -6,6 +6,7 @@ import type { Config } from './config'
 import type { Db } from './db/connect'
 import { orderMailsSettled } from './mail/templates/sendOrderPaid'
 import { openDatabase } from './prepare'
+import { warmSeatingAtStart } from './domain/seating/warm-start'
 
 /** Time given to in-flight requests on SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -33,6 +34,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const db = await openDatabase(config, log)
   let app: FastifyInstance
   try {
+    if (config.warmStart) await warmSeating(db, log)
     app = await buildApp({ config, db, logger: log })
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -58,6 +60,20 @@ export async function startServer(config: Config, log: Logger = createLogger(con
       })()
       return closing
     },
+  }
+}
+
+/**
+ * Builds the seating caches of the sessions to come before listening (seating/warm-start.ts), so
+ * the first buyer of a big venue does not wait seconds with the whole process. A failure only
+ * leaves them to be built on demand, as before.
+ */
+async function warmSeating(db: Db, log: Logger): Promise<void> {
+  try {
+    const report = await warmSeatingAtStart(db)
+    if (report.drawings > 0) log.info(report, 'seating of the sessions to come warmed')
+  } catch (err) {
+    log.warn({ err }, 'warming the seating at start failed; it is built on demand')
   }
 }
 

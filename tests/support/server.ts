@@ -155,6 +155,9 @@ export async function startTestServer(opts: { db: TestDb; env?: Record<string, s
     // bounds have their own test (address-limits.test.ts), which sets them low.
     SESSIONS_PER_ADDRESS_PER_MINUTE: '100000',
     STREAMS_PER_ADDRESS: '1000',
+    // Building the demo's seating before listening costs ~0.1-0.3 s a start, ~150 starts a run;
+    // the caches build on first use all the same. warm-start.test.ts starts with it on.
+    WARM_START: '0',
   }
   const base = loadConfig({ ...env, ...opts.env })
   const useTemplate = base.demoData

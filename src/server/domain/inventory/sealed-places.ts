@@ -32,3 +32,8 @@ export async function sealedPlacesPerZone(db: Db, drawingIds: readonly number[],
   }
   return out
 }
+
+/** Whether this process holds the drawing's places per zone (start-up's warming and its test). */
+export function sealedPlacesKept(db: Db, drawingId: number): boolean {
+  return places.has(db, drawingId)
+}

@@ -43,6 +43,11 @@ export function seatingIndexOf(db: Db, drawingId: number, now = Date.now()): Pro
   return checked
 }
 
+/** Whether this process holds the drawing's seating index (built or being built): start-up's warming and its test. */
+export function seatingIndexKept(db: Db, drawingId: number): boolean {
+  return caches.get(db)?.has(drawingId) ?? false
+}
+
 async function recheck(db: Db, cache: Map<number, Entry>, drawingId: number, entry: Entry | undefined, now: number): Promise<SeatingIndex> {
   const version = await drawingQualityVersion(db, drawingId)
   cache.delete(drawingId)

@@ -42,3 +42,23 @@ export async function liveSeatHolds(db: Db, calendarId: number, now: number, sea
   else for (const part of chunks([...seatIds])) await read(part)
   return out
 }
+
+/**
+ * Drawings of active sessions still to come and not past their sale (before their on-sale too:
+ * that moment is the rush), soonest session first, at most `limit`.
+ */
+export async function upcomingSessionDrawings(db: Db, now: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('calendars')
+    .select((eb) => ['drawing_id', eb.fn.min('starts_at').as('first')])
+    .where('drawing_id', 'is not', null)
+    .where('active', '=', 1)
+    .where('starts_at', '>=', now)
+    .where((eb) => eb.or([eb('sale_to', 'is', null), eb('sale_to', '>', now)]))
+    .groupBy('drawing_id')
+    .orderBy('first')
+    .orderBy('drawing_id')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => Number(r.drawing_id))
+}
