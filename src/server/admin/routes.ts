@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { adminCalls, type AdminCallName, type AdminCalls } from '../../contract/admin/calls'
 import { ErrorCode } from '../../contract/errors'
+import { forgetListingRows } from '../domain/catalog/listing-rows'
 import { forgetHoldSessions } from '../domain/scheme/session-cache'
 import { forgetDoorRooms } from '../domain/waiting/room'
 import type { Actor } from './context'
@@ -26,6 +27,7 @@ function forgetOperatorEdits(app: FastifyInstance) {
   return async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
     forgetHoldSessions(app.db)
     forgetDoorRooms(app.db)
+    forgetListingRows(app.db)
     return payload
   }
 }

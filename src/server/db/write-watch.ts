@@ -8,7 +8,11 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  * and only other processes' writes wait for the cache's time to live. Raw `sql` writes are not
  * seen (none touches these tables). Costs a look at the root node of each query.
  */
-export const WATCHED_TABLES = new Set(['calendars', 'events', 'prices', 'waiting_rooms'])
+export const WATCHED_TABLES = new Set([
+  'calendars', 'events', 'prices', 'waiting_rooms',
+  // The listing's catalogue (catalog/listing-rows.ts): written only by operators, never in a rush.
+  'menu_kinds', 'main_menus', 'sub_menus', 'tags', 'event_menus', 'event_tags', 'images', 'venues', 'compositions', 'zones', 'client_categories',
+])
 
 let writes = 0
 

@@ -5,8 +5,8 @@ import type { Db } from '../../db/connect'
 import { imageUrl } from '../images/urls'
 import { stockByCalendar } from '../inventory/availability'
 import { toMajor } from '../../../contract/rules/money'
-import { listPriceRows, type PriceRowDb } from '../events/repository'
-import * as repo from './repository'
+import type { PriceRowDb } from '../events/repository'
+import { listingRows } from './listing-rows'
 
 const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']
 const RU_WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб']
@@ -96,26 +96,12 @@ export function priceCategories(rows: readonly PriceRowDb[], eventOf: ReadonlyMa
 /**
  * The afisha: active events with their upcoming sessions and the lists the listing filters by.
  * An event's totalticketcount is SALE_SOON (-99999) when its sales are not open, else the tickets
- * left over its upcoming sessions; a session's ticketcount likewise.
+ * left over its upcoming sessions; a session's ticketcount likewise. The catalogue rows may be up to
+ * a second old (listing-rows.ts); the tickets left are counted now.
  */
 export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promise<AfishaResponse> {
-  const [kinds, mainMenus, subMenus, tags, events] = await Promise.all([
-    repo.listMenuKinds(db),
-    repo.listMainMenus(db),
-    repo.listSubMenus(db),
-    repo.listTags(db),
-    repo.listActiveEvents(db),
-  ])
-  const eventIds = events.map((e) => e.id)
-  const [menus, eventTags, calendars] = await Promise.all([
-    repo.listEventMenus(db, eventIds),
-    repo.listEventTags(db, eventIds),
-    repo.listUpcomingCalendars(db, eventIds, now),
-  ])
-  const [stock, priceRows] = await Promise.all([stockByCalendar(db, calendars.map((c) => c.id), now), listPriceRows(db, calendars.map((c) => c.id))])
-  const venueIds = [...new Set([...events.map((e) => e.venue_id), ...calendars.map((c) => c.venue_id)].filter((v): v is number => v !== null))]
-  const subscriptionIds = events.filter((e) => e.menu_kind_id === KIND_SUBSCRIPTIONS).map((e) => e.id)
-  const [venues, compositions] = await Promise.all([repo.listVenues(db, venueIds), repo.listCompositions(db, subscriptionIds)])
+  const { kinds, mainMenus, subMenus, tags, events, menus, eventTags, calendars, priceRows, venues, compositions } = await listingRows(db, now)
+  const stock = await stockByCalendar(db, calendars.map((c) => c.id), now)
 
   // A card's menu is the event's first live menu item: an archived one is never a card's menu id,
   // and an event whose every menu item is archived has no menu to be found under, so it is left out.
