@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../../e2e/support/browser'
 import { buildLabDist } from './labDist'
 import { PROFILES, type Profile, STOREFRONT_VENUES } from './storefront'
+import { startH2Proxy } from './h2Proxy'
 import { seededDataDir, startStorefront, type StorefrontServer } from './storefrontServer'
 
 export const args = process.argv.slice(2)
@@ -39,20 +40,25 @@ export async function withProbeTarget(each: (t: ProbeTarget) => Promise<void>): 
   const venue = STOREFRONT_VENUES.find((v) => v.seats === seats)
   if (!venue) throw new Error(`no storefront venue of ${seats} seats`)
   const dist = buildLabDist(args)
-  const server = await startStorefront(seededDataDir(venue.demo ? [] : [seats]), dist)
+  const direct = await startStorefront(seededDataDir(venue.demo ? [] : [seats]), dist)
+  // `--h2`: the page reaches the server through a TLS + HTTP/2 proxy, as behind nginx in production (h2Proxy.ts).
+  const proxy = flag('--h2') ? await startH2Proxy(direct.url) : null
+  const server: StorefrontServer = proxy ? { ...direct, url: proxy.url } : direct
   const browser = await launchChromium()
   try {
     await each({ profile, seats, runs, venue, server, browser })
   } finally {
     await browser.close()
-    await server.close()
+    await proxy?.close()
+    await direct.close()
   }
 }
 
 /** A fresh context and page under `profile`, throttled through CDP, with the interactive check installed. */
 export async function profiledPage(browser: Browser, profile: Profile): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const p = PROFILES[profile]
-  const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1 })
+  // Certificate errors ignored: the --h2 proxy's certificate is self-signed.
+  const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1, ignoreHTTPSErrors: true })
   const page = await context.newPage()
   await page.addInitScript('globalThis.__name = (f) => f')
   await page.addInitScript(() => {

@@ -16,6 +16,9 @@
  * `--phone` adds the phone profile to --short's 60k desktop pair. `--sizes 1000000[,100000]`,
  * `--desktop-only` and `--compiled-only` narrow the full storefront run to a subset (an A/B of
  * one scenario in minutes instead of the whole ~8 min run); a subset writes storefront-subset.json.
+ * `--h2` puts a TLS + HTTP/2 proxy between the browser and the server (h2Proxy.ts: production sits
+ * behind one; on HTTP/1.1 the page's ~50 requests share six connections), and writes
+ * storefront-<mode>-h2.json.
  *
  * --short (CI): 100k seats only, one gesture round; the SVG baseline runs at SHORT_SVG_SEATS
  * because building 100k SVG nodes alone takes most of a CI minute. Exits non-zero when our p95
@@ -154,6 +157,7 @@ async function main(): Promise<void> {
         sizes,
         desktopOnly: args.has('--desktop-only'),
         compiledOnly: args.has('--compiled-only'),
+        h2: args.has('--h2'),
       })
     }
   } finally {

@@ -176,7 +176,8 @@ export interface StorefrontRunOptions {
 export async function runStorefront(browser: Browser, server: StorefrontServer, venue: StorefrontVenue, profile: Profile, mapSource: MapSource, o: StorefrontRunOptions): Promise<StorefrontRun> {
   const p = PROFILES[profile]
   const base = { venue: venue.name, seats: venue.seats, profile, mapSource }
-  const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1 })
+  // Certificate errors ignored: the --h2 proxy's certificate is self-signed (h2Proxy.ts).
+  const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1, ignoreHTTPSErrors: true })
   const page = await context.newPage()
   await page.addInitScript('globalThis.__name = (f) => f')
   await page.addInitScript(() => {

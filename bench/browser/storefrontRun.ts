@@ -7,6 +7,7 @@ import { ApiClient } from '../../tests/support/client'
 import { ROOT } from './labDist'
 import { heapParts, marginalMemory } from './memory'
 import { type MapSource, type Profile, PROFILES, runStorefront, type StorefrontRun, STOREFRONT_VENUES } from './storefront'
+import { startH2Proxy } from './h2Proxy'
 import { seededDataDir, startStorefront, type StorefrontServer } from './storefrontServer'
 
 /**
@@ -101,6 +102,8 @@ export interface StorefrontBenchOptions {
   desktopOnly?: boolean
   /** Full mode only: the compiled map source alone (--compiled-only). */
   compiledOnly?: boolean
+  /** The browser reaches the server through a TLS + HTTP/2 proxy (--h2, h2Proxy.ts), as behind nginx in production. */
+  h2?: boolean
 }
 
 /**
@@ -110,7 +113,7 @@ export interface StorefrontBenchOptions {
  * is not the page's. Each measured run still has its own context, so its HTTP cache stays cold.
  */
 async function warmBrowser(browser: Browser, server: StorefrontServer): Promise<void> {
-  const context = await browser.newContext()
+  const context = await browser.newContext({ ignoreHTTPSErrors: true })
   try {
     const page = await context.newPage()
     await page.goto(server.url + '/', { waitUntil: 'load', timeout: WARM_BROWSER_TIMEOUT_MS })
@@ -122,7 +125,7 @@ async function warmBrowser(browser: Browser, server: StorefrontServer): Promise<
 /** How long the browser's warm-up page may take (the listing; seconds on a loaded box). */
 const WARM_BROWSER_TIMEOUT_MS = 60_000
 
-export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, sizes, desktopOnly = false, compiledOnly = false }: StorefrontBenchOptions = {}): Promise<void> {
+export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, sizes, desktopOnly = false, compiledOnly = false, h2 = false }: StorefrontBenchOptions = {}): Promise<void> {
   const subset = !short && (sizes !== undefined || desktopOnly || compiledOnly)
   const venues = short ? STOREFRONT_VENUES.filter((v) => v.demo) : STOREFRONT_VENUES.filter((v) => !sizes || sizes.includes(v.seats))
   const profiles: Profile[] = (short && !shortPhone) || desktopOnly ? ['desktop'] : ['desktop', 'phone']
@@ -130,14 +133,17 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
   // Seeded with every big venue even for a subset, so a subset run and a full run share one database.
   const bigSeats = (short ? venues : STOREFRONT_VENUES).filter((v) => !v.demo).map((v) => v.seats)
   const dataDir = seededDataDir(bigSeats)
-  const server = await startStorefront(dataDir, clientDir)
+  const direct = await startStorefront(dataDir, clientDir)
+  const proxy = h2 ? await startH2Proxy(direct.url) : null
+  // What the browser opens; the bench's own calls (warmMaps) go to the server directly.
+  const server: StorefrontServer = proxy ? { ...direct, url: proxy.url } : direct
   const runs: StorefrontRun[] = []
-  const mode = short ? 'short' : subset ? 'subset' : 'full'
+  const mode = (short ? 'short' : subset ? 'subset' : 'full') + (h2 ? '-h2' : '')
   let mapAnswers: MapAnswerCost[] = []
   try {
     // The JSON answer is what the json runs load; a compiled-only subset never asks for it (and
     // building the 1M one costs the server ~1.6 GB and 10-20 s on the shared box).
-    if (!compiledOnly) mapAnswers = await warmMaps(server, venues)
+    if (!compiledOnly) mapAnswers = await warmMaps(direct, venues)
     await warmBrowser(browser, server)
     for (const venue of venues) {
       for (const profile of profiles) {
@@ -154,7 +160,8 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
       }
     }
   } finally {
-    await server.close()
+    await proxy?.close()
+    await direct.close()
   }
   // Same run, same machine: JSON path ÷ compiled path (>1: compiled is faster).
   const ratios: Record<string, number | null> = {}
@@ -171,6 +178,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
   const result = {
     date: new Date().toISOString(),
     mode,
+    transport: h2 ? 'HTTP/2 over TLS through a local proxy (h2Proxy.ts), as behind nginx in production' : 'HTTP/1.1 straight to the server',
     machine: { platform: `${os.platform()} ${os.release()}`, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), load: os.loadavg() },
     profiles: PROFILES,
     mapAnswers,

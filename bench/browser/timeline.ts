@@ -1,6 +1,7 @@
 /**
  * The storefront's critical path, request by request (issue 16): `npm run bench:timeline --
- * [--phone] [--seats 60000|100000|1000000] [--runs N] [--no-build]`.
+ * [--phone] [--seats 60000|100000|1000000] [--runs N] [--no-build] [--h2]` (`--h2`: through a TLS +
+ * HTTP/2 proxy, h2Proxy.ts).
  *
  * Same server, database, build and "interactive" check as the storefront benchmark
  * (storefront.ts). Lists every request of the page and of its workers with its start and end
