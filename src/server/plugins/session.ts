@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
 import { DOOR_API_PREFIX } from '../domain/redemption/constants'
-import { findSession, insertSession, touchSession } from '../domain/sessions/repository'
+import { findSession, insertSession, moveSession, touchSession } from '../domain/sessions/repository'
 import { SESSION_COOKIE } from '../security/cookies'
 import type { SessionRow } from './context'
 
@@ -26,7 +26,8 @@ const newSecret = () => randomBytes(SECRET_BYTES).toString('base64url')
  * it is refused with 403 -1000 before its body is even parsed, so nothing changes.
  *
  * The token stays the same for the session's life (not rotated per GET /api/token): two open
- * tabs share one cookie and must not invalidate each other's token. Expired sessions are deleted
+ * tabs share one cookie and must not invalidate each other's token. The id itself changes when
+ * the visitor signs in or out (rotateSession). Expired sessions are deleted
  * by a sweeper (plugins/services/sweepers.ts).
  */
 export function registerSessions(app: FastifyInstance): void {
@@ -93,7 +94,13 @@ export async function ensureSession(app: FastifyInstance, request: FastifyReques
     expires_at: now + SESSION_TTL_MS,
   }
   await insertSession(app.db, session)
-  reply.setCookie(SESSION_COOKIE, session.id, {
+  setSessionCookie(app, reply, session.id)
+  request.session = session
+  return session
+}
+
+function setSessionCookie(app: FastifyInstance, reply: FastifyReply, id: string): void {
+  reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -101,6 +108,25 @@ export async function ensureSession(app: FastifyInstance, request: FastifyReques
     signed: true,
     maxAge: SESSION_TTL_MS / 1000,
   })
-  request.session = session
-  return session
+}
+
+/**
+ * Signs the visitor in as `crmClientId` (or out: null) under a new session id, with a new cookie:
+ * the old id is void from then on (session fixation: an id someone planted or read before the
+ * sign-in never carries the signed-in client). His carts and holds, orders and waiting-room
+ * places move with him (sessions/repository.ts moveSession). The CSRF token stays: the page and
+ * its other tabs hold it, and it is worth nothing without the cookie (the XHR header keeps other
+ * sites from sending it). An admission token is bound to the id (waiting/room.ts), so a visitor
+ * who signs in while a room is on is asked to the queue once more, where his place is kept and a
+ * new token issued.
+ */
+export async function rotateSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, crmClientId: number | null): Promise<SessionRow> {
+  const from = request.session
+  if (!from) throw new Error('rotateSession needs the request\'s session (the CSRF check requires one)')
+  const now = Date.now()
+  const to: SessionRow = { ...from, id: newSecret(), crm_client_id: crmClientId, created_at: now, last_seen_at: now, expires_at: now + SESSION_TTL_MS }
+  await moveSession(app.db, from, to)
+  setSessionCookie(app, reply, to.id)
+  request.session = to
+  return to
 }

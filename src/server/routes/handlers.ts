@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { verifyCrmToken } from '../crm/token'
 import { buildAfisha } from '../domain/catalog/service'
 import { ANONYMOUS, crmClientView } from '../domain/crm/service'
-import { setSessionClient } from '../domain/sessions/repository'
 import { buildSetup } from '../domain/settings/service'
 import { ApiFailure } from '../errors'
-import { ensureSession } from '../plugins/session'
+import { ensureSession, rotateSession } from '../plugins/session'
 import { buildNominalHandlers } from './nominal'
 import { buildOrderHandlers } from './orders'
 import { buildPaymentHandlers } from './payments'
@@ -43,7 +42,7 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
       return buildAfisha(db, setup)
     },
 
-    crmClientInfo: async ({ input, request }) => {
+    crmClientInfo: async ({ input, request, reply }) => {
       // The CSRF check already required a session, so it exists here.
       const session = request.session!
       if (input.token === undefined) {
@@ -54,12 +53,12 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
       if (!check.ok) throw new ApiFailure('crm-refused', { reason: check.reason })
       const view = await crmClientView(db, check.id)
       if (view === ANONYMOUS) throw new ApiFailure('crm-unknown', { id: check.id })
-      await setSessionClient(db, session.id, check.id)
+      await rotateSession(app, request, reply, check.id)
       return { crm_client: view }
     },
 
-    crmLogout: async ({ request }) => {
-      await setSessionClient(db, request.session!.id, null)
+    crmLogout: async ({ request, reply }) => {
+      await rotateSession(app, request, reply, null)
       return { crm_client: null }
     },
   }

@@ -18,12 +18,23 @@ export async function touchSession(db: Db, id: string, now: number, expiresAt: n
   await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute()
 }
 
-export async function setSessionClient(db: Db, id: string, crmClientId: number | null): Promise<void> {
-  await db.updateTable('sessions').set({ crm_client_id: crmClientId }).where('id', '=', id).execute()
-}
-
 /** Deletes sessions past their expiry; returns how many went. */
 export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst()
   return Number(result.numDeletedRows)
+}
+
+/**
+ * Moves a visitor's session to a new id, in one transaction: the new row `to`,
+ * then his carts (and so his holds), his orders and his places in waiting rooms, then the old row
+ * goes. The carts must move before the old row is deleted: carts.session_id cascades.
+ */
+export async function moveSession(db: Db, from: SessionRow, to: SessionRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('sessions').values(to).execute()
+    await trx.updateTable('carts').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
+    await trx.updateTable('orders').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
+    await trx.updateTable('waiting_visitors').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
+    await trx.deleteFrom('sessions').where('id', '=', from.id).execute()
+  })
 }
