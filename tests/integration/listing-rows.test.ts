@@ -1,4 +1,4 @@
-import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forgetListingRows, LISTING_ROWS_TTL_MS, listingRows } from '../../src/server/domain/catalog/listing-rows'
 import { buildAfisha } from '../../src/server/domain/catalog/service'
@@ -6,18 +6,7 @@ import { stockByCalendar } from '../../src/server/domain/inventory/availability'
 import { ANONYMOUS } from '../../src/server/domain/crm/service'
 import { buildSetup } from '../../src/server/domain/settings/service'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-
-/** Counts the statements a Kysely instance sends (a plugin: the queries still run for real). */
-class StatementCount implements KyselyPlugin {
-  n = 0
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.n++
-    return args.node
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result
-  }
-}
+import { StatementCount } from '../support/statement-count'
 
 /**
  * The listing reads its catalogue (events, sessions, prices, menus, tags, venues, compositions)

@@ -1,20 +1,8 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sealedPlacesPerZone } from '../../src/server/domain/inventory/sealed-places'
 import { placesPerZone } from '../../src/server/domain/inventory/stock.repository'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-
-/** Counts the statements a Kysely instance sends (a plugin: the queries still run for real). */
-class StatementCount implements KyselyPlugin {
-  n = 0
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.n++
-    return args.node
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result
-  }
-}
+import { StatementCount } from '../support/statement-count'
 
 const byKey = (rows: readonly { drawing_id: number; zone_id: number | null; n: number }[]) =>
   rows.map((r) => `${r.drawing_id}:${r.zone_id}:${Number(r.n)}`).sort()

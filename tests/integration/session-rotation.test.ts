@@ -76,6 +76,31 @@ describe.each(TEST_DBS)('session id rotation at sign-in and sign-out on %s', (db
     expect(setupSchema.parse(await (await v.fetch('/api/setup', { headers: { cookie: signedInCookie } })).json()).crm_client.data).toBeNull()
   })
 
+  it('two sign-ins at once from one cookie: one moves the session, the other is told the session is gone, and the cart is in the one left', async () => {
+    const v = await visitor(server.url)
+    const seat = fx.map.seat_numbers.filter((s) => s.status === 'free')[6].seat_id
+    expect((await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seat)] })).status).toBe(200)
+    const old = v.cookie
+    const token = signCrmToken(server.config.crmSecret, { id: clientId, exp: Math.floor(Date.now() / 1000) + HOUR_S })
+    const signInWith = () =>
+      fetch(`${server.url}/api/crm/client-info`, {
+        method: 'POST',
+        headers: { cookie: old, 'content-type': 'application/json', 'x-csrf-token': v.token, 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': v.address },
+        body: JSON.stringify({ token }),
+      })
+    const answers = await Promise.all([signInWith(), signInWith()])
+    const statuses = answers.map((a) => a.status).sort()
+    expect(statuses).toEqual([200, 403])
+    const refused = answers.find((a) => a.status === 403)!
+    expect(((await refused.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.CSRF)
+    const moved = answers.find((a) => a.status === 200)!
+    v.cookie = moved.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    expect(await cartOf(v)).toEqual([seat])
+    const owners = await server.db.selectFrom('seat_holds').innerJoin('carts', 'carts.id', 'seat_holds.cart_id').innerJoin('seats', 'seats.id', 'seat_holds.seat_id').select('carts.session_id').where('seats.seat_key', '=', seat).where('seat_holds.calendar_id', '=', fx.calendarId).where('seat_holds.released_at', 'is', null).execute()
+    expect(owners).toHaveLength(1)
+    expect((await sessionIds()).has(owners[0].session_id)).toBe(true)
+  })
+
   it('keeps his place in a waiting room, without joining twice', async () => {
     const manager = await signedIn(server, 'manager')
     expect((await manager.post(`/api/admin/sessions/${fx.calendarId}/waiting-room`, { enabled: true, opens_at: Date.now() + 60_000, admit_per_minute: 6 })).status).toBe(200)

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../contract/errors'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
 import { DOOR_API_PREFIX } from '../domain/redemption/constants'
 import { findSession, insertSession, moveSession, touchSession } from '../domain/sessions/repository'
+import { ApiFailure } from '../errors'
 import { SESSION_COOKIE } from '../security/cookies'
 import type { SessionRow } from './context'
 
@@ -125,7 +126,9 @@ export async function rotateSession(app: FastifyInstance, request: FastifyReques
   if (!from) throw new Error('rotateSession needs the request\'s session (the CSRF check requires one)')
   const now = Date.now()
   const to: SessionRow = { ...from, id: newSecret(), crm_client_id: crmClientId, created_at: now, last_seen_at: now, expires_at: now + SESSION_TTL_MS }
-  await moveSession(app.db, from, to)
+  // Moved already by a sign-in at the same moment: this request's cookie names no session now,
+  // as any request of the old cookie that comes after (-1000: the client asks for a token again).
+  if (!(await moveSession(app.db, from, to))) throw new ApiFailure('no-session')
   setSessionCookie(app, reply, to.id)
   request.session = to
   return to

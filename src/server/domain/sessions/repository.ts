@@ -24,17 +24,29 @@ export async function deleteExpiredSessions(db: Db, now: number): Promise<number
   return Number(result.numDeletedRows)
 }
 
+/** Thrown inside moveSession's transaction to undo it: the old row was gone already. */
+class SessionGone extends Error {}
+
 /**
- * Moves a visitor's session to a new id, in one transaction: the new row `to`,
- * then his carts (and so his holds), his orders and his places in waiting rooms, then the old row
- * goes. The carts must move before the old row is deleted: carts.session_id cascades.
+ * Moves a visitor's session to a new id, in one transaction: the new row `to`, then his carts
+ * (and so his holds), his orders and his places in waiting rooms, then the old row goes. The
+ * carts must move before the old row is deleted: carts.session_id cascades. Answers false, having
+ * changed nothing, when the old row was already gone (the same visitor signing in twice at once:
+ * the first move took everything, and a second new row would own nothing).
  */
-export async function moveSession(db: Db, from: SessionRow, to: SessionRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('sessions').values(to).execute()
-    await trx.updateTable('carts').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
-    await trx.updateTable('orders').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
-    await trx.updateTable('waiting_visitors').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
-    await trx.deleteFrom('sessions').where('id', '=', from.id).execute()
-  })
+export async function moveSession(db: Db, from: SessionRow, to: SessionRow): Promise<boolean> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('sessions').values(to).execute()
+      await trx.updateTable('carts').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
+      await trx.updateTable('orders').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
+      await trx.updateTable('waiting_visitors').set({ session_id: to.id }).where('session_id', '=', from.id).execute()
+      const gone = await trx.deleteFrom('sessions').where('id', '=', from.id).executeTakeFirst()
+      if (Number(gone.numDeletedRows) !== 1) throw new SessionGone()
+    })
+    return true
+  } catch (e) {
+    if (e instanceof SessionGone) return false
+    throw e
+  }
 }
