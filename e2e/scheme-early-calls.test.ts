@@ -83,6 +83,44 @@ describe('the scheme page\'s early calls', () => {
     await context.close()
   })
 
+  it('makes the map\'s WebGL context before the map exists: the map draws on the canvas the page prepared, at its own size', async () => {
+    const hash = await hallHash()
+    const context = await app.browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 })
+    await context.addInitScript(() => {
+      window.__seatwiseTest = {}
+      // Every canvas handed to a worker, and whether it was in the document then (src/engine/render/spareRenderWorker.ts).
+      const w = window as unknown as { __handed: { connected: boolean; at: number }[] }
+      w.__handed = []
+      const transfer = HTMLCanvasElement.prototype.transferControlToOffscreen
+      HTMLCanvasElement.prototype.transferControlToOffscreen = function (this: HTMLCanvasElement) {
+        w.__handed.push({ connected: this.isConnected, at: performance.now() })
+        this.dataset.handed = String(w.__handed.length)
+        return transfer.call(this)
+      }
+    })
+    const page = await context.newPage()
+    await page.goto(new URL(`/scheme/${hash}`, app.baseUrl).toString(), { waitUntil: 'commit' })
+    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+    await page.waitForFunction(() => window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false, null, { timeout: 60_000 })
+    const handed = await page.evaluate(() => (window as unknown as { __handed: { connected: boolean; at: number }[] }).__handed)
+    // One canvas, handed over while it was in no document: before the map's host existed.
+    expect(handed).toHaveLength(1)
+    expect(handed[0].connected).toBe(false)
+    // That canvas is the map's, and its drawing buffer follows the map's host, not the window it was made for.
+    const host = await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.scheme-map canvas[data-handed="1"]')
+      const box = canvas?.parentElement?.getBoundingClientRect()
+      return box ? { width: Math.round(box.width), height: Math.round(box.height) } : null
+    })
+    expect(host).not.toBeNull()
+    expect(host!.height).toBeLessThan(DESKTOP_VIEWPORT.height)
+    await page.waitForFunction((h) => {
+      const stats = window.__seatwiseTest!.schemeEngine!.getStats()
+      return stats.bufferWidth === h.width && stats.bufferHeight === h.height
+    }, host!, { timeout: 10_000 })
+    await context.close()
+  })
+
   it('sends no early call and starts no seat-map worker on the listing', async () => {
     const opened = await openPage(app, '/', DESKTOP_VIEWPORT)
     const paths: string[] = []

@@ -30,6 +30,8 @@ const browserStart: WorkerStart = {
 /** A worker being started: `worker()` gives it, creating it now if its script's response has not begun yet (may throw where workers cannot start). */
 export interface EarlyWorker {
   worker(): Worker
+  /** Settles with the worker once it is created (its script's response began, or `worker()` was called); never where it cannot start. */
+  started: Promise<Worker>
 }
 
 /** The request options of the page's own fetch of a worker script. */
@@ -43,7 +45,15 @@ export const WORKER_SCRIPT_FETCH: RequestInit = { priority: 'high', credentials:
  */
 export function startWorkerEarly(url: string, start: WorkerStart = browserStart): EarlyWorker {
   let created: Worker | null = null
-  const worker = () => (created ??= start.newWorker(url))
+  let announce!: (w: Worker) => void
+  const started = new Promise<Worker>((resolve) => (announce = resolve))
+  const worker = () => {
+    if (created === null) {
+      created = start.newWorker(url)
+      announce(created)
+    }
+    return created
+  }
   const createQuietly = () => {
     try {
       worker()
@@ -58,5 +68,5 @@ export function startWorkerEarly(url: string, start: WorkerStart = browserStart)
       return response.arrayBuffer()
     })
     .catch(createQuietly)
-  return { worker }
+  return { worker, started }
 }

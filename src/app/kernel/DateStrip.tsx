@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { EventCalendarDay } from '../../contract/entities/event'
 import type { Lang } from '../../contract/lang'
 import { dayParts, longDay } from './format'
-import { isWeekStart, keepInView, pageBy, slidesPerView } from './slider'
-import { useViewportWidth } from './useViewportWidth'
+import { isWeekStart, keepInView, pageBy } from './slider'
+import { useSlidesPerView } from './useSlidesPerView'
 
 /** A horizontal drag longer than this pages the strip (shorter ones are taps). */
 const SWIPE_THRESHOLD_PX = 40
@@ -22,7 +22,7 @@ export function DateStrip({ days, selected, onSelect, lang }: {
   lang: Lang
 }) {
   const { t } = useTranslation()
-  const perView = slidesPerView(useViewportWidth())
+  const perView = useSlidesPerView()
   const selectedIndex = days.findIndex((d) => d.day === selected)
   const [anchor, setAnchor] = useState(() => keepInView(0, selectedIndex, perView, days.length))
   // The strip follows the selection: a newly chosen date outside the view moves it.

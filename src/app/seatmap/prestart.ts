@@ -16,6 +16,26 @@ export function prestartSeatMap(): void {
   prestartRenderer()
 }
 
+/** Whether the page opened on a scheme URL and no scheme screen has asked when yet (takeSchemeLanding). */
+let landed = false
+
+/** The page opened on a scheme URL (the entry, before the app exists). */
+export function noteSchemeLanding(): void {
+  landed = true
+}
+
+/**
+ * When the scheme screen the visitor landed on began showing: the navigation (0 on the page's
+ * clock), once, for the first scheme screen of a page that opened on a scheme URL; null otherwise
+ * (the screen then counts from its own mount). The map's init delay counts from it
+ * (SchemeMapController mapInitDelay).
+ */
+export function takeSchemeLanding(): number | null {
+  if (!landed) return null
+  landed = false
+  return 0
+}
+
 /** The storefront's seat-map route (routes.tsx: scheme/:hash/:date?/:time?). */
 const SCHEME_ROUTE = /^\/scheme\/[^/]+/
 
@@ -30,6 +50,7 @@ const SCHEME_ROUTE = /^\/scheme\/[^/]+/
  */
 export function prestartSeatMapOnSchemePage(location: { pathname: string; search: string }, doc: Document = document): boolean {
   if (!SCHEME_ROUTE.test(location.pathname)) return false
+  noteSchemeLanding()
   prestartSeatMap()
   // The token's request first: HTTP/1.1 gives the page six connections, and the ~40 chunks
   // preloaded next would otherwise go before it.

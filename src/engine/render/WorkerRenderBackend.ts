@@ -2,7 +2,7 @@ import type { GpuPreference } from './gpuApi'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import { batchTransferables, type FromRenderWorker, geometryOf, type RenderCommand, type ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
-import { takeRenderWorker } from './spareRenderWorker'
+import { takePreparedRenderer, takeRenderWorker, type PreparedRenderer } from './spareRenderWorker'
 import { type ColumnsCommand, columnsLength, uploadVenue } from './venueUpload'
 
 /**
@@ -34,14 +34,12 @@ export class WorkerRenderBackend implements RenderBackend {
   constructor(private readonly events: RenderBackendEvents) {}
 
   async init(container: HTMLElement, size: ViewportSize, gpu: GpuPreference): Promise<HTMLCanvasElement> {
+    const ready = takePreparedRenderer(gpu)
+    if (ready !== null) return this.adopt(ready, container, size)
     const canvas = document.createElement('canvas')
     canvas.width = Math.round(size.width * size.resolution)
     canvas.height = Math.round(size.height * size.resolution)
-    canvas.style.display = 'block'
-    canvas.style.width = '100%'
-    canvas.style.height = '100%'
-    container.appendChild(canvas)
-    this.canvas = canvas
+    this.place(canvas, container)
     const worker = takeRenderWorker()
     this.worker = worker
     try {
@@ -58,9 +56,42 @@ export class WorkerRenderBackend implements RenderBackend {
       this.destroy()
       throw e
     }
+    this.listen(worker)
+    return canvas
+  }
+
+  /**
+   * Takes a renderer the page started before the map (spareRenderWorker.ts prestartRenderer): its
+   * canvas goes into the host, and unless it was made at this size, a resize goes first in the
+   * worker's queue. A start that failed fails here, as the worker's own would.
+   */
+  private async adopt(p: PreparedRenderer, container: HTMLElement, size: ViewportSize): Promise<HTMLCanvasElement> {
+    this.place(p.canvas, container)
+    this.worker = p.worker
+    try {
+      await p.outcome
+    } catch (e) {
+      this.destroy()
+      throw e
+    }
+    this.listen(p.worker)
+    if (p.size.width !== size.width || p.size.height !== size.height || p.size.resolution !== size.resolution) {
+      this.post({ type: 'batch', seq: this.lastSeq, commands: [{ op: 'resize', width: size.width, height: size.height, resolution: size.resolution }], now: false })
+    }
+    return p.canvas
+  }
+
+  private place(canvas: HTMLCanvasElement, container: HTMLElement): void {
+    canvas.style.display = 'block'
+    canvas.style.width = '100%'
+    canvas.style.height = '100%'
+    container.appendChild(canvas)
+    this.canvas = canvas
+  }
+
+  private listen(worker: Worker): void {
     worker.onerror = null
     worker.onmessage = (e: MessageEvent<FromRenderWorker>) => this.receive(e.data)
-    return canvas
   }
 
   submit(seq: number, commands: RenderCommand[], now: boolean): void {

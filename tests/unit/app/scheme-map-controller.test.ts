@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ApiCallError } from '../../../src/contract/client'
-import { SchemeMapController, type CartSource } from '../../../src/app/screens/scheme/map/SchemeMapController'
+import { mapInitDelay, SchemeMapController, type CartSource } from '../../../src/app/screens/scheme/map/SchemeMapController'
 import type { EventSourceLike } from '../../../src/app/screens/scheme/map/seatStream'
 import { seatStatusEventSchema, seatSyncEventSchema, SEAT_STREAM_EVENTS, type SchemeMapResponse, type SeatStatus as ServerSeatStatus } from '../../../src/contract/entities/scheme'
 import { SeatStatus, type VenueData } from '../../../src/engine/model'
-import type { SeatMapEngine } from '../../../src/engine/SeatMapEngine'
+import { MAP_INIT_DELAY_MS, type SeatMapEngine, type SeatMapEngineOptions } from '../../../src/engine/SeatMapEngine'
 import { StringTable } from '../../../src/engine/strings/StringTable'
 import { loadCompiledForTransfer, parseForTransfer } from '../../../src/engine/venueParser/workerApi'
 import { SEAT_STATUS_BYTE } from '../../../src/contract/entities/compiledVenue'
@@ -121,11 +121,12 @@ function compiledFetch(maps: SchemeMapResponse[], loads: number[]): typeof fetch
   }) as typeof fetch
 }
 
-function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[]; source?: MapSource; noCompiled?: boolean } = {}) {
+function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[]; source?: MapSource; noCompiled?: boolean; shownAt?: number } = {}) {
   const maps = options.maps ?? [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' })]
   const loads: number[] = []
   const streams: FakeStream[] = []
   const engine = fakeEngine()
+  const engineOptions: SeatMapEngineOptions[] = []
   const cart = cartOf(options.cart ?? [])
   const compiled = compiledFetch(maps, loads)
   const controller = new SchemeMapController({
@@ -151,10 +152,41 @@ function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones
       streams.push(s)
       return s
     },
-    createEngine: () => engine as unknown as SeatMapEngine,
+    createEngine: (_host, o) => {
+      engineOptions.push(o)
+      return engine as unknown as SeatMapEngine
+    },
+    shownAt: options.shownAt,
   })
-  return { controller, engine, cart, loads, streams }
+  return { controller, engine, cart, loads, streams, engineOptions }
 }
+
+describe("the map's init delay (001 §9: 200 ms)", () => {
+  it('counts from when the screen began showing, not from the map mount', () => {
+    expect(MAP_INIT_DELAY_MS).toBe(200)
+    expect(mapInitDelay(1000, 1000)).toBe(200)
+    expect(mapInitDelay(1000, 1150)).toBe(50)
+    expect(mapInitDelay(1000, 1200)).toBe(0)
+    expect(mapInitDelay(1000, 5000)).toBe(0)
+    // A clock that went back: the whole delay, never more.
+    expect(mapInitDelay(1000, 900)).toBe(200)
+  })
+
+  it('hands the engine what is left of it: nothing on a page shown long before the map mounts, the whole delay by default', () => {
+    const late = setup({ shownAt: performance.now() - 1000 })
+    late.controller.start()
+    late.controller.mount({} as HTMLElement)
+    expect(late.engineOptions).toEqual([{ initDelayMs: 0 }])
+    late.controller.dispose()
+
+    const fresh = setup()
+    fresh.controller.start()
+    fresh.controller.mount({} as HTMLElement)
+    expect(fresh.engineOptions[0].initDelayMs).toBeGreaterThan(150)
+    expect(fresh.engineOptions[0].initDelayMs).toBeLessThanOrEqual(200)
+    fresh.controller.dispose()
+  })
+})
 
 describe('the seat stream messages (contract)', () => {
   it('defines the sync message the server sends and the seat changes', () => {

@@ -78,4 +78,21 @@ describe('startWorkerEarly', () => {
     await settle()
     expect(() => early.worker()).toThrow('workers are off')
   })
+
+  it('announces the worker once it is created, whichever way (the render prestart then hands it its canvas)', async () => {
+    const byResponse = recorder()
+    const early = startWorkerEarly('/assets/render.worker-z.js', byResponse.start)
+    let announced: Worker | null = null
+    void early.started.then((w) => (announced = w))
+    await settle()
+    expect(announced).toBeNull()
+    byResponse.headers()
+    await settle()
+    expect(announced).toBe(early.worker())
+
+    const byCaller = recorder()
+    const taken = startWorkerEarly('/assets/render.worker-z.js', byCaller.start)
+    const worker = taken.worker()
+    expect(await taken.started).toBe(worker)
+  })
 })

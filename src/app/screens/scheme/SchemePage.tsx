@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { PRICE_LIMIT } from '../../../contract/constants'
@@ -8,7 +8,7 @@ import { useBuyerForm } from '../../forms/useBuyerForm'
 import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { useSession, useSetupInTransition } from '../../state/session'
-import { prestartSeatMap } from '../../seatmap/prestart'
+import { prestartSeatMap, takeSchemeLanding } from '../../seatmap/prestart'
 import { DateStrip } from '../../kernel/DateStrip'
 import { EventHeader } from '../../kernel/EventHeader'
 import { longDay } from '../../kernel/format'
@@ -40,6 +40,9 @@ function SchemeLoader({ hash }: { hash: string }) {
   const link = useLink()
   const lang = useSession((s) => s.lang)
   useTitle('scheme')
+  // The map's init delay counts from when this screen began showing (SchemeMapController
+  // mapInitDelay): the navigation for the page the visitor landed on, else this mount.
+  const [shownAt] = useState(() => takeSchemeLanding() ?? performance.now())
   const { data, status, reload } = useSchemeData(hash, lang)
   if (status === 'loading') return <SchemeSkeleton />
   if (status === 'error') {
@@ -59,10 +62,10 @@ function SchemeLoader({ hash }: { hash: string }) {
       </section>
     )
   }
-  return <SchemePage hash={hash} data={data} />
+  return <SchemePage hash={hash} data={data} shownAt={shownAt} />
 }
 
-function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
+function SchemePage({ hash, data, shownAt }: { hash: string; data: SchemeData; shownAt: number }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const setup = useSetupInTransition()
@@ -116,7 +119,7 @@ function SchemePage({ hash, data }: { hash: string; data: SchemeData }) {
         <WaitingGate key={session.calendar_id} calendarId={session.calendar_id}>
         <SchemeSession key={`${session.calendar_id}-${method}-${usedSubscription === null ? 'regular' : 'subscription'}`} hash={hash} calendarId={session.calendar_id} action={action}
           prices={data.sessions.prices} checkboxList={checkboxList} method={method} form={form} options={options}
-          subscription={usedSubscription === null ? null : { subscritId: usedSubscription.subscrit_id, quant: usedSubscription.quant }} dateText={dateText} />
+          subscription={usedSubscription === null ? null : { subscritId: usedSubscription.subscrit_id, quant: usedSubscription.quant }} dateText={dateText} shownAt={shownAt} />
         </WaitingGate>
       )}
     </article>

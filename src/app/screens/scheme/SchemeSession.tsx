@@ -42,8 +42,10 @@ import { defaultRow, useSchemeCart } from './useSchemeCart'
  * One session of a seat-map event: legend, map, standing places, cart and the buyer form.
  * Mounted per calendar_id (a new time mounts a fresh map, cart and stream).
  */
-export function SchemeSession({ hash, calendarId, action, prices, checkboxList, method, form, options, subscription, dateText }: {
+export function SchemeSession({ hash, calendarId, action, prices, checkboxList, method, form, options, subscription, dateText, shownAt }: {
   hash: string
+  /** When the scheme page began showing (performance.now()): the map's init delay counts from it (mapInitDelay). */
+  shownAt?: number
   calendarId: number
   action: EventAction
   prices: readonly PriceRow[]
@@ -74,7 +76,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const openZones = useMemo(() => availableZones(legend), [legend])
 
   // The map's one owner (issue 14.4); the stream opens before the map request.
-  const controller = useSessionMap({ hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart })
+  const controller = useSessionMap({ hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart, shownAt })
   const stands = useSchemeMapField(controller, 'stands')
   const live = useSchemeMapField(controller, 'live')
   const access = useSchemeMapField(controller, 'access')
