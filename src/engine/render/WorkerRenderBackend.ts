@@ -2,7 +2,7 @@ import type { GpuPreference } from './gpuApi'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import { batchTransferables, type FromRenderWorker, geometryOf, type RenderCommand, type ToRenderWorker } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
-import { takePreparedRenderer, takeRenderWorker, type PreparedRenderer } from './spareRenderWorker'
+import { renderWorkerStarted, takePreparedRenderer, takeRenderWorker, type PreparedRenderer } from './spareRenderWorker'
 import { type ColumnsCommand, columnsLength, uploadVenue } from './venueUpload'
 
 /**
@@ -44,14 +44,9 @@ export class WorkerRenderBackend implements RenderBackend {
     this.worker = worker
     try {
       const offscreen = canvas.transferControlToOffscreen()
-      await new Promise<void>((resolve, reject) => {
-        worker.onerror = (e) => reject(new Error(e.message || 'render worker failed to start'))
-        worker.onmessage = (e: MessageEvent<FromRenderWorker>) => {
-          if (e.data.type === 'ready') resolve()
-          else if (e.data.type === 'failed') reject(new Error(e.data.message))
-        }
-        this.post({ type: 'init', canvas: offscreen, width: size.width, height: size.height, resolution: size.resolution, gpu }, [offscreen])
-      })
+      const started = renderWorkerStarted(worker)
+      this.post({ type: 'init', canvas: offscreen, width: size.width, height: size.height, resolution: size.resolution, gpu }, [offscreen])
+      await started
     } catch (e) {
       this.destroy()
       throw e

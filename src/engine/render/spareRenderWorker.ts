@@ -69,6 +69,21 @@ export function prestartRenderer(): void {
   }
 }
 
+/**
+ * Settles with the render worker's answer to its 'init' ('ready', or its failure): listens until
+ * then (the caller takes the worker's messages over after). Listening begins before the 'init' is
+ * posted, so no answer is missed.
+ */
+export function renderWorkerStarted(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    worker.onerror = (e) => reject(new Error(e.message || 'render worker failed to start'))
+    worker.onmessage = (e: MessageEvent<FromRenderWorker>) => {
+      if (e.data.type === 'ready') resolve()
+      else if (e.data.type === 'failed') reject(new Error(e.data.message))
+    }
+  })
+}
+
 /** Sends the worker a canvas of the window's size to start its renderer on. */
 function prepareContext(worker: Worker): PreparedRenderer | null {
   if (typeof document === 'undefined' || typeof window === 'undefined') return null
@@ -82,13 +97,7 @@ function prepareContext(worker: Worker): PreparedRenderer | null {
   } catch {
     return null
   }
-  const outcome = new Promise<void>((resolve, reject) => {
-    worker.onerror = (e) => reject(new Error(e.message || 'render worker failed to start'))
-    worker.onmessage = (e: MessageEvent<FromRenderWorker>) => {
-      if (e.data.type === 'ready') resolve()
-      else if (e.data.type === 'failed') reject(new Error(e.data.message))
-    }
-  })
+  const outcome = renderWorkerStarted(worker)
   // Whoever adopts it hears a failure; until then nobody waits on it.
   outcome.catch(() => {})
   const init: ToRenderWorker = { type: 'init', canvas: offscreen, width: size.width, height: size.height, resolution: size.resolution, gpu: PRESTART_GPU }
