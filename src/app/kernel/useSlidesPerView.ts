@@ -33,8 +33,8 @@ export function slidesByQueries(matches: (minWidth: number) => boolean): number 
 }
 
 function current(): number {
-  const byWidth = new Map(breakpointQueries().map((q) => [q.minWidth, q.query.matches]))
-  return slidesByQueries((minWidth) => byWidth.get(minWidth) ?? false)
+  const list = breakpointQueries()
+  return slidesByQueries((minWidth) => list.some((q) => q.minWidth === minWidth && q.query.matches))
 }
 
 function subscribe(onChange: () => void): () => void {
