@@ -154,7 +154,8 @@ describe('door check-in app', () => {
     expect(await answer(page).innerText()).toMatch(/Entered .* at “Main entrance”/)
     // (The answer stays up, so the camera reads nothing more while the network comes back.)
     await page.getByText(/Waiting to upload: 2/).waitFor()
-    expect(await app.server.db.selectFrom('ticket_redemptions').select('id').where('order_line_id', '=', ticket.lineId).execute()).toEqual([])
+    // Nothing reached the server yet (on a failure the row says which way it came: a scan sent live, offline 0, or an upload, offline 1).
+    expect(await app.server.db.selectFrom('ticket_redemptions').select(['id', 'result', 'offline', 'scanned_at', 'received_at']).where('order_line_id', '=', ticket.lineId).execute()).toEqual([])
 
     await context.setOffline(false)
     await page.getByText('Online', { exact: true }).waitFor({ timeout: 30_000 })

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/token'
 import { DOOR_API_PREFIX } from '../domain/redemption/constants'
-import { findSession, insertSession, moveSession, touchSession } from '../domain/sessions/repository'
+import { findSessionCached, forgetCachedSession } from '../domain/sessions/cached'
+import { insertSession, moveSession, touchSession } from '../domain/sessions/repository'
 import { ApiFailure } from '../errors'
 import { SESSION_COOKIE } from '../security/cookies'
 import type { SessionRow } from './context'
@@ -55,9 +56,11 @@ async function loadSession(app: FastifyInstance, request: FastifyRequest): Promi
   const unsigned = request.unsignCookie(raw)
   if (!unsigned.valid || !unsigned.value) return null
   const now = Date.now()
-  const session = await findSession(app.db, unsigned.value, now)
+  const session = await findSessionCached(app.db, unsigned.value, now)
   if (session && now - session.last_seen_at > TOUCH_INTERVAL_MS) {
     await touchSession(app.db, session.id, now, now + SESSION_TTL_MS)
+    // The cached row (shared, never changed in place) still has the old times: read it anew next.
+    forgetCachedSession(app.db, session.id)
   }
   return session
 }
@@ -128,7 +131,9 @@ export async function rotateSession(app: FastifyInstance, request: FastifyReques
   const to: SessionRow = { ...from, id: newSecret(), crm_client_id: crmClientId, created_at: now, last_seen_at: now, expires_at: now + SESSION_TTL_MS }
   // Moved already by a sign-in at the same moment: this request's cookie names no session now,
   // as any request of the old cookie that comes after (-1000: the client asks for a token again).
-  if (!(await moveSession(app.db, from, to))) throw new ApiFailure('no-session')
+  const moved = await moveSession(app.db, from, to)
+  forgetCachedSession(app.db, from.id)
+  if (!moved) throw new ApiFailure('no-session')
   setSessionCookie(app, reply, to.id)
   request.session = to
   return to

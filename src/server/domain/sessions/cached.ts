@@ -1,0 +1,34 @@
+import type { Db } from '../../db/connect'
+import { ProcessCache } from '../../db/process-cache'
+import { findSession, type SessionRow } from './repository'
+
+/**
+ * How late this process may see another process end a visitor's session (issue 18). Every call
+ * under /api reads the session row first; in an on-sale rush that read was one of a hold's two
+ * database round trips (the other is the hold itself), about a quarter of a call's server CPU.
+ * A session row never changes in place except its last-seen time: a sign-in or sign-out moves
+ * the visitor to a new id and deletes the old row (rotateSession), and expiry only ends it.
+ *
+ * What the lag costs: for up to this long after a visitor signs in or out through one process,
+ * another process still takes the old cookie as the old session (signed in, or not, as before);
+ * the old id owns no cart, order or place any more, so what it reads is empty and a write under
+ * it fails the foreign key to the deleted row (400). The process that rotated forgets the old id
+ * at once (forgetCachedSession), so a visitor's own next request, wherever it lands, carries the
+ * new cookie and never meets the old row. Expiry is checked on every read, cached or not.
+ */
+export const SESSION_CACHE_TTL_MS = 1000
+/** Sessions kept per process before the cache is emptied: a 10,000-visitor on-sale's active buyers in one second, at about 300 bytes each. */
+const SESSION_CACHE_KEYS = 20_000
+
+const cache = new ProcessCache<string, SessionRow | null>(SESSION_CACHE_TTL_MS, SESSION_CACHE_KEYS)
+
+/** The live session `id`, read from the database at most once per SESSION_CACHE_TTL_MS by this process. Shared between requests: never change the row in place. */
+export async function findSessionCached(db: Db, id: string, now: number): Promise<SessionRow | null> {
+  const row = await cache.get(db, id, () => findSession(db, id, now), now)
+  return row !== null && row.expires_at > now ? row : null
+}
+
+/** Forgets `id` (its row was moved or changed by this process). */
+export function forgetCachedSession(db: Db, id: string): void {
+  cache.forget(db, id)
+}
