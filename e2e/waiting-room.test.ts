@@ -5,6 +5,7 @@ import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entit
 import { ADMISSION_HEADER } from '../src/contract/entities/queue'
 import { pickLocalized, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
+import { signCrmToken } from '../src/server/crm/token'
 import { saveRoom } from '../src/server/domain/waiting/waiting.repository'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
@@ -91,6 +92,20 @@ describe('waiting page', () => {
       const token = await page.evaluate(() => sessionStorage.getItem('seatwise.admission'))
       expect(token).toMatch(/"token":"\d+\.\d+\./)
 
+      // He signs in on the open page (?crm=, as the venue's site links back): the server gives him a
+      // new session id, to which his token is not bound; the app asks the queue again at once, so
+      // the order below goes through without a detour to the waiting page.
+      const client = await app.server.db.selectFrom('crm_clients').select('id').orderBy('id').executeTakeFirstOrThrow()
+      const crm = signCrmToken(app.server.config.crmSecret, { id: client.id, exp: Math.floor(Date.now() / 1000) + 600 })
+      const statusCalls = apiRequests.filter((r) => r.path === '/api/queue/status').length
+      await page.evaluate((t) => {
+        history.pushState(history.state, '', `${location.pathname}?crm=${encodeURIComponent(t)}`)
+        dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+      }, crm)
+      await page.waitForFunction(() => !new URL(location.href).searchParams.has('crm'))
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('seatwise.admission'))).not.toBe(token)
+      expect(apiRequests.filter((r) => r.path === '/api/queue/status').length).toBeGreaterThan(statusCalls)
+
       await page.locator('.price-row').first().locator('.quantity__button').nth(1).tap()
       await page.locator('form.order-form').waitFor()
       await page.fill('#buyer-fio', 'Иван Петров')
@@ -107,6 +122,8 @@ describe('waiting page', () => {
       const body = (await response.json()) as { errorCode: string; errorText?: string }
       expect(body.errorCode, body.errorText).toBe('0')
       await page.waitForURL(/\/order\//, { waitUntil: 'commit' })
+      // Never refused for want of a token: one order call, and the waiting page did not come back.
+      expect(apiRequests.filter((r) => r.path === '/api/order/create')).toHaveLength(1)
       expect(errors).toEqual([])
     } finally {
       await context.close()

@@ -55,6 +55,35 @@ export function admissionHeader(now = Date.now()): string | undefined {
   return live.length ? live.join(',') : undefined
 }
 
+/** What the queue answers about one session (the queueStatus call's fields that matter here). */
+export interface AdmissionAnswer {
+  state: 'off' | 'waiting' | 'admitted'
+  token: string | null
+  token_expires_at: number | null
+}
+
+/**
+ * The visitor signed in (or out): the server moved him to a new session id, and the tokens held
+ * were signed for the old one (src/server/plugins/session.ts rotateSession), so his next buying
+ * call would be refused and the page sent back to the queue for a moment. His places moved with
+ * him: ask the queue again for every session a token is held for, now, and keep what it hands out.
+ * A session whose room is off or no longer admits him loses its token; one that could not be
+ * asked keeps the old one (its refusal then goes the usual way, admissionRefused).
+ */
+export async function renewAdmissions(ask: (calendarId: number) => Promise<AdmissionAnswer>, now = Date.now()): Promise<void> {
+  const held = Object.entries(tokens).filter(([, h]) => h.expiresAt > now).map(([id]) => Number(id))
+  const answers = await Promise.allSettled(held.map(async (id) => [id, await ask(id)] as const))
+  const next = { ...tokens }
+  for (const result of answers) {
+    if (result.status !== 'fulfilled') continue
+    const [id, a] = result.value
+    if (a.state === 'admitted' && a.token !== null && a.token_expires_at !== null) next[id] = { token: a.token, expiresAt: a.token_expires_at }
+    else delete next[id]
+  }
+  tokens = next
+  save()
+}
+
 /**
  * A buying call was refused for want of admission: forget the tokens (one expired or the room
  * switched on since) and tell every gate to ask for its place again.

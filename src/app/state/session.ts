@@ -4,6 +4,7 @@ import type { CrmClient } from '../../contract/entities/crm'
 import type { Setup } from '../../contract/entities/setup'
 import { DEFAULT_LANG, parseLanguageList, type Lang } from '../../contract/lang'
 import { api, setRequestLang } from '../api/client'
+import { renewAdmissions } from './admission'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -57,6 +58,8 @@ export const useSession = create<SessionState>((set, get) => ({
     try {
       const answer = await api.call('crmClientInfo', { token })
       set({ crmClient: answer.crm_client !== null && answer.crm_client.data !== null ? answer.crm_client : null })
+      // The sign-in gave the visitor a new session id: the waiting rooms' tokens follow it.
+      await renewAdmissions((calendarId) => api.call('queueStatus', { calendar_id: calendarId }))
     } catch (error) {
       console.error('crm sign-in failed', error)
     }

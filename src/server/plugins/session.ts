@@ -120,9 +120,9 @@ function setSessionCookie(app: FastifyInstance, reply: FastifyReply, id: string)
  * sign-in never carries the signed-in client). His carts and holds, orders and waiting-room
  * places move with him (sessions/repository.ts moveSession). The CSRF token stays: the page and
  * its other tabs hold it, and it is worth nothing without the cookie (the XHR header keeps other
- * sites from sending it). An admission token is bound to the id (waiting/room.ts), so a visitor
- * who signs in while a room is on is asked to the queue once more, where his place is kept and a
- * new token issued.
+ * sites from sending it). An admission token is bound to the id (waiting/room.ts): the app asks
+ * the queue again after a sign-in (app/state/admission.ts renewAdmissions), where his place is
+ * kept and a new token issued.
  */
 export async function rotateSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, crmClientId: number | null): Promise<SessionRow> {
   const from = request.session
