@@ -65,6 +65,10 @@ describe('waiting page', () => {
         expect(await page.locator('.scheme-map').count()).toBe(0)
         expect(apiRequests.filter((r) => r.path.startsWith('/api/cart')).map((r) => r.path)).toEqual([])
         expect(apiRequests.some((r) => r.path === '/api/queue/status')).toBe(true)
+        // The scheme page prestarted its map's workers (the render worker's script was fetched);
+        // while he waits they are gone, the render worker's GL context with them.
+        expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('render.worker')))).toBe(true)
+        await expect.poll(() => page.workers().map((w) => w.url()).filter((u) => /(render|venue)\.worker/.test(u))).toEqual([])
         // Nothing wider than the screen on the phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
         await axeClean(page, `waiting page ${lang} ${viewport.width}`)
@@ -124,6 +128,25 @@ describe('waiting page', () => {
       await page.waitForURL(/\/order\//, { waitUntil: 'commit' })
       // Never refused for want of a token: one order call, and the waiting page did not come back.
       expect(apiRequests.filter((r) => r.path === '/api/order/create')).toHaveLength(1)
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('waiting page of a seat map', () => {
+  it('lets the visitor in with the map once his turn comes, its workers started anew', async () => {
+    const seagull = eventNamed('Чайка')
+    await roomOn(seagull.event_id, Date.now() + 5_000)
+    const { page, context, errors } = await openPage(app, `/scheme/${seagull.hash_id}`, DESKTOP_VIEWPORT)
+    const renderWorkers = () => page.workers().filter((w) => /render\.worker/.test(w.url())).length
+    try {
+      await page.getByRole('heading', { name: text('ru', 'title') }).waitFor()
+      await expect.poll(renderWorkers).toBe(0)
+      await page.locator('.waiting-admitted[role="status"]').waitFor({ timeout: ADMISSION_TIMEOUT_MS })
+      await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: ADMISSION_TIMEOUT_MS })
+      expect(renderWorkers()).toBe(1)
       expect(errors).toEqual([])
     } finally {
       await context.close()

@@ -1,5 +1,5 @@
-import { prestartRenderer } from '../../engine/render/spareRenderWorker'
-import { prefetchIntoSpareVenueWorker, prestartVenueWorker } from '../../engine/venueParser/spareWorker'
+import { prestartRenderer, releasePrestartedRenderer } from '../../engine/render/spareRenderWorker'
+import { prefetchIntoSpareVenueWorker, prestartVenueWorker, releaseSpareVenueWorker } from '../../engine/venueParser/spareWorker'
 import { startSchemeAnswers } from '../boot/earlyAnswers'
 import { preloadSchemeChunks } from '../boot/routeChunks'
 import { MAP_SOURCE_PARAM } from '../lib/links'
@@ -14,6 +14,15 @@ import { MAP_SOURCE_PARAM } from '../lib/links'
 export function prestartSeatMap(): void {
   prestartVenueWorker()
   prestartRenderer()
+}
+
+/**
+ * Lets the prestarted workers go, with the render worker's GL context: the waiting room holds the
+ * visitor (WaitingGate), so no map is coming for a while. Nothing happens where none was started.
+ */
+export function releaseSeatMapPrestart(): void {
+  releasePrestartedRenderer()
+  releaseSpareVenueWorker()
 }
 
 /** Whether the page opened on a scheme URL and no scheme screen has asked when yet (takeSchemeLanding). */

@@ -48,8 +48,8 @@ let prepared: PreparedRenderer | null = null
  * Why: the context and shaders were made only once the map mounted, and the map waited for them:
  * 100-250 ms after its mount on a desktop with software GL (600 and 60,000 seats, 2026-11-29),
  * on the critical path of every visit. What it costs: a canvas and a GL context the size of the
- * window from the start of the scheme page (a visitor who never gets to a map, e.g. one the
- * waiting room holds, keeps them until he leaves the page).
+ * window from the start of the scheme page until the map takes them; a visitor the waiting room
+ * holds lets them go (releasePrestartedRenderer).
  */
 export function prestartRenderer(): void {
   if (canRenderInWorker()) {
@@ -116,6 +116,23 @@ export function takePreparedRenderer(gpu: GpuPreference): PreparedRenderer | nul
   if (p.gpu === gpu) return p
   p.worker.terminate()
   return null
+}
+
+/**
+ * Lets the prestarted renderer go: its worker, and with it the window-sized canvas's GL context
+ * and Pixi's memory. For a visitor who will not see a map for a while (a waiting room holds him:
+ * minutes, on a phone whose GPU memory other tabs want too); a map mounted later starts its own
+ * worker (takeRenderWorker), as it does on a page opened off the scheme route.
+ */
+export function releasePrestartedRenderer(): void {
+  const early = spareWorker
+  spareWorker = null
+  // Not created yet (its script still downloading): ended as soon as it is. Its prestart's own
+  // reaction sees it is no longer the spare and makes no context.
+  if (early !== null) void early.started.then((worker) => worker.terminate())
+  const p = prepared
+  prepared = null
+  p?.worker.terminate()
 }
 
 /** The prestarted render worker if there is one, else a new one. */

@@ -36,6 +36,13 @@ export function prefetchIntoSpareVenueWorker(urls: readonly string[]): void {
   }
 }
 
+/** Lets the prestarted worker go (a waiting room holds the visitor: no map for a while); the next parser starts its own. */
+export function releaseSpareVenueWorker(): void {
+  const early = spare
+  spare = null
+  if (early !== null) void early.started.then((worker) => worker.terminate())
+}
+
 /** The prestarted worker if there is one, else a new one (may throw where workers cannot start). */
 export function takeVenueWorker(): Worker {
   const early = spare

@@ -5,6 +5,7 @@ import { api } from '../../api/client'
 import { formatMoment, formatNumber } from '../../i18n/localeFormat'
 import { keepAdmission, refusalCount, subscribeAdmission } from '../../state/admission'
 import { useSession } from '../../state/session'
+import { releaseSeatMapPrestart } from '../../seatmap/prestart'
 import { estimateParts, nextAskMs, RENEW_BEFORE_EXPIRY_MS, RETRY_AFTER_FAILURE_MS } from './waitingModel'
 import './waiting.css'
 
@@ -62,6 +63,8 @@ export function WaitingGate({ calendarId, children }: { calendarId: number | nul
         later(Math.max(RETRY_AFTER_FAILURE_MS, s.token_expires_at - Date.now() - RENEW_BEFORE_EXPIRY_MS))
         return
       }
+      // No map while waiting (minutes): the workers the scheme page prestarted go, GL context and all.
+      releaseSeatMapPrestart()
       setGate({ kind: 'waiting', status: s, failed: false })
       later(nextAskMs(s))
     }
