@@ -75,10 +75,20 @@ async function waitingOnLocks(c: pg.Client): Promise<number> {
   return (r.rows[0] as { n: number }).n
 }
 
+/**
+ * How long the claims may take to reach the row's lock. Each waits there up to LOCK_TIMEOUT_MS and
+ * the next takes its slot, so the share stays waiting for CLAIMERS × LOCK_TIMEOUT_MS ÷ share; a
+ * 5 s wait once ran out on a box busy with other work (2026-11-29) while the claims were still
+ * starting.
+ */
+const REACH_LOCKS_MS = 15_000
+const POLL_MS = 25
+
 async function waitUntil(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  const deadline = Date.now() + REACH_LOCKS_MS
+  while (Date.now() < deadline) {
     if (await check()) return
-    await new Promise((r) => setTimeout(r, 25))
+    await new Promise((r) => setTimeout(r, POLL_MS))
   }
-  throw new Error('condition not reached')
+  throw new Error(`condition not reached within ${REACH_LOCKS_MS} ms`)
 }
