@@ -126,7 +126,7 @@ describe('waiting page', () => {
       const body = (await response.json()) as { errorCode: string; errorText?: string }
       expect(body.errorCode, body.errorText).toBe('0')
       await page.waitForURL(/\/order\//, { waitUntil: 'commit' })
-      // Never refused for want of a token: one order call, and the waiting page did not come back.
+      // Never refused for want of a token: one order call, which went through.
       expect(apiRequests.filter((r) => r.path === '/api/order/create')).toHaveLength(1)
       expect(errors).toEqual([])
     } finally {
