@@ -13,7 +13,7 @@ const STORAGE_KEY = 'seatwise.admission'
 /** The shop's calls the server's waiting room guards (src/server/plugins/waiting-room.ts). */
 export const BUYING_CALLS: ReadonlySet<CallName> = new Set<CallName>(['cartUpdate', 'cartBest', 'orderCreateScheme', 'orderCreate'])
 
-interface Held {
+export interface Held {
   token: string
   expiresAt: number
 }
@@ -62,6 +62,11 @@ export interface AdmissionAnswer {
   token_expires_at: number | null
 }
 
+/** The token an answer of the queue hands out: only when it admits the visitor. */
+export function admittedToken(a: AdmissionAnswer): Held | null {
+  return a.state === 'admitted' && a.token !== null && a.token_expires_at !== null ? { token: a.token, expiresAt: a.token_expires_at } : null
+}
+
 /**
  * The visitor signed in (or out): the server moved him to a new session id, and the tokens held
  * were signed for the old one (src/server/plugins/session.ts rotateSession), so his next buying
@@ -77,7 +82,8 @@ export async function renewAdmissions(ask: (calendarId: number) => Promise<Admis
   for (const result of answers) {
     if (result.status !== 'fulfilled') continue
     const [id, a] = result.value
-    if (a.state === 'admitted' && a.token !== null && a.token_expires_at !== null) next[id] = { token: a.token, expiresAt: a.token_expires_at }
+    const held = admittedToken(a)
+    if (held !== null) next[id] = held
     else delete next[id]
   }
   tokens = next

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import { api } from '../../api/client'
 import { formatMoment, formatNumber } from '../../i18n/localeFormat'
-import { keepAdmission, refusalCount, subscribeAdmission } from '../../state/admission'
+import { admittedToken, keepAdmission, refusalCount, subscribeAdmission } from '../../state/admission'
 import { useSession } from '../../state/session'
 import { releaseSeatMapPrestart } from '../../seatmap/prestart'
 import { estimateParts, nextAskMs, RENEW_BEFORE_EXPIRY_MS, RETRY_AFTER_FAILURE_MS } from './waitingModel'
@@ -56,11 +56,12 @@ export function WaitingGate({ calendarId, children }: { calendarId: number | nul
       }
       if (stopped) return
       if (s.state === 'off') return setGate({ kind: 'open', admitted: false })
-      if (s.state === 'admitted' && s.token !== null && s.token_expires_at !== null) {
-        keepAdmission(calendarId!, s.token, s.token_expires_at)
+      const held = admittedToken(s)
+      if (held !== null) {
+        keepAdmission(calendarId!, held.token, held.expiresAt)
         const was = gateRef.current
         setGate({ kind: 'open', admitted: was.kind === 'waiting' || (was.kind === 'open' && was.admitted) })
-        later(Math.max(RETRY_AFTER_FAILURE_MS, s.token_expires_at - Date.now() - RENEW_BEFORE_EXPIRY_MS))
+        later(Math.max(RETRY_AFTER_FAILURE_MS, held.expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS))
         return
       }
       // No map while waiting (minutes): the workers the scheme page prestarted go, GL context and all.
