@@ -2,7 +2,7 @@
  * The rush behind the waiting room (issue 18: "p99 hold ≤ 300 ms at 1,000 concurrent buyers,
  * behind the waiting room where it is on"): `n` buyers join a seat-map session's room before its
  * on-sale moment and then each behaves as the waiting page does (src/app/screens/waiting/): asks
- * POST /api/queue/status again after nextAskMs (the server's poll_s, sooner when the turn is
+ * POST /api/queue/status again after nextAskMs (the server's poll_s, jittered; sooner when the turn is
  * due), and once admitted holds a distinct seat and orders it, both with the admission token in
  * X-Admission-Token. The room is the server's own (draw, admission by the clock, signed tokens):
  * a buying call without a valid token is refused, and would count as a failed hold here.
@@ -11,7 +11,7 @@
  * place p at opens_at + p × 60,000 / rate. A buyer told "admitted" before that moment was let in
  * early (must be none); the lag after it is what polling costs the buyer.
  */
-import { ADMISSION_HEADER } from '../../src/contract/entities/queue'
+import { ADMISSION_HEADER, type QueueStatus } from '../../src/contract/entities/queue'
 import { nextAskMs, RETRY_AFTER_FAILURE_MS } from '../../src/app/screens/waiting/waitingModel'
 import { saveRoom } from '../../src/server/domain/waiting/waiting.repository'
 import { ROOM_CACHE_TTL_MS } from '../../src/server/domain/waiting/room'
@@ -20,8 +20,15 @@ import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult } from 
 import { checkboxIds, hold, held, ordered, orderSeats, seatSession } from './seat-calls'
 import { UNRELATED_PAGE, type Target } from './scenarios'
 
-/** The on-sale moment comes this long after the last buyer joined (more than one poll_s, so every page has asked again by then). */
+/**
+ * The room is set with its on-sale moment before anyone joins, as an operator does, this long
+ * after the joining should be over: each page learns the moment from its first answer and asks
+ * again as the waiting page would (poll_s grows with the wait, so a page told "an hour" would not
+ * hear of a moment moved forward for up to QUEUE_POLL_MAX_S).
+ */
 const ON_SALE_AFTER_JOIN_MS = 6_000
+/** Time allowed for joining, per buyer (200 join in about a second on the 2-core box); a join that runs past the on-sale fails the run. */
+const JOIN_ALLOWANCE_MS_PER_BUYER = 20
 /** Buyers join this many at a time (joining is the on-sale scenario's burst, not this one's). */
 const JOIN_WIDTH = 50
 /** A buyer not admitted this long after the clock allows his place gives up (counted). */
@@ -52,14 +59,14 @@ export async function admittedRush(t: Target, n: number, perMinute: number) {
   if (s.free.length < n) throw new Error(`session ${s.calendarId} has ${s.free.length} free seats, ${n} needed`)
   const buyers = await startBuyers(t.url, n)
   const room = (opensAt: number) => saveRoom(t.db, s.calendarId, { enabled: 1, opens_at: opensAt, admit_per_minute: perMinute, auto_per_minute: null }, Date.now())
-  // The on-sale far ahead while everyone joins (each process sees the room within ROOM_CACHE_TTL_MS).
-  await room(Date.now() + 3_600_000)
+  // Each process sees the room within ROOM_CACHE_TTL_MS; then everyone joins before the on-sale.
+  const opensAt = Date.now() + ROOM_CACHE_TTL_MS + 200 + n * JOIN_ALLOWANCE_MS_PER_BUYER + ON_SALE_AFTER_JOIN_MS
+  await room(opensAt)
   await sleep(ROOM_CACHE_TTL_MS + 200)
   const ask = (b: Buyer) => b.call('POST', '/api/queue/status', { calendar_id: s.calendarId })
   const joins: CallResult[] = []
   for (let i = 0; i < n; i += JOIN_WIDTH) joins.push(...(await Promise.all(buyers.slice(i, i + JOIN_WIDTH).map(ask))))
-  const opensAt = Date.now() + ON_SALE_AFTER_JOIN_MS
-  await room(opensAt)
+  if (Date.now() > opensAt - ON_SALE_AFTER_JOIN_MS / 2) throw new Error(`joining ${n} buyers ran up to the on-sale moment: raise JOIN_ALLOWANCE_MS_PER_BUYER`)
   const lastAllowed = opensAt + (n * 60_000) / perMinute
 
   const journey = async (b: Buyer, i: number, joined: CallResult): Promise<Journey> => {
@@ -74,7 +81,7 @@ export async function admittedRush(t: Target, n: number, perMinute: number) {
         if (held(out.hold, s.free[i].seat_id)) out.order = await orderSeats(b, s, s.free[i], checkboxes, token)
         return out
       }
-      await sleep(ok ? nextAskMs(last.body as { poll_s: number; estimate_s: number | null }) : RETRY_AFTER_FAILURE_MS)
+      await sleep(ok ? nextAskMs(last.body as unknown as QueueStatus) : RETRY_AFTER_FAILURE_MS)
       last = await ask(b)
       out.polls.push(last)
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMISSION_HEADER, queueStatusResponseSchema, type QueueStatus } from '../../src/contract/entities/queue'
 import { ErrorCode } from '../../src/contract/errors'
-import { signAdmission } from '../../src/server/domain/waiting/room'
+import { pollSeconds, QUEUE_POLL_S, signAdmission } from '../../src/server/domain/waiting/room'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { loadScheme, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
@@ -74,6 +74,9 @@ describe.each(TEST_DBS)('waiting room on %s', (dbKind) => {
       const s = await status(v)
       expect(s).toMatchObject({ state: 'waiting', place: null, token: null, waiting: i + 1 })
       expect(s.estimate_s).toBeGreaterThan(50)
+      // A minute before the on-sale, asking every QUEUE_POLL_S would be a dozen asks for nothing.
+      expect(s.poll_s).toBe(pollSeconds(s.estimate_s!))
+      expect(s.poll_s).toBeGreaterThan(QUEUE_POLL_S)
     }
     // Asking again keeps one entry per visitor.
     expect((await status(early[0])).waiting).toBe(EARLY)
@@ -103,6 +106,9 @@ describe.each(TEST_DBS)('waiting room on %s', (dbKind) => {
     expect(places[0]).toBeGreaterThanOrEqual(1)
     expect(new Set(places).size).toBe(places.length)
     for (const w of waiting) expect(w.estimate_s).toBeGreaterThanOrEqual(w.place! - 1)
+    // Those further back are told to ask less often (the last, a minute away, not every 5 s).
+    for (const w of waiting) expect(w.poll_s).toBe(pollSeconds(w.estimate_s!))
+    expect(Math.max(...waiting.map((w) => w.poll_s))).toBeGreaterThan(QUEUE_POLL_S)
     // A visitor arriving now queues behind every early one.
     const late = await visitor(server.url)
     expect((await status(late)).state).toBe('waiting')

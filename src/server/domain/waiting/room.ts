@@ -10,8 +10,9 @@ import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtB
  * The waiting room of a session (issue 18.5). Numbers are ours (the spec has no waiting room):
  * - an admission token lasts ADMISSION_TOKEN_TTL_MS: long enough to choose seats and order, short
  *   enough that a token passed on stops working soon;
- * - the page asks again every QUEUE_POLL_S seconds (after the draw: the room's row and the
- *   visitor's, two indexed reads, and the queue's count at most once a QUEUE_COUNT_TTL_MS per process).
+ * - the page asks again after poll_s (pollSeconds: QUEUE_POLL_S near the turn, up to
+ *   QUEUE_POLL_MAX_S far back; after the draw each ask is the room's row and the visitor's, two
+ *   indexed reads, and the queue's count at most once a QUEUE_COUNT_TTL_MS per process).
  *
  * Admission is by the clock, with no job to run: from the on-sale moment, the first
  * floor(minutes × admit_per_minute) places are admitted, so every process and machine computes
@@ -20,6 +21,22 @@ import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtB
  */
 export const ADMISSION_TOKEN_TTL_MS = 20 * 60_000
 export const QUEUE_POLL_S = 5
+/**
+ * A visitor far back asks at most this rarely. With every visitor at QUEUE_POLL_S, 10,000 waiting
+ * make 2,000 asks a second, about what the whole 2-core box answers (bench:load:cpu): the room
+ * itself would be the rush. Asking about ASKS_PER_WAIT times over the wait instead, those minutes
+ * from their turn ask every 30 s (a few hundred asks a second for 10,000); the page still asks at
+ * the moment its estimate says the turn comes (waitingModel.nextAskMs), so no admission is later
+ * for it. What it costs: an operator's change (room off, another rate) reaches the far back within
+ * QUEUE_POLL_MAX_S, and the place on their page moves in steps of up to that long.
+ */
+export const QUEUE_POLL_MAX_S = 30
+const ASKS_PER_WAIT = 10
+
+/** poll_s for a visitor whose turn (or the on-sale moment) is `waitS` seconds away. */
+export function pollSeconds(waitS: number): number {
+  return Math.min(QUEUE_POLL_MAX_S, Math.max(QUEUE_POLL_S, Math.ceil(waitS / ASKS_PER_WAIT)))
+}
 /** Range of the random draw key given at join (the on-sale draw orders by it). */
 const DRAW_KEY_RANGE = 2 ** 47
 
@@ -160,7 +177,8 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
   }
   const waiting = await visitorCount.get(db, calendarId, () => countVisitors(db, calendarId))
   if (now < room.opens_at) {
-    return { ...base, state: 'waiting', opens_at: room.opens_at, place: null, waiting, estimate_s: Math.ceil((room.opens_at - now) / 1000) }
+    const untilOpen = Math.ceil((room.opens_at - now) / 1000)
+    return { ...base, state: 'waiting', opens_at: room.opens_at, place: null, waiting, estimate_s: untilOpen, poll_s: pollSeconds(untilOpen) }
   }
   // The visitor's row is read again only when the draw or a place at the back may have changed it:
   // a poll after the draw of a visitor with a place costs the room's and his row's reads.
@@ -182,6 +200,6 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
   }
   const place = position - admitted
   // The next admission comes when the clock reaches the next whole place.
-  const estimate = Math.ceil((((position * 60_000) / room.admit_per_minute + room.opens_at - now) / 1000))
-  return { ...base, state: 'waiting', opens_at: room.opens_at, place, waiting, estimate_s: Math.max(0, estimate) }
+  const estimate = Math.max(0, Math.ceil((((position * 60_000) / room.admit_per_minute + room.opens_at - now) / 1000)))
+  return { ...base, state: 'waiting', opens_at: room.opens_at, place, waiting, estimate_s: estimate, poll_s: pollSeconds(estimate) }
 }
