@@ -28,24 +28,30 @@ const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.split(
 const EXTRA_ENV = Object.fromEntries(process.argv.filter((a) => a.startsWith('--env=')).map((a) => { const [k, ...v] = a.slice('--env='.length).split('='); return [k, v.join('=')] }))
 /** `--tag=NAME`: results go to <date>-load-cpu-NAME.json (alternated runs keep their own files). */
 const TAG = process.argv.find((a) => a.startsWith('--tag='))?.split('=')[1]
-/** Holds made before the measured burst, so that no worker builds its caches while measured. */
-const WARM_UP = 40
+/**
+ * Holds made before the measured burst (`--warm=N`), so that no worker builds its caches while
+ * measured. 40 leaves V8 still optimising during the burst (10 holds a worker); a server that has
+ * been selling for a while is nearer --warm=400 (GET /api/token server CPU 1.4 -> 0.9 ms).
+ */
+const WARM_UP = arg('warm', 40)
 const SEAT_EVENT = 'organ-night'
 const CLOCK_TICKS_PER_S = 100
 
-/** CPU milliseconds (user + system) used so far by the processes whose command line matches. */
-function cpuMs(match: (cmdline: string, pid: number) => boolean): number {
+/** CPU milliseconds used so far by the processes whose command line matches: user + system, and the system (kernel) part alone. */
+function cpuMs(match: (cmdline: string, pid: number) => boolean): { total: number; system: number } {
   let ticks = 0
+  let systemTicks = 0
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       if (!match(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'), Number(pid))) continue
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
       ticks += Number(fields[11]) + Number(fields[12])
+      systemTicks += Number(fields[12])
     } catch {
       // the process ended between listing and reading
     }
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_S
+  return { total: (ticks * 1000) / CLOCK_TICKS_PER_S, system: (systemTicks * 1000) / CLOCK_TICKS_PER_S }
 }
 /** This run's own server processes (primary and workers) and PostgreSQL backends (their title names the database): others on a shared box are not counted. */
 const ownPids = new Set<number>()
@@ -54,7 +60,7 @@ const serverCpu = () => cpuMs((c, pid) => ownPids.has(pid) && c.includes('src/cl
 const postgresCpu = () => cpuMs((c) => c.startsWith('postgres') && c.includes(ownDatabase))
 const clientCpu = () => {
   const u = process.cpuUsage()
-  return (u.user + u.system) / 1000
+  return { total: (u.user + u.system) / 1000, system: u.system / 1000 }
 }
 
 /** Runs `calls` at once and answers their stats with each side's CPU ms per call. */
@@ -63,10 +69,15 @@ async function measured(calls: () => Promise<CallResult[]>) {
   const started = performance.now()
   const results = await calls()
   const wall = performance.now() - started
-  const per = (after: number, was: number) => Math.round(((after - was) / results.length) * 100) / 100
-  const cpu = { server: per(serverCpu(), before.server), postgres: per(postgresCpu(), before.postgres), client: per(clientCpu(), before.client) }
+  const after = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
+  const per = (ms: number) => Math.round((ms / results.length) * 100) / 100
+  const sides = ['server', 'postgres', 'client'] as const
+  const cpu = Object.fromEntries(sides.map((k) => [k, per(after[k].total - before[k].total)])) as Record<(typeof sides)[number], number>
+  // The kernel's share (socket reads and writes, loopback TCP): 0.2-0.4 ms of a hold's server CPU
+  // in the 2026-11-29 runs, so the rest is the server's own JavaScript (and its GC and JIT threads).
+  const system = Object.fromEntries(sides.map((k) => [k, per(after[k].system - before[k].system)])) as Record<(typeof sides)[number], number>
   const total = cpu.server + cpu.postgres + cpu.client
-  return { wall_ms: Math.round(wall), per_s: Math.round((results.filter((r) => r.status === 200).length / wall) * 1000), call: stats(results), cpu_ms_per_call: cpu, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
+  return { wall_ms: Math.round(wall), per_s: Math.round((results.filter((r) => r.status === 200).length / wall) * 1000), call: stats(results), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
 }
 
 const database = await freshPgDatabase()
@@ -92,10 +103,10 @@ try {
   const loadavg = os.loadavg().map((x) => Math.round(x * 100) / 100)
   const token = await measured(() => Promise.all(buyers.map((b) => b.call('GET', '/api/token'))))
   const holds = await measured(() => Promise.all(buyers.map(hold)))
-  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds }
+  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds }
   const file = writeResults(TAG ? `load-cpu-${TAG}` : 'load-cpu', results)
-  console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server}, PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
-  console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server}, PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)
+  console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server} (kernel ${token.system_cpu_ms_per_call.server}), PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
+  console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server} (kernel ${holds.system_cpu_ms_per_call.server}), PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)
   console.log(`load average ${loadavg.join(' ')}; results: ${file}`)
 } finally {
   await cluster.stop()
