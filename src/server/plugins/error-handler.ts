@@ -4,7 +4,8 @@ import { type ApiError } from '../../contract/errors'
 import { isLang, type Lang } from '../../contract/lang'
 import { ApiFailure } from '../errors'
 import { langOf, messageText, REASONS, type MessageParams, type Reason } from '../messages'
-import { BUSY_RETRY_AFTER_S, knownFailure } from './known-failures'
+import { sessionEnded } from '../domain/sessions/cached'
+import { BUSY_RETRY_AFTER_S, isForeignKeyViolation, knownFailure } from './known-failures'
 
 /** Longest list of fields named in the text of an invalid request; the rest are counted. */
 const MAX_ISSUES_IN_TEXT = 5
@@ -149,11 +150,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.apiLang = langIn(request.body) ?? langIn(request.query)
   })
 
-  app.setErrorHandler<FastifyError>((err, request, reply) => {
+  app.setErrorHandler<FastifyError>(async (err, request, reply) => {
     const lang = requestLang(request)
     const answer = (reason: Reason, status: number, params: MessageParams = {}) => reply.code(status).send(body(REASONS[reason], messageText(reason, lang, params)))
-    // An error that stands for a busy database or unusable input (known-failures.ts).
-    const failure = err instanceof ApiFailure ? err : knownFailure(err)
+    // An error that stands for a busy database or unusable input (known-failures.ts), or a
+    // session another process ended within this one's session cache (sessions/cached.ts).
+    const failure = err instanceof ApiFailure ? err : ((await endedSessionFailure(app, request, err)) ?? knownFailure(err))
     if (failure) {
       if (!(err instanceof ApiFailure)) request.log.warn({ err }, `database refused: ${failure.reason}`)
       request.log.info({ reason: failure.reason, params: failure.params, errorCode: failure.errorCode }, `refused: ${failure.message}`)
@@ -182,6 +184,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'request failed')
     return answer('internal', 500)
   })
+}
+
+/**
+ * "No session" for a write that failed a foreign key while the request's session, read from
+ * this process's memory, had in fact ended (moved by a sign-in or sign-out in another process
+ * under a second ago): the visitor's client repeats the call once with his new cookie, where
+ * "bad request" would have shown him an error. Costs one read, on foreign-key failures only.
+ */
+async function endedSessionFailure(app: FastifyInstance, request: FastifyRequest, err: unknown): Promise<ApiFailure | null> {
+  if (!request.session || !isForeignKeyViolation(err)) return null
+  try {
+    return (await sessionEnded(app.db, request.session.id, Date.now())) ? new ApiFailure('no-session') : null
+  } catch {
+    // The database cannot say now: the error is answered as it stands.
+    return null
+  }
 }
 
 function body(errorCode: string, errorText: string): ApiError {

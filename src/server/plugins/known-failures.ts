@@ -24,6 +24,8 @@ const BUSY_SQLSTATES = new Set([
   '53300', // too_many_connections
   '57P03', // cannot_connect_now (starting up)
 ])
+/** foreign_key_violation: a row pointing at nothing (an id sent that names nothing, or a session ended a moment ago). */
+const FOREIGN_KEY_CODES = new Set(['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY'])
 const BAD_INPUT_SQLSTATES = new Set([
   '23503', // foreign_key_violation: an id of nothing
   '54000', // program_limit_exceeded: e.g. a value too large for an index row
@@ -38,6 +40,12 @@ function codeOf(err: unknown): string | null {
   if (typeof err !== 'object' || err === null || !('code' in err)) return null
   const code = (err as { code: unknown }).code
   return typeof code === 'string' ? code : null
+}
+
+/** True for a foreign-key violation on either database. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = codeOf(err)
+  return code !== null && FOREIGN_KEY_CODES.has(code)
 }
 
 /**

@@ -13,7 +13,9 @@ import { findSession, type SessionRow } from './repository'
  * What the lag costs: for up to this long after a visitor signs in or out through one process,
  * another process still takes the old cookie as the old session (signed in, or not, as before);
  * the old id owns no cart, order or place any more, so what it reads is empty and a write under
- * it fails the foreign key to the deleted row (400). The process that rotated forgets the old id
+ * it fails the foreign key to the deleted row, which the error handler answers as "no session"
+ * after reading the row anew (sessionEnded; the client then repeats the call once with the
+ * cookie it holds by then, src/contract/client.ts). The process that rotated forgets the old id
  * at once (forgetCachedSession), so a visitor's own next request, wherever it lands, carries the
  * new cookie and never meets the old row. Expiry is checked on every read, cached or not.
  */
@@ -32,4 +34,14 @@ export async function findSessionCached(db: Db, id: string, now: number): Promis
 /** Forgets `id` (its row was moved or changed by this process). */
 export function forgetCachedSession(db: Db, id: string): void {
   cache.forget(db, id)
+}
+
+/**
+ * True when session `id` has ended, read from the database, not from memory (and forgotten
+ * here): a write under an id this process still holds failed a foreign key to its row, which
+ * another process may have moved a moment ago (a sign-in or sign-out there).
+ */
+export async function sessionEnded(db: Db, id: string, now: number): Promise<boolean> {
+  cache.forget(db, id)
+  return (await findSession(db, id, now)) === null
 }
