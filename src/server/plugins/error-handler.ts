@@ -4,8 +4,9 @@ import { type ApiError } from '../../contract/errors'
 import { isLang, type Lang } from '../../contract/lang'
 import { ApiFailure } from '../errors'
 import { langOf, messageText, REASONS, type MessageParams, type Reason } from '../messages'
+import { isForeignKeyViolation } from '../db/constraint-errors'
 import { sessionEnded } from '../domain/sessions/cached'
-import { BUSY_RETRY_AFTER_S, isForeignKeyViolation, knownFailure } from './known-failures'
+import { BUSY_RETRY_AFTER_S, knownFailure } from './known-failures'
 
 /** Longest list of fields named in the text of an invalid request; the rest are counted. */
 const MAX_ISSUES_IN_TEXT = 5

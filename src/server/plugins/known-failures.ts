@@ -1,4 +1,5 @@
 import { ZodError } from 'zod'
+import { isForeignKeyViolation } from '../db/constraint-errors'
 import { ApiFailure } from '../errors'
 
 /**
@@ -24,10 +25,8 @@ const BUSY_SQLSTATES = new Set([
   '53300', // too_many_connections
   '57P03', // cannot_connect_now (starting up)
 ])
-/** foreign_key_violation: a row pointing at nothing (an id sent that names nothing, or a session ended a moment ago). */
-const FOREIGN_KEY_CODES = new Set(['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY'])
+/** Besides a foreign-key violation (an id of nothing, on either database: isForeignKeyViolation). */
 const BAD_INPUT_SQLSTATES = new Set([
-  '23503', // foreign_key_violation: an id of nothing
   '54000', // program_limit_exceeded: e.g. a value too large for an index row
 ])
 /** SQLSTATE class 22: data exception (out of range, invalid text, NUL byte, too long). */
@@ -42,19 +41,13 @@ function codeOf(err: unknown): string | null {
   return typeof code === 'string' ? code : null
 }
 
-/** True for a foreign-key violation on either database. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  const code = codeOf(err)
-  return code !== null && FOREIGN_KEY_CODES.has(code)
-}
-
 /**
  * The refusal an error stands for, or null when it is an internal error: a database error
  * (above), or a handler's own zod schema refusing its input (a route beside the contract that
  * parses its params itself, such as the sandbox bank's pages).
  */
 export function knownFailure(err: unknown): ApiFailure | null {
-  if (err instanceof ZodError) return new ApiFailure('bad-request')
+  if (err instanceof ZodError || isForeignKeyViolation(err)) return new ApiFailure('bad-request')
   const code = codeOf(err)
   if (code !== null) {
     if (BUSY_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code)) return new ApiFailure('busy')

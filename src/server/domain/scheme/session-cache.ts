@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { isForeignKeyViolation } from '../../db/constraint-errors'
 import { ProcessCache } from '../../db/process-cache'
 import { ApiFailure } from '../../errors'
 import type { Reason } from '../../messages'
@@ -36,8 +37,7 @@ const JUDGED = Symbol('judged by withHoldSession')
 function staleCouldCause(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || (err as { [JUDGED]?: boolean })[JUDGED]) return false
   if (err instanceof ApiFailure) return STALE_REASONS.has(err.reason)
-  const code = (err as { code?: unknown }).code
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+  return isForeignKeyViolation(err)
 }
 
 function markJudged(err: unknown): unknown {
