@@ -185,7 +185,9 @@ export async function lastTickets(t: Target, n: number, left: number) {
 
 /**
  * An on-sale through the waiting room: `n` visitors join before the on-sale moment, then all ask
- * at once after it (the first ask draws the random order). Admission accuracy: the admitted count
+ * at once after it (the first ask draws the random order). The storefront's waiting page spreads
+ * its asks after the on-sale (waitingModel.nextAskMs); all at once is the worst case, clients that
+ * ignore that (scripts). Admission accuracy: the admitted count
  * of that round against what the rate allows between the round's start and end.
  */
 export async function onSale(t: Target, n: number, perMinute: number) {
