@@ -18,6 +18,8 @@ import { spawnCluster } from '../../tests/integration/cluster-helpers'
 import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
 import { machine, writeResults } from '../lib'
 import { startBuyers, stats, type Buyer, type CallResult } from './buyers'
+import { buyerDetails, checkboxIds, ordered } from './seat-calls'
+import { LOAD_SERVER_ENV } from './serverEnv'
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
 const BUYERS = arg('buyers', 400)
@@ -64,7 +66,7 @@ const clientCpu = () => {
 }
 
 /** Runs `calls` at once and answers their stats with each side's CPU ms per call. */
-async function measured(calls: () => Promise<CallResult[]>) {
+async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) => boolean = (r) => r.status === 200) {
   const before = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
   const started = performance.now()
   const results = await calls()
@@ -77,11 +79,13 @@ async function measured(calls: () => Promise<CallResult[]>) {
   // in the 2026-11-29 runs, so the rest is the server's own JavaScript (and its GC and JIT threads).
   const system = Object.fromEntries(sides.map((k) => [k, per(after[k].system - before[k].system)])) as Record<(typeof sides)[number], number>
   const total = cpu.server + cpu.postgres + cpu.client
-  return { wall_ms: Math.round(wall), per_s: Math.round((results.filter((r) => r.status === 200).length / wall) * 1000), call: stats(results), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
+  return { wall_ms: Math.round(wall), per_s: Math.round((results.filter(ok).length / wall) * 1000), call: stats(results, ok), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
 }
 
 const database = await freshPgDatabase()
-const cluster = await spawnCluster(WORKERS, { DEMO_DATA: '1', SESSIONS_PER_ADDRESS_PER_MINUTE: '1000000', DATABASE_URL: database.url, ...EXTRA_ENV }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []).catch(async (err: unknown) => {
+// The servers run as bench:load's do (serverEnv.ts: the production request log among them; before
+// 2026-11-29 13:10 UTC this benchmark ran with the development default, a log line a request).
+const cluster = await spawnCluster(WORKERS, { ...LOAD_SERVER_ENV, DATABASE_URL: database.url, ...EXTRA_ENV }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []).catch(async (err: unknown) => {
   await database.drop()
   throw err
 })
@@ -103,10 +107,23 @@ try {
   const loadavg = os.loadavg().map((x) => Math.round(x * 100) / 100)
   const token = await measured(() => Promise.all(buyers.map((b) => b.call('GET', '/api/token'))))
   const holds = await measured(() => Promise.all(buyers.map(hold)))
-  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds }
+  // Then each buyer orders the seat he holds (POST /api/order/create-scheme, as the storefront does).
+  const checkboxes = await checkboxIds(first)
+  const order = (b: Buyer, i: number) =>
+    b.call('POST', '/api/order/create-scheme', {
+      ...buyerDetails,
+      action_id: hash,
+      calendarId,
+      checkboxList: checkboxes.map((id) => ({ id, checked: 1 })),
+      tickets: [{ seat_id: free[i].seat_id, clientcategory_id: category(free[i].zonelevel_id), quantity: 1, sector: '', row: '', seat: '' }],
+    })
+  const orders = await measured(() => Promise.all(buyers.map(order)), ordered)
+  const notOrdered = orders.call.calls - orders.call.ok
+  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds, orders_of_those_seats: orders }
   const file = writeResults(TAG ? `load-cpu-${TAG}` : 'load-cpu', results)
   console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server} (kernel ${token.system_cpu_ms_per_call.server}), PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
   console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server} (kernel ${holds.system_cpu_ms_per_call.server}), PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)
+  console.log(`order: ${orders.per_s}/s p50 ${orders.call.p50_ms} ms p99 ${orders.call.p99_ms} ms${notOrdered ? ` (${notOrdered} not ordered)` : ''}; CPU ms an order server ${orders.cpu_ms_per_call.server} (kernel ${orders.system_cpu_ms_per_call.server}), PostgreSQL ${orders.cpu_ms_per_call.postgres}, client ${orders.cpu_ms_per_call.client}`)
   console.log(`load average ${loadavg.join(' ')}; results: ${file}`)
 } finally {
   await cluster.stop()

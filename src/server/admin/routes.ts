@@ -4,6 +4,8 @@ import type { z } from 'zod'
 import { adminCalls, type AdminCallName, type AdminCalls } from '../../contract/admin/calls'
 import { ErrorCode } from '../../contract/errors'
 import { forgetListingRows } from '../domain/catalog/listing-rows'
+import { forgetOrderCheckboxes } from '../domain/events/checkboxes-cached'
+import { forgetStoredSetup } from '../domain/settings/cached'
 import { forgetHoldSessions } from '../domain/scheme/session-cache'
 import { forgetDoorRooms } from '../domain/waiting/room'
 import type { Actor } from './context'
@@ -28,6 +30,8 @@ function forgetOperatorEdits(app: FastifyInstance) {
     forgetHoldSessions(app.db)
     forgetDoorRooms(app.db)
     forgetListingRows(app.db)
+    forgetOrderCheckboxes(app.db)
+    forgetStoredSetup(app.db)
     return payload
   }
 }

@@ -10,6 +10,8 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  */
 export const WATCHED_TABLES = new Set([
   'calendars', 'events', 'prices', 'waiting_rooms',
+  // The order form's agreements and the settings (events/checkboxes-cached.ts, settings/cached.ts).
+  'checkbox_lists', 'settings',
   // The listing's catalogue (catalog/listing-rows.ts): written only by operators, never in a rush.
   'menu_kinds', 'main_menus', 'sub_menus', 'tags', 'event_menus', 'event_tags', 'images', 'venues', 'compositions', 'zones', 'client_categories',
 ])

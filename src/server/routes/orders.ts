@@ -20,7 +20,7 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
     noScheme: async ({ input }) => buildNoScheme(db, input.hash),
 
     orderCreate: async ({ input, request }) => {
-      const hash = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
+      const placed = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
         createOrder(db, input, {
           now,
           reserveSeconds,
@@ -29,8 +29,8 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
         }),
       )
       // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
-      queueOrderPaidMail(db, app.config, app.log, hash)
-      return { errorCode: ErrorCode.OK, errorText: '', hash }
+      if (placed.paidAtOnce) queueOrderPaidMail(db, app.config, app.log, placed.hash)
+      return { errorCode: ErrorCode.OK, errorText: '', hash: placed.hash }
     },
 
     captcha: async ({ reply }) => {

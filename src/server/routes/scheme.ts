@@ -127,7 +127,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
     },
 
     orderCreateScheme: async ({ input, request }) => {
-      const hash = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
+      const placed = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
         createSchemeOrder(db, input, {
           now,
           reserveSeconds: app.config.orderReserveSeconds,
@@ -137,8 +137,8 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
       )
       feed.changed()
       // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
-      queueOrderPaidMail(db, app.config, app.log, hash)
-      return { errorCode: ErrorCode.OK, errorText: '', hash }
+      if (placed.paidAtOnce) queueOrderPaidMail(db, app.config, app.log, placed.hash)
+      return { errorCode: ErrorCode.OK, errorText: '', hash: placed.hash }
     },
   }
 }

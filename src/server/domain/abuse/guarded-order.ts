@@ -2,7 +2,7 @@ import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { consumeCaptcha } from '../captcha/store'
-import { loadStoredSetup } from '../settings/service'
+import { storedSetupCached } from '../settings/cached'
 import type { OrderGuard } from './order-guard'
 
 /** The captcha answer an order request may carry (000 §7: captchaSid, captchaText). */
@@ -16,20 +16,20 @@ export interface BotCheckAnswer {
  * 'too-many-orders' (with `wait` seconds, which the error handler sends as Retry-After) when
  * over the limit; 'captcha-required' / 'captcha-wrong' when the captcha is due and missing or
  * wrong; then `create`. A refusal other than "no longer available" counts as a failure of the
- * address (sold out is not the visitor's fault); a placed order counts as an order. Returns the
- * order hash.
+ * address (sold out is not the visitor's fault); a placed order counts as an order. Returns what
+ * `create` returned.
  */
-export async function placeGuardedOrder(
+export async function placeGuardedOrder<T>(
   db: Db,
   guard: OrderGuard,
   address: string,
   answer: BotCheckAnswer,
-  create: (now: number) => Promise<string>,
-): Promise<string> {
+  create: (now: number) => Promise<T>,
+): Promise<T> {
   const now = Date.now()
   const wait = await guard.hit(address, now)
   if (wait > 0) throw new ApiFailure('too-many-orders', { wait })
-  const setup = await loadStoredSetup(db)
+  const setup = await storedSetupCached(db, now)
   if (setup.captcha.enabled && (await guard.needsCaptcha(address, now))) {
     if (!answer.captchaSid || !answer.captchaText) {
       throw new ApiFailure('captcha-required')
@@ -40,13 +40,13 @@ export async function placeGuardedOrder(
     }
     await guard.captchaSolved(address)
   }
-  let hash: string
+  let placed: T
   try {
-    hash = await create(now)
+    placed = await create(now)
   } catch (err) {
     if (err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE) await guard.recordFailure(address, now)
     throw err
   }
   await guard.recordOrder(address, now)
-  return hash
+  return placed
 }

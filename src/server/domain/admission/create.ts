@@ -1,8 +1,9 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import * as repo from '../events/repository'
+import { orderCheckboxes } from '../events/checkboxes-cached'
 import { capacityOf, salesOf } from '../inventory/stock'
-import { placeOrder } from '../orders/claim'
+import { placeOrder, type PlacedOrder } from '../orders/claim'
 import { draftOrder, type OrderDraft } from '../orders/draft'
 import { planOrder, type OrderCreateInput, type OrderPlan } from './plan'
 
@@ -22,7 +23,7 @@ export interface OrderContext {
  * tickets cannot both pass: the second one counts after the first committed (see
  * lockCalendars). Returns the new order's hash.
  */
-export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderContext): Promise<string> {
+export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderContext): Promise<PlacedOrder> {
   const event = await repo.findEventByHash(db, input.hash)
   if (!event) throw new ApiFailure('event-not-found', { hash: input.hash })
   if (event.scheme === 1) throw new ApiFailure('event-sold-on-map')
@@ -33,7 +34,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
   const used = calendars.filter((c) => wanted.has(`${c.day} ${c.time}`))
   const [prices, checkboxes, subscription] = await Promise.all([
     repo.listPriceRows(db, used.map((c) => c.id)),
-    repo.listOrderCheckboxes(db),
+    orderCheckboxes(db, ctx.now),
     findSubscription(db, input, event.id, ctx),
   ])
   const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription })

@@ -7,6 +7,7 @@ import { compositionLine } from '../catalog/service'
 import { expireOrders } from '../orders/expiry'
 import { toMajor } from '../../../contract/rules/money'
 import * as repo from '../events/repository'
+import { orderCheckboxes } from '../events/checkboxes-cached'
 import { capacityOf, rowLeft, salesOf } from '../inventory/stock'
 
 /** A price row as the contract sends it: money in major units, texts of category and zone. */
@@ -119,7 +120,7 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
   const [rows, sales, checkboxes, compositions] = await Promise.all([
     repo.listPriceRows(db, calendarIds),
     salesOf(db, calendarIds, now),
-    repo.listOrderCheckboxes(db),
+    orderCheckboxes(db, now),
     event.menu_kind_id === KIND_SUBSCRIPTIONS ? repo.listEventCompositions(db, event.id) : Promise.resolve([]),
   ])
   const rowsOf = new Map<number, repo.PriceRowDb[]>()

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { markOrderPaid } from '../../payments/settle'
 import { createOrder } from '../admission/create'
-import { listOrderCheckboxes } from '../events/repository'
+import { orderCheckboxes } from '../events/checkboxes-cached'
 import { orderMoney } from '../orders/money'
 import { endReservation, findOrderByHash, lockOrder } from '../orders/order.repository'
 import { expireOrders } from '../orders/expiry'
@@ -54,18 +54,18 @@ export interface SaleContext {
  * the shop leaves a free named order, until order care enters the holders (care-handlers.ts).
  */
 export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number; status: number }> {
-  const checkboxList = (await listOrderCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
+  const checkboxList = (await orderCheckboxes(db, ctx.now)).map((c) => ({ id: c.id, checked: 1 as const }))
   const buyer = { fio: sale.fio, phone: sale.phone, email: sale.email, re_email: sale.email, lang: sale.lang, checkboxList, USE_PUSHKIN_CARD: 0 as const }
   const invalid = (fields: string) => new ApiFailure('invalid-fields', { fields })
   let hash: string
   if (sale.tickets && sale.calendarId !== undefined) {
     const parsed = orderCreateSchemeRequestSchema.safeParse({ ...buyer, action_id: sale.hash, tickets: sale.tickets, calendarId: sale.calendarId })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    hash = await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null })
+    hash = (await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null })).hash
   } else if (sale.data) {
     const parsed = orderCreateRequestSchema.safeParse({ ...buyer, hash: sale.hash, data: sale.data })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    hash = await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null })
+    hash = (await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null })).hash
   } else {
     throw new ApiFailure('boxoffice-nothing')
   }

@@ -114,12 +114,18 @@ async function freeSeatsAtNow(trx: Db, seats: SeatScope, now: number): Promise<v
  */
 export type ClaimStock = (trx: Db, order: { id: number }) => Promise<void>
 
+/** An order just written: its public hash, and whether it was paid at once (free: every price 0), so its tickets are to be e-mailed now. */
+export interface PlacedOrder {
+  hash: string
+  paidAtOnce: boolean
+}
+
 /**
  * Writes an order in one claim transaction of its sessions: the order row (insertOrder), the
  * planner's stock claim, the subscription's tickets (conditional decrement), then the order's
- * lines. Anything refused rolls all of it back. Returns the order hash.
+ * lines. Anything refused rolls all of it back.
  */
-export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope): Promise<string> {
+export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope): Promise<PlacedOrder> {
   const calendarIds = [...new Set(draft.lines.map((l) => l.calendarId))]
   return inClaimTransaction(db, calendarIds, draft.createdAt, async (trx) => {
     const order = await insertOrder(trx, draft)
@@ -128,6 +134,6 @@ export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, s
       throw new ApiFailure('subscription-empty')
     }
     await insertOrderLines(trx, order.id, draft)
-    return order.hash
+    return { hash: order.hash, paidAtOnce: draft.total === 0 }
   }, seats)
 }

@@ -5,16 +5,17 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
 import { claimSeats, findCart, holdStanding, moveCartSeatsToOrder, releaseCartHolds, standingTaken } from '../inventory/holds.repository'
-import { placeOrder } from '../orders/claim'
+import { placeOrder, type PlacedOrder } from '../orders/claim'
 import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
 import { resolvePaymentMethod } from '../orders/payment-method'
-import { listOrderCheckboxes, type PriceRowDb } from '../events/repository'
+import { orderCheckboxes } from '../events/checkboxes-cached'
+import type { PriceRowDb } from '../events/repository'
 import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
-import { findPlaces } from '../inventory/places.repository'
 import { limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from './pricing'
 import { loadSchemeSession, type SchemeSession } from './repository'
 import { findSubscription, subscriptionLimitFailure } from './subscription'
 import { guardHeldBack } from '../inventory/held-back'
+import { sessionPlacesByKey } from '../seating/load'
 
 export type SchemeOrderInput = z.output<typeof orderCreateSchemeRequestSchema>
 
@@ -53,7 +54,7 @@ async function planSchemeOrder(
   const giftCard = resolvePaymentMethod(event, input.USE_PUSHKIN_CARD)
   const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
   if (buyerErrors.length) throw new ApiFailure('invalid-buyer', { fields: fieldNames(buyerErrors.map((e) => e.field)), errors: buyerErrors.map((e) => e.error).join(', ') })
-  const checkboxes = await listOrderCheckboxes(db)
+  const checkboxes = await orderCheckboxes(db, now)
   if (!consentsPass(checkboxes, input.checkboxList)) {
     const missing = checkboxes.filter((c) => c.filling === 1 && !input.checkboxList.some((a) => a.id === c.id && a.checked === 1))
     throw new ApiFailure('agreements', { checkboxes: missing.map((c) => c.id).join(', ') })
@@ -65,7 +66,8 @@ async function planSchemeOrder(
   const keys = input.tickets.map((t) => t.seat_id)
   const duplicate = keys.find((k, i) => keys.indexOf(k) !== i)
   if (duplicate !== undefined) throw new ApiFailure('place-twice', { place: duplicate })
-  const places = await findPlaces(db, session.drawingId, keys)
+  // The session's drawing is sealed: its seats from this process's seating index, as the holds take them.
+  const places = await sessionPlacesByKey(db, session.drawingId, keys)
   const unknown = keys.filter((k) => !places.has(k))
   if (unknown.length) throw new ApiFailure('unknown-places', { places: unknown.slice(0, UNKNOWN_NAMED_MAX).join(', ') })
   const tickets = input.tickets.map((t, i) => {
@@ -98,9 +100,9 @@ async function planSchemeOrder(
  * spent). The order keeps its places until its reserve time; a free order is paid at once and
  * its places sold. A subscription order takes its tickets off the subscription in the same
  * transaction, so a short subscription rolls the seat claims back; orders/expiry.ts gives them
- * back when the order lapses. Returns the order hash.
+ * back when the order lapses.
  */
-export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<string> {
+export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<PlacedOrder> {
   const { now } = ctx
   const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
   const calendarId = session.calendar.id

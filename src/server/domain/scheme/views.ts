@@ -3,6 +3,7 @@ import type { schemeResponseSchema, SchemeSessionsResponse } from '../../../cont
 import type { z } from 'zod'
 import type { Db } from '../../db/connect'
 import { actionView, checkboxView, compositionView, priceRowView } from '../admission/event-page'
+import { orderCheckboxes } from '../events/checkboxes-cached'
 import * as orders from '../events/repository'
 import { findSchemeEvent } from './repository'
 import { freeByZone } from '../inventory/zones'
@@ -12,7 +13,7 @@ export async function buildSchemeHeader(db: Db, hash: string): Promise<z.infer<t
   const event = await findSchemeEvent(db, hash)
   const [compositions, checkboxes] = await Promise.all([
     event.menu_kind_id === KIND_SUBSCRIPTIONS ? orders.listEventCompositions(db, event.id) : Promise.resolve([]),
-    orders.listOrderCheckboxes(db),
+    orderCheckboxes(db),
   ])
   return {
     action: actionView(event),

@@ -5,17 +5,30 @@ import { joinLocalized } from '../../messages'
 import { TAKEN_NAMED_MAX } from '../inventory/constants'
 import { placeText } from '../inventory/places'
 import { placesById } from '../inventory/places.repository'
-import type { SchemeSession } from '../scheme/repository'
+import type { CalendarRow, EventRow, PriceRowDb } from '../events/repository'
 import { seatingIndexOf, sessionSeatsById } from './load'
 import { liveSeatHolds } from './seating.repository'
 import { singlesLeftBy } from './orphans'
 import { posOfId, type SeatingIndex } from './rows'
 
+/**
+ * What the single-seat rule reads of a seat-map session (scheme/repository.ts SchemeSession has
+ * it): named by its parts, so that seating needs nothing from scheme (the seat-map order reads
+ * its places from the seating index).
+ */
+export interface SinglesSession {
+  event: Pick<EventRow, 'orphan_rule'>
+  calendar: Pick<CalendarRow, 'id' | 'orphan_rule'>
+  prices: readonly Pick<PriceRowDb, 'zone_id'>[]
+  subscriptionPrices: readonly Pick<PriceRowDb, 'zone_id'>[]
+  drawingId: number
+}
+
 /** What the server does when a choice of seats by hand leaves a single empty seat. */
 export type OrphanRule = 'warn' | 'enforce'
 
 /** The session's rule, else the event's; anything but 'enforce' warns. */
-export function orphanRuleOf(session: Pick<SchemeSession, 'event' | 'calendar'>): OrphanRule {
+export function orphanRuleOf(session: Pick<SinglesSession, 'event' | 'calendar'>): OrphanRule {
   const rule = session.calendar.orphan_rule ?? session.event.orphan_rule
   return rule === 'enforce' ? 'enforce' : 'warn'
 }
@@ -35,7 +48,7 @@ function rowSeatsOf(index: SeatingIndex, chosen: readonly number[]): number[] {
 }
 
 /** The seats of the rows (row segments) `seatIds` are in: what singlesOfCart judges. */
-export async function singlesRowSeats(db: Db, session: SchemeSession, seatIds: readonly number[]): Promise<number[]> {
+export async function singlesRowSeats(db: Db, session: SinglesSession, seatIds: readonly number[]): Promise<number[]> {
   const index = await seatingIndexOf(db, session.drawingId)
   return rowSeatsOf(index, seatIds.map((id) => posOfId(index, id)).filter((p): p is number => p !== undefined))
 }
@@ -46,7 +59,7 @@ export async function singlesRowSeats(db: Db, session: SchemeSession, seatIds: r
  * the cart holds seats in only, and not at all when `known` covers them (the hold statement
  * brought them back).
  */
-export async function singlesOfCart(db: Db, session: SchemeSession, cartSeatIds: readonly number[], cartId: number, now: number, known?: RowHolds): Promise<number[]> {
+export async function singlesOfCart(db: Db, session: SinglesSession, cartSeatIds: readonly number[], cartId: number, now: number, known?: RowHolds): Promise<number[]> {
   if (cartSeatIds.length === 0) return []
   const index = await seatingIndexOf(db, session.drawingId)
   const chosen = cartSeatIds.map((id) => posOfId(index, id)).filter((p): p is number => p !== undefined)
@@ -62,7 +75,7 @@ export async function singlesOfCart(db: Db, session: SchemeSession, cartSeatIds:
 }
 
 /** Single seats as the cart answer lists them. */
-export async function singlesView(db: Db, session: SchemeSession, seatIds: readonly number[]): Promise<CartSingle[]> {
+export async function singlesView(db: Db, session: SinglesSession, seatIds: readonly number[]): Promise<CartSingle[]> {
   if (seatIds.length === 0) return []
   const seats = await sessionSeatsById(db, session.drawingId, seatIds)
   return seatIds.flatMap((id) => {
@@ -72,7 +85,7 @@ export async function singlesView(db: Db, session: SchemeSession, seatIds: reado
 }
 
 /** Loads the seating index before the claim transaction when the rule will need it, so its first build never runs under the session lock. */
-export async function prepareSinglesCheck(db: Db, session: SchemeSession): Promise<void> {
+export async function prepareSinglesCheck(db: Db, session: SinglesSession): Promise<void> {
   if (orphanRuleOf(session) === 'enforce') await seatingIndexOf(db, session.drawingId)
 }
 
@@ -81,7 +94,7 @@ export async function prepareSinglesCheck(db: Db, session: SchemeSession): Promi
  * leaves a single empty seat, naming the seats. Called inside the claim transaction after new
  * seats are held, so it sees the holds it judges.
  */
-export async function enforceNoSingles(trx: Db, session: SchemeSession, cartSeatIds: readonly number[], cartId: number, now: number): Promise<void> {
+export async function enforceNoSingles(trx: Db, session: SinglesSession, cartSeatIds: readonly number[], cartId: number, now: number): Promise<void> {
   if (orphanRuleOf(session) !== 'enforce') return
   const singles = await singlesOfCart(trx, session, cartSeatIds, cartId, now)
   if (singles.length === 0) return

@@ -1,0 +1,25 @@
+import type { Db } from '../../db/connect'
+import { ProcessCache } from '../../db/process-cache'
+import type { StoredSetup } from './defaults'
+import { loadStoredSetup } from './service'
+
+/**
+ * How late the order guard may see another process's edit of the settings (issue 18: it read the
+ * whole settings table on every order, for the captcha switch alone). Settings are the
+ * operator's, never changed in a rush; this process's edits are seen at once (write-watch.ts
+ * watches the table, the console's calls clear the cache). Use it for switches like the
+ * captcha's, not for what fixes money or a right (returns and the order page read them fresh).
+ */
+export const SETTINGS_CACHE_TTL_MS = 1000
+
+const cache = new ProcessCache<0, StoredSetup>(SETTINGS_CACHE_TTL_MS, 1)
+
+/** The stored settings over the defaults, at most SETTINGS_CACHE_TTL_MS old. Shared between requests: read them, never change them. */
+export function storedSetupCached(db: Db, now = Date.now()): Promise<StoredSetup> {
+  return cache.get(db, 0, () => loadStoredSetup(db), now)
+}
+
+/** Forgets them (the console's calls, once their transaction is committed). */
+export function forgetStoredSetup(db: Db): void {
+  cache.forgetAll(db)
+}
