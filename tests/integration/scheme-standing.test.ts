@@ -128,4 +128,32 @@ describe.each(TEST_DBS)('standing places on a seat map on %s', (dbKind) => {
     expect((await standOf(small)).quant).toBe(SMALL_CAPACITY - 3)
     expect((await v.post<CartAnswer>('/api/cart/list', { calendar_id: calendarId })).body.items).toEqual([])
   })
+
+  it("an order spends the cart: what it held besides the ordered seat, seats and standing places alike, is released", async () => {
+    const v = await visitor(server.url)
+    const [a, b] = map.seat_numbers.filter((x) => x.status === 'free' && x.zonelevel_id !== undefined).slice(-2)
+    for (const seat of [a, b]) expect((await v.post('/api/cart/update', change(seat.seat_id, 1))).status).toBe(200)
+    expect((await v.post('/api/cart/update', change(capped, 1))).status).toBe(200)
+    const seatB = await server.db.selectFrom('seats').select('id').where('seat_key', '=', b.seat_id).executeTakeFirstOrThrow()
+    const { cart_id: cartId } = await server.db.selectFrom('seat_holds').select('cart_id').where('calendar_id', '=', calendarId).where('seat_id', '=', seatB.id).where('released_at', 'is', null).executeTakeFirstOrThrow()
+    const liveStands = () => server.db.selectFrom('standing_holds').select('id').where('cart_id', '=', cartId).where('released_at', 'is', null).execute()
+    expect(await liveStands()).toHaveLength(1)
+    const head = (await v.post<{ checkboxList: { id: number }[] }>('/api/scheme', { hash })).body
+    const res = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', {
+      fio: 'Иван Петров',
+      phone: '+79161234567',
+      email: 'ivan@example.org',
+      action_id: hash,
+      lang: 'ru',
+      calendarId,
+      checkboxList: head.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+      tickets: [{ seat_id: a.seat_id, clientcategory_id: categoryId, quantity: 1 }],
+    })
+    expect(res.body.errorCode).toBe('0')
+    const heldB = await server.db.selectFrom('seat_holds').select(['state', 'released_at']).where('calendar_id', '=', calendarId).where('seat_id', '=', seatB.id).execute()
+    expect(heldB).toHaveLength(1)
+    expect(heldB[0].released_at).not.toBeNull()
+    expect(await liveStands()).toEqual([])
+    expect((await v.post<CartAnswer>('/api/cart/list', { calendar_id: calendarId })).body.items).toEqual([])
+  })
 })

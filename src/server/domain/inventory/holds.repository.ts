@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { sql, type QueryCreator } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
+import type { Database } from '../../db/database'
 import { liveHold } from './live'
 import { chunks, type SeatPlace } from './places'
 
@@ -71,16 +72,25 @@ export async function standingTaken(trx: Db, calendarId: number, placeIds: reado
 
 /** Releases live holds of a cart in a session: all of them, or only the given seats / places. */
 export async function releaseCartHolds(trx: Db, cartId: number, now: number, only?: { seatIds?: number[]; standIds?: number[] }): Promise<void> {
-  if (!only || (only.seatIds?.length ?? 0) > 0) {
-    let q = trx.updateTable('seat_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
-    if (only?.seatIds) q = q.where('seat_id', 'in', only.seatIds)
-    await q.execute()
+  const seats = !only || (only.seatIds?.length ?? 0) > 0
+  const stands = !only || (only.standIds?.length ?? 0) > 0
+  const seatRelease = (db: QueryCreator<Database>) => {
+    const q = db.updateTable('seat_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
+    return only?.seatIds ? q.where('seat_id', 'in', only.seatIds) : q
   }
-  if (!only || (only.standIds?.length ?? 0) > 0) {
-    let q = trx.updateTable('standing_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
-    if (only?.standIds) q = q.where('standing_place_id', 'in', only.standIds)
-    await q.execute()
+  const standRelease = (db: QueryCreator<Database>) => {
+    const q = db.updateTable('standing_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
+    return only?.standIds ? q.where('standing_place_id', 'in', only.standIds) : q
   }
+  // Both in one round trip on PostgreSQL (a data-modifying WITH runs whether or not it is read):
+  // every seat-map order releases what its cart held besides the ordered seats (issue 18).
+  if (seats && stands && isPostgresDb(trx)) {
+    // The CTE widens the builder's tables; the release reads only standing_holds.
+    await standRelease(trx.with('released_seats', (db) => seatRelease(db).returning('seat_holds.id')) as unknown as QueryCreator<Database>).execute()
+    return
+  }
+  if (seats) await seatRelease(trx).execute()
+  if (stands) await standRelease(trx).execute()
 }
 
 /** Live (unexpired) holds of a cart, seats and standing places. */
