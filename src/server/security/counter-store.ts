@@ -13,8 +13,8 @@
 export interface CounterStore {
   /** Counts one hit of `key`; answers the count in its window and the ms until the window ends. */
   hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }>
-  /** The count of `key` in its current window (0 when none). */
-  peek(key: string, now: number): Promise<number>
+  /** The counts of `keys` in their current windows (0 when none), in their order: one round trip for all. */
+  peek(keys: readonly string[], now: number): Promise<number[]>
   /** Forgets the keys (a solved captcha clears its address's record). */
   reset(keys: string[]): Promise<void>
   /** Drops ended windows (the cluster leader's sweep); a store that expires on its own does nothing. */
@@ -43,9 +43,11 @@ export class MemoryCounterStore implements CounterStore {
     return { count: w.count, resetInMs: w.expiresAt - now }
   }
 
-  async peek(key: string, now: number): Promise<number> {
-    const w = this.windows.get(key)
-    return w && w.expiresAt > now ? w.count : 0
+  async peek(keys: readonly string[], now: number): Promise<number[]> {
+    return keys.map((key) => {
+      const w = this.windows.get(key)
+      return w && w.expiresAt > now ? w.count : 0
+    })
   }
 
   async reset(keys: string[]): Promise<void> {

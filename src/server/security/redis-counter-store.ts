@@ -43,9 +43,10 @@ export class RedisCounterStore implements CounterStore {
     return { count: Number(count), resetInMs: Number(ttl) }
   }
 
-  async peek(key: string): Promise<number> {
-    const v = await this.redis.get(this.key(key))
-    return v === null ? 0 : Number(v)
+  async peek(keys: readonly string[]): Promise<number[]> {
+    if (keys.length === 0) return []
+    const values = await this.redis.mget(...keys.map((k) => this.key(k)))
+    return values.map((v) => (v === null ? 0 : Number(v)))
   }
 
   async reset(keys: string[]): Promise<void> {

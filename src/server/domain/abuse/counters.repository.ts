@@ -25,9 +25,11 @@ export async function hitCounter(db: Db, key: string, windowMs: number, now: num
 }
 
 /** The count of `key` in its current window (0 when it has none or it ended). */
-export async function peekCounter(db: Db, key: string, now: number): Promise<number> {
-  const row = await db.selectFrom('guard_counters').select('count').where('key', '=', key).where('expires_at', '>', now).executeTakeFirst()
-  return row ? Number(row.count) : 0
+export async function peekCounters(db: Db, keys: readonly string[], now: number): Promise<number[]> {
+  if (keys.length === 0) return []
+  const rows = await db.selectFrom('guard_counters').select(['key', 'count']).where('key', 'in', [...keys]).where('expires_at', '>', now).execute()
+  const count = new Map(rows.map((r) => [r.key, Number(r.count)]))
+  return keys.map((k) => count.get(k) ?? 0)
 }
 
 export async function deleteCounters(db: Db, keys: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import type { CounterStore } from '../../security/counter-store'
-import { deleteCounters, hitCounter, peekCounter, pruneCounters } from './counters.repository'
+import { deleteCounters, hitCounter, peekCounters, pruneCounters } from './counters.repository'
 
 /** The shared per-address counters in the database (guard_counters; security/counter-store.ts). */
 export class DbCounterStore implements CounterStore {
@@ -11,8 +11,8 @@ export class DbCounterStore implements CounterStore {
     return { count, resetInMs: windowStart + windowMs - now }
   }
 
-  peek(key: string, now: number): Promise<number> {
-    return peekCounter(this.db, key, now)
+  peek(keys: readonly string[], now: number): Promise<number[]> {
+    return peekCounters(this.db, keys, now)
   }
 
   reset(keys: string[]): Promise<void> {

@@ -37,7 +37,7 @@ export class OrderGuard {
 
   /** True when the address must solve a captcha before its next order. */
   async needsCaptcha(address: string, now: number): Promise<boolean> {
-    const [failures, orders] = await Promise.all([this.store.peek(failuresKey(address), now), this.store.peek(ordersKey(address), now)])
+    const [failures, orders] = await this.store.peek([failuresKey(address), ordersKey(address)], now)
     return failures >= CAPTCHA_AFTER_FAILURES || orders >= CAPTCHA_AFTER_ORDERS
   }
 
