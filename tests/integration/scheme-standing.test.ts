@@ -55,6 +55,20 @@ describe.each(TEST_DBS)('standing places on a seat map on %s', (dbKind) => {
   })
 
   const change = (seatId: string, quantity: number) => ({ calendar_id: calendarId, changes: [{ seat_id: seatId, clientcategory_id: categoryId, quantity }] })
+  /** Orders `quantity` of the place `key` with a valid buyer and every agreement ticked. */
+  const orderPlace = async (v: Awaited<ReturnType<typeof visitor>>, key: string, quantity: number) => {
+    const head = (await v.post<{ checkboxList: { id: number }[] }>('/api/scheme', { hash })).body
+    return v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', {
+      fio: 'Иван Петров',
+      phone: '+79161234567',
+      email: 'ivan@example.org',
+      action_id: hash,
+      lang: 'ru',
+      calendarId,
+      checkboxList: head.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+      tickets: [{ seat_id: key, clientcategory_id: categoryId, quantity }],
+    })
+  }
   const standOf = async (key: string) => {
     const v = await visitor(server.url)
     const m = schemeMapResponseSchema.parse((await v.post('/api/scheme/map', { hash, calendar_id: calendarId })).body)
@@ -109,17 +123,7 @@ describe.each(TEST_DBS)('standing places on a seat map on %s', (dbKind) => {
   it('orders standing tickets: one order line per ticket, the place keeps them', async () => {
     const v = await visitor(server.url)
     await v.post('/api/cart/update', change(small, 2))
-    const head = (await v.post<{ checkboxList: { id: number }[] }>('/api/scheme', { hash })).body
-    const res = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', {
-      fio: 'Иван Петров',
-      phone: '+79161234567',
-      email: 'ivan@example.org',
-      action_id: hash,
-      lang: 'ru',
-      calendarId,
-      checkboxList: head.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
-      tickets: [{ seat_id: small, clientcategory_id: categoryId, quantity: 3 }],
-    })
+    const res = await orderPlace(v, small, 3)
     expect(res.body.errorCode).toBe('0')
     const order = await server.db.selectFrom('orders').select(['id', 'total']).where('hash', '=', res.body.hash).executeTakeFirstOrThrow()
     const lines = await server.db.selectFrom('order_lines').select(['standing_place_id', 'price']).where('order_id', '=', order.id).execute()
@@ -138,17 +142,7 @@ describe.each(TEST_DBS)('standing places on a seat map on %s', (dbKind) => {
     const { cart_id: cartId } = await server.db.selectFrom('seat_holds').select('cart_id').where('calendar_id', '=', calendarId).where('seat_id', '=', seatB.id).where('released_at', 'is', null).executeTakeFirstOrThrow()
     const liveStands = () => server.db.selectFrom('standing_holds').select('id').where('cart_id', '=', cartId).where('released_at', 'is', null).execute()
     expect(await liveStands()).toHaveLength(1)
-    const head = (await v.post<{ checkboxList: { id: number }[] }>('/api/scheme', { hash })).body
-    const res = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', {
-      fio: 'Иван Петров',
-      phone: '+79161234567',
-      email: 'ivan@example.org',
-      action_id: hash,
-      lang: 'ru',
-      calendarId,
-      checkboxList: head.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
-      tickets: [{ seat_id: a.seat_id, clientcategory_id: categoryId, quantity: 1 }],
-    })
+    const res = await orderPlace(v, a.seat_id, 1)
     expect(res.body.errorCode).toBe('0')
     const heldB = await server.db.selectFrom('seat_holds').select(['state', 'released_at']).where('calendar_id', '=', calendarId).where('seat_id', '=', seatB.id).execute()
     expect(heldB).toHaveLength(1)
