@@ -29,7 +29,7 @@ export async function placeGuardedOrder<T>(
   const now = Date.now()
   const wait = await guard.hit(address, now)
   if (wait > 0) throw new ApiFailure('too-many-orders', { wait })
-  const setup = await storedSetupCached(db, now)
+  const setup = await storedSetupCached(db)
   if (setup.captcha.enabled && (await guard.needsCaptcha(address, now))) {
     if (!answer.captchaSid || !answer.captchaText) {
       throw new ApiFailure('captcha-required')

@@ -34,7 +34,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
   const used = calendars.filter((c) => wanted.has(`${c.day} ${c.time}`))
   const [prices, checkboxes, subscription] = await Promise.all([
     repo.listPriceRows(db, used.map((c) => c.id)),
-    orderCheckboxes(db, ctx.now),
+    orderCheckboxes(db),
     findSubscription(db, input, event.id, ctx),
   ])
   const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription })

@@ -120,7 +120,7 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
   const [rows, sales, checkboxes, compositions] = await Promise.all([
     repo.listPriceRows(db, calendarIds),
     salesOf(db, calendarIds, now),
-    orderCheckboxes(db, now),
+    orderCheckboxes(db),
     event.menu_kind_id === KIND_SUBSCRIPTIONS ? repo.listEventCompositions(db, event.id) : Promise.resolve([]),
   ])
   const rowsOf = new Map<number, repo.PriceRowDb[]>()

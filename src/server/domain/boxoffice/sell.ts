@@ -54,7 +54,7 @@ export interface SaleContext {
  * the shop leaves a free named order, until order care enters the holders (care-handlers.ts).
  */
 export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number; status: number }> {
-  const checkboxList = (await orderCheckboxes(db, ctx.now)).map((c) => ({ id: c.id, checked: 1 as const }))
+  const checkboxList = (await orderCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
   const buyer = { fio: sale.fio, phone: sale.phone, email: sale.email, re_email: sale.email, lang: sale.lang, checkboxList, USE_PUSHKIN_CARD: 0 as const }
   const invalid = (fields: string) => new ApiFailure('invalid-fields', { fields })
   let hash: string

@@ -16,7 +16,11 @@ export const ORDER_CHECKBOXES_TTL_MS = 1000
 type Checkboxes = Awaited<ReturnType<typeof listOrderCheckboxes>>
 const cache = new ProcessCache<0, Checkboxes>(ORDER_CHECKBOXES_TTL_MS, 1)
 
-/** The order form's agreement checkboxes, at most ORDER_CHECKBOXES_TTL_MS old. Shared between requests: read them, never change them. */
+/**
+ * The order form's agreement checkboxes, at most ORDER_CHECKBOXES_TTL_MS old. Shared between
+ * requests: read them, never change them. `now` is the wall clock but for tests (an entry read at
+ * a later moment would be served until that moment).
+ */
 export function orderCheckboxes(db: Db, now = Date.now()): Promise<Checkboxes> {
   return cache.get(db, 0, () => listOrderCheckboxes(db), now)
 }

@@ -54,7 +54,7 @@ async function planSchemeOrder(
   const giftCard = resolvePaymentMethod(event, input.USE_PUSHKIN_CARD)
   const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
   if (buyerErrors.length) throw new ApiFailure('invalid-buyer', { fields: fieldNames(buyerErrors.map((e) => e.field)), errors: buyerErrors.map((e) => e.error).join(', ') })
-  const checkboxes = await orderCheckboxes(db, now)
+  const checkboxes = await orderCheckboxes(db)
   if (!consentsPass(checkboxes, input.checkboxList)) {
     const missing = checkboxes.filter((c) => c.filling === 1 && !input.checkboxList.some((a) => a.id === c.id && a.checked === 1))
     throw new ApiFailure('agreements', { checkboxes: missing.map((c) => c.id).join(', ') })

@@ -14,7 +14,10 @@ export const SETTINGS_CACHE_TTL_MS = 1000
 
 const cache = new ProcessCache<0, StoredSetup>(SETTINGS_CACHE_TTL_MS, 1)
 
-/** The stored settings over the defaults, at most SETTINGS_CACHE_TTL_MS old. Shared between requests: read them, never change them. */
+/**
+ * The stored settings over the defaults, at most SETTINGS_CACHE_TTL_MS old. Shared between
+ * requests: read them, never change them. `now` is the wall clock but for tests.
+ */
 export function storedSetupCached(db: Db, now = Date.now()): Promise<StoredSetup> {
   return cache.get(db, 0, () => loadStoredSetup(db), now)
 }
