@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forgetListingRows, LISTING_ROWS_TTL_MS, listingRows } from '../../src/server/domain/catalog/listing-rows'
+import { LISTING_ROWS_TTL_MS, listingRows } from '../../src/server/domain/catalog/listing-rows'
+import { forgetProcessCaches } from '../../src/server/db/process-cache'
 import { buildAfisha } from '../../src/server/domain/catalog/service'
 import { stockByCalendar } from '../../src/server/domain/inventory/availability'
 import { ANONYMOUS } from '../../src/server/domain/crm/service'
@@ -69,7 +70,7 @@ describe.each(TEST_DBS)('the listing catalogue cache on %s', (dbKind) => {
       // A console call clears it whatever it wrote (admin/routes.ts).
       await sql`update events set name_ru = ${'Консоль'} where id = ${eventId}`.execute(server.db)
       expect(await nameOf(now + LISTING_ROWS_TTL_MS + 3)).toBe('Этот процесс')
-      forgetListingRows(server.db)
+      forgetProcessCaches(server.db)
       expect(await nameOf(now + LISTING_ROWS_TTL_MS + 4)).toBe('Консоль')
     } finally {
       await server.db.updateTable('events').set({ name_ru: was }).where('id', '=', eventId).execute()

@@ -3,11 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { adminCalls, type AdminCallName, type AdminCalls } from '../../contract/admin/calls'
 import { ErrorCode } from '../../contract/errors'
-import { forgetListingRows } from '../domain/catalog/listing-rows'
-import { forgetOrderCheckboxes } from '../domain/events/checkboxes-cached'
-import { forgetStoredSetup } from '../domain/settings/cached'
-import { forgetHoldSessions } from '../domain/scheme/session-cache'
-import { forgetDoorRooms } from '../domain/waiting/room'
+import { forgetProcessCaches } from '../db/process-cache'
 import type { Actor } from './context'
 import { guard } from './guard'
 
@@ -27,11 +23,7 @@ export type AdminHandlers = { [N in AdminCallName]?: AdminHandler<N> }
 
 function forgetOperatorEdits(app: FastifyInstance) {
   return async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    forgetHoldSessions(app.db)
-    forgetDoorRooms(app.db)
-    forgetListingRows(app.db)
-    forgetOrderCheckboxes(app.db)
-    forgetStoredSetup(app.db)
+    forgetProcessCaches(app.db)
     return payload
   }
 }

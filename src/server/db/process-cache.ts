@@ -10,9 +10,21 @@ import { watchedWrites } from './write-watch'
  *
  * What it costs: another process's change is seen here up to `ttlMs` late. This process's own
  * writes to the watched tables (write-watch.ts) void every entry read before them, and an
- * operator's call clears the cache once its transaction is committed (forgetAll). Callers that
- * fix money (orders) must not use it.
+ * operator's call clears every cache once its transaction is committed (forgetProcessCaches).
+ * Callers that fix money (orders) must not use it.
  */
+/** Every cache made (module-level singletons, so held for the process's life). */
+const everyCache = new Set<{ forgetAll(db: Db): void }>()
+
+/**
+ * Empties every per-process cache of `db`: after an operator's call (admin/routes.ts), so the
+ * console's edits are seen at once whichever cache copies the rows; a new cache needs no wiring.
+ * Costs the next requests one read per entry they use.
+ */
+export function forgetProcessCaches(db: Db): void {
+  for (const cache of everyCache) cache.forgetAll(db)
+}
+
 export class ProcessCache<K, V> {
   private readonly byDb = new WeakMap<Db, Map<K, { at: number; writes: number; value: Promise<V> }>>()
 
@@ -20,7 +32,9 @@ export class ProcessCache<K, V> {
     private readonly ttlMs: number,
     /** Past this many keys the map is emptied (a bound on memory, not a tuning knob). */
     private readonly maxKeys: number,
-  ) {}
+  ) {
+    everyCache.add(this)
+  }
 
   get(db: Db, key: K, read: () => Promise<V>, clock = Date.now()): Promise<V> {
     let entries = this.byDb.get(db)

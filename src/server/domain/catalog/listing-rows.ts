@@ -29,11 +29,6 @@ export function listingRows(db: Db, now: number): Promise<ListingRows> {
   return cache.get(db, 0, () => readListingRows(db, now), now)
 }
 
-/** Forgets the rows (the console's calls, once their transaction is committed). */
-export function forgetListingRows(db: Db): void {
-  cache.forgetAll(db)
-}
-
 async function readListingRows(db: Db, now: number) {
   const [kinds, mainMenus, subMenus, tags, events] = await Promise.all([
     repo.listMenuKinds(db),

@@ -24,8 +24,3 @@ const cache = new ProcessCache<0, Checkboxes>(ORDER_CHECKBOXES_TTL_MS, 1)
 export function orderCheckboxes(db: Db, now = Date.now()): Promise<Checkboxes> {
   return cache.get(db, 0, () => listOrderCheckboxes(db), now)
 }
-
-/** Forgets them (the console's calls, once their transaction is committed). */
-export function forgetOrderCheckboxes(db: Db): void {
-  cache.forgetAll(db)
-}

@@ -8,7 +8,7 @@ import { judgeSession, readSessionRows, type SchemeSession, type SessionRows } f
 /**
  * How late a hold may see another process's edit of a session, its event or its prices (issue 18:
  * an on-sale rush read these three rows on every hold, three of its thirteen round trips). An
- * edit made through this process's admin calls is seen at once (forgetHoldSessions). Money is
+ * edit made through this process's admin calls is seen at once (forgetProcessCaches). Money is
  * not at stake: a hold keeps only the price row's id, and the order (create-scheme) reads the
  * session fresh and prices every ticket by the rows as they are then, so a hold made a moment
  * before a price change is ordered at the new price. What the lag can cost: for up to this long
@@ -68,9 +68,4 @@ export async function withHoldSession<T>(db: Db, calendarId: number, now: number
   } catch (err) {
     throw markJudged(err)
   }
-}
-
-/** Drops this process's cached sessions: called after any operator write, so its own edits are seen at once. */
-export function forgetHoldSessions(db: Db): void {
-  cache.forgetAll(db)
 }

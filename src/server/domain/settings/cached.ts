@@ -21,8 +21,3 @@ const cache = new ProcessCache<0, StoredSetup>(SETTINGS_CACHE_TTL_MS, 1)
 export function storedSetupCached(db: Db, now = Date.now()): Promise<StoredSetup> {
   return cache.get(db, 0, () => loadStoredSetup(db), now)
 }
-
-/** Forgets them (the console's calls, once their transaction is committed). */
-export function forgetStoredSetup(db: Db): void {
-  cache.forgetAll(db)
-}

@@ -101,11 +101,6 @@ export function forgetDoorRoom(db: Db, calendarId: number): void {
   roomCache.forget(db, calendarId)
 }
 
-/** Drops this process's cached rooms (after an operator's call). */
-export function forgetDoorRooms(db: Db): void {
-  roomCache.forgetAll(db)
-}
-
 /**
  * How late a status answer's `waiting` (the people in the queue, shown on the waiting page) may
  * be: the count walks every visitor of the room, and every visitor polls every QUEUE_POLL_S, so
