@@ -13,12 +13,11 @@
  */
 import fs from 'node:fs'
 import os from 'node:os'
-import { demoHash } from '../../src/server/seed/catalog'
 import { spawnCluster } from '../../tests/integration/cluster-helpers'
 import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
 import { machine, writeResults } from '../lib'
 import { startBuyers, stats, type Buyer, type CallResult } from './buyers'
-import { buyerDetails, checkboxIds, ordered } from './seat-calls'
+import { checkboxIds, hold as holdSeat, ordered, orderSeats, seatSession } from './seat-calls'
 import { LOAD_SERVER_ENV } from './serverEnv'
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
@@ -36,7 +35,6 @@ const TAG = process.argv.find((a) => a.startsWith('--tag='))?.split('=')[1]
  * been selling for a while is nearer --warm=400 (GET /api/token server CPU 1.4 -> 0.9 ms).
  */
 const WARM_UP = arg('warm', 40)
-const SEAT_EVENT = 'organ-night'
 const CLOCK_TICKS_PER_S = 100
 
 /** CPU milliseconds used so far by the processes whose command line matches: user + system, and the system (kernel) part alone. */
@@ -94,13 +92,9 @@ try {
   for (const pid of [cluster.child.pid ?? 0, ...cluster.workerPids()]) ownPids.add(pid)
   ownDatabase = new URL(database.url).pathname.slice(1)
   const [first] = await startBuyers(cluster.url, 1)
-  const hash = demoHash('event', SEAT_EVENT)
-  const sessions = (await first.call('POST', '/api/scheme/sessions', { hash })).body as { calendar: Array<{ calendar_id: number }>; prices: Array<{ calendar_id: number; zonelevel_id: number; clientcategory_id: number }> }
-  const calendarId = sessions.calendar[0].calendar_id
-  const map = (await first.call('POST', '/api/scheme/map', { hash, calendar_id: calendarId })).body as { seat_numbers: Array<{ seat_id: string; status: string; zonelevel_id: number }> }
-  const free = map.seat_numbers.filter((s) => s.status === 'free')
-  const category = (zone: number) => sessions.prices.find((p) => p.calendar_id === calendarId && p.zonelevel_id === zone)!.clientcategory_id
-  const hold = (b: Buyer, i: number) => b.call('POST', '/api/cart/update', { calendar_id: calendarId, changes: [{ seat_id: free[i].seat_id, clientcategory_id: category(free[i].zonelevel_id), quantity: 1 }] })
+  // The seat-map calls as bench:load's buyers make them (seat-calls.ts): session 0's free seats.
+  const session = await seatSession(first, 0)
+  const hold = (b: Buyer, i: number) => holdSeat(b, session, session.free[i])
   const warm = await startBuyers(cluster.url, WARM_UP)
   await Promise.all(warm.map((b, i) => hold(b, BUYERS + i)))
   const buyers = await startBuyers(cluster.url, BUYERS)
@@ -109,14 +103,7 @@ try {
   const holds = await measured(() => Promise.all(buyers.map(hold)))
   // Then each buyer orders the seat he holds (POST /api/order/create-scheme, as the storefront does).
   const checkboxes = await checkboxIds(first)
-  const order = (b: Buyer, i: number) =>
-    b.call('POST', '/api/order/create-scheme', {
-      ...buyerDetails,
-      action_id: hash,
-      calendarId,
-      checkboxList: checkboxes.map((id) => ({ id, checked: 1 })),
-      tickets: [{ seat_id: free[i].seat_id, clientcategory_id: category(free[i].zonelevel_id), quantity: 1, sector: '', row: '', seat: '' }],
-    })
+  const order = (b: Buyer, i: number) => orderSeats(b, session, session.free[i], checkboxes)
   const orders = await measured(() => Promise.all(buyers.map(order)), ordered)
   const notOrdered = orders.call.calls - orders.call.ok
   const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds, orders_of_those_seats: orders }
