@@ -4,11 +4,12 @@ import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
 /**
  * A cart's live holds are read by the cart (index seat_holds_cart_live, migration
- * 2026_11_26_18_wh1_01), not by walking every live hold of every session: each hold of a rush
+ * 2026_11_26_18_wh1_01, whole since 2026_11_29_18_sl1_03), not by walking every live hold of every session: each hold of a rush
  * (seatwise_hold_cart_seats answers the cart's live holds; the cart list and the general claim
  * read them too) would otherwise cost more as the rush sells. The query plan is checked, with
  * thousands of other carts' live holds in the table (no timing in tests); the statements are the
- * ones the hold function and cartHolds run (holds.repository.ts).
+ * ones the hold function and cartHolds run (holds.repository.ts), and an order's (by order_id: any id
+ * will do, the plan is checked).
  */
 const OTHER_CARTS = 3000
 
@@ -50,14 +51,46 @@ describe.each(TEST_DBS)('a cart reads its live holds by index on %s', (dbKind) =
   }
 
   it.each([
-    ['the cart answer of the hold function', `select id, seat_id, price_id, expires_at from seat_holds where cart_id = CART and state = 'cart' and released_at is null and expires_at > NOW order by id`],
-    ['the kept-holds count of the hold function', `select count(*), min(expires_at) from seat_holds where cart_id = CART and state = 'cart' and released_at is null and expires_at > NOW`],
-    ['the live standing holds of a cart', `select 1 from standing_holds where cart_id = CART and state = 'cart' and released_at is null and expires_at > NOW`],
-  ])('%s', async (_what, template) => {
+    ['the cart answer of the hold function', `select id, seat_id, price_id, expires_at from seat_holds where cart_id = CART and state = 'cart' and released_at is null and expires_at > NOW order by id`, 'seat_holds_cart_idx'],
+    ['the kept-holds count of the hold function', `select count(*), min(expires_at) from seat_holds where cart_id = CART and state = 'cart' and released_at is null and expires_at > NOW`, 'seat_holds_cart_idx'],
+    ['the live standing holds of a cart', `select 1 from standing_holds where cart_id = CART and state = 'cart' and released_at is null and expires_at > NOW`, 'standing_holds_cart_idx'],
+    // A payment, a cancellation and a return (holds.repository.ts sellOrderHolds, releaseOrderHolds,
+    // releaseOrderSeats) find an order's live holds (migration 2026_11_29_18_sl1_02; before: Seq Scan).
+    ['the live seat holds of an order', `update seat_holds set state = 'sold', expires_at = null where order_id = CART and released_at is null`, 'seat_holds_order_live'],
+    ['the live standing holds of an order', `update standing_holds set state = 'sold', expires_at = null where order_id = CART and released_at is null`, 'standing_holds_order_live'],
+  ])('%s', async (_what, template, index) => {
     const query = template.replace('CART', String(cartId)).replace('NOW', String(Date.now()))
     const plan = await planOf(query)
-    const index = template.includes('standing_holds') ? 'standing_holds_cart_live' : 'seat_holds_cart_live'
     expect(plan, plan).toContain(index)
     expect(plan, plan).not.toMatch(/seat_holds_live_uq|standing_holds_place_idx|Seq Scan|SCAN (seat|standing)_holds\b/)
+  })
+
+  /**
+   * What a session's deletion (the pruning of expired sessions, a sign-in's move to a new id)
+   * makes the database look up: the foreign keys' actions on what names its carts, with no
+   * released_at condition, and moveSession's updates (migration 2026_11_29_18_sl1_03). Whether an
+   * index can serve each is checked with sequential scans priced out on PostgreSQL (some of these
+   * tables are a page in the test database, where a scan is cheaper), so a Seq Scan in the plan
+   * means no index can.
+   */
+  it.each([
+    ['a cart\'s seat holds, released ones too', `update seat_holds set cart_id = null where cart_id = CART`, 'seat_holds_cart_idx'],
+    ['a cart\'s standing holds, released ones too', `update standing_holds set cart_id = null where cart_id = CART`, 'standing_holds_cart_idx'],
+    ['a cart\'s items', `delete from cart_items where cart_id = CART`, 'cart_items_cart_idx'],
+    ['a session\'s orders', `update orders set session_id = null where session_id = 'SESSION'`, 'orders_session_idx'],
+    ['a session\'s places in waiting rooms', `update waiting_visitors set session_id = 'other' where session_id = 'SESSION'`, 'waiting_visitors_session_idx'],
+  ])('a session deleted finds %s by index', async (_what, template, index) => {
+    const query = template.replace('CART', String(cartId)).replace('SESSION', 'index-test-1')
+    const plan =
+      dbKind === 'postgres'
+        ? await server.db.transaction().execute(async (trx) => {
+            await sql`set local enable_seqscan = off`.execute(trx)
+            const rows = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${query}`)}`.execute(trx)
+            return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
+          })
+        : // SQLite scans a table its statistics call tiny; INDEXED BY fails the statement when the index cannot serve it.
+          await planOf(query.replace(/^(update|delete from) (\w+)/, `$1 $2 indexed by ${index}`))
+    expect(plan, plan).toContain(index)
+    expect(plan, plan).not.toMatch(/Seq Scan|SCAN (seat_holds|standing_holds|cart_items|orders|waiting_visitors)\b/)
   })
 })

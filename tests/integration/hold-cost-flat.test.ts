@@ -1,5 +1,8 @@
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freeExpiredOnPg } from '../../src/server/domain/inventory/seat-claims.repository'
+import { liveSeatHolds } from '../../src/server/domain/seating/seating.repository'
 import { startTestServer, type TestServer } from '../support/server'
 
 /**
@@ -98,5 +101,47 @@ describe('a hold on PostgreSQL reads the seats it asks for, not the session', ()
     } finally {
       await client.query('commit')
     }
+  })
+})
+
+/**
+ * The general path's seat lookups (Kysely statements, planned afresh each call) on a session whose
+ * holds PostgreSQL's statistics have not seen yet: any session put on sale since seat_holds was
+ * last analyzed. `calendar_id = … and seat_id in (…)` alone was planned on calendar_id and filtered
+ * every live hold of the session; amongSeats (inventory/seat-range.ts) bounds it by the seat ids'
+ * range. Counted as above: the index entries the lookups read.
+ */
+describe('the general path on PostgreSQL reads the seats it asks for, not the session', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ db: 'postgres' })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('frees expired holds on three seats and reads their row with thousands of the session sold since the last analyze', async () => {
+    const db = server.db
+    const calendar = await db
+      .selectFrom('calendars as c')
+      .innerJoin('seats as s', 's.drawing_id', 'c.drawing_id')
+      .select(['c.id', 'c.drawing_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['c.id', 'c.drawing_id'])
+      .orderBy('n', 'desc')
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow()
+    const seatIds = (await db.selectFrom('seats').select('id').where('drawing_id', '=', calendar.drawing_id!).orderBy('id').execute()).map((r) => r.id)
+    await sql`analyze seat_holds`.execute(db)
+    const sold = seatIds.slice(seatIds.length - SOLD)
+    await sql`insert into seat_holds (calendar_id, seat_id, state, created_at) select ${calendar.id}, s, 'sold', ${Date.now()} from unnest(${sold}::integer[]) s`.execute(db)
+    const asked = seatIds.slice(100, 103)
+    const row = seatIds.slice(90, 90 + ROW)
+    const entries = await db.transaction().execute(async (trx) => {
+      expect(await freeExpiredOnPg(trx, calendar.id, asked, Date.now())).toEqual([])
+      expect((await liveSeatHolds(trx, calendar.id, Date.now(), row)).size).toBe(0)
+      const read = await sql<{ n: string }>`select pg_stat_get_xact_tuples_returned('seat_holds_live_uq'::regclass) as n`.execute(trx)
+      return Number(read.rows[0].n)
+    })
+    expect(entries).toBeLessThan(ROW)
   })
 })

@@ -40,6 +40,8 @@ import * as m18e1 from './2026_11_25_18_e1_01_hold_cart_seats_row_holds'
 import * as m17a1 from './2026_11_25_17_a1_01_copy_session_move'
 import * as m18wh1 from './2026_11_26_18_wh1_01_cart_live_holds_index'
 import * as m18sl1 from './2026_11_29_18_sl1_01_hold_cart_seats_seat_lookups'
+import * as m18sl2 from './2026_11_29_18_sl1_02_order_live_holds_index'
+import * as m18sl3 from './2026_11_29_18_sl1_03_session_delete_indexes'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -87,6 +89,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_17_a1_01_copy_session_move': m17a1,
   '2026_11_26_18_wh1_01_cart_live_holds_index': m18wh1,
   '2026_11_29_18_sl1_01_hold_cart_seats_seat_lookups': m18sl1,
+  '2026_11_29_18_sl1_02_order_live_holds_index': m18sl2,
+  '2026_11_29_18_sl1_03_session_delete_indexes': m18sl3,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

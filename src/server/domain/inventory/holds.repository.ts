@@ -2,6 +2,7 @@ import { sql, type QueryCreator } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
 import type { Database } from '../../db/database'
 import { liveHold } from './live'
+import { amongSeats } from './seat-range'
 import { chunks, type SeatPlace } from './places'
 
 /**
@@ -174,7 +175,7 @@ export async function moveCartSeatsToOrder(trx: Db, cartId: number, calendarId: 
     .where('calendar_id', '=', calendarId)
     .where('state', '=', 'cart')
     .where('released_at', 'is', null)
-    .where('seat_id', 'in', [...seatIds])
+    .where(amongSeats('seat_id', seatIds))
     .returning('seat_id')
     .execute()
   return moved.map((m) => m.seat_id)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
+import { amongSeats } from './seat-range'
 
 /**
  * Row-level groundwork of a seat claim (issue 18.4): only the rows of the seats a request wants
@@ -18,7 +19,7 @@ export async function releaseExpiredCartHoldsOn(trx: Db, calendarId: number, sea
     .updateTable('seat_holds')
     .set({ released_at: now })
     .where('calendar_id', '=', calendarId)
-    .where('seat_id', 'in', [...seatIds])
+    .where(amongSeats('seat_id', seatIds))
     .where('state', '=', 'cart')
     .where('released_at', 'is', null)
     .where('expires_at', '<=', now)
@@ -34,7 +35,7 @@ export async function expiredOrdersOn(trx: Db, calendarId: number, seatIds: read
     .select('order_id')
     .distinct()
     .where('calendar_id', '=', calendarId)
-    .where('seat_id', 'in', [...seatIds])
+    .where(amongSeats('seat_id', seatIds))
     .where('state', '=', 'order')
     .where('released_at', 'is', null)
     .where('expires_at', '<=', now)
@@ -59,7 +60,7 @@ export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: read
         .updateTable('seat_holds')
         .set({ released_at: now })
         .where('calendar_id', '=', calendarId)
-        .where('seat_id', 'in', ids)
+        .where(amongSeats('seat_id', ids))
         .where('state', '=', 'cart')
         .where('released_at', 'is', null)
         .where('expires_at', '<=', now)
@@ -69,7 +70,7 @@ export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: read
     .select('order_id')
     .distinct()
     .where('calendar_id', '=', calendarId)
-    .where('seat_id', 'in', ids)
+    .where(amongSeats('seat_id', ids))
     .where('state', '=', 'order')
     .where('released_at', 'is', null)
     .where('expires_at', '<=', now)

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect'
 import { liveHold } from '../inventory/live'
+import { amongSeats } from '../inventory/seat-range'
 import { chunks } from '../inventory/places'
 
 /** The seating repository: a drawing's seats with position and quality, and a session's live seat holds. */
@@ -35,7 +36,7 @@ export async function liveSeatHolds(db: Db, calendarId: number, now: number, sea
   const out = new Map<number, number | null>()
   const read = async (ids?: readonly number[]) => {
     let q = db.selectFrom('seat_holds').select(['seat_id', 'cart_id', 'state']).where('calendar_id', '=', calendarId).where(liveHold('seat_holds', now))
-    if (ids) q = q.where('seat_id', 'in', [...ids])
+    if (ids) q = q.where(amongSeats('seat_id', ids))
     for (const h of await q.execute()) out.set(h.seat_id, h.state === 'cart' ? h.cart_id : null)
   }
   if (!seatIds) await read()
