@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pendingOrder } from '../../src/server/domain/orders/order.repository'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
 /**
@@ -66,12 +67,24 @@ describe.each(TEST_DBS)('a cart reads its live holds by index on %s', (dbKind) =
   })
 
   /**
+   * The plan of `query` when PostgreSQL prices sequential scans out (some of these tables are a
+   * page in the test database, where a scan is cheaper), so a Seq Scan in it means no index can
+   * serve the statement; SQLite scans a table its statistics call tiny, so it is asked to use
+   * `index` (INDEXED BY fails the statement when the index cannot serve it).
+   */
+  const indexedPlanOf = async (query: string, index: string) => {
+    if (dbKind === 'sqlite') return planOf(query.replace(/^(update|delete from|select .*? from) (\w+)/, `$1 $2 indexed by ${index}`))
+    return server.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx)
+      const rows = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${query}`)}`.execute(trx)
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
+    })
+  }
+
+  /**
    * What a session's deletion (the pruning of expired sessions, a sign-in's move to a new id)
    * makes the database look up: the foreign keys' actions on what names its carts, with no
-   * released_at condition, and moveSession's updates (migration 2026_11_29_18_sl1_03). Whether an
-   * index can serve each is checked with sequential scans priced out on PostgreSQL (some of these
-   * tables are a page in the test database, where a scan is cheaper), so a Seq Scan in the plan
-   * means no index can.
+   * released_at condition, and moveSession's updates (migration 2026_11_29_18_sl1_03).
    */
   it.each([
     ['a cart\'s seat holds, released ones too', `update seat_holds set cart_id = null where cart_id = CART`, 'seat_holds_cart_idx'],
@@ -80,17 +93,30 @@ describe.each(TEST_DBS)('a cart reads its live holds by index on %s', (dbKind) =
     ['a session\'s orders', `update orders set session_id = null where session_id = 'SESSION'`, 'orders_session_idx'],
     ['a session\'s places in waiting rooms', `update waiting_visitors set session_id = 'other' where session_id = 'SESSION'`, 'waiting_visitors_session_idx'],
   ])('a session deleted finds %s by index', async (_what, template, index) => {
-    const query = template.replace('CART', String(cartId)).replace('SESSION', 'index-test-1')
-    const plan =
-      dbKind === 'postgres'
-        ? await server.db.transaction().execute(async (trx) => {
-            await sql`set local enable_seqscan = off`.execute(trx)
-            const rows = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${query}`)}`.execute(trx)
-            return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
-          })
-        : // SQLite scans a table its statistics call tiny; INDEXED BY fails the statement when the index cannot serve it.
-          await planOf(query.replace(/^(update|delete from) (\w+)/, `$1 $2 indexed by ${index}`))
+    const plan = await indexedPlanOf(template.replace('CART', String(cartId)).replace('SESSION', 'index-test-1'), index)
     expect(plan, plan).toContain(index)
     expect(plan, plan).not.toMatch(/Seq Scan|SCAN (seat_holds|standing_holds|cart_items|orders|waiting_visitors)\b/)
+  })
+
+  /**
+   * The expiry sweep's statements (holds.repository.ts releaseExpiredCartHolds,
+   * order.repository.ts cancelExpiredOrders with `pendingOrder`, expiry.repository.ts nextExpiry)
+   * read the pending holds and orders by their end (migration 2026_11_29_18_sl1_04), not every
+   * live hold (each sold seat ever) or every order.
+   */
+  it.each([
+    ['expired cart seat holds', `update seat_holds set released_at = NOW where state = 'cart' and released_at is null and expires_at <= NOW`, 'seat_holds_pending_expiry'],
+    ['expired cart standing holds', `update standing_holds set released_at = NOW where state = 'cart' and released_at is null and expires_at <= NOW`, 'standing_holds_pending_expiry'],
+    ['the next cart hold to expire', `select min(expires_at) from seat_holds where state = 'cart' and released_at is null and expires_at > NOW`, 'seat_holds_pending_expiry'],
+    ['unpaid orders past their reserve', `update orders set status = 90 where (paid = 0 and status <> 90) and reserve_until <= NOW`, 'orders_pending_reserve'],
+    ['the next reserve to end', `select min(reserve_until) from orders where (paid = 0 and status <> 90) and reserve_until > NOW`, 'orders_pending_reserve'],
+  ])('the expiry sweep finds %s by index', async (_what, template, index) => {
+    const plan = await indexedPlanOf(template.replaceAll('NOW', String(Date.now())), index)
+    expect(plan, plan).toContain(index)
+    expect(plan, plan).not.toMatch(/Seq Scan|SCAN (seat_holds|standing_holds|orders)\b|seat_holds_live_uq/)
+  })
+
+  it('the sweep\'s order statements write the index\'s predicate as the cases above do, with literals', () => {
+    expect(pendingOrder.compile(server.db)).toMatchObject({ sql: '(paid = 0 and status <> 90)', parameters: [] })
   })
 })

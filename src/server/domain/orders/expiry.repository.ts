@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
+import { pendingOrder } from './order.repository'
 
 /**
  * When the next cart hold or unpaid reservation runs out after `now` (epoch ms), or null when
@@ -21,8 +21,7 @@ export async function nextExpiry(db: Db, now: number): Promise<number | null> {
   const orders = await db
     .selectFrom('orders')
     .select(sql<number | null>`min(reserve_until)`.as('m'))
-    .where('paid', '=', 0)
-    .where('status', '<>', ORDER_STATUS_CANCELLED)
+    .where(pendingOrder)
     .where('reserve_until', '>', now)
     .executeTakeFirst()
   const ends = [seats?.m, stands?.m, orders?.m].filter((m): m is number => m !== null && m !== undefined).map(Number)

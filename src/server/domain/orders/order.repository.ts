@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
@@ -133,6 +133,13 @@ export async function lockOrder(trx: Db, hash: string): Promise<OrderRow | undef
 }
 
 /**
+ * Unpaid and not cancelled, as SQL on an orders row: what may still expire. It is the predicate of
+ * the index of pending orders by reserve end (migration 2026_11_29_18_sl1_04), written with
+ * literals so that SQLite, which matches a partial index's terms as written, uses it too.
+ */
+export const pendingOrder = sql<SqlBool>`(paid = 0 and status <> ${sql.lit(ORDER_STATUS_CANCELLED)})`
+
+/**
  * Cancels unpaid orders past their reserve time (status 90), with a conditional UPDATE (still
  * unpaid, not cancelled, past reserve_until) so concurrent callers never cancel one twice or
  * cancel a paid order; `calendarIds` limits it to orders with lines in those sessions. Answers
@@ -142,8 +149,7 @@ export async function cancelExpiredOrders(db: Db, now: number, calendarIds?: rea
   let query = db
     .updateTable('orders')
     .set({ status: ORDER_STATUS_CANCELLED, cancelled_at: now })
-    .where('paid', '=', 0)
-    .where('status', '<>', ORDER_STATUS_CANCELLED)
+    .where(pendingOrder)
     .where('reserve_until', '<=', now)
   if (calendarIds) {
     const ids = [...calendarIds]
@@ -159,8 +165,7 @@ export async function cancelExpiredOrdersById(db: Db, now: number, orderIds: rea
   const cancelled = await db
     .updateTable('orders')
     .set({ status: ORDER_STATUS_CANCELLED, cancelled_at: now })
-    .where('paid', '=', 0)
-    .where('status', '<>', ORDER_STATUS_CANCELLED)
+    .where(pendingOrder)
     .where('reserve_until', '<=', now)
     .where('id', 'in', [...orderIds])
     .returning('id')
