@@ -39,6 +39,20 @@ describe('a frozen lock holder on PostgreSQL', () => {
     expect(await show('lock_timeout')).toBe(`${LOCK_TIMEOUT_MS}ms`)
     expect(await show('statement_timeout')).toBe('5s')
     expect(await show('idle_in_transaction_session_timeout')).toBe(`${IDLE_IN_TRANSACTION_MS}ms`)
+    // No JIT for our short statements (db/connect.ts PG_SESSION_OPTIONS).
+    expect(await show('jit')).toBe('off')
+  })
+
+  it('keeps the options an operator put in DATABASE_URL beside its own', async () => {
+    const withOptions = new URL(url)
+    withOptions.searchParams.set('options', '-c application_name=seatwise-ops')
+    const db = connect({ kind: 'postgres', url: withOptions.toString() })
+    try {
+      const row = (await sql<{ app: string; jit: string }>`select current_setting('application_name') as app, current_setting('jit') as jit`.execute(db)).rows[0]
+      expect(row).toEqual({ app: 'seatwise-ops', jit: 'off' })
+    } finally {
+      await db.destroy()
+    }
   })
 
   it('a claim behind a held lock answers busy within the lock timeout, then succeeds once it is released', async () => {
