@@ -53,6 +53,9 @@ const ALLOWED: Record<string, string> = {
   // The one stock rule as two SQL predicates (liveHold, liveOrder): no query of its own; only
   // repositories put it in a WHERE. Its home is named by docs and the guide.
   'src/server/domain/inventory/live.ts': 'the stock rule as SQL predicates',
+  // amongSeats: how a session's holds of some seats are looked up (bounded by the ids' range, for
+  // PostgreSQL's plan), one predicate that the inventory and seating repositories put in a WHERE.
+  'src/server/domain/inventory/seat-range.ts': 'the seat-id lookup as an SQL predicate',
 }
 
 export const isRepository = (file: string) => /(^|\/)([\w-]+\.)?repository\.ts$/.test(file)
