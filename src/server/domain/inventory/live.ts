@@ -12,10 +12,16 @@ import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
  * A live hold, as SQL on a seat_holds / standing_holds row (`alias`): not released, and either
  * not expiring (sold), not expired yet at `now`, or belonging to a paid order (a payment keeps
  * the places whatever its reserve time said).
+ *
+ * The paid check is a scalar subquery on the order's key, not EXISTS: PostgreSQL may run an EXISTS
+ * under OR as a hash of every paid order, built by reading the whole orders table as soon as one
+ * expired order hold reaches it (common in a rush, between sweeps); the scalar form reads one order
+ * by key, only for such holds. EXPLAIN ANALYZE, a session's 20,000 live holds, one of them an
+ * expired order hold, 20,000 orders: 40-42 ms against 10-13 ms.
  */
 export function liveHold(alias: string, now: number) {
   const col = (name: string) => sql.ref(`${alias}.${name}`)
-  return sql<SqlBool>`(${col('released_at')} is null and (${col('expires_at')} is null or ${col('expires_at')} > ${now} or exists (select 1 from orders paid_order where paid_order.id = ${col('order_id')} and paid_order.paid = 1)))`
+  return sql<SqlBool>`(${col('released_at')} is null and (${col('expires_at')} is null or ${col('expires_at')} > ${now} or (select paid_order.paid from orders paid_order where paid_order.id = ${col('order_id')}) = 1))`
 }
 
 /**
