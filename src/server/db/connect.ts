@@ -77,7 +77,7 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
  * parameters override the pool's, so an operator's `?options=-c%20search_path%3Dx` would
  * otherwise drop PG_SESSION_OPTIONS, or ours drop theirs.
  */
-export function withSessionOptions(raw: string): { url: string; options: string } {
+function withSessionOptions(raw: string): { url: string; options: string } {
   const url = new URL(raw)
   const own = url.searchParams.get('options')
   url.searchParams.delete('options')
