@@ -63,11 +63,20 @@ const clientCpu = () => {
   return { total: (u.user + u.system) / 1000, system: u.system / 1000 }
 }
 
+/**
+ * Now on the monotonic clock, in µs: the clock of V8's CPU profiles (their startTime and sample
+ * times), so `window_us` picks a phase's samples out of the --profile files
+ * (bench/load/profile-phases.ts).
+ */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
+
 /** Runs `calls` at once and answers their stats with each side's CPU ms per call. */
 async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) => boolean = (r) => r.status === 200) {
   const before = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
   const started = performance.now()
+  const fromUs = monotonicUs()
   const results = await calls()
+  const toUs = monotonicUs()
   const wall = performance.now() - started
   const after = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
   const per = (ms: number) => Math.round((ms / results.length) * 100) / 100
@@ -77,7 +86,7 @@ async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) 
   // in the 2026-11-29 runs, so the rest is the server's own JavaScript (and its GC and JIT threads).
   const system = Object.fromEntries(sides.map((k) => [k, per(after[k].system - before[k].system)])) as Record<(typeof sides)[number], number>
   const total = cpu.server + cpu.postgres + cpu.client
-  return { wall_ms: Math.round(wall), per_s: Math.round((results.filter(ok).length / wall) * 1000), call: stats(results, ok), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
+  return { window_us: [fromUs, toUs], wall_ms: Math.round(wall), per_s: Math.round((results.filter(ok).length / wall) * 1000), call: stats(results, ok), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
 }
 
 const database = await freshPgDatabase()
