@@ -43,6 +43,7 @@ import * as m18sl1 from './2026_11_29_18_sl1_01_hold_cart_seats_seat_lookups'
 import * as m18sl2 from './2026_11_29_18_sl1_02_order_live_holds_index'
 import * as m18sl3 from './2026_11_29_18_sl1_03_session_delete_indexes'
 import * as m18sl4 from './2026_11_29_18_sl1_04_pending_expiry_indexes'
+import * as m17ol1 from './2026_11_29_17_ol1_01_order_lines_page_indexes'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -93,6 +94,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_18_sl1_02_order_live_holds_index': m18sl2,
   '2026_11_29_18_sl1_03_session_delete_indexes': m18sl3,
   '2026_11_29_18_sl1_04_pending_expiry_indexes': m18sl4,
+  '2026_11_29_17_ol1_01_order_lines_page_indexes': m17ol1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
