@@ -99,6 +99,21 @@ describe.each(TEST_DBS)('a cart reads its live holds by index on %s', (dbKind) =
   })
 
   /**
+   * What a seat's deletion (the studio's delete on a map version's copy) makes the database look
+   * up: the foreign keys naming seats, once per seat deleted (migration 2026_11_29_17_ol1_02;
+   * before: a scan of every order line and every hold ever written, per seat).
+   */
+  it.each([
+    ['the order lines naming it (restrict)', `select 1 from order_lines where seat_id = SEAT`, 'order_lines_seat_idx'],
+    ['its holds, released ones too (cascade)', `delete from seat_holds where seat_id = SEAT`, 'seat_holds_seat_idx'],
+  ])('a seat deleted finds %s by index', async (_what, template, index) => {
+    const seat = await server.db.selectFrom('seats').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const plan = await indexedPlanOf(template.replace('SEAT', String(seat.id)), index)
+    expect(plan, plan).toContain(index)
+    expect(plan, plan).not.toMatch(/Seq Scan|SCAN (seat_holds|order_lines)\b/)
+  })
+
+  /**
    * The expiry sweep's statements (holds.repository.ts releaseExpiredCartHolds,
    * order.repository.ts cancelExpiredOrders with `pendingOrder`, expiry.repository.ts nextExpiry)
    * read the pending holds and orders by their end (migration 2026_11_29_18_sl1_04), not every
