@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pendingOrder } from '../../src/server/domain/orders/order.repository'
+import { indexedPlanOf as indexedPlansOf, planOf as plansOf } from '../support/plans'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
 /**
@@ -41,15 +42,7 @@ describe.each(TEST_DBS)('a cart reads its live holds by index on %s', (dbKind) =
     await server?.close()
   })
 
-  /** The plan of `query` (values inlined: the planner sees what a prepared call would bind). */
-  const planOf = async (query: string) => {
-    if (dbKind === 'postgres') {
-      const rows = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${query}`)}`.execute(server.db)
-      return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
-    }
-    const rows = await sql<{ detail: string }>`${sql.raw(`explain query plan ${query}`)}`.execute(server.db)
-    return rows.rows.map((r) => r.detail).join('\n')
-  }
+  const planOf = (query: string) => plansOf(server.db, dbKind, query)
 
   it.each([
     ['the cart answer of the hold function', `select id, seat_id, price_id, expires_at from seat_holds where cart_id = CART and state = 'cart' and released_at is null and expires_at > NOW order by id`, 'seat_holds_cart_idx'],
@@ -66,20 +59,7 @@ describe.each(TEST_DBS)('a cart reads its live holds by index on %s', (dbKind) =
     expect(plan, plan).not.toMatch(/seat_holds_live_uq|standing_holds_place_idx|Seq Scan|SCAN (seat|standing)_holds\b/)
   })
 
-  /**
-   * The plan of `query` when PostgreSQL prices sequential scans out (some of these tables are a
-   * page in the test database, where a scan is cheaper), so a Seq Scan in it means no index can
-   * serve the statement; SQLite scans a table its statistics call tiny, so it is asked to use
-   * `index` (INDEXED BY fails the statement when the index cannot serve it).
-   */
-  const indexedPlanOf = async (query: string, index: string) => {
-    if (dbKind === 'sqlite') return planOf(query.replace(/^(update|delete from|select .*? from) (\w+)/, `$1 $2 indexed by ${index}`))
-    return server.db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx)
-      const rows = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${query}`)}`.execute(trx)
-      return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
-    })
-  }
+  const indexedPlanOf = (query: string, index: string) => indexedPlansOf(server.db, dbKind, query, index)
 
   /**
    * What a session's deletion (the pruning of expired sessions, a sign-in's move to a new id)

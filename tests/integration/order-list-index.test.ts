@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderPage, ordersOf } from '../../src/server/admin/sales.repository'
+import { indexedPlanOf, inlined } from '../support/plans'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
 /**
@@ -49,33 +50,17 @@ describe.each(TEST_DBS)('the console order list pages by index on %s', (dbKind) 
     await server?.close()
   })
 
-  /** The plan of a compiled statement, its parameters written in (all are numbers here). */
-  const planOf = async (q: { sql: string; parameters: readonly unknown[] }) => {
-    const text = dbKind === 'postgres' ? q.sql.replace(/\$(\d+)/g, (_m, n: string) => String(q.parameters[Number(n) - 1])) : q.sql.replace(/\?/g, () => String(q.parameters.shift?.() ?? ''))
-    if (dbKind === 'postgres') {
-      return server.db.transaction().execute(async (trx) => {
-        // Sequential scans priced out: a Seq Scan in the plan then means no index can serve it.
-        await sql`set local enable_seqscan = off`.execute(trx)
-        const rows = await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${text}`)}`.execute(trx)
-        return rows.rows.map((r) => r['QUERY PLAN']).join('\n')
-      })
-    }
-    const rows = await sql<{ detail: string }>`${sql.raw(`explain query plan ${text}`)}`.execute(server.db)
-    return rows.rows.map((r) => r.detail).join('\n')
-  }
-  const compiled = (q: Parameters<typeof orderPage>[1]) => {
-    const c = orderPage(server.db, q).compile()
-    return { sql: c.sql, parameters: [...c.parameters] }
-  }
+  /** The plan of the page's statement, with sequential scans priced out on PostgreSQL. */
+  const pagePlan = (q: Parameters<typeof orderPage>[1], index: string) => indexedPlanOf(server.db, dbKind, inlined(orderPage(server.db, q).compile(), dbKind), index)
 
   it("an event's page comes from (event_id, order_id)", async () => {
-    const plan = await planOf(compiled({ event_id: own.eventId, limit: PAGE }))
+    const plan = await pagePlan({ event_id: own.eventId, limit: PAGE }, 'order_lines_event_order_idx')
     expect(plan, plan).toContain('order_lines_event_order_idx')
     expect(plan, plan).not.toMatch(/Seq Scan|SCAN (pl|order_lines)\b(?! USING)/)
   })
 
   it("a session's page comes from (calendar_id, order_id)", async () => {
-    const plan = await planOf(compiled({ calendar_id: own.calendarId, limit: PAGE }))
+    const plan = await pagePlan({ calendar_id: own.calendarId, limit: PAGE }, 'order_lines_calendar_order_idx')
     expect(plan, plan).toContain('order_lines_calendar_order_idx')
     expect(plan, plan).not.toMatch(/Seq Scan|SCAN (pl|order_lines)\b(?! USING)/)
   })

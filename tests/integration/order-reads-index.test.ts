@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../src/server/db/connect'
+import { findClientCard, listOrderServices, listServiceCosts, refundedTotal } from '../../src/server/domain/orders/order.repository'
+import { indexedPlanOf, inlined, statementsOf } from '../support/plans'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+
+/**
+ * One order's reads go by index, not through the table (migration 2026_11_29_17_ol1_03): the order
+ * page and the order's money read its services and refunds, a paid order of a signed-in visitor
+ * reads the client's loyalty card. The statements are the ones the repository's functions send
+ * (recorded as they run); plans with sequential scans priced out (PostgreSQL) or the index
+ * required (SQLite).
+ */
+const ORDER = 42
+
+describe.each(TEST_DBS)("an order's own rows are read by index on %s", (dbKind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ db: dbKind })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it.each([
+    ["the order's services (order page)", (db: Db) => listOrderServices(db, ORDER), 'order_services_order_idx', 'order_services'],
+    ["the order's service costs (its money)", (db: Db) => listServiceCosts(db, ORDER), 'order_services_order_idx', 'order_services'],
+    ['what was given back on it', (db: Db) => refundedTotal(db, ORDER), 'refunds_order_idx', 'refunds'],
+    ["the client's loyalty card", (db: Db) => findClientCard(db, ORDER), 'loyalty_cards_client_idx', 'loyalty_cards'],
+  ])('%s', async (_what, run, index, table) => {
+    const [statement] = await statementsOf(server.db, run)
+    // SQLite's INDEXED BY goes after the table's name as the statement first names it, unquoted here.
+    const query = inlined(statement, dbKind).replace(new RegExp(`"${table}"(?: as "(\\w+)")?`), (_m, alias?: string) => (alias ? `${table} as ${alias}` : table))
+    const plan = await indexedPlanOf(server.db, dbKind, query, index)
+    expect(plan, plan).toContain(index)
+    expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on ${table}\\b|SCAN ${table}\\b`))
+  })
+})
