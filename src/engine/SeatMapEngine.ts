@@ -141,7 +141,7 @@ export class SeatMapEngine {
     // commit, and measuring its host there forced the freshly committed page's layout in that
     // same task (a third of a 102 ms main-thread task at the phone profile's 4x CPU, issue 16's
     // "no task over 50 ms"). What it costs: one timer turn (~1 ms) before the renderer starts.
-    await new Promise((r) => setTimeout(r, Math.max(0, delay)))
+    await new Promise((r) => setTimeout(r, delay))
     if (this.disposed) return
     const size = measureViewport(this.container)
     this.transform.resize(size.width, size.height)

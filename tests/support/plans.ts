@@ -24,7 +24,8 @@ export async function planOf(db: Db, kind: TestDb, query: string): Promise<strin
  * BY fails the statement when the index cannot serve it).
  */
 export async function indexedPlanOf(db: Db, kind: TestDb, query: string, index: string): Promise<string> {
-  if (kind === 'sqlite') return planOf(db, kind, query.replace(/^(update|delete from|select .*? from) (\w+(?: as \w+)?)/, `$1 $2 indexed by ${index}`))
+  // The table as the statement first names it, quoted or not (Kysely quotes), with its alias.
+  if (kind === 'sqlite') return planOf(db, kind, query.replace(/^(update|delete from|select .*? from) ("?\w+"?(?: as "?\w+"?)?)/, `$1 $2 indexed by ${index}`))
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx)
     return planOf(trx, kind, query)
