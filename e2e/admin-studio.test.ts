@@ -291,7 +291,7 @@ describe('venue map studio', () => {
     await v.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
     await waitForEngine(v)
     // The painted version comes compiled (issue 16): the page never reads the JSON map.
-    expect(visitor.apiRequests.some((r) => r.path === '/api/scheme/map/compiled')).toBe(true)
+    expect(visitor.paths.some((p) => p.startsWith('/api/venues/compiled/'))).toBe(true)
     expect(visitor.apiRequests.some((r) => r.path === '/api/scheme/map')).toBe(false)
     // The blocked row is not for sale on the visitor's map.
     const blockedStatus = await v.evaluate((k) => { const e = window.__seatwiseTest!.schemeEngine!; return e.getVenue()!.seats.status[e.indexOfKey(k)] }, rows.get(last)![0])

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROUTE_CHUNK_BATCH, SCHEME_CHUNKS_META } from '../src/app/boot/routeChunks'
+import { LANDING_ELEMENT_ID } from '../src/contract/landing'
 import { DESKTOP_VIEWPORT, eventHash, openPage, startApp, waitForListing, type AppHarness } from './support/app'
 
 /**
  * The scheme page's critical path (issue 16), in real Chromium against the real server: the
- * entry sends the page's first calls and starts the compiled venue's download before the route's
- * code has arrived (src/app/boot/earlyAnswers.ts, prefetch.ts), the app takes those answers
- * instead of asking again, and the listing pays for none of it.
+ * page's HTML carries its first calls' answers (server/plugins/scheme-landing.ts), the entry
+ * starts the compiled venue's download with them before the route's code has arrived
+ * (src/app/boot/earlyAnswers.ts, prefetch.ts), the app takes those answers instead of asking,
+ * and the listing pays for none of it.
  */
 const MAP_TIMEOUT = 150_000
 let app: AppHarness
@@ -21,7 +22,7 @@ afterAll(async () => {
 const hallHash = () => eventHash(app, 'Organ Night')
 
 describe('the scheme page\'s early calls', () => {
-  it('downloads the compiled venue while the route\'s screen code is still held back, and asks each call once', async () => {
+  it('downloads the compiled venue while the route\'s screen code is still held back, and sends none of the calls its HTML answered', async () => {
     const hash = await hallHash()
     const context = await app.browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1 })
     await context.addInitScript(() => {
@@ -58,24 +59,19 @@ describe('the scheme page\'s early calls', () => {
     expect(held).toBeGreaterThan(0)
     expect(await page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.count)).toBe(5000)
 
-    // Each early call was taken by the app, not sent again (the client matched method, path and body).
+    // The page's HTML carried the header, sessions, room and map location (server/plugins/
+    // scheme-landing.ts): the app took those answers and sent none of those calls; only the
+    // token (the visitor's session) went out.
+    expect(await page.evaluate((id) => document.getElementById(id) !== null, LANDING_ELEMENT_ID)).toBe(true)
     const count = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length
     expect(count('GET', '/api/token')).toBe(1)
-    expect(count('POST', '/api/scheme')).toBe(1)
-    expect(count('POST', '/api/scheme/sessions')).toBe(1)
-    expect(count('POST', '/api/queue/status')).toBe(1)
-    expect(count('POST', '/api/scheme/map/compiled')).toBe(1)
+    expect(count('POST', '/api/scheme')).toBe(0)
+    expect(count('POST', '/api/scheme/sessions')).toBe(0)
+    expect(count('POST', '/api/queue/status')).toBe(0)
+    expect(count('POST', '/api/scheme/map/compiled')).toBe(0)
     expect(requests.filter((r) => r.path.startsWith('/api/venues/compiled/'))).toHaveLength(1)
     expect(count('GET', '/api/scheme/map/statuses')).toBe(1)
     expect(count('POST', '/api/scheme/map')).toBe(0)
-    // The header's and sessions' POSTs left before the route's chunks past the first batch were
-    // asked for (routeChunks.ts, `held`): in Chromium's queue they would otherwise wait behind them.
-    const listed = await page.evaluate((name) => (document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '').split(' '), SCHEME_CHUNKS_META)
-    expect(listed.length).toBeGreaterThan(ROUTE_CHUNK_BATCH)
-    const order = requests.map((r) => `${r.method} ${r.path}`)
-    const sessionsAt = order.indexOf('POST /api/scheme/sessions')
-    expect(sessionsAt).toBeGreaterThan(0)
-    for (const href of listed.slice(ROUTE_CHUNK_BATCH)) expect(order.indexOf(`GET ${href}`)).toBeGreaterThan(sessionsAt)
     // The route's chunks were preloaded by the entry (one request each, not one more from the router).
     expect(requests.filter((r) => /\/assets\/SchemePage-[^/]+\.js$/.test(r.path))).toHaveLength(1)
     // Each worker's script: first the page's fetch, then the worker's own request (served by the cache).

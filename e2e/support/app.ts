@@ -74,6 +74,8 @@ export interface OpenedPage {
   errors: string[]
   /** API requests the page sent, from the very first one. */
   apiRequests: { method: string; path: string; body: string | null }[]
+  /** The path of every request of the context (the page and its workers), from before the navigation. */
+  paths: string[]
 }
 
 let visitors = 0
@@ -110,6 +112,9 @@ export async function openPage(app: AppHarness, pathname: string, viewport = DES
   const page = await context.newPage()
   const errors: string[] = []
   const apiRequests: OpenedPage['apiRequests'] = []
+  // Chromium reports a dedicated worker's fetches on the context, not the page.
+  const paths: string[] = []
+  context.on('request', (r) => paths.push(new URL(r.url()).pathname))
   page.on('request', (r) => {
     const url = new URL(r.url())
     if (url.pathname.startsWith('/api/')) apiRequests.push({ method: r.method(), path: url.pathname, body: r.postData() })
@@ -119,7 +124,7 @@ export async function openPage(app: AppHarness, pathname: string, viewport = DES
     if (m.type() === 'error') errors.push(`console: ${m.text()}`)
   })
   await page.goto(new URL(pathname, app.baseUrl).toString(), { waitUntil: 'domcontentloaded' })
-  return { context, page, errors, apiRequests }
+  return { context, page, errors, apiRequests, paths }
 }
 
 /** Waits until the listing has rendered its cards (or its empty message). */

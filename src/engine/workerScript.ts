@@ -39,17 +39,20 @@ export const WORKER_SCRIPT_FETCH: RequestInit = { priority: 'high', credentials:
 
 /**
  * Sends the high-priority request for the worker's script; the worker (module type, same URL)
- * is created when the response's headers arrive, or when it is asked for, whichever comes first.
+ * is created when the response's headers arrive, or when it is asked for, whichever comes first,
+ * and `onCreate` sees it then, before the caller does.
  * The body is read to the end so the response completes into the HTTP cache. A failed request
  * still starts the worker, which then asks for its script itself.
  */
-export function startWorkerEarly(url: string, start: WorkerStart = browserStart): EarlyWorker {
+export function startWorkerEarly(url: string, start: WorkerStart = browserStart, onCreate: (w: Worker) => void = () => {}): EarlyWorker {
   let created: Worker | null = null
   let announce!: (w: Worker) => void
   const started = new Promise<Worker>((resolve) => (announce = resolve))
   const worker = () => {
     if (created === null) {
       created = start.newWorker(url)
+      // Before anyone else can post to it: what the page queued for it goes first (spareWorker.ts).
+      onCreate(created)
       announce(created)
     }
     return created

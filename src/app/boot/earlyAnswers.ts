@@ -1,8 +1,8 @@
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/tokenHeaders'
 import { resolveLang } from '../i18n/lang'
-import { sortCalendar, resolveSelection } from '../kernel/selection'
-import { schemeCalendar, sessionOf } from '../screens/scheme/model/calendar'
+import { resolveSelection, schemeCalendar, sessionOf, sortCalendar } from '../../contract/selection'
 import type { SchemeSession } from '../../contract/entities/scheme'
+import { LANDING_ELEMENT_ID, type LandingAnswers } from '../../contract/landing'
 
 /**
  * The scheme page's API calls, sent by the entry before the app has loaded (issue 16: the map's
@@ -18,6 +18,11 @@ import type { SchemeSession } from '../../contract/entities/scheme'
  * with the call's schema as usual; each answer is taken once. A request the app makes
  * differently (another language, another session chosen) finds nothing and goes to the server.
  * An answer not taken within EARLY_ANSWER_TTL_MS is dropped: it is only meant for the first load.
+ *
+ * Where the page's HTML carries its landing answers (contract/landing.ts: the header, sessions,
+ * the chosen session's room when it is off and its compiled map's location, written by the
+ * server with the page), those are the early answers, and only the token (and a room that is
+ * on) is asked: the venue worker gets the map's URLs as the entry runs, four round trips sooner.
  * Costs the entry ~2 kB (no zod: the selection rules and header names are zod-free modules).
  */
 
@@ -59,6 +64,21 @@ function remember(method: string, path: string, body: string | undefined, answer
 const okJson = (a: EarlyAnswer): Record<string, unknown> | null =>
   a.status === 200 && typeof a.json === 'object' && a.json !== null && !('errorCode' in a.json && String((a.json as { errorCode: unknown }).errorCode) !== '0') ? (a.json as Record<string, unknown>) : null
 
+/** The landing answers the page's HTML carries (contract/landing.ts), or null where it has none. */
+export function readLanding(doc: { getElementById(id: string): { textContent: string | null } | null } | undefined = typeof document === 'undefined' ? undefined : document): LandingAnswers | null {
+  const text = doc?.getElementById(LANDING_ELEMENT_ID)?.textContent
+  if (!text) return null
+  try {
+    const value = JSON.parse(text) as unknown
+    return typeof value === 'object' && value !== null && typeof (value as LandingAnswers).hash === 'string' ? (value as LandingAnswers) : null
+  } catch {
+    return null
+  }
+}
+
+/** An answer the landing carries, as the call would have given it; null where it carries none. */
+const landed = (json: unknown): Promise<EarlyAnswer> | null => (json === undefined || json === null ? null : Promise.resolve({ status: 200, json }))
+
 /** The storefront's seat-map route (routes.tsx: scheme/:hash/:date?/:time?). */
 const SCHEME_ROUTE = /^\/scheme\/([^/]+)(?:\/([^/]+))?(?:\/([^/]+))?\/?$/
 
@@ -77,8 +97,10 @@ export interface CompiledLocation {
  * has admitted the visitor. `onSent` is called once the header's and sessions' POSTs have left (or
  * the token failed, so they never will): the entry holds the route's chunk preloads until then
  * (boot/routeChunks.ts). Answers false where the URL is not a scheme page (`onSent` not called).
+ * `landing`: the answers the page's HTML carries (readLanding), used where they are of this
+ * page's event and session; the calls they answer are not sent.
  */
-export function startSchemeAnswers(pathname: string, search: string, onCompiled: ((where: CompiledLocation) => void) | null, onSent: () => void = () => {}): boolean {
+export function startSchemeAnswers(pathname: string, search: string, onCompiled: ((where: CompiledLocation) => void) | null, onSent: () => void = () => {}, landing: LandingAnswers | null = readLanding()): boolean {
   const route = SCHEME_ROUTE.exec(pathname)
   if (route === null) return false
   let hash: string, date: string | undefined, time: string | undefined
@@ -90,8 +112,10 @@ export function startSchemeAnswers(pathname: string, search: string, onCompiled:
   // The language the app will send (boot/mount.tsx, prepare): the URL's, else the default.
   const lang = resolveLang(new URLSearchParams(search).get('lang'), [])
   const token = remember('GET', '/api/token', undefined, send('/api/token', { method: 'GET' }))
-  const post = (path: string, body: object): Promise<EarlyAnswer> => {
+  const ours = landing !== null && landing.hash === hash ? landing : null
+  const post = (path: string, body: object, known: Promise<EarlyAnswer> | null = null): Promise<EarlyAnswer> => {
     const text = JSON.stringify(body)
+    if (known !== null) return remember('POST', path, text, known)
     return remember('POST', path, text, token.then((t) => {
       const csrf = okJson(t)?.response
       if (typeof csrf !== 'string') throw new Error('no token')
@@ -99,19 +123,22 @@ export function startSchemeAnswers(pathname: string, search: string, onCompiled:
     }))
   }
   // Bodies as the client builds them: the call's own fields, then `lang` (contract/client.ts, withLang).
-  void post('/api/scheme', { hash, lang })
-  const sessions = post('/api/scheme/sessions', { hash, lang })
-  // Registered after the two POSTs' reactions on the same promise, so it runs after their fetch calls.
-  token.then(() => onSent(), () => onSent())
+  void post('/api/scheme', { hash, lang }, landed(ours?.scheme))
+  const sessions = post('/api/scheme/sessions', { hash, lang }, landed(ours?.sessions))
+  // Registered after the two POSTs' reactions on the same promise, so it runs after their fetch
+  // calls; with the landing's answers there are none to wait for.
+  if (ours !== null) onSent()
+  else token.then(() => onSent(), () => onSent())
   sessions.then((answer) => {
     const calendar = okJson(answer)?.calendar
     if (!Array.isArray(calendar)) return
     const list = calendar as SchemeSession[]
     const session = sessionOf(list, resolveSelection(sortCalendar(schemeCalendar(list)), date, time))
     if (session === null) return
-    const queue = post('/api/queue/status', { calendar_id: session.calendar_id, lang })
+    const here = ours?.session?.calendar_id === session.calendar_id ? ours.session : undefined
+    const queue = post('/api/queue/status', { calendar_id: session.calendar_id, lang }, landed(here?.queue))
     if (onCompiled === null) return
-    const compiled = post('/api/scheme/map/compiled', { hash, calendar_id: session.calendar_id, lang })
+    const compiled = post('/api/scheme/map/compiled', { hash, calendar_id: session.calendar_id, lang }, landed(here?.compiled))
     // The downloads only for a visitor the waiting room lets in (off, or admitted): in a rush
     // the room exists to spare the server, and a waiting visitor's page shows no map.
     Promise.all([queue, compiled]).then(([q, a]) => {

@@ -3,7 +3,8 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { EventCalendarDay } from '../../contract/entities/event'
 import { useLinkContext } from '../hooks/useLinks'
 import { buildLink, MAP_SOURCE_PARAM } from '../lib/links'
-import { resolveSelection, routeNeedsSync, type Selection } from './selection'
+import { resolveSelection, type Selection } from '../../contract/selection'
+import { routeNeedsSync } from './selection'
 
 export interface RouteSelection {
   /** The date and time shown, resolved from the route against the calendar. */

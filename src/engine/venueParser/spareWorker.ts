@@ -12,6 +12,14 @@ const newVenueWorker = () => new Worker(venueWorkerUrl, { type: 'module' })
 
 /** A worker started ahead of need (prestartVenueWorker), taken by the next parser. */
 let spare: EarlyWorker | null = null
+/**
+ * URLs to prefetch that came before the spare worker exists: posted the moment it is created,
+ * before the parser's first call (startWorkerEarly's onCreate). Asking for the worker to post to
+ * it would create it before its script's high-priority response has begun, the very thing
+ * starting it early avoids (workerScript.ts): with the URLs in the scheme page's HTML
+ * (app/boot/earlyAnswers.ts) they come as the entry runs, before that response.
+ */
+let waiting: { created: Worker | null; urls: string[][] } = { created: null, urls: [] }
 
 /**
  * Starts a venue worker now (its script downloads at high priority and compiles while the page
@@ -20,7 +28,13 @@ let spare: EarlyWorker | null = null
  */
 export function prestartVenueWorker(): void {
   if (spare !== null || typeof Worker === 'undefined') return
-  spare = startWorkerEarly(venueWorkerUrl)
+  const box: typeof waiting = { created: null, urls: [] }
+  waiting = box
+  spare = startWorkerEarly(venueWorkerUrl, undefined, (worker) => {
+    box.created = worker
+    for (const urls of box.urls) worker.postMessage({ [PREFETCH_MESSAGE]: urls })
+    box.urls = []
+  })
 }
 
 /**
@@ -29,17 +43,15 @@ export function prestartVenueWorker(): void {
  */
 export function prefetchIntoSpareVenueWorker(urls: readonly string[]): void {
   if (spare === null) return
-  try {
-    spare.worker().postMessage({ [PREFETCH_MESSAGE]: urls })
-  } catch {
-    // No worker could start: the parser falls back to the main thread and fetches itself.
-  }
+  if (waiting.created === null) waiting.urls.push([...urls])
+  else waiting.created.postMessage({ [PREFETCH_MESSAGE]: urls })
 }
 
 /** Lets the prestarted worker go (a waiting room holds the visitor: no map for a while); the next parser starts its own. */
 export function releaseSpareVenueWorker(): void {
   const early = spare
   spare = null
+  waiting = { created: null, urls: [] }
   if (early !== null) void early.started.then((worker) => worker.terminate())
 }
 

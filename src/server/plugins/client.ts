@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
+import { schemeLandingHtml } from './scheme-landing'
 
 /**
  * Vite names every built asset under assets/ by its content hash: a new build is new names, so
@@ -44,7 +45,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     })
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/')) {
       return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: `Unknown path: ${request.method} ${url.split('?')[0]}` })
@@ -59,6 +60,10 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><title>Seatwise</title><p>The web client is not built yet: run <code>npm run build</code> (or <code>npm start</code>, which builds it). The API is available at <a href="/api/docs">/api/docs</a>.</p>')
     }
+    // A scheme page's HTML carries its landing answers (scheme-landing.ts): the same for every
+    // visitor, but only as fresh as this request, so never stored (no-cache revalidates anyway).
+    const landing = request.method === 'GET' ? await schemeLandingHtml(app.db, index, url.split('?')[0], request.log) : null
+    if (landing !== null) return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(landing)
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', dir)
   })
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient } from '../../../src/contract/client'
-import { EARLY_ANSWER_TTL_MS, startSchemeAnswers, takeEarlyAnswer } from '../../../src/app/boot/earlyAnswers'
+import { EARLY_ANSWER_TTL_MS, readLanding, startSchemeAnswers, takeEarlyAnswer } from '../../../src/app/boot/earlyAnswers'
+import { LANDING_ELEMENT_ID, type LandingAnswers } from '../../../src/contract/landing'
 import { prefetchingFetch, prefetchUrls, PREFETCH_MESSAGE } from '../../../src/engine/venueParser/prefetch'
 
 /**
@@ -120,6 +121,84 @@ describe('early answers', () => {
     expect(net.sent.map((s) => s.path)).not.toContain('/api/scheme/map/compiled')
     expect(takeEarlyAnswer('POST', '/api/scheme', net.sent[1].body, Date.now() + EARLY_ANSWER_TTL_MS + 1)).toBeUndefined()
     expect(takeEarlyAnswer('POST', '/api/scheme', net.sent[1].body)).toBeUndefined()
+  })
+})
+
+describe('the landing answers the page\'s HTML carries', () => {
+  const COMPILED = { version: 9, venue: { url: '/api/venues/compiled/fromhtml' }, statuses_url: '/api/scheme/map/statuses?hash=h&calendar_id=10' }
+  const landing = (over: Partial<LandingAnswers> = {}): LandingAnswers => ({
+    hash: 'h x',
+    scheme: { action: 'From the page' },
+    sessions: SESSIONS,
+    session: { calendar_id: 10, queue: { state: 'off', calendar_id: 10 }, compiled: COMPILED },
+    ...over,
+  })
+
+  it('answer the header, sessions, room and map location without sending them: only the token goes, and the download starts at once', async () => {
+    const net = network()
+    vi.stubGlobal('fetch', net.fetch)
+    const compiled: unknown[] = []
+    let signalled = false
+    startSchemeAnswers('/scheme/h%20x', '?lang=en', (where) => compiled.push(where), () => (signalled = true), landing())
+    // The preloads are not held for POSTs that never leave.
+    expect(signalled).toBe(true)
+    await Promise.resolve()
+    await Promise.resolve()
+    await Promise.resolve()
+    // Before any answer from the network: the URLs came from the page itself.
+    expect(compiled).toEqual([{ venueUrl: '/api/venues/compiled/fromhtml', statusesUrl: COMPILED.statuses_url }])
+    await settle()
+    expect(net.sent.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /api/token'])
+    const client = createApiClient({ baseUrl: '', lang: () => 'en', early: takeEarlyAnswer, fetch: net.fetch })
+    // Taken by the client's very request (whose schema then judges this short stand-in answer).
+    await client.call('scheme', { hash: 'h x', lang: 'en' }).catch(() => {})
+    expect(net.sent).toHaveLength(1)
+    for (const [m, p, b] of [['POST', '/api/scheme/sessions', { hash: 'h x', lang: 'en' }], ['POST', '/api/queue/status', { calendar_id: 10, lang: 'en' }], ['POST', '/api/scheme/map/compiled', { hash: 'h x', calendar_id: 10, lang: 'en' }]] as const) {
+      expect(takeEarlyAnswer(m, p, JSON.stringify(b)), p).toBeDefined()
+    }
+  })
+
+  it('are not used for another event, and a session other than the landing\'s asks for its own room and map', async () => {
+    const net = network()
+    vi.stubGlobal('fetch', net.fetch)
+    startSchemeAnswers('/scheme/other', '', () => {}, () => {}, landing())
+    await settle()
+    expect(net.sent.map((s) => s.path)).toEqual(['/api/token', '/api/scheme', '/api/scheme/sessions', '/api/queue/status', '/api/scheme/map/compiled'])
+    for (const s of net.sent) takeEarlyAnswer(s.method, s.path, s.body)
+
+    const again = network()
+    vi.stubGlobal('fetch', again.fetch)
+    const compiled: unknown[] = []
+    // The route chooses 2026-12-02 20:00 (calendar 12): the landing's room and map are of calendar 10.
+    startSchemeAnswers('/scheme/h%20x/2026-12-02/20:00', '', (where) => compiled.push(where), () => {}, landing())
+    await settle()
+    expect(again.sent.map((s) => s.path)).toEqual(['/api/token', '/api/queue/status', '/api/scheme/map/compiled'])
+    expect(JSON.parse(again.sent[2].body!)).toMatchObject({ calendar_id: 12 })
+    expect(compiled).toHaveLength(1)
+    for (const s of again.sent) takeEarlyAnswer(s.method, s.path, s.body)
+    for (const path of ['/api/scheme', '/api/scheme/sessions']) takeEarlyAnswer('POST', path, JSON.stringify({ hash: 'h x', lang: 'ru' }))
+  })
+
+  it('asks the room itself where it is on (the landing carries no room), and downloads only once admitted', async () => {
+    const net = network('waiting')
+    vi.stubGlobal('fetch', net.fetch)
+    const compiled: unknown[] = []
+    startSchemeAnswers('/scheme/h%20x', '', (where) => compiled.push(where), () => {}, landing({ session: { calendar_id: 10, queue: null, compiled: COMPILED } }))
+    await settle()
+    expect(net.sent.map((s) => s.path)).toEqual(['/api/token', '/api/queue/status'])
+    expect(compiled).toEqual([])
+    for (const s of net.sent) takeEarlyAnswer(s.method, s.path, s.body)
+    for (const path of ['/api/scheme', '/api/scheme/sessions']) takeEarlyAnswer('POST', path, JSON.stringify({ hash: 'h x', lang: 'ru' }))
+    takeEarlyAnswer('POST', '/api/scheme/map/compiled', JSON.stringify({ hash: 'h x', calendar_id: 10, lang: 'ru' }))
+  })
+
+  it('reads the data block, and nothing from a page without one or with a broken one', () => {
+    const doc = (text: string | null) => ({ getElementById: (id: string) => (id === LANDING_ELEMENT_ID && text !== null ? { textContent: text } : null) })
+    expect(readLanding(doc(JSON.stringify(landing())))).toEqual(landing())
+    expect(readLanding(doc(null))).toBeNull()
+    expect(readLanding(doc('{"hash":'))).toBeNull()
+    expect(readLanding(doc('[1]'))).toBeNull()
+    expect(readLanding(undefined)).toBeNull()
   })
 })
 

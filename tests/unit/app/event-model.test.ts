@@ -7,7 +7,8 @@ import {
   canIncrement, clampQuantity, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax,
 } from '../../../src/app/screens/event/model/limits'
 import { defaultMethod, paymentMethods, rowAllowed } from '../../../src/app/kernel/payment'
-import { eventPath, resolveSelection, routeNeedsSync, sortCalendar } from '../../../src/app/kernel/selection'
+import { resolveSelection, sortCalendar } from '../../../src/contract/selection'
+import { eventPath, routeNeedsSync } from '../../../src/app/kernel/selection'
 import { isWeekStart, keepInView, pageBy, slidesPerView, utcWeekday, weekStart } from '../../../src/app/kernel/slider'
 
 function row(over: Partial<PriceRow> = {}): PriceRow {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { preloadSchemeChunks, ROUTE_CHUNK_BATCH, ROUTE_CHUNK_HOLD_MAX_MS, SCHEME_CHUNKS_META, type Later } from '../../../src/app/boot/routeChunks'
-import { compareIso, sortCalendar } from '../../../src/app/kernel/selection'
+import { compareIso, sortCalendar } from '../../../src/contract/selection'
 
 /**
  * Work the scheme page's start-up keeps out of long main-thread tasks (issue 16: no task over

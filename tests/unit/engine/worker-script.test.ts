@@ -57,6 +57,18 @@ describe('startWorkerEarly', () => {
     expect(r.events.filter((e) => e.startsWith('worker'))).toHaveLength(1)
   })
 
+  it('shows the worker to onCreate the moment it is made, before the caller who asked for it gets it', async () => {
+    const r = recorder()
+    const early = startWorkerEarly('/assets/venue.worker-x.js', r.start, (w) => r.events.push(`onCreate ${(w as unknown as { url: string }).url}`))
+    expect(r.events).not.toContain('onCreate /assets/venue.worker-x.js')
+    early.worker()
+    r.events.push('caller has it')
+    expect(r.events.slice(1)).toEqual(['worker /assets/venue.worker-x.js', 'onCreate /assets/venue.worker-x.js', 'caller has it'])
+    r.headers()
+    await settle()
+    expect(r.events.filter((e) => e.startsWith('onCreate'))).toHaveLength(1)
+  })
+
   it('still starts the worker when the page\'s request fails (the worker then asks for its script itself)', async () => {
     const r = recorder()
     startWorkerEarly('/assets/venue.worker-x.js', r.start)

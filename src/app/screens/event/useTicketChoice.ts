@@ -4,7 +4,7 @@ import type { PriceRow } from '../../../contract/entities/price'
 import { countOf, isFree, orderLines, quantityOf, rowKey, rowsFor, totals, type Quantities } from '../../kernel/cart'
 import { canIncrement, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax } from './model/limits'
 import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
-import type { Selection } from '../../kernel/selection'
+import type { Selection } from '../../../contract/selection'
 import type { PriceLine } from './PriceList'
 
 /**

@@ -155,14 +155,27 @@ export async function requireAdmission(rooms: readonly WaitingRoomRow[], c: Admi
   }
 }
 
+const statusBase = (calendarId: number) => ({ calendar_id: calendarId, poll_s: QUEUE_POLL_S, token: null, token_expires_at: null })
+const offStatus = (calendarId: number): QueueStatus => ({ ...statusBase(calendarId), state: 'off', opens_at: null, place: null, waiting: 0, estimate_s: null })
+
+/**
+ * POST /api/queue/status of a session whose room is off, the same for every visitor (nobody
+ * joins, nothing is written), or null when the room is on and the answer is the visitor's own.
+ * The scheme page's landing answers (scheme/landing.ts) carry it so the page need not ask.
+ */
+export async function queueStatusIfOff(db: Db, calendarId: number): Promise<QueueStatus | null> {
+  const room = await findRoom(db, calendarId)
+  return !room || room.enabled !== 1 ? offStatus(calendarId) : null
+}
+
 /**
  * POST /api/queue/status: joins the visitor on the first call and answers where he stands. The
  * on-sale draw happens on the first call after the on-sale moment, whichever process answers it.
  */
 export async function queueStatus(db: Db, secret: string, calendarId: number, sessionId: string, now: number): Promise<QueueStatus> {
-  const base = { calendar_id: calendarId, poll_s: QUEUE_POLL_S, token: null, token_expires_at: null }
+  const base = statusBase(calendarId)
   const room = await findRoom(db, calendarId)
-  if (!room || room.enabled !== 1) return { ...base, state: 'off', opens_at: null, place: null, waiting: 0, estimate_s: null }
+  if (!room || room.enabled !== 1) return offStatus(calendarId)
   let visitor = await findVisitor(db, calendarId, sessionId)
   if (!visitor) {
     await insertVisitor(db, calendarId, sessionId, randomInt(DRAW_KEY_RANGE), now)
