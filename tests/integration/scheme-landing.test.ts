@@ -92,11 +92,15 @@ describe.each(TEST_DBS)('the scheme page\'s landing answers on %s', (dbKind) => 
   })
 
   it('is left out for an unknown event, another page and HEAD, and the page is still the app', async () => {
-    for (const p of ['/scheme/nosuchhash', '/scheme/' + hash + '/x/y/z', '/event/' + hash, '/']) {
+    // Unknown, malformed (over the contract's length, not its characters) and other pages: the plain app.
+    for (const p of ['/scheme/nosuchhash', '/scheme/' + hash + '/x/y/z', `/scheme/${'x'.repeat(300)}`, '/scheme/%F0%9F%8E%AB', '/event/' + hash, '/']) {
       const { html, landing } = await page(p)
       expect(landing, p).toBeNull()
       expect(html, p).toContain('<div id="root"></div>')
     }
+    // A NUL in the path is refused before any handler (400 -1002), never a 500.
+    const nul = await fetch(server.url + '/scheme/a%00b')
+    expect(nul.status).toBe(400)
     const head = await fetch(server.url + `/scheme/${hash}`, { method: 'HEAD' })
     expect(head.status).toBe(200)
   })

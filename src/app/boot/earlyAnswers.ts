@@ -22,7 +22,7 @@ import { LANDING_ELEMENT_ID, type LandingAnswers } from '../../contract/landing'
  * Where the page's HTML carries its landing answers (contract/landing.ts: the header, sessions,
  * the chosen session's room when it is off and its compiled map's location, written by the
  * server with the page), those are the early answers, and only the token (and a room that is
- * on) is asked: the venue worker gets the map's URLs as the entry runs, four round trips sooner.
+ * on) is asked: the venue worker gets the map's URLs as the entry runs, three round trips sooner.
  * Costs the entry ~2 kB (no zod: the selection rules and header names are zod-free modules).
  */
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { hashSchema } from '../../../contract/entities/common'
 import type { SchemeMapCompiledResponse } from '../../../contract/entities/compiledVenue'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import type { SchemeSessionsResponse, schemeResponseSchema } from '../../../contract/entities/scheme'
@@ -13,7 +14,7 @@ import { buildSchemeHeader, buildSchemeSessions } from './views'
  * The scheme page's landing answers (issue 16: the map's critical path). A visitor opening
  * /scheme/<hash>[/<date>[/<time>]] made, one after another, GET /api/token, then POST
  * /api/scheme and /api/scheme/sessions, then /api/queue/status and /api/scheme/map/compiled, and
- * only then could the venue worker ask for the map: four round trips (the entry sends them
+ * only then could the venue worker ask for the map: three round trips after the entry ran (it sends them
  * before the app has loaded, app/boot/earlyAnswers.ts). The page's HTML now carries the answers
  * of those POSTs that are the same for every visitor, computed by the calls' own functions:
  * the event's header and sessions, and for the session the route resolves to (the shared rule,
@@ -34,13 +35,17 @@ export interface SchemeLanding {
 /** The storefront's seat-map route (app/routes.tsx: scheme/:hash/:date?/:time?). */
 const SCHEME_ROUTE = /^\/scheme\/([^/]+)(?:\/([^/]+))?(?:\/([^/]+))?\/?$/
 
-/** The route's hash, date and time of a scheme page's path, or null for any other path (or a malformed escape). */
+/**
+ * The route's hash, date and time of a scheme page's path, or null for any other path, a
+ * malformed escape, or a hash the calls would refuse (the contract's hashSchema: nothing the
+ * database could choke on, such as a NUL, reaches it).
+ */
 export function schemeRouteOf(pathname: string): { hash: string; date?: string; time?: string } | null {
   const m = SCHEME_ROUTE.exec(pathname)
   if (m === null) return null
   try {
     const [hash, date, time] = [m[1], m[2], m[3]].map((s) => (s === undefined ? undefined : decodeURIComponent(s)))
-    return { hash: hash!, date, time }
+    return hashSchema.safeParse(hash).success ? { hash: hash!, date, time } : null
   } catch {
     return null
   }
