@@ -8,6 +8,9 @@
  */
 export const LANDING_ELEMENT_ID = 'seatwise-landing'
 
+/** The storefront's seat-map page (app/routes.tsx: scheme/:hash/:date?/:time?), its segments still escaped: the pages that get landing answers. */
+export const SCHEME_PAGE_ROUTE = /^\/scheme\/([^/]+)(?:\/([^/]+))?(?:\/([^/]+))?\/?$/
+
 export interface LandingAnswers {
   hash: string
   scheme: unknown

@@ -2,7 +2,7 @@ import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/toke
 import { resolveLang } from '../i18n/lang'
 import { resolveSelection, schemeCalendar, sessionOf, sortCalendar } from '../../contract/selection'
 import type { SchemeSession } from '../../contract/entities/scheme'
-import { LANDING_ELEMENT_ID, type LandingAnswers } from '../../contract/landing'
+import { LANDING_ELEMENT_ID, SCHEME_PAGE_ROUTE, type LandingAnswers } from '../../contract/landing'
 
 /**
  * The scheme page's API calls, sent by the entry before the app has loaded (issue 16: the map's
@@ -79,9 +79,6 @@ export function readLanding(doc: { getElementById(id: string): { textContent: st
 /** An answer the landing carries, as the call would have given it; null where it carries none. */
 const landed = (json: unknown): Promise<EarlyAnswer> | null => (json === undefined || json === null ? null : Promise.resolve({ status: 200, json }))
 
-/** The storefront's seat-map route (routes.tsx: scheme/:hash/:date?/:time?). */
-const SCHEME_ROUTE = /^\/scheme\/([^/]+)(?:\/([^/]+))?(?:\/([^/]+))?\/?$/
-
 /** Where the compiled map of the session lies, as the compiled call answers it. */
 export interface CompiledLocation {
   venueUrl: string
@@ -101,7 +98,7 @@ export interface CompiledLocation {
  * page's event and session; the calls they answer are not sent.
  */
 export function startSchemeAnswers(pathname: string, search: string, onCompiled: ((where: CompiledLocation) => void) | null, onSent: () => void = () => {}, landing: LandingAnswers | null = readLanding()): boolean {
-  const route = SCHEME_ROUTE.exec(pathname)
+  const route = SCHEME_PAGE_ROUTE.exec(pathname)
   if (route === null) return false
   let hash: string, date: string | undefined, time: string | undefined
   try {

@@ -3,6 +3,7 @@ import { hashSchema } from '../../../contract/entities/common'
 import type { SchemeMapCompiledResponse } from '../../../contract/entities/compiledVenue'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import type { SchemeSessionsResponse, schemeResponseSchema } from '../../../contract/entities/scheme'
+import { SCHEME_PAGE_ROUTE } from '../../../contract/landing'
 import { resolveSelection, schemeCalendar, sessionOf, sortCalendar } from '../../../contract/selection'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
@@ -32,16 +33,13 @@ export interface SchemeLanding {
   session?: { calendar_id: number; queue: QueueStatus | null; compiled: SchemeMapCompiledResponse | null }
 }
 
-/** The storefront's seat-map route (app/routes.tsx: scheme/:hash/:date?/:time?). */
-const SCHEME_ROUTE = /^\/scheme\/([^/]+)(?:\/([^/]+))?(?:\/([^/]+))?\/?$/
-
 /**
  * The route's hash, date and time of a scheme page's path, or null for any other path, a
  * malformed escape, or a hash the calls would refuse (the contract's hashSchema: nothing the
  * database could choke on, such as a NUL, reaches it).
  */
 export function schemeRouteOf(pathname: string): { hash: string; date?: string; time?: string } | null {
-  const m = SCHEME_ROUTE.exec(pathname)
+  const m = SCHEME_PAGE_ROUTE.exec(pathname)
   if (m === null) return null
   try {
     const [hash, date, time] = [m[1], m[2], m[3]].map((s) => (s === undefined ? undefined : decodeURIComponent(s)))
