@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect'
 import { readChanges, type Change } from './changes'
 import { latestChangeId, pruneChanges } from './changes.repository'
-import { LIVE_BATCH_ROWS, LIVE_GAP_WAIT_MS, LIVE_NOTIFY_COALESCE_MS, LIVE_POLL_MS, LIVE_PRUNE_INTERVAL_MS, LIVE_RETENTION_MS } from './constants'
+import { LIVE_BATCH_ROWS, LIVE_GAP_WAIT_MS, LIVE_NOTIFY_COALESCE_MS, LIVE_POLL_MS, LIVE_PRUNE_INTERVAL_MS, LIVE_READ_COALESCE_MS, LIVE_RETENTION_MS } from './constants'
 import { notifyChanges } from './notify.repository'
 import { PgListener } from './pg-listener'
 
@@ -25,8 +25,9 @@ export interface LiveFeedOptions {
  * change to the streams watching its session.
  *
  * It reads when poked (a local write committed), when PostgreSQL notifies (any process wrote),
- * and every LIVE_POLL_MS while someone watches (writers that poke nobody). Reads never overlap;
- * a poke during a read schedules one more.
+ * and every LIVE_POLL_MS while someone watches (writers that poke nobody). Reads never overlap,
+ * and start at most once per LIVE_READ_COALESCE_MS: a poke during a read or soon after one is
+ * answered by one more read at the window's end (a full batch is read on at once).
  *
  * Change ids are handed out before commit, so a lower id may become visible after a higher one.
  * The feed keeps `low` (every id up to it handled) and the ids above it already delivered, reads
@@ -40,6 +41,9 @@ export class LiveFeed {
   private readonly listeners = new Map<number, Set<ChangeListener>>()
   private reading: Promise<void> | null = null
   private again = false
+  /** The last read found a full batch: the next one starts at once, not after the window. */
+  private backlog = false
+  private lastReadAt = 0
   private poll: NodeJS.Timeout | null = null
   private prune: NodeJS.Timeout | null = null
   private pg: PgListener | null = null
@@ -103,9 +107,15 @@ export class LiveFeed {
     this.reading = (async () => {
       try {
         do {
+          const wait = this.backlog ? 0 : this.lastReadAt + LIVE_READ_COALESCE_MS - Date.now()
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+          if (this.stopped) break
+          // Pokes until here are answered by this read.
           this.again = false
+          this.backlog = false
+          this.lastReadAt = Date.now()
           await this.readOnce()
-        } while (this.again && !this.stopped)
+        } while ((this.again || this.backlog) && !this.stopped)
       } catch (err) {
         this.opts.onError(err)
       } finally {
@@ -151,7 +161,7 @@ export class LiveFeed {
       return
     }
     const rows = await readChanges(this.db, this.low, LIVE_BATCH_ROWS)
-    if (rows.length === LIVE_BATCH_ROWS) this.again = true
+    if (rows.length === LIVE_BATCH_ROWS) this.backlog = true
     const fresh = rows.filter((c) => !this.delivered.has(c.id))
     const byCalendar = new Map<number, Change[]>()
     for (const c of fresh) {
