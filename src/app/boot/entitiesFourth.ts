@@ -1,2 +1,2 @@
-/** Boot stage 5 (see main.tsx and entitiesFirst.ts): the rest of the entity schemas. */
+/** Boot stage 6 (see main.tsx and entitiesFirst.ts): the rest of the entity schemas. */
 import '../../contract/entities'

@@ -1,4 +1,4 @@
-/** Boot stage 4 (see main.tsx and entitiesFirst.ts): the third quarter of the entity schemas. */
+/** Boot stage 5 (see main.tsx and entitiesFirst.ts): the third quarter of the entity schemas. */
 import '../../contract/entities/captcha'
 import '../../contract/entities/access'
 import '../../contract/entities/cart'

@@ -1,5 +1,5 @@
 /**
- * Boot stage 7 (see main.tsx): React DOM and the router, evaluated before the app's own modules
+ * Boot stage 8 (see main.tsx): React DOM and the router, evaluated before the app's own modules
  * (about 20-30 ms together in a trace here).
  */
 export { createRoot } from 'react-dom/client'

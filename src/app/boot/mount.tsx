@@ -9,7 +9,7 @@ import { routes } from '../routes'
 import { useSession } from '../state/session'
 
 /**
- * Boot stage 8 (see main.tsx): i18n, the shell and the routes evaluate as this module loads.
+ * Boot stage 9 (see main.tsx): i18n, the shell and the routes evaluate as this module loads.
  * Then three steps, each its own task (main.tsx yields between them): prepare() sets the language
  * and builds i18n (merging the four languages' texts), createRouter() creates the router (which
  * starts the current route's lazy chunk), mount() renders. In one task they were 44-48 ms of CPU in a trace
