@@ -3,6 +3,7 @@ import { prefetchIntoSpareVenueWorker, prestartVenueWorker, releaseSpareVenueWor
 import { startSchemeAnswers } from '../boot/earlyAnswers'
 import { preloadSchemeChunks } from '../boot/routeChunks'
 import { MAP_SOURCE_PARAM } from '../lib/links'
+import { SCHEME_PAGE_ROUTE } from '../../contract/landing'
 
 /**
  * Starts the seat map's workers as the scheme route opens (issue 16.2), in parallel with the
@@ -45,9 +46,6 @@ export function takeSchemeLanding(): number | null {
   return 0
 }
 
-/** The storefront's seat-map route (routes.tsx: scheme/:hash/:date?/:time?). */
-const SCHEME_ROUTE = /^\/scheme\/[^/]+/
-
 /**
  * The entry's call, before its boot stages: on a scheme page the workers start with the page
  * (issue 16.2), so the render worker's ~0.5 MB module downloads and evaluates on another core
@@ -58,7 +56,7 @@ const SCHEME_ROUTE = /^\/scheme\/[^/]+/
  * starts downloading it. Answers whether the page is a scheme page.
  */
 export function prestartSeatMapOnSchemePage(location: { pathname: string; search: string }, doc: Document = document): boolean {
-  if (!SCHEME_ROUTE.test(location.pathname)) return false
+  if (!SCHEME_PAGE_ROUTE.test(location.pathname)) return false
   noteSchemeLanding()
   prestartSeatMap()
   // The token's request first: HTTP/1.1 gives the page six connections, and the ~40 chunks

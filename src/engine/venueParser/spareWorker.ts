@@ -10,16 +10,20 @@ import venueWorkerUrl from './venue.worker.ts?worker&url'
 
 const newVenueWorker = () => new Worker(venueWorkerUrl, { type: 'module' })
 
-/** A worker started ahead of need (prestartVenueWorker), taken by the next parser. */
-let spare: EarlyWorker | null = null
 /**
- * URLs to prefetch that came before the spare worker exists: posted the moment it is created,
- * before the parser's first call (startWorkerEarly's onCreate). Asking for the worker to post to
- * it would create it before its script's high-priority response has begun, the very thing
- * starting it early avoids (workerScript.ts): with the URLs in the scheme page's HTML
- * (app/boot/earlyAnswers.ts) they come as the entry runs, before that response.
+ * A worker started ahead of need (prestartVenueWorker), taken by the next parser, with the URLs
+ * to prefetch that came before it was created: posted the moment it is (startWorkerEarly's
+ * onCreate), before the parser's first call. Asking for the worker to post to it would create it
+ * before its script's high-priority response has begun, the very thing starting it early avoids
+ * (workerScript.ts): with the URLs in the scheme page's HTML (app/boot/earlyAnswers.ts) they come
+ * as the entry runs, before that response.
  */
-let waiting: { created: Worker | null; urls: string[][] } = { created: null, urls: [] }
+interface Spare {
+  early: EarlyWorker
+  created: Worker | null
+  urls: string[][]
+}
+let spare: Spare | null = null
 
 /**
  * Starts a venue worker now (its script downloads at high priority and compiles while the page
@@ -28,13 +32,13 @@ let waiting: { created: Worker | null; urls: string[][] } = { created: null, url
  */
 export function prestartVenueWorker(): void {
   if (spare !== null || typeof Worker === 'undefined') return
-  const box: typeof waiting = { created: null, urls: [] }
-  waiting = box
-  spare = startWorkerEarly(venueWorkerUrl, undefined, (worker) => {
+  const box: Omit<Spare, 'early'> = { created: null, urls: [] }
+  const early = startWorkerEarly(venueWorkerUrl, undefined, (worker) => {
     box.created = worker
     for (const urls of box.urls) worker.postMessage({ [PREFETCH_MESSAGE]: urls })
     box.urls = []
   })
+  spare = Object.assign(box, { early })
 }
 
 /**
@@ -43,21 +47,20 @@ export function prestartVenueWorker(): void {
  */
 export function prefetchIntoSpareVenueWorker(urls: readonly string[]): void {
   if (spare === null) return
-  if (waiting.created === null) waiting.urls.push([...urls])
-  else waiting.created.postMessage({ [PREFETCH_MESSAGE]: urls })
+  if (spare.created === null) spare.urls.push([...urls])
+  else spare.created.postMessage({ [PREFETCH_MESSAGE]: urls })
 }
 
 /** Lets the prestarted worker go (a waiting room holds the visitor: no map for a while); the next parser starts its own. */
 export function releaseSpareVenueWorker(): void {
-  const early = spare
+  const released = spare
   spare = null
-  waiting = { created: null, urls: [] }
-  if (early !== null) void early.started.then((worker) => worker.terminate())
+  if (released !== null) void released.early.started.then((worker) => worker.terminate())
 }
 
 /** The prestarted worker if there is one, else a new one (may throw where workers cannot start). */
 export function takeVenueWorker(): Worker {
-  const early = spare
+  const taken = spare
   spare = null
-  return early !== null ? early.worker() : newVenueWorker()
+  return taken !== null ? taken.early.worker() : newVenueWorker()
 }
