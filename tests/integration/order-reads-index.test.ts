@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/connect'
 import { findClientCard, listOrderServices, listServiceCosts, refundedTotal } from '../../src/server/domain/orders/order.repository'
+import { findPaidPayment } from '../../src/server/domain/returns/repository'
 import { indexedPlanOf, inlined, statementsOf } from '../support/plans'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
@@ -32,5 +33,16 @@ describe.each(TEST_DBS)("an order's own rows are read by index on %s", (dbKind) 
     const plan = await indexedPlanOf(server.db, dbKind, inlined(statement, dbKind), index)
     expect(plan, plan).toContain(index)
     expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on ${table}\\b|SCAN ${table}\\b`))
+  })
+
+  it("a return's refund reads what was given back on the paid payment by index (migration 2026_11_30_17_rf1_01)", async () => {
+    // A paid payment of the demo's sales, so the refunds' statement runs.
+    const paid = await server.db.selectFrom('payments').select('order_id').where('status', '=', 'paid').orderBy('id').executeTakeFirstOrThrow()
+    const statements = await statementsOf(server.db, (db) => findPaidPayment(db, paid.order_id))
+    const refunds = statements.find((q) => /from "refunds"/.test(q.sql))
+    expect(refunds, statements.map((q) => q.sql).join('\n')).toBeDefined()
+    const plan = await indexedPlanOf(server.db, dbKind, inlined(refunds!, dbKind), 'refunds_payment_idx')
+    expect(plan, plan).toContain('refunds_payment_idx')
+    expect(plan, plan).not.toMatch(/Seq Scan on refunds\b|SCAN refunds\b/)
   })
 })

@@ -46,6 +46,7 @@ import * as m18sl4 from './2026_11_29_18_sl1_04_pending_expiry_indexes'
 import * as m17ol1 from './2026_11_29_17_ol1_01_order_lines_page_indexes'
 import * as m17ol2 from './2026_11_29_17_ol1_02_seat_delete_indexes'
 import * as m17ol3 from './2026_11_29_17_ol1_03_order_reads_indexes'
+import * as m17rf1 from './2026_11_30_17_rf1_01_refunds_payment_index'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_17_ol1_01_order_lines_page_indexes': m17ol1,
   '2026_11_29_17_ol1_02_seat_delete_indexes': m17ol2,
   '2026_11_29_17_ol1_03_order_reads_indexes': m17ol3,
+  '2026_11_30_17_rf1_01_refunds_payment_index': m17rf1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
