@@ -1,22 +1,10 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIVE_READ_COALESCE_MS } from '../../src/server/domain/live/constants'
 import { LiveFeed } from '../../src/server/domain/live/feed'
 import type { Change } from '../../src/server/domain/live/changes'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { StatementCount } from '../support/statement-count'
 import { loadScheme, seatChange, visitor, type SchemeFx } from './scheme-helpers'
-
-/** Counts the queries a Kysely instance sends (observes only; every query runs as it is). */
-class QueryCounter implements KyselyPlugin {
-  count = 0
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count++
-    return args.node
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -30,7 +18,7 @@ describe.each(TEST_DBS)('live feed read coalescing on %s', (dbKind) => {
   let server: TestServer
   let fx: SchemeFx
   let feed: LiveFeed
-  const counter = new QueryCounter()
+  const counter = new StatementCount()
   const errors: unknown[] = []
 
   beforeAll(async () => {
@@ -48,7 +36,7 @@ describe.each(TEST_DBS)('live feed read coalescing on %s', (dbKind) => {
     for (const watching of [false, true]) {
       const stop = watching ? feed.subscribe(fx.calendarId, () => undefined) : () => undefined
       await sleep(LIVE_READ_COALESCE_MS * 2)
-      const before = counter.count
+      const before = counter.n
       const started = Date.now()
       const POKES = 40
       for (let i = 0; i < POKES; i++) {
@@ -58,7 +46,7 @@ describe.each(TEST_DBS)('live feed read coalescing on %s', (dbKind) => {
       // The last poke's read runs at most a window later.
       await sleep(LIVE_READ_COALESCE_MS * 3)
       const elapsed = Date.now() - started
-      const reads = counter.count - before
+      const reads = counter.n - before
       // Each read is one or two queries (the log; standing places' room when the batch has any).
       expect(reads).toBeGreaterThan(0)
       expect(reads).toBeLessThanOrEqual(Math.floor(elapsed / LIVE_READ_COALESCE_MS) + 2)
