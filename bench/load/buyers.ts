@@ -29,8 +29,7 @@ const SERVED_BY = 'x-served-by'
  * 2.6-2.9 times the client CPU a call of http.request in a local A/B (4,000 JSON POSTs, 200 at
  * once: 1.39 / 0.82 against 0.48 / 0.32 ms of one process's CPU a call, tiny server included):
  * CPU the servers then lacked.
- */
-/**
+ *
  * Every idle connection is kept (`maxFreeSockets`, 256 by default): with more buyers than that,
  * each burst closed the surplus and the next one opened them again, and a new connection costs
  * the cluster a hand-over by the primary and TCP set-up, which a proxy that keeps its upstream
