@@ -86,3 +86,12 @@ export function sessionOf(sessions: readonly SchemeSession[], sel: Selection): S
   if (sel.date === null || sel.time === null) return null
   return sessions.find((s) => s.event_day === sel.date && s.event_time === sel.time) ?? null
 }
+
+/**
+ * The session a scheme page's route opens (the route's date and time resolved against the
+ * sessions, as the page's own selection does): the entry's early calls (app/boot/earlyAnswers.ts)
+ * and the server's landing answers (server/domain/scheme/landing.ts) pick it the same way.
+ */
+export function routeSession(sessions: readonly SchemeSession[], routeDate?: string, routeTime?: string): SchemeSession | null {
+  return sessionOf(sessions, resolveSelection(sortCalendar(schemeCalendar(sessions)), routeDate, routeTime))
+}

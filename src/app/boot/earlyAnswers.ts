@@ -1,6 +1,6 @@
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/tokenHeaders'
 import { resolveLang } from '../i18n/lang'
-import { resolveSelection, schemeCalendar, sessionOf, sortCalendar } from '../../contract/selection'
+import { routeSession } from '../../contract/selection'
 import type { SchemeSession } from '../../contract/entities/scheme'
 import { LANDING_ELEMENT_ID, SCHEME_PAGE_ROUTE, type LandingAnswers } from '../../contract/landing'
 
@@ -130,7 +130,7 @@ export function startSchemeAnswers(pathname: string, search: string, onCompiled:
     const calendar = okJson(answer)?.calendar
     if (!Array.isArray(calendar)) return
     const list = calendar as SchemeSession[]
-    const session = sessionOf(list, resolveSelection(sortCalendar(schemeCalendar(list)), date, time))
+    const session = routeSession(list, date, time)
     if (session === null) return
     const here = ours?.session?.calendar_id === session.calendar_id ? ours.session : undefined
     const queue = post('/api/queue/status', { calendar_id: session.calendar_id, lang }, landed(here?.queue))

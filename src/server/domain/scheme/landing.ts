@@ -4,7 +4,7 @@ import type { SchemeMapCompiledResponse } from '../../../contract/entities/compi
 import type { QueueStatus } from '../../../contract/entities/queue'
 import type { SchemeSessionsResponse, schemeResponseSchema } from '../../../contract/entities/scheme'
 import { SCHEME_PAGE_ROUTE } from '../../../contract/landing'
-import { resolveSelection, schemeCalendar, sessionOf, sortCalendar } from '../../../contract/selection'
+import { routeSession } from '../../../contract/selection'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { queueStatusIfOff } from '../waiting/room'
@@ -64,7 +64,7 @@ export async function schemeLanding(db: Db, route: { hash: string; date?: string
   const [scheme, sessions] = await Promise.all([unlessRefused(buildSchemeHeader(db, route.hash)), unlessRefused(buildSchemeSessions(db, route.hash, now))])
   if (scheme === null || sessions === null) return null
   const landing: SchemeLanding = { hash: route.hash, scheme, sessions }
-  const chosen = sessionOf(sessions.calendar, resolveSelection(sortCalendar(schemeCalendar(sessions.calendar)), route.date, route.time))
+  const chosen = routeSession(sessions.calendar, route.date, route.time)
   if (chosen === null) return landing
   const [queue, compiled] = await Promise.all([queueStatusIfOff(db, chosen.calendar_id), unlessRefused(schemeMapCompiledAnswer(db, route.hash, chosen.calendar_id, now))])
   landing.session = { calendar_id: chosen.calendar_id, queue, compiled }
