@@ -1,5 +1,5 @@
 import { isPostgresDb, type Db } from '../../db/connect'
-import { ApiFailure } from '../../errors'
+import { FifoSlots } from './fifo-slots'
 
 /**
  * A hot session takes at most a bounded share of a process's connections (issue 18.3). Claim
@@ -14,13 +14,9 @@ export const HOT_SESSION_POOL_SHARE = 0.5
 /** Longest wait for a claim slot of a session; the same bound as a wait for a pooled connection. */
 export const CLAIM_SLOT_WAIT_MS = 5_000
 
-interface Slots {
-  active: number
-  waiters: Array<() => void>
-}
 interface Limiter {
   perSession: number
-  sessions: Map<number, Slots>
+  sessions: Map<number, FifoSlots>
 }
 
 /** One limiter per database handle (one per server process; tests run several servers in one process). */
@@ -35,32 +31,14 @@ export function limitSessionClaims(db: Db, poolMax: number): void {
 function release(lim: Limiter, id: number): void {
   const s = lim.sessions.get(id)
   if (!s) return
-  const next = s.waiters.shift()
-  // The slot passes straight to the next waiter (active stays), so the queue's order holds.
-  if (next) next()
-  else if (--s.active === 0) lim.sessions.delete(id)
+  s.give()
+  if (s.idle) lim.sessions.delete(id)
 }
 
 function acquire(lim: Limiter, id: number, deadline: number): Promise<void> {
   let s = lim.sessions.get(id)
-  if (!s) lim.sessions.set(id, (s = { active: 0, waiters: [] }))
-  if (s.active < lim.perSession) {
-    s.active++
-    return Promise.resolve()
-  }
-  const slots = s
-  return new Promise<void>((resolve, reject) => {
-    const waiter = () => {
-      clearTimeout(timer)
-      resolve()
-    }
-    const timer = setTimeout(() => {
-      const at = slots.waiters.indexOf(waiter)
-      if (at >= 0) slots.waiters.splice(at, 1)
-      reject(new ApiFailure('busy'))
-    }, Math.max(0, deadline - Date.now()))
-    slots.waiters.push(waiter)
-  })
+  if (!s) lim.sessions.set(id, (s = new FifoSlots(lim.perSession)))
+  return s.take(deadline)
 }
 
 /**
