@@ -375,6 +375,17 @@ export const callList = Object.values(calls)
 /** Key of each call, in registry order. */
 export const callNames = Object.keys(calls) as CallName[]
 
+/**
+ * The shop's buying calls. A session's waiting room guards them (server plugins/waiting-room.ts;
+ * the client sends its admission token with them, app/state/admission.ts), and on PostgreSQL
+ * they share a bounded lane of each process's connections (server plugins/buying-lane.ts).
+ */
+const BUYING_CALL_NAMES = ['cartUpdate', 'cartBest', 'orderCreateScheme', 'orderCreate'] as const satisfies readonly CallName[]
+export type BuyingCall = (typeof BUYING_CALL_NAMES)[number]
+export const BUYING_CALLS: ReadonlySet<CallName> = new Set<CallName>(BUYING_CALL_NAMES)
+/** Their paths, as the server routes them. */
+export const BUYING_PATHS: ReadonlySet<string> = new Set([...BUYING_CALLS].map((name) => calls[name].path))
+
 export type RequestOf<N extends CallName> = z.input<Calls[N]['request']>
 export type ResponseOf<N extends CallName> = z.output<Calls[N]['response']>
 /** Path parameters of a call, as values (numbers or strings). */

@@ -1,8 +1,9 @@
+import { BUYING_CALLS } from '../../contract/calls'
 import { ApiCallError, createApiClient, type ApiClient } from '../../contract/client'
 import { ADMISSION_HEADER } from '../../contract/entities/queue'
 import { ErrorCode } from '../../contract/errors'
 import { DEFAULT_LANG, type Lang } from '../../contract/lang'
-import { admissionHeader, admissionRefused, BUYING_CALLS } from '../state/admission'
+import { admissionHeader, admissionRefused } from '../state/admission'
 import { takeEarlyAnswer } from '../boot/earlyAnswers'
 
 let requestLang: Lang = DEFAULT_LANG

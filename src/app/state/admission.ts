@@ -1,4 +1,3 @@
-import type { CallName } from '../../contract/calls'
 
 /**
  * Admission tokens of waiting rooms (issue 18.5), one per session of an event (calendar id),
@@ -9,9 +8,6 @@ import type { CallName } from '../../contract/calls'
  * gate listens for refusals through `subscribe` (useSyncExternalStore).
  */
 const STORAGE_KEY = 'seatwise.admission'
-
-/** The shop's calls the server's waiting room guards (src/server/plugins/waiting-room.ts). */
-export const BUYING_CALLS: ReadonlySet<CallName> = new Set<CallName>(['cartUpdate', 'cartBest', 'orderCreateScheme', 'orderCreate'])
 
 export interface Held {
   token: string

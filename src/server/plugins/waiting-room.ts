@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { calls, type BuyingCall } from '../../contract/calls'
 import { ADMISSION_HEADER } from '../../contract/entities/queue'
 import { doorRoom, forgetDoorRoom, requireAdmission } from '../domain/waiting/room'
 import { ApiFailure } from '../errors'
@@ -14,19 +15,21 @@ const roomOf = async (db: Db, id: unknown): Promise<WaitingRoomRow[]> => {
 }
 
 /**
- * The shop's buying calls and the waiting rooms each touches: the seat-map calls name their
+ * The waiting rooms each of the shop's buying calls touches: the seat-map calls name their
  * session by id; a general-admission order names the event's hash and each line's day and time.
  */
-const BUYING_CALLS: Record<string, (db: Db, body: Body) => Promise<WaitingRoomRow[]>> = {
-  '/api/cart/update': (db, b) => roomOf(db, b.calendar_id),
-  '/api/cart/best': (db, b) => roomOf(db, b.calendar_id),
-  '/api/order/create-scheme': (db, b) => roomOf(db, b.calendarId),
-  '/api/order/create': (db, b) => {
+const ROOMS_OF: Record<BuyingCall, (db: Db, body: Body) => Promise<WaitingRoomRow[]>> = {
+  cartUpdate: (db, b) => roomOf(db, b.calendar_id),
+  cartBest: (db, b) => roomOf(db, b.calendar_id),
+  orderCreateScheme: (db, b) => roomOf(db, b.calendarId),
+  orderCreate: (db, b) => {
     const lines = Array.isArray(b.data) ? (b.data as Array<{ day?: unknown; time?: unknown }>) : []
     const slots = lines.filter((l) => typeof l.day === 'string' && typeof l.time === 'string') as Array<{ day: string; time: string }>
     return typeof b.hash === 'string' ? roomsOfSlots(db, b.hash, slots) : Promise.resolve([])
   },
 }
+/** The same by the path the server routes. */
+const ROOMS_BY_PATH = new Map(Object.entries(ROOMS_OF).map(([name, pick]) => [calls[name as BuyingCall].path, pick]))
 
 /** The calls above whose rooms come from the per-process cache (doorRoom); the others read theirs fresh. */
 const CACHED_ROOM_CALLS = new Set(['/api/cart/update', '/api/cart/best', '/api/order/create-scheme'])
@@ -41,7 +44,7 @@ const CACHED_ROOM_CALLS = new Set(['/api/cart/update', '/api/cart/best', '/api/o
  */
 export function registerWaitingRoomGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
-    const pick = BUYING_CALLS[request.routeOptions.url ?? '']
+    const pick = ROOMS_BY_PATH.get(request.routeOptions.url ?? '')
     if (!pick || request.method !== 'POST') return
     const rooms = await pick(app.db, (request.body ?? {}) as Body)
     if (rooms.length === 0) return
