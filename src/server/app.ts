@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { limitSessionClaims } from './domain/orders/claim-slots'
 import { registerSessions } from './plugins/session'
+import { registerBuyingLane } from './plugins/buying-lane'
 import { closeCompiles } from './venues/compiled'
 import { registerSwagger } from './plugins/swagger'
 import { buildHandlers } from './routes/handlers'
@@ -85,7 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.config.servedByHeader) app.addHook('onRequest', async (_request, reply) => void reply.header(SERVED_BY_HEADER, String(process.pid)))
   registerRequestDeadline(app)
   registerErrorHandler(app)
-  registerSessions(app)
+  registerSessions(app, registerBuyingLane(app))
   registerAddressLimits(app)
   registerWaitingRoomGuard(app)
   await registerSwagger(app)

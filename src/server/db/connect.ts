@@ -62,7 +62,9 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
     // an administrator) emits 'error' too; its pending query fails on its own, so only the
     // event must not go unhandled (which would end the process).
     pool.on('connect', (client) => client.on('error', () => {}))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteWatchPlugin()] })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteWatchPlugin()] })
+    pools.set(db, pool)
+    return db
   }
   fs.mkdirSync(path.dirname(cfg.file), { recursive: true })
   const sqlite = new SQLite(cfg.file)
@@ -82,6 +84,14 @@ function withSessionOptions(raw: string): { url: string; options: string } {
   const own = url.searchParams.get('options')
   url.searchParams.delete('options')
   return { url: url.toString(), options: own ? `${own} ${PG_SESSION_OPTIONS}` : PG_SESSION_OPTIONS }
+}
+
+/** The pg pool of each PostgreSQL handle `connect` opened. */
+const pools = new WeakMap<Db, pg.Pool>()
+
+/** The connection pool under a PostgreSQL handle (its size bounds the buying lane, plugins/buying-lane.ts); undefined on SQLite. */
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db)
 }
 
 export function isPostgresDb(db: Db): boolean {

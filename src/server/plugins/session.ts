@@ -25,29 +25,42 @@ const newSecret = () => randomBytes(SECRET_BYTES).toString('base64url')
  * A session is a DB row keyed by a random id that travels in a signed, httpOnly, SameSite=Lax
  * cookie. GET /api/token creates the session when needed and answers its CSRF token. Every POST
  * under /api must send that token in X-CSRF-TOKEN and `X-Requested-With: XMLHttpRequest`, else
- * it is refused with 403 -1000 before its body is even parsed, so nothing changes.
+ * it is refused with 403 -1000 before anything changes: a missing header before the body is even
+ * read, a wrong token then too except on a buying call that waits for its lane (buying-lane.ts),
+ * where it is checked once the body is in, before validation.
  *
  * The token stays the same for the session's life (not rotated per GET /api/token): two open
  * tabs share one cookie and must not invalidate each other's token. The id itself changes when
  * the visitor signs in or out (rotateSession). Expired sessions are deleted
  * by a sweeper (plugins/services/sweepers.ts).
  */
-export function registerSessions(app: FastifyInstance): void {
+export function registerSessions(app: FastifyInstance, deferred: (request: FastifyRequest) => boolean = () => false): void {
   app.decorateRequest('session', null)
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return
     // The operator console has its own sessions and CSRF check (server/admin/guard.ts).
     if (request.url.startsWith('/api/admin/')) return
-    request.session = await loadSession(app, request)
-    if (request.method !== 'POST' || request.is404) return
+    const post = request.method === 'POST' && !request.is404 && !request.url.startsWith(DOOR_API_PREFIX)
     // The door API is authorised by its bearer token (routes/door.ts), which no other site can send.
-    if (request.url.startsWith(DOOR_API_PREFIX)) return
-    const failure = csrfFailure(request)
-    if (failure) {
-      return reply.code(403).send({ errorCode: ErrorCode.CSRF, errorText: failure })
-    }
+    const failure = post ? headerFailure(request) : null
+    if (failure) return reply.code(403).send({ errorCode: ErrorCode.CSRF, errorText: failure })
+    // A buying call reads its session once it holds its lane (buying-lane.ts calls attachSession).
+    if (deferred(request)) return
+    return attachSession(app, request, reply)
   })
+}
+
+/**
+ * Reads the request's session into `request.session` and, on a POST under /api, refuses (403
+ * -1000) a CSRF token that is not the session's. The headers' presence is checked before the body
+ * is read (the onRequest hook above).
+ */
+export async function attachSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  request.session = await loadSession(app, request)
+  if (request.method !== 'POST' || request.is404 || request.url.startsWith(DOOR_API_PREFIX)) return
+  const failure = tokenFailure(request)
+  if (failure) return reply.code(403).send({ errorCode: ErrorCode.CSRF, errorText: failure })
 }
 
 async function loadSession(app: FastifyInstance, request: FastifyRequest): Promise<SessionRow | null> {
@@ -65,7 +78,7 @@ async function loadSession(app: FastifyInstance, request: FastifyRequest): Promi
   return session
 }
 
-function csrfFailure(request: FastifyRequest): string | null {
+function headerFailure(request: FastifyRequest): string | null {
   if (request.headers[XHR_HEADER.toLowerCase()] !== XHR_VALUE) {
     return `CSRF check failed: the ${XHR_HEADER}: ${XHR_VALUE} header is required`
   }
@@ -73,10 +86,14 @@ function csrfFailure(request: FastifyRequest): string | null {
   if (typeof sent !== 'string' || sent === '') {
     return `CSRF check failed: the ${CSRF_HEADER} header is missing; get a token from GET /api/token`
   }
+  return null
+}
+
+function tokenFailure(request: FastifyRequest): string | null {
   if (!request.session) {
     return 'CSRF check failed: no session; get a token from GET /api/token (cookies must be enabled)'
   }
-  const a = Buffer.from(sent)
+  const a = Buffer.from(String(request.headers[CSRF_HEADER.toLowerCase()]))
   const b = Buffer.from(request.session.csrf_token)
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
     return 'CSRF check failed: the token does not belong to this session; get a new one from GET /api/token'

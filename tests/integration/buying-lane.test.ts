@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pgPoolOf } from '../../src/server/db/connect'
+import { SESSION_CACHE_TTL_MS } from '../../src/server/domain/sessions/cached'
+import { BUYING_CALLS_PER_CONNECTION } from '../../src/server/plugins/buying-lane'
+import { startTestServer, type TestServer } from '../support/server'
+import { loadScheme, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
+
+const POOL_MAX = 4
+/** Buyers in the burst: ten times the pool, so an unbounded burst would queue on the pool for sure. */
+const BUYERS = 40
+/**
+ * Waiters on the pool besides the burst's: the live feed's read, a sweeper's statement. Anything
+ * past the lane's size plus these means buying calls queued on the pool beyond their lane.
+ */
+const BACKGROUND_WAITERS = 2
+/** Past the session cache's life: each call then reads its session, as a rush's first call in a process does. */
+const PAST_SESSION_CACHE_MS = SESSION_CACHE_TTL_MS + 200
+
+/**
+ * Issue 18.3: the shop's buying calls go through a lane of the pool's size (plugins/buying-lane.ts),
+ * so a burst of them waits in memory and the pool's queue, which every other page's statements
+ * join, never holds more than about a pool's worth. The pool's waiting count is sampled on every
+ * turn of the event loop during a burst of holds; the same burst of a call outside the lane (the
+ * cart's read, which reads the session too) shows what the queue does without it.
+ */
+describe('the buying lane on PostgreSQL', () => {
+  let server: TestServer
+  let fx: SchemeFx
+
+  beforeAll(async () => {
+    server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: String(POOL_MAX) } })
+    fx = await loadScheme(await visitor(server.url))
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  /** The most statements waiting for a connection at once while `burst` runs. */
+  async function mostWaiting<T>(burst: () => Promise<T>): Promise<{ most: number; value: T }> {
+    const pool = pgPoolOf(server.db)!
+    let most = 0
+    let sampling = true
+    const sample = () => {
+      most = Math.max(most, pool.waitingCount)
+      if (sampling) setImmediate(sample)
+    }
+    sample()
+    try {
+      return { value: await burst(), most }
+    } finally {
+      sampling = false
+    }
+  }
+
+  const buyers = () => Promise.all(Array.from({ length: BUYERS }, () => visitor(server.url)))
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+  it(`a burst of ${BUYERS} holds queues at most the lane on a pool of ${POOL_MAX}, and every hold is answered`, async () => {
+    const seats = fx.map.seat_numbers.filter((s) => s.status === 'free').slice(0, BUYERS)
+    const crowd: Visitor[] = await buyers()
+    await pause(PAST_SESSION_CACHE_MS)
+    const { value: answers, most } = await mostWaiting(() =>
+      Promise.all(crowd.map((b, i) => b.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seats[i].seat_id)] }))),
+    )
+    answers.forEach((a, i) => {
+      expect(a.status).toBe(200)
+      expect(a.body.items.map((x) => x.seat_id)).toEqual([seats[i].seat_id])
+    })
+    expect(most).toBeLessThanOrEqual(POOL_MAX * BUYING_CALLS_PER_CONNECTION + BACKGROUND_WAITERS)
+  }, 60_000)
+
+  it('the same burst of a call outside the lane does fill the pool queue (what the lane prevents)', async () => {
+    const crowd = await buyers()
+    await pause(PAST_SESSION_CACHE_MS)
+    const { value: answers, most } = await mostWaiting(() => Promise.all(crowd.map((b) => b.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId }))))
+    for (const a of answers) expect(a.status).toBe(200)
+    expect(most).toBeGreaterThan(POOL_MAX * BUYING_CALLS_PER_CONNECTION + BACKGROUND_WAITERS)
+  }, 60_000)
+})
