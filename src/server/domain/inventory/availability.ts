@@ -24,13 +24,19 @@ export interface SessionStock {
  *   once, before the sweeper writes its release.
  *
  * Cost: O(sessions + price rows); the places per zone of a drawing are counted once per process
- * (sealed-places.ts).
+ * (sealed-places.ts). The four reads go out together: when the process is busy (an on-sale rush)
+ * each await is a turn of its event loop, and the listing should not wait four of them; it takes
+ * up to four pooled connections at once for a moment.
  */
 export async function stockByCalendar(db: Db, calendarIds: number[], now: number): Promise<Map<number, SessionStock>> {
   const out = new Map<number, SessionStock>()
   if (calendarIds.length === 0) return out
-  const calendars = await listCalendarStock(db, calendarIds)
-  const prices = await listPriceStock(db, calendarIds)
+  const [calendars, prices, soldGa, held] = await Promise.all([
+    listCalendarStock(db, calendarIds),
+    listPriceStock(db, calendarIds),
+    salesOf(db, calendarIds, now),
+    liveHoldsPerCalendar(db, calendarIds, now),
+  ])
   const drawingIds = [...new Set(calendars.map((c) => c.drawing_id).filter((d): d is number => d !== null))]
 
   // Seats and standing capacity per drawing and zone.
@@ -42,8 +48,6 @@ export async function stockByCalendar(db: Db, calendarIds: number[], now: number
     }
   }
 
-  const soldGa = await salesOf(db, calendarIds, now)
-  const held = await liveHoldsPerCalendar(db, calendarIds, now)
 
   const taken = new Map<number, number>()
   for (const [calendarId, s] of soldGa) taken.set(calendarId, s.sold)

@@ -49,23 +49,23 @@ export async function placesPerZone(db: Db, drawingIds: readonly number[], zoned
   return [...a, ...b]
 }
 
-/** Places held live at `now` per session: seat holds counted, standing holds by quantity (one list). */
+/** Places held live at `now` per session: seat holds counted, standing holds by quantity (one list, one statement). */
 export async function liveHoldsPerCalendar(db: Db, calendarIds: readonly number[], now: number): Promise<{ calendar_id: number; n: number }[]> {
-  const seats = await db
+  return db
     .selectFrom('seat_holds')
-    .select(['calendar_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['calendar_id', sql<number>`count(*)`.as('n')])
     .where('calendar_id', 'in', [...calendarIds])
     .where(liveHold('seat_holds', now))
     .groupBy('calendar_id')
+    .unionAll(
+      db
+        .selectFrom('standing_holds')
+        .select(['calendar_id', sql<number>`sum(quantity)`.as('n')])
+        .where('calendar_id', 'in', [...calendarIds])
+        .where(liveHold('standing_holds', now))
+        .groupBy('calendar_id'),
+    )
     .execute()
-  const standing = await db
-    .selectFrom('standing_holds')
-    .select(['calendar_id', sql<number>`sum(quantity)`.as('n')])
-    .where('calendar_id', 'in', [...calendarIds])
-    .where(liveHold('standing_holds', now))
-    .groupBy('calendar_id')
-    .execute()
-  return [...seats, ...standing]
 }
 
 /** Places held live at `now` per session and zone of the held place (one list, a zone may appear twice). */
