@@ -57,7 +57,18 @@ function indexText(file: string): string {
 }
 
 const HEAD_END = '</head>'
-const timeout = (ms: number) => new Promise<'late'>((resolve) => setTimeout(resolve, ms, 'late').unref())
+/** `answer`, or 'late' once `ms` passed; the timer goes as soon as the answer is in (no timer left behind each page). */
+async function withinBudget<T>(answer: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(resolve, ms, 'late')
+  })
+  try {
+    return await Promise.race([answer, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /**
  * The HTML of a scheme page with its landing answers, or null where the path is not a scheme
@@ -70,7 +81,7 @@ export async function schemeLandingHtml(db: Db, indexFile: string, pathname: str
   const answers = schemeLanding(db, route)
   // Whatever happens after the budget is nobody's: its rejection is logged, not thrown.
   answers.catch((err: unknown) => log.warn({ err, pathname }, 'scheme landing answers failed; the page asks itself'))
-  const landing = await Promise.race([answers, timeout(LANDING_BUDGET_MS)]).catch(() => null)
+  const landing = await withinBudget(answers, LANDING_BUDGET_MS).catch(() => null)
   if (landing === null || landing === 'late') return null
   const html = indexText(indexFile)
   const at = html.indexOf(HEAD_END)
