@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { loadScheme, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
 
 const POOL_MAX = 4
-/** Buyers in the burst: ten times the pool, so an unbounded burst would queue on the pool for sure. */
+/** Buyers in the burst: ten times the pool, so an unbounded burst queues on the pool far past the lane. */
 const BUYERS = 40
 /**
  * Waiters on the pool besides the burst's: the live feed's read, a sweeper's statement. Anything
@@ -17,9 +17,9 @@ const BACKGROUND_WAITERS = 2
 const PAST_SESSION_CACHE_MS = SESSION_CACHE_TTL_MS + 200
 
 /**
- * Issue 18.3: the shop's buying calls go through a lane of the pool's size (plugins/buying-lane.ts),
- * so a burst of them waits in memory and the pool's queue, which every other page's statements
- * join, never holds more than about a pool's worth. The pool's waiting count is sampled on every
+ * Issue 18.3: the shop's buying calls go through a lane of BUYING_CALLS_PER_CONNECTION per pooled
+ * connection (plugins/buying-lane.ts), so a burst of them waits in memory and the pool's queue,
+ * which every other page's statements join, never holds more than the lane. The pool's waiting count is sampled on every
  * turn of the event loop during a burst of holds; the same burst of a call outside the lane (the
  * cart's read, which reads the session too) shows what the queue does without it.
  */

@@ -11,14 +11,15 @@ import { attachSession } from './session'
  * orders) reach each process together, and each reads its session before its claim: unbounded,
  * those reads filled the pool's queue and every other page's statements waited behind them. On
  * the rush benchmark's 4 processes (1,000 buyers, DB_POOL_MAX 10) the listing's connection waits
- * took 100-250 ms each, and an unrelated page's p99 during the orders' burst was 1.1-2.2 s. With
- * the lane, a buying call waits in memory, without a connection, and the pool's queue never holds
- * more than about a pool's worth of them: the same burst's p99 fell to 0.2-0.65 s. One per
- * connection keeps every connection busy in a rush (half of it cost ~12% of the holds a second);
- * the claims themselves, which may wait on locks, keep their smaller per-session share
- * (domain/orders/claim-slots.ts), so a stuck claim never holds the whole pool.
+ * took 100-250 ms each. With the lane, a buying call waits in memory, without a connection, and
+ * the pool's queue never holds more than about two pools' worth of them. Why two: a call holds
+ * its place between its statements too, while its connection is back in the pool; with one a
+ * connection the pool idled in a rush (holds a second ~7% lower, orders ~9% in alternated runs),
+ * with two the rate matched no lane while an unrelated page's p99 during the orders' burst fell
+ * from 0.6-1.6 s to 0.19-0.73 s. The claims themselves, which may wait on locks, keep their
+ * smaller per-session share (domain/orders/claim-slots.ts), so a stuck claim never holds the pool.
  */
-export const BUYING_CALLS_PER_CONNECTION = 1
+export const BUYING_CALLS_PER_CONNECTION = 2
 /** Longest wait for the lane; then 503 'busy' with Retry-After (as a wait for a connection). */
 export const BUYING_LANE_WAIT_MS = 5_000
 

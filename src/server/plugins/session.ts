@@ -26,8 +26,8 @@ const newSecret = () => randomBytes(SECRET_BYTES).toString('base64url')
  * cookie. GET /api/token creates the session when needed and answers its CSRF token. Every POST
  * under /api must send that token in X-CSRF-TOKEN and `X-Requested-With: XMLHttpRequest`, else
  * it is refused with 403 -1000 before anything changes: a missing header before the body is even
- * read, a wrong token then too except on a buying call that waits for its lane (buying-lane.ts),
- * where it is checked once the body is in, before validation.
+ * read, and a wrong token too, except on a buying call that waits for its lane (buying-lane.ts):
+ * there the token is checked once the body is in, before validation.
  *
  * The token stays the same for the session's life (not rotated per GET /api/token): two open
  * tabs share one cookie and must not invalidate each other's token. The id itself changes when
