@@ -3,7 +3,7 @@ import { pgPoolOf } from '../../src/server/db/connect'
 import { SESSION_CACHE_TTL_MS } from '../../src/server/domain/sessions/cached'
 import { BUYING_CALLS_PER_CONNECTION } from '../../src/server/plugins/buying-lane'
 import { startTestServer, type TestServer } from '../support/server'
-import { loadScheme, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
+import { loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
 
 const POOL_MAX = 4
 /** Buyers in the burst: ten times the pool, so an unbounded burst queues on the pool far past the lane. */
@@ -13,6 +13,8 @@ const BUYERS = 40
  * past the lane's size plus these means buying calls queued on the pool beyond their lane.
  */
 const BACKGROUND_WAITERS = 2
+/** The most waiters on the pool the lane allows: its calls beyond the connections, plus the background's. */
+const LANE_BOUND = POOL_MAX * BUYING_CALLS_PER_CONNECTION + BACKGROUND_WAITERS
 /** Past the session cache's life: each call then reads its session, as a rush's first call in a process does. */
 const PAST_SESSION_CACHE_MS = SESSION_CACHE_TTL_MS + 200
 
@@ -55,25 +57,45 @@ describe('the buying lane on PostgreSQL', () => {
   const buyers = () => Promise.all(Array.from({ length: BUYERS }, () => visitor(server.url)))
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+  let crowd: Visitor[] = []
+  let seats: string[] = []
+
   it(`a burst of ${BUYERS} holds queues at most the lane on a pool of ${POOL_MAX}, and every hold is answered`, async () => {
-    const seats = fx.map.seat_numbers.filter((s) => s.status === 'free').slice(0, BUYERS)
-    const crowd: Visitor[] = await buyers()
+    seats = fx.map.seat_numbers.filter((s) => s.status === 'free').slice(0, BUYERS).map((s) => s.seat_id)
+    crowd = await buyers()
     await pause(PAST_SESSION_CACHE_MS)
-    const { value: answers, most } = await mostWaiting(() =>
-      Promise.all(crowd.map((b, i) => b.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seats[i].seat_id)] }))),
-    )
+    const { value: answers, most } = await mostWaiting(() => Promise.all(crowd.map((b, i) => b.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seats[i])] }))))
     answers.forEach((a, i) => {
       expect(a.status).toBe(200)
-      expect(a.body.items.map((x) => x.seat_id)).toEqual([seats[i].seat_id])
+      expect(a.body.items.map((x) => x.seat_id)).toEqual([seats[i]])
     })
-    expect(most).toBeLessThanOrEqual(POOL_MAX * BUYING_CALLS_PER_CONNECTION + BACKGROUND_WAITERS)
+    expect(most).toBeLessThanOrEqual(LANE_BOUND)
+  }, 60_000)
+
+  it(`a burst of ${BUYERS} payment starts (in the lane too, not buying calls) queues at most the lane`, async () => {
+    expect(crowd).toHaveLength(BUYERS)
+    const hashes: string[] = []
+    for (const [i, b] of crowd.entries()) {
+      const order = await b.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(b, fx, [seats[i]]))
+      expect(order.body.errorCode).toBe('0')
+      hashes.push(order.body.hash)
+    }
+    const view = (await crowd[0].post<{ payments: { creditcompany_id: number }[] }>('/api/order/view', { hash: hashes[0], lang: 'ru' })).body
+    const typeId = view.payments[0].creditcompany_id
+    await pause(PAST_SESSION_CACHE_MS)
+    const { value: answers, most } = await mostWaiting(() => Promise.all(crowd.map((b, i) => b.post<{ bankUrl?: string }>(`/api/payment/start/${typeId}`, { hash: hashes[i], lang: 'ru' }))))
+    for (const a of answers) {
+      expect(a.status).toBe(200)
+      expect(typeof a.body.bankUrl).toBe('string')
+    }
+    expect(most).toBeLessThanOrEqual(LANE_BOUND)
   }, 60_000)
 
   it('the same burst of a call outside the lane does fill the pool queue (what the lane prevents)', async () => {
-    const crowd = await buyers()
+    const others = await buyers()
     await pause(PAST_SESSION_CACHE_MS)
-    const { value: answers, most } = await mostWaiting(() => Promise.all(crowd.map((b) => b.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId }))))
+    const { value: answers, most } = await mostWaiting(() => Promise.all(others.map((b) => b.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId }))))
     for (const a of answers) expect(a.status).toBe(200)
-    expect(most).toBeGreaterThan(POOL_MAX * BUYING_CALLS_PER_CONNECTION + BACKGROUND_WAITERS)
+    expect(most).toBeGreaterThan(LANE_BOUND)
   }, 60_000)
 })
