@@ -21,9 +21,10 @@ const PAST_SESSION_CACHE_MS = SESSION_CACHE_TTL_MS + 200
 /**
  * Issue 18.3: the shop's buying calls go through a lane of BUYING_CALLS_PER_CONNECTION per pooled
  * connection (plugins/buying-lane.ts), so a burst of them waits in memory and the pool's queue,
- * which every other page's statements join, never holds more than the lane. The pool's waiting count is sampled on every
- * turn of the event loop during a burst of holds; the same burst of a call outside the lane (the
- * cart's read, which reads the session too) shows what the queue does without it.
+ * which every other page's statements join, never holds more than the lane. The pool's waiting
+ * count is sampled on every turn of the event loop during a burst of holds, then of payment
+ * starts; the same burst of a call outside the lane (the cart's read, which reads the session
+ * too) shows what the queue does without it.
  */
 describe('the buying lane on PostgreSQL', () => {
   let server: TestServer

@@ -8,8 +8,9 @@ import { attachSession } from './session'
 /**
  * Buying calls under way at once per pooled connection of the process. In an on-sale rush
  * hundreds of the shop's buying calls (the contract's BUYING_CALLS: cart, best seats, both
- * orders; and the payment's start, LANE_PATHS below) reach each process together, and each reads its session before its claim: unbounded,
- * those reads filled the pool's queue and every other page's statements waited behind them. On
+ * orders; and the payment's start, LANE_PATHS below) reach each process together, and each
+ * reads its session before its claim: unbounded, those reads filled the pool's queue and every
+ * other page's statements waited behind them. On
  * the rush benchmark's 4 processes (1,000 buyers, DB_POOL_MAX 10) the listing's connection waits
  * took 100-250 ms each. With the lane, a buying call waits in memory, without a connection, and
  * the pool's queue never holds more than about two pools' worth of them. Why two: a call holds
