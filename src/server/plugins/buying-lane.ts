@@ -28,7 +28,7 @@ export const BUYING_LANE_WAIT_MS = 5_000
  * The calls in the lane, by the route the server matches: the buying calls and the payment's
  * start, which comes in the same bursts (every order of a rush is paid a moment later) but is not
  * a buying call the waiting room guards (a visitor with an order may always pay it). With it in
- * the lane, an unrelated page's p99 during a 350-payment burst fell from 1.7-2.6 s to 0.9-1.2 s
+ * the lane, an unrelated page's p99 during a 500-payment burst fell from 1.7-2.6 s to 0.9-1.2 s
  * and a payment's p99 (its start and the sandbox bank's approval) from 3.3-4.3 s to 1.7-2.6 s (two
  * alternated runs each, the same payment rate).
  */
