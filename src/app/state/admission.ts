@@ -1,4 +1,3 @@
-
 /**
  * Admission tokens of waiting rooms (issue 18.5), one per session of an event (calendar id),
  * kept in sessionStorage so a reload inside the tab does not send the visitor back to the queue

@@ -32,7 +32,7 @@ const ROOMS_OF: Record<BuyingCall, (db: Db, body: Body) => Promise<WaitingRoomRo
 const ROOMS_BY_PATH = new Map(Object.entries(ROOMS_OF).map(([name, pick]) => [calls[name as BuyingCall].path, pick]))
 
 /** The calls above whose rooms come from the per-process cache (doorRoom); the others read theirs fresh. */
-const CACHED_ROOM_CALLS = new Set(['/api/cart/update', '/api/cart/best', '/api/order/create-scheme'])
+const CACHED_ROOM_CALLS = new Set([calls.cartUpdate.path, calls.cartBest.path, calls.orderCreateScheme.path])
 
 /**
  * While a session's waiting room is on, its buying calls refuse (403 'queue-required') a visitor

@@ -48,7 +48,6 @@ export async function stockByCalendar(db: Db, calendarIds: number[], now: number
     }
   }
 
-
   const taken = new Map<number, number>()
   for (const [calendarId, s] of soldGa) taken.set(calendarId, s.sold)
   for (const r of held) {
