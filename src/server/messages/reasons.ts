@@ -25,6 +25,7 @@ const STOREFRONT_REASONS = {
   'queue-required': ErrorCode.LIMIT,
   'too-many-streams': ErrorCode.LIMIT,
   'no-session': ErrorCode.CSRF,
+  'csrf-token': ErrorCode.CSRF,
   // Events and sessions.
   'event-not-found': GONE,
   'event-sold-on-map': BAD,

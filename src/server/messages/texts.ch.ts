@@ -12,6 +12,7 @@ export const ch: Texts = {
   'queue-required': '本場次設有排隊室：請在等候頁面等候輪到您',
   'too-many-streams': '您的位址開啟了過多座位圖：請關閉不需要的分頁',
   'no-session': '找不到工作階段：請重新整理頁面（瀏覽器須允許 cookie）',
+  'csrf-token': 'CSRF 檢查失敗：權杖不屬於此工作階段；請重新整理頁面',
   'event-not-found': '找不到活動',
   'event-sold-on-map': '此活動依座位圖售票：請在座位圖上選位',
   'event-not-general': '此活動依座位圖售票',

@@ -12,6 +12,7 @@ export const en: Texts = {
   'queue-required': 'This session has a waiting room: wait for your turn on the waiting page',
   'too-many-streams': 'Too many seat maps open from your address: close the tabs you do not need',
   'no-session': 'No session: reload the page (cookies must be enabled)',
+  'csrf-token': 'CSRF check failed: the token does not belong to this session; reload the page',
   'event-not-found': 'Event not found',
   'event-sold-on-map': 'This event is sold on a seat map: choose seats on the map',
   'event-not-general': 'This event is sold on a seat map',

@@ -22,7 +22,7 @@ import { up as createRowHoldsVersion } from './2026_11_25_18_e1_01_hold_cart_sea
  * read per hold by its primary key (a scalar subquery; the EXISTS it replaces could be planned as
  * a hash of every paid order). What the function answers and refuses is unchanged.
  */
-const FUNCTION = `create or replace function seatwise_hold_cart_seats(
+export const FUNCTION = `create or replace function seatwise_hold_cart_seats(
   p_session text, p_calendar integer, p_now bigint, p_hold_ms bigint, p_limit integer,
   p_seats integer[], p_prices integer[], p_commit_by bigint, p_row_seats integer[])
 returns table (o_outcome text, o_cart integer, o_fresh boolean, o_id integer, o_seat integer, o_price integer, o_expires bigint)

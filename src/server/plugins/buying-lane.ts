@@ -34,8 +34,15 @@ export const BUYING_LANE_WAIT_MS = 5_000
  */
 export const LANE_PATHS: ReadonlySet<string> = new Set([...BUYING_PATHS, calls.paymentStart.path])
 
+/**
+ * The lane's calls whose handler checks the session in its own claim when this process has not
+ * read it lately (session.ts attachSession `checkLater`): the seat hold, the rush's commonest
+ * call (domain/cart/service.ts, seatwise_hold_cart_seats' p_csrf).
+ */
+const CHECKED_IN_CLAIM: ReadonlySet<string> = new Set([calls.cartUpdate.path])
+
 /** Whether `request` goes through the lane. */
-const isBuying = (request: FastifyRequest) => request.method === 'POST' && LANE_PATHS.has(request.routeOptions.url ?? '')
+const inLane = (request: FastifyRequest) => request.method === 'POST' && LANE_PATHS.has(request.routeOptions.url ?? '')
 
 /**
  * The lane of the shop's buying calls, on PostgreSQL (SQLite runs one writer and has no pool).
@@ -53,7 +60,7 @@ export function registerBuyingLane(app: FastifyInstance): (request: FastifyReque
     if (holders.delete(request)) lane.give()
   }
   app.addHook('preValidation', async (request, reply) => {
-    if (!isBuying(request)) return
+    if (!inLane(request)) return
     await lane.take(Date.now() + BUYING_LANE_WAIT_MS)
     holders.add(request)
     // Answered meanwhile (the request's deadline) or gone: the hooks that give back have run.
@@ -62,7 +69,7 @@ export function registerBuyingLane(app: FastifyInstance): (request: FastifyReque
       if (reply.sent) return reply
       throw new ApiFailure('busy')
     }
-    return attachSession(app, request, reply)
+    return attachSession(app, request, reply, CHECKED_IN_CLAIM.has(request.routeOptions.url ?? ''))
   })
   // Given back as the answer starts out (its database work is over), not once it is written.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -74,5 +81,5 @@ export function registerBuyingLane(app: FastifyInstance): (request: FastifyReque
     gone.add(request)
     await giveBack(request)
   })
-  return isBuying
+  return inLane
 }

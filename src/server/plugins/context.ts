@@ -17,5 +17,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The visitor's session row, when the request carries a valid session cookie. */
     session: SessionRow | null
+    /**
+     * A buying call's session not read yet (plugins/session.ts attachSession `checkLater`): the
+     * id from the signed cookie and the CSRF token sent, for the call's own statement to check;
+     * `session` is null meanwhile, and settleSession reads it.
+     */
+    uncheckedSession: { id: string; csrfToken: string } | null
   }
 }

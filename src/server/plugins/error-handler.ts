@@ -22,6 +22,7 @@ const DEFAULT_REFUSAL_STATUS = 400
 export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   // The session, rate limits, failures of ours.
   'no-session': 403,
+  'csrf-token': 403,
   'too-many-requests': 429,
   'too-many-orders': 429,
   'too-many-sessions': 429,
@@ -194,9 +195,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * "bad request" would have shown him an error. Costs one read, on foreign-key failures only.
  */
 async function endedSessionFailure(app: FastifyInstance, request: FastifyRequest, err: unknown): Promise<ApiFailure | null> {
-  if (!request.session || !isForeignKeyViolation(err)) return null
+  const id = request.session?.id ?? request.uncheckedSession?.id
+  if (!id || !isForeignKeyViolation(err)) return null
   try {
-    return (await sessionEnded(app.db, request.session.id, Date.now())) ? new ApiFailure('no-session') : null
+    return (await sessionEnded(app.db, id, Date.now())) ? new ApiFailure('no-session') : null
   } catch {
     // The database cannot say now: the error is answered as it stands.
     return null

@@ -5,6 +5,7 @@ import { doorRoom, forgetDoorRoom, requireAdmission } from '../domain/waiting/ro
 import { ApiFailure } from '../errors'
 import { roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
 import type { Db } from '../db/connect'
+import { settleSession } from './session'
 
 type Body = Record<string, unknown>
 
@@ -48,6 +49,9 @@ export function registerWaitingRoomGuard(app: FastifyInstance): void {
     if (!pick || request.method !== 'POST') return
     const rooms = await pick(app.db, (request.body ?? {}) as Body)
     if (rooms.length === 0) return
+    // A hold let through with its session unread (session.ts checkLater): the CSRF check first,
+    // as for every other call, and the admission bound to a session known to be live.
+    if (request.uncheckedSession) await settleSession(app, request)
     const header = request.headers[ADMISSION_HEADER]
     const check = {
       db: app.db,

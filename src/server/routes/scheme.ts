@@ -11,6 +11,7 @@ import { extendCartHold } from '../domain/cart/hold-extension'
 import { buildSchemeHeader, buildSchemeSessions } from '../domain/scheme/views'
 import { ApiFailure } from '../errors'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { settleSession } from '../plugins/session'
 import type { CallHandlers } from './registry'
 
 /** Cache-Control of a compiled venue: its URL names its content, so it never changes. */
@@ -89,11 +90,15 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
 
     cartUpdate: async ({ input, request }) => {
       try {
+        // Buying by subscription needs the signed-in client: the session is read first then.
+        if (request.uncheckedSession && input.subscritId !== undefined) await settleSession(app, request)
+        const unchecked = request.uncheckedSession
         return await updateCart(db, input, {
-          sessionId: sessionOf(request),
+          sessionId: unchecked?.id ?? sessionOf(request),
           now: Date.now(),
           holdSeconds: app.config.cartHoldSeconds,
           crmClientId: request.session?.crm_client_id ?? null,
+          unchecked: unchecked ? { csrfToken: unchecked.csrfToken, settle: async () => void (await settleSession(app, request)) } : undefined,
         })
       } finally {
         feed.changed()

@@ -16,7 +16,8 @@ import { subscriptionLimitFailure } from '../scheme/subscription'
  * seatwise_hold_cart_seats (migration 2026_11_24_18_e10_01), the general claim's steps as one
  * statement, and brings back the live holds on the rows of those seats (the cart's single-seat
  * warning reads nothing more); it answers null where that function leaves the request to the general path (an
- * expired unpaid order to cancel, standing places or these very seats in the cart) and on SQLite.
+ * expired unpaid order to cancel, standing places or these very seats in the cart), where the
+ * session it was asked to check (`csrfToken`) failed, and on SQLite.
  * Refusals are the general path's, with the same texts: the order limit (or the subscription's),
  * seats someone holds, too late to commit.
  */
@@ -33,12 +34,14 @@ export async function holdSeatsInOneStatement(
     seats: readonly { place: SeatPlace; priceId: number }[]
     /** Seats whose live holds the answer brings back, read after the claim (the single-seat warning's rows). */
     rowSeatIds: readonly number[]
+    /** The CSRF token the request sent when its session was not read (CartContext.unchecked): the statement checks both. */
+    csrfToken: string | null
   },
 ): Promise<{ cartId: number; holds: CartHolds; rowHolds: RowHolds } | null> {
   if (!isPostgresDb(db) || a.seats.length === 0) return null
   const sorted = [...a.seats].sort((x, y) => x.place.id - y.place.id)
   const limit = a.subscriptionLeft === null ? a.orderLimit : Math.min(a.orderLimit, a.subscriptionLeft)
-  const args = { sessionId: a.sessionId, calendarId: a.calendarId, now: a.now, holdMs: a.holdSeconds * 1000, limit, seats: sorted.map((s) => ({ seatId: s.place.id, priceId: s.priceId })), commitBy: a.now + CLAIM_COMMIT_BY_MS, rowSeatIds: a.rowSeatIds }
+  const args = { sessionId: a.sessionId, calendarId: a.calendarId, now: a.now, holdMs: a.holdSeconds * 1000, limit, seats: sorted.map((s) => ({ seatId: s.place.id, priceId: s.priceId })), commitBy: a.now + CLAIM_COMMIT_BY_MS, rowSeatIds: a.rowSeatIds, csrfToken: a.csrfToken }
   try {
     const held = await inClaimStatement(db, a.calendarId, () => holdCartSeatsOnPg(db, args))
     if (held.outcome === 'general') return null
@@ -46,6 +49,8 @@ export async function holdSeatsInOneStatement(
   } catch (err) {
     const refusal = cartSeatsRefusal(err)
     if (!refusal) throw err
+    // The session it was asked to check failed: the caller reads it and refuses as the CSRF check does.
+    if (refusal.kind === 'session') return null
     if (refusal.kind === 'late') throw new ApiFailure('busy')
     if (refusal.kind === 'taken') throw takenFailure(sorted.filter((s) => refusal.seatIds.includes(s.place.id)).map((s) => s.place))
     if (refusal.count > a.orderLimit) throw limitFailure(a.orderLimit, refusal.count)

@@ -28,6 +28,14 @@ export interface CartContext {
   singlesAllowed?: boolean
   /** An accessible request (accessible best available): held-back wheelchair spaces and companion seats may be held. */
   accessible?: boolean
+  /**
+   * Set when the visitor's session was not read before the call (a hold the buying lane let
+   * through unread, plugins/buying-lane.ts): the CSRF token the request sent, which the
+   * one-statement hold checks against the session's row, and `settle`, which reads and checks the
+   * session (403 -1000 when it fails) and which every other path runs before it changes anything.
+   * `crmClientId` is null then; a call that needs it settles first (routes/scheme.ts).
+   */
+  unchecked?: { csrfToken: string; settle: () => Promise<void> }
 }
 
 /** Most tickets of one standing place a cart may take: its free places, the zone's row stock (when set) and the order limit left. */
@@ -93,9 +101,10 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
     const seats = changes.map((c) => ({ place: c.place as SeatPlace, priceId: c.price!.id }))
     // The statement brings back the live holds on these seats' rows: the single-seat warning's read.
     const rowSeatIds = await singlesRowSeats(db, session, seats.map((s) => s.place.id))
-    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats, rowSeatIds })
+    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats, rowSeatIds, csrfToken: ctx.unchecked?.csrfToken ?? null })
     if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known(), false, held.rowHolds)
   }
+  await ctx.unchecked?.settle()
   const after = await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cart = await openCart(trx, ctx.sessionId, session.calendar.id, now)
     const cartId = cart.id

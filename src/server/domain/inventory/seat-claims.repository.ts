@@ -80,7 +80,7 @@ export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: read
 }
 
 /**
- * What seatwise_hold_cart_seats answers (migrations 2026_11_24_18_e10_01, 2026_11_25_18_e1_01):
+ * What seatwise_hold_cart_seats answers (migrations 2026_11_24_18_e10_01, 2026_11_25_18_e1_01, 2026_11_30_18_sc1_01):
  * the cart's seat holds after the claim and the live holds on the row seats asked (seat id → the
  * holding cart, null for an order or a sale), or 'general'.
  */
@@ -88,14 +88,18 @@ export type CartSeatsHeld =
   | { outcome: 'general' }
   | { outcome: 'held'; cartId: number; fresh: boolean; seats: { id: number; seat_id: number; price_id: number | null; expires_at: number | null }[]; rowHolds: Map<number, number | null> }
 
-/** Why seatwise_hold_cart_seats refused, from its SQLSTATE: 'limit' (count), 'taken' (seat ids), 'late'. */
-export type CartSeatsRefusal = { kind: 'limit'; count: number } | { kind: 'taken'; seatIds: number[] } | { kind: 'late' }
+/**
+ * Why seatwise_hold_cart_seats refused, from its SQLSTATE: 'limit' (count), 'taken' (seat ids),
+ * 'late', 'session' (the session it was asked to check is not live or the token is not its own).
+ */
+export type CartSeatsRefusal = { kind: 'limit'; count: number } | { kind: 'taken'; seatIds: number[] } | { kind: 'late' } | { kind: 'session' }
 
 export function cartSeatsRefusal(err: unknown): CartSeatsRefusal | null {
   const { code, detail } = err as { code?: unknown; detail?: unknown }
   if (code === 'SWLIM') return { kind: 'limit', count: Number(detail) }
   if (code === 'SWTKN') return { kind: 'taken', seatIds: String(detail).split(',').map(Number) }
   if (code === 'SWBSY') return { kind: 'late' }
+  if (code === 'SWSES') return { kind: 'session' }
   return null
 }
 
@@ -106,12 +110,23 @@ export function cartSeatsRefusal(err: unknown): CartSeatsRefusal | null {
  */
 export async function holdCartSeatsOnPg(
   db: Db,
-  a: { sessionId: string; calendarId: number; now: number; holdMs: number; limit: number; seats: readonly { seatId: number; priceId: number }[]; commitBy: number; rowSeatIds: readonly number[] },
+  a: {
+    sessionId: string
+    calendarId: number
+    now: number
+    holdMs: number
+    limit: number
+    seats: readonly { seatId: number; priceId: number }[]
+    commitBy: number
+    rowSeatIds: readonly number[]
+    /** The CSRF token the request sent, for the function to check against the session (migration 2026_11_30_18_sc1_01); null when the caller checked the session. */
+    csrfToken: string | null
+  },
 ): Promise<CartSeatsHeld> {
   const seatIds = a.seats.map((s) => s.seatId)
   const priceIds = a.seats.map((s) => s.priceId)
   const { rows } = await sql<{ o_outcome: string; o_cart: number | null; o_fresh: boolean; o_id: number; o_seat: number; o_price: number | null; o_expires: number | null }>`
-    select * from seatwise_hold_cart_seats(${a.sessionId}, ${a.calendarId}, ${a.now}, ${a.holdMs}, ${a.limit}, ${seatIds}::integer[], ${priceIds}::integer[], ${a.commitBy}, ${[...a.rowSeatIds]}::integer[])`.execute(db)
+    select * from seatwise_hold_cart_seats(${a.sessionId}, ${a.calendarId}, ${a.now}, ${a.holdMs}, ${a.limit}, ${seatIds}::integer[], ${priceIds}::integer[], ${a.commitBy}, ${[...a.rowSeatIds]}::integer[], ${a.csrfToken}::text)`.execute(db)
   if (rows.length === 0 || rows[0].o_outcome !== 'held') return { outcome: 'general' }
   const held = rows.filter((r) => r.o_outcome === 'held')
   const rowHolds = new Map(rows.filter((r) => r.o_outcome === 'live').map((r) => [r.o_seat, r.o_cart] as const))

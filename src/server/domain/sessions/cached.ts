@@ -31,6 +31,11 @@ export async function findSessionCached(db: Db, id: string, now: number): Promis
   return row !== null && row.expires_at > now ? row : null
 }
 
+/** Whether findSessionCached would answer `id` from this process's memory now (without a read). */
+export function sessionCached(db: Db, id: string, now: number): boolean {
+  return cache.has(db, id, now)
+}
+
 /** Forgets `id` (its row was moved or changed by this process). */
 export function forgetCachedSession(db: Db, id: string): void {
   cache.forget(db, id)
