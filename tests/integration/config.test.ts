@@ -88,9 +88,12 @@ describe('TRUST_PROXY and production mode', () => {
     const c = loadConfig({})
     expect(c.dbTimeouts).toEqual({ lockTimeoutMs: 2000, statementTimeoutMs: 10_000, idleInTransactionTimeoutMs: 15_000 })
     expect(c.requestDeadlineMs).toBe(20_000)
-    const d = loadConfig({ DB_LOCK_TIMEOUT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '3000', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '4000', REQUEST_DEADLINE_MS: '5000' })
+    expect(c.buyingLaneWaitMs).toBe(10_000)
+    const d = loadConfig({ DB_LOCK_TIMEOUT_MS: '500', DB_STATEMENT_TIMEOUT_MS: '3000', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '4000', REQUEST_DEADLINE_MS: '5000', BUYING_LANE_WAIT_MS: '2500' })
     expect(d.dbTimeouts).toEqual({ lockTimeoutMs: 500, statementTimeoutMs: 3000, idleInTransactionTimeoutMs: 4000 })
     expect(d.requestDeadlineMs).toBe(5000)
+    expect(d.buyingLaneWaitMs).toBe(2500)
+    expect(() => loadConfig({ BUYING_LANE_WAIT_MS: '0' })).toThrow(/BUYING_LANE_WAIT_MS/)
   })
 
   it('NODE_ENV=production: no sandbox bank or demo data unless asked for, with warnings when asked', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { BUYING_PATHS, calls } from '../../contract/calls'
 import { pgPoolOf } from '../db/connect'
-import { FifoSlots } from '../domain/orders/fifo-slots'
+import { FifoSlots } from '../db/fifo-slots'
 import { ApiFailure } from '../errors'
 import { attachSession } from './session'
 
@@ -21,8 +21,6 @@ import { attachSession } from './session'
  * smaller per-session share (domain/orders/claim-slots.ts), so a stuck claim never holds the pool.
  */
 export const BUYING_CALLS_PER_CONNECTION = 2
-/** Longest wait for the lane; then 503 'busy' with Retry-After (as a wait for a connection). */
-export const BUYING_LANE_WAIT_MS = 5_000
 
 /**
  * The calls in the lane, by the route the server matches: the buying calls and the payment's
@@ -61,7 +59,8 @@ export function registerBuyingLane(app: FastifyInstance): (request: FastifyReque
   }
   app.addHook('preValidation', async (request, reply) => {
     if (!inLane(request)) return
-    await lane.take(Date.now() + BUYING_LANE_WAIT_MS)
+    // Past the longest wait (BUYING_LANE_WAIT_MS, config.ts): 503 'busy' with Retry-After.
+    await lane.take(Date.now() + app.config.buyingLaneWaitMs)
     holders.add(request)
     // Answered meanwhile (the request's deadline) or gone: the hooks that give back have run.
     if (reply.sent || gone.has(request)) {

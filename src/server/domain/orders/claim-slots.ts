@@ -1,5 +1,5 @@
 import { isPostgresDb, type Db } from '../../db/connect'
-import { FifoSlots } from './fifo-slots'
+import { FifoSlots } from '../../db/fifo-slots'
 
 /**
  * A hot session takes at most a bounded share of a process's connections (issue 18.3). Claim

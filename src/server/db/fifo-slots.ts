@@ -1,8 +1,8 @@
-import { ApiFailure } from '../../errors'
+import { ApiFailure } from '../errors'
 
 /**
  * A counted set of slots handed out first come, first served: what bounds a share of a process's
- * pooled connections (claim-slots.ts per session, buying-lane.ts per process). A waiter past its
+ * pooled connections (domain/orders/claim-slots.ts per session, plugins/buying-lane.ts per process). A waiter past its
  * deadline leaves the queue and fails with 'busy' (503 with Retry-After), so nobody waits without
  * end. Costs: a promise and a timer per waiter, nothing while slots are free.
  */
