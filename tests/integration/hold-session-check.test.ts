@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { signCrmToken } from '../../src/server/crm/token'
+import { ADMISSION_HEADER, queueStatusResponseSchema } from '../../src/contract/entities/queue'
 import { SESSION_CACHE_TTL_MS, sessionCached } from '../../src/server/domain/sessions/cached'
+import { saveRoom } from '../../src/server/domain/waiting/waiting.repository'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { loadScheme, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
 
@@ -105,6 +107,50 @@ describe.each(TEST_DBS)('a seat hold checks its session on %s', (dbKind) => {
     const released = await v.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seat, 0)] })
     expect(released.status).toBe(200)
     expect(await holdsOn(seat)).toBe(0)
+  })
+
+  it('behind a waiting room: one set to switch itself on leaves the session unread; one that is on admits by the cookie\'s session', async () => {
+    const room = { opens_at: 0, admit_per_minute: 1000, auto_per_minute: null as number | null }
+    const holdAdmitted = (v: Visitor, seat: string, admission: string | null, token = v.token) =>
+      v.fetch('/api/cart/update', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token, 'x-requested-with': 'XMLHttpRequest', ...(admission ? { [ADMISSION_HEADER]: admission } : {}) },
+        body: JSON.stringify({ calendar_id: fx.calendarId, changes: [seatChange(fx, seat)] }),
+      })
+    try {
+      // Off, switching itself on past a load this test never reaches.
+      await saveRoom(server.db, fx.calendarId, { ...room, enabled: 0, auto_per_minute: 1_000_000 }, Date.now())
+      const v = await visitor(server.url)
+      const id = await sessionIdOf(v)
+      await pause(PAST_SESSION_CACHE_MS)
+      const seat = nextSeat()
+      expect((await hold(v, seat)).status).toBe(200)
+      expect(await holdsOn(seat)).toBe(1)
+      if (dbKind === 'postgres') expect(sessionCached(server.db, id, Date.now())).toBe(false)
+
+      // On, opened a minute ago at 1,000 a minute: a visitor who asks now is admitted at once.
+      await saveRoom(server.db, fx.calendarId, { ...room, enabled: 1, opens_at: Date.now() - 60_000 }, Date.now())
+      const w = await visitor(server.url)
+      const status = queueStatusResponseSchema.parse((await w.post('/api/queue/status', { calendar_id: fx.calendarId })).body)
+      expect(status.state).toBe('admitted')
+      const admission = status.token!
+      await pause(PAST_SESSION_CACHE_MS)
+      const [s1, s2, s3] = [nextSeat(), nextSeat(), nextSeat()]
+      const without = await holdAdmitted(w, s1, null)
+      expect(without.status).toBe(403)
+      expect(((await without.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.LIMIT)
+      const wrongToken = await holdAdmitted(w, s2, admission, `${w.token.slice(0, -2)}xx`)
+      expect(wrongToken.status).toBe(403)
+      expect(await holdsOn(s1)).toBe(0)
+      expect(await holdsOn(s2)).toBe(0)
+      // The visitor's own token and admission hold; another visitor's cookie with that admission does not.
+      const other = await visitor(server.url)
+      expect((await holdAdmitted(other, s3, admission)).status).toBe(403)
+      expect((await holdAdmitted(w, s3, admission)).status).toBe(200)
+      expect(await holdsOn(s3)).toBe(1)
+    } finally {
+      await server.db.deleteFrom('waiting_rooms').where('calendar_id', '=', fx.calendarId).execute()
+    }
   })
 
   it('a signed-in member holding by subscription is priced by it (the session is read for the client)', async () => {

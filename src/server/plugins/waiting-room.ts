@@ -5,7 +5,6 @@ import { doorRoom, forgetDoorRoom, requireAdmission } from '../domain/waiting/ro
 import { ApiFailure } from '../errors'
 import { roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
 import type { Db } from '../db/connect'
-import { settleSession } from './session'
 
 type Body = Record<string, unknown>
 
@@ -49,15 +48,16 @@ export function registerWaitingRoomGuard(app: FastifyInstance): void {
     if (!pick || request.method !== 'POST') return
     const rooms = await pick(app.db, (request.body ?? {}) as Body)
     if (rooms.length === 0) return
-    // A hold let through with its session unread (session.ts checkLater): the CSRF check first,
-    // as for every other call, and the admission bound to a session known to be live.
-    if (request.uncheckedSession) await settleSession(app, request)
     const header = request.headers[ADMISSION_HEADER]
     const check = {
       db: app.db,
       counters: app.counters,
       secret: app.config.sessionSecret,
-      sessionId: request.session?.id ?? null,
+      // A hold let through with its session unread (session.ts checkLater) names it by the signed
+      // cookie's id, to which an admission token is bound; its own statement then checks the
+      // session is live and the CSRF token its own (a bad token is refused there, or here first
+      // as 'queue-required' when the room is on: nothing changes either way).
+      sessionId: request.session?.id ?? request.uncheckedSession?.id ?? null,
       header: Array.isArray(header) ? header.join(',') : header,
       now: Date.now(),
       onAutoSwitch: (calendarId: number, count: number) => app.log.warn({ calendarId, count }, 'waiting room switched itself on by load'),
