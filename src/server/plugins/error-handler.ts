@@ -7,6 +7,7 @@ import { langOf, messageText, REASONS, type MessageParams, type Reason } from '.
 import { isForeignKeyViolation } from '../db/constraint-errors'
 import { sessionEnded } from '../domain/sessions/cached'
 import { BUSY_RETRY_AFTER_S, knownFailure } from './known-failures'
+import { requestSessionId } from './session'
 
 /** Longest list of fields named in the text of an invalid request; the rest are counted. */
 const MAX_ISSUES_IN_TEXT = 5
@@ -195,7 +196,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * "bad request" would have shown him an error. Costs one read, on foreign-key failures only.
  */
 async function endedSessionFailure(app: FastifyInstance, request: FastifyRequest, err: unknown): Promise<ApiFailure | null> {
-  const id = request.session?.id ?? request.uncheckedSession?.id
+  const id = requestSessionId(request)
   if (!id || !isForeignKeyViolation(err)) return null
   try {
     return (await sessionEnded(app.db, id, Date.now())) ? new ApiFailure('no-session') : null

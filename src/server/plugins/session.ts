@@ -74,7 +74,7 @@ export async function attachSession(app: FastifyInstance, request: FastifyReques
   if (checkLater && request.method === 'POST') {
     const id = cookieSessionId(request)
     if (id && !sessionCached(app.db, id, Date.now())) {
-      request.uncheckedSession = { id, csrfToken: String(request.headers[CSRF_HEADER.toLowerCase()]) }
+      request.uncheckedSession = { id, csrfToken: sentToken(request) }
       return
     }
   }
@@ -97,6 +97,14 @@ export async function settleSession(app: FastifyInstance, request: FastifyReques
   }
   if (!request.session) throw new ApiFailure('no-session')
   return request.session
+}
+
+/** The CSRF token the request sent (its presence is checked before the body, headerFailure). */
+const sentToken = (request: FastifyRequest) => String(request.headers[CSRF_HEADER.toLowerCase()])
+
+/** The request's session id: of the session read, or of the one left for its call to check (`uncheckedSession`); null without one. */
+export function requestSessionId(request: FastifyRequest): string | null {
+  return request.session?.id ?? request.uncheckedSession?.id ?? null
 }
 
 /** The session id the request's signed cookie names, or null. */
@@ -135,7 +143,7 @@ function tokenFailure(request: FastifyRequest): string | null {
   if (!request.session) {
     return 'CSRF check failed: no session; get a token from GET /api/token (cookies must be enabled)'
   }
-  const a = Buffer.from(String(request.headers[CSRF_HEADER.toLowerCase()]))
+  const a = Buffer.from(sentToken(request))
   const b = Buffer.from(request.session.csrf_token)
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
     return 'CSRF check failed: the token does not belong to this session; get a new one from GET /api/token'

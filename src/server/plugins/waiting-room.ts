@@ -5,6 +5,7 @@ import { doorRoom, forgetDoorRoom, requireAdmission } from '../domain/waiting/ro
 import { ApiFailure } from '../errors'
 import { roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
 import type { Db } from '../db/connect'
+import { requestSessionId } from './session'
 
 type Body = Record<string, unknown>
 
@@ -57,7 +58,7 @@ export function registerWaitingRoomGuard(app: FastifyInstance): void {
       // cookie's id, to which an admission token is bound; its own statement then checks the
       // session is live and the CSRF token its own (a bad token is refused there, or here first
       // as 'queue-required' when the room is on: nothing changes either way).
-      sessionId: request.session?.id ?? request.uncheckedSession?.id ?? null,
+      sessionId: requestSessionId(request),
       header: Array.isArray(header) ? header.join(',') : header,
       now: Date.now(),
       onAutoSwitch: (calendarId: number, count: number) => app.log.warn({ calendarId, count }, 'waiting room switched itself on by load'),
