@@ -66,6 +66,41 @@ export async function measure(tasks: Record<string, () => unknown>, options: Run
   return out
 }
 
+/**
+ * Runs two or more tasks in alternation, one call of each per round, and returns their timings.
+ * tinybench runs one task's whole budget and then the next's, so on a shared box a burst of other
+ * work that lands in one task's window moves the ratio by itself (CI saw a short parse ratio go
+ * 0.60, 0.80 back to back). Alternating puts both sides in the same conditions round by round;
+ * the cost is a round's worth of calls on each side, no more time than the block runs. (A forced
+ * full collection before each call was tried to keep one side's garbage off the other's clock:
+ * it made our parse 3-5× slower, large typed arrays allocated into a freshly shrunk heap.)
+ */
+export function measureAlternated(tasks: Record<string, () => unknown>, options: { rounds: number; warmup: boolean }): Record<string, Timing> {
+  const names = Object.keys(tasks)
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
+  if (options.warmup) for (const n of names) tasks[n]()
+  for (let round = 0; round < options.rounds; round++) {
+    // Odd rounds run the tasks in reverse, so neither always follows the other's garbage.
+    const order = round % 2 === 0 ? names : [...names].reverse()
+    for (const n of order) {
+      const t0 = performance.now()
+      tasks[n]()
+      samples[n].push(performance.now() - t0)
+    }
+  }
+  const out: Record<string, Timing> = {}
+  for (const n of names) {
+    const sorted = [...samples[n]].sort((a, b) => a - b)
+    out[n] = {
+      mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+      p50: sorted[Math.floor(sorted.length / 2)],
+      min: sorted[0],
+      samples: sorted.length,
+    }
+  }
+  return out
+}
+
 /** Writes JSON into bench/results/<UTC date>-<suffix>.json and returns the path. */
 export function writeResults(suffix: string, data: unknown): string {
   const dir = new URL('./results/', import.meta.url)
