@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemeMapResponseSchema, schemeResponseSchema } from '../../src/contract/entities/scheme'
 import { cartResponseSchema } from '../../src/contract/entities/cart'
 import { ErrorCode } from '../../src/contract/errors'
+import { ORDER_NUMBER_BASE } from '../../src/server/domain/orders/constants'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { doubleSales, HALL_EVENT, loadScheme, placeRu, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
 
@@ -140,6 +141,7 @@ describe.each(TEST_DBS)('seat-scheme booking on %s', (dbKind) => {
     expect(res.body.errorCode).toBe('0')
 
     const order = await server.db.selectFrom('orders').selectAll().where('hash', '=', res.body.hash).executeTakeFirstOrThrow()
+    expect(order.ord_num).toBe(ORDER_NUMBER_BASE + order.id)
     const lines = await server.db.selectFrom('order_lines as l').innerJoin('seats as s', 's.id', 'l.seat_id').select(['s.seat_key', 'l.price', 'l.service_fee', 'l.cost']).where('l.order_id', '=', order.id).execute()
     expect(lines.map((l) => l.seat_key).sort()).toEqual([inCart, extra].sort())
     const priceOf = (key: string) => {
@@ -158,6 +160,33 @@ describe.each(TEST_DBS)('seat-scheme booking on %s', (dbKind) => {
     const status = new Map(map.map.seat_numbers.map((s) => [s.seat_id, s.status]))
     expect([status.get(inCart), status.get(extra), status.get(leftover)]).toEqual(['sold', 'sold', 'free'])
     expect((await v.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId })).body.items).toEqual([])
+    expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
+  })
+
+  it('create-scheme moves cart seats of two price rows to the order (their holds, not new claims) and releases the rest of the cart', async () => {
+    const v = await visitor(server.url)
+    const zoneOf = (key: string) => fx.map.seat_numbers.find((s) => s.seat_id === key)!.zonelevel_id
+    const pool = seats.slice(200)
+    const first = pool[0]
+    const second = pool.find((k) => zoneOf(k) !== zoneOf(first))!
+    const leftover = pool.find((k) => k !== first && k !== second)!
+    expect(second).toBeDefined()
+    for (const k of [first, second, leftover]) expect((await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, k)] })).status).toBe(200)
+    const holdIdsOf = async (keys: string[]) =>
+      (await server.db.selectFrom('seat_holds as h').innerJoin('seats as s', 's.id', 'h.seat_id').select(['s.seat_key', 'h.id', 'h.state', 'h.order_id', 'h.released_at']).where('h.calendar_id', '=', fx.calendarId).where('s.seat_key', 'in', keys).orderBy('h.id').execute())
+    const before = await holdIdsOf([first, second, leftover])
+    const res = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, [first, second]))
+    expect(res.body.errorCode).toBe('0')
+    const order = await server.db.selectFrom('orders').select(['id', 'ord_num']).where('hash', '=', res.body.hash).executeTakeFirstOrThrow()
+    expect(order.ord_num).toBe(ORDER_NUMBER_BASE + order.id)
+    const after = await holdIdsOf([first, second, leftover])
+    // The same hold rows, no new ones: the ordered seats' holds now belong to the order.
+    expect(after.map((h) => h.id)).toEqual(before.map((h) => h.id))
+    const byKey = new Map(after.map((h) => [h.seat_key, h]))
+    for (const k of [first, second]) expect(byKey.get(k)).toMatchObject({ state: 'order', order_id: order.id, released_at: null })
+    expect(byKey.get(leftover)!.released_at).not.toBeNull()
+    const prices = await server.db.selectFrom('order_lines').select('price_id').where('order_id', '=', order.id).execute()
+    expect(new Set(prices.map((p) => p.price_id)).size).toBe(2)
     expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
   })
 

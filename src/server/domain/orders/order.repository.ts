@@ -18,41 +18,58 @@ const newTicketCode = () => Array.from({ length: TICKET_CODE_DIGITS }, (_, i) =>
  * with insertOrderLines once the stock is claimed (claim.ts), so an order that loses a race
  * writes as little as possible before it rolls back. A free order (every price 0) is paid at
  * once and never expires. Returns the new order's id and public hash.
+ *
+ * On PostgreSQL one statement: the id is drawn from the identity's sequence in a CTE (a volatile
+ * CTE runs once) and both columns take it. SQLite has no sequence to draw from first, so it writes
+ * a unique placeholder number and sets the real one once the id is known (one writer at a time,
+ * in-process: the second statement costs no round trip there). In a rush each statement of the
+ * claim transaction is a round trip held under the seats' row locks.
  */
 export async function insertOrder(trx: Db, draft: OrderDraft): Promise<{ id: number; hash: string }> {
   const hash = newHash(ORDER_HASH_BYTES)
-  const free = draft.total === 0
-  const { id } = await trx
-    .insertInto('orders')
-    .values({
-      hash,
-      // Unique placeholder until the id is known (ORDER_NUMBER_BASE + id, below).
-      ord_num: -randomInt(1, 2 ** 31 - 1),
-      session_id: draft.sessionId,
-      crm_client_id: draft.crmClientId,
-      crm_subscription_id: draft.subscriptionId,
-      status: draft.status,
-      lang: draft.lang,
-      fio: draft.fio,
-      surname: draft.surname,
-      name: draft.name,
-      patronymic: draft.patronymic,
-      phone: draft.phone,
-      email: draft.email,
-      referrer: draft.referrer,
-      paid: free ? 1 : 0,
-      paid_at: free ? draft.createdAt : null,
-      use_pushkin_card: draft.giftCard ? 1 : 0,
-      total: draft.total,
-      service_total: draft.serviceTotal,
-      reserve_until: draft.reserveUntil,
-      created_at: draft.createdAt,
-      confirmed_at: draft.status === ORDER_STATUS_CONFIRMED ? draft.createdAt : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const values = orderValues(draft, hash)
+  if (isPostgresDb(trx)) {
+    const drawn = sql<number>`(select id from next_order)`
+    const { id } = await trx
+      .with('next_order', (db) => db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::integer`.as('id')))
+      .insertInto('orders')
+      .values({ ...values, id: drawn, ord_num: sql<number>`${drawn} + ${ORDER_NUMBER_BASE}` })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { id, hash }
+  }
+  // Unique placeholder until the id is known (ORDER_NUMBER_BASE + id, below).
+  const { id } = await trx.insertInto('orders').values({ ...values, ord_num: -randomInt(1, 2 ** 31 - 1) }).returning('id').executeTakeFirstOrThrow()
   await trx.updateTable('orders').set({ ord_num: ORDER_NUMBER_BASE + id }).where('id', '=', id).execute()
   return { id, hash }
+}
+
+/** The order row's columns from its draft, all but its number. */
+function orderValues(draft: OrderDraft, hash: string) {
+  const free = draft.total === 0
+  return {
+    hash,
+    session_id: draft.sessionId,
+    crm_client_id: draft.crmClientId,
+    crm_subscription_id: draft.subscriptionId,
+    status: draft.status,
+    lang: draft.lang,
+    fio: draft.fio,
+    surname: draft.surname,
+    name: draft.name,
+    patronymic: draft.patronymic,
+    phone: draft.phone,
+    email: draft.email,
+    referrer: draft.referrer,
+    paid: free ? 1 : 0,
+    paid_at: free ? draft.createdAt : null,
+    use_pushkin_card: draft.giftCard ? 1 : 0,
+    total: draft.total,
+    service_total: draft.serviceTotal,
+    reserve_until: draft.reserveUntil,
+    created_at: draft.createdAt,
+    confirmed_at: draft.status === ORDER_STATUS_CONFIRMED ? draft.createdAt : null,
+  }
 }
 
 /**

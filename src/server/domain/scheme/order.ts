@@ -4,7 +4,7 @@ import { consentsPass, ticketFee, validateBuyer } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
-import { claimSeats, findCart, holdStanding, moveCartSeatsToOrder, releaseCartHolds, standingTaken } from '../inventory/holds.repository'
+import { claimSeats, holdStanding, moveCartToOrder, standingTaken } from '../inventory/holds.repository'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
 import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
 import { resolvePaymentMethod } from '../orders/payment-method'
@@ -131,20 +131,14 @@ async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[
   const calendarId = draft.lines[0].calendarId
   const free = draft.total === 0
   const owner = { cartId: null, orderId, state: free ? ('sold' as const) : ('order' as const), expiresAt: free ? null : draft.reserveUntil }
-  const cartId = sessionId === null ? null : await findCart(trx, sessionId, calendarId, false, now)
   const seats = tickets.filter((t): t is Ticket & { place: SeatPlace } => t.place.kind === 'seat')
   const stands = tickets.filter((t): t is Ticket & { place: StandPlace } => t.place.kind === 'stand')
-  // The cart's own seats move to the order (one UPDATE per price row); the rest are claimed.
-  const converted = new Set<number>()
-  if (cartId !== null && seats.length) {
-    const byPrice = new Map<number, number[]>()
-    for (const t of seats) byPrice.set(t.price.id, [...(byPrice.get(t.price.id) ?? []), t.place.id])
-    for (const [priceId, seatIds] of byPrice) {
-      for (const seatId of await moveCartSeatsToOrder(trx, cartId, calendarId, seatIds, priceId, owner)) converted.add(seatId)
-    }
-  }
-  // Standing tickets are re-counted from scratch: the cart's holds there go, the order takes its quantity.
-  if (cartId !== null) await releaseCartHolds(trx, cartId, now)
+  // The cart's own seats move to the order; the rest are claimed. Standing tickets are re-counted
+  // from scratch: the cart's holds there go, the order takes its quantity.
+  const byPrice = new Map<number, number[]>()
+  for (const t of seats) byPrice.set(t.price.id, [...(byPrice.get(t.price.id) ?? []), t.place.id])
+  const groups = [...byPrice].map(([priceId, seatIds]) => ({ priceId, seatIds }))
+  const converted = sessionId === null ? new Set<number>() : await moveCartToOrder(trx, sessionId, calendarId, groups, owner, now)
   // Seats the cart did not hold are claimed now: held-back accessible spaces only as the cart would let them (issue 20).
   const claimed = seats.filter((t) => !converted.has(t.place.id))
   await guardHeldBack(trx, session, claimed.map((t) => t.place.id), now, false, (s) => placeText(claimed.find((t) => t.place.id === s.id)?.place ?? seats[0].place))
