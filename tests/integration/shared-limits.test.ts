@@ -78,6 +78,26 @@ describe.each(['postgres', 'redis', 'memory'] as const)('counter store %s under 
       expect(await stores[0].peek(['k:b'], now + 1001)).toEqual([0])
     }
   })
+
+  it('hitAndPeek counts its key as hit does and answers the peeked counts in their order, in one call', async () => {
+    const now = Date.now()
+    for (let i = 0; i < 3; i++) await stores[0].hit('k:p1', 60_000, now)
+    await stores[stores.length - 1].hit('k:p2', 60_000, now)
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % stores.length].hitAndPeek('k:h', 60_000, now, ['k:p1', 'k:none', 'k:p2'])))
+    expect(answers.map((a) => a.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
+    for (const a of answers) {
+      expect(a.peeked).toEqual([3, 0, 1])
+      expect(a.resetInMs).toBeGreaterThan(50_000)
+    }
+    // The hit's key counts on as a plain hit sees it; nothing peeked: an empty list.
+    const alone = await stores[0].hitAndPeek('k:h', 60_000, now, [])
+    expect(alone).toMatchObject({ count: 31, peeked: [] })
+    expect(await stores[0].peek(['k:h'], now)).toEqual([31])
+    if (kind !== 'redis') {
+      // A peeked window that ended reads 0.
+      expect((await stores[0].hitAndPeek('k:h2', 1000, now + 120_000, ['k:p1'])).peeked).toEqual([0])
+    }
+  })
 })
 
 /**

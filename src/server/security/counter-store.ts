@@ -15,11 +15,23 @@ export interface CounterStore {
   hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }>
   /** The counts of `keys` in their current windows (0 when none), in their order: one round trip for all. */
   peek(keys: readonly string[], now: number): Promise<number[]>
+  /**
+   * `hit` of `key` and `peek` of `peekKeys` (which must not include `key`) in one round trip:
+   * the order guard counts every order request and, with the captcha on, reads its triggers.
+   */
+  hitAndPeek(key: string, windowMs: number, now: number, peekKeys: readonly string[]): Promise<HitAndPeek>
   /** Forgets the keys (a solved captcha clears its address's record). */
   reset(keys: string[]): Promise<void>
   /** Drops ended windows (the cluster leader's sweep); a store that expires on its own does nothing. */
   prune(now: number): Promise<void>
   close(): Promise<void>
+}
+
+export interface HitAndPeek {
+  count: number
+  resetInMs: number
+  /** The counts of the peeked keys, in their order. */
+  peeked: number[]
 }
 
 /** Seconds a refused caller waits: until the window ends, at least 1. */
@@ -48,6 +60,10 @@ export class MemoryCounterStore implements CounterStore {
       const w = this.windows.get(key)
       return w && w.expiresAt > now ? w.count : 0
     })
+  }
+
+  async hitAndPeek(key: string, windowMs: number, now: number, peekKeys: readonly string[]): Promise<HitAndPeek> {
+    return { ...(await this.hit(key, windowMs, now)), peeked: await this.peek(peekKeys, now) }
   }
 
   async reset(keys: string[]): Promise<void> {

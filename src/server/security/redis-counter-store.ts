@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis'
-import type { CounterStore } from './counter-store'
+import type { CounterStore, HitAndPeek } from './counter-store'
 
 /**
  * One hit, atomically (Redis runs a script alone): INCR, and on the window's first hit set its
@@ -47,6 +47,20 @@ export class RedisCounterStore implements CounterStore {
     if (keys.length === 0) return []
     const values = await this.redis.mget(...keys.map((k) => this.key(k)))
     return values.map((v) => (v === null ? 0 : Number(v)))
+  }
+
+  /** The hit's script and the peek's MGET in one pipeline: one round trip. */
+  async hitAndPeek(key: string, windowMs: number, _now: number, peekKeys: readonly string[]): Promise<HitAndPeek> {
+    if (peekKeys.length === 0) return { ...(await this.hit(key, windowMs)), peeked: [] }
+    const pipeline = this.redis.pipeline() as unknown as { guardHit(k: string, ms: number): unknown; mget(...k: string[]): unknown; exec(): Promise<Array<[Error | null, unknown]> | null> }
+    pipeline.guardHit(this.key(key), windowMs)
+    pipeline.mget(...peekKeys.map((k) => this.key(k)))
+    const results = await pipeline.exec()
+    if (!results) throw new Error('redis pipeline answered nothing')
+    for (const [err] of results) if (err) throw err
+    const [count, ttl] = results[0][1] as [number, number]
+    const values = results[1][1] as Array<string | null>
+    return { count: Number(count), resetInMs: Number(ttl), peeked: values.map((v) => (v === null ? 0 : Number(v))) }
   }
 
   async reset(keys: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
-import type { CounterStore } from '../../security/counter-store'
-import { deleteCounters, hitCounter, peekCounters, pruneCounters } from './counters.repository'
+import type { CounterStore, HitAndPeek } from '../../security/counter-store'
+import { deleteCounters, hitAndPeekCounters, hitCounter, peekCounters, pruneCounters } from './counters.repository'
 
 /** The shared per-address counters in the database (guard_counters; security/counter-store.ts). */
 export class DbCounterStore implements CounterStore {
@@ -13,6 +13,11 @@ export class DbCounterStore implements CounterStore {
 
   peek(keys: readonly string[], now: number): Promise<number[]> {
     return peekCounters(this.db, keys, now)
+  }
+
+  async hitAndPeek(key: string, windowMs: number, now: number, peekKeys: readonly string[]): Promise<HitAndPeek> {
+    const { count, windowStart, peeked } = await hitAndPeekCounters(this.db, key, windowMs, now, peekKeys)
+    return { count, resetInMs: windowStart + windowMs - now, peeked }
   }
 
   reset(keys: string[]): Promise<void> {

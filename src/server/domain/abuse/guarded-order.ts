@@ -27,10 +27,10 @@ export async function placeGuardedOrder<T>(
   create: (now: number) => Promise<T>,
 ): Promise<T> {
   const now = Date.now()
-  const wait = await guard.hit(address, now)
-  if (wait > 0) throw new ApiFailure('too-many-orders', { wait })
   const setup = await storedSetupCached(db)
-  if (setup.captcha.enabled && (await guard.needsCaptcha(address, now))) {
+  const { wait, captchaDue } = await guard.hit(address, now, setup.captcha.enabled)
+  if (wait > 0) throw new ApiFailure('too-many-orders', { wait })
+  if (captchaDue) {
     if (!answer.captchaSid || !answer.captchaText) {
       throw new ApiFailure('captcha-required')
     }

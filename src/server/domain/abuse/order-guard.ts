@@ -29,16 +29,18 @@ const ordersKey = (address: string) => `captcha-orders:${address}`
 export class OrderGuard {
   constructor(private readonly store: CounterStore) {}
 
-  /** Counts a request; returns the seconds to wait when the address is over the rate limit, else 0. */
-  async hit(address: string, now: number): Promise<number> {
-    const { count, resetInMs } = await this.store.hit(rateKey(address), ORDER_RATE_WINDOW_MS, now)
-    return count > ORDER_RATE_MAX ? retryAfterSeconds(resetInMs) : 0
-  }
-
-  /** True when the address must solve a captcha before its next order. */
-  async needsCaptcha(address: string, now: number): Promise<boolean> {
-    const [failures, orders] = await this.store.peek([failuresKey(address), ordersKey(address)], now)
-    return failures >= CAPTCHA_AFTER_FAILURES || orders >= CAPTCHA_AFTER_ORDERS
+  /**
+   * Counts an order request. `wait`: the seconds to wait when the address is over the rate limit,
+   * else 0. `captchaDue`: with `captchaOn` (setup's captcha.enabled), whether the address must
+   * solve a captcha with this order; both read in one round trip of the store.
+   */
+  async hit(address: string, now: number, captchaOn: boolean): Promise<{ wait: number; captchaDue: boolean }> {
+    const { count, resetInMs, peeked } = await this.store.hitAndPeek(rateKey(address), ORDER_RATE_WINDOW_MS, now, captchaOn ? [failuresKey(address), ordersKey(address)] : [])
+    const [failures = 0, orders = 0] = peeked
+    return {
+      wait: count > ORDER_RATE_MAX ? retryAfterSeconds(resetInMs) : 0,
+      captchaDue: captchaOn && (failures >= CAPTCHA_AFTER_FAILURES || orders >= CAPTCHA_AFTER_ORDERS),
+    }
   }
 
   async recordFailure(address: string, now: number): Promise<void> {
