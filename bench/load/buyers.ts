@@ -3,6 +3,7 @@
  * and address (behind a trusted proxy, as TRUST_PROXY=loopback says), timing every call it makes.
  */
 import http from 'node:http'
+import { Worker } from 'node:worker_threads'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/token'
 
 /** A call that takes longer than this counts as hung (a frozen process holds it). */
@@ -184,22 +185,37 @@ export async function startBuyers(base: string, n: number, width = 50): Promise<
   return out
 }
 
+/** Pause between one unrelated-page fetch and the next. */
+const PROBE_GAP_MS = 20
+
 /**
  * GETs of an unrelated page (the listing) one after another while `during` runs: what a visitor
- * who is not in the rush sees.
+ * who is not in the rush sees. The visitor runs in its own thread (probe-worker.mjs): in this
+ * thread each fetch also waited its turn behind the load generator's own work for the rush
+ * (sending 1,000 calls, reading their answers), which a real visitor's browser does not share.
+ * It still shares the cores, as everything on this box does. (bench:load:cpu --probes=4, one run
+ * each, 2026-11-30: a probe's first fetch, sent with the burst, 0.9-1.1 s in this thread and
+ * 0.77-0.83 s in its own, so most of that wait is the servers'.)
  */
 export async function unrelatedWhile<T>(base: string, path: string, during: Promise<T>): Promise<{ value: T; page: CallResult[] }> {
-  const probe = new Buyer(base)
   const page: CallResult[] = []
-  let done = false
-  const loop = (async () => {
-    while (!done) {
-      page.push(await probe.call('GET', path))
-      await new Promise((ok) => setTimeout(ok, 20))
-    }
-  })()
-  const value = await during
-  done = true
-  await loop
-  return { value, page }
+  const worker = new Worker(new URL('./probe-worker.mjs', import.meta.url), {
+    workerData: { base, path, gapMs: PROBE_GAP_MS, address: freshAddress(), timeoutMs: CALL_TIMEOUT_MS },
+  })
+  const finished = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: 'done' | { ms: number; at: number; status: number; servedBy: number | null }) => {
+      if (m === 'done') return resolve()
+      // The thread's wall-clock time on this thread's performance clock.
+      page.push({ ms: m.ms, at: m.at - performance.timeOrigin, status: m.status, body: null, servedBy: m.servedBy })
+    })
+    worker.on('error', reject)
+  })
+  try {
+    const value = await during
+    worker.postMessage('stop')
+    await finished
+    return { value, page }
+  } finally {
+    await worker.terminate()
+  }
 }

@@ -16,8 +16,9 @@ import os from 'node:os'
 import { spawnCluster } from '../../tests/integration/cluster-helpers'
 import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
 import { machine, writeResults } from '../lib'
-import { startBuyers, stats, type Buyer, type CallResult } from './buyers'
+import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult } from './buyers'
 import { checkboxIds, hold as holdSeat, ordered, orderSeats, seatSession } from './seat-calls'
+import { UNRELATED_PAGE } from './scenarios'
 import { LOAD_SERVER_ENV } from './serverEnv'
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback)
@@ -35,6 +36,13 @@ const TAG = process.argv.find((a) => a.startsWith('--tag='))?.split('=')[1]
  * been selling for a while is nearer --warm=400 (GET /api/token server CPU 1.4 -> 0.9 ms).
  */
 const WARM_UP = arg('warm', 40)
+/**
+ * `--probes=N`: N visitors outside the rush, each in its own thread, fetch the unrelated page
+ * (bench:load's) one after another during the holds and the orders: its p99 with more samples
+ * than bench:load's one visitor gives, split into each one's first fetch (sent with the burst)
+ * and the rest. Their fetches add to the CPU figures (the listing is ~10 ms of server CPU).
+ */
+const PROBES = arg('probes', 0)
 const CLOCK_TICKS_PER_S = 100
 
 /** CPU milliseconds used so far by the processes whose command line matches: user + system, and the system (kernel) part alone. */
@@ -70,12 +78,18 @@ const clientCpu = () => {
  */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
 
+/** The unrelated page's fetches by `probes` visitors (each in its own thread, buyers.ts unrelatedWhile) while `during` runs. */
+async function probed<T>(probes: number, base: string, during: Promise<T>): Promise<{ value: T; first: CallResult[]; rest: CallResult[] }> {
+  const pages = await Promise.all(Array.from({ length: probes }, () => unrelatedWhile(base, UNRELATED_PAGE, during)))
+  return { value: await during, first: pages.flatMap((p) => p.page.slice(0, 1)), rest: pages.flatMap((p) => p.page.slice(1)) }
+}
+
 /** Runs `calls` at once and answers their stats with each side's CPU ms per call. */
-async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) => boolean = (r) => r.status === 200) {
+async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) => boolean = (r) => r.status === 200, probes = 0) {
   const before = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
   const started = performance.now()
   const fromUs = monotonicUs()
-  const results = await calls()
+  const { value: results, first, rest } = await probed(probes, cluster.url, calls())
   const toUs = monotonicUs()
   const wall = performance.now() - started
   const after = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
@@ -86,7 +100,7 @@ async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) 
   // in the 2026-11-29 runs, so the rest is the server's own JavaScript (and its GC and JIT threads).
   const system = Object.fromEntries(sides.map((k) => [k, per(after[k].system - before[k].system)])) as Record<(typeof sides)[number], number>
   const total = cpu.server + cpu.postgres + cpu.client
-  return { window_us: [fromUs, toUs], wall_ms: Math.round(wall), per_s: Math.round((results.filter(ok).length / wall) * 1000), call: stats(results, ok), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total) }
+  return { window_us: [fromUs, toUs], wall_ms: Math.round(wall), per_s: Math.round((results.filter(ok).length / wall) * 1000), call: stats(results, ok), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total), ...(probes ? { unrelated_page: { all: stats([...first, ...rest]), first_of_each_probe: stats(first), the_rest: stats(rest) } } : {}) }
 }
 
 const database = await freshPgDatabase()
@@ -109,17 +123,21 @@ try {
   const buyers = await startBuyers(cluster.url, BUYERS)
   const loadavg = os.loadavg().map((x) => Math.round(x * 100) / 100)
   const token = await measured(() => Promise.all(buyers.map((b) => b.call('GET', '/api/token'))))
-  const holds = await measured(() => Promise.all(buyers.map(hold)))
+  const holds = await measured(() => Promise.all(buyers.map(hold)), undefined, PROBES)
   // Then each buyer orders the seat he holds (POST /api/order/create-scheme, as the storefront does).
   const checkboxes = await checkboxIds(first)
   const order = (b: Buyer, i: number) => orderSeats(b, session, session.free[i], checkboxes)
-  const orders = await measured(() => Promise.all(buyers.map(order)), ordered)
+  const orders = await measured(() => Promise.all(buyers.map(order)), ordered, PROBES)
   const notOrdered = orders.call.calls - orders.call.ok
   const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds, orders_of_those_seats: orders }
   const file = writeResults(TAG ? `load-cpu-${TAG}` : 'load-cpu', results)
   console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server} (kernel ${token.system_cpu_ms_per_call.server}), PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
   console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server} (kernel ${holds.system_cpu_ms_per_call.server}), PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)
   console.log(`order: ${orders.per_s}/s p50 ${orders.call.p50_ms} ms p99 ${orders.call.p99_ms} ms${notOrdered ? ` (${notOrdered} not ordered)` : ''}; CPU ms an order server ${orders.cpu_ms_per_call.server} (kernel ${orders.system_cpu_ms_per_call.server}), PostgreSQL ${orders.cpu_ms_per_call.postgres}, client ${orders.cpu_ms_per_call.client}`)
+  for (const [name, phase] of [['holds', holds], ['orders', orders]] as const) {
+    const u = phase.unrelated_page
+    if (u) console.log(`unrelated page during the ${name}: p50 ${u.all.p50_ms} p99 ${u.all.p99_ms} ms (${u.all.calls} fetches); each probe's first fetch p50 ${u.first_of_each_probe.p50_ms} max ${u.first_of_each_probe.max_ms} ms; the rest p50 ${u.the_rest.p50_ms} p99 ${u.the_rest.p99_ms} ms`)
+  }
   console.log(`load average ${loadavg.join(' ')}; results: ${file}`)
 } finally {
   await cluster.stop()
