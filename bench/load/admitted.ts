@@ -16,7 +16,7 @@ import { nextAskMs, RETRY_AFTER_FAILURE_MS } from '../../src/app/screens/waiting
 import { saveRoom } from '../../src/server/domain/waiting/waiting.repository'
 import { ROOM_CACHE_TTL_MS } from '../../src/server/domain/waiting/room'
 import { SESSION_COOKIE } from '../../src/server/security/cookies'
-import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult } from './buyers'
+import { startBuyers, stats, unrelatedVisitor, type Buyer, type CallResult } from './buyers'
 import { checkboxIds, hold, held, ordered, orderSeats, seatSession } from './seat-calls'
 import { UNRELATED_PAGE, type Target } from './scenarios'
 
@@ -88,8 +88,11 @@ export async function admittedRush(t: Target, n: number, perMinute: number) {
     return out
   }
   const running = Promise.all(buyers.map((b, i) => journey(b, i, joins[i])))
+  const visitor = await unrelatedVisitor(t.url, UNRELATED_PAGE)
   await sleep(opensAt - Date.now())
-  const { value: journeys, page } = await unrelatedWhile(t.url, UNRELATED_PAGE, running)
+  visitor.start()
+  const journeys = await running
+  const page = await visitor.stop()
 
   const holds = journeys.flatMap((j) => (j.hold ? [j.hold] : []))
   const orders = journeys.flatMap((j) => (j.order ? [j.order] : []))

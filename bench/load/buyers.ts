@@ -188,34 +188,49 @@ export async function startBuyers(base: string, n: number, width = 50): Promise<
 /** Pause between one unrelated-page fetch and the next. */
 const PROBE_GAP_MS = 20
 
+/** A visitor who is not in the rush, fetching an unrelated page (the listing) one fetch after another. */
+export interface UnrelatedVisitor {
+  /** Starts fetching (each fetch is recorded). */
+  start(): void
+  /** Stops after the fetch under way and answers every recorded fetch. */
+  stop(): Promise<CallResult[]>
+}
+
 /**
- * GETs of an unrelated page (the listing) one after another while `during` runs: what a visitor
- * who is not in the rush sees. The visitor runs in its own thread (probe-worker.mjs): in this
- * thread each fetch also waited its turn behind the load generator's own work for the rush
- * (sending 1,000 calls, reading their answers), which a real visitor's browser does not share.
- * It still shares the cores, as everything on this box does. (bench:load:cpu --probes=4, one run
- * each, 2026-11-30: a probe's first fetch, sent with the burst, 0.9-1.1 s in this thread and
- * 0.77-0.83 s in its own, so most of that wait is the servers'.)
+ * Readies a visitor who is not in the rush: what they see is the unrelated page's time. The
+ * visitor runs in its own thread (probe-worker.mjs): in this thread each fetch also waited its
+ * turn behind the load generator's own work for the rush (sending 1,000 calls, reading their
+ * answers), which a real visitor's browser does not share; it still shares the cores, as
+ * everything on this box does. Its connection is opened by one fetch before it is ready (not
+ * recorded), as the buyers' are before their bursts: behind a proxy that keeps its upstream
+ * connections (README "Deployment") a visitor's request rides one, while a fresh connection costs
+ * the cluster a hand-over by the primary to a busy worker. bench:load:cpu --probes=4, one run each,
+ * 2026-11-30: a visitor's first fetch, sent with the holds' burst on a new connection, 0.77-0.83 s.
  */
-export async function unrelatedWhile<T>(base: string, path: string, during: Promise<T>): Promise<{ value: T; page: CallResult[] }> {
+export async function unrelatedVisitor(base: string, path: string): Promise<UnrelatedVisitor> {
   const page: CallResult[] = []
   const worker = new Worker(new URL('./probe-worker.mjs', import.meta.url), {
     workerData: { base, path, gapMs: PROBE_GAP_MS, address: freshAddress(), timeoutMs: CALL_TIMEOUT_MS },
   })
-  const finished = new Promise<void>((resolve, reject) => {
-    worker.on('message', (m: 'done' | { ms: number; at: number; status: number; servedBy: number | null }) => {
-      if (m === 'done') return resolve()
-      // The thread's wall-clock time on this thread's performance clock.
-      page.push({ ms: m.ms, at: m.at - performance.timeOrigin, status: m.status, body: null, servedBy: m.servedBy })
-    })
-    worker.on('error', reject)
+  let ready = () => {}
+  let done = () => {}
+  const isReady = new Promise<void>((ok) => (ready = ok))
+  const finished = new Promise<void>((ok) => (done = ok))
+  const failed = new Promise<never>((_, reject) => worker.on('error', reject))
+  worker.on('message', (m: 'ready' | 'done' | { ms: number; at: number; status: number; servedBy: number | null }) => {
+    if (m === 'ready') return ready()
+    if (m === 'done') return done()
+    // The thread's wall-clock time on this thread's performance clock.
+    page.push({ ms: m.ms, at: m.at - performance.timeOrigin, status: m.status, body: null, servedBy: m.servedBy })
   })
-  try {
-    const value = await during
-    worker.postMessage('stop')
-    await finished
-    return { value, page }
-  } finally {
-    await worker.terminate()
+  await Promise.race([isReady, failed])
+  return {
+    start: () => worker.postMessage('go'),
+    stop: async () => {
+      worker.postMessage('stop')
+      await Promise.race([finished, failed])
+      await worker.terminate()
+      return page
+    },
   }
 }

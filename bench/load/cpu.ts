@@ -16,7 +16,7 @@ import os from 'node:os'
 import { spawnCluster } from '../../tests/integration/cluster-helpers'
 import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
 import { machine, writeResults } from '../lib'
-import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult } from './buyers'
+import { startBuyers, stats, unrelatedVisitor, type Buyer, type CallResult } from './buyers'
 import { checkboxIds, hold as holdSeat, ordered, orderSeats, seatSession } from './seat-calls'
 import { UNRELATED_PAGE } from './scenarios'
 import { LOAD_SERVER_ENV } from './serverEnv'
@@ -78,21 +78,29 @@ const clientCpu = () => {
  */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n)
 
-/** The unrelated page's fetches by `probes` visitors (each in its own thread, buyers.ts unrelatedWhile) while `during` runs. */
-async function probed<T>(probes: number, base: string, during: Promise<T>): Promise<{ value: T; first: CallResult[]; rest: CallResult[] }> {
-  const pages = await Promise.all(Array.from({ length: probes }, () => unrelatedWhile(base, UNRELATED_PAGE, during)))
-  return { value: await during, first: pages.flatMap((p) => p.page.slice(0, 1)), rest: pages.flatMap((p) => p.page.slice(1)) }
+/** The unrelated page's fetches by `count` visitors (each in its own thread, buyers.ts unrelatedVisitor) while `calls` run. */
+async function probed<T>(count: number, base: string, calls: () => Promise<T>): Promise<{ value: T; first: CallResult[]; rest: CallResult[] }> {
+  const visitors = await Promise.all(Array.from({ length: count }, () => unrelatedVisitor(base, UNRELATED_PAGE)))
+  // Started once the calls are sent, so each visitor's first fetch leaves with the burst, not before it.
+  const pending = calls()
+  for (const v of visitors) v.start()
+  const value = await pending
+  const pages = await Promise.all(visitors.map((v) => v.stop()))
+  return { value, first: pages.flatMap((p) => p.slice(0, 1)), rest: pages.flatMap((p) => p.slice(1)) }
 }
 
 /** Runs `calls` at once and answers their stats with each side's CPU ms per call. */
 async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) => boolean = (r) => r.status === 200, probes = 0) {
-  const before = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
-  const started = performance.now()
-  const fromUs = monotonicUs()
-  const { value: results, first, rest } = await probed(probes, cluster.url, calls())
-  const toUs = monotonicUs()
-  const wall = performance.now() - started
-  const after = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
+  // Timed and CPU-read around the calls alone (the probes stop after).
+  const { value: { results, before, after, wall, fromUs, toUs }, first, rest } = await probed(probes, cluster.url, async () => {
+    const before = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
+    const started = performance.now()
+    const fromUs = monotonicUs()
+    const results = await calls()
+    const toUs = monotonicUs()
+    const wall = performance.now() - started
+    return { results, before, after: { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }, wall, fromUs, toUs }
+  })
   const per = (ms: number) => Math.round((ms / results.length) * 100) / 100
   const sides = ['server', 'postgres', 'client'] as const
   const cpu = Object.fromEntries(sides.map((k) => [k, per(after[k].total - before[k].total)])) as Record<(typeof sides)[number], number>

@@ -1,7 +1,8 @@
-// The unrelated page's visitor (bench/load/buyers.ts unrelatedWhile), in its own thread: GETs of
-// one page one after another, `gapMs` apart, until told to stop. Plain JavaScript so the thread
-// needs no TypeScript loader. Posts each fetch as { ms, at, status, servedBy }, `at` on the
-// wall clock (performance.timeOrigin + now) for the main thread to convert to its own.
+// The unrelated page's visitor (bench/load/buyers.ts unrelatedVisitor), in its own thread: one
+// fetch to open its connection, then 'ready'; on 'go', GETs of the page one after another, `gapMs`
+// apart, until 'stop'. Plain JavaScript so the thread needs no TypeScript loader. Posts each
+// recorded fetch as { ms, at, status, servedBy }, `at` on the wall clock (performance.timeOrigin
+// + now) for the main thread to convert to its own.
 import http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { clearTimeout, setTimeout } from 'node:timers'
@@ -11,8 +12,14 @@ const { base, path, gapMs, address, timeoutMs } = workerData
 const agent = new http.Agent({ keepAlive: true })
 let cookie = ''
 let stopped = false
+let go = () => {}
+const started = new Promise((ok) => (go = ok))
 parentPort.on('message', (m) => {
-  if (m === 'stop') stopped = true
+  if (m === 'go') go()
+  if (m === 'stop') {
+    stopped = true
+    go()
+  }
 })
 
 function fetchOnce() {
@@ -44,6 +51,9 @@ function fetchOnce() {
   })
 }
 
+await fetchOnce()
+parentPort.postMessage('ready')
+await started
 while (!stopped) {
   parentPort.postMessage(await fetchOnce())
   await new Promise((ok) => setTimeout(ok, gapMs))

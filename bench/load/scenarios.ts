@@ -9,7 +9,7 @@ import type { PriceRow } from '../../src/contract/entities/price'
 import type { Db } from '../../src/server/db/connect'
 import { saveRoom } from '../../src/server/domain/waiting/waiting.repository'
 import { demoHash } from '../../src/server/seed/catalog'
-import { startBuyers, stats, unrelatedWhile, type Buyer, type CallResult, type CallStats } from './buyers'
+import { startBuyers, stats, unrelatedVisitor, type Buyer, type CallResult, type CallStats } from './buyers'
 import { byProcess } from './freeze'
 import { cardTypeId, pay, PAY_SHARE, type Confirmed } from './payments'
 import { buyerDetails, checkboxIds, hold, held, ordered, orderSeats, seatSession } from './seat-calls'
@@ -68,6 +68,7 @@ export interface RushResult {
 export type Tally = <T>(call: Promise<T>) => Promise<T>
 
 export async function burst(t: Target, run: (tally: Tally) => Promise<CallResult[]>, okOf: (r: CallResult, i: number) => boolean, calls = 0, withFaults = false): Promise<RushResult & { results: CallResult[] }> {
+  const visitor = await unrelatedVisitor(t.url, UNRELATED_PAGE)
   const started = performance.now()
   const faultAfter = Math.max(1, Math.round(calls * FAULT_AFTER_SHARE))
   let answered = 0
@@ -82,7 +83,11 @@ export async function burst(t: Target, run: (tally: Tally) => Promise<CallResult
       return x
     })
   const faulting = withFaults && t.faults ? t.faults(trigger) : Promise.resolve(undefined)
-  const { value: results, page } = await unrelatedWhile(t.url, UNRELATED_PAGE, run(tally))
+  const pending = run(tally)
+  // Started once the calls are sent, so the visitor's first fetch leaves with the burst, not before it.
+  visitor.start()
+  const results = await pending
+  const page = await visitor.stop()
   const ended = performance.now()
   // A burst with fewer calls than expected still lets its faults run (they land after it: said so below).
   fire()
