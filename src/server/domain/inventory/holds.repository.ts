@@ -1,4 +1,4 @@
-import { sql, type QueryCreator } from 'kysely'
+import { sql, type QueryCreator, type SelectQueryBuilder } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
 import type { Database } from '../../db/database'
 import { liveHold } from './live'
@@ -75,23 +75,36 @@ export async function standingTaken(trx: Db, calendarId: number, placeIds: reado
 export async function releaseCartHolds(trx: Db, cartId: number, now: number, only?: { seatIds?: number[]; standIds?: number[] }): Promise<void> {
   const seats = !only || (only.seatIds?.length ?? 0) > 0
   const stands = !only || (only.standIds?.length ?? 0) > 0
-  const seatRelease = (db: QueryCreator<Database>) => {
-    const q = db.updateTable('seat_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
-    return only?.seatIds ? q.where('seat_id', 'in', only.seatIds) : q
-  }
-  const standRelease = (db: QueryCreator<Database>) => {
-    const q = db.updateTable('standing_holds').set({ released_at: now }).where('cart_id', '=', cartId).where('state', '=', 'cart').where('released_at', 'is', null)
-    return only?.standIds ? q.where('standing_place_id', 'in', only.standIds) : q
-  }
-  // Both in one round trip on PostgreSQL (a data-modifying WITH runs whether or not it is read):
-  // every seat-map order releases what its cart held besides the ordered seats (issue 18).
+  const seatRelease = (db: QueryCreator<Database>) => releaseSeatHolds(db, cartId, now, { only: only?.seatIds })
+  const standRelease = (db: QueryCreator<Database>) => releaseStandingHolds(db, cartId, now, only?.standIds)
+  // Both in one round trip on PostgreSQL (a data-modifying WITH runs whether or not it is read).
   if (seats && stands && isPostgresDb(trx)) {
     // The CTE widens the builder's tables; the release reads only standing_holds.
-    await standRelease(trx.with('released_seats', (db) => seatRelease(db).returning('seat_holds.id')) as unknown as QueryCreator<Database>).execute()
+    await standRelease(asBase(trx.with('released_seats', (db) => seatRelease(db).returning('seat_holds.id')))).execute()
     return
   }
   if (seats) await seatRelease(trx).execute()
   if (stands) await standRelease(trx).execute()
+}
+
+/** A builder that a WITH widened, as the plain one (each of this file's statements reads only its own table). */
+const asBase = (db: unknown) => db as QueryCreator<Database>
+
+/** A cart: its id, or (PostgreSQL) the subquery finding it by its visitor's session, so a statement need not wait for a read of it. */
+type CartRef = number | SelectQueryBuilder<Database, 'carts', { id: number }>
+
+/** The UPDATE releasing a cart's live seat holds: all of them, `only` those seats, or all but the `except` ones. */
+function releaseSeatHolds(db: QueryCreator<Database>, cart: CartRef, now: number, pick: { only?: readonly number[]; except?: readonly number[] }) {
+  let q = db.updateTable('seat_holds').set({ released_at: now }).where('cart_id', '=', cart).where('state', '=', 'cart').where('released_at', 'is', null)
+  if (pick.only) q = q.where('seat_id', 'in', [...pick.only])
+  if (pick.except) q = q.where((eb) => eb.not(amongSeats('seat_id', pick.except!)))
+  return q
+}
+
+/** The UPDATE releasing a cart's live standing holds: all of them, or `only` those places. */
+function releaseStandingHolds(db: QueryCreator<Database>, cart: CartRef, now: number, only?: readonly number[]) {
+  const q = db.updateTable('standing_holds').set({ released_at: now }).where('cart_id', '=', cart).where('state', '=', 'cart').where('released_at', 'is', null)
+  return only ? q.where('standing_place_id', 'in', [...only]) : q
 }
 
 /** Live (unexpired) holds of a cart, seats and standing places. */
@@ -196,7 +209,7 @@ export async function moveCartToOrder(trx: Db, sessionId: string, calendarId: nu
     await releaseCartHolds(trx, cartId, now)
     return moved
   }
-  const cart = (db: QueryCreator<Database>) => db.selectFrom('carts').select('id').where('session_id', '=', sessionId).where('calendar_id', '=', calendarId)
+  const cart = (db: QueryCreator<Database>): CartRef => db.selectFrom('carts').select('id').where('session_id', '=', sessionId).where('calendar_id', '=', calendarId)
   for (const g of groups.slice(0, -1)) {
     for (const r of await moveSeats(trx, cart(trx), calendarId, g, owner).execute()) moved.add(r.seat_id)
   }
@@ -204,25 +217,8 @@ export async function moveCartToOrder(trx: Db, sessionId: string, calendarId: nu
   // The CTEs widen the builder's tables; each statement reads only its own table (asBase).
   const rows = await trx
     .with('moved', (db) => moveSeats(db, cart(db), calendarId, last, owner))
-    .with('released_seats', (db) =>
-      asBase(db)
-        .updateTable('seat_holds')
-        .set({ released_at: now })
-        .where('cart_id', '=', cart(asBase(db)))
-        .where('state', '=', 'cart')
-        .where('released_at', 'is', null)
-        .where((eb) => eb.not(amongSeats('seat_id', last.seatIds)))
-        .returning('seat_holds.id'),
-    )
-    .with('released_stands', (db) =>
-      asBase(db)
-        .updateTable('standing_holds')
-        .set({ released_at: now })
-        .where('cart_id', '=', cart(asBase(db)))
-        .where('state', '=', 'cart')
-        .where('released_at', 'is', null)
-        .returning('standing_holds.id'),
-    )
+    .with('released_seats', (db) => releaseSeatHolds(asBase(db), cart(asBase(db)), now, { except: last.seatIds }).returning('seat_holds.id'))
+    .with('released_stands', (db) => releaseStandingHolds(asBase(db), cart(asBase(db)), now).returning('standing_holds.id'))
     .selectFrom('moved')
     .select('seat_id')
     .execute()
@@ -230,10 +226,8 @@ export async function moveCartToOrder(trx: Db, sessionId: string, calendarId: nu
   return moved
 }
 
-const asBase = (db: unknown) => db as QueryCreator<Database>
-
 /** The UPDATE moving a cart's live holds of `group` to an order; the cart by id or by the subquery finding it. */
-function moveSeats(db: QueryCreator<Database>, cart: number | ReturnType<QueryCreator<Database>['selectFrom']>, calendarId: number, group: PricedSeats, owner: HoldOwner) {
+function moveSeats(db: QueryCreator<Database>, cart: CartRef, calendarId: number, group: PricedSeats, owner: HoldOwner) {
   return db
     .updateTable('seat_holds')
     .set({ state: owner.state, order_id: owner.orderId, cart_id: null, price_id: group.priceId, expires_at: owner.expiresAt })
