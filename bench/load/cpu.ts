@@ -13,10 +13,12 @@
  */
 import fs from 'node:fs'
 import os from 'node:os'
+import pg from 'pg'
 import { spawnCluster } from '../../tests/integration/cluster-helpers'
 import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
 import { machine, writeResults } from '../lib'
 import { startBuyers, stats, unrelatedVisitor, type Buyer, type CallResult } from './buyers'
+import { cardTypeId, pay, PAY_SHARE } from './payments'
 import { checkboxIds, hold as holdSeat, ordered, orderSeats, seatSession } from './seat-calls'
 import { UNRELATED_PAGE } from './scenarios'
 import { LOAD_SERVER_ENV } from './serverEnv'
@@ -43,6 +45,12 @@ const WARM_UP = arg('warm', 40)
  * and the rest. Their fetches add to the CPU figures (the listing is ~10 ms of server CPU).
  */
 const PROBES = arg('probes', 0)
+/**
+ * `--pay`: then every second buyer with an order pays it as bench:load's do (payments.ts: the
+ * payment's start, Approve on the sandbox bank's page, whose signed callback settles the order
+ * and e-mails the tickets), measured the same way (CPU ms a payment).
+ */
+const PAY = process.argv.includes('--pay')
 const CLOCK_TICKS_PER_S = 100
 
 /** CPU milliseconds used so far by the processes whose command line matches: user + system, and the system (kernel) part alone. */
@@ -89,17 +97,35 @@ async function probed<T>(count: number, base: string, calls: () => Promise<T>): 
   return { value, first: pages.flatMap((p) => p.slice(0, 1)), rest: pages.flatMap((p) => p.slice(1)) }
 }
 
+/** Orders paid in the run's database. */
+async function countPaid(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return Number((await client.query('select count(*) as n from orders where paid = 1')).rows[0].n)
+  } finally {
+    await client.end()
+  }
+}
+
+/** How many of the unrelated page's slowest fetches a phase lists (when sent, how long, which process). */
+const SLOWEST_LISTED = 5
+
+/** The slowest fetches: sent at (ms after the phase started), time taken, the answering process. */
+const slowest = (page: readonly CallResult[], started: number) =>
+  [...page].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_LISTED).map((r) => ({ sent_at_ms: Math.round(r.at - r.ms - started), ms: Math.round(r.ms), served_by: r.servedBy }))
+
 /** Runs `calls` at once and answers their stats with each side's CPU ms per call. */
 async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) => boolean = (r) => r.status === 200, probes = 0) {
   // Timed and CPU-read around the calls alone (the probes stop after).
-  const { value: { results, before, after, wall, fromUs, toUs }, first, rest } = await probed(probes, cluster.url, async () => {
+  const { value: { results, before, after, wall, fromUs, toUs, started }, first, rest } = await probed(probes, cluster.url, async () => {
     const before = { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }
     const started = performance.now()
     const fromUs = monotonicUs()
     const results = await calls()
     const toUs = monotonicUs()
     const wall = performance.now() - started
-    return { results, before, after: { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }, wall, fromUs, toUs }
+    return { results, before, after: { server: serverCpu(), postgres: postgresCpu(), client: clientCpu() }, wall, fromUs, toUs, started }
   })
   const per = (ms: number) => Math.round((ms / results.length) * 100) / 100
   const sides = ['server', 'postgres', 'client'] as const
@@ -108,7 +134,7 @@ async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) 
   // in the 2026-11-29 runs, so the rest is the server's own JavaScript (and its GC and JIT threads).
   const system = Object.fromEntries(sides.map((k) => [k, per(after[k].system - before[k].system)])) as Record<(typeof sides)[number], number>
   const total = cpu.server + cpu.postgres + cpu.client
-  return { window_us: [fromUs, toUs], wall_ms: Math.round(wall), per_s: Math.round((results.filter(ok).length / wall) * 1000), call: stats(results, ok), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total), ...(probes ? { unrelated_page: { all: stats([...first, ...rest]), first_of_each_probe: stats(first), the_rest: stats(rest) } } : {}) }
+  return { window_us: [fromUs, toUs], wall_ms: Math.round(wall), per_s: Math.round((results.filter(ok).length / wall) * 1000), call: stats(results, ok), cpu_ms_per_call: cpu, system_cpu_ms_per_call: system, ceiling_per_s_on_these_cores: Math.round((os.cpus().length * 1000) / total), ...(probes ? { unrelated_page: { all: stats([...first, ...rest]), first_of_each_probe: stats(first), the_rest: stats(rest), slowest: slowest([...first, ...rest], started) } } : {}) }
 }
 
 const database = await freshPgDatabase()
@@ -135,14 +161,23 @@ try {
   // Then each buyer orders the seat he holds (POST /api/order/create-scheme, as the storefront does).
   const checkboxes = await checkboxIds(first)
   const order = (b: Buyer, i: number) => orderSeats(b, session, session.free[i], checkboxes)
-  const orders = await measured(() => Promise.all(buyers.map(order)), ordered, PROBES)
+  let placed: CallResult[] = []
+  const orders = await measured(async () => (placed = await Promise.all(buyers.map(order))), ordered, PROBES)
   const notOrdered = orders.call.calls - orders.call.ok
-  const results = { started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds, orders_of_those_seats: orders }
+  const payers = PAY ? buyers.map((b, i) => ({ b, r: placed[i] })).filter((x) => ordered(x.r)).filter((_, i) => i % Math.round(1 / PAY_SHARE) === 0) : []
+  const typeId = payers.length ? await cardTypeId(payers[0].b, String(payers[0].r.body!.hash)) : 0
+  // A payment's answer is the bank page's Approve: 303 back to the order page when confirmed.
+  const payments = payers.length ? await measured(async () => (await Promise.all(payers.map((p) => pay(p.b, String(p.r.body!.hash), typeId)))).map((x) => x.result), (r) => r.status === 303, PROBES) : null
+  // What the payments settled, read from the database: a 303 alone is the bank page's answer, which
+  // a callback not taken (answered busy or refused) also gets.
+  const paidOrders = payments ? await countPaid(database.url) : null
+  const results = { paid_orders_after: paidOrders, started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds, orders_of_those_seats: orders, ...(payments ? { payments_of_half: payments } : {}) }
   const file = writeResults(TAG ? `load-cpu-${TAG}` : 'load-cpu', results)
   console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server} (kernel ${token.system_cpu_ms_per_call.server}), PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
   console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server} (kernel ${holds.system_cpu_ms_per_call.server}), PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)
   console.log(`order: ${orders.per_s}/s p50 ${orders.call.p50_ms} ms p99 ${orders.call.p99_ms} ms${notOrdered ? ` (${notOrdered} not ordered)` : ''}; CPU ms an order server ${orders.cpu_ms_per_call.server} (kernel ${orders.system_cpu_ms_per_call.server}), PostgreSQL ${orders.cpu_ms_per_call.postgres}, client ${orders.cpu_ms_per_call.client}`)
-  for (const [name, phase] of [['holds', holds], ['orders', orders]] as const) {
+  if (payments) console.log(`payment: orders paid afterwards ${paidOrders} of ${payers.length}; ${payments.per_s}/s p50 ${payments.call.p50_ms} ms p99 ${payments.call.p99_ms} ms (${payments.call.ok} of ${payments.call.calls} confirmed); CPU ms a payment server ${payments.cpu_ms_per_call.server} (kernel ${payments.system_cpu_ms_per_call.server}), PostgreSQL ${payments.cpu_ms_per_call.postgres}, client ${payments.cpu_ms_per_call.client}`)
+  for (const [name, phase] of [['holds', holds], ['orders', orders], ...(payments ? [['payments', payments] as const] : [])] as const) {
     const u = phase.unrelated_page
     if (u) console.log(`unrelated page during the ${name}: p50 ${u.all.p50_ms} p99 ${u.all.p99_ms} ms (${u.all.calls} fetches); each probe's first fetch p50 ${u.first_of_each_probe.p50_ms} max ${u.first_of_each_probe.max_ms} ms; the rest p50 ${u.the_rest.p50_ms} p99 ${u.the_rest.p99_ms} ms`)
   }

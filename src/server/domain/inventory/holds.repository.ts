@@ -291,9 +291,10 @@ export async function releaseOrderHolds(db: Db, orderIds: readonly number[], now
 }
 
 /** Sells an order's live seat and standing holds (it was paid): sold holds never expire. */
-export async function sellOrderHolds(trx: Db, orderId: number): Promise<void> {
-  await trx.updateTable('seat_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).execute()
+export async function sellOrderHolds(trx: Db, orderId: number): Promise<{ seats: number }> {
+  const seats = await trx.updateTable('seat_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
   await trx.updateTable('standing_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).execute()
+  return { seats: Number(seats.numUpdatedRows) }
 }
 
 /** Releases an order's live holds of the given seats for good (a return: released, no expiry). */

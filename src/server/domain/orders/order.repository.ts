@@ -207,8 +207,20 @@ export async function reopenOrder(trx: Db, orderId: number, status: number): Pro
 }
 
 /** The sessions an order has lines in, each once. */
-export async function orderCalendarIds(db: Db, orderId: number): Promise<number[]> {
-  return (await db.selectFrom('order_lines').select('calendar_id').distinct().where('order_id', '=', orderId).execute()).map((r) => r.calendar_id)
+/** An order's sessions, and how many of its lines are numbered seats and how many are not (general admission, standing places). */
+export async function orderPlaces(db: Db, orderId: number): Promise<{ calendarIds: number[]; seatLines: number; otherLines: number }> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select(['calendar_id', sql<number>`sum(case when seat_id is null then 0 else 1 end)`.as('seats'), sql<number>`sum(case when seat_id is null then 1 else 0 end)`.as('others')])
+    .where('order_id', '=', orderId)
+    .groupBy('calendar_id')
+    .orderBy('calendar_id')
+    .execute()
+  return {
+    calendarIds: rows.map((r) => r.calendar_id),
+    seatLines: rows.reduce((n, r) => n + Number(r.seats), 0),
+    otherLines: rows.reduce((n, r) => n + Number(r.others), 0),
+  }
 }
 
 /** An order's lines with what their tickets take: session, price, place and subscription. */
