@@ -55,8 +55,9 @@ async function withRetry<T>(db: Db, work: () => Promise<T>): Promise<T> {
  * lock alone (settleSeatsOnly): its seats are its live holds, which the live-hold unique index
  * keeps from anyone else, and whoever would take one must first cancel the order (orders/expiry.ts),
  * which waits for this lock and then finds it paid. In an on-sale rush every payment of a
- * session took that session's lock in turn (500 payments came at 37-69 a second, p99 3-10 s), and
- * each one waiting held a pooled connection, so unrelated pages of the process waited too.
+ * session took that session's lock in turn, each waiting on a pooled connection: 500 payments
+ * at once, p50 1.7-2.2 s and p99 2.6-3.3 s, against 1.4-1.5 s and 2.1-2.6 s settled this way
+ * (bench:load:cpu --pay, alternated; the rate, bound by the CPU a payment costs, did not move).
  * Anything else (general admission or standing places, whose stock is counted across the
  * session; an order cancelled meanwhile, to revive; a seat hold gone) is settled the locked way.
  */
