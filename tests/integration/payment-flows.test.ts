@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
+import { orderBody, seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
 import {
   decide,
   formPost,
@@ -89,6 +89,19 @@ describe.each(TEST_DBS)('payment flows of the sandbox bank on %s', (dbKind) => {
 
     // Paying again is refused.
     expect((await startPay(v, hash, pfx.types.card)).body.errorCode).toBe(ErrorCode.PAYMENT)
+  })
+
+  it("the bank sends the buyer back in the order's language (?lang kept for a non-default one)", async () => {
+    const v = await visitor(server.url)
+    const placed = await v.post<{ errorCode: string; hash: string }>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }], { lang: 'en' }))
+    expect(placed.body.errorCode).toBe('0')
+    const hash = placed.body.hash
+    const approved = pathOf((await startPay(v, hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
+    expect((await decide(v, approved, 'approve')).headers.get('location')).toBe(`/order/${hash}?lang=en&bank=sandbox&payment=${approved}`)
+
+    const second = await v.post<{ errorCode: string; hash: string }>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }], { lang: 'en' }))
+    const declined = pathOf((await startPay(v, second.body.hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
+    expect((await decide(v, declined, 'decline')).headers.get('location')).toBe(`/order/declined/${second.body.hash}?lang=en`)
   })
 
   it('card redirect declined: the browser lands on /order/declined/{hash}; the order stays payable', async () => {

@@ -53,7 +53,7 @@ export function findPayment(db: Db, publicId: string) {
     .selectFrom('payments as p')
     .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select(['p.id', 'p.public_id', 'p.order_id', 'p.amount', 'p.status', 't.protocol_kind', 't.name_en', 'o.hash', 'o.ord_num'])
+    .select(['p.id', 'p.public_id', 'p.order_id', 'p.amount', 'p.status', 't.protocol_kind', 't.name_en', 'o.hash', 'o.ord_num', 'o.lang'])
     .where('p.public_id', '=', publicId)
     .executeTakeFirst()
 }

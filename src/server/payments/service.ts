@@ -9,6 +9,7 @@ import { orderMoney } from '../domain/orders/money'
 import { findOrderByHash, lockOrder } from '../domain/orders/order.repository'
 import { assertChangeable } from '../domain/orders/state'
 import { ORDER_ROUTE } from '../domain/orders/constants'
+import { clientPageUrl } from '../domain/orders/links'
 import { insertPendingPayment, lastPaymentStatus, setPaymentQrUrl } from './payment.repository'
 import type { PaymentRegistry } from './registry'
 import { markOrderPaid } from './settle'
@@ -61,7 +62,7 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
   })
   if (!payment) {
     input.onPaidWithoutBank?.(order.hash)
-    return { errorCode: ErrorCode.OK, errorText: messageText('paid-without-bank', input.lang), bankUrl: `${input.publicUrl}${ORDER_ROUTE}${order.hash}` }
+    return { errorCode: ErrorCode.OK, errorText: messageText('paid-without-bank', input.lang), bankUrl: clientPageUrl(input.publicUrl, ORDER_ROUTE, order.hash, order.lang) }
   }
 
   const answer = await provider.start({ payment, order: { hash: order.hash, ordNum: order.ord_num, email: order.email, lang: order.lang }, publicUrl: input.publicUrl })

@@ -28,6 +28,7 @@ export const ORDER_CHECKBOX_SCOPE = 'order'
 
 /** Payment start path of a payment type (the contract's paymentStart call). */
 export const PAYMENT_START_PATH = '/api/payment/start/'
-/** Client route of the order view and of the declined-payment page (001 §2). */
+/** Client routes of the order view, the declined-payment page and one ticket (001 §2). */
 export const ORDER_ROUTE = '/order/'
 export const DECLINED_ROUTE = '/order/declined/'
+export const TICKET_ROUTE = '/ticket/'

@@ -5,13 +5,11 @@ import type { Db } from '../../db/connect'
 import { toMajor } from '../../../contract/rules/money'
 import { orderMoney } from '../../domain/orders/money'
 import { findOrderByHash } from '../../domain/orders/order.repository'
+import { ORDER_ROUTE, TICKET_ROUTE } from '../../domain/orders/constants'
+import { clientPageUrl } from '../../domain/orders/links'
 import { listMailTicketLines } from '../mail.repository'
 import { sendMail, type MailResult } from '../outbox'
 import { orderPaidMail } from './orderMail'
-
-/** Client routes of the order view and of one ticket. */
-const ORDER_PATH = '/order/'
-const TICKET_PATH = '/ticket/'
 
 /**
  * E-mails the buyer the links to an order's tickets, in the order's language. Called after the
@@ -27,7 +25,6 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
   const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
   const lines = await listMailTicketLines(db, order.id)
   const money = await orderMoney(db, order)
-  const q = lang === DEFAULT_LANG ? '' : `?lang=${lang}`
   return sendMail(db, config, {
     orderId: order.id,
     ...orderPaidMail({
@@ -35,8 +32,8 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
       lang,
       ordNum: order.ord_num,
       sum: toMajor(money.payable),
-      orderLink: `${config.publicUrl}${ORDER_PATH}${order.hash}${q}`,
-      tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: `${config.publicUrl}${TICKET_PATH}${l.ticket_hash}${q}` })),
+      orderLink: clientPageUrl(config.publicUrl, ORDER_ROUTE, order.hash, lang),
+      tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
     }),
   })
 }

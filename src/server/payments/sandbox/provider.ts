@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { ORDER_ROUTE } from '../../domain/orders/constants'
+import { clientPageUrl } from '../../domain/orders/links'
 import { qrDataUrl } from '../../domain/tickets/codes'
 import type { BankNotification, PaymentFlow, PaymentProvider, StartContext } from '../provider'
 import { sign, verify } from './signature'
@@ -75,7 +77,7 @@ export function sandboxProviders(secret: string): Record<PaymentFlow, PaymentPro
     }),
     widget: provider('widget', secret, async (ctx) => ({
       bankInvoiceId: ctx.payment.publicId,
-      backUrl: `${ctx.publicUrl}/order/${ctx.order.hash}`,
+      backUrl: clientPageUrl(ctx.publicUrl, ORDER_ROUTE, ctx.order.hash, ctx.order.lang),
     })),
   }
 }

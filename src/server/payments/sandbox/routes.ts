@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { ErrorCode } from '../../../contract/errors'
 import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orders/constants'
+import { clientPageUrl } from '../../domain/orders/links'
 import { toMajor } from '../../../contract/rules/money'
 import { findPayment, insertPaymentCallback, paymentIdOf } from '../payment.repository'
 import type { PaymentRegistry } from '../registry'
@@ -80,8 +81,10 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
       if (delivered.retrying) app.log.warn({ payment: params.data.id, status: delivered.statusCode }, 'sandbox bank: callback not taken yet, retrying in the background')
       const outcome = delivered.result ?? 'error'
       if ((request.query as { qr?: string }).qr === '1') return reply.type(HTML).send(resultPage(status === 'approved', outcome))
-      const hash = await orderHashOfPayment(db, params.data.id)
-      const target = status === 'declined' || outcome === 'refunded' ? `${DECLINED_ROUTE}${hash}` : `${ORDER_ROUTE}${hash}?bank=${SANDBOX}&payment=${params.data.id}`
+      // The order page in the buyer's language (the bank's pages know none of the app's query).
+      const target = status === 'declined' || outcome === 'refunded'
+        ? clientPageUrl('', DECLINED_ROUTE, p.hash, p.lang)
+        : clientPageUrl('', ORDER_ROUTE, p.hash, p.lang, { bank: SANDBOX, payment: params.data.id })
       return reply.redirect(target, 303)
     })
 
