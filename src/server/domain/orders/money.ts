@@ -1,7 +1,7 @@
 import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import { orderSum, type OrderSum } from '../../../contract/rules/money'
 import type { Db } from '../../db/connect'
-import { findOrderDiscount, listLineMoney, listServiceCosts, type OrderDiscountRow } from './order.repository'
+import { readMoneyParts, type LineMoney, type OrderDiscountRow } from './money.repository'
 
 /** The money of an order, minor units, always computed from the database (never from the client). */
 export interface OrderMoney extends OrderSum {
@@ -12,14 +12,6 @@ export interface OrderMoney extends OrderSum {
 /** A ticket line counts as returned once its return is confirmed (70 and 80). */
 export function isReturned(returnStatus: number): boolean {
   return returnStatus >= RETURN_STATUS_CONFIRMED
-}
-
-/** A ticket line as the money rule reads it (minor units per ticket, as stored at ordering). */
-export interface LineMoney {
-  price: number
-  service_fee: number
-  quantity: number
-  return_status: number
 }
 
 /**
@@ -41,6 +33,6 @@ export function moneyOf(lines: readonly LineMoney[], services: readonly number[]
 
 /** The order's money now, read from the database (moneyOf). */
 export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMoney> {
-  const [lines, services, row] = await Promise.all([listLineMoney(db, order.id), listServiceCosts(db, order.id), findOrderDiscount(db, order.id)])
-  return moneyOf(lines, services, row)
+  const parts = await readMoneyParts(db, order.id)
+  return moneyOf(parts.lines, parts.services, parts.discount)
 }

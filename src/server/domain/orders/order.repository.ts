@@ -310,33 +310,12 @@ export function listOfferableServices(db: Db, eventIds: readonly number[]) {
 }
 export type ServiceRow = Awaited<ReturnType<typeof listOfferableServices>>[number]
 
-/** Cost of each service added to an order, minor units. */
-export async function listServiceCosts(db: Db, orderId: number): Promise<number[]> {
-  const rows = await db.selectFrom('order_services').select('cost').where('order_id', '=', orderId).orderBy('id').execute()
-  return rows.map((r) => r.cost)
-}
-
-/** What each ticket line of an order costs (minor units, per ticket) and whether it was returned. */
-export function listLineMoney(db: Db, orderId: number) {
-  return db.selectFrom('order_lines').select(['price', 'service_fee', 'quantity', 'return_status']).where('order_id', '=', orderId).orderBy('id').execute()
-}
-
 /** Money given back on an order (returns and refused payments), minor units. */
 export async function refundedTotal(db: Db, orderId: number): Promise<number> {
   const r = await db.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()
   return Number(r.n)
 }
 
-/** The live (not released) discount of an order with its promo code, if any. */
-export function findOrderDiscount(db: Db, orderId: number) {
-  return db
-    .selectFrom('order_discounts as d')
-    .leftJoin('promo_codes as p', 'p.id', 'd.promo_code_id')
-    .select(['d.order_id', 'd.loyalty_card_id', 'd.promo_code_id', 'd.bonuses_used', 'd.charged_bonus', 'd.discount', 'd.released_at', 'p.code as promo_code', 'p.discount_percent', 'p.discount_amount'])
-    .where('d.order_id', '=', orderId)
-    .executeTakeFirst()
-}
-export type OrderDiscountRow = NonNullable<Awaited<ReturnType<typeof findOrderDiscount>>>
 
 /** Payments of an order, newest first. */
 export function listPayments(db: Db, orderId: number) {

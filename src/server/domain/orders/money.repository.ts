@@ -1,0 +1,91 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/connect'
+
+/** A ticket line as the money rule reads it (minor units per ticket, as stored at ordering). */
+export interface LineMoney {
+  price: number
+  service_fee: number
+  quantity: number
+  return_status: number
+}
+
+/** An order's discount row with its promo code's terms (null fields when no promo). */
+export interface OrderDiscountRow {
+  order_id: number
+  loyalty_card_id: number | null
+  promo_code_id: number | null
+  bonuses_used: number
+  charged_bonus: number
+  discount: number
+  released_at: number | null
+  promo_code: string | null
+  discount_percent: number | null
+  discount_amount: number | null
+}
+
+/** What the money rule reads of an order: its ticket lines and service costs (by id) and its discount row. */
+export interface MoneyParts {
+  lines: LineMoney[]
+  services: number[]
+  discount: OrderDiscountRow | null
+}
+
+/** One row of the combined read: which part it is, its order, and up to eight numbers and a code. */
+interface PartRow {
+  part: 'd' | 'l' | 's'
+  ord: number
+  n1: number | null
+  n2: number | null
+  n3: number | null
+  n4: number | null
+  n5: number | null
+  n6: number | null
+  n7: number | null
+  n8: number | null
+  code: string | null
+}
+
+const num = (v: number | null): number => Number(v ?? 0)
+const numOrNull = (v: number | null): number | null => (v === null ? null : Number(v))
+
+/**
+ * An order's money parts in one statement (three branches of a UNION ALL): the order view, a
+ * payment's start, its settlement and its e-mail each read them, several inside a transaction
+ * holding the order's lock, so three round trips were two too many in a rush. The NULLs are cast
+ * because PostgreSQL types a UNION's columns branch by branch and an untyped NULL would make one
+ * text; `cast(… as …)` is the spelling SQLite reads too.
+ */
+export async function readMoneyParts(db: Db, orderId: number): Promise<MoneyParts> {
+  const int = sql`cast(null as integer)`
+  const big = sql`cast(null as bigint)`
+  const { rows } = await sql<PartRow>`
+    select 'l' as part, id as ord, price as n1, service_fee as n2, quantity as n3, return_status as n4, ${int} as n5, ${big} as n6, ${int} as n7, ${int} as n8, cast(null as text) as code
+      from order_lines where order_id = ${orderId}
+    union all
+    select 's', id, cost, ${int}, ${int}, ${int}, ${int}, ${big}, ${int}, ${int}, cast(null as text)
+      from order_services where order_id = ${orderId}
+    union all
+    select 'd', 0, d.loyalty_card_id, d.promo_code_id, d.bonuses_used, d.charged_bonus, d.discount, d.released_at, p.discount_percent, p.discount_amount, p.code
+      from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = ${orderId}
+    order by 1, 2`.execute(db)
+  const parts: MoneyParts = { lines: [], services: [], discount: null }
+  for (const r of rows) {
+    if (r.part === 'l') parts.lines.push({ price: num(r.n1), service_fee: num(r.n2), quantity: num(r.n3), return_status: num(r.n4) })
+    else if (r.part === 's') parts.services.push(num(r.n1))
+    else {
+      parts.discount = {
+        order_id: orderId,
+        loyalty_card_id: numOrNull(r.n1),
+        promo_code_id: numOrNull(r.n2),
+        bonuses_used: num(r.n3),
+        charged_bonus: num(r.n4),
+        discount: num(r.n5),
+        released_at: numOrNull(r.n6),
+        promo_code: r.code,
+        discount_percent: numOrNull(r.n7),
+        discount_amount: numOrNull(r.n8),
+      }
+    }
+  }
+  return parts
+}
