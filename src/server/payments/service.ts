@@ -38,27 +38,25 @@ export interface StartInput {
  */
 export async function startPayment(db: Db, registry: PaymentRegistry, input: StartInput): Promise<PaymentStartResponse> {
   const now = input.now ?? Date.now()
-  const order = await findOrderByHash(db, input.hash)
-  if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
-  const types = await offeredPaymentTypes(db, registry, order)
-  if (types.length === 0) throw new ApiFailure('no-payment-method')
-  const type = types.find((t) => t.id === input.typeId)
-  if (!type) throw new ApiFailure('unknown-payment-method')
-  const provider = registry.forProtocol(type.protocol_type)!
-  assertChangeable(order, now)
-
-  const payment = await db.transaction().execute(async (trx) => {
-    const locked = await lockOrder(trx, input.hash)
-    if (!locked) throw new ApiFailure('order-not-found', { hash: input.hash })
-    assertChangeable(locked, now)
-    const money = await orderMoney(trx, locked)
+  // One transaction from the start: the order is read once, under its lock (a start, in a rush,
+  // comes with every order of it; a read before the lock was one more statement each).
+  const { order, provider, payment } = await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, input.hash)
+    if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
+    const types = await offeredPaymentTypes(trx, registry, order)
+    if (types.length === 0) throw new ApiFailure('no-payment-method')
+    const type = types.find((t) => t.id === input.typeId)
+    if (!type) throw new ApiFailure('unknown-payment-method')
+    const provider = registry.forProtocol(type.protocol_type)!
+    assertChangeable(order, now)
+    const money = await orderMoney(trx, order)
     if (money.payable === 0) {
-      await markOrderPaid(trx, locked, 0, now)
-      return null
+      await markOrderPaid(trx, order, 0, now)
+      return { order, provider, payment: null }
     }
     const publicId = randomBytes(PAYMENT_ID_BYTES).toString('base64url')
-    const id = await insertPendingPayment(trx, { orderId: locked.id, typeId: type.id, amount: money.payable, provider: provider.name, publicId, now })
-    return { id, publicId, amount: money.payable }
+    const id = await insertPendingPayment(trx, { orderId: order.id, typeId: type.id, amount: money.payable, provider: provider.name, publicId, now })
+    return { order, provider, payment: { id, publicId, amount: money.payable } }
   })
   if (!payment) {
     input.onPaidWithoutBank?.(order.hash)

@@ -1,7 +1,7 @@
 import { CARD_SCHEME_FAILURE, CARD_SCHEME_PENDING, CARD_SCHEME_SUCCESS, ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { isPostgresDb, type Db } from '../db/connect'
 import { expireOrders } from '../domain/orders/expiry'
-import { sellOrderHolds } from '../domain/inventory/holds.repository'
+import { ALL_PLACES, SEATS_ONLY, sellOrderHolds, type HeldPlaces } from '../domain/inventory/holds.repository'
 import { lockCalendars } from '../domain/inventory/stock.repository'
 import { chargeBonuses } from '../domain/loyalty/service'
 import { orderMoney } from '../domain/orders/money'
@@ -22,9 +22,9 @@ export type SettleOutcome = 'paid' | 'refunded' | 'declined' | 'pending' | 'repe
  * whoever calls it (null when it was paid already). Charges the loyalty bonuses of the purchase.
  * Answers how many seat holds it sold.
  */
-export async function markOrderPaid(trx: Db, order: OrderRow, amountPaid: number, now: number): Promise<{ seatsSold: number } | null> {
+export async function markOrderPaid(trx: Db, order: OrderRow, amountPaid: number, now: number, places: HeldPlaces = ALL_PLACES): Promise<{ seatsSold: number } | null> {
   if (!(await markOrderPaidOnce(trx, order.id, now))) return null
-  const sold = await sellOrderHolds(trx, order.id)
+  const sold = await sellOrderHolds(trx, order.id, places)
   await chargeBonuses(trx, order, amountPaid, now)
   return { seatsSold: sold.seats }
 }
@@ -107,7 +107,7 @@ async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: 
   if (order.status === ORDER_STATUS_CANCELLED) throw new SessionLocksNeeded()
   const money = await orderMoney(trx, order)
   if (money.payable !== p.amount) throw new RefundNeeded(`the order now costs ${money.payable}, the payment was ${p.amount}`)
-  const paid = await markOrderPaid(trx, order, p.amount, now)
+  const paid = await markOrderPaid(trx, order, p.amount, now, SEATS_ONLY)
   if (!paid || paid.seatsSold !== seatLines) throw new SessionLocksNeeded()
   return 'paid'
 }
@@ -117,14 +117,26 @@ async function refundPayment(db: Db, p: PaymentInfo, reason: string, now: number
   return db.transaction().execute(async (trx) => ((await refundOpenPayment(trx, p, reason, now)) ? 'refunded' : 'repeat'))
 }
 
+/** What applying a notification did, and the payment it named (null when unknown). */
+export interface Applied {
+  outcome: SettleOutcome
+  payment: PaymentInfo | null
+}
+
 /**
  * Applies a verified bank notification. Amounts must equal the payment's own (the server's):
  * a notification for another amount is refused. Every transition is a conditional UPDATE from
- * the states it may come from, so a repeated or late notification is counted once.
+ * the states it may come from, so a repeated or late notification is counted once. The payment
+ * read here is answered with the outcome: the callback records it and mails its order without
+ * reading it again.
  */
-export async function applyNotification(db: Db, n: BankNotification, now = Date.now()): Promise<SettleOutcome> {
-  const p = await findPayment(db, n.publicId)
-  if (!p) return 'unknown'
+export async function applyNotification(db: Db, n: BankNotification, now = Date.now()): Promise<Applied> {
+  const payment = await findPayment(db, n.publicId)
+  if (!payment) return { outcome: 'unknown', payment: null }
+  return { outcome: await settleNotification(db, payment, n, now), payment }
+}
+
+async function settleNotification(db: Db, p: PaymentInfo, n: BankNotification, now: number): Promise<SettleOutcome> {
   if (n.amount !== p.amount) return 'amount-mismatch'
   const cardScheme = p.protocol_kind === CARD_SCHEME_KIND
   if (n.status === 'pending') {
@@ -135,9 +147,4 @@ export async function applyNotification(db: Db, n: BankNotification, now = Date.
     return (await closeOpenPayment(db, p.id, 'failed', cardScheme ? CARD_SCHEME_FAILURE : null, now)) ? 'declined' : 'repeat'
   }
   return settleApproved(db, p, now)
-}
-
-/** The order hash of a payment (bank pages redirect the buyer back to it). */
-export async function orderHashOfPayment(db: Db, publicId: string): Promise<string | null> {
-  return (await findPayment(db, publicId))?.hash ?? null
 }

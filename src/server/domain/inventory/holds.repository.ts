@@ -290,10 +290,21 @@ export async function releaseOrderHolds(db: Db, orderIds: readonly number[], now
   await db.updateTable('standing_holds').set({ released_at: now }).where('order_id', 'in', [...orderIds]).where('released_at', 'is', null).execute()
 }
 
+/**
+ * Which kinds of hold an order may have: a caller that knows its order holds no standing place
+ * (payments/settle.ts, from the order's lines) skips that table's UPDATE, one statement of a
+ * rush's every payment.
+ */
+export interface HeldPlaces {
+  standing: boolean
+}
+export const ALL_PLACES: HeldPlaces = { standing: true }
+export const SEATS_ONLY: HeldPlaces = { standing: false }
+
 /** Sells an order's live seat and standing holds (it was paid): sold holds never expire. */
-export async function sellOrderHolds(trx: Db, orderId: number): Promise<{ seats: number }> {
+export async function sellOrderHolds(trx: Db, orderId: number, places: HeldPlaces = ALL_PLACES): Promise<{ seats: number }> {
   const seats = await trx.updateTable('seat_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).executeTakeFirst()
-  await trx.updateTable('standing_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).execute()
+  if (places.standing) await trx.updateTable('standing_holds').set({ state: 'sold', expires_at: null }).where('order_id', '=', orderId).where('released_at', 'is', null).execute()
   return { seats: Number(seats.numUpdatedRows) }
 }
 

@@ -6,7 +6,7 @@ import { clientPageUrl } from '../../domain/orders/links'
 import { toMajor } from '../../../contract/rules/money'
 import { findPayment, insertPaymentCallback, paymentIdOf } from '../payment.repository'
 import type { PaymentRegistry } from '../registry'
-import { applyNotification, orderHashOfPayment } from '../settle'
+import { applyNotification } from '../settle'
 import { queueOrderPaidMail } from '../../mail/templates/sendOrderPaid'
 import { CARD_SCHEME_KIND } from '../types'
 import { payPage, resultPage, layout } from './pages'
@@ -101,17 +101,17 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
     scope.post(SANDBOX_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
       const now = Date.now()
       const notification = provider.verifyCallback(request.body)
-      const raw = (request.body ?? {}) as Record<string, unknown>
-      const paymentId = (typeof raw.payment_id === 'string' ? await paymentIdOf(db, raw.payment_id) : undefined) ?? null
       if (!notification) {
+        const raw = (request.body ?? {}) as Record<string, unknown>
+        const paymentId = (typeof raw.payment_id === 'string' ? await paymentIdOf(db, raw.payment_id) : undefined) ?? null
         await insertPaymentCallback(db, { paymentId, provider: SANDBOX, status: String(raw.status ?? '').slice(0, 20), amount: Number(raw.amount) || 0, accepted: false, applied: false, outcome: 'bad-signature', now })
         return reply.code(403).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Callback refused: the signature is invalid' })
       }
-      const outcome = await applyNotification(db, notification, now)
+      const { outcome, payment: paid } = await applyNotification(db, notification, now)
       // The buyer gets the ticket links once, from the notification that paid the order.
-      if (outcome === 'paid') queueOrderPaidMail(db, app.config, app.log, (await orderHashOfPayment(db, notification.publicId)) ?? '')
+      if (outcome === 'paid' && paid) queueOrderPaidMail(db, app.config, app.log, paid.hash)
       const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
-      await insertPaymentCallback(db, { paymentId, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: true, applied, outcome, now })
+      await insertPaymentCallback(db, { paymentId: paid?.id ?? null, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: true, applied, outcome, now })
       if (outcome === 'unknown') return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: 'No such payment' })
       if (outcome === 'amount-mismatch') return reply.code(400).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'The amount is not the payment\'s amount' })
       return { errorCode: ErrorCode.OK, errorText: '', result: outcome }
