@@ -33,7 +33,8 @@ describe('the buying lane on PostgreSQL', () => {
   let fx: SchemeFx
 
   beforeAll(async () => {
-    server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: String(POOL_MAX) } })
+    // One pool for all (no page pool, db/pool-share.ts), so the call outside the lane queues on the pool the lane bounds.
+    server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: String(POOL_MAX), DB_PAGE_POOL_MAX: '0' } })
     fx = await loadScheme(await visitor(server.url))
   })
   afterAll(async () => {
@@ -119,6 +120,8 @@ describe('the buying lane\'s longest wait', () => {
   let server: TestServer
   let fx: SchemeFx
   let blocker: pg.Client
+  /** pg_stat_activity read outside the blocker's transaction, which would answer its first snapshot again. */
+  let monitor: pg.Client
 
   beforeAll(async () => {
     server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: '1', BUYING_LANE_WAIT_MS: String(SHORT_LANE_WAIT_MS), DB_LOCK_TIMEOUT_MS: String(LONG_LOCK_TIMEOUT_MS) } })
@@ -126,9 +129,12 @@ describe('the buying lane\'s longest wait', () => {
     if (server.config.database.kind !== 'postgres') throw new Error('a PostgreSQL test')
     blocker = new pg.Client({ connectionString: server.config.database.url })
     await blocker.connect()
+    monitor = new pg.Client({ connectionString: server.config.database.url })
+    await monitor.connect()
   })
   afterAll(async () => {
     await blocker?.end()
+    await monitor?.end()
     await server?.close()
   })
 
@@ -149,7 +155,7 @@ describe('the buying lane\'s longest wait', () => {
     const blocked = [hold(a, s1), hold(b, s2)]
     try {
       // The first blocked hold waits on the lock; the second waits for the pool's one connection: the lane (two) is full.
-      while ((await blocker.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rowCount === 0) {
+      while ((await monitor.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rowCount === 0) {
         await new Promise((r) => setTimeout(r, BLOCKED_POLL_MS))
       }
       const res = await c.fetch('/api/cart/update', {
