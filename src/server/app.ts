@@ -21,7 +21,6 @@ import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { limitSessionClaims } from './domain/orders/claim-slots'
 import { registerSessions } from './plugins/session'
 import { registerBuyingLane } from './plugins/buying-lane'
-import { registerRushPool } from './plugins/rush-pool'
 import { closeCompiles } from './venues/compiled'
 import { registerSwagger } from './plugins/swagger'
 import { buildHandlers } from './routes/handlers'
@@ -87,8 +86,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.config.servedByHeader) app.addHook('onRequest', async (_request, reply) => void reply.header(SERVED_BY_HEADER, String(process.pid)))
   registerRequestDeadline(app)
   registerErrorHandler(app)
-  // Before the lane: the rush's requests take the rush's connections (db/pool-share.ts).
-  registerRushPool(app)
   registerSessions(app, registerBuyingLane(app))
   registerAddressLimits(app)
   registerWaitingRoomGuard(app)

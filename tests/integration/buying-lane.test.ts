@@ -33,8 +33,7 @@ describe('the buying lane on PostgreSQL', () => {
   let fx: SchemeFx
 
   beforeAll(async () => {
-    // One pool for all (no page pool, db/pool-share.ts), so the call outside the lane queues on the pool the lane bounds.
-    server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: String(POOL_MAX), DB_PAGE_POOL_MAX: '0' } })
+    server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: String(POOL_MAX) } })
     fx = await loadScheme(await visitor(server.url))
   })
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_DB_PAGE_POOL_MAX } from '../../src/server/config'
 import { HOT_SESSION_POOL_SHARE } from '../../src/server/domain/orders/claim-slots'
 import { startTestServer, type TestServer } from '../support/server'
 import { loadScheme, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
@@ -18,10 +17,7 @@ const CLAIMERS = 8
  * needs the database) answers while every claim is still waiting. Without the bound the claims
  * would hold every connection and the listing would answer only after the first claim gave up.
  */
-describe.each([
-  ['sharing one pool with the pages', '0'],
-  ['beside the pages\' own pool', String(DEFAULT_DB_PAGE_POOL_MAX)],
-])('a hot session on PostgreSQL leaves connections for other pages, %s', (_how, pagePool) => {
+describe('a hot session on PostgreSQL leaves connections for other pages', () => {
   let server: TestServer
   let fx: SchemeFx
   let blocker: pg.Client
@@ -33,7 +29,7 @@ describe.each([
   let monitor: pg.Client
 
   beforeAll(async () => {
-    server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: String(POOL_MAX), DB_PAGE_POOL_MAX: pagePool, DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } })
+    server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: String(POOL_MAX), DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } })
     fx = await loadScheme(await visitor(server.url))
     if (server.config.database.kind !== 'postgres') throw new Error('postgres expected')
     blocker = new pg.Client({ connectionString: server.config.database.url })

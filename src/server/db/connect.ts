@@ -5,7 +5,6 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, type Database as DbConfig, type DbTimeouts } from '../config'
 import type { Database } from './database'
-import { sharedPools } from './pool-share'
 import { WriteWatchPlugin } from './write-watch'
 
 export type Db = Kysely<Database>
@@ -40,12 +39,30 @@ pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v))
  * session has lock, statement and idle-in-transaction timeouts and no JIT (PG_SESSION_OPTIONS). The caller
  * owns the result and calls `destroy()` on shutdown.
  */
-export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS, poolMax = DEFAULT_DB_POOL_MAX, pagePoolMax = 0): Db {
+export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS, poolMax = DEFAULT_DB_POOL_MAX): Db {
   if (cfg.kind === 'postgres') {
-    const pool = openPool(cfg.url, timeouts, poolMax, RUSH_POOL_NAME)
-    // The pages' own connections (pool-share.ts): the rush's calls never take them.
-    const pagePool = pagePoolMax > 0 ? openPool(cfg.url, timeouts, pagePoolMax, PAGE_POOL_NAME) : null
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: sharedPools(pool, pagePool) }), plugins: [new WriteWatchPlugin()] })
+    // Every connection of the pool starts its session with these (sent in the startup packet,
+    // so no extra round trip): see DbTimeouts in config.ts for why each exists.
+    const { url, options } = withSessionOptions(cfg.url)
+    const pool = new pg.Pool({
+      connectionString: url,
+      options,
+      // DB_POOL_MAX: a few cores serve a process; more connections only queue inside PostgreSQL.
+      max: poolMax,
+      connectionTimeoutMillis: PG_POOL_ACQUIRE_TIMEOUT_MS,
+      lock_timeout: timeouts.lockTimeoutMs,
+      statement_timeout: timeouts.statementTimeoutMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+    })
+    // An idle client losing its connection (server restart, a database dropped at shutdown)
+    // makes the pool emit 'error'; unhandled, that would crash the process. The pool drops the
+    // client and the next query opens a new one, so there is nothing else to do here.
+    pool.on('error', () => {})
+    // A checked-out client whose session the server ends (idle_in_transaction_session_timeout,
+    // an administrator) emits 'error' too; its pending query fails on its own, so only the
+    // event must not go unhandled (which would end the process).
+    pool.on('connect', (client) => client.on('error', () => {}))
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteWatchPlugin()] })
     pools.set(db, pool)
     return db
   }
@@ -58,58 +75,21 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
 }
 
 /**
- * application_name of each pool's sessions, unless DATABASE_URL names one: pg_stat_activity
- * tells the rush's connections from the pages' (an operator watching a rush;
- * tests/integration/rush-pool.test.ts).
+ * The URL without its `options` parameter and those options followed by ours: pg lets a URL's
+ * parameters override the pool's, so an operator's `?options=-c%20search_path%3Dx` would
+ * otherwise drop PG_SESSION_OPTIONS, or ours drop theirs.
  */
-export const RUSH_POOL_NAME = 'seatwise'
-export const PAGE_POOL_NAME = 'seatwise-pages'
-
-/** A pg pool of `max` connections whose every session has the timeouts and PG_SESSION_OPTIONS. */
-function openPool(rawUrl: string, timeouts: DbTimeouts, max: number, applicationName: string): pg.Pool {
-  // Every connection of the pool starts its session with these (sent in the startup packet,
-  // so no extra round trip): see DbTimeouts in config.ts for why each exists.
-  const { url, options } = withSessionOptions(rawUrl, applicationName)
-  const pool = new pg.Pool({
-    connectionString: url,
-    options,
-    // DB_POOL_MAX: a few cores serve a process; more connections only queue inside PostgreSQL.
-    max,
-    connectionTimeoutMillis: PG_POOL_ACQUIRE_TIMEOUT_MS,
-    lock_timeout: timeouts.lockTimeoutMs,
-    statement_timeout: timeouts.statementTimeoutMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
-  })
-  // An idle client losing its connection (server restart, a database dropped at shutdown)
-  // makes the pool emit 'error'; unhandled, that would crash the process. The pool drops the
-  // client and the next query opens a new one, so there is nothing else to do here.
-  pool.on('error', () => {})
-  // A checked-out client whose session the server ends (idle_in_transaction_session_timeout,
-  // an administrator) emits 'error' too; its pending query fails on its own, so only the
-  // event must not go unhandled (which would end the process).
-  pool.on('connect', (client) => client.on('error', () => {}))
-  return pool
-}
-
-/**
- * The URL without its `options` parameter and the options to send: our application name, then
- * the operator's options, then PG_SESSION_OPTIONS. pg lets a URL's parameters override the pool's,
- * so an operator's `?options=-c%20search_path%3Dx` would otherwise drop PG_SESSION_OPTIONS, or ours
- * drop theirs. The name comes first so that an operator's own (in `options`, or as the URL's
- * application_name, which PostgreSQL applies after the options) wins.
- */
-function withSessionOptions(raw: string, applicationName: string): { url: string; options: string } {
+function withSessionOptions(raw: string): { url: string; options: string } {
   const url = new URL(raw)
   const own = url.searchParams.get('options')
   url.searchParams.delete('options')
-  const ours = `-c application_name=${applicationName}`
-  return { url: url.toString(), options: own ? `${ours} ${own} ${PG_SESSION_OPTIONS}` : `${ours} ${PG_SESSION_OPTIONS}` }
+  return { url: url.toString(), options: own ? `${own} ${PG_SESSION_OPTIONS}` : PG_SESSION_OPTIONS }
 }
 
 /** The pg pool of each PostgreSQL handle `connect` opened. */
 const pools = new WeakMap<Db, pg.Pool>()
 
-/** The rush's connection pool under a PostgreSQL handle (its size bounds the buying lane, plugins/buying-lane.ts); undefined on SQLite. */
+/** The connection pool under a PostgreSQL handle (its size bounds the buying lane, plugins/buying-lane.ts); undefined on SQLite. */
 export function pgPoolOf(db: Db): pg.Pool | undefined {
   return pools.get(db)
 }

@@ -24,8 +24,4 @@ declare module 'fastify' {
      */
     uncheckedSession: { id: string; csrfToken: string } | null
   }
-  interface FastifyContextConfig {
-    /** The route comes in an on-sale rush's bursts and uses the rush's connections (plugins/rush-pool.ts). */
-    rush?: boolean
-  }
 }

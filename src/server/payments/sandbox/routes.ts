@@ -55,7 +55,7 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
     scope.get(`${SANDBOX_PAY_PATH}:id`, { schema: { hide: true } }, async (request, reply) => showPage(idParams.parse(request.params).id, reply, false))
     scope.get(`${SANDBOX_QR_PATH}:id`, { schema: { hide: true } }, async (request, reply) => showPage(idParams.parse(request.params).id, reply, true))
 
-    scope.post(`${SANDBOX_PAY_PATH}:id`, { schema: { hide: true }, config: { rush: true } }, async (request, reply) => {
+    scope.post(`${SANDBOX_PAY_PATH}:id`, { schema: { hide: true } }, async (request, reply) => {
       const params = idParams.safeParse(request.params)
       const body = decisionBody.safeParse(request.body)
       if (!params.success || !body.success) return reply.code(400).type(HTML).send(layout('Bad request', '<p role="alert">Choose Approve or Decline.</p>'))
@@ -98,7 +98,7 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
       return reply.redirect(`${SANDBOX_PAY_PATH}${body.data.payment_id}`, 303)
     })
 
-    scope.post(SANDBOX_CALLBACK_PATH, { schema: { hide: true }, config: { rush: true } }, async (request, reply) => {
+    scope.post(SANDBOX_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
       const now = Date.now()
       const notification = provider.verifyCallback(request.body)
       if (!notification) {
