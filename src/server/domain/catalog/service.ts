@@ -96,12 +96,13 @@ export function priceCategories(rows: readonly PriceRowDb[], eventOf: ReadonlyMa
 /**
  * The afisha: active events with their upcoming sessions and the lists the listing filters by.
  * An event's totalticketcount is SALE_SOON (-99999) when its sales are not open, else the tickets
- * left over its upcoming sessions; a session's ticketcount likewise. The catalogue rows may be up to
- * a second old (listing-rows.ts); the tickets left are counted now.
+ * left over its upcoming sessions; a session's ticketcount likewise. The catalogue rows, and the
+ * capacities counted from them, may be up to a second old (listing-rows.ts); the sales and live
+ * holds are read now.
  */
 export async function buildAfisha(db: Db, setup: Setup, now = Date.now()): Promise<AfishaResponse> {
   const { kinds, mainMenus, subMenus, tags, events, menus, eventTags, calendars, priceRows, venues, compositions } = await listingRows(db, now)
-  const stock = await stockByCalendar(db, calendars.map((c) => c.id), now)
+  const stock = await stockByCalendar(db, calendars.map((c) => c.id), now, { calendars, prices: priceRows })
 
   // A card's menu is the event's first live menu item: an archived one is never a card's menu id,
   // and an event whose every menu item is archived has no menu to be found under, so it is left out.

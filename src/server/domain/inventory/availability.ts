@@ -11,6 +11,26 @@ export interface SessionStock {
 }
 
 /**
+ * The catalogue's part of the stock: each session's drawing and capacity, its price rows. The
+ * listing has them in its cached rows (catalog/listing-rows.ts, at most a second old) and passes
+ * them in, so that its stock reads only what changes every moment: the sales and the live holds.
+ */
+export interface StockCatalogue {
+  calendars: readonly { id: number; drawing_id: number | null; capacity: number | null }[]
+  prices: readonly { calendar_id: number; zone_id: number; quantity: number; for_subscription: number }[]
+}
+
+function ofSessions(catalogue: StockCatalogue, calendarIds: readonly number[]): StockCatalogue {
+  const wanted = new Set(calendarIds)
+  return { calendars: catalogue.calendars.filter((c) => wanted.has(c.id)), prices: catalogue.prices.filter((p) => wanted.has(p.calendar_id)) }
+}
+
+async function readCatalogue(db: Db, calendarIds: readonly number[]): Promise<StockCatalogue> {
+  const [calendars, prices] = await Promise.all([listCalendarStock(db, calendarIds), listPriceStock(db, calendarIds)])
+  return { calendars, prices }
+}
+
+/**
  * Tickets left per calendar (session) at `now`, for the listing, computed with a handful of
  * grouped queries whatever the number of sessions, so the listing costs the same for 10 or
  * 1,000 sessions. Counted by the one stock rule (live.ts), as the event page, the scheme header
@@ -24,16 +44,15 @@ export interface SessionStock {
  *   once, before the sweeper writes its release.
  *
  * Cost: O(sessions + price rows); the places per zone of a drawing are counted once per process
- * (sealed-places.ts). The four reads go out together: when the process is busy (an on-sale rush)
+ * (sealed-places.ts). The reads go out together: when the process is busy (an on-sale rush)
  * each await is a turn of its event loop, and the listing should not wait four of them; it takes
- * up to four pooled connections at once for a moment.
+ * up to four pooled connections at once for a moment (two when `catalogue` is given).
  */
-export async function stockByCalendar(db: Db, calendarIds: number[], now: number): Promise<Map<number, SessionStock>> {
+export async function stockByCalendar(db: Db, calendarIds: number[], now: number, catalogue?: StockCatalogue): Promise<Map<number, SessionStock>> {
   const out = new Map<number, SessionStock>()
   if (calendarIds.length === 0) return out
-  const [calendars, prices, soldGa, held] = await Promise.all([
-    listCalendarStock(db, calendarIds),
-    listPriceStock(db, calendarIds),
+  const [{ calendars, prices }, soldGa, held] = await Promise.all([
+    catalogue ? ofSessions(catalogue, calendarIds) : readCatalogue(db, calendarIds),
     salesOf(db, calendarIds, now),
     liveHoldsPerCalendar(db, calendarIds, now),
   ])
@@ -53,7 +72,7 @@ export async function stockByCalendar(db: Db, calendarIds: number[], now: number
   for (const r of held) {
     taken.set(r.calendar_id, (taken.get(r.calendar_id) ?? 0) + Number(r.n))
   }
-  const pricesByCalendar = new Map<number, typeof prices>()
+  const pricesByCalendar = new Map<number, StockCatalogue['prices'][number][]>()
   for (const p of prices) {
     const list = pricesByCalendar.get(p.calendar_id) ?? []
     list.push(p)
