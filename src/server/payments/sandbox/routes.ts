@@ -7,6 +7,7 @@ import { toMajor } from '../../../contract/rules/money'
 import { findPayment, insertPaymentCallback, paymentIdOf } from '../payment.repository'
 import type { PaymentRegistry } from '../registry'
 import { applyNotification } from '../settle'
+import { settleLane } from '../settle-lane'
 import { queueOrderPaidMail } from '../../mail/templates/sendOrderPaid'
 import { CARD_SCHEME_KIND } from '../types'
 import { payPage, resultPage, layout } from './pages'
@@ -42,6 +43,7 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
     })
 
     const payment = (publicId: string) => findPayment(db, publicId)
+    const settling = settleLane(db, app.config.buyingLaneWaitMs)
 
     const showPage = async (id: string, reply: import('fastify').FastifyReply, qr: boolean) => {
       const p = await payment(id)
@@ -107,7 +109,7 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
         await insertPaymentCallback(db, { paymentId, provider: SANDBOX, status: String(raw.status ?? '').slice(0, 20), amount: Number(raw.amount) || 0, accepted: false, applied: false, outcome: 'bad-signature', now })
         return reply.code(403).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Callback refused: the signature is invalid' })
       }
-      const { outcome, payment: paid } = await applyNotification(db, notification, now)
+      const { outcome, payment: paid } = await settling(() => applyNotification(db, notification, now))
       // The buyer gets the ticket links once, from the notification that paid the order.
       if (outcome === 'paid' && paid) queueOrderPaidMail(db, app.config, app.log, paid.hash)
       const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
