@@ -316,7 +316,6 @@ export async function refundedTotal(db: Db, orderId: number): Promise<number> {
   return Number(r.n)
 }
 
-
 /** Payments of an order, newest first. */
 export function listPayments(db: Db, orderId: number) {
   return db
