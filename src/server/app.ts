@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract/errors'
 import type { Config } from './config'
-import type { Db } from './db/connect'
+import { pageDbOf, type Db } from './db/connect'
 import './plugins/context'
 import { loadTicketKeys } from './domain/tickets/keys'
 import { registerMailRetry } from './mail/retry'
@@ -74,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Answers written from the contract's schemas by fast-json-stringify (plugins/serializer.ts).
   app.setSerializerCompiler(contractSerializerCompiler)
   app.decorate('db', opts.db)
+  app.decorate('pageDb', pageDbOf(opts.db))
   limitSessionClaims(opts.db, opts.config.dbPoolMax)
   app.decorate('config', opts.config)
   app.decorate('ticketKeys', await loadTicketKeys(opts.config.ticketKeys, app.log))

@@ -37,7 +37,8 @@
  * | `TICKET_PUBLIC_KEYS` | unset | Older public keys (base64url, comma separated) whose codes stay valid after a rotation. |
  * | `DOOR_TOKEN` | unset | Bearer token of the door check-in API (/api/door/…); unset = that API is off. |
  * | `WORKERS` | `1` | Server processes on this machine (Node's cluster, one port). Above 1 needs `DATABASE_URL` (PostgreSQL): SQLite runs one process. |
- * | `DB_POOL_MAX` | `10` | PostgreSQL connections of each process's pool. Keep WORKERS × DB_POOL_MAX (+1 per process for the live feed) of every machine together below the server's max_connections. |
+ * | `DB_POOL_MAX` | `10` | PostgreSQL connections of each process's main pool: buying calls, payments, the console, the door, background jobs. |
+ * | `DB_PAGE_POOL_MAX` | `4` | PostgreSQL connections of each process's page pool: the storefront's reads (listing, settings, the scheme page's calls; routes/page-calls.ts), which buying calls and payments never take, so a rush does not queue a page behind them. `0` = one pool for all. Keep WORKERS × (DB_POOL_MAX + DB_PAGE_POOL_MAX + 1 for the live feed) of every machine together below the server's max_connections. |
  * | `REDIS_URL` | unset | `redis://127.0.0.1:6379` keeps the per-address limits and captcha triggers in Redis; unset = in PostgreSQL (or in memory on SQLite). |
  * | `REDIS_PREFIX` | `seatwise:` | Prefix of every Redis key (several installations or tests on one Redis). |
  * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process); `0` builds it on first use. |
@@ -92,8 +93,13 @@ export const DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE = 60
 export const MAX_WORKERS = 64
 /** REQUEST_LOG values: which answered requests get a log line (plugins/request-log.ts). */
 export const REQUEST_LOG_MODES = ['all', 'errors', 'off'] as const
-/** Connections of each process's pool (DB_POOL_MAX); see db/connect.ts. */
+/** Connections of each process's main pool (DB_POOL_MAX); see db/connect.ts. */
 export const DEFAULT_DB_POOL_MAX = 10
+/**
+ * Connections of each process's page pool (DB_PAGE_POOL_MAX; db/connect.ts pageDbOf). A page's
+ * statements take a millisecond or two, and the listing sends at most four at once.
+ */
+export const DEFAULT_DB_PAGE_POOL_MAX = 4
 /** A visitor has a map open in a tab or two; a few more for a household behind one address. */
 export const DEFAULT_STREAMS_PER_ADDRESS = 8
 
@@ -135,6 +141,7 @@ const envSchema = z.object({
   STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_STREAMS_PER_ADDRESS),
   WORKERS: z.coerce.number().int().min(1).max(MAX_WORKERS).default(1),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
+  DB_PAGE_POOL_MAX: z.coerce.number().int().min(0).max(1000).default(DEFAULT_DB_PAGE_POOL_MAX),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().min(1).default('seatwise:'),
   SERVED_BY_HEADER: flag.optional(),
@@ -205,8 +212,10 @@ export interface Config {
   devSecrets: string[]
   /** Server processes on this machine (WORKERS; cluster/primary.ts). */
   workers: number
-  /** Connections of each process's PostgreSQL pool (DB_POOL_MAX). */
+  /** Connections of each process's PostgreSQL main pool (DB_POOL_MAX). */
   dbPoolMax: number
+  /** Connections of each process's PostgreSQL page pool (DB_PAGE_POOL_MAX); 0 = none. */
+  dbPagePoolMax: number
   /** Redis of the shared per-address counters (REDIS_URL, REDIS_PREFIX); unset = the database. */
   redis: { url: string; prefix: string } | undefined
   /** Keys of the signed ticket codes (domain/tickets/keys.ts). */
@@ -311,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     doorToken: e.DOOR_TOKEN,
     workers: e.WORKERS,
     dbPoolMax: e.DB_POOL_MAX,
+    dbPagePoolMax: e.DB_PAGE_POOL_MAX,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
   }
 }

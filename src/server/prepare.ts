@@ -11,7 +11,7 @@ import { connect, type Db } from './db/connect'
  */
 export async function openDatabase(config: Config, log: Logger): Promise<Db> {
   await prepareDatabase(config, log)
-  return connect(config.database, config.dbTimeouts, config.dbPoolMax)
+  return connect(config.database, config.dbTimeouts, config.dbPoolMax, config.dbPagePoolMax)
 }
 
 /**

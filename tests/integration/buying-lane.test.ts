@@ -62,6 +62,7 @@ describe('the buying lane on PostgreSQL', () => {
 
   let crowd: Visitor[] = []
   let seats: string[] = []
+  let hashes: string[] = []
 
   it(`a burst of ${BUYERS} holds queues at most the lane on a pool of ${POOL_MAX}, and every hold is answered`, async () => {
     seats = fx.map.seat_numbers.filter((s) => s.status === 'free').slice(0, BUYERS).map((s) => s.seat_id)
@@ -77,7 +78,6 @@ describe('the buying lane on PostgreSQL', () => {
 
   it(`a burst of ${BUYERS} payment starts (in the lane too, not buying calls) queues at most the lane`, async () => {
     expect(crowd).toHaveLength(BUYERS)
-    const hashes: string[] = []
     for (const [i, b] of crowd.entries()) {
       const order = await b.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(b, fx, [seats[i]]))
       expect(order.body.errorCode).toBe('0')
@@ -94,10 +94,11 @@ describe('the buying lane on PostgreSQL', () => {
     expect(most).toBeLessThanOrEqual(LANE_BOUND)
   }, 60_000)
 
+  // The order page's read: outside the lane, on the main pool (not a page call, plugins/page-pool.ts).
   it('the same burst of a call outside the lane does fill the pool queue (what the lane prevents)', async () => {
-    const others = await buyers()
+    expect(hashes).toHaveLength(BUYERS)
     await pause(PAST_SESSION_CACHE_MS)
-    const { value: answers, most } = await mostWaiting(() => Promise.all(others.map((b) => b.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId }))))
+    const { value: answers, most } = await mostWaiting(() => Promise.all(crowd.map((b, i) => b.post('/api/order/view', { hash: hashes[i], lang: 'ru' }))))
     for (const a of answers) expect(a.status).toBe(200)
     expect(most).toBeGreaterThan(LANE_BOUND)
   }, 60_000)

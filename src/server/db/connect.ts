@@ -38,32 +38,23 @@ pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v))
  * Opens the database: better-sqlite3 on a file (WAL, foreign keys on) or a pg pool whose every
  * session has lock, statement and idle-in-transaction timeouts and no JIT (PG_SESSION_OPTIONS). The caller
  * owns the result and calls `destroy()` on shutdown.
+ *
+ * On PostgreSQL with `pagePoolMax` > 0 a second pool of that many connections serves the pages'
+ * handle (`pageDbOf`), which the returned handle's `destroy()` ends too.
  */
-export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS, poolMax = DEFAULT_DB_POOL_MAX): Db {
+export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS, poolMax = DEFAULT_DB_POOL_MAX, pagePoolMax = 0): Db {
   if (cfg.kind === 'postgres') {
-    // Every connection of the pool starts its session with these (sent in the startup packet,
-    // so no extra round trip): see DbTimeouts in config.ts for why each exists.
-    const { url, options } = withSessionOptions(cfg.url)
-    const pool = new pg.Pool({
-      connectionString: url,
-      options,
-      // DB_POOL_MAX: a few cores serve a process; more connections only queue inside PostgreSQL.
-      max: poolMax,
-      connectionTimeoutMillis: PG_POOL_ACQUIRE_TIMEOUT_MS,
-      lock_timeout: timeouts.lockTimeoutMs,
-      statement_timeout: timeouts.statementTimeoutMs,
-      idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
-    })
-    // An idle client losing its connection (server restart, a database dropped at shutdown)
-    // makes the pool emit 'error'; unhandled, that would crash the process. The pool drops the
-    // client and the next query opens a new one, so there is nothing else to do here.
-    pool.on('error', () => {})
-    // A checked-out client whose session the server ends (idle_in_transaction_session_timeout,
-    // an administrator) emits 'error' too; its pending query fails on its own, so only the
-    // event must not go unhandled (which would end the process).
-    pool.on('connect', (client) => client.on('error', () => {}))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteWatchPlugin()] })
+    const pool = openPool(cfg.url, timeouts, poolMax, MAIN_POOL_NAME)
+    const pagePool = pagePoolMax > 0 ? openPool(cfg.url, timeouts, pagePoolMax, PAGE_POOL_NAME) : null
+    // The main handle owns both pools: its destroy() ends them; the page handle's ends nothing.
+    const owned = pagePool ? { connect: () => pool.connect(), end: async () => void (await Promise.all([pool.end(), pagePool.end()])) } : pool
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: owned }), plugins: [new WriteWatchPlugin()] })
     pools.set(db, pool)
+    if (pagePool) {
+      const pageDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => pagePool.connect(), end: async () => {} } }), plugins: [new WriteWatchPlugin()] })
+      pageHandles.set(db, pageDb)
+      owners.set(pageDb, db)
+    }
     return db
   }
   fs.mkdirSync(path.dirname(cfg.file), { recursive: true })
@@ -75,23 +66,81 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
 }
 
 /**
- * The URL without its `options` parameter and those options followed by ours: pg lets a URL's
- * parameters override the pool's, so an operator's `?options=-c%20search_path%3Dx` would
- * otherwise drop PG_SESSION_OPTIONS, or ours drop theirs.
+ * application_name of each pool's sessions, unless DATABASE_URL names one: pg_stat_activity tells
+ * the pages' connections from the rest (an operator watching a rush; tests/integration/page-pool.test.ts).
  */
-function withSessionOptions(raw: string): { url: string; options: string } {
+export const MAIN_POOL_NAME = 'seatwise'
+export const PAGE_POOL_NAME = 'seatwise-pages'
+
+/** A pg pool of `max` connections whose every session has the timeouts and PG_SESSION_OPTIONS. */
+function openPool(rawUrl: string, timeouts: DbTimeouts, max: number, applicationName: string): pg.Pool {
+  // Every connection of the pool starts its session with these (sent in the startup packet,
+  // so no extra round trip): see DbTimeouts in config.ts for why each exists.
+  const { url, options } = withSessionOptions(rawUrl, applicationName)
+  const pool = new pg.Pool({
+    connectionString: url,
+    options,
+    // DB_POOL_MAX: a few cores serve a process; more connections only queue inside PostgreSQL.
+    max,
+    connectionTimeoutMillis: PG_POOL_ACQUIRE_TIMEOUT_MS,
+    lock_timeout: timeouts.lockTimeoutMs,
+    statement_timeout: timeouts.statementTimeoutMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionTimeoutMs,
+  })
+  // An idle client losing its connection (server restart, a database dropped at shutdown)
+  // makes the pool emit 'error'; unhandled, that would crash the process. The pool drops the
+  // client and the next query opens a new one, so there is nothing else to do here.
+  pool.on('error', () => {})
+  // A checked-out client whose session the server ends (idle_in_transaction_session_timeout,
+  // an administrator) emits 'error' too; its pending query fails on its own, so only the
+  // event must not go unhandled (which would end the process).
+  pool.on('connect', (client) => client.on('error', () => {}))
+  return pool
+}
+
+/**
+ * The URL without its `options` parameter and the options to send: our application name, then
+ * the operator's options, then PG_SESSION_OPTIONS. pg lets a URL's parameters override the pool's,
+ * so an operator's `?options=-c%20search_path%3Dx` would otherwise drop PG_SESSION_OPTIONS, or ours
+ * drop theirs. The name comes first so that an operator's own (in `options`, or as the URL's
+ * application_name, which PostgreSQL applies after the options) wins.
+ */
+function withSessionOptions(raw: string, applicationName: string): { url: string; options: string } {
   const url = new URL(raw)
   const own = url.searchParams.get('options')
   url.searchParams.delete('options')
-  return { url: url.toString(), options: own ? `${own} ${PG_SESSION_OPTIONS}` : PG_SESSION_OPTIONS }
+  const ours = `-c application_name=${applicationName}`
+  return { url: url.toString(), options: own ? `${ours} ${own} ${PG_SESSION_OPTIONS}` : `${ours} ${PG_SESSION_OPTIONS}` }
 }
 
 /** The pg pool of each PostgreSQL handle `connect` opened. */
 const pools = new WeakMap<Db, pg.Pool>()
+/** The page handle of each main handle that has one, and the main handle of each page handle. */
+const pageHandles = new WeakMap<Db, Db>()
+const owners = new WeakMap<Db, Db>()
 
 /** The connection pool under a PostgreSQL handle (its size bounds the buying lane, plugins/buying-lane.ts); undefined on SQLite. */
 export function pgPoolOf(db: Db): pg.Pool | undefined {
   return pools.get(db)
+}
+
+/**
+ * The handle the storefront's pages read through (routes/page-calls.ts): on PostgreSQL with a
+ * page pool (DB_PAGE_POOL_MAX), one over that pool, whose connections no buying call, payment or
+ * background job ever takes; otherwise `db` itself. Why: in an on-sale rush the buying calls and
+ * the bank's callbacks fill the main pool with transactions, and a page's one-millisecond reads
+ * queued behind all of them (bench:load:cpu: the listing's p99 during a payments' burst 1.4-1.6 s).
+ */
+export function pageDbOf(db: Db): Db {
+  return pageHandles.get(db) ?? db
+}
+
+/**
+ * The handle per-handle memory is kept under (process caches, seating, compiled maps): a page
+ * handle's main handle, so both handles share one copy of every cache and every invalidation.
+ */
+export function cacheOwnerOf(db: Db): Db {
+  return owners.get(db) ?? db
 }
 
 export function isPostgresDb(db: Db): boolean {

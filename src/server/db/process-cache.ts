@@ -1,4 +1,4 @@
-import type { Db } from './connect'
+import { cacheOwnerOf, type Db } from './connect'
 import { watchedWrites } from './write-watch'
 
 /**
@@ -37,8 +37,8 @@ export class ProcessCache<K, V> {
   }
 
   get(db: Db, key: K, read: () => Promise<V>, clock = Date.now()): Promise<V> {
-    let entries = this.byDb.get(db)
-    if (!entries) this.byDb.set(db, (entries = new Map()))
+    let entries = this.byDb.get(cacheOwnerOf(db))
+    if (!entries) this.byDb.set(cacheOwnerOf(db), (entries = new Map()))
     const hit = entries.get(key)
     const writes = watchedWrites()
     if (hit && hit.writes === writes && clock - hit.at < this.ttlMs) return hit.value
@@ -55,15 +55,15 @@ export class ProcessCache<K, V> {
 
   /** Whether `get` would answer `key` from memory now (without reading). */
   has(db: Db, key: K, clock = Date.now()): boolean {
-    const hit = this.byDb.get(db)?.get(key)
+    const hit = this.byDb.get(cacheOwnerOf(db))?.get(key)
     return hit !== undefined && hit.writes === watchedWrites() && clock - hit.at < this.ttlMs
   }
 
   forget(db: Db, key: K): void {
-    this.byDb.get(db)?.delete(key)
+    this.byDb.get(cacheOwnerOf(db))?.delete(key)
   }
 
   forgetAll(db: Db): void {
-    this.byDb.get(db)?.clear()
+    this.byDb.get(cacheOwnerOf(db))?.clear()
   }
 }

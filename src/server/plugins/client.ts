@@ -62,7 +62,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
     }
     // A scheme page's HTML carries its landing answers (scheme-landing.ts): the same for every
     // visitor, but only as fresh as this request, so never stored (no-cache revalidates anyway).
-    const landing = request.method === 'GET' ? await schemeLandingHtml(app.db, index, url.split('?')[0], request.log) : null
+    const landing = request.method === 'GET' ? await schemeLandingHtml(app.pageDb, index, url.split('?')[0], request.log) : null
     if (landing !== null) return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(landing)
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', dir)
   })

@@ -10,6 +10,8 @@ export type { SessionRow }
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
+    /** The storefront's read calls' handle (plugins/page-pool.ts; `db` itself on SQLite or without a page pool). */
+    pageDb: Db
     config: Config
     /** Keys of the signed ticket codes (domain/tickets/keys.ts). */
     ticketKeys: TicketKeys

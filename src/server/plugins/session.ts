@@ -7,6 +7,7 @@ import { DOOR_API_PREFIX } from '../domain/redemption/constants'
 import { findSessionCached, forgetCachedSession, sessionCached } from '../domain/sessions/cached'
 import { insertSession, moveSession, touchSession } from '../domain/sessions/repository'
 import { ApiFailure } from '../errors'
+import { requestDb } from './page-pool'
 import { SESSION_COOKIE } from '../security/cookies'
 import type { SessionRow } from './context'
 
@@ -119,11 +120,12 @@ async function loadSession(app: FastifyInstance, request: FastifyRequest): Promi
   const id = cookieSessionId(request)
   if (!id) return null
   const now = Date.now()
-  const session = await findSessionCached(app.db, id, now)
+  const db = requestDb(app, request)
+  const session = await findSessionCached(db, id, now)
   if (session && now - session.last_seen_at > TOUCH_INTERVAL_MS) {
-    await touchSession(app.db, session.id, now, now + SESSION_TTL_MS)
+    await touchSession(db, session.id, now, now + SESSION_TTL_MS)
     // The cached row (shared, never changed in place) still has the old times: read it anew next.
-    forgetCachedSession(app.db, session.id)
+    forgetCachedSession(db, session.id)
   }
   return session
 }
@@ -164,7 +166,7 @@ export async function ensureSession(app: FastifyInstance, request: FastifyReques
     last_seen_at: now,
     expires_at: now + SESSION_TTL_MS,
   }
-  await insertSession(app.db, session)
+  await insertSession(requestDb(app, request), session)
   setSessionCookie(app, reply, session.id)
   request.session = session
   return session

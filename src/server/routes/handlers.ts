@@ -35,11 +35,12 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
       return { response: session.csrf_token }
     },
 
-    setup: async ({ request }) => buildSetup(db, await crmClientView(db, request.session?.crm_client_id ?? null)),
+    // Page calls (plugins/page-pool.ts): through the handle they are given.
+    setup: async ({ request, db: page }) => buildSetup(page, await crmClientView(page, request.session?.crm_client_id ?? null)),
 
-    afisha: async ({ request }) => {
-      const setup = await buildSetup(db, await crmClientView(db, request.session?.crm_client_id ?? null))
-      return buildAfisha(db, setup)
+    afisha: async ({ request, db: page }) => {
+      const setup = await buildSetup(page, await crmClientView(page, request.session?.crm_client_id ?? null))
+      return buildAfisha(page, setup)
     },
 
     crmClientInfo: async ({ input, request, reply }) => {

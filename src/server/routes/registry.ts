@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { calls, type CallName, type Calls, type ParamsOf, type ResponseOf } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
+import type { Db } from '../db/connect'
+import { PAGE_CALLS } from '../plugins/page-pool'
 
 /** What a call's handler receives: the validated body (POST) or query (GET) and path params. */
 export interface CallInput<N extends CallName> {
@@ -10,6 +12,8 @@ export interface CallInput<N extends CallName> {
   params: ParamsOf<N>
   request: FastifyRequest
   reply: FastifyReply
+  /** The handle of this call's database work: the page handle for PAGE_CALLS (plugins/page-pool.ts), else the main one. */
+  db: Db
 }
 
 export type CallHandler<N extends CallName> = (ctx: CallInput<N>) => Promise<ResponseOf<N>>
@@ -52,13 +56,16 @@ export function registerCalls(app: FastifyInstance, handlers: CallHandlers): voi
       })
       continue
     }
+    const pageCall = PAGE_CALLS.has(name)
+    const db = pageCall ? app.pageDb : app.db
     typed.route({
       method: call.method,
       url: call.path,
       schema,
+      config: { pageCall },
       handler: async (request, reply) => {
         const input = call.method === 'GET' ? request.query : request.body
-        return handler({ input, params: request.params as never, request, reply } as CallInput<CallName>)
+        return handler({ input, params: request.params as never, request, reply, db } as CallInput<CallName>)
       },
     })
   }

@@ -45,14 +45,15 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
   }
 
   return {
-    scheme: async ({ input }) => buildSchemeHeader(db, input.hash),
+    // The page's reads (plugins/page-pool.ts) go through the handle they are given.
+    scheme: async ({ input, db: page }) => buildSchemeHeader(page, input.hash),
 
-    schemeSessions: async ({ input }) => buildSchemeSessions(db, input.hash),
+    schemeSessions: async ({ input, db: page }) => buildSchemeSessions(page, input.hash),
 
     // Sent as built (map.ts): the 60,000-seat answer is joined from cached JSON, not serialized
     // again, and gzipped once per change of the session for every client that accepts gzip.
-    schemeMap: async ({ input, request, reply }) => {
-      const answer = await schemeMapAnswer(db, input.hash, input.calendar_id)
+    schemeMap: async ({ input, request, reply, db: page }) => {
+      const answer = await schemeMapAnswer(page, input.hash, input.calendar_id)
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'no-store')
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
         return reply.header('content-encoding', 'gzip').send(await answer.gzip()) as never
@@ -60,15 +61,15 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
       return reply.send(answer.json) as never
     },
 
-    schemeMapCompiled: async ({ input, reply }) => {
+    schemeMapCompiled: async ({ input, reply, db: page }) => {
       reply.header('cache-control', 'no-store')
-      return schemeMapCompiledAnswer(db, input.hash, input.calendar_id)
+      return schemeMapCompiledAnswer(page, input.hash, input.calendar_id)
     },
 
     // The drawing in compiled form never changes under its hash: cached for a year, revalidated
     // by ETag, sent in the compressed form made at import (brotli, else gzip).
-    compiledVenue: async ({ params, request, reply }) => {
-      const venue = await compiledVenueByHash(db, params.hash)
+    compiledVenue: async ({ params, request, reply, db: page }) => {
+      const venue = await compiledVenueByHash(page, params.hash)
       if (!venue) throw new ApiFailure('compiled-venue-not-found', { hash: params.hash })
       const etag = `"${venue.hash}"`
       reply.header('etag', etag).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').type('application/octet-stream')
@@ -79,14 +80,14 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
       return reply.send(venue.raw) as never
     },
 
-    schemeMapStatuses: async ({ input, request, reply }) => {
-      const statuses = await seatStatusBytes(db, input.hash, input.calendar_id)
+    schemeMapStatuses: async ({ input, request, reply, db: page }) => {
+      const statuses = await seatStatusBytes(page, input.hash, input.calendar_id)
       reply.type('application/octet-stream').header('cache-control', 'no-store').header('vary', 'accept-encoding')
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(await statuses.gzip()) as never
       return reply.send(statuses.bytes) as never
     },
 
-    cartList: async ({ input, request }) => listCartOf(db, sessionOf(request), input.calendar_id, Date.now()),
+    cartList: async ({ input, request, db: page }) => listCartOf(page, sessionOf(request), input.calendar_id, Date.now()),
 
     cartUpdate: async ({ input, request }) => {
       try {

@@ -1,6 +1,6 @@
 import { COMPILED_VENUE_VERSION } from '../../engine/compiled/format'
 import type { VenueData } from '../../engine/model'
-import type { Db } from '../db/connect'
+import { cacheOwnerOf, type Db } from '../db/connect'
 import { seatPageOf, type CompiledBytes } from './compile-job'
 import { CompileCancelledError, encodeInPool, runInPool, WorkerCompile, type Lane } from './compile-pool'
 import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue, type CompiledVenueSizes } from './compiled.repository'
@@ -116,8 +116,8 @@ function remember<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V
  */
 export async function compiledVenueOfDrawing(db: Db, drawingId: number): Promise<CompiledVenueInfo> {
   const { revision } = await drawingState(db, drawingId)
-  let cache = drawings.get(db)
-  if (!cache) drawings.set(db, (cache = new Map()))
+  let cache = drawings.get(cacheOwnerOf(db))
+  if (!cache) drawings.set(cacheOwnerOf(db), (cache = new Map()))
   return remember(cache, `${drawingId}:${revision}`, async () => {
     const row = await findCompiledByDrawing(db, drawingId)
     if (row && isCurrent(row, revision)) return sizedInfoOf(row)
@@ -187,8 +187,8 @@ interface Job {
 const inFlight = new WeakMap<Db, { closing: boolean; jobs: Set<{ job: Job; settled: Promise<void> }> }>()
 
 function tracked<T>(db: Db, run: (job: Job) => Promise<T>): Promise<T> {
-  let state = inFlight.get(db)
-  if (!state) inFlight.set(db, (state = { closing: false, jobs: new Set() }))
+  let state = inFlight.get(cacheOwnerOf(db))
+  if (!state) inFlight.set(cacheOwnerOf(db), (state = { closing: false, jobs: new Set() }))
   const s = state
   const job: Job = {
     lane: null,
@@ -213,9 +213,9 @@ function tracked<T>(db: Db, run: (job: Job) => Promise<T>): Promise<T> {
  * writes a destroyed database. Compiles asked for afterwards fail with CompileCancelledError.
  */
 export async function closeCompiles(db: Db, maxMs = COMPILE_SETTLE_MS): Promise<void> {
-  const state = inFlight.get(db)
+  const state = inFlight.get(cacheOwnerOf(db))
   if (!state) {
-    inFlight.set(db, { closing: true, jobs: new Set() })
+    inFlight.set(cacheOwnerOf(db), { closing: true, jobs: new Set() })
     return
   }
   state.closing = true
@@ -233,15 +233,15 @@ export async function closeCompiles(db: Db, maxMs = COMPILE_SETTLE_MS): Promise<
  * while another drawing has the same content.
  */
 export async function forgetCompiledVenue(db: Db, drawingId: number): Promise<void> {
-  const cache = drawings.get(db)
+  const cache = drawings.get(cacheOwnerOf(db))
   for (const key of [...(cache?.keys() ?? [])]) if (key.startsWith(`${drawingId}:`)) cache!.delete(key)
   await deleteCompiledVenue(db, drawingId)
 }
 
 /** A compiled venue by its content hash (null when none has it), its bytes included. */
 export function compiledVenueByHash(db: Db, hash: string): Promise<CompiledVenueBlob | null> {
-  let cache = blobs.get(db)
-  if (!cache) blobs.set(db, (cache = new Map()))
+  let cache = blobs.get(cacheOwnerOf(db))
+  if (!cache) blobs.set(cacheOwnerOf(db), (cache = new Map()))
   return remember(cache, hash, async () => {
     const row = await findCompiledByHash(db, hash)
     if (!row) return null

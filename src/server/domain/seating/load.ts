@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connect'
+import { cacheOwnerOf, type Db } from '../../db/connect'
 import type { Place, SeatPlace } from '../inventory/places'
 import { findPlaces, placesById } from '../inventory/places.repository'
 import { drawingQualityVersion, drawingSectorNames, listDrawingSeats } from './seating.repository'
@@ -28,12 +28,12 @@ const caches = new WeakMap<Db, Map<number, Entry>>()
 const inFlight = new WeakMap<Db, Map<number, Promise<SeatingIndex>>>()
 
 export function seatingIndexOf(db: Db, drawingId: number, now = Date.now()): Promise<SeatingIndex> {
-  let cache = caches.get(db)
-  if (!cache) caches.set(db, (cache = new Map()))
+  let cache = caches.get(cacheOwnerOf(db))
+  if (!cache) caches.set(cacheOwnerOf(db), (cache = new Map()))
   const entry = cache.get(drawingId)
   if (entry && now - entry.checkedAt < QUALITY_RECHECK_MS) return entry.index
-  let pending = inFlight.get(db)
-  if (!pending) inFlight.set(db, (pending = new Map()))
+  let pending = inFlight.get(cacheOwnerOf(db))
+  if (!pending) inFlight.set(cacheOwnerOf(db), (pending = new Map()))
   const shared = pending.get(drawingId)
   if (shared) return shared
   const checked = recheck(db, cache, drawingId, entry, now)
@@ -45,7 +45,7 @@ export function seatingIndexOf(db: Db, drawingId: number, now = Date.now()): Pro
 
 /** Whether this process holds the drawing's seating index (built or being built): start-up's warming and its test. */
 export function seatingIndexKept(db: Db, drawingId: number): boolean {
-  return caches.get(db)?.has(drawingId) ?? false
+  return caches.get(cacheOwnerOf(db))?.has(drawingId) ?? false
 }
 
 async function recheck(db: Db, cache: Map<number, Entry>, drawingId: number, entry: Entry | undefined, now: number): Promise<SeatingIndex> {

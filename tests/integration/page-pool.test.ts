@@ -1,0 +1,138 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAIN_POOL_NAME, PAGE_POOL_NAME } from '../../src/server/db/connect'
+import { startTestServer, type TestServer } from '../support/server'
+import { decide, pathOf, startPay } from './payment-fixtures'
+import { loadScheme, schemeOrderBody, seatChange, visitor, type SchemeFx, type Visitor } from './scheme-helpers'
+
+/** Long enough for the test's steps while a hold waits on the frozen seat; under the pool's 5 s acquire bound. */
+const LOCK_TIMEOUT_MS = 4000
+const POLL_MS = 25
+const REACH_LOCK_MS = 10_000
+/** Time a call on a free connection needs (a few statements); a call queued behind the frozen hold must not answer within it. */
+const QUEUED_GRACE_MS = 600
+
+/**
+ * Issue 18.3, plugins/page-pool.ts and db/connect.ts pageDbOf: the storefront's read calls (the
+ * listing, the cart's read, the scheme page's calls) take their connections from the page pool
+ * (DB_PAGE_POOL_MAX), everything else from the main pool (DB_POOL_MAX). With the main pool's one
+ * connection held by a hold waiting on a frozen seat, the pages still answer, and the bank's
+ * approval waits for that connection (it answers once the seat is let go, not before). Without a
+ * page pool (0) the listing waits too: the case the pool exists for.
+ */
+describe('the page pool on PostgreSQL', () => {
+  /** A server whose main pool has one connection, a scheme fixture, a lock holder and a pg_stat_activity reader. */
+  async function setUp(pagePool: number) {
+    const server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: '1', DB_PAGE_POOL_MAX: String(pagePool), DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } })
+    const fx = await loadScheme(await visitor(server.url))
+    if (server.config.database.kind !== 'postgres') throw new Error('a PostgreSQL test')
+    const blocker = new pg.Client({ connectionString: server.config.database.url })
+    // pg_stat_activity outside the blocker's transaction (inside it PostgreSQL answers its first snapshot again).
+    const monitor = new pg.Client({ connectionString: server.config.database.url })
+    await Promise.all([blocker.connect(), monitor.connect()])
+    return { server, fx, blocker, monitor }
+  }
+  type Rig = Awaited<ReturnType<typeof setUp>>
+
+  /** The server's backends waiting on a lock, by application name. */
+  const lockWaiters = async (rig: Rig) =>
+    (await rig.monitor.query<{ app: string }>("select application_name as app from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows.map((r) => r.app)
+
+  /**
+   * Freezes a free seat in the blocker's transaction, sends a hold of it (which waits on the lock
+   * with the main pool's one connection) and runs `during` meanwhile; lets the seat go after.
+   */
+  async function whileHoldWaits(rig: Rig, seatKey: string, during: () => Promise<void>): Promise<void> {
+    const { server, fx, blocker } = rig
+    const drawing = (await server.db.selectFrom('calendars').select('drawing_id').where('id', '=', fx.calendarId).executeTakeFirstOrThrow()).drawing_id!
+    const seat = await server.db.selectFrom('seats').select('id').where('seat_key', '=', seatKey).where('drawing_id', '=', drawing).executeTakeFirstOrThrow()
+    const holder = await visitor(server.url)
+    await blocker.query('begin')
+    let hold: Promise<unknown> | null = null
+    try {
+      await blocker.query("insert into seat_holds (calendar_id, seat_id, state, created_at, expires_at) values ($1, $2, 'cart', $3, $4)", [fx.calendarId, seat.id, Date.now(), Date.now() + 60_000])
+      hold = holder.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seatKey)] })
+      const deadline = Date.now() + REACH_LOCK_MS
+      while ((await lockWaiters(rig)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS))
+      // The hold waits on the frozen seat, on the main pool's one connection.
+      expect(await lockWaiters(rig)).toEqual([MAIN_POOL_NAME])
+      await during()
+    } finally {
+      await blocker.query('rollback')
+    }
+    await hold
+  }
+
+  const freeSeats = (fx: SchemeFx) => fx.map.seat_numbers.filter((s) => s.status === 'free').map((s) => s.seat_id)
+
+  describe('with a page pool', () => {
+    let rig: Rig
+    beforeAll(async () => {
+      rig = await setUp(2)
+    })
+    afterAll(async () => {
+      await rig?.blocker.end()
+      await rig?.monitor.end()
+      await rig?.server.close()
+    })
+
+    it('pages answer while a hold waits on the one main connection; the bank waits for it', async () => {
+      const { server, fx } = rig
+      const [frozen, bought] = freeSeats(fx)
+      // An order of another seat, its payment started, before anything is frozen.
+      const payer = await visitor(server.url)
+      expect((await payer.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, bought)] })).status).toBe(200)
+      const order = await payer.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(payer, fx, [bought]))
+      expect(order.body.errorCode).toBe('0')
+      const view = (await payer.post<{ payments: { creditcompany_id: number; protocol_type: string }[] }>('/api/order/view', { hash: order.body.hash, lang: 'ru' })).body
+      const start = await startPay(payer, order.body.hash, view.payments.find((p) => p.protocol_type === 'card')!.creditcompany_id)
+      const publicId = pathOf(start.body.bankUrl!).split('/').pop()!
+
+      const reader: Visitor = await visitor(server.url)
+      const finished: string[] = []
+      const track = <T>(name: string, p: Promise<T>) => p.then((r) => (finished.push(name), r))
+      let approval: Promise<Response> | null = null
+      await whileHoldWaits(rig, frozen, async () => {
+        // Pages take the page pool: the listing, the cart's read and the scheme's sessions answer while the hold waits.
+        expect((await track('listing', reader.fetch('/api/afisha'))).status).toBe(200)
+        expect((await track('cart list', reader.post('/api/cart/list', { calendar_id: fx.calendarId }))).status).toBe(200)
+        expect((await track('sessions', reader.post('/api/scheme/sessions', { hash: fx.hash }))).status).toBe(200)
+        const pages = await rig.monitor.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1', [PAGE_POOL_NAME])
+        expect(pages.rows[0].n).toBeGreaterThan(0)
+        // The bank's approval is not a page: it waits for the main connection.
+        approval = track('approval', decide(payer, publicId, 'approve'))
+        await new Promise((r) => setTimeout(r, QUEUED_GRACE_MS))
+        expect(finished).toEqual(['listing', 'cart list', 'sessions'])
+      })
+      const approved = await approval!
+      expect(approved.status).toBe(303)
+      expect(approved.headers.get('location')).toContain(`/order/${order.body.hash}`)
+      const paid = await server.db.selectFrom('orders').select('paid').where('hash', '=', order.body.hash).executeTakeFirstOrThrow()
+      expect(paid.paid).toBe(1)
+    }, 30_000)
+  })
+
+  describe('without a page pool (DB_PAGE_POOL_MAX=0)', () => {
+    let rig: Rig
+    beforeAll(async () => {
+      rig = await setUp(0)
+    })
+    afterAll(async () => {
+      await rig?.blocker.end()
+      await rig?.monitor.end()
+      await rig?.server.close()
+    })
+
+    it('the listing waits behind the hold for the one connection', async () => {
+      const reader = await visitor(rig.server.url)
+      let listing: Promise<Response> | null = null
+      let answered = false
+      await whileHoldWaits(rig, freeSeats(rig.fx)[0], async () => {
+        listing = reader.fetch('/api/afisha').then((r) => ((answered = true), r))
+        await new Promise((r) => setTimeout(r, QUEUED_GRACE_MS))
+        expect(answered).toBe(false)
+      })
+      expect((await listing!).status).toBe(200)
+    }, 30_000)
+  })
+})
