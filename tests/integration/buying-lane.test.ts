@@ -62,7 +62,7 @@ describe('the buying lane on PostgreSQL', () => {
 
   let crowd: Visitor[] = []
   let seats: string[] = []
-  let hashes: string[] = []
+  const hashes: string[] = []
 
   it(`a burst of ${BUYERS} holds queues at most the lane on a pool of ${POOL_MAX}, and every hold is answered`, async () => {
     seats = fx.map.seat_numbers.filter((s) => s.status === 'free').slice(0, BUYERS).map((s) => s.seat_id)

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAIN_POOL_NAME, PAGE_POOL_NAME } from '../../src/server/db/connect'
-import { startTestServer, type TestServer } from '../support/server'
+import { startTestServer } from '../support/server'
 import { decide, pathOf, startPay } from './payment-fixtures'
 import { loadScheme, schemeOrderBody, seatChange, visitor, type SchemeFx, type Visitor } from './scheme-helpers'
 
