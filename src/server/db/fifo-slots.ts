@@ -1,4 +1,5 @@
 import { ApiFailure } from '../errors'
+import { pgPoolOf, type Db } from './connect'
 
 /**
  * A counted set of slots handed out first come, first served: what bounds a share of a process's
@@ -43,4 +44,14 @@ export class FifoSlots {
     if (next) next()
     else this.active--
   }
+}
+
+/**
+ * Slots for `perConnection` calls per connection of a PostgreSQL handle's main pool, at least one
+ * (the buying lane, plugins/buying-lane.ts; the settle lane, payments/settle-lane.ts); null on
+ * SQLite, which runs one writer and has no pool to share.
+ */
+export function poolSlots(db: Db, perConnection: number): FifoSlots | null {
+  const pool = pgPoolOf(db)
+  return pool ? new FifoSlots(Math.max(1, Math.floor((pool.options.max ?? 1) * perConnection))) : null
 }

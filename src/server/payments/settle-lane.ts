@@ -1,5 +1,5 @@
-import { pgPoolOf, type Db } from '../db/connect'
-import { FifoSlots } from '../db/fifo-slots'
+import type { Db } from '../db/connect'
+import { poolSlots } from '../db/fifo-slots'
 
 /**
  * Bank notifications settled at once per pooled connection of the process. A payments' burst
@@ -20,9 +20,8 @@ export const SETTLEMENTS_PER_CONNECTION = 1
  * which a bank answers by sending its callback again).
  */
 export function settleLane(db: Db, waitMs: number): <T>(work: () => Promise<T>) => Promise<T> {
-  const pool = pgPoolOf(db)
-  if (!pool) return (work) => work()
-  const slots = new FifoSlots(Math.max(1, Math.floor((pool.options.max ?? 1) * SETTLEMENTS_PER_CONNECTION)))
+  const slots = poolSlots(db, SETTLEMENTS_PER_CONNECTION)
+  if (!slots) return (work) => work()
   return async (work) => {
     await slots.take(Date.now() + waitMs)
     try {

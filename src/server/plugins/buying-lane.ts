@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { BUYING_PATHS, calls } from '../../contract/calls'
-import { pgPoolOf } from '../db/connect'
-import { FifoSlots } from '../db/fifo-slots'
+import { poolSlots } from '../db/fifo-slots'
 import { ApiFailure } from '../errors'
 import { attachSession } from './session'
 
@@ -49,9 +48,8 @@ const inLane = (request: FastifyRequest) => request.method === 'POST' && LANE_PA
  * sends its body slowly never holds it, and given back as the answer goes out or the client goes.
  */
 export function registerBuyingLane(app: FastifyInstance): (request: FastifyRequest) => boolean {
-  const pool = pgPoolOf(app.db)
-  if (!pool) return () => false
-  const lane = new FifoSlots(Math.max(1, Math.floor((pool.options.max ?? 1) * BUYING_CALLS_PER_CONNECTION)))
+  const lane = poolSlots(app.db, BUYING_CALLS_PER_CONNECTION)
+  if (!lane) return () => false
   const holders = new WeakSet<FastifyRequest>()
   const gone = new WeakSet<FastifyRequest>()
   const giveBack = async (request: FastifyRequest) => {
