@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { DEFAULT_LANG, FALLBACK_LANG, LANGS, isLang, type Lang } from './langCodes'
 
-export { DEFAULT_LANG, FALLBACK_LANG, LANGS, isLang, type Lang } from './langCodes'
+export { DEFAULT_LANG, FALLBACK_LANG, LANGS, LANG_PARAM, isLang, setLangParam, type Lang } from './langCodes'
 
 export const langSchema = z.enum(LANGS)
 

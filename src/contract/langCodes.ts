@@ -11,3 +11,14 @@ export const FALLBACK_LANG: Lang = 'en'
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value)
 }
+
+/** The query parameter a client page reads its language from (document 001 §2). */
+export const LANG_PARAM = 'lang'
+
+/**
+ * Puts a page link's language in its query: omitted for the default language, as every link
+ * the app and the server build (app/lib/links.ts buildLink, server/domain/orders/links.ts).
+ */
+export function setLangParam(params: URLSearchParams, lang: Lang): void {
+  if (lang !== DEFAULT_LANG) params.set(LANG_PARAM, lang)
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang, type Lang } from '../../contract/langCodes'
+import { DEFAULT_LANG, LANG_PARAM, isLang, setLangParam, type Lang } from '../../contract/langCodes'
 
 /**
  * In-app links keep two query parameters across navigation (document 001 §2): `lang`, omitted
@@ -27,7 +27,7 @@ export type ExtraQuery = Record<string, string | number | undefined>
 /** Builds `path?lang=…&sub=1&…` keeping the order lang, sub, extras. */
 export function buildLink(path: string, ctx: LinkContext, extra: ExtraQuery = {}): string {
   const params = new URLSearchParams()
-  if (ctx.lang !== DEFAULT_LANG) params.set('lang', ctx.lang)
+  setLangParam(params, ctx.lang)
   if (ctx.sub) params.set('sub', SUB_FLAG)
   for (const [key, value] of Object.entries(extra)) {
     if (value === undefined || value === '') continue
@@ -40,7 +40,7 @@ export function buildLink(path: string, ctx: LinkContext, extra: ExtraQuery = {}
 /** Reads the link context the current URL carries (lang is not checked against setup here). */
 export function linkContextFromSearch(search: string, fallbackLang: Lang = DEFAULT_LANG): LinkContext {
   const params = new URLSearchParams(search)
-  const lang = params.get('lang')
+  const lang = params.get(LANG_PARAM)
   return { lang: isLang(lang) ? lang : fallbackLang, sub: params.get('sub') === SUB_FLAG }
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, isLang } from '../../../contract/lang'
+import { isLang, setLangParam } from '../../../contract/lang'
 
 /**
  * A client page the server sends a buyer to (bank return, paid-without-bank answer, widget back
@@ -9,7 +9,7 @@ import { DEFAULT_LANG, isLang } from '../../../contract/lang'
  */
 export function clientPageUrl(base: string, route: string, key: string, lang: string | null, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams()
-  if (isLang(lang) && lang !== DEFAULT_LANG) params.set('lang', lang)
+  if (isLang(lang)) setLangParam(params, lang)
   for (const [name, value] of Object.entries(extra)) params.set(name, value)
   const query = params.toString()
   return `${base}${route}${encodeURIComponent(key)}${query === '' ? '' : `?${query}`}`
