@@ -92,6 +92,19 @@ describe.each(TEST_DBS)('captcha and rate limit of order creation on %s', (dbKin
     expect((await post(address, good())).body.errorCode).toBe('0')
   })
 
+  it('with captcha.enabled off nothing is counted for it: switched on, an address starts from zero', async () => {
+    await captchaEnabled(false)
+    const address = freshAddress()
+    for (let i = 0; i < CAPTCHA_AFTER_FAILURES; i++) await post(address, bad())
+    for (let i = 0; i < CAPTCHA_AFTER_ORDERS; i++) expect((await post(address, good())).body.errorCode).toBe('0')
+    await captchaEnabled(true)
+    try {
+      expect((await post(address, good())).body.errorCode).toBe('0')
+    } finally {
+      await captchaEnabled(false)
+    }
+  })
+
   it(`more than ${ORDER_RATE_MAX} order requests a minute from one address are refused with 429 -9998`, async () => {
     await captchaEnabled(false)
     const address = freshAddress()
