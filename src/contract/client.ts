@@ -1,13 +1,17 @@
 import { buildPath, calls, type CallName, type ParamsOf, type RequestOf, type ResponseOf } from './calls'
 import { ErrorCode, isApiError } from './errors'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE, tokenResponseSchema } from './entities/token'
+import { READ_CALLS } from './read-calls'
 
 /**
  * A framework-free typed client of the storefront API, for the React app and for integration
  * tests. It fetches the CSRF token once (GET /api/token), sends it with the XMLHttpRequest marker
  * on every POST, parses every success answer with the call's response schema, and turns error
  * answers into ApiCallError. A -1000 answer (token expired with the session) refetches the token
- * and retries the call once.
+ * and retries the call once. A read call (contract/read-calls.ts) answered busy (503: an on-sale
+ * rush, a lock or pool wait past its bound) is sent again after the answer's Retry-After, up to
+ * BUSY_RETRIES times, so a page loads instead of showing "busy"; any other call's busy answer is
+ * the visitor's to retry (a buying call may not be repeated behind his back).
  *
  * In Node there is no browser cookie store, so the client keeps the cookies of set-cookie
  * answers itself and sends them back; in a browser it relies on credentials: 'include'.
@@ -63,6 +67,38 @@ export interface ApiClient {
 
 const IN_BROWSER = typeof document !== 'undefined'
 
+/** The status of the server's "busy, try again" answer. */
+const HTTP_BUSY = 503
+/** Times a read call is sent again after a busy answer (503). */
+export const BUSY_RETRIES = 2
+/** Wait before sending again when the busy answer names none (the server's own default is 2 s). */
+const BUSY_WAIT_DEFAULT_MS = 2000
+/** Longest wait honoured: a page should not hang longer on one answer. */
+const BUSY_WAIT_MAX_MS = 5000
+
+/** The wait a Retry-After header asks for (seconds; an HTTP date is not sent by our server). */
+function busyWaitMs(retryAfter: string | null): number {
+  const seconds = retryAfter === null ? NaN : Number(retryAfter)
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, BUSY_WAIT_MAX_MS) : BUSY_WAIT_DEFAULT_MS
+}
+
+/** One answer: status, parsed JSON and the Retry-After header (null when absent, or an early answer). */
+interface Answer {
+  status: number
+  json: unknown
+  retryAfter: string | null
+}
+
+/** The answer of a read that was not busy: `first`, or `send`'s again after the wait each busy answer asks for (BUSY_RETRIES at most). */
+async function untilNotBusy(first: Answer, send: () => Promise<Answer>): Promise<Answer> {
+  let answer = first
+  for (let tries = 0; answer.status === HTTP_BUSY && tries < BUSY_RETRIES; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, busyWaitMs(answer.retryAfter)))
+    answer = await send()
+  }
+  return answer
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
   const base = options.baseUrl.replace(/\/+$/, '')
@@ -88,11 +124,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function send(path: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
+  async function send(path: string, init: RequestInit): Promise<Answer> {
     const early = options.early?.(init.method ?? 'GET', path, typeof init.body === 'string' ? init.body : undefined)
     if (early !== undefined) {
       try {
-        return await early
+        return { ...(await early), retryAfter: null }
       } catch {
         // The early request failed (network, not JSON): this one goes to the server as usual.
       }
@@ -114,12 +150,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (e) {
       throw new ApiCallError(ErrorCode.INTERNAL, `Answer of ${path} is not JSON (HTTP ${res.status})`, res.status, { cause: e })
     }
-    return { status: res.status, json }
+    return { status: res.status, json, retryAfter: res.headers.get('retry-after') }
   }
 
   function fetchToken(): Promise<string> {
     const p = (async () => {
-      const { status, json } = await send(calls.token.path, { method: 'GET' })
+      const get = () => send(calls.token.path, { method: 'GET' })
+      const { status, json } = await untilNotBusy(await get(), get)
       if (isApiError(json)) throw new ApiCallError(String(json.errorCode), json.errorText, status)
       const parsed = tokenResponseSchema.safeParse(json)
       if (!parsed.success) throw new ApiCallError(ErrorCode.INTERNAL, 'The token answer has no token', status)
@@ -141,7 +178,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const def = calls[name]
     const path = buildPath(def.path, params as Record<string, string | number> | undefined)
 
-    const attempt = async (): Promise<{ status: number; json: unknown }> => {
+    const attempt = async (): Promise<Answer> => {
       if (def.method === 'GET') {
         const query = toQuery(body)
         return send(query ? `${path}?${query}` : path, { method: 'GET' })
@@ -154,11 +191,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       })
     }
 
-    let { status, json } = await attempt()
-    if (def.method === 'POST' && isApiError(json) && String(json.errorCode) === ErrorCode.CSRF) {
+    let answer = await attempt()
+    if (def.method === 'POST' && isApiError(answer.json) && String(answer.json.errorCode) === ErrorCode.CSRF) {
       tokenPromise = null
-      ;({ status, json } = await attempt())
+      answer = await attempt()
     }
+    if (READ_CALLS.has(name)) answer = await untilNotBusy(answer, attempt)
+    const { status, json } = answer
     if (isApiError(json)) throw new ApiCallError(String(json.errorCode), String(json.errorText ?? ''), status)
     if (status >= 400) throw new ApiCallError(ErrorCode.INTERNAL, `HTTP ${status} from ${path}`, status)
     const parsed = def.response.safeParse(json)

@@ -1,25 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { CallName } from '../../contract/calls'
+import { READ_CALLS } from '../../contract/read-calls'
 import type { Db } from '../db/connect'
 
 /**
- * The storefront's read calls, whose database work goes through the page handle (`app.pageDb`,
- * db/connect.ts pageDbOf): the listing and settings, the scheme page's header, sessions, map and
- * statuses, the compiled drawing, the cart's read and the token (a session row's insert at most).
- * Each sends a few one-millisecond statements and never holds a transaction open, so on a pool of
- * their own (DB_PAGE_POOL_MAX) they never queue behind an on-sale rush's buying calls and bank
- * callbacks, which keep the main pool (DB_POOL_MAX) busy with transactions.
+ * The calls whose database work goes through the page handle (`app.pageDb`, db/connect.ts
+ * pageDbOf): the contract's read calls (contract/read-calls.ts). Each sends a few
+ * one-millisecond statements and never holds a transaction open, so on a pool of their own
+ * (DB_PAGE_POOL_MAX) they never queue behind an on-sale rush's buying calls and bank callbacks,
+ * which keep the main pool (DB_POOL_MAX) busy with transactions.
  *
  * Why per call and not per request context: choosing the pool from an AsyncLocalStorage store made
  * every await of every request about 2.5× slower on Node 20, and behind the waiting room a hold's
  * p50 went from 39-511 ms to 213-2,709 ms (README, session 26); a handle chosen where the call is
- * built costs nothing at run time.
+ * registered costs nothing at run time.
  */
-export const PAGE_CALLS: ReadonlySet<CallName> = new Set<CallName>([
-  'token', 'setup', 'afisha',
-  'scheme', 'schemeSessions', 'schemeMap', 'schemeMapCompiled', 'compiledVenue', 'schemeMapStatuses',
-  'cartList',
-])
+export const PAGE_CALLS: ReadonlySet<CallName> = READ_CALLS
 
 declare module 'fastify' {
   interface FastifyContextConfig {

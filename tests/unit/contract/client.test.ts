@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiCallError, ErrorCode, createApiClient } from '../../../src/contract'
+import { ApiCallError, BUSY_RETRIES, ErrorCode, createApiClient } from '../../../src/contract'
 
 /**
  * The client against a small HTTP peer that speaks the contract's token protocol: GET /api/token
@@ -13,6 +13,10 @@ let baseUrl = ''
 let tokenCalls = 0
 let generation = 0
 let lastPost: { headers: IncomingMessage['headers']; body: string; url: string } | null = null
+/** Busy answers (503, Retry-After: 0) still to give, per path, before the real one. */
+const busyLeft = new Map<string, number>()
+/** Requests each path received. */
+const hits = new Map<string, number>()
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
@@ -29,6 +33,14 @@ beforeAll(async () => {
       res.end(JSON.stringify(json))
     }
     const body = await readBody(req)
+    const path = req.url ?? ''
+    hits.set(path, (hits.get(path) ?? 0) + 1)
+    const busy = busyLeft.get(path) ?? 0
+    if (busy > 0) {
+      busyLeft.set(path, busy - 1)
+      res.setHeader('Retry-After', '0')
+      return send(503, { errorCode: ErrorCode.LIMIT, errorText: 'busy, try again' })
+    }
     if (req.method === 'GET' && req.url === '/api/token') {
       tokenCalls += 1
       res.setHeader('Set-Cookie', [`sid=s${generation}; Path=/; HttpOnly`, 'theme=dark; Path=/'])
@@ -43,6 +55,7 @@ beforeAll(async () => {
       return send(403, { errorCode: ErrorCode.CSRF, errorText: 'CSRF token invalid' })
     }
     if (req.url === '/api/order/get-num') return send(200, { response: { num: 77 } })
+    if (req.url === '/api/cart/list') return send(200, { calendar_id: 5, items: [], hold_seconds: 0, limit_left: 10 })
     if (req.url === '/api/order/return/h%20x') return send(404, { errorCode: ErrorCode.NOT_FOUND, errorText: 'Order deleted or not found' })
     if (req.url === '/api/order/status-change') return send(200, { response: 'soon' })
     return send(404, { errorCode: ErrorCode.NOT_FOUND, errorText: 'No such path' })
@@ -56,6 +69,8 @@ afterAll(async () => {
 })
 
 beforeEach(() => {
+  busyLeft.clear()
+  hits.clear()
   tokenCalls = 0
   generation = 0
   lastPost = null
@@ -98,6 +113,26 @@ describe('createApiClient', () => {
     generation = 1
     expect((await api.call('orderGetNum', { hash: 'abc' })).response.num).toBe(77)
     expect(tokenCalls).toBe(2)
+  })
+
+  it(`sends a read call again after a busy answer (503, Retry-After), at most ${BUSY_RETRIES} times`, async () => {
+    const api = createApiClient({ baseUrl })
+    busyLeft.set('/api/token', 1)
+    busyLeft.set('/api/cart/list', BUSY_RETRIES)
+    expect((await api.call('cartList', { calendar_id: 5 })).calendar_id).toBe(5)
+    expect(hits.get('/api/token')).toBe(2)
+    expect(hits.get('/api/cart/list')).toBe(BUSY_RETRIES + 1)
+    busyLeft.set('/api/cart/list', BUSY_RETRIES + 1)
+    await expect(api.call('cartList', { calendar_id: 5 })).rejects.toMatchObject({ errorCode: ErrorCode.LIMIT, status: 503 })
+    expect(hits.get('/api/cart/list')).toBe(2 * BUSY_RETRIES + 2)
+  })
+
+  it("leaves any other call's busy answer to the visitor (a buying call may not be repeated behind his back): sent once", async () => {
+    const api = createApiClient({ baseUrl })
+    await api.token()
+    busyLeft.set('/api/order/get-num', 1)
+    await expect(api.call('orderGetNum', { hash: 'abc' })).rejects.toMatchObject({ errorCode: ErrorCode.LIMIT, status: 503 })
+    expect(hits.get('/api/order/get-num')).toBe(1)
   })
 
   it('throws ApiCallError with code, text and status for an error answer', async () => {
