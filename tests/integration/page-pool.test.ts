@@ -34,6 +34,20 @@ describe('the page pool on PostgreSQL', () => {
   }
   type Rig = Awaited<ReturnType<typeof setUp>>
 
+  /** Sets up a rig for the enclosing describe (and takes it down after); the getter answers it. */
+  function rigOf(pagePool: number): () => Rig {
+    let rig: Rig | undefined
+    beforeAll(async () => {
+      rig = await setUp(pagePool)
+    })
+    afterAll(async () => {
+      await rig?.blocker.end()
+      await rig?.monitor.end()
+      await rig?.server.close()
+    })
+    return () => rig!
+  }
+
   /** The server's backends waiting on a lock, by application name. */
   const lockWaiters = async (rig: Rig) =>
     (await rig.monitor.query<{ app: string }>("select application_name as app from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows.map((r) => r.app)
@@ -66,17 +80,10 @@ describe('the page pool on PostgreSQL', () => {
   const freeSeats = (fx: SchemeFx) => fx.map.seat_numbers.filter((s) => s.status === 'free').map((s) => s.seat_id)
 
   describe('with a page pool', () => {
-    let rig: Rig
-    beforeAll(async () => {
-      rig = await setUp(2)
-    })
-    afterAll(async () => {
-      await rig?.blocker.end()
-      await rig?.monitor.end()
-      await rig?.server.close()
-    })
+    const rigNow = rigOf(2)
 
     it('pages answer while a hold waits on the one main connection; the bank waits for it', async () => {
+      const rig = rigNow()
       const { server, fx } = rig
       const [frozen, bought] = freeSeats(fx)
       // An order of another seat, its payment started, before anything is frozen.
@@ -113,17 +120,10 @@ describe('the page pool on PostgreSQL', () => {
   })
 
   describe('without a page pool (DB_PAGE_POOL_MAX=0)', () => {
-    let rig: Rig
-    beforeAll(async () => {
-      rig = await setUp(0)
-    })
-    afterAll(async () => {
-      await rig?.blocker.end()
-      await rig?.monitor.end()
-      await rig?.server.close()
-    })
+    const rigNow = rigOf(0)
 
     it('the listing waits behind the hold for the one connection', async () => {
+      const rig = rigNow()
       const reader = await visitor(rig.server.url)
       let listing: Promise<Response> | null = null
       let answered = false
