@@ -125,7 +125,7 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
 }
 
 /**
- * The handle the storefront's pages read through (routes/page-calls.ts): on PostgreSQL with a
+ * The handle the storefront's read calls go through (plugins/page-pool.ts): on PostgreSQL with a
  * page pool (DB_PAGE_POOL_MAX), one over that pool, whose connections no buying call, payment or
  * background job ever takes; otherwise `db` itself. Why: in an on-sale rush the buying calls and
  * the bank's callbacks fill the main pool with transactions, and a page's one-millisecond reads
