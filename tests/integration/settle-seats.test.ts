@@ -12,6 +12,10 @@ import { loadScheme, schemeOrderBody, seatChange, visitor, type SchemeFx, type V
  * time); an order cancelled before its payment arrives is settled the locked way, which revives it
  * when its seats are still free. Both databases answer the same.
  */
+/** How long the paid e-mail may take to be queued after the callback, and how often it is looked for. */
+const MAIL_WAIT_MS = 5000
+const MAIL_POLL_MS = 50
+
 describe.each(TEST_DBS)('settling a seat-map order on %s', (dbKind) => {
   let server: TestServer
   let fx: SchemeFx
@@ -41,6 +45,28 @@ describe.each(TEST_DBS)('settling a seat-map order on %s', (dbKind) => {
     return { v, hash: res.body.hash, publicId: pathOf(start.body.bankUrl!).split('/').pop()!, seatKeys }
   }
 
+  /**
+   * The paid e-mail of `hash` (queued after the callback): to the buyer, with the order's number,
+   * its total and one ticket link per seat. The seats-only settlement hands the mail the order's
+   * row and the amount it checked (payments/settle.ts Settled); the revived order's mail reads them.
+   */
+  async function expectPaidMail(hash: string): Promise<void> {
+    const order = await server.db.selectFrom('orders').select(['id', 'ord_num', 'email']).where('hash', '=', hash).executeTakeFirstOrThrow()
+    const tickets = await server.db.selectFrom('order_lines').select('ticket_hash').where('order_id', '=', order.id).execute()
+    const view = (await (await visitor(server.url)).post<{ demsumma: number }>('/api/order/view', { hash, lang: 'ru' })).body
+    const deadline = Date.now() + MAIL_WAIT_MS
+    let mail: { to_address: string; subject: string; text_body: string } | undefined
+    while (!mail && Date.now() < deadline) {
+      mail = await server.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text_body']).where('text_body', 'like', `%${hash}%`).executeTakeFirst()
+      if (!mail) await new Promise((r) => setTimeout(r, MAIL_POLL_MS))
+    }
+    expect(mail?.to_address).toBe(order.email)
+    expect(mail?.subject).toContain(String(order.ord_num))
+    expect(mail?.text_body).toContain(`${view.demsumma.toFixed(2)} ₽`)
+    expect(tickets).toHaveLength(2)
+    for (const t of tickets) expect(mail?.text_body).toContain(`/ticket/${t.ticket_hash}`)
+  }
+
   const seatStates = async (hash: string) => {
     const order = await server.db.selectFrom('orders').select(['id', 'paid', 'status']).where('hash', '=', hash).executeTakeFirstOrThrow()
     const holds = await server.db.selectFrom('seat_holds').select(['state', 'released_at']).where('order_id', '=', order.id).execute()
@@ -64,6 +90,7 @@ describe.each(TEST_DBS)('settling a seat-map order on %s', (dbKind) => {
       expect(order.paid).toBe(1)
       expect(holds.map((h) => h.state)).toEqual(['sold', 'sold'])
       expect((await paymentRow(server.db, publicId)).status).toBe('paid')
+      await expectPaidMail(hash)
     } finally {
       await locker?.query('rollback')
       await locker?.end()
@@ -82,5 +109,6 @@ describe.each(TEST_DBS)('settling a seat-map order on %s', (dbKind) => {
     expect(after.order.paid).toBe(1)
     expect(after.order.status).not.toBe(ORDER_STATUS_CANCELLED)
     expect(after.holds.filter((h) => h.released_at === null).map((h) => h.state)).toEqual(['sold', 'sold'])
+    await expectPaidMail(hash)
   })
 })

@@ -18,6 +18,20 @@ const SETTLE_ATTEMPTS = 3
 export type SettleOutcome = 'paid' | 'refunded' | 'declined' | 'pending' | 'repeat' | 'unknown' | 'amount-mismatch'
 
 /**
+ * A settlement's outcome and, when it paid the order, the order's row as it left it (paid, at
+ * the amount checked equal to the payment's), so the paid e-mail reads neither the order nor its
+ * money again (mail/templates/sendOrderPaid.ts). Absent when a revival changed the row's status.
+ */
+interface Settled {
+  outcome: SettleOutcome
+  paidOrder?: OrderRow
+}
+
+const settled = (outcome: SettleOutcome): Settled => ({ outcome })
+/** The row of an order markOrderPaid has just paid. */
+const paidRow = (order: OrderRow, now: number): OrderRow => ({ ...order, paid: 1, paid_at: now })
+
+/**
  * Marks an order paid and sells its held places. Conditional on paid = 0, so it happens once
  * whoever calls it (null when it was paid already). Charges the loyalty bonuses of the purchase.
  * Answers how many seat holds it sold.
@@ -61,7 +75,7 @@ async function withRetry<T>(db: Db, work: () => Promise<T>): Promise<T> {
  * Anything else (general admission or standing places, whose stock is counted across the
  * session; an order cancelled meanwhile, to revive; a seat hold gone) is settled the locked way.
  */
-async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<SettleOutcome> {
+async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Settled> {
   const places = await orderPlaces(db, p.order_id)
   const rowLevel = isPostgresDb(db) && places.otherLines === 0 && places.seatLines > 0
   try {
@@ -74,23 +88,24 @@ async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Sett
     }
     return await withRetry(db, () =>
       db.transaction().execute(async (trx) => {
-        if (!(await closeOpenPayment(trx, p.id, 'paid', p.protocol_kind === CARD_SCHEME_KIND ? CARD_SCHEME_SUCCESS : null, now))) return 'repeat' as const
+        if (!(await closeOpenPayment(trx, p.id, 'paid', p.protocol_kind === CARD_SCHEME_KIND ? CARD_SCHEME_SUCCESS : null, now))) return settled('repeat')
         // Sessions first, then the order: the same lock order as order creation and the cart.
         await lockCalendars(trx, places.calendarIds)
         await expireOrders(trx, now, places.calendarIds)
         const order = await lockOrder(trx, p.hash)
         if (!order) throw new RefundNeeded('the order no longer exists')
         if (order.paid === 1) throw new RefundNeeded('the order was already paid by another payment')
-        if (order.status === ORDER_STATUS_CANCELLED) await reviveOrder(trx, order, now)
+        const revived = order.status === ORDER_STATUS_CANCELLED
+        if (revived) await reviveOrder(trx, order, now)
         const money = await orderMoney(trx, order)
         if (money.payable !== p.amount) throw new RefundNeeded(`the order now costs ${money.payable}, the payment was ${p.amount}`)
         await markOrderPaid(trx, order, p.amount, now)
-        return 'paid' as const
+        return revived ? settled('paid') : { outcome: 'paid' as const, paidOrder: paidRow(order, now) }
       }),
     )
   } catch (err) {
     if (!(err instanceof RefundNeeded)) throw err
-    return refundPayment(db, p, err.message, now)
+    return settled(await refundPayment(db, p, err.message, now))
   }
 }
 
@@ -99,8 +114,8 @@ async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Sett
  * locked, checked and paid, with no session lock. Throws SessionLocksNeeded (rolling all of it
  * back) when the order was cancelled or a seat hold of it is gone: the locked way decides then.
  */
-async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: number): Promise<SettleOutcome> {
-  if (!(await closeOpenPayment(trx, p.id, 'paid', p.protocol_kind === CARD_SCHEME_KIND ? CARD_SCHEME_SUCCESS : null, now))) return 'repeat'
+async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: number): Promise<Settled> {
+  if (!(await closeOpenPayment(trx, p.id, 'paid', p.protocol_kind === CARD_SCHEME_KIND ? CARD_SCHEME_SUCCESS : null, now))) return settled('repeat')
   const order = await lockOrder(trx, p.hash)
   if (!order) throw new RefundNeeded('the order no longer exists')
   if (order.paid === 1) throw new RefundNeeded('the order was already paid by another payment')
@@ -109,7 +124,7 @@ async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: 
   if (money.payable !== p.amount) throw new RefundNeeded(`the order now costs ${money.payable}, the payment was ${p.amount}`)
   const paid = await markOrderPaid(trx, order, p.amount, now, SEATS_ONLY)
   if (!paid || paid.seatsSold !== seatLines) throw new SessionLocksNeeded()
-  return 'paid'
+  return { outcome: 'paid', paidOrder: paidRow(order, now) }
 }
 
 /** Refunds a payment that cannot buy its order; once, whoever asks. */
@@ -117,9 +132,8 @@ async function refundPayment(db: Db, p: PaymentInfo, reason: string, now: number
   return db.transaction().execute(async (trx) => ((await refundOpenPayment(trx, p, reason, now)) ? 'refunded' : 'repeat'))
 }
 
-/** What applying a notification did, and the payment it named (null when unknown). */
-export interface Applied {
-  outcome: SettleOutcome
+/** What applying a notification did, the payment it named (null when unknown) and the order it paid (Settled). */
+export interface Applied extends Settled {
   payment: PaymentInfo | null
 }
 
@@ -133,18 +147,18 @@ export interface Applied {
 export async function applyNotification(db: Db, n: BankNotification, now = Date.now()): Promise<Applied> {
   const payment = await findPayment(db, n.publicId)
   if (!payment) return { outcome: 'unknown', payment: null }
-  return { outcome: await settleNotification(db, payment, n, now), payment }
+  return { ...(await settleNotification(db, payment, n, now)), payment }
 }
 
-async function settleNotification(db: Db, p: PaymentInfo, n: BankNotification, now: number): Promise<SettleOutcome> {
-  if (n.amount !== p.amount) return 'amount-mismatch'
+async function settleNotification(db: Db, p: PaymentInfo, n: BankNotification, now: number): Promise<Settled> {
+  if (n.amount !== p.amount) return settled('amount-mismatch')
   const cardScheme = p.protocol_kind === CARD_SCHEME_KIND
   if (n.status === 'pending') {
-    if (!cardScheme) return 'repeat'
-    return (await markPaymentVerifying(db, p.id, CARD_SCHEME_PENDING, now)) ? 'pending' : 'repeat'
+    if (!cardScheme) return settled('repeat')
+    return settled((await markPaymentVerifying(db, p.id, CARD_SCHEME_PENDING, now)) ? 'pending' : 'repeat')
   }
   if (n.status === 'declined') {
-    return (await closeOpenPayment(db, p.id, 'failed', cardScheme ? CARD_SCHEME_FAILURE : null, now)) ? 'declined' : 'repeat'
+    return settled((await closeOpenPayment(db, p.id, 'failed', cardScheme ? CARD_SCHEME_FAILURE : null, now)) ? 'declined' : 'repeat')
   }
   return settleApproved(db, p, now)
 }

@@ -4,12 +4,19 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { toMajor } from '../../../contract/rules/money'
 import { orderMoney } from '../../domain/orders/money'
-import { findOrderByHash } from '../../domain/orders/order.repository'
+import { findOrderByHash, type OrderRow } from '../../domain/orders/order.repository'
 import { ORDER_ROUTE, TICKET_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
 import { listMailTicketLines } from '../mail.repository'
 import { sendMail, type MailResult } from '../outbox'
 import { orderPaidMail } from './orderMail'
+
+/** An order just paid, as its settlement left it, and what it cost (sendOrderPaidMail's `known`). */
+export interface PaidOrder {
+  order: OrderRow
+  /** Minor units. */
+  payable: number
+}
 
 /**
  * E-mails the buyer the links to an order's tickets, in the order's language. Called after the
@@ -17,21 +24,25 @@ import { orderPaidMail } from './orderMail'
  * free order, the confirmation of a named-ticket order. Answers null when the order is unknown,
  * unpaid, not confirmed or has no e-mail; a failed delivery is recorded in the
  * outbox and answered, never thrown (the payment stays valid).
+ *
+ * `known`: the order's row as the settlement that paid it left it, and the amount it checked the
+ * order's money against (payments/settle.ts Settled): neither is read again then, two statements
+ * of a payment's burst fewer.
  */
-export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, orderHash: string): Promise<MailResult | null> {
-  const order = await findOrderByHash(db, orderHash)
+export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, orderHash: string, known?: PaidOrder): Promise<MailResult | null> {
+  const order = known?.order ?? (await findOrderByHash(db, orderHash))
   // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
   if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
   const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
   const lines = await listMailTicketLines(db, order.id)
-  const money = await orderMoney(db, order)
+  const payable = known?.payable ?? (await orderMoney(db, order)).payable
   return sendMail(db, config, {
     orderId: order.id,
     ...orderPaidMail({
       to: order.email,
       lang,
       ordNum: order.ord_num,
-      sum: toMajor(money.payable),
+      sum: toMajor(payable),
       orderLink: clientPageUrl(config.publicUrl, ORDER_ROUTE, order.hash, lang),
       tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
     }),
@@ -43,8 +54,8 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
  * when the SMTP server is slow or down (nodemailer waits up to its connection timeout). A failure
  * is logged; the outbox row records it.
  */
-export function queueOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: { error: (obj: object, msg: string) => void }, orderHash: string): void {
-  const sending = sendOrderPaidMail(db, config, orderHash)
+export function queueOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: { error: (obj: object, msg: string) => void }, orderHash: string, known?: PaidOrder): void {
+  const sending = sendOrderPaidMail(db, config, orderHash, known)
     .catch((err: unknown) => log.error({ err, orderHash }, 'order e-mail failed'))
     .finally(() => inFlight.delete(sending))
   inFlight.add(sending)
