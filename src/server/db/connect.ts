@@ -143,6 +143,14 @@ export function cacheOwnerOf(db: Db): Db {
   return owners.get(db) ?? db
 }
 
+/** The memory `map` keeps for `db`'s owner (cacheOwnerOf), made by `make` on first use. */
+export function perHandle<T>(map: WeakMap<Db, T>, db: Db, make: () => T): T {
+  const owner = cacheOwnerOf(db)
+  let value = map.get(owner)
+  if (value === undefined) map.set(owner, (value = make()))
+  return value
+}
+
 export function isPostgresDb(db: Db): boolean {
   return db.getExecutor().adapter.constructor.name === 'PostgresAdapter'
 }

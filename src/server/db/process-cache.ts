@@ -1,4 +1,4 @@
-import { cacheOwnerOf, type Db } from './connect'
+import { cacheOwnerOf, perHandle, type Db } from './connect'
 import { watchedWrites } from './write-watch'
 
 /**
@@ -37,8 +37,7 @@ export class ProcessCache<K, V> {
   }
 
   get(db: Db, key: K, read: () => Promise<V>, clock = Date.now()): Promise<V> {
-    let entries = this.byDb.get(cacheOwnerOf(db))
-    if (!entries) this.byDb.set(cacheOwnerOf(db), (entries = new Map()))
+    const entries = perHandle(this.byDb, db, () => new Map())
     const hit = entries.get(key)
     const writes = watchedWrites()
     if (hit && hit.writes === writes && clock - hit.at < this.ttlMs) return hit.value

@@ -1,6 +1,6 @@
 import { COMPILED_VENUE_VERSION } from '../../engine/compiled/format'
 import type { VenueData } from '../../engine/model'
-import { cacheOwnerOf, type Db } from '../db/connect'
+import { cacheOwnerOf, perHandle, type Db } from '../db/connect'
 import { seatPageOf, type CompiledBytes } from './compile-job'
 import { CompileCancelledError, encodeInPool, runInPool, WorkerCompile, type Lane } from './compile-pool'
 import { deleteCompiledVenue, findCompiledByDrawing, findCompiledByHash, upsertCompiledVenue, type CompiledVenueSizes } from './compiled.repository'
@@ -116,8 +116,7 @@ function remember<K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V
  */
 export async function compiledVenueOfDrawing(db: Db, drawingId: number): Promise<CompiledVenueInfo> {
   const { revision } = await drawingState(db, drawingId)
-  let cache = drawings.get(cacheOwnerOf(db))
-  if (!cache) drawings.set(cacheOwnerOf(db), (cache = new Map()))
+  const cache = perHandle(drawings, db, () => new Map())
   return remember(cache, `${drawingId}:${revision}`, async () => {
     const row = await findCompiledByDrawing(db, drawingId)
     if (row && isCurrent(row, revision)) return sizedInfoOf(row)
@@ -187,8 +186,7 @@ interface Job {
 const inFlight = new WeakMap<Db, { closing: boolean; jobs: Set<{ job: Job; settled: Promise<void> }> }>()
 
 function tracked<T>(db: Db, run: (job: Job) => Promise<T>): Promise<T> {
-  let state = inFlight.get(cacheOwnerOf(db))
-  if (!state) inFlight.set(cacheOwnerOf(db), (state = { closing: false, jobs: new Set() }))
+  const state = perHandle(inFlight, db, () => ({ closing: false, jobs: new Set() }))
   const s = state
   const job: Job = {
     lane: null,
@@ -240,8 +238,7 @@ export async function forgetCompiledVenue(db: Db, drawingId: number): Promise<vo
 
 /** A compiled venue by its content hash (null when none has it), its bytes included. */
 export function compiledVenueByHash(db: Db, hash: string): Promise<CompiledVenueBlob | null> {
-  let cache = blobs.get(cacheOwnerOf(db))
-  if (!cache) blobs.set(cacheOwnerOf(db), (cache = new Map()))
+  const cache = perHandle(blobs, db, () => new Map())
   return remember(cache, hash, async () => {
     const row = await findCompiledByHash(db, hash)
     if (!row) return null

@@ -2,7 +2,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { buildPath } from '../../../contract/calls'
 import { COMPILED_VENUE_PATH, SCHEME_MAP_STATUSES_PATH, SEAT_STATUS_BYTE, type SchemeMapCompiledResponse } from '../../../contract/entities/compiledVenue'
-import { cacheOwnerOf, type Db } from '../../db/connect'
+import { perHandle, type Db } from '../../db/connect'
 import { compiledVenueOfDrawing } from '../../venues/compiled'
 import { UncompilableVersionError } from '../../venues/version-venue'
 import { cachedSessionAnswer, type SessionAnswer } from './map-cache'
@@ -129,8 +129,7 @@ const orders = new WeakMap<Db, Map<string, Promise<SeatOrder>>>()
 
 /** The drawing's seats in compiled order (by id), with their zones, for its compiled venue `hash`. */
 function seatOrder(db: Db, drawingId: number, hash: string): Promise<SeatOrder> {
-  let cache = orders.get(cacheOwnerOf(db))
-  if (!cache) orders.set(cacheOwnerOf(db), (cache = new Map()))
+  const cache = perHandle(orders, db, () => new Map())
   const key = `${drawingId}|${hash}`
   let entry = cache.get(key)
   if (entry) return entry

@@ -1,6 +1,6 @@
 import { ACCESS_TYPES, type AccessType } from '../../../contract/entities/access'
 import type { SchemeMapResponse, SeatNumber } from '../../../contract/entities/scheme'
-import { cacheOwnerOf, type Db } from '../../db/connect'
+import { perHandle, type Db } from '../../db/connect'
 import { findDrawingSvg, listMapSeats, listSectorNames } from './map.repository'
 
 /** Drawings whose map parts are kept in memory (the demo has three; each costs ~2× its svg plus ~100 B per seat). */
@@ -26,8 +26,7 @@ export interface DrawingParts {
 const caches = new WeakMap<Db, Map<number, Promise<DrawingParts>>>()
 
 export function drawingParts(db: Db, drawingId: number): Promise<DrawingParts> {
-  let cache = caches.get(cacheOwnerOf(db))
-  if (!cache) caches.set(cacheOwnerOf(db), (cache = new Map()))
+  const cache = perHandle(caches, db, () => new Map())
   let entry = cache.get(drawingId)
   if (entry) {
     // Most recently used last (Map keeps insertion order).

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import { cacheOwnerOf, type Db } from '../../db/connect'
+import { perHandle, type Db } from '../../db/connect'
 
 /** Sessions whose last map answer is kept (the stadium's is ~14 MB of JSON plus ~1.1 MB gzipped). */
 export const MAP_CACHE_SESSIONS = 4
@@ -52,8 +52,7 @@ export function cachedMapAnswer(db: Db, calendarId: number, key: string, now: nu
 
 /** The same cache for another kind of per-session answer (the status bytes), in its own `store`. */
 export async function cachedSessionAnswer<T extends SessionAnswer>(store: SessionCaches<T>, db: Db, calendarId: number, key: string, now: number, build: () => Promise<T>): Promise<T> {
-  let cache = store.get(cacheOwnerOf(db))
-  if (!cache) store.set(cacheOwnerOf(db), (cache = new Map()))
+  const cache = perHandle(store, db, () => new Map())
   const current = cache.get(calendarId)
   if (current) {
     const answer = await current.catch(() => null)

@@ -1,4 +1,4 @@
-import { cacheOwnerOf, type Db } from '../../db/connect'
+import { cacheOwnerOf, perHandle, type Db } from '../../db/connect'
 import type { Place, SeatPlace } from '../inventory/places'
 import { findPlaces, placesById } from '../inventory/places.repository'
 import { drawingQualityVersion, drawingSectorNames, listDrawingSeats } from './seating.repository'
@@ -28,12 +28,10 @@ const caches = new WeakMap<Db, Map<number, Entry>>()
 const inFlight = new WeakMap<Db, Map<number, Promise<SeatingIndex>>>()
 
 export function seatingIndexOf(db: Db, drawingId: number, now = Date.now()): Promise<SeatingIndex> {
-  let cache = caches.get(cacheOwnerOf(db))
-  if (!cache) caches.set(cacheOwnerOf(db), (cache = new Map()))
+  const cache = perHandle(caches, db, () => new Map())
   const entry = cache.get(drawingId)
   if (entry && now - entry.checkedAt < QUALITY_RECHECK_MS) return entry.index
-  let pending = inFlight.get(cacheOwnerOf(db))
-  if (!pending) inFlight.set(cacheOwnerOf(db), (pending = new Map()))
+  const pending = perHandle(inFlight, db, () => new Map())
   const shared = pending.get(drawingId)
   if (shared) return shared
   const checked = recheck(db, cache, drawingId, entry, now)
