@@ -10,6 +10,7 @@ import { closeOpenPayment, findPayment, markPaymentVerifying, refundOpenPayment,
 import type { BankNotification } from './provider'
 import { RefundNeeded, reviveOrder } from './revive'
 import { CARD_SCHEME_KIND } from './types'
+import type { PaidOrder } from '../mail/templates/sendOrderPaid'
 
 /** Attempts of a settlement that PostgreSQL aborted as a deadlock or serialization failure. */
 const SETTLE_ATTEMPTS = 3
@@ -18,18 +19,18 @@ const SETTLE_ATTEMPTS = 3
 export type SettleOutcome = 'paid' | 'refunded' | 'declined' | 'pending' | 'repeat' | 'unknown' | 'amount-mismatch'
 
 /**
- * A settlement's outcome and, when it paid the order, the order's row as it left it (paid, at
- * the amount checked equal to the payment's), so the paid e-mail reads neither the order nor its
- * money again (mail/templates/sendOrderPaid.ts). Absent when a revival changed the row's status.
+ * A settlement's outcome and, when it paid the order, the order's row as it left it and the
+ * amount it checked the order's money against, so the paid e-mail reads neither again
+ * (mail/templates/sendOrderPaid.ts). Absent when a revival changed the row's status.
  */
 interface Settled {
   outcome: SettleOutcome
-  paidOrder?: OrderRow
+  paidOrder?: PaidOrder
 }
 
 const settled = (outcome: SettleOutcome): Settled => ({ outcome })
-/** The row of an order markOrderPaid has just paid. */
-const paidRow = (order: OrderRow, now: number): OrderRow => ({ ...order, paid: 1, paid_at: now })
+/** What settling `p` paid: its order's row as markOrderPaid left it, at the payment's amount (checked equal). */
+const paidBy = (p: PaymentInfo, order: OrderRow, now: number): Settled => ({ outcome: 'paid', paidOrder: { order: { ...order, paid: 1, paid_at: now }, payable: p.amount } })
 
 /**
  * Marks an order paid and sells its held places. Conditional on paid = 0, so it happens once
@@ -100,7 +101,7 @@ async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Sett
         const money = await orderMoney(trx, order)
         if (money.payable !== p.amount) throw new RefundNeeded(`the order now costs ${money.payable}, the payment was ${p.amount}`)
         await markOrderPaid(trx, order, p.amount, now)
-        return revived ? settled('paid') : { outcome: 'paid' as const, paidOrder: paidRow(order, now) }
+        return revived ? settled('paid') : paidBy(p, order, now)
       }),
     )
   } catch (err) {
@@ -124,7 +125,7 @@ async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: 
   if (money.payable !== p.amount) throw new RefundNeeded(`the order now costs ${money.payable}, the payment was ${p.amount}`)
   const paid = await markOrderPaid(trx, order, p.amount, now, SEATS_ONLY)
   if (!paid || paid.seatsSold !== seatLines) throw new SessionLocksNeeded()
-  return { outcome: 'paid', paidOrder: paidRow(order, now) }
+  return paidBy(p, order, now)
 }
 
 /** Refunds a payment that cannot buy its order; once, whoever asks. */

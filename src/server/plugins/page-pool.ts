@@ -5,7 +5,7 @@ import type { Db } from '../db/connect'
 
 /**
  * The calls whose database work goes through the page handle (`app.pageDb`, db/connect.ts
- * pageDbOf): the contract's read calls (contract/read-calls.ts). Each sends a few
+ * pageDbOf) are the contract's read calls (contract/read-calls.ts). Each sends a few
  * one-millisecond statements and never holds a transaction open, so on a pool of their own
  * (DB_PAGE_POOL_MAX) they never queue behind an on-sale rush's buying calls and bank callbacks,
  * which keep the main pool (DB_POOL_MAX) busy with transactions.
@@ -15,16 +15,25 @@ import type { Db } from '../db/connect'
  * p50 went from 39-511 ms to 213-2,709 ms (README, session 26); a handle chosen where the call is
  * registered costs nothing at run time.
  */
-export const PAGE_CALLS: ReadonlySet<CallName> = READ_CALLS
+
+/** Whether call `name` is a page call (its route's `pageCall` config; routes/registry.ts). */
+export function isPageCall(name: CallName): boolean {
+  return READ_CALLS.has(name)
+}
+
+/** The handle of a page call or of any other request. */
+export function handleFor(app: FastifyInstance, pageCall: boolean): Db {
+  return pageCall ? app.pageDb : app.db
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route is one of PAGE_CALLS: its session is read through the page handle too. */
+    /** The route is a page call (isPageCall): its session is read through the page handle too. */
     pageCall?: boolean
   }
 }
 
 /** The handle a request's own reads and writes outside its handler (its session) go through. */
 export function requestDb(app: FastifyInstance, request: FastifyRequest): Db {
-  return request.routeOptions.config?.pageCall === true ? app.pageDb : app.db
+  return handleFor(app, request.routeOptions.config?.pageCall === true)
 }

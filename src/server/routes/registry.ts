@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import { calls, type CallName, type Calls, type ParamsOf, type ResponseOf } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
 import type { Db } from '../db/connect'
-import { PAGE_CALLS } from '../plugins/page-pool'
+import { handleFor, isPageCall } from '../plugins/page-pool'
 
 /** What a call's handler receives: the validated body (POST) or query (GET) and path params. */
 export interface CallInput<N extends CallName> {
@@ -12,7 +12,7 @@ export interface CallInput<N extends CallName> {
   params: ParamsOf<N>
   request: FastifyRequest
   reply: FastifyReply
-  /** The handle of this call's database work: the page handle for PAGE_CALLS (plugins/page-pool.ts), else the main one. */
+  /** The handle of this call's database work: the page handle for a page call (plugins/page-pool.ts), else the main one. */
   db: Db
 }
 
@@ -56,8 +56,8 @@ export function registerCalls(app: FastifyInstance, handlers: CallHandlers): voi
       })
       continue
     }
-    const pageCall = PAGE_CALLS.has(name)
-    const db = pageCall ? app.pageDb : app.db
+    const pageCall = isPageCall(name)
+    const db = handleFor(app, pageCall)
     typed.route({
       method: call.method,
       url: call.path,

@@ -110,9 +110,8 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
         return reply.code(403).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Callback refused: the signature is invalid' })
       }
       const { outcome, payment: paid, paidOrder } = await settling(() => applyNotification(db, notification, now))
-      // The buyer gets the ticket links once, from the notification that paid the order (its
-      // amount is the order's, checked in the settlement).
-      if (outcome === 'paid' && paid) queueOrderPaidMail(db, app.config, app.log, paid.hash, paidOrder ? { order: paidOrder, payable: paid.amount } : undefined)
+      // The buyer gets the ticket links once, from the notification that paid the order.
+      if (outcome === 'paid' && paid) queueOrderPaidMail(db, app.config, app.log, paid.hash, paidOrder)
       const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
       await insertPaymentCallback(db, { paymentId: paid?.id ?? null, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: true, applied, outcome, now })
       if (outcome === 'unknown') return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: 'No such payment' })
