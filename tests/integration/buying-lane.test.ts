@@ -1,10 +1,10 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { pgPoolOf } from '../../src/server/db/connect'
 import { SESSION_CACHE_TTL_MS } from '../../src/server/domain/sessions/cached'
 import { BUYING_CALLS_PER_CONNECTION } from '../../src/server/plugins/buying-lane'
 import { startTestServer, type TestServer } from '../support/server'
+import { lockRig, seatRowIds, type LockRig } from './lock-rig'
 import { loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
 
 const POOL_MAX = 4
@@ -108,7 +108,6 @@ describe('the buying lane on PostgreSQL', () => {
 const SHORT_LANE_WAIT_MS = 300
 /** Long enough that the blocked holds keep the lane full while the third call waits past its bound. */
 const LONG_LOCK_TIMEOUT_MS = 8_000
-const BLOCKED_POLL_MS = 50
 
 /**
  * Issue 18.3: a buying call waits for the lane at most BUYING_LANE_WAIT_MS, then answers 503
@@ -119,22 +118,15 @@ const BLOCKED_POLL_MS = 50
 describe('the buying lane\'s longest wait', () => {
   let server: TestServer
   let fx: SchemeFx
-  let blocker: pg.Client
-  /** pg_stat_activity read outside the blocker's transaction, which would answer its first snapshot again. */
-  let monitor: pg.Client
+  let locks: LockRig
 
   beforeAll(async () => {
     server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: '1', BUYING_LANE_WAIT_MS: String(SHORT_LANE_WAIT_MS), DB_LOCK_TIMEOUT_MS: String(LONG_LOCK_TIMEOUT_MS) } })
     fx = await loadScheme(await visitor(server.url))
-    if (server.config.database.kind !== 'postgres') throw new Error('a PostgreSQL test')
-    blocker = new pg.Client({ connectionString: server.config.database.url })
-    await blocker.connect()
-    monitor = new pg.Client({ connectionString: server.config.database.url })
-    await monitor.connect()
+    locks = await lockRig(server)
   })
   afterAll(async () => {
-    await blocker?.end()
-    await monitor?.end()
+    await locks?.end()
     await server?.close()
   })
 
@@ -144,20 +136,13 @@ describe('the buying lane\'s longest wait', () => {
   it('a call that waits past it is answered busy (503, Retry-After) and holds nothing; the lane serves it once free', async () => {
     const [s1, s2, s3] = fx.map.seat_numbers.filter((s) => s.status === 'free').slice(0, 3).map((s) => s.seat_id)
     const [a, b, c] = await Promise.all([visitor(server.url), visitor(server.url), visitor(server.url)])
-    const seatIds = await server.db.selectFrom('seats').select(['id', 'seat_key']).where('seat_key', 'in', [s1, s2]).where('drawing_id', '=', (await server.db.selectFrom('calendars').select('drawing_id').where('id', '=', fx.calendarId).executeTakeFirstOrThrow()).drawing_id!).execute()
-    expect(seatIds).toHaveLength(2)
     // Another transaction inserts live holds on s1 and s2 and keeps them undecided: holds of those seats wait on it.
-    await blocker.query('begin')
-    for (const { id } of seatIds) {
-      await blocker.query("insert into seat_holds (calendar_id, seat_id, state, created_at, expires_at) values ($1, $2, 'cart', $3, $4)", [fx.calendarId, id, Date.now(), Date.now() + 60_000])
-    }
+    await locks.freezeSeats(fx.calendarId, await seatRowIds(server, fx.calendarId, [s1, s2]))
     const hold = (v: Visitor, seat: string) => v.post<{ errorCode?: string }>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seat)] })
     const blocked = [hold(a, s1), hold(b, s2)]
     try {
       // The first blocked hold waits on the lock; the second waits for the pool's one connection: the lane (two) is full.
-      while ((await monitor.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rowCount === 0) {
-        await new Promise((r) => setTimeout(r, BLOCKED_POLL_MS))
-      }
+      expect(await locks.untilLockWaiters(1)).toBeGreaterThan(0)
       const res = await c.fetch('/api/cart/update', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-csrf-token': c.token, 'x-requested-with': 'XMLHttpRequest' },
@@ -167,10 +152,10 @@ describe('the buying lane\'s longest wait', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
       expect(((await res.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.LIMIT)
       // Read on the blocker's connection (read committed: it sees any committed hold): the server's one is taken.
-      const held = await blocker.query("select 1 from seat_holds h join seats s on s.id = h.seat_id where h.calendar_id = $1 and h.released_at is null and s.seat_key = $2", [fx.calendarId, s3])
+      const held = await locks.blocker.query("select 1 from seat_holds h join seats s on s.id = h.seat_id where h.calendar_id = $1 and h.released_at is null and s.seat_key = $2", [fx.calendarId, s3])
       expect(held.rowCount).toBe(0)
     } finally {
-      await blocker.query('rollback')
+      await locks.release()
       await Promise.all(blocked)
     }
     expect((await hold(c, s3)).status).toBe(200)

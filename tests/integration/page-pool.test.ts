@@ -1,14 +1,12 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAIN_POOL_NAME, PAGE_POOL_NAME } from '../../src/server/db/connect'
 import { startTestServer } from '../support/server'
+import { lockRig, seatRowIds } from './lock-rig'
 import { decide, pathOf, startPay } from './payment-fixtures'
 import { loadScheme, schemeOrderBody, seatChange, visitor, type SchemeFx, type Visitor } from './scheme-helpers'
 
 /** Long enough for the test's steps while a hold waits on the frozen seat; under the pool's 5 s acquire bound. */
 const LOCK_TIMEOUT_MS = 4000
-const POLL_MS = 25
-const REACH_LOCK_MS = 10_000
 /** Time a call on a free connection needs (a few statements); a call queued behind the frozen hold must not answer within it. */
 const QUEUED_GRACE_MS = 600
 
@@ -21,16 +19,11 @@ const QUEUED_GRACE_MS = 600
  * page pool (0) the listing waits too: the case the pool exists for.
  */
 describe('the page pool on PostgreSQL', () => {
-  /** A server whose main pool has one connection, a scheme fixture, a lock holder and a pg_stat_activity reader. */
+  /** A server whose main pool has one connection, a scheme fixture, and a lock rig on its database. */
   async function setUp(pagePool: number) {
     const server = await startTestServer({ db: 'postgres', env: { DB_POOL_MAX: '1', DB_PAGE_POOL_MAX: String(pagePool), DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } })
     const fx = await loadScheme(await visitor(server.url))
-    if (server.config.database.kind !== 'postgres') throw new Error('a PostgreSQL test')
-    const blocker = new pg.Client({ connectionString: server.config.database.url })
-    // pg_stat_activity outside the blocker's transaction (inside it PostgreSQL answers its first snapshot again).
-    const monitor = new pg.Client({ connectionString: server.config.database.url })
-    await Promise.all([blocker.connect(), monitor.connect()])
-    return { server, fx, blocker, monitor }
+    return { server, fx, locks: await lockRig(server) }
   }
   type Rig = Awaited<ReturnType<typeof setUp>>
 
@@ -41,38 +34,30 @@ describe('the page pool on PostgreSQL', () => {
       rig = await setUp(pagePool)
     })
     afterAll(async () => {
-      await rig?.blocker.end()
-      await rig?.monitor.end()
+      await rig?.locks.end()
       await rig?.server.close()
     })
     return () => rig!
   }
-
-  /** The server's backends waiting on a lock, by application name. */
-  const lockWaiters = async (rig: Rig) =>
-    (await rig.monitor.query<{ app: string }>("select application_name as app from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows.map((r) => r.app)
 
   /**
    * Freezes a free seat in the blocker's transaction, sends a hold of it (which waits on the lock
    * with the main pool's one connection) and runs `during` meanwhile; lets the seat go after.
    */
   async function whileHoldWaits(rig: Rig, seatKey: string, during: () => Promise<void>): Promise<void> {
-    const { server, fx, blocker } = rig
-    const drawing = (await server.db.selectFrom('calendars').select('drawing_id').where('id', '=', fx.calendarId).executeTakeFirstOrThrow()).drawing_id!
-    const seat = await server.db.selectFrom('seats').select('id').where('seat_key', '=', seatKey).where('drawing_id', '=', drawing).executeTakeFirstOrThrow()
+    const { server, fx, locks } = rig
+    const [seat] = await seatRowIds(server, fx.calendarId, [seatKey])
     const holder = await visitor(server.url)
-    await blocker.query('begin')
     let hold: Promise<unknown> | null = null
     try {
-      await blocker.query("insert into seat_holds (calendar_id, seat_id, state, created_at, expires_at) values ($1, $2, 'cart', $3, $4)", [fx.calendarId, seat.id, Date.now(), Date.now() + 60_000])
+      await locks.freezeSeats(fx.calendarId, [seat])
       hold = holder.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seatKey)] })
-      const deadline = Date.now() + REACH_LOCK_MS
-      while ((await lockWaiters(rig)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS))
+      await locks.untilLockWaiters(1)
       // The hold waits on the frozen seat, on the main pool's one connection.
-      expect(await lockWaiters(rig)).toEqual([MAIN_POOL_NAME])
+      expect(await locks.lockWaiters()).toEqual([MAIN_POOL_NAME])
       await during()
     } finally {
-      await blocker.query('rollback')
+      await locks.release()
     }
     await hold
   }
@@ -104,7 +89,7 @@ describe('the page pool on PostgreSQL', () => {
         expect((await track('listing', reader.fetch('/api/afisha'))).status).toBe(200)
         expect((await track('cart list', reader.post('/api/cart/list', { calendar_id: fx.calendarId }))).status).toBe(200)
         expect((await track('sessions', reader.post('/api/scheme/sessions', { hash: fx.hash }))).status).toBe(200)
-        const pages = await rig.monitor.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1', [PAGE_POOL_NAME])
+        const pages = await rig.locks.monitor.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1', [PAGE_POOL_NAME])
         expect(pages.rows[0].n).toBeGreaterThan(0)
         // The bank's approval is not a page: it waits for the main connection.
         approval = track('approval', decide(payer, publicId, 'approve'))

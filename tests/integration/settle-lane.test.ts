@@ -1,7 +1,7 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, type TestServer } from '../support/server'
+import { lockRig, type LockRig } from './lock-rig'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
 import { pathOf, paymentRow, placeOrder, seedPaymentFixtures, sendCallback, signed, startPay, type PaymentFx } from './payment-fixtures'
 
@@ -9,8 +9,6 @@ import { pathOf, paymentRow, placeOrder, seedPaymentFixtures, sendCallback, sign
 const SHORT_WAIT_MS = 300
 /** Long enough that the frozen settlement keeps the lane while the second callback waits past its bound. */
 const LOCK_TIMEOUT_MS = 4000
-const POLL_MS = 25
-const REACH_LOCK_MS = 10_000
 
 /**
  * Issue 18.3, payments/settle-lane.ts: bank callbacks settle at most one per pooled connection
@@ -24,26 +22,18 @@ describe('the settle lane on PostgreSQL', () => {
   let server: TestServer
   let fx: Fixtures
   let pfx: PaymentFx
-  let blocker: pg.Client
-  /** pg_stat_activity outside the blocker's transaction (inside it PostgreSQL answers its first snapshot again). */
-  let monitor: pg.Client
+  let locks: LockRig
 
   beforeAll(async () => {
     server = await startTestServer({ db: 'postgres', env: { DEMO_DATA: '0', DB_POOL_MAX: '1', BUYING_LANE_WAIT_MS: String(SHORT_WAIT_MS), DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } })
     fx = await seedOrderFixtures(server.db)
     pfx = await seedPaymentFixtures(server.db)
-    if (server.config.database.kind !== 'postgres') throw new Error('a PostgreSQL test')
-    blocker = new pg.Client({ connectionString: server.config.database.url })
-    monitor = new pg.Client({ connectionString: server.config.database.url })
-    await Promise.all([blocker.connect(), monitor.connect()])
+    locks = await lockRig(server)
   })
   afterAll(async () => {
-    await blocker?.end()
-    await monitor?.end()
+    await locks?.end()
     await server?.close()
   })
-
-  const lockWaiters = async () => (await monitor.query("select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rowCount ?? 0
 
   /** An order with its card payment started: its hash and the payment's public id and amount. */
   async function startedPayment(): Promise<{ hash: string; publicId: string; amount: number }> {
@@ -56,22 +46,20 @@ describe('the settle lane on PostgreSQL', () => {
   it("a callback that waits past the lane's bound answers busy and changes nothing; sent again, it settles", async () => {
     const a = await startedPayment()
     const b = await startedPayment()
-    await blocker.query('begin')
+    await locks.blocker.query('begin')
     let first: ReturnType<typeof sendCallback> | null = null
     try {
-      await blocker.query('select id from orders where hash = $1 for update', [a.hash])
+      await locks.blocker.query('select id from orders where hash = $1 for update', [a.hash])
       first = sendCallback(server, signed(server, a.publicId, a.amount, 'approved'))
-      const deadline = Date.now() + REACH_LOCK_MS
-      while ((await lockWaiters()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS))
-      expect(await lockWaiters()).toBe(1)
+      expect(await locks.untilLockWaiters(1)).toBe(1)
 
       const busy = await sendCallback(server, signed(server, b.publicId, b.amount, 'approved'))
       expect(busy.status).toBe(503)
       expect(busy.body.errorCode).toBe(ErrorCode.LIMIT)
       // Read on the monitor's connection: the server's one (DB_POOL_MAX=1) is the frozen settlement's.
-      expect((await monitor.query('select status from payments where public_id = $1', [b.publicId])).rows).toEqual([{ status: 'pending' }])
+      expect((await locks.monitor.query('select status from payments where public_id = $1', [b.publicId])).rows).toEqual([{ status: 'pending' }])
     } finally {
-      await blocker.query('rollback')
+      await locks.release()
     }
     expect(await first).toMatchObject({ status: 200, body: { result: 'paid' } })
     expect(await sendCallback(server, signed(server, b.publicId, b.amount, 'approved'))).toMatchObject({ status: 200, body: { result: 'paid' } })
