@@ -12,7 +12,7 @@ import type { Db } from '../db/connect'
  *
  * Why per call and not per request context: choosing the pool from an AsyncLocalStorage store made
  * every await of every request about 2.5× slower on Node 20, and behind the waiting room a hold's
- * p50 went from 39-511 ms to 213-2,709 ms (README, session 26); a handle chosen where the call is
+ * p50 went from 39-511 ms to 213-2,709 ms (docs/benchmark-log.md, session 26); a handle chosen where the call is
  * registered costs nothing at run time.
  */
 

@@ -10,7 +10,7 @@ const SERVER_ERROR_STATUS = 500
  * Which answered requests get a log line (REQUEST_LOG, config.ts). Fastify's default writes two
  * lines a request ("incoming request" and "request completed"), each a synchronous write to
  * stdout plus pino's serializing: measured with `npm run bench:load:cpu` as the largest single
- * item of a small request's server CPU (README, "On-sale rush benchmark"). Here:
+ * item of a small request's server CPU (docs/benchmark-log.md, "On-sale rush"). Here:
  * - `all` (development default): one line a request, when it is answered (method, URL, status, ms);
  * - `errors` (production default): only answers of status 500 and above and requests slower than
  *   SLOW_REQUEST_MS; the reverse proxy's access log is the record of every request;

@@ -22,8 +22,8 @@ export function answerJsonSchema(schema: z.ZodType): Record<string, unknown> | n
  * home of the shape; OpenAPI and the client read the same object). The answer is written by
  * fast-json-stringify from the JSON Schema derived from that zod schema at start, instead of
  * zod's encode (a full parse of the answer) and JSON.stringify: measured on real answers, 12
- * against 38 µs for a one-seat hold's answer and 27 against 102 µs for a session list (README,
- * "On-sale rush benchmark"). Same JSON values (keys in the schema's order); properties the
+ * against 38 µs for a one-seat hold's answer and 27 against 102 µs for a session list (docs/benchmark-log.md,
+ * "On-sale rush"). Same JSON values (keys in the schema's order); properties the
  * schema does not name are left out, as zod strips them.
  *
  * What it costs: the answer is no longer checked against the schema on the way out. A value of

@@ -6,7 +6,7 @@ import { findSession, type SessionRow } from './repository'
  * How late this process may see another process end a visitor's session (issue 18). Every call
  * under /api reads the session row first; in an on-sale rush that read was one of a hold's two
  * database round trips (the other is the hold itself): bench:load:cpu measured 0.6 ms of server
- * and 0.35 ms of PostgreSQL CPU a hold saved (README, issue 18).
+ * and 0.35 ms of PostgreSQL CPU a hold saved (docs/benchmark-log.md, "On-sale rush").
  * A session row never changes in place except its last-seen time: a sign-in or sign-out moves
  * the visitor to a new id and deletes the old row (rotateSession), and expiry only ends it.
  *
