@@ -6,7 +6,8 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  * process, moves the count, and a cache entry read before the move is not served after it. So a
  * write of this process (an operator's edit, a test's) is seen by the next request,
  * and only other processes' writes wait for the cache's time to live. Raw `sql` writes are not
- * seen (none touches these tables). Costs a look at the root node of each query.
+ * seen: the only one on these tables is SQLite's claim lock (inventory/stock.repository.ts
+ * lockCalendars), an update that changes nothing. Costs a look at the root node of each query.
  */
 export const WATCHED_TABLES = new Set([
   'calendars', 'events', 'prices', 'waiting_rooms',

@@ -131,6 +131,9 @@ export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Pr
     // inserting a hold or an order line) do not wait behind it.
     await trx.selectFrom('calendars').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute()
   } else {
-    await trx.updateTable('calendars').set((eb) => ({ active: eb.ref('active') })).where('id', 'in', ids).execute()
+    // Raw SQL on purpose: the query builder's writes to calendars void every per-process cache
+    // (db/write-watch.ts), and this one changes nothing; it only takes SQLite's write lock. Through
+    // the builder every claim on SQLite emptied the session, listing and settings caches.
+    await sql`update calendars set active = active where id in (${sql.join(ids)})`.execute(trx)
   }
 }
