@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema } from '../../src/contract/entities/afisha'
 import { stockByCalendar } from '../../src/server/domain/inventory/availability'
+import { LISTING_ANSWER_TTL_MS } from '../../src/server/routes/listing-answer'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { orderBody, seedOrderFixtures, visitor as orderVisitor, type Fixtures, type OrderAnswer } from './order-fixtures'
 import { loadScheme, seatChange, visitor, type SchemeFx } from './scheme-helpers'
@@ -14,8 +15,12 @@ import { loadScheme, seatChange, visitor, type SchemeFx } from './scheme-helpers
  * tickets as taken until the sweep.
  */
 
-/** The listing's quantity of one session. */
+/**
+ * The listing's quantity of one session, read once the shared listing an earlier read built has
+ * run out (LISTING_ANSWER_TTL_MS: it may be that much behind; listing-answer.test.ts covers it).
+ */
 async function listingQuantity(server: TestServer, eventId: number, day: string, time: string): Promise<number> {
+  await new Promise((r) => setTimeout(r, LISTING_ANSWER_TTL_MS))
   const afisha = afishaResponseSchema.parse(await (await fetch(`${server.url}/api/afisha`)).json())
   const entry = afisha.calendar.find((c) => c.event_id === eventId && c.eventday === day && c.eventtime === time)
   if (!entry) throw new Error(`session ${day} ${time} of event ${eventId} not in the listing`)

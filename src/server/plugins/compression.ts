@@ -1,5 +1,6 @@
 import compress from '@fastify/compress'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
 /** Answers below this size go uncompressed: gzip's framing costs more than it saves. */
@@ -17,7 +18,7 @@ const BROTLI_QUALITY = 4
 /** Content types the synchronous path compresses; anything else is left to the plugin. */
 const TEXTUAL = /^(?:text\/|application\/(?:json|javascript|xml)|image\/svg\+xml)/
 
-type Encoding = 'br' | 'gzip' | 'deflate'
+export type Encoding = 'br' | 'gzip' | 'deflate'
 /** Preference when the client accepts several (the plugin's order). */
 const PREFERRED: readonly Encoding[] = ['br', 'gzip', 'deflate']
 
@@ -35,14 +36,24 @@ export function pickEncoding(header: string | undefined): Encoding | null {
   return PREFERRED.find((e) => accepted.has(e)) ?? null
 }
 
+const brotliOptions = (size: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
+
 function compressSync(body: Buffer | string, size: number, encoding: Encoding): Buffer {
-  if (encoding === 'br') {
-    return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
-  }
+  if (encoding === 'br') return zlib.brotliCompressSync(body, brotliOptions(size))
   return encoding === 'gzip' ? zlib.gzipSync(body) : zlib.deflateSync(body)
 }
 
-function addVary(reply: FastifyReply): void {
+const brotliAsync = promisify(zlib.brotliCompress)
+const gzipAsync = promisify(zlib.gzip)
+const deflateAsync = promisify(zlib.deflate)
+
+/** `body` in `encoding` as the synchronous path writes it, made on libuv's thread pool (an answer compressed once and sent many times). */
+export function compressAnswer(body: string, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br') return brotliAsync(body, brotliOptions(Buffer.byteLength(body)))
+  return encoding === 'gzip' ? gzipAsync(body) : deflateAsync(body)
+}
+
+export function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary')
   const current = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : ''
   if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(current)) return

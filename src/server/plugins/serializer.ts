@@ -38,3 +38,8 @@ export const contractSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
   if (!json) return zodSerializerCompiler(route as never)
   return fastJsonStringify(json as never) as Serialize
 }
+
+/** The serializer the routes use for answers of `schema`, for an answer written once and sent many times (routes/listing-answer.ts). */
+export function answerSerializer(schema: z.ZodType): Serialize {
+  return contractSerializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as Serialize
+}

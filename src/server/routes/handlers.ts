@@ -6,6 +6,7 @@ import { buildSetup } from '../domain/settings/service'
 import { ApiFailure } from '../errors'
 import { ensureSession, rotateSession } from '../plugins/session'
 import { buildNominalHandlers } from './nominal'
+import { anonymousListing, sendSharedAnswer } from './listing-answer'
 import { buildOrderHandlers } from './orders'
 import { buildPaymentHandlers } from './payments'
 import { buildReturnHandlers } from './returns'
@@ -38,9 +39,11 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
     // Page calls (plugins/page-pool.ts): through the handle they are given.
     setup: async ({ request, db: page }) => buildSetup(page, await crmClientView(page, request.session?.crm_client_id ?? null)),
 
-    afisha: async ({ request, db: page }) => {
-      const setup = await buildSetup(page, await crmClientView(page, request.session?.crm_client_id ?? null))
-      return buildAfisha(page, setup)
+    afisha: async ({ request, reply, db: page }) => {
+      const clientId = request.session?.crm_client_id ?? null
+      // Everyone without a CRM client gets one shared answer (listing-answer.ts).
+      if (clientId === null) return sendSharedAnswer(request, reply, await anonymousListing(page)) as never
+      return buildAfisha(page, await buildSetup(page, await crmClientView(page, clientId)))
     },
 
     crmClientInfo: async ({ input, request, reply }) => {

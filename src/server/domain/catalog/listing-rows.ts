@@ -9,8 +9,9 @@ import * as repo from './repository'
  * sessions, prices, menus, tags, venues, compositions), and a session that started or whose sale
  * window opened or closed within it. Edits through this process (the console's calls, any write to
  * the tables the rows come from) are seen at once: write-watch.ts counts them and the console's
- * calls clear the cache (admin/routes.ts). The tickets left are never cached: they are counted
- * fresh on every listing (availability.ts).
+ * calls clear the cache (admin/routes.ts). The tickets left are counted (availability.ts) each
+ * time the listing is built: per request for a signed-in visitor, at most once a second for the
+ * answer every other visitor shares (routes/listing-answer.ts).
  *
  * Why: the listing read the catalogue in 14 statements on every call; on the 4-process cluster
  * under an on-sale rush it is the "unrelated page" that waited behind the holds' statements
