@@ -3,6 +3,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema, type AfishaResponse } from '../../src/contract/entities/afisha'
 import { signCrmToken } from '../../src/server/crm/token'
+import { SCHEME_SESSIONS_TTL_MS, sharedSchemeSessions } from '../../src/server/domain/scheme/views'
 import { anonymousListing, LISTING_ANSWER_TTL_MS } from '../../src/server/routes/listing-answer'
 import { ApiClient } from '../support/client'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
@@ -34,7 +35,8 @@ const quantityIn = (afisha: AfishaResponse, eventId: number, day: string, time: 
 /**
  * Issue 18, routes/listing-answer.ts: visitors without a signed-in CRM client share one listing
  * a process builds at most once in LISTING_ANSWER_TTL_MS, each encoding compressed once; a
- * signed-in visitor's is built for him. The clock is passed in where the test needs the cache's
+ * signed-in visitor's is built for him. The scheme page's sessions (views.ts sharedSchemeSessions)
+ * are shared the same way. The clock is passed in where the test needs the cache's
  * time to stand still (`anonymousListing(db, now)`, what the route calls with Date.now()).
  */
 describe.each(TEST_DBS)('the shared listing on %s', (dbKind) => {
@@ -52,6 +54,12 @@ describe.each(TEST_DBS)('the shared listing on %s', (dbKind) => {
     await server?.close()
   })
 
+  /**
+   * A clock past every answer built so far (the fixture's reads, earlier tests): the first read at
+   * it builds anew, so the time to live counts from it.
+   */
+  let clock = 0
+  const freshClock = () => (clock = Math.max(Date.now(), clock) + 2 * Math.max(LISTING_ANSWER_TTL_MS, SCHEME_SESSIONS_TTL_MS))
   /** Seats this file's holds took (the fixture's map is read once). */
   const held = new Set<string>()
   const shared = async (now: number) => afishaResponseSchema.parse(JSON.parse((await anonymousListing(server.db, now)).json))
@@ -63,7 +71,7 @@ describe.each(TEST_DBS)('the shared listing on %s', (dbKind) => {
   }
 
   it('is built once for everyone within its time to live: a hold shows once it has run out', async () => {
-    const t = Date.now()
+    const t = freshClock()
     const first = await anonymousListing(server.db, t)
     const before = quantityIn(await shared(t), session.eventId, session.day, session.time)
     await holdTwo()
@@ -74,8 +82,18 @@ describe.each(TEST_DBS)('the shared listing on %s', (dbKind) => {
     expect(quantityIn(await shared(t + LISTING_ANSWER_TTL_MS), session.eventId, session.day, session.time)).toBe(before - 2)
   })
 
+  it("the scheme page's sessions are counted once for everyone within their time to live, as the listing", async () => {
+    const t = freshClock()
+    const quant = async (now: number) => (await sharedSchemeSessions(server.db, fx.hash, now)).calendar.find((c) => c.calendar_id === fx.calendarId)!.quant
+    const first = await sharedSchemeSessions(server.db, fx.hash, t)
+    const before = await quant(t)
+    await holdTwo()
+    expect(await sharedSchemeSessions(server.db, fx.hash, t + SCHEME_SESSIONS_TTL_MS - 1)).toBe(first)
+    expect(await quant(t + SCHEME_SESSIONS_TTL_MS)).toBe(before - 2)
+  })
+
   it("a write to the catalogue through this process is seen at once, within the answer's time to live", async () => {
-    const t = Date.now()
+    const t = freshClock()
     await anonymousListing(server.db, t)
     const name = `Renamed ${dbKind}`
     await server.db.updateTable('events').set({ name_en: name }).where('id', '=', session.eventId).execute()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema } from '../../src/contract/entities/afisha'
 import { stockByCalendar } from '../../src/server/domain/inventory/availability'
+import { SCHEME_SESSIONS_TTL_MS } from '../../src/server/domain/scheme/views'
 import { LISTING_ANSWER_TTL_MS } from '../../src/server/routes/listing-answer'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { orderBody, seedOrderFixtures, visitor as orderVisitor, type Fixtures, type OrderAnswer } from './order-fixtures'
@@ -15,12 +16,8 @@ import { loadScheme, seatChange, visitor, type SchemeFx } from './scheme-helpers
  * tickets as taken until the sweep.
  */
 
-/**
- * The listing's quantity of one session, read once the shared listing an earlier read built has
- * run out (LISTING_ANSWER_TTL_MS: it may be that much behind; listing-answer.test.ts covers it).
- */
+/** The listing's quantity of one session. */
 async function listingQuantity(server: TestServer, eventId: number, day: string, time: string): Promise<number> {
-  await new Promise((r) => setTimeout(r, LISTING_ANSWER_TTL_MS))
   const afisha = afishaResponseSchema.parse(await (await fetch(`${server.url}/api/afisha`)).json())
   const entry = afisha.calendar.find((c) => c.event_id === eventId && c.eventday === day && c.eventtime === time)
   if (!entry) throw new Error(`session ${day} ${time} of event ${eventId} not in the listing`)
@@ -79,6 +76,9 @@ describe.each(TEST_DBS)('one stock rule for expired seat holds on %s', (dbKind) 
    * expiry by hand cannot show it; scheme-expiry.test.ts covers the map with real expiry.)
    */
   const counts = async () => {
+    // Past the time the shared answers an earlier read built may be behind (listing-answer.ts,
+    // views.ts sharedSchemeSessions; listing-answer.test.ts covers both).
+    await new Promise((r) => setTimeout(r, Math.max(LISTING_ANSWER_TTL_MS, SCHEME_SESSIONS_TTL_MS)))
     const again = await loadScheme(await visitor(server.url), undefined, fx.hash)
     const session = again.sessions.calendar.find((c) => c.calendar_id === fx.calendarId)!
     const cal = await server.db.selectFrom('calendars').select(['event_id', 'day', 'time']).where('id', '=', fx.calendarId).executeTakeFirstOrThrow()

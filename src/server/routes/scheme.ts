@@ -8,7 +8,7 @@ import { compiledVenueByHash } from '../venues/compiled'
 import { createSchemeOrder } from '../domain/scheme/order'
 import { holdBestSeats } from '../domain/cart/best'
 import { extendCartHold } from '../domain/cart/hold-extension'
-import { buildSchemeHeader, buildSchemeSessions } from '../domain/scheme/views'
+import { buildSchemeHeader, sharedSchemeSessions } from '../domain/scheme/views'
 import { ApiFailure } from '../errors'
 import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { settleSession } from '../plugins/session'
@@ -48,7 +48,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
     // The page's reads (plugins/page-pool.ts) go through the handle they are given.
     scheme: async ({ input, db: page }) => buildSchemeHeader(page, input.hash),
 
-    schemeSessions: async ({ input, db: page }) => buildSchemeSessions(page, input.hash),
+    schemeSessions: async ({ input, db: page }) => sharedSchemeSessions(page, input.hash),
 
     // Sent as built (map.ts): the 60,000-seat answer is joined from cached JSON, not serialized
     // again, and gzipped once per change of the session for every client that accepts gzip.

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { queueStatusIfOff } from '../waiting/room'
 import { schemeMapCompiledAnswer } from './compiled-map'
-import { buildSchemeHeader, buildSchemeSessions } from './views'
+import { buildSchemeHeader, sharedSchemeSessions } from './views'
 
 /**
  * The scheme page's landing answers (issue 16: the map's critical path). A visitor opening
@@ -61,7 +61,7 @@ async function unlessRefused<T>(answer: Promise<T>): Promise<T | null> {
 
 /** The landing answers of a scheme page, or null where its event does not answer (unknown hash, not a seat-map event). */
 export async function schemeLanding(db: Db, route: { hash: string; date?: string; time?: string }, now = Date.now()): Promise<SchemeLanding | null> {
-  const [scheme, sessions] = await Promise.all([unlessRefused(buildSchemeHeader(db, route.hash)), unlessRefused(buildSchemeSessions(db, route.hash, now))])
+  const [scheme, sessions] = await Promise.all([unlessRefused(buildSchemeHeader(db, route.hash)), unlessRefused(sharedSchemeSessions(db, route.hash, now))])
   if (scheme === null || sessions === null) return null
   const landing: SchemeLanding = { hash: route.hash, scheme, sessions }
   const chosen = routeSession(sessions.calendar, route.date, route.time)

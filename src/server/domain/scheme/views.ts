@@ -2,6 +2,7 @@ import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
 import type { schemeResponseSchema, SchemeSessionsResponse } from '../../../contract/entities/scheme'
 import type { z } from 'zod'
 import type { Db } from '../../db/connect'
+import { ProcessCache } from '../../db/process-cache'
 import { actionView, checkboxView, compositionView, priceRowView } from '../admission/event-page'
 import { orderCheckboxes } from '../events/checkboxes-cached'
 import * as orders from '../events/repository'
@@ -48,4 +49,27 @@ export async function buildSchemeSessions(db: Db, hash: string, now = Date.now()
     }
   }
   return { calendar, prices, action: actionView(event) }
+}
+
+/**
+ * How old the free places of an event's sessions may be where the scheme page reads them (POST
+ * /api/scheme/sessions and the page's HTML, landing.ts): each process counts an event's at most
+ * once in this time, whoever asks (the answer is the same for every visitor).
+ *
+ * Why (issue 18): the count joins the session's live holds to their seats' zones, so it grows with
+ * the sales: 3.5 ms a call with no holds, 55 ms (nearly all PostgreSQL's) with 50,000 holds in the
+ * stadium's session (2026-11-30), and in an on-sale every visitor of that session opens the page.
+ *
+ * What it costs: the places shown may be a second behind a hold or a sale (the map's statuses and
+ * every buying call count afresh); catalogue edits through the process or the console void it at
+ * once (ProcessCache).
+ */
+export const SCHEME_SESSIONS_TTL_MS = 1000
+/** Events kept per database: a bound on memory (past it the cache starts empty again). */
+const SCHEME_SESSIONS_EVENTS = 256
+const sessionsCache = new ProcessCache<string, SchemeSessionsResponse>(SCHEME_SESSIONS_TTL_MS, SCHEME_SESSIONS_EVENTS)
+
+/** buildSchemeSessions, at most SCHEME_SESSIONS_TTL_MS old and shared by every caller: read it, never change it. */
+export function sharedSchemeSessions(db: Db, hash: string, now = Date.now()): Promise<SchemeSessionsResponse> {
+  return sessionsCache.get(db, hash, () => buildSchemeSessions(db, hash, now), now)
 }
