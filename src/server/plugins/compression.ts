@@ -36,6 +36,16 @@ export function pickEncoding(header: string | undefined): Encoding | null {
   return PREFERRED.find((e) => accepted.has(e)) ?? null
 }
 
+/**
+ * The encoding an answer of `size` bytes goes out in for this request: null when it is too small
+ * to gain, the client asked for none (`x-no-compression`) or accepts none we make. The one rule of
+ * the hook below and of answers compressed once and sent many times (routes/listing-answer.ts).
+ */
+export function answerEncoding(request: FastifyRequest, size: number): Encoding | null {
+  if (size < COMPRESS_THRESHOLD_BYTES || request.headers['x-no-compression'] !== undefined) return null
+  return pickEncoding(request.headers['accept-encoding'])
+}
+
 const brotliOptions = (size: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } })
 
 function compressSync(body: Buffer | string, size: number, encoding: Encoding): Buffer {
@@ -70,11 +80,10 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length
-    if (size < COMPRESS_THRESHOLD_BYTES || size > SYNC_COMPRESS_MAX_BYTES) return payload
-    if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return payload
+    if (size > SYNC_COMPRESS_MAX_BYTES || reply.hasHeader('content-encoding')) return payload
     const type = reply.getHeader('content-type')
     if (typeof type !== 'string' || !TEXTUAL.test(type)) return payload
-    const encoding = pickEncoding(request.headers['accept-encoding'])
+    const encoding = answerEncoding(request, size)
     if (!encoding) return payload
     addVary(reply)
     reply.header('content-encoding', encoding)

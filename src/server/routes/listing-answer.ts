@@ -5,7 +5,7 @@ import { ProcessCache } from '../db/process-cache'
 import { buildAfisha } from '../domain/catalog/service'
 import { ANONYMOUS } from '../domain/crm/service'
 import { buildSetup } from '../domain/settings/service'
-import { addVary, COMPRESS_THRESHOLD_BYTES, compressAnswer, pickEncoding, type Encoding } from '../plugins/compression'
+import { addVary, answerEncoding, compressAnswer, type Encoding } from '../plugins/compression'
 import { answerSerializer } from '../plugins/serializer'
 
 /**
@@ -30,8 +30,12 @@ export const LISTING_ANSWER_TTL_MS = 1000
 /** An answer's JSON text, and each encoding of it made once on first demand. */
 class SharedAnswer {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>()
+  /** The text's size in bytes, counted once. */
+  readonly size: number
 
-  constructor(readonly json: string) {}
+  constructor(readonly json: string) {
+    this.size = Buffer.byteLength(json)
+  }
 
   encodedAs(encoding: Encoding): Promise<Buffer> {
     let body = this.encoded.get(encoding)
@@ -59,8 +63,7 @@ export function anonymousListing(db: Db, now = Date.now()): Promise<SharedAnswer
 export async function sendSharedAnswer(request: FastifyRequest, reply: FastifyReply, answer: SharedAnswer): Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8')
   addVary(reply)
-  const encoding = pickEncoding(request.headers['accept-encoding'])
-  const plain = !encoding || request.headers['x-no-compression'] !== undefined || answer.json.length < COMPRESS_THRESHOLD_BYTES
-  if (plain) return reply.send(answer.json)
+  const encoding = answerEncoding(request, answer.size)
+  if (!encoding) return reply.send(answer.json)
   return reply.header('content-encoding', encoding).send(await answer.encodedAs(encoding))
 }
