@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import ru from '../src/app/i18n/locales/ru'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**
@@ -88,6 +89,15 @@ describe('best seats control', () => {
         await expect.poll(async () => (await cartSeats(page)).sort()).toEqual([...other.chosen].sort())
 
         expect(seriousViolations(await runAxe(page))).toEqual([])
+
+        // The outcome follows a language switch like every other text of the page.
+        if (name === 'desktop') {
+          const status = page.locator('.best-seats__status')
+          expect(await status.textContent()).toMatch(/[\u0400-\u04ff]/)
+          await page.getByRole('combobox', { name: ru.shell.language }).selectOption('en')
+          await expect.poll(() => status.textContent()).toMatch(/row/)
+          expect(await status.textContent()).not.toMatch(/[\u0400-\u04ff]/)
+        }
       } finally {
         await context.close()
       }

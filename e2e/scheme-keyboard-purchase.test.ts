@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import en from '../src/app/i18n/locales/en'
+import ru from '../src/app/i18n/locales/ru'
 import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**
@@ -87,4 +89,41 @@ describe('seat-map purchase by keyboard only', () => {
       }
     }, 300_000)
   }
+})
+
+describe('a language switch on the scheme page', () => {
+  it("re-words the focused seat's announcement, its price category included, without loading the map again", async () => {
+    const { page, context } = await openPage(app, `/scheme/${await hashOf('Organ Night')}`)
+    try {
+      await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+      await page.waitForFunction(() => window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false, null, { timeout: 60_000 })
+      const mapLoads: string[] = []
+      page.on('request', (r) => {
+        if (/\/api\/(scheme\/map|venues\/compiled)/.test(r.url())) mapLoads.push(r.url())
+      })
+      const legend = () => page.locator('.scheme-legend__name').allTextContents()
+      const ruNames = await legend()
+      await tabTo(page, '.seatmap-canvas')
+      const before = await liveText(page)
+      await page.keyboard.press('ArrowRight')
+      await expect.poll(() => liveText(page)).not.toBe(before)
+      const ruSaid = await liveText(page)
+      expect(ruSaid).toMatch(/категория/)
+      const ruCategory = ruNames.find((name) => ruSaid.includes(`категория ${name}`))
+      expect(ruCategory, ruSaid).toBeDefined()
+
+      await page.getByRole('combobox', { name: ru.shell.language }).selectOption('en')
+      await expect.poll(legend).not.toEqual(ruNames)
+      const enNames = await legend()
+      await expect.poll(() => liveText(page)).toMatch(/row .*seat .*category/)
+      const enSaid = await liveText(page)
+      // The same seat, every word in English: the category is the legend's English name.
+      expect(enNames.some((name) => enSaid.includes(`category ${name}`)), enSaid).toBe(true)
+      expect(enSaid).not.toContain(ruCategory)
+      expect(await page.getByRole('combobox', { name: en.shell.language }).inputValue()).toBe('en')
+      expect(mapLoads).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 300_000)
 })

@@ -227,6 +227,23 @@ export class SeatMapEngine {
     this.requestFrame()
   }
 
+  /**
+   * Zone names (the category that tooltips and announcements give a seat) by zone id: a page that
+   * changes its language renames the zones without loading the venue again. Unknown ids are left.
+   */
+  setZoneNames(names: Readonly<Record<string, string>>): void {
+    const v = this.venue
+    if (!v) return
+    let renamed = false
+    v.zones.forEach((z, i) => {
+      const name = names[z.id]
+      if (name === undefined || name === z.name) return
+      v.zones[i] = { ...z, name }
+      renamed = true
+    })
+    if (renamed) this.seatInteraction.refreshSeatInfos()
+  }
+
   /** Prices shown in tooltips and announcements, by zone index or zone id. */
   setZonePrices(prices: readonly (number | null)[] | Record<string, number | null>): void {
     const v = this.venue

@@ -67,6 +67,10 @@ function fakeEngine() {
     },
     setZonePrices() {},
     setZoneColors() {},
+    zoneNames: [] as Record<string, string>[],
+    setZoneNames(names: Record<string, string>) {
+      engine.zoneNames.push({ ...names })
+    },
     setStatuses(indices: ArrayLike<number>, status: number) {
       for (const i of Array.from(indices)) venue!.seats.status[i] = status
     },
@@ -284,6 +288,22 @@ describe.each<MapSource>(['json', 'compiled'])('SchemeMapController, map source 
     expect(controller.zoneOf(engine.indexOfKey('s1'))).toBe(1)
     controller.showTaken(engine.indexOfKey('s3'))
     expect(engine.status('s3')).toBe(SeatStatus.Held)
+    controller.dispose()
+  })
+})
+
+describe('SchemeMapController after a language switch', () => {
+  it("renames the zones on the engine without loading the map again, also when the names change before it is shown", async () => {
+    const { controller, engine, loads } = setup({ source: 'compiled' })
+    controller.start()
+    controller.setZoneNames([{ id: '1', name: 'Партер', color: 0xff0000 }])
+    expect(engine.zoneNames).toEqual([])
+    await flush()
+    controller.mount({} as HTMLElement)
+    expect(engine.zoneNames).toEqual([{ 1: 'Партер' }])
+    controller.setZoneNames([{ id: '1', name: 'Stalls', color: 0xff0000 }])
+    expect(engine.zoneNames).toEqual([{ 1: 'Партер' }, { 1: 'Stalls' }])
+    expect(loads).toHaveLength(1)
     controller.dispose()
   })
 })

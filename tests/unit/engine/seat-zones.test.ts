@@ -82,3 +82,28 @@ describe('SeatMapEngine.setSeatZones', () => {
     expect(batchTransferables(commands)).toHaveLength(2)
   })
 })
+
+describe('SeatMapEngine.setZoneNames', () => {
+  it("renames the seats' category by zone id, in seat infos and in the focused seat's snapshot and announcement", () => {
+    const { engine, venue } = harness()
+    const seat = Array.from(venue.seats.zone).findIndex((z) => z === 0)
+    const zone = venue.zones[0]
+    engine.setFocus(seat)
+    expect(engine.getSeatInfo(seat)?.category).toBe(zone.name)
+    expect(engine.getSnapshot().focus?.category).toBe(zone.name)
+
+    engine.setZoneNames({ [zone.id]: 'Партер', 'no such zone': 'x' })
+    expect(engine.getSeatInfo(seat)?.category).toBe('Партер')
+    expect(engine.getSnapshot().focus?.category).toBe('Партер')
+    expect(engine.getSnapshot().announcement).toContain('Партер')
+    // Other zones keep their names; colours and ids are untouched.
+    expect(venue.zones.slice(1).map((z) => z.name)).toEqual(harness().venue.zones.slice(1).map((z) => z.name))
+    expect(venue.zones[0]).toEqual({ ...zone, name: 'Партер' })
+  })
+
+  it('does nothing before a venue is set', () => {
+    const engine = new SeatMapEngine({} as HTMLElement, { initDelayMs: 0 })
+    engine.setZoneNames({ a: 'b' })
+    expect(engine.getVenue()).toBeNull()
+  })
+})

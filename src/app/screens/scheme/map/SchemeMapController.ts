@@ -116,8 +116,21 @@ export class SchemeMapController {
   private readonly cleanups: (() => void)[] = []
   private disposed = false
   private startedAt = performance.now()
+  /** The zones' names in the page's language now (setZoneNames), by zone id. */
+  private zoneNames: Record<string, string>
 
-  constructor(private readonly options: SchemeMapControllerOptions) {}
+  constructor(private readonly options: SchemeMapControllerOptions) {
+    this.zoneNames = namesOf(options.zones)
+  }
+
+  /**
+   * The zones' names after a language switch: the seats' category in tooltips and announcements
+   * follows it without loading the map again (the venue worker got the names it had then).
+   */
+  setZoneNames(zones: readonly VenueZone[]): void {
+    this.zoneNames = namesOf(zones)
+    if (this.state.shown) this.engine?.setZoneNames(this.zoneNames)
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener)
@@ -277,6 +290,7 @@ export class SchemeMapController {
     engine.setVenue(this.venue)
     engine.setZonePrices(this.options.zonePrices)
     engine.setZoneColors(this.options.zoneColors)
+    engine.setZoneNames(this.zoneNames)
     const pending = this.pending
     this.pending = []
     for (const changes of pending) this.paint(changes)
@@ -349,4 +363,9 @@ export class SchemeMapController {
     this.state = { ...this.state, ...patch }
     for (const l of [...this.listeners]) l()
   }
+}
+
+/** Zone names by zone id. */
+function namesOf(zones: readonly VenueZone[]): Record<string, string> {
+  return Object.fromEntries(zones.map((z) => [z.id, z.name]))
 }

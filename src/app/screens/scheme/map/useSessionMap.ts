@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect, useState } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react'
 import { api } from '../../../api/client'
 import { mapSourceOf, SchemeMapController, type SchemeMapControllerOptions } from './SchemeMapController'
 
@@ -35,5 +35,8 @@ export function useSessionMap(options: SessionMapOptions): SchemeMapController |
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hash, calendarId])
+  // Only the zones' names change with the page's language; the map stays as it is.
+  const { zones } = options
+  useEffect(() => controller?.setZoneNames(zones), [controller, zones])
   return controller
 }

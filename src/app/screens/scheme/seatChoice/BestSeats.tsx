@@ -1,6 +1,7 @@
 import './seatChoice.css'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { ApiCallError } from '../../../../contract/client'
 import type { BestSeatsResponse } from '../../../../contract/entities/best'
 import type { PriceRow } from '../../../../contract/entities/price'
@@ -42,14 +43,16 @@ export function BestSeats({ calendarId, rows, legend, method, subscritId, onChos
   const [zone, setZone] = useState<number | null>(null)
   const [offered, setOffered] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
-  const [said, setSaid] = useState('')
+  // What the status line says, as words to put in the page's language when it renders (a
+  // language switch re-words it, as it does every other text on the page).
+  const [said, setSaid] = useState<((translate: TFunction) => string) | null>(null)
   const zones = legend.filter((e) => e.available)
   const row = zone === null ? rows.find((r) => defaultRow(rows, r.zonelevel_id, method) === r) : defaultRow(rows, zone, method)
 
   const ask = async (others: boolean) => {
     if (!row) return
     setBusy(true)
-    setSaid(t('seatChoice.busy'))
+    setSaid(() => (tr: TFunction) => tr('seatChoice.busy'))
     try {
       const answer: BestSeatsResponse = await api.call('cartBest', {
         calendar_id: calendarId,
@@ -62,11 +65,11 @@ export function BestSeats({ calendarId, rows, legend, method, subscritId, onChos
       })
       apply(answer, Date.now())
       setOffered(others ? [...offered, ...answer.chosen] : answer.chosen)
-      const seats = seatList(answer.items.filter((i) => answer.chosen.includes(i.seat_id)), t)
-      setSaid([t(answer.together ? 'seatChoice.held-row' : 'seatChoice.held-block', { seats }), answer.leaves_single ? t('seatChoice.held-single') : ''].join(' ').trim())
+      const chosen = answer.items.filter((i) => answer.chosen.includes(i.seat_id))
+      setSaid(() => (tr: TFunction) => [tr(answer.together ? 'seatChoice.held-row' : 'seatChoice.held-block', { seats: seatList(chosen, tr) }), answer.leaves_single ? tr('seatChoice.held-single') : ''].join(' ').trim())
       onChosen?.(answer.chosen)
     } catch (e) {
-      setSaid('')
+      setSaid(null)
       if (e instanceof ApiCallError && e.status !== 0) showModal({ kind: 'warning', text: e.errorText })
       else console.error('best seats failed', e)
     } finally {
@@ -108,7 +111,7 @@ export function BestSeats({ calendarId, rows, legend, method, subscritId, onChos
           <button type="button" className="button" disabled={busy} onClick={() => void ask(true)}>{t('seatChoice.others')}</button>
         )}
       </form>
-      <p role="status" className="best-seats__status">{said}</p>
+      <p role="status" className="best-seats__status">{said?.(t) ?? ''}</p>
     </section>
   )
 }
