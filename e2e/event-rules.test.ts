@@ -166,6 +166,17 @@ describe('event page rules', () => {
     await context.close()
   })
 
+  it('names each time chip by what it shows, the tickets left included (WCAG 2.5.3), and axe agrees', async () => {
+    const { page, context } = await openPage(app, `/event/${hashOf('Прогулка по старому городу')}`)
+    const chip = page.locator('.time-chip').filter({ has: page.locator('.time-chip__left') }).first()
+    await chip.waitFor()
+    const shown = [await chip.locator('.time-chip__time').innerText(), await chip.locator('.time-chip__left').innerText()]
+    expect(shown[1]).toMatch(/\d/)
+    await page.getByRole('button', { name: `${shown[0]} ${shown[1]}`, exact: true }).first().waitFor()
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+    await context.close()
+  })
+
   it('has no serious or critical axe violation with the form open, on a desktop and a phone', async () => {
     const hash = hashOf('Двенадцатая ночь')
     for (const viewport of [undefined, PHONE_VIEWPORT]) {

@@ -26,4 +26,11 @@ describe('order texts', () => {
       expect(i18n.t('event.total')).not.toBe('event.total')
     }
   })
+
+  it("name the ticket link with its visible text in every language (WCAG 2.5.3: a voice user says what he sees)", () => {
+    for (const lang of LANGS) {
+      const i18n = createI18n(lang)
+      expect(i18n.t('order.open-ticket-label', { code: 'AB12' }), lang).toContain(i18n.t('order.open-ticket'))
+    }
+  })
 })

@@ -20,8 +20,6 @@ const eventCh: EventMessages = {
     time: '時間',
     'time-left': '剩餘 {{count}}',
     'time-none': '無票',
-    'time-label': '{{time}}，剩餘門票：{{count}}',
-    'time-label-none': '{{time}}，無票',
     'choose-time': '請選擇活動時間',
     payment: '支付方式',
     'payment-gift': '普希金卡',

@@ -20,8 +20,6 @@ const eventEn: EventMessages = {
     time: 'Time',
     'time-left': '{{count}} left',
     'time-none': 'no tickets',
-    'time-label': '{{time}}, tickets left: {{count}}',
-    'time-label-none': '{{time}}, no tickets',
     'choose-time': 'Choose the time of the event',
     payment: 'Payment method',
     'payment-gift': 'Pushkin card',

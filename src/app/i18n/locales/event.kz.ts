@@ -20,8 +20,6 @@ const eventKz: EventMessages = {
     time: 'Уақыты',
     'time-left': '{{count}} қалды',
     'time-none': 'билет жоқ',
-    'time-label': '{{time}}, қалған билеттер: {{count}}',
-    'time-label-none': '{{time}}, билет жоқ',
     'choose-time': 'Іс-шара уақытын таңдаңыз',
     payment: 'Төлем тәсілі',
     'payment-gift': 'Пушкин картасы',

@@ -23,8 +23,6 @@ const eventRu = {
     time: 'Время',
     'time-left': 'осталось {{count}}',
     'time-none': 'нет билетов',
-    'time-label': '{{time}}, осталось билетов: {{count}}',
-    'time-label-none': '{{time}}, билетов нет',
     'choose-time': 'Выберите время мероприятия',
     payment: 'Способ оплаты',
     'payment-gift': 'Пушкинская карта',

@@ -35,7 +35,7 @@ const orderKz: OrderMessages = {
     price: 'Бағасы',
     holder: 'Билет иесі',
     'open-ticket': 'Билетті ашу',
-    'open-ticket-label': '{{code}} билетін жаңа қойындыда ашу',
+    'open-ticket-label': 'Билетті ашу: {{code}}, жаңа қойындыда',
     'show-qr': 'QR-код',
     'show-barcode': 'Штрих-код',
     'codes-title': 'Билеттер',
