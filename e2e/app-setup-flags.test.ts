@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupSchema } from '../src/contract/entities/setup'
 import { writeSettings } from '../src/server/domain/settings/repository'
 import { SETUP_DEFAULTS } from '../src/server/domain/settings/defaults'
-import { openPage, startApp, waitForListing, type AppHarness } from './support/app'
+import { eventHash, openPage, PHONE_VIEWPORT, startApp, waitForListing, type AppHarness } from './support/app'
 
 /**
  * The shell follows setup: languages offered, header/footer/scroll-top flags, integration mode.
@@ -58,6 +58,31 @@ describe('setup-driven shell', () => {
     await page.locator('.scroll-top').click()
     await page.waitForFunction(() => window.scrollY === 0)
     await context.close()
+  })
+
+  it('steps aside while the seat map lies under its corner, and comes back once the map has gone by (phone)', async () => {
+    const { page, context } = await openPage(app, `/scheme/${await eventHash(app, 'Organ Night')}`, PHONE_VIEWPORT)
+    try {
+      await page.locator('.scheme-map').waitFor()
+      // Wait for the cart's form below the map, which makes the page long enough to scroll past it.
+      await page.locator('.scheme-legend').waitFor()
+      const { under, past, room } = await page.evaluate(() => {
+        const r = document.querySelector('.scheme-map')!.getBoundingClientRect()
+        const bottom = r.bottom + window.scrollY
+        // `under`: the map's bottom edge 36 px above the screen's, across the button's corner.
+        return { under: bottom - window.innerHeight + 36, past: bottom - window.innerHeight + 200, room: document.documentElement.scrollHeight - window.innerHeight }
+      })
+      expect(under).toBeGreaterThan(400)
+      expect(room).toBeGreaterThanOrEqual(past)
+      await page.evaluate((y) => window.scrollTo(0, y), past)
+      await page.locator('.scroll-top').waitFor()
+      await page.evaluate((y) => window.scrollTo(0, y), under)
+      await page.locator('.scroll-top').waitFor({ state: 'detached' })
+      await page.evaluate((y) => window.scrollTo(0, y), past)
+      await page.locator('.scroll-top').waitFor()
+    } finally {
+      await context.close()
+    }
   })
 
   it('in integration mode sends order views to the old-style path with language and hash', async () => {

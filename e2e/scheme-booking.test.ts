@@ -206,6 +206,11 @@ describe('scheme view: 60,000-seat stadium on a phone', () => {
     await page.touchscreen.tap(at.x, at.y)
     await page.waitForSelector(`.scheme-cart__item[data-seat="${seat.key}"]`, { timeout: 15_000 })
     expect(await statusOf(page, seat.index)).toBe(1)
+    // The tap's popover closes with a button a finger can hit (WCAG 2.2's 24 px at the least).
+    const close = page.locator('.seatmap-popover button')
+    await close.waitFor()
+    const closeBox = (await close.boundingBox())!
+    expect(Math.min(closeBox.width, closeBox.height)).toBeGreaterThanOrEqual(24)
     await page.screenshot({ path: path.join(SHOTS, 'phone-stadium-map.png') })
     await fillBuyer(page)
     await page.screenshot({ path: path.join(SHOTS, 'phone-stadium.png'), fullPage: true })

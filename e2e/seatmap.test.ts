@@ -127,6 +127,9 @@ describe('seat map (100k seats)', () => {
     await list.locator('details details > summary').first().click()
     await expect.poll(() => list.locator('li button').count()).toBeGreaterThan(0)
     expect(await list.locator('li button').first().textContent()).toMatch(/^Seat .+, (Free|Selected|Held|Sold|Unavailable|Filtered out)$/)
+    // Sections, rows and seats are targets a finger can hit (WCAG 2.2: 24 px at the least).
+    const heights = await list.locator('summary, li button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(24)
     await page.close()
   })
 

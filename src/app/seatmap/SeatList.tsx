@@ -24,7 +24,7 @@ export const SeatList = memo(function SeatList({ engine, revision, labels, price
       <h2 style={{ font: '600 15px sans-serif', margin: '0 0 8px' }}>{labels.listTitle}</h2>
       {sections.map((sec) => (
         <details key={sec.sector}>
-          <summary>{labels.sector} {sec.name}</summary>
+          <summary style={targetStyle}>{labels.sector} {sec.name}</summary>
           {sec.rows.map((row) => (
             <Row key={row.label} label={row.label} seats={row.seats} engine={engine} revision={revision} labels={labels} price={price} onSeat={onSeat} />
           ))}
@@ -38,7 +38,7 @@ function Row({ label, seats, engine, revision, labels, price, onSeat }: { label:
   const [open, setOpen] = useState(false)
   return (
     <details style={{ marginLeft: 12 }} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
-      <summary>{labels.row} {label}</summary>
+      <summary style={targetStyle}>{labels.row} {label}</summary>
       {open && (
         <ul style={{ listStyle: 'none', margin: 0, paddingLeft: 12 }} data-revision={revision}>
           {seats.map((i) => {
@@ -47,7 +47,7 @@ function Row({ label, seats, engine, revision, labels, price, onSeat }: { label:
             const selectable = s.status === SeatStatus.Free || s.status === SeatStatus.Selected
             return (
               <li key={i}>
-                <button type="button" disabled={!selectable} aria-pressed={s.status === SeatStatus.Selected} onClick={() => onSeat(i)}>
+                <button type="button" style={{ ...targetStyle, font: 'inherit', textAlign: 'start' }} disabled={!selectable} aria-pressed={s.status === SeatStatus.Selected} onClick={() => onSeat(i)}>
                   {labels.seat} {s.number}{s.price != null ? `, ${price(s.price)}` : ''}, {labels.status[s.status]}
                 </button>
               </li>
@@ -63,3 +63,10 @@ const panelStyle: CSSProperties = {
   position: 'absolute', top: 8, left: 8, bottom: 56, width: 300, overflow: 'auto', background: '#fff', padding: 8,
   border: '1px solid #d1d5db', borderRadius: 6, font: '13px sans-serif', zIndex: 3,
 }
+
+/**
+ * What a finger taps in the list (sections, rows, seats): at least TAP_TARGET_PX tall. Native
+ * summaries and buttons at the panel's 13 px font were 15-21 px, under WCAG 2.2's 24 px minimum.
+ */
+const TAP_TARGET_PX = 32
+const targetStyle: CSSProperties = { minHeight: TAP_TARGET_PX, paddingBlock: 4, boxSizing: 'border-box', cursor: 'pointer' }

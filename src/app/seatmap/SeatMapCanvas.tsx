@@ -145,7 +145,7 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
         <div className="seatmap-popover" style={{ ...floatStyle, left: snap.popover.placement.x, top: snap.popover.placement.y, width: 250, minHeight: 150, boxSizing: 'border-box' }}>
           <SeatLines seat={popSeat} labels={labels} price={price} note={props.seatNote?.(popSeat.key) ?? null} />
           <p style={{ margin: '6px 0' }}>{labels.status[snap.popover.seat.status]}</p>
-          <button type="button" onClick={() => engine?.closePopover()}>{labels.close}</button>
+          <button type="button" onClick={() => engine?.closePopover()} style={closeStyle}>{labels.close}</button>
         </div>
       )}
       {listOpen && engine && (
@@ -179,6 +179,8 @@ const controlsStyle: CSSProperties = {
   background: 'rgba(255,255,255,0.92)', borderRadius: 6, padding: 4, boxShadow: '0 1px 4px rgba(0,0,0,0.2)',
 }
 const buttonStyle: CSSProperties = { width: 32, height: 32, font: '16px sans-serif', cursor: 'pointer' }
+/** The popover's close button: a finger's size (it was the native 21 px at 13 px text). */
+const closeStyle: CSSProperties = { minWidth: 64, minHeight: 32, padding: '4px 12px', font: 'inherit', cursor: 'pointer' }
 const floatStyle: CSSProperties = {
   position: 'absolute', pointerEvents: 'auto', background: '#fff', color: '#111', border: '1px solid #d1d5db', borderRadius: 6,
   padding: 8, font: '13px sans-serif', boxShadow: '0 2px 8px rgba(0,0,0,0.18)', zIndex: 2,

@@ -3,7 +3,32 @@ import { useTranslation } from 'react-i18next'
 import { SCROLL_TOP_AFTER_PX } from '../../contract/constants'
 import { useSession } from '../state/session'
 
-/** "Back to top" button: appears after 400 px of scrolling, when setup's scroll_top = 1. */
+/**
+ * The corner the button floats in (its size, its offset and a finger's margin), in CSS pixels
+ * from the viewport's bottom and from either side: what must be clear of a `data-keep-clear`
+ * element (the seat map) for the button to show.
+ */
+const FLOAT_CORNER_PX = 72
+
+/**
+ * Whether an element that must not be covered (`data-keep-clear`: the seat map, where a tap
+ * under the button would miss a seat) reaches the bottom corner the button floats in. Reads
+ * layout, once per scroll event, after the browser has laid out for the scroll.
+ */
+function cornerTaken(): boolean {
+  const height = window.innerHeight
+  const width = window.innerWidth
+  for (const el of document.querySelectorAll('[data-keep-clear]')) {
+    const r = el.getBoundingClientRect()
+    if (r.bottom > height - FLOAT_CORNER_PX && r.top < height && (r.left < FLOAT_CORNER_PX || r.right > width - FLOAT_CORNER_PX)) return true
+  }
+  return false
+}
+
+/**
+ * "Back to top" button: appears after 400 px of scrolling, when setup's scroll_top = 1, and steps
+ * aside while the seat map lies under it.
+ */
 export function ScrollTop() {
   const { t } = useTranslation()
   const enabled = useSession((s) => s.setup?.app.scroll_top === 1)
@@ -11,7 +36,7 @@ export function ScrollTop() {
 
   useEffect(() => {
     if (!enabled) return
-    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_AFTER_PX)
+    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_AFTER_PX && !cornerTaken())
     // The first read waits for the next frame: reading scrollY forces a style and layout pass,
     // and in this effect (the shell's first commit) that was a 40 ms forced layout inside one
     // long task; in a frame callback the browser lays out once, as it would anyway.

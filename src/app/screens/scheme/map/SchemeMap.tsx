@@ -57,7 +57,7 @@ export function SchemeMap({ lang, currency, onSeatClick }: {
   if (phase === 'error') return <p className="notice notice--error scheme-map__message" role="alert">{t('scheme.map-failed')}</p>
   const loading = phase === 'download' || phase === 'parse'
   return (
-    <div className="scheme-map" data-phase={phase}>
+    <div className="scheme-map" data-phase={phase} data-keep-clear="">
       <SeatMapCanvas owner={controller} labels={labels} formatPrice={(p) => formatMoney(p, lang, currency)} onSeatClick={onSeatClick} seatNote={seatNote} />
       {loading && (
         <div className="scheme-map__progress" role="status">
