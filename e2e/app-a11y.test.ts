@@ -13,9 +13,12 @@ describe('accessibility', () => {
 
   it('listing on a desktop and on a phone', async () => {
     for (const viewport of [undefined, PHONE_VIEWPORT]) {
-      const { page, context } = await openPage(app, '/', viewport)
+      const { page, context, errors, warnings } = await openPage(app, '/', viewport)
       await waitForListing(page)
       expect(seriousViolations(await runAxe(page))).toEqual([])
+      // A first load says nothing to the console (react-router warned about a missing HydrateFallback).
+      expect(errors).toEqual([])
+      expect(warnings).toEqual([])
       await context.close()
     }
   })

@@ -15,15 +15,25 @@ import { Layout } from './shell/Layout'
  * the entry (shell, router, i18n) no longer evaluates every screen's code in one long task on
  * the first load. The small text pages stay in the entry.
  */
+/**
+ * What shows while the first screen's chunk loads on a page's first load: nothing, as before (the
+ * chunk is preloaded with the entry, boot/routeChunks.ts, so there is nothing worth flashing);
+ * named so that react-router does not warn about a missing one on every first load.
+ */
+function FirstLoad(): null {
+  return null
+}
+
 export const routes: RouteObject[] = [
   // The operator console (issue 17): its own chunk, loaded only at /admin, so the storefront's
   // bundle does not grow with it.
-  { path: '/admin/*', lazy: async () => ({ Component: (await import('./admin/AdminApp')).AdminApp }) },
+  { path: '/admin/*', HydrateFallback: FirstLoad, lazy: async () => ({ Component: (await import('./admin/AdminApp')).AdminApp }) },
   // The door check-in app (issue 19.4): its own chunk too, with its service worker's scope.
-  { path: '/door/*', lazy: async () => ({ Component: (await import('./door/DoorApp')).DoorApp }) },
+  { path: '/door/*', HydrateFallback: FirstLoad, lazy: async () => ({ Component: (await import('./door/DoorApp')).DoorApp }) },
   {
     path: '/',
     element: <Layout />,
+    HydrateFallback: FirstLoad,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./afisha/AfishaPage')).AfishaPage }) },
       { path: 'contacts', element: <ContactsPage /> },

@@ -4,6 +4,7 @@ import type { Operator } from '../../contract/admin/access'
 import { can } from '../../contract/admin/roles'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { createAdminApi } from './api'
+import { initialConsoleLang } from './consoleLang'
 import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
 import { CatalogueScreen } from './catalogue/CatalogueScreen'
 import { ExtrasScreen } from './catalogue/ExtrasScreen'
@@ -31,10 +32,7 @@ const LANG_KEY = 'seatwise.admin.lang'
 
 /** The operator console at /admin: sign-in, then events, their sessions and prices, publishing and sales. */
 export function AdminApp(): ReactNode {
-  const [lang, setLang] = useState<Lang>(() => {
-    const saved = localStorage.getItem(LANG_KEY)
-    return isLang(saved) ? saved : 'ru'
-  })
+  const [lang, setLang] = useState<Lang>(() => initialConsoleLang(window.location.search, localStorage.getItem(LANG_KEY)))
   const [me, setMe] = useState<{ operator: Operator; csrf: string } | null | 'loading'>('loading')
   const langRef = useRef(lang)
   langRef.current = lang

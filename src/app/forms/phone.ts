@@ -1,5 +1,6 @@
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { PHONE_DEFAULT_COUNTRY, PHONE_MAX_LENGTH } from '../../contract/constants'
+import { KK_REGION_NAMES } from './regionNames.kk'
 
 /**
  * General phone input helpers on libphonenumber-js (000 §5, §9: default country ru, at most 20
@@ -48,15 +49,19 @@ export function callingCode(country: CountryCode): string {
   return `+${getCountryCallingCode(country)}`
 }
 
+/** Region names the app ships for languages browsers lack them in, by locale tag. */
+const SHIPPED_REGION_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = { kk: KK_REGION_NAMES }
+
 /** Every country libphonenumber-js knows, named in the interface language, sorted by name. */
 export function countryOptions(localeTag: string): { code: CountryCode; label: string }[] {
+  const shipped = SHIPPED_REGION_NAMES[localeTag]
   let names: Intl.DisplayNames | null = null
   try {
-    names = new Intl.DisplayNames([localeTag], { type: 'region' })
+    names = shipped ? null : new Intl.DisplayNames([localeTag], { type: 'region' })
   } catch {
     names = null
   }
   return getCountries()
-    .map((code) => ({ code, label: `${names?.of(code) ?? code} (${callingCode(code)})` }))
+    .map((code) => ({ code, label: `${shipped?.[code] ?? names?.of(code) ?? code} (${callingCode(code)})` }))
     .sort((a, b) => a.label.localeCompare(b.label, localeTag))
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sameInAll } from '../../../src/contract/lang'
 import { RuleError, isGiftPhoneValid } from '../../../src/contract/rules'
 import { agreementAnswers, agreementsPass, missingAgreements } from '../../../src/app/forms/agreements'
@@ -86,6 +86,20 @@ describe('general phone (libphonenumber-js)', () => {
     const list = countryOptions('ru')
     expect(list.length).toBeGreaterThan(200)
     expect(list.find((c) => c.code === 'RU')?.label).toBe('Россия (+7)')
+  })
+
+  it("names countries in Kazakh from the app's own table, where Chromium's Intl answers in English", () => {
+    // Chromium's DisplayNames('kk'): no Kazakh region data, English names.
+    const english = new Intl.DisplayNames(['en'], { type: 'region' })
+    vi.stubGlobal('Intl', Object.assign(Object.create(Intl) as typeof Intl, { DisplayNames: class { of = (code: string) => english.of(code) } }))
+    try {
+      const list = countryOptions('kk')
+      expect(list.find((c) => c.code === 'RU')?.label).toBe('Ресей (+7)')
+      expect(list.find((c) => c.code === 'KZ')?.label).toBe('Қазақстан (+7)')
+      expect(list.every((c) => !/^[A-Za-z]/.test(c.label)), list.filter((c) => /^[A-Za-z]/.test(c.label)).map((c) => c.label).join(', ')).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })
 
