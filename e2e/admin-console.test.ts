@@ -134,6 +134,17 @@ describe('operator console', () => {
     await context.close()
   })
 
+  it("opens in the language of the address's ?lang=, whatever this browser chose before", async () => {
+    const { page, context } = await openPage(app, '/admin?lang=en')
+    await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    await page.getByLabel('Language').selectOption('kz')
+    await page.getByRole('heading', { name: 'Операторлар кіруі' }).waitFor()
+    await page.goto(new URL('/admin?lang=ch', app.baseUrl).toString())
+    await page.getByRole('heading', { name: '操作員登入' }).waitFor()
+    await context.close()
+  })
+
   it('works on a phone in Kazakh and Chinese, and by keyboard', async () => {
     const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
     await page.locator('#adm-signin-title').waitFor()
