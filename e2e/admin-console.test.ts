@@ -156,6 +156,8 @@ describe('operator console', () => {
     await page.keyboard.type(PASSWORD)
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Іс-шаралар' }).waitFor()
+    // The operator's role by its name in the console's language, not its code.
+    await page.getByText('(Рөлі: иесі)').waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await axeClean(page, 'events on a phone (kz)')
     await page.getByLabel('Тіл').selectOption('ch')

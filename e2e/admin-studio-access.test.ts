@@ -93,6 +93,8 @@ describe('studio: accessible seat types', () => {
     const types = page.getByTestId('studio-access')
     await types.getByRole('heading', { name: 'Қолжетімді орындар' }).waitFor({ timeout: MAP_TIMEOUT })
     await types.getByRole('button', { name: /Мүгедектер арбасына арналған орын \(1\)/ }).waitFor()
+    // The map's own controls speak the console's language too (they were English in every one).
+    await page.locator('.adm-studio-map').getByRole('button', { name: 'Орындар тізімі' }).waitFor()
     await axeClean(page, 'studio with typed seats, phone (kz)')
     await context.close()
   }, 120_000)

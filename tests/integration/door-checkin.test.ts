@@ -71,6 +71,9 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     expect(got.status).toBe(200)
     expect(got.body.lists.find((l) => l.id === id)).toMatchObject({ name: 'Main', exits: true, reentry: true })
     expect(got.body.categories.map((c) => c.id)).toEqual(expect.arrayContaining([fx.basic.prices.adult.categoryId, fx.basic.prices.child.categoryId]))
+    // Each category in the console's four languages (the door console names them in its own).
+    const adult = await server.db.selectFrom('client_categories').select(['name_ru', 'name_en', 'name_kz', 'name_ch']).where('id', '=', fx.basic.prices.adult.categoryId).executeTakeFirstOrThrow()
+    expect(got.body.categories.find((c) => c.id === fx.basic.prices.adult.categoryId)).toEqual({ id: fx.basic.prices.adult.categoryId, name: adult.name_ru, name_en: adult.name_en, name_kz: adult.name_kz, name_ch: adult.name_ch })
     const refused = await door.post('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'Mine' })
     expect(refused.status).toBe(403)
     // A category the session does not sell, a session that does not exist: refused, nothing made.

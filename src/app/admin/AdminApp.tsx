@@ -3,6 +3,9 @@ import { Link, Route, Routes } from 'react-router-dom'
 import type { Operator } from '../../contract/admin/access'
 import { can } from '../../contract/admin/roles'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
+import { useTranslation } from 'react-i18next'
+import { LANG_TAG } from '../i18n/lang'
+import { useSession } from '../state/session'
 import { createAdminApi } from './api'
 import { initialConsoleLang } from './consoleLang'
 import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
@@ -10,7 +13,7 @@ import { CatalogueScreen } from './catalogue/CatalogueScreen'
 import { ExtrasScreen } from './catalogue/ExtrasScreen'
 import { EXTRAS_TEXTS } from './catalogue/extrasTexts'
 import { SetupScreen } from './catalogue/SetupScreen'
-import { CATALOGUE_TEXTS } from './catalogue/texts'
+import { CATALOGUE_TEXTS, ROLE_NAMES } from './catalogue/texts'
 import { ConsoleContext } from './shell'
 import { DoorScreen } from './DoorScreen'
 import { CARE_TEXTS } from './careTexts'
@@ -40,10 +43,16 @@ export function AdminApp(): ReactNode {
   const api = useMemo(() => createAdminApi(() => langRef.current, () => csrfRef.current), [])
   const t = ADMIN_TEXTS[lang]
 
+  // The shop's parts the console shows (the box office's map, cart and best seats, the sales
+  // maps, the studio's map controls) speak i18next and the session store: both follow the console.
+  const { i18n } = useTranslation()
+  const setShopLang = useSession((s) => s.setLang)
   useEffect(() => {
-    document.documentElement.lang = lang === 'ch' ? 'zh-Hant' : lang === 'kz' ? 'kk' : lang
+    document.documentElement.lang = LANG_TAG[lang]
     localStorage.setItem(LANG_KEY, lang)
-  }, [lang])
+    setShopLang(lang)
+    if (i18n.language !== lang) void i18n.changeLanguage(lang)
+  }, [lang, i18n, setShopLang])
   useEffect(() => {
     api('me', {}).then(
       (m) => {
@@ -110,7 +119,7 @@ export function AdminApp(): ReactNode {
             )}
           </nav>
           <span className="adm-who">
-            {me.operator.email} ({t.role}: {me.operator.role})
+            {me.operator.email} ({t.role}: {ROLE_NAMES[lang][me.operator.role]})
           </span>
           {langPicker}
           <button type="button" onClick={() => void signOut()}>

@@ -80,7 +80,7 @@ export function DoorScreen() {
     setForm((f) => ({ ...f, [key]: f[key].includes(value) ? f[key].filter((v) => v !== value) : [...f[key], value] }))
   const catName = (cid: number) => {
     const c = lists?.categories.find((x) => x.id === cid)
-    return c ? (lang === 'ru' ? c.name : c.name_en || c.name) : String(cid)
+    return c ? ({ ru: c.name, en: c.name_en, kz: c.name_kz, ch: c.name_ch }[lang] || c.name) : String(cid)
   }
   const secName = (sid: number) => lists?.sectors.find((x) => x.id === sid)?.name ?? String(sid)
   const time = (at: number | null) => (at === null ? '' : formatClock(at))

@@ -156,7 +156,7 @@ export function SalesScreen() {
                     <tr key={o.id}>
                       <th scope="row">{o.ord_num}</th>
                       <td>
-                        {o.state}
+                        {CARE_TEXTS[lang].state[o.state]}
                         {o.boxOffice ? ` · ${CARE_TEXTS[lang].sold[o.boxOffice]}` : ''}
                       </td>
                       <td>{o.tickets}</td>

@@ -64,7 +64,8 @@ export const sessionQuerySchema = z.object({ calendar_id: z.coerce.number().int(
 /** A session's lists and what a list may filter on. */
 export const checkinListsResponseSchema = z.object({
   lists: z.array(checkinListSchema),
-  categories: z.array(z.object({ id: z.number().int(), name: names.ru, name_en: z.string() })),
+  /** `name` is the Russian one; the console shows the name of its language (an empty one falls back to it). */
+  categories: z.array(z.object({ id: z.number().int(), name: names.ru, name_en: z.string(), name_kz: z.string(), name_ch: z.string() })),
   sectors: z.array(z.object({ id: z.number().int(), name: z.string() })),
 })
 

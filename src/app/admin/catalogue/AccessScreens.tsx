@@ -6,7 +6,7 @@ import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { LANG_NAMES } from '../texts'
-import { CATALOGUE_TEXTS } from './texts'
+import { CATALOGUE_TEXTS, ROLE_NAMES } from './texts'
 
 const when = (ms: number | null, lang: Lang) => (ms === null ? '—' : formatMoment(ms, lang))
 
@@ -63,7 +63,7 @@ export function OperatorsScreen() {
                   <td>{o.name}</td>
                   <td>
                     <select aria-label={`${c.role}: ${o.email}`} value={o.role} onChange={(e) => void run(() => api('operatorUpdate', { role: e.target.value as Role }, { id: o.id }))}>
-                      {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                      {ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}
                     </select>
                   </td>
                   <td>{o.active ? '✓' : '—'}</td>
@@ -82,7 +82,7 @@ export function OperatorsScreen() {
         <h2 id="adm-ops-new">{c.creating}</h2>
         <label>{c.email}<input type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} /></label>
         <label>{c.name}<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
-        <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select></label>
+        <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}</select></label>
         <label>{c.password}<input type="password" autoComplete="new-password" required minLength={10} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} /></label>
         <label>{c.language}<select value={form.lang} onChange={(e) => setForm({ ...form, lang: e.target.value })}>{LANGS.map((l) => <option key={l} value={l}>{LANG_NAMES[l]}</option>)}</select></label>
         <button type="submit">{c.create}</button>
@@ -139,7 +139,7 @@ export function TokensScreen() {
               {tokens.map((k) => (
                 <tr key={k.id}>
                   <td>{k.name}</td>
-                  <td>{k.role}</td>
+                  <td>{ROLE_NAMES[lang][k.role]}</td>
                   <td><code>{k.prefix}…</code></td>
                   <td>{when(k.last_used_at, lang)}</td>
                   <td>{k.revoked_at !== null ? c.revoked : <button type="button" onClick={() => void revoke(k.id)} aria-label={`${c.revoke}: ${k.name}`}>{c.revoke}</button>}</td>
@@ -152,7 +152,7 @@ export function TokensScreen() {
       <form className="adm-form adm-inline" onSubmit={(e) => void create(e)} aria-labelledby="adm-tok-new">
         <h2 id="adm-tok-new">{c.creating}</h2>
         <label>{c.tokenName}<input required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
-        <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select></label>
+        <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}</select></label>
         <button type="submit">{c.create}</button>
       </form>
     </section>

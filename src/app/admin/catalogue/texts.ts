@@ -1,4 +1,5 @@
 import type { Lang } from '../../../contract/lang'
+import type { Role } from '../../../contract/admin/roles'
 
 /** Words of the catalogue, operators, API tokens and audit screens in ru, en, kz and ch. */
 const ru = {
@@ -273,3 +274,11 @@ const ch: CatalogueTexts = {
 }
 
 export const CATALOGUE_TEXTS: Record<Lang, CatalogueTexts> = { ru, en, kz, ch }
+
+/** The operator roles' names (contract/admin/roles.ts), as the console shows them. */
+export const ROLE_NAMES: Record<Lang, Record<Role, string>> = {
+  ru: { owner: 'владелец', manager: 'менеджер', boxoffice: 'кассир', door: 'контролёр' },
+  en: { owner: 'owner', manager: 'manager', boxoffice: 'box office', door: 'door' },
+  kz: { owner: 'иесі', manager: 'менеджер', boxoffice: 'кассир', door: 'бақылаушы' },
+  ch: { owner: '擁有者', manager: '經理', boxoffice: '售票員', door: '驗票員' },
+}

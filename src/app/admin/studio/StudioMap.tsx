@@ -3,6 +3,7 @@ import type { Lang } from '../../../contract/lang'
 import type { SeatInfo } from '../../../engine/interaction/seatInfo'
 import { accessNote, useAccessT } from '../../screens/scheme/seatChoice/AccessLegend'
 import { SeatMapCanvas } from '../../seatmap/SeatMapCanvas'
+import { useMapLabels } from '../../seatmap/useMapLabels'
 import type { StudioController, StudioState } from './StudioController'
 import type { StudioTexts } from './texts'
 
@@ -22,6 +23,8 @@ export function StudioMap({ controller, state, t, lang, mode, drag, onDragDone }
   const colors = useMemo(() => controller.zoneColors(), [controller])
   // The tooltip names a typed seat's type with its icon, as the storefront's map does (issue 20).
   const accessT = useAccessT(lang)
+  // The map's own controls in the console's language (AdminApp keeps i18next in step with it).
+  const labels = useMapLabels()
   const [box, setBox] = useState<{ x0: number; y0: number; x1: number; y1: number; add: boolean } | null>(null)
   const [lasso, setLasso] = useState<{ points: { x: number; y: number }[]; add: boolean } | null>(null)
   const wrap = useRef<HTMLDivElement>(null)
@@ -40,6 +43,7 @@ export function StudioMap({ controller, state, t, lang, mode, drag, onDragDone }
       {state.phase === 'parse' && <p role="status">{t.parsing}</p>}
       <SeatMapCanvas
         venue={state.venue}
+        labels={labels}
         zoneColors={colors}
         onEngine={controller.attach}
         onSeatClick={onSeat}

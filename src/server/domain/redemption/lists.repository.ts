@@ -65,7 +65,7 @@ export async function listChoices(db: Db, calendarId: number) {
   const categories = await db
     .selectFrom('prices as p')
     .innerJoin('client_categories as cc', 'cc.id', 'p.client_category_id')
-    .select(['cc.id', 'cc.name_ru as name', 'cc.name_en'])
+    .select(['cc.id', 'cc.name_ru as name', 'cc.name_en', 'cc.name_kz', 'cc.name_ch'])
     .where('p.calendar_id', '=', calendarId)
     .distinct()
     .orderBy('cc.id')

@@ -1,40 +1,11 @@
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Lang } from '../../../../contract/lang'
 import type { SeatInfo } from '../../../../engine/interaction/seatInfo'
 import { SeatMapCanvas } from '../../../seatmap/SeatMapCanvas'
-import type { SeatMapLabels } from '../../../seatmap/labels'
+import { useMapLabels } from '../../../seatmap/useMapLabels'
 import { formatMoney } from '../../../kernel/format'
 import { useSchemeMapController, useSchemeMapField } from './context'
 import { accessNote } from '../seatChoice/AccessLegend'
-
-/** Translated chrome texts of the seat map. */
-function useMapLabels(): SeatMapLabels {
-  const { t, i18n } = useTranslation()
-  return useMemo(() => ({
-    mapLabel: t('scheme.map-label'),
-    keyboardHelp: t('scheme.keyboard-help'),
-    zoomGroup: t('scheme.zoom'),
-    zoomIn: t('scheme.zoom-in'),
-    zoomOut: t('scheme.zoom-out'),
-    reset: t('scheme.reset'),
-    showList: t('scheme.show-list'),
-    hideList: t('scheme.hide-list'),
-    listTitle: t('scheme.list-title'),
-    sector: t('scheme.sector'),
-    row: t('scheme.row'),
-    seat: t('scheme.seat-label'),
-    category: t('scheme.category'),
-    price: t('scheme.price'),
-    close: t('scheme.close'),
-    status: {
-      0: t('scheme.status-free'), 1: t('scheme.status-selected'), 2: t('scheme.status-held'),
-      3: t('scheme.status-sold'), 4: t('scheme.status-unavailable'), 5: t('scheme.status-filtered'),
-    },
-    // i18n.language makes the labels follow a language switch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [t, i18n.language])
-}
 
 /**
  * The map area of the session's controller (from context): a progress indicator while the
