@@ -4,6 +4,7 @@ import { ticketTotals } from '../src/app/kernel/cart'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, waitForListing, type AppHarness } from './support/app'
+import { formatMoney } from '../src/contract/rules/moneyText'
 
 /**
  * The operator console end to end (issue 17): an owner made by the CLI's code signs in, creates
@@ -66,7 +67,7 @@ describe('operator console', () => {
       await page.locator('input[name="quantity"]').fill('40')
       await page.getByRole('button', { name: 'Add price' }).click()
       // Sessions are the list's own items; each lists its price rows inside it.
-      await expect.poll(() => page.locator('.adm-list > li', { hasText: '1500 ₽ × 40' }).count()).toBe(index + 1)
+      await expect.poll(() => page.locator('.adm-list > li', { hasText: `${formatMoney(1500, 'en', 'RUB')} × 40` }).count()).toBe(index + 1)
     }
     // Copy the first session (issue 17): the copy comes back off sale with its form open on the
     // date; moved to another day and saved, it stays off sale, with the same price row.
@@ -82,7 +83,7 @@ describe('operator console', () => {
     await copied.waitFor()
     await copyForm.waitFor({ state: 'detached' })
     expect(await copied.locator('.adm-badge').innerText()).toBe('Off sale')
-    expect(await copied.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('1500 ₽ × 40')])
+    expect(await copied.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(`${formatMoney(1500, 'en', 'RUB')} × 40`)])
     expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
     // Copy a price row of the second session: it has two rows of the same values.
     await page.getByRole('button', { name: new RegExp(`^Copy price ${dayIn(5)} 19:30 `) }).click()
@@ -124,11 +125,11 @@ describe('operator console', () => {
     await page.getByRole('heading', { name: 'Sales' }).waitFor()
     const totals = page.getByTestId('sales-totals')
     await expect.poll(() => totals.locator('div', { hasText: 'Sold' }).locator('dd').innerText()).toBe('2')
-    await expect.poll(() => totals.locator('div', { hasText: 'Revenue' }).locator('dd').innerText()).not.toBe('0.00')
+    await expect.poll(() => totals.locator('div', { hasText: 'Revenue' }).locator('dd').innerText()).not.toBe(formatMoney(0, 'en', 'RUB'))
     // Sold and revenue by channel: both tickets by the online shop, none at the box office.
     const channels = page.getByTestId('sales-channels')
     expect(await channels.getByRole('row', { name: /Online shop/ }).locator('td').first().innerText()).toBe('2')
-    expect(await channels.getByRole('row', { name: /Box office/ }).locator('td').allInnerTexts()).toEqual(['0', '0', '0.00'])
+    expect(await channels.getByRole('row', { name: /Box office/ }).locator('td').allInnerTexts()).toEqual(['0', '0', formatMoney(0, 'en', 'RUB')])
     await page.getByRole('cell', { name: 'paid' }).waitFor()
     await axeClean(page, 'sales')
     await context.close()

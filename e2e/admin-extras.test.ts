@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
@@ -132,6 +134,39 @@ describe('console extras and shop setup', () => {
     await shop.page.getByRole('link', { name: 'About the theatre' }).waitFor()
     await shop.context.close()
     await context.close()
+  })
+
+  it('sells in tenge once the owner chooses it: the console writes its amounts and labels in T, and so does the shop', async () => {
+    const { page, context } = await openPage(app, '/admin')
+    await signIn(page, 'kz')
+    await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+    await page.getByRole('heading', { name: EXTRAS_TEXTS.kz.setup, level: 1 }).waitFor()
+    await page.getByLabel(EXTRAS_TEXTS.kz.currency).selectOption('KZT')
+    await page.getByRole('button', { name: EXTRAS_TEXTS.kz.save }).first().click()
+    await page.getByRole('status').waitFor()
+    try {
+      // The console's own screens, without a reload: an event's price input and its price rows.
+      await page.getByRole('link', { name: ADMIN_TEXTS.kz.events, exact: true }).click()
+      await page.locator('li a[href^="/admin/events/"]').first().click()
+      await page.getByLabel(ADMIN_TEXTS.kz.price.replace('{cur}', 'T')).waitFor()
+      const rows = await page.locator('.adm-list > li').allInnerTexts()
+      expect(rows.some((r) => /\d,\d\d\u00a0T × \d/.test(r)), rows.join(' | ')).toBe(true)
+      expect(rows.join(' ')).not.toContain('₽')
+      await axeClean(page, 'event editor in tenge')
+
+      const shop = await openPage(app, '/?lang=kz')
+      await shop.page.locator('.event-card__prices li').first().waitFor()
+      const prices = await shop.page.locator('.event-card__prices li').allInnerTexts()
+      expect(prices.length).toBeGreaterThan(0)
+      for (const p of prices) expect(p).toMatch(/\d,\d\d\u00a0T$/)
+      await shop.context.close()
+    } finally {
+      await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+      await page.getByLabel(EXTRAS_TEXTS.kz.currency).selectOption('RUB')
+      await page.getByRole('button', { name: EXTRAS_TEXTS.kz.save }).first().click()
+      await page.getByRole('status').waitFor()
+      await context.close()
+    }
   })
 
   it("uploads an event's image from the event editor; the server's resized WebP shows", async () => {

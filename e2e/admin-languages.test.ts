@@ -6,6 +6,7 @@ import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { formatMoney } from '../src/contract/rules/moneyText'
 
 /**
  * Issue 17's "Done when" in the other three languages: the path that e2e/admin-studio.test.ts
@@ -131,7 +132,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     await page.locator('select[name="zone"]').selectOption({ label: zone })
     await page.locator('input[name="price"]').fill('1200')
     await page.getByRole('button', { name: t.addPrice }).click()
-    await page.locator('.adm-list > li', { hasText: '1200 ₽' }).waitFor()
+    await page.locator('.adm-list > li', { hasText: formatMoney(1200, lang, 'RUB') }).waitFor()
     await page.getByRole('button', { name: t.publish }).click()
     await page.getByRole('button', { name: t.withdraw }).waitFor()
     await axeClean(page, `event (${lang})`)

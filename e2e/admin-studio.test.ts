@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { seatOnPage } from './support/seatOnPage'
+import { formatMoney } from '../src/contract/rules/moneyText'
 
 /**
  * The venue map studio end to end (issue 17 items 3 and 5): an owner signs in, creates a venue
@@ -255,7 +256,7 @@ describe('venue map studio', () => {
         await page.locator('select[name="zone"]').selectOption({ label: zone })
         await page.locator('input[name="price"]').fill(price)
         await page.getByRole('button', { name: 'Add price' }).click()
-        await expect.poll(() => page.locator('.adm-list > li', { hasText: `${price} ₽` }).count()).toBe(index + 1)
+        await expect.poll(() => page.locator('.adm-list > li', { hasText: formatMoney(Number(price), 'en', 'RUB') }).count()).toBe(index + 1)
       }
     }
     await page.getByRole('button', { name: 'Publish' }).click()

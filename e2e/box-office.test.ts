@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { formatMoney } from '../src/contract/rules/moneyText'
 
 /**
  * The box office in real Chromium against the real server (demo data, issue 19.1): an operator
@@ -163,7 +164,7 @@ describe('box office on the map', () => {
     expect(total).toBeGreaterThan(0)
     await page.goto(new URL(`/admin/orders/${comp[0].order_id}`, app.baseUrl).toString())
     const summary = page.locator('p', { hasText: 'Айгүл Серікова' })
-    await expect.poll(() => summary.innerText()).toContain(`0.00 (прейскурант бойынша ${(total / 100).toFixed(2)})`)
+    await expect.poll(() => summary.innerText()).toContain(`${formatMoney(0, 'kz', 'RUB')} (прейскурант бойынша ${formatMoney(total / 100, 'kz', 'RUB')})`)
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminErrorCode, type Role } from '../../src/contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../src/contract/constants'
 import { ErrorCode } from '../../src/contract/errors'
+import { formatMoney } from '../../src/contract/rules/moneyText'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { AdminClient, signedIn } from './admin-helpers'
 import { orderBody, seedOrderFixtures, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
@@ -234,6 +235,42 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
     const [entry] = await audit('setup', 'shop')
     expect(entry.after).toMatchObject({ title_en: 'City Theatre' })
     expect(entry.before).toMatchObject({ title_en: '' })
+  })
+
+  it("the currency the owner chooses is what the shop, the sandbox bank and the paid order's e-mail write amounts in; an unknown one is refused", async () => {
+    const shop = async () => (await (await visitor(server.url)).getJson('/api/setup')).body as { app: { currency: string } }
+    const form = (await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body
+    expect(form.app.currency).toBe('RUB')
+    const bad = await clients.owner.post('/api/admin/setup', { ...form, app: { ...form.app, currency: 'XYZ' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errorText).toBe('Invalid request: check app.currency')
+    expect((await shop()).app.currency).toBe('RUB')
+    expect((await clients.manager.post('/api/admin/setup', { ...form, app: { ...form.app, currency: 'KZT' } })).status).toBe(403)
+    expect((await shop()).app.currency).toBe('RUB')
+
+    expect((await clients.owner.post('/api/admin/setup', { ...form, app: { ...form.app, currency: 'KZT' } })).status).toBe(200)
+    try {
+      expect((await shop()).app.currency).toBe('KZT')
+      expect((await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body.app.currency).toBe('KZT')
+      const buyer = sameSessionNewAddress(server.url, await visitor(server.url))
+      const hash = await placeOrder(buyer, fx, fx.basic, 'adult', 1)
+      const publicId = pathOf((await startPay(buyer, hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
+      const page = await (await buyer.fetch(`/sandbox-bank/pay/${publicId}`)).text()
+      // The fixtures' adult ticket: 1 500 and a 150 fee, in the bank's English.
+      expect(page).toContain(formatMoney(1650, 'en', 'KZT'))
+      expect(page).not.toContain('₽')
+      await decide(buyer, publicId, 'approve')
+      const deadline = Date.now() + 10_000
+      let mail: { text_body: string } | undefined
+      while (!mail && Date.now() < deadline) {
+        mail = await server.db.selectFrom('mail_outbox').select('text_body').where('text_body', 'like', `%${hash}%`).executeTakeFirst()
+        if (!mail) await new Promise((r) => setTimeout(r, 50))
+      }
+      // The order was placed in Russian: its e-mail writes the amount as Russian does, in tenge.
+      expect(mail?.text_body).toContain(formatMoney(1650, 'ru', 'KZT'))
+    } finally {
+      expect((await clients.owner.post('/api/admin/setup', { ...form, app: { ...form.app, currency: 'RUB' } })).status).toBe(200)
+    }
   })
 
   it('sections (menu kinds) and venues are made and edited in the console; the event page shows the new address', async () => {

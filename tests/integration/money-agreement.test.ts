@@ -7,6 +7,7 @@ import { groupByAction } from '../../src/app/screens/order/model/lines'
 import { TEST_DBS, type TestServer } from '../support/server'
 import { visitor, type Fixtures } from './order-fixtures'
 import { decide, pathOf, paymentRow, startPay, startPaymentShop, type PaymentFx } from './payment-fixtures'
+import { formatMoney } from '../../src/contract/rules/moneyText'
 
 /** How long the test waits for the queued paid e-mail to reach the outbox. */
 const MAIL_WAIT_MS = 10_000
@@ -79,6 +80,6 @@ describe.each(TEST_DBS)('one total from cart to e-mail on %s', (dbKind) => {
       mail = await server.db.selectFrom('mail_outbox').select('text_body').where('text_body', 'like', `%${hash}%`).executeTakeFirst()
       if (!mail) await sleep(POLL_MS)
     }
-    expect(mail?.text_body).toContain('Сумма заказа: 4350.00 ₽')
+    expect(mail?.text_body).toContain(`Сумма заказа: ${formatMoney(4350, 'ru', 'RUB')}`)
   })
 })

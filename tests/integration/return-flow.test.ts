@@ -6,6 +6,7 @@ import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
 import { paymentRow, placeOrder, seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
 import { decodeMessage, nextReturnLink, paidOrder, seedReturnFixtures, startInbox, waitForMessages, type Inbox } from './return-helpers'
+import { formatMoney } from '../../src/contract/rules/moneyText'
 
 interface Row { id: number; status_id: number; returnleft: number; summa: number; quant: number; returndatime: string; returnreason_id: number | null; owner_name: string; email: string }
 interface Data { rows: Row[]; error_code: string; text: string; reasons: { id: number }[]; date: string }
@@ -72,7 +73,7 @@ describe.each(TEST_DBS)('ticket returns on %s', (dbKind) => {
     expect(text).toMatch(/^To: ivan@example.org/m)
     // The order's language (ru) and the amount.
     expect(text).toContain('Чтобы подтвердить возврат, откройте ссылку')
-    expect(text).toContain('1650.00 ₽')
+    expect(text).toContain(formatMoney(1650, 'ru', 'RUB'))
     const link = await nextReturnLink(inbox, before + 1, hash)
     expect(link.path).toBe(`/order/return/${hash}?hash_conf=${link.hashConf}`)
     expect(link.hashConf.length).toBeGreaterThanOrEqual(24)

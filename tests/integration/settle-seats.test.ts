@@ -4,6 +4,7 @@ import { ORDER_STATUS_CANCELLED } from '../../src/contract/constants'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { decide, pathOf, paymentRow, startPay } from './payment-fixtures'
 import { loadScheme, schemeOrderBody, seatChange, visitor, type SchemeFx, type Visitor } from './scheme-helpers'
+import { formatMoney } from '../../src/contract/rules/moneyText'
 
 /**
  * Paying an order of numbered seats (payments/settle.ts settleSeatsOnly): on PostgreSQL it is
@@ -62,7 +63,7 @@ describe.each(TEST_DBS)('settling a seat-map order on %s', (dbKind) => {
     }
     expect(mail?.to_address).toBe(order.email)
     expect(mail?.subject).toContain(String(order.ord_num))
-    expect(mail?.text_body).toContain(`${view.demsumma.toFixed(2)} ₽`)
+    expect(mail?.text_body).toContain(formatMoney(view.demsumma, 'ru', 'RUB'))
     expect(tickets).toHaveLength(2)
     for (const t of tickets) expect(mail?.text_body).toContain(`/ticket/${t.ticket_hash}`)
   }

@@ -5,8 +5,9 @@ import { can } from '../../contract/admin/roles'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
 import { LANG_TAG } from '../i18n/lang'
-import { useSession } from '../state/session'
+import { useCurrency, useSession } from '../state/session'
 import { createAdminApi } from './api'
+import { withCurrency } from './money'
 import { initialConsoleLang } from './consoleLang'
 import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
 import { CatalogueScreen } from './catalogue/CatalogueScreen'
@@ -41,7 +42,13 @@ export function AdminApp(): ReactNode {
   langRef.current = lang
   const csrfRef = useRef('')
   const api = useMemo(() => createAdminApi(() => langRef.current, () => csrfRef.current), [])
-  const t = ADMIN_TEXTS[lang]
+  // The shop's setup (public: GET /api/setup) says the currency the console writes amounts in.
+  const currency = useCurrency()
+  const loadSetup = useSession((s) => s.loadSetup)
+  useEffect(() => {
+    if (useSession.getState().setupStatus === 'idle') void loadSetup()
+  }, [loadSetup])
+  const t = useMemo(() => withCurrency(ADMIN_TEXTS[lang], currency), [lang, currency])
 
   // The shop's parts the console shows (the box office's map, cart and best seats, the sales
   // maps, the studio's map controls) speak i18next and the session store: both follow the console.
@@ -100,7 +107,7 @@ export function AdminApp(): ReactNode {
     )
   }
   return (
-    <ConsoleContext.Provider value={{ api, t, lang, operator: me.operator }}>
+    <ConsoleContext.Provider value={{ api, t, lang, operator: me.operator, currency }}>
       <div className="adm">
         <header className="adm-header">
           <Link className="adm-brand" to="/admin">

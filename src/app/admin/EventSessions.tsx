@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { Lang } from '../../contract/lang'
 import { fillIn } from './careTexts'
+import { consoleMoney } from './money'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 
 type Row = Record<string, unknown> & { id: number }
-/** Kopecks per rouble. */
-const MINOR = 100
 const nameOf = (r: Row | undefined, lang: Lang) => (r ? String(r[`name_${lang}`] || r.name_ru || r.id) : '—')
 
 interface Props {
@@ -29,11 +28,11 @@ type Editing = { id: number; day: string; time: string; active: boolean }
  * opens at once, so the operator sets the new date before putting it on sale.
  */
 export function EventSessions({ sessions, prices, categories, zones, writable, mapName, act }: Props) {
-  const { api, lang, t } = useConsole()
+  const { api, lang, t, currency } = useConsole()
   const s = SESSION_TEXTS[lang]
   const [editing, setEditing] = useState<Editing | null>(null)
   const when = (x: Row) => `${String(x.day)} ${String(x.time)}`
-  const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${Number(p.price) / MINOR} ₽ × ${String(p.quantity)}`
+  const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${consoleMoney(Number(p.price), lang, currency)} × ${String(p.quantity)}`
 
   const copySession = (x: Row) =>
     act(async () => {

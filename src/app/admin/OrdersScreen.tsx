@@ -4,15 +4,15 @@ import type { OrderCare } from '../../contract/admin/care'
 import { can } from '../../contract/admin/roles'
 import type { AdminOrder } from '../../contract/admin/sales'
 import { CARE_TEXTS, fillIn, orderSumText } from './careTexts'
+import { consoleMoney } from './money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { formatMoment } from '../i18n/localeFormat'
 import { NameTickets } from './NameTickets'
 
-const MINOR = 100
 
 /** Order care (issue 19.2): search by number, e-mail, phone, name or ticket code. */
 export function OrdersScreen() {
-  const { api, lang } = useConsole()
+  const { api, lang, currency } = useConsole()
   const c = CARE_TEXTS[lang]
   const heading = useScreenTitle(c.find)
   const [params, setParams] = useSearchParams()
@@ -53,7 +53,7 @@ export function OrdersScreen() {
           {found.map((o) => (
             <li key={o.id}>
               <Link to={`/admin/orders/${o.id}`}>{fillIn(c.order, { n: o.ord_num })}</Link> · {c.state[o.state]}
-              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {o.fio} · {o.email} · {o.phone} · {orderSumText(o, lang)}
+              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {o.fio} · {o.email} · {o.phone} · {orderSumText(o, lang, currency)}
             </li>
           ))}
         </ul>
@@ -64,7 +64,7 @@ export function OrdersScreen() {
 
 /** One order: buyer, tickets (returned, checked in), history, and the actions the operator's role allows. */
 export function OrderCareScreen() {
-  const { api, lang, operator } = useConsole()
+  const { api, lang, operator, currency } = useConsole()
   const c = CARE_TEXTS[lang]
   const id = Number(useParams().id)
   const [care, setCare] = useState<OrderCare | null>(null)
@@ -79,7 +79,7 @@ export function OrderCareScreen() {
     if (!window.confirm(c.confirmRefund)) return
     try {
       const r = await api('orderRefund', { lineIds }, { id })
-      setNote(r.repeat ? c.refundRepeat : fillIn(c.refundedSum, { sum: (r.amount / MINOR).toFixed(2) }))
+      setNote(r.repeat ? c.refundRepeat : fillIn(c.refundedSum, { sum: consoleMoney(r.amount, lang, currency) }))
       setError(null)
       setPicked([])
       await load()
@@ -118,7 +118,7 @@ export function OrderCareScreen() {
         <>
           <p>
             {c.status}: <strong>{c.state[care.order.state]}</strong>
-            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {orderSumText(care.order, lang)}
+            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {orderSumText(care.order, lang, currency)}
           </p>
           {care.order.state === 'paid' && !care.can.name && (
             <p>

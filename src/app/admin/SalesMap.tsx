@@ -5,6 +5,7 @@ import { SchemeMapContext, useSchemeMapField } from '../screens/scheme/map/conte
 import { SchemeMap } from '../screens/scheme/map/SchemeMap'
 import type { CartSource } from '../screens/scheme/map/SchemeMapController'
 import { useSessionMap } from '../screens/scheme/map/useSessionMap'
+import { useCurrency } from '../state/session'
 
 /** The console holds no cart: nothing of the operator's is drawn over the statuses. */
 const NO_CART: CartSource = { seatIds: () => new Set<string>(), subscribe: () => () => {} }
@@ -17,6 +18,7 @@ const colorNumber = (hex: string) => Number.parseInt(hex.replace('#', ''), 16) |
  * and no cart. Seats blocked for the session arrive as taken, as the shop shows them.
  */
 export function SalesMap({ hash, session, lang, label, liveLost }: { hash: string; session: SessionSales; lang: Lang; label: string; liveLost: string }) {
+  const currency = useCurrency()
   const calendarId = session.calendar_id
   const zones = useMemo(() => session.zones.filter((z) => z.zone_id !== null).map((z) => ({ id: String(z.zone_id), name: z[`name_${lang}`] || z.name_ru, color: colorNumber(z.color) })), [session, lang])
   // The zones follow the session; a new session mounts a new map.
@@ -35,7 +37,7 @@ export function SalesMap({ hash, session, lang, label, liveLost }: { hash: strin
     <section aria-label={label} className="adm-sales-map" data-testid={`sales-map-${calendarId}`}>
       {!live && <p role="status">{liveLost}</p>}
       <SchemeMapContext.Provider value={controller}>
-        <SchemeMap lang={lang} currency="RUB" onSeatClick={() => undefined} />
+        <SchemeMap lang={lang} currency={currency} onSeatClick={() => undefined} />
       </SchemeMapContext.Provider>
     </section>
   )

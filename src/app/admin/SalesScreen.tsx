@@ -2,16 +2,15 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminOrder, EventSales } from '../../contract/admin/sales'
 import { CARE_TEXTS, orderSumText } from './careTexts'
+import { consoleMoney } from './money'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { SalesMap } from './SalesMap'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
-const MINOR = 100
-const money = (minor: number) => (minor / MINOR).toFixed(2)
-
 /** Sales of an event: totals, per session by zone, sales over time (a bar per day) and the orders. */
 export function SalesScreen() {
-  const { api, t, lang } = useConsole()
+  const { api, t, lang, currency } = useConsole()
+  const money = (minor: number) => consoleMoney(minor, lang, currency)
   const id = Number(useParams().id)
   const [sales, setSales] = useState<EventSales | null>(null)
   const [orders, setOrders] = useState<AdminOrder[]>([])
@@ -106,7 +105,7 @@ export function SalesScreen() {
                     <span>{p.day}</span>
                     <span className="adm-bar" style={{ width: `${(p.sold / max) * 100}%` }} aria-hidden="true" />
                     <span>
-                      {p.sold} · {money(p.revenue)} ₽
+                      {p.sold} · {money(p.revenue)}
                     </span>
                   </li>
                 ))}
@@ -160,7 +159,7 @@ export function SalesScreen() {
                         {o.boxOffice ? ` · ${CARE_TEXTS[lang].sold[o.boxOffice]}` : ''}
                       </td>
                       <td>{o.tickets}</td>
-                      <td>{orderSumText(o, lang)}</td>
+                      <td>{orderSumText(o, lang, currency)}</td>
                       <td>{o.email}</td>
                     </tr>
                   ))}

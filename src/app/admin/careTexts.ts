@@ -1,3 +1,4 @@
+import { consoleMoney } from './money'
 import type { Lang } from '../../contract/lang'
 import type { HISTORY_KINDS } from '../../contract/admin/care'
 
@@ -219,11 +220,11 @@ const ch: CareTexts = {
 export const CARE_TEXTS: Record<Lang, CareTexts> = { ru, en, kz, ch }
 export const fillIn = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m))
 
-const MINOR_PER_MAJOR = 100
-const major = (minor: number) => (minor / MINOR_PER_MAJOR).toFixed(2)
 /**
  * An order's sum as the console shows it: a paid order shows what the buyer paid (0 for a
  * complimentary one), with its list price beside it when they differ; an unpaid one its sum due.
  */
-export const orderSumText = (o: { state: string; total: number; paid_amount: number }, lang: Lang): string =>
-  o.state !== 'paid' ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)} (${fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) })})`
+export function orderSumText(o: { state: string; total: number; paid_amount: number }, lang: Lang, currency: string): string {
+  const major = (minor: number) => consoleMoney(minor, lang, currency)
+  return o.state !== 'paid' ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)} (${fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) })})`
+}

@@ -10,6 +10,8 @@ export interface Console {
   t: AdminTexts
   lang: Lang
   operator: Operator
+  /** The shop's currency (setup's app.currency): the console writes amounts in it. */
+  currency: string
 }
 export const ConsoleContext = createContext<Console | null>(null)
 export function useConsole(): Console {

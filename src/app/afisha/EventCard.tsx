@@ -6,7 +6,7 @@ import { useLink } from '../hooks/useLinks'
 import { formatDayMonth, formatDayRange, formatLongDay, formatMoney, formatTimeRange } from '../kernel/format'
 import { LocationPin } from '../shell/LocationPin'
 import { segment } from '../lib/links'
-import { useSession } from '../state/session'
+import { useCurrency, useSession } from '../state/session'
 import { CardIcon, HandIcon, InfoIcon } from './icons'
 import type { EventCardModel } from './model'
 
@@ -24,7 +24,7 @@ export function EventCard({ card }: { card: EventCardModel }) {
   const [pricesOpen, setPricesOpen] = useState(false)
   const datesId = useId()
   const pricesId = useId()
-  const currency = useSession((s) => s.setup?.app.currency)
+  const currency = useCurrency()
   const prices = pricesOpen ? card.prices : card.prices.slice(0, LISTING_CATEGORIES)
   const composition = compositionOpen ? card.composition : card.composition.slice(0, COMPOSITION_LINES)
   const truncated = card.descriptionShort !== card.description

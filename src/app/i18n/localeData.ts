@@ -1,7 +1,8 @@
 import type { Lang } from '../../contract/lang'
 
 /**
- * Month and weekday names and number symbols of each interface language, shipped with the app.
+ * Month and weekday names of each interface language, shipped with the app (number symbols:
+ * src/contract/rules/moneyText.ts).
  * Browsers do not all carry CLDR data for every language (Chromium without Kazakh data formats
  * `kk` dates as "Sat" and "M11" and prices as "RUB 1,200.00"), so dates and amounts are never
  * left to Intl. The words are CLDR's (ru, en, kk, zh-Hant), copied once from Node's full ICU.
@@ -14,14 +15,7 @@ export interface LocaleData {
   /** Weekdays from Sunday (index 0, as Date.getUTCDay). */
   weekdays: readonly string[]
   weekdaysShort: readonly string[]
-  /** Thousands separator and decimal mark. */
-  group: string
-  decimal: string
-  /** Whether the currency symbol follows the amount ("1 200,00 ₽") or leads it ("₽1,200.00"). */
-  symbolAfter: boolean
 }
-
-const NBSP = '\u00a0'
 
 export const LOCALE_DATA: Record<Lang, LocaleData> = {
   ru: {
@@ -29,35 +23,23 @@ export const LOCALE_DATA: Record<Lang, LocaleData> = {
     monthsShort: ['янв.', 'февр.', 'мар.', 'апр.', 'мая', 'июн.', 'июл.', 'авг.', 'сент.', 'окт.', 'нояб.', 'дек.'],
     weekdays: ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'],
     weekdaysShort: ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'],
-    group: NBSP,
-    decimal: ',',
-    symbolAfter: true,
   },
   en: {
     months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
     monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
     weekdaysShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-    group: ',',
-    decimal: '.',
-    symbolAfter: false,
   },
   kz: {
     months: ['қаңтар', 'ақпан', 'наурыз', 'сәуір', 'мамыр', 'маусым', 'шілде', 'тамыз', 'қыркүйек', 'қазан', 'қараша', 'желтоқсан'],
     monthsShort: ['қаң.', 'ақп.', 'нау.', 'сәу.', 'мам.', 'мау.', 'шіл.', 'там.', 'қыр.', 'қаз.', 'қар.', 'жел.'],
     weekdays: ['жексенбі', 'дүйсенбі', 'сейсенбі', 'сәрсенбі', 'бейсенбі', 'жұма', 'сенбі'],
     weekdaysShort: ['жс', 'дс', 'сс', 'ср', 'бс', 'жм', 'сб'],
-    group: NBSP,
-    decimal: ',',
-    symbolAfter: true,
   },
   ch: {
     months: ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
     monthsShort: ['1月', '2月', '3月', '4月', '5月', '6月', '7月', '8月', '9月', '10月', '11月', '12月'],
     weekdays: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
     weekdaysShort: ['週日', '週一', '週二', '週三', '週四', '週五', '週六'],
-    group: ',',
-    decimal: '.',
-    symbolAfter: false,
   },
 }

@@ -1,6 +1,8 @@
-import { AMOUNT_DECIMALS, CURRENCY_SYMBOLS, DEFAULT_CURRENCY } from '../../contract/constants'
 import type { Lang } from '../../contract/lang'
 import { LOCALE_DATA } from './localeData'
+
+/** Amounts follow the one money-text rule the server's e-mails use too. */
+export { currencySymbol, formatMoney, formatNumber } from '../../contract/rules/moneyText'
 
 /**
  * Dates and amounts in each interface language from our own data (localeData.ts), never from
@@ -98,31 +100,6 @@ export function formatDayRange(first: string, last: string, lang: Lang): string 
     return `${start} – ${dayMonthYearOf(b, lang)}`
   }
   return `${dayMonthYearOf(a, lang)} – ${dayMonthYearOf(b, lang)}`
-}
-
-/** 1234567.5 → "1 234 567,50" (ru, kz) or "1,234,567.50" (en, ch). */
-export function formatNumber(value: number, lang: Lang, decimals = 0): string {
-  const { group, decimal } = LOCALE_DATA[lang]
-  const negative = value < 0
-  const [whole, fraction = ''] = Math.abs(value).toFixed(decimals).split('.')
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)
-  return `${negative ? '-' : ''}${grouped}${fraction === '' ? '' : `${decimal}${fraction}`}`
-}
-
-/** The currency's symbol from the spec's list (001 §9: $, ₽, T, ¥), else its code. */
-export function currencySymbol(currency: string): string {
-  const code = currency.trim().toUpperCase()
-  return (CURRENCY_SYMBOLS as Record<string, string>)[code] ?? code
-}
-
-/** An amount with two decimals and the currency's symbol: "1 200,00 ₽", "₽1,200.00". */
-export function formatMoney(amount: number, lang: Lang, currency: string = DEFAULT_CURRENCY): string {
-  const number = formatNumber(amount, lang, AMOUNT_DECIMALS)
-  const symbol = currencySymbol(currency)
-  // A code (no symbol known) always stands apart from the number.
-  const apart = symbol.length > 1
-  if (LOCALE_DATA[lang].symbolAfter) return `${number}\u00a0${symbol}`
-  return apart ? `${symbol}\u00a0${number}` : `${symbol}${number}`
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0')

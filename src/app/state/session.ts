@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState } from 'react'
 import { create } from 'zustand'
 import type { CrmClient } from '../../contract/entities/crm'
 import type { Setup } from '../../contract/entities/setup'
+import { DEFAULT_CURRENCY } from '../../contract/constants'
 import { DEFAULT_LANG, parseLanguageList, type Lang } from '../../contract/lang'
 import { api, setRequestLang } from '../api/client'
 import { renewAdmissions } from './admission'
@@ -67,6 +68,11 @@ export const useSession = create<SessionState>((set, get) => ({
 }))
 
 const selectSetup = (s: SessionState) => s.setup
+
+/** The currency the shop sells in (setup's app.currency; the spec's default until setup arrives). */
+export const currencyOf = (setup: Setup | null): string => setup?.app.currency ?? DEFAULT_CURRENCY
+/** The shop's currency for a screen: every amount a screen writes goes through formatMoney with it. */
+export const useCurrency = (): string => useSession((s) => currencyOf(s.setup))
 
 /**
  * Setup for a screen's large subtree (the scheme page, the payment choice, the title). Read

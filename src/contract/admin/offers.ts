@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PROMO_MIN_LENGTH } from '../constants'
 import { normalizePromo } from '../rules/discount'
+import { CURRENCY_CODES, type CurrencyCode } from '../rules/moneyText'
 import { daySchema, locInput, MAX_NAME, MAX_TEXT, timeSchema } from './catalogue'
 
 /**
@@ -125,6 +126,8 @@ export const setupInputSchema = z.object({
     footer_text_kz: text(MAX_TEXT),
     footer_text_ch: text(MAX_TEXT),
     footer_db_info: flag,
+    /** The currency the shop sells in (one of the spec's symbols); left out, the stored one stays. */
+    currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]]).optional(),
   }),
   db: z.object({
     /** Who sells (shown in the footer with footer_db_info) and how to reach the venue. */

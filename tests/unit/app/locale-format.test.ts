@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { CURRENCY_CODES, shopCurrency } from '../../../src/contract/rules/moneyText'
 import { formatDate, formatDayMonth, formatDayParts, formatDayRange, formatLongDay, formatMoney, formatNumber } from '../../../src/app/i18n/localeFormat'
 import { createI18n } from '../../../src/app/i18n'
 import { LANGS } from '../../../src/contract/lang'
@@ -39,14 +40,25 @@ describe('our own dates and numbers in every language (issue 13 item 12)', () =>
   it('groups digits per language and shows the spec\'s currency symbols, not codes', () => {
     expect(formatNumber(1234567, 'ru')).toBe(`1${NB}234${NB}567`)
     expect(formatNumber(1234567, 'en')).toBe('1,234,567')
-    expect(formatMoney(1200, 'kz')).toBe(`1${NB}200,00${NB}₽`)
+    expect(formatMoney(1200, 'kz', 'RUB')).toBe(`1${NB}200,00${NB}₽`)
     expect(formatMoney(1200, 'ru', 'RUB')).toBe(`1${NB}200,00${NB}₽`)
     expect(formatMoney(1200, 'en', 'RUB')).toBe('₽1,200.00')
     expect(formatMoney(1200, 'ch', 'RUB')).toBe('₽1,200.00')
     expect(formatMoney(5.5, 'en', 'USD')).toBe('$5.50')
     expect(formatMoney(1200, 'kz', 'KZT')).toBe(`1${NB}200,00${NB}T`)
     expect(formatMoney(88, 'ch', 'CNY')).toBe('¥88.00')
-    for (const lang of LANGS) expect(formatMoney(1200, lang)).not.toMatch(/RUB/)
+    for (const lang of LANGS) expect(formatMoney(1200, lang, 'RUB')).not.toMatch(/RUB/)
+    // A code the spec names no symbol for stands apart from the number, whichever side it is on.
+    expect(formatMoney(10, 'en', 'eur')).toBe('EUR\u00a010.00')
+    expect(formatMoney(10, 'ru', 'EUR')).toBe(`10,00${NB}EUR`)
+  })
+
+  it('reads a stored currency as the shop sells in it: a known code, else the spec\'s rouble', () => {
+    expect(shopCurrency('KZT')).toBe('KZT')
+    expect(shopCurrency(' kzt ')).toBe('KZT')
+    expect(shopCurrency('XYZ')).toBe('RUB')
+    expect(shopCurrency(undefined)).toBe('RUB')
+    expect(CURRENCY_CODES).toEqual(['USD', 'RUB', 'KZT', 'CNY'])
   })
 
   it('leaves no date or number to the browser\'s Intl in the app', () => {

@@ -5,6 +5,7 @@ import { formatMoney } from '../../i18n/localeFormat'
 import { useConsole } from '../shell'
 import { SaleForm } from './SaleForm'
 import { BOX_TEXTS } from './texts'
+import { useCurrency } from '../../state/session'
 
 /** The most tickets of one row the counter form offers (the server checks stock and the order limit). */
 const MAX_PER_ROW = 50
@@ -14,6 +15,7 @@ const MAX_PER_ROW = 50
  * as the event page sends them (kernel/cart.ts orderLines: the server re-checks every sum).
  */
 export function BoxOfficeGa({ hash, day, time, prices }: { hash: string; day: string; time: string; prices: readonly PriceRow[] }) {
+  const currency = useCurrency()
   const { lang } = useConsole()
   const b = BOX_TEXTS[lang]
   const rows = useMemo(() => rowsFor(prices, day, time).filter((r) => (r.for_subscription ?? 0) === 0), [prices, day, time])
@@ -25,7 +27,7 @@ export function BoxOfficeGa({ hash, day, time, prices }: { hash: string; day: st
       <div className="adm-form adm-inline">
         {rows.map((r) => (
           <label key={rowKey(r)}>
-            {r[`category_${lang}`] || r.category_ru} · {r[`zonelevel_${lang}`] || r.zonelevel_ru} · {formatMoney(r.price, lang)}
+            {r[`category_${lang}`] || r.category_ru} · {r[`zonelevel_${lang}`] || r.zonelevel_ru} · {formatMoney(r.price, lang, currency)}
             <select value={quantityOf(q, r)} onChange={(e) => setQ({ ...q, [rowKey(r)]: Number(e.target.value) })}>
               {Array.from({ length: Math.min(MAX_PER_ROW, r.quantity) + 1 }, (_, n) => (
                 <option key={n} value={n}>

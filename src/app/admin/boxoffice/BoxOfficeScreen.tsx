@@ -7,7 +7,7 @@ import { useContractCall } from '../../kernel/useContractCall'
 import { prestartSeatMap } from '../../seatmap/prestart'
 import { useSchemeData } from '../../screens/scheme/useSchemeData'
 import { ModalHost } from '../../shell/ModalHost'
-import { useSession } from '../../state/session'
+import { useCurrency, useSession } from '../../state/session'
 import { useConsole, useScreenTitle } from '../shell'
 import { BoxOfficeGa } from './BoxOfficeGa'
 import { BoxOfficeMap } from './BoxOfficeMap'
@@ -51,7 +51,7 @@ function MapSale({ hash }: { hash: string }) {
   const calendarId = chosen ?? sessions[0]?.calendar_id ?? null
   const reseatLine = Number(params.get('reseat')) || null
   const reseat = reseatLine ? { lineId: reseatLine, orderId: Number(params.get('order')) || 0 } : null
-  const setup = useSession((s) => s.setup)
+  const currency = useCurrency()
   if (status === 'loading') return <p aria-busy="true">{b.loading}</p>
   if (!data) return <p role="alert" className="adm-error">{b.failed}</p>
   return (
@@ -69,7 +69,7 @@ function MapSale({ hash }: { hash: string }) {
         </select>
       </label>
       {calendarId !== null && (
-        <BoxOfficeMap key={`${calendarId}-${reseatLine ?? ''}`} hash={hash} calendarId={calendarId} prices={data.sessions.prices} currency={setup?.app.currency ?? 'RUB'} reseat={reseat} />
+        <BoxOfficeMap key={`${calendarId}-${reseatLine ?? ''}`} hash={hash} calendarId={calendarId} prices={data.sessions.prices} currency={currency} reseat={reseat} />
       )}
     </>
   )

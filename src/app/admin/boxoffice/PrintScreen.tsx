@@ -5,6 +5,7 @@ import { formatMoney } from '../../i18n/localeFormat'
 import { fillIn } from '../careTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { BOX_TEXTS } from './texts'
+import { useCurrency } from '../../state/session'
 
 const MINOR = 100
 
@@ -14,6 +15,7 @@ const MINOR = 100
  * The print style sheet (admin.css, @media print) leaves the console's header and buttons out.
  */
 export function PrintScreen() {
+  const currency = useCurrency()
   const { api, lang } = useConsole()
   const b = BOX_TEXTS[lang]
   const id = Number(useParams().id)
@@ -47,7 +49,7 @@ export function PrintScreen() {
                 <br />
                 {[t.place, t.category].filter(Boolean).join(' · ')}
                 <br />
-                {fillIn(b.price, { sum: formatMoney(t.price / MINOR, lang) })}
+                {fillIn(b.price, { sum: formatMoney(t.price / MINOR, lang, currency) })}
                 <br />
                 {fillIn(b.code, { code: t.code })}
               </div>

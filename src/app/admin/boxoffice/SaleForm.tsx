@@ -5,6 +5,7 @@ import { formatMoney } from '../../i18n/localeFormat'
 import { fillIn } from '../careTexts'
 import { ErrorNote, messageOf, useConsole } from '../shell'
 import { BOX_TEXTS } from './texts'
+import { useCurrency } from '../../state/session'
 
 const MINOR = 100
 
@@ -17,6 +18,7 @@ export type SaleItems = Pick<BoxOfficeSellRequest, 'hash' | 'calendarId' | 'tick
  * nothing. The answer says what to take from the buyer and links the print page and the order.
  */
 export function SaleForm({ items, count, total, onSold }: { items: SaleItems | null; count: number; /** What the chosen tickets cost (major units, the money rule). */ total: number; onSold: () => void }) {
+  const currency = useCurrency()
   const { api, lang } = useConsole()
   const b = BOX_TEXTS[lang]
   const id = useId()
@@ -50,7 +52,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
   return (
     <section aria-labelledby={`${id}-buyer`}>
       <h2 id={`${id}-buyer`}>{b.buyer}</h2>
-      <p data-testid="bo-total">{fillIn(b.total, { sum: formatMoney(payKind === 'comp' ? 0 : total, lang) })}</p>
+      <p data-testid="bo-total">{fillIn(b.total, { sum: formatMoney(payKind === 'comp' ? 0 : total, lang, currency) })}</p>
       <form className="adm-form" onSubmit={(e) => void submit(e)}>
         <label>
           {b.fio}
@@ -83,7 +85,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
       {sold && (
         <div role="status" className="adm-note" data-testid="bo-sold">
           <p>
-            {fillIn(b.sold, { n: sold.ord_num, sum: formatMoney(sold.amount / MINOR, lang) })} {sold.mailed ? fillIn(b.mailed, { email: sold.email }) : ''}
+            {fillIn(b.sold, { n: sold.ord_num, sum: formatMoney(sold.amount / MINOR, lang, currency) })} {sold.mailed ? fillIn(b.mailed, { email: sold.email }) : ''}
           </p>
           {sold.needsNames ? (
             <p>

@@ -6,6 +6,7 @@ import { can } from '../../../contract/admin/roles'
 import type { Lang } from '../../../contract/lang'
 import { toMajor } from '../../../contract/rules/money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { bodyOf, emptyForm, fieldOf, FieldInputs, firstIssue, formOf, localInputOf, type Field, type FormState, type Option } from './recordForm'
 
@@ -127,8 +128,8 @@ export const EXTRA_TABS: Record<string, Tab> = {
 
 /** /admin/extras/:tab — special offers, promo codes, subscriptions' contents and agreement checkboxes. */
 export function ExtrasScreen() {
-  const { api, lang, operator, t: base } = useConsole()
-  const t = EXTRAS_TEXTS[lang]
+  const { api, lang, operator, t: base, currency } = useConsole()
+  const t = withCurrency(EXTRAS_TEXTS[lang], currency)
   const { tab: tabName = 'offers' } = useParams()
   const tab = EXTRA_TABS[tabName] ?? EXTRA_TABS.offers
   const writable = can(operator.role, 'catalogue.write')

@@ -2,8 +2,11 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { LOGO_SLOTS, loyaltyInputSchema, setupInputSchema } from '../../../contract/admin/offers'
 import { can } from '../../../contract/admin/roles'
 import { LANGS } from '../../../contract/lang'
+import { CURRENCY_CODES, currencySymbol } from '../../../contract/rules/moneyText'
+import { useSession } from '../../state/session'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { ImageUpload } from './EventImageUpload'
+import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { bodyOf, fieldOf, FieldInputs, firstIssue, formOf, langAttr, type Field, type FormState } from './recordForm'
 
@@ -13,6 +16,10 @@ const blankLink = (): Link => ({ url: '', text_ru: '', text_en: '', text_kz: '',
 
 /** The shell's fields, grouped as the form shows them; keys are "group.field" of the contract's setup input. */
 const GROUPS: { title: Label; fields: Field<Label>[] }[] = [
+  {
+    title: 'moneyGroup',
+    fields: [{ key: 'app.currency', label: 'currency', type: 'select', options: CURRENCY_CODES.map((c) => ({ value: c, label: `${c} (${currencySymbol(c)})` })) }],
+  },
   {
     title: 'logos',
     fields: [
@@ -84,8 +91,8 @@ function nest(flat: Record<string, unknown>, links: Link[]): Record<string, unkn
 
 /** /admin/shop-setup — what the shop's shell shows (logos, colours, header, footer, contacts, title) and the loyalty percent. */
 export function SetupScreen() {
-  const { api, lang, operator, t: base } = useConsole()
-  const t = EXTRAS_TEXTS[lang]
+  const { api, lang, operator, t: base, currency } = useConsole()
+  const t = withCurrency(EXTRAS_TEXTS[lang], currency)
   const writable = can(operator.role, 'settings.manage')
   const [form, setForm] = useState<FormState | null>(null)
   const [links, setLinks] = useState<Link[]>([])
@@ -113,6 +120,8 @@ export function SetupScreen() {
     try {
       await fn()
       setNote(t.saved)
+      // The currency the console (and the shop) writes amounts in may have changed.
+      void useSession.getState().loadSetup()
       await load()
     } catch (err) {
       setError(messageOf(err))

@@ -15,7 +15,7 @@ import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { buildLink, segment } from '../../lib/links'
 import { useModal } from '../../state/modal'
-import { useSession } from '../../state/session'
+import { currencyOf, useSession } from '../../state/session'
 import { DateStrip } from '../../kernel/DateStrip'
 import { EventHeader } from '../../kernel/EventHeader'
 import { EventOrderForm } from '../../kernel/EventOrderForm'
@@ -124,7 +124,7 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
   const soon = action.soon_on_sale === 1
   const soldOut = soon || (calendar.length > 0 && calendar.every((d) => d.times.every((x) => x.quantity === 0)))
   const notAvailable = !soldOut && (calendar.length === 0 || (selection.time !== null && (choice.slot === undefined || choice.slot.quantity === 0 || !choice.hasRows)))
-  const currency = setup?.app.currency ?? 'RUB'
+  const currency = currencyOf(setup)
   const priceLimit = setup?.const.price_limit ?? PRICE_LIMIT
   const dateText = selection.date === null ? '' : `${longDay(selection.date, lang)}${selection.time !== null ? `, ${selection.time}` : ''}`
 

@@ -12,7 +12,7 @@ import { useLinkContext } from '../../hooks/useLinks'
 import { buildLink, segment } from '../../lib/links'
 import { SafeHtml } from '../../shell/SafeHtml'
 import { useModal } from '../../state/modal'
-import { useSession } from '../../state/session'
+import { useCurrency, useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
 import { Countdown } from './Countdown'
@@ -30,7 +30,7 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
   const navigate = useNavigate()
   const linkCtx = useLinkContext()
   const lang = useSession((s) => s.lang)
-  const currency = useSession((s) => s.setup?.app.currency ?? 'RUB')
+  const currency = useCurrency()
   const showModal = useModal((s) => s.show)
   const rows = data.rows
   const [drafts, setDrafts] = useState<VisitorDraft[]>(() => rows.map(emptyDraft))

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CARD_SCHEME_FAILURE, CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS } from '../../../contract/constants'
-import { useSession } from '../../state/session'
+import { useCurrency, useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { AddedServices } from './AddedServices'
 import { CodesModal } from './CodesModal'
@@ -21,7 +21,7 @@ import { VerifyNotice } from './VerifyNotice'
 export function OrderView({ order, loadedAt, reload }: { order: OrderViewResponse; loadedAt: number; reload: () => Promise<void> }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
-  const currency = useSession((s) => s.setup?.app.currency ?? 'RUB')
+  const currency = useCurrency()
   const groups = useMemo(() => groupByAction(order.main, order.service, lang), [order.main, order.service, lang])
   const badge = orderBadge(order)
   const paid = badge === 'paid'

@@ -5,6 +5,7 @@ import { formatDate, formatMoney, longDay } from '../../kernel/format'
 import { formatCountdown } from '../order/model/countdown'
 import { useCountdown } from '../order/useCountdown'
 import { isReturnable, splitDays, type ReturnGroup } from './model'
+import { useCurrency } from '../../state/session'
 
 /**
  * One event session of the return page: name, date, the deadline in GMT+03:00 with a countdown
@@ -20,6 +21,7 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
   /** True while a request is being sent or once it was sent: nothing can change. */
   locked: boolean
 }) {
+  const currency = useCurrency()
   const { t } = useTranslation()
   const left = useCountdown(group.leftAtLoad, loadedAt)
   const open = left > 0
@@ -67,7 +69,7 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
                   {showVisitor && <td className="return-table__visitor">{r.owner_name}</td>}
                   <td className="return-table__category">{category}</td>
                   <td className="return-table__num return-table__quant" data-label={t('returns.col-quant')}>{r.quant}</td>
-                  <td className="return-table__num return-table__cost">{formatMoney(r.summa, lang)}</td>
+                  <td className="return-table__num return-table__cost">{formatMoney(r.summa, lang, currency)}</td>
                 </tr>
               )
             })}

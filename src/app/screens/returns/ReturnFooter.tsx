@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { OrderReturnDataResponse } from '../../../contract/entities/returns'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { formatMoney } from '../../kernel/format'
+import { useCurrency } from '../../state/session'
 
 /**
  * The form footer: summary of the tickets to return and the refund, the reasons (locked once
@@ -23,6 +24,7 @@ export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason,
   busy: boolean
   onSubmit: () => void
 }) {
+  const currency = useCurrency()
   const { t } = useTranslation()
   const reasonsId = useId()
   const hintId = useId()
@@ -31,7 +33,7 @@ export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason,
     <section className="return-footer" aria-label={t('returns.summary')}>
       <dl className="return-footer__summary">
         <div><dt>{t('returns.summary')}</dt><dd>{t('returns.summary-tickets', { count: tickets })}</dd></div>
-        <div><dt>{t('returns.refund-amount')}</dt><dd className="return-footer__sum">{formatMoney(sum, lang)}</dd></div>
+        <div><dt>{t('returns.refund-amount')}</dt><dd className="return-footer__sum">{formatMoney(sum, lang, currency)}</dd></div>
       </dl>
       {mode === 'issue' && (
         <fieldset className="return-footer__reasons" aria-describedby={reason === null ? reasonsId : undefined}>

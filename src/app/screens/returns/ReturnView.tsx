@@ -11,6 +11,7 @@ import { formatMoney } from '../../kernel/format'
 import { EventBlock } from './EventBlock'
 import { allConfirmed, canIssue, groupRows, isPending, selectionTotals } from './model'
 import { ReturnFooter } from './ReturnFooter'
+import { useCurrency } from '../../state/session'
 
 type Notice = { kind: 'mail'; email: string } | { kind: 'confirmed'; sum: number } | null
 
@@ -28,6 +29,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   hashConf: string | null
   reload: () => Promise<void>
 }) {
+  const currency = useCurrency()
   const { t } = useTranslation()
   const showModal = useModal((s) => s.show)
   const [selected, setSelected] = useState<Set<number>>(() => new Set())
@@ -124,7 +126,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
           <p className="notice return-notice return-notice--success">
             <strong>{t('returns.confirmed')}</strong>
             <br />
-            {t('returns.confirmed-sum', { sum: formatMoney(notice.sum, lang) })}
+            {t('returns.confirmed-sum', { sum: formatMoney(notice.sum, lang, currency) })}
           </p>
         )}
         {notice === null && mode === 'confirm' && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
@@ -143,7 +145,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       )}
 
       <ConfirmDialog open={asking} title={t('returns.confirm-title')}
-        text={t('returns.confirm-text', { tickets: t('returns.summary-tickets', { count: totals.tickets }), sum: formatMoney(totals.sum, lang) })}
+        text={t('returns.confirm-text', { tickets: t('returns.summary-tickets', { count: totals.tickets }), sum: formatMoney(totals.sum, lang, currency) })}
         confirmLabel={t('returns.confirm-yes')} cancelLabel={t('returns.confirm-no')}
         onConfirm={() => void issue()} onCancel={() => setAsking(false)} />
     </div>

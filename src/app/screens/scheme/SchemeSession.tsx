@@ -17,7 +17,7 @@ import type { BotCheck } from '../../forms/useOrderSubmit'
 import { buildLink, segment } from '../../lib/links'
 import { useCart } from '../../state/cart'
 import { useModal } from '../../state/modal'
-import { useSession, useSetupInTransition } from '../../state/session'
+import { currencyOf, useSession, useSetupInTransition } from '../../state/session'
 import { EventOrderForm } from '../../kernel/EventOrderForm'
 import { orderBasics } from '../../kernel/orderRequest'
 import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
@@ -63,7 +63,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const setup = useSetupInTransition()
   const crm = useSession((s) => s.crmClient)
   const showModal = useModal((s) => s.show)
-  const currency = setup?.app.currency ?? 'RUB'
+  const currency = currencyOf(setup)
 
   // Buying by subscription the session's subscription rows are the prices (000 §4: the box
   // switches the price list); the zones they do not cover are greyed and refused (issue 13.1).

@@ -5,6 +5,7 @@ import type { Lang } from '../../../contract/lang'
 import { QuantityControl } from '../../kernel/QuantityControl'
 import { formatMoney } from '../../kernel/format'
 import { standingMax } from './model/standing'
+import { useCurrency } from '../../state/session'
 
 /**
  * The collapsible 'Стоячие места' panel (001 §2): one quantity control per standing place.
@@ -24,6 +25,7 @@ export function StandingPanel({ stands, held, limitLeft, priceOf, lang, unavaila
   onChange: (stand: SeatStand, quantity: number) => void
   onLimit: () => void
 }) {
+  const currency = useCurrency()
   const { t } = useTranslation()
   const [open, setOpen] = useState(true)
   const listId = useId()
@@ -44,7 +46,7 @@ export function StandingPanel({ stands, held, limitLeft, priceOf, lang, unavaila
             <li key={s.seat_id} className="scheme-standing__item" data-stand={s.seat_id}>
               <span className="scheme-standing__name">{s.seat_name}</span>
               {price !== null
-                ? <span className="scheme-standing__price">{formatMoney(price, lang)}</span>
+                ? <span className="scheme-standing__price">{formatMoney(price, lang, currency)}</span>
                 : <span className="scheme-standing__unavailable">{unavailableText}</span>}
               <span className="scheme-standing__left">{t('scheme.standing-left', { count: s.quant })}</span>
               <QuantityControl name={s.seat_name} value={inCart} canAdd={price !== null && (inCart < max || (limitLeft <= 0 && s.quant > 0))}

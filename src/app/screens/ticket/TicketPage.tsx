@@ -7,7 +7,7 @@ import { useContractCall } from '../../kernel/useContractCall'
 import { useLink } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { segment } from '../../lib/links'
-import { useSession } from '../../state/session'
+import { useCurrency, useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { ticketCode } from '../order/model/codes'
 import { isReturnedLine } from '../order/model/lines'
@@ -26,7 +26,7 @@ function Ticket({ hash }: { hash: string }) {
   const { t } = useTranslation()
   const link = useLink()
   const lang = useSession((s) => s.lang)
-  const currency = useSession((s) => s.setup?.app.currency ?? 'RUB')
+  const currency = useCurrency()
   // Any failure shows the ticket as not found; failures other than not-found are logged too.
   const state = useContractCall(() => api.call('ticket', undefined, { hash }), [hash], { label: 'ticket' })
   useTitle('ticket')

@@ -43,7 +43,8 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     // The reasons' code is RETURN_NOT_ALLOWED_CODE (constants.ts), as the return data's error_code.
-    if (!returnAllowed(order, await loadStoredSetup(trx))) throw new ApiFailure('return-not-allowed')
+    const setup = await loadStoredSetup(trx)
+    if (!returnAllowed(order, setup)) throw new ApiFailure('return-not-allowed')
     if (!order.email) throw new ApiFailure('return-no-email')
     const reason = await findReturnReason(trx, input.reason)
     if (!reason) throw new ApiFailure('return-reason')
@@ -57,9 +58,9 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     }
     if ((await markLinesRequested(trx, order.id, ids)) !== ids.length) throw new ApiFailure('return-some-busy')
     const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)
-    return { order, requestId, chosen }
+    return { order, requestId, chosen, currency: setup.app.currency }
   })
-  const { order, chosen } = created
+  const { order, chosen, currency } = created
   const lang = order.lang || DEFAULT_LANG
   const mail = returnConfirmationMail({
     to: order.email,
@@ -68,6 +69,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     link: confirmationLink(config.publicUrl, order.hash, hashConf, lang),
     tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang as Lang)}, ${l.day} ${l.time}, ${pickLocalized(l, 'name', lang as Lang)} × ${l.quantity}`),
     sum: toMajor(chosen.reduce((s, l) => s + l.cost, 0)),
+    currency,
   })
   const sent = await sendMail(db, config, { ...mail, orderId: order.id })
   if (!sent.sent) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import { ProcessCache } from '../../db/process-cache'
-import type { StoredSetup } from './defaults'
+import { SETUP_DEFAULTS, type StoredSetup } from './defaults'
 import { loadStoredSetup } from './service'
 
 /**
@@ -20,4 +20,15 @@ const cache = new ProcessCache<0, StoredSetup>(SETTINGS_CACHE_TTL_MS, 1)
  */
 export function storedSetupCached(db: Db, now = Date.now()): Promise<StoredSetup> {
   return cache.get(db, 0, () => loadStoredSetup(db), now)
+}
+
+/**
+ * The currency the shop sells in, as GET /api/setup answers it: what the e-mails and the sandbox
+ * bank write amounts in, so they say what the storefront says. Cached like the captcha's switch:
+ * a payment burst's e-mails do not each read the settings, and an operator's change is seen
+ * within SETTINGS_CACHE_TTL_MS.
+ */
+export async function storedCurrency(db: Db, now = Date.now()): Promise<string> {
+  const stored = (await storedSetupCached(db, now)).app.currency
+  return typeof stored === 'string' && stored.trim() !== '' ? stored : SETUP_DEFAULTS.app.currency
 }

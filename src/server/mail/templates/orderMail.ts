@@ -1,6 +1,7 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/lang'
 import type { MailMessage } from '../outbox'
-import { escapeHtml, rub } from './html'
+import { formatMoney } from '../../../contract/rules/moneyText'
+import { escapeHtml } from './html'
 import { fill, MAIL_TEXTS } from './texts'
 
 export interface OrderMailInput {
@@ -13,13 +14,15 @@ export interface OrderMailInput {
   tickets: { label: string; link: string }[]
   /** What the order cost the buyer, major units (the money rule's payable, as the order view shows it). */
   sum: number
+  /** The shop's currency (setup's app.currency). */
+  currency: string
 }
 
 /** The e-mail sent when an order is paid: links to each ticket and to the order, in the order's language. */
 export function orderPaidMail(input: OrderMailInput): MailMessage {
   const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
   const t = MAIL_TEXTS[lang]
-  const v = { n: input.ordNum, sum: rub(input.sum) }
+  const v = { n: input.ordNum, sum: formatMoney(input.sum, lang, input.currency) }
   const text = [
     fill(t.paidIntro, v),
     fill(t.paidSum, v),

@@ -1,7 +1,8 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/lang'
 import { REFUND_LINK_HOURS } from '../../../contract/constants'
 import type { MailMessage } from '../outbox'
-import { escapeHtml, rub } from './html'
+import { formatMoney } from '../../../contract/rules/moneyText'
+import { escapeHtml } from './html'
 import { fill, MAIL_TEXTS } from './texts'
 
 export interface ReturnMailInput {
@@ -14,13 +15,15 @@ export interface ReturnMailInput {
   tickets: string[]
   /** Refund amount, major units. */
   sum: number
+  /** The shop's currency (setup's app.currency). */
+  currency: string
 }
 
 /** The e-mail that confirms a return request, in the order's language. */
 export function returnConfirmationMail(input: ReturnMailInput): MailMessage {
   const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
   const t = MAIL_TEXTS[lang]
-  const v = { n: input.ordNum, sum: rub(input.sum), hours: REFUND_LINK_HOURS }
+  const v = { n: input.ordNum, sum: formatMoney(input.sum, lang, input.currency), hours: REFUND_LINK_HOURS }
   const text = [
     fill(t.returnIntro, v),
     '',

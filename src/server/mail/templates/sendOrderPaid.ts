@@ -7,6 +7,7 @@ import { orderMoney } from '../../domain/orders/money'
 import { findOrderByHash, type OrderRow } from '../../domain/orders/order.repository'
 import { ORDER_ROUTE, TICKET_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
+import { storedCurrency } from '../../domain/settings/cached'
 import { listMailTicketLines } from '../mail.repository'
 import { sendMail, type MailResult } from '../outbox'
 import { orderPaidMail } from './orderMail'
@@ -34,7 +35,7 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
   // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
   if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
   const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
-  const lines = await listMailTicketLines(db, order.id)
+  const [lines, currency] = await Promise.all([listMailTicketLines(db, order.id), storedCurrency(db)])
   const payable = known?.payable ?? (await orderMoney(db, order)).payable
   return sendMail(db, config, {
     orderId: order.id,
@@ -43,6 +44,7 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
       lang,
       ordNum: order.ord_num,
       sum: toMajor(payable),
+      currency,
       orderLink: clientPageUrl(config.publicUrl, ORDER_ROUTE, order.hash, lang),
       tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
     }),

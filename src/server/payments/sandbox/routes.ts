@@ -4,13 +4,15 @@ import { ErrorCode } from '../../../contract/errors'
 import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
 import { toMajor } from '../../../contract/rules/money'
+import { formatMoney } from '../../../contract/rules/moneyText'
+import { storedCurrency } from '../../domain/settings/cached'
 import { findPayment, insertPaymentCallback, paymentIdOf } from '../payment.repository'
 import type { PaymentRegistry } from '../registry'
 import { applyNotification } from '../settle'
 import { settleLane } from '../settle-lane'
 import { queueOrderPaidMail } from '../../mail/templates/sendOrderPaid'
 import { CARD_SCHEME_KIND } from '../types'
-import { payPage, resultPage, layout } from './pages'
+import { payPage, resultPage, layout, SANDBOX_PAGE_LANG } from './pages'
 import { SANDBOX, SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH, signedCallback } from './provider'
 import { verify } from './signature'
 import { deliverCallback } from './deliver'
@@ -46,12 +48,12 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
     const settling = settleLane(db, app.config.buyingLaneWaitMs)
 
     const showPage = async (id: string, reply: import('fastify').FastifyReply, qr: boolean) => {
-      const p = await payment(id)
+      const [p, currency] = await Promise.all([payment(id), storedCurrency(db)])
       if (!p) return reply.code(404).type(HTML).send(layout('Payment not found', '<p role="alert">No such payment.</p>'))
       return reply
         .type(HTML)
         .header('cache-control', 'no-store')
-        .send(payPage({ publicId: id, ordNum: p.ord_num, amount: toMajor(p.amount).toFixed(2), typeName: p.name_en, status: p.status, allowPending: p.protocol_kind === CARD_SCHEME_KIND, action: `${SANDBOX_PAY_PATH}${id}${qr ? '?qr=1' : ''}` }))
+        .send(payPage({ publicId: id, ordNum: p.ord_num, amount: formatMoney(toMajor(p.amount), SANDBOX_PAGE_LANG, currency), typeName: p.name_en, status: p.status, allowPending: p.protocol_kind === CARD_SCHEME_KIND, action: `${SANDBOX_PAY_PATH}${id}${qr ? '?qr=1' : ''}` }))
     }
 
     scope.get(`${SANDBOX_PAY_PATH}:id`, { schema: { hide: true } }, async (request, reply) => showPage(idParams.parse(request.params).id, reply, false))
