@@ -99,10 +99,19 @@ describe('console catalogue screens', () => {
 
     await page.getByRole('link', { name: 'Audit log' }).click()
     await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor()
-    await page.locator('tbody td', { hasText: /^tag / }).first().waitFor()
+    // Actions and entities by name in the console's language, the entity's id beside it, not the server's codes.
+    await page.getByRole('cell', { name: /^Tag \d+$/ }).first().waitFor()
+    await page.getByRole('cell', { name: 'Created', exact: true }).first().waitFor()
+    expect(await page.locator('tbody td', { hasText: /^(tag|create|update) / }).count()).toBe(0)
+    // The filter offers every entity the server logs, by name; its values stay the codes the API filters on.
+    expect(await page.getByLabel('Show').locator('option[value="order"]').innerText()).toBe('Order')
+    expect(await page.getByLabel('Show').locator('option[value="checkin_list"]').innerText()).toBe('Check-in list')
     await page.getByLabel('Show').selectOption('api_token')
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2)
-    expect(await page.locator('tbody tr').first().innerText()).toContain('revoke')
+    const revoked = await page.locator('tbody tr').first().innerText()
+    expect(revoked).toContain('Revoked')
+    expect(revoked).toMatch(/API token \d+/)
+    expect(revoked).not.toContain('api_token')
     await axeClean(page, 'audit')
     await context.close()
   }, 180_000)
@@ -122,6 +131,11 @@ describe('console catalogue screens', () => {
     await axeClean(page, 'venues on a phone (kz)')
     await page.getByRole('link', { name: 'Өзгерістер журналы' }).click()
     await page.getByRole('heading', { name: 'Өзгерістер журналы', level: 1 }).waitFor()
+    // The log in Kazakh: the tag the first test made is "Тег N", made by "Құру" (create); the filter names entities in Kazakh.
+    await page.getByRole('cell', { name: /^Тег \d+$/ }).first().waitFor()
+    await page.getByRole('cell', { name: 'Құру', exact: true }).first().waitFor()
+    expect(await page.locator('tbody td', { hasText: /^(tag|create|sign-in)\b/ }).count()).toBe(0)
+    expect(await page.getByLabel('Көрсету').locator('option[value="order"]').innerText()).toBe('Тапсырыс')
     await axeClean(page, 'audit on a phone (kz)')
     await context.close()
   }, 120_000)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { orderBody, seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
+import { formatMoney } from '../../src/contract/rules/moneyText'
 import {
   decide,
   formPost,
@@ -64,7 +65,7 @@ describe.each(TEST_DBS)('payment flows of the sandbox bank on %s', (dbKind) => {
     // The amount is the server's: 2 × (1500 + 150 fee).
     expect((await paymentRow(server.db, publicId)).amount).toBe(330_000)
     const html = await (await v.fetch(page)).text()
-    expect(html).toContain('3300.00')
+    expect(html).toContain(formatMoney(3300, 'en', 'RUB'))
     expect(html).toMatch(/<button[^>]*value="approve"[^>]*>Approve<\/button>/)
     expect(await statusChange(hash)).toBe(0)
 

@@ -6,6 +6,7 @@ import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { LANG_NAMES } from '../texts'
+import { AUDIT_ENTITIES, AUDIT_ENTITY_NAMES, auditActionName, auditEntityName } from './auditTexts'
 import { CATALOGUE_TEXTS, ROLE_NAMES } from './texts'
 
 const when = (ms: number | null, lang: Lang) => (ms === null ? '—' : formatMoment(ms, lang))
@@ -159,9 +160,7 @@ export function TokensScreen() {
   )
 }
 
-const ENTITIES = ['event', 'session', 'price', 'venue', 'drawing', 'category', 'zone', 'menu', 'tag', 'rule', 'operator', 'api_token']
-
-/** /admin/audit — who changed what and when, with the entity before and after. */
+/** /admin/audit — who changed what and when, with the entity before and after; actions and entities by name (auditTexts.ts). */
 export function AuditScreen() {
   const { api, c, t, lang } = useTexts()
   const heading = useScreenTitle(c.audit)
@@ -179,7 +178,7 @@ export function AuditScreen() {
         {c.filter}{' '}
         <select value={entity} onChange={(e) => setEntity(e.target.value)}>
           <option value="">{c.allEntities}</option>
-          {ENTITIES.map((e) => <option key={e} value={e}>{e}</option>)}
+          {AUDIT_ENTITIES.map((e) => <option key={e} value={e}>{AUDIT_ENTITY_NAMES[lang][e]}</option>)}
         </select>
       </label>
       <ErrorNote error={error} />
@@ -192,8 +191,8 @@ export function AuditScreen() {
                 <tr key={e.id}>
                   <td>{when(e.created_at, lang)}</td>
                   <td>{e.actor}</td>
-                  <td>{e.action}</td>
-                  <td>{e.entity} {e.entity_id}</td>
+                  <td>{auditActionName(e.action, lang)}</td>
+                  <td>{auditEntityName(e.entity, lang)} {e.entity_id}</td>
                   <td>
                     {(e.before !== null || e.after !== null) && (
                       <details>
