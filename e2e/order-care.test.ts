@@ -61,7 +61,7 @@ describe('order care in the console', () => {
     await axeClean(page, 'order')
     await page.getByRole('button', { name: 'Send tickets again' }).click()
     await page.getByRole('status').filter({ hasText: 'Done' }).waitFor()
-    await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('operator action (resend-tickets')
+    await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('operator action: Tickets sent again (')
 
     await page.getByRole('link', { name: 'Find an order' }).click()
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill('kravtsov')

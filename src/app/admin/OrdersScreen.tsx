@@ -3,7 +3,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom'
 import type { OrderCare } from '../../contract/admin/care'
 import { can } from '../../contract/admin/roles'
 import type { AdminOrder } from '../../contract/admin/sales'
-import { CARE_TEXTS, fillIn, orderSumText } from './careTexts'
+import { CARE_TEXTS, fillIn, orderSumText, type CareTexts } from './careTexts'
+import { auditActionName } from './catalogue/auditTexts'
 import { consoleMoney } from './money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { formatMoment } from '../i18n/localeFormat'
@@ -198,7 +199,8 @@ export function OrderCareScreen() {
             {care.history.map((h, i) => (
               <li key={i}>
                 {formatMoment(h.at, lang)} — {c.kinds[h.kind]}
-                {h.detail ? ` (${h.detail})` : ''}
+                {h.action !== undefined && `: ${auditActionName(h.action, lang)}`}
+                {historyDetail(h, c)}
               </li>
             ))}
           </ol>
@@ -206,4 +208,10 @@ export function OrderCareScreen() {
       )}
     </section>
   )
+}
+
+/** What a history line says in brackets: its detail, and for an e-mail whether it went out, in the console's words. */
+function historyDetail(h: OrderCare['history'][number], c: CareTexts): string {
+  const parts = [h.detail, h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
+  return parts.length === 0 ? '' : ` (${parts.join(' · ')})`
 }

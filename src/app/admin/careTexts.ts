@@ -1,9 +1,10 @@
 import { consoleMoney } from './money'
 import type { Lang } from '../../contract/lang'
-import type { HISTORY_KINDS } from '../../contract/admin/care'
+import type { HISTORY_KINDS, MAIL_OUTCOMES } from '../../contract/admin/care'
 
 /** Words of the console's order care screens (issue 19.2), ru, en, kz, ch. */
 type Kind = (typeof HISTORY_KINDS)[number]
+type Outcome = (typeof MAIL_OUTCOMES)[number]
 const ru = {
   orders: 'Заказы',
   find: 'Найти заказ',
@@ -24,6 +25,7 @@ const ru = {
   notIn: 'не проходил',
   history: 'История',
   kinds: { created: 'создан', paid: 'оплачен', cancelled: 'отменён', return_requested: 'запрошен возврат', returned: 'возврат подтверждён', checked_in: 'проход', operator: 'действие оператора', mailed: 'письмо', reseated: 'пересадка', refunded: 'возврат денег оператором', named: 'вписаны владельцы билетов' } satisfies Record<Kind, string>,
+  outcomes: { sent: 'отправлено', failed: 'не отправлено', queued: 'в очереди' } satisfies Record<Outcome, string>,
   refund: 'Вернуть деньги',
   refundLine: 'вернуть {code}',
   refundPick: 'Вернуть',
@@ -57,7 +59,7 @@ const ru = {
   },
   done: 'Готово',
 }
-type CareTexts = typeof ru
+export type CareTexts = typeof ru
 const en: CareTexts = {
   orders: 'Orders',
   find: 'Find an order',
@@ -78,6 +80,7 @@ const en: CareTexts = {
   notIn: 'not entered',
   history: 'History',
   kinds: { created: 'created', paid: 'paid', cancelled: 'cancelled', return_requested: 'return requested', returned: 'return confirmed', checked_in: 'entry', operator: 'operator action', mailed: 'e-mail', reseated: 'reseated', refunded: 'refunded by an operator', named: 'ticket holders entered' },
+  outcomes: { sent: 'sent', failed: 'not sent', queued: 'queued' },
   refund: 'Refund',
   refundLine: 'refund {code}',
   refundPick: 'Refund',
@@ -131,6 +134,7 @@ const kz: CareTexts = {
   notIn: 'өтпеген',
   history: 'Тарих',
   kinds: { created: 'жасалды', paid: 'төленді', cancelled: 'болдырылмады', return_requested: 'қайтару сұралды', returned: 'қайтару расталды', checked_in: 'кіру', operator: 'оператор әрекеті', mailed: 'хат', reseated: 'орын ауыстыру', refunded: 'оператор ақшаны қайтарды', named: 'билет иелері жазылды' },
+  outcomes: { sent: 'жіберілді', failed: 'жіберілмеді', queued: 'кезекте' },
   refund: 'Ақшаны қайтару',
   refundLine: '{code} қайтару',
   refundPick: 'Қайтару',
@@ -184,6 +188,7 @@ const ch: CareTexts = {
   notIn: '未入場',
   history: '紀錄',
   kinds: { created: '建立', paid: '付款', cancelled: '取消', return_requested: '申請退票', returned: '退票確認', checked_in: '入場', operator: '操作員動作', mailed: '郵件', reseated: '換座', refunded: '操作員退款', named: '已填寫持票人' },
+  outcomes: { sent: '已寄出', failed: '未寄出', queued: '排隊中' },
   refund: '退款',
   refundLine: '退 {code}',
   refundPick: '退款',

@@ -39,12 +39,18 @@ export const careLineSchema = z.object({
  * mailed: a message of the order in the outbox (detail: subject, address, sent or not); reseated,
  * refunded: by an operator (issue 19); named: the holders of named tickets were entered.
  */
+/** What became of an order's e-mail: sent (or written to the outbox folder), failed, still queued. */
+export const MAIL_OUTCOMES = ['sent', 'failed', 'queued'] as const
 export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator', 'mailed', 'reseated', 'refunded', 'named'] as const
 export const careEventSchema = z.object({
   at: z.number(),
   kind: z.enum(HISTORY_KINDS),
-  /** A ticket code, a gate, an operator's action and name: what the line says beside its kind. */
+  /** A ticket code, a gate, an operator's name, a mail's subject and address: what the line says beside its kind. */
   detail: z.string(),
+  /** kind 'operator': the audit log's action code (the console names it in its language). */
+  action: z.string().optional(),
+  /** kind 'mailed': whether the e-mail went out. */
+  outcome: z.enum(MAIL_OUTCOMES).optional(),
 })
 export const orderCareSchema = z.object({
   order: adminOrderSchema,

@@ -71,10 +71,10 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         if (r.confirmed_at !== null) history.push({ at: Number(r.confirmed_at), kind: 'returned', detail: '' })
       }
       for (const e of entries) history.push({ at: Number(e.scanned_at), kind: 'checked_in', detail: `${e.ticket_code} · ${e.gate}` })
-      for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', detail: `${a.action} · ${a.actor}` })
+      for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', action: a.action, detail: a.actor })
       for (const m of await listOrderMail(db, o.id)) {
         const outcome = m.sent_at !== null || m.file_path !== '' ? 'sent' : m.failed_at !== null ? 'failed' : 'queued'
-        history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', detail: `${m.subject} · ${m.to_address} · ${outcome}` })
+        history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', outcome, detail: `${m.subject} · ${m.to_address}` })
       }
       const changes = await listLineChanges(db, o.id)
       const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, [s.sector_name, s.row_label, s.number_label].filter(Boolean).join(' ')]))
