@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatDate } from '../src/app/i18n/localeFormat'
 import { WAITING_TEXTS } from '../src/app/i18n/locales/waiting'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
 import { ADMISSION_HEADER } from '../src/contract/entities/queue'
@@ -170,7 +171,10 @@ describe('console', () => {
       await page.getByRole('link', { name: 'Waiting room' }).first().click({ timeout: 10_000 }).catch(async (e: unknown) => {
         throw new Error(`${String(e)}\n${await page.locator('body').innerText()}`)
       })
-      await page.getByRole('heading', { name: `Waiting room of session ${calendarId}` }).waitFor()
+      // Named by its event, day and time (not a number), with a way back to its event.
+      const session = await app.server.db.selectFrom('calendars').select(['day', 'time']).where('id', '=', calendarId).executeTakeFirstOrThrow()
+      await page.getByRole('heading', { name: `Waiting room: ${pickLocalized(walk, 'action', 'en')}, ${formatDate(session.day, 'en')}, ${session.time}` }).waitFor()
+      expect(await page.getByRole('link', { name: 'Back to the event' }).getAttribute('href')).toBe(`/admin/events/${walk.event_id}`)
       await axeClean(page, 'console waiting room')
       await page.getByLabel('Waiting room on').check()
       await page.getByLabel("On-sale moment (this computer's time)").fill('2030-05-01T10:00')

@@ -53,10 +53,12 @@ describe.each(TEST_DBS)('waiting room of general-admission sessions on %s', (dbK
     expect(page.calendar[0].times[0].calendar_id).toBe(fx.basic.calendarId)
   })
 
-  it('a session that never had a room reads as off with the form defaults; an unknown one is 404', async () => {
+  it('a session that never had a room reads as off with the form defaults, named by its event, day and time; an unknown one is 404', async () => {
     const res = await manager.get(`/api/admin/sessions/${fx.basic.calendarId}/waiting-room`)
     expect(res.status).toBe(200)
     expect(waitingRoomViewSchema.parse(res.body)).toMatchObject({ exists: false, enabled: false, visitors: 0, auto_per_minute: null })
+    // The screen names the session by its event, day and time.
+    expect(waitingRoomViewSchema.parse(res.body).session).toMatchObject({ event_id: fx.basic.id, day: fx.basic.day, time: fx.basic.time, name_ru: expect.any(String) })
     expect((await manager.get('/api/admin/sessions/999999/waiting-room')).status).toBe(404)
     expect((await room(fx.basic, { enabled: true, opens_at: Date.now(), admit_per_minute: 10, auto_per_minute: 0 })).status).toBe(400)
   })

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { waitingRoomInputSchema, type WaitingRoomView } from '../../contract/admin/waiting'
+import { pickLocalized } from '../../contract/lang'
+import { formatDate } from '../i18n/localeFormat'
+import { fillIn } from './careTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 
@@ -32,7 +35,8 @@ export function WaitingRoomScreen() {
   const [form, setForm] = useState<Form | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
-  const heading = useScreenTitle(w.title.replace('{id}', String(id)))
+  const title = view === null ? w.link : fillIn(w.title, { event: pickLocalized(view.session, 'name', lang), day: formatDate(view.session.day, lang), time: view.session.time })
+  const heading = useScreenTitle(title)
 
   const load = useCallback(async () => {
     const v = await api('sessionWaitingRoomGet', {}, { id })
@@ -66,10 +70,10 @@ export function WaitingRoomScreen() {
   return (
     <section aria-labelledby="adm-waiting-title">
       <h1 id="adm-waiting-title" tabIndex={-1} ref={heading}>
-        {w.title.replace('{id}', String(id))}
+        {title}
       </h1>
       <p>
-        <Link to="/admin">{w.back}</Link>
+        <Link to={view === null ? '/admin' : `/admin/events/${view.session.event_id}`}>{w.back}</Link>
       </p>
       <p>{w.intro}</p>
       <ErrorNote error={error} />

@@ -3,7 +3,7 @@ import type { Lang } from '../../contract/lang'
 /** Words of the console's waiting-room screen (issue 18.5), ru, en, kz, ch. */
 const ru = {
   link: 'Очередь',
-  title: 'Очередь на сеанс №{id}',
+  title: 'Очередь: {event}, {day}, {time}',
   intro: 'Пока очередь включена, покупатели сеанса ждут на странице ожидания и проходят к покупке по одному, с заданной скоростью. Кто пришёл до начала продаж, встаёт в очередь в случайном порядке.',
   enabled: 'Очередь включена',
   opensAt: 'Начало продаж (по времени этого компьютера)',
@@ -14,13 +14,13 @@ const ru = {
   visitors: 'В очереди всего',
   placed: 'Получили место',
   admitted: 'Пропущено к покупке',
-  back: 'К событиям',
+  back: 'К событию',
 }
 type WaitingTexts = typeof ru
 
 const en: WaitingTexts = {
   link: 'Waiting room',
-  title: 'Waiting room of session {id}',
+  title: 'Waiting room: {event}, {day}, {time}',
   intro: 'While the waiting room is on, buyers of the session wait on the waiting page and are let through to the purchase at the set rate. Those who arrive before the on-sale moment are queued in random order.',
   enabled: 'Waiting room on',
   opensAt: "On-sale moment (this computer's time)",
@@ -31,12 +31,12 @@ const en: WaitingTexts = {
   visitors: 'Visitors in the room',
   placed: 'Given a place',
   admitted: 'Let through',
-  back: 'Back to events',
+  back: 'Back to the event',
 }
 
 const kz: WaitingTexts = {
   link: 'Кезек',
-  title: '№{id} сеанс кезегі',
+  title: 'Кезек: {event}, {day}, {time}',
   intro: 'Кезек қосулы тұрғанда сеанстың сатып алушылары күту бетінде күтеді және сатып алуға берілген жылдамдықпен өтеді. Сату басталғанға дейін келгендер кезекке кездейсоқ ретпен тұрады.',
   enabled: 'Кезек қосулы',
   opensAt: 'Сатудың басталуы (осы компьютердің уақытымен)',
@@ -47,12 +47,12 @@ const kz: WaitingTexts = {
   visitors: 'Кезекте барлығы',
   placed: 'Орын алғандар',
   admitted: 'Сатып алуға өткізілді',
-  back: 'Іс-шараларға',
+  back: 'Іс-шараға',
 }
 
 const ch: WaitingTexts = {
   link: '排隊',
-  title: '第 {id} 場次的排隊',
+  title: '排隊：{event}，{day} {time}',
   intro: '排隊開啟時，本場次的購票者會在等候頁面等候，並以設定的速度依序進入購買。開賣前到達的人會以隨機順序排隊。',
   enabled: '開啟排隊',
   opensAt: '開賣時間（以本電腦的時間為準）',

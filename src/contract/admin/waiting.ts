@@ -22,6 +22,8 @@ export type WaitingRoomInput = z.infer<typeof waitingRoomInputSchema>
 /** GET /api/admin/sessions/:id/waiting-room: the room's settings (defaults when none was set) and its queue. */
 export const waitingRoomViewSchema = z.object({
   calendar_id: z.number().int(),
+  /** The session as the screen names it: its event, day and time. */
+  session: z.object({ event_id: z.number().int(), day: z.string(), time: z.string(), name_ru: z.string(), name_en: z.string(), name_kz: z.string(), name_ch: z.string() }),
   /** False when the session never had a room (the settings below are the form's defaults). */
   exists: z.boolean(),
   enabled: z.boolean(),

@@ -1,7 +1,7 @@
 import type { WaitingRoomInput, WaitingRoomView } from '../../contract/admin/waiting'
 import type { Db } from '../db/connect'
 import { admittedUpTo } from '../domain/waiting/room'
-import { countPlaced, countVisitors, findRoom, saveRoom, sessionExists } from '../domain/waiting/waiting.repository'
+import { countPlaced, countVisitors, findRoom, findSessionTitle, saveRoom, sessionExists } from '../domain/waiting/waiting.repository'
 import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
 import type { Actor } from './context'
@@ -27,15 +27,17 @@ export async function setWaitingRoom(db: Db, actor: Actor, calendarId: number, i
 
 /** GET /api/admin/sessions/:id/waiting-room: the settings (the form's defaults when none) and the queue's counts. */
 export async function getWaitingRoom(db: Db, calendarId: number, now: number): Promise<WaitingRoomView> {
-  if (!(await sessionExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+  const session = await findSessionTitle(db, calendarId)
+  if (!session) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
   const room = await findRoom(db, calendarId)
   if (!room) {
-    return { calendar_id: calendarId, exists: false, enabled: false, opens_at: now, admit_per_minute: DEFAULT_ADMIT_PER_MINUTE, auto_per_minute: null, visitors: 0, admitted: 0, placed: 0 }
+    return { calendar_id: calendarId, session, exists: false, enabled: false, opens_at: now, admit_per_minute: DEFAULT_ADMIT_PER_MINUTE, auto_per_minute: null, visitors: 0, admitted: 0, placed: 0 }
   }
   const [visitors, placed] = await Promise.all([countVisitors(db, calendarId), countPlaced(db, calendarId)])
   const admitted = room.enabled === 1 ? Math.min(placed, admittedUpTo({ opens_at: Number(room.opens_at), admit_per_minute: room.admit_per_minute }, now)) : 0
   return {
     calendar_id: calendarId,
+    session,
     exists: true,
     enabled: room.enabled === 1,
     opens_at: Number(room.opens_at),

@@ -16,6 +16,16 @@ export interface RoomSettings {
   auto_per_minute: number | null
 }
 
+/** A session as the console names it: its event (names in four languages), day and time; undefined when there is none. */
+export async function findSessionTitle(db: Db, calendarId: number) {
+  return db
+    .selectFrom('calendars as c')
+    .innerJoin('events as e', 'e.id', 'c.event_id')
+    .select(['c.event_id', 'c.day', 'c.time', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch'])
+    .where('c.id', '=', calendarId)
+    .executeTakeFirst()
+}
+
 /** Whether a session (calendar) exists. */
 export async function sessionExists(db: Db, calendarId: number): Promise<boolean> {
   return (await db.selectFrom('calendars').select('id').where('id', '=', calendarId).executeTakeFirst()) !== undefined
