@@ -200,7 +200,7 @@ export function OrderCareScreen() {
               <li key={i}>
                 {formatMoment(h.at, lang)} — {c.kinds[h.kind]}
                 {h.action !== undefined && `: ${auditActionName(h.action, lang)}`}
-                {historyDetail(h, c)}
+                {historyDetail(h, c, (minor) => consoleMoney(minor, lang, currency))}
               </li>
             ))}
           </ol>
@@ -210,8 +210,8 @@ export function OrderCareScreen() {
   )
 }
 
-/** What a history line says in brackets: its detail, and for an e-mail whether it went out, in the console's words. */
-function historyDetail(h: OrderCare['history'][number], c: CareTexts): string {
-  const parts = [h.detail, h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
+/** What a history line says in brackets: its detail, a refund's amount, an e-mail's outcome, in the console's words. */
+function historyDetail(h: OrderCare['history'][number], c: CareTexts, money: (minor: number) => string): string {
+  const parts = [h.detail, h.amount === undefined ? '' : money(h.amount), h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
   return parts.length === 0 ? '' : ` (${parts.join(' · ')})`
 }

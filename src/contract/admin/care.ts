@@ -49,6 +49,8 @@ export const careEventSchema = z.object({
   detail: z.string(),
   /** kind 'operator': the audit log's action code (the console names it in its language). */
   action: z.string().optional(),
+  /** kind 'refunded': the amount refunded, minor units (the console writes it in the shop's currency). */
+  amount: z.number().int().optional(),
   /** kind 'mailed': whether the e-mail went out. */
   outcome: z.enum(MAIL_OUTCOMES).optional(),
 })

@@ -19,9 +19,6 @@ import { writeAudit } from './audit'
 import { orderPaidAmount } from './sales'
 import type { AdminHandlers } from './routes'
 
-/** Minor units per major unit in the history's money texts. */
-const MINOR_PER_MAJOR = 100
-
 type Row = Awaited<ReturnType<typeof careOrderRows>>[number]
 const stateOf = (o: Row, now: number) => (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : Number(o.reserve_until) <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired'
 const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'>) => ({
@@ -83,7 +80,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         if (c.kind === 'reseat') history.push({ at: Number(c.at), kind: 'reseated', detail: `${codeOf(c.order_line_id)}: ${seats.get(c.from_seat_id ?? 0) ?? ''} → ${seats.get(c.to_seat_id ?? 0) ?? ''} · ${c.actor}` })
       }
       for (const r of await listOrderRefunds(db, o.id)) {
-        if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: 'refunded', detail: (r.amount / MINOR_PER_MAJOR).toFixed(2) })
+        if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: 'refunded', detail: '', amount: r.amount })
       }
       history.sort((a, b) => a.at - b.at)
       const state = stateOf(o, now)
