@@ -6,7 +6,7 @@
  * one bit per string marking those already used as seat keys (duplicates get "~N").
  */
 import { NO_ZONE, SectorKind, SeatStatus, type VenueData, type VenueZone } from '../../src/engine/model'
-import { convexHull } from '../../src/engine/geometry/hull'
+import { convexHull } from './hull'
 import { SeatIndex, rotatedHalfExtent } from '../../src/engine/spatial/SeatIndex'
 import { StringTableBuilder } from '../../src/engine/strings/StringTable'
 import { Growable } from './growable'

@@ -142,7 +142,7 @@ export interface VenueSectors {
   /**
    * Outline of the sector for the zoomed-out level of detail: a polygon per sector as a slice of
    * `outlinePoints` (x, y pairs). For sectors whose drawing has no outline, the parser provides
-   * the convex hull of the sector's seats.
+   * the band the sector's seats sweep (geometry/envelope.ts).
    */
   outlineStart: Uint32Array
   outlineLength: Uint32Array

@@ -25,12 +25,14 @@
  * Coordinates are quantised to 16 bits over the venue's bounding box (a 300 m stadium: 5 mm
  * steps), sizes to 16 bits of the largest seat side, rotations to 2π/65536. What is lost is below
  * a pixel at any zoom the engine allows; everything else round-trips exactly (tests/unit/engine/
- * compiled-venue.test.ts). A change of layout bumps COMPILED_VENUE_VERSION, and the server
- * compiles stored drawings again on demand (the content hash changes with it).
+ * compiled-venue.test.ts). A change of layout, or of what the parser puts in it, bumps
+ * COMPILED_VENUE_VERSION, and the server compiles stored drawings again on demand (the content
+ * hash changes with it). 2: outlines of sectors the drawing does not outline are the band their
+ * seats sweep (geometry/envelope.ts), not their convex hull; the layout is 1's.
  */
 
 export const COMPILED_VENUE_MAGIC = [0x53, 0x57, 0x56, 0x43] as const // "SWVC"
-export const COMPILED_VENUE_VERSION = 1
+export const COMPILED_VENUE_VERSION = 2
 
 /** Steps of the coordinate and size grids: 16-bit columns. */
 export const GRID_STEPS = 65535

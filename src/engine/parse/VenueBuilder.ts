@@ -1,12 +1,12 @@
 /**
  * Collects seats, sectors, zones and decorations while the drawing streams by, then packs them
- * into the typed arrays of model.ts, builds sector outlines (the drawing's, else a hull of the
- * seats) and both spatial indexes. Memory while parsing: the growable arrays (≈ the final size,
- * at most twice while doubling), the string table as UTF-8 with its hash table (StringIds), and
+ * into the typed arrays of model.ts, builds sector outlines (the drawing's, else the band its
+ * seats sweep: geometry/envelope.ts) and both spatial indexes. Memory while parsing: the
+ * growable arrays (≈ the final size, at most twice while doubling), the string table as UTF-8 with its hash table (StringIds), and
  * one bit per string marking those already used as seat keys (duplicates get "~N").
  */
 import { NO_ZONE, SectorKind, SeatStatus, type VenueData, type VenueZone } from '../model'
-import { convexHull } from '../geometry/hull'
+import { seatBandOutline } from '../geometry/envelope'
 import { SeatIndex, rotatedHalfExtent } from '../spatial/SeatIndex'
 import { StringTableBuilder } from '../strings/StringTable'
 import { Growable } from './growable'
@@ -14,8 +14,6 @@ import { MAX_COORDINATE, MAX_DECORATION_POINTS, MAX_SECTORS, MAX_SEATS, MAX_WARN
 import { simplifyClosed } from '../geometry/simplify'
 import { triangulateOutlines } from '../geometry/triangulate'
 
-/** Columns per sector when reducing seat corners to hull candidates (hull error ≤ 1/128 of the sector width). */
-const HULL_COLUMNS = 128
 /** Distinct row and seat labels kept in the label map (beyond it, labels go to the table's own map). */
 const LABEL_CACHE_MAX = 4096
 /** Plain numbers below this ("1" … "9999", most seat numbers) find their string id in an array. */
@@ -291,30 +289,19 @@ export class VenueBuilder {
   /** @param extent the venue's box so far (sectors and decorations), the scale outline detail is judged at */
   private sectorOutlines(count: number, seats: { x: Float32Array; y: Float32Array; w: Float32Array; h: Float32Array; rotation: Float32Array; sector: Uint16Array }, bbox: Float32Array, extent: readonly number[]) {
     const n = seats.x.length
-    // Per sector and column: the topmost and bottommost seat corner (x, y).
-    const top = new Float32Array(count * HULL_COLUMNS * 2).fill(NaN)
-    const bottom = new Float32Array(count * HULL_COLUMNS * 2).fill(NaN)
-    const consider = (s: number, px: number, py: number) => {
-      const width = bbox[4 * s + 2] - bbox[4 * s]
-      const col = width > 0 ? Math.min(HULL_COLUMNS - 1, Math.floor(((px - bbox[4 * s]) / width) * HULL_COLUMNS)) : 0
-      const o = (s * HULL_COLUMNS + col) * 2
-      if (!(top[o + 1] <= py)) {
-        top[o] = px
-        top[o + 1] = py
-      }
-      if (!(bottom[o + 1] >= py)) {
-        bottom[o] = px
-        bottom[o + 1] = py
-      }
-    }
+    // Seats grouped by sector (a counting sort), with their boxes' half extents: 16 bytes a seat while outlining.
+    const first = new Uint32Array(count + 1)
+    for (let i = 0; i < n; i++) first[seats.sector[i] + 1]++
+    for (let s = 0; s < count; s++) first[s + 1] += first[s]
+    const members = new Uint32Array(n)
+    const fill = first.slice(0, count)
+    const hx = new Float32Array(n)
+    const hy = new Float32Array(n)
     for (let i = 0; i < n; i++) {
-      const [hx, hy] = rotatedHalfExtent(seats.w[i], seats.h[i], seats.rotation[i])
-      const s = seats.sector[i]
-      consider(s, seats.x[i] - hx, seats.y[i] - hy)
-      consider(s, seats.x[i] + hx, seats.y[i] - hy)
-      consider(s, seats.x[i] - hx, seats.y[i] + hy)
-      consider(s, seats.x[i] + hx, seats.y[i] + hy)
+      members[fill[seats.sector[i]]++] = i
+      ;[hx[i], hy[i]] = rotatedHalfExtent(seats.w[i], seats.h[i], seats.rotation[i])
     }
+    const boxes = { x: seats.x, y: seats.y, hx, hy }
     const starts = new Uint32Array(count)
     const lengths = new Uint32Array(count)
     const points: number[] = []
@@ -323,14 +310,7 @@ export class VenueBuilder {
     for (let s = 0; s < count; s++) {
       let poly = this.drawnOutlines.get(s)
       if (poly) poly = simplifyClosed(poly, tolerance)
-      else {
-        const candidates: number[] = []
-        for (let c = 0; c < HULL_COLUMNS; c++) {
-          const o = (s * HULL_COLUMNS + c) * 2
-          if (!Number.isNaN(top[o])) candidates.push(top[o], top[o + 1], bottom[o], bottom[o + 1])
-        }
-        poly = candidates.length >= 6 ? convexHull(candidates) : []
-      }
+      else poly = simplifyClosed(seatBandOutline(boxes, members, first[s], first[s + 1], bbox.subarray(4 * s, 4 * s + 4)), tolerance)
       starts[s] = points.length / 2
       lengths[s] = poly.length / 2
       for (const v of poly) points.push(v)

@@ -74,7 +74,7 @@ export interface VenueRules {
   /** Seat rules, tried in order; the first match wins. Descendants of a seat are parts of it. */
   seats: SeatRule[]
   standing?: StandingRule[]
-  /** Elements drawing a sector's outline (otherwise outlines are the hull of the sector's seats). */
+  /** Elements drawing a sector's outline (otherwise outlines are the band the sector's seats sweep). */
   sectorOutlines?: OutlineRule[]
   /** Label sources used when the matching seat rule has none for a label. */
   fallback?: LabelSources

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { applyX, applyY, decompose, multiply, parseTransform, transformEllipseBox } from '../../../src/engine/geometry/matrix'
 import { FlattenSink, pathBBox, walkPath } from '../../../src/engine/geometry/path'
 import { wrapAngle } from '../../../src/engine/geometry/pathBBox'
-import { convexHull } from '../../../src/engine/geometry/hull'
+import { polygonArea, seatBandOutline } from '../../../src/engine/geometry/envelope'
 
 const close = (actual: number[], expected: number[], digits = 6) => expected.forEach((v, i) => expect(actual[i]).toBeCloseTo(v, digits))
 
@@ -216,14 +216,90 @@ describe('path bounding boxes', () => {
   })
 })
 
-describe('convex hull', () => {
-  it('drops inner points and keeps the corners', () => {
-    const hull = convexHull([0, 0, 10, 0, 10, 10, 0, 10, 5, 5, 2, 3])
-    expect(hull.length).toBe(8)
-    const corners = Array.from({ length: hull.length / 2 }, (_, i) => `${hull[2 * i]},${hull[2 * i + 1]}`).sort()
-    expect(corners).toEqual(['0,0', '0,10', '10,0', '10,10'])
+describe('seat band outline', () => {
+  // Seats (1 × 1) along `rows` concentric arcs of `span` radians about (0, 0), centred on `facing`.
+  const arcSeats = (rows: number, perRow: number, span: number, facing: number) => {
+    const x: number[] = []
+    const y: number[] = []
+    for (let r = 0; r < rows; r++)
+      for (let k = 0; k < perRow; k++) {
+        const a = facing - span / 2 + (span * k) / (perRow - 1)
+        x.push((50 + 2 * r) * Math.cos(a))
+        y.push((50 + 2 * r) * Math.sin(a))
+      }
+    const n = x.length
+    const boxes = { x, y, hx: new Array(n).fill(0.5), hy: new Array(n).fill(0.5) }
+    const box = [Math.min(...x) - 0.5, Math.min(...y) - 0.5, Math.max(...x) + 0.5, Math.max(...y) + 0.5]
+    return { boxes, n, box }
+  }
+  const inside = (poly: number[], px: number, py: number) => {
+    let hit = false
+    for (let i = 0, j = poly.length / 2 - 1; i < poly.length / 2; j = i++) {
+      const [xi, yi, xj, yj] = [poly[2 * i], poly[2 * i + 1], poly[2 * j], poly[2 * j + 1]]
+      if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) hit = !hit
+    }
+    return hit
+  }
+
+  it.each([
+    ['bent downwards', Math.PI / 2],
+    ['bent upwards', -Math.PI / 2],
+    ['bent sideways', 0],
+  ])('follows a 2-radian balcony %s instead of filling the segment under its chord', (_, facing) => {
+    const { boxes, n, box } = arcSeats(6, 60, 2, facing)
+    const members = Array.from({ length: n }, (_, i) => i)
+    const band = seatBandOutline(boxes, members, 0, n, box)
+    // The band is the arc's ring segment (6 rows × 2 units deep, radius 50 to 61): ~2 × 55.5 × 12,
+    // where the convex hull also covers the circular segment under the inner chord (~1.85 times it).
+    const ring = 2 * 55.5 * 12
+    expect(polygonArea(band)).toBeGreaterThan(ring * 0.9)
+    expect(polygonArea(band)).toBeLessThan(ring * 1.3)
+    expect(polygonArea(convexHullOf(boxes, n))).toBeGreaterThan(ring * 1.6)
+    // The arc's centre side (where the stage is) lies outside; every seat centre inside.
+    const c = [40 * Math.cos(facing), 40 * Math.sin(facing)]
+    expect(inside(band, c[0], c[1])).toBe(false)
+    for (let i = 0; i < n; i++) expect(inside(band, boxes.x[i], boxes.y[i])).toBe(true)
+  })
+
+  it('does not notch between the seats of a row: columns are wider than the gaps', () => {
+    // Two straight rows of seats 1 wide with 0.8 gaps, the second row offset by half a pitch.
+    const x: number[] = []
+    const y: number[] = []
+    for (let k = 0; k < 40; k++) {
+      x.push(k * 1.8, k * 1.8 + 0.9)
+      y.push(0, 2)
+    }
+    const n = x.length
+    const boxes = { x, y, hx: new Array(n).fill(0.5), hy: new Array(n).fill(0.5) }
+    const box = [-0.5, -0.5, 39 * 1.8 + 1.4, 2.5]
+    const band = seatBandOutline(boxes, Array.from({ length: n }, (_, i) => i), 0, n, box)
+    // The band is the rows' whole box: a column falling between two seats of the first row would
+    // take its upper edge from the second row and cut a notch a row deep.
+    expect(polygonArea(band) / ((box[2] - box[0]) * (box[3] - box[1]))).toBeGreaterThan(0.999)
+  })
+
+  it('gives a single seat its box, and nothing for no seats', () => {
+    const boxes = { x: [5], y: [7], hx: [1], hy: [2] }
+    expect(polygonArea(seatBandOutline(boxes, [0], 0, 1, [4, 5, 6, 9]))).toBeCloseTo(8)
+    expect(seatBandOutline(boxes, [0], 0, 0, [4, 5, 6, 9])).toEqual([])
   })
 })
+
+/** Convex hull of seat centres (monotone chain; the outline the band replaced, for comparison). */
+function convexHullOf(boxes: { x: number[]; y: number[] }, n: number): number[] {
+  const pts = Array.from({ length: n }, (_, i) => [boxes.x[i], boxes.y[i]]).sort((a, b) => a[0] - b[0] || a[1] - b[1])
+  const cross = (o: number[], a: number[], b: number[]) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+  const half = (list: number[][]) => {
+    const out: number[][] = []
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop()
+      out.push(p)
+    }
+    out.pop()
+    return out
+  }
+  return [...half(pts), ...half([...pts].reverse())].flat()
+}
 
 describe('outline simplification and triangulation', () => {
   it('simplifyClosed drops points within the tolerance of a finely flattened circle, keeps its shape', async () => {

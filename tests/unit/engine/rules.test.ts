@@ -88,15 +88,15 @@ describe('metadata', () => {
 })
 
 describe('sector outlines', () => {
-  it('take the drawing outline when there is one, else the hull of the seats', () => {
+  it('take the drawing outline when there is one, else the band the seats sweep', () => {
     const svg = `<svg><g data-sector="A"><path class="sector-outline" d="M0 0H100V50H0Z"/><circle class="seat" cx="10" cy="10" r="2" data-row="1" data-seat="1"/></g>
       <g data-sector="B"><circle class="seat" cx="200" cy="10" r="2" data-row="1" data-seat="1"/><circle class="seat" cx="220" cy="10" r="2" data-row="1" data-seat="2"/><circle class="seat" cx="210" cy="30" r="2" data-row="2" data-seat="1"/></g></svg>`
     const venue = parseVenue(svg)
     const outline = (s: number) => Array.from(venue.sectors.outlinePoints.slice(2 * venue.sectors.outlineStart[s], 2 * (venue.sectors.outlineStart[s] + venue.sectors.outlineLength[s])))
     expect(outline(0)).toEqual([0, 0, 100, 0, 100, 50, 0, 50])
-    const hull = outline(1)
-    const xs = hull.filter((_, k) => k % 2 === 0)
-    const ys = hull.filter((_, k) => k % 2 === 1)
+    const band = outline(1)
+    const xs = band.filter((_, k) => k % 2 === 0)
+    const ys = band.filter((_, k) => k % 2 === 1)
     expect(Math.min(...xs)).toBeCloseTo(198)
     expect(Math.max(...xs)).toBeCloseTo(222)
     expect(Math.max(...ys)).toBeCloseTo(32)

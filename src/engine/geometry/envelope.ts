@@ -1,0 +1,90 @@
+/**
+ * The outline of a sector that the drawing does not outline: the band its seats sweep.
+ *
+ * A convex hull is wrong for the curved sectors theatres are full of: a balcony bent along a
+ * 2-radian arc has a hull that is the whole circular segment under its chord, which covers the
+ * stage, the boxes and the stalls in the zoomed-out view. Instead the seats' boxes are cut into
+ * columns across one axis, each column keeps its lowest and highest seat edge, and the outline
+ * runs along the upper edges and back along the lower ones: a polygon monotone along that axis,
+ * exact for any band that a line across the axis crosses once (arcs up to a half turn facing
+ * either way, straight and slanted blocks). Both axes are tried and the smaller band is kept, so
+ * a balcony bent sideways is as tight as one bent downwards. A shape no axis crosses once (a
+ * horseshoe, a ring) gets its span filled, as the hull did.
+ *
+ * Columns are at least ENVELOPE_COLUMN_SEATS seat widths wide, so every column meets a seat of
+ * each row it spans (a narrower column falling into the gap between two seats would take its
+ * edge from the next row and notch the outline by a row). Cost: two passes over the sector's
+ * seats and 2 × 2 × columns numbers; the caller simplifies the result.
+ */
+
+/** Most columns per axis: the band's edge is followed to 1/128 of the sector's length. */
+export const ENVELOPE_MAX_COLUMNS = 128
+/** Narrowest column, in mean seat widths along the axis (gaps between seats narrower than this are bridged). */
+export const ENVELOPE_COLUMN_SEATS = 2
+
+/** Seats as centres and half extents of their axis-aligned boxes (rotated seats: the rotated box's). */
+export interface SeatBoxes {
+  x: ArrayLike<number>
+  y: ArrayLike<number>
+  hx: ArrayLike<number>
+  hy: ArrayLike<number>
+}
+
+/**
+ * Outline (x, y pairs) of the seats `members[from..to)` of `boxes`, whose bounding box is
+ * `[x0, y0, x1, y1]`. Empty when there are no seats.
+ */
+export function seatBandOutline(boxes: SeatBoxes, members: ArrayLike<number>, from: number, to: number, box: ArrayLike<number>): number[] {
+  if (to <= from) return []
+  const alongX = band(boxes, members, from, to, box, true)
+  const alongY = band(boxes, members, from, to, box, false)
+  return polygonArea(alongY) < polygonArea(alongX) ? alongY : alongX
+}
+
+function band(boxes: SeatBoxes, members: ArrayLike<number>, from: number, to: number, box: ArrayLike<number>, alongX: boolean): number[] {
+  // u runs along the chosen axis, v across it.
+  const [u, v, hu, hv] = alongX ? [boxes.x, boxes.y, boxes.hx, boxes.hy] : [boxes.y, boxes.x, boxes.hy, boxes.hx]
+  const u0 = alongX ? box[0] : box[1]
+  const u1 = alongX ? box[2] : box[3]
+  const span = u1 - u0
+  let size = 0
+  for (let k = from; k < to; k++) size += 2 * hu[members[k]]
+  size /= to - from
+  const columns = span > 0 ? Math.max(1, Math.min(ENVELOPE_MAX_COLUMNS, Math.floor(span / (ENVELOPE_COLUMN_SEATS * Math.max(size, Number.MIN_VALUE))))) : 1
+  const width = span / columns
+  const low = new Float64Array(columns).fill(Infinity)
+  const high = new Float64Array(columns).fill(-Infinity)
+  const columnOf = (at: number) => (width > 0 ? Math.min(columns - 1, Math.max(0, Math.floor((at - u0) / width))) : 0)
+  for (let k = from; k < to; k++) {
+    const i = members[k]
+    const top = v[i] - hv[i]
+    const bottom = v[i] + hv[i]
+    for (let c = columnOf(u[i] - hu[i]), last = columnOf(u[i] + hu[i]); c <= last; c++) {
+      if (top < low[c]) low[c] = top
+      if (bottom > high[c]) high[c] = bottom
+    }
+  }
+  // A vertex at each column's centre, on the column's outermost seat edge; the end columns also
+  // reach the box's ends flat, so the outermost seats (where the band turns) stay inside.
+  const used: number[] = []
+  for (let c = 0; c < columns; c++) if (low[c] <= high[c]) used.push(c)
+  const chain: number[] = []
+  const put = (uu: number, vv: number) => (alongX ? chain.push(uu, vv) : chain.push(vv, uu))
+  const centre = (c: number) => u0 + (c + 0.5) * width
+  const edge = (values: Float64Array, order: number[], ends: [number, number]) => {
+    put(ends[0], values[order[0]])
+    for (const c of order) put(centre(c), values[c])
+    put(ends[1], values[order[order.length - 1]])
+  }
+  edge(low, used, [u0, u1])
+  edge(high, used.slice().reverse(), [u1, u0])
+  return chain
+}
+
+/** Area of a polygon given as x, y pairs (shoelace, unsigned). */
+export function polygonArea(points: readonly number[]): number {
+  let twice = 0
+  const n = points.length / 2
+  for (let i = 0, j = n - 1; i < n; j = i++) twice += points[2 * j] * points[2 * i + 1] - points[2 * i] * points[2 * j + 1]
+  return Math.abs(twice) / 2
+}
