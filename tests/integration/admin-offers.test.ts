@@ -4,6 +4,7 @@ import { AdminErrorCode, type Role } from '../../src/contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../src/contract/constants'
 import { ErrorCode } from '../../src/contract/errors'
 import { formatMoney } from '../../src/contract/rules/moneyText'
+import { SETTINGS_CACHE_TTL_MS } from '../../src/server/domain/settings/cached'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { AdminClient, signedIn } from './admin-helpers'
 import { orderBody, seedOrderFixtures, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
@@ -270,6 +271,37 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
       expect(mail?.text_body).toContain(formatMoney(1650, 'ru', 'KZT'))
     } finally {
       expect((await clients.owner.post('/api/admin/setup', { ...form, app: { ...form.app, currency: 'RUB' } })).status).toBe(200)
+    }
+  })
+
+  it('a currency stored before the console checked it (SQL, an old import) is read one way: the shop, the console and the bank agree', async () => {
+    const shop = async () => (await (await visitor(server.url)).getJson('/api/setup')).body as { app: { currency: string } }
+    const before = await server.db.selectFrom('settings').select('value').where('key', '=', 'app').executeTakeFirst()
+    const app = before ? (JSON.parse(before.value) as Record<string, unknown>) : {}
+    const store = async (value: Record<string, unknown>) => {
+      await server.db.deleteFrom('settings').where('key', '=', 'app').execute()
+      await server.db.insertInto('settings').values({ key: 'app', value: JSON.stringify(value) }).execute()
+    }
+    try {
+      // Lower case with a space: the code it names.
+      await store({ ...app, currency: ' kzt' })
+      expect((await shop()).app.currency).toBe('KZT')
+      expect((await clients.owner.get<{ app: { currency: string } }>('/api/admin/setup')).body.app.currency).toBe('KZT')
+      // A code no amount is written in (the bank wrote "EUR" while the shop wrote roubles): the default, everywhere.
+      await store({ ...app, currency: 'EUR' })
+      expect((await shop()).app.currency).toBe('RUB')
+      expect((await clients.owner.get<{ app: { currency: string } }>('/api/admin/setup')).body.app.currency).toBe('RUB')
+      // The bank reads the settings through the process's cache: a fresh stored value shows after it.
+      await new Promise((r) => setTimeout(r, SETTINGS_CACHE_TTL_MS + 100))
+      const buyer = sameSessionNewAddress(server.url, await visitor(server.url))
+      const hash = await placeOrder(buyer, fx, fx.basic, 'adult', 1)
+      const publicId = pathOf((await startPay(buyer, hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
+      const page = await (await buyer.fetch(`/sandbox-bank/pay/${publicId}`)).text()
+      expect(page).toContain(formatMoney(1650, 'en', 'RUB'))
+      expect(page).not.toContain('EUR')
+    } finally {
+      if (before) await store(app)
+      else await server.db.deleteFrom('settings').where('key', '=', 'app').execute()
     }
   })
 

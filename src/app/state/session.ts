@@ -69,7 +69,10 @@ export const useSession = create<SessionState>((set, get) => ({
 
 const selectSetup = (s: SessionState) => s.setup
 
-/** The currency the shop sells in (setup's app.currency; the spec's default until setup arrives). */
+/**
+ * The currency the shop sells in (setup's app.currency, which the server answers already read by
+ * shopCurrency; the spec's default until setup arrives).
+ */
 export const currencyOf = (setup: Setup | null): string => setup?.app.currency ?? DEFAULT_CURRENCY
 /** The shop's currency for a screen: every amount a screen writes goes through formatMoney with it. */
 export const useCurrency = (): string => useSession((s) => currencyOf(s.setup))

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import { ProcessCache } from '../../db/process-cache'
-import { SETUP_DEFAULTS, type StoredSetup } from './defaults'
+import type { StoredSetup } from './defaults'
 import { loadStoredSetup } from './service'
 
 /**
@@ -29,6 +29,5 @@ export function storedSetupCached(db: Db, now = Date.now()): Promise<StoredSetup
  * within SETTINGS_CACHE_TTL_MS.
  */
 export async function storedCurrency(db: Db, now = Date.now()): Promise<string> {
-  const stored = (await storedSetupCached(db, now)).app.currency
-  return typeof stored === 'string' && stored.trim() !== '' ? stored : SETUP_DEFAULTS.app.currency
+  return (await storedSetupCached(db, now)).app.currency
 }

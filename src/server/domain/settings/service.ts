@@ -3,6 +3,7 @@ import type { Setup } from '../../../contract/entities/setup'
 import type { Db } from '../../db/connect'
 import { SETUP_DEFAULTS, type StoredSetup } from './defaults'
 import { BONUS_ACCRUAL_PERCENT } from '../../../contract/rules/money'
+import { shopCurrency } from '../../../contract/rules/moneyText'
 import { readLanguages, readRules, readSetting, readSettings } from './repository'
 
 /** Time zone of the venues: "now" in setup.date and day/time of sessions are local to it. */
@@ -28,7 +29,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** Stored settings over the defaults; object values merge one level deep. */
+/**
+ * Stored settings over the defaults; object values merge one level deep. The currency is read
+ * here, once, as the shop sells in it (shopCurrency: a code we write amounts in, else the
+ * default), so the setup answer, the e-mails, the bank and the returns pages name the same one
+ * even when the stored value predates the console's check (SQL, an older import).
+ */
 export async function loadStoredSetup(db: Db): Promise<StoredSetup> {
   const stored = await readSettings(db)
   const out: Record<string, unknown> = { ...SETUP_DEFAULTS }
@@ -36,7 +42,8 @@ export async function loadStoredSetup(db: Db): Promise<StoredSetup> {
     const base = out[key]
     out[key] = isPlainObject(base) && isPlainObject(value) ? { ...base, ...value } : value
   }
-  return out as StoredSetup
+  const setup = out as StoredSetup
+  return isPlainObject(setup.app) ? { ...setup, app: { ...setup.app, currency: shopCurrency(setup.app.currency) } } : setup
 }
 
 /** The GET /api/setup answer for a visitor with the given CRM client (anonymous: data null). */
