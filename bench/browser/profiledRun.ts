@@ -2,8 +2,8 @@
  * What the storefront's one-page probes (`bench:trace`, `bench:timeline`) share: their command
  * line (`--phone`, `--seats N`, `--runs N`, `--no-build`), the same server, database and build as
  * the storefront benchmark (storefront.ts), and a page under the chosen profile (viewport, touch,
- * CPU and network throttling) that marks "interactive" exactly as that benchmark does: the engine
- * holds the venue and its renderer is ready, checked every frame in the page, then logged as
+ * CPU and network throttling) that marks "interactive" exactly as that benchmark does: the
+ * renderer has drawn a frame holding the venue, checked every frame in the page, then logged as
  * `[bench] interactive` and marked `interactive` for traces.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
@@ -66,7 +66,7 @@ export async function profiledPage(browser: Browser, profile: Profile): Promise<
     w.__seatwiseTest = {}
     const check = () => {
       const snap = window.__seatwiseTest?.schemeEngine?.getSnapshot()
-      if (snap?.hasVenue && snap.ready) {
+      if (snap?.drawn) {
         w.__interactiveAt = performance.now()
         performance.mark('interactive')
         console.log('[bench] interactive')

@@ -10,7 +10,7 @@ import { type ByteCount, TargetBytes, type WorkerEmulation } from './workerTarge
 /**
  * Storefront scenarios of the browser benchmark (issue 16.5): a visitor opens the scheme page of
  * a seat-map event on the real server and pans, zooms and pinches its map. Measured per run:
- * navigation to interactive map (the engine has the venue and its renderer is ready), bytes
+ * navigation to interactive map (the renderer has drawn a frame holding the venue), bytes
  * transferred until then, main-thread long tasks until 500 ms after it, JS heap per seat
  * (page and workers) and frame p50/p95 during the gestures; the server's memory after it.
  */
@@ -58,6 +58,8 @@ export interface StorefrontRun {
   error?: string
   /** Navigation start to interactive map, ms. */
   interactiveMs?: number
+  /** Navigation start to the engine holding the venue with its renderer ready (the interactive mark before 2026-12-01), ms. */
+  heldMs?: number
   /** Bytes over the wire (encoded) from navigation to interactive, the page's and its workers', and the largest responses. */
   bytes?: ByteCount
   /** What the workers' DevTools sessions answered to the profile's emulation (see workerTargets.ts). */
@@ -181,7 +183,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
   const page = await context.newPage()
   await page.addInitScript('globalThis.__name = (f) => f')
   await page.addInitScript(() => {
-    const w = window as unknown as { __seatwiseTest: object; __longtasks: { start: number; duration: number }[]; __interactiveAt?: number }
+    const w = window as unknown as { __seatwiseTest: object; __longtasks: { start: number; duration: number }[]; __interactiveAt?: number; __heldAt?: number }
     // Asks the page to offer its engine to us (src/app/seatmap/testHooks.ts); nothing else changes.
     w.__seatwiseTest = {}
     w.__longtasks = []
@@ -192,12 +194,14 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     } catch {
       // longtask entries unsupported: reported as zero.
     }
-    // Interactive: the engine holds the venue and its renderer is ready. Checked every frame in
-    // the page (no polling from outside, whose injected script would add tasks of its own).
+    // Interactive: the renderer has drawn a frame holding the venue (snapshot.drawn; until
+    // 2026-12 the engine merely holding it, a frame or more earlier). Checked every frame in the
+    // page (no polling from outside, whose injected script would add tasks of its own).
     const check = () => {
       const engine = window.__seatwiseTest?.schemeEngine
       const snap = engine?.getSnapshot()
-      if (snap?.hasVenue && snap.ready) {
+      if (w.__heldAt === undefined && snap?.hasVenue && snap.ready) w.__heldAt = performance.now()
+      if (snap?.drawn) {
         w.__interactiveAt = performance.now()
         console.log('[bench] interactive')
         return
@@ -222,7 +226,10 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
     const interactive = page.waitForEvent('console', { predicate: (m) => m.text() === '[bench] interactive', timeout: 0 })
     await Promise.race([timeout, page.goto(`${server.url}/scheme/${venue.hash}${mapSource === 'json' ? '?mapSource=json' : ''}`, { waitUntil: 'commit', timeout: o.timeoutMs })])
     await Promise.race([timeout, interactive])
-    const interactiveMs = await page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt)
+    const [interactiveMs, heldMs] = await page.evaluate(() => {
+      const w = window as unknown as { __interactiveAt: number; __heldAt?: number }
+      return [w.__interactiveAt, w.__heldAt ?? w.__interactiveAt]
+    })
     const transferred = bytes.count()
     await page.waitForTimeout(500)
     const longTasks = await page.evaluate((until) => {
@@ -268,6 +275,7 @@ export async function runStorefront(browser: Browser, server: StorefrontServer, 
       ...base,
       ok: true,
       interactiveMs: Math.round(interactiveMs),
+      heldMs: Math.round(heldMs),
       bytes: transferred,
       workerEmulation: bytes.emulation,
       longTasks: { count: longTasks.count, totalMs: longTasks.totalMs, maxMs: longTasks.maxMs },

@@ -58,6 +58,7 @@ export class SeatMapEngine {
   private readonly renderer = new MapRenderer({
     frame: (rendered, venue, statuses, cameraLatencyMs) => {
       this.measureBudget(cameraLatencyMs)
+      if (rendered && venue && this.snapshot.hasVenue && !this.snapshot.drawn) this.update({ drawn: true })
       this.events.emit('frame', { at: performance.now(), rendered, venue, statuses })
     },
   })
@@ -184,7 +185,7 @@ export class SeatMapEngine {
   private installVenue(venue: LoadedVenue): void {
     this.renderer.setVenue(venue.data, this.zoneColors)
     this.detail.install()
-    this.update({ hasVenue: true, hover: null, focus: null, popover: null, announcement: '' })
+    this.update({ hasVenue: true, drawn: false, hover: null, focus: null, popover: null, announcement: '' })
     this.applyCamera()
   }
 

@@ -34,6 +34,12 @@ export interface SeatMapEngineOptions {
 export interface SeatMapSnapshot {
   ready: boolean
   hasVenue: boolean
+  /**
+   * The renderer has drawn a frame holding the current venue: the map is on screen, not only in
+   * the engine (hasVenue turns true before the seats reach the renderer, a frame or more earlier
+   * on a big venue). What "interactive" means to the benchmarks and the e2e screenshots.
+   */
+  drawn: boolean
   zoom: number
   zoomLabel: string
   minZoom: number
@@ -64,7 +70,7 @@ export interface SeatMapEvents extends Record<string, unknown> {
 /** The snapshot before init and before any venue. */
 export function initialSnapshot(): SeatMapSnapshot {
   return {
-    ready: false, hasVenue: false, zoom: 1, zoomLabel: zoomLabel(1), minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, tier: 'sectors',
+    ready: false, hasVenue: false, drawn: false, zoom: 1, zoomLabel: zoomLabel(1), minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM, tier: 'sectors',
     hover: null, focus: null, popover: null, announcement: '', statusRevision: 0,
   }
 }

@@ -121,6 +121,7 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
         tabIndex={0}
         data-zoom={snap.zoom}
         data-tier={snap.tier}
+        data-drawn={snap.drawn || undefined}
         style={{ position: 'absolute', inset: 0, touchAction: 'none', outlineOffset: -3 }}
       />
       <p id="seatmap-help" style={visuallyHidden}>{labels.keyboardHelp}</p>
