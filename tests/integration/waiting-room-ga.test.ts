@@ -60,6 +60,9 @@ describe.each(TEST_DBS)('waiting room of general-admission sessions on %s', (dbK
     // The screen names the session by its event, day and time.
     expect(waitingRoomViewSchema.parse(res.body).session).toMatchObject({ event_id: fx.basic.id, day: fx.basic.day, time: fx.basic.time, name_ru: expect.any(String) })
     expect((await manager.get('/api/admin/sessions/999999/waiting-room')).status).toBe(404)
+    const unknown = await manager.post('/api/admin/sessions/999999/waiting-room', { enabled: true, opens_at: Date.now(), admit_per_minute: 10 })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.errorCode).toBe(ErrorCode.NOT_FOUND)
     expect((await room(fx.basic, { enabled: true, opens_at: Date.now(), admit_per_minute: 10, auto_per_minute: 0 })).status).toBe(400)
   })
 

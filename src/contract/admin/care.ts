@@ -35,12 +35,13 @@ export const careLineSchema = z.object({
   /** The entry that stands (first valid entry scan), if the ticket was checked in. */
   checkedIn: z.object({ at: z.number(), gate: z.string() }).nullable(),
 })
-/**
- * mailed: a message of the order in the outbox (detail: subject, address, sent or not); reseated,
- * refunded: by an operator (issue 19); named: the holders of named tickets were entered.
- */
 /** What became of an order's e-mail: sent (or written to the outbox folder), failed, still queued. */
 export const MAIL_OUTCOMES = ['sent', 'failed', 'queued'] as const
+/**
+ * mailed: a message of the order in the outbox (detail: subject and address; outcome apart);
+ * operator: an audit log entry (action apart); reseated, refunded: by an operator (issue 19;
+ * refunded carries its amount apart); named: the holders of named tickets were entered.
+ */
 export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator', 'mailed', 'reseated', 'refunded', 'named'] as const
 export const careEventSchema = z.object({
   at: z.number(),

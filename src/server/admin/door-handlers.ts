@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { CheckinList, DoorScan } from '../../contract/admin/door'
 import { ApiFailure } from '../errors'
-import { doorSessionRows, findList, gateCounts, insertList, listChoices, listsOfSessions, policyOf, sessionExists, toList, updateList } from '../domain/redemption/lists.repository'
+import { calendarExists } from '../domain/catalog/repository'
+import { doorSessionRows, findList, gateCounts, insertList, listChoices, listsOfSessions, policyOf, toList, updateList } from '../domain/redemption/lists.repository'
 import type { RedeemPolicy, Scan } from '../domain/redemption/outcome'
 import { redeem, redeemBatch } from '../domain/redemption/service'
 import { parseCursor, syncScans, syncTickets } from '../domain/redemption/sync.repository'
@@ -27,7 +28,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
     return toList(row)
   }
   const requireSession = async (id: number) => {
-    if (!(await sessionExists(db, id))) throw new ApiFailure('admin-not-found', { what: 'session', id })
+    if (!(await calendarExists(db, id))) throw new ApiFailure('admin-not-found', { what: 'session', id })
   }
   /** A scan of the app as the service takes it: the list's session and name, its rules. */
   const scanOf = (s: DoorScan, list: CheckinList): { scan: Scan; policy: RedeemPolicy } => {

@@ -1,7 +1,8 @@
 import type { WaitingRoomInput, WaitingRoomView } from '../../contract/admin/waiting'
 import type { Db } from '../db/connect'
 import { admittedUpTo } from '../domain/waiting/room'
-import { countPlaced, countVisitors, findRoom, findSessionTitle, saveRoom, sessionExists } from '../domain/waiting/waiting.repository'
+import { calendarExists } from '../domain/catalog/repository'
+import { countPlaced, countVisitors, findRoom, findSessionTitle, saveRoom } from '../domain/waiting/waiting.repository'
 import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
 import type { Actor } from './context'
@@ -15,7 +16,7 @@ export const DEFAULT_ADMIT_PER_MINUTE = 100
  * queue stays, so switching on again keeps every visitor's place.
  */
 export async function setWaitingRoom(db: Db, actor: Actor, calendarId: number, input: WaitingRoomInput, now: number): Promise<{ ok: true }> {
-  if (!(await sessionExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+  if (!(await calendarExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
   const after = { enabled: input.enabled ? 1 : 0, opens_at: input.opens_at, admit_per_minute: input.admit_per_minute, auto_per_minute: input.auto_per_minute ?? null }
   await db.transaction().execute(async (trx) => {
     const before = await findRoom(trx, calendarId)

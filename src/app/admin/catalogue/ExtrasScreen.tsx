@@ -129,7 +129,7 @@ export const EXTRA_TABS: Record<string, Tab> = {
 /** /admin/extras/:tab — special offers, promo codes, subscriptions' contents and agreement checkboxes. */
 export function ExtrasScreen() {
   const { api, lang, operator, t: base, currency } = useConsole()
-  const t = withCurrency(EXTRAS_TEXTS[lang], currency)
+  const t = useMemo(() => withCurrency(EXTRAS_TEXTS[lang], currency), [lang, currency])
   const { tab: tabName = 'offers' } = useParams()
   const tab = EXTRA_TABS[tabName] ?? EXTRA_TABS.offers
   const writable = can(operator.role, 'catalogue.write')

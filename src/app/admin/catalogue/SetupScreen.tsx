@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { LOGO_SLOTS, loyaltyInputSchema, setupInputSchema } from '../../../contract/admin/offers'
 import { can } from '../../../contract/admin/roles'
 import { LANGS } from '../../../contract/lang'
@@ -92,7 +92,7 @@ function nest(flat: Record<string, unknown>, links: Link[]): Record<string, unkn
 /** /admin/shop-setup — what the shop's shell shows (logos, colours, header, footer, contacts, title) and the loyalty percent. */
 export function SetupScreen() {
   const { api, lang, operator, t: base, currency } = useConsole()
-  const t = withCurrency(EXTRAS_TEXTS[lang], currency)
+  const t = useMemo(() => withCurrency(EXTRAS_TEXTS[lang], currency), [lang, currency])
   const writable = can(operator.role, 'settings.manage')
   const [form, setForm] = useState<FormState | null>(null)
   const [links, setLinks] = useState<Link[]>([])

@@ -71,3 +71,8 @@ export const listCompositions = (db: Db, subscriptionIds: number[]) =>
         .orderBy('c.subscription_event_id')
         .orderBy('c.sortnum')
         .execute()
+
+/** Whether a session (calendar row) exists: the console's session pages answer not-found without one. */
+export async function calendarExists(db: Db, calendarId: number): Promise<boolean> {
+  return (await db.selectFrom('calendars').select('id').where('id', '=', calendarId).executeTakeFirst()) !== undefined
+}

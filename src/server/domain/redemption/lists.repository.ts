@@ -96,10 +96,6 @@ export function doorSessionRows(db: Db, from: number, to: number, limit: number)
     .execute()
 }
 
-export function sessionExists(db: Db, calendarId: number) {
-  return db.selectFrom('calendars').select('id').where('id', '=', calendarId).executeTakeFirst()
-}
-
 /**
  * Live counts of a session's doors: per gate (list, or the gate name of list-less scans) the
  * people who entered and left by counted scans that stand, refusals, and flagged entries; and

@@ -26,11 +26,6 @@ export async function findSessionTitle(db: Db, calendarId: number) {
     .executeTakeFirst()
 }
 
-/** Whether a session (calendar) exists. */
-export async function sessionExists(db: Db, calendarId: number): Promise<boolean> {
-  return (await db.selectFrom('calendars').select('id').where('id', '=', calendarId).executeTakeFirst()) !== undefined
-}
-
 /** Sets a session's room (the operator's call). */
 export async function saveRoom(db: Db, calendarId: number, room: RoomSettings, now: number): Promise<void> {
   await db
