@@ -92,18 +92,27 @@ function seatMarkup(style: SectorStyle, id: string, row: string, n: number, p: P
 }
 
 /** Outline hugging the sector: row start points forward, row end points backward. */
+/**
+ * The block's outline through its seats' centres: along the first row, down the right ends of the
+ * rows, back along the last row and up the left ends. Joining only the rows' ends drew the chord
+ * of a curved block, a line across the hall from one end of a balcony to the other.
+ */
 function sectorOutline(sector: SectorPlan): string {
-  const left: string[] = []
-  const right: string[] = []
+  const rows = sector.rows.filter((r) => r.count > 0)
+  if (rows.length === 0) return ''
   const p: Point = { x: 0, y: 0, rot: 0 }
-  for (const row of sector.rows) {
-    seatPoint(row.geom, 0, row.count, p)
-    left.push(`${f(p.x)} ${f(p.y)}`)
-    seatPoint(row.geom, row.count - 1, row.count, p)
-    right.push(`${f(p.x)} ${f(p.y)}`)
+  const at = (rowIndex: number, j: number) => {
+    const row = rows[rowIndex]
+    seatPoint(row.geom, j, row.count, p)
+    return `${f(p.x)} ${f(p.y)}`
   }
-  if (left.length === 0) return ''
-  return `M${left.join('L')}L${right.reverse().join('L')}Z`
+  const last = rows.length - 1
+  const points: string[] = []
+  for (let j = 0; j < rows[0].count; j++) points.push(at(0, j))
+  for (let r = 1; r < last; r++) points.push(at(r, rows[r].count - 1))
+  if (last > 0) for (let j = rows[last].count - 1; j >= 0; j--) points.push(at(last, j))
+  for (let r = last - 1; r >= 1; r--) points.push(at(r, 0))
+  return `M${points.join('L')}Z`
 }
 
 function* sectorChunks(sector: SectorPlan, index: number, style: SectorStyle): Generator<string> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { generateVenue, generateVenueChunks, VENUE_KINDS } from '../../../src/engine/generate/index'
 import { parseVenue } from '../../../src/engine/parse/parseVenue'
 import { SectorKind } from '../../../src/engine/model'
+import { ROW_PITCH, SEAT_PITCH } from '../../../src/engine/generate/plan'
 import { seatLabels } from './helpers'
 
 describe('venue generator', () => {
@@ -22,6 +23,32 @@ describe('venue generator', () => {
       expect(venue.decorations.labelCount).toBeGreaterThan(0)
     },
   )
+
+  it.each(VENUE_KINDS)('draws each block of the %s around its seats, never a chord across the hall', (kind) => {
+    const svg = generateVenue({ kind, seats: 4321, seed: 11 })
+    const venue = parseVenue(svg)
+    const sectorOf = seatLabels(venue).map((l) => l.sector)
+    // Distance from (x, y) to the nearest seat of the block.
+    const near = (sector: string, x: number, y: number) => {
+      let best = Infinity
+      for (let i = 0; i < venue.seats.count; i++) if (sectorOf[i] === sector) best = Math.min(best, Math.hypot(venue.seats.x[i] - x, venue.seats.y[i] - y))
+      return best
+    }
+    const outlines = [...svg.matchAll(/data-sector="([^"]*)"[^>]*>\s*<path class="sector-outline" d="M([^"]*)Z"/g)].map((m) => ({
+      sector: m[1],
+      points: m[2].split('L').map((p) => p.split(' ').map(Number)),
+    }))
+    expect(outlines.length).toBeGreaterThan(0)
+    // Consecutive outline points are neighbouring seats' centres: the middle of each edge is next
+    // to a seat of the block (a curved balcony's chord passed tens of rows from any).
+    let farthest = 0
+    for (const { sector, points } of outlines)
+      for (let k = 0; k < points.length; k++) {
+        const [a, b] = [points[k], points[(k + 1) % points.length]]
+        farthest = Math.max(farthest, near(sector, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+      }
+    expect(farthest).toBeLessThan(2 * Math.max(SEAT_PITCH, ROW_PITCH))
+  })
 
   it('uses every seat encoding real drawings use across a large venue', () => {
     const svg = generateVenue({ kind: 'stadium', seats: 20_000, seed: 5 })
