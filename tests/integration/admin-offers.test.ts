@@ -238,6 +238,14 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
     expect(entry.before).toMatchObject({ title_en: '' })
   })
 
+  /** A new visitor's order of one adult ticket, paid by card: the sandbox bank's page for it. */
+  const bankPageOfNewOrder = async () => {
+    const buyer = sameSessionNewAddress(server.url, await visitor(server.url))
+    const hash = await placeOrder(buyer, fx, fx.basic, 'adult', 1)
+    const publicId = pathOf((await startPay(buyer, hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
+    return { buyer, hash, publicId, page: await (await buyer.fetch(`/sandbox-bank/pay/${publicId}`)).text() }
+  }
+
   it("the currency the owner chooses is what the shop, the sandbox bank and the paid order's e-mail write amounts in; an unknown one is refused", async () => {
     const shop = async () => (await (await visitor(server.url)).getJson('/api/setup')).body as { app: { currency: string } }
     const form = (await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body
@@ -253,10 +261,7 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
     try {
       expect((await shop()).app.currency).toBe('KZT')
       expect((await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body.app.currency).toBe('KZT')
-      const buyer = sameSessionNewAddress(server.url, await visitor(server.url))
-      const hash = await placeOrder(buyer, fx, fx.basic, 'adult', 1)
-      const publicId = pathOf((await startPay(buyer, hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
-      const page = await (await buyer.fetch(`/sandbox-bank/pay/${publicId}`)).text()
+      const { buyer, hash, publicId, page } = await bankPageOfNewOrder()
       // The fixtures' adult ticket: 1 500 and a 150 fee, in the bank's English.
       expect(page).toContain(formatMoney(1650, 'en', 'KZT'))
       expect(page).not.toContain('₽')
@@ -293,10 +298,7 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
       expect((await clients.owner.get<{ app: { currency: string } }>('/api/admin/setup')).body.app.currency).toBe('RUB')
       // The bank reads the settings through the process's cache: a fresh stored value shows after it.
       await new Promise((r) => setTimeout(r, SETTINGS_CACHE_TTL_MS + 100))
-      const buyer = sameSessionNewAddress(server.url, await visitor(server.url))
-      const hash = await placeOrder(buyer, fx, fx.basic, 'adult', 1)
-      const publicId = pathOf((await startPay(buyer, hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
-      const page = await (await buyer.fetch(`/sandbox-bank/pay/${publicId}`)).text()
+      const { page } = await bankPageOfNewOrder()
       expect(page).toContain(formatMoney(1650, 'en', 'RUB'))
       expect(page).not.toContain('EUR')
     } finally {
