@@ -149,9 +149,9 @@ export function CatalogueScreen() {
 
   return (
     <section aria-labelledby="adm-cat-title">
-      <nav aria-label={t.catalogue}>
+      <nav aria-label={t.catalogue} className="adm-tabs">
         {Object.entries(KINDS).map(([k, v]) => (
-          <Link key={k} to={`/admin/catalogue/${k}`} aria-current={k === kindName ? 'page' : undefined} style={{ marginRight: 12 }}>{t[v.title]}</Link>
+          <Link key={k} to={`/admin/catalogue/${k}`} aria-current={k === kindName ? 'page' : undefined}>{t[v.title]}</Link>
         ))}
       </nav>
       <h1 id="adm-cat-title" tabIndex={-1} ref={heading}>{t[kind.title]}</h1>

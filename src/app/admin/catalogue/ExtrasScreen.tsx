@@ -217,9 +217,9 @@ export function ExtrasScreen() {
 
   return (
     <section aria-labelledby="adm-x-title">
-      <nav aria-label={t.extras}>
+      <nav aria-label={t.extras} className="adm-tabs">
         {Object.entries(EXTRA_TABS).map(([k, v]) => (
-          <Link key={k} to={`/admin/extras/${k}`} aria-current={k === tabName ? 'page' : undefined} style={{ marginRight: 12 }}>
+          <Link key={k} to={`/admin/extras/${k}`} aria-current={k === tabName ? 'page' : undefined}>
             {t[v.title]}
           </Link>
         ))}
