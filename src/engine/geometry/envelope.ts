@@ -21,6 +21,8 @@
 export const ENVELOPE_MAX_COLUMNS = 128
 /** Narrowest column, in mean seat widths along the axis (gaps between seats narrower than this are bridged). */
 export const ENVELOPE_COLUMN_SEATS = 2
+/** Seats whose box comes this close to an end of the band (in mean seat widths) make its cap there. */
+export const ENVELOPE_END_SEATS = 0.5
 
 /** Seats as centres and half extents of their axis-aligned boxes (rotated seats: the rotated box's). */
 export interface SeatBoxes {
@@ -55,6 +57,11 @@ function band(boxes: SeatBoxes, members: ArrayLike<number>, from: number, to: nu
   const low = new Float64Array(columns).fill(Infinity)
   const high = new Float64Array(columns).fill(-Infinity)
   const columnOf = (at: number) => (width > 0 ? Math.min(columns - 1, Math.max(0, Math.floor((at - u0) / width))) : 0)
+  // The ends' caps span only the seats that reach the ends (within half a seat): a slanted
+  // block's end is its corner seat, where a cap as tall as the end column reached into the
+  // neighbouring block. [start low, start high, end low, end high].
+  const caps = [Infinity, -Infinity, Infinity, -Infinity]
+  const reach = size * ENVELOPE_END_SEATS
   for (let k = from; k < to; k++) {
     const i = members[k]
     const top = v[i] - hv[i]
@@ -63,21 +70,24 @@ function band(boxes: SeatBoxes, members: ArrayLike<number>, from: number, to: nu
       if (top < low[c]) low[c] = top
       if (bottom > high[c]) high[c] = bottom
     }
+    for (const [end, o] of [[u[i] - hu[i] <= u0 + reach, 0], [u[i] + hu[i] >= u1 - reach, 2]] as const) {
+      if (!end) continue
+      if (top < caps[o]) caps[o] = top
+      if (bottom > caps[o + 1]) caps[o + 1] = bottom
+    }
   }
-  // A vertex at each column's centre, on the column's outermost seat edge; the end columns also
-  // reach the box's ends flat, so the outermost seats (where the band turns) stay inside.
+  // A vertex at each column's centre, on the column's outermost seat edge, and the caps at the box's ends.
   const used: number[] = []
   for (let c = 0; c < columns; c++) if (low[c] <= high[c]) used.push(c)
   const chain: number[] = []
   const put = (uu: number, vv: number) => (alongX ? chain.push(uu, vv) : chain.push(vv, uu))
   const centre = (c: number) => u0 + (c + 0.5) * width
-  const edge = (values: Float64Array, order: number[], ends: [number, number]) => {
-    put(ends[0], values[order[0]])
-    for (const c of order) put(centre(c), values[c])
-    put(ends[1], values[order[order.length - 1]])
-  }
-  edge(low, used, [u0, u1])
-  edge(high, used.slice().reverse(), [u1, u0])
+  put(u0, caps[0])
+  for (const c of used) put(centre(c), low[c])
+  put(u1, caps[2])
+  put(u1, caps[3])
+  for (let n = used.length - 1; n >= 0; n--) put(centre(used[n]), high[used[n]])
+  put(u0, caps[1])
   return chain
 }
 

@@ -273,9 +273,31 @@ describe('seat band outline', () => {
     const boxes = { x, y, hx: new Array(n).fill(0.5), hy: new Array(n).fill(0.5) }
     const box = [-0.5, -0.5, 39 * 1.8 + 1.4, 2.5]
     const band = seatBandOutline(boxes, Array.from({ length: n }, (_, i) => i), 0, n, box)
-    // The band is the rows' whole box: a column falling between two seats of the first row would
-    // take its upper edge from the second row and cut a notch a row deep.
-    expect(polygonArea(band) / ((box[2] - box[0]) * (box[3] - box[1]))).toBeGreaterThan(0.999)
+    // The band is the rows' box less the staggered ends' corners (under 1 %): a column falling
+    // between two seats of the first row would take its upper edge from the second row and cut a
+    // notch a row deep (with half-seat columns: 18 % of the box).
+    expect(polygonArea(band) / ((box[2] - box[0]) * (box[3] - box[1]))).toBeGreaterThan(0.98)
+  })
+
+  it('ends a slanted block at its corner seats, not with a cap as tall as its end column', () => {
+    // 8 rows of 8 seats (1 × 1, pitch 1.2) turned 35°, as a parterre block beside the centre aisle.
+    const x: number[] = []
+    const y: number[] = []
+    const [c, sn] = [Math.cos(0.61), Math.sin(0.61)]
+    for (let r = 0; r < 8; r++)
+      for (let k = 0; k < 8; k++) {
+        x.push(k * 1.2 * c - r * 1.2 * sn)
+        y.push(k * 1.2 * sn + r * 1.2 * c)
+      }
+    const n = x.length
+    const h = 0.5 * (c + sn) // half extent of a turned seat's box
+    const boxes = { x, y, hx: new Array(n).fill(h), hy: new Array(n).fill(h) }
+    const box = [Math.min(...x) - h, Math.min(...y) - h, Math.max(...x) + h, Math.max(...y) + h]
+    const band = seatBandOutline(boxes, Array.from({ length: n }, (_, i) => i), 0, n, box)
+    // The block is 9.6 × 9.6 (92.2), its seats' turned boxes reach past it: the band is 121.3.
+    // End caps as tall as the end columns, reaching towards the next block, made it 129.5.
+    expect(polygonArea(band)).toBeLessThan(9.6 * 9.6 * 1.35)
+    for (let i = 0; i < n; i++) expect(inside(band, x[i], y[i])).toBe(true)
   })
 
   it('gives a single seat its box, and nothing for no seats', () => {
