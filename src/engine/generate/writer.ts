@@ -91,7 +91,6 @@ function seatMarkup(style: SectorStyle, id: string, row: string, n: number, p: P
   }
 }
 
-/** Outline hugging the sector: row start points forward, row end points backward. */
 /**
  * The block's outline through its seats' centres: along the first row, down the right ends of the
  * rows, back along the last row and up the left ends. Joining only the rows' ends drew the chord

@@ -70,10 +70,13 @@ function band(boxes: SeatBoxes, members: ArrayLike<number>, from: number, to: nu
       if (top < low[c]) low[c] = top
       if (bottom > high[c]) high[c] = bottom
     }
-    for (const [end, o] of [[u[i] - hu[i] <= u0 + reach, 0], [u[i] + hu[i] >= u1 - reach, 2]] as const) {
-      if (!end) continue
-      if (top < caps[o]) caps[o] = top
-      if (bottom > caps[o + 1]) caps[o + 1] = bottom
+    if (u[i] - hu[i] <= u0 + reach) {
+      if (top < caps[0]) caps[0] = top
+      if (bottom > caps[1]) caps[1] = bottom
+    }
+    if (u[i] + hu[i] >= u1 - reach) {
+      if (top < caps[2]) caps[2] = top
+      if (bottom > caps[3]) caps[3] = bottom
     }
   }
   // A vertex at each column's centre, on the column's outermost seat edge, and the caps at the box's ends.

@@ -2,8 +2,9 @@
  * Collects seats, sectors, zones and decorations while the drawing streams by, then packs them
  * into the typed arrays of model.ts, builds sector outlines (the drawing's, else the band its
  * seats sweep: geometry/envelope.ts) and both spatial indexes. Memory while parsing: the
- * growable arrays (≈ the final size, at most twice while doubling), the string table as UTF-8 with its hash table (StringIds), and
- * one bit per string marking those already used as seat keys (duplicates get "~N").
+ * growable arrays (≈ the final size, at most twice while doubling), the string table as UTF-8
+ * with its hash table (StringIds), and one bit per string marking those already used as seat
+ * keys (duplicates get "~N").
  */
 import { NO_ZONE, SectorKind, SeatStatus, type VenueData, type VenueZone } from '../model'
 import { seatBandOutline } from '../geometry/envelope'
@@ -289,7 +290,7 @@ export class VenueBuilder {
   /** @param extent the venue's box so far (sectors and decorations), the scale outline detail is judged at */
   private sectorOutlines(count: number, seats: { x: Float32Array; y: Float32Array; w: Float32Array; h: Float32Array; rotation: Float32Array; sector: Uint16Array }, bbox: Float32Array, extent: readonly number[]) {
     const n = seats.x.length
-    // Seats grouped by sector (a counting sort), with their boxes' half extents: 16 bytes a seat while outlining.
+    // Seats grouped by sector (a counting sort), with their boxes' half extents: 12 bytes a seat while outlining.
     const first = new Uint32Array(count + 1)
     for (let i = 0; i < n; i++) first[seats.sector[i] + 1]++
     for (let s = 0; s < count; s++) first[s + 1] += first[s]
