@@ -209,7 +209,9 @@ describe('console extras and shop setup', () => {
   })
 
   it('copies a tag in the catalogue: the copy opens in the form and is saved under a new name', async () => {
-    const { page, context } = await openPage(app, '/admin')
+    // In Russian by the address (the owner's own language is English, which a browser that
+    // never chose would take after sign-in).
+    const { page, context } = await openPage(app, '/admin?lang=ru')
     await signIn(page, 'ru')
     const tag = await app.server.db.insertInto('tags').values({ name_ru: 'Джаз у реки', name_en: 'Jazz by the river' }).returning('id').executeTakeFirstOrThrow()
     await page.goto(new URL('/admin/catalogue/tags', app.baseUrl).toString())

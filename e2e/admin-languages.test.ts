@@ -47,6 +47,40 @@ async function waitForEngine(page: Page): Promise<void> {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+describe("the console's language on a browser that never chose one", () => {
+  it("is the operator's own after sign-in, kept on reload; a choice on the sign-in screen wins", async () => {
+    const email = 'kz.operator@example.org'
+    await createOperator(app.server.db, { email, name: 'Оператор', role: 'manager', password: PASSWORD, lang: 'kz' }, Date.now())
+    const signIn = async (page: Page) => {
+      await page.locator('input[name="email"]').fill(email)
+      await page.locator('input[name="password"]').fill(PASSWORD)
+      await page.keyboard.press('Enter')
+    }
+    {
+      // A fresh browser context: nothing saved. The sign-in screen is in the default language.
+      const { page, context, errors } = await openPage(app, '/admin')
+      await page.locator('#adm-signin-title').waitFor()
+      expect(await page.locator('.adm-lang select').inputValue()).toBe('ru')
+      await signIn(page)
+      await page.getByRole('heading', { name: ADMIN_TEXTS.kz.events, level: 1 }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk')
+      await page.reload()
+      await page.getByRole('heading', { name: ADMIN_TEXTS.kz.events, level: 1 }).waitFor()
+      expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+      await context.close()
+    }
+    {
+      // Chosen on the sign-in screen: the operator's own language does not override it.
+      const { page, context } = await openPage(app, '/admin')
+      await page.locator('#adm-signin-title').waitFor()
+      await page.locator('.adm-lang select').selectOption('en')
+      await signIn(page)
+      await page.getByRole('heading', { name: ADMIN_TEXTS.en.events, level: 1 }).waitFor()
+      await context.close()
+    }
+  })
+})
+
 describe('a venue and its event put on sale from the browser, in each language', () => {
   const cases: [Lang, number][] = [
     ['ru', 4],

@@ -123,12 +123,13 @@ describe('door check-in app', () => {
     expect(scans).toEqual([{ result: 'valid', list_id: listId, offline: 0 }, { result: 'already_used', list_id: listId, offline: 0 }])
     expect(errors).toEqual([])
 
-    // The console's door screen (the steward's role may read it; the console speaks Russian until told otherwise) counts the gate live.
+    // The console's door screen (the steward's role may read it) counts the gate live. This browser
+    // never chose the console's language, so it speaks the steward's own (their account's: English).
     await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
-    await page.getByRole('heading', { name: 'Вход: списки и счётчики' }).waitFor()
+    await page.getByRole('heading', { name: 'Door: check-in lists and live counts' }).waitFor()
     const row = page.getByRole('row', { name: /Main entrance/ }).first()
     await expect.poll(() => row.innerText()).toMatch(/Main entrance\s+1\s+0\s+1\s+0/)
-    await expect.poll(() => page.getByTestId('door-totals').innerText()).toMatch(/Внутри\s+1/)
+    await expect.poll(() => page.getByTestId('door-totals').innerText()).toMatch(/Inside\s+1/)
     await axeClean(page, 'console door screen')
   })
 

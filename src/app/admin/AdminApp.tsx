@@ -2,13 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link, Route, Routes } from 'react-router-dom'
 import type { Operator } from '../../contract/admin/access'
 import { can } from '../../contract/admin/roles'
-import { isLang, LANGS, type Lang } from '../../contract/lang'
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
 import { LANG_TAG } from '../i18n/lang'
 import { useCurrency, useSession } from '../state/session'
 import { createAdminApi } from './api'
 import { withCurrency } from './money'
-import { initialConsoleLang } from './consoleLang'
+import { chosenConsoleLang } from './consoleLang'
 import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
 import { CatalogueScreen } from './catalogue/CatalogueScreen'
 import { ExtrasScreen } from './catalogue/ExtrasScreen'
@@ -36,8 +36,23 @@ const LANG_KEY = 'seatwise.admin.lang'
 
 /** The operator console at /admin: sign-in, then events, their sessions and prices, publishing and sales. */
 export function AdminApp(): ReactNode {
-  const [lang, setLang] = useState<Lang>(() => initialConsoleLang(window.location.search, localStorage.getItem(LANG_KEY)))
-  const [me, setMe] = useState<{ operator: Operator; csrf: string } | null | 'loading'>('loading')
+  // Whether this browser or the address chose the language; until one does, the signed-in
+  // operator's account language is used (a new browser opens an English operator's console in English).
+  const [chosen] = useState(() => chosenConsoleLang(window.location.search, localStorage.getItem(LANG_KEY)))
+  const langChosen = useRef(chosen !== null)
+  const [lang, setLang] = useState<Lang>(chosen ?? DEFAULT_LANG)
+  const [me, setMeState] = useState<{ operator: Operator; csrf: string } | null | 'loading'>('loading')
+  const setMe = useCallback((m: { operator: Operator; csrf: string } | null) => {
+    if (m !== null && !langChosen.current) {
+      langChosen.current = true
+      setLang(m.operator.lang)
+    }
+    setMeState(m)
+  }, [])
+  const chooseLang = (l: Lang) => {
+    langChosen.current = true
+    setLang(l)
+  }
   const langRef = useRef(lang)
   langRef.current = lang
   const csrfRef = useRef('')
@@ -56,7 +71,8 @@ export function AdminApp(): ReactNode {
   const setShopLang = useSession((s) => s.setLang)
   useEffect(() => {
     document.documentElement.lang = LANG_TAG[lang]
-    localStorage.setItem(LANG_KEY, lang)
+    // Kept only once chosen: the default shown before sign-in must not pass for a choice.
+    if (langChosen.current) localStorage.setItem(LANG_KEY, lang)
     setShopLang(lang)
     if (i18n.language !== lang) void i18n.changeLanguage(lang)
   }, [lang, i18n, setShopLang])
@@ -68,12 +84,12 @@ export function AdminApp(): ReactNode {
       },
       () => setMe(null),
     )
-  }, [api])
+  }, [api, setMe])
 
   const signedIn = useCallback((m: { operator: Operator; csrf: string }) => {
     csrfRef.current = m.csrf
     setMe(m)
-  }, [])
+  }, [setMe])
   const signOut = async () => {
     await api('logout', {}).catch(() => undefined)
     setMe(null)
@@ -82,7 +98,7 @@ export function AdminApp(): ReactNode {
   const langPicker = (
     <label className="adm-lang">
       {t.language}{' '}
-      <select value={lang} onChange={(e) => isLang(e.target.value) && setLang(e.target.value)}>
+      <select value={lang} onChange={(e) => isLang(e.target.value) && chooseLang(e.target.value)}>
         {LANGS.map((l) => (
           <option key={l} value={l} lang={l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l}>
             {LANG_NAMES[l]}
