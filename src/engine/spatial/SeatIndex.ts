@@ -58,6 +58,16 @@ export class SeatIndex {
     })
   }
 
+  /** Builds the index buffer from centres and half extents already worked out (the parser's, which it also outlines with). */
+  static buildFromCentres(x: ArrayLike<number>, y: ArrayLike<number>, hx: ArrayLike<number>, hy: ArrayLike<number>): ArrayBuffer {
+    return build(x.length, SEAT_INDEX_NODE_SIZE, (i, out) => {
+      out[0] = x[i] - hx[i]
+      out[1] = y[i] - hy[i]
+      out[2] = x[i] + hx[i]
+      out[3] = y[i] + hy[i]
+    })
+  }
+
   /** Builds the index buffer from seat centres, sizes and rotations (the rotated box's extent). */
   static buildFromSeats(seats: {
     count: number; x: ArrayLike<number>; y: ArrayLike<number>; w: ArrayLike<number>; h: ArrayLike<number>; rotation: ArrayLike<number>

@@ -51,6 +51,13 @@ describe('SeatIndex', () => {
     expect(index.nearest(0, 0, 5)).toEqual([])
   })
 
+  it("the parser's index is its seats' rotated boxes (built from the half extents it outlines with)", () => {
+    // A theatre: arcs of turned seats, so rotation reaches the boxes.
+    const venue = parseVenue(generateVenue({ kind: 'theatre', seats: 1200, seed: 3 }))
+    expect(venue.seats.rotation.some((r) => r !== 0)).toBe(true)
+    expect(new Uint8Array(venue.seatIndex)).toEqual(new Uint8Array(SeatIndex.buildFromSeats(venue.seats)))
+  })
+
   it('appends to the out array it is given', () => {
     const index = SeatIndex.fromBuffer(SeatIndex.buildFromBoxes([0, 0, 1, 1]))
     const out = [7]

@@ -9,7 +9,6 @@ import { writeAudit } from '../audit'
 import { deleteRow, insertRow, mustExist, mustFind, tx, updateRow } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { eventKind, listAgreements, listCompositions, listOffers, listPromos, listSubscriptions, promoIdByCode } from './offers.repository'
-import { shopCurrency } from '../../../contract/rules/moneyText'
 
 type Out<S extends z.ZodType> = Omit<z.output<S>, 'lang'>
 const without = <T extends object>(input: T): Omit<T, 'lang'> => {
@@ -200,7 +199,7 @@ export async function storedShell(db: Db): Promise<SetupOut> {
       footer_text_kz: app.footer_text_kz,
       footer_text_ch: app.footer_text_ch,
       footer_db_info: app.footer_db_info as 0 | 1,
-      currency: shopCurrency(app.currency),
+      currency: app.currency,
     },
     db: {
       info_client: d.info_client,

@@ -1,11 +1,16 @@
 import type { Setup } from '../../../contract/entities/setup'
+import type { CurrencyCode } from '../../../contract/rules/moneyText'
 
 /**
  * Setup values used when the settings table has no row for a key: the spec's defaults where it
  * names them (price_limit 100, columns 3), neutral values elsewhere. Rows in `settings` override
  * these key by key (objects such as `app` are merged one level deep).
  */
-export type StoredSetup = Omit<Setup, 'crm_client' | 'date' | 'db'> & { db: Omit<Setup['db'], 'languages' | 'rules'> }
+export type StoredSetup = Omit<Setup, 'crm_client' | 'date' | 'db' | 'app'> & {
+  /** The currency as loadStoredSetup hands it out: one the shop writes amounts in (shopCurrency). */
+  app: Omit<Setup['app'], 'currency'> & { currency: CurrencyCode }
+  db: Omit<Setup['db'], 'languages' | 'rules'>
+}
 
 export const SETUP_DEFAULTS: StoredSetup = {
   app: {
