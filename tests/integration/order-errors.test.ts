@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
+import { writeSettings } from '../../src/server/domain/settings/repository'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { GIFT_BUYER, orderBody, orderCount, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
 
@@ -75,5 +76,23 @@ describe.each(TEST_DBS)('order refusals on %s', (dbKind) => {
     expect(page.body.ticketInfo).toEqual([{ day: fx.basic.day, time: fx.basic.time, passagelimit: 6, passageleft: 3 }])
     const second = await (await visitor(server.url)).post<OrderAnswer>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.group, quantity: 2 }], { lang: 'en' }))
     expect(second.body).toMatchObject({ errorCode: ErrorCode.LIMIT, errorText: expect.stringMatching(/3 passes \(1 group tickets\) left, 6 asked/) })
+  })
+
+  it('a shop that does not offer the gift card refuses it and sells its gift-card-only events by bank card, as its pages offer', async () => {
+    await writeSettings(server.db, { db: { showproculture: 0 } })
+    try {
+      const ordersBefore = await orderCount(server.db)
+      const gift = await (await visitor(server.url)).post<OrderAnswer>('/api/order/create', { ...orderBody(fx, fx.pushkinOnly, [{ price: fx.pushkinOnly.prices.pushkin, quantity: 1 }], GIFT), lang: 'en' })
+      expect(gift.body).toMatchObject({ errorCode: ErrorCode.UNKNOWN_PAYMENT_METHOD, errorText: 'An invalid payment method was chosen. Error code: -9996' })
+      expect(await orderCount(server.db)).toBe(ordersBefore)
+      // The page offers the bank card alone (paymentMethods), and says nothing or 0.
+      for (const method of [{ USE_PUSHKIN_CARD: 0 }, {}]) {
+        const bank = await (await visitor(server.url)).post<OrderAnswer>('/api/order/create', orderBody(fx, fx.pushkinOnly, [{ price: fx.pushkinOnly.prices.adult, quantity: 1 }], method))
+        expect(bank.body.errorCode).toBe('0')
+      }
+      expect(await orderCount(server.db)).toBe(ordersBefore + 2)
+    } finally {
+      await writeSettings(server.db, { db: { showproculture: 1 } })
+    }
   })
 })

@@ -66,8 +66,9 @@ export async function seedOrderFixtures(db: Db, now = Date.now()): Promise<Fixtu
     if (filling === 1) required.push(row.id)
     else optional = row.id
   }
-  // The captcha is off unless a test switches it on (captcha-*.test.ts).
-  await writeSettings(db, { captcha: { enabled: false } })
+  // The captcha is off unless a test switches it on (captcha-*.test.ts); the shop offers the gift
+  // card (setup's db.showproculture), so the gift-card events take it.
+  await writeSettings(db, { captcha: { enabled: false }, db: { showproculture: 1 } })
 
   const day = new Date(now + 3 * DAY_MS).toISOString().slice(0, 10)
   const time = '19:00'

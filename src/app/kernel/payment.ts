@@ -1,23 +1,9 @@
 import { PROCULTURE_NONE, PROCULTURE_ONLY } from '../../contract/constants'
-import type { EventAction } from '../../contract/entities/event'
 import type { PriceRow } from '../../contract/entities/price'
+import type { PaymentMethod } from '../../contract/rules/payment'
 
-/** The two ways to pay (000 §4): exactly one is chosen. */
-export type PaymentMethod = 'gift' | 'bank'
-
-/**
- * Methods the event offers (000 §4, §6): the gift card when usepushkarta = 1 and setup's
- * db.showproculture = 1 (the audience it is offered to); the bank card unless the event takes
- * the gift card only (usepushkarta = 1 and usenopushkarta = 0) and the gift card is offered.
- */
-export function paymentMethods(action: Pick<EventAction, 'usepushkarta' | 'usenopushkarta'>, showproculture: number): PaymentMethod[] {
-  const gift = action.usepushkarta === 1 && showproculture === 1
-  const bank = !gift || action.usenopushkarta === 1
-  const out: PaymentMethod[] = []
-  if (gift) out.push('gift')
-  if (bank) out.push('bank')
-  return out
-}
+// The methods an event offers are the contract's rule: the server refuses what it does not offer.
+export { paymentMethods, type PaymentMethod } from '../../contract/rules/payment'
 
 /** The method chosen first: the bank card when offered, else the gift card. */
 export function defaultMethod(methods: readonly PaymentMethod[]): PaymentMethod {

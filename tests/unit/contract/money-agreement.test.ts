@@ -73,7 +73,7 @@ async function sides(rows: PriceRowDb[], quantities: number[]): Promise<Side> {
   const items = views.map((v, i) => ({ ...v, quantity: quantities[i] }) as unknown as CartItem)
   const lines = orderLines(views, q, { day: DAY, time: TIME })
   const input = { ...buyer, data: lines, lang: 'ru', hash: 'event-hash', checkboxList: [] } as unknown as OrderCreateInput
-  const plan = planOrder(input, { event, calendars: [calendar], prices: rows, checkboxes: [], subscription: null })
+  const plan = planOrder(input, { event, calendars: [calendar], prices: rows, checkboxes: [], subscription: null, showproculture: 1 })
   const stored = storedLines(plan)
   const main = await Promise.all(stored.map((l) => toTicketLine(l, null)))
   const service = groupFees(stored)

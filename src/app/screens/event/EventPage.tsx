@@ -131,7 +131,7 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
   return (
     <article className="event-page" aria-labelledby="event-title">
       <EventHeader action={action} composition={data.actionStr} lang={lang} titleId="event-title"
-        giftNotice={action.usepushkarta === 1} />
+        giftNotice={methods.includes('gift')} />
 
       <section className="event-page__when" aria-label={t('event.date')}>
         {calendar.length > 1 && (

@@ -90,7 +90,7 @@ function SchemePage({ hash, data, shownAt }: { hash: string; data: SchemeData; s
 
   return (
     <article className="event-page scheme-page" aria-labelledby="scheme-title">
-      <EventHeader action={action} composition={actionStr} lang={lang} titleId="scheme-title" giftNotice={action.usepushkarta === 1} />
+      <EventHeader action={action} composition={actionStr} lang={lang} titleId="scheme-title" giftNotice={methods.includes('gift')} />
 
       <section className="event-page__when" aria-label={t('event.date')}>
         {calendar.length > 1 && (

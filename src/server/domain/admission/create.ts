@@ -1,7 +1,9 @@
+import { ticketsInOrder } from '../../../contract/rules/limits'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import * as repo from '../events/repository'
 import { orderCheckboxes } from '../events/checkboxes-cached'
+import { storedSetupCached } from '../settings/cached'
 import { capacityOf, salesOf } from '../inventory/stock'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
 import { draftOrder, type OrderDraft } from '../orders/draft'
@@ -32,12 +34,13 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
   const calendars = await repo.listOpenCalendars(db, event.id, ctx.now)
   const wanted = new Set(input.data.map((l) => `${l.day} ${l.time}`))
   const used = calendars.filter((c) => wanted.has(`${c.day} ${c.time}`))
-  const [prices, checkboxes, subscription] = await Promise.all([
+  const [prices, checkboxes, subscription, setup] = await Promise.all([
     repo.listPriceRows(db, used.map((c) => c.id)),
     orderCheckboxes(db),
     findSubscription(db, input, event.id, ctx),
+    storedSetupCached(db, ctx.now),
   ])
-  const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription })
+  const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription, showproculture: setup.db.showproculture })
 
   const draft = draftOrder(input, plan.lines.map((l) => ({
     eventId: event.id,
@@ -74,7 +77,8 @@ async function checkAvailability(trx: Db, plan: OrderPlan, draft: OrderDraft, or
     const s = sales.get(calendarId)!
     const calLines = plan.lines.filter((l) => l.calendar.id === calendarId)
     const cal = calLines[0].calendar
-    const asked = calLines.reduce((n, l) => n + l.quantity, 0)
+    // A group ticket is one ticket of the session's stock, as the event page counts it.
+    const asked = ticketsInOrder(calLines)
     const sessionLeft = Math.max(0, capacityOf(cal.capacity, rows.filter((r) => r.calendar_id === calendarId)) - s.sold)
     for (const l of calLines) {
       const stock = rows.find((r) => r.id === l.price.id)?.quantity ?? 0

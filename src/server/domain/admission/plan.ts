@@ -1,6 +1,6 @@
 import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
 import type { orderCreateRequestSchema } from '../../../contract/entities/order'
-import { consentsPass, orderSum, ticketFee, ticketsCounted, toMajor, toMinor, validateBuyer } from '../../../contract/rules'
+import { consentsPass, orderSum, ticketFee, ticketsCounted, ticketsInOrder, toMajor, toMinor, validateBuyer } from '../../../contract/rules'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
 import type { z } from 'zod'
@@ -40,6 +40,8 @@ export interface PlanContext {
   checkboxes: { id: number; filling: number }[]
   /** The session client's subscription named by the order, with the tickets it has left. */
   subscription: { id: number; quant: number } | null
+  /** Setup's db.showproculture: whether this shop offers the gift card (paymentMethods). */
+  showproculture: number
 }
 
 /**
@@ -50,7 +52,7 @@ export interface PlanContext {
  */
 export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan {
   const { event } = ctx
-  const giftCard = resolvePaymentMethod(event, input.USE_PUSHKIN_CARD)
+  const giftCard = resolvePaymentMethod(event, ctx.showproculture, input.USE_PUSHKIN_CARD)
 
   const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
   if (buyerErrors.length) {
@@ -108,7 +110,8 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
     })
   }
 
-  const tickets = lines.reduce((s, l) => s + l.quantity, 0)
+  // Every ticket once, a group ticket too: the count the event page limits "+" by (contract/rules/limits.ts).
+  const tickets = ticketsInOrder(lines)
   if (giftCard && tickets !== GIFT_CARD_TICKET_LIMIT) {
     throw new ApiFailure('gift-one-ticket', { limit: GIFT_CARD_TICKET_LIMIT, asked: tickets })
   }

@@ -8,6 +8,7 @@ import { placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { withHoldSession } from '../scheme/session-cache'
+import { storedSetupCached } from '../settings/cached'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { sessionPlacesByKey, sessionSeatsById } from '../seating/load'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesRowSeats, singlesView, type RowHolds } from '../seating/singles'
@@ -64,7 +65,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
 async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
   const { now } = ctx
   const { event } = session
-  const giftCard = cartGiftCard(event, input.USE_PUSHKIN_CARD)
+  const giftCard = cartGiftCard(event, (await storedSetupCached(db, now)).db.showproculture, input.USE_PUSHKIN_CARD)
   const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
   if (subscription && giftCard) throw new ApiFailure('subscription-gift')
   const orderLimit = ticketLimit(event, giftCard)

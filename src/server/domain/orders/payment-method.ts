@@ -1,31 +1,25 @@
+import { paymentMethods, type PaymentFlags } from '../../../contract/rules/payment'
 import { ApiFailure } from '../../errors'
 
-/** The event flags that decide which payment methods an order may use (000 §4). */
-export interface PaymentFlags {
-  usepushkarta: number
-  usenopushkarta: number
-}
-
 /**
- * Resolves the payment method of an order: true = the gift card, false = a bank card.
+ * Resolves the payment method of an order: true = the gift card, false = a bank card. The
+ * methods offered are the page's rule (paymentMethods: the event's flags and setup's
+ * db.showproculture), so the server refuses exactly what the page does not offer.
  *
- * - An event without the gift card (usepushkarta 0) is paid by bank card; asking for the gift
- *   card there is refused with -9996 (invalid payment method).
- * - An event with the gift card offers the choice (exactly one): the order must say which
- *   (USE_PUSHKIN_CARD 0 or 1), else -9995 (payment method not set). The bank card is allowed
- *   only when usenopushkarta = 1, else -9996.
+ * - A method the event does not offer here is refused with -9996 (invalid payment method):
+ *   the gift card where the event or the shop does not offer it, the bank card on an event
+ *   that takes the gift card only.
+ * - Where the gift card is offered the order must say which (USE_PUSHKIN_CARD 0 or 1), else
+ *   -9995 (payment method not set); elsewhere an order that says nothing pays by bank card.
  *
  * Texts are the spec's messages (000 §8), translated (server/messages).
  */
-export function resolvePaymentMethod(flags: PaymentFlags, usePushkinCard: 0 | 1 | undefined): boolean {
-  const invalid = () => new ApiFailure('unknown-payment-method')
-  if (flags.usepushkarta !== 1) {
-    if (usePushkinCard === 1) throw invalid()
+export function resolvePaymentMethod(flags: PaymentFlags, showproculture: number, usePushkinCard: 0 | 1 | undefined): boolean {
+  const methods = paymentMethods(flags, showproculture)
+  if (usePushkinCard === undefined) {
+    if (methods.includes('gift')) throw new ApiFailure('no-payment-method')
     return false
   }
-  if (usePushkinCard === undefined) {
-    throw new ApiFailure('no-payment-method')
-  }
-  if (usePushkinCard === 0 && flags.usenopushkarta !== 1) throw invalid()
+  if (!methods.includes(usePushkinCard === 1 ? 'gift' : 'bank')) throw new ApiFailure('unknown-payment-method')
   return usePushkinCard === 1
 }

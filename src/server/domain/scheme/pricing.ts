@@ -1,5 +1,6 @@
 import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_NONE, PROCULTURE_ONLY } from '../../../contract/constants'
 import type { CartItem } from '../../../contract/entities/cart'
+import { paymentMethods, type PaymentFlags } from '../../../contract/rules/payment'
 import { ApiFailure } from '../../errors'
 import { priceRowView } from '../admission/event-page'
 import type { CalendarRow, EventRow, PriceRowDb } from '../events/repository'
@@ -11,12 +12,14 @@ import { placeText, type Place } from '../inventory/places'
  * same gift-card (useproculture) and free-event rules as general admission.
  */
 
-/** The gift card asked on a cart call: only where the event accepts it (else -9996, the spec's text). */
-export function cartGiftCard(event: Pick<EventRow, 'usepushkarta'>, flag: 0 | 1 | undefined): boolean {
+/**
+ * The gift card asked on a cart call: only where the event and the shop offer it (paymentMethods;
+ * else -9996, the spec's text). The bank card is not judged here: a hold pays nothing, and the
+ * order refuses it where the event takes the gift card only.
+ */
+export function cartGiftCard(event: PaymentFlags, showproculture: number, flag: 0 | 1 | undefined): boolean {
   if (flag !== 1) return false
-  if (event.usepushkarta !== 1) {
-    throw new ApiFailure('unknown-payment-method')
-  }
+  if (!paymentMethods(event, showproculture).includes('gift')) throw new ApiFailure('unknown-payment-method')
   return true
 }
 
