@@ -106,24 +106,48 @@ export interface StorefrontBenchOptions {
   h2?: boolean
 }
 
+/** What the warm-up page cost: the browser's first seat map, with nothing compiled yet in its GPU process. */
+export interface BrowserWarmUp {
+  listingMs: number
+  /** Navigation to the first frame drawn of the theatre's map, the browser's first WebGL page; null when it did not draw in time. */
+  firstMapMs: number | null
+}
+
 /**
- * Opens the listing once in a throwaway context before the measured runs. A visitor's browser is
- * already running when they open a scheme page (they come from the listing); without this the
- * first measured run also paid for Chromium's own start-up (its renderer and GPU processes), which
- * is not the page's. Each measured run still has its own context, so its HTTP cache stays cold.
+ * Opens the listing, then the demo theatre's map, once in a throwaway context before the measured
+ * runs. A visitor's browser is already running when they open a scheme page (they come from the
+ * listing); without this the first measured run also paid for Chromium's own start-up (its
+ * renderer and GPU processes), which is not the page's. The map page is there for the GPU
+ * process: its first WebGL page compiles every program on SwiftShader, which cost the first
+ * measured page 0.7-0.8 s between holding the venue and drawing it (later pages: ~0.1 s), so
+ * whichever map source went first lost its pair (the theatre's JSON path came out "faster").
+ * What that first map costs is kept apart (firstMapMs). Each measured run still has its own
+ * context, so its HTTP cache stays cold.
  */
-async function warmBrowser(browser: Browser, server: StorefrontServer): Promise<void> {
+async function warmBrowser(browser: Browser, server: StorefrontServer): Promise<BrowserWarmUp> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true })
   try {
     const page = await context.newPage()
+    let started = Date.now()
     await page.goto(server.url + '/', { waitUntil: 'load', timeout: WARM_BROWSER_TIMEOUT_MS })
+    const listingMs = Date.now() - started
+    // The page offers its engine to a test that asks (src/app/seatmap/testHooks.ts).
+    await page.addInitScript(() => void ((window as unknown as { __seatwiseTest: object }).__seatwiseTest = {}))
+    started = Date.now()
+    await page.goto(`${server.url}/scheme/${WARM_MAP_VENUE.hash}`, { waitUntil: 'commit', timeout: WARM_BROWSER_TIMEOUT_MS })
+    const drawn = await page.waitForFunction(() => window.__seatwiseTest?.schemeEngine?.getSnapshot().drawn === true, undefined, { timeout: WARM_BROWSER_TIMEOUT_MS, polling: 'raf' })
+      .then(() => true, () => false)
+    return { listingMs, firstMapMs: drawn ? Date.now() - started : null }
   } finally {
     await context.close()
   }
 }
 
-/** How long the browser's warm-up page may take (the listing; seconds on a loaded box). */
+/** How long each warm-up page may take (seconds on a loaded box). */
 const WARM_BROWSER_TIMEOUT_MS = 60_000
+
+/** The map the warm-up opens: the smallest (the demo theatre). */
+const WARM_MAP_VENUE = STOREFRONT_VENUES[0]
 
 export async function runStorefrontBench(browser: Browser, clientDir: string, short: boolean, { repeat = 1, shortPhone = false, sizes, desktopOnly = false, compiledOnly = false, h2 = false }: StorefrontBenchOptions = {}): Promise<void> {
   const subset = !short && (sizes !== undefined || desktopOnly || compiledOnly)
@@ -140,11 +164,13 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
   const runs: StorefrontRun[] = []
   const mode = (short ? 'short' : subset ? 'subset' : 'full') + (h2 ? '-h2' : '')
   let mapAnswers: MapAnswerCost[] = []
+  let warmUp: BrowserWarmUp | null = null
   try {
     // The JSON answer is what the json runs load; a compiled-only subset never asks for it (and
     // building the 1M one costs the server ~1.6 GB and 10-20 s on the shared box).
     if (!compiledOnly) mapAnswers = await warmMaps(direct, venues)
-    await warmBrowser(browser, server)
+    warmUp = await warmBrowser(browser, server)
+    console.log(`browser warm-up: listing ${warmUp.listingMs} ms, first map (theatre, GPU programs cold) ${warmUp.firstMapMs ?? 'not drawn'} ms`)
     for (const venue of venues) {
       for (const profile of profiles) {
         for (const source of sources) for (let rep = 0; rep < repeat; rep++) {
@@ -182,6 +208,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
     machine: { platform: `${os.platform()} ${os.release()}`, cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browser.version(), load: os.loadavg() },
     profiles: PROFILES,
     mapAnswers,
+    warmUp,
     runs,
     ratios,
     memory,
@@ -200,7 +227,8 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
       'gestureCpu = CPU time (utime + stime from /proc) of this bench\'s own Chromium processes during the gestures, by process type: gpu-process (where SwiftShader draws), renderer (the page and its workers); perFrameMs divides by the frames drawn. Unlike frame intervals it does not grow with other work on the machine.',
       'phone = 390x844 touch viewport (device scale 1), Chromium CPU throttling 4x on the page\'s main thread (not its workers: see workerEmulation), network 9 Mbit/s each way and 150 ms latency (CDP Network.emulateNetworkConditions on the page, which covers its workers\' requests).',
       `Each run ${repeat} time(s) in a row (--repeat).`,
-      'The compiled run of each pair goes first; the very first (60k desktop) is also the browser\'s first page, which pays Chromium\'s cold start.',
+      'warmUp = before the measured runs, one throwaway context opened the listing and then the demo theatre\'s map (compiled), so the browser\'s processes are up and its GPU process has compiled the map\'s programs (from 2026-12-01; before, the first measured map page, the theatre\'s compiled one, paid them: 0.7-0.8 s more between held and drawn). firstMapMs = navigation to that first map drawn: what a browser\'s very first seat map costs on SwiftShader.',
+      'The compiled run of each pair goes first.',
       `Runs not interactive within ${STOREFRONT_TIMEOUT_MS / 1000} s (${STOREFRONT_TIMEOUT_1M_MS / 1000} s at 1M) are recorded as failed with the server's memory at that point.`,
       'server = the server process\'s resident memory after the run and its peak (VmHWM) so far: the peak covers building and gzipping the map answers of every venue before it.',
     ],
