@@ -47,8 +47,9 @@ export function BuyerFields({ form, options, idPrefix }: { form: BuyerForm; opti
           <TextField id={id('name')} label={t('form.name')} value={values.name} required maxLength={GIFT_NAME_MAX}
             autoComplete="given-name" lang="ru" error={err('name')}
             onValue={(v) => set({ name: v })} onBlur={() => capitalise('name')} />
+          {/* Required unless 'Нет отчества' is ticked (000 §5): a blank one is refused by the form. */}
           <TextField id={id('patronymic')} label={t('form.patronymic')} value={values.noPatronymic ? '' : values.patronymic}
-            maxLength={GIFT_PATRONYMIC_MAX} autoComplete="additional-name" lang="ru" disabled={values.noPatronymic}
+            required={!values.noPatronymic} maxLength={GIFT_PATRONYMIC_MAX} autoComplete="additional-name" lang="ru" disabled={values.noPatronymic}
             error={values.noPatronymic ? undefined : err('patronymic')}
             onValue={(v) => set({ patronymic: v })} onBlur={() => capitalise('patronymic')} />
           <div className="field field--check">

@@ -1,6 +1,6 @@
 import type { Buyer } from '../../contract/entities/buyer'
 import type { CrmClientData } from '../../contract/entities/crm'
-import { normalizeFio, normalizeGiftName, validateBuyer, type BuyerRuleOptions, type RuleErrorKey } from '../../contract/rules'
+import { formatGiftPhone, isGiftPhoneValid, normalizeFio, normalizeGiftName, RuleError, squeezeSpaces, validateBuyer, type BuyerRuleOptions, type RuleErrorKey } from '../../contract/rules'
 import { toE164 } from './phone'
 
 /**
@@ -49,6 +49,9 @@ export function initialBuyer(client: CrmClientData | null): BuyerValues {
     surname: client.last_name,
     name: client.first_name,
     patronymic: client.middle_name,
+    // The gift-card phone takes only a number its rule accepts (+7 9…, 11 digits), shown as the
+    // mask shows it; any other stored number would be refused there, so the field stays empty.
+    giftPhone: isGiftPhoneValid(client.phone) ? formatGiftPhone(client.phone) : '',
   }
 }
 
@@ -74,6 +77,9 @@ export function buyerErrors(v: BuyerValues, opts: BuyerRuleOptions): Partial<Rec
   const raw: Buyer = { ...toBuyer(v, opts), phone: opts.giftCard ? v.giftPhone : v.phone }
   const out: Partial<Record<BuyerField, RuleErrorKey>> = {}
   for (const e of validateBuyer(raw, opts)) out[e.field as BuyerField] ??= e.error
+  // The request sends '' both for a ticked 'Нет отчества' and a field left blank, so the server
+  // accepts ''; only the form knows which it was: blank without the box is refused (000 §5).
+  if (opts.giftCard && !v.noPatronymic && squeezeSpaces(v.patronymic) === '') out.patronymic ??= RuleError.GIFT_PATRONYMIC
   return out
 }
 

@@ -8,3 +8,15 @@
 export function ticketsCounted(lines: readonly { quantity: number; passagequant: number }[]): number {
   return lines.reduce((n, l) => n + Math.max(0, l.quantity) * Math.max(1, l.passagequant), 0)
 }
+
+/**
+ * Tickets an order holds as the session's stock, a subscription's remaining tickets and the gift
+ * card's one ticket (000 §4, §9) count them: every ticket once, a group excursion ticket too (one
+ * sale of its row, however many passes it carries). Only the per-order limit counts passes
+ * (ticketsCounted). The server refuses an order by this count (gift-one-ticket,
+ * subscription-left, session-sold-out); the event page stops "+" by the same count, so a
+ * visitor never fills the form for an order the server would refuse.
+ */
+export function ticketsInOrder(lines: readonly { quantity: number }[]): number {
+  return lines.reduce((n, l) => n + Math.max(0, l.quantity), 0)
+}

@@ -121,6 +121,37 @@ describe('buyer model', () => {
     expect(toBuyer(ok, gift)).toEqual({ surname: 'Иванов-Петров', name: 'Иван', patronymic: '', phone: '+7 (912) 345-67-89', email: 'ivan@example.ru', re_email: 'ivan@example.ru' })
   })
 
+  it("refuses a blank gift-card patronymic unless 'Нет отчества' is ticked, and still sends '' for the box", () => {
+    const values = { ...EMPTY_BUYER, surname: 'Иванова', name: 'Анна', patronymic: '', giftPhone: '+7 (912) 345-67-89', email: 'anna@example.ru', re_email: 'anna@example.ru' }
+    expect(buyerErrors(values, gift)).toEqual({ patronymic: RuleError.GIFT_PATRONYMIC })
+    expect(buyerErrors({ ...values, patronymic: '   ' }, gift)).toEqual({ patronymic: RuleError.GIFT_PATRONYMIC })
+    expect(buyerErrors({ ...values, patronymic: 'Сергеевна' }, gift)).toEqual({})
+    // Ticked: the field is disabled and whatever it held is neither checked nor sent.
+    expect(buyerErrors({ ...values, noPatronymic: true }, gift)).toEqual({})
+    expect(buyerErrors({ ...values, patronymic: 'Sergeevna', noPatronymic: true }, gift)).toEqual({})
+    expect(toBuyer({ ...values, patronymic: 'Сергеевна', noPatronymic: true }, gift).patronymic).toBe('')
+    // The bank card has no patronymic field at all.
+    expect(buyerErrors({ ...EMPTY_BUYER, fio: 'Анна Иванова', phone: '+7 912 345-67-89', email: 'anna@example.ru' }, bank)).toEqual({})
+  })
+
+  it("prefills the gift-card phone from a stored client's number only when the gift-card rule accepts it", () => {
+    const client = { id: '1', typeId: '', typeName: '', cardCode: '', first_name: 'Анна', last_name: 'Смирнова', middle_name: 'Сергеевна', phone: '+79001112233', email: 'a@b.ru' }
+    const v = initialBuyer(client)
+    expect(v.phone).toBe('+79001112233')
+    // Shown as the +7 (9__) ___-__-__ mask shows it, and accepted as typed by the buyer would be.
+    expect(v.giftPhone).toBe('+7 (900) 111-22-33')
+    expect(isGiftPhoneValid(v.giftPhone)).toBe(true)
+    expect(applyGiftPhoneMask(v.giftPhone, v.giftPhone)).toBe(v.giftPhone)
+    expect(buyerErrors(v, gift)).toEqual({ re_email: RuleError.RE_EMAIL })
+    expect(toBuyer(v, gift).phone).toBe('+7 (900) 111-22-33')
+    // Numbers the gift-card rule refuses stay out of its field (the general phone keeps them).
+    for (const phone of ['+74951112233', '+998901234567', '+4915112345678', '89001112233', '']) {
+      expect(initialBuyer({ ...client, phone }).giftPhone, phone).toBe('')
+      expect(initialBuyer({ ...client, phone }).phone).toBe(phone)
+    }
+    expect(initialBuyer(null).giftPhone).toBe('')
+  })
+
   it('normalises fio and sends the phone in E.164', () => {
     expect(toBuyer({ ...EMPTY_BUYER, fio: ' Пётр  Ёлкин-2 ', phone: '912 345-67-89', email: ' a@b.ru ' }, bank))
       .toEqual({ fio: 'Петр Елкин-', phone: '+79123456789', email: 'a@b.ru' })

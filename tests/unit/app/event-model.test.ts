@@ -4,8 +4,9 @@ import type { PriceRow } from '../../../src/contract/entities/price'
 import { sameInAll } from '../../../src/contract/lang'
 import { isFree, orderLines, rowKey, rowsFor, totals } from '../../../src/app/kernel/cart'
 import {
-  canIncrement, clampQuantity, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax,
+  canIncrement, clampQuantity, decrement, groupAddAllowed, groupIncrementAllowed, increment, orderFill, orderLimit, passesUsed, perOrderRoom, rowMax,
 } from '../../../src/app/screens/event/model/limits'
+import { ticketsInOrder } from '../../../src/contract/rules/limits'
 import { defaultMethod, paymentMethods, rowAllowed } from '../../../src/app/kernel/payment'
 import { resolveSelection, sortCalendar } from '../../../src/contract/selection'
 import { eventPath, routeNeedsSync } from '../../../src/app/kernel/selection'
@@ -151,6 +152,59 @@ describe('ticket limits', () => {
     expect(perOrderRoom(10, [{ quantity: 1, passagequant: 3 }, { quantity: 5, passagequant: 0 }])).toBe(2)
     expect(perOrderRoom(10, [{ quantity: 2, passagequant: 10 }])).toBe(0)
     expect(perOrderRoom(0, [{ quantity: 2, passagequant: 10 }])).toBe(Number.POSITIVE_INFINITY)
+  })
+
+  describe('one limit for normal and group tickets of the order (000 §4, §9)', () => {
+    // A group row with stock, 10 passes a ticket, in a session with passes to spare.
+    const group = { quantity: 5, passagequant: 10 }
+    const normal = { quantity: 50, needprice: 0 }
+    const passageLeft = 100
+    /** The checks the event page runs on "+": a group row's verdict and a normal row's maximum. */
+    const plus = (limit: number, demquantlimit: number, normalCount: number, groupCount: number) => {
+      const chosen = [{ quantity: groupCount, passagequant: group.passagequant }]
+      const fill = orderFill(limit, demquantlimit, normalCount, chosen)
+      return {
+        group: groupAddAllowed(group, groupCount, fill, passesUsed(chosen), passageLeft),
+        normalMax: rowMax(normal, normalCount, fill.tickets, fill.max),
+      }
+    }
+    const gift = orderLimit({ demquantlimit: 20, timeQuantity: 50, subscriptionQuant: null, giftCard: true })
+
+    it('counts every ticket once towards it, a group ticket too, as the server does', () => {
+      const lines = [{ quantity: 1, passagequant: 10 }, { quantity: 2, passagequant: 0 }]
+      expect(ticketsInOrder(lines)).toBe(3)
+      expect(ticketsInOrder([{ quantity: 0 }])).toBe(0)
+      expect(orderFill(1, 20, 0, [{ quantity: 1, passagequant: 10 }])).toEqual({ tickets: 1, room: 10, max: 1 })
+    })
+
+    it('with the gift card: one group ticket and nothing more, or one normal ticket and no group ticket', () => {
+      expect(gift).toBe(1)
+      expect(plus(gift, 20, 0, 0)).toEqual({ group: true, normalMax: 1 })
+      // 1 group ticket chosen: a second one and any normal ticket are refused (gift-one-ticket).
+      expect(plus(gift, 20, 0, 1)).toEqual({ group: false, normalMax: 0 })
+      // 1 normal ticket chosen: a group ticket is refused.
+      expect(plus(gift, 20, 1, 0).group).toBe(false)
+    })
+
+    it("with a session's few tickets left or a subscription's quantity, group tickets take their share", () => {
+      // The session has 3 tickets left (session-sold-out counts a group ticket once).
+      const session = orderLimit({ demquantlimit: 100, timeQuantity: 3, subscriptionQuant: null, giftCard: false })
+      expect(plus(session, 100, 2, 0).group).toBe(true)
+      expect(plus(session, 100, 2, 1)).toEqual({ group: false, normalMax: 2 })
+      expect(plus(session, 100, 0, 3)).toEqual({ group: false, normalMax: 0 })
+      // Two subscription tickets left (subscription-left).
+      const subscription = orderLimit({ demquantlimit: 100, timeQuantity: 50, subscriptionQuant: 2, giftCard: false })
+      expect(plus(subscription, 100, 1, 0).group).toBe(true)
+      expect(plus(subscription, 100, 1, 1)).toEqual({ group: false, normalMax: 1 })
+    })
+
+    it('still counts a group ticket as its passes towards demquantlimit', () => {
+      const limit = orderLimit({ demquantlimit: 20, timeQuantity: 50, subscriptionQuant: null, giftCard: false })
+      expect(plus(limit, 20, 0, 1)).toEqual({ group: true, normalMax: 10 })
+      expect(plus(limit, 20, 0, 2)).toEqual({ group: false, normalMax: 0 })
+      expect(plus(limit, 20, 5, 1)).toEqual({ group: false, normalMax: 10 })
+      expect(orderFill(limit, 20, 5, [{ quantity: 1, passagequant: 10 }])).toEqual({ tickets: 6, room: 5, max: 11 })
+    })
   })
 })
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { OrderDataResponse, OrderDataRow } from '../../../src/contract/entities/nominal'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
 import { asksRegion, cleanDocNumber, confirmPayload, confirmTimer, draftErrors, emptyDraft, isNegativeAge, maskBirthDate, regionsByCountry, showsAgeWarning, splitCountdown, visitorContext } from '../../../src/app/screens/nominal/model/form'
+import { VisitorCard } from '../../../src/app/screens/nominal/VisitorCard'
+import { createI18n } from '../../../src/app/i18n'
+import { RuleError } from '../../../src/contract/rules'
 
 const loc = (k: string, v: string) => ({ [`${k}_ru`]: v, [`${k}_en`]: v, [`${k}_kz`]: v, [`${k}_ch`]: v })
 const row = (id: number, needs: Partial<OrderDataRow>): OrderDataRow => ({
@@ -66,6 +72,35 @@ describe('named-ticket form model', () => {
       id: [5, 6], docTypeId: [1, null], name: ['Пётр', 'Anna'], surname: ['Иванов', 'Ivanova'], middleName: ['', ''], docNum: ['4510', ''],
       age: ['9', ''], date: ['', ''], countryId: [null, null], regionId: [null, null], hash: 'h', lang: 'en', checkboxList: [{ id: 3, checked: 1 }],
     })
+  })
+
+  it('always asks the middle name, requiring it only when needmiddlename = 1 (000 §5)', () => {
+    const ctx = visitorContext(data, NOW)
+    /** The middle-name input of a ticket's card as the page renders it (the card open). */
+    const middleNameInput = (r: OrderDataRow): string | undefined => {
+      const card = createElement(VisitorCard, {
+        index: 0, row: r, data, regions: regionsByCountry(data), draft: emptyDraft(r), errors: draftErrors(emptyDraft(r), r, ctx),
+        shown: () => false, open: true, onToggle: () => {}, onChange: () => {}, onBlur: () => {}, lang: 'ru', now: NOW,
+      })
+      const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n('ru') }, card))
+      return /<input[^>]*id="visitor-0-middleName"[^>]*>/.exec(html)?.[0]
+    }
+    const optional = row(1, { needmiddlename: 0 })
+    const required = row(2, { needmiddlename: 1 })
+    expect(middleNameInput(optional)).toBeDefined()
+    expect(middleNameInput(optional)).not.toMatch(/\brequired\b/)
+    expect(middleNameInput(required)).toMatch(/\brequired\b/)
+
+    // The server's rule (validateVisitor): empty is fine when not required, else 3 to 64 letters.
+    const base = { ...emptyDraft(optional), surname: 'Ив', name: 'Анна' }
+    const middle = (r: OrderDataRow, middleName: string) => draftErrors({ ...base, middleName }, r, ctx)
+    expect(middle(optional, '')).toEqual([])
+    expect(middle(optional, '  ')).toEqual([])
+    expect(middle(optional, 'Сергеевна')).toEqual([])
+    expect(middle(optional, 'Ан')).toEqual([{ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME }])
+    expect(middle(optional, 'Я'.repeat(65))).toEqual([{ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME }])
+    expect(middle(required, '')).toEqual([{ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME }])
+    expect(middle(required, 'Sergeevna')).toEqual([])
   })
 
   it('splits the countdown into days, hours, minutes and seconds', () => {

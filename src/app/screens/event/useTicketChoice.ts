@@ -2,7 +2,7 @@ import { useRemembered } from '../../state/remembered'
 import type { NoSchemeResponse } from '../../../contract/entities/event'
 import type { PriceRow } from '../../../contract/entities/price'
 import { countOf, isFree, orderLines, quantityOf, rowKey, rowsFor, totals, type Quantities } from '../../kernel/cart'
-import { canIncrement, decrement, groupIncrementAllowed, increment, orderLimit, passesUsed, perOrderRoom, rowMax } from './model/limits'
+import { canIncrement, decrement, groupAddAllowed, increment, orderFill, orderLimit, passesUsed, rowMax } from './model/limits'
 import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
 import type { Selection } from '../../../contract/selection'
 import type { PriceLine } from './PriceList'
@@ -58,14 +58,14 @@ export function useTicketChoice(input: TicketChoiceInput) {
   const normalCount = countOf(normalRows, q)
   const groupChosen = groupRows.map((r) => ({ quantity: quantityOf(q, r), passagequant: r.passagequant }))
   const usedPasses = passesUsed(groupChosen)
-  // Group tickets count as their passes towards demquantlimit (the server's rule): the normal
-  // rows get what the passes leave of it.
-  const room = perOrderRoom(data.action.demquantlimit, [...groupChosen, { quantity: normalCount, passagequant: 0 }])
-  const normalLimit = Math.min(limit, normalCount + room)
+  // One limit for the whole order, as the server counts it: normal and group tickets share the
+  // session's, the subscription's and the gift card's limit, and group tickets count as their
+  // passes towards demquantlimit; the normal rows get what the group tickets leave.
+  const fill = orderFill(limit, data.action.demquantlimit, normalCount, groupChosen)
 
   const normalLines: PriceLine[] = normalRows.map((row) => {
     const quantity = quantityOf(q, row)
-    return { row, quantity, canAdd: canIncrement(row, quantity, rowMax(row, quantity, normalCount, normalLimit)) }
+    return { row, quantity, canAdd: canIncrement(row, quantity, rowMax(row, quantity, fill.tickets, fill.max)) }
   })
   // Group rows keep "+" enabled while the row has stock at all: a pass beyond the session's
   // remaining group limit is refused with the modal.error-limit warning (000 §5).
@@ -74,11 +74,11 @@ export function useTicketChoice(input: TicketChoiceInput) {
   const add = (row: PriceRow) => {
     const current = quantityOf(q, row)
     if (row.passagequant > 0) {
-      if (groupIncrementAllowed(row, current, usedPasses, passageLeft) && row.passagequant <= room) setQ(row, current + 1)
+      if (groupAddAllowed(row, current, fill, usedPasses, passageLeft)) setQ(row, current + 1)
       else input.onGroupLimit()
       return
     }
-    const next = increment(row, current, rowMax(row, current, normalCount, normalLimit))
+    const next = increment(row, current, rowMax(row, current, fill.tickets, fill.max))
     if (next !== null) setQ(row, next)
   }
   const remove = (row: PriceRow) => setQ(row, decrement(row, quantityOf(q, row)))
@@ -92,8 +92,8 @@ export function useTicketChoice(input: TicketChoiceInput) {
     groupLines,
     limit,
     normalCount,
-    /** The normal tickets reached the order limit (the limit message shows). */
-    atLimit: normalRows.length > 0 && limit > 0 && normalCount >= normalLimit,
+    /** The order's tickets, group tickets included, reached its limit (the limit message shows). */
+    atLimit: normalRows.length > 0 && limit > 0 && fill.tickets >= fill.max,
     totals: sums,
     free,
     /** Something is chosen: the form shows (000 §4). */

@@ -82,10 +82,11 @@ export function VisitorCard(props: VisitorCardProps) {
             onValue={(v) => onChange({ surname: v })} onBlur={() => onBlur('surname')} error={errorOf('surname')} />
           <TextField id={id('name')} label={t('nominal.name')} value={draft.name} required autoComplete="given-name" maxLength={NAME_MAX_LENGTH}
             onValue={(v) => onChange({ name: v })} onBlur={() => onBlur('name')} error={errorOf('name')} />
-          {row.needmiddlename === 1 && (
-            <TextField id={id('middleName')} label={t('nominal.middle-name')} value={draft.middleName} required autoComplete="additional-name" maxLength={NAME_MAX_LENGTH}
-              onValue={(v) => onChange({ middleName: v })} onBlur={() => onBlur('middleName')} error={errorOf('middleName')} />
-          )}
+          {/* Always asked, unlike the "shown if" fields (000 §5): required only when needmiddlename = 1;
+              otherwise it may stay empty, and a value given is checked as the server checks it. */}
+          <TextField id={id('middleName')} label={t('nominal.middle-name')} value={draft.middleName} required={row.needmiddlename === 1}
+            autoComplete="additional-name" maxLength={NAME_MAX_LENGTH}
+            onValue={(v) => onChange({ middleName: v })} onBlur={() => onBlur('middleName')} error={errorOf('middleName')} />
           {row.needage === 1 && (
             <TextField id={id('age')} label={t('nominal.age')} value={draft.age} required inputMode="numeric" maxLength={AGE_MAX_LENGTH}
               onValue={(v) => onChange({ age: v.replace(/\D/g, '') })} onBlur={() => onBlur('age')} error={errorOf('age')} />

@@ -1,5 +1,5 @@
 import { GIFT_CARD_TICKET_LIMIT } from '../../../../contract/constants'
-import { ticketsCounted } from '../../../../contract/rules/limits'
+import { ticketsCounted, ticketsInOrder } from '../../../../contract/rules/limits'
 
 /**
  * Ticket limits of one order (000 §4, §5, §9). The server checks all of them again; these only
@@ -92,4 +92,44 @@ export function groupIncrementAllowed(
 export function perOrderRoom(demquantlimit: number, lines: readonly { quantity: number; passagequant: number }[]): number {
   if (demquantlimit <= 0) return Number.POSITIVE_INFINITY
   return Math.max(0, demquantlimit - ticketsCounted(lines))
+}
+
+// ── the whole order: normal and group tickets under one limit ────────────────────────────
+
+/** Where the chosen tickets stand against the order's limits. */
+export interface OrderFill {
+  /** Tickets chosen, a group ticket counted once (ticketsInOrder, the server's count). */
+  tickets: number
+  /** What demquantlimit leaves, a group ticket counted as its passes (perOrderRoom). */
+  room: number
+  /** Most tickets the order may reach by adding normal tickets (each is 1 of both counts). */
+  max: number
+}
+
+/**
+ * The chosen normal and group tickets against the order's limits. `limit` (orderLimit: the
+ * session's tickets, the subscription's, the gift card's 1) takes every ticket of the order,
+ * group tickets too, as the server counts them (gift-one-ticket, subscription-left,
+ * session-sold-out); demquantlimit alone counts a group ticket as its passes.
+ */
+export function orderFill(limit: number, demquantlimit: number, normalCount: number, group: readonly { quantity: number; passagequant: number }[]): OrderFill {
+  const lines = [...group, { quantity: normalCount, passagequant: 0 }]
+  const tickets = ticketsInOrder(lines)
+  const room = perOrderRoom(demquantlimit, lines)
+  return { tickets, room, max: Math.max(0, Math.min(limit, tickets + room)) }
+}
+
+/**
+ * Whether one more group ticket fits the order: its row's stock and the session's passes
+ * (groupIncrementAllowed), its passes within demquantlimit, and one more ticket within the
+ * order's limit. When not, the caller shows modal.error-limit (000 §5).
+ */
+export function groupAddAllowed(
+  row: { quantity: number; passagequant: number },
+  current: number,
+  fill: OrderFill,
+  usedPasses: number,
+  passageLeft: number | null,
+): boolean {
+  return groupIncrementAllowed(row, current, usedPasses, passageLeft) && row.passagequant <= fill.room && fill.tickets < fill.max
 }
