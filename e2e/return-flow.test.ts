@@ -5,6 +5,8 @@ import { createApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { decodeMessage, returnLinkOf } from '../tests/integration/return-helpers'
+import { visitor } from '../tests/integration/order-fixtures'
+import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/kernel/cart'
 
@@ -14,19 +16,25 @@ import { ticketTotals } from '../src/app/kernel/cart'
  * consent, the e-mailed link read from the outbox (.eml), and its confirmation.
  */
 const WALK = 'Прогулка по старому городу'
+/** The demo's named-ticket event (writeticketname = 1). */
+const ARCHIVE = 'Закрытые фонды музея'
 const DAY_MS = 86_400_000
 
-
 /** A two-ticket order of the demo walk on a day at least two days ahead (its returns are open). */
-async function createOrder(app: AppHarness): Promise<string> {
-  const api = createApiClient({
+/** The contract's client as a visitor at `address` (the server trusts the proxy header). */
+function forwardedApi(app: AppHarness, address: string) {
+  return createApiClient({
     baseUrl: app.baseUrl,
     fetch: (input, init) => {
       const headers = new Headers(init?.headers)
-      headers.set('X-Forwarded-For', '10.88.0.1')
+      headers.set('X-Forwarded-For', address)
       return fetch(input, { ...init, headers })
     },
   })
+}
+
+async function createOrder(app: AppHarness): Promise<string> {
+  const api = forwardedApi(app, '10.88.0.1')
   const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
   const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === WALK)
   if (event === undefined) throw new Error(`demo event "${WALK}" is missing`)
@@ -41,6 +49,49 @@ async function createOrder(app: AppHarness): Promise<string> {
     checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
   })
   return created.hash
+}
+
+/**
+ * A paid order of the demo's named-ticket event, two days ahead or later: bought by "Мария
+ * Иванова", its two tickets made out to other people through /api/confirm-nominal, paid through
+ * the sandbox bank. Answers its hash and event id.
+ */
+async function paidNamedOrder(app: AppHarness): Promise<{ hash: string; eventId: number }> {
+  const api = forwardedApi(app, '10.88.0.2')
+  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === ARCHIVE)
+  if (event === undefined) throw new Error(`demo event "${ARCHIVE}" is missing`)
+  const data = await api.call('noScheme', { hash: event.hash_id })
+  const later = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10)
+  const day = data.calendar.find((d) => d.day >= later) ?? data.calendar[data.calendar.length - 1]
+  const slot = day.times[0]
+  const rows = data.price.filter((p) => p.action_day === day.day && p.time === slot.time)
+  const line = (category: string) => {
+    const p = rows.find((r) => r.category_ru === category)!
+    return { day: day.day, time: slot.time, actionId: p.action_id, categoryId: p.clientcategory_id, zoneId: p.zonelevel_id, quantity: 1, sum: ticketTotals([{ row: p, quantity: 1 }]).total }
+  }
+  const { hash } = await api.call('orderCreate', {
+    fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru', re_email: 'maria@example.ru', lang: 'ru', hash: event.hash_id,
+    data: [line('Именной взрослый'), line('Именной детский')],
+    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+  })
+  const named = await api.call('orderData', { hash, lang: 'ru' })
+  const russia = named.countries.find((c) => c.name_en === 'Russia')!.id
+  const region = named.regions.find((r) => r.country_id === russia)!.id
+  await api.call('confirmNominal', {
+    id: named.rows.map((r) => r.id),
+    surname: ['Сидорова', 'Кузнецов'], name: ['Анна', 'Пётр'], middleName: ['Сергеевна', ''],
+    docTypeId: [1, 4], docNum: ['4510 123456', 'IV-АБ 123456'], age: ['', '9'], date: ['01.02.1990', ''],
+    countryId: [russia, null], regionId: [region, null],
+    hash, lang: 'ru', checkboxList: named.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+  })
+  // The bank's page is a form, not a contract call: a visitor presses Approve as the browser would.
+  const v = await visitor(app.baseUrl, '10.88.0.2')
+  const card = await app.server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
+  const start = await startPay(v, hash, card.id)
+  expect(start.body.errorCode).toBe('0')
+  expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+  return { hash, eventId: rows[0].action_id }
 }
 
 /** The newest .eml of the outbox that carries a return link. */
@@ -81,7 +132,11 @@ describe('ticket return in the browser', () => {
     await page.locator('.return-table').first().waitFor()
     expect(await page.locator('h1').innerText()).toBe('Возврат билетов')
     expect(await page.locator('.return-page__order').innerText()).toMatch(/^Заказ №\d+ от \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
-    expect(await page.locator('.return-page__buyer').innerText()).toContain('maria@example.ru')
+    const buyer = await page.locator('.return-page__buyer').innerText()
+    expect(buyer).toContain('Мария Иванова')
+    expect(buyer).toContain('maria@example.ru')
+    // No named tickets: no visitor column.
+    expect(await page.locator('.return-table__visitor').count()).toBe(0)
     expect(await page.locator('.return-event__deadline').innerText()).toMatch(/Возврат возможен до .+ \(GMT\+03:00\)\nОсталось: /)
     const checks = page.locator('.return-table__check')
     expect(await checks.count()).toBe(2)
@@ -162,6 +217,45 @@ describe('ticket return in the browser', () => {
     await desk.page.screenshot({ path: '/tmp/return-desktop-en.png', fullPage: true })
     expect(desk.errors).toEqual([])
     await desk.context.close()
+  })
+
+  it('names the buyer apart from the ticket holders, and disables Confirm once the return time is over', async () => {
+    const { hash, eventId } = await paidNamedOrder(app)
+    const { page, context, errors } = await openPage(app, `/order/return/${hash}`)
+    await page.locator('.return-table').first().waitFor()
+    // The buyer is the buyer, whoever holds the tickets; each holder in the visitor column.
+    const buyer = await page.locator('.return-page__buyer').innerText()
+    expect(buyer).toContain('Мария Иванова')
+    expect(buyer).not.toContain('Сидорова')
+    expect(await page.locator('.return-table th').allInnerTexts()).toContain('Посетитель')
+    expect(await page.locator('.return-table__visitor').allInnerTexts()).toEqual(['Сидорова Анна Сергеевна', 'Кузнецов Пётр'])
+
+    // A request made in time; the deadline passes before its link is opened (the event's rule
+    // now closes returns 30 days before the session).
+    const api = forwardedApi(app, '10.88.0.3')
+    const data = await api.call('orderReturnData', { hash, lang: 'ru' }, { hash })
+    await api.call('orderReturnCreate', { hash, lang: 'ru', reason: data.reasons[0].id, id: [data.rows[0].id] })
+    const link = returnLinkOf(newestReturnMail(app.server.config.outboxDir))
+    await app.server.db.insertInto('event_return_rules').values({ event_id: eventId, close_minutes: 30 * 24 * 60 }).execute()
+    try {
+      await page.goto(new URL(link.path, app.baseUrl).toString())
+      await page.locator('.return-footer').waitFor()
+      const confirm = page.locator('.return-footer__submit')
+      expect(await confirm.innerText()).toBe('Подтвердить')
+      await page.locator('.return-consent__switch').check()
+      // Consent given, yet Confirm stays disabled and says why.
+      expect(await confirm.isDisabled()).toBe(true)
+      expect(await page.locator('.return-footer__closed').innerText()).toBe('Время возврата истекло')
+      expect(await page.locator('.return-notice--expired').innerText()).toBe('Время возврата истекло')
+      expect(await page.locator('.return-event__expired').first().innerText()).toBe('Время возврата истекло')
+      const serious = seriousViolations(await runAxe(page))
+      expect(serious, serious.join('\n')).toEqual([])
+      await page.screenshot({ path: '/tmp/return-named-expired.png', fullPage: true })
+    } finally {
+      await app.server.db.deleteFrom('event_return_rules').where('event_id', '=', eventId).execute()
+    }
+    expect(errors).toEqual([])
+    await context.close()
   })
 
   it("shows 'Order deleted or not found' for an unknown order, in English", async () => {

@@ -4,11 +4,11 @@ import { salesOf } from '../../src/server/domain/inventory/stock'
 import { writeSettings } from '../../src/server/domain/settings/repository'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
-import { paymentRow, placeOrder, seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
+import { decide, pathOf, paymentRow, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
 import { decodeMessage, nextReturnLink, paidOrder, seedReturnFixtures, startInbox, waitForMessages, type Inbox } from './return-helpers'
 import { formatMoney } from '../../src/contract/rules/moneyText'
 
-interface Row { id: number; status_id: number; returnleft: number; summa: number; quant: number; returndatime: string; returnreason_id: number | null; owner_name: string; email: string }
+interface Row { id: number; status_id: number; returnleft: number; summa: number; quant: number; returndatime: string; returnreason_id: number | null; owner_name: string; visitor_name: string; email: string }
 interface Data { rows: Row[]; error_code: string; text: string; reasons: { id: number }[]; date: string }
 interface Answer { errorCode: string; errorText: string; email?: string; summa?: number }
 
@@ -56,7 +56,7 @@ describe.each(TEST_DBS)('ticket returns on %s', (dbKind) => {
     expect(d.reasons.map((r) => r.id)).toEqual(reasons)
     expect(d.rows).toHaveLength(2)
     for (const r of d.rows) {
-      expect(r).toMatchObject({ status_id: 0, quant: 1, summa: 1650, returnreason_id: null, owner_name: 'Иван Петров', email: 'ivan@example.org' })
+      expect(r).toMatchObject({ status_id: 0, quant: 1, summa: 1650, returnreason_id: null, owner_name: 'Иван Петров', visitor_name: '', email: 'ivan@example.org' })
       // Session in 3 days, returns close 3 hours before it.
       expect(r.returnleft).toBeGreaterThan(2 * 86_400)
       expect(r.returndatime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
@@ -129,6 +129,78 @@ describe.each(TEST_DBS)('ticket returns on %s', (dbKind) => {
     expect((await data(hash)).rows[0].status_id).toBe(0)
     // A wrong link is not found.
     expect((await confirm(hash, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404)
+  })
+
+  it('refuses to confirm once the return deadline has passed, refunds nothing and frees the request', async () => {
+    const v = await visitor(server.url)
+    const { hash, publicId } = await paidOrder(v, fx, pfx, 2)
+    const d = await data(hash)
+    const count = inbox.messages.length
+    expect((await create(hash, [d.rows[0].id])).body.errorCode).toBe('0')
+    const link = await nextReturnLink(inbox, count, hash)
+    const soldBefore = await sold()
+    // The request was made in time; then the deadline passes before the link is opened (the
+    // event's rule now closes returns 10 days before its session, 3 days away).
+    await server.db.insertInto('event_return_rules').values({ event_id: fx.basic.id, close_minutes: 10 * 24 * 60 }).execute()
+    try {
+      // The create call's refusal of a late ticket: the confirm must answer the same way.
+      const lateCreate = await create(hash, [d.rows[1].id])
+      expect(lateCreate.status).toBe(409)
+      expect(lateCreate.body).toEqual({ errorCode: ErrorCode.UNAVAILABLE, errorText: `Время возврата билета ${d.rows[1].id} истекло` })
+
+      const late = await confirm(hash, link.hashConf)
+      expect(late.status).toBe(409)
+      expect(late.body).toEqual({ errorCode: ErrorCode.UNAVAILABLE, errorText: `Время возврата билета ${d.rows[0].id} истекло` })
+      // No money back, no ticket returned, nothing back on sale.
+      expect(await refundsOf(hash)).toHaveLength(0)
+      expect((await paymentRow(server.db, publicId)).status).toBe('paid')
+      expect(await sold()).toBe(soldBefore)
+      const lines = await server.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select('l.return_status').where('o.hash', '=', hash).orderBy('l.id').execute()
+      // The request can never be confirmed now: it is withdrawn, its ticket no longer waits.
+      expect(lines.map((l) => l.return_status)).toEqual([0, 0])
+      const requests = await server.db.selectFrom('return_requests as r').innerJoin('orders as o', 'o.id', 'r.order_id').select(['r.status', 'r.confirmed_at']).where('o.hash', '=', hash).execute()
+      expect(requests).toEqual([{ status: 90, confirmed_at: null }])
+      const after = await data(hash)
+      expect(after.rows.map((r) => [r.status_id, r.returnleft])).toEqual([[0, 0], [0, 0]])
+
+      // Every later click gets the same refusal and changes nothing.
+      const again = await confirm(hash, link.hashConf)
+      expect(again.status).toBe(409)
+      expect(again.body).toEqual(late.body)
+      expect(await refundsOf(hash)).toHaveLength(0)
+      expect(await sold()).toBe(soldBefore)
+    } finally {
+      await server.db.deleteFrom('event_return_rules').where('event_id', '=', fx.basic.id).execute()
+    }
+    // The withdrawn ticket is not held as requested: once returns are open again it can be asked for.
+    expect((await create(hash, [d.rows[0].id])).body.errorCode).toBe('0')
+  })
+
+  it('keeps the buyer as owner_name and gives each named ticket its visitor_name', async () => {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, fx, fx.named, 'adult', 2)
+    const orderData = (await v.post<{ rows: { id: number }[]; checkboxList: { id: number }[] }>('/api/order-data', { hash, lang: 'ru' })).body
+    expect(orderData.rows).toHaveLength(2)
+    const visitors = [{ surname: 'Сидорова', name: 'Анна', middleName: 'Сергеевна' }, { surname: 'Кузнецов', name: 'Пётр', middleName: '' }]
+    const none = <T>(value: T) => visitors.map(() => value)
+    const named = await v.post<Answer>('/api/confirm-nominal', {
+      id: orderData.rows.map((r) => r.id),
+      surname: visitors.map((x) => x.surname), name: visitors.map((x) => x.name), middleName: visitors.map((x) => x.middleName),
+      docTypeId: none(null), docNum: none(''), age: none(''), date: none(''), countryId: none(null), regionId: none(null),
+      hash, lang: 'ru', checkboxList: orderData.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+    })
+    expect(named.body.errorCode).toBe('0')
+    const start = await startPay(v, hash, pfx.types.card)
+    expect(start.body.errorCode).toBe('0')
+    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+
+    const d = await data(hash)
+    expect(d.error_code).toBe('0')
+    // The buyer (with the order's e-mail) on every row, each holder on its own ticket.
+    expect(d.rows.map((r) => [r.owner_name, r.email, r.visitor_name])).toEqual([
+      ['Иван Петров', 'ivan@example.org', 'Сидорова Анна Сергеевна'],
+      ['Иван Петров', 'ivan@example.org', 'Кузнецов Пётр'],
+    ])
   })
 
   it('two simultaneous confirmations refund once', async () => {

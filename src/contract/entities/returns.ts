@@ -9,14 +9,19 @@ export const hashConfSchema = z.string().min(HASH_CONF_MIN_LENGTH).max(128).rege
 /**
  * A ticket row of the return page (001 §3 "Return data"). status_id: 0 returnable, 60 return
  * not confirmed, 70 and 80 confirmed. datime = order date-time; returndatime = the return
- * deadline, 'YYYY-MM-DD HH:MM:SS' in GMT+03:00. Our additions: action_id groups rows per event;
- * returnleft = seconds left before the deadline (0 = expired: checkboxes disabled).
+ * deadline, 'YYYY-MM-DD HH:MM:SS' in GMT+03:00. owner_name, email and phone are the order's
+ * owner, the buyer (the page's "buyer data", 001 §2), on every row. Our additions: action_id
+ * groups rows per event; returnleft = seconds left before the deadline (0 = expired: checkboxes
+ * disabled); visitor_name = the ticket holder of a named ticket ('' when the line has none),
+ * the page's visitor column (001 §2 "visitor name column (if present)"), kept apart from
+ * owner_name so a holder is never shown as the buyer.
  */
 export const returnRowSchema = z.object({
   id: idSchema,
   ord_num: z.number().int(),
   datime: z.string(),
   owner_name: z.string(),
+  visitor_name: z.string(),
   email: z.string(),
   phone: z.string(),
   status_id: z.number().int(),

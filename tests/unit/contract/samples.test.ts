@@ -88,7 +88,7 @@ describe('answers built from the spec fields parse', () => {
     const ret = {
       rows: [
         {
-          id: 501, ord_num: 100231, datime: '2026-11-21 20:00:00', owner_name: 'Иван Петров', email: 'ivan@mail.ru', phone: '+79123456789',
+          id: 501, ord_num: 100231, datime: '2026-11-21 20:00:00', owner_name: 'Иван Петров', visitor_name: '', email: 'ivan@mail.ru', phone: '+79123456789',
           status_id: 0, quant: 1, summa: 1500, sortnum: 1, returndatime: '2026-12-01 16:00:00', returnleft: 3600, returnreason_id: null,
           action_id: 7, name_ru: '', name_en: '', name_kz: '', name_ch: '', action_ru: 'Лебединое озеро', action_en: 'Swan Lake', action_kz: '', action_ch: '',
           day: '2026-12-01', time: '19:00', zonelevel: 'Stalls',

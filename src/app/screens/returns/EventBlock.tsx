@@ -66,7 +66,7 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
                       <span className={`return-status return-status--${r.status_id}`}>{t(`returns.status-${r.status_id}`, { defaultValue: '' })}</span>
                     )}
                   </td>
-                  {showVisitor && <td className="return-table__visitor">{r.owner_name}</td>}
+                  {showVisitor && <td className="return-table__visitor">{r.visitor_name}</td>}
                   <td className="return-table__category">{category}</td>
                   <td className="return-table__num return-table__quant" data-label={t('returns.col-quant')}>{r.quant}</td>
                   <td className="return-table__num return-table__cost">{formatMoney(r.summa, lang, currency)}</td>

@@ -8,9 +8,10 @@ import { useCurrency } from '../../state/session'
 /**
  * The form footer: summary of the tickets to return and the refund, the reasons (locked once
  * one is chosen, 001 §4), the consent switch with its date, and the 'Issue refund' or
- * 'Confirm' button with the hint of what is still missing.
+ * 'Confirm' button with the hint of what is still missing, or 'return time expired' once the
+ * waiting tickets' deadline passed (`closed`: nothing the visitor does can enable it then).
  */
-export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason, consent, onConsent, enabled, busy, onSubmit }: {
+export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason, consent, onConsent, enabled, busy, closed = false, onSubmit }: {
   data: OrderReturnDataResponse
   lang: Lang
   mode: 'issue' | 'confirm'
@@ -22,6 +23,7 @@ export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason,
   onConsent: (value: boolean) => void
   enabled: boolean
   busy: boolean
+  closed?: boolean
   onSubmit: () => void
 }) {
   const currency = useCurrency()
@@ -64,7 +66,7 @@ export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason,
         <button type="button" className="button button--primary return-footer__submit" disabled={!enabled || busy} aria-describedby={enabled ? undefined : hintId} onClick={onSubmit}>
           {mode === 'issue' ? t('returns.issue') : t('returns.confirm')}
         </button>
-        {!enabled && <p id={hintId} className="field__hint">{mode === 'issue' ? t('returns.issue-hint') : t('returns.confirm-hint')}</p>}
+        {!enabled && <p id={hintId} className={closed ? 'field__hint return-footer__closed' : 'field__hint'}>{closed ? t('returns.expired') : mode === 'issue' ? t('returns.issue-hint') : t('returns.confirm-hint')}</p>}
       </div>
     </section>
   )

@@ -8,8 +8,9 @@ import { api } from '../../api/client'
 import { ConfirmDialog } from '../../forms/ConfirmDialog'
 import { useModal } from '../../state/modal'
 import { formatMoney } from '../../kernel/format'
+import { useCountdown } from '../order/useCountdown'
 import { EventBlock } from './EventBlock'
-import { allConfirmed, canIssue, groupRows, isPending, selectionTotals } from './model'
+import { allConfirmed, canIssue, groupRows, isPending, isReturnable, selectionTotals } from './model'
 import { ReturnFooter } from './ReturnFooter'
 import { useCurrency } from '../../state/session'
 
@@ -45,11 +46,17 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   const pending = rows.filter(isPending)
   const mode: 'issue' | 'confirm' = hashConf !== null && pending.length > 0 ? 'confirm' : 'issue'
   const totals = mode === 'confirm' ? selectionTotals(pending, new Set(pending.map((r) => r.id))) : selectionTotals(rows, selected)
-  const enabled = mode === 'confirm' ? consent : canIssue(selected.size, reason, consent)
-  const names = new Set(rows.map((r) => r.owner_name))
-  const buyerName = names.size === 1 ? first?.owner_name ?? '' : ''
-  // Named tickets carry their holders' names: a column only when the names differ.
-  const showVisitor = names.size > 1
+  // The waiting tickets' earliest deadline, ticking: once it passes the server refuses the
+  // confirmation (001 §4: refund only while the return time is above 0), so 'Confirm' is
+  // disabled and says why instead of sending a call bound to fail.
+  const pendingLeft = useCountdown(pending.length > 0 ? Math.min(...pending.map((r) => r.returnleft)) : 0, loadedAt)
+  const confirmClosed = mode === 'confirm' && pendingLeft <= 0
+  const enabled = mode === 'confirm' ? consent && !confirmClosed : canIssue(selected.size, reason, consent)
+  // owner_name is the buyer on every row; visitor_name the holder of a named ticket.
+  const buyerName = first?.owner_name ?? ''
+  const showVisitor = rows.some((r) => r.visitor_name !== '')
+  // "Issue the refund again" only while some ticket can still be asked for.
+  const canAskAgain = rows.some((r) => isReturnable(r) && r.returnleft > 0)
   const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail')
 
   const toggle = (id: number) =>
@@ -129,9 +136,10 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
             {t('returns.confirmed-sum', { sum: formatMoney(notice.sum, lang, currency) })}
           </p>
         )}
-        {notice === null && mode === 'confirm' && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
+        {notice === null && mode === 'confirm' && !confirmClosed && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
+        {notice === null && confirmClosed && <p className="notice notice--error return-notice return-notice--expired">{t('returns.expired')}</p>}
         {notice === null && allConfirmed(rows) && <p className="notice return-notice">{t('returns.all-returned')}</p>}
-        {notice === null && hashConf !== null && mode === 'issue' && !allConfirmed(rows) && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
+        {notice === null && hashConf !== null && mode === 'issue' && canAskAgain && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
       </div>
 
       {groups.map((g) => (
@@ -140,7 +148,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
 
       {!footerHidden && (
         <ReturnFooter data={data} lang={lang} mode={mode} tickets={totals.tickets} sum={totals.sum} reason={reason} onReason={setReason}
-          consent={consent} onConsent={setConsent} enabled={enabled} busy={busy}
+          consent={consent} onConsent={setConsent} enabled={enabled} busy={busy} closed={confirmClosed}
           onSubmit={() => (mode === 'issue' ? setAsking(true) : void confirm())} />
       )}
 

@@ -14,6 +14,9 @@ import {
   findReturnRequest,
   finishReturnRequest,
   insertRefund,
+  listRequestLines,
+  returnDeadline,
+  withdrawReturnRequest,
   type ReturnRequestRow,
 } from './repository'
 
@@ -27,32 +30,61 @@ type RequestRow = ReturnRequestRow
 
 const linkUsed = () => new ApiFailure('return-link-used')
 const linkExpired = () => new ApiFailure('return-link-expired')
+const isUsed = (status: number) => status === RETURN_STATUS_CONFIRMED || status === RETURN_STATUS_CONFIRMED_FINAL
 
 function refusalOf(r: Pick<RequestRow, 'status' | 'expires_at'>, now: number): ApiFailure | null {
-  if (r.status === RETURN_STATUS_CONFIRMED || r.status === RETURN_STATUS_CONFIRMED_FINAL) return linkUsed()
+  if (isUsed(r.status)) return linkUsed()
   if (r.status !== RETURN_STATUS_NOT_CONFIRMED || Number(r.expires_at) <= now) return linkExpired()
   return null
 }
 
+/** The first line of a request whose return deadline has passed at `now`; null while every line may still be returned. */
+async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: number; lineIds: number[] } | null> {
+  const lines = await listRequestLines(trx, requestId)
+  const late = lines.find((l) => returnDeadline(l) <= now)
+  return late ? { id: late.id, lineIds: lines.map((l) => l.id) } : null
+}
+
 /**
  * POST /api/order/return-confirm. The link must exist for this order, be unused and not
- * expired. One transaction, under the order's lock, moves the request from 60 to 70 with a
- * conditional UPDATE: of two simultaneous confirms exactly one changes a row, the other finds
- * it used, so the money goes back once. The winner marks the lines 70, puts their seats and
- * quantities back on sale and records the refund: the lines' cost, never more than the payment
- * took minus what was refunded of it before (discounts make the paid sum smaller than the cost).
- * After commit the refund is sent through the payment's provider and the request becomes 80.
- * If the provider refuses, the request stays 70 (confirmed, money not sent) and the call fails;
- * nothing can refund it twice because the 60 → 70 step is gone.
+ * expired, and every line of its request must still be before its return deadline (001 §4:
+ * refund only while the return time is above 0; a request made just before the deadline would
+ * otherwise refund, and put seats back on sale, for a session already begun).
+ *
+ * One transaction, under the order's lock, reads the request again and checks it:
+ * - used (a concurrent confirm won): refused, nothing written;
+ * - a line past its deadline: refused with 'return-deadline', the create call's refusal. The
+ *   request can never be confirmed now, so the same transaction withdraws it (request 90, its
+ *   lines back to 0, no refund, no seat released): its lines stop showing "waiting for
+ *   confirmation" and any line still before its own deadline can be asked for again. Every
+ *   later click of the link gets the same refusal;
+ * - otherwise it moves the request from 60 to 70 with a conditional UPDATE: of two simultaneous
+ *   confirms exactly one changes a row, the other finds it used, so the money goes back once.
+ * The winner marks the lines 70, puts their seats and quantities back on sale and records the
+ * refund: the lines' cost, never more than the payment took minus what was refunded of it
+ * before (discounts make the paid sum smaller than the cost). After commit the refund is sent
+ * through the payment's provider and the request becomes 80. If the provider refuses, the
+ * request stays 70 (confirmed, money not sent) and the call fails; nothing can refund it twice
+ * because the 60 → 70 step is gone.
  */
 export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: string, hashConf: string, now = Date.now()): Promise<ConfirmResult> {
   const found = await findReturnRequest(db, hash, storedHashConf(hashConf))
   if (!found) throw new ApiFailure('return-link-invalid')
-  const early = refusalOf(found, now)
-  if (early) throw early
+  // A used link stays used: answered without taking the order's lock.
+  if (isUsed(found.status)) throw linkUsed()
   const done = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
+    const state = await findRequestState(trx, found.id)
+    if (isUsed(state.status)) throw linkUsed()
+    const late = await lateLine(trx, found.id, now)
+    if (late) {
+      // Returned, not thrown: the withdrawal commits with the refusal (a throw would roll it back).
+      await withdrawReturnRequest(trx, found.id, late.lineIds)
+      return { refusal: new ApiFailure('return-deadline', { id: late.id }) } as const
+    }
+    const refusal = refusalOf(state, now)
+    if (refusal) throw refusal
     if (!(await claimReturnRequest(trx, found.id, now))) {
       const again = await findRequestState(trx, found.id)
       throw refusalOf(again, now) ?? linkUsed()
@@ -65,6 +97,7 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: str
     if (amount > 0) await insertRefund(trx, { orderId: order.id, requestId: found.id, paymentId: payment!.id, amount, now })
     return { amount, payment, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })
+  if ('refusal' in done) throw done.refusal
 
   const { amount, payment } = done
   if (amount > 0 && payment) {

@@ -15,7 +15,11 @@ export const DEFAULT_RETURN_CLOSE_MINUTES = 180
 export const HASH_CONF_BYTES = 24
 /** The e-mailed confirmation link stays valid this long (001 §9: 24 hours). */
 export const REFUND_LINK_MS = REFUND_LINK_HOURS * 3_600_000
-/** return_requests.status of a request whose link expired unused (our code; 60/70/80 are the spec's). */
+/**
+ * return_requests.status of a request that can no longer be confirmed: its link expired unused,
+ * or it was withdrawn (its mail was not sent, or its return deadline passed before the confirm).
+ * Our code; 60/70/80 are the spec's.
+ */
 export const REQUEST_STATUS_EXPIRED = 90
 /** Client route of the return page (001 §2). */
 export const RETURN_ROUTE = '/order/return/'

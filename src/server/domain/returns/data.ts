@@ -19,10 +19,11 @@ export function secondsLeft(line: Pick<ReturnLineRow, 'starts_at' | 'close_minut
 
 /**
  * POST /api/order/return/:hash (001 §3 "Return data"). Every ticket line of the order as a row:
- * owner_name is the ticket holder of a named ticket, else the buyer; name_{lang} is the visitor
- * category; zonelevel the price zone in the asked language; returndatime the deadline in the
- * venue time zone (GMT+03:00) and returnleft the seconds left to it. error_code '0' when the
- * order may be returned, else RETURN_NOT_ALLOWED_CODE with no rows.
+ * owner_name is the buyer on every row (with the order's email and phone), visitor_name the
+ * ticket holder of a named ticket ('' otherwise); name_{lang} is the visitor category;
+ * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
+ * zone (GMT+03:00) and returnleft the seconds left to it. error_code '0' when the order may be
+ * returned, else RETURN_NOT_ALLOWED_CODE with no rows.
  */
 export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now()): Promise<OrderReturnDataResponse> {
   const order = await findOrderByHash(db, hash)
@@ -38,7 +39,8 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     id: l.id,
     ord_num: order.ord_num,
     datime: venueDateTime(Number(order.paid_at ?? order.created_at)),
-    owner_name: personName(l) || buyer,
+    owner_name: buyer,
+    visitor_name: personName(l),
     email: order.email,
     phone: order.phone,
     status_id: l.return_status,

@@ -111,10 +111,31 @@ export async function insertReturnRequest(trx: Db, request: { orderId: number; r
   return id
 }
 
-/** Withdraws an unconfirmed request (its mail could not be sent): the request expires, its lines are returnable again. */
-export async function withdrawReturnRequest(trx: Db, requestId: number, lineIds: readonly number[]): Promise<void> {
-  await trx.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where('id', '=', requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+/**
+ * Withdraws an unconfirmed request that can never be confirmed (its mail could not be sent, or
+ * its return deadline passed): the request expires, its lines are returnable again. The lines
+ * change only when this call withdrew the request (still 60): a request already expired may
+ * have lines that a newer request holds at 60 now, and those stay as they are. True when it
+ * withdrew the request.
+ */
+export async function withdrawReturnRequest(trx: Db, requestId: number, lineIds: readonly number[]): Promise<boolean> {
+  const res = await trx.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where('id', '=', requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return false
   await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', [...lineIds]).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+  return true
+}
+
+/** The lines of a request with what their return deadline needs: the session start and the event's rule. */
+export function listRequestLines(db: Db, requestId: number) {
+  return db
+    .selectFrom('return_request_lines as rl')
+    .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
+    .leftJoin('event_return_rules as r', 'r.event_id', 'l.event_id')
+    .select(['l.id', 'c.starts_at', 'r.close_minutes'])
+    .where('rl.return_request_id', '=', requestId)
+    .orderBy('l.id')
+    .execute()
 }
 
 /** The request of an order (by the order's hash) with the stored form of its hash_conf; undefined when none. */
