@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { createWalkOrder, WALK } from './support/orders'
+import { createWalkOrder, payWith, WALK } from './support/orders'
 
 /**
  * Paying an order in real Chromium against the real server and its sandbox bank: card payment
@@ -16,13 +15,6 @@ function createOrder(app: AppHarness, quantity: number): Promise<string> {
   return createWalkOrder(app, quantity, { fio: 'Мария Иванова', phone: '+79123456780', email: 'maria@example.ru' })
 }
 
-/** Chooses a payment type by its label and pays, skipping the offers question when it comes. */
-async function payWith(page: Page, label: string): Promise<void> {
-  await page.locator('.order-pay__type label').getByText(label, { exact: true }).click()
-  await page.locator('.order-pay__submit').click()
-  const confirm = page.locator('dialog.modal--confirm[open]')
-  if (await confirm.count() > 0) await confirm.locator('.button:not(.button--primary)').click()
-}
 
 describe('order payment with the sandbox bank', () => {
   let app: AppHarness

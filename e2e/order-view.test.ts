@@ -4,8 +4,8 @@ import type { ApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
-import { createWalkOrder, WALK } from './support/orders'
+import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
+import { createWalkOrder, payWith, WALK } from './support/orders'
 
 /**
  * The order view in real Chromium against the real server: orders are created through the real
@@ -51,7 +51,9 @@ describe('order view', () => {
   let app: AppHarness
 
   beforeAll(async () => {
-    app = await startApp({ CRM_SECRET })
+    // The sandbox bank sends the buyer back to PUBLIC_URL (the paid order's loyalty block).
+    const port = await freePort()
+    app = await startApp({ CRM_SECRET, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
   })
   afterAll(async () => {
     await app?.close()
@@ -184,6 +186,32 @@ describe('order view', () => {
     await page.locator('.loyalty__cancel').click()
     await expect.poll(async () => rub(await amount(page))).toBe(before)
     expect(await page.locator('.loyalty__fact--promo').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('once paid, the loyalty block says what the order used and earned, with no forms (001 §2)', async () => {
+    const api = visitorApi(app)
+    const token = signCrmToken(CRM_SECRET, { id: DEMO_CLIENT_ID, exp: Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S })
+    await api.call('crmClientInfo', { token })
+    const hash = await createOrder(app, 1, api)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`)
+    await page.locator('#loyalty-bonuses').waitFor()
+    await page.locator('#loyalty-bonuses').fill('50')
+    await page.locator('.loyalty__apply').click()
+    await page.locator('.loyalty__fact--used').waitFor()
+    await payWith(page, 'Банковская карта')
+    await page.waitForURL(/\/sandbox-bank\/pay\//)
+    await page.locator('button[value="approve"]').click()
+    await page.waitForURL(new RegExp(`/order/${hash}`))
+    await page.locator('.order-badge[data-badge="paid"]').waitFor()
+    // The card, the bonuses spent and those the payment earned (chargedBonus); nothing to change.
+    const loyalty = page.locator('.loyalty')
+    expect(await loyalty.locator('.loyalty__card').innerText()).toContain('CARD-0001')
+    expect(await loyalty.locator('.loyalty__fact--used').innerText()).toMatch(/50/)
+    expect(await loyalty.locator('.loyalty__fact--charged').innerText()).toMatch(/^Начислено бонусов: [1-9]\d*$/)
+    expect(await loyalty.locator('form, button, input').count()).toBe(0)
+    expect(seriousViolations(await runAxe(page))).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import type { ApiClient } from '../../src/contract/client'
 import { afishaResponseSchema } from '../../src/contract/entities/afisha'
 import { pickLocalized } from '../../src/contract/lang'
@@ -31,4 +32,12 @@ export async function createWalkOrder(app: AppHarness, quantity: number, buyer: 
     checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
   })
   return created.hash
+}
+
+/** Chooses a payment type on the order page by its label and pays, skipping the offers question when it comes. */
+export async function payWith(page: Page, label: string): Promise<void> {
+  await page.locator('.order-pay__type label').getByText(label, { exact: true }).click()
+  await page.locator('.order-pay__submit').click()
+  const confirm = page.locator('dialog.modal--confirm[open]')
+  if (await confirm.count() > 0) await confirm.locator('.button:not(.button--primary)').click()
 }

@@ -11,9 +11,11 @@ import { useOrderAction } from './useOrderAction'
  * The loyalty block (001 §2, §5): card, bonuses and promo code. Bonuses: an integer above 0 and
  * not above the available ones, the rest shown as available minus entered. Promo: OK from 3
  * characters, shown upper-cased; an answer with an empty promoCode means 'Invalid promo code'.
- * Every change reloads the order (the amount to pay comes from the server).
+ * Every change reloads the order (the amount to pay comes from the server). `readOnly` (a paid
+ * order): the card and what the order used and earned (chargedBonus, written when it is paid),
+ * no forms; nothing at all when there is nothing to say.
  */
-export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; data: DiscountData; currency: string; reload: () => Promise<void> }) {
+export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }: { hash: string; data: DiscountData; currency: string; reload: () => Promise<void>; readOnly?: boolean }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const { busy, run } = useOrderAction()
@@ -36,6 +38,7 @@ export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; d
     { key: 'discount', on: data.totalDiscount > 0, text: `${t('order.discount')}: ${formatMoney(data.totalDiscount, lang, currency)}` },
     { key: 'bank', on: data.pochtaBankText !== '', text: data.pochtaBankText },
   ].filter((f) => f.on)
+  if (readOnly && data.cardCode === '' && facts.length === 0) return null
 
   const applyBonuses = async () => {
     const ok = await run(async () => {
@@ -71,7 +74,7 @@ export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; d
           {facts.map((f) => <li key={f.key} className={`loyalty__fact loyalty__fact--${f.key}`}>{f.text}</li>)}
         </ul>
       )}
-      {available > 0 && (
+      {!readOnly && available > 0 && (
         <form className="loyalty__form" onSubmit={(e) => {
           e.preventDefault()
           if (canApplyBonuses(bonuses, available)) void applyBonuses()
@@ -91,7 +94,7 @@ export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; d
           </div>
         </form>
       )}
-      <form className="loyalty__form" onSubmit={(e) => {
+      {!readOnly && <form className="loyalty__form" onSubmit={(e) => {
         e.preventDefault()
         if (isPromoValid(promo)) void applyPromo()
       }}>
@@ -108,8 +111,8 @@ export function LoyaltyBlock({ hash, data, currency, reload }: { hash: string; d
           </div>
           {promoError && <p id="loyalty-promo-error" className="field__error" role="alert">{t('order.promo-invalid')}</p>}
         </div>
-      </form>
-      {hasDiscount && (
+      </form>}
+      {!readOnly && hasDiscount && (
         <button type="button" className="button loyalty__cancel" disabled={busy} onClick={() => void cancel()}>{t('order.cancel-discount')}</button>
       )}
     </section>

@@ -40,8 +40,9 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
     <article className="order-page" aria-labelledby="order-title">
       <div className="order-page__side">
         <OrderSummary order={order} badge={badge} titleId="order-title" />
-        {!paid && badge !== 'cancelled' && order.discountData.isBlocked !== 1 && (
-          <LoyaltyBlock hash={order.hash} data={order.discountData} currency={currency} reload={reload} />
+        {/* 001 §2: the left column's loyalty block, hidden by isBlocked; once paid it only says what the order used and earned. */}
+        {badge !== 'cancelled' && order.discountData.isBlocked !== 1 && (
+          <LoyaltyBlock hash={order.hash} data={order.discountData} currency={currency} reload={reload} readOnly={paid} />
         )}
       </div>
       <div className="order-page__main">
