@@ -184,6 +184,13 @@ describe.each(TEST_DBS)('payment flows of the sandbox bank on %s', (dbKind) => {
     const waiting = await view(hash)
     expect(waiting.verifyCode).toBe(3)
     expect(waiting.paymentAllowed).toBe(false)
+    // While the bank verifies, a second start is refused and writes no payment (it could be paid twice).
+    const paymentsBefore = await server.db.selectFrom('payments').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const again = await startPay(v, hash, pfx.types.widget)
+    expect(again.status).toBeGreaterThanOrEqual(400)
+    expect(again.status).toBeLessThan(500)
+    expect(again.body).toMatchObject({ errorCode: ErrorCode.PAYMENT, errorText: 'Оплата Пушкинской картой проверяется; дождитесь её результата' })
+    expect(await server.db.selectFrom('payments').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(paymentsBefore)
     await decide(v, invoice, 'approve')
     const paid = await view(hash)
     expect(paid.verifyCode).toBe(0)

@@ -94,6 +94,7 @@ const STOREFRONT_REASONS = {
   // Orders, their view, services and payment.
   'order-not-found': GONE,
   'order-paid': ErrorCode.PAYMENT,
+  'payment-verifying': ErrorCode.PAYMENT,
   'order-cancelled': ErrorCode.PAYMENT,
   'order-unconfirmed': ErrorCode.BAD_REQUEST,
   'order-expired': ErrorCode.PAYMENT,

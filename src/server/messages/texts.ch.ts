@@ -71,6 +71,7 @@ export const ch: Texts = {
   'hold-queue-waiting': '本場次仍有人在排隊等候：無法延長保留時間',
   'order-not-found': '訂單已刪除或不存在',
   'order-paid': '訂單已付款',
+  'payment-verifying': '普希金卡付款正在核實中，請等待結果',
   'order-cancelled': '無法支付訂單：訂單已取消',
   'order-unconfirmed': '訂單尚未確認：請先填寫實名門票的觀眾資料',
   'order-expired': '無法支付訂單：保留時間已過',

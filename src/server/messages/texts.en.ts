@@ -71,6 +71,7 @@ export const en: Texts = {
   'hold-queue-waiting': 'Others are waiting in the queue for this session: the hold cannot be extended',
   'order-not-found': 'Order deleted or not found',
   'order-paid': 'The order is already paid',
+  'payment-verifying': 'The Pushkin card payment is being verified; wait for its result',
   'order-cancelled': 'Unable to pay for order: it is cancelled',
   'order-unconfirmed': 'The order is not confirmed yet: enter the visitor data of the named tickets first',
   'order-expired': 'Unable to pay for order: the booking time has expired',

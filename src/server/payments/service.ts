@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { CARD_SCHEME_PENDING } from '../../contract/constants'
 import { ErrorCode } from '../../contract/errors'
 import type { Lang } from '../../contract/lang'
 import type { PaymentStartResponse } from '../../contract/entities/payment'
@@ -6,14 +7,14 @@ import type { Db } from '../db/connect'
 import { ApiFailure } from '../errors'
 import { messageText } from '../messages'
 import { orderMoney } from '../domain/orders/money'
-import { findOrderByHash, lockOrder } from '../domain/orders/order.repository'
+import { findOrderByHash, listPayments, lockOrder } from '../domain/orders/order.repository'
 import { assertChangeable } from '../domain/orders/state'
 import { ORDER_ROUTE } from '../domain/orders/constants'
 import { clientPageUrl } from '../domain/orders/links'
 import { insertPendingPayment, lastPaymentStatus, setPaymentQrUrl } from './payment.repository'
 import type { PaymentRegistry } from './registry'
 import { markOrderPaid } from './settle'
-import { offeredPaymentTypes } from './types'
+import { cardSchemeVerifyCode, offeredPaymentTypes } from './types'
 
 /** Random bytes of a payment's public id (128 bits: bank links cannot be guessed). */
 const PAYMENT_ID_BYTES = 16
@@ -49,6 +50,9 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
     if (!type) throw new ApiFailure('unknown-payment-method')
     const provider = registry.forProtocol(type.protocol_type)!
     assertChangeable(order, now)
+    // A card-scheme payment being verified may still succeed: a second one would be paid twice
+    // (settlement refunds it, but the buyer's money would go out and back).
+    if (cardSchemeVerifyCode(await listPayments(trx, order.id)) === CARD_SCHEME_PENDING) throw new ApiFailure('payment-verifying')
     const money = await orderMoney(trx, order)
     if (money.payable === 0) {
       await markOrderPaid(trx, order, 0, now)

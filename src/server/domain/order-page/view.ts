@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../contract/errors'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
-import { offeredPaymentTypes, toPaymentType, CARD_SCHEME_KIND, QR_KIND } from '../../payments/types'
+import { cardSchemeVerifyCode, offeredPaymentTypes, toPaymentType, QR_KIND } from '../../payments/types'
 import { qrDataUrl } from '../tickets/codes'
 import type { TicketKeys } from '../tickets/keys'
 import { discountData } from '../loyalty/service'
@@ -17,12 +17,6 @@ import { toTicketLine } from '../tickets/lines'
 import { isReturned, orderMoney } from '../orders/money'
 import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, refundedTotal, type PaymentRow, type TicketLineRow } from '../orders/order.repository'
 import { buyerName, changeRefusal, printingAllowed, reserveSecondsLeft, viewStatus } from '../orders/state'
-
-/** The card-scheme code the view shows: of the newest card-scheme payment (null = none). */
-function verifyCodeOf(payments: readonly PaymentRow[]): number | null {
-  const last = payments.find((p) => p.protocol_kind === CARD_SCHEME_KIND && p.verify_code !== null)
-  return last ? last.verify_code : null
-}
 
 /** The QR payment still waiting, so a reloaded page shows its code again. */
 async function pendingQr(payments: readonly PaymentRow[]): Promise<OrderViewResponse['payment_qr']> {
@@ -68,7 +62,7 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
   const main = await Promise.all(lineRows.map((l) => toTicketLine(l, printing ? keys : null)))
 
   const reserve = reserveSecondsLeft(order, now)
-  const verifyCode = verifyCodeOf(payments)
+  const verifyCode = cardSchemeVerifyCode(payments)
   const lastType = payments[0]?.payment_type_id ?? null
 
   return {
