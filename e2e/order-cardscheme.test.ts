@@ -66,6 +66,8 @@ describe('card-scheme payment and unconfirmed orders', () => {
     await page.locator('.order-verify--pending').waitFor()
     expect(await page.locator('.order-verify--pending').innerText()).toBe('Оплата обрабатывается. Страница обновится автоматически.')
     expect(await page.locator('.order-pay__submit').isDisabled()).toBe(true)
+    // 001 §8's text for an order that cannot be paid now.
+    expect(await page.locator('.order-pay__unable').innerText()).toBe('Невозможно оплатить заказ')
     await page.screenshot({ path: '/tmp/order-pending.png' })
 
     // The scheme confirms later (another page approves); the 20 s polling picks it up.

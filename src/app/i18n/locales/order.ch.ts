@@ -69,7 +69,6 @@ const orderCh: OrderMessages = {
     'hold-extensions-left_other': '還可延長 {{count}} 次。',
     pay: '付款',
     paying: '正在前往付款…',
-    'payment-not-allowed': '此訂單無法付款',
     'unable-to-pay': '無法支付訂單',
     'no-bank': '未設定付款方式。錯誤代碼：{{code}}',
     'unknown-bank': '所選付款方式無效。錯誤代碼：{{code}}',

@@ -69,7 +69,6 @@ const orderEn: OrderMessages = {
     'hold-extensions-left_other': '{{count}} more extensions possible.',
     pay: 'Pay',
     paying: 'Going to payment…',
-    'payment-not-allowed': 'Payment of this order is not available',
     'unable-to-pay': 'Unable to pay for order',
     'no-bank': 'No payment method is set. Error code: {{code}}',
     'unknown-bank': 'An invalid payment method was chosen. Error code: {{code}}',

@@ -69,7 +69,6 @@ const orderKz: OrderMessages = {
     'hold-extensions-left_other': 'Тағы {{count}} рет ұзартуға болады.',
     pay: 'Төлеу',
     paying: 'Төлемге өтуде…',
-    'payment-not-allowed': 'Тапсырысты төлеу қолжетімсіз',
     'unable-to-pay': 'Тапсырысты төлеу мүмкін емес',
     'no-bank': 'Төлем тәсілі берілмеген. Қате коды: {{code}}',
     'unknown-bank': 'Жарамсыз төлем тәсілі таңдалды. Қате коды: {{code}}',

@@ -71,7 +71,6 @@ const orderRu = {
     'hold-extensions-left_other': 'Можно продлить ещё {{count}} раза.',
     pay: 'Оплатить',
     paying: 'Переходим к оплате…',
-    'payment-not-allowed': 'Оплата заказа недоступна',
     'unable-to-pay': 'Невозможно оплатить заказ',
     'no-bank': 'Cпособ оплаты не задан. Код ошибки: {{code}}',
     'unknown-bank': 'Выбран недопустимый способ оплаты. Код ошибки: {{code}}',

@@ -95,7 +95,7 @@ export function PaymentForm({ order, loadedAt, currency, reload, openOffers }: P
           extended: (r) => [t('order.hold-extended', { time: formatCountdown(r.holdSeconds) }), ...(r.extensionsLeft === undefined ? [] : [t('order.hold-extensions-left', { count: r.extensionsLeft })])].join(' '),
         }} />
       <PaymentLogos payments={order.payments} />
-      {!order.paymentAllowed && <p className="notice" role="status">{t('order.payment-not-allowed')}</p>}
+      {!order.paymentAllowed && <p className="notice order-pay__unable" role="status">{t('order.unable-to-pay')}</p>}
       <div className="order-pay__actions">
         <button type="button" className="button button--primary order-pay__submit" disabled={!order.paymentAllowed || payment.busy}
           onClick={onPay}>
