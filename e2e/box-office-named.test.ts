@@ -70,6 +70,9 @@ describe('named tickets at the box office', () => {
     const child = form.getByRole('group', { name: /Ticket 2: Named child/ })
     await child.getByLabel('Surname').fill('Ivanov')
     await child.getByLabel('Name', { exact: true }).fill('Petr')
+    // The middle name is asked of every holder, required only where the category needs it.
+    expect(await adult.getByLabel('Middle name').getAttribute('required')).not.toBeNull()
+    expect(await child.getByLabel('Middle name').getAttribute('required')).toBeNull()
     await child.getByLabel('Age, years').fill('9')
     await child.getByRole('combobox', { name: /^Document/ }).selectOption('4') // roman numeral, hyphen, two Cyrillic letters, six digits
     // A number that does not match the document type: the server's named-ticket check refuses it.

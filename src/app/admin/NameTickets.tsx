@@ -80,12 +80,11 @@ export function NameTickets({ orderId, onNamed }: { orderId: number; onNamed: (m
                   {n.name}
                   <input required maxLength={64} autoComplete="off" value={d.name} onChange={(e) => change(i, { name: e.target.value })} />
                 </label>
-                {row.needmiddlename === 1 && (
-                  <label>
-                    {n.middleName}
-                    <input required maxLength={64} autoComplete="off" value={d.middleName} onChange={(e) => change(i, { middleName: e.target.value })} />
-                  </label>
-                )}
+                {/* Always asked, required only when needmiddlename = 1 (000 §5), as on the storefront. */}
+                <label>
+                  {n.middleName}
+                  <input required={row.needmiddlename === 1} maxLength={64} autoComplete="off" value={d.middleName} onChange={(e) => change(i, { middleName: e.target.value })} />
+                </label>
                 {row.needage === 1 && (
                   <label>
                     {n.age}
