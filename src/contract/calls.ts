@@ -159,7 +159,7 @@ export const calls = {
     method: 'POST',
     path: '/api/cart/list',
     summary: 'The seat-map cart of a session',
-    description: 'Our design: {calendar_id}; answers the held items, seconds of hold left and the tickets the cart may still take.',
+    description: 'Our design: {calendar_id, USE_PUSHKIN_CARD?}; answers the held items, seconds of hold left and the tickets the cart may still take by the payment method (USE_PUSHKIN_CARD = 1: the gift card\'s limit of 1; -9996 where the event does not take it).',
     request: cartListRequestSchema,
     response: cartResponseSchema,
   }),
@@ -176,7 +176,7 @@ export const calls = {
     path: '/api/cart/extend',
     summary: 'Extend the hold of the cart (before it runs out)',
     description:
-      'Our design (issue 20, WCAG 2.2.1): {calendar_id}. Moves the end of every hold of the cart by CART_HOLD_SECONDS, at most CART_HOLD_EXTENSIONS times per countdown and never past the session\'s off-sale time or start; answers the cart with extensions_left. -1005 when nothing is held any more or sales end sooner, -9998 when the extensions are used up.',
+      'Our design (issue 20, WCAG 2.2.1): {calendar_id, USE_PUSHKIN_CARD?} (the flag as for /api/cart/list). Moves the end of every hold of the cart by CART_HOLD_SECONDS, at most CART_HOLD_EXTENSIONS times per countdown and never past the session\'s off-sale time or start; answers the cart with extensions_left. -1005 when nothing is held any more or sales end sooner, -9998 when the extensions are used up.',
     request: cartListRequestSchema,
     response: cartResponseSchema,
   }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { schemeMapResponseSchema, schemeResponseSchema } from '../../src/contract/entities/scheme'
 import { cartResponseSchema } from '../../src/contract/entities/cart'
+import { GIFT_CARD_TICKET_LIMIT, PROCULTURE_ONLY } from '../../src/contract/constants'
 import { ErrorCode } from '../../src/contract/errors'
 import { ORDER_NUMBER_BASE } from '../../src/server/domain/orders/constants'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
@@ -129,6 +130,45 @@ describe.each(TEST_DBS)('seat-scheme booking on %s', (dbKind) => {
     const malformed = await v.post<CartAnswer>('/api/cart/update', { calendar_id: 'x', changes: [] })
     expect(malformed.status).toBe(400)
     expect(malformed.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
+  })
+
+  it('the cart list answers limit_left by the payment method the call says: the gift card\'s is 1 ticket', async () => {
+    // The demo's seat-map event that takes the gift card (seed/catalog-data.ts, on the hall).
+    const gift = await loadScheme(await visitor(server.url), 'tchaikovsky')
+    const v = await visitor(server.url)
+    const limit = gift.sessions.action.demquantlimit
+    expect(limit).toBeGreaterThan(2)
+    const list = async (flag?: 0 | 1) => cartResponseSchema.parse((await v.post('/api/cart/list', { calendar_id: gift.calendarId, ...(flag === undefined ? {} : { USE_PUSHKIN_CARD: flag }) })).body).limit_left
+    expect(await list(1)).toBe(GIFT_CARD_TICKET_LIMIT)
+    expect(await list()).toBe(limit)
+    // Two seats held by the bank card, each at its zone's first row the bank card may use.
+    const bankChange = (seatId: string, quantity: 0 | 1) => {
+      const zone = gift.map.seat_numbers.find((s) => s.seat_id === seatId)!.zonelevel_id
+      const row = gift.sessions.prices.find((p) => p.calendar_id === gift.calendarId && p.zonelevel_id === zone && p.useproculture !== PROCULTURE_ONLY && p.for_subscription !== 1)!
+      return { seat_id: seatId, clientcategory_id: row.clientcategory_id, quantity }
+    }
+    const [s1, s2] = gift.map.seat_numbers.filter((s) => s.status === 'free').slice(0, 2).map((s) => s.seat_id)
+    expect((await v.post('/api/cart/update', { calendar_id: gift.calendarId, changes: [bankChange(s1, 1), bankChange(s2, 1)] })).status).toBe(200)
+    expect(await list()).toBe(limit - 2)
+    expect(await list(0)).toBe(limit - 2)
+    // By the gift card nothing is left (never below 0), so the page knows the cart is over it.
+    expect(await list(1)).toBe(0)
+    expect((await v.post('/api/cart/update', { calendar_id: gift.calendarId, changes: [bankChange(s2, 0)] })).status).toBe(200)
+    expect(await list(1)).toBe(0)
+    expect(await list()).toBe(limit - 1)
+    // Extending the hold answers by the method it is sent with too.
+    const extended = await v.post<CartAnswer>('/api/cart/extend', { calendar_id: gift.calendarId, USE_PUSHKIN_CARD: 1 })
+    expect(extended.status).toBe(200)
+    expect(extended.body.limit_left).toBe(0)
+    // An event without the gift card refuses the flag as a cart change does (-9996), and extends nothing.
+    const hall = await v.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId, USE_PUSHKIN_CARD: 1 })
+    expect(hall.body.errorCode).toBe(ErrorCode.UNKNOWN_PAYMENT_METHOD)
+    await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seats[90])] })
+    const hallExtend = await v.post<CartAnswer>('/api/cart/extend', { calendar_id: fx.calendarId, USE_PUSHKIN_CARD: 1 })
+    expect(hallExtend.body.errorCode).toBe(ErrorCode.UNKNOWN_PAYMENT_METHOD)
+    const noExtension = await v.post<{ extensions_left: number }>('/api/cart/extend', { calendar_id: fx.calendarId })
+    expect(noExtension.status).toBe(200)
+    expect(noExtension.body.extensions_left).toBe(server.config.cartHoldExtensions - 1)
   })
 
   it('create-scheme turns the cart into an order, claims seats not held yet, prices on the server and empties the cart', async () => {

@@ -21,8 +21,16 @@ export const cartItemSchema = priceRowSchema.extend({
 })
 export type CartItem = z.infer<typeof cartItemSchema>
 
+/** 1 = the gift card is chosen (limits the cart to 1 ticket, useproculture prices). */
+const giftCardFlagSchema = z.union([z.literal(0), z.literal(1)]).optional()
+
+/**
+ * The cart's read (and /api/cart/extend): `USE_PUSHKIN_CARD` as the page's cart changes send it,
+ * so the answer's limit_left is the chosen method's (the server computes it; absent = bank card).
+ */
 export const cartListRequestSchema = z.object({
   calendar_id: idSchema,
+  USE_PUSHKIN_CARD: giftCardFlagSchema,
 })
 
 /** A change of the cart: set the quantity of a seat with a client category (0 removes it). */
@@ -35,8 +43,7 @@ export const cartChangeSchema = z.object({
 export const cartUpdateRequestSchema = z.object({
   calendar_id: idSchema,
   changes: z.array(cartChangeSchema).min(1).max(200),
-  /** 1 = the gift card is chosen (limits the cart to 1 ticket, useproculture prices). */
-  USE_PUSHKIN_CARD: z.union([z.literal(0), z.literal(1)]).optional(),
+  USE_PUSHKIN_CARD: giftCardFlagSchema,
   /**
    * Our addition: the subscription the visitor buys by (the crmClient.subscritId the order will
    * send). A client with a subscription may still buy at normal prices, so the server cannot
@@ -57,7 +64,8 @@ export type CartSingle = z.infer<typeof cartSingleSchema>
 
 /**
  * Answer of both cart calls: the items, the seconds left before the hold ends (0 when the cart
- * is empty) and the tickets the cart may still take. `singles` (our addition, issue 20): the
+ * is empty) and the tickets the cart may still take by the request's payment method (0 when it
+ * holds as many or more). `singles` (our addition, issue 20): the
  * empty seats the cart's choice leaves single, for the cart's warning (the server refuses such a
  * choice instead where the event's or session's rule is 'enforce').
  */

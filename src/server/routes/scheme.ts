@@ -87,7 +87,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
       return reply.send(statuses.bytes) as never
     },
 
-    cartList: async ({ input, request, db: page }) => listCartOf(page, sessionOf(request), input.calendar_id, Date.now()),
+    cartList: async ({ input, request, db: page }) => listCartOf(page, sessionOf(request), input.calendar_id, Date.now(), input.USE_PUSHKIN_CARD),
 
     cartUpdate: async ({ input, request }) => {
       try {
@@ -113,7 +113,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           now: Date.now(),
           holdSeconds: app.config.cartHoldSeconds,
           maxExtensions: app.config.cartHoldExtensions,
-        })
+        }, input.USE_PUSHKIN_CARD)
       } finally {
         feed.poke()
       }

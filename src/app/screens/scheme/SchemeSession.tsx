@@ -86,19 +86,21 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const limitLeft = useCart((s) => s.limitLeft)
   const clearCart = useCart((s) => s.clear)
   const isBlocked = useCallback((seatId: string) => controller?.isBlocked(seatId) ?? false, [controller])
-  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription?.subscritId, isBlocked, controller)
+  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription ?? undefined, isBlocked, controller)
   const applyCart = useCart((s) => s.apply)
+  // The cart's reads say limit_left by the chosen method, as its changes do.
+  const gift = method === 'gift' ? 1 : 0
 
   const onExpired = useCallback(() => {
     showModal({ kind: 'info', text: t('scheme.hold-expired') })
-    api.call('cartList', { calendar_id: calendarId }).then((a) => applyCart(a, Date.now()), (e: unknown) => console.error('cart list failed', e))
-  }, [calendarId, applyCart, showModal, t])
+    api.call('cartList', { calendar_id: calendarId, USE_PUSHKIN_CARD: gift }).then((a) => applyCart(a, Date.now()), (e: unknown) => console.error('cart list failed', e))
+  }, [calendarId, gift, applyCart, showModal, t])
 
   const onExtend = useCallback((): Promise<ExtendResult> => extendHold(async () => {
-    const answer = await api.call('cartExtend', { calendar_id: calendarId })
+    const answer = await api.call('cartExtend', { calendar_id: calendarId, USE_PUSHKIN_CARD: gift })
     applyCart(answer, Date.now())
     return { holdSeconds: answer.hold_seconds, extensionsLeft: answer.extensions_left }
-  }, (text) => showModal({ kind: 'warning', text }), t('messages.place-unavailable')), [calendarId, applyCart, showModal, t])
+  }, (text) => showModal({ kind: 'warning', text }), t('messages.place-unavailable')), [calendarId, gift, applyCart, showModal, t])
 
   const held = useMemo(() => new Map(items.map((i) => [i.seat_id, i.quantity])), [items])
   const onStanding = useCallback((stand: SeatStand, quantity: number) => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { ApiCallError } from '../../../contract/client'
 import type { PriceRow } from '../../../contract/entities/price'
 import { ErrorCode } from '../../../contract/errors'
@@ -7,13 +8,30 @@ import { SeatStatus } from '../../../engine/model'
 import type { SeatInfo } from '../../../engine/interaction/seatInfo'
 import { api } from '../../api/client'
 import { useCart } from '../../state/cart'
-import { useModal } from '../../state/modal'
-import { rowAllowed, type PaymentMethod } from '../../kernel/payment'
+import { useModal, type ModalContent } from '../../state/modal'
+import type { PaymentMethod } from '../../kernel/payment'
 import type { SchemeMapController } from './map/SchemeMapController'
+import { cartLimit, defaultRow, fitCart, type CartChange, type Dropped } from './model/refit'
 
-/** The price row a newly chosen place takes: the zone's first allowed row (the operator's order). */
-export function defaultRow(rows: readonly PriceRow[], zonelevelId: number, method: PaymentMethod): PriceRow | null {
-  return rows.find((r) => r.zonelevel_id === zonelevelId && rowAllowed(r, method)) ?? null
+// Other parts of the page pick a new place's row by the same rule.
+export { defaultRow }
+
+/**
+ * What the visitor is told when the fit let places go: the limit (the gift card's own text) as
+ * the header, then the places, so nobody has to work out what left the cart and why.
+ */
+function fitNotice(t: TFunction, method: PaymentMethod, overLimit: readonly Dropped[], notSold: readonly Dropped[]): ModalContent | null {
+  const places = (list: readonly Dropped[]) => list.map(({ item, count }) =>
+    item.row === '' && item.seat === '' ? t('scheme.standing-item', { name: item.sector, count }) : t('scheme.seat', { sector: item.sector, row: item.row, seat: item.seat })).join('; ')
+  const parts = [
+    ...(overLimit.length > 0 ? [t('scheme.released-limit', { places: places(overLimit) })] : []),
+    ...(notSold.length > 0 ? [t('scheme.released-not-sold', { places: places(notSold) })] : []),
+  ]
+  if (parts.length === 0) return null
+  // A standing place's name may end with a full stop of its own ("3 шт."): not two of them.
+  const text = parts.map((p) => p.replace(/\.\.$/, '.')).join(' ')
+  if (overLimit.length === 0) return { kind: 'warning', text }
+  return { kind: 'warning', title: method === 'gift' ? t('event.gift-limit') : t('modal.error-limit'), text }
 }
 
 /**
@@ -25,22 +43,30 @@ export function defaultRow(rows: readonly PriceRow[], zonelevelId: number, metho
  * the seat held on the map at once; a seat of a zone the subscription does not cover (`isBlocked`)
  * is refused before the cart.
  *
- * `rows` are the rows of the chosen mode (regular or subscription prices). A restored cart whose
- * places were priced in the other mode (the box was switched, or the page reloaded) is re-priced
- * in this one on arrival, place by place; a place this mode does not sell is released. Like the
- * event page's quantities (000 §4), switching the mode never keeps prices of the other one.
+ * `rows` are the rows of the chosen mode (regular or subscription prices) and method. A restored
+ * cart is fitted to them on arrival (model/refit.ts fitCart): the page remounts this per method
+ * and mode, so a switch of the gift card or the subscription box, or a reload, re-prices the
+ * places the new terms do not sell at their old rows, releases those they do not sell at all and
+ * those past the new limit (the gift card's 1 ticket), and says so. Like the event page's
+ * quantities (000 §4), switching never keeps prices the order would be refused for.
  */
-export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod, subscritId: number | undefined, isBlocked: (seatId: string) => boolean, map: SchemeMapController | null) {
+export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], method: PaymentMethod, subscription: { subscritId: number; quant: number } | undefined, isBlocked: (seatId: string) => boolean, map: SchemeMapController | null) {
   const { t } = useTranslation()
   const showModal = useModal((s) => s.show)
   const apply = useCart((s) => s.apply)
   const gift = method === 'gift' ? 1 : 0
+  const subscritId = subscription?.subscritId
   const bySubscription = subscritId !== undefined
   const rowsRef = useRef(rows)
   rowsRef.current = rows
+  // Read when the cart arrives: a refreshed count or a new language must not list the cart again.
+  const quantRef = useRef(subscription?.quant ?? null)
+  quantRef.current = subscription?.quant ?? null
+  const tRef = useRef(t)
+  tRef.current = t
 
   const send = useCallback(
-    async (changes: { seat_id: string; clientcategory_id: number; quantity: number }[]) =>
+    async (changes: CartChange[]) =>
       apply(await api.call('cartUpdate', { calendar_id: calendarId, changes, USE_PUSHKIN_CARD: gift, ...(subscritId === undefined ? {} : { subscritId }) }), Date.now()),
     [calendarId, gift, subscritId, apply],
   )
@@ -51,21 +77,25 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
     useCart.getState().clear()
     void (async () => {
       try {
-        const answer = await api.call('cartList', { calendar_id: calendarId })
+        // By this method: limit_left is then the gift card's when it is chosen.
+        const answer = await api.call('cartList', { calendar_id: calendarId, USE_PUSHKIN_CARD: gift })
         if (cancelled) return
         apply(answer, Date.now())
-        const stale = answer.items.filter((i) => (i.for_subscription === 1) !== bySubscription)
-        if (stale.length === 0) return
-        const repriced = stale.map((i) => {
-          const row = defaultRow(rowsRef.current, i.zonelevel_id, method)
-          return { seat_id: i.seat_id, clientcategory_id: row?.clientcategory_id ?? i.clientcategory_id, quantity: row === null ? 0 : i.quantity }
-        })
+        const fit = fitCart(answer.items, { rows: rowsRef.current, method, bySubscription, limit: cartLimit(answer, method, quantRef.current) })
+        if (fit.changes.length === 0) return
+        let notSold = fit.notSold
         try {
-          await send(repriced)
+          await send(fit.changes)
         } catch {
-          // This mode cannot take them all (its limit): they are released instead.
-          await send(stale.map((i) => ({ seat_id: i.seat_id, clientcategory_id: i.clientcategory_id, quantity: 0 })))
+          // Refused all the same (a standing place filled up meanwhile, say): every place the fit
+          // touched is released instead, so what is left is a cart the order takes.
+          await send(fit.changes.map((c) => ({ ...c, quantity: 0 })))
+          const over = new Set(fit.overLimit.map((d) => d.item.seat_id))
+          const touched = new Set(fit.changes.map((c) => c.seat_id))
+          notSold = answer.items.filter((i) => touched.has(i.seat_id) && !over.has(i.seat_id)).map((item) => ({ item, count: item.quantity }))
         }
+        const notice = cancelled ? null : fitNotice(tRef.current, method, fit.overLimit, notSold)
+        if (notice !== null) showModal(notice)
       } catch (error) {
         console.error('cart list failed', error)
       }
@@ -73,9 +103,9 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
     return () => {
       cancelled = true
     }
-  }, [calendarId, apply, send, bySubscription, method])
+  }, [calendarId, apply, send, bySubscription, method, gift, showModal])
 
-  const update = useCallback(async (changes: { seat_id: string; clientcategory_id: number; quantity: number }[]): Promise<boolean> => {
+  const update = useCallback(async (changes: CartChange[]): Promise<boolean> => {
     try {
       await send(changes)
       return true

@@ -5,7 +5,7 @@ import { extendedHoldEnd } from '../inventory/hold-extension'
 import { loadSchemeSession } from '../scheme/repository'
 import { admittingOthers } from '../waiting/room'
 import { cartHoldState, moveCartHoldEnd } from './hold-extension.repository'
-import { listCartOf } from './service'
+import { cartOrderLimit, listCart } from './service'
 
 /**
  * Extending the cart's hold (issue 20 item 4, WCAG 2.2.1 "Timing Adjustable"): the visitor is
@@ -24,9 +24,12 @@ export interface HoldExtensionContext {
   maxExtensions: number
 }
 
-export async function extendCartHold(db: Db, calendarId: number, ctx: HoldExtensionContext): Promise<CartResponse & { extensions_left: number }> {
+/** `giftFlag`: the page's USE_PUSHKIN_CARD, so the answer's limit_left is that method's (listCartOf). */
+export async function extendCartHold(db: Db, calendarId: number, ctx: HoldExtensionContext, giftFlag?: 0 | 1): Promise<CartResponse & { extensions_left: number }> {
   const { now } = ctx
   const session = await loadSchemeSession(db, calendarId, now)
+  // Judged before the hold moves: a gift card the event does not take extends nothing.
+  const limit = await cartOrderLimit(db, session, now, giftFlag)
   if (await admittingOthers(db, calendarId, now)) throw new ApiFailure('hold-queue-waiting')
   const extensionsLeft = await db.transaction().execute(async (trx) => {
     const state = await cartHoldState(trx, ctx.sessionId, calendarId, now)
@@ -38,5 +41,5 @@ export async function extendCartHold(db: Db, calendarId: number, ctx: HoldExtens
     if (!(await moveCartHoldEnd(trx, state.cartId, now, until, state.extensions, used + 1))) throw new ApiFailure('hold-nothing-held')
     return ctx.maxExtensions - used - 1
   })
-  return { ...(await listCartOf(db, ctx.sessionId, calendarId, now)), extensions_left: extensionsLeft }
+  return { ...(await listCart(db, ctx.sessionId, session, now, limit)), extensions_left: extensionsLeft }
 }

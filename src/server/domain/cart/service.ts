@@ -175,13 +175,28 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
   return cartView(db, session, after.cartId, after.holds, now, limit, known(), after.singlesKnown)
 }
 
-/** POST /api/cart/list: what the visitor's cart holds in a session (after a reload, say). */
-export async function listCartOf(db: Db, sessionId: string, calendarId: number, now: number): Promise<CartResponse> {
-  return listCart(db, sessionId, await loadSchemeSession(db, calendarId, now), now)
+/**
+ * POST /api/cart/list: what the visitor's cart holds in a session (after a reload, say).
+ * limit_left is by the payment method the page has chosen (`giftFlag`, the cart change's
+ * USE_PUSHKIN_CARD): the page fits a cart held by the bank card to the gift card's limit from it.
+ */
+export async function listCartOf(db: Db, sessionId: string, calendarId: number, now: number, giftFlag?: 0 | 1): Promise<CartResponse> {
+  const session = await loadSchemeSession(db, calendarId, now)
+  return listCart(db, sessionId, session, now, await cartOrderLimit(db, session, now, giftFlag))
+}
+
+/**
+ * Tickets one order may hold by the page's payment method (ticketLimit), the gift card judged as
+ * a cart change judges it (-9996 where the event or the shop does not take it).
+ */
+export async function cartOrderLimit(db: Db, session: SchemeSession, now: number, giftFlag: 0 | 1 | undefined): Promise<number> {
+  // The settings are read only for the gift card: the bank card's read stays as it was.
+  const giftCard = giftFlag === 1 && cartGiftCard(session.event, (await storedSetupCached(db, now)).db.showproculture, giftFlag)
+  return ticketLimit(session.event, giftCard)
 }
 
 /** The cart's items and hold time; limit_left counts down from `limit` (the order limit unless the caller knows a tighter one). */
-async function listCart(db: Db, sessionId: string, session: SchemeSession, now: number, limit = session.event.demquantlimit): Promise<CartResponse> {
+export async function listCart(db: Db, sessionId: string, session: SchemeSession, now: number, limit = session.event.demquantlimit): Promise<CartResponse> {
   const cartId = await findCart(db, sessionId, session.calendar.id, false, now)
   const holds: CartHolds = cartId === null ? { seats: [], stands: [] } : await cartHolds(db, cartId, now)
   return cartView(db, session, cartId, holds, now, limit)
