@@ -159,6 +159,8 @@ export const doorScanSchema = z.object({
   offline: z.boolean().optional(),
   /** Offline only: whether the device let the holder through. */
   admitted: z.boolean().optional(),
+  /** Offline only: the result the device showed; a scan it refused (`admitted: false`) is logged with it, not counted. */
+  shown: z.enum(REDEEM_RESULTS).optional(),
 })
 export type DoorScan = z.infer<typeof doorScanSchema>
 export const doorScanRequestSchema = doorScanSchema.extend({ lang: langSchema.optional() })

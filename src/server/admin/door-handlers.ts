@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { CheckinList, DoorScan } from '../../contract/admin/door'
 import { ApiFailure } from '../errors'
 import { calendarExists } from '../domain/catalog/repository'
+import { DOOR_UPLOAD_GRACE_MS, doorWindow, requireAtDoor } from '../domain/redemption/door-window'
 import { doorSessionRows, findList, gateCounts, insertList, listChoices, listsOfSessions, policyOf, toList, updateList } from '../domain/redemption/lists.repository'
 import type { RedeemPolicy, Scan } from '../domain/redemption/outcome'
 import { redeem, redeemBatch } from '../domain/redemption/service'
@@ -9,10 +10,6 @@ import { parseCursor, syncScans, syncTickets } from '../domain/redemption/sync.r
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
 
-/** The door works sessions that began up to this long ago … */
-const DOOR_PAST_MS = 12 * 3600 * 1000
-/** … or begin within this long. */
-const DOOR_AHEAD_MS = 2 * 24 * 3600 * 1000
 /** Most sessions the check-in app lists. */
 const DOOR_SESSIONS_MAX = 100
 
@@ -30,10 +27,15 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
   const requireSession = async (id: number) => {
     if (!(await calendarExists(db, id))) throw new ApiFailure('admin-not-found', { what: 'session', id })
   }
+  /** The door's calls work only sessions at the door now (door-window.ts); the console's own screens read any session. */
+  const requireDoorSession = async (id: number) => {
+    await requireSession(id)
+    await requireAtDoor(db, [id])
+  }
   /** A scan of the app as the service takes it: the list's session and name, its rules. */
   const scanOf = (s: DoorScan, list: CheckinList): { scan: Scan; policy: RedeemPolicy } => {
     if (s.direction === 'out' && !list.exits) throw new ApiFailure('door-exits-off')
-    return { scan: { code: s.code, sessionId: list.calendar_id, gate: list.name, nonce: s.nonce, direction: s.direction, scannedAt: s.scannedAt, offline: s.offline, admitted: s.admitted }, policy: policyOf(list) }
+    return { scan: { code: s.code, sessionId: list.calendar_id, gate: list.name, nonce: s.nonce, direction: s.direction, scannedAt: s.scannedAt, offline: s.offline, admitted: s.admitted, shown: s.shown }, policy: policyOf(list) }
   }
   /** A list's filters name only the session's own categories and its drawing's sectors. */
   const checkChoices = async (calendarId: number, input: { category_ids: number[]; sector_ids: number[] }) => {
@@ -77,7 +79,8 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
     },
     doorSessions: async () => {
       const now = Date.now()
-      const rows = await doorSessionRows(db, now - DOOR_PAST_MS, now + DOOR_AHEAD_MS, DOOR_SESSIONS_MAX)
+      const { from, to } = doorWindow(now)
+      const rows = await doorSessionRows(db, from, to, DOOR_SESSIONS_MAX)
       const lists = await listsOfSessions(db, rows.map((r) => r.id))
       return {
         sessions: rows.map((r) => ({
@@ -91,7 +94,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       }
     },
     doorSync: async ({ input }) => {
-      await requireSession(input.calendar_id)
+      await requireDoorSession(input.calendar_id)
       // Read the clock before the rows: whatever changes during the reads comes again next time.
       const serverTime = Date.now()
       const since = parseCursor(input.cursor)
@@ -107,7 +110,9 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       }
     },
     doorRedeem: async ({ input }) => {
-      const { scan, policy } = scanOf(input, await listOf(input.list_id))
+      const list = await listOf(input.list_id)
+      await requireAtDoor(db, [list.calendar_id])
+      const { scan, policy } = scanOf(input, list)
       return redeem(db, app.ticketKeys, scan, policy)
     },
     doorRedeemBatch: async ({ input }) => {
@@ -116,6 +121,8 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       for (const s of input.scans) if (!lists.has(s.list_id)) lists.set(s.list_id, await listOf(s.list_id, true))
       // All checked before any is recorded: an upload with a bad scan records none.
       const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!))
+      // A phone may come back online days after the show: its scans still count for a while.
+      await requireAtDoor(db, [...lists.values()].map((l) => l.calendar_id), DOOR_UPLOAD_GRACE_MS)
       return { answers: await redeemBatch(db, app.ticketKeys, prepared.map((p) => p.scan), prepared.map((p) => p.policy)) }
     },
   }

@@ -101,6 +101,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-version-copying': 409,
   'admin-archived-choice': 409,
   'door-exits-off': 409,
+  'door-session-closed': 409,
   'order-not-cancellable': 409,
   'order-no-tickets-mail': 409,
   'order-mail-failed': 502,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_BATCH_SCANS, type DoorScan } from '../../../src/contract/admin/door'
+import { doorBatchRequestSchema, MAX_BATCH_SCANS, type DoorScan } from '../../../src/contract/admin/door'
 import { DoorApiError, NoNetwork } from '../../../src/app/door/api'
-import { uploadQueued } from '../../../src/app/door/model/upload'
+import { uploadedScan, uploadQueued } from '../../../src/app/door/model/upload'
 
 type Queued = DoorScan & { nonce: string }
 const scan = (i: number, patch: Partial<Queued> = {}): Queued => ({ code: `code-${i}`, list_id: 1, nonce: `nonce-${String(i).padStart(4, '0')}`, direction: 'in', scannedAt: 1_000 + i, admitted: true, offline: true, ...patch })
@@ -64,5 +64,13 @@ describe('uploading the door queue', () => {
     expect(done.stoppedBy).toBeInstanceOf(DoorApiError)
     expect(done.uploaded).toEqual([])
     expect(done.refused).toEqual([])
+  })
+
+  it('uploads what the device showed with each queued scan, so a scan it refused is logged as refused', () => {
+    const queued = { code: '123456789012', list_id: 7, nonce: 'nonce-0042', direction: 'in' as const, scannedAt: 1_000, offline: true, admitted: false, shown: 'unknown' as const, sessionId: 3, gate: 'North', ticketId: null }
+    const sent = uploadedScan(queued)
+    expect(sent).toEqual({ code: '123456789012', list_id: 7, nonce: 'nonce-0042', direction: 'in', scannedAt: 1_000, offline: true, admitted: false, shown: 'unknown' })
+    // The batch call takes it as it is (its schema would drop an unknown field silently).
+    expect(doorBatchRequestSchema.parse({ scans: [sent] }).scans[0]).toEqual(sent)
   })
 })

@@ -3,7 +3,7 @@ import { looksLikeToken } from '../../../contract/tickets/token'
 import { TicketVerifier } from '../../../contract/tickets/verify'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
 import { keepLoadedFiles } from '../offline'
-import { uploadQueued } from './upload'
+import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, type DoorState, type HistoryScan } from './decide'
 import { dequeue, enqueue, loadSession, mergeSync, queued, saveSession, type SessionData } from './store'
 
@@ -142,9 +142,7 @@ export class DoorEngine {
       try {
         const scans = await queued()
         if (scans.length === 0) return
-        const done = await uploadQueued(scans, (batch) =>
-          this.api('doorRedeemBatch', { scans: batch.map(({ code, list_id, nonce: n, direction, scannedAt, admitted }) => ({ code, list_id, nonce: n, direction, scannedAt, admitted, offline: true })) }),
-        )
+        const done = await uploadQueued(scans.map(uploadedScan), (batch) => this.api('doorRedeemBatch', { scans: batch }))
         await dequeue([...done.uploaded, ...done.refused.map((r) => r.nonce)])
         const last = done.refused.at(-1)
         const patch: Partial<DoorSnapshot> = { flagged: this.snap.flagged + done.flagged, refused: this.snap.refused + done.refused.length }

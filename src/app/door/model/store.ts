@@ -1,4 +1,4 @@
-import type { DoorScan, DoorSync, SyncScan, SyncTicket } from '../../../contract/admin/door'
+import type { DoorScan, DoorSync, RedeemResult, SyncScan, SyncTicket } from '../../../contract/admin/door'
 
 /**
  * The door device's storage (IndexedDB, so a reload or a dead battery loses nothing):
@@ -24,8 +24,8 @@ export interface QueuedScan extends DoorScan {
   nonce: string
   sessionId: number
   gate: string
-  /** The result the device showed (the server may decide otherwise: first scan wins). */
-  shown: string
+  /** The result the device showed (the server may decide otherwise: first scan wins); uploaded, so a refusal is logged as shown. */
+  shown: RedeemResult
   ticketId: number | null
 }
 

@@ -1,5 +1,6 @@
 import { MAX_BATCH_SCANS, type DoorScan } from '../../../contract/admin/door'
 import { DoorApiError } from '../api'
+import type { QueuedScan } from './store'
 
 /** What one upload of the offline queue did. */
 export interface UploadResult {
@@ -11,6 +12,15 @@ export interface UploadResult {
   refused: { nonce: string; errorCode: string; message: string }[]
   /** Why the upload stopped early (no network, signed out, a server fault), the rest kept queued; null when all went. */
   stoppedBy: unknown
+}
+
+/**
+ * A queued scan as the batch call takes it: what the device decided, with the result it showed
+ * (a scan it refused is logged with it, never counted as an entry or exit), without the queue's
+ * own bookkeeping (session, gate name, ticket id: the server reads them from the list and code).
+ */
+export function uploadedScan({ code, list_id, nonce, direction, scannedAt, admitted, shown }: QueuedScan): DoorScan & { nonce: string } {
+  return { code, list_id, nonce, direction, scannedAt, admitted, shown, offline: true }
 }
 
 /** Answers about the scan itself (a code too long, exits switched off since, a gate removed): sending it again changes nothing. */

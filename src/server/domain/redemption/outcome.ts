@@ -19,8 +19,13 @@ export interface Scan {
   scannedAt?: number
   /** The device decided on its own (no network) and uploads later. */
   offline?: boolean
-  /** Offline only: whether the device let the holder through (default true). Online scans admit when the answer is valid. */
+  /**
+   * Offline only: whether the device let the holder through (default true). Online scans admit
+   * when the answer is valid. A scan the device refused moved nobody: it is logged, not counted.
+   */
   admitted?: boolean
+  /** Offline only: the result the device showed, logged for a scan it refused (else `unknown`). */
+  shown?: RedeemResult
 }
 
 /** Door policy: the scan's check-in list's rules (DOOR_TOKEN calls without a list: per call). */

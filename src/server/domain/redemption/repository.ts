@@ -61,9 +61,21 @@ export function findScanByNonce(db: Db, nonce: string) {
 }
 export type ScanRow = NonNullable<Awaited<ReturnType<typeof findScanByNonce>>>
 
-/** The entry/exit history of a ticket, in scan time order (ties: arrival order). */
+/**
+ * The entry/exit history of a ticket, in scan time order (ties: arrival order), each scan with
+ * its gate's re-entry rule (`list_reentry`; null for a scan without a check-in list).
+ */
 export function ticketHistory(db: Db, lineId: number) {
-  return db.selectFrom('ticket_redemptions').selectAll().where('order_line_id', '=', lineId).where('counted', '=', 1).orderBy('scanned_at').orderBy('id').execute()
+  return db
+    .selectFrom('ticket_redemptions as r')
+    .leftJoin('checkin_lists as cl', 'cl.id', 'r.list_id')
+    .selectAll('r')
+    .select('cl.reentry as list_reentry')
+    .where('r.order_line_id', '=', lineId)
+    .where('r.counted', '=', 1)
+    .orderBy('r.scanned_at')
+    .orderBy('r.id')
+    .execute()
 }
 
 /** The entry in force at a scan: the latest valid entry of its ticket before it. */
@@ -99,6 +111,11 @@ export async function setScanResult(trx: Db, id: number, result: string, flagged
 /** Marks an online scan admitted when it is a valid entry (the device shows our answer). */
 export async function markAdmittedIfValidEntry(trx: Db, id: number): Promise<void> {
   await trx.updateTable('ticket_redemptions').set({ admitted: 1 }).where('id', '=', id).where('result', '=', 'valid').where('direction', '=', 'in').execute()
+}
+
+/** Records that a scan's device let the holder through after all: admitted, and flagged as given. */
+export async function setScanAdmitted(trx: Db, id: number, flagged: number): Promise<void> {
+  await trx.updateTable('ticket_redemptions').set({ admitted: 1, flagged }).where('id', '=', id).execute()
 }
 
 export function findScanById(db: Db, id: number) {

@@ -16,6 +16,7 @@ import {
   insertScan,
   lockTicket,
   markAdmittedIfValidEntry,
+  setScanAdmitted,
   setScanResult,
   ticketHistory,
   doorTicketOf,
@@ -74,6 +75,9 @@ function standing(ticket: TicketRow, sessionId: number, policy: RedeemPolicy): R
  * it arrives: an entry is valid when the ticket is outside (and, without re-entry, never came
  * in), an exit when it is inside. Rows whose result changes are rewritten; an entry the device
  * admitted that the history now refuses is flagged. Answers the ids of rewritten rows.
+ * Each entry follows its own gate's re-entry rule (a re-entry a re-entry gate allowed stays valid
+ * when a strict gate scans later); `policy.reentry` is for scans without a list (DOOR_TOKEN
+ * calls, whose rule comes with each call).
  */
 async function replay(trx: Db, lineId: number, policy: RedeemPolicy): Promise<number[]> {
   const rows = await ticketHistory(trx, lineId)
@@ -83,7 +87,8 @@ async function replay(trx: Db, lineId: number, policy: RedeemPolicy): Promise<nu
   for (const row of rows) {
     let result: RedeemResult
     if (row.direction === 'in') {
-      result = !inside && (policy.reentry || !entered) ? 'valid' : 'already_used'
+      const reentry = row.list_reentry === null ? policy.reentry : row.list_reentry === 1
+      result = !inside && (reentry || !entered) ? 'valid' : 'already_used'
       if (result === 'valid') inside = entered = true
     } else {
       result = inside ? 'valid' : 'not_inside'
@@ -124,17 +129,58 @@ async function requireSessions(db: Db, ids: readonly number[]): Promise<void> {
   if (missing !== undefined) throw new ApiFailure('session-not-found', { id: missing })
 }
 
+/** An offline scan its device refused: it moved nobody, so it is logged (with what the device showed) but not counted. */
+const refusedOffline = (scan: Scan): boolean => scan.offline === true && scan.admitted === false
+
+/** What a refused offline scan is logged as: the device's answer, or `unknown` when it sent none. */
+const refusalShown = (scan: Scan): RedeemResult => (scan.shown !== undefined && scan.shown !== 'valid' ? scan.shown : 'unknown')
+
+/** A re-sent nonce whose upload says the device admitted, of a counted entry not marked admitted (answerSeen). */
+const admitsLate = (row: ScanRow, scan: Scan): boolean =>
+  scan.offline === true && scan.admitted !== false && row.order_line_id !== null && row.counted === 1 && row.direction === 'in' && row.admitted === 0
+
+/**
+ * A nonce seen again. When an offline upload says its device let the holder through, and the
+ * stored scan is a counted entry not marked admitted, the online call had timed out after the
+ * server logged it (say already_used) and the phone admitted on its own under the same nonce:
+ * the admission is recorded (flagged unless the entry stands as valid), `replayed: false` so the
+ * phone counts the flag once. Anything else answers the stored scan, `replayed`, unchanged.
+ * Under the ticket's lock, as every change of its history.
+ */
+async function answerSeen(db: Db, seen: ScanRow, scan: Scan): Promise<RedeemAnswer> {
+  if (!admitsLate(seen, scan)) return answerOf(db, seen, true, [])
+  return db.transaction().execute(async (trx) => {
+    await lockTicket(trx, seen.order_line_id!)
+    return admitLate(trx, (await findScanById(trx, seen.id))!, scan)
+  })
+}
+
+/** answerSeen's change, the ticket's lock held: the row is read again under it. */
+async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswer> {
+  if (!admitsLate(row, scan)) return answerOf(trx, row, true, [])
+  await setScanAdmitted(trx, row.id, row.result === 'valid' ? 0 : 1)
+  return answerOf(trx, (await findScanById(trx, row.id))!, false, [])
+}
+
 /**
  * One door scan (issue 19.4): answers valid / already used (when, which gate) / not inside /
  * wrong session / refunded / replaced / unknown / forged, and logs it under its nonce.
  *
  * - The same nonce again (a re-upload) answers the stored scan as reconciled since, `replayed`,
- *   and changes nothing.
+ *   and changes nothing; except that an offline upload of a nonce the server logged online as a
+ *   counted entry, saying the device admitted the holder (the online call timed out and the
+ *   phone decided on its own), records that admission once: flagged when the entry does not
+ *   stand as valid, answered `replayed: false` (answerSeen).
  * - Two gates at once: the ticket's row is locked, so one entry wins (both databases, several
  *   processes).
  * - Offline scans carry the device's scan time; the ticket's history is replayed in that order,
  *   so the first scan wins and a later entry the device admitted is flagged (`conflicts` names
  *   rows this scan changed).
+ * - An offline scan its device refused (`admitted: false`) let nobody in or out: it is logged
+ *   with the result the device showed (`shown`; a scan the server refuses on its own keeps the
+ *   server's reason) and counts as a refusal at its gate, never as an entry or exit of the
+ *   ticket (else an Unknown on a phone whose list predates the sale would turn the holder away
+ *   at the next gate as already used).
  * Online scans are timed by the server; offline ones by their device, and a time later than now
  * counts as now (a device clock ahead cannot jump the queue).
  */
@@ -145,7 +191,7 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
   await requireSessions(db, [scan.sessionId])
 
   const seen = await findScanByNonce(db, scan.nonce)
-  if (seen) return answerOf(db, seen, true, [])
+  if (seen) return answerSeen(db, seen, scan)
   const found = await identify(db, keys, code)
 
   return db.transaction().execute(async (trx) => {
@@ -153,13 +199,16 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     if (found.ticket) await lockTicket(trx, found.ticket.id)
     const ticket = found.ticket ? await findTicketById(trx, found.ticket.id) : undefined
     const earlier = await findScanByNonce(trx, scan.nonce)
-    if (earlier) return answerOf(trx, earlier, true, [])
+    // Logged meanwhile: the lock held is the ticket's only when the nonce names the same ticket.
+    if (earlier) return earlier.order_line_id !== null && earlier.order_line_id === ticket?.id ? admitLate(trx, earlier, scan) : answerOf(trx, earlier, true, [])
     // An online scan is timed under the ticket's lock, so two gates at once are ordered as they
     // were decided (a scan timed before the lock could sort before an entry already answered
     // valid). An offline scan keeps its device's time, never later than now.
     const at = Math.max(now, Date.now())
     const scannedAt = offline && scan.scannedAt !== undefined ? Math.min(scan.scannedAt, at) : at
     const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId, policy) : 'unknown'
+    // Part of the ticket's entries and exits: it passed the checks above and nobody refused it at the door.
+    const moved = fixed === null && !refusedOffline(scan)
     const inserted = await insertScan(trx, {
       nonce: scan.nonce,
       order_line_id: ticket?.id ?? null,
@@ -168,17 +217,17 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
       gate: scan.gate,
       direction,
       code,
-      result: fixed ?? 'valid',
-      counted: fixed === null ? 1 : 0,
+      result: fixed ?? (moved ? 'valid' : refusalShown(scan)),
+      counted: moved ? 1 : 0,
       offline: offline ? 1 : 0,
-      admitted: offline && scan.admitted !== false && fixed === null ? 1 : 0,
+      admitted: offline && moved ? 1 : 0,
       scanned_at: scannedAt,
       received_at: at,
     })
     // The same nonce committed by a concurrent call between our check and our insert.
     if (!inserted) return answerOf(trx, (await findScanByNonce(trx, scan.nonce))!, true, [])
     let conflicts: number[] = []
-    if (fixed === null) {
+    if (moved) {
       conflicts = (await replay(trx, ticket!.id, policy)).filter((id) => id !== inserted.id)
       // Online, the device shows our answer: a valid entry lets the holder through.
       if (!offline) await markAdmittedIfValidEntry(trx, inserted.id)
