@@ -4,6 +4,7 @@ import type { DoorSync } from '../../src/contract/admin/door'
 import { orderDataResponseSchema, type OrderDataResponse } from '../../src/contract/entities/nominal'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
+import { bringToDoor } from './door-helpers'
 
 /**
  * Named tickets sold at the counter (issue 19.1 with 000 "named tickets") on both databases,
@@ -117,6 +118,7 @@ describe.each(TEST_DBS)('named tickets at the box office on %s', (dbKind) => {
     expect(audit).toHaveLength(1)
     // The door shows the holders.
     const door = await signedIn(server, 'door')
+    await bringToDoor(server.db, [event.calendarId])
     const sync = await door.get<DoorSync>(`/api/admin/door/sync?calendar_id=${event.calendarId}`)
     expect(sync.status).toBe(200)
     expect(sync.body.tickets.filter((t) => rows.some((r) => r.id === t.id)).map((t) => t.holder).sort()).toEqual(['Ivanov Petr', 'Иванова Анна Сергеевна'].sort())

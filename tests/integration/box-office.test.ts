@@ -4,6 +4,7 @@ import type { DoorSync } from '../../src/contract/admin/door'
 import type { AdminOrder } from '../../src/contract/admin/sales'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
+import { bringToDoor } from './door-helpers'
 import { doubleSales, loadScheme, seatChange, soldSeats, visitor, schemeOrderBody, type SchemeFx } from './scheme-helpers'
 
 const BUYER = { fio: 'Иван Петров', phone: '+79161234567', email: 'ivan@example.org' }
@@ -78,6 +79,27 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     expect(paid.every((p) => p.paid === 1)).toBe(true)
   })
 
+  it('sells a free order (maybefree, every price 0): 200, one order, recorded as a desk sale of 0 and audited', async () => {
+    // The shop's order path saves a free order paid, its places sold: the desk must not mark it paid again.
+    const ev = await server.db.selectFrom('events').select(['id', 'hash_id']).where('name_en', '=', 'Museum for Little Ones').executeTakeFirstOrThrow()
+    const cal = await server.db.selectFrom('calendars').select(['id', 'day', 'time']).where('event_id', '=', ev.id).where('starts_at', '>', Date.now()).orderBy('starts_at').executeTakeFirstOrThrow()
+    const price = await server.db.selectFrom('prices').select(['client_category_id', 'zone_id', 'price']).where('calendar_id', '=', cal.id).where('for_subscription', '=', 0).orderBy('id').executeTakeFirstOrThrow()
+    expect(price.price).toBe(0)
+    const ordersOf = () => server.db.selectFrom('order_lines').select('order_id').distinct().where('calendar_id', '=', cal.id).execute()
+    const before = (await ordersOf()).length
+    const line = { day: cal.day, time: cal.time, actionId: ev.id, categoryId: price.client_category_id, zoneId: price.zone_id, quantity: 2, sum: 0 }
+    const res = await desk.post<{ id: number; amount: number }>('/api/admin/boxoffice/sell', { ...BUYER, hash: ev.hash_id, payKind: 'cash', data: [line] })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.amount).toBe(0)
+    expect((await ordersOf()).length).toBe(before + 1)
+    const order = await server.db.selectFrom('orders').select(['paid', 'total']).where('id', '=', res.body.id).executeTakeFirstOrThrow()
+    expect(order).toEqual({ paid: 1, total: 0 })
+    expect(await server.db.selectFrom('payments').select(['amount', 'status']).where('order_id', '=', res.body.id).execute()).toEqual([{ amount: 0, status: 'paid' }])
+    expect(await server.db.selectFrom('box_office_sales').select('pay_kind').where('order_id', '=', res.body.id).execute()).toEqual([{ pay_kind: 'cash' }])
+    const audit = await server.db.selectFrom('audit_log').select('action').where('entity', '=', 'order').where('action', '=', 'boxoffice-sale').where('entity_id', '=', String(res.body.id)).execute()
+    expect(audit).toHaveLength(1)
+  })
+
   it('all or nothing: a seat a shop buyer holds refuses the whole sale (-1005) and nothing is taken', async () => {
     const [free, held] = take(2)
     const buyer = await visitor(server.url)
@@ -129,6 +151,7 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     // The order was paid long ago, so only the reseat's stamp can bring it into an incremental sync.
     await server.db.updateTable('orders').set({ paid_at: Date.now() - 3_600_000, created_at: Date.now() - 3_600_000 }).where('id', '=', sale.body.id).execute()
     const manager = await signedIn(server, 'manager')
+    await bringToDoor(server.db, [fx.calendarId])
     const first = await manager.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.calendarId}`)
     expect(first.status).toBe(200)
     const cursor = first.body.cursor

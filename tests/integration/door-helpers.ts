@@ -2,8 +2,20 @@ import path from 'node:path'
 import pino from 'pino'
 import type { RedeemAnswer } from '../../src/server/domain/redemption/outcome'
 import { loadTicketKeys, type TicketKeys } from '../../src/server/domain/tickets/keys'
+import type { Db } from '../../src/server/db/connect'
 import type { TestServer } from '../support/server'
 import type { Visitor } from './order-fixtures'
+
+/** How far ahead bringToDoor puts a session: inside the door's window (door-window.ts), and returns still open. */
+const AT_DOOR_AHEAD_MS = 24 * 3600 * 1000
+
+/**
+ * Moves sessions to begin tomorrow: the check-in app's calls work only sessions at the door now
+ * (door-window.ts), and fixtures' sessions begin days ahead.
+ */
+export async function bringToDoor(db: Db, calendarIds: readonly number[]): Promise<void> {
+  await db.updateTable('calendars').set({ starts_at: Date.now() + AT_DOOR_AHEAD_MS }).where('id', 'in', [...calendarIds]).execute()
+}
 
 /** The door token the door tests start their servers with. */
 export const DOOR_TOKEN = 'door-token-for-tests-0123456789'

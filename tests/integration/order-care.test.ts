@@ -7,7 +7,7 @@ import { sendMail } from '../../src/server/mail/outbox'
 import { backfillOutboxOrders } from '../../src/server/migrations/2026_11_24_19_c1_01_outbox_order'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
-import { nonce, serverKeys, viewLines } from './door-helpers'
+import { bringToDoor, nonce, serverKeys, viewLines } from './door-helpers'
 import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
 import { decide, pathOf, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
 import { startInbox, waitForMessages, type Inbox } from './return-helpers'
@@ -76,6 +76,7 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     // A door scan of the first ticket.
     const keys = await serverKeys(server)
     const row = (await server.db.selectFrom('order_lines').select(['id', 'calendar_id', 'seat_id', 'standing_place_id', 'client_category_id']).where('id', '=', lines[0].id).executeTakeFirstOrThrow())
+    await bringToDoor(server.db, [fx.basic.calendarId])
     const list = await manager.post<{ id: number }>('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'West' })
     expect((await manager.post<{ result: string }>('/api/admin/door/redeem', { code: keys.sign(ticketClaims(row)), list_id: list.body.id, nonce: nonce() })).body.result).toBe('valid')
     const care = await manager.get<OrderCare>(`/api/admin/orders/${a.id}`)

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { sessionStarts } from './lists.repository'
 
 /**
  * Which sessions the door works now: the check-in app lists them, and its sync and scans are
@@ -32,7 +33,7 @@ export async function requireAtDoor(db: Db, calendarIds: readonly number[], past
   const wanted = [...new Set(calendarIds)]
   if (wanted.length === 0) return
   const { from, to } = doorWindow(now, pastMs)
-  const rows = await db.selectFrom('calendars').select(['id', 'starts_at']).where('id', 'in', wanted).execute()
+  const rows = await sessionStarts(db, wanted)
   const closed = rows.find((r) => Number(r.starts_at) < from || Number(r.starts_at) > to)
   if (closed) throw new ApiFailure('door-session-closed', { id: closed.id })
 }

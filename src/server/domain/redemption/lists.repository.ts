@@ -80,6 +80,11 @@ export async function listChoices(db: Db, calendarId: number) {
   return { categories, sectors }
 }
 
+/** The start times of these sessions (the door's window is judged by them). */
+export function sessionStarts(db: Db, calendarIds: readonly number[]) {
+  return db.selectFrom('calendars').select(['id', 'starts_at']).where('id', 'in', [...calendarIds]).execute()
+}
+
 /** Sessions starting from `from` to `to` (epoch ms), earliest first, with their events' names. */
 export function doorSessionRows(db: Db, from: number, to: number, limit: number) {
   return db
