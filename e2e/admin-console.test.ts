@@ -5,6 +5,7 @@ import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, waitForListing, type AppHarness } from './support/app'
 import { formatMoney } from '../src/contract/rules/moneyText'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
 
 /**
  * The operator console end to end (issue 17): an owner made by the CLI's code signs in, creates
@@ -55,12 +56,21 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByRole('heading', { name: NAME }).waitFor()
     const eventId = Number(new URL(page.url()).pathname.split('/').pop())
+    // No sessions yet: where and how it sells may still change.
+    expect(await page.getByLabel('Sold on the seat map').isDisabled()).toBe(false)
+    expect(await page.getByLabel('Venue').isDisabled()).toBe(false)
     for (const day of [dayIn(4), dayIn(5)]) {
       await page.getByLabel('Date').fill(day)
       await page.getByLabel('Time').fill('19:30')
       await page.getByRole('button', { name: 'Add session' }).click()
       await page.locator('.adm-list li', { hasText: day }).waitFor()
     }
+    // With sessions they are fixed (the server refuses a change), and the form says why.
+    await expect.poll(() => page.getByLabel('Sold on the seat map').isDisabled()).toBe(true)
+    expect(await page.getByLabel('Venue').isDisabled()).toBe(true)
+    const why = page.locator('#adm-selling-fixed')
+    expect(await why.innerText()).toBe(ADMIN_TEXTS.en.sellingFixed)
+    expect(await page.getByLabel('Sold on the seat map').getAttribute('aria-describedby')).toBe('adm-selling-fixed')
     for (const index of [0, 1]) {
       await page.locator('select[name="session"]').selectOption({ index })
       await page.locator('input[name="price"]').fill('1500')
@@ -132,6 +142,14 @@ describe('operator console', () => {
     expect(await channels.getByRole('row', { name: /Box office/ }).locator('td').allInnerTexts()).toEqual(['0', '0', formatMoney(0, 'en', 'RUB')])
     await page.getByRole('cell', { name: 'paid' }).waitFor()
     await axeClean(page, 'sales')
+
+    // The session list's badge is the storefront's rule, not the on/off switch alone: a session
+    // switched on whose sale opens later (the listing hides it) is not on sale yet.
+    await app.server.db.updateTable('calendars').set({ sale_from: Date.now() + DAY_MS }).where('event_id', '=', eventId).where('day', '=', dayIn(5)).execute()
+    await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
+    const later = page.locator('.adm-list > li', { hasText: dayIn(5) }).locator('.adm-badge')
+    await expect.poll(() => later.innerText()).toMatch(/^On sale from /)
+    expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
     await context.close()
   })
 

@@ -20,8 +20,11 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
   let zone: number
   let category: number
 
-  /** A visitor orders `quantity` tickets of the first session, and pays by the sandbox bank when `pay`. */
-  async function buy(quantity: number, pay: boolean): Promise<string> {
+  /**
+   * A visitor orders `quantity` tickets of the first session, and pays by the sandbox bank when
+   * `pay`, after `beforePay` (a discount on the order page) when given.
+   */
+  async function buy(quantity: number, pay: boolean, beforePay?: (hash: string) => Promise<void>): Promise<string> {
     const v = await visitor(server.url)
     const boxes = await server.db.selectFrom('checkbox_lists').select('id').where('scope', '=', ORDER_CHECKBOX_SCOPE).execute()
     const day = dayIn(6)
@@ -36,6 +39,7 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
       checkboxList: boxes.map((b) => ({ id: b.id, checked: 1 })),
     })
     expect(res.body.errorCode, JSON.stringify(res.body)).toBe('0')
+    if (beforePay) await beforePay(res.body.hash)
     if (pay) {
       const card = await server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
       const publicId = pathOf((await startPay(v, res.body.hash, card.id)).body.bankUrl!).split('/').pop()!
@@ -150,6 +154,47 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     expect((await manager.get<{ order: AdminOrder }>(`/api/admin/orders/${shop.id}`)).body.order.paid_amount).toBe(100000)
     const found = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders/search?q=${encodeURIComponent('guest@example.org')}`)).body.orders
     expect(found.map((o) => [o.id, o.paid_amount])).toEqual([[comp.body.id, 0]])
+  })
+
+  it("an order's paid amount is what its payment took: a promo code's discount is in it, and a refund comes off it", async () => {
+    const code = `SALES${dbKind.toUpperCase()}`
+    expect((await manager.post('/api/admin/promos', { code, discount_percent: 10, multi_use: 1 })).status).toBe(200)
+    const hash = await buy(2, true, async (h) => {
+      const applied = await (await visitor(server.url)).post<{ promoCode: string }>('/api/order/add-discount', { hash: h, lang: 'ru', bonuses: 0, cardCode: '', promoCode: code })
+      expect(applied.body.promoCode).toBe(code)
+    })
+    const listed = async () => (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === hash)!
+    const order = await listed()
+    // Two tickets of 1000.00 listed at 2000.00; 10 % off paid 1800.00, in the Sales list and in order care alike.
+    expect([order.state, order.total, order.paid_amount]).toEqual(['paid', 200000, 180000])
+    expect((await manager.get<{ order: AdminOrder }>(`/api/admin/orders/${order.id}`)).body.order.paid_amount).toBe(180000)
+    const found = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders/search?q=${order.ord_num}`)).body.orders
+    expect(found.map((o) => [o.id, o.paid_amount])).toEqual([[order.id, 180000]])
+    // One ticket refunded from the console: its cost (1000.00) goes back, 800.00 stays paid.
+    const line = await server.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow()
+    expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [line.id] })).status).toBe(200)
+    expect((await listed()).paid_amount).toBe(80000)
+  })
+
+  it('a ticket whose return is only requested still counts as sold; once the return is confirmed it is free again', async () => {
+    const session = async () => (await manager.get<SessionSales>(`/api/admin/sales/sessions/${sessions[0]}`)).body
+    const hash = await buy(2, true)
+    const before = await session()
+    const order = await server.db.selectFrom('orders').select('id').where('hash', '=', hash).executeTakeFirstOrThrow()
+    const line = await server.db.selectFrom('order_lines').select(['id', 'cost']).where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow()
+    const reason = await server.db.selectFrom('return_reasons').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const requested = await (await visitor(server.url)).post<{ errorCode: string }>('/api/order/return-create', { hash, lang: 'ru', reason: reason.id, id: [line.id] })
+    expect(requested.body.errorCode, JSON.stringify(requested.body)).toBe('0')
+    expect((await server.db.selectFrom('order_lines').select('return_status').where('id', '=', line.id).executeTakeFirstOrThrow()).return_status).toBe(60)
+    // Requested, not confirmed: the seat is still the buyer's (the stock rule counts it taken) and so is the money.
+    const pending = await session()
+    expect(pending.totals).toEqual(before.totals)
+    expect(pending.zones).toEqual(before.zones)
+    expect(pending.channels).toEqual(before.channels)
+    // Confirmed (the console's refund): one ticket fewer sold, one more free, its cost out of the revenue.
+    expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [line.id] })).status).toBe(200)
+    const after = await session()
+    expect(after.totals).toEqual({ ...before.totals, sold: before.totals.sold - 1, free: before.totals.free + 1, revenue: before.totals.revenue - line.cost })
   })
 
   it('a seat-map session counts the seats whose zone has no price row as blocked', async () => {

@@ -130,10 +130,14 @@ export function EventEditor() {
       <input value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} readOnly={!writable} {...extra} />
     </label>
   )
-  const select = (key: string, label: string, rows: Row[]) => (
+  // Once the event has sessions, where and how it sells are fixed (the server refuses a change:
+  // each session sells on the venue and map it was made with); the controls say why.
+  const sellingFixed = (detail?.sessions.length ?? 0) > 0
+  const fixedHint = sellingFixed ? { 'aria-describedby': 'adm-selling-fixed' } : {}
+  const select = (key: string, label: string, rows: Row[], locked = false) => (
     <label>
       {label}
-      <select value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} disabled={!writable}>
+      <select value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} disabled={!writable || locked} {...(locked ? fixedHint : {})}>
         {rows.map((r) => (
           <option key={r.id} value={r.id}>
             {labelOf(r)}
@@ -200,13 +204,18 @@ export function EventEditor() {
       <form className="adm-form" onSubmit={saveEvent} aria-label={t.name}>
         {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}
         {select('kind', t.kind, offered(refs.kinds, detail ? [String(detail.event.menu_kind_id)] : []))}
-        {select('venue', t.venue, offered(refs.venues, detail ? [String(detail.event.venue_id)] : []))}
+        {select('venue', t.venue, offered(refs.venues, detail ? [String(detail.event.venue_id)] : []), sellingFixed)}
         {choices('menu', t.menus, menuChoices, menus, setMenus)}
         <SubMenuPicks t={t} chosen={menuChoices.filter((m) => menus.includes(String(m.id)))} subMenus={refs.sub_menus} picks={subMenus} setPicks={setSubMenus} labelOf={labelOf} writable={writable} />
         {choices('tag', t.tags, offered(refs.tags, keptTags), tags, setTags)}
         <label className="adm-check">
-          <input type="checkbox" name="scheme" checked={form.scheme === '1'} disabled={!writable} onChange={(e) => setForm({ ...form, scheme: e.target.checked ? '1' : '0' })} style={{ minHeight: 0, width: 'auto' }} /> {t.seatMap}
+          <input type="checkbox" name="scheme" checked={form.scheme === '1'} disabled={!writable || sellingFixed} {...fixedHint} onChange={(e) => setForm({ ...form, scheme: e.target.checked ? '1' : '0' })} style={{ minHeight: 0, width: 'auto' }} /> {t.seatMap}
         </label>
+        {sellingFixed && (
+          <p id="adm-selling-fixed" className="adm-muted">
+            {t.sellingFixed}
+          </p>
+        )}
         {writable && <button type="submit">{t.save}</button>}
       </form>
       {detail && (

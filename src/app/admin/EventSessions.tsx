@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { Lang } from '../../contract/lang'
+import { sessionSaleState } from '../../contract/rules/session-sale'
+import { formatMoment } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { consoleMoney } from './money'
 import { SESSION_TEXTS } from './sessionTexts'
@@ -21,6 +23,20 @@ interface Props {
   act: (fn: () => Promise<unknown>, done?: string) => void
 }
 type Editing = { id: number; day: string; time: string; active: boolean }
+
+/**
+ * A session's sale state as the storefront applies it (contract/rules/session-sale.ts): switched
+ * on, not started and inside its on-sale window; the badge says which of these keeps it off sale.
+ */
+function SaleBadge({ session: x }: { session: Row }) {
+  const { lang } = useConsole()
+  const s = SESSION_TEXTS[lang]
+  const bound = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+  const state = sessionSaleState({ active: Number(x.active), starts_at: Number(x.starts_at), sale_from: bound(x.sale_from), sale_to: bound(x.sale_to) }, Date.now())
+  const when = (ms: unknown) => formatMoment(Number(ms), lang)
+  const text = { 'on-sale': s.onSale, 'switched-off': s.offSale, started: s.started, 'not-yet': fillIn(s.saleFrom, { when: when(x.sale_from) }), 'sale-ended': fillIn(s.saleEnded, { when: when(x.sale_to) }) }[state]
+  return <span className={state === 'on-sale' ? 'adm-badge adm-on' : 'adm-badge'}>{text}</span>
+}
 
 /**
  * An event's sessions with their price rows (issue 17): copy a session or a price row, edit a
@@ -62,7 +78,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
                 (<Link to={`/admin/drawings/${String(x.drawing_id)}`}>{mapName(x.drawing_id)}</Link>)
               </>
             ) : null}{' '}
-            <span className={x.active === 1 ? 'adm-badge adm-on' : 'adm-badge'}>{x.active === 1 ? s.onSale : s.offSale}</span> · <Link to={`/admin/sessions/${String(x.id)}/waiting-room`}>{WAITING_CONSOLE_TEXTS[lang].link}</Link>
+            <SaleBadge session={x} /> · <Link to={`/admin/sessions/${String(x.id)}/waiting-room`}>{WAITING_CONSOLE_TEXTS[lang].link}</Link>
             {writable && (
               <>
                 {' '}

@@ -11,6 +11,9 @@ const ru = {
   priceCopied: 'Цена скопирована.',
   onSale: 'В продаже',
   offSale: 'Снят с продажи',
+  started: 'Сеанс начался',
+  saleFrom: 'Продажа с {when}',
+  saleEnded: 'Продажа закрыта {when}',
   active: 'Продаётся',
   cancel: 'Отмена',
 }
@@ -26,6 +29,9 @@ const en: SessionTexts = {
   priceCopied: 'Price copied.',
   onSale: 'On sale',
   offSale: 'Off sale',
+  started: 'Started',
+  saleFrom: 'On sale from {when}',
+  saleEnded: 'Sale closed {when}',
   active: 'On sale',
   cancel: 'Cancel',
 }
@@ -39,6 +45,9 @@ const kz: SessionTexts = {
   priceCopied: 'Баға көшірілді.',
   onSale: 'Сатылымда',
   offSale: 'Сатылымнан алынған',
+  started: 'Сеанс басталды',
+  saleFrom: 'Сатылым {when} бастап',
+  saleEnded: 'Сатылым {when} жабылды',
   active: 'Сатылады',
   cancel: 'Болдырмау',
 }
@@ -52,6 +61,9 @@ const ch: SessionTexts = {
   priceCopied: '已複製票價。',
   onSale: '販售中',
   offSale: '未販售',
+  started: '場次已開始',
+  saleFrom: '{when} 起販售',
+  saleEnded: '已於 {when} 停售',
   active: '販售',
   cancel: '取消',
 }

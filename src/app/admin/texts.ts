@@ -64,6 +64,7 @@ const ru = {
   mapVersion: 'Версия схемы',
   subMenu: 'Подменю пункта «{menu}»',
   noSubMenu: 'Без подменю',
+  sellingFixed: 'У события есть сеансы: площадку и продажу по схеме зала не изменить, сеансы продаются на своей площадке и схеме. Удалите сеансы или создайте новое событие.',
 }
 export type AdminTexts = typeof ru
 
@@ -127,6 +128,7 @@ const en: AdminTexts = {
   mapVersion: 'Map version',
   subMenu: 'Sub-menu of “{menu}”',
   noSubMenu: 'No sub-menu',
+  sellingFixed: 'The event has sessions: its venue and seat-map selling cannot change, as its sessions sell on that venue and map. Delete the sessions or make a new event.',
 }
 const kz: AdminTexts = {
   title: 'Seatwise консолі',
@@ -188,6 +190,7 @@ const kz: AdminTexts = {
   mapVersion: 'Сызба нұсқасы',
   subMenu: '«{menu}» тармағының ішкі мәзірі',
   noSubMenu: 'Ішкі мәзірсіз',
+  sellingFixed: 'Іс-шараның сеанстары бар: оның алаңын және зал сызбасы бойынша сатуын өзгерту мүмкін емес, сеанстар сол алаң мен сызбада сатылады. Сеанстарды жойыңыз немесе жаңа іс-шара жасаңыз.',
 }
 const ch: AdminTexts = {
   title: 'Seatwise 控制台',
@@ -249,6 +252,7 @@ const ch: AdminTexts = {
   mapVersion: '座位圖版本',
   subMenu: '「{menu}」的子選單',
   noSubMenu: '無子選單',
+  sellingFixed: '活動已有場次：無法變更其場館及是否依座位圖銷售，場次依該場館與座位圖販售。請刪除場次或建立新活動。',
 }
 
 export const ADMIN_TEXTS: Record<Lang, AdminTexts> = { ru, en, kz, ch }

@@ -66,7 +66,11 @@ export const adminOrderSchema = z.object({
   state: z.enum(['paid', 'reserved', 'cancelled', 'expired']),
   /** The order's list sum (its tickets at their prices and fees). */
   total: z.number().int(),
-  /** What the buyer paid (issue 17): 0 while unpaid and for a complimentary box-office order, else its sum (the sales report's money rule). */
+  /**
+   * What the buyer paid (issue 17), less what was refunded: what the order's payments took (with its
+   * promo code, bonuses and added services), so 0 while unpaid, for a free order and for a
+   * complimentary box-office order (server: orders/money.ts paidAmounts).
+   */
   paid_amount: z.number().int(),
   fio: z.string(),
   email: z.string(),

@@ -9,25 +9,24 @@ import { buildOrderData } from '../domain/nominal/order-data'
 import { listNominalCheckboxes } from '../domain/nominal/repository'
 import { listOrderRefunds } from '../domain/care/refund.repository'
 import { expireOrders } from '../domain/orders/expiry'
-import { isReturned } from '../domain/orders/money'
+import { isReturned, paidAmounts } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { listOrderMail } from '../mail/mail.repository'
 import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
-import { orderPaidAmount } from './sales'
 import type { AdminHandlers } from './routes'
 
 type Row = Awaited<ReturnType<typeof careOrderRows>>[number]
 const stateOf = (o: Row, now: number) => (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : Number(o.reserve_until) <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired'
-const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'>) => ({
+const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'>, paid: Map<number, number>) => ({
   id: o.id,
   ord_num: o.ord_num,
   hash: o.hash,
   state: stateOf(o, now),
   total: o.total,
-  paid_amount: orderPaidAmount(o, desk.get(o.id) ?? null),
+  paid_amount: paid.get(o.id) ?? 0,
   fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
   email: o.email,
   phone: o.phone,
@@ -50,7 +49,8 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const now = Date.now()
       const rows = await careOrderRows(db, await searchOrderIds(db, input.q, input.limit))
       const desk = await boxOfficeKinds(db, rows.map((o) => o.id))
-      return { orders: rows.map((o) => summary(o, now, desk)) }
+      const paid = await paidAmounts(db, rows)
+      return { orders: rows.map((o) => summary(o, now, desk, paid)) }
     },
     orderCare: async ({ params }) => {
       const now = Date.now()
@@ -85,9 +85,10 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       history.sort((a, b) => a.at - b.at)
       const state = stateOf(o, now)
       const desk = await boxOfficeKinds(db, [o.id])
+      const paid = await paidAmounts(db, [o])
       const open = lines.some((l) => !isReturned(l.return_status))
       return {
-        order: summary(o, now, desk),
+        order: summary(o, now, desk, paid),
         lines: lines.map((l) => {
           const entry = entries.find((e) => e.order_line_id === l.id)
           return {

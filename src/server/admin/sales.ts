@@ -1,11 +1,10 @@
+import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, type SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
+import { isReturned, paidAmounts } from '../domain/orders/money'
 import { ApiFailure } from '../errors'
 import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionLines, zonesById } from './sales.repository'
-
-/** Order status of a cancelled order (its tickets are free again). */
-const ORDER_STATUS_CANCELLED = 90
 
 type Names = { name_ru: string; name_en: string; name_kz: string; name_ch: string }
 const NO_ZONE_NAMES: Names = { name_ru: 'Без зоны', name_en: 'No zone', name_kz: 'Аймақсыз', name_ch: '無區域' }
@@ -32,22 +31,18 @@ export interface SoldLine {
  */
 export const isComplimentary = (l: SoldLine): boolean => l.pay_kind === 'comp'
 export const lineRevenue = (l: SoldLine): number => (isComplimentary(l) ? 0 : l.cost)
-/**
- * What the buyer paid for an order, by the same rule: nothing while it is unpaid, nothing for a
- * complimentary box-office order (its list price never came in), its sum otherwise.
- */
-export const orderPaidAmount = (o: { paid: number; total: number }, payKind: SoldLine['pay_kind']): number => (o.paid === 1 ? lineRevenue({ cost: o.total, pay_kind: payKind }) : 0)
 const channelOf = (l: SoldLine): ChannelSales['channel'] => (l.pay_kind === null ? 'shop' : 'boxoffice')
 /** Channels in report order, present even when empty so the screen's table keeps its rows. */
 const emptyChannels = () => new Map<ChannelSales['channel'], ChannelSales>(SALES_CHANNELS.map((channel) => [channel, { channel, sold: 0, complimentary: 0, revenue: 0 }]))
 
 /**
  * Sales of one session (issue 17 item 4), read from the same rows the storefront writes: order
- * lines of paid orders are sold (returned tickets left out), lines of unpaid orders still within
- * their reserve time and live cart holds on the map are held; a seat-map session's capacity per
- * zone is the drawing's seats and standing places there, a general-admission one's the price
- * rows' quantities. Revenue follows lineRevenue (complimentary counter tickets bring 0) and is
- * also split by channel (shop, box office). Cost: a handful of grouped queries per session.
+ * lines of paid orders are sold (tickets whose return is confirmed left out), lines of unpaid
+ * orders still within their reserve time and live cart holds on the map are held; a seat-map
+ * session's capacity per zone is the drawing's seats and standing places there, a
+ * general-admission one's the price rows' quantities. Revenue follows lineRevenue
+ * (complimentary counter tickets bring 0) and is also split by channel (shop, box office).
+ * Cost: a handful of grouped queries per session.
  */
 export async function sessionSales(db: Db, calendarId: number, now: number): Promise<SessionSales> {
   const cal = await findCalendar(db, calendarId)
@@ -84,7 +79,9 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     if (l.status === ORDER_STATUS_CANCELLED) continue
     const z = zoneOf(l.zone_id)
     if (l.paid === 1) {
-      if (l.return_status !== 0) continue
+      // A returned ticket is free again; one whose return is only requested (60) still holds its
+      // place and its money, as the stock rule counts it (orders/money.ts isReturned).
+      if (isReturned(l.return_status)) continue
       const revenue = lineRevenue(l)
       z.sold += l.quantity
       z.revenue += revenue
@@ -186,13 +183,14 @@ export async function listOrders(db: Db, q: { event_id?: number; calendar_id?: n
   const rows = await ordersOf(db, q)
   // Box-office sales are marked as such (issue 19.1).
   const desk = await boxOfficeKinds(db, rows.map((o) => o.id))
+  const paid = await paidAmounts(db, rows)
   return rows.map((o) => ({
     id: o.id,
     ord_num: o.ord_num,
     hash: o.hash,
     state: (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : o.reserve_until <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired',
     total: o.total,
-    paid_amount: orderPaidAmount(o, desk.get(o.id) ?? null),
+    paid_amount: paid.get(o.id) ?? 0,
     fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
     email: o.email,
     phone: o.phone,

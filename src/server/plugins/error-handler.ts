@@ -100,6 +100,8 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-zone-in-drawing': 409,
   'admin-version-copying': 409,
   'admin-archived-choice': 409,
+  'admin-event-has-sessions': 409,
+  'admin-price-held': 409,
   'door-exits-off': 409,
   'door-session-closed': 409,
   'order-not-cancellable': 409,

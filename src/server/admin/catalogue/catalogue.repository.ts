@@ -64,6 +64,11 @@ export async function copyCompositions(db: Db, fromEvent: number, toEvent: numbe
   return lines.length
 }
 
+/** Whether the event has any session (on sale or not): its venue and selling kind are then fixed. */
+export async function hasSessions(db: Db, eventId: number): Promise<boolean> {
+  return (await db.selectFrom('calendars').select('id').where('event_id', '=', eventId).limit(1).executeTakeFirst()) !== undefined
+}
+
 /** Whether the event has an active session with at least one price row (something to sell). */
 export async function hasSellableSession(db: Db, eventId: number): Promise<boolean> {
   const row = await db
@@ -122,14 +127,37 @@ export function drawingVenue(db: Db, drawingId: number) {
   return db.selectFrom('venue_drawings').select(['id', 'venue_id']).where('id', '=', drawingId).executeTakeFirst()
 }
 
-/** Whether an order line or a cart names the session (`calendar_id`) or the price row (`price_id`). */
-export async function isUsed(db: Db, column: 'calendar_id' | 'price_id', id: number): Promise<boolean> {
-  const ordered = await db.selectFrom('order_lines').select('id').where(column, '=', id).limit(1).executeTakeFirst()
-  const carted =
-    column === 'price_id'
-      ? await db.selectFrom('cart_items').select('id').where('price_id', '=', id).limit(1).executeTakeFirst()
-      : await db.selectFrom('carts').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()
+/** Whether an order line or a cart names the session. */
+export async function sessionIsUsed(db: Db, calendarId: number): Promise<boolean> {
+  const ordered = await db.selectFrom('order_lines').select('id').where('calendar_id', '=', calendarId).limit(1).executeTakeFirst()
+  const carted = await db.selectFrom('carts').select('id').where('calendar_id', '=', calendarId).limit(1).executeTakeFirst()
   return ordered !== undefined || carted !== undefined
+}
+
+/**
+ * What keeps a price row from being deleted: 'ordered' when an order line names it (tickets
+ * were ordered at it; lines are kept for good, even of a cancelled order), 'held' when a live
+ * seat or standing hold does (a buyer's cart now: an order's holds come with its lines), null
+ * when nothing live does. Released holds do not count: they are history (releasePriceFromHistory).
+ * A cart item of a general-admission cart names it too (those rows go with the price row).
+ */
+export async function priceUse(db: Db, priceId: number): Promise<'ordered' | 'held' | null> {
+  if (await db.selectFrom('order_lines').select('id').where('price_id', '=', priceId).limit(1).executeTakeFirst()) return 'ordered'
+  const live = (table: 'seat_holds' | 'standing_holds') => db.selectFrom(table).select('id').where('price_id', '=', priceId).where('released_at', 'is', null).limit(1).executeTakeFirst()
+  if ((await live('seat_holds')) || (await live('standing_holds'))) return 'held'
+  if (await db.selectFrom('cart_items').select('id').where('price_id', '=', priceId).limit(1).executeTakeFirst()) return 'held'
+  return null
+}
+
+/**
+ * Makes released seat and standing holds forget a price row about to be deleted (price_id set
+ * to null; the column allows it): they are kept as the seats' history (migration
+ * 2026_11_21_00_00_06), and nothing reads the price of a released hold, but their foreign key
+ * would refuse the deletion, so a seat-map price row once in any cart could never be deleted.
+ */
+export async function releasePriceFromHistory(db: Db, priceId: number): Promise<void> {
+  await db.updateTable('seat_holds').set({ price_id: null }).where('price_id', '=', priceId).where('released_at', 'is not', null).execute()
+  await db.updateTable('standing_holds').set({ price_id: null }).where('price_id', '=', priceId).where('released_at', 'is not', null).execute()
 }
 
 /** Whether any seat of the session is held or sold (an operator's block does not count). */

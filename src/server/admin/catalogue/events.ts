@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
-import { copyCompositions, copySession, eventRows, hasSellableSession, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
+import { copyCompositions, copySession, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
 import { findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 
@@ -71,9 +71,24 @@ export function createEvent(db: Db, actor: Actor, input: EventInput): Promise<nu
   })
 }
 
+/**
+ * Refuses changing how an event is sold (`scheme`) or where (`venue_id`) once it has sessions:
+ * each session keeps the venue and, on a seat map, the map version it was made with (its holds
+ * and sales are on that map's seats), and the seat-map planner and the general-admission one
+ * each read the event's flag. Map → general admission would sell seat-map sessions by price-row
+ * quantity, general admission → map would leave every session without a map, and a new venue
+ * would leave them on the old venue's map versions. Deleting the sessions (those nobody
+ * ordered) or a new event is the way.
+ */
+async function refuseSellingChange(db: Db, id: number, stored: Record<string, unknown>, input: EventInput): Promise<void> {
+  const changed = [input.scheme !== stored.scheme && 'scheme', input.venue_id !== stored.venue_id && 'venue_id'].filter((f): f is string => f !== false)
+  if (changed.length > 0 && (await hasSessions(db, id))) throw new ApiFailure('admin-event-has-sessions', { field: changed.join(', ') })
+}
+
 export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<void> {
   return tx(db, async (trx) => {
     const stored = await mustFind(trx, 'events', id, 'event')
+    await refuseSellingChange(trx, id, stored, input)
     const before = await placement(trx, id)
     await checkReferences(trx, input, { ...before, venue_id: (stored.venue_id as number | null) ?? undefined, menu_kind_id: stored.menu_kind_id as number })
     await updateRow(trx, actor, 'events', 'event', id, eventColumns(input))

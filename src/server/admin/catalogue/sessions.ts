@@ -5,7 +5,8 @@ import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
 import { writeAudit } from '../audit'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
-import { copySession, drawingVenue, hasSeatHolds, isUsed, priceIdsOf, sessionRow, zoneDrawing } from './catalogue.repository'
+import { releaseExpiredCartHolds } from '../../domain/inventory/holds.repository'
+import { copySession, drawingVenue, hasSeatHolds, priceIdsOf, priceUse, releasePriceFromHistory, sessionIsUsed, sessionRow, zoneDrawing } from './catalogue.repository'
 import { mustBeCopied } from '../studio/copy-job'
 import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
@@ -89,15 +90,11 @@ export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number
   })
 }
 
-async function refuseIfUsed(db: Db, column: 'calendar_id' | 'price_id', id: number): Promise<void> {
-  if (await isUsed(db, column, id)) throw new ApiFailure('admin-has-orders')
-}
-
 /** Deletes a session nobody ordered or holds (with its price rows); others are switched off instead. */
 export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, async (trx) => {
     await mustFind(trx, 'calendars', id, 'session')
-    await refuseIfUsed(trx, 'calendar_id', id)
+    if (await sessionIsUsed(trx, id)) throw new ApiFailure('admin-has-orders')
     if (await hasSeatHolds(trx, id)) throw new ApiFailure('admin-has-orders')
     for (const priceId of await priceIdsOf(trx, id)) await deleteRow(trx, actor, 'prices', 'price', priceId)
     await deleteRow(trx, actor, 'calendars', 'session', id)
@@ -141,10 +138,19 @@ export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
   })
 }
 
+/**
+ * Deletes a price row nobody ordered at and no buyer holds now. Its session's expired cart holds
+ * are released first (what every claim does; reads count them free already), so a cart left
+ * to run out does not keep the row; released holds then forget it (releasePriceFromHistory).
+ */
 export function deletePrice(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, async (trx) => {
-    await mustFind(trx, 'prices', id, 'price')
-    await refuseIfUsed(trx, 'price_id', id)
+    const price = await mustFind(trx, 'prices', id, 'price')
+    await releaseExpiredCartHolds(trx, Date.now(), [price.calendar_id as number])
+    const use = await priceUse(trx, id)
+    if (use === 'ordered') throw new ApiFailure('admin-has-orders')
+    if (use === 'held') throw new ApiFailure('admin-price-held', { id })
+    await releasePriceFromHistory(trx, id)
     await deleteRow(trx, actor, 'prices', 'price', id)
   })
 }

@@ -7,6 +7,7 @@ import { markOrderPaid } from '../../payments/settle'
 import { createOrder } from '../admission/create'
 import { orderCheckboxes } from '../events/checkboxes-cached'
 import { orderMoney } from '../orders/money'
+import type { PlacedOrder } from '../orders/claim'
 import { endReservation, findOrderByHash, lockOrder } from '../orders/order.repository'
 import { expireOrders } from '../orders/expiry'
 import { createSchemeOrder } from '../scheme/order'
@@ -46,10 +47,12 @@ export interface SaleContext {
  * 2. Payment at the desk, in one transaction under the order's lock: a paid payment of the desk
  *    kind (cash, card at the desk; complimentary pays 0), the order paid and its places sold
  *    (payments/settle.ts markOrderPaid, the one place an order becomes paid), the sale marked
- *    as the box office's (reports), the audit row.
+ *    as the box office's (reports), the audit row. A free order (maybefree, every price 0) is
+ *    paid by the shop's path already: it skips the marking and is recorded as a sale of 0.
  *
  * If step 2 fails the order is cancelled through the reservation's end, so its places go back
- * on sale at once rather than when its reserve time runs out. Answers the order, the amount and
+ * on sale at once rather than when its reserve time runs out (a free order, paid at once, is
+ * not: only an unexpected database failure can leave one unrecorded). Answers the order, the amount and
  * its status: an event with named tickets leaves it unconfirmed (paid, holders not yet known), as
  * the shop leaves a free named order, until order care enters the holders (care-handlers.ts).
  */
@@ -57,27 +60,35 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
   const checkboxList = (await orderCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
   const buyer = { fio: sale.fio, phone: sale.phone, email: sale.email, re_email: sale.email, lang: sale.lang, checkboxList, USE_PUSHKIN_CARD: 0 as const }
   const invalid = (fields: string) => new ApiFailure('invalid-fields', { fields })
-  let hash: string
+  let placed: PlacedOrder
   if (sale.tickets && sale.calendarId !== undefined) {
     const parsed = orderCreateSchemeRequestSchema.safeParse({ ...buyer, action_id: sale.hash, tickets: sale.tickets, calendarId: sale.calendarId })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    hash = (await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null })).hash
+    placed = await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null })
   } else if (sale.data) {
     const parsed = orderCreateRequestSchema.safeParse({ ...buyer, hash: sale.hash, data: sale.data })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    hash = (await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null })).hash
+    placed = await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null })
   } else {
     throw new ApiFailure('boxoffice-nothing')
   }
+  const { hash } = placed
 
   const typeId = await deskPaymentTypeId(db, sale.payKind)
   try {
     return await db.transaction().execute(async (trx) => {
       const order = (await lockOrder(trx, hash))!
       const money = await orderMoney(trx, order)
-      const amount = sale.payKind === 'comp' ? 0 : money.payable
+      // A free order (every price 0, an event with maybefree) leaves the shop's order path paid
+      // with its places sold (orders/order.repository.ts insertOrder): there is nothing left to
+      // mark paid, and marking it again would fail after its tickets were issued. It is still
+      // recorded as the desk's sale of 0, like any other (desk payment, sale mark, audit row).
+      const paidAtOnce = placed.paidAtOnce && order.paid === 1
+      const amount = paidAtOnce || sale.payKind === 'comp' ? 0 : money.payable
       await insertDeskPayment(trx, { orderId: order.id, typeId, amount, now: ctx.now })
-      if (!(await markOrderPaid(trx, order, amount, ctx.now))) throw new Error(`box office: order ${order.id} was paid already`)
+      // An order just made whose hash only this call knows is paid by nobody else; should it be,
+      // the sale is refused (409) and the desk's rows roll back, rather than a 500.
+      if (!paidAtOnce && !(await markOrderPaid(trx, order, amount, ctx.now))) throw new ApiFailure('order-paid')
       await insertBoxOfficeSale(trx, { orderId: order.id, operatorId: ctx.operatorId, actor: ctx.actor, payKind: sale.payKind, now: ctx.now })
       await ctx.record(trx, order, amount)
       return { id: order.id, hash, ord_num: order.ord_num, amount, status: order.status }

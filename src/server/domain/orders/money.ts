@@ -1,7 +1,7 @@
 import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import { orderSum, type OrderSum } from '../../../contract/rules/money'
 import type { Db } from '../../db/connect'
-import { readMoneyParts, type LineMoney, type OrderDiscountRow } from './money.repository'
+import { keptPaymentsOf, readMoneyParts, type LineMoney, type OrderDiscountRow } from './money.repository'
 
 /** The money of an order, minor units, always computed from the database (never from the client). */
 export interface OrderMoney extends OrderSum {
@@ -35,4 +35,19 @@ export function moneyOf(lines: readonly LineMoney[], services: readonly number[]
 export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMoney> {
   const parts = await readMoneyParts(db, order.id)
   return moneyOf(parts.lines, parts.services, parts.discount)
+}
+
+/**
+ * What the buyer paid for each order (order id → minor units), as the console shows it: what
+ * its payments took, less what was given back. A payment's amount is the order's payable by the
+ * money rule at the moment it paid (payments/settle.ts checks them equal), so promo codes,
+ * bonuses and added services are in it, where the order's `total` (its list sum at creation)
+ * has none of them; a complimentary desk sale pays 0, a free order has no payment (0), a refund
+ * (a return, the console's refund) lowers it by what went back, as it lowers the Sales revenue,
+ * and a late payment refused and refunded nets 0. 0 while the order is unpaid. One read for a
+ * list of orders.
+ */
+export async function paidAmounts(db: Db, orders: readonly { id: number; paid: number }[]): Promise<Map<number, number>> {
+  const kept = await keptPaymentsOf(db, orders.filter((o) => o.paid === 1).map((o) => o.id))
+  return new Map(orders.map((o) => [o.id, o.paid === 1 ? (kept.get(o.id) ?? 0) : 0]))
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { isInSaleWindow } from '../events/sale-window'
+import { sessionSaleState } from '../../../contract/rules/session-sale'
 import * as orders from '../events/repository'
 
 /**
@@ -61,7 +61,7 @@ export function judgeSession(calendarId: number, read: SessionRows | undefined, 
   if (event.active !== 1 || event.published !== 1) throw new ApiFailure('event-not-found', { hash: event.hash_id })
   if (event.scheme !== 1) throw new ApiFailure('event-not-on-map', { hash: event.hash_id })
   if (calendar.drawing_id === null) throw new ApiFailure('session-no-map', { id: calendarId })
-  if (calendar.active !== 1 || calendar.starts_at <= now || !isInSaleWindow(calendar, now)) {
+  if (sessionSaleState(calendar, now) !== 'on-sale') {
     throw new ApiFailure('session-not-on-sale', { day: calendar.day, time: calendar.time })
   }
   // The map of an event not on sale yet may be looked at; holding and ordering wait for the opening.
