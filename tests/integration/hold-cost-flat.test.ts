@@ -137,7 +137,7 @@ describe('the general path on PostgreSQL reads the seats it asks for, not the se
     const asked = seatIds.slice(100, 103)
     const row = seatIds.slice(90, 90 + ROW)
     const entries = await db.transaction().execute(async (trx) => {
-      expect(await freeExpiredOnPg(trx, calendar.id, asked, Date.now())).toEqual([])
+      expect((await freeExpiredOnPg(trx, calendar.id, asked, Date.now())).orderIds).toEqual([])
       expect((await liveSeatHolds(trx, calendar.id, Date.now(), row)).size).toBe(0)
       const read = await sql<{ n: string }>`select pg_stat_get_xact_tuples_returned('seat_holds_live_uq'::regclass) as n`.execute(trx)
       return Number(read.rows[0].n)

@@ -80,6 +80,8 @@ const STOREFRONT_REASONS = {
   'seat-order-limit': ErrorCode.LIMIT,
   'stand-limit': ErrorCode.LIMIT,
   'places-taken': TAKEN,
+  // The studio moved the session onto another map version after the places were read (orders/claim.ts).
+  'session-map-changed': TAKEN,
   // Best available and the single-seat rule (issue 20).
   'best-none': TAKEN,
   'seat-single-left': BAD,

@@ -61,6 +61,7 @@ export const ch: Texts = {
   'seat-order-limit': '已達每筆訂單的門票數量上限！最多 {limit} 張（要求 {asked} 張）。',
   'stand-limit': '已達每筆訂單的門票數量上限！{place}：最多 {max} 張（要求 {asked} 張）。',
   'places-taken': '剛被其他觀眾選走：{places}。未保留任何座位，請選擇其他座位。',
+  'session-map-changed': '此場次的座位圖剛剛變更，未保留任何座位。請重新整理頁面並重新選擇座位。',
   'best-none': '此處已沒有 {n} 個相連的座位：請減少座位數或選擇其他票價等級',
   'seat-single-left': '此選擇會留下單獨一個空位：{places}。請選擇相鄰座位，不要留下單個空位。',
   'accessible-none': '此處已沒有附帶 {companions} 個陪同座位的輪椅位：請減少陪同人數或選擇其他票價等級',

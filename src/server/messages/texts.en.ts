@@ -61,6 +61,7 @@ export const en: Texts = {
   'seat-order-limit': 'The limit on the number of tickets in one order has been reached! At most {limit} per order ({asked} asked).',
   'stand-limit': 'The limit on the number of tickets in one order has been reached! At most {max} tickets of {place} ({asked} asked).',
   'places-taken': 'Taken by another visitor just now: {places}. Nothing was held; choose other places.',
+  'session-map-changed': 'The seat map of this session has just changed and nothing was held. Reload the page and choose the places again.',
   'best-none': 'No {n} seats together are left here; try fewer seats or another price level',
   'seat-single-left': 'This choice would leave a single empty seat: {places}. Choose the seats next to it, leaving no single seat.',
   'accessible-none': 'No wheelchair space with {companions} companion seats is left here; try fewer companions or another price level',

@@ -36,7 +36,7 @@ function replaceOnce(text: string, from: string, to: string): string {
   return text.slice(0, at) + to + text.slice(at + from.length)
 }
 
-const FUNCTION = replaceOnce(replaceOnce(SEAT_LOOKUPS_VERSION, SIGNATURE_BEFORE, SIGNATURE), BODY_START, SESSION_CHECK)
+export const FUNCTION = replaceOnce(replaceOnce(SEAT_LOOKUPS_VERSION, SIGNATURE_BEFORE, SIGNATURE), BODY_START, SESSION_CHECK)
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

@@ -53,6 +53,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'row-sold-out': 409,
   'session-sold-out': 409,
   'places-taken': 409,
+  'session-map-changed': 409,
   'best-none': 409,
   'accessible-none': 409,
   'seat-held-back': 409,

@@ -1,6 +1,27 @@
-import type { Db } from '../../db/connect'
+import { sql } from 'kysely'
+import { isPostgresDb, type Db } from '../../db/connect'
 
 /** Statements of moving a session onto another map version (session-map.ts). */
+
+/**
+ * Locks the session's row for its move, for the rest of the transaction. PostgreSQL: FOR UPDATE,
+ * the one row lock that conflicts with FOR KEY SHARE, which every seat claim of the session holds
+ * from its first statement (orders/claim.ts, and seatwise_hold_cart_seats): the move waits for
+ * the claims under way and sees what they wrote, and a claim coming later waits for the move and
+ * then finds the session on the new version (and refuses its places). FOR NO KEY UPDATE (the
+ * session lock of lockCalendars, and what the move's UPDATE of drawing_id takes by itself) lets
+ * row-level claims through. What it costs: the session's claims wait for the move's few
+ * milliseconds, and only a session nobody has bought in can be moved. SQLite: its write lock at
+ * once, as lockCalendars takes it (one writer: the claims of the process wait their turn anyway).
+ */
+export async function lockSessionForMove(db: Db, calendarId: number): Promise<void> {
+  if (isPostgresDb(db)) {
+    await db.selectFrom('calendars').select('id').where('id', '=', calendarId).forUpdate().execute()
+    return
+  }
+  // Raw SQL: through the builder a write of calendars voids every per-process cache (db/write-watch.ts); this one changes nothing.
+  await sql`update calendars set active = active where id = ${calendarId}`.execute(db)
+}
 
 export function drawingVenue(db: Db, drawingId: number) {
   return db.selectFrom('venue_drawings').select(['id', 'venue_id']).where('id', '=', drawingId).executeTakeFirst()

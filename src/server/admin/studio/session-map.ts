@@ -5,14 +5,17 @@ import { mustFind, tx } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { mustBeCopied } from './copy-progress'
 import { applyVenueBlocks, blockedKeys, releaseAllBlocks } from './blocks.repository'
-import { drawingVenue, drawingZones, sessionInUse, sessionPriceZones, setPriceZone, setSessionDrawing } from './session-map.repository'
+import { drawingVenue, drawingZones, lockSessionForMove, sessionInUse, sessionPriceZones, setPriceZone, setSessionDrawing } from './session-map.repository'
 
 /**
  * Moves a seat-map session onto another version of its venue's map (a newer one, or one made
  * for it), its price rows following their zones by zone key. Refused while anything of a buyer
  * exists on its current version's places (a seat or standing hold, a cart, an order line): those
  * point at that version's seats, and the session keeps the version it went on sale with. The
- * session's blocks move with it by seat key, joined by the new version's venue blocks.
+ * session's blocks move with it by seat key, joined by the new version's venue blocks. A move and
+ * a claim of the session's places exclude each other (lockSessionForMove): a claim under way makes
+ * the move wait and then refuse, and a claim of places read from the old version before the move
+ * is refused ('session-map-changed', orders/claim.ts).
  */
 export function moveSessionMap(db: Db, actor: Actor, calendarId: number, drawingId: number, now = Date.now()): Promise<void> {
   return tx(db, (trx) => moveSession(trx, actor, calendarId, drawingId, now))
@@ -35,6 +38,11 @@ export async function mustBeMovable(trx: Db, calendarId: number, drawingId: numb
 
 /** moveSessionMap in the caller's transaction (a finished copy moves the session it was saved for). */
 export async function moveSession(trx: Db, actor: Actor, calendarId: number, drawingId: number, now: number): Promise<void> {
+  // Refused at once, before the lock, when a buyer has something in it: a session selling in a
+  // rush never waits for an operator's move. Otherwise judged again under the lock, so no claim
+  // lands between "nothing in use" and the move (costs the move its few reads twice).
+  await mustBeMovable(trx, calendarId, drawingId)
+  await lockSessionForMove(trx, calendarId)
   const from = await mustBeMovable(trx, calendarId, drawingId)
   await mustBeCopied(trx, drawingId)
   const prices = await sessionPriceZones(trx, calendarId)

@@ -19,7 +19,7 @@ import { subscriptionLimitFailure } from '../scheme/subscription'
  * expired unpaid order to cancel, standing places or these very seats in the cart), where the
  * session it was asked to check (`csrfToken`) failed, and on SQLite.
  * Refusals are the general path's, with the same texts: the order limit (or the subscription's),
- * seats someone holds, too late to commit.
+ * seats someone holds, too late to commit, seats of a map version the session has left.
  */
 export async function holdSeatsInOneStatement(
   db: Db,
@@ -52,6 +52,8 @@ export async function holdSeatsInOneStatement(
     // The session it was asked to check failed: the caller reads it and refuses as the CSRF check does.
     if (refusal.kind === 'session') return null
     if (refusal.kind === 'late') throw new ApiFailure('busy')
+    // The studio moved the session onto another map version since its seats were read (orders/claim.ts inClaimTransaction).
+    if (refusal.kind === 'map') throw new ApiFailure('session-map-changed')
     if (refusal.kind === 'taken') throw takenFailure(sorted.filter((s) => refusal.seatIds.includes(s.place.id)).map((s) => s.place))
     if (refusal.count > a.orderLimit) throw limitFailure(a.orderLimit, refusal.count)
     throw subscriptionLimitFailure(a.subscriptionLeft ?? limit, refusal.count)

@@ -106,6 +106,7 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
     if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known(), false, held.rowHolds)
   }
   await ctx.unchecked?.settle()
+  // The places are of the version the session was read on: the claim refuses them if the studio has moved it since.
   const after = await inClaimTransaction(db, session.calendar.id, now, async (trx) => {
     const cart = await openCart(trx, ctx.sessionId, session.calendar.id, now)
     const cartId = cart.id
@@ -170,7 +171,7 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
     // The rule just judged exactly these seats and found none left single: the answer's list is empty.
     const singlesKnown = newSeats.length > 0 && singlesJudged
     return { cartId, holds: { seats, stands: [] } as CartHolds, singlesKnown }
-  }, scope)
+  }, scope, session.drawingId)
   if (!after) return listCart(db, ctx.sessionId, session, now, limit)
   return cartView(db, session, after.cartId, after.holds, now, limit, known(), after.singlesKnown)
 }

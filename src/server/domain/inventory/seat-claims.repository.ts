@@ -50,9 +50,18 @@ export async function expiredOrdersOn(trx: Db, calendarId: number, seatIds: read
  * disjoint rows (state 'cart' and 'order'), so reading the order holds from the statement's
  * snapshot is exact. Why: each round trip to the database costs a claim about half a millisecond
  * of the process's CPU in the socket write alone (bench:load profile), more than the SQL itself.
+ *
+ * The same statement takes the session row's FOR KEY SHARE lock and answers its map version
+ * (`drawingId`; null: no such session), so the claim checks its seats are of the version the
+ * session is on (orders/claim.ts). That is the lock the claim's inserts take anyway (the foreign
+ * key of seat_holds.calendar_id), taken first: row-level claims still never wait on each other,
+ * and a move of the session onto another version (FOR UPDATE, admin/studio/session-map.ts) waits
+ * for the claims under way, while a claim coming after the move reads the version it moved to.
+ * Costs one primary-key read in a statement the claim sends anyway. With no seats asked nothing
+ * is claimed: no statement, and `drawingId` undefined (nothing to check).
  */
-export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: readonly number[], now: number): Promise<number[]> {
-  if (seatIds.length === 0) return []
+export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: readonly number[], now: number): Promise<{ drawingId: number | null | undefined; orderIds: number[] }> {
+  if (seatIds.length === 0) return { drawingId: undefined, orderIds: [] }
   const ids = [...seatIds]
   const rows = await trx
     .with('released', (db) =>
@@ -66,17 +75,30 @@ export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: read
         .where('expires_at', '<=', now)
         .returning('id'),
     )
-    .selectFrom('seat_holds')
-    .select('order_id')
-    .distinct()
-    .where('calendar_id', '=', calendarId)
-    .where(amongSeats('seat_id', ids))
-    .where('state', '=', 'order')
-    .where('released_at', 'is', null)
-    .where('expires_at', '<=', now)
-    .where('order_id', 'is not', null)
+    .with('session_map', (db) => db.selectFrom('calendars').select('drawing_id').where('id', '=', calendarId).forKeyShare())
+    .selectFrom('session_map')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('seat_holds')
+          .select('order_id')
+          .distinct()
+          .where('calendar_id', '=', calendarId)
+          .where(amongSeats('seat_id', ids))
+          .where('state', '=', 'order')
+          .where('released_at', 'is', null)
+          .where('expires_at', '<=', now)
+          .where('order_id', 'is not', null)
+          .as('lapsed'),
+      (join) => join.onTrue(),
+    )
+    .select(['session_map.drawing_id', 'lapsed.order_id'])
     .execute()
-  return rows.map((r) => r.order_id!).sort((a, b) => a - b)
+  const drawing = rows[0]?.drawing_id
+  return {
+    drawingId: drawing === undefined || drawing === null ? null : Number(drawing),
+    orderIds: rows.filter((r) => r.order_id !== null).map((r) => r.order_id!).sort((a, b) => a - b),
+  }
 }
 
 /**
@@ -90,9 +112,10 @@ export type CartSeatsHeld =
 
 /**
  * Why seatwise_hold_cart_seats refused, from its SQLSTATE: 'limit' (count), 'taken' (seat ids),
- * 'late', 'session' (the session it was asked to check is not live or the token is not its own).
+ * 'late', 'session' (the session it was asked to check is not live or the token is not its own),
+ * 'map' (the seats are not of the map version the session is on now: migration 2026_12_01_17_sm1_01).
  */
-export type CartSeatsRefusal = { kind: 'limit'; count: number } | { kind: 'taken'; seatIds: number[] } | { kind: 'late' } | { kind: 'session' }
+export type CartSeatsRefusal = { kind: 'limit'; count: number } | { kind: 'taken'; seatIds: number[] } | { kind: 'late' } | { kind: 'session' } | { kind: 'map' }
 
 export function cartSeatsRefusal(err: unknown): CartSeatsRefusal | null {
   const { code, detail } = err as { code?: unknown; detail?: unknown }
@@ -100,6 +123,7 @@ export function cartSeatsRefusal(err: unknown): CartSeatsRefusal | null {
   if (code === 'SWTKN') return { kind: 'taken', seatIds: String(detail).split(',').map(Number) }
   if (code === 'SWBSY') return { kind: 'late' }
   if (code === 'SWSES') return { kind: 'session' }
+  if (code === 'SWMAP') return { kind: 'map' }
   return null
 }
 

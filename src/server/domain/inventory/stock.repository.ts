@@ -121,19 +121,26 @@ export async function soldPerPrice(db: Db, calendarIds: readonly number[], now: 
  *
  * Cost: orders for the same session are serialized for the few milliseconds of the transaction;
  * orders for other sessions run in parallel on PostgreSQL.
+ *
+ * Answers each locked session's map version (calendars.drawing_id, null for general admission),
+ * read under the lock, so a seat-map claim checks that its places are of the version its session
+ * is on with no statement of its own (orders/claim.ts; a move onto another version waits for the
+ * lock, admin/studio/session-map.ts).
  */
-export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Promise<void> {
+export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Promise<Map<number, number | null>> {
   const ids = [...new Set(calendarIds)].sort((a, b) => a - b)
-  if (ids.length === 0) return
+  if (ids.length === 0) return new Map()
+  let rows: { id: number; drawing_id: number | null }[]
   if (isPostgresDb(trx)) {
     // FOR NO KEY UPDATE, not FOR UPDATE: claims of the session still take turns here, but the
     // foreign-key checks of row-level seat claims (FOR KEY SHARE on the calendar row, from
     // inserting a hold or an order line) do not wait behind it.
-    await trx.selectFrom('calendars').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute()
+    rows = await trx.selectFrom('calendars').select(['id', 'drawing_id']).where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute()
   } else {
     // Raw SQL on purpose: the query builder's writes to calendars void every per-process cache
     // (db/write-watch.ts), and this one changes nothing; it only takes SQLite's write lock. Through
     // the builder every claim on SQLite emptied the session, listing and settings caches.
-    await sql`update calendars set active = active where id in (${sql.join(ids)})`.execute(trx)
+    rows = (await sql<{ id: number; drawing_id: number | null }>`update calendars set active = active where id in (${sql.join(ids)}) returning id, drawing_id`.execute(trx)).rows
   }
+  return new Map(rows.map((r) => [Number(r.id), r.drawing_id === null ? null : Number(r.drawing_id)]))
 }

@@ -15,6 +15,14 @@ import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.
  * transactions one at a time anyway), cancels expired orders and releases expired cart holds, so
  * what is left is the truth at `now`. PostgreSQL deadlock or serialization aborts are retried a
  * few times. The cart, both order calls and best-available picking claim through here.
+ *
+ * `onDrawing`: the map version a seat-map claim (one session) read its places from, outside this
+ * transaction. Seat and standing place ids belong to one version, and the studio may move a
+ * session nobody has bought in onto another (admin/studio/session-map.ts): a claim whose session
+ * is on another version by the time it holds the session row is refused ('session-map-changed'),
+ * before it writes anything, else it would sell the old version's seat and leave the new one's
+ * seat of the same key free to sell again. Checked in the claim's first statement, which reads
+ * the session row under its lock anyway (lockCalendars, freeExpiredOnPg): no statement more.
  */
 export async function inClaimTransaction<T>(
   db: Db,
@@ -22,13 +30,14 @@ export async function inClaimTransaction<T>(
   now: number,
   work: (trx: Db) => Promise<T>,
   seats?: SeatScope,
+  onDrawing?: number,
 ): Promise<T> {
   const ids = typeof calendarIds === 'number' ? [calendarIds] : [...calendarIds]
   const rowLevel = seats !== undefined && isPostgresDb(db)
   // A hot session gets a bounded share of this process's connections (claim-slots.ts).
   const giveBack = await takeClaimSlots(db, ids)
   try {
-    return await claimWithRetries(db, ids, now, work, rowLevel ? seats : undefined)
+    return await claimWithRetries(db, ids, now, work, rowLevel ? seats : undefined, onDrawing)
   } finally {
     giveBack()
   }
@@ -57,15 +66,17 @@ export async function inClaimStatement<T>(db: Db, calendarId: number, run: () =>
   }
 }
 
-async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (trx: Db) => Promise<T>, seats: SeatScope | undefined): Promise<T> {
+async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (trx: Db) => Promise<T>, seats: SeatScope | undefined, onDrawing: number | undefined): Promise<T> {
   const rowLevel = seats !== undefined
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
         if (rowLevel) {
-          await freeSeatsAtNow(trx, seats, now)
+          await freeSeatsAtNow(trx, seats, now, onDrawing)
         } else {
-          await lockCalendars(trx, ids)
+          const drawings = await lockCalendars(trx, ids)
+          // A seat-map claim is of one session.
+          if (onDrawing !== undefined) mustBeOnDrawing(drawings.get(ids[0]), onDrawing)
           // expireOrders also releases expired cart holds (domain/inventory/holds.repository.ts).
           await expireOrders(trx, now, ids)
         }
@@ -101,10 +112,18 @@ export interface SeatScope {
   seatIds: readonly number[]
 }
 
-async function freeSeatsAtNow(trx: Db, seats: SeatScope, now: number): Promise<void> {
+async function freeSeatsAtNow(trx: Db, seats: SeatScope, now: number, onDrawing: number | undefined): Promise<void> {
   const seatIds = [...new Set(seats.seatIds)].sort((a, b) => a - b)
   // Row-level claims run on PostgreSQL only (inClaimTransaction): one round trip for both.
-  await expireOrdersById(trx, now, await freeExpiredOnPg(trx, seats.calendarId, seatIds, now))
+  const freed = await freeExpiredOnPg(trx, seats.calendarId, seatIds, now)
+  // undefined: no seat asked, so none of another version can be claimed.
+  if (onDrawing !== undefined && freed.drawingId !== undefined) mustBeOnDrawing(freed.drawingId, onDrawing)
+  await expireOrdersById(trx, now, freed.orderIds)
+}
+
+/** Refuses a claim whose places were read from another map version than the session is on now (see inClaimTransaction). */
+function mustBeOnDrawing(current: number | null | undefined, read: number): void {
+  if (current !== read) throw new ApiFailure('session-map-changed')
 }
 
 /**
@@ -123,9 +142,10 @@ export interface PlacedOrder {
 /**
  * Writes an order in one claim transaction of its sessions: the order row (insertOrder), the
  * planner's stock claim, the subscription's tickets (conditional decrement), then the order's
- * lines. Anything refused rolls all of it back.
+ * lines. Anything refused rolls all of it back. `onDrawing`: a seat-map order's map version, as
+ * inClaimTransaction's.
  */
-export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope, onDrawing?: number): Promise<PlacedOrder> {
   const calendarIds = [...new Set(draft.lines.map((l) => l.calendarId))]
   return inClaimTransaction(db, calendarIds, draft.createdAt, async (trx) => {
     const order = await insertOrder(trx, draft)
@@ -135,5 +155,5 @@ export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, s
     }
     await insertOrderLines(trx, order.id, draft)
     return { hash: order.hash, paidAtOnce: draft.total === 0 }
-  }, seats)
+  }, seats, onDrawing)
 }

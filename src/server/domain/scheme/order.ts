@@ -124,7 +124,8 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
   // A session holding back accessible spaces judges its release rule over the session: its lock too.
   const seatsOnly = session.calendar.accessible_hold !== 1 && tickets.every((t) => t.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId, seatIds: tickets.map((t) => t.place.id) } : undefined
-  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), scope)
+  // The places are of the version read above: the claim refuses them if the studio has moved the session since (orders/claim.ts).
+  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), scope, session.drawingId)
 }
 
 /** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */

@@ -30,6 +30,8 @@ const STALE_REASONS = new Set<Reason>([
   'session-not-found', 'session-other-event', 'event-not-found', 'event-not-on-map', 'session-no-map', 'session-not-on-sale', 'sales-not-open',
   'unknown-payment-method', 'unknown-places', 'place-not-on-sale', 'place-no-category', 'place-not-gift', 'place-gift-only', 'place-no-amount',
   'place-not-by-subscription', 'seat-order-limit', 'stand-limit', 'best-none',
+  // The claim found the session on another map version than the rows name (orders/claim.ts).
+  'session-map-changed',
 ])
 /** Marks a refusal already judged (on fresh rows, or not one old rows could give), so an enclosing withHoldSession does not judge it again. */
 const JUDGED = Symbol('judged by withHoldSession')
@@ -38,6 +40,11 @@ function staleCouldCause(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || (err as { [JUDGED]?: boolean })[JUDGED]) return false
   if (err instanceof ApiFailure) return STALE_REASONS.has(err.reason)
   return isForeignKeyViolation(err)
+}
+
+/** The refusal says the rows were stale whoever read them: the session moved onto another map version since. */
+function mapMoved(err: unknown): boolean {
+  return err instanceof ApiFailure && err.reason === 'session-map-changed'
 }
 
 function markJudged(err: unknown): unknown {
@@ -50,9 +57,12 @@ function markJudged(err: unknown): unknown {
  * judged at `now` on rows at most HOLD_SESSION_TTL_MS old. When it is refused for a reason old
  * rows could give (STALE_REASONS), the rows are read again and `work` runs once more on them, so
  * a wrong refusal never reaches the visitor (a price row deleted or added in another process, a
- * session opened); what it costs: such refusals read the session twice. `work` must change
- * nothing when it throws (the claims are all or nothing). The session's rows are shared between
- * requests: read them, never change them.
+ * session opened); what it costs: such refusals read the session twice. A claim that finds the
+ * session moved onto another map version ('session-map-changed') is run again on fresh rows even
+ * when they were read fresh: the studio moved it after the read, and the visitor's places are
+ * taken by key on the version it is on now, as had the click come a moment later. `work` must
+ * change nothing when it throws (the claims are all or nothing). The session's rows are shared
+ * between requests: read them, never change them.
  */
 export async function withHoldSession<T>(db: Db, calendarId: number, now: number, work: (session: SchemeSession) => Promise<T>): Promise<T> {
   const read = () => readSessionRows(db, calendarId)
@@ -60,7 +70,7 @@ export async function withHoldSession<T>(db: Db, calendarId: number, now: number
   try {
     return await work(judgeSession(calendarId, await cache.get(db, calendarId, read), now))
   } catch (err) {
-    if (!wasCached || !staleCouldCause(err)) throw markJudged(err)
+    if (!staleCouldCause(err) || !(wasCached || mapMoved(err))) throw markJudged(err)
   }
   cache.forget(db, calendarId)
   try {
