@@ -23,10 +23,11 @@ const TAKEN_NAMED = 10
  */
 export function blockSessionSeats(db: Db, actor: Actor, calendarId: number, blocked: boolean, sel: SeatSelection, now: number): Promise<{ changed: number }> {
   return tx(db, async (trx) => {
-    const cal = await mustFind(trx, 'calendars', calendarId, 'session')
-    if (cal.drawing_id === null) throw new ApiFailure('admin-needs-drawing')
-    const drawingId = Number(cal.drawing_id)
-    await lockCalendars(trx, [calendarId])
+    await mustFind(trx, 'calendars', calendarId, 'session')
+    // The version read under the claim lock: a move onto another version (session-map.ts) waits
+    // for it, so the blocks land on the seats the session sells from.
+    const drawingId = (await lockCalendars(trx, [calendarId])).get(calendarId) ?? null
+    if (drawingId === null) throw new ApiFailure('admin-needs-drawing')
     const seats = await selectedSeats(trx, await selectionFilters(trx, drawingId, sel))
     const ids = seats.map((s) => s.id)
     let changed: number
