@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import * as repo from '../events/repository'
 import { orderCheckboxes } from '../events/checkboxes-cached'
-import { storedSetupCached } from '../settings/cached'
+import { showprocultureFor } from '../settings/cached'
 import { capacityOf, salesOf } from '../inventory/stock'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
 import { draftOrder, type OrderDraft } from '../orders/draft'
@@ -34,13 +34,13 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
   const calendars = await repo.listOpenCalendars(db, event.id, ctx.now)
   const wanted = new Set(input.data.map((l) => `${l.day} ${l.time}`))
   const used = calendars.filter((c) => wanted.has(`${c.day} ${c.time}`))
-  const [prices, checkboxes, subscription, setup] = await Promise.all([
+  const [prices, checkboxes, subscription, showproculture] = await Promise.all([
     repo.listPriceRows(db, used.map((c) => c.id)),
     orderCheckboxes(db),
     findSubscription(db, input, event.id, ctx),
-    storedSetupCached(db, ctx.now),
+    showprocultureFor(db, event, ctx.now),
   ])
-  const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription, showproculture: setup.db.showproculture })
+  const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription, showproculture })
 
   const draft = draftOrder(input, plan.lines.map((l) => ({
     eventId: event.id,

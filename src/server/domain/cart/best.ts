@@ -7,7 +7,7 @@ import { updateCart, type CartContext } from './service'
 import { cartGiftCard, limitFailure, ticketLimit } from '../scheme/pricing'
 import type { SchemeSession } from '../scheme/repository'
 import { withHoldSession } from '../scheme/session-cache'
-import { storedSetupCached } from '../settings/cached'
+import { showprocultureFor } from '../settings/cached'
 import { FREE, pickBest, TAKEN, WANTED, type BestPick } from '../seating/best'
 import { BEST_ATTEMPTS } from '../seating/constants'
 import { seatingIndexOf } from '../seating/load'
@@ -62,7 +62,7 @@ async function pickAndHold(db: Db, input: BestSeatsRequest, ctx: CartContext): P
 const PICK_AGAIN = Symbol('pick again')
 
 async function pickAndHoldOnce(db: Db, session: SchemeSession, input: BestSeatsRequest, ctx: CartContext, now: number, mayRetry: boolean): Promise<BestSeatsResponse | typeof PICK_AGAIN> {
-  const giftCard = cartGiftCard(session.event, (await storedSetupCached(db, now)).db.showproculture, input.USE_PUSHKIN_CARD)
+  const giftCard = cartGiftCard(session.event, await showprocultureFor(db, session.event, now), input.USE_PUSHKIN_CARD)
   const limit = ticketLimit(session.event, giftCard)
   if (input.quantity > limit) throw limitFailure(limit, input.quantity)
   const index = await seatingIndexOf(db, session.drawingId)

@@ -8,7 +8,7 @@ import { placesById } from '../inventory/places.repository'
 import { cartGiftCard, cartItemView, limitFailure, priceFor, subscriptionPriceFor, ticketLimit } from '../scheme/pricing'
 import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { withHoldSession } from '../scheme/session-cache'
-import { storedSetupCached } from '../settings/cached'
+import { showprocultureFor } from '../settings/cached'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
 import { sessionPlacesByKey, sessionSeatsById } from '../seating/load'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesRowSeats, singlesView, type RowHolds } from '../seating/singles'
@@ -65,7 +65,7 @@ export async function updateCart(db: Db, input: CartUpdateInput, ctx: CartContex
 async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInput, ctx: CartContext): Promise<CartResponse> {
   const { now } = ctx
   const { event } = session
-  const giftCard = cartGiftCard(event, (await storedSetupCached(db, now)).db.showproculture, input.USE_PUSHKIN_CARD)
+  const giftCard = cartGiftCard(event, await showprocultureFor(db, event, now), input.USE_PUSHKIN_CARD)
   const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
   if (subscription && giftCard) throw new ApiFailure('subscription-gift')
   const orderLimit = ticketLimit(event, giftCard)
@@ -191,8 +191,7 @@ export async function listCartOf(db: Db, sessionId: string, calendarId: number, 
  * a cart change judges it (-9996 where the event or the shop does not take it).
  */
 export async function cartOrderLimit(db: Db, session: SchemeSession, now: number, giftFlag: 0 | 1 | undefined): Promise<number> {
-  // The settings are read only for the gift card: the bank card's read stays as it was.
-  const giftCard = giftFlag === 1 && cartGiftCard(session.event, (await storedSetupCached(db, now)).db.showproculture, giftFlag)
+  const giftCard = cartGiftCard(session.event, await showprocultureFor(db, session.event, now), giftFlag)
   return ticketLimit(session.event, giftCard)
 }
 

@@ -8,7 +8,7 @@ import { claimSeats, holdStanding, moveCartToOrder, standingTaken } from '../inv
 import { placeOrder, type PlacedOrder } from '../orders/claim'
 import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
 import { resolvePaymentMethod } from '../orders/payment-method'
-import { storedSetupCached } from '../settings/cached'
+import { showprocultureFor } from '../settings/cached'
 import { orderCheckboxes } from '../events/checkboxes-cached'
 import type { PriceRowDb } from '../events/repository'
 import { placeText, takenFailure, UNKNOWN_NAMED_MAX, type Place, type SeatPlace, type StandPlace } from '../inventory/places'
@@ -52,7 +52,7 @@ async function planSchemeOrder(
 ): Promise<{ session: SchemeSession; giftCard: boolean; tickets: Ticket[]; subscriptionId: number | null }> {
   const session = await loadSchemeSession(db, input.calendarId, now, input.action_id)
   const { event } = session
-  const giftCard = resolvePaymentMethod(event, (await storedSetupCached(db, now)).db.showproculture, input.USE_PUSHKIN_CARD)
+  const giftCard = resolvePaymentMethod(event, await showprocultureFor(db, event, now), input.USE_PUSHKIN_CARD)
   const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
   if (buyerErrors.length) throw new ApiFailure('invalid-buyer', { fields: fieldNames(buyerErrors.map((e) => e.field)), errors: buyerErrors.map((e) => e.error).join(', ') })
   const checkboxes = await orderCheckboxes(db)

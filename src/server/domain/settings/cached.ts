@@ -1,3 +1,4 @@
+import type { PaymentFlags } from '../../../contract/rules/payment'
 import type { Db } from '../../db/connect'
 import { ProcessCache } from '../../db/process-cache'
 import type { StoredSetup } from './defaults'
@@ -30,4 +31,14 @@ export function storedSetupCached(db: Db, now = Date.now()): Promise<StoredSetup
  */
 export async function storedCurrency(db: Db, now = Date.now()): Promise<string> {
   return (await storedSetupCached(db, now)).app.currency
+}
+
+/**
+ * Setup's db.showproculture where it can change an order's payment methods (paymentMethods): only
+ * an event that takes the gift card (usepushkarta = 1) asks whether the shop offers it, so the
+ * cart, best-seats and order calls of every other event skip the settings lookup. The 0 given
+ * elsewhere decides nothing: the gift card is already off for such an event.
+ */
+export async function showprocultureFor(db: Db, event: PaymentFlags, now = Date.now()): Promise<number> {
+  return event.usepushkarta === 1 ? (await storedSetupCached(db, now)).db.showproculture : 0
 }
