@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { sql, type QueryCreator } from 'kysely'
+import type { Database } from '../../db/database'
 import type { Db } from '../../db/connect'
 import { amongSeats } from './seat-range'
 
@@ -9,13 +10,12 @@ import { amongSeats } from './seat-range'
  */
 
 /**
- * Releases expired cart holds on `seatIds` of a session (by the stock rule they are free
+ * The expired cart holds on `seatIds` of a session, released (by the stock rule they are free
  * already; released, they leave the live-hold unique index, so the claim's INSERT can take the
- * seat). Answers how many were released.
+ * seat). One builder for the two forms below.
  */
-export async function releaseExpiredCartHoldsOn(trx: Db, calendarId: number, seatIds: readonly number[], now: number): Promise<number> {
-  if (seatIds.length === 0) return 0
-  const res = await trx
+function releaseExpiredCartHolds(db: QueryCreator<Database>, calendarId: number, seatIds: readonly number[], now: number) {
+  return db
     .updateTable('seat_holds')
     .set({ released_at: now })
     .where('calendar_id', '=', calendarId)
@@ -23,14 +23,11 @@ export async function releaseExpiredCartHoldsOn(trx: Db, calendarId: number, sea
     .where('state', '=', 'cart')
     .where('released_at', 'is', null)
     .where('expires_at', '<=', now)
-    .executeTakeFirst()
-  return Number(res.numUpdatedRows)
 }
 
-/** Unpaid orders whose hold on one of `seatIds` ran out at `now` (to be cancelled before the claim). */
-export async function expiredOrdersOn(trx: Db, calendarId: number, seatIds: readonly number[], now: number): Promise<number[]> {
-  if (seatIds.length === 0) return []
-  const rows = await trx
+/** The unpaid orders whose hold on one of `seatIds` ran out at `now`. One builder for the two forms below. */
+function lapsedOrderHolds(db: QueryCreator<Database>, calendarId: number, seatIds: readonly number[], now: number) {
+  return db
     .selectFrom('seat_holds')
     .select('order_id')
     .distinct()
@@ -40,7 +37,19 @@ export async function expiredOrdersOn(trx: Db, calendarId: number, seatIds: read
     .where('released_at', 'is', null)
     .where('expires_at', '<=', now)
     .where('order_id', 'is not', null)
-    .execute()
+}
+
+/** Releases expired cart holds on `seatIds` of a session; answers how many were released. */
+export async function releaseExpiredCartHoldsOn(trx: Db, calendarId: number, seatIds: readonly number[], now: number): Promise<number> {
+  if (seatIds.length === 0) return 0
+  const res = await releaseExpiredCartHolds(trx, calendarId, seatIds, now).executeTakeFirst()
+  return Number(res.numUpdatedRows)
+}
+
+/** Unpaid orders whose hold on one of `seatIds` ran out at `now` (to be cancelled before the claim). */
+export async function expiredOrdersOn(trx: Db, calendarId: number, seatIds: readonly number[], now: number): Promise<number[]> {
+  if (seatIds.length === 0) return []
+  const rows = await lapsedOrderHolds(trx, calendarId, seatIds, now).execute()
   return rows.map((r) => r.order_id!).sort((a, b) => a - b)
 }
 
@@ -64,34 +73,10 @@ export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: read
   if (seatIds.length === 0) return { drawingId: undefined, orderIds: [] }
   const ids = [...seatIds]
   const rows = await trx
-    .with('released', (db) =>
-      db
-        .updateTable('seat_holds')
-        .set({ released_at: now })
-        .where('calendar_id', '=', calendarId)
-        .where(amongSeats('seat_id', ids))
-        .where('state', '=', 'cart')
-        .where('released_at', 'is', null)
-        .where('expires_at', '<=', now)
-        .returning('id'),
-    )
+    .with('released', (db) => releaseExpiredCartHolds(db, calendarId, ids, now).returning('id'))
     .with('session_map', (db) => db.selectFrom('calendars').select('drawing_id').where('id', '=', calendarId).forKeyShare())
     .selectFrom('session_map')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('seat_holds')
-          .select('order_id')
-          .distinct()
-          .where('calendar_id', '=', calendarId)
-          .where(amongSeats('seat_id', ids))
-          .where('state', '=', 'order')
-          .where('released_at', 'is', null)
-          .where('expires_at', '<=', now)
-          .where('order_id', 'is not', null)
-          .as('lapsed'),
-      (join) => join.onTrue(),
-    )
+    .leftJoin(lapsedOrderHolds(trx, calendarId, ids, now).as('lapsed'), (join) => join.onTrue())
     .select(['session_map.drawing_id', 'lapsed.order_id'])
     .execute()
   const drawing = rows[0]?.drawing_id
