@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { PaymentMethod } from './payment'
+import type { PaymentMethod } from '../../contract/rules/payment'
 
 const LABEL: Record<PaymentMethod, string> = { gift: 'event.payment-gift', bank: 'event.payment-bank' }
 

@@ -4,7 +4,7 @@ import type { CrmClient } from '../../contract/entities/crm'
 import type { OrderCreateRequest, OrderCreateSchemeRequest } from '../../contract/entities/order'
 import type { Lang } from '../../contract/lang'
 import type { BotCheck } from '../forms/useOrderSubmit'
-import type { PaymentMethod } from './payment'
+import type { PaymentMethod } from '../../contract/rules/payment'
 
 /** Referrer sent with orders is cut to the contract's bound. */
 export const REFERRER_MAX = 2000

@@ -50,8 +50,8 @@ const schemeCh: SchemeMessages = {
     'status-unavailable': '不可用',
     'status-filtered': '已篩除',
     'error-code': ' 錯誤代碼：{{code}}',
-    'released-limit': '已從購物車移除：{{places}}。',
-    'released-not-sold': '以下座位無法以所選方式購買，已從購物車移除：{{places}}。',
+    'released-limit': '已從購物車移除（{{places}}）。',
+    'released-not-sold': '以下座位無法以所選方式購買，已從購物車移除（{{places}}）。',
   },
   messages: {
     'scheme-not-loaded': '座位圖尚未上傳',

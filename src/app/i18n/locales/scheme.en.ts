@@ -50,8 +50,8 @@ const schemeEn: SchemeMessages = {
     'status-unavailable': 'Unavailable',
     'status-filtered': 'Filtered out',
     'error-code': ' Error code: {{code}}',
-    'released-limit': 'Removed from the cart: {{places}}.',
-    'released-not-sold': 'These seats cannot be bought this way and were removed from the cart: {{places}}.',
+    'released-limit': 'Removed from the cart ({{places}}).',
+    'released-not-sold': 'These seats cannot be bought this way and were removed from the cart ({{places}}).',
   },
   messages: {
     'scheme-not-loaded': 'The diagram has not been uploaded yet',

@@ -50,8 +50,8 @@ const schemeKz: SchemeMessages = {
     'status-unavailable': 'Қолжетімсіз',
     'status-filtered': 'Сүзгімен жасырылды',
     'error-code': ' Қате коды: {{code}}',
-    'released-limit': 'Себеттен алынды: {{places}}.',
-    'released-not-sold': 'Бұл орындарды таңдалған тәсілмен сатып алу мүмкін емес, олар себеттен алынды: {{places}}.',
+    'released-limit': 'Себеттен алынды ({{places}}).',
+    'released-not-sold': 'Бұл орындарды таңдалған тәсілмен сатып алу мүмкін емес, олар себеттен алынды ({{places}}).',
   },
   messages: {
     'scheme-not-loaded': 'Зал сызбасы әлі жүктелмеген',

@@ -52,8 +52,8 @@ const schemeRu = {
     'status-unavailable': 'Недоступно',
     'status-filtered': 'Скрыто фильтром',
     'error-code': ' Код ошибки: {{code}}',
-    'released-limit': 'Убраны из корзины: {{places}}.',
-    'released-not-sold': 'Эти места нельзя купить выбранным способом, они убраны из корзины: {{places}}.',
+    'released-limit': 'Убраны из корзины ({{places}}).',
+    'released-not-sold': 'Эти места нельзя купить выбранным способом, они убраны из корзины ({{places}}).',
   },
   messages: {
     'scheme-not-loaded': 'Схема зала ещё не загружена',

@@ -9,12 +9,9 @@ import type { SeatInfo } from '../../../engine/interaction/seatInfo'
 import { api } from '../../api/client'
 import { useCart } from '../../state/cart'
 import { useModal, type ModalContent } from '../../state/modal'
-import type { PaymentMethod } from '../../kernel/payment'
+import type { PaymentMethod } from '../../../contract/rules/payment'
 import type { SchemeMapController } from './map/SchemeMapController'
 import { cartLimit, defaultRow, fitCart, type CartChange, type Dropped } from './model/refit'
-
-// Other parts of the page pick a new place's row by the same rule.
-export { defaultRow }
 
 /**
  * What the visitor is told when the fit let places go: the limit (the gift card's own text) as
@@ -28,8 +25,8 @@ function fitNotice(t: TFunction, method: PaymentMethod, overLimit: readonly Drop
     ...(notSold.length > 0 ? [t('scheme.released-not-sold', { places: places(notSold) })] : []),
   ]
   if (parts.length === 0) return null
-  // A standing place's name may end with a full stop of its own ("3 шт."): not two of them.
-  const text = parts.map((p) => p.replace(/\.\.$/, '.')).join(' ')
+  // The places sit in brackets, so a standing place's own full stop ("3 шт.") never doubles the sentence's.
+  const text = parts.join(' ')
   if (overLimit.length === 0) return { kind: 'warning', text }
   return { kind: 'warning', title: method === 'gift' ? t('event.gift-limit') : t('modal.error-limit'), text }
 }

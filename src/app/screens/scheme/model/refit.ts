@@ -1,7 +1,8 @@
 import { GIFT_CARD_TICKET_LIMIT } from '../../../../contract/constants'
 import type { CartItem, CartResponse } from '../../../../contract/entities/cart'
 import type { PriceRow } from '../../../../contract/entities/price'
-import { rowAllowed, type PaymentMethod } from '../../../kernel/payment'
+import type { PaymentMethod } from '../../../../contract/rules/payment'
+import { rowAllowed } from '../../../kernel/payment'
 
 /** A change of the cart as /api/cart/update takes it (quantity 0 releases the place). */
 export interface CartChange {

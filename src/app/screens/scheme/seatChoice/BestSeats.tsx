@@ -8,9 +8,9 @@ import type { PriceRow } from '../../../../contract/entities/price'
 import { api } from '../../../api/client'
 import { useCart } from '../../../state/cart'
 import { useModal } from '../../../state/modal'
-import type { PaymentMethod } from '../../../kernel/payment'
+import type { PaymentMethod } from '../../../../contract/rules/payment'
 import type { LegendEntry } from '../model/legend'
-import { defaultRow } from '../useSchemeCart'
+import { defaultRow } from '../model/refit'
 import { seatList } from './seatList'
 
 /** Quantities the control offers (the server checks the order limit as well). */
