@@ -1,5 +1,7 @@
 import i18next, { type i18n } from 'i18next'
 import { DEFAULT_LANG, FALLBACK_LANG, LANGS, type Lang } from '../../contract/lang'
+import { isLang } from '../../contract/langCodes'
+import { LANG_TAG } from './lang'
 import ch from './locales/ch'
 import en from './locales/en'
 import kz from './locales/kz'
@@ -40,5 +42,19 @@ export function createI18n(lang: Lang = DEFAULT_LANG): i18n {
     interpolation: { escapeValue: false }, // React escapes text itself
     returnNull: false,
   })
+  pluralsByTag(instance)
   return instance
+}
+
+/**
+ * i18next picks a plural form by Intl.PluralRules of the language code, and "kz" and "ch" are
+ * not language tags: Intl fell back to the browser's own locale, so a Russian browser asked the
+ * Kazakh and Chinese texts for "few" forms they do not have and showed the English ones. The
+ * rules are asked by the real tags (LANG_TAG: kk, zh-Hant). The resolver is i18next's own
+ * service (typed any): wrapping its getRule is the one place the codes meet Intl's rules.
+ */
+function pluralsByTag(instance: i18n): void {
+  const resolver = instance.services.pluralResolver as { getRule: (code: string, options?: object) => Intl.PluralRules | undefined }
+  const getRule = resolver.getRule.bind(resolver)
+  resolver.getRule = (code, options) => getRule(isLang(code) ? LANG_TAG[code] : code, options)
 }

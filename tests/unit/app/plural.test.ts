@@ -24,6 +24,18 @@ describe('ticket count plurals', () => {
     expect(createI18n('ch').t('afisha.tickets', { count: 7 })).toBe('7 張票')
   })
 
+  it("picks Kazakh and Chinese forms by those languages' rules, not the browser's (kz and ch are not language tags)", () => {
+    // Chinese has one plural form: a count of 1 takes "other" whatever the machine's locale
+    // (a Russian or English browser's rule would pick "one"). Kazakh has one and other: never "few".
+    const ch = createI18n('ch')
+    ch.addResourceBundle('ch', 'translation', { probe_one: 'one', probe_few: 'few', probe_other: 'other' }, true)
+    expect(ch.t('probe', { count: 1 })).toBe('other')
+    const kz = createI18n('kz')
+    kz.addResourceBundle('kz', 'translation', { probe_one: 'one', probe_few: 'few', probe_other: 'other' }, true)
+    expect(kz.t('probe', { count: 1 })).toBe('one')
+    expect(kz.t('probe', { count: 3 })).toBe('other')
+  })
+
   it('translates the shell in every language (no key echoed back)', () => {
     for (const lang of LANGS) {
       const i18n = createI18n(lang)
