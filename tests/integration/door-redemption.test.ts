@@ -6,12 +6,14 @@ import { ticketClaims } from '../../src/server/domain/tickets/claims'
 import { qrPngBase64 } from '../../src/server/domain/tickets/codes'
 import type { TicketKeys } from '../../src/server/domain/tickets/keys'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
-import { DOOR_TOKEN, doorPost, nonce, scan, serverKeys, viewLines, type DoorAnswer } from './door-helpers'
+import { bringToDoor, DOOR_TOKEN, doorPost, nonce, scan, serverKeys, viewLines, type DoorAnswer } from './door-helpers'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
 import { placeOrder, seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
 import { nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
 
 interface Ticket { lineId: number; token: string; code: string }
+const HOUR_MS = 3600_000
+const DAY_MS = 24 * HOUR_MS
 
 describe.each(TEST_DBS)('door redemption on %s', (dbKind) => {
   let server: TestServer
@@ -28,6 +30,8 @@ describe.each(TEST_DBS)('door redemption on %s', (dbKind) => {
     pfx = await seedPaymentFixtures(server.db)
     reasons = (await seedReturnFixtures(server.db)).reasons
     keys = await serverKeys(server)
+    // The shared token works only sessions at the door now (door-window.ts): these begin tomorrow (and still sell and take returns).
+    await bringToDoor(server.db, [fx.basic.calendarId, fx.named.calendarId])
   })
   afterAll(async () => {
     await server?.close()
@@ -219,6 +223,50 @@ describe.each(TEST_DBS)('door redemption on %s', (dbKind) => {
     expect(await server.db.selectFrom('ticket_redemptions').select(['id', 'result', 'flagged']).orderBy('id').execute()).toEqual(before)
     // Replaying the stored log agrees: t1 is inside once.
     expect((await scan(server, { code: t1.token, sessionId: s })).firstUse).toEqual({ gate: 'A', at: now - 60_000 })
+  })
+
+  it("works only sessions at the door, as the check-in app's calls; an upload has the same grace period", async () => {
+    const { tickets } = await paidTickets(1)
+    const [t] = tickets
+    const s = fx.basic.calendarId
+    const setStart = (at: number) => server.db.updateTable('calendars').set({ starts_at: at }).where('id', '=', s).execute()
+    const one = () => doorPost(server, '/api/door/redeem', { code: t.token, sessionId: s, gate: 'A', nonce: nonce() })
+    const upload = (scannedAt: number) => doorPost<{ errorCode: string; answers: DoorAnswer[] }>(server, '/api/door/redeem-batch', { scans: [{ code: t.token, sessionId: s, gate: 'A', nonce: nonce(), scannedAt, offline: true }] })
+    try {
+      // Next month: neither a scan nor an upload, and nothing recorded.
+      await setStart(Date.now() + 30 * DAY_MS)
+      for (const res of [await one(), await upload(Date.now())]) expect({ status: res.status, errorCode: res.body.errorCode }).toEqual({ status: 409, errorCode: '-1014' })
+      expect(await scansOf(t.lineId)).toEqual([])
+      // Began yesterday: past the door for a scan; an upload of a phone back online late still counts.
+      await setStart(Date.now() - DAY_MS)
+      expect((await one()).status).toBe(409)
+      const late = await upload(Date.now() - DAY_MS + HOUR_MS)
+      expect(late.status, JSON.stringify(late.body)).toBe(200)
+      expect(late.body.answers[0]).toMatchObject({ result: 'valid', replayed: false })
+      // Past the grace period, refused too.
+      await setStart(Date.now() - 8 * DAY_MS)
+      expect((await upload(Date.now() - 8 * DAY_MS + HOUR_MS)).status).toBe(409)
+      expect(await scansOf(t.lineId)).toHaveLength(1)
+    } finally {
+      await bringToDoor(server.db, [s])
+    }
+  })
+
+  it("takes `shown`, as the check-in app's upload: a refusal is logged as the device showed it, and moves nobody", async () => {
+    const { tickets } = await paidTickets(1)
+    const [t] = tickets
+    const s = fx.basic.calendarId
+    const refused = { code: t.code, sessionId: s, gate: 'Kids', nonce: nonce(), scannedAt: Date.now() - 60_000, offline: true, admitted: false, shown: 'not_on_list' }
+    const batch = await doorPost<{ answers: DoorAnswer[] }>(server, '/api/door/redeem-batch', { scans: [refused] })
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200)
+    expect(batch.body.answers[0]).toMatchObject({ result: 'not_on_list', flagged: false, replayed: false })
+    const single = await doorPost(server, '/api/door/redeem', { ...refused, nonce: nonce(), gate: 'Kids 2', shown: 'wrong_session' })
+    expect(single.body).toMatchObject({ result: 'wrong_session', flagged: false })
+    expect((await scansOf(t.lineId)).map((r) => [r.result, r.counted])).toEqual([['not_on_list', 0], ['wrong_session', 0]])
+    // The holder still enters at a gate that takes the ticket.
+    expect(await scan(server, { code: t.token, sessionId: s })).toMatchObject({ result: 'valid', firstUse: null })
+    // `shown` names one of the door's results.
+    expect((await doorPost(server, '/api/door/redeem', { ...refused, nonce: nonce(), shown: 'maybe' })).status).toBe(400)
   })
 
   it('guards the door API with its token; bad bodies are refused without a scan', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { CheckinList, DoorScan } from '../../contract/admin/door'
 import { ApiFailure } from '../errors'
 import { calendarExists } from '../domain/catalog/repository'
-import { DOOR_UPLOAD_GRACE_MS, doorWindow, requireAtDoor } from '../domain/redemption/door-window'
+import { doorWindow, openAtDoor, requireAtDoor } from '../domain/redemption/door-window'
 import { doorSessionRows, findList, gateCounts, insertList, listChoices, listsOfSessions, policyOf, toList, updateList } from '../domain/redemption/lists.repository'
 import type { RedeemPolicy, Scan } from '../domain/redemption/outcome'
 import { redeem, redeemBatch } from '../domain/redemption/service'
@@ -80,7 +80,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
     doorSessions: async () => {
       const now = Date.now()
       const { from, to } = doorWindow(now)
-      const rows = await doorSessionRows(db, from, to, DOOR_SESSIONS_MAX)
+      const rows = (await doorSessionRows(db, from, to)).filter((r) => openAtDoor(r, now)).slice(0, DOOR_SESSIONS_MAX)
       const lists = await listsOfSessions(db, rows.map((r) => r.id))
       return {
         sessions: rows.map((r) => ({
@@ -122,7 +122,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       // All checked before any is recorded: an upload with a bad scan records none.
       const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!))
       // A phone may come back online days after the show: its scans still count for a while.
-      await requireAtDoor(db, [...lists.values()].map((l) => l.calendar_id), DOOR_UPLOAD_GRACE_MS)
+      await requireAtDoor(db, [...lists.values()].map((l) => l.calendar_id), 'upload')
       return { answers: await redeemBatch(db, app.ticketKeys, prepared.map((p) => p.scan), prepared.map((p) => p.policy)) }
     },
   }

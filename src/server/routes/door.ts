@@ -2,25 +2,22 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { doorScanSchema, MAX_GATE_CHARS } from '../../contract/admin/door'
 import { ErrorCode } from '../../contract/errors'
-import { MAX_BATCH_SCANS, MAX_CODE_CHARS, redeem, redeemBatch } from '../domain/redemption/service'
+import { requireAtDoor } from '../domain/redemption/door-window'
+import { MAX_BATCH_SCANS, redeem, redeemBatch } from '../domain/redemption/service'
 import { ApiFailure } from '../errors'
 
-/** Path prefix of the door check-in API; the CSRF check skips it (plugins/session.ts): it is authorised by a bearer token, not a cookie. */
-/** Longest gate name. */
-const MAX_GATE_CHARS = 64
 /** Largest id an integer column holds on PostgreSQL: a bigger session id is a bad request, not a database error. */
 const MAX_DB_ID = 2 ** 31 - 1
 
-const scanSchema = z.object({
-  code: z.string().min(1).max(MAX_CODE_CHARS),
+/**
+ * A scan of the shared-token API: the check-in app's scan (the same fields and meaning, `shown`
+ * included: contract/admin/door.ts), naming its session and gate itself instead of a check-in list.
+ */
+const scanSchema = doorScanSchema.omit({ list_id: true }).extend({
   sessionId: z.number().int().positive().max(MAX_DB_ID),
   gate: z.string().trim().min(1).max(MAX_GATE_CHARS),
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'nonce: 8 to 64 letters, digits, _ or -'),
-  direction: z.enum(['in', 'out']).optional(),
-  scannedAt: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  offline: z.boolean().optional(),
-  admitted: z.boolean().optional(),
 })
 /** Re-entry after a scanned exit: these calls name no check-in list, so the device sends it (default allowed). */
 const policySchema = { reentry: z.boolean().default(true) }
@@ -61,10 +58,14 @@ export function registerDoorRoutes(app: FastifyInstance): void {
   r.post('/api/door/redeem', { schema: { body: scanSchema.extend(policySchema) } }, async (request) => {
     checkDoorToken(app, request)
     const { reentry, ...scan } = request.body
+    // The door's window, as the check-in app's scans (door-window.ts): a leaked token checks in no other session.
+    await requireAtDoor(app.db, [scan.sessionId])
     return { errorCode: ErrorCode.OK, errorText: '', ...(await redeem(app.db, app.ticketKeys, scan, { reentry })) }
   })
   r.post('/api/door/redeem-batch', { schema: { body: z.object({ scans: z.array(scanSchema).min(1).max(MAX_BATCH_SCANS), ...policySchema }) } }, async (request) => {
     checkDoorToken(app, request)
+    // An offline upload: taken for a while after the session began, as the check-in app's (door-window.ts).
+    await requireAtDoor(app.db, request.body.scans.map((s) => s.sessionId), 'upload')
     const answers = await redeemBatch(app.db, app.ticketKeys, request.body.scans, { reentry: request.body.reentry })
     return { errorCode: ErrorCode.OK, errorText: '', answers }
   })

@@ -53,6 +53,20 @@ describe('offline door decisions', () => {
   it('a signed ticket sold after the last sync admits on its signature', () => {
     expect(decideOffline(state([]), list(), token, good(77), 'in')).toEqual({ result: 'valid', ticket: null, firstUse: null })
   })
+  it("…unless its signed place shows the gate's filter does not take it", () => {
+    const ga = (categoryId: number) => good(77, SESSION, { kind: 'category', id: categoryId })
+    const standing = good(77, SESSION, { kind: 'standing', id: 9 })
+    const seat = good(77, SESSION, { kind: 'seat', id: 600 })
+    // General admission: the token's place is the category, and such a ticket is in no sector.
+    expect(decideOffline(state([]), list({ category_ids: [3] }), token, ga(2), 'in')).toEqual({ result: 'not_on_list', ticket: null, firstUse: null })
+    expect(decideOffline(state([]), list({ category_ids: [2] }), token, ga(2), 'in').result).toBe('valid')
+    expect(decideOffline(state([]), list({ sector_ids: [40] }), token, ga(2), 'in').result).toBe('not_on_list')
+    // A standing place is in no sector either; its category is not in the token.
+    expect(decideOffline(state([]), list({ sector_ids: [40] }), token, standing, 'in').result).toBe('not_on_list')
+    expect(decideOffline(state([]), list({ category_ids: [3] }), token, standing, 'in').result).toBe('valid')
+    // A seat's token carries neither its sector nor its category: the server checks it on upload.
+    expect(decideOffline(state([]), list({ sector_ids: [41], category_ids: [3] }), token, seat, 'in').result).toBe('valid')
+  })
   it('exits and re-entry by the list', () => {
     expect(decideOffline(state([ticket()]), list(), token, good(), 'out').result).toBe('not_inside')
     expect(decideOffline(state([ticket()], [entry(1000)]), list(), token, good(), 'out').result).toBe('valid')

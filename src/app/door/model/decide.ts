@@ -1,5 +1,5 @@
 import type { CheckinList, Direction, DoorTicket, RedeemResult, SyncScan, SyncTicket } from '../../../contract/admin/door'
-import { looksLikeToken } from '../../../contract/tickets/token'
+import { looksLikeToken, type TicketClaims } from '../../../contract/tickets/token'
 import type { Verification } from '../../../contract/tickets/verify'
 
 /**
@@ -30,10 +30,28 @@ export interface DoorState {
 
 const TYPED_CODE = /^[0-9][0-9 -]*$/
 
-export function listAdmits(list: Pick<CheckinList, 'category_ids' | 'sector_ids'>, t: Pick<SyncTicket, 'categoryId' | 'sectorId'>): boolean {
-  if (list.category_ids.length > 0 && !list.category_ids.includes(t.categoryId)) return false
-  if (list.sector_ids.length > 0 && (t.sectorId === null || !list.sector_ids.includes(t.sectorId))) return false
-  return true
+type ListFilters = Pick<CheckinList, 'category_ids' | 'sector_ids'>
+
+/** A list's category filter: none ticked admits every category. */
+const categoryAdmits = (list: ListFilters, categoryId: number): boolean => list.category_ids.length === 0 || list.category_ids.includes(categoryId)
+/** A list's sector filter: none ticked admits all; a sector list admits seated tickets of those sectors only (null: not seated). */
+const sectorAdmits = (list: ListFilters, sectorId: number | null): boolean => list.sector_ids.length === 0 || (sectorId !== null && list.sector_ids.includes(sectorId))
+
+export function listAdmits(list: ListFilters, t: Pick<SyncTicket, 'categoryId' | 'sectorId'>): boolean {
+  return categoryAdmits(list, t.categoryId) && sectorAdmits(list, t.sectorId)
+}
+
+/**
+ * Whether a list refuses a ticket known only by its signed token (sold after the last sync), as
+ * far as the token tells: a general-admission ticket's place is its category and it is in no
+ * sector; a standing place is in no sector either (its category is not in the token); a seat
+ * carries neither its sector nor its category, so a seat is not refused here. What the token
+ * cannot tell, the server checks on upload (and flags an entry it refuses).
+ */
+export function placeRefused(list: ListFilters, place: TicketClaims['place']): boolean {
+  if (place.kind === 'category') return !listAdmits(list, { categoryId: place.id, sectorId: null })
+  if (place.kind === 'standing') return !sectorAdmits(list, null)
+  return false
 }
 
 /** Replays a ticket's valid entries and exits in scan-time order: inside now, entered ever, and the entry in force. */
@@ -54,7 +72,8 @@ function where(history: readonly HistoryScan[]): { inside: boolean; entered: boo
 /**
  * Decides a scan offline. `verification` is the token's check with the synced public keys (null
  * for a typed or barcode code). A signed token of this session whose ticket is not in the list
- * yet (sold after the last sync) admits: its signature is the proof; the server checks it again.
+ * yet (sold after the last sync) admits unless its place shows the gate does not take it
+ * (placeRefused): its signature is the proof; the server checks it again.
  */
 export function decideOffline(state: DoorState, list: CheckinList, code: string, verification: Verification | null, direction: Direction): OfflineAnswer {
   const none = (result: RedeemResult, ticket: DoorTicket | null = null): OfflineAnswer => ({ result, ticket, firstUse: null })
@@ -64,7 +83,10 @@ export function decideOffline(state: DoorState, list: CheckinList, code: string,
     const claims = verification.claims
     if (claims.sessionId !== state.sessionId) return none('wrong_session')
     ticket = state.tickets.get(claims.ticketId)
-    if (!ticket) return direction === 'in' ? none('valid') : none('not_inside')
+    if (!ticket) {
+      if (direction === 'out') return none('not_inside')
+      return none(placeRefused(list, claims.place) ? 'not_on_list' : 'valid')
+    }
     if (ticket.place.kind !== claims.place.kind || ticket.place.id !== claims.place.id) return none('replaced', ticket)
   } else {
     if (!TYPED_CODE.test(code)) return none('unknown')

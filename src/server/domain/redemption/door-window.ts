@@ -1,11 +1,13 @@
+import { sessionSaleState, type SessionSaleFields } from '../../../contract/rules/session-sale'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { sessionStarts } from './lists.repository'
+import { doorSessionFacts } from './lists.repository'
 
 /**
  * Which sessions the door works now: the check-in app lists them, and its sync and scans are
  * refused for any other, so a leaked steward token cannot read the printed codes (the secret
- * that admits) and holders' names of every upcoming session, nor check any of them in.
+ * that admits) and holders' names of every upcoming session, nor check any of them in. The
+ * shared-token calls (routes/door.ts) follow the same rule.
  */
 
 /** The door works sessions that began up to this long ago (a long show, a late arrival) … */
@@ -25,15 +27,47 @@ export function doorWindow(now: number, pastMs = DOOR_PAST_MS): { from: number; 
   return { from: now - pastMs, to: now + DOOR_AHEAD_MS }
 }
 
+/** What the door judges a session by: its start and switch (the storefront's fields) and its event's archive mark. */
+export interface DoorSessionFacts extends SessionSaleFields {
+  event_archived_at: number | null
+}
+
 /**
- * Refuses (door-session-closed) any of the sessions whose start is outside the door's window.
- * Sessions that do not exist are left to the caller (they answer not found, as before).
+ * What a door call does: `live` reads the list or admits someone now (sync, a scan), `upload`
+ * records scans a phone made offline earlier.
  */
-export async function requireAtDoor(db: Db, calendarIds: readonly number[], pastMs = DOOR_PAST_MS, now = Date.now()): Promise<void> {
+export type DoorCall = 'live' | 'upload'
+
+/**
+ * Whether the door works a session at `now`: it starts inside the window, it is switched on, and
+ * its event is not archived. Switched off is the storefront's rule (contract/rules/session-sale.ts
+ * 'switched-off': such a session sells nothing and the shop shows it nowhere); an archived event
+ * is one the console archived (admin/catalogue/events.ts archiveEvent: hidden from its lists).
+ * Neither has a door: no list to sync, no scan to take. The on-sale bounds do not matter here (a
+ * session whose sale ended is exactly the one at the door).
+ *
+ * An upload is the record of scans made while the door was open, so only its longer window
+ * (DOOR_UPLOAD_GRACE_MS) applies: an operator who switches the session off or archives its event
+ * the morning after does not lose the entries of a phone that comes back online later. It
+ * admits nobody, and a phone can only have scanned a session it synced while the door was open.
+ */
+export function openAtDoor(s: DoorSessionFacts, now: number, call: DoorCall = 'live'): boolean {
+  const { from, to } = doorWindow(now, call === 'upload' ? DOOR_UPLOAD_GRACE_MS : DOOR_PAST_MS)
+  const starts = Number(s.starts_at)
+  if (starts < from || starts > to) return false
+  if (call === 'upload') return true
+  if (sessionSaleState(s, now) === 'switched-off') return false
+  return s.event_archived_at === null
+}
+
+/**
+ * Refuses (door-session-closed) any of the sessions the door does not work now for this kind of
+ * call (openAtDoor). Sessions that do not exist are left to the caller (they answer not found, as before).
+ */
+export async function requireAtDoor(db: Db, calendarIds: readonly number[], call: DoorCall = 'live', now = Date.now()): Promise<void> {
   const wanted = [...new Set(calendarIds)]
   if (wanted.length === 0) return
-  const { from, to } = doorWindow(now, pastMs)
-  const rows = await sessionStarts(db, wanted)
-  const closed = rows.find((r) => Number(r.starts_at) < from || Number(r.starts_at) > to)
+  const rows = await doorSessionFacts(db, wanted)
+  const closed = rows.find((r) => !openAtDoor(r, now, call))
   if (closed) throw new ApiFailure('door-session-closed', { id: closed.id })
 }

@@ -80,24 +80,32 @@ export async function listChoices(db: Db, calendarId: number) {
   return { categories, sectors }
 }
 
-/** The start times of these sessions (the door's window is judged by them). */
-export function sessionStarts(db: Db, calendarIds: readonly number[]) {
-  return db.selectFrom('calendars').select(['id', 'starts_at']).where('id', 'in', [...calendarIds]).execute()
-}
-
-/** Sessions starting from `from` to `to` (epoch ms), earliest first, with their events' names. */
-export function doorSessionRows(db: Db, from: number, to: number, limit: number) {
+/** Sessions with what the door judges them by (door-window.ts openAtDoor): start, switch, on-sale bounds, their event's archive mark. */
+function doorSessionQuery(db: Db) {
   return db
     .selectFrom('calendars as c')
     .innerJoin('events as e', 'e.id', 'c.event_id')
-    .select(['c.id', 'c.day', 'c.time', 'c.starts_at', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch'])
+    .select(['c.id', 'c.starts_at', 'c.active', 'c.sale_from', 'c.sale_to', 'e.archived_at as event_archived_at'])
+}
+
+/** These sessions as the door judges them. */
+export function doorSessionFacts(db: Db, calendarIds: readonly number[]) {
+  return doorSessionQuery(db).where('c.id', 'in', [...calendarIds]).execute()
+}
+
+/**
+ * Sessions starting from `from` to `to` (epoch ms), earliest first, with their events' names.
+ * Switched-off sessions and archived events come too: the caller drops them by the door's one
+ * rule (openAtDoor). The window spans two and a half days: a few hundred sessions at most on a
+ * busy site, read whole so that switched-off ones never crowd out those at the door.
+ */
+export function doorSessionRows(db: Db, from: number, to: number) {
+  return doorSessionQuery(db)
+    .select(['c.day', 'c.time', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch'])
     .where('c.starts_at', '>=', from)
     .where('c.starts_at', '<=', to)
-    .where('c.active', '=', 1)
-    .where('e.archived_at', 'is', null)
     .orderBy('c.starts_at')
     .orderBy('c.id')
-    .limit(limit)
     .execute()
 }
 

@@ -113,9 +113,13 @@ export async function markAdmittedIfValidEntry(trx: Db, id: number): Promise<voi
   await trx.updateTable('ticket_redemptions').set({ admitted: 1 }).where('id', '=', id).where('result', '=', 'valid').where('direction', '=', 'in').execute()
 }
 
-/** Records that a scan's device let the holder through after all: admitted, and flagged as given. */
-export async function setScanAdmitted(trx: Db, id: number, flagged: number): Promise<void> {
-  await trx.updateTable('ticket_redemptions').set({ admitted: 1, flagged }).where('id', '=', id).execute()
+/**
+ * Records that a scan's device let the holder through after all: admitted, and flagged as given.
+ * Only a scan not admitted yet changes; answers whether this call changed it (two uploads at once record it once).
+ */
+export async function setScanAdmitted(trx: Db, id: number, flagged: number): Promise<boolean> {
+  const done = await trx.updateTable('ticket_redemptions').set({ admitted: 1, flagged }).where('id', '=', id).where('admitted', '=', 0).executeTakeFirst()
+  return Number(done.numUpdatedRows) > 0
 }
 
 export function findScanById(db: Db, id: number) {

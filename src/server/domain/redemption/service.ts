@@ -71,6 +71,15 @@ function standing(ticket: TicketRow, sessionId: number, policy: RedeemPolicy): R
 }
 
 /**
+ * Whether a scan is flagged: an entry its device let through that does not stand as valid. One
+ * rule however the result came: the ticket's history replayed (a later entry demoted), the
+ * server's own checks (refunded, wrong session, not on the list …) refusing a ticket a phone
+ * admitted offline on its older list, or an online scan that timed out and that the phone then
+ * admitted on its own (answerSeen).
+ */
+const flagOf = (direction: string, admitted: boolean, result: string): 0 | 1 => (direction === 'in' && admitted && result !== 'valid' ? 1 : 0)
+
+/**
  * Replays a ticket's entries and exits in scan time order, so the first scan wins however late
  * it arrives: an entry is valid when the ticket is outside (and, without re-entry, never came
  * in), an exit when it is inside. Rows whose result changes are rewritten; an entry the device
@@ -94,7 +103,7 @@ async function replay(trx: Db, lineId: number, policy: RedeemPolicy): Promise<nu
       result = inside ? 'valid' : 'not_inside'
       if (result === 'valid') inside = false
     }
-    const flagged = row.direction === 'in' && row.admitted === 1 && result !== 'valid' ? 1 : 0
+    const flagged = flagOf(row.direction, row.admitted === 1, result)
     if (result !== row.result || flagged !== row.flagged) {
       await setScanResult(trx, row.id, result, flagged)
       changed.push(row.id)
@@ -135,31 +144,39 @@ const refusedOffline = (scan: Scan): boolean => scan.offline === true && scan.ad
 /** What a refused offline scan is logged as: the device's answer, or `unknown` when it sent none. */
 const refusalShown = (scan: Scan): RedeemResult => (scan.shown !== undefined && scan.shown !== 'valid' ? scan.shown : 'unknown')
 
-/** A re-sent nonce whose upload says the device admitted, of a counted entry not marked admitted (answerSeen). */
+/**
+ * A re-sent nonce whose upload says the device admitted, of a stored entry not marked admitted
+ * (answerSeen): a counted entry, or an online scan the server refused on its own checks (an online
+ * scan is left uncounted only by them).
+ */
 const admitsLate = (row: ScanRow, scan: Scan): boolean =>
-  scan.offline === true && scan.admitted !== false && row.order_line_id !== null && row.counted === 1 && row.direction === 'in' && row.admitted === 0
+  scan.offline === true && scan.admitted !== false && row.direction === 'in' && row.admitted === 0 && (row.counted === 1 || row.offline === 0)
 
 /**
  * A nonce seen again. When an offline upload says its device let the holder through, and the
- * stored scan is a counted entry not marked admitted, the online call had timed out after the
- * server logged it (say already_used) and the phone admitted on its own under the same nonce:
- * the admission is recorded (flagged unless the entry stands as valid), `replayed: false` so the
- * phone counts the flag once. Anything else answers the stored scan, `replayed`, unchanged.
- * Under the ticket's lock, as every change of its history.
+ * stored scan is an entry not marked admitted (a counted one, or one the server refused on its
+ * own checks: say refunded), the online call had timed out after the server logged it and the
+ * phone admitted on its own under the same nonce: the admission is recorded (flagged unless the
+ * entry stands as valid), `replayed: false` so the phone counts the flag once. Anything else
+ * answers the stored scan, `replayed`, unchanged. Under the ticket's lock, as every change of
+ * its history (a scan without a ticket has no history to race).
  */
 async function answerSeen(db: Db, seen: ScanRow, scan: Scan): Promise<RedeemAnswer> {
   if (!admitsLate(seen, scan)) return answerOf(db, seen, true, [])
   return db.transaction().execute(async (trx) => {
-    await lockTicket(trx, seen.order_line_id!)
+    if (seen.order_line_id !== null) await lockTicket(trx, seen.order_line_id)
     return admitLate(trx, (await findScanById(trx, seen.id))!, scan)
   })
 }
 
-/** answerSeen's change, the ticket's lock held: the row is read again under it. */
+/**
+ * answerSeen's change, the ticket's lock held: the row is read again under it. The row changes
+ * only while not yet admitted, so of two uploads at once only one answers `replayed: false`.
+ */
 async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswer> {
   if (!admitsLate(row, scan)) return answerOf(trx, row, true, [])
-  await setScanAdmitted(trx, row.id, row.result === 'valid' ? 0 : 1)
-  return answerOf(trx, (await findScanById(trx, row.id))!, false, [])
+  const changed = await setScanAdmitted(trx, row.id, flagOf(row.direction, true, row.result))
+  return answerOf(trx, (await findScanById(trx, row.id))!, !changed, [])
 }
 
 /**
@@ -167,15 +184,17 @@ async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswe
  * wrong session / refunded / replaced / unknown / forged, and logs it under its nonce.
  *
  * - The same nonce again (a re-upload) answers the stored scan as reconciled since, `replayed`,
- *   and changes nothing; except that an offline upload of a nonce the server logged online as a
- *   counted entry, saying the device admitted the holder (the online call timed out and the
- *   phone decided on its own), records that admission once: flagged when the entry does not
- *   stand as valid, answered `replayed: false` (answerSeen).
+ *   and changes nothing; except that an offline upload of a nonce the server logged online as an
+ *   entry (counted, or refused on its own checks), saying the device admitted the holder (the
+ *   online call timed out and the phone decided on its own), records that admission once:
+ *   flagged when the entry does not stand as valid, answered `replayed: false` (answerSeen).
  * - Two gates at once: the ticket's row is locked, so one entry wins (both databases, several
  *   processes).
  * - Offline scans carry the device's scan time; the ticket's history is replayed in that order,
  *   so the first scan wins and a later entry the device admitted is flagged (`conflicts` names
- *   rows this scan changed).
+ *   rows this scan changed). An entry the device admitted that the server refuses on its own
+ *   checks (refunded, wrong session, not on the list … since the phone's last sync) is flagged
+ *   too: someone came in who should not have.
  * - An offline scan its device refused (`admitted: false`) let nobody in or out: it is logged
  *   with the result the device showed (`shown`; a scan the server refuses on its own keeps the
  *   server's reason) and counts as a refusal at its gate, never as an entry or exit of the
@@ -199,8 +218,8 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     if (found.ticket) await lockTicket(trx, found.ticket.id)
     const ticket = found.ticket ? await findTicketById(trx, found.ticket.id) : undefined
     const earlier = await findScanByNonce(trx, scan.nonce)
-    // Logged meanwhile: the lock held is the ticket's only when the nonce names the same ticket.
-    if (earlier) return earlier.order_line_id !== null && earlier.order_line_id === ticket?.id ? admitLate(trx, earlier, scan) : answerOf(trx, earlier, true, [])
+    // Logged meanwhile: the lock held is the ticket's only when the nonce names the same ticket (or none, needing no lock).
+    if (earlier) return earlier.order_line_id === (ticket?.id ?? null) ? admitLate(trx, earlier, scan) : answerOf(trx, earlier, true, [])
     // An online scan is timed under the ticket's lock, so two gates at once are ordered as they
     // were decided (a scan timed before the lock could sort before an entry already answered
     // valid). An offline scan keeps its device's time, never later than now.
@@ -209,6 +228,9 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId, policy) : 'unknown'
     // Part of the ticket's entries and exits: it passed the checks above and nobody refused it at the door.
     const moved = fixed === null && !refusedOffline(scan)
+    // The phone let the holder through on its own (online, the server's answer decides: markAdmittedIfValidEntry).
+    const letThrough = offline && !refusedOffline(scan)
+    const result = fixed ?? (moved ? 'valid' : refusalShown(scan))
     const inserted = await insertScan(trx, {
       nonce: scan.nonce,
       order_line_id: ticket?.id ?? null,
@@ -217,10 +239,13 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
       gate: scan.gate,
       direction,
       code,
-      result: fixed ?? (moved ? 'valid' : refusalShown(scan)),
+      result,
       counted: moved ? 1 : 0,
       offline: offline ? 1 : 0,
-      admitted: offline && moved ? 1 : 0,
+      admitted: letThrough ? 1 : 0,
+      // A ticket the server refuses on its own checks (refunded since the phone's last sync, say) that the phone let in is
+      // flagged as any entry that should not have been let in; a moved scan's flag is the replay's below.
+      flagged: flagOf(direction, letThrough, result),
       scanned_at: scannedAt,
       received_at: at,
     })
