@@ -15,7 +15,7 @@ import {
   finishReturnRequest,
   insertRefund,
   listRequestLines,
-  returnDeadline,
+  pastReturnDeadline,
   withdrawReturnRequest,
   type ReturnRequestRow,
 } from './repository'
@@ -41,7 +41,7 @@ function refusalOf(r: Pick<RequestRow, 'status' | 'expires_at'>, now: number): A
 /** The first line of a request whose return deadline has passed at `now`; null while every line may still be returned. */
 async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: number; lineIds: number[] } | null> {
   const lines = await listRequestLines(trx, requestId)
-  const late = lines.find((l) => returnDeadline(l) <= now)
+  const late = lines.find((l) => pastReturnDeadline(l, now))
   return late ? { id: late.id, lineIds: lines.map((l) => l.id) } : null
 }
 

@@ -21,6 +21,12 @@ export const REFUND_LINK_MS = REFUND_LINK_HOURS * 3_600_000
  * Our code; 60/70/80 are the spec's.
  */
 export const REQUEST_STATUS_EXPIRED = 90
+/**
+ * How often the cluster's leader sweeps return requests (returns/sweep.ts): a request past its
+ * return deadline stops showing as waiting within this long of it (the return page and the
+ * create call sweep their order at once). Deadlines are whole minutes before a session.
+ */
+export const RETURN_SWEEP_INTERVAL_MS = 60_000
 /** Client route of the return page (001 §2). */
 export const RETURN_ROUTE = '/order/return/'
 /**

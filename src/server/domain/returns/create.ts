@@ -11,7 +11,8 @@ import { loadStoredSetup } from '../settings/service'
 import { REFUND_LINK_MS, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
 import { returnAllowed } from './policy'
-import { expireStaleRequests, findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, returnDeadline, withdrawReturnRequest } from './repository'
+import { findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, pastReturnDeadline, withdrawReturnRequest } from './repository'
+import { sweepReturnRequests } from './sweep'
 
 export interface CreateReturnInput {
   hash: string
@@ -48,13 +49,13 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     if (!order.email) throw new ApiFailure('return-no-email')
     const reason = await findReturnReason(trx, input.reason)
     if (!reason) throw new ApiFailure('return-reason')
-    await expireStaleRequests(trx, order.id, now)
+    await sweepReturnRequests(trx, now, order.id)
     const all = await listReturnLines(trx, order.id)
     const chosen = all.filter((l) => ids.includes(l.id))
     if (chosen.length !== ids.length) throw new ApiFailure('return-ticket-unknown')
     for (const l of chosen) {
       if (l.return_status !== RETURN_STATUS_RETURNABLE) throw new ApiFailure('return-ticket-busy', { id: l.id })
-      if (returnDeadline(l) <= now) throw new ApiFailure('return-deadline', { id: l.id })
+      if (pastReturnDeadline(l, now)) throw new ApiFailure('return-deadline', { id: l.id })
     }
     if ((await markLinesRequested(trx, order.id, ids)) !== ids.length) throw new ApiFailure('return-some-busy')
     const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)

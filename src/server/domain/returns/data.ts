@@ -10,7 +10,8 @@ import { personName } from '../tickets/lines'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { MS_PER_S, RETURN_NOT_ALLOWED_CODE } from './constants'
 import { returnAllowed } from './policy'
-import { consentText, expireStaleRequests, listReasons, listReturnLines, reasonsByLine, returnDeadline, type ReturnLineRow } from './repository'
+import { consentText, listReasons, listReturnLines, reasonsByLine, returnDeadline, type ReturnLineRow } from './repository'
+import { sweepReturnRequests } from './sweep'
 
 /** Seconds left before a line's return deadline (0 = closed). */
 export function secondsLeft(line: Pick<ReturnLineRow, 'starts_at' | 'close_minutes'>, now: number): number {
@@ -31,7 +32,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   const [setup, reasons, text] = await Promise.all([loadStoredSetup(db), listReasons(db), consentText(db, lang)])
   const base = { date: venueDateTime(now), text, reasons: reasons.map((r) => ({ id: r.id, name_ru: r.name_ru, name_en: r.name_en, name_kz: r.name_kz, name_ch: r.name_ch, descript_ru: r.descript_ru, descript_en: r.descript_en, descript_kz: r.descript_kz, descript_ch: r.descript_ch })) }
   if (!returnAllowed(order, setup)) return { ...base, rows: [], error_code: RETURN_NOT_ALLOWED_CODE }
-  await expireStaleRequests(db, order.id, now)
+  await sweepReturnRequests(db, now, order.id)
   const lines = await listReturnLines(db, order.id)
   const reasonOf = await reasonsByLine(db, lines.map((l) => l.id))
   const buyer = buyerName(order)

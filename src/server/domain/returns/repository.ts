@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
@@ -38,6 +39,18 @@ export function returnDeadline(line: Pick<ReturnLineRow, 'starts_at' | 'close_mi
   return Number(line.starts_at) - (line.close_minutes ?? DEFAULT_RETURN_CLOSE_MINUTES) * MS_PER_MIN
 }
 
+/** Whether a line's return deadline has passed at `now`: it may no longer be asked for, nor its request confirmed. */
+export function pastReturnDeadline(line: Pick<ReturnLineRow, 'starts_at' | 'close_minutes'>, now: number): boolean {
+  return returnDeadline(line) <= now
+}
+
+/**
+ * A request still waiting for its confirmation (60). The status is a literal, not a bound
+ * parameter, so SQLite uses the partial index return_requests_waiting (migration
+ * 2026_12_01_19_rw1_01), which it matches only as written.
+ */
+const waiting = (column: 'status' | 'r.status') => sql<SqlBool>`${sql.ref(column)} = ${sql.lit(RETURN_STATUS_NOT_CONFIRMED)}`
+
 /** The reason of the newest request of each line (null when none). */
 export async function reasonsByLine(db: Db, lineIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>()
@@ -65,22 +78,36 @@ export async function consentText(db: Db, lang: Lang): Promise<string> {
 }
 
 /**
- * Requests of an order whose link expired unused become REQUEST_STATUS_EXPIRED and their lines
- * returnable again (status 0), so the buyer can ask again. Conditional on status 60 so a
- * concurrent confirm and this never both win.
+ * Requests whose link expired unused (of one order, or of all when `orderId` is null) become
+ * REQUEST_STATUS_EXPIRED and their lines returnable again (status 0), so the buyer can ask
+ * again. Conditional on status 60 so a concurrent confirm and this never both win. Answers
+ * how many it expired.
  */
-export async function expireStaleRequests(db: Db, orderId: number, now: number): Promise<void> {
-  const stale = await db
-    .updateTable('return_requests')
-    .set({ status: REQUEST_STATUS_EXPIRED })
-    .where('order_id', '=', orderId)
-    .where('status', '=', RETURN_STATUS_NOT_CONFIRMED)
-    .where('expires_at', '<=', now)
-    .returning('id')
-    .execute()
-  if (stale.length === 0) return
+export async function expireStaleRequests(db: Db, orderId: number | null, now: number): Promise<number> {
+  let query = db.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where(waiting('status')).where('expires_at', '<=', now)
+  if (orderId !== null) query = query.where('order_id', '=', orderId)
+  const stale = await query.returning('id').execute()
+  if (stale.length === 0) return 0
   const lines = db.selectFrom('return_request_lines').select('order_line_id').where('return_request_id', 'in', stale.map((s) => s.id))
   await db.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', lines).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+  return stale.length
+}
+
+/**
+ * The lines of every request still waiting for its confirmation (of one order, or of all when
+ * `orderId` is null), with what their return deadline needs, grouped by request (ordered by it).
+ */
+export function listWaitingRequestLines(db: Db, orderId: number | null) {
+  let query = db
+    .selectFrom('return_requests as r')
+    .innerJoin('return_request_lines as rl', 'rl.return_request_id', 'r.id')
+    .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
+    .leftJoin('event_return_rules as er', 'er.event_id', 'l.event_id')
+    .select(['r.id as request_id', 'l.id', 'c.starts_at', 'er.close_minutes'])
+    .where(waiting('r.status'))
+  if (orderId !== null) query = query.where('r.order_id', '=', orderId)
+  return query.orderBy('r.id').orderBy('l.id').execute()
 }
 
 /** A reason id when it exists; undefined otherwise. */

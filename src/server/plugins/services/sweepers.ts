@@ -4,6 +4,8 @@ import { releaseCancelledDiscounts } from '../../domain/loyalty/service'
 import { ORDER_SWEEP_INTERVAL_MS, ORDER_SWEEP_MIN_INTERVAL_MS } from '../../domain/orders/constants'
 import { expireOrders } from '../../domain/orders/expiry'
 import { nextExpiry } from '../../domain/orders/expiry.repository'
+import { RETURN_SWEEP_INTERVAL_MS } from '../../domain/returns/constants'
+import { sweepReturnRequests } from '../../domain/returns/sweep'
 import { deleteExpiredSessions } from '../../domain/sessions/repository'
 import { everyOnLeader } from '../../background/every'
 
@@ -39,7 +41,9 @@ export function expiryWakeDelay(due: number | null, now: number, intervalMs: num
  *   moment of its hold's end (not up to a sweep interval later). With several processes each
  *   wakes; the release is a conditional UPDATE, so the second finds nothing to do;
  * - discounts of orders cancelled by expiry are given back (bonuses, promo uses);
- * - expired visitor sessions (plugins/session.ts) are deleted.
+ * - expired visitor sessions (plugins/session.ts) are deleted;
+ * - return requests that can no longer be confirmed (link run out, or return deadline passed)
+ *   are withdrawn (domain/returns/sweep.ts), so no page shows them as waiting.
  */
 export const sweepersPlugin = fp(
   async (app: FastifyInstance) => {
@@ -65,6 +69,10 @@ export const sweepersPlugin = fp(
     everyOnLeader(app, SESSION_SWEEP_INTERVAL_MS, 'session sweep', async () => {
       const n = await deleteExpiredSessions(db, Date.now())
       if (n) app.log.info({ sessions: n }, 'expired sessions deleted')
+    })
+    everyOnLeader(app, RETURN_SWEEP_INTERVAL_MS, 'return request sweep', async () => {
+      const swept = await sweepReturnRequests(db, Date.now())
+      if (swept.expired || swept.withdrawn) app.log.info(swept, 'return requests expired or withdrawn')
     })
   },
   { name: 'sweepers', dependencies: ['leader', 'live-feed'] },
