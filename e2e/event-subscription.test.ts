@@ -100,4 +100,37 @@ describe('event page subscription order', () => {
     expect(pageErrors).toEqual([])
     await context.close()
   })
+
+  it('does not offer the subscription with the Pushkin card: choosing the card clears and disables the box, and says why', async () => {
+    const api = createApiClient({ baseUrl: server.url })
+    const event = (await api.call('afisha')).action.find((e) => pickLocalized(e, 'action', 'ru') === 'Женитьба')!
+    // Test data: Anna gets a subscription for this general-admission event that also takes the Pushkin card.
+    const anna = await server.db.selectFrom('crm_clients').select('id').where('email', '=', 'anna.petrova@example.org').executeTakeFirstOrThrow()
+    await server.db.insertInto('crm_subscriptions')
+      .values({ crm_client_id: anna.id, event_id: event.event_id, quant: SUBSCRIPTION_TICKETS, main_menu_id: null, valid_to: Date.now() + TOKEN_TTL_S * 1000 * 100 })
+      .execute()
+    const token = signCrmToken(server.config.crmSecret, { id: Number(anna.id), exp: Math.floor(Date.now() / 1000) + TOKEN_TTL_S })
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    await page.goto(new URL(`/event/${event.hash_id}?crm=${token}`, server.url).toString())
+    const box = page.getByLabel(`Получить по подписке (осталось ${SUBSCRIPTION_TICKETS})`)
+    await box.waitFor()
+    await box.check()
+    await page.getByRole('radio', { name: 'Пушкинская карта' }).check()
+    expect(await box.isChecked()).toBe(false)
+    expect(await box.isDisabled()).toBe(true)
+    const reason = page.locator('#by-subscription-reason')
+    expect(await reason.innerText()).toBe('Билеты по подписке не оплачиваются Пушкинской картой')
+    expect(await box.getAttribute('aria-describedby')).toBe('by-subscription-reason')
+    // Back to the bank card: the box may be ticked again, and stays clear until it is.
+    await page.getByRole('radio', { name: 'Банковская карта' }).check()
+    expect(await box.isDisabled()).toBe(false)
+    expect(await box.isChecked()).toBe(false)
+    expect(await reason.count()).toBe(0)
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
 })

@@ -22,3 +22,15 @@ export function paymentMethods(flags: PaymentFlags, showproculture: number): Pay
   if (bank) out.push('bank')
   return out
 }
+
+/**
+ * Whether tickets bought by subscription may be paid by `method` (our rule; the spec names no
+ * pairing): never by the gift card. A subscription's tickets are priced by its own rows
+ * (for_subscription) and drawn from what it has left, while the gift card buys one ticket at a
+ * gift-card price for a named holder, so the two never make one order. The page offers one or
+ * the other (app/kernel/usePaymentChoice.ts); the server refuses the pair with
+ * 'subscription-gift' on every order path (orders/payment-method.ts).
+ */
+export function subscriptionPayableBy(method: PaymentMethod): boolean {
+  return method !== 'gift'
+}

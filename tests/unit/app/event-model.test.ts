@@ -7,7 +7,8 @@ import {
   canIncrement, clampQuantity, decrement, groupAddAllowed, groupIncrementAllowed, increment, orderFill, orderLimit, passesUsed, perOrderRoom, rowMax,
 } from '../../../src/app/screens/event/model/limits'
 import { ticketsInOrder } from '../../../src/contract/rules/limits'
-import { defaultMethod, paymentMethods, rowAllowed } from '../../../src/app/kernel/payment'
+import { defaultMethod, rowAllowed } from '../../../src/app/kernel/payment'
+import { paymentMethods } from '../../../src/contract/rules/payment'
 import { resolveSelection, sortCalendar } from '../../../src/contract/selection'
 import { eventPath, routeNeedsSync } from '../../../src/app/kernel/selection'
 import { isWeekStart, keepInView, pageBy, slidesPerView, utcWeekday, weekStart } from '../../../src/app/kernel/slider'

@@ -41,6 +41,7 @@ const eventCh: EventMessages = {
     'limit-reached_other': '每單最多 {{count}} 張門票',
     'gift-limit': '使用普希金卡每單只能購買一張票',
     'by-subscription': '憑訂閱領取（剩餘 {{count}}）',
+    'subscription-not-gift': '訂閱門票不能以普希金卡付款',
     tickets: '門票',
     'service-fee': '服務費',
     total: '總計',

@@ -41,6 +41,7 @@ const eventEn: EventMessages = {
     'limit-reached_other': 'At most {{count}} tickets per order',
     'gift-limit': 'One ticket can be bought with the Pushkin card',
     'by-subscription': 'Get by subscription ({{count}} left)',
+    'subscription-not-gift': 'Subscription tickets are not paid with the Pushkin card',
     tickets: 'Tickets',
     'service-fee': 'Service fee',
     total: 'Total',

@@ -41,6 +41,7 @@ const eventKz: EventMessages = {
     'limit-reached_other': 'Бір тапсырыста {{count}} билеттен артық емес',
     'gift-limit': 'Пушкин картасымен бір билет сатып алуға болады',
     'by-subscription': 'Жазылым бойынша алу ({{count}} қалды)',
+    'subscription-not-gift': 'Жазылым бойынша билеттер Пушкин картасымен төленбейді',
     tickets: 'Билеттер',
     'service-fee': 'Сервистік алым',
     total: 'Барлығы',

@@ -48,6 +48,7 @@ const eventRu = {
     'limit-reached_other': 'В одном заказе не больше {{count}} билета',
     'gift-limit': 'По Пушкинской карте можно купить один билет',
     'by-subscription': 'Получить по подписке (осталось {{count}})',
+    'subscription-not-gift': 'Билеты по подписке не оплачиваются Пушкинской картой',
     tickets: 'Билеты',
     'service-fee': 'Сервисный сбор',
     total: 'Итого',

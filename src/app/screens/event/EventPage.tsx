@@ -30,6 +30,7 @@ import { PriceList } from './PriceList'
 import { TimeChips } from '../../kernel/TimeChips'
 import { Totals } from '../../kernel/Totals'
 import { useEventData } from './useEventData'
+import { SubscriptionChoice } from '../../kernel/SubscriptionChoice'
 import { usePaymentChoice } from '../../kernel/usePaymentChoice'
 import { useRouteSelection } from '../../kernel/useRouteSelection'
 import { useTicketChoice } from './useTicketChoice'
@@ -89,7 +90,8 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
   const { selection, day, go } = useRouteSelection(calendar, hash, eventPath)
 
   // ── payment method and subscription ────────────────────────────────────────────────────
-  const { methods, method, setMethod, subscription, bySubscription, setBySubscription, usedSubscription } = usePaymentChoice(action, hash)
+  const payment = usePaymentChoice(action, hash)
+  const { methods, method, setMethod, usedSubscription } = payment
 
   const choice = useTicketChoice({
     data,
@@ -149,12 +151,7 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
       {methods.includes('gift') && (
         <PaymentMethodChoice methods={methods} value={method} onChange={setMethod} />
       )}
-      {subscription !== null && (
-        <div className="field field--check event-page__subscription">
-          <input id="by-subscription" type="checkbox" checked={bySubscription} onChange={(e) => setBySubscription(e.target.checked)} />
-          <label htmlFor="by-subscription">{t('event.by-subscription', { count: subscription.quant })}</label>
-        </div>
-      )}
+      <SubscriptionChoice choice={payment} />
 
       {soon && <SoonOnSale />}
       {soldOut && !soon && <p className="notice event-page__message" role="status">{t('event.sold-out')}</p>}

@@ -16,6 +16,7 @@ import { resolveSelection, schemeCalendar, sessionOf, sortCalendar } from '../..
 import { PaymentMethodChoice } from '../../kernel/PaymentMethodChoice'
 import { SoonOnSale } from '../../kernel/SoonOnSale'
 import { TimeChips } from '../../kernel/TimeChips'
+import { SubscriptionChoice } from '../../kernel/SubscriptionChoice'
 import { usePaymentChoice } from '../../kernel/usePaymentChoice'
 import { useRouteSelection } from '../../kernel/useRouteSelection'
 import { schemePath } from './model/calendar'
@@ -81,7 +82,8 @@ function SchemePage({ hash, data, shownAt }: { hash: string; data: SchemeData; s
   const soon = action.soon_on_sale === 1
 
   // ── payment method and subscription ────────────────────────────────────────────────────
-  const { methods, method, setMethod, subscription, bySubscription, setBySubscription, usedSubscription } = usePaymentChoice(action, hash)
+  const payment = usePaymentChoice(action, hash)
+  const { methods, method, setMethod, usedSubscription } = payment
 
   const options: BuyerRuleOptions = useMemo(() => ({ giftCard: method === 'gift', mailconfirm: action.mailconfirm === 1 }), [method, action.mailconfirm])
   const form = useBuyerForm(options)
@@ -103,12 +105,7 @@ function SchemePage({ hash, data, shownAt }: { hash: string; data: SchemeData; s
       </section>
 
       {methods.includes('gift') && <PaymentMethodChoice methods={methods} value={method} onChange={setMethod} />}
-      {subscription !== null && (
-        <div className="field field--check event-page__subscription">
-          <input id="by-subscription" type="checkbox" checked={bySubscription} onChange={(e) => setBySubscription(e.target.checked)} />
-          <label htmlFor="by-subscription">{t('event.by-subscription', { count: subscription.quant })}</label>
-        </div>
-      )}
+      <SubscriptionChoice choice={payment} />
 
       {soon && <SoonOnSale />}
       {!soon && calendar.length === 0 && <p className="notice scheme-page__message" role="status">{t('event.not-available')}</p>}

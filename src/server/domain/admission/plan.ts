@@ -4,7 +4,7 @@ import { consentsPass, orderSum, ticketFee, ticketsCounted, ticketsInOrder, toMa
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
 import type { z } from 'zod'
-import { resolvePaymentMethod } from '../orders/payment-method'
+import { refuseSubscriptionGift, resolvePaymentMethod } from '../orders/payment-method'
 import type { CalendarRow, EventRow, PriceRowDb } from '../events/repository'
 
 export type OrderCreateInput = z.output<typeof orderCreateRequestSchema>
@@ -69,6 +69,8 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
   if (subscriptionId !== null && (!ctx.subscription || ctx.subscription.id !== subscriptionId)) {
     throw new ApiFailure('subscription-not-yours', { id: subscriptionId })
   }
+  // A subscription row open to every method (useproculture 0) would otherwise let the gift card pay it.
+  refuseSubscriptionGift(giftCard, subscriptionId !== null)
 
   const lines: PlannedLine[] = []
   const seen = new Set<number>()

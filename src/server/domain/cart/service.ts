@@ -10,6 +10,7 @@ import { loadSchemeSession, type SchemeSession } from '../scheme/repository'
 import { withHoldSession } from '../scheme/session-cache'
 import { showprocultureFor } from '../settings/cached'
 import { findSubscription, subscriptionLimitFailure } from '../scheme/subscription'
+import { refuseSubscriptionGift } from '../orders/payment-method'
 import { sessionPlacesByKey, sessionSeatsById } from '../seating/load'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesRowSeats, singlesView, type RowHolds } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
@@ -67,7 +68,7 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
   const { event } = session
   const giftCard = cartGiftCard(event, await showprocultureFor(db, event, now), input.USE_PUSHKIN_CARD)
   const subscription = await findSubscription(db, input.subscritId, ctx.crmClientId, event.id, now)
-  if (subscription && giftCard) throw new ApiFailure('subscription-gift')
+  refuseSubscriptionGift(giftCard, subscription !== null)
   const orderLimit = ticketLimit(event, giftCard)
   // The most this cart may hold: the order limit, and what the subscription has left.
   const limit = subscription ? Math.min(orderLimit, subscription.quant) : orderLimit

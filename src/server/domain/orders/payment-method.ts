@@ -1,4 +1,4 @@
-import { paymentMethods, type PaymentFlags } from '../../../contract/rules/payment'
+import { paymentMethods, subscriptionPayableBy, type PaymentFlags } from '../../../contract/rules/payment'
 import { ApiFailure } from '../../errors'
 
 /**
@@ -22,4 +22,12 @@ export function resolvePaymentMethod(flags: PaymentFlags, showproculture: number
   }
   if (!methods.includes(usePushkinCard === 1 ? 'gift' : 'bank')) throw new ApiFailure('unknown-payment-method')
   return usePushkinCard === 1
+}
+
+/**
+ * Refuses an order (or a cart) that buys by subscription and pays with the gift card:
+ * 'subscription-gift' (subscriptionPayableBy, the rule the page reads too).
+ */
+export function refuseSubscriptionGift(giftCard: boolean, bySubscription: boolean): void {
+  if (bySubscription && !subscriptionPayableBy(giftCard ? 'gift' : 'bank')) throw new ApiFailure('subscription-gift')
 }

@@ -7,7 +7,7 @@ import { fieldNames } from '../../messages'
 import { claimSeats, holdStanding, moveCartToOrder, standingTaken } from '../inventory/holds.repository'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
 import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
-import { resolvePaymentMethod } from '../orders/payment-method'
+import { refuseSubscriptionGift, resolvePaymentMethod } from '../orders/payment-method'
 import { showprocultureFor } from '../settings/cached'
 import { orderCheckboxes } from '../events/checkboxes-cached'
 import type { PriceRowDb } from '../events/repository'
@@ -61,7 +61,7 @@ async function planSchemeOrder(
     throw new ApiFailure('agreements', { checkboxes: missing.map((c) => c.id).join(', ') })
   }
   const subscription = await findSubscription(db, input.crmClient?.subscritId, crmClientId, event.id, now)
-  if (subscription && giftCard) throw new ApiFailure('subscription-gift')
+  refuseSubscriptionGift(giftCard, subscription !== null)
   const subscriptionRows = subscription ? session.subscriptionPrices : []
 
   const keys = input.tickets.map((t) => t.seat_id)
