@@ -79,6 +79,8 @@ describe('accessible seating on the scheme page', () => {
         await expect.poll(() => page.locator('.access-seating .best-seats__status').textContent()).toBe('2 seats shown — Wheelchair space')
         // The map flew to the spaces and focused the first.
         await expect.poll(() => page.evaluate(() => window.__seatwiseTest!.schemeEngine!.getSnapshot().focus?.key ?? null)).toBe(spaces[0])
+        // A screen reader hears the type with the focused seat, as the tooltip shows it to a mouse.
+        await expect.poll(() => page.locator('.seatmap-live').textContent()).toContain('Wheelchair space')
 
         if (name === 'desktop') {
           // The tooltip of a space names its type.

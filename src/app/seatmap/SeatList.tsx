@@ -14,10 +14,12 @@ interface Props {
   revision: number
   labels: SeatMapLabels
   price: (p: number | null) => string
+  /** A seat's note by key (a wheelchair or companion place), read out with the seat; null = none. */
+  note?: (key: string) => string | null
   onSeat: (index: number) => void
 }
 
-export const SeatList = memo(function SeatList({ engine, revision, labels, price, onSeat }: Props) {
+export const SeatList = memo(function SeatList({ engine, revision, labels, price, note, onSeat }: Props) {
   const sections = useMemo(() => engine.getSeatList(), [engine])
   return (
     <section aria-label={labels.listTitle} className="seatmap-list" style={panelStyle}>
@@ -26,7 +28,7 @@ export const SeatList = memo(function SeatList({ engine, revision, labels, price
         <details key={sec.sector}>
           <summary style={targetStyle}>{labels.sector} {sec.name}</summary>
           {sec.rows.map((row) => (
-            <Row key={row.label} label={row.label} seats={row.seats} engine={engine} revision={revision} labels={labels} price={price} onSeat={onSeat} />
+            <Row key={row.label} label={row.label} seats={row.seats} engine={engine} revision={revision} labels={labels} price={price} note={note} onSeat={onSeat} />
           ))}
         </details>
       ))}
@@ -34,7 +36,7 @@ export const SeatList = memo(function SeatList({ engine, revision, labels, price
   )
 })
 
-function Row({ label, seats, engine, revision, labels, price, onSeat }: { label: string; seats: number[] } & Props) {
+function Row({ label, seats, engine, revision, labels, price, note, onSeat }: { label: string; seats: number[] } & Props) {
   const [open, setOpen] = useState(false)
   return (
     <details style={{ marginLeft: 12 }} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
@@ -45,10 +47,11 @@ function Row({ label, seats, engine, revision, labels, price, onSeat }: { label:
             const s = engine.getSeatInfo(i)
             if (!s) return null
             const selectable = s.status === SeatStatus.Free || s.status === SeatStatus.Selected
+            const seatNote = note?.(s.key) ?? null
             return (
               <li key={i}>
                 <button type="button" style={{ ...targetStyle, font: 'inherit', textAlign: 'start' }} disabled={!selectable} aria-pressed={s.status === SeatStatus.Selected} onClick={() => onSeat(i)}>
-                  {labels.seat} {s.number}{s.price != null ? `, ${price(s.price)}` : ''}, {labels.status[s.status]}
+                  {labels.seat} {s.number}{s.price != null ? `, ${price(s.price)}` : ''}, {labels.status[s.status]}{seatNote ? `, ${seatNote}` : ''}
                 </button>
               </li>
             )

@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { type CSSProperties, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { SeatMapEngine } from '../../engine/SeatMapEngine'
 import { initialSnapshot, type SeatMapEngineOptions } from '../../engine/engineTypes'
 import { seatDescriber, withLabels, type SeatInfo, type SeatLabelsOf } from '../../engine/interaction/seatInfo'
@@ -54,6 +54,8 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   const hostRef = useRef<HTMLDivElement>(null)
   const [engine, setEngine] = useState<SeatMapEngine | null>(null)
   const [listOpen, setListOpen] = useState(false)
+  // One map per session on the console's Sales screen: each help text needs its own id.
+  const helpId = useId()
   const labels = { ...DEFAULT_SEATMAP_LABELS, ...props.labels }
   const latest = useRef(props)
   useLayoutEffect(() => {
@@ -94,8 +96,9 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   const announce = JSON.stringify([labels.sector, labels.row, labels.seat, labels.category, labels.price, labels.status])
   useEffect(() => {
     const describe = seatDescriber(labels, price)
-    // A screen reader hears the labels the tooltip shows (the studio's queued renames), not the drawing's.
-    engine?.setDescribe((seat) => describe(withLabels(seat, props.seatLabels)))
+    // A screen reader hears the labels the tooltip shows (the studio's queued renames), not the
+    // drawing's, and the seat's note (a wheelchair or companion place) the tooltip shows a mouse.
+    engine?.setDescribe((seat) => withNote(describe(withLabels(seat, props.seatLabels)), latest.current.seatNote?.(seat.key) ?? null))
     // `announce` stands for the labels; `price` follows formatPrice, which the page keeps per language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine, announce, props.seatLabels])
@@ -117,14 +120,14 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
         className="seatmap-canvas"
         role="application"
         aria-label={labels.mapLabel}
-        aria-describedby="seatmap-help"
+        aria-describedby={helpId}
         tabIndex={0}
         data-zoom={snap.zoom}
         data-tier={snap.tier}
         data-drawn={snap.drawn || undefined}
         style={{ position: 'absolute', inset: 0, touchAction: 'none', outlineOffset: -3 }}
       />
-      <p id="seatmap-help" style={visuallyHidden}>{labels.keyboardHelp}</p>
+      <p id={helpId} style={visuallyHidden}>{labels.keyboardHelp}</p>
       <div role="status" aria-live="polite" aria-atomic="true" className="seatmap-live" style={visuallyHidden}>
         {snap.announcement}
       </div>
@@ -150,13 +153,18 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
         </div>
       )}
       {listOpen && engine && (
-        <SeatList engine={engine} revision={snap.statusRevision} labels={labels} price={price} onSeat={(i) => {
+        <SeatList engine={engine} revision={snap.statusRevision} labels={labels} price={price} note={(key) => props.seatNote?.(key)?.text ?? null} onSeat={(i) => {
           const seat = engine.getSeatInfo(i)
           if (seat) props.onSeatClick?.(seat, engine)
         }} />
       )}
     </div>
   )
+}
+
+/** A seat's description with its note's text, as the tooltip lists it (null: no note). */
+function withNote(description: string, note: { text: string } | null): string {
+  return note ? `${description}, ${note.text}` : description
 }
 
 function SeatLines({ seat, labels, price, note }: { seat: SeatInfo; labels: SeatMapLabels; price: (p: number | null) => string; note: { label: string; text: string } | null }) {
