@@ -12,8 +12,8 @@ type Row = Record<string, unknown> & { id: number }
 
 /**
  * What the console may not change under what sells, on both databases: an event's venue and
- * seat-map flag once it has sessions, and a price row a buyer holds now (a released hold is
- * history and lets the row go).
+ * seat-map flag once it has sessions, and a price row or a session a buyer holds places of now
+ * (a released hold is history and lets the row or the session go).
  */
 describe.each(TEST_DBS)('console guards on what sells, on %s', (dbKind) => {
   let server: TestServer
@@ -147,6 +147,95 @@ describe.each(TEST_DBS)('console guards on what sells, on %s', (dbKind) => {
       await server.db.updateTable('seat_holds').set({ expires_at: Date.now() - 1000 }).where('price_id', '=', seatPrice).where('released_at', 'is', null).execute()
       expect((await manager.post(`/api/admin/prices/${seatPrice}/delete`)).status).toBe(200)
       expect(await priceExists(seatPrice)).toBe(false)
+    })
+  })
+
+  describe('deleting a session', () => {
+    let fx: SchemeFx
+    let eventId: number
+    let drawingId: number
+    let category: number
+    let seat: { key: string; zone: number }
+    let stand: { key: string; zone: number }
+
+    beforeAll(async () => {
+      fx = await loadScheme(await visitor(server.url), ARENA_EVENT)
+      const cal = await server.db.selectFrom('calendars').select(['event_id', 'drawing_id']).where('id', '=', fx.calendarId).executeTakeFirstOrThrow()
+      eventId = cal.event_id
+      drawingId = cal.drawing_id!
+      category = (await manager.post<{ id: number }>('/api/admin/categories', { name_ru: 'Сеансовая' })).body.id
+      // Each test holds them in a session of its own, so the places may be the same.
+      const s = fx.map.seat_numbers[0]
+      seat = { key: s.seat_id, zone: s.zonelevel_id }
+      stand = { key: fx.map.seat_stand[0].seat_id, zone: fx.map.seat_stand[0].cat }
+    })
+
+    /** A new session of the arena's event with price rows for the seat's and the standing place's zones. */
+    const newSession = async (days: number) => {
+      const made = await manager.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: dayIn(days), time: '19:00', drawing_id: drawingId })
+      expect(made.status, JSON.stringify(made.body)).toBe(200)
+      const id = made.body.ids[0]
+      for (const zone of [seat.zone, stand.zone]) {
+        const price = await manager.post(`/api/admin/sessions/${id}/prices`, { client_category_id: category, zone_id: zone, price: 150_000, quantity: 100 })
+        expect(price.status, JSON.stringify(price.body)).toBe(200)
+      }
+      return id
+    }
+    const hold = (v: Awaited<ReturnType<typeof visitor>>, calendarId: number, quantity: 0 | 1) =>
+      v.post('/api/cart/update', { calendar_id: calendarId, changes: [{ seat_id: seat.key, clientcategory_id: category, quantity }, { seat_id: stand.key, clientcategory_id: category, quantity }] })
+    const sessionExists = async (id: number) => (await server.db.selectFrom('calendars').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+    const holdsOf = async (id: number) => [
+      ...(await server.db.selectFrom('seat_holds').select(['price_id', 'released_at']).where('calendar_id', '=', id).execute()),
+      ...(await server.db.selectFrom('standing_holds').select(['price_id', 'released_at']).where('calendar_id', '=', id).execute()),
+    ]
+
+    it("is refused (409, its own words) while a buyer's cart holds a seat or a standing place; released, those holds are history and the session goes with them", async () => {
+      const id = await newSession(11)
+      const buyer = await visitor(server.url)
+      const held = await hold(buyer, id, 1)
+      expect(held.status, JSON.stringify(held.body)).toBe(200)
+      const refused = await manager.post(`/api/admin/sessions/${id}/delete`)
+      expect(refused.status).toBe(409)
+      expect(refused.body.errorCode).toBe(AdminErrorCode.CONFLICT)
+      expect(refused.body.errorText).toBe(`Places of session ${id} are held in buyers’ carts right now: it can be deleted once those holds end or are released`)
+      expect(await sessionExists(id)).toBe(true)
+
+      // The buyer lets both go: released seat and standing holds name the price rows, and the cart stays.
+      expect((await hold(buyer, id, 0)).status).toBe(200)
+      const released = await holdsOf(id)
+      expect(released.map((h) => [h.price_id !== null, h.released_at !== null])).toEqual([
+        [true, true],
+        [true, true],
+      ])
+      const deleted = await manager.post(`/api/admin/sessions/${id}/delete`)
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
+      expect(await sessionExists(id)).toBe(false)
+      expect(await holdsOf(id)).toEqual([])
+      expect(await server.db.selectFrom('prices').select('id').where('calendar_id', '=', id).execute()).toEqual([])
+    })
+
+    it("released standing holds alone, the buyer's cart pruned with his session: deleted, not a foreign-key failure", async () => {
+      const id = await newSession(13)
+      const buyer = await visitor(server.url)
+      const place = (quantity: 0 | 1) => buyer.post('/api/cart/update', { calendar_id: id, changes: [{ seat_id: stand.key, clientcategory_id: category, quantity }] })
+      expect((await place(1)).status).toBe(200)
+      expect((await place(0)).status).toBe(200)
+      // As the pruning of expired visitor sessions does (their carts cascade; holds keep no cart).
+      await server.db.deleteFrom('carts').where('calendar_id', '=', id).execute()
+      expect((await holdsOf(id)).map((h) => [h.price_id !== null, h.released_at !== null])).toEqual([[true, true]])
+      const deleted = await manager.post(`/api/admin/sessions/${id}/delete`)
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
+      expect(await sessionExists(id)).toBe(false)
+    })
+
+    it('a cart hold whose time ran out does not keep it: it is released and the session deleted', async () => {
+      const id = await newSession(14)
+      expect((await hold(await visitor(server.url), id, 1)).status).toBe(200)
+      // The carts' hold time passes (as the clock would; reads already count the places free).
+      await server.db.updateTable('seat_holds').set({ expires_at: Date.now() - 1000 }).where('calendar_id', '=', id).where('released_at', 'is', null).execute()
+      await server.db.updateTable('standing_holds').set({ expires_at: Date.now() - 1000 }).where('calendar_id', '=', id).where('released_at', 'is', null).execute()
+      expect((await manager.post(`/api/admin/sessions/${id}/delete`)).status).toBe(200)
+      expect(await sessionExists(id)).toBe(false)
     })
   })
 })

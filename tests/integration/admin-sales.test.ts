@@ -10,6 +10,8 @@ import { decide, pathOf, startPay } from './payment-fixtures'
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
+/** Tickets of one category at `major` units each, of the session of `day` (default: the first session's). */
+type TicketLine = { category: number; quantity: number; major: number; day?: string }
 
 describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
   let server: TestServer
@@ -21,19 +23,21 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
   let category: number
 
   /**
-   * A visitor orders `quantity` tickets of the first session, and pays by the sandbox bank when
-   * `pay`, after `beforePay` (a discount on the order page) when given.
+   * A visitor orders tickets of the first session (`tickets` of the first category at 1000.00, or
+   * the lines given, of another day's session where a line says), and pays by the sandbox bank when `pay`, after `beforePay` (a discount on
+   * the order page) when given.
    */
-  async function buy(quantity: number, pay: boolean, beforePay?: (hash: string) => Promise<void>): Promise<string> {
+  async function buy(tickets: number | TicketLine[], pay: boolean, beforePay?: (hash: string) => Promise<void>): Promise<string> {
     const v = await visitor(server.url)
     const boxes = await server.db.selectFrom('checkbox_lists').select('id').where('scope', '=', ORDER_CHECKBOX_SCOPE).execute()
     const day = dayIn(6)
+    const lines: TicketLine[] = typeof tickets === 'number' ? [{ category, quantity: tickets, major: 1000 }] : tickets
     const res = await v.post<{ hash: string; errorCode: string }>('/api/order/create', {
       fio: 'Иван Петров',
       phone: '+79161234567',
       email: 'ivan@example.org',
       re_email: 'ivan@example.org',
-      data: [{ day, time: '19:00', actionId: eventId, categoryId: category, zoneId: zone, quantity, sum: quantity * 1000 }],
+      data: lines.map((l) => ({ day: l.day ?? day, time: '19:00', actionId: eventId, categoryId: l.category, zoneId: zone, quantity: l.quantity, sum: l.quantity * l.major })),
       lang: 'ru',
       hash,
       checkboxList: boxes.map((b) => ({ id: b.id, checked: 1 })),
@@ -174,6 +178,49 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     const line = await server.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow()
     expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [line.id] })).status).toBe(200)
     expect((await listed()).paid_amount).toBe(80000)
+  })
+
+  it("a sold ticket's revenue is its share of what its order paid: a promo's discount comes off each ticket by its price, and the shares add up to the paid amount to the kopeck", async () => {
+    const reduced = (await manager.post<{ id: number }>('/api/admin/categories', { name_ru: 'Льготный' })).body.id
+    const row = await manager.post(`/api/admin/sessions/${sessions[0]}/prices`, { client_category_id: reduced, zone_id: zone, price: 50000, quantity: 20 })
+    expect(row.status, JSON.stringify(row.body)).toBe(200)
+    const code = `SHARE${dbKind.toUpperCase()}`
+    // 1.00 off the order: not a whole kopeck split over 1000.00 and 500.00.
+    expect((await manager.post('/api/admin/promos', { code, discount_amount: 100, multi_use: 1 })).status).toBe(200)
+    const session = async () => (await manager.get<SessionSales>(`/api/admin/sales/sessions/${sessions[0]}`)).body
+    const revenueOf = (s: SessionSales, id: number) => s.categories.find((c) => c.category_id === id)?.revenue ?? 0
+    const before = await session()
+    const hash = await buy([{ category, quantity: 1, major: 1000 }, { category: reduced, quantity: 1, major: 500 }], true, async (h) => {
+      const applied = await (await visitor(server.url)).post<{ promoCode: string }>('/api/order/add-discount', { hash: h, lang: 'ru', bonuses: 0, cardCode: '', promoCode: code })
+      expect(applied.body.promoCode).toBe(code)
+    })
+    const order = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === hash)!
+    expect([order.total, order.paid_amount]).toEqual([150000, 149900])
+
+    const after = await session()
+    // 1499.00 by 2:1: 999.333… and 499.666… rounded down, the kopeck left over on the dearer ticket.
+    expect(revenueOf(after, category) - revenueOf(before, category)).toBe(99934)
+    expect(revenueOf(after, reduced) - revenueOf(before, reduced)).toBe(49966)
+    // The order's tickets add up to what it paid, in every sum of the screen.
+    expect(after.totals.revenue - before.totals.revenue).toBe(order.paid_amount)
+    expect(after.zones[0].revenue - before.zones[0].revenue).toBe(order.paid_amount)
+    const shop = (s: SessionSales) => s.channels.find((c) => c.channel === 'shop')!.revenue
+    expect(shop(after) - shop(before)).toBe(order.paid_amount)
+    expect(after.over_time.reduce((n, p) => n + p.revenue, 0)).toBe(after.totals.revenue)
+    const e = (await manager.get<EventSales>(`/api/admin/sales/events/${eventId}`)).body
+    expect(e.totals.revenue).toBe(after.totals.revenue)
+
+    // An order over two sessions: each session's revenue is its own tickets' share, the two add up to what was paid.
+    const later = (await manager.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: dayIn(8), time: '19:00' })).body.ids[0]
+    expect((await manager.post(`/api/admin/sessions/${later}/prices`, { client_category_id: category, zone_id: zone, price: 100000, quantity: 20 })).status).toBe(200)
+    const revenue = async (id: number) => (await manager.get<SessionSales>(`/api/admin/sales/sessions/${id}`)).body.totals.revenue
+    const first = await revenue(sessions[0])
+    const both = await buy([{ category, quantity: 1, major: 1000 }, { category, quantity: 1, major: 1000, day: dayIn(8) }], true, async (h) => {
+      expect((await (await visitor(server.url)).post<{ promoCode: string }>('/api/order/add-discount', { hash: h, lang: 'ru', bonuses: 0, cardCode: '', promoCode: code })).body.promoCode).toBe(code)
+    })
+    const paid = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === both)!.paid_amount
+    expect(paid).toBe(199900)
+    expect([(await revenue(sessions[0])) - first, await revenue(later)]).toEqual([99950, 99950])
   })
 
   it('a ticket whose return is only requested still counts as sold; once the return is confirmed it is free again', async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_STATUS_CANCELLED } from '../../src/contract/constants'
 import type { OrderCare } from '../../src/contract/admin/care'
 import type { DoorSync } from '../../src/contract/admin/door'
 import type { AdminOrder } from '../../src/contract/admin/sales'
@@ -79,16 +81,21 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     expect(paid.every((p) => p.paid === 1)).toBe(true)
   })
 
-  it('sells a free order (maybefree, every price 0): 200, one order, recorded as a desk sale of 0 and audited', async () => {
-    // The shop's order path saves a free order paid, its places sold: the desk must not mark it paid again.
+  /** Two tickets of the demo's free general-admission event (maybefree, every price 0) for the desk, and its session. */
+  async function freeSale() {
     const ev = await server.db.selectFrom('events').select(['id', 'hash_id']).where('name_en', '=', 'Museum for Little Ones').executeTakeFirstOrThrow()
     const cal = await server.db.selectFrom('calendars').select(['id', 'day', 'time']).where('event_id', '=', ev.id).where('starts_at', '>', Date.now()).orderBy('starts_at').executeTakeFirstOrThrow()
     const price = await server.db.selectFrom('prices').select(['client_category_id', 'zone_id', 'price']).where('calendar_id', '=', cal.id).where('for_subscription', '=', 0).orderBy('id').executeTakeFirstOrThrow()
     expect(price.price).toBe(0)
-    const ordersOf = () => server.db.selectFrom('order_lines').select('order_id').distinct().where('calendar_id', '=', cal.id).execute()
-    const before = (await ordersOf()).length
     const line = { day: cal.day, time: cal.time, actionId: ev.id, categoryId: price.client_category_id, zoneId: price.zone_id, quantity: 2, sum: 0 }
-    const res = await desk.post<{ id: number; amount: number }>('/api/admin/boxoffice/sell', { ...BUYER, hash: ev.hash_id, payKind: 'cash', data: [line] })
+    return { calendarId: cal.id, body: { ...BUYER, hash: ev.hash_id, payKind: 'cash', data: [line] } }
+  }
+
+  it('sells a free order (maybefree, every price 0): 200, one order, recorded as a desk sale of 0 and audited', async () => {
+    const sale = await freeSale()
+    const ordersOf = () => server.db.selectFrom('order_lines').select('order_id').distinct().where('calendar_id', '=', sale.calendarId).execute()
+    const before = (await ordersOf()).length
+    const res = await desk.post<{ id: number; amount: number }>('/api/admin/boxoffice/sell', sale.body)
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.amount).toBe(0)
     expect((await ordersOf()).length).toBe(before + 1)
@@ -98,6 +105,41 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     expect(await server.db.selectFrom('box_office_sales').select('pay_kind').where('order_id', '=', res.body.id).execute()).toEqual([{ pay_kind: 'cash' }])
     const audit = await server.db.selectFrom('audit_log').select('action').where('entity', '=', 'order').where('action', '=', 'boxoffice-sale').where('entity_id', '=', String(res.body.id)).execute()
     expect(audit).toHaveLength(1)
+  })
+
+  it('a free order whose desk step fails in the database is not left paid: cancelled, with nothing of the sale kept', async () => {
+    // A real failure of the desk's transaction: the database refuses the sale mark (a trigger of
+    // this test's database), after the order was written and the desk payment inserted.
+    const sale = await freeSale()
+    const fail = dbKind === 'sqlite'
+      ? ["create trigger test_desk_fails before insert on box_office_sales begin select raise(abort, 'desk step fails'); end"]
+      : [
+          "create function test_desk_fails() returns trigger language plpgsql as $$ begin raise exception 'desk step fails'; end $$",
+          'create trigger test_desk_fails before insert on box_office_sales for each row execute function test_desk_fails()',
+        ]
+    for (const statement of fail) await sql.raw(statement).execute(server.db)
+    const newest = async () => (await server.db.selectFrom('orders').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id
+    const last = await newest()
+    let res: Awaited<ReturnType<typeof desk.post>>
+    try {
+      res = await desk.post('/api/admin/boxoffice/sell', sale.body)
+    } finally {
+      await sql.raw(dbKind === 'sqlite' ? 'drop trigger test_desk_fails' : 'drop trigger test_desk_fails on box_office_sales').execute(server.db)
+    }
+    expect(res.status, JSON.stringify(res.body)).toBe(500)
+    // Step 1 wrote the order; the failed step 2 ended it: not paid, cancelled, no desk payment,
+    // sale mark or audit row (before: paid, its tickets issued, none of those).
+    const made = await newest()
+    expect(made).not.toBe(last)
+    const order = await server.db.selectFrom('orders').select(['paid', 'status', 'total']).where('id', '=', Number(made)).executeTakeFirstOrThrow()
+    expect(order).toEqual({ paid: 0, status: ORDER_STATUS_CANCELLED, total: 0 })
+    expect(await server.db.selectFrom('payments').select('id').where('order_id', '=', Number(made)).execute()).toEqual([])
+    expect(await server.db.selectFrom('box_office_sales').select('order_id').where('order_id', '=', Number(made)).execute()).toEqual([])
+    expect(await server.db.selectFrom('audit_log').select('id').where('entity', '=', 'order').where('entity_id', '=', String(made)).execute()).toEqual([])
+    // The desk works again once the database does: the same sale goes through, paid.
+    const again = await desk.post<{ id: number }>('/api/admin/boxoffice/sell', sale.body)
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    expect((await server.db.selectFrom('orders').select('paid').where('id', '=', again.body.id).executeTakeFirstOrThrow()).paid).toBe(1)
   })
 
   it('all or nothing: a seat a shop buyer holds refuses the whole sale (-1005) and nothing is taken', async () => {

@@ -32,9 +32,10 @@ export async function indexedPlanOf(db: Db, kind: TestDb, query: string, index: 
   })
 }
 
-/** A compiled Kysely statement with its parameters written in (numbers only: what these plans need). */
+/** A compiled Kysely statement with its parameters written in (numbers and null only: what these plans need). */
 export function inlined(q: CompiledQuery, kind: TestDb): string {
   const values = q.parameters.map((p) => {
+    if (p === null) return 'null'
     if (typeof p !== 'number') throw new Error(`inlined: parameter ${String(p)} is not a number`)
     return String(p)
   })

@@ -8,7 +8,10 @@ import { langSchema } from '../lang'
  * - held: in a visitor's cart or an unpaid order that still reserves it;
  * - blocked: places of the session's map not for sale (their zone has no price row);
  * - free: the rest of what is for sale.
- * - revenue: what the sold tickets brought in; complimentary box-office tickets bring 0.
+ * - revenue: what the sold tickets brought in: each its share of what its order paid (payments
+ *   less refunds, split over the order's tickets by list cost), so promo codes and bonuses are
+ *   off it, complimentary box-office tickets bring 0, and an order's tickets add up to its
+ *   `paid_amount` (server: orders/money.ts keptLineShares).
  */
 const names = { name_ru: z.string(), name_en: z.string(), name_kz: z.string(), name_ch: z.string() }
 export const salesCountsSchema = z.object({

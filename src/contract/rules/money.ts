@@ -150,6 +150,27 @@ export function bonusesEarned(amountPaid: number, percent = BONUS_ACCRUAL_PERCEN
   return Math.max(0, Math.floor((amountPaid * percent) / PERCENT_WHOLE / BONUS_MINOR))
 }
 
+/**
+ * Splits `amount` (minor units) over parts in proportion to their `weights` (e.g. what an order
+ * paid over its tickets by their list cost, so each carries its share of the promo discount and
+ * bonuses), in whole minor units that add up to `amount` exactly: each part gets its exact share
+ * rounded down, and the units rounding left over go to the part of the largest weight (the
+ * first of equals), so no part is off its exact share by more than the number of parts. Weights
+ * that are all 0 split it evenly. Products go through BigInt: a session's takings times a
+ * ticket's cost can pass 2^53. O(parts).
+ */
+export function allocateByWeight(amount: number, weights: readonly number[]): number[] {
+  if (weights.length === 0) return []
+  const total = weights.reduce((s, w) => s + w, 0)
+  const even = total === 0
+  const whole = BigInt(even ? weights.length : total)
+  const shares = weights.map((w) => Number((BigInt(amount) * BigInt(even ? 1 : w)) / whole))
+  let largest = 0
+  for (let i = 1; i < weights.length; i++) if (weights[i] > weights[largest]) largest = i
+  shares[largest] += amount - shares.reduce((s, x) => s + x, 0)
+  return shares
+}
+
 /** Adds amounts the API sent (major units) in whole kopecks: 0.1 + 0.2 is 0.3, never 0.30000000000000004. */
 export function addMajor(values: readonly number[]): number {
   return toMajor(values.reduce((sum, v) => sum + toMinor(v), 0))

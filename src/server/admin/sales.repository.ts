@@ -18,14 +18,19 @@ export async function placesPerZoneOf(db: Db, drawingId: number): Promise<{ zone
   return [...seats, ...standing]
 }
 
-/** Every order line of a session with its order's state and, for a box-office sale, how it was paid there (null: the shop's). */
-export function sessionLines(db: Db, calendarId: number) {
+/**
+ * Every order line of the orders with a line in a session (their lines in other sessions too:
+ * what an order paid is split over all its lines, orders/money.ts keptLineShares), with its
+ * order's state and, for a box-office sale, how it was paid there (null: the shop's). The
+ * session's orders come from the (calendar_id, order_id) index, their lines from order_id's.
+ */
+export function sessionOrderLines(db: Db, calendarId: number) {
   return db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .leftJoin('box_office_sales as b', 'b.order_id', 'o.id')
-    .select(['l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at', 'b.pay_kind'])
-    .where('l.calendar_id', '=', calendarId)
+    .select(['l.id', 'l.order_id', 'l.calendar_id', 'l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at', 'b.pay_kind'])
+    .where('l.order_id', 'in', (eb) => eb.selectFrom('order_lines as s').select('s.order_id').where('s.calendar_id', '=', calendarId))
     .execute()
 }
 

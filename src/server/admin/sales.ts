@@ -2,9 +2,9 @@ import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, type SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
-import { isReturned, paidAmounts } from '../domain/orders/money'
+import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../domain/orders/money'
 import { ApiFailure } from '../errors'
-import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionLines, zonesById } from './sales.repository'
+import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionOrderLines, zonesById } from './sales.repository'
 
 type Names = { name_ru: string; name_en: string; name_kz: string; name_ch: string }
 const NO_ZONE_NAMES: Names = { name_ru: 'Без зоны', name_en: 'No zone', name_kz: 'Аймақсыз', name_ch: '無區域' }
@@ -19,18 +19,12 @@ const add = (a: SalesCounts, b: SalesCounts): SalesCounts => ({
 })
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-/** A sold line as the report's money rule reads it: its cost, and how the box office was paid for it (null: the shop sold it). */
-export interface SoldLine {
-  cost: number
+/** How the box office was paid for a sold line (null: the shop sold it). */
+interface SoldLine {
   pay_kind: string | null
 }
-/**
- * The report's one money rule: a sold line brings in its cost, except a complimentary ticket
- * given at the box office, which brings in nothing (its desk payment is 0; counting its price
- * would show money that never came in).
- */
-export const isComplimentary = (l: SoldLine): boolean => l.pay_kind === 'comp'
-export const lineRevenue = (l: SoldLine): number => (isComplimentary(l) ? 0 : l.cost)
+/** A ticket given at the box office: sold, and brings 0 (its desk payment is 0). */
+const isComplimentary = (l: SoldLine): boolean => l.pay_kind === 'comp'
 const channelOf = (l: SoldLine): ChannelSales['channel'] => (l.pay_kind === null ? 'shop' : 'boxoffice')
 /** Channels in report order, present even when empty so the screen's table keeps its rows. */
 const emptyChannels = () => new Map<ChannelSales['channel'], ChannelSales>(SALES_CHANNELS.map((channel) => [channel, { channel, sold: 0, complimentary: 0, revenue: 0 }]))
@@ -40,9 +34,11 @@ const emptyChannels = () => new Map<ChannelSales['channel'], ChannelSales>(SALES
  * lines of paid orders are sold (tickets whose return is confirmed left out), lines of unpaid
  * orders still within their reserve time and live cart holds on the map are held; a seat-map
  * session's capacity per zone is the drawing's seats and standing places there, a
- * general-admission one's the price rows' quantities. Revenue follows lineRevenue
- * (complimentary counter tickets bring 0) and is also split by channel (shop, box office).
- * Cost: a handful of grouped queries per session.
+ * general-admission one's the price rows' quantities. A sold line's revenue is its share of
+ * what its order paid (orders/money.ts keptLineShares: payments less refunds, split over the
+ * order's kept lines by list cost), so promo codes and bonuses are off it, complimentary counter
+ * tickets bring 0, and the lines of an order add up to its paid_amount in the order list. It is
+ * also split by channel (shop, box office). Cost: a handful of grouped queries per session.
  */
 export async function sessionSales(db: Db, calendarId: number, now: number): Promise<SessionSales> {
   const cal = await findCalendar(db, calendarId)
@@ -62,7 +58,13 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     for (const p of prices) capacityByZone.set(p.zone_id, (capacityByZone.get(p.zone_id) ?? 0) + p.quantity)
   }
 
-  const lines = await sessionLines(db, calendarId)
+  const orderLines = await sessionOrderLines(db, calendarId)
+  // Kept: sold and not given back. A ticket whose return is only requested (60) still holds its
+  // place and its money, as the stock rule counts it (orders/money.ts isReturned).
+  const kept = orderLines.filter((l) => l.paid === 1 && l.status !== ORDER_STATUS_CANCELLED && !isReturned(l.return_status))
+  const orders = new Map(orderLines.map((l) => [l.order_id, { id: l.order_id, paid: l.paid }]))
+  const shares = keptLineShares(kept, await sessionPaidAmounts(db, calendarId, [...orders.values()]))
+  const lines = orderLines.filter((l) => l.calendar_id === calendarId)
   const cartHolds = await liveCartHoldsPerZone(db, calendarId, now)
 
   const zones = new Map<number | null, SalesCounts>()
@@ -79,10 +81,9 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     if (l.status === ORDER_STATUS_CANCELLED) continue
     const z = zoneOf(l.zone_id)
     if (l.paid === 1) {
-      // A returned ticket is free again; one whose return is only requested (60) still holds its
-      // place and its money, as the stock rule counts it (orders/money.ts isReturned).
+      // A returned ticket is free again (not kept, above).
       if (isReturned(l.return_status)) continue
-      const revenue = lineRevenue(l)
+      const revenue = shares.get(l.id) ?? 0
       z.sold += l.quantity
       z.revenue += revenue
       const c = categories.get(l.client_category_id) ?? { sold: 0, revenue: 0 }

@@ -49,6 +49,7 @@ import * as m17ol3 from './2026_11_29_17_ol1_03_order_reads_indexes'
 import * as m17rf1 from './2026_11_30_17_rf1_01_refunds_payment_index'
 import * as m18sc1 from './2026_11_30_18_sc1_01_hold_cart_seats_session_check'
 import * as m17sm1 from './2026_12_01_17_sm1_01_hold_cart_seats_map_check'
+import * as m18ph1 from './2026_12_01_18_ph1_01_hold_price_indexes'
 import * as m19rw1 from './2026_12_01_19_rw1_01_waiting_return_requests_index'
 
 /**
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_17_rf1_01_refunds_payment_index': m17rf1,
   '2026_11_30_18_sc1_01_hold_cart_seats_session_check': m18sc1,
   '2026_12_01_17_sm1_01_hold_cart_seats_map_check': m17sm1,
+  '2026_12_01_18_ph1_01_hold_price_indexes': m18ph1,
   '2026_12_01_19_rw1_01_waiting_return_requests_index': m19rw1,
 }
 

@@ -103,6 +103,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-archived-choice': 409,
   'admin-event-has-sessions': 409,
   'admin-price-held': 409,
+  'admin-session-held': 409,
   'door-exits-off': 409,
   'door-session-closed': 409,
   'order-not-cancellable': 409,

@@ -127,11 +127,20 @@ export function drawingVenue(db: Db, drawingId: number) {
   return db.selectFrom('venue_drawings').select(['id', 'venue_id']).where('id', '=', drawingId).executeTakeFirst()
 }
 
-/** Whether an order line or a cart names the session. */
-export async function sessionIsUsed(db: Db, calendarId: number): Promise<boolean> {
-  const ordered = await db.selectFrom('order_lines').select('id').where('calendar_id', '=', calendarId).limit(1).executeTakeFirst()
-  const carted = await db.selectFrom('carts').select('id').where('calendar_id', '=', calendarId).limit(1).executeTakeFirst()
-  return ordered !== undefined || carted !== undefined
+/** Whether an order line names the session (lines are kept for good, even of a cancelled order). */
+export async function sessionHasOrders(db: Db, calendarId: number): Promise<boolean> {
+  return (await db.selectFrom('order_lines').select('id').where('calendar_id', '=', calendarId).limit(1).executeTakeFirst()) !== undefined
+}
+
+/**
+ * Whether a buyer holds a place of the session now: a live seat hold other than an operator's
+ * block, or a live standing hold. Released holds are history and do not count (they go with the
+ * session); neither does an empty cart (deleted with it).
+ */
+export async function sessionHasLiveHolds(db: Db, calendarId: number): Promise<boolean> {
+  const seat = await db.selectFrom('seat_holds').select('id').where('calendar_id', '=', calendarId).where('released_at', 'is', null).where('state', '<>', 'blocked').limit(1).executeTakeFirst()
+  if (seat) return true
+  return (await db.selectFrom('standing_holds').select('id').where('calendar_id', '=', calendarId).where('released_at', 'is', null).limit(1).executeTakeFirst()) !== undefined
 }
 
 /**
@@ -158,11 +167,6 @@ export async function priceUse(db: Db, priceId: number): Promise<'ordered' | 'he
 export async function releasePriceFromHistory(db: Db, priceId: number): Promise<void> {
   await db.updateTable('seat_holds').set({ price_id: null }).where('price_id', '=', priceId).where('released_at', 'is not', null).execute()
   await db.updateTable('standing_holds').set({ price_id: null }).where('price_id', '=', priceId).where('released_at', 'is not', null).execute()
-}
-
-/** Whether any seat of the session is held or sold (an operator's block does not count). */
-export async function hasSeatHolds(db: Db, calendarId: number): Promise<boolean> {
-  return (await db.selectFrom('seat_holds').select('id').where('calendar_id', '=', calendarId).where('state', '<>', 'blocked').limit(1).executeTakeFirst()) !== undefined
 }
 
 export async function priceIdsOf(db: Db, calendarId: number): Promise<number[]> {

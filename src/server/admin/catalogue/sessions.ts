@@ -6,8 +6,9 @@ import type { Actor } from '../context'
 import { writeAudit } from '../audit'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { releaseExpiredCartHolds } from '../../domain/inventory/holds.repository'
-import { copySession, drawingVenue, hasSeatHolds, priceIdsOf, priceUse, releasePriceFromHistory, sessionIsUsed, sessionRow, zoneDrawing } from './catalogue.repository'
+import { copySession, drawingVenue, priceIdsOf, priceUse, releasePriceFromHistory, sessionHasLiveHolds, sessionHasOrders, sessionRow, zoneDrawing } from './catalogue.repository'
 import { mustBeCopied } from '../studio/copy-job'
+import { lockSessionForMove } from '../studio/session-map.repository'
 import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
 /**
@@ -90,15 +91,33 @@ export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number
   })
 }
 
-/** Deletes a session nobody ordered or holds (with its price rows); others are switched off instead. */
+/**
+ * Deletes a session nobody ordered at and no buyer holds a place of now, with its price rows;
+ * one with orders is switched off instead (admin-has-orders), one with live holds waits for them
+ * to end (admin-session-held). The session's row is locked first (as a map move locks it), so no
+ * claim lands between the checks and the deletion. Expired cart holds are released first, as a
+ * price row's deletion does; released holds are history: they forget the price rows
+ * (deletePriceRow) and go with the session, as do its empty carts and the operator's blocks.
+ */
 export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, async (trx) => {
     await mustFind(trx, 'calendars', id, 'session')
-    if (await sessionIsUsed(trx, id)) throw new ApiFailure('admin-has-orders')
-    if (await hasSeatHolds(trx, id)) throw new ApiFailure('admin-has-orders')
-    for (const priceId of await priceIdsOf(trx, id)) await deleteRow(trx, actor, 'prices', 'price', priceId)
+    await lockSessionForMove(trx, id)
+    await releaseExpiredCartHolds(trx, Date.now(), [id])
+    if (await sessionHasOrders(trx, id)) throw new ApiFailure('admin-has-orders')
+    if (await sessionHasLiveHolds(trx, id)) throw new ApiFailure('admin-session-held', { id })
+    for (const priceId of await priceIdsOf(trx, id)) await deletePriceRow(trx, actor, priceId)
     await deleteRow(trx, actor, 'calendars', 'session', id)
   })
+}
+
+/**
+ * Deletes a price row that no order line and no live hold names (the caller checked): released
+ * holds forget it first (releasePriceFromHistory), or their foreign key would refuse it.
+ */
+async function deletePriceRow(trx: Db, actor: Actor, id: number): Promise<void> {
+  await releasePriceFromHistory(trx, id)
+  await deleteRow(trx, actor, 'prices', 'price', id)
 }
 
 type PriceInput = z.output<typeof priceInputSchema>
@@ -150,7 +169,6 @@ export function deletePrice(db: Db, actor: Actor, id: number): Promise<void> {
     const use = await priceUse(trx, id)
     if (use === 'ordered') throw new ApiFailure('admin-has-orders')
     if (use === 'held') throw new ApiFailure('admin-price-held', { id })
-    await releasePriceFromHistory(trx, id)
-    await deleteRow(trx, actor, 'prices', 'price', id)
+    await deletePriceRow(trx, actor, id)
   })
 }

@@ -15,6 +15,8 @@ export interface OrderContext {
   sessionId: string | null
   /** The CRM client kept in the session (never the one the body names). */
   crmClientId: number | null
+  /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
+  paysItself?: boolean
 }
 
 /**

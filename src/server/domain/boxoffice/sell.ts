@@ -47,14 +47,16 @@ export interface SaleContext {
  * 2. Payment at the desk, in one transaction under the order's lock: a paid payment of the desk
  *    kind (cash, card at the desk; complimentary pays 0), the order paid and its places sold
  *    (payments/settle.ts markOrderPaid, the one place an order becomes paid), the sale marked
- *    as the box office's (reports), the audit row. A free order (maybefree, every price 0) is
- *    paid by the shop's path already: it skips the marking and is recorded as a sale of 0.
+ *    as the box office's (reports), the audit row. A free order (maybefree, every price 0) goes
+ *    the same way as a sale of 0: step 1 writes it unpaid (paysItself; the shop's path would
+ *    write it paid at once), so it is never paid without its desk payment and audit row.
  *
- * If step 2 fails the order is cancelled through the reservation's end, so its places go back
- * on sale at once rather than when its reserve time runs out (a free order, paid at once, is
- * not: only an unexpected database failure can leave one unrecorded). Answers the order, the amount and
- * its status: an event with named tickets leaves it unconfirmed (paid, holders not yet known), as
- * the shop leaves a free named order, until order care enters the holders (care-handlers.ts).
+ * If step 2 fails, for whatever reason (a refusal, or the database failing), the order is
+ * cancelled through the reservation's end, so its places go back on sale at once rather than
+ * when its reserve time runs out, and nothing of the sale stays. Answers the order, the amount
+ * and its status: an event with named tickets leaves it unconfirmed (paid, holders not yet
+ * known), as the shop leaves a free named order, until order care enters the holders
+ * (care-handlers.ts).
  */
 export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number; status: number }> {
   const checkboxList = (await orderCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
@@ -64,11 +66,11 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
   if (sale.tickets && sale.calendarId !== undefined) {
     const parsed = orderCreateSchemeRequestSchema.safeParse({ ...buyer, action_id: sale.hash, tickets: sale.tickets, calendarId: sale.calendarId })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    placed = await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null })
+    placed = await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null, paysItself: true })
   } else if (sale.data) {
     const parsed = orderCreateRequestSchema.safeParse({ ...buyer, hash: sale.hash, data: sale.data })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    placed = await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null })
+    placed = await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null, paysItself: true })
   } else {
     throw new ApiFailure('boxoffice-nothing')
   }
@@ -79,16 +81,12 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
     return await db.transaction().execute(async (trx) => {
       const order = (await lockOrder(trx, hash))!
       const money = await orderMoney(trx, order)
-      // A free order (every price 0, an event with maybefree) leaves the shop's order path paid
-      // with its places sold (orders/order.repository.ts insertOrder): there is nothing left to
-      // mark paid, and marking it again would fail after its tickets were issued. It is still
-      // recorded as the desk's sale of 0, like any other (desk payment, sale mark, audit row).
-      const paidAtOnce = placed.paidAtOnce && order.paid === 1
-      const amount = paidAtOnce || sale.payKind === 'comp' ? 0 : money.payable
+      // A free order's payable is 0: it is recorded as the desk's sale of 0, like any other.
+      const amount = sale.payKind === 'comp' ? 0 : money.payable
       await insertDeskPayment(trx, { orderId: order.id, typeId, amount, now: ctx.now })
       // An order just made whose hash only this call knows is paid by nobody else; should it be,
       // the sale is refused (409) and the desk's rows roll back, rather than a 500.
-      if (!paidAtOnce && !(await markOrderPaid(trx, order, amount, ctx.now))) throw new ApiFailure('order-paid')
+      if (!(await markOrderPaid(trx, order, amount, ctx.now))) throw new ApiFailure('order-paid')
       await insertBoxOfficeSale(trx, { orderId: order.id, operatorId: ctx.operatorId, actor: ctx.actor, payKind: sale.payKind, now: ctx.now })
       await ctx.record(trx, order, amount)
       return { id: order.id, hash, ord_num: order.ord_num, amount, status: order.status }

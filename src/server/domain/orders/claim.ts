@@ -154,6 +154,6 @@ export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, s
       throw new ApiFailure('subscription-empty')
     }
     await insertOrderLines(trx, order.id, draft)
-    return { hash: order.hash, paidAtOnce: draft.total === 0 }
+    return { hash: order.hash, paidAtOnce: draft.paidAtOnce }
   }, seats, onDrawing)
 }

@@ -25,6 +25,11 @@ export interface OrderDraft {
   giftCard: boolean
   /** Tickets plus fees, minor units (the money rule). */
   total: number
+  /**
+   * Written paid, its places sold, in the claim transaction: a free order (total 0), unless the
+   * caller pays it in a step of its own (DraftContext.paysItself).
+   */
+  paidAtOnce: boolean
   serviceTotal: number
   createdAt: number
   reserveUntil: number
@@ -67,6 +72,12 @@ export interface DraftContext {
   giftCard: boolean
   /** The event asks for named tickets (writeticketname): the order waits for the visitor data. */
   named: boolean
+  /**
+   * The caller pays the order itself right after it is written, free or not (the box office, in
+   * one transaction with its desk payment and audit row): a free order is then written unpaid
+   * like any other, so a failed payment step cancels it instead of leaving it paid, unrecorded.
+   */
+  paysItself?: boolean
 }
 
 /** Tickets of a draft. */
@@ -97,6 +108,7 @@ export function draftOrder(input: BuyerInput, lines: DraftLine[], ctx: DraftCont
     referrer: input.crmClient?.referrer ?? '',
     giftCard,
     total: sum.gross,
+    paidAtOnce: sum.gross === 0 && ctx.paysItself !== true,
     serviceTotal: sum.fees,
     createdAt: ctx.now,
     reserveUntil: ctx.now + ctx.reserveSeconds * 1000,

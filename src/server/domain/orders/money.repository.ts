@@ -91,23 +91,35 @@ export async function readMoneyParts(db: Db, orderId: number): Promise<MoneyPart
 }
 
 /**
- * Money each of `orderIds` brought in and kept, minor units: the amounts of its payments that
- * went through (paid, or refunded since) less its refunds (order id → amount; 0 for an order
- * absent). Two grouped statements for a whole page of orders (payments and refunds are indexed
- * by order), never one per order. orders/money.ts paidAmounts is the rule that reads it.
+ * Orders by id (a page of them), or every order with a line in one session (the Sales screen
+ * reads a whole session: more orders than one statement may name by id).
  */
-export async function keptPaymentsOf(db: Db, orderIds: readonly number[]): Promise<Map<number, number>> {
+export type OrderScope = readonly number[] | { calendarId: number }
+
+/**
+ * Money each order of `scope` brought in and kept, minor units: the amounts of its payments that
+ * went through (paid, or refunded since) less its refunds (order id → amount; 0 for an order
+ * absent). Two grouped statements for a whole page or session of orders (payments and refunds
+ * are indexed by order), never one per order. orders/money.ts paidAmounts is the rule that reads it.
+ */
+export async function keptPaymentsOf(db: Db, scope: OrderScope): Promise<Map<number, number>> {
   const out = new Map<number, number>()
-  if (orderIds.length === 0) return out
-  const ids = [...new Set(orderIds)]
+  const ids = 'calendarId' in scope ? null : [...new Set(scope)]
+  if (ids?.length === 0) return out
+  const sessionOrders = 'calendarId' in scope ? db.selectFrom('order_lines').select('order_id').where('calendar_id', '=', scope.calendarId) : null
   const taken = await db
     .selectFrom('payments')
     .select(['order_id', (eb) => eb.fn.sum<number>('amount').as('n')])
-    .where('order_id', 'in', ids)
+    .$call((q) => (ids ? q.where('order_id', 'in', ids) : q.where('order_id', 'in', sessionOrders!)))
     .where('status', 'in', ['paid', 'refunded'])
     .groupBy('order_id')
     .execute()
-  const given = await db.selectFrom('refunds').select(['order_id', (eb) => eb.fn.sum<number>('amount').as('n')]).where('order_id', 'in', ids).groupBy('order_id').execute()
+  const given = await db
+    .selectFrom('refunds')
+    .select(['order_id', (eb) => eb.fn.sum<number>('amount').as('n')])
+    .$call((q) => (ids ? q.where('order_id', 'in', ids) : q.where('order_id', 'in', sessionOrders!)))
+    .groupBy('order_id')
+    .execute()
   for (const r of taken) out.set(r.order_id, Number(r.n))
   for (const r of given) out.set(r.order_id, (out.get(r.order_id) ?? 0) - Number(r.n))
   return out

@@ -1,5 +1,5 @@
 import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
-import { orderSum, type OrderSum } from '../../../contract/rules/money'
+import { allocateByWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
 import type { Db } from '../../db/connect'
 import { keptPaymentsOf, readMoneyParts, type LineMoney, type OrderDiscountRow } from './money.repository'
 
@@ -47,7 +47,47 @@ export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMo
  * and a late payment refused and refunded nets 0. 0 while the order is unpaid. One read for a
  * list of orders.
  */
-export async function paidAmounts(db: Db, orders: readonly { id: number; paid: number }[]): Promise<Map<number, number>> {
-  const kept = await keptPaymentsOf(db, orders.filter((o) => o.paid === 1).map((o) => o.id))
-  return new Map(orders.map((o) => [o.id, o.paid === 1 ? (kept.get(o.id) ?? 0) : 0]))
+export async function paidAmounts(db: Db, orders: readonly OrderPaid[]): Promise<Map<number, number>> {
+  return paidOf(orders, await keptPaymentsOf(db, orders.filter((o) => o.paid === 1).map((o) => o.id)))
+}
+
+/** paidAmounts of `orders`, every one with a line in session `calendarId`: one read of the session's orders however many. */
+export async function sessionPaidAmounts(db: Db, calendarId: number, orders: readonly OrderPaid[]): Promise<Map<number, number>> {
+  return paidOf(orders, await keptPaymentsOf(db, { calendarId }))
+}
+
+type OrderPaid = { id: number; paid: number }
+const paidOf = (orders: readonly OrderPaid[], kept: ReadonlyMap<number, number>) => new Map(orders.map((o) => [o.id, o.paid === 1 ? (kept.get(o.id) ?? 0) : 0]))
+
+/** A ticket line sold and kept (its order paid, not cancelled, the line not returned), with its list cost (price and fee). */
+export interface KeptLine {
+  id: number
+  order_id: number
+  cost: number
+}
+
+/**
+ * What each kept ticket line brought in (line id → minor units): its order's paid amount
+ * (paidAmounts: payments less refunds) split over all of the order's kept lines, of every
+ * session, by their list cost (contract/rules/money.ts allocateByWeight). So a promo code's
+ * discount and the bonuses paid come off each line in proportion, a complimentary desk order's
+ * lines bring 0, what an order paid for added services comes with its tickets, and an order's
+ * lines add up to its paid amount exactly. A refund lowers what the lines left share (a return
+ * refunds the line's cost, capped by what the payment has left). O(lines).
+ */
+export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<number, number>): Map<number, number> {
+  const byOrder = new Map<number, KeptLine[]>()
+  for (const l of lines) {
+    const own = byOrder.get(l.order_id)
+    if (own) own.push(l)
+    else byOrder.set(l.order_id, [l])
+  }
+  const out = new Map<number, number>()
+  for (const [orderId, own] of byOrder) {
+    // By id, so the rounding remainder lands on the same line at every read.
+    const sorted = own.sort((a, b) => a.id - b.id)
+    const shares = allocateByWeight(paid.get(orderId) ?? 0, sorted.map((l) => l.cost))
+    sorted.forEach((l, i) => out.set(l.id, shares[i]))
+  }
+  return out
 }

@@ -17,7 +17,8 @@ const newTicketCode = () => Array.from({ length: TICKET_CODE_DIGITS }, (_, i) =>
  * Writes an order draft's order row and its number (ORDER_NUMBER_BASE + id); its lines follow
  * with insertOrderLines once the stock is claimed (claim.ts), so an order that loses a race
  * writes as little as possible before it rolls back. A free order (every price 0) is paid at
- * once and never expires. Returns the new order's id and public hash.
+ * once and never expires (draft.paidAtOnce), unless its caller pays it itself, as the box office
+ * does. Returns the new order's id and public hash.
  *
  * On PostgreSQL one statement: the id is drawn from the identity's sequence in a CTE (a volatile
  * CTE runs once) and both columns take it. SQLite has no sequence to draw from first, so it writes
@@ -46,7 +47,7 @@ export async function insertOrder(trx: Db, draft: OrderDraft): Promise<{ id: num
 
 /** The order row's columns from its draft, all but its number. */
 function orderValues(draft: OrderDraft, hash: string) {
-  const free = draft.total === 0
+  const free = draft.paidAtOnce
   return {
     hash,
     session_id: draft.sessionId,

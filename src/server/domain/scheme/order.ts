@@ -26,6 +26,8 @@ export interface SchemeOrderContext {
   /** The visitor's session: its cart holds become the order (null: no cart, every place is claimed now; the box office without a map cart). */
   sessionId: string | null
   crmClientId: number | null
+  /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
+  paysItself?: boolean
 }
 
 interface Ticket {
@@ -131,7 +133,7 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
 /** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */
 async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[], orderId: number, sessionId: string | null, now: number, session: SchemeSession): Promise<void> {
   const calendarId = draft.lines[0].calendarId
-  const free = draft.total === 0
+  const free = draft.paidAtOnce
   const owner = { cartId: null, orderId, state: free ? ('sold' as const) : ('order' as const), expiresAt: free ? null : draft.reserveUntil }
   const seats = tickets.filter((t): t is Ticket & { place: SeatPlace } => t.place.kind === 'seat')
   const stands = tickets.filter((t): t is Ticket & { place: StandPlace } => t.place.kind === 'stand')
