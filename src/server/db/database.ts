@@ -38,7 +38,6 @@ export interface Database {
   calendars: T.CalendarsTable
   prices: T.PricesTable
   carts: T.CartsTable
-  cart_items: T.CartItemsTable
   orders: T.OrdersTable
   order_lines: T.OrderLinesTable
   seat_holds: T.SeatHoldsTable

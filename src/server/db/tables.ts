@@ -254,16 +254,6 @@ export interface CartsTable {
   hold_extensions: Def<number>
   extended_until: number | null
 }
-export interface CartItemsTable {
-  id: Id
-  cart_id: number
-  price_id: number
-  seat_id: number | null
-  standing_place_id: number | null
-  quantity: Def<number>
-  created_at: number
-}
-
 export interface OrdersTable {
   id: Id
   hash: string

@@ -148,13 +148,11 @@ export async function sessionHasLiveHolds(db: Db, calendarId: number): Promise<b
  * were ordered at it; lines are kept for good, even of a cancelled order), 'held' when a live
  * seat or standing hold does (a buyer's cart now: an order's holds come with its lines), null
  * when nothing live does. Released holds do not count: they are history (releasePriceFromHistory).
- * A cart item of a general-admission cart names it too (those rows go with the price row).
  */
 export async function priceUse(db: Db, priceId: number): Promise<'ordered' | 'held' | null> {
   if (await db.selectFrom('order_lines').select('id').where('price_id', '=', priceId).limit(1).executeTakeFirst()) return 'ordered'
   const live = (table: 'seat_holds' | 'standing_holds') => db.selectFrom(table).select('id').where('price_id', '=', priceId).where('released_at', 'is', null).limit(1).executeTakeFirst()
   if ((await live('seat_holds')) || (await live('standing_holds'))) return 'held'
-  if (await db.selectFrom('cart_items').select('id').where('price_id', '=', priceId).limit(1).executeTakeFirst()) return 'held'
   return null
 }
 
