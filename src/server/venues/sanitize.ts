@@ -5,10 +5,15 @@
  *
  * Removed: `<script>`, `<foreignObject>` (it embeds HTML), `<iframe>`, `<embed>`, `<object>`,
  * `<handler>` and `<listener>` (SVG Tiny's script hooks) with their content; `<set>`/`<animate>`
- * that rewrite a link or a handler; every `on…` attribute; and links (href, xlink:href, action,
+ * that rewrite a link or a handler; every `on…` attribute; and links (href, src, action,
  * formaction, from/to/values of animations) whose value, with entities decoded and blanks
  * removed, starts with `javascript:`, `vbscript:` or `data:text/html`. Geometry, classes, ids,
  * styles and text are kept byte for byte, so the parser sees the same seats.
+ *
+ * Attributes and elements are judged by their local name, whatever their prefix: a drawing may
+ * bind any prefix to the XLink namespace (`xmlns:xl=…` then `xl:href`), so a list of prefixed
+ * names (`xlink:href`) misses links. A dangerous value is removed under any namespace, which
+ * keeps the check free of the namespace bookkeeping and costs no real drawing anything.
  *
  * The text is scanned tag by tag with quote-aware patterns (attribute values may hold `>`),
  * never rebuilt through a DOM: a 100k-seat drawing costs one pass. Also bounds the longest
@@ -36,7 +41,8 @@ export interface SanitizeResult {
 }
 
 const DANGEROUS_ELEMENTS = ['script', 'foreignObject', 'iframe', 'embed', 'object', 'handler', 'listener']
-const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src', 'action', 'formaction', 'from', 'to', 'values', 'by'])
+/** Local names (any prefix) of the attributes a browser follows or animates into a link. */
+const LINK_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'from', 'to', 'values', 'by'])
 const ANIMATIONS = new Set(['set', 'animate', 'animatetransform', 'animatemotion'])
 const DANGEROUS_URL = /^(?:javascript|vbscript|data:text\/html|data:application\/(?:x-)?(?:java|ecma)script)/i
 
@@ -47,8 +53,18 @@ const ATTRIBUTE = /(\s+)([^\s=/>]+)(?:(\s*=\s*)("[^"]*"|'[^']*'|[^\s"'>]+))?/g
 
 /** Anything script-like still present after cleaning (checked on the result, as a second line). */
 const LEFTOVER = new RegExp(`<\\s*/?\\s*(?:[\\w.-]+:)?(?:${DANGEROUS_ELEMENTS.join('|')})\\b|\\son[a-z]+\\s*=|javascript\\s*:`, 'i')
+/**
+ * Where an entity could spell a scheme the raw text does not show (`&#106;avascript:`): character
+ * references and the named ones decodeEntities knows. Only the runs around them are decoded.
+ */
+const ENTITY = /&(?:#|colon;|tab;|newline;)/gi
+/** What ends the run of text an entity belongs to: a value cannot run past its quote, nor text past a tag. */
+const RUN_ENDS = new Set(['<', '>', '"', "'"])
+/** A link that would run, somewhere in a decoded run with its blanks removed. */
+const DANGEROUS_ANYWHERE = /javascript:|vbscript:|data:text\/html/i
 
-const localName = (name: string) => name.slice(name.indexOf(':') + 1).toLowerCase()
+/** A name's local part, lower case: `xl:HREF` → `href` (the last colon: no prefix can hide it). */
+const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase()
 
 function decodeEntities(value: string): string {
   return value
@@ -59,11 +75,35 @@ function decodeEntities(value: string): string {
     .replace(/&amp;/gi, '&')
 }
 
+// eslint-disable-next-line no-control-regex
+const BLANKS = /[\u0000-\u0020\u007f-\u009f]/g
+
 /** A link value a browser would run, once entities and the blanks browsers skip are removed. */
 export function isDangerousUrl(raw: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  const value = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
-  return DANGEROUS_URL.test(value)
+  return DANGEROUS_URL.test(decodeEntities(raw).replace(BLANKS, ''))
+}
+
+/**
+ * The leftover check on decoded text: each run of text (an attribute value, a text node) that
+ * holds an entity, decoded with its blanks removed, must not spell a link that runs. Runs are
+ * found by scanning from each entity to the nearest quote or angle bracket, each run once: one
+ * pass over the drawing, and only those runs are copied (a 100 MB drawing is never decoded whole).
+ */
+function entityLeftover(svg: string): string | null {
+  let covered = 0
+  ENTITY.lastIndex = 0
+  for (let m = ENTITY.exec(svg); m !== null; m = ENTITY.exec(svg)) {
+    if (m.index < covered) continue
+    let start = m.index
+    while (start > covered && !RUN_ENDS.has(svg[start - 1])) start--
+    let end = m.index + m[0].length
+    while (end < svg.length && !RUN_ENDS.has(svg[end])) end++
+    covered = end
+    ENTITY.lastIndex = end
+    const run = svg.slice(start, end)
+    if (DANGEROUS_ANYWHERE.test(decodeEntities(run).replace(BLANKS, ''))) return run
+  }
+  return null
 }
 
 const unquote = (v: string) => (v.startsWith('"') || v.startsWith("'") ? v.slice(1, -1) : v)
@@ -112,14 +152,15 @@ export function sanitizeDrawing(input: string): SanitizeResult {
           `drawing refused: the ${attrName} attribute of a <${name}> is ${(value.length / 1024 / 1024).toFixed(1)} MB, over the limit of ${MAX_ATTRIBUTE_BYTES / 1024 / 1024} MB per attribute (MAX_ATTRIBUTE_BYTES); simplify the shape or split it`,
         )
       }
-      const lower = attrName.toLowerCase()
-      if (localName(lower).startsWith('on')) {
+      const attrLocal = localName(attrName)
+      if (attrLocal.startsWith('on')) {
         count(`${attrName} handler`)
         changed = true
         return ''
       }
-      if (ANIMATIONS.has(local) && lower === 'attributename' && /^(?:(?:xlink:)?href|on\w*)$/i.test(value.trim())) dropElement = true
-      if (LINK_ATTRIBUTES.has(lower) && isDangerousUrl(value)) {
+      // An animation of a link or a handler, under whatever prefix it names the attribute.
+      if (ANIMATIONS.has(local) && attrLocal === 'attributename' && /^(?:href|on\w*)$/.test(localName(value.trim()))) dropElement = true
+      if (LINK_ATTRIBUTES.has(attrLocal) && isDangerousUrl(value)) {
         count(`${attrName}="javascript:…" link`)
         changed = true
         return ''
@@ -145,8 +186,9 @@ export function sanitizeDrawing(input: string): SanitizeResult {
   out.push(skipping !== null ? '' : input.slice(last))
   const removed = [...counts].map(([what, n]) => `removed ${n} × ${what}`)
   const svg = removed.length ? out.join('') : input
-  // Whatever the tag scan could not read (a malformed tag) must not carry script through.
-  const left = LEFTOVER.exec(svg)
-  if (left) throw new DrawingRejectedError(`drawing refused: it holds script that could not be removed safely (near "${left[0].slice(0, 40)}")`)
+  // Whatever the tag scan could not read (a malformed tag) must not carry script through, spelled
+  // plainly or with entities.
+  const left = LEFTOVER.exec(svg)?.[0] ?? entityLeftover(svg)
+  if (left !== null) throw new DrawingRejectedError(`drawing refused: it holds script that could not be removed safely (near "${left.slice(0, 40)}")`)
   return { svg, removed }
 }

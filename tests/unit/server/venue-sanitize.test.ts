@@ -68,4 +68,68 @@ describe('drawing sanitiser (issue 18.6)', () => {
   it('a tag it cannot read that still holds script is refused, not stored', () => {
     expect(() => sanitizeDrawing('<svg><script/x>alert(1)</script></svg>')).toThrow(DrawingRejectedError)
   })
+
+  // Audit of issue 18.6: links were matched by their prefixed name (href, xlink:href), so another
+  // prefix bound to the XLink namespace kept a javascript: link, and the leftover check read the
+  // text without decoding its entities.
+  describe('links under any prefix, however spelled', () => {
+    const XLINK = 'http://www.w3.org/1999/xlink'
+    const clean = generateVenue({ kind: 'theatre', seats: 600 })
+    const body = clean.replace(/<\/svg>\s*$/, '')
+    const withLink = (link: string) => `${body}${link}</svg>`
+    /** What the sanitiser kept of the part added to the clean drawing (which has links of its own: `<use href>`). */
+    const added = (svg: string) => svg.slice(body.length)
+
+    it('the audit\'s drawing: xl:href bound to XLink with an entity-encoded javascript: link', () => {
+      const svg = withLink(`<a xmlns:xl="${XLINK}" xl:href="&#106;avascript:alert(3)"><rect width="5" height="5"/></a>`)
+      const out = sanitizeDrawing(svg)
+      expect(added(out.svg)).toBe(`<a xmlns:xl="${XLINK}"><rect width="5" height="5"/></a></svg>`)
+      expect(out.removed.join('\n')).toMatch(/xl:href="javascript:…" link/)
+      expect(parseVenue(out.svg).seats.count).toBe(parseVenue(clean).seats.count)
+    })
+
+    it.each([
+      ['another prefix', `<a xmlns:x="${XLINK}" x:href="javascript:alert(1)">`],
+      ['a long prefix', `<a xmlns:linkage="${XLINK}" linkage:href="javascript:alert(1)">`],
+      ['upper case', `<a xmlns:XL="${XLINK}" XL:HREF="JavaScript:alert(1)">`],
+      ['mixed case', `<a xmlns:Xl="${XLINK}" Xl:Href="jAvAsCrIpT:alert(1)">`],
+      ['hex entities', `<a xmlns:xl="${XLINK}" xl:href="&#x6A;&#X61;vascript&colon;alert(1)">`],
+      ['zero-padded entities', `<a xmlns:xl="${XLINK}" xl:href="&#0000106;avascript&#58;alert(1)">`],
+      ['blanks around the value', `<a xmlns:xl="${XLINK}"  xl:href = '\n\t &#10; java&#9;script:alert(1)'>`],
+      ['vbscript', `<a xmlns:xl="${XLINK}" xl:href="vbscript:msgbox(1)">`],
+      ['an unprefixed name on a prefixed element', `<svg:a xmlns:svg="http://www.w3.org/2000/svg" href="&#106;avascript:alert(1)">`],
+    ])('%s', (_label, open) => {
+      const svg = withLink(`${open}<rect width="5" height="5"/></a>`.replace('</a>', open.startsWith('<svg:a') ? '</svg:a>' : '</a>'))
+      const out = sanitizeDrawing(svg)
+      expect(added(out.svg)).not.toMatch(/href/i)
+      expect(out.svg).not.toMatch(/script|alert|msgbox/i)
+      expect(out.removed.join('\n')).toMatch(/href="javascript:…" link/i)
+    })
+
+    it.each([
+      ['set', `<set xmlns:xl="${XLINK}" attributeName="xl:href" to="https://venue.example/"/>`],
+      ['animate', `<animate xmlns:x="${XLINK}" attributeName="X:HREF" values="https://venue.example/"><circle r="1"/></animate>`],
+      ['animate of a handler', `<animate attributeName="ev:onclick" values="x"/>`],
+    ])('an animation rewriting a link or a handler under another prefix is removed (%s)', (_label, element) => {
+      const out = sanitizeDrawing(withLink(element))
+      expect(out.svg).not.toMatch(/<set|<animate/)
+      expect(out.removed.join('\n')).toMatch(/rewriting a link or handler/)
+    })
+
+    it('a safe link under another prefix is kept byte for byte', () => {
+      const svg = withLink(`<a xmlns:xl="${XLINK}" xl:href="https://venue.example/plan#&#49;"><rect width="5" height="5"/></a>`)
+      expect(sanitizeDrawing(svg).svg).toBe(svg)
+    })
+
+    it('an entity-encoded javascript: link in a tag the scan cannot read is refused (the leftover check decodes)', () => {
+      for (const tag of ['<a/xl:href="&#106;avascript:alert(1)">', '<a/href="java&#x73;cript&colon;alert(1)">', '<a/href="&#0106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">']) {
+        expect(() => sanitizeDrawing(withLink(`${tag}x</a>`)), tag).toThrow(DrawingRejectedError)
+      }
+    })
+
+    it('entities elsewhere (text, safe values) do not refuse a drawing', () => {
+      const svg = withLink('<text x="1" y="1">Row &#49;&#48; &amp; balcony &#8212; exits: 2</text><a href="#seat&#45;1"><rect width="1" height="1"/></a>')
+      expect(sanitizeDrawing(svg).svg).toBe(svg)
+    })
+  })
 })
