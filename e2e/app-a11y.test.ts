@@ -38,6 +38,21 @@ describe('accessibility', () => {
     await context.close()
   })
 
+  it('rules pages (purchase terms, privacy policy) on a desktop and on a phone', async () => {
+    for (const pathname of ['/rules/purchase-terms', '/rules/privacy-policy']) {
+      for (const viewport of [undefined, PHONE_VIEWPORT]) {
+        const { page, context, errors } = await openPage(app, pathname, viewport)
+        await page.waitForSelector('#rules-title')
+        // The setup has loaded: the page shows the rule's text (or its link, or "no text"), not "loading".
+        await page.waitForSelector('.page--text .rich-text, .page--text h1 + p')
+        expect(await page.locator('.page--text .rich-text').count(), pathname).toBe(1)
+        expect(seriousViolations(await runAxe(page)), `${pathname} ${viewport ? 'phone' : 'desktop'}`).toEqual([])
+        expect(errors).toEqual([])
+        await context.close()
+      }
+    }
+  })
+
   it('first Tab reaches the skip link, which moves focus to the main landmark', async () => {
     const { page, context } = await openPage(app, '/')
     await waitForListing(page)

@@ -115,6 +115,8 @@ describe('door check-in app', () => {
     expect(await answer(page).innerText()).toContain('adult')
     await axeClean(page, 'answer valid')
     await page.getByRole('button', { name: 'Next' }).click()
+    // Focus does not fall to the page's body when the answer goes: it stays on the scanning screen.
+    expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('.door-scan') !== null)).toBe(true)
     // The same ticket is still in front of the camera: the next read is the second scan.
     await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('already_used')
     expect(await answer(page).innerText()).toMatch(/Entered .* at “Main entrance”/)
@@ -131,6 +133,63 @@ describe('door check-in app', () => {
     await expect.poll(() => row.innerText()).toMatch(/Main entrance\s+1\s+0\s+1\s+0/)
     await expect.poll(() => page.getByTestId('door-totals').innerText()).toMatch(/Inside\s+1/)
     await axeClean(page, 'console door screen')
+  })
+
+  it('a typed code: the answer is modal (focus on Next, Tab stays in it), Enter and Escape dismiss it and focus goes back to the code input; offline, the token form says so', async () => {
+    const ticket = await paidTicket()
+    // No camera on this phone: the steward types (or a keyboard scanner types) the printed code.
+    const browser = await launchChromium()
+    browsers.push(browser)
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 1 })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${app.baseUrl}/door`)
+    await page.locator('#adm-signin-title').waitFor()
+    await page.getByLabel('Язык').selectOption('en')
+    await context.setOffline(true)
+    await page.getByLabel('Door token (sw_…)').fill('sw_0123456789abcdef0123')
+    await page.getByRole('button', { name: 'Use the token' }).click()
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('No connection to the server: check the network and try again.')
+    await context.setOffline(false)
+    await page.getByLabel('Language').selectOption('ru')
+    await signInAndPick(page)
+    await start(page)
+
+    /** Where focus is: inside the answer, the page's body, or the label of the control behind. */
+    const focus = () =>
+      page.evaluate(() => {
+        const a = document.activeElement
+        if (!a || a === document.body) return 'body'
+        if (a.closest('dialog')) return `answer: ${a.textContent}`
+        return `behind: ${a.closest('label')?.textContent ?? a.textContent}`
+      })
+    const code = page.getByLabel('Ticket code')
+    await code.fill(ticket.code)
+    await code.press('Enter')
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('valid')
+    expect(await answer(page).evaluate((d) => d.matches(':modal'))).toBe(true)
+    expect(await focus()).toBe('answer: Next')
+    await axeClean(page, 'answer to a typed code')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => answer(page).count()).toBe(0)
+    expect(await focus()).toBe('behind: Ticket code')
+
+    await page.keyboard.type(ticket.code)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('already_used')
+    expect(await focus()).toBe('answer: Next')
+    // Tab and Shift+Tab never reach the controls behind the answer (the browser's own UI, read as the body, may take a turn).
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key)
+      expect(await focus(), key).toMatch(/^(answer: Next|body)$/)
+    }
+    await page.keyboard.press('Escape')
+    await expect.poll(() => answer(page).count()).toBe(0)
+    expect(await focus()).toBe('behind: Ticket code')
+    const scans = await app.server.db.selectFrom('ticket_redemptions').select(['result', 'offline']).where('order_line_id', '=', ticket.lineId).orderBy('id').execute()
+    expect(scans).toEqual([{ result: 'valid', offline: 0 }, { result: 'already_used', offline: 0 }])
+    expect(errors).toEqual([])
   })
 
   it('offline: the app reloads from its service worker, scans valid then already used, and uploads when back', async () => {

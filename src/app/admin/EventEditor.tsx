@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { LANGS, type Lang } from '../../contract/lang'
+import { firstIssue } from './issueTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+import type { AdminTexts } from './texts'
 import { EventImageUpload } from './catalogue/EventImageUpload'
 import { SubMenuPicks } from './catalogue/SubMenuPicks'
 import { EventSessions } from './EventSessions'
@@ -21,11 +23,27 @@ const offered = (rows: Row[], kept: readonly string[] = []) => rows.filter((r) =
 /** Kopecks per rouble: the form takes roubles, the contract minor units. */
 const MINOR = 100
 
-/** First issue of a zod result, as "field: message" (the server says the same in its words). */
-function firstIssue(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): string | null {
-  if (result.success || !result.error) return null
-  const i = result.error.issues[0]
-  return `${i.path.map(String).join('.')}: ${i.message}`
+/** The editor's label of each field of the event, session and price inputs (per-language names add the language). */
+function fieldLabel(t: AdminTexts, key: string): string {
+  const name = /^name_(\w+)$/.exec(key)
+  if (name) return `${t.name} (${name[1]})`
+  const field = key.split('.')[0]
+  const labels: Record<string, string> = {
+    menu_kind_id: t.kind,
+    venue_id: t.venue,
+    scheme: t.seatMap,
+    main_menu_ids: t.menus,
+    sub_menus: t.menus,
+    tag_ids: t.tags,
+    day: t.day,
+    time: t.time,
+    drawing_id: t.mapVersion,
+    client_category_id: t.category,
+    zone_id: t.zone,
+    price: t.price,
+    quantity: t.quantity,
+  }
+  return labels[field] ?? key
 }
 
 export function EventEditor() {
@@ -99,8 +117,8 @@ export function EventEditor() {
       sub_menus: menus.filter((m) => subMenus[m]).map((m) => ({ main_menu_id: Number(m), sub_menu_id: Number(subMenus[m]) })),
       tag_ids: tags.map(Number),
     }
-    const issue = firstIssue(eventInputSchema.safeParse(body))
-    if (issue) return setError(issue)
+    const { error: issue } = firstIssue(eventInputSchema, body, lang, { label: (key) => fieldLabel(t, key) })
+    if (issue !== null) return setError(issue)
     void run(async () => {
       if (eventId === null) {
         const made = await api('eventCreate', body as never)
@@ -113,15 +131,15 @@ export function EventEditor() {
     // A seat-map event's session is sold on a version of its venue's map: the chosen one, else the latest.
     const drawing = detail?.event.scheme === 1 ? Number(session.drawing || venueMaps[venueMaps.length - 1]?.id || 0) || null : null
     const body = { day: session.day, time: session.time, drawing_id: drawing }
-    const issue = firstIssue(sessionInputSchema.safeParse(body))
-    if (issue) return setError(issue)
+    const { error: issue } = firstIssue(sessionInputSchema, body, lang, { label: (key) => fieldLabel(t, key) })
+    if (issue !== null) return setError(issue)
     void run(() => api('sessionCreate', body, { id: eventId! }))
   }
   const addPrice = (e: FormEvent) => {
     e.preventDefault()
     const body = { client_category_id: Number(price.category), zone_id: Number(zoneValue), price: Math.round(Number(price.price) * MINOR), quantity: Number(price.quantity) }
-    const issue = firstIssue(priceInputSchema.safeParse(body))
-    if (issue || !price.session) return setError(issue ?? `${t.session}: —`)
+    const { error: issue } = firstIssue(priceInputSchema, body, lang, { label: (key) => fieldLabel(t, key), money: (key) => key === 'price' })
+    if (issue !== null || !price.session) return setError(issue ?? `${t.session}: —`)
     void run(() => api('priceCreate', body, { id: Number(price.session) }))
   }
   const field = (key: string, label: string, extra: Record<string, unknown> = {}) => (

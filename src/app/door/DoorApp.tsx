@@ -6,6 +6,7 @@ import { SignIn } from '../admin/SignIn'
 import { ADMIN_TEXTS, LANG_NAMES } from '../admin/texts'
 import '../admin/admin.css'
 import { createDoorApi, NoNetwork } from './api'
+import { errorText } from './labels'
 import { DoorEngine } from './model/engine'
 import { ScanScreen } from './ScanScreen'
 import { Setup } from './Setup'
@@ -43,7 +44,10 @@ export function DoorApp(): ReactNode {
   const [auth, setAuth] = useState<Auth>('loading')
   const [choice, setChoice] = useState<Choice | null>(savedChoice)
   const [tokenText, setTokenText] = useState('')
-  const [tokenError, setTokenError] = useState<string | null>(null)
+  // A refused token's error, worded at render (in the language chosen now).
+  const [tokenError, setTokenError] = useState<{ err: unknown } | null>(null)
+  // The first check found no network (and no gate chosen on this phone yet): signing in waits for it.
+  const [offlineAtStart, setOfflineAtStart] = useState(false)
   const langRef = useRef(lang)
   langRef.current = lang
   const csrfRef = useRef('')
@@ -70,7 +74,10 @@ export function DoorApp(): ReactNode {
     const check = bearerRef.current ? api('doorSessions', {}).then(() => undefined) : api('me', {}).then((m) => void (csrfRef.current = m.csrf))
     check.then(
       () => setAuth('in'),
-      (err: unknown) => setAuth(err instanceof NoNetwork && savedChoice() ? 'in' : 'out'),
+      (err: unknown) => {
+        setOfflineAtStart(err instanceof NoNetwork && !savedChoice())
+        setAuth(err instanceof NoNetwork && savedChoice() ? 'in' : 'out')
+      },
     )
   }, [api])
 
@@ -95,10 +102,11 @@ export function DoorApp(): ReactNode {
       await api('doorSessions', {})
       localStorage.setItem(TOKEN_KEY, bearerRef.current)
       setTokenError(null)
+      setOfflineAtStart(false)
       setAuth('in')
     } catch (err) {
       bearerRef.current = ''
-      setTokenError(err instanceof Error ? err.message : String(err))
+      setTokenError({ err })
     }
   }
   const signOut = async () => {
@@ -134,15 +142,21 @@ export function DoorApp(): ReactNode {
         )}
       </header>
       <main className="door-main">
-        {auth === 'loading' && <p>…</p>}
+        {auth === 'loading' && <p role="status">{t.loading}</p>}
         {auth === 'out' && (
           <>
+            {offlineAtStart && (
+              <p role="status" className="adm-error">
+                {t.noNetwork}
+              </p>
+            )}
             <p>{t.signInHint}</p>
             <SignIn
               api={adminApi}
               t={ADMIN_TEXTS[lang]}
               onSignedIn={(m) => {
                 csrfRef.current = m.csrf
+                setOfflineAtStart(false)
                 setAuth('in')
               }}
             />
@@ -153,7 +167,7 @@ export function DoorApp(): ReactNode {
               </label>
               {tokenError && (
                 <p role="alert" className="adm-error">
-                  {tokenError}
+                  {errorText(tokenError.err, t)}
                 </p>
               )}
               <button type="submit">{t.useToken}</button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type RefObject } from 'react'
 import type { Direction } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import { Camera } from './Camera'
@@ -13,6 +13,8 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
   const [direction, setDirection] = useState<Direction>('in')
   const [code, setCode] = useState('')
   const busy = useRef(false)
+  const codeInput = useRef<HTMLInputElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => warmReader(), [])
 
   const check = async (text: string) => {
@@ -31,10 +33,10 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
     void check(text)
   }
   const list = s.list
-  if (!list || !s.session) return <p>…</p>
+  if (!list || !s.session) return <p role="status">{t.loading}</p>
   return (
     <div className="door-scan">
-      <h1 className="door-gate">
+      <h1 className="door-gate" tabIndex={-1} ref={heading}>
         {list.name} <span className="adm-muted">· {s.session.event[lang] || s.session.event.ru} · {s.session.day} {s.session.time}</span>
       </h1>
       <p className="adm-muted">{describeList(list, t)}</p>
@@ -65,14 +67,14 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
       <form className="door-type" onSubmit={submit}>
         <label>
           {t.typeCode}
-          <input inputMode="numeric" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} required />
+          <input ref={codeInput} inputMode="numeric" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} required />
         </label>
         <button type="submit">{t.check}</button>
       </form>
       <button type="button" className="door-secondary" onClick={onChange}>
         {t.change}
       </button>
-      {s.answer && <Answer answer={s.answer} t={t} lang={lang} onNext={() => engine.dismiss()} />}
+      {s.answer && <Answer answer={s.answer} t={t} lang={lang} onNext={() => engine.dismiss()} codeInput={codeInput} heading={heading} />}
     </div>
   )
 }
@@ -89,13 +91,52 @@ const TONE: Record<ShownAnswer['result'], 'ok' | 'warn' | 'bad'> = {
   forged: 'bad',
 }
 
-/** The full-screen answer: green to let through, amber for used, red for refused; focus on "Next". */
-function Answer({ answer, t, lang, onNext }: { answer: ShownAnswer; t: DoorTexts; lang: Lang; onNext: () => void }) {
+/**
+ * Where focus goes once an answer is dismissed: back where it was when the answer came (the code
+ * input after a typed code or a keyboard scanner's Enter); else the code input, except on a touch
+ * screen, where focusing it would open the on-screen keyboard over the camera: the gate's heading.
+ */
+function focusBack(before: Element | null, codeInput: HTMLInputElement | null, heading: HTMLElement | null): void {
+  if (before instanceof HTMLElement && before !== document.body && before.isConnected) return before.focus()
+  const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
+  ;(touch ? heading : codeInput)?.focus()
+}
+
+/**
+ * The full-screen answer: green to let through, amber for used, red for refused. A modal <dialog>
+ * (showModal): the screen behind is inert, Tab stays in it, focus starts on "Next"; Enter or
+ * Escape dismisses it at once and focus goes back (focusBack).
+ */
+function Answer({ answer, t, lang, onNext, codeInput, heading }: { answer: ShownAnswer; t: DoorTexts; lang: Lang; onNext: () => void; codeInput: RefObject<HTMLInputElement | null>; heading: RefObject<HTMLHeadingElement | null> }) {
+  const dialog = useRef<HTMLDialogElement>(null)
   const next = useRef<HTMLButtonElement>(null)
+  // Opened before the first paint; closed (and focus given back) before the element leaves the page.
+  useLayoutEffect(() => {
+    const d = dialog.current
+    if (!d) return
+    const before = document.activeElement
+    const [input, gate] = [codeInput.current, heading.current]
+    if (!d.open) d.showModal()
+    return () => {
+      if (d.open) d.close()
+      focusBack(before, input, gate)
+    }
+  }, [codeInput, heading])
   useEffect(() => next.current?.focus(), [answer])
   const title = answer.result === 'valid' && answer.direction === 'out' ? t.validOut : t.results[answer.result]
   return (
-    <div className={`door-answer door-${TONE[answer.result]}`} role="alertdialog" aria-modal="true" aria-labelledby="door-answer-title" data-result={answer.result}>
+    <dialog
+      ref={dialog}
+      className={`door-answer door-${TONE[answer.result]}`}
+      role="alertdialog"
+      aria-labelledby="door-answer-title"
+      data-result={answer.result}
+      onCancel={(e) => {
+        // Escape: the same as "Next" (the dialog is closed by React, not by the browser).
+        e.preventDefault()
+        onNext()
+      }}
+    >
       <h2 id="door-answer-title">{title}</h2>
       {answer.ticket && (
         <>
@@ -110,6 +151,6 @@ function Answer({ answer, t, lang, onNext }: { answer: ShownAnswer; t: DoorTexts
       <button ref={next} type="button" onClick={onNext}>
         {t.next}
       </button>
-    </div>
+    </dialog>
   )
 }

@@ -1,17 +1,18 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { CheckinList, DoorSession } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import type { DoorApi } from './api'
 import type { DoorEngine } from './model/engine'
 import { warmReader } from './model/reader'
 import { fill } from './texts'
-import { describeList, timeOf } from './labels'
+import { describeList, errorText, timeOf } from './labels'
 import type { DoorTexts } from './texts'
 
 /** Picks the session and the gate (check-in list) this phone checks for. */
 export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine: DoorEngine; t: DoorTexts; lang: Lang; onChoose: (c: { session: DoorSession; list: CheckinList }) => void }) {
   const [sessions, setSessions] = useState<DoorSession[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // The failed call's error, worded at render (in the language chosen now).
+  const [failure, setFailure] = useState<{ err: unknown } | null>(null)
   const [sessionId, setSessionId] = useState<number | null>(null)
   const [listId, setListId] = useState<number | null>(null)
   const [held, setHeld] = useState<{ tickets: number; syncedAt: number } | null>(null)
@@ -26,7 +27,8 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
       live = false
     }
   }, [engine, sessionId])
-  useEffect(() => {
+  const load = useCallback(() => {
+    setFailure(null)
     api('doorSessions', {}).then(
       (a) => {
         setSessions(a.sessions)
@@ -34,18 +36,24 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
         setSessionId(first?.calendar_id ?? null)
         setListId(first?.lists[0]?.id ?? null)
       },
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => setFailure({ err }),
     )
   }, [api])
+  useEffect(() => load(), [load])
   const session = sessions?.find((s) => s.calendar_id === sessionId) ?? null
   const list = session?.lists.find((l) => l.id === listId) ?? null
-  if (error)
+  if (failure)
     return (
-      <p role="alert" className="adm-error">
-        {error}
-      </p>
+      <>
+        <p role="alert" className="adm-error">
+          {errorText(failure.err, t)}
+        </p>
+        <button type="button" onClick={load}>
+          {t.retry}
+        </button>
+      </>
     )
-  if (!sessions) return <p>…</p>
+  if (!sessions) return <p role="status">{t.loading}</p>
   if (sessions.length === 0) return <p>{t.noSessions}</p>
   return (
     <form

@@ -1,6 +1,7 @@
 import { formatClock } from '../i18n/localeFormat'
 import type { CheckinList, DoorTicket } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
+import { NoNetwork } from './api'
 import { fill, type DoorTexts } from './texts'
 
 /** "all tickets, re-entry allowed" */
@@ -20,4 +21,15 @@ export function placeOf(ticket: DoorTicket, t: DoorTexts, lang: Lang): string {
 /** When a scan happened, as every language writes a clock: "21:04:09". */
 export function timeOf(at: number, _lang: Lang): string {
   return formatClock(at)
+}
+
+/**
+ * A failed call as the steward reads it: no network (offline, a dead connection, a proxy
+ * answering for the server) in the app's words; a refusal by the server in the server's own
+ * words (it answers in the app's language); anything without words, the app's generic failure.
+ */
+export function errorText(err: unknown, t: DoorTexts): string {
+  if (err instanceof NoNetwork) return t.noNetwork
+  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : ''
+  return message.trim() === '' ? t.failed : message
 }

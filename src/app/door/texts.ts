@@ -4,6 +4,10 @@ import type { Lang } from '../../contract/lang'
 /** The check-in app's words in ru, en, kz and ch (its own chunk, like the console's). */
 const ru = {
   title: 'Контроль входа',
+  loading: 'Загрузка…',
+  noNetwork: 'Нет связи с сервером: проверьте сеть и попробуйте ещё раз.',
+  failed: 'Сервер не ответил как ожидалось: попробуйте ещё раз.',
+  retry: 'Повторить',
   signInHint: 'Войдите как оператор консоли с ролью «контролёр» или введите токен входа.',
   token: 'Токен входа (sw_…)',
   useToken: 'Войти по токену',
@@ -57,6 +61,10 @@ export type DoorTexts = typeof ru
 
 const en: DoorTexts = {
   title: 'Door check-in',
+  loading: 'Loading…',
+  noNetwork: 'No connection to the server: check the network and try again.',
+  failed: 'The server did not answer as expected: try again.',
+  retry: 'Try again',
   signInHint: 'Sign in as a console operator with the door role, or enter a door token.',
   token: 'Door token (sw_…)',
   useToken: 'Use the token',
@@ -99,6 +107,10 @@ const en: DoorTexts = {
 
 const kz: DoorTexts = {
   title: 'Кіруді бақылау',
+  loading: 'Жүктелуде…',
+  noNetwork: 'Сервермен байланыс жоқ: желіні тексеріп, қайталап көріңіз.',
+  failed: 'Сервер күткендей жауап бермеді: қайталап көріңіз.',
+  retry: 'Қайталау',
   signInHint: '«Бақылаушы» рөлі бар консоль операторы ретінде кіріңіз немесе кіру токенін енгізіңіз.',
   token: 'Кіру токені (sw_…)',
   useToken: 'Токенмен кіру',
@@ -141,6 +153,10 @@ const kz: DoorTexts = {
 
 const ch: DoorTexts = {
   title: '入場驗票',
+  loading: '載入中…',
+  noNetwork: '無法連線到伺服器：請檢查網路後再試一次。',
+  failed: '伺服器未如預期回應：請再試一次。',
+  retry: '再試一次',
   signInHint: '請以具「驗票」角色的控制台操作員登入，或輸入入口權杖。',
   token: '入口權杖（sw_…）',
   useToken: '使用權杖',

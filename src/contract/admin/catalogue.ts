@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LANGS, type Lang } from '../lang'
+import { ISSUE } from './issues'
 
 /**
  * The console's catalogue: what an operator creates and edits (issue 17 item 2). Every form of
@@ -34,9 +35,9 @@ export function locInput<K extends string>(key: K, opts: { required?: boolean; m
 const flag = z.union([z.literal(0), z.literal(1)])
 const id = z.number().int().positive()
 /** YYYY-MM-DD, a real calendar day. */
-export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar day')
+export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ISSUE.day).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), ISSUE.day)
 /** HH:MM, 00:00-23:59. */
-export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, ISSUE.time)
 /** Epoch milliseconds, or null for "no bound". */
 const instant = z.number().int().min(0).nullable()
 
@@ -86,8 +87,8 @@ export const eventInputSchema = z.object({
   .superRefine((e, ctx) => {
     const seen = new Set<number>()
     e.sub_menus?.forEach((pick, i) => {
-      if (!e.main_menu_ids.includes(pick.main_menu_id)) ctx.addIssue({ code: 'custom', path: ['sub_menus', i, 'main_menu_id'], message: `menu item ${pick.main_menu_id} is not among main_menu_ids` })
-      else if (seen.has(pick.main_menu_id)) ctx.addIssue({ code: 'custom', path: ['sub_menus', i, 'main_menu_id'], message: `menu item ${pick.main_menu_id} has more than one sub-menu` })
+      if (!e.main_menu_ids.includes(pick.main_menu_id)) ctx.addIssue({ code: 'custom', path: ['sub_menus', i, 'main_menu_id'], message: ISSUE.subMenuOutside })
+      else if (seen.has(pick.main_menu_id)) ctx.addIssue({ code: 'custom', path: ['sub_menus', i, 'main_menu_id'], message: ISSUE.subMenuTwice })
       seen.add(pick.main_menu_id)
     })
   })
@@ -109,7 +110,7 @@ export const sessionInputSchema = z
     sale_to: instant.default(null),
     repeat: z.object({ every_days: z.number().int().min(1).max(366), count: z.number().int().min(1).max(MAX_REPEAT) }).optional(),
   })
-  .refine((s) => s.sale_from === null || s.sale_to === null || s.sale_from < s.sale_to, { message: 'sale_from must be before sale_to', path: ['sale_to'] })
+  .refine((s) => s.sale_from === null || s.sale_to === null || s.sale_from < s.sale_to, { message: ISSUE.startBeforeEnd, path: ['sale_to'] })
 export type SessionInput = z.input<typeof sessionInputSchema>
 export const sessionUpdateSchema = z
   .object({
@@ -187,7 +188,7 @@ export const categoryInputSchema = z.object({
 export const zoneInputSchema = z.object({
   ...locInput('name', { required: true }),
   ...locInput('descript'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#3a86ff'),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, ISSUE.colour).default('#3a86ff'),
   sortnum: z.number().int().min(0).max(100_000).default(0),
 })
 export const menuInputSchema = z.object({

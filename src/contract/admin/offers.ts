@@ -3,6 +3,7 @@ import { PROMO_MIN_LENGTH } from '../constants'
 import { normalizePromo } from '../rules/discount'
 import { CURRENCY_CODES, type CurrencyCode } from '../rules/moneyText'
 import { daySchema, locInput, MAX_NAME, MAX_TEXT, timeSchema } from './catalogue'
+import { ISSUE } from './issues'
 
 /**
  * The console's selling extras (issue 17 item 2): subscription compositions, special offers
@@ -32,7 +33,7 @@ export const compositionInputSchema = z.object({
   eventstr_day: z.union([z.literal(''), daySchema]).default(''),
   eventstr_time: z.union([z.literal(''), timeSchema]).default(''),
   /** A link of its own; '' = the linked event's page. */
-  url: z.union([z.literal(''), z.string().trim().regex(/^(\/|https?:\/\/)\S*$/).max(2000)]).default(''),
+  url: z.union([z.literal(''), z.string().trim().regex(/^(\/|https?:\/\/)\S*$/, ISSUE.link).max(2000)]).default(''),
   sortnum,
 })
 export type CompositionInput = z.input<typeof compositionInputSchema>
@@ -61,7 +62,7 @@ export type OfferInput = z.input<typeof offerInputSchema>
 export const promoCodeSchema = z
   .string()
   .transform(normalizePromo)
-  .pipe(z.string().min(PROMO_MIN_LENGTH).max(MAX_PROMO_LENGTH).regex(/^[A-Z0-9А-ЯЁ_-]+$/, 'letters, digits, _ and - only'))
+  .pipe(z.string().min(PROMO_MIN_LENGTH).max(MAX_PROMO_LENGTH).regex(/^[A-Z0-9А-ЯЁ_-]+$/, ISSUE.promoChars))
 export const promoInputSchema = z
   .object({
     code: promoCodeSchema,
@@ -75,9 +76,9 @@ export const promoInputSchema = z
     valid_to: instant.default(null),
     active: flag.default(1),
   })
-  .refine((p) => (p.discount_percent > 0) !== (p.discount_amount > 0), { message: 'give either a percent or an amount', path: ['discount_percent'] })
-  .refine((p) => p.valid_from === null || p.valid_to === null || p.valid_from < p.valid_to, { message: 'valid_from must be before valid_to', path: ['valid_to'] })
-  .refine((p) => p.multi_use === 1 || p.max_uses === null, { message: 'a single-use code has no max_uses', path: ['max_uses'] })
+  .refine((p) => (p.discount_percent > 0) !== (p.discount_amount > 0), { message: ISSUE.percentOrAmount, path: ['discount_percent'] })
+  .refine((p) => p.valid_from === null || p.valid_to === null || p.valid_from < p.valid_to, { message: ISSUE.startBeforeEnd, path: ['valid_to'] })
+  .refine((p) => p.multi_use === 1 || p.max_uses === null, { message: ISSUE.singleUseNoMax, path: ['max_uses'] })
 export type PromoInput = z.input<typeof promoInputSchema>
 
 /** The loyalty programme: bonuses a paid order earns on its client's card. */
@@ -99,9 +100,9 @@ export const agreementInputSchema = z.object({
 export type AgreementInput = z.input<typeof agreementInputSchema>
 
 /** A path on this site or an http(s) address, or '' (none). */
-const link = z.union([z.literal(''), z.string().trim().regex(/^(\/|https?:\/\/)\S*$/, 'a path starting with / or an http(s) address').max(2000)])
+const link = z.union([z.literal(''), z.string().trim().regex(/^(\/|https?:\/\/)\S*$/, ISSUE.link).max(2000)])
 /** A CSS colour the shell paints with ('' = the theme's). */
-const colour = z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb')])
+const colour = z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, ISSUE.colour)])
 const text = (max = MAX_NAME) => z.string().trim().max(max)
 
 /** The shop's shell (001 "Setup (shell parts)"): logos, colours, header and footer, contacts. */
@@ -161,7 +162,7 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
 export const imageUploadSchema = z.object({
   name: z.string().trim().min(1).max(MAX_NAME),
   /** Base64 of a JPEG, PNG, WebP or GIF file; anything else is refused by the server. */
-  data: z.string().min(1).max(Math.ceil(MAX_IMAGE_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]+=*$/, 'base64 text'),
+  data: z.string().min(1).max(Math.ceil(MAX_IMAGE_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]+=*$/, ISSUE.base64),
 })
 /** The setup's logo fields an upload may fill (the shell's logo, phone logo, per-language logos). */
 export const LOGO_SLOTS = ['logo', 'logo_mobile', 'logo_ru', 'logo_en', 'logo_kz', 'logo_ch'] as const

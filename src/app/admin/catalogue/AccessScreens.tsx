@@ -4,6 +4,7 @@ import { operatorCreateRequestSchema } from '../../../contract/admin/access'
 import { ROLES, type Role } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
+import { firstIssue } from '../issueTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { LANG_NAMES } from '../texts'
 import { AUDIT_ENTITIES, AUDIT_ENTITY_NAMES, auditActionName, auditEntityName } from './auditTexts'
@@ -41,8 +42,9 @@ export function OperatorsScreen() {
   }
   const create = (e: FormEvent) => {
     e.preventDefault()
-    const parsed = operatorCreateRequestSchema.safeParse(form)
-    if (!parsed.success) return setError(`${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`)
+    const labels: Record<string, string> = { email: c.email, name: c.name, role: c.role, password: c.password, lang: c.language }
+    const parsed = firstIssue(operatorCreateRequestSchema, form, lang, { label: (key) => labels[key] ?? key })
+    if (parsed.error !== null) return setError(parsed.error)
     void run(async () => {
       await api('operatorCreate', parsed.data)
       setForm({ ...form, email: '', name: '', password: '' })

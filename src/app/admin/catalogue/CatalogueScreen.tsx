@@ -4,7 +4,9 @@ import type { z } from 'zod'
 import { categoryInputSchema, kindInputSchema, menuInputSchema, ruleInputSchema, tagInputSchema, venueInputSchema, zoneInputSchema } from '../../../contract/admin/catalogue'
 import { can } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
+import { firstIssue } from '../issueTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { labelOf } from './recordForm'
 import { CATALOGUE_TEXTS, type CatalogueTexts } from './texts'
 
 type Row = Record<string, unknown> & { id: number }
@@ -101,8 +103,8 @@ export function CatalogueScreen() {
     e.preventDefault()
     setError(null)
     setNote(null)
-    const parsed = kind.schema.safeParse(bodyOf(kind, form))
-    if (!parsed.success) return setError(`${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`)
+    const parsed = firstIssue(kind.schema, bodyOf(kind, form), lang, { label: (key) => labelOf(kind.fields, t, key) ?? key })
+    if (parsed.error !== null) return setError(parsed.error)
     try {
       if (editing === null) await api(kind.create, parsed.data as never)
       else await api(kind.update, parsed.data as never, { id: editing })

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from 'react'
 import { imageUploadSchema, MAX_IMAGE_BYTES } from '../../../contract/admin/offers'
+import { firstIssue } from '../issueTexts'
 import { ErrorNote, messageOf, useConsole } from '../shell'
 import { EXTRAS_TEXTS } from './extrasTexts'
 
@@ -43,8 +44,8 @@ export function ImageUpload({ id, label, send, onDone }: { id: string; label: st
     if (file.size > MAX_IMAGE_BYTES) return setError(`${label}: ≤ ${MAX_IMAGE_BYTES / BYTES_PER_MB} MB`)
     setBusy(true)
     try {
-      const parsed = imageUploadSchema.safeParse({ name: file.name, data: await base64Of(file) })
-      if (!parsed.success) return setError(`${label}: ${parsed.error.issues[0].message}`)
+      const parsed = firstIssue(imageUploadSchema, { name: file.name, data: await base64Of(file) }, lang, { label: () => label })
+      if (parsed.error !== null) return setError(parsed.error)
       const r = await send(parsed.data)
       setDone(r)
       onDone?.(r)

@@ -8,7 +8,8 @@ import { toMajor } from '../../../contract/rules/money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
-import { bodyOf, emptyForm, fieldOf, FieldInputs, firstIssue, formOf, localInputOf, type Field, type FormState, type Option } from './recordForm'
+import { firstIssue } from '../issueTexts'
+import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, localInputOf, type Field, type FormState, type Option } from './recordForm'
 
 type Row = Record<string, unknown> & { id: number }
 interface Extras {
@@ -164,10 +165,6 @@ export function ExtrasScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tabName, ctx === null])
 
-  const labelOf = (key: string) => {
-    const f = fieldOf(fields, key)
-    return f ? t[f.label] : key
-  }
   const run = async (fn: () => Promise<unknown>) => {
     setError(null)
     setNote(null)
@@ -183,7 +180,7 @@ export function ExtrasScreen() {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const formFields = fields.filter((f) => f.key !== 'subscription_event_id')
-    const checked = firstIssue(tab.schema, bodyOf(formFields, form), labelOf)
+    const checked = firstIssue(tab.schema, bodyOf(formFields, form), lang, { label: (key) => labelOf(fields, t, key) ?? key, money: isMoneyIn(fields) })
     if (checked.error !== null) return setError(checked.error)
     const body = checked.data as never
     const parent = Number(form.subscription_event_id)
@@ -197,8 +194,8 @@ export function ExtrasScreen() {
   const sendCopy = (e: FormEvent) => {
     e.preventDefault()
     if (!copyOf) return
-    const code = promoCodeSchema.safeParse(copyOf.code)
-    if (!code.success) return setError(`${t.newCode}: ${code.error.issues[0].message}`)
+    const code = firstIssue(promoCodeSchema, copyOf.code, lang, { label: () => t.newCode })
+    if (code.error !== null) return setError(code.error)
     void run(() => api('promoCopy', { code: code.data }, { id: copyOf.id }))
   }
 

@@ -8,7 +8,8 @@ import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { ImageUpload } from './EventImageUpload'
 import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
-import { bodyOf, fieldOf, FieldInputs, firstIssue, formOf, langAttr, type Field, type FormState } from './recordForm'
+import { firstIssue } from '../issueTexts'
+import { bodyOf, FieldInputs, formOf, isMoneyIn, labelOf, langAttr, type Field, type FormState } from './recordForm'
 
 type Label = keyof ExtrasTexts
 type Link = { url: string } & Record<`text_${(typeof LANGS)[number]}`, string>
@@ -112,10 +113,7 @@ export function SetupScreen() {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
 
-  const labelOf = (key: string) => {
-    const f = fieldOf(ALL, key)
-    return f ? t[f.label] : key.startsWith('app.footer_links') ? t.footer_links : key
-  }
+  const label = (key: string) => labelOf(ALL, t, key) ?? (key.startsWith('app.footer_links') ? t.footer_links : key)
   const send = async (fn: () => Promise<unknown>) => {
     try {
       await fn()
@@ -131,7 +129,7 @@ export function SetupScreen() {
     e.preventDefault()
     setError(null)
     setNote(null)
-    const checked = firstIssue(setupInputSchema, nest(bodyOf(ALL, form ?? {}), links), labelOf)
+    const checked = firstIssue(setupInputSchema, nest(bodyOf(ALL, form ?? {}), links), lang, { label, money: isMoneyIn(ALL) })
     if (checked.error !== null) return setError(checked.error)
     void send(() => api('setupUpdate', checked.data as never))
   }
@@ -139,7 +137,7 @@ export function SetupScreen() {
     e.preventDefault()
     setError(null)
     setNote(null)
-    const checked = firstIssue(loyaltyInputSchema, { accrual_percent: percent.trim() === '' ? Number.NaN : Number(percent) }, () => t.accrual_percent)
+    const checked = firstIssue(loyaltyInputSchema, { accrual_percent: percent.trim() === '' ? Number.NaN : Number(percent) }, lang, { label: () => t.accrual_percent })
     if (checked.error !== null) return setError(checked.error)
     void send(() => api('loyaltyUpdate', checked.data as never))
   }

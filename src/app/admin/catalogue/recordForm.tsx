@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import type { z } from 'zod'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { toMajor, toMinor } from '../../../contract/rules/money'
 
@@ -87,14 +86,20 @@ export function fieldOf<F extends Field>(fields: readonly F[], key: string): F |
   return fields.find((x) => x.key === key) ?? fields.find((x) => isLoc(x) && key.startsWith(`${x.key}_`))
 }
 
-/** The contract's first complaint as "field: message", or null when the body passes. */
-export function firstIssue(schema: z.ZodType, body: unknown, labelOf: (key: string) => string): { data: unknown; error: null } | { data: null; error: string } {
-  const parsed = schema.safeParse(body)
-  if (parsed.success) return { data: parsed.data, error: null }
-  const issue = parsed.error.issues[0]
-  const key = issue.path.join('.')
-  return { data: null, error: `${labelOf(key)}: ${issue.message}` }
+/**
+ * The console's label of the contract field `key` among `fields`, as the form shows it: "Name (ru)"
+ * for a per-language key, the label and its suffix for the rest; null when no field is it.
+ */
+export function labelOf<K extends string>(fields: readonly { key: string; label: K; type: string; suffix?: string }[], t: Record<K, string>, key: string): string | null {
+  const loc = (f: { type: string }) => f.type === 'loc' || f.type === 'loclong'
+  const f = fields.find((x) => x.key === key) ?? fields.find((x) => loc(x) && key.startsWith(`${x.key}_`))
+  if (!f) return null
+  if (loc(f)) return `${t[f.label]} (${key.slice(f.key.length + 1)})`
+  return f.suffix ? `${t[f.label]} (${f.suffix})` : t[f.label]
 }
+
+/** Amount fields among `fields` (the form takes major units; the contract, minor ones). */
+export const isMoneyIn = (fields: readonly Field[]) => (key: string): boolean => fieldOf(fields, key)?.type === 'money'
 
 /** The inputs of `fields`, labelled in the operator's language. */
 export function FieldInputs<K extends string>({ fields, form, setForm, t, idPrefix }: { fields: readonly Field<K>[]; form: FormState; setForm: (f: FormState) => void; t: Record<K | 'language', string>; idPrefix: string }): ReactNode {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { venueInputSchema } from '../../../contract/admin/catalogue'
 import { can } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
+import { firstIssue } from '../issueTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { STUDIO_TEXTS } from './texts'
 
@@ -38,8 +39,10 @@ export function VenuesScreen() {
   const create = async (e: FormEvent) => {
     e.preventDefault()
     setError(null)
-    const parsed = venueInputSchema.safeParse(form)
-    if (!parsed.success) return setError(`${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`)
+    // The form's labels: "Name (ru)" for each language's name, the address (the Russian one; the catalogue edits the rest).
+    const label = (key: string) => (key.startsWith('name_') ? `${t.name} (${key.slice('name_'.length)})` : key.startsWith('address_') ? s.address : key)
+    const parsed = firstIssue(venueInputSchema, form, lang, { label })
+    if (parsed.error !== null) return setError(parsed.error)
     try {
       await api('venueCreate', parsed.data)
       setForm({ name_ru: '', name_en: '', name_kz: '', name_ch: '', address_ru: '' })

@@ -1,0 +1,42 @@
+import * as OpenCC from 'opencc-js'
+import { describe, expect, it } from 'vitest'
+import { LANGS } from '../../../src/contract/lang'
+import { DoorApiError, NoNetwork } from '../../../src/app/door/api'
+import { errorText } from '../../../src/app/door/labels'
+import { DOOR_TEXTS } from '../../../src/app/door/texts'
+
+/**
+ * The door app's failed calls as the steward reads them (Setup's session list, the token form):
+ * no network is said in the app's words, never as an empty alert.
+ */
+describe('door error texts', () => {
+  it('says "no network" in every language for a call that got no answer', () => {
+    const seen = new Set<string>()
+    for (const lang of LANGS) {
+      const t = DOOR_TEXTS[lang]
+      const text = errorText(new NoNetwork(), t)
+      expect(text, lang).toBe(t.noNetwork)
+      expect(text.trim(), lang).not.toBe('')
+      seen.add(text)
+    }
+    expect(seen.size).toBe(LANGS.length)
+  })
+
+  it("keeps the server's own words for a refusal, and has words for one without any", () => {
+    const t = DOOR_TEXTS.en
+    expect(errorText(new DoorApiError(403, '-1006', 'Access denied'), t)).toBe('Access denied')
+    expect(errorText(new DoorApiError(500, '', ''), t)).toBe(t.failed)
+    expect(errorText(new Error(''), t)).toBe(t.failed)
+    expect(errorText(undefined, t)).toBe(t.failed)
+  })
+
+  it('has a loading status, an offline message, a failure and a retry in all four languages (Chinese in Traditional script)', () => {
+    const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' })
+    for (const key of ['loading', 'noNetwork', 'failed', 'retry'] as const) {
+      const texts = LANGS.map((lang) => DOOR_TEXTS[lang][key])
+      for (const text of texts) expect(text.trim(), key).not.toBe('')
+      expect(new Set(texts).size, key).toBe(LANGS.length)
+      expect(toTraditional(DOOR_TEXTS.ch[key]), key).toBe(DOOR_TEXTS.ch[key])
+    }
+  })
+})
