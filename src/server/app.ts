@@ -16,7 +16,7 @@ import { contractSerializerCompiler } from './plugins/serializer'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerRequestDeadline } from './plugins/request-deadline'
 import { RequestLogController } from './plugins/request-log'
-import { registerSecurityHeaders } from './plugins/security-headers'
+import { answerHeaders, isHttps, registerSecurityHeaders } from './plugins/security-headers'
 import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { limitSessionClaims } from './domain/orders/claim-slots'
 import { registerSessions } from './plugins/session'
@@ -56,6 +56,7 @@ export interface AppOptions {
  * the database (the caller closes it after app.close()).
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const https = isHttps(opts.config.publicUrl)
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: opts.config.logLevel } }),
     // One line a request, or only errors and slow ones (REQUEST_LOG): plugins/request-log.ts.
@@ -65,9 +66,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: opts.config.trustProxy,
     clientErrorHandler,
     // Errors raised before routing (a URL that is not valid percent-encoding, a bad content
-    // type header) answer in the API's error shape too.
-    frameworkErrors: (err, _request, reply) => {
-      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: err.message })
+    // type header) answer in the API's error shape too. No hook has run for them: they get the
+    // security headers here, from the same home as every other answer's.
+    frameworkErrors: (err, request, reply) => {
+      void (reply as FastifyReply)
+        .headers(answerHeaders(request.url, https))
+        .code(err.statusCode ?? 400)
+        .send({ errorCode: ErrorCode.BAD_REQUEST, errorText: err.message })
     },
   })
   app.setValidatorCompiler(validatorCompiler)

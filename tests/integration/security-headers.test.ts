@@ -1,10 +1,14 @@
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVED_BY_HEADER } from '../../src/server/app'
 import { API_CACHE_CONTROL, CONTENT_SECURITY_POLICY, DOOR_CONTENT_SECURITY_POLICY } from '../../src/server/plugins/security-headers'
 import { startTestServer, type TestServer } from '../support/server'
+import { SEAT_EVENTS_PATH } from '../../src/contract/entities/scheme'
+import { ErrorCode } from '../../src/contract/errors'
+import { loadScheme, visitor } from './scheme-helpers'
 
 const INDEX = '<!doctype html><title>test client</title><div id="root"></div><script type="module" src="/assets/app-1a2b3c4d.js"></script>'
 
@@ -25,6 +29,29 @@ const SECURITY_HEADERS = (res: Response) => ({
   referrer: res.headers.get('referrer-policy'),
   frame: res.headers.get('x-frame-options'),
 })
+
+/** The storefront's security headers, as every answer must carry them. */
+const STOREFRONT_HEADERS = { csp: CONTENT_SECURITY_POLICY, nosniff: 'nosniff', referrer: 'same-origin', frame: 'DENY' }
+
+/** Larger than Node's header limit (16 KB): the HTTP parser refuses it before Fastify sees it. */
+const OVERSIZED_HEADER_BYTES = 20_000
+
+/** Sends `request` as raw bytes and answers the status line and headers the server wrote back. */
+function rawExchange(url: string, request: string): Promise<{ status: number; headers: Map<string, string> }> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(request))
+    let text = ''
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const [head] = text.split('\r\n\r\n')
+      const [statusLine, ...lines] = head.split('\r\n')
+      const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+      resolve({ status: Number(statusLine.split(' ')[1]), headers })
+    })
+  })
+}
 
 describe.each([
   ['development', {}],
@@ -57,6 +84,42 @@ describe.each([
       expect(res.headers.get(SERVED_BY_HEADER)).toBeNull()
     },
   )
+
+  // Answers written around the hooks (audit of issue 18.6): the hijacked live stream, Fastify's
+  // own errors before routing, and the HTTP parser's answers on the raw socket.
+  // The demo's seat-map sessions exist only in development mode (production has no demo data).
+  it.skipIf(mode === 'production')('the live seat stream (a hijacked reply) carries the security headers and its own caching', async () => {
+    const v = await visitor(server.url)
+    const fx = await loadScheme(v)
+    const res = await v.fetch(`${SEAT_EVENTS_PATH}?calendar_id=${fx.calendarId}`)
+    try {
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+      expect(SECURITY_HEADERS(res)).toEqual(STOREFRONT_HEADERS)
+      expect(res.headers.get('cache-control')).toBe('no-cache, no-transform')
+    } finally {
+      await res.body?.cancel()
+    }
+  })
+
+  it.each(['/api/%zz', '/event/%zz'])('%s (refused before routing) carries the security headers', async (url) => {
+    const res = await fetch(server.url + url)
+    expect(res.status).toBe(400)
+    expect(SECURITY_HEADERS(res)).toEqual(STOREFRONT_HEADERS)
+    expect(((await res.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.BAD_REQUEST)
+  })
+
+  it.each([
+    ['headers past the parser limit', 431, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(OVERSIZED_HEADER_BYTES)}\r\n\r\n`],
+    ['a request that is not HTTP', 400, 'HELLO THERE\r\n\r\n'],
+  ] as const)('the raw answer to %s carries the security headers', async (_label, status, request) => {
+    const res = await rawExchange(server.url, request)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+    expect(res.headers.get('referrer-policy')).toBe('same-origin')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+  })
 
   it.each(['/door', '/door/', '/door?lang=en'])('%s (the check-in app) may compile WebAssembly, nothing more', async (url) => {
     const csp = (await fetch(server.url + url)).headers.get('content-security-policy') ?? ''

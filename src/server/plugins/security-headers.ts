@@ -54,18 +54,52 @@ const API_PATH = /^\/api\//
 const HSTS_MAX_AGE_S = 365 * 24 * 3600
 
 /**
+ * The security headers every answer carries whatever its path: the storefront's CSP, nosniff,
+ * the Referrer-Policy, and X-Frame-Options for browsers older than frame-ancestors. Also what
+ * the answers written on the raw socket carry (plugins/client-errors.ts), where no URL was read.
+ */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': REFERRER_POLICY,
+  'x-frame-options': 'DENY',
+})
+
+/** Bits of an answer's header set's index in ANSWER_HEADERS. */
+const DOOR_BIT = 4
+const HTTPS_BIT = 2
+const API_BIT = 1
+
+function buildAnswerHeaders(door: boolean, https: boolean, api: boolean): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = { ...BASE_SECURITY_HEADERS }
+  if (door) headers['content-security-policy'] = DOOR_CONTENT_SECURITY_POLICY
+  if (https) headers['strict-transport-security'] = `max-age=${HSTS_MAX_AGE_S}`
+  if (api) headers['cache-control'] = API_CACHE_CONTROL
+  return Object.freeze(headers)
+}
+/** Every combination, built once: no allocation per request. */
+const ANSWER_HEADERS = Array.from({ length: DOOR_BIT * 2 }, (_, i) => buildAnswerHeaders((i & DOOR_BIT) !== 0, (i & HTTPS_BIT) !== 0, (i & API_BIT) !== 0))
+
+/**
+ * The one home of the headers an answer to `url` carries (security and the API's caching): the
+ * onRequest hook below sets them, and the answers written before or around the hooks use the
+ * same values: Fastify's frameworkErrors (app.ts), the live seat stream's writeHead (which copies
+ * the reply's headers, routes/seat-events.ts). `https`: the shop's PUBLIC_URL is https (HSTS).
+ */
+export function answerHeaders(url: string, https: boolean): Readonly<Record<string, string>> {
+  return ANSWER_HEADERS[(DOOR_PAGES.test(url) ? DOOR_BIT : 0) | (https ? HTTPS_BIT : 0) | (API_PATH.test(url) ? API_BIT : 0)]
+}
+
+/** Whether the shop is served over https (PUBLIC_URL), so its answers carry HSTS. */
+export const isHttps = (publicUrl: string): boolean => publicUrl.startsWith('https://')
+
+/**
  * Security headers on every answer, set when the request arrives so that errors, 404s, static
  * files and the SPA fallback carry them too (a handler may still set its own).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  const https = app.config.publicUrl.startsWith('https://')
+  const https = isHttps(app.config.publicUrl)
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', DOOR_PAGES.test(request.url) ? DOOR_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY)
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', REFERRER_POLICY)
-    // For browsers older than frame-ancestors.
-    reply.header('x-frame-options', 'DENY')
-    if (https) reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE_S}`)
-    if (API_PATH.test(request.url)) reply.header('cache-control', API_CACHE_CONTROL)
+    reply.headers(answerHeaders(request.url, https))
   })
 }

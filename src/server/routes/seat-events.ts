@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ServerResponse } from 'node:http'
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { SEAT_EVENTS_PATH, seatStatusStreamQuerySchema, type SeatStatusEvent, type SeatSyncEvent } from '../../contract/entities/scheme'
 import { ErrorCode } from '../../contract/errors'
@@ -75,7 +75,11 @@ export function registerSeatEvents(app: FastifyInstance): void {
 
       reply.hijack()
       const res = reply.raw
+      // A hijacked reply writes only what writeHead is given: the headers the hooks set (the
+      // security headers, plugins/security-headers.ts) are copied in, and the stream's own win.
+      const fromHooks = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined)) as OutgoingHttpHeaders
       res.writeHead(200, {
+        ...fromHooks,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
