@@ -197,3 +197,38 @@ describe('console', () => {
     }
   })
 })
+
+describe('waiting page, one address over its share', () => {
+  let small: AppHarness | undefined
+  afterAll(async () => {
+    await small?.close()
+  })
+
+  it('says why the room will not take another visitor from the address, and shows no purchase', async () => {
+    // One visitor per address: the second browser session from this machine is over the share.
+    small = await startApp({ QUEUE_JOINS_PER_ADDRESS: '1' })
+    const shop = small
+    const listed = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', shop.baseUrl))).json())
+    const organ = listed.action.find((e) => pickLocalized(e, 'action', 'ru') === 'Органная ночь')!
+    const ids = (await shop.server.db.selectFrom('calendars').select('id').where('event_id', '=', organ.event_id).execute()).map((c) => c.id)
+    for (const id of ids) await saveRoom(shop.server.db, id, { enabled: 1, opens_at: Date.now() + 3_600_000, admit_per_minute: RATE, auto_per_minute: null }, Date.now())
+    const first = await openPage(shop, `/scheme/${organ.hash_id}?lang=en`, PHONE_VIEWPORT)
+    try {
+      await first.page.getByRole('heading', { name: text('en', 'title') }).waitFor()
+      await first.page.locator('.waiting__place').waitFor()
+    } finally {
+      await first.context.close()
+    }
+    const { page, context } = await openPage(shop, `/scheme/${organ.hash_id}?lang=en`, PHONE_VIEWPORT)
+    try {
+      const alert = page.locator('.waiting-refused[role="alert"]')
+      await alert.waitFor()
+      expect(await alert.innerText()).toBe('Too many visitors from your address have joined this queue already: try again later')
+      expect(await page.locator('.scheme-map').count()).toBe(0)
+      expect(await page.locator('.waiting__place').count()).toBe(0)
+      await axeClean(page, 'waiting room refused')
+    } finally {
+      await context.close()
+    }
+  })
+})

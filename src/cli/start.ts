@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ConfigError, loadConfig, type Config } from '../server/config'
+import { ConfigError, loadConfig, refuseUnsafeProductionStart, type Config } from '../server/config'
 import { launch } from '../server/cluster/launch'
 import { createLogger } from '../server/server'
 
@@ -62,6 +62,7 @@ async function start(): Promise<void> {
   let config: Config
   try {
     config = loadConfig()
+    refuseUnsafeProductionStart(config)
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message)

@@ -16,14 +16,14 @@
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
  * | `REQUEST_LOG` | `all` (`errors` in production) | `all`: one line per answered request (method, URL, status, ms); `errors`: only answers of status 500 and above and requests slower than 1 s; `off`: none. Each line is a synchronous write to stdout, about a tenth of a small request's CPU (plugins/request-log.ts); a reverse proxy's access log usually has them already. |
  * | `CRM_SECRET` | dev value (warns) | HMAC key of the `?crm=` sign-in tokens issued by the account system. |
- * | `SESSION_SECRET` | dev value (warns) | Key that signs the session cookie. |
+ * | `SESSION_SECRET` | dev value (refused in production) | Key that signs the session cookie and the waiting room's admission tokens. |
  * | `PUBLIC_URL` | `http://localhost:PORT` | Address visitors use; e-mail links are built on it. Unset, bank redirects follow the request's own origin (routes/origin.ts). An `https` URL makes cookies `Secure`. |
  * | `DEMO_DATA` | `1` (`0` in production) | `1` loads the demo events, venues and clients into an empty database; `0` skips. |
  * | `CLIENT_DIR` | `dist/client` | Built web client served at `/` (SPA fallback to its index.html). |
  * | `SANDBOX_BANK` | `1` (`0` in production) | `1` offers the built-in sandbox bank (every payment branch, no real money) for the payment types it serves; `0` turns it off. |
  * | `SANDBOX_BANK_SECRET` | dev value (warns) | HMAC key the sandbox bank signs its payment callbacks and form fields with. Warned about only in production with the sandbox on (then SANDBOX_BANK itself is warned about too: anyone may press Approve). |
- * | `TRUST_PROXY` | `0` | Comma list of the reverse proxies' addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-For counts; the client is the right-most hop not in it. `0` uses the socket address. A bare `1`/`true` is refused at start (security/trust-proxy.ts). |
- * | `NODE_ENV` | unset | `production` turns DEMO_DATA and SANDBOX_BANK off unless set explicitly, hides source maps and warns about every default secret. |
+ * | `TRUST_PROXY` | `0` | Comma list of the reverse proxies' addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-For counts; the client is the right-most hop not in it. `0` uses the socket address. A bare `1`/`true` and a range of every address (`0.0.0.0/0`, `::/0`) are refused at start, a range wider than /8 (IPv4) or /32 (public IPv6) is warned about (security/trust-proxy.ts). |
+ * | `NODE_ENV` | unset | `production` turns DEMO_DATA and SANDBOX_BANK off unless set explicitly, hides source maps, refuses to start with the default SESSION_SECRET (refuseUnsafeProductionStart) and warns about every other default secret. |
  * | `DB_LOCK_TIMEOUT_MS` | `2000` | PostgreSQL `lock_timeout` of every session: a claim waiting longer for a lock answers "busy, try again". |
  * | `DB_STATEMENT_TIMEOUT_MS` | `10000` | PostgreSQL `statement_timeout` of every session. |
  * | `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS` | `15000` | PostgreSQL `idle_in_transaction_session_timeout`: a frozen process's open transaction (and its locks) is ended after this. |
@@ -32,6 +32,8 @@
  * | `STUDIO_COPY_INLINE_MS` | `5000` | How long a map studio save that copies a version (one a session was put on) copies in the request; the rest of the copy goes on in the background and the studio shows its progress. `0` = all in the background. |
  * | `SESSIONS_PER_ADDRESS_PER_MINUTE` | `60` | New visitor sessions (GET /api/token without a cookie) one address may start per minute. |
  * | `STREAMS_PER_ADDRESS` | `8` | Live seat-map streams one address may hold open at once. |
+ * | `QUEUE_JOINS_PER_ADDRESS` | `20` | Visitors (sessions) one address may put in one session's waiting room a day; beyond, a join answers 429 (domain/waiting/room.ts). |
+ * | `IPV6_LIMIT_PREFIX` | `64` | Bits of an IPv6 client's address that make its "address" for every per-address limit (security/address-key.ts): one /64 counts as one address. 32-128; IPv4 counts by its address. |
  * | `TICKET_SIGNING_KEY` | unset | PKCS#8 PEM of the Ed25519 key that signs ticket QR codes (takes precedence over the file). |
  * | `TICKET_SIGNING_KEY_FILE` | `DATA_DIR/keys/ticket-signing-key.pem` | File of that key. The default file is generated on first start when missing; a file named here must exist. |
  * | `TICKET_PUBLIC_KEYS` | unset | Older public keys (base64url, comma separated) whose codes stay valid after a rotation. |
@@ -44,7 +46,8 @@
  * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process); `0` builds it on first use. |
  * | `SERVED_BY_HEADER` | `0` | `1` adds `X-Served-By: <pid>` to every answer, so a load test can tell which process of a cluster answered (bench:load's frozen-process check). Off by default: process ids are nobody else's business. |
  */
-import { parseTrustProxy, TrustProxyError } from './security/trust-proxy'
+import { parseTrustProxy, TrustProxyError, wideTrustProxyRanges } from './security/trust-proxy'
+import { DEFAULT_IPV6_LIMIT_PREFIX, MAX_IPV6_LIMIT_PREFIX, MIN_IPV6_LIMIT_PREFIX } from './security/address-key'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -102,6 +105,13 @@ export const DEFAULT_DB_POOL_MAX = 10
 export const DEFAULT_DB_PAGE_POOL_MAX = 4
 /** A visitor has a map open in a tab or two; a few more for a household behind one address. */
 export const DEFAULT_STREAMS_PER_ADDRESS = 8
+/**
+ * A person joins a waiting room once per browser (one session). Mobile carriers put many
+ * visitors behind one IPv4 address (carrier-grade NAT), so the cap leaves room for a crowd
+ * there; a script starting a session per entry is still held to this many tickets in a draw of
+ * thousands instead of thousands of its own. A venue whose buyers share fewer addresses may lower it.
+ */
+export const DEFAULT_QUEUE_JOINS_PER_ADDRESS = 100
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -139,6 +149,8 @@ const envSchema = z.object({
   STUDIO_COPY_INLINE_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_STUDIO_COPY_INLINE_MS),
   SESSIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE),
   STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_STREAMS_PER_ADDRESS),
+  QUEUE_JOINS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_QUEUE_JOINS_PER_ADDRESS),
+  IPV6_LIMIT_PREFIX: z.coerce.number().int().min(MIN_IPV6_LIMIT_PREFIX).max(MAX_IPV6_LIMIT_PREFIX).default(DEFAULT_IPV6_LIMIT_PREFIX),
   WORKERS: z.coerce.number().int().min(1).max(MAX_WORKERS).default(1),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
   DB_PAGE_POOL_MAX: z.coerce.number().int().min(0).max(1000).default(DEFAULT_DB_PAGE_POOL_MAX),
@@ -198,6 +210,10 @@ export interface Config {
   buyingLaneWaitMs: number
   sessionsPerAddressPerMinute: number
   streamsPerAddress: number
+  /** Joins of one session's waiting room per address a day (QUEUE_JOINS_PER_ADDRESS; domain/waiting/room.ts). */
+  queueJoinsPerAddress: number
+  /** IPv6 prefix bits of a client's limit address (IPV6_LIMIT_PREFIX; security/address-key.ts). */
+  ipv6LimitPrefix: number
   /** SERVED_BY_HEADER: X-Served-By with this process's pid on every answer (app.ts). */
   servedByHeader: boolean
   /** WARM_START: the seating caches of the sessions to come are built before listening (server.ts). */
@@ -236,6 +252,23 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /**
+ * Refuses a production start (NODE_ENV=production) whose SESSION_SECRET is the development
+ * default: that value is public (it is in this file), and it signs the session cookie and the
+ * waiting room's admission tokens, so anyone could forge an admission and skip the queue. Only a
+ * warning would leave such a server running, so it does not start. Not part of loadConfig: the
+ * command-line tools (venue import, admin, keys) read the configuration but sign nothing.
+ * Called before anything is started (main.ts, cli/start.ts) and by startServer.
+ */
+export function refuseUnsafeProductionStart(config: Config): void {
+  if (!config.production || config.sessionSecret !== DEV_SESSION_SECRET) return
+  throw new ConfigError(
+    'Invalid configuration:\n  SESSION_SECRET: must be set in production (NODE_ENV=production). Its development default is public and signs ' +
+      'session cookies and waiting-room admission tokens, so anyone could forge them. Set SESSION_SECRET to a long random value ' +
+      '(e.g. `openssl rand -hex 32`), the same on every machine.',
+  )
+}
+
+/**
  * Reads the configuration from `env` (process.env by default; tests pass their own object).
  * Empty strings count as unset so `FOO= npm start` behaves like leaving FOO out.
  * Relative paths resolve against `cwd`.
@@ -270,6 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const warnings: string[] = []
   if (production && sandboxBank) warnings.push('SANDBOX_BANK=1 in production: anyone can pay any order by pressing Approve on the sandbox page.')
   if (production && demoData) warnings.push('DEMO_DATA=1 in production: an empty database gets the demo events.')
+  for (const range of trustProxy ? wideTrustProxyRanges(trustProxy) : []) {
+    warnings.push(`TRUST_PROXY lists ${range}, a range far wider than a proxy network: a client in it can choose its own address (and dodge per-address limits). List your proxies' own addresses or network.`)
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR)
   const devSecrets: string[] = []
   if (!e.CRM_SECRET) devSecrets.push('CRM_SECRET')
@@ -305,6 +341,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     studioCopyInlineMs: e.STUDIO_COPY_INLINE_MS,
     sessionsPerAddressPerMinute: e.SESSIONS_PER_ADDRESS_PER_MINUTE,
     streamsPerAddress: e.STREAMS_PER_ADDRESS,
+    queueJoinsPerAddress: e.QUEUE_JOINS_PER_ADDRESS,
+    ipv6LimitPrefix: e.IPV6_LIMIT_PREFIX,
     servedByHeader: e.SERVED_BY_HEADER ?? false,
     warmStart: e.WARM_START ?? true,
     warnings,

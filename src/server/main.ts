@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, refuseUnsafeProductionStart } from './config'
 import { launch } from './cluster/launch'
 import { createLogger } from './server'
 
@@ -14,6 +14,7 @@ export async function main(): Promise<void> {
   let config
   try {
     config = loadConfig()
+    refuseUnsafeProductionStart(config)
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message)

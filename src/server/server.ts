@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import pino, { type Logger } from 'pino'
 import { buildApp } from './app'
-import type { Config } from './config'
+import { refuseUnsafeProductionStart, type Config } from './config'
 import type { Db } from './db/connect'
 import { orderMailsSettled } from './mail/templates/sendOrderPaid'
 import { openDatabase } from './prepare'
@@ -27,6 +27,7 @@ export function createLogger(config: Config): Logger {
 
 /** Migrates (and seeds) the database, builds the app and listens on config.host:config.port. */
 export async function startServer(config: Config, log: Logger = createLogger(config)): Promise<RunningServer> {
+  refuseUnsafeProductionStart(config)
   for (const name of config.devSecrets) {
     log.warn(`${name} is not set: using the development default. Set it in production.`)
   }

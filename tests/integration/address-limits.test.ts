@@ -42,6 +42,17 @@ describe.each(TEST_DBS)('per-address bounds behind a trusted proxy on %s', (dbKi
     }
   })
 
+  it('an IPv6 client counts by its /64, an IPv4-mapped one as its IPv4 address', async () => {
+    // Each session from another address of one /64: the network's allowance, then refused.
+    for (let i = 1; i <= SESSIONS; i++) expect((await token(`2001:db8:aa:1::${i}`)).status).toBe(200)
+    expect((await token('2001:db8:aa:1:ffff:ffff:ffff:ffff')).status).toBe(429)
+    expect((await token('2001:db8:aa:2::1')).status).toBe(200)
+    // A dual-stack address and its IPv4 form are one client.
+    for (let i = 0; i < SESSIONS; i++) expect((await token(i % 2 ? '198.51.100.200' : '::ffff:198.51.100.200')).status).toBe(200)
+    expect((await token('::ffff:c633:64c8')).status).toBe(429)
+    expect((await token('198.51.100.200')).status).toBe(429)
+  })
+
   it('live seat streams open at once per address are bounded; closing one frees its place', async () => {
     const calendar = await server.db.selectFrom('calendars').select('id').where('drawing_id', 'is not', null).executeTakeFirstOrThrow()
     const open = (xff: string) => {
@@ -59,6 +70,11 @@ describe.each(TEST_DBS)('per-address bounds behind a trusted proxy on %s', (dbKi
     expect(refused.status).toBe(429)
     expect(((await refused.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.LIMIT)
     expect((await open('203.0.113.21').res).status).toBe(200)
+    // Streams from one IPv6 /64 count as one address's.
+    const v6 = Array.from({ length: STREAMS }, (_, i) => open(`2001:db8:bb:1::${i + 1}`))
+    for (const s of v6) expect((await s.res).status).toBe(200)
+    expect((await open('2001:db8:bb:1:ffff::1').res).status).toBe(429)
+    for (const s of v6) s.close()
     streams[0].close()
     // The server hears the close shortly after.
     let status = 0

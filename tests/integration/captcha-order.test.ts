@@ -85,6 +85,44 @@ describe.each(TEST_DBS)('captcha and rate limit of order creation on %s', (dbKin
     expect((await post(freshAddress(), good())).body.errorCode).toBe('0')
   })
 
+  it(`${3 * CAPTCHA_AFTER_ORDERS} orders sent at once from one address: exactly ${CAPTCHA_AFTER_ORDERS} are placed, the rest must solve the captcha`, async () => {
+    await captchaEnabled(true)
+    const address = freshAddress()
+    const buyers = await Promise.all(Array.from({ length: 3 * CAPTCHA_AFTER_ORDERS }, () => visitor(server.url, address)))
+    const orders = await orderCount(server.db)
+    const answers = await Promise.all(buyers.map((v) => v.post<OrderAnswer>('/api/order/create', good())))
+    const codes = answers.map((a) => a.body.errorCode)
+    expect(codes.filter((c) => c === '0')).toHaveLength(CAPTCHA_AFTER_ORDERS)
+    expect(codes.filter((c) => c === ErrorCode.CAPTCHA)).toHaveLength(2 * CAPTCHA_AFTER_ORDERS)
+    expect(await orderCount(server.db)).toBe(orders + CAPTCHA_AFTER_ORDERS)
+    expect((await post(address, good())).body.errorCode).toBe(ErrorCode.CAPTCHA)
+  })
+
+  it('an order the shop refuses does not bring the captcha closer: only placed orders count', async () => {
+    await captchaEnabled(true)
+    const address = freshAddress()
+    // More sold-out refusals than the allowance (the child price has 5 tickets): none of them
+    // counts (no order, and not the visitor's fault).
+    const soldOut = () => orderBody(fx, fx.basic, [{ price: fx.basic.prices.child, quantity: 6 }])
+    for (let i = 0; i < CAPTCHA_AFTER_ORDERS + 1; i++) expect((await post(address, soldOut())).body.errorCode).toBe(ErrorCode.UNAVAILABLE)
+    for (let i = 0; i < CAPTCHA_AFTER_ORDERS; i++) expect((await post(address, good())).body.errorCode).toBe('0')
+    expect((await post(address, good())).body.errorCode).toBe(ErrorCode.CAPTCHA)
+  })
+
+  it('an IPv6 client is limited by its /64: new addresses of the same network do not start afresh', async () => {
+    await captchaEnabled(true)
+    const net = '2001:db8:18:1'
+    for (let i = 1; i <= CAPTCHA_AFTER_ORDERS; i++) expect((await post(`${net}::${i.toString(16)}`, good())).body.errorCode).toBe('0')
+    expect((await post(`${net}:ffff:ffff:ffff:ffff`, good())).body.errorCode).toBe(ErrorCode.CAPTCHA)
+    // Another /64 is another client.
+    expect((await post('2001:db8:18:2::1', good())).body.errorCode).toBe('0')
+    await captchaEnabled(false)
+    // The rate limit counts the /64 as one address too.
+    const other = '2001:db8:18:3'
+    for (let i = 1; i <= ORDER_RATE_MAX; i++) expect((await post(`${other}::${i.toString(16)}`, bad())).status).toBe(400)
+    expect((await post(`${other}::abcd`, good())).status).toBe(429)
+  })
+
   it('with captcha.enabled off no captcha is demanded', async () => {
     await captchaEnabled(false)
     const address = freshAddress()

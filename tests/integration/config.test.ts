@@ -3,7 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { clientBuildReason } from '../../src/cli/start'
-import { ConfigError, loadConfig } from '../../src/server/config'
+import { spawnSync } from 'node:child_process'
+import { ConfigError, loadConfig, refuseUnsafeProductionStart } from '../../src/server/config'
+import { startTestServer } from '../support/server'
 
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
@@ -70,6 +72,10 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY=true would trust every hop/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /not understood: 10.0.0.0\/33/],
     [{ TRUST_PROXY: 'proxy.local' }, /not understood: proxy.local/],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, /TRUST_PROXY=0.0.0.0\/0 is every address/],
+    [{ TRUST_PROXY: '10.0.0.5,::/0' }, /TRUST_PROXY=::\/0 is every address/],
+    [{ IPV6_LIMIT_PREFIX: '16' }, /IPV6_LIMIT_PREFIX/],
+    [{ IPV6_LIMIT_PREFIX: '129' }, /IPV6_LIMIT_PREFIX/],
     [{ DB_LOCK_TIMEOUT_MS: '0' }, /DB_LOCK_TIMEOUT_MS/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
@@ -82,6 +88,13 @@ describe('TRUST_PROXY and production mode', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback'])
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
     expect(loadConfig({}).trustProxy).toBe(false)
+  })
+
+  it('warns about a very wide TRUST_PROXY range; counts IPv6 clients by /64 unless IPV6_LIMIT_PREFIX says otherwise', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).warnings).toEqual([])
+    expect(loadConfig({ TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' }).warnings.join('\n')).toMatch(/TRUST_PROXY lists 0.0.0.0\/1,[\s\S]*TRUST_PROXY lists 128.0.0.0\/1,/)
+    expect(loadConfig({}).ipv6LimitPrefix).toBe(64)
+    expect(loadConfig({ IPV6_LIMIT_PREFIX: '48' }).ipv6LimitPrefix).toBe(48)
   })
 
   it('has the documented database timeouts and request deadline, each configurable', () => {
@@ -113,6 +126,30 @@ describe('TRUST_PROXY and production mode', () => {
     const dev = loadConfig({})
     expect([dev.production, dev.sandboxBank, dev.demoData]).toEqual([false, true, true])
   })
+
+  it('refuses to start in production with the public default SESSION_SECRET (it signs admission tokens)', async () => {
+    const secret = { SESSION_SECRET: 'session-secret-123' }
+    expect(() => refuseUnsafeProductionStart(loadConfig({ NODE_ENV: 'production' }))).toThrow(/SESSION_SECRET: must be set in production/)
+    expect(() => refuseUnsafeProductionStart(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'dev-session-secret-change-me' }))).toThrow(ConfigError)
+    expect(() => refuseUnsafeProductionStart(loadConfig({ NODE_ENV: 'production', ...secret }))).not.toThrow()
+    // Development keeps its default, with the start-up warning.
+    expect(() => refuseUnsafeProductionStart(loadConfig({}))).not.toThrow()
+
+    // startServer (every worker of a cluster goes through it) refuses too.
+    await expect(startTestServer({ db: 'sqlite', env: { NODE_ENV: 'production', SESSION_SECRET: '' } })).rejects.toThrow(/SESSION_SECRET: must be set in production/)
+
+    // The real entry point exits with the message before it opens anything.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-prod-'))
+    try {
+      const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, encoding: 'utf8', timeout: 60_000 })
+      expect(run.status).toBe(1)
+      expect(run.stderr).toMatch(/SESSION_SECRET: must be set in production \(NODE_ENV=production\)/)
+      expect(fs.readdirSync(dataDir)).toEqual([])
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
 
 describe('npm start rebuilds the client only when needed', () => {

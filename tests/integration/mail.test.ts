@@ -70,7 +70,7 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     await once(probe.server, 'listening')
     const port = (probe.server.address() as AddressInfo).port
     probe.close()
-    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir }
+    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
     const first = await sendMail(server.db, dead, { to: 'c@example.org', subject: 'Tickets', text: 'Your tickets' })
     expect(first.sent).toBe(false)
     const row = async () => server.db.selectFrom('mail_outbox').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow()
@@ -87,7 +87,7 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     expect(second.next_attempt_at! - queued.next_attempt_at!).toBeGreaterThan(60_000)
     expect(logged).toContain('warn mail attempt failed; will retry')
     // The server is back (here: the outbox folder): the next due sweep delivers it once.
-    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir }
+    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
     // (The earlier test's failed message is due too and goes out with it.)
     expect(await retryDueMail(server.db, back, log, second.next_attempt_at! + 1)).toBeGreaterThanOrEqual(1)
     const sent = await row()

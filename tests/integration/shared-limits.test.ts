@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
-import { ORDER_RATE_MAX } from '../../src/server/domain/abuse/order-guard'
+import { CAPTCHA_AFTER_ORDERS, ORDER_RATE_MAX } from '../../src/server/domain/abuse/order-guard'
+import { SETTINGS_CACHE_TTL_MS } from '../../src/server/domain/settings/cached'
+import { writeSettings } from '../../src/server/domain/settings/repository'
 import { connect, type Db } from '../../src/server/db/connect'
 import { DbCounterStore } from '../../src/server/domain/abuse/db-counter-store'
 import { MemoryCounterStore, type CounterStore } from '../../src/server/security/counter-store'
@@ -16,6 +18,8 @@ const WORKERS = 3
 const SESSIONS = 5
 /** Requests fired at once: more than WORKERS × the limit, so per-process counting would let more through. */
 const BURST = 30
+/** Orders fired at once with the captcha on: three times the captcha's allowance, and one more stays within the rate limit. */
+const CAPTCHA_BURST = 3 * CAPTCHA_AFTER_ORDERS
 
 async function dropRedisPrefix(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL)
@@ -79,24 +83,45 @@ describe.each(['postgres', 'redis', 'memory'] as const)('counter store %s under 
     }
   })
 
-  it('hitAndPeek counts its key as hit does and answers the peeked counts in their order, in one call', async () => {
+  it('hitAndPeek counts its keys as hit does and answers the peeked counts in their order, in one call', async () => {
     const now = Date.now()
     for (let i = 0; i < 3; i++) await stores[0].hit('k:p1', 60_000, now)
     await stores[stores.length - 1].hit('k:p2', 60_000, now)
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % stores.length].hitAndPeek('k:h', 60_000, now, ['k:p1', 'k:none', 'k:p2'])))
-    expect(answers.map((a) => a.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
+    const hits = [
+      { key: 'k:h', windowMs: 60_000 },
+      { key: 'k:h2', windowMs: 600_000 },
+    ]
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % stores.length].hitAndPeek(hits, now, ['k:p1', 'k:none', 'k:p2'])))
+    const ascending = Array.from({ length: 30 }, (_, i) => i + 1)
+    expect(answers.map((a) => a.hits[0].count).sort((a, b) => a - b)).toEqual(ascending)
+    expect(answers.map((a) => a.hits[1].count).sort((a, b) => a - b)).toEqual(ascending)
     for (const a of answers) {
       expect(a.peeked).toEqual([3, 0, 1])
-      expect(a.resetInMs).toBeGreaterThan(50_000)
+      expect(a.hits[0].resetInMs).toBeGreaterThan(50_000)
+      expect(a.hits[0].resetInMs).toBeLessThanOrEqual(60_000)
+      expect(a.hits[1].resetInMs).toBeGreaterThan(500_000)
     }
-    // The hit's key counts on as a plain hit sees it; nothing peeked: an empty list.
-    const alone = await stores[0].hitAndPeek('k:h', 60_000, now, [])
-    expect(alone).toMatchObject({ count: 31, peeked: [] })
-    expect(await stores[0].peek(['k:h'], now)).toEqual([31])
+    // The hits' keys count on as a plain hit sees them; nothing peeked: an empty list.
+    const alone = await stores[0].hitAndPeek([{ key: 'k:h', windowMs: 60_000 }], now, [])
+    expect(alone).toMatchObject({ hits: [{ count: 31 }], peeked: [] })
+    expect(await stores[0].peek(['k:h', 'k:h2'], now)).toEqual([31, 30])
     if (kind !== 'redis') {
       // A peeked window that ended reads 0.
-      expect((await stores[0].hitAndPeek('k:h2', 1000, now + 120_000, ['k:p1'])).peeked).toEqual([0])
+      expect((await stores[0].hitAndPeek([{ key: 'k:h3', windowMs: 1000 }], now + 120_000, ['k:p1'])).peeked).toEqual([0])
     }
+  })
+
+  it('giveBack takes back one hit at a time, concurrently from every process, never below zero', async () => {
+    const now = Date.now()
+    for (let i = 0; i < 10; i++) await stores[i % stores.length].hit('k:g', 60_000, now)
+    await Promise.all(Array.from({ length: 4 }, (_, i) => stores[i % stores.length].giveBack('k:g', now)))
+    expect(await stores[0].peek(['k:g'], now)).toEqual([6])
+    await Promise.all(Array.from({ length: 10 }, (_, i) => stores[i % stores.length].giveBack('k:g', now)))
+    expect(await stores[0].peek(['k:g'], now)).toEqual([0])
+    // A key never hit stays absent; the next hit starts at 1.
+    await stores[0].giveBack('k:never', now)
+    expect(await stores[0].peek(['k:never'], now)).toEqual([0])
+    expect((await stores[0].hit('k:g', 60_000, now)).count).toBe(1)
   })
 })
 
@@ -134,10 +159,15 @@ describe.each(['postgres', 'redis'] as const)(`WORKERS=${WORKERS}: shared per-ad
   })
 
   const newSession = () => getOnNewConnection(`${cluster.url}/api/token`, { 'x-forwarded-for': sessionAddress })
-  /** An order request (from orderAddress unless given) by a visitor whose session came from an address of its own. */
-  const orderRequest = async (from = orderAddress) => {
+  /** A visitor whose session came from an address of its own and who then sends from `from`. */
+  const visitorFrom = async (from: string) => {
     const v = await visitor(cluster.url)
     ;(v as { address: string }).address = from
+    return v
+  }
+  /** An order request (from orderAddress unless given) by a visitor whose session came from an address of its own. */
+  const orderRequest = async (from = orderAddress) => {
+    const v = await visitorFrom(from)
     return (await v.post<{ errorCode: string }>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }], { fio: '' }))).status
   }
 
@@ -174,4 +204,24 @@ describe.each(['postgres', 'redis'] as const)(`WORKERS=${WORKERS}: shared per-ad
     // Another address is untouched.
     expect(await getOnNewConnection(`${cluster.url}/api/token`, { 'x-forwarded-for': freshAddress() })).toBe(200)
   }, 180_000)
+
+  it(`captcha on: ${CAPTCHA_BURST} orders at once from one address place exactly ${CAPTCHA_AFTER_ORDERS}, the rest must solve the captcha`, async () => {
+    expect(CAPTCHA_BURST + 1).toBeLessThanOrEqual(ORDER_RATE_MAX)
+    await writeSettings(db, { captcha: { enabled: true } })
+    try {
+      // Every worker reads the settings afresh.
+      await new Promise((r) => setTimeout(r, SETTINGS_CACHE_TTL_MS + 200))
+      const from = freshAddress()
+      const buyers = await Promise.all(Array.from({ length: CAPTCHA_BURST }, () => visitorFrom(from)))
+      const body = orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }])
+      const answers = await Promise.all(buyers.map((v) => v.post<{ errorCode: string }>('/api/order/create', body)))
+      const codes = answers.map((a) => a.body.errorCode)
+      expect(codes.filter((c) => c === ErrorCode.OK)).toHaveLength(CAPTCHA_AFTER_ORDERS)
+      expect(codes.filter((c) => c === ErrorCode.CAPTCHA)).toHaveLength(CAPTCHA_BURST - CAPTCHA_AFTER_ORDERS)
+      // The next one too, whichever worker it lands on.
+      expect((await (await visitorFrom(from)).post<{ errorCode: string }>('/api/order/create', body)).body.errorCode).toBe(ErrorCode.CAPTCHA)
+    } finally {
+      await writeSettings(db, { captcha: { enabled: false } })
+    }
+  }, 60_000)
 })

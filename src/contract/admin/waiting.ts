@@ -32,7 +32,7 @@ export const waitingRoomViewSchema = z.object({
   auto_per_minute: z.number().int().nullable(),
   /** Visitors who joined (every one who asked for his place while the room was on). */
   visitors: z.number().int().min(0),
-  /** Places the clock has admitted so far (floor(minutes since on-sale × rate), at most the placed visitors). */
+  /** Places admitted so far (the room's admission watermark at the rate, at most the placed visitors). */
   admitted: z.number().int().min(0),
   /** Visitors with a place (after the draw). */
   placed: z.number().int().min(0),

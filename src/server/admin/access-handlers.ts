@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Operator } from '../../contract/admin/access'
 import { isLang } from '../../contract/lang'
 import { ApiFailure } from '../errors'
+import { limitAddressOf } from '../security/address-key'
 import { writeAudit, listAudit } from './audit'
 import { checkCredentials, createApiToken, createOperator, endOperatorSession, OPERATOR_SESSION_TTL_MS, startOperatorSession } from './auth'
 import type { Actor, OperatorRow } from './context'
@@ -50,7 +51,8 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
   return {
     login: async ({ input, request, reply }) => {
       const now = Date.now()
-      const op = await checkCredentials(db, input.email, input.password, now, request.ip)
+      // The sign-in lockout counts per limit address (an IPv6 /64 as one: security/address-key.ts).
+      const op = await checkCredentials(db, input.email, input.password, now, limitAddressOf(request))
       const { sessionId, csrf } = await startOperatorSession(db, op.id, now)
       setOperatorCookie(app, reply, sessionId, OPERATOR_SESSION_TTL_MS)
       const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null }

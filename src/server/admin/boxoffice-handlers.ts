@@ -9,7 +9,7 @@ import { printingAllowed } from '../domain/orders/state'
 import { toTicketLine } from '../domain/tickets/lines'
 import { careOrderRows } from '../domain/care/care.repository'
 import { ApiFailure } from '../errors'
-import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { attemptTicketMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
 
@@ -34,7 +34,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
   return {
     boxOfficeSell: async ({ input, actor, request }) => {
       const now = Date.now()
-      const sale = await sellAtBoxOffice(db, { ...input, lang: input.lang ?? 'ru' }, {
+      const { ticketMail, ...sale } = await sellAtBoxOffice(db, { ...input, lang: input.lang ?? 'ru', sendMail: input.sendMail && input.email.trim() !== '' }, {
         now,
         reserveSeconds: app.config.orderReserveSeconds,
         cartSessionId: await cartSessionOf(app, request, now),
@@ -46,7 +46,8 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       app.liveFeed.changed()
       let mailed = false
       if (input.sendMail && input.email.trim() !== '') {
-        const result = await sendOrderPaidMail(db, app.config, sale.hash)
+        // Queued with the sale (none for named tickets until their holders are entered); the first attempt awaited.
+        const result = ticketMail ? await attemptTicketMail(db, app.config, ticketMail, 1) : null
         mailed = Boolean(result && (result.sent || result.filePath))
         await writeAudit(db, actor, { action: mailed ? 'send-tickets' : 'send-tickets-failed', entity: 'order', entityId: sale.id, after: { to: input.email } })
       }

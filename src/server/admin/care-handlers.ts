@@ -14,7 +14,7 @@ import { endReservation } from '../domain/orders/order.repository'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { listOrderMail } from '../mail/mail.repository'
-import { sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { attemptTicketMail, sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
 
@@ -149,10 +149,11 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const { lang, ...columns } = input
       // The operator confirms the named-ticket consents on the holders' behalf (said at the desk).
       const checkboxList = (await listNominalCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
-      await confirmNominal(db, { ...columns, hash: o.hash, lang: lang ?? 'ru', checkboxList })
+      const { ticketMail } = await confirmNominal(db, { ...columns, hash: o.hash, lang: lang ?? 'ru', checkboxList })
       await writeAudit(db, actor, { action: 'name-tickets', entity: 'order', entityId: o.id, after: { tickets: columns.id.length } })
-      // A paid order's tickets go out now that they carry their holders (the shop does the same for a free named order).
-      const result = o.paid === 1 && o.email !== '' ? await sendOrderPaidMail(db, app.config, o.hash) : null
+      // A paid order's tickets go out now that they carry their holders (the shop does the same for a free named order):
+      // queued with the confirmation, the first attempt awaited so the operator sees whether it went.
+      const result = ticketMail ? await attemptTicketMail(db, app.config, ticketMail, 1) : null
       return { ok: true as const, mailed: Boolean(result && (result.sent || result.filePath)) }
     },
     orderResend: async ({ params, actor }) => {

@@ -1,6 +1,6 @@
 import type { WaitingRoomInput, WaitingRoomView } from '../../contract/admin/waiting'
 import type { Db } from '../db/connect'
-import { admittedUpTo } from '../domain/waiting/room'
+import { admissionAt } from '../domain/waiting/admission'
 import { calendarExists } from '../domain/catalog/repository'
 import { countPlaced, countVisitors, findRoom, findSessionTitle, saveRoom } from '../domain/waiting/waiting.repository'
 import { ApiFailure } from '../errors'
@@ -13,7 +13,9 @@ export const DEFAULT_ADMIT_PER_MINUTE = 100
 /**
  * POST /api/admin/sessions/:id/waiting-room: switches a session's waiting room (issue 18.5) and
  * writes the audit row in the same transaction. Switching off lets everyone buy at once; the
- * queue stays, so switching on again keeps every visitor's place.
+ * queue stays, so switching on again keeps every visitor's place (and the admissions made);
+ * those who join before the on-sale moment, when it is put in the future or the room is
+ * switched on again, are drawn at it behind them (saveRoom).
  */
 export async function setWaitingRoom(db: Db, actor: Actor, calendarId: number, input: WaitingRoomInput, now: number): Promise<{ ok: true }> {
   if (!(await calendarExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
@@ -35,7 +37,7 @@ export async function getWaitingRoom(db: Db, calendarId: number, now: number): P
     return { calendar_id: calendarId, session, exists: false, enabled: false, opens_at: now, admit_per_minute: DEFAULT_ADMIT_PER_MINUTE, auto_per_minute: null, visitors: 0, admitted: 0, placed: 0 }
   }
   const [visitors, placed] = await Promise.all([countVisitors(db, calendarId), countPlaced(db, calendarId)])
-  const admitted = room.enabled === 1 ? Math.min(placed, admittedUpTo({ opens_at: Number(room.opens_at), admit_per_minute: room.admit_per_minute }, now)) : 0
+  const admitted = room.enabled === 1 ? Math.min(placed, admissionAt(room, now).admitted) : 0
   return {
     calendar_id: calendarId,
     session,

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /** Cluster coordination tables (issue 18.1 and 18.2). */
 
 /** A lease on a piece of background work (migration 2026_11_24_18_07_01, background/leader.ts). */
@@ -31,6 +33,10 @@ export interface WaitingRoomsTable {
   updated_at: number
   /** Buying calls a minute above which a room that is off switches itself on (null: never; migration 2026_11_24_18_11_01). */
   auto_per_minute: number | null
+  /** Places admitted so far: the admission watermark (migration 2026_12_01_21_wr1_01, domain/waiting/admission.ts; 0 on insert). */
+  admitted: Generated<number>
+  /** Epoch ms (with its fraction) up to which the rate's slots are spent; credit accrues from here (0 on insert). */
+  admitted_until: Generated<number>
 }
 
 /** A visitor (session) in a waiting room. */

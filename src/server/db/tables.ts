@@ -125,6 +125,8 @@ export interface MailOutboxTable {
   failed_at: number | null
   /** The order the message is about (migration 2026_11_24_19_c1_01_outbox_order); null: none. */
   order_id: number | null
+  /** What the body is still to be rendered from ('tickets': its order, mail/ticket-mail.ts); '' once stored (migration 2026_12_01_22_tm1_01). */
+  template: Def<string>
 }
 
 export interface VenueDrawingsTable {

@@ -5,11 +5,14 @@ import type { Db } from '../db/connect'
  * first attempt, see outbox.ts and retry.ts) and what the order e-mail reads of an order's lines.
  */
 
-/** Stores a message, due for the retry sweep at `dueAt`; answers its id. */
-export async function insertOutboxMessage(db: Db, m: { to: string; subject: string; text: string; html: string; orderId: number | null; now: number; dueAt: number }): Promise<number> {
+/**
+ * Stores a message, due for the retry sweep at `dueAt`; answers its id. `template`: what its body
+ * is still to be rendered from (ticket-mail.ts; absent: the body given is the message's).
+ */
+export async function insertOutboxMessage(db: Db, m: { to: string; subject: string; text: string; html: string; orderId: number | null; template?: string; now: number; dueAt: number }): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
-    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, order_id: m.orderId, created_at: m.now, next_attempt_at: m.dueAt })
+    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, order_id: m.orderId, template: m.template ?? '', created_at: m.now, next_attempt_at: m.dueAt })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -20,21 +23,30 @@ export function listOrderMail(db: Db, orderId: number) {
   return db.selectFrom('mail_outbox').select(['id', 'to_address', 'subject', 'created_at', 'sent_at', 'file_path', 'failed_at']).where('order_id', '=', orderId).orderBy('id').execute()
 }
 
-/** Records a message as sent by attempt number `attempts`. */
-export async function markMailSent(db: Db, id: number, attempts: number, filePath: string, now: number): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, attempts, file_path: filePath, next_attempt_at: null, last_error: '' }).where('id', '=', id).execute()
+/** A message's body rendered at its attempt (a row stored with a template): stored with the attempt's outcome, the template cleared. */
+export interface RenderedBody {
+  subject: string
+  text: string
+  html?: string
 }
 
-/** Records a failed attempt: due again at `nextAttemptAt`, or given up at `failedAt` (then nextAttemptAt is null). */
-export async function markMailFailed(db: Db, id: number, f: { attempts: number; error: string; nextAttemptAt: number | null; failedAt: number | null }): Promise<void> {
-  await db.updateTable('mail_outbox').set({ attempts: f.attempts, last_error: f.error, next_attempt_at: f.nextAttemptAt, failed_at: f.failedAt }).where('id', '=', id).execute()
+const bodyColumns = (body: RenderedBody | undefined) => (body ? { subject: body.subject, text_body: body.text, html_body: body.html ?? '', template: '' } : {})
+
+/** Records a message as sent by attempt number `attempts` (with its body when the attempt rendered it). */
+export async function markMailSent(db: Db, id: number, attempts: number, filePath: string, now: number, body?: RenderedBody): Promise<void> {
+  await db.updateTable('mail_outbox').set({ sent_at: now, attempts, file_path: filePath, next_attempt_at: null, last_error: '', ...bodyColumns(body) }).where('id', '=', id).execute()
+}
+
+/** Records a failed attempt: due again at `nextAttemptAt`, or given up at `failedAt` (then nextAttemptAt is null); with its body when the attempt rendered it. */
+export async function markMailFailed(db: Db, id: number, f: { attempts: number; error: string; nextAttemptAt: number | null; failedAt: number | null }, body?: RenderedBody): Promise<void> {
+  await db.updateTable('mail_outbox').set({ attempts: f.attempts, last_error: f.error, next_attempt_at: f.nextAttemptAt, failed_at: f.failedAt, ...bodyColumns(body) }).where('id', '=', id).execute()
 }
 
 /** Up to `limit` unsent, not given up messages whose next attempt is due at `now`, the longest due first. */
 export function listDueMail(db: Db, now: number, limit: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'next_attempt_at'])
+    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'next_attempt_at', 'template', 'order_id'])
     .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', now)
@@ -57,6 +69,11 @@ export async function claimDueMail(db: Db, id: number, dueAt: number | null, lea
     .where('sent_at', 'is', null)
     .executeTakeFirst()
   return Number(claimed.numUpdatedRows) === 1
+}
+
+/** An order's row by its id (a queued tickets e-mail is rendered from it); undefined when it is gone. */
+export function findMailOrder(db: Db, orderId: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
 }
 
 /** An order's ticket lines with their event's names and session time, in line order (the order e-mail's list). */

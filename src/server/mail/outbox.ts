@@ -3,7 +3,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
-import { insertOutboxMessage, markMailFailed, markMailSent } from './mail.repository'
+import { insertOutboxMessage, markMailFailed, markMailSent, type RenderedBody } from './mail.repository'
 
 export interface MailMessage {
   to: string
@@ -55,14 +55,18 @@ const RETRY_BASE_MS = 60_000
 const RETRY_MAX_MS = 2 * 3600 * 1000
 export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
 
-/** Writes the outcome of attempt number `attempts`: sent, due again later, or given up. */
-export async function recordAttempt(db: Db, id: number, attempts: number, result: MailResult, now: number): Promise<void> {
+/**
+ * Writes the outcome of attempt number `attempts`: sent, due again later, or given up. `body`:
+ * the message as the attempt rendered it (a row stored with a template, ticket-mail.ts), stored
+ * in the same statement so later attempts send exactly that.
+ */
+export async function recordAttempt(db: Db, id: number, attempts: number, result: MailResult, now: number, body?: RenderedBody): Promise<void> {
   if (result.sent) {
-    await markMailSent(db, id, attempts, result.filePath, now)
+    await markMailSent(db, id, attempts, result.filePath, now, body)
     return
   }
   const givenUp = attempts >= MAIL_MAX_ATTEMPTS
-  await markMailFailed(db, id, { attempts, error: (result.error ?? '').slice(0, 1000), nextAttemptAt: givenUp ? null : now + retryDelayMs(attempts), failedAt: givenUp ? now : null })
+  await markMailFailed(db, id, { attempts, error: (result.error ?? '').slice(0, 1000), nextAttemptAt: givenUp ? null : now + retryDelayMs(attempts), failedAt: givenUp ? now : null }, body)
 }
 
 /** One delivery attempt of a stored message; never throws. */

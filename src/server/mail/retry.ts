@@ -3,7 +3,9 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { everyOnLeader } from '../background/every'
 import { claimDueMail, listDueMail } from './mail.repository'
-import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt } from './outbox'
+import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt, type MailResult } from './outbox'
+import { TICKET_MAIL_TEMPLATE } from './ticket-mail'
+import { attemptTicketMail } from './templates/sendOrderPaid'
 
 /** How often the cluster's leader looks for messages due for another attempt. */
 export const MAIL_RETRY_INTERVAL_MS = 30_000
@@ -18,19 +20,30 @@ interface Log {
 
 /**
  * Tries again every unsent message whose next attempt is due (mail_outbox is the durable queue:
- * sendMail stores a message before its first attempt). Each message is claimed by moving its
- * next_attempt_at forward with a conditional update, so of several processes only one sends it.
- * Every failure is logged with its attempt number; the last one (MAIL_MAX_ATTEMPTS) as an error.
- * Answers how many were sent.
+ * sendMail stores a message before its first attempt, queueTicketMail a tickets e-mail in the
+ * transaction that makes it due). Each message is claimed by moving its next_attempt_at forward
+ * with a conditional update, so of several processes only one sends it. A tickets e-mail whose
+ * first attempt never came (its process died after the commit) is rendered from its order here
+ * (attemptTicketMail). Every failure is logged with its attempt number; the last one
+ * (MAIL_MAX_ATTEMPTS) as an error. Answers how many were sent.
  */
-export async function retryDueMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxDir'>, log: Log, now = Date.now()): Promise<number> {
+export async function retryDueMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: Log, now = Date.now()): Promise<number> {
   const due = await listDueMail(db, now, MAIL_RETRY_BATCH)
   let sent = 0
   for (const m of due) {
     if (!(await claimDueMail(db, m.id, m.next_attempt_at, now + MAIL_FIRST_ATTEMPT_LEASE_MS))) continue
     const attempt = m.attempts + 1
-    const result = await deliverMail(config, m.id, { to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body || undefined })
-    await recordAttempt(db, m.id, attempt, result, Date.now())
+    let result: MailResult | null
+    if (m.template === TICKET_MAIL_TEMPLATE && m.order_id !== null) {
+      result = await attemptTicketMail(db, config, { id: m.id, orderId: m.order_id }, attempt)
+      if (!result) {
+        log.error({ mailId: m.id, orderId: m.order_id }, 'tickets e-mail given up: its order is gone or has no e-mail address')
+        continue
+      }
+    } else {
+      result = await deliverMail(config, m.id, { to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body || undefined })
+      await recordAttempt(db, m.id, attempt, result, Date.now())
+    }
     if (result.sent) {
       sent++
       log.info({ mailId: m.id, attempt }, 'mail sent on retry')

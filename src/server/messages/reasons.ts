@@ -23,6 +23,7 @@ const STOREFRONT_REASONS = {
   busy: ErrorCode.LIMIT,
   'too-many-sessions': ErrorCode.LIMIT,
   'queue-required': ErrorCode.LIMIT,
+  'too-many-queue-joins': ErrorCode.LIMIT,
   'too-many-streams': ErrorCode.LIMIT,
   'no-session': ErrorCode.CSRF,
   'csrf-token': ErrorCode.CSRF,

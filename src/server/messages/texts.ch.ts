@@ -10,6 +10,7 @@ export const ch: Texts = {
   busy: '伺服器目前忙碌，請幾秒後再試',
   'too-many-sessions': '您的位址建立了過多新工作階段，請一分鐘後再試',
   'queue-required': '本場次設有排隊室：請在等候頁面等候輪到您',
+  'too-many-queue-joins': '您的位址已有過多訪客加入此排隊：請稍後再試',
   'too-many-streams': '您的位址開啟了過多座位圖：請關閉不需要的分頁',
   'no-session': '找不到工作階段：請重新整理頁面（瀏覽器須允許 cookie）',
   'csrf-token': 'CSRF 檢查失敗：權杖不屬於此工作階段；請重新整理頁面',

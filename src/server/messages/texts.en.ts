@@ -10,6 +10,7 @@ export const en: Texts = {
   busy: 'The server is busy right now, try again in a few seconds',
   'too-many-sessions': 'Too many new sessions from your address, try again in a minute',
   'queue-required': 'This session has a waiting room: wait for your turn on the waiting page',
+  'too-many-queue-joins': 'Too many visitors from your address have joined this queue already: try again later',
   'too-many-streams': 'Too many seat maps open from your address: close the tabs you do not need',
   'no-session': 'No session: reload the page (cookies must be enabled)',
   'csrf-token': 'CSRF check failed: the token does not belong to this session; reload the page',

@@ -52,6 +52,8 @@ import * as m17sm1 from './2026_12_01_17_sm1_01_hold_cart_seats_map_check'
 import * as m18ph1 from './2026_12_01_18_ph1_01_hold_price_indexes'
 import * as m19rw1 from './2026_12_01_19_rw1_01_waiting_return_requests_index'
 import * as m20ci1 from './2026_12_01_20_ci1_01_drop_cart_items'
+import * as m21wr1 from './2026_12_01_21_wr1_01_waiting_admission_watermark'
+import * as m22tm1 from './2026_12_01_22_tm1_01_outbox_ticket_template'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -111,6 +113,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_18_ph1_01_hold_price_indexes': m18ph1,
   '2026_12_01_19_rw1_01_waiting_return_requests_index': m19rw1,
   '2026_12_01_20_ci1_01_drop_cart_items': m20ci1,
+  '2026_12_01_21_wr1_01_waiting_admission_watermark': m21wr1,
+  '2026_12_01_22_tm1_01_outbox_ticket_template': m22tm1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -17,9 +17,10 @@ export class RefundNeeded extends Error {}
  * caller holds: general-admission stock by the same count as order creation, seats by claiming
  * them again (the live-hold unique index refuses a seat someone else took), standing places by
  * their capacity, subscription tickets by a conditional decrement. Anything gone throws
- * RefundNeeded, which rolls all of it back.
+ * RefundNeeded, which rolls all of it back. Answers the status the order is back in (confirmed
+ * when it was before it lapsed, else created).
  */
-export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promise<void> {
+export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promise<number> {
   const lines = await listLineStock(trx, order.id)
   const calendarIds = [...new Set(lines.map((l) => l.calendar_id))]
 
@@ -73,5 +74,7 @@ export async function reviveOrder(trx: Db, order: OrderRow, now: number): Promis
     if (!(await takeSubscriptionTickets(trx, id, n))) throw new RefundNeeded('the subscription has no tickets left')
   }
 
-  await reopenOrder(trx, order.id, order.confirmed_at !== null ? ORDER_STATUS_CONFIRMED : ORDER_STATUS_CREATED)
+  const status = order.confirmed_at !== null ? ORDER_STATUS_CONFIRMED : ORDER_STATUS_CREATED
+  await reopenOrder(trx, order.id, status)
+  return status
 }

@@ -14,6 +14,7 @@ import { clientPageUrl } from '../domain/orders/links'
 import { insertPendingPayment, lastPaymentStatus, setPaymentQrUrl } from './payment.repository'
 import type { PaymentRegistry } from './registry'
 import { markOrderPaid } from './settle'
+import type { QueuedTicketMail } from '../mail/ticket-mail'
 import { cardSchemeVerifyCode, offeredPaymentTypes } from './types'
 
 /** Random bytes of a payment's public id (128 bits: bank links cannot be guessed). */
@@ -26,8 +27,11 @@ export interface StartInput {
   /** Language of the answer's note. */
   lang: Lang
   now?: number
-  /** Called when the order turns out to have nothing left to pay and is marked paid here. */
-  onPaidWithoutBank?: (orderHash: string) => void
+  /**
+   * Called when the order turns out to have nothing left to pay and is marked paid here, with
+   * the tickets e-mail queued with it (null: none is due), to give it its first attempt.
+   */
+  onPaidWithoutBank?: (ticketMail: QueuedTicketMail | null) => void
 }
 
 /**
@@ -41,7 +45,7 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
   const now = input.now ?? Date.now()
   // One transaction from the start: the order is read once, under its lock (a start, in a rush,
   // comes with every order of it; a read before the lock was one more statement each).
-  const { order, provider, payment } = await db.transaction().execute(async (trx) => {
+  const { order, provider, payment, ticketMail } = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     const types = await offeredPaymentTypes(trx, registry, order)
@@ -55,15 +59,15 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
     if (cardSchemeVerifyCode(await listPayments(trx, order.id)) === CARD_SCHEME_PENDING) throw new ApiFailure('payment-verifying')
     const money = await orderMoney(trx, order)
     if (money.payable === 0) {
-      await markOrderPaid(trx, order, 0, now)
-      return { order, provider, payment: null }
+      const paid = await markOrderPaid(trx, order, 0, now)
+      return { order, provider, payment: null, ticketMail: paid?.ticketMail ?? null }
     }
     const publicId = randomBytes(PAYMENT_ID_BYTES).toString('base64url')
     const id = await insertPendingPayment(trx, { orderId: order.id, typeId: type.id, amount: money.payable, provider: provider.name, publicId, now })
-    return { order, provider, payment: { id, publicId, amount: money.payable } }
+    return { order, provider, payment: { id, publicId, amount: money.payable }, ticketMail: null }
   })
   if (!payment) {
-    input.onPaidWithoutBank?.(order.hash)
+    input.onPaidWithoutBank?.(ticketMail)
     return { errorCode: ErrorCode.OK, errorText: messageText('paid-without-bank', input.lang), bankUrl: clientPageUrl(input.publicUrl, ORDER_ROUTE, order.hash, order.lang) }
   }
 

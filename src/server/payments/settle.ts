@@ -11,6 +11,7 @@ import type { BankNotification } from './provider'
 import { RefundNeeded, reviveOrder } from './revive'
 import { CARD_SCHEME_KIND } from './types'
 import type { PaidOrder } from '../mail/templates/sendOrderPaid'
+import { queueTicketMail, type QueuedTicketMail } from '../mail/ticket-mail'
 
 /** Attempts of a settlement that PostgreSQL aborted as a deadlock or serialization failure. */
 const SETTLE_ATTEMPTS = 3
@@ -19,29 +20,48 @@ const SETTLE_ATTEMPTS = 3
 export type SettleOutcome = 'paid' | 'refunded' | 'declined' | 'pending' | 'repeat' | 'unknown' | 'amount-mismatch'
 
 /**
- * A settlement's outcome and, when it paid the order, the order's row as it left it and the
- * amount it checked the order's money against, so the paid e-mail reads neither again
- * (mail/templates/sendOrderPaid.ts). Absent when a revival changed the row's status.
+ * A settlement's outcome; when it paid the order, the tickets e-mail it queued in its
+ * transaction (null: none is due, e.g. named tickets not confirmed yet) for the caller to give its
+ * first attempt after the commit, and the order's row as it left it with the amount it checked
+ * the order's money against, so that attempt reads neither again (mail/templates/sendOrderPaid.ts;
+ * the row is absent when a revival changed its status).
  */
 interface Settled {
   outcome: SettleOutcome
+  ticketMail?: QueuedTicketMail | null
   paidOrder?: PaidOrder
 }
 
 const settled = (outcome: SettleOutcome): Settled => ({ outcome })
-/** What settling `p` paid: its order's row as markOrderPaid left it, at the payment's amount (checked equal). */
-const paidBy = (p: PaymentInfo, order: OrderRow, now: number): Settled => ({ outcome: 'paid', paidOrder: { order: { ...order, paid: 1, paid_at: now }, payable: p.amount } })
+/** What settling `p` paid: its order's row as markOrderPaid left it, at the payment's amount (checked equal), and its queued e-mail. */
+const paidBy = (p: PaymentInfo, order: OrderRow, now: number, ticketMail: QueuedTicketMail | null): Settled => ({ outcome: 'paid', ticketMail, paidOrder: { order: { ...order, paid: 1, paid_at: now }, payable: p.amount } })
+
+/** markOrderPaid's options. */
+export interface MarkPaidOptions {
+  /** The held places sold (ALL_PLACES by default). */
+  places?: HeldPlaces
+  /**
+   * Whether the tickets e-mail is queued with the payment (true by default; the box office
+   * only when the operator asks for it).
+   */
+  mailTickets?: boolean
+}
 
 /**
  * Marks an order paid and sells its held places. Conditional on paid = 0, so it happens once
- * whoever calls it (null when it was paid already). Charges the loyalty bonuses of the purchase.
- * Answers how many seat holds it sold.
+ * whoever calls it (null when it was paid already). Charges the loyalty bonuses of the purchase,
+ * and queues the order's tickets e-mail in the same transaction (mail/ticket-mail.ts: it commits
+ * with the payment or not at all; one INSERT, when the order is confirmed and has an address).
+ * `order`: the row as the caller locked it, with its status as the transaction leaves it.
+ * Answers how many seat holds it sold and the queued e-mail (null: none), whose first attempt is
+ * the caller's to start after the commit (mail/templates/sendOrderPaid.ts startTicketMail).
  */
-export async function markOrderPaid(trx: Db, order: OrderRow, amountPaid: number, now: number, places: HeldPlaces = ALL_PLACES): Promise<{ seatsSold: number } | null> {
+export async function markOrderPaid(trx: Db, order: OrderRow, amountPaid: number, now: number, opts: MarkPaidOptions = {}): Promise<{ seatsSold: number; ticketMail: QueuedTicketMail | null } | null> {
   if (!(await markOrderPaidOnce(trx, order.id, now))) return null
-  const sold = await sellOrderHolds(trx, order.id, places)
+  const sold = await sellOrderHolds(trx, order.id, opts.places ?? ALL_PLACES)
   await chargeBonuses(trx, order, amountPaid, now)
-  return { seatsSold: sold.seats }
+  const ticketMail = opts.mailTickets === false ? null : await queueTicketMail(trx, order, now)
+  return { seatsSold: sold.seats, ticketMail }
 }
 
 /** The order's own row lock was not enough: settle again under its sessions' locks. */
@@ -97,11 +117,13 @@ async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Sett
         if (!order) throw new RefundNeeded('the order no longer exists')
         if (order.paid === 1) throw new RefundNeeded('the order was already paid by another payment')
         const revived = order.status === ORDER_STATUS_CANCELLED
-        if (revived) await reviveOrder(trx, order, now)
+        // A revived order is back in the status it had before it lapsed (its tickets e-mail depends on it).
+        const status = revived ? await reviveOrder(trx, order, now) : order.status
         const money = await orderMoney(trx, order)
         if (money.payable !== p.amount) throw new RefundNeeded(`the order now costs ${money.payable}, the payment was ${p.amount}`)
-        await markOrderPaid(trx, order, p.amount, now)
-        return revived ? settled('paid') : paidBy(p, order, now)
+        const paid = await markOrderPaid(trx, { ...order, status }, p.amount, now)
+        const ticketMail = paid?.ticketMail ?? null
+        return revived ? { outcome: 'paid', ticketMail } : paidBy(p, order, now, ticketMail)
       }),
     )
   } catch (err) {
@@ -123,9 +145,9 @@ async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: 
   if (order.status === ORDER_STATUS_CANCELLED) throw new SessionLocksNeeded()
   const money = await orderMoney(trx, order)
   if (money.payable !== p.amount) throw new RefundNeeded(`the order now costs ${money.payable}, the payment was ${p.amount}`)
-  const paid = await markOrderPaid(trx, order, p.amount, now, SEATS_ONLY)
+  const paid = await markOrderPaid(trx, order, p.amount, now, { places: SEATS_ONLY })
   if (!paid || paid.seatsSold !== seatLines) throw new SessionLocksNeeded()
-  return paidBy(p, order, now)
+  return paidBy(p, order, now, paid.ticketMail)
 }
 
 /** Refunds a payment that cannot buy its order; once, whoever asks. */

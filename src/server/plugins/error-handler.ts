@@ -28,6 +28,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'too-many-orders': 429,
   'too-many-sessions': 429,
   'queue-required': 403,
+  'too-many-queue-joins': 429,
   'too-many-streams': 429,
   internal: 500,
   // The database could not serve in time (lock, statement or pool timeout): try again.

@@ -1,6 +1,7 @@
 import { ZodError } from 'zod'
 import { isForeignKeyViolation } from '../db/constraint-errors'
 import { ApiFailure } from '../errors'
+import { CounterStoreUnavailable } from '../security/counter-store'
 
 /**
  * Errors that are not bugs, turned into refusals the visitor can act on. Database errors:
@@ -8,7 +9,8 @@ import { ApiFailure } from '../errors'
  * - the database is busy: a lock not granted within lock_timeout (a claim behind a frozen holder),
  *   a statement cut by statement_timeout, a deadlock or serialization victim, a transaction ended
  *   by idle_in_transaction_session_timeout, no free pooled connection in time, SQLite's busy
- *   lock. Answered 503 `busy` with Retry-After: trying again shortly is the right thing to do;
+ *   lock; the per-address counters' Redis down or slow (CounterStoreUnavailable). Answered 503
+ *   `busy` with Retry-After: trying again shortly is the right thing to do;
  * - the input cannot be stored (a number beyond the column's range such as an id above 2^31-1,
  *   a NUL character PostgreSQL refuses in text, an unparsable value, a row pointing at nothing):
  *   400 `bad-request`. The contract should refuse these first; this is the net under it, so
@@ -48,6 +50,7 @@ function codeOf(err: unknown): string | null {
  */
 export function knownFailure(err: unknown): ApiFailure | null {
   if (err instanceof ZodError || isForeignKeyViolation(err)) return new ApiFailure('bad-request')
+  if (err instanceof CounterStoreUnavailable) return new ApiFailure('busy')
   const code = codeOf(err)
   if (code !== null) {
     if (BUSY_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code)) return new ApiFailure('busy')

@@ -1,8 +1,21 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SEAT_EVENTS_PATH } from '../../contract/entities/scheme'
+import { RequestCommitGate, type CommitGate } from '../domain/orders/commit-gate'
 import { messageText, REASONS } from '../messages'
 import { BUSY_RETRY_AFTER_S } from './known-failures'
 import { httpStatusOf, requestLang } from './error-handler'
+
+/** Each request's deadline timer and the commit gate its claims ask (domain/orders/commit-gate.ts). */
+const deadlines = new WeakMap<object, { timer: NodeJS.Timeout; gate: RequestCommitGate }>()
+
+/**
+ * The commit gate of `request`, for its holds and orders: a claim commits only while the request
+ * has not been answered busy, and the deadline does not answer busy while a claim commits.
+ * Undefined for the live seat stream (no deadline).
+ */
+export function commitGateOf(request: FastifyRequest): CommitGate | undefined {
+  return deadlines.get(request)?.gate
+}
 
 /**
  * Every request has a server-side deadline (REQUEST_DEADLINE_MS): a request still unanswered
@@ -11,14 +24,23 @@ import { httpStatusOf, requestLang } from './error-handler'
  * PostgreSQL session timeouts (db/connect.ts), which are shorter, so it normally answers first
  * with its own error; this is the last bound. The live seat stream is long-lived by design and
  * is exempt (it is hijacked before the deadline and counted per address instead).
+ *
+ * The handler is not stopped by the busy answer, so "busy" stays true ("nothing changed") through
+ * the request's commit gate: its claims roll back once the deadline has answered, and while a
+ * claim's commit is in flight the deadline stands aside and the claim's own answer goes out
+ * (domain/orders/commit-gate.ts says why this and not a longer deadline).
  */
 export function registerRequestDeadline(app: FastifyInstance): void {
   const deadlineMs = app.config.requestDeadlineMs
-  const timers = new WeakMap<object, NodeJS.Timeout>()
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(SEAT_EVENTS_PATH)) return
+    const gate = new RequestCommitGate(Date.now() + deadlineMs)
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return
+      if (!gate.expire()) {
+        request.log.warn({ deadlineMs, url: request.url }, 'request deadline passed while a claim committed: its own answer goes out')
+        return
+      }
       request.log.warn({ deadlineMs, url: request.url }, 'request deadline passed: answered busy')
       void reply
         .code(httpStatusOf('busy'))
@@ -26,9 +48,9 @@ export function registerRequestDeadline(app: FastifyInstance): void {
         .send({ errorCode: REASONS.busy, errorText: messageText('busy', requestLang(request)) })
     }, deadlineMs)
     timer.unref()
-    timers.set(request, timer)
+    deadlines.set(request, { timer, gate })
   })
-  const clear = async (request: object) => clearTimeout(timers.get(request))
+  const clear = async (request: object) => clearTimeout(deadlines.get(request)?.timer)
   app.addHook('onResponse', clear)
   app.addHook('onRequestAbort', clear)
 }

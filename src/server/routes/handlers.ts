@@ -12,6 +12,7 @@ import { buildPaymentHandlers } from './payments'
 import { buildReturnHandlers } from './returns'
 import { buildSchemeHandlers } from './scheme'
 import { queueStatus } from '../domain/waiting/room'
+import { limitAddressOf } from '../security/address-key'
 import type { CallHandlers } from './registry'
 
 /**
@@ -27,8 +28,17 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
     ...buildReturnHandlers(app),
     ...buildNominalHandlers(app),
 
-    // The CSRF check already required a session, so it exists here.
-    queueStatus: async ({ input, request }) => queueStatus(db, app.config.sessionSecret, input.calendar_id, request.session!.id, Date.now()),
+    // The CSRF check already required a session, so it exists here. A join counts against the
+    // address's allowance (room.ts QUEUE_JOIN_WINDOW_MS); a refusal says when the window ends.
+    queueStatus: async ({ input, request, reply }) => {
+      const join = { counters: app.counters, address: limitAddressOf(request), limit: app.config.queueJoinsPerAddress }
+      try {
+        return await queueStatus(db, app.config.sessionSecret, input.calendar_id, request.session!.id, Date.now(), join)
+      } catch (err) {
+        if (err instanceof ApiFailure && err.reason === 'too-many-queue-joins') reply.header('retry-after', String(err.params.retryAfterS))
+        throw err
+      }
+    },
 
     token: async ({ request, reply }) => {
       const session = await ensureSession(app, request, reply)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorCode } from '../../contract/errors'
 import { confirmNominal } from '../domain/nominal/confirm'
 import { buildOrderData } from '../domain/nominal/order-data'
-import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { startTicketMail } from '../mail/templates/sendOrderPaid'
 import type { CallHandlers } from './registry'
 
 type NominalHandlers = Required<Pick<CallHandlers, 'orderData' | 'confirmNominal'>>
@@ -16,9 +16,9 @@ export function buildNominalHandlers(app: FastifyInstance): NominalHandlers {
       return buildOrderData(db, input.hash, input.lang)
     },
     confirmNominal: async ({ input }) => {
-      const hash = await confirmNominal(db, input)
-      // A free named order is paid already: once confirmed, its tickets are e-mailed.
-      queueOrderPaidMail(db, app.config, app.log, hash)
+      const { hash, ticketMail } = await confirmNominal(db, input)
+      // A paid named order (free, or paid first) is due its tickets now: queued with the confirmation, first attempt now.
+      if (ticketMail) startTicketMail(db, app.config, app.log, ticketMail)
       return { errorCode: ErrorCode.OK, errorText: '', hash }
     },
   }

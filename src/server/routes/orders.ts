@@ -4,7 +4,9 @@ import { placeGuardedOrder } from '../domain/abuse/guarded-order'
 import { checkCaptcha, createCaptcha } from '../domain/captcha/store'
 import { createOrder } from '../domain/admission/create'
 import { buildNoScheme } from '../domain/admission/event-page'
-import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { limitAddressOf } from '../security/address-key'
+import { startTicketMail } from '../mail/templates/sendOrderPaid'
+import { commitGateOf } from '../plugins/request-deadline'
 import type { CallHandlers } from './registry'
 
 type OrderHandlers = Required<Pick<CallHandlers, 'noScheme' | 'orderCreate' | 'captcha' | 'captchaCheck'>>
@@ -20,16 +22,17 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
     noScheme: async ({ input }) => buildNoScheme(db, input.hash),
 
     orderCreate: async ({ input, request }) => {
-      const placed = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
+      const placed = await placeGuardedOrder(db, app.orderGuard, limitAddressOf(request), input, (now) =>
         createOrder(db, input, {
           now,
           reserveSeconds,
           sessionId: request.session?.id ?? null,
           crmClientId: request.session?.crm_client_id ?? null,
+          gate: commitGateOf(request),
         }),
       )
-      // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
-      if (placed.paidAtOnce) queueOrderPaidMail(db, app.config, app.log, placed.hash)
+      // A free order is paid at once, its tickets e-mail queued with it: its first attempt is now.
+      if (placed.ticketMail) startTicketMail(db, app.config, app.log, placed.ticketMail)
       return { errorCode: ErrorCode.OK, errorText: '', hash: placed.hash }
     },
 

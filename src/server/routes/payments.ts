@@ -5,7 +5,7 @@ import { addSpecialOffers, removeSpecialOffer } from '../domain/offers/service'
 import { buildOrderView, orderNumber } from '../domain/order-page/view'
 import { extendOrderReserve } from '../domain/orders/reserve-extension'
 import { buildTicketView } from '../domain/tickets/view'
-import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { startTicketMail } from '../mail/templates/sendOrderPaid'
 import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
 import { messageText } from '../messages'
@@ -63,8 +63,10 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       lang: requestLang(request),
       // The bank sends the buyer back here: the address this buyer's browser uses.
       publicUrl: visitorOrigin(request, app.config),
-      // Discounts covered the whole amount: the order is paid now, so its tickets are mailed now.
-      onPaidWithoutBank: (hash) => queueOrderPaidMail(db, app.config, app.log, hash),
+      // Discounts covered the whole amount: the order is paid now, its tickets e-mail queued with it.
+      onPaidWithoutBank: (ticketMail) => {
+        if (ticketMail) startTicketMail(db, app.config, app.log, ticketMail)
+      },
     }),
     ticket: async ({ params, reply }) => {
       reply.header('cache-control', 'no-store')

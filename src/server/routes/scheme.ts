@@ -10,8 +10,10 @@ import { holdBestSeats } from '../domain/cart/best'
 import { extendCartHold } from '../domain/cart/hold-extension'
 import { buildSchemeHeader, sharedSchemeSessions } from '../domain/scheme/views'
 import { ApiFailure } from '../errors'
-import { queueOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { startTicketMail } from '../mail/templates/sendOrderPaid'
+import { commitGateOf } from '../plugins/request-deadline'
 import { settleSession } from '../plugins/session'
+import { limitAddressOf } from '../security/address-key'
 import type { CallHandlers } from './registry'
 
 /** Cache-Control of a compiled venue: its URL names its content, so it never changes. */
@@ -100,6 +102,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           holdSeconds: app.config.cartHoldSeconds,
           crmClientId: request.session?.crm_client_id ?? null,
           unchecked: unchecked ? { csrfToken: unchecked.csrfToken, settle: async () => void (await settleSession(app, request)) } : undefined,
+          gate: commitGateOf(request),
         })
       } finally {
         feed.changed()
@@ -126,6 +129,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           now: Date.now(),
           holdSeconds: app.config.cartHoldSeconds,
           crmClientId: request.session?.crm_client_id ?? null,
+          gate: commitGateOf(request),
         })
       } finally {
         feed.changed()
@@ -133,17 +137,18 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
     },
 
     orderCreateScheme: async ({ input, request }) => {
-      const placed = await placeGuardedOrder(db, app.orderGuard, request.ip, input, (now) =>
+      const placed = await placeGuardedOrder(db, app.orderGuard, limitAddressOf(request), input, (now) =>
         createSchemeOrder(db, input, {
           now,
           reserveSeconds: app.config.orderReserveSeconds,
           sessionId: sessionOf(request),
           crmClientId: request.session?.crm_client_id ?? null,
+          gate: commitGateOf(request),
         }),
       )
       feed.changed()
-      // A free order is paid at once: its tickets are e-mailed now (nothing is sent otherwise).
-      if (placed.paidAtOnce) queueOrderPaidMail(db, app.config, app.log, placed.hash)
+      // A free order is paid at once, its tickets e-mail queued with it: its first attempt is now.
+      if (placed.ticketMail) startTicketMail(db, app.config, app.log, placed.ticketMail)
       return { errorCode: ErrorCode.OK, errorText: '', hash: placed.hash }
     },
   }

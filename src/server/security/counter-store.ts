@@ -12,14 +12,21 @@
  */
 export interface CounterStore {
   /** Counts one hit of `key`; answers the count in its window and the ms until the window ends. */
-  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }>
+  hit(key: string, windowMs: number, now: number): Promise<HitCount>
   /** The counts of `keys` in their current windows (0 when none), in their order: one round trip for all. */
   peek(keys: readonly string[], now: number): Promise<number[]>
   /**
-   * `hit` of `key` and `peek` of `peekKeys` (which must not include `key`) in one round trip:
-   * the order guard counts every order request and, with the captcha on, reads its triggers.
+   * `hit` of each of `hits` and `peek` of `peekKeys` in one round trip (no key twice, none both
+   * hit and peeked): the order guard counts every order request and, with the captcha on, its
+   * attempt and reads its failures.
    */
-  hitAndPeek(key: string, windowMs: number, now: number, peekKeys: readonly string[]): Promise<HitAndPeek>
+  hitAndPeek(hits: readonly CounterHit[], now: number, peekKeys: readonly string[]): Promise<HitsAndPeek>
+  /**
+   * Takes back one hit of `key` in its current window, never below 0: a hit counted ahead of an
+   * outcome (the order guard's attempt) that turned out not to count. A window that turned in
+   * between may lose one count of the new one (counters.repository.ts giveBackCounter).
+   */
+  giveBack(key: string, now: number): Promise<void>
   /** Forgets the keys (a solved captcha clears its address's record). */
   reset(keys: string[]): Promise<void>
   /** Drops ended windows (the cluster leader's sweep); a store that expires on its own does nothing. */
@@ -27,11 +34,31 @@ export interface CounterStore {
   close(): Promise<void>
 }
 
-export interface HitAndPeek {
+export interface CounterHit {
+  key: string
+  windowMs: number
+}
+
+export interface HitCount {
   count: number
   resetInMs: number
+}
+
+export interface HitsAndPeek {
+  /** The hits' counts, in their order. */
+  hits: HitCount[]
   /** The counts of the peeked keys, in their order. */
   peeked: number[]
+}
+
+/**
+ * The store could not answer in time (Redis down or slow). Not a bug: the request answers
+ * "busy, try again" (503 with Retry-After; plugins/known-failures.ts), as for a busy database.
+ */
+export class CounterStoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`counter store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  }
 }
 
 /** Seconds a refused caller waits: until the window ends, at least 1. */
@@ -43,7 +70,7 @@ export const MEMORY_STORE_MAX_KEYS = 200_000
 export class MemoryCounterStore implements CounterStore {
   private readonly windows = new Map<string, { count: number; expiresAt: number }>()
 
-  async hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }> {
+  async hit(key: string, windowMs: number, now: number): Promise<HitCount> {
     let w = this.windows.get(key)
     if (!w || w.expiresAt <= now) {
       this.windows.delete(key)
@@ -62,8 +89,15 @@ export class MemoryCounterStore implements CounterStore {
     })
   }
 
-  async hitAndPeek(key: string, windowMs: number, now: number, peekKeys: readonly string[]): Promise<HitAndPeek> {
-    return { ...(await this.hit(key, windowMs, now)), peeked: await this.peek(peekKeys, now) }
+  async hitAndPeek(hits: readonly CounterHit[], now: number, peekKeys: readonly string[]): Promise<HitsAndPeek> {
+    const counted = []
+    for (const h of hits) counted.push(await this.hit(h.key, h.windowMs, now))
+    return { hits: counted, peeked: await this.peek(peekKeys, now) }
+  }
+
+  async giveBack(key: string, now: number): Promise<void> {
+    const w = this.windows.get(key)
+    if (w && w.expiresAt > now && w.count > 0) w.count--
   }
 
   async reset(keys: string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
-import type { CounterStore, HitAndPeek } from './counter-store'
+import type { CounterHit, CounterStore, HitCount, HitsAndPeek } from './counter-store'
+import { CounterStoreUnavailable } from './counter-store'
 
 /**
  * One hit, atomically (Redis runs a script alone): INCR, and on the window's first hit set its
@@ -15,21 +16,54 @@ if count == 1 or ttl < 0 then
 end
 return {count, ttl}
 `
-/** Longest wait for Redis before a call fails (the request then answers "busy, try again"). */
+/**
+ * One hit taken back, atomically: DECR only while the count is above 0 (DECR keeps the key's
+ * expiry; a key that expired meanwhile is not brought back as -1).
+ */
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0
+`
+/**
+ * Longest wait for Redis before a call fails: the request then answers "busy, try again" (503,
+ * Retry-After; CounterStoreUnavailable). Redis answers a counter in well under a millisecond; two
+ * seconds is an outage, and it bounds what a dead or frozen Redis adds to each request.
+ */
 const REDIS_COMMAND_TIMEOUT_MS = 2000
+/** A Redis outage is logged at most this often (every request fails while it lasts). */
+const OUTAGE_LOG_INTERVAL_MS = 10_000
+
+interface GuardCommands {
+  guardHit(key: string, windowMs: number): Promise<[number, number]>
+  guardGiveBack(key: string): Promise<number>
+}
+interface GuardPipeline {
+  guardHit(key: string, windowMs: number): unknown
+  mget(...keys: string[]): unknown
+  exec(): Promise<Array<[Error | null, unknown]> | null>
+}
+export interface OutageLog {
+  warn(obj: object, msg: string): void
+}
 
 /**
  * The per-address counters in Redis (REDIS_URL): keys `<prefix>guard:<key>` that expire with
  * their window, so nothing needs pruning. Shared by every process and machine using the same
  * Redis and prefix; survives a restart of the servers (and of Redis with persistence on).
+ * Every failure (refused connection, timeout, an error reply) is thrown as
+ * CounterStoreUnavailable, never as an internal error.
  */
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis
+  private lastOutageLog = 0
 
-  constructor(url: string, private readonly prefix: string) {
+  constructor(url: string, private readonly prefix: string, private readonly log?: OutageLog) {
     this.redis = new Redis(url, { commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, lazyConnect: true })
     this.redis.defineCommand('guardHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
-    // A lost connection is retried by ioredis; the error event must not go unhandled.
+    this.redis.defineCommand('guardGiveBack', { numberOfKeys: 1, lua: GIVE_BACK_SCRIPT })
+    // A lost connection is retried by ioredis; the error event must not go unhandled (the
+    // commands that fail meanwhile are logged by `call`).
     this.redis.on('error', () => {})
   }
 
@@ -37,34 +71,60 @@ export class RedisCounterStore implements CounterStore {
     return `${this.prefix}guard:${key}`
   }
 
-  async hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
-    const run = (this.redis as unknown as { guardHit(k: string, ms: number): Promise<[number, number]> }).guardHit
-    const [count, ttl] = await run.call(this.redis, this.key(key), windowMs)
+  private get commands(): GuardCommands {
+    return this.redis as unknown as GuardCommands
+  }
+
+  /** Runs a Redis call; any failure becomes CounterStoreUnavailable (logged now and then). */
+  private async call<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (err) {
+      const now = Date.now()
+      if (now - this.lastOutageLog >= OUTAGE_LOG_INTERVAL_MS) {
+        this.lastOutageLog = now
+        this.log?.warn({ err }, 'Redis (REDIS_URL) failed: per-address limits answer "busy, try again" until it is back')
+      }
+      throw new CounterStoreUnavailable(err)
+    }
+  }
+
+  async hit(key: string, windowMs: number): Promise<HitCount> {
+    const [count, ttl] = await this.call(() => this.commands.guardHit(this.key(key), windowMs))
     return { count: Number(count), resetInMs: Number(ttl) }
   }
 
   async peek(keys: readonly string[]): Promise<number[]> {
     if (keys.length === 0) return []
-    const values = await this.redis.mget(...keys.map((k) => this.key(k)))
+    const values = await this.call(() => this.redis.mget(...keys.map((k) => this.key(k))))
     return values.map((v) => (v === null ? 0 : Number(v)))
   }
 
-  /** The hit's script and the peek's MGET in one pipeline: one round trip. */
-  async hitAndPeek(key: string, windowMs: number, _now: number, peekKeys: readonly string[]): Promise<HitAndPeek> {
-    if (peekKeys.length === 0) return { ...(await this.hit(key, windowMs)), peeked: [] }
-    const pipeline = this.redis.pipeline() as unknown as { guardHit(k: string, ms: number): unknown; mget(...k: string[]): unknown; exec(): Promise<Array<[Error | null, unknown]> | null> }
-    pipeline.guardHit(this.key(key), windowMs)
-    pipeline.mget(...peekKeys.map((k) => this.key(k)))
-    const results = await pipeline.exec()
-    if (!results) throw new Error('redis pipeline answered nothing')
-    for (const [err] of results) if (err) throw err
-    const [count, ttl] = results[0][1] as [number, number]
-    const values = results[1][1] as Array<string | null>
-    return { count: Number(count), resetInMs: Number(ttl), peeked: values.map((v) => (v === null ? 0 : Number(v))) }
+  /** The hits' scripts and the peek's MGET in one pipeline: one round trip. */
+  async hitAndPeek(hits: readonly CounterHit[], _now: number, peekKeys: readonly string[]): Promise<HitsAndPeek> {
+    const results = await this.call(async () => {
+      const pipeline = this.redis.pipeline() as unknown as GuardPipeline
+      for (const h of hits) pipeline.guardHit(this.key(h.key), h.windowMs)
+      if (peekKeys.length) pipeline.mget(...peekKeys.map((k) => this.key(k)))
+      const answers = await pipeline.exec()
+      if (!answers) throw new Error('redis pipeline answered nothing')
+      for (const [err] of answers) if (err) throw err
+      return answers.map(([, value]) => value)
+    })
+    const counted = hits.map((_, i) => {
+      const [count, ttl] = results[i] as [number, number]
+      return { count: Number(count), resetInMs: Number(ttl) }
+    })
+    const values = peekKeys.length ? (results[hits.length] as Array<string | null>) : []
+    return { hits: counted, peeked: values.map((v) => (v === null ? 0 : Number(v))) }
+  }
+
+  async giveBack(key: string): Promise<void> {
+    await this.call(() => this.commands.guardGiveBack(this.key(key)))
   }
 
   async reset(keys: string[]): Promise<void> {
-    if (keys.length) await this.redis.del(...keys.map((k) => this.key(k)))
+    if (keys.length) await this.call(() => this.redis.del(...keys.map((k) => this.key(k))))
   }
 
   async prune(): Promise<void> {}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { knownFailure } from '../../../src/server/plugins/known-failures'
+import { CounterStoreUnavailable } from '../../../src/server/security/counter-store'
 
 const dbError = (code: string) => Object.assign(new Error('database said no'), { code })
 
@@ -15,5 +16,8 @@ describe('known failures (errors that are not bugs)', () => {
     expect(knownFailure(dbError('22P02'))?.reason).toBe('bad-request')
     expect(knownFailure(dbError('42P01'))).toBeNull()
     expect(knownFailure(new Error('something broke'))).toBeNull()
+  })
+  it('answers the counter store out of reach (Redis down or slow) as busy', () => {
+    expect(knownFailure(new CounterStoreUnavailable(new Error('Command timed out')))?.reason).toBe('busy')
   })
 })

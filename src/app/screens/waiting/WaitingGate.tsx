@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ApiCallError } from '../../../contract/client'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import { api } from '../../api/client'
 import { formatMoment, formatNumber } from '../../i18n/localeFormat'
@@ -14,6 +15,8 @@ type Gate =
   /** The purchase is shown; `admitted`: after a wait (the page says so once). */
   | { kind: 'open'; admitted: boolean }
   | { kind: 'waiting'; status: QueueStatus; failed: boolean }
+  /** The room would not take this visitor (too many from his address): the server's words. */
+  | { kind: 'refused'; text: string }
 
 /**
  * The door of a session's purchase (issue 18.5). Asks the session's waiting room first
@@ -43,9 +46,12 @@ export function WaitingGate({ calendarId, children }: { calendarId: number | nul
       let s: QueueStatus
       try {
         s = await api.call('queueStatus', { calendar_id: calendarId! })
-      } catch {
+      } catch (err) {
         if (stopped) return
         const now = gateRef.current
+        // A refusal of the room itself (429: too many visitors from this address) is not a
+        // failure to reach it: the purchase stays shut and the page says why; a reload asks again.
+        if (err instanceof ApiCallError && err.status === HTTP_TOO_MANY) return setGate({ kind: 'refused', text: err.errorText })
         // The first ask failing opens the door (the server still guards the buying calls);
         // while waiting, the page keeps its place on screen and tries again.
         if (now.kind === 'waiting') {
@@ -79,11 +85,25 @@ export function WaitingGate({ calendarId, children }: { calendarId: number | nul
   if (calendarId === null) return <>{children}</>
   if (gate.kind === 'checking') return <CheckingNote />
   if (gate.kind === 'waiting') return <WaitingPage status={gate.status} failed={gate.failed} />
+  if (gate.kind === 'refused') return <RefusedNote text={gate.text} />
   return (
     <>
       {gate.admitted && <AdmittedNote />}
       {children}
     </>
+  )
+}
+
+/** The answer of a room that would not take the visitor. */
+const HTTP_TOO_MANY = 429
+
+function RefusedNote({ text }: { text: string }) {
+  const { t } = useTranslation()
+  return (
+    <section className="waiting" aria-labelledby="waiting-title">
+      <h2 id="waiting-title" className="waiting__title">{t('waiting.title')}</h2>
+      <p className="waiting-refused" role="alert">{text}</p>
+    </section>
   )
 }
 

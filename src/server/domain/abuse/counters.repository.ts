@@ -29,32 +29,66 @@ function upsertHit(db: QueryCreator<Database>, key: string, windowMs: number, no
     .returning(['count', 'window_start'])
 }
 
+/** One key to count and the length of its window. */
+export interface CounterHitSpec {
+  key: string
+  windowMs: number
+}
+
 /**
- * hitCounter of `key` and peekCounters of `peekKeys` in one statement on PostgreSQL (the upsert
- * in a CTE, each peeked count a scalar subquery beside it). The subqueries read the statement's
- * snapshot, so a peeked key must not be the hit one (it would read its count before the hit);
- * the order guard's keys differ. SQLite (the memory store's deployment; tests) runs both in turn.
+ * hitCounter of each of `hits` and peekCounters of `peekKeys` in one statement on PostgreSQL
+ * (each upsert in a CTE of its own, each peeked count a scalar subquery beside them; different
+ * rows, so one statement may write them all). The subqueries read the statement's snapshot, so
+ * a peeked key must not be a hit one (it would read its count before the hit), nor may a key be
+ * hit twice; the order guard's keys differ. SQLite (the memory store's deployment; tests) runs
+ * them in turn.
  */
-export async function hitAndPeekCounters(db: Db, key: string, windowMs: number, now: number, peekKeys: readonly string[]): Promise<{ count: number; windowStart: number; peeked: number[] }> {
-  if (peekKeys.includes(key)) throw new Error('hitAndPeekCounters: a peeked key is the hit one')
-  if (!isPostgresDb(db) || peekKeys.length === 0) {
-    const hit = await hitCounter(db, key, windowMs, now)
-    return { ...hit, peeked: await peekCounters(db, peekKeys, now) }
+export async function hitAndPeekCounters(
+  db: Db,
+  hits: readonly CounterHitSpec[],
+  now: number,
+  peekKeys: readonly string[],
+): Promise<{ hits: Array<{ count: number; windowStart: number }>; peeked: number[] }> {
+  const hitKeys = hits.map((h) => h.key)
+  if (new Set(hitKeys).size !== hitKeys.length || peekKeys.some((k) => hitKeys.includes(k))) {
+    throw new Error('hitAndPeekCounters: a key is hit twice, or both hit and peeked')
   }
-  const row = (await db
-    .with('hit', (qb) => upsertHit(qb, key, windowMs, now))
-    .selectFrom('hit')
-    .select((eb) => [
-      'hit.count',
-      'hit.window_start',
-      ...peekKeys.map((k, i) => eb.selectFrom('guard_counters').select('count').where('key', '=', k).where('expires_at', '>', now).as(`peek${i}`)),
-    ])
-    .executeTakeFirstOrThrow()) as Record<string, unknown>
+  if (!isPostgresDb(db) || hits.length + peekKeys.length <= 1) {
+    const counted = []
+    for (const h of hits) counted.push(await hitCounter(db, h.key, h.windowMs, now))
+    return { hits: counted, peeked: await peekCounters(db, peekKeys, now) }
+  }
+  // Composed with `sql`: the query builder's `with` names one CTE per call, and the number of hits
+  // varies; each upsert is still built by upsertHit, so both paths write the same statement.
+  const ctes = sql.join(hits.map((h, i) => sql`${sql.ref(`hit${i}`)} as (${upsertHit(db, h.key, h.windowMs, now)})`))
+  const columns = sql.join([
+    ...hits.flatMap((_, i) => [sql`${sql.ref(`hit${i}.count`)} as ${sql.ref(`count${i}`)}`, sql`${sql.ref(`hit${i}.window_start`)} as ${sql.ref(`start${i}`)}`]),
+    ...peekKeys.map((k, i) => sql`(select "count" from guard_counters where "key" = ${k} and expires_at > ${now}) as ${sql.ref(`peek${i}`)}`),
+  ])
+  const from = hits.length ? sql` from ${sql.join(hits.map((_, i) => sql.ref(`hit${i}`)))}` : sql``
+  const withClause = hits.length ? sql`with ${ctes} ` : sql``
+  const { rows } = await sql<Record<string, unknown>>`${withClause}select ${columns}${from}`.execute(db)
+  const row = rows[0]
   return {
-    count: Number(row.count),
-    windowStart: Number(row.window_start),
+    hits: hits.map((_, i) => ({ count: Number(row[`count${i}`]), windowStart: Number(row[`start${i}`]) })),
     peeked: peekKeys.map((_, i) => Number(row[`peek${i}`] ?? 0)),
   }
+}
+
+/**
+ * Takes back one hit of `key` in its current window, never below zero (the order guard's count
+ * of an attempt that placed no order). A window that ended in between is left alone; one that
+ * ended and restarted loses one count of the new window: a request runs seconds, a window lasts
+ * minutes, so at most the requests in flight at a window's turn are forgiven once.
+ */
+export async function giveBackCounter(db: Db, key: string, now: number): Promise<void> {
+  await db
+    .updateTable('guard_counters')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('expires_at', '>', now)
+    .where('count', '>', 0)
+    .execute()
 }
 
 /** The count of `key` in its current window (0 when it has none or it ended). */

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/connect'
-import type { CounterStore, HitAndPeek } from '../../security/counter-store'
-import { deleteCounters, hitAndPeekCounters, hitCounter, peekCounters, pruneCounters } from './counters.repository'
+import type { CounterHit, CounterStore, HitCount, HitsAndPeek } from '../../security/counter-store'
+import { deleteCounters, giveBackCounter, hitAndPeekCounters, hitCounter, peekCounters, pruneCounters } from './counters.repository'
 
 /** The shared per-address counters in the database (guard_counters; security/counter-store.ts). */
 export class DbCounterStore implements CounterStore {
   constructor(private readonly db: Db) {}
 
-  async hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetInMs: number }> {
+  async hit(key: string, windowMs: number, now: number): Promise<HitCount> {
     const { count, windowStart } = await hitCounter(this.db, key, windowMs, now)
     return { count, resetInMs: windowStart + windowMs - now }
   }
@@ -15,9 +15,16 @@ export class DbCounterStore implements CounterStore {
     return peekCounters(this.db, keys, now)
   }
 
-  async hitAndPeek(key: string, windowMs: number, now: number, peekKeys: readonly string[]): Promise<HitAndPeek> {
-    const { count, windowStart, peeked } = await hitAndPeekCounters(this.db, key, windowMs, now, peekKeys)
-    return { count, resetInMs: windowStart + windowMs - now, peeked }
+  async hitAndPeek(hits: readonly CounterHit[], now: number, peekKeys: readonly string[]): Promise<HitsAndPeek> {
+    const answer = await hitAndPeekCounters(this.db, hits, now, peekKeys)
+    return {
+      hits: answer.hits.map(({ count, windowStart }, i) => ({ count, resetInMs: windowStart + hits[i].windowMs - now })),
+      peeked: answer.peeked,
+    }
+  }
+
+  giveBack(key: string, now: number): Promise<void> {
+    return giveBackCounter(this.db, key, now)
   }
 
   reset(keys: string[]): Promise<void> {

@@ -15,9 +15,10 @@ export interface BotCheckAnswer {
  * Runs an order creation behind the per-address rate limit and captcha (see OrderGuard):
  * 'too-many-orders' (with `wait` seconds, which the error handler sends as Retry-After) when
  * over the limit; 'captcha-required' / 'captcha-wrong' when the captcha is due and missing or
- * wrong; then `create`. A refusal other than "no longer available" counts as a failure of the
- * address (sold out is not the visitor's fault); a placed order counts as an order. Returns what
- * `create` returned.
+ * wrong; then `create`. The guard counts the attempt before `create` runs, so concurrent requests
+ * each decide on their own count. When `create` throws, the attempt is given back; a refusal
+ * (ApiFailure) other than "no longer available" counts as a failure of the address (sold out is
+ * not the visitor's fault). Returns what `create` returned.
  */
 export async function placeGuardedOrder<T>(
   db: Db,
@@ -28,7 +29,11 @@ export async function placeGuardedOrder<T>(
 ): Promise<T> {
   const now = Date.now()
   const setup = await storedSetupCached(db)
-  const { wait, captchaDue } = await guard.hit(address, now, setup.captcha.enabled)
+  // The captcha's counts are kept only while it is on: off, they would cost every order a write
+  // of the counter store (in a rush, one statement of about ten) for a trigger nobody reads. What
+  // it costs: an operator who switches the captcha on starts every address's count from zero.
+  const counting = setup.captcha.enabled
+  const { wait, captchaDue } = await guard.hit(address, now, counting)
   if (wait > 0) throw new ApiFailure('too-many-orders', { wait })
   if (captchaDue) {
     if (!answer.captchaSid || !answer.captchaText) {
@@ -38,19 +43,14 @@ export async function placeGuardedOrder<T>(
       await guard.recordFailure(address, now)
       throw new ApiFailure('captcha-wrong')
     }
-    await guard.captchaSolved(address)
+    await guard.captchaSolved(address, now)
   }
-  // The captcha's counts are kept only while it is on: off, they would cost every order a write
-  // of the counter store (in a rush, one statement of about ten) for a trigger nobody reads. What
-  // it costs: an operator who switches the captcha on starts every address's count from zero.
-  const counting = setup.captcha.enabled
-  let placed: T
   try {
-    placed = await create(now)
+    return await create(now)
   } catch (err) {
-    if (counting && err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE) await guard.recordFailure(address, now)
+    // No order was placed, whatever the error (a busy database too). The bookkeeping is best
+    // effort: the visitor hears the order's own refusal, not a failure of the counter store.
+    if (counting) await guard.attemptRefused(address, now, err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE).catch(() => undefined)
     throw err
   }
-  if (counting) await guard.recordOrder(address, now)
-  return placed
 }

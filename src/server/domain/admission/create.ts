@@ -6,6 +6,7 @@ import { orderCheckboxes } from '../events/checkboxes-cached'
 import { showprocultureFor } from '../settings/cached'
 import { capacityOf, salesOf } from '../inventory/stock'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
+import type { CommitGate } from '../orders/commit-gate'
 import { draftOrder, type OrderDraft } from '../orders/draft'
 import { planOrder, type OrderCreateInput, type OrderPlan } from './plan'
 
@@ -17,6 +18,8 @@ export interface OrderContext {
   crmClientId: number | null
   /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
   paysItself?: boolean
+  /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
+  gate?: CommitGate
 }
 
 /**
@@ -56,7 +59,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
     price: l.priceMinor,
     fee: l.feeMinor,
   })), { ...ctx, subscriptionId: plan.subscriptionId, giftCard: plan.giftCard, named: event.writeticketname === 1 })
-  return placeOrder(db, draft, (trx, order) => checkAvailability(trx, plan, draft, order.id))
+  return placeOrder(db, draft, (trx, order) => checkAvailability(trx, plan, draft, order.id), undefined, undefined, ctx.gate)
 }
 
 function findSubscription(db: Db, input: OrderCreateInput, eventId: number, ctx: OrderContext) {

@@ -3,6 +3,7 @@ import { orderCreateRequestSchema, orderCreateSchemeRequestSchema } from '../../
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import type { QueuedTicketMail } from '../../mail/ticket-mail'
 import { markOrderPaid } from '../../payments/settle'
 import { createOrder } from '../admission/create'
 import { orderCheckboxes } from '../events/checkboxes-cached'
@@ -21,6 +22,8 @@ export interface BoxOfficeSale {
   phone: string
   email: string
   lang: Lang
+  /** E-mail the tickets: queued with the payment (mail/ticket-mail.ts), when the order is confirmed and the address given. */
+  sendMail?: boolean
   calendarId?: number
   tickets?: { seat_id: string; clientcategory_id: number; quantity: number }[]
   data?: unknown[]
@@ -58,7 +61,7 @@ export interface SaleContext {
  * known), as the shop leaves a free named order, until order care enters the holders
  * (care-handlers.ts).
  */
-export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number; status: number }> {
+export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleContext): Promise<{ id: number; hash: string; ord_num: number; amount: number; status: number; ticketMail: QueuedTicketMail | null }> {
   const checkboxList = (await orderCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
   const buyer = { fio: sale.fio, phone: sale.phone, email: sale.email, re_email: sale.email, lang: sale.lang, checkboxList, USE_PUSHKIN_CARD: 0 as const }
   const invalid = (fields: string) => new ApiFailure('invalid-fields', { fields })
@@ -86,10 +89,11 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
       await insertDeskPayment(trx, { orderId: order.id, typeId, amount, now: ctx.now })
       // An order just made whose hash only this call knows is paid by nobody else; should it be,
       // the sale is refused (409) and the desk's rows roll back, rather than a 500.
-      if (!(await markOrderPaid(trx, order, amount, ctx.now))) throw new ApiFailure('order-paid')
+      const paid = await markOrderPaid(trx, order, amount, ctx.now, { mailTickets: sale.sendMail === true })
+      if (!paid) throw new ApiFailure('order-paid')
       await insertBoxOfficeSale(trx, { orderId: order.id, operatorId: ctx.operatorId, actor: ctx.actor, payKind: sale.payKind, now: ctx.now })
       await ctx.record(trx, order, amount)
-      return { id: order.id, hash, ord_num: order.ord_num, amount, status: order.status }
+      return { id: order.id, hash, ord_num: order.ord_num, amount, status: order.status, ticketMail: paid.ticketMail }
     })
   } catch (err) {
     const order = await findOrderByHash(db, hash)

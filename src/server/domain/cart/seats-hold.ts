@@ -1,10 +1,10 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { CLAIM_COMMIT_BY_MS } from '../inventory/constants'
 import type { CartHolds } from '../inventory/holds.repository'
 import { takenFailure, type SeatPlace } from '../inventory/places'
 import { cartSeatsRefusal, holdCartSeatsOnPg } from '../inventory/seat-claims.repository'
 import { inClaimStatement } from '../orders/claim'
+import { clockGate, type CommitGate } from '../orders/commit-gate'
 import { limitFailure } from '../scheme/pricing'
 import type { RowHolds } from '../seating/singles'
 import { subscriptionLimitFailure } from '../scheme/subscription'
@@ -36,14 +36,18 @@ export async function holdSeatsInOneStatement(
     rowSeatIds: readonly number[]
     /** The CSRF token the request sent when its session was not read (CartContext.unchecked): the statement checks both. */
     csrfToken: string | null
+    /** The request's commit gate (orders/commit-gate.ts); without one, CLAIM_COMMIT_BY_MS after `now`. */
+    gate?: CommitGate
   },
 ): Promise<{ cartId: number; holds: CartHolds; rowHolds: RowHolds } | null> {
   if (!isPostgresDb(db) || a.seats.length === 0) return null
   const sorted = [...a.seats].sort((x, y) => x.place.id - y.place.id)
   const limit = a.subscriptionLeft === null ? a.orderLimit : Math.min(a.orderLimit, a.subscriptionLeft)
-  const args = { sessionId: a.sessionId, calendarId: a.calendarId, now: a.now, holdMs: a.holdSeconds * 1000, limit, seats: sorted.map((s) => ({ seatId: s.place.id, priceId: s.priceId })), commitBy: a.now + CLAIM_COMMIT_BY_MS, rowSeatIds: a.rowSeatIds, csrfToken: a.csrfToken }
+  const gate = a.gate ?? clockGate(a.now)
+  // The statement refuses to commit past the request's deadline (SWBSY, 'late' below).
+  const args = { sessionId: a.sessionId, calendarId: a.calendarId, now: a.now, holdMs: a.holdSeconds * 1000, limit, seats: sorted.map((s) => ({ seatId: s.place.id, priceId: s.priceId })), commitBy: gate.commitBy, rowSeatIds: a.rowSeatIds, csrfToken: a.csrfToken }
   try {
-    const held = await inClaimStatement(db, a.calendarId, () => holdCartSeatsOnPg(db, args))
+    const held = await inClaimStatement(db, a.calendarId, gate, () => holdCartSeatsOnPg(db, args))
     if (held.outcome === 'general') return null
     return { cartId: held.cartId, holds: { seats: held.seats, stands: [] }, rowHolds: { seatIds: new Set(a.rowSeatIds), holds: held.rowHolds } }
   } catch (err) {

@@ -15,6 +15,7 @@ import { sessionPlacesByKey, sessionSeatsById } from '../seating/load'
 import { enforceNoSingles, orphanRuleOf, prepareSinglesCheck, singlesOfCart, singlesRowSeats, singlesView, type RowHolds } from '../seating/singles'
 import { cartHolds, claimSeats, findCart, holdStanding, openCart, releaseCartHolds, repriceSeatHold, standingTaken, type CartHolds } from '../inventory/holds.repository'
 import { inClaimTransaction } from '../orders/claim'
+import type { CommitGate } from '../orders/commit-gate'
 import { guardHeldBack } from '../inventory/held-back'
 import { holdSeatsInOneStatement } from './seats-hold'
 
@@ -38,6 +39,8 @@ export interface CartContext {
    * `crmClientId` is null then; a call that needs it settles first (routes/scheme.ts).
    */
   unchecked?: { csrfToken: string; settle: () => Promise<void> }
+  /** The request's commit gate: a hold answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
+  gate?: CommitGate
 }
 
 /** Most tickets of one standing place a cart may take: its free places, the zone's row stock (when set) and the order limit left. */
@@ -103,7 +106,7 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
     const seats = changes.map((c) => ({ place: c.place as SeatPlace, priceId: c.price!.id }))
     // The statement brings back the live holds on these seats' rows: the single-seat warning's read.
     const rowSeatIds = await singlesRowSeats(db, session, seats.map((s) => s.place.id))
-    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats, rowSeatIds, csrfToken: ctx.unchecked?.csrfToken ?? null })
+    const held = await holdSeatsInOneStatement(db, { sessionId: ctx.sessionId, calendarId: session.calendar.id, now, holdSeconds: ctx.holdSeconds, orderLimit, subscriptionLeft: subscription ? subscription.quant : null, seats, rowSeatIds, csrfToken: ctx.unchecked?.csrfToken ?? null, gate: ctx.gate })
     if (held) return cartView(db, session, held.cartId, held.holds, now, limit, known(), false, held.rowHolds)
   }
   await ctx.unchecked?.settle()
@@ -172,7 +175,7 @@ async function updateCartIn(db: Db, session: SchemeSession, input: CartUpdateInp
     // The rule just judged exactly these seats and found none left single: the answer's list is empty.
     const singlesKnown = newSeats.length > 0 && singlesJudged
     return { cartId, holds: { seats, stands: [] } as CartHolds, singlesKnown }
-  }, scope, session.drawingId)
+  }, scope, session.drawingId, ctx.gate)
   if (!after) return listCart(db, ctx.sessionId, session, now, limit)
   return cartView(db, session, after.cartId, after.holds, now, limit, known(), after.singlesKnown)
 }

@@ -12,10 +12,9 @@ export const TAKEN_NAMED_MAX = 20
 export const CLAIM_ATTEMPTS = 3
 
 /**
- * A claim that reaches its commit later than this after its request began rolls back and answers
- * "busy, try again" instead: the request deadline (REQUEST_DEADLINE_MS, 20 s by default) answers
- * busy ("nothing changed") at 20 s whatever the work is doing, so a claim committing after that
- * would sell seats to a visitor told it failed. 5 s of margin for the commit itself; keep it
- * below REQUEST_DEADLINE_MS when lowering that.
+ * A claim with no request behind it (the CLI, background work, the console's re-seating) that
+ * reaches its commit later than this after its `now` rolls back and answers "busy, try again".
+ * A request's claims follow the request's own deadline instead (orders/commit-gate.ts), so a
+ * claim never commits for a visitor already told "busy" whatever REQUEST_DEADLINE_MS is.
  */
 export const CLAIM_COMMIT_BY_MS = 15_000

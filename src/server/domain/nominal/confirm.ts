@@ -4,6 +4,7 @@ import { ageOn, consentsPass, parseBirthDate, validateVisitor, zipVisitorColumns
 import type { z } from 'zod'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { queueTicketMail, type QueuedTicketMail } from '../../mail/ticket-mail'
 import { fieldNames } from '../../messages'
 import { confirmOrder, lockOrder } from '../orders/order.repository'
 import { confirmExpired } from './deadline'
@@ -56,8 +57,12 @@ function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorCont
  * UNAVAILABLE (a paid order has no deadline, see deadline.ts); already confirmed → BAD_REQUEST with status 409 (we refuse rather than answer
  * success again, so data of a confirmed order can never be overwritten). Nothing changes on
  * any refusal.
+ *
+ * A paid order (free, or paid before its names) is due its tickets e-mail now: it is queued in
+ * the same transaction (mail/ticket-mail.ts) and answered with the hash, for the caller to give
+ * its first attempt after the commit (null: none is due, the order unpaid or without an e-mail).
  */
-export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now()): Promise<string> {
+export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now()): Promise<{ hash: string; ticketMail: QueuedTicketMail | null }> {
   const entries = zipVisitorColumns(input)
   if (entries === null) throw new ApiFailure('nominal-columns')
   const ctx = await visitorContext(db, new Date(now))
@@ -86,6 +91,7 @@ export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now
 
     for (const [id, v] of updates) await repo.writeLineVisitor(trx, id, v)
     await confirmOrder(trx, order.id, now)
-    return order.hash
+    const ticketMail = order.paid === 1 ? await queueTicketMail(trx, { ...order, status: ORDER_STATUS_CONFIRMED }, now) : null
+    return { hash: order.hash, ticketMail }
   })
 }

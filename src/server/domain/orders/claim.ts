@@ -1,9 +1,11 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { CLAIM_ATTEMPTS, CLAIM_COMMIT_BY_MS } from '../inventory/constants'
+import { queueTicketMail, type QueuedTicketMail } from '../../mail/ticket-mail'
+import { CLAIM_ATTEMPTS } from '../inventory/constants'
 import { freeExpiredOnPg } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock.repository'
 import { takeClaimSlots } from './claim-slots'
+import { clockGate, type CommitGate } from './commit-gate'
 import { draftTickets, type OrderDraft } from './draft'
 import { expireOrders, expireOrdersById } from './expiry'
 import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.repository'
@@ -23,6 +25,9 @@ import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.
  * before it writes anything, else it would sell the old version's seat and leave the new one's
  * seat of the same key free to sell again. Checked in the claim's first statement, which reads
  * the session row under its lock anyway (lockCalendars, freeExpiredOnPg): no statement more.
+ *
+ * `gate`: the request's (commit-gate.ts), so a request already answered "busy" commits nothing;
+ * without one, the claim refuses to commit later than CLAIM_COMMIT_BY_MS after `now`.
  */
 export async function inClaimTransaction<T>(
   db: Db,
@@ -31,13 +36,16 @@ export async function inClaimTransaction<T>(
   work: (trx: Db) => Promise<T>,
   seats?: SeatScope,
   onDrawing?: number,
+  gate: CommitGate = clockGate(now),
 ): Promise<T> {
   const ids = typeof calendarIds === 'number' ? [calendarIds] : [...calendarIds]
   const rowLevel = seats !== undefined && isPostgresDb(db)
+  // Answered busy already: nothing this claim did could be kept, so it does not start.
+  if (gate.passed) throw new ApiFailure('busy')
   // A hot session gets a bounded share of this process's connections (claim-slots.ts).
   const giveBack = await takeClaimSlots(db, ids)
   try {
-    return await claimWithRetries(db, ids, now, work, rowLevel ? seats : undefined, onDrawing)
+    return await claimWithRetries(db, ids, now, work, rowLevel ? seats : undefined, onDrawing, gate)
   } finally {
     giveBack()
   }
@@ -47,18 +55,27 @@ export async function inClaimTransaction<T>(
  * Runs a claim made of one statement (all or nothing in itself, no transaction of ours: e.g.
  * seatwise_hold_cart_seats) with what inClaimTransaction gives a claim: the session's bounded
  * share of the pool (claim-slots.ts) and the retries of a deadlock or serialization abort, or of
- * a concurrent first cart of the same visitor (unique violation).
+ * a concurrent first cart of the same visitor (unique violation). The statement commits as it
+ * ends, so it runs inside `gate` (commit-gate.ts) from start to end, and must itself refuse to
+ * commit past `gate.commitBy`.
  */
-export async function inClaimStatement<T>(db: Db, calendarId: number, run: () => Promise<T>): Promise<T> {
+export async function inClaimStatement<T>(db: Db, calendarId: number, gate: CommitGate, run: () => Promise<T>): Promise<T> {
+  if (gate.passed) throw new ApiFailure('busy')
   const giveBack = await takeClaimSlots(db, [calendarId])
   try {
     for (let attempt = 1; ; attempt++) {
+      gate.enter()
+      let committed = false
       try {
-        return await run()
+        const out = await run()
+        committed = true
+        return out
       } catch (err) {
         const code = (err as { code?: unknown }).code
         if (attempt < CLAIM_ATTEMPTS && (code === '40P01' || code === '40001' || code === '23505')) continue
         throw err
+      } finally {
+        gate.leave(committed)
       }
     }
   } finally {
@@ -66,11 +83,14 @@ export async function inClaimStatement<T>(db: Db, calendarId: number, run: () =>
   }
 }
 
-async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (trx: Db) => Promise<T>, seats: SeatScope | undefined, onDrawing: number | undefined): Promise<T> {
+async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (trx: Db) => Promise<T>, seats: SeatScope | undefined, onDrawing: number | undefined, gate: CommitGate): Promise<T> {
   const rowLevel = seats !== undefined
   for (let attempt = 1; ; attempt++) {
+    // Set once the claim is inside the gate, i.e. its COMMIT is what comes next.
+    let entered = false
+    let committed = false
     try {
-      return await db.transaction().execute(async (trx) => {
+      const out = await db.transaction().execute(async (trx) => {
         if (rowLevel) {
           await freeSeatsAtNow(trx, seats, now, onDrawing)
         } else {
@@ -81,10 +101,14 @@ async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (tr
           await expireOrders(trx, now, ids)
         }
         const out = await work(trx)
-        // Too late to commit: the visitor may have been told "busy" already (CLAIM_COMMIT_BY_MS).
-        if (Date.now() - now > CLAIM_COMMIT_BY_MS) throw new ApiFailure('busy')
+        // Too late to commit: the visitor has been told "busy" (throws, rolling back); else the
+        // request's deadline waits for this commit (commit-gate.ts).
+        gate.enter()
+        entered = true
         return out
       })
+      committed = true
+      return out
     } catch (err) {
       const code = (err as { code?: unknown }).code
       // Row-level claims may also meet a concurrent first cart of the same visitor (unique
@@ -92,6 +116,8 @@ async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (tr
       const retry = code === '40P01' || code === '40001' || (rowLevel && code === '23505')
       if (attempt < CLAIM_ATTEMPTS && isPostgresDb(db) && retry) continue
       throw err
+    } finally {
+      if (entered) gate.leave(committed)
     }
   }
 }
@@ -137,15 +163,16 @@ export type ClaimStock = (trx: Db, order: { id: number }) => Promise<void>
 export interface PlacedOrder {
   hash: string
   paidAtOnce: boolean
+  /** The tickets e-mail queued with a free order (mail/ticket-mail.ts), to give its first attempt; null: none is due. */
+  ticketMail: QueuedTicketMail | null
 }
 
 /**
  * Writes an order in one claim transaction of its sessions: the order row (insertOrder), the
  * planner's stock claim, the subscription's tickets (conditional decrement), then the order's
- * lines. Anything refused rolls all of it back. `onDrawing`: a seat-map order's map version, as
- * inClaimTransaction's.
+ * lines. Anything refused rolls all of it back. `onDrawing` and `gate`: as inClaimTransaction's.
  */
-export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope, onDrawing?: number): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope, onDrawing?: number, gate?: CommitGate): Promise<PlacedOrder> {
   const calendarIds = [...new Set(draft.lines.map((l) => l.calendarId))]
   return inClaimTransaction(db, calendarIds, draft.createdAt, async (trx) => {
     const order = await insertOrder(trx, draft)
@@ -154,6 +181,8 @@ export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, s
       throw new ApiFailure('subscription-empty')
     }
     await insertOrderLines(trx, order.id, draft)
-    return { hash: order.hash, paidAtOnce: draft.paidAtOnce }
-  }, seats, onDrawing)
+    // A free order is paid now: its tickets e-mail commits with it (one INSERT; none for named tickets until confirmed).
+    const ticketMail = draft.paidAtOnce ? await queueTicketMail(trx, { id: order.id, email: draft.email, status: draft.status }, draft.createdAt) : null
+    return { hash: order.hash, paidAtOnce: draft.paidAtOnce, ticketMail }
+  }, seats, onDrawing, gate)
 }

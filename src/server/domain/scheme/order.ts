@@ -6,6 +6,7 @@ import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
 import { claimSeats, holdStanding, moveCartToOrder, standingTaken } from '../inventory/holds.repository'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
+import type { CommitGate } from '../orders/commit-gate'
 import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
 import { refuseSubscriptionGift, resolvePaymentMethod } from '../orders/payment-method'
 import { showprocultureFor } from '../settings/cached'
@@ -28,6 +29,8 @@ export interface SchemeOrderContext {
   crmClientId: number | null
   /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
   paysItself?: boolean
+  /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
+  gate?: CommitGate
 }
 
 interface Ticket {
@@ -127,7 +130,7 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
   const seatsOnly = session.calendar.accessible_hold !== 1 && tickets.every((t) => t.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId, seatIds: tickets.map((t) => t.place.id) } : undefined
   // The places are of the version read above: the claim refuses them if the studio has moved the session since (orders/claim.ts).
-  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), scope, session.drawingId)
+  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), scope, session.drawingId, ctx.gate)
 }
 
 /** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */

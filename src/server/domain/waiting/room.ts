@@ -3,7 +3,8 @@ import type { QueueStatus } from '../../../contract/entities/queue'
 import type { Db } from '../../db/connect'
 import { ProcessCache } from '../../db/process-cache'
 import { ApiFailure } from '../../errors'
-import type { CounterStore } from '../../security/counter-store'
+import { retryAfterSeconds, type CounterStore } from '../../security/counter-store'
+import { admissionAt, admitUpTo, estimateSeconds } from './admission'
 import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtBack, switchOnByLoad, type WaitingRoomRow } from './waiting.repository'
 
 /**
@@ -14,9 +15,9 @@ import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtB
  *   QUEUE_POLL_MAX_S far back; after the draw each ask is the room's row and the visitor's, two
  *   indexed reads, and the queue's count at most once a QUEUE_COUNT_TTL_MS per process).
  *
- * Admission is by the clock, with no job to run: from the on-sale moment, the first
- * floor(minutes × admit_per_minute) places are admitted, so every process and machine computes
- * the same answer from the room's row, and a restart changes nothing. A visitor who leaves
+ * Admission needs no job to run: the room's row keeps a watermark that the visitors' own polls
+ * advance at the rate, with at most a minute's unused slots kept (admission.ts), so every process
+ * and machine answers the same from the row, and a restart changes nothing. A visitor who leaves
  * wastes his slot (the rate is of places, not of buyers).
  */
 export const ADMISSION_TOKEN_TTL_MS = 20 * 60_000
@@ -40,12 +41,6 @@ export function pollSeconds(waitS: number): number {
 /** Range of the random draw key given at join (the on-sale draw orders by it). */
 const DRAW_KEY_RANGE = 2 ** 47
 
-/** Places admitted by `now`: the rate times the minutes since the on-sale moment. */
-export function admittedUpTo(room: { opens_at: number; admit_per_minute: number }, now: number): number {
-  if (now < room.opens_at) return 0
-  return Math.floor(((now - room.opens_at) * room.admit_per_minute) / 60_000)
-}
-
 function tokenMac(secret: string, calendarId: number, sessionId: string, expiresAt: number): string {
   return createHmac('sha256', secret).update(`admission:${calendarId}:${sessionId}:${expiresAt}`).digest('base64url')
 }
@@ -59,7 +54,7 @@ export async function admittingOthers(db: Db, calendarId: number, now: number): 
   const room = await findRoom(db, calendarId)
   if (!room || room.enabled !== 1) return false
   if (room.drawn_at === null) return (await countVisitors(db, calendarId)) > 0
-  return admittedUpTo(room, now) < room.next_position
+  return admissionAt(room, now).admitted < room.next_position
 }
 
 /** A signed admission token for a visitor's session and one session of an event, valid until `expiresAt`. */
@@ -169,15 +164,43 @@ export async function queueStatusIfOff(db: Db, calendarId: number): Promise<Queu
 }
 
 /**
+ * Queue places one client address may take in one session's room within QUEUE_JOIN_WINDOW_MS
+ * (issue 18.5, audit item 3): each new visitor session joins with its own random draw key, so
+ * without a bound one address starting sessions (60 a minute are allowed) held thousands of
+ * entries in the draw. Counted in the shared counter store (guard_counters on PostgreSQL, Redis
+ * with REDIS_URL, memory on SQLite), so N processes allow exactly the limit. A family or an
+ * office behind one address shares it: QUEUE_JOINS_PER_ADDRESS sets it.
+ */
+export const QUEUE_JOIN_WINDOW_MS = 24 * 60 * 60_000
+
+/** The per-address bound on joins (POST /api/queue/status of a visitor not yet in the room). */
+export interface JoinLimit {
+  counters: CounterStore
+  /** The client address (request.ip). */
+  address: string
+  /** Joins allowed per address and room in QUEUE_JOIN_WINDOW_MS (config.queueJoinsPerAddress). */
+  limit: number
+}
+
+/** Counter key of an address's joins of one session's room. */
+const joinKey = (calendarId: number, address: string) => `queue-joins:${calendarId}:${address}`
+
+/**
  * POST /api/queue/status: joins the visitor on the first call and answers where he stands. The
  * on-sale draw happens on the first call after the on-sale moment, whichever process answers it.
+ * A join past the address's allowance is refused ('too-many-queue-joins', with Retry-After);
+ * a visitor already in the room is never counted again.
  */
-export async function queueStatus(db: Db, secret: string, calendarId: number, sessionId: string, now: number): Promise<QueueStatus> {
+export async function queueStatus(db: Db, secret: string, calendarId: number, sessionId: string, now: number, join?: JoinLimit): Promise<QueueStatus> {
   const base = statusBase(calendarId)
-  const room = await findRoom(db, calendarId)
+  let room = await findRoom(db, calendarId)
   if (!room || room.enabled !== 1) return offStatus(calendarId)
   let visitor = await findVisitor(db, calendarId, sessionId)
   if (!visitor) {
+    if (join) {
+      const { count, resetInMs } = await join.counters.hit(joinKey(calendarId, join.address), QUEUE_JOIN_WINDOW_MS, now)
+      if (count > join.limit) throw new ApiFailure('too-many-queue-joins', { retryAfterS: retryAfterSeconds(resetInMs) })
+    }
     await insertVisitor(db, calendarId, sessionId, randomInt(DRAW_KEY_RANGE), now)
     // This process's joins count at once (another process's within QUEUE_COUNT_TTL_MS).
     visitorCount.forget(db, calendarId)
@@ -193,6 +216,8 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
   if (room.drawn_at === null) {
     await drawOnce(db, calendarId, now)
     visitor = (await findVisitor(db, calendarId, sessionId))!
+    // The draw set the room's last place: admission gives slots only up to it (admission.ts).
+    room = (await findRoom(db, calendarId)) ?? room
   }
   // A visitor who joined as the draw ran, or after it, goes to the back (read again: of two
   // calls of his at once only one places him, and the other's increment is not his place).
@@ -201,13 +226,15 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
     visitor = (await findVisitor(db, calendarId, sessionId))!
   }
   const position = visitor.position!
-  const admitted = admittedUpTo(room, now)
-  if (position <= admitted) {
+  // One more write (the watermark) only while he waits and a slot has come since the last one.
+  const advanced = await admitUpTo(db, room, position, now)
+  room = advanced.room
+  const admission = advanced.admission
+  if (position <= admission.admitted) {
     const expiresAt = now + ADMISSION_TOKEN_TTL_MS
     return { ...base, state: 'admitted', opens_at: room.opens_at, place: null, waiting, estimate_s: 0, token: signAdmission(secret, calendarId, sessionId, expiresAt), token_expires_at: expiresAt }
   }
-  const place = position - admitted
-  // The next admission comes when the clock reaches the next whole place.
-  const estimate = Math.max(0, Math.ceil((((position * 60_000) / room.admit_per_minute + room.opens_at - now) / 1000)))
+  const place = position - admission.admitted
+  const estimate = estimateSeconds(room, admission, position, now)
   return { ...base, state: 'waiting', opens_at: room.opens_at, place, waiting, estimate_s: estimate, poll_s: pollSeconds(estimate) }
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/connect'
 import type { WaitingRoomsTable, WaitingVisitorsTable } from '../../db/cluster.table'
 
-export type WaitingRoomRow = WaitingRoomsTable
+export type WaitingRoomRow = Selectable<WaitingRoomsTable>
 export type WaitingVisitorRow = WaitingVisitorsTable
 
 export async function findRoom(db: Db, calendarId: number): Promise<WaitingRoomRow | undefined> {
@@ -26,12 +26,30 @@ export async function findSessionTitle(db: Db, calendarId: number) {
     .executeTakeFirst()
 }
 
-/** Sets a session's room (the operator's call). */
+/**
+ * Sets a session's room (the operator's call). Places handed out are kept, and so is the
+ * admission watermark. The draw is made again (drawn_at cleared) when the on-sale moment is put
+ * in the future or a room that was off is switched on: those who join before the new moment
+ * wait without a place, and are drawn in random order at it behind the places already given
+ * (with the old drawn_at kept, each was put at the back as he asked after the moment: arriving
+ * early, or polling fast, bought a better place).
+ */
 export async function saveRoom(db: Db, calendarId: number, room: RoomSettings, now: number): Promise<void> {
   await db
     .insertInto('waiting_rooms')
     .values({ calendar_id: calendarId, ...room, drawn_at: null, next_position: 0, updated_at: now })
-    .onConflict((oc) => oc.column('calendar_id').doUpdateSet({ ...room, updated_at: now }))
+    .onConflict((oc) =>
+      oc.column('calendar_id').doUpdateSet((eb) => ({
+        ...room,
+        updated_at: now,
+        // "Switched on again" is judged on the row as the upsert finds it (under its lock), not on
+        // a read before it.
+        drawn_at:
+          room.opens_at > now ? null
+          : room.enabled === 1 ? eb.case().when('waiting_rooms.enabled', '=', 0).then(null).else(eb.ref('waiting_rooms.drawn_at')).end()
+          : eb.ref('waiting_rooms.drawn_at'),
+      })),
+    )
     .execute()
 }
 
@@ -68,8 +86,10 @@ export async function drawOnce(db: Db, calendarId: number, now: number): Promise
       .where('opens_at', '<=', now)
       .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) !== 1) return false
+    // Behind the places already handed out (a draw made again after the operator moved the
+    // on-sale moment keeps them): the room's row is locked by the claim above.
     await sql`
-      update waiting_visitors set position = r.rn
+      update waiting_visitors set position = r.rn + (select next_position from waiting_rooms where calendar_id = ${calendarId})
       from (select session_id, row_number() over (order by draw_key, session_id) as rn
             from waiting_visitors where calendar_id = ${calendarId} and position is null) r
       where waiting_visitors.calendar_id = ${calendarId} and waiting_visitors.session_id = r.session_id`.execute(trx)
@@ -95,6 +115,22 @@ export async function placeAtBack(db: Db, calendarId: number, sessionId: string)
 }
 
 /**
+ * Moves a room's admission watermark from `from` to `to` (admission.ts), only if nobody moved it
+ * since `from` was read: one conditional UPDATE, so of processes racing one wins and a slot is
+ * never given twice. Answers whether this call moved it.
+ */
+export async function advanceAdmission(db: Db, calendarId: number, from: { admitted: number; admittedUntil: number }, to: { admitted: number; admittedUntil: number }): Promise<boolean> {
+  const done = await db
+    .updateTable('waiting_rooms')
+    .set({ admitted: to.admitted, admitted_until: to.admittedUntil })
+    .where('calendar_id', '=', calendarId)
+    .where('admitted', '=', from.admitted)
+    .where('admitted_until', '=', from.admittedUntil)
+    .executeTakeFirst()
+  return Number(done.numUpdatedRows) === 1
+}
+
+/**
  * The automatic switch (issue 18.5): a room that is off turns on with its on-sale moment now.
  * Conditional on `enabled = 0`, so of several processes crossing the load at once one switches;
  * answers whether this call did. Places of an earlier draw are forgotten (a new draw at `now`).
@@ -103,7 +139,7 @@ export async function switchOnByLoad(db: Db, calendarId: number, now: number): P
   return db.transaction().execute(async (trx) => {
     const done = await trx
       .updateTable('waiting_rooms')
-      .set({ enabled: 1, opens_at: now, drawn_at: null, next_position: 0, updated_at: now })
+      .set({ enabled: 1, opens_at: now, drawn_at: null, next_position: 0, admitted: 0, admitted_until: 0, updated_at: now })
       .where('calendar_id', '=', calendarId)
       .where('enabled', '=', 0)
       .executeTakeFirst()

@@ -8,11 +8,12 @@ import { findOrderByHash, type OrderRow } from '../../domain/orders/order.reposi
 import { ORDER_ROUTE, TICKET_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
 import { storedCurrency } from '../../domain/settings/cached'
-import { listMailTicketLines } from '../mail.repository'
-import { sendMail, type MailResult } from '../outbox'
+import { findMailOrder, listMailTicketLines, markMailFailed } from '../mail.repository'
+import { deliverMail, recordAttempt, sendMail, type MailMessage, type MailResult } from '../outbox'
+import type { QueuedTicketMail } from '../ticket-mail'
 import { orderPaidMail } from './orderMail'
 
-/** An order just paid, as its settlement left it, and what it cost (sendOrderPaidMail's `known`). */
+/** An order just paid, as its settlement left it, and what it cost (attemptTicketMail's `known`). */
 export interface PaidOrder {
   order: OrderRow
   /** Minor units. */
@@ -20,50 +21,90 @@ export interface PaidOrder {
 }
 
 /**
- * E-mails the buyer the links to an order's tickets, in the order's language. Called after the
- * transaction that paid the order committed: the bank callback that paid it, the creation of a
- * free order, the confirmation of a named-ticket order. Answers null when the order is unknown,
- * unpaid, not confirmed or has no e-mail; a failed delivery is recorded in the
- * outbox and answered, never thrown (the payment stays valid).
- *
- * `known`: the order's row as the settlement that paid it left it, and the amount it checked the
- * order's money against (payments/settle.ts Settled): neither is read again then, two statements
- * of a payment's burst fewer.
+ * The tickets e-mail of `order` as it stands: the links to its tickets, in the order's language,
+ * its sum in the shop's currency. `payable`: the order's amount when the caller knows it (minor
+ * units), else read.
  */
-export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, orderHash: string, known?: PaidOrder): Promise<MailResult | null> {
-  const order = known?.order ?? (await findOrderByHash(db, orderHash))
-  // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
-  if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
+async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: OrderRow, payable?: number): Promise<MailMessage> {
   const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
   const [lines, currency] = await Promise.all([listMailTicketLines(db, order.id), storedCurrency(db)])
-  const payable = known?.payable ?? (await orderMoney(db, order)).payable
-  return sendMail(db, config, {
+  const sum = payable ?? (await orderMoney(db, order)).payable
+  return {
     orderId: order.id,
     ...orderPaidMail({
       to: order.email,
       lang,
       ordNum: order.ord_num,
-      sum: toMajor(payable),
+      sum: toMajor(sum),
       currency,
       orderLink: clientPageUrl(config.publicUrl, ORDER_ROUTE, order.hash, lang),
       tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
     }),
-  })
+  }
 }
 
 /**
- * sendOrderPaidMail without waiting for it: the order call or bank callback answers at once even
- * when the SMTP server is slow or down (nodemailer waits up to its connection timeout). A failure
- * is logged; the outbox row records it.
+ * E-mails the buyer the links to an order's tickets once more, at an operator's request (order
+ * care's resend), stored and sent at once (outbox.ts sendMail). Answers null when the order is
+ * unknown, unpaid, not confirmed or has no e-mail; a failed delivery is recorded in the outbox
+ * and answered, never thrown. The shop's own tickets e-mail (a payment, a free order, named
+ * tickets confirmed) is queued in the transaction that makes it due instead (ticket-mail.ts).
  */
-export function queueOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: { error: (obj: object, msg: string) => void }, orderHash: string, known?: PaidOrder): void {
-  const sending = sendOrderPaidMail(db, config, orderHash, known)
-    .catch((err: unknown) => log.error({ err, orderHash }, 'order e-mail failed'))
+export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, orderHash: string): Promise<MailResult | null> {
+  const order = await findOrderByHash(db, orderHash)
+  // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
+  if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
+  return sendMail(db, config, await ticketMail(db, config, order))
+}
+
+/**
+ * Attempt number `attempt` of a tickets e-mail queued by queueTicketMail (ticket-mail.ts): its
+ * body rendered from the order as it stands, delivered, and the outcome stored with the body in
+ * one statement (the row's template cleared), so a later attempt sends exactly this message.
+ * The first attempt follows the commit that queued it (startTicketMail); the retry sweep makes
+ * it when that process died first (mail/retry.ts), and every later one. Answers null and gives
+ * the message up when its order is gone or has no e-mail any more. A failure to render (the
+ * database) counts as a failed attempt, retried like an SMTP failure; nothing is thrown but a
+ * failure to write the outcome, which leaves the row due for the sweep.
+ *
+ * `known`: the order's row as the settlement that paid it left it, and the amount it checked the
+ * order's money against (payments/settle.ts Settled): neither is read again then, two statements
+ * of a payment's burst fewer.
+ */
+export async function attemptTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, queued: QueuedTicketMail, attempt: number, known?: PaidOrder): Promise<MailResult | null> {
+  let message: MailMessage
+  try {
+    const order = known?.order ?? (await findMailOrder(db, queued.orderId))
+    if (!order || !order.email) {
+      const now = Date.now()
+      await markMailFailed(db, queued.id, { attempts: attempt, error: 'the order is gone or has no e-mail address', nextAttemptAt: null, failedAt: now })
+      return null
+    }
+    message = await ticketMail(db, config, order, known?.payable)
+  } catch (err) {
+    const result: MailResult = { id: queued.id, filePath: '', sent: false, error: `rendering failed: ${err instanceof Error ? err.message : String(err)}` }
+    await recordAttempt(db, queued.id, attempt, result, Date.now())
+    return result
+  }
+  const result = await deliverMail(config, queued.id, message)
+  await recordAttempt(db, queued.id, attempt, result, Date.now(), message)
+  return result
+}
+
+/**
+ * The first attempt of a tickets e-mail just queued (attemptTicketMail), without waiting for it:
+ * the order call or bank callback answers at once even when the SMTP server is slow or down
+ * (nodemailer waits up to its connection timeout). The message is in the outbox already, so
+ * whatever happens here it is sent: a failure is logged, and the retry sweep tries again.
+ */
+export function startTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: { error: (obj: object, msg: string) => void }, queued: QueuedTicketMail, known?: PaidOrder): void {
+  const sending = attemptTicketMail(db, config, queued, 1, known)
+    .catch((err: unknown) => log.error({ err, mailId: queued.id, orderId: queued.orderId }, 'order e-mail: first attempt not recorded; the retry sweep sends it'))
     .finally(() => inFlight.delete(sending))
   inFlight.add(sending)
 }
 
-/** Mails queueOrderPaidMail started and not yet finished (this process). */
+/** First attempts startTicketMail started and not yet finished (this process). */
 const inFlight = new Set<Promise<unknown>>()
 
 /** The longest a closing server waits for order e-mails in flight (an SMTP server that hangs would hold it for minutes). */

@@ -10,7 +10,7 @@ import { findPayment, insertPaymentCallback, paymentIdOf } from '../payment.repo
 import type { PaymentRegistry } from '../registry'
 import { applyNotification } from '../settle'
 import { settleLane } from '../settle-lane'
-import { queueOrderPaidMail } from '../../mail/templates/sendOrderPaid'
+import { startTicketMail } from '../../mail/templates/sendOrderPaid'
 import { CARD_SCHEME_KIND } from '../types'
 import { payPage, resultPage, layout, SANDBOX_PAGE_LANG } from './pages'
 import { SANDBOX, SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH, signedCallback } from './provider'
@@ -111,9 +111,10 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
         await insertPaymentCallback(db, { paymentId, provider: SANDBOX, status: String(raw.status ?? '').slice(0, 20), amount: Number(raw.amount) || 0, accepted: false, applied: false, outcome: 'bad-signature', now })
         return reply.code(403).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Callback refused: the signature is invalid' })
       }
-      const { outcome, payment: paid, paidOrder } = await settling(() => applyNotification(db, notification, now))
-      // The buyer gets the ticket links once, from the notification that paid the order.
-      if (outcome === 'paid' && paid) queueOrderPaidMail(db, app.config, app.log, paid.hash, paidOrder)
+      const { outcome, payment: paid, paidOrder, ticketMail } = await settling(() => applyNotification(db, notification, now))
+      // The buyer gets the ticket links once, from the notification that paid the order: the
+      // e-mail was queued with the payment (settle.ts markOrderPaid); its first attempt is now.
+      if (ticketMail) startTicketMail(db, app.config, app.log, ticketMail, paidOrder)
       const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
       await insertPaymentCallback(db, { paymentId: paid?.id ?? null, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: true, applied, outcome, now })
       if (outcome === 'unknown') return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: 'No such payment' })

@@ -25,7 +25,7 @@ const COUNTER_PRUNE_INTERVAL_MS = 5 * 60_000
  */
 export function openCounterStore(app: FastifyInstance): CounterStore {
   const { config } = app
-  if (config.redis) return new RedisCounterStore(config.redis.url, config.redis.prefix)
+  if (config.redis) return new RedisCounterStore(config.redis.url, config.redis.prefix, app.log)
   if (config.database.kind === 'postgres') return new DbCounterStore(app.db)
   return new MemoryCounterStore()
 }

@@ -1,0 +1,87 @@
+import { ApiFailure } from '../../errors'
+import { CLAIM_COMMIT_BY_MS } from '../inventory/constants'
+
+/**
+ * What a claim (a hold or an order) asks before it commits, so that a request answered "busy, try
+ * again" has changed nothing (issue 18.3; README "No stall from one slow process").
+ *
+ * The request deadline (plugins/request-deadline.ts) answers 503 busy whatever the handler is
+ * doing, and the handler goes on. Two ways were weighed to keep that answer true:
+ * - a deadline always longer than every bounded wait of a claim path (lane, claim slot, pool,
+ *   lock and statement timeouts), checked at start: a claim transaction is several statements,
+ *   each bounded by statement_timeout, so no honest sum fits under a deadline a proxy accepts,
+ *   and a stalled event loop (a GC pause, a frozen process) still lets the timer fire first;
+ * - this handshake, chosen: the claim enters the gate just before its commit and the deadline
+ *   only answers busy while no commit is in flight. Whichever comes first wins: a deadline that
+ *   passed makes the claim roll back ('busy'); a commit under way makes the deadline stand aside,
+ *   and the claim's own answer (committed, or refused) goes out. It costs nothing per request but
+ *   one object, and one JS check per claim.
+ *
+ * The one-statement hold (cart/seats-hold.ts) commits inside its statement, so it is inside the
+ * gate for the whole statement (bounded by lock_timeout and statement_timeout) and checks
+ * `commitBy` itself in SQL: it refuses ('late', busy) to commit past the deadline.
+ */
+export interface CommitGate {
+  /** Epoch ms past which the claim must not commit (the one-statement hold checks it in SQL). */
+  readonly commitBy: number
+  /** True when the claim may no longer commit: one not begun need not start. */
+  readonly passed: boolean
+  /** Called just before the commit: throws 'busy' (rolling the claim back) once the deadline has passed. */
+  enter(): void
+  /** The commit (entered) settled; `committed`: it went through. */
+  leave(committed: boolean): void
+}
+
+/**
+ * A request's gate, made when the request arrives (plugins/request-deadline.ts). Single-threaded,
+ * so `expire` and `enter` never interleave: one of them sees the other's mark.
+ */
+export class RequestCommitGate implements CommitGate {
+  private expired = false
+  private committed = false
+  private inFlight = 0
+
+  constructor(readonly commitBy: number) {}
+
+  get passed(): boolean {
+    return this.expired && !this.committed
+  }
+
+  enter(): void {
+    if (this.passed) throw new ApiFailure('busy')
+    this.inFlight++
+  }
+
+  leave(committed: boolean): void {
+    this.inFlight = Math.max(0, this.inFlight - 1)
+    if (committed) this.committed = true
+  }
+
+  /**
+   * The deadline's timer: true when it may answer busy now (nothing committed or committing,
+   * and from now on nothing will); false when a claim's commit is in flight or done, whose own
+   * answer must go out instead.
+   */
+  expire(): boolean {
+    this.expired = true
+    return this.inFlight === 0 && !this.committed
+  }
+}
+
+/**
+ * The gate of a claim with no request deadline (the CLI, a background job, the console's
+ * re-seating): it refuses to commit later than CLAIM_COMMIT_BY_MS after `now`, as before.
+ */
+export function clockGate(now: number): CommitGate {
+  const commitBy = now + CLAIM_COMMIT_BY_MS
+  return {
+    commitBy,
+    get passed() {
+      return Date.now() > commitBy
+    },
+    enter() {
+      if (Date.now() > commitBy) throw new ApiFailure('busy')
+    },
+    leave() {},
+  }
+}
