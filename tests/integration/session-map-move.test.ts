@@ -197,7 +197,11 @@ describe.each(TEST_DBS)('moving a session to another map version while its place
       const buyer = await visitor(server.url)
       const fx = await sessionFx(buyer, OTHER_HALL_EVENT, 1)
       const [seatKey] = freeSeats(fx, 1)
-      // The hold reads the settings right after the session, before its claim (one statement here).
+      // The hold reads the settings right after the session, before its claim (one statement
+      // here), when its event takes the gift card (showprocultureFor: the shop's switch matters).
+      const { event_id: eventId } = await server.db.selectFrom('calendars').select('event_id').where('id', '=', fx.calendarId).executeTakeFirstOrThrow()
+      const flags = await server.db.selectFrom('events').select(['usepushkarta', 'usenopushkarta']).where('id', '=', eventId).executeTakeFirstOrThrow()
+      await server.db.updateTable('events').set({ usepushkarta: 1, usenopushkarta: 1 }).where('id', '=', eventId).execute()
       await freezeTable('settings')
       let hold: Promise<{ status: number; body: CartAnswer }>
       try {
@@ -212,6 +216,7 @@ describe.each(TEST_DBS)('moving a session to another map version while its place
       expect(answer.body.items.map((i) => i.seat_id)).toEqual([seatKey])
       // Refused on the old version's seat, the hold was made again on rows read afresh (withHoldSession).
       expect(await held(fx.calendarId)).toEqual([{ seat_key: seatKey, drawing_id: to, state: 'cart' }])
+      await server.db.updateTable('events').set(flags).where('id', '=', eventId).execute()
     })
   })
 })
