@@ -43,8 +43,9 @@ describe('seat-map purchase by keyboard only', () => {
         await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
         await page.waitForFunction(() => window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false, null, { timeout: 60_000 })
         await tabTo(page, '.seatmap-canvas')
-        // The map says how to use it before any seat is reached.
-        expect(await page.locator('#seatmap-help').textContent()).toMatch(/стрелк/i)
+        // The map says how to use it before any seat is reached: its description is the help text.
+        const helpId = await page.locator('.seatmap-canvas').getAttribute('aria-describedby')
+        expect(await page.locator(`[id="${helpId}"]`).textContent()).toMatch(/стрелк/i)
 
         // Step through seats until one goes into the cart; each step is announced.
         let held = false
