@@ -6,6 +6,7 @@ import { orderCheckboxes } from '../events/checkboxes-cached'
 import { showprocultureFor } from '../settings/cached'
 import { capacityOf, salesOf } from '../inventory/stock'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
+import { queueTicketMail } from '../../mail/ticket-mail'
 import type { CommitGate } from '../orders/commit-gate'
 import { draftOrder, type OrderDraft } from '../orders/draft'
 import { planOrder, type OrderCreateInput, type OrderPlan } from './plan'
@@ -59,7 +60,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
     price: l.priceMinor,
     fee: l.feeMinor,
   })), { ...ctx, subscriptionId: plan.subscriptionId, giftCard: plan.giftCard, named: event.writeticketname === 1 })
-  return placeOrder(db, draft, (trx, order) => checkAvailability(trx, plan, draft, order.id), undefined, undefined, ctx.gate)
+  return placeOrder(db, draft, (trx, order) => checkAvailability(trx, plan, draft, order.id), queueTicketMail, undefined, undefined, ctx.gate)
 }
 
 function findSubscription(db: Db, input: OrderCreateInput, eventId: number, ctx: OrderContext) {

@@ -1,6 +1,5 @@
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { queueTicketMail, type QueuedTicketMail } from '../../mail/ticket-mail'
 import { CLAIM_ATTEMPTS } from '../inventory/constants'
 import { freeExpiredOnPg } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock.repository'
@@ -164,15 +163,22 @@ export interface PlacedOrder {
   hash: string
   paidAtOnce: boolean
   /** The tickets e-mail queued with a free order (mail/ticket-mail.ts), to give its first attempt; null: none is due. */
-  ticketMail: QueuedTicketMail | null
+  ticketMail: { id: number; orderId: number } | null
 }
+
+/**
+ * Stores a free order's tickets e-mail in its transaction: mail/ticket-mail.ts queueTicketMail,
+ * given by the caller, because the mail module reads orders (its templates) and orders must not
+ * import it back (no import cycles between modules).
+ */
+export type QueueTicketMail = (trx: Db, order: { id: number; email: string; status: number }, now: number) => Promise<{ id: number; orderId: number } | null>
 
 /**
  * Writes an order in one claim transaction of its sessions: the order row (insertOrder), the
  * planner's stock claim, the subscription's tickets (conditional decrement), then the order's
  * lines. Anything refused rolls all of it back. `onDrawing` and `gate`: as inClaimTransaction's.
  */
-export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, seats?: SeatScope, onDrawing?: number, gate?: CommitGate): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, draft: OrderDraft, claim: ClaimStock, queueTicketMail: QueueTicketMail, seats?: SeatScope, onDrawing?: number, gate?: CommitGate): Promise<PlacedOrder> {
   const calendarIds = [...new Set(draft.lines.map((l) => l.calendarId))]
   return inClaimTransaction(db, calendarIds, draft.createdAt, async (trx) => {
     const order = await insertOrder(trx, draft)

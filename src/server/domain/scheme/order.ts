@@ -6,6 +6,7 @@ import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
 import { claimSeats, holdStanding, moveCartToOrder, standingTaken } from '../inventory/holds.repository'
 import { placeOrder, type PlacedOrder } from '../orders/claim'
+import { queueTicketMail } from '../../mail/ticket-mail'
 import type { CommitGate } from '../orders/commit-gate'
 import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
 import { refuseSubscriptionGift, resolvePaymentMethod } from '../orders/payment-method'
@@ -130,7 +131,7 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Sc
   const seatsOnly = session.calendar.accessible_hold !== 1 && tickets.every((t) => t.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId, seatIds: tickets.map((t) => t.place.id) } : undefined
   // The places are of the version read above: the claim refuses them if the studio has moved the session since (orders/claim.ts).
-  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), scope, session.drawingId, ctx.gate)
+  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), queueTicketMail, scope, session.drawingId, ctx.gate)
 }
 
 /** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */
