@@ -44,6 +44,8 @@
  * | `REDIS_URL` | unset | `redis://127.0.0.1:6379` keeps the per-address limits and captcha triggers in Redis; unset = in PostgreSQL (or in memory on SQLite). |
  * | `REDIS_PREFIX` | `seatwise:` | Prefix of every Redis key (several installations or tests on one Redis). |
  * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process); `0` builds it on first use. |
+ * | `EMAIL_DOMAIN_CHECK` | `0` (`1` in production) | `1` asks DNS whether a buyer e-mail's domain takes mail when an order is placed, and refuses one that clearly does not ("The entered email does not work", 001 §5: no such domain, no mail exchanger nor address, or a null MX); a DNS timeout or failure lets the order through (domain/buyer/email-domain.ts). |
+ * | `EMAIL_DNS_SERVERS` | unset | Comma list of DNS servers (`host` or `host:port`) for that check; unset = the system's resolvers. |
  * | `SERVED_BY_HEADER` | `0` | `1` adds `X-Served-By: <pid>` to every answer, so a load test can tell which process of a cluster answered (bench:load's frozen-process check). Off by default: process ids are nobody else's business. |
  */
 import { parseTrustProxy, TrustProxyError, wideTrustProxyRanges } from './security/trust-proxy'
@@ -157,6 +159,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().min(1).default('seatwise:'),
   SERVED_BY_HEADER: flag.optional(),
+  EMAIL_DOMAIN_CHECK: flag.optional(),
+  EMAIL_DNS_SERVERS: z.string().regex(/^[\w.:[\]-]+(,[\w.:[\]-]+)*$/, 'EMAIL_DNS_SERVERS must be a comma list of host or host:port').optional(),
   WARM_START: flag.optional(),
 })
 
@@ -218,6 +222,8 @@ export interface Config {
   servedByHeader: boolean
   /** WARM_START: the seating caches of the sessions to come are built before listening (server.ts). */
   warmStart: boolean
+  /** Buyer e-mail domains are asked of DNS when an order is placed (EMAIL_DOMAIN_CHECK, EMAIL_DNS_SERVERS); undefined: off. */
+  emailDomainCheck: { servers: string[] } | undefined
   /** Start-up warnings about risky settings (the server logs each). */
   warnings: string[]
   /** The built-in sandbox bank serves its payment types (SANDBOX_BANK). */
@@ -345,6 +351,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ipv6LimitPrefix: e.IPV6_LIMIT_PREFIX,
     servedByHeader: e.SERVED_BY_HEADER ?? false,
     warmStart: e.WARM_START ?? true,
+    // Off outside production: tests and a laptop's demo use made-up domains and may have no DNS.
+    emailDomainCheck: (e.EMAIL_DOMAIN_CHECK ?? production) ? { servers: (e.EMAIL_DNS_SERVERS ?? '').split(',').filter((s) => s !== '') } : undefined,
     warnings,
     sandboxBank,
     sandboxBankSecret: e.SANDBOX_BANK_SECRET ?? DEV_SANDBOX_BANK_SECRET,

@@ -40,6 +40,8 @@ const STOREFRONT_REASONS = {
   'session-not-on-sale': TAKEN,
   // Buyer data.
   'invalid-buyer': BAD,
+  // 001 §5: the address's domain takes no mail (domain/buyer/email-domain.ts).
+  'email-not-working': BAD,
   agreements: BAD,
   // Subscriptions.
   'subscription-sign-in': BAD,

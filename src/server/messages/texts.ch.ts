@@ -25,6 +25,7 @@ export const ch: Texts = {
   'compiled-venue-not-found': '找不到座位圖 {hash}',
   'session-not-on-sale': '{day} {time} 場次不開放購票',
   'invalid-buyer': '請檢查購票人資料：{fields}',
+  'email-not-working': '您輸入的電子郵件無法使用，請檢查後再試一次',
   agreements: '請勾選必要的同意事項',
   'subscription-sign-in': '請登入個人帳戶以使用套票取票',
   'subscription-not-yours': '套票 {id} 不屬於您或不適用於此活動',

@@ -25,6 +25,7 @@ export const en: Texts = {
   'compiled-venue-not-found': 'No seat map {hash}',
   'session-not-on-sale': 'The session of {day} {time} is not on sale',
   'invalid-buyer': 'Invalid buyer data: check {fields}',
+  'email-not-working': 'The entered email does not work, check your email and try again',
   agreements: 'Required agreements are not accepted',
   'subscription-sign-in': 'Subscription tickets need the client to be signed in',
   'subscription-not-yours': 'Subscription {id} does not belong to the signed-in client for this event',

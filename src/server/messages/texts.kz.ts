@@ -25,6 +25,7 @@ export const kz: Texts = {
   'compiled-venue-not-found': '{hash} зал схемасы табылмады',
   'session-not-on-sale': '{day} {time} сеансына билет сатылмайды',
   'invalid-buyer': 'Сатып алушының деректерін тексеріңіз: {fields}',
+  'email-not-working': 'Көрсетілген e-mail жұмыс істемейді, e-mail-ді тексеріп, қайталап көріңіз',
   agreements: 'Міндетті келісімдерді белгілеңіз',
   'subscription-sign-in': 'Абонемент бойынша билет алу үшін жеке кабинетке кіріңіз',
   'subscription-not-yours': '{id} абонементі сізге тиесілі емес немесе бұл іс-шараға жарамсыз',

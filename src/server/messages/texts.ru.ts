@@ -26,6 +26,7 @@ export const ru: Texts = {
   'compiled-venue-not-found': 'Схема зала {hash} не найдена',
   'session-not-on-sale': 'Билеты на сеанс {day} {time} не продаются',
   'invalid-buyer': 'Проверьте данные покупателя: {fields}',
+  'email-not-working': 'Указанный e-mail не работает, проверьте e-mail и попробуйте снова',
   agreements: 'Отметьте обязательные согласия',
   'subscription-sign-in': 'Чтобы получить билеты по абонементу, войдите в личный кабинет',
   'subscription-not-yours': 'Абонемент {id} не принадлежит вам или не действует на это мероприятие',

@@ -29,6 +29,7 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
           sessionId: request.session?.id ?? null,
           crmClientId: request.session?.crm_client_id ?? null,
           gate: commitGateOf(request),
+          checkEmail: app.emailCheck,
         }),
       )
       // A free order is paid at once, its tickets e-mail queued with it: its first attempt is now.

@@ -144,6 +144,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           sessionId: sessionOf(request),
           crmClientId: request.session?.crm_client_id ?? null,
           gate: commitGateOf(request),
+          checkEmail: app.emailCheck,
         }),
       )
       feed.changed()

@@ -21,6 +21,8 @@ export interface OrderContext {
   paysItself?: boolean
   /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
   gate?: CommitGate
+  /** Refuses a buyer e-mail whose domain takes no mail (buyer/email-domain.ts); absent: not checked (the box office, EMAIL_DOMAIN_CHECK=0). */
+  checkEmail?: (email: string) => Promise<void>
 }
 
 /**
@@ -47,6 +49,8 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
     showprocultureFor(db, event, ctx.now),
   ])
   const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription, showproculture })
+  // Asked once the order passes every other check: DNS is the slowest of them.
+  await ctx.checkEmail?.(input.email)
 
   const draft = draftOrder(input, plan.lines.map((l) => ({
     eventId: event.id,

@@ -32,6 +32,8 @@ export interface SchemeOrderContext {
   paysItself?: boolean
   /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
   gate?: CommitGate
+  /** Refuses a buyer e-mail whose domain takes no mail (buyer/email-domain.ts); absent: not checked (the box office, EMAIL_DOMAIN_CHECK=0). */
+  checkEmail?: (email: string) => Promise<void>
 }
 
 interface Ticket {
@@ -112,6 +114,8 @@ async function planSchemeOrder(
 export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<PlacedOrder> {
   const { now } = ctx
   const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
+  // Asked once the order passes every other check: DNS is the slowest of them.
+  await ctx.checkEmail?.(input.email)
   const calendarId = session.calendar.id
   const lines: DraftLine[] = tickets.map((t) => ({
     eventId: session.event.id,
