@@ -8,7 +8,7 @@ import dgram from 'node:dgram'
  * after it is ignored.
  */
 export type DnsZone =
-  | { kind: 'mx'; exchanges: string[] }
+  | { kind: 'mx'; exchanges: readonly string[] }
   /** RFC 7505: the domain takes no mail (one MX of preference 0 naming the root). */
   | { kind: 'null-mx' }
   /** No MX, only an IPv4 address. */
