@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ticketTotals } from '../src/app/kernel/cart'
@@ -142,6 +143,12 @@ describe('operator console', () => {
     expect(await channels.getByRole('row', { name: /Box office/ }).locator('td').allInnerTexts()).toEqual(['0', '0', formatMoney(0, 'en', 'RUB')])
     await page.getByRole('cell', { name: 'paid' }).waitFor()
     await axeClean(page, 'sales')
+    // The session's tickets download as a spreadsheet in the console's language.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download the session's tickets \(CSV\)/ }).first().click()])
+    expect(file.suggestedFilename()).toMatch(/^tickets-.*\.csv$/)
+    const csv = fs.readFileSync((await file.path())!, 'utf8')
+    expect(csv.startsWith('\uFEFFOrder,Order state,Channel,')).toBe(true)
+    expect(csv.split('\r\n').filter((l) => l.includes(',paid,online shop,'))).toHaveLength(2)
 
     // The session list's badge is the storefront's rule, not the on/off switch alone: a session
     // switched on whose sale opens later (the listing hides it) is not on sale yet.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminOrder, EventSales } from '../../contract/admin/sales'
+import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export'
 import { CARE_TEXTS, orderSumText } from './careTexts'
 import { consoleMoney } from './money'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
@@ -132,6 +133,12 @@ export function SalesScreen() {
                   ))}
                 </tbody>
               </table>
+              <p>
+                {/* A plain link: the browser downloads it with the operator's cookie (a GET needs no CSRF token). */}
+                <a href={salesExportPath(s.calendar_id, lang)} download>
+                  {EXPORT_WORDS[lang].download}: {s.day} {s.time}
+                </a>
+              </p>
               {mapOf?.scheme && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${s.day} ${s.time}`} liveLost={t.liveLost} />}
             </div>
           ))}

@@ -7,6 +7,7 @@ import * as bo from './boxoffice'
 import * as care from './care'
 import * as d from './door'
 import * as s from './sales'
+import { SALES_EXPORT_PATH } from './sales-export'
 import * as m from './studio'
 import { offerCalls } from './offers-calls'
 import { orderDataResponseSchema } from '../entities/nominal'
@@ -114,6 +115,7 @@ export const adminCalls = {
   ruleUnarchive: call({ method: 'POST', path: '/api/admin/rules/:id/unarchive', summary: 'Restore an archived rules or contacts text', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
 
   sessionSales: call({ method: 'GET', path: '/api/admin/sales/sessions/:id', summary: 'Sales of a session by zone and category, revenue, over time', request: noQuery, params: byId, response: s.sessionSalesSchema, permission: 'sales.read' }),
+  salesExport: call({ method: 'GET', path: SALES_EXPORT_PATH, summary: "A session's tickets as a spreadsheet (CSV): order, state, channel, times, place, category, price, fee, amount paid, holder, buyer, check-in", description: 'text/csv in UTF-8 with a byte-order mark, an attachment; headers and words in `lang` (";" and a decimal comma for ru and kz, "," and a point for en and ch). Lines of paid orders and of reservations still held; amounts in major units, times in the venue time zone.', request: noQuery, params: byId, response: z.string().meta({ format: 'binary' }), permission: 'sales.read' }),
   eventSales: call({ method: 'GET', path: '/api/admin/sales/events/:id', summary: 'Sales of an event and of each of its sessions', request: noQuery, params: byId, response: s.eventSalesSchema, permission: 'sales.read' }),
   checkinLists: call({ method: 'GET', path: '/api/admin/checkin/lists', summary: "A session's check-in lists (gates) and the categories and sectors a list may admit", request: d.sessionQuerySchema, response: d.checkinListsResponseSchema, permission: 'catalogue.read' }),
   checkinListCreate: call({ method: 'POST', path: '/api/admin/checkin/lists', summary: 'Create a check-in list (gate): all tickets, or some categories/sectors; exits and re-entry', request: d.checkinListCreateSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),

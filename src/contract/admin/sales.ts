@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { orderStateSchema } from './sales-export'
 import { langSchema } from '../lang'
 
 /**
@@ -66,7 +67,7 @@ export const adminOrderSchema = z.object({
   ord_num: z.number().int(),
   hash: z.string(),
   /** paid, reserved (unpaid, still holding), cancelled, expired (unpaid past its reserve time). */
-  state: z.enum(['paid', 'reserved', 'cancelled', 'expired']),
+  state: orderStateSchema,
   /** The order's list sum (its tickets at their prices and fees). */
   total: z.number().int(),
   /**

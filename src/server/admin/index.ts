@@ -6,7 +6,9 @@ import { catalogueHandlers } from './catalogue-handlers'
 import { doorHandlers } from './door-handlers'
 import { offerHandlers } from './offers/handlers'
 import { registerAdminCalls } from './routes'
+import { DEFAULT_LANG } from '../../contract/lang'
 import { eventSales, listOrders, sessionSales } from './sales'
+import { sessionSalesExport } from './sales-export'
 import { studioHandlers } from './studio/handlers'
 import { getWaitingRoom, setWaitingRoom } from './waiting-room'
 import { sessionSeating, setEventSeating, setSessionSeating } from './seating'
@@ -28,6 +30,12 @@ export function registerAdmin(app: FastifyInstance): void {
     sessionSeatingView: async ({ params }) => sessionSeating(app.db, params.id),
     sessionSales: async ({ params }) => sessionSales(app.db, params.id, Date.now()),
     eventSales: async ({ params }) => eventSales(app.db, params.id, Date.now()),
+    salesExport: async ({ params, input, reply }) => {
+      const file = await sessionSalesExport(app.db, params.id, input.lang ?? DEFAULT_LANG, Date.now())
+      // Personal data (buyers' names, e-mails, phones): no cache keeps a copy.
+      reply.type('text/csv; charset=utf-8').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${file.fileName}"`)
+      return reply.send(file.body) as never
+    },
     orders: async ({ input }) => ({ orders: await listOrders(app.db, input, Date.now()) }),
   })
 }

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import type { Db } from '../db/connect'
 
 /** Statements of the Sales screen (issue 17 item 4); the counting is sales.ts. */
@@ -112,4 +113,45 @@ export function orderPage(db: Db, q: { event_id?: number; calendar_id?: number; 
     .groupBy('pl.order_id')
     .orderBy('pl.order_id', 'desc')
     .limit(q.limit)
+}
+
+/**
+ * The lines of a session's export (admin/sales-export.ts): every line in the session of a paid
+ * order or of a reservation still held at `now`, with what a spreadsheet row says of it (its
+ * order, buyer, zone, category, seat or standing place, desk payment), by order then line.
+ */
+export function sessionExportLines(db: Db, calendarId: number, now: number) {
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .leftJoin('box_office_sales as b', 'b.order_id', 'o.id')
+    .leftJoin('zones as z', 'z.id', 'l.zone_id')
+    .innerJoin('client_categories as cc', 'cc.id', 'l.client_category_id')
+    .leftJoin('seats as s', 's.id', 'l.seat_id')
+    .leftJoin('sectors as sec', 'sec.id', 's.sector_id')
+    .leftJoin('standing_places as sp', 'sp.id', 'l.standing_place_id')
+    .select([
+      'l.id', 'l.order_id', 'l.quantity', 'l.price', 'l.service_fee', 'l.return_status', 'l.person_surname', 'l.person_name', 'l.person_middle_name',
+      'o.ord_num', 'o.paid', 'o.status', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'b.pay_kind',
+      'z.name_ru as zone_ru', 'z.name_en as zone_en', 'z.name_kz as zone_kz', 'z.name_ch as zone_ch',
+      'cc.name_ru as cat_ru', 'cc.name_en as cat_en', 'cc.name_kz as cat_kz', 'cc.name_ch as cat_ch',
+      'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
+    ])
+    .where('l.calendar_id', '=', calendarId)
+    .where((eb) => eb.or([eb('o.paid', '=', 1), eb.and([eb('o.status', '!=', ORDER_STATUS_CANCELLED), eb('o.reserve_until', '>', now)])]))
+    .orderBy('o.id')
+    .orderBy('l.id')
+    .execute()
+}
+
+/** The first valid entry of each ticket line of a session that has been checked in. */
+export function sessionFirstEntries(db: Db, calendarId: number) {
+  return db
+    .selectFrom('ticket_redemptions')
+    .select(['order_line_id', (eb) => eb.fn.min<number>('scanned_at').as('at')])
+    .where('calendar_id', '=', calendarId)
+    .where('direction', '=', 'in')
+    .where('result', '=', 'valid')
+    .groupBy('order_line_id')
+    .execute()
 }

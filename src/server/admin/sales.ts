@@ -4,6 +4,7 @@ import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
 import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../domain/orders/money'
 import { ApiFailure } from '../errors'
+import { orderStateOf } from './order-state'
 import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionOrderLines, zonesById } from './sales.repository'
 
 type Names = { name_ru: string; name_en: string; name_kz: string; name_ch: string }
@@ -189,7 +190,7 @@ export async function listOrders(db: Db, q: { event_id?: number; calendar_id?: n
     id: o.id,
     ord_num: o.ord_num,
     hash: o.hash,
-    state: (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : o.reserve_until <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired',
+    state: orderStateOf(o, now),
     total: o.total,
     paid_amount: paid.get(o.id) ?? 0,
     fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
