@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, typ
 import type { Direction } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import { Camera } from './Camera'
-import { describeList, placeOf, timeOf } from './labels'
+import { describeList, placeOf, placeOfFacts, timeOf } from './labels'
 import type { DoorEngine, ShownAnswer } from './model/engine'
 import { warmReader } from './model/reader'
 import { fill, type DoorTexts } from './texts'
@@ -146,6 +146,8 @@ function Answer({ answer, t, lang, onNext, codeInput, heading }: { answer: Shown
           <p className="door-code">{answer.ticket.code}</p>
         </>
       )}
+      {/* Offline, a ticket sold after the last sync: its place from the signed code and the session's places. */}
+      {!answer.ticket && answer.place && <p className="door-place">{placeOfFacts(answer.place, t, lang)}</p>}
       {answer.firstUse && <p>{fill(t.usedAt, { time: timeOf(answer.firstUse.at, lang), gate: answer.firstUse.gate })}</p>}
       {answer.offline && <p className="door-offline-note">{t.decidedOffline}</p>}
       <button ref={next} type="button" onClick={onNext}>

@@ -2,6 +2,7 @@ import { formatClock } from '../i18n/localeFormat'
 import type { CheckinList, DoorTicket } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import { NoNetwork } from './api'
+import type { PlaceFacts } from './model/places'
 import { fill, type DoorTexts } from './texts'
 
 /** "all tickets, re-entry allowed" */
@@ -12,10 +13,22 @@ export function describeList(l: CheckinList, t: DoorTexts): string {
 
 /** The ticket's place as the steward reads it: sector, row and seat; the standing place; else its category. */
 export function placeOf(ticket: DoorTicket, t: DoorTexts, lang: Lang): string {
-  const category = ticket.category[lang] || ticket.category.ru
-  if (ticket.seat) return `${fill(t.seat, ticket.seat)} · ${category}`
-  if (ticket.standing) return `${fill(t.standing, { place: ticket.standing })} · ${category}`
-  return category
+  return placeText(ticket, ticket.category[lang] || ticket.category.ru, t)
+}
+
+/**
+ * The same for a ticket known only by its signed code and the session's places (sold after the
+ * last sync): its category where its price zone has one, "one of" them where several (the code
+ * does not say which), none where unknown.
+ */
+export function placeOfFacts(facts: PlaceFacts, t: DoorTexts, lang: Lang): string {
+  const names = facts.categories.map((c) => c[lang] || c.ru)
+  return placeText(facts, names.length > 1 ? fill(t.categoryOneOf, { names: names.join(' / ') }) : (names[0] ?? ''), t)
+}
+
+function placeText(p: Pick<DoorTicket, 'seat' | 'standing'>, category: string, t: DoorTexts): string {
+  const where = p.seat ? fill(t.seat, p.seat) : p.standing ? fill(t.standing, { place: p.standing }) : ''
+  return [where, category].filter((x) => x !== '').join(' · ')
 }
 
 /** When a scan happened, as every language writes a clock: "21:04:09". */

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { langSchema } from '../lang'
+import { doorClockSchema, scanClockSchema } from './door-clock'
+import { syncPlacesSchema } from './door-places'
 
 /**
  * The door (issue 19.4): check-in lists (gates) set in the console, and the calls of the check-in
@@ -145,6 +147,10 @@ export const doorSyncResponseSchema = z.object({
   lists: z.array(checkinListSchema),
   tickets: z.array(syncTicketSchema),
   scans: z.array(syncScanSchema),
+  /** The server's time, signed: offline scans after this answer are timed from it (door-clock.ts). */
+  clock: doorClockSchema,
+  /** The session's seats, standing places and categories: on a whole sync; null on an incremental one (they come with the drawing, not with sales). */
+  places: syncPlacesSchema.nullable(),
 })
 export type DoorSync = z.infer<typeof doorSyncResponseSchema>
 
@@ -161,6 +167,8 @@ export const doorScanSchema = z.object({
   admitted: z.boolean().optional(),
   /** Offline only: the result the device showed; a scan it refused (`admitted: false`) is logged with it, not counted. */
   shown: z.enum(REDEEM_RESULTS).optional(),
+  /** Offline only: the server time its device last heard and the device's clock then, so the server times the scan by its own clock (door-clock.ts). */
+  clock: scanClockSchema.optional(),
 })
 export type DoorScan = z.infer<typeof doorScanSchema>
 export const doorScanRequestSchema = doorScanSchema.extend({ lang: langSchema.optional() })
@@ -184,4 +192,6 @@ export const redeemAnswerSchema = z.object({
   conflicts: z.array(z.number().int()),
 })
 export type RedeemAnswerBody = z.infer<typeof redeemAnswerSchema>
+/** One scan's answer, with the server's time (signed) the device times its next offline scans from. */
+export const doorRedeemResponseSchema = redeemAnswerSchema.extend({ clock: doorClockSchema })
 export const doorBatchResponseSchema = z.object({ answers: z.array(redeemAnswerSchema) })

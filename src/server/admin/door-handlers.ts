@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { CheckinList, DoorScan } from '../../contract/admin/door'
 import { ApiFailure } from '../errors'
 import { calendarExists } from '../domain/catalog/repository'
+import { doorClock, provenClock } from '../domain/redemption/clock'
 import { doorWindow, openAtDoor, requireAtDoor } from '../domain/redemption/door-window'
 import { doorSessionRows, findList, gateCounts, insertList, listChoices, listsOfSessions, policyOf, toList, updateList } from '../domain/redemption/lists.repository'
 import type { RedeemPolicy, Scan } from '../domain/redemption/outcome'
 import { redeem, redeemBatch } from '../domain/redemption/service'
+import { syncPlaces } from '../domain/redemption/places.repository'
 import { parseCursor, syncScans, syncTickets } from '../domain/redemption/sync.repository'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
@@ -35,7 +37,8 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
   /** A scan of the app as the service takes it: the list's session and name, its rules. */
   const scanOf = (s: DoorScan, list: CheckinList): { scan: Scan; policy: RedeemPolicy } => {
     if (s.direction === 'out' && !list.exits) throw new ApiFailure('door-exits-off')
-    return { scan: { code: s.code, sessionId: list.calendar_id, gate: list.name, nonce: s.nonce, direction: s.direction, scannedAt: s.scannedAt, offline: s.offline, admitted: s.admitted, shown: s.shown }, policy: policyOf(list) }
+    const clock = provenClock(app.config.sessionSecret, s.clock)
+    return { scan: { code: s.code, sessionId: list.calendar_id, gate: list.name, nonce: s.nonce, direction: s.direction, scannedAt: s.scannedAt, offline: s.offline, admitted: s.admitted, shown: s.shown, clock }, policy: policyOf(list) }
   }
   /** A list's filters name only the session's own categories and its drawing's sectors. */
   const checkChoices = async (calendarId: number, input: { category_ids: number[]; sector_ids: number[] }) => {
@@ -107,13 +110,18 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
         lists: await listsOfSessions(db, [input.calendar_id]),
         tickets: await syncTickets(db, input.calendar_id, since),
         scans: await syncScans(db, input.calendar_id, since),
+        // Stamped with the time read before the rows: a device pairs it with its clock when it sent the call (door-clock.ts).
+        clock: doorClock(app.config.sessionSecret, serverTime),
+        places: since === null ? await syncPlaces(db, input.calendar_id) : null,
       }
     },
     doorRedeem: async ({ input }) => {
+      // Stamped on arrival, before the scan's work: the closer to the device's send time, the smaller the late error.
+      const clock = doorClock(app.config.sessionSecret)
       const list = await listOf(input.list_id)
       await requireAtDoor(db, [list.calendar_id])
       const { scan, policy } = scanOf(input, list)
-      return redeem(db, app.ticketKeys, scan, policy)
+      return { ...(await redeem(db, app.ticketKeys, scan, policy)), clock }
     },
     doorRedeemBatch: async ({ input }) => {
       const lists = new Map<number, CheckinList>()

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { doorScanSchema, MAX_GATE_CHARS } from '../../contract/admin/door'
 import { ErrorCode } from '../../contract/errors'
+import { doorClock, provenClock } from '../domain/redemption/clock'
 import { requireAtDoor } from '../domain/redemption/door-window'
 import { MAX_BATCH_SCANS, redeem, redeemBatch } from '../domain/redemption/service'
 import { ApiFailure } from '../errors'
@@ -57,16 +58,20 @@ export function registerDoorRoutes(app: FastifyInstance): void {
   })
   r.post('/api/door/redeem', { schema: { body: scanSchema.extend(policySchema) } }, async (request) => {
     checkDoorToken(app, request)
+    // The server's time, signed: a scanner times its next offline scans from it (contract/admin/door-clock.ts).
+    const clock = doorClock(app.config.sessionSecret)
     const { reentry, ...scan } = request.body
     // The door's window, as the check-in app's scans (door-window.ts): a leaked token checks in no other session.
     await requireAtDoor(app.db, [scan.sessionId])
-    return { errorCode: ErrorCode.OK, errorText: '', ...(await redeem(app.db, app.ticketKeys, scan, { reentry })) }
+    const answer = await redeem(app.db, app.ticketKeys, { ...scan, clock: provenClock(app.config.sessionSecret, scan.clock) }, { reentry })
+    return { errorCode: ErrorCode.OK, errorText: '', ...answer, clock }
   })
   r.post('/api/door/redeem-batch', { schema: { body: z.object({ scans: z.array(scanSchema).min(1).max(MAX_BATCH_SCANS), ...policySchema }) } }, async (request) => {
     checkDoorToken(app, request)
     // An offline upload: taken for a while after the session began, as the check-in app's (door-window.ts).
     await requireAtDoor(app.db, request.body.scans.map((s) => s.sessionId), 'upload')
-    const answers = await redeemBatch(app.db, app.ticketKeys, request.body.scans, { reentry: request.body.reentry })
+    const scans = request.body.scans.map((s) => ({ ...s, clock: provenClock(app.config.sessionSecret, s.clock) }))
+    const answers = await redeemBatch(app.db, app.ticketKeys, scans, { reentry: request.body.reentry })
     return { errorCode: ErrorCode.OK, errorText: '', answers }
   })
 }

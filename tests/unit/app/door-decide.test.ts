@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckinList, SyncTicket } from '../../../src/contract/admin/door'
 import { decideOffline, type DoorState, type HistoryScan } from '../../../src/app/door/model/decide'
+import { indexPlaces } from '../../../src/app/door/model/places'
+import { placeOfFacts } from '../../../src/app/door/labels'
+import { DOOR_TEXTS } from '../../../src/app/door/texts'
+import { NO_ZONE, type SyncPlaces } from '../../../src/contract/admin/door-places'
 import type { Verification } from '../../../src/contract/tickets/verify'
 
 /** The check-in app's offline answers follow the server's rules (domain/redemption/service.ts). */
@@ -64,8 +68,42 @@ describe('offline door decisions', () => {
     // A standing place is in no sector either; its category is not in the token.
     expect(decideOffline(state([]), list({ sector_ids: [40] }), token, standing, 'in').result).toBe('not_on_list')
     expect(decideOffline(state([]), list({ category_ids: [3] }), token, standing, 'in').result).toBe('valid')
-    // A seat's token carries neither its sector nor its category: the server checks it on upload.
+    // A seat's token carries neither its sector nor its category; without the session's places the server checks it on upload.
     expect(decideOffline(state([]), list({ sector_ids: [41], category_ids: [3] }), token, seat, 'in').result).toBe('valid')
+  })
+  it("a ticket sold after the last sync: the session's places tell its seat and category, and the gate's filters", () => {
+    const adult = { ru: 'Взрослый', en: 'Adult', kz: 'Ересек', ch: '成人' }
+    const child = { ru: 'Детский', en: 'Child', kz: 'Балалар', ch: '兒童' }
+    const places: SyncPlaces = {
+      sectors: [
+        { id: 40, name: 'Parterre', seats: [[600, '3', '14', 1], [601, '3', '15', 2]] },
+        { id: 41, name: 'Balcony', seats: [[700, '1', '1', NO_ZONE]] },
+      ],
+      standing: [[9, 'Dance floor', 2]],
+      zones: [{ id: 1, categoryIds: [2] }, { id: 2, categoryIds: [2, 3] }],
+      categories: [{ id: 2, name: adult }, { id: 3, name: child }],
+    }
+    const withPlaces = { ...state([]), places: indexPlaces(places) }
+    const seat = (id: number) => good(77, SESSION, { kind: 'seat', id })
+    const one = decideOffline(withPlaces, list(), token, seat(600), 'in')
+    expect(one).toEqual({ result: 'valid', ticket: null, firstUse: null, place: { seat: { sector: 'Parterre', row: '3', seat: '14' }, standing: null, categories: [adult], sectorId: 40, categoryIds: [2] } })
+    expect(placeOfFacts(one.place!, DOOR_TEXTS.en, 'en')).toBe('Sector Parterre, row 3, seat 14 · Adult')
+    // A zone sold in two categories: the code does not say which, the steward reads both.
+    const two = decideOffline(withPlaces, list(), token, seat(601), 'in')
+    expect(placeOfFacts(two.place!, DOOR_TEXTS.ru, 'ru')).toBe('Сектор Parterre, ряд 3, место 15 · одна из категорий: Взрослый / Детский')
+    expect(placeOfFacts(decideOffline(withPlaces, list(), token, seat(700), 'in').place!, DOOR_TEXTS.en, 'en')).toBe('Sector Balcony, row 1, seat 1')
+    expect(placeOfFacts(decideOffline(withPlaces, list(), token, good(77, SESSION, { kind: 'standing', id: 9 }), 'in').place!, DOOR_TEXTS.en, 'en')).toBe('Dance floor · one of the categories: Adult / Child')
+    expect(placeOfFacts(decideOffline(withPlaces, list(), token, good(77, SESSION, { kind: 'category', id: 3 }), 'in').place!, DOOR_TEXTS.kz, 'kz')).toBe('Балалар')
+    // An exit shows the place too; a seat the places do not know (the drawing changed since) shows none.
+    expect(decideOffline(withPlaces, list(), token, seat(600), 'out')).toMatchObject({ result: 'not_inside', place: { sectorId: 40 } })
+    expect(decideOffline(withPlaces, list(), token, seat(999), 'in')).toEqual({ result: 'valid', ticket: null, firstUse: null })
+    // Filters: the seat's sector is known; a category filter refuses only when none of the zone's categories passes.
+    expect(decideOffline(withPlaces, list({ sector_ids: [41] }), token, seat(600), 'in').result).toBe('not_on_list')
+    expect(decideOffline(withPlaces, list({ sector_ids: [40] }), token, seat(600), 'in').result).toBe('valid')
+    expect(decideOffline(withPlaces, list({ category_ids: [3] }), token, seat(600), 'in').result).toBe('not_on_list')
+    expect(decideOffline(withPlaces, list({ category_ids: [3] }), token, seat(601), 'in').result).toBe('valid')
+    expect(decideOffline(withPlaces, list({ category_ids: [3] }), token, seat(700), 'in').result).toBe('valid')
+    expect(decideOffline(withPlaces, list({ category_ids: [4] }), token, good(77, SESSION, { kind: 'standing', id: 9 }), 'in').result).toBe('not_on_list')
   })
   it('exits and re-entry by the list', () => {
     expect(decideOffline(state([ticket()]), list(), token, good(), 'out').result).toBe('not_inside')

@@ -73,4 +73,12 @@ describe('uploading the door queue', () => {
     // The batch call takes it as it is (its schema would drop an unknown field silently).
     expect(doorBatchRequestSchema.parse({ scans: [sent] }).scans[0]).toEqual(sent)
   })
+
+  it("uploads the clock a scan was made under, so the server times it by its own clock (not the device's reckoning)", () => {
+    const clock = { stamp: '1700000000000.abc', deviceAt: 1_000 }
+    const queued = { code: '123456789012', list_id: 7, nonce: 'nonce-0043', direction: 'in' as const, scannedAt: 1_500, offline: true, admitted: true, shown: 'valid' as const, sessionId: 3, gate: 'North', ticketId: 5, clock, judgedAt: 1_700_000_000_500 }
+    const sent = uploadedScan(queued)
+    expect(sent).toEqual({ code: '123456789012', list_id: 7, nonce: 'nonce-0043', direction: 'in', scannedAt: 1_500, offline: true, admitted: true, shown: 'valid', clock })
+    expect(doorBatchRequestSchema.parse({ scans: [sent] }).scans[0]).toEqual(sent)
+  })
 })

@@ -1,6 +1,7 @@
 import type { CheckinList, Direction, DoorTicket, RedeemResult, SyncScan, SyncTicket } from '../../../contract/admin/door'
 import { looksLikeToken, type TicketClaims } from '../../../contract/tickets/token'
 import type { Verification } from '../../../contract/tickets/verify'
+import { placeFacts, type PlaceFacts, type PlaceIndex } from './places'
 
 /**
  * The door's answer without the network (issue 19.4): the same rules as the server's redemption
@@ -16,6 +17,8 @@ export interface OfflineAnswer {
   result: RedeemResult
   ticket: DoorTicket | null
   firstUse: { at: number; gate: string } | null
+  /** A ticket not in the list yet (sold after the last sync): its place and category as the session's places tell (places.ts). */
+  place?: PlaceFacts
 }
 
 /** What the device holds for one session. */
@@ -26,6 +29,8 @@ export interface DoorState {
   byCode: ReadonlyMap<string, number>
   /** Counted scans per ticket id, server's and local. */
   history: ReadonlyMap<number, readonly HistoryScan[]>
+  /** The session's places (absent before a whole sync of this version). */
+  places?: PlaceIndex | null
 }
 
 const TYPED_CODE = /^[0-9][0-9 -]*$/
@@ -43,15 +48,18 @@ export function listAdmits(list: ListFilters, t: Pick<SyncTicket, 'categoryId' |
 
 /**
  * Whether a list refuses a ticket known only by its signed token (sold after the last sync), as
- * far as the token tells: a general-admission ticket's place is its category and it is in no
- * sector; a standing place is in no sector either (its category is not in the token); a seat
- * carries neither its sector nor its category, so a seat is not refused here. What the token
- * cannot tell, the server checks on upload (and flags an entry it refuses).
+ * far as the token and the session's places tell: a general-admission ticket's place is its
+ * category and it is in no sector; a standing place is in no sector either; a seat's sector comes
+ * from the places. A category filter refuses a standing place or seat only when none of the
+ * categories its price zone is sold in passes (the token does not say which of them it is); a
+ * place the places do not know is not refused. What they cannot tell, the server checks on upload
+ * (and flags an entry it refuses).
  */
-export function placeRefused(list: ListFilters, place: TicketClaims['place']): boolean {
+export function placeRefused(list: ListFilters, place: TicketClaims['place'], facts: PlaceFacts | null = null): boolean {
   if (place.kind === 'category') return !listAdmits(list, { categoryId: place.id, sectorId: null })
-  if (place.kind === 'standing') return !sectorAdmits(list, null)
-  return false
+  const noneAdmitted = facts !== null && facts.categoryIds.length > 0 && !facts.categoryIds.some((id) => categoryAdmits(list, id))
+  if (place.kind === 'standing') return !sectorAdmits(list, null) || noneAdmitted
+  return facts !== null && (!sectorAdmits(list, facts.sectorId) || noneAdmitted)
 }
 
 /** Replays a ticket's valid entries and exits in scan-time order: inside now, entered ever, and the entry in force. */
@@ -84,8 +92,11 @@ export function decideOffline(state: DoorState, list: CheckinList, code: string,
     if (claims.sessionId !== state.sessionId) return none('wrong_session')
     ticket = state.tickets.get(claims.ticketId)
     if (!ticket) {
-      if (direction === 'out') return none('not_inside')
-      return none(placeRefused(list, claims.place) ? 'not_on_list' : 'valid')
+      // The steward still sees where it sits and what it is, as an online answer shows.
+      const facts = state.places ? placeFacts(state.places, claims.place) : null
+      const answer = (result: RedeemResult): OfflineAnswer => (facts ? { ...none(result), place: facts } : none(result))
+      if (direction === 'out') return answer('not_inside')
+      return answer(placeRefused(list, claims.place, facts) ? 'not_on_list' : 'valid')
     }
     if (ticket.place.kind !== claims.place.kind || ticket.place.id !== claims.place.id) return none('replaced', ticket)
   } else {

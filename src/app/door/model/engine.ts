@@ -1,11 +1,13 @@
 import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult } from '../../../contract/admin/door'
+import { judgedScanTime, type DeviceClock, type DoorClock } from '../../../contract/admin/door-clock'
 import { looksLikeToken } from '../../../contract/tickets/token'
 import { TicketVerifier } from '../../../contract/tickets/verify'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
 import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, type DoorState, type HistoryScan } from './decide'
-import { dequeue, enqueue, loadSession, mergeSync, queued, saveSession, type SessionData } from './store'
+import { indexPlaces, type PlaceFacts } from './places'
+import { cursorOf, dequeue, enqueue, loadSession, mergeSync, queued, saveSession, type SessionData } from './store'
 
 /** An online scan waits this long for the server, then the device answers on its own (the goal is an answer within 300 ms). */
 export const ONLINE_TIMEOUT_MS = 1500
@@ -20,6 +22,8 @@ export interface ShownAnswer {
   /** Decided by this device without the server (queued for upload). */
   offline: boolean
   at: number
+  /** Offline, a ticket sold after the last sync: where it sits and what it is (the session's places). */
+  place?: PlaceFacts
 }
 
 export interface DoorSnapshot {
@@ -54,6 +58,8 @@ export class DoorEngine {
   private verifier: { keys: string; verifier: TicketVerifier } | null = null
   private timer: ReturnType<typeof setInterval> | null = null
   private flushing: Promise<void> | null = null
+  /** The newest server time heard (any session's call), with this device's clock when that call went out. */
+  private clock: DeviceClock | null = null
 
   constructor(private readonly api: DoorApi) {}
 
@@ -88,6 +94,8 @@ export class DoorEngine {
   /** Picks the session and gate; the list held on the device is used at once, then synced. */
   async choose(session: DoorSession, list: CheckinList): Promise<void> {
     this.data = await loadSession(session.calendar_id)
+    // After a reload without a network, the clock kept with the session times the offline scans.
+    if (this.data?.clock) this.heard(this.data.clock, this.data.clock.deviceAt)
     this.set({ session, list, answer: null, error: null, tickets: this.data?.tickets.length ?? null, syncedAt: this.data?.syncedAt ?? null })
     await this.refresh()
   }
@@ -111,7 +119,9 @@ export class DoorEngine {
   async prefetch(calendarId: number): Promise<{ tickets: number; syncedAt: number } | null> {
     try {
       const held = await loadSession(calendarId)
-      const data = mergeSync(held, await this.api('doorSync', { calendar_id: calendarId, cursor: held?.cursor }))
+      const sent = Date.now()
+      const answer = await this.api('doorSync', { calendar_id: calendarId, cursor: cursorOf(held) })
+      const data = { ...mergeSync(held, answer), clock: this.heard(answer.clock, sent) }
       await saveSession(data)
       keepLoadedFiles()
       return { tickets: data.tickets.length, syncedAt: data.syncedAt }
@@ -124,8 +134,9 @@ export class DoorEngine {
     const session = this.snap.session
     if (!session) return
     try {
-      const answer = await this.api('doorSync', { calendar_id: session.calendar_id, cursor: this.data?.cursor })
-      this.data = mergeSync(this.data, answer)
+      const sent = Date.now()
+      const answer = await this.api('doorSync', { calendar_id: session.calendar_id, cursor: cursorOf(this.data) })
+      this.data = { ...mergeSync(this.data, answer), clock: this.heard(answer.clock, sent) }
       await saveSession(this.data)
       keepLoadedFiles()
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
@@ -173,7 +184,11 @@ export class DoorEngine {
     if (!session || !list || code === '') return null
     const n = nonce()
     try {
+      const sent = Date.now()
       const a = await this.api('doorRedeem', { code, list_id: list.id, nonce: n, direction }, ONLINE_TIMEOUT_MS)
+      // Kept in memory, saved with the session at the next save (any clock heard since serves as well).
+      const clock = this.heard(a.clock, sent)
+      if (this.data) this.data.clock = clock
       // Known at once to this device's offline answers, before the next sync.
       if (this.data && a.ticket && a.result === 'valid') {
         this.data.scans.push({ id: a.scanId, ticketId: a.ticket.id, direction: a.direction, result: a.result, gate: a.gate, scannedAt: a.scannedAt })
@@ -186,12 +201,25 @@ export class DoorEngine {
         return null
       }
     }
-    const at = Date.now()
+    const scannedAt = Date.now()
+    // The server's clock as this device reckons it (no "now" of the server's to cap it with here).
+    const judgedAt = judgedScanTime(scannedAt, this.clock ?? undefined, Number.POSITIVE_INFINITY)
+    const clock = this.clock ? { stamp: this.clock.stamp, deviceAt: this.clock.deviceAt } : undefined
     const verification = looksLikeToken(code) ? await (await this.verifierOf()).verify(code) : null
     const decided = decideOffline(await this.state(session.calendar_id), list, code, verification, direction)
-    await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt: at, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null })
+    await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt, clock, judgedAt, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null })
     await this.countPending()
-    return this.show({ ...decided, direction, offline: true, at }, false)
+    return this.show({ ...decided, direction, offline: true, at: judgedAt }, false)
+  }
+
+  /**
+   * Keeps the newer of the clock held and one just heard: the server's time and this device's
+   * clock when the call went out (`sentAt`: before the server stamped it, so offline scans are
+   * timed late rather than early; door-clock.ts). Answers the clock kept.
+   */
+  private heard(clock: DoorClock, sentAt: number): DeviceClock {
+    if (!this.clock || clock.at > this.clock.at) this.clock = { at: clock.at, stamp: clock.stamp, deviceAt: sentAt }
+    return this.clock
   }
 
   private show(answer: ShownAnswer, online: boolean): ShownAnswer {
@@ -214,8 +242,9 @@ export class DoorEngine {
     const add = (s: HistoryScan) => history.set(s.ticketId, [...(history.get(s.ticketId) ?? []), s])
     for (const s of this.data?.scans ?? []) add(s)
     for (const q of await queued()) {
-      if (q.sessionId === calendarId && q.ticketId !== null && q.shown === 'valid') add({ ticketId: q.ticketId, direction: q.direction ?? 'in', result: 'valid', gate: q.gate, scannedAt: q.scannedAt ?? 0 })
+      // On the server's clock, as the synced scans are (an older queue's scans: the device's).
+      if (q.sessionId === calendarId && q.ticketId !== null && q.shown === 'valid') add({ ticketId: q.ticketId, direction: q.direction ?? 'in', result: 'valid', gate: q.gate, scannedAt: q.judgedAt ?? q.scannedAt ?? 0 })
     }
-    return { sessionId: calendarId, tickets, byCode, history }
+    return { sessionId: calendarId, tickets, byCode, history, places: this.data?.places ? indexPlaces(this.data.places) : null }
   }
 }

@@ -1,4 +1,6 @@
 import type { DoorScan, DoorSync, RedeemResult, SyncScan, SyncTicket } from '../../../contract/admin/door'
+import type { DeviceClock } from '../../../contract/admin/door-clock'
+import type { SyncPlaces } from '../../../contract/admin/door-places'
 
 /**
  * The door device's storage (IndexedDB, so a reload or a dead battery loses nothing):
@@ -17,6 +19,10 @@ export interface SessionData {
   lists: DoorSync['lists']
   tickets: SyncTicket[]
   scans: SyncScan[]
+  /** The newest server time this device heard, with its own clock then: offline scans are timed from it (door-clock.ts). Absent in data of older versions. */
+  clock?: DeviceClock
+  /** The session's places from the last whole sync (door-places.ts); absent in data of older versions (the next sync is then a whole one). */
+  places?: SyncPlaces | null
 }
 
 /** A scan waiting for upload, with what the device answered. */
@@ -27,6 +33,8 @@ export interface QueuedScan extends DoorScan {
   /** The result the device showed (the server may decide otherwise: first scan wins); uploaded, so a refusal is logged as shown. */
   shown: RedeemResult
   ticketId: number | null
+  /** The scan's time on the server's clock as this device reckons it (door-clock.ts judgedScanTime), for its own offline answers; absent in older queues. */
+  judgedAt?: number
 }
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
@@ -62,14 +70,25 @@ export async function saveSession(data: SessionData): Promise<void> {
   await request((await store('sessions', 'readwrite')).put(data))
 }
 
-/** Merges a sync answer into what the device holds: tickets by id; the scan history of every ticket it names is replaced. */
+/**
+ * Merges a sync answer into what the device holds: tickets by id; the scan history of every
+ * ticket it names is replaced; the places of a whole sync, else those held. The clock is the
+ * engine's to set (it knows when the call went out).
+ */
 export function mergeSync(held: SessionData | null, sync: DoorSync): SessionData {
   const tickets = new Map((sync.full || !held ? [] : held.tickets).map((t) => [t.id, t]))
   for (const t of sync.tickets) tickets.set(t.id, t)
   const renewed = new Set(sync.scans.map((s) => s.ticketId))
   const scans = (sync.full || !held ? [] : held.scans).filter((s) => !renewed.has(s.ticketId)).concat(sync.scans)
-  return { calendarId: sync.calendar_id, cursor: sync.cursor, syncedAt: sync.serverTime, keys: sync.keys, lists: sync.lists, tickets: [...tickets.values()], scans }
+  const places = sync.places ?? held?.places ?? null
+  return { calendarId: sync.calendar_id, cursor: sync.cursor, syncedAt: sync.serverTime, keys: sync.keys, lists: sync.lists, tickets: [...tickets.values()], scans, clock: held?.clock, places }
 }
+
+/**
+ * The cursor to sync from: the one held, unless the data predates the places (an older version's):
+ * then a whole sync, which brings them.
+ */
+export const cursorOf = (held: SessionData | null): string | undefined => (held?.places ? held.cursor : undefined)
 
 export async function enqueue(scan: QueuedScan): Promise<void> {
   await request((await store('queue', 'readwrite')).put(scan))

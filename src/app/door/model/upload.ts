@@ -17,10 +17,12 @@ export interface UploadResult {
 /**
  * A queued scan as the batch call takes it: what the device decided, with the result it showed
  * (a scan it refused is logged with it, never counted as an entry or exit), without the queue's
- * own bookkeeping (session, gate name, ticket id: the server reads them from the list and code).
+ * own bookkeeping (session, gate name, ticket id, the device's reckoning of the time: the server
+ * reads them from the list, the code and the clock).
  */
-export function uploadedScan({ code, list_id, nonce, direction, scannedAt, admitted, shown }: QueuedScan): DoorScan & { nonce: string } {
-  return { code, list_id, nonce, direction, scannedAt, admitted, shown, offline: true }
+export function uploadedScan({ code, list_id, nonce, direction, scannedAt, admitted, shown, clock }: QueuedScan): DoorScan & { nonce: string } {
+  // The clock goes as it was when the scan was made, so the server times it by its own clock (door-clock.ts).
+  return { code, list_id, nonce, direction, scannedAt, admitted, shown, clock, offline: true }
 }
 
 /** Answers about the scan itself (a code too long, exits switched off since, a gate removed): sending it again changes nothing. */

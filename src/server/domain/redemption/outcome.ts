@@ -26,6 +26,11 @@ export interface Scan {
   admitted?: boolean
   /** Offline only: the result the device showed, logged for a scan it refused (else `unknown`). */
   shown?: RedeemResult
+  /**
+   * Offline only: the server time its device last heard (its stamp verified: clock.ts provenClock)
+   * and the device's clock then; the scan is timed by the server's clock from it (judgedScanTime).
+   */
+  clock?: { at: number; deviceAt: number }
 }
 
 /** Door policy: the scan's check-in list's rules (DOOR_TOKEN calls without a list: per call). */

@@ -1,3 +1,4 @@
+import { judgedScanTime } from '../../../contract/admin/door-clock'
 import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import { looksLikeToken } from '../../../contract/tickets/token'
 import type { Db } from '../../db/connect'
@@ -138,6 +139,12 @@ async function requireSessions(db: Db, ids: readonly number[]): Promise<void> {
   if (missing !== undefined) throw new ApiFailure('session-not-found', { id: missing })
 }
 
+/**
+ * When a scan's device says it scanned, on the server's clock (judgedScanTime): corrected by the
+ * clock it carries, never before that clock's proven time nor after `now`; without a time, `now`.
+ */
+const claimedTime = (scan: Scan, now: number): number => (scan.scannedAt === undefined ? now : judgedScanTime(scan.scannedAt, scan.clock, now))
+
 /** An offline scan its device refused: it moved nobody, so it is logged (with what the device showed) but not counted. */
 const refusedOffline = (scan: Scan): boolean => scan.offline === true && scan.admitted === false
 
@@ -200,8 +207,11 @@ async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswe
  *   server's reason) and counts as a refusal at its gate, never as an entry or exit of the
  *   ticket (else an Unknown on a phone whose list predates the sale would turn the holder away
  *   at the next gate as already used).
- * Online scans are timed by the server; offline ones by their device, and a time later than now
- * counts as now (a device clock ahead cannot jump the queue).
+ * Online scans are timed by the server; offline ones by their device's clock corrected by the
+ * last server time it heard (`clock`: a phone set behind does not sort its scans before entries
+ * made earlier in real time), never before that time, and a time later than now counts as now
+ * (a device clock ahead cannot jump the queue). An upload without a clock (older apps and
+ * scanners) is timed by its device's clock alone.
  */
 export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: RedeemPolicy = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer> {
   const code = scan.code.trim().slice(0, MAX_CODE_CHARS)
@@ -222,9 +232,9 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     if (earlier) return earlier.order_line_id === (ticket?.id ?? null) ? admitLate(trx, earlier, scan) : answerOf(trx, earlier, true, [])
     // An online scan is timed under the ticket's lock, so two gates at once are ordered as they
     // were decided (a scan timed before the lock could sort before an entry already answered
-    // valid). An offline scan keeps its device's time, never later than now.
+    // valid). An offline scan keeps its device's time, corrected by its clock (claimedTime).
     const at = Math.max(now, Date.now())
-    const scannedAt = offline && scan.scannedAt !== undefined ? Math.min(scan.scannedAt, at) : at
+    const scannedAt = offline ? claimedTime(scan, at) : at
     const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId, policy) : 'unknown'
     // Part of the ticket's entries and exits: it passed the checks above and nobody refused it at the door.
     const moved = fixed === null && !refusedOffline(scan)
@@ -272,7 +282,7 @@ export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan
   if (scans.length > MAX_BATCH_SCANS) throw new ApiFailure('invalid-fields', { fields: 'scans' })
   // All or nothing: an upload naming an unknown session records none of its scans.
   if (scans.length > 0) await requireSessions(db, scans.map((s) => s.sessionId))
-  const order = scans.map((s, i) => ({ s, i })).sort((a, b) => Math.min(a.s.scannedAt ?? now, now) - Math.min(b.s.scannedAt ?? now, now) || a.i - b.i)
+  const order = scans.map((s, i) => ({ s, i })).sort((a, b) => claimedTime(a.s, now) - claimedTime(b.s, now) || a.i - b.i)
   const answers: RedeemAnswer[] = new Array<RedeemAnswer>(scans.length)
   for (const { s, i } of order) answers[i] = await redeem(db, keys, s, Array.isArray(policy) ? (policy as readonly RedeemPolicy[])[i] : (policy as RedeemPolicy), now)
   return answers
