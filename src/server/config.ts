@@ -15,7 +15,7 @@
  * | `SMTP_URL` | unset | `smtp://user:pass@host:587` sends mail; unset = `.eml` files under `DATA_DIR/outbox`. |
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
  * | `REQUEST_LOG` | `all` (`errors` in production) | `all`: one line per answered request (method, URL, status, ms); `errors`: only answers of status 500 and above and requests slower than 1 s; `off`: none. Each line is a synchronous write to stdout, about a tenth of a small request's CPU (plugins/request-log.ts); a reverse proxy's access log usually has them already. |
- * | `CRM_SECRET` | dev value (warns) | HMAC key of the `?crm=` sign-in tokens issued by the account system. |
+ * | `CRM_SECRET` | dev value (warns; in production the CRM sign-in is off) | HMAC key of the `?crm=` sign-in tokens issued by the account system. With NODE_ENV=production and no CRM_SECRET (or its public development value) every such token is refused and a warning at start says so (crmSignIn): the server still starts, a venue without a CRM needs none. |
  * | `SESSION_SECRET` | dev value (refused in production) | Key that signs the session cookie and the waiting room's admission tokens. |
  * | `PUBLIC_URL` | `http://localhost:PORT` | Address visitors use; e-mail links are built on it. Unset, bank redirects follow the request's own origin (routes/origin.ts). An `https` URL makes cookies `Secure`. |
  * | `DEMO_DATA` | `1` (`0` in production) | `1` loads the demo events, venues and clients into an empty database; `0` skips. |
@@ -23,7 +23,7 @@
  * | `SANDBOX_BANK` | `1` (`0` in production) | `1` offers the built-in sandbox bank (every payment branch, no real money) for the payment types it serves; `0` turns it off. |
  * | `SANDBOX_BANK_SECRET` | dev value (warns) | HMAC key the sandbox bank signs its payment callbacks and form fields with. Warned about only in production with the sandbox on (then SANDBOX_BANK itself is warned about too: anyone may press Approve). |
  * | `TRUST_PROXY` | `0` | Comma list of the reverse proxies' addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`) whose X-Forwarded-For counts; the client is the right-most hop not in it. `0` uses the socket address. A bare `1`/`true` and a range of every address (`0.0.0.0/0`, `::/0`) are refused at start, a range wider than /8 (IPv4) or /32 (public IPv6) is warned about (security/trust-proxy.ts). |
- * | `NODE_ENV` | unset | `production` turns DEMO_DATA and SANDBOX_BANK off unless set explicitly, hides source maps, refuses to start with the default SESSION_SECRET (refuseUnsafeProductionStart) and warns about every other default secret. |
+ * | `NODE_ENV` | unset | `production` turns DEMO_DATA and SANDBOX_BANK off unless set explicitly, hides source maps, refuses to start with the default SESSION_SECRET (refuseUnsafeProductionStart), turns the CRM sign-in off without CRM_SECRET (with a warning) and warns about every other default secret. |
  * | `DB_LOCK_TIMEOUT_MS` | `2000` | PostgreSQL `lock_timeout` of every session: a claim waiting longer for a lock answers "busy, try again". |
  * | `DB_STATEMENT_TIMEOUT_MS` | `10000` | PostgreSQL `statement_timeout` of every session. |
  * | `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS` | `15000` | PostgreSQL `idle_in_transaction_session_timeout`: a frozen process's open transaction (and its locks) is ended after this. |
@@ -32,7 +32,7 @@
  * | `STUDIO_COPY_INLINE_MS` | `5000` | How long a map studio save that copies a version (one a session was put on) copies in the request; the rest of the copy goes on in the background and the studio shows its progress. `0` = all in the background. |
  * | `SESSIONS_PER_ADDRESS_PER_MINUTE` | `60` | New visitor sessions (GET /api/token without a cookie) one address may start per minute. |
  * | `STREAMS_PER_ADDRESS` | `8` | Live seat-map streams one address may hold open at once. |
- * | `QUEUE_JOINS_PER_ADDRESS` | `20` | Visitors (sessions) one address may put in one session's waiting room a day; beyond, a join answers 429 (domain/waiting/room.ts). |
+ * | `QUEUE_JOINS_PER_ADDRESS` | `100` | Visitors (sessions) one address may put in one session's waiting room a day; beyond, a join answers 429 (domain/waiting/room.ts). |
  * | `IPV6_LIMIT_PREFIX` | `64` | Bits of an IPv6 client's address that make its "address" for every per-address limit (security/address-key.ts): one /64 counts as one address. 32-128; IPv4 counts by its address. |
  * | `TICKET_SIGNING_KEY` | unset | PKCS#8 PEM of the Ed25519 key that signs ticket QR codes (takes precedence over the file). |
  * | `TICKET_SIGNING_KEY_FILE` | `DATA_DIR/keys/ticket-signing-key.pem` | File of that key. The default file is generated on first start when missing; a file named here must exist. |
@@ -188,6 +188,12 @@ export interface Config {
   /** Which requests get a log line (REQUEST_LOG; plugins/request-log.ts). */
   requestLog: RequestLogMode
   crmSecret: string
+  /**
+   * The `?crm=` sign-in takes tokens. False in production (NODE_ENV=production) while CRM_SECRET is
+   * unset or its public development value: anyone could sign such a token and sign in as any CRM
+   * client. Not a refusal to start (as SESSION_SECRET's): a venue without a CRM has no key to set.
+   */
+  crmSignIn: boolean
   sessionSecret: string
   /**
    * Address visitors use. Without PUBLIC_URL it is http://localhost:PORT; with PORT=0 the server
@@ -313,8 +319,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     warnings.push(`TRUST_PROXY lists ${range}, a range far wider than a proxy network: a client in it can choose its own address (and dodge per-address limits). List your proxies' own addresses or network.`)
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR)
+  const crmSignIn = !production || (e.CRM_SECRET !== undefined && e.CRM_SECRET !== DEV_CRM_SECRET)
+  if (!crmSignIn) {
+    warnings.push(
+      'CRM_SECRET is not set in production (or is its public development value): the CRM sign-in (`?crm=` links from the account system) is off, ' +
+        'since anyone could sign such a link with the default. To turn it on, set CRM_SECRET to the key your account system signs its links with.',
+    )
+  }
   const devSecrets: string[] = []
-  if (!e.CRM_SECRET) devSecrets.push('CRM_SECRET')
+  // In production an unset CRM_SECRET signs nothing (the sign-in is off, warned above).
+  if (!e.CRM_SECRET && crmSignIn) devSecrets.push('CRM_SECRET')
   if (!e.SESSION_SECRET) devSecrets.push('SESSION_SECRET')
   // The sandbox's own key matters only where the sandbox is a risk worth naming: in production.
   if (production && sandboxBank && !e.SANDBOX_BANK_SECRET) devSecrets.push('SANDBOX_BANK_SECRET')
@@ -334,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     requestLog: e.REQUEST_LOG ?? (production ? 'errors' : 'all'),
     crmSecret: e.CRM_SECRET ?? DEV_CRM_SECRET,
+    crmSignIn,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlGiven: e.PUBLIC_URL !== undefined,

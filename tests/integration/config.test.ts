@@ -121,10 +121,26 @@ describe('TRUST_PROXY and production mode', () => {
     expect(asked.demoData).toBe(true)
     expect(asked.warnings.join('\n')).toMatch(/SANDBOX_BANK=1 in production/)
     expect(asked.warnings.join('\n')).toMatch(/DEMO_DATA=1 in production/)
-    expect(asked.devSecrets).toEqual(['CRM_SECRET', 'SESSION_SECRET', 'SANDBOX_BANK_SECRET'])
+    // CRM_SECRET unset in production turns the CRM sign-in off instead (warned, below).
+    expect(asked.devSecrets).toEqual(['SESSION_SECRET', 'SANDBOX_BANK_SECRET'])
     // Development keeps both on, as before.
     const dev = loadConfig({})
     expect([dev.production, dev.sandboxBank, dev.demoData]).toEqual([false, true, true])
+  })
+
+  it('production without CRM_SECRET (or with its public default): the CRM sign-in is off, with a warning saying how to turn it on; development keeps it', () => {
+    const secrets = { SESSION_SECRET: 'session-secret-123' }
+    for (const crm of [{}, { CRM_SECRET: 'dev-crm-secret-change-me' }]) {
+      const off = loadConfig({ NODE_ENV: 'production', ...secrets, ...crm })
+      expect(off.crmSignIn).toBe(false)
+      expect(off.warnings.join('\n')).toMatch(/CRM_SECRET is not set in production[\s\S]*the CRM sign-in \(`\?crm=` links from the account system\) is off[\s\S]*set CRM_SECRET/)
+      // The server starts all the same: a venue without a CRM has no key to set.
+      expect(() => refuseUnsafeProductionStart(off)).not.toThrow()
+    }
+    const on = loadConfig({ NODE_ENV: 'production', ...secrets, CRM_SECRET: 'crm-secret-123' })
+    expect([on.crmSignIn, on.warnings]).toEqual([true, []])
+    const dev = loadConfig({})
+    expect([dev.crmSignIn, dev.devSecrets.includes('CRM_SECRET')]).toEqual([true, true])
   })
 
   it('refuses to start in production with the public default SESSION_SECRET (it signs admission tokens)', async () => {

@@ -128,3 +128,36 @@ describe.each(TEST_DBS)('CRM sign-in on %s', (dbKind) => {
     expect(setup.crm_client.data).toBeNull()
   })
 })
+
+/** The development default of CRM_SECRET: public (config.ts), so anyone can sign a token with it. */
+const PUBLIC_DEFAULT = 'dev-crm-secret-change-me'
+
+/**
+ * Production without CRM_SECRET: the public default would let anyone sign in as any CRM client,
+ * so the `?crm=` sign-in is off (config.ts crmSignIn), with a warning at start, and the server
+ * still starts (a venue without a CRM need not set it). Development signs in with it as before.
+ */
+describe.each([
+  ['production', { NODE_ENV: 'production', SESSION_SECRET: 'test-session-secret-0123456789', DEMO_DATA: '1' }, 401],
+  ['development', {}, 200],
+] as const)('a token signed with the public default CRM_SECRET in %s', (_mode, env, status) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ db: 'sqlite', env: { ...env, CRM_SECRET: '' } })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it(`answers ${status}`, async () => {
+    const anna = await server.db.selectFrom('crm_clients').select('id').where('email', 'like', 'anna%').executeTakeFirstOrThrow()
+    const client = new ApiClient(server.url)
+    await client.startSession()
+    const res = await client.post<{ errorCode: string; errorText: string }>('/api/crm/client-info', { token: signCrmToken(PUBLIC_DEFAULT, { id: anna.id, exp: Math.floor(Date.now() / 1000) + HOUR_S }) })
+    expect(res.status, JSON.stringify(res.body)).toBe(status)
+    const setup = setupSchema.parse((await client.getJson('/api/setup')).body)
+    expect(setup.crm_client.data === null).toBe(status !== 200)
+    // The start said why, and how to turn the sign-in on.
+    expect(server.config.warnings.some((w) => /CRM_SECRET is not set in production[\s\S]*set CRM_SECRET/.test(w))).toBe(status !== 200)
+  })
+})

@@ -189,4 +189,35 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
     expect(bad.status).toBe(400)
     expect(bad.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
   })
+
+  // The cart's rule for an unpaid order (orders/reserve-extension.ts): an order made before the
+  // room was on passed no door, and extending it would keep its seats from those queueing.
+  it('never extends an unpaid order while its session\'s waiting room is admitting others; asks for no admission token', async () => {
+    const v = await visitor(server.url)
+    const created = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, [seats[60]]))
+    expect(created.body.errorCode).toBe('0')
+    const hash = created.body.hash
+    const reserveUntil = async () => Number((await server.db.selectFrom('orders').select('reserve_until').where('hash', '=', hash).executeTakeFirstOrThrow()).reserve_until)
+    const before = await reserveUntil()
+    const now = Date.now()
+    // Switched on after the order, nine of ten places still waiting (as in the cart's test above).
+    await server.db
+      .insertInto('waiting_rooms')
+      .values({ calendar_id: fx.calendarId, enabled: 1, opens_at: now - 60_000, admit_per_minute: 1, drawn_at: now - 60_000, next_position: 10, updated_at: now, auto_per_minute: null })
+      .execute()
+    try {
+      const refused = await v.post<{ errorCode: string; errorText: string }>('/api/order/extend', { hash, lang: 'en' })
+      expect(refused.status).toBe(409)
+      expect(refused.body.errorCode).toBe(ErrorCode.UNAVAILABLE)
+      expect(refused.body.errorText).toMatch(/queue/)
+      expect(await reserveUntil()).toBe(before)
+      // Everyone queueing has been admitted: the room is still on, and the extension needs no token.
+      await server.db.updateTable('waiting_rooms').set({ next_position: 1 }).where('calendar_id', '=', fx.calendarId).execute()
+      const allowed = await v.post('/api/order/extend', { hash, lang: 'en' })
+      expect(allowed.status, JSON.stringify(allowed.body)).toBe(200)
+      expect(await reserveUntil()).toBe(before + ORDER_RESERVE_SECONDS * 1000)
+    } finally {
+      await server.db.deleteFrom('waiting_rooms').where('calendar_id', '=', fx.calendarId).execute()
+    }
+  })
 })

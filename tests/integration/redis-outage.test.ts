@@ -1,6 +1,12 @@
+import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
+import { loadConfig } from '../../src/server/config'
+import { startServer, type RunningServer } from '../../src/server/server'
 import { CounterStoreUnavailable, type CounterStore } from '../../src/server/security/counter-store'
 import { RedisCounterStore } from '../../src/server/security/redis-counter-store'
 import { startTestServer, type TestServer } from '../support/server'
@@ -79,7 +85,7 @@ describe.each(['down', 'frozen'] as const)('Redis %s', (state) => {
         () => store.hit('k', 60_000, now),
         () => store.peek(['k'], now),
         () => store.hitAndPeek([{ key: 'k', windowMs: 60_000 }], now, ['p']),
-        () => store.giveBack('k', now),
+        () => store.giveBack('k', { windowMs: 60_000, windowEndsAt: now + 60_000 }),
         () => store.reset(['k']),
       ]
       const started = Date.now()
@@ -92,5 +98,46 @@ describe.each(['down', 'frozen'] as const)('Redis %s', (state) => {
     } finally {
       await store.close()
     }
+  })
+})
+
+/**
+ * The log of a Redis outage names Redis: the error handler's line of each refused request said
+ * "database refused: busy", which sends an operator to PostgreSQL while Redis is what is down. The
+ * server is started here with a logger whose lines the test reads (startTestServer's is silent).
+ */
+describe('Redis down: the log', () => {
+  let server: RunningServer
+  let dataDir: string
+  const lines: Array<{ level: number; msg: string }> = []
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-test-'))
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      DEMO_DATA: '0',
+      WARM_START: '0',
+      SESSION_SECRET: 'test-session-secret-0123456789',
+      REDIS_URL: await closedPortUrl(),
+      REDIS_PREFIX: `seatwise-test-outage-log-${process.pid}:`,
+    })
+    server = await startServer(config, pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) }))
+  })
+  afterAll(async () => {
+    await server?.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('names Redis, not the database, for each refused request; the visitor still gets busy', async () => {
+    const seen = lines.length
+    const res = await fetch(`${server.url}/api/token?lang=en`)
+    expect(res.status).toBe(503)
+    expect(((await res.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.LIMIT)
+    // From the request on (the start logs its migrations).
+    const messages = lines.slice(seen).map((l) => l.msg)
+    expect(messages.filter((m) => /database/.test(m))).toEqual([])
+    expect(messages).toContain('Redis (REDIS_URL, the per-address counters) failed: busy')
   })
 })

@@ -7,7 +7,7 @@ import { SETTINGS_CACHE_TTL_MS } from '../../src/server/domain/settings/cached'
 import { writeSettings } from '../../src/server/domain/settings/repository'
 import { connect, type Db } from '../../src/server/db/connect'
 import { DbCounterStore } from '../../src/server/domain/abuse/db-counter-store'
-import { MemoryCounterStore, type CounterStore } from '../../src/server/security/counter-store'
+import { MemoryCounterStore, type CounterStore, type HitCount } from '../../src/server/security/counter-store'
 import { RedisCounterStore } from '../../src/server/security/redis-counter-store'
 import { getOnNewConnection, spawnCluster, type ClusterProcess } from './cluster-helpers'
 import { freshAddress, orderBody, seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
@@ -113,13 +113,17 @@ describe.each(['postgres', 'redis', 'memory'] as const)('counter store %s under 
 
   it('giveBack takes back one hit at a time, concurrently from every process, never below zero', async () => {
     const now = Date.now()
-    for (let i = 0; i < 10; i++) await stores[i % stores.length].hit('k:g', 60_000, now)
-    await Promise.all(Array.from({ length: 4 }, (_, i) => stores[i % stores.length].giveBack('k:g', now)))
+    const hits: HitCount[] = []
+    for (let i = 0; i < 10; i++) hits.push(await stores[i % stores.length].hit('k:g', 60_000, now))
+    // Every hit of one window names the same window (Redis: by this process's clock, within milliseconds).
+    for (const h of hits) expect(Math.abs(h.windowEndsAt - hits[0].windowEndsAt)).toBeLessThan(1000)
+    const window = (i: number) => ({ windowMs: 60_000, windowEndsAt: hits[i].windowEndsAt })
+    await Promise.all(Array.from({ length: 4 }, (_, i) => stores[i % stores.length].giveBack('k:g', window(i))))
     expect(await stores[0].peek(['k:g'], now)).toEqual([6])
-    await Promise.all(Array.from({ length: 10 }, (_, i) => stores[i % stores.length].giveBack('k:g', now)))
+    await Promise.all(Array.from({ length: 10 }, (_, i) => stores[i % stores.length].giveBack('k:g', window(i))))
     expect(await stores[0].peek(['k:g'], now)).toEqual([0])
     // A key never hit stays absent; the next hit starts at 1.
-    await stores[0].giveBack('k:never', now)
+    await stores[0].giveBack('k:never', window(0))
     expect(await stores[0].peek(['k:never'], now)).toEqual([0])
     expect((await stores[0].hit('k:g', 60_000, now)).count).toBe(1)
   })

@@ -25,6 +25,8 @@ export async function runCrmLinks(argv: string[]): Promise<void> {
   const base = (values.base ?? config.publicUrl).replace(/\/+$/, '')
   if (!/^https?:\/\/[^/\s]+$/.test(base)) throw new Error('--base must be an origin such as http://127.0.0.1:3000')
   const log = pino({ level: 'warn' })
+  // The server would refuse them (config.ts crmSignIn): printing them would only mislead.
+  if (!config.crmSignIn) throw new Error('CRM_SECRET is not set in production: the CRM sign-in is off, so no links are signed. Set CRM_SECRET to turn it on.')
   for (const name of config.devSecrets.filter((n) => n === 'CRM_SECRET')) log.warn(`${name} is not set: links are signed with the development default`)
   const db = connect(config.database)
   try {

@@ -11,6 +11,7 @@ import { findOrderByHash, listPayments, lockOrder } from '../domain/orders/order
 import { assertChangeable } from '../domain/orders/state'
 import { ORDER_ROUTE } from '../domain/orders/constants'
 import { clientPageUrl } from '../domain/orders/links'
+import { clockGate, inGatedTransaction, type CommitGate } from '../domain/orders/commit-gate'
 import { insertPendingPayment, lastPaymentStatus, setPaymentQrUrl } from './payment.repository'
 import type { PaymentRegistry } from './registry'
 import { markOrderPaid } from './settle'
@@ -32,6 +33,11 @@ export interface StartInput {
    * the tickets e-mail queued with it (null: none is due), to give it its first attempt.
    */
   onPaidWithoutBank?: (ticketMail: QueuedTicketMail | null) => void
+  /**
+   * The request's commit gate (domain/orders/commit-gate.ts): a start answered "busy" by the
+   * request's deadline writes no payment (nor pays the order); without one, CLAIM_COMMIT_BY_MS.
+   */
+  gate?: CommitGate
 }
 
 /**
@@ -45,7 +51,7 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
   const now = input.now ?? Date.now()
   // One transaction from the start: the order is read once, under its lock (a start, in a rush,
   // comes with every order of it; a read before the lock was one more statement each).
-  const { order, provider, payment, ticketMail } = await db.transaction().execute(async (trx) => {
+  const { order, provider, payment, ticketMail } = await inGatedTransaction(db, input.gate ?? clockGate(now), async (trx) => {
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     const types = await offeredPaymentTypes(trx, registry, order)

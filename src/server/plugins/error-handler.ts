@@ -6,7 +6,7 @@ import { ApiFailure } from '../errors'
 import { langOf, messageText, REASONS, type MessageParams, type Reason } from '../messages'
 import { isForeignKeyViolation } from '../db/constraint-errors'
 import { sessionEnded } from '../domain/sessions/cached'
-import { BUSY_RETRY_AFTER_S, knownFailure } from './known-failures'
+import { BUSY_RETRY_AFTER_S, failedService, knownFailure } from './known-failures'
 import { requestSessionId } from './session'
 
 /** Longest list of fields named in the text of an invalid request; the rest are counted. */
@@ -166,7 +166,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // session another process ended within this one's session cache (sessions/cached.ts).
     const failure = err instanceof ApiFailure ? err : ((await endedSessionFailure(app, request, err)) ?? knownFailure(err))
     if (failure) {
-      if (!(err instanceof ApiFailure)) request.log.warn({ err }, `database refused: ${failure.reason}`)
+      if (!(err instanceof ApiFailure)) request.log.warn({ err }, `${failedService(err)}: ${failure.reason}`)
       request.log.info({ reason: failure.reason, params: failure.params, errorCode: failure.errorCode }, `refused: ${failure.message}`)
       // The order guard's refusal says when to come back (seconds); a busy server, a little later.
       if (failure.reason === 'too-many-orders' && failure.params.wait !== undefined) reply.header('retry-after', String(failure.params.wait))

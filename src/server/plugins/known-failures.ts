@@ -44,6 +44,15 @@ function codeOf(err: unknown): string | null {
 }
 
 /**
+ * What failed behind a refusal of knownFailure, for the log line: an operator paged by "busy"
+ * answers must look at Redis when the shared counters' store is down or slow, and at the database
+ * otherwise. The visitor's answer is the same either way.
+ */
+export function failedService(err: unknown): string {
+  return err instanceof CounterStoreUnavailable ? 'Redis (REDIS_URL, the per-address counters) failed' : 'database refused'
+}
+
+/**
  * The refusal an error stands for, or null when it is an internal error: a database error
  * (above), or a handler's own zod schema refusing its input (a route beside the contract that
  * parses its params itself, such as the sandbox bank's pages).

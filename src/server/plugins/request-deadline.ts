@@ -5,16 +5,27 @@ import { messageText, REASONS } from '../messages'
 import { BUSY_RETRY_AFTER_S } from './known-failures'
 import { httpStatusOf, requestLang } from './error-handler'
 
-/** Each request's deadline timer and the commit gate its claims ask (domain/orders/commit-gate.ts). */
-const deadlines = new WeakMap<object, { timer: NodeJS.Timeout; gate: RequestCommitGate }>()
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The request's commit gate (domain/orders/commit-gate.ts), null for the live seat stream (no
+     * deadline). Every write of a request commits through it (inGatedTransaction): the routes read
+     * it by commitGateOf, the console (which may not import plugins) reads it here.
+     */
+    commitGate: CommitGate | null
+  }
+}
+
+/** Each request's deadline timer. */
+const deadlines = new WeakMap<object, NodeJS.Timeout>()
 
 /**
- * The commit gate of `request`, for its holds and orders: a claim commits only while the request
- * has not been answered busy, and the deadline does not answer busy while a claim commits.
- * Undefined for the live seat stream (no deadline).
+ * The commit gate of `request`, for its writes: a hold, an order, the payment's start, an
+ * extension commits only while the request has not been answered busy, and the deadline does not
+ * answer busy while one commits. Undefined for the live seat stream (no deadline).
  */
 export function commitGateOf(request: FastifyRequest): CommitGate | undefined {
-  return deadlines.get(request)?.gate
+  return request.commitGate ?? undefined
 }
 
 /**
@@ -32,6 +43,7 @@ export function commitGateOf(request: FastifyRequest): CommitGate | undefined {
  */
 export function registerRequestDeadline(app: FastifyInstance): void {
   const deadlineMs = app.config.requestDeadlineMs
+  app.decorateRequest('commitGate', null)
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(SEAT_EVENTS_PATH)) return
     const gate = new RequestCommitGate(Date.now() + deadlineMs)
@@ -48,9 +60,10 @@ export function registerRequestDeadline(app: FastifyInstance): void {
         .send({ errorCode: REASONS.busy, errorText: messageText('busy', requestLang(request)) })
     }, deadlineMs)
     timer.unref()
-    deadlines.set(request, { timer, gate })
+    deadlines.set(request, timer)
+    request.commitGate = gate
   })
-  const clear = async (request: object) => clearTimeout(deadlines.get(request)?.timer)
+  const clear = async (request: object) => clearTimeout(deadlines.get(request))
   app.addHook('onResponse', clear)
   app.addHook('onRequestAbort', clear)
 }

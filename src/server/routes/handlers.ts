@@ -62,6 +62,8 @@ export function buildHandlers(app: FastifyInstance): CallHandlers {
       if (input.token === undefined) {
         return { crm_client: session.crm_client_id === null ? null : await crmClientView(db, session.crm_client_id) }
       }
+      // Production without CRM_SECRET: the default key is public, so no token is taken (config.ts crmSignIn).
+      if (!app.config.crmSignIn) throw new ApiFailure('crm-refused', { reason: 'the CRM sign-in is off: CRM_SECRET is not set in production' })
       const check = verifyCrmToken(app.config.crmSecret, input.token)
       // Why the token failed (expired, bad signature) goes to the log only.
       if (!check.ok) throw new ApiFailure('crm-refused', { reason: check.reason })

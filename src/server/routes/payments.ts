@@ -10,6 +10,7 @@ import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
 import { messageText } from '../messages'
 import { requestLang } from '../plugins/error-handler'
+import { commitGateOf } from '../plugins/request-deadline'
 import { visitorOrigin } from './origin'
 import type { CallHandlers } from './registry'
 
@@ -53,9 +54,9 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       reply.header('cache-control', 'no-store')
       return { response: await paymentStatusChange(db, input.hash) }
     },
-    orderExtend: async ({ input }) => ({
+    orderExtend: async ({ input, request }) => ({
       ...ok,
-      ...(await extendOrderReserve(db, input.hash, { now: Date.now(), reserveSeconds: app.config.orderReserveSeconds, maxExtensions: app.config.orderReserveExtensions })),
+      ...(await extendOrderReserve(db, input.hash, { now: Date.now(), reserveSeconds: app.config.orderReserveSeconds, maxExtensions: app.config.orderReserveExtensions, gate: commitGateOf(request) })),
     }),
     paymentStart: async ({ input, params, request }) => startPayment(db, registry, {
       hash: input.hash,
@@ -67,6 +68,7 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       onPaidWithoutBank: (ticketMail) => {
         if (ticketMail) startTicketMail(db, app.config, app.log, ticketMail)
       },
+      gate: commitGateOf(request),
     }),
     ticket: async ({ params, reply }) => {
       reply.header('cache-control', 'no-store')

@@ -22,11 +22,13 @@ export interface CounterStore {
    */
   hitAndPeek(hits: readonly CounterHit[], now: number, peekKeys: readonly string[]): Promise<HitsAndPeek>
   /**
-   * Takes back one hit of `key` in its current window, never below 0: a hit counted ahead of an
-   * outcome (the order guard's attempt) that turned out not to count. A window that turned in
-   * between may lose one count of the new one (counters.repository.ts giveBackCounter).
+   * Takes back one hit of `key` counted in `window` (a HitCount the hit answered, with its
+   * window's length), never below 0: a hit counted ahead of an outcome (the order guard's attempt)
+   * that turned out not to count. Only from that window: once the key's window has turned, the
+   * hit went with its window, and taking one from the new window would lose a count of it (a
+   * request of the new window would go uncounted).
    */
-  giveBack(key: string, now: number): Promise<void>
+  giveBack(key: string, window: CountedWindow): Promise<void>
   /** Forgets the keys (a solved captcha clears its address's record). */
   reset(keys: string[]): Promise<void>
   /** Drops ended windows (the cluster leader's sweep); a store that expires on its own does nothing. */
@@ -42,6 +44,18 @@ export interface CounterHit {
 export interface HitCount {
   count: number
   resetInMs: number
+  /**
+   * When the window this hit was counted in ends, epoch ms: it names the window, for giveBack. By
+   * the caller's clock (`now`) in the database and memory stores, by this process's clock in Redis
+   * (which expires keys by its own, so its give-back compares what is left of the window).
+   */
+  windowEndsAt: number
+}
+
+/** The window of a counted hit, as giveBack names it: the hit's windowEndsAt and its window's length. */
+export interface CountedWindow {
+  windowMs: number
+  windowEndsAt: number
 }
 
 export interface HitsAndPeek {
@@ -79,7 +93,7 @@ export class MemoryCounterStore implements CounterStore {
       this.windows.set(key, w)
     }
     w.count++
-    return { count: w.count, resetInMs: w.expiresAt - now }
+    return { count: w.count, resetInMs: w.expiresAt - now, windowEndsAt: w.expiresAt }
   }
 
   async peek(keys: readonly string[], now: number): Promise<number[]> {
@@ -95,9 +109,9 @@ export class MemoryCounterStore implements CounterStore {
     return { hits: counted, peeked: await this.peek(peekKeys, now) }
   }
 
-  async giveBack(key: string, now: number): Promise<void> {
+  async giveBack(key: string, window: CountedWindow): Promise<void> {
     const w = this.windows.get(key)
-    if (w && w.expiresAt > now && w.count > 0) w.count--
+    if (w && w.expiresAt === window.windowEndsAt && w.count > 0) w.count--
   }
 
   async reset(keys: string[]): Promise<void> {

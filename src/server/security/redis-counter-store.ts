@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis'
-import type { CounterHit, CounterStore, HitCount, HitsAndPeek } from './counter-store'
+import type { CountedWindow, CounterHit, CounterStore, HitCount, HitsAndPeek } from './counter-store'
 import { CounterStoreUnavailable } from './counter-store'
 
 /**
@@ -17,14 +17,26 @@ end
 return {count, ttl}
 `
 /**
- * One hit taken back, atomically: DECR only while the count is above 0 (DECR keeps the key's
- * expiry; a key that expired meanwhile is not brought back as -1).
+ * One hit taken back from the window it was counted in, atomically: DECR only while the key's
+ * window is that one (what is left of it, PTTL, is what the hit's window has left, ARGV[1], within
+ * ARGV[2] ms) and the count is above 0. DECR keeps the key's expiry; a key that expired meanwhile
+ * is not brought back as -1, and a window begun since, which ends at least a window's length
+ * later, keeps its count (taking one of it would let one more request through).
  */
 const GIVE_BACK_SCRIPT = `
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 or math.abs(ttl - tonumber(ARGV[1])) > tonumber(ARGV[2]) then return 0 end
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then return redis.call('DECR', KEYS[1]) end
 return 0
 `
+/**
+ * How far what is left of a key's window may be from what the hit's window has left for the
+ * give-back to count it as the same window, as a share of the window's length. Two windows of a
+ * key end at least a window's length apart; the two measures differ by the script's and the
+ * clocks' drift over one request (milliseconds), so half a window tells them apart with room.
+ */
+const SAME_WINDOW_TOLERANCE = 0.5
 /**
  * Longest wait for Redis before a call fails: the request then answers "busy, try again" (503,
  * Retry-After; CounterStoreUnavailable). Redis answers a counter in well under a millisecond; two
@@ -36,7 +48,7 @@ const OUTAGE_LOG_INTERVAL_MS = 10_000
 
 interface GuardCommands {
   guardHit(key: string, windowMs: number): Promise<[number, number]>
-  guardGiveBack(key: string): Promise<number>
+  guardGiveBack(key: string, ttlMs: number, toleranceMs: number): Promise<number>
 }
 interface GuardPipeline {
   guardHit(key: string, windowMs: number): unknown
@@ -45,6 +57,11 @@ interface GuardPipeline {
 }
 export interface OutageLog {
   warn(obj: object, msg: string): void
+}
+
+/** A hit's answer: its count, what is left of its window, and (by this process's clock) when that ends. */
+function counted(count: number, ttl: number): HitCount {
+  return { count: Number(count), resetInMs: Number(ttl), windowEndsAt: Date.now() + Number(ttl) }
 }
 
 /**
@@ -91,7 +108,7 @@ export class RedisCounterStore implements CounterStore {
 
   async hit(key: string, windowMs: number): Promise<HitCount> {
     const [count, ttl] = await this.call(() => this.commands.guardHit(this.key(key), windowMs))
-    return { count: Number(count), resetInMs: Number(ttl) }
+    return counted(count, ttl)
   }
 
   async peek(keys: readonly string[]): Promise<number[]> {
@@ -111,16 +128,14 @@ export class RedisCounterStore implements CounterStore {
       for (const [err] of answers) if (err) throw err
       return answers.map(([, value]) => value)
     })
-    const counted = hits.map((_, i) => {
-      const [count, ttl] = results[i] as [number, number]
-      return { count: Number(count), resetInMs: Number(ttl) }
-    })
     const values = peekKeys.length ? (results[hits.length] as Array<string | null>) : []
-    return { hits: counted, peeked: values.map((v) => (v === null ? 0 : Number(v))) }
+    return { hits: hits.map((_, i) => counted(...(results[i] as [number, number]))), peeked: values.map((v) => (v === null ? 0 : Number(v))) }
   }
 
-  async giveBack(key: string): Promise<void> {
-    await this.call(() => this.commands.guardGiveBack(this.key(key)))
+  async giveBack(key: string, window: CountedWindow): Promise<void> {
+    // Redis expires the key by its own clock: the window is told by what is left of it.
+    const left = window.windowEndsAt - Date.now()
+    await this.call(() => this.commands.guardGiveBack(this.key(key), left, Math.floor(window.windowMs * SAME_WINDOW_TOLERANCE)))
   }
 
   async reset(keys: string[]): Promise<void> {

@@ -9,12 +9,12 @@ import type { Database } from '../../db/database'
  * concurrent hits from any number of processes each see a distinct count: exactly `limit` of
  * them see a count at or below the limit.
  */
-export async function hitCounter(db: Db, key: string, windowMs: number, now: number): Promise<{ count: number; windowStart: number }> {
+export async function hitCounter(db: Db, key: string, windowMs: number, now: number): Promise<{ count: number; expiresAt: number }> {
   const row = await upsertHit(db, key, windowMs, now).executeTakeFirstOrThrow()
-  return { count: Number(row.count), windowStart: Number(row.window_start) }
+  return { count: Number(row.count), expiresAt: Number(row.expires_at) }
 }
 
-/** The hit's upsert, answering the key's count and window start. */
+/** The hit's upsert, answering the key's count and when its window ends (which names the window: giveBackCounter). */
 function upsertHit(db: QueryCreator<Database>, key: string, windowMs: number, now: number) {
   return db
     .insertInto('guard_counters')
@@ -26,7 +26,7 @@ function upsertHit(db: QueryCreator<Database>, key: string, windowMs: number, no
         expires_at: sql<number>`case when guard_counters.expires_at <= ${now} then ${now + windowMs} else guard_counters.expires_at end`,
       }),
     )
-    .returning(['count', 'window_start'])
+    .returning(['count', 'expires_at'])
 }
 
 /** One key to count and the length of its window. */
@@ -48,7 +48,7 @@ export async function hitAndPeekCounters(
   hits: readonly CounterHitSpec[],
   now: number,
   peekKeys: readonly string[],
-): Promise<{ hits: Array<{ count: number; windowStart: number }>; peeked: number[] }> {
+): Promise<{ hits: Array<{ count: number; expiresAt: number }>; peeked: number[] }> {
   const hitKeys = hits.map((h) => h.key)
   if (new Set(hitKeys).size !== hitKeys.length || peekKeys.some((k) => hitKeys.includes(k))) {
     throw new Error('hitAndPeekCounters: a key is hit twice, or both hit and peeked')
@@ -62,7 +62,7 @@ export async function hitAndPeekCounters(
   // varies; each upsert is still built by upsertHit, so both paths write the same statement.
   const ctes = sql.join(hits.map((h, i) => sql`${sql.ref(`hit${i}`)} as (${upsertHit(db, h.key, h.windowMs, now)})`))
   const columns = sql.join([
-    ...hits.flatMap((_, i) => [sql`${sql.ref(`hit${i}.count`)} as ${sql.ref(`count${i}`)}`, sql`${sql.ref(`hit${i}.window_start`)} as ${sql.ref(`start${i}`)}`]),
+    ...hits.flatMap((_, i) => [sql`${sql.ref(`hit${i}.count`)} as ${sql.ref(`count${i}`)}`, sql`${sql.ref(`hit${i}.expires_at`)} as ${sql.ref(`ends${i}`)}`]),
     ...peekKeys.map((k, i) => sql`(select "count" from guard_counters where "key" = ${k} and expires_at > ${now}) as ${sql.ref(`peek${i}`)}`),
   ])
   const from = hits.length ? sql` from ${sql.join(hits.map((_, i) => sql.ref(`hit${i}`)))}` : sql``
@@ -70,23 +70,24 @@ export async function hitAndPeekCounters(
   const { rows } = await sql<Record<string, unknown>>`${withClause}select ${columns}${from}`.execute(db)
   const row = rows[0]
   return {
-    hits: hits.map((_, i) => ({ count: Number(row[`count${i}`]), windowStart: Number(row[`start${i}`]) })),
+    hits: hits.map((_, i) => ({ count: Number(row[`count${i}`]), expiresAt: Number(row[`ends${i}`]) })),
     peeked: peekKeys.map((_, i) => Number(row[`peek${i}`] ?? 0)),
   }
 }
 
 /**
- * Takes back one hit of `key` in its current window, never below zero (the order guard's count
- * of an attempt that placed no order). A window that ended in between is left alone; one that
- * ended and restarted loses one count of the new window: a request runs seconds, a window lasts
- * minutes, so at most the requests in flight at a window's turn are forgiven once.
+ * Takes back one hit of `key` from the window it was counted in (the order guard's count of an
+ * attempt that placed no order), never below zero. The window is named by its end (`expiresAt`,
+ * as hitCounter answered it; a new window of the key ends later): one that ended and restarted in
+ * between is left alone, since taking a count of the new window would let one more request of it
+ * through (at every window's turn, once per request then in flight).
  */
-export async function giveBackCounter(db: Db, key: string, now: number): Promise<void> {
+export async function giveBackCounter(db: Db, key: string, expiresAt: number): Promise<void> {
   await db
     .updateTable('guard_counters')
     .set({ count: sql<number>`count - 1` })
     .where('key', '=', key)
-    .where('expires_at', '>', now)
+    .where('expires_at', '=', expiresAt)
     .where('count', '>', 0)
     .execute()
 }

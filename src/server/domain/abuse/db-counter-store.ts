@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect'
-import type { CounterHit, CounterStore, HitCount, HitsAndPeek } from '../../security/counter-store'
+import type { CountedWindow, CounterHit, CounterStore, HitCount, HitsAndPeek } from '../../security/counter-store'
 import { deleteCounters, giveBackCounter, hitAndPeekCounters, hitCounter, peekCounters, pruneCounters } from './counters.repository'
 
 /** The shared per-address counters in the database (guard_counters; security/counter-store.ts). */
@@ -7,8 +7,8 @@ export class DbCounterStore implements CounterStore {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, windowMs: number, now: number): Promise<HitCount> {
-    const { count, windowStart } = await hitCounter(this.db, key, windowMs, now)
-    return { count, resetInMs: windowStart + windowMs - now }
+    const { count, expiresAt } = await hitCounter(this.db, key, windowMs, now)
+    return { count, resetInMs: expiresAt - now, windowEndsAt: expiresAt }
   }
 
   peek(keys: readonly string[], now: number): Promise<number[]> {
@@ -18,13 +18,13 @@ export class DbCounterStore implements CounterStore {
   async hitAndPeek(hits: readonly CounterHit[], now: number, peekKeys: readonly string[]): Promise<HitsAndPeek> {
     const answer = await hitAndPeekCounters(this.db, hits, now, peekKeys)
     return {
-      hits: answer.hits.map(({ count, windowStart }, i) => ({ count, resetInMs: windowStart + hits[i].windowMs - now })),
+      hits: answer.hits.map(({ count, expiresAt }) => ({ count, resetInMs: expiresAt - now, windowEndsAt: expiresAt })),
       peeked: answer.peeked,
     }
   }
 
-  giveBack(key: string, now: number): Promise<void> {
-    return giveBackCounter(this.db, key, now)
+  giveBack(key: string, window: CountedWindow): Promise<void> {
+    return giveBackCounter(this.db, key, window.windowEndsAt)
   }
 
   reset(keys: string[]): Promise<void> {

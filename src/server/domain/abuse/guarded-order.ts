@@ -33,7 +33,10 @@ export async function placeGuardedOrder<T>(
   // of the counter store (in a rush, one statement of about ten) for a trigger nobody reads. What
   // it costs: an operator who switches the captcha on starts every address's count from zero.
   const counting = setup.captcha.enabled
-  const { wait, captchaDue } = await guard.hit(address, now, counting)
+  const counted = await guard.hit(address, now, counting)
+  const { wait, captchaDue } = counted
+  // The window this request's attempt is counted in (a solved captcha counts it afresh).
+  let attempt = counted.attempt
   if (wait > 0) throw new ApiFailure('too-many-orders', { wait })
   if (captchaDue) {
     if (!answer.captchaSid || !answer.captchaText) {
@@ -43,14 +46,14 @@ export async function placeGuardedOrder<T>(
       await guard.recordFailure(address, now)
       throw new ApiFailure('captcha-wrong')
     }
-    await guard.captchaSolved(address, now)
+    attempt = await guard.captchaSolved(address, now)
   }
   try {
     return await create(now)
   } catch (err) {
     // No order was placed, whatever the error (a busy database too). The bookkeeping is best
     // effort: the visitor hears the order's own refusal, not a failure of the counter store.
-    if (counting) await guard.attemptRefused(address, now, err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE).catch(() => undefined)
+    if (attempt) await guard.attemptRefused(address, now, err instanceof ApiFailure && err.errorCode !== ErrorCode.UNAVAILABLE, attempt).catch(() => undefined)
     throw err
   }
 }

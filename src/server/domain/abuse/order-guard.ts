@@ -1,4 +1,4 @@
-import type { CounterStore } from '../../security/counter-store'
+import type { CountedWindow, CounterStore } from '../../security/counter-store'
 import { retryAfterSeconds } from '../../security/counter-store'
 
 /**
@@ -44,7 +44,7 @@ export class OrderGuard {
    * solve a captcha with this order. One round trip of the store: the rate hit, the attempt's hit
    * (captcha on) and the failures read.
    */
-  async hit(address: string, now: number, captchaOn: boolean): Promise<{ wait: number; captchaDue: boolean }> {
+  async hit(address: string, now: number, captchaOn: boolean): Promise<{ wait: number; captchaDue: boolean; attempt: CountedWindow | null }> {
     const hits = [{ key: rateKey(address), windowMs: ORDER_RATE_WINDOW_MS }]
     if (captchaOn) hits.push({ key: ordersKey(address), windowMs: CAPTCHA_WINDOW_MS })
     const answer = await this.store.hitAndPeek(hits, now, captchaOn ? [failuresKey(address)] : [])
@@ -53,6 +53,8 @@ export class OrderGuard {
     return {
       wait: rate.count > ORDER_RATE_MAX ? retryAfterSeconds(rate.resetInMs) : 0,
       captchaDue: captchaOn && (failures >= CAPTCHA_AFTER_FAILURES || attempt.count > CAPTCHA_AFTER_ORDERS),
+      // The attempt's window, which attemptRefused gives its count back to (null: not counted).
+      attempt: captchaOn ? { windowMs: CAPTCHA_WINDOW_MS, windowEndsAt: attempt.windowEndsAt } : null,
     }
   }
 
@@ -62,20 +64,21 @@ export class OrderGuard {
   }
 
   /**
-   * The shop refused the attempt's order: its count is given back (no order was placed), and a
-   * refusal that is the visitor's doing counts as a failure.
+   * The shop refused the attempt's order: its count is given back to the window it was counted
+   * in, `attempt` (no order was placed), and a refusal that is the visitor's doing counts as a failure.
    */
-  async attemptRefused(address: string, now: number, failure: boolean): Promise<void> {
+  async attemptRefused(address: string, now: number, failure: boolean, attempt: CountedWindow): Promise<void> {
     if (failure) await this.recordFailure(address, now)
-    await this.store.giveBack(ordersKey(address), now)
+    await this.store.giveBack(ordersKey(address), attempt)
   }
 
   /**
    * A solved captcha proves a person: failures and orders are counted afresh, starting with this
-   * request's attempt (its count was cleared with the rest).
+   * request's attempt (its count was cleared with the rest). Answers that attempt's window.
    */
-  async captchaSolved(address: string, now: number): Promise<void> {
+  async captchaSolved(address: string, now: number): Promise<CountedWindow> {
     await this.store.reset([failuresKey(address), ordersKey(address)])
-    await this.store.hit(ordersKey(address), CAPTCHA_WINDOW_MS, now)
+    const { windowEndsAt } = await this.store.hit(ordersKey(address), CAPTCHA_WINDOW_MS, now)
+    return { windowMs: CAPTCHA_WINDOW_MS, windowEndsAt }
   }
 }

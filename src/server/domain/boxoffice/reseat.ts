@@ -7,6 +7,7 @@ import { claimSeats, releaseOrderSeats } from '../inventory/holds.repository'
 import { placeText, takenFailure, type SeatPlace } from '../inventory/places'
 import { findPlaces } from '../inventory/places.repository'
 import { inClaimTransaction } from '../orders/claim'
+import type { CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
 import { findLineForReseat, insertLineChange, moveLine, type ReseatLine } from './boxoffice.repository'
 
@@ -15,6 +16,8 @@ export interface ReseatContext {
   actor: string
   /** Written in the reseat's transaction (the audit row). */
   record: (trx: Db, line: ReseatLine, to: SeatPlace) => Promise<void>
+  /** The request's commit gate (orders/commit-gate.ts): a reseat answered "busy" moves nothing. */
+  gate?: CommitGate
 }
 
 /**
@@ -55,6 +58,6 @@ export async function reseatTicket(db: Db, lineId: number, seatKey: string, ctx:
     await releaseOrderSeats(trx, line.order_id, [fromSeatId], now)
     await insertLineChange(trx, { lineId, orderId: line.order_id, calendarId: line.calendar_id, kind: 'reseat', fromSeatId, toSeatId: place.id, actor: ctx.actor, at: now })
     await ctx.record(trx, line, place)
-  }, { calendarId: line.calendar_id, seatIds: [place.id] })
+  }, { calendarId: line.calendar_id, seatIds: [place.id] }, undefined, ctx.gate)
   return { calendarId: line.calendar_id, place }
 }

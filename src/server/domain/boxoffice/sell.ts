@@ -9,6 +9,7 @@ import { createOrder } from '../admission/create'
 import { orderCheckboxes } from '../events/checkboxes-cached'
 import { orderMoney } from '../orders/money'
 import type { PlacedOrder } from '../orders/claim'
+import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { endReservation, findOrderByHash, lockOrder } from '../orders/order.repository'
 import { expireOrders } from '../orders/expiry'
 import { createSchemeOrder } from '../scheme/order'
@@ -38,6 +39,12 @@ export interface SaleContext {
   actor: string
   /** Written in the payment's transaction (the audit row), so the sale and its record commit together. */
   record: (trx: Db, order: { id: number; ord_num: number }, amount: number) => Promise<void>
+  /**
+   * The request's commit gate (orders/commit-gate.ts): a sale answered "busy" by the request's
+   * deadline leaves no order. Both steps commit through it: once the order committed the deadline
+   * stands aside, so the payment's answer goes out. Without one, CLAIM_COMMIT_BY_MS after `now`.
+   */
+  gate?: CommitGate
 }
 
 /**
@@ -69,11 +76,11 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
   if (sale.tickets && sale.calendarId !== undefined) {
     const parsed = orderCreateSchemeRequestSchema.safeParse({ ...buyer, action_id: sale.hash, tickets: sale.tickets, calendarId: sale.calendarId })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    placed = await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null, paysItself: true })
+    placed = await createSchemeOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: ctx.cartSessionId, crmClientId: null, paysItself: true, gate: ctx.gate })
   } else if (sale.data) {
     const parsed = orderCreateRequestSchema.safeParse({ ...buyer, hash: sale.hash, data: sale.data })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    placed = await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null, paysItself: true })
+    placed = await createOrder(db, parsed.data, { now: ctx.now, reserveSeconds: ctx.reserveSeconds, sessionId: null, crmClientId: null, paysItself: true, gate: ctx.gate })
   } else {
     throw new ApiFailure('boxoffice-nothing')
   }
@@ -81,7 +88,7 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
 
   const typeId = await deskPaymentTypeId(db, sale.payKind)
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inGatedTransaction(db, ctx.gate ?? clockGate(ctx.now), async (trx) => {
       const order = (await lockOrder(trx, hash))!
       const money = await orderMoney(trx, order)
       // A free order's payable is 0: it is recorded as the desk's sale of 0, like any other.

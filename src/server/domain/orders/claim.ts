@@ -4,7 +4,7 @@ import { CLAIM_ATTEMPTS } from '../inventory/constants'
 import { freeExpiredOnPg } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock.repository'
 import { takeClaimSlots } from './claim-slots'
-import { clockGate, type CommitGate } from './commit-gate'
+import { clockGate, inGatedTransaction, type CommitGate } from './commit-gate'
 import { draftTickets, type OrderDraft } from './draft'
 import { expireOrders, expireOrdersById } from './expiry'
 import { insertOrder, insertOrderLines, takeSubscriptionTickets } from './order.repository'
@@ -85,11 +85,9 @@ export async function inClaimStatement<T>(db: Db, calendarId: number, gate: Comm
 async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (trx: Db) => Promise<T>, seats: SeatScope | undefined, onDrawing: number | undefined, gate: CommitGate): Promise<T> {
   const rowLevel = seats !== undefined
   for (let attempt = 1; ; attempt++) {
-    // Set once the claim is inside the gate, i.e. its COMMIT is what comes next.
-    let entered = false
-    let committed = false
     try {
-      const out = await db.transaction().execute(async (trx) => {
+      // Commits through the request's gate (commit-gate.ts): nothing once it has answered busy.
+      return await inGatedTransaction(db, gate, async (trx) => {
         if (rowLevel) {
           await freeSeatsAtNow(trx, seats, now, onDrawing)
         } else {
@@ -99,15 +97,8 @@ async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (tr
           // expireOrders also releases expired cart holds (domain/inventory/holds.repository.ts).
           await expireOrders(trx, now, ids)
         }
-        const out = await work(trx)
-        // Too late to commit: the visitor has been told "busy" (throws, rolling back); else the
-        // request's deadline waits for this commit (commit-gate.ts).
-        gate.enter()
-        entered = true
-        return out
+        return work(trx)
       })
-      committed = true
-      return out
     } catch (err) {
       const code = (err as { code?: unknown }).code
       // Row-level claims may also meet a concurrent first cart of the same visitor (unique
@@ -115,8 +106,6 @@ async function claimWithRetries<T>(db: Db, ids: number[], now: number, work: (tr
       const retry = code === '40P01' || code === '40001' || (rowLevel && code === '23505')
       if (attempt < CLAIM_ATTEMPTS && isPostgresDb(db) && retry) continue
       throw err
-    } finally {
-      if (entered) gate.leave(committed)
     }
   }
 }

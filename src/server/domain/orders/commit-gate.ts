@@ -1,3 +1,4 @@
+import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { CLAIM_COMMIT_BY_MS } from '../inventory/constants'
 
@@ -83,5 +84,34 @@ export function clockGate(now: number): CommitGate {
       if (Date.now() > commitBy) throw new ApiFailure('busy')
     },
     leave() {},
+  }
+}
+
+/**
+ * Runs `work` in one transaction that commits only through `gate`: the one way a request's write
+ * keeps a "busy" answer true (a claim's transaction, orders/claim.ts; the payment's start; a
+ * counter sale's payment and reseat; an order's reserve extension). A gate already passed starts
+ * nothing; the gate is entered as the transaction's last step, so the COMMIT is what comes next,
+ * and left once it settled. Whatever the request does after that commit (a bank's answer, a
+ * mail's first attempt) is its own answer: the deadline stands aside for it.
+ */
+export async function inGatedTransaction<T>(db: Db, gate: CommitGate, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (gate.passed) throw new ApiFailure('busy')
+  // Set once the transaction is inside the gate, i.e. its COMMIT is what comes next.
+  let entered = false
+  let committed = false
+  try {
+    const out = await db.transaction().execute(async (trx) => {
+      const out = await work(trx)
+      // Too late to commit: the visitor has been told "busy" (throws, rolling back); else the
+      // request's deadline waits for this commit.
+      gate.enter()
+      entered = true
+      return out
+    })
+    committed = true
+    return out
+  } finally {
+    if (entered) gate.leave(committed)
   }
 }
