@@ -171,6 +171,33 @@ describe('operator console', () => {
     await context.close()
   })
 
+  it("says in the console's language that the server cannot be reached, not the browser's 'Failed to fetch'", async () => {
+    const { page, context } = await openPage(app, '/admin?lang=en')
+    await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor()
+    // The server is down: the request never gets an answer.
+    const login = (url: URL) => url.pathname === '/api/admin/login'
+    await page.route(login, (route) => route.abort('connectionrefused'))
+    await page.getByLabel('E-mail').fill(EMAIL)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ADMIN_TEXTS.en.unreachable)
+    await axeClean(page, 'sign-in, server unreachable')
+    await page.getByLabel('Language').selectOption('kz')
+    await page.getByRole('button', { name: ADMIN_TEXTS.kz.enter }).click()
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ADMIN_TEXTS.kz.unreachable)
+    // A proxy's error page in front of a stopped server is no answer of the server either.
+    await page.unroute(login)
+    await page.route(login, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }))
+    await page.getByLabel('Тіл').selectOption('ch')
+    await page.getByRole('button', { name: ADMIN_TEXTS.ch.enter }).click()
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(ADMIN_TEXTS.ch.unreachable)
+    // Back up: the same form signs in.
+    await page.unroute(login)
+    await page.getByRole('button', { name: ADMIN_TEXTS.ch.enter }).click()
+    await page.getByRole('heading', { name: ADMIN_TEXTS.ch.events }).waitFor()
+    await context.close()
+  })
+
   it('works on a phone in Kazakh and Chinese, and by keyboard', async () => {
     const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
     await page.locator('#adm-signin-title').waitFor()

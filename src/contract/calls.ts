@@ -6,7 +6,7 @@ import { afishaResponseSchema } from './entities/afisha'
 import { noSchemeRequestSchema, noSchemeResponseSchema } from './entities/event'
 import { orderCreatedSchema, orderCreateRequestSchema, orderCreateSchemeRequestSchema } from './entities/order'
 import { confirmNominalRequestSchema, confirmNominalResponseSchema, orderDataRequestSchema, orderDataResponseSchema } from './entities/nominal'
-import { captchaCheckRequestSchema, captchaCheckResponseSchema, captchaSchema } from './entities/captcha'
+import { captchaCheckRequestSchema, captchaCheckResponseSchema, captchaRequestSchema, captchaSchema } from './entities/captcha'
 import { crmClientInfoRequestSchema, crmClientInfoResponseSchema, crmLogoutResponseSchema } from './entities/crm'
 import { cartListRequestSchema, cartResponseSchema, cartUpdateRequestSchema } from './entities/cart'
 import { bestSeatsRequestSchema, bestSeatsResponseSchema } from './entities/best'
@@ -127,8 +127,8 @@ export const calls = {
     method: 'GET',
     path: '/api/captcha',
     summary: 'A new captcha image (SVG markup) and its sid',
-    description: 'No payload. code is SVG markup to show as an image; sid identifies it for /api/captcha/check and order calls.',
-    request: noQuery,
+    description: 'No payload needed. code is SVG markup to show as an image; sid identifies it for /api/captcha/check and order calls. Our addition: ?kind=question&lang=xx answers the accessible alternative, a question in words in that language (code empty, question its text) answered in digits.',
+    request: captchaRequestSchema,
     response: captchaSchema,
   }),
   captchaCheck: defineCall({

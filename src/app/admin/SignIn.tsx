@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { Operator } from '../../contract/admin/access'
-import type { AdminApi } from './api'
+import { AdminUnreachableError, type AdminApi } from './api'
 import { ErrorNote, messageOf, useScreenTitle } from './shell'
 import type { AdminTexts } from './texts'
 
@@ -17,7 +17,8 @@ export function SignIn({ api, t, onSignedIn }: { api: AdminApi; t: AdminTexts; o
     try {
       onSignedIn(await api('login', { email, password }))
     } catch (err) {
-      setError(messageOf(err))
+      // The server's refusals come in the console's language; a failed connection has no text of its own.
+      setError(err instanceof AdminUnreachableError ? t.unreachable : messageOf(err))
     } finally {
       setBusy(false)
     }

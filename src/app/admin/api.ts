@@ -15,6 +15,17 @@ export class AdminApiError extends Error {
 }
 
 /**
+ * The server could not be reached: fetch failed (no network, server down: the browser's own
+ * "Failed to fetch", in its language and not the console's) or what answered was not the
+ * server's JSON (a proxy's error page). Screens show their own text for it.
+ */
+export class AdminUnreachableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The server could not be reached', options)
+  }
+}
+
+/**
  * The console's typed client: calls by contract key, fills path parameters, sends the language
  * and (for POSTs) the CSRF token of the operator session; answers are parsed with the contract.
  */
@@ -29,13 +40,19 @@ export function createAdminApi(getLang: () => Lang, getCsrf: () => string) {
     const query = new URLSearchParams({ lang: getLang() })
     if (def.method === 'GET') for (const [k, v] of Object.entries(input as object)) if (v !== undefined) query.set(k, String(v))
     path += `?${query.toString()}`
-    const res = await fetch(path, {
-      method: def.method,
-      credentials: 'same-origin',
-      headers: def.method === 'POST' ? { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE, [CSRF_HEADER]: getCsrf() } : {},
-      body: def.method === 'POST' ? JSON.stringify(input) : undefined,
-    })
-    const body = (await res.json()) as { errorCode?: string; errorText?: string }
+    let res: Response
+    let body: { errorCode?: string; errorText?: string }
+    try {
+      res = await fetch(path, {
+        method: def.method,
+        credentials: 'same-origin',
+        headers: def.method === 'POST' ? { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE, [CSRF_HEADER]: getCsrf() } : {},
+        body: def.method === 'POST' ? JSON.stringify(input) : undefined,
+      })
+      body = (await res.json()) as { errorCode?: string; errorText?: string }
+    } catch (e) {
+      throw new AdminUnreachableError({ cause: e })
+    }
     if (!res.ok) throw new AdminApiError(res.status, body.errorCode ?? '', body.errorText ?? res.statusText)
     return def.response.parse(body) as z.output<AdminCalls[N]['response']>
   }

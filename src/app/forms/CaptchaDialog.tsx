@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CAPTCHA_MAX_LENGTH } from '../../contract/constants'
-import type { Captcha } from '../../contract/entities/captcha'
+import type { Captcha, CaptchaKind } from '../../contract/entities/captcha'
 import { api } from '../api/client'
+import { useSession } from '../state/session'
 import { Dialog } from './Dialog'
 
 /** The solved captcha the order call sends again as captchaSid and captchaText. */
@@ -11,31 +12,64 @@ export interface CaptchaSolution {
   text: string
 }
 
+/** What the challenge area shows: a loading note, a failure with a retry, or the captcha. */
+type Challenge = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; captcha: Captcha }
+
+const INPUT_ID = 'captcha-code'
+const QUESTION_ID = 'captcha-question'
+const ERROR_ID = 'captcha-error'
+
 /**
  * The image captcha (000 §4): title 'Введите код', placeholder 'Введите код c картинки', up to
  * 8 characters, button 'Отправить'. A valid check closes it (onSolved); an invalid one loads a
  * new image. The image is the server's SVG markup shown through an <img> data URL, so no markup
  * of it ever enters the page's DOM.
+ *
+ * A visitor who cannot see the picture switches to a question in words in the page's language
+ * (WCAG 1.1.1's CAPTCHA exception asks for a form in another modality); its answer is checked
+ * by the server like a picture's code, with the same attempts. When the picture or question
+ * cannot be loaded (the call fails, or the picture does not decode) the area says so, with a
+ * retry, instead of "loading" for ever.
  */
 export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSolved: (s: CaptchaSolution) => void; onClose: () => void }) {
   const { t } = useTranslation()
-  const [captcha, setCaptcha] = useState<Captcha | null>(null)
+  const lang = useSession((s) => s.lang)
+  const [kind, setKind] = useState<CaptchaKind>('image')
+  const [challenge, setChallenge] = useState<Challenge>({ state: 'loading' })
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState(false)
   const [busy, setBusy] = useState(false)
+  // Only the latest request may fill the area: a slow answer to an earlier one (another
+  // picture pressed twice, a switch to the question) would show a captcha whose sid is stale.
+  const latest = useRef(0)
 
   const load = useCallback(() => {
-    setCaptcha(null)
+    const ticket = ++latest.current
+    setChallenge({ state: 'loading' })
     setCode('')
-    api.call('captcha').then(setCaptcha, (e: unknown) => console.error('captcha failed', e))
-  }, [])
+    // The picture is the spec's bare call; the question names its kind and language.
+    const request = kind === 'question' ? api.call('captcha', { kind, lang }) : api.call('captcha')
+    request.then(
+      (captcha) => {
+        if (ticket === latest.current) setChallenge({ state: 'ready', captcha })
+      },
+      (e: unknown) => {
+        if (ticket !== latest.current) return
+        console.error('captcha failed', e)
+        setChallenge({ state: 'failed' })
+      },
+    )
+  }, [kind, lang])
 
+  // Opening (and switching kind or language) loads a fresh captcha.
   useEffect(() => {
-    if (!open) return
-    setInvalid(false)
-    load()
+    if (open) load()
   }, [open, load])
+  useEffect(() => {
+    if (open) setInvalid(false)
+  }, [open, kind])
 
+  const captcha = challenge.state === 'ready' ? challenge.captcha : null
   const submit = async () => {
     if (captcha === null || code.trim() === '' || busy) return
     setBusy(true)
@@ -56,24 +90,42 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
     }
   }
 
+  const question = kind === 'question'
   return (
     <Dialog open={open} title={t('captcha.title')} onClose={onClose} className="modal--captcha">
       <form className="captcha" onSubmit={(e) => {
         e.preventDefault()
         void submit()
       }}>
-        <div className="captcha__image" aria-busy={captcha === null}>
-          {captcha === null
-            ? <span>{t('captcha.loading')}</span>
-            : <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.code)}`} alt={t('captcha.image')} />}
+        {/* Polite live region: a new question (or the failure) is read out where it appears. */}
+        <div className="captcha__image" aria-busy={challenge.state === 'loading'} aria-live="polite">
+          {challenge.state === 'loading' && <span>{t(question ? 'captcha.question-loading' : 'captcha.loading')}</span>}
+          {challenge.state === 'failed' && (
+            <div className="captcha__failed">
+              <p className="field__error">{t(question ? 'captcha.question-failed' : 'captcha.load-failed')}</p>
+              <button type="button" className="button" onClick={load}>{t('captcha.retry')}</button>
+            </div>
+          )}
+          {captcha !== null && (question
+            ? <p id={QUESTION_ID} className="captcha__question">{captcha.question}</p>
+            : <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.code)}`} alt={t('captcha.image')}
+              onError={() => setChallenge({ state: 'failed' })} />)}
         </div>
-        <button type="button" className="link-button" onClick={load}>{t('captcha.reload')}</button>
-        <label className="visually-hidden" htmlFor="captcha-code">{t('captcha.code')}</label>
-        <input id="captcha-code" className="field__input" value={code} maxLength={CAPTCHA_MAX_LENGTH}
-          placeholder={t('captcha.placeholder')} autoComplete="off" autoFocus
-          aria-invalid={invalid} aria-describedby={invalid ? 'captcha-error' : undefined}
+        <div className="captcha__links">
+          <button type="button" className="link-button" onClick={load}>{t(question ? 'captcha.question-reload' : 'captcha.reload')}</button>
+          <button type="button" className="link-button captcha__switch" onClick={() => setKind(question ? 'image' : 'question')}>
+            {t(question ? 'captcha.to-image' : 'captcha.to-question')}
+          </button>
+        </div>
+        {/* With a question on screen the question itself names the field (aria-labelledby). */}
+        <label className="visually-hidden" htmlFor={INPUT_ID}>{t(question ? 'captcha.answer' : 'captcha.code')}</label>
+        <input id={INPUT_ID} className="field__input" value={code} maxLength={CAPTCHA_MAX_LENGTH}
+          placeholder={t(question ? 'captcha.question-placeholder' : 'captcha.placeholder')} autoComplete="off" autoFocus
+          inputMode={question ? 'numeric' : undefined}
+          aria-labelledby={question && captcha !== null ? QUESTION_ID : undefined}
+          aria-invalid={invalid} aria-describedby={invalid ? ERROR_ID : undefined}
           onChange={(e) => setCode(e.target.value.slice(0, CAPTCHA_MAX_LENGTH))} />
-        {invalid && <p id="captcha-error" className="field__error" role="alert">{t('captcha.invalid')}</p>}
+        {invalid && <p id={ERROR_ID} className="field__error" role="alert">{t(question ? 'captcha.question-invalid' : 'captcha.invalid')}</p>}
         <div className="modal__actions modal__actions--split">
           <button type="button" className="button" onClick={onClose}>{t('captcha.cancel')}</button>
           <button type="submit" className="button button--primary" disabled={captcha === null || busy}>{t('captcha.submit')}</button>

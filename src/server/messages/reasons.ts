@@ -164,6 +164,7 @@ export const PHRASES = [
   'phrase.seat',
   'phrase.stand',
   'phrase.more',
+  'phrase.captcha-question',
   'field.fio',
   'field.surname',
   'field.name',

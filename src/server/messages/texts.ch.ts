@@ -124,6 +124,7 @@ export const ch: Texts = {
   'phrase.seat': '{sector}，{row} 排，{seat} 號',
   'phrase.stand': '站位 {name}',
   'phrase.more': '以及另外 {n} 個',
+  'phrase.captcha-question': '{a}加{b}等於多少？請用數字作答',
   'field.fio': '姓名',
   'field.surname': '姓',
   'field.name': '名',

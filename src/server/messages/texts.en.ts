@@ -124,6 +124,7 @@ export const en: Texts = {
   'phrase.seat': '{sector}, row {row}, seat {seat}',
   'phrase.stand': 'standing place {name}',
   'phrase.more': 'and {n} more',
+  'phrase.captcha-question': 'What is {a} plus {b}? Write the answer in digits',
   'field.fio': 'full name',
   'field.surname': 'surname',
   'field.name': 'name',

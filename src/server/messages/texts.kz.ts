@@ -124,6 +124,7 @@ export const kz: Texts = {
   'phrase.seat': '{sector}, {row}-қатар, {seat}-орын',
   'phrase.stand': '{name} тұрып тұратын орын',
   'phrase.more': 'және тағы {n}',
+  'phrase.captcha-question': '{a} қосу {b} нешеге тең? Жауапты цифрмен жазыңыз',
   'field.fio': 'аты-жөні',
   'field.surname': 'тегі',
   'field.name': 'аты',

@@ -126,6 +126,7 @@ export const ru: Texts = {
   'phrase.seat': '{sector}, ряд {row}, место {seat}',
   'phrase.stand': 'стоячее место {name}',
   'phrase.more': 'и ещё {n}',
+  'phrase.captcha-question': 'Сколько будет {a} плюс {b}? Напишите ответ цифрами',
   'field.fio': 'ФИО',
   'field.surname': 'фамилия',
   'field.name': 'имя',

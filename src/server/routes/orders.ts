@@ -37,9 +37,9 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
       return { errorCode: ErrorCode.OK, errorText: '', hash: placed.hash }
     },
 
-    captcha: async ({ reply }) => {
+    captcha: async ({ input, reply }) => {
       reply.header('cache-control', 'no-store')
-      return createCaptcha(db)
+      return createCaptcha(db, Date.now(), input.kind, input.lang)
     },
 
     captchaCheck: async ({ input }) => ({

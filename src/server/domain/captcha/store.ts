@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
-import type { Captcha } from '../../../contract/entities/captcha'
+import type { Captcha, CaptchaKind } from '../../../contract/entities/captcha'
+import { DEFAULT_LANG, type Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { deleteCaptcha, deleteExpiredCaptchas, insertCaptcha, markCaptchaSolved, takeCaptcha } from './captcha.repository'
 import { countCaptchaAttempt } from './attempts.repository'
+import { newQuestion } from './question'
 
 /** A captcha must be answered within this time. */
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000
-/** Wrong answers to /api/captcha/check before the image is thrown away (the client loads a new one). */
+/** Wrong answers to /api/captcha/check before the image (or question) is thrown away (the client loads a new one). */
 export const CAPTCHA_MAX_ATTEMPTS = 5
 /** Characters in the picture: the spec's input takes at most 8 (CAPTCHA_MAX_LENGTH). */
 export const CAPTCHA_LENGTH = 5
@@ -18,8 +20,11 @@ const CAPTCHA_NOISE_LINES = 2
 /** Random bytes of a captcha id (128 bits). */
 const CAPTCHA_SID_BYTES = 16
 
-/** Answers are compared case-insensitively, spaces ignored. */
-const normalize = (text: string) => text.replace(/\s+/g, '').toLowerCase()
+/**
+ * Answers are compared case-insensitively, spaces ignored, after NFKC: a Chinese or Japanese
+ * input method types full-width digits and letters ('４７'), which mean the ASCII ones.
+ */
+const normalize = (text: string) => text.normalize('NFKC').replace(/\s+/g, '').toLowerCase()
 
 /** What is stored instead of the answer: SHA-256 of sid and answer (a leaked table reveals no answer directly). */
 export function captchaDigest(sid: string, text: string): string {
@@ -37,8 +42,15 @@ export async function storeCaptchaAnswer(db: Db, text: string, now = Date.now())
   return sid
 }
 
-/** GET /api/captcha: a new picture drawn locally (SVG markup) and its sid. */
-export async function createCaptcha(db: Db, now = Date.now()): Promise<Captcha> {
+/**
+ * GET /api/captcha: a new picture drawn locally (SVG markup) and its sid, or with kind
+ * 'question' the text alternative in `lang` (question.ts), stored and checked the same way.
+ */
+export async function createCaptcha(db: Db, now = Date.now(), kind: CaptchaKind = 'image', lang: Lang = DEFAULT_LANG): Promise<Captcha> {
+  if (kind === 'question') {
+    const { question, answer } = newQuestion(lang)
+    return { code: '', sid: await storeCaptchaAnswer(db, answer, now), question }
+  }
   const picture = svgCaptcha.create({ size: CAPTCHA_LENGTH, ignoreChars: CAPTCHA_IGNORED_CHARS, noise: CAPTCHA_NOISE_LINES, color: true })
   const sid = await storeCaptchaAnswer(db, picture.text, now)
   return { code: picture.data, sid }
