@@ -55,6 +55,8 @@ export interface Database {
   return_requests: T.ReturnRequestsTable
   return_request_lines: T.ReturnRequestLinesTable
   refunds: T.RefundsTable
+  /** Refunds on their way to the payment's provider (migration 2026_12_02_19_ro1_01, payments/refund-outbox.ts). */
+  refund_outbox: import('./refund-outbox.table').RefundOutboxTable
   /** Seat-status change log of the live map (migration 2026_11_22_00_00_01, domain/live). */
   seat_changes: import('./seat-changes.table').SeatChangesTable
   /** Per-event return deadlines (migration 2026_11_22_02_00_01, domain/returns). */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect'
+import { insertRefundSend, type QueuedRefund } from './refund-outbox.repository'
 
 /**
  * The payments' repository (payments, payment_types, payment_callbacks, and the refunds a
@@ -9,6 +10,13 @@ import type { Db } from '../db/connect'
 
 /** States a payment may be settled (paid, refunded, declined) from: a cancelled one was started before its order changed. */
 const OPEN_STATES = ['pending', 'cancelled'] as const
+/**
+ * States a signed approval may settle (pay or refund) a payment from: the open ones and a
+ * declined one (failed), since a bank may capture the money after it reported a decline; left
+ * failed, the shop would keep that money without tickets. A decline moves only open payments.
+ */
+const APPROVABLE_STATES = [...OPEN_STATES, 'failed'] as const
+const SETTLED_FROM = { paid: APPROVABLE_STATES, failed: OPEN_STATES } as const
 
 /** Active payment types in their order, each with the file name of its own image (null = none). */
 export function listActivePaymentTypes(db: Db) {
@@ -76,15 +84,16 @@ export async function insertPaymentCallback(
 }
 
 /**
- * Moves an open payment to paid or failed (declined), with the card scheme's result code when
- * `verifyCode` is given; answers whether it moved (false: a repeat).
+ * Moves a payment to paid (from an open or failed state: APPROVABLE_STATES) or failed (declined,
+ * from an open state), with the card scheme's result code when `verifyCode` is given; answers
+ * whether it moved (false: a repeat).
  */
 export async function closeOpenPayment(db: Db, paymentId: number, status: 'paid' | 'failed', verifyCode: number | null, now: number): Promise<boolean> {
   const res = await db
     .updateTable('payments')
     .set({ status, updated_at: now, ...(verifyCode !== null ? { verify_code: verifyCode } : {}) })
     .where('id', '=', paymentId)
-    .where('status', 'in', [...OPEN_STATES])
+    .where('status', 'in', [...SETTLED_FROM[status]])
     .executeTakeFirst()
   return Number(res.numUpdatedRows) === 1
 }
@@ -96,13 +105,15 @@ export async function markPaymentVerifying(db: Db, paymentId: number, verifyCode
 }
 
 /**
- * Refunds an open payment that cannot buy its order: the payment moves to refunded with the
- * reason, and a refund row (no return request) is written. Answers false, writing nothing, when
- * the payment was not open (a repeat).
+ * Refunds an approved payment that cannot buy its order (open, or failed: APPROVABLE_STATES):
+ * the payment moves to refunded with the reason, a refund row (no return request) is written,
+ * and the refund is queued for the provider, due at `sendDueAt` (refund-outbox.ts: it commits
+ * with the refund, so it reaches the bank whatever happens after the commit). Answers the queued
+ * send, or null, writing nothing, when the payment was already settled (a repeat).
  */
-export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, now: number): Promise<boolean> {
-  const res = await trx.updateTable('payments').set({ status: 'refunded', provider_ref: `refunded: ${reason}`.slice(0, 200), updated_at: now }).where('id', '=', p.id).where('status', 'in', [...OPEN_STATES]).executeTakeFirst()
-  if (Number(res.numUpdatedRows) !== 1) return false
-  await trx.insertInto('refunds').values({ order_id: p.order_id, return_request_id: null, payment_id: p.id, amount: p.amount, created_at: now }).execute()
-  return true
+export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, now: number, sendDueAt: number): Promise<QueuedRefund | null> {
+  const res = await trx.updateTable('payments').set({ status: 'refunded', provider_ref: `refunded: ${reason}`.slice(0, 200), updated_at: now }).where('id', '=', p.id).where('status', 'in', [...APPROVABLE_STATES]).executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return null
+  const refund = await trx.insertInto('refunds').values({ order_id: p.order_id, return_request_id: null, payment_id: p.id, amount: p.amount, created_at: now }).returning('id').executeTakeFirstOrThrow()
+  return insertRefundSend(trx, { refundId: refund.id, paymentId: p.id, amount: p.amount, now, dueAt: sendDueAt })
 }

@@ -7,6 +7,8 @@ import { chargeBonuses } from '../domain/loyalty/service'
 import { orderMoney } from '../domain/orders/money'
 import { lockOrder, markOrderPaidOnce, orderPlaces, type OrderRow } from '../domain/orders/order.repository'
 import { closeOpenPayment, findPayment, markPaymentVerifying, refundOpenPayment, type PaymentInfo } from './payment.repository'
+import { REFUND_FIRST_ATTEMPT_LEASE_MS } from './refund-outbox'
+import type { QueuedRefund } from './refund-outbox.repository'
 import type { BankNotification } from './provider'
 import { RefundNeeded, reviveOrder } from './revive'
 import { CARD_SCHEME_KIND } from './types'
@@ -30,6 +32,8 @@ interface Settled {
   outcome: SettleOutcome
   ticketMail?: QueuedTicketMail | null
   paidOrder?: PaidOrder
+  /** When it refunded the payment: the refund queued for the provider, for the caller to give its first attempt after the commit (refund-outbox.ts). */
+  refund?: QueuedRefund
 }
 
 const settled = (outcome: SettleOutcome): Settled => ({ outcome })
@@ -81,7 +85,8 @@ async function withRetry<T>(db: Db, work: () => Promise<T>): Promise<T> {
 
 /**
  * An approved payment, in one transaction: the payment row moves from pending (or cancelled:
- * started before the order changed) to paid exactly once; then, under the session locks, the
+ * started before the order changed; or failed: the bank declined it first and captured it
+ * after all) to paid exactly once; then, under the session locks, the
  * order is checked: still the amount paid, not paid by another payment, and if its reservation
  * expired its tickets are taken again (revive.ts). If any of that fails the whole transaction
  * rolls back and the payment is refunded instead.
@@ -128,7 +133,7 @@ async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Sett
     )
   } catch (err) {
     if (!(err instanceof RefundNeeded)) throw err
-    return settled(await refundPayment(db, p, err.message, now))
+    return refundPayment(db, p, err.message, now)
   }
 }
 
@@ -150,9 +155,13 @@ async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: 
   return paidBy(p, order, now, paid.ticketMail)
 }
 
-/** Refunds a payment that cannot buy its order; once, whoever asks. */
-async function refundPayment(db: Db, p: PaymentInfo, reason: string, now: number): Promise<SettleOutcome> {
-  return db.transaction().execute(async (trx) => ((await refundOpenPayment(trx, p, reason, now)) ? 'refunded' : 'repeat'))
+/**
+ * Refunds a payment that cannot buy its order; once, whoever asks. The refund is queued for the
+ * provider in the same transaction and answered for its first attempt after the commit.
+ */
+async function refundPayment(db: Db, p: PaymentInfo, reason: string, now: number): Promise<Settled> {
+  const refund = await db.transaction().execute((trx) => refundOpenPayment(trx, p, reason, now, now + REFUND_FIRST_ATTEMPT_LEASE_MS))
+  return refund ? { outcome: 'refunded', refund } : settled('repeat')
 }
 
 /** What applying a notification did, the payment it named (null when unknown) and the order it paid (Settled). */
@@ -181,6 +190,8 @@ async function settleNotification(db: Db, p: PaymentInfo, n: BankNotification, n
     return settled((await markPaymentVerifying(db, p.id, CARD_SCHEME_PENDING, now)) ? 'pending' : 'repeat')
   }
   if (n.status === 'declined') {
+    // Only an open payment is declined: one paid or refunded stays so. An approval after a
+    // decline is settled below (the money was taken after all).
     return settled((await closeOpenPayment(db, p.id, 'failed', cardScheme ? CARD_SCHEME_FAILURE : null, now)) ? 'declined' : 'repeat')
   }
   return settleApproved(db, p, now)

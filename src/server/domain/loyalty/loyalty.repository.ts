@@ -80,17 +80,21 @@ export async function markDiscountReleased(trx: Db, orderId: number, now: number
   return Number(res.numUpdatedRows) === 1
 }
 
-/** Orders cancelled unpaid whose discount still holds bonuses or a promo use. */
-export async function ordersWithDiscountToRelease(db: Db): Promise<number[]> {
-  const rows = await db
+/**
+ * Orders cancelled unpaid whose discount still holds bonuses or a promo use, by id (one order
+ * of locking for every releaser), with the hash their lock is taken by. Read without locks: the
+ * releaser checks each again under its lock.
+ */
+export function ordersWithDiscountToRelease(db: Db): Promise<{ order_id: number; hash: string }[]> {
+  return db
     .selectFrom('order_discounts as d')
     .innerJoin('orders as o', 'o.id', 'd.order_id')
-    .select('d.order_id')
+    .select(['d.order_id', 'o.hash'])
     .where('d.released_at', 'is', null)
     .where('o.status', '=', ORDER_STATUS_CANCELLED)
     .where('o.paid', '=', 0)
+    .orderBy('d.order_id')
     .execute()
-  return rows.map((r) => r.order_id)
 }
 
 /** Adds bonuses to a card and logs them (kind 'return' or 'accrual'). */

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import type { DiscountData } from '../../../contract/entities/loyalty'
 import { normalizePromo } from '../../../contract/rules/discount'
 import type { Db } from '../../db/connect'
@@ -115,6 +116,8 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
       await spendBonuses(trx, order.id, card, input.bonuses, now)
       await upsertDiscount(trx, order.id, { loyalty_card_id: card.id, bonuses_used: input.bonuses }, now)
     }
+    // A new promo code may leave less to pay than the bonuses applied before it.
+    await fitBonuses(trx, order, now)
     await cancelPendingPayments(trx, order.id, now)
     return { promoCode, promoRefused }
   })
@@ -133,25 +136,59 @@ export async function cancelDiscount(db: Db, hash: string, now = Date.now()): Pr
 }
 
 /**
+ * The one home of the rule that bonuses pay only what the order leaves after its promo discount
+ * (money rule's maxBonuses): after any change of the promo code or of the added services, in the
+ * caller's transaction with the order locked, bonuses applied beyond what the order can now take
+ * go back to the card and the order keeps the rest. Without it the card stayed debited for
+ * bonuses that paid for nothing (the discount is capped at the order's gross) and the order view
+ * showed more bonuses used than available.
+ */
+export async function fitBonuses(trx: Db, order: Pick<OrderRow, 'id'>, now: number): Promise<void> {
+  const money = await orderMoney(trx, order)
+  const row = money.discountRow
+  if (!row || row.bonuses_used <= 0) return
+  const max = maxBonuses(money)
+  if (row.bonuses_used <= max) return
+  if (row.loyalty_card_id !== null) await returnBonuses(trx, order.id, row.loyalty_card_id, row.bonuses_used - max, now)
+  await upsertDiscount(trx, order.id, { bonuses_used: max }, now)
+}
+
+/**
  * Gives back what a discount holds (bonuses, promo use), once: the conditional set of
- * released_at decides who does it.
+ * released_at decides who does it. The promo use before the card: addDiscount takes the code's
+ * row before the card's, and the same order keeps two such transactions from deadlocking.
  */
 async function releaseDiscount(trx: Db, orderId: number, now: number): Promise<void> {
   const row = await findUnreleasedDiscount(trx, orderId)
   if (!row) return
   if (!(await markDiscountReleased(trx, orderId, now))) return
-  if (row.loyalty_card_id !== null) await returnBonuses(trx, orderId, row.loyalty_card_id, row.bonuses_used, now)
   if (row.promo_code_id !== null) await releasePromoUse(trx, row.promo_code_id)
+  if (row.loyalty_card_id !== null) await returnBonuses(trx, orderId, row.loyalty_card_id, row.bonuses_used, now)
+}
+
+/**
+ * Releases the discount of one order the caller found cancelled and unpaid, if it still is once
+ * its row is locked: the list was read without locks, and a late bank approval may have revived
+ * and paid the order since (payments/settle.ts, which locks the order too). Releasing then gave
+ * a paid order's bonuses and promo use back. Answers whether it looked at a cancelled order.
+ */
+async function releaseIfStillCancelled(trx: Db, hash: string, now: number): Promise<boolean> {
+  const order = await lockOrder(trx, hash)
+  if (!order || order.status !== ORDER_STATUS_CANCELLED || order.paid !== 0) return false
+  await releaseDiscount(trx, order.id, now)
+  return true
 }
 
 /**
  * Discounts of cancelled, unpaid orders (reservation expired) are given back: bonuses to the
- * card, the promo use to the code. Runs periodically and before discount changes.
+ * card, the promo use to the code, each order in its own transaction under its lock. Runs
+ * periodically and before discount changes. Answers how many orders were still cancelled.
  */
 export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promise<number> {
-  const orderIds = await ordersWithDiscountToRelease(db)
-  for (const id of orderIds) await db.transaction().execute((trx) => releaseDiscount(trx, id, now))
-  return orderIds.length
+  const orders = await ordersWithDiscountToRelease(db)
+  let released = 0
+  for (const o of orders) if (await db.transaction().execute((trx) => releaseIfStillCancelled(trx, o.hash, now))) released++
+  return released
 }
 
 /**

@@ -2,6 +2,7 @@ import type { AddToping, Toping } from '../../../contract/entities/offers'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { cancelPendingPayments } from '../loyalty/loyalty.repository'
+import { fitBonuses } from '../loyalty/service'
 import { toMajor, toMinor } from '../../../contract/rules/money'
 import { deleteOrderService, insertOrderServices, listLineEvents, listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orders/order.repository'
 import { assertChangeable } from '../orders/state'
@@ -113,17 +114,24 @@ export async function addSpecialOffers(db: Db, hash: string, items: readonly Off
       return { order_id: order.id, order_line_id: line.id, service_id: s.id, cost: s.price, created_at: now }
     })
     await insertOrderServices(trx, rows)
+    // The bonuses' rule is kept after every change of the services (loyalty/service.ts).
+    await fitBonuses(trx, order, now)
     await cancelPendingPayments(trx, order.id, now)
   })
 }
 
-/** POST /api/order/remove-special-offer: removes one added service of an unpaid order. */
+/**
+ * POST /api/order/remove-special-offer: removes one added service of an unpaid order; bonuses
+ * the order can no longer take go back to the card in the same transaction.
+ */
 export async function removeSpecialOffer(db: Db, hash: string, id: number, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
     if (!(await deleteOrderService(trx, order.id, id))) throw new ApiFailure('service-not-found', { id })
+    // Less to pay: bonuses that paid for the service go back to the card (loyalty/service.ts).
+    await fitBonuses(trx, order, now)
     await cancelPendingPayments(trx, order.id, now)
   })
 }

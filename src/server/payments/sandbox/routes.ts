@@ -10,6 +10,7 @@ import { findPayment, insertPaymentCallback, paymentIdOf } from '../payment.repo
 import type { PaymentRegistry } from '../registry'
 import { applyNotification } from '../settle'
 import { settleLane } from '../settle-lane'
+import { startRefundSend } from '../refund-outbox'
 import { startTicketMail } from '../../mail/templates/sendOrderPaid'
 import { CARD_SCHEME_KIND } from '../types'
 import { payPage, resultPage, layout, SANDBOX_PAGE_LANG } from './pages'
@@ -111,10 +112,12 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
         await insertPaymentCallback(db, { paymentId, provider: SANDBOX, status: String(raw.status ?? '').slice(0, 20), amount: Number(raw.amount) || 0, accepted: false, applied: false, outcome: 'bad-signature', now })
         return reply.code(403).send({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Callback refused: the signature is invalid' })
       }
-      const { outcome, payment: paid, paidOrder, ticketMail } = await settling(() => applyNotification(db, notification, now))
+      const { outcome, payment: paid, paidOrder, ticketMail, refund } = await settling(() => applyNotification(db, notification, now))
       // The buyer gets the ticket links once, from the notification that paid the order: the
       // e-mail was queued with the payment (settle.ts markOrderPaid); its first attempt is now.
       if (ticketMail) startTicketMail(db, app.config, app.log, ticketMail, paidOrder)
+      // A payment that could not buy its order goes back to the bank: queued with the refund, sent now.
+      if (refund) startRefundSend(db, registry, app.log, refund)
       const applied = outcome !== 'repeat' && outcome !== 'unknown' && outcome !== 'amount-mismatch'
       await insertPaymentCallback(db, { paymentId: paid?.id ?? null, provider: SANDBOX, status: notification.status, amount: notification.amount, accepted: true, applied, outcome, now })
       if (outcome === 'unknown') return reply.code(404).send({ errorCode: ErrorCode.NOT_FOUND, errorText: 'No such payment' })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { buildPaymentRegistry, type PaymentRegistry } from '../../payments/registry'
+import { registerRefundRetry } from '../../payments/refund-outbox'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,10 +10,14 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with its payment registry (payments/registry.ts). */
+/**
+ * Decorates the app with its payment registry (payments/registry.ts) and runs, on the cluster's
+ * leader, the retry of refunds not yet taken by their provider (payments/refund-outbox.ts).
+ */
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('payments', buildPaymentRegistry(app.config))
+    registerRefundRetry(app)
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: ['leader'] },
 )
