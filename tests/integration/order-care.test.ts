@@ -4,12 +4,15 @@ import type { AdminOrder } from '../../src/contract/admin/sales'
 import { salesOf } from '../../src/server/domain/inventory/stock'
 import { ticketClaims } from '../../src/server/domain/tickets/claims'
 import { sendMail } from '../../src/server/mail/outbox'
+import { fill, MAIL_TEXTS } from '../../src/server/mail/templates/texts'
+import { TICKET_MAIL_TEMPLATE } from '../../src/server/mail/ticket-mail'
 import { backfillOutboxOrders } from '../../src/server/migrations/2026_11_24_19_c1_01_outbox_order'
+import { applyNotification } from '../../src/server/payments/settle'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { bringToDoor, nonce, serverKeys, viewLines } from './door-helpers'
 import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
-import { decide, pathOf, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
+import { decide, pathOf, paymentRow, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
 import { startInbox, waitForMessages, type Inbox } from './return-helpers'
 
 /** Order care in the console (issue 19.2) on both databases: find, see with history, cancel unpaid, resend tickets; audited. */
@@ -130,8 +133,8 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     const a = await order({ fio: 'Ода Ким', email: 'oda.kim@example.org', phone: '+79030007788' }, true)
     const b = await order({ fio: 'Ода Ким', email: 'oda.kim@example.org', phone: '+79030007788' }, true)
     expect((await manager.post(`/api/admin/orders/${a.id}/resend`, {})).status).toBe(200)
-    // The paid e-mail is sent after the payment's commit: wait for both orders' rows.
-    for (let i = 0; i < 100 && (await server.db.selectFrom('mail_outbox').select('id').where('order_id', 'in', [a.id, b.id]).execute()).length < 3; i++) await new Promise((r) => setTimeout(r, 50))
+    // The paid e-mail is queued in the payment's commit and rendered by its first attempt after it: wait for both orders' rows, rendered.
+    for (let i = 0; i < 100 && (await server.db.selectFrom('mail_outbox').select('id').where('order_id', 'in', [a.id, b.id]).where('template', '=', '').execute()).length < 3; i++) await new Promise((r) => setTimeout(r, 50))
     const rows = await server.db.selectFrom('mail_outbox').select(['order_id', 'text_body']).where('order_id', 'in', [a.id, b.id]).orderBy('id').execute()
     expect(rows.filter((r) => r.order_id === a.id)).toHaveLength(2)
     expect(rows.filter((r) => r.order_id === b.id)).toHaveLength(1)
@@ -214,5 +217,22 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     const wrong = body([{ price: fx.basic.prices.adult, quantity: 1 }])
     wrong.data = wrong.data.map((l) => ({ ...l, sum: 1 }))
     expect((await boxoffice.post('/api/admin/boxoffice/sell', wrong)).status).toBe(400)
+  })
+  it('names a queued tickets e-mail by the subject it will be sent with, in its order\'s language (its row holds none until its attempt)', async () => {
+    const v = await visitor(server.url)
+    const res = await v.post<OrderAnswer>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }], { email: 'queued@example.org', re_email: 'queued@example.org', lang: 'en' }))
+    expect(res.body.errorCode, JSON.stringify(res.body)).toBe('0')
+    const start = await startPay(v, res.body.hash!, pfx.types.card)
+    const publicId = pathOf(start.body.bankUrl!).split('/').pop()!
+    // The payment's transaction alone: its tickets e-mail is queued, its first attempt not made.
+    const applied = await applyNotification(server.db, { publicId, amount: (await paymentRow(server.db, publicId)).amount, status: 'approved' }, Date.now())
+    expect(applied.outcome).toBe('paid')
+    const row = await server.db.selectFrom('mail_outbox').select(['subject', 'template', 'order_id']).where('id', '=', applied.ticketMail!.id).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ subject: '', template: TICKET_MAIL_TEMPLATE })
+    const order = await server.db.selectFrom('orders').select(['id', 'ord_num']).where('id', '=', row.order_id!).executeTakeFirstOrThrow()
+    const care = await manager.get<OrderCare>(`/api/admin/orders/${order.id}`)
+    expect(care.status).toBe(200)
+    const mailed = care.body.history.filter((h) => h.kind === 'mailed')
+    expect(mailed.map((h) => [h.detail, h.outcome])).toEqual([[`${fill(MAIL_TEXTS.en.paidSubject, { n: order.ord_num })} · queued@example.org`, 'queued']])
   })
 })

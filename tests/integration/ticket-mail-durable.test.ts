@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toMajor } from '../../src/contract/rules/money'
 import { formatMoney } from '../../src/contract/rules/moneyText'
 import { storedCurrency } from '../../src/server/domain/settings/cached'
-import { MAIL_FIRST_ATTEMPT_LEASE_MS } from '../../src/server/mail/outbox'
+import { MAIL_FIRST_ATTEMPT_LEASE_MS, recordAttempt, retryDelayMs } from '../../src/server/mail/outbox'
 import { retryDueMail } from '../../src/server/mail/retry'
+import { attemptTicketMail } from '../../src/server/mail/templates/sendOrderPaid'
 import { fill, MAIL_TEXTS } from '../../src/server/mail/templates/texts'
 import { TICKET_MAIL_TEMPLATE } from '../../src/server/mail/ticket-mail'
 import { applyNotification } from '../../src/server/payments/settle'
@@ -76,6 +77,16 @@ async function waitFor<T>(read: () => Promise<T> | T, done: (v: T) => boolean, m
     value = await read()
   }
   return value
+}
+
+/** An SMTP address nobody listens on: every delivery to it fails at once. */
+async function deadSmtpUrl(): Promise<string> {
+  const probe = new SMTPServer({ authOptional: true })
+  probe.listen(0, '127.0.0.1')
+  await once(probe.server, 'listening')
+  const port = (probe.server.address() as AddressInfo).port
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return `smtp://127.0.0.1:${port}`
 }
 
 describe.each(TEST_DBS)('tickets e-mail queued with the payment on %s', (dbKind: TestDb) => {
@@ -203,7 +214,7 @@ describe.each(TEST_DBS)('tickets e-mail queued with the payment on %s', (dbKind:
     expect(order.paid).toBe(1)
     const [queued, ...more] = await mailRows(order.id)
     expect(more).toHaveLength(0)
-    expect(queued).toMatchObject({ id: applied.ticketMail!.id, template: TICKET_MAIL_TEMPLATE, to_address: order.email, attempts: 0, sent_at: null, next_attempt_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
+    expect(queued).toMatchObject({ id: applied.ticketMail!.id, template: TICKET_MAIL_TEMPLATE, to_address: order.email, attempts: 0, sent_at: null, next_attempt_at: null, render_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
 
     // Within the first attempt's lease the sweep leaves it alone; past it, it renders and sends it.
     expect(await retryDueMail(server.db, server.config, silentLog, now + 1000)).toBe(0)
@@ -228,6 +239,58 @@ describe.each(TEST_DBS)('tickets e-mail queued with the payment on %s', (dbKind:
     // In the payment's commit: there the moment the callback is answered.
     expect(await mailRows(order.id)).toHaveLength(1)
     await waitFor(() => mailRows(order.id), (rows) => rows[0].sent_at !== null)
+    await expectTicketMail(hash, amount)
+  })
+  it('a tickets e-mail not rendered yet is never due for a leader of a version before templates (it would send it empty); once rendered it is', async () => {
+    const { server } = shop
+    const { db } = server
+    // The retry sweep of the version before mail_outbox.template (commit ad6ec2e~1,
+    // mail.repository.ts listDueMail): every unsent, not given up row due at next_attempt_at,
+    // sent with the subject and body it holds. During a rolling upgrade it may be the leader.
+    const dueForOldLeader = async (at: number) =>
+      (await db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('failed_at', 'is', null).where('next_attempt_at', '<=', at).execute()).map((r) => r.id)
+    const farFuture = Date.now() + 30 * 24 * 3600 * 1000
+    const v = await visitor(server.url)
+    const { hash, publicId, amount } = await orderAndStart(v)
+    // The payment's transaction alone (its process died before the first attempt): the row has no body yet.
+    const now = Date.now()
+    const applied = await applyNotification(db, { publicId, amount, status: 'approved' }, now)
+    const id = applied.ticketMail!.id
+    const order = await orderRow(db, hash)
+    expect((await mailRows(order.id))[0]).toMatchObject({ template: TICKET_MAIL_TEMPLATE, subject: '', text_body: '' })
+    expect(await dueForOldLeader(farFuture)).not.toContain(id)
+
+    // An attempt that could not render it (attemptTicketMail records it without a body): still
+    // unrendered, due again for this version only.
+    const failedAt = now + MAIL_FIRST_ATTEMPT_LEASE_MS + 1
+    await recordAttempt(db, id, 1, { id, filePath: '', sent: false, error: 'rendering failed: database busy' }, failedAt)
+    expect((await mailRows(order.id))[0]).toMatchObject({ template: TICKET_MAIL_TEMPLATE, attempts: 1, next_attempt_at: null, render_at: failedAt + retryDelayMs(1) })
+    expect(await dueForOldLeader(farFuture)).not.toContain(id)
+
+    // Rendered, the SMTP server down: stored with its body, due at next_attempt_at, which any version sends as it is.
+    const down = await attemptTicketMail(db, { ...server.config, smtpUrl: await deadSmtpUrl() }, { id, orderId: order.id }, 2)
+    expect(down?.sent).toBe(false)
+    const [rendered] = await mailRows(order.id)
+    expect(rendered).toMatchObject({ template: '', render_at: null, subject: fill(MAIL_TEXTS.en.paidSubject, { n: order.ord_num }) })
+    expect(rendered.text_body).toContain(`/order/${hash}`)
+    expect(await dueForOldLeader(farFuture)).toContain(id)
+
+    // This version's sweep sends it once.
+    expect(await retryDueMail(db, server.config, silentLog, rendered.next_attempt_at! + 1)).toBeGreaterThanOrEqual(1)
+    expect(await waitFor(() => mailsNaming(smtp.received, `/order/${hash}`), (m) => m.length > 0)).toHaveLength(1)
+  })
+
+  it('a tickets e-mail queued by a process of the version before render_at (due at next_attempt_at) is still rendered and sent once', async () => {
+    const { server } = shop
+    const { db } = server
+    const v = await visitor(server.url)
+    const { hash, publicId, amount } = await orderAndStart(v)
+    const now = Date.now()
+    const applied = await applyNotification(db, { publicId, amount, status: 'approved' }, now)
+    const id = applied.ticketMail!.id
+    // As that version stored it (migration 2026_12_01_22_tm2_01 moves the rows there before it runs; a process still on it writes more).
+    await db.updateTable('mail_outbox').set({ next_attempt_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS, render_at: null }).where('id', '=', id).execute()
+    expect(await retryDueMail(db, server.config, silentLog, now + MAIL_FIRST_ATTEMPT_LEASE_MS + 1)).toBeGreaterThanOrEqual(1)
     await expectTicketMail(hash, amount)
   })
 })

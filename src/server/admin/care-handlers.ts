@@ -15,6 +15,7 @@ import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { listOrderMail } from '../mail/mail.repository'
 import { attemptTicketMail, sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
+import { queuedSubject } from '../mail/ticket-mail'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
 
@@ -71,7 +72,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', action: a.action, detail: a.actor })
       for (const m of await listOrderMail(db, o.id)) {
         const outcome = m.sent_at !== null || m.file_path !== '' ? 'sent' : m.failed_at !== null ? 'failed' : 'queued'
-        history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', outcome, detail: `${m.subject} · ${m.to_address}` })
+        history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', outcome, detail: `${queuedSubject(m)} · ${m.to_address}` })
       }
       const changes = await listLineChanges(db, o.id)
       const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, [s.sector_name, s.row_label, s.number_label].filter(Boolean).join(' ')]))

@@ -127,6 +127,8 @@ export interface MailOutboxTable {
   order_id: number | null
   /** What the body is still to be rendered from ('tickets': its order, mail/ticket-mail.ts); '' once stored (migration 2026_12_01_22_tm1_01). */
   template: Def<string>
+  /** When a row still to be rendered (template <> '') is due for its attempt; its next_attempt_at stays null, which an older version's retry sweep reads (migration 2026_12_01_22_tm2_01). */
+  render_at: number | null
 }
 
 export interface VenueDrawingsTable {

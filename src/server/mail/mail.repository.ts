@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '../db/connect'
 
 /**
@@ -7,20 +8,34 @@ import type { Db } from '../db/connect'
 
 /**
  * Stores a message, due for the retry sweep at `dueAt`; answers its id. `template`: what its body
- * is still to be rendered from (ticket-mail.ts; absent: the body given is the message's).
+ * is still to be rendered from (ticket-mail.ts; absent: the body given is the message's). A row
+ * to be rendered is due at render_at, never at next_attempt_at: a process of a version before
+ * templates sends whatever body a row due there holds (migration 2026_12_01_22_tm2_01).
  */
 export async function insertOutboxMessage(db: Db, m: { to: string; subject: string; text: string; html: string; orderId: number | null; template?: string; now: number; dueAt: number }): Promise<number> {
+  const template = m.template ?? ''
+  const due = template === '' ? { next_attempt_at: m.dueAt, render_at: null } : { next_attempt_at: null, render_at: m.dueAt }
   const row = await db
     .insertInto('mail_outbox')
-    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, order_id: m.orderId, template: m.template ?? '', created_at: m.now, next_attempt_at: m.dueAt })
+    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, order_id: m.orderId, template, created_at: m.now, ...due })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
 }
 
-/** Messages about an order (order_id), oldest first: what order care lists in its history. */
+/**
+ * Messages about an order (order_id), oldest first: what order care lists in its history, with
+ * the order's language and number (a row still to be rendered has no subject yet: ticket-mail.ts
+ * queuedSubject names it from them).
+ */
 export function listOrderMail(db: Db, orderId: number) {
-  return db.selectFrom('mail_outbox').select(['id', 'to_address', 'subject', 'created_at', 'sent_at', 'file_path', 'failed_at']).where('order_id', '=', orderId).orderBy('id').execute()
+  return db
+    .selectFrom('mail_outbox as m')
+    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .select(['m.id', 'm.to_address', 'm.subject', 'm.template', 'm.created_at', 'm.sent_at', 'm.file_path', 'm.failed_at', 'o.lang', 'o.ord_num'])
+    .where('m.order_id', '=', orderId)
+    .orderBy('m.id')
+    .execute()
 }
 
 /** A message's body rendered at its attempt (a row stored with a template): stored with the attempt's outcome, the template cleared. */
@@ -32,40 +47,67 @@ export interface RenderedBody {
 
 const bodyColumns = (body: RenderedBody | undefined) => (body ? { subject: body.subject, text_body: body.text, html_body: body.html ?? '', template: '' } : {})
 
+/**
+ * When a failed message is due again (null: never), in the column its kind is due in: a row with
+ * its body (stored now, or before) at next_attempt_at; a row still to be rendered (its template
+ * kept: the attempt could not render it) at render_at, so a process of a version before
+ * templates never sends it empty (insertOutboxMessage). Without a body the row's own template
+ * decides, read by the UPDATE itself (SET reads the row as it was, on both databases).
+ */
+function dueColumns(due: number | null, body: RenderedBody | undefined) {
+  if (body || due === null) return { next_attempt_at: due, render_at: null }
+  // A literal, not a parameter: PostgreSQL cannot type a bare parameter inside CASE.
+  const at = sql.lit(Math.trunc(due))
+  return { next_attempt_at: sql<number | null>`case when template = '' then ${at} end`, render_at: sql<number | null>`case when template <> '' then ${at} end` }
+}
+
 /** Records a message as sent by attempt number `attempts` (with its body when the attempt rendered it). */
 export async function markMailSent(db: Db, id: number, attempts: number, filePath: string, now: number, body?: RenderedBody): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, attempts, file_path: filePath, next_attempt_at: null, last_error: '', ...bodyColumns(body) }).where('id', '=', id).execute()
+  await db.updateTable('mail_outbox').set({ sent_at: now, attempts, file_path: filePath, next_attempt_at: null, render_at: null, last_error: '', ...bodyColumns(body) }).where('id', '=', id).execute()
 }
 
-/** Records a failed attempt: due again at `nextAttemptAt`, or given up at `failedAt` (then nextAttemptAt is null); with its body when the attempt rendered it. */
+/** Records a failed attempt: due again at `nextAttemptAt` (dueColumns), or given up at `failedAt` (then nextAttemptAt is null); with its body when the attempt rendered it. */
 export async function markMailFailed(db: Db, id: number, f: { attempts: number; error: string; nextAttemptAt: number | null; failedAt: number | null }, body?: RenderedBody): Promise<void> {
-  await db.updateTable('mail_outbox').set({ attempts: f.attempts, last_error: f.error, next_attempt_at: f.nextAttemptAt, failed_at: f.failedAt, ...bodyColumns(body) }).where('id', '=', id).execute()
+  await db.updateTable('mail_outbox').set({ attempts: f.attempts, last_error: f.error, ...dueColumns(f.nextAttemptAt, body), failed_at: f.failedAt, ...bodyColumns(body) }).where('id', '=', id).execute()
 }
 
-/** Up to `limit` unsent, not given up messages whose next attempt is due at `now`, the longest due first. */
-export function listDueMail(db: Db, now: number, limit: number) {
-  return db
-    .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'next_attempt_at', 'template', 'order_id'])
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute()
+/** The column a message is due in: next_attempt_at (its body stored) or render_at (still to be rendered, insertOutboxMessage). */
+export type DueColumn = 'next_attempt_at' | 'render_at'
+
+/**
+ * Up to `limit` unsent, not given up messages due at `now` in either column, the longest due
+ * first, each with the column and time it is due at (claimDueMail's condition). One query per
+ * column, so each walks its own index (mail_outbox_due, mail_outbox_render_due).
+ */
+export async function listDueMail(db: Db, now: number, limit: number) {
+  const dueIn = (column: DueColumn) =>
+    db
+      .selectFrom('mail_outbox')
+      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'template', 'order_id', `${column} as due_at`])
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where(column, '<=', now)
+      .orderBy(column)
+      .limit(limit)
+      .execute()
+  // One after the other: the sweep need not hold two pooled connections.
+  const stored = await dueIn('next_attempt_at')
+  const unrendered = await dueIn('render_at')
+  const due = [...stored.map((m) => ({ ...m, due_column: 'next_attempt_at' as DueColumn })), ...unrendered.map((m) => ({ ...m, due_column: 'render_at' as DueColumn }))]
+  return due.sort((a, b) => Number(a.due_at) - Number(b.due_at)).slice(0, limit)
 }
 
 /**
- * Claims a due message for one attempt by moving its next attempt to `leaseUntil`, conditional
- * on the due time this process read, so of several processes only one sends it. Answers whether
- * this one got it.
+ * Claims a due message for one attempt by moving its due time (in `column`) to `leaseUntil`,
+ * conditional on the due time this process read, so of several processes only one sends it.
+ * Answers whether this one got it.
  */
-export async function claimDueMail(db: Db, id: number, dueAt: number | null, leaseUntil: number): Promise<boolean> {
+export async function claimDueMail(db: Db, id: number, column: DueColumn, dueAt: number | null, leaseUntil: number): Promise<boolean> {
   const claimed = await db
     .updateTable('mail_outbox')
-    .set({ next_attempt_at: leaseUntil })
+    .set({ [column]: leaseUntil })
     .where('id', '=', id)
-    .where('next_attempt_at', '=', dueAt)
+    .where(column, '=', dueAt)
     .where('sent_at', 'is', null)
     .executeTakeFirst()
   return Number(claimed.numUpdatedRows) === 1

@@ -21,17 +21,18 @@ interface Log {
 /**
  * Tries again every unsent message whose next attempt is due (mail_outbox is the durable queue:
  * sendMail stores a message before its first attempt, queueTicketMail a tickets e-mail in the
- * transaction that makes it due). Each message is claimed by moving its next_attempt_at forward
- * with a conditional update, so of several processes only one sends it. A tickets e-mail whose
- * first attempt never came (its process died after the commit) is rendered from its order here
- * (attemptTicketMail). Every failure is logged with its attempt number; the last one
+ * transaction that makes it due). Each message is claimed by moving its due time forward with a
+ * conditional update, so of several processes only one sends it. A tickets e-mail whose first
+ * attempt never came (its process died after the commit) or could not render it is rendered from
+ * its order here (attemptTicketMail); such a row is due at render_at, which a process of a
+ * version before templates does not read, so it never sends it empty (mail.repository.ts). Every failure is logged with its attempt number; the last one
  * (MAIL_MAX_ATTEMPTS) as an error. Answers how many were sent.
  */
 export async function retryDueMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: Log, now = Date.now()): Promise<number> {
   const due = await listDueMail(db, now, MAIL_RETRY_BATCH)
   let sent = 0
   for (const m of due) {
-    if (!(await claimDueMail(db, m.id, m.next_attempt_at, now + MAIL_FIRST_ATTEMPT_LEASE_MS))) continue
+    if (!(await claimDueMail(db, m.id, m.due_column, m.due_at, now + MAIL_FIRST_ATTEMPT_LEASE_MS))) continue
     const attempt = m.attempts + 1
     let result: MailResult | null
     if (m.template === TICKET_MAIL_TEMPLATE && m.order_id !== null) {

@@ -2,6 +2,7 @@ import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
 import { insertOutboxMessage } from './mail.repository'
 import { MAIL_FIRST_ATTEMPT_LEASE_MS } from './outbox'
+import { ticketMailSubject } from './templates/orderMail'
 
 /**
  * The tickets e-mail of an order, queued durably (issue 18.6).
@@ -44,4 +45,13 @@ export async function queueTicketMail(trx: Db, order: { id: number; email: strin
   if (order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
   const id = await insertOutboxMessage(trx, { to: order.email, subject: '', text: '', html: '', orderId: order.id, template: TICKET_MAIL_TEMPLATE, now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
   return { id, orderId: order.id }
+}
+
+/**
+ * The subject order care shows for a stored message: its own, or, for a tickets e-mail still
+ * queued (its body and subject are rendered only at its attempt), the subject it will be sent
+ * with, from its order's language and number, as the line will read once it is sent.
+ */
+export function queuedSubject(m: { subject: string; template: string; lang: string; ord_num: number }): string {
+  return m.template === TICKET_MAIL_TEMPLATE ? ticketMailSubject(m.lang, m.ord_num) : m.subject
 }

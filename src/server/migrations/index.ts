@@ -53,6 +53,7 @@ import * as m18ph1 from './2026_12_01_18_ph1_01_hold_price_indexes'
 import * as m19rw1 from './2026_12_01_19_rw1_01_waiting_return_requests_index'
 import * as m18pl1 from './2026_12_02_18_pl1_01_order_lines_price_index'
 import * as m19ro1 from './2026_12_02_19_ro1_01_refund_outbox'
+import * as m22tm2 from './2026_12_01_22_tm2_01_outbox_render_at'
 import * as m20ci1 from './2026_12_01_20_ci1_01_drop_cart_items'
 import * as m21wr1 from './2026_12_01_21_wr1_01_waiting_admission_watermark'
 import * as m22tm1 from './2026_12_01_22_tm1_01_outbox_ticket_template'
@@ -116,6 +117,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_19_rw1_01_waiting_return_requests_index': m19rw1,
   '2026_12_02_18_pl1_01_order_lines_price_index': m18pl1,
   '2026_12_02_19_ro1_01_refund_outbox': m19ro1,
+  '2026_12_01_22_tm2_01_outbox_render_at': m22tm2,
   '2026_12_01_20_ci1_01_drop_cart_items': m20ci1,
   '2026_12_01_21_wr1_01_waiting_admission_watermark': m21wr1,
   '2026_12_01_22_tm1_01_outbox_ticket_template': m22tm1,

@@ -18,6 +18,15 @@ export interface OrderMailInput {
   currency: string
 }
 
+/**
+ * The subject of an order's tickets e-mail, in the order's language (`lang` as stored: an unknown
+ * one falls back to the default). Its one home: the e-mail below, and order care naming a
+ * tickets e-mail still queued, which holds no subject until it is rendered (ticket-mail.ts).
+ */
+export function ticketMailSubject(lang: string, ordNum: number): string {
+  return fill(MAIL_TEXTS[isLang(lang) ? lang : DEFAULT_LANG].paidSubject, { n: ordNum })
+}
+
 /** The e-mail sent when an order is paid: links to each ticket and to the order, in the order's language. */
 export function orderPaidMail(input: OrderMailInput): MailMessage {
   const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
@@ -42,5 +51,5 @@ export function orderPaidMail(input: OrderMailInput): MailMessage {
 <p>${escapeHtml(t.paidOrderLink)} <a href="${escapeHtml(input.orderLink)}">${escapeHtml(input.orderLink)}</a></p>
 <p>${escapeHtml(t.signature)}</p>
 </body></html>`
-  return { to: input.to, subject: fill(t.paidSubject, v), text, html }
+  return { to: input.to, subject: ticketMailSubject(lang, input.ordNum), text, html }
 }
