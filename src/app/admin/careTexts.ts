@@ -1,5 +1,6 @@
 import { consoleMoney } from './money'
 import type { Lang } from '../../contract/lang'
+import { DESK_SALE_WORDS, ORDER_STATE_WORDS } from '../../contract/admin/sales-export'
 import type { HISTORY_KINDS, MAIL_OUTCOMES } from '../../contract/admin/care'
 
 /** Words of the console's order care screens (issue 19.2), ru, en, kz, ch. */
@@ -12,7 +13,7 @@ const ru = {
   search: 'Найти',
   nothing: 'Ничего не найдено',
   order: 'Заказ №{n}',
-  state: { paid: 'оплачен', reserved: 'забронирован', cancelled: 'отменён', expired: 'бронь истекла' },
+  state: ORDER_STATE_WORDS.ru,
   buyer: 'Покупатель',
   tickets: 'Билеты',
   code: 'Код',
@@ -35,7 +36,7 @@ const ru = {
   refundRepeat: 'Эти билеты уже возвращены: ничего не изменилось',
   reseat: 'Пересадить',
   print: 'Печать билетов',
-  sold: { cash: 'касса, наличные', card: 'касса, карта', comp: 'касса, пригласительный' },
+  sold: DESK_SALE_WORDS.ru,
   cancel: 'Отменить заказ',
   confirmCancel: 'Отменить неоплаченный заказ? Места вернутся в продажу.',
   resend: 'Отправить билеты ещё раз',
@@ -67,7 +68,7 @@ const en: CareTexts = {
   search: 'Search',
   nothing: 'Nothing found',
   order: 'Order No. {n}',
-  state: { paid: 'paid', reserved: 'reserved', cancelled: 'cancelled', expired: 'reservation expired' },
+  state: ORDER_STATE_WORDS.en,
   buyer: 'Buyer',
   tickets: 'Tickets',
   code: 'Code',
@@ -90,7 +91,7 @@ const en: CareTexts = {
   refundRepeat: 'These tickets were refunded already: nothing changed',
   reseat: 'Reseat',
   print: 'Print tickets',
-  sold: { cash: 'box office, cash', card: 'box office, card', comp: 'box office, complimentary' },
+  sold: DESK_SALE_WORDS.en,
   cancel: 'Cancel order',
   confirmCancel: 'Cancel this unpaid order? Its places go back on sale.',
   resend: 'Send tickets again',
@@ -121,7 +122,7 @@ const kz: CareTexts = {
   search: 'Іздеу',
   nothing: 'Ештеңе табылмады',
   order: '№{n} тапсырыс',
-  state: { paid: 'төленген', reserved: 'брондалған', cancelled: 'болдырылмаған', expired: 'бронь мерзімі өтті' },
+  state: ORDER_STATE_WORDS.kz,
   buyer: 'Сатып алушы',
   tickets: 'Билеттер',
   code: 'Код',
@@ -144,7 +145,7 @@ const kz: CareTexts = {
   refundRepeat: 'Бұл билеттер қайтарылып қойған: ештеңе өзгерген жоқ',
   reseat: 'Орын ауыстыру',
   print: 'Билеттерді басып шығару',
-  sold: { cash: 'касса, қолма-қол', card: 'касса, карта', comp: 'касса, шақыру' },
+  sold: DESK_SALE_WORDS.kz,
   cancel: 'Тапсырысты болдырмау',
   confirmCancel: 'Төленбеген тапсырысты болдырмау керек пе? Орындар сатылымға қайтады.',
   resend: 'Билеттерді қайта жіберу',
@@ -175,7 +176,7 @@ const ch: CareTexts = {
   search: '搜尋',
   nothing: '找不到結果',
   order: '訂單 {n} 號',
-  state: { paid: '已付款', reserved: '已預訂', cancelled: '已取消', expired: '預訂已過期' },
+  state: ORDER_STATE_WORDS.ch,
   buyer: '購買人',
   tickets: '票券',
   code: '代碼',
@@ -198,7 +199,7 @@ const ch: CareTexts = {
   refundRepeat: '這些票已退款：未作任何變更',
   reseat: '換座',
   print: '列印票券',
-  sold: { cash: '售票處，現金', card: '售票處，刷卡', comp: '售票處，招待票' },
+  sold: DESK_SALE_WORDS.ch,
   cancel: '取消訂單',
   confirmCancel: '取消此未付款訂單？座位將重新開賣。',
   resend: '重新寄送票券',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
+import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { OrderCare } from '../../contract/admin/care'
 import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
 import { boxOfficeKinds, listLineChanges } from '../domain/boxoffice/boxoffice.repository'
@@ -17,15 +17,15 @@ import { listOrderMail } from '../mail/mail.repository'
 import { attemptTicketMail, sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { queuedSubject } from '../mail/ticket-mail'
 import { writeAudit } from './audit'
+import { orderStateOf } from './order-state'
 import type { AdminHandlers } from './routes'
 
 type Row = Awaited<ReturnType<typeof careOrderRows>>[number]
-const stateOf = (o: Row, now: number) => (o.paid === 1 ? 'paid' : o.status === ORDER_STATUS_CANCELLED ? 'cancelled' : Number(o.reserve_until) <= now ? 'expired' : 'reserved') as 'paid' | 'reserved' | 'cancelled' | 'expired'
 const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'>, paid: Map<number, number>) => ({
   id: o.id,
   ord_num: o.ord_num,
   hash: o.hash,
-  state: stateOf(o, now),
+  state: orderStateOf(o, now),
   total: o.total,
   paid_amount: paid.get(o.id) ?? 0,
   fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
@@ -84,7 +84,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: 'refunded', detail: '', amount: r.amount })
       }
       history.sort((a, b) => a.at - b.at)
-      const state = stateOf(o, now)
+      const state = orderStateOf(o, now)
       const desk = await boxOfficeKinds(db, [o.id])
       const paid = await paidAmounts(db, [o])
       const open = lines.some((l) => !isReturned(l.return_status))
@@ -125,7 +125,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const o = await orderRow(params.id)
       const cancelled = await db.transaction().execute(async (trx) => {
         if (!(await endReservation(trx, o.id, now))) return false
-        await writeAudit(trx, actor, { action: 'cancel', entity: 'order', entityId: o.id, before: { state: stateOf(o, now) }, after: { state: 'cancelled' } })
+        await writeAudit(trx, actor, { action: 'cancel', entity: 'order', entityId: o.id, before: { state: orderStateOf(o, now) }, after: { state: 'cancelled' } })
         return true
       })
       if (!cancelled) throw new ApiFailure('order-not-cancellable')
