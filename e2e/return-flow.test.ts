@@ -9,6 +9,10 @@ import { visitor } from '../tests/integration/order-fixtures'
 import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/kernel/cart'
+import returnsCh from '../src/app/i18n/locales/returns.ch'
+import returnsEn from '../src/app/i18n/locales/returns.en'
+import returnsKz from '../src/app/i18n/locales/returns.kz'
+import returnsRu from '../src/app/i18n/locales/returns.ru'
 
 /**
  * Returning tickets in real Chromium against the real server: a demo order paid through the
@@ -219,7 +223,7 @@ describe('ticket return in the browser', () => {
     await desk.context.close()
   })
 
-  it('names the buyer apart from the ticket holders; a request whose return time is over is withdrawn, not confirmable', async () => {
+  it('names the buyer apart from the ticket holders; a request whose return time is over is withdrawn, and its link\'s page says so in the visitor\'s language', async () => {
     const { hash, eventId } = await paidNamedOrder(app)
     const { page, context, errors } = await openPage(app, `/order/return/${hash}`)
     await page.locator('.return-table').first().waitFor()
@@ -239,23 +243,38 @@ describe('ticket return in the browser', () => {
     await app.server.db.insertInto('event_return_rules').values({ event_id: eventId, close_minutes: 30 * 24 * 60 }).execute()
     try {
       await page.goto(new URL(link.path, app.baseUrl).toString())
-      await page.locator('.return-footer').waitFor()
-      // The request can no longer be confirmed: reading the page withdrew it (returns/sweep.ts),
-      // so there is nothing to confirm; the tickets say their return time is over and no new
-      // request can be made.
-      const submit = page.locator('.return-footer__submit')
-      expect(await submit.innerText()).toBe('Оформить возврат')
-      await page.locator('.return-consent__switch').check()
-      expect(await submit.isDisabled()).toBe(true)
+      // The request can no longer be confirmed: reading the page withdrew it (returns/sweep.ts).
+      // The page says so, and why, instead of a form asking to tick a ticket none can be ticked:
+      // both tickets' return time is over, so there is no form at all.
+      const withdrawn = page.locator('.return-notice--withdrawn')
+      await withdrawn.waitFor()
+      expect(await withdrawn.innerText()).toBe(`${returnsRu.returns.expired}\n${returnsRu.returns.withdrawn} ${returnsRu.returns['withdrawn-none']}`)
+      expect(await page.locator('.return-footer').count()).toBe(0)
+      // Their checkboxes stay, disabled (001 §4: after the deadline checkboxes are disabled).
+      expect(await page.locator('.return-table__check:enabled').count()).toBe(0)
       expect(await page.locator('.return-event__expired').first().innerText()).toBe('Время возврата истекло')
       const request = await app.server.db.selectFrom('return_requests as r').innerJoin('orders as o', 'o.id', 'r.order_id').select('r.status').where('o.hash', '=', hash).orderBy('r.id', 'desc').executeTakeFirstOrThrow()
-      expect(request.status).toBe(90)
+      expect(request.status).toBe(91)
       const serious = seriousViolations(await runAxe(page))
       expect(serious, serious.join('\n')).toEqual([])
       await page.screenshot({ path: '/tmp/return-named-expired.png', fullPage: true })
+      // The same link in the visitor's other languages says the same in each.
+      for (const [lang, texts] of [['en', returnsEn], ['kz', returnsKz], ['ch', returnsCh]] as const) {
+        await page.goto(new URL(`${link.path}&lang=${lang}`, app.baseUrl).toString())
+        await page.locator('.return-notice--withdrawn').waitFor()
+        expect(await page.locator('.return-notice--withdrawn').innerText()).toBe(`${texts.returns.expired}\n${texts.returns.withdrawn} ${texts.returns['withdrawn-none']}`)
+        expect(await page.locator('.return-footer').count()).toBe(0)
+      }
     } finally {
       await app.server.db.deleteFrom('event_return_rules').where('event_id', '=', eventId).execute()
     }
+    // The event's rule is lifted: its tickets may be returned again. The link stays withdrawn,
+    // and its page says what can be done now, with the form to do it.
+    await page.goto(new URL(link.path, app.baseUrl).toString())
+    await page.locator('.return-footer').waitFor()
+    expect(await page.locator('.return-notice--withdrawn').innerText()).toBe(`${returnsRu.returns.expired}\n${returnsRu.returns.withdrawn} ${returnsRu.returns['withdrawn-again']}`)
+    expect(await page.locator('.return-table__check:enabled').count()).toBe(2)
+    expect(await page.locator('.return-footer__submit').innerText()).toBe('Оформить возврат')
     expect(errors).toEqual([])
     await context.close()
   })

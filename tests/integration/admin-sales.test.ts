@@ -174,10 +174,10 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     expect((await manager.get<{ order: AdminOrder }>(`/api/admin/orders/${order.id}`)).body.order.paid_amount).toBe(180000)
     const found = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders/search?q=${order.ord_num}`)).body.orders
     expect(found.map((o) => [o.id, o.paid_amount])).toEqual([[order.id, 180000]])
-    // One ticket refunded from the console: its cost (1000.00) goes back, 800.00 stays paid.
+    // One ticket refunded from the console: what it was paid (900.00, its share) goes back, 900.00 stays paid.
     const line = await server.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow()
     expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [line.id] })).status).toBe(200)
-    expect((await listed()).paid_amount).toBe(80000)
+    expect((await listed()).paid_amount).toBe(90000)
   })
 
   it("a sold ticket's revenue is its share of what its order paid: a promo's discount comes off each ticket by its price, and the shares add up to the paid amount to the kopeck", async () => {

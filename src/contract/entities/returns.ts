@@ -55,9 +55,22 @@ export const orderReturnDataRequestSchema = z.object({
 })
 
 /**
+ * What became of the return request of the link a return page was opened from (the call's
+ * hashConf): waiting for its confirmation; confirmed; expired (its 24 h ran out unused, or its
+ * mail was never sent: a new request may be made); late (withdrawn because a ticket's return
+ * deadline passed before anyone confirmed it: those tickets can no longer be returned); unknown
+ * (no request of this order has that link).
+ */
+export const RETURN_LINK_STATES = ['waiting', 'confirmed', 'expired', 'late', 'unknown'] as const
+export type ReturnLinkState = (typeof RETURN_LINK_STATES)[number]
+
+/**
  * Answer of POST /api/order/return/:hash (001 §7): rows, error_code, date (server now), text
  * (consent text), reasons. error_code '0' = return allowed; any other code = not allowed for
- * this order (the page sends the buyer back to the order view).
+ * this order (the page sends the buyer back to the order view). Our addition: link_state, only
+ * when the call carries hashConf and the return is allowed (RETURN_LINK_STATES), so the page
+ * opened from an e-mailed link can say why it can no longer be confirmed; the spec's fields are
+ * unchanged and a client that does not know it reads the answer as before.
  */
 export const orderReturnDataResponseSchema = z.object({
   rows: z.array(returnRowSchema),
@@ -65,6 +78,7 @@ export const orderReturnDataResponseSchema = z.object({
   date: z.string(),
   text: z.string(),
   reasons: z.array(returnReasonSchema),
+  link_state: z.enum(RETURN_LINK_STATES).optional(),
 })
 export type OrderReturnDataResponse = z.infer<typeof orderReturnDataResponseSchema>
 

@@ -17,7 +17,9 @@ import { PRICE_CURRENCY_PERCENT } from '../constants'
  *   of the order);
  * - a percent promo discount is taken of the ticket prices (fees and services excluded) and
  *   rounded down to the kopeck (never more than promised);
- * - bonuses earned are a percent of the amount paid, rounded down to whole bonuses.
+ * - bonuses earned are a percent of the amount paid, rounded down to whole bonuses;
+ * - once tickets are returned, the kept ones keep the promo discount of the whole order in
+ *   proportion to their part of its gross, rounded down (each return took its share with it).
  */
 
 /** Minor units in one major unit (kopecks per rouble). */
@@ -81,6 +83,8 @@ export interface OrderSumInput {
   tickets: readonly SumTicket[]
   /** Added services (special offers), minor units each. */
   services?: readonly number[]
+  /** Services attached to returned tickets, minor units each: gone with them, counted only to share the promo (below). */
+  returnedServices?: readonly number[]
   promo?: PromoTerms | null
   /** Bonuses applied (each pays BONUS_MINOR). */
   bonuses?: number
@@ -122,10 +126,12 @@ export function orderSum(input: OrderSumInput): OrderSum {
   let tickets = 0
   let fees = 0
   let returned = 0
+  let returnedPrices = 0
   for (const t of input.tickets) {
     if (t.quantity <= 0) continue
     if (t.returned) {
       returned += (t.price + t.fee) * t.quantity
+      returnedPrices += t.price * t.quantity
       continue
     }
     count += t.quantity
@@ -134,8 +140,18 @@ export function orderSum(input: OrderSumInput): OrderSum {
   }
   const services = (input.services ?? []).reduce((s, c) => s + c, 0)
   const gross = tickets + fees + services
-  const promo = input.promo ? promoDiscount(tickets, gross, input.promo) : 0
   const bonuses = input.bonuses ?? 0
+  let promo = 0
+  if (input.promo && returned === 0) promo = promoDiscount(tickets, gross, input.promo)
+  else if (input.promo) {
+    // A return refunds its tickets' share of what was paid, split by what each ticket cost with
+    // its offers (server/domain/orders/money.ts returnedShare), so it took that share of the
+    // promo discount with it: the kept tickets keep the whole order's discount in proportion to
+    // their part of its gross, rounded down (a fixed amount is not given again to what is left).
+    const whole = gross + returned + (input.returnedServices ?? []).reduce((s, c) => s + c, 0)
+    const wholePromo = promoDiscount(tickets + returnedPrices, whole, input.promo)
+    promo = Number((BigInt(wholePromo) * BigInt(gross)) / BigInt(whole))
+  }
   const discount = Math.min(gross, promo + bonuses * BONUS_MINOR)
   return { count, tickets, fees, services, gross, promo, bonuses, discount, payable: gross - discount, returned }
 }

@@ -51,12 +51,12 @@ import * as m18sc1 from './2026_11_30_18_sc1_01_hold_cart_seats_session_check'
 import * as m17sm1 from './2026_12_01_17_sm1_01_hold_cart_seats_map_check'
 import * as m18ph1 from './2026_12_01_18_ph1_01_hold_price_indexes'
 import * as m19rw1 from './2026_12_01_19_rw1_01_waiting_return_requests_index'
-import * as m18pl1 from './2026_12_02_18_pl1_01_order_lines_price_index'
-import * as m19ro1 from './2026_12_02_19_ro1_01_refund_outbox'
-import * as m22tm2 from './2026_12_01_22_tm2_01_outbox_render_at'
 import * as m20ci1 from './2026_12_01_20_ci1_01_drop_cart_items'
 import * as m21wr1 from './2026_12_01_21_wr1_01_waiting_admission_watermark'
 import * as m22tm1 from './2026_12_01_22_tm1_01_outbox_ticket_template'
+import * as m22tm2 from './2026_12_01_22_tm2_01_outbox_render_at'
+import * as m18pl1 from './2026_12_02_18_pl1_01_order_lines_price_index'
+import * as m19ro1 from './2026_12_02_19_ro1_01_refund_outbox'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -115,12 +115,12 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_17_sm1_01_hold_cart_seats_map_check': m17sm1,
   '2026_12_01_18_ph1_01_hold_price_indexes': m18ph1,
   '2026_12_01_19_rw1_01_waiting_return_requests_index': m19rw1,
-  '2026_12_02_18_pl1_01_order_lines_price_index': m18pl1,
-  '2026_12_02_19_ro1_01_refund_outbox': m19ro1,
-  '2026_12_01_22_tm2_01_outbox_render_at': m22tm2,
   '2026_12_01_20_ci1_01_drop_cart_items': m20ci1,
   '2026_12_01_21_wr1_01_waiting_admission_watermark': m21wr1,
   '2026_12_01_22_tm1_01_outbox_ticket_template': m22tm1,
+  '2026_12_01_22_tm2_01_outbox_render_at': m22tm2,
+  '2026_12_02_18_pl1_01_order_lines_price_index': m18pl1,
+  '2026_12_02_19_ro1_01_refund_outbox': m19ro1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

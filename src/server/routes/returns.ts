@@ -20,7 +20,7 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
       // registry.ts types optional params as undefined; the route validated them with the call's schema.
       if ((params as unknown as ParamsOf<'orderReturnData'>).hash !== input.hash) throw new ApiFailure('return-hash-mismatch')
       reply.header('cache-control', 'no-store')
-      return buildReturnData(db, input.hash, input.lang)
+      return buildReturnData(db, input.hash, input.lang, Date.now(), input.hashConf)
     },
     orderReturnCreate: async ({ input }) => {
       const { email } = await createReturn(db, app.config, input)

@@ -44,7 +44,13 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   const groups = useMemo(() => groupRows(rows, lang), [rows, lang])
   const first = rows[0]
   const pending = rows.filter(isPending)
-  const mode: 'issue' | 'confirm' = hashConf !== null && pending.length > 0 ? 'confirm' : 'issue'
+  // What became of the link's request (the server's link_state; absent without a link). Only a
+  // waiting one can be confirmed: pending tickets of another request are not this link's.
+  const linkState = hashConf !== null ? data.link_state : undefined
+  const mode: 'issue' | 'confirm' = hashConf !== null && pending.length > 0 && (linkState === undefined || linkState === 'waiting') ? 'confirm' : 'issue'
+  // Withdrawn at its return deadline (001 §4: no refund once the return time is over): the page
+  // says so instead of an empty form asking to tick a ticket.
+  const late = linkState === 'late'
   const totals = mode === 'confirm' ? selectionTotals(pending, new Set(pending.map((r) => r.id))) : selectionTotals(rows, selected)
   // The waiting tickets' earliest deadline, ticking: once it passes the server refuses the
   // confirmation (001 §4: refund only while the return time is above 0), so 'Confirm' is
@@ -57,7 +63,8 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   const showVisitor = rows.some((r) => r.visitor_name !== '')
   // "Issue the refund again" only while some ticket can still be asked for.
   const canAskAgain = rows.some((r) => isReturnable(r) && r.returnleft > 0)
-  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail')
+  // A late link with nothing left to ask for: no form (its hint would ask to tick a ticket none can be ticked).
+  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail') || (late && !canAskAgain)
 
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -139,7 +146,14 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
         {notice === null && mode === 'confirm' && !confirmClosed && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
         {notice === null && confirmClosed && <p className="notice notice--error return-notice return-notice--expired">{t('returns.expired')}</p>}
         {notice === null && allConfirmed(rows) && <p className="notice return-notice">{t('returns.all-returned')}</p>}
-        {notice === null && hashConf !== null && mode === 'issue' && canAskAgain && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
+        {notice === null && hashConf !== null && mode === 'issue' && canAskAgain && !late && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
+        {notice === null && late && (
+          <p className="notice notice--error return-notice return-notice--withdrawn">
+            <strong>{t('returns.expired')}</strong>
+            <br />
+            {t('returns.withdrawn')} {canAskAgain ? t('returns.withdrawn-again') : t('returns.withdrawn-none')}
+          </p>
+        )}
       </div>
 
       {groups.map((g) => (

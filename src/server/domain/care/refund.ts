@@ -2,8 +2,7 @@ import type { Db } from '../../db/connect'
 import { insertLineChange } from '../boxoffice/boxoffice.repository'
 import { lockOrder } from '../orders/order.repository'
 import { releaseReturned } from '../returns/release'
-import { refundableAmount, sendRefund } from '../returns/refund-payment'
-import { findPaidPayment } from '../returns/repository'
+import { refundOfReturned, sendRefund } from '../returns/refund-payment'
 import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
 import { claimLinesRefunded, findOrderHash, insertOperatorRefund, listOrderLinesForRefund } from './refund.repository'
@@ -31,12 +30,14 @@ export interface RefundResult {
  * (still not returned): of two refunds racing for the same tickets, in one process or two, each
  * line is claimed by one only; the other finds nothing left and answers `repeat` with 0. The
  * claimed tickets go back on sale in the same transaction (returns/release.ts, the return flow's
- * own step: seats released, standing quantities given back; the live map hears it once the
- * caller pokes the feed), each gets a change stamp for the door's sync, and the refund row holds
- * the money: the lines' cost, never more than the payment took minus what was refunded of it
- * before (the return flow's rule). After commit the provider sends the money back; if it
- * refuses, the refund stays recorded (the tickets are off sale) and the call says so (-, 502),
- * as a confirmed return does: nothing can pay it twice since the lines are claimed.
+ * own step: seats released, standing quantities and subscription tickets given back; the live
+ * map hears it once the caller pokes the feed), each gets a change stamp for the door's sync,
+ * and the refund row holds the money by the return flow's own rule (returns/refund-payment.ts
+ * refundOfReturned: the lines' share of what the payment has left, their offers included;
+ * bonuses spent on them back to the card, bonuses they earned taken back). After commit the
+ * provider sends the money back; if it refuses, the refund stays recorded (the tickets are off
+ * sale) and the call says so (-, 502), as a confirmed return does: nothing can pay it twice
+ * since the lines are claimed.
  */
 export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: number, lineIds: readonly number[], ctx: RefundContext): Promise<RefundResult> {
   const found = await findOrderHash(db, orderId)
@@ -53,9 +54,7 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
     if (lines.length === 0) return null
     await releaseReturned(trx, order.id, lines, now)
     for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
-    const cost = lines.reduce((s, l) => s + l.cost, 0)
-    const payment = await findPaidPayment(trx, order.id)
-    const amount = refundableAmount(cost, payment)
+    const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
     if (amount > 0) await insertOperatorRefund(trx, { orderId: order.id, paymentId: payment!.id, amount, now })
     await ctx.record(trx, { amount, lineIds: lines.map((l) => l.id) })
     return { amount, payment, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }

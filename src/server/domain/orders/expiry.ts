@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect'
 import { releaseExpiredCartHolds, releaseOrderHolds } from '../inventory/holds.repository'
-import { cancelExpiredOrders, cancelExpiredOrdersById, returnSubscriptionTickets, subscriptionTicketsOf } from './order.repository'
+import { cancelExpiredOrders, cancelExpiredOrdersById } from './order.repository'
+import { giveBackSubscriptionTickets } from './subscription-tickets'
 
 /**
  * Reservation expiry: an unpaid order whose reserve time has passed is cancelled (status 90),
@@ -35,9 +36,8 @@ export async function expireOrdersById(db: Db, now: number, orderIds: readonly n
 /** What cancelled orders held goes back: subscription tickets, seat and standing holds. */
 async function giveBack(db: Db, now: number, cancelled: number[]): Promise<number[]> {
   if (cancelled.length === 0) return cancelled
-  // Subscription tickets go back to the client's subscription.
-  const used = await subscriptionTicketsOf(db, cancelled)
-  for (const u of used) await returnSubscriptionTickets(db, u.crm_subscription_id!, Number(u.n))
+  // Subscription tickets go back to the client's subscription (the rule returns share).
+  await giveBackSubscriptionTickets(db, { orderIds: cancelled })
   await releaseOrderHolds(db, cancelled, now)
   return cancelled
 }

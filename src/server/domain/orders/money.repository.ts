@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 
 /** A ticket line as the money rule reads it (minor units per ticket, as stored at ordering). */
@@ -23,10 +24,14 @@ export interface OrderDiscountRow {
   discount_amount: number | null
 }
 
-/** What the money rule reads of an order: its ticket lines and service costs (by id) and its discount row. */
+/**
+ * What the money rule reads of an order: its ticket lines, the costs (by id) of its services
+ * (those attached to a returned ticket apart: they went back with it) and its discount row.
+ */
 export interface MoneyParts {
   lines: LineMoney[]
   services: number[]
+  returnedServices: number[]
   discount: OrderDiscountRow | null
 }
 
@@ -62,16 +67,17 @@ export async function readMoneyParts(db: Db, orderId: number): Promise<MoneyPart
     select 'l' as part, id as ord, price as n1, service_fee as n2, quantity as n3, return_status as n4, ${int} as n5, ${big} as n6, ${int} as n7, ${int} as n8, cast(null as text) as code
       from order_lines where order_id = ${orderId}
     union all
-    select 's', id, cost, ${int}, ${int}, ${int}, ${int}, ${big}, ${int}, ${int}, cast(null as text)
-      from order_services where order_id = ${orderId}
+    select 's', s.id, s.cost, l.return_status, ${int}, ${int}, ${int}, ${big}, ${int}, ${int}, cast(null as text)
+      from order_services s left join order_lines l on l.id = s.order_line_id where s.order_id = ${orderId}
     union all
     select 'd', 0, d.loyalty_card_id, d.promo_code_id, d.bonuses_used, d.charged_bonus, d.discount, d.released_at, p.discount_percent, p.discount_amount, p.code
       from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = ${orderId}
     order by 1, 2`.execute(db)
-  const parts: MoneyParts = { lines: [], services: [], discount: null }
+  const parts: MoneyParts = { lines: [], services: [], returnedServices: [], discount: null }
   for (const r of rows) {
     if (r.part === 'l') parts.lines.push({ price: num(r.n1), service_fee: num(r.n2), quantity: num(r.n3), return_status: num(r.n4) })
-    else if (r.part === 's') parts.services.push(num(r.n1))
+    // A service attached to a returned ticket went back with it (its return refunded it): no longer part of the order's money.
+    else if (r.part === 's') (num(r.n2) < RETURN_STATUS_CONFIRMED ? parts.services : parts.returnedServices).push(num(r.n1))
     else {
       parts.discount = {
         order_id: orderId,

@@ -15,16 +15,21 @@ export function isReturned(returnStatus: number): boolean {
 }
 
 /**
- * The order's money from its ticket lines (returned ones excluded), its added services and its
- * live discount, by the money rule (contract/rules/money.ts). A percent promo follows the order's
+ * The order's money from its ticket lines (returned ones excluded), its added services (those
+ * attached to a returned ticket excluded: readMoneyParts) and its live discount, by the money
+ * rule (contract/rules/money.ts). A return takes its tickets' share of the bonuses off the
+ * discount row (loyalty/return-bonuses.ts), so the bonuses counted are the kept tickets', and
+ * the kept tickets keep their proportional part of the promo discount (orderSum), so what is left
+ * to pay and what was refunded add up to what was paid. A percent promo follows the order's
  * content (adding a service later does not leave a stale discount), so the discount is
  * recomputed, not stored.
  */
-export function moneyOf(lines: readonly LineMoney[], services: readonly number[], row: OrderDiscountRow | null | undefined): OrderMoney {
+export function moneyOf(lines: readonly LineMoney[], services: readonly number[], row: OrderDiscountRow | null | undefined, returnedServices: readonly number[] = []): OrderMoney {
   const discountRow = row && row.released_at === null ? row : null
   const sum = orderSum({
     tickets: lines.map((l) => ({ price: l.price, fee: l.service_fee, quantity: l.quantity, returned: isReturned(l.return_status) })),
     services,
+    returnedServices,
     promo: discountRow && discountRow.promo_code_id !== null ? { percent: discountRow.discount_percent ?? 0, amount: discountRow.discount_amount ?? 0 } : null,
     bonuses: discountRow?.bonuses_used ?? 0,
   })
@@ -34,7 +39,7 @@ export function moneyOf(lines: readonly LineMoney[], services: readonly number[]
 /** The order's money now, read from the database (moneyOf). */
 export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMoney> {
   const parts = await readMoneyParts(db, order.id)
-  return moneyOf(parts.lines, parts.services, parts.discount)
+  return moneyOf(parts.lines, parts.services, parts.discount, parts.returnedServices)
 }
 
 /**
@@ -73,7 +78,7 @@ export interface KeptLine {
  * discount and the bonuses paid come off each line in proportion, a complimentary desk order's
  * lines bring 0, what an order paid for added services comes with its tickets, and an order's
  * lines add up to its paid amount exactly. A refund lowers what the lines left share (a return
- * refunds the line's cost, capped by what the payment has left). O(lines).
+ * refunds its lines' share of what the payment has left: returnedShare). O(lines).
  */
 export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<number, number>): Map<number, number> {
   const byOrder = new Map<number, KeptLine[]>()
@@ -90,4 +95,30 @@ export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<num
     sorted.forEach((l, i) => out.set(l.id, shares[i]))
   }
   return out
+}
+
+/** An order's ticket line not yet returned, as a return splits what the order has left over it. */
+export interface OpenLine {
+  id: number
+  /** Its list cost (price and fee) plus the added services attached to it. */
+  weight: number
+  /** Returned by the return being made. */
+  returning: boolean
+}
+
+/**
+ * The one rule of what returning tickets gives back (the visitor's return and the console's
+ * refund): `left` (what the payment has left after earlier refunds, or the bonuses the order
+ * still holds) split over the order's lines not yet returned, the returning ones among them
+ * included, by weight (allocateByWeight, by id as keptLineShares, so the rounding remainder
+ * lands on the same line at every return), and the returning lines' shares added up. So each
+ * ticket takes back its part of a promo discount and of the bonuses, a ticket's offers go back
+ * with it, and the last return takes all that is left: nothing is refunded twice, nothing kept.
+ * O(lines).
+ */
+export function returnedShare(left: number, open: readonly OpenLine[]): number {
+  if (left <= 0) return 0
+  const sorted = [...open].sort((a, b) => a.id - b.id)
+  const shares = allocateByWeight(left, sorted.map((l) => l.weight))
+  return sorted.reduce((sum, l, i) => (l.returning ? sum + shares[i] : sum), 0)
 }

@@ -116,17 +116,20 @@ export async function takeSubscriptionTickets(trx: Db, subscriptionId: number, n
   return Number(res.numUpdatedRows) === 1
 }
 
-/** Gives `n` tickets back to a subscription (its order was cancelled). */
+/** Gives `n` tickets back to a subscription (its order was cancelled, or its tickets returned). */
 export async function returnSubscriptionTickets(db: Db, subscriptionId: number, n: number): Promise<void> {
   await db.updateTable('crm_subscriptions').set((eb) => ({ quant: eb('quant', '+', n) })).where('id', '=', subscriptionId).execute()
 }
 
-/** Tickets per subscription used by the given orders (to give back when they are cancelled). */
-export function subscriptionTicketsOf(db: Db, orderIds: readonly number[]) {
+/**
+ * Tickets per subscription used by the given orders (to give back when they are cancelled) or by
+ * the given ticket lines (returned).
+ */
+export function subscriptionTicketsOf(db: Db, of: { orderIds: readonly number[] } | { lineIds: readonly number[] }) {
   return db
     .selectFrom('order_lines')
     .select(['crm_subscription_id', sql<number>`sum(quantity)`.as('n')])
-    .where('order_id', 'in', [...orderIds])
+    .$call((q) => ('orderIds' in of ? q.where('order_id', 'in', [...of.orderIds]) : q.where('id', 'in', [...of.lineIds])))
     .where('crm_subscription_id', 'is not', null)
     .groupBy('crm_subscription_id')
     .execute()

@@ -3,13 +3,13 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { PaymentRegistry } from '../../payments/registry'
 import { lockOrder } from '../orders/order.repository'
+import { REQUEST_STATUS_LATE } from './constants'
 import { storedHashConf } from './hashconf'
-import { refundableAmount, sendRefund } from './refund-payment'
+import { refundOfReturned, sendRefund } from './refund-payment'
 import { releaseReturned } from './release'
 import {
   claimReturnRequest,
   confirmRequestLines,
-  findPaidPayment,
   findRequestState,
   findReturnRequest,
   finishReturnRequest,
@@ -54,18 +54,19 @@ async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: 
  * One transaction, under the order's lock, reads the request again and checks it:
  * - used (a concurrent confirm won): refused, nothing written;
  * - a line past its deadline: refused with 'return-deadline', the create call's refusal. The
- *   request can never be confirmed now, so the same transaction withdraws it (request 90, its
+ *   request can never be confirmed now, so the same transaction withdraws it (request 91, its
  *   lines back to 0, no refund, no seat released): its lines stop showing "waiting for
  *   confirmation" and any line still before its own deadline can be asked for again. Every
  *   later click of the link gets the same refusal;
  * - otherwise it moves the request from 60 to 70 with a conditional UPDATE: of two simultaneous
  *   confirms exactly one changes a row, the other finds it used, so the money goes back once.
- * The winner marks the lines 70, puts their seats and quantities back on sale and records the
- * refund: the lines' cost, never more than the payment took minus what was refunded of it
- * before (discounts make the paid sum smaller than the cost). After commit the refund is sent
- * through the payment's provider and the request becomes 80. If the provider refuses, the
- * request stays 70 (confirmed, money not sent) and the call fails; nothing can refund it twice
- * because the 60 → 70 step is gone.
+ * The winner marks the lines 70, puts their seats and quantities back on sale (and subscription
+ * tickets back on their subscription) and records the refund by the one refund rule
+ * (refund-payment.ts refundOfReturned): the lines' share of what the payment has left, their
+ * offers included, and the same share of the order's bonuses back to the card and of those it
+ * earned taken back. After commit the refund is sent through the payment's provider and the
+ * request becomes 80. If the provider refuses, the request stays 70 (confirmed, money not sent)
+ * and the call fails; nothing can refund it twice because the 60 → 70 step is gone.
  */
 export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: string, hashConf: string, now = Date.now()): Promise<ConfirmResult> {
   const found = await findReturnRequest(db, hash, storedHashConf(hashConf))
@@ -80,7 +81,7 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: str
     const late = await lateLine(trx, found.id, now)
     if (late) {
       // Returned, not thrown: the withdrawal commits with the refusal (a throw would roll it back).
-      await withdrawReturnRequest(trx, found.id, late.lineIds)
+      await withdrawReturnRequest(trx, found.id, late.lineIds, REQUEST_STATUS_LATE)
       return { refusal: new ApiFailure('return-deadline', { id: late.id }) } as const
     }
     const refusal = refusalOf(state, now)
@@ -91,9 +92,7 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: str
     }
     const lines = await confirmRequestLines(trx, found.id)
     await releaseReturned(trx, order.id, lines, now)
-    const cost = lines.reduce((s, l) => s + l.cost, 0)
-    const payment = await findPaidPayment(trx, order.id)
-    const amount = refundableAmount(cost, payment)
+    const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
     if (amount > 0) await insertRefund(trx, { orderId: order.id, requestId: found.id, paymentId: payment!.id, amount, now })
     return { amount, payment, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })

@@ -17,10 +17,17 @@ export const HASH_CONF_BYTES = 24
 export const REFUND_LINK_MS = REFUND_LINK_HOURS * 3_600_000
 /**
  * return_requests.status of a request that can no longer be confirmed: its link expired unused,
- * or it was withdrawn (its mail was not sent, or its return deadline passed before the confirm).
- * Our code; 60/70/80 are the spec's.
+ * or it was withdrawn because its mail was not sent. Our code; 60/70/80 are the spec's.
  */
 export const REQUEST_STATUS_EXPIRED = 90
+/**
+ * return_requests.status of a request withdrawn because a line's return deadline passed before
+ * anyone confirmed it (returns/sweep.ts, or the confirm's refusal). Kept apart from 90 so the
+ * return page can tell the link's visitor why: those tickets can no longer be returned at all,
+ * where an expired link only needs a new request. Our code. Requests withdrawn so before this
+ * code existed stay 90.
+ */
+export const REQUEST_STATUS_LATE = 91
 /**
  * How often the cluster's leader sweeps return requests (returns/sweep.ts): a request past its
  * return deadline stops showing as waiting within this long of it (the return page and the

@@ -8,7 +8,7 @@ import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { toMajor } from '../../../contract/rules/money'
 import { lockOrder } from '../orders/order.repository'
 import { loadStoredSetup } from '../settings/service'
-import { REFUND_LINK_MS, RETURN_ROUTE } from './constants'
+import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
 import { returnAllowed } from './policy'
 import { findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, pastReturnDeadline, withdrawReturnRequest } from './repository'
@@ -74,7 +74,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
   })
   const sent = await sendMail(db, config, { ...mail, orderId: order.id })
   if (!sent.sent) {
-    await db.transaction().execute((trx) => withdrawReturnRequest(trx, created.requestId, ids))
+    await db.transaction().execute((trx) => withdrawReturnRequest(trx, created.requestId, ids, REQUEST_STATUS_EXPIRED))
     throw new ApiFailure('return-mail-failed')
   }
   return { email: order.email }

@@ -1,4 +1,5 @@
-import type { OrderReturnDataResponse, ReturnRow } from '../../../contract/entities/returns'
+import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED } from '../../../contract/constants'
+import type { OrderReturnDataResponse, ReturnLinkState, ReturnRow } from '../../../contract/entities/returns'
 import { ErrorCode } from '../../../contract/errors'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
@@ -8,14 +9,28 @@ import { findOrderByHash } from '../orders/order.repository'
 import { buyerName } from '../orders/state'
 import { personName } from '../tickets/lines'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
-import { MS_PER_S, RETURN_NOT_ALLOWED_CODE } from './constants'
+import { MS_PER_S, REQUEST_STATUS_LATE, RETURN_NOT_ALLOWED_CODE } from './constants'
+import { storedHashConf } from './hashconf'
 import { returnAllowed } from './policy'
-import { consentText, listReasons, listReturnLines, reasonsByLine, returnDeadline, type ReturnLineRow } from './repository'
+import { consentText, findReturnRequest, listReasons, listReturnLines, reasonsByLine, type ReturnLineRow } from './repository'
 import { sweepReturnRequests } from './sweep'
 
 /** Seconds left before a line's return deadline (0 = closed). */
-export function secondsLeft(line: Pick<ReturnLineRow, 'starts_at' | 'close_minutes'>, now: number): number {
-  return Math.max(0, Math.floor((returnDeadline(line) - now) / MS_PER_S))
+export function secondsLeft(line: Pick<ReturnLineRow, 'deadline'>, now: number): number {
+  return Math.max(0, Math.floor((Number(line.deadline) - now) / MS_PER_S))
+}
+
+/**
+ * What became of the request of the link the page was opened from (read after the sweep, so a
+ * request past its deadline or its link's life is no longer 'waiting'). Statuses: 60 waiting,
+ * 70/80 confirmed, REQUEST_STATUS_LATE late, any other (90) expired.
+ */
+async function linkState(db: Db, hash: string, hashConf: string): Promise<ReturnLinkState> {
+  const request = await findReturnRequest(db, hash, storedHashConf(hashConf))
+  if (!request) return 'unknown'
+  if (request.status === RETURN_STATUS_NOT_CONFIRMED) return 'waiting'
+  if (request.status === RETURN_STATUS_CONFIRMED || request.status === RETURN_STATUS_CONFIRMED_FINAL) return 'confirmed'
+  return request.status === REQUEST_STATUS_LATE ? 'late' : 'expired'
 }
 
 /**
@@ -24,9 +39,10 @@ export function secondsLeft(line: Pick<ReturnLineRow, 'starts_at' | 'close_minut
  * ticket holder of a named ticket ('' otherwise); name_{lang} is the visitor category;
  * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
  * zone (GMT+03:00) and returnleft the seconds left to it. error_code '0' when the order may be
- * returned, else RETURN_NOT_ALLOWED_CODE with no rows.
+ * returned, else RETURN_NOT_ALLOWED_CODE with no rows. Opened from an e-mailed link (`hashConf`),
+ * link_state says what became of that link's request (linkState).
  */
-export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now()): Promise<OrderReturnDataResponse> {
+export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now(), hashConf?: string): Promise<OrderReturnDataResponse> {
   const order = await findOrderByHash(db, hash)
   if (!order) throw new ApiFailure('order-not-found', { hash })
   const [setup, reasons, text] = await Promise.all([loadStoredSetup(db), listReasons(db), consentText(db, lang)])
@@ -48,7 +64,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     quant: l.quantity,
     summa: toMajor(l.cost),
     sortnum: i + 1,
-    returndatime: venueDateTime(returnDeadline(l)),
+    returndatime: venueDateTime(Number(l.deadline)),
     returnleft: secondsLeft(l, now),
     returnreason_id: reasonOf.get(l.id) ?? null,
     action_id: l.event_id,
@@ -64,5 +80,6 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     time: l.time,
     zonelevel: (l[`zone_${lang}`] || l.zone_en || l.zone_ru) ?? '',
   }))
-  return { ...base, rows, error_code: ErrorCode.OK }
+  const link = hashConf === undefined ? {} : { link_state: await linkState(db, hash, hashConf) }
+  return { ...base, rows, error_code: ErrorCode.OK, ...link }
 }

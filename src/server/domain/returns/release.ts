@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect'
 import { insertStandingRemainder, listOrderStandingHolds, releaseOrderSeats, releaseStandingHold } from '../inventory/holds.repository'
+import { giveBackSubscriptionTickets } from '../orders/subscription-tickets'
 
 /** A returned ticket line: what it took from sale. */
 export interface ReturnedLine {
@@ -11,7 +12,10 @@ export interface ReturnedLine {
 }
 
 /**
- * Puts returned tickets back on sale, inside the confirm transaction.
+ * Puts returned tickets back on sale, inside the confirm transaction (or the console refund's),
+ * and gives tickets bought by subscription back to it, as an expired order does
+ * (orders/subscription-tickets.ts): the caller's conditional UPDATE claimed `lines`, so each
+ * line comes here once.
  *
  * - Seats: the order's live hold of the seat is released (released_at set). The seat_changes
  *   trigger logs the seat as 'free', so open maps see it once the caller pokes the live feed.
@@ -22,6 +26,7 @@ export interface ReturnedLine {
  *   queries skip return_status 70 and 80).
  */
 export async function releaseReturned(trx: Db, orderId: number, lines: readonly ReturnedLine[], now: number): Promise<void> {
+  await giveBackSubscriptionTickets(trx, { lineIds: lines.map((l) => l.id) })
   const seatIds = lines.filter((l) => l.seat_id !== null).map((l) => l.seat_id!)
   if (seatIds.length) await releaseOrderSeats(trx, orderId, seatIds, now)
   const standing = new Map<string, { calendarId: number; placeId: number; quantity: number }>()

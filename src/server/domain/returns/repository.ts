@@ -1,15 +1,37 @@
-import { sql, type SqlBool } from 'kysely'
+import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
-import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED } from './constants'
+import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED, REQUEST_STATUS_LATE } from './constants'
 
 /**
  * The returns' repository: the return page's queries (the order's ticket lines with their
  * return state and deadline, reasons, consent), return requests and their lines, and refunds.
  */
 
-/** Ticket lines of an order with what the return page shows and the session start. */
+/**
+ * The return deadline rule, its one home: the epoch ms after which a ticket line can no longer
+ * be returned, its session's start minus its event's rule (event_return_rules.close_minutes,
+ * DEFAULT_RETURN_CLOSE_MINUTES without one). An SQL expression over the query's calendars and
+ * return-rules columns, so the sweep judges it in the database (withdrawLateRequests) and every
+ * read that shows or checks a deadline selects it from these same words (as `deadline`),
+ * never recomputing it apart. The minutes are multiplied as bigint: PostgreSQL's integer
+ * product overflows past 35,791 minutes (a rule of 25 days).
+ */
+function returnDeadlineSql(startsAt: 'c.starts_at', closeMinutes: 'r.close_minutes' | 'er.close_minutes'): RawBuilder<number> {
+  return sql<number>`(${sql.ref(startsAt)} - coalesce(${sql.ref(closeMinutes)}, ${sql.lit(DEFAULT_RETURN_CLOSE_MINUTES)}) * cast(${sql.lit(MS_PER_MIN)} as bigint))`
+}
+
+/**
+ * Whether a line's return deadline (selected as `deadline`: listReturnLines, listRequestLines)
+ * has passed at `now`: it may no longer be asked for, nor its request confirmed. The deadline
+ * itself counts as passed, as in withdrawLateRequests' `deadline <= now`.
+ */
+export function pastReturnDeadline(line: { deadline: number | string }, now: number): boolean {
+  return Number(line.deadline) <= now
+}
+
+/** Ticket lines of an order with what the return page shows and the return deadline. */
 export function listReturnLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')
@@ -24,7 +46,7 @@ export function listReturnLines(db: Db, orderId: number) {
       'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch',
       'cc.name_ru', 'cc.name_en', 'cc.name_kz', 'cc.name_ch',
       'z.name_ru as zone_ru', 'z.name_en as zone_en', 'z.name_kz as zone_kz', 'z.name_ch as zone_ch',
-      'c.day', 'c.time', 'c.starts_at', 'r.close_minutes',
+      'c.day', 'c.time', returnDeadlineSql('c.starts_at', 'r.close_minutes').as('deadline'),
     ])
     .where('l.order_id', '=', orderId)
     .orderBy('c.starts_at')
@@ -33,16 +55,6 @@ export function listReturnLines(db: Db, orderId: number) {
     .execute()
 }
 export type ReturnLineRow = Awaited<ReturnType<typeof listReturnLines>>[number]
-
-/** Epoch ms after which a line can no longer be returned: its session start minus the event's rule. */
-export function returnDeadline(line: Pick<ReturnLineRow, 'starts_at' | 'close_minutes'>): number {
-  return Number(line.starts_at) - (line.close_minutes ?? DEFAULT_RETURN_CLOSE_MINUTES) * MS_PER_MIN
-}
-
-/** Whether a line's return deadline has passed at `now`: it may no longer be asked for, nor its request confirmed. */
-export function pastReturnDeadline(line: Pick<ReturnLineRow, 'starts_at' | 'close_minutes'>, now: number): boolean {
-  return returnDeadline(line) <= now
-}
 
 /**
  * A request still waiting for its confirmation (60). The status is a literal, not a bound
@@ -81,33 +93,55 @@ export async function consentText(db: Db, lang: Lang): Promise<string> {
  * Requests whose link expired unused (of one order, or of all when `orderId` is null) become
  * REQUEST_STATUS_EXPIRED and their lines returnable again (status 0), so the buyer can ask
  * again. Conditional on status 60 so a concurrent confirm and this never both win. Answers
- * how many it expired.
+ * how many it expired. Two statements: give it a transaction (the sweep does).
  */
 export async function expireStaleRequests(db: Db, orderId: number | null, now: number): Promise<number> {
   let query = db.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where(waiting('status')).where('expires_at', '<=', now)
   if (orderId !== null) query = query.where('order_id', '=', orderId)
   const stale = await query.returning('id').execute()
-  if (stale.length === 0) return 0
-  const lines = db.selectFrom('return_request_lines').select('order_line_id').where('return_request_id', 'in', stale.map((s) => s.id))
-  await db.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', lines).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
+  await reopenRequestLines(db, stale.map((s) => s.id))
   return stale.length
 }
 
 /**
- * The lines of every request still waiting for its confirmation (of one order, or of all when
- * `orderId` is null), with what their return deadline needs, grouped by request (ordered by it).
+ * Requests still waiting for their confirmation (of one order, or of all when `orderId` is null)
+ * with a line past its return deadline at `now` (returnDeadlineSql, judged here in the database)
+ * become REQUEST_STATUS_LATE and their lines returnable again: such a request can never be
+ * confirmed. Conditional on status 60, as expireStaleRequests. Answers how many it withdrew.
+ * Two statements: give it a transaction (the sweep does).
  */
-export function listWaitingRequestLines(db: Db, orderId: number | null) {
+export async function withdrawLateRequests(db: Db, orderId: number | null, now: number): Promise<number> {
   let query = db
-    .selectFrom('return_requests as r')
-    .innerJoin('return_request_lines as rl', 'rl.return_request_id', 'r.id')
-    .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
-    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
-    .leftJoin('event_return_rules as er', 'er.event_id', 'l.event_id')
-    .select(['r.id as request_id', 'l.id', 'c.starts_at', 'er.close_minutes'])
-    .where(waiting('r.status'))
-  if (orderId !== null) query = query.where('r.order_id', '=', orderId)
-  return query.orderBy('r.id').orderBy('l.id').execute()
+    .updateTable('return_requests')
+    .set({ status: REQUEST_STATUS_LATE })
+    .where(waiting('status'))
+    // Correlated per waiting request: its few lines by the return_request_lines key, not every request line ever made.
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('return_request_lines as rl')
+          .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
+          .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
+          .leftJoin('event_return_rules as er', 'er.event_id', 'l.event_id')
+          .select('rl.order_line_id')
+          .whereRef('rl.return_request_id', '=', 'return_requests.id')
+          .where(returnDeadlineSql('c.starts_at', 'er.close_minutes'), '<=', now),
+      ),
+    )
+  if (orderId !== null) query = query.where('order_id', '=', orderId)
+  const late = await query.returning('id').execute()
+  await reopenRequestLines(db, late.map((r) => r.id))
+  return late.length
+}
+
+/**
+ * The lines of requests this call just ended unconfirmed are returnable again (60 → 0). Those
+ * requests held their lines at 60 until now, so no other request holds any of them.
+ */
+async function reopenRequestLines(db: Db, requestIds: readonly number[]): Promise<void> {
+  if (requestIds.length === 0) return
+  const lines = db.selectFrom('return_request_lines').select('order_line_id').where('return_request_id', 'in', [...requestIds])
+  await db.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', lines).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
 }
 
 /** A reason id when it exists; undefined otherwise. */
@@ -139,27 +173,27 @@ export async function insertReturnRequest(trx: Db, request: { orderId: number; r
 }
 
 /**
- * Withdraws an unconfirmed request that can never be confirmed (its mail could not be sent, or
- * its return deadline passed): the request expires, its lines are returnable again. The lines
- * change only when this call withdrew the request (still 60): a request already expired may
- * have lines that a newer request holds at 60 now, and those stay as they are. True when it
- * withdrew the request.
+ * Withdraws an unconfirmed request that can never be confirmed, as `status`: REQUEST_STATUS_EXPIRED
+ * when its mail could not be sent, REQUEST_STATUS_LATE when its return deadline passed (the
+ * return page tells its link's visitor which). Its lines are returnable again. The lines change
+ * only when this call withdrew the request (still 60): a request already ended may have lines
+ * that a newer request holds at 60 now, and those stay as they are. True when it withdrew it.
  */
-export async function withdrawReturnRequest(trx: Db, requestId: number, lineIds: readonly number[]): Promise<boolean> {
-  const res = await trx.updateTable('return_requests').set({ status: REQUEST_STATUS_EXPIRED }).where('id', '=', requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).executeTakeFirst()
+export async function withdrawReturnRequest(trx: Db, requestId: number, lineIds: readonly number[], status: typeof REQUEST_STATUS_EXPIRED | typeof REQUEST_STATUS_LATE): Promise<boolean> {
+  const res = await trx.updateTable('return_requests').set({ status }).where('id', '=', requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
   await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', [...lineIds]).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
   return true
 }
 
-/** The lines of a request with what their return deadline needs: the session start and the event's rule. */
+/** The lines of a request with their return deadline. */
 export function listRequestLines(db: Db, requestId: number) {
   return db
     .selectFrom('return_request_lines as rl')
     .innerJoin('order_lines as l', 'l.id', 'rl.order_line_id')
     .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
     .leftJoin('event_return_rules as r', 'r.event_id', 'l.event_id')
-    .select(['l.id', 'c.starts_at', 'r.close_minutes'])
+    .select(['l.id', returnDeadlineSql('c.starts_at', 'r.close_minutes').as('deadline')])
     .where('rl.return_request_id', '=', requestId)
     .orderBy('l.id')
     .execute()

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { signedIn, type AdminClient } from './admin-helpers'
+import { orderBody, type OrderAnswer, type PriceFx, type Visitor } from './order-fixtures'
+import { decide, memberVisitor, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
+import { startInbox, type Inbox } from './return-helpers'
+import { addPercentPromo, confirmReturn, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
+
+/**
+ * What a return gives back besides money, on both databases (loyalty/return-bonuses.ts,
+ * orders/subscription-tickets.ts): the returned tickets' share of the bonuses spent on the order
+ * goes back to the card and the same share of those the order earned is taken back (never below
+ * zero), logged in the card's history; tickets bought by subscription go back to it. The same
+ * for the visitor's return and the operator's refund. Fixture tickets cost 1650 ₽ (1500 + 150
+ * fee); a member earns 5 % of what they pay, in whole bonuses (1 bonus = 1 ₽).
+ */
+describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (dbKind) => {
+  let server: TestServer
+  let inbox: Inbox
+  let shop: ReturnShop
+  let boxoffice: AdminClient
+
+  beforeAll(async () => {
+    inbox = await startInbox()
+    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
+    shop = await seedReturnShop(server, inbox)
+    await addPercentPromo(shop, 'BONUS10', 10)
+    boxoffice = await signedIn(server, 'boxoffice')
+  })
+  afterAll(async () => {
+    await server?.close()
+    await inbox?.close()
+  })
+
+  const balance = async () => (await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance
+  const setBalance = (n: number) => server.db.updateTable('loyalty_cards').set({ bonus_balance: n }).where('id', '=', shop.pfx.client.cardId).execute()
+  /** The card's history of one order: [kind, amount], oldest first. */
+  const history = async (orderId: number) =>
+    (await server.db.selectFrom('bonus_transactions').select(['kind', 'amount']).where('order_id', '=', orderId).orderBy('id').execute()).map((t) => [t.kind, Number(t.amount)])
+
+  /** Pays an order through the bank, or at once when bonuses cover it (no bank then). */
+  async function pay(v: Visitor, hash: string): Promise<string | null> {
+    const start = await startPay(v, hash, shop.pfx.types.card)
+    expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
+    if (start.body.bankUrl!.includes('/order/')) return null
+    const publicId = pathOf(start.body.bankUrl!).split('/').pop()!
+    expect((await decide(v, publicId, 'approve')).status).toBe(303)
+    return publicId
+  }
+
+  /** A member's paid order of `quantity` tickets with `bonuses` applied (and the 10 % promo when asked). */
+  async function memberOrder(quantity: number, bonuses: number, promo = false) {
+    const m = await memberVisitor(server, shop.pfx)
+    const hash = await placeOrder(m, shop.fx, shop.fx.basic, 'adult', quantity)
+    if (bonuses > 0 || promo) {
+      const d = await m.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode: promo ? 'BONUS10' : '' })
+      expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
+    }
+    const publicId = await pay(m, hash)
+    return { hash, publicId, ...(await orderLines(shop, hash)) }
+  }
+
+  it('gives spent bonuses back and takes earned ones back when the ticket is returned', async () => {
+    await setBalance(500)
+    // 1650 ₽, 500 paid by bonuses: 1150 ₽ by card, earning 57.
+    const o = await memberOrder(1, 500)
+    expect((await paymentRow(server.db, o.publicId!)).amount).toBe(115_000)
+    expect(await balance()).toBe(57)
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1150)
+    expect(await balance()).toBe(500)
+    expect(await history(o.id)).toEqual([['spend', -500], ['accrual', 57], ['return', 500], ['revoke', -57]])
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 1150, discountData: { useBonuses: 0, chargedBonus: 0 } })
+  })
+
+  it('splits bonuses over the tickets as it splits the money, and the view adds up', async () => {
+    await setBalance(500)
+    // 2 × 1650 ₽ with 500 bonuses: 2800 ₽ paid, 140 earned; each ticket holds half of each.
+    const o = await memberOrder(2, 500)
+    expect(await balance()).toBe(140)
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1400)
+    expect(await balance()).toBe(140 + 250 - 70)
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 1400, refunded: 1400, discountData: { useBonuses: 250, chargedBonus: 70 } })
+    expect((await returnTickets(shop, o.hash, [o.lines[1].id])).summa).toBe(1400)
+    expect(await balance()).toBe(500)
+    expect(await refundAmounts(shop, o.id)).toEqual([140_000, 140_000])
+  })
+
+  it('gives back an order paid wholly by bonuses', async () => {
+    await setBalance(5000)
+    const o = await memberOrder(1, 1650)
+    expect(o.publicId).toBeNull()
+    expect(await balance()).toBe(5000 - 1650)
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(0)
+    expect(await refundAmounts(shop, o.id)).toEqual([])
+    expect(await balance()).toBe(5000)
+  })
+
+  it('never takes a card below zero for bonuses it has spent since', async () => {
+    await setBalance(0)
+    // 1650 ₽ paid in full earns 82; the member spends all but 30 of them elsewhere.
+    const o = await memberOrder(1, 0)
+    expect(await balance()).toBe(82)
+    await setBalance(30)
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1650)
+    expect(await balance()).toBe(0)
+    expect((await history(o.id)).at(-1)).toEqual(['revoke', -30])
+  })
+
+  it('moves bonuses on the console refund too, and once under confirms at once', async () => {
+    await setBalance(300)
+    // 3 × 1650 ₽ less 450 ₽ promo less 300 bonuses: 4200 ₽, 210 earned.
+    const o = await memberOrder(3, 300, true)
+    expect((await paymentRow(server.db, o.publicId!)).amount).toBe(420_000)
+    expect(await balance()).toBe(210)
+    const confs = [await requestReturn(shop, o.hash, [o.lines[0].id]), await requestReturn(shop, o.hash, [o.lines[1].id])]
+    const answers = await Promise.all(confs.map((c) => confirmReturn(shop, o.hash, c)))
+    expect(answers.map((a) => [a.status, a.body.summa])).toEqual([[200, 1400], [200, 1400]])
+    expect(await balance()).toBe(210 + 2 * (100 - 70))
+    const rest = await boxoffice.post<{ amount: number }>(`/api/admin/orders/${o.id}/refund`, {})
+    expect(rest.body.amount).toBe(140_000)
+    expect(await balance()).toBe(300)
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 4200, discountData: { useBonuses: 0, chargedBonus: 0 } })
+  })
+
+  it('gives subscription tickets back to the subscription, from the visitor and the console alike', async () => {
+    const ev = shop.fx.basic
+    const adult = ev.prices.adult
+    const row = await server.db
+      .insertInto('prices')
+      .values({ calendar_id: ev.calendarId, client_category_id: adult.categoryId, zone_id: adult.zoneId, price: 50_000, quantity: 10, useproculture: 0, needprice: 0, passagequant: 0, priceservise: 0, currency_id: 1, for_subscription: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const price: PriceFx = { id: row.id, categoryId: adult.categoryId, zoneId: adult.zoneId, price: 500, fee: 0, currency: 1 }
+    const sub = await server.db.insertInto('crm_subscriptions').values({ crm_client_id: shop.pfx.client.id, event_id: ev.id, quant: 3 }).returning('id').executeTakeFirstOrThrow()
+    const left = async () => (await server.db.selectFrom('crm_subscriptions').select('quant').where('id', '=', sub.id).executeTakeFirstOrThrow()).quant
+
+    const m = await memberVisitor(server, shop.pfx)
+    const created = await m.post<OrderAnswer>('/api/order/create', orderBody(shop.fx, ev, [{ price, quantity: 2 }], { crmClient: { subscritId: sub.id } }))
+    expect(created.body.errorCode, JSON.stringify(created.body)).toBe('0')
+    const hash = created.body.hash!
+    expect(await left()).toBe(1)
+    await pay(m, hash)
+    const o = await orderLines(shop, hash)
+    expect((await returnTickets(shop, hash, [o.lines[0].id])).summa).toBe(500)
+    expect(await left()).toBe(2)
+    expect((await boxoffice.post<{ amount: number }>(`/api/admin/orders/${o.id}/refund`, {})).body.amount).toBe(50_000)
+    expect(await left()).toBe(3)
+  })
+})

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { signedIn, type AdminClient } from './admin-helpers'
+import { visitor } from './order-fixtures'
+import { decide, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
+import { startInbox, type Inbox } from './return-helpers'
+import { addPercentPromo, confirmReturn, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
+
+/**
+ * What a return gives back (returns/refund-payment.ts refundOfReturned), on both databases: the
+ * returned tickets' share of what the payment has left, split over the tickets not yet returned
+ * by their cost with the offers attached to each, the last return taking the rest; the same for
+ * the visitor's return and the operator's refund, and under confirms at once. The order view's
+ * sums then add up: what is still to pay (demsumma) and what was refunded make what was paid.
+ * Fixture tickets cost 1500 ₽ with a 150 ₽ fee; the programme (an offer) 150 ₽.
+ */
+describe.each(TEST_DBS)('the share a return refunds on %s', (dbKind) => {
+  let server: TestServer
+  let inbox: Inbox
+  let shop: ReturnShop
+  let boxoffice: AdminClient
+
+  beforeAll(async () => {
+    inbox = await startInbox()
+    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
+    shop = await seedReturnShop(server, inbox)
+    await addPercentPromo(shop, 'SHARE10', 10)
+    boxoffice = await signedIn(server, 'boxoffice')
+  })
+  afterAll(async () => {
+    await server?.close()
+    await inbox?.close()
+  })
+
+  /** An order of `quantity` adult tickets, with a promo code when asked (10 % by default), paid by card; answers its hash and payment. */
+  async function paid(quantity: number, opts: { promo?: boolean | string; programmeOn?: number } = {}) {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, shop.fx, shop.fx.basic, 'adult', quantity)
+    if (opts.promo) {
+      const promoCode = opts.promo === true ? 'SHARE10' : opts.promo
+      expect((await v.post<{ promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode })).body.promoCode).toBe(promoCode)
+    }
+    if (opts.programmeOn !== undefined) {
+      const lines = (await orderLines(shop, hash)).lines
+      const item = (await v.post<{ addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[] }>('/api/order/view', { hash, lang: 'ru' })).body.addToping.find(
+        (t) => t.parent_id === lines[opts.programmeOn!].id && t.price_id === shop.pfx.offer.id,
+      )!
+      const added = await v.post<{ errorCode: string }>('/api/order/add-special-offer', { hash, data: [item] })
+      expect(added.body.errorCode, JSON.stringify(added.body)).toBe('0')
+    }
+    const start = await startPay(v, hash, shop.pfx.types.card)
+    const publicId = pathOf(start.body.bankUrl!).split('/').pop()!
+    expect((await decide(v, publicId, 'approve')).status).toBe(303)
+    return { hash, publicId, ...(await orderLines(shop, hash)) }
+  }
+
+  it('refunds a promo order ticket by ticket at what each was paid, and the view adds up', async () => {
+    // 2 × 1650 ₽ less 10 % of the ticket prices (300 ₽): 3000 ₽ paid.
+    const o = await paid(2, { promo: true })
+    expect((await paymentRow(server.db, o.publicId)).amount).toBe(300_000)
+    expect(await returnTickets(shop, o.hash, [o.lines[0].id])).toMatchObject({ errorCode: '0', summa: 1500 })
+    expect(await refundAmounts(shop, o.id)).toEqual([150_000])
+    // What the kept ticket costs now and what went back make what was paid.
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 1500, refunded: 1500 })
+    expect(await returnTickets(shop, o.hash, [o.lines[1].id])).toMatchObject({ errorCode: '0', summa: 1500 })
+    expect(await refundAmounts(shop, o.id)).toEqual([150_000, 150_000])
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 3000 })
+  })
+
+  it('gives the last return what is left after rounding, never more than was paid', async () => {
+    // 3 × 1650 ₽ less 100 ₽ (the fixtures' fixed promo): 4850 ₽, a third of it is 1616.666… ₽.
+    const o = await paid(3, { promo: shop.pfx.promos.multi })
+    expect((await paymentRow(server.db, o.publicId)).amount).toBe(485_000)
+    // Rounded down for the middle ticket (the kopecks left over sit with the first, by id) …
+    expect((await returnTickets(shop, o.hash, [o.lines[1].id])).summa).toBe(1616.66)
+    // The kept tickets keep their part of the fixed discount, not all of it: the view adds up.
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 3233.34, refunded: 1616.66, discountData: { totalDiscount: 66.66 } })
+    // … and the last return takes all that is left.
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id, o.lines[2].id])).summa).toBe(3233.34)
+    expect(await refundAmounts(shop, o.id)).toEqual([161_666, 323_334])
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+  })
+
+  it("refunds a ticket's offers with it and leaves them out of the order's sum", async () => {
+    // 2 × 1650 ₽ and a programme (150 ₽) for the first ticket: 3450 ₽ paid.
+    const o = await paid(2, { programmeOn: 0 })
+    expect((await paymentRow(server.db, o.publicId)).amount).toBe(345_000)
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 3450, cost: 3450 })
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1800)
+    expect(await refundAmounts(shop, o.id)).toEqual([180_000])
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 1650, cost: 1650, refunded: 1800 })
+    expect((await returnTickets(shop, o.hash, [o.lines[1].id])).summa).toBe(1650)
+    // No ticket left: nothing is charged for the returned ticket's programme.
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, cost: 0, refunded: 3450 })
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+  })
+
+  it('gives the console refund the same rule', async () => {
+    const o = await paid(2, { promo: true })
+    const one = await boxoffice.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${o.id}/refund`, { lineIds: [o.lines[0].id] })
+    expect(one.status, JSON.stringify(one.body)).toBe(200)
+    expect(one.body).toEqual({ amount: 150_000, lines: 1, repeat: false })
+    const rest = await boxoffice.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${o.id}/refund`, {})
+    expect(rest.body).toEqual({ amount: 150_000, lines: 1, repeat: false })
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+
+    // A programme goes back with its ticket from the console too.
+    const p = await paid(1, { programmeOn: 0 })
+    const all = await boxoffice.post<{ amount: number }>(`/api/admin/orders/${p.id}/refund`, {})
+    expect(all.body.amount).toBe(180_000)
+    expect(await viewSums(shop, p.hash)).toMatchObject({ demsumma: 0, refunded: 1800 })
+  })
+
+  it('splits exactly under confirms of one order at once', async () => {
+    // 3 tickets with the promo (4500 ₽), each returned by its own request, the three links opened at once.
+    const o = await paid(3, { promo: true })
+    const confs: string[] = []
+    for (const l of o.lines) confs.push(await requestReturn(shop, o.hash, [l.id]))
+    const answers = await Promise.all(confs.map((c) => confirmReturn(shop, o.hash, c)))
+    expect(answers.map((a) => [a.status, a.body.summa])).toEqual([[200, 1500], [200, 1500], [200, 1500]])
+    expect(await refundAmounts(shop, o.id)).toEqual([150_000, 150_000, 150_000])
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+  })
+})
