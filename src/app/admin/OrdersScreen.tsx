@@ -80,7 +80,8 @@ export function OrderCareScreen() {
     if (!window.confirm(c.confirmRefund)) return
     try {
       const r = await api('orderRefund', { lineIds }, { id })
-      setNote(r.repeat ? c.refundRepeat : fillIn(c.refundedSum, { sum: consoleMoney(r.amount, lang, currency) }))
+      // A refund the provider has not taken yet is recorded and retried by the server: not an error.
+      setNote(r.repeat ? c.refundRepeat : fillIn(r.pending ? c.refundPending : c.refundedSum, { sum: consoleMoney(r.amount, lang, currency) }))
       setError(null)
       setPicked([])
       await load()

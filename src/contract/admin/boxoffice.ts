@@ -74,6 +74,8 @@ export const refundResponseSchema = z.object({
   amount: z.number().int(),
   lines: z.number().int(),
   repeat: z.boolean(),
+  /** Present (true) when the refund is recorded but the provider has not taken it yet: the server retries it. */
+  pending: z.boolean().optional(),
 })
 
 /** Printable tickets of an order (the console's print page). */

@@ -113,4 +113,6 @@ export const orderReturnConfirmRequestSchema = z.object({
 export const orderReturnConfirmResponseSchema = z.object({
   ...okShape,
   summa: moneySchema,
+  /** Present (true) when the refund is recorded but the bank has not taken it yet: it is retried automatically. */
+  refund_pending: z.boolean().optional(),
 })

@@ -138,11 +138,12 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const result = await refundTickets(db, app.payments, params.id, input.lineIds, {
         now: Date.now(),
         actor: actor.label,
+        log: app.log,
         record: (trx, r) => writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: params.id, after: { amount: r.amount, lines: r.lineIds } }),
       })
       // The refunded seats were logged free in the same transaction: open maps hear it now.
       if (result.calendarIds.length) app.liveFeed.changed()
-      return { amount: result.amount, lines: result.lines, repeat: result.repeat }
+      return { amount: result.amount, lines: result.lines, repeat: result.repeat, ...(result.pending ? { pending: true } : {}) }
     },
     orderNames: async ({ params, input }) => buildOrderData(db, (await orderRow(params.id)).hash, input.lang ?? 'ru'),
     orderName: async ({ params, input, actor }) => {

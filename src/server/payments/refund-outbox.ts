@@ -41,7 +41,8 @@ const REFUND_RETRY_BATCH = 20
 
 export const refundRetryDelayMs = (attempts: number) => Math.min(REFUND_RETRY_MAX_MS, REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
 
-interface Log {
+/** Where refund attempts are logged (the app's logger). */
+export interface RefundLog {
   info(obj: object, msg: string): void
   warn(obj: object, msg: string): void
   error(obj: object, msg: string): void
@@ -52,7 +53,7 @@ interface Log {
  * sent through its payment type's provider, the outcome stored. Answers whether it was sent now;
  * throws only when the database fails (the row stays due for the sweep).
  */
-export async function attemptRefundSend(db: Db, registry: PaymentRegistry, log: Log, queued: QueuedRefund, now = Date.now()): Promise<boolean> {
+export async function attemptRefundSend(db: Db, registry: PaymentRegistry, log: RefundLog, queued: QueuedRefund, now = Date.now()): Promise<boolean> {
   if (!(await claimRefundSend(db, queued.id, queued.dueAt, now + REFUND_ATTEMPT_LEASE_MS))) return false
   const row = await findRefundSend(db, queued.id)
   if (!row) return false
@@ -77,12 +78,12 @@ export async function attemptRefundSend(db: Db, registry: PaymentRegistry, log: 
 }
 
 /** The first attempt of a refund just committed, not awaited by the caller (a failure leaves it to the sweep). */
-export function startRefundSend(db: Db, registry: PaymentRegistry, log: Log, queued: QueuedRefund): void {
+export function startRefundSend(db: Db, registry: PaymentRegistry, log: RefundLog, queued: QueuedRefund): void {
   void attemptRefundSend(db, registry, log, queued).catch((err: unknown) => log.error({ err, refundSendId: queued.id }, 'refund attempt failed to record; the sweep retries it'))
 }
 
 /** Tries again every unsent refund due at `now` (at most REFUND_RETRY_BATCH); answers how many were sent. */
-export async function retryDueRefunds(db: Db, registry: PaymentRegistry, log: Log, now = Date.now()): Promise<number> {
+export async function retryDueRefunds(db: Db, registry: PaymentRegistry, log: RefundLog, now = Date.now()): Promise<number> {
   let sent = 0
   for (const queued of await listDueRefundSends(db, now, REFUND_RETRY_BATCH)) if (await attemptRefundSend(db, registry, log, queued, now)) sent++
   return sent

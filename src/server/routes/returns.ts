@@ -27,10 +27,11 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
       return { errorCode: ErrorCode.OK, errorText: '', email }
     },
     orderReturnConfirm: async ({ input }) => {
-      const result = await confirmReturn(db, registry, input.hash, input.hashConf)
+      const result = await confirmReturn(db, registry, app.log, input.hash, input.hashConf)
       // Returned seats were logged as free in the same transaction: tell open maps now.
       if (result.calendarIds.length) live.changed()
-      return { errorCode: ErrorCode.OK, errorText: '', summa: toMajor(result.refunded) }
+      // A refund the bank has not taken yet is still a done return: the page says it is being sent.
+      return { errorCode: ErrorCode.OK, errorText: '', summa: toMajor(result.refunded), ...(result.refundPending ? { refund_pending: true } : {}) }
     },
   }
 }

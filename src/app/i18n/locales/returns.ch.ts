@@ -59,6 +59,7 @@ const returnsCh: ReturnsMessages = {
     'withdrawn-none': '這些門票已無法退票，您仍可憑票入場。',
     confirmed: '退款已成功確認',
     'confirmed-sum': '退款金額：{{sum}}',
+    'confirmed-pending': '退票已記錄，門票已作廢。銀行尚未接受退款轉帳；我們會自動重新發送，您無需任何操作。',
     'all-returned': '此訂單的所有門票均已退還。',
     'error-title': '錯誤',
   },

@@ -14,7 +14,7 @@ import { allConfirmed, canIssue, groupRows, isPending, isReturnable, selectionTo
 import { ReturnFooter } from './ReturnFooter'
 import { useCurrency } from '../../state/session'
 
-type Notice = { kind: 'mail'; email: string } | { kind: 'confirmed'; sum: number } | null
+type Notice = { kind: 'mail'; email: string } | { kind: 'confirmed'; sum: number; pending: boolean } | null
 
 /**
  * The return page once loaded (001 §2 "Order return"): order number and date, buyer, per-event
@@ -105,7 +105,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
     try {
       const answer = await api.call('orderReturnConfirm', { hash, lang, hashConf })
       await reload()
-      setNotice({ kind: 'confirmed', sum: answer.summa })
+      setNotice({ kind: 'confirmed', sum: answer.summa, pending: answer.refund_pending === true })
       // Consent was given for this confirmation; a later request asks for it again.
       setConsent(false)
     } catch (error) {
@@ -141,6 +141,12 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
             <strong>{t('returns.confirmed')}</strong>
             <br />
             {t('returns.confirmed-sum', { sum: formatMoney(notice.sum, lang, currency) })}
+            {notice.pending && (
+              <>
+                <br />
+                {t('returns.confirmed-pending')}
+              </>
+            )}
           </p>
         )}
         {notice === null && mode === 'confirm' && !confirmClosed && <p className="notice return-notice">{t('returns.confirm-link')}</p>}

@@ -2,14 +2,16 @@ import type { Db } from '../../db/connect'
 import { insertLineChange } from '../boxoffice/boxoffice.repository'
 import { lockOrder } from '../orders/order.repository'
 import { releaseReturned } from '../returns/release'
-import { refundOfReturned, sendRefund } from '../returns/refund-payment'
+import { queueRefund, refundOfReturned, sendQueuedRefund } from '../returns/refund-payment'
 import { ApiFailure } from '../../errors'
+import type { RefundLog } from '../../payments/refund-outbox'
 import type { PaymentRegistry } from '../../payments/registry'
 import { claimLinesRefunded, findOrderHash, insertOperatorRefund, listOrderLinesForRefund } from './refund.repository'
 
 export interface RefundContext {
   now: number
   actor: string
+  log: RefundLog
   /** Written in the refund's transaction (the audit row). */
   record: (trx: Db, refund: { amount: number; lineIds: number[] }) => Promise<void>
 }
@@ -19,6 +21,8 @@ export interface RefundResult {
   lines: number
   /** Nothing left to refund among the lines asked: a repeat (double click, another process) changed nothing. */
   repeat: boolean
+  /** Recorded and queued, but the bank has not taken it yet: the leader's sweep retries it. */
+  pending: boolean
   calendarIds: number[]
 }
 
@@ -34,10 +38,11 @@ export interface RefundResult {
  * map hears it once the caller pokes the feed), each gets a change stamp for the door's sync,
  * and the refund row holds the money by the return flow's own rule (returns/refund-payment.ts
  * refundOfReturned: the lines' share of what the payment has left, their offers included;
- * bonuses spent on them back to the card, bonuses they earned taken back). After commit the
- * provider sends the money back; if it refuses, the refund stays recorded (the tickets are off
- * sale) and the call says so (-, 502), as a confirmed return does: nothing can pay it twice
- * since the lines are claimed.
+ * bonuses spent on them back to the card, bonuses they earned taken back), queued for the bank in
+ * the same transaction (refund-payment.ts queueRefund). After commit the first attempt is made;
+ * if the provider refuses, the refund stays recorded and queued, the leader's sweep sends it, and
+ * the answer says it is pending, as a confirmed return does: nothing can pay it twice since the
+ * lines are claimed and the outbox row is claimed per attempt.
  */
 export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: number, lineIds: readonly number[], ctx: RefundContext): Promise<RefundResult> {
   const found = await findOrderHash(db, orderId)
@@ -55,14 +60,12 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
     await releaseReturned(trx, order.id, lines, now)
     for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
     const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
-    if (amount > 0) await insertOperatorRefund(trx, { orderId: order.id, paymentId: payment!.id, amount, now })
+    const queued = amount > 0 && payment ? await queueRefund(trx, payment, await insertOperatorRefund(trx, { orderId: order.id, paymentId: payment.id, amount, now }), amount, now) : null
     await ctx.record(trx, { amount, lineIds: lines.map((l) => l.id) })
-    return { amount, payment, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
+    return { amount, queued, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })
-  if (!done) return { amount: 0, lines: 0, repeat: true, calendarIds: [] }
-  const { amount, payment } = done
-  if (amount > 0 && payment) {
-    await sendRefund(db, registry, payment, amount, now)
-  }
-  return { amount, lines: done.lines, repeat: false, calendarIds: done.calendarIds }
+  if (!done) return { amount: 0, lines: 0, repeat: true, pending: false, calendarIds: [] }
+  const { amount, queued } = done
+  const sent = queued ? await sendQueuedRefund(db, registry, ctx.log, queued) : true
+  return { amount, lines: done.lines, repeat: false, pending: !sent, calendarIds: done.calendarIds }
 }

@@ -5,6 +5,7 @@ import { cancelPendingPayments } from '../loyalty/loyalty.repository'
 import { fitBonuses } from '../loyalty/service'
 import { toMajor, toMinor } from '../../../contract/rules/money'
 import { deleteOrderService, insertOrderServices, listLineEvents, listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orders/order.repository'
+import { isReturned } from '../orders/money'
 import { assertChangeable } from '../orders/state'
 
 export interface OfferItem {
@@ -32,10 +33,13 @@ function countByService(added: readonly { service_id: number }[]): Map<number, n
 /**
  * toping of the order view: the services added, removable (candelete 1) only while the order may
  * still change (changeRefusal: not paid, not cancelled, reserve time left), as removeSpecialOffer
- * itself checks.
+ * itself checks. The offers of a returned ticket are left out: they went back with it and are no
+ * longer charged (orders/money.ts), and the spec's toping has no field to mark them returned.
  */
 export function topingOf(added: readonly OrderServiceRow[], lines: readonly TicketLineRow[], changeable: boolean): Toping[] {
-  return added.map((a) => {
+  const returned = new Set(lines.filter((l) => isReturned(l.return_status)).map((l) => l.id))
+  const kept = added.filter((a) => a.order_line_id === null || !returned.has(a.order_line_id))
+  return kept.map((a) => {
     const parent = lines.find((l) => l.id === a.order_line_id) ?? lines[0]
     return {
       id: a.id,

@@ -1,11 +1,12 @@
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import type { RefundLog } from '../../payments/refund-outbox'
 import type { PaymentRegistry } from '../../payments/registry'
 import { lockOrder } from '../orders/order.repository'
 import { REQUEST_STATUS_LATE } from './constants'
 import { storedHashConf } from './hashconf'
-import { refundOfReturned, sendRefund } from './refund-payment'
+import { queueRefund, refundOfReturned, sendQueuedRefund } from './refund-payment'
 import { releaseReturned } from './release'
 import {
   claimReturnRequest,
@@ -23,6 +24,8 @@ import {
 /** What a confirmation did: the refund (minor units) and the sessions whose seats changed. */
 export interface ConfirmResult {
   refunded: number
+  /** The refund is recorded and queued but the bank has not taken it yet: the sweep retries it. */
+  refundPending: boolean
   calendarIds: number[]
 }
 
@@ -64,11 +67,14 @@ async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: 
  * tickets back on their subscription) and records the refund by the one refund rule
  * (refund-payment.ts refundOfReturned): the lines' share of what the payment has left, their
  * offers included, and the same share of the order's bonuses back to the card and of those it
- * earned taken back. After commit the refund is sent through the payment's provider and the
- * request becomes 80. If the provider refuses, the request stays 70 (confirmed, money not sent)
- * and the call fails; nothing can refund it twice because the 60 → 70 step is gone.
+ * earned taken back. The refund is queued for the bank in the same transaction (refund-payment.ts
+ * queueRefund, the settlement's durable refund_outbox); after commit the first attempt is made
+ * and, once the bank takes it, the request becomes 80. If the provider refuses, the return still
+ * stands: the request stays 70 (confirmed, money not sent yet), the call answers the refund as
+ * pending and the leader's sweep sends it; nothing can refund it twice because the 60 → 70 step
+ * is gone and the outbox row is claimed per attempt.
  */
-export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: string, hashConf: string, now = Date.now()): Promise<ConfirmResult> {
+export async function confirmReturn(db: Db, registry: PaymentRegistry, log: RefundLog, hash: string, hashConf: string, now = Date.now()): Promise<ConfirmResult> {
   const found = await findReturnRequest(db, hash, storedHashConf(hashConf))
   if (!found) throw new ApiFailure('return-link-invalid')
   // A used link stays used: answered without taking the order's lock.
@@ -93,15 +99,13 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, hash: str
     const lines = await confirmRequestLines(trx, found.id)
     await releaseReturned(trx, order.id, lines, now)
     const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
-    if (amount > 0) await insertRefund(trx, { orderId: order.id, requestId: found.id, paymentId: payment!.id, amount, now })
-    return { amount, payment, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
+    const queued = amount > 0 && payment ? await queueRefund(trx, payment, await insertRefund(trx, { orderId: order.id, requestId: found.id, paymentId: payment.id, amount, now }), amount, now) : null
+    return { amount, queued, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })
   if ('refusal' in done) throw done.refusal
 
-  const { amount, payment } = done
-  if (amount > 0 && payment) {
-    await sendRefund(db, registry, payment, amount, now)
-  }
-  await finishReturnRequest(db, found.id)
-  return { refunded: amount, calendarIds: done.calendarIds }
+  const { amount, queued } = done
+  const sent = queued ? await sendQueuedRefund(db, registry, log, queued) : true
+  if (sent) await finishReturnRequest(db, found.id)
+  return { refunded: amount, refundPending: !sent, calendarIds: done.calendarIds }
 }

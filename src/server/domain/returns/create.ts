@@ -11,6 +11,7 @@ import { loadStoredSetup } from '../settings/service'
 import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
 import { returnAllowed } from './policy'
+import { returnShare } from './refund-payment'
 import { findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, pastReturnDeadline, withdrawReturnRequest } from './repository'
 import { sweepReturnRequests } from './sweep'
 
@@ -59,9 +60,11 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     }
     if ((await markLinesRequested(trx, order.id, ids)) !== ids.length) throw new ApiFailure('return-some-busy')
     const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)
-    return { order, requestId, chosen, currency: setup.app.currency }
+    // What the confirm will refund for these lines by the one rule (refund-payment.ts), not their list cost.
+    const { amount } = await returnShare(trx, order.id, ids)
+    return { order, requestId, chosen, amount, currency: setup.app.currency }
   })
-  const { order, chosen, currency } = created
+  const { order, chosen, amount, currency } = created
   const lang = order.lang || DEFAULT_LANG
   const mail = returnConfirmationMail({
     to: order.email,
@@ -69,7 +72,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     ordNum: order.ord_num,
     link: confirmationLink(config.publicUrl, order.hash, hashConf, lang),
     tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang as Lang)}, ${l.day} ${l.time}, ${pickLocalized(l, 'name', lang as Lang)} × ${l.quantity}`),
-    sum: toMajor(chosen.reduce((s, l) => s + l.cost, 0)),
+    sum: toMajor(amount),
     currency,
   })
   const sent = await sendMail(db, config, { ...mail, orderId: order.id })

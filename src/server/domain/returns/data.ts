@@ -12,6 +12,7 @@ import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { MS_PER_S, REQUEST_STATUS_LATE, RETURN_NOT_ALLOWED_CODE } from './constants'
 import { storedHashConf } from './hashconf'
 import { returnAllowed } from './policy'
+import { returnShareByLine } from './refund-payment'
 import { consentText, findReturnRequest, listReasons, listReturnLines, reasonsByLine, type ReturnLineRow } from './repository'
 import { sweepReturnRequests } from './sweep'
 
@@ -38,7 +39,8 @@ async function linkState(db: Db, hash: string, hashConf: string): Promise<Return
  * owner_name is the buyer on every row (with the order's email and phone), visitor_name the
  * ticket holder of a named ticket ('' otherwise); name_{lang} is the visitor category;
  * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
- * zone (GMT+03:00) and returnleft the seconds left to it. error_code '0' when the order may be
+ * zone (GMT+03:00) and returnleft the seconds left to it; summa what returning the line refunds
+ * (refund-payment.ts returnShareByLine). error_code '0' when the order may be
  * returned, else RETURN_NOT_ALLOWED_CODE with no rows. Opened from an e-mailed link (`hashConf`),
  * link_state says what became of that link's request (linkState).
  */
@@ -51,6 +53,10 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   await sweepReturnRequests(db, now, order.id)
   const lines = await listReturnLines(db, order.id)
   const reasonOf = await reasonsByLine(db, lines.map((l) => l.id))
+  // What returning each line refunds now, by the rule the confirm refunds by: with a promo code or
+  // offers it differs from the list cost, and the page's refund total adds these up. A returned
+  // line keeps its list cost: it refunds nothing more, and what it refunded is kept per request.
+  const shares = await returnShareByLine(db, order.id)
   const buyer = buyerName(order)
   const rows: ReturnRow[] = lines.map((l, i) => ({
     id: l.id,
@@ -62,7 +68,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     phone: order.phone,
     status_id: l.return_status,
     quant: l.quantity,
-    summa: toMajor(l.cost),
+    summa: toMajor(shares.get(l.id) ?? l.cost),
     sortnum: i + 1,
     returndatime: venueDateTime(Number(l.deadline)),
     returnleft: secondsLeft(l, now),

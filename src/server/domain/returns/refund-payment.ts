@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect'
-import { ApiFailure } from '../../errors'
+import { attemptRefundSend, REFUND_FIRST_ATTEMPT_LEASE_MS, type RefundLog } from '../../payments/refund-outbox'
+import { insertRefundSend, type QueuedRefund } from '../../payments/refund-outbox.repository'
 import type { PaymentRegistry } from '../../payments/registry'
 import { returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
 import { isReturned, returnedShare, type OpenLine } from '../orders/money'
@@ -33,6 +34,13 @@ export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'cr
   return { amount, payment, bonuses }
 }
 
+type LineWeight = Awaited<ReturnType<typeof listLineWeights>>[number]
+
+/** The lines a return's share is split over: those not returned before, and `returning` (claimed by this return). */
+function openLines(weights: readonly LineWeight[], returning: ReadonlySet<number>): OpenLine[] {
+  return weights.filter((l) => returning.has(l.id) || !isReturned(l.return_status)).map((l) => ({ id: l.id, weight: l.cost + l.services, returning: returning.has(l.id) }))
+}
+
 /**
  * The money part of refundOfReturned, read only: what returning `lineIds` (not returned before,
  * or claimed by this return) gives back of the payment, and the share rule over the order's
@@ -40,27 +48,51 @@ export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'cr
  * page) can ask it the same question.
  */
 export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<{ amount: number; payment: PaidPayment | null; shareOf: (left: number) => number }> {
-  const returning = new Set(lineIds)
-  const open: OpenLine[] = (await listLineWeights(trx, orderId))
-    .filter((l) => returning.has(l.id) || !isReturned(l.return_status))
-    .map((l) => ({ id: l.id, weight: l.cost + l.services, returning: returning.has(l.id) }))
+  const open = openLines(await listLineWeights(trx, orderId), new Set(lineIds))
   const shareOf = (left: number) => returnedShare(left, open)
   const payment = await findPaidPayment(trx, orderId)
   return { amount: payment ? shareOf(payment.amount - payment.refunded) : 0, payment, shareOf }
 }
 
 /**
- * Sends a refund recorded in the database to the payment's provider, after the recording
- * transaction committed (so a repeat finds it recorded and sends nothing); marks the payment
- * refunded once nothing is left. Throws 'refund-provider-down' or 'refund-bank-refused'.
+ * returnShare of each line not yet returned, returned alone, read once for the whole order (the
+ * return page shows one amount per row; asking returnShare per line would read the order again
+ * for each). Returned lines are absent: they refund nothing more.
  */
-export async function sendRefund(db: Db, registry: PaymentRegistry, payment: PaidPayment, amount: number, now: number): Promise<void> {
-  const provider = registry.forProtocol(payment.protocol_type)
-  if (!provider) throw new ApiFailure('refund-provider-down')
+export async function returnShareByLine(db: Db, orderId: number): Promise<Map<number, number>> {
+  const weights = await listLineWeights(db, orderId)
+  const payment = await findPaidPayment(db, orderId)
+  const left = payment ? payment.amount - payment.refunded : 0
+  const shares = new Map<number, number>()
+  for (const l of weights) if (!isReturned(l.return_status)) shares.set(l.id, returnedShare(left, openLines(weights, new Set([l.id]))))
+  return shares
+}
+
+/**
+ * Queues refund `refundId` (`amount` minor units of `payment`) for its provider in the
+ * transaction that records it (payments/refund-outbox.ts), so it commits with the refund or not at
+ * all and no provider outage or process killed after the commit loses it; the caller's first
+ * attempt follows the commit (sendQueuedRefund), the leader's sweep retries after
+ * REFUND_FIRST_ATTEMPT_LEASE_MS. The payment is marked refunded here once nothing is left: the
+ * money is owed back from this commit on, whether the bank takes it now or on a retry.
+ */
+export async function queueRefund(trx: Db, payment: PaidPayment, refundId: number, amount: number, now: number): Promise<QueuedRefund> {
+  const queued = await insertRefundSend(trx, { refundId, paymentId: payment.id, amount, now, dueAt: now + REFUND_FIRST_ATTEMPT_LEASE_MS })
+  if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(trx, payment.id, now)
+  return queued
+}
+
+/**
+ * The first attempt of a refund queued by queueRefund, after its commit, awaited so the visitor
+ * or the operator can be told whether the bank took it. Answers false when it did not (a refusal,
+ * no provider, a database failure recording the attempt): the refund stays recorded and queued,
+ * and the sweep sends it; never throws, since the return itself is done.
+ */
+export async function sendQueuedRefund(db: Db, registry: PaymentRegistry, log: RefundLog, queued: QueuedRefund): Promise<boolean> {
   try {
-    await provider.refund({ id: payment.id, publicId: payment.public_id ?? '', amount: payment.amount }, amount)
-  } catch {
-    throw new ApiFailure('refund-bank-refused')
+    return await attemptRefundSend(db, registry, log, queued)
+  } catch (err) {
+    log.error({ err, refundSendId: queued.id }, 'refund attempt failed to record; the sweep retries it')
+    return false
   }
-  if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(db, payment.id, now)
 }

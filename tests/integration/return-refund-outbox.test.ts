@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { PaymentProvider } from '../../src/server/payments/provider'
+import { REFUND_FIRST_ATTEMPT_LEASE_MS, refundRetryDelayMs, retryDueRefunds } from '../../src/server/payments/refund-outbox'
+import { buildPaymentRegistry, PaymentRegistry } from '../../src/server/payments/registry'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { signedIn, type AdminClient } from './admin-helpers'
+import { visitor } from './order-fixtures'
+import { decide, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
+import { startInbox, type Inbox } from './return-helpers'
+import { confirmReturn, orderLines, requestReturn, seedReturnShop, type ReturnShop } from './return-money-helpers'
+
+/**
+ * A return's refund reaches the bank durably (returns/refund-payment.ts queueRefund, the
+ * settlement's refund_outbox): queued in the transaction that records it, tried once after the
+ * commit, and when the provider refuses that attempt the return still stands, the visitor and
+ * the operator are told the refund is pending, and the leader's sweep sends it, once. Before, a
+ * refusal left a refund recorded that never reached the bank and answered an error (502).
+ * The visitor's return and the console's refund, on both databases; a ticket costs 1650 ₽.
+ */
+const TICKET = 165_000
+/** Far enough past any retry's due time for one sweep to find it due. */
+const LATER_MS = 100 * REFUND_FIRST_ATTEMPT_LEASE_MS
+const silentLog = { info() {}, warn() {}, error() {} }
+
+describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKind) => {
+  let server: TestServer
+  let inbox: Inbox
+  let shop: ReturnShop
+  let boxoffice: AdminClient
+  /** Every provider.refund call of this process (the server runs in it), and how many next ones the provider refuses. */
+  const calls: { publicId: string; amount: number }[] = []
+  let refuseNext = 0
+
+  beforeAll(async () => {
+    const forProtocol = PaymentRegistry.prototype.forProtocol
+    vi.spyOn(PaymentRegistry.prototype, 'forProtocol').mockImplementation(function (this: PaymentRegistry, protocol: string) {
+      const provider = forProtocol.call(this, protocol)
+      if (!provider) return provider
+      const refund: PaymentProvider['refund'] = async (payment, amount) => {
+        calls.push({ publicId: payment.publicId, amount })
+        if (refuseNext > 0) {
+          refuseNext--
+          throw new Error('bank unavailable')
+        }
+        return provider.refund(payment, amount)
+      }
+      return { ...provider, refund }
+    })
+    inbox = await startInbox()
+    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
+    shop = await seedReturnShop(server, inbox)
+    boxoffice = await signedIn(server, 'boxoffice')
+  })
+  afterAll(async () => {
+    await server?.close()
+    await inbox?.close()
+    vi.restoreAllMocks()
+  })
+
+  const callsFor = (publicId: string) => calls.filter((c) => c.publicId === publicId)
+  const sendsOf = async (publicId: string) => server.db.selectFrom('refund_outbox').selectAll().where('payment_id', '=', (await paymentRow(server.db, publicId)).id).execute()
+  const requestStatus = async (orderId: number) => Number((await server.db.selectFrom('return_requests').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow()).status)
+
+  /** A paid order of `quantity` basic tickets: its hash, payment's public id, row id and lines. */
+  async function paid(quantity: number) {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, shop.fx, shop.fx.basic, 'adult', quantity)
+    const publicId = pathOf((await startPay(v, hash, shop.pfx.types.card)).body.bankUrl!).split('/').pop()!
+    expect((await decide(v, publicId, 'approve')).status).toBe(303)
+    return { hash, publicId, ...(await orderLines(shop, hash)) }
+  }
+
+  /** The refund failed once, is due again, and one sweep sends it; later sweeps send nothing more. */
+  async function expectSentBySweep(publicId: string, amount: number) {
+    const [failed, ...more] = await sendsOf(publicId)
+    expect(more).toHaveLength(0)
+    expect(failed).toMatchObject({ amount, attempts: 1, sent_at: null, last_error: 'bank unavailable' })
+    const registry = buildPaymentRegistry(server.config)
+    expect(await retryDueRefunds(server.db, registry, silentLog, Number(failed.next_attempt_at) + refundRetryDelayMs(1))).toBe(1)
+    const [sent] = await sendsOf(publicId)
+    expect(sent).toMatchObject({ attempts: 2, last_error: '', provider_ref: `sandbox-refund:${publicId}:${amount}`, next_attempt_at: null })
+    expect(await retryDueRefunds(server.db, registry, silentLog, Date.now() + LATER_MS)).toBe(0)
+    expect(callsFor(publicId)).toEqual([{ publicId, amount }, { publicId, amount }])
+  }
+
+  it('a visitor return the bank refuses at first is confirmed, said pending, and sent by the sweep once', async () => {
+    const o = await paid(1)
+    refuseNext = 1
+    const answer = await confirmReturn(shop, o.hash, await requestReturn(shop, o.hash, [o.lines[0].id]))
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body).toMatchObject({ errorCode: '0', summa: 1650, refund_pending: true })
+    // The return stands: the ticket is returned, the payment owes nothing more, the request waits for the money (70).
+    expect((await orderLines(shop, o.hash)).lines[0].return_status).toBe(70)
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+    expect(await requestStatus(o.id)).toBe(70)
+    await expectSentBySweep(o.publicId, TICKET)
+  })
+
+  it('a visitor return the bank takes at once is sent once and the request is final', async () => {
+    const o = await paid(2)
+    const answer = await confirmReturn(shop, o.hash, await requestReturn(shop, o.hash, [o.lines[0].id]))
+    expect(answer.body).toEqual({ errorCode: '0', errorText: '', summa: 1650 })
+    expect(await requestStatus(o.id)).toBe(80)
+    // One ticket of two: the payment is still partly kept.
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('paid')
+    const [sent] = await sendsOf(o.publicId)
+    expect(sent).toMatchObject({ amount: TICKET, attempts: 1, provider_ref: `sandbox-refund:${o.publicId}:${TICKET}` })
+    await retryDueRefunds(server.db, buildPaymentRegistry(server.config), silentLog, Date.now() + LATER_MS)
+    expect(callsFor(o.publicId)).toEqual([{ publicId: o.publicId, amount: TICKET }])
+  })
+
+  it('a console refund the provider refuses at first is recorded, said pending, and sent by the sweep once', async () => {
+    const o = await paid(1)
+    refuseNext = 1
+    const res = await boxoffice.post<{ amount: number; lines: number; repeat: boolean; pending?: boolean }>(`/api/admin/orders/${o.id}/refund`, {})
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body).toEqual({ amount: TICKET, lines: 1, repeat: false, pending: true })
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+    // A second click refunds nothing and asks the provider for nothing.
+    expect((await boxoffice.post<{ repeat: boolean }>(`/api/admin/orders/${o.id}/refund`, {})).body.repeat).toBe(true)
+    await expectSentBySweep(o.publicId, TICKET)
+  })
+})
