@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { PaymentProvider } from '../../src/server/payments/provider'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFUND_FIRST_ATTEMPT_LEASE_MS, refundRetryDelayMs, retryDueRefunds } from '../../src/server/payments/refund-outbox'
-import { buildPaymentRegistry, PaymentRegistry } from '../../src/server/payments/registry'
+import { buildPaymentRegistry } from '../../src/server/payments/registry'
+import { watchRefunds, type RefundWatch } from './refund-watch'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
@@ -27,25 +27,10 @@ describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKin
   let inbox: Inbox
   let shop: ReturnShop
   let boxoffice: AdminClient
-  /** Every provider.refund call of this process (the server runs in it), and how many next ones the provider refuses. */
-  const calls: { publicId: string; amount: number }[] = []
-  let refuseNext = 0
+  let refunds: RefundWatch
 
   beforeAll(async () => {
-    const forProtocol = PaymentRegistry.prototype.forProtocol
-    vi.spyOn(PaymentRegistry.prototype, 'forProtocol').mockImplementation(function (this: PaymentRegistry, protocol: string) {
-      const provider = forProtocol.call(this, protocol)
-      if (!provider) return provider
-      const refund: PaymentProvider['refund'] = async (payment, amount) => {
-        calls.push({ publicId: payment.publicId, amount })
-        if (refuseNext > 0) {
-          refuseNext--
-          throw new Error('bank unavailable')
-        }
-        return provider.refund(payment, amount)
-      }
-      return { ...provider, refund }
-    })
+    refunds = watchRefunds()
     inbox = await startInbox()
     server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
     shop = await seedReturnShop(server, inbox)
@@ -54,10 +39,10 @@ describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKin
   afterAll(async () => {
     await server?.close()
     await inbox?.close()
-    vi.restoreAllMocks()
+    refunds?.stop()
   })
 
-  const callsFor = (publicId: string) => calls.filter((c) => c.publicId === publicId)
+  const callsFor = (publicId: string) => refunds.callsFor(publicId)
   const sendsOf = async (publicId: string) => server.db.selectFrom('refund_outbox').selectAll().where('payment_id', '=', (await paymentRow(server.db, publicId)).id).execute()
   const requestStatus = async (orderId: number) => Number((await server.db.selectFrom('return_requests').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow()).status)
 
@@ -85,7 +70,7 @@ describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKin
 
   it('a visitor return the bank refuses at first is confirmed, said pending, and sent by the sweep once', async () => {
     const o = await paid(1)
-    refuseNext = 1
+    refunds.refuseNext(1)
     const answer = await confirmReturn(shop, o.hash, await requestReturn(shop, o.hash, [o.lines[0].id]))
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer.body).toMatchObject({ errorCode: '0', summa: 1650, refund_pending: true })
@@ -111,7 +96,7 @@ describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKin
 
   it('a console refund the provider refuses at first is recorded, said pending, and sent by the sweep once', async () => {
     const o = await paid(1)
-    refuseNext = 1
+    refunds.refuseNext(1)
     const res = await boxoffice.post<{ amount: number; lines: number; repeat: boolean; pending?: boolean }>(`/api/admin/orders/${o.id}/refund`, {})
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toEqual({ amount: TICKET, lines: 1, repeat: false, pending: true })

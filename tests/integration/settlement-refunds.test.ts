@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { PaymentProvider } from '../../src/server/payments/provider'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFUND_FIRST_ATTEMPT_LEASE_MS, refundRetryDelayMs, retryDueRefunds } from '../../src/server/payments/refund-outbox'
-import { buildPaymentRegistry, PaymentRegistry } from '../../src/server/payments/registry'
+import { buildPaymentRegistry } from '../../src/server/payments/registry'
 import { applyNotification } from '../../src/server/payments/settle'
 import { TEST_DBS } from '../support/server'
+import { watchRefunds, type RefundWatch } from './refund-watch'
 import { visitor, type Visitor } from './order-fixtures'
 import { orderRow, pathOf, paymentRow, placeOrder, sendCallback, signed, startPay, startPaymentShop, type PaymentShop } from './payment-fixtures'
 
@@ -27,33 +27,18 @@ const silentLog = { info() {}, warn() {}, error() {} }
 
 describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on %s', (dbKind) => {
   let shop: PaymentShop
-  /** Every provider.refund call of this process (the server runs in it), and how many next ones the provider refuses. */
-  const calls: { publicId: string; amount: number }[] = []
-  let refuseNext = 0
+  let refunds: RefundWatch
 
   beforeAll(async () => {
-    const forProtocol = PaymentRegistry.prototype.forProtocol
-    vi.spyOn(PaymentRegistry.prototype, 'forProtocol').mockImplementation(function (this: PaymentRegistry, protocol: string) {
-      const provider = forProtocol.call(this, protocol)
-      if (!provider) return provider
-      const refund: PaymentProvider['refund'] = async (payment, amount) => {
-        calls.push({ publicId: payment.publicId, amount })
-        if (refuseNext > 0) {
-          refuseNext--
-          throw new Error('bank unavailable')
-        }
-        return provider.refund(payment, amount)
-      }
-      return { ...provider, refund }
-    })
+    refunds = watchRefunds()
     shop = await startPaymentShop(dbKind)
   })
   afterAll(async () => {
     await shop?.server.close()
-    vi.restoreAllMocks()
+    refunds?.stop()
   })
 
-  const callsFor = (publicId: string) => calls.filter((c) => c.publicId === publicId)
+  const callsFor = (publicId: string) => refunds.callsFor(publicId)
   const sendsOf = async (publicId: string) => shop.server.db.selectFrom('refund_outbox').selectAll().where('payment_id', '=', (await paymentRow(shop.server.db, publicId)).id).execute()
   const refundsOf = async (publicId: string) => shop.server.db.selectFrom('refunds').select(['amount', 'return_request_id']).where('payment_id', '=', (await paymentRow(shop.server.db, publicId)).id).execute()
   async function waitSent(publicId: string) {
@@ -140,7 +125,7 @@ describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on 
   it('a provider that refuses the first attempt: the refund stays due and a later sweep sends it', async () => {
     const { v, hash, publicId, amount } = await orderAndStart()
     await v.post('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode: shop.pfx.promos.multi })
-    refuseNext = 1
+    refunds.refuseNext(1)
     expect((await sendCallback(shop.server, signed(shop.server, publicId, amount, 'approved'))).body.result).toBe('refunded')
     const deadline = Date.now() + WAIT_MS
     while ((await sendsOf(publicId))[0]?.attempts !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS))
