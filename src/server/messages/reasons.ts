@@ -131,8 +131,6 @@ const STOREFRONT_REASONS = {
   'return-link-invalid': GONE,
   'return-link-used': TAKEN,
   'return-link-expired': ErrorCode.UNAVAILABLE,
-  'refund-provider-down': ErrorCode.PAYMENT,
-  'refund-bank-refused': ErrorCode.PAYMENT,
   'return-ticket-twice': BAD,
   // Also the return data's error_code (returns/constants.ts RETURN_NOT_ALLOWED_CODE).
   'return-not-allowed': ErrorCode.UNAVAILABLE,

@@ -105,8 +105,6 @@ export const ch: Texts = {
   'return-link-invalid': '確認連結對此訂單無效',
   'return-link-used': '此確認連結已使用過：退票已確認',
   'return-link-expired': '確認連結已過期：請重新申請退票',
-  'refund-provider-down': '退票已確認；付款系統暫時無法使用，將由售票處退款',
-  'refund-bank-refused': '退票已確認；銀行暫時拒絕退款，將由售票處退款',
   'return-ticket-twice': '同一張門票重複出現',
   'return-not-allowed': '此訂單的門票不可退票',
   'return-no-email': '訂單沒有可寄送確認連結的電子郵件',

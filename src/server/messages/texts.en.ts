@@ -105,8 +105,6 @@ export const en: Texts = {
   'return-link-invalid': 'The confirmation link is not valid for this order',
   'return-link-used': 'This confirmation link was already used: the refund is confirmed',
   'return-link-expired': 'The confirmation link has expired: request the return again',
-  'refund-provider-down': 'The refund is confirmed; the payment provider is unavailable, so the box office will send the money back',
-  'refund-bank-refused': 'The refund is confirmed; the bank refused it for now, so the box office will send the money back',
   'return-ticket-twice': 'The same ticket is listed twice',
   'return-not-allowed': 'Tickets of this order cannot be returned',
   'return-no-email': 'The order has no e-mail address to send the confirmation link to',

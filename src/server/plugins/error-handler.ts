@@ -114,8 +114,6 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'reseat-other-price': 409,
   'refund-not-paid': 409,
   // A service we depend on failed.
-  'refund-provider-down': 502,
-  'refund-bank-refused': 502,
   'return-mail-failed': 502,
 }
 
