@@ -1,3 +1,4 @@
+import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL } from '../../contract/constants'
 import type { Db } from '../db/connect'
 
 /**
@@ -60,7 +61,17 @@ export async function claimRefundSend(db: Db, id: number, dueAt: number, leaseUn
 
 /** Records the provider's acceptance: sent, never due again. */
 export async function markRefundSent(db: Db, id: number, attempts: number, ref: string, now: number): Promise<void> {
-  await db.updateTable('refund_outbox').set({ attempts, sent_at: now, next_attempt_at: null, provider_ref: ref.slice(0, 200), last_error: '' }).where('id', '=', id).execute()
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('refund_outbox').set({ attempts, sent_at: now, next_attempt_at: null, provider_ref: ref.slice(0, 200), last_error: '' }).where('id', '=', id).execute()
+    // A return's request is final (80) once its money reached the bank, whichever attempt sent it:
+    // the first (returns/confirm.ts) or a retry of the leader's sweep.
+    await trx
+      .updateTable('return_requests')
+      .set({ status: RETURN_STATUS_CONFIRMED_FINAL })
+      .where('id', 'in', (eb) => eb.selectFrom('refunds as f').innerJoin('refund_outbox as o', 'o.refund_id', 'f.id').select('f.return_request_id').where('o.id', '=', id))
+      .where('status', '=', RETURN_STATUS_CONFIRMED)
+      .execute()
+  })
 }
 
 /** Records a failed attempt; due again at `nextAttemptAt`. */
