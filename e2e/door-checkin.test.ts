@@ -225,4 +225,22 @@ describe('door check-in app', () => {
     ])
     await expect.poll(() => page.getByText(/Waiting to upload/).count()).toBe(0)
   })
+
+  it('a scan answered online is remembered: offline after a reload, the same ticket is already used', async () => {
+    const ticket = await paidTicket()
+    const { context, page } = await phone(ticket.qrPng, 'remembered')
+    await signInAndPick(page)
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('seatwise-door-v1')).keys()).some((r) => r.url.endsWith('.wasm'))), { timeout: 20_000 }).toBe(true)
+    await start(page)
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('valid')
+    expect(await answer(page).innerText()).not.toContain('Decided offline')
+    // The device kept that scan (IndexedDB), not only in memory: after a reload with no network it still knows it.
+    await context.setOffline(true)
+    await page.reload()
+    await page.getByText('Offline: checking against the synced list').waitFor({ timeout: 20_000 })
+    await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('already_used')
+    expect(await answer(page).innerText()).toContain('Decided offline')
+    await context.setOffline(false)
+  })
 })

@@ -1,4 +1,4 @@
-import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult } from '../../../contract/admin/door'
+import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult, SyncTicket } from '../../../contract/admin/door'
 import { judgedScanTime, type DeviceClock, type DoorClock } from '../../../contract/admin/door-clock'
 import { looksLikeToken } from '../../../contract/tickets/token'
 import { TicketVerifier } from '../../../contract/tickets/verify'
@@ -7,7 +7,21 @@ import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, type DoorState, type HistoryScan } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
-import { cursorOf, dequeue, enqueue, loadSession, mergeSync, queued, saveSession, type SessionData } from './store'
+import { cursorOf, dequeue, enqueue, loadSession, mergeSync, queued, rememberScan, saveSession, type SessionData } from './store'
+
+/**
+ * A synced list's tickets by id and by code, built once per list (a sync makes a new one), not
+ * on every offline scan: 60,000 tickets cost a phone tens of milliseconds to index.
+ */
+const ticketIndexes = new WeakMap<readonly SyncTicket[], Pick<DoorState, 'tickets' | 'byCode'>>()
+function ticketIndexOf(list: readonly SyncTicket[]): Pick<DoorState, 'tickets' | 'byCode'> {
+  let index = ticketIndexes.get(list)
+  if (!index) {
+    index = { tickets: new Map(list.map((t) => [t.id, t])), byCode: new Map(list.map((t) => [t.code, t.id])) }
+    ticketIndexes.set(list, index)
+  }
+  return index
+}
 
 /** An online scan waits this long for the server, then the device answers on its own (the goal is an answer within 300 ms). */
 export const ONLINE_TIMEOUT_MS = 1500
@@ -189,10 +203,11 @@ export class DoorEngine {
       // Kept in memory, saved with the session at the next save (any clock heard since serves as well).
       const clock = this.heard(a.clock, sent)
       if (this.data) this.data.clock = clock
-      // Known at once to this device's offline answers, before the next sync.
+      // Known at once to this device's offline answers, before the next sync (and after a reload: store.ts `seen`).
       if (this.data && a.ticket && a.result === 'valid') {
-        this.data.scans.push({ id: a.scanId, ticketId: a.ticket.id, direction: a.direction, result: a.result, gate: a.gate, scannedAt: a.scannedAt })
-        void saveSession(this.data)
+        const scan = { id: a.scanId, ticketId: a.ticket.id, direction: a.direction, result: a.result, gate: a.gate, scannedAt: a.scannedAt }
+        this.data.scans.push(scan)
+        void rememberScan(session.calendar_id, scan)
       }
       return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, direction, offline: false, at: a.scannedAt }, true)
     } catch (err) {
@@ -236,8 +251,7 @@ export class DoorEngine {
 
   /** The synced list with this device's queued scans of the session counted in its history. */
   private async state(calendarId: number): Promise<DoorState> {
-    const tickets = new Map((this.data?.tickets ?? []).map((t) => [t.id, t]))
-    const byCode = new Map((this.data?.tickets ?? []).map((t) => [t.code, t.id]))
+    const { tickets, byCode } = ticketIndexOf(this.data?.tickets ?? [])
     const history = new Map<number, HistoryScan[]>()
     const add = (s: HistoryScan) => history.set(s.ticketId, [...(history.get(s.ticketId) ?? []), s])
     for (const s of this.data?.scans ?? []) add(s)

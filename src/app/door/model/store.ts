@@ -6,10 +6,21 @@ import type { SyncPlaces } from '../../../contract/admin/door-places'
  * The door device's storage (IndexedDB, so a reload or a dead battery loses nothing):
  * - `sessions`: per session the synced ticket list, public keys, lists, scans and the cursor;
  * - `queue`: scans made offline, by nonce, until the server has them (a re-upload of a nonce
- *   the server has answers the stored scan, so sending twice is harmless).
+ *   the server has answers the stored scan, so sending twice is harmless);
+ * - `seen`: valid scans answered online since the last sync, one small row each, so this
+ *   device's offline answers know them after a reload. Writing the whole session instead (as
+ *   version 1 did) cloned every ticket of the list on each scan: for a 60,000-ticket stadium
+ *   list several megabytes, tens of milliseconds of the page's thread on a phone, per person
+ *   at the gate. A sync brings those scans in its own history, and its save drops them here.
  */
 const DB_NAME = 'seatwise-door'
-const DB_VERSION = 1
+const DB_VERSION = 2
+const SEEN_BY_SESSION = 'calendarId'
+
+/** A scan answered online, kept until a sync brings it (`seen`). */
+interface SeenScan extends SyncScan {
+  calendarId: number
+}
 
 export interface SessionData {
   calendarId: number
@@ -49,8 +60,11 @@ function open(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
     const r = indexedDB.open(DB_NAME, DB_VERSION)
     r.onupgradeneeded = () => {
-      r.result.createObjectStore('sessions', { keyPath: 'calendarId' })
-      r.result.createObjectStore('queue', { keyPath: 'nonce' })
+      // From any older version: only the stores it lacks are made, what it holds stays.
+      const names = r.result.objectStoreNames
+      if (!names.contains('sessions')) r.result.createObjectStore('sessions', { keyPath: 'calendarId' })
+      if (!names.contains('queue')) r.result.createObjectStore('queue', { keyPath: 'nonce' })
+      if (!names.contains('seen')) r.result.createObjectStore('seen', { keyPath: 'id' }).createIndex(SEEN_BY_SESSION, SEEN_BY_SESSION)
     }
     r.onsuccess = () => resolve(r.result)
     r.onerror = () => reject(r.error ?? new Error('IndexedDB cannot be opened'))
@@ -58,16 +72,39 @@ function open(): Promise<IDBDatabase> {
   return opened
 }
 
-async function store(name: 'sessions' | 'queue', mode: IDBTransactionMode): Promise<IDBObjectStore> {
+async function store(name: 'sessions' | 'queue' | 'seen', mode: IDBTransactionMode): Promise<IDBObjectStore> {
   return (await open()).transaction(name, mode).objectStore(name)
 }
 
+/** A session's data with the scans seen online since its last save counted in. */
 export async function loadSession(calendarId: number): Promise<SessionData | null> {
-  return ((await request((await store('sessions', 'readonly')).get(calendarId))) as SessionData | undefined) ?? null
+  const tx = (await open()).transaction(['sessions', 'seen'], 'readonly')
+  const [data, seen] = await Promise.all([
+    request(tx.objectStore('sessions').get(calendarId)) as Promise<SessionData | undefined>,
+    request(tx.objectStore('seen').index(SEEN_BY_SESSION).getAll(calendarId)) as Promise<SeenScan[]>,
+  ])
+  return data ? withSeen(data, seen) : null
 }
 
+/** Counts in the seen scans a session's data does not hold yet (by scan id). */
+export function withSeen(data: SessionData, seen: readonly SeenScan[]): SessionData {
+  const held = new Set(data.scans.map((s) => s.id))
+  const extra = seen.filter((s) => !held.has(s.id)).map(({ calendarId: _, ...scan }) => scan)
+  return extra.length === 0 ? data : { ...data, scans: data.scans.concat(extra) }
+}
+
+/** Saves a session's data (after a sync) and drops the seen scans it now holds. */
 export async function saveSession(data: SessionData): Promise<void> {
-  await request((await store('sessions', 'readwrite')).put(data))
+  const tx = (await open()).transaction(['sessions', 'seen'], 'readwrite')
+  const seen = tx.objectStore('seen')
+  const held = (await request(seen.index(SEEN_BY_SESSION).getAllKeys(data.calendarId))) as number[]
+  const ids = new Set(data.scans.map((s) => s.id))
+  await Promise.all([request(tx.objectStore('sessions').put(data)), ...held.filter((id) => ids.has(id)).map((id) => request(seen.delete(id)))])
+}
+
+/** Keeps one scan answered online (valid) for the device's offline answers, without rewriting the session's list. */
+export async function rememberScan(calendarId: number, scan: SyncScan): Promise<void> {
+  await request((await store('seen', 'readwrite')).put({ ...scan, calendarId } satisfies SeenScan))
 }
 
 /**
