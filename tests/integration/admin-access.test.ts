@@ -175,8 +175,88 @@ describe.each(TEST_DBS)('operator access on %s', (dbKind) => {
     expect(doc.paths['/api/admin/tokens'].post.security).toEqual([{ operatorCookie: [] }, { apiToken: [] }])
   })
 
+  it("an operator's API tokens (and tokens their tokens made) stop working while the operator is disabled, and work again when re-enabled", async () => {
+    const maker = await signedIn(server, 'owner')
+    const makerId = (await maker.get<{ operator: { id: number } }>('/api/admin/me')).body.operator.id
+    const made = await maker.post<{ token: string }>('/api/admin/tokens', { name: 'maker token', role: 'owner' })
+    expect(made.status).toBe(200)
+    const direct = new AdminClient(server.url)
+    direct.bearer = made.body.token
+    const child = await direct.post<{ token: string }>('/api/admin/tokens', { name: 'made by a token', role: 'owner' })
+    expect(child.status).toBe(200)
+    const indirect = new AdminClient(server.url)
+    indirect.bearer = child.body.token
+    for (const c of [direct, indirect]) expect((await c.get('/api/admin/operators')).status).toBe(200)
+    expect((await owner.post(`/api/admin/operators/${makerId}`, { active: 0 })).status).toBe(200)
+    for (const c of [direct, indirect]) {
+      expect((await c.get('/api/admin/operators')).status).toBe(401)
+      // Nor can a token bring its disabled maker back.
+      const back = await c.post(`/api/admin/operators/${makerId}`, { active: 1 })
+      expect(back.status).toBe(401)
+      expect(back.body.errorCode).toBe(AdminErrorCode.SIGNED_OUT)
+    }
+    expect((await server.db.selectFrom('operators').select('active').where('id', '=', makerId).executeTakeFirstOrThrow()).active).toBe(0)
+    expect((await owner.post(`/api/admin/operators/${makerId}`, { active: 1 })).status).toBe(200)
+    for (const c of [direct, indirect]) expect((await c.get('/api/admin/operators')).status).toBe(200)
+  })
+
+  it('refuses a NUL in operator and token names and an id beyond 2^31-1 alike on both databases, naming the field, and stores nothing', async () => {
+    const operatorsBefore = (await server.db.selectFrom('operators').select('id').execute()).length
+    const tokensBefore = (await server.db.selectFrom('api_tokens').select('id').execute()).length
+    const me = (await owner.get<{ operator: { id: number; name: string } }>('/api/admin/me')).body.operator
+    const nul = [
+      await owner.post('/api/admin/operators', { email: 'nul@example.org', name: 'a\u0000b', role: 'door', password: PASSWORD }),
+      await owner.post(`/api/admin/operators/${me.id}`, { name: 'a\u0000b' }),
+      await owner.post('/api/admin/tokens', { name: 'a\u0000b', role: 'door' }),
+    ]
+    for (const a of nul) expect(a).toEqual({ status: 400, body: { errorCode: ErrorCode.BAD_REQUEST, errorText: 'Invalid request: check name' } })
+    expect((await server.db.selectFrom('operators').select('id').execute()).length).toBe(operatorsBefore)
+    expect((await server.db.selectFrom('api_tokens').select('id').execute()).length).toBe(tokensBefore)
+    expect((await owner.get<{ operator: { name: string } }>('/api/admin/me')).body.operator.name).toBe(me.name)
+    for (const id of [2 ** 31, 2 ** 53, '9'.repeat(30)]) {
+      for (const path of [`/api/admin/operators/${id}`, `/api/admin/tokens/${id}/revoke`]) {
+        const a = await owner.post(path, path.includes('operators') ? { name: 'x' } : {})
+        expect(a, `${path}`).toEqual({ status: 400, body: { errorCode: ErrorCode.BAD_REQUEST, errorText: 'Invalid request: check id' } })
+      }
+    }
+    // The largest id a column holds is looked up: it names nothing.
+    expect((await owner.post(`/api/admin/operators/${2 ** 31 - 1}`, { name: 'x' })).status).toBe(404)
+    expect((await owner.post(`/api/admin/tokens/${2 ** 31 - 1}/revoke`)).status).toBe(404)
+  })
+
   it('role table: each role has exactly its permissions', () => {
     const table = Object.fromEntries(ROLES.map((r: Role) => [r, ['catalogue.write', 'sales.read', 'operators.manage'].map((p) => can(r, p as never))]))
     expect(table).toEqual({ owner: [true, true, true], manager: [true, true, false], boxoffice: [false, true, false], door: [false, false, false] })
+  })
+})
+
+/** Rounds of the crossing requests below: one round may happen to run them one after the other. */
+const CROSSING_ROUNDS = 5
+
+describe.each(TEST_DBS)('the last active owner on %s', (dbKind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ db: dbKind })
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('two owners disabling or demoting each other at once: one wins, the other is refused, one owner stays active', async () => {
+    for (let round = 0; round < CROSSING_ROUNDS; round++) {
+      await server.db.updateTable('operators').set({ active: 0 }).execute()
+      const a = await signedIn(server, 'owner')
+      const b = await signedIn(server, 'owner')
+      const idOf = async (c: AdminClient) => (await c.get<{ operator: { id: number } }>('/api/admin/me')).body.operator.id
+      const [idA, idB] = [await idOf(a), await idOf(b)]
+      // Odd rounds take the other path away from owner: a role change.
+      const change = round % 2 ? { role: 'manager' } : { active: 0 }
+      const answers = await Promise.all([a.post(`/api/admin/operators/${idB}`, change), b.post(`/api/admin/operators/${idA}`, change)])
+      const owners = await server.db.selectFrom('operators').select('id').where('role', '=', 'owner').where('active', '=', 1).execute()
+      expect(owners, `round ${round}: ${JSON.stringify(answers)}`).toHaveLength(1)
+      expect(answers.filter((x) => x.status === 200)).toHaveLength(1)
+      // The loser is refused as the last owner, or finds its session already ended (or its role already taken) by the winner.
+      for (const x of answers.filter((y) => y.status !== 200)) expect([AdminErrorCode.CONFLICT, AdminErrorCode.SIGNED_OUT, AdminErrorCode.FORBIDDEN]).toContain(x.body.errorCode)
+    }
   })
 })

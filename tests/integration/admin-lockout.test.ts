@@ -41,6 +41,10 @@ describe.each(TEST_DBS)('sign-in lock-out per address on %s', (dbKind) => {
     const last = await signIn(server, attacker, 'op1@example.org', 'guess last')
     expect(last.status).toBe(429)
     expect(last.body).toEqual({ errorCode: AdminErrorCode.LOCKED, errorText: 'Too many failed sign-ins from your address: try again in 15 min' })
+    // That guess was op1's MAX_FAILED_SIGN_INS-th wrong password too: it counts against the account as well.
+    const op1 = await server.db.selectFrom('operators').select(['failed_attempts', 'locked_until']).where('email', '=', 'op1@example.org').executeTakeFirstOrThrow()
+    expect(op1.failed_attempts).toBe(MAX_FAILED_SIGN_INS)
+    expect(op1.locked_until).not.toBeNull()
     // The right password from that address is refused too, in the asked language, and starts no session.
     const right = await signIn(server, attacker, 'op2@example.org', PASSWORD, 'ru')
     expect(right.status).toBe(429)
@@ -56,6 +60,25 @@ describe.each(TEST_DBS)('sign-in lock-out per address on %s', (dbKind) => {
     expect((await signIn(server, attacker, 'op3@example.org', PASSWORD)).status).toBe(200)
   })
 
+  it(`locks an account when ${3 * MAX_FAILED_SIGN_INS} wrong passwords arrive at once from as many addresses: every guess counts, those past the bound are refused`, async () => {
+    const email = 'crowded@example.org'
+    await createOperator(server.db, { email, name: '', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+    const guesses = await Promise.all(Array.from({ length: 3 * MAX_FAILED_SIGN_INS }, (_, i) => signIn(server, `192.0.2.${i + 1}`, email, `guess ${i}`)))
+    const statuses = guesses.map((g) => g.status).sort()
+    // Exactly the first MAX_FAILED_SIGN_INS - 1 counted guesses are plain failures; the bound's own and every later one meet the lock.
+    expect(statuses).toEqual([...Array<number>(MAX_FAILED_SIGN_INS - 1).fill(401), ...Array<number>(2 * MAX_FAILED_SIGN_INS + 1).fill(423)])
+    for (const g of guesses.filter((x) => x.status === 423)) expect(g.body.errorCode).toBe(AdminErrorCode.LOCKED)
+    const row = await server.db.selectFrom('operators').select(['failed_attempts', 'locked_until']).where('email', '=', email).executeTakeFirstOrThrow()
+    expect(row.failed_attempts).toBeGreaterThanOrEqual(MAX_FAILED_SIGN_INS)
+    expect(Number(row.locked_until)).toBeGreaterThan(Date.now())
+    // The right password is refused too until the lock ends; then it signs in and clears the count.
+    expect((await signIn(server, '198.51.100.30', email, PASSWORD)).status).toBe(423)
+    await server.db.updateTable('operators').set({ locked_until: Date.now() - 1 }).where('email', '=', email).execute()
+    expect((await signIn(server, '198.51.100.30', email, PASSWORD)).status).toBe(200)
+    const cleared = await server.db.selectFrom('operators').select(['failed_attempts', 'locked_until']).where('email', '=', email).executeTakeFirstOrThrow()
+    expect(cleared).toEqual({ failed_attempts: 0, locked_until: null })
+  })
+
   it('starts the count again after its window: failures spread over time never lock an address', async () => {
     const slow = '203.0.113.99'
     for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_ADDRESS - 1; i++) expect((await signIn(server, slow, 'nobody@example.org', 'x')).status).toBe(401)
@@ -66,7 +89,7 @@ describe.each(TEST_DBS)('sign-in lock-out per address on %s', (dbKind) => {
     expect(Number(row.failures)).toBe(1)
     expect(row.locked_until).toBeNull()
     // A right password does not clear the address's count (one valid account must not reset the guessing budget).
-    expect((await signIn(server, slow, 'op1@example.org', PASSWORD)).status).toBe(200)
+    expect((await signIn(server, slow, 'op2@example.org', PASSWORD)).status).toBe(200)
     const after = await server.db.selectFrom('operator_sign_in_addresses').select('failures').where('ip', '=', slow).executeTakeFirstOrThrow()
     expect(Number(after.failures)).toBe(1)
   })

@@ -5,6 +5,7 @@ import { orderDataResponseSchema, type OrderDataResponse } from '../../src/contr
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { bringToDoor } from './door-helpers'
+import { visitor } from './order-fixtures'
 
 /**
  * Named tickets sold at the counter (issue 19.1 with 000 "named tickets") on both databases,
@@ -126,6 +127,57 @@ describe.each(TEST_DBS)('named tickets at the box office on %s', (dbKind) => {
     const again = await desk.post(`/api/admin/orders/${id}/names`, { ...holders(rows, { docNum: 'IV-АБ 123456' }), surname: ['Петрова', 'Ivanov'] })
     expect(again.status).toBe(409)
     expect((await linesOf(id))[0].person_surname).toBe('Иванова')
+  })
+
+  it('refunded tickets have no holder to name: left out of the form, of the confirmation and of the tickets e-mail; an order refunded whole cannot be named', async () => {
+    const sale = await sell()
+    const id = sale.body.id
+    const [adult, child] = orderDataResponseSchema.parse((await desk.get(`/api/admin/orders/${id}/names`)).body).rows
+    const both = holders([adult, child], { docNum: 'IV-АБ 123456' })
+    // The child's columns alone (index 1 of each parallel array).
+    const childOnly = Object.fromEntries(Object.entries(both).map(([k, v]) => [k, [v[1]]]))
+    expect((await desk.post(`/api/admin/orders/${id}/refund`, { lineIds: [adult.id] })).status).toBe(200)
+    const left = orderDataResponseSchema.parse((await desk.get(`/api/admin/orders/${id}/names`)).body).rows
+    expect(left.map((r) => r.id)).toEqual([child.id])
+    // A holder for the refunded ticket is refused and changes nothing.
+    const refused = await desk.post(`/api/admin/orders/${id}/names`, both)
+    expect(refused.status).toBe(400)
+    expect(refused.body.errorText).toBe('The tickets sent do not match the order: reload the page')
+    expect((await linesOf(id)).map((l) => l.person_surname)).toEqual(['', ''])
+    expect(await orderOf(id)).toMatchObject({ status: 10 })
+    const named = await desk.post<{ ok: true; mailed: boolean }>(`/api/admin/orders/${id}/names`, childOnly)
+    expect(named.status, JSON.stringify(named.body)).toBe(200)
+    expect((await linesOf(id)).map((l) => l.person_surname)).toEqual(['', 'Ivanov'])
+    const ticketLinks = async () => {
+      const mails = await server.db.selectFrom('mail_outbox').select('text_body').where('order_id', '=', id).orderBy('id').execute()
+      return mails.map((m) => [adult, child].filter((l) => m.text_body.includes(l.tickethash_id)).map((l) => l.id))
+    }
+    expect(await ticketLinks()).toEqual([[child.id]])
+    // A resend lists the kept ticket only.
+    expect((await desk.post(`/api/admin/orders/${id}/resend`)).status).toBe(200)
+    expect(await ticketLinks()).toEqual([[child.id], [child.id]])
+
+    // Refunded whole: nothing is left to name, at the desk or in the shop.
+    const whole = await sell()
+    const rows = orderDataResponseSchema.parse((await desk.get(`/api/admin/orders/${whole.body.id}/names`)).body).rows
+    expect((await desk.post(`/api/admin/orders/${whole.body.id}/refund`, {})).status).toBe(200)
+    const data = orderDataResponseSchema.parse((await desk.get(`/api/admin/orders/${whole.body.id}/names`)).body)
+    expect(data.rows).toEqual([])
+    const desks = await desk.post(`/api/admin/orders/${whole.body.id}/names`, holders(rows, { docNum: 'IV-АБ 123456' }))
+    expect(desks).toEqual({ status: 409, body: { errorCode: expect.any(String), errorText: 'Every ticket of the order was refunded: there is no visitor left to name' } })
+    const v = await visitor(server.url)
+    const hash = (await server.db.selectFrom('orders').select('hash').where('id', '=', whole.body.id).executeTakeFirstOrThrow()).hash
+    const shop = await v.post<{ errorCode: string; errorText: string }>('/api/confirm-nominal', {
+      ...holders(rows, { docNum: 'IV-АБ 123456' }),
+      hash,
+      lang: 'en',
+      checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+    })
+    expect(shop.status).toBe(409)
+    expect(shop.body.errorText).toBe('Every ticket of the order was refunded: there is no visitor left to name')
+    expect((await linesOf(whole.body.id)).map((l) => l.person_surname)).toEqual(['', ''])
+    expect(await orderOf(whole.body.id)).toMatchObject({ status: 10 })
+    expect(await server.db.selectFrom('mail_outbox').select('id').where('order_id', '=', whole.body.id).execute()).toEqual([])
   })
 
   it('the door role may not enter holders', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_DB_ID, noNulText } from '../entities/common'
 import { langSchema } from '../lang'
 import { roleSchema } from './roles'
 
@@ -8,7 +9,7 @@ export const MAX_PASSWORD_LENGTH = 200
 
 const email = z.string().trim().toLowerCase().email().max(200)
 const password = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH)
-const idParam = z.object({ id: z.coerce.number().int().positive() })
+const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_DB_ID) })
 export const adminIdParamsSchema = idParam
 
 export const operatorSchema = z.object({
@@ -30,9 +31,11 @@ export const meResponseSchema = z.object({ operator: operatorSchema, csrf: z.str
 export const okResponseSchema = z.object({ ok: z.literal(true) })
 
 export const operatorListResponseSchema = z.object({ operators: z.array(operatorSchema) })
-export const operatorCreateRequestSchema = z.object({ email, name: z.string().trim().max(200).default(''), role: roleSchema, password, lang: langSchema.default('ru') })
+/** An operator's name: NUL refused on both databases alike (noNulText). */
+const operatorName = noNulText().trim().max(200)
+export const operatorCreateRequestSchema = z.object({ email, name: operatorName.default(''), role: roleSchema, password, lang: langSchema.default('ru') })
 export const operatorUpdateRequestSchema = z.object({
-  name: z.string().trim().max(200).optional(),
+  name: operatorName.optional(),
   role: roleSchema.optional(),
   lang: langSchema.optional(),
   active: z.union([z.literal(0), z.literal(1)]).optional(),
@@ -51,7 +54,7 @@ export const apiTokenSchema = z.object({
   revoked_at: z.number().nullable(),
 })
 export const tokenListResponseSchema = z.object({ tokens: z.array(apiTokenSchema) })
-export const tokenCreateRequestSchema = z.object({ name: z.string().trim().min(1).max(100), role: roleSchema })
+export const tokenCreateRequestSchema = z.object({ name: noNulText().trim().min(1).max(100), role: roleSchema })
 /** The token itself is shown once, here; the server keeps only its SHA-256. */
 export const tokenCreateResponseSchema = z.object({ token: z.string(), api_token: apiTokenSchema })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_DB_ID } from '../entities/common'
 import { langSchema } from '../lang'
 import { doorClockSchema, scanClockSchema } from './door-clock'
 import { syncPlacesSchema } from './door-places'
@@ -30,8 +31,6 @@ export const MAX_BATCH_SCANS = 500
 export const MAX_GATE_CHARS = 64
 /** A device's scan nonce. */
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
-/** Largest id an integer column holds on PostgreSQL. */
-const MAX_DB_ID = 2 ** 31 - 1
 const dbId = z.number().int().positive().max(MAX_DB_ID)
 const names = { ru: z.string(), en: z.string(), kz: z.string(), ch: z.string() }
 

@@ -14,6 +14,19 @@ import { localized } from '../lang'
 export const flagSchema = z.number().int().min(0).max(1)
 /** A database id (positive integer). */
 export const idSchema = z.number().int().positive()
+/**
+ * Largest id an integer column holds on PostgreSQL. A larger one names no row on either database,
+ * but PostgreSQL refuses it as out of range where SQLite looks it up: the contract refuses it
+ * first, so both answer alike.
+ */
+export const MAX_DB_ID = 2 ** 31 - 1
+/**
+ * Text without NUL characters: PostgreSQL cannot store one in text where SQLite can, so the
+ * contract refuses it and both databases answer alike. A pattern, not a refinement, so it shows in
+ * the JSON Schema.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL is the point
+export const noNulText = () => z.string().regex(/^[^\u0000]*$/)
 /** A count of tickets or places (may be 0). */
 export const countSchema = z.number().int().min(0)
 /** An amount of money (2 decimals on screen). */

@@ -7,7 +7,7 @@ import { writeAudit, listAudit } from './audit'
 import { checkCredentials, createApiToken, createOperator, endOperatorSession, OPERATOR_SESSION_TTL_MS, startOperatorSession } from './auth'
 import type { Actor, OperatorRow } from './context'
 import { OPERATOR_COOKIE } from './guard'
-import { countActiveOwners, deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, revokeApiToken, updateOperator } from './operators.repository'
+import { deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, lockActiveOwners, revokeApiToken, updateOperator } from './operators.repository'
 import { hashPassword } from './passwords'
 import type { AdminHandlers } from './routes'
 
@@ -91,7 +91,8 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
         if (!before) throw new ApiFailure('admin-not-found', { what: 'operator', id: params.id })
         const demotes = before.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.active === 0)
         if (demotes) {
-          if ((await countActiveOwners(trx)) <= 1) throw new ApiFailure('admin-last-owner')
+          // Locked, not merely counted: two owners disabling each other at once must not both pass (operators.repository.ts).
+          if ((await lockActiveOwners(trx)) <= 1) throw new ApiFailure('admin-last-owner')
         }
         const changes = {
           ...(input.name !== undefined ? { name: input.name } : {}),
@@ -125,7 +126,9 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     },
     tokenCreate: async ({ input, actor }) => {
       return db.transaction().execute(async (trx) => {
-        const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy: actor.operatorId }, Date.now())
+        // A token made by a token answers to the operator behind the maker: disabling them stops both.
+        const createdBy = actor.operatorId ?? (actor.tokenId !== null ? ((await findApiToken(trx, actor.tokenId))?.created_by ?? null) : null)
+        const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy }, Date.now())
         await writeAudit(trx, actor, { action: 'create', entity: 'api_token', entityId: row.id, after: tokenView(row) })
         return { token, api_token: tokenView(row) }
       })

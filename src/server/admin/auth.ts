@@ -5,6 +5,8 @@ import { ApiFailure } from '../errors'
 import type { Actor, OperatorRow } from './context'
 import {
   addressLockedUntil,
+  clearSignInFailures,
+  countSignInAttempt,
   countAddressFailure,
   deleteExpiredOperatorSessions,
   deleteOperatorSession,
@@ -16,7 +18,6 @@ import {
   insertOperator,
   insertOperatorSession,
   lockAddress,
-  setSignInFailures,
   touchApiToken,
   touchOperatorSession,
 } from './operators.repository'
@@ -55,8 +56,11 @@ export function equalSecrets(a: string, b: string): boolean {
 
 /**
  * Checks an e-mail and password. Unknown e-mails verify a dummy hash (same cost, so timing tells
- * nothing). A locked account is refused before its password is checked; the MAX_FAILED_SIGN_INS-th
- * wrong password locks it for LOCK_OUT_MS; a right one clears the count.
+ * nothing). A locked account is refused before its password is checked. Each attempt on an
+ * account counts as a failure before its password is checked, in one statement
+ * (countSignInAttempt): concurrent guesses all count, and the MAX_FAILED_SIGN_INS-th locks the
+ * account for LOCK_OUT_MS at once, so guesses beyond it are refused without spending argon2 on
+ * them. A right password then clears the count (and the lock its own attempt may have set).
  */
 export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = ''): Promise<OperatorRow> {
   await refuseLockedAddress(db, ip, now)
@@ -66,20 +70,18 @@ export async function checkCredentials(db: Db, email: string, password: string, 
     await countFailureOf(db, ip, now)
     throw new ApiFailure('admin-bad-credentials')
   }
-  if (op.locked_until !== null && op.locked_until > now) {
-    throw new ApiFailure('admin-locked', { minutes: Math.ceil((op.locked_until - now) / 60_000) })
+  const failed = await countSignInAttempt(db, op.id, now, MAX_FAILED_SIGN_INS, now + LOCK_OUT_MS)
+  if (failed === undefined) {
+    // Locked: by the time of this statement, not of the read above (a concurrent attempt may have locked it).
+    const until = (await findOperator(db, op.id))?.locked_until ?? now + LOCK_OUT_MS
+    throw new ApiFailure('admin-locked', { minutes: Math.ceil((until - now) / 60_000) })
   }
   if (!(await verifyPassword(op.password_hash, password))) {
     await countFailureOf(db, ip, now)
-    const failed = op.failed_attempts + 1
-    const lock = failed >= MAX_FAILED_SIGN_INS
-    await setSignInFailures(db, op.id, lock ? 0 : failed, lock ? now + LOCK_OUT_MS : op.locked_until)
-    if (lock) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
+    if (failed >= MAX_FAILED_SIGN_INS) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
     throw new ApiFailure('admin-bad-credentials')
   }
-  if (op.failed_attempts !== 0 || op.locked_until !== null) {
-    await setSignInFailures(db, op.id, 0, null)
-  }
+  await clearSignInFailures(db, op.id)
   return { ...op, failed_attempts: 0, locked_until: null }
 }
 
@@ -128,7 +130,7 @@ export async function actorOfSession(db: Db, sessionId: string, ip: string, now:
   return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash }
 }
 
-/** The integration behind a bearer token, or null (unknown or revoked). */
+/** The integration behind a bearer token, or null (unknown, revoked, or its creator disabled: findLiveApiToken). */
 export async function actorOfToken(db: Db, token: string, ip: string, now: number): Promise<Actor | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null
   const row = await findLiveApiToken(db, sha256(token))

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { ApiTokensTable, OperatorSessionsTable, OperatorsTable } from '../db/admin.table'
-import type { Db } from '../db/connect'
+import { isPostgresDb, type Db } from '../db/connect'
 
 /**
  * The console's access repository: operators, their cookie sessions, API tokens and the failed
@@ -22,10 +22,21 @@ export function findOperatorByEmail(db: Db, email: string) {
   return db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst()
 }
 
-/** Active operators with the owner role. */
-export async function countActiveOwners(db: Db): Promise<number> {
-  const owners = await db.selectFrom('operators').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'owner').where('active', '=', 1).executeTakeFirstOrThrow()
-  return Number(owners.n)
+/**
+ * Locks the active owners' rows for the rest of the transaction and answers how many there are,
+ * so that two transactions each taking an owner away (disabling or demoting one another) count
+ * one after the other: the second counts after the first has committed. PostgreSQL: FOR UPDATE in
+ * id order (two callers lock in the same order and never deadlock); a row the first caller has
+ * disabled or demoted no longer matches when the second gets its lock, so it is not counted.
+ * SQLite: a no-op UPDATE of those rows takes the write lock at once (as orders' lockOrder does).
+ */
+export async function lockActiveOwners(trx: Db): Promise<number> {
+  if (isPostgresDb(trx)) {
+    const rows = await trx.selectFrom('operators').select('id').where('role', '=', 'owner').where('active', '=', 1).orderBy('id').forUpdate().execute()
+    return rows.length
+  }
+  const rows = await trx.updateTable('operators').set((eb) => ({ active: eb.ref('active') })).where('role', '=', 'owner').where('active', '=', 1).returning('id').execute()
+  return rows.length
 }
 
 /** Creates an operator; answers its id. */
@@ -37,9 +48,32 @@ export async function updateOperator(db: Db, id: number, changes: Updateable<Ope
   await db.updateTable('operators').set(changes).where('id', '=', id).execute()
 }
 
-/** Writes an operator's failed sign-in count and lock-out end. */
-export async function setSignInFailures(db: Db, id: number, failedAttempts: number, lockedUntil: number | null): Promise<void> {
-  await db.updateTable('operators').set({ failed_attempts: failedAttempts, locked_until: lockedUntil }).where('id', '=', id).execute()
+/**
+ * Counts one sign-in attempt of an operator as failed before its password is checked, in one
+ * statement (so concurrent attempts, from any process, each count): refused (undefined) while the
+ * account is locked at `now`; a lock that has ended starts the count again at 1; the
+ * `maxFailures`-th attempt locks the account until `lockUntil` at once, so later attempts are
+ * refused before the password hash is computed. Answers the count with this attempt.
+ */
+export async function countSignInAttempt(db: Db, id: number, now: number, maxFailures: number, lockUntil: number): Promise<number | undefined> {
+  // Both SET expressions read the row as it was: a lock that has ended counts as no failures.
+  const before = sql<number>`(case when locked_until is null then failed_attempts else 0 end)`
+  const row = await db
+    .updateTable('operators')
+    .set({
+      failed_attempts: sql<number>`${before} + 1`,
+      locked_until: sql<number | null>`case when ${before} + 1 >= ${maxFailures} then cast(${lockUntil} as bigint) else null end`,
+    })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returning('failed_attempts')
+    .executeTakeFirst()
+  return row === undefined ? undefined : Number(row.failed_attempts)
+}
+
+/** Clears an operator's failed sign-ins and lock-out (a right password, or an owner's unlock). */
+export async function clearSignInFailures(db: Db, id: number): Promise<void> {
+  await db.updateTable('operators').set({ failed_attempts: 0, locked_until: null }).where('id', '=', id).execute()
 }
 
 // ── failed sign-ins per address ──────────────────────────────────────────────────────────────
@@ -114,9 +148,21 @@ export function findApiToken(db: Db, id: number) {
   return db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** A token by its hash, unless revoked. */
+/**
+ * A token by its hash, unless revoked or its creator is disabled or gone. The creator is consulted
+ * on every use rather than the tokens revoked when an operator is disabled: re-enabling the
+ * operator brings their tokens back, and no path that disables an operator can forget them. A
+ * token without a creator (made outside the console) answers to no operator.
+ */
 export function findLiveApiToken(db: Db, tokenHash: string) {
-  return db.selectFrom('api_tokens').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst()
+  return db
+    .selectFrom('api_tokens as t')
+    .leftJoin('operators as o', 'o.id', 't.created_by')
+    .selectAll('t')
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('t.created_by', 'is', null), eb('o.active', '=', 1)]))
+    .executeTakeFirst()
 }
 
 /** Stores a token; answers its row. */

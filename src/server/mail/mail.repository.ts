@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { RETURN_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
 
 /**
@@ -118,7 +119,11 @@ export function findMailOrder(db: Db, orderId: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
 }
 
-/** An order's ticket lines with their event's names and session time, in line order (the order e-mail's list). */
+/**
+ * An order's ticket lines with their event's names and session time, in line order (the order
+ * e-mail's list). Returned lines (orders/money.ts isReturned, as SQL) are left out: their links
+ * would lead to tickets that admit no one.
+ */
 export function listMailTicketLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')
@@ -126,6 +131,7 @@ export function listMailTicketLines(db: Db, orderId: number) {
     .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
     .select(['l.ticket_hash', 'l.quantity', 'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch', 'c.day', 'c.time'])
     .where('l.order_id', '=', orderId)
+    .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
     .orderBy('l.id')
     .execute()
 }

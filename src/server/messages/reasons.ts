@@ -127,6 +127,8 @@ const STOREFRONT_REASONS = {
   'nominal-tickets': BAD,
   'nominal-ticket': BAD,
   'nominal-consent': BAD,
+  /** Every ticket of the order is returned: no holder is left to name. */
+  'nominal-returned': TAKEN,
   // Returns.
   'return-link-invalid': GONE,
   'return-link-used': TAKEN,

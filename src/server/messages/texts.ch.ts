@@ -102,6 +102,7 @@ export const ch: Texts = {
   'nominal-tickets': '送出的門票與訂單不符：請重新整理頁面',
   'nominal-ticket': '第 {n} 張票：請檢查以下欄位 — {fields}',
   'nominal-consent': '請勾選必要的同意事項',
+  'nominal-returned': '訂單的所有門票均已退票：沒有需要填寫資料的觀眾',
   'return-link-invalid': '確認連結對此訂單無效',
   'return-link-used': '此確認連結已使用過：退票已確認',
   'return-link-expired': '確認連結已過期：請重新申請退票',

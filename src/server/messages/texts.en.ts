@@ -102,6 +102,7 @@ export const en: Texts = {
   'nominal-tickets': 'The tickets sent do not match the order: reload the page',
   'nominal-ticket': 'Ticket {n}: check these fields — {fields}',
   'nominal-consent': 'Tick the required consents',
+  'nominal-returned': 'Every ticket of the order was refunded: there is no visitor left to name',
   'return-link-invalid': 'The confirmation link is not valid for this order',
   'return-link-used': 'This confirmation link was already used: the refund is confirmed',
   'return-link-expired': 'The confirmation link has expired: request the return again',

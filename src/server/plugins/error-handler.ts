@@ -70,6 +70,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'nominal-confirmed': 409,
   'nominal-cancelled': 409,
   'nominal-expired': 409,
+  'nominal-returned': 409,
   'return-link-used': 409,
   'return-not-allowed': 409,
   'return-no-email': 409,

@@ -50,7 +50,8 @@ function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorCont
 /**
  * POST /api/confirm-nominal. Every entry is checked again here with the contract's rules and
  * the line's own category flags (read from the database, never from the client); the ids must
- * be exactly the order's tickets; the required consents must be ticked. Then, under the order's
+ * be exactly the order's tickets not returned (every ticket returned → UNAVAILABLE); the
+ * required consents must be ticked. Then, under the order's
  * lock, the visitor data is written per line and the order is confirmed (status 20).
  *
  * Refusals: unknown order → NOT_FOUND; cancelled (status 90) or, unpaid, past its reserve time →
@@ -75,7 +76,9 @@ export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now
     if (order.status === ORDER_STATUS_CANCELLED) throw new ApiFailure('nominal-cancelled')
     if (confirmExpired(order, now)) throw new ApiFailure('nominal-expired')
 
+    // The lines still to be named: returned ones are left out, and an order with none left has no holder to name.
     const lines = await repo.listNominalLines(trx, order.id)
+    if (lines.length === 0) throw new ApiFailure('nominal-returned')
     const byId = new Map(lines.map((l) => [l.id, l]))
     const sent = new Set(entries.map((e) => e.id))
     if (entries.length !== lines.length || sent.size !== lines.length || !entries.every((e) => byId.has(e.id))) throw new ApiFailure('nominal-tickets')

@@ -1,3 +1,4 @@
+import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import { NOMINAL_CHECKBOX_SCOPE, NOMINAL_TEXT_SETTING } from './constants'
 
@@ -16,7 +17,9 @@ export type NominalOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>
 /**
  * The order's ticket lines with their category flags and every text a row shows: event,
  * category, and for seat-map tickets sector, row and seat labels (the drawing's labels, the
- * same in every language). Line order = the order the page numbers its cards.
+ * same in every language). Line order = the order the page numbers its cards. Returned lines
+ * (orders/money.ts isReturned, as SQL) are left out: a refunded ticket admits no one, so it has
+ * no holder to name.
  */
 export function listNominalLines(db: Db, orderId: number) {
   return db
@@ -37,6 +40,7 @@ export function listNominalLines(db: Db, orderId: number) {
       'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
     ])
     .where('l.order_id', '=', orderId)
+    .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
     .orderBy('l.id')
     .execute()
 }
