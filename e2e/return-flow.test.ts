@@ -265,6 +265,15 @@ describe('ticket return in the browser', () => {
         expect(await page.locator('.return-notice--withdrawn').innerText()).toBe(`${texts.returns.expired}\n${texts.returns.withdrawn} ${texts.returns['withdrawn-none']}`)
         expect(await page.locator('.return-footer').count()).toBe(0)
       }
+      // Opened without a link (or from one already used), the page of an order past every
+      // return deadline says returns are closed, in each language, and offers no form.
+      for (const [lang, texts] of [['ru', returnsRu], ['en', returnsEn], ['kz', returnsKz], ['ch', returnsCh]] as const) {
+        await page.goto(new URL(`/order/return/${hash}?lang=${lang}`, app.baseUrl).toString())
+        await page.locator('.return-notice--closed').waitFor()
+        expect(await page.locator('.return-notice--closed').innerText()).toBe(`${texts.returns.expired}\n${texts.returns.closed}`)
+        expect(await page.locator('.return-footer').count()).toBe(0)
+        expect(await page.locator('.return-table__check:enabled').count()).toBe(0)
+      }
     } finally {
       await app.server.db.deleteFrom('event_return_rules').where('event_id', '=', eventId).execute()
     }

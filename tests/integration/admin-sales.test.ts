@@ -137,7 +137,7 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
   it("an order's paid amount is what the buyer paid: 0 for a complimentary desk order, its sum for a paid shop order, in the list and in order care", async () => {
     const desk = await signedIn(server, 'boxoffice')
     const line = { day: dayIn(6), time: '19:00', actionId: eventId, categoryId: category, zoneId: zone, quantity: 2, sum: 2000 }
-    const comp = await desk.post<{ id: number }>('/api/admin/boxoffice/sell', { fio: 'Гость Пригласительный', phone: '+79161234567', email: 'guest@example.org', hash, payKind: 'comp', data: [line] })
+    const comp = await desk.post<{ id: number; hash: string }>('/api/admin/boxoffice/sell', { fio: 'Гость Пригласительный', phone: '+79161234567', email: 'guest@example.org', hash, payKind: 'comp', data: [line] })
     expect(comp.status, JSON.stringify(comp.body)).toBe(200)
     const shopHash = await buy(1, true)
     const heldHash = await buy(1, false)
@@ -150,6 +150,10 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     const shop = orders.find((o) => o.hash === shopHash)!
     expect([shop.state, shop.total, shop.paid_amount]).toEqual(['paid', 100000, 100000])
     expect(orders.find((o) => o.hash === heldHash)!.paid_amount).toBe(0)
+    // The order page says the same: nothing to pay for the complimentary order (its list sum is its cost), the shop order's sum for the other.
+    const view = async (h: string) => (await (await visitor(server.url)).post<{ demsumma: number; cost: number }>('/api/order/view', { hash: h, lang: 'ru' })).body
+    expect(await view(comp.body.hash)).toMatchObject({ demsumma: 0, cost: 2000 })
+    expect(await view(shopHash)).toMatchObject({ demsumma: 1000, cost: 1000 })
 
     // Order care reads the same rule, in its search and on the order.
     const care = await manager.get<{ order: AdminOrder }>(`/api/admin/orders/${comp.body.id}`)
@@ -221,6 +225,38 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     const paid = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === both)!.paid_amount
     expect(paid).toBe(199900)
     expect([(await revenue(sessions[0])) - first, await revenue(later)]).toEqual([99950, 99950])
+  })
+
+  it("a ticket's offers are in its own revenue: the split by category adds up to what was paid for each category's tickets and their offers", async () => {
+    const balcony = (await manager.post<{ id: number }>('/api/admin/categories', { name_ru: 'Балкон' })).body.id
+    expect((await manager.post(`/api/admin/sessions/${sessions[0]}/prices`, { client_category_id: balcony, zone_id: zone, price: 50000, quantity: 20 })).status).toBe(200)
+    const offer = await manager.post<{ id: number }>('/api/admin/offers', { name_ru: 'Парковка', name_en: 'Parking', name_kz: 'Тұрақ', name_ch: '停車', price: 30000, limit_per_order: 1, package_id: 0, event_id: eventId })
+    expect(offer.status, JSON.stringify(offer.body)).toBe(200)
+    const session = async () => (await manager.get<SessionSales>(`/api/admin/sales/sessions/${sessions[0]}`)).body
+    const revenueOf = (s: SessionSales, id: number) => s.categories.find((c) => c.category_id === id)?.revenue ?? 0
+    const before = await session()
+    // 1000.00 and 500.00, parking (300.00) added to the 500.00 ticket: 1800.00 paid.
+    const hash = await buy([{ category, quantity: 1, major: 1000 }, { category: balcony, quantity: 1, major: 500 }], true, async (h) => {
+      const v = await visitor(server.url)
+      const view = (await v.post<{ addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[] }>('/api/order/view', { hash: h, lang: 'ru' })).body
+      const line = await server.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select('l.id').where('o.hash', '=', h).where('l.client_category_id', '=', balcony).executeTakeFirstOrThrow()
+      const parking = view.addToping.find((t) => t.price_id === offer.body.id && t.parent_id === line.id)!
+      const { uid, parent_id, package_id, price_id, cost } = parking
+      expect((await v.post('/api/order/add-special-offer', { hash: h, data: [{ uid, parent_id, package_id, price_id, cost }] })).body).toEqual({ errorCode: '0', errorText: '' })
+    })
+    const order = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === hash)!
+    expect(order.paid_amount).toBe(180000)
+    const after = await session()
+    expect([revenueOf(after, category) - revenueOf(before, category), revenueOf(after, balcony) - revenueOf(before, balcony)]).toEqual([100000, 80000])
+    expect(after.totals.revenue - before.totals.revenue).toBe(order.paid_amount)
+  })
+
+  it('names the buyer as the order page does: the full name, else the name parts with the patronymic', async () => {
+    const h = await buy(1, false)
+    await server.db.updateTable('orders').set({ fio: '', surname: 'Петров', name: 'Иван', patronymic: 'Сергеевич' }).where('hash', '=', h).execute()
+    const listed = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === h)!
+    const page = (await (await visitor(server.url)).post<{ name: string }>('/api/order/view', { hash: h, lang: 'ru' })).body
+    expect([listed.fio, page.name]).toEqual(['Петров Иван Сергеевич', 'Петров Иван Сергеевич'])
   })
 
   it('a ticket whose return is only requested still counts as sold; once the return is confirmed it is free again', async () => {

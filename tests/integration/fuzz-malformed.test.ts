@@ -3,6 +3,7 @@ import { callList } from '../../src/contract/calls'
 import { SEAT_EVENTS_PATH } from '../../src/contract/entities/scheme'
 import { MEDIA_IMAGES_PREFIX } from '../../src/server/domain/images/urls'
 import { SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH } from '../../src/server/payments/sandbox/provider'
+import { SANDBOX_REFUNDS_PATH, SANDBOX_REFUSE_PATH } from '../../src/server/payments/sandbox/refund-routes'
 import { HOSTILE_MODES, hostileString, hostileValue, toQuery, type HostileMode } from '../support/hostile'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { visitor, type Visitor } from './order-fixtures'
@@ -113,6 +114,8 @@ describe.each(TEST_DBS)('fuzzing every public route with malformed input on %s',
       answers.push(await send(`qr ${mode}`, `${SANDBOX_QR_PATH}${bad}`))
       answers.push(await post(`decision ${mode}`, `${SANDBOX_PAY_PATH}${bad}`, `decision=${bad}`, 'application/x-www-form-urlencoded'))
       answers.push(await post(`form ${mode}`, SANDBOX_FORM_PATH, `payment_id=${bad}&amount=${bad}&order=${bad}&signature=${bad}`, 'application/x-www-form-urlencoded'))
+      answers.push(await send(`bank refunds ${mode}`, `${SANDBOX_REFUNDS_PATH}?payment=${bad}`))
+      answers.push(await post(`bank refusal switch ${mode}`, SANDBOX_REFUSE_PATH, JSON.stringify({ count: hostileString(mode) })))
     }
     const payment = await server.db.selectFrom('payments').select('public_id').executeTakeFirst()
     const id = payment?.public_id ?? 'missing'

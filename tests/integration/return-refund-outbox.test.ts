@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REFUND_FIRST_ATTEMPT_LEASE_MS, refundRetryDelayMs, retryDueRefunds } from '../../src/server/payments/refund-outbox'
 import { buildPaymentRegistry } from '../../src/server/payments/registry'
-import { watchRefunds, type RefundWatch } from './refund-watch'
+import { SANDBOX_REFUND_SWITCHED_OFF } from '../../src/server/payments/sandbox/refunds'
+import { sandboxRefunds, type SandboxRefunds } from '../support/sandbox-refunds'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
@@ -27,22 +28,20 @@ describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKin
   let inbox: Inbox
   let shop: ReturnShop
   let boxoffice: AdminClient
-  let refunds: RefundWatch
+  let bank: SandboxRefunds
 
   beforeAll(async () => {
-    refunds = watchRefunds()
     inbox = await startInbox()
     server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
     shop = await seedReturnShop(server, inbox)
+    bank = sandboxRefunds(server.url)
     boxoffice = await signedIn(server, 'boxoffice')
   })
   afterAll(async () => {
     await server?.close()
     await inbox?.close()
-    refunds?.stop()
   })
 
-  const callsFor = (publicId: string) => refunds.callsFor(publicId)
   const sendsOf = async (publicId: string) => server.db.selectFrom('refund_outbox').selectAll().where('payment_id', '=', (await paymentRow(server.db, publicId)).id).execute()
   const requestStatus = async (orderId: number) => Number((await server.db.selectFrom('return_requests').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow()).status)
 
@@ -59,18 +58,20 @@ describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKin
   async function expectSentBySweep(publicId: string, amount: number) {
     const [failed, ...more] = await sendsOf(publicId)
     expect(more).toHaveLength(0)
-    expect(failed).toMatchObject({ amount, attempts: 1, sent_at: null, last_error: 'bank unavailable' })
+    expect(failed).toMatchObject({ amount, attempts: 1, sent_at: null, last_error: SANDBOX_REFUND_SWITCHED_OFF })
     const registry = buildPaymentRegistry(server.config)
     expect(await retryDueRefunds(server.db, registry, silentLog, Number(failed.next_attempt_at) + refundRetryDelayMs(1))).toBe(1)
     const [sent] = await sendsOf(publicId)
-    expect(sent).toMatchObject({ attempts: 2, last_error: '', provider_ref: `sandbox-refund:${publicId}:${amount}`, next_attempt_at: null })
+    const taken = await bank.takenFor(publicId)
+    expect(sent).toMatchObject({ attempts: 2, last_error: '', provider_ref: taken[0].ref, next_attempt_at: null })
     expect(await retryDueRefunds(server.db, registry, silentLog, Date.now() + LATER_MS)).toBe(0)
-    expect(callsFor(publicId)).toEqual([{ publicId, amount }, { publicId, amount }])
+    // Asked twice (refused, then taken): the bank paid it once.
+    expect(await bank.takenFor(publicId)).toEqual([expect.objectContaining({ publicId, amount })])
   }
 
   it('a visitor return the bank refuses at first is confirmed, said pending, and sent by the sweep once', async () => {
     const o = await paid(1)
-    refunds.refuseNext(1)
+    await bank.refuseNext(1)
     const answer = await confirmReturn(shop, o.hash, await requestReturn(shop, o.hash, [o.lines[0].id]))
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer.body).toMatchObject({ errorCode: '0', summa: 1650, refund_pending: true })
@@ -91,14 +92,14 @@ describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKin
     // One ticket of two: the payment is still partly kept.
     expect((await paymentRow(server.db, o.publicId)).status).toBe('paid')
     const [sent] = await sendsOf(o.publicId)
-    expect(sent).toMatchObject({ amount: TICKET, attempts: 1, provider_ref: `sandbox-refund:${o.publicId}:${TICKET}` })
+    expect(sent).toMatchObject({ amount: TICKET, attempts: 1, provider_ref: (await bank.takenFor(o.publicId))[0].ref })
     await retryDueRefunds(server.db, buildPaymentRegistry(server.config), silentLog, Date.now() + LATER_MS)
-    expect(callsFor(o.publicId)).toEqual([{ publicId: o.publicId, amount: TICKET }])
+    expect(await bank.takenFor(o.publicId)).toEqual([expect.objectContaining({ publicId: o.publicId, amount: TICKET })])
   })
 
   it('a console refund the provider refuses at first is recorded, said pending, and sent by the sweep once', async () => {
     const o = await paid(1)
-    refunds.refuseNext(1)
+    await bank.refuseNext(1)
     const res = await boxoffice.post<{ amount: number; lines: number; repeat: boolean; pending?: boolean }>(`/api/admin/orders/${o.id}/refund`, {})
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body).toEqual({ amount: TICKET, lines: 1, repeat: false, pending: true })

@@ -96,6 +96,16 @@ describe.each(TEST_DBS)('the share a return refunds on %s', (dbKind) => {
     expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
   })
 
+  it('adds up to the kopeck when the ticket returned carries offers and a promo share: what is left to pay and what went back make what was paid', async () => {
+    // 3 × 1650 ₽ less 10 % of the ticket prices (450 ₽), a programme (150 ₽) on the first ticket: 4650 ₽ paid.
+    const o = await paid(3, { promo: true, programmeOn: 0 })
+    expect((await paymentRow(server.db, o.publicId)).amount).toBe(465_000)
+    // The first ticket weighs 1800 of 5100: 1641.176… ₽, with the kopeck rounding left over (the largest share).
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1641.18)
+    // The kept tickets' payable by the money rule is 3008.83 ₽ (their promo share rounded down): a kopeck over what is left.
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 3008.82, refunded: 1641.18 })
+  })
+
   it('gives the console refund the same rule', async () => {
     const o = await paid(2, { promo: true })
     const one = await boxoffice.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${o.id}/refund`, { lineIds: [o.lines[0].id] })
@@ -110,6 +120,33 @@ describe.each(TEST_DBS)('the share a return refunds on %s', (dbKind) => {
     const all = await boxoffice.post<{ amount: number }>(`/api/admin/orders/${p.id}/refund`, {})
     expect(all.body.amount).toBe(180_000)
     expect(await viewSums(shop, p.hash)).toMatchObject({ demsumma: 0, refunded: 1800 })
+  })
+
+  it("gives a promo code's use back once the order's last ticket is returned, not before", async () => {
+    await server.db.insertInto('promo_codes').values({ code: 'ONCE10', discount_percent: 10, discount_amount: 0, multi_use: 1, max_uses: 1, valid_to: null }).execute()
+    const uses = async () => Number((await server.db.selectFrom('promo_codes').select('used_count').where('code', '=', 'ONCE10').executeTakeFirstOrThrow()).used_count)
+    const o = await paid(2, { promo: 'ONCE10' })
+    expect(await uses()).toBe(1)
+    const v = await visitor(server.url)
+    const other = await placeOrder(v, shop.fx, shop.fx.basic, 'adult', 1)
+    const apply = async () => (await v.post<{ promoCode: string }>('/api/order/add-discount', { hash: other, lang: 'ru', bonuses: 0, cardCode: '', promoCode: 'ONCE10' })).body.promoCode
+    // A partial return keeps the use: the kept ticket keeps its part of the discount.
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1500)
+    expect(await uses()).toBe(1)
+    expect(await apply()).toBe('')
+    // The last ticket returned: the order uses the code no more, and another order may.
+    expect((await returnTickets(shop, o.hash, [o.lines[1].id])).summa).toBe(1500)
+    expect(await uses()).toBe(0)
+    expect(await apply()).toBe('ONCE10')
+    expect(await uses()).toBe(1)
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 3000 })
+
+    // The same from the console: its refund of the whole order gives the use back too.
+    await server.db.updateTable('promo_codes').set({ max_uses: 2 }).where('code', '=', 'ONCE10').execute()
+    const p = await paid(1, { promo: 'ONCE10' })
+    expect(await uses()).toBe(2)
+    expect((await boxoffice.post<{ amount: number }>(`/api/admin/orders/${p.id}/refund`, {})).body.amount).toBe(150_000)
+    expect(await uses()).toBe(1)
   })
 
   it('splits exactly under confirms of one order at once', async () => {

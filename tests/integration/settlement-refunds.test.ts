@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REFUND_FIRST_ATTEMPT_LEASE_MS, refundRetryDelayMs, retryDueRefunds } from '../../src/server/payments/refund-outbox'
+import { REFUND_FIRST_ATTEMPT_LEASE_MS, refundIdempotencyKey, refundRetryDelayMs, retryDueRefunds } from '../../src/server/payments/refund-outbox'
 import { buildPaymentRegistry } from '../../src/server/payments/registry'
 import { applyNotification } from '../../src/server/payments/settle'
 import { TEST_DBS } from '../support/server'
-import { watchRefunds, type RefundWatch } from './refund-watch'
+import { SANDBOX_REFUND_SWITCHED_OFF } from '../../src/server/payments/sandbox/refunds'
+import { sandboxRefunds, type SandboxRefunds } from '../support/sandbox-refunds'
 import { visitor, type Visitor } from './order-fixtures'
 import { orderRow, pathOf, paymentRow, placeOrder, sendCallback, signed, startPay, startPaymentShop, type PaymentShop } from './payment-fixtures'
 
@@ -27,18 +28,17 @@ const silentLog = { info() {}, warn() {}, error() {} }
 
 describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on %s', (dbKind) => {
   let shop: PaymentShop
-  let refunds: RefundWatch
+  let bank: SandboxRefunds
 
   beforeAll(async () => {
-    refunds = watchRefunds()
     shop = await startPaymentShop(dbKind)
+    bank = sandboxRefunds(shop.server.url)
   })
   afterAll(async () => {
     await shop?.server.close()
-    refunds?.stop()
   })
 
-  const callsFor = (publicId: string) => refunds.callsFor(publicId)
+  const takenFor = (publicId: string) => bank.takenFor(publicId)
   const sendsOf = async (publicId: string) => shop.server.db.selectFrom('refund_outbox').selectAll().where('payment_id', '=', (await paymentRow(shop.server.db, publicId)).id).execute()
   const refundsOf = async (publicId: string) => shop.server.db.selectFrom('refunds').select(['amount', 'return_request_id']).where('payment_id', '=', (await paymentRow(shop.server.db, publicId)).id).execute()
   async function waitSent(publicId: string) {
@@ -62,9 +62,10 @@ describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on 
     expect(await refundsOf(publicId)).toEqual([{ amount, return_request_id: null }])
     const sends = await waitSent(publicId)
     expect(sends).toHaveLength(1)
-    expect(sends[0]).toMatchObject({ amount, provider_ref: `sandbox-refund:${publicId}:${amount}` })
+    const taken = await takenFor(publicId)
+    expect(taken).toEqual([expect.objectContaining({ publicId, amount })])
+    expect(sends[0]).toMatchObject({ amount, provider_ref: taken[0].ref })
     expect(sends[0].sent_at).not.toBeNull()
-    expect(callsFor(publicId)).toEqual([{ publicId, amount }])
   }
 
   it('a payment approved after the order\'s amount changed is refunded at the bank, once', async () => {
@@ -75,7 +76,7 @@ describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on 
     // The bank repeats its callback: nothing more is refunded.
     expect((await sendCallback(shop.server, signed(shop.server, publicId, amount, 'approved'))).body.result).toBe('repeat')
     await retryDueRefunds(shop.server.db, buildPaymentRegistry(shop.server.config), silentLog, Date.now() + 10 * REFUND_FIRST_ATTEMPT_LEASE_MS)
-    expect(callsFor(publicId)).toHaveLength(1)
+    expect(await takenFor(publicId)).toHaveLength(1)
   })
 
   it('a second payment of an order already paid is refunded at the bank', async () => {
@@ -84,7 +85,7 @@ describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on 
     expect((await sendCallback(shop.server, signed(shop.server, publicId, amount, 'approved'))).body.result).toBe('paid')
     expect((await sendCallback(shop.server, signed(shop.server, second.publicId, second.amount, 'approved'))).body.result).toBe('refunded')
     await expectRefundedAtBank(second.publicId, second.amount)
-    expect(callsFor(publicId)).toHaveLength(0)
+    expect(await takenFor(publicId)).toHaveLength(0)
     expect(await orderRow(shop.server.db, hash)).toMatchObject({ paid: 1 })
   })
 
@@ -115,28 +116,48 @@ describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on 
     expect(queued).toMatchObject({ id: applied.refund!.id, amount, attempts: 0, sent_at: null, next_attempt_at: now + REFUND_FIRST_ATTEMPT_LEASE_MS })
     const registry = buildPaymentRegistry(shop.server.config)
     expect(await retryDueRefunds(shop.server.db, registry, silentLog, now + 1000)).toBe(0)
-    expect(callsFor(publicId)).toHaveLength(0)
+    expect(await takenFor(publicId)).toHaveLength(0)
     expect(await retryDueRefunds(shop.server.db, registry, silentLog, now + REFUND_FIRST_ATTEMPT_LEASE_MS + 1)).toBe(1)
     await expectRefundedAtBank(publicId, amount)
     await retryDueRefunds(shop.server.db, registry, silentLog, now + 100 * REFUND_FIRST_ATTEMPT_LEASE_MS)
-    expect(callsFor(publicId)).toHaveLength(1)
+    expect(await takenFor(publicId)).toHaveLength(1)
+  })
+
+  it('a process that dies after the bank took the refund, before marking it sent: asked again with the same key, the bank pays once', async () => {
+    // A second payment of an order already paid (the promo of the tests around is theirs to use up).
+    const { v, hash, publicId: paidBy, amount: paidAmount } = await orderAndStart()
+    const { publicId, amount } = await start(v, hash)
+    expect((await sendCallback(shop.server, signed(shop.server, paidBy, paidAmount, 'approved'))).body.result).toBe('paid')
+    const now = Date.now()
+    expect((await applyNotification(shop.server.db, { publicId, amount, status: 'approved' }, now)).outcome).toBe('refunded')
+    const registry = buildPaymentRegistry(shop.server.config)
+    expect(await retryDueRefunds(shop.server.db, registry, silentLog, now + REFUND_FIRST_ATTEMPT_LEASE_MS + 1)).toBe(1)
+    const [first] = await sendsOf(publicId)
+    // The bank answered but the process died before markRefundSent: the row is unsent, due again.
+    await shop.server.db.updateTable('refund_outbox').set({ sent_at: null, attempts: 0, provider_ref: '', next_attempt_at: now }).where('id', '=', first.id).execute()
+    expect(await retryDueRefunds(shop.server.db, registry, silentLog, now + 100 * REFUND_FIRST_ATTEMPT_LEASE_MS)).toBe(1)
+    const [again] = await sendsOf(publicId)
+    expect(again).toMatchObject({ attempts: 1, provider_ref: first.provider_ref })
+    expect(await takenFor(publicId)).toEqual([{ key: refundIdempotencyKey(first.refund_id), publicId, amount, ref: first.provider_ref }])
   })
 
   it('a provider that refuses the first attempt: the refund stays due and a later sweep sends it', async () => {
     const { v, hash, publicId, amount } = await orderAndStart()
     await v.post('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode: shop.pfx.promos.multi })
-    refunds.refuseNext(1)
+    await bank.refuseNext(1)
     expect((await sendCallback(shop.server, signed(shop.server, publicId, amount, 'approved'))).body.result).toBe('refunded')
     const deadline = Date.now() + WAIT_MS
     while ((await sendsOf(publicId))[0]?.attempts !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS))
     const [failed] = await sendsOf(publicId)
-    expect(failed).toMatchObject({ attempts: 1, sent_at: null, last_error: 'bank unavailable' })
+    expect(failed).toMatchObject({ attempts: 1, sent_at: null, last_error: SANDBOX_REFUND_SWITCHED_OFF })
     expect(Number(failed.next_attempt_at)).toBeGreaterThan(Date.now())
     const registry = buildPaymentRegistry(shop.server.config)
     expect(await retryDueRefunds(shop.server.db, registry, silentLog, Number(failed.next_attempt_at) + refundRetryDelayMs(1))).toBe(1)
     const [sent] = await sendsOf(publicId)
-    expect(sent).toMatchObject({ attempts: 2, last_error: '', provider_ref: `sandbox-refund:${publicId}:${amount}`, next_attempt_at: null })
-    expect(callsFor(publicId)).toEqual([{ publicId, amount }, { publicId, amount }])
+    // Asked twice (refused, then taken): the bank paid it once.
+    const taken = await takenFor(publicId)
+    expect(taken).toEqual([expect.objectContaining({ publicId, amount })])
+    expect(sent).toMatchObject({ attempts: 2, last_error: '', provider_ref: taken[0].ref, next_attempt_at: null })
   })
 
   it('approved after declined, the order still payable: the order is paid', async () => {
@@ -155,7 +176,7 @@ describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on 
     expect((await sendCallback(shop.server, signed(shop.server, publicId, amount, 'declined'))).body.result).toBe('repeat')
     expect((await sendCallback(shop.server, signed(shop.server, publicId, amount, 'approved'))).body.result).toBe('repeat')
     expect((await paymentRow(shop.server.db, publicId)).status).toBe('paid')
-    expect(callsFor(publicId)).toHaveLength(0)
+    expect(await takenFor(publicId)).toHaveLength(0)
   })
 
   it('approved after declined, the order paid by another payment meanwhile: refunded at the bank', async () => {

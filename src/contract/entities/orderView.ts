@@ -58,8 +58,9 @@ export const paymentQrSchema = z.object({
  * POST /api/order/view answer (001 §3 "Order view response"). reservetime and reserveTime carry
  * the same value (seconds left to pay; the spec shows both spellings). urnPay maps a payment-type
  * id to its payment start path (/api/payment/start/{id}). creditCompanyId = the chosen payment
- * type (null = none yet). demsumma = total to pay; cost = tickets, fees and services before
- * discounts (returned tickets left out).
+ * type (null = none yet). demsumma = total to pay (a paid order's: what it paid less refunds, so
+ * 0 for a complimentary desk sale, and with `refunded` it makes what was paid); cost = tickets,
+ * fees and services before discounts (returned tickets left out).
  *
  * Our additions: demandstatusid (20 confirmed, 90 cancelled, other = not confirmed: the view
  * redirects to nominal-tickets), paid (1 = paid), usereturn (1 = return allowed), verifyCode

@@ -1,14 +1,16 @@
-import { ORDER_STATUS_CANCELLED, RETURN_STATUS_NOT_CONFIRMED } from '../../contract/constants'
+import { RETURN_STATUS_NOT_CONFIRMED } from '../../contract/constants'
 import { CSV_FORMAT, DESK_SALE_WORDS, EXPORT_COLUMNS, EXPORT_WORDS, ORDER_STATE_WORDS, type DeskPayKind } from '../../contract/admin/sales-export'
-import type { Lang } from '../../contract/lang'
+import { pickLocalized, type Lang } from '../../contract/lang'
 import { toMajor } from '../../contract/rules/money'
 import type { Db } from '../db/connect'
-import { isReturned, keptLineShares, sessionPaidAmounts } from '../domain/orders/money'
+import { isReturned } from '../domain/orders/money'
+import { buyerName } from '../domain/orders/state'
 import { venueDateTime } from '../domain/settings/service'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { csvLine, UTF8_BOM, type CsvCell } from './csv'
 import { orderStateOf } from './order-state'
+import { sessionLineShares } from './sales'
 import { findCalendar, sessionExportLines, sessionFirstEntries, sessionOrderLines } from './sales.repository'
 
 /** Minutes are enough in a spreadsheet of sales; seconds only make the column wider. */
@@ -23,27 +25,24 @@ export interface SalesExport {
  * A session's tickets as a spreadsheet (the Sales screen's download): one row per ticket line
  * of a paid order or of a reservation still held, with the order's state and channel, its times
  * in the venue's time zone, the place, category, list price and fee, the line's share of what
- * its order paid (the Sales screen's revenue, orders/money.ts keptLineShares: a promo code or
- * bonuses come off each line in proportion, a complimentary ticket brings 0), the ticket's own
- * state (a return requested or confirmed), its holder, the buyer and the first entry at the
- * door. Ticket codes are left out: the file travels by e-mail and a code is a ticket.
- * Cost: four reads of the session, the file built in memory (about 250 bytes a line: a
+ * its order paid (the Sales screen's revenue, sales.ts sessionLineShares: a promo code or
+ * bonuses come off each line in proportion, its offers are on it, a complimentary ticket
+ * brings 0), the ticket's own state (a return requested or confirmed), its holder, the buyer
+ * and the first entry at the door. Ticket codes are left out: the file travels by e-mail and a code is a ticket.
+ * Cost: five reads of the session, the file built in memory (about 250 bytes a line: a
  * 60,000-seat session's is about 15 MB).
  */
 export async function sessionSalesExport(db: Db, calendarId: number, lang: Lang, now: number): Promise<SalesExport> {
   const cal = await findCalendar(db, calendarId)
   if (!cal) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
   const [lines, entries, orderLines] = await Promise.all([sessionExportLines(db, calendarId, now), sessionFirstEntries(db, calendarId), sessionOrderLines(db, calendarId)])
-  const kept = orderLines.filter((l) => l.paid === 1 && l.status !== ORDER_STATUS_CANCELLED && !isReturned(l.return_status))
-  const orders = new Map(orderLines.map((l) => [l.order_id, { id: l.order_id, paid: l.paid }]))
-  const shares = keptLineShares(kept, await sessionPaidAmounts(db, calendarId, [...orders.values()]))
+  const shares = await sessionLineShares(db, calendarId, orderLines)
   const firstEntry = new Map(entries.map((e) => [e.order_line_id, Number(e.at)]))
 
   const words = EXPORT_WORDS[lang]
   const { separator, decimal } = CSV_FORMAT[lang]
   const money = (minor: number): CsvCell => ({ number: toMajor(minor).toFixed(2).replace('.', decimal) })
   const when = (ms: number | string | null): string => (ms === null ? '' : venueDateTime(Number(ms)).slice(0, MINUTES))
-  const named = <K extends string>(row: Record<`${K}_${Lang}`, string | null>, key: K) => row[`${key}_${lang}`] || row[`${key}_ru`] || ''
   const ticketState = (status: number) =>
     isReturned(status) ? words.ticket.returned : status === RETURN_STATUS_NOT_CONFIRMED ? words.ticket.returnRequested : words.ticket.valid
 
@@ -57,8 +56,8 @@ export async function sessionSalesExport(db: Db, calendarId: number, lang: Lang,
       ordered: when(l.created_at),
       paidAt: when(l.paid_at),
       session: `${cal.day} ${cal.time}`,
-      zone: named(l, 'zone'),
-      category: named(l, 'cat'),
+      zone: pickLocalized(l, 'zone', lang),
+      category: pickLocalized(l, 'cat', lang),
       place,
       quantity: { number: String(l.quantity) },
       price: money(l.price),
@@ -66,7 +65,7 @@ export async function sessionSalesExport(db: Db, calendarId: number, lang: Lang,
       paid: money(shares.get(l.id) ?? 0),
       ticket: ticketState(l.return_status),
       holder: personName(l),
-      buyer: l.fio || [l.surname, l.name].filter(Boolean).join(' '),
+      buyer: buyerName(l),
       email: l.email,
       phone: l.phone,
       checkedIn: when(firstEntry.get(l.id) ?? null),

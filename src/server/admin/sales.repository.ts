@@ -21,7 +21,7 @@ export async function placesPerZoneOf(db: Db, drawingId: number): Promise<{ zone
 
 /**
  * Every order line of the orders with a line in a session (their lines in other sessions too:
- * what an order paid is split over all its lines, orders/money.ts keptLineShares), with its
+ * what an order paid is split over all its lines, sales.ts sessionLineShares), with its
  * order's state and, for a box-office sale, how it was paid there (null: the shop's). The
  * session's orders come from the (calendar_id, order_id) index, their lines from order_id's.
  */
@@ -33,6 +33,23 @@ export function sessionOrderLines(db: Db, calendarId: number) {
     .select(['l.id', 'l.order_id', 'l.calendar_id', 'l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at', 'b.pay_kind'])
     .where('l.order_id', 'in', (eb) => eb.selectFrom('order_lines as s').select('s.order_id').where('s.calendar_id', '=', calendarId))
     .execute()
+}
+
+/**
+ * The added services (offers) attached to each ticket line of the orders with a line in a
+ * session (line id → their costs summed, minor units): what an order paid for a ticket's offers
+ * is that ticket's money (orders/money.ts keptLineShares), as a return gives them back with it.
+ * Services attached to no ticket are absent. Read by the order_id index, as sessionOrderLines.
+ */
+export async function sessionLineServices(db: Db, calendarId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('order_services')
+    .select(['order_line_id', (eb) => eb.fn.sum<number>('cost').as('n')])
+    .where('order_id', 'in', (eb) => eb.selectFrom('order_lines as s').select('s.order_id').where('s.calendar_id', '=', calendarId))
+    .where('order_line_id', 'is not', null)
+    .groupBy('order_line_id')
+    .execute()
+  return new Map(rows.map((r) => [r.order_line_id!, Number(r.n)]))
 }
 
 /** Seats in visitors' carts now, per zone. */
@@ -88,9 +105,9 @@ export function ordersOf(db: Db, q: { event_id?: number; calendar_id?: number; l
   return db
     .selectFrom('orders as o')
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')
-    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
+    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
     .where('o.id', 'in', orderPage(db, q))
-    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at'])
+    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at'])
     .orderBy('o.id', 'desc')
     .execute()
 }
@@ -132,7 +149,7 @@ export function sessionExportLines(db: Db, calendarId: number, now: number) {
     .leftJoin('standing_places as sp', 'sp.id', 'l.standing_place_id')
     .select([
       'l.id', 'l.order_id', 'l.quantity', 'l.price', 'l.service_fee', 'l.return_status', 'l.person_surname', 'l.person_name', 'l.person_middle_name',
-      'o.ord_num', 'o.paid', 'o.status', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'b.pay_kind',
+      'o.ord_num', 'o.paid', 'o.status', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'b.pay_kind',
       'z.name_ru as zone_ru', 'z.name_en as zone_en', 'z.name_kz as zone_kz', 'z.name_ch as zone_ch',
       'cc.name_ru as cat_ru', 'cc.name_en as cat_en', 'cc.name_kz as cat_kz', 'cc.name_ch as cat_ch',
       'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',

@@ -3,9 +3,10 @@ import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, t
 import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
 import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../domain/orders/money'
+import { buyerName } from '../domain/orders/state'
 import { ApiFailure } from '../errors'
 import { orderStateOf } from './order-state'
-import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionOrderLines, zonesById } from './sales.repository'
+import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionLineServices, sessionOrderLines, zonesById } from './sales.repository'
 
 type Names = { name_ru: string; name_en: string; name_kz: string; name_ch: string }
 const NO_ZONE_NAMES: Names = { name_ru: 'Без зоны', name_en: 'No zone', name_kz: 'Аймақсыз', name_ch: '無區域' }
@@ -30,16 +31,37 @@ const channelOf = (l: SoldLine): ChannelSales['channel'] => (l.pay_kind === null
 /** Channels in report order, present even when empty so the screen's table keeps its rows. */
 const emptyChannels = () => new Map<ChannelSales['channel'], ChannelSales>(SALES_CHANNELS.map((channel) => [channel, { channel, sold: 0, complimentary: 0, revenue: 0 }]))
 
+type OrderLine = Awaited<ReturnType<typeof sessionOrderLines>>[number]
+
+/**
+ * Kept: sold and not given back. A ticket whose return is only requested (60) still holds its
+ * place and its money, as the stock rule counts it (orders/money.ts isReturned).
+ */
+const isKept = (l: OrderLine): boolean => l.paid === 1 && l.status !== ORDER_STATUS_CANCELLED && !isReturned(l.return_status)
+
+/**
+ * What each kept line of `orderLines` (sessionOrderLines of session `calendarId`) brought in,
+ * line id → minor units: its order's paid amount split over the order's kept lines by what each
+ * cost with the offers attached to it (orders/money.ts keptLineShares). The one rule of the
+ * Sales screen's revenue and of its export's paid column. Two grouped reads of the session.
+ */
+export async function sessionLineShares(db: Db, calendarId: number, orderLines: readonly OrderLine[]): Promise<Map<number, number>> {
+  const services = await sessionLineServices(db, calendarId)
+  const kept = orderLines.filter(isKept).map((l) => ({ id: l.id, order_id: l.order_id, cost: Number(l.cost), services: services.get(l.id) ?? 0 }))
+  const orders = new Map(orderLines.map((l) => [l.order_id, { id: l.order_id, paid: l.paid }]))
+  return keptLineShares(kept, await sessionPaidAmounts(db, calendarId, [...orders.values()]))
+}
+
 /**
  * Sales of one session (issue 17 item 4), read from the same rows the storefront writes: order
  * lines of paid orders are sold (tickets whose return is confirmed left out), lines of unpaid
  * orders still within their reserve time and live cart holds on the map are held; a seat-map
  * session's capacity per zone is the drawing's seats and standing places there, a
  * general-admission one's the price rows' quantities. A sold line's revenue is its share of
- * what its order paid (orders/money.ts keptLineShares: payments less refunds, split over the
- * order's kept lines by list cost), so promo codes and bonuses are off it, complimentary counter
- * tickets bring 0, and the lines of an order add up to its paid_amount in the order list. It is
- * also split by channel (shop, box office). Cost: a handful of grouped queries per session.
+ * what its order paid (sessionLineShares: payments less refunds, split over the order's kept
+ * lines by list cost with their offers), so promo codes and bonuses are off it, a ticket's
+ * offers are on it, complimentary counter tickets bring 0, and the lines of an order add up to
+ * its paid_amount in the order list. It is also split by channel (shop, box office). Cost: a handful of grouped queries per session.
  */
 export async function sessionSales(db: Db, calendarId: number, now: number): Promise<SessionSales> {
   const cal = await findCalendar(db, calendarId)
@@ -60,11 +82,7 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
   }
 
   const orderLines = await sessionOrderLines(db, calendarId)
-  // Kept: sold and not given back. A ticket whose return is only requested (60) still holds its
-  // place and its money, as the stock rule counts it (orders/money.ts isReturned).
-  const kept = orderLines.filter((l) => l.paid === 1 && l.status !== ORDER_STATUS_CANCELLED && !isReturned(l.return_status))
-  const orders = new Map(orderLines.map((l) => [l.order_id, { id: l.order_id, paid: l.paid }]))
-  const shares = keptLineShares(kept, await sessionPaidAmounts(db, calendarId, [...orders.values()]))
+  const shares = await sessionLineShares(db, calendarId, orderLines)
   const lines = orderLines.filter((l) => l.calendar_id === calendarId)
   const cartHolds = await liveCartHoldsPerZone(db, calendarId, now)
 
@@ -82,8 +100,8 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     if (l.status === ORDER_STATUS_CANCELLED) continue
     const z = zoneOf(l.zone_id)
     if (l.paid === 1) {
-      // A returned ticket is free again (not kept, above).
-      if (isReturned(l.return_status)) continue
+      // A returned ticket is free again (not kept).
+      if (!isKept(l)) continue
       const revenue = shares.get(l.id) ?? 0
       z.sold += l.quantity
       z.revenue += revenue
@@ -193,7 +211,7 @@ export async function listOrders(db: Db, q: { event_id?: number; calendar_id?: n
     state: orderStateOf(o, now),
     total: o.total,
     paid_amount: paid.get(o.id) ?? 0,
-    fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
+    fio: buyerName(o),
     email: o.email,
     phone: o.phone,
     tickets: Number(o.tickets),

@@ -72,6 +72,15 @@ export async function markMailFailed(db: Db, id: number, f: { attempts: number; 
   await db.updateTable('mail_outbox').set({ attempts: f.attempts, last_error: f.error, ...dueColumns(f.nextAttemptAt, body), failed_at: f.failedAt, ...bodyColumns(body) }).where('id', '=', id).execute()
 }
 
+/**
+ * Gives up a message not sent yet, at once: the retry sweep never tries it again (failed_at set,
+ * due in neither column). For a message that must not arrive late, as the confirmation link of
+ * a return request withdrawn because its first attempt failed (returns/create.ts).
+ */
+export async function giveUpMail(db: Db, id: number, error: string, now: number): Promise<void> {
+  await db.updateTable('mail_outbox').set({ next_attempt_at: null, render_at: null, failed_at: now, last_error: error }).where('id', '=', id).where('sent_at', 'is', null).execute()
+}
+
 /** The column a message is due in: next_attempt_at (its body stored) or render_at (still to be rendered, insertOutboxMessage). */
 export type DueColumn = 'next_attempt_at' | 'render_at'
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect'
-import { insertRefundSend, type QueuedRefund } from './refund-outbox.repository'
+import { recordRefund } from './refund.repository'
+import type { QueuedRefund } from './refund-outbox.repository'
 
 /**
  * The payments' repository (payments, payment_types, payment_callbacks, and the refunds a
@@ -106,14 +107,13 @@ export async function markPaymentVerifying(db: Db, paymentId: number, verifyCode
 
 /**
  * Refunds an approved payment that cannot buy its order (open, or failed: APPROVABLE_STATES):
- * the payment moves to refunded with the reason, a refund row (no return request) is written,
- * and the refund is queued for the provider, due at `sendDueAt` (refund-outbox.ts: it commits
+ * the payment moves to refunded with the reason and the refund is recorded (refund.repository.ts recordRefund: no
+ * return request) and queued for the provider, due at `sendDueAt` (refund-outbox.ts: it commits
  * with the refund, so it reaches the bank whatever happens after the commit). Answers the queued
  * send, or null, writing nothing, when the payment was already settled (a repeat).
  */
 export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, now: number, sendDueAt: number): Promise<QueuedRefund | null> {
   const res = await trx.updateTable('payments').set({ status: 'refunded', provider_ref: `refunded: ${reason}`.slice(0, 200), updated_at: now }).where('id', '=', p.id).where('status', 'in', [...APPROVABLE_STATES]).executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return null
-  const refund = await trx.insertInto('refunds').values({ order_id: p.order_id, return_request_id: null, payment_id: p.id, amount: p.amount, created_at: now }).returning('id').executeTakeFirstOrThrow()
-  return insertRefundSend(trx, { refundId: refund.id, paymentId: p.id, amount: p.amount, now, dueAt: sendDueAt })
+  return recordRefund(trx, { orderId: p.order_id, requestId: null, paymentId: p.id, amount: p.amount, now, dueAt: sendDueAt })
 }

@@ -46,9 +46,11 @@ export interface PaymentProvider {
   /**
    * Sends `amount` (minor units, at most what the payment took) back to the buyer's card for a
    * paid payment, answering the provider's refund reference. Throws when the provider refuses.
-   * Callers make sure it is asked once per refund (returns: a conditional update first).
+   * It is asked at least once per refund (refund-outbox.ts: a process dying after the provider
+   * answered asks again), always with the same `idempotencyKey` for one refund: a provider that
+   * supports keys passes it on, so a repeated ask answers the first refund and moves no money twice.
    */
-  refund(payment: RefundPayment, amount: number): Promise<{ ref: string }>
+  refund(payment: RefundPayment, amount: number, idempotencyKey: string): Promise<{ ref: string }>
 }
 
 /** The paid payment a refund goes back through. */

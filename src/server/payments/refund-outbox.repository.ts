@@ -23,18 +23,17 @@ export async function insertRefundSend(trx: Db, r: { refundId: number; paymentId
   return { id: row.id, dueAt: r.dueAt }
 }
 
-/** One queued refund with what its provider needs (the payment's type, public id and amount); undefined once sent or gone. */
+/** One queued refund with what its provider needs (its refund, the payment's type, public id and amount); undefined once sent or gone. */
 export function findRefundSend(db: Db, id: number) {
   return db
     .selectFrom('refund_outbox as r')
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
     .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
-    .select(['r.id', 'r.amount', 'r.attempts', 'r.next_attempt_at', 'r.payment_id', 'p.public_id', 'p.amount as payment_amount', 't.protocol_type'])
+    .select(['r.id', 'r.refund_id', 'r.amount', 'r.attempts', 'r.next_attempt_at', 'r.payment_id', 'p.public_id', 'p.amount as payment_amount', 't.protocol_type'])
     .where('r.id', '=', id)
     .where('r.sent_at', 'is', null)
     .executeTakeFirst()
 }
-export type RefundSendRow = NonNullable<Awaited<ReturnType<typeof findRefundSend>>>
 
 /** Unsent refunds due at `now`, the longest waiting first, at most `limit`. */
 export async function listDueRefundSends(db: Db, now: number, limit: number): Promise<QueuedRefund[]> {

@@ -21,9 +21,14 @@ import type { PaymentRegistry } from './registry'
  * A refund is never given up (the money is the buyer's): attempts back off to
  * REFUND_RETRY_MAX_MS and, from REFUND_ALERT_ATTEMPTS on, each failure is logged as an error
  * for an operator. A provider that answers after a process dies, before the row is marked sent,
- * is asked again: providers are asked at least once, so one with refund idempotency keys should
- * key them by the payment (the sandbox bank accepts any refund within the payment).
+ * is asked again: providers are asked at least once, so every ask of one refund carries the same
+ * idempotency key, refundIdempotencyKey of its refunds row (not of the payment: a payment may be
+ * refunded in several parts), and a provider that honours keys (the sandbox bank does:
+ * sandbox/refunds.ts) answers the repeat with the first refund instead of paying twice.
  */
+
+/** The provider's idempotency key of refund `refundId` (refunds.id): the same on every attempt. */
+export const refundIdempotencyKey = (refundId: number) => `refund-${refundId}`
 
 /** The first attempt is the caller's, right after the commit: the sweep leaves the row alone this long. */
 export const REFUND_FIRST_ATTEMPT_LEASE_MS = 2 * 60 * 1000
@@ -35,7 +40,7 @@ const REFUND_RETRY_MAX_MS = 3600 * 1000
 /** From this many failed attempts on, each failure is logged as an error (an operator should look). */
 const REFUND_ALERT_ATTEMPTS = 8
 /** How often the cluster's leader looks for refunds due for another attempt. */
-export const REFUND_RETRY_INTERVAL_MS = 30_000
+const REFUND_RETRY_INTERVAL_MS = 30_000
 /** Refunds tried per sweep, so one sweep stays short after a provider outage. */
 const REFUND_RETRY_BATCH = 20
 
@@ -62,7 +67,7 @@ export async function attemptRefundSend(db: Db, registry: PaymentRegistry, log: 
   try {
     const provider = registry.forProtocol(row.protocol_type)
     if (!provider) throw new Error(`no provider serves payment type '${row.protocol_type}'`)
-    ref = (await provider.refund({ id: row.payment_id, publicId: row.public_id ?? '', amount: row.payment_amount }, row.amount)).ref
+    ref = (await provider.refund({ id: row.payment_id, publicId: row.public_id ?? '', amount: row.payment_amount }, row.amount, refundIdempotencyKey(row.refund_id))).ref
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err)
     const at = Date.now()

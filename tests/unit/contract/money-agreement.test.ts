@@ -84,7 +84,7 @@ async function sides(rows: PriceRowDb[], quantities: number[]): Promise<Side> {
     linesSent: toMajor(lines.reduce((s, l) => s + toMinor(l.sum), 0)),
     server: toMajor(plan.total),
     view: toMajor(groups.reduce((s, g) => s + toMinor(g.total), 0)),
-    payable: toMajor(moneyOf(stored, [], null).payable),
+    payable: toMajor(moneyOf(stored, [], null, []).payable),
     fee: { cart: cart.fee, server: toMajor(plan.serviceTotal), view: toMajor(groups.reduce((s, g) => s + toMinor(g.serviceFee), 0)) },
   }
 }
@@ -130,7 +130,7 @@ describe('the money rule', () => {
       { price: 100_000, service_fee: 5_000, quantity: 1, return_status: 70 },
       { price: 100_000, service_fee: 5_000, quantity: 1, return_status: 60 },
     ]
-    const m = moneyOf(lines, [20_000], null)
+    const m = moneyOf(lines, [20_000], null, [])
     expect(m).toMatchObject({ count: 2, tickets: 200_000, fees: 10_000, services: 20_000, gross: 230_000, returned: 105_000, payable: 230_000 })
   })
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { orderSum } from '../../../src/contract/rules/money'
-import { returnedShare, type OpenLine } from '../../../src/server/domain/orders/money'
+import { openLineShares, returnedShare, type OpenLine } from '../../../src/server/domain/orders/money'
 
 /**
  * The one rule of what a return gives back (orders/money.ts returnedShare, used by the visitor's
@@ -43,6 +43,19 @@ describe('returnedShare', () => {
           expect(left).toBe(0)
         },
       ),
+    )
+  })
+})
+
+describe('openLineShares', () => {
+  it("gives each line, in one split, what returning it alone gives back (the return page's amounts)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 10_000_000 }), fc.array(fc.nat(1_000_000), { minLength: 1, maxLength: 12 }), (left, weights) => {
+        // Ids out of order: the split is by id whatever order the lines come in.
+        const lines = weights.map((weight, i) => ({ id: (i * 7) % 13, weight })).filter((l, i, all) => all.findIndex((o) => o.id === l.id) === i)
+        const shares = openLineShares(left, lines)
+        for (const l of lines) expect(shares.get(l.id)).toBe(returnedShare(left, lines.map((o) => ({ ...o, returning: o.id === l.id }))))
+      }),
     )
   })
 })

@@ -61,6 +61,7 @@ const returnsCh: ReturnsMessages = {
     'confirmed-sum': '退款金額：{{sum}}',
     'confirmed-pending': '退票已記錄，門票已作廢。銀行尚未接受退款轉帳；我們會自動重新發送，您無需任何操作。',
     'all-returned': '此訂單的所有門票均已退還。',
+    closed: '此訂單的門票已無法退票，您仍可憑票入場。',
     'error-title': '錯誤',
   },
 }

@@ -61,6 +61,7 @@ const returnsEn: ReturnsMessages = {
     'confirmed-sum': 'Refund amount: {{sum}}',
     'confirmed-pending': 'The return is recorded and the tickets are cancelled. The bank has not accepted the money transfer yet; we keep sending it automatically, you need not do anything.',
     'all-returned': 'Every ticket of this order is returned.',
+    closed: 'The tickets of this order can no longer be returned; you can use them to attend the event.',
     'error-title': 'Error',
   },
 }

@@ -10,7 +10,7 @@ import { useModal } from '../../state/modal'
 import { formatMoney } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
 import { EventBlock } from './EventBlock'
-import { allConfirmed, canIssue, groupRows, isPending, isReturnable, selectionTotals } from './model'
+import { allConfirmed, canIssue, groupRows, isPending, isReturnable, returnsClosed, selectionTotals } from './model'
 import { ReturnFooter } from './ReturnFooter'
 import { useCurrency } from '../../state/session'
 
@@ -63,8 +63,11 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   const showVisitor = rows.some((r) => r.visitor_name !== '')
   // "Issue the refund again" only while some ticket can still be asked for.
   const canAskAgain = rows.some((r) => isReturnable(r) && r.returnleft > 0)
-  // A late link with nothing left to ask for: no form (its hint would ask to tick a ticket none can be ticked).
-  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail') || (late && !canAskAgain)
+  // Every ticket kept is past its return deadline, and no link of a waiting request opened the
+  // page: returns of the order are over, whatever link (none, used, expired) it was opened from.
+  const closed = mode === 'issue' && !late && returnsClosed(rows)
+  // A late link or closed returns, nothing left to ask for: no form (its hint would ask to tick a ticket none can be ticked).
+  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail') || (late && !canAskAgain) || closed
 
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -153,6 +156,13 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
         {notice === null && confirmClosed && <p className="notice notice--error return-notice return-notice--expired">{t('returns.expired')}</p>}
         {notice === null && allConfirmed(rows) && <p className="notice return-notice">{t('returns.all-returned')}</p>}
         {notice === null && hashConf !== null && mode === 'issue' && canAskAgain && !late && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
+        {notice === null && closed && (
+          <p className="notice notice--error return-notice return-notice--closed">
+            <strong>{t('returns.expired')}</strong>
+            <br />
+            {t('returns.closed')}
+          </p>
+        )}
         {notice === null && late && (
           <p className="notice notice--error return-notice return-notice--withdrawn">
             <strong>{t('returns.expired')}</strong>

@@ -37,6 +37,15 @@ export function allConfirmed(rows: readonly ReturnRow[]): boolean {
   return rows.length > 0 && rows.every(isConfirmed)
 }
 
+/**
+ * Returns of the order are closed: some ticket is not returned, yet none can be asked for (each
+ * is past its return deadline) and none waits for a confirmation. The page then says so instead
+ * of a form whose hint asks to tick a ticket none can be ticked.
+ */
+export function returnsClosed(rows: readonly ReturnRow[]): boolean {
+  return rows.some((r) => !isConfirmed(r)) && !rows.some((r) => isPending(r) || (isReturnable(r) && r.returnleft > 0))
+}
+
 /** Tickets and refund of a selection (amounts summed in cents). */
 export function selectionTotals(rows: readonly ReturnRow[], selected: ReadonlySet<number>): { tickets: number; sum: number } {
   const chosen = rows.filter((r) => selected.has(r.id))

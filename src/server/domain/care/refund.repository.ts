@@ -29,11 +29,6 @@ export function claimLinesRefunded(trx: Db, orderId: number, lineIds: readonly n
     .execute()
 }
 
-export async function insertOperatorRefund(trx: Db, r: { orderId: number; paymentId: number; amount: number; now: number }): Promise<number> {
-  const row = await trx.insertInto('refunds').values({ order_id: r.orderId, return_request_id: null, payment_id: r.paymentId, amount: r.amount, created_at: r.now }).returning('id').executeTakeFirstOrThrow()
-  return row.id
-}
-
 /** An order's refunds, oldest first (its history). */
 export function listOrderRefunds(db: Db, orderId: number) {
   return db.selectFrom('refunds').select(['id', 'amount', 'created_at', 'return_request_id']).where('order_id', '=', orderId).orderBy('id').execute()

@@ -6,7 +6,7 @@ import { queueRefund, refundOfReturned, sendQueuedRefund } from '../returns/refu
 import { ApiFailure } from '../../errors'
 import type { RefundLog } from '../../payments/refund-outbox'
 import type { PaymentRegistry } from '../../payments/registry'
-import { claimLinesRefunded, findOrderHash, insertOperatorRefund, listOrderLinesForRefund } from './refund.repository'
+import { claimLinesRefunded, findOrderHash, listOrderLinesForRefund } from './refund.repository'
 
 export interface RefundContext {
   now: number
@@ -60,7 +60,7 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
     await releaseReturned(trx, order.id, lines, now)
     for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
     const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
-    const queued = amount > 0 && payment ? await queueRefund(trx, payment, await insertOperatorRefund(trx, { orderId: order.id, paymentId: payment.id, amount, now }), amount, now) : null
+    const queued = amount > 0 && payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: null }, amount, now) : null
     await ctx.record(trx, { amount, lineIds: lines.map((l) => l.id) })
     return { amount, queued, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })

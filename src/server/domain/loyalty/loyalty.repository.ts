@@ -97,7 +97,18 @@ export function ordersWithDiscountToRelease(db: Db): Promise<{ order_id: number;
     .execute()
 }
 
-/** Adds bonuses to a card and logs them (kind 'return' or 'accrual'). */
+/**
+ * Gives bonuses spent on an order back to the card that paid them, logged as kind 'return' (not
+ * 'accrual': the card's history tells bonuses coming back from bonuses earned). The one call for
+ * every give-back: a discount replaced or released (loyalty/service.ts), returned tickets'
+ * share (loyalty/return-bonuses.ts). Nothing for 0.
+ */
+export async function returnBonuses(trx: Db, cardId: number, orderId: number, bonuses: number, now: number): Promise<void> {
+  if (bonuses <= 0) return
+  await creditBonuses(trx, cardId, orderId, bonuses, 'return', now)
+}
+
+/** Adds bonuses to a card and logs them (kind 'return': returnBonuses; 'accrual': earned by a paid order). */
 export async function creditBonuses(trx: Db, cardId: number, orderId: number, amount: number, kind: 'return' | 'accrual', now: number): Promise<void> {
   await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '+', amount) })).where('id', '=', cardId).execute()
   await trx.insertInto('bonus_transactions').values({ loyalty_card_id: cardId, order_id: orderId, amount, kind, created_at: now }).execute()

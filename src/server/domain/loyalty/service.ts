@@ -18,6 +18,7 @@ import {
   ordersWithDiscountToRelease,
   recordChargedBonus,
   releasePromoUse,
+  returnBonuses,
   takePromoUse,
   upsertDiscount,
 } from './loyalty.repository'
@@ -56,12 +57,6 @@ export async function discountData(db: Db, order: OrderRow, money: OrderMoney): 
     pochtaBankCode: '',
     pochtaBankText: '',
   }
-}
-
-/** Gives applied bonuses back to the card (conditional on the order still having them). */
-async function returnBonuses(trx: Db, orderId: number, cardId: number, bonuses: number, now: number): Promise<void> {
-  if (bonuses <= 0) return
-  await creditBonuses(trx, cardId, orderId, bonuses, 'return', now)
 }
 
 /** Spends bonuses of a card: succeeds only while the balance covers them (never below zero). */
@@ -112,7 +107,7 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
       const max = maxBonuses(money)
       if (input.bonuses > max) throw new ApiFailure('bonuses-max', { max })
       const previous = money.discountRow?.bonuses_used ?? 0
-      if (previous > 0 && money.discountRow?.loyalty_card_id) await returnBonuses(trx, order.id, money.discountRow.loyalty_card_id, previous, now)
+      if (previous > 0 && money.discountRow?.loyalty_card_id) await returnBonuses(trx, money.discountRow.loyalty_card_id, order.id, previous, now)
       await spendBonuses(trx, order.id, card, input.bonuses, now)
       await upsertDiscount(trx, order.id, { loyalty_card_id: card.id, bonuses_used: input.bonuses }, now)
     }
@@ -149,21 +144,27 @@ export async function fitBonuses(trx: Db, order: Pick<OrderRow, 'id'>, now: numb
   if (!row || row.bonuses_used <= 0) return
   const max = maxBonuses(money)
   if (row.bonuses_used <= max) return
-  if (row.loyalty_card_id !== null) await returnBonuses(trx, order.id, row.loyalty_card_id, row.bonuses_used - max, now)
+  if (row.loyalty_card_id !== null) await returnBonuses(trx, row.loyalty_card_id, order.id, row.bonuses_used - max, now)
   await upsertDiscount(trx, order.id, { bonuses_used: max }, now)
 }
 
 /**
  * Gives back what a discount holds (bonuses, promo use), once: the conditional set of
  * released_at decides who does it. The promo use before the card: addDiscount takes the code's
- * row before the card's, and the same order keeps two such transactions from deadlocking.
+ * row before the card's, and the same order keeps two such transactions from deadlocking. The
+ * one release rule of an order that no longer uses its discount: cancelled unpaid
+ * (releaseCancelledDiscounts, cancelDiscount), or with all its tickets returned
+ * (loyalty/return-bonuses.ts). Answers the bonuses it gave back to the card (0 when it released
+ * nothing).
  */
-async function releaseDiscount(trx: Db, orderId: number, now: number): Promise<void> {
+export async function releaseDiscount(trx: Db, orderId: number, now: number): Promise<number> {
   const row = await findUnreleasedDiscount(trx, orderId)
-  if (!row) return
-  if (!(await markDiscountReleased(trx, orderId, now))) return
+  if (!row) return 0
+  if (!(await markDiscountReleased(trx, orderId, now))) return 0
   if (row.promo_code_id !== null) await releasePromoUse(trx, row.promo_code_id)
-  if (row.loyalty_card_id !== null) await returnBonuses(trx, orderId, row.loyalty_card_id, row.bonuses_used, now)
+  if (row.loyalty_card_id === null) return 0
+  await returnBonuses(trx, row.loyalty_card_id, orderId, row.bonuses_used, now)
+  return Math.max(0, row.bonuses_used)
 }
 
 /**

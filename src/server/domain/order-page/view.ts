@@ -14,8 +14,8 @@ import { returnAllowed } from '../returns/policy'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { PAYMENT_START_PATH } from '../orders/constants'
 import { toTicketLine } from '../tickets/lines'
-import { isReturned, orderMoney } from '../orders/money'
-import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, refundedTotal, type PaymentRow, type TicketLineRow } from '../orders/order.repository'
+import { isReturned, orderMoney, paidAmounts } from '../orders/money'
+import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, refundedTotal, type OrderRow, type PaymentRow, type TicketLineRow } from '../orders/order.repository'
 import { buyerName, changeRefusal, printingAllowed, reserveSecondsLeft, viewStatus } from '../orders/state'
 
 /** The QR payment still waiting, so a reloaded page shows its code again. */
@@ -37,6 +37,20 @@ export function groupFees(lines: readonly Pick<TicketLineRow, 'calendar_id' | 'p
     groups.set(l.calendar_id, list)
   }
   return [...groups].map(([group, tickets]) => ({ action_group: group, cost: toMajor(orderSum({ tickets }).fees) })).filter((f) => f.cost > 0)
+}
+
+/**
+ * demsumma, minor units: what an unpaid order costs by the money rule; what a paid one's buyer
+ * paid, less what went back (orders/money.ts paidAmounts, the console's paid amount). Its payment
+ * took the payable (payments/settle.ts checks them equal), but a complimentary desk sale
+ * (boxoffice/sell.ts) pays 0 for tickets the rule prices at their list sum, and after a return the
+ * kept tickets' payable (their promo share rounded down, contract/rules/money.ts) can be a kopeck
+ * off what the refunds left (split by allocateByWeight): the view's demsumma and `refunded` add
+ * up to what was paid only when demsumma is what the payments kept.
+ */
+async function totalToPay(db: Db, order: Pick<OrderRow, 'id' | 'paid'>, payable: number): Promise<number> {
+  if (order.paid !== 1) return payable
+  return (await paidAmounts(db, [order])).get(order.id) ?? 0
 }
 
 /**
@@ -86,7 +100,7 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     printingAllowed: printing,
     // A card-scheme payment still verifying must not be paid twice.
     paymentAllowed: payable && money.payable >= 0 && types.length > 0 && verifyCode !== CARD_SCHEME_PENDING,
-    demsumma: toMajor(money.payable),
+    demsumma: toMajor(await totalToPay(db, order, money.payable)),
     urnPay: Object.fromEntries(types.map((t) => [String(t.id), `${PAYMENT_START_PATH}${t.id}`])),
     payments: types.map(toPaymentType),
     creditCompanyId: lastType,

@@ -1,5 +1,4 @@
 import { sql } from 'kysely'
-import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 
 /** A ticket line as the money rule reads it (minor units per ticket, as stored at ordering). */
@@ -24,14 +23,20 @@ export interface OrderDiscountRow {
   discount_amount: number | null
 }
 
+/** An added service as the money rule reads it: its cost and the return status of the ticket it is attached to (null: none). */
+export interface ServiceMoney {
+  cost: number
+  line_return_status: number | null
+}
+
 /**
- * What the money rule reads of an order: its ticket lines, the costs (by id) of its services
- * (those attached to a returned ticket apart: they went back with it) and its discount row.
+ * What the money rule reads of an order: its ticket lines, its services (by id) and its
+ * discount row. Whether a service went back with its ticket is the money rule's to say
+ * (orders/money.ts orderMoney).
  */
 export interface MoneyParts {
   lines: LineMoney[]
-  services: number[]
-  returnedServices: number[]
+  services: ServiceMoney[]
   discount: OrderDiscountRow | null
 }
 
@@ -73,11 +78,10 @@ export async function readMoneyParts(db: Db, orderId: number): Promise<MoneyPart
     select 'd', 0, d.loyalty_card_id, d.promo_code_id, d.bonuses_used, d.charged_bonus, d.discount, d.released_at, p.discount_percent, p.discount_amount, p.code
       from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = ${orderId}
     order by 1, 2`.execute(db)
-  const parts: MoneyParts = { lines: [], services: [], returnedServices: [], discount: null }
+  const parts: MoneyParts = { lines: [], services: [], discount: null }
   for (const r of rows) {
     if (r.part === 'l') parts.lines.push({ price: num(r.n1), service_fee: num(r.n2), quantity: num(r.n3), return_status: num(r.n4) })
-    // A service attached to a returned ticket went back with it (its return refunded it): no longer part of the order's money.
-    else if (r.part === 's') (num(r.n2) < RETURN_STATUS_CONFIRMED ? parts.services : parts.returnedServices).push(num(r.n1))
+    else if (r.part === 's') parts.services.push({ cost: num(r.n1), line_return_status: numOrNull(r.n2) })
     else {
       parts.discount = {
         order_id: orderId,

@@ -1,7 +1,7 @@
 import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import { allocateByWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
 import type { Db } from '../../db/connect'
-import { keptPaymentsOf, readMoneyParts, type LineMoney, type OrderDiscountRow } from './money.repository'
+import { keptPaymentsOf, readMoneyParts, type LineMoney, type OrderDiscountRow, type ServiceMoney } from './money.repository'
 
 /** The money of an order, minor units, always computed from the database (never from the client). */
 export interface OrderMoney extends OrderSum {
@@ -16,7 +16,7 @@ export function isReturned(returnStatus: number): boolean {
 
 /**
  * The order's money from its ticket lines (returned ones excluded), its added services (those
- * attached to a returned ticket excluded: readMoneyParts) and its live discount, by the money
+ * attached to a returned ticket apart, in `returnedServices`: orderMoney) and its live discount, by the money
  * rule (contract/rules/money.ts). A return takes its tickets' share of the bonuses off the
  * discount row (loyalty/return-bonuses.ts), so the bonuses counted are the kept tickets', and
  * the kept tickets keep their proportional part of the promo discount (orderSum), so what is left
@@ -24,7 +24,7 @@ export function isReturned(returnStatus: number): boolean {
  * content (adding a service later does not leave a stale discount), so the discount is
  * recomputed, not stored.
  */
-export function moneyOf(lines: readonly LineMoney[], services: readonly number[], row: OrderDiscountRow | null | undefined, returnedServices: readonly number[] = []): OrderMoney {
+export function moneyOf(lines: readonly LineMoney[], services: readonly number[], row: OrderDiscountRow | null | undefined, returnedServices: readonly number[]): OrderMoney {
   const discountRow = row && row.released_at === null ? row : null
   const sum = orderSum({
     tickets: lines.map((l) => ({ price: l.price, fee: l.service_fee, quantity: l.quantity, returned: isReturned(l.return_status) })),
@@ -39,7 +39,11 @@ export function moneyOf(lines: readonly LineMoney[], services: readonly number[]
 /** The order's money now, read from the database (moneyOf). */
 export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMoney> {
   const parts = await readMoneyParts(db, order.id)
-  return moneyOf(parts.lines, parts.services, parts.discount, parts.returnedServices)
+  // A service attached to a returned ticket went back with it (its return refunded it): no longer part of the order's money.
+  const gone = (s: ServiceMoney) => s.line_return_status !== null && isReturned(s.line_return_status)
+  const kept = parts.services.filter((s) => !gone(s)).map((s) => s.cost)
+  const returned = parts.services.filter(gone).map((s) => s.cost)
+  return moneyOf(parts.lines, kept, parts.discount, returned)
 }
 
 /**
@@ -69,15 +73,18 @@ export interface KeptLine {
   id: number
   order_id: number
   cost: number
+  /** The added services (offers) attached to it, minor units summed. */
+  services: number
 }
 
 /**
  * What each kept ticket line brought in (line id → minor units): its order's paid amount
  * (paidAmounts: payments less refunds) split over all of the order's kept lines, of every
- * session, by their list cost (contract/rules/money.ts allocateByWeight). So a promo code's
- * discount and the bonuses paid come off each line in proportion, a complimentary desk order's
- * lines bring 0, what an order paid for added services comes with its tickets, and an order's
- * lines add up to its paid amount exactly. A refund lowers what the lines left share (a return
+ * session, by their list cost with the offers attached to each (contract/rules/money.ts
+ * allocateByWeight; the weight a return refunds by, returnedShare). So a promo code's discount
+ * and the bonuses paid come off each line in proportion, a complimentary desk order's lines
+ * bring 0, what an order paid for a ticket's offers comes with that ticket (offers attached to
+ * none with all its tickets), and an order's lines add up to its paid amount exactly. A refund lowers what the lines left share (a return
  * refunds its lines' share of what the payment has left: returnedShare). O(lines).
  */
 export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<number, number>): Map<number, number> {
@@ -91,7 +98,7 @@ export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<num
   for (const [orderId, own] of byOrder) {
     // By id, so the rounding remainder lands on the same line at every read.
     const sorted = own.sort((a, b) => a.id - b.id)
-    const shares = allocateByWeight(paid.get(orderId) ?? 0, sorted.map((l) => l.cost))
+    const shares = allocateByWeight(paid.get(orderId) ?? 0, sorted.map((l) => l.cost + l.services))
     sorted.forEach((l, i) => out.set(l.id, shares[i]))
   }
   return out
@@ -118,7 +125,17 @@ export interface OpenLine {
  */
 export function returnedShare(left: number, open: readonly OpenLine[]): number {
   if (left <= 0) return 0
+  const shares = openLineShares(left, open)
+  return open.reduce((sum, l) => (l.returning ? sum + shares.get(l.id)! : sum), 0)
+}
+
+/**
+ * returnedShare's split itself: `left` over the `open` lines by weight, by id, as line id → its
+ * share. Each line's share is what returning it alone gives back, so whoever shows every line's
+ * refund (the return page) splits once for all of them. O(lines log lines).
+ */
+export function openLineShares(left: number, open: readonly Pick<OpenLine, 'id' | 'weight'>[]): Map<number, number> {
   const sorted = [...open].sort((a, b) => a.id - b.id)
-  const shares = allocateByWeight(left, sorted.map((l) => l.weight))
-  return sorted.reduce((sum, l, i) => (l.returning ? sum + shares[i] : sum), 0)
+  const shares = left > 0 ? allocateByWeight(left, sorted.map((l) => l.weight)) : sorted.map(() => 0)
+  return new Map(sorted.map((l, i) => [l.id, shares[i]]))
 }

@@ -14,7 +14,6 @@ import {
   findRequestState,
   findReturnRequest,
   finishReturnRequest,
-  insertRefund,
   listRequestLines,
   pastReturnDeadline,
   withdrawReturnRequest,
@@ -99,7 +98,7 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, log: Refu
     const lines = await confirmRequestLines(trx, found.id)
     await releaseReturned(trx, order.id, lines, now)
     const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
-    const queued = amount > 0 && payment ? await queueRefund(trx, payment, await insertRefund(trx, { orderId: order.id, requestId: found.id, paymentId: payment.id, amount, now }), amount, now) : null
+    const queued = amount > 0 && payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: found.id }, amount, now) : null
     return { amount, queued, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })
   if ('refusal' in done) throw done.refusal

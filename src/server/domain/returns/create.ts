@@ -3,6 +3,7 @@ import { DEFAULT_LANG, pickLocalized, type Lang } from '../../../contract/lang'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { giveUpMail } from '../../mail/mail.repository'
 import { sendMail } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { toMajor } from '../../../contract/rules/money'
@@ -14,6 +15,9 @@ import { returnAllowed } from './policy'
 import { returnShare } from './refund-payment'
 import { findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, pastReturnDeadline, withdrawReturnRequest } from './repository'
 import { sweepReturnRequests } from './sweep'
+
+/** mail_outbox.last_error of a confirmation e-mail given up with its request. */
+const RETURN_MAIL_WITHDRAWN = 'return request withdrawn: its first attempt failed'
 
 export interface CreateReturnInput {
   hash: string
@@ -35,7 +39,8 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  * deadline. Then the lines go to 60 (conditional on 0, so two requests cannot take one line), a
  * request with a fresh hash_conf valid REFUND_LINK_MS is written, and the link is e-mailed in
  * the order's language. If the e-mail cannot be sent the request is withdrawn (lines back to 0)
- * and the call fails: a request nobody can confirm would only block the tickets.
+ * and the call fails: a request nobody can confirm would only block the tickets; the e-mail is
+ * given up with it, so no retry sends its dead link later.
  */
 export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, input: CreateReturnInput, now = Date.now()): Promise<{ email: string }> {
   const ids = [...new Set(input.id)]
@@ -77,7 +82,12 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
   })
   const sent = await sendMail(db, config, { ...mail, orderId: order.id })
   if (!sent.sent) {
-    await db.transaction().execute((trx) => withdrawReturnRequest(trx, created.requestId, ids, REQUEST_STATUS_EXPIRED))
+    // The message stays queued for the retry sweep (mail/retry.ts), which would send the link of
+    // a request withdrawn here, its tickets perhaps asked for again since: given up with it.
+    await db.transaction().execute(async (trx) => {
+      await withdrawReturnRequest(trx, created.requestId, ids, REQUEST_STATUS_EXPIRED)
+      await giveUpMail(trx, sent.id, RETURN_MAIL_WITHDRAWN, Date.now())
+    })
     throw new ApiFailure('return-mail-failed')
   }
   return { email: order.email }

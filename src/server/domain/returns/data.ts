@@ -56,7 +56,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   // What returning each line refunds now, by the rule the confirm refunds by: with a promo code or
   // offers it differs from the list cost, and the page's refund total adds these up. A returned
   // line keeps its list cost: it refunds nothing more, and what it refunded is kept per request.
-  const shares = await returnShareByLine(db, order.id)
+  const shares = await returnShareByLine(db, order.id, lines)
   const buyer = buyerName(order)
   const rows: ReturnRow[] = lines.map((l, i) => ({
     id: l.id,

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/connect'
 import { attemptRefundSend, REFUND_FIRST_ATTEMPT_LEASE_MS, type RefundLog } from '../../payments/refund-outbox'
-import { insertRefundSend, type QueuedRefund } from '../../payments/refund-outbox.repository'
+import { recordRefund } from '../../payments/refund.repository'
+import type { QueuedRefund } from '../../payments/refund-outbox.repository'
 import type { PaymentRegistry } from '../../payments/registry'
 import { returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
-import { isReturned, returnedShare, type OpenLine } from '../orders/money'
+import { isReturned, openLineShares, returnedShare, type OpenLine } from '../orders/money'
 import type { OrderRow } from '../orders/order.repository'
-import { listLineWeights } from './refund-share.repository'
+import { listLineServices, listLineWeights } from './refund-share.repository'
 import { findPaidPayment, markPaymentRefunded, type PaidPayment } from './repository'
 
 /** What returned tickets give back: money (minor units) from `payment`, and bonuses. */
@@ -26,11 +27,13 @@ export interface ReturnRefund {
  *   the last return takes all that is left. 0 when nothing was paid (a free or complimentary
  *   order, or one paid wholly by bonuses);
  * - bonuses: the same share of those spent on the order goes back to the card and of those it
- *   earned is taken back (loyalty/return-bonuses.ts), written here in the same transaction.
+ *   earned is taken back (loyalty/return-bonuses.ts), written here in the same transaction;
+ * - the discount: when these are the order's last tickets, its promo code's use goes back too
+ *   (released as a cancelled order's, loyalty/return-bonuses.ts); a partial return keeps it.
  */
 export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lineIds: readonly number[], now: number): Promise<ReturnRefund> {
-  const { amount, payment, shareOf } = await returnShare(trx, order.id, lineIds)
-  const bonuses = await returnTicketBonuses(trx, order, shareOf, now)
+  const { amount, payment, shareOf, last } = await returnShare(trx, order.id, lineIds)
+  const bonuses = await returnTicketBonuses(trx, order, shareOf, now, last)
   return { amount, payment, bonuses }
 }
 
@@ -44,40 +47,46 @@ function openLines(weights: readonly LineWeight[], returning: ReadonlySet<number
 /**
  * The money part of refundOfReturned, read only: what returning `lineIds` (not returned before,
  * or claimed by this return) gives back of the payment, and the share rule over the order's
- * lines for the rest. Whoever shows a refund before it is made (a request's e-mail, the return
- * page) can ask it the same question.
+ * lines for the rest, and whether they are the order's last tickets (`last`: none kept after
+ * them). Whoever shows a refund before it is made (a request's e-mail, the return page) can ask
+ * it the same question.
  */
-export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<{ amount: number; payment: PaidPayment | null; shareOf: (left: number) => number }> {
+export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<{ amount: number; payment: PaidPayment | null; shareOf: (left: number) => number; last: boolean }> {
   const open = openLines(await listLineWeights(trx, orderId), new Set(lineIds))
   const shareOf = (left: number) => returnedShare(left, open)
   const payment = await findPaidPayment(trx, orderId)
-  return { amount: payment ? shareOf(payment.amount - payment.refunded) : 0, payment, shareOf }
+  // No ticket of the order is kept once these are returned.
+  const last = open.every((l) => l.returning)
+  return { amount: payment ? shareOf(payment.amount - payment.refunded) : 0, payment, shareOf, last }
 }
 
 /**
- * returnShare of each line not yet returned, returned alone, read once for the whole order (the
- * return page shows one amount per row; asking returnShare per line would read the order again
- * for each). Returned lines are absent: they refund nothing more.
+ * returnShare of each line not yet returned, returned alone, for the return page, from the
+ * order's lines it has read already (`lines`: every ticket line of the order, with its list cost
+ * and return status): only the services attached to them and the payment are read here. Returned
+ * alone, each line is split over the same set, the lines not returned before (itself among
+ * them), so one split gives every line's share (orders/money.ts openLineShares), not one split
+ * of the whole order per line. Returned lines are absent: they refund nothing more.
  */
-export async function returnShareByLine(db: Db, orderId: number): Promise<Map<number, number>> {
-  const weights = await listLineWeights(db, orderId)
+export async function returnShareByLine(db: Db, orderId: number, lines: readonly { id: number; cost: number | string; return_status: number }[]): Promise<Map<number, number>> {
+  const services = await listLineServices(db, orderId)
   const payment = await findPaidPayment(db, orderId)
   const left = payment ? payment.amount - payment.refunded : 0
-  const shares = new Map<number, number>()
-  for (const l of weights) if (!isReturned(l.return_status)) shares.set(l.id, returnedShare(left, openLines(weights, new Set([l.id]))))
-  return shares
+  const weights = lines.map((l) => ({ id: l.id, cost: Number(l.cost), return_status: Number(l.return_status), services: services.get(l.id) ?? 0 }))
+  return openLineShares(left, openLines(weights, new Set()))
 }
 
 /**
- * Queues refund `refundId` (`amount` minor units of `payment`) for its provider in the
- * transaction that records it (payments/refund-outbox.ts), so it commits with the refund or not at
- * all and no provider outage or process killed after the commit loses it; the caller's first
- * attempt follows the commit (sendQueuedRefund), the leader's sweep retries after
+ * Records the refund of `amount` minor units of `payment` to order `of.orderId` (for return
+ * request `of.requestId`, or null for an operator's refund) and queues it for its provider in the
+ * caller's transaction (payments/refund.repository.ts recordRefund), so it commits with the return or not at all
+ * and no provider outage or process killed after the commit loses it; the caller's first attempt
+ * follows the commit (sendQueuedRefund), the leader's sweep retries after
  * REFUND_FIRST_ATTEMPT_LEASE_MS. The payment is marked refunded here once nothing is left: the
  * money is owed back from this commit on, whether the bank takes it now or on a retry.
  */
-export async function queueRefund(trx: Db, payment: PaidPayment, refundId: number, amount: number, now: number): Promise<QueuedRefund> {
-  const queued = await insertRefundSend(trx, { refundId, paymentId: payment.id, amount, now, dueAt: now + REFUND_FIRST_ATTEMPT_LEASE_MS })
+export async function queueRefund(trx: Db, payment: PaidPayment, of: { orderId: number; requestId: number | null }, amount: number, now: number): Promise<QueuedRefund> {
+  const queued = await recordRefund(trx, { orderId: of.orderId, requestId: of.requestId, paymentId: payment.id, amount, now, dueAt: now + REFUND_FIRST_ATTEMPT_LEASE_MS })
   if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(trx, payment.id, now)
   return queued
 }

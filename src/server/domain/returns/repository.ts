@@ -261,11 +261,6 @@ export async function findPaidPayment(trx: Db, orderId: number) {
   return { ...p, refunded: Number(r.n) }
 }
 
-export async function insertRefund(trx: Db, refund: { orderId: number; requestId: number; paymentId: number; amount: number; now: number }): Promise<number> {
-  const row = await trx.insertInto('refunds').values({ order_id: refund.orderId, return_request_id: refund.requestId, payment_id: refund.paymentId, amount: refund.amount, created_at: refund.now }).returning('id').executeTakeFirstOrThrow()
-  return row.id
-}
-
 /** A paid payment refunded in full. */
 export async function markPaymentRefunded(db: Db, paymentId: number, now: number): Promise<void> {
   await db.updateTable('payments').set({ status: 'refunded', updated_at: now }).where('id', '=', paymentId).where('status', '=', 'paid').execute()

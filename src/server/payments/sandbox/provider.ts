@@ -3,6 +3,7 @@ import { ORDER_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
 import { qrDataUrl } from '../../domain/tickets/codes'
 import type { BankNotification, PaymentFlow, PaymentProvider, StartContext } from '../provider'
+import { sandboxRefundBook, type SandboxRefundBook } from './refunds'
 import { sign, verify } from './signature'
 
 /** Name of the sandbox bank in its callback path (/payment/callback/sandbox). */
@@ -33,7 +34,7 @@ export function formSignature(secret: string, publicId: string, amount: number, 
   return sign(secret, 'form', publicId, amount, ordNum)
 }
 
-function provider(flow: PaymentFlow, secret: string, start: (ctx: StartContext) => Promise<Awaited<ReturnType<PaymentProvider['start']>>>): PaymentProvider {
+function provider(flow: PaymentFlow, secret: string, book: SandboxRefundBook, start: (ctx: StartContext) => Promise<Awaited<ReturnType<PaymentProvider['start']>>>): PaymentProvider {
   return {
     name: SANDBOX,
     flow,
@@ -45,11 +46,8 @@ function provider(flow: PaymentFlow, secret: string, start: (ctx: StartContext) 
       if (!verify(secret, c.signature, c.payment_id, c.amount, c.status)) return null
       return { publicId: c.payment_id, amount: c.amount, status: c.status }
     },
-    // The sandbox bank accepts every refund within the payment's amount (no real money moves).
-    async refund(payment, amount) {
-      if (!Number.isInteger(amount) || amount <= 0 || amount > payment.amount) throw new Error(`sandbox refund of ${amount} refused for a payment of ${payment.amount}`)
-      return { ref: `sandbox-refund:${payment.publicId}:${amount}` }
-    },
+    // No real money moves: the book (refunds.ts) keeps what a bank would, keyed by the shop's key.
+    refund: async (payment, amount, key) => book.take(payment, amount, key),
   }
 }
 
@@ -58,10 +56,10 @@ function provider(flow: PaymentFlow, secret: string, start: (ctx: StartContext) 
  * same bank page (Approve / Decline, plus "keep pending" for the card scheme), whose decision
  * the bank reports through its signed callback, exactly as a real bank would.
  */
-export function sandboxProviders(secret: string): Record<PaymentFlow, PaymentProvider> {
+export function sandboxProviders(secret: string, book: SandboxRefundBook = sandboxRefundBook): Record<PaymentFlow, PaymentProvider> {
   return {
-    redirect: provider('redirect', secret, async (ctx) => ({ bankUrl: `${ctx.publicUrl}${SANDBOX_PAY_PATH}${ctx.payment.publicId}` })),
-    form: provider('form', secret, async (ctx) => ({
+    redirect: provider('redirect', secret, book, async (ctx) => ({ bankUrl: `${ctx.publicUrl}${SANDBOX_PAY_PATH}${ctx.payment.publicId}` })),
+    form: provider('form', secret, book, async (ctx) => ({
       form_action: `${ctx.publicUrl}${SANDBOX_FORM_PATH}`,
       form_bank: {
         payment_id: ctx.payment.publicId,
@@ -71,11 +69,11 @@ export function sandboxProviders(secret: string): Record<PaymentFlow, PaymentPro
         signature: formSignature(secret, ctx.payment.publicId, ctx.payment.amount, ctx.order.ordNum),
       },
     })),
-    qr: provider('qr', secret, async (ctx) => {
+    qr: provider('qr', secret, book, async (ctx) => {
       const url = `${ctx.publicUrl}${SANDBOX_QR_PATH}${ctx.payment.publicId}`
       return { form_qr_url: url, form_qr_code: await qrDataUrl(url) }
     }),
-    widget: provider('widget', secret, async (ctx) => ({
+    widget: provider('widget', secret, book, async (ctx) => ({
       bankInvoiceId: ctx.payment.publicId,
       backUrl: clientPageUrl(ctx.publicUrl, ORDER_ROUTE, ctx.order.hash, ctx.order.lang),
     })),

@@ -15,6 +15,8 @@ import { startTicketMail } from '../../mail/templates/sendOrderPaid'
 import { CARD_SCHEME_KIND } from '../types'
 import { payPage, resultPage, layout, SANDBOX_PAGE_LANG } from './pages'
 import { SANDBOX, SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH, signedCallback } from './provider'
+import { registerSandboxRefundControls } from './refund-routes'
+import { sandboxRefundBook } from './refunds'
 import { verify } from './signature'
 import { deliverCallback } from './deliver'
 
@@ -31,7 +33,8 @@ const HTML = 'text/html; charset=utf-8'
  * - POST /sandbox-bank/pay/:id  the buyer's decision: the bank sends its signed callback and
  *   sends the browser back to /order/{hash} or /order/declined/{hash} (QR: a result page);
  * - POST /sandbox-bank/form     the hidden payment form: its signature is checked, then the bank page;
- * - POST /payment/callback/sandbox  the bank's callback (JSON or form): verified, applied once.
+ * - POST /payment/callback/sandbox  the bank's callback (JSON or form): verified, applied once;
+ * - /sandbox-bank/refunds…  its refund controls (refund-routes.ts: refuse the next refunds, list those taken).
  * The decision reaches the shop only through the callback route, exactly like a real bank.
  */
 export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegistry): void {
@@ -56,6 +59,8 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
         .header('cache-control', 'no-store')
         .send(payPage({ publicId: id, ordNum: p.ord_num, amount: formatMoney(toMajor(p.amount), SANDBOX_PAGE_LANG, currency), typeName: p.name_en, status: p.status, allowPending: p.protocol_kind === CARD_SCHEME_KIND, action: `${SANDBOX_PAY_PATH}${id}${qr ? '?qr=1' : ''}` }))
     }
+
+    registerSandboxRefundControls(scope, sandboxRefundBook)
 
     scope.get(`${SANDBOX_PAY_PATH}:id`, { schema: { hide: true } }, async (request, reply) => showPage(idParams.parse(request.params).id, reply, false))
     scope.get(`${SANDBOX_QR_PATH}:id`, { schema: { hide: true } }, async (request, reply) => showPage(idParams.parse(request.params).id, reply, true))
