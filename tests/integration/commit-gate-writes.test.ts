@@ -30,7 +30,9 @@ function expectBusy(res: { status: number; body: { errorCode?: string } }, took:
 /**
  * Issue 18 leftovers: the writes beside holds and orders commit through the request's commit gate
  * too (domain/orders/commit-gate.ts inGatedTransaction), so their "busy" answer is as true as a
- * claim's: the payment's start, a counter sale (box office) and an order's reserve extension.
+ * claim's: the payment's start, a counter sale (box office), an order's reserve extension, and the
+ * order page's writes (a promo code added or cancelled, a special offer added or removed, the
+ * named tickets confirmed).
  * Each waits on a row another transaction holds; the deadline answers busy; the row is let go, the
  * write goes on and must roll back. PostgreSQL: a lock held by another connection (SQLite's
  * writer waits in the event loop, so the deadline could not answer meanwhile; the gate is the
@@ -94,6 +96,81 @@ describe('writes answered busy by the request deadline change nothing (PostgreSQ
     expect(await orderOf(hash)).toEqual(before)
   }, 30_000)
 
+  describe('the order page\'s writes (discounts, special offers, named tickets)', () => {
+    const promoUses = async () => (await server.db.selectFrom('promo_codes').select('used_count').where('code', '=', pfx.promos.multi).executeTakeFirstOrThrow()).used_count
+    const discountOf = (id: number) => server.db.selectFrom('order_discounts').select(['promo_code_id', 'bonuses_used']).where('order_id', '=', id).execute()
+
+    it('a promo code added answered busy takes no use and leaves the order without it; trying again adds it', async () => {
+      const v = await visitor(server.url)
+      const hash = await placeOrder(v, fx, fx.basic, 'adult')
+      const { id } = await orderOf(hash)
+      const uses = await promoUses()
+      const add = () => v.post<{ errorCode: string; promoCode?: string }>('/api/order/add-discount', { hash, lang: 'en', bonuses: 0, cardCode: '', promoCode: pfx.promos.multi })
+      const { res, took } = await whileLocked(lockOrderRow, [hash], add)
+      expectBusy(res, took)
+      expect(await promoUses()).toBe(uses)
+      expect(await discountOf(id)).toEqual([])
+      const again = await add()
+      expect(again.body, JSON.stringify(again.body)).toMatchObject({ errorCode: '0', promoCode: pfx.promos.multi })
+      expect(await promoUses()).toBe(uses + 1)
+    }, 30_000)
+
+    it('a promo code cancelled answered busy gives nothing back', async () => {
+      const v = await visitor(server.url)
+      const hash = await placeOrder(v, fx, fx.basic, 'adult')
+      const { id } = await orderOf(hash)
+      const added = await v.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'en', bonuses: 0, cardCode: '', promoCode: pfx.promos.multi })
+      expect(added.body.errorCode).toBe('0')
+      const uses = await promoUses()
+      const before = await discountOf(id)
+      const { res, took } = await whileLocked(lockOrderRow, [hash], () => v.post<{ errorCode: string }>('/api/order/cancel-discount', { hash, lang: 'en' }))
+      expectBusy(res, took)
+      expect(await promoUses()).toBe(uses)
+      expect(await discountOf(id)).toEqual(before)
+    }, 30_000)
+
+    it('a special offer added or removed answered busy changes nothing', async () => {
+      const v = await visitor(server.url)
+      const hash = await placeOrder(v, fx, fx.basic, 'adult')
+      const { id } = await orderOf(hash)
+      const view = async () => (await v.post<{ toping: { id: number }[]; addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[] }>('/api/order/view', { hash, lang: 'en' })).body
+      const services = () => server.db.selectFrom('order_services').select('id').where('order_id', '=', id).execute()
+      const item = (await view()).addToping[0]
+      const add = () => v.post<{ errorCode: string }>('/api/order/add-special-offer', { hash, data: [{ uid: item.uid, parent_id: item.parent_id, package_id: item.package_id, price_id: item.price_id, cost: item.cost }] })
+      const adding = await whileLocked(lockOrderRow, [hash], add)
+      expectBusy(adding.res, adding.took)
+      expect(await services()).toEqual([])
+      expect((await add()).body.errorCode).toBe('0')
+      const added = await services()
+      expect(added).toHaveLength(1)
+      const offerId = (await view()).toping[0].id
+      const removing = await whileLocked(lockOrderRow, [hash], () => v.post<{ errorCode: string }>('/api/order/remove-special-offer', { hash, id: offerId }))
+      expectBusy(removing.res, removing.took)
+      expect(await services()).toEqual(added)
+    }, 30_000)
+
+    it('named tickets confirmed answered busy are neither named nor confirmed', async () => {
+      const v = await visitor(server.url)
+      const hash = await placeOrder(v, fx, fx.named, 'adult')
+      const before = await server.db.selectFrom('orders').select(['status']).where('hash', '=', hash).executeTakeFirstOrThrow()
+      const form = (await v.post<{ rows: { id: number }[]; checkboxList: { id: number }[] }>('/api/order-data', { hash, lang: 'en' })).body
+      const holders = () => server.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.person_surname', 'l.person_name']).where('o.hash', '=', hash).execute()
+      const namesBefore = await holders()
+      const one = <T>(value: T) => form.rows.map(() => value)
+      const confirm = () => v.post<{ errorCode: string }>('/api/confirm-nominal', {
+        id: form.rows.map((r) => r.id), surname: one('Сидорова'), name: one('Анна'), middleName: one(''),
+        docTypeId: one(null), docNum: one(''), age: one(''), date: one(''), countryId: one(null), regionId: one(null),
+        hash, lang: 'en', checkboxList: form.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
+      })
+      const { res, took } = await whileLocked(lockOrderRow, [hash], confirm)
+      expectBusy(res, took)
+      expect(await server.db.selectFrom('orders').select(['status']).where('hash', '=', hash).executeTakeFirstOrThrow()).toEqual(before)
+      expect(await holders()).toEqual(namesBefore)
+      const again = await confirm()
+      expect(again.body, JSON.stringify(again.body)).toMatchObject({ errorCode: '0' })
+    }, 30_000)
+  })
+
   describe('the box office', () => {
     let desk: AdminClient
     beforeAll(async () => {
@@ -115,7 +192,7 @@ describe('writes answered busy by the request deadline change nothing (PostgreSQ
   })
 })
 
-describe('a reseat answered busy by the request deadline moves nothing (PostgreSQL)', () => {
+describe('seat-map writes answered busy by the request deadline change nothing (PostgreSQL)', () => {
   let server: TestServer
   let fx: SchemeFx
   let desk: AdminClient
@@ -127,6 +204,39 @@ describe('a reseat answered busy by the request deadline moves nothing (PostgreS
   afterAll(async () => {
     await server?.close()
   })
+
+  it('a cart hold extension answered busy moves no hold and counts no extension', async () => {
+    const v = await visitor(server.url)
+    const seat = fx.map.seat_numbers.filter((s) => s.status === 'free').at(-1)!.seat_id
+    const held = await v.post<{ errorCode?: string }>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seat)] })
+    expect(held.status, JSON.stringify(held.body)).toBe(200)
+    const [row] = await seatRowIds(server, fx.calendarId, [seat])
+    const hold = () => server.db.selectFrom('seat_holds').select(['cart_id', 'expires_at']).where('seat_id', '=', row).where('calendar_id', '=', fx.calendarId).where('released_at', 'is', null).executeTakeFirstOrThrow()
+    const before = await hold()
+    const cart = () => server.db.selectFrom('carts').select(['hold_extensions', 'extended_until']).where('id', '=', before.cart_id!).executeTakeFirstOrThrow()
+    const cartBefore = await cart()
+    const holder = new pg.Client({ connectionString: (server.config.database as { url: string }).url })
+    await holder.connect()
+    try {
+      await holder.query('begin')
+      await holder.query('select id from carts where id = $1 for update', [before.cart_id])
+      const started = Date.now()
+      const answer = v.post<{ errorCode: string }>('/api/cart/extend', { calendar_id: fx.calendarId })
+      const release = pause(HOLD_LOCK_MS).then(() => holder.query('rollback'))
+      const res = await answer
+      expectBusy(res, Date.now() - started)
+      await release
+      await pause(SETTLE_MS)
+      expect(await hold()).toEqual(before)
+      expect(await cart()).toEqual(cartBefore)
+    } finally {
+      await holder.query('rollback').catch(() => {})
+      await holder.end()
+    }
+    const again = await v.post<{ errorCode?: string }>('/api/cart/extend', { calendar_id: fx.calendarId })
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    expect((await cart()).hold_extensions).toBe(cartBefore.hold_extensions + 1)
+  }, 30_000)
 
   it('the ticket stays on its seat, the other seat stays free', async () => {
     const zone = fx.map.seat_numbers[0].zonelevel_id

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addDiscount } from '../../src/server/domain/loyalty/service'
+import { lockOrder } from '../../src/server/domain/orders/order.repository'
+import { StatementCount } from '../support/statement-count'
 import { TEST_DBS } from '../support/server'
 import { visitor } from './order-fixtures'
 import { memberVisitor, orderRow, placeOrder, startPaymentShop, type PaymentShop } from './payment-fixtures'
@@ -20,6 +23,8 @@ const TICKET_RUB = 1650
 const PROMO_RUB = 100
 /** The fixtures' special offer costs 150 ₽. */
 const OFFER_RUB = 150
+/** Besides the order's lock, what a discount request that changes nothing sends: the order's money read once, its pending payments cancelled. */
+const UNCHANGED_DISCOUNT_STATEMENTS = 2
 
 interface View {
   demsumma: number
@@ -90,6 +95,23 @@ describe.each(TEST_DBS)('bonuses never pay for more than the order costs, on %s'
     expect((await view(hash)).discountData).toMatchObject({ useBonuses: TICKET_RUB, totalDiscount: TICKET_RUB })
     expect((await view(hash)).demsumma).toBe(OFFER_RUB)
     expect(await balance()).toBe(START_BALANCE - TICKET_RUB)
+  })
+
+  it('a request that changes no discount leaves the bonuses alone and does not fit them again', async () => {
+    await setBalance(START_BALANCE)
+    const member = await memberVisitor(shop.server, shop.pfx)
+    const hash = await placeOrder(member, shop.fx, shop.fx.basic, 'adult', 1)
+    const some = 500
+    expect((await member.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses: some, cardCode: '', promoCode: '' })).body.errorCode).toBe('0')
+    // Nothing asked (no code, no bonuses): the order's money is read once, never again to fit bonuses it did not change.
+    const sent = new StatementCount()
+    expect(await addDiscount(shop.server.db.withPlugin(sent), { hash, bonuses: 0, cardCode: '', promoCode: '' })).toEqual({ promoCode: '', promoRefused: false })
+    const lock = new StatementCount()
+    await shop.server.db.withPlugin(lock).transaction().execute((trx) => lockOrder(trx, hash))
+    expect(sent.n).toBe(lock.n + UNCHANGED_DISCOUNT_STATEMENTS)
+    expect((await view(hash)).discountData).toMatchObject({ useBonuses: some })
+    expect(await balance()).toBe(START_BALANCE - some)
+    expect(await bonusLog(hash)).toEqual([`spend -${some}`])
   })
 
   it('bonuses within what the order leaves stay as applied when a promo code comes', async () => {

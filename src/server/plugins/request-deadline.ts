@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SEAT_EVENTS_PATH } from '../../contract/entities/scheme'
-import { RequestCommitGate, type CommitGate } from '../domain/orders/commit-gate'
+import { clockGate, RequestCommitGate, type CommitGate } from '../domain/orders/commit-gate'
 import { messageText, REASONS } from '../messages'
 import { BUSY_RETRY_AFTER_S } from './known-failures'
 import { httpStatusOf, requestLang } from './error-handler'
@@ -8,25 +8,20 @@ import { httpStatusOf, requestLang } from './error-handler'
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * The request's commit gate (domain/orders/commit-gate.ts), null for the live seat stream (no
-     * deadline). Every write of a request commits through it (inGatedTransaction): the routes read
-     * it by commitGateOf, the console (which may not import plugins) reads it here.
+     * The request's commit gate (domain/orders/commit-gate.ts), the one way a route or the console
+     * reaches it: every write of a request commits through it (inGatedTransaction), so it commits
+     * only while the request has not been answered busy, and the deadline does not answer busy
+     * while one commits. A request with no deadline (the live seat stream) gets the clock's gate,
+     * as a job does: never null, so no caller has a case of its own.
      */
-    commitGate: CommitGate | null
+    readonly commitGate: CommitGate
   }
 }
 
 /** Each request's deadline timer. */
 const deadlines = new WeakMap<object, NodeJS.Timeout>()
-
-/**
- * The commit gate of `request`, for its writes: a hold, an order, the payment's start, an
- * extension commits only while the request has not been answered busy, and the deadline does not
- * answer busy while one commits. Undefined for the live seat stream (no deadline).
- */
-export function commitGateOf(request: FastifyRequest): CommitGate | undefined {
-  return request.commitGate ?? undefined
-}
+/** Each request's gate, read by the `commitGate` getter. */
+const gates = new WeakMap<object, CommitGate>()
 
 /**
  * Every request has a server-side deadline (REQUEST_DEADLINE_MS): a request still unanswered
@@ -43,7 +38,11 @@ export function commitGateOf(request: FastifyRequest): CommitGate | undefined {
  */
 export function registerRequestDeadline(app: FastifyInstance): void {
   const deadlineMs = app.config.requestDeadlineMs
-  app.decorateRequest('commitGate', null)
+  app.decorateRequest('commitGate', {
+    getter(this: FastifyRequest): CommitGate {
+      return gates.get(this) ?? clockGate(Date.now())
+    },
+  })
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(SEAT_EVENTS_PATH)) return
     const gate = new RequestCommitGate(Date.now() + deadlineMs)
@@ -61,7 +60,7 @@ export function registerRequestDeadline(app: FastifyInstance): void {
     }, deadlineMs)
     timer.unref()
     deadlines.set(request, timer)
-    request.commitGate = gate
+    gates.set(request, gate)
   })
   const clear = async (request: object) => clearTimeout(deadlines.get(request))
   app.addHook('onResponse', clear)

@@ -15,8 +15,9 @@ export function buildNominalHandlers(app: FastifyInstance): NominalHandlers {
       reply.header('cache-control', 'no-store')
       return buildOrderData(db, input.hash, input.lang)
     },
-    confirmNominal: async ({ input }) => {
-      const { hash, ticketMail } = await confirmNominal(db, input)
+    confirmNominal: async ({ input, request }) => {
+      // Committed through the request's gate (orders/commit-gate.ts): answered "busy", nothing is confirmed.
+      const { hash, ticketMail } = await confirmNominal(db, input, Date.now(), request.commitGate)
       // A paid named order (free, or paid first) is due its tickets now: queued with the confirmation, first attempt now.
       if (ticketMail) startTicketMail(db, app.config, app.log, ticketMail)
       return { errorCode: ErrorCode.OK, errorText: '', hash }

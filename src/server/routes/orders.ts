@@ -6,7 +6,6 @@ import { createOrder } from '../domain/admission/create'
 import { buildNoScheme } from '../domain/admission/event-page'
 import { limitAddressOf } from '../security/address-key'
 import { startTicketMail } from '../mail/templates/sendOrderPaid'
-import { commitGateOf } from '../plugins/request-deadline'
 import type { CallHandlers } from './registry'
 
 type OrderHandlers = Required<Pick<CallHandlers, 'noScheme' | 'orderCreate' | 'captcha' | 'captchaCheck'>>
@@ -28,7 +27,7 @@ export function buildOrderHandlers(app: FastifyInstance): OrderHandlers {
           reserveSeconds,
           sessionId: request.session?.id ?? null,
           crmClientId: request.session?.crm_client_id ?? null,
-          gate: commitGateOf(request),
+          gate: request.commitGate,
           checkEmail: app.emailCheck,
         }),
       )

@@ -10,7 +10,6 @@ import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
 import { messageText } from '../messages'
 import { requestLang } from '../plugins/error-handler'
-import { commitGateOf } from '../plugins/request-deadline'
 import { visitorOrigin } from './origin'
 import type { CallHandlers } from './registry'
 
@@ -32,22 +31,23 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       return buildOrderView(db, registry, input.hash, app.ticketKeys)
     },
     orderGetNum: async ({ input }) => ({ response: { num: await orderNumber(db, input.hash) } }),
-    orderAddSpecialOffer: async ({ input }) => {
-      await addSpecialOffers(db, input.hash, input.data)
+    // Every write of the order page commits through the request's gate (orders/commit-gate.ts).
+    orderAddSpecialOffer: async ({ input, request }) => {
+      await addSpecialOffers(db, input.hash, input.data, Date.now(), request.commitGate)
       return ok
     },
-    orderRemoveSpecialOffer: async ({ input }) => {
-      await removeSpecialOffer(db, input.hash, input.id)
+    orderRemoveSpecialOffer: async ({ input, request }) => {
+      await removeSpecialOffer(db, input.hash, input.id, Date.now(), request.commitGate)
       return ok
     },
-    orderAddDiscount: async ({ input }) => {
+    orderAddDiscount: async ({ input, request }) => {
       await releaseCancelledDiscounts(db)
-      const r = await addDiscount(db, input)
+      const r = await addDiscount(db, input, Date.now(), request.commitGate)
       // An unknown code is no error (001 §7: promoCode '' = invalid); the note is in the visitor's language.
       return { errorCode: ErrorCode.OK, errorText: r.promoRefused ? messageText('promo-invalid', input.lang) : '', promoCode: r.promoCode }
     },
-    orderCancelDiscount: async ({ input }) => {
-      await cancelDiscount(db, input.hash)
+    orderCancelDiscount: async ({ input, request }) => {
+      await cancelDiscount(db, input.hash, Date.now(), request.commitGate)
       return ok
     },
     orderStatusChange: async ({ input, reply }) => {
@@ -56,7 +56,7 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
     },
     orderExtend: async ({ input, request }) => ({
       ...ok,
-      ...(await extendOrderReserve(db, input.hash, { now: Date.now(), reserveSeconds: app.config.orderReserveSeconds, maxExtensions: app.config.orderReserveExtensions, gate: commitGateOf(request) })),
+      ...(await extendOrderReserve(db, input.hash, { now: Date.now(), reserveSeconds: app.config.orderReserveSeconds, maxExtensions: app.config.orderReserveExtensions, gate: request.commitGate })),
     }),
     paymentStart: async ({ input, params, request }) => startPayment(db, registry, {
       hash: input.hash,
@@ -68,7 +68,7 @@ export function buildPaymentHandlers(app: FastifyInstance): PaymentHandlers {
       onPaidWithoutBank: (ticketMail) => {
         if (ticketMail) startTicketMail(db, app.config, app.log, ticketMail)
       },
-      gate: commitGateOf(request),
+      gate: request.commitGate,
     }),
     ticket: async ({ params, reply }) => {
       reply.header('cache-control', 'no-store')

@@ -22,12 +22,12 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
       reply.header('cache-control', 'no-store')
       return buildReturnData(db, input.hash, input.lang, Date.now(), input.hashConf)
     },
-    orderReturnCreate: async ({ input }) => {
-      const { email } = await createReturn(db, app.config, input)
+    orderReturnCreate: async ({ input, request }) => {
+      const { email } = await createReturn(db, app.config, input, Date.now(), request.commitGate)
       return { errorCode: ErrorCode.OK, errorText: '', email }
     },
-    orderReturnConfirm: async ({ input }) => {
-      const result = await confirmReturn(db, registry, app.log, input.hash, input.hashConf)
+    orderReturnConfirm: async ({ input, request }) => {
+      const result = await confirmReturn(db, registry, app.log, input.hash, input.hashConf, Date.now(), request.commitGate)
       // Returned seats were logged as free in the same transaction: tell open maps now.
       if (result.calendarIds.length) live.changed()
       // A refund the bank has not taken yet is still a done return: the page says it is being sent.

@@ -11,7 +11,6 @@ import { extendCartHold } from '../domain/cart/hold-extension'
 import { buildSchemeHeader, sharedSchemeSessions } from '../domain/scheme/views'
 import { ApiFailure } from '../errors'
 import { startTicketMail } from '../mail/templates/sendOrderPaid'
-import { commitGateOf } from '../plugins/request-deadline'
 import { settleSession } from '../plugins/session'
 import { limitAddressOf } from '../security/address-key'
 import type { CallHandlers } from './registry'
@@ -102,7 +101,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           holdSeconds: app.config.cartHoldSeconds,
           crmClientId: request.session?.crm_client_id ?? null,
           unchecked: unchecked ? { csrfToken: unchecked.csrfToken, settle: async () => void (await settleSession(app, request)) } : undefined,
-          gate: commitGateOf(request),
+          gate: request.commitGate,
         })
       } finally {
         feed.changed()
@@ -116,6 +115,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           now: Date.now(),
           holdSeconds: app.config.cartHoldSeconds,
           maxExtensions: app.config.cartHoldExtensions,
+          gate: request.commitGate,
         }, input.USE_PUSHKIN_CARD)
       } finally {
         feed.poke()
@@ -129,7 +129,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           now: Date.now(),
           holdSeconds: app.config.cartHoldSeconds,
           crmClientId: request.session?.crm_client_id ?? null,
-          gate: commitGateOf(request),
+          gate: request.commitGate,
         })
       } finally {
         feed.changed()
@@ -143,7 +143,7 @@ export function buildSchemeHandlers(app: FastifyInstance): SchemeHandlers {
           reserveSeconds: app.config.orderReserveSeconds,
           sessionId: sessionOf(request),
           crmClientId: request.session?.crm_client_id ?? null,
-          gate: commitGateOf(request),
+          gate: request.commitGate,
           checkEmail: app.emailCheck,
         }),
       )

@@ -5,25 +5,10 @@ import * as repo from '../events/repository'
 import { orderCheckboxes } from '../events/checkboxes-cached'
 import { showprocultureFor } from '../settings/cached'
 import { capacityOf, salesOf } from '../inventory/stock'
-import { placeOrder, type PlacedOrder } from '../orders/claim'
+import { placeOrder, type OrderContext, type PlacedOrder } from '../orders/claim'
 import { queueTicketMail } from '../../mail/ticket-mail'
-import type { CommitGate } from '../orders/commit-gate'
 import { draftOrder, type OrderDraft } from '../orders/draft'
 import { planOrder, type OrderCreateInput, type OrderPlan } from './plan'
-
-export interface OrderContext {
-  now: number
-  reserveSeconds: number
-  sessionId: string | null
-  /** The CRM client kept in the session (never the one the body names). */
-  crmClientId: number | null
-  /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
-  paysItself?: boolean
-  /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
-  gate?: CommitGate
-  /** Refuses a buyer e-mail whose domain takes no mail (buyer/email-domain.ts); absent: not checked (the box office, EMAIL_DOMAIN_CHECK=0). */
-  checkEmail?: (email: string) => Promise<void>
-}
 
 /**
  * POST /api/order/create: the general-admission planner. Checks the order (plan.ts) and drafts
@@ -50,7 +35,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
   ])
   const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription, showproculture })
   // Asked once the order passes every other check: DNS is the slowest of them.
-  await ctx.checkEmail?.(input.email)
+  await ctx.checkEmail(input.email)
 
   const draft = draftOrder(input, plan.lines.map((l) => ({
     eventId: event.id,

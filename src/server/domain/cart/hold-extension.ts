@@ -2,6 +2,7 @@ import type { CartResponse } from '../../../contract/entities/cart'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { extendedHoldEnd } from '../inventory/hold-extension'
+import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { loadSchemeSession } from '../scheme/repository'
 import { admittingOthers } from '../waiting/room'
 import { cartHoldState, moveCartHoldEnd } from './hold-extension.repository'
@@ -22,6 +23,8 @@ export interface HoldExtensionContext {
   now: number
   holdSeconds: number
   maxExtensions: number
+  /** The request's commit gate (orders/commit-gate.ts): an extension answered "busy" moves nothing. */
+  gate?: CommitGate
 }
 
 /** `giftFlag`: the page's USE_PUSHKIN_CARD, so the answer's limit_left is that method's (listCartOf). */
@@ -31,7 +34,7 @@ export async function extendCartHold(db: Db, calendarId: number, ctx: HoldExtens
   // Judged before the hold moves: a gift card the event does not take extends nothing.
   const limit = await cartOrderLimit(db, session, now, giftFlag)
   if (await admittingOthers(db, calendarId, now)) throw new ApiFailure('hold-queue-waiting')
-  const extensionsLeft = await db.transaction().execute(async (trx) => {
+  const extensionsLeft = await inGatedTransaction(db, ctx.gate ?? clockGate(now), async (trx) => {
     const state = await cartHoldState(trx, ctx.sessionId, calendarId, now)
     if (!state || state.holdEnd === null) throw new ApiFailure('hold-nothing-held')
     const used = state.extendedUntil === state.holdEnd ? state.extensions : 0

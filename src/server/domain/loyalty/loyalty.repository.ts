@@ -1,5 +1,5 @@
 import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
-import type { Db } from '../../db/connect'
+import { isPostgresDb, type Db } from '../../db/connect'
 
 /**
  * The loyalty repository: promo code uses, an order's discount row (order_discounts), card
@@ -31,6 +31,25 @@ export async function takePromoUse(trx: Db, code: string, now: number): Promise<
     .returning('id')
     .executeTakeFirst()
   return row?.id ?? null
+}
+
+/**
+ * Locks the promo code rows a change of an order's code touches, the one it holds (`heldId`) and
+ * the one asked (`code`, whatever its state), in id order, before either is written. Taking the
+ * new code's use and giving the old one back each lock their row; done in the request's order, two
+ * orders swapping codes (A: X for Y, B: Y for X) each held one row and waited for the other's, a
+ * deadlock on PostgreSQL. The rows come locked in the ORDER BY's order (the lock is taken above
+ * the sort). SQLite has no row locks (one writer at a time): nothing to do there.
+ */
+export async function lockPromoCodes(trx: Db, heldId: number | null, code: string): Promise<void> {
+  if (!isPostgresDb(trx)) return
+  await trx
+    .selectFrom('promo_codes')
+    .select('id')
+    .where((eb) => (heldId === null ? eb('code', '=', code) : eb.or([eb('code', '=', code), eb('id', '=', heldId)])))
+    .orderBy('id')
+    .forUpdate()
+    .execute()
 }
 
 /** Gives one use back (the order dropped or replaced the code, or was cancelled). */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { bonusesEarned, maxBonuses, toMajor } from '../../../contract/rules/money'
 import { orderMoney, type OrderMoney } from '../orders/money'
+import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { loyaltyAccrualPercent } from '../settings/service'
 import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orders/order.repository'
 import { assertChangeable } from '../orders/state'
@@ -14,6 +15,7 @@ import {
   debitBonuses,
   deleteDiscount,
   findUnreleasedDiscount,
+  lockPromoCodes,
   markDiscountReleased,
   ordersWithDiscountToRelease,
   recordChargedBonus,
@@ -72,9 +74,13 @@ async function spendBonuses(trx: Db, orderId: number, card: LoyaltyCardRow, bonu
  * An unknown, expired or used-up code answers promoCode '' (the spec's "Invalid promo code")
  * and changes nothing else of the promo. Payments started before the change are cancelled:
  * their amount is no longer the order's.
+ *
+ * Rows are locked in one order by every discount change: the order, then its promo codes by id
+ * (lockPromoCodes), then the card. It commits through `gate` (orders/commit-gate.ts): a request
+ * answered "busy" changes nothing.
  */
-export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()): Promise<{ promoCode: string; promoRefused: boolean }> {
-  return db.transaction().execute(async (trx) => {
+export async function addDiscount(db: Db, input: DiscountInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ promoCode: string; promoRefused: boolean }> {
+  return inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     assertChangeable(order, now)
@@ -82,10 +88,12 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
     const current = money.discountRow
     let promoCode = current?.promo_code ?? ''
     let promoRefused = false
+    let promoChanged = false
 
     if (input.promoCode !== '') {
       const code = normalizePromo(input.promoCode)
       if (code !== current?.promo_code) {
+        await lockPromoCodes(trx, current?.promo_code_id ?? null, code)
         const promoId = await takePromoUse(trx, code, now)
         if (promoId === null) {
           promoCode = ''
@@ -94,6 +102,7 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
           if (current?.promo_code_id) await releasePromoUse(trx, current.promo_code_id)
           await upsertDiscount(trx, order.id, { promo_code_id: promoId }, now)
           promoCode = code
+          promoChanged = true
         }
       }
     }
@@ -110,17 +119,20 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
       if (previous > 0 && money.discountRow?.loyalty_card_id) await returnBonuses(trx, money.discountRow.loyalty_card_id, order.id, previous, now)
       await spendBonuses(trx, order.id, card, input.bonuses, now)
       await upsertDiscount(trx, order.id, { loyalty_card_id: card.id, bonuses_used: input.bonuses }, now)
+    } else if (promoChanged) {
+      // A new promo code may leave less to pay than the bonuses applied before it. Only then:
+      // bonuses just applied were checked against what is left (maxBonuses above), and a
+      // request that applied nothing left the order's money as it was.
+      await fitBonuses(trx, order, now)
     }
-    // A new promo code may leave less to pay than the bonuses applied before it.
-    await fitBonuses(trx, order, now)
     await cancelPendingPayments(trx, order.id, now)
     return { promoCode, promoRefused }
   })
 }
 
-/** POST /api/order/cancel-discount: bonuses go back to the card, the promo use is given back. */
-export async function cancelDiscount(db: Db, hash: string, now = Date.now()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** POST /api/order/cancel-discount: bonuses go back to the card, the promo use is given back; through `gate`, as addDiscount. */
+export async function cancelDiscount(db: Db, hash: string, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<void> {
+  await inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)

@@ -7,6 +7,7 @@ import { ApiFailure } from '../../errors'
 import { queueTicketMail, type QueuedTicketMail } from '../../mail/ticket-mail'
 import { fieldNames } from '../../messages'
 import { confirmOrder, lockOrder } from '../orders/order.repository'
+import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { confirmExpired } from './deadline'
 import * as repo from './repository'
 
@@ -62,14 +63,15 @@ function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorCont
  * A paid order (free, or paid before its names) is due its tickets e-mail now: it is queued in
  * the same transaction (mail/ticket-mail.ts) and answered with the hash, for the caller to give
  * its first attempt after the commit (null: none is due, the order unpaid or without an e-mail).
+ * It commits through `gate` (orders/commit-gate.ts): a request answered "busy" confirms nothing.
  */
-export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now()): Promise<{ hash: string; ticketMail: QueuedTicketMail | null }> {
+export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ hash: string; ticketMail: QueuedTicketMail | null }> {
   const entries = zipVisitorColumns(input)
   if (entries === null) throw new ApiFailure('nominal-columns')
   const ctx = await visitorContext(db, new Date(now))
   const checkboxes = await repo.listNominalCheckboxes(db)
 
-  return db.transaction().execute(async (trx) => {
+  return inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     if (order.status === ORDER_STATUS_CONFIRMED) throw new ApiFailure('nominal-confirmed')

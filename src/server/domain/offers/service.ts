@@ -6,6 +6,7 @@ import { fitBonuses } from '../loyalty/service'
 import { toMajor, toMinor } from '../../../contract/rules/money'
 import { deleteOrderService, insertOrderServices, listLineEvents, listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orders/order.repository'
 import { isReturned } from '../orders/money'
+import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { assertChangeable } from '../orders/state'
 
 export interface OfferItem {
@@ -93,10 +94,11 @@ export function addTopingOf(services: readonly ServiceRow[], added: readonly Ord
  * of the order and an active service of that line's event with its package; the count per
  * service (already added + asked) stays within its limit per order. Prices are the server's;
  * an item whose cost differs from the service's price is refused (the page shows stale
- * prices). All or nothing.
+ * prices). All or nothing, committed through `gate` (orders/commit-gate.ts): a request answered
+ * "busy" adds nothing.
  */
-export async function addSpecialOffers(db: Db, hash: string, items: readonly OfferItem[], now = Date.now()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function addSpecialOffers(db: Db, hash: string, items: readonly OfferItem[], now = Date.now(), gate: CommitGate = clockGate(now)): Promise<void> {
+  await inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
@@ -126,10 +128,11 @@ export async function addSpecialOffers(db: Db, hash: string, items: readonly Off
 
 /**
  * POST /api/order/remove-special-offer: removes one added service of an unpaid order; bonuses
- * the order can no longer take go back to the card in the same transaction.
+ * the order can no longer take go back to the card in the same transaction; through `gate`, as
+ * addSpecialOffers.
  */
-export async function removeSpecialOffer(db: Db, hash: string, id: number, now = Date.now()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function removeSpecialOffer(db: Db, hash: string, id: number, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<void> {
+  await inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)

@@ -4,6 +4,7 @@ import { CLAIM_ATTEMPTS } from '../inventory/constants'
 import { freeExpiredOnPg } from '../inventory/seat-claims.repository'
 import { lockCalendars } from '../inventory/stock.repository'
 import { takeClaimSlots } from './claim-slots'
+import type { EmailCheck } from '../buyer/email-domain'
 import { clockGate, inGatedTransaction, type CommitGate } from './commit-gate'
 import { draftTickets, type OrderDraft } from './draft'
 import { expireOrders, expireOrdersById } from './expiry'
@@ -153,6 +154,29 @@ export interface PlacedOrder {
   paidAtOnce: boolean
   /** The tickets e-mail queued with a free order (mail/ticket-mail.ts), to give its first attempt; null: none is due. */
   ticketMail: { id: number; orderId: number } | null
+}
+
+/**
+ * What the caller of either order planner (admission/create.ts createOrder, scheme/order.ts
+ * createSchemeOrder) gives it: the storefront's two order calls and the box office.
+ */
+export interface OrderContext {
+  now: number
+  reserveSeconds: number
+  /** The visitor's session: its cart holds on a seat map become the order (null: no cart, every place is claimed now; the box office without a map cart). */
+  sessionId: string | null
+  /** The CRM client kept in the session (never the one the body names). */
+  crmClientId: number | null
+  /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
+  paysItself?: boolean
+  /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
+  gate?: CommitGate
+  /**
+   * Refuses a buyer e-mail whose domain takes no mail (buyer/email-domain.ts), asked once the
+   * order passes every other check (DNS is the slowest of them): the app's emailCheck for the
+   * storefront, acceptEveryEmail for the box office.
+   */
+  checkEmail: EmailCheck
 }
 
 /**

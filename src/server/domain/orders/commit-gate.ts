@@ -89,11 +89,22 @@ export function clockGate(now: number): CommitGate {
 
 /**
  * Runs `work` in one transaction that commits only through `gate`: the one way a request's write
- * keeps a "busy" answer true (a claim's transaction, orders/claim.ts; the payment's start; a
- * counter sale's payment and reseat; an order's reserve extension). A gate already passed starts
- * nothing; the gate is entered as the transaction's last step, so the COMMIT is what comes next,
- * and left once it settled. Whatever the request does after that commit (a bank's answer, a
- * mail's first attempt) is its own answer: the deadline stands aside for it.
+ * keeps a "busy" answer true. A gate already passed starts nothing; the gate is entered as the
+ * transaction's last step, so the COMMIT is what comes next, and left once it settled. Whatever
+ * the request does after that commit (a bank's answer, a mail's first attempt) is its own answer:
+ * the deadline stands aside for it. A request reads its gate as `request.commitGate`
+ * (plugins/request-deadline.ts), a job or the CLI passes clockGate.
+ *
+ * Behind the gate: every buying write of the storefront, the ones an on-sale rush queues up
+ * behind locks on the same orders, seats, promo codes and cards: a claim (hold, order: orders/claim.ts),
+ * a cart's or an order's reserve extension, the payment's start, a discount added or cancelled
+ * (loyalty/service.ts), a special offer added or removed (offers/service.ts), the named tickets
+ * confirmed (nominal/confirm.ts), a return requested or confirmed (returns/create.ts, confirm.ts); and the console's writes that compete with buying for those
+ * rows: a counter sale (both steps) and a reseat (boxoffice/). The console's other writes
+ * (catalogue, settings, operators, door, order care) are not: they lock no row a buying
+ * transaction holds for long, and their operator, unlike a visitor, sees what was saved on the
+ * next screen. Those that do share a buying row without a request gate (order care's naming,
+ * through confirmNominal) still refuse to commit past clockGate's bound.
  */
 export async function inGatedTransaction<T>(db: Db, gate: CommitGate, work: (trx: Db) => Promise<T>): Promise<T> {
   if (gate.passed) throw new ApiFailure('busy')

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { RefundLog } from '../../payments/refund-outbox'
 import type { PaymentRegistry } from '../../payments/registry'
+import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
 import { REQUEST_STATUS_LATE } from './constants'
 import { storedHashConf } from './hashconf'
@@ -73,12 +74,12 @@ async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: 
  * pending and the leader's sweep sends it; nothing can refund it twice because the 60 → 70 step
  * is gone and the outbox row is claimed per attempt.
  */
-export async function confirmReturn(db: Db, registry: PaymentRegistry, log: RefundLog, hash: string, hashConf: string, now = Date.now()): Promise<ConfirmResult> {
+export async function confirmReturn(db: Db, registry: PaymentRegistry, log: RefundLog, hash: string, hashConf: string, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<ConfirmResult> {
   const found = await findReturnRequest(db, hash, storedHashConf(hashConf))
   if (!found) throw new ApiFailure('return-link-invalid')
   // A used link stays used: answered without taking the order's lock.
   if (isUsed(found.status)) throw linkUsed()
-  const done = await db.transaction().execute(async (trx) => {
+  const done = await inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     const state = await findRequestState(trx, found.id)

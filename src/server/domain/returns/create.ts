@@ -7,6 +7,7 @@ import { giveUpMail } from '../../mail/mail.repository'
 import { sendMail } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { toMajor } from '../../../contract/rules/money'
+import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
 import { loadStoredSetup } from '../settings/service'
 import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
@@ -42,11 +43,11 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  * and the call fails: a request nobody can confirm would only block the tickets; the e-mail is
  * given up with it, so no retry sends its dead link later.
  */
-export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, input: CreateReturnInput, now = Date.now()): Promise<{ email: string }> {
+export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, input: CreateReturnInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ email: string }> {
   const ids = [...new Set(input.id)]
   if (ids.length !== input.id.length) throw new ApiFailure('return-ticket-twice')
   const hashConf = newHashConf()
-  const created = await db.transaction().execute(async (trx) => {
+  const created = await inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     // The reasons' code is RETURN_NOT_ALLOWED_CODE (constants.ts), as the return data's error_code.

@@ -5,9 +5,8 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { fieldNames } from '../../messages'
 import { claimSeats, holdStanding, moveCartToOrder, standingTaken } from '../inventory/holds.repository'
-import { placeOrder, type PlacedOrder } from '../orders/claim'
+import { placeOrder, type OrderContext, type PlacedOrder } from '../orders/claim'
 import { queueTicketMail } from '../../mail/ticket-mail'
-import type { CommitGate } from '../orders/commit-gate'
 import { draftOrder, type DraftLine, type OrderDraft } from '../orders/draft'
 import { refuseSubscriptionGift, resolvePaymentMethod } from '../orders/payment-method'
 import { showprocultureFor } from '../settings/cached'
@@ -21,20 +20,6 @@ import { guardHeldBack } from '../inventory/held-back'
 import { sessionPlacesByKey } from '../seating/load'
 
 export type SchemeOrderInput = z.output<typeof orderCreateSchemeRequestSchema>
-
-export interface SchemeOrderContext {
-  now: number
-  reserveSeconds: number
-  /** The visitor's session: its cart holds become the order (null: no cart, every place is claimed now; the box office without a map cart). */
-  sessionId: string | null
-  crmClientId: number | null
-  /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
-  paysItself?: boolean
-  /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
-  gate?: CommitGate
-  /** Refuses a buyer e-mail whose domain takes no mail (buyer/email-domain.ts); absent: not checked (the box office, EMAIL_DOMAIN_CHECK=0). */
-  checkEmail?: (email: string) => Promise<void>
-}
 
 interface Ticket {
   place: Place
@@ -111,11 +96,11 @@ async function planSchemeOrder(
  * transaction, so a short subscription rolls the seat claims back; orders/expiry.ts gives them
  * back when the order lapses.
  */
-export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: SchemeOrderContext): Promise<PlacedOrder> {
+export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: OrderContext): Promise<PlacedOrder> {
   const { now } = ctx
   const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
   // Asked once the order passes every other check: DNS is the slowest of them.
-  await ctx.checkEmail?.(input.email)
+  await ctx.checkEmail(input.email)
   const calendarId = session.calendar.id
   const lines: DraftLine[] = tickets.map((t) => ({
     eventId: session.event.id,

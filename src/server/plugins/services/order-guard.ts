@@ -5,7 +5,7 @@ import { DbCounterStore } from '../../domain/abuse/db-counter-store'
 import { MemoryCounterStore, type CounterStore } from '../../security/counter-store'
 import { RedisCounterStore } from '../../security/redis-counter-store'
 import { everyOnLeader } from '../../background/every'
-import { EmailDomainCheck } from '../../domain/buyer/email-domain'
+import { acceptEveryEmail, EmailDomainCheck, type EmailCheck } from '../../domain/buyer/email-domain'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +13,8 @@ declare module 'fastify' {
     counters: CounterStore
     /** One guard per app: general-admission and seat-map orders count against the same limits. */
     orderGuard: OrderGuard
-    /** The storefront's order calls refuse a buyer e-mail whose domain takes no mail; undefined when EMAIL_DOMAIN_CHECK is off. */
-    emailCheck: ((email: string) => Promise<void>) | undefined
+    /** The storefront's order calls refuse a buyer e-mail whose domain takes no mail; every address passes when EMAIL_DOMAIN_CHECK is off. */
+    emailCheck: EmailCheck
   }
 }
 
@@ -40,7 +40,7 @@ export const orderGuardPlugin = fp(
     app.decorate('counters', counters)
     app.decorate('orderGuard', new OrderGuard(counters))
     const emailDomains = app.config.emailDomainCheck ? new EmailDomainCheck(app.config.emailDomainCheck) : undefined
-    app.decorate('emailCheck', emailDomains ? (email: string) => emailDomains.assertReachable(email) : undefined)
+    app.decorate('emailCheck', emailDomains ? (email: string) => emailDomains.assertReachable(email) : acceptEveryEmail)
     if (emailDomains) app.addHook('onClose', async () => emailDomains.close())
     everyOnLeader(app, COUNTER_PRUNE_INTERVAL_MS, 'counter prune', () => counters.prune(Date.now()))
     app.addHook('onClose', () => counters.close())
