@@ -92,6 +92,12 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect((await manager.get('/api/admin/orders/987654')).status).toBe(404)
   })
 
+  it('names a buyer known only by name parts (a gift-card order) as the order page does, patronymic too', async () => {
+    const a = await order({ fio: 'Вера Ким', email: 'vera@example.org', phone: '+79030003344' }, false)
+    await server.db.updateTable('orders').set({ fio: '', surname: 'Ким', name: 'Вера', patronymic: 'Андреевна' }).where('id', '=', a.id).execute()
+    expect((await manager.get<OrderCare>(`/api/admin/orders/${a.id}`)).body.order.fio).toBe('Ким Вера Андреевна')
+  })
+
   it('cancels an unpaid order (its tickets back on sale), audited; a paid one is refused', async () => {
     const sold = async () => (await soldByPrice(server.db)).get(fx.basic.prices.adult.id) ?? 0
     const before = await sold()

@@ -11,6 +11,7 @@ import { listOrderRefunds } from '../domain/care/refund.repository'
 import { expireOrders } from '../domain/orders/expiry'
 import { isReturned, paidAmounts } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
+import { buyerName } from '../domain/orders/state'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { listOrderMail } from '../mail/mail.repository'
@@ -28,7 +29,7 @@ const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'
   state: orderStateOf(o, now),
   total: o.total,
   paid_amount: paid.get(o.id) ?? 0,
-  fio: o.fio || [o.surname, o.name].filter(Boolean).join(' '),
+  fio: buyerName(o),
   email: o.email,
   phone: o.phone,
   tickets: Number(o.tickets ?? 0),

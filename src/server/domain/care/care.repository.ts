@@ -43,9 +43,9 @@ export function careOrderRows(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('orders as o')
     .leftJoin('order_lines as l', 'l.order_id', 'o.id')
-    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
+    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
     .where('o.id', 'in', ids.length > 0 ? [...ids] : [-1])
-    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at'])
+    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at'])
     .orderBy('o.id', 'desc')
     .execute()
 }
