@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { backoffMs, OUTBOX_ATTEMPT_LEASE_MS } from '../background/backoff'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { insertOutboxMessage, markMailFailed, markMailSent, type RenderedBody } from './mail.repository'
@@ -47,13 +48,12 @@ export async function sendMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxD
  * The first attempt happens at once in the caller; the row is due for the sweep only after this
  * lease, so the sweep does not send it a second time while the first is still under way.
  */
-export const MAIL_FIRST_ATTEMPT_LEASE_MS = 2 * 60 * 1000
+export const MAIL_FIRST_ATTEMPT_LEASE_MS = OUTBOX_ATTEMPT_LEASE_MS
 /** Attempts before a message is given up (the last ones hours apart, see retryDelayMs). */
 export const MAIL_MAX_ATTEMPTS = 8
-/** Wait before attempt n+1: 1 min, 2, 4, … capped at 2 h (an SMTP outage of a day is covered). */
-const RETRY_BASE_MS = 60_000
+/** Waits between attempts are capped at 2 h (an SMTP outage of a day is covered within MAIL_MAX_ATTEMPTS). */
 const RETRY_MAX_MS = 2 * 3600 * 1000
-export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
+export const retryDelayMs = (attempts: number) => backoffMs(attempts, RETRY_MAX_MS)
 
 /**
  * Writes the outcome of attempt number `attempts`: sent, due again later, or given up. `body`:

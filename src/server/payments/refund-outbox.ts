@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/connect'
+import { backoffMs, OUTBOX_ATTEMPT_LEASE_MS } from '../background/backoff'
 import { everyOnLeader } from '../background/every'
 import { claimRefundSend, findRefundSend, listDueRefundSends, markRefundFailed, markRefundSent, type QueuedRefund } from './refund-outbox.repository'
 import type { PaymentRegistry } from './registry'
@@ -31,11 +32,10 @@ import type { PaymentRegistry } from './registry'
 export const refundIdempotencyKey = (refundId: number) => `refund-${refundId}`
 
 /** The first attempt is the caller's, right after the commit: the sweep leaves the row alone this long. */
-export const REFUND_FIRST_ATTEMPT_LEASE_MS = 2 * 60 * 1000
+export const REFUND_FIRST_ATTEMPT_LEASE_MS = OUTBOX_ATTEMPT_LEASE_MS
 /** An attempt's claim: the row is due again this long after it was claimed if the attempt never finished. */
-const REFUND_ATTEMPT_LEASE_MS = 2 * 60 * 1000
-/** Wait before attempt n+1: 1 min, 2, 4, … capped at an hour (a provider outage of days is covered, no refund given up). */
-const REFUND_RETRY_BASE_MS = 60_000
+const REFUND_ATTEMPT_LEASE_MS = OUTBOX_ATTEMPT_LEASE_MS
+/** Waits between attempts are capped at an hour (a provider outage of days is covered, no refund given up). */
 const REFUND_RETRY_MAX_MS = 3600 * 1000
 /** From this many failed attempts on, each failure is logged as an error (an operator should look). */
 const REFUND_ALERT_ATTEMPTS = 8
@@ -44,7 +44,8 @@ const REFUND_RETRY_INTERVAL_MS = 30_000
 /** Refunds tried per sweep, so one sweep stays short after a provider outage. */
 const REFUND_RETRY_BATCH = 20
 
-export const refundRetryDelayMs = (attempts: number) => Math.min(REFUND_RETRY_MAX_MS, REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1))
+/** Wait before attempt `attempts` + 1: 1 min, 2, 4, … capped at REFUND_RETRY_MAX_MS. */
+export const refundRetryDelayMs = (attempts: number) => backoffMs(attempts, REFUND_RETRY_MAX_MS)
 
 /** Where refund attempts are logged (the app's logger). */
 export interface RefundLog {
