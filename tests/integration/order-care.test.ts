@@ -135,6 +135,16 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect((await manager.post(`/api/admin/orders/${unpaid.id}/resend`, {})).status).toBe(409)
   })
 
+  it('sends no tickets e-mail for an order whose every ticket was refunded: no link is left', async () => {
+    const a = await order({ fio: 'Ли Мин', email: 'li.min@example.org', phone: '+79030004455' }, true)
+    expect((await boxoffice.post(`/api/admin/orders/${a.id}/refund`, {})).status).toBe(200)
+    const rows = async () => (await server.db.selectFrom('mail_outbox').select('id').where('order_id', '=', a.id).execute()).length
+    const before = await rows()
+    const res = await manager.post<{ errorCode: string }>(`/api/admin/orders/${a.id}/resend`, {})
+    expect(res.status, JSON.stringify(res.body)).toBe(409)
+    expect(await rows()).toBe(before)
+  })
+
   it("lists an order's e-mails by the outbox's order reference, not by what a body says; older messages get theirs from the body once", async () => {
     const a = await order({ fio: 'Ода Ким', email: 'oda.kim@example.org', phone: '+79030007788' }, true)
     const b = await order({ fio: 'Ода Ким', email: 'oda.kim@example.org', phone: '+79030007788' }, true)

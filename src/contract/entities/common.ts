@@ -12,14 +12,14 @@ import { localized } from '../lang'
 
 /** A 0/1 flag. */
 export const flagSchema = z.number().int().min(0).max(1)
-/** A database id (positive integer). */
-export const idSchema = z.number().int().positive()
 /**
  * Largest id an integer column holds on PostgreSQL. A larger one names no row on either database,
  * but PostgreSQL refuses it as out of range where SQLite looks it up: the contract refuses it
  * first, so both answer alike.
  */
 export const MAX_DB_ID = 2 ** 31 - 1
+/** A database id (positive integer, at most MAX_DB_ID). */
+export const idSchema = z.number().int().positive().max(MAX_DB_ID)
 /**
  * Text without NUL characters: PostgreSQL cannot store one in text where SQLite can, so the
  * contract refuses it and both databases answer alike. A pattern, not a refinement, so it shows in

@@ -71,7 +71,7 @@ export async function countSignInAttempt(db: Db, id: number, now: number, maxFai
   return row === undefined ? undefined : Number(row.failed_attempts)
 }
 
-/** Clears an operator's failed sign-ins and lock-out (a right password, or an owner's unlock). */
+/** Clears an operator's failed sign-ins and lock-out after a right password (an owner's unlock writes the same columns with its other changes: operatorUpdate). */
 export async function clearSignInFailures(db: Db, id: number): Promise<void> {
   await db.updateTable('operators').set({ failed_attempts: 0, locked_until: null }).where('id', '=', id).execute()
 }

@@ -4,13 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { doorScanSchema, MAX_GATE_CHARS } from '../../contract/admin/door'
 import { ErrorCode } from '../../contract/errors'
+import { MAX_DB_ID } from '../../contract/entities/common'
 import { doorClock, provenClock } from '../domain/redemption/clock'
 import { requireAtDoor } from '../domain/redemption/door-window'
 import { MAX_BATCH_SCANS, redeem, redeemBatch } from '../domain/redemption/service'
 import { ApiFailure } from '../errors'
 
-/** Largest id an integer column holds on PostgreSQL: a bigger session id is a bad request, not a database error. */
-const MAX_DB_ID = 2 ** 31 - 1
 
 /**
  * A scan of the shared-token API: the check-in app's scan (the same fields and meaning, `shown`

@@ -48,13 +48,24 @@ describe('returnedShare', () => {
 })
 
 describe('openLineShares', () => {
-  it("gives each line, in one split, what returning it alone gives back (the return page's amounts)", () => {
+  it("splits what is left by weight, the rounding rest to the heaviest line (first by id), whatever order the lines come in", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1000, max: 10_000_000 }), fc.array(fc.nat(1_000_000), { minLength: 1, maxLength: 12 }), (left, weights) => {
-        // Ids out of order: the split is by id whatever order the lines come in.
+        // Ids out of order and unique.
         const lines = weights.map((weight, i) => ({ id: (i * 7) % 13, weight })).filter((l, i, all) => all.findIndex((o) => o.id === l.id) === i)
         const shares = openLineShares(left, lines)
-        for (const l of lines) expect(shares.get(l.id)).toBe(returnedShare(left, lines.map((o) => ({ ...o, returning: o.id === l.id }))))
+        const total = lines.reduce((sum, l) => sum + l.weight, 0)
+        const byId = [...lines].sort((a, b) => a.id - b.id)
+        const heaviest = byId.reduce((best, l) => (l.weight > best.weight ? l : best), byId[0])
+        // Computed here from the weights alone, not through the rule under test.
+        const exact = (w: number) => (total === 0 ? Math.floor(left / lines.length) : Number((BigInt(left) * BigInt(w)) / BigInt(total)))
+        if (left <= 0) {
+          for (const l of lines) expect(shares.get(l.id)).toBe(0)
+          return
+        }
+        for (const l of lines) if (l.id !== heaviest.id) expect(shares.get(l.id)).toBe(exact(l.weight))
+        expect(lines.reduce((sum, l) => sum + shares.get(l.id)!, 0)).toBe(left)
+        expect(openLineShares(left, [...lines].reverse())).toEqual(shares)
       }),
     )
   })

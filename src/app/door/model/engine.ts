@@ -200,7 +200,8 @@ export class DoorEngine {
     try {
       const sent = Date.now()
       const a = await this.api('doorRedeem', { code, list_id: list.id, nonce: n, direction }, ONLINE_TIMEOUT_MS)
-      // Kept in memory, saved with the session at the next save (any clock heard since serves as well).
+      // Kept in memory, saved with the session at the next sync's save (any clock heard since
+      // serves as well: after a reload before it, offline scans are timed from the last sync's).
       const clock = this.heard(a.clock, sent)
       if (this.data) this.data.clock = clock
       // Known at once to this device's offline answers, before the next sync (and after a reload: store.ts `seen`).

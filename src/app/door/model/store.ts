@@ -66,8 +66,22 @@ function open(): Promise<IDBDatabase> {
       if (!names.contains('queue')) r.result.createObjectStore('queue', { keyPath: 'nonce' })
       if (!names.contains('seen')) r.result.createObjectStore('seen', { keyPath: 'id' }).createIndex(SEEN_BY_SESSION, SEEN_BY_SESSION)
     }
-    r.onsuccess = () => resolve(r.result)
+    r.onsuccess = () => {
+      // A newer version opened in another tab must not wait for this one: let go, and open again
+      // (at the new version) on the next call.
+      r.result.onversionchange = () => {
+        r.result.close()
+        opened = null
+      }
+      resolve(r.result)
+    }
     r.onerror = () => reject(r.error ?? new Error('IndexedDB cannot be opened'))
+    // An older version held open elsewhere (a tab of a version without onversionchange) would keep
+    // this request waiting for good, and every scan with it: fail instead, and try again next call.
+    r.onblocked = () => {
+      opened = null
+      reject(new Error('The door app is open in another tab of an older version: close it'))
+    }
   })
   return opened
 }

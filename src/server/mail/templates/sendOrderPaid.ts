@@ -46,7 +46,7 @@ async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: Orde
 /**
  * E-mails the buyer the links to an order's tickets once more, at an operator's request (order
  * care's resend), stored and sent at once (outbox.ts sendMail). Answers null when the order is
- * unknown, unpaid, not confirmed or has no e-mail; a failed delivery is recorded in the outbox
+ * unknown, unpaid, not confirmed, has no e-mail or no ticket left (all returned); a failed delivery is recorded in the outbox
  * and answered, never thrown. The shop's own tickets e-mail (a payment, a free order, named
  * tickets confirmed) is queued in the transaction that makes it due instead (ticket-mail.ts).
  */
@@ -54,6 +54,8 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
   const order = await findOrderByHash(db, orderHash)
   // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
   if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
+  // Every ticket returned: no link is left to send (the e-mail would list none).
+  if ((await listMailTicketLines(db, order.id)).length === 0) return null
   return sendMail(db, config, await ticketMail(db, config, order))
 }
 
