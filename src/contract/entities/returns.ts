@@ -79,6 +79,8 @@ export const orderReturnDataResponseSchema = z.object({
   text: z.string(),
   reasons: z.array(returnReasonSchema),
   link_state: z.enum(RETURN_LINK_STATES).optional(),
+  /** Our addition: why the return is refused, in the asked language; only when error_code is not '0'. */
+  error_text: z.string().optional(),
 })
 export type OrderReturnDataResponse = z.infer<typeof orderReturnDataResponseSchema>
 

@@ -134,8 +134,10 @@ const STOREFRONT_REASONS = {
   'return-link-used': TAKEN,
   'return-link-expired': ErrorCode.UNAVAILABLE,
   'return-ticket-twice': BAD,
-  // Also the return data's error_code (returns/constants.ts RETURN_NOT_ALLOWED_CODE).
+  // These two are also the return data's error_code (returns/data.ts, policy.ts returnRefusal).
   'return-not-allowed': ErrorCode.UNAVAILABLE,
+  /** Paid at the box office (cash, desk card, complimentary): returned there, not online. */
+  'return-at-desk': ErrorCode.UNAVAILABLE,
   'return-no-email': ErrorCode.UNAVAILABLE,
   'return-reason': BAD,
   'return-ticket-unknown': GONE,

@@ -108,6 +108,7 @@ export const ch: Texts = {
   'return-link-expired': '確認連結已過期：請重新申請退票',
   'return-ticket-twice': '同一張門票重複出現',
   'return-not-allowed': '此訂單的門票不可退票',
+  'return-at-desk': '在售票處購買的門票請在售票處退票',
   'return-no-email': '訂單沒有可寄送確認連結的電子郵件',
   'return-reason': '請選擇退票原因',
   'return-ticket-unknown': '要退的門票不在此訂單中',

@@ -108,6 +108,7 @@ export const en: Texts = {
   'return-link-expired': 'The confirmation link has expired: request the return again',
   'return-ticket-twice': 'The same ticket is listed twice',
   'return-not-allowed': 'Tickets of this order cannot be returned',
+  'return-at-desk': 'Tickets bought at the box office are returned at the box office',
   'return-no-email': 'The order has no e-mail address to send the confirmation link to',
   'return-reason': 'Choose a reason for the return',
   'return-ticket-unknown': 'A ticket to return is not part of this order',

@@ -73,6 +73,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'nominal-returned': 409,
   'return-link-used': 409,
   'return-not-allowed': 409,
+  'return-at-desk': 409,
   'return-no-email': 409,
   'return-ticket-busy': 409,
   'return-deadline': 409,

@@ -10,7 +10,8 @@ import type { TicketKeys } from '../tickets/keys'
 import { discountData } from '../loyalty/service'
 import { addTopingOf, topingOf } from '../offers/service'
 import { orderSum, toMajor, type SumTicket } from '../../../contract/rules/money'
-import { returnAllowed } from '../returns/policy'
+import { returnRefusal } from '../returns/policy'
+import { findPayingPayment } from '../returns/repository'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { PAYMENT_START_PATH } from '../orders/constants'
 import { toTicketLine } from '../tickets/lines'
@@ -88,8 +89,9 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     reserveTime: reserve,
     demandstatusid: viewStatus(order, now),
     paid: order.paid,
-    // The same rule the return calls enforce, so the button never offers a refused return.
-    usereturn: returnAllowed(order, setup) ? 1 : 0,
+    // The same rule the return calls enforce, so the button never offers a refused return (an
+    // unpaid order is refused before its payment is looked up).
+    usereturn: order.paid === 1 && returnRefusal(order, setup, await findPayingPayment(db, order.id)) === null ? 1 : 0,
     verifyCode,
     date: venueDateTime(now),
     main,

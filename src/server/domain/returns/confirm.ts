@@ -7,11 +7,13 @@ import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit
 import { lockOrder } from '../orders/order.repository'
 import { REQUEST_STATUS_LATE } from './constants'
 import { storedHashConf } from './hashconf'
+import { paidAtDesk } from './policy'
 import { queueRefund, refundOfReturned, sendQueuedRefund } from './refund-payment'
 import { releaseReturned } from './release'
 import {
   claimReturnRequest,
   confirmRequestLines,
+  findPayingPayment,
   findRequestState,
   findReturnRequest,
   finishReturnRequest,
@@ -56,6 +58,8 @@ async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: 
  *
  * One transaction, under the order's lock, reads the request again and checks it:
  * - used (a concurrent confirm won): refused, nothing written;
+ * - the order paid at the box office (policy.ts paidAtDesk; a request made before return-create
+ *   refused them): refused with 'return-at-desk', nothing written;
  * - a line past its deadline: refused with 'return-deadline', the create call's refusal. The
  *   request can never be confirmed now, so the same transaction withdraws it (request 91, its
  *   lines back to 0, no refund, no seat released): its lines stop showing "waiting for
@@ -84,6 +88,9 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, log: Refu
     if (!order) throw new ApiFailure('order-not-found', { hash })
     const state = await findRequestState(trx, found.id)
     if (isUsed(state.status)) throw linkUsed()
+    // A request made before return-create refused box-office sales: refused, nothing written
+    // (the operator refunds it; the request expires with its link).
+    if (paidAtDesk(await findPayingPayment(trx, order.id))) throw new ApiFailure('return-at-desk')
     const late = await lateLine(trx, found.id, now)
     if (late) {
       // Returned, not thrown: the withdrawal commits with the refusal (a throw would roll it back).

@@ -1,5 +1,4 @@
 import { REFUND_LINK_HOURS } from '../../../contract/constants'
-import { REASONS } from '../../messages'
 
 /**
  * Tuning numbers of ticket returns. The spec gives the link's life (24 h, 001 §9) and
@@ -36,12 +35,6 @@ export const REQUEST_STATUS_LATE = 91
 export const RETURN_SWEEP_INTERVAL_MS = 60_000
 /** Client route of the return page (001 §2). */
 export const RETURN_ROUTE = '/order/return/'
-/**
- * error_code of the return data when the order may not be returned (not paid, cancelled, or
- * returns switched off): the spec names no code; the 'return-not-allowed' refusal's (-1005
- * "not available"), so the data and the refusal say the same.
- */
-export const RETURN_NOT_ALLOWED_CODE = REASONS['return-not-allowed']
 /** Milliseconds per second and per minute. */
 export const MS_PER_S = 1000
 export const MS_PER_MIN = 60_000

@@ -12,9 +12,9 @@ import { lockOrder } from '../orders/order.repository'
 import { loadStoredSetup } from '../settings/service'
 import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
-import { returnAllowed } from './policy'
+import { returnRefusal } from './policy'
 import { returnShare } from './refund-payment'
-import { findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, pastReturnDeadline, withdrawReturnRequest } from './repository'
+import { findPayingPayment, findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, pastReturnDeadline, withdrawReturnRequest } from './repository'
 import { sweepReturnRequests } from './sweep'
 
 /** mail_outbox.last_error of a confirmation e-mail given up with its request. */
@@ -35,7 +35,8 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
 }
 
 /**
- * POST /api/order/return-create. Checks, under the order's lock: the order may be returned, the
+ * POST /api/order/return-create. Checks, under the order's lock: the order may be returned online
+ * (policy.ts returnRefusal: not when paid at the box office), the
  * reason exists, every id is a line of this order that is returnable (status 0) and before its
  * deadline. Then the lines go to 60 (conditional on 0, so two requests cannot take one line), a
  * request with a fresh hash_conf valid REFUND_LINK_MS is written, and the link is e-mailed in
@@ -50,9 +51,10 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
   const created = await inGatedTransaction(db, gate, async (trx) => {
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
-    // The reasons' code is RETURN_NOT_ALLOWED_CODE (constants.ts), as the return data's error_code.
+    // The same refusal, code and text, as the return data's (data.ts).
     const setup = await loadStoredSetup(trx)
-    if (!returnAllowed(order, setup)) throw new ApiFailure('return-not-allowed')
+    const refusal = returnRefusal(order, setup, await findPayingPayment(trx, order.id))
+    if (refusal) throw new ApiFailure(refusal)
     if (!order.email) throw new ApiFailure('return-no-email')
     const reason = await findReturnReason(trx, input.reason)
     if (!reason) throw new ApiFailure('return-reason')

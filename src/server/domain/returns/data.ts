@@ -4,16 +4,17 @@ import { ErrorCode } from '../../../contract/errors'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import { messageText, REASONS } from '../../messages'
 import { toMajor } from '../../../contract/rules/money'
 import { findOrderByHash } from '../orders/order.repository'
 import { buyerName } from '../orders/state'
 import { personName } from '../tickets/lines'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
-import { MS_PER_S, REQUEST_STATUS_LATE, RETURN_NOT_ALLOWED_CODE } from './constants'
+import { MS_PER_S, REQUEST_STATUS_LATE } from './constants'
 import { storedHashConf } from './hashconf'
-import { returnAllowed } from './policy'
+import { returnRefusal } from './policy'
 import { returnShareByLine } from './refund-payment'
-import { consentText, findReturnRequest, listReasons, listReturnLines, reasonsByLine, type ReturnLineRow } from './repository'
+import { consentText, findPayingPayment, findReturnRequest, listReasons, listReturnLines, reasonsByLine, type ReturnLineRow } from './repository'
 import { sweepReturnRequests } from './sweep'
 
 /** Seconds left before a line's return deadline (0 = closed). */
@@ -41,7 +42,8 @@ async function linkState(db: Db, hash: string, hashConf: string): Promise<Return
  * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
  * zone (GMT+03:00) and returnleft the seconds left to it; summa what returning the line refunds
  * (refund-payment.ts returnShareByLine). error_code '0' when the order may be
- * returned, else RETURN_NOT_ALLOWED_CODE with no rows. Opened from an e-mailed link (`hashConf`),
+ * returned, else the code of its refusal (policy.ts returnRefusal: not allowed, or paid at the
+ * box office) with its text as error_text and no rows. Opened from an e-mailed link (`hashConf`),
  * link_state says what became of that link's request (linkState).
  */
 export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now(), hashConf?: string): Promise<OrderReturnDataResponse> {
@@ -49,7 +51,9 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   if (!order) throw new ApiFailure('order-not-found', { hash })
   const [setup, reasons, text] = await Promise.all([loadStoredSetup(db), listReasons(db), consentText(db, lang)])
   const base = { date: venueDateTime(now), text, reasons: reasons.map((r) => ({ id: r.id, name_ru: r.name_ru, name_en: r.name_en, name_kz: r.name_kz, name_ch: r.name_ch, descript_ru: r.descript_ru, descript_en: r.descript_en, descript_kz: r.descript_kz, descript_ch: r.descript_ch })) }
-  if (!returnAllowed(order, setup)) return { ...base, rows: [], error_code: RETURN_NOT_ALLOWED_CODE }
+  const refusal = returnRefusal(order, setup, await findPayingPayment(db, order.id))
+  // The refusal return-create would answer, its code and its text in the asked language.
+  if (refusal) return { ...base, rows: [], error_code: REASONS[refusal], error_text: messageText(refusal, lang) }
   await sweepReturnRequests(db, now, order.id)
   const lines = await listReturnLines(db, order.id)
   const reasonOf = await reasonsByLine(db, lines.map((l) => l.id))

@@ -1,13 +1,40 @@
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import type { Reason } from '../../messages'
+import { DESK_PROTOCOL } from '../../payments/desk'
 import type { StoredSetup } from '../settings/defaults'
 import type { OrderRow } from '../orders/order.repository'
 
 /**
- * Whether the tickets of an order may be returned: it is paid and confirmed, and returns are on
- * for it: the order's usereturn = 1, or else setup's app.order_return = 1 (000 §6; the brief
- * reads the two as alternatives).
+ * The payment that paid an order (returns/repository.ts findPayingPayment), by its payment type's
+ * protocol; null when no payment did (a free order, or one paid wholly by bonuses).
  */
-export function returnAllowed(order: Pick<OrderRow, 'paid' | 'status' | 'usereturn'>, setup: Pick<StoredSetup, 'app'>): boolean {
-  if (order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED) return false
-  return order.usereturn === 1 || setup.app.order_return === 1
+export type PayingPayment = { protocol_type: string } | null
+
+/**
+ * Whether the money of an order was taken at the box office (issue 19.1: cash, the desk's card
+ * terminal, or complimentary), not by an online provider. Such tickets are returned at the desk
+ * only: the desk provider's "refund" is cash the operator hands back, so an online return would
+ * answer "refund confirmed" while no money moves and nobody at the desk is told. Order care's
+ * refund (care/refund.ts) is how they are returned.
+ *
+ * Decided by the one payment that paid the order, the newest paid or refunded one, which is also
+ * the one any refund goes back through (findPaidPayment): an order is marked paid once
+ * (payments/settle.ts markOrderPaid), so a mixed order, an online attempt before a desk sale or
+ * the reverse, is returned where the money that paid it was taken.
+ */
+export function paidAtDesk(paidWith: PayingPayment): boolean {
+  return paidWith?.protocol_type === DESK_PROTOCOL
+}
+
+/**
+ * Why the tickets of an order may not be returned online, or null when they may: the order must be
+ * paid and confirmed, and returns on for it: the order's usereturn = 1, or else setup's
+ * app.order_return = 1 (000 §6; the brief reads the two as alternatives); and it must not have
+ * been paid at the box office (paidAtDesk). The return data, return-create and the order view's
+ * button all ask this; return-confirm asks paidAtDesk again (a request made before the rule).
+ */
+export function returnRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'usereturn'>, setup: Pick<StoredSetup, 'app'>, paidWith: PayingPayment): Extract<Reason, 'return-not-allowed' | 'return-at-desk'> | null {
+  if (order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED) return 'return-not-allowed'
+  if (order.usereturn !== 1 && setup.app.order_return !== 1) return 'return-not-allowed'
+  return paidAtDesk(paidWith) ? 'return-at-desk' : null
 }

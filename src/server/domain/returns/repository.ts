@@ -261,6 +261,22 @@ export async function findPaidPayment(trx: Db, orderId: number) {
   return { ...p, refunded: Number(r.n) }
 }
 
+/**
+ * The payment that paid an order: its newest paid or refunded one (refunded in full it is still
+ * what paid), with its payment type's protocol; null when none did. Fed to returns/policy.ts.
+ */
+export function findPayingPayment(db: Db, orderId: number): Promise<{ protocol_type: string } | null> {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
+    .select('t.protocol_type')
+    .where('p.order_id', '=', orderId)
+    .where('p.status', 'in', ['paid', 'refunded'])
+    .orderBy('p.id', 'desc')
+    .executeTakeFirst()
+    .then((p) => p ?? null)
+}
+
 /** A paid payment refunded in full. */
 export async function markPaymentRefunded(db: Db, paymentId: number, now: number): Promise<void> {
   await db.updateTable('payments').set({ status: 'refunded', updated_at: now }).where('id', '=', paymentId).where('status', '=', 'paid').execute()
