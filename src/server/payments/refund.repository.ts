@@ -10,7 +10,7 @@ import { insertRefundSend, type QueuedRefund } from './refund-outbox.repository'
  * sent without being recorded.
  */
 
-export interface RefundToRecord {
+interface RefundToRecord {
   orderId: number
   /** The return request it pays out; null for a settlement or an operator's refund. */
   requestId: number | null

@@ -33,7 +33,8 @@ describe('the sandbox bank refunds', () => {
     await bank.refund(payment, 100, 'refund-1')
     await expect(bank.refund(payment, 200, 'refund-1')).rejects.toThrow(/another refund/)
     await bank.refund({ ...payment, publicId: 'pay-2' }, 200, 'refund-1')
-    expect(book.list().map((r) => [r.publicId, r.amount])).toEqual([['pay-1', 100], ['pay-2', 200]])
+    expect(book.list('pay-1').map((r) => r.amount)).toEqual([100])
+    expect(book.list('pay-2').map((r) => r.amount)).toEqual([200])
   })
 
   it('refuses the next N refunds while switched, then takes them', async () => {
@@ -42,8 +43,27 @@ describe('the sandbox bank refunds', () => {
     book.refuseNext(2)
     await expect(bank.refund(payment, 100, 'refund-1')).rejects.toThrow(SANDBOX_REFUND_SWITCHED_OFF)
     await expect(bank.refund(payment, 100, 'refund-1')).rejects.toThrow(SANDBOX_REFUND_SWITCHED_OFF)
-    expect(book.list()).toEqual([])
+    expect(book.list('pay-1')).toEqual([])
     expect((await bank.refund(payment, 100, 'refund-1')).ref).toContain('refund-1')
     expect(book.refusingLeft).toBe(0)
+  })
+
+  it('keeps payments stored without a public id apart (by their row id)', async () => {
+    const book = new SandboxRefundBook()
+    const bank = sandboxProviders('secret', book).redirect
+    await bank.refund({ id: 7, publicId: '', amount: 100 }, 100, 'refund-1')
+    await bank.refund({ id: 8, publicId: '', amount: 100 }, 100, 'refund-2')
+    expect(book.list('payment-7').map((r) => r.amount)).toEqual([100])
+    expect(book.list('payment-8').map((r) => r.amount)).toEqual([100])
+  })
+
+  it('forgets a payment whole, the one seen longest ago, never half of one', async () => {
+    const book = new SandboxRefundBook()
+    const bank = sandboxProviders('secret', book).redirect
+    await bank.refund(payment, 4000, 'refund-1')
+    for (let i = 0; i < 2_000; i++) await bank.refund({ id: 100 + i, publicId: `other-${i}`, amount: 10 }, 10, 'refund-x')
+    // pay-1 was seen longest ago: gone with all its refunds.
+    expect(book.list('pay-1')).toEqual([])
+    expect(book.list('other-0')).toHaveLength(1)
   })
 })

@@ -10,15 +10,16 @@ export const SANDBOX_REFUSE_PATH = '/sandbox-bank/refunds/refuse'
 const SANDBOX_REFUSE_MAX = 1000
 
 const refuseBody = z.object({ count: z.number().int().min(0).max(SANDBOX_REFUSE_MAX) })
-const listQuery = z.object({ payment: z.string().max(128).optional() })
+const listQuery = z.object({ payment: z.string().min(1).max(128) })
 
 /**
  * Test and demo controls of the sandbox bank's refunds (refunds.ts), registered with the bank
  * only (routes.ts: never without SANDBOX_BANK), like its pages:
  * - POST /sandbox-bank/refunds/refuse {count}: the next `count` refunds are refused, as by a bank
  *   that is down (0 switches it off), so a refund left pending can be shown end to end;
- * - GET  /sandbox-bank/refunds?payment=ID: the refunds the bank took (of that payment), each once
- *   whatever the shop asked again, and how many refusals are left.
+ * - GET  /sandbox-bank/refunds?payment=PUBLIC_ID: the refunds the bank took of that payment, each
+ *   once whatever the shop asked again, and how many refusals are left (one payment at a time: the
+ *   bank lists no other payment to whoever asks).
  */
 export function registerSandboxRefundControls(scope: FastifyInstance, book: SandboxRefundBook): void {
   scope.post(SANDBOX_REFUSE_PATH, { schema: { hide: true } }, async (request, reply) => {

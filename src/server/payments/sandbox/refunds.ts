@@ -17,8 +17,12 @@ import type { RefundPayment } from '../provider'
  * controls reach the worker that answers them.
  */
 
-/** Refunds the book remembers; the oldest are forgotten past it, so a long demo stays small. */
-const SANDBOX_REFUNDS_KEPT = 10_000
+/**
+ * Payments the book remembers refunds of; past it the payment seen longest ago is forgotten whole
+ * (its refunds and keys together, so the promises above never hold for half a payment), and a
+ * long demo stays small.
+ */
+const SANDBOX_PAYMENTS_KEPT = 2_000
 
 export interface SandboxRefund {
   key: string
@@ -30,11 +34,12 @@ export interface SandboxRefund {
 /** The error of a refund the switch refuses (the shop stores it as the attempt's last error). */
 export const SANDBOX_REFUND_SWITCHED_OFF = 'sandbox bank unavailable: refunds switched off'
 
-const keyOf = (publicId: string, key: string) => `${publicId} ${key}`
+/** The bank's name of a payment: its public id, or its row id for a row stored without one. */
+const paymentKey = (payment: RefundPayment) => payment.publicId || `payment-${payment.id}`
 
 export class SandboxRefundBook {
-  /** By payment and key (keyOf). */
-  private readonly byKey = new Map<string, SandboxRefund>()
+  /** Per payment (paymentKey), its refunds by the shop's key, oldest first. */
+  private readonly byPayment = new Map<string, Map<string, SandboxRefund>>()
   private refusing = 0
 
   /** The next `count` refunds asked are refused (0: none). */
@@ -53,24 +58,29 @@ export class SandboxRefundBook {
       this.refusing--
       throw new Error(SANDBOX_REFUND_SWITCHED_OFF)
     }
-    const earlier = this.byKey.get(keyOf(payment.publicId, key))
+    const name = paymentKey(payment)
+    const refunds = this.byPayment.get(name) ?? new Map<string, SandboxRefund>()
+    const earlier = refunds.get(key)
     if (earlier) {
       if (earlier.amount !== amount) throw new Error(`sandbox refund key ${key} was used for another refund`)
       return { ref: earlier.ref }
     }
-    const taken = this.list(payment.publicId).reduce((sum, r) => sum + r.amount, 0)
+    const taken = [...refunds.values()].reduce((sum, r) => sum + r.amount, 0)
     if (!Number.isInteger(amount) || amount <= 0 || taken + amount > payment.amount) {
       throw new Error(`sandbox refund of ${amount} refused for a payment of ${payment.amount} (${taken} refunded before)`)
     }
-    const refund = { key, publicId: payment.publicId, amount, ref: `sandbox-refund:${payment.publicId}:${amount}:${key}` }
-    this.byKey.set(keyOf(payment.publicId, key), refund)
-    if (this.byKey.size > SANDBOX_REFUNDS_KEPT) this.byKey.delete(this.byKey.keys().next().value as string)
+    const refund = { key, publicId: name, amount, ref: `sandbox-refund:${name}:${amount}:${key}` }
+    refunds.set(key, refund)
+    // Seen now: moved to the newest end, so the payment forgotten first is the one seen longest ago.
+    this.byPayment.delete(name)
+    this.byPayment.set(name, refunds)
+    if (this.byPayment.size > SANDBOX_PAYMENTS_KEPT) this.byPayment.delete(this.byPayment.keys().next().value as string)
     return { ref: refund.ref }
   }
 
-  /** Refunds taken, oldest first; of one payment when `publicId` is given. */
-  list(publicId?: string): SandboxRefund[] {
-    return [...this.byKey.values()].filter((r) => publicId === undefined || r.publicId === publicId)
+  /** The refunds taken of one payment (by its public id), oldest first. */
+  list(publicId: string): SandboxRefund[] {
+    return [...(this.byPayment.get(publicId)?.values() ?? [])]
   }
 }
 
