@@ -1,21 +1,10 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, type TestServer } from '../support/server'
+import { expectBusy, GATE_ENV, whileLocked } from './gate-rig'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
 import { seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
 import { nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
-
-/** The request deadline: short, so it answers while the write still waits on the order's lock. */
-const DEADLINE_MS = 1500
-/** Far past the deadline: without the commit gate the write would go on and commit once the lock is free. */
-const LOCK_TIMEOUT_MS = 6000
-/** The side transaction keeps the order's row this long: past the deadline, well under the lock timeout. */
-const HOLD_LOCK_MS = 2500
-/** Time for the write left running after the busy answer to get its lock and decide. */
-const SETTLE_MS = 1500
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * A visitor's return request and its confirmation commit through the request's commit gate
@@ -32,7 +21,7 @@ describe('returns answered busy by the request deadline change nothing (PostgreS
   let holder: pg.Client
   beforeAll(async () => {
     inbox = await startInbox()
-    server = await startTestServer({ db: 'postgres', env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test', REQUEST_DEADLINE_MS: String(DEADLINE_MS), DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } })
+    server = await startTestServer({ db: 'postgres', env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test', ...GATE_ENV } })
     fx = await seedOrderFixtures(server.db)
     pfx = await seedPaymentFixtures(server.db)
     reason = (await seedReturnFixtures(server.db)).reasons[0]
@@ -47,37 +36,21 @@ describe('returns answered busy by the request deadline change nothing (PostgreS
     await inbox?.close()
   })
 
-  /** Runs `call` while the order's row is held in an open transaction, let go after HOLD_LOCK_MS. */
-  async function whileOrderLocked<T>(hash: string, call: () => Promise<T>): Promise<T> {
-    await holder.query('begin')
-    try {
-      await holder.query('select id from orders where hash = $1 for update', [hash])
-      const answer = call()
-      const release = pause(HOLD_LOCK_MS).then(() => holder.query('rollback'))
-      const res = await answer
-      await release
-      await pause(SETTLE_MS)
-      return res
-    } finally {
-      await holder.query('rollback').catch(() => {})
-    }
-  }
+  /** Runs `call` while the order's row is held by another transaction (gate-rig.ts whileLocked). */
+  const whileOrderLocked = <T>(hash: string, call: () => Promise<T>) => whileLocked(holder, 'select id from orders where hash = $1 for update', [hash], call)
+  const busy = ({ res, took }: { res: { status: number; body: Answer }; took: number }) => expectBusy(res, took)
   type Answer = { errorCode: string; errorText: string }
   const create = async (hash: string, ids: number[]) => (await visitor(server.url)).post<Answer>('/api/order/return-create', { hash, lang: 'ru', reason, id: ids })
   const confirm = async (hash: string, hashConf: string) => (await visitor(server.url)).post<Answer>('/api/order/return-confirm', { hash, lang: 'ru', hashConf })
   const linesOf = (hash: string) => server.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'l.return_status']).where('o.hash', '=', hash).orderBy('l.id').execute()
   const requestsOf = (hash: string) => server.db.selectFrom('return_requests as r').innerJoin('orders as o', 'o.id', 'r.order_id').select('r.status').where('o.hash', '=', hash).execute()
   const refundsOf = (hash: string) => server.db.selectFrom('refunds as r').innerJoin('orders as o', 'o.id', 'r.order_id').select('r.amount').where('o.hash', '=', hash).execute()
-  const expectBusy = (res: { status: number; body: Answer }) => {
-    expect(res.status, JSON.stringify(res.body)).toBe(503)
-    expect(res.body.errorCode).toBe(ErrorCode.LIMIT)
-  }
 
   it('a return request answered busy writes no request and sends no link; trying again does', async () => {
     const { hash } = await paidOrder(await visitor(server.url), fx, pfx, 1)
     const [line] = await linesOf(hash)
     const mailsBefore = inbox.messages.length
-    expectBusy(await whileOrderLocked(hash, () => create(hash, [line.id])))
+    busy(await whileOrderLocked(hash, () => create(hash, [line.id])))
     expect(await requestsOf(hash)).toEqual([])
     expect((await linesOf(hash)).map((l) => l.return_status)).toEqual([0])
     expect(inbox.messages.slice(mailsBefore).some((m) => m.includes('/order/return/'))).toBe(false)
@@ -92,7 +65,7 @@ describe('returns answered busy by the request deadline change nothing (PostgreS
     expect((await create(hash, [line.id])).body.errorCode).toBe('0')
     const link = await nextReturnLink(inbox, from, hash)
     const [requested, lines] = [await requestsOf(hash), await linesOf(hash)]
-    expectBusy(await whileOrderLocked(hash, () => confirm(hash, link.hashConf)))
+    busy(await whileOrderLocked(hash, () => confirm(hash, link.hashConf)))
     expect(await refundsOf(hash)).toEqual([])
     expect(await requestsOf(hash)).toEqual(requested)
     expect(await linesOf(hash)).toEqual(lines)

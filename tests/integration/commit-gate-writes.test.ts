@@ -1,31 +1,12 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
+import { expectBusy, GATE_ENV, HOLD_LOCK_MS, pause, SETTLE_MS, whileLocked as whileLockedBy } from './gate-rig'
 import { lockRig, seatRowIds } from './lock-rig'
 import { orderBody, visitor, type Fixtures } from './order-fixtures'
 import { placeOrder, startPaymentShop, startPay, type PaymentFx } from './payment-fixtures'
 import { loadScheme, seatChange, type SchemeFx } from './scheme-helpers'
-
-/** The request deadline: short, so it answers while the write still waits on a lock. */
-const DEADLINE_MS = 1500
-/** Far past the deadline: without the commit gate the write would go on and commit once the lock is free. */
-const LOCK_TIMEOUT_MS = 6000
-/** The side transaction keeps its lock this long: past the deadline, well under the lock timeout. */
-const HOLD_LOCK_MS = 2500
-/** Time for the write left running after the busy answer to get its lock and decide. */
-const SETTLE_MS = 1500
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** A busy answer from the deadline: 503 -9998, before the side transaction let go. */
-function expectBusy(res: { status: number; body: { errorCode?: string } }, took: number): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(503)
-  expect(res.body.errorCode).toBe(ErrorCode.LIMIT)
-  expect(took).toBeGreaterThanOrEqual(DEADLINE_MS - 50)
-  expect(took).toBeLessThan(HOLD_LOCK_MS)
-}
 
 /**
  * Issue 18 leftovers: the writes beside holds and orders commit through the request's commit gate
@@ -44,7 +25,7 @@ describe('writes answered busy by the request deadline change nothing (PostgreSQ
   let pfx: PaymentFx
   let holder: pg.Client
   beforeAll(async () => {
-    ;({ server, fx, pfx } = await startPaymentShop('postgres', { REQUEST_DEADLINE_MS: String(DEADLINE_MS), DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) }))
+    ;({ server, fx, pfx } = await startPaymentShop('postgres', { ...GATE_ENV }))
     const config = server.config.database
     if (config.kind !== 'postgres') throw new Error('postgres only')
     holder = new pg.Client({ connectionString: config.url })
@@ -55,23 +36,7 @@ describe('writes answered busy by the request deadline change nothing (PostgreSQ
     await server?.close()
   })
 
-  /** Runs `call` while `lockSql` holds its rows in an open transaction, let go after HOLD_LOCK_MS; answers the call's answer and time. */
-  async function whileLocked<T>(lockSql: string, params: unknown[], call: () => Promise<T>): Promise<{ res: T; took: number }> {
-    await holder.query('begin')
-    try {
-      await holder.query(lockSql, params)
-      const started = Date.now()
-      const answer = call()
-      const release = pause(HOLD_LOCK_MS).then(() => holder.query('rollback'))
-      const res = await answer
-      const took = Date.now() - started
-      await release
-      await pause(SETTLE_MS)
-      return { res, took }
-    } finally {
-      await holder.query('rollback').catch(() => {})
-    }
-  }
+  const whileLocked = <T>(lockSql: string, params: unknown[], call: () => Promise<T>) => whileLockedBy(holder, lockSql, params, call)
   const lockOrderRow = 'select id from orders where hash = $1 for update'
   const orderOf = (hash: string) => server.db.selectFrom('orders').select(['id', 'paid', 'reserve_until', 'reserve_extensions']).where('hash', '=', hash).executeTakeFirstOrThrow()
 
@@ -197,7 +162,7 @@ describe('seat-map writes answered busy by the request deadline change nothing (
   let fx: SchemeFx
   let desk: AdminClient
   beforeAll(async () => {
-    server = await startTestServer({ db: 'postgres', env: { REQUEST_DEADLINE_MS: String(DEADLINE_MS), DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) } })
+    server = await startTestServer({ db: 'postgres', env: GATE_ENV })
     fx = await loadScheme(await visitor(server.url))
     desk = await signedIn(server, 'boxoffice')
   })
@@ -218,19 +183,11 @@ describe('seat-map writes answered busy by the request deadline change nothing (
     const holder = new pg.Client({ connectionString: (server.config.database as { url: string }).url })
     await holder.connect()
     try {
-      await holder.query('begin')
-      await holder.query('select id from carts where id = $1 for update', [before.cart_id])
-      const started = Date.now()
-      const answer = v.post<{ errorCode: string }>('/api/cart/extend', { calendar_id: fx.calendarId })
-      const release = pause(HOLD_LOCK_MS).then(() => holder.query('rollback'))
-      const res = await answer
-      expectBusy(res, Date.now() - started)
-      await release
-      await pause(SETTLE_MS)
+      const { res, took } = await whileLockedBy(holder, 'select id from carts where id = $1 for update', [before.cart_id], () => v.post<{ errorCode: string }>('/api/cart/extend', { calendar_id: fx.calendarId }))
+      expectBusy(res, took)
       expect(await hold()).toEqual(before)
       expect(await cart()).toEqual(cartBefore)
     } finally {
-      await holder.query('rollback').catch(() => {})
       await holder.end()
     }
     const again = await v.post<{ errorCode?: string }>('/api/cart/extend', { calendar_id: fx.calendarId })
