@@ -138,6 +138,8 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
   it('sends no tickets e-mail for an order whose every ticket was refunded: no link is left', async () => {
     const a = await order({ fio: 'Ли Мин', email: 'li.min@example.org', phone: '+79030004455' }, true)
     expect((await boxoffice.post(`/api/admin/orders/${a.id}/refund`, {})).status).toBe(200)
+    // The screen offers no resend, and the call refuses one.
+    expect((await manager.get<OrderCare>(`/api/admin/orders/${a.id}`)).body.can.resend).toBe(false)
     const rows = async () => (await server.db.selectFrom('mail_outbox').select('id').where('order_id', '=', a.id).execute()).length
     const before = await rows()
     const res = await manager.post<{ errorCode: string }>(`/api/admin/orders/${a.id}/resend`, {})

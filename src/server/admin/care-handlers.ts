@@ -113,7 +113,8 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         history,
         can: {
           cancel: state === 'reserved' || state === 'expired',
-          resend: state === 'paid' && o.status === ORDER_STATUS_CONFIRMED && o.email !== '',
+          // A resend needs a ticket left to link (sendOrderPaidMail sends none for an order all returned).
+          resend: state === 'paid' && open && o.status === ORDER_STATUS_CONFIRMED && o.email !== '',
           refund: state === 'paid' && open,
           reseat: state === 'paid' && lines.some((l) => l.seat_id !== null && l.return_status === 0),
           // Only a named-ticket order is created unconfirmed; it waits for its holders.
