@@ -4,7 +4,7 @@ import { insertReturnRequest, markLinesRequested } from '../../src/server/domain
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { orderBody, seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
-import { seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
+import { placeOrder, seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
 import { nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
 
 interface Data { rows: { id: number }[]; error_code: string; error_text?: string }
@@ -116,6 +116,14 @@ describe.each(TEST_DBS)('returns of box-office sales on %s', (dbKind) => {
     expect(care.body).toMatchObject({ amount: sale.amount, lines: 2, repeat: false })
     expect(await refundsOf(sale.id)).toEqual([{ amount: sale.amount, return_request_id: null }])
     expect((await paymentOf(sale.id)).status).toBe('refunded')
+  })
+
+  it('any other refusal carries no text: the page goes back to the order as 001 §4 says (an unpaid order)', async () => {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, fx, fx.basic, 'adult')
+    const d = await data(hash)
+    expect(d.error_code).not.toBe('0')
+    expect(d.error_text).toBeUndefined()
   })
 
   it('an order paid online still returns and refunds as before', async () => {

@@ -79,7 +79,7 @@ export const orderReturnDataResponseSchema = z.object({
   text: z.string(),
   reasons: z.array(returnReasonSchema),
   link_state: z.enum(RETURN_LINK_STATES).optional(),
-  /** Our addition: why the return is refused, in the asked language; only when error_code is not '0'. */
+  /** Our addition: why the return is refused, in the asked language, when the visitor can act on it (tickets bought at the box office are returned there); the page shows it instead of going back to the order. */
   error_text: z.string().optional(),
 })
 export type OrderReturnDataResponse = z.infer<typeof orderReturnDataResponseSchema>

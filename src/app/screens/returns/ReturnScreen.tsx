@@ -30,11 +30,24 @@ function ReturnLoader({ hash, hashConf }: { hash: string; hashConf: string | nul
   const lang = useSession((s) => s.lang)
   const state = useReturnData(hash, lang, hashConf)
   const notAllowed = state.data !== null && state.data.error_code !== ErrorCode.OK
+  // Our addition: a refusal the visitor can act on (tickets bought at the box office) says so here;
+  // any other refusal goes back to the order's view as 001 §4 says.
+  const refusal = notAllowed ? (state.data?.error_text ?? '') : ''
 
   useEffect(() => {
     // Return not allowed for this order: back to its view (001 §4).
-    if (notAllowed) navigate(link(`/order/${segment(hash)}`), { replace: true })
-  }, [notAllowed, navigate, link, hash])
+    if (notAllowed && refusal === '') navigate(link(`/order/${segment(hash)}`), { replace: true })
+  }, [notAllowed, refusal, navigate, link, hash])
+
+  if (refusal !== '') {
+    return (
+      <section className="page page--message" aria-labelledby="return-refused-title">
+        <h1 id="return-refused-title">{t('returns.title')}</h1>
+        <p role="status">{refusal}</p>
+        <p><Link className="button button--primary" to={link(`/order/${segment(hash)}`)}>{t('shell.returnToOrderPlain')}</Link></p>
+      </section>
+    )
+  }
 
   if (state.status === 'loading' || notAllowed) {
     return (

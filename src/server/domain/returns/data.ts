@@ -43,7 +43,7 @@ async function linkState(db: Db, hash: string, hashConf: string): Promise<Return
  * zone (GMT+03:00) and returnleft the seconds left to it; summa what returning the line refunds
  * (refund-payment.ts returnShareByLine). error_code '0' when the order may be
  * returned, else the code of its refusal (policy.ts returnRefusal: not allowed, or paid at the
- * box office) with its text as error_text and no rows. Opened from an e-mailed link (`hashConf`),
+ * box office, then with its text as error_text) and no rows. Opened from an e-mailed link (`hashConf`),
  * link_state says what became of that link's request (linkState).
  */
 export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now(), hashConf?: string): Promise<OrderReturnDataResponse> {
@@ -52,8 +52,10 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   const [setup, reasons, text] = await Promise.all([loadStoredSetup(db), listReasons(db), consentText(db, lang)])
   const base = { date: venueDateTime(now), text, reasons: reasons.map((r) => ({ id: r.id, name_ru: r.name_ru, name_en: r.name_en, name_kz: r.name_kz, name_ch: r.name_ch, descript_ru: r.descript_ru, descript_en: r.descript_en, descript_kz: r.descript_kz, descript_ch: r.descript_ch })) }
   const refusal = returnRefusal(order, setup, await findPayingPayment(db, order.id))
-  // The refusal return-create would answer, its code and its text in the asked language.
-  if (refusal) return { ...base, rows: [], error_code: REASONS[refusal], error_text: messageText(refusal, lang) }
+  // The refusal return-create would answer, by its code; the one the visitor can act on (the box
+  // office) with its text in the asked language, which the page shows instead of going back to the
+  // order's view (001 §4, what it does for every other refusal).
+  if (refusal) return { ...base, rows: [], error_code: REASONS[refusal], ...(refusal === 'return-at-desk' ? { error_text: messageText(refusal, lang) } : {}) }
   await sweepReturnRequests(db, now, order.id)
   const lines = await listReturnLines(db, order.id)
   const reasonOf = await reasonsByLine(db, lines.map((l) => l.id))

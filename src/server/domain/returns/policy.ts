@@ -17,10 +17,10 @@ export type PayingPayment = { protocol_type: string } | null
  * answer "refund confirmed" while no money moves and nobody at the desk is told. Order care's
  * refund (care/refund.ts) is how they are returned.
  *
- * Decided by the one payment that paid the order, the newest paid or refunded one, which is also
- * the one any refund goes back through (findPaidPayment): an order is marked paid once
- * (payments/settle.ts markOrderPaid), so a mixed order, an online attempt before a desk sale or
- * the reverse, is returned where the money that paid it was taken.
+ * Decided by the newest paid or refunded payment of the order (findPayingPayment). A desk sale is
+ * a new order only the desk pays (boxoffice/sell.ts), so no order holds both a desk payment and an
+ * online one; should one ever (a stray online payment refunded at settlement, refundOpenPayment),
+ * the newest one decides.
  */
 export function paidAtDesk(paidWith: PayingPayment): boolean {
   return paidWith?.protocol_type === DESK_PROTOCOL
