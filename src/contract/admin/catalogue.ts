@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '../entities/common'
 import { LANGS, type Lang } from '../lang'
 import { ISSUE } from './issues'
 
@@ -33,7 +34,7 @@ export function locInput<K extends string>(key: K, opts: { required?: boolean; m
 }
 
 const flag = z.union([z.literal(0), z.literal(1)])
-const id = z.number().int().positive()
+const id = idSchema
 /** YYYY-MM-DD, a real calendar day. */
 export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ISSUE.day).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), ISSUE.day)
 /** HH:MM, 00:00-23:59. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_DB_ID } from '../entities/common'
+import { idSchema } from '../entities/common'
 import { langSchema } from '../lang'
 import { doorClockSchema, scanClockSchema } from './door-clock'
 import { syncPlacesSchema } from './door-places'
@@ -31,7 +31,7 @@ export const MAX_BATCH_SCANS = 500
 export const MAX_GATE_CHARS = 64
 /** A device's scan nonce. */
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
-const dbId = z.number().int().positive().max(MAX_DB_ID)
+const dbId = idSchema
 const names = { ru: z.string(), en: z.string(), kz: z.string(), ch: z.string() }
 
 export const checkinListSchema = z.object({
@@ -60,7 +60,7 @@ export const checkinListInputSchema = z.object({
 })
 export const checkinListCreateSchema = checkinListInputSchema.extend({ calendar_id: dbId })
 export const checkinListUpdateSchema = checkinListInputSchema.extend({ archived: z.boolean().optional() })
-export const sessionQuerySchema = z.object({ calendar_id: z.coerce.number().int().positive().max(MAX_DB_ID), lang: langSchema.optional() })
+export const sessionQuerySchema = z.object({ calendar_id: z.coerce.number().pipe(idSchema), lang: langSchema.optional() })
 
 /** A session's lists and what a list may filter on. */
 export const checkinListsResponseSchema = z.object({

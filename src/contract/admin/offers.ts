@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '../entities/common'
 import { PROMO_MIN_LENGTH } from '../constants'
 import { normalizePromo } from '../rules/discount'
 import { CURRENCY_CODES, type CurrencyCode } from '../rules/moneyText'
@@ -13,7 +14,7 @@ import { ISSUE } from './issues'
  */
 
 const flag = z.union([z.literal(0), z.literal(1)])
-const id = z.number().int().positive()
+const id = idSchema
 const sortnum = z.number().int().min(0).max(100_000).default(0)
 /** Epoch milliseconds, or null for "no bound". */
 const instant = z.number().int().min(0).nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '../entities/common'
 import { orderStateSchema } from './sales-export'
 import { langSchema } from '../lang'
 
@@ -57,8 +58,8 @@ export const eventSalesSchema = z.object({
 export type EventSales = z.infer<typeof eventSalesSchema>
 
 export const ordersQuerySchema = z.object({
-  event_id: z.coerce.number().int().positive().optional(),
-  calendar_id: z.coerce.number().int().positive().optional(),
+  event_id: z.coerce.number().pipe(idSchema).optional(),
+  calendar_id: z.coerce.number().pipe(idSchema).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   lang: langSchema.optional(),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idSchema } from '../entities/common'
 import { accessTypeSchema } from '../entities/access'
 import { MAX_NAME } from './catalogue'
 import { paintKindOpSchemas } from './studio-paint'
@@ -64,7 +65,7 @@ export const studioEditRequestSchema = z.object({
    * A save for one session (seats blocked for it only): the session moves onto the version the
    * edits land in, also when that version's copy finishes in the background.
    */
-  session_id: z.number().int().positive().optional(),
+  session_id: idSchema.optional(),
 })
 /** A version's copy still going on in the background: seats copied of its source's. */
 export const studioCopyingSchema = z.object({ copied: z.number().int(), total: z.number().int() })
@@ -127,7 +128,7 @@ export const studioPlanSchema = z.object({
 })
 export type StudioPlan = z.infer<typeof studioPlanSchema>
 
-export const sessionMapRequestSchema = z.object({ drawing_id: z.number().int().positive() })
+export const sessionMapRequestSchema = z.object({ drawing_id: idSchema })
 
 /**
  * Blocking seats of one session (camera positions, house seats), also while it sells: a blocked

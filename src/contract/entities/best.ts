@@ -22,7 +22,7 @@ export const bestSeatsRequestSchema = z.object({
   zonelevel_id: idSchema.optional(),
   exclude: z.array(z.string().min(1).max(200)).max(BEST_EXCLUDE_MAX).optional(),
   USE_PUSHKIN_CARD: z.union([z.literal(0), z.literal(1)]).optional(),
-  subscritId: z.number().int().positive().optional(),
+  subscritId: idSchema.optional(),
   /**
    * Accessible best available (issue 20 item 3): one wheelchair space and `quantity` - 1 (at most
    * ACCESSIBLE_COMPANIONS_MAX) of its companion seats, all or nothing. Held-back spaces are

@@ -50,7 +50,7 @@ export const cartUpdateRequestSchema = z.object({
    * tell this from the event: with it the cart holds no more tickets than the signed-in
    * client's subscription has left (else LIMIT), as create-scheme would refuse them.
    */
-  subscritId: z.number().int().positive().optional(),
+  subscritId: idSchema.optional(),
 })
 
 /** An empty seat the cart's choice leaves alone between taken seats or at a row end (issue 20). */

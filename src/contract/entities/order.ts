@@ -16,7 +16,7 @@ export const crmClientOrderSchema = z.object({
   typeName: z.string().max(200).optional(),
   cardCode: z.string().max(64).optional(),
   referrer: z.string().max(2000).optional(),
-  subscritId: z.number().int().positive().optional(),
+  subscritId: idSchema.optional(),
 })
 
 /** Bot-check fields that may come with an order (000 §7). */
@@ -42,7 +42,7 @@ export const orderLineSchema = z.object({
   quantity: countSchema.max(1000),
   sum: moneySchema,
   seatId: z.number().int().min(0).optional(),
-  subscrit_id: z.number().int().positive().optional(),
+  subscrit_id: idSchema.optional(),
 })
 export type OrderLine = z.infer<typeof orderLineSchema>
 

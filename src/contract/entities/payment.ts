@@ -45,7 +45,7 @@ export const orderExtendResponseSchema = z.object({
 
 /** Path parameters of POST /api/payment/start/:typeId: the payment type (creditcompany_id). */
 export const paymentStartParamsSchema = z.object({
-  typeId: z.coerce.number().int().positive(),
+  typeId: z.coerce.number().pipe(idSchema),
 })
 
 /**

@@ -153,7 +153,7 @@ export const SEAT_STREAM_EVENTS = { changes: 'message', sync: 'sync' } as const
  * EventSource sends the Last-Event-ID header instead, which wins over this.
  */
 export const seatStatusStreamQuerySchema = z.object({
-  calendar_id: z.coerce.number().int().positive(),
+  calendar_id: z.coerce.number().pipe(idSchema),
   last_event_id: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 })
 export const SEAT_EVENTS_PATH = '/api/scheme/events'

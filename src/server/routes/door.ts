@@ -10,7 +10,6 @@ import { requireAtDoor } from '../domain/redemption/door-window'
 import { MAX_BATCH_SCANS, redeem, redeemBatch } from '../domain/redemption/service'
 import { ApiFailure } from '../errors'
 
-
 /**
  * A scan of the shared-token API: the check-in app's scan (the same fields and meaning, `shown`
  * included: contract/admin/door.ts), naming its session and gate itself instead of a check-in list.
