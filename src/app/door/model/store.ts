@@ -59,6 +59,7 @@ let opened: Promise<IDBDatabase> | null = null
 function open(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
     const r = indexedDB.open(DB_NAME, DB_VERSION)
+    let blocked = false
     r.onupgradeneeded = () => {
       // From any older version: only the stores it lacks are made, what it holds stays.
       const names = r.result.objectStoreNames
@@ -67,20 +68,28 @@ function open(): Promise<IDBDatabase> {
       if (!names.contains('seen')) r.result.createObjectStore('seen', { keyPath: 'id' }).createIndex(SEEN_BY_SESSION, SEEN_BY_SESSION)
     }
     r.onsuccess = () => {
-      // A newer version opened in another tab must not wait for this one: let go, and open again
-      // (at the new version) on the next call.
-      r.result.onversionchange = () => {
-        r.result.close()
+      const db = r.result
+      // A newer version opened in another tab must not wait for this one: let go. This tab's next
+      // call then fails (its version is older than the database's: VersionError) and says to reload.
+      db.onversionchange = () => {
+        db.close()
         opened = null
       }
-      resolve(r.result)
+      // Opened at last after being blocked: the calls refused meanwhile were told to close the other
+      // tab; from now on they get this connection (no second request is ever queued behind one).
+      if (blocked) opened = Promise.resolve(db)
+      else resolve(db)
     }
-    r.onerror = () => reject(r.error ?? new Error('IndexedDB cannot be opened'))
-    // An older version held open elsewhere (a tab of a version without onversionchange) would keep
-    // this request waiting for good, and every scan with it: fail instead, and try again next call.
-    r.onblocked = () => {
+    r.onerror = () => {
       opened = null
-      reject(new Error('The door app is open in another tab of an older version: close it'))
+      reject(r.error?.name === 'VersionError' ? new Error('A newer version of the door app is open: reload this page') : (r.error ?? new Error('IndexedDB cannot be opened')))
+    }
+    // An older version held open elsewhere (a tab of a version without onversionchange) keeps this
+    // request waiting until it closes: every call fails at once meanwhile, saying why, instead of
+    // hanging with the scan; the request stays the one pending (onsuccess above adopts it).
+    r.onblocked = () => {
+      blocked = true
+      reject(new Error('The door app is open in another tab of an older version: close that tab'))
     }
   })
   return opened
