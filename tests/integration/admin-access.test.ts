@@ -259,4 +259,18 @@ describe.each(TEST_DBS)('the last active owner on %s', (dbKind) => {
       for (const x of answers.filter((y) => y.status !== 200)) expect([AdminErrorCode.CONFLICT, AdminErrorCode.SIGNED_OUT, AdminErrorCode.FORBIDDEN]).toContain(x.body.errorCode)
     }
   })
+
+  it('the same owner disabled or demoted twice at once (a double click) is no "last owner": both answers succeed, the actor stays owner', async () => {
+    for (let round = 0; round < CROSSING_ROUNDS; round++) {
+      await server.db.updateTable('operators').set({ active: 0 }).execute()
+      const a = await signedIn(server, 'owner')
+      const b = await signedIn(server, 'owner')
+      const idB = (await b.get<{ operator: { id: number } }>('/api/admin/me')).body.operator.id
+      const change = round % 2 ? { role: 'manager' } : { active: 0 }
+      const answers = await Promise.all([a.post(`/api/admin/operators/${idB}`, change), a.post(`/api/admin/operators/${idB}`, change)])
+      expect(answers.map((x) => x.status), `round ${round}: ${JSON.stringify(answers.map((x) => x.body))}`).toEqual([200, 200])
+      const owners = await server.db.selectFrom('operators').select('id').where('role', '=', 'owner').where('active', '=', 1).execute()
+      expect(owners).toHaveLength(1)
+    }
+  })
 })

@@ -87,13 +87,14 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     },
     operatorUpdate: async ({ input, params, actor }) => {
       return db.transaction().execute(async (trx) => {
+        const takesOwnerAway = (input.role !== undefined && input.role !== 'owner') || input.active === 0
+        const owners = takesOwnerAway ? await lockActiveOwners(trx) : []
+        // Read after the owners' lock: an owner another operator disabled or demoted meanwhile is
+        // no active owner any more, so this change takes no owner away (not "the last owner").
         const before = await findOperator(trx, params.id)
         if (!before) throw new ApiFailure('admin-not-found', { what: 'operator', id: params.id })
-        const demotes = before.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.active === 0)
-        if (demotes) {
-          // Locked, not merely counted: two owners disabling each other at once must not both pass (operators.repository.ts).
-          if ((await lockActiveOwners(trx)) <= 1) throw new ApiFailure('admin-last-owner')
-        }
+        // Locked, not merely counted: two owners disabling each other at once must not both pass (operators.repository.ts).
+        if (takesOwnerAway && owners.includes(before.id) && owners.length <= 1) throw new ApiFailure('admin-last-owner')
         const changes = {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.role !== undefined ? { role: input.role } : {}),

@@ -23,20 +23,21 @@ export function findOperatorByEmail(db: Db, email: string) {
 }
 
 /**
- * Locks the active owners' rows for the rest of the transaction and answers how many there are,
- * so that two transactions each taking an owner away (disabling or demoting one another) count
- * one after the other: the second counts after the first has committed. PostgreSQL: FOR UPDATE in
- * id order (two callers lock in the same order and never deadlock); a row the first caller has
- * disabled or demoted no longer matches when the second gets its lock, so it is not counted.
- * SQLite: a no-op UPDATE of those rows takes the write lock at once (as orders' lockOrder does).
+ * Locks the active owners' rows for the rest of the transaction and answers their ids, so that
+ * two transactions each taking an owner away (disabling or demoting one another, or the same
+ * one) count one after the other: the second counts after the first has committed. PostgreSQL:
+ * FOR UPDATE in id order (two callers lock in the same order and never deadlock); a row the first
+ * caller has disabled or demoted no longer matches when the second gets its lock, so it is not
+ * counted. SQLite: a no-op UPDATE of those rows takes the write lock at once (as orders'
+ * lockOrder does).
  */
-export async function lockActiveOwners(trx: Db): Promise<number> {
+export async function lockActiveOwners(trx: Db): Promise<number[]> {
   if (isPostgresDb(trx)) {
     const rows = await trx.selectFrom('operators').select('id').where('role', '=', 'owner').where('active', '=', 1).orderBy('id').forUpdate().execute()
-    return rows.length
+    return rows.map((r) => r.id)
   }
   const rows = await trx.updateTable('operators').set((eb) => ({ active: eb.ref('active') })).where('role', '=', 'owner').where('active', '=', 1).returning('id').execute()
-  return rows.length
+  return rows.map((r) => r.id)
 }
 
 /** Creates an operator; answers its id. */

@@ -1,5 +1,5 @@
-import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import { allocateByWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
+import { isReturned } from '../../../contract/rules/return-status'
 import type { Db } from '../../db/connect'
 import { keptPaymentsOf, readMoneyParts, type LineMoney, type OrderDiscountRow, type ServiceMoney } from './money.repository'
 
@@ -9,10 +9,8 @@ export interface OrderMoney extends OrderSum {
   discountRow: OrderDiscountRow | null
 }
 
-/** A ticket line counts as returned once its return is confirmed (70 and 80). */
-export function isReturned(returnStatus: number): boolean {
-  return returnStatus >= RETURN_STATUS_CONFIRMED
-}
+/** Re-exported where the server's money rules are read (its home is the contract's rules). */
+export { isReturned }
 
 /**
  * The order's money from its ticket lines (returned ones excluded), its added services (those

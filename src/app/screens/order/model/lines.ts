@@ -1,5 +1,5 @@
 import type { ServiceFeeSchema, TicketLine } from './types'
-import { RETURN_STATUS_CONFIRMED } from '../../../../contract/constants'
+import { isReturned } from '../../../../contract/rules/return-status'
 import { pickLocalized, type Lang } from '../../../../contract/lang'
 import { addMajor } from '../../../../contract/rules/money'
 
@@ -31,7 +31,7 @@ export interface TicketGroup {
 
 /** A line whose return is confirmed (001 §4 statuses 70 and 80): no code, not in the totals. */
 export function isReturnedLine(line: Pick<TicketLine, 'return_status'>): boolean {
-  return line.return_status >= RETURN_STATUS_CONFIRMED
+  return isReturned(line.return_status)
 }
 
 export function groupByAction(main: readonly TicketLine[], service: readonly ServiceFeeSchema[], lang: Lang): TicketGroup[] {
