@@ -120,6 +120,12 @@ describe('box office on the map', () => {
     // The order's history shows it.
     await page.getByRole('link', { name: 'Back to the order' }).click()
     await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('reseated')
+
+    // Refunding a cash sale moves no money by itself: the note tells the operator to hand it back.
+    await page.getByRole('checkbox', { name: /^refund / }).first().check()
+    page.once('dialog', (d) => void d.accept())
+    await page.getByTestId('refund').click()
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^Refunded .+: hand this sum back to the buyer in cash$/)
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
   it('on a 390 px phone in Kazakh: fits the width, sells the best 2 seats as complimentary, axe clean', async () => {

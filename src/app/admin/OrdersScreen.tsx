@@ -81,7 +81,10 @@ export function OrderCareScreen() {
     try {
       const r = await api('orderRefund', { lineIds }, { id })
       // A refund the provider has not taken yet is recorded and retried by the server: not an error.
-      setNote(r.repeat ? c.refundRepeat : fillIn(r.pending ? c.refundPending : c.refundedSum, { sum: consoleMoney(r.amount, lang, currency) }))
+      // A box-office sale's refund moves no money by itself (payments/desk.ts): the operator hands it back.
+      const desk = care?.order.boxOffice
+      const done = desk === 'cash' || desk === 'card' ? c.refundedAtDesk[desk] : c.refundedSum
+      setNote(r.repeat ? c.refundRepeat : fillIn(r.pending ? c.refundPending : done, { sum: consoleMoney(r.amount, lang, currency) }))
       setError(null)
       setPicked([])
       await load()
