@@ -47,7 +47,11 @@ export const offerInputSchema = z.object({
   ...locInput('descript', { max: MAX_TEXT }),
   /** Minor units (kopecks). */
   price: z.number().int().min(0).max(MAX_MONEY),
-  /** Offers of one package are alternatives of each other (0 = a package of its own). */
+  /**
+   * The package the offer belongs to (0 = a package of its own, its id): the shop sends it back
+   * with each item it adds and the server checks it (offer-package). It groups offers only; it
+   * does not make them alternatives (001 limits an offer by its own limit per order, nothing more).
+   */
   package_id: z.number().int().min(0).max(1_000_000).default(0),
   /** How many one order may take. */
   limit_per_order: z.number().int().min(1).max(1000).default(1),
