@@ -14,6 +14,12 @@ export class ApiFailure extends Error {
   constructor(
     readonly reason: Reason,
     readonly params: MessageParams = {},
+    /**
+     * Fields the answer carries beside errorCode and errorText, for a client that acts on them
+     * (a confirmation stating the counts, admin/catalogue/sessions.ts): the text says the same
+     * in words, these say it to a program.
+     */
+    readonly details: Readonly<Record<string, number | string | boolean>> = {},
   ) {
     super(messageText(reason, 'en', params))
     this.name = 'ApiFailure'

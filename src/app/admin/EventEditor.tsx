@@ -94,7 +94,8 @@ export function EventEditor() {
     setError(null)
     setNote(null)
     try {
-      await fn()
+      // false: nothing was done yet (the screen asks the operator to confirm first).
+      if ((await fn()) === false) return
       setNote(done)
       await load()
     } catch (e) {

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
+import { AdminErrorCode } from '../../contract/admin/roles'
 import type { Lang } from '../../contract/lang'
 import { sessionSaleState } from '../../contract/rules/session-sale'
 import { formatMoment } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
+import { AdminApiError } from './api'
 import { consoleMoney } from './money'
+import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
@@ -19,10 +22,12 @@ interface Props {
   zones: Row[]
   writable: boolean
   mapName: (drawingId: unknown) => string
-  /** Runs a change, then shows `done` and reloads the event (EventEditor's run). */
+  /** Runs a change, then shows `done` and reloads the event (EventEditor's run); `fn` answering false did nothing yet. */
   act: (fn: () => Promise<unknown>, done?: string) => void
 }
 type Editing = { id: number; day: string; time: string; active: boolean }
+/** An edit the server would make only once confirmed (sold tickets), with its words and counts. */
+type Asking = { editing: Editing; text: string; tickets: number; orders: number }
 
 /**
  * A session's sale state as the storefront applies it (contract/rules/session-sale.ts): switched
@@ -47,6 +52,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
   const { api, lang, t, currency } = useConsole()
   const s = SESSION_TEXTS[lang]
   const [editing, setEditing] = useState<Editing | null>(null)
+  const [asking, setAsking] = useState<Asking | null>(null)
   const when = (x: Row) => `${String(x.day)} ${String(x.time)}`
   const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${consoleMoney(Number(p.price), lang, currency)} × ${String(p.quantity)}`
 
@@ -56,14 +62,29 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
       setEditing({ id, day: String(x.day), time: String(x.time), active: false })
     }, s.copied)
   const copyPrice = (p: Row) => act(() => api('priceCopy', {}, { id: p.id }), s.priceCopied)
-  const save = (e: FormEvent) => {
-    e.preventDefault()
-    if (!editing) return
-    const { id, day, time, active } = editing
+  /**
+   * Saves the form. A session with sold tickets is refused first (UNCONFIRMED, with the counts):
+   * the confirmation opens instead, and its Confirm sends the same edit with `confirm_buyers`.
+   */
+  const send = (edit: Editing, confirmed: boolean) =>
     act(async () => {
-      await api('sessionUpdate', { day, time, active: active ? 1 : 0 }, { id })
+      const { id, day, time, active } = edit
+      // Confirmed: the dialog closes at once (focus back on Save), so what follows shows on the page.
+      if (confirmed) setAsking(null)
+      try {
+        await api('sessionUpdate', { day, time, active: active ? 1 : 0, ...(confirmed ? { confirm_buyers: true } : {}) }, { id })
+      } catch (e) {
+        if (!confirmed && e instanceof AdminApiError && e.errorCode === AdminErrorCode.UNCONFIRMED) {
+          setAsking({ editing: edit, text: e.message, tickets: Number(e.details.tickets), orders: Number(e.details.orders) })
+          return false
+        }
+        throw e
+      }
       setEditing(null)
     })
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    if (editing) send(editing, false)
   }
 
   return (
@@ -129,6 +150,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
           </li>
         ))}
       </ul>
+      {asking && <SessionConfirm text={asking.text} tickets={asking.tickets} orders={asking.orders} t={s} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
     </>
   )
 }

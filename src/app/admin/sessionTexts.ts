@@ -16,8 +16,10 @@ const ru = {
   saleEnded: 'Продажа закрыта {when}',
   active: 'Продаётся',
   cancel: 'Отмена',
+  soldTitle: 'Продано билетов: {tickets} (заказов: {orders})',
+  confirmChange: 'Подтвердить изменение',
 }
-type SessionTexts = typeof ru
+export type SessionTexts = typeof ru
 
 const en: SessionTexts = {
   copy: 'Copy',
@@ -34,6 +36,8 @@ const en: SessionTexts = {
   saleEnded: 'Sale closed {when}',
   active: 'On sale',
   cancel: 'Cancel',
+  soldTitle: 'Tickets sold: {tickets} (orders: {orders})',
+  confirmChange: 'Confirm the change',
 }
 const kz: SessionTexts = {
   copy: 'Көшірмесін жасау',
@@ -50,6 +54,8 @@ const kz: SessionTexts = {
   saleEnded: 'Сатылым {when} жабылды',
   active: 'Сатылады',
   cancel: 'Болдырмау',
+  soldTitle: 'Сатылған билеттер: {tickets} ({orders} тапсырыс)',
+  confirmChange: 'Өзгерісті растау',
 }
 const ch: SessionTexts = {
   copy: '複製',
@@ -66,5 +72,7 @@ const ch: SessionTexts = {
   saleEnded: '已於 {when} 停售',
   active: '販售',
   cancel: '取消',
+  soldTitle: '已售出 {tickets} 張票（{orders} 筆訂單）',
+  confirmChange: '確認更改',
 }
 export const SESSION_TEXTS: Record<Lang, SessionTexts> = { ru, en, kz, ch }

@@ -121,6 +121,13 @@ export const sessionUpdateSchema = z
     active: flag,
     sale_from: instant,
     sale_to: instant,
+    /**
+     * The operator has been told (the answer UNCONFIRMED with `tickets` and `orders`) and goes on:
+     * moving a session with sold tickets (each buyer is e-mailed the new date and time) or
+     * switching it off (the door admits none of them while it is off; buyers are not told).
+     * Without it such a change is refused and nothing is saved.
+     */
+    confirm_buyers: z.boolean(),
   })
   .partial()
 

@@ -58,6 +58,12 @@ export const AdminErrorCode = {
   LOCKED: '-1013',
   /** The change conflicts with what exists (a taken e-mail, a session with orders) (HTTP 409). */
   CONFLICT: '-1014',
+  /**
+   * The change concerns tickets already sold (a session moved or switched off) and is made only
+   * when the request confirms it (`confirm_buyers`); the answer carries `tickets` and `orders`
+   * (HTTP 409).
+   */
+  UNCONFIRMED: '-1015',
 } as const
 
 /** Header of API tokens: `Authorization: Bearer sw_…`. */

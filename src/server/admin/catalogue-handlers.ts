@@ -72,7 +72,8 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
       return { ids }
     },
     sessionUpdate: async ({ input, params, actor }) => {
-      await updateSession(db, actor, params.id, input)
+      // The answer stays `ok`: the notices a move queued are in the outbox (order care lists them per order).
+      await updateSession(db, actor, params.id, input, { publicUrl: app.config.publicUrl })
       return ok
     },
     sessionCopy: async ({ params, actor }) => {

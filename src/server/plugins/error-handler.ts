@@ -107,6 +107,10 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-event-has-sessions': 409,
   'admin-price-held': 409,
   'admin-session-held': 409,
+  'admin-session-sold-move': 409,
+  'admin-session-sold-off': 409,
+  'admin-session-sold-move-off': 409,
+  'admin-capacity-below-sold': 409,
   'door-exits-off': 409,
   'door-session-closed': 409,
   'order-not-cancellable': 409,
@@ -171,7 +175,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The order guard's refusal says when to come back (seconds); a busy server, a little later.
       if (failure.reason === 'too-many-orders' && failure.params.wait !== undefined) reply.header('retry-after', String(failure.params.wait))
       if (failure.reason === 'busy' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(BUSY_RETRY_AFTER_S))
-      return reply.code(httpStatusOf(failure.reason)).send(body(failure.errorCode, failure.textIn(lang)))
+      return reply.code(httpStatusOf(failure.reason)).send({ ...failure.details, ...body(failure.errorCode, failure.textIn(lang)) })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {

@@ -8,6 +8,7 @@ import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { releaseExpiredCartHolds } from '../../domain/inventory/holds.repository'
 import { copySession, drawingVenue, priceIdsOf, priceUse, releasePriceFromHistory, sessionHasLiveHolds, sessionHasOrders, sessionRow, zoneDrawing } from './catalogue.repository'
 import { mustBeCopied } from '../studio/copy-job'
+import { guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
 
@@ -62,15 +63,25 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
   })
 }
 
-export function updateSession(db: Db, actor: Actor, id: number, input: z.output<typeof sessionUpdateSchema>): Promise<void> {
+/**
+ * Edits a session. One with tickets sold is moved or switched off only when the request
+ * confirms it, and a move queues a notice to each of its buyers in this transaction; a
+ * general-admission session's capacity stays at or above what is sold (session-buyers.ts).
+ * Answers how many notices were queued.
+ */
+export function updateSession(db: Db, actor: Actor, id: number, input: z.output<typeof sessionUpdateSchema>, notices: Omit<NoticeContext, 'now'>): Promise<number> {
   return tx(db, async (trx) => {
+    const { confirm_buyers: confirmed, ...columns } = input
     const before = await mustFind(trx, 'calendars', id, 'session')
-    const day = input.day ?? (before.day as string)
-    const time = input.time ?? (before.time as string)
-    const saleFrom = input.sale_from === undefined ? (before.sale_from as number | null) : input.sale_from
-    const saleTo = input.sale_to === undefined ? (before.sale_to as number | null) : input.sale_to
+    const day = columns.day ?? (before.day as string)
+    const time = columns.time ?? (before.time as string)
+    const saleFrom = columns.sale_from === undefined ? (before.sale_from as number | null) : columns.sale_from
+    const saleTo = columns.sale_to === undefined ? (before.sale_to as number | null) : columns.sale_to
     if (saleFrom !== null && saleTo !== null && saleFrom >= saleTo) throw new ApiFailure('invalid-fields', { fields: 'sale_to' })
-    await updateRow(trx, actor, 'calendars', 'session', id, { ...input, starts_at: startsAt(day, time) })
+    const switchesOff = columns.active === 0 && before.active !== 0
+    const queued = await guardSoldSession(trx, before, { day, time, switchesOff, capacity: columns.capacity, confirmed: confirmed === true }, { ...notices, now: Date.now() })
+    await updateRow(trx, actor, 'calendars', 'session', id, { ...columns, starts_at: startsAt(day, time) })
+    return queued
   })
 }
 

@@ -110,6 +110,35 @@ export function doorSessionRows(db: Db, from: number, to: number) {
 }
 
 /**
+ * The session's tickets the door admits: lines of paid orders that are not cancelled, not
+ * returned (a return requested but not confirmed still admits, as the stock rule counts it
+ * taken). Its one home: the door's count (gateCounts) and the buyers a session's move or
+ * switch-off concerns (admittedOrders).
+ */
+function admittedLines(db: Db, calendarId: number) {
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .where('l.calendar_id', '=', calendarId)
+    .where('o.paid', '=', 1)
+    .where('o.status', '!=', ORDER_CANCELLED)
+    .where('l.return_status', '<', RETURNED)
+}
+
+/**
+ * The orders holding tickets the door admits in a session (admittedLines), one row each with its
+ * tickets there and what an e-mail to its buyer needs (address, language, number, page hash).
+ * Read by the (calendar_id) index of order_lines; a session's orders, not the shop's.
+ */
+export function admittedOrders(db: Db, calendarId: number) {
+  return admittedLines(db, calendarId)
+    .select((eb) => ['o.id', 'o.ord_num', 'o.hash', 'o.email', 'o.lang', eb.fn.sum<number | string>('l.quantity').as('tickets')])
+    .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.email', 'o.lang'])
+    .orderBy('o.id')
+    .execute()
+}
+
+/**
  * Live counts of a session's doors: per gate (list, or the gate name of list-less scans) the
  * people who entered and left by counted scans that stand, refusals, and flagged entries; and
  * how many tickets may enter and how many are inside (last standing scan is an entry).
@@ -131,14 +160,8 @@ export async function gateCounts(db: Db, calendarId: number) {
     .groupBy(['r.list_id', 'r.gate'])
     .orderBy('r.gate')
     .execute()
-  const tickets = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
+  const tickets = await admittedLines(db, calendarId)
     .select((eb) => eb.fn.sum<number | string | null>('l.quantity').as('n'))
-    .where('l.calendar_id', '=', calendarId)
-    .where('o.paid', '=', 1)
-    .where('o.status', '!=', ORDER_CANCELLED)
-    .where('l.return_status', '<', RETURNED)
     .executeTakeFirst()
   // Inside: tickets whose latest standing scan (by scan time) is an entry.
   const latest = await db

@@ -17,6 +17,12 @@ export interface MailTexts {
   paidTickets: string
   paidSum: string
   paidOrderLink: string
+  /** A session moved by the venue (sessionMoveMail): {event}, {n}, {from} and {to} (date and time). */
+  movedSubject: string
+  movedIntro: string
+  movedFrom: string
+  movedTo: string
+  movedValid: string
   signature: string
 }
 
@@ -34,6 +40,11 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidTickets: 'Ваши билеты',
     paidSum: 'Сумма заказа: {sum}',
     paidOrderLink: 'Заказ целиком:',
+    movedSubject: 'Сеанс перенесён: {event} (заказ №{n})',
+    movedIntro: 'Организатор перенёс сеанс «{event}», на который у вас билеты по заказу №{n}.',
+    movedFrom: 'Было: {from}',
+    movedTo: 'Стало: {to}',
+    movedValid: 'Ваши билеты действуют на новую дату и время. Заказ:',
     signature: 'Билетная касса',
   },
   en: {
@@ -49,6 +60,11 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidTickets: 'Your tickets',
     paidSum: 'Order total: {sum}',
     paidOrderLink: 'The whole order:',
+    movedSubject: 'Session moved: {event} (order No. {n})',
+    movedIntro: 'The organiser has moved the session of “{event}” that your order No. {n} has tickets for.',
+    movedFrom: 'Was: {from}',
+    movedTo: 'Now: {to}',
+    movedValid: 'Your tickets are valid for the new date and time. Your order:',
     signature: 'Box office',
   },
   kz: {
@@ -64,6 +80,11 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidTickets: 'Сіздің билеттеріңіз',
     paidSum: 'Тапсырыс сомасы: {sum}',
     paidOrderLink: 'Толық тапсырыс:',
+    movedSubject: 'Сеанс ауыстырылды: {event} (№{n} тапсырыс)',
+    movedIntro: 'Ұйымдастырушы №{n} тапсырыс бойынша билеттеріңіз бар «{event}» сеансын ауыстырды.',
+    movedFrom: 'Бұрын: {from}',
+    movedTo: 'Енді: {to}',
+    movedValid: 'Билеттеріңіз жаңа күн мен уақытқа жарамды. Тапсырыс:',
     signature: 'Билет кассасы',
   },
   ch: {
@@ -79,6 +100,11 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     paidTickets: '您的門票',
     paidSum: '訂單金額：{sum}',
     paidOrderLink: '完整訂單：',
+    movedSubject: '場次時間已更改：{event}（訂單 {n}）',
+    movedIntro: '主辦方已更改「{event}」場次的時間，您的訂單 {n} 持有該場次的門票。',
+    movedFrom: '原時間：{from}',
+    movedTo: '新時間：{to}',
+    movedValid: '您的門票在新的日期與時間有效。您的訂單：',
     signature: '售票處',
   },
 }

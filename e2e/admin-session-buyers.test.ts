@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOperator } from '../src/server/admin/auth'
+import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
+import { AdminClient } from '../tests/integration/admin-helpers'
+import { writeOrder } from '../tests/integration/sold-order'
+import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * Moving a session with sold tickets in the console, in Chromium: the server refuses the edit
+ * until it is confirmed (admin/catalogue/session-buyers.ts) and the console opens a modal
+ * confirmation with the counts and the consequence. Focus starts on Cancel, Escape cancels and
+ * gives focus back to Save, and Confirm sends the edit again with `confirm_buyers`: the session
+ * moves and its buyer's notice is queued. axe-core with the dialog open.
+ */
+const EMAIL = 'owner-moves@example.org'
+const PASSWORD = 'an owner password'
+const DAY_MS = 86_400_000
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
+type Row = Record<string, unknown> & { id: number }
+const t = SESSION_TEXTS.en
+
+let app: AppHarness
+let eventId: number
+let session: number
+
+async function axeClean(page: Page, where: string): Promise<void> {
+  expect(seriousViolations(await runAxe(page)), where).toEqual([])
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  const api = new AdminClient(app.baseUrl)
+  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
+  eventId = (await api.post<{ id: number }>('/api/admin/events', { menu_kind_id: refs.kinds[0].id, venue_id: refs.venues[0].id, name_ru: 'Перенос', name_en: 'Moved show', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === refs.kinds[0].id)!.id] })).body.id
+  session = (await api.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: dayIn(9), time: '19:00', capacity: 50 })).body.ids[0]
+  await api.post(`/api/admin/sessions/${session}/prices`, { client_category_id: refs.categories[0].id, zone_id: refs.zones.find((z) => z.drawing_id === null)!.id, price: 1000, quantity: 50 })
+  await writeOrder(app.server.db, session, { paid: true, quantity: 2 })
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('moving a session with sold tickets in the console', () => {
+  it('asks for confirmation with the counts (keyboard: Escape cancels, focus back on Save), and Confirm moves it', async () => {
+    const { page, context } = await openPage(app, '/admin')
+    await page.locator('#adm-signin-title').waitFor()
+    await page.locator('.adm-lang select').selectOption('en')
+    await page.locator('input[name="email"]').fill(EMAIL)
+    await page.locator('input[name="password"]').fill(PASSWORD)
+    await page.keyboard.press('Enter')
+    await page.locator('#adm-events-title').waitFor()
+    await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
+    await page.getByRole('button', { name: `${t.edit}: ${dayIn(9)} 19:00` }).click()
+    const form = page.getByRole('form', { name: `Session ${dayIn(9)} 19:00` })
+    await form.getByLabel('Time').fill('20:30')
+    await form.getByRole('button', { name: 'Save' }).click()
+
+    const dialog = page.getByRole('alertdialog', { name: 'Tickets sold: 2 (orders: 1)' })
+    await dialog.waitFor()
+    expect(await dialog.innerText()).toContain('Moving it e-mails every buyer the new date and time')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.cancel)
+    await axeClean(page, 'session move confirmation')
+    // Escape changes nothing and gives focus back to Save.
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save')
+    expect((await app.server.db.selectFrom('calendars').select('time').where('id', '=', session).executeTakeFirstOrThrow()).time).toBe('19:00')
+
+    // Save again (Enter on the focused button), Tab to Confirm, Enter.
+    await page.keyboard.press('Enter')
+    await dialog.waitFor()
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.confirmChange)
+    await page.keyboard.press('Enter')
+    await page.locator('.adm-list > li', { hasText: `${dayIn(9)} 20:30` }).waitFor()
+    await form.waitFor({ state: 'detached' })
+    expect(await dialog.count()).toBe(0)
+    const mails = await app.server.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('subject', 'like', 'Session moved%').execute()
+    expect(mails).toHaveLength(1)
+    expect(mails[0].text_body).toContain(`${dayIn(9)} 20:30`)
+    await context.close()
+  })
+})

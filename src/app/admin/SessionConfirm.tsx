@@ -1,0 +1,62 @@
+import { useLayoutEffect, useRef } from 'react'
+import { fillIn } from './careTexts'
+import type { SessionTexts } from './sessionTexts'
+
+interface Props {
+  /** The server's refusal in the operator's language: the tickets and orders sold, and what the change does to them. */
+  text: string
+  tickets: number
+  orders: number
+  t: SessionTexts
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/**
+ * Asks the operator to confirm an edit of a session with sold tickets (a move, which e-mails the
+ * buyers, or a switch-off, which the door then refuses; server/admin/catalogue/session-buyers.ts).
+ * A modal <dialog> (showModal): the page behind is inert, Tab stays inside, and focus starts on
+ * Cancel, the choice that changes nothing; Escape cancels. On closing, focus goes back to where
+ * it was (the form's Save button), so a keyboard user carries on from there.
+ */
+export function SessionConfirm({ text, tickets, orders, t, onConfirm, onCancel }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  const cancel = useRef<HTMLButtonElement>(null)
+  // Opened before the first paint; closed (and focus given back) before the element leaves the page.
+  useLayoutEffect(() => {
+    const d = dialog.current
+    if (!d) return
+    const before = document.activeElement
+    if (!d.open) d.showModal()
+    cancel.current?.focus()
+    return () => {
+      if (d.open) d.close()
+      if (before instanceof HTMLElement && before.isConnected) before.focus()
+    }
+  }, [])
+  return (
+    <dialog
+      ref={dialog}
+      className="adm-confirm"
+      role="alertdialog"
+      aria-labelledby="adm-confirm-title"
+      aria-describedby="adm-confirm-text"
+      onCancel={(e) => {
+        // Escape: the same as Cancel (React closes the dialog, not the browser).
+        e.preventDefault()
+        onCancel()
+      }}
+    >
+      <h2 id="adm-confirm-title">{fillIn(t.soldTitle, { tickets, orders })}</h2>
+      <p id="adm-confirm-text">{text}</p>
+      <div className="adm-confirm-actions">
+        <button ref={cancel} type="button" onClick={onCancel}>
+          {t.cancel}
+        </button>
+        <button type="button" onClick={onConfirm}>
+          {t.confirmChange}
+        </button>
+      </div>
+    </dialog>
+  )
+}
