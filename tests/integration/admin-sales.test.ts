@@ -236,19 +236,32 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     const revenueOf = (s: SessionSales, id: number) => s.categories.find((c) => c.category_id === id)?.revenue ?? 0
     const before = await session()
     // 1000.00 and 500.00, parking (300.00) added to the 500.00 ticket: 1800.00 paid.
-    const hash = await buy([{ category, quantity: 1, major: 1000 }, { category: balcony, quantity: 1, major: 500 }], true, async (h) => {
+    const withParking = async (h: string) => {
       const v = await visitor(server.url)
       const view = (await v.post<{ addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[] }>('/api/order/view', { hash: h, lang: 'ru' })).body
       const line = await server.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select('l.id').where('o.hash', '=', h).where('l.client_category_id', '=', balcony).executeTakeFirstOrThrow()
       const parking = view.addToping.find((t) => t.price_id === offer.body.id && t.parent_id === line.id)!
       const { uid, parent_id, package_id, price_id, cost } = parking
       expect((await v.post('/api/order/add-special-offer', { hash: h, data: [{ uid, parent_id, package_id, price_id, cost }] })).body).toEqual({ errorCode: '0', errorText: '' })
-    })
+    }
+    const hash = await buy([{ category, quantity: 1, major: 1000 }, { category: balcony, quantity: 1, major: 500 }], true, withParking)
     const order = (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === hash)!
     expect(order.paid_amount).toBe(180000)
     const after = await session()
     expect([revenueOf(after, category) - revenueOf(before, category), revenueOf(after, balcony) - revenueOf(before, balcony)]).toEqual([100000, 80000])
     expect(after.totals.revenue - before.totals.revenue).toBe(order.paid_amount)
+
+    // The same with 50 % off the ticket prices (750.00): 1050.00 paid, each ticket's own half off it,
+    // so 500.00 and 250.00 + 300.00 parking, not the 1050.00 split by list cost (583.33 and 466.67).
+    const code = `HALF${dbKind.toUpperCase()}`
+    expect((await manager.post('/api/admin/promos', { code, discount_percent: 50, multi_use: 1 })).status).toBe(200)
+    const half = await buy([{ category, quantity: 1, major: 1000 }, { category: balcony, quantity: 1, major: 500 }], true, async (h) => {
+      await withParking(h)
+      expect((await (await visitor(server.url)).post<{ promoCode: string }>('/api/order/add-discount', { hash: h, lang: 'ru', bonuses: 0, cardCode: '', promoCode: code })).body.promoCode).toBe(code)
+    })
+    expect((await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === half)!.paid_amount).toBe(105000)
+    const promoted = await session()
+    expect([revenueOf(promoted, category) - revenueOf(after, category), revenueOf(promoted, balcony) - revenueOf(after, balcony)]).toEqual([50000, 55000])
   })
 
   it('names the buyer as the order page does: the full name, else the name parts with the patronymic', async () => {

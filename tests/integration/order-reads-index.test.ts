@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/connect'
 import { readMoneyParts } from '../../src/server/domain/orders/money.repository'
-import { findClientCard, listOrderServices, refundedTotal } from '../../src/server/domain/orders/order.repository'
+import { findClientCard, listOrderServices, readOrderPayments } from '../../src/server/domain/orders/order.repository'
 import { findPaidPayment } from '../../src/server/domain/returns/repository'
 import { indexedPlanOf, inlined, statementsOf } from '../support/plans'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
@@ -27,7 +27,7 @@ describe.each(TEST_DBS)("an order's own rows are read by index on %s", (dbKind) 
   it.each([
     ["the order's services (order page)", (db: Db) => listOrderServices(db, ORDER), 'order_services_order_idx', 'order_services'],
     ["the order's money (its lines, service costs and discount in one statement)", (db: Db) => readMoneyParts(db, ORDER), 'order_services_order_idx', 'order_services'],
-    ['what was given back on it', (db: Db) => refundedTotal(db, ORDER), 'refunds_order_idx', 'refunds'],
+    ['what was given back on it (read with its payments, one statement)', (db: Db) => readOrderPayments(db, ORDER), 'refunds_order_idx', 'refunds'],
     ["the client's loyalty card", (db: Db) => findClientCard(db, ORDER), 'loyalty_cards_client_idx', 'loyalty_cards'],
   ])('%s', async (_what, run, index, table) => {
     const [statement] = await statementsOf(server.db, run)

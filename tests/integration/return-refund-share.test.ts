@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
-import { decide, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
+import { decide, memberVisitor, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
 import { startInbox, type Inbox } from './return-helpers'
 import { addPercentPromo, confirmReturn, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
 
@@ -32,18 +32,23 @@ describe.each(TEST_DBS)('the share a return refunds on %s', (dbKind) => {
     await inbox?.close()
   })
 
-  /** An order of `quantity` adult tickets, with a promo code when asked (10 % by default), paid by card; answers its hash and payment. */
-  async function paid(quantity: number, opts: { promo?: boolean | string; programmeOn?: number } = {}) {
-    const v = await visitor(server.url)
+  /**
+   * An order of `quantity` adult tickets, with a promo code when asked (10 % by default) and
+   * `bonuses` (a member's: the fixture client's card), an offer (the programme, or `offer`) on
+   * ticket `programmeOn`, paid by card; answers its hash and payment.
+   */
+  async function paid(quantity: number, opts: { promo?: boolean | string; programmeOn?: number; offer?: number; bonuses?: number } = {}) {
+    const v = opts.bonuses ? await memberVisitor(server, shop.pfx) : await visitor(server.url)
     const hash = await placeOrder(v, shop.fx, shop.fx.basic, 'adult', quantity)
-    if (opts.promo) {
-      const promoCode = opts.promo === true ? 'SHARE10' : opts.promo
-      expect((await v.post<{ promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode })).body.promoCode).toBe(promoCode)
+    if (opts.promo || opts.bonuses) {
+      const promoCode = opts.promo === true ? 'SHARE10' : (opts.promo ?? '')
+      const added = await v.post<{ promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses: opts.bonuses ?? 0, cardCode: '', promoCode })
+      expect(added.body.promoCode, JSON.stringify(added.body)).toBe(promoCode)
     }
     if (opts.programmeOn !== undefined) {
       const lines = (await orderLines(shop, hash)).lines
       const item = (await v.post<{ addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[] }>('/api/order/view', { hash, lang: 'ru' })).body.addToping.find(
-        (t) => t.parent_id === lines[opts.programmeOn!].id && t.price_id === shop.pfx.offer.id,
+        (t) => t.parent_id === lines[opts.programmeOn!].id && t.price_id === (opts.offer ?? shop.pfx.offer.id),
       )!
       const added = await v.post<{ errorCode: string }>('/api/order/add-special-offer', { hash, data: [item] })
       expect(added.body.errorCode, JSON.stringify(added.body)).toBe('0')
@@ -100,10 +105,48 @@ describe.each(TEST_DBS)('the share a return refunds on %s', (dbKind) => {
     // 3 × 1650 ₽ less 10 % of the ticket prices (450 ₽), a programme (150 ₽) on the first ticket: 4650 ₽ paid.
     const o = await paid(3, { promo: true, programmeOn: 0 })
     expect((await paymentRow(server.db, o.publicId)).amount).toBe(465_000)
-    // The first ticket weighs 1800 of 5100: 1641.176… ₽, with the kopeck rounding left over (the largest share).
-    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1641.18)
-    // The kept tickets' payable by the money rule is 3008.83 ₽ (their promo share rounded down): a kopeck over what is left.
-    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 3008.82, refunded: 1641.18 })
+    // The first ticket was charged 1350 + 150 fee + 150 programme: its own 10 % off its price, not a part of the others'.
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1650)
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 3000, refunded: 1650, discountData: { totalDiscount: 300 } })
+    expect((await returnTickets(shop, o.hash, [o.lines[1].id, o.lines[2].id])).summa).toBe(3000)
+    expect(await refundAmounts(shop, o.id)).toEqual([165_000, 300_000])
+  })
+
+  it("refunds a ticket without offers what it was charged when another carries a dear offer under a percent promo (the audit's probe)", async () => {
+    // A 1500 ₽ offer, attached to the first ticket; 2 × 1650 ₽ less 50 % of the ticket prices (1500 ₽): 3300 ₽ paid.
+    const dinner = await server.db.insertInto('services').values({ event_id: null, package_id: 7, price: 150_000, limit_per_order: 2, name_ru: 'Ужин', name_en: 'Dinner' }).returning('id').executeTakeFirstOrThrow()
+    await addPercentPromo(shop, 'HALF50', 50)
+    const o = await paid(2, { promo: 'HALF50', programmeOn: 0, offer: dinner.id })
+    expect((await paymentRow(server.db, o.publicId)).amount).toBe(330_000)
+    // The second ticket cost its buyer 750 + 150: that, not a part of the first one's offer.
+    expect((await returnTickets(shop, o.hash, [o.lines[1].id])).summa).toBe(900)
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 2400, refunded: 900, discountData: { totalDiscount: 750 } })
+    // The kept ticket and its offer cost what they cost alone with the code: 750 + 150 + 1500.
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(2400)
+    expect(await refundAmounts(shop, o.id)).toEqual([90_000, 240_000])
+    expect((await paymentRow(server.db, o.publicId)).status).toBe('refunded')
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 3300 })
+    await server.db.updateTable('services').set({ active: 0 }).where('id', '=', dinner.id).execute()
+  })
+
+  it('spreads what belongs to the whole order (a fixed promo part, bonuses) by what each ticket was charged', async () => {
+    const balance = async () => Number((await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
+    // A code of 50 % and 100 ₽, 200 bonuses, the programme (150 ₽) on the first ticket:
+    // 3450 ₽ less 1500 + 100 ₽ less 200 ₽: 1650 ₽ paid. The first ticket was charged 1050 ₽, the second 900 ₽.
+    await server.db.insertInto('promo_codes').values({ code: 'MIX50', discount_percent: 50, discount_amount: 10_000, multi_use: 1, max_uses: null, valid_to: null }).execute()
+    await server.db.updateTable('loyalty_cards').set({ bonus_balance: 500 }).where('id', '=', shop.pfx.client.cardId).execute()
+    const o = await paid(2, { promo: 'MIX50', bonuses: 200, programmeOn: 0 })
+    expect((await paymentRow(server.db, o.publicId)).amount).toBe(165_000)
+    // The second: 900 of 1950 of the 1650 ₽ paid, 761.538… ₽ rounded down; 92 of the 200 bonuses back.
+    expect((await returnTickets(shop, o.hash, [o.lines[1].id])).summa).toBe(761.53)
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 888.47, refunded: 761.53, discountData: { useBonuses: 108 } })
+    // 500 less 200 spent, 82 earned (5 % of 1650 ₽), then 92 back and 37 of the earned (82 × 900 / 1950) taken back.
+    expect(await balance()).toBe(500 - 200 + 82 + 92 - 37)
+    // The first takes the rest: what went back is what was paid, and every bonus is back on the card.
+    expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(888.47)
+    expect(await refundAmounts(shop, o.id)).toEqual([76_153, 88_847])
+    expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 1650 })
+    expect(await balance()).toBe(500)
   })
 
   it('gives the console refund the same rule', async () => {

@@ -11,7 +11,8 @@ import { langSchema } from '../lang'
  * - blocked: places of the session's map not for sale (their zone has no price row);
  * - free: the rest of what is for sale.
  * - revenue: what the sold tickets brought in: each its share of what its order paid (payments
- *   less refunds, split over the order's tickets by list cost), so promo codes and bonuses are
+ *   less refunds, split over the order's tickets by what each was charged: rules/money.ts
+ *   chargedWeight), so promo codes and bonuses are
  *   off it, complimentary box-office tickets bring 0, and an order's tickets add up to its
  *   `paid_amount` (server: orders/money.ts keptLineShares).
  */

@@ -18,8 +18,14 @@ import { PRICE_CURRENCY_PERCENT } from '../constants'
  * - a percent promo discount is taken of the ticket prices (fees and services excluded) and
  *   rounded down to the kopeck (never more than promised);
  * - bonuses earned are a percent of the amount paid, rounded down to whole bonuses;
- * - once tickets are returned, the kept ones keep the promo discount of the whole order in
- *   proportion to their part of its gross, rounded down (each return took its share with it).
+ * - what an order paid is split over its ticket lines (a return's refund, the console's revenue
+ *   per ticket) by what each line was charged (chargedWeight): its price less its own part of a
+ *   percent promo code, its fee and the offers attached to it; what belongs to the whole order
+ *   (a fixed-amount promo, bonuses, the percent's rounding) is spread by those weights, and the
+ *   split is in whole kopecks that add up exactly (allocateByWeight: the rest on the heaviest);
+ * - once tickets are returned, the kept ones keep the promo discount by the same weights: their
+ *   own percent part and their weighted part of the rest, rounded down (each return took its
+ *   share with it), so what the kept tickets cost is their share of what was paid.
  */
 
 /** Minor units in one major unit (kopecks per rouble). */
@@ -120,6 +126,29 @@ export function promoDiscount(ticketPrices: number, cap: number, promo: PromoTer
   return Math.max(0, Math.min(cap, percent + promo.amount))
 }
 
+/**
+ * What a ticket line (or lines together) was charged, as the weight that splits an order's money
+ * over its lines (allocateByWeight): its list cost (`cost`: ticket prices and fees) and the
+ * offers attached to it (`services`) less its own part of a percent promo code (`promoPercent`
+ * of its ticket `prices`, fees and services excluded as in promoDiscount), exact: in hundredths
+ * of a kopeck (× 100), so no rounding of a line's promo part moves a share. What belongs to the
+ * whole order (a fixed-amount promo, bonuses, the rounding of the percent) is in no weight: the
+ * split spreads it by these. Never negative (a percent is taken as 0 to 100). The one weighting
+ * rule of the return's refund, the bonuses it moves, the kept tickets' promo (orderSum) and the
+ * console's revenue per ticket (server/domain/orders/money.ts).
+ */
+export function chargedWeight(line: { cost: number; prices: number; services: number }, promoPercent: number): number {
+  const percent = Math.min(PERCENT_WHOLE, Math.max(0, Math.round(promoPercent)))
+  return Math.max(0, (line.cost + line.services) * PERCENT_WHOLE - line.prices * percent)
+}
+
+/** `amount` × `weight` / `total`, rounded up, through BigInt (the product can pass 2^53); `total` > 0. */
+function ceilShare(amount: number, weight: number, total: number): number {
+  const product = BigInt(amount) * BigInt(weight)
+  const whole = BigInt(total)
+  return Number((product + whole - 1n) / whole)
+}
+
 /** The sum of an order (or a cart: no services, no discounts). */
 export function orderSum(input: OrderSumInput): OrderSum {
   let count = 0
@@ -144,13 +173,18 @@ export function orderSum(input: OrderSumInput): OrderSum {
   let promo = 0
   if (input.promo && returned === 0) promo = promoDiscount(tickets, gross, input.promo)
   else if (input.promo) {
-    // A return refunds its tickets' share of what was paid, split by what each ticket cost with
-    // its offers (server/domain/orders/money.ts returnedShare), so it took that share of the
-    // promo discount with it: the kept tickets keep the whole order's discount in proportion to
-    // their part of its gross, rounded down (a fixed amount is not given again to what is left).
-    const whole = gross + returned + (input.returnedServices ?? []).reduce((s, c) => s + c, 0)
+    // A return refunds its tickets' share of what was paid, split by what each was charged
+    // (chargedWeight; server/domain/orders/money.ts returnedShare), so it took that share of the
+    // promo discount with it: the kept tickets cost their weight's share of what the whole order
+    // cost after its promo, rounded up, so their promo (the rest of their gross) is rounded down:
+    // their own percent part and their weighted part of a fixed amount (not given again to what
+    // is left) and of the percent's rounding.
+    const returnedServices = (input.returnedServices ?? []).reduce((s, c) => s + c, 0)
+    const whole = gross + returned + returnedServices
     const wholePromo = promoDiscount(tickets + returnedPrices, whole, input.promo)
-    promo = Number((BigInt(wholePromo) * BigInt(gross)) / BigInt(whole))
+    const wholeWeight = chargedWeight({ cost: tickets + fees + returned, prices: tickets + returnedPrices, services: services + returnedServices }, input.promo.percent)
+    const keptWeight = chargedWeight({ cost: tickets + fees, prices: tickets, services }, input.promo.percent)
+    promo = wholeWeight === 0 ? gross : Math.max(0, gross - ceilShare(whole - wholePromo, keptWeight, wholeWeight))
   }
   const discount = Math.min(gross, promo + bonuses * BONUS_MINOR)
   return { count, tickets, fees, services, gross, promo, bonuses, discount, payable: gross - discount, returned }
@@ -168,8 +202,8 @@ export function bonusesEarned(amountPaid: number, percent = BONUS_ACCRUAL_PERCEN
 
 /**
  * Splits `amount` (minor units) over parts in proportion to their `weights` (e.g. what an order
- * paid over its tickets by their list cost, so each carries its share of the promo discount and
- * bonuses), in whole minor units that add up to `amount` exactly: each part gets its exact share
+ * paid over its tickets by what each was charged, chargedWeight, so each carries its share of a
+ * fixed promo and of the bonuses), in whole minor units that add up to `amount` exactly: each part gets its exact share
  * rounded down, and the units rounding left over go to the part of the largest weight (the
  * first of equals), so no part is off its exact share by more than the number of parts. Weights
  * that are all 0 split it evenly. Products go through BigInt: a session's takings times a

@@ -25,9 +25,9 @@ export interface SalesExport {
  * A session's tickets as a spreadsheet (the Sales screen's download): one row per ticket line
  * of a paid order or of a reservation still held, with the order's state and channel, its times
  * in the venue's time zone, the place, category, list price and fee, the line's share of what
- * its order paid (the Sales screen's revenue, sales.ts sessionLineShares: a promo code or
- * bonuses come off each line in proportion, its offers are on it, a complimentary ticket
- * brings 0), the ticket's own state (a return requested or confirmed), its holder, the buyer
+ * its order paid (the Sales screen's revenue, sales.ts sessionLineShares: its own part of a
+ * percent promo code and its weighted part of a fixed one and of the bonuses come off it, its
+ * offers are on it, a complimentary ticket brings 0), the ticket's own state (a return requested or confirmed), its holder, the buyer
  * and the first entry at the door. Ticket codes are left out: the file travels by e-mail and a code is a ticket.
  * Cost: five reads of the session, the file built in memory (about 250 bytes a line: a
  * 60,000-seat session's is about 15 MB).

@@ -30,26 +30,9 @@ export function sessionOrderLines(db: Db, calendarId: number) {
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .leftJoin('box_office_sales as b', 'b.order_id', 'o.id')
-    .select(['l.id', 'l.order_id', 'l.calendar_id', 'l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at', 'b.pay_kind'])
+    .select(['l.id', 'l.order_id', 'l.calendar_id', 'l.zone_id', 'l.client_category_id', 'l.quantity', 'l.cost', 'l.price', 'l.return_status', 'o.paid', 'o.status', 'o.reserve_until', 'o.paid_at', 'b.pay_kind'])
     .where('l.order_id', 'in', (eb) => eb.selectFrom('order_lines as s').select('s.order_id').where('s.calendar_id', '=', calendarId))
     .execute()
-}
-
-/**
- * The added services (offers) attached to each ticket line of the orders with a line in a
- * session (line id → their costs summed, minor units): what an order paid for a ticket's offers
- * is that ticket's money (orders/money.ts keptLineShares), as a return gives them back with it.
- * Services attached to no ticket are absent. Read by the order_id index, as sessionOrderLines.
- */
-export async function sessionLineServices(db: Db, calendarId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('order_services')
-    .select(['order_line_id', (eb) => eb.fn.sum<number>('cost').as('n')])
-    .where('order_id', 'in', (eb) => eb.selectFrom('order_lines as s').select('s.order_id').where('s.calendar_id', '=', calendarId))
-    .where('order_line_id', 'is not', null)
-    .groupBy('order_line_id')
-    .execute()
-  return new Map(rows.map((r) => [r.order_line_id!, Number(r.n)]))
 }
 
 /** Seats in visitors' carts now, per zone. */

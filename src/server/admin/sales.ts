@@ -3,10 +3,12 @@ import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, t
 import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
 import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../domain/orders/money'
+import { lineServiceCosts } from '../domain/orders/money.repository'
+import { promoPercents } from '../domain/orders/promo-percent.repository'
 import { buyerName } from '../domain/orders/state'
 import { ApiFailure } from '../errors'
 import { orderStateOf } from './order-state'
-import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionLineServices, sessionOrderLines, zonesById } from './sales.repository'
+import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionOrderLines, zonesById } from './sales.repository'
 
 type Names = { name_ru: string; name_en: string; name_kz: string; name_ch: string }
 const NO_ZONE_NAMES: Names = { name_ru: 'Без зоны', name_en: 'No zone', name_kz: 'Аймақсыз', name_ch: '無區域' }
@@ -42,14 +44,17 @@ const isKept = (l: OrderLine): boolean => l.paid === 1 && l.status !== ORDER_STA
 /**
  * What each kept line of `orderLines` (sessionOrderLines of session `calendarId`) brought in,
  * line id → minor units: its order's paid amount split over the order's kept lines by what each
- * cost with the offers attached to it (orders/money.ts keptLineShares). The one rule of the
- * Sales screen's revenue and of its export's paid column. Two grouped reads of the session.
+ * was charged, its own percent promo part off, with the offers attached to it (orders/money.ts
+ * keptLineShares, the weight a return refunds by). The one rule of the Sales screen's revenue
+ * and of its export's paid column. Three grouped reads of the session.
  */
 export async function sessionLineShares(db: Db, calendarId: number, orderLines: readonly OrderLine[]): Promise<Map<number, number>> {
-  const services = await sessionLineServices(db, calendarId)
-  const kept = orderLines.filter(isKept).map((l) => ({ id: l.id, order_id: l.order_id, cost: Number(l.cost), services: services.get(l.id) ?? 0 }))
+  const [services, percents] = await Promise.all([lineServiceCosts(db, { calendarId }), promoPercents(db, { calendarId })])
+  const kept = orderLines
+    .filter(isKept)
+    .map((l) => ({ id: l.id, order_id: l.order_id, cost: Number(l.cost), price: Number(l.price), quantity: Number(l.quantity), services: services.get(l.id) ?? 0 }))
   const orders = new Map(orderLines.map((l) => [l.order_id, { id: l.order_id, paid: l.paid }]))
-  return keptLineShares(kept, await sessionPaidAmounts(db, calendarId, [...orders.values()]))
+  return keptLineShares(kept, await sessionPaidAmounts(db, calendarId, [...orders.values()]), percents)
 }
 
 /**
@@ -59,7 +64,7 @@ export async function sessionLineShares(db: Db, calendarId: number, orderLines: 
  * session's capacity per zone is the drawing's seats and standing places there, a
  * general-admission one's the price rows' quantities. A sold line's revenue is its share of
  * what its order paid (sessionLineShares: payments less refunds, split over the order's kept
- * lines by list cost with their offers), so promo codes and bonuses are off it, a ticket's
+ * lines by what each was charged with their offers), so promo codes and bonuses are off it, a ticket's
  * offers are on it, complimentary counter tickets bring 0, and the lines of an order add up to
  * its paid_amount in the order list. It is also split by channel (shop, box office). Cost: a handful of grouped queries per session.
  */

@@ -10,13 +10,13 @@ import type { TicketKeys } from '../tickets/keys'
 import { discountData } from '../loyalty/service'
 import { addTopingOf, topingOf } from '../offers/service'
 import { orderSum, toMajor, type SumTicket } from '../../../contract/rules/money'
-import { returnRefusal } from '../returns/policy'
-import { findPayingPayment } from '../returns/repository'
+import { payingPaymentOf, returnRefusal } from '../returns/policy'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { PAYMENT_START_PATH } from '../orders/constants'
 import { toTicketLine } from '../tickets/lines'
-import { isReturned, orderMoney, paidAmounts } from '../orders/money'
-import { findOrderByHash, listOfferableServices, listOrderServices, listPayments, listTicketLines, refundedTotal, type OrderRow, type PaymentRow, type TicketLineRow } from '../orders/order.repository'
+import { isReturned, orderMoney, paidOfPayments } from '../orders/money'
+import type { OrderPayments } from '../orders/money.repository'
+import { findOrderByHash, listOfferableServices, listOrderServices, listTicketLines, readOrderPayments, type OrderRow, type PaymentRow, type TicketLineRow } from '../orders/order.repository'
 import { buyerName, changeRefusal, printingAllowed, reserveSecondsLeft, viewStatus } from '../orders/state'
 
 /** The QR payment still waiting, so a reloaded page shows its code again. */
@@ -42,16 +42,17 @@ export function groupFees(lines: readonly Pick<TicketLineRow, 'calendar_id' | 'p
 
 /**
  * demsumma, minor units: what an unpaid order costs by the money rule; what a paid one's buyer
- * paid, less what went back (orders/money.ts paidAmounts, the console's paid amount). Its payment
+ * paid, less what went back (orders/money.ts paidOfPayments, the console's paid amount). Its payment
  * took the payable (payments/settle.ts checks them equal), but a complimentary desk sale
  * (boxoffice/sell.ts) pays 0 for tickets the rule prices at their list sum, and after a return the
  * kept tickets' payable (their promo share rounded down, contract/rules/money.ts) can be a kopeck
  * off what the refunds left (split by allocateByWeight): the view's demsumma and `refunded` add
- * up to what was paid only when demsumma is what the payments kept.
+ * up to what was paid only when demsumma is what the payments kept. `paid` is the order's payments
+ * and refunds as the view read them, in one statement with the `refunded` it shows, so the two
+ * add up even while a refund commits.
  */
-async function totalToPay(db: Db, order: Pick<OrderRow, 'id' | 'paid'>, payable: number): Promise<number> {
-  if (order.paid !== 1) return payable
-  return (await paidAmounts(db, [order])).get(order.id) ?? 0
+function totalToPay(order: Pick<OrderRow, 'id' | 'paid'>, payable: number, paid: OrderPayments): number {
+  return order.paid === 1 ? paidOfPayments(order, paid) : payable
 }
 
 /**
@@ -62,15 +63,15 @@ async function totalToPay(db: Db, order: Pick<OrderRow, 'id' | 'paid'>, payable:
 export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: string, keys: TicketKeys, now = Date.now()): Promise<OrderViewResponse> {
   const order = await findOrderByHash(db, hash)
   if (!order) throw new ApiFailure('order-not-found', { hash })
-  const [lineRows, added, payments, setup, money, types, refunded] = await Promise.all([
+  const [lineRows, added, paid, setup, money, types] = await Promise.all([
     listTicketLines(db, order.id),
     listOrderServices(db, order.id),
-    listPayments(db, order.id),
+    readOrderPayments(db, order.id),
     loadStoredSetup(db),
     orderMoney(db, order),
     offeredPaymentTypes(db, registry, order),
-    refundedTotal(db, order.id),
   ])
+  const { payments, refunded } = paid
   const printing = printingAllowed(order)
   const payable = changeRefusal(order, now) === null
   const services = payable ? await listOfferableServices(db, [...new Set(lineRows.map((l) => l.event_id))]) : []
@@ -90,8 +91,8 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     demandstatusid: viewStatus(order, now),
     paid: order.paid,
     // The same rule the return calls enforce, so the button never offers a refused return (an
-    // unpaid order is refused before its payment is looked up).
-    usereturn: order.paid === 1 && returnRefusal(order, setup, await findPayingPayment(db, order.id)) === null ? 1 : 0,
+    // unpaid order is refused first). The paying payment is decided from the payments read above.
+    usereturn: returnRefusal(order, setup, payingPaymentOf(payments)) === null ? 1 : 0,
     verifyCode,
     date: venueDateTime(now),
     main,
@@ -102,7 +103,7 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     printingAllowed: printing,
     // A card-scheme payment still verifying must not be paid twice.
     paymentAllowed: payable && money.payable >= 0 && types.length > 0 && verifyCode !== CARD_SCHEME_PENDING,
-    demsumma: toMajor(await totalToPay(db, order, money.payable)),
+    demsumma: toMajor(totalToPay(order, money.payable, paid)),
     urnPay: Object.fromEntries(types.map((t) => [String(t.id), `${PAYMENT_START_PATH}${t.id}`])),
     payments: types.map(toPaymentType),
     creditCompanyId: lastType,

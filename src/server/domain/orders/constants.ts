@@ -32,3 +32,11 @@ export const PAYMENT_START_PATH = '/api/payment/start/'
 export const ORDER_ROUTE = '/order/'
 export const DECLINED_ROUTE = '/order/declined/'
 export const TICKET_ROUTE = '/ticket/'
+
+/**
+ * The payment statuses of money that went through: paid, or paid and refunded since (a refund
+ * is a row of its own, so a refunded payment still counts what it took). What an order paid
+ * (orders/money.ts paidOfPayments) and which payment paid it (returns/policy.ts payingPaymentOf)
+ * both count only these, in SQL and over rows already read alike.
+ */
+export const WENT_THROUGH_STATUSES = ['paid', 'refunded'] as const

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connect'
+import { WENT_THROUGH_STATUSES } from './constants'
 
 /** A ticket line as the money rule reads it (minor units per ticket, as stored at ordering). */
 export interface LineMoney {
@@ -106,31 +107,61 @@ export async function readMoneyParts(db: Db, orderId: number): Promise<MoneyPart
  */
 export type OrderScope = readonly number[] | { calendarId: number }
 
+/** What the paid-amount rule (orders/money.ts paidOfPayments) reads of an order: its payments' amounts (here summed by status), and its refunds summed. */
+export interface OrderPayments {
+  payments: { amount: number; status: string }[]
+  refunded: number
+}
+
+/** A scope's orders as the right side of `order_id in`: the ids named, or the session's orders by the (calendar_id, order_id) index. */
+function scopeOrders(db: Db, scope: OrderScope) {
+  return 'calendarId' in scope ? db.selectFrom('order_lines').select('order_id').where('calendar_id', '=', scope.calendarId) : [...new Set(scope)]
+}
+
 /**
- * Money each order of `scope` brought in and kept, minor units: the amounts of its payments that
- * went through (paid, or refunded since) less its refunds (order id → amount; 0 for an order
- * absent). Two grouped statements for a whole page or session of orders (payments and refunds
- * are indexed by order), never one per order. orders/money.ts paidAmounts is the rule that reads it.
+ * The payments and refunds of each order of `scope`, for the paid-amount rule (orders/money.ts
+ * paidOfPayments, the rule's one home: the arithmetic is there, not here): the amounts of its
+ * payments that went through, summed by status, and its refunds summed (order id → them; absent:
+ * neither). Two grouped statements for a whole page or session of orders (payments and refunds
+ * are indexed by order), never one per order.
  */
-export async function keptPaymentsOf(db: Db, scope: OrderScope): Promise<Map<number, number>> {
-  const out = new Map<number, number>()
-  const ids = 'calendarId' in scope ? null : [...new Set(scope)]
-  if (ids?.length === 0) return out
-  const sessionOrders = 'calendarId' in scope ? db.selectFrom('order_lines').select('order_id').where('calendar_id', '=', scope.calendarId) : null
+export async function paymentsOfOrders(db: Db, scope: OrderScope): Promise<Map<number, OrderPayments>> {
+  const out = new Map<number, OrderPayments>()
+  if (!('calendarId' in scope) && scope.length === 0) return out
   const taken = await db
     .selectFrom('payments')
-    .select(['order_id', (eb) => eb.fn.sum<number>('amount').as('n')])
-    .$call((q) => (ids ? q.where('order_id', 'in', ids) : q.where('order_id', 'in', sessionOrders!)))
-    .where('status', 'in', ['paid', 'refunded'])
-    .groupBy('order_id')
+    .select(['order_id', 'status', (eb) => eb.fn.sum<number>('amount').as('n')])
+    .where('order_id', 'in', scopeOrders(db, scope))
+    .where('status', 'in', WENT_THROUGH_STATUSES)
+    .groupBy(['order_id', 'status'])
     .execute()
   const given = await db
     .selectFrom('refunds')
     .select(['order_id', (eb) => eb.fn.sum<number>('amount').as('n')])
-    .$call((q) => (ids ? q.where('order_id', 'in', ids) : q.where('order_id', 'in', sessionOrders!)))
+    .where('order_id', 'in', scopeOrders(db, scope))
     .groupBy('order_id')
     .execute()
-  for (const r of taken) out.set(r.order_id, Number(r.n))
-  for (const r of given) out.set(r.order_id, (out.get(r.order_id) ?? 0) - Number(r.n))
+  const of = (orderId: number) => out.get(orderId) ?? out.set(orderId, { payments: [], refunded: 0 }).get(orderId)!
+  for (const r of taken) of(r.order_id).payments.push({ amount: Number(r.n), status: r.status })
+  for (const r of given) of(r.order_id).refunded = Number(r.n)
   return out
+}
+
+/**
+ * What the added services (offers) attached to each ticket line of the orders of `scope` cost
+ * (line id → their costs summed, minor units; services attached to no ticket are absent): what an
+ * order paid for a ticket's offers is that ticket's money (orders/money.ts keptLineShares), and a
+ * return gives them back with it (returns/refund-payment.ts). One grouped statement by the
+ * order_id index, for one order (a return) or a session's orders (the Sales screen).
+ */
+export async function lineServiceCosts(db: Db, scope: OrderScope): Promise<Map<number, number>> {
+  if (!('calendarId' in scope) && scope.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('order_services')
+    .select(['order_line_id', (eb) => eb.fn.sum<number>('cost').as('n')])
+    .where('order_id', 'in', scopeOrders(db, scope))
+    .where('order_line_id', 'is not', null)
+    .groupBy('order_line_id')
+    .execute()
+  return new Map(rows.map((r) => [r.order_line_id!, Number(r.n)]))
 }

@@ -1,7 +1,8 @@
-import { allocateByWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
+import { allocateByWeight, chargedWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
 import { isReturned } from '../../../contract/rules/return-status'
 import type { Db } from '../../db/connect'
-import { keptPaymentsOf, readMoneyParts, type LineMoney, type OrderDiscountRow, type ServiceMoney } from './money.repository'
+import { WENT_THROUGH_STATUSES } from './constants'
+import { paymentsOfOrders, readMoneyParts, type LineMoney, type OrderDiscountRow, type OrderPayments, type ServiceMoney } from './money.repository'
 
 /** The money of an order, minor units, always computed from the database (never from the client). */
 export interface OrderMoney extends OrderSum {
@@ -17,8 +18,9 @@ export { isReturned }
  * attached to a returned ticket apart, in `returnedServices`: orderMoney) and its live discount, by the money
  * rule (contract/rules/money.ts). A return takes its tickets' share of the bonuses off the
  * discount row (loyalty/return-bonuses.ts), so the bonuses counted are the kept tickets', and
- * the kept tickets keep their proportional part of the promo discount (orderSum), so what is left
- * to pay and what was refunded add up to what was paid. A percent promo follows the order's
+ * the kept tickets keep their part of the promo discount by the weights a return refunds by
+ * (orderSum, chargedWeight: their own percent part and their weighted part of the rest), so what
+ * is left to pay and what was refunded add up to what was paid. A percent promo follows the order's
  * content (adding a service later does not leave a stale discount), so the discount is
  * recomputed, not stored.
  */
@@ -45,47 +47,79 @@ export async function orderMoney(db: Db, order: { id: number }): Promise<OrderMo
 }
 
 /**
- * What the buyer paid for each order (order id → minor units), as the console shows it: what
- * its payments took, less what was given back. A payment's amount is the order's payable by the
- * money rule at the moment it paid (payments/settle.ts checks them equal), so promo codes,
- * bonuses and added services are in it, where the order's `total` (its list sum at creation)
- * has none of them; a complimentary desk sale pays 0, a free order has no payment (0), a refund
- * (a return, the console's refund) lowers it by what went back, as it lowers the Sales revenue,
- * and a late payment refused and refunded nets 0. 0 while the order is unpaid. One read for a
- * list of orders.
+ * What the buyer of an order paid, minor units, as the console shows it: what its payments took,
+ * less what was given back. A payment's amount is the order's payable by the money rule at the
+ * moment it paid (payments/settle.ts checks them equal), so promo codes, bonuses and added
+ * services are in it, where the order's `total` (its list sum at creation) has none of them; a
+ * complimentary desk sale pays 0, a free order has no payment (0), a refund (a return, the
+ * console's refund) lowers it by what went back, as it lowers the Sales revenue, and a late
+ * payment refused and refunded nets 0. 0 while the order is unpaid.
+ *
+ * The rule's one home, pure over rows already read: paidAmounts feeds it grouped sums, the order
+ * view (order-page/view.ts) the order's own payments and refunds read in one statement, so both
+ * say the same and the view's paid and refunded come from one snapshot. Only the payments that
+ * went through count (WENT_THROUGH_STATUSES); `refunded` is every refund of the order.
  */
+export function paidOfPayments(order: OrderPaid, { payments, refunded }: OrderPayments): number {
+  if (order.paid !== 1) return 0
+  const taken = payments.reduce((sum, p) => (wentThrough(p.status) ? sum + Number(p.amount) : sum), 0)
+  return taken - refunded
+}
+
+const wentThrough = (status: string): boolean => (WENT_THROUGH_STATUSES as readonly string[]).includes(status)
+
+/** paidOfPayments of each order (order id → minor units), the console's paid amount. One read for a list of orders. */
 export async function paidAmounts(db: Db, orders: readonly OrderPaid[]): Promise<Map<number, number>> {
-  return paidOf(orders, await keptPaymentsOf(db, orders.filter((o) => o.paid === 1).map((o) => o.id)))
+  return paidOf(orders, await paymentsOfOrders(db, orders.filter((o) => o.paid === 1).map((o) => o.id)))
 }
 
 /** paidAmounts of `orders`, every one with a line in session `calendarId`: one read of the session's orders however many. */
 export async function sessionPaidAmounts(db: Db, calendarId: number, orders: readonly OrderPaid[]): Promise<Map<number, number>> {
-  return paidOf(orders, await keptPaymentsOf(db, { calendarId }))
+  return paidOf(orders, await paymentsOfOrders(db, { calendarId }))
 }
 
 type OrderPaid = { id: number; paid: number }
-const paidOf = (orders: readonly OrderPaid[], kept: ReadonlyMap<number, number>) => new Map(orders.map((o) => [o.id, o.paid === 1 ? (kept.get(o.id) ?? 0) : 0]))
+const NONE: OrderPayments = { payments: [], refunded: 0 }
+const paidOf = (orders: readonly OrderPaid[], read: ReadonlyMap<number, OrderPayments>) => new Map(orders.map((o) => [o.id, paidOfPayments(o, read.get(o.id) ?? NONE)]))
 
-/** A ticket line sold and kept (its order paid, not cancelled, the line not returned), with its list cost (price and fee). */
-export interface KeptLine {
+/** A ticket line as the share rule weighs it: its list cost (price and fee), its ticket price and quantity, the added services (offers) attached to it, minor units summed. */
+export interface WeighedLine {
+  cost: number
+  price: number
+  quantity: number
+  services: number
+}
+
+/**
+ * What `line` was charged, as the weight that splits its order's money over its lines: the money
+ * rule's chargedWeight (contract/rules/money.ts, the rule's one home) of its cost, its prices and
+ * its offers, less its own part of the order's percent promo (`promoPercent`, 0 when none). The
+ * weight of a return's refund and of the bonuses it moves (returns/refund-payment.ts) and of the
+ * console's revenue per ticket (keptLineShares).
+ */
+export function lineWeight(line: WeighedLine, promoPercent: number): number {
+  return chargedWeight({ cost: line.cost, prices: line.price * line.quantity, services: line.services }, promoPercent)
+}
+
+/** A ticket line sold and kept (its order paid, not cancelled, the line not returned), as the share rule weighs it. */
+export interface KeptLine extends WeighedLine {
   id: number
   order_id: number
-  cost: number
-  /** The added services (offers) attached to it, minor units summed. */
-  services: number
 }
 
 /**
  * What each kept ticket line brought in (line id → minor units): its order's paid amount
  * (paidAmounts: payments less refunds) split over all of the order's kept lines, of every
- * session, by their list cost with the offers attached to each (contract/rules/money.ts
- * allocateByWeight; the weight a return refunds by, returnedShare). So a promo code's discount
- * and the bonuses paid come off each line in proportion, a complimentary desk order's lines
- * bring 0, what an order paid for a ticket's offers comes with that ticket (offers attached to
- * none with all its tickets), and an order's lines add up to its paid amount exactly. A refund lowers what the lines left share (a return
- * refunds its lines' share of what the payment has left: returnedShare). O(lines).
+ * session, by what each was charged (lineWeight with the order's promo percent from `percents`,
+ * order id → percent; contract/rules/money.ts allocateByWeight; the weight a return refunds by,
+ * returnedShare). So a line carries its own part of a percent promo code and its weighted part of
+ * a fixed promo and of the bonuses paid, a complimentary desk order's lines bring 0, what an
+ * order paid for a ticket's offers comes with that ticket (offers attached to none with all its
+ * tickets), and an order's lines add up to its paid amount exactly. A refund lowers what the
+ * lines left share (a return refunds its lines' share of what the payment has left:
+ * returnedShare). O(lines).
  */
-export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<number, number>): Map<number, number> {
+export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<number, number>, percents: ReadonlyMap<number, number>): Map<number, number> {
   const byOrder = new Map<number, KeptLine[]>()
   for (const l of lines) {
     const own = byOrder.get(l.order_id)
@@ -96,7 +130,8 @@ export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<num
   for (const [orderId, own] of byOrder) {
     // By id, so the rounding remainder lands on the same line at every read.
     const sorted = own.sort((a, b) => a.id - b.id)
-    const shares = allocateByWeight(paid.get(orderId) ?? 0, sorted.map((l) => l.cost + l.services))
+    const percent = percents.get(orderId) ?? 0
+    const shares = allocateByWeight(paid.get(orderId) ?? 0, sorted.map((l) => lineWeight(l, percent)))
     sorted.forEach((l, i) => out.set(l.id, shares[i]))
   }
   return out
@@ -105,7 +140,7 @@ export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<num
 /** An order's ticket line not yet returned, as a return splits what the order has left over it. */
 export interface OpenLine {
   id: number
-  /** Its list cost (price and fee) plus the added services attached to it. */
+  /** What it was charged (lineWeight): its list cost less its own percent promo part, plus the added services attached to it. */
   weight: number
   /** Returned by the return being made. */
   returning: boolean
@@ -117,8 +152,9 @@ export interface OpenLine {
  * still holds) split over the order's lines not yet returned, the returning ones among them
  * included, by weight (allocateByWeight, by id as keptLineShares, so the rounding remainder
  * lands on the same line at every return), and the returning lines' shares added up. So each
- * ticket takes back its part of a promo discount and of the bonuses, a ticket's offers go back
- * with it, and the last return takes all that is left: nothing is refunded twice, nothing kept.
+ * ticket takes back what it was charged (its weight, lineWeight: its own percent promo part off,
+ * its weighted part of a fixed promo and of the bonuses), a ticket's offers go back with it, and
+ * the last return takes all that is left: nothing is refunded twice, nothing kept.
  * O(lines).
  */
 export function returnedShare(left: number, open: readonly OpenLine[]): number {

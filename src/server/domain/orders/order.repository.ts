@@ -314,21 +314,44 @@ export function listOfferableServices(db: Db, eventIds: readonly number[]) {
 }
 export type ServiceRow = Awaited<ReturnType<typeof listOfferableServices>>[number]
 
-/** Money given back on an order (returns and refused payments), minor units. */
-export async function refundedTotal(db: Db, orderId: number): Promise<number> {
-  const r = await db.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()
-  return Number(r.n)
+/** Money given back on an order (returns and refused payments), minor units: one row, 0 when none. */
+function refundedOf(db: Db, orderId: number) {
+  return db.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('refunded')).where('order_id', '=', orderId)
 }
 
-/** Payments of an order, newest first. */
-export function listPayments(db: Db, orderId: number) {
+/** Payments of an order, with their type's protocol. */
+function paymentsOf(db: Db, orderId: number) {
   return db
     .selectFrom('payments as p')
     .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
     .select(['p.id', 'p.payment_type_id', 'p.amount', 'p.status', 'p.public_id', 'p.verify_code', 'p.qr_url', 'p.created_at', 'p.updated_at', 't.protocol_type', 't.protocol_kind'])
     .where('p.order_id', '=', orderId)
+}
+
+/** Payments of an order, newest first. */
+export function listPayments(db: Db, orderId: number) {
+  return paymentsOf(db, orderId).orderBy('p.id', 'desc').execute()
+}
+
+/**
+ * An order's payments (listPayments) and what was given back on it, in one statement: the
+ * refunds' one-row sum left-joined to the payments, so the order view reads both from one
+ * snapshot (a refund committing between two reads would make its paid and refunded amounts
+ * disagree by that refund) and in one round trip. The refunds are by order_id, as paidAmounts
+ * reads them (a refund's payment_id may be null).
+ */
+export async function readOrderPayments(db: Db, orderId: number): Promise<{ payments: PaymentRow[]; refunded: number }> {
+  const rows = await db
+    .selectFrom(refundedOf(db, orderId).as('r'))
+    .leftJoin(paymentsOf(db, orderId).as('p'), (join) => join.onTrue())
+    .selectAll('p')
+    .select('r.refunded')
     .orderBy('p.id', 'desc')
     .execute()
+  const payments: PaymentRow[] = []
+  // The left join's one row with no payment (an order not yet paid for) has every payment column null.
+  for (const { refunded: _, ...p } of rows) if (p.id !== null) payments.push(p as PaymentRow)
+  return { payments, refunded: Number(rows[0]?.refunded ?? 0) }
 }
 export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number]
 

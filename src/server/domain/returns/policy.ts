@@ -2,13 +2,26 @@ import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { Reason } from '../../messages'
 import { DESK_PROTOCOL } from '../../payments/desk'
 import type { StoredSetup } from '../settings/defaults'
+import { WENT_THROUGH_STATUSES } from '../orders/constants'
 import type { OrderRow } from '../orders/order.repository'
 
 /**
- * The payment that paid an order (returns/repository.ts findPayingPayment), by its payment type's
- * protocol; null when no payment did (a free order, or one paid wholly by bonuses).
+ * The payment that paid an order (returns/repository.ts findPayingPayment, or payingPaymentOf of
+ * its payments already read), by its payment type's protocol; null when no payment did (a free
+ * order, or one paid wholly by bonuses).
  */
 export type PayingPayment = { protocol_type: string } | null
+
+/**
+ * findPayingPayment over an order's payments already read (the order view reads them all, in
+ * any order): the newest by id of those that went through (WENT_THROUGH_STATUSES: paid, or
+ * refunded in full, still what paid); null when none did. O(payments).
+ */
+export function payingPaymentOf(payments: readonly { id: number; status: string; protocol_type: string }[]): PayingPayment {
+  let newest: (typeof payments)[number] | null = null
+  for (const p of payments) if ((WENT_THROUGH_STATUSES as readonly string[]).includes(p.status) && (newest === null || p.id > newest.id)) newest = p
+  return newest && { protocol_type: newest.protocol_type }
+}
 
 /**
  * Whether the money of an order was taken at the box office (issue 19.1: cash, the desk's card

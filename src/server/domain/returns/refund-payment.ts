@@ -4,9 +4,11 @@ import { recordRefund } from '../../payments/refund.repository'
 import type { QueuedRefund } from '../../payments/refund-outbox.repository'
 import type { PaymentRegistry } from '../../payments/registry'
 import { returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
-import { isReturned, openLineShares, returnedShare, type OpenLine } from '../orders/money'
+import { isReturned, lineWeight, openLineShares, returnedShare, type OpenLine } from '../orders/money'
+import { lineServiceCosts } from '../orders/money.repository'
 import type { OrderRow } from '../orders/order.repository'
-import { listLineServices, listLineWeights } from './refund-share.repository'
+import { promoPercents } from '../orders/promo-percent.repository'
+import { listLineWeights } from './refund-share.repository'
 import { findPaidPayment, markPaymentRefunded, type PaidPayment } from './repository'
 
 /** What returned tickets give back: money (minor units) from `payment`, and bonuses. */
@@ -21,11 +23,11 @@ export interface ReturnRefund {
  * refund (care/refund.ts), run in their transaction under the order's lock once `lineIds` are
  * claimed (marked returned by their conditional UPDATE, so each line is refunded once):
  * - money: what the payment has left after earlier refunds, split over the order's lines not
- *   returned before this return by their cost with the offers attached to each
- *   (orders/money.ts returnedShare); the returned lines' shares go back. A ticket bought with a
- *   promo code gives back what it was paid, not its list cost, its offers go back with it, and
- *   the last return takes all that is left. 0 when nothing was paid (a free or complimentary
- *   order, or one paid wholly by bonuses);
+ *   returned before this return by what each was charged (its cost less its own percent promo
+ *   part, with the offers attached to it: orders/money.ts lineWeight, returnedShare); the
+ *   returned lines' shares go back. A ticket bought with a promo code gives back what it was
+ *   paid, not its list cost, its offers go back with it, and the last return takes all that is
+ *   left. 0 when nothing was paid (a free or complimentary order, or one paid wholly by bonuses);
  * - bonuses: the same share of those spent on the order goes back to the card and of those it
  *   earned is taken back (loyalty/return-bonuses.ts), written here in the same transaction;
  * - the discount: when these are the order's last tickets, its promo code's use goes back too
@@ -39,10 +41,13 @@ export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'cr
 
 type LineWeight = Awaited<ReturnType<typeof listLineWeights>>[number]
 
-/** The lines a return's share is split over: those not returned before, and `returning` (claimed by this return). */
-function openLines(weights: readonly LineWeight[], returning: ReadonlySet<number>): OpenLine[] {
-  return weights.filter((l) => returning.has(l.id) || !isReturned(l.return_status)).map((l) => ({ id: l.id, weight: l.cost + l.services, returning: returning.has(l.id) }))
+/** The lines a return's share is split over: those not returned before, and `returning` (claimed by this return), each weighing what it was charged (lineWeight, with the order's promo `percent`). */
+function openLines(weights: readonly LineWeight[], returning: ReadonlySet<number>, percent: number): OpenLine[] {
+  return weights.filter((l) => returning.has(l.id) || !isReturned(l.return_status)).map((l) => ({ id: l.id, weight: lineWeight(l, percent), returning: returning.has(l.id) }))
 }
+
+/** The percent of the order's live promo code, 0 when none (orders/promo-percent.repository.ts). */
+const promoPercentOf = async (db: Db, orderId: number): Promise<number> => (await promoPercents(db, [orderId])).get(orderId) ?? 0
 
 /**
  * The money part of refundOfReturned, read only: what returning `lineIds` (not returned before,
@@ -52,7 +57,7 @@ function openLines(weights: readonly LineWeight[], returning: ReadonlySet<number
  * it the same question.
  */
 export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<{ amount: number; payment: PaidPayment | null; shareOf: (left: number) => number; last: boolean }> {
-  const open = openLines(await listLineWeights(trx, orderId), new Set(lineIds))
+  const open = openLines(await listLineWeights(trx, orderId), new Set(lineIds), await promoPercentOf(trx, orderId))
   const shareOf = (left: number) => returnedShare(left, open)
   const payment = await findPaidPayment(trx, orderId)
   // No ticket of the order is kept once these are returned.
@@ -62,18 +67,19 @@ export async function returnShare(trx: Db, orderId: number, lineIds: readonly nu
 
 /**
  * returnShare of each line not yet returned, returned alone, for the return page, from the
- * order's lines it has read already (`lines`: every ticket line of the order, with its list cost
- * and return status): only the services attached to them and the payment are read here. Returned
+ * order's lines it has read already (`lines`: every ticket line of the order, with its list cost,
+ * ticket price, quantity and return status): only the services attached to them, the promo
+ * percent and the payment are read here. Returned
  * alone, each line is split over the same set, the lines not returned before (itself among
  * them), so one split gives every line's share (orders/money.ts openLineShares), not one split
  * of the whole order per line. Returned lines are absent: they refund nothing more.
  */
-export async function returnShareByLine(db: Db, orderId: number, lines: readonly { id: number; cost: number | string; return_status: number }[]): Promise<Map<number, number>> {
-  const services = await listLineServices(db, orderId)
+export async function returnShareByLine(db: Db, orderId: number, lines: readonly { id: number; cost: number | string; price: number | string; quantity: number; return_status: number }[]): Promise<Map<number, number>> {
+  const services = await lineServiceCosts(db, [orderId])
   const payment = await findPaidPayment(db, orderId)
   const left = payment ? payment.amount - payment.refunded : 0
-  const weights = lines.map((l) => ({ id: l.id, cost: Number(l.cost), return_status: Number(l.return_status), services: services.get(l.id) ?? 0 }))
-  return openLineShares(left, openLines(weights, new Set()))
+  const weights = lines.map((l) => ({ id: l.id, cost: Number(l.cost), price: Number(l.price), quantity: Number(l.quantity), return_status: Number(l.return_status), services: services.get(l.id) ?? 0 }))
+  return openLineShares(left, openLines(weights, new Set(), await promoPercentOf(db, orderId)))
 }
 
 /**

@@ -2,7 +2,10 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
+import type { PaymentsTable } from '../../db/tables'
+import { WENT_THROUGH_STATUSES } from '../orders/constants'
 import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED, REQUEST_STATUS_LATE } from './constants'
+import type { PayingPayment } from './policy'
 
 /**
  * The returns' repository: the return page's queries (the order's ticket lines with their
@@ -41,7 +44,7 @@ export function listReturnLines(db: Db, orderId: number) {
     .leftJoin('zones as z', 'z.id', 'l.zone_id')
     .leftJoin('event_return_rules as r', 'r.event_id', 'l.event_id')
     .select([
-      'l.id', 'l.event_id', 'l.calendar_id', 'l.seat_id', 'l.standing_place_id', 'l.quantity', 'l.cost', 'l.return_status',
+      'l.id', 'l.event_id', 'l.calendar_id', 'l.seat_id', 'l.standing_place_id', 'l.quantity', 'l.cost', 'l.price', 'l.return_status',
       'l.person_surname', 'l.person_name', 'l.person_middle_name',
       'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch',
       'cc.name_ru', 'cc.name_en', 'cc.name_kz', 'cc.name_ch',
@@ -243,36 +246,41 @@ export function confirmRequestLines(trx: Db, requestId: number) {
     .execute()
 }
 
-/** The paid payment of an order, its provider type and what was already refunded of it; null when none. */
-/** The order's paid payment with what was refunded of it so far. */
+/**
+ * The newest payment of an order with one of `statuses`, joined to its payment type: the one
+ * query of findPaidPayment (the payment a refund is taken from: paid only) and findPayingPayment
+ * (the payment that paid: refunded in full too), each selecting what it needs. They differ in the
+ * statuses on purpose: once the newest payment is refunded in full nothing is left to refund of it,
+ * yet it still says how the order was paid.
+ */
+function newestPayment(db: Db, orderId: number, statuses: readonly PaymentsTable['status'][]) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
+    .where('p.order_id', '=', orderId)
+    .where('p.status', 'in', [...statuses])
+    .orderBy('p.id', 'desc')
+}
+
+/** The order's paid payment (its newest still paid), its provider type and what was refunded of it so far; null when none. */
 export type PaidPayment = NonNullable<Awaited<ReturnType<typeof findPaidPayment>>>
 
 export async function findPaidPayment(trx: Db, orderId: number) {
-  const p = await trx
-    .selectFrom('payments as p')
-    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
-    .select(['p.id', 'p.public_id', 'p.amount', 't.protocol_type'])
-    .where('p.order_id', '=', orderId)
-    .where('p.status', '=', 'paid')
-    .orderBy('p.id', 'desc')
-    .executeTakeFirst()
+  const p = await newestPayment(trx, orderId, ['paid']).select(['p.id', 'p.public_id', 'p.amount', 't.protocol_type']).executeTakeFirst()
   if (!p) return null
   const r = await trx.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('payment_id', '=', p.id).executeTakeFirstOrThrow()
   return { ...p, refunded: Number(r.n) }
 }
 
 /**
- * The payment that paid an order: its newest paid or refunded one (refunded in full it is still
- * what paid), with its payment type's protocol; null when none did. Fed to returns/policy.ts.
+ * The payment that paid an order: its newest that went through (WENT_THROUGH_STATUSES: paid or
+ * refunded; refunded in full it is still what paid), with its payment type's protocol; null when
+ * none did. Fed to returns/policy.ts, which holds the same rule over rows already read
+ * (payingPaymentOf, the order view's).
  */
-export function findPayingPayment(db: Db, orderId: number): Promise<{ protocol_type: string } | null> {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
+export function findPayingPayment(db: Db, orderId: number): Promise<PayingPayment> {
+  return newestPayment(db, orderId, WENT_THROUGH_STATUSES)
     .select('t.protocol_type')
-    .where('p.order_id', '=', orderId)
-    .where('p.status', 'in', ['paid', 'refunded'])
-    .orderBy('p.id', 'desc')
     .executeTakeFirst()
     .then((p) => p ?? null)
 }
