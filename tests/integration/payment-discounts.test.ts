@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
-import { decide, memberVisitor, pathOf, placeOrder, sameSessionNewAddress, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
+import { decide, memberVisitor, orderRow, pathOf, paymentRow, placeOrder, sameSessionNewAddress, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
 
 /** How long the test waits for a queued e-mail to reach the outbox. */
 const MAIL_WAIT_MS = 10_000
@@ -121,6 +121,28 @@ describe.each(TEST_DBS)('promo codes and loyalty bonuses on %s', (dbKind) => {
     const after = await view(paidHash)
     expect(after.discountData.chargedBonus).toBe(40)
     expect(await balance()).toBe(190)
+  })
+
+  it("an operator's edit of a promo code changes no order that took it: the view, a payment under way and a paid order keep the terms taken", async () => {
+    await server.db.insertInto('promo_codes').values({ code: 'EDIT50', discount_percent: 50, discount_amount: 0, multi_use: 1, max_uses: null, valid_to: null }).execute()
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, fx, fx.basic, 'adult', 1)
+    expect((await discount(hash, 'EDIT50')).body.promoCode).toBe('EDIT50')
+    // 1500 − 50 % + 150 fee.
+    expect((await view(hash)).demsumma).toBe(900)
+    const publicId = pathOf((await startPay(v, hash, pfx.types.card)).body.bankUrl!).split('/').pop()!
+    expect((await paymentRow(server.db, publicId))?.amount).toBe(900 * 100)
+    // The console's edit (admin/offers/service.ts updatePromo writes these columns) while the buyer is at the bank.
+    await server.db.updateTable('promo_codes').set({ discount_percent: 10, discount_amount: 200 * 100 }).where('code', '=', 'EDIT50').execute()
+    expect((await view(hash)).demsumma).toBe(900)
+    await decide(v, publicId, 'approve')
+    expect(await orderRow(server.db, hash)).toMatchObject({ paid: 1 })
+    expect((await paymentRow(server.db, publicId))?.status).toBe('paid')
+    expect((await view(hash)).discountData).toMatchObject({ promoCode: 'EDIT50', totalDiscount: 750 })
+    // A new order takes the code's new terms: 1500 − 10 % − 200 + 150.
+    const later = await placeOrder(v, fx, fx.basic, 'adult', 1)
+    expect((await discount(later, 'EDIT50')).body.promoCode).toBe('EDIT50')
+    expect((await view(later)).demsumma).toBe(1300)
   })
 
   it('an order fully paid by bonuses is paid at once and its tickets are mailed', async () => {

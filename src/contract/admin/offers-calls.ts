@@ -31,7 +31,7 @@ export const offerCalls = {
   offerCopy: call({ method: 'POST', path: '/api/admin/offers/:id/copy', summary: 'Copy a special offer (the copy starts inactive)', request: empty, params: byId, response: idResponseSchema, permission: W }),
   offerArchive: call({ method: 'POST', path: '/api/admin/offers/:id/archive', summary: 'Archive a special offer: no longer offered; orders keep what they took', request: empty, params: byId, response: ok, permission: W }),
   promoCreate: call({ method: 'POST', path: '/api/admin/promos', summary: 'Create a promo code', request: o.promoInputSchema, response: idResponseSchema, permission: W }),
-  promoUpdate: call({ method: 'POST', path: '/api/admin/promos/:id', summary: 'Edit a promo code (its uses so far stay counted)', request: o.promoInputSchema, params: byId, response: ok, permission: W }),
+  promoUpdate: call({ method: 'POST', path: '/api/admin/promos/:id', summary: 'Edit a promo code (its uses so far stay counted; orders that took it keep the terms they took)', request: o.promoInputSchema, params: byId, response: ok, permission: W }),
   promoCopy: call({ method: 'POST', path: '/api/admin/promos/:id/copy', summary: 'Copy a promo code under a new code (no uses yet)', request: promoCopySchema, params: byId, response: idResponseSchema, permission: W }),
   promoArchive: call({ method: 'POST', path: '/api/admin/promos/:id/archive', summary: 'Archive a promo code: the shop refuses it from now on', request: empty, params: byId, response: ok, permission: W }),
   agreementCreate: call({ method: 'POST', path: '/api/admin/agreements', summary: 'Create an agreement checkbox of the order, named-ticket or return form', request: o.agreementInputSchema, response: idResponseSchema, permission: W }),

@@ -377,6 +377,9 @@ export interface OrderDiscountsTable {
   created_at: number
   /** Set once the bonuses and promo use of a cancelled order were given back. */
   released_at: Def<number | null>
+  /** The promo code's terms as the order took them (migration 2026_12_02_20_pd1_01); null: the code's own. */
+  promo_percent: Def<number | null>
+  promo_amount: Def<number | null>
 }
 /** image_id (migration 2026_11_24_13_02_13): the operator's artwork for the type, an images row; null = none. */
 export type PaymentTypesTable = { id: Id; protocol_type: string; protocol_kind: Def<string>; sortnum: Def<number>; active: Flag; image_id: number | null } & Loc<'name'> & Loc<'descript'>

@@ -7,6 +7,13 @@ import { isPostgresDb, type Db } from '../../db/connect'
  * cancels.
  */
 
+/** A promo code use taken: the code's row and its terms at that moment, which the order keeps. */
+export interface PromoTaken {
+  id: number
+  percent: number
+  amount: number
+}
+
 /**
  * Takes one use of a promo code, or answers null when the code is unknown, inactive, outside its
  * dates or used up. The check and the count are one conditional UPDATE: single-use codes
@@ -14,7 +21,7 @@ import { isPostgresDb, type Db } from '../../db/connect'
  * limit). Concurrent takers are serialized by the row lock (PostgreSQL re-checks the WHERE on
  * the row as committed) or by SQLite's single writer, so a code is never used more than allowed.
  */
-export async function takePromoUse(trx: Db, code: string, now: number): Promise<number | null> {
+export async function takePromoUse(trx: Db, code: string, now: number): Promise<PromoTaken | null> {
   const row = await trx
     .updateTable('promo_codes')
     .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
@@ -28,9 +35,9 @@ export async function takePromoUse(trx: Db, code: string, now: number): Promise<
         eb.and([eb('multi_use', '=', 1), eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))])]),
       ]),
     )
-    .returning('id')
+    .returning(['id', 'discount_percent', 'discount_amount'])
     .executeTakeFirst()
-  return row?.id ?? null
+  return row ? { id: row.id, percent: Number(row.discount_percent), amount: Number(row.discount_amount) } : null
 }
 
 /**
@@ -67,10 +74,10 @@ export async function cancelPendingPayments(trx: Db, orderId: number, now: numbe
 }
 
 /** Writes an order's discount row, or changes the given columns of the one it has. */
-export async function upsertDiscount(trx: Db, orderId: number, set: { loyalty_card_id?: number | null; promo_code_id?: number | null; bonuses_used?: number }, now: number): Promise<void> {
+export async function upsertDiscount(trx: Db, orderId: number, set: { loyalty_card_id?: number | null; promo_code_id?: number | null; promo_percent?: number; promo_amount?: number; bonuses_used?: number }, now: number): Promise<void> {
   await trx
     .insertInto('order_discounts')
-    .values({ order_id: orderId, loyalty_card_id: set.loyalty_card_id ?? null, promo_code_id: set.promo_code_id ?? null, bonuses_used: set.bonuses_used ?? 0, created_at: now })
+    .values({ order_id: orderId, loyalty_card_id: set.loyalty_card_id ?? null, promo_code_id: set.promo_code_id ?? null, promo_percent: set.promo_percent ?? null, promo_amount: set.promo_amount ?? null, bonuses_used: set.bonuses_used ?? 0, created_at: now })
     .onConflict((oc) => oc.column('order_id').doUpdateSet(set))
     .execute()
 }

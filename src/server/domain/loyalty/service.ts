@@ -94,13 +94,14 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
       const code = normalizePromo(input.promoCode)
       if (code !== current?.promo_code) {
         await lockPromoCodes(trx, current?.promo_code_id ?? null, code)
-        const promoId = await takePromoUse(trx, code, now)
-        if (promoId === null) {
+        const promo = await takePromoUse(trx, code, now)
+        if (promo === null) {
           promoCode = ''
           promoRefused = true
         } else {
           if (current?.promo_code_id) await releasePromoUse(trx, current.promo_code_id)
-          await upsertDiscount(trx, order.id, { promo_code_id: promoId }, now)
+          // The terms as taken now: an operator's later edit of the code changes no order holding it.
+          await upsertDiscount(trx, order.id, { promo_code_id: promo.id, promo_percent: promo.percent, promo_amount: promo.amount }, now)
           promoCode = code
           promoChanged = true
         }

@@ -76,7 +76,7 @@ export async function readMoneyParts(db: Db, orderId: number): Promise<MoneyPart
     select 's', s.id, s.cost, l.return_status, ${int}, ${int}, ${int}, ${big}, ${int}, ${int}, cast(null as text)
       from order_services s left join order_lines l on l.id = s.order_line_id where s.order_id = ${orderId}
     union all
-    select 'd', 0, d.loyalty_card_id, d.promo_code_id, d.bonuses_used, d.charged_bonus, d.discount, d.released_at, p.discount_percent, p.discount_amount, p.code
+    select 'd', 0, d.loyalty_card_id, d.promo_code_id, d.bonuses_used, d.charged_bonus, d.discount, d.released_at, coalesce(d.promo_percent, p.discount_percent), coalesce(d.promo_amount, p.discount_amount), p.code
       from order_discounts d left join promo_codes p on p.id = d.promo_code_id where d.order_id = ${orderId}
     order by 1, 2`.execute(db)
   const parts: MoneyParts = { lines: [], services: [], discount: null }

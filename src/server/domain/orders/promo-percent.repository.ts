@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect'
 import type { OrderScope } from './money.repository'
 
 /**
- * The percent of the live promo code of each order of `scope` (order id → percent; absent: no
+ * The percent of the promo code of each order of `scope` (order id → percent; absent: no
  * promo code, one of a fixed amount only, or a discount released), as the money rule reads it
  * (orders/money.ts moneyOf): what the share rule takes off each line's weight
  * (orders/money.ts lineWeight), for a return (one order) or the Sales screen (a session's
@@ -14,10 +14,11 @@ export async function promoPercents(db: Db, scope: OrderScope): Promise<Map<numb
   const rows = await db
     .selectFrom('order_discounts as d')
     .innerJoin('promo_codes as p', 'p.id', 'd.promo_code_id')
-    .select(['d.order_id', 'p.discount_percent'])
+    // The terms the order took (null on a row written before they were kept: the code's own).
+    .select((eb) => ['d.order_id', eb.fn.coalesce('d.promo_percent', 'p.discount_percent').as('percent')])
     .where('d.order_id', 'in', orders)
     .where('d.released_at', 'is', null)
-    .where('p.discount_percent', '>', 0)
+    .where((eb) => eb(eb.fn.coalesce('d.promo_percent', 'p.discount_percent'), '>', 0))
     .execute()
-  return new Map(rows.map((r) => [r.order_id, Number(r.discount_percent)]))
+  return new Map(rows.map((r) => [r.order_id, Number(r.percent)]))
 }
