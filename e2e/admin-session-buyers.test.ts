@@ -59,9 +59,9 @@ describe('moving a session with sold tickets in the console', () => {
     await form.getByLabel('Time').fill('20:30')
     await form.getByRole('button', { name: 'Save' }).click()
 
-    const dialog = page.getByRole('alertdialog', { name: 'Tickets sold: 2 (orders: 1)' })
+    const dialog = page.getByRole('alertdialog', { name: t.soldTitle })
     await dialog.waitFor()
-    expect(await dialog.innerText()).toContain('Moving it e-mails every buyer the new date and time')
+    expect(await dialog.innerText()).toContain('Tickets sold for this session: 2 (orders: 1). Moving it e-mails every buyer the new date and time')
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.cancel)
     await axeClean(page, 'session move confirmation')
     // Escape changes nothing and gives focus back to Save.

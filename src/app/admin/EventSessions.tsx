@@ -27,7 +27,8 @@ interface Props {
 }
 type Editing = { id: number; day: string; time: string; active: boolean }
 /** An edit the server would make only once confirmed (sold tickets), with its words and counts. */
-type Asking = { editing: Editing; text: string; tickets: number; orders: number }
+/** The server's refusal (its text names the tickets and orders sold) and the edit to send again once confirmed. */
+type Asking = { editing: Editing; text: string }
 
 /**
  * A session's sale state as the storefront applies it (contract/rules/session-sale.ts): switched
@@ -75,7 +76,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
         await api('sessionUpdate', { day, time, active: active ? 1 : 0, ...(confirmed ? { confirm_buyers: true } : {}) }, { id })
       } catch (e) {
         if (!confirmed && e instanceof AdminApiError && e.errorCode === AdminErrorCode.UNCONFIRMED) {
-          setAsking({ editing: edit, text: e.message, tickets: Number(e.details.tickets), orders: Number(e.details.orders) })
+          setAsking({ editing: edit, text: e.message })
           return false
         }
         throw e
@@ -150,7 +151,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
           </li>
         ))}
       </ul>
-      {asking && <SessionConfirm text={asking.text} tickets={asking.tickets} orders={asking.orders} t={s} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
+      {asking && <SessionConfirm text={asking.text} t={s} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
     </>
   )
 }

@@ -1,12 +1,9 @@
 import { useLayoutEffect, useRef } from 'react'
-import { fillIn } from './careTexts'
 import type { SessionTexts } from './sessionTexts'
 
 interface Props {
   /** The server's refusal in the operator's language: the tickets and orders sold, and what the change does to them. */
   text: string
-  tickets: number
-  orders: number
   t: SessionTexts
   onConfirm: () => void
   onCancel: () => void
@@ -19,7 +16,7 @@ interface Props {
  * Cancel, the choice that changes nothing; Escape cancels. On closing, focus goes back to where
  * it was (the form's Save button), so a keyboard user carries on from there.
  */
-export function SessionConfirm({ text, tickets, orders, t, onConfirm, onCancel }: Props) {
+export function SessionConfirm({ text, t, onConfirm, onCancel }: Props) {
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
   // Opened before the first paint; closed (and focus given back) before the element leaves the page.
@@ -47,7 +44,7 @@ export function SessionConfirm({ text, tickets, orders, t, onConfirm, onCancel }
         onCancel()
       }}
     >
-      <h2 id="adm-confirm-title">{fillIn(t.soldTitle, { tickets, orders })}</h2>
+      <h2 id="adm-confirm-title">{t.soldTitle}</h2>
       <p id="adm-confirm-text">{text}</p>
       <div className="adm-confirm-actions">
         <button ref={cancel} type="button" onClick={onCancel}>

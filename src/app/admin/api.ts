@@ -9,8 +9,6 @@ export class AdminApiError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
-    /** What the answer carries beside its code and text (a confirmation's counts: `tickets`, `orders`). */
-    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message)
   }
@@ -43,7 +41,7 @@ export function createAdminApi(getLang: () => Lang, getCsrf: () => string) {
     if (def.method === 'GET') for (const [k, v] of Object.entries(input as object)) if (v !== undefined) query.set(k, String(v))
     path += `?${query.toString()}`
     let res: Response
-    let body: { errorCode?: string; errorText?: string } & Record<string, unknown>
+    let body: { errorCode?: string; errorText?: string }
     try {
       res = await fetch(path, {
         method: def.method,
@@ -51,14 +49,11 @@ export function createAdminApi(getLang: () => Lang, getCsrf: () => string) {
         headers: def.method === 'POST' ? { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE, [CSRF_HEADER]: getCsrf() } : {},
         body: def.method === 'POST' ? JSON.stringify(input) : undefined,
       })
-      body = (await res.json()) as typeof body
+      body = (await res.json()) as { errorCode?: string; errorText?: string }
     } catch (e) {
       throw new AdminUnreachableError({ cause: e })
     }
-    if (!res.ok) {
-      const { errorCode, errorText, ...details } = body
-      throw new AdminApiError(res.status, errorCode ?? '', errorText ?? res.statusText, details)
-    }
+    if (!res.ok) throw new AdminApiError(res.status, body.errorCode ?? '', body.errorText ?? res.statusText)
     return def.response.parse(body) as z.output<AdminCalls[N]['response']>
   }
 }

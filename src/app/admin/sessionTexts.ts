@@ -16,7 +16,7 @@ const ru = {
   saleEnded: 'Продажа закрыта {when}',
   active: 'Продаётся',
   cancel: 'Отмена',
-  soldTitle: 'Продано билетов: {tickets} (заказов: {orders})',
+  soldTitle: 'Изменить сеанс с проданными билетами?',
   confirmChange: 'Подтвердить изменение',
 }
 export type SessionTexts = typeof ru
@@ -36,7 +36,7 @@ const en: SessionTexts = {
   saleEnded: 'Sale closed {when}',
   active: 'On sale',
   cancel: 'Cancel',
-  soldTitle: 'Tickets sold: {tickets} (orders: {orders})',
+  soldTitle: 'Change a session with sold tickets?',
   confirmChange: 'Confirm the change',
 }
 const kz: SessionTexts = {
@@ -54,7 +54,7 @@ const kz: SessionTexts = {
   saleEnded: 'Сатылым {when} жабылды',
   active: 'Сатылады',
   cancel: 'Болдырмау',
-  soldTitle: 'Сатылған билеттер: {tickets} ({orders} тапсырыс)',
+  soldTitle: 'Билеттері сатылған сеансты өзгерту керек пе?',
   confirmChange: 'Өзгерісті растау',
 }
 const ch: SessionTexts = {
@@ -72,7 +72,7 @@ const ch: SessionTexts = {
   saleEnded: '已於 {when} 停售',
   active: '販售',
   cancel: '取消',
-  soldTitle: '已售出 {tickets} 張票（{orders} 筆訂單）',
+  soldTitle: '要更改已售出票券的場次嗎？',
   confirmChange: '確認更改',
 }
 export const SESSION_TEXTS: Record<Lang, SessionTexts> = { ru, en, kz, ch }
