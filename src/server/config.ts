@@ -27,7 +27,7 @@
  * | `DB_LOCK_TIMEOUT_MS` | `2000` | PostgreSQL `lock_timeout` of every session: a claim waiting longer for a lock answers "busy, try again". |
  * | `DB_STATEMENT_TIMEOUT_MS` | `10000` | PostgreSQL `statement_timeout` of every session. |
  * | `DB_IDLE_IN_TRANSACTION_TIMEOUT_MS` | `15000` | PostgreSQL `idle_in_transaction_session_timeout`: a frozen process's open transaction (and its locks) is ended after this. |
- * | `REQUEST_DEADLINE_MS` | `20000` | Server-side deadline of every request (not the live seat stream): past it the visitor gets "busy, try again". |
+ * | `REQUEST_DEADLINE_MS` | `20000` | Server-side deadline of every request (not the live seat stream): past it the visitor gets "busy, try again". A console drawing import or studio save has the longer LONG_CONSOLE_CALL_DEADLINE_MS (contract/admin/calls.ts). |
  * | `BUYING_LANE_WAIT_MS` | `10000` | Longest wait of a buying call (cart, best seats, orders, payment start) for its place in the process's buying lane (plugins/buying-lane.ts), and of a bank callback for its place in the settle lane (payments/settle-lane.ts); past it "busy, try again" (REQUEST_DEADLINE_MS, when shorter, answers first). |
  * | `STUDIO_COPY_INLINE_MS` | `5000` | How long a map studio save that copies a version (one a session was put on) copies in the request; the rest of the copy goes on in the background and the studio shows its progress. `0` = all in the background. |
  * | `SESSIONS_PER_ADDRESS_PER_MINUTE` | `60` | New visitor sessions (GET /api/token without a cookie) one address may start per minute. |

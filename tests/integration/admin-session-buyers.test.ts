@@ -169,4 +169,28 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
     expect((await manager.post(`/api/admin/sessions/${empty}`, { capacity: 0 })).status).toBe(200)
     expect((await manager.post(`/api/admin/sessions/${sold}`, { confirm_buyers: 'yes' })).body.errorCode).toBe(ErrorCode.BAD_REQUEST)
   })
+
+  it("a price row's quantity may not go below the tickets sold or reserved at it, nor take its session's capacity below them (same rule)", async () => {
+    const rowsOf = (calendarId: number) => server.db.selectFrom('prices').selectAll().where('calendar_id', '=', calendarId).orderBy('id').execute()
+    const auditOf = (id: number) => server.db.selectFrom('audit_log').select('id').where('entity', '=', 'price').where('entity_id', '=', String(id)).execute()
+    const [row] = await rowsOf(sold)
+    const edit = (quantity: number, extra: Record<string, unknown> = {}) =>
+      manager.post(`/api/admin/prices/${row.id}`, { client_category_id: row.client_category_id, zone_id: row.zone_id, price: row.price, quantity, ...extra })
+    const audited = (await auditOf(row.id)).length
+    // 3 paid tickets and 1 unpaid in its reserve at this row (the session's only one).
+    const low = await edit(3)
+    expect(low.status).toBe(409)
+    expect(low.body).toMatchObject({ errorCode: AdminErrorCode.CONFLICT })
+    expect(low.body.errorText).toContain('sold or reserved for this session already: 4.')
+    expect(await rowsOf(sold)).toEqual([row])
+    expect(await auditOf(row.id)).toHaveLength(audited)
+    // With no capacity of its own, the session's is its regular rows': moving this one to subscriptions leaves it 0.
+    expect((await manager.post(`/api/admin/sessions/${sold}`, { capacity: null })).status).toBe(200)
+    expect((await edit(50, { for_subscription: 1 })).status).toBe(409)
+    expect((await edit(4)).status).toBe(200)
+    expect((await rowsOf(sold))[0].quantity).toBe(4)
+    // A session nobody bought takes any quantity.
+    const [free] = await rowsOf(empty)
+    expect((await manager.post(`/api/admin/prices/${free.id}`, { client_category_id: free.client_category_id, zone_id: free.zone_id, price: free.price, quantity: 0 })).status).toBe(200)
+  })
 })

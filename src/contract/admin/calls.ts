@@ -21,10 +21,25 @@ import type { Permission } from './roles'
  * them (server/admin/routes.ts), the console calls them by key (app/admin/api.ts) and OpenAPI
  * documents them with the permission in the description.
  */
-export type AdminCallDef = CallDef & { permission: Permission | null | 'public'; bodyLimit?: number }
+export type AdminCallDef = CallDef & { permission: Permission | null | 'public'; bodyLimit?: number; deadlineMs?: number }
+
+/**
+ * The request deadline of a console call that may legitimately run long: a drawing's import
+ * (recognising a 1,000,000-seat drawing takes seconds to a minute before its transaction, and
+ * storing it as long again: 94 s in all on a loaded 2-core box, README "How the map is served") and a studio
+ * save (trying the edits on a big version, then copying it). Under the server's
+ * REQUEST_DEADLINE_MS (20 s) such an operator would be answered "busy" with nothing saved, and
+ * his retry would do the same. What it costs: a console call that does hang keeps its operator
+ * waiting up to this long before "busy" (its database work is still bounded by the statement
+ * timeouts, and it still commits through the request's gate, so "busy" still means nothing
+ * changed); a proxy in front must allow as long (README). A call's deadline never shortens the
+ * server's: the longer of the two applies (plugins/request-deadline.ts).
+ */
+export const LONG_CONSOLE_CALL_DEADLINE_MS = 10 * 60_000
 
 function call<Req extends z.ZodType, Res extends z.ZodType, Params extends z.ZodType | undefined = undefined>(
-  def: CallDef<Req, Res, Params> & { permission: Permission | null | 'public'; bodyLimit?: number },
+  /** `deadlineMs`: the call's own request deadline (LONG_CONSOLE_CALL_DEADLINE_MS), else REQUEST_DEADLINE_MS. */
+  def: CallDef<Req, Res, Params> & { permission: Permission | null | 'public'; bodyLimit?: number; deadlineMs?: number },
 ) {
   return def
 }
@@ -77,9 +92,9 @@ export const adminCalls = {
   venueCopy: call({ method: 'POST', path: '/api/admin/venues/:id/copy', summary: 'Copy a venue (address, map link; no drawings)', request: empty, params: byId, response: c.idResponseSchema, permission: 'catalogue.write' }),
   venueArchive: call({ method: 'POST', path: '/api/admin/venues/:id/archive', summary: 'Archive a venue (not offered for new events; its events and sessions keep working)', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   venueUnarchive: call({ method: 'POST', path: '/api/admin/venues/:id/unarchive', summary: 'Restore an archived venue', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
-  venueDrawing: call({ method: 'POST', path: '/api/admin/venues/:id/drawings', summary: 'Import a venue drawing (SVG text); answers the import report', request: c.drawingUploadSchema, params: byId, response: c.drawingReportSchema, permission: 'catalogue.write', bodyLimit: c.MAX_DRAWING_BYTES + 4096 }),
+  venueDrawing: call({ method: 'POST', path: '/api/admin/venues/:id/drawings', summary: 'Import a venue drawing (SVG text); answers the import report', request: c.drawingUploadSchema, params: byId, response: c.drawingReportSchema, permission: 'catalogue.write', bodyLimit: c.MAX_DRAWING_BYTES + 4096, deadlineMs: LONG_CONSOLE_CALL_DEADLINE_MS }),
   drawingPlan: call({ method: 'GET', path: '/api/admin/drawings/:id', summary: 'A venue map version as the studio shows it: svg, sectors, zones, seats, standing areas, the venue\'s versions', request: noQuery, params: byId, response: m.studioPlanSchema, permission: 'catalogue.read' }),
-  drawingEdit: call({ method: 'POST', path: '/api/admin/drawings/:id/edit', summary: 'Edit a venue map: paint zones, block seats, set standing capacity, fix recognition; answers the new version', description: 'Never changes the drawing in place: the edits make a new version (drawing id) of the venue map; sessions keep the version they were created with, new sessions take it by id.', request: m.studioEditRequestSchema, params: byId, response: m.studioEditResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024 }),
+  drawingEdit: call({ method: 'POST', path: '/api/admin/drawings/:id/edit', summary: 'Edit a venue map: paint zones, block seats, set standing capacity, fix recognition; answers the new version', description: 'Never changes the drawing in place: the edits make a new version (drawing id) of the venue map; sessions keep the version they were created with, new sessions take it by id.', request: m.studioEditRequestSchema, params: byId, response: m.studioEditResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024, deadlineMs: LONG_CONSOLE_CALL_DEADLINE_MS }),
   sessionMap: call({ method: 'POST', path: '/api/admin/sessions/:id/map', summary: 'Move a seat-map session onto another version of its venue map (e.g. one with seats blocked for it only)', description: 'Its price rows follow their zones by zone key. Refused (409) while the session has any hold, cart or order.', request: m.sessionMapRequestSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   sessionBlocks: call({ method: 'POST', path: '/api/admin/sessions/:id/blocks', summary: 'Block or unblock seats of one session (also while it sells)', description: 'Blocked seats are off sale at once: the listing, the seat map and its live stream show them taken. Refused (409, nothing changed) when a seat is held or sold.', request: m.sessionBlocksRequestSchema, params: byId, response: m.sessionBlocksResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024 }),
   sessionBlocked: call({ method: 'GET', path: '/api/admin/sessions/:id/blocks', summary: 'Seats blocked in a session now', request: noQuery, params: byId, response: m.sessionBlockedSchema, permission: 'catalogue.read' }),

@@ -10,6 +10,7 @@ import { OPERATOR_COOKIE } from './guard'
 import { deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, lockActiveOwners, revokeApiToken, updateOperator } from './operators.repository'
 import { hashPassword } from './passwords'
 import type { AdminHandlers } from './routes'
+import { tx } from './transaction'
 
 export function operatorView(op: OperatorRow): Operator {
   return {
@@ -55,7 +56,7 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
       const op = await checkCredentials(db, input.email, input.password, now, limitAddressOf(request))
       const { sessionId, csrf } = await startOperatorSession(db, op.id, now)
       setOperatorCookie(app, reply, sessionId, OPERATOR_SESSION_TTL_MS)
-      const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null }
+      const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null, gate: request.commitGate }
       await writeAudit(db, actor, { action: 'sign-in', entity: 'operator', entityId: op.id })
       return { operator: operatorView(op), csrf }
     },
@@ -79,14 +80,14 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     },
     operatorCreate: async ({ input, actor }) => {
       const now = Date.now()
-      return db.transaction().execute(async (trx) => {
+      return tx(db, actor, async (trx) => {
         const id = await createOperator(trx, input, now)
         await writeAudit(trx, actor, { action: 'create', entity: 'operator', entityId: id, after: { email: input.email, name: input.name, role: input.role, lang: input.lang } })
         return { id }
       })
     },
     operatorUpdate: async ({ input, params, actor }) => {
-      return db.transaction().execute(async (trx) => {
+      return tx(db, actor, async (trx) => {
         const takesOwnerAway = (input.role !== undefined && input.role !== 'owner') || input.active === 0
         const owners = takesOwnerAway ? await lockActiveOwners(trx) : []
         // Read after the owners' lock: an owner another operator disabled or demoted meanwhile is
@@ -126,7 +127,7 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
       return { tokens: rows.map(tokenView) }
     },
     tokenCreate: async ({ input, actor }) => {
-      return db.transaction().execute(async (trx) => {
+      return tx(db, actor, async (trx) => {
         // A token made by a token answers to the operator behind the maker: disabling them stops both.
         const createdBy = actor.operatorId ?? (actor.tokenId !== null ? ((await findApiToken(trx, actor.tokenId))?.created_by ?? null) : null)
         const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy }, Date.now())
@@ -135,7 +136,7 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
       })
     },
     tokenRevoke: async ({ params, actor }) => {
-      return db.transaction().execute(async (trx) => {
+      return tx(db, actor, async (trx) => {
         const before = await findApiToken(trx, params.id)
         if (!before) throw new ApiFailure('admin-not-found', { what: 'token', id: params.id })
         const now = Date.now()

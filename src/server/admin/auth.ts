@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { API_TOKEN_PREFIX, type Role } from '../../contract/admin/roles'
 import type { Db } from '../db/connect'
+import type { CommitGate } from '../domain/orders/commit-gate'
 import { ApiFailure } from '../errors'
 import type { Actor, OperatorRow } from './context'
 import {
@@ -117,8 +118,8 @@ export async function endOperatorSession(db: Db, sessionHash: string): Promise<v
   await deleteOperatorSession(db, sessionHash)
 }
 
-/** The operator of a session cookie value, or null (unknown, expired, operator disabled). */
-export async function actorOfSession(db: Db, sessionId: string, ip: string, now: number): Promise<Actor | null> {
+/** The operator of a session cookie value, or null (unknown, expired, operator disabled); `gate`: the request's (context.ts). */
+export async function actorOfSession(db: Db, sessionId: string, ip: string, now: number, gate: CommitGate): Promise<Actor | null> {
   const idHash = sha256(sessionId)
   const session = await findLiveOperatorSession(db, idHash, now)
   if (!session) return null
@@ -127,18 +128,18 @@ export async function actorOfSession(db: Db, sessionId: string, ip: string, now:
   if (now - session.last_seen_at > TOUCH_INTERVAL_MS) {
     await touchOperatorSession(db, idHash, now, now + OPERATOR_SESSION_TTL_MS)
   }
-  return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash }
+  return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash, gate }
 }
 
 /** The integration behind a bearer token, or null (unknown, revoked, or its creator disabled: findLiveApiToken). */
-export async function actorOfToken(db: Db, token: string, ip: string, now: number): Promise<Actor | null> {
+export async function actorOfToken(db: Db, token: string, ip: string, now: number, gate: CommitGate): Promise<Actor | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null
   const row = await findLiveApiToken(db, sha256(token))
   if (!row) return null
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) {
     await touchApiToken(db, row.id, now)
   }
-  return { role: row.role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, csrf: null, sessionHash: null }
+  return { role: row.role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, csrf: null, sessionHash: null, gate }
 }
 
 /** A new API token: answers it in clear once; the table keeps its SHA-256 and a prefix. */

@@ -20,6 +20,7 @@ import { queuedSubject } from '../mail/ticket-mail'
 import { writeAudit } from './audit'
 import { orderStateOf } from './order-state'
 import type { AdminHandlers } from './routes'
+import { tx } from './transaction'
 
 type Row = Awaited<ReturnType<typeof careOrderRows>>[number]
 const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'>, paid: Map<number, number>) => ({
@@ -125,7 +126,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
     orderCancel: async ({ params, actor }) => {
       const now = Date.now()
       const o = await orderRow(params.id)
-      const cancelled = await db.transaction().execute(async (trx) => {
+      const cancelled = await tx(db, actor, async (trx) => {
         if (!(await endReservation(trx, o.id, now))) return false
         await writeAudit(trx, actor, { action: 'cancel', entity: 'order', entityId: o.id, before: { state: orderStateOf(o, now) }, after: { state: 'cancelled' } })
         return true
@@ -141,6 +142,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         now: Date.now(),
         actor: actor.label,
         log: app.log,
+        gate: actor.gate,
         record: (trx, r) => writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: params.id, after: { amount: r.amount, lines: r.lineIds } }),
       })
       // The refunded seats were logged free in the same transaction: open maps hear it now.

@@ -2,10 +2,13 @@ import { parseArgs } from 'node:util'
 import { operatorCreateRequestSchema } from '../../contract/admin/access'
 import { loadConfig } from '../config'
 import { connect } from '../db/connect'
+import { clockGate } from '../domain/orders/commit-gate'
 import { ApiFailure } from '../errors'
 import { migrateToLatest } from '../migrations'
 import { writeAudit } from './audit'
 import { createOperator } from './auth'
+import type { Actor } from './context'
+import { tx } from './transaction'
 
 const USAGE = 'usage: npm run admin -- create-owner --email EMAIL --password PASSWORD [--name NAME] [--lang ru|en|kz|ch]'
 
@@ -29,9 +32,11 @@ export async function runAdminCli(argv: string[]): Promise<string> {
   const db = connect(loadConfig().database)
   try {
     await migrateToLatest(db)
-    const id = await db.transaction().execute(async (trx) => {
+    // No request, so no request deadline: the clock's bound, as a job's writes have.
+    const actor: Actor = { role: 'owner', operatorId: null, tokenId: null, label: 'cli', ip: '', operator: null, csrf: null, sessionHash: null, gate: clockGate(Date.now()) }
+    const id = await tx(db, actor, async (trx) => {
       const id = await createOperator(trx, parsed.data, Date.now())
-      await writeAudit(trx, { role: 'owner', operatorId: null, tokenId: null, label: 'cli', ip: '', operator: null, csrf: null, sessionHash: null }, {
+      await writeAudit(trx, actor, {
         action: 'create',
         entity: 'operator',
         entityId: id,

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { Role } from '../../contract/admin/roles'
 import type { OperatorsTable } from '../db/admin.table'
+import type { CommitGate } from '../domain/orders/commit-gate'
 
 export type OperatorRow = Selectable<OperatorsTable>
 
@@ -18,6 +19,12 @@ export interface Actor {
   csrf: string | null
   /** Hash of the cookie session id (null for API tokens). */
   sessionHash: string | null
+  /**
+   * The commit gate every write of this caller commits through (transaction.ts tx): the request's
+   * own (request.commitGate) for a console call, so a call answered "busy" by the request deadline
+   * has changed nothing; clockGate for the CLI and a background job, which have no request.
+   */
+  gate: CommitGate
 }
 
 declare module 'fastify' {

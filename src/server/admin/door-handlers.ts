@@ -11,6 +11,7 @@ import { syncPlaces } from '../domain/redemption/places.repository'
 import { parseCursor, syncScans, syncTickets } from '../domain/redemption/sync.repository'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
+import { tx } from './transaction'
 
 /** Most sessions the check-in app lists. */
 const DOOR_SESSIONS_MAX = 100
@@ -60,7 +61,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       await requireSession(input.calendar_id)
       await checkChoices(input.calendar_id, input)
       const { lang: _lang, calendar_id, ...fields } = input
-      return db.transaction().execute(async (trx) => {
+      return tx(db, actor, async (trx) => {
         const list = await insertList(trx, calendar_id, fields, Date.now())
         await writeAudit(trx, actor, { action: 'create', entity: 'checkin_list', entityId: list.id, after: list })
         return { id: list.id }
@@ -70,7 +71,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       const before = await listOf(params.id)
       await checkChoices(before.calendar_id, input)
       const { lang: _lang, ...fields } = input
-      await db.transaction().execute(async (trx) => {
+      await tx(db, actor, async (trx) => {
         await updateList(trx, params.id, fields)
         await writeAudit(trx, actor, { action: fields.archived ? 'archive' : 'update', entity: 'checkin_list', entityId: params.id, before, after: fields })
       })

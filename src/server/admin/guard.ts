@@ -11,19 +11,22 @@ export const ADMIN_API_PREFIX = '/api/admin/'
 
 const BEARER = /^Bearer\s+(\S+)$/i
 
-/** Who calls: the bearer token when one is sent (integrations), else the operator cookie. */
+/**
+ * Who calls: the bearer token when one is sent (integrations), else the operator cookie. The
+ * caller carries the request's commit gate: the console's writes commit through it (transaction.ts).
+ */
 export async function loadActor(app: FastifyInstance, request: FastifyRequest): Promise<Actor | null> {
   const now = Date.now()
   const auth = request.headers.authorization
   if (auth) {
     const m = BEARER.exec(auth)
-    return m ? actorOfToken(app.db, m[1], request.ip, now) : null
+    return m ? actorOfToken(app.db, m[1], request.ip, now, request.commitGate) : null
   }
   const raw = request.cookies[OPERATOR_COOKIE]
   if (!raw) return null
   const unsigned = request.unsignCookie(raw)
   if (!unsigned.valid || !unsigned.value) return null
-  return actorOfSession(app.db, unsigned.value, request.ip, now)
+  return actorOfSession(app.db, unsigned.value, request.ip, now, request.commitGate)
 }
 
 /** Console POSTs from a browser carry X-Requested-With (no cross-site form can) … */

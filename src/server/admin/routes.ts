@@ -40,6 +40,8 @@ export function registerAdminCalls(app: FastifyInstance, handlers: AdminHandlers
       method: call.method,
       url: call.path,
       ...('bodyLimit' in call && call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
+      // A call that may legitimately run long has its own deadline (read by plugins/request-deadline.ts).
+      ...('deadlineMs' in call && call.deadlineMs ? { config: { deadlineMs: call.deadlineMs } } : {}),
       schema: {
         summary: call.summary,
         description: [who, 'description' in call ? call.description : ''].filter(Boolean).join(' '),

@@ -5,6 +5,7 @@ import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
 import type { Actor } from './context'
 import { findEventRule, findSessionRules, saveEventRule, saveSessionRules } from './seating.repository'
+import { tx } from './transaction'
 
 /**
  * The operator's seat-choice rules (issue 20 items 2-3), each change with its audit row in the
@@ -12,7 +13,7 @@ import { findEventRule, findSessionRules, saveEventRule, saveSessionRules } from
  * session's hold-back of wheelchair spaces with its release rule and its own single-seat rule.
  */
 export async function setEventSeating(db: Db, actor: Actor, eventId: number, input: EventSeatingInput): Promise<{ ok: true }> {
-  await db.transaction().execute(async (trx) => {
+  await tx(db, actor, async (trx) => {
     const before = await findEventRule(trx, eventId)
     if (!before) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })
     await saveEventRule(trx, eventId, input.orphan_rule)
@@ -23,7 +24,7 @@ export async function setEventSeating(db: Db, actor: Actor, eventId: number, inp
 
 export async function setSessionSeating(db: Db, actor: Actor, calendarId: number, input: SessionSeatingInput): Promise<{ ok: true }> {
   const after = { accessible_hold: input.accessible_hold ? 1 : 0, accessible_release: input.accessible_release, orphan_rule: input.orphan_rule }
-  await db.transaction().execute(async (trx) => {
+  await tx(db, actor, async (trx) => {
     const before = await findSessionRules(trx, calendarId)
     if (!before) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
     await saveSessionRules(trx, calendarId, after)

@@ -6,6 +6,7 @@ import { countPlaced, countVisitors, findRoom, findSessionTitle, saveRoom } from
 import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
 import type { Actor } from './context'
+import { tx } from './transaction'
 
 /** The console form's rate for a session that never had a room (places a minute). */
 export const DEFAULT_ADMIT_PER_MINUTE = 100
@@ -20,7 +21,7 @@ export const DEFAULT_ADMIT_PER_MINUTE = 100
 export async function setWaitingRoom(db: Db, actor: Actor, calendarId: number, input: WaitingRoomInput, now: number): Promise<{ ok: true }> {
   if (!(await calendarExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
   const after = { enabled: input.enabled ? 1 : 0, opens_at: input.opens_at, admit_per_minute: input.admit_per_minute, auto_per_minute: input.auto_per_minute ?? null }
-  await db.transaction().execute(async (trx) => {
+  await tx(db, actor, async (trx) => {
     const before = await findRoom(trx, calendarId)
     await saveRoom(trx, calendarId, after, now)
     await writeAudit(trx, actor, { action: 'waiting-room', entity: 'session', entityId: calendarId, before: before ?? null, after })

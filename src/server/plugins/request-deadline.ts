@@ -16,6 +16,14 @@ declare module 'fastify' {
      */
     readonly commitGate: CommitGate
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's own deadline, for a call that may legitimately run long (the console's drawing
+     * import and studio save: contract/admin/calls.ts LONG_CONSOLE_CALL_DEADLINE_MS); the longer of
+     * it and REQUEST_DEADLINE_MS applies. Its writes still commit through the request's gate.
+     */
+    deadlineMs?: number
+  }
 }
 
 /** Each request's deadline timer. */
@@ -29,7 +37,8 @@ const gates = new WeakMap<object, CommitGate>()
  * it (a pool with no free connection, a slow disk). The database work itself is bounded by the
  * PostgreSQL session timeouts (db/connect.ts), which are shorter, so it normally answers first
  * with its own error; this is the last bound. The live seat stream is long-lived by design and
- * is exempt (it is hijacked before the deadline and counted per address instead).
+ * is exempt (it is hijacked before the deadline and counted per address instead); a route may set
+ * a longer deadline of its own (config.deadlineMs: the console's drawing import and studio save).
  *
  * The handler is not stopped by the busy answer, so "busy" stays true ("nothing changed") through
  * the request's commit gate: its claims roll back once the deadline has answered, and while a
@@ -37,7 +46,7 @@ const gates = new WeakMap<object, CommitGate>()
  * (domain/orders/commit-gate.ts says why this and not a longer deadline).
  */
 export function registerRequestDeadline(app: FastifyInstance): void {
-  const deadlineMs = app.config.requestDeadlineMs
+  const serverDeadlineMs = app.config.requestDeadlineMs
   app.decorateRequest('commitGate', {
     getter(this: FastifyRequest): CommitGate {
       return gates.get(this) ?? clockGate(Date.now())
@@ -45,6 +54,7 @@ export function registerRequestDeadline(app: FastifyInstance): void {
   })
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(SEAT_EVENTS_PATH)) return
+    const deadlineMs = Math.max(serverDeadlineMs, request.routeOptions.config?.deadlineMs ?? 0)
     const gate = new RequestCommitGate(Date.now() + deadlineMs)
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return

@@ -6,8 +6,9 @@ import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { copyCompositions, copySession, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
-import { findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
+import { findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
+import { tx } from '../transaction'
 
 type EventInput = z.output<typeof eventInputSchema>
 /** Characters of a new event's public hash (like the demo's: 96 bits). */
@@ -63,7 +64,7 @@ const placement = placementOf
 
 /** A new event, unpublished: nothing shows in the listing until it is published. */
 export function createEvent(db: Db, actor: Actor, input: EventInput): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await checkReferences(trx, input)
     const id = await insertRow(trx, actor, 'events', 'event', { ...eventColumns(input), hash_id: newHash(), published: 0 })
     await setPlacement(trx, id, input)
@@ -86,7 +87,7 @@ async function refuseSellingChange(db: Db, id: number, stored: Record<string, un
 }
 
 export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const stored = await mustFind(trx, 'events', id, 'event')
     await refuseSellingChange(trx, id, stored, input)
     const before = await placement(trx, id)
@@ -100,7 +101,7 @@ export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput)
 
 /** A copy with its menus, tags, sessions, price rows and (a subscription's) contents; unpublished, named "(copy)" nowhere: the operator renames it. */
 export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const source = await mustFind(trx, 'events', id, 'event')
     const { id: _id, hash_id: _h, published: _p, archived_at: _a, ...columns } = source
     const copyId = await insertRow(trx, actor, 'events', 'event', { ...columns, hash_id: newHash(), published: 0, archived_at: null })
@@ -120,7 +121,7 @@ export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
 }
 
 export function archiveEvent(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, (trx) => updateRow(trx, actor, 'events', 'event', id, { published: 0, archived_at: Date.now() }, 'archive'))
+  return tx(db, actor, (trx) => updateRow(trx, actor, 'events', 'event', id, { published: 0, archived_at: Date.now() }, 'archive'))
 }
 
 /**
@@ -128,7 +129,7 @@ export function archiveEvent(db: Db, actor: Actor, id: number): Promise<void> {
  * session with at least one price row; an archived event stays archived.
  */
 export function publishEvent(db: Db, actor: Actor, id: number, published: 0 | 1): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const event = await mustFind(trx, 'events', id, 'event')
     if (published === 1) {
       if (event.archived_at !== null) throw new ApiFailure('admin-archived')

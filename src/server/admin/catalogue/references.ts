@@ -6,7 +6,8 @@ import { DrawingRejectedError } from '../../venues/sanitize'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { referenceLists, ruleIdBySlug } from './catalogue.repository'
-import { insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
+import { insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
+import { tx } from '../transaction'
 
 /**
  * The catalogue's smaller rows (venues, price categories, zones, menu items, tags, rules texts):
@@ -29,7 +30,7 @@ async function checkRow(db: Db, table: SimpleTable, values: Record<string, unkno
 }
 
 export function createSimple(db: Db, actor: Actor, table: SimpleTable, values: Record<string, unknown>): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await checkRow(trx, table, values)
     // General-admission zones belong to no drawing; seat-map zones come from drawings.
     return insertRow(trx, actor, table, ENTITY[table], table === 'zones' ? { ...values, drawing_id: null, zone_key: `ga-${Date.now().toString(36)}` } : values)
@@ -37,7 +38,7 @@ export function createSimple(db: Db, actor: Actor, table: SimpleTable, values: R
 }
 
 export function updateSimple(db: Db, actor: Actor, table: SimpleTable, id: number, values: Record<string, unknown>): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const stored = await mustFind(trx, table, id, ENTITY[table])
     await checkRow(trx, table, values, id, stored)
     await updateRow(trx, actor, table, ENTITY[table], id, values)
@@ -63,7 +64,7 @@ async function freeCopySlug(db: Db, slug: string): Promise<string> {
  * general-admission zone of its own key; a rules text's copy takes a free "<slug>-copy" slug.
  */
 export function copySimple(db: Db, actor: Actor, table: SimpleTable, id: number): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const { id: _id, ...values } = await mustFind(trx, table, id, ENTITY[table])
     if (table === 'zones') Object.assign(values, { drawing_id: null, zone_key: `ga-${Date.now().toString(36)}-${id}` })
     if (table === 'rules') values.slug = await freeCopySlug(trx, String(values.slug))
@@ -85,7 +86,7 @@ export type ArchivableTable = 'tags' | 'main_menus' | 'menu_kinds' | 'venues' | 
  * general-admission zones are archived here.
  */
 export function setArchived(db: Db, actor: Actor, table: ArchivableTable, id: number, archived: boolean): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const row = await mustFind(trx, table, id, ENTITY[table])
     if (table === 'zones' && row.drawing_id !== null) throw new ApiFailure('admin-zone-in-drawing', { id })
     await updateRow(trx, actor, table, ENTITY[table], id, { archived_at: archived ? Date.now() : null }, archived ? 'archive' : 'unarchive')
@@ -100,7 +101,7 @@ export function setArchived(db: Db, actor: Actor, table: ArchivableTable, id: nu
 export async function importDrawing(db: Db, actor: Actor, venueId: number, input: { name: string; svg: string }) {
   await mustFind(db, 'venues', venueId, 'venue')
   const recognised = await invalidAsFailure(() => recogniseForImport({ svg: input.svg }))
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await mustFind(trx, 'venues', venueId, 'venue')
     const r = await storeRecognisedDrawing(trx, { venueId, name: input.name, svg: input.svg, sourceFile: input.name }, recognised)
     const report = { drawing_id: r.drawingId, seats: r.seats, standing_places: r.standingPlaces, sectors: r.sectors, zones: r.zones, warnings: r.warnings, parse_ms: r.parseMs, seat_types: seatTypesOf(r.report.access) }

@@ -60,8 +60,3 @@ export async function deleteRow(db: Db, actor: Actor, table: string, entity: str
   await any(db).deleteFrom(table).where('id', '=', id).execute()
   await writeAudit(db, actor, { action: 'delete', entity, entityId: id, before })
 }
-
-/** Runs `fn` in a transaction (the change and its audit row land together). */
-export function tx<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(fn)
-}

@@ -81,16 +81,46 @@ export async function guardSoldSession(trx: Db, before: Record<string, unknown>,
   return queued
 }
 
+/** A price row's stock as an edit would leave it. */
+export interface PriceStockEdit {
+  id: number
+  quantity: number
+  for_subscription: number
+}
+
+/**
+ * Checks a price row's edit in a general-admission session against what is sold, under the
+ * session's row lock as a session's resize (guardSoldSession): the row's quantity is its own
+ * stock (inventory/stock.ts rowLeft) and, when the session has no capacity of its own, part of
+ * the session's (capacityOf), so lowering it (or moving it to subscriptions) is capacityFits's
+ * rule again. A seat-map session's rows count no general-admission tickets: nothing to check.
+ */
+export async function guardPriceStock(trx: Db, calendar: Record<string, unknown>, before: Record<string, unknown>, after: PriceStockEdit, now: number): Promise<void> {
+  if (calendar.drawing_id !== null) return
+  if (after.quantity === Number(before.quantity) && after.for_subscription === Number(before.for_subscription)) return
+  const id = calendar.id as number
+  await lockSessionForMove(trx, id)
+  // Read again under the lock: a session's resize waits on it too.
+  const capacity = (await mustFind(trx, 'calendars', id, 'session')).capacity as number | null
+  await capacityFits(trx, id, capacity, now, after)
+}
+
 /**
  * A general-admission session's capacity may not go below the tickets sold or reserved there
  * now (the stock rule's count, inventory/stock.ts). Nothing would be oversold (what is left is
  * clamped to zero), but the session would say it holds fewer people than it has tickets out (the
  * Sales page's sold above capacity), a contradiction the operator meant to avoid by lowering it
  * to stop sales: setting it to the sold count, switching sales off or an off-sale moment does
- * that. Null (the price rows' quantities) is measured the same way.
+ * that. Null (the price rows' quantities) is measured the same way. `row`: a price row's edit
+ * (guardPriceStock), counted in place of the stored row, and held to the same rule for its own
+ * stock: not below what was sold or reserved at it.
  */
-async function capacityFits(trx: Db, id: number, capacity: number | null, now: number): Promise<void> {
-  const sold = (await salesOf(trx, [id], now)).get(id)?.sold ?? 0
+async function capacityFits(trx: Db, id: number, capacity: number | null, now: number, row?: PriceStockEdit): Promise<void> {
+  const sales = (await salesOf(trx, [id], now)).get(id)
+  const sold = sales?.sold ?? 0
   if (sold === 0) return
-  if (capacityOf(capacity, await listPriceStock(trx, [id])) < sold) throw new ApiFailure('admin-capacity-below-sold', { sold })
+  const rows = (await listPriceStock(trx, [id])).map((r) => (row && r.id === row.id ? { ...r, ...row } : r))
+  if (capacityOf(capacity, rows) < sold) throw new ApiFailure('admin-capacity-below-sold', { sold })
+  const rowSold = row ? (sales?.byPrice.get(row.id) ?? 0) : 0
+  if (row && row.quantity < rowSold) throw new ApiFailure('admin-capacity-below-sold', { sold: rowSold })
 }

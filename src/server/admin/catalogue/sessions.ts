@@ -8,9 +8,10 @@ import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { releaseExpiredCartHolds } from '../../domain/inventory/holds.repository'
 import { copySession, drawingVenue, priceIdsOf, priceUse, releasePriceFromHistory, sessionHasLiveHolds, sessionHasOrders, sessionRow, zoneDrawing } from './catalogue.repository'
 import { mustBeCopied } from '../studio/copy-job'
-import { guardSoldSession, type NoticeContext } from './session-buyers'
+import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
-import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, tx, updateRow } from './rows.repository'
+import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
+import { tx } from '../transaction'
 
 /**
  * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
@@ -35,7 +36,7 @@ async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: num
 
 /** One session, or a series: `repeat.count` more, every `repeat.every_days` days. */
 export function createSessions(db: Db, actor: Actor, eventId: number, input: z.output<typeof sessionInputSchema>): Promise<number[]> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const event = await mustFind(trx, 'events', eventId, 'event')
     const drawing = await drawingFor(trx, event, input.drawing_id)
     const days = [input.day]
@@ -70,7 +71,7 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
  * Answers how many notices were queued.
  */
 export function updateSession(db: Db, actor: Actor, id: number, input: z.output<typeof sessionUpdateSchema>, notices: Omit<NoticeContext, 'now'>): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const { confirm_buyers: confirmed, ...columns } = input
     const before = await mustFind(trx, 'calendars', id, 'session')
     const day = columns.day ?? (before.day as string)
@@ -92,7 +93,7 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
  * to set its date and switch it on. Answers the new session's id.
  */
 export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const source = await sessionRow(trx, id)
     if (!source) throw new ApiFailure('admin-not-found', { what: 'session', id })
     const copyId = await copySession(trx, { ...source, active: 0 }, source.event_id)
@@ -111,7 +112,7 @@ export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number
  * (deletePriceRow) and go with the session, as do its empty carts and the operator's blocks.
  */
 export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await mustFind(trx, 'calendars', id, 'session')
     await lockSessionForMove(trx, id)
     await releaseExpiredCartHolds(trx, Date.now(), [id])
@@ -144,25 +145,27 @@ async function checkPrice(db: Db, calendar: Record<string, unknown>, input: Pric
 }
 
 export function createPrice(db: Db, actor: Actor, calendarId: number, input: PriceInput): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const calendar = await mustFind(trx, 'calendars', calendarId, 'session')
     await checkPrice(trx, calendar, input)
     return insertRow(trx, actor, 'prices', 'price', { ...input, calendar_id: calendarId })
   })
 }
 
+/** Edits a price row; its quantity may not go below what it has sold (session-buyers.ts guardPriceStock). */
 export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const price = await mustFind(trx, 'prices', id, 'price')
     const calendar = await mustFind(trx, 'calendars', price.calendar_id as number, 'session')
     await checkPrice(trx, calendar, input, price)
+    await guardPriceStock(trx, calendar, price, { id, quantity: input.quantity, for_subscription: input.for_subscription }, Date.now())
     await updateRow(trx, actor, 'prices', 'price', id, input)
   })
 }
 
 /** A copy of one price row with the same values, in the same session and category (the operator then edits it). */
 export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const { id: _id, ...values } = await mustFind(trx, 'prices', id, 'price')
     return insertRow(trx, actor, 'prices', 'price', values, 'copy')
   })
@@ -174,7 +177,7 @@ export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
  * to run out does not keep the row; released holds then forget it (releasePriceFromHistory).
  */
 export function deletePrice(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const price = await mustFind(trx, 'prices', id, 'price')
     await releaseExpiredCartHolds(trx, Date.now(), [price.calendar_id as number])
     const use = await priceUse(trx, id)

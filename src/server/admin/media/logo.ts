@@ -2,9 +2,10 @@ import type { LOGO_SLOTS } from '../../../contract/admin/offers'
 import type { Db } from '../../db/connect'
 import { readSetting, writeSettings } from '../../domain/settings/repository'
 import { writeAudit } from '../audit'
-import { tx } from '../catalogue/rows.repository'
+
 import type { Actor } from '../context'
 import { resizeImage, storeImage, type Box } from './upload'
+import { tx } from '../transaction'
 
 /**
  * Shop logos (issue 17 item 2, setup flags "logos"): uploaded like event posters (sharp, WebP,
@@ -22,7 +23,7 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object'
 /** Resizes and stores the logo, sets setup's app[slot] to its URL (other keys kept) and audits it. */
 export async function uploadShopLogo(db: Db, actor: Actor, input: { slot: (typeof LOGO_SLOTS)[number]; name: string; data: string }) {
   const resized = await resizeImage(Buffer.from(input.data, 'base64'), LOGO_BOX)
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const { imageId, fileName, url } = await storeImage(trx, resized)
     const app = asObject(await readSetting(trx, 'app'))
     const before = typeof app[input.slot] === 'string' ? app[input.slot] : ''

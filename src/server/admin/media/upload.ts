@@ -4,9 +4,10 @@ import type { Db } from '../../db/connect'
 import { imageUrl } from '../../domain/images/urls'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { tx } from '../catalogue/rows.repository'
+
 import type { Actor } from '../context'
 import { imageIdByName, insertImage, setEventImage } from './image.repository'
+import { tx } from '../transaction'
 
 /**
  * Event images (issue 17 item 2): the console sends the file, the server decodes it with sharp
@@ -79,7 +80,7 @@ export async function storeImage(db: Db, resized: Resized): Promise<{ imageId: n
  */
 export async function uploadEventImage(db: Db, actor: Actor, eventId: number, input: { name: string; data: string }) {
   const resized = await resizePoster(Buffer.from(input.data, 'base64'))
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const { imageId, fileName, url } = await storeImage(trx, resized)
     const before = await setEventImage(trx, eventId, imageId)
     if (before === undefined) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })

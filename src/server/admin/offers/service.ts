@@ -6,9 +6,10 @@ import { readSetting, writeSettings } from '../../domain/settings/repository'
 import { loadStoredSetup, loyaltyAccrualPercent, LOYALTY_SETTINGS_KEY } from '../../domain/settings/service'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { deleteRow, insertRow, mustExist, mustFind, tx, updateRow } from '../catalogue/rows.repository'
+import { deleteRow, insertRow, mustExist, mustFind, updateRow } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { eventKind, listAgreements, listCompositions, listOffers, listPromos, listSubscriptions, promoIdByCode } from './offers.repository'
+import { tx } from '../transaction'
 
 type Out<S extends z.ZodType> = Omit<z.output<S>, 'lang'>
 const without = <T extends object>(input: T): Omit<T, 'lang'> => {
@@ -31,7 +32,7 @@ async function checkComposition(db: Db, input: Out<typeof compositionInputSchema
 
 /** A composition line of subscription `subscriptionId` (an event of the subscriptions kind). */
 export function createComposition(db: Db, actor: Actor, subscriptionId: number, input: Out<typeof compositionInputSchema>): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const kind = await eventKind(trx, subscriptionId)
     if (kind === undefined) throw new ApiFailure('admin-not-found', { what: 'event', id: subscriptionId })
     if (kind !== KIND_SUBSCRIPTIONS) throw new ApiFailure('admin-not-subscription', { id: subscriptionId })
@@ -41,7 +42,7 @@ export function createComposition(db: Db, actor: Actor, subscriptionId: number, 
 }
 
 export function updateComposition(db: Db, actor: Actor, id: number, input: Out<typeof compositionInputSchema>): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await mustFind(trx, 'compositions', id, 'composition')
     await checkComposition(trx, input)
     await updateRow(trx, actor, 'compositions', 'composition', id, without(input))
@@ -49,7 +50,7 @@ export function updateComposition(db: Db, actor: Actor, id: number, input: Out<t
 }
 
 export function deleteComposition(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, (trx) => deleteRow(trx, actor, 'compositions', 'composition', id))
+  return tx(db, actor, (trx) => deleteRow(trx, actor, 'compositions', 'composition', id))
 }
 
 // ---- Special offers (services) ----
@@ -59,14 +60,14 @@ async function checkOffer(db: Db, input: Out<typeof offerInputSchema>): Promise<
 }
 
 export function createOffer(db: Db, actor: Actor, input: Out<typeof offerInputSchema>): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await checkOffer(trx, input)
     return insertRow(trx, actor, 'services', 'offer', without(input))
   })
 }
 
 export function updateOffer(db: Db, actor: Actor, id: number, input: Out<typeof offerInputSchema>): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await mustFind(trx, 'services', id, 'offer')
     await checkOffer(trx, input)
     await updateRow(trx, actor, 'services', 'offer', id, without(input))
@@ -75,7 +76,7 @@ export function updateOffer(db: Db, actor: Actor, id: number, input: Out<typeof 
 
 /** A copy starts inactive, so two identical offers never show at once by accident. */
 export function copyOffer(db: Db, actor: Actor, id: number): Promise<number> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const { id: _id, ...columns } = await mustFind(trx, 'services', id, 'offer')
     return insertRow(trx, actor, 'services', 'offer', { ...columns, active: 0 })
   })
@@ -83,7 +84,7 @@ export function copyOffer(db: Db, actor: Actor, id: number): Promise<number> {
 
 /** Orders that took the offer keep it (order_services rows stay); the order page no longer offers it. */
 export function archiveOffer(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, (trx) => updateRow(trx, actor, 'services', 'offer', id, { active: 0 }, 'archive'))
+  return tx(db, actor, (trx) => updateRow(trx, actor, 'services', 'offer', id, { active: 0 }, 'archive'))
 }
 
 // ---- Promo codes ----
@@ -114,7 +115,7 @@ async function oneCode<T>(code: string, write: () => Promise<T>): Promise<T> {
 
 export function createPromo(db: Db, actor: Actor, input: Out<typeof promoInputSchema>): Promise<number> {
   return oneCode(input.code, () =>
-    tx(db, async (trx) => {
+    tx(db, actor, async (trx) => {
       await checkCode(trx, input.code)
       return insertRow(trx, actor, 'promo_codes', 'promo', { ...without(input), used_count: 0 })
     }),
@@ -124,7 +125,7 @@ export function createPromo(db: Db, actor: Actor, input: Out<typeof promoInputSc
 /** Edits everything but the uses so far (used_count belongs to the shop's orders). */
 export function updatePromo(db: Db, actor: Actor, id: number, input: Out<typeof promoInputSchema>): Promise<void> {
   return oneCode(input.code, () =>
-    tx(db, async (trx) => {
+    tx(db, actor, async (trx) => {
       await mustFind(trx, 'promo_codes', id, 'promo')
       await checkCode(trx, input.code, id)
       await updateRow(trx, actor, 'promo_codes', 'promo', id, without(input))
@@ -134,7 +135,7 @@ export function updatePromo(db: Db, actor: Actor, id: number, input: Out<typeof 
 
 export function copyPromo(db: Db, actor: Actor, id: number, code: string): Promise<number> {
   return oneCode(code, () =>
-    tx(db, async (trx) => {
+    tx(db, actor, async (trx) => {
       const { id: _id, ...columns } = await mustFind(trx, 'promo_codes', id, 'promo')
       await checkCode(trx, code)
       return insertRow(trx, actor, 'promo_codes', 'promo', { ...columns, code, used_count: 0 })
@@ -143,27 +144,27 @@ export function copyPromo(db: Db, actor: Actor, id: number, code: string): Promi
 }
 
 export function archivePromo(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, (trx) => updateRow(trx, actor, 'promo_codes', 'promo', id, { active: 0 }, 'archive'))
+  return tx(db, actor, (trx) => updateRow(trx, actor, 'promo_codes', 'promo', id, { active: 0 }, 'archive'))
 }
 
 // ---- Agreement checkboxes ----
 
 export function createAgreement(db: Db, actor: Actor, input: Out<typeof agreementInputSchema>): Promise<number> {
-  return tx(db, (trx) => insertRow(trx, actor, 'checkbox_lists', 'agreement', without(input)))
+  return tx(db, actor, (trx) => insertRow(trx, actor, 'checkbox_lists', 'agreement', without(input)))
 }
 
 export function updateAgreement(db: Db, actor: Actor, id: number, input: Out<typeof agreementInputSchema>): Promise<void> {
-  return tx(db, (trx) => updateRow(trx, actor, 'checkbox_lists', 'agreement', id, without(input)))
+  return tx(db, actor, (trx) => updateRow(trx, actor, 'checkbox_lists', 'agreement', id, without(input)))
 }
 
 export function deleteAgreement(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, (trx) => deleteRow(trx, actor, 'checkbox_lists', 'agreement', id))
+  return tx(db, actor, (trx) => deleteRow(trx, actor, 'checkbox_lists', 'agreement', id))
 }
 
 // ---- Loyalty and the shop's setup (settings rows) ----
 
 export function updateLoyalty(db: Db, actor: Actor, input: z.output<typeof loyaltyInputSchema>): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const before = await readSetting(trx, LOYALTY_SETTINGS_KEY)
     const after = { accrual_percent: input.accrual_percent }
     await writeSettings(trx, { [LOYALTY_SETTINGS_KEY]: after })
@@ -224,7 +225,7 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object'
  * currency, order_return…) keep their stored values.
  */
 export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<void> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     const before = await storedShell(trx)
     const values: Record<string, unknown> = {
       app: { ...asObject(await readSetting(trx, 'app')), ...input.app },

@@ -5,10 +5,11 @@ import { lockCalendars } from '../../domain/inventory/stock.repository'
 import { expireOrdersById } from '../../domain/orders/expiry'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { mustFind, tx } from '../catalogue/rows.repository'
+import { mustFind } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { BLOCK_CHUNK, countBlocked, insertBlocks, releaseBlocks, takenSeatKeys } from './blocks.repository'
 import { selectedSeats, selectionFilters } from './seats.repository'
+import { tx } from '../transaction'
 
 /** Taken seats a refusal names (the operator fixes the selection; a stadium's list would be useless). */
 const TAKEN_NAMED = 10
@@ -22,7 +23,7 @@ const TAKEN_NAMED = 10
  * without the session lock) is caught by the count afterwards and refuses too. One audit row.
  */
 export function blockSessionSeats(db: Db, actor: Actor, calendarId: number, blocked: boolean, sel: SeatSelection, now: number): Promise<{ changed: number }> {
-  return tx(db, async (trx) => {
+  return tx(db, actor, async (trx) => {
     await mustFind(trx, 'calendars', calendarId, 'session')
     // The version read under the claim lock: a move onto another version (session-map.ts) waits
     // for it, so the blocks land on the seats the session sells from.

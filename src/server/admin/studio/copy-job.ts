@@ -1,5 +1,6 @@
 import type { StudioOp } from '../../../contract/admin/studio'
 import type { Db } from '../../db/connect'
+import { clockGate } from '../../domain/orders/commit-gate'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
@@ -67,7 +68,9 @@ export async function pendingCopies(db: Db): Promise<number[]> {
 
 /**
  * One step of a copy, in a transaction of its own: the next chunk of seats, or (all copied) the
- * finish. Answers the progress after it; null when there is no such copy (done already).
+ * finish. Answers the progress after it; null when there is no such copy (done already). Not
+ * through a request's gate (admin/transaction.ts): it continues a save already committed, whose
+ * request then answers with it, and the background work steps the same copy.
  */
 export async function copyStep(db: Db, drawingId: number): Promise<CopyProgress | null> {
   return db.transaction().execute(async (trx) => {
@@ -128,7 +131,9 @@ async function finish(
   refused?: unknown,
 ): Promise<{ seats: number; changed: number }> {
   const ops = JSON.parse(job.ops_json) as StudioOp[]
-  const actor = { ...(JSON.parse(job.actor_json) as StoredActor), operator: null, csrf: null, sessionHash: null }
+  // A step is a job's, not the request's that saved (it may be answered long since): its
+  // transaction is its own (copyStep), the clock's gate only completes the stored caller.
+  const actor: Actor = { ...(JSON.parse(job.actor_json) as StoredActor), operator: null, csrf: null, sessionHash: null, gate: clockGate(Date.now()) }
   const v: Version = { id: job.drawing_id, zoneIds: new Map(JSON.parse(job.zone_ids_json) as [number, number][]), added: [], keyPrefix: `studio-${job.drawing_id}` }
   let changed = 0
   for (const op of ops) changed += await apply(trx, v, op)

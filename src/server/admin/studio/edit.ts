@@ -4,11 +4,12 @@ import { forgetCompiledVenue } from '../../venues/compiled'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
-import { tx } from '../catalogue/rows.repository'
+
 import { apply, auditOps, type Version } from './apply-ops'
 import { driveCopy, enqueueCopy, mustBeCopied } from './copy-job'
 import { moveSession, mustBeMovable } from './session-map'
 import { bumpRevision, lockForSave, recount, zoneIdsOf, type SaveTarget } from './version.repository'
+import { tx } from '../transaction'
 
 /** What a save answers: the version its edits went to; `copying` while its copy goes on in the background. */
 export interface SaveResult {
@@ -52,7 +53,7 @@ export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: 
   const started = Date.now()
   let before: SaveTarget
   try {
-    const saved = await tx(db, async (trx) => {
+    const saved = await tx(db, actor, async (trx) => {
       const target = await lockForSave(trx, drawingId)
       if (!target) throw new ApiFailure('admin-not-found', { what: 'drawing', id: drawingId })
       await mustBeCopied(trx, drawingId)
@@ -73,7 +74,7 @@ export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: 
     if (!(e instanceof CheckedOnSource)) throw e
     before = e.before
   }
-  const made = await tx(db, async (trx) => {
+  const made = await tx(db, actor, async (trx) => {
     // The source is no draft and never becomes one again (sealed stays sealed; a newer version
     // stays newer), so what was checked above still holds.
     const m = await enqueueCopy(trx, actor, drawingId, ops, Date.now(), sessionId ?? null)

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { mustFind, tx } from '../catalogue/rows.repository'
+import { mustFind } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { mustBeCopied } from './copy-progress'
 import { applyVenueBlocks, blockedKeys, releaseAllBlocks } from './blocks.repository'
 import { drawingVenue, drawingZones, lockSessionForMove, sessionInUse, sessionPriceZones, setPriceZone, setSessionDrawing } from './session-map.repository'
+import { tx } from '../transaction'
 
 /**
  * Moves a seat-map session onto another version of its venue's map (a newer one, or one made
@@ -18,7 +19,7 @@ import { drawingVenue, drawingZones, lockSessionForMove, sessionInUse, sessionPr
  * is refused ('session-map-changed', orders/claim.ts).
  */
 export function moveSessionMap(db: Db, actor: Actor, calendarId: number, drawingId: number, now = Date.now()): Promise<void> {
-  return tx(db, (trx) => moveSession(trx, actor, calendarId, drawingId, now))
+  return tx(db, actor, (trx) => moveSession(trx, actor, calendarId, drawingId, now))
 }
 
 /**

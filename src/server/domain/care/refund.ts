@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect'
 import { insertLineChange } from '../boxoffice/boxoffice.repository'
+import { inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
 import { releaseReturned } from '../returns/release'
 import { queueRefund, refundOfReturned, sendQueuedRefund } from '../returns/refund-payment'
@@ -14,6 +15,12 @@ export interface RefundContext {
   log: RefundLog
   /** Written in the refund's transaction (the audit row). */
   record: (trx: Db, refund: { amount: number; lineIds: number[] }) => Promise<void>
+  /**
+   * The refund's transaction commits through it (the console's request gate, admin/transaction.ts):
+   * a refund answered "busy" has claimed no line and queued nothing, so the operator's retry
+   * refunds once. The provider is called only after the commit, whose answer the deadline awaits.
+   */
+  gate: CommitGate
 }
 
 export interface RefundResult {
@@ -48,7 +55,7 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
   const found = await findOrderHash(db, orderId)
   if (!found) throw new ApiFailure('admin-not-found', { what: 'order', id: orderId })
   const { now } = ctx
-  const done = await db.transaction().execute(async (trx) => {
+  const done = await inGatedTransaction(db, ctx.gate, async (trx) => {
     const order = await lockOrder(trx, found.hash)
     if (!order || order.paid !== 1) throw new ApiFailure('refund-not-paid')
     const all = await listOrderLinesForRefund(trx, order.id)

@@ -16,7 +16,7 @@ export function listCalendarStock(db: Db, calendarIds: readonly number[]) {
 
 /** Price rows of sessions with their zone, quantity and whether they are for subscriptions. */
 export function listPriceStock(db: Db, calendarIds: readonly number[]) {
-  return db.selectFrom('prices').select(['calendar_id', 'zone_id', 'quantity', 'for_subscription']).where('calendar_id', 'in', [...calendarIds]).execute()
+  return db.selectFrom('prices').select(['id', 'calendar_id', 'zone_id', 'quantity', 'for_subscription']).where('calendar_id', 'in', [...calendarIds]).execute()
 }
 
 /** Places of one drawing and zone: seats counted, standing places by capacity (zone null: none). */

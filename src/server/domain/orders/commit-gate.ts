@@ -100,11 +100,10 @@ export function clockGate(now: number): CommitGate {
  * a cart's or an order's reserve extension, the payment's start, a discount added or cancelled
  * (loyalty/service.ts), a special offer added or removed (offers/service.ts), the named tickets
  * confirmed (nominal/confirm.ts), a return requested or confirmed (returns/create.ts, confirm.ts); and the console's writes that compete with buying for those
- * rows: a counter sale (both steps) and a reseat (boxoffice/). The console's other writes
- * (catalogue, settings, operators, door, order care) are not: they lock no row a buying
- * transaction holds for long, and their operator, unlike a visitor, sees what was saved on the
- * next screen. Those that do share a buying row without a request gate (order care's naming,
- * through confirmNominal) still refuse to commit past clockGate's bound.
+ * rows: a counter sale (both steps) and a reseat (boxoffice/); and every other console write
+ * (catalogue, settings, operators, door, order care: admin/transaction.ts `tx` commits through
+ * the caller's gate, `actor.gate`, the request's), so an operator answered "busy" who tries again
+ * makes one session series, one drawing version, one refund.
  */
 export async function inGatedTransaction<T>(db: Db, gate: CommitGate, work: (trx: Db) => Promise<T>): Promise<T> {
   if (gate.passed) throw new ApiFailure('busy')
