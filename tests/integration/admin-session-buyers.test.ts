@@ -193,4 +193,30 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
     const [free] = await rowsOf(empty)
     expect((await manager.post(`/api/admin/prices/${free.id}`, { client_category_id: free.client_category_id, zone_id: free.zone_id, price: free.price, quantity: 0 })).status).toBe(200)
   })
+
+  it('an event whose sessions still to come have sold tickets is not archived (the door would refuse them); past sessions and returned tickets do not hold it', async () => {
+    const refusedEvent = (
+      await manager.post<{ id: number }>('/api/admin/events', { menu_kind_id: refs.kinds[0].id, venue_id: refs.venues[0].id, name_ru: 'Архив', name_en: 'Archived show', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === refs.kinds[0].id)!.id] })
+    ).body.id
+    const sessionIn = async (days: number) => {
+      const id = (await manager.post<{ ids: number[] }>(`/api/admin/events/${refusedEvent}/sessions`, { day: dayIn(days), time: '19:00', capacity: 50 })).body.ids[0]
+      await manager.post(`/api/admin/sessions/${id}/prices`, { client_category_id: refs.categories[0].id, zone_id: refs.zones.find((z) => z.drawing_id === null)!.id, price: 1000, quantity: 50 })
+      return id
+    }
+    const [coming, past] = [await sessionIn(20), await sessionIn(21)]
+    // The second session was three days ago: the door is done with it.
+    await server.db.updateTable('calendars').set({ starts_at: Date.now() - 3 * DAY_MS, day: dayIn(-3) }).where('id', '=', past).execute()
+    await order(past, { paid: true, quantity: 5 })
+    const comingOrder = await order(coming, { paid: true, quantity: 2 })
+    const archivedAt = async () => (await server.db.selectFrom('events').select('archived_at').where('id', '=', refusedEvent).executeTakeFirstOrThrow()).archived_at
+    const refused = await manager.post(`/api/admin/events/${refusedEvent}/archive`)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({ errorCode: AdminErrorCode.CONFLICT })
+    expect(refused.body.errorText).toContain('still to come: 2.')
+    expect(await archivedAt()).toBeNull()
+    // Its tickets returned, nothing holds the event: archived.
+    await server.db.updateTable('order_lines').set({ return_status: 70 }).where('order_id', '=', comingOrder.id).execute()
+    expect((await manager.post(`/api/admin/events/${refusedEvent}/archive`)).status).toBe(200)
+    expect(await archivedAt()).not.toBeNull()
+  })
 })

@@ -9,6 +9,8 @@ import { copyCompositions, copySession, eventRows, hasSellableSession, hasSessio
 import { findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { tx } from '../transaction'
+import { admittedTicketsOfEvent } from '../../domain/redemption/lists.repository'
+import { DOOR_PAST_MS } from '../../domain/redemption/door-window'
 
 type EventInput = z.output<typeof eventInputSchema>
 /** Characters of a new event's public hash (like the demo's: 96 bits). */
@@ -120,8 +122,20 @@ export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
   })
 }
 
-export function archiveEvent(db: Db, actor: Actor, id: number): Promise<void> {
-  return tx(db, actor, (trx) => updateRow(trx, actor, 'events', 'event', id, { published: 0, archived_at: Date.now() }, 'archive'))
+/**
+ * Archives an event (hidden from the console's lists and the shop). Refused while a session of it
+ * the door still works or will work (starting DOOR_PAST_MS ago or later) has tickets the door
+ * admits: the door refuses an archived event's sessions (redemption/door-window.ts), so their
+ * holders would be turned away untold. The operator refunds them or waits until the sessions are
+ * over; archiving is for events that are done.
+ */
+export function archiveEvent(db: Db, actor: Actor, id: number, now = Date.now()): Promise<void> {
+  return tx(db, actor, async (trx) => {
+    await mustFind(trx, 'events', id, 'event')
+    const tickets = await admittedTicketsOfEvent(trx, id, now - DOOR_PAST_MS)
+    if (tickets > 0) throw new ApiFailure('admin-event-sold', { tickets })
+    await updateRow(trx, actor, 'events', 'event', id, { published: 0, archived_at: now }, 'archive')
+  })
 }
 
 /**
