@@ -53,6 +53,19 @@ describe.each(TEST_DBS)('per-address bounds behind a trusted proxy on %s', (dbKi
     expect((await token('198.51.100.200')).status).toBe(429)
   })
 
+  it('a hop the proxy wrote with a port counts as its address: a new source port does not reset the count', async () => {
+    // Proxies that write ip:port give every new connection another hop text.
+    for (let i = 0; i < SESSIONS; i++) expect((await token(`198.51.100.8:${40000 + i}`)).status).toBe(200)
+    expect((await token('198.51.100.8:40099')).status).toBe(429)
+    expect((await token('198.51.100.8')).status).toBe(429)
+    // IPv6 in brackets, with or without a port: the port dropped, then grouped by its /64.
+    for (let i = 1; i <= SESSIONS; i++) expect((await token(`[2001:db8:cc:1::${i}]:443`)).status).toBe(200)
+    expect((await token('[2001:db8:cc:1::ffff]')).status).toBe(429)
+    expect((await token('2001:db8:cc:1::abcd')).status).toBe(429)
+    // Text that only looks like an address with a port stays a key of its own.
+    expect((await token('198.51.100.8:4000x')).status).toBe(200)
+  })
+
   it('live seat streams open at once per address are bounded; closing one frees its place', async () => {
     const calendar = await server.db.selectFrom('calendars').select('id').where('drawing_id', 'is not', null).executeTakeFirstOrThrow()
     const open = (xff: string) => {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ApiCallError } from '../../contract/client'
 import { CAPTCHA_MAX_LENGTH } from '../../contract/constants'
 import type { Captcha, CaptchaKind } from '../../contract/entities/captcha'
+import { ErrorCode } from '../../contract/errors'
 import { api } from '../api/client'
 import { useSession } from '../state/session'
 import { Dialog } from './Dialog'
@@ -12,8 +14,17 @@ export interface CaptchaSolution {
   text: string
 }
 
-/** What the challenge area shows: a loading note, a failure with a retry, or the captcha. */
-type Challenge = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; captcha: Captcha }
+/**
+ * What the challenge area shows: a loading note, a failure with a retry (with the server's own
+ * text when it refused, e.g. too many new captchas from the address: wait, then retry), or the
+ * captcha.
+ */
+type Challenge = { state: 'loading' } | { state: 'failed'; refusal?: string } | { state: 'ready'; captcha: Captcha }
+
+/** The server's refusal text to show for a failed load: a limit's (429, "try again in a minute"), else none. */
+function refusalOf(e: unknown): string | undefined {
+  return e instanceof ApiCallError && e.errorCode === ErrorCode.LIMIT && e.errorText !== '' ? e.errorText : undefined
+}
 
 const INPUT_ID = 'captcha-code'
 const QUESTION_ID = 'captcha-question'
@@ -56,7 +67,9 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
       (e: unknown) => {
         if (ticket !== latest.current) return
         console.error('captcha failed', e)
-        setChallenge({ state: 'failed' })
+        // Never loads again by itself (a refused load retried at once would be refused again):
+        // the visitor presses retry.
+        setChallenge({ state: 'failed', refusal: refusalOf(e) })
       },
     )
   }, [kind, lang])
@@ -102,7 +115,7 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
           {challenge.state === 'loading' && <span>{t(question ? 'captcha.question-loading' : 'captcha.loading')}</span>}
           {challenge.state === 'failed' && (
             <div className="captcha__failed">
-              <p className="field__error">{t(question ? 'captcha.question-failed' : 'captcha.load-failed')}</p>
+              <p className="field__error">{challenge.refusal ?? t(question ? 'captcha.question-failed' : 'captcha.load-failed')}</p>
               <button type="button" className="button" onClick={load}>{t('captcha.retry')}</button>
             </div>
           )}

@@ -22,6 +22,7 @@ const STOREFRONT_REASONS = {
   // Load and abuse bounds (issue 18): answered with Retry-After.
   busy: ErrorCode.LIMIT,
   'too-many-sessions': ErrorCode.LIMIT,
+  'too-many-captchas': ErrorCode.LIMIT,
   'queue-required': ErrorCode.LIMIT,
   'too-many-queue-joins': ErrorCode.LIMIT,
   'too-many-streams': ErrorCode.LIMIT,

@@ -9,6 +9,7 @@ export const ch: Texts = {
   internal: '內部錯誤，請稍後再試',
   busy: '伺服器目前忙碌，請幾秒後再試',
   'too-many-sessions': '您的位址建立了過多新工作階段，請一分鐘後再試',
+  'too-many-captchas': '您的位址要求了過多新驗證碼，請一分鐘後再試',
   'queue-required': '本場次設有排隊室：請在等候頁面等候輪到您',
   'too-many-queue-joins': '您的位址已有過多訪客加入此排隊：請稍後再試',
   'too-many-streams': '您的位址開啟了過多座位圖：請關閉不需要的分頁',

@@ -9,6 +9,7 @@ export const en: Texts = {
   internal: 'Internal error, please try again later',
   busy: 'The server is busy right now, try again in a few seconds',
   'too-many-sessions': 'Too many new sessions from your address, try again in a minute',
+  'too-many-captchas': 'Too many new captchas from your address, try again in a minute',
   'queue-required': 'This session has a waiting room: wait for your turn on the waiting page',
   'too-many-queue-joins': 'Too many visitors from your address have joined this queue already: try again later',
   'too-many-streams': 'Too many seat maps open from your address: close the tabs you do not need',

@@ -27,6 +27,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'too-many-requests': 429,
   'too-many-orders': 429,
   'too-many-sessions': 429,
+  'too-many-captchas': 429,
   'queue-required': 403,
   'too-many-queue-joins': 429,
   'too-many-streams': 429,

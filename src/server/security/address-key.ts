@@ -11,7 +11,11 @@ import type { FastifyRequest } from 'fastify'
  * - IPv6: its network prefix (IPV6_LIMIT_PREFIX bits, /64 by default), written `2001:db8:1:2::/64`.
  *   One subscriber, household or server gets at least a /64 and may use any of its 2^64
  *   addresses; keyed by the full address, each new address would start the limits afresh.
- * - Anything else (a hop a proxy wrote that is not an address): as is, so it still counts.
+ * - A hop with a port (`203.0.113.7:4000`, `[2001:db8::1]:443`, or bracketed `[2001:db8::1]`, as
+ *   some proxies write X-Forwarded-For): the address without it, then as above. Kept with its
+ *   port, every new connection (a new source port) would start every limit afresh.
+ * - Anything else (a hop a proxy wrote that is not an address): as is, so it still counts, and
+ *   never merged with other garbage into one shared key.
  */
 export const DEFAULT_IPV6_LIMIT_PREFIX = 64
 /** Narrower than a typical ISP allocation (/32) would lump unrelated subscribers together. */
@@ -78,8 +82,26 @@ function maskGroups(groups: readonly number[], bits: number): number[] {
   })
 }
 
+/** `a.b.c.d:port`: the address and a port of up to five digits. */
+const IPV4_WITH_PORT = /^([\d.]+):\d{1,5}$/
+/** `[v6]` or `[v6]:port`: the bracketed address (RFC 3986's form of an IPv6 host). */
+const BRACKETED_IPV6 = /^\[([^\]]+)\](?::\d{1,5})?$/
+
+/**
+ * The address of a hop written with a port or in brackets, or the text unchanged when that is not
+ * what it is (the port is dropped only when what remains is an address, so garbage stays apart).
+ */
+export function withoutPort(hop: string): string {
+  const v4 = IPV4_WITH_PORT.exec(hop)
+  if (v4 && net.isIPv4(v4[1])) return v4[1]
+  const v6 = BRACKETED_IPV6.exec(hop)
+  if (v6 && ipv6Groups(v6[1])) return v6[1]
+  return hop
+}
+
 /** The limit key of a client address (see the top of this file). */
-export function addressKey(ip: string, ipv6PrefixBits: number = DEFAULT_IPV6_LIMIT_PREFIX): string {
+export function addressKey(hop: string, ipv6PrefixBits: number = DEFAULT_IPV6_LIMIT_PREFIX): string {
+  const ip = withoutPort(hop)
   if (net.isIPv4(ip)) return ip
   const groups = ipv6Groups(ip)
   if (!groups) return ip

@@ -34,6 +34,25 @@ describe('addressKey', () => {
     expect(ipv6Groups('1.2.3.4')).toBeNull()
     expect(ipv6Groups('::1')).toEqual([0, 0, 0, 0, 0, 0, 0, 1])
   })
+
+  it('drops the port a proxy wrote with the address, then keys it as the bare address', () => {
+    // Each new connection has its own source port: kept, every one would start the limits afresh.
+    expect(new Set(['198.51.100.8:40000', '198.51.100.8:40001', '198.51.100.8']).size).toBe(3)
+    expect(new Set(['198.51.100.8:40000', '198.51.100.8:40001', '198.51.100.8'].map((a) => addressKey(a)))).toEqual(new Set(['198.51.100.8']))
+    expect(addressKey('[2001:db8::1]:443')).toBe('2001:db8::/64')
+    expect(addressKey('[2001:db8::ffff]:50000')).toBe('2001:db8::/64')
+    expect(addressKey('[2001:db8::1]')).toBe('2001:db8::/64')
+    expect(addressKey('[2001:db8::1]:443', 128)).toBe('2001:db8::1/128')
+    expect(addressKey('[::ffff:203.0.113.7]:8080')).toBe('203.0.113.7')
+    expect(addressKey('[fe80::1%eth0]:443')).toBe('fe80::/64')
+  })
+
+  it('keeps what only looks like an address with a port as it is, each apart', () => {
+    const garbage = ['999.1.1.1:80', '1.2.3.4:123456', '1.2.3.4:', '1.2.3.4:80:80', '[nonsense]:443', '[1.2.3.4]:80', '[2001:db8::1]:x', 'host:80', '']
+    expect(garbage.map((g) => addressKey(g))).toEqual(garbage)
+    // An unbracketed IPv6 address is never read as address and port (its last group is no port).
+    expect(addressKey('2001:db8::1:443')).toBe('2001:db8::/64')
+  })
 })
 
 /** Issue 18.2: TRUST_PROXY never trusts every hop, whatever the spelling. */
