@@ -135,6 +135,11 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
       .insertInto('waiting_rooms')
       .values({ calendar_id: fx.calendarId, enabled: 1, opens_at: now - 60_000, admit_per_minute: 1, drawn_at: now - 60_000, next_position: 10, updated_at: now, auto_per_minute: null })
       .execute()
+    // Those nine are still asking (a place silent for ASK_SILENT_MS is passed: room.ts admittingOthers).
+    await server.db
+      .insertInto('waiting_visitors')
+      .values(Array.from({ length: 9 }, (_, i) => ({ calendar_id: fx.calendarId, session_id: `waiting-${i}`, joined_at: now, draw_key: i, position: i + 2, asked_at: now })))
+      .execute()
     try {
       const refused = await a.post<{ errorCode: string; errorText: string }>('/api/cart/extend', { calendar_id: fx.calendarId })
       expect(refused.status).toBe(409)
@@ -142,12 +147,13 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
       expect(refused.body.errorText).toMatch(/очеред/)
       expect(await holdEnds([s7])).toEqual([end])
       // Everyone who joined has been admitted: extensions are back.
-      await server.db.updateTable('waiting_rooms').set({ next_position: 1 }).where('calendar_id', '=', fx.calendarId).execute()
+      await server.db.updateTable('waiting_rooms').set({ admitted: 10 }).where('calendar_id', '=', fx.calendarId).execute()
       const allowed = await a.post('/api/cart/extend', { calendar_id: fx.calendarId })
       expect(allowed.status).toBe(200)
       expect(await holdEnds([s7])).toEqual([end + CART_HOLD_SECONDS * 1000])
     } finally {
       await server.db.deleteFrom('waiting_rooms').where('calendar_id', '=', fx.calendarId).execute()
+      await server.db.deleteFrom('waiting_visitors').where('calendar_id', '=', fx.calendarId).execute()
     }
   })
 
@@ -205,6 +211,11 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
       .insertInto('waiting_rooms')
       .values({ calendar_id: fx.calendarId, enabled: 1, opens_at: now - 60_000, admit_per_minute: 1, drawn_at: now - 60_000, next_position: 10, updated_at: now, auto_per_minute: null })
       .execute()
+    // Those nine are still asking (a place silent for ASK_SILENT_MS is passed: room.ts admittingOthers).
+    await server.db
+      .insertInto('waiting_visitors')
+      .values(Array.from({ length: 9 }, (_, i) => ({ calendar_id: fx.calendarId, session_id: `waiting-${i}`, joined_at: now, draw_key: i, position: i + 2, asked_at: now })))
+      .execute()
     try {
       const refused = await v.post<{ errorCode: string; errorText: string }>('/api/order/extend', { hash, lang: 'en' })
       expect(refused.status).toBe(409)
@@ -212,12 +223,13 @@ describe.each(TEST_DBS)('cart hold extension on %s', (dbKind) => {
       expect(refused.body.errorText).toMatch(/queue/)
       expect(await reserveUntil()).toBe(before)
       // Everyone queueing has been admitted: the room is still on, and the extension needs no token.
-      await server.db.updateTable('waiting_rooms').set({ next_position: 1 }).where('calendar_id', '=', fx.calendarId).execute()
+      await server.db.updateTable('waiting_rooms').set({ admitted: 10 }).where('calendar_id', '=', fx.calendarId).execute()
       const allowed = await v.post('/api/order/extend', { hash, lang: 'en' })
       expect(allowed.status, JSON.stringify(allowed.body)).toBe(200)
       expect(await reserveUntil()).toBe(before + ORDER_RESERVE_SECONDS * 1000)
     } finally {
       await server.db.deleteFrom('waiting_rooms').where('calendar_id', '=', fx.calendarId).execute()
+      await server.db.deleteFrom('waiting_visitors').where('calendar_id', '=', fx.calendarId).execute()
     }
   })
 })

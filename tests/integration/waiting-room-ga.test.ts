@@ -3,11 +3,12 @@ import { waitingRoomViewSchema } from '../../src/contract/admin/waiting'
 import { noSchemeResponseSchema } from '../../src/contract/entities/event'
 import { ADMISSION_HEADER, queueStatusResponseSchema, type QueueStatus } from '../../src/contract/entities/queue'
 import { ErrorCode } from '../../src/contract/errors'
+import { AUTO_DRAW_GRACE_MS } from '../../src/server/domain/waiting/room'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { orderBody, seedOrderFixtures, visitor, type EventFx, type Fixtures, type OrderAnswer, type Visitor } from './order-fixtures'
 
-/** Buying calls a minute above which the automatic room of the race event switches itself on. */
+/** Client addresses making buying calls a minute above which the automatic room of the race event switches itself on. */
 const AUTO_PER_MINUTE = 3
 const MINUTE = 60_000
 
@@ -102,9 +103,11 @@ describe.each(TEST_DBS)('waiting room of general-admission sessions on %s', (dbK
     const row = await server.db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', fx.race.calendarId).executeTakeFirstOrThrow()
     expect(row.enabled).toBe(1)
     expect(Number(row.opens_at)).toBeGreaterThanOrEqual(before)
-    // One a minute from now: the visitor who tripped it waits at place 1.
+    // The draw is a moment after the switch (AUTO_DRAW_GRACE_MS): the visitor who tripped it
+    // waits for it without a place, with everyone refused meanwhile.
+    expect(Number(row.opens_at)).toBeGreaterThanOrEqual(before + AUTO_DRAW_GRACE_MS)
     const s = await status(v, fx.race.calendarId)
-    expect(s).toMatchObject({ state: 'waiting', place: 1, token: null })
+    expect(s).toMatchObject({ state: 'waiting', place: null, token: null })
     expect((await order(await visitor(server.url), fx.race)).status).toBe(403)
     const view = waitingRoomViewSchema.parse((await manager.get(`/api/admin/sessions/${fx.race.calendarId}/waiting-room`)).body)
     expect(view).toMatchObject({ enabled: true, auto_per_minute: AUTO_PER_MINUTE, visitors: 1, admitted: 0 })

@@ -11,8 +11,9 @@ export const waitingRoomInputSchema = z.object({
   /** Visitors admitted per minute from the on-sale moment. */
   admit_per_minute: perMinute,
   /**
-   * Buying calls of the session a minute above which a room that is off switches itself on, with
-   * the on-sale moment then (null or absent: only the operator switches it).
+   * Client addresses making buying calls of the session in a minute above which a room that is
+   * off switches itself on, its draw a few seconds later (null or absent: only the operator
+   * switches it). Addresses, not calls: one client cannot trip it alone.
    */
   auto_per_minute: perMinute.nullable().optional(),
   lang: langSchema.optional(),

@@ -48,4 +48,6 @@ export interface WaitingVisitorsTable {
   draw_key: number
   /** Place in the queue from 1; null until the draw (or until a late visitor is placed). */
   position: number | null
+  /** When he last asked where he stands (epoch ms; migration 2026_12_02_21_wr1_01): admission passes places silent for ASK_SILENT_MS. */
+  asked_at: number
 }

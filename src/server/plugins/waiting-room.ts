@@ -5,6 +5,7 @@ import { doorRoom, forgetDoorRoom, requireAdmission } from '../domain/waiting/ro
 import { ApiFailure } from '../errors'
 import { roomsOfSlots, type WaitingRoomRow } from '../domain/waiting/waiting.repository'
 import type { Db } from '../db/connect'
+import { limitAddressOf } from '../security/address-key'
 import { requestSessionId } from './session'
 
 type Body = Record<string, unknown>
@@ -41,7 +42,8 @@ const CACHED_ROOM_CALLS = new Set([calls.cartUpdate.path, calls.cartBest.path, c
  * (domain/waiting/room.ts); a room set to switch itself on counts the calls here. Runs after
  * validation, so the body is the contract's; a seat-map call's room is read at most once a
  * ROOM_CACHE_TTL_MS per process, a general-admission order's rooms once per call (plus one
- * shared-counter hit while an automatic room is off).
+ * shared-counter round trip while an automatic room is off, two at an address's first call of
+ * the minute).
  */
 export function registerWaitingRoomGuard(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
@@ -59,6 +61,8 @@ export function registerWaitingRoomGuard(app: FastifyInstance): void {
       // session is live and the CSRF token its own (a bad token is refused there, or here first
       // as 'queue-required' when the room is on: nothing changes either way).
       sessionId: requestSessionId(request),
+      // An automatic room counts client addresses, not calls (room.ts loadPasses).
+      address: limitAddressOf(request),
       header: Array.isArray(header) ? header.join(',') : header,
       now: Date.now(),
       onAutoSwitch: (calendarId: number, count: number) => app.log.warn({ calendarId, count }, 'waiting room switched itself on by load'),

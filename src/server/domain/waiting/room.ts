@@ -4,8 +4,8 @@ import type { Db } from '../../db/connect'
 import { ProcessCache } from '../../db/process-cache'
 import { ApiFailure } from '../../errors'
 import { retryAfterSeconds, type CounterStore } from '../../security/counter-store'
-import { admissionAt, admitUpTo, estimateSeconds } from './admission'
-import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtBack, switchOnByLoad, type WaitingRoomRow } from './waiting.repository'
+import { admissionAt, admitUpTo, ASK_RECORD_MS, ASK_SILENT_MS, estimateSeconds } from './admission'
+import { countVisitors, drawOnce, findRoom, findVisitor, hasLiveWaiting, insertVisitor, placeAtBack, switchOnByLoad, touchVisitor, type WaitingRoomRow } from './waiting.repository'
 
 /**
  * The waiting room of a session (issue 18.5). Numbers are ours (the spec has no waiting room):
@@ -18,7 +18,7 @@ import { countVisitors, drawOnce, findRoom, findVisitor, insertVisitor, placeAtB
  * Admission needs no job to run: the room's row keeps a watermark that the visitors' own polls
  * advance at the rate, with at most a minute's unused slots kept (admission.ts), so every process
  * and machine answers the same from the row, and a restart changes nothing. A visitor who leaves
- * wastes his slot (the rate is of places, not of buyers).
+ * (stops asking) has his place passed without a slot once ASK_SILENT_MS have gone by (admission.ts).
  */
 export const ADMISSION_TOKEN_TTL_MS = 20 * 60_000
 export const QUEUE_POLL_S = 5
@@ -46,15 +46,17 @@ function tokenMac(secret: string, calendarId: number, sessionId: string, expires
 }
 
 /**
- * True while the session's room is on and visitors who joined it are not all admitted yet (issue
- * 20 item 4: a hold is not extended then, so the seats go back to those waiting). Costs one read
- * of the room (and, before the on-sale draw, a count of its visitors).
+ * True while the session's room is on and a visitor who asked within ASK_SILENT_MS waits in it
+ * (issue 20 item 4: a hold is not extended then, so the seats go back to those waiting). Only
+ * visitors still asking count: places of those who left kept it true for good (every extension
+ * of the session refused) while nobody was waiting. Costs one read of the room and one indexed
+ * look for a waiting visitor.
  */
 export async function admittingOthers(db: Db, calendarId: number, now: number): Promise<boolean> {
   const room = await findRoom(db, calendarId)
   if (!room || room.enabled !== 1) return false
-  if (room.drawn_at === null) return (await countVisitors(db, calendarId)) > 0
-  return admissionAt(room, now).admitted < room.next_position
+  const admitted = room.drawn_at === null ? Number(room.admitted) : admissionAt(room, now).admitted
+  return hasLiveWaiting(db, calendarId, admitted, now - ASK_SILENT_MS)
 }
 
 /** A signed admission token for a visitor's session and one session of an event, valid until `expiresAt`. */
@@ -107,11 +109,24 @@ const visitorCount = new ProcessCache<number, number>(QUEUE_COUNT_TTL_MS, ROOM_C
 
 /** Window of the load count that switches a room on by itself (auto_per_minute is per this window). */
 export const AUTO_WINDOW_MS = 60_000
+/**
+ * How far after the automatic switch its on-sale moment (the draw) is put: the buyers refused at
+ * the switch are sent to the queue by their page at once, join before it and are drawn at random
+ * with everyone else. With the moment at the switch itself, whoever asked first drew alone and
+ * the rest were placed in the order they asked (a script asking again at once came first). Twice
+ * the page's shortest poll: a page that was waiting asks again within it.
+ */
+export const AUTO_DRAW_GRACE_MS = 2 * QUEUE_POLL_S * 1000
 /** Tokens read from one X-Admission-Token header (a general-admission order may span sessions); more are ignored. */
 export const MAX_TOKENS_PER_REQUEST = 16
 
-/** Counter key of a session's buying calls (shared counter store: every process counts into it). */
-const loadKey = (calendarId: number) => `waiting-load:${calendarId}`
+/**
+ * Counter key of a room's load (shared counter store: every process counts into it), one per
+ * version of the room's row (updated_at moves with every operator's save and every switch): a
+ * count that switched the room on, or that the operator saw, never carries over to the room he
+ * switched off (it switched itself on again at the next call and the queue was reset).
+ */
+const loadKey = (room: WaitingRoomRow) => `waiting-load:${room.calendar_id}:${room.updated_at}`
 
 export interface AdmissionCheck {
   db: Db
@@ -119,6 +134,8 @@ export interface AdmissionCheck {
   secret: string
   /** The visitor's session id (null: no session, never admitted). */
   sessionId: string | null
+  /** The client's limit address (security/address-key.ts limitAddressOf): the load counts addresses. */
+  address: string
   /** The X-Admission-Token header: one token or several joined by commas. */
   header: string | undefined
   now: number
@@ -127,9 +144,25 @@ export interface AdmissionCheck {
 }
 
 /**
+ * True when this call makes the load of an automatic room pass `auto_per_minute`: the load is the
+ * client addresses making buying calls in AUTO_WINDOW_MS, not the calls. Counted before the
+ * handler, calls were one client's to inflate (three orders with a wrong sum, refused anyway,
+ * tripped a limit of 2); counted after it, one client's valid holds still would. Addresses are
+ * what one client cannot multiply (sessions it can: 60 a minute), at the cost of a crowd behind
+ * one address counting once. An address's first call of the window counts it (a second
+ * shared-counter hit); its later calls read the count (the same round trip as their own mark).
+ */
+async function loadPasses(room: WaitingRoomRow, limit: number, c: AdmissionCheck): Promise<{ passes: boolean; count: number }> {
+  const key = loadKey(room)
+  const { hits, peeked } = await c.counters.hitAndPeek([{ key: `${key}:${c.address}`, windowMs: AUTO_WINDOW_MS }], c.now, [key])
+  const count = hits[0].count === 1 ? (await c.counters.hit(key, AUTO_WINDOW_MS, c.now)).count : peeked[0]
+  return { passes: count > limit, count }
+}
+
+/**
  * The door of the buying calls (issue 18.5): for each session the call touches that has a room,
  * a room that is on needs one of the visitor's tokens to verify for that session; a room that is
- * off but has `auto_per_minute` counts this call (one shared-counter hit) and switches itself on
+ * off but has `auto_per_minute` counts this call's address (loadPasses) and switches itself on
  * when the minute's count passes it, refusing this call too. Throws 'queue-required'.
  */
 export async function requireAdmission(rooms: readonly WaitingRoomRow[], c: AdmissionCheck): Promise<void> {
@@ -137,11 +170,14 @@ export async function requireAdmission(rooms: readonly WaitingRoomRow[], c: Admi
   for (const room of rooms) {
     let on = room.enabled === 1
     if (!on && room.auto_per_minute !== null && room.auto_per_minute !== undefined) {
-      const { count } = await c.counters.hit(loadKey(room.calendar_id), AUTO_WINDOW_MS, c.now)
-      if (count > room.auto_per_minute) {
-        if (await switchOnByLoad(c.db, room.calendar_id, c.now)) c.onAutoSwitch?.(room.calendar_id, count)
+      const load = await loadPasses(room, room.auto_per_minute, c)
+      if (load.passes) {
+        const switched = await switchOnByLoad(c.db, room.calendar_id, c.now, c.now + AUTO_DRAW_GRACE_MS, Number(room.updated_at))
+        if (switched) c.onAutoSwitch?.(room.calendar_id, load.count)
         roomCache.forget(c.db, room.calendar_id)
-        on = true
+        // Not switched here: another process did, or the operator changed the room since it was
+        // read (its count is of settings no longer there): the fresh row says.
+        on = switched || (await findRoom(c.db, room.calendar_id))?.enabled === 1
       }
     }
     if (!on) continue
@@ -205,6 +241,9 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
     // This process's joins count at once (another process's within QUEUE_COUNT_TTL_MS).
     visitorCount.forget(db, calendarId)
     visitor = (await findVisitor(db, calendarId, sessionId))!
+  } else if (Number(visitor.asked_at) < now - ASK_RECORD_MS && (visitor.position === null || visitor.position > Number(room.admitted))) {
+    // Still waiting: his ask keeps his place from being passed (admission.ts ASK_SILENT_MS).
+    await touchVisitor(db, calendarId, sessionId, now)
   }
   const waiting = await visitorCount.get(db, calendarId, () => countVisitors(db, calendarId))
   if (now < room.opens_at) {

@@ -61,9 +61,45 @@ export async function findVisitor(db: Db, calendarId: number, sessionId: string)
 export async function insertVisitor(db: Db, calendarId: number, sessionId: string, drawKey: number, now: number): Promise<void> {
   await db
     .insertInto('waiting_visitors')
-    .values({ calendar_id: calendarId, session_id: sessionId, joined_at: now, draw_key: drawKey, position: null })
+    .values({ calendar_id: calendarId, session_id: sessionId, joined_at: now, draw_key: drawKey, position: null, asked_at: now })
     .onConflict((oc) => oc.columns(['calendar_id', 'session_id']).doNothing())
     .execute()
+}
+
+/** Records that a visitor asked where he stands (admission passes places silent too long: admission.ts). */
+export async function touchVisitor(db: Db, calendarId: number, sessionId: string, now: number): Promise<void> {
+  await db.updateTable('waiting_visitors').set({ asked_at: now }).where('calendar_id', '=', calendarId).where('session_id', '=', sessionId).execute()
+}
+
+/**
+ * Places after `after` up to `upTo` whose visitors asked at or after `askedSince`, in order, at
+ * most `limit` (the index on calendar_id, position walks them).
+ */
+export async function livePlaces(db: Db, calendarId: number, after: number, upTo: number, askedSince: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('waiting_visitors')
+    .select('position')
+    .where('calendar_id', '=', calendarId)
+    .where('position', '>', after)
+    .where('position', '<=', upTo)
+    .where('asked_at', '>=', askedSince)
+    .orderBy('position')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => Number(r.position))
+}
+
+/** True when a visitor who asked at or after `askedSince` waits behind place `admitted` (or has no place yet). */
+export async function hasLiveWaiting(db: Db, calendarId: number, admitted: number, askedSince: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('waiting_visitors')
+    .select('session_id')
+    .where('calendar_id', '=', calendarId)
+    .where('asked_at', '>=', askedSince)
+    .where((eb) => eb.or([eb('position', 'is', null), eb('position', '>', admitted)]))
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function countVisitors(db: Db, calendarId: number): Promise<number> {
@@ -117,36 +153,50 @@ export async function placeAtBack(db: Db, calendarId: number, sessionId: string)
 /**
  * Moves a room's admission watermark from `from` to `to` (admission.ts), only if nobody moved it
  * since `from` was read: one conditional UPDATE, so of processes racing one wins and a slot is
- * never given twice. Answers whether this call moved it.
+ * never given twice. Answers whether this call moved it. The places it passed whose visitors had
+ * not asked since `askedSince` (passed without a slot) lose them in the same transaction: such a
+ * visitor coming back is placed at the back, rather than let in beyond the rate.
  */
-export async function advanceAdmission(db: Db, calendarId: number, from: { admitted: number; admittedUntil: number }, to: { admitted: number; admittedUntil: number }): Promise<boolean> {
-  const done = await db
-    .updateTable('waiting_rooms')
-    .set({ admitted: to.admitted, admitted_until: to.admittedUntil })
-    .where('calendar_id', '=', calendarId)
-    .where('admitted', '=', from.admitted)
-    .where('admitted_until', '=', from.admittedUntil)
-    .executeTakeFirst()
-  return Number(done.numUpdatedRows) === 1
-}
-
-/**
- * The automatic switch (issue 18.5): a room that is off turns on with its on-sale moment now.
- * Conditional on `enabled = 0`, so of several processes crossing the load at once one switches;
- * answers whether this call did. Places of an earlier draw are forgotten (a new draw at `now`).
- */
-export async function switchOnByLoad(db: Db, calendarId: number, now: number): Promise<boolean> {
+export async function advanceAdmission(db: Db, calendarId: number, from: { admitted: number; admittedUntil: number }, to: { admitted: number; admittedUntil: number }, askedSince: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const done = await trx
       .updateTable('waiting_rooms')
-      .set({ enabled: 1, opens_at: now, drawn_at: null, next_position: 0, admitted: 0, admitted_until: 0, updated_at: now })
+      .set({ admitted: to.admitted, admitted_until: to.admittedUntil })
       .where('calendar_id', '=', calendarId)
-      .where('enabled', '=', 0)
+      .where('admitted', '=', from.admitted)
+      .where('admitted_until', '=', from.admittedUntil)
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) return false
-    await trx.updateTable('waiting_visitors').set({ position: null }).where('calendar_id', '=', calendarId).execute()
+    await trx
+      .updateTable('waiting_visitors')
+      .set({ position: null })
+      .where('calendar_id', '=', calendarId)
+      .where('position', '>', from.admitted)
+      .where('position', '<=', to.admitted)
+      .where('asked_at', '<', askedSince)
+      .execute()
     return true
   })
+}
+
+/**
+ * The automatic switch (issue 18.5): a room that is off turns on, its on-sale moment `opensAt`
+ * (a moment ahead, so those refused at the switch join before the draw and are drawn at random).
+ * Conditional on `enabled = 0` and on the row being the one whose load was counted
+ * (`updatedAt`), so of several processes crossing the load at once one switches, and a count of
+ * settings the operator has since changed switches nothing; answers whether this call did. The
+ * places and admissions of a queue kept from before stay (as when the operator switches it on
+ * again): those who join now are drawn behind them.
+ */
+export async function switchOnByLoad(db: Db, calendarId: number, now: number, opensAt: number, updatedAt: number): Promise<boolean> {
+  const done = await db
+    .updateTable('waiting_rooms')
+    .set({ enabled: 1, opens_at: opensAt, drawn_at: null, updated_at: now })
+    .where('calendar_id', '=', calendarId)
+    .where('enabled', '=', 0)
+    .where('updated_at', '=', updatedAt)
+    .executeTakeFirst()
+  return Number(done.numUpdatedRows) === 1
 }
 
 /**
