@@ -6,6 +6,7 @@ import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { copyCompositions, copySession, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
+import { lockSessionForMove } from '../studio/session-map.repository'
 import { findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { tx } from '../transaction'
@@ -132,7 +133,11 @@ export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
 export function archiveEvent(db: Db, actor: Actor, id: number, now = Date.now()): Promise<void> {
   return tx(db, actor, async (trx) => {
     await mustFind(trx, 'events', id, 'event')
-    const tickets = await admittedTicketsOfEvent(trx, id, now - DOOR_PAST_MS)
+    const from = now - DOOR_PAST_MS
+    // Each session the door still works is locked first, in id order (the lock a claim takes:
+    // orders/claim.ts lockCalendars), so no sale lands between the count and the archiving.
+    for (const s of await sessionsOf(trx, id)) if (Number(s.starts_at) >= from) await lockSessionForMove(trx, s.id)
+    const tickets = await admittedTicketsOfEvent(trx, id, from)
     if (tickets > 0) throw new ApiFailure('admin-event-sold', { tickets })
     await updateRow(trx, actor, 'events', 'event', id, { published: 0, archived_at: now }, 'archive')
   })

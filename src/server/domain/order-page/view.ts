@@ -45,8 +45,8 @@ export function groupFees(lines: readonly Pick<TicketLineRow, 'calendar_id' | 'p
  * paid, less what went back (orders/money.ts paidOfPayments, the console's paid amount). Its payment
  * took the payable (payments/settle.ts checks them equal), but a complimentary desk sale
  * (boxoffice/sell.ts) pays 0 for tickets the rule prices at their list sum, and after a return the
- * kept tickets' payable (their promo share rounded down, contract/rules/money.ts) can be a kopeck
- * off what the refunds left (split by allocateByWeight): the view's demsumma and `refunded` add
+ * kept tickets' payable (their promo share rounded down, contract/rules/money.ts) can be a few
+ * kopecks (at most about one per ticket line) off what the refunds left (split by allocateByWeight): the view's demsumma and `refunded` add
  * up to what was paid only when demsumma is what the payments kept. `paid` is the order's payments
  * and refunds as the view read them, in one statement with the `refunded` it shows, so the two
  * add up even while a refund commits.

@@ -103,7 +103,8 @@ export function clockGate(now: number): CommitGate {
  * rows: a counter sale (both steps) and a reseat (boxoffice/); and every other console write
  * (catalogue, settings, operators, door, order care: admin/transaction.ts `tx` commits through
  * the caller's gate, `actor.gate`, the request's), so an operator answered "busy" who tries again
- * makes one session series, one drawing version, one refund.
+ * makes one session series, one drawing version, one refund. Door scans are the exception: they
+ * commit on their own (redemption/service.ts), and a scan sent again is the same scan (its nonce).
  */
 export async function inGatedTransaction<T>(db: Db, gate: CommitGate, work: (trx: Db) => Promise<T>): Promise<T> {
   if (gate.passed) throw new ApiFailure('busy')

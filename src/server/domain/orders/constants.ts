@@ -40,3 +40,5 @@ export const TICKET_ROUTE = '/ticket/'
  * both count only these, in SQL and over rows already read alike.
  */
 export const WENT_THROUGH_STATUSES = ['paid', 'refunded'] as const
+/** Whether a payment's status is one of WENT_THROUGH_STATUSES (the same rule over rows already read). */
+export const wentThrough = (status: string): boolean => (WENT_THROUGH_STATUSES as readonly string[]).includes(status)

@@ -1,7 +1,7 @@
 import { allocateByWeight, chargedWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
 import { isReturned } from '../../../contract/rules/return-status'
 import type { Db } from '../../db/connect'
-import { WENT_THROUGH_STATUSES } from './constants'
+import { wentThrough } from './constants'
 import { paymentsOfOrders, readMoneyParts, type LineMoney, type OrderDiscountRow, type OrderPayments, type ServiceMoney } from './money.repository'
 
 /** The money of an order, minor units, always computed from the database (never from the client). */
@@ -65,8 +65,6 @@ export function paidOfPayments(order: OrderPaid, { payments, refunded }: OrderPa
   const taken = payments.reduce((sum, p) => (wentThrough(p.status) ? sum + Number(p.amount) : sum), 0)
   return taken - refunded
 }
-
-const wentThrough = (status: string): boolean => (WENT_THROUGH_STATUSES as readonly string[]).includes(status)
 
 /** paidOfPayments of each order (order id → minor units), the console's paid amount. One read for a list of orders. */
 export async function paidAmounts(db: Db, orders: readonly OrderPaid[]): Promise<Map<number, number>> {

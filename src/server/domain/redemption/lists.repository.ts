@@ -110,19 +110,36 @@ export function doorSessionRows(db: Db, from: number, to: number) {
 }
 
 /**
- * The session's tickets the door admits: lines of paid orders that are not cancelled, not
- * returned (a return requested but not confirmed still admits, as the stock rule counts it
- * taken). Its one home: the door's count (gateCounts) and the buyers a session's move or
- * switch-off concerns (admittedOrders).
+ * The tickets the door admits in a session (or in an event's sessions from a moment on): lines
+ * of paid orders that are not cancelled, not returned (a return requested but not confirmed
+ * still admits, as the stock rule counts it taken). Its one home: the door's count (gateCounts),
+ * the buyers a session's move or switch-off concerns (admittedOrders) and what an event's
+ * archiving would shut out (admittedTicketsOfEvent).
  */
-function admittedLines(db: Db, calendarId: number) {
+function admittedLines(db: Db, sessions: number | { eventId: number; from: number }) {
   return db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where('l.calendar_id', '=', calendarId)
+    .where(
+      'l.calendar_id',
+      'in',
+      typeof sessions === 'number' ? [sessions] : db.selectFrom('calendars').select('id').where('event_id', '=', sessions.eventId).where('starts_at', '>=', sessions.from),
+    )
     .where('o.paid', '=', 1)
     .where('o.status', '!=', ORDER_CANCELLED)
     .where('l.return_status', '<', RETURNED)
+}
+
+/**
+ * Tickets the door admits (admittedLines' rule) in the sessions of event `eventId` starting at
+ * `from` (epoch ms) or later: what archiving the event would shut out (door-window.ts openAtDoor
+ * refuses an archived event's sessions). One read by the event's sessions.
+ */
+export async function admittedTicketsOfEvent(db: Db, eventId: number, from: number): Promise<number> {
+  const row = await admittedLines(db, { eventId, from })
+    .select((eb) => eb.fn.sum<number | string | null>('l.quantity').as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 /**
@@ -130,24 +147,6 @@ function admittedLines(db: Db, calendarId: number) {
  * tickets there and what an e-mail to its buyer needs (address, language, number, page hash).
  * Read by the (calendar_id) index of order_lines; a session's orders, not the shop's.
  */
-/**
- * Tickets the door admits (admittedLines' rule) in the sessions of event `eventId` starting at
- * `from` (epoch ms) or later: what archiving the event would shut out (door-window.ts openAtDoor
- * refuses an archived event's sessions). One read by the event's sessions.
- */
-export async function admittedTicketsOfEvent(db: Db, eventId: number, from: number): Promise<number> {
-  const row = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where('l.calendar_id', 'in', db.selectFrom('calendars').select('id').where('event_id', '=', eventId).where('starts_at', '>=', from))
-    .where('o.paid', '=', 1)
-    .where('o.status', '!=', ORDER_CANCELLED)
-    .where('l.return_status', '<', RETURNED)
-    .select((eb) => eb.fn.sum<number | string | null>('l.quantity').as('n'))
-    .executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
-
 export function admittedOrders(db: Db, calendarId: number) {
   return admittedLines(db, calendarId)
     .select((eb) => ['o.id', 'o.ord_num', 'o.hash', 'o.email', 'o.lang', eb.fn.sum<number | string>('l.quantity').as('tickets')])

@@ -2,7 +2,7 @@ import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { Reason } from '../../messages'
 import { DESK_PROTOCOL } from '../../payments/desk'
 import type { StoredSetup } from '../settings/defaults'
-import { WENT_THROUGH_STATUSES } from '../orders/constants'
+import { wentThrough } from '../orders/constants'
 import type { OrderRow } from '../orders/order.repository'
 
 /**
@@ -19,7 +19,7 @@ export type PayingPayment = { protocol_type: string } | null
  */
 export function payingPaymentOf(payments: readonly { id: number; status: string; protocol_type: string }[]): PayingPayment {
   let newest: (typeof payments)[number] | null = null
-  for (const p of payments) if ((WENT_THROUGH_STATUSES as readonly string[]).includes(p.status) && (newest === null || p.id > newest.id)) newest = p
+  for (const p of payments) if (wentThrough(p.status) && (newest === null || p.id > newest.id)) newest = p
   return newest && { protocol_type: newest.protocol_type }
 }
 
