@@ -42,7 +42,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
         actor: actor.label,
         record: (trx, order, amount) => writeAudit(trx, actor, { action: 'boxoffice-sale', entity: 'order', entityId: order.id, after: { ord_num: order.ord_num, payKind: input.payKind, amount } }),
         // A sale answered "busy" by the request's deadline leaves no order (plugins/request-deadline.ts).
-        gate: request.commitGate,
+        gate: actor.gate,
       })
       // The sold places were logged in the same transaction: open maps hear it now.
       app.liveFeed.changed()
@@ -55,11 +55,11 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       }
       return { ...sale, mailed, needsNames: sale.status !== ORDER_STATUS_CONFIRMED }
     },
-    ticketReseat: async ({ input, actor, request }) => {
+    ticketReseat: async ({ input, actor }) => {
       const { place } = await reseatTicket(db, input.lineId, input.seat, {
         now: Date.now(),
         actor: actor.label,
-        gate: request.commitGate,
+        gate: actor.gate,
         record: (trx, line, to) => writeAudit(trx, actor, { action: 'reseat', entity: 'order', entityId: line.order_id, before: { line: line.id, seat: line.seat_id }, after: { line: line.id, seat: to.id } }),
       })
       app.liveFeed.changed()

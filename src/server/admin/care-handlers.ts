@@ -150,13 +150,13 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       return { amount: result.amount, lines: result.lines, repeat: result.repeat, ...(result.pending ? { pending: true } : {}) }
     },
     orderNames: async ({ params, input }) => buildOrderData(db, (await orderRow(params.id)).hash, input.lang ?? 'ru'),
-    orderName: async ({ params, input, actor, request }) => {
+    orderName: async ({ params, input, actor }) => {
       const o = await orderRow(params.id)
       const { lang, ...columns } = input
       // The operator confirms the named-ticket consents on the holders' behalf (said at the desk).
       const checkboxList = (await listNominalCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
       // Through the request's commit gate, as the shop's confirmation: it locks the order a buyer may be paying.
-      const { ticketMail } = await confirmNominal(db, { ...columns, hash: o.hash, lang: lang ?? 'ru', checkboxList }, Date.now(), request.commitGate)
+      const { ticketMail } = await confirmNominal(db, { ...columns, hash: o.hash, lang: lang ?? 'ru', checkboxList }, Date.now(), actor.gate)
       await writeAudit(db, actor, { action: 'name-tickets', entity: 'order', entityId: o.id, after: { tickets: columns.id.length } })
       // A paid order's tickets go out now that they carry their holders (the shop does the same for a free named order):
       // queued with the confirmation, the first attempt awaited so the operator sees whether it went.
