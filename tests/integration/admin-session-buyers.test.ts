@@ -181,7 +181,7 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
     const low = await edit(3)
     expect(low.status).toBe(409)
     expect(low.body).toMatchObject({ errorCode: AdminErrorCode.CONFLICT })
-    expect(low.body.errorText).toContain('sold or reserved for this session already: 4.')
+    expect(low.body.errorText).toContain('sold or reserved at this price already: 4.')
     expect(await rowsOf(sold)).toEqual([row])
     expect(await auditOf(row.id)).toHaveLength(audited)
     // With no capacity of its own, the session's is its regular rows': moving this one to subscriptions leaves it 0.

@@ -112,6 +112,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-session-sold-off': 409,
   'admin-session-sold-move-off': 409,
   'admin-capacity-below-sold': 409,
+  'admin-price-below-sold': 409,
   'admin-event-sold': 409,
   'door-exits-off': 409,
   'door-session-closed': 409,

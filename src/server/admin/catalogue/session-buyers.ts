@@ -122,5 +122,5 @@ async function capacityFits(trx: Db, id: number, capacity: number | null, now: n
   const rows = (await listPriceStock(trx, [id])).map((r) => (row && r.id === row.id ? { ...r, ...row } : r))
   if (capacityOf(capacity, rows) < sold) throw new ApiFailure('admin-capacity-below-sold', { sold })
   const rowSold = row ? (sales?.byPrice.get(row.id) ?? 0) : 0
-  if (row && row.quantity < rowSold) throw new ApiFailure('admin-capacity-below-sold', { sold: rowSold })
+  if (row && row.quantity < rowSold) throw new ApiFailure('admin-price-below-sold', { sold: rowSold })
 }
