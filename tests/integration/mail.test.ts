@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAIL_MAX_ATTEMPTS, sendMail } from '../../src/server/mail/outbox'
-import { retryDueMail } from '../../src/server/mail/retry'
+import { insertOutboxMessage } from '../../src/server/mail/mail.repository'
+import { MAIL_RETRY_BATCH, retryDueMail } from '../../src/server/mail/retry'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
 describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
@@ -108,5 +109,30 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     expect(given.failed_at).not.toBeNull()
     expect(given.next_attempt_at).toBeNull()
     expect(logged).toContain('error mail given up after its last attempt')
+  })
+
+  it('one sweep drains a queue of many batches while each delivers (a moved session notifies every buyer), and stops after one batch while the SMTP server is down', async () => {
+    const log = { info: () => {}, warn: () => {}, error: () => {} }
+    const probe = new SMTPServer({ authOptional: true })
+    probe.listen(0, '127.0.0.1')
+    await once(probe.server, 'listening')
+    const port = (probe.server.address() as AddressInfo).port
+    probe.close()
+    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
+    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
+    const now = Date.now()
+    const count = MAIL_RETRY_BATCH * 3 + 5
+    const ids: number[] = []
+    for (let i = 0; i < count; i++) ids.push(await insertOutboxMessage(server.db, { to: `n${i}@example.org`, subject: 'Moved', text: 'x', html: '', orderId: null, now, dueAt: now - 1000 }))
+    const rows = () => server.db.selectFrom('mail_outbox').select(['id', 'attempts', 'sent_at']).where('id', 'in', ids).execute()
+    // Down: one batch is tried, and the sweep ends rather than fail the whole queue.
+    expect(await retryDueMail(server.db, dead, log, Date.now())).toBe(0)
+    expect((await rows()).filter((r) => r.attempts === 1)).toHaveLength(MAIL_RETRY_BATCH)
+    // Back: the rest goes out in one sweep, batch after batch (the failed batch waits for its backoff).
+    expect(await retryDueMail(server.db, back, log, Date.now())).toBe(count - MAIL_RETRY_BATCH)
+    expect((await rows()).filter((r) => r.sent_at !== null)).toHaveLength(count - MAIL_RETRY_BATCH)
+    // A message is tried once per sweep, however far its next attempt is: the failed batch, due now, goes once.
+    expect(await retryDueMail(server.db, back, log, Date.now() + 10 * 24 * 3600 * 1000)).toBe(MAIL_RETRY_BATCH)
+    expect((await rows()).every((r) => r.sent_at !== null)).toBe(true)
   })
 })
