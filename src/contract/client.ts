@@ -42,8 +42,8 @@ export interface ApiClientOptions {
    * every refusal comes back in that language (the server's errors speak the request's lang).
    */
   lang?: () => string
-  /** Headers added to a call (the app's waiting-room admission token on buying calls). */
-  headers?: (name: CallName) => Record<string, string> | undefined
+  /** Headers added to a call (the app's waiting-room admission token on buying calls), given its body. */
+  headers?: (name: CallName, body: unknown) => Record<string, string> | undefined
   /**
    * An answer to this exact request already on its way (the storefront's entry sends the scheme
    * page's first calls before the app loads: app/boot/earlyAnswers.ts), or undefined. The client
@@ -186,7 +186,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const csrf = await token()
       return send(path, {
         method: 'POST',
-        headers: { ...options.headers?.(name), 'Content-Type': 'application/json', [CSRF_HEADER]: csrf, [XHR_HEADER]: XHR_VALUE },
+        headers: { ...options.headers?.(name, body), 'Content-Type': 'application/json', [CSRF_HEADER]: csrf, [XHR_HEADER]: XHR_VALUE },
         body: JSON.stringify(withLang(body ?? {}, options.lang?.())),
       })
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMISSION_HEADER, queueStatusResponseSchema, type QueueStatus } from '../../src/contract/entities/queue'
 import { ErrorCode } from '../../src/contract/errors'
-import { pollSeconds, QUEUE_POLL_S, signAdmission } from '../../src/server/domain/waiting/room'
+import { MAX_TOKENS_PER_REQUEST, pollSeconds, QUEUE_POLL_S, signAdmission } from '../../src/server/domain/waiting/room'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { loadScheme, seatChange, visitor, type CartAnswer, type SchemeFx, type Visitor } from './scheme-helpers'
@@ -137,12 +137,52 @@ describe.each(TEST_DBS)('waiting room on %s', (dbKind) => {
     expect((await holdWith(v, seats[3], signAdmission(secret, fx.calendarId + 1, row.id, Date.now() + 60_000))).status).toBe(403)
     expect((await holdWith(v, seats[3], signAdmission('another-secret-0123456789', fx.calendarId, row.id, Date.now() + 60_000))).status).toBe(403)
     expect((await holdWith(v, seats[3], signAdmission(secret, fx.calendarId, row.id, Date.now() + 60_000))).status).toBe(200)
+    // A visitor who went through many rooms holds many tokens: this session's, sent after more
+    // than the server verifies per session (MAX_TOKENS_PER_REQUEST) of other sessions, still counts.
+    const others = Array.from({ length: MAX_TOKENS_PER_REQUEST + 4 }, (_, i) => signAdmission(secret, fx.calendarId + 1000 + i, row.id, Date.now() + 60_000))
+    expect((await holdWith(v, seats[4], [...others, s.token!].join(','))).status).toBe(200)
+    // The bound holds per session: past it, tokens of this session are not read.
+    const forged = Array.from({ length: MAX_TOKENS_PER_REQUEST }, () => `${fx.calendarId}.${Date.now() + 60_000}.forged`)
+    expect((await holdWith(v, seats[6], [...forged, s.token!].join(','))).status).toBe(403)
+  })
+
+  it('the on-sale moment moved after admissions: the admitted keep renewing their token and buying, places are kept', async () => {
+    const answers = await Promise.all(early.map(async (v) => ({ v, s: await status(v) })))
+    const inside = answers.filter((a) => a.s.state === 'admitted')
+    expect(inside.length).toBeGreaterThanOrEqual(1)
+    const before = await server.db.selectFrom('waiting_visitors').select(['session_id', 'position']).where('calendar_id', '=', fx.calendarId).orderBy('session_id').execute()
+    const roomBefore = await server.db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', fx.calendarId).executeTakeFirstOrThrow()
+    // Moved into the future: those who join now wait for the new moment ...
+    const opensAt = Date.now() + 60_000
+    expect((await switchRoom(true, opensAt)).status).toBe(200)
+    const newcomer = await visitor(server.url)
+    expect(await status(newcomer)).toMatchObject({ state: 'waiting', place: null, opens_at: opensAt })
+    // ... while an admitted visitor's renewal still hands him a fresh token (before the fix: the
+    // wait for the new moment, no token, and his page shut his purchase).
+    for (const [i, { v }] of inside.entries()) {
+      const renewed = await status(v)
+      expect(renewed).toMatchObject({ state: 'admitted' })
+      expect(renewed.token_expires_at).toBeGreaterThan(Date.now())
+      expect((await holdWith(v, seats[10 + i], renewed.token!)).status).toBe(200)
+    }
+    // Nobody's place moved, nor the watermark.
+    const after = await server.db.selectFrom('waiting_visitors').select(['session_id', 'position']).where('calendar_id', '=', fx.calendarId).where('session_id', 'in', before.map((r) => r.session_id)).orderBy('session_id').execute()
+    expect(after).toEqual(before)
+    const roomAfter = await server.db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', fx.calendarId).executeTakeFirstOrThrow()
+    expect(Number(roomAfter.admitted)).toBe(Number(roomBefore.admitted))
+    expect(Number(roomAfter.next_position)).toBe(Number(roomBefore.next_position))
+    // Moved back (earlier, into the past): the newcomer is drawn behind every kept place, the admitted stay in.
+    expect((await switchRoom(true, Date.now() - 1000)).status).toBe(200)
+    expect((await status(inside[0].v)).state).toBe('admitted')
+    await status(newcomer)
+    const row = await server.db.selectFrom('waiting_visitors').select('position').where('calendar_id', '=', fx.calendarId).where('session_id', 'not in', before.map((r) => r.session_id)).executeTakeFirstOrThrow()
+    expect(row.position).toBe(Number(roomBefore.next_position) + 1)
   })
 
   it('switched off, everyone buys without a token; the queue and its places are kept', async () => {
     expect((await switchRoom(false, Date.now())).status).toBe(200)
     expect((await holdWith(early[early.length - 1], seats[5])).status).toBe(200)
     const rows = await server.db.selectFrom('waiting_visitors').select('position').where('calendar_id', '=', fx.calendarId).execute()
-    expect(rows).toHaveLength(EARLY + 1)
+    expect(rows).toHaveLength(EARLY + 2)
   })
 })

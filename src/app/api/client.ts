@@ -3,7 +3,7 @@ import { ApiCallError, createApiClient, type ApiClient } from '../../contract/cl
 import { ADMISSION_HEADER } from '../../contract/entities/queue'
 import { ErrorCode } from '../../contract/errors'
 import { DEFAULT_LANG, type Lang } from '../../contract/lang'
-import { admissionHeader, admissionRefused } from '../state/admission'
+import { admissionHeader, admissionRefused, calendarOfCall } from '../state/admission'
 import { takeEarlyAnswer } from '../boot/earlyAnswers'
 
 let requestLang: Lang = DEFAULT_LANG
@@ -21,10 +21,11 @@ const client = createApiClient({
   // The scheme page's first calls, sent by the entry before the app loaded (boot/earlyAnswers.ts).
   early: takeEarlyAnswer,
   lang: () => requestLang,
-  // Buying calls carry the waiting-room admission tokens held (issue 18.5); others carry none.
-  headers: (name) => {
+  // Buying calls carry the waiting-room admission token of their session (issue 18.5; a
+  // general-admission order, naming sessions by day and time, all held); others carry none.
+  headers: (name, body) => {
     if (!BUYING_CALLS.has(name)) return undefined
-    const header = admissionHeader()
+    const header = admissionHeader(Date.now(), calendarOfCall(body))
     return header ? { [ADMISSION_HEADER]: header } : undefined
   },
 })

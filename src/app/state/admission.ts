@@ -42,12 +42,24 @@ export function keepAdmission(calendarId: number, token: string, expiresAt: numb
 }
 
 /**
- * The X-Admission-Token value: every unexpired token held, joined by commas (a general-admission
- * order may name several sessions; the server checks each session against them). Undefined when none.
+ * The X-Admission-Token value of a buying call: the unexpired token held for `calendarId` when the
+ * call names its session (the seat-map calls), else every unexpired token held (a
+ * general-admission order names sessions by day and time; the server picks each session's own
+ * by its calendar id), joined by commas. Undefined when none. Only the call's own: a visitor who
+ * went through many rooms holds many tokens, and the server reads a bounded number per session.
  */
-export function admissionHeader(now = Date.now()): string | undefined {
-  const live = Object.values(tokens).filter((h) => h.expiresAt > now).map((h) => h.token)
+export function admissionHeader(now = Date.now(), calendarId?: number): string | undefined {
+  const held = calendarId === undefined ? Object.values(tokens) : [tokens[calendarId]].filter((h): h is Held => h !== undefined)
+  const live = held.filter((h) => h.expiresAt > now).map((h) => h.token)
   return live.length ? live.join(',') : undefined
+}
+
+/** The session a buying call names by id (calendar_id of the cart calls, calendarId of a seat-map order), if any. */
+export function calendarOfCall(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const b = body as { calendar_id?: unknown; calendarId?: unknown }
+  const id = b.calendar_id ?? b.calendarId
+  return typeof id === 'number' ? id : undefined
 }
 
 /** What the queue answers about one session (the queueStatus call's fields that matter here). */

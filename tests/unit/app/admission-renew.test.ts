@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { admissionHeader, keepAdmission, renewAdmissions, type AdmissionAnswer } from '../../../src/app/state/admission'
+import { admissionHeader, calendarOfCall, keepAdmission, renewAdmissions, type AdmissionAnswer } from '../../../src/app/state/admission'
 
 const HOUR_MS = 3_600_000
 
@@ -29,5 +29,23 @@ describe('renewing admission tokens after a sign-in', () => {
     }, now)
     expect(asked.sort()).toEqual([1, 2, 3])
     expect(admissionHeader(now)?.split(',').sort()).toEqual(['1.new', '3.old'])
+  })
+})
+
+/**
+ * The server verifies a bounded number of tokens per session (room.ts MAX_TOKENS_PER_REQUEST): a
+ * visitor who went through many rooms sends a seat-map call only its own session's token.
+ */
+describe('the admission header of a buying call', () => {
+  it('carries only the token of the session the call names, and every live one when it names none', () => {
+    const now = Date.now()
+    for (let id = 100; id < 130; id++) keepAdmission(id, `${id}.t`, now + HOUR_MS)
+    keepAdmission(131, '131.expired', now - 1)
+    expect(admissionHeader(now, calendarOfCall({ calendar_id: 129, changes: [] }))).toBe('129.t')
+    expect(admissionHeader(now, calendarOfCall({ calendarId: 117 }))).toBe('117.t')
+    expect(admissionHeader(now, 131)).toBeUndefined()
+    expect(admissionHeader(now, 999)).toBeUndefined()
+    expect(calendarOfCall({ hash: 'ab', data: [] })).toBeUndefined()
+    expect(admissionHeader(now, calendarOfCall({ hash: 'ab', data: [] }))?.split(',')).toContain('129.t')
   })
 })

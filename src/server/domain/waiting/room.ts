@@ -117,8 +117,27 @@ export const AUTO_WINDOW_MS = 60_000
  * the page's shortest poll: a page that was waiting asks again within it.
  */
 export const AUTO_DRAW_GRACE_MS = 2 * QUEUE_POLL_S * 1000
-/** Tokens read from one X-Admission-Token header (a general-admission order may span sessions); more are ignored. */
+/**
+ * Tokens verified per session from one X-Admission-Token header (a general-admission order may
+ * span sessions); more of that session are ignored. Only the tokens signed for the session asked
+ * about count towards it (its calendar id leads the token: a string compare, no HMAC), so a
+ * visitor holding tokens of many sessions never has the one that matters dropped (the first 16 of
+ * the header were read, in the order the page held them: the 17th session's token was ignored and
+ * its buyer refused). The header itself is bounded by the server's header size limit.
+ */
 export const MAX_TOKENS_PER_REQUEST = 16
+
+/** The header's tokens for one session: those its calendar id leads, at most MAX_TOKENS_PER_REQUEST. */
+export function tokensForSession(tokens: readonly string[], calendarId: number): string[] {
+  const prefix = `${calendarId}.`
+  const mine: string[] = []
+  for (const t of tokens) {
+    if (!t.startsWith(prefix)) continue
+    mine.push(t)
+    if (mine.length === MAX_TOKENS_PER_REQUEST) break
+  }
+  return mine
+}
 
 /**
  * Counter key of a room's load (shared counter store: every process counts into it), one per
@@ -166,7 +185,7 @@ async function loadPasses(room: WaitingRoomRow, limit: number, c: AdmissionCheck
  * when the minute's count passes it, refusing this call too. Throws 'queue-required'.
  */
 export async function requireAdmission(rooms: readonly WaitingRoomRow[], c: AdmissionCheck): Promise<void> {
-  const tokens = (c.header ?? '').split(',', MAX_TOKENS_PER_REQUEST).map((t) => t.trim()).filter(Boolean)
+  const tokens = (c.header ?? '').split(',').map((t) => t.trim()).filter(Boolean)
   for (const room of rooms) {
     let on = room.enabled === 1
     if (!on && room.auto_per_minute !== null && room.auto_per_minute !== undefined) {
@@ -182,7 +201,7 @@ export async function requireAdmission(rooms: readonly WaitingRoomRow[], c: Admi
     }
     if (!on) continue
     const sessionId = c.sessionId
-    if (sessionId === null || !tokens.some((t) => verifyAdmission(c.secret, t, room.calendar_id, sessionId, c.now))) throw new ApiFailure('queue-required')
+    if (sessionId === null || !tokensForSession(tokens, room.calendar_id).some((t) => verifyAdmission(c.secret, t, room.calendar_id, sessionId, c.now))) throw new ApiFailure('queue-required')
   }
 }
 
@@ -221,6 +240,13 @@ export interface JoinLimit {
 /** Counter key of an address's joins of one session's room. */
 const joinKey = (calendarId: number, address: string) => `queue-joins:${calendarId}:${address}`
 
+/** The answer to an admitted visitor: a fresh token for ADMISSION_TOKEN_TTL_MS. */
+function admittedStatus(secret: string, room: WaitingRoomRow, sessionId: string, waiting: number, now: number): QueueStatus {
+  const expiresAt = now + ADMISSION_TOKEN_TTL_MS
+  const token = signAdmission(secret, room.calendar_id, sessionId, expiresAt)
+  return { ...statusBase(room.calendar_id), state: 'admitted', opens_at: room.opens_at, place: null, waiting, estimate_s: 0, token, token_expires_at: expiresAt }
+}
+
 /**
  * POST /api/queue/status: joins the visitor on the first call and answers where he stands. The
  * on-sale draw happens on the first call after the on-sale moment, whichever process answers it.
@@ -246,6 +272,11 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
     await touchVisitor(db, calendarId, sessionId, now)
   }
   const waiting = await visitorCount.get(db, calendarId, () => countVisitors(db, calendarId))
+  // A visitor already admitted stays admitted when the operator moves the on-sale moment (into
+  // the future, or back again): his place is kept (waiting.repository.ts saveRoom), so his
+  // renewal is answered with a token as before, never with the wait for the new moment (the
+  // page would shut his purchase halfway, cart and all).
+  if (visitor.position !== null && visitor.position <= Number(room.admitted)) return admittedStatus(secret, room, sessionId, waiting, now)
   if (now < room.opens_at) {
     const untilOpen = Math.ceil((room.opens_at - now) / 1000)
     return { ...base, state: 'waiting', opens_at: room.opens_at, place: null, waiting, estimate_s: untilOpen, poll_s: pollSeconds(untilOpen) }
@@ -269,10 +300,7 @@ export async function queueStatus(db: Db, secret: string, calendarId: number, se
   const advanced = await admitUpTo(db, room, position, now)
   room = advanced.room
   const admission = advanced.admission
-  if (position <= admission.admitted) {
-    const expiresAt = now + ADMISSION_TOKEN_TTL_MS
-    return { ...base, state: 'admitted', opens_at: room.opens_at, place: null, waiting, estimate_s: 0, token: signAdmission(secret, calendarId, sessionId, expiresAt), token_expires_at: expiresAt }
-  }
+  if (position <= admission.admitted) return admittedStatus(secret, room, sessionId, waiting, now)
   const place = position - admission.admitted
   const estimate = estimateSeconds(room, admission, position, now)
   return { ...base, state: 'waiting', opens_at: room.opens_at, place, waiting, estimate_s: estimate, poll_s: pollSeconds(estimate) }
