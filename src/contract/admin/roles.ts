@@ -44,6 +44,17 @@ export function can(role: Role, permission: Permission): boolean {
 }
 
 /**
+ * The most a `role` may do under a `cap` (an API token's role under its maker's current role):
+ * the first role, from owner down (ROLES' order), whose permissions are all both `role`'s and
+ * `cap`'s; null when none is (a door token under a box office maker: door's scan is no box
+ * office permission, and no role has only the catalogue's reading). `role` itself when `cap`
+ * allows all it does.
+ */
+export function cappedRole(role: Role, cap: Role): Role | null {
+  return ROLES.find((r) => ROLE_PERMISSIONS[r].every((p) => can(role, p) && can(cap, p))) ?? null
+}
+
+/**
  * Error codes of the console's calls (our design; the storefront's catalogue is
  * contract/errors.ts, whose -1002/-1004 the console uses too).
  */

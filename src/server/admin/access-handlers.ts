@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Operator } from '../../contract/admin/access'
+import { cappedRole } from '../../contract/admin/roles'
 import { isLang } from '../../contract/lang'
 import { ApiFailure } from '../errors'
 import { limitAddressOf } from '../security/address-key'
@@ -7,7 +8,7 @@ import { writeAudit, listAudit } from './audit'
 import { checkCredentials, createApiToken, createOperator, endOperatorSession, OPERATOR_SESSION_TTL_MS, startOperatorSession } from './auth'
 import type { Actor, OperatorRow } from './context'
 import { OPERATOR_COOKIE } from './guard'
-import { deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, lockActiveOwners, revokeApiToken, updateOperator } from './operators.repository'
+import { deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, lockActiveOwners, revokeApiToken, revokeApiTokensOf, updateOperator } from './operators.repository'
 import { hashPassword } from './passwords'
 import type { AdminHandlers } from './routes'
 import { tx } from './transaction'
@@ -118,6 +119,17 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
           before: operatorView(before),
           after: operatorView(after),
         })
+        // A role that no longer allows all the old one did, or a new password (the old one may be
+        // known to someone), revokes the operator's API tokens (those their tokens made too: they
+        // record the operator), each with its audit row: a token made while the operator was
+        // trusted must not outlive that trust, nor promote them back. Disabling does not revoke:
+        // a disabled operator's tokens already stop (findLiveApiToken) and come back with them.
+        const roleDrops = input.role !== undefined && cappedRole(before.role, input.role) !== before.role
+        if (roleDrops || input.password !== undefined) {
+          for (const t of await revokeApiTokensOf(trx, params.id, Date.now())) {
+            await writeAudit(trx, actor, { action: 'revoke', entity: 'api_token', entityId: t.id, before: tokenView({ ...t, revoked_at: null }), after: tokenView(t) })
+          }
+        }
         return { ok: true as const }
       })
     },

@@ -1,13 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { API_TOKEN_PREFIX, type Role } from '../../contract/admin/roles'
+import { API_TOKEN_PREFIX, cappedRole, type Role } from '../../contract/admin/roles'
 import type { Db } from '../db/connect'
-import type { CommitGate } from '../domain/orders/commit-gate'
+import { clockGate, type CommitGate } from '../domain/orders/commit-gate'
 import { ApiFailure } from '../errors'
+import { writeAudit } from './audit'
 import type { Actor, OperatorRow } from './context'
 import {
   addressLockedUntil,
   clearSignInFailures,
   countSignInAttempt,
+  countUnknownSignInAttempt,
   countAddressFailure,
   deleteExpiredOperatorSessions,
   deleteOperatorSession,
@@ -19,8 +21,10 @@ import {
   insertOperator,
   insertOperatorSession,
   lockAddress,
+  pruneUnknownSignInAttempts,
   touchApiToken,
   touchOperatorSession,
+  unknownEmailLockedUntil,
 } from './operators.repository'
 import { dummyHash, hashPassword, verifyPassword } from './passwords'
 
@@ -28,6 +32,12 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords'
 export const MAX_FAILED_SIGN_INS = 5
 /** How long a lock-out lasts. */
 export const LOCK_OUT_MS = 15 * 60 * 1000
+/**
+ * Wrong passwords count towards the lock-out while the last one is younger than this; an older
+ * count starts again. Alike for accounts and for e-mails that are no account (whose counts are
+ * dropped once this old, so random e-mails leave no rows behind).
+ */
+export const SIGN_IN_FAILURE_MEMORY_MS = 24 * 3600 * 1000
 /**
  * Failed sign-ins from one client address, over any accounts (known or not), within
  * ADDRESS_WINDOW_MS before the address is refused for ADDRESS_LOCK_OUT_MS. Higher than the
@@ -39,6 +49,11 @@ export const ADDRESS_WINDOW_MS = 15 * 60 * 1000
 export const ADDRESS_LOCK_OUT_MS = 15 * 60 * 1000
 /** An operator session lives this long after its last request (shorter than a visitor's: it can change the catalogue). */
 export const OPERATOR_SESSION_TTL_MS = 12 * 3600 * 1000
+/**
+ * And this long at most after its sign-in, however busy: a stolen cookie kept alive by use
+ * still ends, and the operator signs in again (README, the console's Sign-in).
+ */
+export const OPERATOR_SESSION_MAX_LIFETIME_MS = 7 * 24 * 3600 * 1000
 /** last_seen_at is written at most this often. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000
 /** Random bytes of session ids, CSRF tokens and API tokens (256 bits). */
@@ -56,34 +71,72 @@ export function equalSecrets(a: string, b: string): boolean {
 }
 
 /**
- * Checks an e-mail and password. Unknown e-mails verify a dummy hash (same cost, so timing tells
- * nothing). A locked account is refused before its password is checked. Each attempt on an
- * account counts as a failure before its password is checked, in one statement
+ * Checks an e-mail and password. A locked account is refused before its password is checked.
+ * Each attempt on an account counts as a failure before its password is checked, in one statement
  * (countSignInAttempt): concurrent guesses all count, and the MAX_FAILED_SIGN_INS-th locks the
  * account for LOCK_OUT_MS at once, so guesses beyond it are refused without spending argon2 on
  * them. A right password then clears the count (and the lock its own attempt may have set).
+ *
+ * An e-mail that is no active account answers alike, so the answers tell no one which e-mails are
+ * operators': its attempts are counted and locked the same way (by the hash of the e-mail,
+ * checkUnknownEmail), and it verifies a dummy hash (same cost, so timing tells nothing either).
  */
 export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = ''): Promise<OperatorRow> {
   await refuseLockedAddress(db, ip, now)
   const op = await findOperatorByEmail(db, email)
-  if (!op || op.active !== 1) {
-    await verifyPassword(await dummyHash(), password)
-    await countFailureOf(db, ip, now)
-    throw new ApiFailure('admin-bad-credentials')
-  }
-  const failed = await countSignInAttempt(db, op.id, now, MAX_FAILED_SIGN_INS, now + LOCK_OUT_MS)
+  if (!op || op.active !== 1) return checkUnknownEmail(db, email, password, now, ip)
+  const failed = await countSignInAttempt(db, op.id, now, MAX_FAILED_SIGN_INS, now + LOCK_OUT_MS, now - SIGN_IN_FAILURE_MEMORY_MS)
   if (failed === undefined) {
     // Locked: by the time of this statement, not of the read above (a concurrent attempt may have locked it).
     const until = (await findOperator(db, op.id))?.locked_until ?? now + LOCK_OUT_MS
     throw new ApiFailure('admin-locked', { minutes: Math.ceil((until - now) / 60_000) })
   }
   if (!(await verifyPassword(op.password_hash, password))) {
+    if (failed === MAX_FAILED_SIGN_INS) {
+      // This attempt locked the account (later ones are refused above, so this runs once a lock).
+      await writeAudit(db, signInActor(ip), { action: 'lock-out', entity: 'operator', entityId: op.id, after: { email: op.email, failed_attempts: failed, locked_until: now + LOCK_OUT_MS } })
+    }
     await countFailureOf(db, ip, now)
     if (failed >= MAX_FAILED_SIGN_INS) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
     throw new ApiFailure('admin-bad-credentials')
   }
   await clearSignInFailures(db, op.id)
   return { ...op, failed_attempts: 0, locked_until: null }
+}
+
+/**
+ * The failed sign-in of an e-mail that is no active account (unknown, or its operator disabled),
+ * answered as an account's wrong password would be: counted by the SHA-256 of the normalised
+ * e-mail in the same statement shape, locked at the MAX_FAILED_SIGN_INS-th for LOCK_OUT_MS (and
+ * refused while locked without spending argon2), the dummy hash verified otherwise. Counts older
+ * than SIGN_IN_FAILURE_MEMORY_MS are dropped here: they would start again anyway.
+ *
+ * No audit row: such a lock locks no one out (and a row per guessed e-mail would let anyone fill
+ * the log); the address lock-out, which guessing across e-mails meets, has its row.
+ */
+async function checkUnknownEmail(db: Db, email: string, password: string, now: number, ip: string): Promise<never> {
+  const key = sha256(email.trim().toLowerCase())
+  const failed = await countUnknownSignInAttempt(db, key, now, MAX_FAILED_SIGN_INS, now + LOCK_OUT_MS, now - SIGN_IN_FAILURE_MEMORY_MS)
+  if (failed === undefined) {
+    const until = (await unknownEmailLockedUntil(db, key)) ?? now + LOCK_OUT_MS
+    throw new ApiFailure('admin-locked', { minutes: Math.ceil((until - now) / 60_000) })
+  }
+  await verifyPassword(await dummyHash(), password)
+  await pruneUnknownSignInAttempts(db, now - SIGN_IN_FAILURE_MEMORY_MS)
+  await countFailureOf(db, ip, now)
+  if (failed >= MAX_FAILED_SIGN_INS) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
+  throw new ApiFailure('admin-bad-credentials')
+}
+
+/**
+ * Who a lock-out's audit row names: no one signed in, only the client address. Lock-outs are
+ * logged, single failed sign-ins are not: a row per wrong password would let anyone without an
+ * account grow the audit log at will, while a lock-out happens at most once per account per
+ * LOCK_OUT_MS and once per address per MAX_FAILED_SIGN_INS_PER_ADDRESS failures, and is what an
+ * owner needs to see (someone guessing; an operator locked out).
+ */
+function signInActor(ip: string): Actor {
+  return { role: 'door', operatorId: null, tokenId: null, label: 'sign-in', ip, operator: null, csrf: null, sessionHash: null, gate: clockGate(Date.now()) }
 }
 
 /** An address locked out by too many failures is refused before any password is checked (no argon2 cost spent on it). */
@@ -101,6 +154,7 @@ async function countFailureOf(db: Db, ip: string, now: number): Promise<void> {
   const failures = await countAddressFailure(db, ip, now, now - ADDRESS_WINDOW_MS)
   if (failures >= MAX_FAILED_SIGN_INS_PER_ADDRESS) {
     await lockAddress(db, ip, now, now + ADDRESS_LOCK_OUT_MS)
+    await writeAudit(db, signInActor(ip), { action: 'lock-out', entity: 'sign_in_address', entityId: ip, after: { failures, locked_until: now + ADDRESS_LOCK_OUT_MS } })
     throw new ApiFailure('admin-address-locked', { minutes: Math.ceil(ADDRESS_LOCK_OUT_MS / 60_000) })
   }
 }
@@ -110,7 +164,7 @@ export async function startOperatorSession(db: Db, operatorId: number, now: numb
   const sessionId = secret()
   const csrf = secret()
   await insertOperatorSession(db, { id_hash: sha256(sessionId), operator_id: operatorId, csrf_token: csrf, created_at: now, last_seen_at: now, expires_at: now + OPERATOR_SESSION_TTL_MS })
-  await deleteExpiredOperatorSessions(db, now)
+  await deleteExpiredOperatorSessions(db, now, now - OPERATOR_SESSION_MAX_LIFETIME_MS)
   return { sessionId, csrf }
 }
 
@@ -118,28 +172,41 @@ export async function endOperatorSession(db: Db, sessionHash: string): Promise<v
   await deleteOperatorSession(db, sessionHash)
 }
 
-/** The operator of a session cookie value, or null (unknown, expired, operator disabled); `gate`: the request's (context.ts). */
+/**
+ * The operator of a session cookie value, or null (unknown, expired, older than
+ * OPERATOR_SESSION_MAX_LIFETIME_MS whatever its use, operator disabled); `gate`: the request's
+ * (context.ts). Use moves the session's end OPERATOR_SESSION_TTL_MS on, never past its maximum lifetime.
+ */
 export async function actorOfSession(db: Db, sessionId: string, ip: string, now: number, gate: CommitGate): Promise<Actor | null> {
   const idHash = sha256(sessionId)
-  const session = await findLiveOperatorSession(db, idHash, now)
+  const session = await findLiveOperatorSession(db, idHash, now, now - OPERATOR_SESSION_MAX_LIFETIME_MS)
   if (!session) return null
   const op = await findOperator(db, session.operator_id)
   if (!op || op.active !== 1) return null
   if (now - session.last_seen_at > TOUCH_INTERVAL_MS) {
-    await touchOperatorSession(db, idHash, now, now + OPERATOR_SESSION_TTL_MS)
+    await touchOperatorSession(db, idHash, now, Math.min(now + OPERATOR_SESSION_TTL_MS, Number(session.created_at) + OPERATOR_SESSION_MAX_LIFETIME_MS))
   }
   return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash, gate }
 }
 
-/** The integration behind a bearer token, or null (unknown, revoked, or its creator disabled: findLiveApiToken). */
+/**
+ * The integration behind a bearer token, or null (unknown, revoked, or its creator disabled:
+ * findLiveApiToken). A token does no more than its creator may do now: its role is capped by the
+ * creator's current role (cappedRole; a token whose role and its creator's share no role's
+ * permissions answers null), so a demoted operator's tokens cannot act above them, nor promote
+ * them back, even where no revocation ran (operatorUpdate revokes them; the CLI or the database
+ * may change a role without it). A token without a creator keeps its role.
+ */
 export async function actorOfToken(db: Db, token: string, ip: string, now: number, gate: CommitGate): Promise<Actor | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null
   const row = await findLiveApiToken(db, sha256(token))
   if (!row) return null
+  const role = row.created_by === null || row.creator_role === null ? row.role : cappedRole(row.role, row.creator_role)
+  if (role === null) return null
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) {
     await touchApiToken(db, row.id, now)
   }
-  return { role: row.role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, csrf: null, sessionHash: null, gate }
+  return { role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, csrf: null, sessionHash: null, gate }
 }
 
 /** A new API token: answers it in clear once; the table keeps its SHA-256 and a prefix. */

@@ -54,16 +54,18 @@ export async function updateOperator(db: Db, id: number, changes: Updateable<Ope
  * statement (so concurrent attempts, from any process, each count): refused (undefined) while the
  * account is locked at `now`; a lock that has ended starts the count again at 1; the
  * `maxFailures`-th attempt locks the account until `lockUntil` at once, so later attempts are
- * refused before the password hash is computed. Answers the count with this attempt.
+ * refused before the password hash is computed; a count whose last attempt was at or before
+ * `staleBefore` starts again at 1 too. Answers the count with this attempt.
  */
-export async function countSignInAttempt(db: Db, id: number, now: number, maxFailures: number, lockUntil: number): Promise<number | undefined> {
-  // Both SET expressions read the row as it was: a lock that has ended counts as no failures.
-  const before = sql<number>`(case when locked_until is null then failed_attempts else 0 end)`
+export async function countSignInAttempt(db: Db, id: number, now: number, maxFailures: number, lockUntil: number, staleBefore: number): Promise<number | undefined> {
+  // Every SET expression reads the row as it was: a lock that has ended, or a count gone stale, counts as no failures.
+  const before = sql<number>`(case when locked_until is null and last_failed_at > ${staleBefore} then failed_attempts else 0 end)`
   const row = await db
     .updateTable('operators')
     .set({
       failed_attempts: sql<number>`${before} + 1`,
       locked_until: sql<number | null>`case when ${before} + 1 >= ${maxFailures} then cast(${lockUntil} as bigint) else null end`,
+      last_failed_at: now,
     })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
@@ -75,6 +77,49 @@ export async function countSignInAttempt(db: Db, id: number, now: number, maxFai
 /** Clears an operator's failed sign-ins and lock-out after a right password (an owner's unlock writes the same columns with its other changes: operatorUpdate). */
 export async function clearSignInFailures(db: Db, id: number): Promise<void> {
   await db.updateTable('operators').set({ failed_attempts: 0, locked_until: null }).where('id', '=', id).execute()
+}
+
+// ── failed sign-ins for e-mails that are no active account ──────────────────────────────────
+
+/**
+ * countSignInAttempt for an e-mail that is no active operator, keyed by the hash of the e-mail, in
+ * one statement (an upsert): the same count, the same lock, the same restart after a lock or
+ * after `staleBefore`. Answers the count with this attempt; undefined while the e-mail is locked.
+ */
+export async function countUnknownSignInAttempt(db: Db, emailHash: string, now: number, maxFailures: number, lockUntil: number, staleBefore: number): Promise<number | undefined> {
+  const t = 'operator_sign_in_emails'
+  const before = sql<number>`(case when ${sql.ref(`${t}.locked_until`)} is null and ${sql.ref(`${t}.last_failed_at`)} > ${staleBefore} then ${sql.ref(`${t}.failed_attempts`)} else 0 end)`
+  const row = await db
+    .insertInto(t)
+    .values({ email_hash: emailHash, failed_attempts: 1, last_failed_at: now, locked_until: 1 >= maxFailures ? lockUntil : null })
+    .onConflict((oc) =>
+      oc
+        .column('email_hash')
+        .doUpdateSet({
+          failed_attempts: sql<number>`${before} + 1`,
+          locked_until: sql<number | null>`case when ${before} + 1 >= ${maxFailures} then cast(${lockUntil} as bigint) else null end`,
+          last_failed_at: now,
+        })
+        .where((eb) => eb.or([eb(`${t}.locked_until`, 'is', null), eb(`${t}.locked_until`, '<=', now)])),
+    )
+    .returning('failed_attempts')
+    .executeTakeFirst()
+  return row === undefined ? undefined : Number(row.failed_attempts)
+}
+
+/** Until when an e-mail that is no active account is locked; null when it is not. */
+export async function unknownEmailLockedUntil(db: Db, emailHash: string): Promise<number | null> {
+  const row = await db.selectFrom('operator_sign_in_emails').select('locked_until').where('email_hash', '=', emailHash).executeTakeFirst()
+  return row?.locked_until == null ? null : Number(row.locked_until)
+}
+
+/**
+ * Drops the counts whose last failure was at or before `staleBefore`: they would start again at 1
+ * anyway (a lock ends long before), so dropping them changes no answer and random e-mails leave no
+ * rows behind.
+ */
+export async function pruneUnknownSignInAttempts(db: Db, staleBefore: number): Promise<void> {
+  await db.deleteFrom('operator_sign_in_emails').where('last_failed_at', '<=', staleBefore).execute()
 }
 
 // ── failed sign-ins per address ──────────────────────────────────────────────────────────────
@@ -116,8 +161,12 @@ export async function insertOperatorSession(db: Db, row: OperatorSessionsTable):
   await db.insertInto('operator_sessions').values(row).execute()
 }
 
-export async function deleteExpiredOperatorSessions(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('operator_sessions').where('expires_at', '<=', now).execute()
+/** Deletes the sessions expired at `now`, or started at or before `createdBefore` (too old whatever their use). */
+export async function deleteExpiredOperatorSessions(db: Db, now: number, createdBefore: number): Promise<void> {
+  await db
+    .deleteFrom('operator_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('created_at', '<=', createdBefore)]))
+    .execute()
 }
 
 export async function deleteOperatorSession(db: Db, idHash: string): Promise<void> {
@@ -129,9 +178,9 @@ export async function deleteSessionsOf(db: Db, operatorId: number): Promise<void
   await db.deleteFrom('operator_sessions').where('operator_id', '=', operatorId).execute()
 }
 
-/** A session by the hash of its id, unless expired at `now`. */
-export function findLiveOperatorSession(db: Db, idHash: string, now: number) {
-  return db.selectFrom('operator_sessions').selectAll().where('id_hash', '=', idHash).where('expires_at', '>', now).executeTakeFirst()
+/** A session by the hash of its id, unless expired at `now` or started at or before `createdBefore`. */
+export function findLiveOperatorSession(db: Db, idHash: string, now: number, createdBefore: number) {
+  return db.selectFrom('operator_sessions').selectAll().where('id_hash', '=', idHash).where('expires_at', '>', now).where('created_at', '>', createdBefore).executeTakeFirst()
 }
 
 /** Notes a session's use at `now` and moves its end to `expiresAt`. */
@@ -150,9 +199,11 @@ export function findApiToken(db: Db, id: number) {
 }
 
 /**
- * A token by its hash, unless revoked or its creator is disabled or gone. The creator is consulted
- * on every use rather than the tokens revoked when an operator is disabled: re-enabling the
- * operator brings their tokens back, and no path that disables an operator can forget them. A
+ * A token by its hash, unless revoked or its creator is disabled or gone, with its creator's
+ * current role (`creator_role`, null without a creator: auth.ts caps the token's role by it). The
+ * creator is consulted on every use rather than the tokens revoked when an operator is disabled:
+ * re-enabling the operator brings their tokens back, and no path that disables an operator (or
+ * changes their role outside operatorUpdate, as the CLI or the database may) can forget them. A
  * token without a creator (made outside the console) answers to no operator.
  */
 export function findLiveApiToken(db: Db, tokenHash: string) {
@@ -160,6 +211,7 @@ export function findLiveApiToken(db: Db, tokenHash: string) {
     .selectFrom('api_tokens as t')
     .leftJoin('operators as o', 'o.id', 't.created_by')
     .selectAll('t')
+    .select('o.role as creator_role')
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('t.created_by', 'is', null), eb('o.active', '=', 1)]))
@@ -177,4 +229,9 @@ export async function touchApiToken(db: Db, id: number, now: number): Promise<vo
 
 export async function revokeApiToken(db: Db, id: number, now: number): Promise<void> {
   await db.updateTable('api_tokens').set({ revoked_at: now }).where('id', '=', id).execute()
+}
+
+/** Revokes every live token an operator made (tokens made by their tokens record them too: tokenCreate), in one statement; answers the tokens revoked. */
+export function revokeApiTokensOf(db: Db, operatorId: number, now: number) {
+  return db.updateTable('api_tokens').set({ revoked_at: now }).where('created_by', '=', operatorId).where('revoked_at', 'is', null).returningAll().execute()
 }

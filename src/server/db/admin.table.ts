@@ -16,6 +16,8 @@ export interface OperatorsTable {
   failed_attempts: Def<number>
   locked_until: Def<number | null>
   created_at: number
+  /** When failed_attempts last counted one (migration 2026_12_03_02_au1_01): an older count starts again. */
+  last_failed_at: Def<number | null>
 }
 export interface OperatorSessionsTable {
   /** SHA-256 of the cookie's session id: a leaked table does not sign anyone in. */
@@ -58,5 +60,13 @@ export interface OperatorSignInAddressesTable {
   failures: Def<number>
   /** Start of the window the failures count in. */
   window_start: number
+  locked_until: Def<number | null>
+}
+/** Wrong passwords for e-mails that are no active account (migration 2026_12_03_02_au1_01, admin/auth.ts). */
+export interface OperatorSignInEmailsTable {
+  /** SHA-256 of the normalised e-mail. */
+  email_hash: string
+  failed_attempts: Def<number>
+  last_failed_at: number
   locked_until: Def<number | null>
 }

@@ -73,6 +73,7 @@ export interface Database {
   api_tokens: import('./admin.table').ApiTokensTable
   audit_log: import('./admin.table').AuditLogTable
   operator_sign_in_addresses: import('./admin.table').OperatorSignInAddressesTable
+  operator_sign_in_emails: import('./admin.table').OperatorSignInEmailsTable
   /** Background-work leases and shared per-address counters (issue 18, cluster.table.ts). */
   job_leases: import('./cluster.table').JobLeasesTable
   guard_counters: import('./cluster.table').GuardCountersTable

@@ -30,6 +30,7 @@ export const AUDIT_ENTITIES = [
   'checkin_list',
   'operator',
   'api_token',
+  'sign_in_address',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -68,6 +69,7 @@ export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-out',
   'revoke',
+  'lock-out',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -94,6 +96,7 @@ export const AUDIT_ENTITY_NAMES: Record<Lang, Record<AuditEntity, string>> = {
     checkin_list: 'Список входа',
     operator: 'Оператор',
     api_token: 'Ключ API',
+    sign_in_address: 'Адрес входа',
   },
   en: {
     event: 'Event',
@@ -117,6 +120,7 @@ export const AUDIT_ENTITY_NAMES: Record<Lang, Record<AuditEntity, string>> = {
     checkin_list: 'Check-in list',
     operator: 'Operator',
     api_token: 'API token',
+    sign_in_address: 'Sign-in address',
   },
   kz: {
     event: 'Іс-шара',
@@ -140,6 +144,7 @@ export const AUDIT_ENTITY_NAMES: Record<Lang, Record<AuditEntity, string>> = {
     checkin_list: 'Кіру тізімі',
     operator: 'Оператор',
     api_token: 'API кілті',
+    sign_in_address: 'Кіру мекенжайы',
   },
   ch: {
     event: '活動',
@@ -163,6 +168,7 @@ export const AUDIT_ENTITY_NAMES: Record<Lang, Record<AuditEntity, string>> = {
     checkin_list: '驗票清單',
     operator: '操作員',
     api_token: 'API 權杖',
+    sign_in_address: '登入位址',
   },
 }
 
@@ -201,6 +207,7 @@ export const AUDIT_ACTION_NAMES: Record<Lang, Record<AuditAction, string>> = {
     'sign-in': 'Вход в консоль',
     'sign-out': 'Выход из консоли',
     revoke: 'Отзыв',
+    'lock-out': 'Блокировка входа',
   },
   en: {
     create: 'Created',
@@ -236,6 +243,7 @@ export const AUDIT_ACTION_NAMES: Record<Lang, Record<AuditAction, string>> = {
     'sign-in': 'Signed in',
     'sign-out': 'Signed out',
     revoke: 'Revoked',
+    'lock-out': 'Sign-in locked',
   },
   kz: {
     create: 'Құру',
@@ -271,6 +279,7 @@ export const AUDIT_ACTION_NAMES: Record<Lang, Record<AuditAction, string>> = {
     'sign-in': 'Жүйеге кіру',
     'sign-out': 'Жүйеден шығу',
     revoke: 'Кері қайтару',
+    'lock-out': 'Кіру бұғатталды',
   },
   ch: {
     create: '建立',
@@ -306,6 +315,7 @@ export const AUDIT_ACTION_NAMES: Record<Lang, Record<AuditAction, string>> = {
     'sign-in': '登入',
     'sign-out': '登出',
     revoke: '撤銷',
+    'lock-out': '登入已鎖定',
   },
 }
 
