@@ -144,6 +144,10 @@ const STOREFRONT_REASONS = {
   'return-ticket-unknown': GONE,
   'return-ticket-busy': TAKEN,
   'return-deadline': TAKEN,
+  /** Admitted at the door (a counted valid entry): a used ticket is not returned online. */
+  'return-ticket-used': TAKEN,
+  /** Order care refunded tickets of the request while it waited: its link is withdrawn. */
+  'return-link-refunded': TAKEN,
   'return-some-busy': TAKEN,
   'return-mail-failed': ErrorCode.INTERNAL,
   'return-hash-mismatch': BAD,

@@ -78,6 +78,8 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'return-no-email': 409,
   'return-ticket-busy': 409,
   'return-deadline': 409,
+  'return-ticket-used': 409,
+  'return-link-refunded': 409,
   'return-some-busy': 409,
   'return-link-expired': 410,
   // Sign-in refused.

@@ -2,7 +2,9 @@ import type { Db } from '../../db/connect'
 import { insertLineChange } from '../boxoffice/boxoffice.repository'
 import { inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
+import { REQUEST_STATUS_REFUNDED } from '../returns/constants'
 import { releaseReturned } from '../returns/release'
+import { waitingRequestsOfLines, withdrawReturnRequest } from '../returns/repository'
 import { queueRefund, refundOfReturned, sendQueuedRefund } from '../returns/refund-payment'
 import { ApiFailure } from '../../errors'
 import type { RefundLog } from '../../payments/refund-outbox'
@@ -39,7 +41,11 @@ export interface RefundResult {
  *
  * One transaction under the order's lock marks the lines returned with a conditional UPDATE
  * (still not returned): of two refunds racing for the same tickets, in one process or two, each
- * line is claimed by one only; the other finds nothing left and answers `repeat` with 0. The
+ * line is claimed by one only; the other finds nothing left and answers `repeat` with 0. A line
+ * a visitor's return request holds (60) is claimed too, and that request is withdrawn in the same
+ * transaction (returns REQUEST_STATUS_REFUNDED: its link refuses, its other lines are returnable
+ * again), so the visitor's link can never confirm a refund already made. A ticket admitted at the
+ * door may be refunded here (a complaint after the show), unlike an online return. The
  * claimed tickets go back on sale in the same transaction (returns/release.ts, the return flow's
  * own step: seats released, standing quantities and subscription tickets given back; the live
  * map hears it once the caller pokes the feed), each gets a change stamp for the door's sync,
@@ -64,6 +70,9 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
     const wanted = lineIds.length ? [...new Set(lineIds)] : all.map((l) => l.id)
     const lines = wanted.length ? await claimLinesRefunded(trx, order.id, wanted) : []
     if (lines.length === 0) return null
+    // A visitor's request still waiting for some of these tickets can no longer be confirmed:
+    // withdrawn with them, its other tickets returnable again, its link answering 'return-link-refunded'.
+    for (const r of await waitingRequestsOfLines(trx, lines.map((l) => l.id))) await withdrawReturnRequest(trx, r.id, r.lineIds, REQUEST_STATUS_REFUNDED)
     await releaseReturned(trx, order.id, lines, now)
     for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
     const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)

@@ -5,7 +5,7 @@ import type { RefundLog } from '../../payments/refund-outbox'
 import type { PaymentRegistry } from '../../payments/registry'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
-import { REQUEST_STATUS_LATE } from './constants'
+import { REQUEST_STATUS_LATE, REQUEST_STATUS_REFUNDED, REQUEST_STATUS_USED } from './constants'
 import { storedHashConf } from './hashconf'
 import { paidAtDesk } from './policy'
 import { queueRefund, refundOfReturned, sendQueuedRefund } from './refund-payment'
@@ -18,7 +18,9 @@ import {
   findReturnRequest,
   finishReturnRequest,
   listRequestLines,
+  lockReturnLines,
   pastReturnDeadline,
+  usedLineIds,
   withdrawReturnRequest,
   type ReturnRequestRow,
 } from './repository'
@@ -39,15 +41,16 @@ const isUsed = (status: number) => status === RETURN_STATUS_CONFIRMED || status 
 
 function refusalOf(r: Pick<RequestRow, 'status' | 'expires_at'>, now: number): ApiFailure | null {
   if (isUsed(r.status)) return linkUsed()
+  if (r.status === REQUEST_STATUS_REFUNDED) return new ApiFailure('return-link-refunded')
   if (r.status !== RETURN_STATUS_NOT_CONFIRMED || Number(r.expires_at) <= now) return linkExpired()
   return null
 }
 
+type RequestLine = Awaited<ReturnType<typeof listRequestLines>>[number]
+
 /** The first line of a request whose return deadline has passed at `now`; null while every line may still be returned. */
-async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: number; lineIds: number[] } | null> {
-  const lines = await listRequestLines(trx, requestId)
-  const late = lines.find((l) => pastReturnDeadline(l, now))
-  return late ? { id: late.id, lineIds: lines.map((l) => l.id) } : null
+function lateLine(lines: readonly RequestLine[], now: number): number | null {
+  return lines.find((l) => pastReturnDeadline(l, now))?.id ?? null
 }
 
 /**
@@ -65,6 +68,13 @@ async function lateLine(trx: Db, requestId: number, now: number): Promise<{ id: 
  *   lines back to 0, no refund, no seat released): its lines stop showing "waiting for
  *   confirmation" and any line still before its own deadline can be asked for again. Every
  *   later click of the link gets the same refusal;
+ * - a line admitted at the door (a counted valid entry, repository.ts usedLineIds): refused with
+ *   'return-ticket-used', the create call's refusal, and withdrawn the same way (request 92,
+ *   REQUEST_STATUS_USED). The request's lines are locked first as a door scan locks its ticket
+ *   (lockReturnLines), so a scan and this confirmation decide one after the other: the scan sees
+ *   the ticket returned ('refunded'), or this sees its entry; never both;
+ * - withdrawn because order care refunded some of its tickets (93, care/refund.ts): refused with
+ *   'return-link-refunded';
  * - otherwise it moves the request from 60 to 70 with a conditional UPDATE: of two simultaneous
  *   confirms exactly one changes a row, the other finds it used, so the money goes back once.
  * The winner marks the lines 70, puts their seats and quantities back on sale (and subscription
@@ -88,14 +98,24 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, log: Refu
     if (!order) throw new ApiFailure('order-not-found', { hash })
     const state = await findRequestState(trx, found.id)
     if (isUsed(state.status)) throw linkUsed()
+    if (state.status === REQUEST_STATUS_REFUNDED) throw new ApiFailure('return-link-refunded')
     // A request made before return-create refused box-office sales: refused, nothing written
     // (the operator refunds it; the request expires with its link).
     if (paidAtDesk(await findPayingPayment(trx, order.id))) throw new ApiFailure('return-at-desk')
-    const late = await lateLine(trx, found.id, now)
-    if (late) {
+    const lines = await listRequestLines(trx, found.id)
+    const lineIds = lines.map((l) => l.id)
+    const late = lateLine(lines, now)
+    if (late !== null) {
       // Returned, not thrown: the withdrawal commits with the refusal (a throw would roll it back).
-      await withdrawReturnRequest(trx, found.id, late.lineIds, REQUEST_STATUS_LATE)
-      return { refusal: new ApiFailure('return-deadline', { id: late.id }) } as const
+      await withdrawReturnRequest(trx, found.id, lineIds, REQUEST_STATUS_LATE)
+      return { refusal: new ApiFailure('return-deadline', { id: late }) } as const
+    }
+    // The lock a door scan takes on its ticket, then its entries: read after any scan that holds it committed.
+    await lockReturnLines(trx, lineIds)
+    const [used] = await usedLineIds(trx, lineIds)
+    if (used !== undefined) {
+      await withdrawReturnRequest(trx, found.id, lineIds, REQUEST_STATUS_USED)
+      return { refusal: new ApiFailure('return-ticket-used', { id: used }) } as const
     }
     const refusal = refusalOf(state, now)
     if (refusal) throw refusal
@@ -103,11 +123,14 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, log: Refu
       const again = await findRequestState(trx, found.id)
       throw refusalOf(again, now) ?? linkUsed()
     }
-    const lines = await confirmRequestLines(trx, found.id)
-    await releaseReturned(trx, order.id, lines, now)
-    const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
+    const returned = await confirmRequestLines(trx, found.id)
+    // No line left waiting (taken by another way since): nothing to refund, and not a confirmed
+    // refund; rolled back. Order care withdraws the requests of lines it refunds, so this is a guard.
+    if (returned.length === 0) throw new ApiFailure('return-link-refunded')
+    await releaseReturned(trx, order.id, returned, now)
+    const { amount, payment } = await refundOfReturned(trx, order, returned.map((l) => l.id), now)
     const queued = amount > 0 && payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: found.id }, amount, now) : null
-    return { amount, queued, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
+    return { amount, queued, calendarIds: [...new Set(returned.map((l) => l.calendar_id))] }
   })
   if ('refusal' in done) throw done.refusal
 

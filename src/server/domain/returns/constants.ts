@@ -28,6 +28,20 @@ export const REQUEST_STATUS_EXPIRED = 90
  */
 export const REQUEST_STATUS_LATE = 91
 /**
+ * return_requests.status of a request withdrawn at its confirmation because one of its tickets
+ * had been admitted at the door meanwhile (a counted valid entry: repository.ts usedLineIds): a
+ * ticket already used is not returned online. Its other lines are returnable again. Our code.
+ */
+export const REQUEST_STATUS_USED = 92
+/**
+ * return_requests.status of a request withdrawn because order care refunded some of its tickets
+ * while it waited (care/refund.ts): its link answers 'return-link-refunded', its other lines are
+ * returnable again. Our code.
+ */
+export const REQUEST_STATUS_REFUNDED = 93
+/** The statuses a waiting request is withdrawn as (repository.ts withdrawReturnRequest). */
+export type WithdrawnStatus = typeof REQUEST_STATUS_EXPIRED | typeof REQUEST_STATUS_LATE | typeof REQUEST_STATUS_USED | typeof REQUEST_STATUS_REFUNDED
+/**
  * How often the cluster's leader sweeps return requests (returns/sweep.ts): a request past its
  * return deadline stops showing as waiting within this long of it (the return page and the
  * create call sweep their order at once). Deadlines are whole minutes before a session.

@@ -14,7 +14,7 @@ import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constant
 import { newHashConf, storedHashConf } from './hashconf'
 import { returnRefusal } from './policy'
 import { returnShare } from './refund-payment'
-import { findPayingPayment, findReturnReason, insertReturnRequest, listReturnLines, markLinesRequested, pastReturnDeadline, withdrawReturnRequest } from './repository'
+import { findPayingPayment, findReturnReason, insertReturnRequest, listReturnLines, lockReturnLines, markLinesRequested, pastReturnDeadline, usedLineIds, withdrawReturnRequest } from './repository'
 import { sweepReturnRequests } from './sweep'
 
 /** mail_outbox.last_error of a confirmation e-mail given up with its request. */
@@ -38,9 +38,10 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  * POST /api/order/return-create. Checks, under the order's lock: the order may be returned online
  * (policy.ts returnRefusal: not when paid at the box office), the
  * reason exists, every id is a line of this order that is returnable (status 0) and before its
- * deadline. Then the lines go to 60 (conditional on 0, so two requests cannot take one line), a
- * request with a fresh hash_conf valid REFUND_LINK_MS is written, and the link is e-mailed in
- * the order's language. If the e-mail cannot be sent the request is withdrawn (lines back to 0)
+ * deadline, and none was admitted at the door (a counted valid entry, repository.ts usedLineIds:
+ * 'return-ticket-used'; read under the lines' lock, the one a door scan takes). Then the lines
+ * go to 60 (conditional on 0, so two requests cannot take one line), a request with a fresh
+ * hash_conf valid REFUND_LINK_MS is written, and the link is e-mailed in the order's language. If the e-mail cannot be sent the request is withdrawn (lines back to 0)
  * and the call fails: a request nobody can confirm would only block the tickets; the e-mail is
  * given up with it, so no retry sends its dead link later.
  */
@@ -66,6 +67,10 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
       if (l.return_status !== RETURN_STATUS_RETURNABLE) throw new ApiFailure('return-ticket-busy', { id: l.id })
       if (pastReturnDeadline(l, now)) throw new ApiFailure('return-deadline', { id: l.id })
     }
+    // A ticket admitted at the door is used: not returned online. Its lock first, as a scan's.
+    await lockReturnLines(trx, ids)
+    const [used] = await usedLineIds(trx, ids)
+    if (used !== undefined) throw new ApiFailure('return-ticket-used', { id: used })
     if ((await markLinesRequested(trx, order.id, ids)) !== ids.length) throw new ApiFailure('return-some-busy')
     const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)
     // What the confirm will refund for these lines by the one rule (refund-payment.ts), not their list cost.

@@ -1,10 +1,10 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { Lang } from '../../../contract/lang'
-import type { Db } from '../../db/connect'
 import type { PaymentsTable } from '../../db/tables'
 import { WENT_THROUGH_STATUSES } from '../orders/constants'
-import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED, REQUEST_STATUS_LATE } from './constants'
+import { isPostgresDb, type Db } from '../../db/connect'
+import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED, REQUEST_STATUS_LATE, type WithdrawnStatus } from './constants'
 import type { PayingPayment } from './policy'
 
 /**
@@ -178,15 +178,68 @@ export async function insertReturnRequest(trx: Db, request: { orderId: number; r
 /**
  * Withdraws an unconfirmed request that can never be confirmed, as `status`: REQUEST_STATUS_EXPIRED
  * when its mail could not be sent, REQUEST_STATUS_LATE when its return deadline passed (the
- * return page tells its link's visitor which). Its lines are returnable again. The lines change
- * only when this call withdrew the request (still 60): a request already ended may have lines
+ * return page tells its link's visitor which), REQUEST_STATUS_USED when a ticket of it was
+ * admitted at the door, REQUEST_STATUS_REFUNDED when order care refunded some of its tickets.
+ * Its lines are returnable again. The lines change only when this call withdrew the request (still 60): a request already ended may have lines
  * that a newer request holds at 60 now, and those stay as they are. True when it withdrew it.
  */
-export async function withdrawReturnRequest(trx: Db, requestId: number, lineIds: readonly number[], status: typeof REQUEST_STATUS_EXPIRED | typeof REQUEST_STATUS_LATE): Promise<boolean> {
+export async function withdrawReturnRequest(trx: Db, requestId: number, lineIds: readonly number[], status: WithdrawnStatus): Promise<boolean> {
   const res = await trx.updateTable('return_requests').set({ status }).where('id', '=', requestId).where('status', '=', RETURN_STATUS_NOT_CONFIRMED).executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
   await trx.updateTable('order_lines').set({ return_status: RETURN_STATUS_RETURNABLE }).where('id', 'in', [...lineIds]).where('return_status', '=', RETURN_STATUS_NOT_CONFIRMED).execute()
   return true
+}
+
+/**
+ * Which of the given ticket lines have been admitted at the door: a counted valid entry
+ * (ticket_redemptions direction 'in', result 'valid', counted 1: an entry that stands in the
+ * ticket's history, redemption/service.ts replay; a later exit does not undo it). Such a ticket is
+ * not returned online (create.ts, confirm.ts); order care may still refund it. Ascending ids.
+ */
+export async function usedLineIds(db: Db, lineIds: readonly number[]): Promise<number[]> {
+  if (lineIds.length === 0) return []
+  const rows = await db
+    .selectFrom('ticket_redemptions')
+    .select('order_line_id')
+    .distinct()
+    .where('order_line_id', 'in', [...lineIds])
+    .where('counted', '=', 1)
+    .where('direction', '=', 'in')
+    .where('result', '=', 'valid')
+    .execute()
+  return rows.map((r) => Number(r.order_line_id)).sort((a, b) => a - b)
+}
+
+/**
+ * Locks ticket lines for the rest of the transaction, in id order, as a door scan locks its
+ * ticket (redemption/repository.ts lockTicket): a scan and a return of one ticket then decide one
+ * after the other, so the return reads the scan's entry or the scan reads the ticket returned.
+ * PostgreSQL: SELECT … FOR UPDATE. SQLite: nothing more, its one writer is held already by the
+ * order's lock (orders/order.repository.ts lockOrder) the callers take first.
+ */
+export async function lockReturnLines(trx: Db, lineIds: readonly number[]): Promise<void> {
+  if (lineIds.length === 0 || !isPostgresDb(trx)) return
+  await trx.selectFrom('order_lines').select('id').where('id', 'in', [...lineIds]).orderBy('id').forUpdate().execute()
+}
+
+/**
+ * Requests still waiting for their confirmation (60) that hold any of the given lines; answers
+ * each with all its lines.
+ */
+export async function waitingRequestsOfLines(db: Db, lineIds: readonly number[]): Promise<{ id: number; lineIds: number[] }[]> {
+  if (lineIds.length === 0) return []
+  const rows = await db
+    .selectFrom('return_request_lines as rl')
+    .innerJoin('return_requests as r', 'r.id', 'rl.return_request_id')
+    .select(['r.id', 'rl.order_line_id'])
+    .where(waiting('r.status'))
+    .where('r.id', 'in', (eb) => eb.selectFrom('return_request_lines').select('return_request_id').where('order_line_id', 'in', [...lineIds]))
+    .orderBy('r.id')
+    .orderBy('rl.order_line_id')
+    .execute()
+  const out = new Map<number, number[]>()
+  for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.order_line_id])
+  return [...out].map(([id, ids]) => ({ id, lineIds: ids }))
 }
 
 /** The lines of a request with their return deadline. */
