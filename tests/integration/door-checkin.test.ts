@@ -182,8 +182,8 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     for (const t of tickets) expect(full.body.tickets.find((x) => x.id === t.lineId)).toMatchObject({ code: t.code, status: 'ok', place: { kind: 'category' }, categoryId: fx.basic.prices.adult.categoryId })
     expect(full.body.lists.map((l) => l.id)).toEqual(expect.arrayContaining([list, listB]))
 
-    // Tickets sold long before the cursor do not come again; a new sale does.
-    await server.db.updateTable('orders').set((eb) => ({ paid_at: eb('paid_at', '-', 600_000) })).where('paid', '=', 1).execute()
+    // Tickets sold (paid, confirmed) long before the cursor do not come again; a new sale does.
+    await server.db.updateTable('orders').set((eb) => ({ paid_at: eb('paid_at', '-', 600_000), confirmed_at: eb('confirmed_at', '-', 600_000) })).where('paid', '=', 1).execute()
     // (The ticket returned above is in the whole list as refunded; its return is older than the cursor too.)
     expect(full.body.tickets.filter((t) => t.status === 'refunded')).toHaveLength(1)
     await server.db.updateTable('return_requests').set((eb) => ({ confirmed_at: eb('confirmed_at', '-', 600_000) })).execute()

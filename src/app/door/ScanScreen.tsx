@@ -89,6 +89,7 @@ const TONE: Record<ShownAnswer['result'], 'ok' | 'warn' | 'bad'> = {
   replaced: 'bad',
   unknown: 'bad',
   forged: 'bad',
+  unnamed: 'bad',
 }
 
 /**

@@ -55,6 +55,7 @@ const ru = {
     replaced: 'Билет заменён',
     unknown: 'Неизвестный билет',
     forged: 'Поддельный код',
+    unnamed: 'Не указаны владельцы',
   } satisfies Record<RedeemResult, string>,
   validOut: 'Выход отмечен',
 }
@@ -103,7 +104,7 @@ const en: DoorTexts = {
   someTickets: 'some tickets',
   reentryOn: 're-entry allowed',
   reentryOff: 'no re-entry',
-  results: { valid: 'Valid', already_used: 'Already used', not_inside: 'Not inside', wrong_session: 'Wrong session', not_on_list: 'Wrong gate', refunded: 'Refunded', replaced: 'Ticket replaced', unknown: 'Unknown ticket', forged: 'Forged code' },
+  results: { valid: 'Valid', already_used: 'Already used', not_inside: 'Not inside', wrong_session: 'Wrong session', not_on_list: 'Wrong gate', refunded: 'Refunded', replaced: 'Ticket replaced', unknown: 'Unknown ticket', forged: 'Forged code', unnamed: 'Holders not named' },
   validOut: 'Exit recorded',
 }
 
@@ -150,7 +151,7 @@ const kz: DoorTexts = {
   someTickets: 'билеттердің бір бөлігі',
   reentryOn: 'қайта кіруге болады',
   reentryOff: 'қайта кіруге болмайды',
-  results: { valid: 'Өтіңіз', already_used: 'Пайдаланылған', not_inside: 'Кірмеген', wrong_session: 'Басқа сеанс', not_on_list: 'Бұл кіреберіс емес', refunded: 'Қайтарылған', replaced: 'Билет ауыстырылған', unknown: 'Белгісіз билет', forged: 'Жалған код' },
+  results: { valid: 'Өтіңіз', already_used: 'Пайдаланылған', not_inside: 'Кірмеген', wrong_session: 'Басқа сеанс', not_on_list: 'Бұл кіреберіс емес', refunded: 'Қайтарылған', replaced: 'Билет ауыстырылған', unknown: 'Белгісіз билет', forged: 'Жалған код', unnamed: 'Иелері көрсетілмеген' },
   validOut: 'Шығу белгіленді',
 }
 
@@ -197,7 +198,7 @@ const ch: DoorTexts = {
   someTickets: '部分票券',
   reentryOn: '允許再次入場',
   reentryOff: '不可再次入場',
-  results: { valid: '有效', already_used: '已使用', not_inside: '未入場', wrong_session: '場次不符', not_on_list: '非此入口', refunded: '已退票', replaced: '票券已更換', unknown: '未知票券', forged: '偽造代碼' },
+  results: { valid: '有效', already_used: '已使用', not_inside: '未入場', wrong_session: '場次不符', not_on_list: '非此入口', refunded: '已退票', replaced: '票券已更換', unknown: '未知票券', forged: '偽造代碼', unnamed: '未填寫持票人' },
   validOut: '已登記離場',
 }
 

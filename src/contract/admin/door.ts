@@ -16,9 +16,11 @@ import { syncPlacesSchema } from './door-places'
  * of a ticket that is not in), `wrong_session`, `not_on_list` (a ticket of the session this gate
  * does not admit: another category or sector), `refunded` (returned, or the order cancelled),
  * `replaced` (the old code of a reseated ticket), `unknown` (no such ticket, or its order is not
- * paid) and `forged` (a signed code whose signature fails or whose key is not listed).
+ * paid), `forged` (a signed code whose signature fails or whose key is not listed) and `unnamed`
+ * (a named ticket whose holders are not entered yet: its order is paid but not confirmed, as a
+ * free named order or a box-office sale before order care names it; it admits nobody until then).
  */
-export const REDEEM_RESULTS = ['valid', 'already_used', 'not_inside', 'wrong_session', 'not_on_list', 'refunded', 'replaced', 'unknown', 'forged'] as const
+export const REDEEM_RESULTS = ['valid', 'already_used', 'not_inside', 'wrong_session', 'not_on_list', 'refunded', 'replaced', 'unknown', 'forged', 'unnamed'] as const
 export type RedeemResult = (typeof REDEEM_RESULTS)[number]
 export const DIRECTIONS = ['in', 'out'] as const
 export type Direction = (typeof DIRECTIONS)[number]

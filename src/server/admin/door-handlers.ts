@@ -3,7 +3,7 @@ import type { CheckinList, DoorScan } from '../../contract/admin/door'
 import { ApiFailure } from '../errors'
 import { calendarExists } from '../domain/catalog/repository'
 import { doorClock, provenClock } from '../domain/redemption/clock'
-import { doorWindow, openAtDoor, requireAtDoor } from '../domain/redemption/door-window'
+import { doorWindow, openAtDoor, requireAtDoor, requireScansAtDoor } from '../domain/redemption/door-window'
 import { doorSessionRows, findList, gateCounts, insertList, listChoices, listsOfSessions, policyOf, toList, updateList } from '../domain/redemption/lists.repository'
 import type { RedeemPolicy, Scan } from '../domain/redemption/outcome'
 import { redeem, redeemBatch } from '../domain/redemption/service'
@@ -130,8 +130,9 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       for (const s of input.scans) if (!lists.has(s.list_id)) lists.set(s.list_id, await listOf(s.list_id, true))
       // All checked before any is recorded: an upload with a bad scan records none.
       const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!))
-      // A phone may come back online days after the show: its scans still count for a while.
-      await requireAtDoor(db, [...lists.values()].map((l) => l.calendar_id), 'upload')
+      // A phone may come back online days after the show: its offline scans still count for a while; a
+      // scan not marked offline admits now, so only while the door is open (door-window.ts requireScansAtDoor).
+      await requireScansAtDoor(db, prepared.map((p) => p.scan))
       return { answers: await redeemBatch(db, app.ticketKeys, prepared.map((p) => p.scan), prepared.map((p) => p.policy)) }
     },
   }

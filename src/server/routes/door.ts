@@ -6,7 +6,7 @@ import { doorScanSchema, MAX_GATE_CHARS } from '../../contract/admin/door'
 import { ErrorCode } from '../../contract/errors'
 import { MAX_DB_ID } from '../../contract/entities/common'
 import { doorClock, provenClock } from '../domain/redemption/clock'
-import { requireAtDoor } from '../domain/redemption/door-window'
+import { requireAtDoor, requireScansAtDoor } from '../domain/redemption/door-window'
 import { MAX_BATCH_SCANS, redeem, redeemBatch } from '../domain/redemption/service'
 import { ApiFailure } from '../errors'
 
@@ -66,8 +66,9 @@ export function registerDoorRoutes(app: FastifyInstance): void {
   })
   r.post('/api/door/redeem-batch', { schema: { body: z.object({ scans: z.array(scanSchema).min(1).max(MAX_BATCH_SCANS), ...policySchema }) } }, async (request) => {
     checkDoorToken(app, request)
-    // An offline upload: taken for a while after the session began, as the check-in app's (door-window.ts).
-    await requireAtDoor(app.db, request.body.scans.map((s) => s.sessionId), 'upload')
+    // An offline upload: taken for a while after the session began, as the check-in app's; a scan not
+    // marked offline admits now, so only while the door is open (door-window.ts requireScansAtDoor).
+    await requireScansAtDoor(app.db, request.body.scans)
     const scans = request.body.scans.map((s) => ({ ...s, clock: provenClock(app.config.sessionSecret, s.clock) }))
     const answers = await redeemBatch(app.db, app.ticketKeys, scans, { reentry: request.body.reentry })
     return { errorCode: ErrorCode.OK, errorText: '', answers }

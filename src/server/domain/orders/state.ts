@@ -41,7 +41,13 @@ export function buyerName(order: Pick<OrderRow, 'fio' | 'surname' | 'name' | 'pa
   return order.fio || [order.surname, order.name, order.patronymic].filter((p) => p !== '').join(' ')
 }
 
-/** Printing (tickets, codes) is allowed once paid, while the order is not cancelled. */
+/**
+ * Printing (tickets, codes) is allowed once paid and confirmed. A paid order is left unconfirmed
+ * only while its named tickets await their holders (a free named order, paid at once; a box-office
+ * named sale, paid at the desk before the holders are known: boxoffice/sell.ts): its codes are
+ * withheld, and the door refuses them as `unnamed` (redemption/service.ts), until the names are
+ * entered and confirm it (nominal/confirm.ts, order care).
+ */
 export function printingAllowed(order: Pick<OrderRow, 'paid' | 'status'>): boolean {
-  return order.paid === 1 && order.status !== ORDER_STATUS_CANCELLED
+  return order.paid === 1 && order.status === ORDER_STATUS_CONFIRMED
 }

@@ -34,7 +34,8 @@ export interface DoorSessionFacts extends SessionSaleFields {
 
 /**
  * What a door call does: `live` reads the list or admits someone now (sync, a scan), `upload`
- * records scans a phone made offline earlier.
+ * records scans a phone made offline earlier (the scans of a batch marked offline: callOfScan; a
+ * batch's other scans are live).
  */
 export type DoorCall = 'live' | 'upload'
 
@@ -70,4 +71,24 @@ export async function requireAtDoor(db: Db, calendarIds: readonly number[], call
   const rows = await doorSessionFacts(db, wanted)
   const closed = rows.find((r) => !openAtDoor(r, now, call))
   if (closed) throw new ApiFailure('door-session-closed', { id: closed.id })
+}
+
+/**
+ * The kind of call one scan of an upload (redeem-batch) is. Only a scan marked `offline` is the
+ * record of a scan made while the door was open (the check-in app's queue always marks it:
+ * app/door/model/upload.ts uploadedScan). Any other scan in a batch is judged now and may admit
+ * the holder now (service.ts redeem times it by the server and marks it admitted when valid): a
+ * live scan, under the live window, so a batch never checks anyone in at a session switched off,
+ * of an archived event, or past the door.
+ */
+export const callOfScan = (scan: { offline?: boolean }): DoorCall => (scan.offline === true ? 'upload' : 'live')
+
+/**
+ * requireAtDoor for the scans of an upload, each under its kind of call (callOfScan): all checked
+ * before any is recorded, so an upload with a scan the door does not take records none.
+ */
+export async function requireScansAtDoor(db: Db, scans: readonly { sessionId: number; offline?: boolean }[], now = Date.now()): Promise<void> {
+  const of = (call: DoorCall) => scans.filter((s) => callOfScan(s) === call).map((s) => s.sessionId)
+  await requireAtDoor(db, of('live'), 'live', now)
+  await requireAtDoor(db, of('upload'), 'upload', now)
 }

@@ -98,6 +98,12 @@ export async function existingSessionIds(db: Db, ids: readonly number[]): Promis
   return new Set((await db.selectFrom('calendars').select('id').where('id', 'in', [...ids]).execute()).map((c) => c.id))
 }
 
+/** When a session begins (epoch ms); undefined when there is no such session. */
+export async function sessionStart(db: Db, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('calendars').select('starts_at').where('id', '=', id).executeTakeFirst()
+  return row ? Number(row.starts_at) : undefined
+}
+
 /** Logs a scan under its nonce; undefined when a scan with that nonce is already logged. */
 export function insertScan(trx: Db, scan: Insertable<Database['ticket_redemptions']>) {
   return trx.insertInto('ticket_redemptions').values(scan).onConflict((oc) => oc.column('nonce').doNothing()).returning('id').executeTakeFirst()

@@ -1,11 +1,12 @@
 import { judgedScanTime } from '../../../contract/admin/door-clock'
-import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import { looksLikeToken } from '../../../contract/tickets/token'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { isReturned } from '../orders/money'
 import { ticketClaims } from '../tickets/claims'
 import type { TicketKeys } from '../tickets/keys'
+import { DOOR_AHEAD_MS } from './door-window'
 import { DEFAULT_POLICY, type Direction, type RedeemAnswer, type RedeemPolicy, type RedeemResult, type Scan } from './outcome'
 import {
   entryBefore,
@@ -17,6 +18,7 @@ import {
   insertScan,
   lockTicket,
   markAdmittedIfValidEntry,
+  sessionStart,
   setScanAdmitted,
   setScanResult,
   ticketHistory,
@@ -67,6 +69,10 @@ function standing(ticket: TicketRow, sessionId: number, policy: RedeemPolicy): R
   // An unpaid order never showed a code: its ticket admits nobody and is not worth naming.
   if (ticket.paid !== 1) return 'unknown'
   if (ticket.calendar_id !== sessionId) return 'wrong_session'
+  // A paid order stays unconfirmed only while its named tickets await their holders (a free named
+  // order, a box-office named sale): no code is shown for it yet (orders/state.ts printingAllowed),
+  // and none admits anyone before the names are entered.
+  if (ticket.order_status !== ORDER_STATUS_CONFIRMED) return 'unnamed'
   if (policy.list && !listAdmits(policy.list, ticket)) return 'not_on_list'
   return null
 }
@@ -142,8 +148,32 @@ async function requireSessions(db: Db, ids: readonly number[]): Promise<void> {
 /**
  * When a scan's device says it scanned, on the server's clock (judgedScanTime): corrected by the
  * clock it carries, never before that clock's proven time nor after `now`; without a time, `now`.
+ * `floor` (scanFloor): a time claimed without a proven clock before it is not believed, and
+ * the scan is timed `now`, as on arrival.
  */
-const claimedTime = (scan: Scan, now: number): number => (scan.scannedAt === undefined ? now : judgedScanTime(scan.scannedAt, scan.clock, now))
+function claimedTime(scan: Scan, now: number, floor = -Infinity): number {
+  if (scan.scannedAt === undefined) return now
+  if (scan.clock === undefined && scan.scannedAt < floor) return now
+  return judgedScanTime(scan.scannedAt, scan.clock, now)
+}
+
+/**
+ * The earliest time a scan at a session can really have been made: the door works a session
+ * only from DOOR_AHEAD_MS before its start (door-window.ts: no live scan before, and a phone scans
+ * offline only a session whose list it synced by then).
+ *
+ * Why it matters: an offline scan is judged by the time it claims, and the first scan wins
+ * however late it arrives. A clock proven by a stamp (clock.ts) cannot claim before the stamp's
+ * time, but an upload without one (older apps, other scanners) says only its device's time: one
+ * claiming 1970 (a reset clock, or a forged upload) would sort before every honest entry, turn
+ * the entry an online gate really admitted into already_used and flag it, and stand as valid
+ * itself. A claim before this floor is a clock known wrong, so it proves nothing about the
+ * order of scans: the scan is timed on arrival (`now`), as a claim later than now is, and comes
+ * after every entry already made. The ticket's payment time would bound it too, but it is often
+ * minutes before an honest scan (bought at the door) and a device clock a few minutes behind
+ * would then lose its real order; the session's bound leaves two days of margin.
+ */
+const scanFloor = (startsAt: number | undefined): number => (startsAt === undefined ? -Infinity : startsAt - DOOR_AHEAD_MS)
 
 /** An offline scan its device refused: it moved nobody, so it is logged (with what the device showed) but not counted. */
 const refusedOffline = (scan: Scan): boolean => scan.offline === true && scan.admitted === false
@@ -211,13 +241,16 @@ async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswe
  * last server time it heard (`clock`: a phone set behind does not sort its scans before entries
  * made earlier in real time), never before that time, and a time later than now counts as now
  * (a device clock ahead cannot jump the queue). An upload without a clock (older apps and
- * scanners) is timed by its device's clock alone.
+ * scanners) is timed by its device's clock alone, unless it claims a time before its session's
+ * door opened: such a clock is known wrong, and the scan is timed on arrival (scanFloor).
  */
 export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: RedeemPolicy = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer> {
   const code = scan.code.trim().slice(0, MAX_CODE_CHARS)
   const direction: Direction = scan.direction ?? 'in'
   const offline = scan.offline === true
   await requireSessions(db, [scan.sessionId])
+  // Only an unproven offline time is checked against it (claimedTime).
+  const floor = offline && scan.clock === undefined && scan.scannedAt !== undefined ? scanFloor(await sessionStart(db, scan.sessionId)) : -Infinity
 
   const seen = await findScanByNonce(db, scan.nonce)
   if (seen) return answerSeen(db, seen, scan)
@@ -234,7 +267,7 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     // were decided (a scan timed before the lock could sort before an entry already answered
     // valid). An offline scan keeps its device's time, corrected by its clock (claimedTime).
     const at = Math.max(now, Date.now())
-    const scannedAt = offline ? claimedTime(scan, at) : at
+    const scannedAt = offline ? claimedTime(scan, at, floor) : at
     const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId, policy) : 'unknown'
     // Part of the ticket's entries and exits: it passed the checks above and nobody refused it at the door.
     const moved = fixed === null && !refusedOffline(scan)

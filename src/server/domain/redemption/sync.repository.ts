@@ -1,4 +1,4 @@
-import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
+import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { SyncScan, SyncTicket } from '../../../contract/admin/door'
 import type { Db } from '../../db/connect'
 import { isReturned } from '../orders/money'
@@ -7,7 +7,8 @@ import { ticketQuery, doorTicketOf } from './repository'
 
 /**
  * The ticket list a door device syncs ahead (issue 19.4), whole or since a cursor: the server's
- * time of the previous sync. Tickets whose order was paid or cancelled, or whose return was
+ * time of the previous sync. Tickets whose order was paid, confirmed (named tickets, once their
+ * holders are entered) or cancelled, or whose return was
  * confirmed, at or after cursor − SYNC_OVERLAP_MS come again, and the whole scan history of
  * tickets scanned since then, and tickets reseated or refunded by an operator since (a late offline upload may have changed older scans' results). The
  * overlap covers a transaction that stamped its time before our read but committed after it; a
@@ -21,12 +22,19 @@ export const parseCursor = (text: string | undefined): number | null => {
 }
 
 export async function syncTickets(db: Db, calendarId: number, since: number | null): Promise<SyncTicket[]> {
-  let q = ticketQuery(db).select(['o.paid_at', 'o.cancelled_at']).where('l.calendar_id', '=', calendarId).where('o.paid', '=', 1)
+  // A paid order not yet confirmed (named tickets awaiting their holders) admits nobody (service.ts
+  // 'unnamed'): its tickets come once its holders are entered (confirmed_at below).
+  let q = ticketQuery(db)
+    .select(['o.paid_at', 'o.cancelled_at'])
+    .where('l.calendar_id', '=', calendarId)
+    .where('o.paid', '=', 1)
+    .where('o.status', 'in', [ORDER_STATUS_CONFIRMED, ORDER_STATUS_CANCELLED])
   if (since) {
     const from = since - SYNC_OVERLAP_MS
     q = q.where((eb) =>
       eb.or([
         eb('o.paid_at', '>=', from),
+        eb('o.confirmed_at', '>=', from),
         eb('o.cancelled_at', '>=', from),
         eb(
           'l.id',
