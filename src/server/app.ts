@@ -35,6 +35,7 @@ import { orderGuardPlugin } from './plugins/services/order-guard'
 import { paymentsPlugin } from './plugins/services/payments'
 import { sweepersPlugin } from './plugins/services/sweepers'
 import { mapCopiesPlugin } from './plugins/services/map-copies'
+import { sessionRefundsPlugin } from './plugins/services/session-refunds'
 
 /** Answer header naming the process that answered (SERVED_BY_HEADER=1). */
 export const SERVED_BY_HEADER = 'x-served-by'
@@ -103,6 +104,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(liveFeedPlugin)
   await app.register(sweepersPlugin)
   await app.register(mapCopiesPlugin)
+  await app.register(sessionRefundsPlugin)
   // Background compiles stop before the database closes (venues/compiled.ts): onClose runs once
   // the server has answered its requests, before server.ts destroys the database.
   app.addHook('onClose', () => closeCompiles(opts.db))

@@ -94,9 +94,10 @@ export function EventEditor() {
     setError(null)
     setNote(null)
     try {
-      // false: nothing was done yet (the screen asks the operator to confirm first).
-      if ((await fn()) === false) return
-      setNote(done)
+      // false: nothing was done yet (the screen asks the operator to confirm first); a string: the note to show instead of `done`.
+      const out = await fn()
+      if (out === false) return
+      setNote(typeof out === 'string' ? out : done)
       await load()
     } catch (e) {
       setError(messageOf(e))

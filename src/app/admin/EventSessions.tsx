@@ -22,13 +22,16 @@ interface Props {
   zones: Row[]
   writable: boolean
   mapName: (drawingId: unknown) => string
-  /** Runs a change, then shows `done` and reloads the event (EventEditor's run); `fn` answering false did nothing yet. */
+  /** Runs a change, then shows `done` (or the string `fn` answers) and reloads the event (EventEditor's run); `fn` answering false did nothing yet. */
   act: (fn: () => Promise<unknown>, done?: string) => void
 }
 type Editing = { id: number; day: string; time: string; active: boolean }
-/** An edit the server would make only once confirmed (sold tickets), with its words and counts. */
-/** The server's refusal (its text names the tickets and orders sold) and the edit to send again once confirmed. */
-type Asking = { editing: Editing; text: string }
+/**
+ * What the server makes only once confirmed, with its refusal's text (the tickets and orders it
+ * concerns): an edit of a session with sold tickets, sent again with `confirm_buyers`, or a
+ * session's cancellation, sent again with `confirm`.
+ */
+type Asking = { editing: Editing; text: string; cancel?: undefined } | { cancel: number; text: string }
 
 /**
  * A session's sale state as the storefront applies it (contract/rules/session-sale.ts): switched
@@ -37,6 +40,8 @@ type Asking = { editing: Editing; text: string }
 function SaleBadge({ session: x }: { session: Row }) {
   const { lang } = useConsole()
   const s = SESSION_TEXTS[lang]
+  // A cancelled session is off for good (its buyers refunded): that, not "off sale", is its state.
+  if (x.cancelled_at !== null && x.cancelled_at !== undefined) return <span className="adm-badge">{s.cancelled}</span>
   const bound = (v: unknown) => (v === null || v === undefined ? null : Number(v))
   const state = sessionSaleState({ active: Number(x.active), starts_at: Number(x.starts_at), sale_from: bound(x.sale_from), sale_to: bound(x.sale_to) }, Date.now())
   const when = (ms: unknown) => formatMoment(Number(ms), lang)
@@ -83,6 +88,28 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
       }
       setEditing(null)
     })
+  /**
+   * Cancels a session and refunds its buyers (server/admin/catalogue/session-cancel.ts). Asked
+   * first without `confirm`: the server refuses (UNCONFIRMED) with the orders and tickets it would
+   * refund, which the confirmation shows; its Confirm sends `confirm`. The note says how many
+   * orders were refunded at once and how many the background goes on with.
+   */
+  const cancelSession = (id: number, confirmed: boolean) =>
+    act(async () => {
+      if (confirmed) setAsking(null)
+      try {
+        const r = await api('sessionCancel', confirmed ? { confirm: true } : {}, { id })
+        setEditing(null)
+        if (r.repeat) return fillIn(s.cancelRepeat, { remaining: r.remaining })
+        return fillIn(r.remaining > 0 ? s.cancelGoingOn : s.cancelDone, { refunded: r.refunded, orders: r.orders, remaining: r.remaining })
+      } catch (e) {
+        if (!confirmed && e instanceof AdminApiError && e.errorCode === AdminErrorCode.UNCONFIRMED) {
+          setAsking({ cancel: id, text: e.message })
+          return false
+        }
+        throw e
+      }
+    })
   const save = (e: FormEvent) => {
     e.preventDefault()
     if (editing) send(editing, false)
@@ -110,6 +137,14 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
                 <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing({ id: x.id, day: String(x.day), time: String(x.time), active: x.active === 1 })}>
                   {s.edit}
                 </button>
+                {(x.cancelled_at === null || x.cancelled_at === undefined) && (
+                  <>
+                    {' '}
+                    <button type="button" aria-label={fillIn(s.cancelSessionOf, { when: when(x) })} onClick={() => cancelSession(x.id, false)}>
+                      {s.cancelSession}
+                    </button>
+                  </>
+                )}
               </>
             )}
             {editing?.id === x.id && (
@@ -151,7 +186,8 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
           </li>
         ))}
       </ul>
-      {asking && <SessionConfirm text={asking.text} t={s} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
+      {asking?.cancel !== undefined && <SessionConfirm text={asking.text} t={s} title={s.cancelTitle} confirmLabel={s.confirmCancel} dismissLabel={s.keepSession} onConfirm={() => cancelSession(asking.cancel, true)} onCancel={() => setAsking(null)} />}
+      {asking && asking.cancel === undefined && <SessionConfirm text={asking.text} t={s} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
     </>
   )
 }

@@ -5,18 +5,23 @@ interface Props {
   /** The server's refusal in the operator's language: the tickets and orders sold, and what the change does to them. */
   text: string
   t: SessionTexts
+  /** The dialog's title and buttons: a sold session's edit (the default) or its cancellation, whose "Cancel" would read as the action itself. */
+  title?: string
+  confirmLabel?: string
+  dismissLabel?: string
   onConfirm: () => void
   onCancel: () => void
 }
 
 /**
  * Asks the operator to confirm an edit of a session with sold tickets (a move, which e-mails the
- * buyers, or a switch-off, which the door then refuses; server/admin/catalogue/session-buyers.ts).
+ * buyers, or a switch-off, which the door then refuses; server/admin/catalogue/session-buyers.ts),
+ * or a session's cancellation, which refunds every buyer (session-cancel.ts).
  * A modal <dialog> (showModal): the page behind is inert, Tab stays inside, and focus starts on
  * Cancel, the choice that changes nothing; Escape cancels. On closing, focus goes back to where
  * it was (the form's Save button), so a keyboard user carries on from there.
  */
-export function SessionConfirm({ text, t, onConfirm, onCancel }: Props) {
+export function SessionConfirm({ text, t, title = t.soldTitle, confirmLabel = t.confirmChange, dismissLabel = t.cancel, onConfirm, onCancel }: Props) {
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
   // Opened before the first paint; closed (and focus given back) before the element leaves the page.
@@ -44,14 +49,14 @@ export function SessionConfirm({ text, t, onConfirm, onCancel }: Props) {
         onCancel()
       }}
     >
-      <h2 id="adm-confirm-title">{t.soldTitle}</h2>
+      <h2 id="adm-confirm-title">{title}</h2>
       <p id="adm-confirm-text">{text}</p>
       <div className="adm-confirm-actions">
         <button ref={cancel} type="button" onClick={onCancel}>
-          {t.cancel}
+          {dismissLabel}
         </button>
         <button type="button" onClick={onConfirm}>
-          {t.confirmChange}
+          {confirmLabel}
         </button>
       </div>
     </dialog>

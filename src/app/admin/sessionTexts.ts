@@ -18,6 +18,15 @@ const ru = {
   cancel: 'Отмена',
   soldTitle: 'Изменить сеанс с проданными билетами?',
   confirmChange: 'Подтвердить изменение',
+  cancelSession: 'Отменить сеанс и вернуть деньги всем покупателям',
+  cancelSessionOf: 'Отменить сеанс {when} и вернуть деньги всем покупателям',
+  cancelTitle: 'Отменить сеанс и вернуть деньги?',
+  confirmCancel: 'Отменить сеанс и вернуть деньги',
+  keepSession: 'Не отменять',
+  cancelled: 'Отменён',
+  cancelDone: 'Сеанс отменён. Возвращено заказов: {refunded} из {orders}; каждому покупателю отправлено письмо.',
+  cancelGoingOn: 'Сеанс отменён. Возвращено заказов: {refunded} из {orders}; остальные ({remaining}) возвращаются в фоне, каждому покупателю придёт письмо.',
+  cancelRepeat: 'Сеанс уже был отменён. Осталось вернуть заказов: {remaining}.',
 }
 export type SessionTexts = typeof ru
 
@@ -38,6 +47,15 @@ const en: SessionTexts = {
   cancel: 'Cancel',
   soldTitle: 'Change a session with sold tickets?',
   confirmChange: 'Confirm the change',
+  cancelSession: 'Cancel session and refund all buyers',
+  cancelSessionOf: 'Cancel session {when} and refund all buyers',
+  cancelTitle: 'Cancel the session and refund everyone?',
+  confirmCancel: 'Cancel the session and refund',
+  keepSession: 'Keep the session',
+  cancelled: 'Cancelled',
+  cancelDone: 'Session cancelled. Orders refunded: {refunded} of {orders}; every buyer is e-mailed.',
+  cancelGoingOn: 'Session cancelled. Orders refunded: {refunded} of {orders}; the other {remaining} are being refunded in the background, every buyer is e-mailed.',
+  cancelRepeat: 'The session was cancelled already. Orders left to refund: {remaining}.',
 }
 const kz: SessionTexts = {
   copy: 'Көшірмесін жасау',
@@ -56,6 +74,15 @@ const kz: SessionTexts = {
   cancel: 'Болдырмау',
   soldTitle: 'Билеттері сатылған сеансты өзгерту керек пе?',
   confirmChange: 'Өзгерісті растау',
+  cancelSession: 'Сеансты тоқтатып, барлық сатып алушыға ақшаны қайтару',
+  cancelSessionOf: '{when} сеансын тоқтатып, барлық сатып алушыға ақшаны қайтару',
+  cancelTitle: 'Сеансты тоқтатып, ақшаны қайтару керек пе?',
+  confirmCancel: 'Сеансты тоқтатып, ақшаны қайтару',
+  keepSession: 'Тоқтатпау',
+  cancelled: 'Тоқтатылған',
+  cancelDone: 'Сеанс тоқтатылды. Қайтарылған тапсырыстар: {orders} ішінен {refunded}; әр сатып алушыға хат жіберілді.',
+  cancelGoingOn: 'Сеанс тоқтатылды. Қайтарылған тапсырыстар: {orders} ішінен {refunded}; қалғандары ({remaining}) фонда қайтарылуда, әр сатып алушыға хат келеді.',
+  cancelRepeat: 'Сеанс бұрын тоқтатылған. Қайтарылатын тапсырыстар қалды: {remaining}.',
 }
 const ch: SessionTexts = {
   copy: '複製',
@@ -74,5 +101,14 @@ const ch: SessionTexts = {
   cancel: '取消',
   soldTitle: '要更改已售出票券的場次嗎？',
   confirmChange: '確認更改',
+  cancelSession: '取消場次並為所有購票者退款',
+  cancelSessionOf: '取消場次 {when} 並為所有購票者退款',
+  cancelTitle: '要取消場次並全部退款嗎？',
+  confirmCancel: '取消場次並退款',
+  keepSession: '保留場次',
+  cancelled: '已取消',
+  cancelDone: '場次已取消。已退款訂單：{refunded}／{orders}；已以電子郵件通知每位購票者。',
+  cancelGoingOn: '場次已取消。已退款訂單：{refunded}／{orders}；其餘 {remaining} 筆正在背景退款，每位購票者都會收到電子郵件。',
+  cancelRepeat: '此場次先前已取消。尚待退款的訂單：{remaining}。',
 }
 export const SESSION_TEXTS: Record<Lang, SessionTexts> = { ru, en, kz, ch }

@@ -131,6 +131,25 @@ export const sessionUpdateSchema = z
   })
   .partial()
 
+/**
+ * Cancel a session and refund everyone (admin/catalogue/session-cancel.ts). Without `confirm` the
+ * call changes nothing and is refused (UNCONFIRMED) with the orders and tickets it would refund,
+ * for the console's confirmation; with it the session is switched off for good and every ticket
+ * the door would admit there is refunded, each buyer e-mailed (a big session in the background).
+ */
+export const sessionCancelSchema = z.object({ confirm: z.boolean().optional(), lang: z.enum(LANGS).optional() })
+export const sessionCancelResponseSchema = z.object({
+  /** Orders and tickets of the session the door admitted when the cancellation was made (0 on a repeat). */
+  orders: z.number().int(),
+  tickets: z.number().int(),
+  /** Orders refunded by this call itself; the rest (`remaining`) are refunded in the background. */
+  refunded: z.number().int(),
+  remaining: z.number().int(),
+  /** The session was cancelled already: nothing changed but what was still left to refund. */
+  repeat: z.boolean(),
+})
+export type SessionCancelResult = z.infer<typeof sessionCancelResponseSchema>
+
 /** A price row of a session: a price category (client category) in a zone. */
 export const priceInputSchema = z.object({
   client_category_id: id,

@@ -3,6 +3,7 @@ import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishE
 import { copySimple, createSimple, importDrawing, references, setArchived, updateSimple, type ArchivableTable, type SimpleTable } from './catalogue/references'
 import { copyOneSession, copyPrice, createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
 import type { AdminHandlers } from './routes'
+import { cancelSession } from './catalogue/session-cancel'
 import { warmSessionVenues } from '../venues/warm'
 
 const ok = { ok: true as const }
@@ -81,6 +82,8 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
       warmSessions([id])
       return { id }
     },
+    // Cancelled for good, its buyers refunded and told: a first few orders now, the rest by the leader (session-cancel.ts).
+    sessionCancel: async ({ input, params, actor }) => cancelSession(app.sessionRefunds.deps, actor, params.id, input.confirm === true, app.sessionRefunds.kick),
     sessionDelete: async ({ params, actor }) => {
       await deleteSession(db, actor, params.id)
       return ok

@@ -232,6 +232,8 @@ export interface CalendarsTable {
   /** Migration 2026_11_24_17_01_02: on-sale and off-sale instants (epoch ms); null = no bound. */
   sale_from: Def<number | null>
   sale_to: Def<number | null>
+  /** Migration 2026_12_03_03_sc1_01: when the venue cancelled the session (its buyers refunded); null = not cancelled. */
+  cancelled_at: Def<number | null>
 }
 export interface PricesTable {
   id: Id

@@ -51,7 +51,8 @@ export function sessionRow(db: Db, id: number) {
 /** A copy of a session (every column but its id) under another event, with its price rows; answers the new session's id. */
 export async function copySession(db: Db, session: Awaited<ReturnType<typeof sessionsOf>>[number], eventId: number): Promise<number> {
   const { id: calId, ...cal } = session
-  const made = await db.insertInto('calendars').values({ ...cal, event_id: eventId }).returning('id').executeTakeFirstOrThrow()
+  // A copy is a new session: a cancelled source's mark does not follow it (its buyers were refunded, not the copy's).
+  const made = await db.insertInto('calendars').values({ ...cal, event_id: eventId, cancelled_at: null }).returning('id').executeTakeFirstOrThrow()
   const prices = await db.selectFrom('prices').selectAll().where('calendar_id', '=', calId).execute()
   if (prices.length) await db.insertInto('prices').values(prices.map(({ id: _pid, ...p }) => ({ ...p, calendar_id: made.id }))).execute()
   return made.id

@@ -79,6 +79,8 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     const saleFrom = columns.sale_from === undefined ? (before.sale_from as number | null) : columns.sale_from
     const saleTo = columns.sale_to === undefined ? (before.sale_to as number | null) : columns.sale_to
     if (saleFrom !== null && saleTo !== null && saleFrom >= saleTo) throw new ApiFailure('invalid-fields', { fields: 'sale_to' })
+    // A cancelled session's buyers were refunded (session-cancel.ts): putting it on sale again would sell seats of an event that will not happen.
+    if (columns.active === 1 && before.cancelled_at !== null) throw new ApiFailure('admin-session-cancelled')
     const switchesOff = columns.active === 0 && before.active !== 0
     const queued = await guardSoldSession(trx, before, { day, time, switchesOff, capacity: columns.capacity, confirmed: confirmed === true }, { ...notices, now: Date.now() })
     await updateRow(trx, actor, 'calendars', 'session', id, { ...columns, starts_at: startsAt(day, time) })

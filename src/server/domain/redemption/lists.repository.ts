@@ -113,18 +113,21 @@ export function doorSessionRows(db: Db, from: number, to: number) {
  * The tickets the door admits in a session (or in an event's sessions from a moment on): lines
  * of paid orders that are not cancelled, not returned (a return requested but not confirmed
  * still admits, as the stock rule counts it taken). Its one home: the door's count (gateCounts),
- * the buyers a session's move or switch-off concerns (admittedOrders) and what an event's
- * archiving would shut out (admittedTicketsOfEvent).
+ * the buyers a session's move or switch-off concerns (admittedOrders), what an event's
+ * archiving would shut out (admittedTicketsOfEvent) and what a cancelled session still owes its
+ * buyers (cancelledSessionsOwing, admittedLineIds).
  */
-function admittedLines(db: Db, sessions: number | { eventId: number; from: number }) {
+function admittedLines(db: Db, sessions: number | { eventId: number; from: number } | { cancelledSince: number }) {
+  const among =
+    typeof sessions === 'number'
+      ? [sessions]
+      : 'cancelledSince' in sessions
+        ? db.selectFrom('calendars').select('id').where('cancelled_at', '>', sessions.cancelledSince)
+        : db.selectFrom('calendars').select('id').where('event_id', '=', sessions.eventId).where('starts_at', '>=', sessions.from)
   return db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .where(
-      'l.calendar_id',
-      'in',
-      typeof sessions === 'number' ? [sessions] : db.selectFrom('calendars').select('id').where('event_id', '=', sessions.eventId).where('starts_at', '>=', sessions.from),
-    )
+    .where('l.calendar_id', 'in', among)
     .where('o.paid', '=', 1)
     .where('o.status', '!=', ORDER_CANCELLED)
     .where('l.return_status', '<', RETURNED)
@@ -144,15 +147,34 @@ export async function admittedTicketsOfEvent(db: Db, eventId: number, from: numb
 
 /**
  * The orders holding tickets the door admits in a session (admittedLines), one row each with its
- * tickets there and what an e-mail to its buyer needs (address, language, number, page hash).
+ * tickets there and what an e-mail to its buyer needs (address, language, number, page hash),
+ * all of them or a `page` of them.
  * Read by the (calendar_id) index of order_lines; a session's orders, not the shop's.
  */
-export function admittedOrders(db: Db, calendarId: number) {
-  return admittedLines(db, calendarId)
+export function admittedOrders(db: Db, calendarId: number, page?: { afterId: number; limit: number }) {
+  const q = admittedLines(db, calendarId)
     .select((eb) => ['o.id', 'o.ord_num', 'o.hash', 'o.email', 'o.lang', eb.fn.sum<number | string>('l.quantity').as('tickets')])
     .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.email', 'o.lang'])
     .orderBy('o.id')
-    .execute()
+  // A page (a cancelled session's refunds, by order id): the next `limit` orders after `afterId`.
+  return (page ? q.where('o.id', '>', page.afterId).limit(page.limit) : q).execute()
+}
+
+/** The ids of order `orderId`'s lines the door admits in session `calendarId` (what its cancellation refunds). */
+export async function admittedLineIds(db: Db, calendarId: number, orderId: number): Promise<number[]> {
+  const rows = await admittedLines(db, calendarId).select('l.id').where('o.id', '=', orderId).orderBy('l.id').execute()
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Sessions cancelled after `since` (calendars.cancelled_at) where the door would still admit a
+ * ticket: what the leader's refund sweep has left to do (admin/catalogue/session-refunds.ts),
+ * oldest session first. One read over those sessions' lines (the order_lines (calendar_id)
+ * index): a cancellation refunded long ago is past `since` and costs the sweep nothing.
+ */
+export async function cancelledSessionsOwing(db: Db, since: number, limit: number): Promise<number[]> {
+  const rows = await admittedLines(db, { cancelledSince: since }).select('l.calendar_id').distinct().orderBy('l.calendar_id').limit(limit).execute()
+  return rows.map((r) => r.calendar_id)
 }
 
 /**

@@ -23,6 +23,11 @@ export interface MailTexts {
   movedFrom: string
   movedTo: string
   movedValid: string
+  /** A session cancelled by the venue, its tickets refunded (sessionCancelMail): {event}, {n}, {when} (date and time), {sum}. */
+  cancelledSubject: string
+  cancelledIntro: string
+  cancelledRefund: string
+  cancelledOrder: string
   signature: string
 }
 
@@ -45,6 +50,10 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     movedFrom: 'Было: {from}',
     movedTo: 'Стало: {to}',
     movedValid: 'Ваши билеты действуют на новую дату и время. Заказ:',
+    cancelledSubject: 'Сеанс отменён: {event} (заказ №{n})',
+    cancelledIntro: 'Организатор отменил сеанс «{event}» {when}, на который у вас билеты по заказу №{n}. Билеты этого сеанса больше не действуют.',
+    cancelledRefund: 'Мы вернули вам {sum}: деньги придут на карту, которой вы платили.',
+    cancelledOrder: 'Заказ:',
     signature: 'Билетная касса',
   },
   en: {
@@ -65,6 +74,10 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     movedFrom: 'Was: {from}',
     movedTo: 'Now: {to}',
     movedValid: 'Your tickets are valid for the new date and time. Your order:',
+    cancelledSubject: 'Session cancelled: {event} (order No. {n})',
+    cancelledIntro: 'The organiser has cancelled the session of “{event}” on {when} that your order No. {n} has tickets for. Its tickets are no longer valid.',
+    cancelledRefund: 'We have refunded {sum} to you: the money goes back to the card you paid with.',
+    cancelledOrder: 'Your order:',
     signature: 'Box office',
   },
   kz: {
@@ -85,6 +98,10 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     movedFrom: 'Бұрын: {from}',
     movedTo: 'Енді: {to}',
     movedValid: 'Билеттеріңіз жаңа күн мен уақытқа жарамды. Тапсырыс:',
+    cancelledSubject: 'Сеанс тоқтатылды: {event} (№{n} тапсырыс)',
+    cancelledIntro: 'Ұйымдастырушы №{n} тапсырыс бойынша билеттеріңіз бар «{event}» сеансын ({when}) тоқтатты. Бұл сеанстың билеттері енді жарамсыз.',
+    cancelledRefund: 'Сізге {sum} қайтардық: ақша төлеген картаңызға түседі.',
+    cancelledOrder: 'Тапсырыс:',
     signature: 'Билет кассасы',
   },
   ch: {
@@ -105,6 +122,10 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     movedFrom: '原時間：{from}',
     movedTo: '新時間：{to}',
     movedValid: '您的門票在新的日期與時間有效。您的訂單：',
+    cancelledSubject: '場次已取消：{event}（訂單 {n}）',
+    cancelledIntro: '主辦方已取消「{event}」{when} 的場次，您的訂單 {n} 持有該場次的門票。這些門票已失效。',
+    cancelledRefund: '我們已退款 {sum}：款項將退回您付款所用的卡。',
+    cancelledOrder: '您的訂單：',
     signature: '售票處',
   },
 }

@@ -1,0 +1,64 @@
+import type { SessionCancelResult } from '../../../contract/admin/catalogue'
+import type { Db } from '../../db/connect'
+import { admittedOrders } from '../../domain/redemption/lists.repository'
+import { ApiFailure } from '../../errors'
+import type { Actor } from '../context'
+import { lockSessionForMove } from '../studio/session-map.repository'
+import { tx } from '../transaction'
+import { mustFind, updateRow } from './rows.repository'
+import { refundCancelledSession, type SessionRefundDeps } from './session-refunds'
+
+/**
+ * Cancelling a session and refunding everyone (before, the console could only switch a session
+ * off, which told nobody and left its buyers holding tickets the door refuses).
+ *
+ * The request commits the cancellation alone, through the console's gated transaction (tx): the
+ * session switched off and marked cancelled (calendars.cancelled_at), with its audit row. From
+ * then on the shop does not sell it (active 0), the console refuses to switch it on again
+ * (sessions.ts updateSession: admin-session-cancelled), and the refunds it owes are a fact in the
+ * database: the tickets still admitted in a cancelled session. The request then refunds a first
+ * few orders itself (a small venue sees it done at once) and kicks the cluster's leader, whose
+ * sweep refunds the rest in batches (session-refunds.ts); correctness never depends on the
+ * request's part, which is bounded in orders and time, so a session of thousands of orders does
+ * not hold the console's request.
+ */
+
+/** Orders the console's request refunds itself before leaving the rest to the leader. */
+export const INLINE_REFUND_ORDERS = 20
+/** The request stops refunding after this long (the leader goes on), well inside its deadline. */
+export const INLINE_REFUND_MS = 3_000
+
+/**
+ * Marks session `id` cancelled and switched off, under the session's row lock (claims take it
+ * too: no order lands between the count and the commit). Without `confirmed` it changes nothing
+ * and refuses (UNCONFIRMED) with the orders and tickets it would refund, for the console's
+ * confirmation. A session cancelled already answers `repeat` and changes nothing.
+ */
+export function markSessionCancelled(db: Db, actor: Actor, id: number, confirmed: boolean, now: number): Promise<{ orders: number; tickets: number; repeat: boolean }> {
+  return tx(db, actor, async (trx) => {
+    await mustFind(trx, 'calendars', id, 'session')
+    await lockSessionForMove(trx, id)
+    // Read under the lock: of two cancellations racing, the second sees the first's mark.
+    const session = await mustFind(trx, 'calendars', id, 'session')
+    if (session.cancelled_at !== null) return { orders: 0, tickets: 0, repeat: true }
+    const orders = await admittedOrders(trx, id)
+    const tickets = orders.reduce((n, o) => n + Number(o.tickets), 0)
+    if (!confirmed) throw new ApiFailure('admin-session-cancel-unconfirmed', { tickets, orders: orders.length }, { tickets, orders: orders.length })
+    await updateRow(trx, actor, 'calendars', 'session', id, { active: 0, cancelled_at: now }, 'cancel')
+    return { orders: orders.length, tickets, repeat: false }
+  })
+}
+
+/**
+ * The console's call: the cancellation committed, then a first batch of refunds (bounded by
+ * INLINE_REFUND_ORDERS and INLINE_REFUND_MS), then the leader asked for the rest (`kick`). A repeat
+ * also refunds what is still left, so an operator who tries again sees it move.
+ */
+export async function cancelSession(deps: SessionRefundDeps, actor: Actor, id: number, confirmed: boolean, kick: () => void): Promise<SessionCancelResult> {
+  const marked = await markSessionCancelled(deps.db, actor, id, confirmed, Date.now())
+  const until = Date.now() + INLINE_REFUND_MS
+  const first = await refundCancelledSession(deps, id, actor, { maxOrders: INLINE_REFUND_ORDERS, stop: () => Date.now() > until, gate: actor.gate })
+  const remaining = first.done && first.failed === 0 ? 0 : (await admittedOrders(deps.db, id)).length
+  if (remaining > 0) kick()
+  return { ...marked, refunded: first.refunded, remaining }
+}
