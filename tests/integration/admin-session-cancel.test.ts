@@ -179,9 +179,14 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
   it('a cancellation whose request died before refunding is finished by the leader sweep: every admitted order once, unpaid ones untouched', async () => {
     const paid = [await buyStanding(3, 'ru', 'vera@example.org'), await buyStanding(1, 'en', 'gleb@example.org'), await buyStanding(2, 'ru', 'dina@example.org')]
     const unpaid = await buyStanding(2, 'ru', 'egor@example.org', false)
+    // A cash sale at the box office: its refund moves no money by itself, so its buyer is told to collect it there.
+    const desk = await signedIn(server, 'boxoffice')
+    const line = { day: dayIn(9), time: '19:00', actionId: gaEvent.id, categoryId: gaEvent.category, zoneId: gaEvent.zone, quantity: 1, sum: 1000 }
+    const cash = await desk.post<{ id: number; amount: number }>('/api/admin/boxoffice/sell', { fio: 'Анна Кассова', phone: '+79161234567', email: 'anna@example.org', hash: gaEvent.hash, payKind: 'cash', data: [line] })
+    expect(cash.status, JSON.stringify(cash.body)).toBe(200)
     // The cancellation's own transaction only: the process is gone before its inline refunds.
     const actor: Actor = { role: 'manager', operatorId: null, tokenId: null, label: 'test', ip: '', operator: null, csrf: null, sessionHash: null, gate: clockGate(Date.now()) }
-    expect(await markSessionCancelled(server.db, actor, gaSession, true, Date.now())).toEqual({ orders: 3, tickets: 6, repeat: false })
+    expect(await markSessionCancelled(server.db, actor, gaSession, true, Date.now())).toEqual({ orders: 4, tickets: 7, repeat: false })
     expect((await sessionRow(gaSession)).active).toBe(0)
     // The leader of this server may get there first; either way each order is refunded once.
     const deps: SessionRefundDeps = { db: server.db, payments: buildPaymentRegistry(server.config), log: silentLog, publicUrl: server.config.publicUrl, changed() {} }
@@ -193,6 +198,11 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
     // The unpaid order was not the door's: no refund, no notice (its reserve runs out as any other).
     expect(await refunded(unpaid.id)).toBe(0)
     expect(await notices([unpaid.id])).toEqual([])
+    expect(await refunded(cash.body.id)).toBe(cash.body.amount)
+    const [deskNotice] = await notices([cash.body.id])
+    expect(deskNotice.text_body).toContain('получите деньги там же')
+    expect(deskNotice.text_body).not.toContain('на карту')
+    expect((await notices([paid[0].id]))[0].text_body).toContain('на карту')
     // Nothing left: a later sweep changes nothing.
     expect(await sweepCancelledSessions(deps)).toBe(0)
     expect((await notices(paid.map((o) => o.id))).length).toBe(3)

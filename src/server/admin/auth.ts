@@ -194,8 +194,8 @@ export async function actorOfSession(db: Db, sessionId: string, ip: string, now:
  * findLiveApiToken). A token does no more than its creator may do now: its role is capped by the
  * creator's current role (cappedRole; a token whose role and its creator's share no role's
  * permissions answers null), so a demoted operator's tokens cannot act above them, nor promote
- * them back, even where no revocation ran (operatorUpdate revokes them; the CLI or the database
- * may change a role without it). A token without a creator keeps its role.
+ * them back, even where no revocation ran (operatorUpdate revokes them; a role changed in the
+ * database, or by a later path, would not). A token without a creator keeps its role.
  */
 export async function actorOfToken(db: Db, token: string, ip: string, now: number, gate: CommitGate): Promise<Actor | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null

@@ -203,7 +203,7 @@ export function findApiToken(db: Db, id: number) {
  * current role (`creator_role`, null without a creator: auth.ts caps the token's role by it). The
  * creator is consulted on every use rather than the tokens revoked when an operator is disabled:
  * re-enabling the operator brings their tokens back, and no path that disables an operator (or
- * changes their role outside operatorUpdate, as the CLI or the database may) can forget them. A
+ * changes their role outside operatorUpdate, as the database may) can forget them. A
  * token without a creator (made outside the console) answers to no operator.
  */
 export function findLiveApiToken(db: Db, tokenHash: string) {

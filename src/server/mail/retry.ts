@@ -15,7 +15,8 @@ export const MAIL_RETRY_BATCH = 20
  * How long one sweep keeps taking batches while every batch delivers something: a moved or
  * cancelled session queues a notice per order at once (thousands at a stadium), which one batch
  * per interval sent at 40 a minute (hours for a big session). Below the interval, so sweeps do not
- * run back to back; it is also how long closing the app may wait for a sweep under way.
+ * run back to back. Checked between batches, so a sweep (and closing the app, which awaits it) may
+ * run one batch past it.
  */
 export const MAIL_SWEEP_BUDGET_MS = 10_000
 

@@ -116,7 +116,7 @@ export const ch: Texts = {
   'return-ticket-busy': '門票 {id} 正在退票或已退票',
   'return-deadline': '門票 {id} 的退票期限已過',
   'return-ticket-used': '門票 {id} 已入場使用，無法退票',
-  'return-link-refunded': '此申請的門票已由售票處退票：此連結已失效',
+  'return-link-refunded': '此申請的門票已退款：此連結已失效',
   'return-some-busy': '部分門票正在退票',
   'return-mail-failed': '無法寄出確認郵件：請稍後再試',
   'return-hash-mismatch': '網址與請求中的訂單不一致：請重新整理頁面',

@@ -116,7 +116,7 @@ export const en: Texts = {
   'return-ticket-busy': 'Ticket {id} is already being returned or was returned',
   'return-deadline': 'The return time for ticket {id} has expired',
   'return-ticket-used': 'Ticket {id} has already been used to enter the event and cannot be returned',
-  'return-link-refunded': 'The tickets of this request were already refunded by the box office: this link no longer works',
+  'return-link-refunded': 'The tickets of this request were already refunded: this link no longer works',
   'return-some-busy': 'Some tickets are already being returned',
   'return-mail-failed': 'The confirmation e-mail could not be sent: try again later',
   'return-hash-mismatch': 'The order of the address and of the request differ: reload the page',

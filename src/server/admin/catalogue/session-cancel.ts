@@ -17,8 +17,8 @@ import { refundCancelledSession, type SessionRefundDeps } from './session-refund
  * then on the shop does not sell it (active 0), the console refuses to switch it on again
  * (sessions.ts updateSession: admin-session-cancelled), and the refunds it owes are a fact in the
  * database: the tickets still admitted in a cancelled session. The request then refunds a first
- * few orders itself (a small venue sees it done at once) and kicks the cluster's leader, whose
- * sweep refunds the rest in batches (session-refunds.ts); correctness never depends on the
+ * few orders itself (a small venue sees it done at once) and kicks the background sweep (at once
+ * when this process leads the cluster, else the leader's next tick, within 15 s), which refunds the rest in batches (session-refunds.ts); correctness never depends on the
  * request's part, which is bounded in orders and time, so a session of thousands of orders does
  * not hold the console's request.
  */

@@ -6,6 +6,8 @@ import { clockGate, type CommitGate } from '../../domain/orders/commit-gate'
 import { ORDER_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
 import { admittedLineIds, admittedOrders, cancelledSessionsOwing } from '../../domain/redemption/lists.repository'
+import { paidAtDesk } from '../../domain/returns/policy'
+import { findPayingPayment } from '../../domain/returns/repository'
 import { storedCurrency } from '../../domain/settings/cached'
 import { insertOutboxMessage } from '../../mail/mail.repository'
 import { sessionCancelMail } from '../../mail/templates/sessionCancelMail'
@@ -105,7 +107,9 @@ export async function refundCancelledSession(deps: SessionRefundDeps, calendarId
             await writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: o.id, after: { amount: r.amount, lines: r.lineIds, session: calendarId, reason: 'session-cancelled' } })
             // A box-office sale may have no address: its buyer cannot be told by mail.
             if (!o.email) return
-            const mail = sessionCancelMail({ to: o.email, lang, ordNum: o.ord_num, event: pickLocalized(event, 'name', lang), when, sum: toMajor(r.amount), currency, orderLink: clientPageUrl(deps.publicUrl, ORDER_ROUTE, o.hash, lang) })
+            // A box-office cash or terminal sale is paid back at the desk (its refund moves no money: payments/desk.ts), as order care tells the operator.
+            const atDesk = paidAtDesk(await findPayingPayment(trx, o.id))
+            const mail = sessionCancelMail({ to: o.email, lang, ordNum: o.ord_num, event: pickLocalized(event, 'name', lang), when, sum: toMajor(r.amount), currency, orderLink: clientPageUrl(deps.publicUrl, ORDER_ROUTE, o.hash, lang), atDesk })
             const now = Date.now()
             // Due at once: the cluster's mail sweep sends it after the commit (mail/retry.ts).
             await insertOutboxMessage(trx, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? '', orderId: o.id, now, dueAt: now })

@@ -19,6 +19,8 @@ export interface SessionCancelMailInput {
   currency: string
   /** Absolute link to the order's page, in its language. */
   orderLink: string
+  /** Paid at the box office (cash or its terminal): the money is handed back there, not sent to a card. */
+  atDesk?: boolean
 }
 
 /**
@@ -26,12 +28,14 @@ export interface SessionCancelMailInput {
  * in the order's language: the event, its date and time, and the amount refunded. Rendered in
  * the transaction that refunds the order and stored with it in the outbox, so it states the
  * refund as made, and an order is told once. A free ticket refunds nothing: no amount is named.
+ * A box-office sale's refund moves no money by itself (payments/desk.ts): its buyer is told to
+ * collect it at the box office.
  */
 export function sessionCancelMail(input: SessionCancelMailInput): MailMessage {
   const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
   const t = MAIL_TEXTS[lang]
   const v = { n: input.ordNum, event: input.event, when: input.when, sum: formatMoney(input.sum, lang, input.currency) }
-  const refund = input.sum > 0 ? [fill(t.cancelledRefund, v)] : []
+  const refund = input.sum > 0 ? [fill(input.atDesk ? t.cancelledRefundDesk : t.cancelledRefund, v)] : []
   const text = [fill(t.cancelledIntro, v), ...refund, '', t.cancelledOrder, input.orderLink, '', t.signature].join('\n')
   const html = `<!doctype html><html><body>
 <p>${escapeHtml(fill(t.cancelledIntro, v))}</p>

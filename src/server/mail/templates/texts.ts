@@ -27,6 +27,8 @@ export interface MailTexts {
   cancelledSubject: string
   cancelledIntro: string
   cancelledRefund: string
+  /** The refund of a box-office cash or terminal sale: paid back at the box office, not to a card. */
+  cancelledRefundDesk: string
   cancelledOrder: string
   signature: string
 }
@@ -53,6 +55,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledSubject: 'Сеанс отменён: {event} (заказ №{n})',
     cancelledIntro: 'Организатор отменил сеанс «{event}» {when}, на который у вас билеты по заказу №{n}. Билеты этого сеанса больше не действуют.',
     cancelledRefund: 'Мы вернули вам {sum}: деньги придут на карту, которой вы платили.',
+    cancelledRefundDesk: 'Вам причитается возврат {sum}: билеты куплены в кассе, получите деньги там же, назвав номер заказа.',
     cancelledOrder: 'Заказ:',
     signature: 'Билетная касса',
   },
@@ -77,6 +80,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledSubject: 'Session cancelled: {event} (order No. {n})',
     cancelledIntro: 'The organiser has cancelled the session of “{event}” on {when} that your order No. {n} has tickets for. Its tickets are no longer valid.',
     cancelledRefund: 'We have refunded {sum} to you: the money goes back to the card you paid with.',
+    cancelledRefundDesk: '{sum} is due back to you: the tickets were bought at the box office, where you can collect it with your order number.',
     cancelledOrder: 'Your order:',
     signature: 'Box office',
   },
@@ -101,6 +105,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledSubject: 'Сеанс тоқтатылды: {event} (№{n} тапсырыс)',
     cancelledIntro: 'Ұйымдастырушы №{n} тапсырыс бойынша билеттеріңіз бар «{event}» сеансын ({when}) тоқтатты. Бұл сеанстың билеттері енді жарамсыз.',
     cancelledRefund: 'Сізге {sum} қайтардық: ақша төлеген картаңызға түседі.',
+    cancelledRefundDesk: 'Сізге {sum} қайтарылуы тиіс: билеттер кассадан сатып алынған, ақшаны сол жерден тапсырыс нөмірін айтып алыңыз.',
     cancelledOrder: 'Тапсырыс:',
     signature: 'Билет кассасы',
   },
@@ -125,6 +130,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledSubject: '場次已取消：{event}（訂單 {n}）',
     cancelledIntro: '主辦方已取消「{event}」{when} 的場次，您的訂單 {n} 持有該場次的門票。這些門票已失效。',
     cancelledRefund: '我們已退款 {sum}：款項將退回您付款所用的卡。',
+    cancelledRefundDesk: '您應獲退款 {sum}：門票於售票處購買，請憑訂單號碼到售票處領取。',
     cancelledOrder: '您的訂單：',
     signature: '售票處',
   },

@@ -19,8 +19,8 @@ export const SESSION_REFUND_INTERVAL_MS = 15_000
 /**
  * The refunds of cancelled sessions in the background, on the cluster's leader (once per cluster:
  * app.leader): every cancelled session's tickets still admitted, order by order, each order one
- * transaction (refund, its notice, its audit row). A cancellation kicks it at once when its own
- * request left orders unrefunded. It stops between orders when the app closes or this process
+ * transaction (refund, its notice, its audit row). A cancellation whose request left orders
+ * unrefunded kicks it: at once when that process leads, else the leader's tick finds them. It stops between orders when the app closes or this process
  * loses the lease; the next leader re-reads what is left, so nothing is lost and nothing refunded
  * twice (refundTickets claims each line once).
  */
