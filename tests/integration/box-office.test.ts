@@ -190,8 +190,9 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     const sale = await sell(desk, [from])
     expect(sale.status, JSON.stringify(sale.body)).toBe(200)
     const line = await server.db.selectFrom('order_lines').select(['id', 'ticket_code']).where('order_id', '=', sale.body.id).executeTakeFirstOrThrow()
-    // The order was paid long ago, so only the reseat's stamp can bring it into an incremental sync.
-    await server.db.updateTable('orders').set({ paid_at: Date.now() - 3_600_000, created_at: Date.now() - 3_600_000 }).where('id', '=', sale.body.id).execute()
+    // The order was paid (and confirmed) long ago, so only the reseat's stamp can bring it into an incremental sync.
+    const longAgo = Date.now() - 3_600_000
+    await server.db.updateTable('orders').set({ paid_at: longAgo, confirmed_at: longAgo, created_at: longAgo }).where('id', '=', sale.body.id).execute()
     const manager = await signedIn(server, 'manager')
     await bringToDoor(server.db, [fx.calendarId])
     const first = await manager.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.calendarId}`)
