@@ -9,7 +9,7 @@ import { signedIn, type AdminClient } from './admin-helpers'
 import { bringToDoor, DOOR_TOKEN, scan, serverKeys, viewLines } from './door-helpers'
 import { seedOrderFixtures, visitor, type Fixtures, type Visitor } from './order-fixtures'
 import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
-import { nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
+import { decodeMessage, nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
 
 type Refusal = { errorCode: string; errorText: string; summa?: number }
 
@@ -85,7 +85,8 @@ describe.each(TEST_DBS)('returns of used tickets on %s', (dbKind) => {
     expect(await requestsOf(hash)).toEqual([])
     expect(await lineStatus(tickets[0].lineId)).toBe(RETURN_STATUS_RETURNABLE)
     expect(await lineStatus(tickets[1].lineId)).toBe(RETURN_STATUS_RETURNABLE)
-    expect(inbox.messages.length).toBe(before)
+    // No return link was mailed (the order's tickets e-mail may still be arriving: only return links count).
+    expect(inbox.messages.slice(before).filter((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))).toEqual([])
     // An exit does not make it unused.
     expect((await scan(server, { code: tickets[0].token, sessionId: fx.basic.calendarId, direction: 'out' })).result).toBe('valid')
     expect((await create(v, hash, [tickets[0].lineId])).body).toMatchObject(usedRefusal(tickets[0].lineId))
