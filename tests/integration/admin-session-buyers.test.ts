@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminErrorCode } from '../../src/contract/admin/roles'
 import { ErrorCode } from '../../src/contract/errors'
 import { ORDER_STATUS_CANCELLED } from '../../src/contract/constants'
+import { formatDayTime } from '../../src/contract/rules/dayText'
 import { retryDueMail } from '../../src/server/mail/retry'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
@@ -103,12 +104,14 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
     const [en, ru] = mails
     expect(en.subject).toBe(`Session moved: Moved show (order No. ${paidOrders[0].ordNum})`)
     expect(ru.subject).toMatch(/^Сеанс перенесён: Перенос/)
-    for (const [m, o] of [
-      [en, paidOrders[0]],
-      [ru, paidOrders[1]],
+    for (const [m, o, lang] of [
+      [en, paidOrders[0], 'en'],
+      [ru, paidOrders[1], 'ru'],
     ] as const) {
-      expect(m.text_body).toContain(`${String(was.day)} ${String(was.time)}`)
-      expect(m.text_body).toContain(`${dayIn(20)} 20:30`)
+      // The dates in the reader's language ("December 9, 2026, 18:30"), not as stored.
+      expect(m.text_body).toContain(formatDayTime(`${String(was.day)} ${String(was.time)}`, lang))
+      expect(m.text_body).toContain(formatDayTime(`${dayIn(20)} 20:30`, lang))
+      expect(m.text_body).not.toContain(`${dayIn(20)} 20:30`)
       expect(m.text_body).toContain(`/order/${o.hash}`)
     }
     // The order page in the order's language (the default, ru, goes without ?lang=).
@@ -122,8 +125,8 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
     while (inbox.messages.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
     const received = inbox.messages.map(decodeMessage)
     expect(received).toHaveLength(2)
-    expect(received.filter((m) => m.includes(`${dayIn(20)} 20:30`) && m.includes('Moved show'))).toHaveLength(1)
-    expect(received.filter((m) => m.includes(`${dayIn(20)} 20:30`) && m.includes('Перенос'))).toHaveLength(1)
+    expect(received.filter((m) => m.includes(formatDayTime(`${dayIn(20)} 20:30`, 'en')) && m.includes('Moved show'))).toHaveLength(1)
+    expect(received.filter((m) => m.includes(formatDayTime(`${dayIn(20)} 20:30`, 'ru')) && m.includes('Перенос'))).toHaveLength(1)
     expect((await mailOf(paidOrders.map((o) => o.id))).every((m) => m.sent_at !== null)).toBe(true)
   })
 

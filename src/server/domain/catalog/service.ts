@@ -5,17 +5,17 @@ import type { Db } from '../../db/connect'
 import { imageUrl } from '../images/urls'
 import { stockByCalendar } from '../inventory/availability'
 import { toMajor } from '../../../contract/rules/money'
+import { LOCALE_DATA } from '../../../contract/rules/localeData'
 import type { PriceRowDb } from '../events/repository'
 import { listingRows } from './listing-rows'
 
-const RU_MONTHS = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря']
-const RU_WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб']
 
 /** '2026-12-05' → '5 декабря, сб' (the composition's str_day_ru). */
 export function russianDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number)
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay()
-  return `${d} ${RU_MONTHS[m - 1]}, ${RU_WEEKDAYS[weekday]}`
+  const ru = LOCALE_DATA.ru
+  return `${d} ${ru.months[m - 1]}, ${ru.weekdaysShort[weekday]}`
 }
 
 /** What a composition line is read from: the stored line with its venue's names. */

@@ -1,5 +1,6 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/lang'
 import { formatMoney } from '../../../contract/rules/moneyText'
+import { formatDayTime } from '../../../contract/rules/dayText'
 import type { MailMessage } from '../outbox'
 import { escapeHtml } from './html'
 import { fill, MAIL_TEXTS } from './texts'
@@ -11,7 +12,7 @@ export interface SessionCancelMailInput {
   ordNum: number
   /** The event's name in that language. */
   event: string
-  /** The cancelled session's date and time as the venue keeps them ("2026-12-09 18:30"). */
+  /** The cancelled session's date and time as the venue keeps them ("2026-12-09 18:30"), written in the reader's language. */
   when: string
   /** What was refunded for the order's tickets of that session, major units. */
   sum: number
@@ -34,7 +35,7 @@ export interface SessionCancelMailInput {
 export function sessionCancelMail(input: SessionCancelMailInput): MailMessage {
   const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
   const t = MAIL_TEXTS[lang]
-  const v = { n: input.ordNum, event: input.event, when: input.when, sum: formatMoney(input.sum, lang, input.currency) }
+  const v = { n: input.ordNum, event: input.event, when: formatDayTime(input.when, lang), sum: formatMoney(input.sum, lang, input.currency) }
   const refund = input.sum > 0 ? [fill(input.atDesk ? t.cancelledRefundDesk : t.cancelledRefund, v)] : []
   const text = [fill(t.cancelledIntro, v), ...refund, '', t.cancelledOrder, input.orderLink, '', t.signature].join('\n')
   const html = `<!doctype html><html><body>

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/lang'
+import { formatDayTime } from '../../../contract/rules/dayText'
 import type { MailMessage } from '../outbox'
 import { escapeHtml } from './html'
 import { fill, MAIL_TEXTS } from './texts'
@@ -10,7 +11,7 @@ export interface SessionMoveMailInput {
   ordNum: number
   /** The event's name in that language. */
   event: string
-  /** The session's date and time before and after the move, as the venue keeps them ("2026-12-09 18:30"). */
+  /** The session's date and time before and after the move, as the venue keeps them ("2026-12-09 18:30"), written in the reader's language. */
   was: string
   now: string
   /** Absolute link to the order's page, in its language. */
@@ -25,7 +26,7 @@ export interface SessionMoveMailInput {
 export function sessionMoveMail(input: SessionMoveMailInput): MailMessage {
   const lang: Lang = isLang(input.lang) ? input.lang : DEFAULT_LANG
   const t = MAIL_TEXTS[lang]
-  const v = { n: input.ordNum, event: input.event, from: input.was, to: input.now }
+  const v = { n: input.ordNum, event: input.event, from: formatDayTime(input.was, lang), to: formatDayTime(input.now, lang) }
   const text = [fill(t.movedIntro, v), '', fill(t.movedFrom, v), fill(t.movedTo, v), '', t.movedValid, input.orderLink, '', t.signature].join('\n')
   const html = `<!doctype html><html><body>
 <p>${escapeHtml(fill(t.movedIntro, v))}</p>

@@ -1,7 +1,7 @@
-import type { Lang } from '../../contract/lang'
+import type { Lang } from '../lang'
 
 /**
- * Month and weekday names of each interface language, shipped with the app (number symbols:
+ * Month and weekday names of each interface language, shipped with the app and the server (number symbols:
  * src/contract/rules/moneyText.ts).
  * Browsers do not all carry CLDR data for every language (Chromium without Kazakh data formats
  * `kk` dates as "Sat" and "M11" and prices as "RUB 1,200.00"), so dates and amounts are never
