@@ -14,6 +14,7 @@ import { clientErrorHandler } from './plugins/client-errors'
 import { registerCompression } from './plugins/compression'
 import { contractSerializerCompiler } from './plugins/serializer'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerHealth } from './plugins/health'
 import { registerRequestDeadline } from './plugins/request-deadline'
 import { RequestLogController } from './plugins/request-log'
 import { answerHeaders, isHttps, registerSecurityHeaders } from './plugins/security-headers'
@@ -108,6 +109,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Background compiles stop before the database closes (venues/compiled.ts): onClose runs once
   // the server has answered its requests, before server.ts destroys the database.
   app.addHook('onClose', () => closeCompiles(opts.db))
+  // Liveness and readiness probes for a load balancer or orchestrator (plugins/health.ts).
+  registerHealth(app)
   registerMedia(app)
   registerCalls(app, buildHandlers(app))
   registerSeatEvents(app)

@@ -6,6 +6,7 @@ import { refuseUnsafeProductionStart, type Config } from './config'
 import type { Db } from './db/connect'
 import { orderMailsSettled } from './mail/templates/sendOrderPaid'
 import { openDatabase } from './prepare'
+import { beginDraining } from './plugins/health'
 import { warmSeatingAtStart } from './domain/seating/warm-start'
 
 /** Time given to in-flight requests on SIGTERM/SIGINT before the process exits anyway. */
@@ -55,6 +56,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     url: `http://${host}:${port}`,
     close: () => {
       closing ??= (async () => {
+        // /readyz answers 503 from here on, so a load balancer stops sending new requests.
+        beginDraining(app)
         await app.close()
         await orderMailsSettled()
         await db.destroy()
