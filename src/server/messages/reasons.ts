@@ -102,6 +102,8 @@ const STOREFRONT_REASONS = {
   'order-paid': ErrorCode.PAYMENT,
   'payment-verifying': ErrorCode.PAYMENT,
   'order-cancelled': ErrorCode.PAYMENT,
+  // The order's session was cancelled (admin/catalogue/session-cancel.ts): it can no longer be paid.
+  'order-session-cancelled': ErrorCode.PAYMENT,
   'order-unconfirmed': ErrorCode.BAD_REQUEST,
   'order-expired': ErrorCode.PAYMENT,
   'ticket-not-found': GONE,

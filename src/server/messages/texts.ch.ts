@@ -77,6 +77,7 @@ export const ch: Texts = {
   'order-paid': '訂單已付款',
   'payment-verifying': '普希金卡付款正在核實中，請等待結果',
   'order-cancelled': '無法支付訂單：訂單已取消',
+  'order-session-cancelled': '無法支付訂單：此場次已取消。已付款的門票將自動退款',
   'order-unconfirmed': '訂單尚未確認：請先填寫實名門票的觀眾資料',
   'order-expired': '無法支付訂單：保留時間已過',
   'ticket-not-found': '找不到門票',

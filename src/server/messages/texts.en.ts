@@ -77,6 +77,7 @@ export const en: Texts = {
   'order-paid': 'The order is already paid',
   'payment-verifying': 'The Pushkin card payment is being verified; wait for its result',
   'order-cancelled': 'Unable to pay for order: it is cancelled',
+  'order-session-cancelled': 'Unable to pay for order: the session was cancelled. Paid tickets are refunded automatically',
   'order-unconfirmed': 'The order is not confirmed yet: enter the visitor data of the named tickets first',
   'order-expired': 'Unable to pay for order: the booking time has expired',
   'ticket-not-found': 'Ticket not found',

@@ -11,6 +11,7 @@ import { findOrderByHash, listPayments, lockOrder } from '../domain/orders/order
 import { assertChangeable } from '../domain/orders/state'
 import { ORDER_ROUTE } from '../domain/orders/constants'
 import { clientPageUrl } from '../domain/orders/links'
+import { orderOnCancelledSession } from '../domain/sessions/cancelled.repository'
 import { clockGate, inGatedTransaction, type CommitGate } from '../domain/orders/commit-gate'
 import { insertPendingPayment, lastPaymentStatus, setPaymentQrUrl } from './payment.repository'
 import type { PaymentRegistry } from './registry'
@@ -54,6 +55,10 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
   const { order, provider, payment, ticketMail } = await inGatedTransaction(db, input.gate ?? clockGate(now), async (trx) => {
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
+    // Before any other refusal: the buyer learns why (a cancellation also cancels the order).
+    // Read under the order's lock after the cancellation's commit, no payment starts; one under
+    // way before it is settled and refunded (admin/catalogue/session-cancel.ts endUnpaidOrders).
+    if (order.paid !== 1 && (await orderOnCancelledSession(trx, order.id))) throw new ApiFailure('order-session-cancelled')
     const types = await offeredPaymentTypes(trx, registry, order)
     if (types.length === 0) throw new ApiFailure('no-payment-method')
     const type = types.find((t) => t.id === input.typeId)

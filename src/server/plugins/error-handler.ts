@@ -65,6 +65,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'hold-queue-waiting': 409,
   'order-paid': 409,
   'order-cancelled': 409,
+  'order-session-cancelled': 409,
   'order-unconfirmed': 409,
   'order-expired': 409,
   'bonuses-short': 409,

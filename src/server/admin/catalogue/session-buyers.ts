@@ -5,7 +5,7 @@ import { capacityOf, salesOf } from '../../domain/inventory/stock'
 import { listPriceStock } from '../../domain/inventory/stock.repository'
 import { ORDER_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
-import { admittedOrders } from '../../domain/redemption/lists.repository'
+import { admittedCount, admittedOrders } from '../../domain/redemption/lists.repository'
 import { insertOutboxMessage } from '../../mail/mail.repository'
 import { sessionMoveMail } from '../../mail/templates/sessionMoveMail'
 import { lockSessionForMove } from '../studio/session-map.repository'
@@ -57,14 +57,15 @@ export async function guardSoldSession(trx: Db, before: Record<string, unknown>,
   await lockSessionForMove(trx, id)
   if (resizes) await capacityFits(trx, id, edit.capacity!, ctx.now)
   if (!moves && !edit.switchesOff) return 0
-  const orders = await admittedOrders(trx, id)
-  if (orders.length === 0) return 0
+  // One count for the confirmation; the orders themselves only when a move mails them.
+  const { orders: count, tickets } = await admittedCount(trx, id)
+  if (count === 0) return 0
   if (!edit.confirmed) {
-    const tickets = orders.reduce((n, o) => n + Number(o.tickets), 0)
     const reason = moves && edit.switchesOff ? 'admin-session-sold-move-off' : moves ? 'admin-session-sold-move' : 'admin-session-sold-off'
-    throw new ApiFailure(reason, { tickets, orders: orders.length }, { tickets, orders: orders.length })
+    throw new ApiFailure(reason, { tickets, orders: count }, { tickets, orders: count })
   }
   if (!moves) return 0
+  const orders = await admittedOrders(trx, id)
   const event = await mustFind(trx, 'events', before.event_id as number, 'event')
   const was = `${String(before.day)} ${String(before.time)}`
   const now = `${edit.day} ${edit.time}`

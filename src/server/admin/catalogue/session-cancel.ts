@@ -1,6 +1,9 @@
 import type { SessionCancelResult } from '../../../contract/admin/catalogue'
 import type { Db } from '../../db/connect'
-import { admittedOrders } from '../../domain/redemption/lists.repository'
+import { endReservation } from '../../domain/orders/order.repository'
+import { expireOrdersById } from '../../domain/orders/expiry'
+import { admittedCount } from '../../domain/redemption/lists.repository'
+import { pendingOrdersOfSession } from '../../domain/sessions/cancelled.repository'
 import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
 import { lockSessionForMove } from '../studio/session-map.repository'
@@ -20,7 +23,8 @@ import { refundCancelledSession, type SessionRefundDeps } from './session-refund
  * few orders itself (a small venue sees it done at once) and kicks the background sweep (at once
  * when this process leads the cluster, else the leader's next tick, within 15 s), which refunds the rest in batches (session-refunds.ts); correctness never depends on the
  * request's part, which is bounded in orders and time, so a session of thousands of orders does
- * not hold the console's request.
+ * not hold the console's request. Its unpaid orders are cancelled (endUnpaidOrders) and can no
+ * longer be paid.
  */
 
 /** Orders the console's request refunds itself before leaving the rest to the leader. */
@@ -41,11 +45,10 @@ export function markSessionCancelled(db: Db, actor: Actor, id: number, confirmed
     // Read under the lock: of two cancellations racing, the second sees the first's mark.
     const session = await mustFind(trx, 'calendars', id, 'session')
     if (session.cancelled_at !== null) return { orders: 0, tickets: 0, repeat: true }
-    const orders = await admittedOrders(trx, id)
-    const tickets = orders.reduce((n, o) => n + Number(o.tickets), 0)
-    if (!confirmed) throw new ApiFailure('admin-session-cancel-unconfirmed', { tickets, orders: orders.length }, { tickets, orders: orders.length })
+    const { orders, tickets } = await admittedCount(trx, id)
+    if (!confirmed) throw new ApiFailure('admin-session-cancel-unconfirmed', { tickets, orders }, { tickets, orders })
     await updateRow(trx, actor, 'calendars', 'session', id, { active: 0, cancelled_at: now }, 'cancel')
-    return { orders: orders.length, tickets, repeat: false }
+    return { orders, tickets, repeat: false }
   })
 }
 
@@ -56,9 +59,27 @@ export function markSessionCancelled(db: Db, actor: Actor, id: number, confirmed
  */
 export async function cancelSession(deps: SessionRefundDeps, actor: Actor, id: number, confirmed: boolean, kick: () => void): Promise<SessionCancelResult> {
   const marked = await markSessionCancelled(deps.db, actor, id, confirmed, Date.now())
+  await endUnpaidOrders(deps.db, id, Date.now())
   const until = Date.now() + INLINE_REFUND_MS
   const first = await refundCancelledSession(deps, id, actor, { maxOrders: INLINE_REFUND_ORDERS, stop: () => Date.now() > until, gate: actor.gate })
-  const remaining = first.done && first.failed === 0 ? 0 : (await admittedOrders(deps.db, id)).length
+  const remaining = first.done && first.failed === 0 ? 0 : (await admittedCount(deps.db, id)).orders
   if (remaining > 0) kick()
   return { ...marked, refunded: first.refunded, remaining }
+}
+
+/**
+ * Ends the reservations of the cancelled session `id`'s unpaid orders, and the expiry cancels
+ * them as any order past its time (orders/expiry.ts: places, stock and subscription tickets go
+ * back), so nobody pays for a session that will not take place. After the cancellation's commit,
+ * outside the session's lock (a settlement holding an order's lock may be waiting for it): from
+ * the commit on, a payment cannot start for them (payments/service.ts startPayment), and a repeat
+ * ends those a crash left. A payment already under way at the bank may still be approved: the
+ * settlement takes it as for any lapsed order (revives or refunds it), and the sweep refunds an
+ * order so paid (session-refunds.ts): money taken is never lost.
+ */
+async function endUnpaidOrders(db: Db, id: number, now: number): Promise<void> {
+  const ids = await pendingOrdersOfSession(db, id)
+  if (ids.length === 0) return
+  for (const orderId of ids) await endReservation(db, orderId, now)
+  await expireOrdersById(db, now, ids)
 }

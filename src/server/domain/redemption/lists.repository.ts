@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { CheckinList } from '../../../contract/admin/door'
-import { ORDER_STATUS_CANCELLED as ORDER_CANCELLED, RETURN_STATUS_CONFIRMED as RETURNED } from '../../../contract/constants'
+import { ORDER_STATUS_CANCELLED as ORDER_CANCELLED, ORDER_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED as RETURNED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import type { CheckinListsTable } from '../../db/redemptions.table'
 import type { RedeemPolicy } from './outcome'
@@ -112,7 +112,8 @@ export function doorSessionRows(db: Db, from: number, to: number) {
 /**
  * The tickets the door admits in a session (or in an event's sessions from a moment on): lines
  * of paid orders that are not cancelled, not returned (a return requested but not confirmed
- * still admits, as the stock rule counts it taken). Its one home: the door's count (gateCounts),
+ * still admits, as the stock rule counts it taken). Its one home: the door's count (gateCounts,
+ * which also leaves out named orders awaiting their holders), the confirmations' counts (admittedCount),
  * the buyers a session's move or switch-off concerns (admittedOrders), what an event's
  * archiving would shut out (admittedTicketsOfEvent) and what a cancelled session still owes its
  * buyers (cancelledSessionsOwing, admittedLineIds).
@@ -160,6 +161,17 @@ export function admittedOrders(db: Db, calendarId: number, page?: { afterId: num
   return (page ? q.where('o.id', '>', page.afterId).limit(page.limit) : q).execute()
 }
 
+/**
+ * How many orders and tickets the door admits in a session (admittedLines): the counts a move's,
+ * a switch-off's or a cancellation's confirmation names, in one read rather than every order.
+ */
+export async function admittedCount(db: Db, calendarId: number): Promise<{ orders: number; tickets: number }> {
+  const row = await admittedLines(db, calendarId)
+    .select((eb) => [eb.fn.count<number | string>('o.id').distinct().as('orders'), eb.fn.sum<number | string | null>('l.quantity').as('tickets')])
+    .executeTakeFirst()
+  return { orders: Number(row?.orders ?? 0), tickets: Number(row?.tickets ?? 0) }
+}
+
 /** The ids of order `orderId`'s lines the door admits in session `calendarId` (what its cancellation refunds). */
 export async function admittedLineIds(db: Db, calendarId: number, orderId: number): Promise<number[]> {
   const rows = await admittedLines(db, calendarId).select('l.id').where('o.id', '=', orderId).orderBy('l.id').execute()
@@ -180,7 +192,8 @@ export async function cancelledSessionsOwing(db: Db, since: number, limit: numbe
 /**
  * Live counts of a session's doors: per gate (list, or the gate name of list-less scans) the
  * people who entered and left by counted scans that stand, refusals, and flagged entries; and
- * how many tickets may enter and how many are inside (last standing scan is an entry).
+ * how many tickets may enter (those the door admits: named orders' holders entered) and how many
+ * are inside (last standing scan is an entry).
  */
 export async function gateCounts(db: Db, calendarId: number) {
   const rows = await db
@@ -199,7 +212,10 @@ export async function gateCounts(db: Db, calendarId: number) {
     .groupBy(['r.list_id', 'r.gate'])
     .orderBy('r.gate')
     .execute()
+  // What the door would admit: a paid order still awaiting its holders' names is refused as
+  // 'unnamed' (service.ts standing) until they are entered, so its tickets may not enter yet.
   const tickets = await admittedLines(db, calendarId)
+    .where('o.status', '=', ORDER_STATUS_CONFIRMED)
     .select((eb) => eb.fn.sum<number | string | null>('l.quantity').as('n'))
     .executeTakeFirst()
   // Inside: tickets whose latest standing scan (by scan time) is an entry.

@@ -175,6 +175,9 @@ function claimedTime(scan: Scan, now: number, floor = -Infinity): number {
  */
 const scanFloor = (startsAt: number | undefined): number => (startsAt === undefined ? -Infinity : startsAt - DOOR_AHEAD_MS)
 
+/** An offline scan claiming a time without a proven clock: the only kind held to scanFloor. */
+const unproven = (scan: Scan): boolean => scan.offline === true && scan.clock === undefined && scan.scannedAt !== undefined
+
 /** An offline scan its device refused: it moved nobody, so it is logged (with what the device showed) but not counted. */
 const refusedOffline = (scan: Scan): boolean => scan.offline === true && scan.admitted === false
 
@@ -250,7 +253,7 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
   const offline = scan.offline === true
   await requireSessions(db, [scan.sessionId])
   // Only an unproven offline time is checked against it (claimedTime).
-  const floor = offline && scan.clock === undefined && scan.scannedAt !== undefined ? scanFloor(await sessionStart(db, scan.sessionId)) : -Infinity
+  const floor = unproven(scan) ? scanFloor(await sessionStart(db, scan.sessionId)) : -Infinity
 
   const seen = await findScanByNonce(db, scan.nonce)
   if (seen) return answerSeen(db, seen, scan)
@@ -315,7 +318,12 @@ export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan
   if (scans.length > MAX_BATCH_SCANS) throw new ApiFailure('invalid-fields', { fields: 'scans' })
   // All or nothing: an upload naming an unknown session records none of its scans.
   if (scans.length > 0) await requireSessions(db, scans.map((s) => s.sessionId))
-  const order = scans.map((s, i) => ({ s, i })).sort((a, b) => claimedTime(a.s, now) - claimedTime(b.s, now) || a.i - b.i)
+  // Sorted by the time each scan will be recorded at (redeem: an unproven claim before its
+  // session's floor counts as on arrival), so the batch enters them in the order of their times.
+  const floors = new Map<number, number>()
+  for (const s of scans) if (unproven(s) && !floors.has(s.sessionId)) floors.set(s.sessionId, scanFloor(await sessionStart(db, s.sessionId)))
+  const timeOf = (s: Scan) => claimedTime(s, now, unproven(s) ? (floors.get(s.sessionId) ?? -Infinity) : -Infinity)
+  const order = scans.map((s, i) => ({ s, i, at: timeOf(s) })).sort((a, b) => a.at - b.at || a.i - b.i)
   const answers: RedeemAnswer[] = new Array<RedeemAnswer>(scans.length)
   for (const { s, i } of order) answers[i] = await redeem(db, keys, s, Array.isArray(policy) ? (policy as readonly RedeemPolicy[])[i] : (policy as RedeemPolicy), now)
   return answers

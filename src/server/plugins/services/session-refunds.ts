@@ -20,7 +20,9 @@ export const SESSION_REFUND_INTERVAL_MS = 15_000
  * The refunds of cancelled sessions in the background, on the cluster's leader (once per cluster:
  * app.leader): every cancelled session's tickets still admitted, order by order, each order one
  * transaction (refund, its notice, its audit row). A cancellation whose request left orders
- * unrefunded kicks it: at once when that process leads, else the leader's tick finds them. It stops between orders when the app closes or this process
+ * unrefunded kicks it: at once when that process leads, else the leader's tick finds them (the
+ * background jobs have no cross-process wake-up: the one LISTEN is the live seat feed's, and map
+ * copies and the order expiry wait for the tick the same way). It stops between orders when the app closes or this process
  * loses the lease; the next leader re-reads what is left, so nothing is lost and nothing refunded
  * twice (refundTickets claims each line once).
  */
