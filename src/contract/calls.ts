@@ -258,7 +258,7 @@ export const calls = {
     method: 'POST',
     path: '/api/order/return/:hash',
     summary: 'Ticket rows, reasons and consent text for a return',
-    description: 'Path and body carry the same hash; hashConf (from the e-mailed link) is optional. error_code \'0\' = return allowed; rows carry returnleft (seconds to the deadline, our addition) and summa, the ticket\'s share of what the order paid (what a return refunds, offers and discounts counted). Our additions: link_state (waiting, confirmed, expired, late, unknown) when hashConf is sent and the return is allowed; error_text when the tickets were bought at the box office (returned there, -1005).',
+    description: 'Path and body carry the same hash; hashConf (from the e-mailed link) is optional. error_code \'0\' = return allowed; rows carry returnleft (seconds to the deadline, our addition), admitted (the ticket was admitted at the door, so it is not returned online; our addition) and summa, the ticket\'s share of what the order paid (what a return refunds, offers and discounts counted). Our additions: link_state (waiting, confirmed, expired, late, used, refunded, unknown) when hashConf is sent and the return is allowed; error_text when the tickets were bought at the box office (returned there, -1005).',
     request: orderReturnDataRequestSchema,
     params: orderReturnParamsSchema,
     response: orderReturnDataResponseSchema,

@@ -12,6 +12,8 @@ import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type Payment
 import { decodeMessage, nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
 
 type Refusal = { errorCode: string; errorText: string; summa?: number }
+/** The return page's data (POST /api/order/return/:hash), the fields these tests read. */
+type PageData = { rows: { id: number; status_id: number; admitted: boolean }[]; link_state?: string }
 
 /**
  * A ticket admitted at the door is used: it is not returned online (return-create and
@@ -87,9 +89,14 @@ describe.each(TEST_DBS)('returns of used tickets on %s', (dbKind) => {
     expect(await lineStatus(tickets[1].lineId)).toBe(RETURN_STATUS_RETURNABLE)
     // No return link was mailed (the order's tickets e-mail may still be arriving: only return links count).
     expect(inbox.messages.slice(before).filter((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))).toEqual([])
+    // The return page marks it admitted (its checkbox disabled), the other not; no link, no link_state.
+    const page = await v.post<PageData>(`/api/order/return/${hash}`, { hash, lang: 'ru' })
+    expect(page.body.rows.map((r) => [r.id, r.admitted])).toEqual([[tickets[0].lineId, true], [tickets[1].lineId, false]])
+    expect(page.body.link_state).toBeUndefined()
     // An exit does not make it unused.
     expect((await scan(server, { code: tickets[0].token, sessionId: fx.basic.calendarId, direction: 'out' })).result).toBe('valid')
     expect((await create(v, hash, [tickets[0].lineId])).body).toMatchObject(usedRefusal(tickets[0].lineId))
+    expect((await v.post<PageData>(`/api/order/return/${hash}`, { hash, lang: 'ru' })).body.rows.map((r) => r.admitted)).toEqual([true, false])
     // The ticket still admits nobody twice and is not back on sale; the other is still returnable.
     expect((await scan(server, { code: tickets[0].token, sessionId: fx.basic.calendarId, reentry: false })).result).toBe('already_used')
     await request(v, hash, [tickets[1].lineId])
@@ -114,10 +121,11 @@ describe.each(TEST_DBS)('returns of used tickets on %s', (dbKind) => {
     // The ticket was not put back on sale nor marked returned: it still counts as inside.
     expect((await scan(server, { code: tickets[1].token, sessionId: fx.basic.calendarId, reentry: false })).result).toBe('already_used')
     // The page: the link is no longer waiting, nothing shown as confirmed; the unused ticket may be asked for again.
-    const page = await v.post<{ rows: { id: number; status_id: number }[]; link_state?: string }>(`/api/order/return/${hash}`, { hash, lang: 'en', hashConf })
-    expect(page.body.link_state).not.toBe('waiting')
-    expect(page.body.link_state).not.toBe('confirmed')
-    expect(page.body.rows.map((r) => r.status_id)).toEqual([RETURN_STATUS_RETURNABLE, RETURN_STATUS_RETURNABLE])
+    // The page: the link says why it was withdrawn (used, not 'expired'); the used ticket is marked
+    // admitted (its checkbox disabled), the unused one may be asked for again.
+    const page = await v.post<PageData>(`/api/order/return/${hash}`, { hash, lang: 'en', hashConf })
+    expect(page.body.link_state).toBe('used')
+    expect(page.body.rows.map((r) => [r.id, r.status_id, r.admitted])).toEqual([[tickets[0].lineId, RETURN_STATUS_RETURNABLE, false], [tickets[1].lineId, RETURN_STATUS_RETURNABLE, true]])
     const again = await request(v, hash, [tickets[0].lineId])
     expect((await confirm(v, hash, again)).body).toMatchObject({ errorCode: '0', summa: 1650 })
   })
@@ -190,9 +198,10 @@ describe.each(TEST_DBS)('returns of used tickets on %s', (dbKind) => {
     expect(await refundsOf(hash)).toEqual(refundsAfterCare)
     expect((await requestsOf(hash)).map((r) => r.status)).toEqual([REQUEST_STATUS_REFUNDED])
     expect(await lineStatus(b)).toBe(RETURN_STATUS_RETURNABLE)
-    const page = await v.post<{ link_state?: string }>(`/api/order/return/${hash}`, { hash, lang: 'en', hashConf })
-    expect(page.body.link_state).not.toBe('confirmed')
-    expect(page.body.link_state).not.toBe('waiting')
+    // The page says the link's tickets were refunded (not 'expired'); nothing of it is admitted.
+    const page = await v.post<PageData>(`/api/order/return/${hash}`, { hash, lang: 'en', hashConf })
+    expect(page.body.link_state).toBe('refunded')
+    expect(page.body.rows.map((r) => [r.status_id, r.admitted])).toEqual([[RETURN_STATUS_CONFIRMED, false], [RETURN_STATUS_RETURNABLE, false], [RETURN_STATUS_RETURNABLE, false]])
     // The other ticket may be asked for again and returned.
     const again = await request(v, hash, [b])
     expect((await confirm(v, hash, again)).body).toMatchObject({ errorCode: '0', summa: 1650 })
@@ -207,6 +216,7 @@ describe.each(TEST_DBS)('returns of used tickets on %s', (dbKind) => {
     expect((await boxoffice.post(`/api/admin/orders/${orderId}/refund`, {})).status).toBe(200)
     expect((await confirm(v, hash, hashConf)).body).toMatchObject({ errorCode: REASONS['return-link-refunded'] })
     expect(await refundsOf(hash)).toHaveLength(1)
+    expect((await v.post<PageData>(`/api/order/return/${hash}`, { hash, lang: 'en', hashConf })).body.link_state).toBe('refunded')
   })
 
   it('still lets order care refund a ticket admitted at the door', async () => {

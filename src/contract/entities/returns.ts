@@ -14,7 +14,9 @@ export const hashConfSchema = z.string().min(HASH_CONF_MIN_LENGTH).max(128).rege
  * groups rows per event; returnleft = seconds left before the deadline (0 = expired: checkboxes
  * disabled); visitor_name = the ticket holder of a named ticket ('' when the line has none),
  * the page's visitor column (001 §2 "visitor name column (if present)"), kept apart from
- * owner_name so a holder is never shown as the buyer.
+ * owner_name so a holder is never shown as the buyer; admitted = the ticket was admitted at the
+ * door (a counted valid entry): it is used, the server refuses to return it online, and the page
+ * shows it so with its checkbox disabled.
  */
 export const returnRowSchema = z.object({
   id: idSchema,
@@ -36,6 +38,8 @@ export const returnRowSchema = z.object({
   day: z.string(),
   time: z.string(),
   zonelevel: z.string(),
+  /** Our addition, always sent by this server; optional so a spec-shaped answer still parses (absent = not admitted). */
+  admitted: z.boolean().optional(),
 })
 export type ReturnRow = z.infer<typeof returnRowSchema>
 
@@ -58,10 +62,13 @@ export const orderReturnDataRequestSchema = z.object({
  * What became of the return request of the link a return page was opened from (the call's
  * hashConf): waiting for its confirmation; confirmed; expired (its 24 h ran out unused, or its
  * mail was never sent: a new request may be made); late (withdrawn because a ticket's return
- * deadline passed before anyone confirmed it: those tickets can no longer be returned); unknown
- * (no request of this order has that link).
+ * deadline passed before anyone confirmed it: those tickets can no longer be returned); used
+ * (withdrawn at its confirmation because a ticket of it had been admitted at the door meanwhile:
+ * that ticket is not returned online); refunded (withdrawn because order care or a session's
+ * cancellation refunded its tickets while it waited); unknown (no request of this order has that
+ * link).
  */
-export const RETURN_LINK_STATES = ['waiting', 'confirmed', 'expired', 'late', 'unknown'] as const
+export const RETURN_LINK_STATES = ['waiting', 'confirmed', 'expired', 'late', 'used', 'refunded', 'unknown'] as const
 export type ReturnLinkState = (typeof RETURN_LINK_STATES)[number]
 
 /**

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../src/contract/constants'
 import type { ReturnRow } from '../../../src/contract/entities/returns'
 import { sameInAll } from '../../../src/contract/lang'
-import { returnsClosed } from '../../../src/app/screens/returns/model'
+import { canAskAny, isSelectable, linkOutcome, returnsClosed, rowView } from '../../../src/app/screens/returns/model'
 
-function row(id: number, status_id: number, returnleft: number): ReturnRow {
+function row(id: number, status_id: number, returnleft: number, admitted = false): ReturnRow {
   return {
+    admitted,
     id, ord_num: 1, datime: '2026-12-01 10:00:00', owner_name: 'Ivan', visitor_name: '', email: 'i@example.org', phone: '', status_id, quant: 1, summa: 1650, sortnum: id,
     returndatime: '2026-12-04 16:00:00', returnleft, returnreason_id: null, action_id: 1, ...sameInAll('name', 'Adult'), ...sameInAll('action', 'Walk'), day: '2026-12-04', time: '19:00', zonelevel: '',
   }
@@ -14,15 +15,57 @@ function row(id: number, status_id: number, returnleft: number): ReturnRow {
 /** When the return page says returns of the order are closed instead of offering its form (screens/returns/model.ts). */
 describe('returnsClosed', () => {
   it('is closed once every ticket kept is past its deadline, and only then', () => {
-    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 0), row(2, RETURN_STATUS_RETURNABLE, 0)])).toBe(true)
+    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 0), row(2, RETURN_STATUS_RETURNABLE, 0)])).toBe('expired')
     // Some returned, the rest past the deadline: closed too.
-    expect(returnsClosed([row(1, RETURN_STATUS_CONFIRMED, 0), row(2, RETURN_STATUS_RETURNABLE, 0)])).toBe(true)
+    expect(returnsClosed([row(1, RETURN_STATUS_CONFIRMED, 0), row(2, RETURN_STATUS_RETURNABLE, 0)])).toBe('expired')
     // A ticket still in time: the form stays.
-    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 0), row(2, RETURN_STATUS_RETURNABLE, 60)])).toBe(false)
+    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 0), row(2, RETURN_STATUS_RETURNABLE, 60)])).toBeNull()
     // A ticket waiting for its confirmation: its link may still confirm it.
-    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 0), row(2, RETURN_STATUS_NOT_CONFIRMED, 60)])).toBe(false)
+    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 0), row(2, RETURN_STATUS_NOT_CONFIRMED, 60)])).toBeNull()
     // Everything returned: the page says so instead ('all-returned'); no rows: nothing to say.
-    expect(returnsClosed([row(1, RETURN_STATUS_CONFIRMED, 0)])).toBe(false)
-    expect(returnsClosed([])).toBe(false)
+    expect(returnsClosed([row(1, RETURN_STATUS_CONFIRMED, 0)])).toBeNull()
+    expect(returnsClosed([])).toBeNull()
+  })
+
+  it('counts a ticket used at the door as one that cannot be asked for, and says so when only the door is to blame', () => {
+    // In time but admitted: nothing can be asked for; not the deadline's fault.
+    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 60, true)])).toBe('used')
+    expect(returnsClosed([row(1, RETURN_STATUS_CONFIRMED, 0), row(2, RETURN_STATUS_RETURNABLE, 60, true)])).toBe('used')
+    // One used, one past its deadline: the deadline closed the other.
+    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 60, true), row(2, RETURN_STATUS_RETURNABLE, 0)])).toBe('expired')
+    // One used, one still in time: the form stays for that one.
+    expect(returnsClosed([row(1, RETURN_STATUS_RETURNABLE, 60, true), row(2, RETURN_STATUS_RETURNABLE, 60)])).toBeNull()
+  })
+})
+
+/** Which rows may be ticked, and how the first cell shows each. */
+describe('row state', () => {
+  it('disables a ticket admitted at the door and says why, keeps the others as they were', () => {
+    expect(rowView(row(1, RETURN_STATUS_RETURNABLE, 60))).toBe('select')
+    expect(rowView(row(1, RETURN_STATUS_RETURNABLE, 60, true))).toBe('used')
+    // Past its deadline it is still 'used': the reason that matters to the visitor.
+    expect(rowView(row(1, RETURN_STATUS_RETURNABLE, 0, true))).toBe('used')
+    // Returned or waiting: its return status, admitted or not (order care may refund a used ticket).
+    expect(rowView(row(1, RETURN_STATUS_CONFIRMED, 0, true))).toBe('status')
+    expect(rowView(row(1, RETURN_STATUS_NOT_CONFIRMED, 60))).toBe('status')
+    expect(isSelectable(row(1, RETURN_STATUS_RETURNABLE, 60, true))).toBe(false)
+    expect(isSelectable(row(1, RETURN_STATUS_RETURNABLE, 60))).toBe(true)
+    expect(canAskAny([row(1, RETURN_STATUS_RETURNABLE, 60, true), row(2, RETURN_STATUS_RETURNABLE, 0)])).toBe(false)
+    expect(canAskAny([row(1, RETURN_STATUS_RETURNABLE, 60, true), row(2, RETURN_STATUS_RETURNABLE, 60)])).toBe(true)
+  })
+})
+
+/** What the page says of the link it was opened from (the server's link_state). */
+describe('linkOutcome', () => {
+  it('tells each withdrawal apart instead of calling it expired', () => {
+    expect(linkOutcome(null, undefined)).toBe('none')
+    expect(linkOutcome('abcdef', undefined)).toBe('waiting')
+    expect(linkOutcome('abcdef', 'waiting')).toBe('waiting')
+    expect(linkOutcome('abcdef', 'late')).toBe('late')
+    expect(linkOutcome('abcdef', 'used')).toBe('used')
+    expect(linkOutcome('abcdef', 'refunded')).toBe('refunded')
+    expect(linkOutcome('abcdef', 'expired')).toBe('inactive')
+    expect(linkOutcome('abcdef', 'confirmed')).toBe('inactive')
+    expect(linkOutcome('abcdef', 'unknown')).toBe('inactive')
   })
 })

@@ -4,12 +4,14 @@ import { pickLocalized, type Lang } from '../../../contract/lang'
 import { formatDate, formatMoney, longDay } from '../../kernel/format'
 import { formatCountdown } from '../order/model/countdown'
 import { useCountdown } from '../order/useCountdown'
-import { isReturnable, splitDays, type ReturnGroup } from './model'
+import { rowView, splitDays, type ReturnGroup } from './model'
 import { useCurrency } from '../../state/session'
 
 /**
  * One event session of the return page: name, date, the deadline in GMT+03:00 with a countdown
- * (or 'return time expired', after which its checkboxes are disabled), and its ticket table.
+ * (or 'return time expired', after which its checkboxes are disabled), and its ticket table. A
+ * ticket admitted at the door keeps a disabled checkbox described by why (used at the entrance),
+ * so the table still shows every ticket and a screen reader hears the reason with the box.
  */
 export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisitor, locked }: {
   group: ReturnGroup
@@ -56,18 +58,30 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
             {group.rows.map((r) => {
               const category = [pickLocalized(r, 'name', lang), r.zonelevel].filter((s) => s !== '').join(', ')
               const checkboxId = `return-row-${r.id}`
+              const view = rowView(r)
+              const reasonId = `${checkboxId}-used`
+              const rowClass = view === 'used' ? 'return-table__row--used' : selected.has(r.id) ? 'return-table__row--selected' : undefined
               return (
-                <tr key={r.id} className={selected.has(r.id) ? 'return-table__row--selected' : undefined}>
+                <tr key={r.id} className={rowClass}>
                   <td>
-                    {isReturnable(r) ? (
+                    {view === 'select' && (
                       <input id={checkboxId} type="checkbox" className="return-table__check" checked={selected.has(r.id)} disabled={!open || locked}
                         onChange={() => onToggle(r.id)} aria-label={t('returns.select-ticket', { n: r.sortnum, category })} />
-                    ) : (
+                    )}
+                    {view === 'used' && (
+                      <input id={checkboxId} type="checkbox" className="return-table__check" checked={false} disabled readOnly
+                        aria-label={t('returns.select-ticket', { n: r.sortnum, category })} aria-describedby={reasonId} />
+                    )}
+                    {view === 'status' && (
                       <span className={`return-status return-status--${r.status_id}`}>{t(`returns.status-${r.status_id}`, { defaultValue: '' })}</span>
                     )}
                   </td>
                   {showVisitor && <td className="return-table__visitor">{r.visitor_name}</td>}
-                  <td className="return-table__category">{category}</td>
+                  <td className="return-table__category">
+                    {category}
+                    {/* Under the category, not in the narrow check column: it stays readable on a phone's card. */}
+                    {view === 'used' && <span id={reasonId} className="return-status return-status--used return-table__reason">{t('returns.status-used')}</span>}
+                  </td>
                   <td className="return-table__num return-table__quant" data-label={t('returns.col-quant')}>{r.quant}</td>
                   <td className="return-table__num return-table__cost">{formatMoney(r.summa, lang, currency)}</td>
                 </tr>

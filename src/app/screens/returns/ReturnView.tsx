@@ -10,7 +10,7 @@ import { useModal } from '../../state/modal'
 import { formatMoney } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
 import { EventBlock } from './EventBlock'
-import { allConfirmed, canIssue, groupRows, isPending, isReturnable, returnsClosed, selectionTotals } from './model'
+import { allConfirmed, canAskAny, canIssue, groupRows, isPending, linkOutcome, returnsClosed, selectionTotals } from './model'
 import { ReturnFooter } from './ReturnFooter'
 import { useCurrency } from '../../state/session'
 
@@ -44,13 +44,14 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   const groups = useMemo(() => groupRows(rows, lang), [rows, lang])
   const first = rows[0]
   const pending = rows.filter(isPending)
-  // What became of the link's request (the server's link_state; absent without a link). Only a
+  // What became of the link's request (the server's link_state; 'none' without a link). Only a
   // waiting one can be confirmed: pending tickets of another request are not this link's.
-  const linkState = hashConf !== null ? data.link_state : undefined
-  const mode: 'issue' | 'confirm' = hashConf !== null && pending.length > 0 && (linkState === undefined || linkState === 'waiting') ? 'confirm' : 'issue'
-  // Withdrawn at its return deadline (001 §4: no refund once the return time is over): the page
-  // says so instead of an empty form asking to tick a ticket.
-  const late = linkState === 'late'
+  const outcome = linkOutcome(hashConf, data.link_state)
+  const mode: 'issue' | 'confirm' = outcome === 'waiting' && pending.length > 0 ? 'confirm' : 'issue'
+  // Withdrawn at its return deadline (001 §4: no refund once the return time is over), because a
+  // ticket of it was used at the door, or because its tickets were refunded otherwise: the page
+  // says which instead of calling the link expired or offering an empty form.
+  const withdrawn = outcome === 'late' || outcome === 'used' || outcome === 'refunded'
   const totals = mode === 'confirm' ? selectionTotals(pending, new Set(pending.map((r) => r.id))) : selectionTotals(rows, selected)
   // The waiting tickets' earliest deadline, ticking: once it passes the server refuses the
   // confirmation (001 §4: refund only while the return time is above 0), so 'Confirm' is
@@ -61,13 +62,14 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   // owner_name is the buyer on every row; visitor_name the holder of a named ticket.
   const buyerName = first?.owner_name ?? ''
   const showVisitor = rows.some((r) => r.visitor_name !== '')
-  // "Issue the refund again" only while some ticket can still be asked for.
-  const canAskAgain = rows.some((r) => isReturnable(r) && r.returnleft > 0)
-  // Every ticket kept is past its return deadline, and no link of a waiting request opened the
-  // page: returns of the order are over, whatever link (none, used, expired) it was opened from.
-  const closed = mode === 'issue' && !late && returnsClosed(rows)
-  // A late link or closed returns, nothing left to ask for: no form (its hint would ask to tick a ticket none can be ticked).
-  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail') || (late && !canAskAgain) || closed
+  // "Issue the refund again" only while some ticket can still be asked for (in time, not used at the door).
+  const canAskAgain = canAskAny(rows)
+  // Every ticket kept is past its return deadline or used at the door, and no link of a waiting
+  // request opened the page: returns of the order are over, whatever link (none, used, expired)
+  // it was opened from; 'used' when only the door is to blame.
+  const closed = mode === 'issue' && !withdrawn ? returnsClosed(rows) : null
+  // A withdrawn link or closed returns, nothing left to ask for: no form (its hint would ask to tick a ticket none can be ticked).
+  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail') || (withdrawn && !canAskAgain) || closed !== null
 
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -155,15 +157,23 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
         {notice === null && mode === 'confirm' && !confirmClosed && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
         {notice === null && confirmClosed && <p className="notice notice--error return-notice return-notice--expired">{t('returns.expired')}</p>}
         {notice === null && allConfirmed(rows) && <p className="notice return-notice">{t('returns.all-returned')}</p>}
-        {notice === null && hashConf !== null && mode === 'issue' && canAskAgain && !late && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
-        {notice === null && closed && (
-          <p className="notice notice--error return-notice return-notice--closed">
-            <strong>{t('returns.expired')}</strong>
+        {notice === null && (outcome === 'inactive' || (outcome === 'waiting' && mode === 'issue')) && canAskAgain && <p className="notice return-notice">{t('returns.link-inactive')}</p>}
+        {notice === null && closed !== null && (
+          <p className={`notice notice--error return-notice return-notice--closed return-notice--closed-${closed}`}>
+            <strong>{closed === 'used' ? t('returns.used-title') : t('returns.expired')}</strong>
             <br />
-            {t('returns.closed')}
+            {closed === 'used' ? t('returns.closed-used') : t('returns.closed')}
           </p>
         )}
-        {notice === null && late && (
+        {notice === null && (outcome === 'used' || outcome === 'refunded') && (
+          <p className={`notice notice--error return-notice return-notice--${outcome}`}>
+            <strong>{outcome === 'used' ? t('returns.link-used-title') : t('returns.link-refunded-title')}</strong>
+            <br />
+            {outcome === 'used' ? t('returns.link-used') : t('returns.link-refunded')}
+            {canAskAgain && ` ${t('returns.link-again')}`}
+          </p>
+        )}
+        {notice === null && outcome === 'late' && (
           <p className="notice notice--error return-notice return-notice--withdrawn">
             <strong>{t('returns.expired')}</strong>
             <br />

@@ -1,5 +1,5 @@
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
-import type { ReturnRow } from '../../../contract/entities/returns'
+import type { ReturnLinkState, ReturnRow } from '../../../contract/entities/returns'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { addMajor } from '../../../contract/rules/money'
 
@@ -31,19 +31,71 @@ export function groupRows(rows: readonly ReturnRow[], lang: Lang): ReturnGroup[]
 export const isConfirmed = (r: Pick<ReturnRow, 'status_id'>) => r.status_id === RETURN_STATUS_CONFIRMED || r.status_id === RETURN_STATUS_CONFIRMED_FINAL
 export const isPending = (r: Pick<ReturnRow, 'status_id'>) => r.status_id === RETURN_STATUS_NOT_CONFIRMED
 export const isReturnable = (r: Pick<ReturnRow, 'status_id'>) => r.status_id === RETURN_STATUS_RETURNABLE
+/**
+ * Whether the visitor may tick the row to ask for its return: not returned nor waiting, and not
+ * admitted at the door (the server refuses a used ticket). The return deadline is judged apart,
+ * per event, as it ticks.
+ */
+export const isSelectable = (r: Pick<ReturnRow, 'status_id' | 'admitted'>) => isReturnable(r) && !r.admitted
+
+/**
+ * How a ticket row's first cell shows it: 'select' a checkbox; 'used' a disabled checkbox with
+ * the reason (admitted at the door: cannot be returned); 'status' its return status (waiting,
+ * confirmed).
+ */
+export type RowView = 'select' | 'used' | 'status'
+export function rowView(r: Pick<ReturnRow, 'status_id' | 'admitted'>): RowView {
+  if (!isReturnable(r)) return 'status'
+  return r.admitted ? 'used' : 'select'
+}
+
+/**
+ * What the page says of the e-mailed link it was opened from (the server's link_state):
+ * 'none' without a link; 'waiting' while its request may be confirmed (or the server did not
+ * say); 'late' withdrawn at its return deadline; 'used' withdrawn because a ticket of it was
+ * admitted at the door; 'refunded' withdrawn because its tickets were refunded otherwise (order
+ * care, a session's cancellation); 'inactive' used already, expired or unknown: a new request
+ * may be made.
+ */
+export type LinkOutcome = 'none' | 'waiting' | 'inactive' | 'late' | 'used' | 'refunded'
+export function linkOutcome(hashConf: string | null, state: ReturnLinkState | undefined): LinkOutcome {
+  if (hashConf === null) return 'none'
+  switch (state) {
+    case undefined:
+    case 'waiting':
+      return 'waiting'
+    case 'late':
+    case 'used':
+    case 'refunded':
+      return state
+    case 'confirmed':
+    case 'expired':
+    case 'unknown':
+      return 'inactive'
+  }
+}
 
 /** The form footer hides when every row's return is confirmed (001 §4). */
 export function allConfirmed(rows: readonly ReturnRow[]): boolean {
   return rows.length > 0 && rows.every(isConfirmed)
 }
 
+/** Some ticket can still be asked for: selectable and before its return deadline. */
+export function canAskAny(rows: readonly ReturnRow[]): boolean {
+  return rows.some((r) => isSelectable(r) && r.returnleft > 0)
+}
+
 /**
  * Returns of the order are closed: some ticket is not returned, yet none can be asked for (each
- * is past its return deadline) and none waits for a confirmation. The page then says so instead
- * of a form whose hint asks to tick a ticket none can be ticked.
+ * is past its return deadline or used at the door) and none waits for a confirmation. The page
+ * then says so instead of a form whose hint asks to tick a ticket none can be ticked: 'used' when
+ * every ticket kept was admitted at the door (no deadline is to blame), 'expired' otherwise;
+ * null while returns are open.
  */
-export function returnsClosed(rows: readonly ReturnRow[]): boolean {
-  return rows.some((r) => !isConfirmed(r)) && !rows.some((r) => isPending(r) || (isReturnable(r) && r.returnleft > 0))
+export function returnsClosed(rows: readonly ReturnRow[]): 'expired' | 'used' | null {
+  const kept = rows.filter((r) => !isConfirmed(r))
+  if (kept.length === 0 || kept.some(isPending) || canAskAny(rows)) return null
+  return kept.every((r) => r.admitted) ? 'used' : 'expired'
 }
 
 /** Tickets and refund of a selection (amounts summed in cents). */

@@ -10,11 +10,11 @@ import { findOrderByHash } from '../orders/order.repository'
 import { buyerName } from '../orders/state'
 import { personName } from '../tickets/lines'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
-import { MS_PER_S, REQUEST_STATUS_LATE } from './constants'
+import { MS_PER_S, REQUEST_STATUS_LATE, REQUEST_STATUS_REFUNDED, REQUEST_STATUS_USED } from './constants'
 import { storedHashConf } from './hashconf'
 import { returnRefusal } from './policy'
 import { returnShareByLine } from './refund-payment'
-import { consentText, findPayingPayment, findReturnRequest, listReasons, listReturnLines, reasonsByLine, type ReturnLineRow } from './repository'
+import { consentText, findPayingPayment, findReturnRequest, listReasons, listReturnLines, reasonsByLine, usedLineIds, type ReturnLineRow } from './repository'
 import { sweepReturnRequests } from './sweep'
 
 /** Seconds left before a line's return deadline (0 = closed). */
@@ -25,14 +25,18 @@ export function secondsLeft(line: Pick<ReturnLineRow, 'deadline'>, now: number):
 /**
  * What became of the request of the link the page was opened from (read after the sweep, so a
  * request past its deadline or its link's life is no longer 'waiting'). Statuses: 60 waiting,
- * 70/80 confirmed, REQUEST_STATUS_LATE late, any other (90) expired.
+ * 70/80 confirmed, REQUEST_STATUS_LATE late, REQUEST_STATUS_USED used, REQUEST_STATUS_REFUNDED
+ * refunded, any other (90) expired. Each withdrawal keeps its own state so the page can tell the
+ * visitor the true reason (an expired link only needs a new request; a used or refunded one not).
  */
 async function linkState(db: Db, hash: string, hashConf: string): Promise<ReturnLinkState> {
   const request = await findReturnRequest(db, hash, storedHashConf(hashConf))
   if (!request) return 'unknown'
   if (request.status === RETURN_STATUS_NOT_CONFIRMED) return 'waiting'
   if (request.status === RETURN_STATUS_CONFIRMED || request.status === RETURN_STATUS_CONFIRMED_FINAL) return 'confirmed'
-  return request.status === REQUEST_STATUS_LATE ? 'late' : 'expired'
+  if (request.status === REQUEST_STATUS_LATE) return 'late'
+  if (request.status === REQUEST_STATUS_USED) return 'used'
+  return request.status === REQUEST_STATUS_REFUNDED ? 'refunded' : 'expired'
 }
 
 /**
@@ -41,7 +45,8 @@ async function linkState(db: Db, hash: string, hashConf: string): Promise<Return
  * ticket holder of a named ticket ('' otherwise); name_{lang} is the visitor category;
  * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
  * zone (GMT+03:00) and returnleft the seconds left to it; summa what returning the line refunds
- * (refund-payment.ts returnShareByLine). error_code '0' when the order may be
+ * (refund-payment.ts returnShareByLine); admitted whether the ticket was admitted at the door
+ * (repository.ts usedLineIds: the rule create and confirm refuse it by). error_code '0' when the order may be
  * returned, else the code of its refusal (policy.ts returnRefusal: not allowed, or paid at the
  * box office, then with its text as error_text) and no rows. Opened from an e-mailed link (`hashConf`),
  * link_state says what became of that link's request (linkState).
@@ -58,7 +63,8 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   if (refusal) return { ...base, rows: [], error_code: REASONS[refusal], ...(refusal === 'return-at-desk' ? { error_text: messageText(refusal, lang) } : {}) }
   await sweepReturnRequests(db, now, order.id)
   const lines = await listReturnLines(db, order.id)
-  const reasonOf = await reasonsByLine(db, lines.map((l) => l.id))
+  const lineIds = lines.map((l) => l.id)
+  const [reasonOf, admitted] = await Promise.all([reasonsByLine(db, lineIds), usedLineIds(db, lineIds).then((ids) => new Set(ids))])
   // What returning each line refunds now, by the rule the confirm refunds by: with a promo code or
   // offers it differs from the list cost, and the page's refund total adds these up. A returned
   // line keeps its list cost: it refunds nothing more, and what it refunded is kept per request.
@@ -91,6 +97,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     day: l.day,
     time: l.time,
     zonelevel: (l[`zone_${lang}`] || l.zone_en || l.zone_ru) ?? '',
+    admitted: admitted.has(l.id),
   }))
   const link = hashConf === undefined ? {} : { link_state: await linkState(db, hash, hashConf) }
   return { ...base, rows, error_code: ErrorCode.OK, ...link }
