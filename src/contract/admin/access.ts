@@ -52,9 +52,20 @@ export const apiTokenSchema = z.object({
   created_at: z.number(),
   last_used_at: z.number().nullable(),
   revoked_at: z.number().nullable(),
+  /** When the token stops working (refused then as a revoked one is); null: made before tokens expired, it never does. */
+  expires_at: z.number().nullable(),
 })
 export const tokenListResponseSchema = z.object({ tokens: z.array(apiTokenSchema) })
-export const tokenCreateRequestSchema = z.object({ name: noNulText().trim().min(1).max(100), role: roleSchema })
+/** An API token's lifetime when its maker chooses none, in days. */
+export const DEFAULT_TOKEN_DAYS = 90
+/** The longest lifetime a token may be given (a year): a forgotten integration's token ends some day. */
+export const MAX_TOKEN_DAYS = 365
+export const tokenCreateRequestSchema = z.object({
+  name: noNulText().trim().min(1).max(100),
+  role: roleSchema,
+  /** Days the token works from its making (1 to MAX_TOKEN_DAYS; DEFAULT_TOKEN_DAYS when left out). */
+  expires_in_days: z.number().int().min(1).max(MAX_TOKEN_DAYS).default(DEFAULT_TOKEN_DAYS),
+})
 /** The token itself is shown once, here; the server keeps only its SHA-256. */
 export const tokenCreateResponseSchema = z.object({ token: z.string(), api_token: apiTokenSchema })
 

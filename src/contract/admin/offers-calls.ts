@@ -21,8 +21,12 @@ const empty = z.object({ lang: langSchema.optional() })
 export const promoCopySchema = z.object({ code: o.promoCodeSchema, lang: langSchema.optional() })
 
 const W = 'catalogue.write' as const
+/*
+ * Reading them (extras) needs W too: promo codes are secrets that discount orders, and the
+ * offers, loyalty and agreements are only edited there; no box office or door screen lists them.
+ */
 export const offerCalls = {
-  extras: call({ method: 'GET', path: '/api/admin/extras', summary: 'Compositions of subscriptions, special offers, promo codes, agreement checkboxes and the loyalty settings', request: noQuery, response: o.extrasResponseSchema, permission: 'catalogue.read' }),
+  extras: call({ method: 'GET', path: '/api/admin/extras', summary: 'Compositions of subscriptions, special offers, promo codes, agreement checkboxes and the loyalty settings', request: noQuery, response: o.extrasResponseSchema, permission: W }),
   compositionCreate: call({ method: 'POST', path: '/api/admin/events/:id/compositions', summary: 'Add a line to the composition of a subscription (an event of the subscriptions kind)', request: o.compositionInputSchema, params: byId, response: idResponseSchema, permission: W }),
   compositionUpdate: call({ method: 'POST', path: '/api/admin/compositions/:id', summary: 'Edit a composition line', request: o.compositionInputSchema, params: byId, response: ok, permission: W }),
   compositionDelete: call({ method: 'POST', path: '/api/admin/compositions/:id/delete', summary: 'Remove a composition line', request: empty, params: byId, response: ok, permission: W }),

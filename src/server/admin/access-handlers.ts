@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Operator } from '../../contract/admin/access'
 import { cappedRole } from '../../contract/admin/roles'
 import { isLang } from '../../contract/lang'
@@ -7,7 +7,7 @@ import { limitAddressOf } from '../security/address-key'
 import { writeAudit, listAudit } from './audit'
 import { checkCredentials, createApiToken, createOperator, endOperatorSession, OPERATOR_SESSION_TTL_MS, startOperatorSession } from './auth'
 import type { Actor, OperatorRow } from './context'
-import { OPERATOR_COOKIE } from './guard'
+import { setOperatorCookie } from './guard'
 import { deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, lockActiveOwners, revokeApiToken, revokeApiTokensOf, updateOperator } from './operators.repository'
 import { hashPassword } from './passwords'
 import type { AdminHandlers } from './routes'
@@ -26,18 +26,7 @@ export function operatorView(op: OperatorRow): Operator {
   }
 }
 
-function setOperatorCookie(app: FastifyInstance, reply: FastifyReply, value: string, maxAgeMs: number): void {
-  reply.setCookie(OPERATOR_COOKIE, value, {
-    path: '/api/admin',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: app.config.publicUrl.startsWith('https://'),
-    signed: true,
-    maxAge: Math.floor(maxAgeMs / 1000),
-  })
-}
-
-const tokenView = (t: { id: number; name: string; role: Operator['role']; prefix: string; created_at: number; last_used_at: number | null; revoked_at: number | null }) => ({
+const tokenView = (t: { id: number; name: string; role: Operator['role']; prefix: string; created_at: number; last_used_at: number | null; revoked_at: number | null; expires_at: number | null }) => ({
   id: t.id,
   name: t.name,
   role: t.role,
@@ -45,6 +34,7 @@ const tokenView = (t: { id: number; name: string; role: Operator['role']; prefix
   created_at: t.created_at,
   last_used_at: t.last_used_at,
   revoked_at: t.revoked_at,
+  expires_at: t.expires_at === null ? null : Number(t.expires_at),
 })
 
 /** Sign-in, the operator's own session, operators, API tokens and the audit log. */
@@ -142,7 +132,9 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
       return tx(db, actor, async (trx) => {
         // A token made by a token answers to the operator behind the maker: disabling them stops both.
         const createdBy = actor.operatorId ?? (actor.tokenId !== null ? ((await findApiToken(trx, actor.tokenId))?.created_by ?? null) : null)
-        const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy }, Date.now())
+        // Never a token without a creator: nothing would cap its role, so it would not work (auth.ts actorOfToken).
+        if (createdBy === null) throw new ApiFailure('admin-forbidden')
+        const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy, expiresInDays: input.expires_in_days }, Date.now())
         await writeAudit(trx, actor, { action: 'create', entity: 'api_token', entityId: row.id, after: tokenView(row) })
         return { token, api_token: tokenView(row) }
       })

@@ -21,6 +21,7 @@ import {
   insertOperator,
   insertOperatorSession,
   lockAddress,
+  pruneSignInAddresses,
   pruneUnknownSignInAttempts,
   touchApiToken,
   touchOperatorSession,
@@ -122,7 +123,6 @@ async function checkUnknownEmail(db: Db, email: string, password: string, now: n
     throw new ApiFailure('admin-locked', { minutes: Math.ceil((until - now) / 60_000) })
   }
   await verifyPassword(await dummyHash(), password)
-  await pruneUnknownSignInAttempts(db, now - SIGN_IN_FAILURE_MEMORY_MS)
   await countFailureOf(db, ip, now)
   if (failed >= MAX_FAILED_SIGN_INS) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
   throw new ApiFailure('admin-bad-credentials')
@@ -148,15 +148,27 @@ async function refuseLockedAddress(db: Db, ip: string, now: number): Promise<voi
 /**
  * Counts one failed sign-in of the address (all processes' failures count): a window older than
  * ADDRESS_WINDOW_MS starts again at 1; the MAX_FAILED_SIGN_INS_PER_ADDRESS-th failure locks the
- * address.
+ * address. Every failure first drops the counts older than SIGN_IN_FAILURE_MEMORY_MS, of e-mails
+ * that are no account and of addresses alike (pruneSignInFailures).
  */
 async function countFailureOf(db: Db, ip: string, now: number): Promise<void> {
+  await pruneSignInFailures(db, now)
   const failures = await countAddressFailure(db, ip, now, now - ADDRESS_WINDOW_MS)
   if (failures >= MAX_FAILED_SIGN_INS_PER_ADDRESS) {
     await lockAddress(db, ip, now, now + ADDRESS_LOCK_OUT_MS)
     await writeAudit(db, signInActor(ip), { action: 'lock-out', entity: 'sign_in_address', entityId: ip, after: { failures, locked_until: now + ADDRESS_LOCK_OUT_MS } })
     throw new ApiFailure('admin-address-locked', { minutes: Math.ceil(ADDRESS_LOCK_OUT_MS / 60_000) })
   }
+}
+
+/**
+ * Drops what the lock-outs no longer need: unknown e-mails' counts and addresses' windows whose
+ * last failure is older than SIGN_IN_FAILURE_MEMORY_MS (never a lock still running), so neither
+ * table grows with every address or e-mail that ever failed.
+ */
+async function pruneSignInFailures(db: Db, now: number): Promise<void> {
+  await pruneUnknownSignInAttempts(db, now - SIGN_IN_FAILURE_MEMORY_MS)
+  await pruneSignInAddresses(db, now - SIGN_IN_FAILURE_MEMORY_MS, now)
 }
 
 /** Starts an operator session: answers the cookie value (the only place the id exists in clear) and its CSRF token. */
@@ -175,7 +187,8 @@ export async function endOperatorSession(db: Db, sessionHash: string): Promise<v
 /**
  * The operator of a session cookie value, or null (unknown, expired, older than
  * OPERATOR_SESSION_MAX_LIFETIME_MS whatever its use, operator disabled); `gate`: the request's
- * (context.ts). Use moves the session's end OPERATOR_SESSION_TTL_MS on, never past its maximum lifetime.
+ * (context.ts). Use moves the session's end OPERATOR_SESSION_TTL_MS on, never past its maximum
+ * lifetime; the actor then carries the new end (sessionRenewedUntil) for the cookie's.
  */
 export async function actorOfSession(db: Db, sessionId: string, ip: string, now: number, gate: CommitGate): Promise<Actor | null> {
   const idHash = sha256(sessionId)
@@ -183,25 +196,30 @@ export async function actorOfSession(db: Db, sessionId: string, ip: string, now:
   if (!session) return null
   const op = await findOperator(db, session.operator_id)
   if (!op || op.active !== 1) return null
+  let renewedUntil: number | undefined
   if (now - session.last_seen_at > TOUCH_INTERVAL_MS) {
-    await touchOperatorSession(db, idHash, now, Math.min(now + OPERATOR_SESSION_TTL_MS, Number(session.created_at) + OPERATOR_SESSION_MAX_LIFETIME_MS))
+    renewedUntil = Math.min(now + OPERATOR_SESSION_TTL_MS, Number(session.created_at) + OPERATOR_SESSION_MAX_LIFETIME_MS)
+    await touchOperatorSession(db, idHash, now, renewedUntil)
   }
-  return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash, gate }
+  return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash, gate, ...(renewedUntil !== undefined ? { sessionRenewedUntil: renewedUntil } : {}) }
 }
 
 /**
- * The integration behind a bearer token, or null (unknown, revoked, or its creator disabled:
- * findLiveApiToken). A token does no more than its creator may do now: its role is capped by the
- * creator's current role (cappedRole; a token whose role and its creator's share no role's
- * permissions answers null), so a demoted operator's tokens cannot act above them, nor promote
- * them back, even where no revocation ran (operatorUpdate revokes them; a role changed in the
- * database, or by a later path, would not). A token without a creator keeps its role.
+ * The integration behind a bearer token, or null, answered alike (401 -1010) for a token that is
+ * unknown, revoked, expired, without a creator, or whose creator is disabled (findLiveApiToken).
+ * A token does no more than its creator may do now: its role is capped by the creator's current
+ * role (cappedRole; a token whose role and its creator's share no role's permissions answers
+ * null), so a demoted operator's tokens cannot act above them, nor promote them back, even where
+ * no revocation ran (operatorUpdate revokes them; a role changed in the database, or by a later
+ * path, would not). A token without a creator is refused: nothing caps it (a token row written
+ * by hand, or one whose creator's row was deleted, which sets created_by to null), and the
+ * console never makes one (tokenCreate).
  */
 export async function actorOfToken(db: Db, token: string, ip: string, now: number, gate: CommitGate): Promise<Actor | null> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return null
-  const row = await findLiveApiToken(db, sha256(token))
+  const row = await findLiveApiToken(db, sha256(token), now)
   if (!row) return null
-  const role = row.created_by === null || row.creator_role === null ? row.role : cappedRole(row.role, row.creator_role)
+  const role = cappedRole(row.role, row.creator_role)
   if (role === null) return null
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) {
     await touchApiToken(db, row.id, now)
@@ -209,10 +227,24 @@ export async function actorOfToken(db: Db, token: string, ip: string, now: numbe
   return { role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, csrf: null, sessionHash: null, gate }
 }
 
-/** A new API token: answers it in clear once; the table keeps its SHA-256 and a prefix. */
-export async function createApiToken(db: Db, input: { name: string; role: Role; createdBy: number | null }, now: number) {
+/** A day in milliseconds (API tokens' lifetimes are chosen in days). */
+const DAY_MS = 24 * 3600 * 1000
+
+/**
+ * A new API token of the operator `createdBy`, working `expiresInDays` from `now`: answers it in
+ * clear once; the table keeps its SHA-256 and a prefix.
+ */
+export async function createApiToken(db: Db, input: { name: string; role: Role; createdBy: number; expiresInDays: number }, now: number) {
   const token = `${API_TOKEN_PREFIX}${secret()}`
-  const row = await insertApiToken(db, { token_hash: sha256(token), prefix: token.slice(0, TOKEN_PREFIX_CHARS), name: input.name, role: input.role, created_by: input.createdBy, created_at: now })
+  const row = await insertApiToken(db, {
+    token_hash: sha256(token),
+    prefix: token.slice(0, TOKEN_PREFIX_CHARS),
+    name: input.name,
+    role: input.role,
+    created_by: input.createdBy,
+    created_at: now,
+    expires_at: now + input.expiresInDays * DAY_MS,
+  })
   return { token, row }
 }
 

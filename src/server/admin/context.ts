@@ -20,6 +20,11 @@ export interface Actor {
   /** Hash of the cookie session id (null for API tokens). */
   sessionHash: string | null
   /**
+   * The cookie session's new end when this request moved it (actorOfSession): the guard sends
+   * the cookie again to end then too, so the browser keeps it exactly as long as the server does.
+   */
+  sessionRenewedUntil?: number
+  /**
    * The commit gate every write of this caller commits through (transaction.ts tx): the request's
    * own (request.commitGate) for a console call, so a call answered "busy" by the request deadline
    * has changed nothing; clockGate for the CLI and a background job, which have no request.

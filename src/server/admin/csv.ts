@@ -1,11 +1,12 @@
 /**
  * CSV as RFC 4180 writes it, for spreadsheets: a cell with the separator, a quote or a line break
  * is quoted (quotes doubled). A text cell that a spreadsheet would run as a formula (starting
- * with =, +, -, @, a tab or a carriage return: buyers type their own names and e-mails) gets a
- * leading apostrophe, so opening the file never runs what a visitor wrote (OWASP "CSV
- * injection"). Numbers are written by the caller and are never touched.
+ * with =, +, -, @, a tab or a carriage return, also after leading spaces, and their full-width
+ * forms ＝ ＋ － ＠, which some spreadsheets fold to the ASCII ones: buyers type their own names and
+ * e-mails) gets a leading apostrophe, so opening the file never runs what a visitor wrote (OWASP
+ * "CSV injection"). Numbers are written by the caller and are never touched.
  */
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^\s*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
 /** A phone number or a signed number ("+7 (916) 123-45-67"): no function can run from it, so it stays as typed. */
 const PLAIN_NUMBER = /^[+-]?[\d\s().-]+$/
 

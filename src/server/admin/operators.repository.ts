@@ -155,6 +155,19 @@ export async function lockAddress(db: Db, ip: string, now: number, until: number
   await db.updateTable('operator_sign_in_addresses').set({ failures: 0, window_start: now, locked_until: until }).where('ip', '=', ip).execute()
 }
 
+/**
+ * Drops the addresses whose window started at or before `staleBefore` and that are not locked at
+ * `now`: their next failure starts a new window at 1 anyway (the window is far shorter), so
+ * dropping them changes no answer, and addresses that once failed leave no rows behind.
+ */
+export async function pruneSignInAddresses(db: Db, staleBefore: number, now: number): Promise<void> {
+  await db
+    .deleteFrom('operator_sign_in_addresses')
+    .where('window_start', '<=', staleBefore)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .execute()
+}
+
 // ── sessions ─────────────────────────────────────────────────────────────────────────────────
 
 export async function insertOperatorSession(db: Db, row: OperatorSessionsTable): Promise<void> {
@@ -199,22 +212,24 @@ export function findApiToken(db: Db, id: number) {
 }
 
 /**
- * A token by its hash, unless revoked or its creator is disabled or gone, with its creator's
- * current role (`creator_role`, null without a creator: auth.ts caps the token's role by it). The
- * creator is consulted on every use rather than the tokens revoked when an operator is disabled:
- * re-enabling the operator brings their tokens back, and no path that disables an operator (or
- * changes their role outside operatorUpdate, as the database may) can forget them. A
- * token without a creator (made outside the console) answers to no operator.
+ * A token by its hash, unless revoked, expired at `now` (a token with no expiry, made before
+ * tokens had one, never expires), its creator disabled, or it has no creator (made outside the
+ * console, or its creator's row deleted: nothing would cap its role), with its creator's current
+ * role (`creator_role`: auth.ts caps the token's role by it). The creator is consulted on every
+ * use rather than the tokens revoked when an operator is disabled: re-enabling the operator brings
+ * their tokens back, and no path that disables an operator (or changes their role outside
+ * operatorUpdate, as the database may) can forget them.
  */
-export function findLiveApiToken(db: Db, tokenHash: string) {
+export function findLiveApiToken(db: Db, tokenHash: string, now: number) {
   return db
     .selectFrom('api_tokens as t')
-    .leftJoin('operators as o', 'o.id', 't.created_by')
+    .innerJoin('operators as o', 'o.id', 't.created_by')
     .selectAll('t')
     .select('o.role as creator_role')
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('t.created_by', 'is', null), eb('o.active', '=', 1)]))
+    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', now)]))
+    .where('o.active', '=', 1)
     .executeTakeFirst()
 }
 

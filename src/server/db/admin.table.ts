@@ -39,6 +39,8 @@ export interface ApiTokensTable {
   created_at: number
   last_used_at: Def<number | null>
   revoked_at: Def<number | null>
+  /** When the token stops working (chosen at its making); null for tokens made before expiries existed: they never expire. */
+  expires_at: Def<number | null>
 }
 export interface AuditLogTable {
   id: Generated<number>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { AuditEntry, Operator } from '../../../contract/admin/access'
-import { operatorCreateRequestSchema } from '../../../contract/admin/access'
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, operatorCreateRequestSchema } from '../../../contract/admin/access'
 import { ROLES, type Role } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
@@ -94,14 +94,14 @@ export function OperatorsScreen() {
   )
 }
 
-type Token = { id: number; name: string; role: Role; prefix: string; created_at: number; last_used_at: number | null; revoked_at: number | null }
+type Token = { id: number; name: string; role: Role; prefix: string; created_at: number; last_used_at: number | null; revoked_at: number | null; expires_at: number | null }
 
-/** /admin/tokens — API tokens for integrations: create (shown once), revoke (owner only). */
+/** /admin/tokens — API tokens for integrations: create (shown once) with a lifetime in days, see each one's end, revoke (owner only). */
 export function TokensScreen() {
   const { api, c, t, lang } = useTexts()
   const heading = useScreenTitle(c.tokens)
   const [tokens, setTokens] = useState<Token[] | null>(null)
-  const [form, setForm] = useState({ name: '', role: 'boxoffice' as Role })
+  const [form, setForm] = useState({ name: '', role: 'boxoffice' as Role, expires_in_days: DEFAULT_TOKEN_DAYS })
   const [shown, setShown] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const load = useCallback(async () => setTokens((await api('tokens', {})).tokens), [api])
@@ -137,7 +137,7 @@ export function TokensScreen() {
       {tokens === null ? <p aria-busy="true">{t.loading}</p> : tokens.length === 0 ? <p>{c.none}</p> : (
         <div className="adm-scroll">
           <table>
-            <thead><tr><th scope="col">{c.tokenName}</th><th scope="col">{c.role}</th><th scope="col">sw_…</th><th scope="col">{c.lastUsed}</th><th scope="col">{c.actions}</th></tr></thead>
+            <thead><tr><th scope="col">{c.tokenName}</th><th scope="col">{c.role}</th><th scope="col">sw_…</th><th scope="col">{c.lastUsed}</th><th scope="col">{c.tokenExpires}</th><th scope="col">{c.actions}</th></tr></thead>
             <tbody>
               {tokens.map((k) => (
                 <tr key={k.id}>
@@ -145,6 +145,7 @@ export function TokensScreen() {
                   <td>{ROLE_NAMES[lang][k.role]}</td>
                   <td><code>{k.prefix}…</code></td>
                   <td>{when(k.last_used_at, lang)}</td>
+                  <td>{k.expires_at === null ? c.tokenNoExpiry : <>{when(k.expires_at, lang)}{k.expires_at <= Date.now() && <> ({c.tokenExpired})</>}</>}</td>
                   <td>{k.revoked_at !== null ? c.revoked : <button type="button" onClick={() => void revoke(k.id)} aria-label={`${c.revoke}: ${k.name}`}>{c.revoke}</button>}</td>
                 </tr>
               ))}
@@ -156,6 +157,7 @@ export function TokensScreen() {
         <h2 id="adm-tok-new">{c.creating}</h2>
         <label>{c.tokenName}<input required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
         <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}</select></label>
+        <label>{c.tokenDays}<input type="number" required min={1} max={MAX_TOKEN_DAYS} step={1} value={form.expires_in_days} onChange={(e) => setForm({ ...form, expires_in_days: Number(e.target.value) })} /></label>
         <button type="submit">{c.create}</button>
       </form>
     </section>
