@@ -6,7 +6,7 @@ import { reseatTicket } from '../domain/boxoffice/reseat'
 import { sellAtBoxOffice } from '../domain/boxoffice/sell'
 import { findOrderByHash, listTicketLines } from '../domain/orders/order.repository'
 import { printingAllowed } from '../domain/orders/state'
-import { toTicketLine } from '../domain/tickets/lines'
+import { seatPlace, toTicketLine } from '../domain/tickets/lines'
 import { careOrderRows } from '../domain/care/care.repository'
 import { ApiFailure } from '../errors'
 import { attemptTicketMail } from '../mail/templates/sendOrderPaid'
@@ -63,7 +63,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
         record: (trx, line, to) => writeAudit(trx, actor, { action: 'reseat', entity: 'order', entityId: line.order_id, before: { line: line.id, seat: line.seat_id }, after: { line: line.id, seat: to.id } }),
       })
       app.liveFeed.changed()
-      return { ok: true as const, place: [place.sector, place.row, place.seat].filter(Boolean).join(' · ') }
+      return { ok: true as const, place: seatPlace(place) }
     },
     orderPrint: async ({ params, input }) => {
       const lang = input.lang ?? 'ru'
@@ -83,7 +83,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
           image: t._qrcode || t._barcode,
           event: t[`action_${lang}`] || t.action_ru,
           when: `${t.day} ${t.time}`,
-          place: [t[`sector_${lang}`], t[`row_${lang}`], t[`seat_${lang}`]].filter(Boolean).join(' · '),
+          place: seatPlace({ sector: t[`sector_${lang}`], row: t[`row_${lang}`], seat: t[`seat_${lang}`] }),
           category: t[`category_${lang}`] || t.category_ru,
           // The view's major units back to minor units (two decimals in every currency we sell in).
           price: Math.round(t.price * MINOR_PER_MAJOR),

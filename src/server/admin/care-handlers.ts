@@ -12,7 +12,7 @@ import { expireOrders } from '../domain/orders/expiry'
 import { isReturned, paidAmounts } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
 import { buyerName } from '../domain/orders/state'
-import { personName } from '../domain/tickets/lines'
+import { personName, seatPlace } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { listOrderMail } from '../mail/mail.repository'
 import { attemptTicketMail, sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
@@ -77,7 +77,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', outcome, detail: `${queuedSubject(m)} · ${m.to_address}` })
       }
       const changes = await listLineChanges(db, o.id)
-      const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, [s.sector_name, s.row_label, s.number_label].filter(Boolean).join(' ')]))
+      const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, seatPlace({ sector: s.sector_name, row: s.row_label, seat: s.number_label }, ' ')]))
       const codeOf = (lineId: number) => lines.find((l) => l.id === lineId)?.ticket_code ?? String(lineId)
       for (const c of changes) {
         if (c.kind === 'reseat') history.push({ at: Number(c.at), kind: 'reseated', detail: `${codeOf(c.order_line_id)}: ${seats.get(c.from_seat_id ?? 0) ?? ''} → ${seats.get(c.to_seat_id ?? 0) ?? ''} · ${c.actor}` })
@@ -100,7 +100,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
             event: { ru: l.name_ru, en: l.name_en, kz: l.name_kz, ch: l.name_ch },
             day: l.day,
             time: l.time,
-            place: l.seat_id !== null ? `${l.sector_name ?? ''} · ${l.row_label ?? ''} · ${l.number_label ?? ''}` : (l.stand_name ?? ''),
+            place: l.seat_id !== null ? seatPlace({ sector: l.sector_name, row: l.row_label, seat: l.number_label }) : (l.stand_name ?? ''),
             category: { ru: l.cat_ru, en: l.cat_en, kz: l.cat_kz, ch: l.cat_ch },
             holder: personName(l),
             quantity: l.quantity,

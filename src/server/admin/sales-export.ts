@@ -6,7 +6,7 @@ import type { Db } from '../db/connect'
 import { isReturned } from '../domain/orders/money'
 import { buyerName } from '../domain/orders/state'
 import { venueDateTime } from '../domain/settings/service'
-import { personName } from '../domain/tickets/lines'
+import { personName, seatPlace } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { csvLine, UTF8_BOM, type CsvCell } from './csv'
 import { orderStateOf } from './order-state'
@@ -48,7 +48,7 @@ export async function sessionSalesExport(db: Db, calendarId: number, lang: Lang,
 
   let body = UTF8_BOM + csvLine(EXPORT_COLUMNS.map((c) => words.columns[c]), separator)
   for (const l of lines) {
-    const place = l.stand_name ?? [l.sector_name, l.row_label, l.number_label].filter((p) => p !== null && p !== '').join(', ')
+    const place = l.stand_name ?? seatPlace({ sector: l.sector_name, row: l.row_label, seat: l.number_label }, ', ')
     const row: Record<(typeof EXPORT_COLUMNS)[number], CsvCell> = {
       order: { number: String(l.ord_num) },
       state: ORDER_STATE_WORDS[lang][orderStateOf(l, now)],

@@ -40,6 +40,22 @@ export interface ImportDrawingResult {
 
 const hex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`
 
+/** Seats in seated sectors the drawing gave no name (they would sell as " · 10 · 7"). */
+export function seatsInUnnamedSectors(sectors: readonly { name: string; kind: number; seatCount: number }[]): number {
+  let n = 0
+  for (const s of sectors) if (s.kind === SectorKind.Seated && s.name.trim() === '') n += s.seatCount
+  return n
+}
+
+/**
+ * The import report's warning for them. The studio renames sectors (a new map version), so the
+ * warning says where; it is not stored with the drawing's own warnings, which a new version
+ * copies: the studio counts unnamed sectors on the version it shows instead.
+ */
+export function unnamedSectorWarning(seats: number): string {
+  return `${seats} seats in sectors without a name: name them in the studio`
+}
+
 /**
  * Imports a venue drawing the way an operator does (and the demo does): clean and recognise the
  * SVG with the engine's parser, then store the drawing text, its zones, sectors, every seat under
@@ -109,9 +125,15 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
   }
 
   const sectorIds: number[] = []
+  const sectorRows: { name: string; kind: number; seatCount: number }[] = []
   for (let s = 0; s < sectors.count; s++) {
-    sectorIds.push(await insertSector(db, { drawing_id: drawingId, sector_index: s, name: str(sectors.name[s]) ?? '', kind: sectors.kind[s], seat_count: sectors.seatCount[s] }))
+    const row = { name: str(sectors.name[s]) ?? '', kind: sectors.kind[s], seatCount: sectors.seatCount[s] }
+    sectorRows.push(row)
+    sectorIds.push(await insertSector(db, { drawing_id: drawingId, sector_index: s, name: row.name, kind: row.kind, seat_count: row.seatCount }))
   }
+  // Leads the report (the CLI prints the first ten): until the studio names them, these seats sell with no sector.
+  const unnamed = seatsInUnnamedSectors(sectorRows)
+  const warnings = unnamed > 0 ? [unnamedSectorWarning(unnamed), ...data.warnings] : data.warnings
 
   for (let start = 0; start < seats.count; start += INSERT_CHUNK_ROWS) {
     const end = Math.min(seats.count, start + INSERT_CHUNK_ROWS)
@@ -153,7 +175,7 @@ async function store(db: Db, input: ImportDrawingInput, data: VenueData): Promis
     await insertStandingPlace(db, { drawing_id: drawingId, sector_id: sectorIds[s], zone_id: zoneId, place_key: name, name, capacity: sectors.capacity?.[s] ?? 0 })
   }
 
-  const result = { drawingId, seats: seats.count, standingPlaces: standingCount, sectors: sectors.count, zones: sortnum, warnings: data.warnings, parseMs: data.parseMs }
+  const result = { drawingId, seats: seats.count, standingPlaces: standingCount, sectors: sectors.count, zones: sortnum, warnings, parseMs: data.parseMs }
   // The storefront's map: the drawing compiled once, in the order the seats were stored (by id),
   // in a compile worker (the venue's buffers move there: `data` is empty afterwards).
   await compileDrawing(db, drawingId, data, zoneIds)

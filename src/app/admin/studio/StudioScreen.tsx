@@ -8,6 +8,7 @@ import { StudioController } from './StudioController'
 import { StudioMap, type ClickMode, type DragTool } from './StudioMap'
 import { StudioPanel } from './StudioPanel'
 import { STUDIO_TEXTS, type StudioTexts } from './texts'
+import { unnamedSectorsNote } from './unnamedSectors'
 
 /** The venue map studio at /admin/drawings/:id: one version of a venue's map, its import report, versions and edits. */
 export function StudioScreen() {
@@ -75,6 +76,8 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
   const accessT = useAccessT(lang)
   const writable = can(operator.role, 'catalogue.write')
   const rows = useMemo(() => new Set(plan.seats.row.map((r, i) => `${plan.seats.sector[i]}\u0000${r}`)).size, [plan])
+  // Seats a sale would show without a sector (" · 10 · 7"): named in this studio, under the fixes.
+  const unnamed = unnamedSectorsNote(plan.sectors, s.unnamedSectors)
 
   useEffect(() => {
     if (!drag) return
@@ -130,8 +133,11 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
               <p role="status">{accessSaid}</p>
             </section>
             <h3>{s.warnings}</h3>
-            {plan.drawing.warnings.length === 0 ? <p>{s.noWarnings}</p> : (
-              <ul>{plan.drawing.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+            {unnamed === null && plan.drawing.warnings.length === 0 ? <p>{s.noWarnings}</p> : (
+              <ul>
+                {unnamed !== null && <li data-testid="unnamed-sectors">{unnamed}</li>}
+                {plan.drawing.warnings.map((w, i) => <li key={i}>{w}</li>)}
+              </ul>
             )}
             <h3>{s.sessionsHere}</h3>
             {plan.sessions.length === 0 ? <p>—</p> : <ul className="adm-list">{plan.sessions.map((x) => <li key={x.id}>{x.event}: {x.day} {x.time}</li>)}</ul>}

@@ -1,0 +1,54 @@
+/**
+ * The import report's count of seats in sectors the drawing left without a name
+ * (src/server/venues/import.ts), and the studio's own note for the version it shows
+ * (src/app/admin/studio/unnamedSectors.ts), in each language the console speaks.
+ */
+import { describe, expect, it } from 'vitest'
+import { LANGS } from '../../../src/contract/lang'
+import { SectorKind } from '../../../src/engine/model'
+import { seatsInUnnamedSectors, unnamedSectorWarning } from '../../../src/server/venues/import'
+import { STUDIO_TEXTS } from '../../../src/app/admin/studio/texts'
+import { unnamedSectorsNote } from '../../../src/app/admin/studio/unnamedSectors'
+
+describe('seats in sectors without a name, at import', () => {
+  it('counts the seats of seated sectors whose name is empty or blank', () => {
+    const sectors = [
+      { name: '', kind: SectorKind.Seated, seatCount: 512 },
+      { name: 'Tier I', kind: SectorKind.Seated, seatCount: 100 },
+      { name: ' ', kind: SectorKind.Seated, seatCount: 4 },
+      // A standing area is sold by its place, not by a seat's sector name.
+      { name: '', kind: SectorKind.Standing, seatCount: 0 },
+    ]
+    expect(seatsInUnnamedSectors(sectors)).toBe(516)
+    expect(seatsInUnnamedSectors(sectors.slice(1, 2))).toBe(0)
+  })
+
+  it('the warning says how many and where to name them', () => {
+    expect(unnamedSectorWarning(512)).toBe('512 seats in sectors without a name: name them in the studio')
+  })
+})
+
+describe('the studio note on the version it shows', () => {
+  const plan = [
+    { index: 0, name: '', kind: 0, seat_count: 512 },
+    { index: 1, name: 'Tier I', kind: 0, seat_count: 100 },
+    { index: 2, name: '', kind: 1, seat_count: 0 },
+    { index: 3, name: '', kind: 0, seat_count: 4 },
+  ]
+
+  it('names the unnamed seated sectors as the studio lists them, in every language', () => {
+    expect(unnamedSectorsNote(plan, STUDIO_TEXTS.en.unnamedSectors)).toBe('516 seats in sectors without a name (#0, #3): name them in the studio, under “Fixes to recognition” → “Rename sector”')
+    for (const lang of LANGS) {
+      const note = unnamedSectorsNote(plan, STUDIO_TEXTS[lang].unnamedSectors)
+      expect(note, lang).toContain('516')
+      expect(note, lang).toContain('#0, #3')
+      // It points at the studio's own controls, by the names they carry in that language.
+      expect(note, lang).toContain(STUDIO_TEXTS[lang].renameSector)
+      expect(note, lang).toContain(STUDIO_TEXTS[lang].fixes)
+    }
+  })
+
+  it('is gone once every seated sector has a name', () => {
+    expect(unnamedSectorsNote(plan.map((s) => ({ ...s, name: s.kind === 0 ? `S${s.index}` : s.name })), STUDIO_TEXTS.en.unnamedSectors)).toBeNull()
+  })
+})
