@@ -108,7 +108,7 @@ describe('scheme view: 5,000-seat hall on a desktop', () => {
     await page.waitForURL(new RegExp(`/scheme/${hash}/\\d{4}-\\d{2}-\\d{2}/\\d{2}:\\d{2}$`), { waitUntil: 'commit' })
     await waitForMap(page)
 
-    // Legend: highest price per zone, descending, in roubles.
+    // Legend: highest price per zone, descending, in the shop's currency (the demo sells in roubles).
     const prices = await page.locator('.scheme-legend__price').allTextContents()
     expect(prices.length).toBeGreaterThan(1)
     expect(prices.every((p) => p.includes('₽'))).toBe(true)

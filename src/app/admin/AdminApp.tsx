@@ -30,6 +30,7 @@ import { STUDIO_TEXTS } from './studio/texts'
 import { VenuesScreen } from './studio/VenuesScreen'
 import { WaitingRoomScreen } from './WaitingRoomScreen'
 import { ADMIN_TEXTS, LANG_NAMES } from './texts'
+import { NotFoundScreen } from './NotFoundScreen'
 import './admin.css'
 
 const LANG_KEY = 'seatwise.admin.lang'
@@ -169,6 +170,8 @@ export function AdminApp(): ReactNode {
             <Route path="tokens" element={<TokensScreen />} />
             <Route path="audit" element={<AuditScreen />} />
             <Route path="sessions/:id/waiting-room" element={<WaitingRoomScreen />} />
+            {/* Any other address (a mistyped or old link): say so, not a blank page. */}
+            <Route path="*" element={<NotFoundScreen />} />
           </Routes>
         </main>
       </div>

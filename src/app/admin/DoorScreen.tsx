@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import type { CheckinCounts, checkinListsResponseSchema } from '../../contract/admin/door'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
+import { NOTE_TEXTS } from './noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 /** Live counts are read again this often while the screen is open. */
@@ -20,7 +21,7 @@ export function DoorScreen() {
   const d = DOOR_CONSOLE_TEXTS[lang]
   const id = Number(useParams().id)
   const heading = useScreenTitle(d.title)
-  const [sessions, setSessions] = useState<{ id: number; label: string }[]>([])
+  const [sessions, setSessions] = useState<{ id: number; label: string; cancelled: boolean }[]>([])
   const [sessionId, setSessionId] = useState<number | null>(null)
   const [lists, setLists] = useState<Lists | null>(null)
   const [counts, setCounts] = useState<CheckinCounts | null>(null)
@@ -30,7 +31,8 @@ export function DoorScreen() {
   useEffect(() => {
     api('event', {}, { id }).then(
       (e) => {
-        const s = e.sessions.map((r) => ({ id: Number(r.id), label: `${String(r.day)} ${String(r.time)}` }))
+        // A cancelled session (calendars.cancelled_at) admits no one: its tickets were refunded.
+        const s = e.sessions.map((r) => ({ id: Number(r.id), label: `${String(r.day)} ${String(r.time)}`, cancelled: r.cancelled_at !== null && r.cancelled_at !== undefined }))
         setSessions(s)
         setSessionId(s[0]?.id ?? null)
       },
@@ -84,6 +86,8 @@ export function DoorScreen() {
   }
   const secName = (sid: number) => lists?.sectors.find((x) => x.id === sid)?.name ?? String(sid)
   const time = (at: number | null) => (at === null ? '' : formatClock(at))
+  const notes = NOTE_TEXTS[lang]
+  const cancelled = sessions.find((s) => s.id === sessionId)?.cancelled === true
 
   return (
     <section aria-labelledby="adm-door-title">
@@ -99,11 +103,16 @@ export function DoorScreen() {
         <select value={sessionId ?? ''} onChange={(e) => setSessionId(Number(e.target.value))}>
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.label}
+              {s.cancelled ? `${s.label} (${notes.cancelled})` : s.label}
             </option>
           ))}
         </select>
       </label>
+      {cancelled && (
+        <p className="adm-note" role="status" data-testid="door-cancelled">
+          {notes.cancelledDoor}
+        </p>
+      )}
       {counts && (
         <>
           <dl className="adm-totals" data-testid="door-totals">

@@ -4,6 +4,7 @@ import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../co
 import { can } from '../../contract/admin/roles'
 import { LANGS, type Lang } from '../../contract/lang'
 import { firstIssue } from './issueTexts'
+import { NOTE_TEXTS } from './noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import type { AdminTexts } from './texts'
 import { EventImageUpload } from './catalogue/EventImageUpload'
@@ -205,6 +206,14 @@ export function EventEditor() {
     return d ? `${String(d.name)} v${String(d.version ?? 1)}` : ''
   }
   if (!refs) return <p aria-busy="true">{t.loading}</p>
+  // On a fresh shop the lists an event needs are empty and Save would only say "more than 0":
+  // name what to create first and link to the catalogue screen that creates it.
+  const notes = NOTE_TEXTS[lang]
+  const missing = [
+    { empty: offered(refs.kinds).length === 0, what: notes.emptyKinds, to: '/admin/catalogue/kinds' },
+    { empty: form.kind !== '' && menuChoices.length === 0, what: notes.emptyMenus, to: '/admin/catalogue/menus' },
+    { empty: offered(refs.venues).length === 0, what: notes.emptyVenues, to: '/admin/catalogue/venues' },
+  ].filter((m) => m.empty)
   return (
     <section aria-labelledby="adm-event-title">
       <h1 id="adm-event-title" tabIndex={-1} ref={heading}>
@@ -220,6 +229,18 @@ export function EventEditor() {
         <p role="status" className="adm-note">
           {note}
         </p>
+      )}
+      {writable && missing.length > 0 && (
+        <div className="adm-note" role="note" data-testid="event-needs">
+          {notes.emptyBefore}{' '}
+          {missing.map((m, i) => (
+            <span key={m.to}>
+              {i > 0 && ', '}
+              <Link to={m.to}>{m.what}</Link>
+            </span>
+          ))}{' '}
+          ({notes.emptyWhere})
+        </div>
       )}
       <form className="adm-form" onSubmit={saveEvent} aria-label={t.name}>
         {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}

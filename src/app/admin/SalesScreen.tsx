@@ -5,6 +5,7 @@ import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export
 import { CARE_TEXTS, orderSumText } from './careTexts'
 import { consoleMoney } from './money'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
+import { NOTE_TEXTS } from './noteTexts'
 import { SalesMap } from './SalesMap'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
@@ -114,10 +115,18 @@ export function SalesScreen() {
             </figure>
           )}
           {sales.sessions.map((s) => (
-            <div className="adm-scroll" key={s.calendar_id} tabIndex={0} role="region" aria-label={`${t.session} ${s.day} ${s.time}`}>
+            <div className="adm-scroll" key={s.calendar_id} tabIndex={0} role="region" aria-label={`${t.session} ${s.day} ${s.time}${s.cancelled ? ` (${NOTE_TEXTS[lang].cancelled})` : ''}`}>
               <table>
                 <caption>
                   {t.session} {s.day} {s.time}
+                  {s.cancelled && (
+                    <>
+                      {' '}
+                      <span className="adm-badge" data-testid={`sales-cancelled-${s.calendar_id}`}>
+                        {NOTE_TEXTS[lang].cancelled}
+                      </span>
+                    </>
+                  )}
                 </caption>
                 <thead>{head}</thead>
                 <tbody>
@@ -139,7 +148,9 @@ export function SalesScreen() {
                   {EXPORT_WORDS[lang].download}: {s.day} {s.time}
                 </a>
               </p>
-              {mapOf?.scheme && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${s.day} ${s.time}`} liveLost={t.liveLost} />}
+              {s.cancelled && <p className="adm-muted">{NOTE_TEXTS[lang].cancelledSales}</p>}
+              {/* A cancelled session's map is not compiled any more (it answers 409): nothing to draw. */}
+              {mapOf?.scheme && !s.cancelled && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${s.day} ${s.time}`} liveLost={t.liveLost} />}
             </div>
           ))}
           <h2>{t.orders}</h2>

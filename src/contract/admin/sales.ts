@@ -41,6 +41,11 @@ export const sessionSalesSchema = z.object({
   calendar_id: z.number().int(),
   day: z.string(),
   time: z.string(),
+  /**
+   * The session was cancelled (calendars.cancelled_at): nothing of it is for sale, so its
+   * capacity and free count 0 (in the event's totals too); its sold tickets stay as they are.
+   */
+  cancelled: z.boolean(),
   totals: salesCountsSchema,
   zones: z.array(zoneSalesSchema),
   categories: z.array(categorySalesSchema),

@@ -2,6 +2,7 @@ import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, type SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
+import { capacityOf } from '../domain/inventory/stock'
 import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../domain/orders/money'
 import { lineServiceCosts } from '../domain/orders/money.repository'
 import { promoPercents } from '../domain/orders/promo-percent.repository'
@@ -62,7 +63,9 @@ export async function sessionLineShares(db: Db, calendarId: number, orderLines: 
  * lines of paid orders are sold (tickets whose return is confirmed left out), lines of unpaid
  * orders still within their reserve time and live cart holds on the map are held; a seat-map
  * session's capacity per zone is the drawing's seats and standing places there, a
- * general-admission one's the price rows' quantities. A sold line's revenue is its share of
+ * general-admission one's the price rows' quantities, capped by the session's own stock as the
+ * storefront caps it (inventory/stock.ts capacityOf, rowLeft): price rows of one session share
+ * calendars.capacity. A cancelled session sells nothing: its capacity and free are 0. A sold line's revenue is its share of
  * what its order paid (sessionLineShares: payments less refunds, split over the order's kept
  * lines by what each was charged with their offers), so promo codes and bonuses are off it, a ticket's
  * offers are on it, complimentary counter tickets bring 0, and the lines of an order add up to
@@ -141,6 +144,9 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     z.free = Math.max(0, z.capacity - z.sold - z.held)
     totals = add(totals, z)
   }
+  if (cal.drawing_id === null) totals = capToSession(totals, zones.values(), capacityOf(cal.capacity, prices.map((p) => ({ ...p, for_subscription: 0 }))))
+  const cancelled = cal.cancelled_at !== null
+  if (cancelled) for (const c of [totals, ...zones.values()]) Object.assign(c, { capacity: 0, free: 0 })
 
   const zoneIds = [...zones.keys()].filter((z): z is number => z !== null)
   const zoneRows = zoneIds.length ? await zonesById(db, zoneIds) : []
@@ -154,6 +160,7 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     calendar_id: cal.id,
     day: cal.day,
     time: cal.time,
+    cancelled,
     totals,
     zones: [...zones.entries()]
       .map(([id, c]) => ({ zone_id: id, color: zoneById.get(id ?? -1)?.color ?? '#888888', ...names(zoneById.get(id ?? -1)), ...c, sort: zoneById.get(id ?? -1)?.sortnum ?? Infinity }))
@@ -163,6 +170,21 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     channels: [...channels.values()],
     over_time: [...overTime.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, t]) => ({ day, ...t })),
   }
+}
+
+/**
+ * A general-admission session's counts under its own stock (calendars.capacity, else the sum of
+ * its price rows): the storefront sells at most that many over all rows, so the session's
+ * capacity is it and its free is what is left of it; a zone keeps at most that much capacity and
+ * free. Changes `zones` in place and answers the session's totals.
+ */
+function capToSession(totals: SalesCounts, zones: Iterable<SalesCounts>, sessionCapacity: number): SalesCounts {
+  const left = Math.max(0, sessionCapacity - totals.sold - totals.held)
+  for (const z of zones) {
+    z.capacity = Math.min(z.capacity, sessionCapacity)
+    z.free = Math.min(z.free, left)
+  }
+  return { ...totals, capacity: sessionCapacity, free: left }
 }
 
 /** Sales of an event: each session's and their sums. */

@@ -79,7 +79,7 @@ export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { h
   const total = ticketTotals(mine.map((i) => ({ row: i, quantity: i.quantity }))).total
   return (
     <div className="scheme-session bo-map" data-calendar={calendarId}>
-      <Legend entries={legend} lang={lang as Lang} subscription={false} />
+      <Legend entries={legend} lang={lang as Lang} currency={currency} subscription={false} />
       {reseat && (
         <p role="status" className="adm-note">
           {b.reseatTitle} · <Link to={`/admin/orders/${reseat.orderId}`}>{b.back}</Link>

@@ -100,7 +100,8 @@ export function VenuesScreen() {
                 {writable && (
                   <label>
                     {s.upload}{' '}
-                    <input type="file" accept=".svg,image/svg+xml" disabled={busy !== null} onChange={(e) => void upload(v.id, e.target.files?.[0])} />
+                    {/* Outside .adm-form, a file input keeps its own minimum width (its button and "no file" words), 11 px past a 390 px phone: let it shrink to the list. */}
+                    <input type="file" accept=".svg,image/svg+xml" disabled={busy !== null} onChange={(e) => void upload(v.id, e.target.files?.[0])} style={{ maxWidth: '100%', minWidth: 0 }} />
                   </label>
                 )}
                 {busy === v.id && <p role="status">{s.uploading}</p>}

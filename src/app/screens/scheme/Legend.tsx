@@ -3,15 +3,15 @@ import type { Lang } from '../../../contract/lang'
 import { formatMoney } from '../../kernel/format'
 import type { LegendEntry } from './model/legend'
 
-/** Seats are priced in roubles on the legend (001 §9), whatever the storefront currency. */
-const LEGEND_CURRENCY = 'RUB'
-
 /**
  * The price legend: a colour per zone with its highest price, most expensive first (001 §2).
  * Buying by subscription it shows the subscription's prices, and the zones it does not cover
- * (greyed on the map) as not sold by subscription.
+ * (greyed on the map) as not sold by subscription. Its prices are in the shop's currency
+ * (setup's app.currency), handed in as the cart gets it: they are the same amounts the cart
+ * writes. 001 §9's roubles were the spec's only currency; a rouble sign on a dollar amount would
+ * misstate it.
  */
-export function Legend({ entries, lang, subscription = false }: { entries: readonly LegendEntry[]; lang: Lang; subscription?: boolean }) {
+export function Legend({ entries, lang, currency, subscription = false }: { entries: readonly LegendEntry[]; lang: Lang; currency: string; subscription?: boolean }) {
   const { t } = useTranslation()
   return (
     <section className="scheme-legend" aria-label={subscription ? t('scheme.subscription-prices') : t('scheme.legend')}>
@@ -21,7 +21,7 @@ export function Legend({ entries, lang, subscription = false }: { entries: reado
             <span className="scheme-legend__swatch" style={{ background: e.color }} aria-hidden="true" />
             <span className="scheme-legend__name">{e.name}</span>
             {e.available
-              ? <span className="scheme-legend__price">{formatMoney(e.maxPrice, lang, LEGEND_CURRENCY)}</span>
+              ? <span className="scheme-legend__price">{formatMoney(e.maxPrice, lang, currency)}</span>
               : <span className="scheme-legend__unavailable">{t('scheme.not-by-subscription')}</span>}
           </li>
         ))}

@@ -150,7 +150,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   if (rows.length === 0) return <p className="notice scheme-page__message" role="status">{t('messages.not-found')}</p>
   return (
     <div className="scheme-session" data-calendar={calendarId}>
-      <Legend entries={legend} lang={lang as Lang} subscription={bySubscription} />
+      <Legend entries={legend} lang={lang as Lang} currency={currency} subscription={bySubscription} />
       {access !== null && <AccessibleSeating access={access} calendarId={calendarId} rows={rows} method={method} subscritId={subscription?.subscritId} onShow={(ids) => controller?.showSeats(ids)} />}
       {!live && <p className="notice scheme-session__live" role="status">{t('scheme.live-lost')}</p>}
       {controller !== null && (

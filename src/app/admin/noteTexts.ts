@@ -1,0 +1,67 @@
+import type { Lang } from '../../contract/lang'
+
+/**
+ * The console's notes for states an operator meets on a fresh or changing shop (ru, en, kz,
+ * ch): a cancelled session (Sales, door), the event editor before the catalogue has what an
+ * event needs, and an address the console does not have.
+ */
+const ru = {
+  /** A session cancelled from the console (calendars.cancelled_at). */
+  cancelled: 'Сеанс отменён',
+  cancelledSales: 'Сеанс отменён: места не продаются, схема не показывается; возвращённые билеты не входят в проданные.',
+  cancelledDoor: 'Сеанс отменён: вход по его билетам не открыт.',
+  /** The event editor when a list it needs is empty: what to create first, and where. */
+  emptyBefore: 'Сначала создайте:',
+  emptyKinds: 'раздел',
+  emptyMenus: 'пункт меню этого раздела',
+  emptyVenues: 'адрес площадки',
+  emptyWhere: 'в справочниках',
+  notFound: 'Такой страницы в консоли нет',
+  notFoundText: 'Адрес набран с ошибкой или страница перенесена.',
+  notFoundBack: 'К списку событий',
+}
+type NoteTexts = typeof ru
+
+const en: NoteTexts = {
+  cancelled: 'Session cancelled',
+  cancelledSales: 'Session cancelled: its places are not for sale and its map is not shown; refunded tickets are not counted as sold.',
+  cancelledDoor: 'Session cancelled: its tickets do not admit anyone.',
+  emptyBefore: 'Create first:',
+  emptyKinds: 'a section',
+  emptyMenus: "a menu item of this section",
+  emptyVenues: 'a venue address',
+  emptyWhere: 'in the catalogue',
+  notFound: 'The console has no such page',
+  notFoundText: 'The address is mistyped or the page has moved.',
+  notFoundBack: 'To the event list',
+}
+
+const kz: NoteTexts = {
+  cancelled: 'Сеанс тоқтатылды',
+  cancelledSales: 'Сеанс тоқтатылды: орындар сатылмайды, сызба көрсетілмейді; қайтарылған билеттер сатылғандарға кірмейді.',
+  cancelledDoor: 'Сеанс тоқтатылды: оның билеттерімен кіруге болмайды.',
+  emptyBefore: 'Алдымен жасаңыз:',
+  emptyKinds: 'бөлім',
+  emptyMenus: 'осы бөлімнің мәзір тармағы',
+  emptyVenues: 'алаң мекенжайы',
+  emptyWhere: 'анықтамалықтарда',
+  notFound: 'Консольде мұндай бет жоқ',
+  notFoundText: 'Мекенжай қате терілген немесе бет көшірілген.',
+  notFoundBack: 'Оқиғалар тізіміне',
+}
+
+const ch: NoteTexts = {
+  cancelled: '場次已取消',
+  cancelledSales: '場次已取消：座位不再販售，不顯示座位圖；已退票的票券不計入已售。',
+  cancelledDoor: '場次已取消：其票券不得入場。',
+  emptyBefore: '請先建立：',
+  emptyKinds: '類別',
+  emptyMenus: '此類別的選單項目',
+  emptyVenues: '場館地址',
+  emptyWhere: '於目錄中',
+  notFound: '主控台沒有此頁面',
+  notFoundText: '網址有誤，或頁面已移動。',
+  notFoundBack: '返回活動列表',
+}
+
+export const NOTE_TEXTS: Record<Lang, NoteTexts> = { ru, en, kz, ch }
