@@ -2,10 +2,13 @@ import type { Logger } from 'pino'
 import type { Config, DbTimeouts } from './config'
 import { migrateToLatest } from './migrations'
 import { loadDemoData } from './seed'
+import { ensureSystemReference } from './seed/system'
+import { buildPaymentRegistry } from './payments/registry'
 import { connect, type Db } from './db/connect'
 
 /**
- * Opens the configured database, migrates it to the latest schema and, when DEMO_DATA=1 and the
+ * Opens the configured database, migrates it to the latest schema, writes the missing system
+ * reference rows (seed/system.ts) and, when DEMO_DATA=1 and the
  * database is empty, loads the demo data (on a setup connection closed before returning), then
  * opens the serving connection with the configured timeouts.
  */
@@ -42,6 +45,9 @@ async function prepare(db: Db, config: Config, log: Logger): Promise<void> {
   const result = await migrateToLatest(db)
   const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? []
   log.info({ database: config.database.kind, applied }, applied.length ? 'database migrated' : 'database schema up to date')
+  // Every start, every mode: the rows the code itself relies on (fixed sections, buyer-form lists,
+  // return reasons, a payment type per configured bank), only where missing (seed/system.ts).
+  await ensureSystemReference(db, buildPaymentRegistry(config).protocols)
   if (config.demoData) {
     const loaded = await loadDemoData(db, config, log)
     if (loaded) log.info(loaded, 'demo data loaded')

@@ -41,9 +41,8 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
     server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0' } })
     fx = await seedOrderFixtures(server.db)
     pfx = await seedPaymentFixtures(server.db)
-    // A subscription: an event of the subscriptions kind (the fixtures made kind 1, tickets).
-    const kind = await server.db.insertInto('menu_kinds').values({ name_ru: 'Абонементы', name_en: 'Subscriptions' }).returning('id').executeTakeFirstOrThrow()
-    expect(kind.id).toBe(KIND_SUBSCRIPTIONS)
+    // A subscription: an event of the subscriptions kind (every install has it, seed/system.ts).
+    const kind = await server.db.selectFrom('menu_kinds').select('id').where('id', '=', KIND_SUBSCRIPTIONS).executeTakeFirstOrThrow()
     const base = await server.db.selectFrom('events').select(['venue_id']).where('id', '=', fx.basic.id).executeTakeFirstOrThrow()
     subscriptionId = (await server.db.insertInto('events').values({ hash_id: 'fx-subscription', menu_kind_id: kind.id, venue_id: base.venue_id, name_ru: 'Абонемент', name_en: 'Season pass' }).returning('id').executeTakeFirstOrThrow()).id
     await server.db.insertInto('calendars').values({ event_id: subscriptionId, venue_id: base.venue_id, drawing_id: null, day: fx.basic.day, time: fx.basic.time, capacity: null, starts_at: Date.now() + 3 * 86_400_000 }).execute()

@@ -57,6 +57,8 @@ export function returnLinkOf(raw: string): { path: string; hashConf: string } {
 
 /** Seeds what the return page needs on an empty database: reasons and the consent text. */
 export async function seedReturnFixtures(db: Db): Promise<{ reasons: number[] }> {
+  // Every install starts with return reasons (seed/system.ts); these tests name their own.
+  await db.deleteFrom('return_reasons').execute()
   const reasons: number[] = []
   for (const [i, name] of ['Change of plans', 'Illness'].entries()) {
     reasons.push((await db.insertInto('return_reasons').values({ sortnum: i, name_ru: name, name_en: name }).returning('id').executeTakeFirstOrThrow()).id)

@@ -37,7 +37,12 @@ export type Navigation = Pick<CatalogIds, 'venues' | 'categories' | 'mainMenus'>
 
 /** Kinds, menus, tags, venues, categories and zones; returns ids by key. */
 export async function seedNavigation(db: Db): Promise<Navigation> {
-  await db.insertInto('menu_kinds').values(KINDS.map((k) => ({ id: k.id, sortnum: k.id, ...loc('name', k.names) }))).execute()
+  // Kinds 1–3 are every install's (seed/system.ts) and usually present already.
+  await db
+    .insertInto('menu_kinds')
+    .values(KINDS.map((k) => ({ id: k.id, sortnum: k.id, ...loc('name', k.names) })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
   const mainMenus = new Map<string, number>()
   const subMenus = new Map<string, number>()
   for (const [i, m] of MENUS.entries()) {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect'
 import type { StoredSetup } from '../domain/settings/defaults'
 import { writeSettings } from '../domain/settings/repository'
+import { insertMissingPaymentTypes, insertSystemLists, SYSTEM_PAYMENT_TYPES } from './system'
 import { loc } from './util'
 
 /** Every setup flag with the demo's values (all present, so /api/setup shows real choices). */
@@ -63,19 +64,14 @@ const DEMO_SETUP: StoredSetup = {
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120"><rect width="120" height="120" rx="24" fill="#1d3557"/><path d="M20 84h80M30 72h60M40 60h40" stroke="#f1faee" stroke-width="8" stroke-linecap="round"/><circle cx="60" cy="36" r="12" fill="#e63946"/></svg>'
 
-/** Setup, languages, rules, reference lists (countries, documents, agreements, reasons…). */
+/** Setup, rules, agreements, promo codes, and the system reference lists where missing. */
 export async function seedReference(db: Db): Promise<void> {
   await writeSettings(db, DEMO_SETUP)
   await db.insertInto('images').values({ file_name: 'logo.svg', mime: 'image/svg+xml', width: 120, height: 120, body: LOGO_SVG }).execute()
-  await db
-    .insertInto('languages')
-    .values([
-      { code: 'ru', name: 'Русский', sortnum: 1 },
-      { code: 'en', name: 'English', sortnum: 2 },
-      { code: 'kz', name: 'Қазақша', sortnum: 3 },
-      { code: 'ch', name: '中文', sortnum: 4 },
-    ])
-    .execute()
+  // Sections, languages, countries, regions, document types and return reasons are every
+  // install's (system.ts): written here too, only where missing, so a database that started
+  // once without demo data gets the very same demo when DEMO_DATA=1 loads it later.
+  await insertSystemLists(db)
   await db
     .insertInto('rules')
     .values([
@@ -113,49 +109,6 @@ export async function seedReference(db: Db): Promise<void> {
     ])
     .execute()
 
-  const countries: [iso: string, names: [string, string, string, string], regions: [string, string, string, string][]][] = [
-    ['RU', ['Россия', 'Russia', 'Ресей', '俄羅斯'], [
-      ['Москва', 'Moscow', 'Мәскеу', '莫斯科'],
-      ['Санкт-Петербург', 'Saint Petersburg', 'Санкт-Петербург', '聖彼得堡'],
-      ['Московская область', 'Moscow Oblast', 'Мәскеу облысы', '莫斯科州'],
-      ['Республика Татарстан', 'Tatarstan', 'Татарстан', '韃靼斯坦'],
-      ['Свердловская область', 'Sverdlovsk Oblast', 'Свердлов облысы', '斯維爾德洛夫斯克州'],
-    ]],
-    ['KZ', ['Казахстан', 'Kazakhstan', 'Қазақстан', '哈薩克斯坦'], [
-      ['Алматы', 'Almaty', 'Алматы', '阿拉木圖'],
-      ['Астана', 'Astana', 'Астана', '阿斯塔納'],
-      ['Карагандинская область', 'Karaganda Region', 'Қарағанды облысы', '卡拉幹達州'],
-    ]],
-    ['BY', ['Беларусь', 'Belarus', 'Беларусь', '白俄羅斯'], [
-      ['Минск', 'Minsk', 'Минск', '明斯克'],
-      ['Гомельская область', 'Gomel Region', 'Гомель облысы', '戈梅利州'],
-    ]],
-    ['AM', ['Армения', 'Armenia', 'Армения', '亞美尼亞'], [['Ереван', 'Yerevan', 'Ереван', '埃裡溫']]],
-  ]
-  const countryIds = new Map<string, number>()
-  let sort = 0
-  for (const [iso, names, regions] of countries) {
-    const { id } = await db.insertInto('countries').values({ iso, sortnum: ++sort, ...loc('name', names) }).returning('id').executeTakeFirstOrThrow()
-    countryIds.set(iso, id)
-    await db
-      .insertInto('regions')
-      .values(regions.map((r, i) => ({ country_id: id, sortnum: i + 1, ...loc('name', r) })))
-      .execute()
-  }
-
-  // Ids 1, 3, 4 and 5 carry the spec's number patterns (000 §5), so they are fixed here.
-  await db
-    .insertInto('document_types')
-    .values([
-      { id: 1, country_id: countryIds.get('RU')!, sortnum: 1, ...loc('name', ['Паспорт РФ', 'Russian passport', 'РФ паспорты', '俄羅斯護照']), ...loc('note', ['Серия и номер: 4 цифры и 6 цифр', 'Series and number: 4 digits and 6 digits', 'Сериясы мен нөмірі: 4 және 6 сан', '系列和號碼：4位和6位數字']) },
-      { id: 2, country_id: null, sortnum: 6, ...loc('name', ['Иностранный документ', 'Foreign document', 'Шетелдік құжат', '外國證件']), ...loc('note', ['Не менее двух букв или цифр', 'At least two letters or digits', 'Кемінде екі әріп немесе сан', '至少兩個字母或數字']) },
-      { id: 3, country_id: countryIds.get('RU')!, sortnum: 3, ...loc('name', ['Военный билет', 'Military ID', 'Әскери билет', '軍人證']), ...loc('note', ['Две русские буквы и 7 цифр', 'Two Cyrillic letters and 7 digits', 'Екі кирилл әрпі және 7 сан', '兩個西里爾字母和7位數字']) },
-      { id: 4, country_id: countryIds.get('RU')!, sortnum: 2, ...loc('name', ['Свидетельство о рождении', 'Birth certificate', 'Туу туралы куәлік', '出生證明']), ...loc('note', ['Римское число, дефис, две русские буквы, 6 цифр', 'Roman numeral, hyphen, two Cyrillic letters, 6 digits', 'Рим саны, дефис, екі әріп, 6 сан', '羅馬數字、連字符、兩個西里爾字母、6位數字']) },
-      { id: 5, country_id: countryIds.get('RU')!, sortnum: 4, ...loc('name', ['Удостоверение личности военнослужащего', 'Service member ID', 'Әскери қызметшінің куәлігі', '軍人身份證']), ...loc('note', ['Римское число и 7 цифр', 'Roman numeral and 7 digits', 'Рим саны және 7 сан', '羅馬數字和7位數字']) },
-      { id: 6, country_id: countryIds.get('KZ')!, sortnum: 5, ...loc('name', ['Удостоверение личности РК', 'Kazakhstan ID card', 'ҚР жеке куәлігі', '哈薩克斯坦身份證']), ...loc('note', ['Номер удостоверения', 'ID card number', 'Куәлік нөмірі', '身份證號碼']) },
-    ])
-    .execute()
-
   await db
     .insertInto('checkbox_lists')
     .values([
@@ -167,24 +120,8 @@ export async function seedReference(db: Db): Promise<void> {
     ])
     .execute()
 
-  await db
-    .insertInto('return_reasons')
-    .values([
-      { sortnum: 1, ...loc('name', ['Изменились планы', 'Change of plans', 'Жоспар өзгерді', '計劃有變']), ...loc('descript', ['Не смогу посетить мероприятие', 'I cannot attend the event', 'Іс-шараға бара алмаймын', '我無法參加活動']) },
-      { sortnum: 2, ...loc('name', ['Болезнь', 'Illness', 'Ауру', '生病']), ...loc('descript', ['Посещение невозможно по состоянию здоровья', 'I cannot attend for health reasons', 'Денсаулығыма байланысты бара алмаймын', '因健康原因無法參加']) },
-      { sortnum: 3, ...loc('name', ['Ошибка при покупке', 'Bought by mistake', 'Сатып алу кезіндегі қате', '誤購']), ...loc('descript', ['Выбраны не те дата, время или места', 'Wrong date, time or seats chosen', 'Күн, уақыт немесе орын қате таңдалды', '選錯了日期、時間或座位']) },
-      { sortnum: 4, ...loc('name', ['Перенос или отмена мероприятия', 'Event moved or cancelled', 'Іс-шара ауыстырылды немесе тоқтатылды', '活動改期或取消']), ...loc('descript', ['Организатор изменил дату или отменил мероприятие', 'The organiser changed the date or cancelled', 'Ұйымдастырушы күнді өзгертті', '主辦方更改了日期或取消了活動']) },
-    ])
-    .execute()
-
-  await db
-    .insertInto('payment_types')
-    .values([
-      { protocol_type: 'card', protocol_kind: 'CARD', sortnum: 1, ...loc('name', ['Банковская карта', 'Bank card', 'Банк картасы', '銀行卡']), ...loc('descript', ['Visa, Mastercard, МИР', 'Visa, Mastercard, MIR', 'Visa, Mastercard, МИР', 'Visa、Mastercard、MIR']) },
-      { protocol_type: 'sbp', protocol_kind: 'QR', sortnum: 2, ...loc('name', ['СБП по QR-коду', 'Fast payments by QR code', 'QR код арқылы СБП', '二維碼快速支付']), ...loc('descript', ['Оплата через приложение банка', 'Pay in your bank app', 'Банк қосымшасы арқылы', '通過銀行應用支付']) },
-      { protocol_type: 'pushkin', protocol_kind: 'CARD_SCHEME', sortnum: 3, ...loc('name', ['Пушкинская карта', 'Pushkin card', 'Пушкин картасы', '普希金卡']), ...loc('descript', ['Для молодёжи 14–22 лет', 'For young people aged 14–22', '14–22 жастағы жастар үшін', '適用於14至22歲青年']) },
-    ])
-    .execute()
+  // The demo offers every buyer payment type whether or not a bank serves it (as always).
+  await insertMissingPaymentTypes(db, SYSTEM_PAYMENT_TYPES)
 
   await db
     .insertInto('promo_codes')
