@@ -27,7 +27,9 @@ export function placeOfFacts(facts: PlaceFacts, t: DoorTexts, lang: Lang): strin
 }
 
 function placeText(p: Pick<DoorTicket, 'seat' | 'standing'>, category: string, t: DoorTexts): string {
-  const where = p.seat ? fill(t.seat, p.seat) : p.standing ? fill(t.standing, { place: p.standing }) : ''
+  // A sector the drawing left unnamed (the import report flags it) is left out, not "Sector , row 3".
+  const seatText = p.seat && p.seat.sector.trim() === '' ? t.seatNoSector : t.seat
+  const where = p.seat ? fill(seatText, p.seat) : p.standing ? fill(t.standing, { place: p.standing }) : ''
   return [where, category].filter((x) => x !== '').join(' · ')
 }
 
