@@ -22,9 +22,6 @@ const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString
 type Row = Record<string, unknown> & { id: number }
 const n = NOTE_TEXTS.en
 const t = ADMIN_TEXTS.en
-/** What the catalogue answers on a fresh install: nothing to pick yet. */
-const EMPTY_REFS = { kinds: [], menus: [], sub_menus: [], tags: [], venues: [], categories: [], zones: [], drawings: [], rules: [] }
-const isRefs = (url: URL) => url.pathname === '/api/admin/refs'
 
 let app: AppHarness
 let eventId: number
@@ -84,24 +81,30 @@ describe('console screens found wanting by the audit', () => {
   })
 
   it('says what to create first when the new event has nothing to pick, and links there', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signIn(page)
-    await page.route(isRefs, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(EMPTY_REFS) }))
-    await page.goto(new URL('/admin/events/new', app.baseUrl).toString())
-    const needs = page.getByTestId('event-needs')
-    await needs.waitFor()
-    expect(await needs.innerText()).toContain(n.emptyBefore)
-    const links = await needs.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, new URL((a as HTMLAnchorElement).href).pathname]))
-    // No section: no section's menu item to name yet either.
-    expect(links).toEqual([
-      [n.emptyKinds, '/admin/catalogue/kinds'],
-      [n.emptyVenues, '/admin/catalogue/venues'],
-    ])
-    await axeClean(page, 'new event on an empty catalogue')
-    await page.unroute(isRefs)
-    await needs.getByRole('link', { name: n.emptyKinds }).click()
-    await page.waitForURL('**/admin/catalogue/kinds')
-    await context.close()
+    // A real fresh install (no demo data): its sections exist (seed/system.ts), its menu items
+    // and venues do not yet.
+    const port = await freePort()
+    const fresh = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: '0' })
+    try {
+      await createOperator(fresh.server.db, { email: EMAIL, name: 'Auditor', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+      const { page, context } = await openPage(fresh, '/admin')
+      await signIn(page)
+      await page.goto(new URL('/admin/events/new', fresh.baseUrl).toString())
+      const needs = page.getByTestId('event-needs')
+      await needs.waitFor()
+      expect(await needs.innerText()).toContain(n.emptyBefore)
+      const links = await needs.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, new URL((a as HTMLAnchorElement).href).pathname]))
+      expect(links).toEqual([
+        [n.emptyMenus, '/admin/catalogue/menus'],
+        [n.emptyVenues, '/admin/catalogue/venues'],
+      ])
+      await axeClean(page, 'new event on an empty catalogue')
+      await needs.getByRole('link', { name: n.emptyVenues }).click()
+      await page.waitForURL('**/admin/catalogue/venues')
+      await context.close()
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('answers an unknown console address with a not-found screen that leads back', async () => {

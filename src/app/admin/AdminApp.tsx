@@ -131,7 +131,9 @@ export function AdminApp(): ReactNode {
             {t.title}
           </Link>
           <nav aria-label={t.title}>
-            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link> <Link to="/admin/catalogue/categories">{CATALOGUE_TEXTS[lang].catalogue}</Link> <Link to="/admin/extras/offers">{EXTRAS_TEXTS[lang].extras}</Link>
+            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link> <Link to="/admin/catalogue/categories">{CATALOGUE_TEXTS[lang].catalogue}</Link>
+            {/* Promo codes and offers are read with catalogue.write only (door and box office: 403). */}
+            {can(me.operator.role, 'catalogue.write') && <> <Link to="/admin/extras/offers">{EXTRAS_TEXTS[lang].extras}</Link></>}
             {can(me.operator.role, 'operators.manage') && <> <Link to="/admin/operators">{CATALOGUE_TEXTS[lang].operators}</Link></>}
             {can(me.operator.role, 'tokens.manage') && <> <Link to="/admin/tokens">{CATALOGUE_TEXTS[lang].tokens}</Link></>}
             {can(me.operator.role, 'audit.read') && <> <Link to="/admin/audit">{CATALOGUE_TEXTS[lang].audit}</Link></>}
