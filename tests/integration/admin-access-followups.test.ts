@@ -140,6 +140,19 @@ describe.each(TEST_DBS)('console access follow-ups on %s', (dbKind) => {
     expect(await count()).toBe(n)
   })
 
+  it('a token made by a token ends no later than its maker (an expiring token cannot renew itself for good)', async () => {
+    const maker = await owner.post<{ token: string; api_token: { expires_at: number } }>('/api/admin/tokens', { name: 'integration', role: 'owner', expires_in_days: 3 })
+    expect(maker.status).toBe(200)
+    const spawned = await bearer(server, maker.body.token).post<{ api_token: { expires_at: number } }>('/api/admin/tokens', { name: 'renewal', role: 'owner', expires_in_days: MAX_TOKEN_DAYS })
+    expect(spawned.status).toBe(200)
+    expect(spawned.body.api_token.expires_at).toBe(maker.body.api_token.expires_at)
+    // Shorter than the maker's end: its own.
+    const before = Date.now()
+    const short = await bearer(server, maker.body.token).post<{ api_token: { expires_at: number } }>('/api/admin/tokens', { name: 'short', role: 'door', expires_in_days: 1 })
+    expect(short.body.api_token.expires_at).toBeGreaterThanOrEqual(before + DAY_MS)
+    expect(short.body.api_token.expires_at).toBeLessThan(maker.body.api_token.expires_at)
+  })
+
   it('refuses a token without a maker (written by hand, or its maker deleted): nothing would cap its role', async () => {
     const raw = 'sw_token-without-any-maker-for-test'
     await server.db.insertInto('api_tokens').values({ token_hash: sha256(raw), prefix: raw.slice(0, 10), name: 'orphan', role: 'owner', created_by: null, created_at: Date.now() }).execute()
@@ -162,7 +175,7 @@ describe.each(TEST_DBS)('console access follow-ups on %s', (dbKind) => {
     const res = await fetch(`${server.url}/api/admin/login?lang=en`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE, 'x-forwarded-for': '198.51.100.210' },
-      body: JSON.stringify({ email: 'nobody-prune@example.org', password: 'wrong password' }),
+      body: JSON.stringify({ email: (await owner.get<{ operator: { email: string } }>('/api/admin/me')).body.operator.email, password: 'wrong password' }),
     })
     expect(res.status).toBe(401)
     const left = (await server.db.selectFrom('operator_sign_in_addresses').select('ip').where('ip', 'like', '198.51.100.2%').execute()).map((r) => r.ip).sort()

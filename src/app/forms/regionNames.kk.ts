@@ -1,7 +1,7 @@
 /**
  * Country and region names in Kazakh (CLDR's, copied once from Node 20's full ICU for every region
  * libphonenumber-js knows): Chromium ships no Kazakh region names, and its Intl.DisplayNames('kk')
- * answers in English ("Russia" on a Kazakh page), as it does for months (i18n/localeData.ts).
+ * answers in English ("Russia" on a Kazakh page), as it does for months (src/contract/rules/localeData.ts).
  */
 export const KK_REGION_NAMES: Readonly<Record<string, string>> = {
   AC: 'Әскенжін аралы',

@@ -131,10 +131,13 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     tokenCreate: async ({ input, actor }) => {
       return tx(db, actor, async (trx) => {
         // A token made by a token answers to the operator behind the maker: disabling them stops both.
-        const createdBy = actor.operatorId ?? (actor.tokenId !== null ? ((await findApiToken(trx, actor.tokenId))?.created_by ?? null) : null)
+        const maker = actor.tokenId !== null ? await findApiToken(trx, actor.tokenId) : undefined
+        const createdBy = actor.operatorId ?? maker?.created_by ?? null
         // Never a token without a creator: nothing would cap its role, so it would not work (auth.ts actorOfToken).
         if (createdBy === null) throw new ApiFailure('admin-forbidden')
-        const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy, expiresInDays: input.expires_in_days }, Date.now())
+        // Nor one outliving the token that made it: an expiring token could otherwise renew itself for good.
+        const notAfter = maker?.expires_at ?? null
+        const { token, row } = await createApiToken(trx, { name: input.name, role: input.role, createdBy, expiresInDays: input.expires_in_days, notAfter }, Date.now())
         await writeAudit(trx, actor, { action: 'create', entity: 'api_token', entityId: row.id, after: tokenView(row) })
         return { token, api_token: tokenView(row) }
       })

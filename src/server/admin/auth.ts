@@ -231,10 +231,11 @@ export async function actorOfToken(db: Db, token: string, ip: string, now: numbe
 const DAY_MS = 24 * 3600 * 1000
 
 /**
- * A new API token of the operator `createdBy`, working `expiresInDays` from `now`: answers it in
- * clear once; the table keeps its SHA-256 and a prefix.
+ * A new API token of the operator `createdBy`, working `expiresInDays` from `now` and never past
+ * `notAfter` (the end of the token that makes it, if any): answers it in clear once; the table
+ * keeps its SHA-256 and a prefix.
  */
-export async function createApiToken(db: Db, input: { name: string; role: Role; createdBy: number; expiresInDays: number }, now: number) {
+export async function createApiToken(db: Db, input: { name: string; role: Role; createdBy: number; expiresInDays: number; notAfter?: number | null }, now: number) {
   const token = `${API_TOKEN_PREFIX}${secret()}`
   const row = await insertApiToken(db, {
     token_hash: sha256(token),
@@ -243,7 +244,7 @@ export async function createApiToken(db: Db, input: { name: string; role: Role; 
     role: input.role,
     created_by: input.createdBy,
     created_at: now,
-    expires_at: now + input.expiresInDays * DAY_MS,
+    expires_at: Math.min(now + input.expiresInDays * DAY_MS, input.notAfter ?? Number.POSITIVE_INFINITY),
   })
   return { token, row }
 }

@@ -13,8 +13,10 @@ import { loc, syncIdSequences } from './util'
  *
  * Written by ensureSystemReference on every start, before the demo seed, inserting only what is
  * missing: a fixed-id row when its id is free, a list when its table is empty (an operator's own
- * list is never mixed with ours, and a row an operator removed is not brought back), a payment
- * type when no row names its provider. Nothing existing is ever updated.
+ * list is never mixed with ours; a list emptied by hand in SQL is filled again, as is a missing
+ * fixed-id row), a payment type when no row names its provider. Nothing existing is ever updated.
+ * A rolling upgrade's old process creating a section at the same moment may collide with a fixed
+ * id once (its write refused on the unique key; the id counter is then moved past them).
  */
 
 type Texts = [ru: string, en: string, kz: string, ch: string]
