@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperator } from '../src/server/admin/auth'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
+import { formatDayTime } from '../src/contract/rules/dayText'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { writeOrder } from '../tests/integration/sold-order'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
@@ -81,7 +82,8 @@ describe('moving a session with sold tickets in the console', () => {
     expect(await dialog.count()).toBe(0)
     const mails = await app.server.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('subject', 'like', 'Session moved%').execute()
     expect(mails).toHaveLength(1)
-    expect(mails[0].text_body).toContain(`${dayIn(9)} 20:30`)
+    // The new date in the order's language ("December 11, 2026, 20:30").
+    expect(mails[0].text_body).toContain(formatDayTime(`${dayIn(9)} 20:30`, 'en'))
     await context.close()
   })
 })
