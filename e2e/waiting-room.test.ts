@@ -20,6 +20,12 @@ const text = (lang: Lang, key: string) => (WAITING_TEXTS[lang] as { waiting: Rec
 /** One admission a second: the first visitor is let in a second after the on-sale moment. */
 const RATE = 60
 const ADMISSION_TIMEOUT_MS = 60_000
+/**
+ * How long the browser may take to report the released workers gone. The page terminates them at
+ * once, but a render worker busy in a software-GL call (SwiftShader compiling shaders on a loaded
+ * CI box) ends only when that call returns; the poll's 1 s default failed CI once.
+ */
+const WORKERS_GONE_TIMEOUT_MS = 20_000
 const EMAIL = 'manager@example.org'
 const PASSWORD = 'a manager password'
 
@@ -69,7 +75,7 @@ describe('waiting page', () => {
         // The scheme page prestarted its map's workers (the render worker's script was fetched);
         // while he waits they are gone, the render worker's GL context with them.
         expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('render.worker')))).toBe(true)
-        await expect.poll(() => page.workers().map((w) => w.url()).filter((u) => /(render|venue)\.worker/.test(u))).toEqual([])
+        await expect.poll(() => page.workers().map((w) => w.url()).filter((u) => /(render|venue)\.worker/.test(u)), { timeout: WORKERS_GONE_TIMEOUT_MS }).toEqual([])
         // Nothing wider than the screen on the phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
         await axeClean(page, `waiting page ${lang} ${viewport.width}`)
