@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperator } from '../src/server/admin/auth'
+import { fillIn } from '../src/app/admin/careTexts'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
+import { salesExportPath } from '../src/contract/admin/sales-export'
 import { formatDayTime } from '../src/contract/rules/dayText'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { writeOrder } from '../tests/integration/sold-order'
@@ -40,6 +42,8 @@ beforeAll(async () => {
   session = (await api.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: dayIn(9), time: '19:00', capacity: 50 })).body.ids[0]
   await api.post(`/api/admin/sessions/${session}/prices`, { client_category_id: refs.categories[0].id, zone_id: refs.zones.find((z) => z.drawing_id === null)!.id, price: 1000, quantity: 50 })
   await writeOrder(app.server.db, session, { paid: true, quantity: 2 })
+  // A box-office sale without an e-mail address: no notice reaches its buyer.
+  await writeOrder(app.server.db, session, { paid: true, email: '' })
 })
 afterAll(async () => {
   await app?.close()
@@ -62,7 +66,10 @@ describe('moving a session with sold tickets in the console', () => {
 
     const dialog = page.getByRole('alertdialog', { name: t.soldTitle })
     await dialog.waitFor()
-    expect(await dialog.innerText()).toContain('Tickets sold for this session: 2 (orders: 1). Moving it e-mails every buyer the new date and time')
+    expect(await dialog.innerText()).toContain('Tickets sold for this session: 3 (orders: 2). Moving it e-mails every buyer the new date and time')
+    // The order without an address is named, with the session's ticket list (its buyers' phones) linked.
+    expect(await dialog.innerText()).toContain(fillIn(t.noEmail, { count: 1 }))
+    expect(await dialog.getByRole('link', { name: t.noEmailList }).getAttribute('href')).toBe(salesExportPath(session, 'en'))
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.cancel)
     await axeClean(page, 'session move confirmation')
     // Escape changes nothing and gives focus back to Save.

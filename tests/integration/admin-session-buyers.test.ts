@@ -150,6 +150,26 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
     expect(both.body.errorText).toMatch(/e-mailed the new date and time; while it is switched off the door admits none/)
   })
 
+  it('a move or cancellation names the orders without an e-mail (box-office sales its notices cannot reach); a switch-off, which tells nobody, does not', async () => {
+    const id = (await manager.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: dayIn(14), time: '19:00', capacity: 50 })).body.ids[0]
+    await manager.post(`/api/admin/sessions/${id}/prices`, { client_category_id: refs.categories[0].id, zone_id: refs.zones.find((z) => z.drawing_id === null)!.id, price: 1000, quantity: 50 })
+    await order(id, { paid: true, quantity: 2 })
+    await order(id, { paid: true, email: '' })
+    await order(id, { paid: true, email: '' })
+    // Not admitted, so not counted: an unpaid reservation without an address.
+    await order(id, { paid: false, email: '' })
+    const moved = await manager.post(`/api/admin/sessions/${id}`, { time: '20:00' })
+    expect(moved.status).toBe(409)
+    expect(moved.body).toMatchObject({ errorCode: AdminErrorCode.UNCONFIRMED, tickets: 4, orders: 3, no_email: 2 })
+    const off = await manager.post(`/api/admin/sessions/${id}`, { active: 0 })
+    expect(off.status).toBe(409)
+    expect(off.body).not.toHaveProperty('no_email')
+    const cancel = await manager.post(`/api/admin/sessions/${id}/cancel`, {})
+    expect(cancel.status).toBe(409)
+    expect(cancel.body).toMatchObject({ errorCode: AdminErrorCode.UNCONFIRMED, tickets: 4, orders: 3, no_email: 2 })
+    expect(await sessionOf(id)).toMatchObject({ time: '19:00', active: 1 })
+  })
+
   it('sessions without paid live tickets edit as before: nobody bought, or only unpaid, cancelled and returned orders', async () => {
     for (const id of [empty, unsold]) {
       const moved = await manager.post(`/api/admin/sessions/${id}`, { day: dayIn(30), time: '18:00', active: 1 })

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { AdminErrorCode } from '../../contract/admin/roles'
+import { salesExportPath } from '../../contract/admin/sales-export'
 import type { Lang } from '../../contract/lang'
 import { sessionSaleState } from '../../contract/rules/session-sale'
 import { formatMoment } from '../i18n/localeFormat'
@@ -31,7 +32,10 @@ type Editing = { id: number; day: string; time: string; active: boolean }
  * concerns): an edit of a session with sold tickets, sent again with `confirm_buyers`, or a
  * session's cancellation, sent again with `confirm`.
  */
-type Asking = { editing: Editing; text: string; cancel?: undefined } | { cancel: number; text: string }
+type Asking = ({ editing: Editing; cancel?: undefined } | { cancel: number }) & { text: string; session: number; noEmail: number }
+
+/** The refusal's count of orders without an e-mail address (server/admin/catalogue/session-buyers.ts, session-cancel.ts no_email). */
+const noEmailOf = (e: AdminApiError) => (typeof e.details.no_email === 'number' ? e.details.no_email : 0)
 
 /**
  * A session's sale state as the storefront applies it (contract/rules/session-sale.ts): switched
@@ -81,7 +85,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
         await api('sessionUpdate', { day, time, active: active ? 1 : 0, ...(confirmed ? { confirm_buyers: true } : {}) }, { id })
       } catch (e) {
         if (!confirmed && e instanceof AdminApiError && e.errorCode === AdminErrorCode.UNCONFIRMED) {
-          setAsking({ editing: edit, text: e.message })
+          setAsking({ editing: edit, text: e.message, session: id, noEmail: noEmailOf(e) })
           return false
         }
         throw e
@@ -104,12 +108,23 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
         return fillIn(r.remaining > 0 ? s.cancelGoingOn : s.cancelDone, { refunded: r.refunded, orders: r.orders, remaining: r.remaining })
       } catch (e) {
         if (!confirmed && e instanceof AdminApiError && e.errorCode === AdminErrorCode.UNCONFIRMED) {
-          setAsking({ cancel: id, text: e.message })
+          setAsking({ cancel: id, text: e.message, session: id, noEmail: noEmailOf(e) })
           return false
         }
         throw e
       }
     })
+  /**
+   * Box-office sales may have no e-mail address: a move's or cancellation's notice misses their
+   * buyers, so the confirmation says how many and links the session's ticket list, which has their
+   * phone numbers (the Sales screen's export, contract/admin/sales-export.ts).
+   */
+  const noEmailNote = (a: Asking) =>
+    a.noEmail > 0 ? (
+      <>
+        {fillIn(s.noEmail, { count: a.noEmail })} <a href={salesExportPath(a.session, lang)} download>{s.noEmailList}</a>
+      </>
+    ) : undefined
   const save = (e: FormEvent) => {
     e.preventDefault()
     if (editing) send(editing, false)
@@ -186,8 +201,8 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
           </li>
         ))}
       </ul>
-      {asking?.cancel !== undefined && <SessionConfirm text={asking.text} t={s} title={s.cancelTitle} confirmLabel={s.confirmCancel} dismissLabel={s.keepSession} onConfirm={() => cancelSession(asking.cancel, true)} onCancel={() => setAsking(null)} />}
-      {asking && asking.cancel === undefined && <SessionConfirm text={asking.text} t={s} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
+      {asking?.cancel !== undefined && <SessionConfirm text={asking.text} t={s} title={s.cancelTitle} confirmLabel={s.confirmCancel} dismissLabel={s.keepSession} note={noEmailNote(asking)} onConfirm={() => cancelSession(asking.cancel, true)} onCancel={() => setAsking(null)} />}
+      {asking && asking.cancel === undefined && <SessionConfirm text={asking.text} t={s} note={noEmailNote(asking)} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
     </>
   )
 }

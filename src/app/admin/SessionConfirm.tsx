@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { SessionTexts } from './sessionTexts'
 
 interface Props {
@@ -9,6 +9,8 @@ interface Props {
   title?: string
   confirmLabel?: string
   dismissLabel?: string
+  /** Said after the text, part of the dialog's description (the buyers no notice reaches, with where to find them). */
+  note?: ReactNode
   onConfirm: () => void
   onCancel: () => void
 }
@@ -21,7 +23,7 @@ interface Props {
  * Cancel, the choice that changes nothing; Escape cancels. On closing, focus goes back to where
  * it was (the form's Save button), so a keyboard user carries on from there.
  */
-export function SessionConfirm({ text, t, title = t.soldTitle, confirmLabel = t.confirmChange, dismissLabel = t.cancel, onConfirm, onCancel }: Props) {
+export function SessionConfirm({ text, t, title = t.soldTitle, confirmLabel = t.confirmChange, dismissLabel = t.cancel, note, onConfirm, onCancel }: Props) {
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
   // Opened before the first paint; closed (and focus given back) before the element leaves the page.
@@ -42,7 +44,7 @@ export function SessionConfirm({ text, t, title = t.soldTitle, confirmLabel = t.
       className="adm-confirm"
       role="alertdialog"
       aria-labelledby="adm-confirm-title"
-      aria-describedby="adm-confirm-text"
+      aria-describedby={note ? 'adm-confirm-text adm-confirm-note' : 'adm-confirm-text'}
       onCancel={(e) => {
         // Escape: the same as Cancel (React closes the dialog, not the browser).
         e.preventDefault()
@@ -51,6 +53,7 @@ export function SessionConfirm({ text, t, title = t.soldTitle, confirmLabel = t.
     >
       <h2 id="adm-confirm-title">{title}</h2>
       <p id="adm-confirm-text">{text}</p>
+      {note && <p id="adm-confirm-note">{note}</p>}
       <div className="adm-confirm-actions">
         <button ref={cancel} type="button" onClick={onCancel}>
           {dismissLabel}

@@ -9,6 +9,8 @@ export class AdminApiError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
+    /** The answer's fields beside errorCode and errorText (a confirmation's counts: server/errors.ts ApiFailure.details). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message)
   }
@@ -41,7 +43,7 @@ export function createAdminApi(getLang: () => Lang, getCsrf: () => string) {
     if (def.method === 'GET') for (const [k, v] of Object.entries(input as object)) if (v !== undefined) query.set(k, String(v))
     path += `?${query.toString()}`
     let res: Response
-    let body: { errorCode?: string; errorText?: string }
+    let body: { errorCode?: string; errorText?: string } & Record<string, unknown>
     try {
       res = await fetch(path, {
         method: def.method,
@@ -49,11 +51,14 @@ export function createAdminApi(getLang: () => Lang, getCsrf: () => string) {
         headers: def.method === 'POST' ? { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE, [CSRF_HEADER]: getCsrf() } : {},
         body: def.method === 'POST' ? JSON.stringify(input) : undefined,
       })
-      body = (await res.json()) as { errorCode?: string; errorText?: string }
+      body = (await res.json()) as typeof body
     } catch (e) {
       throw new AdminUnreachableError({ cause: e })
     }
-    if (!res.ok) throw new AdminApiError(res.status, body.errorCode ?? '', body.errorText ?? res.statusText)
+    if (!res.ok) {
+      const { errorCode, errorText, ...details } = body
+      throw new AdminApiError(res.status, errorCode ?? '', errorText ?? res.statusText, details)
+    }
     return def.response.parse(body) as z.output<AdminCalls[N]['response']>
   }
 }

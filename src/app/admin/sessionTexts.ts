@@ -25,9 +25,12 @@ const ru = {
   confirmCancel: 'Отменить сеанс и вернуть деньги',
   keepSession: 'Не отменять',
   cancelled: 'Отменён',
-  cancelDone: 'Сеанс отменён. Возвращено заказов: {refunded} из {orders}; каждому покупателю отправлено письмо.',
-  cancelGoingOn: 'Сеанс отменён. Возвращено заказов: {refunded} из {orders}; остальные ({remaining}) возвращаются в фоне, каждому покупателю придёт письмо.',
+  cancelDone: 'Сеанс отменён. Возвращено заказов: {refunded} из {orders}; каждому покупателю с e-mail отправлено письмо.',
+  cancelGoingOn: 'Сеанс отменён. Возвращено заказов: {refunded} из {orders}; остальные ({remaining}) возвращаются в фоне, каждому покупателю с e-mail придёт письмо.',
   cancelRepeat: 'Сеанс уже был отменён. Осталось вернуть заказов: {remaining}.',
+  /** A move's or cancellation's confirmation, when some of the orders have no address (box-office sales). */
+  noEmail: 'У заказов без e-mail ({count}, продажи в кассе) покупатели письма не получат: сообщите им сами. Их телефоны есть в списке билетов сеанса.',
+  noEmailList: 'Скачать список билетов сеанса (CSV)',
 }
 export type SessionTexts = typeof ru
 
@@ -54,9 +57,11 @@ const en: SessionTexts = {
   confirmCancel: 'Cancel the session and refund',
   keepSession: 'Keep the session',
   cancelled: 'Cancelled',
-  cancelDone: 'Session cancelled. Orders refunded: {refunded} of {orders}; every buyer is e-mailed.',
-  cancelGoingOn: 'Session cancelled. Orders refunded: {refunded} of {orders}; the other {remaining} are being refunded in the background, every buyer is e-mailed.',
+  cancelDone: 'Session cancelled. Orders refunded: {refunded} of {orders}; every buyer with an e-mail address is e-mailed.',
+  cancelGoingOn: 'Session cancelled. Orders refunded: {refunded} of {orders}; the other {remaining} are being refunded in the background, every buyer with an e-mail address is e-mailed.',
   cancelRepeat: 'The session was cancelled already. Orders left to refund: {remaining}.',
+  noEmail: 'Orders without an e-mail address ({count}, box-office sales) will not be told by mail: reach their buyers yourself. Their phone numbers are in the session\'s ticket list.',
+  noEmailList: 'Download the session\'s ticket list (CSV)',
 }
 const kz: SessionTexts = {
   copy: 'Көшірмесін жасау',
@@ -81,9 +86,11 @@ const kz: SessionTexts = {
   confirmCancel: 'Сеансты тоқтатып, ақшаны қайтару',
   keepSession: 'Тоқтатпау',
   cancelled: 'Тоқтатылған',
-  cancelDone: 'Сеанс тоқтатылды. Қайтарылған тапсырыстар: {orders} ішінен {refunded}; әр сатып алушыға хат жіберілді.',
-  cancelGoingOn: 'Сеанс тоқтатылды. Қайтарылған тапсырыстар: {orders} ішінен {refunded}; қалғандары ({remaining}) фонда қайтарылуда, әр сатып алушыға хат келеді.',
+  cancelDone: 'Сеанс тоқтатылды. Қайтарылған тапсырыстар: {orders} ішінен {refunded}; e-mail мекенжайы бар әр сатып алушыға хат жіберілді.',
+  cancelGoingOn: 'Сеанс тоқтатылды. Қайтарылған тапсырыстар: {orders} ішінен {refunded}; қалғандары ({remaining}) фонда қайтарылуда, e-mail мекенжайы бар әр сатып алушыға хат келеді.',
   cancelRepeat: 'Сеанс бұрын тоқтатылған. Қайтарылатын тапсырыстар қалды: {remaining}.',
+  noEmail: 'E-mail жоқ тапсырыстардың ({count}, кассадағы сатылымдар) сатып алушыларына хат бармайды: оларға өзіңіз хабарлаңыз. Олардың телефондары сеанс билеттерінің тізімінде бар.',
+  noEmailList: 'Сеанс билеттерінің тізімін жүктеу (CSV)',
 }
 const ch: SessionTexts = {
   copy: '複製',
@@ -108,8 +115,10 @@ const ch: SessionTexts = {
   confirmCancel: '取消場次並退款',
   keepSession: '保留場次',
   cancelled: '已取消',
-  cancelDone: '場次已取消。已退款訂單：{refunded}／{orders}；已以電子郵件通知每位購票者。',
-  cancelGoingOn: '場次已取消。已退款訂單：{refunded}／{orders}；其餘 {remaining} 筆正在背景退款，每位購票者都會收到電子郵件。',
+  cancelDone: '場次已取消。已退款訂單：{refunded}／{orders}；已以電子郵件通知每位留有電子郵件的購票者。',
+  cancelGoingOn: '場次已取消。已退款訂單：{refunded}／{orders}；其餘 {remaining} 筆正在背景退款，每位留有電子郵件的購票者都會收到電子郵件。',
   cancelRepeat: '此場次先前已取消。尚待退款的訂單：{remaining}。',
+  noEmail: '沒有電子郵件地址的訂單（{count} 筆，售票處銷售）不會收到通知：請自行聯絡購票者。他們的電話號碼在場次的票券清單中。',
+  noEmailList: '下載場次票券清單（CSV）',
 }
 export const SESSION_TEXTS: Record<Lang, SessionTexts> = { ru, en, kz, ch }

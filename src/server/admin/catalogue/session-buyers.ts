@@ -58,11 +58,13 @@ export async function guardSoldSession(trx: Db, before: Record<string, unknown>,
   if (resizes) await capacityFits(trx, id, edit.capacity!, ctx.now)
   if (!moves && !edit.switchesOff) return 0
   // One count for the confirmation; the orders themselves only when a move mails them.
-  const { orders: count, tickets } = await admittedCount(trx, id)
+  const { orders: count, tickets, noEmail } = await admittedCount(trx, id)
   if (count === 0) return 0
   if (!edit.confirmed) {
     const reason = moves && edit.switchesOff ? 'admin-session-sold-move-off' : moves ? 'admin-session-sold-move' : 'admin-session-sold-off'
-    throw new ApiFailure(reason, { tickets, orders: count }, { tickets, orders: count })
+    // A move's notices miss the orders without an address (no_email): the console says so and
+    // where their phones are (the session's ticket list). A switch-off tells nobody anyway.
+    throw new ApiFailure(reason, { tickets, orders: count }, { tickets, orders: count, ...(moves ? { no_email: noEmail } : {}) })
   }
   if (!moves) return 0
   const orders = await admittedOrders(trx, id)

@@ -45,8 +45,9 @@ export function markSessionCancelled(db: Db, actor: Actor, id: number, confirmed
     // Read under the lock: of two cancellations racing, the second sees the first's mark.
     const session = await mustFind(trx, 'calendars', id, 'session')
     if (session.cancelled_at !== null) return { orders: 0, tickets: 0, repeat: true }
-    const { orders, tickets } = await admittedCount(trx, id)
-    if (!confirmed) throw new ApiFailure('admin-session-cancel-unconfirmed', { tickets, orders }, { tickets, orders })
+    const { orders, tickets, noEmail } = await admittedCount(trx, id)
+    // no_email: orders whose buyers the refund's notice cannot reach (a box-office sale without an address).
+    if (!confirmed) throw new ApiFailure('admin-session-cancel-unconfirmed', { tickets, orders }, { tickets, orders, no_email: noEmail })
     await updateRow(trx, actor, 'calendars', 'session', id, { active: 0, cancelled_at: now }, 'cancel')
     return { orders, tickets, repeat: false }
   })

@@ -164,12 +164,21 @@ export function admittedOrders(db: Db, calendarId: number, page?: { afterId: num
 /**
  * How many orders and tickets the door admits in a session (admittedLines): the counts a move's,
  * a switch-off's or a cancellation's confirmation names, in one read rather than every order.
+ * `noEmail`: those orders without an e-mail address (box-office sales may have none), whose
+ * buyers no notice reaches, so the operator is told to reach them another way.
  */
-export async function admittedCount(db: Db, calendarId: number): Promise<{ orders: number; tickets: number }> {
+export async function admittedCount(db: Db, calendarId: number): Promise<{ orders: number; tickets: number; noEmail: number }> {
   const row = await admittedLines(db, calendarId)
-    .select((eb) => [eb.fn.count<number | string>('o.id').distinct().as('orders'), eb.fn.sum<number | string | null>('l.quantity').as('tickets')])
+    .select((eb) => [
+      eb.fn.count<number | string>('o.id').distinct().as('orders'),
+      eb.fn.sum<number | string | null>('l.quantity').as('tickets'),
+      eb.fn
+        .count<number | string>(eb.case().when(eb.or([eb('o.email', 'is', null), eb('o.email', '=', '')])).then(eb.ref('o.id')).end())
+        .distinct()
+        .as('no_email'),
+    ])
     .executeTakeFirst()
-  return { orders: Number(row?.orders ?? 0), tickets: Number(row?.tickets ?? 0) }
+  return { orders: Number(row?.orders ?? 0), tickets: Number(row?.tickets ?? 0), noEmail: Number(row?.no_email ?? 0) }
 }
 
 /** The ids of order `orderId`'s lines the door admits in session `calendarId` (what its cancellation refunds). */
