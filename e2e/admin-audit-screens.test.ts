@@ -4,6 +4,7 @@ import { createOperator } from '../src/server/admin/auth'
 import { NOTE_TEXTS } from '../src/app/admin/noteTexts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
+import { KIND_SUBSCRIPTIONS, KIND_TICKETS } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
@@ -99,6 +100,14 @@ describe('console screens found wanting by the audit', () => {
         [n.emptyVenues, '/admin/catalogue/venues'],
       ])
       await axeClean(page, 'new event on an empty catalogue')
+      // The subscriptions section (by its id, whatever it is called) says what it does to an event.
+      const kind = page.getByRole('combobox', { name: t.kind })
+      expect(await page.locator('#adm-kind-subscriptions').count()).toBe(0)
+      await kind.selectOption(String(KIND_SUBSCRIPTIONS))
+      expect(await page.locator('#adm-kind-subscriptions').innerText()).toBe(n.subscriptionKind)
+      expect(await kind.getAttribute('aria-describedby')).toBe('adm-kind-subscriptions')
+      await kind.selectOption(String(KIND_TICKETS))
+      await page.locator('#adm-kind-subscriptions').waitFor({ state: 'detached' })
       await needs.getByRole('link', { name: n.emptyVenues }).click()
       await page.waitForURL('**/admin/catalogue/venues')
       await context.close()

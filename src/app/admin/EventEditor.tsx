@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
+import { KIND_SUBSCRIPTIONS } from '../../contract/constants'
 import { LANGS, type Lang } from '../../contract/lang'
 import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
@@ -155,10 +156,10 @@ export function EventEditor() {
   // each session sells on the venue and map it was made with); the controls say why.
   const sellingFixed = (detail?.sessions.length ?? 0) > 0
   const fixedHint = sellingFixed ? { 'aria-describedby': 'adm-selling-fixed' } : {}
-  const select = (key: string, label: string, rows: Row[], locked = false) => (
+  const select = (key: string, label: string, rows: Row[], locked = false, describedBy?: string) => (
     <label>
       {label}
-      <select value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} disabled={!writable || locked} {...(locked ? fixedHint : {})}>
+      <select value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} disabled={!writable || locked} {...(locked ? fixedHint : describedBy ? { 'aria-describedby': describedBy } : {})}>
         {rows.map((r) => (
           <option key={r.id} value={r.id}>
             {labelOf(r)}
@@ -214,6 +215,9 @@ export function EventEditor() {
     { empty: form.kind !== '' && menuChoices.length === 0, what: notes.emptyMenus, to: '/admin/catalogue/menus' },
     { empty: offered(refs.venues).length === 0, what: notes.emptyVenues, to: '/admin/catalogue/venues' },
   ].filter((m) => m.empty)
+  // The code treats this section's events as subscriptions by its id, whatever the section is
+  // called (an older install's own section 2 among them): said where the operator picks it.
+  const subscriptionKind = form.kind === String(KIND_SUBSCRIPTIONS)
   return (
     <section aria-labelledby="adm-event-title">
       <h1 id="adm-event-title" tabIndex={-1} ref={heading}>
@@ -244,7 +248,12 @@ export function EventEditor() {
       )}
       <form className="adm-form" onSubmit={saveEvent} aria-label={t.name}>
         {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}
-        {select('kind', t.kind, offered(refs.kinds, detail ? [String(detail.event.menu_kind_id)] : []))}
+        {select('kind', t.kind, offered(refs.kinds, detail ? [String(detail.event.menu_kind_id)] : []), false, subscriptionKind ? 'adm-kind-subscriptions' : undefined)}
+        {subscriptionKind && (
+          <p id="adm-kind-subscriptions" className="adm-muted">
+            {notes.subscriptionKind}
+          </p>
+        )}
         {select('venue', t.venue, offered(refs.venues, detail ? [String(detail.event.venue_id)] : []), sellingFixed)}
         {choices('menu', t.menus, menuChoices, menus, setMenus)}
         <SubMenuPicks t={t} chosen={menuChoices.filter((m) => menus.includes(String(m.id)))} subMenus={refs.sub_menus} picks={subMenus} setPicks={setSubMenus} labelOf={labelOf} writable={writable} />

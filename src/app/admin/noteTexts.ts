@@ -3,7 +3,8 @@ import type { Lang } from '../../contract/lang'
 /**
  * The console's notes for states an operator meets on a fresh or changing shop (ru, en, kz,
  * ch): a cancelled session (Sales, door), the event editor before the catalogue has what an
- * event needs, and an address the console does not have.
+ * event needs, the subscriptions section chosen for an event, and an address the console does
+ * not have.
  */
 const ru = {
   /** A session cancelled from the console (calendars.cancelled_at). */
@@ -19,6 +20,8 @@ const ru = {
   notFound: 'Такой страницы в консоли нет',
   notFoundText: 'Адрес набран с ошибкой или страница перенесена.',
   notFoundBack: 'К списку событий',
+  /** The event editor when the chosen section is the subscriptions one (contract/constants.ts KIND_SUBSCRIPTIONS), whatever it is called. */
+  subscriptionKind: 'События этого раздела продаются как абонементы: витрина показывает их состав и цены абонемента.',
 }
 type NoteTexts = typeof ru
 
@@ -34,6 +37,7 @@ const en: NoteTexts = {
   notFound: 'The console has no such page',
   notFoundText: 'The address is mistyped or the page has moved.',
   notFoundBack: 'To the event list',
+  subscriptionKind: 'Events of this section are sold as subscriptions: the shop shows their contents and subscription prices.',
 }
 
 const kz: NoteTexts = {
@@ -48,6 +52,7 @@ const kz: NoteTexts = {
   notFound: 'Консольде мұндай бет жоқ',
   notFoundText: 'Мекенжай қате терілген немесе бет көшірілген.',
   notFoundBack: 'Оқиғалар тізіміне',
+  subscriptionKind: 'Бұл бөлімнің оқиғалары абонемент ретінде сатылады: дүкен олардың құрамы мен абонемент бағаларын көрсетеді.',
 }
 
 const ch: NoteTexts = {
@@ -62,6 +67,7 @@ const ch: NoteTexts = {
   notFound: '主控台沒有此頁面',
   notFoundText: '網址有誤，或頁面已移動。',
   notFoundBack: '返回活動列表',
+  subscriptionKind: '此類別的活動以套票形式販售：商店會顯示其內容與套票價格。',
 }
 
 export const NOTE_TEXTS: Record<Lang, NoteTexts> = { ru, en, kz, ch }
