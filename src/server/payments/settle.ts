@@ -6,6 +6,7 @@ import { lockCalendars } from '../domain/inventory/stock.repository'
 import { chargeBonuses } from '../domain/loyalty/service'
 import { orderMoney } from '../domain/orders/money'
 import { lockOrder, markOrderPaidOnce, orderPlaces, type OrderRow } from '../domain/orders/order.repository'
+import { orderOnCancelledSession } from '../domain/sessions/cancelled.repository'
 import { closeOpenPayment, findPayment, markPaymentVerifying, refundOpenPayment, type PaymentInfo } from './payment.repository'
 import { REFUND_FIRST_ATTEMPT_LEASE_MS } from './refund-outbox'
 import type { QueuedRefund } from './refund-outbox.repository'
@@ -87,9 +88,11 @@ async function withRetry<T>(db: Db, work: () => Promise<T>): Promise<T> {
  * An approved payment, in one transaction: the payment row moves from pending (or cancelled:
  * started before the order changed; or failed: the bank declined it first and captured it
  * after all) to paid exactly once; then, under the session locks, the
- * order is checked: still the amount paid, not paid by another payment, and if its reservation
- * expired its tickets are taken again (revive.ts). If any of that fails the whole transaction
- * rolls back and the payment is refunded instead.
+ * order is checked: still the amount paid, not paid by another payment, no line on a cancelled
+ * session (however long ago it was cancelled: the cancellation cancelled the order whole, and its
+ * sweep reads a session only for a while), and if its reservation expired its tickets are taken
+ * again (revive.ts). If any of that fails the whole transaction rolls back and the payment is
+ * refunded instead.
  *
  * An order of numbered seats only, not cancelled, on PostgreSQL, is settled under its own row
  * lock alone (settleSeatsOnly): its seats are its live holds, which the live-hold unique index
@@ -99,11 +102,14 @@ async function withRetry<T>(db: Db, work: () => Promise<T>): Promise<T> {
  * at once, p50 1.7-2.2 s and p99 2.6-3.3 s, against 1.4-1.5 s and 2.1-2.6 s settled this way
  * (bench:load:cpu --pay, alternated; the rate, bound by the CPU a payment costs, did not move).
  * Anything else (general admission or standing places, whose stock is counted across the
- * session; an order cancelled meanwhile, to revive; a seat hold gone) is settled the locked way.
+ * session; an order cancelled meanwhile, to revive; one on a cancelled session, to refuse; a seat
+ * hold gone) is settled the locked way. One cancelled in the instant between the order's read and
+ * this commit is paid, and the cancellation's sweep refunds it (admin/catalogue/session-refunds.ts).
  */
 async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Settled> {
   const places = await orderPlaces(db, p.order_id)
-  const rowLevel = isPostgresDb(db) && places.otherLines === 0 && places.seatLines > 0
+  // An order on a cancelled session is refused under the session locks (the check below).
+  const rowLevel = isPostgresDb(db) && places.otherLines === 0 && places.seatLines > 0 && places.cancelledSessions === 0
   try {
     if (rowLevel) {
       try {
@@ -121,6 +127,10 @@ async function settleApproved(db: Db, p: PaymentInfo, now: number): Promise<Sett
         const order = await lockOrder(trx, p.hash)
         if (!order) throw new RefundNeeded('the order no longer exists')
         if (order.paid === 1) throw new RefundNeeded('the order was already paid by another payment')
+        // Under the session locks, which the cancellation's mark waits for: a payment for a
+        // cancelled session is refunded here, however late the bank approves it (the sweep of
+        // cancelled sessions reads them only CANCELLED_SWEEP_WINDOW_MS after the cancellation).
+        if (await orderOnCancelledSession(trx, order.id)) throw new RefundNeeded('a session of the order was cancelled')
         const revived = order.status === ORDER_STATUS_CANCELLED
         // A revived order is back in the status it had before it lapsed (its tickets e-mail depends on it).
         const status = revived ? await reviveOrder(trx, order, now) : order.status

@@ -1,9 +1,8 @@
 import type { SessionCancelResult } from '../../../contract/admin/catalogue'
 import type { Db } from '../../db/connect'
-import { endReservation } from '../../domain/orders/order.repository'
 import { expireOrdersById } from '../../domain/orders/expiry'
 import { admittedCount } from '../../domain/redemption/lists.repository'
-import { pendingOrdersOfSession } from '../../domain/sessions/cancelled.repository'
+import { endReservations, pendingOrdersOfSession } from '../../domain/sessions/cancelled.repository'
 import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
 import { lockSessionForMove } from '../studio/session-map.repository'
@@ -69,18 +68,42 @@ export async function cancelSession(deps: SessionRefundDeps, actor: Actor, id: n
 }
 
 /**
+ * Unpaid orders a cancellation ends per chunk (endUnpaidOrders). A chunk costs the same few short
+ * writes whatever its size (reservations ended, orders cancelled, seat and standing holds released,
+ * plus one per subscription whose tickets it used), each holding SQLite's one write lock only while
+ * it touches the chunk's rows, so a buyer's claim or payment waits at most one such statement. A
+ * larger chunk saves round trips but makes those waits longer and its IN lists longer (bound
+ * parameters: SQLite allows 32766, PostgreSQL 65535); a smaller one adds those few statements per
+ * chunk to the operator's request.
+ */
+export const UNPAID_CANCEL_CHUNK = 200
+
+/**
  * Ends the reservations of the cancelled session `id`'s unpaid orders, and the expiry cancels
  * them as any order past its time (orders/expiry.ts: places, stock and subscription tickets go
  * back), so nobody pays for a session that will not take place. After the cancellation's commit,
  * outside the session's lock (a settlement holding an order's lock may be waiting for it): from
  * the commit on, a payment cannot start for them (payments/service.ts startPayment), and a repeat
  * ends those a crash left. A payment already under way at the bank may still be approved: the
- * settlement takes it as for any lapsed order (revives or refunds it), and the sweep refunds an
- * order so paid (session-refunds.ts): money taken is never lost.
+ * settlement refunds it (payments/settle.ts), and the sweep refunds an order paid in the same
+ * instant as the cancellation (session-refunds.ts): money taken is never kept.
+ *
+ * Set-based, `chunk` orders at a time (UNPAID_CANCEL_CHUNK; an on-sale rush leaves thousands):
+ * one UPDATE ends a chunk's reservations and the expiry's own UPDATEs cancel it, where one UPDATE
+ * per order kept the request busy and, on SQLite, took the write lock once per order. No
+ * transaction spans a chunk, as none spanned the per-order way: each statement is conditional
+ * (unpaid, not cancelled), so a settlement between two of them wins its order, and a crash between
+ * them leaves reservations ended, which the periodic expiry (or a repeat) cancels the same way.
+ * Pages go by order id, so an order left standing (paid meanwhile) is not read again.
  */
-async function endUnpaidOrders(db: Db, id: number, now: number): Promise<void> {
-  const ids = await pendingOrdersOfSession(db, id)
-  if (ids.length === 0) return
-  for (const orderId of ids) await endReservation(db, orderId, now)
-  await expireOrdersById(db, now, ids)
+export async function endUnpaidOrders(db: Db, id: number, now: number, chunk = UNPAID_CANCEL_CHUNK): Promise<void> {
+  let afterId = 0
+  for (;;) {
+    const ids = await pendingOrdersOfSession(db, id, { afterId, limit: chunk })
+    if (ids.length === 0) return
+    await endReservations(db, ids, now)
+    await expireOrdersById(db, now, ids)
+    if (ids.length < chunk) return
+    afterId = ids[ids.length - 1]
+  }
 }

@@ -43,10 +43,12 @@ export interface SessionRefundDeps {
 }
 
 /**
- * How long after its cancellation a session is swept. Its refunds are done within minutes; what
- * the window covers is an order reserved before the cancellation and paid after it (refunded by
- * the next sweep), and no order stays payable for days. Past it, a cancelled session's lines are
- * no longer read every sweep: years of cancellations would otherwise be re-read every 15 s.
+ * How long after its cancellation a session is swept. Its refunds are done within minutes; past
+ * the window a cancelled session's lines are no longer read every sweep: years of cancellations
+ * would otherwise be re-read every 15 s. A payment the bank approves after the cancellation does
+ * not rely on it: the settlement refunds it, however late (payments/settle.ts settleApproved);
+ * the sweep only refunds one settled in the instant of the cancellation (a settlement that read
+ * the session before its mark committed), seconds later, well inside the window.
  */
 export const CANCELLED_SWEEP_WINDOW_MS = 7 * 24 * 3600 * 1000
 

@@ -210,20 +210,25 @@ export async function reopenOrder(trx: Db, orderId: number, status: number): Pro
   await trx.updateTable('orders').set({ status, cancelled_at: null }).where('id', '=', orderId).execute()
 }
 
-/** The sessions an order has lines in, each once. */
-/** An order's sessions, and how many of its lines are numbered seats and how many are not (general admission, standing places). */
-export async function orderPlaces(db: Db, orderId: number): Promise<{ calendarIds: number[]; seatLines: number; otherLines: number }> {
+/**
+ * An order's sessions, how many of its lines are numbered seats and how many are not (general
+ * admission, standing places), and how many of its sessions were cancelled (calendars.cancelled_at:
+ * a payment for it is refunded, payments/settle.ts).
+ */
+export async function orderPlaces(db: Db, orderId: number): Promise<{ calendarIds: number[]; seatLines: number; otherLines: number; cancelledSessions: number }> {
   const rows = await db
-    .selectFrom('order_lines')
-    .select(['calendar_id', sql<number>`sum(case when seat_id is null then 0 else 1 end)`.as('seats'), sql<number>`sum(case when seat_id is null then 1 else 0 end)`.as('others')])
-    .where('order_id', '=', orderId)
-    .groupBy('calendar_id')
-    .orderBy('calendar_id')
+    .selectFrom('order_lines as l')
+    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
+    .select(['l.calendar_id', sql<number>`sum(case when l.seat_id is null then 0 else 1 end)`.as('seats'), sql<number>`sum(case when l.seat_id is null then 1 else 0 end)`.as('others'), sql<number | string | null>`max(c.cancelled_at)`.as('cancelled')])
+    .where('l.order_id', '=', orderId)
+    .groupBy('l.calendar_id')
+    .orderBy('l.calendar_id')
     .execute()
   return {
     calendarIds: rows.map((r) => r.calendar_id),
     seatLines: rows.reduce((n, r) => n + Number(r.seats), 0),
     otherLines: rows.reduce((n, r) => n + Number(r.others), 0),
+    cancelledSessions: rows.filter((r) => r.cancelled !== null).length,
   }
 }
 

@@ -25,10 +25,11 @@ export async function orderOnCancelledSession(db: Db, orderId: number): Promise<
 
 /**
  * The unpaid orders still standing (not cancelled) with a line on session `calendarId`: what a
- * cancellation ends (their reservations end and the expiry cancels them, releasing what they hold).
- * Read by the (calendar_id) index of order_lines.
+ * cancellation ends (their reservations end and the expiry cancels them, releasing what they hold),
+ * in order-id order, the next `page.limit` after `page.afterId` (admin/catalogue/session-cancel.ts
+ * endUnpaidOrders takes them a chunk at a time). Read by the (calendar_id) index of order_lines.
  */
-export async function pendingOrdersOfSession(db: Db, calendarId: number): Promise<number[]> {
+export async function pendingOrdersOfSession(db: Db, calendarId: number, page: { afterId: number; limit: number }): Promise<number[]> {
   const rows = await db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
@@ -37,7 +38,20 @@ export async function pendingOrdersOfSession(db: Db, calendarId: number): Promis
     .where('l.calendar_id', '=', calendarId)
     .where('o.paid', '=', 0)
     .where('o.status', '!=', ORDER_STATUS_CANCELLED)
+    .where('o.id', '>', page.afterId)
     .orderBy('o.id')
+    .limit(page.limit)
     .execute()
   return rows.map((r) => r.id)
+}
+
+/**
+ * Ends the reservations of those of `orderIds` still unpaid and not cancelled, now, in one
+ * UPDATE: orders/order.repository.ts endReservation's condition for a set of orders, so the
+ * expiry (orders/expiry.ts expireOrdersById) then cancels them as any order past its time.
+ */
+export async function endReservations(db: Db, orderIds: readonly number[], now: number): Promise<number> {
+  if (orderIds.length === 0) return 0
+  const r = await db.updateTable('orders').set({ reserve_until: now }).where('id', 'in', [...orderIds]).where('paid', '=', 0).where('status', '<>', ORDER_STATUS_CANCELLED).executeTakeFirst()
+  return Number(r.numUpdatedRows)
 }
