@@ -9,7 +9,7 @@ export function findCalendar(db: Db, calendarId: number) {
 
 /** A session's price rows for single tickets (not for subscriptions). */
 export function regularPrices(db: Db, calendarId: number) {
-  return db.selectFrom('prices').select(['zone_id', 'quantity']).where('calendar_id', '=', calendarId).where('for_subscription', '=', 0).execute()
+  return db.selectFrom('prices').select(['id', 'zone_id', 'quantity', 'for_subscription']).where('calendar_id', '=', calendarId).where('for_subscription', '=', 0).execute()
 }
 
 /** Places of a drawing per zone: seats counted, standing places by capacity (one list). */

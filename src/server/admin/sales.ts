@@ -2,7 +2,7 @@ import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, type SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
 import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
-import { capacityOf } from '../domain/inventory/stock'
+import { capacityOf, salesOf, sessionLeft } from '../domain/inventory/stock'
 import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../domain/orders/money'
 import { lineServiceCosts } from '../domain/orders/money.repository'
 import { promoPercents } from '../domain/orders/promo-percent.repository'
@@ -64,8 +64,8 @@ export async function sessionLineShares(db: Db, calendarId: number, orderLines: 
  * orders still within their reserve time and live cart holds on the map are held; a seat-map
  * session's capacity per zone is the drawing's seats and standing places there, a
  * general-admission one's the price rows' quantities, capped by the session's own stock as the
- * storefront caps it (inventory/stock.ts capacityOf, rowLeft): price rows of one session share
- * calendars.capacity. A cancelled session sells nothing: its capacity and free are 0. A sold line's revenue is its share of
+ * storefront caps it (inventory/stock.ts capacityOf, sessionLeft): price rows of one session share
+ * calendars.capacity, and its free is what the storefront shows left. A cancelled session sells nothing: its capacity and free are 0. A sold line's revenue is its share of
  * what its order paid (sessionLineShares: payments less refunds, split over the order's kept
  * lines by what each was charged with their offers), so promo codes and bonuses are off it, a ticket's
  * offers are on it, complimentary counter tickets bring 0, and the lines of an order add up to
@@ -144,7 +144,10 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     z.free = Math.max(0, z.capacity - z.sold - z.held)
     totals = add(totals, z)
   }
-  if (cal.drawing_id === null) totals = capToSession(totals, zones.values(), capacityOf(cal.capacity, prices.map((p) => ({ ...p, for_subscription: 0 }))))
+  if (cal.drawing_id === null) {
+    const sales = (await salesOf(db, [calendarId], now)).get(calendarId)!
+    totals = capToSession(totals, zones.values(), capacityOf(cal.capacity, prices), sessionLeft(cal.capacity, prices, sales))
+  }
   const cancelled = cal.cancelled_at !== null
   if (cancelled) for (const c of [totals, ...zones.values()]) Object.assign(c, { capacity: 0, free: 0 })
 
@@ -175,11 +178,11 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
 /**
  * A general-admission session's counts under its own stock (calendars.capacity, else the sum of
  * its price rows): the storefront sells at most that many over all rows, so the session's
- * capacity is it and its free is what is left of it; a zone keeps at most that much capacity and
- * free. Changes `zones` in place and answers the session's totals.
+ * capacity is it; its free is `left`, what the storefront shows and sells (inventory/stock.ts
+ * sessionLeft: below capacity less sold and held when the rows cannot sell that many); a zone
+ * keeps at most that much capacity and free. Changes `zones` in place and answers the totals.
  */
-function capToSession(totals: SalesCounts, zones: Iterable<SalesCounts>, sessionCapacity: number): SalesCounts {
-  const left = Math.max(0, sessionCapacity - totals.sold - totals.held)
+function capToSession(totals: SalesCounts, zones: Iterable<SalesCounts>, sessionCapacity: number, left: number): SalesCounts {
   for (const z of zones) {
     z.capacity = Math.min(z.capacity, sessionCapacity)
     z.free = Math.min(z.free, left)

@@ -4,7 +4,7 @@ import { ApiFailure } from '../../errors'
 import * as repo from '../events/repository'
 import { orderCheckboxes } from '../events/checkboxes-cached'
 import { showprocultureFor } from '../settings/cached'
-import { capacityOf, salesOf } from '../inventory/stock'
+import { capacityLeft, salesOf } from '../inventory/stock'
 import { placeOrder, type OrderContext, type PlacedOrder } from '../orders/claim'
 import { queueTicketMail } from '../../mail/ticket-mail'
 import { draftOrder, type OrderDraft } from '../orders/draft'
@@ -74,7 +74,9 @@ async function checkAvailability(trx: Db, plan: OrderPlan, draft: OrderDraft, or
     const cal = calLines[0].calendar
     // A group ticket is one ticket of the session's stock, as the event page counts it.
     const asked = ticketsInOrder(calLines)
-    const sessionLeft = Math.max(0, capacityOf(cal.capacity, rows.filter((r) => r.calendar_id === calendarId)) - s.sold)
+    // The session's own stock: the order as a whole. Each line is held to its row's own left
+    // below, so a regular order never takes more than stock.ts sessionLeft, what the page shows.
+    const sessionLeft = capacityLeft(cal.capacity, rows.filter((r) => r.calendar_id === calendarId), s)
     for (const l of calLines) {
       const stock = rows.find((r) => r.id === l.price.id)?.quantity ?? 0
       const rowLeft = Math.max(0, stock - (s.byPrice.get(l.price.id) ?? 0))

@@ -8,7 +8,7 @@ import { expireOrders } from '../orders/expiry'
 import { toMajor } from '../../../contract/rules/money'
 import * as repo from '../events/repository'
 import { orderCheckboxes } from '../events/checkboxes-cached'
-import { capacityOf, rowLeft, salesOf } from '../inventory/stock'
+import { capacityLeft, rowLeft, salesOf, sessionLeft } from '../inventory/stock'
 
 /** A price row as the contract sends it: money in major units, texts of category and zone. */
 export function priceRowView(p: repo.PriceRowDb, cal: repo.CalendarRow, eventId: number, left: number): PriceRow {
@@ -102,7 +102,8 @@ export function checkboxView(checkboxes: Awaited<ReturnType<typeof repo.listOrde
  * POST /api/no-scheme: the general-admission event page. Expired reservations of the event's
  * sessions are cancelled first, so the quantities shown are current.
  *
- * - calendar: every open session by day; quantity = tickets left in the session.
+ * - calendar: every open session by day; quantity = tickets left in the session (inventory/stock.ts
+ *   sessionLeft: its own stock left, at most what its regular rows can still sell).
  * - price: regular rows (passagequant 0); ticketPrice: group-excursion rows (passagequant > 0);
  *   quantity of a row = tickets left in it, capped by the session. Subscription price rows are
  *   listed with for_subscription = 1; the page shows them only to a client buying by subscription.
@@ -133,7 +134,11 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
   for (const cal of calendars) {
     const calRows = rowsOf.get(cal.id) ?? []
     const s = sales.get(cal.id)!
-    const left = event.soon_on_sale === 1 ? 0 : Math.max(0, capacityOf(cal.capacity, calRows) - s.sold)
+    // Before sales open nothing is on sale; a row is capped by the session's own stock, the
+    // session's left also by what its regular rows can still sell (inventory/stock.ts).
+    const open = event.soon_on_sale !== 1
+    const capLeft = open ? capacityLeft(cal.capacity, calRows, s) : 0
+    const left = open ? sessionLeft(cal.capacity, calRows, s) : 0
     let day = days[days.length - 1]
     if (!day || day.day !== cal.day) {
       day = { day: cal.day, times: [] }
@@ -143,7 +148,7 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
     let passagelimit = 0
     let passageleft = 0
     for (const r of calRows) {
-      const view = priceRowView(r, cal, event.id, rowLeft(r, s, left))
+      const view = priceRowView(r, cal, event.id, rowLeft(r, s, capLeft))
       if (r.passagequant > 0) {
         ticketPrice.push(view)
         passagelimit += r.quantity * r.passagequant

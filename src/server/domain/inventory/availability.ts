@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect'
-import { capacityOf, salesOf } from './stock'
+import { capacityOf, salesOf, sessionLeft } from './stock'
 import { sealedPlacesPerZone } from './sealed-places'
 import { listCalendarStock, listPriceStock, liveHoldsPerCalendar } from './stock.repository'
 
@@ -17,7 +17,7 @@ export interface SessionStock {
  */
 export interface StockCatalogue {
   calendars: readonly { id: number; drawing_id: number | null; capacity: number | null }[]
-  prices: readonly { calendar_id: number; zone_id: number; quantity: number; for_subscription: number }[]
+  prices: readonly { id: number; calendar_id: number; zone_id: number; quantity: number; for_subscription: number }[]
 }
 
 function ofSessions(catalogue: StockCatalogue, calendarIds: readonly number[]): StockCatalogue {
@@ -37,7 +37,9 @@ async function readCatalogue(db: Db, calendarIds: readonly number[]): Promise<St
  * and the map count:
  *
  * - General admission (no drawing): capacity is calendars.capacity, or the sum of the regular
- *   (non-subscription) price rows' quantity; sold is the tickets of live orders (stock.ts).
+ *   (non-subscription) price rows' quantity; sold is the tickets of live orders; available is
+ *   stock.ts sessionLeft (what is left of the capacity, at most what the regular rows can still
+ *   sell), as the event page shows it.
  * - Seat map: capacity is the seats of the drawing whose zone has a price row in the session
  *   plus the capacity of priced standing places; taken is the live seat holds (cart, unpaid
  *   order or sold) plus the quantity of live standing holds. A hold past its expiry is free at
@@ -81,14 +83,13 @@ export async function stockByCalendar(db: Db, calendarIds: number[], now: number
 
   for (const c of calendars) {
     const rows = pricesByCalendar.get(c.id) ?? []
-    let capacity: number
     if (c.drawing_id === null) {
-      capacity = capacityOf(c.capacity, rows)
-    } else {
-      const zones = new Set(rows.map((p) => p.zone_id))
-      capacity = 0
-      for (const z of zones) capacity += perZone.get(`${c.drawing_id}:${z}`) ?? 0
+      out.set(c.id, { capacity: capacityOf(c.capacity, rows), available: sessionLeft(c.capacity, rows, soldGa.get(c.id)!) })
+      continue
     }
+    const zones = new Set(rows.map((p) => p.zone_id))
+    let capacity = 0
+    for (const z of zones) capacity += perZone.get(`${c.drawing_id}:${z}`) ?? 0
     out.set(c.id, { capacity, available: Math.max(0, capacity - (taken.get(c.id) ?? 0)) })
   }
   return out

@@ -5,7 +5,8 @@ import { soldPerPrice } from './stock.repository'
  * General-admission stock of sessions (calendars): what each price row and each session has
  * sold. "Sold" is the quantity of order lines of live orders (live.ts: not cancelled, paid or
  * within their reserve time) that were not returned. The listing (availability.ts), the event
- * page and order creation all count with this.
+ * page, the console's Sales screen and order creation all count with this; what a session has
+ * left is sessionLeft, the one rule of each.
  */
 export interface CalendarSales {
   /** Tickets sold or reserved in the session over all its price rows. */
@@ -32,12 +33,56 @@ export async function salesOf(db: Db, calendarIds: readonly number[], now: numbe
   return out
 }
 
+/** A price row as the stock rule reads it. */
+export interface StockRow {
+  id: number
+  quantity: number
+  for_subscription: number
+}
+
 /** A session's capacity: calendars.capacity, or else the sum of its regular price rows. */
 export function capacityOf(capacity: number | null, rows: readonly { quantity: number; for_subscription: number }[]): number {
   return capacity ?? rows.filter((p) => p.for_subscription === 0).reduce((s, p) => s + p.quantity, 0)
 }
 
-/** Tickets left in one price row of a session: its own stock, capped by the session's. */
-export function rowLeft(row: { id: number; quantity: number }, sales: CalendarSales, sessionLeft: number): number {
-  return Math.max(0, Math.min(row.quantity - (sales.byPrice.get(row.id) ?? 0), sessionLeft))
+/**
+ * What the session's own stock (capacityOf) still allows: it less every ticket sold or reserved
+ * in the session, at any row (subscription rows share calendars.capacity). Order creation caps
+ * each order by it (admission/create.ts), so it also caps every single row (rowLeft).
+ */
+export function capacityLeft(capacity: number | null, rows: readonly StockRow[], sales: CalendarSales): number {
+  return Math.max(0, capacityOf(capacity, rows) - sales.sold)
+}
+
+/**
+ * Tickets left in a session for everyone (the event page's day, the listing, the console's
+ * Sales): the session's own stock left (capacityLeft), and no more than its regular price rows
+ * can still sell together, each row at most its own quantity less what was sold there. Order
+ * creation refuses a line above its row's own left, so a calendars.capacity larger than the rows
+ * is no tickets (capacity 500, rows 2 × 100, 150 sold: 50 left, not 350). Counted as order
+ * creation counts:
+ * - subscription rows (for_subscription = 1) are left out: only a subscription's holder buys
+ *   them, in an order of subscription rows only (admission/plan.ts), and they are never the
+ *   public's tickets; what they sold still takes from capacityLeft;
+ * - group-excursion rows (passagequant > 0) are regular rows counted in groups: a group ticket is
+ *   one ticket of the session's stock (contract/rules/limits.ts ticketsInOrder), and a row's
+ *   quantity counts groups.
+ * With no calendars.capacity the rows' sum is the capacity, so the rows never lower it further.
+ */
+export function sessionLeft(capacity: number | null, rows: readonly StockRow[], sales: CalendarSales): number {
+  const rowsLeft = rows.filter((r) => r.for_subscription === 0).reduce((n, r) => n + ownLeft(r, sales), 0)
+  return Math.min(capacityLeft(capacity, rows, sales), rowsLeft)
+}
+
+/** A row's own stock less what was sold or reserved at it (never below 0). */
+function ownLeft(row: { id: number; quantity: number }, sales: CalendarSales): number {
+  return Math.max(0, row.quantity - (sales.byPrice.get(row.id) ?? 0))
+}
+
+/**
+ * Tickets left in one price row of a session: its own stock, capped by the session's own stock
+ * left (capacityLeft; not sessionLeft, which leaves subscription rows out).
+ */
+export function rowLeft(row: { id: number; quantity: number }, sales: CalendarSales, capLeft: number): number {
+  return Math.max(0, Math.min(ownLeft(row, sales), capLeft))
 }
