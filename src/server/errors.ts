@@ -1,5 +1,8 @@
 import type { Lang } from '../contract/lang'
 import { messageText, REASONS, type MessageParams, type Reason } from './messages'
+import { ADMIN_ENTITIES, type NotFoundParams } from './messages/admin-entities'
+
+type Details = Readonly<Record<string, number | string | boolean>>
 
 /**
  * A refusal the domain reports on purpose, by reason (messages/reasons.ts): answered as
@@ -10,18 +13,28 @@ import { messageText, REASONS, type MessageParams, type Reason } from './message
  */
 export class ApiFailure extends Error {
   readonly errorCode: string
+  readonly params: MessageParams
 
+  /**
+   * 'admin-not-found' names what was missing by a key of messages/admin-entities.ts (a typed,
+   * closed set: a word of our code would reach the operator untranslated), turned here into its
+   * name in every language.
+   */
+  constructor(reason: 'admin-not-found', params: NotFoundParams, details?: Details)
+  constructor(reason: Exclude<Reason, 'admin-not-found'>, params?: MessageParams, details?: Details)
   constructor(
     readonly reason: Reason,
-    readonly params: MessageParams = {},
+    params: MessageParams = {},
     /**
      * Fields the answer carries beside errorCode and errorText, for a client that acts on them
      * (a confirmation stating the counts, admin/catalogue/sessions.ts): the text says the same
      * in words, these say it to a program.
      */
-    readonly details: Readonly<Record<string, number | string | boolean>> = {},
+    readonly details: Details = {},
   ) {
-    super(messageText(reason, 'en', params))
+    const words = reason === 'admin-not-found' ? { ...params, what: ADMIN_ENTITIES[(params as NotFoundParams).what] } : params
+    super(messageText(reason, 'en', words))
+    this.params = words
     this.name = 'ApiFailure'
     this.errorCode = REASONS[reason]
   }

@@ -163,7 +163,7 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect((await manager.post(`/api/admin/events/${id}/sessions`, { day: dayIn(1), time: '19:00', sale_from: 10, sale_to: 5 })).status).toBe(400)
     expect((await manager.post('/api/admin/events/999999', eventBody())).status).toBe(404)
     manager.lang = 'ru'
-    expect((await manager.post('/api/admin/events/999999/copy')).body.errorText).toBe('event 999999 не найден(о)')
+    expect((await manager.post('/api/admin/events/999999/copy')).body.errorText).toBe('Не найдено: событие 999999')
     manager.lang = 'en'
   })
 

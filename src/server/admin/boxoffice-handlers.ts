@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/constants'
+import { seatPlaceText } from '../../contract/rules/seat-place'
 import { SESSION_COOKIE } from '../security/cookies'
 import { findSession } from '../domain/sessions/repository'
 import { reseatTicket } from '../domain/boxoffice/reseat'
 import { sellAtBoxOffice } from '../domain/boxoffice/sell'
 import { findOrderByHash, listTicketLines } from '../domain/orders/order.repository'
 import { printingAllowed } from '../domain/orders/state'
-import { seatPlace, toTicketLine } from '../domain/tickets/lines'
+import { toTicketLine } from '../domain/tickets/lines'
 import { careOrderRows } from '../domain/care/care.repository'
 import { ApiFailure } from '../errors'
+import { requestLang } from '../request-lang'
 import { attemptTicketMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
@@ -55,7 +57,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       }
       return { ...sale, mailed, needsNames: sale.status !== ORDER_STATUS_CONFIRMED }
     },
-    ticketReseat: async ({ input, actor }) => {
+    ticketReseat: async ({ input, actor, request }) => {
       const { place } = await reseatTicket(db, input.lineId, input.seat, {
         now: Date.now(),
         actor: actor.label,
@@ -63,7 +65,8 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
         record: (trx, line, to) => writeAudit(trx, actor, { action: 'reseat', entity: 'order', entityId: line.order_id, before: { line: line.id, seat: line.seat_id }, after: { line: line.id, seat: to.id } }),
       })
       app.liveFeed.changed()
-      return { ok: true as const, place: seatPlace(place) }
+      // Worded in the operator's language (the console sends it in the query): "Stalls, row 1, seat 9".
+      return { ok: true as const, place: seatPlaceText(place, requestLang(request)) }
     },
     orderPrint: async ({ params, input }) => {
       const lang = input.lang ?? 'ru'
@@ -83,7 +86,8 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
           image: t._qrcode || t._barcode,
           event: t[`action_${lang}`] || t.action_ru,
           when: `${t.day} ${t.time}`,
-          place: seatPlace({ sector: t[`sector_${lang}`], row: t[`row_${lang}`], seat: t[`seat_${lang}`] }),
+          // The printed ticket says which label is which: "Stalls left, row 1, seat 8" (a standing place: its name).
+          place: seatPlaceText({ sector: t[`sector_${lang}`], row: t[`row_${lang}`], seat: t[`seat_${lang}`] }, lang),
           category: t[`category_${lang}`] || t.category_ru,
           // The view's major units back to minor units (two decimals in every currency we sell in).
           price: Math.round(t.price * MINOR_PER_MAJOR),

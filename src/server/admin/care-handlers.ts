@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { OrderCare } from '../../contract/admin/care'
+import { seatPlaceText } from '../../contract/rules/seat-place'
 import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
 import { boxOfficeKinds, listLineChanges } from '../domain/boxoffice/boxoffice.repository'
 import { refundTickets } from '../domain/care/refund'
@@ -12,8 +13,9 @@ import { expireOrders } from '../domain/orders/expiry'
 import { isReturned, paidAmounts } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
 import { buyerName } from '../domain/orders/state'
-import { personName, seatPlace } from '../domain/tickets/lines'
+import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
+import { requestLang } from '../request-lang'
 import { listOrderMail } from '../mail/mail.repository'
 import { attemptTicketMail, sendOrderPaidMail } from '../mail/templates/sendOrderPaid'
 import { queuedSubject } from '../mail/ticket-mail'
@@ -55,8 +57,10 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const paid = await paidAmounts(db, rows)
       return { orders: rows.map((o) => summary(o, now, desk, paid)) }
     },
-    orderCare: async ({ params }) => {
+    orderCare: async ({ params, request }) => {
       const now = Date.now()
+      // Places are worded in the operator's language: "Stalls, row 1, seat 8".
+      const lang = requestLang(request)
       const o = await orderRow(params.id)
       const lines = await careLines(db, o.id)
       const entries = await careEntries(db, o.id)
@@ -77,7 +81,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', outcome, detail: `${queuedSubject(m)} · ${m.to_address}` })
       }
       const changes = await listLineChanges(db, o.id)
-      const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, seatPlace({ sector: s.sector_name, row: s.row_label, seat: s.number_label }, ' ')]))
+      const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, seatPlaceText({ sector: s.sector_name, row: s.row_label, seat: s.number_label }, lang)]))
       const codeOf = (lineId: number) => lines.find((l) => l.id === lineId)?.ticket_code ?? String(lineId)
       for (const c of changes) {
         if (c.kind === 'reseat') history.push({ at: Number(c.at), kind: 'reseated', detail: `${codeOf(c.order_line_id)}: ${seats.get(c.from_seat_id ?? 0) ?? ''} → ${seats.get(c.to_seat_id ?? 0) ?? ''} · ${c.actor}` })
@@ -100,7 +104,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
             event: { ru: l.name_ru, en: l.name_en, kz: l.name_kz, ch: l.name_ch },
             day: l.day,
             time: l.time,
-            place: l.seat_id !== null ? seatPlace({ sector: l.sector_name, row: l.row_label, seat: l.number_label }) : (l.stand_name ?? ''),
+            place: l.seat_id !== null ? seatPlaceText({ sector: l.sector_name, row: l.row_label, seat: l.number_label }, lang) : (l.stand_name ?? ''),
             category: { ru: l.cat_ru, en: l.cat_en, kz: l.cat_kz, ch: l.cat_ch },
             holder: personName(l),
             quantity: l.quantity,

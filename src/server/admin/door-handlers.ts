@@ -24,7 +24,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
   const db = app.db
   const listOf = async (id: number, archived = false): Promise<CheckinList> => {
     const row = await findList(db, id, archived)
-    if (!row) throw new ApiFailure('admin-not-found', { what: 'check-in list', id })
+    if (!row) throw new ApiFailure('admin-not-found', { what: 'checkin-list', id })
     return toList(row)
   }
   const requireSession = async (id: number) => {

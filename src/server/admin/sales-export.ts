@@ -2,11 +2,12 @@ import { RETURN_STATUS_NOT_CONFIRMED } from '../../contract/constants'
 import { CSV_FORMAT, DESK_SALE_WORDS, EXPORT_COLUMNS, EXPORT_WORDS, ORDER_STATE_WORDS, type DeskPayKind } from '../../contract/admin/sales-export'
 import { pickLocalized, type Lang } from '../../contract/lang'
 import { toMajor } from '../../contract/rules/money'
+import { seatPlaceText } from '../../contract/rules/seat-place'
 import type { Db } from '../db/connect'
 import { isReturned } from '../domain/orders/money'
 import { buyerName } from '../domain/orders/state'
 import { venueDateTime } from '../domain/settings/service'
-import { personName, seatPlace } from '../domain/tickets/lines'
+import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { csvLine, UTF8_BOM, type CsvCell } from './csv'
 import { orderStateOf } from './order-state'
@@ -48,7 +49,9 @@ export async function sessionSalesExport(db: Db, calendarId: number, lang: Lang,
 
   let body = UTF8_BOM + csvLine(EXPORT_COLUMNS.map((c) => words.columns[c]), separator)
   for (const l of lines) {
-    const place = l.stand_name ?? seatPlace({ sector: l.sector_name, row: l.row_label, seat: l.number_label }, ', ')
+    // The place column stays the place as one text; worded ("Stalls, row 1, seat 8") so a part the
+    // drawing left empty cannot be mistaken for another ("Loge 3, 2": row or seat?).
+    const place = l.stand_name ?? seatPlaceText({ sector: l.sector_name, row: l.row_label, seat: l.number_label }, lang)
     const row: Record<(typeof EXPORT_COLUMNS)[number], CsvCell> = {
       order: { number: String(l.ord_num) },
       state: ORDER_STATE_WORDS[lang][orderStateOf(l, now)],

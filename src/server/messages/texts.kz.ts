@@ -1,3 +1,4 @@
+import { seatPhrase } from '../../contract/rules/seat-place'
 import type { Texts } from './reasons'
 
 /** Kazakh texts of the server's refusals and notes (see reasons.ts). */
@@ -125,7 +126,8 @@ export const kz: Texts = {
   'crm-unknown': 'Жеке кабинеттен кіру сәтсіз аяқталды: клиент табылмады',
   'promo-invalid': 'Промокод қате',
   'paid-without-bank': 'Төлейтін ештеңе жоқ: тапсырыс төленді',
-  'phrase.seat': '{sector}, {row}-қатар, {seat}-орын',
+  // The seat wording's one home is contract/rules/seat-place.ts (printed tickets, order care, exports share it).
+  'phrase.seat': seatPhrase('kz'),
   'phrase.stand': '{name} тұрып тұратын орын',
   'phrase.more': 'және тағы {n}',
   'phrase.captcha-question': '{a} қосу {b} нешеге тең? Жауапты цифрмен жазыңыз',

@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { type ApiError } from '../../contract/errors'
-import { isLang, type Lang } from '../../contract/lang'
+import type { Lang } from '../../contract/lang'
 import { ApiFailure } from '../errors'
-import { langOf, messageText, REASONS, type MessageParams, type Reason } from '../messages'
+import { langIn, requestLang } from '../request-lang'
+import { messageText, REASONS, type MessageParams, type Reason } from '../messages'
 import { isForeignKeyViolation } from '../db/constraint-errors'
 import { sessionEnded } from '../domain/sessions/cached'
 import { BUSY_RETRY_AFTER_S, failedService, knownFailure } from './known-failures'
@@ -121,6 +122,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-event-sold': 409,
   'door-exits-off': 409,
   'door-session-closed': 409,
+  'door-nonce-reused': 409,
   'order-not-cancellable': 409,
   'order-no-tickets-mail': 409,
   'order-mail-failed': 502,
@@ -143,16 +145,6 @@ declare module 'fastify' {
   }
 }
 
-function langIn(value: unknown): Lang | null {
-  if (typeof value !== 'object' || value === null || !('lang' in value)) return null
-  const lang = (value as { lang: unknown }).lang
-  return isLang(lang) ? lang : null
-}
-
-/** The language of a request's answers: its `lang` (body, then query), ru by default (001 §9). */
-export function requestLang(request: Pick<FastifyRequest, 'apiLang' | 'query'>): Lang {
-  return request.apiLang ?? langOf(langIn(request.query))
-}
 
 /**
  * One place that turns every failure into `{errorCode, errorText}`, the text in the request's

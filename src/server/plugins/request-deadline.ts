@@ -3,7 +3,8 @@ import { SEAT_EVENTS_PATH } from '../../contract/entities/scheme'
 import { clockGate, RequestCommitGate, type CommitGate } from '../domain/orders/commit-gate'
 import { messageText, REASONS } from '../messages'
 import { BUSY_RETRY_AFTER_S } from './known-failures'
-import { httpStatusOf, requestLang } from './error-handler'
+import { httpStatusOf } from './error-handler'
+import { requestLang } from '../request-lang'
 
 declare module 'fastify' {
   interface FastifyRequest {

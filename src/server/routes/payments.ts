@@ -9,7 +9,7 @@ import { startTicketMail } from '../mail/templates/sendOrderPaid'
 import { registerSandboxBank } from '../payments/sandbox/routes'
 import { paymentStatusChange, startPayment } from '../payments/service'
 import { messageText } from '../messages'
-import { requestLang } from '../plugins/error-handler'
+import { requestLang } from '../request-lang'
 import { visitorOrigin } from './origin'
 import type { CallHandlers } from './registry'
 

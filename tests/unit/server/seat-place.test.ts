@@ -1,26 +1,51 @@
 /**
- * A seat's place as order care, the box office and the sales export write it
- * (src/server/domain/tickets/lines.ts seatPlace): a sector imported without a name is left out,
- * never shown as an empty part (" · 10 · 7").
+ * A seat's place as people read it (src/contract/rules/seat-place.ts seatPlaceText): printed
+ * box-office tickets, order care, the reseat answer and the sales export word it in the reader's
+ * language, "Stalls left, row 1, seat 8", not a bare "Stalls left · 1 · 8"; the server's own
+ * refusals ('phrase.seat') use the same wording. A part the drawing left empty is left out.
  */
 import { describe, expect, it } from 'vitest'
-import { seatPlace } from '../../../src/server/domain/tickets/lines'
+import { LANGS } from '../../../src/contract/lang'
+import { seatPhrase, seatPlaceText } from '../../../src/contract/rules/seat-place'
+import { localize } from '../../../src/server/messages'
 
-describe('seatPlace', () => {
-  it('joins sector, row and seat', () => {
-    expect(seatPlace({ sector: 'Партер', row: '10', seat: '7' })).toBe('Партер · 10 · 7')
-    expect(seatPlace({ sector: 'Stalls', row: 'B', seat: '12' }, ', ')).toBe('Stalls, B, 12')
+const seat = { sector: 'Stalls left', row: '1', seat: '8' }
+
+describe('seatPlaceText', () => {
+  it('words sector, row and seat in each language', () => {
+    expect(seatPlaceText(seat, 'en')).toBe('Stalls left, row 1, seat 8')
+    expect(seatPlaceText(seat, 'ru')).toBe('Stalls left, ряд 1, место 8')
+    expect(seatPlaceText(seat, 'kz')).toBe('Stalls left, 1-қатар, 8-орын')
+    expect(seatPlaceText(seat, 'ch')).toBe('Stalls left，1 排，8 號')
+    expect(seatPlaceText({ sector: 'Партер', row: '10', seat: '7' }, 'ru')).toBe('Партер, ряд 10, место 7')
+  })
+
+  it("is the server refusals' wording too (one home): 'phrase.seat' in every language", () => {
+    const phrase = localize('phrase.seat', seat)
+    for (const lang of LANGS) {
+      expect(phrase[lang], lang).toBe(seatPlaceText(seat, lang))
+      expect(seatPhrase(lang), lang).toMatch(/\{sector\}.*\{row\}.*\{seat\}/)
+    }
   })
 
   it('leaves out a sector without a name (empty, blank or missing) instead of an empty part', () => {
-    expect(seatPlace({ sector: '', row: '10', seat: '7' })).toBe('10 · 7')
-    expect(seatPlace({ sector: '  ', row: '10', seat: '7' })).toBe('10 · 7')
-    expect(seatPlace({ sector: null, row: '10', seat: '7' })).toBe('10 · 7')
-    expect(seatPlace({ row: '10', seat: '7' }, ' ')).toBe('10 7')
+    expect(seatPlaceText({ sector: '', row: '10', seat: '7' }, 'en')).toBe('row 10, seat 7')
+    expect(seatPlaceText({ sector: '  ', row: '10', seat: '7' }, 'ru')).toBe('ряд 10, место 7')
+    expect(seatPlaceText({ sector: null, row: '10', seat: '7' }, 'ch')).toBe('10 排，7 號')
+    expect(seatPlaceText({ row: '10', seat: '7' }, 'kz')).toBe('10-қатар, 7-орын')
   })
 
-  it('any other empty part too; nothing at all gives an empty text', () => {
-    expect(seatPlace({ sector: 'Loge 3', row: '', seat: '2' })).toBe('Loge 3 · 2')
-    expect(seatPlace({ sector: '', row: null, seat: undefined })).toBe('')
+  it('any other empty part too, so a lone number is never mistaken for a row; nothing at all gives an empty text', () => {
+    expect(seatPlaceText({ sector: 'Loge 3', row: '', seat: '2' }, 'en')).toBe('Loge 3, seat 2')
+    expect(seatPlaceText({ sector: 'Loge 3', row: '2', seat: null }, 'ru')).toBe('Loge 3, ряд 2')
+    expect(seatPlaceText({ sector: '', row: null, seat: undefined }, 'en')).toBe('')
+  })
+
+  it('gives a standing place (its name as the sector, no row or seat) as the name alone', () => {
+    expect(seatPlaceText({ sector: 'Dance floor', row: '', seat: '' }, 'en')).toBe('Dance floor')
+  })
+
+  it('writes labels as they are, replacement patterns included', () => {
+    expect(seatPlaceText({ sector: 'A', row: "$&$'", seat: '$1' }, 'en')).toBe("A, row $&$', seat $1")
   })
 })

@@ -1,6 +1,7 @@
 import { VenueParseError, type RecognitionReport } from '../../../engine/parse/index'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import type { AdminEntity } from '../../messages/admin-entities'
 import { recogniseForImport, storeRecognisedDrawing } from '../../venues/import'
 import { DrawingRejectedError } from '../../venues/sanitize'
 import { writeAudit } from '../audit'
@@ -15,7 +16,7 @@ import { tx } from '../transaction'
  * go through the venue import library (server/venues), the same path as `npm run venue -- import`.
  */
 export type SimpleTable = 'venues' | 'client_categories' | 'zones' | 'main_menus' | 'tags' | 'rules' | 'menu_kinds'
-const ENTITY: Record<SimpleTable, string> = { venues: 'venue', client_categories: 'category', zones: 'zone', main_menus: 'menu', tags: 'tag', rules: 'rule', menu_kinds: 'kind' }
+const ENTITY: Record<SimpleTable, AdminEntity> = { venues: 'venue', client_categories: 'category', zones: 'zone', main_menus: 'menu', tags: 'tag', rules: 'rule', menu_kinds: 'kind' }
 
 async function checkRow(db: Db, table: SimpleTable, values: Record<string, unknown>, id?: number, stored?: Record<string, unknown>): Promise<void> {
   if (table === 'main_menus') {

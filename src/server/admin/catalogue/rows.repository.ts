@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
+import type { AdminEntity } from '../../messages/admin-entities'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 
@@ -16,7 +17,8 @@ export async function findRow(db: Db, table: string, id: number): Promise<Record
   return (await any(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Record<string, unknown> | undefined
 }
 
-export async function mustFind(db: Db, table: string, id: number, what = table): Promise<Record<string, unknown>> {
+/** The row, or the console's not-found refusal naming it as `what` (a closed set, named in every language). */
+export async function mustFind(db: Db, table: string, id: number, what: AdminEntity): Promise<Record<string, unknown>> {
   const row = await findRow(db, table, id)
   if (!row) throw new ApiFailure('admin-not-found', { what, id })
   return row
@@ -49,13 +51,13 @@ export async function insertRow(db: Db, actor: Actor, table: string, entity: str
   return row.id
 }
 
-export async function updateRow(db: Db, actor: Actor, table: string, entity: string, id: number, values: Record<string, unknown>, action = 'update'): Promise<void> {
+export async function updateRow(db: Db, actor: Actor, table: string, entity: AdminEntity, id: number, values: Record<string, unknown>, action = 'update'): Promise<void> {
   const before = await mustFind(db, table, id, entity)
   if (Object.keys(values).length) await any(db).updateTable(table).set(values).where('id', '=', id).execute()
   await writeAudit(db, actor, { action, entity, entityId: id, before, after: await findRow(db, table, id) })
 }
 
-export async function deleteRow(db: Db, actor: Actor, table: string, entity: string, id: number): Promise<void> {
+export async function deleteRow(db: Db, actor: Actor, table: string, entity: AdminEntity, id: number): Promise<void> {
   const before = await mustFind(db, table, id, entity)
   await any(db).deleteFrom(table).where('id', '=', id).execute()
   await writeAudit(db, actor, { action: 'delete', entity, entityId: id, before })

@@ -13,23 +13,6 @@ export function personName(row: Pick<TicketLineRow, 'person_surname' | 'person_n
   return [row.person_surname, row.person_name, row.person_middle_name].filter((p) => p !== '').join(' ')
 }
 
-/** What a seat's place is made of: the labels the venue drawing gives (any may be empty). */
-export interface SeatPlaceParts {
-  sector?: string | null
-  row?: string | null
-  seat?: string | null
-}
-
-/**
- * A seat's place as one text, "Партер · 10 · 7": the one place order care, the box office and
- * the sales export join a seat's labels. A part the drawing left empty (a sector imported
- * without a name, until the studio names it) is left out rather than shown as " · 10 · 7";
- * no name is invented for it.
- */
-export function seatPlace(parts: SeatPlaceParts, separator = ' · '): string {
-  return [parts.sector, parts.row, parts.seat].map((p) => (p ?? '').trim()).filter((p) => p !== '').join(separator)
-}
-
 /**
  * A ticket line of the order view (001 §3). action_group is the line's session (calendar): the
  * view groups tickets per event date and time, and service fees are summed per group. Code
