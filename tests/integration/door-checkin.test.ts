@@ -3,6 +3,9 @@ import type { CheckinCounts, DoorSync, RedeemAnswerBody } from '../../src/contra
 import { ticketClaims } from '../../src/server/domain/tickets/claims'
 import type { TicketKeys } from '../../src/server/domain/tickets/keys'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { DoorApiError } from '../../src/app/door/api'
+import { heldTickets, mergeSync, type SessionData } from '../../src/app/door/model/store'
+import { uploadQueued } from '../../src/app/door/model/upload'
 import { AdminClient, signedIn } from './admin-helpers'
 import { bringToDoor, nonce, serverKeys, viewLines } from './door-helpers'
 import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
@@ -167,6 +170,40 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     expect((await device.post('/api/admin/door/redeem', { code: tickets[0].token, list_id: list, nonce: nonce() })).status).toBe(403)
   })
 
+  it("a nonce reused by another ticket or gate is refused, recording nothing; in the app's upload only that scan is refused", async () => {
+    const list = await makeList({ name: 'Reused North' })
+    const other = await makeList({ name: 'Reused South' })
+    const { tickets } = await paidTickets('adult', 4)
+    const [a, b, c, d] = tickets
+    const n = nonce()
+    expect(await scan(door, list, a.token, { nonce: n })).toMatchObject({ result: 'valid', ticket: { id: a.lineId } })
+    for (const reuse of [{ code: b.token, list_id: other }, { code: b.code, list_id: list }, { code: a.token, list_id: other }]) {
+      const res = await door.post<Answer>('/api/admin/door/redeem', { ...reuse, nonce: n })
+      expect({ status: res.status, errorCode: res.body.errorCode }).toEqual({ status: 409, errorCode: '-1014' })
+      expect(res.body.errorText).toBe(`Scan nonce ${n} is already taken by another scan (another ticket, gate, session or direction): each scan needs its own nonce. This scan was not recorded`)
+    }
+    const scansOf = (id: number) => server.db.selectFrom('ticket_redemptions').select(['nonce', 'list_id']).where('order_line_id', '=', id).execute()
+    expect(await scansOf(b.lineId)).toEqual([])
+    expect(await scansOf(a.lineId)).toEqual([{ nonce: n, list_id: list }])
+    // The same scan sent again still answers the stored one.
+    expect(await scan(door, list, a.token, { nonce: n })).toMatchObject({ result: 'valid', replayed: true, ticket: { id: a.lineId } })
+
+    // A phone's queue holding B under A's nonce (and C, D under their own): the upload as the app makes it.
+    const queue = [c, b, d].map((t) => ({ code: t.token, list_id: list, nonce: t === b ? n : nonce(), scannedAt: Date.now() - 10_000, offline: true }))
+    const sent: number[] = []
+    const done = await uploadQueued(queue, async (batch) => {
+      sent.push(batch.length)
+      const res = await door.post<{ answers: Answer[] }>('/api/admin/door/redeem-batch', { scans: batch })
+      if (res.status !== 200) throw new DoorApiError(res.status, res.body.errorCode ?? '', res.body.errorText ?? '')
+      return res.body
+    })
+    // The whole upload is refused before anything is recorded, then sent scan by scan: only B's is refused, on its own.
+    expect(sent).toEqual([3, 1, 1, 1])
+    expect(done).toMatchObject({ uploaded: [queue[0].nonce, queue[2].nonce], refused: [{ nonce: n, errorCode: '-1014' }], stoppedBy: null })
+    expect(await scansOf(b.lineId)).toEqual([])
+    expect((await scansOf(c.lineId)).length + (await scansOf(d.lineId)).length).toBe(2)
+  })
+
   it('sync: the whole list with keys and scans, then only what changed; an offline upload with conflicts; live counts', async () => {
     const sessions = await door.get<{ sessions: { calendar_id: number; lists: { name: string }[] }[] }>('/api/admin/door/sessions')
     expect(sessions.status).toBe(200)
@@ -230,6 +267,10 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     expect(gate('Offline B')).toMatchObject({ list_id: listB, entered: 2, flagged: 0 })
     expect(counts.body.inside).toBeGreaterThanOrEqual(3)
     expect(counts.body.tickets).toBeGreaterThan(counts.body.inside)
+    // The check-in app's count of what it synced (whole, then the changes) is the console's: the refunded ticket it holds is left out.
+    const held = [full.body, inc.body, after.body].reduce<SessionData | null>((data, answer) => mergeSync(data, answer), null)
+    expect(heldTickets(held)).toBe(counts.body.tickets)
+    expect(held!.tickets.length).toBeGreaterThan(counts.body.tickets)
     // A gate archived while a phone was offline: its upload still counts; new online scans there are refused.
     const gone = await makeList({ name: 'Closed gate' })
     expect((await owner.post(`/api/admin/checkin/lists/${gone}`, { name: 'Closed gate', archived: true })).status).toBe(200)

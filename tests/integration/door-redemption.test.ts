@@ -167,6 +167,53 @@ describe.each(TEST_DBS)('door redemption on %s', (dbKind) => {
     expect((await scansOf(tickets[0].lineId)).map((s) => [s.direction, s.result])).toEqual([['in', 'valid'], ['out', 'valid']])
   })
 
+  it('a nonce reused by another ticket (or direction) is refused and records nothing; one upload reusing it is refused whole', async () => {
+    const { tickets } = await paidTickets(4)
+    const s = fx.basic.calendarId
+    const [a, b, c, d] = tickets
+    const n = nonce()
+    expect(await scan(server, { code: a.token, sessionId: s, gate: 'North', nonce: n })).toMatchObject({ result: 'valid', ticket: { id: a.lineId } })
+    const reused = await doorPost(server, '/api/door/redeem', { code: b.token, sessionId: s, gate: 'South', nonce: n })
+    expect({ status: reused.status, errorCode: reused.body.errorCode }).toEqual({ status: 409, errorCode: '-1014' })
+    expect(reused.body.errorText).toContain(n)
+    expect(reused.body.ticket).toBeUndefined()
+    // Another direction of the same ticket is another scan too.
+    expect((await doorPost(server, '/api/door/redeem', { code: a.token, sessionId: s, gate: 'North', nonce: n, direction: 'out' })).status).toBe(409)
+    expect(await scansOf(b.lineId)).toEqual([])
+    expect((await scansOf(a.lineId)).map((r) => [r.direction, r.result])).toEqual([['in', 'valid']])
+    // B was never let in: its first real scan is valid.
+    expect(await scan(server, { code: b.token, sessionId: s, gate: 'South' })).toMatchObject({ result: 'valid', firstUse: null })
+
+    // Inside one upload, two codes under one nonce; or one reusing A's: the upload records none of its scans.
+    const m = nonce()
+    for (const scans of [
+      [{ code: c.token, sessionId: s, gate: 'East', nonce: m, offline: true }, { code: d.token, sessionId: s, gate: 'East', nonce: m, offline: true }],
+      [{ code: c.token, sessionId: s, gate: 'East', nonce: nonce(), offline: true }, { code: d.code, sessionId: s, gate: 'East', nonce: n, offline: true }],
+    ]) {
+      const batch = await doorPost(server, '/api/door/redeem-batch', { scans })
+      expect({ status: batch.status, errorCode: batch.body.errorCode }).toEqual({ status: 409, errorCode: '-1014' })
+      expect([...(await scansOf(c.lineId)), ...(await scansOf(d.lineId))]).toEqual([])
+    }
+    // The same scan twice in one upload is one scan (a queue written twice), answered once and replayed once.
+    const twice = await doorPost<{ answers: DoorAnswer[] }>(server, '/api/door/redeem-batch', { scans: [{ code: c.token, sessionId: s, gate: 'East', nonce: m, offline: true }, { code: c.token, sessionId: s, gate: 'East', nonce: m, offline: true }] })
+    expect(twice.status, JSON.stringify(twice.body)).toBe(200)
+    expect(twice.body.answers.map((x) => [x.result, x.replayed])).toEqual([['valid', false], ['valid', true]])
+
+    // Two tickets racing under one nonce: the unique key decides, and the loser is refused, never shown the winner's ticket.
+    for (let round = 0; round < 3; round++) {
+      const { tickets: pair } = await paidTickets(2)
+      const k = nonce()
+      const raced = await Promise.all(pair.map((t, i) => doorPost(server, '/api/door/redeem', { code: t.token, sessionId: s, gate: `Race ${i}`, nonce: k })))
+      const won = raced.filter((r) => r.status === 200)
+      expect(won).toHaveLength(1)
+      expect(raced.filter((r) => r.status === 409)).toHaveLength(1)
+      const winner = pair[raced.indexOf(won[0])]
+      const loser = pair.find((t) => t !== winner)!
+      expect(won[0].body).toMatchObject({ result: 'valid', ticket: { id: winner.lineId } })
+      expect(await scansOf(loser.lineId)).toEqual([])
+    }
+  })
+
   it('two gates scanning one ticket at the same moment admit it once', async () => {
     const { tickets } = await paidTickets(1)
     const answers = await Promise.all(['G1', 'G2', 'G3', 'G4', 'G5'].map((gate) => scan(server, { code: tickets[0].token, sessionId: fx.basic.calendarId, gate })))

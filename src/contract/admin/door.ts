@@ -129,6 +129,20 @@ export const syncTicketSchema = doorTicketSchema.extend({
   status: z.enum(['ok', 'refunded']),
 })
 export type SyncTicket = z.infer<typeof syncTicketSchema>
+
+/**
+ * People the door would admit of a synced list: tickets whose status is `ok` (paid, confirmed,
+ * neither returned nor cancelled: the server's admitted tickets, lists.repository.ts
+ * admittedLines and gateCounts), each counting its `quantity` (a group ticket admits its group).
+ * The same number as the console's Door screen (`tickets` of the check-in counts), so the
+ * check-in app does not count the refunded tickets a sync still brings to tell the door to refuse them.
+ */
+export function admittedTickets(tickets: readonly Pick<SyncTicket, 'status' | 'quantity'>[]): number {
+  let n = 0
+  for (const t of tickets) if (t.status === 'ok') n += t.quantity
+  return n
+}
+
 /** A counted scan of the session (any gate, any device), so an offline device knows who is in. */
 export const syncScanSchema = z.object({ id: z.number().int(), ticketId: z.number().int(), direction: z.enum(DIRECTIONS), result: z.enum(REDEEM_RESULTS), gate: z.string(), scannedAt: z.number() })
 export type SyncScan = z.infer<typeof syncScanSchema>

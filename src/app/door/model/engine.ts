@@ -7,7 +7,7 @@ import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, type DoorState, type HistoryScan } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
-import { cursorOf, dequeue, enqueue, loadSession, mergeSync, queued, rememberScan, saveSession, type SessionData } from './store'
+import { cursorOf, dequeue, enqueue, heldTickets, loadSession, mergeSync, queued, rememberScan, saveSession, type SessionData } from './store'
 
 /**
  * A synced list's tickets by id and by code, built once per list (a sync makes a new one), not
@@ -44,7 +44,7 @@ export interface DoorSnapshot {
   session: DoorSession | null
   list: CheckinList | null
   online: boolean
-  /** Tickets in the synced list; null before the first sync of this session. */
+  /** Tickets of the synced list the door admits (refunded ones left out, as the server counts); null before the first sync of this session. */
   tickets: number | null
   syncedAt: number | null
   /** Offline scans not yet uploaded. */
@@ -110,7 +110,7 @@ export class DoorEngine {
     this.data = await loadSession(session.calendar_id)
     // After a reload without a network, the clock kept with the session times the offline scans.
     if (this.data?.clock) this.heard(this.data.clock, this.data.clock.deviceAt)
-    this.set({ session, list, answer: null, error: null, tickets: this.data?.tickets.length ?? null, syncedAt: this.data?.syncedAt ?? null })
+    this.set({ session, list, answer: null, error: null, tickets: heldTickets(this.data), syncedAt: this.data?.syncedAt ?? null })
     await this.refresh()
   }
   leave(): void {
@@ -138,7 +138,7 @@ export class DoorEngine {
       const data = { ...mergeSync(held, answer), clock: this.heard(answer.clock, sent) }
       await saveSession(data)
       keepLoadedFiles()
-      return { tickets: data.tickets.length, syncedAt: data.syncedAt }
+      return { tickets: heldTickets(data) ?? 0, syncedAt: data.syncedAt }
     } catch {
       return null
     }
@@ -154,7 +154,7 @@ export class DoorEngine {
       await saveSession(this.data)
       keepLoadedFiles()
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
-      this.set({ online: true, list, tickets: this.data.tickets.length, syncedAt: this.data.syncedAt, error: null })
+      this.set({ online: true, list, tickets: heldTickets(this.data), syncedAt: this.data.syncedAt, error: null })
     } catch (err) {
       if (err instanceof NoNetwork) this.set({ online: false })
       else this.set({ error: err instanceof Error ? err.message : String(err) })

@@ -1,4 +1,4 @@
-import type { DoorScan, DoorSync, RedeemResult, SyncScan, SyncTicket } from '../../../contract/admin/door'
+import { admittedTickets, type DoorScan, type DoorSync, type RedeemResult, type SyncScan, type SyncTicket } from '../../../contract/admin/door'
 import type { DeviceClock } from '../../../contract/admin/door-clock'
 import type { SyncPlaces } from '../../../contract/admin/door-places'
 
@@ -143,6 +143,9 @@ export function mergeSync(held: SessionData | null, sync: DoorSync): SessionData
   const places = sync.places ?? held?.places ?? null
   return { calendarId: sync.calendar_id, cursor: sync.cursor, syncedAt: sync.serverTime, keys: sync.keys, lists: sync.lists, tickets: [...tickets.values()], scans, clock: held?.clock, places }
 }
+
+/** Tickets the door admits in the data held (the server's rule: admittedTickets), null before the session's first sync. */
+export const heldTickets = (data: SessionData | null): number | null => (data ? admittedTickets(data.tickets) : null)
 
 /**
  * The cursor to sync from: the one held, unless the data predates the places (an older version's):

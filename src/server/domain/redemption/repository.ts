@@ -61,6 +61,11 @@ export function findScanByNonce(db: Db, nonce: string) {
 }
 export type ScanRow = NonNullable<Awaited<ReturnType<typeof findScanByNonce>>>
 
+/** The scans already logged under any of `nonces` (an upload's, at most MAX_BATCH_SCANS). */
+export function findScansByNonces(db: Db, nonces: readonly string[]) {
+  return nonces.length === 0 ? Promise.resolve([]) : db.selectFrom('ticket_redemptions').selectAll().where('nonce', 'in', [...nonces]).execute()
+}
+
 /**
  * The entry/exit history of a ticket, in scan time order (ties: arrival order), each scan with
  * its gate's re-entry rule (`list_reentry`; null for a scan without a check-in list).

@@ -13,6 +13,7 @@ import {
   existingSessionIds,
   findScanById,
   findScanByNonce,
+  findScansByNonces,
   findTicketByCode,
   findTicketById,
   insertScan,
@@ -145,6 +146,53 @@ async function requireSessions(db: Db, ids: readonly number[]): Promise<void> {
   if (missing !== undefined) throw new ApiFailure('session-not-found', { id: missing })
 }
 
+/** What makes a scan the same scan when its nonce comes again (sameScan). */
+interface ScanKey {
+  code: string
+  sessionId: number
+  listId: number | null
+  direction: string
+}
+
+/** The scanned text as it is logged: trimmed, and cut at MAX_CODE_CHARS. */
+const loggedCode = (code: string): string => code.trim().slice(0, MAX_CODE_CHARS)
+
+const keyOf = (scan: Scan, policy: RedeemPolicy): ScanKey => ({ code: loggedCode(scan.code), sessionId: scan.sessionId, listId: policy.list?.id ?? null, direction: scan.direction ?? 'in' })
+const rowKey = (row: ScanRow): ScanKey => ({ code: row.code, sessionId: Number(row.calendar_id), listId: row.list_id === null ? null : Number(row.list_id), direction: row.direction })
+
+/**
+ * Whether two scans under one nonce are the same scan sent again (a retry, a re-upload): the
+ * same scanned text, session, check-in list and direction, all of which a retry sends unchanged
+ * (the gate's name is not compared: a list may be renamed between the online try and the
+ * upload, and a shared-token retry may come through another gate). Anything else is another
+ * scan reusing the nonce (a device's bug, two devices' nonces colliding): answering it with the
+ * stored scan would show one ticket's answer for another and never record the ticket scanned.
+ */
+const sameScan = (a: ScanKey, b: ScanKey): boolean => a.code === b.code && a.sessionId === b.sessionId && a.listId === b.listId && a.direction === b.direction
+
+/** The scan logged under a request's nonce, when it is that request's (sameScan); else the request is refused, recording nothing. */
+function ownScan(row: ScanRow, key: ScanKey): ScanRow {
+  if (!sameScan(rowKey(row), key)) throw new ApiFailure('door-nonce-reused', { nonce: row.nonce })
+  return row
+}
+
+/**
+ * An upload reusing a nonce for another scan, within itself or of a scan logged before, is
+ * refused whole before any of its scans is recorded, as an upload with any bad scan is (the app
+ * then sends its scans one by one, and only that one is refused: app/door/model/upload.ts).
+ * A nonce logged meanwhile by a concurrent call is still caught scan by scan (redeem).
+ */
+async function requireOwnNonces(db: Db, scans: readonly Scan[], policyAt: (i: number) => RedeemPolicy): Promise<void> {
+  const first = new Map<string, ScanKey>()
+  for (const [i, s] of scans.entries()) {
+    const key = keyOf(s, policyAt(i))
+    const earlier = first.get(s.nonce)
+    if (!earlier) first.set(s.nonce, key)
+    else if (!sameScan(earlier, key)) throw new ApiFailure('door-nonce-reused', { nonce: s.nonce })
+  }
+  for (const row of await findScansByNonces(db, [...first.keys()])) ownScan(row, first.get(row.nonce)!)
+}
+
 /**
  * When a scan's device says it scanned, on the server's clock (judgedScanTime): corrected by the
  * clock it carries, never before that clock's proven time nor after `now`; without a time, `now`.
@@ -228,6 +276,8 @@ async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswe
  *   entry (counted, or refused on its own checks), saying the device admitted the holder (the
  *   online call timed out and the phone decided on its own), records that admission once:
  *   flagged when the entry does not stand as valid, answered `replayed: false` (answerSeen).
+ *   A nonce logged for another scan (another code, session, list or direction: sameScan) is
+ *   refused (`door-nonce-reused`) and records nothing, however the two calls raced.
  * - Two gates at once: the ticket's row is locked, so one entry wins (both databases, several
  *   processes).
  * - Offline scans carry the device's scan time; the ticket's history is replayed in that order,
@@ -248,22 +298,24 @@ async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswe
  * door opened: such a clock is known wrong, and the scan is timed on arrival (scanFloor).
  */
 export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: RedeemPolicy = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer> {
-  const code = scan.code.trim().slice(0, MAX_CODE_CHARS)
+  const code = loggedCode(scan.code)
   const direction: Direction = scan.direction ?? 'in'
+  const key = keyOf(scan, policy)
   const offline = scan.offline === true
   await requireSessions(db, [scan.sessionId])
   // Only an unproven offline time is checked against it (claimedTime).
   const floor = unproven(scan) ? scanFloor(await sessionStart(db, scan.sessionId)) : -Infinity
 
   const seen = await findScanByNonce(db, scan.nonce)
-  if (seen) return answerSeen(db, seen, scan)
+  if (seen) return answerSeen(db, ownScan(seen, key), scan)
   const found = await identify(db, keys, code)
 
   return db.transaction().execute(async (trx) => {
     // Read again under the lock: a return confirmed meanwhile counts.
     if (found.ticket) await lockTicket(trx, found.ticket.id)
     const ticket = found.ticket ? await findTicketById(trx, found.ticket.id) : undefined
-    const earlier = await findScanByNonce(trx, scan.nonce)
+    const logged = await findScanByNonce(trx, scan.nonce)
+    const earlier = logged && ownScan(logged, key)
     // Logged meanwhile: the lock held is the ticket's only when the nonce names the same ticket (or none, needing no lock).
     if (earlier) return earlier.order_line_id === (ticket?.id ?? null) ? admitLate(trx, earlier, scan) : answerOf(trx, earlier, true, [])
     // An online scan is timed under the ticket's lock, so two gates at once are ordered as they
@@ -295,8 +347,10 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
       scanned_at: scannedAt,
       received_at: at,
     })
-    // The same nonce committed by a concurrent call between our check and our insert.
-    if (!inserted) return answerOf(trx, (await findScanByNonce(trx, scan.nonce))!, true, [])
+    // The same nonce committed by a concurrent call between our check and our insert (the unique
+    // key decided): its scan is answered only when it is this one; the loser of a race with
+    // another ticket is refused, never shown the winner's ticket.
+    if (!inserted) return answerOf(trx, ownScan((await findScanByNonce(trx, scan.nonce))!, key), true, [])
     let conflicts: number[] = []
     if (moved) {
       conflicts = (await replay(trx, ticket!.id, policy)).filter((id) => id !== inserted.id)
@@ -317,7 +371,9 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
 export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan[], policy: RedeemPolicy | readonly RedeemPolicy[] = DEFAULT_POLICY, now = Date.now()): Promise<RedeemAnswer[]> {
   if (scans.length > MAX_BATCH_SCANS) throw new ApiFailure('invalid-fields', { fields: 'scans' })
   // All or nothing: an upload naming an unknown session records none of its scans.
+  const policyAt = (i: number): RedeemPolicy => (Array.isArray(policy) ? (policy as readonly RedeemPolicy[])[i] : (policy as RedeemPolicy))
   if (scans.length > 0) await requireSessions(db, scans.map((s) => s.sessionId))
+  await requireOwnNonces(db, scans, policyAt)
   // Sorted by the time each scan will be recorded at (redeem: an unproven claim before its
   // session's floor counts as on arrival), so the batch enters them in the order of their times.
   const floors = new Map<number, number>()
@@ -325,6 +381,6 @@ export async function redeemBatch(db: Db, keys: TicketKeys, scans: readonly Scan
   const timeOf = (s: Scan) => claimedTime(s, now, unproven(s) ? (floors.get(s.sessionId) ?? -Infinity) : -Infinity)
   const order = scans.map((s, i) => ({ s, i, at: timeOf(s) })).sort((a, b) => a.at - b.at || a.i - b.i)
   const answers: RedeemAnswer[] = new Array<RedeemAnswer>(scans.length)
-  for (const { s, i } of order) answers[i] = await redeem(db, keys, s, Array.isArray(policy) ? (policy as readonly RedeemPolicy[])[i] : (policy as RedeemPolicy), now)
+  for (const { s, i } of order) answers[i] = await redeem(db, keys, s, policyAt(i), now)
   return answers
 }
