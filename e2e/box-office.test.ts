@@ -51,6 +51,14 @@ async function clickFreeSeat(page: Page, except: string[] = [], only?: string[])
 
 const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
 
+async function signIn(page: Page): Promise<void> {
+  await page.locator('#adm-signin-title').waitFor()
+  await page.getByLabel('Язык').selectOption('en')
+  await page.getByLabel('E-mail').fill(EMAIL)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
 beforeAll(async () => {
   app = await startApp()
   await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
@@ -171,6 +179,60 @@ describe('box office on the map', () => {
     await page.goto(new URL(`/admin/orders/${comp[0].order_id}`, app.baseUrl).toString())
     const summary = page.locator('p', { hasText: 'Айгүл Серікова' })
     await expect.poll(() => summary.innerText()).toContain(`${formatMoney(0, 'kz', 'RUB')} (прейскурант бойынша ${formatMoney(total / 100, 'kz', 'RUB')})`)
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+  })
+})
+
+describe('box office, general admission: one buyer after another', () => {
+  it('clears the buyer, the payment and the mailing after a sale; then sells to a walk-in without an e-mail', async () => {
+    const db = app.server.db
+    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    await signIn(page)
+    await page.getByRole('listitem').filter({ hasText: 'Night at the Museum' }).getByRole('link', { name: 'Box office' }).click()
+    await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
+    const quantity = page.locator('.adm-inline select').first()
+    const fio = page.getByLabel('Full name', { exact: true })
+    const phone = page.getByLabel('Phone', { exact: true })
+    const email = page.getByLabel('E-mail', { exact: true })
+    const mail = page.getByRole('checkbox', { name: 'E-mail the tickets' })
+    await axeClean(page, 'general admission desk')
+
+    // The first buyer: a complimentary ticket, mailed.
+    await quantity.selectOption('1')
+    await fio.fill('Walk In')
+    await phone.fill('+79160000002')
+    // Without an address there is nothing to mail: the tick waits for one.
+    expect(await mail.isDisabled()).toBe(true)
+    await email.fill('walk.in@example.org')
+    await page.getByRole('radio', { name: 'Complimentary' }).check()
+    await mail.check()
+    expect(await page.getByTestId('bo-total').innerText()).toBe(`Total: ${formatMoney(0, 'en', 'RUB')}`)
+    await page.getByRole('button', { name: 'Sell' }).click()
+    const sold = page.getByRole('status').filter({ hasText: /Order no\. \d+ sold/ })
+    await sold.waitFor()
+    const first = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.email', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
+    expect(first).toMatchObject({ email: 'walk.in@example.org', pay_kind: 'comp' })
+
+    // Nothing of that buyer stays for the next one; the note stays readable; the name field has the focus.
+    expect([await fio.inputValue(), await phone.inputValue(), await email.inputValue()]).toEqual(['', '', ''])
+    expect(await page.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true)
+    expect(await mail.isChecked()).toBe(false)
+    expect(await mail.isDisabled()).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fio')
+    expect(await sold.isVisible()).toBe(true)
+    await axeClean(page, 'general admission desk after a sale')
+
+    // The next buyer, who has no e-mail: paid in cash at the list price, nothing mailed.
+    await quantity.selectOption('1')
+    expect(await page.getByTestId('bo-total').innerText()).toBe(`Total: ${formatMoney(700, 'en', 'RUB')}`)
+    await fio.fill('Second Buyer')
+    await phone.fill('+79160000003')
+    await page.getByRole('button', { name: 'Sell' }).click()
+    await expect.poll(async () => (await db.selectFrom('box_office_sales').select('order_id').orderBy('order_id', 'desc').executeTakeFirstOrThrow()).order_id).toBeGreaterThan(first.id)
+    const second = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.fio', 'o.email', 'o.paid', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
+    expect(second).toMatchObject({ fio: 'Second Buyer', email: '', paid: 1, pay_kind: 'cash' })
+    expect(await db.selectFrom('mail_outbox').select('id').where('order_id', '=', second.id).execute()).toEqual([])
+    await expect.poll(() => sold.innerText()).not.toContain('Tickets sent')
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 })

@@ -7,6 +7,7 @@ import type { AdminOrder } from '../../src/contract/admin/sales'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { bringToDoor } from './door-helpers'
+import { admittedCount } from '../../src/server/domain/redemption/lists.repository'
 import { doubleSales, loadScheme, seatChange, soldSeats, visitor, schemeOrderBody, type SchemeFx } from './scheme-helpers'
 
 const BUYER = { fio: 'Иван Петров', phone: '+79161234567', email: 'ivan@example.org' }
@@ -171,6 +172,61 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     ])
     expect(results.filter((s) => s === 200)).toHaveLength(contested.length)
     expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
+  })
+
+  it('sells to a walk-in buyer without an e-mail (map and general admission); order care, print, the export, a refund and no_email take it', async () => {
+    const walkIn = { fio: 'Walk In', phone: '+79160000001', email: '' }
+    const mailsOf = (orderId: number) => server.db.selectFrom('mail_outbox').select('id').where('order_id', '=', orderId).execute()
+    const before = await admittedCount(server.db, fx.calendarId)
+    const map = await sell(desk, take(2), 'cash', walkIn)
+    expect(map.status, JSON.stringify(map.body)).toBe(200)
+    expect(map.body).toMatchObject({ mailed: false, needsNames: false })
+    expect(await server.db.selectFrom('orders').select(['paid', 'email', 'phone', 'fio']).where('id', '=', map.body.id).executeTakeFirstOrThrow()).toEqual({ paid: 1, email: '', phone: walkIn.phone, fio: walkIn.fio })
+    expect(await mailsOf(map.body.id)).toEqual([])
+    const free = await freeSale()
+    const ga = await desk.post<{ id: number; mailed: boolean }>('/api/admin/boxoffice/sell', { ...free.body, ...walkIn })
+    expect(ga.status, JSON.stringify(ga.body)).toBe(200)
+    expect(ga.body.mailed).toBe(false)
+    expect(await mailsOf(ga.body.id)).toEqual([])
+    // A moved session's operator calls this buyer: counted among the orders without an address.
+    const after = await admittedCount(server.db, fx.calendarId)
+    expect(after.noEmail - before.noEmail).toBe(1)
+    // Order care: no resend offered; the print page and the Sales export carry it.
+    const care = await desk.get<OrderCare>(`/api/admin/orders/${map.body.id}`)
+    expect(care.status).toBe(200)
+    expect(care.body.can.resend).toBe(false)
+    expect(care.body.order).toMatchObject({ email: '', phone: walkIn.phone })
+    const print = await desk.get<{ tickets: unknown[] }>(`/api/admin/orders/${map.body.id}/print`)
+    expect(print.status).toBe(200)
+    expect(print.body.tickets).toHaveLength(2)
+    const manager = await signedIn(server, 'manager')
+    const csv = await fetch(`${server.url}/api/admin/sales/sessions/${fx.calendarId}/tickets.csv?lang=en`, { headers: { cookie: manager.cookie } })
+    expect(csv.status).toBe(200)
+    expect((await csv.text()).split('\n').filter((l) => l.includes(walkIn.phone))).toHaveLength(2)
+    // Returned at the desk like any counter sale.
+    const refund = await desk.post<{ lines: number }>(`/api/admin/orders/${map.body.id}/refund`, {})
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200)
+    expect(refund.body.lines).toBe(2)
+  })
+
+  it('without an e-mail: mailing the tickets is refused before any order; a malformed address, no phone or no name are refused; the shop still asks an e-mail', async () => {
+    const ordersNow = async () => Number((await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const count = await ordersNow()
+    const mail = await sell(desk, take(1), 'cash', { email: '', sendMail: true })
+    expect(mail.status).toBe(400)
+    expect(mail.body.errorText).toBe('The tickets cannot be e-mailed: the buyer gave no e-mail')
+    expect((await desk.post('/api/admin/boxoffice/sell', { ...(await freeSale()).body, email: '  ', sendMail: true })).status).toBe(400)
+    for (const bad of [{ email: 'ivan@' }, { email: '', phone: '' }, { email: '', phone: '123' }, { email: '', fio: '' }]) {
+      const res = await sell(desk, take(1), 'cash', bad)
+      expect(res.status, JSON.stringify(bad)).toBe(400)
+      expect(res.body.errorText, JSON.stringify(bad)).toMatch(/^Invalid buyer data: check /)
+    }
+    expect(await ordersNow()).toBe(count)
+    const v = await visitor(server.url)
+    const shop = await v.post<{ errorText: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, take(1), { email: '', re_email: '' }))
+    expect(shop.status).toBe(400)
+    expect(shop.body.errorText).toMatch(/e-mail/)
+    expect(await ordersNow()).toBe(count)
   })
 
   it('bad input is refused without change: nothing to sell, unknown pay kind; the door role may not sell', async () => {

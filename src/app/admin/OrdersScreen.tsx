@@ -54,7 +54,7 @@ export function OrdersScreen() {
           {found.map((o) => (
             <li key={o.id}>
               <Link to={`/admin/orders/${o.id}`}>{fillIn(c.order, { n: o.ord_num })}</Link> · {c.state[o.state]}
-              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {o.fio} · {o.email} · {o.phone} · {orderSumText(o, lang, currency)}
+              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {contacts(o)} · {orderSumText(o, lang, currency)}
             </li>
           ))}
         </ul>
@@ -123,7 +123,7 @@ export function OrderCareScreen() {
         <>
           <p>
             {c.status}: <strong>{c.state[care.order.state]}</strong>
-            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {care.order.fio} · {care.order.email} · {care.order.phone} · {orderSumText(care.order, lang, currency)}
+            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {contacts(care.order)} · {orderSumText(care.order, lang, currency)}
           </p>
           {care.order.state === 'paid' && !care.can.name && (
             <p>
@@ -215,6 +215,11 @@ export function OrderCareScreen() {
 }
 
 /** What a history line says in brackets: its detail, a refund's amount, an e-mail's outcome, in the console's words. */
+/** The buyer's name, e-mail and phone as given: a box-office buyer may have no e-mail, which leaves no empty gap. */
+function contacts(o: { fio: string; email: string; phone: string }): string {
+  return [o.fio, o.email, o.phone].filter((v) => v !== '').join(' · ')
+}
+
 function historyDetail(h: OrderCare['history'][number], c: CareTexts, money: (minor: number) => string): string {
   const parts = [h.detail, h.amount === undefined ? '' : money(h.amount), h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
   return parts.length === 0 ? '' : ` (${parts.join(' · ')})`

@@ -122,6 +122,11 @@ export interface BuyerRuleOptions {
   giftCard: boolean
   /** The event has mailconfirm = 1: re_email must be sent and equal email. */
   mailconfirm: boolean
+  /**
+   * An empty e-mail passes (a malformed one still does not): the box office's walk-in buyer who
+   * has none. The storefront never sets it: its tickets and order link go to that address (000 §5).
+   */
+  emailOptional?: boolean
 }
 
 /**
@@ -139,8 +144,9 @@ export function validateBuyer(b: Buyer, opts: BuyerRuleOptions): FieldError[] {
     if (!isFioValid(b.fio ?? '')) errors.push({ field: 'fio', error: RuleError.REQUIRED_FIO })
     if (!isPhoneValid(b.phone)) errors.push({ field: 'phone', error: RuleError.WRONG_PHONE })
   }
-  if (b.email.trim() === '') errors.push({ field: 'email', error: RuleError.REQUIRED_EMAIL })
-  else if (!isEmailValid(b.email)) errors.push({ field: 'email', error: RuleError.NOT_VALID_EMAIL })
+  if (b.email.trim() === '') {
+    if (!opts.emailOptional) errors.push({ field: 'email', error: RuleError.REQUIRED_EMAIL })
+  } else if (!isEmailValid(b.email)) errors.push({ field: 'email', error: RuleError.NOT_VALID_EMAIL })
   if (opts.mailconfirm && !emailsMatch(b.email, b.re_email ?? '')) errors.push({ field: 're_email', error: RuleError.RE_EMAIL })
   return errors
 }

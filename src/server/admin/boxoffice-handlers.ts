@@ -36,7 +36,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
   return {
     boxOfficeSell: async ({ input, actor, request }) => {
       const now = Date.now()
-      const { ticketMail, ...sale } = await sellAtBoxOffice(db, { ...input, lang: input.lang ?? 'ru', sendMail: input.sendMail && input.email.trim() !== '' }, {
+      const { ticketMail, ...sale } = await sellAtBoxOffice(db, { ...input, lang: input.lang ?? 'ru' }, {
         now,
         reserveSeconds: app.config.orderReserveSeconds,
         cartSessionId: await cartSessionOf(app, request, now),
@@ -49,7 +49,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       // The sold places were logged in the same transaction: open maps hear it now.
       app.liveFeed.changed()
       let mailed = false
-      if (input.sendMail && input.email.trim() !== '') {
+      if (input.sendMail) {
         // Queued with the sale (none for named tickets until their holders are entered); the first attempt awaited.
         const result = ticketMail ? await attemptTicketMail(db, app.config, ticketMail, 1) : null
         mailed = Boolean(result && (result.sent || result.filePath))

@@ -123,6 +123,11 @@ describe('validateBuyer', () => {
     const errs = validateBuyer({ fio: '1', phone: '123', email: 'x' }, { giftCard: false, mailconfirm: false })
     expect(errs.map((e) => e.field)).toEqual(['fio', 'phone', 'email'])
   })
+  it('lets an empty e-mail pass only with emailOptional (the box office), never a malformed one', () => {
+    expect(validateBuyer({ ...card, email: '' }, { giftCard: false, mailconfirm: false })).toEqual([{ field: 'email', error: RuleError.REQUIRED_EMAIL }])
+    expect(validateBuyer({ ...card, email: ' ' }, { giftCard: false, mailconfirm: false, emailOptional: true })).toEqual([])
+    expect(validateBuyer({ ...card, email: 'ivan@' }, { giftCard: false, mailconfirm: false, emailOptional: true })).toEqual([{ field: 'email', error: RuleError.NOT_VALID_EMAIL }])
+  })
   it('asks re_email only with mailconfirm', () => {
     expect(validateBuyer(card, { giftCard: false, mailconfirm: true })).toEqual([{ field: 're_email', error: RuleError.RE_EMAIL }])
     expect(validateBuyer({ ...card, re_email: 'ivan@mail.ru' }, { giftCard: false, mailconfirm: true })).toEqual([])

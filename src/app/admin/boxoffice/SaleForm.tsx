@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { PAY_KINDS, type BoxOfficeSellRequest, type PayKind } from '../../../contract/admin/boxoffice'
 import { formatMoney } from '../../i18n/localeFormat'
@@ -13,9 +13,12 @@ const MINOR = 100
 export type SaleItems = Pick<BoxOfficeSellRequest, 'hash' | 'calendarId' | 'tickets' | 'data'>
 
 /**
- * The counter's sale form: the buyer (the shop's rules: name, phone, e-mail), how they pay (cash,
- * card at the desk, complimentary), whether to e-mail the tickets; then one call sells it all or
- * nothing. The answer says what to take from the buyer and links the print page and the order.
+ * The counter's sale form: the buyer (the shop's rules: name, phone, e-mail; at the desk the
+ * e-mail is optional, a walk-in buyer without one is reached by phone), how they pay (cash, card
+ * at the desk, complimentary), whether to e-mail the tickets (only with an address); then one call
+ * sells it all or nothing. The answer says what to take from the buyer and links the print page
+ * and the order. A sale done, the form is cleared for the next buyer, so nothing of this one
+ * (name, address, a complimentary choice, the mailing) slips into the next order.
  */
 export function SaleForm({ items, count, total, onSold }: { items: SaleItems | null; count: number; /** What the chosen tickets cost (major units, the money rule). */ total: number; onSold: () => void }) {
   const currency = useCurrency()
@@ -30,6 +33,10 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [sold, setSold] = useState<{ id: number; ord_num: number; amount: number; mailed: boolean; needsNames: boolean; email: string } | null>(null)
+  const fioRef = useRef<HTMLInputElement>(null)
+  // Without an address there is nobody to mail: the tick is off and disabled (the server refuses it too).
+  const hasEmail = email.trim() !== ''
+  const mailing = sendMail && hasEmail
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -39,10 +46,19 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
     }
     setBusy(true)
     try {
-      const answer = await api('boxOfficeSell', { ...items, fio, phone, email, payKind, sendMail })
+      const answer = await api('boxOfficeSell', { ...items, fio, phone, email, payKind, sendMail: mailing })
       setSold({ ...answer, email })
       setError(null)
+      setFio('')
+      setPhone('')
+      setEmail('')
+      setPayKind('cash')
+      setSendMail(false)
       onSold()
+      // The next sale starts at the name: the seats or quantities are picked by pointer above, the
+      // first thing typed is the next buyer's name. The sold note (role status) is announced all the
+      // same and keeps its print and order links right after the Sell button.
+      fioRef.current?.focus()
     } catch (err) {
       setError(messageOf(err))
     } finally {
@@ -56,7 +72,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
       <form className="adm-form" onSubmit={(e) => void submit(e)}>
         <label>
           {b.fio}
-          <input name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} />
+          <input ref={fioRef} name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} />
         </label>
         <label>
           {b.phone}
@@ -64,8 +80,11 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
         </label>
         <label>
           {b.email}
-          <input name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input name="email" type="email" autoComplete="email" aria-describedby={`${id}-email-hint`} value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
+        <p id={`${id}-email-hint`} className="adm-muted">
+          {b.emailOptional}
+        </p>
         <fieldset>
           <legend>{b.payKind}</legend>
           {PAY_KINDS.map((k) => (
@@ -75,7 +94,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
           ))}
         </fieldset>
         <label className="door-check">
-          <input type="checkbox" checked={sendMail} onChange={(e) => setSendMail(e.target.checked)} /> {b.sendMail}
+          <input type="checkbox" checked={mailing} disabled={!hasEmail} aria-describedby={hasEmail ? undefined : `${id}-email-hint`} onChange={(e) => setSendMail(e.target.checked)} /> {b.sendMail}
         </label>
         <button type="submit" disabled={busy}>
           {b.sell}

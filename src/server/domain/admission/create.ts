@@ -33,7 +33,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, ctx: OrderCon
     findSubscription(db, input, event.id, ctx),
     showprocultureFor(db, event, ctx.now),
   ])
-  const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription, showproculture })
+  const plan = planOrder(input, { event, calendars: used, prices, checkboxes, subscription, showproculture, emailOptional: ctx.emailOptional })
   // Asked once the order passes every other check: DNS is the slowest of them.
   await ctx.checkEmail(input.email)
 

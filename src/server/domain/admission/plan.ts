@@ -42,6 +42,8 @@ export interface PlanContext {
   subscription: { id: number; quant: number } | null
   /** Setup's db.showproculture: whether this shop offers the gift card (paymentMethods). */
   showproculture: number
+  /** The box office's buyer may give no e-mail (OrderContext.emailOptional). */
+  emailOptional?: boolean
 }
 
 /**
@@ -54,7 +56,7 @@ export function planOrder(input: OrderCreateInput, ctx: PlanContext): OrderPlan 
   const { event } = ctx
   const giftCard = resolvePaymentMethod(event, ctx.showproculture, input.USE_PUSHKIN_CARD)
 
-  const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
+  const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1, emailOptional: ctx.emailOptional })
   if (buyerErrors.length) {
     throw new ApiFailure('invalid-buyer', { fields: fieldNames(buyerErrors.map((e) => e.field)), errors: buyerErrors.map((e) => e.error).join(', ') })
   }

@@ -169,6 +169,8 @@ export interface OrderContext {
   crmClientId: number | null
   /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */
   paysItself?: boolean
+  /** The buyer may give no e-mail (the box office's walk-in buyer: contract/rules/buyer.ts emailOptional). */
+  emailOptional?: boolean
   /** The request's commit gate: an order answered "busy" by the request deadline is rolled back (orders/commit-gate.ts). */
   gate?: CommitGate
   /**

@@ -42,11 +42,12 @@ async function planSchemeOrder(
   input: SchemeOrderInput,
   now: number,
   crmClientId: number | null,
+  emailOptional = false,
 ): Promise<{ session: SchemeSession; giftCard: boolean; tickets: Ticket[]; subscriptionId: number | null }> {
   const session = await loadSchemeSession(db, input.calendarId, now, input.action_id)
   const { event } = session
   const giftCard = resolvePaymentMethod(event, await showprocultureFor(db, event, now), input.USE_PUSHKIN_CARD)
-  const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1 })
+  const buyerErrors = validateBuyer(input, { giftCard, mailconfirm: event.mailconfirm === 1, emailOptional })
   if (buyerErrors.length) throw new ApiFailure('invalid-buyer', { fields: fieldNames(buyerErrors.map((e) => e.field)), errors: buyerErrors.map((e) => e.error).join(', ') })
   const checkboxes = await orderCheckboxes(db)
   if (!consentsPass(checkboxes, input.checkboxList)) {
@@ -98,7 +99,7 @@ async function planSchemeOrder(
  */
 export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: OrderContext): Promise<PlacedOrder> {
   const { now } = ctx
-  const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId)
+  const { session, giftCard, tickets, subscriptionId } = await planSchemeOrder(db, input, now, ctx.crmClientId, ctx.emailOptional)
   // Asked once the order passes every other check: DNS is the slowest of them.
   await ctx.checkEmail(input.email)
   const calendarId = session.calendar.id
