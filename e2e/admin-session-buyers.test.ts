@@ -66,7 +66,7 @@ describe('moving a session with sold tickets in the console', () => {
 
     const dialog = page.getByRole('alertdialog', { name: t.soldTitle })
     await dialog.waitFor()
-    expect(await dialog.innerText()).toContain('Tickets sold for this session: 3 (orders: 2). Moving it e-mails every buyer the new date and time')
+    expect(await dialog.innerText()).toContain('Tickets sold for this session: 3 (orders: 2). Moving it e-mails every buyer with an e-mail address the new date and time')
     // The order without an address is named, with the session's ticket list (its buyers' phones) linked.
     expect(await dialog.innerText()).toContain(fillIn(t.noEmail, { count: 1 }))
     expect(await dialog.getByRole('link', { name: t.noEmailList }).getAttribute('href')).toBe(salesExportPath(session, 'en'))

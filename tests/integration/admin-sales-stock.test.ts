@@ -19,6 +19,8 @@ const PRICE_MINOR = 100000
 /** A session's own stock far above its price rows (2 × SMALL_ROW): what is left is the rows'. */
 const LARGE_CAPACITY = 500
 const SMALL_ROW = 5
+/** A subscription price row's tickets, beside public rows of SMALL_ROW. */
+const SUBSCRIPTION_ROW = 40
 /** Past this the listing's cached answer and rows show the sales made before it. */
 const LISTING_FRESH_MS = Math.max(LISTING_ANSWER_TTL_MS, LISTING_ROWS_TTL_MS) + 100
 
@@ -118,6 +120,20 @@ describe.each(TEST_DBS)('sales stock of general-admission and cancelled sessions
     expect(first.totals).toMatchObject({ capacity: SESSION_CAPACITY, sold: 2, held: 1, free: left })
     expect(first.zones).toEqual([expect.objectContaining({ zone_id: zone, capacity: SESSION_CAPACITY, free: left })])
     expect(e.totals).toMatchObject({ capacity: 2 * SESSION_CAPACITY, sold: 2, held: 1, free: left + SESSION_CAPACITY })
+  })
+
+  it("keeps a session whose public rows are sold out open on the event page for subscription holders, whose rows still have tickets", async () => {
+    const subs = await makeEvent('Абонементный зал', ['19:00'], SESSION_CAPACITY, SMALL_ROW)
+    const [session] = subs.sessions
+    const refs = (await manager.get<Record<string, Row[]>>('/api/admin/refs')).body
+    const holders = refs.categories.find((c) => c.id !== adult && c.id !== child) ?? refs.categories[0]
+    const added = await manager.post(`/api/admin/sessions/${session}/prices`, { client_category_id: holders.id, zone_id: zone, price: PRICE_MINOR, quantity: SUBSCRIPTION_ROW, for_subscription: 1 })
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    await buy(adult, SMALL_ROW, true, '19:00', subs)
+    await buy(child, SMALL_ROW, true, '19:00', subs)
+    const page = (await (await visitor(server.url)).post<{ calendar: { times: { quantity: number }[] }[] }>('/api/no-scheme', { hash: subs.hash })).body
+    // The public rows are sold out, a holder's order may still take the subscription row's tickets.
+    expect(page.calendar[0].times[0].quantity).toBe(SUBSCRIPTION_ROW)
   })
 
   it("shows no more left than the price rows can still sell when the session's capacity is larger: page, listing and Sales alike", async () => {

@@ -11,23 +11,26 @@ function salesOfRows(sold: Record<number, number>): CalendarSales {
 const row = (id: number, quantity: number, forSubscription = 0): StockRow => ({ id, quantity, for_subscription: forSubscription })
 
 /**
- * What order creation lets one regular order take (admission/create.ts checkAvailability, read
- * independently of stock.ts): each line at most its row's own left, all of them at most the
- * session's capacity less everything sold. Tried over every order of the regular rows.
+ * What order creation lets one order take (admission/create.ts checkAvailability, read
+ * independently of stock.ts): an order of one kind, regular rows or a holder's subscription rows
+ * (admission/plan.ts); each line at most its row's own left, all of them at most the session's
+ * capacity (the regular rows' sum when it has none) less everything sold. Tried over every order.
  */
-function largestRegularOrder(capacity: number | null, rows: readonly StockRow[], sales: CalendarSales): number {
-  const regular = rows.filter((r) => r.for_subscription === 0)
-  const own = regular.map((r) => r.quantity - (sales.byPrice.get(r.id) ?? 0))
-  const sessionCapacity = capacity ?? regular.reduce((s, r) => s + r.quantity, 0)
+function largestOrder(capacity: number | null, rows: readonly StockRow[], sales: CalendarSales): number {
+  const sessionCapacity = capacity ?? rows.filter((r) => r.for_subscription === 0).reduce((s, r) => s + r.quantity, 0)
   let best = 0
-  const tryFrom = (i: number, taken: number): void => {
-    if (i === regular.length) {
-      if (taken <= sessionCapacity - sales.sold) best = Math.max(best, taken)
-      return
+  for (const kind of [0, 1]) {
+    const ofKind = rows.filter((r) => r.for_subscription === kind)
+    const own = ofKind.map((r) => r.quantity - (sales.byPrice.get(r.id) ?? 0))
+    const tryFrom = (i: number, taken: number): void => {
+      if (i === ofKind.length) {
+        if (taken <= sessionCapacity - sales.sold) best = Math.max(best, taken)
+        return
+      }
+      for (let q = 0; q <= Math.max(0, own[i]); q++) tryFrom(i + 1, taken + q)
     }
-    for (let q = 0; q <= Math.max(0, own[i]); q++) tryFrom(i + 1, taken + q)
+    tryFrom(0, 0)
   }
-  tryFrom(0, 0)
   return best
 }
 
@@ -49,11 +52,14 @@ describe('sessionLeft (inventory/stock.ts)', () => {
     expect(sessionLeft(100, rows, salesOfRows({ 1: 2, 2: 1 }))).toBe(97)
   })
 
-  it('leaves subscription rows out of what is left, and counts their sales against the capacity', () => {
+  it('counts the larger of what a regular order and a subscription order can take, their sales against one capacity', () => {
     const rows = [row(1, 10), row(2, 40, 1)]
-    expect(sessionLeft(30, rows, salesOfRows({}))).toBe(10)
-    // 25 subscription tickets sold: 5 of the capacity left, less than the regular row's 10.
+    // A holder's order may take 30 (the capacity), a visitor's 10 (the regular row): 30.
+    expect(sessionLeft(30, rows, salesOfRows({}))).toBe(30)
+    // 25 subscription tickets sold: 5 of the capacity left, less than either kind's rows.
     expect(sessionLeft(30, rows, salesOfRows({ 2: 25 }))).toBe(5)
+    // Without subscription rows it is the regular rows' own left.
+    expect(sessionLeft(30, [row(1, 10)], salesOfRows({ 1: 4 }))).toBe(6)
   })
 
   it('counts a group-excursion row by its groups, as a regular row', () => {
@@ -68,14 +74,16 @@ describe('sessionLeft (inventory/stock.ts)', () => {
     expect(sessionLeft(null, [row(1, 2), row(2, 5)], salesOfRows({ 1: 4 }))).toBe(3)
   })
 
-  it('caps a row by the capacity left, not by the regular rows, so subscription rows keep theirs', () => {
+  it('keeps a session whose public rows are sold out open to subscription holders, each row capped by the capacity left', () => {
     const rows = [row(1, 10), row(2, 40, 1)]
     const sales = salesOfRows({ 1: 10 })
-    expect(sessionLeft(100, rows, sales)).toBe(0)
+    // The public row is sold out; a holder may still take the subscription row's 40 (the page's day must not say sold out).
+    expect(sessionLeft(100, rows, sales)).toBe(40)
+    expect(rowLeft(rows[0], sales, capacityLeft(100, rows, sales))).toBe(0)
     expect(rowLeft(rows[1], sales, capacityLeft(100, rows, sales))).toBe(40)
   })
 
-  it('is exactly the largest regular order that order creation accepts', () => {
+  it('is exactly the largest order, of either kind, that order creation accepts', () => {
     const stock = fc
       .array(fc.record({ quantity: fc.nat(MAX_ROW), sold: fc.nat(MAX_ROW), forSubscription: fc.constantFrom(0, 0, 1) }), { minLength: 0, maxLength: MAX_ROWS })
       .chain((rs) => fc.tuple(fc.constant(rs), fc.option(fc.nat(MAX_ROW * MAX_ROWS * 2))))
@@ -83,7 +91,7 @@ describe('sessionLeft (inventory/stock.ts)', () => {
       fc.property(stock, ([rs, capacity]) => {
         const rows = rs.map((r, i) => row(i + 1, r.quantity, r.forSubscription))
         const sales = salesOfRows(Object.fromEntries(rs.map((r, i) => [i + 1, r.sold])))
-        expect(sessionLeft(capacity, rows, sales)).toBe(largestRegularOrder(capacity, rows, sales))
+        expect(sessionLeft(capacity, rows, sales)).toBe(largestOrder(capacity, rows, sales))
       }),
     )
   })

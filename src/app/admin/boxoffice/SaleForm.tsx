@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { PAY_KINDS, type BoxOfficeSellRequest, type PayKind } from '../../../contract/admin/boxoffice'
 import { formatMoney } from '../../i18n/localeFormat'
@@ -33,10 +33,17 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [sold, setSold] = useState<{ id: number; ord_num: number; amount: number; mailed: boolean; needsNames: boolean; email: string } | null>(null)
-  const fioRef = useRef<HTMLInputElement>(null)
+  const soldRef = useRef<HTMLDivElement>(null)
   // Without an address there is nobody to mail: the tick is off and disabled (the server refuses it too).
   const hasEmail = email.trim() !== ''
   const mailing = sendMail && hasEmail
+
+  // A sale done, focus goes to the sold note's first link: printing the tickets (or naming their
+  // holders) is what the desk does next, one Enter away; the cleared form is right above it for
+  // the next buyer. The note's live region is always on the page, so its text is announced.
+  useEffect(() => {
+    if (sold) soldRef.current?.querySelector('a')?.focus()
+  }, [sold])
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -55,10 +62,6 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
       setPayKind('cash')
       setSendMail(false)
       onSold()
-      // The next sale starts at the name: the seats or quantities are picked by pointer above, the
-      // first thing typed is the next buyer's name. The sold note (role status) is announced all the
-      // same and keeps its print and order links right after the Sell button.
-      fioRef.current?.focus()
     } catch (err) {
       setError(messageOf(err))
     } finally {
@@ -72,7 +75,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
       <form className="adm-form" onSubmit={(e) => void submit(e)}>
         <label>
           {b.fio}
-          <input ref={fioRef} name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} />
+          <input name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} />
         </label>
         <label>
           {b.phone}
@@ -101,22 +104,24 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
         </button>
       </form>
       <ErrorNote error={error} />
-      {sold && (
-        <div role="status" className="adm-note" data-testid="bo-sold">
-          <p>
-            {fillIn(b.sold, { n: sold.ord_num, sum: formatMoney(sold.amount / MINOR, lang, currency) })} {sold.mailed ? fillIn(b.mailed, { email: sold.email }) : ''}
-          </p>
-          {sold.needsNames ? (
+      <div role="status" ref={soldRef}>
+        {sold && (
+          <div className="adm-note" data-testid="bo-sold">
             <p>
-              {b.needsNames} <Link to={`/admin/orders/${sold.id}#names`}>{b.nameHolders}</Link>
+              {fillIn(b.sold, { n: sold.ord_num, sum: formatMoney(sold.amount / MINOR, lang, currency) })} {sold.mailed ? fillIn(b.mailed, { email: sold.email }) : ''}
             </p>
-          ) : (
-            <p>
-              <Link to={`/admin/orders/${sold.id}/print`}>{b.print}</Link> · <Link to={`/admin/orders/${sold.id}`}>{b.openOrder}</Link>
-            </p>
-          )}
-        </div>
-      )}
+            {sold.needsNames ? (
+              <p>
+                {b.needsNames} <Link to={`/admin/orders/${sold.id}#names`}>{b.nameHolders}</Link>
+              </p>
+            ) : (
+              <p>
+                <Link to={`/admin/orders/${sold.id}/print`}>{b.print}</Link> · <Link to={`/admin/orders/${sold.id}`}>{b.openOrder}</Link>
+              </p>
+            )}
+          </div>
+        )}
+      </div>
     </section>
   )
 }

@@ -103,7 +103,7 @@ export function checkboxView(checkboxes: Awaited<ReturnType<typeof repo.listOrde
  * sessions are cancelled first, so the quantities shown are current.
  *
  * - calendar: every open session by day; quantity = tickets left in the session (inventory/stock.ts
- *   sessionLeft: its own stock left, at most what its regular rows can still sell).
+ *   sessionLeft: its own stock left, the most one order can still take there).
  * - price: regular rows (passagequant 0); ticketPrice: group-excursion rows (passagequant > 0);
  *   quantity of a row = tickets left in it, capped by the session. Subscription price rows are
  *   listed with for_subscription = 1; the page shows them only to a client buying by subscription.
@@ -135,7 +135,7 @@ export async function buildNoScheme(db: Db, hash: string, now = Date.now()): Pro
     const calRows = rowsOf.get(cal.id) ?? []
     const s = sales.get(cal.id)!
     // Before sales open nothing is on sale; a row is capped by the session's own stock, the
-    // session's left also by what its regular rows can still sell (inventory/stock.ts).
+    // session's left also by what one order's rows can still sell (inventory/stock.ts).
     const open = event.soon_on_sale !== 1
     const capLeft = open ? capacityLeft(cal.capacity, calRows, s) : 0
     const left = open ? sessionLeft(cal.capacity, calRows, s) : 0

@@ -38,8 +38,8 @@ async function readCatalogue(db: Db, calendarIds: readonly number[]): Promise<St
  *
  * - General admission (no drawing): capacity is calendars.capacity, or the sum of the regular
  *   (non-subscription) price rows' quantity; sold is the tickets of live orders; available is
- *   stock.ts sessionLeft (what is left of the capacity, at most what the regular rows can still
- *   sell), as the event page shows it.
+ *   stock.ts sessionLeft (what is left of the capacity, at most what one order's rows, regular
+ *   or a holder's subscription rows, can still sell), as the event page shows it.
  * - Seat map: capacity is the seats of the drawing whose zone has a price row in the session
  *   plus the capacity of priced standing places; taken is the live seat holds (cart, unpaid
  *   order or sold) plus the quantity of live standing holds. A hold past its expiry is free at

@@ -55,23 +55,23 @@ export function capacityLeft(capacity: number | null, rows: readonly StockRow[],
 }
 
 /**
- * Tickets left in a session for everyone (the event page's day, the listing, the console's
- * Sales): the session's own stock left (capacityLeft), and no more than its regular price rows
- * can still sell together, each row at most its own quantity less what was sold there. Order
- * creation refuses a line above its row's own left, so a calendars.capacity larger than the rows
- * is no tickets (capacity 500, rows 2 × 100, 150 sold: 50 left, not 350). Counted as order
- * creation counts:
- * - subscription rows (for_subscription = 1) are left out: only a subscription's holder buys
- *   them, in an order of subscription rows only (admission/plan.ts), and they are never the
- *   public's tickets; what they sold still takes from capacityLeft;
- * - group-excursion rows (passagequant > 0) are regular rows counted in groups: a group ticket is
- *   one ticket of the session's stock (contract/rules/limits.ts ticketsInOrder), and a row's
- *   quantity counts groups.
- * With no calendars.capacity the rows' sum is the capacity, so the rows never lower it further.
+ * Tickets left in a session (the event page's day, the listing, the console's Sales): the most
+ * one order can still take there. Order creation holds an order to the session's own stock left
+ * (capacityLeft) and each line to its row's own quantity less what was sold there, so a
+ * calendars.capacity larger than the rows is no tickets (capacity 500, rows 2 × 100, 150 sold: 50
+ * left, not 350). An order is of one kind (admission/plan.ts): regular rows, or, for a
+ * subscription's holder, subscription rows (for_subscription = 1) only; so the session's left is
+ * the larger of the two kinds' (a holder still sees a session whose public rows are sold out; a
+ * visitor's rows show their own 0). Group-excursion rows (passagequant > 0) are regular rows
+ * counted in groups: a group ticket is one ticket of the session's stock (contract/rules/limits.ts
+ * ticketsInOrder), and a row's quantity counts groups. With no calendars.capacity the regular
+ * rows' sum is the capacity. A row's minimum order (needprice) is not modelled: such a row's last
+ * few tickets count though no order of them is accepted.
  */
 export function sessionLeft(capacity: number | null, rows: readonly StockRow[], sales: CalendarSales): number {
-  const rowsLeft = rows.filter((r) => r.for_subscription === 0).reduce((n, r) => n + ownLeft(r, sales), 0)
-  return Math.min(capacityLeft(capacity, rows, sales), rowsLeft)
+  const capLeft = capacityLeft(capacity, rows, sales)
+  const leftOfKind = (forSubscription: number) => rows.filter((r) => r.for_subscription === forSubscription).reduce((n, r) => n + ownLeft(r, sales), 0)
+  return Math.min(capLeft, Math.max(leftOfKind(0), leftOfKind(1)))
 }
 
 /** A row's own stock less what was sold or reserved at it (never below 0). */

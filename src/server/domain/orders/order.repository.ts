@@ -373,6 +373,16 @@ export type LoyaltyCardRow = NonNullable<Awaited<ReturnType<typeof findClientCar
  * same way. Answers whether the order was unpaid and still reserved.
  */
 export async function endReservation(trx: Db, orderId: number, now: number): Promise<boolean> {
-  const r = await trx.updateTable('orders').set({ reserve_until: now }).where('id', '=', orderId).where('paid', '=', 0).where('status', '<>', ORDER_STATUS_CANCELLED).executeTakeFirst()
-  return Number(r.numUpdatedRows) > 0
+  return (await endReservations(trx, [orderId], now)) > 0
+}
+
+/**
+ * endReservation for a set of orders in one UPDATE (a cancelled session's unpaid orders, a chunk
+ * at a time: admin/catalogue/session-cancel.ts): those still unpaid and not cancelled. Answers how
+ * many it ended.
+ */
+export async function endReservations(db: Db, orderIds: readonly number[], now: number): Promise<number> {
+  if (orderIds.length === 0) return 0
+  const r = await db.updateTable('orders').set({ reserve_until: now }).where('id', 'in', [...orderIds]).where('paid', '=', 0).where('status', '<>', ORDER_STATUS_CANCELLED).executeTakeFirst()
+  return Number(r.numUpdatedRows)
 }

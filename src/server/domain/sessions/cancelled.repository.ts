@@ -45,13 +45,3 @@ export async function pendingOrdersOfSession(db: Db, calendarId: number, page: {
   return rows.map((r) => r.id)
 }
 
-/**
- * Ends the reservations of those of `orderIds` still unpaid and not cancelled, now, in one
- * UPDATE: orders/order.repository.ts endReservation's condition for a set of orders, so the
- * expiry (orders/expiry.ts expireOrdersById) then cancels them as any order past its time.
- */
-export async function endReservations(db: Db, orderIds: readonly number[], now: number): Promise<number> {
-  if (orderIds.length === 0) return 0
-  const r = await db.updateTable('orders').set({ reserve_until: now }).where('id', 'in', [...orderIds]).where('paid', '=', 0).where('status', '<>', ORDER_STATUS_CANCELLED).executeTakeFirst()
-  return Number(r.numUpdatedRows)
-}
