@@ -2,8 +2,7 @@ import type { Lang } from '../lang'
 
 /**
  * How a numbered seat is written for people, "Stalls left, row 1, seat 8", in each language:
- * the one home of this wording for the server's refusals (messages 'phrase.seat' is built from
- * it), printed box-office tickets, order care, the reseat answer and the sales export. Sector,
+ * the one home of this wording for the server's refusals (inventory/places.ts placeText), printed box-office tickets, order care, the reseat answer and the sales export. Sector,
  * row and seat labels come from the venue drawing and are written as they are.
  */
 
@@ -26,12 +25,6 @@ const SEAT_WORDS: Record<Lang, SeatWords> = {
   en: { row: 'row {row}', seat: 'seat {seat}', separator: ', ' },
   kz: { row: '{row}-қатар', seat: '{seat}-орын', separator: ', ' },
   ch: { row: '{row} 排', seat: '{seat} 號', separator: '，' },
-}
-
-/** The whole wording as a template with {sector}, {row} and {seat}: the server messages' 'phrase.seat'. */
-export function seatPhrase(lang: Lang): string {
-  const w = SEAT_WORDS[lang]
-  return ['{sector}', w.row, w.seat].join(w.separator)
 }
 
 /**

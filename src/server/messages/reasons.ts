@@ -170,7 +170,6 @@ export type Reason = keyof typeof REASONS
 export const PHRASES = [
   'promo-invalid',
   'paid-without-bank',
-  'phrase.seat',
   'phrase.stand',
   'phrase.more',
   'phrase.captcha-question',

@@ -1,4 +1,3 @@
-import { seatPhrase } from '../../contract/rules/seat-place'
 import type { Texts } from './reasons'
 
 /** Chinese texts (Traditional characters, as the interface) of the server's refusals and notes (see reasons.ts). */
@@ -127,7 +126,6 @@ export const ch: Texts = {
   'promo-invalid': '優惠碼無效',
   'paid-without-bank': '無需付款：訂單已付清',
   // The seat wording's one home is contract/rules/seat-place.ts (printed tickets, order care, exports share it).
-  'phrase.seat': seatPhrase('ch'),
   'phrase.stand': '站位 {name}',
   'phrase.more': '以及另外 {n} 個',
   'phrase.captcha-question': '{a}加{b}等於多少？請用數字作答',

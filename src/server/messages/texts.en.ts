@@ -1,4 +1,3 @@
-import { seatPhrase } from '../../contract/rules/seat-place'
 import type { Texts } from './reasons'
 
 /** English texts of the server's refusals and notes (see reasons.ts). */
@@ -127,7 +126,6 @@ export const en: Texts = {
   'promo-invalid': 'Invalid promo code',
   'paid-without-bank': 'Nothing to pay: the order is paid',
   // The seat wording's one home is contract/rules/seat-place.ts (printed tickets, order care, exports share it).
-  'phrase.seat': seatPhrase('en'),
   'phrase.stand': 'standing place {name}',
   'phrase.more': 'and {n} more',
   'phrase.captcha-question': 'What is {a} plus {b}? Write the answer in digits',

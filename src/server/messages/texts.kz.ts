@@ -1,4 +1,3 @@
-import { seatPhrase } from '../../contract/rules/seat-place'
 import type { Texts } from './reasons'
 
 /** Kazakh texts of the server's refusals and notes (see reasons.ts). */
@@ -127,7 +126,6 @@ export const kz: Texts = {
   'promo-invalid': 'Промокод қате',
   'paid-without-bank': 'Төлейтін ештеңе жоқ: тапсырыс төленді',
   // The seat wording's one home is contract/rules/seat-place.ts (printed tickets, order care, exports share it).
-  'phrase.seat': seatPhrase('kz'),
   'phrase.stand': '{name} тұрып тұратын орын',
   'phrase.more': 'және тағы {n}',
   'phrase.captcha-question': '{a} қосу {b} нешеге тең? Жауапты цифрмен жазыңыз',

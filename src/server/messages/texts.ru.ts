@@ -1,5 +1,4 @@
 import { ErrorCode, ErrorMessage, formatErrorMessage } from '../../contract/errors'
-import { seatPhrase } from '../../contract/rules/seat-place'
 import type { Texts } from './reasons'
 
 /** Russian texts of the server's refusals and notes (see reasons.ts); the default language. */
@@ -129,7 +128,6 @@ export const ru: Texts = {
   'promo-invalid': 'Неверный промокод',
   'paid-without-bank': 'Платить нечего: заказ оплачен',
   // The seat wording's one home is contract/rules/seat-place.ts (printed tickets, order care, exports share it).
-  'phrase.seat': seatPhrase('ru'),
   'phrase.stand': 'стоячее место {name}',
   'phrase.more': 'и ещё {n}',
   'phrase.captcha-question': 'Сколько будет {a} плюс {b}? Напишите ответ цифрами',

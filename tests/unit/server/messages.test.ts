@@ -3,8 +3,9 @@ import { ErrorCode } from '../../../src/contract/errors'
 import { LANGS } from '../../../src/contract/lang'
 import { ApiFailure } from '../../../src/server/errors'
 import { httpStatusOf } from '../../../src/server/plugins/error-handler'
-import { fieldNames, localize, messageText, PHRASES, REASONS, type Phrase, type Reason } from '../../../src/server/messages'
+import { fieldNames, messageText, PHRASES, REASONS, type Phrase, type Reason } from '../../../src/server/messages'
 import { ADMIN_ENTITIES, type AdminEntity } from '../../../src/server/messages/admin-entities'
+import { placeText } from '../../../src/server/domain/inventory/places'
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 const KEYS = [...(Object.keys(REASONS) as Reason[]), ...PHRASES]
@@ -30,7 +31,7 @@ describe('the server message catalogue', () => {
     expect(f.textIn('kz')).toBe('Тапсырысты төлеу мүмкін емес: ол жойылған')
     expect(f.textIn('ch')).toBe('無法支付訂單：訂單已取消')
     expect(new ApiFailure('unknown-payment-method').textIn('ru')).toBe('Выбран недопустимый способ оплаты. Код ошибки: -9996')
-    const place = localize('phrase.seat', { sector: 'Партер', row: 3, seat: 7 })
+    const place = placeText({ kind: 'seat', key: 's7', id: 7, zoneId: null, sector: 'Партер', row: '3', seat: '7' })
     expect(new ApiFailure('place-not-by-subscription', { place }).textIn('ru')).toBe('Партер, ряд 3, место 7: не продаётся по абонементу на этот сеанс')
     expect(new ApiFailure('place-not-by-subscription', { place }).textIn('en')).toBe('Партер, row 3, seat 7 is not sold by subscription in this session')
     expect(new ApiFailure('invalid-buyer', { fields: fieldNames(['fio', 'email']) }).textIn('ru')).toBe('Проверьте данные покупателя: ФИО, e-mail')

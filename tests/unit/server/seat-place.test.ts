@@ -2,12 +2,12 @@
  * A seat's place as people read it (src/contract/rules/seat-place.ts seatPlaceText): printed
  * box-office tickets, order care, the reseat answer and the sales export word it in the reader's
  * language, "Stalls left, row 1, seat 8", not a bare "Stalls left · 1 · 8"; the server's own
- * refusals ('phrase.seat') use the same wording. A part the drawing left empty is left out.
+ * refusals (inventory/places.ts placeText) use the same wording. A part the drawing left empty is left out.
  */
 import { describe, expect, it } from 'vitest'
 import { LANGS } from '../../../src/contract/lang'
-import { seatPhrase, seatPlaceText } from '../../../src/contract/rules/seat-place'
-import { localize } from '../../../src/server/messages'
+import { seatPlaceText } from '../../../src/contract/rules/seat-place'
+import { placeText } from '../../../src/server/domain/inventory/places'
 
 const seat = { sector: 'Stalls left', row: '1', seat: '8' }
 
@@ -20,12 +20,11 @@ describe('seatPlaceText', () => {
     expect(seatPlaceText({ sector: 'Партер', row: '10', seat: '7' }, 'ru')).toBe('Партер, ряд 10, место 7')
   })
 
-  it("is the server refusals' wording too (one home): 'phrase.seat' in every language", () => {
-    const phrase = localize('phrase.seat', seat)
-    for (const lang of LANGS) {
-      expect(phrase[lang], lang).toBe(seatPlaceText(seat, lang))
-      expect(seatPhrase(lang), lang).toMatch(/\{sector\}.*\{row\}.*\{seat\}/)
-    }
+  it("is the server refusals' wording too (one home), an empty row or seat left out rather than written as a dash", () => {
+    const place = (parts: { sector: string; row: string; seat: string }) => placeText({ kind: 'seat', key: 's1', id: 1, zoneId: null, ...parts })
+    for (const lang of LANGS) expect(place(seat)[lang], lang).toBe(seatPlaceText(seat, lang))
+    expect(place({ sector: 'Loge 3', row: '', seat: '2' })).toMatchObject({ en: 'Loge 3, seat 2', ru: 'Loge 3, место 2' })
+    expect(place({ sector: '', row: '', seat: '' }).en).toBe('s1')
   })
 
   it('leaves out a sector without a name (empty, blank or missing) instead of an empty part', () => {

@@ -1,4 +1,6 @@
 import { ApiFailure } from '../../errors'
+import { LANGS } from '../../../contract/lang'
+import { seatPlaceText } from '../../../contract/rules/seat-place'
 import { joinLocalized, localize, type LocalizedText, type MessageParam } from '../../messages'
 import { KEY_CHUNK, TAKEN_NAMED_MAX } from './constants'
 
@@ -36,14 +38,15 @@ function chunks<T>(list: readonly T[], size = KEY_CHUNK): T[][] {
 export const UNKNOWN_NAMED_MAX = 20
 
 /**
- * A place as a visitor reads it in a refusal, in every language (server/messages): "Stalls
- * centre, row 1, seat 1" / "Партер, ряд 1, место 1"; a standing place by its name. A seat the
- * drawing names no sector, row or number of is named by its key.
+ * A place as a visitor reads it in a refusal, in every language: a seat by the one seat wording
+ * (contract/rules/seat-place.ts: "Stalls centre, row 1, seat 1" / "Партер, ряд 1, место 1", a
+ * part the drawing left empty left out), a standing place by its name. A seat the drawing names
+ * no sector, row or number of is named by its key.
  */
 export function placeText(p: Place): LocalizedText {
   if (p.kind === 'stand') return localize('phrase.stand', { name: p.name || p.key })
   if (!p.sector && !p.row && !p.seat) return joinLocalized([p.key])
-  return localize('phrase.seat', { sector: p.sector || p.key, row: p.row || '—', seat: p.seat || '—' })
+  return Object.fromEntries(LANGS.map((lang) => [lang, seatPlaceText(p, lang)])) as LocalizedText
 }
 
 /** The answer when places are taken: -1005 naming them (the first TAKEN_NAMED_MAX). */
