@@ -96,7 +96,8 @@ describe('operator console', () => {
     expect(await copied.locator('.adm-badge').innerText()).toBe('Off sale')
     expect(await copied.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(`${formatMoney(1500, 'en', 'RUB')} × 40`)])
     expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
-    // Copy a price row of the second session: it has two rows of the same values.
+    // Copy a price row of the second session: it has two rows of the same values, the copy under
+    // another category (one under the same category could never sell: sale-keys.repository.ts copyCategory).
     await page.getByRole('button', { name: new RegExp(`^Copy price ${dayIn(5)} 19:30 `) }).click()
     await expect.poll(() => page.locator('.adm-list > li', { hasText: dayIn(5) }).getByRole('listitem').count()).toBe(2)
     await page.getByRole('button', { name: 'Publish' }).click()

@@ -85,7 +85,7 @@ export const adminCalls = {
   sessionDelete: call({ method: 'POST', path: '/api/admin/sessions/:id/delete', summary: 'Delete a session nobody ordered', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   priceCreate: call({ method: 'POST', path: '/api/admin/sessions/:id/prices', summary: 'Add a price row to a session', request: c.priceInputSchema, params: byId, response: c.idResponseSchema, permission: 'catalogue.write' }),
   priceUpdate: call({ method: 'POST', path: '/api/admin/prices/:id', summary: 'Edit a price row', request: c.priceInputSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
-  priceCopy: call({ method: 'POST', path: '/api/admin/prices/:id/copy', summary: 'Copy a price row (same session, category, zone and values)', request: empty, params: byId, response: c.idResponseSchema, permission: 'catalogue.write' }),
+  priceCopy: call({ method: 'POST', path: '/api/admin/prices/:id/copy', summary: 'Copy a price row: same session, zone and values, under the first category that zone has no row of yet (a copy under the same category could never sell)', request: empty, params: byId, response: c.idResponseSchema, permission: 'catalogue.write' }),
   priceDelete: call({ method: 'POST', path: '/api/admin/prices/:id/delete', summary: 'Delete a price row nobody ordered', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
 
   venueCreate: call({ method: 'POST', path: '/api/admin/venues', summary: 'Create a venue', request: c.venueInputSchema, response: c.idResponseSchema, permission: 'catalogue.write' }),

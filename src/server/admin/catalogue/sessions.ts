@@ -12,6 +12,7 @@ import { guardPriceStock, guardSoldSession, type NoticeContext } from './session
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
 import { tx } from '../transaction'
+import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, lockEventSessions, sameKey } from './sale-keys.repository'
 
 /**
  * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
@@ -41,8 +42,11 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
     const drawing = await drawingFor(trx, event, input.drawing_id)
     const days = [input.day]
     for (let i = 1; i <= (input.repeat?.count ?? 0); i++) days.push(addDays(input.day, i * input.repeat!.every_days))
+    await lockEventSessions(trx, eventId)
     const ids: number[] = []
     for (const day of days) {
+      // A series is refused whole when any of its days is taken (the transaction rolls back).
+      await guardSessionSlot(trx, eventId, day, input.time)
       const id = await insertRow(trx, actor, 'calendars', 'session', {
           event_id: eventId,
           venue_id: event.venue_id,
@@ -81,6 +85,14 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     if (saleFrom !== null && saleTo !== null && saleFrom >= saleTo) throw new ApiFailure('invalid-fields', { fields: 'sale_to' })
     // A cancelled session's buyers were refunded (session-cancel.ts): putting it on sale again would sell seats of an event that will not happen.
     if (columns.active === 1 && before.cancelled_at !== null) throw new ApiFailure('admin-session-cancelled')
+    // A move, or a switch-on of a session whose slot a copy may share (copyOneSession), must land
+    // on a free slot; a cancelled session holds none (sale-keys.repository.ts guardSessionSlot).
+    const moves = day !== before.day || time !== before.time
+    const switchesOn = columns.active === 1 && before.active !== 1
+    if ((moves || switchesOn) && before.cancelled_at === null) {
+      await lockEventSessions(trx, before.event_id as number)
+      await guardSessionSlot(trx, before.event_id as number, day, time, id)
+    }
     const switchesOff = columns.active === 0 && before.active !== 0
     const queued = await guardSoldSession(trx, before, { day, time, switchesOff, capacity: columns.capacity, confirmed: confirmed === true }, { ...notices, now: Date.now() })
     await updateRow(trx, actor, 'calendars', 'session', id, { ...columns, starts_at: startsAt(day, time) })
@@ -92,7 +104,8 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
  * A copy of one session (issue 17): the same event, venue, map version, price rows, seat-choice
  * and on-sale settings, and the same seats blocked. It starts switched off (active 0), so it
  * never goes on sale by accident under its source's date: the console opens it for the operator
- * to set its date and switch it on. Answers the new session's id.
+ * to set its date and switch it on. It alone may share its source's slot, switched off: a move
+ * or a switch-on there is refused (updateSession, sale-keys.repository.ts). Answers the new session's id.
  */
 export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number> {
   return tx(db, actor, async (trx) => {
@@ -136,11 +149,16 @@ async function deletePriceRow(trx: Db, actor: Actor, id: number): Promise<void> 
 
 type PriceInput = z.output<typeof priceInputSchema>
 
-/** The zone must be a general-admission zone or one of the session's drawing. */
+/**
+ * A seat-map session's zone must be one of its drawing's: its seats and standing places sell at
+ * their own zone's rows only, so a row of any other zone (a general-admission one included)
+ * would be listed and never sell. A general-admission session's zone is a general-admission one
+ * (a drawing's zone has no places there).
+ */
 async function checkPrice(db: Db, calendar: Record<string, unknown>, input: PriceInput, kept?: Record<string, unknown>): Promise<void> {
   await mustExist(db, 'client_categories', [input.client_category_id], 'client_category_id')
   const zone = await zoneDrawing(db, input.zone_id)
-  if (!zone || (zone.drawing_id !== null && zone.drawing_id !== calendar.drawing_id)) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: input.zone_id })
+  if (!zone || zone.drawing_id !== calendar.drawing_id) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: input.zone_id })
   // An archived category or zone is not a new choice; a price row that has it already keeps it.
   await mustBeLive(db, 'client_categories', [input.client_category_id], 'client_category_id', kept ? [kept.client_category_id as number] : [])
   await mustBeLive(db, 'zones', [input.zone_id], 'zone_id', kept ? [kept.zone_id as number] : [])
@@ -150,26 +168,44 @@ export function createPrice(db: Db, actor: Actor, calendarId: number, input: Pri
   return tx(db, actor, async (trx) => {
     const calendar = await mustFind(trx, 'calendars', calendarId, 'session')
     await checkPrice(trx, calendar, input)
+    await lockSessionForMove(trx, calendarId)
+    await guardPriceKey(trx, calendarId, input)
     return insertRow(trx, actor, 'prices', 'price', { ...input, calendar_id: calendarId })
   })
 }
 
-/** Edits a price row; its quantity may not go below what it has sold (session-buyers.ts guardPriceStock). */
+/**
+ * Edits a price row; its quantity may not go below what it has sold (session-buyers.ts
+ * guardPriceStock), and its key (category, zone, kind) may neither change while tickets are sold
+ * or reserved at it nor become another row's (sale-keys.repository.ts). Its price and the rest stay editable.
+ */
 export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput): Promise<void> {
   return tx(db, actor, async (trx) => {
     const price = await mustFind(trx, 'prices', id, 'price')
     const calendar = await mustFind(trx, 'calendars', price.calendar_id as number, 'session')
     await checkPrice(trx, calendar, input, price)
+    if (!sameKey(price, input)) {
+      // Under the session's lock, which claims take too: no sale lands between check and write.
+      await lockSessionForMove(trx, calendar.id as number)
+      await guardSoldPriceKey(trx, price, input, Date.now())
+      await guardPriceKey(trx, calendar.id as number, input, id)
+    }
     await guardPriceStock(trx, calendar, price, { id, quantity: input.quantity, for_subscription: input.for_subscription }, Date.now())
     await updateRow(trx, actor, 'prices', 'price', id, input)
   })
 }
 
-/** A copy of one price row with the same values, in the same session and category (the operator then edits it). */
+/**
+ * A copy of one price row with the same values in the same session and zone, under the first
+ * category that zone has no row of yet (sale-keys.repository.ts copyCategory: a copy under the source's own
+ * category could never sell); the operator then edits it.
+ */
 export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
   return tx(db, actor, async (trx) => {
     const { id: _id, ...values } = await mustFind(trx, 'prices', id, 'price')
-    return insertRow(trx, actor, 'prices', 'price', values, 'copy')
+    await lockSessionForMove(trx, values.calendar_id as number)
+    const category = await copyCategory(trx, values)
+    return insertRow(trx, actor, 'prices', 'price', { ...values, client_category_id: category }, 'copy')
   })
 }
 
