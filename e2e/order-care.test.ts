@@ -9,7 +9,8 @@ import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type App
 /**
  * Order care in the console (issue 19.2) on a phone: a box-office operator finds a paid order by
  * a ticket code and an unpaid one by the buyer's name, sees the history, cancels the unpaid one
- * (its places go back on sale) and sends the paid one's tickets again. axe-core on each screen.
+ * (its places go back on sale), sends the paid one's tickets again and refunds it (it then reads
+ * refunded, on the order and in the list). axe-core on each screen.
  */
 const EMAIL = 'desk@example.org'
 const PASSWORD = 'a box office password'
@@ -62,6 +63,15 @@ describe('order care in the console', () => {
     await page.getByRole('button', { name: 'Send tickets again' }).click()
     await page.getByRole('status').filter({ hasText: 'Done' }).waitFor()
     await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('operator action: Tickets sent again (')
+    // Every ticket refunded: the order reads refunded, here and in the Orders list, no longer paid.
+    page.once('dialog', (d) => void d.accept())
+    await page.getByTestId('refund').click()
+    await expect.poll(() => page.getByText('Status:').innerText()).toContain('refunded')
+    await page.getByRole('link', { name: 'Find an order' }).click()
+    await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill('anna@example.org')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect.poll(() => page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first().innerText()).toContain(' · refunded · ')
+    await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click()
 
     await page.getByRole('link', { name: 'Find an order' }).click()
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill('kravtsov')

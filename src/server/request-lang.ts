@@ -14,7 +14,20 @@ export function langIn(value: unknown): Lang | null {
   return isLang(lang) ? lang : null
 }
 
-/** The language of a request's answers: its `lang` (body, then query), ru by default (001 §9). */
-export function requestLang(request: Pick<FastifyRequest, 'apiLang' | 'query'>): Lang {
-  return request.apiLang ?? langOf(langIn(request.query))
+/**
+ * The console caller's stored language, as requestLang reads it: the operator's (operators.lang,
+ * set in the console), an API token's its maker's (admin/auth.ts). Structural, so this file needs
+ * nothing of admin/ (admin/context.ts Actor fits it).
+ */
+interface LangKeeper {
+  actor?: { lang?: string } | null
+}
+
+/**
+ * The language of a request's answers: its `lang` (body, then query); without one, a console
+ * caller's stored language (the admin guard sets request.actor before the body is read, so a
+ * refused body answers in it too); ru by default (001 §9).
+ */
+export function requestLang(request: Pick<FastifyRequest, 'apiLang' | 'query'> & LangKeeper): Lang {
+  return request.apiLang ?? langIn(request.query) ?? langOf(request.actor?.lang)
 }

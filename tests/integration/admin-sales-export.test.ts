@@ -150,4 +150,18 @@ describe.each(TEST_DBS)('the session tickets export on %s', (dbKind) => {
     expect((await fetch(`${server.url}/api/admin/sales/sessions/${session}/tickets.csv`)).status).toBe(401)
     expect((await download(server, manager, 999_999, 'en')).status).toBe(404)
   })
+
+  it("says an order partly refunded, then refunded when every ticket of it was returned (not 'paid')", async () => {
+    const order = await server.db.selectFrom('orders').select(['id', 'ord_num']).where('hash', '=', paidHash).executeTakeFirstOrThrow()
+    const lines = await server.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('id').execute()
+    const states = async (lang: string) => {
+      const rows = parseCsv((await download(server, manager, session, lang)).bytes.toString('utf8').slice(1), lang === 'ru' ? ';' : ',').slice(1)
+      return rows.filter((r) => r[0] === String(order.ord_num)).map((r) => [r[1], r[13]])
+    }
+    expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [lines[0].id] })).status).toBe(200)
+    expect(await states('en')).toEqual([['partly refunded', 'returned'], ['partly refunded', 'valid'], ['partly refunded', 'valid']])
+    expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [] })).status).toBe(200)
+    expect(await states('en')).toEqual([['refunded', 'returned'], ['refunded', 'returned'], ['refunded', 'returned']])
+    expect((await states('ru')).map((r) => r[0])).toEqual(['возвращён', 'возвращён', 'возвращён'])
+  })
 })

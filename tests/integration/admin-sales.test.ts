@@ -182,6 +182,19 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     const line = await server.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('id').executeTakeFirstOrThrow()
     expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [line.id] })).status).toBe(200)
     expect((await listed()).paid_amount).toBe(90000)
+    // Its state says so wherever the console shows it: the Orders list, order care and its search.
+    const stateEverywhere = async () => [
+      (await listed()).state,
+      (await manager.get<{ order: AdminOrder; can: { refund: boolean } }>(`/api/admin/orders/${order.id}`)).body.order.state,
+      (await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders/search?q=${order.ord_num}`)).body.orders.find((o) => o.id === order.id)!.state,
+    ]
+    expect(await stateEverywhere()).toEqual(['partly_refunded', 'partly_refunded', 'partly_refunded'])
+    // Partly refunded, the rest can still be refunded; then nothing is paid and the order reads refunded, not paid.
+    expect((await manager.get<{ can: { refund: boolean } }>(`/api/admin/orders/${order.id}`)).body.can.refund).toBe(true)
+    expect((await manager.post(`/api/admin/orders/${order.id}/refund`, { lineIds: [] })).status).toBe(200)
+    expect(await stateEverywhere()).toEqual(['refunded', 'refunded', 'refunded'])
+    expect((await listed()).paid_amount).toBe(0)
+    expect((await manager.get<{ can: { refund: boolean } }>(`/api/admin/orders/${order.id}`)).body.can.refund).toBe(false)
   })
 
   it("a sold ticket's revenue is its share of what its order paid: a promo's discount comes off each ticket by its price, and the shares add up to the paid amount to the kopeck", async () => {

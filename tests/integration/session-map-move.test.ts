@@ -121,8 +121,12 @@ describe.each(TEST_DBS)('moving a session to another map version while its place
     expect((await b.post<OrderAnswer>('/api/order/create-scheme', await schemeOrderBody(b, fx, [otherKey]))).body.errorCode).toBe('0')
     expect(await held(fx.calendarId)).toEqual([seatKey, otherKey].sort().map((k) => ({ seat_key: k, drawing_id: to, state: 'order' })))
     expect(await doubleSales(server.db, fx.calendarId)).toEqual([])
-    // Sold in, the session stays on its version.
-    expect((await move(fx.calendarId, from)).status).toBe(409)
+    // Sold in, the session stays on its version: refused for what it is (its map cannot change), not as a deletion.
+    const refused = await move(fx.calendarId, from)
+    expect(refused.status).toBe(409)
+    expect(refused.body.errorText).toBe(messageText('admin-session-map-in-use', 'en'))
+    expect(refused.body.errorText).not.toBe(messageText('admin-has-orders', 'en'))
+    expect(await drawingOf(fx.calendarId)).toBe(to)
   })
 
   describe.runIf(dbKind === 'postgres')('racing on PostgreSQL', () => {

@@ -125,7 +125,7 @@ export function OrderCareScreen() {
             {c.status}: <strong>{c.state[care.order.state]}</strong>
             {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {contacts(care.order)} · {orderSumText(care.order, lang, currency)}
           </p>
-          {care.order.state === 'paid' && !care.can.name && (
+          {(care.order.state === 'paid' || care.order.state === 'partly_refunded') && !care.can.name && (
             <p>
               <Link to={`/admin/orders/${id}/print`}>{c.print}</Link>
             </p>

@@ -1,6 +1,6 @@
 import { consoleMoney } from './money'
 import type { Lang } from '../../contract/lang'
-import { DESK_SALE_WORDS, ORDER_STATE_WORDS } from '../../contract/admin/sales-export'
+import { DESK_SALE_WORDS, ORDER_STATE_WORDS, wasPaid, type OrderState } from '../../contract/admin/sales-export'
 import type { HISTORY_KINDS, MAIL_OUTCOMES } from '../../contract/admin/care'
 
 /** Words of the console's order care screens (issue 19.2), ru, en, kz, ch. */
@@ -235,10 +235,10 @@ export const CARE_TEXTS: Record<Lang, CareTexts> = { ru, en, kz, ch }
 export const fillIn = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m))
 
 /**
- * An order's sum as the console shows it: a paid order shows what the buyer paid (0 for a
+ * An order's sum as the console shows it: a paid order (its tickets returned or not) shows what the buyer paid (0 for a
  * complimentary one), with its list price beside it when they differ; an unpaid one its sum due.
  */
-export function orderSumText(o: { state: string; total: number; paid_amount: number }, lang: Lang, currency: string): string {
+export function orderSumText(o: { state: OrderState; total: number; paid_amount: number }, lang: Lang, currency: string): string {
   const major = (minor: number) => consoleMoney(minor, lang, currency)
-  return o.state !== 'paid' ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)} (${fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) })})`
+  return !wasPaid(o.state) ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)} (${fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) })})`
 }

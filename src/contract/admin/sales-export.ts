@@ -10,16 +10,24 @@ import type { Lang } from '../lang'
 export const SALES_EXPORT_PATH = '/api/admin/sales/sessions/:id/tickets.csv'
 export const salesExportPath = (calendarId: number, lang: Lang): string => `${SALES_EXPORT_PATH.replace(':id', String(calendarId))}?lang=${lang}`
 
-export const ORDER_STATES = ['paid', 'reserved', 'cancelled', 'expired'] as const
+/**
+ * paid; partly_refunded and refunded: paid, some or every ticket line returned since (a confirmed
+ * return or an operator's refund); reserved (unpaid, still holding), cancelled, expired (unpaid
+ * past its reserve time). Server: admin/order-state.ts orderStateOf.
+ */
+export const ORDER_STATES = ['paid', 'partly_refunded', 'refunded', 'reserved', 'cancelled', 'expired'] as const
 export type OrderState = (typeof ORDER_STATES)[number]
 export const orderStateSchema = z.enum(ORDER_STATES)
+/** The states of an order that was paid (its tickets returned or not). */
+export const PAID_ORDER_STATES: readonly OrderState[] = ['paid', 'partly_refunded', 'refunded']
+export const wasPaid = (state: OrderState): boolean => PAID_ORDER_STATES.includes(state)
 
 /** An order's state as the console says it (order care, the Sales screen's orders, the export). */
 export const ORDER_STATE_WORDS: Record<Lang, Record<OrderState, string>> = {
-  ru: { paid: 'оплачен', reserved: 'забронирован', cancelled: 'отменён', expired: 'бронь истекла' },
-  en: { paid: 'paid', reserved: 'reserved', cancelled: 'cancelled', expired: 'reservation expired' },
-  kz: { paid: 'төленген', reserved: 'брондалған', cancelled: 'болдырылмаған', expired: 'бронь мерзімі өтті' },
-  ch: { paid: '已付款', reserved: '已預訂', cancelled: '已取消', expired: '預訂已過期' },
+  ru: { paid: 'оплачен', partly_refunded: 'частично возвращён', refunded: 'возвращён', reserved: 'забронирован', cancelled: 'отменён', expired: 'бронь истекла' },
+  en: { paid: 'paid', partly_refunded: 'partly refunded', refunded: 'refunded', reserved: 'reserved', cancelled: 'cancelled', expired: 'reservation expired' },
+  kz: { paid: 'төленген', partly_refunded: 'ішінара қайтарылған', refunded: 'қайтарылған', reserved: 'брондалған', cancelled: 'болдырылмаған', expired: 'бронь мерзімі өтті' },
+  ch: { paid: '已付款', partly_refunded: '部分退款', refunded: '已退款', reserved: '已預訂', cancelled: '已取消', expired: '預訂已過期' },
 }
 
 /** How the box office was paid for a sale (box_office_sales.pay_kind). */

@@ -73,7 +73,7 @@ export const adminOrderSchema = z.object({
   id: z.number().int(),
   ord_num: z.number().int(),
   hash: z.string(),
-  /** paid, reserved (unpaid, still holding), cancelled, expired (unpaid past its reserve time). */
+  /** paid, partly_refunded, refunded, reserved (unpaid, still holding), cancelled, expired (unpaid past its reserve time): sales-export.ts ORDER_STATES. */
   state: orderStateSchema,
   /** The order's list sum (its tickets at their prices and fees). */
   total: z.number().int(),

@@ -201,7 +201,7 @@ export async function actorOfSession(db: Db, sessionId: string, ip: string, now:
     renewedUntil = Math.min(now + OPERATOR_SESSION_TTL_MS, Number(session.created_at) + OPERATOR_SESSION_MAX_LIFETIME_MS)
     await touchOperatorSession(db, idHash, now, renewedUntil)
   }
-  return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, csrf: session.csrf_token, sessionHash: idHash, gate, ...(renewedUntil !== undefined ? { sessionRenewedUntil: renewedUntil } : {}) }
+  return { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip, operator: op, lang: op.lang, csrf: session.csrf_token, sessionHash: idHash, gate, ...(renewedUntil !== undefined ? { sessionRenewedUntil: renewedUntil } : {}) }
 }
 
 /**
@@ -224,7 +224,7 @@ export async function actorOfToken(db: Db, token: string, ip: string, now: numbe
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) {
     await touchApiToken(db, row.id, now)
   }
-  return { role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, csrf: null, sessionHash: null, gate }
+  return { role, operatorId: null, tokenId: row.id, label: `token:${row.name}`, ip, operator: null, lang: row.creator_lang, csrf: null, sessionHash: null, gate }
 }
 
 /** A day in milliseconds (API tokens' lifetimes are chosen in days). */

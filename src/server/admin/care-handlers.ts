@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
 import type { OrderCare } from '../../contract/admin/care'
+import { wasPaid } from '../../contract/admin/sales-export'
 import { seatPlaceText } from '../../contract/rules/seat-place'
 import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
 import { boxOfficeKinds, listLineChanges } from '../domain/boxoffice/boxoffice.repository'
@@ -94,6 +95,8 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const desk = await boxOfficeKinds(db, [o.id])
       const paid = await paidAmounts(db, [o])
       const open = lines.some((l) => !isReturned(l.return_status))
+      // Paid, whatever of it was returned since (partly_refunded, refunded): what is still open can be acted on.
+      const paidFor = wasPaid(state)
       return {
         order: summary(o, now, desk, paid),
         lines: lines.map((l) => {
@@ -119,11 +122,11 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         can: {
           cancel: state === 'reserved' || state === 'expired',
           // A resend needs a ticket left to link (sendOrderPaidMail sends none for an order all returned).
-          resend: state === 'paid' && open && o.status === ORDER_STATUS_CONFIRMED && o.email !== '',
-          refund: state === 'paid' && open,
-          reseat: state === 'paid' && lines.some((l) => l.seat_id !== null && l.return_status === 0),
+          resend: paidFor && open && o.status === ORDER_STATUS_CONFIRMED && o.email !== '',
+          refund: paidFor && open,
+          reseat: paidFor && lines.some((l) => l.seat_id !== null && l.return_status === 0),
           // Only a named-ticket order is created unconfirmed; it waits for its holders.
-          name: (state === 'paid' || state === 'reserved') && o.status !== ORDER_STATUS_CONFIRMED,
+          name: (paidFor || state === 'reserved') && o.status !== ORDER_STATUS_CONFIRMED,
         },
       }
     },

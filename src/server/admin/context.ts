@@ -15,6 +15,12 @@ export interface Actor {
   ip: string
   /** The operator row (null for API tokens). */
   operator: OperatorRow | null
+  /**
+   * The caller's stored language (the operator's; an API token's, its maker's): the console's
+   * answers are in it when the request names no `lang` (request-lang.ts requestLang). Absent for
+   * the CLI and background jobs.
+   */
+  lang?: string
   /** CSRF token of the cookie session (null for API tokens, which need none). */
   csrf: string | null
   /** Hash of the cookie session id (null for API tokens). */

@@ -225,7 +225,7 @@ export function findLiveApiToken(db: Db, tokenHash: string, now: number) {
     .selectFrom('api_tokens as t')
     .innerJoin('operators as o', 'o.id', 't.created_by')
     .selectAll('t')
-    .select('o.role as creator_role')
+    .select(['o.role as creator_role', 'o.lang as creator_lang'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', now)]))

@@ -10,7 +10,7 @@ import { venueDateTime } from '../domain/settings/service'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { csvLine, UTF8_BOM, type CsvCell } from './csv'
-import { orderStateOf } from './order-state'
+import { orderStateOf, returnCounts } from './order-state'
 import { sessionLineShares } from './sales'
 import { findCalendar, sessionExportLines, sessionFirstEntries, sessionOrderLines } from './sales.repository'
 
@@ -39,6 +39,9 @@ export async function sessionSalesExport(db: Db, calendarId: number, lang: Lang,
   const [lines, entries, orderLines] = await Promise.all([sessionExportLines(db, calendarId, now), sessionFirstEntries(db, calendarId), sessionOrderLines(db, calendarId)])
   const shares = await sessionLineShares(db, calendarId, orderLines)
   const firstEntry = new Map(entries.map((e) => [e.order_line_id, Number(e.at)]))
+  // Every line of the session's orders is read already (their shares): an order's state counts its returned lines from them.
+  const counts = returnCounts(orderLines)
+  const noLines = { lines: 0, returned_lines: 0 }
 
   const words = EXPORT_WORDS[lang]
   const { separator, decimal } = CSV_FORMAT[lang]
@@ -54,7 +57,7 @@ export async function sessionSalesExport(db: Db, calendarId: number, lang: Lang,
     const place = l.stand_name ?? seatPlaceText({ sector: l.sector_name, row: l.row_label, seat: l.number_label }, lang)
     const row: Record<(typeof EXPORT_COLUMNS)[number], CsvCell> = {
       order: { number: String(l.ord_num) },
-      state: ORDER_STATE_WORDS[lang][orderStateOf(l, now)],
+      state: ORDER_STATE_WORDS[lang][orderStateOf({ ...l, ...(counts.get(l.order_id) ?? noLines) }, now)],
       channel: l.pay_kind === null ? words.shop : DESK_SALE_WORDS[lang][l.pay_kind as DeskPayKind],
       ordered: when(l.created_at),
       paidAt: when(l.paid_at),

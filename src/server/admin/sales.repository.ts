@@ -1,4 +1,4 @@
-import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
+import { ORDER_STATUS_CANCELLED, RETURN_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
 
 /** Statements of the Sales screen (issue 17 item 4); the counting is sales.ts. */
@@ -79,7 +79,8 @@ export function eventCalendars(db: Db, eventId: number) {
 }
 
 /**
- * Orders, newest first, of an event or a session (or all), with their ticket counts. The page's
+ * Orders, newest first, of an event or a session (or all), with their ticket counts (and line
+ * counts, returned ones apart, for their state). The page's
  * order ids come first, newest first, from an index ending in order_id (migration
  * 2026_11_29_17_ol1_01; all orders: the orders' key), so a page reads about its own lines however
  * many the event has sold; then only those orders are grouped.
@@ -89,6 +90,8 @@ export function ordersOf(db: Db, q: { event_id?: number; calendar_id?: number; l
     .selectFrom('orders as o')
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')
     .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
+    // Its lines and its returned ones (order-state.ts orderStateOf: refunded, partly refunded), in the same grouping.
+    .select((eb) => [eb.fn.count<number>('l.id').as('lines'), eb.fn.sum<number>(eb.case().when('l.return_status', '>=', RETURN_STATUS_CONFIRMED).then(1).else(0).end()).as('returned_lines')])
     .where('o.id', 'in', orderPage(db, q))
     .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at'])
     .orderBy('o.id', 'desc')

@@ -103,6 +103,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-code-taken': 409,
   'admin-last-owner': 409,
   'admin-has-orders': 409,
+  'admin-session-map-in-use': 409,
   'admin-seats-taken': 409,
   'admin-nothing-to-sell': 409,
   'admin-archived': 409,

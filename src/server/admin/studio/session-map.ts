@@ -33,7 +33,8 @@ export async function mustBeMovable(trx: Db, calendarId: number, drawingId: numb
   const from = (await drawingVenue(trx, Number(cal.drawing_id)))!
   const to = await drawingVenue(trx, drawingId)
   if (!to || to.venue_id !== from.venue_id) throw new ApiFailure('admin-bad-reference', { field: 'drawing_id', id: drawingId })
-  if (await sessionInUse(trx, calendarId)) throw new ApiFailure('admin-has-orders')
+  // Its tickets, holds and carts point at this version's seats: nothing is deleted, so its own reason (not admin-has-orders).
+  if (await sessionInUse(trx, calendarId)) throw new ApiFailure('admin-session-map-in-use')
   return from.id
 }
 
