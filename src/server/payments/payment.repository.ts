@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect'
+import { SETTLEMENT_REFUND_REF } from '../domain/orders/constants'
 import { recordRefund } from './refund.repository'
 import type { QueuedRefund } from './refund-outbox.repository'
 
@@ -113,7 +114,7 @@ export async function markPaymentVerifying(db: Db, paymentId: number, verifyCode
  * send, or null, writing nothing, when the payment was already settled (a repeat).
  */
 export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, now: number, sendDueAt: number): Promise<QueuedRefund | null> {
-  const res = await trx.updateTable('payments').set({ status: 'refunded', provider_ref: `refunded: ${reason}`.slice(0, 200), updated_at: now }).where('id', '=', p.id).where('status', 'in', [...APPROVABLE_STATES]).executeTakeFirst()
+  const res = await trx.updateTable('payments').set({ status: 'refunded', provider_ref: `${SETTLEMENT_REFUND_REF}${reason}`.slice(0, 200), updated_at: now }).where('id', '=', p.id).where('status', 'in', [...APPROVABLE_STATES]).executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return null
   return recordRefund(trx, { orderId: p.order_id, requestId: null, paymentId: p.id, amount: p.amount, now, dueAt: sendDueAt })
 }

@@ -23,7 +23,9 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
       return buildReturnData(db, input.hash, input.lang, Date.now(), input.hashConf)
     },
     orderReturnCreate: async ({ input, request }) => {
-      const { email } = await createReturn(db, app.config, input, Date.now(), request.commitGate)
+      // The confirmation e-mail goes in the language the visitor asked in: the lang the request
+      // carried (request.apiLang, read before the schema's default), else the order's.
+      const { email } = await createReturn(db, app.config, { ...input, lang: request.apiLang }, Date.now(), request.commitGate)
       return { errorCode: ErrorCode.OK, errorText: '', email }
     },
     orderReturnConfirm: async ({ input, request }) => {

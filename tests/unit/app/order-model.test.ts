@@ -96,6 +96,11 @@ describe('payment countdown', () => {
     expect(formatCountdown(3725)).toBe('1:02:05')
     expect(formatCountdown(-5)).toBe('00:00')
   })
+  it('always shows two-digit hours when asked (the time after a count of days)', () => {
+    expect(formatCountdown(2874, true)).toBe('00:47:54')
+    expect(formatCountdown(3725, true)).toBe('01:02:05')
+    expect(formatCountdown(0, true)).toBe('00:00:00')
+  })
 })
 
 describe('special-offer selection', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../src/contract/constants'
 import type { ReturnRow } from '../../../src/contract/entities/returns'
 import { sameInAll } from '../../../src/contract/lang'
-import { canAskAny, isSelectable, linkOutcome, returnsClosed, rowView } from '../../../src/app/screens/returns/model'
+import { canAskAny, isSelectable, linkOutcome, returnsClosed, rowView, timeLeftText } from '../../../src/app/screens/returns/model'
 
 function row(id: number, status_id: number, returnleft: number, admitted = false): ReturnRow {
   return {
@@ -67,5 +67,22 @@ describe('linkOutcome', () => {
     expect(linkOutcome('abcdef', 'expired')).toBe('inactive')
     expect(linkOutcome('abcdef', 'confirmed')).toBe('inactive')
     expect(linkOutcome('abcdef', 'unknown')).toBe('inactive')
+  })
+})
+
+/** The return page's countdown (screens/returns/EventBlock.tsx): with days shown, the hours always are. */
+describe('timeLeftText', () => {
+  const days = (count: number) => `${count} days`
+  it('shows zero hours after the days, so minutes never read as hours', () => {
+    // 4 days 0 h 47 min 54 s: once "4 days 47:54", read as 47 hours.
+    expect(timeLeftText(4 * 86_400 + 47 * 60 + 54, days)).toBe('4 days 00:47:54')
+    expect(timeLeftText(2 * 86_400 + 3 * 3600 + 4 * 60 + 5, days)).toBe('2 days 03:04:05')
+    expect(timeLeftText(86_400, days)).toBe('1 days 00:00:00')
+    expect(timeLeftText(86_400 + 23 * 3600 + 59 * 60 + 59, days)).toBe('1 days 23:59:59')
+  })
+  it('under a day keeps the payment countdown form', () => {
+    expect(timeLeftText(47 * 60 + 54, days)).toBe('47:54')
+    expect(timeLeftText(3725, days)).toBe('1:02:05')
+    expect(timeLeftText(0, days)).toBe('00:00')
   })
 })

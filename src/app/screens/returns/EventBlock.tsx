@@ -2,9 +2,8 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { formatDate, formatMoney, longDay } from '../../kernel/format'
-import { formatCountdown } from '../order/model/countdown'
 import { useCountdown } from '../order/useCountdown'
-import { rowView, splitDays, type ReturnGroup } from './model'
+import { rowView, timeLeftText, type ReturnGroup } from './model'
 import { useCurrency } from '../../state/session'
 
 /**
@@ -27,8 +26,7 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
   const { t } = useTranslation()
   const left = useCountdown(group.leftAtLoad, loadedAt)
   const open = left > 0
-  const { days, rest } = splitDays(left)
-  const leftText = days > 0 ? `${t('returns.days', { count: days })} ${formatCountdown(rest)}` : formatCountdown(rest)
+  const leftText = timeLeftText(left, (count) => t('returns.days', { count }))
   const titleId = `return-event-${group.key.replace(/[^A-Za-z0-9]/g, '-')}`
   return (
     <section className="return-event" aria-labelledby={titleId}>

@@ -2,6 +2,7 @@ import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_N
 import type { ReturnLinkState, ReturnRow } from '../../../contract/entities/returns'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { addMajor } from '../../../contract/rules/money'
+import { formatCountdown } from '../order/model/countdown'
 
 /** Rows of one event session on the return page, with its deadline. */
 export interface ReturnGroup {
@@ -121,4 +122,14 @@ const SECONDS_PER_DAY = 86_400
 export function splitDays(seconds: number): { days: number; rest: number } {
   const s = Math.max(0, Math.floor(seconds))
   return { days: Math.floor(s / SECONDS_PER_DAY), rest: s % SECONDS_PER_DAY }
+}
+
+/**
+ * The time left to return (the return page's countdown): with days, the days (`daysText`, the
+ * translated "4 days") and the rest with its hours always shown: "4 days 00:47:54", never
+ * "4 days 47:54", which reads as 47 hours; under a day the payment countdown's form.
+ */
+export function timeLeftText(seconds: number, daysText: (count: number) => string): string {
+  const { days, rest } = splitDays(seconds)
+  return days > 0 ? `${daysText(days)} ${formatCountdown(rest, true)}` : formatCountdown(rest)
 }

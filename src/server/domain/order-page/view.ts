@@ -10,7 +10,7 @@ import type { TicketKeys } from '../tickets/keys'
 import { discountData } from '../loyalty/service'
 import { addTopingOf, topingOf } from '../offers/service'
 import { orderSum, toMajor, type SumTicket } from '../../../contract/rules/money'
-import { payingPaymentOf, returnRefusal } from '../returns/policy'
+import { payingPaymentOf, returnOffered } from '../returns/policy'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { PAYMENT_START_PATH } from '../orders/constants'
 import { toTicketLine } from '../tickets/lines'
@@ -71,7 +71,10 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     orderMoney(db, order),
     offeredPaymentTypes(db, registry, order),
   ])
-  const { payments, refunded } = paid
+  // `refunded` shows what went back for the order's tickets, not a refund of a payment that never
+  // bought it (refused at settlement: order.repository.ts readOrderPayments); the paid-amount rule
+  // (totalToPay) takes every refund, netting such a payment to 0.
+  const { payments, ticketsRefunded } = paid
   const printing = printingAllowed(order)
   const payable = changeRefusal(order, now) === null
   const services = payable ? await listOfferableServices(db, [...new Set(lineRows.map((l) => l.event_id))]) : []
@@ -91,8 +94,9 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     demandstatusid: viewStatus(order, now),
     paid: order.paid,
     // The same rule the return calls enforce, so the button never offers a refused return (an
-    // unpaid order is refused first). The paying payment is decided from the payments read above.
-    usereturn: returnRefusal(order, setup, payingPaymentOf(payments)) === null ? 1 : 0,
+    // unpaid order is refused first), and only while a ticket is left to return (policy.ts
+    // returnOffered). The paying payment is decided from the payments read above.
+    usereturn: returnOffered(order, setup, payingPaymentOf(payments), lineRows) ? 1 : 0,
     verifyCode,
     date: venueDateTime(now),
     main,
@@ -112,7 +116,7 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     email: order.email,
     phone: order.phone,
     cost: toMajor(money.gross),
-    refunded: toMajor(refunded),
+    refunded: toMajor(ticketsRefunded),
   }
 }
 

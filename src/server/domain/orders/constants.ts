@@ -42,3 +42,12 @@ export const TICKET_ROUTE = '/ticket/'
 export const WENT_THROUGH_STATUSES = ['paid', 'refunded'] as const
 /** Whether a payment's status is one of WENT_THROUGH_STATUSES (the same rule over rows already read). */
 export const wentThrough = (status: string): boolean => (WENT_THROUGH_STATUSES as readonly string[]).includes(status)
+
+/**
+ * How a payment refunded at settlement (payments/payment.repository.ts refundOpenPayment: approved
+ * after its order was paid by another payment, changed, cancelled or gone) starts its provider_ref,
+ * the reason following. Such a payment never bought its order: its refund gives back that payment,
+ * not tickets of the order, so the order view's `refunded` leaves it out (order.repository.ts
+ * readOrderPayments), while the paid-amount rule counts it, netting the payment to 0.
+ */
+export const SETTLEMENT_REFUND_REF = 'refunded: '

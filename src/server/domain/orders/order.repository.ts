@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { sql, type SqlBool } from 'kysely'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
-import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
+import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, SETTLEMENT_REFUND_REF, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
 import type { OrderDraft } from './draft'
 
 /**
@@ -319,9 +319,24 @@ export function listOfferableServices(db: Db, eventIds: readonly number[]) {
 }
 export type ServiceRow = Awaited<ReturnType<typeof listOfferableServices>>[number]
 
-/** Money given back on an order (returns and refused payments), minor units: one row, 0 when none. */
+/**
+ * Money given back on an order, minor units, one row (0s when none): `refunded`, every refund
+ * (returns, the console's refunds, a cancelled session's, and payments refused at settlement);
+ * `tickets_refunded`, those of its tickets only: all but the refunds of payments refunded at
+ * settlement (SETTLEMENT_REFUND_REF), which never bought the order. A refund whose payment is
+ * gone (payment_id set null) counts as the tickets'.
+ */
 function refundedOf(db: Db, orderId: number) {
-  return db.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('refunded')).where('order_id', '=', orderId)
+  return db
+    .selectFrom('refunds as f')
+    .leftJoin('payments as fp', 'fp.id', 'f.payment_id')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('f.amount'), eb.val(0)).as('refunded'),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(eb.case().when('fp.provider_ref', 'like', `${SETTLEMENT_REFUND_REF}%`).then(eb.val(0)).else(eb.ref('f.amount')).end()), eb.val(0))
+        .as('tickets_refunded'),
+    ])
+    .where('f.order_id', '=', orderId)
 }
 
 /** Payments of an order, with their type's protocol. */
@@ -340,23 +355,24 @@ export function listPayments(db: Db, orderId: number) {
 
 /**
  * An order's payments (listPayments) and what was given back on it, in one statement: the
- * refunds' one-row sum left-joined to the payments, so the order view reads both from one
+ * refunds' one-row sums left-joined to the payments, so the order view reads both from one
  * snapshot (a refund committing between two reads would make its paid and refunded amounts
  * disagree by that refund) and in one round trip. The refunds are by order_id, as paidAmounts
- * reads them (a refund's payment_id may be null).
+ * reads them (a refund's payment_id may be null): `refunded` every one (the paid-amount rule's),
+ * `ticketsRefunded` those of the order's tickets (refundedOf).
  */
-export async function readOrderPayments(db: Db, orderId: number): Promise<{ payments: PaymentRow[]; refunded: number }> {
+export async function readOrderPayments(db: Db, orderId: number): Promise<{ payments: PaymentRow[]; refunded: number; ticketsRefunded: number }> {
   const rows = await db
     .selectFrom(refundedOf(db, orderId).as('r'))
     .leftJoin(paymentsOf(db, orderId).as('p'), (join) => join.onTrue())
     .selectAll('p')
-    .select('r.refunded')
+    .select(['r.refunded', 'r.tickets_refunded'])
     .orderBy('p.id', 'desc')
     .execute()
   const payments: PaymentRow[] = []
   // The left join's one row with no payment (an order not yet paid for) has every payment column null.
-  for (const { refunded: _, ...p } of rows) if (p.id !== null) payments.push(p as PaymentRow)
-  return { payments, refunded: Number(rows[0]?.refunded ?? 0) }
+  for (const { refunded: _, tickets_refunded: __, ...p } of rows) if (p.id !== null) payments.push(p as PaymentRow)
+  return { payments, refunded: Number(rows[0]?.refunded ?? 0), ticketsRefunded: Number(rows[0]?.tickets_refunded ?? 0) }
 }
 export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number]
 

@@ -1,5 +1,6 @@
 import { RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import { DEFAULT_LANG, pickLocalized, type Lang } from '../../../contract/lang'
+import { isLang } from '../../../contract/langCodes'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
@@ -22,7 +23,8 @@ const RETURN_MAIL_WITHDRAWN = 'return request withdrawn: its first attempt faile
 
 export interface CreateReturnInput {
   hash: string
-  lang: Lang
+  /** The language the visitor asked in (the request's valid `lang`); null or absent: none was sent, the order's is used. */
+  lang?: Lang | null
   reason: number
   id: number[]
 }
@@ -41,7 +43,7 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  * deadline, and none was admitted at the door (a counted valid entry, repository.ts usedLineIds:
  * 'return-ticket-used'; read under the lines' lock, the one a door scan takes). Then the lines
  * go to 60 (conditional on 0, so two requests cannot take one line), a request with a fresh
- * hash_conf valid REFUND_LINK_MS is written, and the link is e-mailed in the order's language. If the e-mail cannot be sent the request is withdrawn (lines back to 0)
+ * hash_conf valid REFUND_LINK_MS is written, and the link is e-mailed in the request's language. If the e-mail cannot be sent the request is withdrawn (lines back to 0)
  * and the call fails: a request nobody can confirm would only block the tickets; the e-mail is
  * given up with it, so no retry sends its dead link later.
  */
@@ -78,13 +80,15 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     return { order, requestId, chosen, amount, currency: setup.app.currency }
   })
   const { order, chosen, amount, currency } = created
-  const lang = order.lang || DEFAULT_LANG
+  // The e-mail and its link in the language the visitor asked in; the order's when the request
+  // named none.
+  const lang: Lang = input.lang ?? (isLang(order.lang) ? order.lang : DEFAULT_LANG)
   const mail = returnConfirmationMail({
     to: order.email,
     lang,
     ordNum: order.ord_num,
     link: confirmationLink(config.publicUrl, order.hash, hashConf, lang),
-    tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang as Lang)}, ${l.day} ${l.time}, ${pickLocalized(l, 'name', lang as Lang)} × ${l.quantity}`),
+    tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}, ${pickLocalized(l, 'name', lang)} × ${l.quantity}`),
     sum: toMajor(amount),
     currency,
   })

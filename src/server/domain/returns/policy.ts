@@ -1,4 +1,5 @@
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
+import { isReturned } from '../../../contract/rules/return-status'
 import type { Reason } from '../../messages'
 import { DESK_PROTOCOL } from '../../payments/desk'
 import type { StoredSetup } from '../settings/defaults'
@@ -50,4 +51,14 @@ export function returnRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'useretu
   if (order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED) return 'return-not-allowed'
   if (order.usereturn !== 1 && setup.app.order_return !== 1) return 'return-not-allowed'
   return paidAtDesk(paidWith) ? 'return-at-desk' : null
+}
+
+/**
+ * Whether the order page offers its return button (001 §4: when the order is paid and return is
+ * allowed): the return is not refused (returnRefusal) and a ticket is left to return, one whose
+ * return is not confirmed (isReturned). Once every ticket went back (returned online, refunded by
+ * the console or with a cancelled session) the return page has nothing to offer.
+ */
+export function returnOffered(order: Pick<OrderRow, 'paid' | 'status' | 'usereturn'>, setup: Pick<StoredSetup, 'app'>, paidWith: PayingPayment, lines: readonly { return_status: number }[]): boolean {
+  return returnRefusal(order, setup, paidWith) === null && lines.some((l) => !isReturned(l.return_status))
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/connect'
 import { z } from 'zod'
 import { ErrorCode } from '../../../contract/errors'
 import { DECLINED_ROUTE, ORDER_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
+import { findOrderByHash } from '../../domain/orders/order.repository'
 import { toMajor } from '../../../contract/rules/money'
 import { formatMoney } from '../../../contract/rules/moneyText'
 import { storedCurrency } from '../../domain/settings/cached'
@@ -24,6 +26,8 @@ const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
 const decisionBody = z.object({ decision: z.enum(['approve', 'decline', 'pending']) })
 const formBody = z.object({ payment_id: z.string().max(128), amount: z.coerce.number().int().min(0), order: z.string().max(32), email: z.string().max(200).optional(), signature: z.string().max(128) })
 const DECISION_STATUS = { approve: 'approved', decline: 'declined', pending: 'pending' } as const
+/** Whether the order of `hash` is paid (by whichever payment). */
+const orderPaid = async (db: Db, hash: string) => (await findOrderByHash(db, hash))?.paid === 1
 /** Marks the bank page's own form post, which answers with a page, not JSON. */
 const HTML = 'text/html; charset=utf-8'
 
@@ -92,7 +96,11 @@ export function registerSandboxBank(app: FastifyInstance, registry: PaymentRegis
       const outcome = delivered.result ?? 'error'
       if ((request.query as { qr?: string }).qr === '1') return reply.type(HTML).send(resultPage(status === 'approved', outcome))
       // The order page in the buyer's language (the bank's pages know none of the app's query).
-      const target = status === 'declined' || outcome === 'refunded'
+      // A payment declined, or refunded because it could not buy the order, sends the buyer to
+      // the declined page, unless the order is paid after all (by another payment: this one was
+      // refunded, or declined on a stale bank page): then to the paid order, as a success does.
+      const failed = status === 'declined' || outcome === 'refunded'
+      const target = failed && !(await orderPaid(db, p.hash))
         ? clientPageUrl('', DECLINED_ROUTE, p.hash, p.lang)
         : clientPageUrl('', ORDER_ROUTE, p.hash, p.lang, { bank: SANDBOX, payment: params.data.id })
       return reply.redirect(target, 303)

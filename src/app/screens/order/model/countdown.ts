@@ -17,11 +17,16 @@ function pad(n: number): string {
   return String(n).padStart(2, '0')
 }
 
-/** 125 → "02:05"; 3725 → "1:02:05"; negatives count as 0. */
-export function formatCountdown(seconds: number): string {
+/**
+ * 125 → "02:05"; 3725 → "1:02:05"; negatives count as 0. With `withHours` (the time after a
+ * count of days, as the return page's "4 days 00:47:54") the hours are always shown, two digits:
+ * 2874 → "00:47:54", so zero hours never read as hours of minutes.
+ */
+export function formatCountdown(seconds: number, withHours = false): string {
   const s = Math.max(0, Math.floor(seconds))
   const hours = Math.floor(s / SECONDS_PER_HOUR)
   const minutes = Math.floor((s % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE)
   const rest = s % SECONDS_PER_MINUTE
+  if (withHours) return `${pad(hours)}:${pad(minutes)}:${pad(rest)}`
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${pad(minutes)}:${pad(rest)}`
 }
