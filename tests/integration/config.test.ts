@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
     expect(c.orderReserveSeconds).toBe(900)
     expect(c.cartHoldSeconds).toBe(600)
     expect(c.smtpUrl).toBeUndefined()
+    expect(c.mailFrom).toBe('Seatwise <no-reply@seatwise.local>')
     expect(c.outboxDir).toBe('/srv/app/data/outbox')
     expect(c.logLevel).toBe('info')
     expect(c.demoData).toBe(true)
@@ -36,6 +37,7 @@ describe('configuration from the environment', () => {
         ORDER_RESERVE_SECONDS: '1200',
         CART_HOLD_SECONDS: '300',
         SMTP_URL: 'smtp://mail:25',
+        MAIL_FROM: 'Box Office <tickets@theatre.example.org>',
         LOG_LEVEL: 'debug',
         CRM_SECRET: 'crm-secret-123',
         SESSION_SECRET: 'session-secret-123',
@@ -52,6 +54,8 @@ describe('configuration from the environment', () => {
     expect(c.orderReserveSeconds).toBe(1200)
     expect(c.cartHoldSeconds).toBe(300)
     expect(c.smtpUrl).toBe('smtp://mail:25')
+    expect(c.mailFrom).toBe('Box Office <tickets@theatre.example.org>')
+    expect(loadConfig({ MAIL_FROM: 'tickets@theatre.example.org' }).mailFrom).toBe('tickets@theatre.example.org')
     expect(c.publicUrl).toBe('https://tickets.example.org')
     expect(c.demoData).toBe(false)
     expect(c.trustProxy).toEqual(['10.0.0.0/8'])
@@ -77,6 +81,9 @@ describe('configuration from the environment', () => {
     [{ IPV6_LIMIT_PREFIX: '16' }, /IPV6_LIMIT_PREFIX/],
     [{ IPV6_LIMIT_PREFIX: '129' }, /IPV6_LIMIT_PREFIX/],
     [{ DB_LOCK_TIMEOUT_MS: '0' }, /DB_LOCK_TIMEOUT_MS/],
+    [{ MAIL_FROM: 'Seatwise' }, /MAIL_FROM must be an e-mail address/],
+    [{ MAIL_FROM: 'Seatwise <no-reply>' }, /MAIL_FROM must be an e-mail address/],
+    [{ MAIL_FROM: 'Seatwise\r\nBcc: all@example.org <a@example.org>' }, /MAIL_FROM must be an e-mail address/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import { once } from 'node:events'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAIL_MAX_ATTEMPTS, sendMail } from '../../src/server/mail/outbox'
+import { MAIL_MAX_ATTEMPTS, sendMail, SMTP_GREETING_TIMEOUT_MS } from '../../src/server/mail/outbox'
+import { DEFAULT_MAIL_FROM } from '../../src/server/config'
 import { insertOutboxMessage } from '../../src/server/mail/mail.repository'
 import { MAIL_RETRY_BATCH, retryDueMail } from '../../src/server/mail/retry'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
@@ -29,6 +30,43 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     expect(row.file_path).toBe(result.filePath)
   })
 
+  it('MAIL_FROM is the sender of every message; unset, the default', async () => {
+    const own = await sendMail(server.db, { ...server.config, mailFrom: 'Box Office <tickets@theatre.example.org>' }, { to: 'e@example.org', subject: 'From', text: 'x' })
+    expect(fs.readFileSync(own.filePath, 'utf8')).toMatch(/^From: Box Office <tickets@theatre\.example\.org>$/m)
+    expect(server.config.mailFrom).toBe(DEFAULT_MAIL_FROM)
+    const plain = await sendMail(server.db, server.config, { to: 'f@example.org', subject: 'From', text: 'x' })
+    expect(fs.readFileSync(plain.filePath, 'utf8')).toMatch(/^From: Seatwise <no-reply@seatwise\.local>$/m)
+  })
+
+  it('an SMTP server that accepts the connection and never answers fails the attempt within the greeting bound; the message waits for a retry', { timeout: 30_000 }, async () => {
+    // A black hole: takes the connection, says nothing (nodemailer's default wait is 30 s for
+    // the greeting and 10 min of silence, past any request's deadline).
+    const held: net.Socket[] = []
+    const hole = net.createServer((socket) => {
+      held.push(socket)
+      socket.on('error', () => {})
+    })
+    hole.listen(0, '127.0.0.1')
+    await once(hole, 'listening')
+    const port = (hole.address() as AddressInfo).port
+    try {
+      const started = Date.now()
+      const result = await sendMail(server.db, { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, mailFrom: DEFAULT_MAIL_FROM }, { to: 'g@example.org', subject: 'Black hole', text: 'x' })
+      const took = Date.now() - started
+      expect(result.sent).toBe(false)
+      expect(held.length).toBe(1)
+      // Well inside nodemailer's own 30 s greeting wait, with room for a loaded machine; the error names the stage.
+      expect(took).toBeLessThan(SMTP_GREETING_TIMEOUT_MS * 3)
+      const row = await server.db.selectFrom('mail_outbox').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ sent_at: null, attempts: 1, failed_at: null })
+      expect(row.next_attempt_at).toBeGreaterThan(Date.now())
+      expect(row.last_error).toMatch(/greeting/i)
+    } finally {
+      for (const socket of held) socket.destroy()
+      hole.close()
+    }
+  })
+
   it('with SMTP_URL delivers to the SMTP server; a dead server is recorded, not thrown', async () => {
     const received: string[] = []
     const smtp = new SMTPServer({
@@ -47,7 +85,7 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     await once(smtp.server, 'listening')
     const port = (smtp.server.address() as AddressInfo).port
     try {
-      const ok = await sendMail(server.db, { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir }, { to: 'a@example.org', subject: 'Hello', text: 'Body text' })
+      const ok = await sendMail(server.db, { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, mailFrom: DEFAULT_MAIL_FROM }, { to: 'a@example.org', subject: 'Hello', text: 'Body text' })
       expect(ok).toMatchObject({ sent: true, filePath: '' })
       expect(received.length).toBe(1)
       expect(received[0]).toMatch(/Subject: Hello/)
@@ -55,7 +93,7 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     } finally {
       smtp.close()
     }
-    const failed = await sendMail(server.db, { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir }, { to: 'b@example.org', subject: 'Lost', text: 'x' })
+    const failed = await sendMail(server.db, { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, mailFrom: DEFAULT_MAIL_FROM }, { to: 'b@example.org', subject: 'Lost', text: 'x' })
     expect(failed.sent).toBe(false)
     const row = await server.db.selectFrom('mail_outbox').selectAll().where('id', '=', failed.id).executeTakeFirstOrThrow()
     expect(row.sent_at).toBeNull()
@@ -71,7 +109,7 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     await once(probe.server, 'listening')
     const port = (probe.server.address() as AddressInfo).port
     probe.close()
-    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
+    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl, mailFrom: DEFAULT_MAIL_FROM }
     const first = await sendMail(server.db, dead, { to: 'c@example.org', subject: 'Tickets', text: 'Your tickets' })
     expect(first.sent).toBe(false)
     const row = async () => server.db.selectFrom('mail_outbox').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow()
@@ -88,7 +126,7 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     expect(second.next_attempt_at! - queued.next_attempt_at!).toBeGreaterThan(60_000)
     expect(logged).toContain('warn mail attempt failed; will retry')
     // The server is back (here: the outbox folder): the next due sweep delivers it once.
-    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
+    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl, mailFrom: DEFAULT_MAIL_FROM }
     // (The earlier test's failed message is due too and goes out with it.)
     expect(await retryDueMail(server.db, back, log, second.next_attempt_at! + 1)).toBeGreaterThanOrEqual(1)
     const sent = await row()
@@ -118,8 +156,8 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     await once(probe.server, 'listening')
     const port = (probe.server.address() as AddressInfo).port
     probe.close()
-    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
-    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl }
+    const dead = { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl, mailFrom: DEFAULT_MAIL_FROM }
+    const back = { smtpUrl: undefined, outboxDir: server.config.outboxDir, publicUrl: server.config.publicUrl, mailFrom: DEFAULT_MAIL_FROM }
     const now = Date.now()
     const count = MAIL_RETRY_BATCH * 3 + 5
     const ids: number[] = []

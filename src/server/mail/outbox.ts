@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import { backoffMs, OUTBOX_ATTEMPT_LEASE_MS } from '../background/backoff'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
@@ -23,8 +24,28 @@ export interface MailResult {
   error?: string
 }
 
-/** Sender address of every message; replies go to the venue's contacts, not here. */
-export const MAIL_FROM = 'Seatwise <no-reply@seatwise.local>'
+/** What sending needs of the configuration; mailFrom is MAIL_FROM (replies go to the venue's contacts, not there). */
+export type MailConfig = Pick<Config, 'smtpUrl' | 'outboxDir' | 'mailFrom'>
+
+/*
+ * Bounds of one SMTP delivery. nodemailer's own defaults (2 min to connect, 30 s for the greeting
+ * and for DNS, 10 min of socket inactivity) let a dead or stalled SMTP server hold the caller for
+ * minutes, and a return request sends its confirmation in the visitor's request, whose deadline
+ * is REQUEST_DEADLINE_MS (20 s by default). A relay that works answers within a second or two;
+ * one that does not is given up after these and the message is left to the retry sweep
+ * (recordAttempt, mail/retry.ts). SMTP_SEND_LIMIT_MS bounds the whole attempt, since a server
+ * that answers each command just inside the socket timeout would otherwise still take minutes.
+ */
+/** Longest wait for the TCP (and TLS) connection to the SMTP server. */
+export const SMTP_CONNECTION_TIMEOUT_MS = 5_000
+/** Longest wait for the server's greeting once connected (a black hole accepts and says nothing). */
+export const SMTP_GREETING_TIMEOUT_MS = 5_000
+/** Longest silence of the server in the middle of the conversation. */
+export const SMTP_SOCKET_TIMEOUT_MS = 10_000
+/** Longest wait for the SMTP host's DNS answer. */
+export const SMTP_DNS_TIMEOUT_MS = 5_000
+/** Longest whole attempt (connect, greeting, every command, the message); below REQUEST_DEADLINE_MS's default. */
+export const SMTP_SEND_LIMIT_MS = 12_000
 
 /**
  * Sends one e-mail and keeps a record of it in mail_outbox.
@@ -34,7 +55,7 @@ export const MAIL_FROM = 'Seatwise <no-reply@seatwise.local>'
  * visitor would receive. A failed SMTP delivery is recorded (attempts, last_error) and reported
  * in the result rather than thrown: the order or return that triggered it stays valid.
  */
-export async function sendMail(db: Db, config: Pick<Config, 'smtpUrl' | 'outboxDir'>, message: MailMessage): Promise<MailResult> {
+export async function sendMail(db: Db, config: MailConfig, message: MailMessage): Promise<MailResult> {
   // Stored first, with its first attempt due now: if this process dies before delivering, the
   // retry sweep (mail/retry.ts) of any process sends it.
   const now = Date.now()
@@ -70,13 +91,13 @@ export async function recordAttempt(db: Db, id: number, attempts: number, result
 }
 
 /** One delivery attempt of a stored message; never throws. */
-export async function deliverMail(config: Pick<Config, 'smtpUrl' | 'outboxDir'>, id: number, message: MailMessage): Promise<MailResult> {
-  const mail = { from: MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html }
+export async function deliverMail(config: MailConfig, id: number, message: MailMessage): Promise<MailResult> {
+  const mail = { from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html }
   const row = { id }
   try {
     let filePath = ''
     if (config.smtpUrl) {
-      await nodemailer.createTransport(config.smtpUrl).sendMail(mail)
+      await sendBounded(config.smtpUrl, mail)
     } else {
       const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(mail)
       await fs.mkdir(config.outboxDir, { recursive: true })
@@ -87,5 +108,30 @@ export async function deliverMail(config: Pick<Config, 'smtpUrl' | 'outboxDir'>,
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err)
     return { id: row.id, filePath: '', sent: false, error }
+  }
+}
+
+/** One message through SMTP within the bounds above; rejects when any of them passes. */
+async function sendBounded(smtpUrl: string, mail: nodemailer.SendMailOptions): Promise<void> {
+  // The transport itself, not createTransport({ url, ... }): given a `url`, createTransport
+  // drops every other option. Options in SMTP_URL's query (`?greetingTimeout=…`) still win.
+  const smtp = new SMTPTransport({
+    url: smtpUrl,
+    connectionTimeout: SMTP_CONNECTION_TIMEOUT_MS,
+    greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
+    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+    dnsTimeout: SMTP_DNS_TIMEOUT_MS,
+  })
+  const transport = nodemailer.createTransport(smtp)
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`SMTP delivery took longer than ${SMTP_SEND_LIMIT_MS} ms`)), SMTP_SEND_LIMIT_MS)
+  })
+  try {
+    await Promise.race([transport.sendMail(mail), limit])
+  } finally {
+    clearTimeout(timer)
+    // Ends the connection of an attempt given up (and frees its socket); a no-op after a delivery.
+    transport.close()
   }
 }

@@ -8,6 +8,7 @@ import { messageText, REASONS, type MessageParams, type Reason } from '../messag
 import { isForeignKeyViolation } from '../db/constraint-errors'
 import { sessionEnded } from '../domain/sessions/cached'
 import { BUSY_RETRY_AFTER_S, failedService, knownFailure } from './known-failures'
+import { loggedParams } from './request-log'
 import { requestSessionId } from './session'
 
 /** Longest list of fields named in the text of an invalid request; the rest are counted. */
@@ -176,7 +177,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const failure = err instanceof ApiFailure ? err : ((await endedSessionFailure(app, request, err)) ?? knownFailure(err))
     if (failure) {
       if (!(err instanceof ApiFailure)) request.log.warn({ err }, `${failedService(err)}: ${failure.reason}`)
-      request.log.info({ reason: failure.reason, params: failure.params, errorCode: failure.errorCode }, `refused: ${failure.message}`)
+      request.log.info({ reason: failure.reason, params: loggedParams(failure.params), errorCode: failure.errorCode }, `refused: ${failure.message}`)
       // The order guard's refusal says when to come back (seconds); a busy server, a little later.
       if (failure.reason === 'too-many-orders' && failure.params.wait !== undefined) reply.header('retry-after', String(failure.params.wait))
       if (failure.reason === 'busy' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(BUSY_RETRY_AFTER_S))

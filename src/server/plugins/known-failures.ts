@@ -11,6 +11,12 @@ import { CounterStoreUnavailable } from '../security/counter-store'
  *   by idle_in_transaction_session_timeout, no free pooled connection in time, SQLite's busy
  *   lock; the per-address counters' Redis down or slow (CounterStoreUnavailable). Answered 503
  *   `busy` with Retry-After: trying again shortly is the right thing to do;
+ * - the database out of reach for a moment: a restart or an operator ending the server's backends
+ *   (57P01-57P03), a connection exception (class 08), too many connections (53300), a database
+ *   not accepting connections (55000 with that message only), a refused, reset or timed-out
+ *   socket, node-postgres' "Connection terminated…". Also 503 `busy`: the pool reconnects, and
+ *   a request tried again shortly goes through. SQLite runs in the process and has no connection
+ *   to lose: its only transient failure is its busy lock (above);
  * - the input cannot be stored (a number beyond the column's range such as an id above 2^31-1,
  *   a NUL character PostgreSQL refuses in text, an unparsable value, a row pointing at nothing):
  *   400 `bad-request`. The contract should refuse these first; this is the net under it, so
@@ -25,8 +31,28 @@ const BUSY_SQLSTATES = new Set([
   '40001', // serialization_failure
   '25P03', // idle_in_transaction_session_timeout
   '53300', // too_many_connections
-  '57P03', // cannot_connect_now (starting up)
+  '57P01', // admin_shutdown: a backend ended by pg_terminate_backend or a (fast) shutdown/restart
+  '57P02', // crash_shutdown: another backend crashed, the server ends every session
+  '57P03', // cannot_connect_now (starting up, shutting down, recovering)
 ])
+/** SQLSTATE class 08: connection exception (08000, 08003, 08006, 08001, 08004, 08P01…). */
+const CONNECTION_EXCEPTION_CLASS = '08'
+/**
+ * 55000 (object_not_in_prerequisite_state) is mostly a real bug (e.g. currval before nextval), so
+ * it is busy only with the message PostgreSQL gives when a database refuses connections
+ * (`ALTER DATABASE … ALLOW_CONNECTIONS false`, a database being dropped or renamed).
+ */
+const NOT_IN_PREREQUISITE_STATE = '55000'
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/
+/** Socket errors of a database connection (node's net): the server down, restarting or unreachable. */
+const SOCKET_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'])
+/**
+ * What node-postgres says, with no code, when the socket of a client closes under it: "Connection
+ * terminated unexpectedly" (mid-query), "Connection terminated" (a query queued on an ended
+ * client), "Connection terminated due to connection timeout" (connect), and a client that already
+ * failed: "Client has encountered a connection error and is not queryable".
+ */
+const PG_CONNECTION_LOST = /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)$/
 /** Besides a foreign-key violation (an id of nothing, on either database: isForeignKeyViolation). */
 const BAD_INPUT_SQLSTATES = new Set([
   '54000', // program_limit_exceeded: e.g. a value too large for an index row
@@ -62,9 +88,11 @@ export function knownFailure(err: unknown): ApiFailure | null {
   if (err instanceof CounterStoreUnavailable) return new ApiFailure('busy')
   const code = codeOf(err)
   if (code !== null) {
-    if (BUSY_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code)) return new ApiFailure('busy')
+    if (BUSY_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code) || SOCKET_ERROR_CODES.has(code)) return new ApiFailure('busy')
+    if (/^[0-9A-Z]{5}$/.test(code) && code.startsWith(CONNECTION_EXCEPTION_CLASS)) return new ApiFailure('busy')
+    if (code === NOT_IN_PREREQUISITE_STATE && err instanceof Error && NOT_ACCEPTING_CONNECTIONS.test(err.message)) return new ApiFailure('busy')
     if (BAD_INPUT_SQLSTATES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && code.startsWith(DATA_EXCEPTION_CLASS))) return new ApiFailure('bad-request')
   }
-  if (err instanceof Error && err.message === POOL_TIMEOUT_MESSAGE) return new ApiFailure('busy')
+  if (err instanceof Error && (err.message === POOL_TIMEOUT_MESSAGE || (code === null && PG_CONNECTION_LOST.test(err.message)))) return new ApiFailure('busy')
   return null
 }

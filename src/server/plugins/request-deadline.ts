@@ -3,6 +3,7 @@ import { SEAT_EVENTS_PATH } from '../../contract/entities/scheme'
 import { clockGate, RequestCommitGate, type CommitGate } from '../domain/orders/commit-gate'
 import { messageText, REASONS } from '../messages'
 import { BUSY_RETRY_AFTER_S } from './known-failures'
+import { loggedUrl } from './request-log'
 import { httpStatusOf } from './error-handler'
 import { requestLang } from '../request-lang'
 
@@ -60,10 +61,10 @@ export function registerRequestDeadline(app: FastifyInstance): void {
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return
       if (!gate.expire()) {
-        request.log.warn({ deadlineMs, url: request.url }, 'request deadline passed while a claim committed: its own answer goes out')
+        request.log.warn({ deadlineMs, url: loggedUrl(request) }, 'request deadline passed while a claim committed: its own answer goes out')
         return
       }
-      request.log.warn({ deadlineMs, url: request.url }, 'request deadline passed: answered busy')
+      request.log.warn({ deadlineMs, url: loggedUrl(request) }, 'request deadline passed: answered busy')
       void reply
         .code(httpStatusOf('busy'))
         .header('retry-after', String(BUSY_RETRY_AFTER_S))

@@ -17,6 +17,23 @@ describe('known failures (errors that are not bugs)', () => {
     expect(knownFailure(dbError('42P01'))).toBeNull()
     expect(knownFailure(new Error('something broke'))).toBeNull()
   })
+  it('answers the database out of reach (restart, terminated backend, refused or lost connection) as busy', () => {
+    for (const code of ['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08P01', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']) {
+      expect(knownFailure(dbError(code))?.reason, code).toBe('busy')
+    }
+    // 55000 is busy only where it means the database refuses connections; elsewhere it is a bug.
+    const notAccepting = Object.assign(new Error('database "seatwise" is not currently accepting connections'), { code: '55000' })
+    expect(knownFailure(notAccepting)?.reason).toBe('busy')
+    expect(knownFailure(Object.assign(new Error('currval of sequence "orders_id_seq" is not yet defined in this session'), { code: '55000' }))).toBeNull()
+    // node-postgres' own errors of a closed socket carry no code.
+    for (const message of ['Connection terminated unexpectedly', 'Connection terminated', 'Connection terminated due to connection timeout', 'Client has encountered a connection error and is not queryable']) {
+      expect(knownFailure(new Error(message))?.reason, message).toBe('busy')
+    }
+    expect(knownFailure(new Error('Connection terminated because I said so'))).toBeNull()
+    // Not a connection problem: a syntax error stays internal.
+    expect(knownFailure(dbError('42601'))).toBeNull()
+  })
+
   it('answers the counter store out of reach (Redis down or slow) as busy', () => {
     expect(knownFailure(new CounterStoreUnavailable(new Error('Command timed out')))?.reason).toBe('busy')
   })

@@ -47,7 +47,7 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  * and the call fails: a request nobody can confirm would only block the tickets; the e-mail is
  * given up with it, so no retry sends its dead link later.
  */
-export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, input: CreateReturnInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ email: string }> {
+export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, input: CreateReturnInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ email: string }> {
   const ids = [...new Set(input.id)]
   if (ids.length !== input.id.length) throw new ApiFailure('return-ticket-twice')
   const hashConf = newHashConf()

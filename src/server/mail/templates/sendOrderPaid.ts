@@ -50,7 +50,7 @@ async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: Orde
  * and answered, never thrown. The shop's own tickets e-mail (a payment, a free order, named
  * tickets confirmed) is queued in the transaction that makes it due instead (ticket-mail.ts).
  */
-export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, orderHash: string): Promise<MailResult | null> {
+export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, orderHash: string): Promise<MailResult | null> {
   const order = await findOrderByHash(db, orderHash)
   // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
   if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
@@ -73,7 +73,7 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
  * order's money against (payments/settle.ts Settled): neither is read again then, two statements
  * of a payment's burst fewer.
  */
-export async function attemptTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, queued: QueuedTicketMail, attempt: number, known?: PaidOrder): Promise<MailResult | null> {
+export async function attemptTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, queued: QueuedTicketMail, attempt: number, known?: PaidOrder): Promise<MailResult | null> {
   let message: MailMessage
   try {
     const order = known?.order ?? (await findMailOrder(db, queued.orderId))
@@ -99,7 +99,7 @@ export async function attemptTicketMail(db: Db, config: Pick<Config, 'publicUrl'
  * (nodemailer waits up to its connection timeout). The message is in the outbox already, so
  * whatever happens here it is sent: a failure is logged, and the retry sweep tries again.
  */
-export function startTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir'>, log: { error: (obj: object, msg: string) => void }, queued: QueuedTicketMail, known?: PaidOrder): void {
+export function startTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, log: { error: (obj: object, msg: string) => void }, queued: QueuedTicketMail, known?: PaidOrder): void {
   const sending = attemptTicketMail(db, config, queued, 1, known)
     .catch((err: unknown) => log.error({ err, mailId: queued.id, orderId: queued.orderId }, 'order e-mail: first attempt not recorded; the retry sweep sends it'))
     .finally(() => inFlight.delete(sending))

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorCode } from '../../src/contract/errors'
+import { BUSY_RETRY_AFTER_S } from '../../src/server/plugins/known-failures'
+import { startTestServer, type TestServer } from '../support/server'
+import { pgAdmin } from './health-rig'
+import { lockRig, type LockRig } from './lock-rig'
+
+/**
+ * Far above the time this test takes: the answer must come from the lost connection, not from
+ * lock_timeout (which answers busy by itself) nor the request's deadline.
+ */
+const LOCK_TIMEOUT_MS = 15_000
+
+/**
+ * A database connection lost under a request (a PostgreSQL restart, an operator ending backends, a
+ * database closed to connections) is "busy, try again" (503, Retry-After), not a 500 internal
+ * error: the pool reconnects and the visitor's next try goes through (known-failures.ts).
+ */
+describe('a lost database connection on PostgreSQL', () => {
+  let server: TestServer
+  let rig: LockRig
+  let database: string
+  beforeAll(async () => {
+    server = await startTestServer({ db: 'postgres', env: { DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: '20000', REQUEST_DEADLINE_MS: '25000' } })
+    rig = await lockRig(server)
+    database = (await rig.monitor.query<{ db: string }>('select current_database() as db')).rows[0].db
+  })
+  afterAll(async () => {
+    if (database) await pgAdmin(`alter database ${database} allow_connections true`)
+    await rig?.end()
+    await server?.close()
+  })
+
+  /** Ends every backend of the server's database but the test's own two (what a restart does to the server's). */
+  const terminateServerBackends = async () => {
+    // The pids first: in one statement PostgreSQL may call pg_terminate_backend before the filter.
+    const own = (await rig.blocker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid
+    const pids = (await rig.monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and pid <> $1', [own])).rows.map((r) => r.pid)
+    for (const pid of pids) await rig.monitor.query('select pg_terminate_backend($1)', [pid])
+    return pids.length
+  }
+
+  const expectBusy = async (res: Response) => {
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe(String(BUSY_RETRY_AFTER_S))
+    expect(((await res.json()) as { errorCode: string }).errorCode).toBe(ErrorCode.LIMIT)
+  }
+
+  it('a request waiting on a lock whose backend is terminated answers busy, and the next one goes through', async () => {
+    expect((await fetch(`${server.url}/api/setup`)).status).toBe(200)
+    const started = Date.now()
+    await rig.blocker.query('begin')
+    let pending: Promise<Response>
+    try {
+      await rig.blocker.query('lock table settings in access exclusive mode')
+      pending = fetch(`${server.url}/api/setup`)
+      expect(await rig.untilLockWaiters(1)).toBeGreaterThanOrEqual(1)
+      expect(await terminateServerBackends()).toBeGreaterThanOrEqual(1)
+    } finally {
+      await rig.release()
+    }
+    await expectBusy(await pending)
+    expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS)
+    // The pool drops the dead connections and opens new ones.
+    expect((await fetch(`${server.url}/api/setup`)).status).toBe(200)
+  })
+
+  it('a database that refuses connections (ALLOW_CONNECTIONS false) answers busy, and serves again once it takes them', async () => {
+    await pgAdmin(`alter database ${database} allow_connections false`)
+    try {
+      await terminateServerBackends()
+      await expectBusy(await fetch(`${server.url}/api/setup`))
+    } finally {
+      await pgAdmin(`alter database ${database} allow_connections true`)
+    }
+    expect((await fetch(`${server.url}/api/setup`)).status).toBe(200)
+  })
+})
