@@ -1,4 +1,4 @@
-/** `npm run admin -- create-owner --email … --password …` (see src/server/admin/cli.ts). */
+/** `npm run admin -- create-owner --email … --password …` or `--password-stdin` (see src/server/admin/cli.ts). */
 import { runAdminCli } from '../server/admin/cli'
 
 runAdminCli(process.argv.slice(2)).then(

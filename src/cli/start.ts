@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig, refuseUnsafeProductionStart, type Config } from '../server/config'
 import { launch } from '../server/cluster/launch'
 import { createLogger } from '../server/server'
+import { startFailureMessage } from '../server/start-errors'
 
 /** Sources of the client bundle: a newer file in any of these means dist/client is stale. */
 export const CLIENT_SOURCES = ['src/app', 'src/engine', 'src/workers', 'src/contract', 'index.html']
@@ -71,8 +72,17 @@ async function start(): Promise<void> {
     throw err
   }
   const log = createLogger(config)
-  // WORKERS > 1: the primary builds the client once and forks the servers (cluster/launch.ts).
-  await launch(config, log, () => ensureClient(config, process.cwd(), log))
+  try {
+    // WORKERS > 1: the primary builds the client once and forks the servers (cluster/launch.ts).
+    await launch(config, log, () => ensureClient(config, process.cwd(), log))
+  } catch (err) {
+    // An expected mistake (port taken, database unreachable, bad keys, DATA_DIR a file) gets one
+    // line naming its cause; anything else keeps its stack trace.
+    const message = startFailureMessage(err, config)
+    if (message === null) throw err
+    console.error(message)
+    process.exit(1)
+  }
 }
 
 const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href

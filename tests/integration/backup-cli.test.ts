@@ -39,7 +39,7 @@ describe.each(TEST_DBS)('npm run backup on %s', (dbKind) => {
       const database = 'seatwise_shop'
       const { code, output } = await backupCli([path.join(scratch, 'x.dump')], { DATABASE_URL: `postgres://seatwise:s3cret-pass@db.internal:6543/${database}` })
       expect(code).not.toBe(0)
-      expect(output).toMatch(new RegExp(`pg_dump --host=db.internal --port=6543 --username=seatwise --format=custom --file=\\S+x\\.dump ${database}`))
+      expect(output).toMatch(new RegExp(`pg_dump --dbname=postgres://seatwise@db.internal:6543/${database} --format=custom --file=\\S+x\\.dump`))
       expect(output).toContain(`pg_restore`)
       expect(output).not.toContain('s3cret-pass')
       expect(fs.existsSync(path.join(scratch, 'x.dump'))).toBe(false)

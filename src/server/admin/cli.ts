@@ -10,21 +10,25 @@ import { createOperator } from './auth'
 import type { Actor } from './context'
 import { tx } from './transaction'
 
-const USAGE = 'usage: npm run admin -- create-owner --email EMAIL --password PASSWORD [--name NAME] [--lang ru|en|kz|ch]'
+const USAGE = 'usage: npm run admin -- create-owner --email EMAIL (--password PASSWORD | --password-stdin) [--name NAME] [--lang ru|en|kz|ch]'
 
 /**
  * `npm run admin -- create-owner …`: creates an owner account in the configured database
  * (DATABASE_URL or DATA_DIR's SQLite), migrating it first. The only way the first owner comes to
  * be: there is no default password. Answers one line; errors print one line and exit 1.
+ * `--password-stdin` reads the password from standard input (its one trailing newline dropped),
+ * so it shows in neither `ps` nor the shell's history as `--password` does.
  */
-export async function runAdminCli(argv: string[]): Promise<string> {
+export async function runAdminCli(argv: string[], stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, lang: { type: 'string' } },
+    options: { email: { type: 'string' }, password: { type: 'string' }, 'password-stdin': { type: 'boolean' }, name: { type: 'string' }, lang: { type: 'string' } },
   })
   if (positionals[0] !== 'create-owner') throw new Error(USAGE)
-  const parsed = operatorCreateRequestSchema.safeParse({ email: values.email, password: values.password, name: values.name ?? '', lang: values.lang ?? 'ru', role: 'owner' })
+  if (values.password !== undefined && values['password-stdin']) throw new Error(`give --password or --password-stdin, not both\n${USAGE}`)
+  const password = values['password-stdin'] ? (await readAll(stdin)).replace(/\r?\n$/, '') : values.password
+  const parsed = operatorCreateRequestSchema.safeParse({ email: values.email, password, name: values.name ?? '', lang: values.lang ?? 'ru', role: 'owner' })
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new Error(`${fields}\n${USAGE}`)
@@ -51,4 +55,10 @@ export async function runAdminCli(argv: string[]): Promise<string> {
   } finally {
     await db.destroy()
   }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = ''
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8')
+  return text
 }

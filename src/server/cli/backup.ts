@@ -64,15 +64,13 @@ export async function backupSqlite(source: string, target: string): Promise<void
 
 /** What to run instead on PostgreSQL: pg_dump and pg_restore for DATABASE_URL's database, never its password. */
 export function pgDumpHint(databaseUrl: string, file: string): string {
+  // The whole connection string (pg_dump and pg_restore take a URI as --dbname), so sslmode and
+  // every other parameter reach them as they reach the server; only the password is left out.
   const url = new URL(databaseUrl)
-  const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres'
-  const connection = [
-    url.hostname ? `--host=${url.hostname}` : null,
-    url.port ? `--port=${url.port}` : null,
-    url.username ? `--username=${decodeURIComponent(url.username)}` : null,
-  ].filter((a): a is string => a !== null)
-  const dump = ['pg_dump', ...connection, '--format=custom', `--file=${quote(file)}`, quote(database)].join(' ')
-  const restore = ['pg_restore', ...connection, '--clean', '--if-exists', `--dbname=${quote(database)}`, quote(file)].join(' ')
+  url.password = ''
+  const connection = `--dbname=${quote(url.toString())}`
+  const dump = ['pg_dump', connection, '--format=custom', `--file=${quote(file)}`].join(' ')
+  const restore = ['pg_restore', connection, '--clean', '--if-exists', quote(file)].join(' ')
   return [
     'DATABASE_URL is PostgreSQL: this command copies only SQLite. Back up with pg_dump (online and consistent):',
     `  ${dump}`,

@@ -4,7 +4,8 @@ import type { Config } from '../config'
 import { loadTicketKeys } from '../domain/tickets/keys'
 import { prepareDatabase } from '../prepare'
 import { closeOnSignals, startServer } from '../server'
-import { closeWithPrimary, runPrimary } from './primary'
+import { startFailureMessage } from '../start-errors'
+import { closeWithPrimary, runPrimary, tellPrimaryStartFailed } from './primary'
 
 /**
  * Starts the storefront as configured: one process (WORKERS=1, the default and the only choice on
@@ -24,7 +25,13 @@ export async function launch(config: Config, log: Logger, beforeStart?: () => Pr
     runPrimary(config.workers, log)
     return
   }
-  const server = await startServer(config, log)
+  let server
+  try {
+    server = await startServer(config, log)
+  } catch (err) {
+    await tellPrimaryStartFailed(startFailureMessage(err, config) ?? String((err as Error)?.message ?? err))
+    throw err
+  }
   closeWithPrimary(() => server.close())
   closeOnSignals(server)
   log.info({ url: server.url, publicUrl: config.publicUrl, pid: process.pid }, 'storefront listening')

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely'
+import { DatabaseUnreachableError, isUnreachableDatabase } from '../db/unreachable'
 import * as m01 from './2026_11_21_00_00_01_create_setup'
 import * as m02 from './2026_11_21_00_00_02_create_catalog'
 import * as m03 from './2026_11_21_00_00_03_create_visitors'
@@ -143,6 +144,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')
     const err = result.error instanceof Error ? result.error : new Error(String(result.error))
+    // No migration ran: the connection itself failed (refused, no such database, wrong password).
+    if (!failed && isUnreachableDatabase(err)) throw new DatabaseUnreachableError(`The database could not be reached: ${err.message}`, { cause: err })
     throw new Error(`Migration ${failed?.migrationName ?? '?'} failed: ${err.message}`, { cause: err })
   }
   return result

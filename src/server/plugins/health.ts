@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { pingDatabase } from '../db/ping.repository'
 
@@ -21,7 +23,7 @@ export const READINESS_DB_TIMEOUT_MS = 2000
 const PROBE_LOG_LEVEL = 'silent'
 const NO_STORE = 'no-store'
 
-export type NotReadyReason = 'draining' | 'database-timeout' | 'database-error'
+export type NotReadyReason = 'draining' | 'database-timeout' | 'database-error' | 'web-client-missing'
 
 /** Servers whose close has begun (beginDraining): their readiness answers 503 from then on. */
 const draining = new WeakSet<FastifyInstance>()
@@ -47,7 +49,7 @@ export function isDraining(app: FastifyInstance): boolean {
  * (plugins/address-limits.ts counts named API paths), and the SPA fallback never answers them
  * (a route of its own wins over the not-found handler). Answers are tiny JSON, never cached.
  *
- * Readiness pings the database through the storefront's page pool (db/connect.ts pageDbOf:
+ * Readiness (in production) also needs the built web client in CLIENT_DIR, and pings the database through the storefront's page pool (db/connect.ts pageDbOf:
  * short reads only, never a rush's transactions), and at most one ping is in flight however many
  * probes arrive: probes from several load balancers share it, so they never take more than one
  * connection. Every failure is a 503 with a reason, never a 500.
@@ -74,6 +76,13 @@ export function registerHealth(app: FastifyInstance): void {
 
   app.get(READY_PATH, { logLevel: PROBE_LOG_LEVEL }, async (_request, reply) => {
     if (isDraining(app)) return notReady(reply, 'draining')
+    // In production the server is there to serve the storefront's pages: without the built
+    // client every visitor would get "not built yet" (plugins/client.ts), so a load balancer must
+    // not send them here. Outside production an API-only server (tests, development) is fine.
+    if (app.config.production && !fs.existsSync(path.join(app.config.clientDir, 'index.html'))) {
+      logTransition('web-client-missing')
+      return notReady(reply, 'web-client-missing')
+    }
     const outcome = await withTimeout(sharedPing(), READINESS_DB_TIMEOUT_MS)
     if (isDraining(app)) return notReady(reply, 'draining')
     if (outcome !== 'ok') {

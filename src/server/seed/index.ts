@@ -1,7 +1,8 @@
+import { sql } from 'kysely'
 import type { Logger } from 'pino'
 import { generateVenue } from '../../engine/generate/index'
 import type { Config } from '../config'
-import type { Db } from '../db/connect'
+import { isPostgresDb, type Db } from '../db/connect'
 import { importVenueDrawing } from '../venues/import'
 import { VENUES, type Texts } from './catalog-data'
 import { seedEvents, seedNavigation } from './catalog'
@@ -69,6 +70,24 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
+ * Key of the transaction-scoped PostgreSQL advisory lock that serialises the demo load between
+ * processes starting at once (seed/system.ts has its own for the reference rows). Arbitrary but fixed.
+ */
+const DEMO_LOCK_KEY = 7_310_203_602
+
+/**
+ * Takes the demo lock, waiting as long as another process's load takes (seconds for the
+ * stadium's drawing) rather than the session's lock_timeout, which then applies again to the
+ * rest of the transaction.
+ */
+async function waitForDemoLock(trx: Db): Promise<void> {
+  const { rows } = await sql<{ lock_timeout: string }>`select current_setting('lock_timeout') as lock_timeout`.execute(trx)
+  await sql`select set_config('lock_timeout', '0', true)`.execute(trx)
+  await sql`select pg_advisory_xact_lock(${DEMO_LOCK_KEY})`.execute(trx)
+  await sql`select set_config('lock_timeout', ${rows[0].lock_timeout}, true)`.execute(trx)
+}
+
+/**
  * Loads the demo storefront into an empty database, in one transaction (all or nothing, so a
  * crash half-way leaves an empty database that the next start fills again). Returns null when
  * the database already has data: loading is idempotent.
@@ -78,9 +97,17 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function loadDemoData(db: Db, _config: Config, log: Logger, now = Date.now()): Promise<DemoSummary | null> {
   if (!(await isEmpty(db))) return null
-  const started = Date.now()
-  log.info('loading demo data (first start)')
   return db.transaction().execute(async (trx) => {
+    // Two processes starting at once on a new PostgreSQL database both found it empty: the
+    // second waits here for the first's load to commit, then finds the data and loads nothing
+    // (instead of meeting the first's row locks and dying of lock_timeout). SQLite runs one
+    // writer at a time anyway.
+    if (isPostgresDb(trx)) {
+      await waitForDemoLock(trx)
+      if (!(await isEmpty(trx))) return null
+    }
+    const started = Date.now()
+    log.info('loading demo data (first start)')
     await seedReference(trx)
     await seedNominalText(trx)
     const nav = await seedNavigation(trx)

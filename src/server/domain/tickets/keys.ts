@@ -69,6 +69,13 @@ function readSigningKeyPem(config: Config['ticketKeys'], log: Pick<Logger, 'warn
 
 /** Loads (or, in development, makes) the signing key and the accepted public keys. */
 export async function loadTicketKeys(config: Config['ticketKeys'], log: Pick<Logger, 'warn'>): Promise<TicketKeys> {
+  // Everything is checked before anything is written: a mistake in TICKET_PUBLIC_KEYS must not
+  // leave a newly generated signing key file behind in DATA_DIR.
+  const extras = config.extraPublicKeys.map((extra) => {
+    const raw = base64UrlDecode(extra)
+    if (!raw || raw.length !== 32) throw new TicketKeyError(`TICKET_PUBLIC_KEYS: not a base64url Ed25519 public key: ${extra}`)
+    return { raw, publicKey: extra }
+  })
   let privateKey: KeyObject
   try {
     privateKey = createPrivateKey(readSigningKeyPem(config, log))
@@ -79,11 +86,9 @@ export async function loadTicketKeys(config: Config['ticketKeys'], log: Pick<Log
   const own = rawPublicKey(privateKey)
   const kid = await keyIdOf(base64UrlDecode(own)!)
   const published: PublishedKey[] = [{ kid, publicKey: own }]
-  for (const extra of config.extraPublicKeys) {
-    const raw = base64UrlDecode(extra)
-    if (!raw || raw.length !== 32) throw new TicketKeyError(`TICKET_PUBLIC_KEYS: not a base64url Ed25519 public key: ${extra}`)
-    const extraKid = await keyIdOf(raw)
-    if (!published.some((p) => p.kid === extraKid)) published.push({ kid: extraKid, publicKey: extra })
+  for (const extra of extras) {
+    const extraKid = await keyIdOf(extra.raw)
+    if (!published.some((p) => p.kid === extraKid)) published.push({ kid: extraKid, publicKey: extra.publicKey })
   }
   const verifier = await TicketVerifier.create(published.map((p) => p.publicKey))
   return {
