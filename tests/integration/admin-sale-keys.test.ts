@@ -120,6 +120,18 @@ describe.each(TEST_DBS)('unique sessions and price rows of the console on %s', (
     expect((await sessionsOf(event)).find((s) => s.id === copy)).toMatchObject({ time: '18:00', active: 1 })
   })
 
+  it('switches a source back on beside its own switched-off copy (only sessions on sale compete then)', async () => {
+    const event = await makeEvent('Источник копии')
+    const source = await addSession(event, '19:00')
+    expect((await manager.post(`/api/admin/sessions/${source}`, { active: 0 })).status).toBe(200)
+    const copy = (await manager.post<{ id: number }>(`/api/admin/sessions/${source}/copy`)).body.id
+    const on = await manager.post(`/api/admin/sessions/${source}`, { active: 1 })
+    expect(on.status, JSON.stringify(on.body)).toBe(200)
+    // The copy then meets its source on sale, and stays off.
+    expect((await manager.post(`/api/admin/sessions/${copy}`, { active: 1 })).status).toBe(409)
+    expect((await sessionsOf(event)).find((s) => s.id === copy)).toMatchObject({ time: '19:00', active: 0 })
+  })
+
   it('frees the slot of a cancelled session for a new one', async () => {
     const event = await makeEvent('Отменённый сеанс')
     const cancelled = await addSession(event, '19:00')

@@ -65,7 +65,9 @@ export function runPrimary(workers: number, log: Logger): void {
       }
       return
     }
-    if (!wasListening && ++startFailures >= MAX_START_FAILURES) {
+    // A start failure stops the cluster only while no other worker serves: a replacement failing
+    // during a database outage beside healthy workers keeps being retried with backoff.
+    if (!wasListening && listened.size === 0 && ++startFailures >= MAX_START_FAILURES) {
       const reason = lastStartFailure ?? `the worker exited with code ${code ?? signal} before listening (see its error above)`
       log.fatal({ pid: worker.process.pid, code, signal, startFailures }, `workers cannot start, stopping: ${reason}`)
       exitCode = 1

@@ -39,11 +39,13 @@ export async function lockEventSessions(trx: Db, eventId: number): Promise<void>
  * lines against), so it never competes for an order line; its sold orders name it by id, not by
  * its slot. An operator who cancelled a show may so put a new one at the same time. A session
  * switched off (not cancelled) does hold its slot: switching it on again is one click.
+ * `onSaleOnly`: only sessions switched on count (a session switched on where it stands).
  * The caller holds lockEventSessions.
  */
-export async function guardSessionSlot(trx: Db, eventId: number, day: string, time: string, exceptId?: number): Promise<void> {
+export async function guardSessionSlot(trx: Db, eventId: number, day: string, time: string, exceptId?: number, opts: { onSaleOnly?: boolean } = {}): Promise<void> {
   let query = trx.selectFrom('calendars').select('id').where('event_id', '=', eventId).where('day', '=', day).where('time', '=', time).where('cancelled_at', 'is', null)
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
+  if (opts.onSaleOnly) query = query.where('active', '=', 1)
   const other = await query.orderBy('id').limit(1).executeTakeFirst()
   if (other) throw new ApiFailure('admin-session-slot-taken', { id: other.id, day, time })
 }

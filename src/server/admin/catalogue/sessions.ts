@@ -91,7 +91,9 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     const switchesOn = columns.active === 1 && before.active !== 1
     if ((moves || switchesOn) && before.cancelled_at === null) {
       await lockEventSessions(trx, before.event_id as number)
-      await guardSessionSlot(trx, before.event_id as number, day, time, id)
+      // Switched on where it stands, only sessions on sale compete: its own switched-off copy
+      // (copyOneSession) must not keep the source off sale; a move meets every session there.
+      await guardSessionSlot(trx, before.event_id as number, day, time, id, { onSaleOnly: !moves })
     }
     const switchesOff = columns.active === 0 && before.active !== 0
     const queued = await guardSoldSession(trx, before, { day, time, switchesOff, capacity: columns.capacity, confirmed: confirmed === true }, { ...notices, now: Date.now() })
@@ -158,7 +160,9 @@ type PriceInput = z.output<typeof priceInputSchema>
 async function checkPrice(db: Db, calendar: Record<string, unknown>, input: PriceInput, kept?: Record<string, unknown>): Promise<void> {
   await mustExist(db, 'client_categories', [input.client_category_id], 'client_category_id')
   const zone = await zoneDrawing(db, input.zone_id)
-  if (!zone || zone.drawing_id !== calendar.drawing_id) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: input.zone_id })
+  // A row that has its zone already keeps it (rows made before this rule): its price and quantity stay editable.
+  const keptZone = kept !== undefined && kept.zone_id === input.zone_id
+  if (!zone || (!keptZone && zone.drawing_id !== calendar.drawing_id)) throw new ApiFailure('admin-bad-reference', { field: 'zone_id', id: input.zone_id })
   // An archived category or zone is not a new choice; a price row that has it already keeps it.
   await mustBeLive(db, 'client_categories', [input.client_category_id], 'client_category_id', kept ? [kept.client_category_id as number] : [])
   await mustBeLive(db, 'zones', [input.zone_id], 'zone_id', kept ? [kept.zone_id as number] : [])
