@@ -32,11 +32,13 @@ export async function indexedPlanOf(db: Db, kind: TestDb, query: string, index: 
   })
 }
 
-/** A compiled Kysely statement with its parameters written in (numbers and null only: what these plans need). */
+/** A compiled Kysely statement with its parameters written in (numbers, strings and null: what these plans need). */
 export function inlined(q: CompiledQuery, kind: TestDb): string {
   const values = q.parameters.map((p) => {
     if (p === null) return 'null'
-    if (typeof p !== 'number') throw new Error(`inlined: parameter ${String(p)} is not a number`)
+    // A text parameter (a LIKE pattern) as a quoted literal; the replacements below do not rescan it.
+    if (typeof p === 'string') return `'${p.replace(/'/g, "''")}'`
+    if (typeof p !== 'number') throw new Error(`inlined: parameter ${String(p)} is neither a number nor a text`)
     return String(p)
   })
   if (kind === 'postgres') return q.sql.replace(/\$(\d+)/g, (_m, n: string) => values[Number(n) - 1])
