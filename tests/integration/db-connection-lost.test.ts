@@ -10,6 +10,9 @@ import { lockRig, type LockRig } from './lock-rig'
  * lock_timeout (which answers busy by itself) nor the request's deadline.
  */
 const LOCK_TIMEOUT_MS = 15_000
+/** How long terminated backends may take to end, and how often the test looks. */
+const GONE_WITHIN_MS = 10_000
+const GONE_POLL_MS = 25
 
 /**
  * A database connection lost under a request (a PostgreSQL restart, an operator ending backends, a
@@ -37,7 +40,21 @@ describe('a lost database connection on PostgreSQL', () => {
     const own = (await rig.blocker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid
     const pids = (await rig.monitor.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and pid <> $1', [own])).rows.map((r) => r.pid)
     for (const pid of pids) await rig.monitor.query('select pg_terminate_backend($1)', [pid])
-    return pids.length
+    return pids
+  }
+
+  /**
+   * pg_terminate_backend only signals: a backend ends at its next interrupt check. Until it has,
+   * the server's pool may still hand out its connection, and that request is (rightly) busy too;
+   * a CI run once met that (2026-12-02). A restart is over once its backends are gone.
+   */
+  const untilGone = async (pids: readonly number[]) => {
+    const deadline = Date.now() + GONE_WITHIN_MS
+    for (;;) {
+      const left = (await rig.monitor.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where pid = any($1)', [pids])).rows[0].n
+      if (left === 0 || Date.now() > deadline) return left
+      await new Promise((r) => setTimeout(r, GONE_POLL_MS))
+    }
   }
 
   const expectBusy = async (res: Response) => {
@@ -51,16 +68,19 @@ describe('a lost database connection on PostgreSQL', () => {
     const started = Date.now()
     await rig.blocker.query('begin')
     let pending: Promise<Response>
+    let ended: number[] = []
     try {
       await rig.blocker.query('lock table settings in access exclusive mode')
       pending = fetch(`${server.url}/api/setup`)
       expect(await rig.untilLockWaiters(1)).toBeGreaterThanOrEqual(1)
-      expect(await terminateServerBackends()).toBeGreaterThanOrEqual(1)
+      ended = await terminateServerBackends()
+      expect(ended.length).toBeGreaterThanOrEqual(1)
     } finally {
       await rig.release()
     }
     await expectBusy(await pending)
     expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS)
+    expect(await untilGone(ended)).toBe(0)
     // The pool drops the dead connections and opens new ones.
     expect((await fetch(`${server.url}/api/setup`)).status).toBe(200)
   })
@@ -68,7 +88,7 @@ describe('a lost database connection on PostgreSQL', () => {
   it('a database that refuses connections (ALLOW_CONNECTIONS false) answers busy, and serves again once it takes them', async () => {
     await pgAdmin(`alter database ${database} allow_connections false`)
     try {
-      await terminateServerBackends()
+      expect(await untilGone(await terminateServerBackends())).toBe(0)
       await expectBusy(await fetch(`${server.url}/api/setup`))
     } finally {
       await pgAdmin(`alter database ${database} allow_connections true`)
