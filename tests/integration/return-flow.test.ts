@@ -230,19 +230,23 @@ describe.each(TEST_DBS)('ticket returns on %s', (dbKind) => {
     const refused = await create(unpaid, [line.id])
     expect(refused.status).toBe(409)
 
-    // Paid, but returns are off for the order and in setup.
+    // Paid, but the venue switched returns off in setup: an order as bought follows it (its
+    // usereturn grants nothing of its own), and the view offers no button.
     const { hash } = await paidOrder(await visitor(server.url), fx, pfx, 1)
     const row = (await data(hash)).rows[0]
-    await server.db.updateTable('orders').set({ usereturn: 0 }).where('hash', '=', hash).execute()
     await writeSettings(server.db, { app: { order_return: 0 } })
     try {
       expect((await data(hash)).error_code).not.toBe('0')
       expect((await create(hash, [row.id])).status).toBe(409)
+      expect((await (await visitor(server.url)).post<{ usereturn: number }>('/api/order/view', { hash, lang: 'ru' })).body.usereturn).toBe(0)
+      // An order allowed returns of its own (usereturn = 1) keeps them (000 §6).
+      await server.db.updateTable('orders').set({ usereturn: 1 }).where('hash', '=', hash).execute()
+      expect((await data(hash)).error_code).toBe('0')
     } finally {
       await writeSettings(server.db, { app: { order_return: 1 } })
+      await server.db.updateTable('orders').set({ usereturn: 0 }).where('hash', '=', hash).execute()
     }
     // Back on: a ticket of another order, an unknown reason and a passed deadline are refused.
-    await server.db.updateTable('orders').set({ usereturn: 1 }).where('hash', '=', hash).execute()
     expect((await create(hash, [line.id])).status).toBe(404)
     expect((await create(hash, [row.id], 999_999)).status).toBe(400)
     await server.db.insertInto('event_return_rules').values({ event_id: fx.basic.id, close_minutes: 10 * 24 * 60 }).execute()

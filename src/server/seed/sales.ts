@@ -64,6 +64,7 @@ export async function seedSoldOut(db: Db, ids: CatalogIds, now: number): Promise
       email: 'group@example.org',
       phone: '+74950000000',
       paid: 1,
+      usereturn: 0,
       total,
       reserve_until: now,
       created_at: now,

@@ -65,6 +65,9 @@ function orderValues(draft: OrderDraft, hash: string) {
     paid: free ? 1 : 0,
     paid_at: free ? draft.createdAt : null,
     use_pushkin_card: draft.giftCard ? 1 : 0,
+    // No returns of its own: setup's app.order_return decides (returns/policy.ts). The column's
+    // default (1) would grant them to every order and leave that setting without effect.
+    usereturn: 0,
     total: draft.total,
     service_total: draft.serviceTotal,
     reserve_until: draft.reserveUntil,
