@@ -134,6 +134,11 @@ export const setupInputSchema = z.object({
     footer_db_info: flag,
     /** The currency the shop sells in (one of the spec's symbols); left out, the stored one stays. */
     currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]]).optional(),
+    /**
+     * 1: visitors may return paid tickets online (000 §6: an order follows it unless it allows
+     * returns of its own); left out, the stored one stays.
+     */
+    order_return: flag.optional(),
   }),
   db: z.object({
     /** Who sells (shown in the footer with footer_db_info) and how to reach the venue. */

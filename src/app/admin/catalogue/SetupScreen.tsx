@@ -19,7 +19,10 @@ const blankLink = (): Link => ({ url: '', text_ru: '', text_en: '', text_kz: '',
 const GROUPS: { title: Label; fields: Field<Label>[] }[] = [
   {
     title: 'moneyGroup',
-    fields: [{ key: 'app.currency', label: 'currency', type: 'select', options: CURRENCY_CODES.map((c) => ({ value: c, label: `${c} (${currencySymbol(c)})` })) }],
+    fields: [
+      { key: 'app.currency', label: 'currency', type: 'select', options: CURRENCY_CODES.map((c) => ({ value: c, label: `${c} (${currencySymbol(c)})` })) },
+      { key: 'app.order_return', label: 'order_return', type: 'flag' },
+    ],
   },
   {
     title: 'logos',

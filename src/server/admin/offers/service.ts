@@ -201,6 +201,7 @@ export async function storedShell(db: Db): Promise<SetupOut> {
       footer_text_ch: app.footer_text_ch,
       footer_db_info: app.footer_db_info as 0 | 1,
       currency: app.currency,
+      order_return: app.order_return as 0 | 1,
     },
     db: {
       info_client: d.info_client,
