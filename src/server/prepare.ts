@@ -14,6 +14,11 @@ import { connect, type Db } from './db/connect'
  */
 export async function openDatabase(config: Config, log: Logger): Promise<Db> {
   await prepareDatabase(config, log)
+  return connectServing(config)
+}
+
+/** The serving connection with the configured timeouts and pools, on a database already prepared. */
+export function connectServing(config: Config): Db {
   return connect(config.database, config.dbTimeouts, config.dbPoolMax, config.dbPagePoolMax)
 }
 

@@ -5,7 +5,7 @@ import { buildApp } from './app'
 import { refuseUnsafeProductionStart, type Config } from './config'
 import type { Db } from './db/connect'
 import { orderMailsSettled } from './mail/templates/sendOrderPaid'
-import { openDatabase } from './prepare'
+import { connectServing, openDatabase } from './prepare'
 import { beginDraining } from './plugins/health'
 import { warmSeatingAtStart } from './domain/seating/warm-start'
 
@@ -26,14 +26,18 @@ export function createLogger(config: Config): Logger {
   return pino({ level: config.logLevel })
 }
 
-/** Migrates (and seeds) the database, builds the app and listens on config.host:config.port. */
-export async function startServer(config: Config, log: Logger = createLogger(config)): Promise<RunningServer> {
+/**
+ * Migrates (and seeds) the database, builds the app and listens on config.host:config.port.
+ * `prepared`: the database is migrated and seeded already (a cluster's worker, whose primary did it
+ * before forking: N workers would each take the migration lock and read the schema again).
+ */
+export async function startServer(config: Config, log: Logger = createLogger(config), { prepared = false }: { prepared?: boolean } = {}): Promise<RunningServer> {
   refuseUnsafeProductionStart(config)
   for (const name of config.devSecrets) {
     log.warn(`${name} is not set: using the development default. Set it in production.`)
   }
   for (const warning of config.warnings) log.warn(warning)
-  const db = await openDatabase(config, log)
+  const db = prepared ? connectServing(config) : await openDatabase(config, log)
   let app: FastifyInstance
   try {
     if (config.warmStart) await warmSeating(db, log)

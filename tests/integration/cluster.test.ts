@@ -53,6 +53,8 @@ describe(`WORKERS=${WORKERS} npm start on one PostgreSQL`, () => {
     expect(await leaseHolder(db, BACKGROUND_LEASE)).not.toBeNull()
     const res = await fetch(`${cluster.url}/api/token`)
     expect(res.status).toBe(200)
+    // The primary migrated once; no worker did it again (prepare.ts logs each migration run).
+    expect(cluster.logs().match(/"msg":"database (migrated|schema up to date)"/g)).toHaveLength(1)
   })
 
   it('SERVED_BY_HEADER=1: every answer names the worker that gave it, and new connections reach every worker', async () => {

@@ -27,7 +27,8 @@ export async function launch(config: Config, log: Logger, beforeStart?: () => Pr
   }
   let server
   try {
-    server = await startServer(config, log)
+    // A worker's primary prepared the database before forking it (above).
+    server = await startServer(config, log, { prepared: cluster.isWorker })
   } catch (err) {
     await tellPrimaryStartFailed(startFailureMessage(err, config) ?? String((err as Error)?.message ?? err))
     throw err
