@@ -6,7 +6,7 @@ import type { Actor } from '../context'
 import { writeAudit } from '../audit'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { releaseExpiredCartHolds } from '../../domain/inventory/holds.repository'
-import { copySession, drawingVenue, priceIdsOf, priceUse, releasePriceFromHistory, sessionHasLiveHolds, sessionHasOrders, sessionRow, zoneDrawing } from './catalogue.repository'
+import { copySession, drawingVenue, followMovedSession, priceIdsOf, priceUse, releasePriceFromHistory, sessionHasLiveHolds, sessionHasOrders, sessionRow, zoneDrawing } from './catalogue.repository'
 import { mustBeCopied } from '../studio/copy-job'
 import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
@@ -98,6 +98,7 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     const switchesOff = columns.active === 0 && before.active !== 0
     const queued = await guardSoldSession(trx, before, { day, time, switchesOff, capacity: columns.capacity, confirmed: confirmed === true }, { ...notices, now: Date.now() })
     await updateRow(trx, actor, 'calendars', 'session', id, { ...columns, starts_at: startsAt(day, time) })
+    if (moves) await followMovedSession(trx, before.event_id as number, id, { day: before.day as string, time: before.time as string }, { day, time })
     return queued
   })
 }
