@@ -1,5 +1,6 @@
-import { ORDER_STATUS_CANCELLED, RETURN_STATUS_CONFIRMED } from '../../contract/constants'
+import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import type { Db } from '../db/connect'
+import { lineCounts } from '../domain/orders/returned-lines.repository'
 
 /** Statements of the Sales screen (issue 17 item 4); the counting is sales.ts. */
 
@@ -91,7 +92,7 @@ export function ordersOf(db: Db, q: { event_id?: number; calendar_id?: number; l
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')
     .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
     // Its lines and its returned ones (order-state.ts orderStateOf: refunded, partly refunded), in the same grouping.
-    .select((eb) => [eb.fn.count<number>('l.id').as('lines'), eb.fn.sum<number>(eb.case().when('l.return_status', '>=', RETURN_STATUS_CONFIRMED).then(1).else(0).end()).as('returned_lines')])
+    .select(lineCounts)
     .where('o.id', 'in', orderPage(db, q))
     .groupBy(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at'])
     .orderBy('o.id', 'desc')

@@ -400,6 +400,11 @@ export interface PaymentsTable {
   verify_code: number | null
   /** The link a QR payment's code encodes ('' for other types). */
   qr_url: Def<string>
+  /**
+   * Migration 2026_12_03_05_rf1_01: 1 when refunded at settlement (payment.repository.ts
+   * refundOpenPayment), a payment that never bought its order; 0 otherwise.
+   */
+  settlement_refund: Flag
 }
 export interface PaymentCallbacksTable {
   id: Id

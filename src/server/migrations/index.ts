@@ -63,6 +63,7 @@ import * as m21wr2 from './2026_12_02_21_wr1_01_waiting_visitor_asked_at'
 import * as m02au1 from './2026_12_03_02_au1_01_sign_in_failures'
 import * as m03sc1 from './2026_12_03_03_sc1_01_session_cancelled'
 import * as m04tk1 from './2026_12_03_04_tk1_01_api_token_expiry'
+import * as m05rf1 from './2026_12_03_05_rf1_01_settlement_refund_flag'
 import * as m06rt1 from './2026_12_03_06_rt1_01_orders_follow_return_setup'
 
 /**
@@ -133,6 +134,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_02_au1_01_sign_in_failures': m02au1,
   '2026_12_03_03_sc1_01_session_cancelled': m03sc1,
   '2026_12_03_04_tk1_01_api_token_expiry': m04tk1,
+  '2026_12_03_05_rf1_01_settlement_refund_flag': m05rf1,
   '2026_12_03_06_rt1_01_orders_follow_return_setup': m06rt1,
 }
 

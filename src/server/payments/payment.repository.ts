@@ -108,13 +108,19 @@ export async function markPaymentVerifying(db: Db, paymentId: number, verifyCode
 
 /**
  * Refunds an approved payment that cannot buy its order (open, or failed: APPROVABLE_STATES):
- * the payment moves to refunded with the reason and the refund is recorded (refund.repository.ts recordRefund: no
- * return request) and queued for the provider, due at `sendDueAt` (refund-outbox.ts: it commits
+ * the payment moves to refunded, marked settlement_refund (it never bought its order: the order
+ * view's refund of its tickets leaves it out), with the reason in provider_ref for people to read,
+ * and the refund is recorded (refund.repository.ts recordRefund: no return request) and queued for the provider, due at `sendDueAt` (refund-outbox.ts: it commits
  * with the refund, so it reaches the bank whatever happens after the commit). Answers the queued
  * send, or null, writing nothing, when the payment was already settled (a repeat).
  */
 export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, now: number, sendDueAt: number): Promise<QueuedRefund | null> {
-  const res = await trx.updateTable('payments').set({ status: 'refunded', provider_ref: `${SETTLEMENT_REFUND_REF}${reason}`.slice(0, 200), updated_at: now }).where('id', '=', p.id).where('status', 'in', [...APPROVABLE_STATES]).executeTakeFirst()
+  const res = await trx
+    .updateTable('payments')
+    .set({ status: 'refunded', settlement_refund: 1, provider_ref: `${SETTLEMENT_REFUND_REF}${reason}`.slice(0, 200), updated_at: now })
+    .where('id', '=', p.id)
+    .where('status', 'in', [...APPROVABLE_STATES])
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return null
   return recordRefund(trx, { orderId: p.order_id, requestId: null, paymentId: p.id, amount: p.amount, now, dueAt: sendDueAt })
 }

@@ -16,7 +16,8 @@ import { PAYMENT_START_PATH } from '../orders/constants'
 import { toTicketLine } from '../tickets/lines'
 import { isReturned, orderMoney, paidOfPayments } from '../orders/money'
 import type { OrderPayments } from '../orders/money.repository'
-import { findOrderByHash, listOfferableServices, listOrderServices, listTicketLines, readOrderPayments, type OrderRow, type PaymentRow, type TicketLineRow } from '../orders/order.repository'
+import { readOrderPayments, type PaymentRow } from '../orders/order-payments.repository'
+import { findOrderByHash, listOfferableServices, listOrderServices, listTicketLines, type OrderRow, type TicketLineRow } from '../orders/order.repository'
 import { buyerName, changeRefusal, printingAllowed, reserveSecondsLeft, viewStatus } from '../orders/state'
 
 /** The QR payment still waiting, so a reloaded page shows its code again. */
@@ -72,7 +73,7 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     offeredPaymentTypes(db, registry, order),
   ])
   // `refunded` shows what went back for the order's tickets, not a refund of a payment that never
-  // bought it (refused at settlement: order.repository.ts readOrderPayments); the paid-amount rule
+  // bought it (refused at settlement: order-payments.repository.ts readOrderPayments); the paid-amount rule
   // (totalToPay) takes every refund, netting such a payment to 0.
   const { payments, ticketsRefunded } = paid
   const printing = printingAllowed(order)

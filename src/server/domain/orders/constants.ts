@@ -44,10 +44,13 @@ export const WENT_THROUGH_STATUSES = ['paid', 'refunded'] as const
 export const wentThrough = (status: string): boolean => (WENT_THROUGH_STATUSES as readonly string[]).includes(status)
 
 /**
- * How a payment refunded at settlement (payments/payment.repository.ts refundOpenPayment: approved
- * after its order was paid by another payment, changed, cancelled or gone) starts its provider_ref,
- * the reason following. Such a payment never bought its order: its refund gives back that payment,
- * not tickets of the order, so the order view's `refunded` leaves it out (order.repository.ts
- * readOrderPayments), while the paid-amount rule counts it, netting the payment to 0.
+ * How the provider_ref of a payment refunded at settlement (payments/payment.repository.ts
+ * refundOpenPayment: approved after its order was paid by another payment, changed, cancelled or
+ * gone) starts, the reason following: a note for people only. What marks such a payment is its
+ * settlement_refund flag (migration 2026_12_03_05_rf1_01), never this text, which a provider's own
+ * reference may start with too. Such a payment never bought its order: its refund gives back that
+ * payment, not tickets of the order, so the order view's `refunded` leaves it out
+ * (order-payments.repository.ts readOrderPayments), while the paid-amount rule counts it, netting
+ * the payment to 0.
  */
 export const SETTLEMENT_REFUND_REF = 'refunded: '
