@@ -16,7 +16,7 @@ import { contractSerializerCompiler } from './plugins/serializer'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerHealth } from './plugins/health'
 import { registerRequestDeadline } from './plugins/request-deadline'
-import { RequestLogController } from './plugins/request-log'
+import { loggedRequest, RequestLogController } from './plugins/request-log'
 import { answerHeaders, isHttps, registerSecurityHeaders } from './plugins/security-headers'
 import { registerWaitingRoomGuard } from './plugins/waiting-room'
 import { limitSessionClaims } from './domain/orders/claim-slots'
@@ -60,7 +60,10 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const https = isHttps(opts.config.publicUrl)
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: { level: opts.config.logLevel } }),
+    // A line carrying `{ req }` writes the URL with its secrets redacted (plugins/request-log.ts).
+    ...(opts.logger
+      ? { loggerInstance: opts.logger.child({}, { serializers: { req: loggedRequest } }) }
+      : { logger: { level: opts.config.logLevel, serializers: { req: loggedRequest } } }),
     // One line a request, or only errors and slow ones (REQUEST_LOG): plugins/request-log.ts.
     logController: new RequestLogController(opts.config.requestLog),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { READY_PATH } from '../../src/server/plugins/health'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CLIENT_RECHECK_MS, READY_PATH } from '../../src/server/plugins/health'
 import { TEST_DBS } from '../support/server'
 import { startHealthRig, type HealthRig } from './health-rig'
 
@@ -15,6 +15,7 @@ describe.each(TEST_DBS)('/readyz and the web client on %s', (dbKind) => {
   let rig: HealthRig | null = null
   let clientDir = ''
   afterEach(async () => {
+    vi.restoreAllMocks()
     await rig?.close()
     rig = null
     fs.rmSync(clientDir, { recursive: true, force: true })
@@ -36,5 +37,15 @@ describe.each(TEST_DBS)('/readyz and the web client on %s', (dbKind) => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-client-'))
     rig = await startHealthRig(dbKind, { CLIENT_DIR: clientDir })
     expect((await fetch(`${rig.server.url}${READY_PATH}`)).status).toBe(200)
+  })
+
+  it(`in production, looks for the built client at most once per ${CLIENT_RECHECK_MS} ms while it is there, not on every probe`, async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-client-'))
+    const index = path.join(clientDir, 'index.html')
+    fs.writeFileSync(index, '<!doctype html><title>shop</title>')
+    rig = await startHealthRig(dbKind, { NODE_ENV: 'production', SESSION_SECRET: 'production-session-secret-0123456789', CLIENT_DIR: clientDir })
+    const looked = vi.spyOn(fs, 'existsSync')
+    for (let i = 0; i < 10; i++) expect((await fetch(`${rig.server.url}${READY_PATH}`)).status).toBe(200)
+    expect(looked.mock.calls.filter(([file]) => String(file) === index).length).toBeLessThanOrEqual(1)
   })
 })

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_DBS } from '../support/server'
 import { startHealthRig, type HealthRig } from './health-rig'
@@ -7,6 +8,19 @@ const CRM_TOKEN = 'crmTokenSecret0123456789abcdef'
 const HASH_CONF = 'hashConfSecret0123456789abcdef'
 const ORDER_HASH = 'orderHashSecret0123456789abcd'
 const TICKET_HASH = 'ticketHashSecret0123456789abc'
+
+/** GET of a path as written, byte for byte (fetch would normalize some of them). */
+function rawGet(base: string, path: string): Promise<number> {
+  const { hostname, port } = new URL(base)
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path, method: 'GET' }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
 
 /**
  * The request log (plugins/request-log.ts, REQUEST_LOG=all) writes each URL's path with its query
@@ -47,5 +61,45 @@ describe.each(TEST_DBS)('the request log on %s', (dbKind) => {
         '/api/order/return/[redacted]?crm=[redacted]',
       ]),
     )
+  })
+
+  it('redacts a hash in a path no route matches, a bad URL and a path written another way', async () => {
+    const asked = [
+      // Under an API call's prefix, but no route: the 404 of the API.
+      `/api/ticket/${TICKET_HASH}/x`,
+      `/api/ticket/${TICKET_HASH}/`,
+      `/api/order/return/${ORDER_HASH}/x`,
+      // Under a page's prefix: the web client's fallback.
+      `/order/${ORDER_HASH}/anything`,
+      `/nominal-tickets/${ORDER_HASH}`,
+      `/order/declined/${ORDER_HASH}`,
+      // The same pages as the browser's router finds them: any case, doubled slashes, escapes.
+      `/Order/${ORDER_HASH}`,
+      `//ticket//${TICKET_HASH}`,
+      `/%6Frder/${ORDER_HASH}`,
+      // Not valid percent-encoding: answered before routing (frameworkErrors, app.ts).
+      `/api/ticket/${TICKET_HASH}%zz`,
+      `/order/${ORDER_HASH}%zz`,
+    ]
+    for (const path of asked) await rawGet(rig.server.url, path)
+    const log = JSON.stringify(rig.lines)
+    for (const secret of [ORDER_HASH, TICKET_HASH]) expect(log).not.toContain(secret)
+    const urls = rig.lines.filter((l) => l.msg === 'request completed').map((l) => l.url)
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/ticket/[redacted]/x',
+        '/api/order/return/[redacted]/x',
+        '/order/[redacted]/anything',
+        '/nominal-tickets/[redacted]',
+        '/order/declined/[redacted]',
+        '/Order/[redacted]',
+      ]),
+    )
+  })
+
+  it("writes a logged request's URL redacted wherever a line carries { req } (Fastify's own error lines do)", () => {
+    rig.server.app.log.warn({ req: { method: 'GET', url: `/api/ticket/${TICKET_HASH}/x?crm=${CRM_TOKEN}` } }, 'probe with a request')
+    const line = rig.lines.find((l) => l.msg === 'probe with a request')
+    expect(line?.req).toMatchObject({ method: 'GET', url: '/api/ticket/[redacted]/x?crm=[redacted]' })
   })
 })

@@ -47,11 +47,11 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
     const pool = openPool(cfg.url, timeouts, poolMax, MAIN_POOL_NAME)
     const pagePool = pagePoolMax > 0 ? openPool(cfg.url, timeouts, pagePoolMax, PAGE_POOL_NAME) : null
     // The main handle owns both pools: its destroy() ends them; the page handle's ends nothing.
-    const owned = pagePool ? { connect: () => pool.connect(), end: async () => void (await Promise.all([pool.end(), pagePool.end()])) } : pool
+    const owned = { connect: () => connectMarked(pool), end: async () => void (await Promise.all([pool.end(), pagePool?.end()])) }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: owned }), plugins: [new WriteWatchPlugin()] })
     pools.set(db, pool)
     if (pagePool) {
-      const pageDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => pagePool.connect(), end: async () => {} } }), plugins: [new WriteWatchPlugin()] })
+      const pageDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => connectMarked(pagePool), end: async () => {} } }), plugins: [new WriteWatchPlugin()] })
       pageHandles.set(db, pageDb)
       owners.set(pageDb, db)
     }
@@ -94,8 +94,35 @@ function openPool(rawUrl: string, timeouts: DbTimeouts, max: number, application
   // A checked-out client whose session the server ends (idle_in_transaction_session_timeout,
   // an administrator) emits 'error' too; its pending query fails on its own, so only the
   // event must not go unhandled (which would end the process).
-  pool.on('connect', (client) => client.on('error', () => {}))
+  // The same event names the error as the connection's (isDatabaseConnectionError): pg emits
+  // it before the pending query fails with that very error (process.nextTick).
+  pool.on('connect', (client) => client.on('error', markConnectionError))
   return pool
+}
+
+/**
+ * Errors a PostgreSQL connection raised: its socket failing under a checked-out client, or a
+ * connect failing (refused, timed out). A socket error (ECONNRESET, EPIPE…) carries nothing saying
+ * whose socket it was; plugins/known-failures.ts names the database only for these.
+ */
+const connectionErrors = new WeakSet<object>()
+
+function markConnectionError(err: unknown): void {
+  if (typeof err === 'object' && err !== null) connectionErrors.add(err)
+}
+
+async function connectMarked(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect()
+  } catch (err) {
+    markConnectionError(err)
+    throw err
+  }
+}
+
+/** Whether a PostgreSQL connection of ours raised this error (above). */
+export function isDatabaseConnectionError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && connectionErrors.has(err)
 }
 
 /**

@@ -21,6 +21,15 @@ export const READINESS_DB_TIMEOUT_MS = 2000
  * (logTransition). The handlers catch every failure, so no error goes unlogged by this.
  */
 const PROBE_LOG_LEVEL = 'silent'
+/**
+ * How long /readyz takes a built web client (CLIENT_DIR/index.html, production only) it found as
+ * still there before looking again. Probes come every few seconds from each load balancer, so
+ * readiness does not stat the file on each of them: once found, it is looked for again at most
+ * this often (a deploy that removes the client is seen within it). While it is missing it is
+ * looked for on every probe: a server out of rotation is ready again on the first probe after
+ * the build, and only a misconfigured install stays in that state.
+ */
+export const CLIENT_RECHECK_MS = 30_000
 const NO_STORE = 'no-store'
 
 export type NotReadyReason = 'draining' | 'database-timeout' | 'database-error' | 'web-client-missing'
@@ -58,6 +67,14 @@ export function registerHealth(app: FastifyInstance): void {
   let ping: Promise<void> | null = null
   const sharedPing = () => (ping ??= pingDatabase(app.pageDb).finally(() => (ping = null)))
   let wasReady: boolean | null = null
+  const clientIndex = path.join(app.config.clientDir, 'index.html')
+  let clientFoundAt: number | null = null
+  const clientBuilt = () => {
+    const now = Date.now()
+    if (clientFoundAt !== null && now - clientFoundAt < CLIENT_RECHECK_MS) return true
+    clientFoundAt = fs.existsSync(clientIndex) ? now : null
+    return clientFoundAt !== null
+  }
 
   const logTransition = (reason: NotReadyReason | null, err?: unknown) => {
     const ready = reason === null
@@ -79,7 +96,8 @@ export function registerHealth(app: FastifyInstance): void {
     // In production the server is there to serve the storefront's pages: without the built
     // client every visitor would get "not built yet" (plugins/client.ts), so a load balancer must
     // not send them here. Outside production an API-only server (tests, development) is fine.
-    if (app.config.production && !fs.existsSync(path.join(app.config.clientDir, 'index.html'))) {
+    // Looked for at most every CLIENT_RECHECK_MS once found.
+    if (app.config.production && !clientBuilt()) {
       logTransition('web-client-missing')
       return notReady(reply, 'web-client-missing')
     }

@@ -1,5 +1,6 @@
 import { ZodError } from 'zod'
 import { isForeignKeyViolation } from '../db/constraint-errors'
+import { isDatabaseConnectionError } from '../db/connect'
 import { ApiFailure } from '../errors'
 import { CounterStoreUnavailable } from '../security/counter-store'
 
@@ -44,7 +45,10 @@ const CONNECTION_EXCEPTION_CLASS = '08'
  */
 const NOT_IN_PREREQUISITE_STATE = '55000'
 const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/
-/** Socket errors of a database connection (node's net): the server down, restarting or unreachable. */
+/**
+ * Socket errors (node's net): a database connection's when the server is down, restarting or
+ * unreachable; they may as well be another service's (failedService).
+ */
 const SOCKET_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'])
 /**
  * What node-postgres says, with no code, when the socket of a client closes under it: "Connection
@@ -63,6 +67,9 @@ const SQLITE_BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLIT
 /** What pg-pool says when no connection frees up within connectionTimeoutMillis. */
 const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect'
 
+/** A PostgreSQL SQLSTATE: five digits or upper-case letters (23503, 55P03, 08006). */
+const SQLSTATE = /^[0-9A-Z]{5}$/
+
 function codeOf(err: unknown): string | null {
   if (typeof err !== 'object' || err === null || !('code' in err)) return null
   const code = (err as { code: unknown }).code
@@ -71,11 +78,27 @@ function codeOf(err: unknown): string | null {
 
 /**
  * What failed behind a refusal of knownFailure, for the log line: an operator paged by "busy"
- * answers must look at Redis when the shared counters' store is down or slow, and at the database
- * otherwise. The visitor's answer is the same either way.
+ * answers must look at what is down. The database is named only on its own evidence: a SQLSTATE
+ * (PostgreSQL's five-character code), an SQLite code, or node-postgres' and pg-pool's own
+ * messages. A lost socket (ECONNRESET, EPIPE, ETIMEDOUT, ECONNREFUSED) carries nothing saying whose
+ * it was (the database's connection, a mail server's, a bank's): it is the database's where our
+ * pg pool saw its connection raise it (db/connect.ts isDatabaseConnectionError); otherwise the
+ * line names a lost connection, with its peer where Node gives one, and the error beside it says
+ * the rest. Redis has its own error (CounterStoreUnavailable). The visitor's answer is the same.
  */
 export function failedService(err: unknown): string {
-  return err instanceof CounterStoreUnavailable ? 'Redis (REDIS_URL, the per-address counters) failed' : 'database refused'
+  if (err instanceof CounterStoreUnavailable) return 'Redis (REDIS_URL, the per-address counters) failed'
+  if (err instanceof ZodError) return 'input refused'
+  const code = codeOf(err)
+  if (code !== null && SOCKET_ERROR_CODES.has(code)) {
+    if (isDatabaseConnectionError(err)) return `database (PostgreSQL) connection failed (${code})`
+    const { address, port } = err as { address?: unknown; port?: unknown }
+    return `connection lost (${code}${typeof address === 'string' ? ` to ${address}${typeof port === 'number' ? `:${port}` : ''}` : ''}: the database or another service)`
+  }
+  if (code !== null && code.startsWith('SQLITE_')) return 'database (SQLite) refused'
+  if (code !== null && SQLSTATE.test(code)) return 'database (PostgreSQL) refused'
+  if (err instanceof Error && (err.message === POOL_TIMEOUT_MESSAGE || PG_CONNECTION_LOST.test(err.message))) return 'database (PostgreSQL) connection failed'
+  return 'database refused'
 }
 
 /**
@@ -89,9 +112,9 @@ export function knownFailure(err: unknown): ApiFailure | null {
   const code = codeOf(err)
   if (code !== null) {
     if (BUSY_SQLSTATES.has(code) || SQLITE_BUSY_CODES.has(code) || SOCKET_ERROR_CODES.has(code)) return new ApiFailure('busy')
-    if (/^[0-9A-Z]{5}$/.test(code) && code.startsWith(CONNECTION_EXCEPTION_CLASS)) return new ApiFailure('busy')
+    if (SQLSTATE.test(code) && code.startsWith(CONNECTION_EXCEPTION_CLASS)) return new ApiFailure('busy')
     if (code === NOT_IN_PREREQUISITE_STATE && err instanceof Error && NOT_ACCEPTING_CONNECTIONS.test(err.message)) return new ApiFailure('busy')
-    if (BAD_INPUT_SQLSTATES.has(code) || (/^[0-9A-Z]{5}$/.test(code) && code.startsWith(DATA_EXCEPTION_CLASS))) return new ApiFailure('bad-request')
+    if (BAD_INPUT_SQLSTATES.has(code) || (SQLSTATE.test(code) && code.startsWith(DATA_EXCEPTION_CLASS))) return new ApiFailure('bad-request')
   }
   if (err instanceof Error && (err.message === POOL_TIMEOUT_MESSAGE || (code === null && PG_CONNECTION_LOST.test(err.message)))) return new ApiFailure('busy')
   return null

@@ -78,13 +78,15 @@ const DEMO_LOCK_KEY = 7_310_203_602
 /**
  * Takes the demo lock, waiting as long as another process's load takes (seconds for the
  * stadium's drawing) rather than the session's lock_timeout, which then applies again to the
- * rest of the transaction.
+ * rest of the transaction. Runs inside the load's transaction: both settings are SET LOCAL, so
+ * PostgreSQL drops them when it ends (commit, or rollback of a failed wait) and the pooled
+ * session keeps its own lock_timeout (the pool's, db/connect.ts) whatever happens here.
  */
 async function waitForDemoLock(trx: Db): Promise<void> {
-  const { rows } = await sql<{ lock_timeout: string }>`select current_setting('lock_timeout') as lock_timeout`.execute(trx)
-  await sql`select set_config('lock_timeout', '0', true)`.execute(trx)
+  await sql`set local lock_timeout = 0`.execute(trx)
   await sql`select pg_advisory_xact_lock(${DEMO_LOCK_KEY})`.execute(trx)
-  await sql`select set_config('lock_timeout', ${rows[0].lock_timeout}, true)`.execute(trx)
+  // DEFAULT: the session's value as it started (the pool sends lock_timeout at connect).
+  await sql`set local lock_timeout to default`.execute(trx)
 }
 
 /**
