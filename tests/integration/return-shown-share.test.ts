@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RETURN_STATUS_CONFIRMED } from '../../src/contract/constants'
 import type { OrderReturnDataResponse } from '../../src/contract/entities/returns'
 import { formatMoney } from '../../src/contract/rules/moneyText'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { visitor } from './order-fixtures'
 import { decide, pathOf, placeOrder, startPay } from './payment-fixtures'
 import { decodeMessage, startInbox, type Inbox } from './return-helpers'
-import { addPercentPromo, orderLines, requestReturn, returnTickets, seedReturnShop, type ReturnShop } from './return-money-helpers'
+import { addPercentPromo, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, type ReturnShop } from './return-money-helpers'
 
 /**
  * What the return page and the request's e-mail show is what the confirm refunds
@@ -62,6 +63,28 @@ describe.each(TEST_DBS)('the refund the return shows on %s', (dbKind) => {
     expect((await returnTickets(shop, hash, [lines[0].id])).summa).toBe(1500)
     const rows = (await v.post<OrderReturnDataResponse>(`/api/order/return/${hash}`, { hash, lang: 'ru' })).body.rows
     expect(rows.find((r) => r.id === lines[1].id)!.summa).toBe(1500)
+  })
+  it('shows a returned ticket at what its return refunded, not its list cost', async () => {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, shop.fx, shop.fx.basic, 'adult', 2)
+    expect((await v.post<{ promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode: 'SHOWN10' })).body.promoCode).toBe('SHOWN10')
+    const publicId = pathOf((await startPay(v, hash, shop.pfx.types.card)).body.bankUrl!).split('/').pop()!
+    expect((await decide(v, publicId, 'approve')).status).toBe(303)
+    const { id, lines } = await orderLines(shop, hash)
+    const confirmed = await returnTickets(shop, hash, [lines[0].id])
+    const [refunded] = await refundAmounts(shop, id)
+    expect(confirmed.summa).toBe(refunded / 100)
+    const rows = (await v.post<OrderReturnDataResponse>(`/api/order/return/${hash}`, { hash, lang: 'ru' })).body.rows
+    const returned = rows.find((r) => r.id === lines[0].id)!
+    expect(returned.status_id).toBe(RETURN_STATUS_CONFIRMED)
+    // 1500 ₽ refunded (the ticket's price less 10 %, and its fee), not its 1650 ₽ list cost.
+    expect(returned.summa).toBe(refunded / 100)
+    expect(returned.summa).toBe(1500)
+    expect((await shop.server.db.selectFrom('order_lines').select('refunded_amount').where('id', '=', lines[0].id).executeTakeFirstOrThrow()).refunded_amount).toBe(refunded)
+    // A line returned before the amount was kept (migration 2026_12_03_07_rt2_01 leaves it null) shows its list cost, as it did.
+    await shop.server.db.updateTable('order_lines').set({ refunded_amount: null }).where('id', '=', lines[0].id).execute()
+    const before = (await v.post<OrderReturnDataResponse>(`/api/order/return/${hash}`, { hash, lang: 'ru' })).body.rows
+    expect(before.find((r) => r.id === lines[0].id)!.summa).toBe(Number(lines[0].cost) / 100)
   })
   it("leaves a returned ticket's offers out of the order view's toping", async () => {
     const v = await visitor(server.url)

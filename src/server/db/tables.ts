@@ -317,6 +317,11 @@ export interface OrderLinesTable {
   country_id: number | null
   region_id: number | null
   return_status: Def<number>
+  /**
+   * Migration 2026_12_03_07_rt2_01: what the line refunded, minor units, written when it is returned
+   * (returns/refund-payment.ts refundOfReturned); null while not returned and for lines returned before it.
+   */
+  refunded_amount: number | null
 }
 export interface SeatHoldsTable {
   id: Id

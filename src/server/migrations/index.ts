@@ -65,6 +65,7 @@ import * as m03sc1 from './2026_12_03_03_sc1_01_session_cancelled'
 import * as m04tk1 from './2026_12_03_04_tk1_01_api_token_expiry'
 import * as m05rf1 from './2026_12_03_05_rf1_01_settlement_refund_flag'
 import * as m06rt1 from './2026_12_03_06_rt1_01_orders_follow_return_setup'
+import * as m07rt2 from './2026_12_03_07_rt2_01_line_refunded_amount'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -136,6 +137,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_04_tk1_01_api_token_expiry': m04tk1,
   '2026_12_03_05_rf1_01_settlement_refund_flag': m05rf1,
   '2026_12_03_06_rt1_01_orders_follow_return_setup': m06rt1,
+  '2026_12_03_07_rt2_01_line_refunded_amount': m07rt2,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -13,7 +13,7 @@ import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { MS_PER_S, REQUEST_STATUS_LATE, REQUEST_STATUS_REFUNDED, REQUEST_STATUS_USED } from './constants'
 import { storedHashConf } from './hashconf'
 import { returnRefusal } from './policy'
-import { returnShareByLine } from './refund-payment'
+import { lineRefunded, returnShareByLine } from './refund-payment'
 import { consentText, findPayingPayment, findReturnRequest, listReasons, listReturnLines, reasonsByLine, usedLineIds, type ReturnLineRow } from './repository'
 import { sweepReturnRequests } from './sweep'
 
@@ -45,7 +45,7 @@ async function linkState(db: Db, hash: string, hashConf: string): Promise<Return
  * ticket holder of a named ticket ('' otherwise); name_{lang} is the visitor category;
  * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
  * zone (GMT+03:00) and returnleft the seconds left to it; summa what returning the line refunds
- * (refund-payment.ts returnShareByLine); admitted whether the ticket was admitted at the door
+ * (refund-payment.ts returnShareByLine), or for a returned line what it refunded (lineRefunded); admitted whether the ticket was admitted at the door
  * (repository.ts usedLineIds: the rule create and confirm refuse it by). error_code '0' when the order may be
  * returned, else the code of its refusal (policy.ts returnRefusal: not allowed, or paid at the
  * box office, then with its text as error_text) and no rows. Opened from an e-mailed link (`hashConf`),
@@ -67,7 +67,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   const [reasonOf, admitted] = await Promise.all([reasonsByLine(db, lineIds), usedLineIds(db, lineIds).then((ids) => new Set(ids))])
   // What returning each line refunds now, by the rule the confirm refunds by: with a promo code or
   // offers it differs from the list cost, and the page's refund total adds these up. A returned
-  // line keeps its list cost: it refunds nothing more, and what it refunded is kept per request.
+  // line refunds nothing more: it shows what it refunded (lineRefunded).
   const shares = await returnShareByLine(db, order.id, lines)
   const buyer = buyerName(order)
   const rows: ReturnRow[] = lines.map((l, i) => ({
@@ -80,7 +80,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     phone: order.phone,
     status_id: l.return_status,
     quant: l.quantity,
-    summa: toMajor(shares.get(l.id) ?? l.cost),
+    summa: toMajor(shares.get(l.id) ?? lineRefunded(l)),
     sortnum: i + 1,
     returndatime: venueDateTime(Number(l.deadline)),
     returnleft: secondsLeft(l, now),

@@ -8,7 +8,7 @@ import { isReturned, lineWeight, openLineShares, returnedShare, type OpenLine } 
 import { lineServiceCosts } from '../orders/money.repository'
 import type { OrderRow } from '../orders/order.repository'
 import { promoPercents } from '../orders/promo-percent.repository'
-import { listLineWeights } from './refund-share.repository'
+import { listLineWeights, recordLineRefunds } from './refund-share.repository'
 import { findPaidPayment, markPaymentRefunded, type PaidPayment } from './repository'
 
 /** What returned tickets give back: money (minor units) from `payment`, and bonuses. */
@@ -31,10 +31,13 @@ export interface ReturnRefund {
  * - bonuses: the same share of those spent on the order goes back to the card and of those it
  *   earned is taken back (loyalty/return-bonuses.ts), written here in the same transaction;
  * - the discount: when these are the order's last tickets, its promo code's use goes back too
- *   (released as a cancelled order's, loyalty/return-bonuses.ts); a partial return keeps it.
+ *   (released as a cancelled order's, loyalty/return-bonuses.ts); a partial return keeps it;
+ * - each line keeps what it refunded (its share of `amount`, order_lines.refunded_amount), so
+ *   the return page shows a returned ticket at what it gave back (lineRefunded).
  */
 export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lineIds: readonly number[], now: number): Promise<ReturnRefund> {
-  const { amount, payment, shareOf, last } = await returnShare(trx, order.id, lineIds)
+  const { amount, payment, shareOf, last, byLine } = await returnShare(trx, order.id, lineIds)
+  await recordLineRefunds(trx, byLine)
   const bonuses = await returnTicketBonuses(trx, order, shareOf, now, last)
   return { amount, payment, bonuses }
 }
@@ -51,18 +54,31 @@ const promoPercentOf = async (db: Db, orderId: number): Promise<number> => (awai
 
 /**
  * The money part of refundOfReturned, read only: what returning `lineIds` (not returned before,
- * or claimed by this return) gives back of the payment, and the share rule over the order's
- * lines for the rest, and whether they are the order's last tickets (`last`: none kept after
- * them). Whoever shows a refund before it is made (a request's e-mail, the return page) can ask
- * it the same question.
+ * or claimed by this return) gives back of the payment (`amount`, and `byLine`: each returning
+ * line's part of it, line id → minor units, adding up to `amount`), and the share rule over the
+ * order's lines for the rest, and whether they are the order's last tickets (`last`: none kept
+ * after them). Whoever shows a refund before it is made (a request's e-mail, the return page) can
+ * ask it the same question.
  */
-export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<{ amount: number; payment: PaidPayment | null; shareOf: (left: number) => number; last: boolean }> {
+export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<{ amount: number; payment: PaidPayment | null; shareOf: (left: number) => number; last: boolean; byLine: Map<number, number> }> {
   const open = openLines(await listLineWeights(trx, orderId), new Set(lineIds), await promoPercentOf(trx, orderId))
   const shareOf = (left: number) => returnedShare(left, open)
   const payment = await findPaidPayment(trx, orderId)
   // No ticket of the order is kept once these are returned.
   const last = open.every((l) => l.returning)
-  return { amount: payment ? shareOf(payment.amount - payment.refunded) : 0, payment, shareOf, last }
+  // returnedShare's own split, kept per line: nothing paid (or nothing left) refunds 0 a line.
+  const shares = openLineShares(payment ? payment.amount - payment.refunded : 0, open)
+  const byLine = new Map(open.filter((l) => l.returning).map((l) => [l.id, shares.get(l.id)!]))
+  return { amount: payment ? shareOf(payment.amount - payment.refunded) : 0, payment, shareOf, last, byLine }
+}
+
+/**
+ * What a returned line refunded, minor units, its one home: what its return or refund kept on it
+ * (refundOfReturned, order_lines.refunded_amount), or, for a line returned before that was kept
+ * (migration 2026_12_03_07_rt2_01), its list cost, as shown until then.
+ */
+export function lineRefunded(line: { cost: number | string; refunded_amount: number | string | null }): number {
+  return Number(line.refunded_amount ?? line.cost)
 }
 
 /**

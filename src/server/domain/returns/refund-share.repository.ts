@@ -14,3 +14,14 @@ export async function listLineWeights(trx: Db, orderId: number): Promise<{ id: n
   const services = await lineServiceCosts(trx, [orderId])
   return lines.map((l) => ({ id: l.id, cost: Number(l.cost), price: Number(l.price), quantity: Number(l.quantity), return_status: Number(l.return_status), services: services.get(l.id) ?? 0 }))
 }
+
+/**
+ * Keeps what each returned line refunded (line id → minor units) on the line
+ * (order_lines.refunded_amount), in the return's transaction: one statement per distinct amount,
+ * so a return of like tickets writes once.
+ */
+export async function recordLineRefunds(trx: Db, refunded: ReadonlyMap<number, number>): Promise<void> {
+  const byAmount = new Map<number, number[]>()
+  for (const [id, amount] of refunded) byAmount.set(amount, [...(byAmount.get(amount) ?? []), id])
+  for (const [amount, ids] of byAmount) await trx.updateTable('order_lines').set({ refunded_amount: amount }).where('id', 'in', ids).execute()
+}

@@ -44,7 +44,7 @@ export function listReturnLines(db: Db, orderId: number) {
     .leftJoin('zones as z', 'z.id', 'l.zone_id')
     .leftJoin('event_return_rules as r', 'r.event_id', 'l.event_id')
     .select([
-      'l.id', 'l.event_id', 'l.calendar_id', 'l.seat_id', 'l.standing_place_id', 'l.quantity', 'l.cost', 'l.price', 'l.return_status',
+      'l.id', 'l.event_id', 'l.calendar_id', 'l.seat_id', 'l.standing_place_id', 'l.quantity', 'l.cost', 'l.price', 'l.return_status', 'l.refunded_amount',
       'l.person_surname', 'l.person_name', 'l.person_middle_name',
       'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch',
       'cc.name_ru', 'cc.name_en', 'cc.name_kz', 'cc.name_ch',
