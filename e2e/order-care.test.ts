@@ -14,6 +14,10 @@ import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type App
  */
 const EMAIL = 'desk@example.org'
 const PASSWORD = 'a box office password'
+/** The paid order on the phone, for a look (the test does not compare it). */
+const ORDER_SCREENSHOT = '/tmp/order-care-phone.png'
+/** A real buyer's address with no place to break a line (no hyphen): wider than a phone's line. */
+const LONG_EMAIL = 'konstantin.konstantinopolsky@exampleuniversity.org'
 
 describe('order care in the console', () => {
   let app: AppHarness
@@ -38,9 +42,15 @@ describe('order care in the console', () => {
     return { v, hash: res.body.hash! }
   }
   const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
+  /** The page is no wider than the phone (a phone widens its viewport to what overflows, so both are checked). */
+  const fitsPhone = async (page: Page, where: string) => {
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+    expect(widths.viewport, `${where}: the phone widened its viewport`).toBe(PHONE_VIEWPORT.width)
+    expect(widths.page, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(widths.viewport)
+  }
 
   it('finds, shows, cancels and resends', async () => {
-    const paid = await order('Анна Белова', 'anna@example.org', true)
+    const paid = await order('Анна Белова', LONG_EMAIL, true)
     await order('Oleg Kravtsov', 'oleg@example.org', false)
     const [line] = await viewLines(paid.v, paid.hash)
     const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
@@ -60,6 +70,12 @@ describe('order care in the console', () => {
     await expect.poll(() => page.getByText('Status:').innerText()).toContain('paid')
     expect(await page.getByTestId('order-history').innerText()).toMatch(/created[\s\S]*paid/)
     await axeClean(page, 'order')
+    // The order fits a 390 px phone: a long e-mail address wraps (it pushed the page, the phone then
+    // widened its viewport), and the tickets table scrolls inside its own labelled region.
+    await page.screenshot({ path: ORDER_SCREENSHOT, fullPage: true })
+    await fitsPhone(page, 'order')
+    const tickets = page.getByRole('region', { name: 'Tickets' })
+    expect(await tickets.evaluate((e) => e.scrollWidth > e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
     await page.getByRole('button', { name: 'Send tickets again' }).click()
     await page.getByRole('status').filter({ hasText: 'Done' }).waitFor()
     await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('operator action: Tickets sent again (')
@@ -68,9 +84,10 @@ describe('order care in the console', () => {
     await page.getByTestId('refund').click()
     await expect.poll(() => page.getByText('Status:').innerText()).toContain('refunded')
     await page.getByRole('link', { name: 'Find an order' }).click()
-    await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill('anna@example.org')
+    await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(LONG_EMAIL)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect.poll(() => page.getByRole('list', { name: 'Orders' }).getByRole('listitem').first().innerText()).toContain(' · refunded · ')
+    await fitsPhone(page, 'orders found')
     await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click()
 
     await page.getByRole('link', { name: 'Find an order' }).click()

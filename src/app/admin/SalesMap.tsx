@@ -20,7 +20,7 @@ const colorNumber = (hex: string) => Number.parseInt(hex.replace('#', ''), 16) |
 export function SalesMap({ hash, session, lang, label, liveLost }: { hash: string; session: SessionSales; lang: Lang; label: string; liveLost: string }) {
   const currency = useCurrency()
   const calendarId = session.calendar_id
-  const zones = useMemo(() => session.zones.filter((z) => z.zone_id !== null).map((z) => ({ id: String(z.zone_id), name: z[`name_${lang}`] || z.name_ru, color: colorNumber(z.color) })), [session, lang])
+  const zones = useMemo(() => session.zones.filter((z) => z.zone_id !== null && z.priced).map((z) => ({ id: String(z.zone_id), name: z[`name_${lang}`] || z.name_ru, color: colorNumber(z.color) })), [session, lang])
   // The zones follow the session; a new session mounts a new map.
   const controller = useSessionMap({
     hash,

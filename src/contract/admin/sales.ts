@@ -8,7 +8,8 @@ import { langSchema } from '../lang'
  * general-admission tickets); money is in minor units.
  * - sold: in paid orders (returned tickets leave it);
  * - held: in a visitor's cart or an unpaid order that still reserves it;
- * - blocked: places of the session's map not for sale (their zone has no price row);
+ * - blocked: places of the session's map not for sale (their zone has no price row), or a
+ *   general-admission session's capacity when it has no price row;
  * - free: the rest of what is for sale.
  * - revenue: what the sold tickets brought in: each its share of what its order paid (payments
  *   less refunds, split over the order's tickets by what each was charged: rules/money.ts
@@ -26,7 +27,13 @@ export const salesCountsSchema = z.object({
   revenue: z.number().int(),
 })
 export type SalesCounts = z.infer<typeof salesCountsSchema>
-export const zoneSalesSchema = salesCountsSchema.extend({ zone_id: z.number().int().nullable(), color: z.string(), ...names })
+/**
+ * A session's row per zone. priced: the zone has a price row in the session (its places are for
+ * sale; the Sales map opens it); a zone without one is a row of its blocked places (a seat-map
+ * session's zone with no price row; a general-admission session without price rows: its
+ * capacity, no zone), so the rows add up to the session's totals.
+ */
+export const zoneSalesSchema = salesCountsSchema.extend({ zone_id: z.number().int().nullable(), color: z.string(), ...names, priced: z.boolean() })
 export const categorySalesSchema = z.object({ category_id: z.number().int(), sold: z.number().int(), revenue: z.number().int(), ...names })
 /**
  * Tickets sold and revenue per sales channel (issue 19.1): the shop or the box office.

@@ -65,7 +65,12 @@ export async function sessionLineShares(db: Db, calendarId: number, orderLines: 
  * session's capacity per zone is the drawing's seats and standing places there, a
  * general-admission one's the price rows' quantities, capped by the session's own stock as the
  * storefront caps it (inventory/stock.ts capacityOf, sessionLeft): price rows of one session share
- * calendars.capacity, and its free is what the storefront shows left. A cancelled session sells nothing: its capacity and free are 0. A sold line's revenue is its share of
+ * calendars.capacity, and its free is what the storefront shows left. A session without a price
+ * row for single tickets (priceless) has nothing on sale: its places are blocked, a seat-map
+ * one's drawing places and a general-admission one's capacity alike, and its capacity and free
+ * are 0; places off sale are rows of their own (a seat-map zone without a price row, a priceless
+ * general-admission session's capacity under no zone), so the rows add up to the totals and the
+ * event's totals, the sums of its sessions', to what the screen lists. A cancelled session sells nothing: its capacity and free are 0. A sold line's revenue is its share of
  * what its order paid (sessionLineShares: payments less refunds, split over the order's kept
  * lines by what each was charged with their offers), so promo codes and bonuses are off it, a ticket's
  * offers are on it, complimentary counter tickets bring 0, and the lines of an order add up to
@@ -78,13 +83,23 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
   const pricedZones = new Set(prices.map((p) => p.zone_id))
 
   const capacityByZone = new Map<number | null, number>()
-  let blocked = 0
+  /**
+   * Places off sale, per zone: a seat-map session's in a zone with no price row (or none), a
+   * general-admission session's capacity when it has no price row (priceless, no zone). Each is
+   * a row of its own, blocked, so the session's rows add up to its totals.
+   */
+  const offSaleByZone = new Map<number | null, number>()
+  const priceless = prices.length === 0
   if (cal.drawing_id !== null) {
     for (const r of await placesPerZoneOf(db, cal.drawing_id)) {
       const n = Number(r.n)
-      if (r.zone_id === null || !pricedZones.has(r.zone_id)) blocked += n
+      if (r.zone_id === null || !pricedZones.has(r.zone_id)) offSaleByZone.set(r.zone_id, (offSaleByZone.get(r.zone_id) ?? 0) + n)
       else capacityByZone.set(r.zone_id, (capacityByZone.get(r.zone_id) ?? 0) + n)
     }
+  } else if (priceless) {
+    // Counted for sale before (its capacity, none of it free): the event's capacity took it, its free did not.
+    const n = capacityOf(cal.capacity, prices)
+    if (n > 0) offSaleByZone.set(null, n)
   } else {
     for (const p of prices) capacityByZone.set(p.zone_id, (capacityByZone.get(p.zone_id) ?? 0) + p.quantity)
   }
@@ -101,6 +116,7 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     return z
   }
   for (const id of capacityByZone.keys()) zoneOf(id)
+  for (const [id, n] of offSaleByZone) zoneOf(id).blocked += n
   const categories = new Map<number, { sold: number; revenue: number }>()
   const channels = emptyChannels()
   const overTime = new Map<string, { sold: number; revenue: number }>()
@@ -139,12 +155,12 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     z.capacity -= n
     z.blocked += n
   }
-  let totals = { ...zero(), blocked }
+  let totals = zero()
   for (const z of zones.values()) {
     z.free = Math.max(0, z.capacity - z.sold - z.held)
     totals = add(totals, z)
   }
-  if (cal.drawing_id === null) {
+  if (cal.drawing_id === null && !priceless) {
     const sales = (await salesOf(db, [calendarId], now)).get(calendarId)!
     totals = capToSession(totals, zones.values(), capacityOf(cal.capacity, prices), sessionLeft(cal.capacity, prices, sales))
   }
@@ -166,7 +182,7 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     cancelled,
     totals,
     zones: [...zones.entries()]
-      .map(([id, c]) => ({ zone_id: id, color: zoneById.get(id ?? -1)?.color ?? '#888888', ...names(zoneById.get(id ?? -1)), ...c, sort: zoneById.get(id ?? -1)?.sortnum ?? Infinity }))
+      .map(([id, c]) => ({ zone_id: id, color: zoneById.get(id ?? -1)?.color ?? '#888888', ...names(zoneById.get(id ?? -1)), ...c, priced: id !== null && pricedZones.has(id), sort: zoneById.get(id ?? -1)?.sortnum ?? Infinity }))
       .sort((a, b) => a.sort - b.sort)
       .map(({ sort: _s, ...z }) => z),
     categories: [...categories.entries()].map(([id, c]) => ({ category_id: id, ...names(catById.get(id)), ...c })),
