@@ -120,8 +120,17 @@ describe('console extras and shop setup', () => {
     await page.getByLabel(`Link address ${n}`, { exact: true }).fill('https://example.org/about')
     await page.getByLabel(`Link text ${n} (ru)`).fill('О театре')
     await page.getByLabel(`Link text ${n} (en)`).fill('About the theatre')
+    // Online returns off: what the storefront's setup then says (its order pages offer no return).
+    const returns = page.getByLabel('Visitors may return tickets online')
+    expect(await returns.isChecked()).toBe(true)
+    await returns.uncheck()
     await page.getByRole('button', { name: 'Save' }).first().click()
     await page.getByRole('status').waitFor()
+    const shopSetup = async () => ((await (await fetch(new URL('/api/setup', app.baseUrl))).json()) as { app: { order_return: number } }).app.order_return
+    expect(await shopSetup()).toBe(0)
+    await returns.check()
+    await page.getByRole('button', { name: 'Save' }).first().click()
+    await expect.poll(shopSetup).toBe(1)
 
     for (const [lang, heading] of [['ru', 'Оформление магазина'], ['kz', 'Дүкеннің безендірілуі'], ['ch', '商店外觀']] as const) {
       await page.locator('.adm-lang select').selectOption(lang)
