@@ -93,6 +93,10 @@ export const loyaltyInputSchema = z.object({
 })
 export type LoyaltyInput = z.infer<typeof loyaltyInputSchema>
 
+/** A loyalty card blocked (it spends and earns nothing; what it applied to unpaid orders goes back to it) or unblocked. */
+export const cardBlockInputSchema = z.object({ blocked: z.boolean() })
+export type CardBlockInput = z.infer<typeof cardBlockInputSchema>
+
 /** Forms that show agreement checkboxes. */
 export const AGREEMENT_SCOPES = ['order', 'nominal', 'return'] as const
 /** An agreement checkbox; `filling` 1 = it must be ticked to go on. */

@@ -29,6 +29,7 @@ export const ADMIN_ENTITIES = {
   rule: { ru: 'текст правил', en: 'Rules text', kz: 'Ереже мәтіні', ch: '規則文字' },
   kind: { ru: 'раздел', en: 'Section', kz: 'Бөлім', ch: '類別' },
   agreement: { ru: 'согласие', en: 'Agreement', kz: 'Келісім', ch: '同意條款' },
+  card: { ru: 'карта лояльности', en: 'Loyalty card', kz: 'Адалдық картасы', ch: '會員卡' },
 } as const satisfies Record<string, Readonly<Record<Lang, string>>>
 
 export type AdminEntity = keyof typeof ADMIN_ENTITIES

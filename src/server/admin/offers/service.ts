@@ -6,7 +6,8 @@ import { readSetting, writeSettings } from '../../domain/settings/repository'
 import { loadStoredSetup, loyaltyAccrualPercent, LOYALTY_SETTINGS_KEY } from '../../domain/settings/service'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { deleteRow, insertRow, mustExist, mustFind, updateRow } from '../catalogue/rows.repository'
+import { blockCard, unblockCard } from '../../domain/loyalty/service'
+import { deleteRow, findRow, insertRow, mustExist, mustFind, updateRow } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { eventKind, listAgreements, listCompositions, listOffers, listPromos, listSubscriptions, promoIdByCode } from './offers.repository'
 import { tx } from '../transaction'
@@ -169,6 +170,18 @@ export function updateLoyalty(db: Db, actor: Actor, input: z.output<typeof loyal
     const after = { accrual_percent: input.accrual_percent }
     await writeSettings(trx, { [LOYALTY_SETTINGS_KEY]: after })
     await writeAudit(trx, actor, { action: 'update', entity: 'loyalty', entityId: LOYALTY_SETTINGS_KEY, before: before ?? null, after })
+  })
+}
+
+/**
+ * Blocks or unblocks a loyalty card, with its audit row (before and after, and the orders whose
+ * bonuses went back): loyalty/service.ts blockCard is the rule of what a block gives back.
+ */
+export function blockLoyaltyCard(db: Db, actor: Actor, id: number, blocked: boolean): Promise<void> {
+  return tx(db, actor, async (trx) => {
+    const before = await mustFind(trx, 'loyalty_cards', id, 'card')
+    const released = blocked ? await blockCard(trx, id, Date.now()) : (await unblockCard(trx, id), [])
+    await writeAudit(trx, actor, { action: blocked ? 'block-card' : 'unblock-card', entity: 'card', entityId: id, before, after: { ...(await findRow(trx, 'loyalty_cards', id)), released_orders: released } })
   })
 }
 

@@ -124,6 +124,35 @@ export function ordersWithDiscountToRelease(db: Db): Promise<{ order_id: number;
 }
 
 /**
+ * Unpaid orders (a cancelled one included: a late bank approval may still revive and pay it,
+ * payments/settle.ts) whose live discount holds bonuses of card `cardId`, by id (the one order of
+ * locking), with the hash their lock is taken by. Read without locks: the caller checks each again
+ * under its lock.
+ */
+export function unpaidOrdersHoldingCardBonuses(db: Db, cardId: number): Promise<{ order_id: number; hash: string }[]> {
+  return db
+    .selectFrom('order_discounts as d')
+    .innerJoin('orders as o', 'o.id', 'd.order_id')
+    .select(['d.order_id', 'o.hash'])
+    .where('d.loyalty_card_id', '=', cardId)
+    .where('d.released_at', 'is', null)
+    .where('d.bonuses_used', '>', 0)
+    .where('o.paid', '=', 0)
+    .orderBy('d.order_id')
+    .execute()
+}
+
+/** A loyalty card by id; undefined when none. */
+export function findCard(db: Db, cardId: number) {
+  return db.selectFrom('loyalty_cards').selectAll().where('id', '=', cardId).executeTakeFirst()
+}
+
+/** Sets a card's blocked flag (1 blocked, 0 not); on PostgreSQL its row stays locked to the end of the transaction. */
+export async function setCardBlocked(trx: Db, cardId: number, blocked: 0 | 1): Promise<void> {
+  await trx.updateTable('loyalty_cards').set({ is_blocked: blocked }).where('id', '=', cardId).execute()
+}
+
+/**
  * Gives bonuses spent on an order back to the card that paid them, logged as kind 'return' (not
  * 'accrual': the card's history tells bonuses coming back from bonuses earned). The one call for
  * every give-back: a discount replaced or released (loyalty/service.ts), returned tickets'

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { bonusesEarned, maxBonuses, toMajor } from '../../../contract/rules/money'
 import { orderMoney, type OrderMoney } from '../orders/money'
+import type { OrderDiscountRow } from '../orders/money.repository'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { loyaltyAccrualPercent } from '../settings/service'
 import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orders/order.repository'
@@ -14,6 +15,7 @@ import {
   creditBonuses,
   debitBonuses,
   deleteDiscount,
+  findCard,
   findUnreleasedDiscount,
   lockPromoCodes,
   markDiscountReleased,
@@ -21,7 +23,9 @@ import {
   recordChargedBonus,
   releasePromoUse,
   returnBonuses,
+  setCardBlocked,
   takePromoUse,
+  unpaidOrdersHoldingCardBonuses,
   upsertDiscount,
 } from './loyalty.repository'
 
@@ -38,7 +42,8 @@ const NO_CARD = { cardCode: '', isBlocked: 0, availableBonuses: 0, totalBalance:
 /**
  * discountData of the order view (001 §3). The card is the loyalty card of the order's CRM
  * client (never one named by the browser). availableBonuses = what may still pay this order:
- * the card balance, capped by the amount left after the promo code, plus what is applied.
+ * the card balance, capped by the amount left after the promo code, plus what is applied; 0 for a
+ * blocked card, which spends nothing (blockCard gave back what it had applied to unpaid orders).
  */
 export async function discountData(db: Db, order: OrderRow, money: OrderMoney): Promise<DiscountData> {
   const card = await findClientCard(db, order.crm_client_id)
@@ -46,7 +51,7 @@ export async function discountData(db: Db, order: OrderRow, money: OrderMoney): 
     ? {
         cardCode: card.card_code,
         isBlocked: card.is_blocked,
-        availableBonuses: Math.min(card.bonus_balance + money.bonuses, maxBonuses(money)),
+        availableBonuses: card.is_blocked === 1 ? 0 : Math.min(card.bonus_balance + money.bonuses, maxBonuses(money)),
         totalBalance: card.bonus_balance,
       }
     : NO_CARD
@@ -61,9 +66,14 @@ export async function discountData(db: Db, order: OrderRow, money: OrderMoney): 
   }
 }
 
-/** Spends bonuses of a card: succeeds only while the balance covers them (never below zero). */
+/**
+ * Spends bonuses of a card: succeeds only while the card is not blocked and its balance covers
+ * them (never below zero). A block committed after the card was read (blockCard) refuses it as
+ * blocked.
+ */
 async function spendBonuses(trx: Db, orderId: number, card: LoyaltyCardRow, bonuses: number, now: number): Promise<void> {
-  if (!(await debitBonuses(trx, card.id, orderId, bonuses, now))) throw new ApiFailure('bonuses-short')
+  if (await debitBonuses(trx, card.id, orderId, bonuses, now)) return
+  throw new ApiFailure((await findCard(trx, card.id))?.is_blocked === 1 ? 'card-blocked' : 'bonuses-short')
 }
 
 /**
@@ -155,10 +165,60 @@ export async function fitBonuses(trx: Db, order: Pick<OrderRow, 'id'>, now: numb
   const money = await orderMoney(trx, order)
   const row = money.discountRow
   if (!row || row.bonuses_used <= 0) return
-  const max = maxBonuses(money)
-  if (row.bonuses_used <= max) return
-  if (row.loyalty_card_id !== null) await returnBonuses(trx, row.loyalty_card_id, order.id, row.bonuses_used - max, now)
-  await upsertDiscount(trx, order.id, { bonuses_used: max }, now)
+  await keepBonuses(trx, order.id, row, maxBonuses(money), now)
+}
+
+/**
+ * The one give-back of part of the bonuses a live discount row holds (fitBonuses: beyond what the
+ * order can take; blockCard: all of a blocked card's): what is above `max` goes back to the card
+ * that paid it, the row keeps `max`, its promo code stays. In the caller's transaction with the
+ * order locked. Answers whether it gave any back.
+ */
+async function keepBonuses(trx: Db, orderId: number, row: Pick<OrderDiscountRow, 'loyalty_card_id' | 'bonuses_used'>, max: number, now: number): Promise<boolean> {
+  if (row.bonuses_used <= max) return false
+  if (row.loyalty_card_id !== null) await returnBonuses(trx, row.loyalty_card_id, orderId, row.bonuses_used - max, now)
+  await upsertDiscount(trx, orderId, { bonuses_used: max }, now)
+  return true
+}
+
+/**
+ * The venue blocks a card (console): from then on it spends nothing. In the caller's transaction,
+ * the bonuses it applied to orders not yet paid go back to it (keepBonuses with nothing kept; the
+ * orders' promo codes stay, they are not the card's), so their totals go back up, and their
+ * pending payments are cancelled: their amount is no longer the order's. Payments are safe with
+ * it: a start reads the order's money under the order's lock, which this holds while it gives
+ * back, so a start after the block charges the full amount; a payment started before it was
+ * cancelled here, and if the bank approves it anyway, settlement (payments/settle.ts, under the
+ * same lock) finds the amounts differ and refunds it. addDiscount refuses a blocked card, and its
+ * debit (debitBonuses) spends only while the card is not blocked, re-checked after this commits.
+ *
+ * Locks in the order every discount change takes: the orders (by id), then the card. An order
+ * whose bonuses were committed between the first read and the card's lock is found by the second
+ * read and locked then. Cancelled unpaid orders are included: a late bank approval may revive one
+ * (its promo use goes back with releaseCancelledDiscounts). Answers the ids of the orders that
+ * gave bonuses back.
+ */
+export async function blockCard(trx: Db, cardId: number, now: number): Promise<number[]> {
+  const first = await unpaidOrdersHoldingCardBonuses(trx, cardId)
+  for (const o of first) await lockOrder(trx, o.hash)
+  await setCardBlocked(trx, cardId, 1)
+  const seen = new Set(first.map((o) => o.order_id))
+  const late = (await unpaidOrdersHoldingCardBonuses(trx, cardId)).filter((o) => !seen.has(o.order_id))
+  const released: number[] = []
+  for (const o of [...first, ...late]) {
+    const order = await lockOrder(trx, o.hash)
+    if (!order || order.paid !== 0) continue
+    const row = (await orderMoney(trx, order)).discountRow
+    if (!row || row.loyalty_card_id !== cardId || !(await keepBonuses(trx, order.id, row, 0, now))) continue
+    await cancelPendingPayments(trx, order.id, now)
+    released.push(order.id)
+  }
+  return released
+}
+
+/** The venue unblocks a card: it may spend again; what blockCard gave back stays on the card. */
+export async function unblockCard(trx: Db, cardId: number): Promise<void> {
+  await setCardBlocked(trx, cardId, 0)
 }
 
 /**
