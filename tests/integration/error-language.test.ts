@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ORDER_STATUS_CONFIRMED } from '../../src/contract/constants'
 import { ErrorCode } from '../../src/contract/errors'
 import { orderViewResponseSchema } from '../../src/contract/entities/orderView'
 import { signCrmToken } from '../../src/server/crm/token'
@@ -155,15 +156,52 @@ describe.each(TEST_DBS)('a cancelled order in the visitor language on %s', (dbKi
     const cancelled = orderViewResponseSchema.parse((await v.post('/api/order/view', { hash, lang: 'ru' })).body)
     expect(cancelled.toping.map((t) => t.candelete)).toEqual([0])
 
-    const texts = { ru: 'Невозможно оплатить заказ: он отменён', en: 'Unable to pay for order: it is cancelled', kz: 'Тапсырысты төлеу мүмкін емес: ол жойылған', ch: '無法支付訂單：訂單已取消' } as const
+    // A change says the order can no longer be changed; only the payment start says it cannot be paid.
+    const texts = { ru: 'Заказ отменён: изменить его уже нельзя', en: 'The order is cancelled: it can no longer be changed', kz: 'Тапсырыс жойылған: оны енді өзгерту мүмкін емес', ch: '訂單已取消：無法再修改訂單' } as const
     for (const lang of ['ru', 'en', 'kz', 'ch'] as const) {
       const removal = await v.post<Refusal>('/api/order/remove-special-offer', { hash, id: cancelled.toping[0].id, lang })
       expect(removal.status).toBe(409)
       expect(removal.body).toEqual({ errorCode: ErrorCode.PAYMENT, errorText: texts[lang] })
     }
     const pay = await startPay(v, hash, pfx.types.card)
-    expect(pay.body).toEqual({ errorCode: ErrorCode.PAYMENT, errorText: texts.ru })
+    expect(pay.body).toEqual({ errorCode: ErrorCode.PAYMENT, errorText: 'Невозможно оплатить заказ: он отменён' })
     // The service is still there.
     expect(orderViewResponseSchema.parse((await v.post('/api/order/view', { hash, lang: 'ru' })).body).toping).toHaveLength(1)
+  })
+
+  it('refuses a promo code or an offer on an expired order as a change, and its payment start as a payment, in the visitor language', async () => {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, ofx, ofx.basic, 'adult', 1)
+    const offer = orderViewResponseSchema.parse((await v.post('/api/order/view', { hash, lang: 'ru' })).body).addToping[0]
+    // The reservation lapses. Laid again before each call: the expiry sweep, should it run in
+    // between, records the order cancelled, which has texts of its own.
+    const lapse = () => server.db.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, cancelled_at: null, reserve_until: Date.now() - 1000 }).where('hash', '=', hash).execute()
+    const texts = {
+      ru: 'Время брони истекло: заказ уже нельзя изменить',
+      en: 'The booking time has expired: the order can no longer be changed',
+      kz: 'Брондау уақыты өтіп кетті: тапсырысты енді өзгерту мүмкін емес',
+      ch: '保留時間已過：訂單已無法修改',
+    } as const
+    for (const lang of ['ru', 'en', 'kz', 'ch'] as const) {
+      await lapse()
+      const promo = await v.post<Refusal>('/api/order/add-discount', { hash, lang, bonuses: 0, cardCode: '', promoCode: pfx.promos.single })
+      expect(promo.status).toBe(409)
+      expect(promo.body).toEqual({ errorCode: ErrorCode.PAYMENT, errorText: texts[lang] })
+    }
+    await lapse()
+    const added = await v.post<Refusal>('/api/order/add-special-offer', { hash, lang: 'en', data: [{ uid: offer.uid, parent_id: offer.parent_id, package_id: offer.package_id, price_id: offer.price_id, cost: offer.cost }] })
+    expect(added.status).toBe(409)
+    expect(added.body).toEqual({ errorCode: ErrorCode.PAYMENT, errorText: texts.en })
+    // Paying keeps its own words.
+    await lapse()
+    const pay = await startPay(v, hash, pfx.types.card)
+    expect(pay.status).toBe(409)
+    expect(pay.body).toEqual({ errorCode: ErrorCode.PAYMENT, errorText: 'Невозможно оплатить заказ: время брони истекло' })
+    await lapse()
+    const payEn = await v.post<Refusal>(`/api/payment/start/${pfx.types.card}`, { hash, lang: 'en' })
+    expect(payEn.body).toEqual({ errorCode: ErrorCode.PAYMENT, errorText: 'Unable to pay for order: the booking time has expired' })
+    // Nothing was applied.
+    const view = orderViewResponseSchema.parse((await v.post('/api/order/view', { hash, lang: 'ru' })).body)
+    expect(view.toping).toEqual([])
   })
 })

@@ -106,6 +106,9 @@ const STOREFRONT_REASONS = {
   'order-session-cancelled': ErrorCode.PAYMENT,
   'order-unconfirmed': ErrorCode.BAD_REQUEST,
   'order-expired': ErrorCode.PAYMENT,
+  // The same refusals met while changing the order (offers, promo code, bonuses, the hold): orders/state.ts.
+  'order-change-cancelled': ErrorCode.PAYMENT,
+  'order-change-expired': ErrorCode.PAYMENT,
   'ticket-not-found': GONE,
   'offer-line': BAD,
   'offer-not-available': BAD,

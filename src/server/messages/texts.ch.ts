@@ -80,6 +80,8 @@ export const ch: Texts = {
   'order-session-cancelled': '無法支付訂單：此場次已取消。已付款的門票將自動退款',
   'order-unconfirmed': '訂單尚未確認：請先填寫實名門票的觀眾資料',
   'order-expired': '無法支付訂單：保留時間已過',
+  'order-change-cancelled': '訂單已取消：無法再修改訂單',
+  'order-change-expired': '保留時間已過：訂單已無法修改',
   'ticket-not-found': '找不到門票',
   'door-off': '此伺服器已關閉入口驗票：請設定 DOOR_TOKEN',
   'door-token': '入口權杖缺失或錯誤',

@@ -80,6 +80,8 @@ export const en: Texts = {
   'order-session-cancelled': 'Unable to pay for order: the session was cancelled. Paid tickets are refunded automatically',
   'order-unconfirmed': 'The order is not confirmed yet: enter the visitor data of the named tickets first',
   'order-expired': 'Unable to pay for order: the booking time has expired',
+  'order-change-cancelled': 'The order is cancelled: it can no longer be changed',
+  'order-change-expired': 'The booking time has expired: the order can no longer be changed',
   'ticket-not-found': 'Ticket not found',
   'door-off': 'Door check-in is off on this server: set DOOR_TOKEN',
   'door-token': 'The door token is missing or wrong',

@@ -9,7 +9,7 @@ import { messageText } from '../messages'
 import { orderMoney } from '../domain/orders/money'
 import { listPayments } from '../domain/orders/order-payments.repository'
 import { findOrderByHash, lockOrder } from '../domain/orders/order.repository'
-import { assertChangeable } from '../domain/orders/state'
+import { assertPayable } from '../domain/orders/state'
 import { ORDER_ROUTE } from '../domain/orders/constants'
 import { clientPageUrl } from '../domain/orders/links'
 import { orderOnCancelledSession } from '../domain/sessions/cancelled.repository'
@@ -65,7 +65,7 @@ export async function startPayment(db: Db, registry: PaymentRegistry, input: Sta
     const type = types.find((t) => t.id === input.typeId)
     if (!type) throw new ApiFailure('unknown-payment-method')
     const provider = registry.forProtocol(type.protocol_type)!
-    assertChangeable(order, now)
+    assertPayable(order, now)
     // A card-scheme payment being verified may still succeed: a second one would be paid twice
     // (settlement refunds it, but the buyer's money would go out and back).
     if (cardSchemeVerifyCode(await listPayments(trx, order.id)) === CARD_SCHEME_PENDING) throw new ApiFailure('payment-verifying')

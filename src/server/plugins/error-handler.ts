@@ -70,6 +70,8 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'order-session-cancelled': 409,
   'order-unconfirmed': 409,
   'order-expired': 409,
+  'order-change-cancelled': 409,
+  'order-change-expired': 409,
   'bonuses-short': 409,
   'nominal-confirmed': 409,
   'nominal-cancelled': 409,

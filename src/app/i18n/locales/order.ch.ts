@@ -103,6 +103,7 @@ const orderCh: OrderMessages = {
     promo: '優惠碼',
     'promo-apply': 'OK',
     'promo-invalid': '優惠碼無效',
+    'promo-unreachable': '無法套用優惠碼：伺服器沒有回應。請檢查網路連線後再試一次',
     'promo-applied': '已套用優惠碼 {{code}}',
     discount: '會員折扣',
     'cancel-discount': '取消折扣',

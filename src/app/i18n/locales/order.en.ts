@@ -103,6 +103,7 @@ const orderEn: OrderMessages = {
     promo: 'Promo code',
     'promo-apply': 'OK',
     'promo-invalid': 'Invalid promo code',
+    'promo-unreachable': 'Could not apply the promo code: the server did not answer. Check your connection and try again',
     'promo-applied': 'Promo code {{code}} applied',
     discount: 'Loyalty discount',
     'cancel-discount': 'Cancel the discount',

@@ -103,6 +103,7 @@ const orderKz: OrderMessages = {
     promo: 'Промокод',
     'promo-apply': 'OK',
     'promo-invalid': 'Промокод жарамсыз',
+    'promo-unreachable': 'Промокодты қолдану мүмкін болмады: сервер жауап бермеді. Байланысты тексеріп, қайталап көріңіз',
     'promo-applied': '{{code}} промокоды қолданылды',
     discount: 'Адалдық бағдарламасы бойынша жеңілдік',
     'cancel-discount': 'Жеңілдіктен бас тарту',

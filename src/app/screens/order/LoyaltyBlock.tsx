@@ -4,6 +4,7 @@ import { bonusesLeft, bonusInputError, canApplyBonuses, isPromoValid, normalizeP
 import { api } from '../../api/client'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
+import { promoAfterApply, type PromoField } from './model/promo'
 import type { DiscountData } from './model/types'
 import { useOrderAction } from './useOrderAction'
 
@@ -18,10 +19,10 @@ import { useOrderAction } from './useOrderAction'
 export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }: { hash: string; data: DiscountData; currency: string; reload: () => Promise<void>; readOnly?: boolean }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
-  const { busy, run } = useOrderAction()
+  const { busy, run, attempt } = useOrderAction()
   const [bonusText, setBonusText] = useState('')
   const [promo, setPromo] = useState('')
-  const [promoError, setPromoError] = useState(false)
+  const [promoError, setPromoError] = useState<PromoField['error']>(null)
   const bonuses = parseBonuses(bonusText)
   const available = data.availableBonuses
   // The field keeps what was typed and says why it cannot be applied: '10.5' or '-5' must never
@@ -49,13 +50,14 @@ export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }:
   }
   const applyPromo = async () => {
     const code = normalizePromo(promo)
-    let invalid = false
-    await run(async () => {
-      const answer = await api.call('orderAddDiscount', { hash, lang, bonuses: 0, cardCode: data.cardCode, promoCode: code })
-      invalid = answer.promoCode === ''
+    let answered: string | null = null
+    const outcome = await attempt(async () => {
+      answered = (await api.call('orderAddDiscount', { hash, lang, bonuses: 0, cardCode: data.cardCode, promoCode: code })).promoCode
     })
-    setPromoError(invalid)
-    if (!invalid) setPromo('')
+    // What was typed stays unless the code was taken; a request that got no answer says so here.
+    const field = promoAfterApply(outcome, answered)
+    if (field.clear) setPromo('')
+    setPromoError(field.error)
     await reload()
   }
   const cancel = async () => {
@@ -98,18 +100,18 @@ export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }:
         e.preventDefault()
         if (isPromoValid(promo)) void applyPromo()
       }}>
-        <div className={`field${promoError ? ' field--invalid' : ''}`}>
+        <div className={`field${promoError !== null ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor="loyalty-promo">{t('order.promo')}</label>
           <div className="loyalty__row">
             <input id="loyalty-promo" className="field__input loyalty__promo" autoComplete="off" size={10} value={promo}
-              aria-invalid={promoError} aria-describedby={promoError ? 'loyalty-promo-error' : undefined}
+              aria-invalid={promoError !== null} aria-describedby={promoError !== null ? 'loyalty-promo-error' : undefined}
               onChange={(e) => {
                 setPromo(e.target.value.toUpperCase())
-                setPromoError(false)
+                setPromoError(null)
               }} />
             <button type="submit" className="button loyalty__promo-apply" disabled={!isPromoValid(promo) || busy}>{t('order.promo-apply')}</button>
           </div>
-          {promoError && <p id="loyalty-promo-error" className="field__error" role="alert">{t('order.promo-invalid')}</p>}
+          {promoError !== null && <p id="loyalty-promo-error" className="field__error" role="alert">{t(`order.${promoError}`)}</p>}
         </div>
       </form>}
       {!readOnly && hasDiscount && (

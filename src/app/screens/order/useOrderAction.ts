@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { ApiCallError } from '../../../contract/client'
 import { ErrorCode } from '../../../contract/errors'
 import { useModal } from '../../state/modal'
+import { failureOutcome, type ActionOutcome } from './model/action'
 
 /**
  * Runs one order change at a time (add offers, remove, discount, pay): a server error shows the
  * modal 'Error (#code)' with its text (an empty text is the default unknown error, a missing code
- * the inner error code, 001 §8); network failures are only logged. Answers whether it succeeded.
+ * the inner error code, 001 §8); network failures are only logged here. `run` answers whether it
+ * succeeded; `attempt` answers how it ended (model/action.ts), for a screen that tells a request
+ * that got no answer from a refusal (the promo field, LoyaltyBlock).
  */
 export function useOrderAction() {
   const { t } = useTranslation()
@@ -15,26 +18,29 @@ export function useOrderAction() {
   const [busy, setBusy] = useState(false)
   const running = useRef(false)
 
-  const run = useCallback(async (action: () => Promise<void>): Promise<boolean> => {
-    if (running.current) return false
+  const attempt = useCallback(async (action: () => Promise<void>): Promise<ActionOutcome> => {
+    if (running.current) return 'skipped'
     running.current = true
     setBusy(true)
     try {
       await action()
-      return true
+      return 'done'
     } catch (e) {
-      if (!(e instanceof ApiCallError) || e.status === 0) {
+      const outcome = failureOutcome(e)
+      if (outcome === 'unreachable' || !(e instanceof ApiCallError)) {
         console.error('order action failed', e)
       } else {
         const code = e.errorCode === '' ? ErrorCode.INTERNAL : e.errorCode
         showModal({ kind: 'error', code, text: e.errorText !== '' ? e.errorText : t('order.unknown-error') })
       }
-      return false
+      return outcome
     } finally {
       running.current = false
       setBusy(false)
     }
   }, [showModal, t])
 
-  return { busy, run }
+  const run = useCallback(async (action: () => Promise<void>): Promise<boolean> => (await attempt(action)) === 'done', [attempt])
+
+  return { busy, run, attempt }
 }

@@ -21,18 +21,36 @@ export function viewStatus(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_un
   return order.status
 }
 
-/** Why an order cannot be changed or paid now, or null when it can. */
-export function changeRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): ApiFailure | null {
+/**
+ * What the visitor was doing when refused: paying (payment start), or changing the order (special
+ * offers, promo code, bonuses, the hold). A cancelled or lapsed order is refused either way, with
+ * the same error code; the text names the action ("Unable to pay…" is no answer to a promo code).
+ */
+export type OrderAction = 'pay' | 'change'
+
+const LAPSED_REASONS = {
+  pay: { cancelled: 'order-cancelled', expired: 'order-expired' },
+  change: { cancelled: 'order-change-cancelled', expired: 'order-change-expired' },
+} as const
+
+/** Why an order cannot be changed (or, for `pay`, paid) now, or null when it can. */
+export function changeRefusal(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number, action: OrderAction = 'change'): ApiFailure | null {
   if (order.paid === 1) return new ApiFailure('order-paid')
-  if (order.status === ORDER_STATUS_CANCELLED) return new ApiFailure('order-cancelled')
+  if (order.status === ORDER_STATUS_CANCELLED) return new ApiFailure(LAPSED_REASONS[action].cancelled)
   if (order.status !== ORDER_STATUS_CONFIRMED) return new ApiFailure('order-unconfirmed')
-  if (reserveSecondsLeft(order, now) <= 0) return new ApiFailure('order-expired')
+  if (reserveSecondsLeft(order, now) <= 0) return new ApiFailure(LAPSED_REASONS[action].expired)
   return null
 }
 
-/** Throws the refusal of changeRefusal. */
+/** Throws the refusal of changeRefusal for a change of the order. */
 export function assertChangeable(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): void {
-  const refusal = changeRefusal(order, now)
+  const refusal = changeRefusal(order, now, 'change')
+  if (refusal) throw refusal
+}
+
+/** Throws the refusal of changeRefusal for a payment start: its texts say the order cannot be paid. */
+export function assertPayable(order: Pick<OrderRow, 'paid' | 'status' | 'reserve_until'>, now: number): void {
+  const refusal = changeRefusal(order, now, 'pay')
   if (refusal) throw refusal
 }
 
