@@ -238,23 +238,6 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
     expect(entry.before).toMatchObject({ title_en: '' })
   })
 
-  it('the owner switches online returns off and on; a form that leaves the flag out keeps it', async () => {
-    const shop = async () => (await (await visitor(server.url)).getJson('/api/setup')).body as { app: { order_return: number } }
-    const form = (await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body
-    expect(form.app.order_return).toBe(1)
-    try {
-      expect((await clients.owner.post('/api/admin/setup', { ...form, app: { ...form.app, order_return: 0 } })).status).toBe(200)
-      expect((await shop()).app.order_return).toBe(0)
-      const { order_return: _left, ...without } = form.app
-      expect((await clients.owner.post('/api/admin/setup', { ...form, app: without })).status).toBe(200)
-      expect((await clients.owner.get<{ app: Record<string, unknown> }>('/api/admin/setup')).body.app.order_return).toBe(0)
-      expect((await clients.owner.post('/api/admin/setup', { ...form, app: { ...form.app, order_return: 2 } })).status).toBe(400)
-    } finally {
-      expect((await clients.owner.post('/api/admin/setup', { ...form, app: { ...form.app, order_return: 1 } })).status).toBe(200)
-    }
-    expect((await shop()).app.order_return).toBe(1)
-  })
-
   /** A new visitor's order of one adult ticket, paid by card: the sandbox bank's page for it. */
   const bankPageOfNewOrder = async () => {
     const buyer = sameSessionNewAddress(server.url, await visitor(server.url))

@@ -63,5 +63,11 @@ describe.each(TEST_DBS)('composition lines follow a moved session on %s', (dbKin
 
     expect((await manager.post(`/api/admin/sessions/${matinee}`, { day: d3 })).status).toBe(200)
     expect(await lines()).toEqual({ вечер: `${d3} 18:30`, день: d3, второй: `${d2} 19:00`, утро: `${d3} 12:00` })
+
+    // A copy starts on its source's slot, switched off; moving the copy away leaves the source's line.
+    const copied = await manager.post<{ id: number }>(`/api/admin/sessions/${evening}/copy`, {})
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200)
+    expect((await manager.post(`/api/admin/sessions/${copied.body.id}`, { day: dayIn(30) })).status).toBe(200)
+    expect((await lines()).вечер).toBe(`${d3} 18:30`)
   })
 })

@@ -31,7 +31,9 @@ export type SalesCounts = z.infer<typeof salesCountsSchema>
  * A session's row per zone. priced: the zone has a price row in the session (its places are for
  * sale; the Sales map opens it); a zone without one is a row of its blocked places (a seat-map
  * session's zone with no price row; a general-admission session without price rows: its
- * capacity, no zone), so the rows add up to the session's totals.
+ * capacity, no zone), so the rows add up to the session's totals (but for a general-admission
+ * session whose own capacity is below its rows' quantities: its totals are capped at it, each row
+ * only at it too).
  */
 export const zoneSalesSchema = salesCountsSchema.extend({ zone_id: z.number().int().nullable(), color: z.string(), ...names, priced: z.boolean() })
 export const categorySalesSchema = z.object({ category_id: z.number().int(), sold: z.number().int(), revenue: z.number().int(), ...names })

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { adminCalls, type AdminCallName, type AdminCalls } from '../../contract/admin/calls'
 import { ErrorCode } from '../../contract/errors'
 import { forgetProcessCaches } from '../db/process-cache'
+import { unlessAnswered } from '../answered'
 import type { Actor } from './context'
 import { guard } from './guard'
 
@@ -58,7 +59,7 @@ export function registerAdminCalls(app: FastifyInstance, handlers: AdminHandlers
       handler: async (request, reply) => {
         if (!handler) return (reply as FastifyReply).code(501).send({ errorCode: ErrorCode.NOT_BUILT, errorText: `${call.path} is not available yet` })
         const input = call.method === 'GET' ? request.query : request.body
-        return handler({ input, params: request.params, actor: request.actor, request, reply } as AdminCallInput<AdminCallName>)
+        return unlessAnswered(request, reply as FastifyReply, () => handler({ input, params: request.params, actor: request.actor, request, reply } as AdminCallInput<AdminCallName>))
       },
     })
   }

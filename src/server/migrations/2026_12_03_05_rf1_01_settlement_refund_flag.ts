@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely'
  * reason followed), text a bank's own reference may start with as well; the flag says it alone.
  * Payments refunded at settlement before this migration are found by that prefix once, here: the
  * prefix is written out, as migrations import nothing from the app. LIKE's '_' and '%' are not in
- * it, so the pattern matches the text as written on both databases.
+ * it; SQLite's LIKE ignores case ('Refunded: …' matches there too), harmless as provider_ref held
+ * nothing else starting so (a protocol name, the box office's marker).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

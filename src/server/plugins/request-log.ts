@@ -130,8 +130,10 @@ function decodedWord(segment: string): string {
  * - `errors` (production default): only answers of status 500 and above and requests slower than
  *   SLOW_REQUEST_MS; the reverse proxy's access log is the record of every request;
  * - `off`: no request lines (errors a handler logs itself, e.g. 'request failed', still are).
- * Other Fastify lines (stream errors, serializer failures) are kept as Fastify writes them (they
- * carry no URL); a 404 line only under `all`. Every URL is logged as loggedUrl writes it (secrets
+ * Other Fastify lines (stream errors, serializer failures) are kept as Fastify writes them; the
+ * ones that would name the URL in their message (a result or failure after the deadline answered
+ * busy) are not reached: the route wrappers drop such late results (answered.ts unlessAnswered).
+ * A 404 line only under `all`. Every URL is logged as loggedUrl writes it (secrets
  * redacted): the lines that name one are written here, and a line carrying `{ req }` goes
  * through loggedRequest (app.ts).
  */

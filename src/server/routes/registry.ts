@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { calls, type CallName, type Calls, type ParamsOf, type ResponseOf } from '../../contract/calls'
 import { ErrorCode } from '../../contract/errors'
 import type { Db } from '../db/connect'
+import { unlessAnswered } from '../answered'
 import { handleFor, isPageCall } from '../plugins/page-pool'
 
 /** What a call's handler receives: the validated body (POST) or query (GET) and path params. */
@@ -65,7 +66,7 @@ export function registerCalls(app: FastifyInstance, handlers: CallHandlers): voi
       config: { pageCall },
       handler: async (request, reply) => {
         const input = call.method === 'GET' ? request.query : request.body
-        return handler({ input, params: request.params as never, request, reply, db } as CallInput<CallName>)
+        return unlessAnswered(request, reply as FastifyReply, () => handler({ input, params: request.params as never, request, reply, db } as CallInput<CallName>))
       },
     })
   }

@@ -184,23 +184,29 @@ export interface SessionSlot {
 
 /**
  * Subscription composition lines that show a moved session follow it: a line linked to the event
- * with the session's old day and time takes the new ones, and a line with the old day and no time
- * takes the new day once no other session of the event is left on the old one. The lines are the
+ * with the session's old day and time takes the new ones unless another session of the event is
+ * left there (a switched-off copy shares its source's slot until moved: copyOneSession), and a
+ * line with the old day and no time takes the new day once no other session of the event is left
+ * on the old one. The lines are the
  * operator's text, copied from the session when written (compositions keep no session id), so
  * without this the storefront's "Состав абонемента" would keep announcing the old date. Answers
  * how many lines changed.
  */
 export async function followMovedSession(db: Db, eventId: number, sessionId: number, from: SessionSlot, to: SessionSlot): Promise<number> {
-  const timed = await db
-    .updateTable('compositions')
-    .set({ eventstr_day: to.day, eventstr_time: to.time })
-    .where('event_id', '=', eventId)
-    .where('eventstr_day', '=', from.day)
-    .where('eventstr_time', '=', from.time)
-    .executeTakeFirst()
-  let changed = Number(timed.numUpdatedRows)
+  const others = db.selectFrom('calendars').select('id').where('event_id', '=', eventId).where('day', '=', from.day).where('id', '<>', sessionId)
+  let changed = 0
+  if (!(await others.where('time', '=', from.time).executeTakeFirst())) {
+    const timed = await db
+      .updateTable('compositions')
+      .set({ eventstr_day: to.day, eventstr_time: to.time })
+      .where('event_id', '=', eventId)
+      .where('eventstr_day', '=', from.day)
+      .where('eventstr_time', '=', from.time)
+      .executeTakeFirst()
+    changed += Number(timed.numUpdatedRows)
+  }
   if (from.day === to.day) return changed
-  const stays = await db.selectFrom('calendars').select('id').where('event_id', '=', eventId).where('day', '=', from.day).where('id', '<>', sessionId).executeTakeFirst()
+  const stays = await others.executeTakeFirst()
   if (!stays) {
     const dayOnly = await db.updateTable('compositions').set({ eventstr_day: to.day }).where('event_id', '=', eventId).where('eventstr_day', '=', from.day).where('eventstr_time', '=', '').executeTakeFirst()
     changed += Number(dayOnly.numUpdatedRows)

@@ -193,8 +193,10 @@ async function keepBonuses(trx: Db, orderId: number, row: Pick<OrderDiscountRow,
  * debit (debitBonuses) spends only while the card is not blocked, re-checked after this commits.
  *
  * Locks in the order every discount change takes: the orders (by id), then the card. An order
- * whose bonuses were committed between the first read and the card's lock is found by the second
- * read and locked then. Cancelled unpaid orders are included: a late bank approval may revive one
+ * whose bonuses were committed between the first read and the card's lock is found by a second
+ * read; locking it now, after the card, would reverse that order (a deadlock with a discount change
+ * of it waiting on the card), so the block answers busy and rolls back: the operator's retry finds
+ * it in the first read. Cancelled unpaid orders are included: a late bank approval may revive one
  * (its promo use goes back with releaseCancelledDiscounts). Answers the ids of the orders that
  * gave bonuses back.
  */
@@ -203,9 +205,9 @@ export async function blockCard(trx: Db, cardId: number, now: number): Promise<n
   for (const o of first) await lockOrder(trx, o.hash)
   await setCardBlocked(trx, cardId, 1)
   const seen = new Set(first.map((o) => o.order_id))
-  const late = (await unpaidOrdersHoldingCardBonuses(trx, cardId)).filter((o) => !seen.has(o.order_id))
+  if ((await unpaidOrdersHoldingCardBonuses(trx, cardId)).some((o) => !seen.has(o.order_id))) throw new ApiFailure('busy')
   const released: number[] = []
-  for (const o of [...first, ...late]) {
+  for (const o of first) {
     const order = await lockOrder(trx, o.hash)
     if (!order || order.paid !== 0) continue
     const row = (await orderMoney(trx, order)).discountRow
