@@ -17,7 +17,7 @@
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
  * | `REQUEST_LOG` | `all` (`errors` in production) | `all`: one line per answered request (method, URL, status, ms); `errors`: only answers of status 500 and above and requests slower than 1 s; `off`: none. Each line is a synchronous write to stdout, about a tenth of a small request's CPU (plugins/request-log.ts); a reverse proxy's access log usually has them already. |
  * | `CRM_SECRET` | dev value (warns; in production the CRM sign-in is off) | HMAC key of the `?crm=` sign-in tokens issued by the account system. With NODE_ENV=production and no CRM_SECRET (or its public development value) every such token is refused and a warning at start says so (crmSignIn): the server still starts, a venue without a CRM needs none. |
- * | `SESSION_SECRET` | dev value (refused in production) | Key that signs the session cookie and the waiting room's admission tokens. |
+ * | `SESSION_SECRET` | dev value (refused in production) | Key that signs the session cookie, the waiting room's admission tokens and operators' device cookies. |
  * | `PUBLIC_URL` | `http://localhost:PORT` | Address visitors use; e-mail links are built on it. Unset, bank redirects follow the request's own origin (routes/origin.ts). An `https` URL makes cookies `Secure`. |
  * | `DEMO_DATA` | `1` (`0` in production) | `1` loads the demo events, venues and clients into an empty database; `0` skips. |
  * | `CLIENT_DIR` | `dist/client` | Built web client served at `/` (SPA fallback to its index.html). |

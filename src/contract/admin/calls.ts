@@ -50,7 +50,7 @@ const byId = a.adminIdParamsSchema
 const empty = z.object({ lang: langSchema.optional() })
 
 export const adminCalls = {
-  login: call({ method: 'POST', path: '/api/admin/login', summary: 'Operator sign-in (e-mail and password)', description: 'Needs X-Requested-With: XMLHttpRequest. Five wrong passwords in a row lock the account for 15 minutes (423, -1013); twenty failures from one address within 15 minutes, over any accounts, refuse that address for 15 minutes (429, -1013). Sets the httpOnly operator cookie; answers the operator and the CSRF token console POSTs send.', request: a.loginRequestSchema, response: a.meResponseSchema, permission: 'public' }),
+  login: call({ method: 'POST', path: '/api/admin/login', summary: 'Operator sign-in (e-mail and password)', description: 'Needs X-Requested-With: XMLHttpRequest. Five wrong passwords in a row lock the account for 15 minutes (423, -1013), except to a browser that signed in to it before (its sw_dev cookie, sent only here); twenty failures from one address within 15 minutes, over any accounts, refuse that address for 15 minutes (429, -1013). Sets the httpOnly operator cookie and the device cookie; answers the operator and the CSRF token console POSTs send.', request: a.loginRequestSchema, response: a.meResponseSchema, permission: 'public' }),
   me: call({ method: 'GET', path: '/api/admin/me', summary: 'The signed-in operator and the CSRF token', request: noQuery, response: a.meResponseSchema, permission: null }),
   logout: call({ method: 'POST', path: '/api/admin/logout', summary: 'Sign out (ends the operator session)', request: empty, response: a.okResponseSchema, permission: null }),
 

@@ -8,6 +8,7 @@ import { writeAudit, listAudit } from './audit'
 import { checkCredentials, createApiToken, createOperator, endOperatorSession, OPERATOR_SESSION_TTL_MS, startOperatorSession } from './auth'
 import type { Actor, OperatorRow } from './context'
 import { setOperatorCookie } from './guard'
+import { deviceProofOf, setDeviceCookie } from './known-device'
 import { deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperators, lockActiveOwners, revokeApiToken, revokeApiTokensOf, updateOperator } from './operators.repository'
 import { hashPassword } from './passwords'
 import type { AdminHandlers } from './routes'
@@ -44,9 +45,11 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
     login: async ({ input, request, reply }) => {
       const now = Date.now()
       // The sign-in lockout counts per limit address (an IPv6 /64 as one: security/address-key.ts).
-      const op = await checkCredentials(db, input.email, input.password, now, limitAddressOf(request))
+      // A device cookie from an earlier sign-in to this account passes its lock-out (known-device.ts).
+      const op = await checkCredentials(db, input.email, input.password, now, limitAddressOf(request), deviceProofOf(app, request))
       const { sessionId, csrf } = await startOperatorSession(db, op.id, now)
       setOperatorCookie(app, reply, sessionId, OPERATOR_SESSION_TTL_MS)
+      setDeviceCookie(app, reply, op, now)
       const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null, gate: request.commitGate }
       await writeAudit(db, actor, { action: 'sign-in', entity: 'operator', entityId: op.id })
       return { operator: operatorView(op), csrf }

@@ -5,6 +5,7 @@ import { clockGate, type CommitGate } from '../domain/orders/commit-gate'
 import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
 import type { Actor, OperatorRow } from './context'
+import { isKnownDevice, type DeviceProof } from './known-device'
 import {
   addressLockedUntil,
   clearSignInFailures,
@@ -81,13 +82,23 @@ export function equalSecrets(a: string, b: string): boolean {
  * An e-mail that is no active account answers alike, so the answers tell no one which e-mails are
  * operators': its attempts are counted and locked the same way (by the hash of the e-mail,
  * checkUnknownEmail), and it verifies a dummy hash (same cost, so timing tells nothing either).
+ *
+ * The lock never refuses a known device (`device`: the sign-in's device cookie, known-device.ts),
+ * one that signed in to this account before: otherwise anyone knowing an operator's e-mail could
+ * keep them locked out. Its password is checked as anyone's and a wrong one counts as a failure
+ * (the account's count, or while locked the address's only), answered 401 as a wrong password;
+ * a right one signs in but leaves a running lock (and its count) in place: the guessing that set
+ * it is no less likely to go on, and clearing it would hand the guesser MAX_FAILED_SIGN_INS more
+ * tries. The address lock-out (refuseLockedAddress, countFailureOf) applies to every device.
  */
-export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = ''): Promise<OperatorRow> {
+export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = '', device: DeviceProof | null = null): Promise<OperatorRow> {
   await refuseLockedAddress(db, ip, now)
   const op = await findOperatorByEmail(db, email)
   if (!op || op.active !== 1) return checkUnknownEmail(db, email, password, now, ip)
+  const known = isKnownDevice(device, op, now)
   const failed = await countSignInAttempt(db, op.id, now, MAX_FAILED_SIGN_INS, now + LOCK_OUT_MS, now - SIGN_IN_FAILURE_MEMORY_MS)
   if (failed === undefined) {
+    if (known) return checkKnownDeviceWhileLocked(db, op, password, now, ip)
     // Locked: by the time of this statement, not of the read above (a concurrent attempt may have locked it).
     const until = (await findOperator(db, op.id))?.locked_until ?? now + LOCK_OUT_MS
     throw new ApiFailure('admin-locked', { minutes: Math.ceil((until - now) / 60_000) })
@@ -98,11 +109,21 @@ export async function checkCredentials(db: Db, email: string, password: string, 
       await writeAudit(db, signInActor(ip), { action: 'lock-out', entity: 'operator', entityId: op.id, after: { email: op.email, failed_attempts: failed, locked_until: now + LOCK_OUT_MS } })
     }
     await countFailureOf(db, ip, now)
-    if (failed >= MAX_FAILED_SIGN_INS) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
+    if (failed >= MAX_FAILED_SIGN_INS && !known) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
     throw new ApiFailure('admin-bad-credentials')
   }
   await clearSignInFailures(db, op.id)
   return { ...op, failed_attempts: 0, locked_until: null }
+}
+
+/**
+ * A known device's sign-in to a locked account (checkCredentials): the password checked, the lock
+ * and its count left as they are; a wrong password counts against the address and answers as one.
+ */
+async function checkKnownDeviceWhileLocked(db: Db, op: OperatorRow, password: string, now: number, ip: string): Promise<OperatorRow> {
+  if (await verifyPassword(op.password_hash, password)) return op
+  await countFailureOf(db, ip, now)
+  throw new ApiFailure('admin-bad-credentials')
 }
 
 /**
