@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { idSchema } from '../entities/common'
+import { idSchema, noNulText } from '../entities/common'
+import { langSchema } from '../lang'
 import { PROMO_MIN_LENGTH } from '../constants'
 import { normalizePromo } from '../rules/discount'
 import { CURRENCY_CODES, type CurrencyCode } from '../rules/moneyText'
@@ -96,6 +97,24 @@ export type LoyaltyInput = z.infer<typeof loyaltyInputSchema>
 /** A loyalty card blocked (it spends and earns nothing; what it applied to unpaid orders goes back to it) or unblocked. */
 export const cardBlockInputSchema = z.object({ blocked: z.boolean() })
 export type CardBlockInput = z.infer<typeof cardBlockInputSchema>
+
+/** The longest loyalty card code the console looks up (the CRM's codes are short: CARD-0001). */
+export const MAX_CARD_CODE = 100
+/** GET /api/admin/loyalty/cards?code=: a card by its code (what an operator knows of it), trimmed. */
+export const cardFindQuerySchema = z.object({ code: noNulText().trim().min(1).max(MAX_CARD_CODE), lang: langSchema.optional() })
+/** A loyalty card as the console shows it before blocking or unblocking it. */
+export const loyaltyCardSchema = z.object({
+  id: idSchema,
+  card_code: z.string(),
+  /** Bonuses on the card (1 bonus = 1 unit of the shop's currency). */
+  bonus_balance: z.number().int(),
+  is_blocked: flag,
+  /** The CRM client's name (last, first, middle); null when the card has no client. */
+  client: z.string().nullable(),
+  /** Unpaid orders whose bonuses this card applied: what a block gives back to it. */
+  unpaid_orders: z.number().int().min(0),
+})
+export type LoyaltyCard = z.infer<typeof loyaltyCardSchema>
 
 /** Forms that show agreement checkboxes. */
 export const AGREEMENT_SCOPES = ['order', 'nominal', 'return'] as const

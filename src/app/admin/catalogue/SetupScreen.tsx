@@ -6,6 +6,7 @@ import { CURRENCY_CODES, currencySymbol } from '../../../contract/rules/moneyTex
 import { useSession } from '../../state/session'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { ImageUpload } from './EventImageUpload'
+import { LoyaltyCardBlock } from './LoyaltyCardBlock'
 import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { firstIssue } from '../issueTexts'
@@ -93,7 +94,7 @@ function nest(flat: Record<string, unknown>, links: Link[]): Record<string, unkn
   return out
 }
 
-/** /admin/shop-setup — what the shop's shell shows (logos, colours, header, footer, contacts, title) and the loyalty percent. */
+/** /admin/shop-setup — what the shop's shell shows (logos, colours, header, footer, contacts, title), the loyalty percent and blocking a loyalty card. */
 export function SetupScreen() {
   const { api, lang, operator, t: base, currency } = useConsole()
   const t = useMemo(() => withCurrency(EXTRAS_TEXTS[lang], currency), [lang, currency])
@@ -220,6 +221,7 @@ export function SetupScreen() {
             </label>
             {writable && <button type="submit">{t.save}</button>}
           </form>
+          <LoyaltyCardBlock writable={writable} />
         </>
       )}
     </section>

@@ -26,6 +26,7 @@ export function offerHandlers(app: FastifyInstance): AdminHandlers {
     agreementUpdate: async ({ input, params, actor }) => (await s.updateAgreement(db, actor, params.id, input), ok),
     agreementDelete: async ({ params, actor }) => (await s.deleteAgreement(db, actor, params.id), ok),
     loyaltyUpdate: async ({ input, actor }) => (await s.updateLoyalty(db, actor, input), ok),
+    loyaltyCardFind: async ({ input }) => s.findLoyaltyCard(db, input.code),
     loyaltyCardBlock: async ({ input, params, actor }) => (await s.blockLoyaltyCard(db, actor, params.id, input.blocked), ok),
     eventImage: async ({ input, params, actor }) => uploadEventImage(db, actor, params.id, input),
     setupLogo: async ({ input, actor }) => uploadShopLogo(db, actor, input),

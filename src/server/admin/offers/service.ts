@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { agreementInputSchema, compositionInputSchema, loyaltyInputSchema, offerInputSchema, promoInputSchema, setupInputSchema } from '../../../contract/admin/offers'
+import type { agreementInputSchema, compositionInputSchema, LoyaltyCard, loyaltyInputSchema, offerInputSchema, promoInputSchema, setupInputSchema } from '../../../contract/admin/offers'
 import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
 import { readSetting, writeSettings } from '../../domain/settings/repository'
@@ -7,6 +7,7 @@ import { loadStoredSetup, loyaltyAccrualPercent, LOYALTY_SETTINGS_KEY } from '..
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import { blockCard, unblockCard } from '../../domain/loyalty/service'
+import { findCardByCode, unpaidOrdersHoldingCardBonuses } from '../../domain/loyalty/loyalty.repository'
 import { deleteRow, findRow, insertRow, mustExist, mustFind, updateRow } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { eventKind, listAgreements, listCompositions, listOffers, listPromos, listSubscriptions, promoIdByCode } from './offers.repository'
@@ -171,6 +172,18 @@ export function updateLoyalty(db: Db, actor: Actor, input: z.output<typeof loyal
     await writeSettings(trx, { [LOYALTY_SETTINGS_KEY]: after })
     await writeAudit(trx, actor, { action: 'update', entity: 'loyalty', entityId: LOYALTY_SETTINGS_KEY, before: before ?? null, after })
   })
+}
+
+/**
+ * GET /api/admin/loyalty/cards?code=: the card an operator names by its code, with the unpaid
+ * orders holding its bonuses (the ones a block gives back: blockCard releases exactly these).
+ */
+export async function findLoyaltyCard(db: Db, code: string): Promise<LoyaltyCard> {
+  const card = await findCardByCode(db, code)
+  if (!card) throw new ApiFailure('admin-not-found', { what: 'card', id: code })
+  const names = [card.last_name, card.first_name, card.middle_name].filter((n): n is string => typeof n === 'string' && n.trim() !== '')
+  const holding = await unpaidOrdersHoldingCardBonuses(db, card.id)
+  return { id: card.id, card_code: card.card_code, bonus_balance: Number(card.bonus_balance), is_blocked: card.is_blocked === 1 ? 1 : 0, client: card.client_id === null ? null : names.join(' '), unpaid_orders: holding.length }
 }
 
 /**

@@ -147,6 +147,16 @@ export function findCard(db: Db, cardId: number) {
   return db.selectFrom('loyalty_cards').selectAll().where('id', '=', cardId).executeTakeFirst()
 }
 
+/** A loyalty card by its code, with its CRM client's name parts (null when it has none); undefined when none. */
+export function findCardByCode(db: Db, code: string) {
+  return db
+    .selectFrom('loyalty_cards as c')
+    .leftJoin('crm_clients as k', 'k.id', 'c.crm_client_id')
+    .select(['c.id', 'c.card_code', 'c.bonus_balance', 'c.is_blocked', 'k.id as client_id', 'k.last_name', 'k.first_name', 'k.middle_name'])
+    .where('c.card_code', '=', code)
+    .executeTakeFirst()
+}
+
 /** Sets a card's blocked flag (1 blocked, 0 not); on PostgreSQL its row stays locked to the end of the transaction. */
 export async function setCardBlocked(trx: Db, cardId: number, blocked: 0 | 1): Promise<void> {
   await trx.updateTable('loyalty_cards').set({ is_blocked: blocked }).where('id', '=', cardId).execute()
