@@ -51,7 +51,8 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
       setOperatorCookie(app, reply, sessionId, OPERATOR_SESSION_TTL_MS)
       setDeviceCookie(app, reply, op, now)
       const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null, gate: request.commitGate }
-      await writeAudit(db, actor, { action: 'sign-in', entity: 'operator', entityId: op.id })
+      // A known device's sign-in through its account's running lock says so: the lock-out row before it is no longer the whole story.
+      await writeAudit(db, actor, { action: 'sign-in', entity: 'operator', entityId: op.id, ...(op.passedLock ? { after: { known_device: true, account_locked: true } } : {}) })
       return { operator: operatorView(op), csrf }
     },
     me: async ({ actor }) => {

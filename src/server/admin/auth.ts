@@ -5,9 +5,10 @@ import { clockGate, type CommitGate } from '../domain/orders/commit-gate'
 import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
 import type { Actor, OperatorRow } from './context'
-import { isKnownDevice, type DeviceProof } from './known-device'
+import { knownDeviceId, type DeviceProof } from './known-device'
 import {
   addressLockedUntil,
+  clearKeyedSignInAttempts,
   clearSignInFailures,
   countSignInAttempt,
   countUnknownSignInAttempt,
@@ -83,22 +84,23 @@ export function equalSecrets(a: string, b: string): boolean {
  * operators': its attempts are counted and locked the same way (by the hash of the e-mail,
  * checkUnknownEmail), and it verifies a dummy hash (same cost, so timing tells nothing either).
  *
- * The lock never refuses a known device (`device`: the sign-in's device cookie, known-device.ts),
- * one that signed in to this account before: otherwise anyone knowing an operator's e-mail could
- * keep them locked out. Its password is checked as anyone's and a wrong one counts as a failure
- * (the account's count, or while locked the address's only), answered 401 as a wrong password;
- * a right one signs in but leaves a running lock (and its count) in place: the guessing that set
- * it is no less likely to go on, and clearing it would hand the guesser MAX_FAILED_SIGN_INS more
- * tries. The address lock-out (refuseLockedAddress, countFailureOf) applies to every device.
+ * The account's lock never refuses a known device (`device`: the sign-in's cookies, among them
+ * the device cookie of this account, known-device.ts), one that signed in to this account before:
+ * otherwise anyone knowing an operator's e-mail could keep them locked out. While the account is
+ * locked, such a device has a lock-out of its own (checkKnownDeviceWhileLocked); otherwise its
+ * attempts count on the account as anyone's. A right password signs in but leaves a running lock
+ * (and its count) in place: the guessing that set it is no less likely to go on, and clearing it
+ * would hand the guesser MAX_FAILED_SIGN_INS more tries; the answer is marked `passedLock` for
+ * the audit row. The address lock-out (refuseLockedAddress, countFailureOf) applies to every device.
  */
-export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = '', device: DeviceProof | null = null): Promise<OperatorRow> {
+export async function checkCredentials(db: Db, email: string, password: string, now: number, ip = '', device: DeviceProof | null = null): Promise<OperatorRow & { passedLock?: true }> {
   await refuseLockedAddress(db, ip, now)
   const op = await findOperatorByEmail(db, email)
   if (!op || op.active !== 1) return checkUnknownEmail(db, email, password, now, ip)
-  const known = isKnownDevice(device, op, now)
+  const deviceId = knownDeviceId(device, op, now)
   const failed = await countSignInAttempt(db, op.id, now, MAX_FAILED_SIGN_INS, now + LOCK_OUT_MS, now - SIGN_IN_FAILURE_MEMORY_MS)
   if (failed === undefined) {
-    if (known) return checkKnownDeviceWhileLocked(db, op, password, now, ip)
+    if (deviceId !== null) return checkKnownDeviceWhileLocked(db, op, deviceId, password, now, ip)
     // Locked: by the time of this statement, not of the read above (a concurrent attempt may have locked it).
     const until = (await findOperator(db, op.id))?.locked_until ?? now + LOCK_OUT_MS
     throw new ApiFailure('admin-locked', { minutes: Math.ceil((until - now) / 60_000) })
@@ -109,7 +111,7 @@ export async function checkCredentials(db: Db, email: string, password: string, 
       await writeAudit(db, signInActor(ip), { action: 'lock-out', entity: 'operator', entityId: op.id, after: { email: op.email, failed_attempts: failed, locked_until: now + LOCK_OUT_MS } })
     }
     await countFailureOf(db, ip, now)
-    if (failed >= MAX_FAILED_SIGN_INS && !known) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
+    if (failed >= MAX_FAILED_SIGN_INS && deviceId === null) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
     throw new ApiFailure('admin-bad-credentials')
   }
   await clearSignInFailures(db, op.id)
@@ -117,12 +119,28 @@ export async function checkCredentials(db: Db, email: string, password: string, 
 }
 
 /**
- * A known device's sign-in to a locked account (checkCredentials): the password checked, the lock
- * and its count left as they are; a wrong password counts against the address and answers as one.
+ * A known device's sign-in to a locked account (checkCredentials): the account's lock and count
+ * left as they are, the device's own attempts counted as an account's are, before the password
+ * is checked and in one statement (keyed by a hash of the operator and the device id, with the
+ * counts of e-mails that are no account: the device id is random and secret, so no e-mail's hash
+ * meets it). So a device cookie copied off a workstation buys MAX_FAILED_SIGN_INS guesses per
+ * LOCK_OUT_MS, as anyone gets, and a burst of them is refused past those without spending argon2;
+ * only the holder of that cookie can lock that device. A right password clears the device's
+ * count; a wrong one counts against the address too.
  */
-async function checkKnownDeviceWhileLocked(db: Db, op: OperatorRow, password: string, now: number, ip: string): Promise<OperatorRow> {
-  if (await verifyPassword(op.password_hash, password)) return op
+async function checkKnownDeviceWhileLocked(db: Db, op: OperatorRow, deviceId: string, password: string, now: number, ip: string): Promise<OperatorRow & { passedLock: true }> {
+  const key = sha256(`known-device:${op.id}:${deviceId}`)
+  const failed = await countUnknownSignInAttempt(db, key, now, MAX_FAILED_SIGN_INS, now + LOCK_OUT_MS, now - SIGN_IN_FAILURE_MEMORY_MS)
+  if (failed === undefined) {
+    const until = (await unknownEmailLockedUntil(db, key)) ?? now + LOCK_OUT_MS
+    throw new ApiFailure('admin-locked', { minutes: Math.ceil((until - now) / 60_000) })
+  }
+  if (await verifyPassword(op.password_hash, password)) {
+    await clearKeyedSignInAttempts(db, key)
+    return { ...op, passedLock: true }
+  }
   await countFailureOf(db, ip, now)
+  if (failed >= MAX_FAILED_SIGN_INS) throw new ApiFailure('admin-locked', { minutes: Math.ceil(LOCK_OUT_MS / 60_000) })
   throw new ApiFailure('admin-bad-credentials')
 }
 

@@ -3,11 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 /**
  * Known devices (OWASP, "Authentication": the lock-out of an account does not apply to a device
- * that has signed in to it before). An account's lock-out stops password guessing, but anyone who
+ * that has signed in to it before, and such a device has a lock-out of its own). An account's lock-out stops password guessing, but anyone who
  * knows an operator's e-mail could otherwise keep the operator locked out, on an on-sale day, with
  * MAX_FAILED_SIGN_INS wrong passwords every LOCK_OUT_MS from anywhere. A successful sign-in leaves
  * this cookie on the browser; on a locked account a sign-in carrying a valid one for that operator
- * has its password checked as usual instead of being refused (auth.ts checkCredentials).
+ * has its password checked as usual instead of being refused (auth.ts checkCredentials), its
+ * attempts counted per device before the check, so a copied cookie buys no more guesses than a
+ * stranger gets (MAX_FAILED_SIGN_INS per LOCK_OUT_MS).
+ *
+ * One cookie per operator (`sw_dev_<operator id>`), so every operator who signs in on a shared
+ * box-office workstation stays known there, not only the last one.
  *
  * The value is signed, not stored (no table, no migration): `v1.<operator id>.<random device
  * id>.<issue time>.<HMAC-SHA256>`, the HMAC keyed by SESSION_SECRET over those fields and the
@@ -16,7 +21,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  * operator (the old password may be known to someone, as with sessions and API tokens). A
  * disabled operator's sign-in is answered as an unknown e-mail's, cookie or not.
  */
-export const KNOWN_DEVICE_COOKIE = 'sw_dev'
+export const KNOWN_DEVICE_COOKIE_PREFIX = 'sw_dev_'
+/** The device cookie's name for one operator. */
+export const deviceCookieName = (operatorId: number) => `${KNOWN_DEVICE_COOKIE_PREFIX}${operatorId}`
 /**
  * How long a device stays known after its last successful sign-in (each sign-in sends a fresh
  * cookie). A box-office workstation in use signs in at least weekly (OPERATOR_SESSION_MAX_LIFETIME_MS),
@@ -38,10 +45,10 @@ export interface DeviceOperator {
   password_hash: string
 }
 
-/** The device cookie a sign-in carries (its value unchecked) and the key that signs them. */
+/** The cookies a sign-in carries (device cookies among them, unchecked) and the key that signs them. */
 export interface DeviceProof {
   secret: string
-  value: string | undefined
+  cookies: Readonly<Record<string, string | undefined>>
 }
 
 function mac(secret: string, operatorId: number, deviceId: string, issuedAt: number, passwordHash: string): string {
@@ -55,32 +62,32 @@ export function issueDeviceValue(secret: string, op: DeviceOperator, now: number
 }
 
 /**
- * True when `value` is a device cookie the server issued to `op` under its current password,
- * no older than KNOWN_DEVICE_TTL_MS. Anything else (none, malformed, another operator's,
- * tampered, expired, from before a password change) is false.
+ * The device id of `op`'s device cookie in `proof` when it is one the server issued to `op` under
+ * its current password, no older than KNOWN_DEVICE_TTL_MS; null for anything else (none,
+ * malformed, another operator's, tampered, expired, from before a password change).
  */
-export function isKnownDevice(proof: DeviceProof | null, op: DeviceOperator, now: number): boolean {
-  const value = proof?.value
-  if (!proof || !value || value.length > MAX_VALUE_LENGTH) return false
+export function knownDeviceId(proof: DeviceProof | null, op: DeviceOperator, now: number): string | null {
+  const value = proof?.cookies[deviceCookieName(op.id)]
+  if (!proof || !value || value.length > MAX_VALUE_LENGTH) return null
   const parts = value.split('.')
-  if (parts.length !== 5) return false
+  if (parts.length !== 5) return null
   const [version, id, deviceId, issued, sig] = parts
-  if (version !== VERSION || id !== String(op.id) || !/^[A-Za-z0-9_-]+$/.test(deviceId) || !/^\d{1,15}$/.test(issued)) return false
+  if (version !== VERSION || id !== String(op.id) || !/^[A-Za-z0-9_-]+$/.test(deviceId) || !/^\d{1,15}$/.test(issued)) return null
   const issuedAt = Number(issued)
-  if (now - issuedAt >= KNOWN_DEVICE_TTL_MS) return false
+  if (now - issuedAt >= KNOWN_DEVICE_TTL_MS) return null
   const expected = Buffer.from(mac(proof.secret, op.id, deviceId, issuedAt, op.password_hash))
   const given = Buffer.from(sig)
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  return expected.length === given.length && timingSafeEqual(expected, given) ? deviceId : null
 }
 
-/** The device cookie a request carries, with the key to check it. */
+/** The cookies a request carries, with the key to check a device cookie among them. */
 export function deviceProofOf(app: FastifyInstance, request: FastifyRequest): DeviceProof {
-  return { secret: app.config.sessionSecret, value: request.cookies[KNOWN_DEVICE_COOKIE] }
+  return { secret: app.config.sessionSecret, cookies: request.cookies }
 }
 
 /** Sets the device cookie after a successful sign-in: as the operator cookie (guard.ts), but long-lived and sent to the sign-in only. */
 export function setDeviceCookie(app: FastifyInstance, reply: FastifyReply, op: DeviceOperator, now: number): void {
-  reply.setCookie(KNOWN_DEVICE_COOKIE, issueDeviceValue(app.config.sessionSecret, op, now), {
+  reply.setCookie(deviceCookieName(op.id), issueDeviceValue(app.config.sessionSecret, op, now), {
     path: KNOWN_DEVICE_PATH,
     httpOnly: true,
     sameSite: 'strict',

@@ -82,7 +82,8 @@ export async function clearSignInFailures(db: Db, id: number): Promise<void> {
 // ── failed sign-ins for e-mails that are no active account ──────────────────────────────────
 
 /**
- * countSignInAttempt for an e-mail that is no active operator, keyed by the hash of the e-mail, in
+ * countSignInAttempt for an e-mail that is no active operator, keyed by the hash of the e-mail
+ * (or, the same way, for a known device while its account is locked: auth.ts), in
  * one statement (an upsert): the same count, the same lock, the same restart after a lock or
  * after `staleBefore`. Answers the count with this attempt; undefined while the e-mail is locked.
  */
@@ -105,6 +106,11 @@ export async function countUnknownSignInAttempt(db: Db, emailHash: string, now: 
     .returning('failed_attempts')
     .executeTakeFirst()
   return row === undefined ? undefined : Number(row.failed_attempts)
+}
+
+/** Forgets the count kept under `key` (a known device's, after its right password: auth.ts checkKnownDeviceWhileLocked). */
+export async function clearKeyedSignInAttempts(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('operator_sign_in_emails').where('email_hash', '=', key).execute()
 }
 
 /** Until when an e-mail that is no active account is locked; null when it is not. */
