@@ -60,8 +60,9 @@ export function LoyaltyCardBlock({ writable }: { writable: boolean }) {
     void run(async () => {
       const blocked = c.is_blocked === 0
       await api('loyaltyCardBlock', { blocked }, { id: c.id })
-      setCard(await api('loyaltyCardFind', { code: c.card_code }))
+      // Said before the card is read again: should that read fail, the block still happened.
       setNote({ done: blocked ? 'blockedDone' : 'unblockedDone', code: c.card_code })
+      setCard(await api('loyaltyCardFind', { code: c.card_code }))
     })
 
   const blocked = card?.is_blocked === 1
@@ -77,9 +78,10 @@ export function LoyaltyCardBlock({ writable }: { writable: boolean }) {
         {writable && <button type="submit">{t.find}</button>}
       </form>
       <ErrorNote error={error} />
-      {note && (
+      {/* Always on the page while a card is shown, so a screen reader announces the text put into it (a live region that arrives already filled is often not read). */}
+      {(card || note) && (
         <p role="status" aria-live="polite" className="adm-note">
-          {t[note.done].replace('{code}', note.code)}
+          {note ? t[note.done].replace('{code}', note.code) : ''}
         </p>
       )}
       {card && (
