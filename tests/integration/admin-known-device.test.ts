@@ -126,7 +126,7 @@ describe.each(TEST_DBS)('known devices and the account lock-out on %s', (dbKind)
     expect((await signIn(server, '198.51.100.11', b, PASSWORD, cookieOf(idB, 'garbage'))).status).toBe(423)
     // Signed with the server's key but older than KNOWN_DEVICE_TTL_MS: expired; one issued now with
     // the same key is accepted, so the refusal is the age's, not the key's.
-    const rowB = await server.db.selectFrom('operators').select(['id', 'password_hash']).where('id', '=', idB).executeTakeFirstOrThrow()
+    const rowB = await server.db.selectFrom('operators').select(['id', 'password_hash', 'devices_from']).where('id', '=', idB).executeTakeFirstOrThrow()
     const old = issueDeviceValue(server.config.sessionSecret, rowB, Date.now() - KNOWN_DEVICE_TTL_MS - 1000)
     expect((await signIn(server, '198.51.100.11', b, PASSWORD, cookieOf(idB, old))).status).toBe(423)
     expect((await signIn(server, '198.51.100.11', b, PASSWORD, cookieOf(idB, issueDeviceValue(server.config.sessionSecret, rowB, Date.now() - 1000)))).status).toBe(200)
@@ -147,6 +147,15 @@ describe.each(TEST_DBS)('known devices and the account lock-out on %s', (dbKind)
     expect(disabled.status).toBe(401)
     expect(disabled.body.errorCode).toBe(AdminErrorCode.BAD_CREDENTIALS)
     expect(disabled.device).toBeNull()
+    // Enabled again with the same password (still locked): the devices from before the disabling
+    // stay ended; a sign-in after an owner's unlock makes a device known again.
+    expect((await owner.post(`/api/admin/operators/${idB}`, { active: 1 })).status).toBe(200)
+    expect(await lockedUntil(server, b)).toBeGreaterThan(Date.now())
+    expect((await signIn(server, '198.51.100.11', b, PASSWORD, devB)).status).toBe(423)
+    expect((await owner.post(`/api/admin/operators/${idB}`, { unlock: 1 })).status).toBe(200)
+    const again = (await signIn(server, '198.51.100.11', b, PASSWORD)).device!
+    await lockOut(server, '203.0.113.6', b)
+    expect((await signIn(server, '198.51.100.11', b, PASSWORD, again)).status).toBe(200)
   })
 
   it('gives a device its own lock-out while the account is locked: a burst from a copied cookie is cut at the limit; the other devices stay known', async () => {

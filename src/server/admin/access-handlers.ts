@@ -96,6 +96,8 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
           ...(input.role !== undefined ? { role: input.role } : {}),
           ...(input.lang !== undefined ? { lang: input.lang } : {}),
           ...(input.active !== undefined ? { active: input.active } : {}),
+          // Disabled: the device cookies issued so far no longer pass a lock-out, should the operator be enabled again (known-device.ts).
+          ...(input.active === 0 ? { devices_from: Date.now() } : {}),
           ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
           ...(input.unlock ? { failed_attempts: 0, locked_until: null } : {}),
         }

@@ -19,7 +19,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  * operator's current password hash (never sent). So it works for that operator only, no one can
  * make or alter one without the secret, and a new password ends every device cookie of the
  * operator (the old password may be known to someone, as with sessions and API tokens). A
- * disabled operator's sign-in is answered as an unknown e-mail's, cookie or not.
+ * disabled operator's sign-in is answered as an unknown e-mail's, cookie or not, and disabling
+ * ends the cookies issued so far (operators.devices_from), so enabling the operator again brings
+ * none of them back.
  */
 export const KNOWN_DEVICE_COOKIE_PREFIX = 'sw_dev_'
 /** The device cookie's name for one operator. */
@@ -43,6 +45,8 @@ const MAX_VALUE_LENGTH = 200
 export interface DeviceOperator {
   id: number
   password_hash: string
+  /** Cookies issued at or before it are ended (set when the operator is disabled); null: none ended. */
+  devices_from: number | null
 }
 
 /** The cookies a sign-in carries (device cookies among them, unchecked) and the key that signs them. */
@@ -75,6 +79,7 @@ export function knownDeviceId(proof: DeviceProof | null, op: DeviceOperator, now
   if (version !== VERSION || id !== String(op.id) || !/^[A-Za-z0-9_-]+$/.test(deviceId) || !/^\d{1,15}$/.test(issued)) return null
   const issuedAt = Number(issued)
   if (now - issuedAt >= KNOWN_DEVICE_TTL_MS) return null
+  if (op.devices_from !== null && issuedAt <= Number(op.devices_from)) return null
   const expected = Buffer.from(mac(proof.secret, op.id, deviceId, issuedAt, op.password_hash))
   const given = Buffer.from(sig)
   return expected.length === given.length && timingSafeEqual(expected, given) ? deviceId : null

@@ -18,6 +18,8 @@ export interface OperatorsTable {
   created_at: number
   /** When failed_attempts last counted one (migration 2026_12_03_02_au1_01): an older count starts again. */
   last_failed_at: Def<number | null>
+  /** Device cookies issued before it do not pass the lock-out (migration 2026_12_03_08_kd1_01; set when disabled): admin/known-device.ts. */
+  devices_from: Def<number | null>
 }
 export interface OperatorSessionsTable {
   /** SHA-256 of the cookie's session id: a leaked table does not sign anyone in. */

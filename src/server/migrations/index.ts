@@ -66,6 +66,7 @@ import * as m04tk1 from './2026_12_03_04_tk1_01_api_token_expiry'
 import * as m05rf1 from './2026_12_03_05_rf1_01_settlement_refund_flag'
 import * as m06rt1 from './2026_12_03_06_rt1_01_orders_follow_return_setup'
 import * as m07rt2 from './2026_12_03_07_rt2_01_line_refunded_amount'
+import * as m08kd1 from './2026_12_03_08_kd1_01_operator_devices_from'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -138,6 +139,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_05_rf1_01_settlement_refund_flag': m05rf1,
   '2026_12_03_06_rt1_01_orders_follow_return_setup': m06rt1,
   '2026_12_03_07_rt2_01_line_refunded_amount': m07rt2,
+  '2026_12_03_08_kd1_01_operator_devices_from': m08kd1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
