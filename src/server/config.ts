@@ -49,6 +49,7 @@
  * | `EMAIL_DNS_SERVERS` | unset | Comma list of DNS servers (`host` or `host:port`) for that check; unset = the system's resolvers. |
  * | `SERVED_BY_HEADER` | `0` | `1` adds `X-Served-By: <pid>` to every answer, so a load test can tell which process of a cluster answered (bench:load's frozen-process check). Off by default: process ids are nobody else's business. |
  */
+import { productionMailWarnings } from './config-mail-warnings'
 import { parseTrustProxy, TrustProxyError, wideTrustProxyRanges } from './security/trust-proxy'
 import { DEFAULT_IPV6_LIMIT_PREFIX, MAX_IPV6_LIMIT_PREFIX, MIN_IPV6_LIMIT_PREFIX } from './security/address-key'
 import path from 'node:path'
@@ -326,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const warnings: string[] = []
   if (production && sandboxBank) warnings.push('SANDBOX_BANK=1 in production: anyone can pay any order by pressing Approve on the sandbox page.')
   if (production && demoData) warnings.push('DEMO_DATA=1 in production: an empty database gets the demo events.')
+  if (production) warnings.push(...productionMailWarnings({ publicUrl: e.PUBLIC_URL, smtpUrl: e.SMTP_URL, mailFrom: e.MAIL_FROM, defaultMailFrom: DEFAULT_MAIL_FROM, port: e.PORT }))
   for (const range of trustProxy ? wideTrustProxyRanges(trustProxy) : []) {
     warnings.push(`TRUST_PROXY lists ${range}, a range far wider than a proxy network: a client in it can choose its own address (and dodge per-address limits). List your proxies' own addresses or network.`)
   }

@@ -7,6 +7,9 @@ import { spawnSync } from 'node:child_process'
 import { ConfigError, loadConfig, refuseUnsafeProductionStart } from '../../src/server/config'
 import { startTestServer } from '../support/server'
 
+/** The mail settings a production shop gives (without them each is warned about). */
+const MAIL_SET = { PUBLIC_URL: 'https://tickets.example.org', SMTP_URL: 'smtp://relay.example.org:587', MAIL_FROM: 'Box office <tickets@example.org>' }
+
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({}, '/srv/app')
@@ -117,7 +120,7 @@ describe('TRUST_PROXY and production mode', () => {
   })
 
   it('NODE_ENV=production: no sandbox bank or demo data unless asked for, with warnings when asked', () => {
-    const quiet = loadConfig({ NODE_ENV: 'production', CRM_SECRET: 'crm-secret-123', SESSION_SECRET: 'session-secret-123' })
+    const quiet = loadConfig({ NODE_ENV: 'production', CRM_SECRET: 'crm-secret-123', SESSION_SECRET: 'session-secret-123', ...MAIL_SET })
     expect(quiet.production).toBe(true)
     expect(quiet.sandboxBank).toBe(false)
     expect(quiet.demoData).toBe(false)
@@ -136,7 +139,7 @@ describe('TRUST_PROXY and production mode', () => {
   })
 
   it('production without CRM_SECRET (or with its public default): the CRM sign-in is off, with a warning saying how to turn it on; development keeps it', () => {
-    const secrets = { SESSION_SECRET: 'session-secret-123' }
+    const secrets = { SESSION_SECRET: 'session-secret-123', ...MAIL_SET }
     for (const crm of [{}, { CRM_SECRET: 'dev-crm-secret-change-me' }]) {
       const off = loadConfig({ NODE_ENV: 'production', ...secrets, ...crm })
       expect(off.crmSignIn).toBe(false)
@@ -148,6 +151,22 @@ describe('TRUST_PROXY and production mode', () => {
     expect([on.crmSignIn, on.warnings]).toEqual([true, []])
     const dev = loadConfig({})
     expect([dev.crmSignIn, dev.devSecrets.includes('CRM_SECRET')]).toEqual([true, true])
+  })
+
+  it('production without PUBLIC_URL, SMTP_URL or with the default MAIL_FROM: a warning for each, saying what buyers would miss; the server still starts; development says nothing', () => {
+    const base = { NODE_ENV: 'production', CRM_SECRET: 'crm-secret-123', SESSION_SECRET: 'session-secret-123' }
+    const bare = loadConfig({ ...base, PORT: '4100' })
+    const text = bare.warnings.join('\n')
+    expect(bare.warnings).toHaveLength(3)
+    expect(text).toMatch(/PUBLIC_URL is not set in production: the links in e-mails .* point at http:\/\/localhost:4100/)
+    expect(text).toMatch(/SMTP_URL is not set in production: no e-mail leaves the server/)
+    expect(text).toMatch(/MAIL_FROM is its default \(Seatwise <no-reply@seatwise\.local>\) in production/)
+    expect(() => refuseUnsafeProductionStart(bare)).not.toThrow()
+    // Each setting silences its own warning only.
+    expect(loadConfig({ ...base, PUBLIC_URL: MAIL_SET.PUBLIC_URL }).warnings.join('\n')).not.toMatch(/PUBLIC_URL/)
+    expect(loadConfig({ ...base, SMTP_URL: MAIL_SET.SMTP_URL }).warnings).toHaveLength(2)
+    expect(loadConfig({ ...base, ...MAIL_SET }).warnings).toEqual([])
+    expect(loadConfig({}).warnings).toEqual([])
   })
 
   it('refuses to start in production with the public default SESSION_SECRET (it signs admission tokens)', async () => {
