@@ -5,6 +5,11 @@ import type { OrderCare } from '../../src/contract/admin/care'
 import type { DoorSync } from '../../src/contract/admin/door'
 import type { AdminOrder } from '../../src/contract/admin/sales'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { DEFAULT_LANG, isLang } from '../../src/contract/lang'
+import { toMajor } from '../../src/contract/rules/money'
+import { formatMoney } from '../../src/contract/rules/moneyText'
+import { storedCurrency } from '../../src/server/domain/settings/cached'
+import { fill, MAIL_TEXTS } from '../../src/server/mail/templates/texts'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { bringToDoor } from './door-helpers'
 import { admittedCount } from '../../src/server/domain/redemption/lists.repository'
@@ -80,6 +85,24 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     expect(kinds.map((k) => k.pay_kind)).toEqual(['card', 'comp'])
     const paid = await server.db.selectFrom('orders').select('paid').where('id', 'in', [card.body.id, comp.body.id]).execute()
     expect(paid.every((p) => p.paid === 1)).toBe(true)
+  })
+
+  it("a complimentary sale's tickets e-mail shows what was paid (0), as the order page does, not the list price", async () => {
+    const comp = await sell(desk, take(1), 'comp', { sendMail: true })
+    expect(comp.status, JSON.stringify(comp.body)).toBe(200)
+    expect(comp.body).toMatchObject({ amount: 0, mailed: true })
+    const order = await server.db.selectFrom('orders').select(['lang', 'total', 'hash']).where('id', '=', comp.body.id).executeTakeFirstOrThrow()
+    expect(order.total).toBeGreaterThan(0)
+    const lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
+    const currency = await storedCurrency(server.db)
+    const [mail] = await server.db.selectFrom('mail_outbox').select(['text_body', 'html_body', 'sent_at']).where('order_id', '=', comp.body.id).execute()
+    expect(mail.sent_at).not.toBeNull()
+    const zero = fill(MAIL_TEXTS[lang].paidSum, { sum: formatMoney(0, lang, currency) })
+    expect(mail.text_body).toContain(zero)
+    expect(mail.text_body).not.toContain(formatMoney(toMajor(order.total), lang, currency))
+    // The order page's amount, by the same rule.
+    const view = await (await visitor(server.url)).post<{ demsumma: number }>('/api/order/view', { hash: order.hash, lang })
+    expect(view.body.demsumma).toBe(0)
   })
 
   /** Two tickets of the demo's free general-admission event (maybefree, every price 0) for the desk, and its session. */

@@ -4,6 +4,10 @@ import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { seedOrderFixtures, visitor, type Fixtures, type Visitor } from './order-fixtures'
 import { seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
 import { decodeMessage, nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
+import { formatDayTime } from '../../src/contract/rules/dayText'
+import type { Lang } from '../../src/contract/lang'
+import { sendOrderPaidMail } from '../../src/server/mail/templates/sendOrderPaid'
+import { MAIL_TEXTS } from '../../src/server/mail/templates/texts'
 
 /**
  * The order page's return button and the return request's e-mail:
@@ -88,5 +92,61 @@ describe.each(TEST_DBS)('return button and return e-mail language on %s', (dbKin
     const none = await ask(v, hash, [only])
     expect(none.text).toContain('To confirm the return, open this link:')
     expect(new URLSearchParams(none.link.path.split('?')[1]).get('lang')).toBe('en')
+  })
+
+  /** The session's day and time of an order's first line, as the venue keeps them ('2026-12-09 18:30'). */
+  const sessionOf = async (hash: string) => {
+    const c = await server.db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').innerJoin('calendars as c', 'c.id', 'l.calendar_id').select(['c.day', 'c.time', 'o.id']).where('o.hash', '=', hash).orderBy('l.id').executeTakeFirstOrThrow()
+    return { raw: `${c.day} ${c.time}`, orderId: c.id }
+  }
+  /** The tickets e-mail of `hash` sent again in `lang` (order care's resend), as received. */
+  async function ticketsMailIn(hash: string, lang: Lang): Promise<string> {
+    const { orderId } = await sessionOf(hash)
+    // The payment's own tickets e-mail first (sent without waiting), so it is not taken for this one.
+    const sentRows = () => server.db.selectFrom('mail_outbox').select('id').where('order_id', '=', orderId).where('sent_at', 'is not', null).execute()
+    for (let i = 0; i < 100 && (await sentRows()).length === 0; i++) await new Promise((r) => setTimeout(r, 20))
+    await server.db.updateTable('orders').set({ lang }).where('hash', '=', hash).execute()
+    const seen = inbox.messages.length
+    const result = await sendOrderPaidMail(server.db, server.config, hash)
+    expect(result?.sent).toBe(true)
+    for (let i = 0; i < 100 && inbox.messages.length <= seen; i++) await new Promise((r) => setTimeout(r, 20))
+    return inbox.messages.slice(seen).map(decodeMessage).find((m) => m.includes(MAIL_TEXTS[lang].paidTickets))!
+  }
+
+  it("writes the session's date in the mail's language in the tickets and return e-mails, with Chinese full-width colons", async () => {
+    const v = await visitor(server.url)
+    const { hash } = await paidOrder(v, fx, pfx, 3)
+    const { raw } = await sessionOf(hash)
+    const day = raw.slice(0, 10)
+    for (const lang of ['en', 'ru', 'ch'] as const) {
+      const text = await ticketsMailIn(hash, lang)
+      expect(text).toContain(formatDayTime(raw, lang))
+      expect(text).not.toContain(day)
+      expect(text).toContain(`${MAIL_TEXTS[lang].paidTickets}${lang === 'ch' ? '：' : ':'}`)
+    }
+    const ids = (await view(v, hash)).main.map((l) => l.id)
+    for (const [i, lang] of (['en', 'kz', 'ch'] as const).entries()) {
+      const { text } = await ask(v, hash, [ids[i]], lang)
+      expect(text).toContain(formatDayTime(raw, lang))
+      expect(text).not.toContain(day)
+      expect(text).toContain(`${MAIL_TEXTS[lang].returnTickets}${lang === 'ch' ? '：' : ':'}`)
+    }
+  })
+
+  it('keeps no usable confirmation link in the outbox once the return e-mail is sent', async () => {
+    const v = await visitor(server.url)
+    const { hash } = await paidOrder(v, fx, pfx, 1)
+    const { orderId } = await sessionOf(hash)
+    const [only] = (await view(v, hash)).main.map((l) => l.id)
+    const { link, text } = await ask(v, hash, [only], 'en')
+    // The buyer got the link with its secret.
+    expect(text).toContain(link.hashConf)
+    const rows = await server.db.selectFrom('mail_outbox').select(['subject', 'text_body', 'html_body', 'sent_at']).where('order_id', '=', orderId).orderBy('id').execute()
+    const returnMail = rows.find((r) => r.text_body.includes(`/order/return/${hash}?hash_conf=`))!
+    expect(returnMail.sent_at).not.toBeNull()
+    expect(returnMail.subject).not.toBe('')
+    for (const r of rows) expect(`${r.text_body}${r.html_body}`).not.toContain(link.hashConf)
+    // The link still works: only the stored copy lost its secret.
+    await confirm(v, hash, link.hashConf)
   })
 })

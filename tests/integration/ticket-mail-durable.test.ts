@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RETURN_STATUS_CONFIRMED } from '../../src/contract/constants'
+import { formatDayTime } from '../../src/contract/rules/dayText'
 import { toMajor } from '../../src/contract/rules/money'
 import { formatMoney } from '../../src/contract/rules/moneyText'
 import { storedCurrency } from '../../src/server/domain/settings/cached'
@@ -267,17 +269,22 @@ describe.each(TEST_DBS)('tickets e-mail queued with the payment on %s', (dbKind:
     expect((await mailRows(order.id))[0]).toMatchObject({ template: TICKET_MAIL_TEMPLATE, attempts: 1, next_attempt_at: null, render_at: failedAt + retryDelayMs(1) })
     expect(await dueForOldLeader(farFuture)).not.toContain(id)
 
-    // Rendered, the SMTP server down: stored with its body, due at next_attempt_at, which any version sends as it is.
+    // Rendered, the SMTP server down: not stored with that body (a later attempt renders the
+    // order afresh), so still unrendered, due at render_at for this version only.
+    const secondAt = Date.now()
     const down = await attemptTicketMail(db, { ...server.config, smtpUrl: await deadSmtpUrl() }, { id, orderId: order.id }, 2)
     expect(down?.sent).toBe(false)
-    const [rendered] = await mailRows(order.id)
-    expect(rendered).toMatchObject({ template: '', render_at: null, subject: fill(MAIL_TEXTS.en.paidSubject, { n: order.ord_num }) })
-    expect(rendered.text_body).toContain(`/order/${hash}`)
-    expect(await dueForOldLeader(farFuture)).toContain(id)
+    const [unsent] = await mailRows(order.id)
+    expect(unsent).toMatchObject({ template: TICKET_MAIL_TEMPLATE, attempts: 2, subject: '', text_body: '', next_attempt_at: null, sent_at: null })
+    expect(Number(unsent.render_at)).toBeGreaterThanOrEqual(secondAt + retryDelayMs(2))
+    expect(await dueForOldLeader(farFuture)).not.toContain(id)
 
-    // This version's sweep sends it once.
-    expect(await retryDueMail(db, server.config, silentLog, rendered.next_attempt_at! + 1)).toBeGreaterThanOrEqual(1)
+    // This version's sweep renders and sends it once, stored with the body it was sent with.
+    expect(await retryDueMail(db, server.config, silentLog, Number(unsent.render_at) + 1)).toBeGreaterThanOrEqual(1)
     expect(await waitFor(() => mailsNaming(smtp.received, `/order/${hash}`), (m) => m.length > 0)).toHaveLength(1)
+    const [sent] = await mailRows(order.id)
+    expect(sent).toMatchObject({ template: '', render_at: null, subject: fill(MAIL_TEXTS.en.paidSubject, { n: order.ord_num }) })
+    expect(sent.text_body).toContain(`/order/${hash}`)
   })
 
   it('a tickets e-mail queued by a process of the version before render_at (due at next_attempt_at) is still rendered and sent once', async () => {
@@ -292,5 +299,56 @@ describe.each(TEST_DBS)('tickets e-mail queued with the payment on %s', (dbKind:
     await db.updateTable('mail_outbox').set({ next_attempt_at: now + MAIL_FIRST_ATTEMPT_LEASE_MS, render_at: null }).where('id', '=', id).execute()
     expect(await retryDueMail(db, server.config, silentLog, now + MAIL_FIRST_ATTEMPT_LEASE_MS + 1)).toBeGreaterThanOrEqual(1)
     await expectTicketMail(hash, amount)
+  })
+
+  /** An order paid while the SMTP server is down: the payment's transaction, then its first attempt failing (as startTicketMail makes it). */
+  async function paidWhileSmtpDown(): Promise<{ hash: string; orderId: number; mailId: number; calendarId: number; dueAt: number }> {
+    const { db } = shop.server
+    const v = await visitor(shop.server.url)
+    const { hash, publicId, amount } = await orderAndStart(v)
+    const applied = await applyNotification(db, { publicId, amount, status: 'approved' }, Date.now())
+    const order = await orderRow(db, hash)
+    const mailId = applied.ticketMail!.id
+    const first = await attemptTicketMail(db, { ...shop.server.config, smtpUrl: await deadSmtpUrl() }, { id: mailId, orderId: order.id }, 1)
+    expect(first?.sent).toBe(false)
+    const [row] = await mailRows(order.id)
+    expect(row).toMatchObject({ template: TICKET_MAIL_TEMPLATE, attempts: 1, sent_at: null, failed_at: null, text_body: '' })
+    const line = await db.selectFrom('order_lines').select('calendar_id').where('order_id', '=', order.id).executeTakeFirstOrThrow()
+    return { hash, orderId: order.id, mailId, calendarId: line.calendar_id, dueAt: Number(row.render_at) }
+  }
+
+  it('SMTP down at payment, the session moved before the retry: the retry sends the new time, not the one of the first attempt', async () => {
+    const { db } = shop.server
+    const { hash, calendarId, dueAt } = await paidWhileSmtpDown()
+    const was = await db.selectFrom('calendars').select(['day', 'time', 'starts_at']).where('id', '=', calendarId).executeTakeFirstOrThrow()
+    // The venue moves the session a day and an hour later (the calendar row, as a move writes it).
+    const movedDay = new Date(Date.parse(`${was.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const moved = { day: movedDay, time: '21:45', starts_at: Number(was.starts_at) + 86_400_000 }
+    await db.updateTable('calendars').set(moved).where('id', '=', calendarId).execute()
+    try {
+      expect(await retryDueMail(db, shop.server.config, silentLog, dueAt + 1)).toBeGreaterThanOrEqual(1)
+      const [got] = await waitFor(() => mailsNaming(smtp.received, `/order/${hash}`), (m) => m.length > 0)
+      expect(got.data).toContain(formatDayTime(`${moved.day} ${moved.time}`, 'en'))
+      expect(got.data).not.toContain(formatDayTime(`${was.day} ${was.time}`, 'en'))
+    } finally {
+      await db.updateTable('calendars').set({ day: was.day, time: was.time, starts_at: Number(was.starts_at) }).where('id', '=', calendarId).execute()
+    }
+  })
+
+  it('SMTP down at payment, every ticket returned before the retry: the mail is given up (logged), not sent with no ticket', async () => {
+    const { db } = shop.server
+    const { hash, orderId, mailId, dueAt } = await paidWhileSmtpDown()
+    await db.updateTable('order_lines').set({ return_status: RETURN_STATUS_CONFIRMED }).where('order_id', '=', orderId).execute()
+    const warned: string[] = []
+    const log = { ...silentLog, warn: (_: object, msg: string) => void warned.push(msg) }
+    expect(await retryDueMail(db, shop.server.config, log, dueAt + 1)).toBe(0)
+    const [row] = await mailRows(orderId)
+    expect(row).toMatchObject({ id: mailId, sent_at: null, attempts: 2, render_at: null, next_attempt_at: null })
+    expect(row.failed_at).not.toBeNull()
+    expect(row.last_error).toContain('no ticket')
+    expect(warned.some((m) => m.startsWith('tickets e-mail given up'))).toBe(true)
+    // Never tried again, never received.
+    expect(await retryDueMail(db, shop.server.config, silentLog, Date.now() + 10 * 24 * 3600 * 1000)).toBe(0)
+    expect(mailsNaming(smtp.received, `/order/${hash}`)).toHaveLength(0)
   })
 })

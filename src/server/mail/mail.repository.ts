@@ -81,6 +81,23 @@ export async function giveUpMail(db: Db, id: number, error: string, now: number)
   await db.updateTable('mail_outbox').set({ next_attempt_at: null, render_at: null, failed_at: now, last_error: error }).where('id', '=', id).where('sent_at', 'is', null).execute()
 }
 
+/** What stands in a stored body for a secret blanked from it (blankMailSecret). */
+export const BLANKED_SECRET = '[removed]'
+
+/**
+ * Blanks `secret` (a return's hash_conf, returns/hashconf.ts) from a stored message's bodies once
+ * it is sent or given up: the link carries the only copy of the secret, so a leaked database
+ * holds no usable confirmation link. Subject, address and state stay (order care lists them).
+ */
+export async function blankMailSecret(db: Db, id: number, secret: string): Promise<void> {
+  if (secret === '') return
+  await db
+    .updateTable('mail_outbox')
+    .set({ text_body: sql<string>`replace(text_body, ${secret}, ${BLANKED_SECRET})`, html_body: sql<string>`replace(html_body, ${secret}, ${BLANKED_SECRET})` })
+    .where('id', '=', id)
+    .execute()
+}
+
 /** The column a message is due in: next_attempt_at (its body stored) or render_at (still to be rendered, insertOutboxMessage). */
 export type DueColumn = 'next_attempt_at' | 'render_at'
 

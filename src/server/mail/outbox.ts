@@ -79,7 +79,8 @@ export const retryDelayMs = (attempts: number) => backoffMs(attempts, RETRY_MAX_
 /**
  * Writes the outcome of attempt number `attempts`: sent, due again later, or given up. `body`:
  * the message as the attempt rendered it (a row stored with a template, ticket-mail.ts), stored
- * in the same statement so later attempts send exactly that.
+ * in the same statement, its template cleared (attemptTicketMail passes it for a sent message
+ * only, so a failed one is rendered afresh at its next attempt).
  */
 export async function recordAttempt(db: Db, id: number, attempts: number, result: MailResult, now: number, body?: RenderedBody): Promise<void> {
   if (result.sent) {

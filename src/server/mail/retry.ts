@@ -33,8 +33,8 @@ type DueMail = Awaited<ReturnType<typeof listDueMail>>[number]
  * sendMail stores a message before its first attempt, queueTicketMail a tickets e-mail in the
  * transaction that makes it due). Each message is claimed by moving its due time forward with a
  * conditional update, so of several processes only one sends it. A tickets e-mail whose first
- * attempt never came (its process died after the commit) or could not render it is rendered from
- * its order here (attemptTicketMail); such a row is due at render_at, which a process of a
+ * attempt never came (its process died after the commit) or failed is rendered from its order
+ * here, as it stands now (attemptTicketMail), or given up when the order no longer wants it; such a row is due at render_at, which a process of a
  * version before templates does not read, so it never sends it empty (mail.repository.ts). Every failure is logged with its attempt number; the last one
  * (MAIL_MAX_ATTEMPTS) as an error. Batches follow one another while each delivers something and
  * `budgetMs` lasts (and `keepGoing` says so: the app is not closing); a batch that delivers nothing
@@ -69,11 +69,9 @@ async function retryOne(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | '
   const attempt = m.attempts + 1
   let result: MailResult | null
   if (m.template === TICKET_MAIL_TEMPLATE && m.order_id !== null) {
-    result = await attemptTicketMail(db, config, { id: m.id, orderId: m.order_id }, attempt)
-    if (!result) {
-      log.error({ mailId: m.id, orderId: m.order_id }, 'tickets e-mail given up: its order is gone or has no e-mail address')
-      return false
-    }
+    // Rendered from the order as it stands now; given up (and logged, with why) when no longer due.
+    result = await attemptTicketMail(db, config, { id: m.id, orderId: m.order_id }, attempt, undefined, log)
+    if (!result) return false
   } else {
     result = await deliverMail(config, m.id, { to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body || undefined })
     await recordAttempt(db, m.id, attempt, result, Date.now())

@@ -14,10 +14,9 @@ import { payingPaymentOf, returnOffered } from '../returns/policy'
 import { loadStoredSetup, venueDateTime } from '../settings/service'
 import { PAYMENT_START_PATH } from '../orders/constants'
 import { toTicketLine } from '../tickets/lines'
-import { isReturned, orderMoney, paidOfPayments } from '../orders/money'
-import type { OrderPayments } from '../orders/money.repository'
+import { isReturned, orderMoney, totalToPay } from '../orders/money'
 import { readOrderPayments, type PaymentRow } from '../orders/order-payments.repository'
-import { findOrderByHash, listOfferableServices, listOrderServices, listTicketLines, type OrderRow, type TicketLineRow } from '../orders/order.repository'
+import { findOrderByHash, listOfferableServices, listOrderServices, listTicketLines, type TicketLineRow } from '../orders/order.repository'
 import { buyerName, changeRefusal, printingAllowed, reserveSecondsLeft, viewStatus } from '../orders/state'
 
 /** The QR payment still waiting, so a reloaded page shows its code again. */
@@ -39,21 +38,6 @@ export function groupFees(lines: readonly Pick<TicketLineRow, 'calendar_id' | 'p
     groups.set(l.calendar_id, list)
   }
   return [...groups].map(([group, tickets]) => ({ action_group: group, cost: toMajor(orderSum({ tickets }).fees) })).filter((f) => f.cost > 0)
-}
-
-/**
- * demsumma, minor units: what an unpaid order costs by the money rule; what a paid one's buyer
- * paid, less what went back (orders/money.ts paidOfPayments, the console's paid amount). Its payment
- * took the payable (payments/settle.ts checks them equal), but a complimentary desk sale
- * (boxoffice/sell.ts) pays 0 for tickets the rule prices at their list sum, and after a return the
- * kept tickets' payable (their promo share rounded down, contract/rules/money.ts) can be a few
- * kopecks (at most about one per ticket line) off what the refunds left (split by allocateByWeight): the view's demsumma and `refunded` add
- * up to what was paid only when demsumma is what the payments kept. `paid` is the order's payments
- * and refunds as the view read them, in one statement with the `refunded` it shows, so the two
- * add up even while a refund commits.
- */
-function totalToPay(order: Pick<OrderRow, 'id' | 'paid'>, payable: number, paid: OrderPayments): number {
-  return order.paid === 1 ? paidOfPayments(order, paid) : payable
 }
 
 /**
@@ -108,6 +92,7 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     printingAllowed: printing,
     // A card-scheme payment still verifying must not be paid twice.
     paymentAllowed: payable && money.payable >= 0 && types.length > 0 && verifyCode !== CARD_SCHEME_PENDING,
+    // The paid-amount rule for a paid order (orders/money.ts totalToPay), as the tickets e-mail shows it.
     demsumma: toMajor(totalToPay(order, money.payable, paid)),
     urnPay: Object.fromEntries(types.map((t) => [String(t.id), `${PAYMENT_START_PATH}${t.id}`])),
     payments: types.map(toPaymentType),

@@ -66,6 +66,22 @@ export function paidOfPayments(order: OrderPaid, { payments, refunded }: OrderPa
   return taken - refunded
 }
 
+/**
+ * demsumma, minor units: what an unpaid order costs by the money rule; what a paid one's buyer
+ * paid, less what went back (orders/money.ts paidOfPayments, the console's paid amount). Its payment
+ * took the payable (payments/settle.ts checks them equal), but a complimentary desk sale
+ * (boxoffice/sell.ts) pays 0 for tickets the rule prices at their list sum, and after a return the
+ * kept tickets' payable (their promo share rounded down, contract/rules/money.ts) can be a few
+ * kopecks (at most about one per ticket line) off what the refunds left (split by allocateByWeight): the view's demsumma and `refunded` add
+ * up to what was paid only when demsumma is what the payments kept. `paid` is the order's payments
+ * and refunds as the view read them, in one statement with the `refunded` it shows, so the two
+ * add up even while a refund commits. The order page's demsumma (order-page/view.ts) and the tickets e-mail's sum
+ * (mail/templates/sendOrderPaid.ts) both show it.
+ */
+export function totalToPay(order: OrderPaid, payable: number, paid: OrderPayments): number {
+  return order.paid === 1 ? paidOfPayments(order, paid) : payable
+}
+
 /** paidOfPayments of each order (order id → minor units), the console's paid amount. One read for a list of orders. */
 export async function paidAmounts(db: Db, orders: readonly OrderPaid[]): Promise<Map<number, number>> {
   return paidOf(orders, await paymentsOfOrders(db, orders.filter((o) => o.paid === 1).map((o) => o.id)))

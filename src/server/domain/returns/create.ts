@@ -4,9 +4,10 @@ import { isLang } from '../../../contract/langCodes'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { giveUpMail } from '../../mail/mail.repository'
+import { blankMailSecret, giveUpMail } from '../../mail/mail.repository'
 import { sendMail } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
+import { formatDayTime } from '../../../contract/rules/dayText'
 import { toMajor } from '../../../contract/rules/money'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
@@ -88,19 +89,23 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     lang,
     ordNum: order.ord_num,
     link: confirmationLink(config.publicUrl, order.hash, hashConf, lang),
-    tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}, ${pickLocalized(l, 'name', lang)} × ${l.quantity}`),
+    tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang)}, ${formatDayTime(`${l.day} ${l.time}`, lang)}, ${pickLocalized(l, 'name', lang)} × ${l.quantity}`),
     sum: toMajor(amount),
     currency,
   })
   const sent = await sendMail(db, config, { ...mail, orderId: order.id })
-  if (!sent.sent) {
-    // The message stays queued for the retry sweep (mail/retry.ts), which would send the link of
-    // a request withdrawn here, its tickets perhaps asked for again since: given up with it.
-    await db.transaction().execute(async (trx) => {
-      await withdrawReturnRequest(trx, created.requestId, ids, REQUEST_STATUS_EXPIRED)
-      await giveUpMail(trx, sent.id, RETURN_MAIL_WITHDRAWN, Date.now())
-    })
-    throw new ApiFailure('return-mail-failed')
+  // Sent, or given up below: the outbox keeps the message without its link's secret either way.
+  // (Without SMTP_URL the .eml file written under DATA_DIR/outbox is the message as delivered.)
+  if (sent.sent) {
+    await blankMailSecret(db, sent.id, hashConf)
+    return { email: order.email }
   }
-  return { email: order.email }
+  // The message stays queued for the retry sweep (mail/retry.ts), which would send the link of
+  // a request withdrawn here, its tickets perhaps asked for again since: given up with it.
+  await db.transaction().execute(async (trx) => {
+    await withdrawReturnRequest(trx, created.requestId, ids, REQUEST_STATUS_EXPIRED)
+    await giveUpMail(trx, sent.id, RETURN_MAIL_WITHDRAWN, Date.now())
+    await blankMailSecret(trx, sent.id, hashConf)
+  })
+  throw new ApiFailure('return-mail-failed')
 }

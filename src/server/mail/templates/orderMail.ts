@@ -36,7 +36,7 @@ export function orderPaidMail(input: OrderMailInput): MailMessage {
     fill(t.paidIntro, v),
     fill(t.paidSum, v),
     '',
-    `${t.paidTickets}:`,
+    `${t.paidTickets}${t.colon}`,
     ...input.tickets.map((k) => `- ${k.label}: ${k.link}`),
     '',
     t.paidOrderLink,

@@ -27,7 +27,7 @@ export function returnConfirmationMail(input: ReturnMailInput): MailMessage {
   const text = [
     fill(t.returnIntro, v),
     '',
-    `${t.returnTickets}:`,
+    `${t.returnTickets}${t.colon}`,
     ...input.tickets.map((l) => `- ${l}`),
     fill(t.returnSum, v),
     '',

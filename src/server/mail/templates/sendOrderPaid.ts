@@ -3,7 +3,9 @@ import { DEFAULT_LANG, pickLocalized, type Lang, isLang } from '../../../contrac
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { toMajor } from '../../../contract/rules/money'
-import { orderMoney } from '../../domain/orders/money'
+import { formatDayTime } from '../../../contract/rules/dayText'
+import { orderMoney, totalToPay } from '../../domain/orders/money'
+import { readOrderPayments } from '../../domain/orders/order-payments.repository'
 import { findOrderByHash, type OrderRow } from '../../domain/orders/order.repository'
 import { ORDER_ROUTE, TICKET_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
@@ -21,14 +23,19 @@ export interface PaidOrder {
 }
 
 /**
- * The tickets e-mail of `order` as it stands: the links to its tickets, in the order's language,
- * its sum in the shop's currency. `payable`: the order's amount when the caller knows it (minor
- * units), else read.
+ * The tickets e-mail of `order` as it stands: the links to its tickets not returned, in the
+ * order's language, each with its session's day and time as that language writes them, and the
+ * order's sum in the shop's currency: the amount the order page shows (orders/money.ts
+ * totalToPay, its demsumma: for a paid order what its payments took, less what went back, so 0 for a
+ * complimentary desk sale). `payable`: the order's amount when the caller knows it (minor units,
+ * the settlement that paid it: its payment took exactly that), else read. Null when no ticket
+ * line is left (every one returned): there is nothing to send.
  */
-async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: OrderRow, payable?: number): Promise<MailMessage> {
+async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: OrderRow, payable?: number): Promise<MailMessage | null> {
   const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
   const [lines, currency] = await Promise.all([listMailTicketLines(db, order.id), storedCurrency(db)])
-  const sum = payable ?? (await orderMoney(db, order)).payable
+  if (lines.length === 0) return null
+  const sum = payable ?? totalToPay(order, (await orderMoney(db, order)).payable, await readOrderPayments(db, order.id))
   return {
     orderId: order.id,
     ...orderPaidMail({
@@ -38,9 +45,17 @@ async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: Orde
       sum: toMajor(sum),
       currency,
       orderLink: clientPageUrl(config.publicUrl, ORDER_ROUTE, order.hash, lang),
-      tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${l.day} ${l.time}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
+      tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${formatDayTime(`${l.day} ${l.time}`, lang)}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
     }),
   }
+}
+
+/** Why a tickets e-mail is not due any more, or null while it is: the order gone, without an e-mail address, no longer paid and confirmed. */
+function notDue(order: OrderRow | undefined): string | null {
+  if (!order) return 'the order is gone'
+  if (!order.email) return 'the order has no e-mail address'
+  if (order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED) return 'the order is no longer paid and confirmed'
+  return null
 }
 
 /**
@@ -53,44 +68,63 @@ async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: Orde
 export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, orderHash: string): Promise<MailResult | null> {
   const order = await findOrderByHash(db, orderHash)
   // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
-  if (!order || order.paid !== 1 || order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
-  // Every ticket returned: no link is left to send (the e-mail would list none).
-  if ((await listMailTicketLines(db, order.id)).length === 0) return null
-  return sendMail(db, config, await ticketMail(db, config, order))
+  if (!order || notDue(order) !== null) return null
+  // Every ticket returned: no link is left to send (ticketMail answers null).
+  const message = await ticketMail(db, config, order)
+  return message ? sendMail(db, config, message) : null
 }
 
 /**
  * Attempt number `attempt` of a tickets e-mail queued by queueTicketMail (ticket-mail.ts): its
- * body rendered from the order as it stands, delivered, and the outcome stored with the body in
- * one statement (the row's template cleared), so a later attempt sends exactly this message.
- * The first attempt follows the commit that queued it (startTicketMail); the retry sweep makes
- * it when that process died first (mail/retry.ts), and every later one. Answers null and gives
- * the message up when its order is gone or has no e-mail any more. A failure to render (the
- * database) counts as a failed attempt, retried like an SMTP failure; nothing is thrown but a
- * failure to write the outcome, which leaves the row due for the sweep.
+ * body rendered from the order as it stands, delivered, and the outcome stored. A sent message is
+ * stored with the body it was sent with (the row's template cleared, what order care and the
+ * outbox keep); a failed attempt keeps the template and no body, so every retry renders the
+ * order afresh (a session moved since, tickets returned since). The first attempt follows the
+ * commit that queued it (startTicketMail); the retry sweep makes it when that process died first
+ * (mail/retry.ts), and every later one. Answers null and gives the message up (failed_at, the
+ * reason in last_error and `log`) when it is not due any more: its order is gone, has no e-mail,
+ * is no longer paid and confirmed, or has no ticket left (all returned): "your tickets" with no
+ * ticket would be sent otherwise. A failure to render (the database) counts as a failed attempt,
+ * retried like an SMTP failure; nothing is thrown but a failure to write the outcome, which
+ * leaves the row due for the sweep.
  *
  * `known`: the order's row as the settlement that paid it left it, and the amount it checked the
  * order's money against (payments/settle.ts Settled): neither is read again then, two statements
  * of a payment's burst fewer.
  */
-export async function attemptTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, queued: QueuedTicketMail, attempt: number, known?: PaidOrder): Promise<MailResult | null> {
-  let message: MailMessage
+export async function attemptTicketMail(
+  db: Db,
+  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>,
+  queued: QueuedTicketMail,
+  attempt: number,
+  known?: PaidOrder,
+  log?: GiveUpLog,
+): Promise<MailResult | null> {
+  let message: MailMessage | null
   try {
     const order = known?.order ?? (await findMailOrder(db, queued.orderId))
-    if (!order || !order.email) {
-      const now = Date.now()
-      await markMailFailed(db, queued.id, { attempts: attempt, error: 'the order is gone or has no e-mail address', nextAttemptAt: null, failedAt: now })
+    const refused = notDue(order)
+    message = order && refused === null ? await ticketMail(db, config, order, known?.payable) : null
+    if (!message) {
+      const error = refused ?? 'no ticket of the order is left (all returned)'
+      await markMailFailed(db, queued.id, { attempts: attempt, error, nextAttemptAt: null, failedAt: Date.now() })
+      log?.warn({ mailId: queued.id, orderId: queued.orderId, attempt }, `tickets e-mail given up: ${error}`)
       return null
     }
-    message = await ticketMail(db, config, order, known?.payable)
   } catch (err) {
     const result: MailResult = { id: queued.id, filePath: '', sent: false, error: `rendering failed: ${err instanceof Error ? err.message : String(err)}` }
     await recordAttempt(db, queued.id, attempt, result, Date.now())
     return result
   }
   const result = await deliverMail(config, queued.id, message)
-  await recordAttempt(db, queued.id, attempt, result, Date.now(), message)
+  // Only a sent message keeps its body: a failed one is rendered again at its next attempt.
+  await recordAttempt(db, queued.id, attempt, result, Date.now(), result.sent ? message : undefined)
   return result
+}
+
+/** Where attemptTicketMail says why it gave a message up (the app's logger). */
+export interface GiveUpLog {
+  warn(obj: object, msg: string): void
 }
 
 /**
@@ -100,7 +134,7 @@ export async function attemptTicketMail(db: Db, config: Pick<Config, 'publicUrl'
  * whatever happens here it is sent: a failure is logged, and the retry sweep tries again.
  */
 export function startTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, log: { error: (obj: object, msg: string) => void }, queued: QueuedTicketMail, known?: PaidOrder): void {
-  const sending = attemptTicketMail(db, config, queued, 1, known)
+  const sending = attemptTicketMail(db, config, queued, 1, known, { warn: (obj, msg) => log.error(obj, msg) })
     .catch((err: unknown) => log.error({ err, mailId: queued.id, orderId: queued.orderId }, 'order e-mail: first attempt not recorded; the retry sweep sends it'))
     .finally(() => inFlight.delete(sending))
   inFlight.add(sending)

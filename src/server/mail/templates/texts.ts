@@ -31,6 +31,8 @@ export interface MailTexts {
   cancelledRefundDesk: string
   cancelledOrder: string
   signature: string
+  /** What ends a heading that a list follows ("Your tickets:"): full-width in Chinese. */
+  colon: string
 }
 
 export const MAIL_TEXTS: Record<Lang, MailTexts> = {
@@ -58,6 +60,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledRefundDesk: 'Вам причитается возврат {sum}: билеты куплены в кассе, получите деньги там же, назвав номер заказа.',
     cancelledOrder: 'Заказ:',
     signature: 'Билетная касса',
+    colon: ':',
   },
   en: {
     returnSubject: 'Confirm the ticket return for order No. {n}',
@@ -83,6 +86,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledRefundDesk: '{sum} is due back to you: the tickets were bought at the box office, where you can collect it with your order number.',
     cancelledOrder: 'Your order:',
     signature: 'Box office',
+    colon: ':',
   },
   kz: {
     returnSubject: '№{n} тапсырыс бойынша билеттерді қайтаруды растау',
@@ -108,6 +112,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledRefundDesk: 'Сізге {sum} қайтарылуы тиіс: билеттер кассадан сатып алынған, ақшаны сол жерден тапсырыс нөмірін айтып алыңыз.',
     cancelledOrder: 'Тапсырыс:',
     signature: 'Билет кассасы',
+    colon: ':',
   },
   ch: {
     returnSubject: '確認訂單 {n} 的退票',
@@ -133,6 +138,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     cancelledRefundDesk: '您應獲退款 {sum}：門票於售票處購買，請憑訂單號碼到售票處領取。',
     cancelledOrder: '您的訂單：',
     signature: '售票處',
+    colon: '：',
   },
 }
 
