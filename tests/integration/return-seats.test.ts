@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { decide, pathOf, startPay } from './payment-fixtures'
-import { nextReturnLink, startInbox, type Inbox } from './return-helpers'
+import { seatPlaceText } from '../../src/contract/rules/seat-place'
+import { MAIL_TEXTS } from '../../src/server/mail/templates/texts'
+import { decodeMessage, nextReturnLink, startInbox, type Inbox } from './return-helpers'
 import { loadScheme, schemeOrderBody, seatChange, SseReader, visitor, type SchemeFx } from './scheme-helpers'
 
 /** Generous bound for a change to reach a stream in the same process (it normally takes milliseconds). */
@@ -29,6 +31,18 @@ describe.each(TEST_DBS)('returned seats go back on sale on %s', (dbKind) => {
     await inbox?.close()
   })
 
+  /** Each line's seat labels (sector name, row, number), as the venue drawing gives them. */
+  async function seatPlaces(lineIds: number[]) {
+    const rows = await server.db
+      .selectFrom('order_lines as l')
+      .innerJoin('seats as s', 's.id', 'l.seat_id')
+      .leftJoin('sectors as sec', 'sec.id', 's.sector_id')
+      .select(['l.id', 'sec.name as sector', 's.row_label as row', 's.number_label as seat'])
+      .where('l.id', 'in', lineIds)
+      .execute()
+    return new Map(rows.map((r) => [r.id, { sector: r.sector, row: r.row, seat: r.seat }]))
+  }
+
   it('frees the returned seat and publishes it', async () => {
     const v = await visitor(server.url)
     const [keep, give] = fx.map.seat_numbers.map((s) => s.seat_id).slice(200, 202)
@@ -54,6 +68,17 @@ describe.each(TEST_DBS)('returned seats go back on sale on %s', (dbKind) => {
     const created = await v.post<{ errorCode: string }>('/api/order/return-create', { hash, lang: 'ru', reason: reason.id, id: [giveLine.id] })
     expect(created.body.errorCode).toBe('0')
     const link = await nextReturnLink(inbox, count, hash)
+    // Both e-mails name each ticket by its seat, as printed tickets write it: the tickets e-mail
+    // both seats, the return e-mail only the one asked back.
+    const places = await seatPlaces(lines.map((l) => l.id))
+    const [kept, given] = [keep, give].map((k) => seatPlaceText(places.get(lines.find((l) => l.seat_key === k)!.id)!, 'ru'))
+    const texts = inbox.messages.map(decodeMessage).filter((m) => m.includes(hash))
+    const returnMail = texts.find((m) => m.includes(`/order/return/${hash}?hash_conf=`))!
+    expect(returnMail).toContain(given)
+    expect(returnMail).not.toContain(kept)
+    const ticketsMail = texts.find((m) => m.includes(MAIL_TEXTS.ru.paidTickets))!
+    expect(ticketsMail).toContain(kept)
+    expect(ticketsMail).toContain(given)
 
     reader = await SseReader.open(server.url, fx.calendarId)
     const confirmed = await v.post<{ errorCode: string }>('/api/order/return-confirm', { hash, lang: 'ru', hashConf: link.hashConf })

@@ -27,6 +27,11 @@ const SEAT_WORDS: Record<Lang, SeatWords> = {
   ch: { row: '{row} 排', seat: '{seat} 號', separator: '，' },
 }
 
+/** What separates the parts of a place, and of a line naming one ("Stalls，10 排" in Chinese). */
+export function placeSeparator(lang: Lang): string {
+  return SEAT_WORDS[lang].separator
+}
+
 /**
  * A seat's place in `lang`: "Партер, ряд 10, место 7", "Stalls, row 10, seat 7",
  * "Партер, 10-қатар, 7-орын", "Stalls，10 排，7 號". A part the drawing left empty (a sector

@@ -146,18 +146,29 @@ export function findMailOrder(db: Db, orderId: number) {
 }
 
 /**
- * An order's ticket lines with their event's names and session time, in line order (the order
- * e-mail's list). Returned lines (orders/money.ts isReturned, as SQL) are left out: their links
- * would lead to tickets that admit no one.
+ * An order's ticket lines with what the e-mails name them by (mail/templates/ticketLabel.ts):
+ * their event's names, session time, seat or standing place and client category, in line order
+ * (the order e-mail's list). Returned lines (orders/money.ts isReturned, as SQL) are left out:
+ * their links would lead to tickets that admit no one. `lineIds`: only these lines (a return
+ * request's, which are not returned yet either).
  */
-export function listMailTicketLines(db: Db, orderId: number) {
-  return db
+export function listMailTicketLines(db: Db, orderId: number, lineIds?: readonly number[]) {
+  let q = db
     .selectFrom('order_lines as l')
     .innerJoin('events as e', 'e.id', 'l.event_id')
     .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
-    .select(['l.ticket_hash', 'l.quantity', 'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch', 'c.day', 'c.time'])
+    .innerJoin('client_categories as cc', 'cc.id', 'l.client_category_id')
+    .leftJoin('seats as s', 's.id', 'l.seat_id')
+    .leftJoin('sectors as sec', 'sec.id', 's.sector_id')
+    .leftJoin('standing_places as sp', 'sp.id', 'l.standing_place_id')
+    .select([
+      'l.id', 'l.ticket_hash', 'l.quantity', 'l.seat_id', 'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch', 'c.day', 'c.time',
+      'cc.name_ru as category_ru', 'cc.name_en as category_en', 'cc.name_kz as category_kz', 'cc.name_ch as category_ch',
+      'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
+    ])
     .where('l.order_id', '=', orderId)
     .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
-    .orderBy('l.id')
-    .execute()
+  if (lineIds) q = q.where('l.id', 'in', lineIds.length > 0 ? [...lineIds] : [-1])
+  return q.orderBy('l.id').execute()
 }
+export type MailTicketLine = Awaited<ReturnType<typeof listMailTicketLines>>[number]

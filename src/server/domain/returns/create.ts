@@ -1,13 +1,13 @@
 import { RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
-import { DEFAULT_LANG, pickLocalized, type Lang } from '../../../contract/lang'
+import { DEFAULT_LANG, type Lang } from '../../../contract/lang'
 import { isLang } from '../../../contract/langCodes'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { blankMailSecret, giveUpMail } from '../../mail/mail.repository'
+import { blankMailSecret, giveUpMail, listMailTicketLines } from '../../mail/mail.repository'
 import { sendMail } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
-import { formatDayTime } from '../../../contract/rules/dayText'
+import { mailTicketLabel } from '../../mail/templates/ticketLabel'
 import { toMajor } from '../../../contract/rules/money'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
@@ -89,7 +89,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     lang,
     ordNum: order.ord_num,
     link: confirmationLink(config.publicUrl, order.hash, hashConf, lang),
-    tickets: chosen.map((l) => `${pickLocalized(l, 'action', lang)}, ${formatDayTime(`${l.day} ${l.time}`, lang)}, ${pickLocalized(l, 'name', lang)} × ${l.quantity}`),
+    tickets: (await listMailTicketLines(db, order.id, chosen.map((l) => l.id))).map((l) => mailTicketLabel(l, lang)),
     sum: toMajor(amount),
     currency,
   })

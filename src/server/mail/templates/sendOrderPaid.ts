@@ -1,9 +1,8 @@
 import { ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
-import { DEFAULT_LANG, pickLocalized, type Lang, isLang } from '../../../contract/lang'
+import { DEFAULT_LANG, type Lang, isLang } from '../../../contract/lang'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { toMajor } from '../../../contract/rules/money'
-import { formatDayTime } from '../../../contract/rules/dayText'
 import { orderMoney, totalToPay } from '../../domain/orders/money'
 import { readOrderPayments } from '../../domain/orders/order-payments.repository'
 import { findOrderByHash, type OrderRow } from '../../domain/orders/order.repository'
@@ -14,6 +13,7 @@ import { findMailOrder, listMailTicketLines, markMailFailed } from '../mail.repo
 import { deliverMail, recordAttempt, sendMail, type MailMessage, type MailResult } from '../outbox'
 import type { QueuedTicketMail } from '../ticket-mail'
 import { orderPaidMail } from './orderMail'
+import { mailTicketLabel } from './ticketLabel'
 
 /** An order just paid, as its settlement left it, and what it cost (attemptTicketMail's `known`). */
 export interface PaidOrder {
@@ -24,7 +24,7 @@ export interface PaidOrder {
 
 /**
  * The tickets e-mail of `order` as it stands: the links to its tickets not returned, in the
- * order's language, each with its session's day and time as that language writes them, and the
+ * order's language, each named by its event, session, place and category (ticketLabel.ts), and the
  * order's sum in the shop's currency: the amount the order page shows (orders/money.ts
  * totalToPay, its demsumma: for a paid order what its payments took, less what went back, so 0 for a
  * complimentary desk sale). `payable`: the order's amount when the caller knows it (minor units,
@@ -45,7 +45,7 @@ async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: Orde
       sum: toMajor(sum),
       currency,
       orderLink: clientPageUrl(config.publicUrl, ORDER_ROUTE, order.hash, lang),
-      tickets: lines.map((l) => ({ label: `${pickLocalized(l, 'action', lang)}, ${formatDayTime(`${l.day} ${l.time}`, lang)}${l.quantity > 1 ? ` × ${l.quantity}` : ''}`, link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
+      tickets: lines.map((l) => ({ label: mailTicketLabel(l, lang), link: clientPageUrl(config.publicUrl, TICKET_ROUTE, l.ticket_hash, lang) })),
     }),
   }
 }
