@@ -1,12 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../src/contract/client'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
-import { decodeMessage, returnLinkOf } from '../tests/integration/return-helpers'
 import { visitor } from '../tests/integration/order-fixtures'
 import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
+import { newestReturnLink } from './support/outbox'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/kernel/cart'
 import returnsCh from '../src/app/i18n/locales/returns.ch'
@@ -98,16 +96,6 @@ async function paidNamedOrder(app: AppHarness): Promise<{ hash: string; eventId:
   return { hash, eventId: rows[0].action_id }
 }
 
-/** The newest .eml of the outbox that carries a return link. */
-function newestReturnMail(outbox: string): string {
-  const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort()
-  for (const f of files.reverse()) {
-    const raw = fs.readFileSync(path.join(outbox, f), 'latin1')
-    if (decodeMessage(raw).includes('hash_conf=')) return raw
-  }
-  throw new Error('no return e-mail in the outbox')
-}
-
 describe('ticket return in the browser', () => {
   let app: AppHarness
 
@@ -181,7 +169,7 @@ describe('ticket return in the browser', () => {
     expect(await page.locator('.return-status--60').count()).toBe(1)
     expect(await page.locator('.return-footer').count()).toBe(0)
 
-    const link = returnLinkOf(newestReturnMail(app.server.config.outboxDir))
+    const link = newestReturnLink(app.server.config.outboxDir, hash)
     await page.goto(new URL(link.path, app.baseUrl).toString())
     await page.locator('.return-footer').waitFor()
     const confirm = page.locator('.return-footer__submit')
@@ -239,7 +227,7 @@ describe('ticket return in the browser', () => {
     const api = forwardedApi(app, '10.88.0.3')
     const data = await api.call('orderReturnData', { hash, lang: 'ru' }, { hash })
     await api.call('orderReturnCreate', { hash, lang: 'ru', reason: data.reasons[0].id, id: [data.rows[0].id] })
-    const link = returnLinkOf(newestReturnMail(app.server.config.outboxDir))
+    const link = newestReturnLink(app.server.config.outboxDir, hash)
     await app.server.db.insertInto('event_return_rules').values({ event_id: eventId, close_minutes: 30 * 24 * 60 }).execute()
     try {
       await page.goto(new URL(link.path, app.baseUrl).toString())
