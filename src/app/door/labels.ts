@@ -1,6 +1,8 @@
 import { formatClock } from '../i18n/localeFormat'
+import { LANG_TAG } from '../i18n/lang'
 import type { CheckinList, DoorTicket } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
+import { seatPlaceText } from '../../contract/rules/seat-place'
 import { NoNetwork } from './api'
 import type { PlaceFacts } from './model/places'
 import { fill, type DoorTexts } from './texts'
@@ -13,7 +15,7 @@ export function describeList(l: CheckinList, t: DoorTexts): string {
 
 /** The ticket's place as the steward reads it: sector, row and seat; the standing place; else its category. */
 export function placeOf(ticket: DoorTicket, t: DoorTexts, lang: Lang): string {
-  return placeText(ticket, ticket.category[lang] || ticket.category.ru, t)
+  return placeText(ticket, ticket.category[lang] || ticket.category.ru, t, lang)
 }
 
 /**
@@ -23,14 +25,22 @@ export function placeOf(ticket: DoorTicket, t: DoorTexts, lang: Lang): string {
  */
 export function placeOfFacts(facts: PlaceFacts, t: DoorTexts, lang: Lang): string {
   const names = facts.categories.map((c) => c[lang] || c.ru)
-  return placeText(facts, names.length > 1 ? fill(t.categoryOneOf, { names: names.join(' / ') }) : (names[0] ?? ''), t)
+  return placeText(facts, names.length > 1 ? fill(t.categoryOneOf, { names: names.join(' / ') }) : (names[0] ?? ''), t, lang)
 }
 
-function placeText(p: Pick<DoorTicket, 'seat' | 'standing'>, category: string, t: DoorTexts): string {
-  // A sector the drawing left unnamed (the import report flags it) is left out, not "Sector , row 3".
-  const seatText = p.seat && p.seat.sector.trim() === '' ? t.seatNoSector : t.seat
-  const where = p.seat ? fill(seatText, p.seat) : p.standing ? fill(t.standing, { place: p.standing }) : ''
+function placeText(p: Pick<DoorTicket, 'seat' | 'standing'>, category: string, t: DoorTexts, lang: Lang): string {
+  const where = p.seat ? seatLine(p.seat, lang) : p.standing ? fill(t.standing, { place: p.standing }) : ''
   return [where, category].filter((x) => x !== '').join(' · ')
+}
+
+/**
+ * A seat as the printed ticket and the e-mails write it (contract/rules/seat-place.ts), so the
+ * steward reads what the holder shows: "Balcony, row 3, seat 14". A sector the drawing left
+ * unnamed is left out, and the line then starts with a capital ("Row 10, seat 7").
+ */
+function seatLine(seat: NonNullable<DoorTicket['seat']>, lang: Lang): string {
+  const text = seatPlaceText(seat, lang)
+  return seat.sector.trim() === '' ? text.charAt(0).toLocaleUpperCase(LANG_TAG[lang]) + text.slice(1) : text
 }
 
 /** When a scan happened, as every language writes a clock: "21:04:09". */

@@ -2,8 +2,10 @@ import type { Lang } from '../lang'
 
 /**
  * How a numbered seat is written for people, "Stalls left, row 1, seat 8", in each language:
- * the one home of this wording for the server's refusals (inventory/places.ts placeText), printed box-office tickets, order care, the reseat answer and the sales export. Sector,
- * row and seat labels come from the venue drawing and are written as they are.
+ * the one home of this wording for the server's refusals (inventory/places.ts placeText),
+ * printed box-office tickets, order care, the reseat answer, the sales export, the e-mails and
+ * the door app (what the steward reads matches the ticket held up). Sector, row and seat labels
+ * come from the venue drawing and are written as they are.
  */
 
 /** What a seat's place is made of: the labels the venue drawing gives (any may be empty). */

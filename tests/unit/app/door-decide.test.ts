@@ -87,11 +87,11 @@ describe('offline door decisions', () => {
     const seat = (id: number) => good(77, SESSION, { kind: 'seat', id })
     const one = decideOffline(withPlaces, list(), token, seat(600), 'in')
     expect(one).toEqual({ result: 'valid', ticket: null, firstUse: null, place: { seat: { sector: 'Parterre', row: '3', seat: '14' }, standing: null, categories: [adult], sectorId: 40, categoryIds: [2] } })
-    expect(placeOfFacts(one.place!, DOOR_TEXTS.en, 'en')).toBe('Sector Parterre, row 3, seat 14 · Adult')
+    expect(placeOfFacts(one.place!, DOOR_TEXTS.en, 'en')).toBe('Parterre, row 3, seat 14 · Adult')
     // A zone sold in two categories: the code does not say which, the steward reads both.
     const two = decideOffline(withPlaces, list(), token, seat(601), 'in')
-    expect(placeOfFacts(two.place!, DOOR_TEXTS.ru, 'ru')).toBe('Сектор Parterre, ряд 3, место 15 · одна из категорий: Взрослый / Детский')
-    expect(placeOfFacts(decideOffline(withPlaces, list(), token, seat(700), 'in').place!, DOOR_TEXTS.en, 'en')).toBe('Sector Balcony, row 1, seat 1')
+    expect(placeOfFacts(two.place!, DOOR_TEXTS.ru, 'ru')).toBe('Parterre, ряд 3, место 15 · одна из категорий: Взрослый / Детский')
+    expect(placeOfFacts(decideOffline(withPlaces, list(), token, seat(700), 'in').place!, DOOR_TEXTS.en, 'en')).toBe('Balcony, row 1, seat 1')
     expect(placeOfFacts(decideOffline(withPlaces, list(), token, good(77, SESSION, { kind: 'standing', id: 9 }), 'in').place!, DOOR_TEXTS.en, 'en')).toBe('Dance floor · one of the categories: Adult / Child')
     expect(placeOfFacts(decideOffline(withPlaces, list(), token, good(77, SESSION, { kind: 'category', id: 3 }), 'in').place!, DOOR_TEXTS.kz, 'kz')).toBe('Балалар')
     // An exit shows the place too; a seat the places do not know (the drawing changed since) shows none.
