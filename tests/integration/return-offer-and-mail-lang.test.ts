@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import { orderViewResponseSchema } from '../../src/contract/entities/orderView'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { seedOrderFixtures, visitor, type Fixtures, type Visitor } from './order-fixtures'
@@ -148,5 +149,29 @@ describe.each(TEST_DBS)('return button and return e-mail language on %s', (dbKin
     for (const r of rows) expect(`${r.text_body}${r.html_body}`).not.toContain(link.hashConf)
     // The link still works: only the stored copy lost its secret.
     await confirm(v, hash, link.hashConf)
+  })
+
+  it('answers the request made when the e-mail is sent but its stored copy cannot be blanked', async () => {
+    const v = await visitor(server.url)
+    const { hash } = await paidOrder(v, fx, pfx, 1)
+    const [only] = (await view(v, hash)).main.map((l) => l.id)
+    // A database refusing the blanking update only (its bodies changed), as a busy one would.
+    if (dbKind === 'sqlite') {
+      await sql`CREATE TRIGGER refuse_blank BEFORE UPDATE OF text_body ON mail_outbox WHEN NEW.text_body <> OLD.text_body BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(server.db)
+    } else {
+      await sql`CREATE FUNCTION refuse_blank() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`.execute(server.db)
+      await sql`CREATE TRIGGER refuse_blank BEFORE UPDATE ON mail_outbox FOR EACH ROW WHEN (NEW.text_body IS DISTINCT FROM OLD.text_body) EXECUTE FUNCTION refuse_blank()`.execute(server.db)
+    }
+    try {
+      const { link } = await ask(v, hash, [only], 'en')
+      // The request stands and its link works.
+      await confirm(v, hash, link.hashConf)
+    } finally {
+      if (dbKind === 'sqlite') await sql`DROP TRIGGER refuse_blank`.execute(server.db)
+      else {
+        await sql`DROP TRIGGER refuse_blank ON mail_outbox`.execute(server.db)
+        await sql`DROP FUNCTION refuse_blank()`.execute(server.db)
+      }
+    }
   })
 })

@@ -25,7 +25,7 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
     orderReturnCreate: async ({ input, request }) => {
       // The confirmation e-mail goes in the language the visitor asked in: the lang the request
       // carried (request.apiLang, read before the schema's default), else the order's.
-      const { email } = await createReturn(db, app.config, { ...input, lang: request.apiLang }, Date.now(), request.commitGate)
+      const { email } = await createReturn(db, app.config, app.log, { ...input, lang: request.apiLang }, Date.now(), request.commitGate)
       return { errorCode: ErrorCode.OK, errorText: '', email }
     },
     orderReturnConfirm: async ({ input, request }) => {

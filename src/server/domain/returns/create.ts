@@ -19,6 +19,11 @@ import { returnShare } from './refund-payment'
 import { findPayingPayment, findReturnReason, insertReturnRequest, listReturnLines, lockReturnLines, markLinesRequested, pastReturnDeadline, usedLineIds, withdrawReturnRequest } from './repository'
 import { sweepReturnRequests } from './sweep'
 
+/** Where createReturn reports a secret it could not blank (the request itself stands). */
+export interface ReturnLog {
+  warn(obj: object, msg: string): void
+}
+
 /** mail_outbox.last_error of a confirmation e-mail given up with its request. */
 const RETURN_MAIL_WITHDRAWN = 'return request withdrawn: its first attempt failed'
 
@@ -48,7 +53,7 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  * and the call fails: a request nobody can confirm would only block the tickets; the e-mail is
  * given up with it, so no retry sends its dead link later.
  */
-export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, input: CreateReturnInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ email: string }> {
+export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, log: ReturnLog, input: CreateReturnInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ email: string }> {
   const ids = [...new Set(input.id)]
   if (ids.length !== input.id.length) throw new ApiFailure('return-ticket-twice')
   const hashConf = newHashConf()
@@ -94,10 +99,14 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     currency,
   })
   const sent = await sendMail(db, config, { ...mail, orderId: order.id })
+  const blankSecret = () => blankMailSecret(db, sent.id, hashConf).catch((err: unknown) => log.warn({ err, mailId: sent.id }, 'return e-mail: its link could not be blanked from the outbox copy'))
   // Sent, or given up below: the outbox keeps the message without its link's secret either way.
   // (Without SMTP_URL the .eml file written under DATA_DIR/outbox is the message as delivered.)
   if (sent.sent) {
-    await blankMailSecret(db, sent.id, hashConf)
+    // The request is made and its link delivered: a failure to blank the stored copy (a busy
+    // database) must not answer the buyer an error for it, whose retry would be refused as the
+    // tickets are taken by this request. The secret then stays in the stored body, logged.
+    await blankSecret()
     return { email: order.email }
   }
   // The message stays queued for the retry sweep (mail/retry.ts), which would send the link of
@@ -105,7 +114,8 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
   await db.transaction().execute(async (trx) => {
     await withdrawReturnRequest(trx, created.requestId, ids, REQUEST_STATUS_EXPIRED)
     await giveUpMail(trx, sent.id, RETURN_MAIL_WITHDRAWN, Date.now())
-    await blankMailSecret(trx, sent.id, hashConf)
   })
+  // After the withdrawal, on its own: the link is dead by now, so a failure here costs nothing.
+  await blankSecret()
   throw new ApiFailure('return-mail-failed')
 }
