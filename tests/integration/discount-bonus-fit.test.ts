@@ -23,8 +23,12 @@ const TICKET_RUB = 1650
 const PROMO_RUB = 100
 /** The fixtures' special offer costs 150 ₽. */
 const OFFER_RUB = 150
-/** Besides the order's lock, what a discount request that changes nothing sends: the order's money read once, its pending payments cancelled. */
-const UNCHANGED_DISCOUNT_STATEMENTS = 2
+/**
+ * Besides the order's lock, what a discount request that changes nothing sends: its payments read
+ * (a card-scheme one being verified refuses the change), its pending payments cancelled, the
+ * order's money read once.
+ */
+const UNCHANGED_DISCOUNT_STATEMENTS = 3
 
 interface View {
   demsumma: number

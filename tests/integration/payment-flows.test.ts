@@ -203,6 +203,35 @@ describe.each(TEST_DBS)('payment flows of the sandbox bank on %s', (dbKind) => {
     expect((await view(second)).verifyCode).toBe(4)
   })
 
+  it('while a culture-card payment is verified the order keeps its amount; an approval refunded ends the verification', async () => {
+    const v = await visitor(server.url)
+    const hash = await placeOrder(v, fx, fx.pushkinOnly, 'pushkin', 1, true)
+    const invoice = (await startPay(v, hash, pfx.types.widget)).body.bankInvoiceId!
+    await decide(v, invoice, 'pending')
+    const before = await (await v.post<View & { addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[] }>('/api/order/view', { hash, lang: 'ru' })).body
+    expect(before.verifyCode).toBe(3)
+    const item = before.addToping[0]
+    const verifying = { errorCode: ErrorCode.PAYMENT, errorText: 'Оплата Пушкинской картой проверяется; дождитесь её результата' }
+    // Each change of the amount is refused as a second payment start is: the scheme approves the amount it was asked.
+    expect((await v.post('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode: pfx.promos.multi })).body).toMatchObject(verifying)
+    expect((await v.post('/api/order/cancel-discount', { hash, lang: 'ru' })).body).toMatchObject(verifying)
+    expect((await v.post('/api/order/add-special-offer', { hash, data: [{ uid: item.uid, parent_id: item.parent_id, package_id: item.package_id, price_id: item.price_id, cost: item.cost }] })).body).toMatchObject(verifying)
+    expect((await view(hash)).demsumma).toBe(before.demsumma)
+    expect((await paymentRow(server.db, invoice)).status).toBe('pending')
+
+    // The amount changed all the same (here by hand, as an operator's action may): the approval is refunded,
+    // the verification is over (failure), and the order can be paid again.
+    const { id } = await orderRow(server.db, hash)
+    await server.db.insertInto('order_discounts').values({ order_id: id, loyalty_card_id: null, promo_code_id: null, bonuses_used: 100, created_at: Date.now() }).execute()
+    await decide(v, invoice, 'approve')
+    expect((await paymentRow(server.db, invoice)).status).toBe('refunded')
+    const after = await view(hash)
+    expect(after.paid).toBe(0)
+    expect(after.verifyCode).toBe(4)
+    expect(after.paymentAllowed).toBe(true)
+    expect((await startPay(v, hash, pfx.types.widget)).body.errorCode).toBe('0')
+  })
+
   it('a forged callback is refused and changes nothing; a repeated callback is counted once', async () => {
     const v = await visitor(server.url)
     const hash = await placeOrder(v, fx, fx.basic, 'adult', 1)

@@ -112,12 +112,14 @@ export async function markPaymentVerifying(db: Db, paymentId: number, verifyCode
  * view's refund of its tickets leaves it out), with the reason in provider_ref for people to read,
  * and the refund is recorded (refund.repository.ts recordRefund: no return request) and queued for the provider, due at `sendDueAt` (refund-outbox.ts: it commits
  * with the refund, so it reaches the bank whatever happens after the commit). Answers the queued
- * send, or null, writing nothing, when the payment was already settled (a repeat).
+ * send, or null, writing nothing, when the payment was already settled (a repeat). A card-scheme
+ * payment gets `verifyCode` (failure): left at 3, pending, the order would show it still being
+ * verified and refuse every new payment start until it lapsed.
  */
-export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, now: number, sendDueAt: number): Promise<QueuedRefund | null> {
+export async function refundOpenPayment(trx: Db, p: Pick<PaymentInfo, 'id' | 'order_id' | 'amount'>, reason: string, verifyCode: number | null, now: number, sendDueAt: number): Promise<QueuedRefund | null> {
   const res = await trx
     .updateTable('payments')
-    .set({ status: 'refunded', settlement_refund: 1, provider_ref: `${SETTLEMENT_REFUND_REF}${reason}`.slice(0, 200), updated_at: now })
+    .set({ status: 'refunded', settlement_refund: 1, provider_ref: `${SETTLEMENT_REFUND_REF}${reason}`.slice(0, 200), updated_at: now, ...(verifyCode !== null ? { verify_code: verifyCode } : {}) })
     .where('id', '=', p.id)
     .where('status', 'in', [...APPROVABLE_STATES])
     .executeTakeFirst()

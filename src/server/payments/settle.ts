@@ -170,7 +170,7 @@ async function settleSeatsOnly(trx: Db, p: PaymentInfo, seatLines: number, now: 
  * provider in the same transaction and answered for its first attempt after the commit.
  */
 async function refundPayment(db: Db, p: PaymentInfo, reason: string, now: number): Promise<Settled> {
-  const refund = await db.transaction().execute((trx) => refundOpenPayment(trx, p, reason, now, now + REFUND_FIRST_ATTEMPT_LEASE_MS))
+  const refund = await db.transaction().execute((trx) => refundOpenPayment(trx, p, reason, p.protocol_kind === CARD_SCHEME_KIND ? CARD_SCHEME_FAILURE : null, now, now + REFUND_FIRST_ATTEMPT_LEASE_MS))
   return refund ? { outcome: 'refunded', refund } : settled('repeat')
 }
 

@@ -4,8 +4,8 @@ import { imageUrl } from '../domain/images/urls'
 import { listActivePaymentTypes, type PaymentTypeRow } from './payment.repository'
 import type { PaymentRegistry } from './registry'
 
-/** protocol_kind of the state culture-card scheme (the gift card of 000): its orders pay only with it. */
-export const CARD_SCHEME_KIND = 'CARD_SCHEME'
+import { CARD_SCHEME_KIND } from '../domain/orders/card-scheme'
+export { CARD_SCHEME_KIND, cardSchemeVerifyCode } from '../domain/orders/card-scheme'
 /** protocol_kind that marks QR payment (001 §3). */
 export const QR_KIND = 'QR'
 export type { PaymentTypeRow }
@@ -35,14 +35,4 @@ export function toPaymentType(t: PaymentTypeRow): PaymentType {
     descript_ch: t.descript_ch,
     image_url: imageUrl(t.image_file),
   }
-}
-
-/**
- * The card-scheme code the order shows (001 §9: 3 pending, 0 success, 4 failure): of its newest
- * card-scheme payment that has one; null when none. While it is pending the order cannot be paid
- * again (the view says paymentAllowed false, and the start call refuses).
- */
-export function cardSchemeVerifyCode(payments: readonly { protocol_kind: string; verify_code: number | null }[]): number | null {
-  const last = payments.find((p) => p.protocol_kind === CARD_SCHEME_KIND && p.verify_code !== null)
-  return last ? last.verify_code : null
 }

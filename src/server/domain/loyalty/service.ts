@@ -10,6 +10,7 @@ import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit
 import { loyaltyAccrualPercent } from '../settings/service'
 import { findClientCard, lockOrder, type LoyaltyCardRow, type OrderRow } from '../orders/order.repository'
 import { assertChangeable } from '../orders/state'
+import { preparePaymentsForChange } from './amount-change'
 import {
   cancelPendingPayments,
   creditBonuses,
@@ -94,6 +95,7 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
     const order = await lockOrder(trx, input.hash)
     if (!order) throw new ApiFailure('order-not-found', { hash: input.hash })
     assertChangeable(order, now)
+    await preparePaymentsForChange(trx, order.id, now)
     let money = await orderMoney(trx, order)
     const current = money.discountRow
     let promoCode = current?.promo_code ?? ''
@@ -136,7 +138,6 @@ export async function addDiscount(db: Db, input: DiscountInput, now = Date.now()
       // request that applied nothing left the order's money as it was.
       await fitBonuses(trx, order, now)
     }
-    await cancelPendingPayments(trx, order.id, now)
     return { promoCode, promoRefused }
   })
 }
@@ -147,9 +148,9 @@ export async function cancelDiscount(db: Db, hash: string, now = Date.now(), gat
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
+    await preparePaymentsForChange(trx, order.id, now)
     await releaseDiscount(trx, order.id, now)
     await deleteDiscount(trx, order.id)
-    await cancelPendingPayments(trx, order.id, now)
   })
 }
 
@@ -212,6 +213,8 @@ export async function blockCard(trx: Db, cardId: number, now: number): Promise<n
     if (!order || order.paid !== 0) continue
     const row = (await orderMoney(trx, order)).discountRow
     if (!row || row.loyalty_card_id !== cardId || !(await keepBonuses(trx, order.id, row, 0, now))) continue
+    // The operator's block is not refused by a card-scheme payment being verified (as a buyer's
+    // change is, orders/amount-change.ts): its approval is refunded, marked failed (settle.ts).
     await cancelPendingPayments(trx, order.id, now)
     released.push(order.id)
   }

@@ -1,13 +1,13 @@
 import type { AddToping, Toping } from '../../../contract/entities/offers'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
-import { cancelPendingPayments } from '../loyalty/loyalty.repository'
 import { fitBonuses } from '../loyalty/service'
 import { toMajor, toMinor } from '../../../contract/rules/money'
 import { deleteOrderService, insertOrderServices, listLineEvents, listOfferableServices, listOrderServices, lockOrder, type OrderServiceRow, type ServiceRow, type TicketLineRow } from '../orders/order.repository'
 import { isReturned } from '../orders/money'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { assertChangeable } from '../orders/state'
+import { preparePaymentsForChange } from '../loyalty/amount-change'
 
 export interface OfferItem {
   uid: string
@@ -102,6 +102,7 @@ export async function addSpecialOffers(db: Db, hash: string, items: readonly Off
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
+    await preparePaymentsForChange(trx, order.id, now)
     const lines = await listLineEvents(trx, order.id)
     const services = await listOfferableServices(trx, [...new Set(lines.map((l) => l.event_id))])
     const added = await listOrderServices(trx, order.id)
@@ -122,7 +123,6 @@ export async function addSpecialOffers(db: Db, hash: string, items: readonly Off
     await insertOrderServices(trx, rows)
     // The bonuses' rule is kept after every change of the services (loyalty/service.ts).
     await fitBonuses(trx, order, now)
-    await cancelPendingPayments(trx, order.id, now)
   })
 }
 
@@ -136,9 +136,9 @@ export async function removeSpecialOffer(db: Db, hash: string, id: number, now =
     const order = await lockOrder(trx, hash)
     if (!order) throw new ApiFailure('order-not-found', { hash })
     assertChangeable(order, now)
+    await preparePaymentsForChange(trx, order.id, now)
     if (!(await deleteOrderService(trx, order.id, id))) throw new ApiFailure('service-not-found', { id })
     // Less to pay: bonuses that paid for the service go back to the card (loyalty/service.ts).
     await fitBonuses(trx, order, now)
-    await cancelPendingPayments(trx, order.id, now)
   })
 }
