@@ -211,6 +211,9 @@ describe('order view', () => {
     expect(await loyalty.locator('.loyalty__fact--used').innerText()).toMatch(/50/)
     expect(await loyalty.locator('.loyalty__fact--charged').innerText()).toMatch(/^Начислено бонусов: [1-9]\d*$/)
     expect(await loyalty.locator('form, button, input').count()).toBe(0)
+    // Nothing is "available" to a paid order: the card's balance is what it holds.
+    expect(await loyalty.locator('.loyalty__fact--available').count()).toBe(0)
+    expect(await loyalty.locator('.loyalty__fact--balance').count()).toBe(1)
     expect(seriousViolations(await runAxe(page))).toEqual([])
     expect(errors).toEqual([])
     await context.close()

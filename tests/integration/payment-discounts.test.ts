@@ -121,6 +121,8 @@ describe.each(TEST_DBS)('promo codes and loyalty bonuses on %s', (dbKind) => {
     const after = await view(paidHash)
     expect(after.discountData.chargedBonus).toBe(40)
     expect(await balance()).toBe(190)
+    // Paid: no bonus pays it any more (it said 240 here: the card's 190 and the 200 it used, capped by its total).
+    expect(after.discountData).toMatchObject({ availableBonuses: 0, totalBalance: 190, useBonuses: 200 })
   })
 
   it("an operator's edit of a promo code changes no order that took it: the view, a payment under way and a paid order keep the terms taken", async () => {

@@ -31,7 +31,8 @@ export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }:
   const hasDiscount = data.useBonuses > 0 || data.promoCode !== '' || data.totalDiscount > 0
   // Card facts only with a card; the promo and discount lines whenever they apply.
   const facts = [
-    { key: 'available', on: data.cardCode !== '', text: t('order.bonuses-available', { count: available }) },
+    // What may still pay the order: nothing to say once it is read-only (paid).
+    { key: 'available', on: data.cardCode !== '' && !readOnly, text: t('order.bonuses-available', { count: available }) },
     { key: 'balance', on: data.totalBalance > 0, text: t('order.bonuses-balance', { count: data.totalBalance }) },
     { key: 'used', on: data.useBonuses > 0, text: t('order.bonuses-used', { count: data.useBonuses }) },
     { key: 'charged', on: data.chargedBonus > 0, text: t('order.bonuses-charged', { count: data.chargedBonus }) },

@@ -44,15 +44,17 @@ const NO_CARD = { cardCode: '', isBlocked: 0, availableBonuses: 0, totalBalance:
  * discountData of the order view (001 §3). The card is the loyalty card of the order's CRM
  * client (never one named by the browser). availableBonuses = what may still pay this order:
  * the card balance, capped by the amount left after the promo code, plus what is applied; 0 for a
- * blocked card, which spends nothing (blockCard gave back what it had applied to unpaid orders).
+ * blocked card, which spends nothing (blockCard gave back what it had applied to unpaid orders),
+ * and 0 for an order that can no longer change (`changeable` false: paid, cancelled, lapsed),
+ * which no bonus pays any more (a paid order's page said "available 240" of a card holding 40).
  */
-export async function discountData(db: Db, order: OrderRow, money: OrderMoney): Promise<DiscountData> {
+export async function discountData(db: Db, order: OrderRow, money: OrderMoney, changeable: boolean): Promise<DiscountData> {
   const card = await findClientCard(db, order.crm_client_id)
   const cardPart = card
     ? {
         cardCode: card.card_code,
         isBlocked: card.is_blocked,
-        availableBonuses: card.is_blocked === 1 ? 0 : Math.min(card.bonus_balance + money.bonuses, maxBonuses(money)),
+        availableBonuses: card.is_blocked === 1 || !changeable ? 0 : Math.min(card.bonus_balance + money.bonuses, maxBonuses(money)),
         totalBalance: card.bonus_balance,
       }
     : NO_CARD

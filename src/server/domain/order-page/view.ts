@@ -88,7 +88,7 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     toping: topingOf(added, lineRows, payable),
     service: groupFees(lineRows),
     addToping: payable ? addTopingOf(services, added, lineRows) : [],
-    discountData: await discountData(db, order, money),
+    discountData: await discountData(db, order, money, payable),
     printingAllowed: printing,
     // A card-scheme payment still verifying must not be paid twice.
     paymentAllowed: payable && money.payable >= 0 && types.length > 0 && verifyCode !== CARD_SCHEME_PENDING,
