@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../support/server'
+import { LATE_APPROVAL_DISCOUNT_HOLD_MS } from '../../src/server/domain/loyalty/service'
 import { visitor } from './order-fixtures'
 import { memberVisitor, orderRow, pathOf, paymentRow, placeOrder, sameSessionNewAddress, sendCallback, signed, startPay, startPaymentShop, type PaymentShop } from './payment-fixtures'
 
@@ -57,6 +58,9 @@ describe('a late payment settled while cancelled orders\' discounts are released
     expect(first.id).toBeLessThan(late.id)
     const balanceBefore = await balance()
     expect(await uses()).toBe(2)
+    // Payments started longer ago than a lapsed order keeps its discount for (service.ts
+    // LATE_APPROVAL_DISCOUNT_HOLD_MS): both orders are on the release's list, as the race needs.
+    await server.db.updateTable('payments').set({ created_at: Date.now() - LATE_APPROVAL_DISCOUNT_HOLD_MS - 1000 }).where('public_id', 'in', orders.map((o) => o.publicId)).execute()
 
     const side = new pg.Client({ connectionString: server.config.database.kind === 'postgres' ? server.config.database.url : '' })
     await side.connect()

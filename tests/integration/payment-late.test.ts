@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { orderBody, seedOrderFixtures, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
 import { decide, memberVisitor, orderRow, pathOf, paymentRow, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
+import { LATE_APPROVAL_DISCOUNT_HOLD_MS } from '../../src/server/domain/loyalty/service'
 import { loadScheme, schemeOrderBody, soldSeats, type SchemeFx } from './scheme-helpers'
 
 /** Reservations this short (seconds), so a payment can arrive after one ends. */
@@ -92,6 +93,43 @@ describe.each(TEST_DBS)('payments arriving after the reservation ended, general 
     // Given back once only.
     await member.post('/api/order/add-discount', { hash: other, lang: 'ru', bonuses: 0, cardCode: '', promoCode: '' })
     expect(await balance()).toBe(startBalance)
+  })
+
+  it('a lapsed order with a payment under way keeps its discount, so a late approval pays it; given back once that payment is old', async () => {
+    const member = await memberVisitor(server, pfx)
+    const balance = async () => (await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance
+    const uses = async () => (await server.db.selectFrom('promo_codes').select('used_count').where('code', '=', pfx.promos.multi).executeTakeFirstOrThrow()).used_count
+    const release = async () => member.post('/api/order/add-discount', { hash: 'no-such-order', lang: 'ru', bonuses: 0, cardCode: '', promoCode: '' })
+    const lapsedWithPayment = async () => {
+      const hash = await placeOrder(member, fx, fx.race, 'adult', 1)
+      expect((await member.post<{ promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses: 100, cardCode: '', promoCode: pfx.promos.multi })).body.promoCode).toBe(pfx.promos.multi)
+      const publicId = publicIdOf((await startPay(member, hash, pfx.types.card)).body.bankUrl!)
+      await pastReserve()
+      // The next order of the session cancels it; any discount call then releases what lapsed orders hold.
+      await placeOrder(await visitor(server.url), fx, fx.race, 'adult', 1)
+      expect((await orderRow(server.db, hash)).status).toBe(90)
+      await release()
+      return { hash, publicId }
+    }
+    const startBalance = await balance()
+    const startUses = await uses()
+
+    const paid = await lapsedWithPayment()
+    // Kept: the payment may still be approved at the discounted amount.
+    expect(await balance()).toBe(startBalance - 100)
+    expect(await uses()).toBe(startUses + 1)
+    expect((await decide(member, paid.publicId, 'approve')).headers.get('location')).toBe(`/order/${paid.hash}?bank=sandbox&payment=${paid.publicId}`)
+    expect(await orderRow(server.db, paid.hash)).toMatchObject({ paid: 1 })
+    expect((await paymentRow(server.db, paid.publicId)).status).toBe('paid')
+    expect(await uses()).toBe(startUses + 1)
+
+    // A payment the bank never answered keeps the discount only so long.
+    const stale = await lapsedWithPayment()
+    expect(await uses()).toBe(startUses + 2)
+    await server.db.updateTable('payments').set({ created_at: Date.now() - LATE_APPROVAL_DISCOUNT_HOLD_MS - 1000 }).where('public_id', '=', stale.publicId).execute()
+    await release()
+    expect(await uses()).toBe(startUses + 1)
+    expect((await orderRow(server.db, stale.hash)).paid).toBe(0)
   })
 })
 

@@ -108,10 +108,12 @@ export async function markDiscountReleased(trx: Db, orderId: number, now: number
 
 /**
  * Orders cancelled unpaid whose discount still holds bonuses or a promo use, by id (one order
- * of locking for every releaser), with the hash their lock is taken by. Read without locks: the
+ * of locking for every releaser), with the hash their lock is taken by, leaving out those with a
+ * payment still pending that started after `pendingSince` (a late approval may yet pay them at
+ * the discounted amount: loyalty/service.ts releaseCancelledDiscounts). Read without locks: the
  * releaser checks each again under its lock.
  */
-export function ordersWithDiscountToRelease(db: Db): Promise<{ order_id: number; hash: string }[]> {
+export function ordersWithDiscountToRelease(db: Db, pendingSince: number): Promise<{ order_id: number; hash: string }[]> {
   return db
     .selectFrom('order_discounts as d')
     .innerJoin('orders as o', 'o.id', 'd.order_id')
@@ -119,6 +121,9 @@ export function ordersWithDiscountToRelease(db: Db): Promise<{ order_id: number;
     .where('d.released_at', 'is', null)
     .where('o.status', '=', ORDER_STATUS_CANCELLED)
     .where('o.paid', '=', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('payments as p').select('p.id').whereRef('p.order_id', '=', 'd.order_id').where('p.status', '=', 'pending').where('p.created_at', '>', pendingSince))),
+    )
     .orderBy('d.order_id')
     .execute()
 }

@@ -261,12 +261,24 @@ async function releaseIfStillCancelled(trx: Db, hash: string, now: number): Prom
 }
 
 /**
+ * How long a payment started for an order keeps the order's discount after the order lapsed.
+ * A bank's approval may come after the reservation ended; settlement then revives the order if
+ * its places are still there and pays it when the amount is the one the payment was for
+ * (payments/settle.ts). Released meanwhile, the discount raised the order's amount back to full
+ * and the late payer was refunded though the places were free. Its cost: a promo code of limited
+ * uses and the card's bonuses stay taken this long by an order that may never be paid.
+ */
+export const LATE_APPROVAL_DISCOUNT_HOLD_MS = 30 * 60_000
+
+/**
  * Discounts of cancelled, unpaid orders (reservation expired) are given back: bonuses to the
- * card, the promo use to the code, each order in its own transaction under its lock. Runs
- * periodically and before discount changes. Answers how many orders were still cancelled.
+ * card, the promo use to the code, each order in its own transaction under its lock; an order
+ * with a payment still pending keeps it for LATE_APPROVAL_DISCOUNT_HOLD_MS after that payment
+ * started. Runs periodically and before discount changes. Answers how many orders were still
+ * cancelled.
  */
 export async function releaseCancelledDiscounts(db: Db, now = Date.now()): Promise<number> {
-  const orders = await ordersWithDiscountToRelease(db)
+  const orders = await ordersWithDiscountToRelease(db, now - LATE_APPROVAL_DISCOUNT_HOLD_MS)
   let released = 0
   for (const o of orders) if (await db.transaction().execute((trx) => releaseIfStillCancelled(trx, o.hash, now))) released++
   return released
