@@ -102,7 +102,7 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
     return pay(v, res.body.hash, lang)
   }
 
-  const sessionRow = (id: number) => server.db.selectFrom('calendars').select(['active', 'cancelled_at']).where('id', '=', id).executeTakeFirstOrThrow()
+  const sessionRow = (id: number) => server.db.selectFrom('calendars').select(['active', 'cancelled_at', 'day', 'time']).where('id', '=', id).executeTakeFirstOrThrow()
   const notices = (orderIds: number[]) =>
     server.db.selectFrom('mail_outbox').select(['order_id', 'to_address', 'subject', 'text_body']).where('order_id', 'in', orderIds).where((eb) => eb.or([eb('subject', 'like', 'Session cancelled%'), eb('subject', 'like', 'Сеанс отменён%')])).orderBy('order_id').execute()
   const charged = async (orderId: number) => (await server.db.selectFrom('payments').select('amount').where('order_id', '=', orderId).executeTakeFirstOrThrow()).amount
@@ -140,7 +140,7 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ errorCode: AdminErrorCode.UNCONFIRMED, tickets: 3, orders: 2 })
     expect(res.body.errorText).toContain('Tickets to refund: 3 (orders: 2)')
-    expect(await sessionRow(fx.calendarId)).toEqual({ active: 1, cancelled_at: null })
+    expect(await sessionRow(fx.calendarId)).toMatchObject({ active: 1, cancelled_at: null })
     expect(await soldSeats(server.db, fx.calendarId)).toBe(3)
   })
 
@@ -170,6 +170,15 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
     expect(on.status).toBe(409)
     expect(on.body).toMatchObject({ errorCode: AdminErrorCode.CONFLICT, errorText: expect.stringContaining('cannot be put on sale again') })
     expect((await sessionRow(fx.calendarId)).active).toBe(0)
+    // Nor moved (its buyers would be told of a move of a cancelled session): refused, no notice queued.
+    const before = await sessionRow(fx.calendarId)
+    const mails = async () => Number((await server.db.selectFrom('mail_outbox').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const mailsBefore = await mails()
+    const move = await manager.post(`/api/admin/sessions/${fx.calendarId}`, { time: '23:45', confirm_buyers: true })
+    expect(move.status, JSON.stringify(move.body)).toBe(409)
+    expect(move.body).toMatchObject({ errorCode: AdminErrorCode.CONFLICT, errorText: expect.stringContaining('date and time cannot be changed') })
+    expect(await sessionRow(fx.calendarId)).toMatchObject({ day: before.day, time: before.time })
+    expect(await mails()).toBe(mailsBefore)
     // The shop does not sell it.
     const v = await visitor(server.url)
     const hold = await v.post<{ errorCode?: string }>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, freeSeats[next])] })

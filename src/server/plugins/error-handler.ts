@@ -121,6 +121,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-session-sold-move-off': 409,
   'admin-session-cancel-unconfirmed': 409,
   'admin-session-cancelled': 409,
+  'admin-session-cancelled-move': 409,
   'admin-capacity-below-sold': 409,
   'admin-price-below-sold': 409,
   'admin-session-slot-taken': 409,

@@ -88,6 +88,9 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     // A move, or a switch-on of a session whose slot a copy may share (copyOneSession), must land
     // on a free slot; a cancelled session holds none (sale-keys.repository.ts guardSessionSlot).
     const moves = day !== before.day || time !== before.time
+    // Nor moved: its buyers were told it is cancelled, and a move would queue them "moved"
+    // notices for tickets being refunded (guardSoldSession).
+    if (moves && before.cancelled_at !== null) throw new ApiFailure('admin-session-cancelled-move')
     const switchesOn = columns.active === 1 && before.active !== 1
     if ((moves || switchesOn) && before.cancelled_at === null) {
       await lockEventSessions(trx, before.event_id as number)
