@@ -71,6 +71,18 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect(page.body).toEqual({ ...(unknown.body as object) })
   })
 
+  it("the event list shows the day of the event's next session, not a past or cancelled one", async () => {
+    const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody({ name_en: 'Next day' }))).body.id
+    const [past, cancelled, next] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${id}/sessions`, { day: dayIn(2), time: '19:00', repeat: { every_days: 2, count: 2 } })).body.ids
+    // A week has gone by for the first session (its start moved into the past), and the second was cancelled.
+    await server.db.updateTable('calendars').set({ day: dayIn(-7), starts_at: Date.now() - 7 * DAY_MS }).where('id', '=', past).execute()
+    await server.db.updateTable('calendars').set({ cancelled_at: Date.now(), active: 0 }).where('id', '=', cancelled).execute()
+    const row = async () => (await manager.get<{ events: { id: number; sessions: number; next_day: string | null }[] }>('/api/admin/events')).body.events.find((e) => e.id === id)
+    expect(await row()).toMatchObject({ sessions: 3, next_day: dayIn(6) })
+    await server.db.updateTable('calendars').set({ starts_at: Date.now() - 1000 }).where('id', '=', next).execute()
+    expect(await row()).toMatchObject({ sessions: 3, next_day: null })
+  })
+
   it('publishes an event with two sessions and prices: the listing shows it with both sessions; withdrawn it is gone again', async () => {
     const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody({ name_ru: 'Два вечера', name_en: 'Two evenings' }))).body.id
     const empty = await manager.post(`/api/admin/events/${id}/publish`, { published: 1 })

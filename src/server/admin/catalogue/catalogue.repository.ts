@@ -83,12 +83,19 @@ export async function hasSellableSession(db: Db, eventId: number): Promise<boole
   return row !== undefined
 }
 
-export function eventRows(db: Db, archived: boolean) {
+/**
+ * The console's event list: each event with its number of sessions and the day of its next one
+ * (the first not started at `now` and not cancelled; null when none), not the first it ever had.
+ */
+export function eventRows(db: Db, archived: boolean, now: number) {
   return db
     .selectFrom('events as e')
     .leftJoin('calendars as c', 'c.event_id', 'e.id')
     .select(['e.id', 'e.hash_id', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch', 'e.scheme', 'e.published', 'e.archived_at'])
-    .select((eb) => [eb.fn.count<number>('c.id').as('sessions'), eb.fn.min('c.day').as('next_day')])
+    .select((eb) => [
+      eb.fn.count<number>('c.id').as('sessions'),
+      eb.fn.min(eb.case().when(eb.and([eb('c.starts_at', '>=', now), eb('c.cancelled_at', 'is', null)])).then(eb.ref('c.day')).end()).as('next_day'),
+    ])
     .where('e.archived_at', archived ? 'is not' : 'is', null)
     .groupBy(['e.id', 'e.hash_id', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch', 'e.scheme', 'e.published', 'e.archived_at'])
     .orderBy('e.id', 'desc')

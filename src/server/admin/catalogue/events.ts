@@ -158,8 +158,8 @@ export function publishEvent(db: Db, actor: Actor, id: number, published: 0 | 1)
   })
 }
 
-export async function listEvents(db: Db, archived: boolean) {
-  const rows = await eventRows(db, archived)
+export async function listEvents(db: Db, archived: boolean, now = Date.now()) {
+  const rows = await eventRows(db, archived, now)
   return rows.map((r) => ({ ...r, sessions: Number(r.sessions), next_day: (r.next_day as string | null) ?? null }))
 }
 
