@@ -99,7 +99,15 @@ describe('operator console', () => {
     // Copy a price row of the second session: it has two rows of the same values, the copy under
     // another category (one under the same category could never sell: sale-keys.repository.ts copyCategory).
     await page.getByRole('button', { name: new RegExp(`^Copy price ${dayIn(5)} 19:30 `) }).click()
-    await expect.poll(() => page.locator('.adm-list > li', { hasText: dayIn(5) }).getByRole('listitem').count()).toBe(2)
+    const second = page.locator('.adm-list > li', { hasText: dayIn(5) })
+    await expect.poll(() => second.getByRole('listitem').count()).toBe(2)
+    await editAndDeletePriceRow(page, eventId)
+    // The copied session nobody ordered is deleted, after a confirmation, with its price row.
+    await page.getByRole('button', { name: `Delete session ${dayIn(6)} 19:30` }).click()
+    await page.getByRole('alertdialog', { name: 'Delete the session?' }).getByRole('button', { name: 'Delete the session' }).click()
+    await copied.waitFor({ state: 'detached' })
+    expect(await page.locator('.adm-note').innerText()).toBe('Session deleted.')
+    expect((await sessionsOf(eventId)).map((x) => x.day)).toEqual([dayIn(4), dayIn(5)])
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.getByRole('button', { name: 'Withdraw' }).waitFor()
     await axeClean(page, 'event editor')
@@ -158,8 +166,68 @@ describe('operator console', () => {
     const later = page.locator('.adm-list > li', { hasText: dayIn(5) }).locator('.adm-badge')
     await expect.poll(() => later.innerText()).toMatch(/^On sale from /)
     expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
+    // A row someone ordered at is not deleted: confirmed, the server's refusal shows and the row stays.
+    const [sold] = await pricesOf((await sessionsOf(eventId))[0].id)
+    await page.getByRole('button', { name: `Delete price ${await rowName(dayIn(4), sold)}` }).click()
+    await page.getByRole('alertdialog', { name: 'Delete the price row?' }).getByRole('button', { name: 'Delete the price row' }).click()
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('This has orders already: it cannot be deleted, switch it off instead')
+    expect((await pricesOf(sold.calendar_id)).map((r) => r.id)).toEqual([sold.id])
+    await axeClean(page, 'event editor, a deletion refused')
     await context.close()
   })
+
+  const sessionsOf = (eventId: number) => app.server.db.selectFrom('calendars').select(['id', 'day']).where('event_id', '=', eventId).orderBy('day').execute()
+  const pricesOf = (sessionId: number) => app.server.db.selectFrom('prices').selectAll().where('calendar_id', '=', sessionId).orderBy('id').execute()
+  /** A price row as the console's list names it: session, category, zone, price and quantity. */
+  async function rowName(day: string, row: { client_category_id: number; zone_id: number; price: number; quantity: number }): Promise<string> {
+    const name = async (table: 'client_categories' | 'zones', id: number) => {
+      const r = await app.server.db.selectFrom(table).select(['name_en', 'name_ru']).where('id', '=', id).executeTakeFirstOrThrow()
+      return r.name_en || r.name_ru
+    }
+    return `${day} 19:30 ${await name('client_categories', row.client_category_id)} · ${await name('zones', row.zone_id)} · ${formatMoney(row.price / 100, 'en', 'RUB')} × ${row.quantity}`
+  }
+
+  /**
+   * A row with a typo is fixed and removed in the console: Edit opens the add-price fields on the
+   * row's values, and the saved row keeps the fields the form does not show; Delete asks first
+   * (Cancel keeps the row), then deletes it.
+   */
+  async function editAndDeletePriceRow(page: Page, eventId: number): Promise<void> {
+    const session = (await sessionsOf(eventId)).find((x) => x.day === dayIn(5))!
+    const [kept, copy] = await pricesOf(session.id)
+    // A field the form does not show (a minimum per order), set on the copy: an edit sends it back.
+    await app.server.db.updateTable('prices').set({ needprice: 2 }).where('id', '=', copy.id).execute()
+    await page.reload()
+    await page.getByRole('button', { name: `Edit price ${await rowName(dayIn(5), copy)}` }).click()
+    const form = page.getByRole('form', { name: `Price ${await rowName(dayIn(5), copy)}` })
+    expect(await form.locator('input[name="price"]').inputValue()).toBe('1500')
+    expect(await form.locator('input[name="quantity"]').inputValue()).toBe('40')
+    expect(await form.getByLabel('Category').inputValue()).toBe(String(copy.client_category_id))
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('category')
+    await axeClean(page, 'event editor, a price row open')
+    // Typed as Russian writes an amount (formatMoney's grouping space and decimal comma).
+    await form.locator('input[name="price"]').fill('1 750,50')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await form.waitFor({ state: 'detached' })
+    await expect.poll(async () => (await pricesOf(session.id)).map((r) => [r.id, r.price, r.quantity, r.needprice])).toEqual([
+      [kept.id, 150_000, 40, 0],
+      [copy.id, 175_050, 40, 2],
+    ])
+    const edited = await rowName(dayIn(5), { ...copy, price: 175_050 })
+    const remove = page.getByRole('button', { name: `Delete price ${edited}` })
+    await remove.click()
+    const dialog = page.getByRole('alertdialog', { name: 'Delete the price row?' })
+    expect(await dialog.innerText()).toContain(`Price row ${edited} is taken off sale and deleted.`)
+    await axeClean(page, 'event editor, deleting a price row')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await pricesOf(session.id)).toHaveLength(2)
+    await remove.click()
+    await dialog.getByRole('button', { name: 'Delete the price row' }).click()
+    await remove.waitFor({ state: 'detached' })
+    expect(await page.locator('.adm-note').innerText()).toBe('Price row deleted.')
+    expect((await pricesOf(session.id)).map((r) => r.id)).toEqual([kept.id])
+  }
 
   it("opens in the language of the address's ?lang=, whatever this browser chose before", async () => {
     const { page, context } = await openPage(app, '/admin?lang=en')

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import { eventInputSchema, priceInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
+import { eventInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../contract/constants'
 import { LANGS, type Lang } from '../../contract/lang'
@@ -11,21 +11,14 @@ import type { AdminTexts } from './texts'
 import { EventImageUpload } from './catalogue/EventImageUpload'
 import { SubMenuPicks } from './catalogue/SubMenuPicks'
 import { EventSessions } from './EventSessions'
+import { isArchived, offered, PriceFields, priceRequest } from './PriceForm'
 import { SeatingRules } from './SeatingRules'
 
 type Row = Record<string, unknown> & { id: number }
 type Refs = Record<'kinds' | 'menus' | 'sub_menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
 const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
-const isArchived = (r: Row) => r.archived_at !== null && r.archived_at !== undefined
-/**
- * The rows a pick-list offers: archived ones are not offered for a new choice, but one the event
- * already has (`kept`) stays listed, marked, so saving the event does not silently drop it.
- */
-const offered = (rows: Row[], kept: readonly string[] = []) => rows.filter((r) => !isArchived(r) || kept.includes(String(r.id)))
-/** Kopecks per rouble: the form takes roubles, the contract minor units. */
-const MINOR = 100
 
-/** The editor's label of each field of the event, session and price inputs (per-language names add the language). */
+/** The editor's label of each field of the event and session inputs (per-language names add the language; a price row's are PriceForm's). */
 function fieldLabel(t: AdminTexts, key: string): string {
   const name = /^name_(\w+)$/.exec(key)
   if (name) return `${t.name} (${name[1]})`
@@ -40,10 +33,6 @@ function fieldLabel(t: AdminTexts, key: string): string {
     day: t.day,
     time: t.time,
     drawing_id: t.mapVersion,
-    client_category_id: t.category,
-    zone_id: t.zone,
-    price: t.price,
-    quantity: t.quantity,
   }
   return labels[field] ?? key
 }
@@ -141,8 +130,7 @@ export function EventEditor() {
   }
   const addPrice = (e: FormEvent) => {
     e.preventDefault()
-    const body = { client_category_id: Number(price.category), zone_id: Number(zoneValue), price: Math.round(Number(price.price) * MINOR), quantity: Number(price.quantity) }
-    const { error: issue } = firstIssue(priceInputSchema, body, lang, { label: (key) => fieldLabel(t, key), money: (key) => key === 'price' })
+    const { body, error: issue } = priceRequest(price, zones, t, lang)
     if (issue !== null || !price.session) return setError(issue ?? `${t.session}: —`)
     void run(() => api('priceCreate', body, { id: Number(price.session) }))
   }
@@ -199,8 +187,6 @@ export function EventEditor() {
     const s = detail?.sessions.find((x) => String(x.id) === price.session)
     return z.drawing_id === (s?.drawing_id ?? null)
   })
-  // The zone shown selected is the one sent, also after the session (and so its map) changed.
-  const zoneValue = zones.some((z) => String(z.id) === price.zone) ? price.zone : String(zones[0]?.id ?? '')
   const venueMaps = (refs?.drawings ?? []).filter((d) => String(d.venue_id) === String(detail?.event.venue_id ?? form.venue)).sort((a, b) => Number(a.version ?? 1) - Number(b.version ?? 1))
   const mapName = (id: unknown) => {
     const d = refs?.drawings.find((x) => x.id === id)
@@ -319,34 +305,7 @@ export function EventEditor() {
                   ))}
                 </select>
               </label>
-              <label>
-                {t.category}
-                <select name="category" value={price.category} onChange={(e) => setPrice({ ...price, category: e.target.value })}>
-                  {offered(refs.categories).map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {nameOf(c, lang)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                {t.zone}
-                <select name="zone" value={zoneValue} onChange={(e) => setPrice({ ...price, zone: e.target.value })}>
-                  {zones.map((z) => (
-                    <option key={z.id} value={z.id}>
-                      {nameOf(z, lang)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                {t.price}
-                <input name="price" inputMode="decimal" required value={price.price} onChange={(e) => setPrice({ ...price, price: e.target.value })} />
-              </label>
-              <label>
-                {t.quantity}
-                <input name="quantity" inputMode="numeric" required value={price.quantity} onChange={(e) => setPrice({ ...price, quantity: e.target.value })} />
-              </label>
+              <PriceFields draft={price} onChange={(d) => setPrice({ ...price, ...d })} categories={offered(refs.categories)} zones={zones} t={t} lang={lang} />
               <button type="submit">{t.addPrice}</button>
             </form>
           )}

@@ -8,6 +8,7 @@ import { formatMoment } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
+import { PriceRow } from './PriceRow'
 import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
@@ -56,13 +57,16 @@ function SaleBadge({ session: x }: { session: Row }) {
 /**
  * An event's sessions with their price rows (issue 17): copy a session or a price row, edit a
  * session's date, time and sale switch. A copied session comes back switched off and its form
- * opens at once, so the operator sets the new date before putting it on sale.
+ * opens at once, so the operator sets the new date before putting it on sale. A price row is
+ * edited or deleted in its own PriceRow; a session nobody ordered is deleted after a confirmation
+ * (the server refuses one with orders, and the refusal shows as the editor's error).
  */
 export function EventSessions({ sessions, prices, categories, zones, writable, mapName, act }: Props) {
   const { api, lang, t, currency } = useConsole()
   const s = SESSION_TEXTS[lang]
   const [editing, setEditing] = useState<Editing | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
+  const [removing, setRemoving] = useState<Row | null>(null)
   const when = (x: Row) => `${String(x.day)} ${String(x.time)}`
   const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${consoleMoney(Number(p.price), lang, currency)} × ${String(p.quantity)}`
 
@@ -71,7 +75,13 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
       const { id } = await api('sessionCopy', {}, { id: x.id })
       setEditing({ id, day: String(x.day), time: String(x.time), active: false })
     }, s.copied)
-  const copyPrice = (p: Row) => act(() => api('priceCopy', {}, { id: p.id }), s.priceCopied)
+  const removeSession = (id: number) =>
+    act(async () => {
+      // The dialog closes at once (focus back on Delete), so the note or the refusal shows on the page.
+      setRemoving(null)
+      await api('sessionDelete', {}, { id })
+      setEditing(null)
+    }, s.sessionRemoved)
   /**
    * Saves the form. A session with sold tickets is refused first (UNCONFIRMED, with the counts):
    * the confirmation opens instead, and its Confirm sends the same edit with `confirm_buyers`.
@@ -151,6 +161,9 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
                 </button>{' '}
                 <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing({ id: x.id, day: String(x.day), time: String(x.time), active: x.active === 1 })}>
                   {s.edit}
+                </button>{' '}
+                <button type="button" aria-label={fillIn(s.removeSession, { when: when(x) })} onClick={() => setRemoving(x)}>
+                  {s.remove}
                 </button>
                 {(x.cancelled_at === null || x.cancelled_at === undefined) && (
                   <>
@@ -185,22 +198,13 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
               {prices
                 .filter((p) => p.calendar_id === x.id)
                 .map((p) => (
-                  <li key={p.id}>
-                    {priceText(p)}
-                    {writable && (
-                      <>
-                        {' '}
-                        <button type="button" aria-label={fillIn(s.copyPrice, { what: `${when(x)} ${priceText(p)}` })} onClick={() => copyPrice(p)}>
-                          {s.copy}
-                        </button>
-                      </>
-                    )}
-                  </li>
+                  <PriceRow key={p.id} price={p} session={x} when={when(x)} text={priceText(p)} categories={categories} zones={zones} writable={writable} act={act} />
                 ))}
             </ul>
           </li>
         ))}
       </ul>
+      {removing && <SessionConfirm text={fillIn(s.removeSessionText, { when: when(removing) })} t={s} title={s.removeSessionTitle} confirmLabel={s.confirmRemoveSession} onConfirm={() => removeSession(removing.id)} onCancel={() => setRemoving(null)} />}
       {asking?.cancel !== undefined && <SessionConfirm text={asking.text} t={s} title={s.cancelTitle} confirmLabel={s.confirmCancel} dismissLabel={s.keepSession} note={noEmailNote(asking)} onConfirm={() => cancelSession(asking.cancel, true)} onCancel={() => setAsking(null)} />}
       {asking && asking.cancel === undefined && <SessionConfirm text={asking.text} t={s} note={noEmailNote(asking)} onConfirm={() => send(asking.editing, true)} onCancel={() => setAsking(null)} />}
     </>

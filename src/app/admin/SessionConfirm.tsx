@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { SessionTexts } from './sessionTexts'
 
 interface Props {
-  /** The server's refusal in the operator's language: the tickets and orders sold, and what the change does to them. */
+  /** The server's refusal in the operator's language: the tickets and orders sold, and what the change does to them (a deletion: what goes). */
   text: string
   t: SessionTexts
   /** The dialog's title and buttons: a sold session's edit (the default) or its cancellation, whose "Cancel" would read as the action itself. */
@@ -18,7 +18,8 @@ interface Props {
 /**
  * Asks the operator to confirm an edit of a session with sold tickets (a move, which e-mails the
  * buyers, or a switch-off, which the door then refuses; server/admin/catalogue/session-buyers.ts),
- * or a session's cancellation, which refunds every buyer (session-cancel.ts).
+ * or a session's cancellation, which refunds every buyer (session-cancel.ts), or the deletion of a
+ * session or a price row nobody ordered (EventSessions, PriceRow).
  * A modal <dialog> (showModal): the page behind is inert, Tab stays inside, and focus starts on
  * Cancel, the choice that changes nothing; Escape cancels. On closing, focus goes back to where
  * it was (the form's Save button), so a keyboard user carries on from there.

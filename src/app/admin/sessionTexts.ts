@@ -1,6 +1,6 @@
 import type { Lang } from '../../contract/lang'
 
-/** Words of an event's session and price-row list in the console (copy, edit a copy; issue 17), ru, en, kz, ch. */
+/** Words of an event's session and price-row list in the console (copy, edit a copy; issue 17; edit or delete a price row, delete a session), ru, en, kz, ch. */
 const ru = {
   copy: 'Копировать',
   copySession: 'Копировать сеанс {when}',
@@ -31,6 +31,20 @@ const ru = {
   /** A move's or cancellation's confirmation, when some of the orders have no address (box-office sales). */
   noEmail: 'У заказов без e-mail ({count}, продажи в кассе) покупатели письма не получат: сообщите им сами. Их телефоны есть в списке билетов сеанса.',
   noEmailList: 'Скачать список билетов сеанса (CSV)',
+  /** A price row's and a session's edit and deletion (the buttons' accessible names start with their visible words: axe label-content-name-mismatch). */
+  editPrice: 'Изменить цену {what}',
+  priceForm: 'Цена {what}',
+  remove: 'Удалить',
+  removePrice: 'Удалить цену {what}',
+  removePriceTitle: 'Удалить цену?',
+  removePriceText: 'Цена {what} будет снята с продажи и удалена. Цену, по которой уже есть заказы, удалить нельзя.',
+  confirmRemovePrice: 'Удалить цену',
+  priceRemoved: 'Цена удалена.',
+  removeSession: 'Удалить сеанс {when}',
+  removeSessionTitle: 'Удалить сеанс?',
+  removeSessionText: 'Сеанс {when} будет удалён вместе с его ценами. Сеанс, на который уже есть заказы, удалить нельзя: отмените его или снимите с продажи.',
+  confirmRemoveSession: 'Удалить сеанс',
+  sessionRemoved: 'Сеанс удалён.',
 }
 export type SessionTexts = typeof ru
 
@@ -62,6 +76,19 @@ const en: SessionTexts = {
   cancelRepeat: 'The session was cancelled already. Orders left to refund: {remaining}.',
   noEmail: 'Orders without an e-mail address ({count}, box-office sales) will not be told by mail: reach their buyers yourself. Their phone numbers are in the session\'s ticket list.',
   noEmailList: 'Download the session\'s ticket list (CSV)',
+  editPrice: 'Edit price {what}',
+  priceForm: 'Price {what}',
+  remove: 'Delete',
+  removePrice: 'Delete price {what}',
+  removePriceTitle: 'Delete the price row?',
+  removePriceText: 'Price row {what} is taken off sale and deleted. A row that has orders cannot be deleted.',
+  confirmRemovePrice: 'Delete the price row',
+  priceRemoved: 'Price row deleted.',
+  removeSession: 'Delete session {when}',
+  removeSessionTitle: 'Delete the session?',
+  removeSessionText: 'Session {when} is deleted with its price rows. A session that has orders cannot be deleted: cancel it or take it off sale instead.',
+  confirmRemoveSession: 'Delete the session',
+  sessionRemoved: 'Session deleted.',
 }
 const kz: SessionTexts = {
   copy: 'Көшірмесін жасау',
@@ -91,6 +118,19 @@ const kz: SessionTexts = {
   cancelRepeat: 'Сеанс бұрын тоқтатылған. Қайтарылатын тапсырыстар қалды: {remaining}.',
   noEmail: 'E-mail жоқ тапсырыстардың ({count}, кассадағы сатылымдар) сатып алушыларына хат бармайды: оларға өзіңіз хабарлаңыз. Олардың телефондары сеанс билеттерінің тізімінде бар.',
   noEmailList: 'Сеанс билеттерінің тізімін жүктеу (CSV)',
+  editPrice: 'Өзгерту: {what} бағасы',
+  priceForm: '{what} бағасы',
+  remove: 'Жою',
+  removePrice: 'Жою: {what} бағасы',
+  removePriceTitle: 'Бағаны жою керек пе?',
+  removePriceText: '{what} бағасы сатылымнан алынып, жойылады. Тапсырыстары бар бағаны жоюға болмайды.',
+  confirmRemovePrice: 'Бағаны жою',
+  priceRemoved: 'Баға жойылды.',
+  removeSession: 'Жою: {when} сеансы',
+  removeSessionTitle: 'Сеансты жою керек пе?',
+  removeSessionText: '{when} сеансы бағаларымен бірге жойылады. Тапсырыстары бар сеансты жоюға болмайды: оны тоқтатыңыз немесе сатылымнан алыңыз.',
+  confirmRemoveSession: 'Сеансты жою',
+  sessionRemoved: 'Сеанс жойылды.',
 }
 const ch: SessionTexts = {
   copy: '複製',
@@ -120,5 +160,18 @@ const ch: SessionTexts = {
   cancelRepeat: '此場次先前已取消。尚待退款的訂單：{remaining}。',
   noEmail: '沒有電子郵件地址的訂單（{count} 筆，售票處銷售）不會收到通知：請自行聯絡購票者。他們的電話號碼在場次的票券清單中。',
   noEmailList: '下載場次票券清單（CSV）',
+  editPrice: '編輯票價 {what}',
+  priceForm: '票價 {what}',
+  remove: '刪除',
+  removePrice: '刪除票價 {what}',
+  removePriceTitle: '要刪除此票價嗎？',
+  removePriceText: '票價 {what} 將停止販售並刪除。已有訂單的票價不能刪除。',
+  confirmRemovePrice: '刪除票價',
+  priceRemoved: '已刪除票價。',
+  removeSession: '刪除場次 {when}',
+  removeSessionTitle: '要刪除此場次嗎？',
+  removeSessionText: '場次 {when} 及其票價將被刪除。已有訂單的場次不能刪除：請改為取消場次或停止販售。',
+  confirmRemoveSession: '刪除場次',
+  sessionRemoved: '已刪除場次。',
 }
 export const SESSION_TEXTS: Record<Lang, SessionTexts> = { ru, en, kz, ch }

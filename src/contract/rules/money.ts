@@ -47,6 +47,18 @@ export const toMajor = (minor: number): number => minor / MINOR_PER_MAJOR
 export const toMinor = (major: number): number => Math.round(major * MINOR_PER_MAJOR)
 
 /**
+ * An amount in major units as an operator types it in the console: "1500", "1500.50", and as
+ * Russian and Kazakh write it, "1 500,50" (spaces, no-break spaces and a decimal comma, the way
+ * formatMoney shows amounts). NaN for anything else (the contract then refuses it by name).
+ * "1.500" stays 1.5: a point is never a thousands separator in these languages.
+ */
+export function parseTypedAmount(text: string): number {
+  const plain = text.trim().replace(/[\s\u00a0\u202f]/g, '')
+  if (!/^-?\d*([.,]\d*)?$/.test(plain) || !/\d/.test(plain)) return Number.NaN
+  return Number(plain.replace(',', '.'))
+}
+
+/**
  * Service fee of one ticket, minor units. `fee` is priceservise as stored: minor units for a
  * money fee (currency_id 1), hundredths of a percent for a percent fee (currency_id 2).
  */
