@@ -58,7 +58,13 @@ export function EventEditor() {
   const title = eventId === null ? t.newEvent : nameOf((detail?.event ?? { id: 0 }) as Row, lang) || t.edit
   const heading = useScreenTitle(title)
 
-  const load = useCallback(async () => {
+  /**
+   * Reads the references and the event. `keepForm`: after a session, price or seating action the
+   * event's own fields (names, kind, venue, tags, menus) stay as the operator left them, unsaved
+   * edits included; only the first load fills them from the server (an action reloaded them and
+   * the note said "Saved" while a typed name was gone).
+   */
+  const load = useCallback(async (keepForm = false) => {
     const r = (await api('refs', {})) as unknown as Refs
     setRefs(r)
     if (eventId === null) {
@@ -70,12 +76,13 @@ export function EventEditor() {
     }
     const d = (await api('event', {}, { id: eventId })) as unknown as NonNullable<typeof detail>
     setDetail(d)
+    setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
+    if (keepForm) return
     setTags(d.tag_ids.map(String))
     setMenus(d.main_menu_ids.map(String))
     setSubMenus(Object.fromEntries(d.sub_menus.map((p) => [String(p.main_menu_id), String(p.sub_menu_id)])))
     const e = d.event
     setForm({ name_ru: String(e.name_ru), name_en: String(e.name_en), name_kz: String(e.name_kz), name_ch: String(e.name_ch), kind: String(e.menu_kind_id), venue: String(e.venue_id ?? ''), scheme: String(e.scheme ?? 0) })
-    setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
   }, [api, eventId])
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
@@ -89,7 +96,7 @@ export function EventEditor() {
       const out = await fn()
       if (out === false) return
       setNote(typeof out === 'string' ? out : done)
-      await load()
+      await load(true)
     } catch (e) {
       setError(messageOf(e))
     }
@@ -265,7 +272,7 @@ export function EventEditor() {
             )}
           </p>
           {writable && <EventImageUpload eventId={eventId!} />}
-          {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: `${String(s.day)} ${String(s.time)}` }))} writable={writable} onSaved={() => void load()} />}
+          {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: `${String(s.day)} ${String(s.time)}` }))} writable={writable} onSaved={() => void load(true)} />}
           <h2>{t.sessions}</h2>
           <EventSessions sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />
           {writable && (
