@@ -96,6 +96,20 @@ describe('operator console', () => {
     expect(await copied.locator('.adm-badge').innerText()).toBe('Off sale')
     expect(await copied.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(`${formatMoney(1500, 'en', 'RUB')} × 40`)])
     expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
+    // A session form sends only what this operator changed: switched off by another operator
+    // after the form opened, the session stays off when only its time is saved here.
+    await page.getByRole('button', { name: `Edit: ${dayIn(4)} 19:30` }).click()
+    const firstForm = page.getByRole('form', { name: `Session ${dayIn(4)} 19:30` })
+    const firstRow = () => app.server.db.selectFrom('calendars').select(['id', 'active', 'time', 'starts_at']).where('event_id', '=', eventId).where('day', '=', dayIn(4)).orderBy('id').executeTakeFirstOrThrow()
+    const opened = await firstRow()
+    await app.server.db.updateTable('calendars').set({ active: 0 }).where('id', '=', opened.id).execute()
+    await firstForm.getByLabel('Time').fill('19:45')
+    await firstForm.getByRole('button', { name: 'Save' }).click()
+    await firstForm.waitFor({ state: 'detached' })
+    expect(await firstRow()).toMatchObject({ active: 0, time: '19:45' })
+    await app.server.db.updateTable('calendars').set({ active: 1, time: '19:30', starts_at: opened.starts_at }).where('id', '=', opened.id).execute()
+    await page.reload()
+    await page.locator('.adm-list > li', { hasText: `${dayIn(4)} 19:30` }).first().waitFor()
     // Copy a price row of the second session: it has two rows of the same values, the copy under
     // another category (one under the same category could never sell: sale-keys.repository.ts copyCategory).
     // A name typed and not saved yet survives the action (the note says the copy was made, not the name).

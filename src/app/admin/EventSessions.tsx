@@ -27,7 +27,9 @@ interface Props {
   /** Runs a change, then shows `done` (or the string `fn` answers) and reloads the event (EventEditor's run); `fn` answering false did nothing yet. */
   act: (fn: () => Promise<unknown>, done?: string) => void
 }
-type Editing = { id: number; day: string; time: string; active: boolean }
+/** A session's form: what the operator set, and what it opened on (`opened`), so a save sends only what changed. */
+type Editing = { id: number; day: string; time: string; active: boolean; opened: { day: string; time: string; active: boolean } }
+const editingOf = (id: number, day: string, time: string, active: boolean): Editing => ({ id, day, time, active, opened: { day, time, active } })
 /**
  * What the server makes only once confirmed, with its refusal's text (the tickets and orders it
  * concerns): an edit of a session with sold tickets, sent again with `confirm_buyers`, or a
@@ -73,7 +75,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
   const copySession = (x: Row) =>
     act(async () => {
       const { id } = await api('sessionCopy', {}, { id: x.id })
-      setEditing({ id, day: String(x.day), time: String(x.time), active: false })
+      setEditing(editingOf(id, String(x.day), String(x.time), false))
     }, s.copied)
   const removeSession = (id: number) =>
     act(async () => {
@@ -88,11 +90,14 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
    */
   const send = (edit: Editing, confirmed: boolean) =>
     act(async () => {
-      const { id, day, time, active } = edit
+      const { id, day, time, active, opened } = edit
+      // Only what the operator changed: a form opened before another operator's change (a switch
+      // off, a move) would otherwise send the old values back and undo it unasked.
+      const changes = { ...(day !== opened.day ? { day } : {}), ...(time !== opened.time ? { time } : {}), ...(active !== opened.active ? { active: active ? (1 as const) : (0 as const) } : {}) }
       // Confirmed: the dialog closes at once (focus back on Save), so what follows shows on the page.
       if (confirmed) setAsking(null)
       try {
-        await api('sessionUpdate', { day, time, active: active ? 1 : 0, ...(confirmed ? { confirm_buyers: true } : {}) }, { id })
+        await api('sessionUpdate', { ...changes, ...(confirmed ? { confirm_buyers: true } : {}) }, { id })
       } catch (e) {
         if (!confirmed && e instanceof AdminApiError && e.errorCode === AdminErrorCode.UNCONFIRMED) {
           setAsking({ editing: edit, text: e.message, session: id, noEmail: noEmailOf(e) })
@@ -159,7 +164,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
                 <button type="button" aria-label={fillIn(s.copySession, { when: when(x) })} onClick={() => copySession(x)}>
                   {s.copy}
                 </button>{' '}
-                <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing({ id: x.id, day: String(x.day), time: String(x.time), active: x.active === 1 })}>
+                <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x.id, String(x.day), String(x.time), x.active === 1))}>
                   {s.edit}
                 </button>{' '}
                 <button type="button" aria-label={fillIn(s.removeSession, { when: when(x) })} onClick={() => setRemoving(x)}>
