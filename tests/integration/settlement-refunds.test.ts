@@ -7,6 +7,7 @@ import { SANDBOX_REFUND_SWITCHED_OFF } from '../../src/server/payments/sandbox/r
 import { sandboxRefunds, type SandboxRefunds } from '../support/sandbox-refunds'
 import { visitor, type Visitor } from './order-fixtures'
 import { orderRow, pathOf, paymentRow, placeOrder, sendCallback, signed, startPay, startPaymentShop, type PaymentShop } from './payment-fixtures'
+import { LATE_APPROVAL_DISCOUNT_HOLD_MS } from '../../src/server/domain/loyalty/service'
 
 /**
  * Refunds decided while settling a bank notification reach the bank (payments/refund-outbox.ts):
@@ -95,6 +96,9 @@ describe.each(TEST_DBS)('refunds decided by a settlement reach the provider, on 
     await v.post('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode: shop.pfx.promos.multi })
     const { publicId, amount } = await start(v, hash)
     await shop.server.db.updateTable('orders').set({ reserve_until: Date.now() - 1000 }).where('hash', '=', hash).execute()
+    // The payment started longer ago than a lapsed order keeps its discount for a late approval
+    // (loyalty/service.ts LATE_APPROVAL_DISCOUNT_HOLD_MS).
+    await shop.server.db.updateTable('payments').set({ created_at: Date.now() - LATE_APPROVAL_DISCOUNT_HOLD_MS - 1000 }).where('public_id', '=', publicId).execute()
     // The next order of the session cancels it; the next discount call gives its promo use back.
     await placeOrder(await visitor(shop.server.url), shop.fx, shop.fx.race, 'adult', 1)
     await (await visitor(shop.server.url)).post('/api/order/add-discount', { hash: 'no-such-order', lang: 'ru', bonuses: 0, cardCode: '', promoCode: '' })

@@ -216,7 +216,7 @@ export async function blockCard(trx: Db, cardId: number, now: number): Promise<n
     const row = (await orderMoney(trx, order)).discountRow
     if (!row || row.loyalty_card_id !== cardId || !(await keepBonuses(trx, order.id, row, 0, now))) continue
     // The operator's block is not refused by a card-scheme payment being verified (as a buyer's
-    // change is, orders/amount-change.ts): its approval is refunded, marked failed (settle.ts).
+    // change is, amount-change.ts): its approval is refunded, marked failed (settle.ts).
     await cancelPendingPayments(trx, order.id, now)
     released.push(order.id)
   }
