@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import { eventInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../contract/constants'
-import { LANGS, type Lang } from '../../contract/lang'
+import { LANGS } from '../../contract/lang'
 import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
@@ -11,12 +11,11 @@ import type { AdminTexts } from './texts'
 import { EventImageUpload } from './catalogue/EventImageUpload'
 import { SubMenuPicks } from './catalogue/SubMenuPicks'
 import { EventSessions } from './EventSessions'
-import { isArchived, offered, PriceFields, priceRequest } from './PriceForm'
+import { PriceFields, priceRequest } from './PriceForm'
+import { isArchived, nameOf, offered, type Row } from './rows'
 import { SeatingRules } from './SeatingRules'
 
-type Row = Record<string, unknown> & { id: number }
 type Refs = Record<'kinds' | 'menus' | 'sub_menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
-const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
 
 /** The editor's label of each field of the event and session inputs (per-language names add the language; a price row's are PriceForm's). */
 function fieldLabel(t: AdminTexts, key: string): string {

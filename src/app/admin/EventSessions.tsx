@@ -9,13 +9,14 @@ import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
 import { PriceRow } from './PriceRow'
+import { nameOf as rowName, type Row } from './rows'
 import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 
-type Row = Record<string, unknown> & { id: number }
-const nameOf = (r: Row | undefined, lang: Lang) => (r ? String(r[`name_${lang}`] || r.name_ru || r.id) : '—')
+/** A row's name, or a dash for one not found (a category or zone deleted since). */
+const nameOf = (r: Row | undefined, lang: Lang) => (r ? rowName(r, lang) : '—')
 
 interface Props {
   sessions: Row[]

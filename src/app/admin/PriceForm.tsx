@@ -2,17 +2,9 @@ import { priceInputSchema, type PriceInput } from '../../contract/admin/catalogu
 import type { Lang } from '../../contract/lang'
 import { parseTypedAmount, toMajor, toMinor } from '../../contract/rules/money'
 import { firstIssue } from './issueTexts'
+import { isArchived, nameOf, type Row } from './rows'
 import type { AdminTexts } from './texts'
 
-type Row = Record<string, unknown> & { id: number }
-const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
-
-export const isArchived = (r: Row) => r.archived_at !== null && r.archived_at !== undefined
-/**
- * The rows a pick-list offers: archived ones are not offered for a new choice, but one the row
- * already has (`kept`) stays listed, marked, so saving it does not silently drop it.
- */
-export const offered = (rows: Row[], kept: readonly string[] = []) => rows.filter((r) => !isArchived(r) || kept.includes(String(r.id)))
 
 /** A price row as its form holds it: the chosen ids and the amounts as typed. */
 export interface PriceDraft {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { fillIn } from './careTexts'
-import { draftOf, offered, PriceFields, priceRequest, type PriceDraft } from './PriceForm'
+import { draftOf, PriceFields, priceRequest, type PriceDraft } from './PriceForm'
+import { offered, type Row } from './rows'
 import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
 
-type Row = Record<string, unknown> & { id: number }
 
 interface Props {
   price: Row

@@ -5,6 +5,7 @@ import { categoryInputSchema, kindInputSchema, menuInputSchema, ruleInputSchema,
 import { can } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { firstIssue } from '../issueTexts'
+import { isArchived } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { labelOf } from './recordForm'
 import { CATALOGUE_TEXTS, type CatalogueTexts } from './texts'
@@ -44,7 +45,6 @@ export const KINDS: Record<string, Kind> = {
   rules: { title: 'rules', rows: (r) => r.rules, create: 'ruleCreate', update: 'ruleUpdate', copy: 'ruleCopy', archive: { on: 'ruleArchive', off: 'ruleUnarchive' }, schema: ruleInputSchema, fields: [{ key: 'slug', label: 'slug', type: 'text', required: true }, { key: 'infname', label: 'title', type: 'loc', required: true }, { key: 'url', label: 'link', type: 'loc' }, { key: 'filebody', label: 'body', type: 'loclong' }, sortnum] },
 }
 const langAttr = (l: Lang) => (l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l)
-const isArchived = (r: Row) => r.archived_at !== null && r.archived_at !== undefined
 const isLoc = (f: Field) => f.type === 'loc' || f.type === 'loclong'
 
 function emptyForm(kind: Kind, refs: Refs | null): Record<string, string> {

@@ -2,13 +2,12 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { venueInputSchema } from '../../../contract/admin/catalogue'
 import { can } from '../../../contract/admin/roles'
-import { LANGS, type Lang } from '../../../contract/lang'
+import { LANGS } from '../../../contract/lang'
 import { firstIssue } from '../issueTexts'
+import { nameOf, type Row } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { STUDIO_TEXTS } from './texts'
 
-type Row = Record<string, unknown> & { id: number }
-const nameOf = (r: Row, lang: Lang) => String(r[`name_${lang}`] || r.name_ru || r.id)
 
 /**
  * Venues at /admin/venues: create one, upload a drawing of it (imported on the server by the
