@@ -6,8 +6,8 @@ import { ticketTotals } from '../src/app/kernel/cart'
 
 /**
  * The card-scheme (Pushkin card) payment through the sandbox widget with its verification codes
- * (3 pending: notice and a reload every 20 s; 0 success), and the redirect of an order whose
- * named-ticket data is not entered yet. Real server, real Chromium.
+ * (3 pending: notice, a reload every 20 s and no change of the amount offered; 0 success), and
+ * the redirect of an order whose named-ticket data is not entered yet. Real server, real Chromium.
  */
 const PUSHKIN_EVENT = 'Архитектура набережных'
 const NAMED_EVENT = 'Закрытые фонды музея'
@@ -37,7 +37,7 @@ describe('card-scheme payment and unconfirmed orders', () => {
     await app?.close()
   })
 
-  it('pays with the Pushkin card widget: pending is polled, then the approved payment shows', async () => {
+  it('pays with the Pushkin card widget: pending is polled and offers no change of the amount, then the approved payment shows', async () => {
     const { api, event, data, day, slot } = await eventData(app, PUSHKIN_EVENT)
     const row = data.price.find((p) => p.action_day === day.day && p.time === slot.time && p.useproculture === 1)!
     const created = await api.call('orderCreate', {
@@ -46,8 +46,14 @@ describe('card-scheme payment and unconfirmed orders', () => {
       data: [{ day: day.day, time: slot.time, actionId: row.action_id, categoryId: row.clientcategory_id, zoneId: row.zonelevel_id, quantity: 1, sum: ticketTotals([{ row, quantity: 1 }]).total }],
       checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
     })
+    // One special offer added, so the pending page has a removable one to leave alone.
+    const offer = (await api.call('orderView', { hash: created.hash, lang: 'ru' })).addToping[0]!
+    await api.call('orderAddSpecialOffer', { hash: created.hash, data: [{ uid: offer.uid, parent_id: offer.parent_id, package_id: offer.package_id, price_id: offer.price_id, cost: offer.cost }] })
     const { page, context, errors } = await openPage(app, `/order/${created.hash}`)
     await page.locator('.order-pay__submit').waitFor()
+    // Before paying, every change of the amount is offered: promo code, special offers, removal.
+    const changes = ['#loyalty-promo', '.order-page__offers', '.added-service__remove']
+    for (const selector of changes) expect(await page.locator(selector).count(), selector).toBe(1)
     expect(await page.locator('.order-pay__type label').allInnerTexts()).toEqual(['Пушкинская карта'])
     await page.locator('.order-pay__submit').click()
     const confirm = page.locator('dialog.modal--confirm[open]')
@@ -68,6 +74,11 @@ describe('card-scheme payment and unconfirmed orders', () => {
     expect(await page.locator('.order-pay__submit').isDisabled()).toBe(true)
     // 001 §8's text for an order that cannot be paid now.
     expect(await page.locator('.order-pay__unable').innerText()).toBe('Невозможно оплатить заказ')
+    // The server refuses every change of the amount while the scheme verifies ('payment-verifying'):
+    // the page offers none, and the added offer stays listed.
+    for (const selector of changes) expect(await page.locator(selector).count(), selector).toBe(0)
+    expect(await page.locator('.loyalty form, .loyalty button').count()).toBe(0)
+    expect(await page.locator('.added-service').count()).toBe(1)
     await page.screenshot({ path: '/tmp/order-pending.png' })
 
     // The scheme confirms later (another page approves); the 20 s polling picks it up.

@@ -9,7 +9,7 @@ import { addMajor } from '../../../src/contract/rules/money'
 import { groupByAction, isSeatLine, quantityPrefix } from '../../../src/app/screens/order/model/lines'
 import { canAddOffers, isOfferDisabled, offerPayload, toggleOffer } from '../../../src/app/screens/order/model/offers'
 import { defaultPaymentType, payTarget, shouldOfferBeforePay } from '../../../src/app/screens/order/model/payment'
-import { needsConfirmation, orderBadge } from '../../../src/app/screens/order/model/status'
+import { isVerifying, needsConfirmation, orderBadge } from '../../../src/app/screens/order/model/status'
 import { bankDataFromSearch } from '../../../src/app/screens/order/useOrder'
 
 function line(over: Partial<TicketLine> & { id: number; action_group: number }): TicketLine {
@@ -152,6 +152,13 @@ describe('order status and payment target', () => {
     expect(orderBadge(base)).toBe('not-paid')
     expect(orderBadge({ ...base, demandstatusid: 90 })).toBe('cancelled')
     expect(orderBadge({ ...base, verifyCode: 4 })).toBe('cancelled')
+  })
+  it('tells an unpaid order whose card-scheme payment is being verified (code 3)', () => {
+    expect(isVerifying({ ...base, verifyCode: 3 })).toBe(true)
+    expect(isVerifying({ ...base, paid: 1, verifyCode: 3 })).toBe(false)
+    expect(isVerifying(base)).toBe(false)
+    expect(isVerifying({ ...base, verifyCode: 0 })).toBe(false)
+    expect(isVerifying({ ...base, verifyCode: 4 })).toBe(false)
   })
   it('sends unconfirmed orders to the named-ticket page', () => {
     expect(needsConfirmation({ demandstatusid: 10 })).toBe(true)

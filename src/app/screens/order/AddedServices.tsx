@@ -6,8 +6,11 @@ import { formatMoney } from '../../kernel/format'
 import type { Toping } from './model/types'
 import { useOrderAction } from './useOrderAction'
 
-/** Services added to the order; those with candelete = 1 can be removed (the order reloads). */
-export function AddedServices({ hash, services, currency, reload }: { hash: string; services: Toping[]; currency: string; reload: () => Promise<void> }) {
+/**
+ * Services added to the order; those with candelete = 1 can be removed (the order reloads), unless
+ * the view is `readOnly` (OrderView: paid, or a card-scheme payment being verified).
+ */
+export function AddedServices({ hash, services, currency, reload, readOnly = false }: { hash: string; services: Toping[]; currency: string; reload: () => Promise<void>; readOnly?: boolean }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const { busy, run } = useOrderAction()
@@ -26,7 +29,7 @@ export function AddedServices({ hash, services, currency, reload }: { hash: stri
             <li key={s.id} className="added-service" data-id={s.id}>
               <span className="added-service__name">{name}</span>
               <span className="added-service__cost">{formatMoney(s.cost, lang, currency)}</span>
-              {s.candelete === 1 && (
+              {s.candelete === 1 && !readOnly && (
                 <button type="button" className="link-button added-service__remove" disabled={busy}
                   aria-label={t('order.remove-label', { name })} onClick={() => void remove(s.id)}>
                   {t('order.remove')}

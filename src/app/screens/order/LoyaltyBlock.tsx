@@ -13,8 +13,9 @@ import { useOrderAction } from './useOrderAction'
  * not above the available ones, the rest shown as available minus entered. Promo: OK from 3
  * characters, shown upper-cased; an answer with an empty promoCode means 'Invalid promo code'.
  * Every change reloads the order (the amount to pay comes from the server). `readOnly` (a paid
- * order): the card and what the order used and earned (chargedBonus, written when it is paid),
- * no forms; nothing at all when there is nothing to say.
+ * order, or one whose card-scheme payment is being verified, when the server refuses every
+ * change: OrderView): the card and what the order used and earned (chargedBonus, written when it
+ * is paid), no forms; nothing at all when there is nothing to say.
  */
 export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }: { hash: string; data: DiscountData; currency: string; reload: () => Promise<void>; readOnly?: boolean }) {
   const { t } = useTranslation()
@@ -31,7 +32,7 @@ export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }:
   const hasDiscount = data.useBonuses > 0 || data.promoCode !== '' || data.totalDiscount > 0
   // Card facts only with a card; the promo and discount lines whenever they apply.
   const facts = [
-    // What may still pay the order: nothing to say once it is read-only (paid).
+    // What may still pay the order: nothing to say once it is read-only (paid or being verified).
     { key: 'available', on: data.cardCode !== '' && !readOnly, text: t('order.bonuses-available', { count: available }) },
     { key: 'balance', on: data.totalBalance > 0, text: t('order.bonuses-balance', { count: data.totalBalance }) },
     { key: 'used', on: data.useBonuses > 0, text: t('order.bonuses-used', { count: data.useBonuses }) },

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CARD_SCHEME_FAILURE, CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS } from '../../../contract/constants'
+import { CARD_SCHEME_FAILURE, CARD_SCHEME_POLL_MS } from '../../../contract/constants'
 import { useCurrency, useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { AddedServices } from './AddedServices'
 import { CodesModal } from './CodesModal'
 import { LoyaltyBlock } from './LoyaltyBlock'
 import { groupByAction } from './model/lines'
-import { orderBadge } from './model/status'
+import { isVerifying, orderBadge } from './model/status'
 import type { OrderViewResponse, TicketLine } from './model/types'
 import { OffersPanel } from './OffersPanel'
 import { OrderSummary } from './OrderSummary'
@@ -25,13 +25,17 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
   const groups = useMemo(() => groupByAction(order.main, order.service, lang), [order.main, order.service, lang])
   const badge = orderBadge(order)
   const paid = badge === 'paid'
+  const verifying = isVerifying(order)
+  // Nothing that changes the amount is offered (loyalty forms, special offers, removing one) once
+  // paid, nor while a card-scheme payment is being verified: the server refuses it then.
+  const readOnly = paid || verifying
   const [offersOpen, setOffersOpen] = useState(false)
   const [codes, setCodes] = useState<TicketLine[] | null>(null)
 
   useFollowOrder(order, loadedAt, reload)
 
   // Card-scheme payment pending (verifyCode 3): the order is reloaded every 20 s until it settles.
-  usePolling(!paid && order.verifyCode === CARD_SCHEME_PENDING, CARD_SCHEME_POLL_MS, async () => {
+  usePolling(verifying, CARD_SCHEME_POLL_MS, async () => {
     await reload()
     return false
   })
@@ -40,9 +44,9 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
     <article className="order-page" aria-labelledby="order-title">
       <div className="order-page__side">
         <OrderSummary order={order} badge={badge} titleId="order-title" />
-        {/* 001 §2: the left column's loyalty block, hidden by isBlocked; once paid it only says what the order used and earned. */}
+        {/* 001 §2: the left column's loyalty block, hidden by isBlocked; read-only it only says what the order used and earned. */}
         {badge !== 'cancelled' && order.discountData.isBlocked !== 1 && (
-          <LoyaltyBlock hash={order.hash} data={order.discountData} currency={currency} reload={reload} readOnly={paid} />
+          <LoyaltyBlock hash={order.hash} data={order.discountData} currency={currency} reload={reload} readOnly={readOnly} />
         )}
       </div>
       <div className="order-page__main">
@@ -55,8 +59,8 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
             <dd>{formatMoney(order.refunded, lang, currency)}</dd>
           </dl>
         )}
-        <AddedServices hash={order.hash} services={order.toping} currency={currency} reload={reload} />
-        {!paid && badge !== 'cancelled' && order.addToping.length > 0 && (
+        <AddedServices hash={order.hash} services={order.toping} currency={currency} reload={reload} readOnly={readOnly} />
+        {!readOnly && badge !== 'cancelled' && order.addToping.length > 0 && (
           <button type="button" className="button order-page__offers" onClick={() => setOffersOpen(true)}>
             {t('order.specials-open')}
           </button>
