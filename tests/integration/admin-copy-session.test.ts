@@ -38,9 +38,13 @@ describe.each(TEST_DBS)('copying a session or a price row on %s', (dbKind) => {
     await server?.close()
   })
 
-  const audit = async (entity: string, id: number) => (await owner.get<{ entries: { action: string; before: unknown }[] }>(`/api/admin/audit?entity=${entity}&entity_id=${id}`)).body.entries
+  const audit = async (entity: string, id: number) => (await owner.get<{ entries: { action: string; before: unknown; after: unknown }[] }>(`/api/admin/audit?entity=${entity}&entity_id=${id}`)).body.entries
 
   it('copies a session with its settings and price rows into the same event, off sale, audited; its date then edits apart from the source', async () => {
+    // A second row (the season-ticket kind of the same category and zone), so each copy's audit row must name its own source.
+    const first = (await server.db.selectFrom('prices').selectAll().where('id', '=', price).executeTakeFirstOrThrow()) as Row
+    const second = await manager.post<{ id: number }>(`/api/admin/sessions/${session}/prices`, { client_category_id: first.client_category_id, zone_id: first.zone_id, price: 180000, quantity: 10, for_subscription: 1 })
+    expect(second.status, JSON.stringify(second.body)).toBe(200)
     const copy = await manager.post<{ id: number }>(`/api/admin/sessions/${session}/copy`, {})
     expect(copy.status, JSON.stringify(copy.body)).toBe(200)
     const detail = (await manager.get<{ sessions: Row[]; prices: Row[] }>(`/api/admin/events/${eventId}`)).body
@@ -53,8 +57,19 @@ describe.each(TEST_DBS)('copying a session or a price row on %s', (dbKind) => {
     const strip = (p: Row) => ({ ...p, id: 0, calendar_id: 0 })
     const pricesOf = (id: number) => detail.prices.filter((p) => p.calendar_id === id).map(strip)
     expect(pricesOf(copy.body.id)).toEqual(pricesOf(session))
-    expect(pricesOf(copy.body.id)).toHaveLength(1)
+    expect(pricesOf(copy.body.id)).toHaveLength(2)
     expect((await audit('session', copy.body.id)).map((e) => e.action)).toEqual(['copy'])
+    // Each price row the copy made is audited as a price row's copy (copyPrice), naming its source, with the row as made.
+    const rowsOf = async (id: number) => (await server.db.selectFrom('prices').selectAll().where('calendar_id', '=', id).orderBy('id').execute()) as Row[]
+    const sources = new Map((await rowsOf(session)).map((p) => [p.id, p]))
+    const copiedPrices = await rowsOf(copy.body.id)
+    for (const p of copiedPrices) {
+      const entries = (await audit('price', p.id)).map(({ action, before, after }) => ({ action, before, after }))
+      expect(entries).toEqual([{ action: 'copy', before: { from: expect.any(Number) }, after: p }])
+      const from = sources.get((entries[0].before as { from: number }).from)!
+      expect({ ...p, id: 0, calendar_id: 0 }).toEqual({ ...from, id: 0, calendar_id: 0 })
+    }
+    expect(copiedPrices.map((p) => p.for_subscription)).toEqual([0, 1])
 
     const edited = await manager.post(`/api/admin/sessions/${copy.body.id}`, { day: dayIn(15), time: '20:00', active: 1 })
     expect(edited.status).toBe(200)

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import type { Db } from '../../db/connect'
+import type { CompositionsTable } from '../../db/tables'
 
 /**
  * The catalogue's queries beyond one row at a time (rows.repository.ts): an event's placement in
@@ -50,12 +52,28 @@ export function sessionRow(db: Db, id: number) {
 
 /** A copy of a session (every column but its id) under another event, with its price rows; answers the new session's id. */
 export async function copySession(db: Db, session: Awaited<ReturnType<typeof sessionsOf>>[number], eventId: number): Promise<number> {
+  return (await copySessionWithPrices(db, session, eventId)).id
+}
+
+/** A price row a session's copy made: the source row's id and the copy's. */
+export interface CopiedPrice {
+  from: number
+  to: number
+}
+
+/** copySession, answering also which price row became which (a one-session copy audits each: sessions.ts copyOneSession). */
+export async function copySessionWithPrices(db: Db, session: Awaited<ReturnType<typeof sessionsOf>>[number], eventId: number): Promise<{ id: number; prices: CopiedPrice[] }> {
   const { id: calId, ...cal } = session
   // A copy is a new session: a cancelled source's mark does not follow it (its buyers were refunded, not the copy's).
   const made = await db.insertInto('calendars').values({ ...cal, event_id: eventId, cancelled_at: null }).returning('id').executeTakeFirstOrThrow()
-  const prices = await db.selectFrom('prices').selectAll().where('calendar_id', '=', calId).execute()
-  if (prices.length) await db.insertInto('prices').values(prices.map(({ id: _pid, ...p }) => ({ ...p, calendar_id: made.id }))).execute()
-  return made.id
+  const prices = await db.selectFrom('prices').selectAll().where('calendar_id', '=', calId).orderBy('id').execute()
+  if (prices.length === 0) return { id: made.id, prices: [] }
+  const copies = await db.insertInto('prices').values(prices.map(({ id: _pid, ...p }) => ({ ...p, calendar_id: made.id }))).returning('id').execute()
+  // One insert for all rows (an event's copy copies every session's); RETURNING's order is not
+  // promised (SQLite), but ids are given in the order the rows go in: sorted, they pair with the
+  // sources read in id order.
+  const ids = copies.map((c) => c.id).sort((a, b) => a - b)
+  return { id: made.id, prices: prices.map((p, i) => ({ from: p.id, to: ids[i] })) }
 }
 
 /** Copies a subscription's contents to another event; answers how many lines. */
@@ -189,6 +207,12 @@ export interface SessionSlot {
   time: string
 }
 
+/** A composition line a session's move rewrote, as it was and as it is (the audit log's before and after). */
+export interface MovedLine {
+  before: Selectable<CompositionsTable>
+  after: Selectable<CompositionsTable>
+}
+
 /**
  * Subscription composition lines that show a moved session follow it: a line linked to the event
  * with the session's old day and time takes the new ones unless another session of the event is
@@ -197,11 +221,13 @@ export interface SessionSlot {
  * on the old one. The lines are the
  * operator's text, copied from the session when written (compositions keep no session id), so
  * without this the storefront's "Состав абонемента" would keep announcing the old date. Answers
- * how many lines changed.
+ * the lines changed, in id order, for the audit log (sessions.ts updateSession).
  */
-export async function followMovedSession(db: Db, eventId: number, sessionId: number, from: SessionSlot, to: SessionSlot): Promise<number> {
+export async function followMovedSession(db: Db, eventId: number, sessionId: number, from: SessionSlot, to: SessionSlot): Promise<MovedLine[]> {
   const others = db.selectFrom('calendars').select('id').where('event_id', '=', eventId).where('day', '=', from.day).where('id', '<>', sessionId)
-  let changed = 0
+  // Each update answers its lines as they are now; as they were differs only in the columns it
+  // set, which its filter pinned to the old values: one statement each, nothing read apart.
+  const moved: MovedLine[] = []
   if (!(await others.where('time', '=', from.time).executeTakeFirst())) {
     const timed = await db
       .updateTable('compositions')
@@ -209,14 +235,13 @@ export async function followMovedSession(db: Db, eventId: number, sessionId: num
       .where('event_id', '=', eventId)
       .where('eventstr_day', '=', from.day)
       .where('eventstr_time', '=', from.time)
-      .executeTakeFirst()
-    changed += Number(timed.numUpdatedRows)
+      .returningAll()
+      .execute()
+    moved.push(...timed.map((after) => ({ before: { ...after, eventstr_day: from.day, eventstr_time: from.time }, after })))
   }
-  if (from.day === to.day) return changed
-  const stays = await others.executeTakeFirst()
-  if (!stays) {
-    const dayOnly = await db.updateTable('compositions').set({ eventstr_day: to.day }).where('event_id', '=', eventId).where('eventstr_day', '=', from.day).where('eventstr_time', '=', '').executeTakeFirst()
-    changed += Number(dayOnly.numUpdatedRows)
+  if (from.day !== to.day && !(await others.executeTakeFirst())) {
+    const dayOnly = await db.updateTable('compositions').set({ eventstr_day: to.day }).where('event_id', '=', eventId).where('eventstr_day', '=', from.day).where('eventstr_time', '=', '').returningAll().execute()
+    moved.push(...dayOnly.map((after) => ({ before: { ...after, eventstr_day: from.day }, after })))
   }
-  return changed
+  return moved.sort((a, b) => a.after.id - b.after.id)
 }

@@ -6,7 +6,7 @@ import type { Actor } from '../context'
 import { writeAudit } from '../audit'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { releaseExpiredCartHolds } from '../../domain/inventory/holds.repository'
-import { copySession, drawingVenue, followMovedSession, priceIdsOf, priceUse, releasePriceFromHistory, sessionHasLiveHolds, sessionHasOrders, sessionRow, zoneDrawing } from './catalogue.repository'
+import { copySessionWithPrices, drawingVenue, followMovedSession, priceIdsOf, priceUse, releasePriceFromHistory, sessionHasLiveHolds, sessionHasOrders, sessionRow, zoneDrawing } from './catalogue.repository'
 import { mustBeCopied } from '../studio/copy-job'
 import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
@@ -101,7 +101,13 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     const switchesOff = columns.active === 0 && before.active !== 0
     const queued = await guardSoldSession(trx, before, { day, time, switchesOff, capacity: columns.capacity, confirmed: confirmed === true }, { ...notices, now: Date.now() })
     await updateRow(trx, actor, 'calendars', 'session', id, { ...columns, starts_at: startsAt(day, time) })
-    if (moves) await followMovedSession(trx, before.event_id as number, id, { day: before.day as string, time: before.time as string }, { day, time })
+    if (moves) {
+      // The subscription lines the move rewrote are changes to what the storefront announces: each
+      // is audited as an operator's edit of one is (offers/service.ts updateComposition), right
+      // after the session's own row, so the log says which subscriptions' contents changed.
+      const lines = await followMovedSession(trx, before.event_id as number, id, { day: before.day as string, time: before.time as string }, { day, time })
+      for (const line of lines) await writeAudit(trx, actor, { action: 'update', entity: 'composition', entityId: line.after.id, before: line.before, after: line.after })
+    }
     return queued
   })
 }
@@ -117,9 +123,12 @@ export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number
   return tx(db, actor, async (trx) => {
     const source = await sessionRow(trx, id)
     if (!source) throw new ApiFailure('admin-not-found', { what: 'session', id })
-    const copyId = await copySession(trx, { ...source, active: 0 }, source.event_id)
+    const { id: copyId, prices } = await copySessionWithPrices(trx, { ...source, active: 0 }, source.event_id)
     if (source.drawing_id !== null) await applyVenueBlocks(trx, copyId, source.drawing_id, Date.now(), await blockedKeys(trx, id))
     await writeAudit(trx, actor, { action: 'copy', entity: 'session', entityId: copyId, before: { from: id }, after: await findRow(trx, 'calendars', copyId) })
+    // Its price rows are new rows the operator may edit or sell at: each is audited as a price
+    // row's own copy is (copyPrice), naming the row it was copied from as the session's row does.
+    for (const p of prices) await writeAudit(trx, actor, { action: 'copy', entity: 'price', entityId: p.to, before: { from: p.from }, after: await findRow(trx, 'prices', p.to) })
     return copyId
   })
 }
