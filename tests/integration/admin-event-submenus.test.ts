@@ -63,9 +63,9 @@ describe.each(TEST_DBS)("an event's sub-menu placement in the console on %s", (d
     expect(other, 'the seeded menu item has two sub-menus').toBeDefined()
     expect((await manager.post(`/api/admin/events/${eventId}`, saveBody(d, { sub_menus: [{ main_menu_id: pick.main_menu_id, sub_menu_id: other!.id }] }))).status).toBe(200)
     expect(await listed(d.event.hash_id)).toMatchObject({ mainmenu_id: pick.main_menu_id, submenu_id: other!.id })
-    expect((await manager.post(`/api/admin/events/${eventId}`, saveBody(d, { sub_menus: [] }))).status).toBe(200)
+    expect((await manager.post(`/api/admin/events/${eventId}`, saveBody(await detail(), { sub_menus: [] }))).status).toBe(200)
     expect(await rows()).toEqual([{ main_menu_id: pick.main_menu_id, sub_menu_id: null }])
-    expect((await manager.post(`/api/admin/events/${eventId}`, saveBody(d, { sub_menus: [pick] }))).status).toBe(200)
+    expect((await manager.post(`/api/admin/events/${eventId}`, saveBody(await detail(), { sub_menus: [pick] }))).status).toBe(200)
     expect((await detail()).sub_menus).toEqual([pick])
   })
 

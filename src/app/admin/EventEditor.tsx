@@ -4,6 +4,7 @@ import { eventInputSchema, sessionInputSchema } from '../../contract/admin/catal
 import { can } from '../../contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../contract/constants'
 import { LANGS } from '../../contract/lang'
+import { AdminApiError } from './api'
 import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
@@ -51,6 +52,10 @@ export function EventEditor() {
   // Each main item's sub-menu item ('' or absent: none), by the main item's id.
   const [subMenus, setSubMenus] = useState<Record<string, string>>({})
   const [error, setError] = useState<string | null>(null)
+  // The event's version the form was filled from (sent on save; contract eventInputSchema.version)
+  // and whether a save was refused because another one came since (then the editor offers a reload).
+  const [version, setVersion] = useState<number | undefined>(undefined)
+  const [stale, setStale] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
   const [price, setPrice] = useState({ session: '', category: '', zone: '', price: '', quantity: '100' })
@@ -77,6 +82,8 @@ export function EventEditor() {
     setDetail(d)
     setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
     if (keepForm) return
+    setVersion(Number(d.event.version))
+    setStale(false)
     setTags(d.tag_ids.map(String))
     setMenus(d.main_menu_ids.map(String))
     setSubMenus(Object.fromEntries(d.sub_menus.map((p) => [String(p.main_menu_id), String(p.sub_menu_id)])))
@@ -115,6 +122,7 @@ export function EventEditor() {
       main_menu_ids: menus.map(Number),
       sub_menus: menus.filter((m) => subMenus[m]).map((m) => ({ main_menu_id: Number(m), sub_menu_id: Number(subMenus[m]) })),
       tag_ids: tags.map(Number),
+      version: eventId === null ? undefined : version,
     }
     const { error: issue } = firstIssue(eventInputSchema, body, lang, { label: (key) => fieldLabel(t, key) })
     if (issue !== null) return setError(issue)
@@ -122,7 +130,14 @@ export function EventEditor() {
       if (eventId === null) {
         const made = await api('eventCreate', body as never)
         void navigate(`/admin/events/${made.id}`)
-      } else await api('eventUpdate', body as never, { id: eventId })
+      } else {
+        try {
+          setVersion((await api('eventUpdate', body as never, { id: eventId })).version)
+        } catch (err) {
+          setStale(err instanceof AdminApiError && err.details.stale === true)
+          throw err
+        }
+      }
     })
   }
   const addSession = (e: FormEvent) => {
@@ -221,6 +236,19 @@ export function EventEditor() {
         </a>
       </p>
       <ErrorNote error={error} />
+      {stale && (
+        <p>
+          <button type="button" onClick={() =>
+              // The button goes with the reload: focus moves to the heading, not to the page.
+              void load().then(
+                () => (setError(null), heading.current?.focus()),
+                (e: unknown) => setError(messageOf(e)),
+              )
+            }>
+            {NOTE_TEXTS[lang].reloadEvent}
+          </button>
+        </p>
+      )}
       {note && (
         <p role="status" className="adm-note">
           {note}

@@ -22,6 +22,8 @@ const ru = {
   notFoundBack: 'К списку событий',
   /** The event editor when the chosen section is the subscriptions one (contract/constants.ts KIND_SUBSCRIPTIONS), whatever it is called. */
   subscriptionKind: 'События этого раздела продаются как абонементы: витрина показывает их состав и цены абонемента.',
+  /** The event editor after its save was refused because another save came first (admin-event-changed). */
+  reloadEvent: 'Загрузить сохранённое событие (ваши несохранённые правки пропадут)',
 }
 type NoteTexts = typeof ru
 
@@ -38,6 +40,7 @@ const en: NoteTexts = {
   notFoundText: 'The address is mistyped or the page has moved.',
   notFoundBack: 'To the event list',
   subscriptionKind: 'Events of this section are sold as subscriptions: the shop shows their contents and subscription prices.',
+  reloadEvent: 'Load the saved event (your unsaved edits will be lost)',
 }
 
 const kz: NoteTexts = {
@@ -53,6 +56,7 @@ const kz: NoteTexts = {
   notFoundText: 'Мекенжай қате терілген немесе бет көшірілген.',
   notFoundBack: 'Оқиғалар тізіміне',
   subscriptionKind: 'Бұл бөлімнің іс-шаралары абонемент ретінде сатылады: дүкен олардың құрамы мен абонемент бағаларын көрсетеді.',
+  reloadEvent: 'Сақталған іс-шараны жүктеу (сақталмаған түзетулеріңіз жоғалады)',
 }
 
 const ch: NoteTexts = {
@@ -68,6 +72,7 @@ const ch: NoteTexts = {
   notFoundText: '網址有誤，或頁面已移動。',
   notFoundBack: '返回活動列表',
   subscriptionKind: '此類別的活動以套票形式販售：商店會顯示其內容與套票價格。',
+  reloadEvent: '載入已儲存的活動（您未儲存的修改將會遺失）',
 }
 
 export const NOTE_TEXTS: Record<Lang, NoteTexts> = { ru, en, kz, ch }

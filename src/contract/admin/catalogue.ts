@@ -84,6 +84,13 @@ export const eventInputSchema = z.object({
    */
   sub_menus: z.array(subMenuPickSchema).max(50).optional(),
   tag_ids: z.array(id).max(50).default([]),
+  /**
+   * An edit only: the event's `version` the form was filled from. The server refuses the save
+   * (409 with `stale: true`) when another save came since, so a stale form cannot put back the
+   * names, menus or tags it loaded over another operator's. Left out, the save overwrites whatever
+   * is stored (scripts that own the event); a new event ignores it.
+   */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
 })
   .superRefine((e, ctx) => {
     const seen = new Set<number>()
@@ -94,6 +101,9 @@ export const eventInputSchema = z.object({
     })
   })
 export type EventInput = z.input<typeof eventInputSchema>
+
+/** A saved edit: the event's version now, for the editor's next save. */
+export const eventSavedSchema = z.object({ ok: z.literal(true), version: z.number().int() })
 
 export const publishRequestSchema = z.object({ published: flag })
 

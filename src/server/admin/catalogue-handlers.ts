@@ -50,8 +50,7 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
     event: async ({ params }) => eventDetail(db, params.id),
     eventCreate: async ({ input, actor }) => ({ id: await createEvent(db, actor, input) }),
     eventUpdate: async ({ input, params, actor }) => {
-      await updateEvent(db, actor, params.id, input)
-      return ok
+      return { ok: true as const, version: await updateEvent(db, actor, params.id, input) }
     },
     eventCopy: async ({ params, actor }) => {
       const id = await copyEvent(db, actor, params.id)

@@ -59,6 +59,8 @@ export type EventsTable = {
   sortnum: Def<number>
   /** 'warn' | 'enforce': the single-seat rule of hand-picked seats (issue 20). */
   orphan_rule: Def<string>
+  /** Saves of the event's own fields (migration 2026_12_04_09_ev1_01): a stale editor's save is refused. */
+  version: Def<number>
 } & Loc<'name'> & Loc<'descript'> & Loc<'descript_url'> & Loc<'note'> & Loc<'ticketinfo'>
 export interface EventMenusTable { event_id: number; main_menu_id: number; sub_menu_id: number | null }
 export type TagsTable = { id: Id; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'>

@@ -114,6 +114,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-version-copying': 409,
   'admin-archived-choice': 409,
   'admin-event-has-sessions': 409,
+  'admin-event-changed': 409,
   'admin-price-held': 409,
   'admin-session-held': 409,
   'admin-session-sold-move': 409,

@@ -7,6 +7,7 @@ import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { copyCompositions, copySession, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
 import { lockSessionForMove } from '../studio/session-map.repository'
+import { nextEventVersion } from './event-version.repository'
 import { findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
 import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
 import { tx } from '../transaction'
@@ -20,7 +21,7 @@ const HASH_BYTES = 12
 const newHash = () => randomBytes(HASH_BYTES).toString('base64url')
 
 function eventColumns(input: EventInput): Record<string, unknown> {
-  const { main_menu_ids: _m, sub_menus: _s, tag_ids: _t, ...columns } = input
+  const { main_menu_ids: _m, sub_menus: _s, tag_ids: _t, version: _v, ...columns } = input
   return columns
 }
 
@@ -89,8 +90,18 @@ async function refuseSellingChange(db: Db, id: number, stored: Record<string, un
   if (changed.length > 0 && (await hasSessions(db, id))) throw new ApiFailure('admin-event-has-sessions', { field: changed.join(', ') })
 }
 
-export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<void> {
+/**
+ * Saves an event's fields, menus and tags; answers its new version. With `input.version`, a save
+ * from a form loaded before another save is refused (admin-event-changed) and changes nothing:
+ * the whole form is sent, so it would put back every field the other operator changed.
+ */
+export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<number> {
   return tx(db, actor, async (trx) => {
+    await mustFind(trx, 'events', id, 'event')
+    // First, so the row is locked before anything is read for the checks below.
+    const version = await nextEventVersion(trx, id, input.version)
+    // `stale` tells the editor apart from the other conflicts (it offers to load the saved event).
+    if (version === null) throw new ApiFailure('admin-event-changed', {}, { stale: true })
     const stored = await mustFind(trx, 'events', id, 'event')
     await refuseSellingChange(trx, id, stored, input)
     const before = await placement(trx, id)
@@ -99,6 +110,7 @@ export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput)
     await setPlacement(trx, id, input, before.sub_menus)
     const after = await placement(trx, id)
     if (JSON.stringify(before) !== JSON.stringify(after)) await writeAudit(trx, actor, { action: 'update-placement', entity: 'event', entityId: id, before, after })
+    return version
   })
 }
 
@@ -107,7 +119,7 @@ export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
   return tx(db, actor, async (trx) => {
     const source = await mustFind(trx, 'events', id, 'event')
     const { id: _id, hash_id: _h, published: _p, archived_at: _a, ...columns } = source
-    const copyId = await insertRow(trx, actor, 'events', 'event', { ...columns, hash_id: newHash(), published: 0, archived_at: null })
+    const copyId = await insertRow(trx, actor, 'events', 'event', { ...columns, hash_id: newHash(), published: 0, archived_at: null, version: 0 })
     const place = await placement(trx, id)
     await setPlacement(trx, copyId, { ...(source as unknown as EventInput), ...place })
     const sessions = await sessionsOf(trx, id)
