@@ -7,6 +7,7 @@ import {
   decide,
   formPost,
   isPngBase64,
+  memberVisitor,
   orderRow,
   pathOf,
   paymentRow,
@@ -28,6 +29,13 @@ interface View {
   payments: { creditcompany_id: number; protocol_kind: string }[]
   creditCompanyId: number | null
   main: { _qrcode: string; _barcode: string; tickethash_id: string; tickettype: number }[]
+}
+
+/** The fields that offer a change of the order's amount (001 §3). */
+interface ChangesView extends View {
+  addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[]
+  toping: { id: number; candelete: number }[]
+  discountData: { availableBonuses: number }
 }
 
 describe.each(TEST_DBS)('payment flows of the sandbox bank on %s', (dbKind) => {
@@ -203,19 +211,31 @@ describe.each(TEST_DBS)('payment flows of the sandbox bank on %s', (dbKind) => {
     expect((await view(second)).verifyCode).toBe(4)
   })
 
-  it('while a culture-card payment is verified the order keeps its amount; an approval refunded ends the verification', async () => {
-    const v = await visitor(server.url)
+  it('while a culture-card payment is verified the order keeps its amount and offers no change of it; an approval refunded ends the verification', async () => {
+    // A CRM client's order, so the answer has bonuses to offer as well.
+    const v = await memberVisitor(server, pfx)
     const hash = await placeOrder(v, fx, fx.pushkinOnly, 'pushkin', 1, true)
+    const changes = async () => (await v.post<ChangesView>('/api/order/view', { hash, lang: 'ru' })).body
+    const offerable = (x: ChangesView) => ({ add: x.addToping.length > 0, remove: x.toping.map((t) => t.candelete), bonuses: x.discountData.availableBonuses > 0 })
+    const item = (await changes()).addToping[0]
+    const offer = { uid: item.uid, parent_id: item.parent_id, package_id: item.package_id, price_id: item.price_id, cost: item.cost }
+    expect((await v.post('/api/order/add-special-offer', { hash, data: [offer] })).body).toMatchObject({ errorCode: '0' })
+    // Before the payment every change of the amount is offered: offers to add, the added one removable, bonuses.
+    expect(offerable(await changes())).toEqual({ add: true, remove: [1], bonuses: true })
+
     const invoice = (await startPay(v, hash, pfx.types.widget)).body.bankInvoiceId!
     await decide(v, invoice, 'pending')
-    const before = await (await v.post<View & { addToping: { uid: string; parent_id: number; package_id: number; price_id: number; cost: number }[] }>('/api/order/view', { hash, lang: 'ru' })).body
+    const before = await changes()
     expect(before.verifyCode).toBe(3)
-    const item = before.addToping[0]
+    // The answer offers none of the changes the server refuses meanwhile; the added offer stays listed.
+    expect(offerable(before)).toEqual({ add: false, remove: [0], bonuses: false })
     const verifying = { errorCode: ErrorCode.PAYMENT, errorText: 'Оплата Пушкинской картой проверяется; дождитесь её результата' }
     // Each change of the amount is refused as a second payment start is: the scheme approves the amount it was asked.
     expect((await v.post('/api/order/add-discount', { hash, lang: 'ru', bonuses: 0, cardCode: '', promoCode: pfx.promos.multi })).body).toMatchObject(verifying)
+    expect((await v.post('/api/order/add-discount', { hash, lang: 'ru', bonuses: 10, cardCode: pfx.client.cardCode, promoCode: '' })).body).toMatchObject(verifying)
     expect((await v.post('/api/order/cancel-discount', { hash, lang: 'ru' })).body).toMatchObject(verifying)
-    expect((await v.post('/api/order/add-special-offer', { hash, data: [{ uid: item.uid, parent_id: item.parent_id, package_id: item.package_id, price_id: item.price_id, cost: item.cost }] })).body).toMatchObject(verifying)
+    expect((await v.post('/api/order/add-special-offer', { hash, data: [offer] })).body).toMatchObject(verifying)
+    expect((await v.post('/api/order/remove-special-offer', { hash, id: before.toping[0].id })).body).toMatchObject(verifying)
     expect((await view(hash)).demsumma).toBe(before.demsumma)
     expect((await paymentRow(server.db, invoice)).status).toBe('pending')
 
@@ -225,10 +245,11 @@ describe.each(TEST_DBS)('payment flows of the sandbox bank on %s', (dbKind) => {
     await server.db.insertInto('order_discounts').values({ order_id: id, loyalty_card_id: null, promo_code_id: null, bonuses_used: 100, created_at: Date.now() }).execute()
     await decide(v, invoice, 'approve')
     expect((await paymentRow(server.db, invoice)).status).toBe('refunded')
-    const after = await view(hash)
+    const after = await changes()
     expect(after.paid).toBe(0)
     expect(after.verifyCode).toBe(4)
     expect(after.paymentAllowed).toBe(true)
+    expect(offerable(after)).toEqual({ add: true, remove: [1], bonuses: true })
     expect((await startPay(v, hash, pfx.types.widget)).body.errorCode).toBe('0')
   })
 

@@ -45,8 +45,9 @@ const NO_CARD = { cardCode: '', isBlocked: 0, availableBonuses: 0, totalBalance:
  * client (never one named by the browser). availableBonuses = what may still pay this order:
  * the card balance, capped by the amount left after the promo code, plus what is applied; 0 for a
  * blocked card, which spends nothing (blockCard gave back what it had applied to unpaid orders),
- * and 0 for an order that can no longer change (`changeable` false: paid, cancelled, lapsed),
- * which no bonus pays any more (a paid order's page said "available 240" of a card holding 40).
+ * and 0 for an order whose amount cannot change (`changeable` false: paid, cancelled, lapsed,
+ * which no bonus pays any more, as a paid order's page said "available 240" of a card holding 40;
+ * or a card-scheme payment being verified, which refuses bonuses meanwhile: amount-change.ts).
  */
 export async function discountData(db: Db, order: OrderRow, money: OrderMoney, changeable: boolean): Promise<DiscountData> {
   const card = await findClientCard(db, order.crm_client_id)

@@ -33,9 +33,10 @@ function countByService(added: readonly { service_id: number }[]): Map<number, n
 
 /**
  * toping of the order view: the services added, removable (candelete 1) only while the order may
- * still change (changeRefusal: not paid, not cancelled, reserve time left), as removeSpecialOffer
- * itself checks. The offers of a returned ticket are left out: they went back with it and are no
- * longer charged (orders/money.ts), and the spec's toping has no field to mark them returned.
+ * still change (changeRefusal: not paid, not cancelled, reserve time left) and no card-scheme
+ * payment is being verified (amount-change.ts), as removeSpecialOffer itself checks. The offers
+ * of a returned ticket are left out: they went back with it and are no longer charged
+ * (orders/money.ts), and the spec's toping has no field to mark them returned.
  */
 export function topingOf(added: readonly OrderServiceRow[], lines: readonly TicketLineRow[], changeable: boolean): Toping[] {
   const returned = new Set(lines.filter((l) => isReturned(l.return_status)).map((l) => l.id))

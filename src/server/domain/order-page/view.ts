@@ -62,11 +62,16 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
   const { payments, ticketsRefunded } = paid
   const printing = printingAllowed(order)
   const payable = changeRefusal(order, now) === null
-  const services = payable ? await listOfferableServices(db, [...new Set(lineRows.map((l) => l.event_id))]) : []
+  const verifyCode = cardSchemeVerifyCode(payments)
+  // A card-scheme payment being verified (code 3) refuses a second payment and every change of
+  // the amount ('payment-verifying', loyalty/amount-change.ts), so the answer offers neither: no
+  // offers to add, no added service removable, no bonuses to apply, until the scheme answers.
+  const verifying = verifyCode === CARD_SCHEME_PENDING
+  const amountChangeable = payable && !verifying
+  const services = amountChangeable ? await listOfferableServices(db, [...new Set(lineRows.map((l) => l.event_id))]) : []
   const main = await Promise.all(lineRows.map((l) => toTicketLine(l, printing ? keys : null)))
 
   const reserve = reserveSecondsLeft(order, now)
-  const verifyCode = cardSchemeVerifyCode(payments)
   const lastType = payments[0]?.payment_type_id ?? null
 
   return {
@@ -85,13 +90,13 @@ export async function buildOrderView(db: Db, registry: PaymentRegistry, hash: st
     verifyCode,
     date: venueDateTime(now),
     main,
-    toping: topingOf(added, lineRows, payable),
+    toping: topingOf(added, lineRows, amountChangeable),
     service: groupFees(lineRows),
-    addToping: payable ? addTopingOf(services, added, lineRows) : [],
-    discountData: await discountData(db, order, money, payable),
+    addToping: amountChangeable ? addTopingOf(services, added, lineRows) : [],
+    discountData: await discountData(db, order, money, amountChangeable),
     printingAllowed: printing,
     // A card-scheme payment still verifying must not be paid twice.
-    paymentAllowed: payable && money.payable >= 0 && types.length > 0 && verifyCode !== CARD_SCHEME_PENDING,
+    paymentAllowed: payable && money.payable >= 0 && types.length > 0 && !verifying,
     // The paid-amount rule for a paid order (orders/money.ts totalToPay), as the tickets e-mail shows it.
     demsumma: toMajor(totalToPay(order, money.payable, paid)),
     urnPay: Object.fromEntries(types.map((t) => [String(t.id), `${PAYMENT_START_PATH}${t.id}`])),
