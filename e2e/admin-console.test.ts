@@ -125,6 +125,8 @@ describe('operator console', () => {
     await page.getByRole('alertdialog', { name: 'Delete the session?' }).getByRole('button', { name: 'Delete the session' }).click()
     await copied.waitFor({ state: 'detached' })
     expect(await page.locator('.adm-note').innerText()).toBe('Session deleted.')
+    // Its Delete button went with it: focus is on the sessions' heading, not lost to the page.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sessions')
     expect((await sessionsOf(eventId)).map((x) => x.day)).toEqual([dayIn(4), dayIn(5)])
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.getByRole('button', { name: 'Withdraw' }).waitFor()
@@ -244,6 +246,7 @@ describe('operator console', () => {
     await dialog.getByRole('button', { name: 'Delete the price row' }).click()
     await remove.waitFor({ state: 'detached' })
     expect(await page.locator('.adm-note').innerText()).toBe('Price row deleted.')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sessions')
     expect((await pricesOf(session.id)).map((r) => r.id)).toEqual([kept.id])
   }
 

@@ -91,13 +91,16 @@ describe('cancelling a session and refunding its buyers in the console', () => {
     await dialog.waitFor({ state: 'detached' })
     expect((await app.server.db.selectFrom('calendars').select('cancelled_at').where('id', '=', session).executeTakeFirstOrThrow()).cancelled_at).toBeNull()
 
+    const editButton = page.getByRole('button', { name: `${t.edit}: ${dayIn(9)} 19:00` })
+    expect(await editButton.count()).toBe(1)
     await action.click()
     await dialog.waitFor()
     await dialog.getByRole('button', { name: t.confirmCancel }).click()
     await page.getByRole('status').filter({ hasText: fillIn(t.cancelDone, { refunded: 1, orders: 1 }) }).waitFor()
     await page.locator('.adm-list > li', { hasText: t.cancelled }).waitFor()
-    // Cancelled for good: the action is gone.
+    // Cancelled for good: the action is gone, and Edit with it (the server refuses moving it or switching it on).
     expect(await action.count()).toBe(0)
+    expect(await editButton.count()).toBe(0)
     await axeClean(page, 'session cancelled')
     const row = await app.server.db.selectFrom('calendars').select(['active', 'cancelled_at']).where('id', '=', session).executeTakeFirstOrThrow()
     expect(row.active).toBe(0)

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { AdminErrorCode } from '../../contract/admin/roles'
 import { salesExportPath } from '../../contract/admin/sales-export'
@@ -19,6 +19,8 @@ import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 const nameOf = (r: Row | undefined, lang: Lang) => (r ? rowName(r, lang) : '—')
 
 interface Props {
+  /** The list's heading; focus goes to it once a session or price row is deleted (its Delete button is gone). */
+  heading: string
   sessions: Row[]
   prices: Row[]
   categories: Row[]
@@ -64,12 +66,15 @@ function SaleBadge({ session: x }: { session: Row }) {
  * edited or deleted in its own PriceRow; a session nobody ordered is deleted after a confirmation
  * (the server refuses one with orders, and the refusal shows as the editor's error).
  */
-export function EventSessions({ sessions, prices, categories, zones, writable, mapName, act }: Props) {
+export function EventSessions({ heading, sessions, prices, categories, zones, writable, mapName, act }: Props) {
   const { api, lang, t, currency } = useConsole()
   const s = SESSION_TEXTS[lang]
   const [editing, setEditing] = useState<Editing | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
   const [removing, setRemoving] = useState<Row | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // Before the reload drops the deleted row's button with the focus on it (it would fall to the page).
+  const focusHeading = () => headingRef.current?.focus()
   const when = (x: Row) => `${String(x.day)} ${String(x.time)}`
   const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${consoleMoney(Number(p.price), lang, currency)} × ${String(p.quantity)}`
 
@@ -83,6 +88,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
       // The dialog closes at once (focus back on Delete), so the note or the refusal shows on the page.
       setRemoving(null)
       await api('sessionDelete', {}, { id })
+      focusHeading()
       setEditing(null)
     }, s.sessionRemoved)
   /**
@@ -148,6 +154,9 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
 
   return (
     <>
+      <h2 tabIndex={-1} ref={headingRef}>
+        {heading}
+      </h2>
       <ul className="adm-list">
         {sessions.map((x) => (
           <li key={x.id}>
@@ -165,9 +174,14 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
                 <button type="button" aria-label={fillIn(s.copySession, { when: when(x) })} onClick={() => copySession(x)}>
                   {s.copy}
                 </button>{' '}
-                <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x.id, String(x.day), String(x.time), x.active === 1))}>
-                  {s.edit}
-                </button>{' '}
+                {/* A cancelled session cannot be moved or switched on (sessions.ts), all its form edits. */}
+                {(x.cancelled_at === null || x.cancelled_at === undefined) && (
+                  <>
+                    <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x.id, String(x.day), String(x.time), x.active === 1))}>
+                      {s.edit}
+                    </button>{' '}
+                  </>
+                )}
                 <button type="button" aria-label={fillIn(s.removeSession, { when: when(x) })} onClick={() => setRemoving(x)}>
                   {s.remove}
                 </button>
@@ -204,7 +218,7 @@ export function EventSessions({ sessions, prices, categories, zones, writable, m
               {prices
                 .filter((p) => p.calendar_id === x.id)
                 .map((p) => (
-                  <PriceRow key={p.id} price={p} session={x} when={when(x)} text={priceText(p)} categories={categories} zones={zones} writable={writable} act={act} />
+                  <PriceRow key={p.id} price={p} session={x} when={when(x)} text={priceText(p)} categories={categories} zones={zones} writable={writable} act={act} onRemoved={focusHeading} />
                 ))}
             </ul>
           </li>

@@ -19,6 +19,8 @@ interface Props {
   writable: boolean
   /** EventEditor's run, through EventSessions: runs a change, shows `done` or the refusal, reloads the event. */
   act: (fn: () => Promise<unknown>, done?: string) => void
+  /** After the row is deleted: its Delete button goes, so the list moves the focus. */
+  onRemoved: () => void
 }
 
 /**
@@ -27,7 +29,7 @@ interface Props {
  * (updatePrice), and the refusal shows as the editor's error. Delete asks first (a modal
  * confirmation); the server refuses a row with orders or live holds.
  */
-export function PriceRow({ price: p, session, when, text, categories, zones, writable, act }: Props) {
+export function PriceRow({ price: p, session, when, text, categories, zones, writable, act, onRemoved }: Props) {
   const { api, lang, t } = useConsole()
   const s = SESSION_TEXTS[lang]
   const what = `${when} ${text}`
@@ -52,6 +54,7 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
       // The dialog closes at once (focus back on Delete), so the note or the refusal shows on the page.
       setAsking(false)
       await api('priceDelete', {}, { id: p.id })
+      onRemoved()
     }, s.priceRemoved)
 
   return (
