@@ -4,6 +4,7 @@ import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { LANGS } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * Archive and restore in the console's catalogue (issue 17 item 2) in Chromium: a manager archives
@@ -25,12 +26,7 @@ async function axeClean(page: Page, where: string): Promise<void> {
 async function signedInConsole() {
   const opened = await openPage(app, '/admin')
   const { page } = opened
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption('en')
-  await page.locator('input[name="email"]').fill(EMAIL)
-  await page.locator('input[name="password"]').fill(PASSWORD)
-  await page.keyboard.press('Enter')
-  await page.locator('#adm-events-title').waitFor()
+  await signInConsole(page, EMAIL, PASSWORD)
   return opened
 }
 

@@ -8,6 +8,7 @@ import { KIND_SUBSCRIPTIONS, KIND_TICKETS } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * Console screens an operator audit of a fresh install found wanting, in Chromium: a cancelled
@@ -32,14 +33,7 @@ async function axeClean(page: Page, where: string): Promise<void> {
   expect(seriousViolations(await runAxe(page)), where).toEqual([])
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption('en')
-  await page.locator('input[name="email"]').fill(EMAIL)
-  await page.locator('input[name="password"]').fill(PASSWORD)
-  await page.keyboard.press('Enter')
-  await page.locator('#adm-events-title').waitFor()
-}
+const signIn = (page: Page) => signInConsole(page, EMAIL, PASSWORD)
 
 beforeAll(async () => {
   const port = await freePort()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOTE_TEXTS } from '../src/app/admin/noteTexts'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * Two operators in the event editor at once, in Chromium: the second one's save is refused when
@@ -18,12 +19,7 @@ let app: AppHarness
 async function editorOf(eventId: number) {
   const opened = await openPage(app, '/admin', PHONE_VIEWPORT)
   const { page } = opened
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption('en')
-  await page.locator('input[name="email"]').fill(EMAIL)
-  await page.locator('input[name="password"]').fill(PASSWORD)
-  await page.keyboard.press('Enter')
-  await page.locator('#adm-events-title').waitFor()
+  await signInConsole(page, EMAIL, PASSWORD)
   await page.goto(`${app.baseUrl}/admin/events/${eventId}`)
   await page.getByLabel('Name (en)').waitFor()
   return opened

@@ -5,6 +5,7 @@ import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * The console's selling extras and shop setup in Chromium (issue 17 item 2): an owner makes a
@@ -22,14 +23,7 @@ async function axeClean(page: Page, where: string): Promise<void> {
   expect(seriousViolations(await runAxe(page)), where).toEqual([])
 }
 
-async function signIn(page: Page, lang: string): Promise<void> {
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption(lang)
-  await page.locator('input[name="email"]').fill(EMAIL)
-  await page.locator('input[name="password"]').fill(PASSWORD)
-  await page.keyboard.press('Enter')
-  await page.locator('#adm-events-title').waitFor()
-}
+const signIn = (page: Page, lang: string) => signInConsole(page, EMAIL, PASSWORD, lang)
 
 beforeAll(async () => {
   const port = await freePort()

@@ -4,6 +4,7 @@ import { CARD_TEXTS } from '../src/app/admin/catalogue/cardTexts'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * Blocking a loyalty card from the shop setup screen in Chromium, on a 390 px phone and by the
@@ -24,14 +25,7 @@ async function axeClean(page: Page, where: string): Promise<void> {
   expect(seriousViolations(await runAxe(page)), where).toEqual([])
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption('en')
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill(PASSWORD)
-  await page.keyboard.press('Enter')
-  await page.locator('#adm-events-title').waitFor()
-}
+const signIn = (page: Page, email: string) => signInConsole(page, email, PASSWORD)
 
 async function openSetup(page: Page): Promise<void> {
   await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())

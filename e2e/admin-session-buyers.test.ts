@@ -8,6 +8,7 @@ import { formatDayTime } from '../src/contract/rules/dayText'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { writeOrder } from '../tests/integration/sold-order'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * Moving a session with sold tickets in the console, in Chromium: the server refuses the edit
@@ -52,12 +53,7 @@ afterAll(async () => {
 describe('moving a session with sold tickets in the console', () => {
   it('asks for confirmation with the counts (keyboard: Escape cancels, focus back on Save), and Confirm moves it', async () => {
     const { page, context } = await openPage(app, '/admin')
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.locator('input[name="email"]').fill(EMAIL)
-    await page.locator('input[name="password"]').fill(PASSWORD)
-    await page.keyboard.press('Enter')
-    await page.locator('#adm-events-title').waitFor()
+    await signInConsole(page, EMAIL, PASSWORD)
     await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
     await page.getByRole('button', { name: `${t.edit}: ${dayIn(9)} 19:00` }).click()
     const form = page.getByRole('form', { name: `Session ${dayIn(9)} 19:00` })

@@ -7,6 +7,7 @@ import { AdminClient } from '../tests/integration/admin-helpers'
 import { visitor } from '../tests/integration/order-fixtures'
 import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * Cancelling a session with a sold ticket from the console, in Chromium: the action asks first,
@@ -71,12 +72,7 @@ afterAll(async () => {
 describe('cancelling a session and refunding its buyers in the console', () => {
   it('asks for confirmation with the counts, then cancels: the note says it is refunded, the session shows cancelled, the buyer is told', async () => {
     const { page, context } = await openPage(app, '/admin')
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.locator('input[name="email"]').fill(EMAIL)
-    await page.locator('input[name="password"]').fill(PASSWORD)
-    await page.keyboard.press('Enter')
-    await page.locator('#adm-events-title').waitFor()
+    await signInConsole(page, EMAIL, PASSWORD)
     await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
     const action = page.getByRole('button', { name: fillIn(t.cancelSessionOf, { when: `${dayIn(9)} 19:00` }) })
     await action.click()
