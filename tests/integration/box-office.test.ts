@@ -4,6 +4,7 @@ import { ORDER_STATUS_CANCELLED } from '../../src/contract/constants'
 import type { OrderCare } from '../../src/contract/admin/care'
 import type { DoorSync } from '../../src/contract/admin/door'
 import type { AdminOrder } from '../../src/contract/admin/sales'
+import type { PrintedTickets } from '../../src/contract/admin/boxoffice'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { DEFAULT_LANG, isLang } from '../../src/contract/lang'
 import { toMajor } from '../../src/contract/rules/money'
@@ -103,6 +104,19 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     // The order page's amount, by the same rule.
     const view = await (await visitor(server.url)).post<{ demsumma: number }>('/api/order/view', { hash: order.hash, lang })
     expect(view.body.demsumma).toBe(0)
+  })
+
+  it("a complimentary sale's printed tickets show what was paid (0), not the list price; a cash sale's show the price", async () => {
+    const zone = fx.map.seat_numbers[0].zonelevel_id
+    const comp = await sell(desk, take(2), 'comp')
+    expect(comp.status, JSON.stringify(comp.body)).toBe(200)
+    const printed = await desk.get<PrintedTickets>(`/api/admin/orders/${comp.body.id}/print`)
+    expect(printed.status, JSON.stringify(printed.body)).toBe(200)
+    expect(printed.body.tickets.map((t) => t.price)).toEqual([0, 0])
+    expect(printed.body.tickets.every((t) => t.image !== '')).toBe(true)
+    const cash = await sell(desk, take(1), 'cash')
+    const paid = await desk.get<PrintedTickets>(`/api/admin/orders/${cash.body.id}/print`)
+    expect(paid.body.tickets.map((t) => t.price)).toEqual([priceOf(zone) * 100])
   })
 
   /** Two tickets of the demo's free general-admission event (maybefree, every price 0) for the desk, and its session. */

@@ -88,6 +88,7 @@ export const printTicketSchema = z.object({
   when: z.string(),
   place: z.string(),
   category: z.string(),
+  /** Minor units: the list price, or 0 for a complimentary desk sale (what the buyer paid). */
   price: z.number().int(),
 })
 export const printResponseSchema = z.object({ ord_num: z.number().int(), tickets: z.array(printTicketSchema) })

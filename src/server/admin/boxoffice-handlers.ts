@@ -3,6 +3,7 @@ import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../contract/c
 import { seatPlaceText } from '../../contract/rules/seat-place'
 import { SESSION_COOKIE } from '../security/cookies'
 import { findSession } from '../domain/sessions/repository'
+import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
 import { reseatTicket } from '../domain/boxoffice/reseat'
 import { sellAtBoxOffice } from '../domain/boxoffice/sell'
 import { findOrderByHash, listTicketLines } from '../domain/orders/order.repository'
@@ -78,6 +79,9 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       // The same rule as the buyer's order page: codes only for a paid order whose printing is allowed.
       const keys = printingAllowed(order) ? app.ticketKeys : null
       const tickets = await Promise.all((await listTicketLines(db, order.id)).map((l) => toTicketLine(l, keys)))
+      // A complimentary desk sale's tickets cost the buyer nothing: printed with 0, as its e-mail
+      // and order page give its sum, never the list price (an invitation is not sold on at a price).
+      const complimentary = (await boxOfficeKinds(db, [order.id])).get(order.id) === 'comp'
       return {
         ord_num: order.ord_num,
         tickets: tickets.map((t) => ({
@@ -90,7 +94,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
           place: seatPlaceText({ sector: t[`sector_${lang}`], row: t[`row_${lang}`], seat: t[`seat_${lang}`] }, lang),
           category: t[`category_${lang}`] || t.category_ru,
           // The view's major units back to minor units (two decimals in every currency we sell in).
-          price: Math.round(t.price * MINOR_PER_MAJOR),
+          price: complimentary ? 0 : Math.round(t.price * MINOR_PER_MAJOR),
         })),
       }
     },
