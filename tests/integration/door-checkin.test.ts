@@ -340,6 +340,49 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     expect(valid).toMatchObject({ result: 'valid', flagged: false, replayed: true })
   })
 
+  it('an entry the door refused online moved nobody: an earlier exit uploaded late does not make it an entry, and the holder gets in', async () => {
+    const list = await makeList({ name: 'Late exit' })
+    const { tickets } = await paidTickets('adult', 1)
+    const [t] = tickets
+    const now = Date.now()
+    // In through a phone offline (its upload came at once) …
+    const [entry] = await upload([{ code: t.token, list_id: list, nonce: nonce(), scannedAt: now - 60_000, offline: true }])
+    expect(entry.result).toBe('valid')
+    // … out through another phone offline, whose upload comes later; back at an online gate before it: the steward turns him away.
+    const turnedAway = await scan(door, list, t.token)
+    expect(turnedAway).toMatchObject({ result: 'already_used', firstUse: { at: entry.scannedAt } })
+    const [exit] = await upload([{ code: t.token, list_id: list, nonce: nonce(), direction: 'out', scannedAt: now - 30_000, offline: true }])
+    expect(exit).toMatchObject({ result: 'valid', conflicts: [] })
+    // The refusal stays a refusal (it was never an entry): he is outside, and his next scan lets him in.
+    expect(await rowOf(turnedAway.scanId)).toMatchObject({ result: 'already_used', admitted: 0, flagged: 0 })
+    expect(await scan(door, list, t.token)).toMatchObject({ result: 'valid', firstUse: null })
+    expect(await gateCount(fx.basic.calendarId, 'Late exit')).toMatchObject({ entered: 2, exited: 1, refused: 1, flagged: 0 })
+    // What a phone syncs of him: in, out, in, and no entry he never made.
+    const sync = await door.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.basic.calendarId}`)
+    expect(sync.body.scans.filter((s) => s.ticketId === t.lineId).map((s) => [s.direction, s.result])).toEqual([['in', 'valid'], ['out', 'valid'], ['in', 'valid']])
+  })
+
+  it('a refused online entry that timed out and was let in offline after all is an entry again: an exit before it makes it stand', async () => {
+    const list = await makeList({ name: 'Let in late' })
+    const { tickets } = await paidTickets('adult', 1)
+    const [t] = tickets
+    const now = Date.now()
+    const [entry] = await upload([{ code: t.token, list_id: list, nonce: nonce(), scannedAt: now - 60_000, offline: true }])
+    expect(entry.result).toBe('valid')
+    // The server's already_used came too late: the phone decided offline on its list (which knew the exit), let him in and queued it.
+    const slow = nonce()
+    const online = await scan(door, list, t.token, { nonce: slow })
+    expect(online.result).toBe('already_used')
+    const [late] = await upload([{ code: t.token, list_id: list, nonce: slow, scannedAt: online.scannedAt, offline: true, admitted: true, shown: 'valid' }])
+    expect(late).toMatchObject({ scanId: online.scanId, result: 'already_used', flagged: true, replayed: false })
+    // The exit before it arrives: he did go out and came back in there, so that entry stands and is no longer flagged.
+    const [exit] = await upload([{ code: t.token, list_id: list, nonce: nonce(), direction: 'out', scannedAt: now - 30_000, offline: true }])
+    expect(exit).toMatchObject({ result: 'valid', conflicts: [online.scanId] })
+    expect(await rowOf(online.scanId)).toEqual({ result: 'valid', counted: 1, admitted: 1, flagged: 0 })
+    // He is inside: the same ticket again is already used, by that entry.
+    expect(await scan(door, list, t.token)).toMatchObject({ result: 'already_used', firstUse: { at: online.scannedAt, gate: 'Let in late' } })
+  })
+
   it("each scan keeps its own gate's re-entry rule when the history is replayed", async () => {
     const strict = await makeList({ name: 'Strict', reentry: false })
     const loose = await makeList({ name: 'Loose', reentry: true })

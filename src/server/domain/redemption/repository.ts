@@ -119,17 +119,32 @@ export async function setScanResult(trx: Db, id: number, result: string, flagged
   await trx.updateTable('ticket_redemptions').set({ result, flagged }).where('id', '=', id).execute()
 }
 
-/** Marks an online scan admitted when it is a valid entry (the device shows our answer). */
-export async function markAdmittedIfValidEntry(trx: Db, id: number): Promise<void> {
-  await trx.updateTable('ticket_redemptions').set({ admitted: 1 }).where('id', '=', id).where('result', '=', 'valid').where('direction', '=', 'in').execute()
+/**
+ * Settles an online entry once its ticket's history is replayed (the device shows our answer): a
+ * valid one let the holder through (admitted); one the history refused (already used) turned the
+ * holder away, so it leaves the history (counted 0), as an entry an offline phone refused does,
+ * and no scan uploaded later (an exit before it) can turn it into an entry nobody made. An exit
+ * stays in it whatever it answered: nobody is held in, so one answered "not inside" may still
+ * stand as the holder's way out once an earlier entry arrives.
+ */
+export async function settleOnlineScan(trx: Db, id: number): Promise<void> {
+  const entry = trx.updateTable('ticket_redemptions').where('id', '=', id).where('direction', '=', 'in')
+  await entry.set({ admitted: 1 }).where('result', '=', 'valid').execute()
+  await entry.set({ counted: 0 }).where('result', '!=', 'valid').execute()
 }
 
 /**
- * Records that a scan's device let the holder through after all: admitted, and flagged as given.
+ * Records that a scan's device let the holder through after all: admitted, and flagged as given;
+ * `rejoin`: counted again (an online entry the history had refused: the holder went in after all).
  * Only a scan not admitted yet changes; answers whether this call changed it (two uploads at once record it once).
  */
-export async function setScanAdmitted(trx: Db, id: number, flagged: number): Promise<boolean> {
-  const done = await trx.updateTable('ticket_redemptions').set({ admitted: 1, flagged }).where('id', '=', id).where('admitted', '=', 0).executeTakeFirst()
+export async function setScanAdmitted(trx: Db, id: number, flagged: number, rejoin = false): Promise<boolean> {
+  const done = await trx
+    .updateTable('ticket_redemptions')
+    .set({ admitted: 1, flagged, ...(rejoin ? { counted: 1 } : {}) })
+    .where('id', '=', id)
+    .where('admitted', '=', 0)
+    .executeTakeFirst()
   return Number(done.numUpdatedRows) > 0
 }
 

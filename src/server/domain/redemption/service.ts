@@ -7,7 +7,7 @@ import { isReturned } from '../orders/money'
 import { ticketClaims } from '../tickets/claims'
 import type { TicketKeys } from '../tickets/keys'
 import { DOOR_AHEAD_MS } from './door-window'
-import { DEFAULT_POLICY, type Direction, type RedeemAnswer, type RedeemPolicy, type RedeemResult, type Scan } from './outcome'
+import { DEFAULT_POLICY, HISTORY_RESULTS, type Direction, type RedeemAnswer, type RedeemPolicy, type RedeemResult, type Scan } from './outcome'
 import {
   entryBefore,
   existingSessionIds,
@@ -18,10 +18,10 @@ import {
   findTicketById,
   insertScan,
   lockTicket,
-  markAdmittedIfValidEntry,
   sessionStart,
   setScanAdmitted,
   setScanResult,
+  settleOnlineScan,
   ticketHistory,
   doorTicketOf,
   type ScanRow,
@@ -249,22 +249,27 @@ const admitsLate = (row: ScanRow, scan: Scan): boolean =>
  * answers the stored scan, `replayed`, unchanged. Under the ticket's lock, as every change of
  * its history (a scan without a ticket has no history to race).
  */
-async function answerSeen(db: Db, seen: ScanRow, scan: Scan): Promise<RedeemAnswer> {
+async function answerSeen(db: Db, seen: ScanRow, scan: Scan, policy: RedeemPolicy): Promise<RedeemAnswer> {
   if (!admitsLate(seen, scan)) return answerOf(db, seen, true, [])
   return db.transaction().execute(async (trx) => {
     if (seen.order_line_id !== null) await lockTicket(trx, seen.order_line_id)
-    return admitLate(trx, (await findScanById(trx, seen.id))!, scan)
+    return admitLate(trx, (await findScanById(trx, seen.id))!, scan, policy)
   })
 }
 
 /**
  * answerSeen's change, the ticket's lock held: the row is read again under it. The row changes
  * only while not yet admitted, so of two uploads at once only one answers `replayed: false`.
+ * An online entry the history refused had left it (settleOnlineScan: it moved nobody); the holder
+ * went in after all, so it joins it again and the history is replayed (it may stand as valid,
+ * when an exit before it arrived meanwhile, and then flags nothing).
  */
-async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswer> {
+async function admitLate(trx: Db, row: ScanRow, scan: Scan, policy: RedeemPolicy): Promise<RedeemAnswer> {
   if (!admitsLate(row, scan)) return answerOf(trx, row, true, [])
-  const changed = await setScanAdmitted(trx, row.id, flagOf(row.direction, true, row.result))
-  return answerOf(trx, (await findScanById(trx, row.id))!, !changed, [])
+  const rejoins = row.counted === 0 && row.order_line_id !== null && HISTORY_RESULTS.includes(row.result as RedeemResult)
+  const changed = await setScanAdmitted(trx, row.id, flagOf(row.direction, true, row.result), rejoins)
+  const conflicts = changed && rejoins ? (await replay(trx, row.order_line_id!, policy)).filter((id) => id !== row.id) : []
+  return answerOf(trx, (await findScanById(trx, row.id))!, !changed, conflicts)
 }
 
 /**
@@ -289,7 +294,10 @@ async function admitLate(trx: Db, row: ScanRow, scan: Scan): Promise<RedeemAnswe
  *   with the result the device showed (`shown`; a scan the server refuses on its own keeps the
  *   server's reason) and counts as a refusal at its gate, never as an entry or exit of the
  *   ticket (else an Unknown on a phone whose list predates the sale would turn the holder away
- *   at the next gate as already used).
+ *   at the next gate as already used). Nor is an entry the server refused online as already used
+ *   (settleOnlineScan): an exit from before it uploaded later must not make it an entry nobody
+ *   made, which would count the holder inside and refuse him again; it joins the history once a
+ *   phone says it let him in after all (admitLate).
  * Online scans are timed by the server; offline ones by their device's clock corrected by the
  * last server time it heard (`clock`: a phone set behind does not sort its scans before entries
  * made earlier in real time), never before that time, and a time later than now counts as now
@@ -307,7 +315,7 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
   const floor = unproven(scan) ? scanFloor(await sessionStart(db, scan.sessionId)) : -Infinity
 
   const seen = await findScanByNonce(db, scan.nonce)
-  if (seen) return answerSeen(db, ownScan(seen, key), scan)
+  if (seen) return answerSeen(db, ownScan(seen, key), scan, policy)
   const found = await identify(db, keys, code)
 
   return db.transaction().execute(async (trx) => {
@@ -317,7 +325,7 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     const logged = await findScanByNonce(trx, scan.nonce)
     const earlier = logged && ownScan(logged, key)
     // Logged meanwhile: the lock held is the ticket's only when the nonce names the same ticket (or none, needing no lock).
-    if (earlier) return earlier.order_line_id === (ticket?.id ?? null) ? admitLate(trx, earlier, scan) : answerOf(trx, earlier, true, [])
+    if (earlier) return earlier.order_line_id === (ticket?.id ?? null) ? admitLate(trx, earlier, scan, policy) : answerOf(trx, earlier, true, [])
     // An online scan is timed under the ticket's lock, so two gates at once are ordered as they
     // were decided (a scan timed before the lock could sort before an entry already answered
     // valid). An offline scan keeps its device's time, corrected by its clock (claimedTime).
@@ -326,7 +334,7 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     const fixed = 'result' in found ? found.result : ticket ? standing(ticket, scan.sessionId, policy) : 'unknown'
     // Part of the ticket's entries and exits: it passed the checks above and nobody refused it at the door.
     const moved = fixed === null && !refusedOffline(scan)
-    // The phone let the holder through on its own (online, the server's answer decides: markAdmittedIfValidEntry).
+    // The phone let the holder through on its own (online, the server's answer decides: settleOnlineScan).
     const letThrough = offline && !refusedOffline(scan)
     const result = fixed ?? (moved ? 'valid' : refusalShown(scan))
     const inserted = await insertScan(trx, {
@@ -354,8 +362,8 @@ export async function redeem(db: Db, keys: TicketKeys, scan: Scan, policy: Redee
     let conflicts: number[] = []
     if (moved) {
       conflicts = (await replay(trx, ticket!.id, policy)).filter((id) => id !== inserted.id)
-      // Online, the device shows our answer: a valid entry lets the holder through.
-      if (!offline) await markAdmittedIfValidEntry(trx, inserted.id)
+      // Online, the device shows our answer: a valid entry lets the holder through, a refusal moves nobody.
+      if (!offline) await settleOnlineScan(trx, inserted.id)
     }
     const row = (await findScanById(trx, inserted.id))!
     return answerOf(trx, row, false, conflicts)
