@@ -119,6 +119,26 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     expect(paid.body.tickets.map((t) => t.price)).toEqual([priceOf(zone) * 100])
   })
 
+  it("the order speaks the console's language (its tickets e-mail, later notices) unless the sale names one", async () => {
+    const subjectOf = async (orderId: number) => {
+      const order = await server.db.selectFrom('orders').select(['lang', 'ord_num']).where('id', '=', orderId).executeTakeFirstOrThrow()
+      const [mail] = await server.db.selectFrom('mail_outbox').select('subject').where('order_id', '=', orderId).execute()
+      return { lang: order.lang, subject: mail.subject, ord_num: order.ord_num }
+    }
+    for (const lang of ['en', 'kz', 'ch'] as const) {
+      const operator = await signedIn(server, 'boxoffice')
+      operator.lang = lang
+      const sale = await sell(operator, take(1), 'cash', { sendMail: true })
+      expect(sale.status, JSON.stringify(sale.body)).toBe(200)
+      const sent = await subjectOf(sale.body.id)
+      expect(sent.lang).toBe(lang)
+      expect(sent.subject).toBe(fill(MAIL_TEXTS[lang].paidSubject, { n: sent.ord_num }))
+    }
+    // Named in the sale, the buyer's language wins over the console's.
+    const named = await sell(desk, take(1), 'cash', { sendMail: true, lang: 'ru' })
+    expect((await subjectOf(named.body.id)).lang).toBe('ru')
+  })
+
   /** Two tickets of the demo's free general-admission event (maybefree, every price 0) for the desk, and its session. */
   async function freeSale() {
     const ev = await server.db.selectFrom('events').select(['id', 'hash_id']).where('name_en', '=', 'Museum for Little Ones').executeTakeFirstOrThrow()

@@ -35,6 +35,7 @@ export const boxOfficeSellRequestSchema = z.object({
   tickets: z.array(schemeTicketSchema).min(1).max(1000).optional(),
   /** General-admission sale: lines as /api/order/create takes them. */
   data: z.array(orderLineSchema).min(1).max(100).optional(),
+  /** The order's language (its tickets e-mail, later notices); without it, the console's (the call's `?lang=`, else the operator's). */
   lang: langSchema.optional(),
 })
 export type BoxOfficeSellRequest = z.input<typeof boxOfficeSellRequestSchema>

@@ -37,7 +37,10 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
   return {
     boxOfficeSell: async ({ input, actor, request }) => {
       const now = Date.now()
-      const { ticketMail, ...sale } = await sellAtBoxOffice(db, { ...input, lang: input.lang ?? 'ru' }, {
+      // The order's language (its tickets e-mail, a moved or cancelled session's notice): the one
+      // the sale names, else the console's, in which the operator serves the buyer (the console
+      // sends it with every call), never a fixed Russian.
+      const { ticketMail, ...sale } = await sellAtBoxOffice(db, { ...input, lang: input.lang ?? requestLang(request) }, {
         now,
         reserveSeconds: app.config.orderReserveSeconds,
         cartSessionId: await cartSessionOf(app, request, now),
