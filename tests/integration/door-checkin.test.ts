@@ -362,24 +362,34 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     expect(sync.body.scans.filter((s) => s.ticketId === t.lineId).map((s) => [s.direction, s.result])).toEqual([['in', 'valid'], ['out', 'valid'], ['in', 'valid']])
   })
 
-  it('a refused online entry that timed out and was let in offline after all is an entry again: an exit before it makes it stand', async () => {
+  it('a refused online entry that timed out and was let in offline after all is an entry again: after an exit it stands, and phones sync it', async () => {
     const list = await makeList({ name: 'Let in late' })
     const { tickets } = await paidTickets('adult', 1)
     const [t] = tickets
     const now = Date.now()
     const [entry] = await upload([{ code: t.token, list_id: list, nonce: nonce(), scannedAt: now - 60_000, offline: true }])
     expect(entry.result).toBe('valid')
-    // The server's already_used came too late: the phone decided offline on its list (which knew the exit), let him in and queued it.
+    // The server's already_used came too late: the phone decided on its own list (which did not know that entry yet), let him in and queued the scan.
     const slow = nonce()
     const online = await scan(door, list, t.token, { nonce: slow })
     expect(online.result).toBe('already_used')
-    const [late] = await upload([{ code: t.token, list_id: list, nonce: slow, scannedAt: online.scannedAt, offline: true, admitted: true, shown: 'valid' }])
-    expect(late).toMatchObject({ scanId: online.scanId, result: 'already_used', flagged: true, replayed: false })
-    // The exit before it arrives: he did go out and came back in there, so that entry stands and is no longer flagged.
+    // Another phone's exit from between them is uploaded first …
     const [exit] = await upload([{ code: t.token, list_id: list, nonce: nonce(), direction: 'out', scannedAt: now - 30_000, offline: true }])
-    expect(exit).toMatchObject({ result: 'valid', conflicts: [online.scanId] })
+    expect(exit).toMatchObject({ result: 'valid', conflicts: [] })
+    // … the phones sync a while later (these scans older than the sync's overlap by then) …
+    const cursor = (await door.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.basic.calendarId}`)).body.cursor
+    await server.db.updateTable('ticket_redemptions').set({ received_at: Number(cursor) - 10 * 60_000 }).where('order_line_id', '=', t.lineId).execute()
+    // … then the timed-out phone's upload: he did come back in there, after his exit, so that entry stands, unflagged.
+    const [late] = await upload([{ code: t.token, list_id: list, nonce: slow, scannedAt: online.scannedAt, offline: true, admitted: true, shown: 'valid' }])
+    expect(late).toMatchObject({ scanId: online.scanId, result: 'valid', flagged: false, replayed: false })
     expect(await rowOf(online.scanId)).toEqual({ result: 'valid', counted: 1, admitted: 1, flagged: 0 })
-    // He is inside: the same ticket again is already used, by that entry.
+    // The next sync tells the phones he is inside, and so does the server.
+    const inc = await door.get<DoorSync>(`/api/admin/door/sync?calendar_id=${fx.basic.calendarId}&cursor=${cursor}`)
+    expect(inc.body.scans.filter((s) => s.ticketId === t.lineId).map((s) => [s.id, s.direction, s.result])).toEqual([
+      [entry.scanId, 'in', 'valid'],
+      [online.scanId, 'in', 'valid'],
+      [exit.scanId, 'out', 'valid'],
+    ])
     expect(await scan(door, list, t.token)).toMatchObject({ result: 'already_used', firstUse: { at: online.scannedAt, gate: 'Let in late' } })
   })
 

@@ -134,14 +134,15 @@ export async function settleOnlineScan(trx: Db, id: number): Promise<void> {
 }
 
 /**
- * Records that a scan's device let the holder through after all: admitted, and flagged as given;
- * `rejoin`: counted again (an online entry the history had refused: the holder went in after all).
+ * Records that a scan's device let the holder through after all: admitted, and flagged as given.
+ * `rejoinAt`: an online entry the history had refused, the holder gone in after all, is counted
+ * again, received at that time (the door's incremental sync brings the ticket's history again).
  * Only a scan not admitted yet changes; answers whether this call changed it (two uploads at once record it once).
  */
-export async function setScanAdmitted(trx: Db, id: number, flagged: number, rejoin = false): Promise<boolean> {
+export async function setScanAdmitted(trx: Db, id: number, flagged: number, rejoinAt?: number): Promise<boolean> {
   const done = await trx
     .updateTable('ticket_redemptions')
-    .set({ admitted: 1, flagged, ...(rejoin ? { counted: 1 } : {}) })
+    .set({ admitted: 1, flagged, ...(rejoinAt !== undefined ? { counted: 1, received_at: rejoinAt } : {}) })
     .where('id', '=', id)
     .where('admitted', '=', 0)
     .executeTakeFirst()

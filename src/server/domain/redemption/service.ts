@@ -261,13 +261,14 @@ async function answerSeen(db: Db, seen: ScanRow, scan: Scan, policy: RedeemPolic
  * answerSeen's change, the ticket's lock held: the row is read again under it. The row changes
  * only while not yet admitted, so of two uploads at once only one answers `replayed: false`.
  * An online entry the history refused had left it (settleOnlineScan: it moved nobody); the holder
- * went in after all, so it joins it again and the history is replayed (it may stand as valid,
- * when an exit before it arrived meanwhile, and then flags nothing).
+ * went in after all, so it joins it again, received now (devices sync the ticket's history again),
+ * and the history is replayed (it may stand as valid, when an exit before it arrived meanwhile,
+ * and then flags nothing).
  */
 async function admitLate(trx: Db, row: ScanRow, scan: Scan, policy: RedeemPolicy): Promise<RedeemAnswer> {
   if (!admitsLate(row, scan)) return answerOf(trx, row, true, [])
   const rejoins = row.counted === 0 && row.order_line_id !== null && HISTORY_RESULTS.includes(row.result as RedeemResult)
-  const changed = await setScanAdmitted(trx, row.id, flagOf(row.direction, true, row.result), rejoins)
+  const changed = await setScanAdmitted(trx, row.id, flagOf(row.direction, true, row.result), rejoins ? Date.now() : undefined)
   const conflicts = changed && rejoins ? (await replay(trx, row.order_line_id!, policy)).filter((id) => id !== row.id) : []
   return answerOf(trx, (await findScanById(trx, row.id))!, !changed, conflicts)
 }
