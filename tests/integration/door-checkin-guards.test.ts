@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CheckinCounts, RedeemAnswerBody } from '../../src/contract/admin/door'
+import { ErrorCode } from '../../src/contract/errors'
 import { ticketClaims } from '../../src/server/domain/tickets/claims'
 import type { TicketKeys } from '../../src/server/domain/tickets/keys'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
@@ -82,6 +83,26 @@ describe.each(TEST_DBS)('door check-in guards on %s', (dbKind) => {
     expect(counts.status).toBe(200)
     return counts.body.gates.find((g) => g.gate === name)
   }
+
+  it('a NUL in a scanned code, a check-in list name or a gate name is refused as bad input alike on both databases, recording nothing', async () => {
+    const list = await makeList({ name: 'Nul gate' })
+    const { tickets } = await paidTickets('adult', 1)
+    const scansBefore = await server.db.selectFrom('ticket_redemptions').select('id').execute()
+    const answers = [
+      await owner.post('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'Gate\u0000A' }),
+      await door.post('/api/admin/door/redeem', { code: `${tickets[0].code}\u0000`, list_id: list, nonce: nonce() }),
+      await door.post('/api/admin/door/redeem-batch', { scans: [{ code: '\u0000', list_id: list, nonce: nonce(), scannedAt: Date.now(), offline: true }] }),
+      await doorPost(server, '/api/door/redeem', { code: tickets[0].code, sessionId: fx.basic.calendarId, gate: 'Main\u0000', nonce: nonce() }),
+    ]
+    for (const a of answers) {
+      expect(a.status, JSON.stringify(a.body)).toBe(400)
+      expect((a.body as { errorCode?: string }).errorCode, JSON.stringify(a.body)).toBe(String(ErrorCode.BAD_REQUEST))
+    }
+    expect(await server.db.selectFrom('ticket_redemptions').select('id').execute()).toEqual(scansBefore)
+    expect(await server.db.selectFrom('checkin_lists').select('id').where('name', 'like', 'Gate%').execute()).toEqual([])
+    // The ticket still enters once.
+    expect((await scan(list, tickets[0].code)).result).toBe('valid')
+  })
 
   it('a ticket the server refuses on its own checks that a phone let in offline is flagged, once', async () => {
     const list = await makeList({ name: 'Flag all' })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema } from '../entities/common'
+import { idSchema, noNulText } from '../entities/common'
 import { langSchema } from '../lang'
 import { doorClockSchema, scanClockSchema } from './door-clock'
 import { syncPlacesSchema } from './door-places'
@@ -53,7 +53,8 @@ export type CheckinList = z.infer<typeof checkinListSchema>
 
 const idList = z.array(dbId).max(200).default([])
 export const checkinListInputSchema = z.object({
-  name: z.string().trim().min(1).max(MAX_GATE_CHARS),
+  // NUL refused here, so both databases answer alike (PostgreSQL refuses it in text, SQLite stores it).
+  name: noNulText().trim().min(1).max(MAX_GATE_CHARS),
   category_ids: idList,
   sector_ids: idList,
   exits: z.boolean().default(true),
@@ -171,7 +172,7 @@ export type DoorSync = z.infer<typeof doorSyncResponseSchema>
 
 /** One scan as the check-in app sends it; the session and door rules come from its list. */
 export const doorScanSchema = z.object({
-  code: z.string().min(1).max(MAX_CODE_CHARS),
+  code: noNulText().min(1).max(MAX_CODE_CHARS),
   list_id: dbId,
   nonce: z.string().regex(NONCE_PATTERN, 'nonce: 8 to 64 letters, digits, _ or -'),
   direction: z.enum(DIRECTIONS).optional(),

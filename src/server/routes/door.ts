@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { doorScanSchema, MAX_GATE_CHARS } from '../../contract/admin/door'
 import { ErrorCode } from '../../contract/errors'
-import { MAX_DB_ID } from '../../contract/entities/common'
+import { MAX_DB_ID, noNulText } from '../../contract/entities/common'
 import { doorClock, provenClock } from '../domain/redemption/clock'
 import { requireAtDoor, requireScansAtDoor } from '../domain/redemption/door-window'
 import { MAX_BATCH_SCANS, redeem, redeemBatch } from '../domain/redemption/service'
@@ -16,7 +16,7 @@ import { ApiFailure } from '../errors'
  */
 const scanSchema = doorScanSchema.omit({ list_id: true }).extend({
   sessionId: z.number().int().positive().max(MAX_DB_ID),
-  gate: z.string().trim().min(1).max(MAX_GATE_CHARS),
+  gate: noNulText().trim().min(1).max(MAX_GATE_CHARS),
 })
 /** Re-entry after a scanned exit: these calls name no check-in list, so the device sends it (default allowed). */
 const policySchema = { reentry: z.boolean().default(true) }
