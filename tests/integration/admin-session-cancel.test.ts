@@ -191,7 +191,7 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
     // A cash sale at the box office: its refund moves no money by itself, so its buyer is told to collect it there.
     const desk = await signedIn(server, 'boxoffice')
     const line = { day: dayIn(9), time: '19:00', actionId: gaEvent.id, categoryId: gaEvent.category, zoneId: gaEvent.zone, quantity: 1, sum: 1000 }
-    const cash = await desk.post<{ id: number; amount: number }>('/api/admin/boxoffice/sell', { fio: 'Анна Кассова', phone: '+79161234567', email: 'anna@example.org', hash: gaEvent.hash, payKind: 'cash', data: [line] })
+    const cash = await desk.post<{ id: number; amount: number }>('/api/admin/boxoffice/sell', { fio: 'Анна Кассова', phone: '+79161234567', email: 'anna@example.org', hash: gaEvent.hash, payKind: 'cash', data: [line], lang: 'ru' })
     expect(cash.status, JSON.stringify(cash.body)).toBe(200)
     // The cancellation's own transaction only: the process is gone before its inline refunds.
     const actor: Actor = { role: 'manager', operatorId: null, tokenId: null, label: 'test', ip: '', operator: null, csrf: null, sessionHash: null, gate: clockGate(Date.now()) }
