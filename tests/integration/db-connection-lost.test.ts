@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
+import { pageDbOf, pgPoolOf } from '../../src/server/db/connect'
 import { BUSY_RETRY_AFTER_S } from '../../src/server/plugins/known-failures'
 import { startTestServer, type TestServer } from '../support/server'
 import { pgAdmin } from './health-rig'
@@ -65,6 +66,13 @@ describe('a lost database connection on PostgreSQL', () => {
 
   it('a request waiting on a lock whose backend is terminated answers busy, and the next one goes through', async () => {
     expect((await fetch(`${server.url}/api/setup`)).status).toBe(200)
+    // What each release told the pool: a client whose session PostgreSQL ended must go back as
+    // broken. Kept idle, it waited there until its socket's end arrived, and a request that came
+    // first was handed a dead connection (a CI run, 2026-12-04: this test's last fetch answered 503).
+    const releases: unknown[] = []
+    const onRelease = (err: unknown) => releases.push(err)
+    const watched = [...new Set([server.db, pageDbOf(server.db)].map((db) => pgPoolOf(db)!))]
+    for (const pool of watched) pool.on('release', onRelease)
     const started = Date.now()
     await rig.blocker.query('begin')
     let pending: Promise<Response>
@@ -79,6 +87,8 @@ describe('a lost database connection on PostgreSQL', () => {
       await rig.release()
     }
     await expectBusy(await pending)
+    for (const pool of watched) pool.off('release', onRelease)
+    expect(releases.some((err) => (err as { code?: string } | undefined)?.code === '57P01')).toBe(true)
     expect(Date.now() - started).toBeLessThan(LOCK_TIMEOUT_MS)
     expect(await untilGone(ended)).toBe(0)
     // The pool drops the dead connections and opens new ones.

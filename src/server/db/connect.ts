@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
 import { DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, type Database as DbConfig, type DbTimeouts } from '../config'
 import type { Database } from './database'
@@ -54,6 +54,7 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
       const pageDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => connectMarked(pagePool), end: async () => {} } }), plugins: [new WriteWatchPlugin()] })
       pageHandles.set(db, pageDb)
       owners.set(pageDb, db)
+      pools.set(pageDb, pagePool)
     }
     return db
   }
@@ -111,13 +112,62 @@ function markConnectionError(err: unknown): void {
   if (typeof err === 'object' && err !== null) connectionErrors.add(err)
 }
 
-async function connectMarked(pool: pg.Pool): Promise<pg.PoolClient> {
+async function connectMarked(pool: pg.Pool): Promise<PostgresPoolClient> {
   try {
-    return await pool.connect()
+    return leaseOf(await pool.connect())
   } catch (err) {
     markConnectionError(err)
     throw err
   }
+}
+
+/**
+ * Severities of a PostgreSQL error after which the server ends the session: pg_terminate_backend,
+ * a restart or crash of another backend (57P01-57P02), idle_in_transaction_session_timeout (25P03).
+ */
+const SESSION_ENDING_SEVERITIES: ReadonlySet<unknown> = new Set(['FATAL', 'PANIC'])
+
+function endsSession(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && SESSION_ENDING_SEVERITIES.has((err as { severity?: unknown }).severity)
+}
+
+/**
+ * A pooled client as Kysely's driver uses it (query, release) that hands a client back to the pool
+ * as broken when PostgreSQL ended its session under a query. node-postgres marks such a client
+ * unusable only once the socket's end reaches it, and PostgreSQL closes the socket last, after the
+ * backend has left pg_stat_activity: released before that (Kysely releases without an error), the
+ * dead client went back to the idle list and the next request's query on it failed as well, one
+ * more visitor answered busy per lost connection (a CI run, 2026-12-04). Costs a closure a query.
+ */
+class Lease implements PostgresPoolClient {
+  private ended: unknown = null
+  constructor(private readonly client: pg.PoolClient) {}
+
+  // Kysely calls query(sql, params) and, when streaming, query(cursor); both pass through.
+  query = ((...args: Parameters<PostgresPoolClient['query']>) => {
+    const answer = (this.client.query as (...a: unknown[]) => unknown)(...args)
+    if (!(answer instanceof Promise)) return answer
+    return answer.catch((err: unknown) => {
+      if (endsSession(err)) this.ended = err
+      throw err
+    })
+  }) as PostgresPoolClient['query']
+
+  release(): void {
+    const ended = this.ended
+    this.ended = null
+    // pg-pool destroys a client released with an error instead of keeping it idle.
+    this.client.release(ended ? (ended as Error) : undefined)
+  }
+}
+
+/** One lease per pooled client: Kysely keeps its connection object per client it is handed. */
+const leases = new WeakMap<pg.PoolClient, Lease>()
+
+function leaseOf(client: pg.PoolClient): Lease {
+  let lease = leases.get(client)
+  if (!lease) leases.set(client, (lease = new Lease(client)))
+  return lease
 }
 
 /** Whether a PostgreSQL connection of ours raised this error (above). */
@@ -146,7 +196,7 @@ const pools = new WeakMap<Db, pg.Pool>()
 const pageHandles = new WeakMap<Db, Db>()
 const owners = new WeakMap<Db, Db>()
 
-/** The connection pool under a PostgreSQL handle (its size bounds the buying lane, plugins/buying-lane.ts); undefined on SQLite. */
+/** The connection pool under a PostgreSQL handle, main or page (the main one's size bounds the buying lane, plugins/buying-lane.ts); undefined on SQLite. */
 export function pgPoolOf(db: Db): pg.Pool | undefined {
   return pools.get(db)
 }
