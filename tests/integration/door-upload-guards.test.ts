@@ -104,6 +104,34 @@ describe.each(TEST_DBS)('door upload guards on %s', (dbKind) => {
     expect(await scansOf(a.lineId)).toEqual([expect.objectContaining({ result: 'valid', offline: 0, admitted: 1, counted: 1 })])
   })
 
+  it('exits switched off while a phone was offline: its queued exits still count, live ones are refused', async () => {
+    const [t] = await paidTickets(1)
+    const s = fx.basic.calendarId
+    const made = await owner.post<{ id: number }>('/api/admin/checkin/lists', { calendar_id: s, name: 'Both ways', category_ids: [], sector_ids: [], exits: true, reentry: true })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const list = made.body.id
+    const entry = await door.post<Answer>('/api/admin/door/redeem', { code: t.code, list_id: list, nonce: nonce() })
+    expect(entry.body.result).toBe('valid')
+    // The phone goes offline and lets the holder out; meanwhile the operator switches exits off.
+    const exit = { code: t.code, list_id: list, nonce: nonce(), direction: 'out', scannedAt: Date.now(), offline: true, admitted: true }
+    const off = await owner.post(`/api/admin/checkin/lists/${list}`, { name: 'Both ways', category_ids: [], sector_ids: [], exits: false, reentry: true })
+    expect(off.status, JSON.stringify(off.body)).toBe(200)
+    const up = await door.post<{ answers: Answer[] }>('/api/admin/door/redeem-batch', { scans: [exit] })
+    expect(up.status, JSON.stringify(up.body)).toBe(200)
+    expect(up.body.answers[0]).toMatchObject({ result: 'valid', direction: 'out', flagged: false })
+    // He is outside, so he comes back in; an exit scanned now (online, or in a batch as live) is refused and records nothing.
+    expect((await door.post<Answer>('/api/admin/door/redeem', { code: t.code, list_id: list, nonce: nonce() })).body.result).toBe('valid')
+    const liveExit = await door.post<Failure>('/api/admin/door/redeem', { code: t.code, list_id: list, nonce: nonce(), direction: 'out' })
+    expect([liveExit.status, liveExit.body.errorCode]).toEqual([409, expect.any(String)])
+    const batchLive = await door.post<Failure>('/api/admin/door/redeem-batch', { scans: [{ code: t.code, list_id: list, nonce: nonce(), direction: 'out', offline: false }] })
+    expect(batchLive.status).toBe(409)
+    expect((await scansOf(t.lineId)).map((r) => [r.result, r.counted])).toEqual([
+      ['valid', 1],
+      ['valid', 1],
+      ['valid', 1],
+    ])
+  })
+
   it('an offline scan backdated without a clock does not demote an entry an online gate really made first', async () => {
     const [t] = await paidTickets(1)
     const s = fx.basic.calendarId

@@ -35,9 +35,15 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
     await requireSession(id)
     await requireAtDoor(db, [id])
   }
-  /** A scan of the app as the service takes it: the list's session and name, its rules. */
-  const scanOf = (s: DoorScan, list: CheckinList): { scan: Scan; policy: RedeemPolicy } => {
-    if (s.direction === 'out' && !list.exits) throw new ApiFailure('door-exits-off')
+  /**
+   * A scan of the app as the service takes it: the list's session and name, its rules. A list's
+   * exits switched off refuse exit scans made now; an exit a phone made offline while they were on
+   * (`queued`) still counts, as a gate archived meanwhile does: the holder did go out, and refusing
+   * it dropped it from the phone's queue and left him counted inside, refused as already used when
+   * he came back to a gate that lets him in again.
+   */
+  const scanOf = (s: DoorScan, list: CheckinList, queued = false): { scan: Scan; policy: RedeemPolicy } => {
+    if (s.direction === 'out' && !list.exits && !(queued && s.offline === true)) throw new ApiFailure('door-exits-off')
     const clock = provenClock(app.config.sessionSecret, s.clock)
     return { scan: { code: s.code, sessionId: list.calendar_id, gate: list.name, nonce: s.nonce, direction: s.direction, scannedAt: s.scannedAt, offline: s.offline, admitted: s.admitted, shown: s.shown, clock }, policy: policyOf(list) }
   }
@@ -129,7 +135,7 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       // A gate archived while a phone was offline: its queued scans still count (else the phone's queue would never empty).
       for (const s of input.scans) if (!lists.has(s.list_id)) lists.set(s.list_id, await listOf(s.list_id, true))
       // All checked before any is recorded: an upload with a bad scan records none.
-      const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!))
+      const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!, true))
       // A phone may come back online days after the show: its offline scans still count for a while; a
       // scan not marked offline admits now, so only while the door is open (door-window.ts requireScansAtDoor).
       await requireScansAtDoor(db, prepared.map((p) => p.scan))

@@ -51,7 +51,7 @@ export interface DoorSnapshot {
   pending: number
   /** Uploaded scans the server flagged (the holder was let in, yet another scan came first). */
   flagged: number
-  /** Offline scans the server refused on their own (e.g. an exit scan after exits were switched off); dropped from the queue. */
+  /** Offline scans the server refused on their own (e.g. a code too long, a list that does not exist); dropped from the queue. */
   refused: number
   answer: ShownAnswer | null
   error: string | null

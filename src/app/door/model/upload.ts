@@ -25,7 +25,7 @@ export function uploadedScan({ code, list_id, nonce, direction, scannedAt, admit
   return { code, list_id, nonce, direction, scannedAt, admitted, shown, clock, offline: true }
 }
 
-/** Answers about the scan itself (a code too long, exits switched off since, a gate removed): sending it again changes nothing. */
+/** Answers about the scan itself (a code too long, a nonce another scan used, a list that does not exist): sending it again changes nothing. */
 const REFUSED_STATUSES = new Set([400, 404, 409, 422])
 
 const isRefusal = (err: unknown): err is DoorApiError => err instanceof DoorApiError && REFUSED_STATUSES.has(err.status)
