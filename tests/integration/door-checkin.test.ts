@@ -278,6 +278,10 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     expect(late.status, JSON.stringify(late.body)).toBe(200)
     expect(late.body.answers[0]).toMatchObject({ result: 'valid', gate: 'Closed gate' })
     expect((await door.post('/api/admin/door/redeem', { code: tickets[0].token, list_id: gone, nonce: nonce() })).status).toBe(404)
+    // In an upload too, a scan not marked offline is made now, at a gate that is no more: refused, with the offline one beside it.
+    const liveThere = [{ code: tickets[1].token, list_id: gone, nonce: nonce(), scannedAt: Date.now() - 5_000, offline: true }, { code: tickets[1].token, list_id: gone, nonce: nonce() }]
+    expect((await door.post('/api/admin/door/redeem-batch', { scans: liveThere })).status).toBe(404)
+    expect(await server.db.selectFrom('ticket_redemptions').select('id').where('order_line_id', '=', tickets[1].lineId).where('gate', '=', 'Closed gate').execute()).toEqual([])
     // An upload naming a list that does not exist records nothing.
     const bad = await door.post('/api/admin/door/redeem-batch', { scans: [{ ...upA[0], nonce: nonce() }, { ...upA[0], nonce: nonce(), list_id: 987_654 }] })
     expect(bad.status).toBe(404)

@@ -134,6 +134,8 @@ export function doorHandlers(app: FastifyInstance): AdminHandlers {
       const lists = new Map<number, CheckinList>()
       // A gate archived while a phone was offline: its queued scans still count (else the phone's queue would never empty).
       for (const s of input.scans) if (!lists.has(s.list_id)) lists.set(s.list_id, await listOf(s.list_id, true))
+      // A scan not marked offline admits now: its gate must be live, as /door/redeem's (404 once archived).
+      for (const id of new Set(input.scans.filter((s) => s.offline !== true).map((s) => s.list_id))) await listOf(id)
       // All checked before any is recorded: an upload with a bad scan records none.
       const prepared = input.scans.map((s) => scanOf(s, lists.get(s.list_id)!, true))
       // A phone may come back online days after the show: its offline scans still count for a while; a
