@@ -3,7 +3,7 @@ import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { orderBody, type OrderAnswer, type PriceFx, type Visitor } from './order-fixtures'
 import { decide, memberVisitor, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
-import { startInbox, type Inbox } from './return-helpers'
+import { decodeMessage, startInbox, type Inbox } from './return-helpers'
 import { addPercentPromo, confirmReturn, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
 
 /**
@@ -38,6 +38,9 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
   const history = async (orderId: number) =>
     (await server.db.selectFrom('bonus_transactions').select(['kind', 'amount']).where('order_id', '=', orderId).orderBy('id').execute()).map((t) => [t.kind, Number(t.amount)])
 
+  /** The text of the last return e-mail of an order (its request's link and what it gives back). */
+  const returnMailOf = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!)
+
   /** Pays an order through the bank, or at once when bonuses cover it (no bank then). */
   async function pay(v: Visitor, hash: string): Promise<string | null> {
     const start = await startPay(v, hash, shop.pfx.types.card)
@@ -68,6 +71,9 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
     expect(await balance()).toBe(57)
     expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1150)
     expect(await balance()).toBe(500)
+    // The request's e-mail named both: the money to the bank card, the bonuses to the loyalty card.
+    expect(returnMailOf(o.hash)).toMatch(/Сумма к возврату: .*1.?150/)
+    expect(returnMailOf(o.hash)).toContain('Бонусов вернётся на карту: 500')
     expect(await history(o.id)).toEqual([['spend', -500], ['accrual', 57], ['return', 500], ['revoke', -57]])
     expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 1150, discountData: { useBonuses: 0, chargedBonus: 0 } })
   })
@@ -93,6 +99,9 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
     expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(0)
     expect(await refundAmounts(shop, o.id)).toEqual([])
     expect(await balance()).toBe(5000)
+    // Not "refund 0" as if the buyer lost what he paid: the bonuses he gets back.
+    expect(returnMailOf(o.hash)).not.toContain('Сумма к возврату')
+    expect(returnMailOf(o.hash)).toContain('Бонусов вернётся на карту: 1650')
   })
 
   it('never takes a card below zero for bonuses it has spent since', async () => {

@@ -36,7 +36,7 @@ export interface ReturnedBonuses {
 export async function returnTicketBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, shareOf: (held: number) => number, now: number, last: boolean): Promise<ReturnedBonuses> {
   const row = await findOrderBonuses(trx, order.id)
   if (!row) return { credited: 0, revoked: 0 }
-  const spent = row.released_at === null ? row.bonuses_used : 0
+  const spent = spentHeld(row)
   // Released before the card is touched below: the code's row before the card's, as addDiscount takes them.
   const credited = last ? await releaseDiscount(trx, order.id, now) : shareOf(spent)
   const earned = shareOf(row.charged_bonus)
@@ -49,4 +49,19 @@ export async function returnTicketBonuses(trx: Db, order: Pick<OrderRow, 'id' | 
   }
   await setOrderBonuses(trx, order.id, { bonuses_used: row.bonuses_used - credited, charged_bonus: row.charged_bonus - earned })
   return { credited, revoked }
+}
+
+/** Bonuses spent on the order that its tickets still hold: none once the row was given back (released). */
+function spentHeld(row: { released_at: number | string | null; bonuses_used: number }): number {
+  return row.released_at === null ? row.bonuses_used : 0
+}
+
+/**
+ * What returning the tickets `shareOf` splits off (returnShare's rule) would give back to the card,
+ * by returnTicketBonuses' rule, for the request's e-mail; reads only. The last tickets' return
+ * releases the rest, which is their whole share.
+ */
+export async function bonusesBackOf(db: Db, orderId: number, shareOf: (held: number) => number): Promise<number> {
+  const row = await findOrderBonuses(db, orderId)
+  return row ? shareOf(spentHeld(row)) : 0
 }

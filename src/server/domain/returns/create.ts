@@ -9,6 +9,7 @@ import { sendMail } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { mailTicketLabel } from '../../mail/templates/ticketLabel'
 import { toMajor } from '../../../contract/rules/money'
+import { bonusesBackOf } from '../loyalty/return-bonuses'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
 import { loadStoredSetup } from '../settings/service'
@@ -82,10 +83,11 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     if ((await markLinesRequested(trx, order.id, ids)) !== ids.length) throw new ApiFailure('return-some-busy')
     const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)
     // What the confirm will refund for these lines by the one rule (refund-payment.ts), not their list cost.
-    const { amount } = await returnShare(trx, order.id, ids)
-    return { order, requestId, chosen, amount, currency: setup.app.currency }
+    const { amount, shareOf } = await returnShare(trx, order.id, ids)
+    const bonuses = await bonusesBackOf(trx, order.id, shareOf)
+    return { order, requestId, chosen, amount, bonuses, currency: setup.app.currency }
   })
-  const { order, chosen, amount, currency } = created
+  const { order, chosen, amount, bonuses, currency } = created
   // The e-mail and its link in the language the visitor asked in; the order's when the request
   // named none.
   const lang: Lang = input.lang ?? (isLang(order.lang) ? order.lang : DEFAULT_LANG)
@@ -96,6 +98,7 @@ export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 's
     link: confirmationLink(config.publicUrl, order.hash, hashConf, lang),
     tickets: (await listMailTicketLines(db, order.id, chosen.map((l) => l.id))).map((l) => mailTicketLabel(l, lang)),
     sum: toMajor(amount),
+    bonuses,
     currency,
   })
   const sent = await sendMail(db, config, { ...mail, orderId: order.id })

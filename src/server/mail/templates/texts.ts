@@ -9,6 +9,8 @@ export interface MailTexts {
   returnIntro: string
   returnTickets: string
   returnSum: string
+  /** Bonuses spent on the returned tickets that go back to the buyer's card: {bonuses}. */
+  returnBonuses: string
   returnAction: string
   returnValidity: string
   returnIgnore: string
@@ -41,6 +43,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     returnIntro: 'Вы оформили заявку на возврат билетов по заказу №{n}.',
     returnTickets: 'Билеты к возврату',
     returnSum: 'Сумма к возврату: {sum}',
+    returnBonuses: 'Бонусов вернётся на карту: {bonuses}',
     returnAction: 'Чтобы подтвердить возврат, откройте ссылку:',
     returnValidity: 'Ссылка действует {hours} часа и только один раз.',
     returnIgnore: 'Если вы не оформляли возврат, просто проигнорируйте это письмо.',
@@ -67,6 +70,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     returnIntro: 'You asked to return tickets of order No. {n}.',
     returnTickets: 'Tickets to return',
     returnSum: 'Refund amount: {sum}',
+    returnBonuses: 'Bonuses back to your card: {bonuses}',
     returnAction: 'To confirm the return, open this link:',
     returnValidity: 'The link works for {hours} hours and only once.',
     returnIgnore: 'If you did not ask for a return, ignore this e-mail.',
@@ -93,6 +97,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     returnIntro: 'Сіз №{n} тапсырыс бойынша билеттерді қайтаруға өтінім бердіңіз.',
     returnTickets: 'Қайтарылатын билеттер',
     returnSum: 'Қайтарылатын сома: {sum}',
+    returnBonuses: 'Картаңызға қайтарылатын бонустар: {bonuses}',
     returnAction: 'Қайтаруды растау үшін сілтемені ашыңыз:',
     returnValidity: 'Сілтеме {hours} сағат және тек бір рет жарамды.',
     returnIgnore: 'Егер сіз қайтаруды сұрамасаңыз, бұл хатты елемеңіз.',
@@ -119,6 +124,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     returnIntro: '您已申請退還訂單 {n} 的門票。',
     returnTickets: '待退門票',
     returnSum: '退款金額：{sum}',
+    returnBonuses: '退回您卡中的積分：{bonuses}',
     returnAction: '請打開以下連結確認退票：',
     returnValidity: '連結在 {hours} 小時內有效，且只能使用一次。',
     returnIgnore: '如果您沒有申請退票，請忽略此郵件。',
