@@ -190,6 +190,11 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect(detail.sessions).toHaveLength(1)
     expect(detail.prices).toHaveLength(1)
     expect(detail.tag_ids).toEqual([refs.tags[0].id])
+    // The copy's session and price row each start their history naming their source, as a session's own copy does.
+    const firstEntry = async (entity: string, entityId: number) => (await manager.get<{ entries: { action: string; before: Row | null }[] }>(`/api/admin/audit?entity=${entity}&entity_id=${entityId}`)).body.entries.map((e) => [e.action, e.before])
+    expect(await firstEntry('session', detail.sessions[0].id as number)).toEqual([['copy', { from: s }]])
+    const sourcePrice = (await manager.get<{ prices: Row[] }>(`/api/admin/events/${id}`)).body.prices[0].id
+    expect(await firstEntry('price', detail.prices[0].id as number)).toEqual([['copy', { from: sourcePrice }]])
     expect((await manager.post(`/api/admin/events/${id}/archive`)).status).toBe(200)
     expect((await manager.get<{ events: Row[] }>('/api/admin/events')).body.events.some((e) => e.id === id)).toBe(false)
     expect((await manager.get<{ events: Row[] }>('/api/admin/events?archived=1')).body.events.some((e) => e.id === id)).toBe(true)

@@ -50,18 +50,13 @@ export function sessionRow(db: Db, id: number) {
   return db.selectFrom('calendars').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** A copy of a session (every column but its id) under another event, with its price rows; answers the new session's id. */
-export async function copySession(db: Db, session: Awaited<ReturnType<typeof sessionsOf>>[number], eventId: number): Promise<number> {
-  return (await copySessionWithPrices(db, session, eventId)).id
-}
-
 /** A price row a session's copy made: the source row's id and the copy's. */
 export interface CopiedPrice {
   from: number
   to: number
 }
 
-/** copySession, answering also which price row became which (a one-session copy audits each: sessions.ts copyOneSession). */
+/** A copy of a session (every column but its id, and no cancellation) under `eventId`, with its price rows; answers its id and which price row became which (sessions.ts copySessionAudited audits each). */
 export async function copySessionWithPrices(db: Db, session: Awaited<ReturnType<typeof sessionsOf>>[number], eventId: number): Promise<{ id: number; prices: CopiedPrice[] }> {
   const { id: calId, ...cal } = session
   // A copy is a new session: a cancelled source's mark does not follow it (its buyers were refunded, not the copy's).

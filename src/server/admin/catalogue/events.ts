@@ -5,11 +5,11 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
 import type { Actor } from '../context'
-import { copyCompositions, copySession, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
+import { copyCompositions, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { nextEventVersion } from './event-version.repository'
 import { findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
-import { applyVenueBlocks, blockedKeys } from '../studio/blocks.repository'
+import { copySessionAudited } from './sessions'
 import { tx } from '../transaction'
 import { admittedTicketsOfEvent } from '../../domain/redemption/lists.repository'
 import { DOOR_PAST_MS } from '../../domain/redemption/door-window'
@@ -123,11 +123,8 @@ export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
     const place = await placement(trx, id)
     await setPlacement(trx, copyId, { ...(source as unknown as EventInput), ...place })
     const sessions = await sessionsOf(trx, id)
-    for (const s of sessions) {
-      const newCal = await copySession(trx, s, copyId)
-      // The copy is off sale in the same seats: the version's venue blocks and the source session's own.
-      if (s.drawing_id !== null) await applyVenueBlocks(trx, newCal, Number(s.drawing_id), Date.now(), await blockedKeys(trx, s.id))
-    }
+    // Each off sale in the same seats (the version's venue blocks and the source session's own), audited as a session's copy.
+    for (const s of sessions) await copySessionAudited(trx, actor, s, copyId)
     // A subscription's copy keeps its contents (the lines still name the same events).
     const lines = await copyCompositions(trx, id, copyId)
     await writeAudit(trx, actor, { action: 'copy', entity: 'event', entityId: copyId, before: { from: id }, after: { sessions: sessions.length, composition_lines: lines } })

@@ -123,14 +123,23 @@ export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number
   return tx(db, actor, async (trx) => {
     const source = await sessionRow(trx, id)
     if (!source) throw new ApiFailure('admin-not-found', { what: 'session', id })
-    const { id: copyId, prices } = await copySessionWithPrices(trx, { ...source, active: 0 }, source.event_id)
-    if (source.drawing_id !== null) await applyVenueBlocks(trx, copyId, source.drawing_id, Date.now(), await blockedKeys(trx, id))
-    await writeAudit(trx, actor, { action: 'copy', entity: 'session', entityId: copyId, before: { from: id }, after: await findRow(trx, 'calendars', copyId) })
-    // Its price rows are new rows the operator may edit or sell at: each is audited as a price
-    // row's own copy is (copyPrice), naming the row it was copied from as the session's row does.
-    for (const p of prices) await writeAudit(trx, actor, { action: 'copy', entity: 'price', entityId: p.to, before: { from: p.from }, after: await findRow(trx, 'prices', p.to) })
-    return copyId
+    return copySessionAudited(trx, actor, { ...source, active: 0 }, source.event_id)
   })
+}
+
+/**
+ * A session's copy into `eventId` (its own event's, or an event's copy: events.ts copyEvent) with
+ * its price rows and the same seats blocked, audited: the session's row names its source, and its
+ * price rows are new rows the operator may edit or sell at, each audited as a price row's own copy
+ * is (copyPrice), naming the row it was copied from. So a copied session's history starts with
+ * where it came from, however it was copied. Answers the new session's id.
+ */
+export async function copySessionAudited(trx: Db, actor: Actor, source: Parameters<typeof copySessionWithPrices>[1], eventId: number): Promise<number> {
+  const { id: copyId, prices } = await copySessionWithPrices(trx, source, eventId)
+  if (source.drawing_id !== null) await applyVenueBlocks(trx, copyId, Number(source.drawing_id), Date.now(), await blockedKeys(trx, source.id))
+  await writeAudit(trx, actor, { action: 'copy', entity: 'session', entityId: copyId, before: { from: source.id }, after: await findRow(trx, 'calendars', copyId) })
+  for (const p of prices) await writeAudit(trx, actor, { action: 'copy', entity: 'price', entityId: p.to, before: { from: p.from }, after: await findRow(trx, 'prices', p.to) })
+  return copyId
 }
 
 /**
