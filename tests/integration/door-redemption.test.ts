@@ -323,6 +323,11 @@ describe.each(TEST_DBS)('door redemption on %s', (dbKind) => {
     expect(none.status).toBe(401)
     expect(none.body.errorCode).toBe(ErrorCode.BAD_REQUEST)
     expect((await doorPost(server, '/api/door/redeem', body, 'wrong-token-wrong-token-wrong-tok')).status).toBe(401)
+    // The token before the body: without it a bad body is not told what is wrong with it either.
+    for (const path of ['/api/door/redeem', '/api/door/redeem-batch']) {
+      const blind = await doorPost(server, path, { sessionId: 'x' }, null)
+      expect([path, blind.status, blind.body.errorCode]).toEqual([path, 401, ErrorCode.BAD_REQUEST])
+    }
     for (const bad of [{ ...body, nonce: 'short' }, { ...body, sessionId: 'x' }, { ...body, sessionId: 2 ** 31 }, { ...body, sessionId: 2 ** 53 }, { ...body, scannedAt: 1e300, offline: true }, { ...body, code: 'x'.repeat(600) }, { ...body, gate: 'g'.repeat(65) }, { ...body, direction: 'sideways' }, { ...body, gate: '' }, {}]) {
       const res = await doorPost(server, '/api/door/redeem', bad)
       expect(res.status).toBe(400)

@@ -54,8 +54,10 @@ export function registerDoorRoutes(app: FastifyInstance): void {
       keys: app.ticketKeys.published.map((k) => ({ kid: k.kid, publicKey: k.publicKey })),
     }
   })
-  r.post('/api/door/redeem', { schema: { body: scanSchema.extend(policySchema) } }, async (request) => {
-    checkDoorToken(app, request)
+  // The token is checked before the body is validated (preValidation): a caller without it learns
+  // nothing of what the calls take, and is told so (401), not how its body is wrong.
+  const tokenFirst = { preValidation: async (request: FastifyRequest) => checkDoorToken(app, request) }
+  r.post('/api/door/redeem', { ...tokenFirst, schema: { body: scanSchema.extend(policySchema) } }, async (request) => {
     // The server's time, signed: a scanner times its next offline scans from it (contract/admin/door-clock.ts).
     const clock = doorClock(app.config.sessionSecret)
     const { reentry, ...scan } = request.body
@@ -64,8 +66,7 @@ export function registerDoorRoutes(app: FastifyInstance): void {
     const answer = await redeem(app.db, app.ticketKeys, { ...scan, clock: provenClock(app.config.sessionSecret, scan.clock) }, { reentry })
     return { errorCode: ErrorCode.OK, errorText: '', ...answer, clock }
   })
-  r.post('/api/door/redeem-batch', { schema: { body: z.object({ scans: z.array(scanSchema).min(1).max(MAX_BATCH_SCANS), ...policySchema }) } }, async (request) => {
-    checkDoorToken(app, request)
+  r.post('/api/door/redeem-batch', { ...tokenFirst, schema: { body: z.object({ scans: z.array(scanSchema).min(1).max(MAX_BATCH_SCANS), ...policySchema }) } }, async (request) => {
     // An offline upload: taken for a while after the session began, as the check-in app's; a scan not
     // marked offline admits now, so only while the door is open (door-window.ts requireScansAtDoor).
     await requireScansAtDoor(app.db, request.body.scans)
