@@ -53,8 +53,9 @@ export interface MarkPaidOptions {
 }
 
 /**
- * Marks an order paid and sells its held places. Conditional on paid = 0, so it happens once
- * whoever calls it (null when it was paid already). Charges the loyalty bonuses of the purchase,
+ * Marks an order paid and sells its held places. Conditional on paid = 0 and a status other than
+ * cancelled, so it happens once whoever calls it, and never to a cancelled order (null when it was
+ * paid already or is cancelled: a settlement revives a lapsed order before it pays it). Charges the loyalty bonuses of the purchase,
  * and queues the order's tickets e-mail in the same transaction (mail/ticket-mail.ts: it commits
  * with the payment or not at all; one INSERT, when the order is confirmed and has an address).
  * `order`: the row as the caller locked it, with its status as the transaction leaves it.

@@ -136,6 +136,8 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'order-not-cancellable': 409,
   'order-no-tickets-mail': 409,
   'order-mail-failed': 502,
+  'boxoffice-order-cancelled': 409,
+  'boxoffice-session-cancelled': 409,
   'reseat-not-sold': 409,
   'reseat-other-price': 409,
   'refund-not-paid': 409,

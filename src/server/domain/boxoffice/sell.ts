@@ -1,4 +1,5 @@
 import type { PayKind } from '../../../contract/admin/boxoffice'
+import { ORDER_STATUS_CANCELLED } from '../../../contract/constants'
 import { orderCreateRequestSchema, orderCreateSchemeRequestSchema } from '../../../contract/entities/order'
 import type { Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
@@ -11,9 +12,11 @@ import { orderCheckboxes } from '../events/checkboxes-cached'
 import { orderMoney } from '../orders/money'
 import type { PlacedOrder } from '../orders/claim'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
-import { endReservation, findOrderByHash, lockOrder } from '../orders/order.repository'
+import { endReservation, findOrderByHash, lockOrder, orderPlaces, type OrderRow } from '../orders/order.repository'
 import { expireOrders } from '../orders/expiry'
+import { lockCalendars } from '../inventory/stock.repository'
 import { createSchemeOrder } from '../scheme/order'
+import { orderOnCancelledSession } from '../sessions/cancelled.repository'
 import { deskPaymentTypeId, insertBoxOfficeSale, insertDeskPayment } from './boxoffice.repository'
 
 /** What the counter sells: seats of a session's map (the operator's cart) or general-admission lines. */
@@ -55,10 +58,11 @@ export interface SaleContext {
  *    createSchemeOrder) or the general-admission planner (admission/create.ts createOrder), so
  *    prices, the per-order limit, the hold rules and the all-or-nothing claim are the shop's own.
  *    The buyer's agreements are ticked by the operator on the buyer's behalf (said at the desk).
- * 2. Payment at the desk, in one transaction under the order's lock: a paid payment of the desk
- *    kind (cash, card at the desk; complimentary pays 0), the order paid and its places sold
- *    (payments/settle.ts markOrderPaid, the one place an order becomes paid), the sale marked
- *    as the box office's (reports), the audit row. A free order (maybefree, every price 0) goes
+ * 2. Payment at the desk, in one transaction under the sessions' and the order's locks, the order
+ *    checked still live first (lockLiveOrder: an operator may cancel it, or its session, between
+ *    the steps): a paid payment of the desk kind (cash, card at the desk; complimentary pays 0),
+ *    the order paid and its places sold (payments/settle.ts markOrderPaid, the one place an
+ *    order becomes paid), the sale marked as the box office's (reports), the audit row. A free order (maybefree, every price 0) goes
  *    the same way as a sale of 0: step 1 writes it unpaid (paysItself; the shop's path would
  *    write it paid at once), so it is never paid without its desk payment and audit row.
  *
@@ -96,14 +100,16 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
 
   const typeId = await deskPaymentTypeId(db, sale.payKind)
   try {
+    const { calendarIds } = await orderPlaces(db, (await findOrderByHash(db, hash))!.id)
     return await inGatedTransaction(db, ctx.gate ?? clockGate(ctx.now), async (trx) => {
-      const order = (await lockOrder(trx, hash))!
+      const order = await lockLiveOrder(trx, hash, calendarIds)
       const money = await orderMoney(trx, order)
       // A free order's payable is 0: it is recorded as the desk's sale of 0, like any other.
       const amount = sale.payKind === 'comp' ? 0 : money.payable
       await insertDeskPayment(trx, { orderId: order.id, typeId, amount, now: ctx.now })
-      // An order just made whose hash only this call knows is paid by nobody else; should it be,
-      // the sale is refused (409) and the desk's rows roll back, rather than a 500.
+      // An order just made whose hash only this call knows is paid by nobody else; should it be
+      // (or be cancelled: markOrderPaid pays only a live order), the sale is refused (409) and the
+      // desk's rows roll back, rather than a 500.
       const paid = await markOrderPaid(trx, order, amount, ctx.now, { mailTickets: sale.sendMail === true })
       if (!paid) throw new ApiFailure('order-paid')
       await insertBoxOfficeSale(trx, { orderId: order.id, operatorId: ctx.operatorId, actor: ctx.actor, payKind: sale.payKind, now: ctx.now })
@@ -115,4 +121,26 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
     if (order && (await endReservation(db, order.id, ctx.now))) await expireOrders(db, ctx.now)
     throw err
   }
+}
+
+/**
+ * Step 2's order, locked and checked live, as the bank's settlement checks it (payments/settle.ts):
+ * between the steps an operator may cancel the order's session (session-cancel.ts ends its unpaid
+ * orders) or the order itself (order care), and a desk payment then made a paid order of a
+ * cancelled session, or a paid order in status cancelled. Sessions first, then the order (the lock
+ * order of claims and settlement): the session lock is the one the cancellation's mark takes, so
+ * either this payment commits before the mark (the order is then sold, and the cancellation
+ * refunds it) or it sees the mark. Expired orders of the sessions are cancelled under those locks
+ * at the clock's time, not the request's start: a reservation ended meanwhile (order care's cancel
+ * sets its end to that moment, then cancels it) is free stock by the one stock rule already.
+ */
+async function lockLiveOrder(trx: Db, hash: string, calendarIds: readonly number[]): Promise<OrderRow> {
+  await lockCalendars(trx, calendarIds)
+  await expireOrders(trx, Date.now(), calendarIds)
+  const order = (await lockOrder(trx, hash))!
+  if (order.paid === 1) throw new ApiFailure('order-paid')
+  // Before the order's own status: a cancelled session's orders are cancelled after its mark commits.
+  if (await orderOnCancelledSession(trx, order.id)) throw new ApiFailure('boxoffice-session-cancelled')
+  if (order.status === ORDER_STATUS_CANCELLED) throw new ApiFailure('boxoffice-order-cancelled')
+  return order
 }

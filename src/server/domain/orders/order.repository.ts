@@ -203,9 +203,13 @@ export async function confirmOrder(trx: Db, orderId: number, now: number): Promi
   await trx.updateTable('orders').set({ status: ORDER_STATUS_CONFIRMED, confirmed_at: now }).where('id', '=', orderId).execute()
 }
 
-/** Marks an unpaid order paid at `now`; answers false when it was paid already (whoever calls it, it happens once). */
+/**
+ * Marks an unpaid order paid at `now`; answers false when it was paid already (whoever calls it, it
+ * happens once) or is cancelled: a cancelled order is paid only once revived (payments/revive.ts
+ * reopens it first), never as it stands (a desk sale's order cancelled meanwhile, boxoffice/sell.ts).
+ */
 export async function markOrderPaidOnce(trx: Db, orderId: number, now: number): Promise<boolean> {
-  const res = await trx.updateTable('orders').set({ paid: 1, paid_at: now }).where('id', '=', orderId).where('paid', '=', 0).executeTakeFirst()
+  const res = await trx.updateTable('orders').set({ paid: 1, paid_at: now }).where('id', '=', orderId).where('paid', '=', 0).where('status', '<>', ORDER_STATUS_CANCELLED).executeTakeFirst()
   return Number(res.numUpdatedRows) === 1
 }
 
