@@ -30,9 +30,31 @@ export function useScreenTitle(title: string): React.RefObject<HTMLHeadingElemen
   return ref
 }
 
+/** Whether the element is wholly between the window's top and bottom edges. */
+function inView(el: Element): boolean {
+  const r = el.getBoundingClientRect()
+  return r.top >= 0 && r.bottom <= window.innerHeight
+}
+
+/**
+ * A screen's refusal (a save, a search, a load), for every console form. A new one not wholly on
+ * screen is scrolled into view: a long form's Save is far below its note, and on a phone a refused
+ * save showed nothing. Where the control the operator used is then out of sight (or nothing holds
+ * the focus), the note takes the focus too, so a screen reader reads it and the next Tab leads on
+ * from it (the stale editor's reload). Where that control is still in sight, focus stays in it (a
+ * code typed again into the field beside the note) and role="alert" reads the note out.
+ */
 export function ErrorNote({ error }: { error: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    const note = ref.current
+    if (!error || !note || inView(note)) return
+    note.scrollIntoView({ block: 'nearest' })
+    const held = document.activeElement
+    if (!held || held === document.body || !inView(held)) note.focus({ preventScroll: true })
+  }, [error])
   return error ? (
-    <p role="alert" className="adm-error">
+    <p role="alert" className="adm-error" tabIndex={-1} ref={ref}>
       {error}
     </p>
   ) : null
