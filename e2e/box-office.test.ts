@@ -236,4 +236,34 @@ describe('box office, general admission: one buyer after another', () => {
     await expect.poll(() => sold.innerText()).not.toContain('Tickets sent')
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
+
+  it("offers no more tickets than the event's per-order limit, across its rows, as the server counts them; the most it offers sells", async () => {
+    const db = app.server.db
+    const { demquantlimit: limit } = await db.selectFrom('events').select('demquantlimit').where('name_en', '=', 'Night at the Museum').executeTakeFirstOrThrow()
+    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    await signIn(page)
+    await page.getByRole('listitem').filter({ hasText: 'Night at the Museum' }).getByRole('link', { name: 'Box office' }).click()
+    await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
+    const lists = page.locator('.adm-inline select')
+    const most = async (i: number) => (await lists.nth(i).locator('option').count()) - 1
+    await lists.nth(1).waitFor()
+    // Each row has more tickets than the limit: the limit is what ends the list (it offered the stock, up to 50).
+    expect(limit).toBeLessThan(20)
+    expect([await most(0), await most(1)]).toEqual([limit, limit])
+    // What one row takes, the other no longer offers; the first keeps offering up to the limit.
+    await lists.nth(0).selectOption(String(limit - 3))
+    expect([await most(0), await most(1)]).toEqual([limit, 3])
+    // The whole limit, split over both rows, is a sale the server takes.
+    await lists.nth(1).selectOption('3')
+    expect(await most(0)).toBe(limit - 3)
+    await page.getByLabel('Full name', { exact: true }).fill('Limit Buyer')
+    await page.getByLabel('Phone', { exact: true }).fill('+79160000004')
+    await page.getByRole('button', { name: 'Sell' }).click()
+    await page.getByRole('status').filter({ hasText: /Order no\. \d+ sold/ }).waitFor()
+    const order = await db.selectFrom('orders').select(['id', 'paid']).where('fio', '=', 'Limit Buyer').executeTakeFirstOrThrow()
+    expect(order.paid).toBe(1)
+    const lines = await db.selectFrom('order_lines').select('quantity').where('order_id', '=', order.id).execute()
+    expect(lines.reduce((n, l) => n + l.quantity, 0)).toBe(limit)
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+  })
 })

@@ -10,6 +10,16 @@ export function ticketsCounted(lines: readonly { quantity: number; passagequant:
 }
 
 /**
+ * Most tickets of one price row (of `passagequant` passes per ticket) an order may hold beside
+ * `others` under the per-order limit `demquantlimit`, counted as the server counts it
+ * (ticketsCounted; admission/plan.ts refuses more with order-limit): what a quantity list may
+ * offer, so that it offers nothing the server would refuse (the box office's general admission).
+ */
+export function mostOfRowWithinLimit(demquantlimit: number, others: readonly { quantity: number; passagequant: number }[], passagequant: number): number {
+  return Math.max(0, Math.floor((demquantlimit - ticketsCounted(others)) / Math.max(1, passagequant)))
+}
+
+/**
  * Tickets an order holds as the session's stock, a subscription's remaining tickets and the gift
  * card's one ticket (000 §4, §9) count them: every ticket once, a group excursion ticket too (one
  * sale of its row, however many passes it carries). Only the per-order limit counts passes

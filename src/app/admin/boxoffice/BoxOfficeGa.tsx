@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { PriceRow } from '../../../contract/entities/price'
+import { mostOfRowWithinLimit } from '../../../contract/rules/limits'
 import { orderLines, quantityOf, rowKey, rowsFor, totals, countOf, type Quantities } from '../../kernel/cart'
 import { formatMoney } from '../../i18n/localeFormat'
 import { useConsole } from '../shell'
@@ -7,14 +8,23 @@ import { SaleForm } from './SaleForm'
 import { BOX_TEXTS } from './texts'
 import { useCurrency } from '../../state/session'
 
-/** The most tickets of one row the counter form offers (the server checks stock and the order limit). */
+/** The most tickets of one row the counter form offers, whatever the stock and the order limit leave (a list, not a field). */
 const MAX_PER_ROW = 50
+
+/** Most of `row` the list offers: its stock, MAX_PER_ROW and what the per-order limit leaves beside the other rows' choice. */
+function rowChoiceMax(row: PriceRow, rows: readonly PriceRow[], q: Quantities, orderLimit: number): number {
+  const others = rows.filter((r) => rowKey(r) !== rowKey(row)).map((r) => ({ quantity: quantityOf(q, r), passagequant: r.passagequant }))
+  return Math.min(MAX_PER_ROW, row.quantity, mostOfRowWithinLimit(orderLimit, others, row.passagequant))
+}
 
 /**
  * General admission at the box office: quantities per price row of one session, priced and sent
  * as the event page sends them (kernel/cart.ts orderLines: the server re-checks every sum).
+ * `orderLimit` is the event's per-order limit (demquantlimit): each list offers only what the
+ * server's own count (contract/rules/limits.ts) accepts beside the other rows, so the desk is never
+ * offered a quantity the sale would refuse (order-limit); choosing less in one row offers more in another.
  */
-export function BoxOfficeGa({ hash, day, time, prices }: { hash: string; day: string; time: string; prices: readonly PriceRow[] }) {
+export function BoxOfficeGa({ hash, day, time, prices, orderLimit }: { hash: string; day: string; time: string; prices: readonly PriceRow[]; orderLimit: number }) {
   const currency = useCurrency()
   const { lang } = useConsole()
   const b = BOX_TEXTS[lang]
@@ -29,7 +39,7 @@ export function BoxOfficeGa({ hash, day, time, prices }: { hash: string; day: st
           <label key={rowKey(r)}>
             {r[`category_${lang}`] || r.category_ru} · {r[`zonelevel_${lang}`] || r.zonelevel_ru} · {formatMoney(r.price, lang, currency)}
             <select value={quantityOf(q, r)} onChange={(e) => setQ({ ...q, [rowKey(r)]: Number(e.target.value) })}>
-              {Array.from({ length: Math.min(MAX_PER_ROW, r.quantity) + 1 }, (_, n) => (
+              {Array.from({ length: Math.max(rowChoiceMax(r, rows, q, orderLimit), quantityOf(q, r)) + 1 }, (_, n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>

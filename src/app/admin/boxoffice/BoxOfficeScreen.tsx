@@ -97,7 +97,7 @@ function GaSale({ hash }: { hash: string }) {
           ))}
         </select>
       </label>
-      {chosen && <BoxOfficeGa key={`${chosen.day} ${chosen.time}`} hash={hash} day={chosen.day} time={chosen.time} prices={data.price} />}
+      {chosen && <BoxOfficeGa key={`${chosen.day} ${chosen.time}`} hash={hash} day={chosen.day} time={chosen.time} prices={data.price} orderLimit={data.action.demquantlimit} />}
     </>
   )
 }
