@@ -9,6 +9,7 @@ import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { DEFAULT_LANG, isLang } from '../../src/contract/lang'
 import { toMajor } from '../../src/contract/rules/money'
 import { formatMoney } from '../../src/contract/rules/moneyText'
+import { formatDayTime } from '../../src/contract/rules/dayText'
 import { storedCurrency } from '../../src/server/domain/settings/cached'
 import { fill, MAIL_TEXTS } from '../../src/server/mail/templates/texts'
 import { signedIn, type AdminClient } from './admin-helpers'
@@ -114,6 +115,10 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     expect(printed.status, JSON.stringify(printed.body)).toBe(200)
     expect(printed.body.tickets.map((t) => t.price)).toEqual([0, 0])
     expect(printed.body.tickets.every((t) => t.image !== '')).toBe(true)
+    // The session's date as the console's language writes it, not as it is stored.
+    const session = await server.db.selectFrom('calendars').select(['day', 'time']).where('id', '=', fx.calendarId).executeTakeFirstOrThrow()
+    expect(printed.body.tickets[0].when).toBe(formatDayTime(`${session.day} ${session.time}`, 'en'))
+    expect(printed.body.tickets[0].when).not.toContain(session.day)
     const cash = await sell(desk, take(1), 'cash')
     const paid = await desk.get<PrintedTickets>(`/api/admin/orders/${cash.body.id}/print`)
     expect(paid.body.tickets.map((t) => t.price)).toEqual([priceOf(zone) * 100])
