@@ -121,6 +121,16 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(audit).toEqual([{ action: 'cancel', entity_id: String(b.id) }])
   })
 
+  it('cancels an order once under operators cancelling it at once: one is answered done and audited, the others refused', async () => {
+    const b = await order({ fio: 'Олег Кравцов', email: 'oleg@example.org', phone: '+79030002233' }, false)
+    const tries = await Promise.all([manager, boxoffice, manager].map((client) => client.post(`/api/admin/orders/${b.id}/cancel`, {})))
+    expect(tries.map((r) => r.status).sort()).toEqual([200, 409, 409])
+    // Cancelled by the answer that said so, not left for a later sweep.
+    expect(await server.db.selectFrom('orders').select('status').where('id', '=', b.id).executeTakeFirstOrThrow()).toEqual({ status: 90 })
+    const audit = await server.db.selectFrom('audit_log').select('action').where('entity', '=', 'order').where('entity_id', '=', String(b.id)).execute()
+    expect(audit).toEqual([{ action: 'cancel' }])
+  })
+
   it('sends the tickets e-mail again, audited; not for an unpaid order', async () => {
     const a = await order({ fio: 'Ли Мин', email: 'li.min@example.org', phone: '+79030004455' }, true)
     await waitForMessages(inbox, 1)

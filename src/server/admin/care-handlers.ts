@@ -10,7 +10,7 @@ import { confirmNominal } from '../domain/nominal/confirm'
 import { buildOrderData } from '../domain/nominal/order-data'
 import { listNominalCheckboxes } from '../domain/nominal/repository'
 import { listOrderRefunds } from '../domain/care/refund.repository'
-import { expireOrders } from '../domain/orders/expiry'
+import { expireOrdersById } from '../domain/orders/expiry'
 import { isReturned, paidAmounts } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
 import { buyerName } from '../domain/orders/state'
@@ -135,13 +135,17 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       const o = await orderRow(params.id)
       const cancelled = await tx(db, actor, async (trx) => {
         if (!(await endReservation(trx, o.id, now))) return false
+        // Cancelled in the same transaction, by the one expiry path (its places back on sale as when
+        // a hold runs out; a payment racing it wins only if it committed first: expiry skips paid
+        // orders). Left to a later expiry, the order stayed open between this commit and that one:
+        // a second operator's cancel found it still open and was answered done and audited too,
+        // and a buyer's reserve extension taking the order's lock then could extend it past the
+        // expiry, keeping an order the operator was told is cancelled.
+        await expireOrdersById(trx, now, [o.id])
         await writeAudit(trx, actor, { action: 'cancel', entity: 'order', entityId: o.id, before: { state: orderStateOf(o, now) }, after: { state: 'cancelled' } })
         return true
       })
       if (!cancelled) throw new ApiFailure('order-not-cancellable')
-      // The one expiry path cancels it and puts its places back on sale, as the periodic sweeper
-      // does (a payment racing it wins only if it committed first: expiry skips paid orders).
-      await expireOrders(db, now)
       return { ok: true as const }
     },
     orderRefund: async ({ params, input, actor }) => {
