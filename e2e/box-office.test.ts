@@ -266,4 +266,31 @@ describe('box office, general admission: one buyer after another', () => {
     expect(lines.reduce((n, l) => n + l.quantity, 0)).toBe(limit)
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
+
+  it('names sessions by their date as the console writes it, and says so when none of the event is on sale', async () => {
+    const db = app.server.db
+    const event = await db.selectFrom('events').select('id').where('name_en', '=', 'Night at the Museum').executeTakeFirstOrThrow()
+    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signIn(page)
+    const open = async (reload: boolean) => {
+      if (reload) await page.goto(`${app.baseUrl}/admin`)
+      await page.getByRole('listitem').filter({ hasText: 'Night at the Museum' }).getByRole('link', { name: 'Box office' }).click()
+      await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
+    }
+    await open(false)
+    const label = await page.getByLabel('Session').locator('option').first().innerText()
+    // "December 9, 2026, 18:30", not the stored "2026-12-09 18:30".
+    expect(label).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2}$/)
+    const active = await db.selectFrom('calendars').select(['id', 'active']).where('event_id', '=', event.id).execute()
+    await db.updateTable('calendars').set({ active: 0 }).where('event_id', '=', event.id).execute()
+    try {
+      await open(true)
+      await page.getByRole('status').filter({ hasText: 'No session of this event is on sale now' }).waitFor()
+      expect(await page.getByLabel('Session').count()).toBe(0)
+      await axeClean(page, 'box office, nothing on sale')
+    } finally {
+      for (const c of active) await db.updateTable('calendars').set({ active: c.active }).where('id', '=', c.id).execute()
+    }
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+  })
 })

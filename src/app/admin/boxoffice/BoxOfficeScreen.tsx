@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { NoSchemeResponse } from '../../../contract/entities/event'
 import { pickLocalized } from '../../../contract/lang'
+import { formatDayTime } from '../../../contract/rules/dayText'
 import { api as shopApi } from '../../api/client'
 import { useContractCall } from '../../kernel/useContractCall'
 import { prestartSeatMap } from '../../seatmap/prestart'
@@ -54,6 +55,7 @@ function MapSale({ hash }: { hash: string }) {
   const currency = useCurrency()
   if (status === 'loading') return <p aria-busy="true">{b.loading}</p>
   if (!data) return <p role="alert" className="adm-error">{b.failed}</p>
+  if (sessions.length === 0) return <NothingOnSale title={pickLocalized(data.header.action, 'action', lang)} />
   return (
     <>
       <h2>{pickLocalized(data.header.action, 'action', lang)}</h2>
@@ -63,7 +65,7 @@ function MapSale({ hash }: { hash: string }) {
         <select value={calendarId ?? ''} disabled={reseat !== null} onChange={(e) => setChosen(Number(e.target.value))}>
           {sessions.map((s) => (
             <option key={s.calendar_id} value={s.calendar_id}>
-              {s.event_day} {s.event_time}
+              {formatDayTime(`${s.event_day} ${s.event_time}`, lang)}
             </option>
           ))}
         </select>
@@ -84,6 +86,7 @@ function GaSale({ hash }: { hash: string }) {
   if (status === 'loading') return <p aria-busy="true">{b.loading}</p>
   if (!data) return <p role="alert" className="adm-error">{b.failed}</p>
   const chosen = slots[slot]
+  if (!chosen) return <NothingOnSale title={pickLocalized(data.action, 'action', lang)} />
   return (
     <>
       <h2>{pickLocalized(data.action, 'action', lang)}</h2>
@@ -92,12 +95,25 @@ function GaSale({ hash }: { hash: string }) {
         <select value={slot} onChange={(e) => setSlot(Number(e.target.value))}>
           {slots.map((s, i) => (
             <option key={`${s.day} ${s.time}`} value={i}>
-              {s.day} {s.time}
+              {formatDayTime(`${s.day} ${s.time}`, lang)}
             </option>
           ))}
         </select>
       </label>
-      {chosen && <BoxOfficeGa key={`${chosen.day} ${chosen.time}`} hash={hash} day={chosen.day} time={chosen.time} prices={data.price} orderLimit={data.action.demquantlimit} />}
+      <BoxOfficeGa key={`${chosen.day} ${chosen.time}`} hash={hash} day={chosen.day} time={chosen.time} prices={data.price} orderLimit={data.action.demquantlimit} />
+    </>
+  )
+}
+
+/** An event with no session on sale now (all switched off, past or not yet on sale): said, rather than an empty session list. */
+function NothingOnSale({ title }: { title: string }) {
+  const { lang } = useConsole()
+  return (
+    <>
+      <h2>{title}</h2>
+      <p role="status" className="adm-muted">
+        {BOX_TEXTS[lang].noSessions}
+      </p>
     </>
   )
 }

@@ -36,6 +36,7 @@ const ru = {
   noCode: 'Билет не действует (возвращён)',
   loading: 'Загрузка…',
   failed: 'Не удалось загрузить событие',
+  noSessions: 'Сеансов этого события сейчас нет в продаже',
 }
 export type BoxTexts = typeof ru
 const en: BoxTexts = {
@@ -72,6 +73,7 @@ const en: BoxTexts = {
   noCode: 'Not valid (returned)',
   loading: 'Loading…',
   failed: 'The event could not be loaded',
+  noSessions: 'No session of this event is on sale now',
 }
 const kz: BoxTexts = {
   title: 'Касса',
@@ -107,6 +109,7 @@ const kz: BoxTexts = {
   noCode: 'Билет жарамсыз (қайтарылған)',
   loading: 'Жүктелуде…',
   failed: 'Іс-шараны жүктеу мүмкін болмады',
+  noSessions: 'Бұл іс-шараның сатылымдағы сеанстары қазір жоқ',
 }
 const ch: BoxTexts = {
   title: '售票處',
@@ -142,5 +145,6 @@ const ch: BoxTexts = {
   noCode: '票券無效（已退）',
   loading: '載入中…',
   failed: '無法載入活動',
+  noSessions: '此活動目前沒有開售的場次',
 }
 export const BOX_TEXTS: Record<Lang, BoxTexts> = { ru, en, kz, ch }
