@@ -80,6 +80,9 @@ describe.each(TEST_DBS)('named tickets at the box office on %s', (dbKind) => {
     const print = await desk.get(`/api/admin/orders/${sale.body.id}/print`)
     expect(print.status).toBe(409)
     expect(await mailsTo('anna.named@example.org')).toEqual([])
+    // Nothing was sent, nor did a sending fail: the audit log says neither (the mail goes once the holders are entered).
+    const logged = await server.db.selectFrom('audit_log').select('action').where('entity', '=', 'order').where('entity_id', '=', String(sale.body.id)).execute()
+    expect(logged.map((r) => r.action).filter((a) => a.includes('send-tickets'))).toEqual([])
     // What each ticket asks: the shop's named-ticket rows.
     const names = orderDataResponseSchema.parse((await desk.get(`/api/admin/orders/${sale.body.id}/names`)).body)
     expect(names.rows.map((r) => [r.category_en, r.needage, r.needdocument])).toEqual([

@@ -54,9 +54,11 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       // The sold places were logged in the same transaction: open maps hear it now.
       app.liveFeed.changed()
       let mailed = false
-      if (input.sendMail) {
-        // Queued with the sale (none for named tickets until their holders are entered); the first attempt awaited.
-        const result = ticketMail ? await attemptTicketMail(db, app.config, ticketMail, 1) : null
+      // Queued with the sale, its first attempt awaited. Named tickets have none until their
+      // holders are entered (their confirmation queues it): nothing was sent, nor failed, so no
+      // audit row says it did.
+      if (input.sendMail && ticketMail) {
+        const result = await attemptTicketMail(db, app.config, ticketMail, 1)
         mailed = Boolean(result && (result.sent || result.filePath))
         await writeAudit(db, actor, { action: mailed ? 'send-tickets' : 'send-tickets-failed', entity: 'order', entityId: sale.id, after: { to: input.email } })
       }
