@@ -125,8 +125,9 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
           resend: paidFor && open && o.status === ORDER_STATUS_CONFIRMED && o.email !== '',
           refund: paidFor && open,
           reseat: paidFor && lines.some((l) => l.seat_id !== null && l.return_status === 0),
-          // Only a named-ticket order is created unconfirmed; it waits for its holders.
-          name: (paidFor || state === 'reserved') && o.status !== ORDER_STATUS_CONFIRMED,
+          // Only a named-ticket order is created unconfirmed; it waits for its holders, while it has a
+          // ticket left to name (the confirmation refuses one whose every ticket was refunded: nominal-returned).
+          name: (paidFor || state === 'reserved') && open && o.status !== ORDER_STATUS_CONFIRMED,
         },
       }
     },
