@@ -10,6 +10,14 @@ export function ticketsCounted(lines: readonly { quantity: number; passagequant:
 }
 
 /**
+ * Whether an order may hold `quantity` tickets of a price row whose minimum is `needprice` (0 or
+ * 1: none): none of it, or at least the minimum (admission/plan.ts refuses fewer: line-needprice).
+ */
+export function meetsRowMinimum(needprice: number, quantity: number): boolean {
+  return quantity === 0 || quantity >= needprice
+}
+
+/**
  * Most tickets of one price row (of `passagequant` passes per ticket) an order may hold beside
  * `others` under the per-order limit `demquantlimit`, counted as the server counts it
  * (ticketsCounted; admission/plan.ts refuses more with order-limit): what a quantity list may

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mostOfRowWithinLimit, ticketsCounted } from '../../../src/contract/rules/limits'
+import { meetsRowMinimum, mostOfRowWithinLimit, ticketsCounted } from '../../../src/contract/rules/limits'
 
 /** The per-order limit as a quantity list offers it: never more than the server's count (ticketsCounted) accepts. */
 describe('mostOfRowWithinLimit', () => {
@@ -24,5 +24,14 @@ describe('mostOfRowWithinLimit', () => {
         }
       }
     }
+  })
+})
+
+/** A row's minimum (needprice) as the server refuses it (admission/plan.ts line-needprice): none, or at least that many. */
+describe('meetsRowMinimum', () => {
+  it('takes none of a row or at least its minimum; 0 and 1 are no minimum', () => {
+    expect([0, 1, 2, 3, 4].filter((n) => meetsRowMinimum(3, n))).toEqual([0, 3, 4])
+    expect([0, 1, 2].filter((n) => meetsRowMinimum(0, n))).toEqual([0, 1, 2])
+    expect([0, 1, 2].filter((n) => meetsRowMinimum(1, n))).toEqual([0, 1, 2])
   })
 })

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import type { PriceRow } from '../../../contract/entities/price'
-import { mostOfRowWithinLimit } from '../../../contract/rules/limits'
+import { meetsRowMinimum, mostOfRowWithinLimit } from '../../../contract/rules/limits'
 import { orderLines, quantityOf, rowKey, rowsFor, totals, countOf, type Quantities } from '../../kernel/cart'
 import { formatMoney } from '../../i18n/localeFormat'
 import { useConsole } from '../shell'
@@ -39,11 +39,14 @@ export function BoxOfficeGa({ hash, day, time, prices, orderLimit }: { hash: str
           <label key={rowKey(r)}>
             {r[`category_${lang}`] || r.category_ru} · {r[`zonelevel_${lang}`] || r.zonelevel_ru} · {formatMoney(r.price, lang, currency)}
             <select value={quantityOf(q, r)} onChange={(e) => setQ({ ...q, [rowKey(r)]: Number(e.target.value) })}>
-              {Array.from({ length: Math.max(rowChoiceMax(r, rows, q, orderLimit), quantityOf(q, r)) + 1 }, (_, n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
+              {/* A row with a minimum ("3 tickets or more") offers none of it or at least that many: fewer the sale refuses. */}
+              {Array.from({ length: Math.max(rowChoiceMax(r, rows, q, orderLimit), quantityOf(q, r)) + 1 }, (_, n) => n)
+                .filter((n) => meetsRowMinimum(r.needprice, n))
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
             </select>
           </label>
         ))}

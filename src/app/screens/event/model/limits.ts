@@ -1,5 +1,5 @@
 import { GIFT_CARD_TICKET_LIMIT } from '../../../../contract/constants'
-import { ticketsCounted, ticketsInOrder } from '../../../../contract/rules/limits'
+import { meetsRowMinimum, ticketsCounted, ticketsInOrder } from '../../../../contract/rules/limits'
 
 /**
  * Ticket limits of one order (000 §4, §5, §9). The server checks all of them again; these only
@@ -60,7 +60,7 @@ export function canIncrement(row: QuantityRow, current: number, max: number): bo
 export function clampQuantity(row: QuantityRow, wanted: number, max: number): number {
   if (!Number.isFinite(wanted) || wanted <= 0) return 0
   const q = Math.min(Math.floor(wanted), max)
-  return row.needprice > 0 && q < row.needprice ? 0 : q
+  return meetsRowMinimum(row.needprice, q) ? q : 0
 }
 
 // ── group excursions (ticketPrice rows with passagequant > 0) ─────────────────────────────
