@@ -69,6 +69,9 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     // Wildcards are text, not patterns.
     expect(await search(manager, '%%')).toEqual([])
     expect((await manager.get('/api/admin/orders/search?q=x')).status).toBe(400)
+    // A NUL is bad input on both databases alike, said as such (PostgreSQL refused it only through the error safety net).
+    const nul = await manager.get<{ errorCode: string; errorText: string }>(`/api/admin/orders/search?q=${encodeURIComponent('mar\u0000ia')}`)
+    expect([nul.status, nul.body.errorCode, nul.body.errorText]).toEqual([400, '-1002', 'Invalid request: check q'])
     const door = await signedIn(server, 'door')
     expect((await door.get('/api/admin/orders/search?q=maria')).status).toBe(403)
   })

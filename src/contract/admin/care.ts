@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { confirmNominalRequestSchema } from '../entities/nominal'
+import { noNulText } from '../entities/common'
 import { langSchema } from '../lang'
 import { adminOrderSchema } from './sales'
 
@@ -9,7 +10,8 @@ import { adminOrderSchema } from './sales'
  * send its tickets e-mail again. Every action is in the audit log (entity `order`).
  */
 export const orderSearchQuerySchema = z.object({
-  q: z.string().trim().min(2).max(100),
+  // NUL refused here, so both databases answer alike (PostgreSQL refuses it in text, SQLite searches for it).
+  q: noNulText().trim().min(2).max(100),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   lang: langSchema.optional(),
 })
