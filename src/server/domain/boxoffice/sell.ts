@@ -131,8 +131,8 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
  * order of claims and settlement): the session lock is the one the cancellation's mark takes, so
  * either this payment commits before the mark (the order is then sold, and the cancellation
  * refunds it) or it sees the mark. Expired orders of the sessions are cancelled under those locks
- * at the clock's time, not the request's start: a reservation ended meanwhile (order care's cancel
- * sets its end to that moment, then cancels it) is free stock by the one stock rule already.
+ * at the clock's time, not the request's start: a reservation that ran out meanwhile is free stock
+ * by the one stock rule already, and its order is not paid as if it held its places.
  */
 async function lockLiveOrder(trx: Db, hash: string, calendarIds: readonly number[]): Promise<OrderRow> {
   await lockCalendars(trx, calendarIds)
