@@ -80,9 +80,15 @@ describe('order care in the console', () => {
     await page.getByRole('status').filter({ hasText: 'Done' }).waitFor()
     await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('operator action: Tickets sent again (')
     // Every ticket refunded: the order reads refunded, here and in the Orders list, no longer paid.
-    page.once('dialog', (d) => void d.accept())
+    // No ticket ticked: the question names the whole order, as the button does.
+    let asked = ''
+    page.once('dialog', (d) => {
+      asked = d.message()
+      void d.accept()
+    })
     await page.getByTestId('refund').click()
     await expect.poll(() => page.getByText('Status:').innerText()).toContain('refunded')
+    expect(asked).toBe('Refund the whole order? Its places go back on sale.')
     await page.getByRole('link', { name: 'Find an order' }).click()
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(LONG_EMAIL)
     await page.getByRole('button', { name: 'Search' }).click()

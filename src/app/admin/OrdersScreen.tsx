@@ -77,7 +77,8 @@ export function OrderCareScreen() {
   useEffect(() => void load(), [load])
   const [picked, setPicked] = useState<number[]>([])
   const refund = async (lineIds: number[]) => {
-    if (!window.confirm(c.confirmRefund)) return
+    // No ticket ticked refunds the whole order (the button says Refund): the question says which.
+    if (!window.confirm(lineIds.length ? c.confirmRefund : c.confirmRefundAll)) return
     try {
       const r = await api('orderRefund', { lineIds }, { id })
       // A refund the provider has not taken yet is recorded and retried by the server: not an error.
