@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderViewResponseSchema } from '../../src/contract/entities/orderView'
+import type { OrderCare } from '../../src/contract/admin/care'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { signedIn } from './admin-helpers'
 import { seedOrderFixtures, visitor, type Fixtures, type Visitor } from './order-fixtures'
 import { decide, orderRow, pathOf, paymentRow, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
 
@@ -53,7 +55,13 @@ describe.each(TEST_DBS)('a payment refunded at settlement on %s', (dbKind) => {
     // What the buyer paid for the order, and no refund of its tickets.
     expect(after.demsumma).toBe(paid.demsumma)
     expect(after.refunded).toBe(0)
-    expect((await orderRow(server.db, hash)).paid).toBe(1)
+    const order = await orderRow(server.db, hash)
+    expect(order.paid).toBe(1)
+    // Order care's history names it for what it was, a payment that did not buy the order, not an operator's refund.
+    const care = await (await signedIn(server, 'manager')).get<OrderCare>(`/api/admin/orders/${order.id}`)
+    expect(care.status, JSON.stringify(care.body)).toBe(200)
+    const refundsSeen = care.body.history.filter((h) => h.kind === 'refunded' || h.kind === 'payment_refunded').map((h) => [h.kind, h.amount])
+    expect(refundsSeen).toEqual([['payment_refunded', Number(refundedPayment.amount)]])
   })
 
   it('a stale bank page approved after the price changed: the declined page, nothing shown as refunded', async () => {

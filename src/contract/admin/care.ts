@@ -42,9 +42,11 @@ export const MAIL_OUTCOMES = ['sent', 'failed', 'queued'] as const
 /**
  * mailed: a message of the order in the outbox (detail: subject and address; outcome apart);
  * operator: an audit log entry (action apart); reseated, refunded: by an operator (issue 19;
- * refunded carries its amount apart); named: the holders of named tickets were entered.
+ * refunded carries its amount apart); payment_refunded: a payment refunded at its settlement
+ * because it could not buy the order (approved after the order was paid, changed or cancelled;
+ * nobody's action; its amount apart); named: the holders of named tickets were entered.
  */
-export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator', 'mailed', 'reseated', 'refunded', 'named'] as const
+export const HISTORY_KINDS = ['created', 'paid', 'cancelled', 'return_requested', 'returned', 'checked_in', 'operator', 'mailed', 'reseated', 'refunded', 'payment_refunded', 'named'] as const
 export const careEventSchema = z.object({
   at: z.number(),
   kind: z.enum(HISTORY_KINDS),
@@ -52,7 +54,7 @@ export const careEventSchema = z.object({
   detail: z.string(),
   /** kind 'operator': the audit log's action code (the console names it in its language). */
   action: z.string().optional(),
-  /** kind 'refunded': the amount refunded, minor units (the console writes it in the shop's currency). */
+  /** kinds 'refunded', 'payment_refunded': the amount refunded, minor units (the console writes it in the shop's currency). */
   amount: z.number().int().optional(),
   /** kind 'mailed': whether the e-mail went out. */
   outcome: z.enum(MAIL_OUTCOMES).optional(),

@@ -88,7 +88,8 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         if (c.kind === 'reseat') history.push({ at: Number(c.at), kind: 'reseated', detail: `${codeOf(c.order_line_id)}: ${seats.get(c.from_seat_id ?? 0) ?? ''} → ${seats.get(c.to_seat_id ?? 0) ?? ''} · ${c.actor}` })
       }
       for (const r of await listOrderRefunds(db, o.id)) {
-        if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: 'refunded', detail: '', amount: r.amount })
+        // A payment refunded at its settlement (it could not buy the order) was nobody's action: not "refunded by an operator".
+        if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: r.settlement_refund === 1 ? 'payment_refunded' : 'refunded', detail: '', amount: r.amount })
       }
       history.sort((a, b) => a.at - b.at)
       const state = orderStateOf(o, now)

@@ -31,5 +31,12 @@ export function claimLinesRefunded(trx: Db, orderId: number, lineIds: readonly n
 
 /** An order's refunds, oldest first (its history). */
 export function listOrderRefunds(db: Db, orderId: number) {
-  return db.selectFrom('refunds').select(['id', 'amount', 'created_at', 'return_request_id']).where('order_id', '=', orderId).orderBy('id').execute()
+  return db
+    .selectFrom('refunds as r')
+    // A left join: payment_id is set null if its payment row is ever deleted, and the refund stays history.
+    .leftJoin('payments as p', 'p.id', 'r.payment_id')
+    .select(['r.id', 'r.amount', 'r.created_at', 'r.return_request_id', 'p.settlement_refund'])
+    .where('r.order_id', '=', orderId)
+    .orderBy('r.id')
+    .execute()
 }
