@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatClock } from '../i18n/localeFormat'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
@@ -11,6 +11,8 @@ import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 const COUNTS_POLL_MS = 5000
 
 type Lists = z.infer<typeof checkinListsResponseSchema>
+
+const emptyForm = () => ({ name: '', category_ids: [] as number[], sector_ids: [] as number[], exits: true, reentry: true })
 
 /**
  * The door of an event's sessions (issue 19.4): the check-in lists (gates) of a session, made
@@ -26,7 +28,21 @@ export function DoorScreen() {
   const [lists, setLists] = useState<Lists | null>(null)
   const [counts, setCounts] = useState<CheckinCounts | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [form, setForm] = useState({ name: '', category_ids: [] as number[], sector_ids: [] as number[], exits: true, reentry: true })
+  const [form, setForm] = useState(emptyForm)
+  // The session whose lists and counts are on screen: an answer for another (asked before a switch) is dropped.
+  const shownSession = useRef<number | null>(null)
+  /**
+   * Another session: its lists, counts, error and the new list's picks (the old session's
+   * categories and sectors) go at once, not when its first answer comes (or never, for an error).
+   */
+  const choose = useCallback((next: number | null) => {
+    shownSession.current = next
+    setSessionId(next)
+    setLists(null)
+    setCounts(null)
+    setError(null)
+    setForm(emptyForm())
+  }, [])
 
   useEffect(() => {
     api('event', {}, { id }).then(
@@ -34,24 +50,27 @@ export function DoorScreen() {
         // A cancelled session (calendars.cancelled_at) admits no one: its tickets were refunded.
         const s = e.sessions.map((r) => ({ id: Number(r.id), label: `${String(r.day)} ${String(r.time)}`, cancelled: r.cancelled_at !== null && r.cancelled_at !== undefined }))
         setSessions(s)
-        setSessionId(s[0]?.id ?? null)
+        choose(s[0]?.id ?? null)
       },
       (err: unknown) => setError(messageOf(err)),
     )
-  }, [api, id])
+  }, [api, id, choose])
   const reload = useCallback(async () => {
     if (sessionId === null) return
+    const still = () => shownSession.current === sessionId
     try {
-      setLists(await api('checkinLists', { calendar_id: sessionId }))
-      setCounts(await api('checkinCounts', { calendar_id: sessionId }))
+      const l = await api('checkinLists', { calendar_id: sessionId })
+      if (still()) setLists(l)
+      const c = await api('checkinCounts', { calendar_id: sessionId })
+      if (still()) setCounts(c)
     } catch (err) {
-      setError(messageOf(err))
+      if (still()) setError(messageOf(err))
     }
   }, [api, sessionId])
   useEffect(() => {
     void reload()
     const timer = setInterval(() => {
-      if (sessionId !== null) api('checkinCounts', { calendar_id: sessionId }).then(setCounts, () => undefined)
+      if (sessionId !== null) api('checkinCounts', { calendar_id: sessionId }).then((c) => shownSession.current === sessionId && setCounts(c), () => undefined)
     }, COUNTS_POLL_MS)
     return () => clearInterval(timer)
   }, [api, reload, sessionId])
@@ -61,11 +80,12 @@ export function DoorScreen() {
     if (sessionId === null) return
     try {
       await api('checkinListCreate', { calendar_id: sessionId, ...form })
-      setForm({ name: '', category_ids: [], sector_ids: [], exits: true, reentry: true })
+      if (shownSession.current !== sessionId) return
+      setForm(emptyForm())
       setError(null)
       await reload()
     } catch (err) {
-      setError(messageOf(err))
+      if (shownSession.current === sessionId) setError(messageOf(err))
     }
   }
   const archive = async (listId: number) => {
@@ -75,7 +95,7 @@ export function DoorScreen() {
       await api('checkinListUpdate', { name: l.name, category_ids: l.category_ids, sector_ids: l.sector_ids, exits: l.exits, reentry: l.reentry, archived: true }, { id: listId })
       await reload()
     } catch (err) {
-      setError(messageOf(err))
+      if (shownSession.current === sessionId) setError(messageOf(err))
     }
   }
   const toggle = (key: 'category_ids' | 'sector_ids', value: number) =>
@@ -100,7 +120,7 @@ export function DoorScreen() {
       <ErrorNote error={error} />
       <label className="adm-form adm-narrow">
         {d.session}
-        <select value={sessionId ?? ''} onChange={(e) => setSessionId(Number(e.target.value))}>
+        <select value={sessionId ?? ''} onChange={(e) => choose(Number(e.target.value))}>
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
               {s.cancelled ? `${s.label} (${notes.cancelled})` : s.label}

@@ -1,0 +1,101 @@
+import type { Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedIn, type AdminClient } from '../tests/integration/admin-helpers'
+import { bringToDoor, nonce, viewLines } from '../tests/integration/door-helpers'
+import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/order-fixtures'
+import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
+import { createOperator } from '../src/server/admin/auth'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
+
+/**
+ * The console's door screen (lists and live counts per gate) on a 390 × 844 phone: an event of
+ * two sessions, one ticket of the first let in. Switching the session shows nothing of the first
+ * one's (counts, lists, a refusal) while the second's answers are on their way.
+ */
+const OWNER = 'door-console-owner@example.org'
+const PASSWORD = 'an owner password 123'
+
+describe('console door screen', () => {
+  let app: AppHarness
+  let fx: Fixtures
+  let pfx: PaymentFx
+  let owner: AdminClient
+  let secondId: number
+
+  beforeAll(async () => {
+    app = await startApp({ DEMO_DATA: '0' })
+    fx = await seedOrderFixtures(app.server.db)
+    pfx = await seedPaymentFixtures(app.server.db)
+    // A second session of the same event, two days after the first.
+    const first = await app.server.db.selectFrom('calendars').selectAll().where('id', '=', fx.basic.calendarId).executeTakeFirstOrThrow()
+    const { id: _id, ...copy } = first
+    const second = await app.server.db
+      .insertInto('calendars')
+      .values({ ...copy, day: '2099-01-02', starts_at: Number(first.starts_at) + 2 * 86_400_000 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    secondId = second.id
+    // Priced as the first, so its new list offers the same categories.
+    for (const { id: _p, ...price } of await app.server.db.selectFrom('prices').selectAll().where('calendar_id', '=', first.id).execute()) {
+      await app.server.db.insertInto('prices').values({ ...price, calendar_id: secondId }).execute()
+    }
+    await bringToDoor(app.server.db, [fx.basic.calendarId])
+    await createOperator(app.server.db, { email: OWNER, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+    owner = await signedIn(app.server, 'owner')
+    const gate = await owner.post<{ id: number }>('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'First gate' })
+    expect(gate.status).toBe(200)
+    expect((await owner.post('/api/admin/checkin/lists', { calendar_id: secondId, name: 'Second gate' })).status).toBe(200)
+    // One paid ticket of the first session, let in at its gate.
+    const v = await visitor(app.baseUrl)
+    const hash = await placeOrder(v, fx, fx.basic, 'adult', 1)
+    const start = await startPay(v, hash, pfx.types.card)
+    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    const [line] = await viewLines(v, hash)
+    const scanned = await owner.post<{ result: string }>('/api/admin/door/redeem', { code: line.ticketcode, list_id: gate.body.id, nonce: nonce() })
+    expect(scanned.body.result).toBe('valid')
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  it('switching the session clears the counts, lists and refusal of the one before at once, then shows its own', async () => {
+    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signInConsole(page, OWNER, PASSWORD)
+    await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
+    const totals = page.getByTestId('door-totals')
+    await expect.poll(() => totals.innerText()).toMatch(/Inside\s+1\s+Tickets for the session\s+1/)
+    await page.getByRole('row', { name: /First gate/ }).first().waitFor()
+
+    // A refusal on the first session: a gate name of spaces only (the server trims it to nothing).
+    await page.getByLabel('Gate name').fill('   ')
+    await page.getByRole('button', { name: 'Add list' }).click()
+    const refusal = page.getByRole('alert')
+    await refusal.waitFor()
+    // A category ticked for the first session's new list.
+    await page.getByRole('checkbox', { name: 'adult' }).check()
+
+    // The second session's counts are held on their way: until they come, nothing of the first's shows.
+    const held: Route[] = []
+    await page.route('**/api/admin/checkin/counts?*', (route) => {
+      if (new URL(route.request().url()).searchParams.get('calendar_id') === String(secondId)) held.push(route)
+      else void route.continue()
+    })
+    await page.getByLabel('Session').selectOption(String(secondId))
+    await page.getByRole('row', { name: /Second gate/ }).first().waitFor()
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    expect(await totals.count()).toBe(0)
+    expect(await page.getByRole('row', { name: /First gate/ }).count()).toBe(0)
+    expect(await refusal.count()).toBe(0)
+    expect(await page.getByRole('checkbox', { name: 'adult' }).isChecked()).toBe(false)
+
+    for (const route of held.splice(0)) await route.continue()
+    await page.unroute('**/api/admin/checkin/counts?*')
+    await expect.poll(() => totals.innerText()).toMatch(/Inside\s+0\s+Tickets for the session\s+0/)
+    expect(await page.getByRole('region', { name: 'At the doors now' }).innerText()).toContain('None yet')
+    expect(await refusal.count()).toBe(0)
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+    // (The refused save logs its 400 as a console error; no script failed.)
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([])
+  })
+})
