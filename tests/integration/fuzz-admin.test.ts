@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { adminCalls, type AdminCallDef } from '../../src/contract/admin/calls'
+import { doorScanSchema } from '../../src/contract/admin/door'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/token'
 import { HOSTILE_MODES, hostileString, hostileValue, toQuery, type HostileMode } from '../support/hostile'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
+import { DOOR_TOKEN } from './door-helpers'
 
 /**
  * Calls left out: signing in and out (the fuzz runs signed in; the sign-in's own refusals and its
@@ -34,15 +37,15 @@ describe.each(TEST_DBS)('fuzzing every console call with malformed input on %s',
   let server: TestServer
   let admin: AdminClient
   beforeAll(async () => {
-    server = await startTestServer({ db: dbKind })
+    server = await startTestServer({ db: dbKind, env: { DOOR_TOKEN } })
     admin = await signedIn(server, 'owner')
   })
   afterAll(async () => {
     await server?.close()
   })
 
-  async function send(label: string, method: 'GET' | 'POST', path: string, body?: string): Promise<Answer> {
-    const headers: Record<string, string> = { cookie: admin.cookie }
+  async function send(label: string, method: 'GET' | 'POST', path: string, body?: string, auth?: string): Promise<Answer> {
+    const headers: Record<string, string> = auth ? { authorization: auth } : { cookie: admin.cookie }
     if (method === 'POST') Object.assign(headers, { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE, [CSRF_HEADER]: admin.csrf })
     const res = await fetch(server.url + path, { method, headers, body })
     return { label, status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() }
@@ -100,5 +103,21 @@ describe.each(TEST_DBS)('fuzzing every console call with malformed input on %s',
     check(answers)
     // The fuzz reached the handlers signed in: not every answer was a sign-in refusal.
     expect(answers.some((a) => a.status !== 401 && a.status !== 403)).toBe(true)
+  })
+
+  it('the shared-token door calls (scanners of other makes): hostile scans and uploads', async () => {
+    // What /api/door/redeem takes (routes/door.ts): the app's scan naming its session and gate instead of a list.
+    const scan = doorScanSchema.omit({ list_id: true }).extend({ sessionId: z.number(), gate: z.string(), reentry: z.boolean() })
+    const answers: Answer[] = []
+    for (const mode of HOSTILE_MODES as HostileMode[]) {
+      const one = hostileValue(scan, mode) as Record<string, unknown>
+      const base = plausible(scan)
+      for (const [path, wrap] of [['/api/door/redeem', (v: unknown) => v], ['/api/door/redeem-batch', (v: unknown) => ({ scans: [v], reentry: true })]] as const) {
+        answers.push(await send(`${path} ${mode}`, 'POST', path, JSON.stringify(wrap(one)), `Bearer ${DOOR_TOKEN}`))
+        for (const [k, field] of Object.entries(one)) answers.push(await send(`${path} ${mode} ${k}`, 'POST', path, JSON.stringify(wrap({ ...base, [k]: field })), `Bearer ${DOOR_TOKEN}`))
+      }
+    }
+    check(answers)
+    expect(answers.some((a) => a.status !== 401)).toBe(true)
   })
 })
