@@ -17,11 +17,19 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => warmReader(), [])
 
+  // Exits switched off for the gate while this phone scanned them (a sync brings the list): entries
+  // again, as the choice is no longer offered (each scan would be refused, or made an exit offline).
+  // Should they come back on, the choice starts at entry again.
+  const exits = s.list?.exits === true
+  const scanning: Direction = exits ? direction : 'in'
+  useEffect(() => {
+    if (!exits) setDirection('in')
+  }, [exits])
   const check = async (text: string) => {
     if (busy.current) return
     busy.current = true
     try {
-      await engine.scan(text, direction)
+      await engine.scan(text, scanning)
     } finally {
       busy.current = false
     }
