@@ -80,7 +80,9 @@ export function EventEditor() {
     }
     const d = (await api('event', {}, { id: eventId })) as unknown as NonNullable<typeof detail>
     setDetail(d)
-    setPrice((p) => ({ ...p, session: p.session || String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
+    // The add-price form's session stays chosen while the event has it; one deleted since (the
+    // select would show another and the row go to the deleted one) gives way to the first.
+    setPrice((p) => ({ ...p, session: d.sessions.some((s) => String(s.id) === p.session) ? p.session : String(d.sessions[0]?.id ?? ''), category: p.category || String(offered(r.categories)[0]?.id ?? ''), zone: p.zone || String(offered(r.zones).find((z) => z.drawing_id === null)?.id ?? '') }))
     if (keepForm) return
     setVersion(Number(d.event.version))
     setStale(false)

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOperator } from '../src/server/admin/auth'
+import { fillIn } from '../src/app/admin/careTexts'
+import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
+import { AdminClient } from '../tests/integration/admin-helpers'
+import { openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
+
+/**
+ * The event editor's forms that act on one of the event's sessions follow its session list: a
+ * session deleted in the editor is no longer the one they act on (the select shows another),
+ * and a session added is offered at once. In Chromium, by the keyboard where it matters.
+ */
+const EMAIL = 'owner-sessions@example.org'
+const PASSWORD = 'an owner password'
+const DAY_MS = 86_400_000
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
+type Row = Record<string, unknown> & { id: number }
+const t = SESSION_TEXTS.en
+
+let app: AppHarness
+let api: AdminClient
+let refs: Record<string, Row[]>
+
+beforeAll(async () => {
+  app = await startApp()
+  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  api = new AdminClient(app.baseUrl)
+  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+/** A general-admission event of the first live section, venue and menu item. */
+async function newEvent(name: string): Promise<number> {
+  const kind = refs.kinds[0].id
+  const menu = refs.menus.find((m) => m.menu_kind_id === kind)!.id
+  return (await api.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: refs.venues[0].id, name_ru: name, name_en: name, main_menu_ids: [menu] })).body.id
+}
+
+describe('the add-price form after a session is deleted', () => {
+  it('adds the row to the session it shows, not to the deleted one', async () => {
+    const eventId = await newEvent('Two evenings')
+    const [first, second] = [dayIn(20), dayIn(21)]
+    const ids = (await api.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: first, time: '19:00', repeat: { every_days: 1, count: 1 } })).body.ids
+    const { page, context } = await openPage(app, '/admin')
+    try {
+      await signInConsole(page, EMAIL, PASSWORD)
+      await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
+      const form = page.getByRole('form', { name: 'Add price' })
+      expect(await form.getByLabel('Session').inputValue()).toBe(String(ids[0]))
+      // The first session goes (the form had it chosen).
+      await page.getByRole('button', { name: fillIn(t.removeSession, { when: `${first} 19:00` }) }).click()
+      await page.getByRole('alertdialog', { name: t.removeSessionTitle }).getByRole('button', { name: t.confirmRemoveSession }).click()
+      await page.getByRole('button', { name: fillIn(t.removeSession, { when: `${first} 19:00` }) }).waitFor({ state: 'detached' })
+      // The select shows the one left, and that is where the row goes.
+      expect(await form.getByLabel('Session').inputValue()).toBe(String(ids[1]))
+      await form.getByLabel('Price, ₽').fill('900')
+      await form.getByLabel('Price, ₽').press('Enter')
+      // Saved, or refused (the row sent to the deleted session: "Session … not found").
+      await page.getByRole('alert').or(page.getByRole('status').filter({ hasText: /^Saved$/ })).first().waitFor()
+      expect(await page.getByRole('alert').allInnerTexts()).toEqual([])
+      await page.getByRole('list', { name: `Prices: ${second} 19:00` }).getByRole('listitem').first().waitFor()
+      const rows = await app.server.db.selectFrom('prices').select(['calendar_id', 'price']).where('calendar_id', 'in', ids).execute()
+      expect(rows).toEqual([{ calendar_id: ids[1], price: 90_000 }])
+      expect(seriousViolations(await runAxe(page))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
