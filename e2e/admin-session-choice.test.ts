@@ -71,3 +71,34 @@ describe('the add-price form after a session is deleted', () => {
     }
   })
 })
+
+describe('the seat-choice rules of a seat-map event that had no session', () => {
+  it('offers the session added in the editor at once and saves its rules to it', async () => {
+    const drawing = refs.drawings[0]
+    const kind = refs.kinds[0].id
+    const menu = refs.menus.find((m) => m.menu_kind_id === kind)!.id
+    const eventId = (await api.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: drawing.venue_id, scheme: 1, name_ru: 'Новая карта', name_en: 'New map', main_menu_ids: [menu] })).body.id
+    const day = dayIn(30)
+    const { page, context } = await openPage(app, '/admin')
+    try {
+      await signInConsole(page, EMAIL, PASSWORD)
+      await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
+      const add = page.getByRole('form', { name: 'Add session' })
+      await add.getByLabel('Date').fill(day)
+      await add.getByLabel('Date').press('Enter')
+      await page.getByRole('button', { name: fillIn(t.copySession, { when: `${day} 19:00` }) }).waitFor()
+      const [session] = (await api.get<{ sessions: Row[] }>(`/api/admin/events/${eventId}`)).body.sessions
+      // The session's rules are offered without a reload, for the session just added.
+      const rules = page.getByRole('form', { name: 'Save session rules' })
+      await rules.waitFor()
+      expect(await rules.getByRole('combobox', { name: /^Session/ }).inputValue()).toBe(String(session.id))
+      await rules.getByLabel('Hold back wheelchair spaces and companion seats').check()
+      await rules.getByRole('button', { name: 'Save session rules' }).press('Enter')
+      await page.getByRole('region', { name: 'Seat choice' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor()
+      expect((await api.get<{ accessible_hold: boolean }>(`/api/admin/sessions/${session.id}/seating`)).body.accessible_hold).toBe(true)
+      expect(seriousViolations(await runAxe(page))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})

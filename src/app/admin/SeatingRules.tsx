@@ -28,7 +28,10 @@ export function SeatingRules({ eventId, orphanRule, sessions, writable, onSaved 
 }) {
   const { api, lang } = useConsole()
   const t = TEXTS[lang]
-  const [session, setSession] = useState(sessions[0]?.id ?? 0)
+  const [picked, setSession] = useState(sessions[0]?.id ?? 0)
+  // The session picked while the event has it, else its first: a session added to an event that
+  // had none is offered at once, and one deleted since is no longer the one saved to.
+  const session = sessions.some((s) => s.id === picked) ? picked : (sessions[0]?.id ?? 0)
   const [view, setView] = useState<SessionSeatingView | null>(null)
   const [said, setSaid] = useState('')
   useEffect(() => {
