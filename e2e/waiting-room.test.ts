@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import { formatDate } from '../src/app/i18n/localeFormat'
 import { WAITING_TEXTS } from '../src/app/i18n/locales/waiting'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
@@ -9,6 +11,7 @@ import { createOperator } from '../src/server/admin/auth'
 import { signCrmToken } from '../src/server/crm/token'
 import { saveRoom } from '../src/server/domain/waiting/waiting.repository'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * The waiting room in the browser (issue 18.5): with a session's room on, the shop shows the
@@ -198,6 +201,33 @@ describe('console', () => {
       const opens = new Date(Number(row.opens_at))
       expect([opens.getFullYear(), opens.getMonth() + 1, opens.getDate(), opens.getHours(), opens.getMinutes()]).toEqual([2030, 5, 1, 10, 0])
       await axeClean(page, 'console waiting room saved')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('console refusals', () => {
+  it('says why a value is refused, in the console’s language, and saves nothing', async () => {
+    // Kazakh on a phone: the reason is the contract's bound, not only the field's name.
+    const w = WAITING_CONSOLE_TEXTS.kz
+    const walk = eventNamed('Прогулка по старому городу')
+    const calendarId = (await sessionsOf(walk.event_id)).at(-1)!
+    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    try {
+      await signInConsole(page, EMAIL, PASSWORD, 'kz')
+      await page.goto(new URL(`/admin/sessions/${calendarId}/waiting-room`, app.baseUrl).toString())
+      await page.getByLabel(w.rate).fill('2000000')
+      await page.getByRole('button', { name: w.save }).press('Enter')
+      const alert = page.getByRole('alert')
+      await alert.waitFor()
+      expect(await alert.innerText()).toBe(`${w.rate}: ${ISSUE_TEXTS.kz.max.replace('{n}', '1000000')}`)
+      await page.getByLabel(w.rate).fill('30')
+      await page.getByLabel(w.auto).fill('1000001')
+      await page.getByRole('button', { name: w.save }).press('Enter')
+      await expect.poll(() => alert.innerText()).toBe(`${w.auto}: ${ISSUE_TEXTS.kz.max.replace('{n}', '1000000')}`)
+      expect(await app.server.db.selectFrom('waiting_rooms').select('calendar_id').where('calendar_id', '=', calendarId).executeTakeFirst()).toBeUndefined()
+      await axeClean(page, 'console waiting room refusal')
     } finally {
       await context.close()
     }

@@ -4,6 +4,7 @@ import { waitingRoomInputSchema, type WaitingRoomView } from '../../contract/adm
 import { pickLocalized } from '../../contract/lang'
 import { formatDate } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
+import { firstIssue } from './issueTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 
@@ -52,11 +53,10 @@ export function WaitingRoomScreen() {
     if (!form) return
     setSaved(false)
     const body = { enabled: form.enabled, opens_at: new Date(form.opensAt).getTime(), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
-    const check = waitingRoomInputSchema.safeParse(body)
-    if (!check.success) {
-      const field = String(check.error.issues[0]?.path[0] ?? '')
-      return setError(field === 'opens_at' ? w.opensAt : field === 'auto_per_minute' ? w.auto : w.rate)
-    }
+    // The first refusal as "Field: reason" (a rate over the most the server takes says so, not only the field's name).
+    const labels: Record<string, string> = { opens_at: w.opensAt, admit_per_minute: w.rate, auto_per_minute: w.auto }
+    const check = firstIssue(waitingRoomInputSchema, body, lang, { label: (key) => labels[key] ?? key })
+    if (check.error !== null) return setError(check.error)
     try {
       await api('sessionWaitingRoom', check.data, { id })
       setError(null)
