@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedIn, type AdminClient } from '../tests/integration/admin-helpers'
 import { bringToDoor, viewLines } from '../tests/integration/door-helpers'
@@ -52,14 +52,16 @@ describe('door app: gate and session changes', () => {
     return { lineId: line.id, code: line.ticketcode }
   }
 
-  /** A steward's phone, signed in (English), on the gate chooser. */
-  async function phone() {
+  /** A steward's phone, signed in (English), on the gate chooser; `hold` runs before the app loads. */
+  async function phone(hold?: (page: Page) => Promise<unknown>) {
     const browser = await launchChromium()
     browsers.push(browser)
-    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1 })
+    // No service worker: every call of the app passes page.route.
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, serviceWorkers: 'block' })
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
+    await hold?.(page)
     await page.goto(`${app.baseUrl}/door`)
     await page.locator('#adm-signin-title').waitFor()
     await page.getByLabel('Язык').selectOption('en')
@@ -104,6 +106,68 @@ describe('door app: gate and session changes', () => {
     expect(await page.getByRole('alertdialog').innerText()).toContain('Valid')
     const scans = await app.server.db.selectFrom('ticket_redemptions').select(['direction', 'result']).where('order_line_id', '=', ticket.lineId).execute()
     expect(scans).toEqual([{ direction: 'in', result: 'valid' }])
+    expect(errors).toEqual([])
+  })
+
+  it("a gate of another session chosen while the first one's list was still syncing: the late list stays that session's", async () => {
+    await bringToDoor(app.server.db, [fx.race.calendarId])
+    const first = fx.race.calendarId
+    await list(first, 'Race gate')
+    await list(fx.basic.calendarId, 'Basic gate')
+    const ticket = await paidTicket(fx.basic)
+    // Every sync of the first session waits until the test lets it go.
+    const held: Route[] = []
+    const { context, page, errors } = await phone((p) =>
+      p.route('**/api/admin/door/sync?*', (route) => {
+        if (new URL(route.request().url()).searchParams.get('calendar_id') === String(first)) held.push(route)
+        else void route.continue()
+      }),
+    )
+    await page.getByLabel('Session').selectOption(String(first))
+    await page.getByRole('radio', { name: /Race gate/ }).check()
+    // The chooser's sync ahead of time, on its way.
+    await page.getByText('The list is not synced yet').waitFor()
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    const before = held.length
+    await page.getByRole('button', { name: 'Start checking' }).click()
+    await page.getByRole('heading', { name: /Race gate/ }).waitFor()
+    // The gate's own sync, on its way.
+    await expect.poll(() => held.length).toBeGreaterThan(before)
+    const gateSyncs = held.slice(before)
+
+    await page.getByRole('button', { name: 'Change gate' }).click()
+    await page.getByLabel('Session').selectOption(String(fx.basic.calendarId))
+    await startAt(page, 'Basic gate')
+    await page.getByText(/List: [1-9]\d* tickets/).waitFor()
+
+    // The first session's syncs come at last: the chooser's fail, the gate's answer, and the device keeps each answer with its session.
+    const storedCursor = () =>
+      page.evaluate(
+        (id) =>
+          new Promise<string | null>((resolve, reject) => {
+            const open = indexedDB.open('seatwise-door')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const get = open.result.transaction('sessions').objectStore('sessions').get(id)
+              get.onsuccess = () => resolve((get.result as { cursor?: string } | undefined)?.cursor ?? null)
+              get.onerror = () => reject(get.error)
+            }
+          }),
+        first,
+      )
+    for (const route of held.filter((r) => !gateSyncs.includes(r))) await route.abort()
+    for (const route of gateSyncs) {
+      const response = await route.fetch()
+      const { cursor } = (await response.json()) as { cursor: string }
+      await route.fulfill({ response })
+      await expect.poll(storedCursor).toBe(cursor)
+    }
+
+    // Offline, the phone checks the gate it shows against that gate's session's list.
+    await context.setOffline(true)
+    expect(await typed(page, ticket.code)).toBe('valid')
+    expect(await page.getByRole('alertdialog').innerText()).toContain('Decided offline')
+    expect(await page.getByRole('heading', { name: /Basic gate/ }).count()).toBe(1)
     expect(errors).toEqual([])
   })
 })

@@ -74,6 +74,8 @@ export class DoorEngine {
   private flushing: Promise<void> | null = null
   /** The newest server time heard (any session's call), with this device's clock when that call went out. */
   private clock: DeviceClock | null = null
+  /** Counts the steward's choices (and leaving): a sync answer for an earlier choice is not this one's. */
+  private chosen = 0
 
   constructor(private readonly api: DoorApi) {}
 
@@ -107,13 +109,17 @@ export class DoorEngine {
 
   /** Picks the session and gate; the list held on the device is used at once, then synced. */
   async choose(session: DoorSession, list: CheckinList): Promise<void> {
-    this.data = await loadSession(session.calendar_id)
+    const choice = ++this.chosen
+    const data = await loadSession(session.calendar_id)
+    if (choice !== this.chosen) return
+    this.data = data
     // After a reload without a network, the clock kept with the session times the offline scans.
     if (this.data?.clock) this.heard(this.data.clock, this.data.clock.deviceAt)
     this.set({ session, list, answer: null, error: null, tickets: heldTickets(this.data), syncedAt: this.data?.syncedAt ?? null })
     await this.refresh()
   }
   leave(): void {
+    this.chosen += 1
     this.set({ session: null, list: null, answer: null })
   }
   dismiss(): void {
@@ -144,20 +150,34 @@ export class DoorEngine {
     }
   }
 
+  /**
+   * Syncs the chosen session's list. An answer that comes after the steward chose another gate
+   * (or left) goes to its own session's data on the device, never into the one now chosen: merged
+   * there, it made the phone check the new gate's tickets against the old session's list.
+   */
   async sync(): Promise<void> {
     const session = this.snap.session
     if (!session) return
+    const choice = this.chosen
+    const current = () => choice === this.chosen
     try {
       const sent = Date.now()
       const answer = await this.api('doorSync', { calendar_id: session.calendar_id, cursor: cursorOf(this.data) })
-      this.data = { ...mergeSync(this.data, answer), clock: this.heard(answer.clock, sent) }
-      await saveSession(this.data)
+      const clock = this.heard(answer.clock, sent)
+      if (!current()) {
+        await saveSession({ ...mergeSync(await loadSession(session.calendar_id), answer), clock })
+        return
+      }
+      const data = { ...mergeSync(this.data, answer), clock }
+      this.data = data
+      await saveSession(data)
       keepLoadedFiles()
+      if (!current()) return
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
-      this.set({ online: true, list, tickets: heldTickets(this.data), syncedAt: this.data.syncedAt, error: null })
+      this.set({ online: true, list, tickets: heldTickets(data), syncedAt: data.syncedAt, error: null })
     } catch (err) {
       if (err instanceof NoNetwork) this.set({ online: false })
-      else this.set({ error: err instanceof Error ? err.message : String(err) })
+      else if (current()) this.set({ error: err instanceof Error ? err.message : String(err) })
     }
   }
 
