@@ -124,6 +124,17 @@ describe.each(TEST_DBS)('box office on %s', (dbKind) => {
     expect(paid.body.tickets.map((t) => t.price)).toEqual([priceOf(zone) * 100])
   })
 
+  it('the print page of an order never paid says it is not paid; it shows no tickets as returned ones', async () => {
+    const v = await visitor(server.url)
+    const placed = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, take(1)))
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200)
+    const order = await server.db.selectFrom('orders').select(['id', 'paid']).where('hash', '=', placed.body.hash).executeTakeFirstOrThrow()
+    expect(order.paid).toBe(0)
+    const print = await desk.get(`/api/admin/orders/${order.id}/print`)
+    expect(print.status, JSON.stringify(print.body)).toBe(409)
+    expect(print.body.errorText).toBe('The order is not paid: there are no tickets to print until it is')
+  })
+
   it("the order speaks the console's language (its tickets e-mail, later notices) unless the sale names one", async () => {
     const subjectOf = async (orderId: number) => {
       const order = await server.db.selectFrom('orders').select(['lang', 'ord_num']).where('id', '=', orderId).executeTakeFirstOrThrow()

@@ -80,6 +80,8 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
       const [row] = await careOrderRows(db, [params.id])
       const order = row ? await findOrderByHash(db, row.hash) : undefined
       if (!order) throw new ApiFailure('admin-not-found', { what: 'order', id: params.id })
+      // An order never paid (reserved, expired or cancelled unpaid) has no tickets: said so, not shown as returned ones.
+      if (order.paid !== 1) throw new ApiFailure('order-not-printable')
       // Named tickets are printed once they carry their holders (order care enters them).
       if (order.paid === 1 && order.status !== ORDER_STATUS_CANCELLED && order.status !== ORDER_STATUS_CONFIRMED) throw new ApiFailure('order-unconfirmed')
       // The same rule as the buyer's order page: codes only for a paid order whose printing is allowed.

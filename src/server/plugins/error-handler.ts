@@ -135,6 +135,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'door-nonce-reused': 409,
   'order-not-cancellable': 409,
   'order-no-tickets-mail': 409,
+  'order-not-printable': 409,
   'order-mail-failed': 502,
   'boxoffice-order-cancelled': 409,
   'boxoffice-session-cancelled': 409,
