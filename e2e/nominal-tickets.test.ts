@@ -216,4 +216,27 @@ describe('named tickets page', () => {
     expect(order.status).toBe(20)
     await context.close()
   })
+
+  it('keeps what was typed and ticked when the visitor switches the language', async () => {
+    const hash = await createNamedOrder(app)
+    const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.visitor-card').first().waitFor()
+    await page.locator('#visitor-0-surname').fill('Иванова')
+    await page.locator('#visitor-0-date').fill('15.06.1990')
+    await page.locator('#visitor-0-docTypeId').selectOption('2')
+    await page.locator('#visitor-1-name').fill('Пётр')
+    await page.locator('.agreements input[type="checkbox"]').first().check()
+    await page.locator('select.lang-select__control').selectOption('en')
+    // The page reads the order in English: its own texts and the server's category names.
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Visitor details')
+    await expect.poll(() => page.locator('.visitor-card').first().locator('.visitor-card__toggle').innerText()).toContain('1. Named adult')
+    // Every typed value and the ticked consent are still there (the page was remounted and lost them).
+    expect(await page.locator('#visitor-0-surname').inputValue()).toBe('Иванова')
+    expect(await page.locator('#visitor-0-date').inputValue()).toBe('15.06.1990')
+    expect(await page.locator('#visitor-0-docTypeId').inputValue()).toBe('2')
+    expect(await page.locator('#visitor-1-name').inputValue()).toBe('Пётр')
+    expect(await page.locator('.agreements input[type="checkbox"]').first().isChecked()).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })

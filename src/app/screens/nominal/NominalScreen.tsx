@@ -12,12 +12,15 @@ import { useOrderData } from './useOrderData'
 import '../../forms/forms.css'
 import './nominal.css'
 
-/** Route element of /nominal-tickets/{hash}; a new hash or language loads afresh. */
+/**
+ * Route element of /nominal-tickets/{hash}; a new hash loads afresh. A new language reads the
+ * order's data again in it (useOrderData) with the form kept: what the visitor typed for each
+ * ticket and the ticked consents stay, as the event page keeps its buyer form.
+ */
 export function NominalScreen() {
   const { hash = '' } = useParams()
-  const lang = useSession((s) => s.lang)
   useTitle('orderConfirmation')
-  return <NominalLoader key={`${hash}:${lang}`} hash={hash} />
+  return <NominalLoader key={hash} hash={hash} />
 }
 
 function NominalLoader({ hash }: { hash: string }) {
