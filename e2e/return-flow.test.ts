@@ -276,6 +276,28 @@ describe('ticket return in the browser', () => {
     await context.close()
   })
 
+  it('keeps the ticked tickets, the reason and the consent when the visitor switches the language', async () => {
+    const hash = await createOrder(app)
+    const v = await visitor(app.baseUrl, '10.88.0.1')
+    const card = await app.server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
+    const start = await startPay(v, hash, card.id)
+    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    const { page, context, errors } = await openPage(app, `/order/return/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.return-table').first().waitFor()
+    await page.locator('.return-table__check').first().check()
+    await page.locator('input[name="return-reason"]').first().check()
+    await page.locator('.return-consent__switch').check()
+    await page.locator('select.lang-select__control').selectOption('en')
+    await expect.poll(() => page.locator('h1').innerText()).toBe(returnsEn.returns.title)
+    // The form is as the visitor left it (the page was remounted and lost it): still ready to send.
+    expect(await page.locator('.return-table__check').first().isChecked()).toBe(true)
+    expect(await page.locator('input[name="return-reason"]').first().isChecked()).toBe(true)
+    expect(await page.locator('.return-consent__switch').isChecked()).toBe(true)
+    expect(await page.locator('.return-footer__submit').isDisabled()).toBe(false)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it("shows 'Order deleted or not found' for an unknown order, in English", async () => {
     const { page, context } = await openPage(app, '/order/return/no-such-order?lang=en')
     await page.locator('#return-missing-title').waitFor()

@@ -13,14 +13,17 @@ import { useReturnData } from './useReturnData'
 import '../../forms/forms.css'
 import './returns.css'
 
-/** Route element of /order/return/{hash} (query hash_conf from the e-mailed link). */
+/**
+ * Route element of /order/return/{hash} (query hash_conf from the e-mailed link). A new language
+ * reads the return data again in it (useReturnData) with the form kept: the ticked tickets, the
+ * reason, the consent and the 'e-mail sent' notice stay.
+ */
 export function ReturnScreen() {
   const { hash = '' } = useParams()
-  const lang = useSession((s) => s.lang)
   const { search } = useLocation()
   const hashConf = hashConfFromSearch(search, HASH_CONF_MIN_LENGTH)
   useTitle('returnOrder')
-  return <ReturnLoader key={`${hash}:${lang}:${hashConf ?? ''}`} hash={hash} hashConf={hashConf} />
+  return <ReturnLoader key={`${hash}:${hashConf ?? ''}`} hash={hash} hashConf={hashConf} />
 }
 
 function ReturnLoader({ hash, hashConf }: { hash: string; hashConf: string | null }) {
