@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
-import { validatorCompiler } from 'fastify-type-provider-zod'
 import { ErrorCode } from '../contract/errors'
 import type { Config } from './config'
 import { pageDbOf, type Db } from './db/connect'
@@ -37,6 +36,7 @@ import { paymentsPlugin } from './plugins/services/payments'
 import { sweepersPlugin } from './plugins/services/sweepers'
 import { mapCopiesPlugin } from './plugins/services/map-copies'
 import { sessionRefundsPlugin } from './plugins/services/session-refunds'
+import { requestValidator } from './plugins/validator'
 
 /** Answer header naming the process that answered (SERVED_BY_HEADER=1). */
 export const SERVED_BY_HEADER = 'x-served-by'
@@ -80,7 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .send({ errorCode: ErrorCode.BAD_REQUEST, errorText: err.message })
     },
   })
-  app.setValidatorCompiler(validatorCompiler)
+  // The contract's zod schemas, after the one rule every route shares (no NUL in any string): plugins/validator.ts.
+  app.setValidatorCompiler(requestValidator)
   // Answers written from the contract's schemas by fast-json-stringify (plugins/serializer.ts).
   app.setSerializerCompiler(contractSerializerCompiler)
   app.decorate('db', opts.db)
