@@ -52,12 +52,12 @@ describe('door app: gate and session changes', () => {
     return { lineId: line.id, code: line.ticketcode }
   }
 
-  /** A steward's phone, signed in (English), on the gate chooser; `hold` runs before the app loads. */
-  async function phone(hold?: (page: Page) => Promise<unknown>) {
+  /** A steward's phone (or, without touch, a laptop with a keyboard scanner), signed in (English), on the gate chooser; `hold` runs before the app loads. */
+  async function phone(hold?: (page: Page) => Promise<unknown>, touch = true) {
     const browser = await launchChromium()
     browsers.push(browser)
     // No service worker: every call of the app passes page.route.
-    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, serviceWorkers: 'block' })
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: touch, hasTouch: touch, deviceScaleFactor: 1, serviceWorkers: 'block' })
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
@@ -169,5 +169,32 @@ describe('door app: gate and session changes', () => {
     expect(await page.getByRole('alertdialog').innerText()).toContain('Decided offline')
     expect(await page.getByRole('heading', { name: /Basic gate/ }).count()).toBe(1)
     expect(errors).toEqual([])
+  })
+  it('focus follows the screens: a keyboard scanner types into the code input once the gate is started; on a touch phone the gate, then the chooser, is read', async () => {
+    await list(fx.basic.calendarId, 'Desk gate')
+    const ticket = await paidTicket(fx.basic)
+    /** The focused element: its tag and its label's text (or its own). */
+    const focused = (page: Page) =>
+      page.evaluate(() => {
+        const a = document.activeElement
+        return !a || a === document.body ? 'body' : `${a.tagName}: ${(a.closest('label') ?? a).textContent ?? ''}`
+      })
+
+    const desk = await phone(undefined, false)
+    await expect.poll(() => focused(desk.page)).toBe('H1: Door check-in')
+    await desk.page.getByLabel('Session').selectOption(String(fx.basic.calendarId))
+    await startAt(desk.page, 'Desk gate')
+    await expect.poll(() => focused(desk.page)).toBe('INPUT: Ticket code')
+    await desk.page.keyboard.type(ticket.code)
+    await desk.page.keyboard.press('Enter')
+    await expect.poll(() => desk.page.getByRole('alertdialog').getAttribute('data-result')).toBe('valid')
+
+    const touch = await phone()
+    await touch.page.getByLabel('Session').selectOption(String(fx.basic.calendarId))
+    await startAt(touch.page, 'Desk gate')
+    await expect.poll(() => focused(touch.page)).toMatch(/^H1: Desk gate/)
+    await touch.page.getByRole('button', { name: 'Change gate' }).click()
+    await expect.poll(() => focused(touch.page)).toBe('H1: Door check-in')
+    expect([...desk.errors, ...touch.errors]).toEqual([])
   })
 })

@@ -21,6 +21,11 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
   // again, as the choice is no longer offered (each scan would be refused, or made an exit offline).
   // Should they come back on, the choice starts at entry again.
   const exits = s.list?.exits === true
+  // The screen comes in place of the control used (Start, a reload): focus goes where a scan starts, never to the page's body.
+  const ready = s.list !== null && s.session !== null
+  useEffect(() => {
+    if (ready) focusHome(codeInput.current, heading.current)
+  }, [ready])
   const scanning: Direction = exits ? direction : 'in'
   useEffect(() => {
     if (!exits) setDirection('in')
@@ -107,6 +112,14 @@ const TONE: Record<ShownAnswer['result'], 'ok' | 'warn' | 'bad'> = {
  */
 function focusBack(before: Element | null, codeInput: HTMLInputElement | null, heading: HTMLElement | null): void {
   if (before instanceof HTMLElement && before !== document.body && before.isConnected) return before.focus()
+  focusHome(codeInput, heading)
+}
+
+/**
+ * Where a scan starts: the code input, where a keyboard scanner types; on a touch screen the
+ * gate's heading (a screen reader reads the gate; the on-screen keyboard stays off the camera).
+ */
+function focusHome(codeInput: HTMLInputElement | null, heading: HTMLElement | null): void {
   const touch = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches
   ;(touch ? heading : codeInput)?.focus()
 }

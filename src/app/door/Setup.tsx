@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CheckinList, DoorSession } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import type { DoorApi } from './api'
@@ -40,6 +40,12 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
     )
   }, [api])
   useEffect(() => load(), [load])
+  // The chooser comes in place of the sign-in or the scanning screen: focus on its heading, not the page's body.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const loaded = sessions !== null
+  useEffect(() => {
+    if (loaded) heading.current?.focus()
+  }, [loaded])
   const session = sessions?.find((s) => s.calendar_id === sessionId) ?? null
   const list = session?.lists.find((l) => l.id === listId) ?? null
   if (failure)
@@ -63,7 +69,9 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
         if (session && list) onChoose({ session, list })
       }}
     >
-      <h1>{t.title}</h1>
+      <h1 tabIndex={-1} ref={heading}>
+        {t.title}
+      </h1>
       <label>
         {t.chooseSession}
         <select
