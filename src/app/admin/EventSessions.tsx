@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { AdminErrorCode } from '../../contract/admin/roles'
 import { salesExportPath } from '../../contract/admin/sales-export'
@@ -75,6 +75,21 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
   const headingRef = useRef<HTMLHeadingElement>(null)
   // Before the reload drops the deleted row's button with the focus on it (it would fall to the page).
   const focusHeading = () => headingRef.current?.focus()
+  // Each session's Edit button: a form closed (saved or cancelled) gives the focus back to it, not
+  // to the page; again once the list is reloaded, as a session moved to another day moves in the
+  // list, and the browser drops the focus of an element moved.
+  const editButtons = useRef(new Map<number, HTMLButtonElement>())
+  const refocus = useRef<number | null>(null)
+  const closeForm = (id: number, saved: boolean) => {
+    refocus.current = saved ? id : null
+    editButtons.current.get(id)?.focus()
+    setEditing(null)
+  }
+  useEffect(() => {
+    const id = refocus.current
+    refocus.current = null
+    if (id !== null) editButtons.current.get(id)?.focus()
+  }, [sessions])
   const when = (x: Row) => `${String(x.day)} ${String(x.time)}`
   const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${consoleMoney(Number(p.price), lang, currency)} × ${String(p.quantity)}`
 
@@ -112,7 +127,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
         }
         throw e
       }
-      setEditing(null)
+      closeForm(id, true)
     })
   /**
    * Cancels a session and refunds its buyers (server/admin/catalogue/session-cancel.ts). Asked
@@ -125,6 +140,8 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
       if (confirmed) setAsking(null)
       try {
         const r = await api('sessionCancel', confirmed ? { confirm: true } : {}, { id })
+        // Its Edit and Cancel buttons go with the reload (a cancelled session is not edited): the list's heading takes the focus.
+        focusHeading()
         setEditing(null)
         if (r.repeat) return fillIn(s.cancelRepeat, { remaining: r.remaining })
         return fillIn(r.remaining > 0 ? s.cancelGoingOn : s.cancelDone, { refunded: r.refunded, orders: r.orders, remaining: r.remaining })
@@ -177,7 +194,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                 {/* A cancelled session cannot be moved or switched on (sessions.ts), all its form edits. */}
                 {(x.cancelled_at === null || x.cancelled_at === undefined) && (
                   <>
-                    <button type="button" aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x.id, String(x.day), String(x.time), x.active === 1))}>
+                    <button type="button" ref={(el) => void (el ? editButtons.current.set(x.id, el) : editButtons.current.delete(x.id))} aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x.id, String(x.day), String(x.time), x.active === 1))}>
                       {s.edit}
                     </button>{' '}
                   </>
@@ -209,7 +226,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                   <input type="checkbox" name="active" checked={editing.active} onChange={(e) => setEditing({ ...editing, active: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {s.active}
                 </label>
                 <button type="submit">{t.save}</button>{' '}
-                <button type="button" onClick={() => setEditing(null)}>
+                <button type="button" onClick={() => closeForm(editing.id, false)}>
                   {s.cancel}
                 </button>
               </form>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { fillIn } from './careTexts'
 import { draftOf, PriceFields, priceRequest, type PriceDraft } from './PriceForm'
 import { offered, type Row } from './rows'
@@ -35,6 +35,12 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
   const what = `${when} ${text}`
   const [draft, setDraft] = useState<PriceDraft | null>(null)
   const [asking, setAsking] = useState(false)
+  // The form closed (saved or cancelled) gives the focus back to the row's Edit button, not to the page.
+  const editButton = useRef<HTMLButtonElement>(null)
+  const close = () => {
+    editButton.current?.focus()
+    setDraft(null)
+  }
   // The row's own category and zone stay offered: archived since, or (a row made before that rule) of another map.
   const rowCategories = offered(categories, [String(p.client_category_id)])
   const rowZones = offered(zones, [String(p.zone_id)]).filter((z) => z.drawing_id === (session.drawing_id ?? null) || z.id === p.zone_id)
@@ -46,7 +52,7 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
       const { body, error } = priceRequest(draft, rowZones, t, lang, p)
       if (error !== null) throw new Error(error)
       await api('priceUpdate', body, { id: p.id })
-      setDraft(null)
+      close()
     })
   }
   const remove = () =>
@@ -66,7 +72,7 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
           <button type="button" aria-label={fillIn(s.copyPrice, { what })} onClick={() => act(() => api('priceCopy', {}, { id: p.id }), s.priceCopied)}>
             {s.copy}
           </button>{' '}
-          <button type="button" aria-label={fillIn(s.editPrice, { what })} onClick={() => setDraft(draftOf(p))}>
+          <button type="button" ref={editButton} aria-label={fillIn(s.editPrice, { what })} onClick={() => setDraft(draftOf(p))}>
             {s.edit}
           </button>{' '}
           <button type="button" aria-label={fillIn(s.removePrice, { what })} onClick={() => setAsking(true)}>
@@ -78,7 +84,7 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
         <form className="adm-form adm-inline" onSubmit={save} aria-label={fillIn(s.priceForm, { what })}>
           <PriceFields draft={draft} onChange={setDraft} categories={rowCategories} zones={rowZones} t={t} lang={lang} autoFocus />
           <button type="submit">{t.save}</button>{' '}
-          <button type="button" onClick={() => setDraft(null)}>
+          <button type="button" onClick={close}>
             {s.cancel}
           </button>
         </form>
