@@ -65,8 +65,15 @@ describe('event page rules', () => {
     expect(giftRows).toContain('Пушкинская карта')
     expect(giftRows).not.toContain('Взрослый') // useproculture 2: not for the gift card
     const row = page.locator('.price-row').first()
-    await row.locator('.quantity__button').nth(1).click()
+    // By keyboard: the plus pressed into its disabled state hands focus to the minus, not to the page's start.
+    await row.locator('.quantity__button').nth(1).focus()
+    await page.keyboard.press('Enter')
     expect(await row.locator('.quantity__button').nth(1).isDisabled()).toBe(true)
+    await expect.poll(() => row.locator('.quantity__button').nth(0).evaluate((b) => b === document.activeElement)).toBe(true)
+    // And the minus pressed back to zero hands it to the plus.
+    await page.keyboard.press('Enter')
+    await expect.poll(() => row.locator('.quantity__button').nth(1).evaluate((b) => b === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
     expect(await page.locator('.event-page__limit').innerText()).toBe('По Пушкинской карте можно купить один билет')
 
     expect(await page.locator('.buyer-fields__notice').innerText()).toBe('Фамилия, имя и отчество должны точно совпадать с паспортными данными')
