@@ -179,7 +179,7 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     manager.lang = 'en'
   })
 
-  it('edits, copies (with sessions and prices, unpublished) and archives an event, each with its audit row', async () => {
+  it('edits, copies (with sessions and prices, unpublished), archives and restores an event, each with its audit row', async () => {
     const id = (await manager.post<{ id: number }>('/api/admin/events', eventBody())).body.id
     const [s] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${id}/sessions`, { day: dayIn(8), time: '12:00' })).body.ids
     await manager.post(`/api/admin/sessions/${s}/prices`, { client_category_id: refs.categories[0].id, zone_id: gaZone(), price: 1000, quantity: 5 })
@@ -199,9 +199,14 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
     expect((await manager.get<{ events: Row[] }>('/api/admin/events')).body.events.some((e) => e.id === id)).toBe(false)
     expect((await manager.get<{ events: Row[] }>('/api/admin/events?archived=1')).body.events.some((e) => e.id === id)).toBe(true)
     expect((await manager.post(`/api/admin/events/${id}/publish`, { published: 1 })).body.errorText).toBe('The event is archived')
+    // Restored: back in the console's list, still unpublished; a repeat changes nothing and is not audited twice.
+    expect((await manager.post(`/api/admin/events/${id}/unarchive`)).status).toBe(200)
+    expect((await manager.post(`/api/admin/events/${id}/unarchive`)).status).toBe(200)
+    expect((await manager.get<{ events: Row[] }>('/api/admin/events')).body.events.find((e) => e.id === id)).toMatchObject({ published: 0, archived_at: null })
+    expect((await manager.get<{ events: Row[] }>('/api/admin/events?archived=1')).body.events.some((e) => e.id === id)).toBe(false)
     const log = (await manager.get<{ entries: { action: string; before: Row | null; after: Row | null }[] }>(`/api/admin/audit?entity=event&entity_id=${id}`)).body.entries.map((e) => e.action)
-    expect(log).toEqual(['archive', 'update', 'create'])
-    const upd = (await manager.get<{ entries: { action: string; before: Row; after: Row }[] }>(`/api/admin/audit?entity=event&entity_id=${id}`)).body.entries[1]
+    expect(log).toEqual(['unarchive', 'archive', 'update', 'create'])
+    const upd = (await manager.get<{ entries: { action: string; before: Row; after: Row }[] }>(`/api/admin/audit?entity=event&entity_id=${id}`)).body.entries[2]
     expect([upd.before.name_en, upd.after.name_en]).toEqual(['An evening of organ music', 'Renamed'])
   })
 
@@ -367,6 +372,7 @@ describe.each(TEST_DBS)('catalogue management and publishing on %s', (dbKind) =>
         [`/api/admin/events/${id}`, eventBody()],
         [`/api/admin/events/${id}/copy`, {}],
         [`/api/admin/events/${id}/archive`, {}],
+        [`/api/admin/events/${id}/unarchive`, {}],
         [`/api/admin/events/${id}/publish`, { published: 1 }],
         [`/api/admin/events/${id}/sessions`, { day: dayIn(2), time: '10:00' }],
         ['/api/admin/venues', { name_ru: 'x' }],

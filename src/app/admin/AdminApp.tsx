@@ -20,7 +20,7 @@ import { DoorScreen } from './DoorScreen'
 import { CARE_TEXTS } from './careTexts'
 import { BoxOfficeScreen } from './boxoffice/BoxOfficeScreen'
 import { PrintScreen } from './boxoffice/PrintScreen'
-import { EventEditor } from './EventEditor'
+import { EventEditor, EventEditorOf } from './EventEditor'
 import { EventList } from './EventList'
 import { OrderCareScreen, OrdersScreen } from './OrdersScreen'
 import { SalesScreen } from './SalesScreen'
@@ -156,7 +156,7 @@ export function AdminApp(): ReactNode {
           <Routes>
             <Route index element={<EventList />} />
             <Route path="events/new" element={<EventEditor />} />
-            <Route path="events/:id" element={<EventEditor />} />
+            <Route path="events/:id" element={<EventEditorOf />} />
             <Route path="events/:id/sales" element={<SalesScreen />} />
             <Route path="events/:id/door" element={<DoorScreen />} />
             <Route path="orders" element={<OrdersScreen />} />

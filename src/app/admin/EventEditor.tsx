@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { eventInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../contract/constants'
@@ -12,6 +12,7 @@ import type { AdminTexts } from './texts'
 import { EventImageUpload } from './catalogue/EventImageUpload'
 import { SubMenuPicks } from './catalogue/SubMenuPicks'
 import { EventSessions } from './EventSessions'
+import { EventActions } from './EventActions'
 import { PriceFields, priceRequest } from './PriceForm'
 import { isArchived, nameOf, offered, type Row } from './rows'
 import { SeatingRules } from './SeatingRules'
@@ -37,10 +38,21 @@ function fieldLabel(t: AdminTexts, key: string): string {
   return labels[field] ?? key
 }
 
+/**
+ * The editor of the event in the address, a fresh one per event: going from one event to another
+ * (its copy just made) starts with that event's own state, and no answer asked for the first one
+ * lands in it.
+ */
+export function EventEditorOf() {
+  return <EventEditor key={useParams().id} />
+}
+
 export function EventEditor() {
   const { api, t, lang, operator } = useConsole()
   const { id } = useParams()
   const navigate = useNavigate()
+  // A note handed over by the screen that opened this one (a copy just made: EventActions).
+  const handed = (useLocation().state as { note?: unknown } | null)?.note
   const eventId = id === undefined ? null : Number(id)
   const writable = can(operator.role, 'catalogue.write')
   const [refs, setRefs] = useState<Refs | null>(null)
@@ -56,7 +68,7 @@ export function EventEditor() {
   // and whether a save was refused because another one came since (then the editor offers a reload).
   const [version, setVersion] = useState<number | undefined>(undefined)
   const [stale, setStale] = useState(false)
-  const [note, setNote] = useState<string | null>(null)
+  const [note, setNote] = useState<string | null>(typeof handed === 'string' ? handed : null)
   const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
   const [price, setPrice] = useState({ session: '', category: '', zone: '', price: '', quantity: '100' })
   const title = eventId === null ? t.newEvent : nameOf((detail?.event ?? { id: 0 }) as Row, lang) || t.edit
@@ -206,6 +218,7 @@ export function EventEditor() {
   const menuChoices = offered(refs?.menus ?? [], keptMenus).filter((m) => String(m.menu_kind_id) === form.kind || menus.includes(String(m.id)))
   const keptTags = (detail?.tag_ids ?? []).map(String)
   const published = detail?.event.published === 1
+  const archived = detail !== null && detail.event.archived_at !== null && detail.event.archived_at !== undefined
   const zones = offered(refs?.zones ?? []).filter((z) => {
     const s = detail?.sessions.find((x) => String(x.id) === price.session)
     return z.drawing_id === (s?.drawing_id ?? null)
@@ -294,12 +307,13 @@ export function EventEditor() {
         <>
           <p>
             <span className={published ? 'adm-badge adm-on' : 'adm-badge'}>{published ? t.published : t.draft}</span>{' '}
-            {can(operator.role, 'catalogue.publish') && (
+            {can(operator.role, 'catalogue.publish') && !archived && (
               <button type="button" onClick={() => void run(() => api('eventPublish', { published: published ? 0 : 1 }, { id: eventId! }))}>
                 {published ? t.withdraw : t.publish}
               </button>
             )}
           </p>
+          {writable && <EventActions eventId={eventId!} archived={archived} act={(fn, done) => void run(fn, done)} />}
           {writable && <EventImageUpload eventId={eventId!} />}
           {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: `${String(s.day)} ${String(s.time)}` }))} writable={writable} onSaved={() => void load(true)} />}
           <EventSessions heading={t.sessions} sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />

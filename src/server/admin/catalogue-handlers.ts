@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishEvent, updateEvent } from './catalogue/events'
+import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishEvent, unarchiveEvent, updateEvent } from './catalogue/events'
 import { copySimple, createSimple, importDrawing, references, setArchived, updateSimple, type ArchivableTable, type SimpleTable } from './catalogue/references'
 import { copyOneSession, copyPrice, createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
 import type { AdminHandlers } from './routes'
@@ -59,6 +59,10 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
     },
     eventArchive: async ({ params, actor }) => {
       await archiveEvent(db, actor, params.id)
+      return ok
+    },
+    eventUnarchive: async ({ params, actor }) => {
+      await unarchiveEvent(db, actor, params.id)
       return ok
     },
     eventPublish: async ({ input, params, actor }) => {

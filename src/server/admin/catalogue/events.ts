@@ -152,6 +152,15 @@ export function archiveEvent(db: Db, actor: Actor, id: number, now = Date.now())
   })
 }
 
+/** Restores an archived event to the console's lists, unpublished: the operator publishes it again when it is ready. */
+export function unarchiveEvent(db: Db, actor: Actor, id: number): Promise<void> {
+  return tx(db, actor, async (trx) => {
+    const event = await mustFind(trx, 'events', id, 'event')
+    // A repeat (already restored) changes nothing and writes no second audit row.
+    if (event.archived_at !== null) await updateRow(trx, actor, 'events', 'event', id, { archived_at: null }, 'unarchive')
+  })
+}
+
 /**
  * Publishes (1) or withdraws (0) an event. Publishing needs something to sell: an active
  * session with at least one price row; an archived event stays archived.
