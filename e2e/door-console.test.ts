@@ -5,6 +5,7 @@ import { bringToDoor, nonce, viewLines } from '../tests/integration/door-helpers
 import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/order-fixtures'
 import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { createOperator } from '../src/server/admin/auth'
+import { formatDayTime } from '../src/contract/rules/dayText'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
 
@@ -66,6 +67,10 @@ describe('console door screen', () => {
     const totals = page.getByTestId('door-totals')
     await expect.poll(() => totals.innerText()).toMatch(/Inside\s+1\s+Tickets for the session\s+1/)
     await page.getByRole('row', { name: /First gate/ }).first().waitFor()
+    // Sessions named by their date as the console's language writes it; the way back named too (not a bare arrow).
+    const first = await app.server.db.selectFrom('calendars').select(['day', 'time']).where('id', '=', fx.basic.calendarId).executeTakeFirstOrThrow()
+    expect(await page.getByLabel('Session').locator(`option[value="${fx.basic.calendarId}"]`).innerText()).toBe(formatDayTime(`${first.day} ${first.time}`, 'en'))
+    await page.getByRole('link', { name: 'Back to the event' }).waitFor()
 
     // A refusal on the first session: a gate name of spaces only (the server trims it to nothing).
     await page.getByLabel('Gate name').fill('   ')

@@ -5,6 +5,7 @@ import { bringToDoor, viewLines } from '../tests/integration/door-helpers'
 import { seedOrderFixtures, visitor, type EventFx, type Fixtures } from '../tests/integration/order-fixtures'
 import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { createOperator } from '../src/server/admin/auth'
+import { formatDayTime } from '../src/contract/rules/dayText'
 import { launchChromium } from './support/browser'
 import { PHONE_VIEWPORT, startApp, type AppHarness } from './support/app'
 
@@ -124,6 +125,9 @@ describe('door app: gate and session changes', () => {
       }),
     )
     await page.getByLabel('Session').selectOption(String(first))
+    // The session named by its date as the app's language writes it, not the stored '2026-12-05 11:00'.
+    const when = await app.server.db.selectFrom('calendars').select(['day', 'time']).where('id', '=', first).executeTakeFirstOrThrow()
+    expect(await page.getByLabel('Session').locator(`option[value="${first}"]`).innerText()).toContain(formatDayTime(`${when.day} ${when.time}`, 'en'))
     await page.getByRole('radio', { name: /Race gate/ }).check()
     // The chooser's sync ahead of time, on its way.
     await page.getByText('The list is not synced yet').waitFor()

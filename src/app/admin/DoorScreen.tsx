@@ -3,6 +3,7 @@ import { formatClock } from '../i18n/localeFormat'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import type { CheckinCounts, checkinListsResponseSchema } from '../../contract/admin/door'
+import { formatDayTime } from '../../contract/rules/dayText'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
@@ -23,7 +24,7 @@ export function DoorScreen() {
   const d = DOOR_CONSOLE_TEXTS[lang]
   const id = Number(useParams().id)
   const heading = useScreenTitle(d.title)
-  const [sessions, setSessions] = useState<{ id: number; label: string; cancelled: boolean }[]>([])
+  const [sessions, setSessions] = useState<{ id: number; when: string; cancelled: boolean }[]>([])
   const [sessionId, setSessionId] = useState<number | null>(null)
   const [lists, setLists] = useState<Lists | null>(null)
   const [counts, setCounts] = useState<CheckinCounts | null>(null)
@@ -48,7 +49,7 @@ export function DoorScreen() {
     api('event', {}, { id }).then(
       (e) => {
         // A cancelled session (calendars.cancelled_at) admits no one: its tickets were refunded.
-        const s = e.sessions.map((r) => ({ id: Number(r.id), label: `${String(r.day)} ${String(r.time)}`, cancelled: r.cancelled_at !== null && r.cancelled_at !== undefined }))
+        const s = e.sessions.map((r) => ({ id: Number(r.id), when: `${String(r.day)} ${String(r.time)}`, cancelled: r.cancelled_at !== null && r.cancelled_at !== undefined }))
         setSessions(s)
         choose(s[0]?.id ?? null)
       },
@@ -115,7 +116,11 @@ export function DoorScreen() {
         {d.title}
       </h1>
       <p>
-        <Link to={`/admin/events/${id}`}>←</Link> · {d.appHint}
+        <Link to={`/admin/events/${id}`}>
+          <span aria-hidden="true">← </span>
+          {d.backToEvent}
+        </Link>{' '}
+        · {d.appHint}
       </p>
       <ErrorNote error={error} />
       <label className="adm-form adm-narrow">
@@ -123,7 +128,8 @@ export function DoorScreen() {
         <select value={sessionId ?? ''} onChange={(e) => choose(Number(e.target.value))}>
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.cancelled ? `${s.label} (${notes.cancelled})` : s.label}
+              {/* The date as the console's language writes it, at render: a language switch rewords it. */}
+              {s.cancelled ? `${formatDayTime(s.when, lang)} (${notes.cancelled})` : formatDayTime(s.when, lang)}
             </option>
           ))}
         </select>

@@ -27,6 +27,7 @@ const ru = {
   flagged: 'Помечено',
   last: 'Последнее',
   none: 'Пока нет',
+  backToEvent: 'К событию',
   appHint: 'Контролёры открывают /door на телефоне и выбирают сеанс и вход.',
 }
 type DoorConsoleTexts = typeof ru
@@ -56,6 +57,7 @@ const en: DoorConsoleTexts = {
   flagged: 'Flagged',
   last: 'Last scan',
   none: 'None yet',
+  backToEvent: 'Back to the event',
   appHint: 'Stewards open /door on their phones and pick the session and gate.',
 }
 const kz: DoorConsoleTexts = {
@@ -84,6 +86,7 @@ const kz: DoorConsoleTexts = {
   flagged: 'Белгіленді',
   last: 'Соңғы',
   none: 'Әзірге жоқ',
+  backToEvent: 'Іс-шараға оралу',
   appHint: 'Бақылаушылар телефонда /door ашып, сеанс пен кіреберісті таңдайды.',
 }
 const ch: DoorConsoleTexts = {
@@ -112,6 +115,7 @@ const ch: DoorConsoleTexts = {
   flagged: '標記',
   last: '最後掃描',
   none: '尚無',
+  backToEvent: '返回此活動',
   appHint: '驗票員在手機上開啟 /door 並選擇場次與入口。',
 }
 export const DOOR_CONSOLE_TEXTS: Record<Lang, DoorConsoleTexts> = { ru, en, kz, ch }
