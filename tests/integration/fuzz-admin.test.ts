@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { adminCalls, type AdminCallDef } from '../../src/contract/admin/calls'
 import { doorScanSchema } from '../../src/contract/admin/door'
 import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/token'
+import { carriesNul, checkFuzzAnswers, fuzzAnswer, type FuzzAnswer } from '../support/fuzz-answers'
 import { HOSTILE_MODES, hostileString, hostileValue, toQuery, type HostileMode } from '../support/hostile'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
@@ -16,15 +17,6 @@ const SKIPPED = new Set(['login', 'logout'])
 
 /** Ids that exist in the demo data (the first row of most tables), so a body reaches the handler's own checks. */
 const REAL_ID = '1'
-
-interface Answer {
-  label: string
-  status: number
-  type: string
-  text: string
-  /** The request carried a NUL character (escaped in its JSON body, or in its URL). */
-  sentNul?: boolean
-}
 
 /**
  * Issue 18.6 for the console: malformed input never answers 5xx, on either database. Every
@@ -46,27 +38,10 @@ describe.each(TEST_DBS)('fuzzing every console call with malformed input on %s',
     await server?.close()
   })
 
-  async function send(label: string, method: 'GET' | 'POST', path: string, body?: string, auth?: string): Promise<Answer> {
+  async function send(label: string, method: 'GET' | 'POST', path: string, body?: string, auth?: string): Promise<FuzzAnswer> {
     const headers: Record<string, string> = auth ? { authorization: auth } : { cookie: admin.cookie }
     if (method === 'POST') Object.assign(headers, { 'content-type': 'application/json', [XHR_HEADER]: XHR_VALUE, [CSRF_HEADER]: admin.csrf })
-    const res = await fetch(server.url + path, { method, headers, body })
-    return { label, status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text(), sentNul: path.includes('%00') || Boolean(body?.includes('\\u0000')) }
-  }
-
-  function check(answers: Answer[]): void {
-    const failures = answers.filter((a) => a.status >= 500).map((a) => `${a.label}: ${a.status} ${a.text.slice(0, 300)}`)
-    expect(failures).toEqual([])
-    const unformatted = answers
-      .filter((a) => a.status >= 400 && a.type.startsWith('application/json'))
-      .filter((a) => {
-        const body = JSON.parse(a.text) as { errorCode?: unknown; errorText?: unknown }
-        return !(typeof body.errorCode === 'string' && /^-\d+$/.test(body.errorCode) && typeof body.errorText === 'string' && body.errorText.length > 0)
-      })
-      .map((a) => `${a.label}: ${a.status} ${a.text.slice(0, 300)}`)
-    expect(unformatted).toEqual([])
-    // A NUL character anywhere in what was sent is refused on both databases alike, before any handler (plugins/validator.ts).
-    const nulTaken = answers.filter((a) => a.sentNul && a.status < 400).map((a) => `${a.label}: ${a.status} ${a.text.slice(0, 200)}`)
-    expect(nulTaken).toEqual([])
+    return fuzzAnswer(label, await fetch(server.url + path, { method, headers, body }), carriesNul(path, body))
   }
 
   /** The path (with the query of a GET) and the body (of a POST) carrying `value`. */
@@ -92,7 +67,7 @@ describe.each(TEST_DBS)('fuzzing every console call with malformed input on %s',
   it.each(calls.map(([name, call]) => [`${name}: ${call.method} ${call.path}`, call] as const))('%s', async (_name, call) => {
     // A call that signed its operator out (or changed his password) must not hide the next calls' answers.
     if ((await admin.get('/api/admin/me')).status !== 200) admin = await signedIn(server, 'owner')
-    const answers: Answer[] = []
+    const answers: FuzzAnswer[] = []
     const base = plausible(call.request)
     const hasId = call.path.includes(':')
     for (const mode of HOSTILE_MODES as HostileMode[]) {
@@ -105,7 +80,7 @@ describe.each(TEST_DBS)('fuzzing every console call with malformed input on %s',
       answers.push(await send(mode, call.method, ...request(path, call.method, value)))
       for (const [k, field] of fields) answers.push(await send(`${mode} ${k}`, call.method, ...request(path, call.method, { ...base, [k]: field })))
     }
-    check(answers)
+    checkFuzzAnswers(answers)
     // The fuzz reached the handlers signed in: not every answer was a sign-in refusal.
     expect(answers.some((a) => a.status !== 401 && a.status !== 403)).toBe(true)
   })
@@ -113,7 +88,7 @@ describe.each(TEST_DBS)('fuzzing every console call with malformed input on %s',
   it('the shared-token door calls (scanners of other makes): hostile scans and uploads', async () => {
     // What /api/door/redeem takes (routes/door.ts): the app's scan naming its session and gate instead of a list.
     const scan = doorScanSchema.omit({ list_id: true }).extend({ sessionId: z.number(), gate: z.string(), reentry: z.boolean() })
-    const answers: Answer[] = []
+    const answers: FuzzAnswer[] = []
     for (const mode of HOSTILE_MODES as HostileMode[]) {
       const one = hostileValue(scan, mode) as Record<string, unknown>
       const base = plausible(scan)
@@ -122,7 +97,7 @@ describe.each(TEST_DBS)('fuzzing every console call with malformed input on %s',
         for (const [k, field] of Object.entries(one)) answers.push(await send(`${path} ${mode} ${k}`, 'POST', path, JSON.stringify(wrap({ ...base, [k]: field })), `Bearer ${DOOR_TOKEN}`))
       }
     }
-    check(answers)
+    checkFuzzAnswers(answers)
     expect(answers.some((a) => a.status !== 401)).toBe(true)
   })
 

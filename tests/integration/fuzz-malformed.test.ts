@@ -4,21 +4,13 @@ import { SEAT_EVENTS_PATH } from '../../src/contract/entities/scheme'
 import { MEDIA_IMAGES_PREFIX } from '../../src/server/domain/images/urls'
 import { SANDBOX_CALLBACK_PATH, SANDBOX_FORM_PATH, SANDBOX_PAY_PATH, SANDBOX_QR_PATH } from '../../src/server/payments/sandbox/provider'
 import { SANDBOX_REFUNDS_PATH, SANDBOX_REFUSE_PATH } from '../../src/server/payments/sandbox/refund-routes'
+import { carriesNul, checkFuzzAnswers, fuzzAnswer, type FuzzAnswer } from '../support/fuzz-answers'
 import { HOSTILE_MODES, hostileString, hostileValue, toQuery, type HostileMode } from '../support/hostile'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { visitor, type Visitor } from './order-fixtures'
 
 /** Bodies no schema expects: broken JSON, wrong top-level types, a NUL-laden string. */
 const RAW_BODIES = ['{"a":', '[]', 'null', '"\\u0000"', '{"hash":"\\u0000","calendar_id":99999999999999999999}']
-
-interface Answer {
-  label: string
-  status: number
-  type: string
-  text: string
-  /** The request carried a NUL character (escaped in its JSON body, or in its URL). */
-  sentNul?: boolean
-}
 
 /**
  * Issue 18.6: malformed input never answers 5xx, on either database. Every public route (every
@@ -38,35 +30,16 @@ describe.each(TEST_DBS)('fuzzing every public route with malformed input on %s',
     await server?.close()
   })
 
-  async function send(label: string, path: string, init: RequestInit = {}): Promise<Answer> {
-    const res = await v.fetch(path, init)
-    const sentNul = path.includes('%00') || (typeof init.body === 'string' && (init.body.includes('\\u0000') || init.body.includes('%00')))
-    return { label, status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text(), sentNul }
+  async function send(label: string, path: string, init: RequestInit = {}): Promise<FuzzAnswer> {
+    return fuzzAnswer(label, await v.fetch(path, init), carriesNul(path, init.body))
   }
   const post = (label: string, path: string, body: string, contentType = 'application/json') =>
     send(label, path, { method: 'POST', headers: { 'content-type': contentType, 'x-csrf-token': v.token, 'x-requested-with': 'XMLHttpRequest' }, body })
 
-  /** `nulRefused`: the routes are the contract's, whose validation refuses a NUL anywhere (the sandbox bank's own pages are not). */
-  function check(answers: Answer[], nulRefused = true): void {
-    const failures = answers.filter((a) => a.status >= 500).map((a) => `${a.label}: ${a.status} ${a.text.slice(0, 200)}`)
-    expect(failures).toEqual([])
-    const unformatted = answers
-      .filter((a) => a.status >= 400 && a.type.startsWith('application/json'))
-      .filter((a) => {
-        const body = JSON.parse(a.text) as { errorCode?: unknown; errorText?: unknown }
-        return !(typeof body.errorCode === 'string' && /^-\d+$/.test(body.errorCode) && typeof body.errorText === 'string' && body.errorText.length > 0)
-      })
-      .map((a) => `${a.label}: ${a.status} ${a.text.slice(0, 200)}`)
-    expect(unformatted).toEqual([])
-    // A NUL character anywhere in what was sent is refused on both databases alike, before any handler (plugins/validator.ts).
-    const nulTaken = answers.filter((a) => nulRefused && a.sentNul && a.status < 400).map((a) => `${a.label}: ${a.status} ${a.text.slice(0, 200)}`)
-    expect(nulTaken).toEqual([])
-  }
-
   const pathWith = (path: string, mode: HostileMode) => path.replace(/:(\w+)/g, () => encodeURIComponent(hostileString(mode)))
 
   it.each(callList.map((c) => [`${c.method} ${c.path}`, c] as const))('%s', async (_name, call) => {
-    const answers: Answer[] = []
+    const answers: FuzzAnswer[] = []
     for (const mode of HOSTILE_MODES) {
       const value = hostileValue(call.request, mode)
       const path = pathWith(call.path, mode)
@@ -81,11 +54,11 @@ describe.each(TEST_DBS)('fuzzing every public route with malformed input on %s',
       }
     }
     if (call.method === 'POST') for (const raw of RAW_BODIES) answers.push(await post(`raw ${raw}`, pathWith(call.path, 'int4-overflow'), raw))
-    check(answers)
+    checkFuzzAnswers(answers)
   })
 
   it('the live seat stream: huge ids, a huge Last-Event-ID', async () => {
-    const answers: Answer[] = []
+    const answers: FuzzAnswer[] = []
     const stream = async (label: string, query: string, headers: Record<string, string> = {}) => {
       const controller = new AbortController()
       const res = await v.fetch(`${SEAT_EVENTS_PATH}?${query}`, { headers, signal: controller.signal })
@@ -102,7 +75,7 @@ describe.each(TEST_DBS)('fuzzing every public route with malformed input on %s',
       await stream(`Last-Event-ID ${id.slice(0, 20)}`, `calendar_id=${calendar.id}`, { 'last-event-id': id.replace('\u0000', '') })
       await stream(`last_event_id ${id.slice(0, 20)}`, `calendar_id=${calendar.id}&last_event_id=${encodeURIComponent(id)}`)
     }
-    check(answers)
+    checkFuzzAnswers(answers)
     // An id we never sent makes the stream tell the client to reload the map.
     const res = await v.fetch(`${SEAT_EVENTS_PATH}?calendar_id=${calendar.id}`, { headers: { 'last-event-id': '9'.repeat(30) } })
     const reader = res.body!.getReader()
@@ -113,7 +86,7 @@ describe.each(TEST_DBS)('fuzzing every public route with malformed input on %s',
   })
 
   it('media, the sandbox bank pages and its callback: bad ids and amounts', async () => {
-    const answers: Answer[] = []
+    const answers: FuzzAnswer[] = []
     for (const mode of HOSTILE_MODES) {
       const bad = encodeURIComponent(hostileString(mode))
       answers.push(await send(`media ${mode}`, `${MEDIA_IMAGES_PREFIX}${bad}`))
@@ -133,6 +106,6 @@ describe.each(TEST_DBS)('fuzzing every public route with malformed input on %s',
         answers.push(await post(`callback form ${String(amount)}`, SANDBOX_CALLBACK_PATH, new URLSearchParams({ ...body, amount: String(amount) } as Record<string, string>).toString(), 'application/x-www-form-urlencoded'))
       }
     }
-    check(answers, false)
+    checkFuzzAnswers(answers, false)
   })
 })
