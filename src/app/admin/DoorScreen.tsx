@@ -129,7 +129,8 @@ export function DoorScreen() {
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
               {/* The date as the console's language writes it, at render: a language switch rewords it. */}
-              {s.cancelled ? `${formatDayTime(s.when, lang)} (${notes.cancelled})` : formatDayTime(s.when, lang)}
+              {formatDayTime(s.when, lang)}
+              {s.cancelled ? ` (${notes.cancelled})` : ''}
             </option>
           ))}
         </select>

@@ -218,7 +218,7 @@ export function EventEditor() {
   const menuChoices = offered(refs?.menus ?? [], keptMenus).filter((m) => String(m.menu_kind_id) === form.kind || menus.includes(String(m.id)))
   const keptTags = (detail?.tag_ids ?? []).map(String)
   const published = detail?.event.published === 1
-  const archived = detail !== null && detail.event.archived_at !== null && detail.event.archived_at !== undefined
+  const archived = detail !== null && isArchived(detail.event)
   const zones = offered(refs?.zones ?? []).filter((z) => {
     const s = detail?.sessions.find((x) => String(x.id) === price.session)
     return z.drawing_id === (s?.drawing_id ?? null)

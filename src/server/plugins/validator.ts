@@ -13,22 +13,26 @@ const MAX_DEPTH = 32
  * or null. PostgreSQL cannot store a NUL in text where SQLite can: without this one rule a name,
  * a note or a buyer's address with one was stored on SQLite and refused on PostgreSQL only by the
  * error net's generic "bad request" (plugins/known-failures.ts). What it costs: one pass over the
- * request's strings (`includes` over a drawing's text: milliseconds for tens of megabytes).
+ * request's strings (`includes` over a drawing's text: milliseconds for tens of megabytes); it
+ * runs on every request, buyers' holds in a rush included, so it allocates nothing unless it
+ * finds one (the path is built on the way back up).
  */
-export function nulPath(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null
+export function nulPath(value: unknown, depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null
   if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return null
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, i], depth + 1)
-      if (found) return found
+      const found = nulPath(value[i], depth + 1)
+      if (found) return (found.unshift(i), found)
     }
     return null
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
     // A key with a NUL is the field's own path: it names no field the schemas know.
-    const found = key.includes('\u0000') ? [...path, key.replaceAll('\u0000', '')] : nulPath(item, [...path, key], depth + 1)
-    if (found) return found
+    if (key.includes('\u0000')) return [key.replaceAll('\u0000', '')]
+    const found = nulPath((value as Record<string, unknown>)[key], depth + 1)
+    if (found) return (found.unshift(key), found)
   }
   return null
 }
