@@ -88,12 +88,23 @@ describe('hold warning and extension', () => {
       expect(await page.locator('.order-pay [role="alert"]').textContent()).toMatch(/На оплату осталось меньше/)
       expect(seriousViolations(await runAxe(page))).toEqual([])
       await tabTo(page, '.order-pay .hold-warning button')
+      // Every render after the press is watched: the confirmation must never stand beside the
+      // pre-extension warning (it did while the reloaded order waited in a React transition).
+      await page.evaluate(() => {
+        const w = window as unknown as { confirmedBesideWarning: boolean }
+        w.confirmedBesideWarning = false
+        new MutationObserver(() => {
+          const said = document.querySelector('.order-pay [role="status"].hold-warning__extended')?.textContent ?? ''
+          if (said !== '' && document.querySelector('.order-pay .hold-warning') !== null) w.confirmedBesideWarning = true
+        }).observe(document.body, { subtree: true, childList: true, characterData: true })
+      })
       const [extended] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/order/extend')), page.keyboard.press('Enter')])
       expect(extended.status()).toBe(200)
       expect(((await extended.json()) as { extensions_left: number }).extensions_left).toBe(2)
       await page.waitForFunction(() => document.activeElement?.matches('.order-pay__timer') ?? false)
       await expect.poll(() => page.locator('.order-pay [role="status"].hold-warning__extended').textContent()).toMatch(/Время на оплату продлено.*Можно продлить ещё 2 раза/)
       expect(await page.locator('.order-pay .hold-warning').count()).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { confirmedBesideWarning: boolean }).confirmedBesideWarning)).toBe(false)
       const timer = (await page.locator('.order-pay__timer').textContent()) ?? ''
       const [m, sec] = timer.split(':').map(Number)
       expect(m * 60 + sec).toBeGreaterThan(HOLD_WARN_SECONDS)

@@ -40,29 +40,34 @@ export function useContractCall<T>(load: () => Promise<T>, deps: DependencyList,
   latest.current = { load, options }
   const generation = useRef(0)
 
-  const run = useCallback(async (): Promise<void> => {
+  const run = useCallback(async (urgent: boolean): Promise<void> => {
     const mine = ++generation.current
     setState((s) => (s.status === 'ready' || s.status === 'loading' ? s : { ...s, status: 'loading' }))
     const { load: call, options: o } = latest.current
+    const show = urgent ? (update: () => void) => update() : startTransition
     try {
       const data = await call()
       if (mine !== generation.current) return
       const status = o.accept?.(data) ?? 'ready'
       const loaded = status === 'ready' ? { data, status, loadedAt: Date.now() } : { data: null, status, loadedAt: 0 }
-      // The screen an answer brings is rendered in a transition: React renders it in slices of a
-      // few ms with yields between them. As a plain update it was one task (the scheme page's
-      // header, dates and session: 50-170 ms on the way to the map, issue 16's long tasks).
-      startTransition(() => setState(loaded))
+      // The screen a first answer brings is rendered in a transition: React renders it in slices
+      // of a few ms with yields between them. As a plain update it was one task (the scheme
+      // page's header, dates and session: 50-170 ms on the way to the map, issue 16's long tasks).
+      // An explicit reload is a plain update: a caller that awaits reload() and then
+      // says what changed ("time to pay extended") renders after the new data, not beside the
+      // old (a transition commits later, and the order page showed the confirmation under the
+      // pre-extension warning until it did).
+      show(() => setState(loaded))
     } catch (error) {
       if (mine !== generation.current) return
       const missing = (o.notFound ?? isNotFound)(error)
       if (!missing) console.error(`${o.label} failed`, error)
-      startTransition(() => setState((s) => (s.status === 'ready' ? s : { ...s, status: missing ? 'not-found' : 'error' })))
+      show(() => setState((s) => (s.status === 'ready' ? s : { ...s, status: missing ? 'not-found' : 'error' })))
     }
   }, [])
 
   useEffect(() => {
-    void run()
+    void run(false)
     // Answers of this run arrive stale once the deps changed or the screen left.
     const runs = generation
     return () => {
@@ -72,5 +77,6 @@ export function useContractCall<T>(load: () => Promise<T>, deps: DependencyList,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps)
 
-  return { ...state, reload: run }
+  const reload = useCallback(() => run(true), [run])
+  return { ...state, reload }
 }
