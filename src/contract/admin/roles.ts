@@ -39,8 +39,17 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   door: ['catalogue.read', 'door.scan'],
 }
 
+/**
+ * Whether a stored role is one this version knows. The column is text: a row written by hand, or
+ * by a later version with a role this one lacks, would otherwise reach `can` unchecked.
+ */
+export function isRole(value: string): value is Role {
+  return Object.hasOwn(ROLE_PERMISSIONS, value)
+}
+
+/** Whether `role` may do `permission`; a role this version does not know may do nothing (fails closed). */
 export function can(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].includes(permission)
+  return isRole(role) && ROLE_PERMISSIONS[role].includes(permission)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { API_TOKEN_PREFIX, cappedRole, type Role } from '../../contract/admin/roles'
+import { API_TOKEN_PREFIX, cappedRole, isRole, type Role } from '../../contract/admin/roles'
 import type { Db } from '../db/connect'
 import { clockGate, type CommitGate } from '../domain/orders/commit-gate'
 import { ApiFailure } from '../errors'
@@ -115,7 +115,17 @@ export async function checkCredentials(db: Db, email: string, password: string, 
     throw new ApiFailure('admin-bad-credentials')
   }
   await clearSignInFailures(db, op.id)
+  refuseUnknownRole(op)
   return { ...op, failed_attempts: 0, locked_until: null }
+}
+
+/**
+ * After the right password: an operator whose stored role this version does not know (a row
+ * edited by hand, a database a later version wrote) is refused with a reason an owner can act on
+ * (set the role in Operators), not signed in to a console where every call fails.
+ */
+function refuseUnknownRole(op: OperatorRow): void {
+  if (!isRole(op.role)) throw new ApiFailure('admin-unknown-role', { role: op.role })
 }
 
 /**
@@ -137,6 +147,7 @@ async function checkKnownDeviceWhileLocked(db: Db, op: OperatorRow, deviceId: st
   }
   if (await verifyPassword(op.password_hash, password)) {
     await clearKeyedSignInAttempts(db, key)
+    refuseUnknownRole(op)
     return { ...op, passedLock: true }
   }
   await countFailureOf(db, ip, now)
@@ -234,7 +245,9 @@ export async function actorOfSession(db: Db, sessionId: string, ip: string, now:
   const session = await findLiveOperatorSession(db, idHash, now, now - OPERATOR_SESSION_MAX_LIFETIME_MS)
   if (!session) return null
   const op = await findOperator(db, session.operator_id)
-  if (!op || op.active !== 1) return null
+  // A role this version does not know grants nothing: the session reads as ended, and signing in
+  // again says why (checkCredentials).
+  if (!op || op.active !== 1 || !isRole(op.role)) return null
   let renewedUntil: number | undefined
   if (now - session.last_seen_at > TOUCH_INTERVAL_MS) {
     renewedUntil = Math.min(now + OPERATOR_SESSION_TTL_MS, Number(session.created_at) + OPERATOR_SESSION_MAX_LIFETIME_MS)

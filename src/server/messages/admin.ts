@@ -11,6 +11,8 @@ import type { Lang } from '../../contract/lang'
 export const ADMIN_REASONS = {
   'admin-signed-out': AdminErrorCode.SIGNED_OUT,
   'admin-forbidden': AdminErrorCode.FORBIDDEN,
+  // The stored role is none this version knows (a row edited by hand or written by a later version).
+  'admin-unknown-role': AdminErrorCode.FORBIDDEN,
   'admin-bad-credentials': AdminErrorCode.BAD_CREDENTIALS,
   'admin-locked': AdminErrorCode.LOCKED,
   'admin-address-locked': AdminErrorCode.LOCKED,
@@ -82,6 +84,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
   ru: {
     'admin-signed-out': 'Войдите в консоль: сеанс закончился или ключ API недействителен',
     'admin-forbidden': 'Вашей роли это недоступно',
+    'admin-unknown-role': 'Роль «{role}» вашей учётной записи этой версии консоли неизвестна: попросите владельца назначить вам роль в разделе «Операторы»',
     'admin-bad-credentials': 'Неверный e-mail или пароль',
     'admin-locked': 'Слишком много неудачных попыток входа: учётная запись заблокирована на {minutes} мин.',
     'admin-address-locked': 'Слишком много неудачных попыток входа с вашего адреса: попробуйте через {minutes} мин.',
@@ -141,6 +144,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
   en: {
     'admin-signed-out': 'Sign in to the console: the session ended or the API token is not valid',
     'admin-forbidden': 'Your role may not do this',
+    'admin-unknown-role': 'Your account\'s role "{role}" is not one this version of the console knows: ask an owner to set your role in Operators',
     'admin-bad-credentials': 'Wrong e-mail or password',
     'admin-locked': 'Too many failed sign-ins: the account is locked for {minutes} min',
     'admin-address-locked': 'Too many failed sign-ins from your address: try again in {minutes} min',
@@ -200,6 +204,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
   kz: {
     'admin-signed-out': 'Консольге кіріңіз: сеанс аяқталды немесе API кілті жарамсыз',
     'admin-forbidden': 'Сіздің рөліңізге бұл қолжетімсіз',
+    'admin-unknown-role': 'Тіркелгіңіздің «{role}» рөлі консольдің бұл нұсқасына белгісіз: иесінен «Операторлар» бөлімінде рөл тағайындауын сұраңыз',
     'admin-bad-credentials': 'E-mail немесе құпиясөз қате',
     'admin-locked': 'Кіру әрекеттері тым көп сәтсіз болды: тіркелгі {minutes} минутқа бұғатталды',
     'admin-address-locked': 'Сіздің мекенжайыңыздан кіру әрекеттері тым көп сәтсіз болды: {minutes} минуттан кейін қайталаңыз',
@@ -259,6 +264,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
   ch: {
     'admin-signed-out': '請登入控制台：工作階段已結束或 API 權杖無效',
     'admin-forbidden': '您的角色無權執行此操作',
+    'admin-unknown-role': '您帳戶的角色「{role}」不為此版本的控制台所知：請讓所有者在「操作員」中為您設定角色',
     'admin-bad-credentials': '電子郵件或密碼錯誤',
     'admin-locked': '登入失敗次數過多：帳戶已鎖定 {minutes} 分鐘',
     'admin-address-locked': '來自您位址的登入失敗次數過多：請於 {minutes} 分鐘後再試',

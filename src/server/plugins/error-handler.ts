@@ -97,6 +97,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-signed-out': 401,
   'admin-bad-credentials': 401,
   'admin-forbidden': 403,
+  'admin-unknown-role': 403,
   'admin-not-found': 404,
   'admin-locked': 423,
   'admin-address-locked': 429,
