@@ -14,6 +14,7 @@
  * | `CART_HOLD_EXTENSIONS` | `10` | How many times a visitor may extend one cart countdown, each by `CART_HOLD_SECONDS` (WCAG 2.2.1). |
  * | `SMTP_URL` | unset | `smtp://user:pass@host:587` sends mail; unset = `.eml` files under `DATA_DIR/outbox`. |
  * | `MAIL_FROM` | `Seatwise <no-reply@seatwise.local>` | Sender (From) of every e-mail: `Name <address>` or a bare address. A relay checking SPF/DMARC wants an address of a domain it may send for. |
+ * | `MAIL_REPLY_TO` | unset | Where a buyer's reply to any e-mail goes (Reply-To), same shape as MAIL_FROM: the box office's mailbox, when MAIL_FROM is a no-reply address. Unset: replies go to MAIL_FROM. |
  * | `LOG_LEVEL` | `info` | pino level: fatal, error, warn, info, debug, trace, silent. |
  * | `REQUEST_LOG` | `all` (`errors` in production) | `all`: one line per answered request (method, URL, status, ms); `errors`: only answers of status 500 and above and requests slower than 1 s; `off`: none. Each line is a synchronous write to stdout, about a tenth of a small request's CPU (plugins/request-log.ts); a reverse proxy's access log usually has them already. |
  * | `CRM_SECRET` | dev value (warns; in production the CRM sign-in is off) | HMAC key of the `?crm=` sign-in tokens issued by the account system. With NODE_ENV=production and no CRM_SECRET (or its public development value) every such token is refused and a warning at start says so (crmSignIn): the server still starts, a venue without a CRM needs none. |
@@ -138,6 +139,7 @@ const envSchema = z.object({
   CART_HOLD_EXTENSIONS: z.coerce.number().int().min(0).max(1000).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().trim().regex(MAIL_FROM_SHAPE, 'MAIL_FROM must be an e-mail address, e.g. `Seatwise <tickets@example.org>` or `tickets@example.org`').default(DEFAULT_MAIL_FROM),
+  MAIL_REPLY_TO: z.string().trim().regex(MAIL_FROM_SHAPE, 'MAIL_REPLY_TO must be an e-mail address, e.g. `Box office <boxoffice@example.org>` or `boxoffice@example.org`').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUEST_LOG: z.enum(REQUEST_LOG_MODES).optional(),
   CRM_SECRET: z.string().min(8, 'CRM_SECRET must be at least 8 characters').optional(),
@@ -195,6 +197,8 @@ export interface Config {
   smtpUrl: string | undefined
   /** Sender (From) of every e-mail (MAIL_FROM). */
   mailFrom: string
+  /** Reply-To of every e-mail (MAIL_REPLY_TO); undefined: none, replies go to mailFrom. */
+  mailReplyTo: string | undefined
   outboxDir: string
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   /** Which requests get a log line (REQUEST_LOG; plugins/request-log.ts). */
@@ -358,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cartHoldExtensions: e.CART_HOLD_EXTENSIONS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailReplyTo: e.MAIL_REPLY_TO,
     outboxDir: path.join(dataDir, 'outbox'),
     logLevel: e.LOG_LEVEL,
     requestLog: e.REQUEST_LOG ?? (production ? 'errors' : 'all'),

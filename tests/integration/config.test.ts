@@ -59,6 +59,8 @@ describe('configuration from the environment', () => {
     expect(c.smtpUrl).toBe('smtp://mail:25')
     expect(c.mailFrom).toBe('Box Office <tickets@theatre.example.org>')
     expect(loadConfig({ MAIL_FROM: 'tickets@theatre.example.org' }).mailFrom).toBe('tickets@theatre.example.org')
+    expect(c.mailReplyTo).toBeUndefined()
+    expect(loadConfig({ MAIL_REPLY_TO: ' Box office <boxoffice@theatre.example.org> ' }).mailReplyTo).toBe('Box office <boxoffice@theatre.example.org>')
     expect(c.publicUrl).toBe('https://tickets.example.org')
     expect(c.demoData).toBe(false)
     expect(c.trustProxy).toEqual(['10.0.0.0/8'])
@@ -87,6 +89,8 @@ describe('configuration from the environment', () => {
     [{ MAIL_FROM: 'Seatwise' }, /MAIL_FROM must be an e-mail address/],
     [{ MAIL_FROM: 'Seatwise <no-reply>' }, /MAIL_FROM must be an e-mail address/],
     [{ MAIL_FROM: 'Seatwise\r\nBcc: all@example.org <a@example.org>' }, /MAIL_FROM must be an e-mail address/],
+    [{ MAIL_REPLY_TO: 'the box office' }, /MAIL_REPLY_TO must be an e-mail address/],
+    [{ MAIL_REPLY_TO: 'Desk\r\nBcc: all@example.org <a@example.org>' }, /MAIL_REPLY_TO must be an e-mail address/],
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

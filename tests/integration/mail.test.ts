@@ -38,6 +38,14 @@ describe.each(TEST_DBS)('mail outbox on %s', (dbKind) => {
     expect(fs.readFileSync(plain.filePath, 'utf8')).toMatch(/^From: Seatwise <no-reply@seatwise\.local>$/m)
   })
 
+  it("MAIL_REPLY_TO is every message's Reply-To (the box office's mailbox under a no-reply sender); unset, there is none", async () => {
+    const replied = await sendMail(server.db, { ...server.config, mailReplyTo: 'Box Office <boxoffice@theatre.example.org>' }, { to: 'h@example.org', subject: 'Reply', text: 'x' })
+    expect(fs.readFileSync(replied.filePath, 'utf8')).toMatch(/^Reply-To: Box Office <boxoffice@theatre\.example\.org>$/m)
+    expect(server.config.mailReplyTo).toBeUndefined()
+    const plain = await sendMail(server.db, server.config, { to: 'i@example.org', subject: 'Reply', text: 'x' })
+    expect(fs.readFileSync(plain.filePath, 'utf8')).not.toMatch(/^Reply-To:/m)
+  })
+
   it('an SMTP server that accepts the connection and never answers fails the attempt within the greeting bound; the message waits for a retry', { timeout: 30_000 }, async () => {
     // A black hole: takes the connection, says nothing (nodemailer's default wait is 30 s for
     // the greeting and 10 min of silence, past any request's deadline).

@@ -24,8 +24,8 @@ export interface MailResult {
   error?: string
 }
 
-/** What sending needs of the configuration; mailFrom is MAIL_FROM (replies go to the venue's contacts, not there). */
-export type MailConfig = Pick<Config, 'smtpUrl' | 'outboxDir' | 'mailFrom'>
+/** What sending needs of the configuration: mailFrom is MAIL_FROM, mailReplyTo MAIL_REPLY_TO (where buyers' replies go). */
+export type MailConfig = Pick<Config, 'smtpUrl' | 'outboxDir' | 'mailFrom'> & Partial<Pick<Config, 'mailReplyTo'>>
 
 /*
  * Bounds of one SMTP delivery. nodemailer's own defaults (2 min to connect, 30 s for the greeting
@@ -93,7 +93,7 @@ export async function recordAttempt(db: Db, id: number, attempts: number, result
 
 /** One delivery attempt of a stored message; never throws. */
 export async function deliverMail(config: MailConfig, id: number, message: MailMessage): Promise<MailResult> {
-  const mail = { from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html }
+  const mail = { from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(config.mailReplyTo ? { replyTo: config.mailReplyTo } : {}) }
   const row = { id }
   try {
     let filePath = ''

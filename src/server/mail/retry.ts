@@ -3,7 +3,7 @@ import type { Config } from '../config'
 import type { Db } from '../db/connect'
 import { everyOnLeader } from '../background/every'
 import { claimDueMail, listDueMail } from './mail.repository'
-import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt, type MailResult } from './outbox'
+import { deliverMail, MAIL_FIRST_ATTEMPT_LEASE_MS, MAIL_MAX_ATTEMPTS, recordAttempt, type MailConfig, type MailResult } from './outbox'
 import { TICKET_MAIL_TEMPLATE } from './ticket-mail'
 import { attemptTicketMail } from './templates/sendOrderPaid'
 
@@ -42,7 +42,7 @@ type DueMail = Awaited<ReturnType<typeof listDueMail>>[number]
  */
 export async function retryDueMail(
   db: Db,
-  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>,
+  config: MailConfig & Pick<Config, 'publicUrl'>,
   log: Log,
   now = Date.now(),
   budgetMs = MAIL_SWEEP_BUDGET_MS,
@@ -64,7 +64,7 @@ export async function retryDueMail(
 }
 
 /** One due message's attempt, claimed first (another process may have it); answers whether it was delivered. */
-async function retryOne(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, log: Log, m: DueMail, now: number): Promise<boolean> {
+async function retryOne(db: Db, config: MailConfig & Pick<Config, 'publicUrl'>, log: Log, m: DueMail, now: number): Promise<boolean> {
   if (!(await claimDueMail(db, m.id, m.due_column, m.due_at, now + MAIL_FIRST_ATTEMPT_LEASE_MS))) return false
   const attempt = m.attempts + 1
   let result: MailResult | null

@@ -5,7 +5,7 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { blankMailSecret, giveUpMail, listMailTicketLines } from '../../mail/mail.repository'
-import { sendMail } from '../../mail/outbox'
+import { sendMail, type MailConfig } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { mailTicketLabel } from '../../mail/templates/ticketLabel'
 import { toMajor } from '../../../contract/rules/money'
@@ -54,7 +54,7 @@ export function confirmationLink(publicUrl: string, hash: string, hashConf: stri
  * and the call fails: a request nobody can confirm would only block the tickets; the e-mail is
  * given up with it, so no retry sends its dead link later.
  */
-export async function createReturn(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, log: ReturnLog, input: CreateReturnInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ email: string }> {
+export async function createReturn(db: Db, config: MailConfig & Pick<Config, 'publicUrl'>, log: ReturnLog, input: CreateReturnInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ email: string }> {
   const ids = [...new Set(input.id)]
   if (ids.length !== input.id.length) throw new ApiFailure('return-ticket-twice')
   const hashConf = newHashConf()

@@ -10,7 +10,7 @@ import { ORDER_ROUTE, TICKET_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
 import { storedCurrency } from '../../domain/settings/cached'
 import { findMailOrder, listMailTicketLines, markMailFailed } from '../mail.repository'
-import { deliverMail, recordAttempt, sendMail, type MailMessage, type MailResult } from '../outbox'
+import { deliverMail, recordAttempt, sendMail, type MailConfig, type MailMessage, type MailResult } from '../outbox'
 import type { QueuedTicketMail } from '../ticket-mail'
 import { orderPaidMail } from './orderMail'
 import { mailTicketLabel } from './ticketLabel'
@@ -65,7 +65,7 @@ function notDue(order: OrderRow | undefined): string | null {
  * and answered, never thrown. The shop's own tickets e-mail (a payment, a free order, named
  * tickets confirmed) is queued in the transaction that makes it due instead (ticket-mail.ts).
  */
-export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, orderHash: string): Promise<MailResult | null> {
+export async function sendOrderPaidMail(db: Db, config: MailConfig & Pick<Config, 'publicUrl'>, orderHash: string): Promise<MailResult | null> {
   const order = await findOrderByHash(db, orderHash)
   // Unconfirmed named-ticket orders get theirs once the visitors' data is confirmed.
   if (!order || notDue(order) !== null) return null
@@ -94,7 +94,7 @@ export async function sendOrderPaidMail(db: Db, config: Pick<Config, 'publicUrl'
  */
 export async function attemptTicketMail(
   db: Db,
-  config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>,
+  config: MailConfig & Pick<Config, 'publicUrl'>,
   queued: QueuedTicketMail,
   attempt: number,
   known?: PaidOrder,
@@ -133,7 +133,7 @@ export interface GiveUpLog {
  * (nodemailer waits up to its connection timeout). The message is in the outbox already, so
  * whatever happens here it is sent: a failure is logged, and the retry sweep tries again.
  */
-export function startTicketMail(db: Db, config: Pick<Config, 'publicUrl' | 'smtpUrl' | 'outboxDir' | 'mailFrom'>, log: { error: (obj: object, msg: string) => void }, queued: QueuedTicketMail, known?: PaidOrder): void {
+export function startTicketMail(db: Db, config: MailConfig & Pick<Config, 'publicUrl'>, log: { error: (obj: object, msg: string) => void }, queued: QueuedTicketMail, known?: PaidOrder): void {
   const sending = attemptTicketMail(db, config, queued, 1, known, { warn: (obj, msg) => log.error(obj, msg) })
     .catch((err: unknown) => log.error({ err, mailId: queued.id, orderId: queued.orderId }, 'order e-mail: first attempt not recorded; the retry sweep sends it'))
     .finally(() => inFlight.delete(sending))
