@@ -148,6 +148,9 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         return true
       })
       if (!cancelled) throw new ApiFailure('order-not-cancellable')
+      // Its places were logged free in that transaction: open maps (and, on PostgreSQL, the other
+      // processes) hear it now, not at their next poll, as after a refund or a desk sale.
+      app.liveFeed.changed()
       return { ok: true as const }
     },
     orderRefund: async ({ params, input, actor }) => {
