@@ -1,6 +1,6 @@
 import { priceInputSchema, type PriceInput } from '../../contract/admin/catalogue'
 import type { Lang } from '../../contract/lang'
-import { parseTypedAmount, toMajor, toMinor } from '../../contract/rules/money'
+import { toMajor, typedMinor } from '../../contract/rules/money'
 import { firstIssue } from './issueTexts'
 import { isArchived, nameOf, type Row } from './rows'
 import type { AdminTexts } from './texts'
@@ -29,7 +29,7 @@ export const zoneOf = (draft: PriceDraft, zones: Row[]) => (zones.some((z) => St
 export function priceRequest(draft: PriceDraft, zones: Row[], t: AdminTexts, lang: Lang, stored?: Row): { body: PriceInput; error: null } | { body: null; error: string } {
   const keys = Object.keys(priceInputSchema.shape)
   const kept = stored ? Object.fromEntries(Object.entries(stored).filter(([k, v]) => keys.includes(k) && v !== null)) : {}
-  const body = { ...kept, client_category_id: Number(draft.category), zone_id: Number(zoneOf(draft, zones)), price: toMinor(parseTypedAmount(draft.price)), quantity: Number(draft.quantity) }
+  const body = { ...kept, client_category_id: Number(draft.category), zone_id: Number(zoneOf(draft, zones)), price: typedMinor(draft.price), quantity: Number(draft.quantity) }
   const labels: Record<string, string> = { client_category_id: t.category, zone_id: t.zone, price: t.price, quantity: t.quantity }
   const { error } = firstIssue(priceInputSchema, body, lang, { label: (key) => labels[key.split('.')[0]] ?? key, money: (key) => key === 'price' })
   return error === null ? { body: body as PriceInput, error: null } : { body: null, error }

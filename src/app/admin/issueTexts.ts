@@ -13,6 +13,7 @@ const ru = {
   required: 'обязательное поле',
   number: 'нужно число',
   whole: 'нужно целое число',
+  cents: 'не больше двух знаков после запятой',
   choose: 'выберите одно из предложенных значений',
   minLength: 'не короче {n} символов',
   maxLength: 'не длиннее {n} символов',
@@ -46,6 +47,7 @@ const en: IssueTexts = {
   required: 'required',
   number: 'a number is needed',
   whole: 'a whole number is needed',
+  cents: 'at most two digits after the decimal point',
   choose: 'choose one of the offered values',
   minLength: 'at least {n} characters',
   maxLength: 'at most {n} characters',
@@ -78,6 +80,7 @@ const kz: IssueTexts = {
   required: 'міндетті өріс',
   number: 'сан қажет',
   whole: 'бүтін сан қажет',
+  cents: 'үтірден кейін екі таңбадан артық емес',
   choose: 'ұсынылған мәндердің бірін таңдаңыз',
   minLength: 'кемінде {n} таңба',
   maxLength: 'көп дегенде {n} таңба',
@@ -110,6 +113,7 @@ const ch: IssueTexts = {
   required: '必填',
   number: '須為數字',
   whole: '須為整數',
+  cents: '小數點後最多兩位',
   choose: '請從提供的選項中選擇',
   minLength: '至少 {n} 個字元',
   maxLength: '最多 {n} 個字元',
@@ -158,12 +162,14 @@ const isNumberOrigin = (origin: string) => origin === 'number' || origin === 'in
  * The reason of one issue in the console's words. A union's refusal (`'' | a link`) is said by
  * the first complaint of a branch that is more than "not this literal".
  */
-function reasonOf(issue: Issue, t: IssueTexts, bound: (n: number | bigint) => string): string {
+function reasonOf(issue: Issue, t: IssueTexts, bound: (n: number | bigint) => string, money = false): string {
   const say = (w: Words, n?: number | bigint) => (n === undefined ? t[w] : t[w].replace('{n}', bound(n)))
   switch (issue.code) {
     case 'invalid_type':
       if (empty(issue.input)) return t.required
-      return issue.expected === 'int' ? t.whole : issue.expected === 'number' ? t.number : t.invalid
+      // An amount typed with more than kopecks (typedMinor) is a fraction of a minor unit: not rounded, refused as such.
+      if (issue.expected === 'int') return money ? t.cents : t.whole
+      return issue.expected === 'number' ? t.number : t.invalid
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t.required : say('minLength', issue.minimum)
       if (isNumberOrigin(issue.origin)) return say(issue.inclusive === false ? 'above' : 'min', issue.minimum)
@@ -192,7 +198,7 @@ export function issueText(issue: Issue, lang: Lang, fields: IssueFields): string
   const key = issue.path.map(String).join('.')
   const money = fields.money?.(key) ?? false
   const bound = (n: number | bigint) => String(money ? toMajor(Number(n)) : n)
-  const reason = reasonOf(issue, ISSUE_TEXTS[lang], bound)
+  const reason = reasonOf(issue, ISSUE_TEXTS[lang], bound, money)
   const label = fields.label(key)
   return label === '' ? reason : `${label}: ${reason}`
 }

@@ -58,6 +58,26 @@ export function parseTypedAmount(text: string): number {
   return Number(plain.replace(',', '.'))
 }
 
+/** Digits of a minor unit after the decimal point (kopecks: two). */
+const MINOR_DIGITS = 2
+
+/**
+ * An amount as an operator types it (parseTypedAmount) in minor units, never rounded: NaN when it
+ * is no amount, and when it has more decimals than kopecks a fraction of a minor unit (12.345 →
+ * 1234.5), which the contract's whole-number amounts refuse, so the form says so instead of
+ * saving 12.35 unasked. Decimals are counted in the text (trailing zeros aside), not in the float,
+ * so 333.33 stays 33333 and 1.005 is refused.
+ */
+export function typedMinor(text: string): number {
+  const major = parseTypedAmount(text)
+  if (Number.isNaN(major)) return major
+  const decimals = (/[.,](\d*)$/.exec(text.trim())?.[1] ?? '').replace(/0+$/, '').length
+  if (decimals <= MINOR_DIGITS) return toMinor(major)
+  const minor = major * MINOR_PER_MAJOR
+  // Digits past what a float holds (1.000000000000000001) leave no fraction to refuse: no amount either.
+  return Number.isInteger(minor) ? Number.NaN : minor
+}
+
 /**
  * Service fee of one ticket, minor units. `fee` is priceservise as stored: minor units for a
  * money fee (currency_id 1), hundredths of a percent for a percent fee (currency_id 2).

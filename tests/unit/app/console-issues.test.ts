@@ -81,6 +81,8 @@ describe('console form errors in the console language (zod issues as console tex
     expect(said(operatorCreateRequestSchema, { email: 'a@example.org', name: '', role: 'owner', password: 'short', lang: 'ru' }, 'en', ops)).toBe('Password: at least 10 characters')
     expect(said(eventInputSchema, { name_ru: 'x', menu_kind_id: 1, venue_id: 1, main_menu_ids: [] }, 'en', { label: () => 'Menu items' })).toBe('Menu items: choose at least 1')
     expect(said(priceInputSchema, { client_category_id: 1, zone_id: 1, price: 100, quantity: Number.NaN }, 'en', { label: () => 'Quantity' })).toBe('Quantity: a number is needed')
+    // An amount with more than kopecks: said as such, not as "a whole number" (the form takes roubles).
+    expect(said(priceInputSchema, { client_category_id: 1, zone_id: 1, price: 1234.5, quantity: 1 }, 'en', { label: () => 'Price', money: (k) => k === 'price' })).toBe(`Price: ${t.cents}`)
     expect(said(eventInputSchema, { name_ru: 'x', menu_kind_id: 1, main_menu_ids: [1] }, 'en', { label: () => 'Venue' })).toBe('Venue: required')
     expect(firstIssue(promoInputSchema, promo, 'en', promoLabels('en'))).toMatchObject({ error: null, data: { code: 'WINTER26' } })
   })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { LANGS, type Lang } from '../../../contract/lang'
-import { parseTypedAmount, toMajor, toMinor } from '../../../contract/rules/money'
+import { toMajor, typedMinor } from '../../../contract/rules/money'
 
 /**
  * A console form described by its fields: the form keeps strings (what inputs hold) and turns
@@ -73,7 +73,7 @@ export function bodyOf(fields: readonly Field[], form: FormState): Record<string
     if (f.type === 'number' || f.type === 'flag') out[f.key] = v === '' ? Number.NaN : Number(v)
     else if (f.type === 'nullnumber') out[f.key] = v === '' ? null : Number(v)
     // An empty amount is none (0) unless the field is required; then the schema names it.
-    else if (f.type === 'money') out[f.key] = v === '' ? (f.required ? Number.NaN : 0) : toMinor(parseTypedAmount(v))
+    else if (f.type === 'money') out[f.key] = v === '' ? (f.required ? Number.NaN : 0) : typedMinor(v)
     else if (f.type === 'datetime') out[f.key] = v === '' ? null : new Date(v).getTime()
     else if (f.type === 'select' && f.numeric) out[f.key] = v === '' ? null : Number(v)
     else out[f.key] = v
