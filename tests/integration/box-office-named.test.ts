@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrderCare } from '../../src/contract/admin/care'
 import type { DoorSync } from '../../src/contract/admin/door'
@@ -181,6 +182,26 @@ describe.each(TEST_DBS)('named tickets at the box office on %s', (dbKind) => {
     expect((await linesOf(whole.body.id)).map((l) => l.person_surname)).toEqual(['', ''])
     expect(await orderOf(whole.body.id)).toMatchObject({ status: 10 })
     expect(await server.db.selectFrom('mail_outbox').select('id').where('order_id', '=', whole.body.id).execute()).toEqual([])
+  })
+
+  it('the holders and their audit row are one change: an audit row that cannot be written leaves the tickets unnamed', async () => {
+    const sale = await sell()
+    const id = sale.body.id
+    const rows = orderDataResponseSchema.parse((await desk.get(`/api/admin/orders/${id}/names`)).body).rows
+    // The database refuses this action's audit rows (a failing write, not a fake of ours).
+    const refuse = dbKind === 'sqlite'
+      ? sql`create trigger refuse_names before insert on audit_log when new.action = 'name-tickets' begin select raise(abort, 'refused by the test'); end`
+      : sql`alter table audit_log add constraint refuse_names check (action <> 'name-tickets') not valid`
+    await refuse.execute(server.db)
+    try {
+      const named = await desk.post(`/api/admin/orders/${id}/names`, holders(rows, { docNum: 'IV-АБ 123456' }))
+      expect(named.status).not.toBe(200)
+    } finally {
+      await (dbKind === 'sqlite' ? sql`drop trigger refuse_names` : sql`alter table audit_log drop constraint refuse_names`).execute(server.db)
+    }
+    expect((await linesOf(id)).map((l) => l.person_surname)).toEqual(['', ''])
+    expect(await orderOf(id)).toMatchObject({ status: 10, confirmed_at: null })
+    expect(await server.db.selectFrom('mail_outbox').select('id').where('order_id', '=', id).execute()).toEqual([])
   })
 
   it('the door role may not enter holders', async () => {

@@ -172,8 +172,9 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       // The operator confirms the named-ticket consents on the holders' behalf (said at the desk).
       const checkboxList = (await listNominalCheckboxes(db)).map((c) => ({ id: c.id, checked: 1 as const }))
       // Through the request's commit gate, as the shop's confirmation: it locks the order a buyer may be paying.
-      const { ticketMail } = await confirmNominal(db, { ...columns, hash: o.hash, lang: lang ?? 'ru', checkboxList }, Date.now(), actor.gate)
-      await writeAudit(db, actor, { action: 'name-tickets', entity: 'order', entityId: o.id, after: { tickets: columns.id.length } })
+      // The audit row is written in its transaction: names never change without it, nor it without them.
+      const record = (trx: typeof db, orderId: number) => writeAudit(trx, actor, { action: 'name-tickets', entity: 'order', entityId: orderId, after: { tickets: columns.id.length } })
+      const { ticketMail } = await confirmNominal(db, { ...columns, hash: o.hash, lang: lang ?? 'ru', checkboxList }, Date.now(), actor.gate, record)
       // A paid order's tickets go out now that they carry their holders (the shop does the same for a free named order):
       // queued with the confirmation, the first attempt awaited so the operator sees whether it went.
       const result = ticketMail ? await attemptTicketMail(db, app.config, ticketMail, 1) : null

@@ -64,8 +64,16 @@ function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorCont
  * the same transaction (mail/ticket-mail.ts) and answered with the hash, for the caller to give
  * its first attempt after the commit (null: none is due, the order unpaid or without an e-mail).
  * It commits through `gate` (orders/commit-gate.ts): a request answered "busy" confirms nothing.
+ * `record` writes the caller's own row of the change (order care's audit row) in the same
+ * transaction, so the names and their record commit or roll back together.
  */
-export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<{ hash: string; ticketMail: QueuedTicketMail | null }> {
+export async function confirmNominal(
+  db: Db,
+  input: ConfirmInput,
+  now = Date.now(),
+  gate: CommitGate = clockGate(now),
+  record?: (trx: Db, orderId: number) => Promise<void>,
+): Promise<{ hash: string; ticketMail: QueuedTicketMail | null }> {
   const entries = zipVisitorColumns(input)
   if (entries === null) throw new ApiFailure('nominal-columns')
   const ctx = await visitorContext(db, new Date(now))
@@ -96,6 +104,7 @@ export async function confirmNominal(db: Db, input: ConfirmInput, now = Date.now
 
     for (const [id, v] of updates) await repo.writeLineVisitor(trx, id, v)
     await confirmOrder(trx, order.id, now)
+    await record?.(trx, order.id)
     const ticketMail = order.paid === 1 ? await queueTicketMail(trx, { ...order, status: ORDER_STATUS_CONFIRMED }, now) : null
     return { hash: order.hash, ticketMail }
   })
