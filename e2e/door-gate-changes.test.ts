@@ -174,6 +174,51 @@ describe('door app: gate and session changes', () => {
     expect(await page.getByRole('heading', { name: /Basic gate/ }).count()).toBe(1)
     expect(errors).toEqual([])
   })
+  it('a scan still unanswered when the steward changes gate: its answer is never shown at the new gate', async () => {
+    await list(fx.basic.calendarId, 'West gate')
+    await list(fx.basic.calendarId, 'East gate')
+    const [early, next] = [await paidTicket(fx.basic), await paidTicket(fx.basic)]
+    // The first scan's answer waits until the test lets it go (past the new gate's start, or past the scan's timeout: then the fallback's answer).
+    const held: Route[] = []
+    const { page, errors } = await phone((p) => p.route('**/api/admin/door/redeem?*', (route) => void (held.length === 0 ? held.push(route) : route.continue())))
+    await page.getByLabel('Session').selectOption(String(fx.basic.calendarId))
+    await startAt(page, 'West gate')
+    // Every answer that ever comes on screen, with the code it names.
+    await page.evaluate(() => {
+      const seen: string[] = []
+      Object.assign(window, { seenAnswers: seen })
+      new MutationObserver(() => {
+        for (const d of document.querySelectorAll('dialog[role="alertdialog"]')) if (!seen.includes(d.textContent ?? '')) seen.push(d.textContent ?? '')
+      }).observe(document.body, { childList: true, subtree: true, characterData: true })
+    })
+    const seenAnswers = () => page.evaluate(() => (window as unknown as { seenAnswers: string[] }).seenAnswers)
+    await page.getByLabel('Ticket code').fill(early.code)
+    await page.getByLabel('Ticket code').press('Enter')
+    await expect.poll(() => held.length).toBe(1)
+    const request = held[0].request()
+    const settled = new Promise<void>((resolve) => {
+      page.on('requestfinished', (r) => r === request && resolve())
+      page.on('requestfailed', (r) => r === request && resolve())
+    })
+
+    await page.getByRole('button', { name: 'Change gate' }).click()
+    await startAt(page, 'East gate')
+    // The server answers now (a scan at the West gate); where the phone gave up waiting already, its fallback decides.
+    await held[0].continue().catch(() => undefined)
+    await settled
+    // One more round trip of the page's: the late answer has been handled by then.
+    await page.evaluate(() => fetch('/api/setup').then((r) => r.ok))
+    expect(await seenAnswers()).toEqual([])
+    expect(await page.getByRole('alertdialog').count()).toBe(0)
+
+    // The new gate answers its own scans.
+    expect(await typed(page, next.code)).toBe('valid')
+    expect(await page.getByRole('alertdialog').innerText()).toContain(next.code)
+    expect((await seenAnswers()).every((a) => !a.includes(early.code))).toBe(true)
+    expect(await page.getByRole('heading', { name: /East gate/ }).count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+
   it('focus follows the screens: a keyboard scanner types into the code input once the gate is started; on a touch phone the gate, then the chooser, is read', async () => {
     await list(fx.basic.calendarId, 'Desk gate')
     const ticket = await paidTicket(fx.basic)

@@ -211,27 +211,36 @@ export class DoorEngine {
     this.set({ pending: (await queued()).length })
   }
 
-  /** One scan: the server's answer when it comes in time, else the device's (queued). */
+  /**
+   * One scan: the server's answer when it comes in time, else the device's (queued). An answer
+   * (or the fallback) that comes after the steward changed gate or session is dropped: it was
+   * asked for at the earlier gate, and shown now it would read as the new gate's verdict on the
+   * next holder (the server keeps that gate's scan; its valid entry stays known offline).
+   */
   async scan(rawCode: string, direction: Direction = 'in'): Promise<ShownAnswer | null> {
     const { session, list } = this.snap
     const code = rawCode.trim()
     if (!session || !list || code === '') return null
+    const choice = this.chosen
+    const current = () => choice === this.chosen
     const n = nonce()
     try {
       const sent = Date.now()
       const a = await this.api('doorRedeem', { code, list_id: list.id, nonce: n, direction }, ONLINE_TIMEOUT_MS)
+      const clock = this.heard(a.clock, sent)
+      // Known at once to this device's offline answers, before the next sync (and after a reload: store.ts `seen`).
+      const scan = a.ticket && a.result === 'valid' ? { id: a.scanId, ticketId: a.ticket.id, direction: a.direction, result: a.result, gate: a.gate, scannedAt: a.scannedAt } : null
+      if (scan) {
+        void rememberScan(session.calendar_id, scan)
+        if (this.data?.calendarId === session.calendar_id) this.data.scans.push(scan)
+      }
+      if (!current()) return null
       // Kept in memory, saved with the session at the next sync's save (any clock heard since
       // serves as well: after a reload before it, offline scans are timed from the last sync's).
-      const clock = this.heard(a.clock, sent)
       if (this.data) this.data.clock = clock
-      // Known at once to this device's offline answers, before the next sync (and after a reload: store.ts `seen`).
-      if (this.data && a.ticket && a.result === 'valid') {
-        const scan = { id: a.scanId, ticketId: a.ticket.id, direction: a.direction, result: a.result, gate: a.gate, scannedAt: a.scannedAt }
-        this.data.scans.push(scan)
-        void rememberScan(session.calendar_id, scan)
-      }
       return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, direction, offline: false, at: a.scannedAt }, true)
     } catch (err) {
+      if (!current()) return null
       if (!(err instanceof NoNetwork)) {
         this.set({ error: err instanceof DoorApiError || err instanceof Error ? err.message : String(err) })
         return null
@@ -242,9 +251,13 @@ export class DoorEngine {
     const judgedAt = judgedScanTime(scannedAt, this.clock ?? undefined, Number.POSITIVE_INFINITY)
     const clock = this.clock ? { stamp: this.clock.stamp, deviceAt: this.clock.deviceAt } : undefined
     const verification = looksLikeToken(code) ? await (await this.verifierOf()).verify(code) : null
-    const decided = decideOffline(await this.state(session.calendar_id), list, code, verification, direction)
+    const state = await this.state(session.calendar_id)
+    if (!current()) return null
+    const decided = decideOffline(state, list, code, verification, direction)
     await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt, clock, judgedAt, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null })
     await this.countPending()
+    // Changed while the scan was stored (milliseconds): queued as decided at its gate, never shown at the new one.
+    if (!current()) return null
     return this.show({ ...decided, direction, offline: true, at: judgedAt }, false)
   }
 
