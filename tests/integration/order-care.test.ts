@@ -212,6 +212,11 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(one.status, JSON.stringify(one.body)).toBe(200)
     expect(one.body).toEqual({ amount: lines[0].cost, lines: 1, repeat: false })
     expect(await sold()).toBe(before - 1)
+    // The order's summary counts the ticket it still holds, the returned one apart: in order care and in the sales list.
+    expect((await manager.get<OrderCare>(`/api/admin/orders/${a.id}`)).body.order).toMatchObject({ tickets: 1, returned_tickets: 1 })
+    const { event_id } = await server.db.selectFrom('order_lines').select('event_id').where('order_id', '=', a.id).executeTakeFirstOrThrow()
+    const listed = await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${event_id}`)
+    expect(listed.body.orders.find((o) => o.id === a.id)).toMatchObject({ tickets: 1, returned_tickets: 1 })
     const both = await Promise.all([0, 1].map(() => boxoffice.post<{ amount: number; lines: number; repeat: boolean }>(`/api/admin/orders/${a.id}/refund`, {})))
     expect(both.map((r) => r.status)).toEqual([200, 200])
     expect(both.map((r) => r.body.repeat).sort()).toEqual([false, true])
@@ -225,6 +230,7 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     expect(kinds.filter((k) => k === 'refunded')).toHaveLength(2)
     expect(care.body.history.find((h) => h.kind === 'mailed')?.detail).toContain('vera@example.org')
     expect(care.body.lines.every((l) => l.returned)).toBe(true)
+    expect(care.body.order).toMatchObject({ tickets: 0, returned_tickets: 2 })
     expect(care.body.can.refund).toBe(false)
     // Unpaid orders and foreign tickets are refused without change.
     const unpaid = await order({ fio: 'Вера Орлова', email: 'vera@example.org', phone: '+79030005566' }, false)

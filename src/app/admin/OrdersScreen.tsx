@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom'
 import type { OrderCare } from '../../contract/admin/care'
 import { can } from '../../contract/admin/roles'
 import type { AdminOrder } from '../../contract/admin/sales'
-import { CARE_TEXTS, fillIn, orderSumText, type CareTexts } from './careTexts'
+import { CARE_TEXTS, fillIn, orderSumText, ticketCountText, type CareTexts } from './careTexts'
 import { auditActionName } from './catalogue/auditTexts'
 import { consoleMoney } from './money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
@@ -124,7 +124,7 @@ export function OrderCareScreen() {
         <>
           <p>
             {c.status}: <strong>{c.state[care.order.state]}</strong>
-            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {contacts(care.order)} · {orderSumText(care.order, lang, currency)}
+            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {contacts(care.order)} · {orderSumText(care.order, lang, currency)} · {c.tickets}: {ticketCountText(care.order, lang)}
           </p>
           {(care.order.state === 'paid' || care.order.state === 'partly_refunded') && !care.can.name && (
             <p>

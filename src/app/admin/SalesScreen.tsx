@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminOrder, EventSales } from '../../contract/admin/sales'
 import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export'
-import { CARE_TEXTS, orderSumText } from './careTexts'
+import { CARE_TEXTS, orderSumText, ticketCountText } from './careTexts'
 import { consoleMoney } from './money'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
@@ -176,7 +176,7 @@ export function SalesScreen() {
                         {CARE_TEXTS[lang].state[o.state]}
                         {o.boxOffice ? ` · ${CARE_TEXTS[lang].sold[o.boxOffice]}` : ''}
                       </td>
-                      <td>{o.tickets}</td>
+                      <td>{ticketCountText(o, lang)}</td>
                       <td>{orderSumText(o, lang, currency)}</td>
                       <td>{o.email}</td>
                     </tr>

@@ -35,6 +35,7 @@ const ru = {
   refundedSum: 'Возвращено {sum}',
   refundedAtDesk: { cash: 'Возвращено {sum}: отдайте эти деньги покупателю наличными', card: 'Возвращено {sum}: верните эти деньги на карту покупателя через терминал кассы' },
   listPrice: 'по прейскуранту {sum}',
+  returnedCount: 'возвращено: {n}',
   refundRepeat: 'Эти билеты уже возвращены: ничего не изменилось',
   refundPending: 'Возврат {sum} записан, билеты сняты с продажи; платёжная система пока не приняла перевод, сервер отправит его повторно сам',
   reseat: 'Пересадить',
@@ -93,6 +94,7 @@ const en: CareTexts = {
   refundedSum: 'Refunded {sum}',
   refundedAtDesk: { cash: 'Refunded {sum}: hand this sum back to the buyer in cash', card: 'Refunded {sum}: return this sum to the buyer\'s card on the box office terminal' },
   listPrice: 'list price {sum}',
+  returnedCount: 'returned: {n}',
   refundRepeat: 'These tickets were refunded already: nothing changed',
   refundPending: 'Refund of {sum} recorded and the tickets cancelled; the payment provider has not accepted the transfer yet, the server keeps retrying it',
   reseat: 'Reseat',
@@ -150,6 +152,7 @@ const kz: CareTexts = {
   refundedSum: 'Қайтарылды {sum}',
   refundedAtDesk: { cash: 'Қайтарылды {sum}: бұл соманы сатып алушыға қолма-қол беріңіз', card: 'Қайтарылды {sum}: бұл соманы кассаның терминалы арқылы сатып алушының картасына қайтарыңыз' },
   listPrice: 'прейскурант бойынша {sum}',
+  returnedCount: 'қайтарылды: {n}',
   refundRepeat: 'Бұл билеттер қайтарылып қойған: ештеңе өзгерген жоқ',
   refundPending: '{sum} қайтару тіркелді, билеттер жойылды; төлем жүйесі аударымды әзірге қабылдамады, сервер оны өзі қайта жібереді',
   reseat: 'Орын ауыстыру',
@@ -207,6 +210,7 @@ const ch: CareTexts = {
   refundedSum: '已退款 {sum}',
   refundedAtDesk: { cash: '已退款 {sum}：請將這筆款項以現金退還給購票人', card: '已退款 {sum}：請透過售票處的刷卡機將這筆款項退回購票人的卡' },
   listPrice: '定價 {sum}',
+  returnedCount: '已退票：{n}',
   refundRepeat: '這些票已退款：未作任何變更',
   refundPending: '已記錄退款 {sum}，門票已作廢；付款系統尚未接受轉帳，伺服器會自動重試',
   reseat: '換座',
@@ -245,4 +249,9 @@ export const fillIn = (text: string, vars: Record<string, string | number>) => t
 export function orderSumText(o: { state: OrderState; total: number; paid_amount: number }, lang: Lang, currency: string): string {
   const major = (minor: number) => consoleMoney(minor, lang, currency)
   return !wasPaid(o.state) ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)} (${fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) })})`
+}
+
+/** An order's ticket count as the console shows it: the tickets it holds, and how many were returned when some were. */
+export function ticketCountText(o: { tickets: number; returned_tickets: number }, lang: Lang): string {
+  return o.returned_tickets > 0 ? `${o.tickets} (${fillIn(CARE_TEXTS[lang].returnedCount, { n: o.returned_tickets })})` : String(o.tickets)
 }

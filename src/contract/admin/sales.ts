@@ -95,7 +95,10 @@ export const adminOrderSchema = z.object({
   fio: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** Tickets the order holds: returned ones are left out (a general-admission line counts its quantity). */
   tickets: z.number().int(),
+  /** Tickets of the order returned (a confirmed return or an operator's refund). */
+  returned_tickets: z.number().int(),
   created_at: z.number(),
   paid_at: z.number().nullable(),
   /** Sold at the box office (issue 19.1): how it was paid there; null when sold by the shop. */

@@ -37,6 +37,7 @@ const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'
   email: o.email,
   phone: o.phone,
   tickets: Number(o.tickets ?? 0),
+  returned_tickets: Number(o.returned_tickets ?? 0),
   created_at: Number(o.created_at),
   paid_at: o.paid_at === null ? null : Number(o.paid_at),
   boxOffice: desk.get(o.id) ?? null,

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import type { Db } from '../db/connect'
-import { lineCounts } from '../domain/orders/returned-lines.repository'
+import { lineCounts, ticketCounts } from '../domain/orders/returned-lines.repository'
 
 /** Statements of the Sales screen (issue 17 item 4); the counting is sales.ts. */
 
@@ -90,7 +90,9 @@ export function ordersOf(db: Db, q: { event_id?: number; calendar_id?: number; l
   return db
     .selectFrom('orders as o')
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')
-    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
+    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at'])
+    // Tickets held and returned (returned-lines.repository.ts ticketCounts).
+    .select(ticketCounts)
     // Its lines and its returned ones (order-state.ts orderStateOf: refunded, partly refunded), in the same grouping.
     .select(lineCounts)
     .where('o.id', 'in', orderPage(db, q))

@@ -1,6 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connect'
-import { lineCounts } from '../orders/returned-lines.repository'
+import { lineCounts, ticketCounts } from '../orders/returned-lines.repository'
 
 /** Queries of order care (issue 19.2): finding orders, and what an order's history is made of. */
 
@@ -44,7 +44,9 @@ export function careOrderRows(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('orders as o')
     .leftJoin('order_lines as l', 'l.order_id', 'o.id')
-    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at', (eb) => eb.fn.sum<number>('l.quantity').as('tickets')])
+    .select(['o.id', 'o.ord_num', 'o.hash', 'o.status', 'o.paid', 'o.total', 'o.fio', 'o.surname', 'o.name', 'o.patronymic', 'o.email', 'o.phone', 'o.reserve_until', 'o.created_at', 'o.paid_at', 'o.cancelled_at', 'o.confirmed_at'])
+    // Tickets held and returned (returned-lines.repository.ts ticketCounts).
+    .select(ticketCounts)
     // Its lines and its returned ones (admin/order-state.ts orderStateOf: refunded, partly refunded), in the same grouping.
     .select(lineCounts)
     .where('o.id', 'in', ids.length > 0 ? [...ids] : [-1])

@@ -16,3 +16,14 @@ export function lineCounts(eb: ExpressionBuilder<Database & { l: Database['order
     eb.fn.sum<number>(eb.case().when('l.return_status', '>=', RETURN_STATUS_CONFIRMED).then(1).else(0).end()).as('returned_lines'),
   ]
 }
+
+/**
+ * An order's tickets, as aggregates over its lines joined as `l` and grouped by order: `tickets`,
+ * those it still holds (a general-admission line counts its quantity), and `returned_tickets`,
+ * those returned (isReturned, as lineCounts). A list of orders says how many tickets each holds,
+ * not how many it was sold: a refunded ticket is nobody's.
+ */
+export function ticketCounts(eb: ExpressionBuilder<Database & { l: Database['order_lines'] }, 'l'>) {
+  const returned = (held: boolean) => eb.case().when('l.return_status', '>=', RETURN_STATUS_CONFIRMED).then(held ? eb.lit(0) : eb.ref('l.quantity')).else(held ? eb.ref('l.quantity') : eb.lit(0)).end()
+  return [eb.fn.sum<number | null>(returned(true)).as('tickets'), eb.fn.sum<number | null>(returned(false)).as('returned_tickets')]
+}
