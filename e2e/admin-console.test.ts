@@ -7,6 +7,7 @@ import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, waitForListing, type AppHarness } from './support/app'
 import { formatMoney } from '../src/contract/rules/moneyText'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
+import { formatSession } from '../src/contract/rules/dayText'
 
 /**
  * The operator console end to end (issue 17): an owner made by the CLI's code signs in, creates
@@ -64,7 +65,7 @@ describe('operator console', () => {
       await page.getByLabel('Date').fill(day)
       await page.getByLabel('Time').fill('19:30')
       await page.getByRole('button', { name: 'Add session' }).click()
-      await page.locator('.adm-list li', { hasText: day }).waitFor()
+      await page.locator('.adm-list li', { hasText: formatSession(day, '19:30', 'en') }).waitFor()
     }
     // With sessions they are fixed (the server refuses a change), and the form says why.
     await expect.poll(() => page.getByLabel('Sold on the seat map').isDisabled()).toBe(true)
@@ -82,24 +83,24 @@ describe('operator console', () => {
     }
     // Copy the first session (issue 17): the copy comes back off sale with its form open on the
     // date; moved to another day and saved, it stays off sale, with the same price row.
-    await page.getByRole('button', { name: `Copy session ${dayIn(4)} 19:30` }).click()
-    const copyForm = page.getByRole('form', { name: `Session ${dayIn(4)} 19:30` })
+    await page.getByRole('button', { name: `Copy session ${formatSession(dayIn(4), '19:30', 'en')}` }).click()
+    const copyForm = page.getByRole('form', { name: `Session ${formatSession(dayIn(4), '19:30', 'en')}` })
     await copyForm.waitFor()
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('day')
     expect(await page.locator('.adm-note').innerText()).toContain('Session copied and off sale')
     await axeClean(page, 'event editor, a copied session open')
     await copyForm.getByLabel('Date').fill(dayIn(6))
     await copyForm.getByRole('button', { name: 'Save' }).click()
-    const copied = page.locator('.adm-list > li', { hasText: dayIn(6) })
+    const copied = page.locator('.adm-list > li', { hasText: formatSession(dayIn(6), '19:30', 'en') })
     await copied.waitFor()
     await copyForm.waitFor({ state: 'detached' })
     expect(await copied.locator('.adm-badge').innerText()).toBe('Off sale')
     expect(await copied.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining(`${formatMoney(1500, 'en', 'RUB')} × 40`)])
-    expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
+    expect(await page.locator('.adm-list > li', { hasText: formatSession(dayIn(4), '19:30', 'en') }).locator('.adm-badge').innerText()).toBe('On sale')
     // A session form sends only what this operator changed: switched off by another operator
     // after the form opened, the session stays off when only its time is saved here.
-    await page.getByRole('button', { name: `Edit: ${dayIn(4)} 19:30` }).click()
-    const firstForm = page.getByRole('form', { name: `Session ${dayIn(4)} 19:30` })
+    await page.getByRole('button', { name: `Edit: ${formatSession(dayIn(4), '19:30', 'en')}` }).click()
+    const firstForm = page.getByRole('form', { name: `Session ${formatSession(dayIn(4), '19:30', 'en')}` })
     const firstRow = () => app.server.db.selectFrom('calendars').select(['id', 'active', 'time', 'starts_at']).where('event_id', '=', eventId).where('day', '=', dayIn(4)).orderBy('id').executeTakeFirstOrThrow()
     const opened = await firstRow()
     await app.server.db.updateTable('calendars').set({ active: 0 }).where('id', '=', opened.id).execute()
@@ -109,19 +110,19 @@ describe('operator console', () => {
     expect(await firstRow()).toMatchObject({ active: 0, time: '19:45' })
     await app.server.db.updateTable('calendars').set({ active: 1, time: '19:30', starts_at: opened.starts_at }).where('id', '=', opened.id).execute()
     await page.reload()
-    await page.locator('.adm-list > li', { hasText: `${dayIn(4)} 19:30` }).first().waitFor()
+    await page.locator('.adm-list > li', { hasText: formatSession(dayIn(4), '19:30', 'en') }).first().waitFor()
     // Copy a price row of the second session: it has two rows of the same values, the copy under
     // another category (one under the same category could never sell: sale-keys.repository.ts copyCategory).
     // A name typed and not saved yet survives the action (the note says the copy was made, not the name).
     await page.getByLabel('Name (en)').fill(`${NAME} (draft)`)
-    await page.getByRole('button', { name: new RegExp(`^Copy price ${dayIn(5)} 19:30 `) }).click()
-    const second = page.locator('.adm-list > li', { hasText: dayIn(5) })
+    await page.getByRole('button', { name: new RegExp(`^Copy price ${formatSession(dayIn(5), '19:30', 'en')} `) }).click()
+    const second = page.locator('.adm-list > li', { hasText: formatSession(dayIn(5), '19:30', 'en') })
     await expect.poll(() => second.getByRole('listitem').count()).toBe(2)
     expect(await page.getByLabel('Name (en)').inputValue()).toBe(`${NAME} (draft)`)
     await page.getByLabel('Name (en)').fill(NAME)
     await editAndDeletePriceRow(page, eventId)
     // The copied session nobody ordered is deleted, after a confirmation, with its price row.
-    await page.getByRole('button', { name: `Delete session ${dayIn(6)} 19:30` }).click()
+    await page.getByRole('button', { name: `Delete session ${formatSession(dayIn(6), '19:30', 'en')}` }).click()
     await page.getByRole('alertdialog', { name: 'Delete the session?' }).getByRole('button', { name: 'Delete the session' }).click()
     await copied.waitFor({ state: 'detached' })
     expect(await page.locator('.adm-note').innerText()).toBe('Session deleted.')
@@ -183,9 +184,9 @@ describe('operator console', () => {
     // switched on whose sale opens later (the listing hides it) is not on sale yet.
     await app.server.db.updateTable('calendars').set({ sale_from: Date.now() + DAY_MS }).where('event_id', '=', eventId).where('day', '=', dayIn(5)).execute()
     await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
-    const later = page.locator('.adm-list > li', { hasText: dayIn(5) }).locator('.adm-badge')
+    const later = page.locator('.adm-list > li', { hasText: formatSession(dayIn(5), '19:30', 'en') }).locator('.adm-badge')
     await expect.poll(() => later.innerText()).toMatch(/^On sale from /)
-    expect(await page.locator('.adm-list > li', { hasText: dayIn(4) }).locator('.adm-badge').innerText()).toBe('On sale')
+    expect(await page.locator('.adm-list > li', { hasText: formatSession(dayIn(4), '19:30', 'en') }).locator('.adm-badge').innerText()).toBe('On sale')
     // A row someone ordered at is not deleted: confirmed, the server's refusal shows and the row stays.
     const [sold] = await pricesOf((await sessionsOf(eventId))[0].id)
     await page.getByRole('button', { name: `Delete price ${await rowName(dayIn(4), sold)}` }).click()
@@ -204,7 +205,7 @@ describe('operator console', () => {
       const r = await app.server.db.selectFrom(table).select(['name_en', 'name_ru']).where('id', '=', id).executeTakeFirstOrThrow()
       return r.name_en || r.name_ru
     }
-    return `${day} 19:30 ${await name('client_categories', row.client_category_id)} · ${await name('zones', row.zone_id)} · ${formatMoney(row.price / 100, 'en', 'RUB')} × ${row.quantity}`
+    return `${formatSession(day, '19:30', 'en')} ${await name('client_categories', row.client_category_id)} · ${await name('zones', row.zone_id)} · ${formatMoney(row.price / 100, 'en', 'RUB')} × ${row.quantity}`
   }
 
   /**

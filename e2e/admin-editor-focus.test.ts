@@ -4,6 +4,7 @@ import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
+import { formatSession } from '../src/contract/rules/dayText'
 
 /**
  * The event editor by the keyboard: a session's or a price row's form, once saved or cancelled,
@@ -46,13 +47,13 @@ describe('the event editor by the keyboard', () => {
       await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
       const [from, to] = [dayIn(20), dayIn(22)]
       // The first session moves past the second: its row moves in the list, the focus stays on its Edit.
-      await page.getByRole('button', { name: `${t.edit}: ${from} 19:00` }).press('Enter')
-      const form = page.getByRole('form', { name: `Session ${from} 19:00` })
+      await page.getByRole('button', { name: `${t.edit}: ${formatSession(from, '19:00', 'en')}` }).press('Enter')
+      const form = page.getByRole('form', { name: `Session ${formatSession(from, '19:00', 'en')}` })
       await form.getByLabel('Date').fill(to)
       await form.getByLabel('Date').press('Enter')
-      await page.getByRole('button', { name: `${t.edit}: ${to} 19:00` }).waitFor()
-      await expect.poll(focused).toBe(`${t.edit}: ${to} 19:00`)
-      expect(await page.locator('ul.adm-list > li').first().innerText()).toContain(dayIn(21))
+      await page.getByRole('button', { name: `${t.edit}: ${formatSession(to, '19:00', 'en')}` }).waitFor()
+      await expect.poll(focused).toBe(`${t.edit}: ${formatSession(to, '19:00', 'en')}`)
+      expect(await page.locator('ul.adm-list > li').first().innerText()).toContain(formatSession(dayIn(21), '19:00', 'en'))
 
       // A price row saved: the focus is on its Edit, named by the row's new price.
       const editPrice = page.getByRole('button', { name: /^Edit price .*Adult/ })
@@ -68,9 +69,9 @@ describe('the event editor by the keyboard', () => {
       await priceForm.getByRole('button', { name: t.cancel }).press('Enter')
       await priceForm.waitFor({ state: 'detached' })
       expect(await focused()).toMatch(/^Edit price .*Adult/)
-      await page.getByRole('button', { name: `${t.edit}: ${to} 19:00` }).press('Enter')
-      await page.getByRole('form', { name: `Session ${to} 19:00` }).getByRole('button', { name: t.cancel }).press('Enter')
-      expect(await focused()).toBe(`${t.edit}: ${to} 19:00`)
+      await page.getByRole('button', { name: `${t.edit}: ${formatSession(to, '19:00', 'en')}` }).press('Enter')
+      await page.getByRole('form', { name: `Session ${formatSession(to, '19:00', 'en')}` }).getByRole('button', { name: t.cancel }).press('Enter')
+      expect(await focused()).toBe(`${t.edit}: ${formatSession(to, '19:00', 'en')}`)
       expect(seriousViolations(await runAxe(page))).toEqual([])
     } finally {
       await context.close()

@@ -7,6 +7,7 @@ import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 import { formatMoney } from '../src/contract/rules/moneyText'
+import { formatSession } from '../src/contract/rules/dayText'
 
 /**
  * Issue 17's "Done when" in the other three languages: the path that e2e/admin-studio.test.ts
@@ -161,7 +162,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     await page.getByLabel(t.day).fill(day)
     await page.getByLabel(t.time).fill('19:30')
     await page.getByRole('button', { name: t.addSession }).click()
-    await page.locator('.adm-list li', { hasText: day }).waitFor()
+    await page.locator('.adm-list li', { hasText: formatSession(day, '19:30', lang) }).waitFor()
     await page.locator('select[name="session"]').selectOption({ index: 0 })
     await page.locator('select[name="zone"]').selectOption({ label: zone })
     await page.locator('input[name="price"]').fill('1200')

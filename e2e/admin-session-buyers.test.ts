@@ -4,7 +4,7 @@ import { createOperator } from '../src/server/admin/auth'
 import { fillIn } from '../src/app/admin/careTexts'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
 import { salesExportPath } from '../src/contract/admin/sales-export'
-import { formatDayTime } from '../src/contract/rules/dayText'
+import { formatSession } from '../src/contract/rules/dayText'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { writeOrder } from '../tests/integration/sold-order'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
@@ -55,8 +55,8 @@ describe('moving a session with sold tickets in the console', () => {
     const { page, context } = await openPage(app, '/admin')
     await signInConsole(page, EMAIL, PASSWORD)
     await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
-    await page.getByRole('button', { name: `${t.edit}: ${dayIn(9)} 19:00` }).click()
-    const form = page.getByRole('form', { name: `Session ${dayIn(9)} 19:00` })
+    await page.getByRole('button', { name: `${t.edit}: ${formatSession(dayIn(9), '19:00', 'en')}` }).click()
+    const form = page.getByRole('form', { name: `Session ${formatSession(dayIn(9), '19:00', 'en')}` })
     await form.getByLabel('Time').fill('20:30')
     await form.getByRole('button', { name: 'Save' }).click()
 
@@ -80,13 +80,13 @@ describe('moving a session with sold tickets in the console', () => {
     await page.keyboard.press('Tab')
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(t.confirmChange)
     await page.keyboard.press('Enter')
-    await page.locator('.adm-list > li', { hasText: `${dayIn(9)} 20:30` }).waitFor()
+    await page.locator('.adm-list > li', { hasText: formatSession(dayIn(9), '20:30', 'en') }).waitFor()
     await form.waitFor({ state: 'detached' })
     expect(await dialog.count()).toBe(0)
     const mails = await app.server.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('subject', 'like', 'Session moved%').execute()
     expect(mails).toHaveLength(1)
     // The new date in the order's language ("December 11, 2026, 20:30").
-    expect(mails[0].text_body).toContain(formatDayTime(`${dayIn(9)} 20:30`, 'en'))
+    expect(mails[0].text_body).toContain(formatSession(dayIn(9), '20:30', 'en'))
     await context.close()
   })
 })

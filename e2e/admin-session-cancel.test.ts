@@ -8,6 +8,7 @@ import { visitor } from '../tests/integration/order-fixtures'
 import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
 import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
+import { formatSession } from '../src/contract/rules/dayText'
 
 /**
  * Cancelling a session with a sold ticket from the console, in Chromium: the action asks first,
@@ -74,7 +75,7 @@ describe('cancelling a session and refunding its buyers in the console', () => {
     const { page, context } = await openPage(app, '/admin')
     await signInConsole(page, EMAIL, PASSWORD)
     await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
-    const action = page.getByRole('button', { name: fillIn(t.cancelSessionOf, { when: `${dayIn(9)} 19:00` }) })
+    const action = page.getByRole('button', { name: fillIn(t.cancelSessionOf, { when: formatSession(dayIn(9), '19:00', 'en') }) })
     await action.click()
 
     const dialog = page.getByRole('alertdialog', { name: t.cancelTitle })
@@ -87,7 +88,7 @@ describe('cancelling a session and refunding its buyers in the console', () => {
     await dialog.waitFor({ state: 'detached' })
     expect((await app.server.db.selectFrom('calendars').select('cancelled_at').where('id', '=', session).executeTakeFirstOrThrow()).cancelled_at).toBeNull()
 
-    const editButton = page.getByRole('button', { name: `${t.edit}: ${dayIn(9)} 19:00` })
+    const editButton = page.getByRole('button', { name: `${t.edit}: ${formatSession(dayIn(9), '19:00', 'en')}` })
     expect(await editButton.count()).toBe(1)
     await action.click()
     await dialog.waitFor()

@@ -5,6 +5,7 @@ import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
+import { formatSession } from '../src/contract/rules/dayText'
 
 /**
  * The event editor's forms that act on one of the event's sessions follow its session list: a
@@ -51,10 +52,11 @@ describe('the add-price form after a session is deleted', () => {
       await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
       const form = page.getByRole('form', { name: 'Add price' })
       expect(await form.getByLabel('Session').inputValue()).toBe(String(ids[0]))
+      expect(await form.getByLabel('Session').locator('option').allInnerTexts()).toEqual([formatSession(first, '19:00', 'en'), formatSession(second, '19:00', 'en')])
       // The first session goes (the form had it chosen).
-      await page.getByRole('button', { name: fillIn(t.removeSession, { when: `${first} 19:00` }) }).click()
+      await page.getByRole('button', { name: fillIn(t.removeSession, { when: formatSession(first, '19:00', 'en') }) }).click()
       await page.getByRole('alertdialog', { name: t.removeSessionTitle }).getByRole('button', { name: t.confirmRemoveSession }).click()
-      await page.getByRole('button', { name: fillIn(t.removeSession, { when: `${first} 19:00` }) }).waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: fillIn(t.removeSession, { when: formatSession(first, '19:00', 'en') }) }).waitFor({ state: 'detached' })
       // The select shows the one left, and that is where the row goes.
       expect(await form.getByLabel('Session').inputValue()).toBe(String(ids[1]))
       await form.getByLabel('Price, ₽').fill('900')
@@ -62,7 +64,7 @@ describe('the add-price form after a session is deleted', () => {
       // Saved, or refused (the row sent to the deleted session: "Session … not found").
       await page.getByRole('alert').or(page.getByRole('status').filter({ hasText: /^Saved$/ })).first().waitFor()
       expect(await page.getByRole('alert').allInnerTexts()).toEqual([])
-      await page.getByRole('list', { name: `Prices: ${second} 19:00` }).getByRole('listitem').first().waitFor()
+      await page.getByRole('list', { name: `Prices: ${formatSession(second, '19:00', 'en')}` }).getByRole('listitem').first().waitFor()
       const rows = await app.server.db.selectFrom('prices').select(['calendar_id', 'price']).where('calendar_id', 'in', ids).execute()
       expect(rows).toEqual([{ calendar_id: ids[1], price: 90_000 }])
       expect(seriousViolations(await runAxe(page))).toEqual([])
@@ -86,12 +88,15 @@ describe('the seat-choice rules of a seat-map event that had no session', () => 
       const add = page.getByRole('form', { name: 'Add session' })
       await add.getByLabel('Date').fill(day)
       await add.getByLabel('Date').press('Enter')
-      await page.getByRole('button', { name: fillIn(t.copySession, { when: `${day} 19:00` }) }).waitFor()
+      await page.getByRole('button', { name: fillIn(t.copySession, { when: formatSession(day, '19:00', 'en') }) }).waitFor()
       const [session] = (await api.get<{ sessions: Row[] }>(`/api/admin/events/${eventId}`)).body.sessions
       // The session's rules are offered without a reload, for the session just added.
       const rules = page.getByRole('form', { name: 'Save session rules' })
       await rules.waitFor()
       expect(await rules.getByRole('combobox', { name: /^Session/ }).inputValue()).toBe(String(session.id))
+      // Named by its date as the console's language writes it, as the sessions list names it; not the stored '2026-12-05 19:00'.
+      expect(await rules.getByRole('combobox', { name: /^Session/ }).locator('option').allInnerTexts()).toEqual([formatSession(day, '19:00', 'en')])
+      expect(await page.locator('ul.adm-list > li').first().innerText()).toContain(formatSession(day, '19:00', 'en'))
       await rules.getByLabel('Hold back wheelchair spaces and companion seats').check()
       await rules.getByRole('button', { name: 'Save session rules' }).press('Enter')
       await page.getByRole('region', { name: 'Seat choice' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor()

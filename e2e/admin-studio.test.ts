@@ -5,6 +5,7 @@ import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { seatOnPage } from './support/seatOnPage'
 import { formatMoney } from '../src/contract/rules/moneyText'
+import { formatSession } from '../src/contract/rules/dayText'
 
 /**
  * The venue map studio end to end (issue 17 items 3 and 5): an owner signs in, creates a venue
@@ -248,7 +249,7 @@ describe('venue map studio', () => {
       await page.getByLabel('Time').fill('19:30')
       expect(await page.getByLabel('Map version').locator('option:checked').innerText()).toBe('ub-palace-ulaanbaatar v1')
       await page.getByRole('button', { name: 'Add session' }).click()
-      await page.locator('.adm-list li', { hasText: day }).waitFor()
+      await page.locator('.adm-list li', { hasText: formatSession(day, '19:30', 'en') }).waitFor()
     }
     for (const index of [0, 1]) {
       for (const [zone, price] of [['Stalls', '1500'], ['Balcony', '900']]) {

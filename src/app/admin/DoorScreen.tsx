@@ -3,7 +3,7 @@ import { formatClock } from '../i18n/localeFormat'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import type { CheckinCounts, checkinListsResponseSchema } from '../../contract/admin/door'
-import { formatDayTime } from '../../contract/rules/dayText'
+import { formatSession } from '../../contract/rules/dayText'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
@@ -24,7 +24,7 @@ export function DoorScreen() {
   const d = DOOR_CONSOLE_TEXTS[lang]
   const id = Number(useParams().id)
   const heading = useScreenTitle(d.title)
-  const [sessions, setSessions] = useState<{ id: number; when: string; cancelled: boolean }[]>([])
+  const [sessions, setSessions] = useState<{ id: number; day: string; time: string; cancelled: boolean }[]>([])
   const [sessionId, setSessionId] = useState<number | null>(null)
   const [lists, setLists] = useState<Lists | null>(null)
   const [counts, setCounts] = useState<CheckinCounts | null>(null)
@@ -49,7 +49,7 @@ export function DoorScreen() {
     api('event', {}, { id }).then(
       (e) => {
         // A cancelled session (calendars.cancelled_at) admits no one: its tickets were refunded.
-        const s = e.sessions.map((r) => ({ id: Number(r.id), when: `${String(r.day)} ${String(r.time)}`, cancelled: r.cancelled_at !== null && r.cancelled_at !== undefined }))
+        const s = e.sessions.map((r) => ({ id: Number(r.id), day: String(r.day), time: String(r.time), cancelled: r.cancelled_at !== null && r.cancelled_at !== undefined }))
         setSessions(s)
         choose(s[0]?.id ?? null)
       },
@@ -129,7 +129,7 @@ export function DoorScreen() {
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
               {/* The date as the console's language writes it, at render: a language switch rewords it. */}
-              {formatDayTime(s.when, lang)}
+              {formatSession(s.day, s.time, lang)}
               {s.cancelled ? ` (${notes.cancelled})` : ''}
             </option>
           ))}

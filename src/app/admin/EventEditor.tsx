@@ -15,6 +15,7 @@ import { EventSessions } from './EventSessions'
 import { EventActions } from './EventActions'
 import { PriceFields, priceRequest } from './PriceForm'
 import { isArchived, nameOf, offered, type Row } from './rows'
+import { formatSession } from '../i18n/localeFormat'
 import { SeatingRules } from './SeatingRules'
 
 type Refs = Record<'kinds' | 'menus' | 'sub_menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
@@ -211,6 +212,7 @@ export function EventEditor() {
       ))}
     </fieldset>
   )
+  const sessionName = (s: Row) => formatSession(String(s.day), String(s.time), lang)
   const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)} (${t.archivedMark})` : nameOf(r, lang))
   const keptMenus = (detail?.main_menu_ids ?? []).map(String)
   // The section's menu items, plus any the event is in already (archived or of another section):
@@ -315,7 +317,7 @@ export function EventEditor() {
           </p>
           {writable && <EventActions eventId={eventId!} archived={archived} act={(fn, done) => void run(fn, done)} />}
           {writable && <EventImageUpload eventId={eventId!} />}
-          {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: `${String(s.day)} ${String(s.time)}` }))} writable={writable} onSaved={() => void load(true)} />}
+          {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: sessionName(s) }))} writable={writable} onSaved={() => void load(true)} />}
           <EventSessions heading={t.sessions} sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />
           {writable && (
             <form className="adm-form adm-inline" onSubmit={addSession} aria-label={t.addSession}>
@@ -349,7 +351,7 @@ export function EventEditor() {
                 <select name="session" value={price.session} onChange={(e) => setPrice({ ...price, session: e.target.value })}>
                   {detail.sessions.map((s) => (
                     <option key={s.id} value={s.id}>
-                      {String(s.day)} {String(s.time)}
+                      {sessionName(s)}
                     </option>
                   ))}
                 </select>

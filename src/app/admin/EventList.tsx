@@ -4,6 +4,7 @@ import { can } from '../../contract/admin/roles'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { BOX_TEXTS } from './boxoffice/texts'
 import { EVENT_ACTION_TEXTS } from './eventActionTexts'
+import { formatDate } from '../i18n/localeFormat'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 type Item = { id: number; hash_id: string; scheme: number; name_ru: string; name_en: string; name_kz: string; name_ch: string; published: number; sessions: number; next_day: string | null }
@@ -49,7 +50,7 @@ export function EventList() {
               <span className={ev.published ? 'adm-badge adm-on' : 'adm-badge'}>{ev.published ? t.published : t.draft}</span>{' '}
               <span>
                 {t.sessions}: {ev.sessions}
-                {ev.next_day ? `, ${ev.next_day}` : ''}
+                {ev.next_day ? `, ${formatDate(ev.next_day, lang)}` : ''}
               </span>{' '}
               {can(operator.role, 'sales.read') && <Link to={`/admin/events/${ev.id}/sales`}>{t.sales}</Link>}{' '}
               {can(operator.role, 'door.scan') && <Link to={`/admin/events/${ev.id}/door`}>{DOOR_CONSOLE_TEXTS[lang].door}</Link>}{' '}

@@ -4,7 +4,7 @@ import { AdminErrorCode } from '../../contract/admin/roles'
 import { salesExportPath } from '../../contract/admin/sales-export'
 import type { Lang } from '../../contract/lang'
 import { sessionSaleState } from '../../contract/rules/session-sale'
-import { formatMoment } from '../i18n/localeFormat'
+import { formatMoment, formatSession } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
@@ -90,7 +90,8 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
     refocus.current = null
     if (id !== null) editButtons.current.get(id)?.focus()
   }, [sessions])
-  const when = (x: Row) => `${String(x.day)} ${String(x.time)}`
+  // The session's date as the console's language writes it, in its row, labels and confirmations.
+  const when = (x: Row) => formatSession(String(x.day), String(x.time), lang)
   const priceText = (p: Row) => `${nameOf(categories.find((c) => c.id === p.client_category_id), lang)} · ${nameOf(zones.find((z) => z.id === p.zone_id), lang)} · ${consoleMoney(Number(p.price), lang, currency)} × ${String(p.quantity)}`
 
   const copySession = (x: Row) =>

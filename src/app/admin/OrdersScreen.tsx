@@ -7,7 +7,7 @@ import { CARE_TEXTS, fillIn, orderSumText, ticketCountText, type CareTexts } fro
 import { auditActionName } from './catalogue/auditTexts'
 import { consoleMoney } from './money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
-import { formatMoment } from '../i18n/localeFormat'
+import { formatMoment, formatSession } from '../i18n/localeFormat'
 import { NameTickets } from './NameTickets'
 
 
@@ -177,7 +177,7 @@ export function OrderCareScreen() {
                   <tr key={l.id}>
                     <th scope="row">{l.code}</th>
                     <td>
-                      {l.event[lang] || l.event.ru} · {l.day} {l.time}
+                      {l.event[lang] || l.event.ru} · {formatSession(l.day, l.time, lang)}
                     </td>
                     <td>{[l.place, l.category[lang] || l.category.ru].filter(Boolean).join(' · ')}</td>
                     <td>{l.holder}</td>

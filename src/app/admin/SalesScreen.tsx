@@ -4,6 +4,7 @@ import type { AdminOrder, EventSales } from '../../contract/admin/sales'
 import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export'
 import { CARE_TEXTS, orderSumText, ticketCountText } from './careTexts'
 import { consoleMoney } from './money'
+import { formatSession } from '../i18n/localeFormat'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { SalesMap } from './SalesMap'
@@ -115,10 +116,10 @@ export function SalesScreen() {
             </figure>
           )}
           {sales.sessions.map((s) => (
-            <div className="adm-scroll" key={s.calendar_id} tabIndex={0} role="region" aria-label={`${t.session} ${s.day} ${s.time}${s.cancelled ? ` (${NOTE_TEXTS[lang].cancelled})` : ''}`}>
+            <div className="adm-scroll" key={s.calendar_id} tabIndex={0} role="region" aria-label={`${t.session} ${formatSession(s.day, s.time, lang)}${s.cancelled ? ` (${NOTE_TEXTS[lang].cancelled})` : ''}`}>
               <table>
                 <caption>
-                  {t.session} {s.day} {s.time}
+                  {t.session} {formatSession(s.day, s.time, lang)}
                   {s.cancelled && (
                     <>
                       {' '}
@@ -145,12 +146,12 @@ export function SalesScreen() {
               <p>
                 {/* A plain link: the browser downloads it with the operator's cookie (a GET needs no CSRF token). */}
                 <a href={salesExportPath(s.calendar_id, lang)} download>
-                  {EXPORT_WORDS[lang].download}: {s.day} {s.time}
+                  {EXPORT_WORDS[lang].download}: {formatSession(s.day, s.time, lang)}
                 </a>
               </p>
               {s.cancelled && <p className="adm-muted">{NOTE_TEXTS[lang].cancelledSales}</p>}
               {/* A cancelled session's map is not compiled any more (it answers 409): nothing to draw. */}
-              {mapOf?.scheme && !s.cancelled && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${s.day} ${s.time}`} liveLost={t.liveLost} />}
+              {mapOf?.scheme && !s.cancelled && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${formatSession(s.day, s.time, lang)}`} liveLost={t.liveLost} />}
             </div>
           ))}
           <h2>{t.orders}</h2>

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent, type RefObject } from 'react'
 import type { Direction } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
-import { formatDayTime } from '../../contract/rules/dayText'
+import { formatSession } from '../../contract/rules/dayText'
 import { Camera } from './Camera'
 import { describeList, placeOf, placeOfFacts, timeOf } from './labels'
 import type { DoorEngine, ShownAnswer } from './model/engine'
@@ -51,7 +51,7 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
   return (
     <div className="door-scan">
       <h1 className="door-gate" tabIndex={-1} ref={heading}>
-        {list.name} <span className="adm-muted">· {s.session.event[lang] || s.session.event.ru} · {formatDayTime(`${s.session.day} ${s.session.time}`, lang)}</span>
+        {list.name} <span className="adm-muted">· {s.session.event[lang] || s.session.event.ru} · {formatSession(s.session.day, s.session.time, lang)}</span>
       </h1>
       <p className="adm-muted">{describeList(list, t)}</p>
       <ul className="door-status" aria-label={t.title}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CheckinList, DoorSession } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
-import { formatDayTime } from '../../contract/rules/dayText'
+import { formatSession } from '../../contract/rules/dayText'
 import type { DoorApi } from './api'
 import type { DoorEngine } from './model/engine'
 import { warmReader } from './model/reader'
@@ -85,7 +85,7 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
         >
           {sessions.map((s) => (
             <option key={s.calendar_id} value={s.calendar_id}>
-              {s.event[lang] || s.event.ru} · {formatDayTime(`${s.day} ${s.time}`, lang)}
+              {s.event[lang] || s.event.ru} · {formatSession(s.day, s.time, lang)}
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@ import type { Lang } from '../../contract/lang'
 /** Amounts follow the one money-text rule the server's e-mails use too. */
 export { currencySymbol, formatMoney, formatNumber } from '../../contract/rules/moneyText'
 /** Calendar days too: one day-text rule for the pages and the e-mails. */
-export { calendarDay, formatDate, formatDayMonth, formatDayParts, formatDayRange, formatDayTime, formatLongDay } from '../../contract/rules/dayText'
+export { calendarDay, formatDate, formatDayMonth, formatDayParts, formatDayRange, formatDayTime, formatLongDay, formatSession } from '../../contract/rules/dayText'
 
 /** Moments (a clock reading) are written in the device's zone, the same way in every language. */
 

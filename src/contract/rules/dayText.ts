@@ -110,3 +110,9 @@ export function formatDayTime(text: string, lang: Lang): string {
   const date = formatDate(m[1], lang)
   return lang === 'ch' ? `${date} ${m[2]}` : `${date}, ${m[2]}`
 }
+
+/**
+ * A session as the venue keeps it (its day '2026-12-09' and time '18:30') in the language's
+ * words: formatDayTime of the two. Every screen and message naming a session writes it so.
+ */
+export const formatSession = (day: string, time: string, lang: Lang): string => formatDayTime(`${day} ${time}`, lang)

@@ -15,7 +15,7 @@ import { requestLang } from '../request-lang'
 import { attemptTicketMail } from '../mail/templates/sendOrderPaid'
 import { writeAudit } from './audit'
 import type { AdminHandlers } from './routes'
-import { formatDayTime } from '../../contract/rules/dayText'
+import { formatSession } from '../../contract/rules/dayText'
 
 /** Minor units per major unit of the ticket view's prices. */
 const MINOR_PER_MAJOR = 100
@@ -98,7 +98,7 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
           image: t._qrcode || t._barcode,
           event: t[`action_${lang}`] || t.action_ru,
           // Written as the console's language writes a date ("December 9, 2026, 18:30"), not the stored "2026-12-09 18:30".
-          when: formatDayTime(`${t.day} ${t.time}`, lang),
+          when: formatSession(t.day, t.time, lang),
           // The printed ticket says which label is which: "Stalls left, row 1, seat 8" (a standing place: its name).
           place: seatPlaceText({ sector: t[`sector_${lang}`], row: t[`row_${lang}`], seat: t[`seat_${lang}`] }, lang),
           category: t[`category_${lang}`] || t.category_ru,

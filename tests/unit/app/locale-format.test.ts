@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CURRENCY_CODES, shopCurrency } from '../../../src/contract/rules/moneyText'
-import { formatDate, formatDayMonth, formatDayParts, formatDayRange, formatLongDay, formatMoney, formatNumber } from '../../../src/app/i18n/localeFormat'
+import { formatDate, formatDayMonth, formatDayParts, formatDayRange, formatLongDay, formatMoney, formatNumber, formatSession } from '../../../src/app/i18n/localeFormat'
 import { createI18n } from '../../../src/app/i18n'
 import { LANGS } from '../../../src/contract/lang'
 
@@ -26,6 +26,13 @@ describe('our own dates and numbers in every language (issue 13 item 12)', () =>
     expect(formatDayMonth('2026-12-01', 'ru')).toBe('1 декабря')
     // Not a day: shown as it came, never "Invalid Date".
     expect(formatLongDay('soon', 'ru')).toBe('soon')
+  })
+
+  it('writes a session (its stored day and time) as each language does', () => {
+    expect(formatSession('2026-12-05', '11:00', 'ru')).toBe('5 декабря 2026 г., 11:00')
+    expect(formatSession('2026-12-05', '11:00', 'en')).toBe('December 5, 2026, 11:00')
+    expect(formatSession('2026-12-05', '11:00', 'kz')).toBe('2026 ж. 5 желтоқсан, 11:00')
+    expect(formatSession('2026-12-05', '11:00', 'ch')).toBe('2026年12月5日 11:00')
   })
 
   it('writes ranges of days', () => {

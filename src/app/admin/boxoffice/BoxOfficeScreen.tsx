@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { NoSchemeResponse } from '../../../contract/entities/event'
 import { pickLocalized } from '../../../contract/lang'
-import { formatDayTime } from '../../../contract/rules/dayText'
+import { formatSession } from '../../../contract/rules/dayText'
 import { api as shopApi } from '../../api/client'
 import { useContractCall } from '../../kernel/useContractCall'
 import { prestartSeatMap } from '../../seatmap/prestart'
@@ -65,7 +65,7 @@ function MapSale({ hash }: { hash: string }) {
         <select value={calendarId ?? ''} disabled={reseat !== null} onChange={(e) => setChosen(Number(e.target.value))}>
           {sessions.map((s) => (
             <option key={s.calendar_id} value={s.calendar_id}>
-              {formatDayTime(`${s.event_day} ${s.event_time}`, lang)}
+              {formatSession(s.event_day, s.event_time, lang)}
             </option>
           ))}
         </select>
@@ -95,7 +95,7 @@ function GaSale({ hash }: { hash: string }) {
         <select value={slot} onChange={(e) => setSlot(Number(e.target.value))}>
           {slots.map((s, i) => (
             <option key={`${s.day} ${s.time}`} value={i}>
-              {formatDayTime(`${s.day} ${s.time}`, lang)}
+              {formatSession(s.day, s.time, lang)}
             </option>
           ))}
         </select>

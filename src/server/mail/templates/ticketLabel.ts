@@ -1,5 +1,5 @@
 import { pickLocalized, type Lang } from '../../../contract/lang'
-import { formatDayTime } from '../../../contract/rules/dayText'
+import { formatSession } from '../../../contract/rules/dayText'
 import { placeSeparator, seatPlaceText } from '../../../contract/rules/seat-place'
 import type { MailTicketLine } from '../mail.repository'
 
@@ -18,6 +18,6 @@ export type MailLabelParts = Pick<
  */
 export function mailTicketLabel(line: MailLabelParts, lang: Lang): string {
   const place = line.seat_id !== null ? seatPlaceText({ sector: line.sector_name, row: line.row_label, seat: line.number_label }, lang) : (line.stand_name ?? '').trim()
-  const parts = [pickLocalized(line, 'action', lang), formatDayTime(`${line.day} ${line.time}`, lang), place, pickLocalized(line, 'category', lang)].filter((p) => p !== '')
+  const parts = [pickLocalized(line, 'action', lang), formatSession(line.day, line.time, lang), place, pickLocalized(line, 'category', lang)].filter((p) => p !== '')
   return `${parts.join(placeSeparator(lang))}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`
 }
