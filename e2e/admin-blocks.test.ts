@@ -7,6 +7,7 @@ import { createOperator } from '../src/server/admin/auth'
 import { AdminClient } from '../tests/integration/admin-helpers'
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { seatOnPage } from './support/seatOnPage'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
 
 /**
  * Blocking seats in the studio and watching it on Sales (issue 17 items 3 and 4), in Chromium:
@@ -119,9 +120,13 @@ describe('blocking seats of a session on sale', () => {
 
     // Sales: the session's map shows the row taken, and follows blocks made meanwhile, live.
     await page.goto(new URL(`/admin/events/${eventId}/sales`, app.baseUrl).toString())
-    await page.getByRole('heading', { name: 'Sales' }).waitFor()
+    // The heading names the event (the console's tabs and a screen reader tell one event's sales from another's).
+    await page.getByRole('heading', { name: 'Sales: Blocks', exact: true }).waitFor()
     await page.getByTestId(`sales-map-${session}`).locator('.scheme-map[data-phase="ready"]').waitFor({ timeout: MAP_TIMEOUT })
     await waitForEngine(page)
+    // A map that only shows: its keys' help says nothing of Enter selecting a seat, as the shop's does.
+    const map = page.getByTestId(`sales-map-${session}`).getByRole('application')
+    expect(await map.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toBe(ADMIN_TEXTS.en.salesMapKeys)
     for (const k of rows[1]) expect(await engineStatus(page, k), k).toBe(SOLD)
     const later = rows[2][0]
     expect(await engineStatus(page, later)).toBe(FREE)

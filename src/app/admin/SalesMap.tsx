@@ -17,7 +17,7 @@ const colorNumber = (hex: string) => Number.parseInt(hex.replace('#', ''), 16) |
  * stream from the map's version, the same one status mapping), with the session's priced zones
  * and no cart. Seats blocked for the session arrive as taken, as the shop shows them.
  */
-export function SalesMap({ hash, session, lang, label, liveLost }: { hash: string; session: SessionSales; lang: Lang; label: string; liveLost: string }) {
+export function SalesMap({ hash, session, lang, label, liveLost, keyboardHelp }: { hash: string; session: SessionSales; lang: Lang; label: string; liveLost: string; keyboardHelp: string }) {
   const currency = useCurrency()
   const calendarId = session.calendar_id
   const zones = useMemo(() => session.zones.filter((z) => z.zone_id !== null && z.priced).map((z) => ({ id: String(z.zone_id), name: z[`name_${lang}`] || z.name_ru, color: colorNumber(z.color) })), [session, lang])
@@ -37,7 +37,7 @@ export function SalesMap({ hash, session, lang, label, liveLost }: { hash: strin
     <section aria-label={label} className="adm-sales-map" data-testid={`sales-map-${calendarId}`}>
       {!live && <p role="status">{liveLost}</p>}
       <SchemeMapContext.Provider value={controller}>
-        <SchemeMap lang={lang} currency={currency} onSeatClick={() => undefined} />
+        <SchemeMap lang={lang} currency={currency} onSeatClick={() => undefined} keyboardHelp={keyboardHelp} />
       </SchemeMapContext.Provider>
     </section>
   )

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AdminOrder, EventSales } from '../../contract/admin/sales'
 import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export'
-import { CARE_TEXTS, orderSumText, ticketCountText } from './careTexts'
+import { CARE_TEXTS, fillIn, orderSumText, ticketCountText } from './careTexts'
 import { consoleMoney } from './money'
 import { formatSession } from '../i18n/localeFormat'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { SalesMap } from './SalesMap'
+import { nameOf, type Row } from './rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 /** Sales of an event: totals, per session by zone, sales over time (a bar per day) and the orders. */
@@ -18,15 +19,17 @@ export function SalesScreen() {
   const [sales, setSales] = useState<EventSales | null>(null)
   const [orders, setOrders] = useState<AdminOrder[]>([])
   const [error, setError] = useState<string | null>(null)
-  /** The event's public hash and whether it has a seat map (the live map needs both). */
-  const [mapOf, setMapOf] = useState<{ hash: string; scheme: boolean } | null>(null)
-  const heading = useScreenTitle(t.sales)
+  /** The event's name, public hash and whether it has a seat map (the live map needs both). */
+  const [mapOf, setMapOf] = useState<{ event: Row; hash: string; scheme: boolean } | null>(null)
+  // The heading names the event: the console's tabs and a screen reader tell one event's sales from another's.
+  const title = mapOf ? fillIn(t.salesOf, { event: nameOf(mapOf.event, lang) }) : t.sales
+  const heading = useScreenTitle(title)
   useEffect(() => {
     Promise.all([api('eventSales', {}, { id }), api('orders', { event_id: id, limit: 100 }), api('event', {}, { id })]).then(
       ([s, o, e]) => {
         setSales(s)
         setOrders(o.orders)
-        setMapOf({ hash: String(e.event.hash_id), scheme: e.event.scheme === 1 })
+        setMapOf({ event: { ...e.event, id }, hash: String(e.event.hash_id), scheme: e.event.scheme === 1 })
       },
       (e: unknown) => setError(messageOf(e)),
     )
@@ -45,7 +48,7 @@ export function SalesScreen() {
   return (
     <section aria-labelledby="adm-sales-title">
       <h1 id="adm-sales-title" tabIndex={-1} ref={heading}>
-        {t.sales}
+        {title}
       </h1>
       <p>
         <Link to={`/admin/events/${id}`}>{t.edit}</Link> · <Link to={`/admin/events/${id}/door`}>{DOOR_CONSOLE_TEXTS[lang].door}</Link> · <Link to="/admin">{t.back}</Link>
@@ -151,7 +154,7 @@ export function SalesScreen() {
               </p>
               {s.cancelled && <p className="adm-muted">{NOTE_TEXTS[lang].cancelledSales}</p>}
               {/* A cancelled session's map is not compiled any more (it answers 409): nothing to draw. */}
-              {mapOf?.scheme && !s.cancelled && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${formatSession(s.day, s.time, lang)}`} liveLost={t.liveLost} />}
+              {mapOf?.scheme && !s.cancelled && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${formatSession(s.day, s.time, lang)}`} liveLost={t.liveLost} keyboardHelp={t.salesMapKeys} />}
             </div>
           ))}
           <h2>{t.orders}</h2>

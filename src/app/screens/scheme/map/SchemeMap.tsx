@@ -12,13 +12,16 @@ import { accessNote } from '../seatChoice/AccessLegend'
  * drawing downloads and is parsed (the stadium is several megabytes), then the SeatMapCanvas on
  * the controller's engine with translated labels (tooltip: sector, row, seat, category, price).
  */
-export function SchemeMap({ lang, currency, onSeatClick }: {
+export function SchemeMap({ lang, currency, onSeatClick, keyboardHelp }: {
   lang: Lang
   currency: string
   onSeatClick: (seat: SeatInfo) => void
+  /** The keys' help where Enter selects nothing (the console's read-only sales map); else the shop's. */
+  keyboardHelp?: string
 }) {
   const { t } = useTranslation()
-  const labels = useMapLabels()
+  const shopLabels = useMapLabels()
+  const labels = keyboardHelp === undefined ? shopLabels : { ...shopLabels, keyboardHelp }
   const controller = useSchemeMapController()
   const phase = useSchemeMapField(controller, 'phase')
   const access = useSchemeMapField(controller, 'access')
