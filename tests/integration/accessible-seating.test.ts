@@ -237,6 +237,24 @@ describe.each(TEST_DBS)('accessible seating on %s', (dbKind) => {
     }
   })
 
+  it('a box-office reseat into a held-back wheelchair space is refused as a sale of it would be: the ticket stays on its seat', async () => {
+    expect((await manager.post(`/api/admin/sessions/${fx.calendarId}/seating`, { accessible_hold: true, accessible_release: 'all' })).status).toBe(200)
+    const zone = fx.map.seat_numbers.find((s) => s.seat_id === c)!.zonelevel_id
+    // A plain seat of the space's price level, far from the seats the tests above hold.
+    const from = [...fx.map.seat_numbers].reverse().find((s) => s.zonelevel_id === zone && s.access === undefined && !orphanRow.includes(s.seat_id))!.seat_id
+    const desk = await signedIn(server, 'boxoffice')
+    const sale = await desk.post<{ id: number }>('/api/admin/boxoffice/sell', { fio: 'Касса', phone: '+79161234567', email: 'walk-in@example.org', hash: fx.hash, calendarId: fx.calendarId, payKind: 'cash', tickets: [seatChange(fx, from)] })
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200)
+    const line = () => server.db.selectFrom('order_lines as l').innerJoin('seats as s', 's.id', 'l.seat_id').select(['l.id', 's.seat_key']).where('l.order_id', '=', sale.body.id).executeTakeFirstOrThrow()
+    const before = await line()
+    const refused = await desk.post<Refusal>('/api/admin/tickets/reseat', { lineId: before.id, seat: c })
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409)
+    const s = fx.map.seat_numbers.find((x) => x.seat_id === c)!
+    expect(refused.body.errorText).toBe(`Seat ${s.sector}, row ${s.row}, seat ${s.seat} is kept for wheelchair users until the session's rule releases it: reseat to another seat`)
+    expect(await line()).toEqual(before)
+    expect(await server.db.selectFrom('seat_holds as h').innerJoin('seats as s', 's.id', 'h.seat_id').select('h.id').where('s.seat_key', '=', c).where('s.drawing_id', '=', drawing).where('h.released_at', 'is', null).execute()).toEqual([])
+  })
+
   it('the operator switches the single-seat rule per event; the server enforces it when on, audited', async () => {
     const on = await manager.post(`/api/admin/events/${eventId}/seating`, { orphan_rule: 'enforce' })
     expect(on.status).toBe(200)

@@ -111,6 +111,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-seats-taken': 409,
   'admin-nothing-to-sell': 409,
   'admin-archived': 409,
+  'admin-event-archived': 409,
   'admin-zone-in-drawing': 409,
   'admin-version-copying': 409,
   'admin-archived-choice': 409,
@@ -142,6 +143,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'boxoffice-session-cancelled': 409,
   'reseat-not-sold': 409,
   'reseat-other-price': 409,
+  'reseat-held-back': 409,
   'refund-not-paid': 409,
   // A service we depend on failed.
   'return-mail-failed': 502,

@@ -62,7 +62,7 @@ export function findLineForReseat(db: Db, lineId: number) {
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
-    .select(['l.id', 'l.order_id', 'l.calendar_id', 'l.seat_id', 'l.price_id', 'l.client_category_id', 'l.price', 'l.service_fee', 'l.return_status', 'o.hash', 'o.paid', 'o.status', 'o.use_pushkin_card', 'c.drawing_id'])
+    .select(['l.id', 'l.order_id', 'l.calendar_id', 'l.seat_id', 'l.price_id', 'l.client_category_id', 'l.price', 'l.service_fee', 'l.return_status', 'o.hash', 'o.paid', 'o.status', 'o.use_pushkin_card', 'c.drawing_id', 'c.accessible_hold', 'c.accessible_release'])
     .where('l.id', '=', lineId)
     .executeTakeFirst()
 }

@@ -3,6 +3,7 @@ import { ticketFee } from '../../../contract/rules'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { listPriceRows } from '../events/repository'
+import { guardHeldBack } from '../inventory/held-back'
 import { claimSeats, releaseOrderSeats } from '../inventory/holds.repository'
 import { placeText, takenFailure, type SeatPlace } from '../inventory/places'
 import { findPlaces } from '../inventory/places.repository'
@@ -28,7 +29,8 @@ export interface ReseatContext {
  * regular or subscription) whose price and fee equal what the ticket cost; else -1002 names the
  * seat. In one claim transaction of the session (orders/claim.ts: row-level on PostgreSQL for
  * seats, the session lock on SQLite) the new seat is claimed sold for the order like any other
- * claim (a seat held or sold meanwhile refuses with -1005 and nothing changes), the line moves
+ * claim (a seat held or sold meanwhile refuses with -1005 and nothing changes; a wheelchair space
+ * held back refuses as it would a sale, inventory/held-back.ts guardHeldBack), the line moves
  * (conditional on its old seat, so two reseats of one ticket never both apply), the old seat is
  * released (the seat_changes trigger logs both; the caller pokes the live feed) and the change
  * is stamped for the door's sync. The ticket's QR code carries its seat, so the old code now
@@ -51,6 +53,10 @@ export async function reseatTicket(db: Db, lineId: number, seatKey: string, ctx:
   const { now } = ctx
   await inClaimTransaction(db, line.calendar_id, now, async (trx) => {
     await lockOrder(trx, line.hash)
+    // A wheelchair space the session holds back is the shop's stock rule's to give (held-back.ts):
+    // a reseat into it is refused as a sale of it would be, unless its release rule frees it now.
+    const session = { calendar: { id: line.calendar_id, accessible_hold: line.accessible_hold, accessible_release: line.accessible_release }, prices: rows.filter((r) => r.for_subscription === 0), subscriptionPrices: rows.filter((r) => r.for_subscription === 1), drawingId: line.drawing_id! }
+    await guardHeldBack(trx, session, [place.id], now, false, () => placeText(place), 'reseat-held-back')
     const taken = await claimSeats(trx, line.calendar_id, [{ place, priceId: row.id }], { cartId: null, orderId: line.order_id, state: 'sold', expiresAt: null }, now)
     if (taken.length) throw takenFailure(taken)
     const again = await findLineForReseat(trx, lineId)

@@ -74,12 +74,22 @@ export async function releaseByRule(trx: Db, session: HeldBackSession, seats: re
 
 /**
  * The claim's guard: a general request (not accessible) for held-back seats releases them when
- * the rule says so, else is refused (-1005 naming them). Accessible requests pass.
+ * the rule says so, else is refused (-1005 naming them). Accessible requests pass. Every claim of
+ * a seat outside an accessible request goes through it: the cart, an order, a box-office reseat;
+ * `reason` words the refusal for who asked (the shop's visitor by default, an operator's reseat).
  */
-export async function guardHeldBack(trx: Db, session: HeldBackSession, seatIds: readonly number[], now: number, accessible: boolean, nameOf: (seat: HeldBackSeat) => MessageParam = (s) => s.seat_key): Promise<void> {
+export async function guardHeldBack(
+  trx: Db,
+  session: HeldBackSession,
+  seatIds: readonly number[],
+  now: number,
+  accessible: boolean,
+  nameOf: (seat: HeldBackSeat) => MessageParam = (s) => s.seat_key,
+  reason: 'seat-held-back' | 'reseat-held-back' = 'seat-held-back',
+): Promise<void> {
   if (accessible || session.calendar.accessible_hold !== 1 || seatIds.length === 0) return
   const held = await heldBackAmong(trx, session.calendar.id, seatIds)
   if (held.length === 0) return
   const still = await releaseByRule(trx, session, held, now)
-  if (still.length) throw new ApiFailure('seat-held-back', { places: joinLocalized(still.slice(0, TAKEN_NAMED_MAX).map(nameOf), '; ') })
+  if (still.length) throw new ApiFailure(reason, { places: joinLocalized(still.slice(0, TAKEN_NAMED_MAX).map(nameOf), '; ') })
 }
