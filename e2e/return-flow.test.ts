@@ -168,6 +168,11 @@ describe('ticket return in the browser', () => {
     expect(await page.locator('.return-notice').innerText()).toBe('Письмо со ссылкой для подтверждения возврата отправлено на maria@example.ru. Ссылка действует 24 часа.')
     expect(await page.locator('.return-status--60').count()).toBe(1)
     expect(await page.locator('.return-footer').count()).toBe(0)
+    // Sent: the ticket left is locked too (no form would send it), and the focus, which the
+    // disabled button lost, is on the notice saying what happened.
+    expect(await page.locator('.return-table__check').count()).toBe(1)
+    expect(await page.locator('.return-table__check:enabled').count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('return-notice'))).toBe(true)
 
     const link = newestReturnLink(app.server.config.outboxDir, hash)
     await page.goto(new URL(link.path, app.baseUrl).toString())

@@ -58,7 +58,7 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
               const checkboxId = `return-row-${r.id}`
               const view = rowView(r)
               const reasonId = `${checkboxId}-used`
-              const rowClass = view === 'used' ? 'return-table__row--used' : selected.has(r.id) ? 'return-table__row--selected' : undefined
+              const rowClass = view === 'used' ? 'return-table__row--used' : view === 'select' && selected.has(r.id) ? 'return-table__row--selected' : undefined
               return (
                 <tr key={r.id} className={rowClass}>
                   <td>

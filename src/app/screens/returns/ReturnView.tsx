@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrderReturnDataResponse } from '../../../contract/entities/returns'
 import type { Lang } from '../../../contract/lang'
@@ -39,6 +39,13 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   const [busy, setBusy] = useState(false)
   const [asking, setAsking] = useState(false)
   const [notice, setNotice] = useState<Notice>(null)
+  // The outcome of the visitor's own action (e-mail sent, refund confirmed) takes the focus when it
+  // appears: the button that sent it was disabled while sending (or is gone), so the focus fell to
+  // the page; read on focus, it is kept out of the live region below so it is not said twice.
+  const outcomeRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (notice !== null) outcomeRef.current?.focus()
+  }, [notice])
 
   const rows = data.rows
   const groups = useMemo(() => groupRows(rows, lang), [rows, lang])
@@ -69,7 +76,10 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   // it was opened from; 'used' when only the door is to blame.
   const closed = mode === 'issue' && !withdrawn ? returnsClosed(rows) : null
   // A withdrawn link or closed returns, nothing left to ask for: no form (its hint would ask to tick a ticket none can be ticked).
-  const footerHidden = allConfirmed(rows) || (mode === 'issue' && notice?.kind === 'mail') || (withdrawn && !canAskAgain) || closed !== null
+  // The request is sent: its tickets wait for the e-mailed link, and the form offers no second send
+  // (the table is locked too, so nothing looks as if it could still be ticked and sent).
+  const requestSent = mode === 'issue' && notice?.kind === 'mail'
+  const footerHidden = allConfirmed(rows) || requestSent || (withdrawn && !canAskAgain) || closed !== null
 
   const toggle = (id: number) =>
     setSelected((s) => {
@@ -94,8 +104,9 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       const answer = await api.call('orderReturnCreate', { hash, lang, reason, id: [...selected] })
       // Reload first: the notice and the tickets' new statuses appear together.
       await reload()
+      // The selection is kept, ticked and locked: should the reload have failed, the tickets sent
+      // still show as chosen rather than as free to tick again.
       setNotice({ kind: 'mail', email: answer.email })
-      setSelected(new Set())
     } catch (error) {
       failed(error)
       await reload()
@@ -139,21 +150,22 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
         )}
       </header>
 
+      {notice?.kind === 'mail' && <p ref={outcomeRef} tabIndex={-1} className="notice return-notice">{t('returns.mail-sent', { email: notice.email })}</p>}
+      {notice?.kind === 'confirmed' && (
+        <p ref={outcomeRef} tabIndex={-1} className="notice return-notice return-notice--success">
+          <strong>{t('returns.confirmed')}</strong>
+          <br />
+          {t('returns.confirmed-sum', { sum: formatMoney(notice.sum, lang, currency) })}
+          {notice.pending && (
+            <>
+              <br />
+              {t('returns.confirmed-pending')}
+            </>
+          )}
+        </p>
+      )}
+
       <div role="status" aria-live="polite" className="return-page__status">
-        {notice?.kind === 'mail' && <p className="notice return-notice">{t('returns.mail-sent', { email: notice.email })}</p>}
-        {notice?.kind === 'confirmed' && (
-          <p className="notice return-notice return-notice--success">
-            <strong>{t('returns.confirmed')}</strong>
-            <br />
-            {t('returns.confirmed-sum', { sum: formatMoney(notice.sum, lang, currency) })}
-            {notice.pending && (
-              <>
-                <br />
-                {t('returns.confirmed-pending')}
-              </>
-            )}
-          </p>
-        )}
         {notice === null && mode === 'confirm' && !confirmClosed && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
         {notice === null && confirmClosed && <p className="notice notice--error return-notice return-notice--expired">{t('returns.expired')}</p>}
         {notice === null && allConfirmed(rows) && <p className="notice return-notice">{t('returns.all-returned')}</p>}
@@ -183,7 +195,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       </div>
 
       {groups.map((g) => (
-        <EventBlock key={g.key} group={g} loadedAt={loadedAt} lang={lang} selected={selected} onToggle={toggle} showVisitor={showVisitor} locked={busy || mode === 'confirm'} />
+        <EventBlock key={g.key} group={g} loadedAt={loadedAt} lang={lang} selected={selected} onToggle={toggle} showVisitor={showVisitor} locked={busy || mode === 'confirm' || requestSent} />
       ))}
 
       {!footerHidden && (
