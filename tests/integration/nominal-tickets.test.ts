@@ -131,6 +131,22 @@ describe.each(TEST_DBS)('named tickets on %s', (dbKind) => {
     expect(data.regions.filter((r) => r.country_id === armenia.id)).toHaveLength(1)
   })
 
+  it("order-data's to-pay is the order view's demsumma, discount counted, not the tickets' list costs", async () => {
+    const { hash, v } = await order(1, 1)
+    const view = async () => (await v.post<{ demsumma: number }>('/api/order/view', { hash, lang: 'ru' })).body.demsumma
+    expect((await orderData(v, hash)).demsumma).toBe(event.adult.rub + event.child.rub)
+    // A discount on the order (bonuses: no shop call gives one to an order still to be named, so
+    // it is written as the loyalty calls write it): the page's to-pay follows the money rule.
+    const bonuses = 3
+    const order_id = (await server.db.selectFrom('orders').select('id').where('hash', '=', hash).executeTakeFirstOrThrow()).id
+    await server.db.insertInto('order_discounts').values({ order_id, loyalty_card_id: null, promo_code_id: null, bonuses_used: bonuses, created_at: Date.now() }).execute()
+    const data = await orderData(v, hash)
+    expect(data.demsumma).toBe(event.adult.rub + event.child.rub - bonuses)
+    expect(data.demsumma).toBe(await view())
+    // A row's summa stays that ticket's list cost.
+    expect(data.rows.map((r) => r.summa)).toEqual([event.adult.rub, event.child.rub])
+  })
+
   it('confirm stores the visitors per ticket and confirms the order (status 20)', async () => {
     const { hash, v } = await order(1, 1)
     const data = await orderData(v, hash)

@@ -67,9 +67,13 @@ export const orderDataRequestSchema = z.object({
  * POST /api/order-data answer (000 §7): rows, text (the consent text, html, in the requested
  * language), checkboxList, docTypes, countries, regions. An unknown order answers NOT_FOUND
  * and the page shows "order deleted".
+ * Our addition: demsumma, the order's total to pay as its order view answers it (001 §3, the
+ * same rule: promo code, bonuses and offers counted), the page's to-pay; a row's summa is that
+ * ticket's list cost only.
  */
 export const orderDataResponseSchema = z.object({
   rows: z.array(orderDataRowSchema),
+  demsumma: moneySchema,
   text: z.string(),
   checkboxList: z.array(checkboxItemSchema),
   docTypes: z.array(docTypeSchema),

@@ -47,7 +47,6 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
   const ctx = visitorContext(data, now)
   const errors = drafts.map((d, i) => draftErrors(d, rows[i], ctx))
   const negativeAge = drafts.some((d, i) => rows[i].needage === 2 && isNegativeAge(d.date, now))
-  const total = rows.reduce((sum, r) => sum + r.summa, 0)
 
   const change = (i: number, patch: Partial<VisitorDraft>) => setDrafts((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)))
   const touch = (i: number, field: DraftField) => setTouched((s) => (s.has(`${i}:${field}`) ? s : new Set(s).add(`${i}:${field}`)))
@@ -87,9 +86,14 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
           onToggle={() => setOpen((o) => o.map((v, j) => (j === i ? !v : v)))}
           onChange={(patch) => change(i, patch)} onBlur={(f) => touch(i, f)} />
       ))}
-      <p className="nominal__total">
-        <span>{t('nominal.to-pay')}</span> <strong>{formatMoney(total, lang, currency)}</strong>
-      </p>
+      {/* What the order's view says is to pay (the server's demsumma: promo code, bonuses and offers
+          counted), not the tickets' list costs; a paid order has nothing left to pay, as its view
+          shows no amount to pay either. */}
+      {rows[0].paid === 0 && (
+        <p className="nominal__total">
+          <span>{t('nominal.to-pay')}</span> <strong>{formatMoney(data.demsumma, lang, currency)}</strong>
+        </p>
+      )}
       {timer.kind !== 'expired' ? (
         <div className="nominal__confirm">
           {timer.kind === 'running' && <Countdown seconds={timer.seconds} />}

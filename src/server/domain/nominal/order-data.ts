@@ -3,6 +3,7 @@ import { sameInAll, type Lang } from '../../../contract/lang'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { toMajor } from '../../../contract/rules/money'
+import { orderToPay } from '../orders/money'
 import { MS_PER_SECOND } from './constants'
 import { hasConfirmDeadline } from './deadline'
 import * as repo from './repository'
@@ -53,13 +54,15 @@ function toRow(order: repo.NominalOrder, line: repo.NominalLine, lang: Lang, now
  * POST /api/order-data: one row per ticket of the order plus the reference lists the form
  * needs. An unknown hash answers NOT_FOUND ("order deleted" on the page). Confirmed and
  * cancelled orders are answered too: the page reads demandstatusid and sends the visitor to
- * the order view.
+ * the order view. demsumma is the order view's, by the same rule (orders/money.ts orderToPay):
+ * promo code, bonuses and offers taken into account, never the rows' list costs summed.
  */
 export async function buildOrderData(db: Db, hash: string, lang: Lang, now = Date.now()): Promise<OrderDataResponse> {
   const order = await repo.findOrder(db, hash)
   if (!order) throw new ApiFailure('order-not-found', { hash })
-  const [lines, text, checkboxList, docTypes, countries, regions] = await Promise.all([
+  const [lines, demsumma, text, checkboxList, docTypes, countries, regions] = await Promise.all([
     repo.listNominalLines(db, order.id),
+    orderToPay(db, order),
     repo.readConsentText(db, lang),
     repo.listNominalCheckboxes(db),
     repo.listDocTypes(db),
@@ -68,6 +71,7 @@ export async function buildOrderData(db: Db, hash: string, lang: Lang, now = Dat
   ])
   return {
     rows: lines.map((l) => toRow(order, l, lang, now)),
+    demsumma: toMajor(demsumma),
     text,
     checkboxList,
     docTypes,

@@ -3,6 +3,7 @@ import { isReturned } from '../../../contract/rules/return-status'
 import type { Db } from '../../db/connect'
 import { wentThrough } from './constants'
 import { paymentsOfOrders, readMoneyParts, type LineMoney, type OrderDiscountRow, type OrderPayments, type ServiceMoney } from './money.repository'
+import { readOrderPayments } from './order-payments.repository'
 
 /** The money of an order, minor units, always computed from the database (never from the client). */
 export interface OrderMoney extends OrderSum {
@@ -80,6 +81,16 @@ export function paidOfPayments(order: OrderPaid, { payments, refunded }: OrderPa
  */
 export function totalToPay(order: OrderPaid, payable: number, paid: OrderPayments): number {
   return order.paid === 1 ? paidOfPayments(order, paid) : payable
+}
+
+/**
+ * totalToPay of `order` as it stands, minor units: its money and its payments read now. The
+ * tickets e-mail's sum and the named-ticket page's to-pay (nominal/order-data.ts); the order page
+ * reads the same two for more than this (order-page/view.ts).
+ */
+export async function orderToPay(db: Db, order: OrderPaid): Promise<number> {
+  const [money, paid] = await Promise.all([orderMoney(db, order), readOrderPayments(db, order.id)])
+  return totalToPay(order, money.payable, paid)
 }
 
 /** paidOfPayments of each order (order id → minor units), the console's paid amount. One read for a list of orders. */

@@ -3,8 +3,7 @@ import { DEFAULT_LANG, type Lang, isLang } from '../../../contract/lang'
 import type { Config } from '../../config'
 import type { Db } from '../../db/connect'
 import { toMajor } from '../../../contract/rules/money'
-import { orderMoney, totalToPay } from '../../domain/orders/money'
-import { readOrderPayments } from '../../domain/orders/order-payments.repository'
+import { orderToPay } from '../../domain/orders/money'
 import { findOrderByHash, type OrderRow } from '../../domain/orders/order.repository'
 import { ORDER_ROUTE, TICKET_ROUTE } from '../../domain/orders/constants'
 import { clientPageUrl } from '../../domain/orders/links'
@@ -35,7 +34,7 @@ async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: Orde
   const lang: Lang = isLang(order.lang) ? order.lang : DEFAULT_LANG
   const [lines, currency] = await Promise.all([listMailTicketLines(db, order.id), storedCurrency(db)])
   if (lines.length === 0) return null
-  const sum = payable ?? totalToPay(order, (await orderMoney(db, order)).payable, await readOrderPayments(db, order.id))
+  const sum = payable ?? (await orderToPay(db, order))
   return {
     orderId: order.id,
     ...orderPaidMail({
