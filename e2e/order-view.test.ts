@@ -119,6 +119,8 @@ describe('order view', () => {
     expect((await panel.boundingBox())!.width).toBe(480)
     const items = panel.locator('.offer-item')
     expect(await items.count()).toBe(3) // one booklet per ticket, limit 2 per order
+    // Each says which ticket it is for, so its accessible name tells the three alike apart.
+    for (const n of [1, 2, 3]) expect(await panel.getByRole('button', { name: new RegExp(`Билет ${n} · Взрослый`) }).count()).toBe(1)
     const add = panel.locator('.offers-panel__add')
     expect(await add.isDisabled()).toBe(true)
     await items.nth(0).click()

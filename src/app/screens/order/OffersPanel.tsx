@@ -1,17 +1,21 @@
 import { useEffect, useRef, useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { pickLocalized } from '../../../contract/lang'
+import { pickLocalized, type Lang } from '../../../contract/lang'
 import { api } from '../../api/client'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
-import { canAddOffers, isOfferDisabled, offerPayload, toggleOffer } from './model/offers'
-import type { AddToping } from './model/types'
+import { isSeatLine } from './model/lines'
+import { canAddOffers, isOfferDisabled, offerPayload, offerTicket, toggleOffer } from './model/offers'
+import type { AddToping, TicketLine } from './model/types'
 import { useOrderAction } from './useOrderAction'
 
 interface Props {
   open: boolean
   hash: string
   offers: AddToping[]
+  /** The order's ticket lines (the view's main): each offer names the ticket it is for. */
+  lines: TicketLine[]
   currency: string
   onClose: () => void
   reload: () => Promise<void>
@@ -21,9 +25,10 @@ interface Props {
  * The special-offers side panel (001 §2, §4): 480 px at the right on wide screens, a drawer
  * from the bottom on phones (order.css). Items toggle on click; an item closes once the selected
  * items of its price reach its limit; Add needs a selection. After an add, failed or not, the
- * order reloads.
+ * order reloads. Each item names its ticket (number, seat or category and holder), in its text and
+ * so in its button's accessible name: the same offer for several tickets is told apart.
  */
-export function OffersPanel({ open, hash, offers, currency, onClose, reload }: Props) {
+export function OffersPanel({ open, hash, offers, lines, currency, onClose, reload }: Props) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const setup = useSession((s) => s.setup)
@@ -66,12 +71,14 @@ export function OffersPanel({ open, hash, offers, currency, onClose, reload }: P
             {offers.map((o) => {
               const on = selected.has(o.uid)
               const disabled = isOfferDisabled(o, offers, selected)
+              const ticket = offerTicket(lines, o)
               return (
                 <li key={o.uid}>
                   <button type="button" className="offer-item" aria-pressed={on} disabled={disabled} data-uid={o.uid}
                     onClick={() => setSelected((s) => toggleOffer(o, offers, s))}>
                     <span className="offer-item__check" aria-hidden="true">{on ? '✓' : ''}</span>
                     <span className="offer-item__name">{pickLocalized(o, 'action', lang)}</span>
+                    {ticket !== null && <span className="offer-item__ticket">{ticketText(ticket.n, ticket.line, lang, t)}</span>}
                     <span className="offer-item__limit">{t('order.specials-limit', { count: o.limit })}</span>
                     <span className="offer-item__cost">{formatMoney(o.cost, lang, currency)}</span>
                   </button>
@@ -89,4 +96,13 @@ export function OffersPanel({ open, hash, offers, currency, onClose, reload }: P
       )}
     </dialog>
   )
+}
+
+/** "Ticket 2 · Stalls, Row 3, Seat 12" or "Ticket 2 · Adult, Anna Ivanova": its number and what the order view shows of it. */
+function ticketText(n: number, line: TicketLine, lang: Lang, t: TFunction): string {
+  const labelled = (label: string, value: string) => (value === '' ? '' : `${label} ${value}`)
+  const detail = isSeatLine(line, lang)
+    ? [pickLocalized(line, 'sector', lang), labelled(line.rowname !== '' ? line.rowname : t('order.row'), pickLocalized(line, 'row', lang)), labelled(t('order.seat'), pickLocalized(line, 'seat', lang))]
+    : [pickLocalized(line, 'category', lang), line.personname]
+  return [t('order.specials-ticket', { n }), detail.filter((s) => s !== '').join(', ')].filter((s) => s !== '').join(' · ')
 }

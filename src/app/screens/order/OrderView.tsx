@@ -72,7 +72,7 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
           <PaymentForm order={order} loadedAt={loadedAt} currency={currency} reload={reload} openOffers={() => setOffersOpen(true)} />
         )}
       </div>
-      <OffersPanel open={offersOpen} hash={order.hash} offers={order.addToping} currency={currency}
+      <OffersPanel open={offersOpen} hash={order.hash} offers={order.addToping} lines={order.main} currency={currency}
         onClose={() => setOffersOpen(false)} reload={reload} />
       <CodesModal lines={codes} ordNum={order.ord_num} onClose={() => setCodes(null)} />
     </article>

@@ -1,4 +1,4 @@
-import type { AddToping } from './types'
+import type { AddToping, TicketLine } from './types'
 
 /**
  * Special-offer selection (001 §4): an item toggles on click; an item that is not selected
@@ -23,6 +23,16 @@ export function toggleOffer(offer: AddToping, offers: readonly AddToping[], sele
   if (next.has(offer.uid)) next.delete(offer.uid)
   else if (!isOfferDisabled(offer, offers, selected)) next.add(offer.uid)
   return next
+}
+
+/**
+ * The ticket an offer is for (its parent_id) with its number in the order (1-based, the order the
+ * view lists its tickets in): offers are listed per ticket, and the same offer of three tickets
+ * alike would read three times the same without it. Null when the line is not among `lines`.
+ */
+export function offerTicket(lines: readonly TicketLine[], offer: Pick<AddToping, 'parent_id'>): { n: number; line: TicketLine } | null {
+  const i = lines.findIndex((l) => l.id === offer.parent_id)
+  return i < 0 ? null : { n: i + 1, line: lines[i] }
 }
 
 export function canAddOffers(selected: ReadonlySet<string>): boolean {
