@@ -106,6 +106,10 @@ describe('box office on the map', () => {
     await page.getByRole('link', { name: 'Print tickets' }).click()
     await page.getByRole('heading', { name: /Tickets of order no\. \d+/ }).waitFor()
     await expect.poll(() => page.locator('.bo-ticket img').count()).toBe(2)
+    // Each code is read once: it is printed beside its QR image, which says nothing more to a screen reader.
+    expect(await page.locator('.bo-tickets').getByRole('img').count()).toBe(0)
+    const codes = (await db.selectFrom('order_lines').select('ticket_code').where('order_id', '=', sale.id).execute()).map((l) => l.ticket_code)
+    for (const code of codes) await page.locator('.bo-ticket').getByText(`Ticket code ${code}`).waitFor()
     await axeClean(page, 'print page')
 
     // Reseat the first ticket from the order: the map opens in reseat mode; a free seat of the same zone (price) is clicked.
