@@ -188,7 +188,7 @@ describe('box office on the map', () => {
 })
 
 describe('box office, general admission: one buyer after another', () => {
-  it('clears the buyer, the payment and the mailing after a sale; then sells to a walk-in without an e-mail', async () => {
+  it("clears the buyer, their language, the payment and the mailing after a sale; then sells to a walk-in without an e-mail, in the console's language", async () => {
     const db = app.server.db
     const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
     await signIn(page)
@@ -199,7 +199,10 @@ describe('box office, general admission: one buyer after another', () => {
     const phone = page.getByLabel('Phone', { exact: true })
     const email = page.getByLabel('E-mail', { exact: true })
     const mail = page.getByRole('checkbox', { name: 'E-mail the tickets' })
+    const language = page.getByLabel('Language of the e-mails and tickets')
     await axeClean(page, 'general admission desk')
+    // The buyer's language starts as the console's.
+    expect(await language.inputValue()).toBe('en')
 
     // The first buyer: a complimentary ticket, mailed.
     await quantity.selectOption('1')
@@ -210,18 +213,20 @@ describe('box office, general admission: one buyer after another', () => {
     await email.fill('walk.in@example.org')
     await page.getByRole('radio', { name: 'Complimentary' }).check()
     await mail.check()
+    await language.selectOption('kz')
     expect(await page.getByTestId('bo-total').innerText()).toBe(`Total: ${formatMoney(0, 'en', 'RUB')}`)
     await page.getByRole('button', { name: 'Sell' }).click()
     const sold = page.getByRole('status').filter({ hasText: /Order no\. \d+ sold/ })
     await sold.waitFor()
-    const first = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.email', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
-    expect(first).toMatchObject({ email: 'walk.in@example.org', pay_kind: 'comp' })
+    const first = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.email', 'o.lang', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
+    expect(first).toMatchObject({ email: 'walk.in@example.org', pay_kind: 'comp', lang: 'kz' })
 
     // Nothing of that buyer stays for the next one; the note stays readable.
     expect([await fio.inputValue(), await phone.inputValue(), await email.inputValue()]).toEqual(['', '', ''])
     expect(await page.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true)
     expect(await mail.isChecked()).toBe(false)
     expect(await mail.isDisabled()).toBe(true)
+    expect(await language.inputValue()).toBe('en')
     // Printing is what the desk does next: focus is on the note's Print link, one Enter away.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Print tickets')
     expect(await sold.isVisible()).toBe(true)
@@ -234,8 +239,8 @@ describe('box office, general admission: one buyer after another', () => {
     await phone.fill('+79160000003')
     await page.getByRole('button', { name: 'Sell' }).click()
     await expect.poll(async () => (await db.selectFrom('box_office_sales').select('order_id').orderBy('order_id', 'desc').executeTakeFirstOrThrow()).order_id).toBeGreaterThan(first.id)
-    const second = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.fio', 'o.email', 'o.paid', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
-    expect(second).toMatchObject({ fio: 'Second Buyer', email: '', paid: 1, pay_kind: 'cash' })
+    const second = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.fio', 'o.email', 'o.lang', 'o.paid', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
+    expect(second).toMatchObject({ fio: 'Second Buyer', email: '', lang: 'en', paid: 1, pay_kind: 'cash' })
     expect(await db.selectFrom('mail_outbox').select('id').where('order_id', '=', second.id).execute()).toEqual([])
     await expect.poll(() => sold.innerText()).not.toContain('Tickets sent')
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])

@@ -1,9 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { PAY_KINDS, type BoxOfficeSellRequest, type PayKind } from '../../../contract/admin/boxoffice'
+import { isLang, LANGS, type Lang } from '../../../contract/lang'
+import { LANG_TAG } from '../../i18n/lang'
 import { formatMoney } from '../../i18n/localeFormat'
 import { fillIn } from '../careTexts'
 import { ErrorNote, messageOf, useConsole } from '../shell'
+import { LANG_NAMES } from '../texts'
 import { BOX_TEXTS } from './texts'
 import { useCurrency } from '../../state/session'
 
@@ -14,11 +17,12 @@ export type SaleItems = Pick<BoxOfficeSellRequest, 'hash' | 'calendarId' | 'tick
 
 /**
  * The counter's sale form: the buyer (the shop's rules: name, phone, e-mail; at the desk the
- * e-mail is optional, a walk-in buyer without one is reached by phone), how they pay (cash, card
- * at the desk, complimentary), whether to e-mail the tickets (only with an address); then one call
+ * e-mail is optional, a walk-in buyer without one is reached by phone), the language of their
+ * e-mails and tickets (the console's unless chosen), how they pay (cash, card at the desk,
+ * complimentary), whether to e-mail the tickets (only with an address); then one call
  * sells it all or nothing. The answer says what to take from the buyer and links the print page
  * and the order. A sale done, the form is cleared for the next buyer, so nothing of this one
- * (name, address, a complimentary choice, the mailing) slips into the next order.
+ * (name, address, language, a complimentary choice, the mailing) slips into the next order.
  */
 export function SaleForm({ items, count, total, onSold }: { items: SaleItems | null; count: number; /** What the chosen tickets cost (major units, the money rule). */ total: number; onSold: () => void }) {
   const currency = useCurrency()
@@ -30,6 +34,9 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
   const [email, setEmail] = useState('')
   const [payKind, setPayKind] = useState<PayKind>('cash')
   const [sendMail, setSendMail] = useState(false)
+  // The order's language: the console's, in which the operator serves the buyer, until another is chosen.
+  const [chosenLang, setChosenLang] = useState<Lang | null>(null)
+  const buyerLang = chosenLang ?? lang
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [sold, setSold] = useState<{ id: number; ord_num: number; amount: number; mailed: boolean; needsNames: boolean; email: string } | null>(null)
@@ -53,7 +60,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
     }
     setBusy(true)
     try {
-      const answer = await api('boxOfficeSell', { ...items, fio, phone, email, payKind, sendMail: mailing })
+      const answer = await api('boxOfficeSell', { ...items, fio, phone, email, payKind, sendMail: mailing, lang: buyerLang })
       setSold({ ...answer, email })
       setError(null)
       setFio('')
@@ -61,6 +68,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
       setEmail('')
       setPayKind('cash')
       setSendMail(false)
+      setChosenLang(null)
       onSold()
     } catch (err) {
       setError(messageOf(err))
@@ -88,6 +96,16 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
         <p id={`${id}-email-hint`} className="adm-muted">
           {b.emailOptional}
         </p>
+        <label>
+          {b.buyerLang}
+          <select name="lang" value={buyerLang} onChange={(e) => setChosenLang(isLang(e.target.value) ? e.target.value : null)}>
+            {LANGS.map((l) => (
+              <option key={l} value={l} lang={LANG_TAG[l]}>
+                {LANG_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
         <fieldset>
           <legend>{b.payKind}</legend>
           {PAY_KINDS.map((k) => (
