@@ -98,6 +98,13 @@ describe('order payment with the sandbox bank', () => {
     const serious = seriousViolations(await runAxe(page))
     expect(serious, serious.join('\n')).toEqual([])
     await page.screenshot({ path: '/tmp/declined-phone.png', fullPage: true })
+    // Another language: the page's texts change in place (it was remounted, 'loading' between).
+    await page.locator('.declined__back').evaluate((a) => a.setAttribute('data-kept', '1'))
+    await page.locator('select.lang-select__control').selectOption('en')
+    await expect.poll(() => page.locator('#declined-title').innerText()).toBe('The payment failed')
+    expect(await page.locator('.declined__back').getAttribute('data-kept')).toBe('1')
+    await page.locator('select.lang-select__control').selectOption('ru')
+    await expect.poll(() => page.locator('#declined-title').innerText()).toBe('Оплата не прошла')
 
     await page.locator('.declined__back').tap()
     await page.waitForURL(new RegExp(`/order/${hash}$`))

@@ -301,6 +301,28 @@ describe('order view', () => {
     await context.close()
   })
 
+  it('keeps the chosen payment type, the typed promo code and the chosen offers when the visitor switches the language', async () => {
+    const hash = await createOrder(app, 2)
+    const { page, context, errors } = await openPage(app, `/order/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.order-page__offers').waitFor()
+    await page.locator('.order-pay__type input').nth(1).check()
+    await page.locator('#loyalty-promo').fill('spring')
+    await page.locator('.order-page__offers').click()
+    const panel = page.locator('dialog.offers-panel')
+    await panel.locator('.offer-item').first().click()
+    await panel.locator('.offers-panel__close').click()
+    await page.locator('select.lang-select__control').selectOption('en')
+    await expect.poll(() => page.locator('.order-badge').innerText()).toBe('Not paid')
+    // The page was remounted per language and lost all three.
+    expect(await page.locator('.order-pay__type input').nth(1).isChecked()).toBe(true)
+    expect(await page.locator('#loyalty-promo').inputValue()).toBe('SPRING')
+    await page.locator('.order-page__offers').click()
+    expect(await panel.locator('.offer-item').first().getAttribute('aria-pressed')).toBe('true')
+    expect(await panel.locator('.offers-panel__add').isEnabled()).toBe(true)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('says the order is not found for an unknown hash', async () => {
     const { page, context } = await openPage(app, '/order/no-such-order-hash')
     await page.locator('#order-missing-title').waitFor()

@@ -16,11 +16,12 @@ type State = { status: 'loading' } | { status: 'ready'; num: number } | { status
 /**
  * /order/declined/{hash}: the failure notice with the order number (POST /api/order/get-num),
  * the possible causes and a link back to the order; 'Data not found' when no number comes back.
+ * A new language asks for the number again with the page kept (no 'loading' in between, the focus
+ * where it was); a new hash mounts a fresh page.
  */
 export function DeclinedPage() {
   const { hash = '' } = useParams()
-  const lang = useSession((s) => s.lang)
-  return <Declined key={`${hash}:${lang}`} hash={hash} />
+  return <Declined key={hash} hash={hash} />
 }
 
 function Declined({ hash }: { hash: string }) {

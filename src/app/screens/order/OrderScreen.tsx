@@ -15,6 +15,10 @@ import './order.css'
 /**
  * Route element of /order/{hash}. In integration mode (setup is_integration = 1) the host site
  * shows orders at its old-style path, so we leave for it (000 §2). A new hash mounts a fresh page.
+ * A new language reads the order again in it (useOrder, the shown order staying meanwhile) with the
+ * page kept: the chosen payment type, the promo code or bonuses typed, the offers chosen, and a
+ * payment under way (its QR modal and polling, a card-scheme widget) stay. Nothing is sent to the
+ * bank for it: the order view is a read, and the bank's return query went with the first load only.
  */
 export function OrderScreen() {
   const { hash = '' } = useParams()
@@ -29,7 +33,7 @@ export function OrderScreen() {
 
   if (setupStatus !== 'ready' && setupStatus !== 'error') return <OrderSkeleton />
   if (integration) return null
-  return <OrderLoader key={`${hash}:${lang}`} hash={hash} />
+  return <OrderLoader key={hash} hash={hash} />
 }
 
 function OrderLoader({ hash }: { hash: string }) {
