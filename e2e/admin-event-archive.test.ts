@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_ACTION_TEXTS } from '../src/app/admin/eventActionTexts'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
@@ -12,6 +13,7 @@ import { signInConsole } from './support/console'
 const EMAIL = 'manager@example.org'
 const PASSWORD = 'a manager password'
 const e = EVENT_ACTION_TEXTS.en
+const t = ADMIN_TEXTS.en
 
 let app: AppHarness
 
@@ -51,17 +53,29 @@ describe('copying, archiving and restoring an event in the console', () => {
     await page.getByRole('button', { name: e.archive, exact: true }).click()
     await page.getByRole('button', { name: e.restore }).waitFor()
     expect((await db.selectFrom('events').select('archived_at').where('id', '=', copyId).executeTakeFirstOrThrow()).archived_at).not.toBeNull()
+    // Archived, it is read-only (the server refuses its changes): it says so and how to change it, and offers no change but Restore.
+    await expect.poll(() => page.getByRole('note').allInnerTexts()).toContain(e.readOnly)
+    expect(await page.getByRole('button', { name: t.save, exact: true }).count()).toBe(0)
+    expect(await page.getByRole('form', { name: t.addSession }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: /^Copy session / }).count()).toBe(0)
+    expect(await page.getByLabel(`${t.name} (en)`).getAttribute('readonly')).not.toBeNull()
+    expect(seriousViolations(await runAxe(page)), 'an archived event').toEqual([])
 
     // The archive lists it, the current events do not.
     await page.goto(`${app.baseUrl}/admin`)
     await page.getByRole('link', { name: e.archivedList }).click()
     await page.getByRole('heading', { name: e.archivedList }).waitFor()
     await page.locator(`a[href="/admin/events/${copyId}"]`).waitFor()
+    // Its state there is 'Archived', not 'Not published'.
+    expect(await page.getByRole('listitem').filter({ has: page.locator(`a[href="/admin/events/${copyId}"]`) }).locator('.adm-badge').innerText()).toBe(e.archived)
     expect(seriousViolations(await runAxe(page)), 'the archive').toEqual([])
     await page.locator(`a[href="/admin/events/${copyId}"]`).click()
     await page.getByRole('button', { name: e.restore }).click()
     await expect.poll(() => page.getByRole('status').allInnerTexts()).toContain(e.restored)
     await page.getByRole('button', { name: e.archive, exact: true }).waitFor()
+    // Restored, it is editable again.
+    await page.getByRole('button', { name: t.save, exact: true }).waitFor()
+    expect(await page.getByTestId('event-archived').count()).toBe(0)
     await page.goto(`${app.baseUrl}/admin`)
     await page.locator(`a[href="/admin/events/${copyId}"]`).waitFor()
     expect((await db.selectFrom('events').select(['published', 'archived_at']).where('id', '=', copyId).executeTakeFirstOrThrow())).toEqual({ published: 0, archived_at: null })

@@ -13,6 +13,7 @@ import { EventImageUpload } from './catalogue/EventImageUpload'
 import { SubMenuPicks } from './catalogue/SubMenuPicks'
 import { EventSessions } from './EventSessions'
 import { EventActions } from './EventActions'
+import { EVENT_ACTION_TEXTS } from './eventActionTexts'
 import { PriceFields, priceRequest } from './PriceForm'
 import { isArchived, nameOf, offered, type Row } from './rows'
 import { formatSession } from '../i18n/localeFormat'
@@ -55,7 +56,7 @@ export function EventEditor() {
   // A note handed over by the screen that opened this one (a copy just made: EventActions).
   const handed = (useLocation().state as { note?: unknown } | null)?.note
   const eventId = id === undefined ? null : Number(id)
-  const writable = can(operator.role, 'catalogue.write')
+  const mayWrite = can(operator.role, 'catalogue.write')
   const [refs, setRefs] = useState<Refs | null>(null)
   const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', kind: '', venue: '', scheme: '0' })
   const [detail, setDetail] = useState<{ event: Row; sessions: Row[]; prices: Row[]; main_menu_ids: number[]; sub_menus: { main_menu_id: number; sub_menu_id: number }[]; tag_ids: number[] } | null>(null)
@@ -72,6 +73,9 @@ export function EventEditor() {
   const [note, setNote] = useState<string | null>(typeof handed === 'string' ? handed : null)
   const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
   const [price, setPrice] = useState({ session: '', category: '', zone: '', price: '', quantity: '100' })
+  // An archived event is read-only until restored (the server refuses its changes: admin-event-archived); Restore stays offered.
+  const archived = detail !== null && isArchived(detail.event)
+  const writable = mayWrite && !archived
   const title = eventId === null ? t.newEvent : nameOf((detail?.event ?? { id: 0 }) as Row, lang) || t.edit
   const heading = useScreenTitle(title)
 
@@ -220,7 +224,6 @@ export function EventEditor() {
   const menuChoices = offered(refs?.menus ?? [], keptMenus).filter((m) => String(m.menu_kind_id) === form.kind || menus.includes(String(m.id)))
   const keptTags = (detail?.tag_ids ?? []).map(String)
   const published = detail?.event.published === 1
-  const archived = detail !== null && isArchived(detail.event)
   const zones = offered(refs?.zones ?? []).filter((z) => {
     const s = detail?.sessions.find((x) => String(x.id) === price.session)
     return z.drawing_id === (s?.drawing_id ?? null)
@@ -264,6 +267,11 @@ export function EventEditor() {
             }>
             {NOTE_TEXTS[lang].reloadEvent}
           </button>
+        </p>
+      )}
+      {archived && (
+        <p className="adm-note" role="note" data-testid="event-archived">
+          {EVENT_ACTION_TEXTS[lang].readOnly}
         </p>
       )}
       {note && (
@@ -315,7 +323,7 @@ export function EventEditor() {
               </button>
             )}
           </p>
-          {writable && <EventActions eventId={eventId!} archived={archived} act={(fn, done) => void run(fn, done)} />}
+          {mayWrite && <EventActions eventId={eventId!} archived={archived} act={(fn, done) => void run(fn, done)} />}
           {writable && <EventImageUpload eventId={eventId!} />}
           {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: sessionName(s) }))} writable={writable} onSaved={() => void load(true)} />}
           <EventSessions heading={t.sessions} sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />

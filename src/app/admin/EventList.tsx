@@ -47,7 +47,8 @@ export function EventList() {
           {events.map((ev) => (
             <li key={ev.id}>
               <Link to={`/admin/events/${ev.id}`}>{ev[`name_${lang}`] || ev.name_ru}</Link>{' '}
-              <span className={ev.published ? 'adm-badge adm-on' : 'adm-badge'}>{ev.published ? t.published : t.draft}</span>{' '}
+              {/* In the archive every event is unpublished: its state is that it is archived. */}
+              <span className={ev.published ? 'adm-badge adm-on' : 'adm-badge'}>{archived ? e.archived : ev.published ? t.published : t.draft}</span>{' '}
               <span>
                 {t.sessions}: {ev.sessions}
                 {ev.next_day ? `, ${formatDate(ev.next_day, lang)}` : ''}

@@ -8,6 +8,8 @@ const ru = {
   /** Asked before archiving: the event leaves the shop and the console's list. */
   confirmArchive: 'Убрать событие в архив? Оно пропадёт с витрины и из списка событий; вернуть его можно из архива.',
   archived: 'В архиве',
+  /** The editor of an archived event: why nothing can be changed, and how to change it. */
+  readOnly: 'Событие в архиве, изменить его нельзя. Верните его из архива, чтобы редактировать.',
   restore: 'Вернуть из архива',
   restored: 'Событие возвращено из архива (не опубликовано)',
   archivedList: 'Архив событий',
@@ -22,6 +24,7 @@ const en: EventActionTexts = {
   archive: 'Archive',
   confirmArchive: 'Archive the event? It leaves the shop and the events list; it can be restored from the archive.',
   archived: 'Archived',
+  readOnly: 'This event is archived and cannot be changed. Restore it from the archive to edit it.',
   restore: 'Restore from archive',
   restored: 'Event restored from the archive (unpublished)',
   archivedList: 'Archived events',
@@ -35,6 +38,7 @@ const kz: EventActionTexts = {
   archive: 'Мұрағатқа',
   confirmArchive: 'Оқиғаны мұрағатқа жіберу керек пе? Ол витринадан және оқиғалар тізімінен жоғалады; оны мұрағаттан қайтаруға болады.',
   archived: 'Мұрағатта',
+  readOnly: 'Оқиға мұрағатта, оны өзгертуге болмайды. Өңдеу үшін оны мұрағаттан қайтарыңыз.',
   restore: 'Мұрағаттан қайтару',
   restored: 'Оқиға мұрағаттан қайтарылды (жарияланбаған)',
   archivedList: 'Оқиғалар мұрағаты',
@@ -48,6 +52,7 @@ const ch: EventActionTexts = {
   archive: '封存',
   confirmArchive: '要封存此活動嗎？它將從商店與活動列表中移除；可從封存中還原。',
   archived: '已封存',
+  readOnly: '此活動已封存，無法修改。請從封存還原後再編輯。',
   restore: '從封存還原',
   restored: '活動已從封存還原（未發佈）',
   archivedList: '已封存的活動',

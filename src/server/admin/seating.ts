@@ -6,6 +6,7 @@ import { writeAudit } from './audit'
 import type { Actor } from './context'
 import { findEventRule, findSessionRules, saveEventRule, saveSessionRules } from './seating.repository'
 import { tx } from './transaction'
+import { mustBeLiveEvent, mustBeLiveSession } from './catalogue/rows.repository'
 
 /**
  * The operator's seat-choice rules (issue 20 items 2-3), each change with its audit row in the
@@ -16,6 +17,7 @@ export async function setEventSeating(db: Db, actor: Actor, eventId: number, inp
   await tx(db, actor, async (trx) => {
     const before = await findEventRule(trx, eventId)
     if (!before) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })
+    await mustBeLiveEvent(trx, eventId)
     await saveEventRule(trx, eventId, input.orphan_rule)
     await writeAudit(trx, actor, { action: 'seating-rules', entity: 'event', entityId: eventId, before: { orphan_rule: before.orphan_rule }, after: { orphan_rule: input.orphan_rule } })
   })
@@ -27,6 +29,7 @@ export async function setSessionSeating(db: Db, actor: Actor, calendarId: number
   await tx(db, actor, async (trx) => {
     const before = await findSessionRules(trx, calendarId)
     if (!before) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+    await mustBeLiveSession(trx, calendarId)
     await saveSessionRules(trx, calendarId, after)
     await writeAudit(trx, actor, {
       action: 'seating-rules',

@@ -8,7 +8,7 @@ import type { Actor } from '../context'
 import { copyCompositions, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { nextEventVersion } from './event-version.repository'
-import { findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
+import { findRow, insertRow, mustBeLive, mustBeLiveEvent, mustExist, mustFind, updateRow } from './rows.repository'
 import { copySessionAudited } from './sessions'
 import { tx } from '../transaction'
 import { admittedTicketsOfEvent } from '../../domain/redemption/lists.repository'
@@ -98,6 +98,7 @@ async function refuseSellingChange(db: Db, id: number, stored: Record<string, un
 export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<number> {
   return tx(db, actor, async (trx) => {
     await mustFind(trx, 'events', id, 'event')
+    await mustBeLiveEvent(trx, id)
     // First, so the row is locked before anything is read for the checks below.
     const version = await nextEventVersion(trx, id, input.version)
     // `stale` tells the editor apart from the other conflicts (it offers to load the saved event).

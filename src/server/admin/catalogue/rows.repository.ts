@@ -24,6 +24,25 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
   return row
 }
 
+/**
+ * Refuses a change to an archived event: its fields, sessions, price rows, seat-choice rules or
+ * image (admin-event-archived, 409). Archiving is for events that are done (events.ts archiveEvent):
+ * the shop and the console's lists no longer show it and it cannot be published; Restore
+ * (unarchive) makes it editable again, as it makes it publishable. Copying it stays allowed: the
+ * copy is a new event. Archived reference rows (venues, tags…) stay editable instead: events still
+ * use them, where nothing uses an archived event.
+ */
+export async function mustBeLiveEvent(db: Db, eventId: number): Promise<void> {
+  const event = (await any(db).selectFrom('events').select('archived_at').where('id', '=', eventId).executeTakeFirst()) as { archived_at: number | null } | undefined
+  if (event !== undefined && event.archived_at !== null) throw new ApiFailure('admin-event-archived', { id: eventId })
+}
+
+/** mustBeLiveEvent for the event of session `calendarId` (none found: the caller's not-found says so). */
+export async function mustBeLiveSession(db: Db, calendarId: number): Promise<void> {
+  const session = (await any(db).selectFrom('calendars').select('event_id').where('id', '=', calendarId).executeTakeFirst()) as { event_id: number } | undefined
+  if (session !== undefined) await mustBeLiveEvent(db, session.event_id)
+}
+
 /** Refuses ids that do not exist in `table` (a form naming a menu, venue or tag nobody made). */
 export async function mustExist(db: Db, table: string, ids: readonly number[], field: string): Promise<void> {
   if (ids.length === 0) return

@@ -8,7 +8,7 @@ import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { tx } from '../transaction'
-import { mustFind, updateRow } from './rows.repository'
+import { mustBeLiveEvent, mustFind, updateRow } from './rows.repository'
 import { refundCancelledSession, type SessionRefundDeps } from './session-refunds'
 
 /**
@@ -45,6 +45,8 @@ export function markSessionCancelled(db: Db, actor: Actor, id: number, confirmed
     // Read under the lock: of two cancellations racing, the second sees the first's mark.
     const session = await mustFind(trx, 'calendars', id, 'session')
     if (session.cancelled_at !== null) return { orders: 0, tickets: 0, repeat: true }
+    // A new cancellation changes the event: not an archived one's (a repeat above only goes on refunding).
+    await mustBeLiveEvent(trx, session.event_id as number)
     const { orders, tickets, noEmail } = await admittedCount(trx, id)
     // no_email: orders whose buyers the refund's notice cannot reach (a box-office sale without an address).
     if (!confirmed) throw new ApiFailure('admin-session-cancel-unconfirmed', { tickets, orders }, { tickets, orders, no_email: noEmail })

@@ -10,7 +10,7 @@ import { copySessionWithPrices, drawingVenue, followMovedSession, priceIdsOf, pr
 import { mustBeCopied } from '../studio/copy-job'
 import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
-import { deleteRow, findRow, insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
+import { deleteRow, findRow, insertRow, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, updateRow } from './rows.repository'
 import { tx } from '../transaction'
 import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, lockEventSessions, sameKey } from './sale-keys.repository'
 
@@ -39,6 +39,7 @@ async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: num
 export function createSessions(db: Db, actor: Actor, eventId: number, input: z.output<typeof sessionInputSchema>): Promise<number[]> {
   return tx(db, actor, async (trx) => {
     const event = await mustFind(trx, 'events', eventId, 'event')
+    await mustBeLiveEvent(trx, eventId)
     const drawing = await drawingFor(trx, event, input.drawing_id)
     const days = [input.day]
     for (let i = 1; i <= (input.repeat?.count ?? 0); i++) days.push(addDays(input.day, i * input.repeat!.every_days))
@@ -78,6 +79,7 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
   return tx(db, actor, async (trx) => {
     const { confirm_buyers: confirmed, ...columns } = input
     const before = await mustFind(trx, 'calendars', id, 'session')
+    await mustBeLiveEvent(trx, before.event_id as number)
     const day = columns.day ?? (before.day as string)
     const time = columns.time ?? (before.time as string)
     const saleFrom = columns.sale_from === undefined ? (before.sale_from as number | null) : columns.sale_from
@@ -123,6 +125,7 @@ export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number
   return tx(db, actor, async (trx) => {
     const source = await sessionRow(trx, id)
     if (!source) throw new ApiFailure('admin-not-found', { what: 'session', id })
+    await mustBeLiveEvent(trx, source.event_id)
     return copySessionAudited(trx, actor, { ...source, active: 0 }, source.event_id)
   })
 }
@@ -153,6 +156,7 @@ export async function copySessionAudited(trx: Db, actor: Actor, source: Paramete
 export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, actor, async (trx) => {
     await mustFind(trx, 'calendars', id, 'session')
+    await mustBeLiveSession(trx, id)
     await lockSessionForMove(trx, id)
     await releaseExpiredCartHolds(trx, Date.now(), [id])
     if (await sessionHasOrders(trx, id)) throw new ApiFailure('admin-has-orders')
@@ -193,6 +197,7 @@ async function checkPrice(db: Db, calendar: Record<string, unknown>, input: Pric
 export function createPrice(db: Db, actor: Actor, calendarId: number, input: PriceInput): Promise<number> {
   return tx(db, actor, async (trx) => {
     const calendar = await mustFind(trx, 'calendars', calendarId, 'session')
+    await mustBeLiveEvent(trx, calendar.event_id as number)
     await checkPrice(trx, calendar, input)
     await lockSessionForMove(trx, calendarId)
     await guardPriceKey(trx, calendarId, input)
@@ -209,6 +214,7 @@ export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput)
   return tx(db, actor, async (trx) => {
     const price = await mustFind(trx, 'prices', id, 'price')
     const calendar = await mustFind(trx, 'calendars', price.calendar_id as number, 'session')
+    await mustBeLiveEvent(trx, calendar.event_id as number)
     await checkPrice(trx, calendar, input, price)
     if (!sameKey(price, input)) {
       // Under the session's lock, which claims take too: no sale lands between check and write.
@@ -229,6 +235,7 @@ export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput)
 export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
   return tx(db, actor, async (trx) => {
     const { id: _id, ...values } = await mustFind(trx, 'prices', id, 'price')
+    await mustBeLiveSession(trx, values.calendar_id as number)
     await lockSessionForMove(trx, values.calendar_id as number)
     const category = await copyCategory(trx, values)
     return insertRow(trx, actor, 'prices', 'price', { ...values, client_category_id: category }, 'copy')
@@ -243,6 +250,7 @@ export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
 export function deletePrice(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, actor, async (trx) => {
     const price = await mustFind(trx, 'prices', id, 'price')
+    await mustBeLiveSession(trx, price.calendar_id as number)
     await releaseExpiredCartHolds(trx, Date.now(), [price.calendar_id as number])
     const use = await priceUse(trx, id)
     if (use === 'ordered') throw new ApiFailure('admin-has-orders')

@@ -7,6 +7,7 @@ import { writeAudit } from '../audit'
 
 import type { Actor } from '../context'
 import { imageIdByName, insertImage, setEventImage } from './image.repository'
+import { mustBeLiveEvent } from '../catalogue/rows.repository'
 import { tx } from '../transaction'
 
 /**
@@ -81,6 +82,7 @@ export async function storeImage(db: Db, resized: Resized): Promise<{ imageId: n
 export async function uploadEventImage(db: Db, actor: Actor, eventId: number, input: { name: string; data: string }) {
   const resized = await resizePoster(Buffer.from(input.data, 'base64'))
   return tx(db, actor, async (trx) => {
+    await mustBeLiveEvent(trx, eventId)
     const { imageId, fileName, url } = await storeImage(trx, resized)
     const before = await setEventImage(trx, eventId, imageId)
     if (before === undefined) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })
