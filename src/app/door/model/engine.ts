@@ -59,6 +59,9 @@ export interface DoorSnapshot {
 
 const nonce = () => crypto.randomUUID().replace(/-/g, '')
 
+/** No answer of the server's own (offline, too slow, or a fault of ours: 5xx): the device answers from its list. */
+const unanswered = (err: unknown): boolean => err instanceof NoNetwork || (err instanceof DoorApiError && err.status >= 500)
+
 /**
  * The check-in device (no React; the screens read it with useSyncExternalStore): the chosen
  * session and gate, the synced list, the offline queue, and each scan's answer. A scan asks the
@@ -212,7 +215,10 @@ export class DoorEngine {
   }
 
   /**
-   * One scan: the server's answer when it comes in time, else the device's (queued). An answer
+   * One scan: the server's answer when it comes in time, else the device's (queued). No answer
+   * from our server counts as no network: a timeout, or a fault of its own (5xx: its database
+   * down, read-only, full), so the holder is checked against the synced list at once instead of
+   * the steward reading an error; a refusal (4xx) is the server's word and stays one. An answer
    * (or the fallback) that comes after the steward changed gate or session is dropped: it was
    * asked for at the earlier gate, and shown now it would read as the new gate's verdict on the
    * next holder (the server keeps that gate's scan; its valid entry stays known offline).
@@ -241,7 +247,7 @@ export class DoorEngine {
       return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, direction, offline: false, at: a.scannedAt }, true)
     } catch (err) {
       if (!current()) return null
-      if (!(err instanceof NoNetwork)) {
+      if (!unanswered(err)) {
         this.set({ error: err instanceof DoorApiError || err instanceof Error ? err.message : String(err) })
         return null
       }

@@ -1,0 +1,58 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startApp, type AppHarness } from './support/app'
+import { doorRig, type DoorRig } from './support/door'
+
+/**
+ * The door check-in app on a 390 × 844 phone (typed codes) when the server cannot answer and
+ * the phone decides on its own list, and what its status line counts.
+ */
+describe('door app: answers of its own', () => {
+  let app: AppHarness
+  let rig: DoorRig
+
+  beforeAll(async () => {
+    app = await startApp({ DEMO_DATA: '0' })
+    rig = await doorRig(app, 'door-offline@example.org')
+  })
+  afterAll(async () => {
+    await rig?.close()
+    await app?.close()
+  })
+
+  it('a fault of the server (its database turned read-only) checks the ticket on the phone and queues it; a refusal stays a refusal', async () => {
+    const gate = await rig.list(rig.fx.basic.calendarId, 'Fault gate')
+    const [first, second] = [await rig.paidTicket(rig.fx.basic), await rig.paidTicket(rig.fx.basic)]
+    const { context, page, errors } = await rig.phone()
+    const scanStatuses: number[] = []
+    page.on('response', (r) => void (r.url().includes('/api/admin/door/redeem?') && scanStatuses.push(r.status())))
+    await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
+    await rig.startAt(page, 'Fault gate')
+
+    // The server's own database refuses every write (as a disk remounted read-only does): the scan answers 500.
+    await sql`pragma query_only = on`.execute(app.server.db)
+    try {
+      expect(await rig.typed(page, first.code)).toBe('valid')
+    } finally {
+      await sql`pragma query_only = off`.execute(app.server.db)
+    }
+    expect(scanStatuses).toEqual([500])
+    expect(await page.getByRole('alertdialog').innerText()).toContain('Decided offline')
+    await page.getByText('Waiting to upload: 1').waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    // The server back, the next sync (here: the network coming back) uploads the scan.
+    await context.setOffline(true)
+    await context.setOffline(false)
+    await expect.poll(() => app.server.db.selectFrom('ticket_redemptions').select(['result', 'offline', 'gate']).where('order_line_id', '=', first.lineId).execute(), { timeout: 30_000 }).toEqual([{ result: 'valid', offline: 1, gate: 'Fault gate' }])
+    await expect.poll(() => page.getByText(/Waiting to upload/).count()).toBe(0)
+
+    // The gate archived in the console: the server refuses the scan (4xx), and the phone says so instead of admitting on its own.
+    expect((await rig.owner.post(`/api/admin/checkin/lists/${gate}`, { name: 'Fault gate', archived: true })).status).toBe(200)
+    expect(await rig.typed(page, second.code)).toMatch(/^error: /)
+    expect(scanStatuses.at(-1)).toBe(404)
+    expect(await page.getByRole('alertdialog').count()).toBe(0)
+    expect(await page.getByText(/Waiting to upload/).count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+})
