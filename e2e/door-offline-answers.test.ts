@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bringToDoor } from '../tests/integration/door-helpers'
 import { startApp, type AppHarness } from './support/app'
 import { doorRig, type DoorRig } from './support/door'
 
@@ -53,6 +54,30 @@ describe('door app: answers of its own', () => {
     expect(scanStatuses.at(-1)).toBe(404)
     expect(await page.getByRole('alertdialog').count()).toBe(0)
     expect(await page.getByText(/Waiting to upload/).count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it("offline, a printed code of another session whose list the phone holds is that session's ticket, not unknown", async () => {
+    const other = rig.fx.race.calendarId
+    await bringToDoor(app.server.db, [other])
+    await rig.list(other, 'Race entrance')
+    await rig.list(rig.fx.basic.calendarId, 'Main gate')
+    const ticket = await rig.paidTicket(rig.fx.race)
+    const { context, page, errors } = await rig.phone()
+    // The steward looks at the other session first: its list syncs ahead onto the phone.
+    await page.getByLabel('Session').selectOption(String(other))
+    await page.getByText(/List: [1-9]\d* tickets/).waitFor()
+    await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
+    await rig.startAt(page, 'Main gate')
+
+    await context.setOffline(true)
+    await page.getByText('Offline: checking against the synced list').waitFor()
+    expect(await rig.typed(page, ticket.code)).toBe('wrong_session')
+    const answer = await page.getByRole('alertdialog').innerText()
+    expect(answer).toContain('Wrong session')
+    expect(answer).toContain(ticket.code)
+    expect(answer).toContain('Decided offline')
+    await context.setOffline(false)
     expect(errors).toEqual([])
   })
 })

@@ -105,6 +105,14 @@ describe('offline door decisions', () => {
     expect(decideOffline(withPlaces, list({ category_ids: [3] }), token, seat(700), 'in').result).toBe('valid')
     expect(decideOffline(withPlaces, list({ category_ids: [4] }), token, good(77, SESSION, { kind: 'standing', id: 9 }), 'in').result).toBe('not_on_list')
   })
+  it("a printed code of another session's list held on the device: another session (or refunded, as the server says first), not unknown", () => {
+    const other = ticket({ id: 20, sessionId: 8, code: '555566667777' })
+    expect(decideOffline(state([ticket()]), list(), '5555 6666-7777', null, 'in', other)).toEqual({ result: 'wrong_session', ticket: other, firstUse: null })
+    expect(decideOffline(state([ticket()]), list(), '555566667777', null, 'in', { ...other, status: 'refunded' }).result).toBe('refunded')
+    // The session's own ticket by that code comes first; a code no list holds stays unknown.
+    expect(decideOffline(state([ticket()]), list(), '123456789012', null, 'in', other).result).toBe('valid')
+    expect(decideOffline(state([ticket()]), list(), '999999999999', null, 'in', null).result).toBe('unknown')
+  })
   it('exits and re-entry by the list', () => {
     expect(decideOffline(state([ticket()]), list(), token, good(), 'out').result).toBe('not_inside')
     expect(decideOffline(state([ticket()], [entry(1000)]), list(), token, good(), 'out').result).toBe('valid')

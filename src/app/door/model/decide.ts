@@ -35,6 +35,9 @@ export interface DoorState {
 
 const TYPED_CODE = /^[0-9][0-9 -]*$/
 
+/** A typed or barcode code as the list keys it (the printed digits, spaces and dashes dropped); null when it cannot be one. */
+export const printedCode = (code: string): string | null => (TYPED_CODE.test(code) ? code.replace(/[ -]/g, '') : null)
+
 type ListFilters = Pick<CheckinList, 'category_ids' | 'sector_ids'>
 
 /** A list's category filter: none ticked admits every category. */
@@ -81,9 +84,12 @@ function where(history: readonly HistoryScan[]): { inside: boolean; entered: boo
  * Decides a scan offline. `verification` is the token's check with the synced public keys (null
  * for a typed or barcode code). A signed token of this session whose ticket is not in the list
  * yet (sold after the last sync) admits unless its place shows the gate does not take it
- * (placeRefused): its signature is the proof; the server checks it again.
+ * (placeRefused): its signature is the proof; the server checks it again. A printed code the
+ * session's list lacks may be a ticket of another session whose list this device holds
+ * (`elsewhere`, ticketElsewhere in store.ts): refused as the server refuses it (another
+ * session, or refunded), not as unknown.
  */
-export function decideOffline(state: DoorState, list: CheckinList, code: string, verification: Verification | null, direction: Direction): OfflineAnswer {
+export function decideOffline(state: DoorState, list: CheckinList, code: string, verification: Verification | null, direction: Direction, elsewhere: SyncTicket | null = null): OfflineAnswer {
   const none = (result: RedeemResult, ticket: DoorTicket | null = null): OfflineAnswer => ({ result, ticket, firstUse: null })
   let ticket: SyncTicket | undefined
   if (looksLikeToken(code)) {
@@ -100,9 +106,10 @@ export function decideOffline(state: DoorState, list: CheckinList, code: string,
     }
     if (ticket.place.kind !== claims.place.kind || ticket.place.id !== claims.place.id) return none('replaced', ticket)
   } else {
-    if (!TYPED_CODE.test(code)) return none('unknown')
-    const id = state.byCode.get(code.replace(/[ -]/g, ''))
-    ticket = id === undefined ? undefined : state.tickets.get(id)
+    const printed = printedCode(code)
+    if (printed === null) return none('unknown')
+    const id = state.byCode.get(printed)
+    ticket = id === undefined ? (elsewhere ?? undefined) : state.tickets.get(id)
     if (!ticket) return none('unknown')
   }
   if (ticket.status === 'refunded') return none('refunded', ticket)

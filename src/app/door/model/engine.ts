@@ -5,9 +5,9 @@ import { TicketVerifier } from '../../../contract/tickets/verify'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
 import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
-import { decideOffline, type DoorState, type HistoryScan } from './decide'
+import { decideOffline, printedCode, type DoorState, type HistoryScan } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
-import { cursorOf, dequeue, enqueue, heldTickets, loadSession, mergeSync, queued, rememberScan, saveSession, type SessionData } from './store'
+import { cursorOf, dequeue, enqueue, heldTickets, loadSession, mergeSync, queued, rememberScan, saveSession, ticketElsewhere, type SessionData } from './store'
 
 /**
  * A synced list's tickets by id and by code, built once per list (a sync makes a new one), not
@@ -258,8 +258,10 @@ export class DoorEngine {
     const clock = this.clock ? { stamp: this.clock.stamp, deviceAt: this.clock.deviceAt } : undefined
     const verification = looksLikeToken(code) ? await (await this.verifierOf()).verify(code) : null
     const state = await this.state(session.calendar_id)
+    const printed = verification === null ? printedCode(code) : null
+    const elsewhere = printed !== null && !state.byCode.has(printed) ? await ticketElsewhere(printed, session.calendar_id) : null
     if (!current()) return null
-    const decided = decideOffline(state, list, code, verification, direction)
+    const decided = decideOffline(state, list, code, verification, direction, elsewhere)
     await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt, clock, judgedAt, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null })
     await this.countPending()
     // Changed while the scan was stored (milliseconds): queued as decided at its gate, never shown at the new one.

@@ -153,6 +153,27 @@ export const heldTickets = (data: SessionData | null): number | null => (data ? 
  */
 export const cursorOf = (held: SessionData | null): string | undefined => (held?.places ? held.cursor : undefined)
 
+/**
+ * A ticket of a session other than `calendarId` whose list this device holds (synced ahead in the
+ * gate chooser, or a gate worked earlier), by its printed code; null when none. Reads every such
+ * list: only for a printed code the chosen session's list lacks (a holder at the wrong session's
+ * door, a mistyped code), so a sold session's scans never pay for it.
+ */
+export async function ticketElsewhere(printed: string, calendarId: number): Promise<SyncTicket | null> {
+  const cursor = (await store('sessions', 'readonly')).openCursor()
+  return new Promise((resolve, reject) => {
+    cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB request failed'))
+    cursor.onsuccess = () => {
+      const at = cursor.result
+      if (!at) return resolve(null)
+      const data = at.value as SessionData
+      const found = data.calendarId === calendarId ? undefined : data.tickets.find((t) => t.code === printed)
+      if (found) resolve(found)
+      else at.continue()
+    }
+  })
+}
+
 export async function enqueue(scan: QueuedScan): Promise<void> {
   await request((await store('queue', 'readwrite')).put(scan))
 }
