@@ -80,4 +80,23 @@ describe('door app: answers of its own', () => {
     await context.setOffline(false)
     expect(errors).toEqual([])
   })
+
+  it("a gate of some tickets counts its own list's tickets, in the chooser and while it scans", async () => {
+    const child = rig.fx.basic.prices.child.categoryId
+    await rig.list(rig.fx.basic.calendarId, 'Children', { category_ids: [child] })
+    await rig.list(rig.fx.basic.calendarId, 'Everyone')
+    await rig.paidTicket(rig.fx.basic, 'child')
+    await rig.paidTicket(rig.fx.basic)
+    const counts = await rig.owner.get<{ tickets: number }>(`/api/admin/checkin/counts?calendar_id=${rig.fx.basic.calendarId}`)
+    expect(counts.body.tickets).toBeGreaterThan(1)
+    const { page, errors } = await rig.phone()
+    await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
+    await page.getByRole('radio', { name: /Everyone/ }).check()
+    await page.getByText(`List: ${counts.body.tickets} tickets`).waitFor()
+    await page.getByRole('radio', { name: /Children/ }).check()
+    await page.getByText('List: 1 tickets').waitFor()
+    await rig.startAt(page, 'Children')
+    await page.getByText('List: 1 tickets').waitFor()
+    expect(errors).toEqual([])
+  })
 })

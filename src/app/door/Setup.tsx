@@ -16,7 +16,7 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
   const [failure, setFailure] = useState<{ err: unknown } | null>(null)
   const [sessionId, setSessionId] = useState<number | null>(null)
   const [listId, setListId] = useState<number | null>(null)
-  const [held, setHeld] = useState<{ tickets: number; syncedAt: number } | null>(null)
+  const [held, setHeld] = useState<Awaited<ReturnType<DoorEngine['prefetch']>>>(null)
   // The decoder loads and the chosen session's list syncs while the steward picks the gate.
   useEffect(() => warmReader(), [])
   useEffect(() => {
@@ -91,7 +91,7 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
         </select>
       </label>
       <p className="adm-muted" aria-live="polite">
-        {held ? fill(t.synced, { n: held.tickets, time: timeOf(held.syncedAt, lang) }) : t.notSynced}
+        {held ? fill(t.synced, { n: held.tickets(list), time: timeOf(held.syncedAt, lang) }) : t.notSynced}
       </p>
       {session && session.lists.length === 0 ? (
         <p>{t.noLists}</p>

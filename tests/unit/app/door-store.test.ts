@@ -61,4 +61,13 @@ describe('door storage: tickets the door admits', () => {
     expect(heldTickets(later)).toBe(5)
     expect(admittedTickets(later.tickets)).toBe(heldTickets(later))
   })
+
+  it("a gate of some tickets counts those its list lets in: its categories, its sectors (seated tickets only)", () => {
+    const held = mergeSync(null, sync(true, [ticket(1, 'ok'), { ...ticket(2, 'ok', 3), categoryId: 4 }, { ...ticket(3, 'ok'), sectorId: 40 }, { ...ticket(4, 'refunded'), categoryId: 4 }]))
+    expect(heldTickets(held, { category_ids: [], sector_ids: [] })).toBe(5)
+    expect(heldTickets(held, { category_ids: [4], sector_ids: [] })).toBe(3)
+    expect(heldTickets(held, { category_ids: [3], sector_ids: [] })).toBe(2)
+    expect(heldTickets(held, { category_ids: [], sector_ids: [40] })).toBe(1)
+    expect(heldTickets(null, { category_ids: [4], sector_ids: [] })).toBeNull()
+  })
 })

@@ -38,7 +38,7 @@ const TYPED_CODE = /^[0-9][0-9 -]*$/
 /** A typed or barcode code as the list keys it (the printed digits, spaces and dashes dropped); null when it cannot be one. */
 export const printedCode = (code: string): string | null => (TYPED_CODE.test(code) ? code.replace(/[ -]/g, '') : null)
 
-type ListFilters = Pick<CheckinList, 'category_ids' | 'sector_ids'>
+export type ListFilters = Pick<CheckinList, 'category_ids' | 'sector_ids'>
 
 /** A list's category filter: none ticked admits every category. */
 const categoryAdmits = (list: ListFilters, categoryId: number): boolean => list.category_ids.length === 0 || list.category_ids.includes(categoryId)

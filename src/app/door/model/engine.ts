@@ -5,7 +5,7 @@ import { TicketVerifier } from '../../../contract/tickets/verify'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
 import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
-import { decideOffline, printedCode, type DoorState, type HistoryScan } from './decide'
+import { decideOffline, printedCode, type DoorState, type HistoryScan, type ListFilters } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
 import { cursorOf, dequeue, enqueue, heldTickets, loadSession, mergeSync, queued, rememberScan, saveSession, ticketElsewhere, type SessionData } from './store'
 
@@ -44,7 +44,7 @@ export interface DoorSnapshot {
   session: DoorSession | null
   list: CheckinList | null
   online: boolean
-  /** Tickets of the synced list the door admits (refunded ones left out, as the server counts); null before the first sync of this session. */
+  /** Tickets of the synced list the chosen gate admits (refunded ones left out, as the server counts); null before the first sync of this session. */
   tickets: number | null
   syncedAt: number | null
   /** Offline scans not yet uploaded. */
@@ -118,7 +118,7 @@ export class DoorEngine {
     this.data = data
     // After a reload without a network, the clock kept with the session times the offline scans.
     if (this.data?.clock) this.heard(this.data.clock, this.data.clock.deviceAt)
-    this.set({ session, list, answer: null, error: null, tickets: heldTickets(this.data), syncedAt: this.data?.syncedAt ?? null })
+    this.set({ session, list, answer: null, error: null, tickets: heldTickets(this.data, list), syncedAt: this.data?.syncedAt ?? null })
     await this.refresh()
   }
   leave(): void {
@@ -137,9 +137,10 @@ export class DoorEngine {
 
   /**
    * Syncs a session's list ahead, while the steward still picks the gate (and while the network
-   * is there): answers how many tickets the device now holds for it, or null without a network.
+   * is there): answers how many tickets the device now holds for it (for a gate: those its list
+   * lets in), or null without a network.
    */
-  async prefetch(calendarId: number): Promise<{ tickets: number; syncedAt: number } | null> {
+  async prefetch(calendarId: number): Promise<{ tickets: (gate: ListFilters | null) => number; syncedAt: number } | null> {
     try {
       const held = await loadSession(calendarId)
       const sent = Date.now()
@@ -147,7 +148,7 @@ export class DoorEngine {
       const data = { ...mergeSync(held, answer), clock: this.heard(answer.clock, sent) }
       await saveSession(data)
       keepLoadedFiles()
-      return { tickets: heldTickets(data) ?? 0, syncedAt: data.syncedAt }
+      return { tickets: (gate) => heldTickets(data, gate) ?? 0, syncedAt: data.syncedAt }
     } catch {
       return null
     }
@@ -177,7 +178,7 @@ export class DoorEngine {
       keepLoadedFiles()
       if (!current()) return
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
-      this.set({ online: true, list, tickets: heldTickets(data), syncedAt: data.syncedAt, error: null })
+      this.set({ online: true, list, tickets: heldTickets(data, list), syncedAt: data.syncedAt, error: null })
     } catch (err) {
       if (err instanceof NoNetwork) this.set({ online: false })
       else if (current()) this.set({ error: err instanceof Error ? err.message : String(err) })

@@ -1,6 +1,7 @@
 import { admittedTickets, type DoorScan, type DoorSync, type RedeemResult, type SyncScan, type SyncTicket } from '../../../contract/admin/door'
 import type { DeviceClock } from '../../../contract/admin/door-clock'
 import type { SyncPlaces } from '../../../contract/admin/door-places'
+import { listAdmits, type ListFilters } from './decide'
 
 /**
  * The door device's storage (IndexedDB, so a reload or a dead battery loses nothing):
@@ -144,8 +145,12 @@ export function mergeSync(held: SessionData | null, sync: DoorSync): SessionData
   return { calendarId: sync.calendar_id, cursor: sync.cursor, syncedAt: sync.serverTime, keys: sync.keys, lists: sync.lists, tickets: [...tickets.values()], scans, clock: held?.clock, places }
 }
 
-/** Tickets the door admits in the data held (the server's rule: admittedTickets), null before the session's first sync. */
-export const heldTickets = (data: SessionData | null): number | null => (data ? admittedTickets(data.tickets) : null)
+/**
+ * Tickets the door admits in the data held (the server's rule: admittedTickets), null before the
+ * session's first sync; with a gate, those of them its list lets in (its categories and sectors):
+ * the steward at a gate of some tickets reads the gate's list, not the whole session's.
+ */
+export const heldTickets = (data: SessionData | null, gate: ListFilters | null = null): number | null => (data ? admittedTickets(gate ? data.tickets.filter((t) => listAdmits(gate, t)) : data.tickets) : null)
 
 /**
  * The cursor to sync from: the one held, unless the data predates the places (an older version's):
