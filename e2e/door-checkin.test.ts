@@ -92,13 +92,13 @@ describe('door check-in app', () => {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByLabel('Session').waitFor()
     await page.getByRole('radio', { name: /Main entrance/ }).check()
-    await page.getByText(/List: \d+ tickets/).waitFor()
+    await page.getByText(/Tickets in the list: \d+,/).waitFor()
     await axeClean(page, 'choose gate')
   }
   async function start(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Start checking' }).click()
     await page.getByRole('heading', { name: /Main entrance/ }).waitFor()
-    await page.getByText(/List: \d+ tickets/).waitFor()
+    await page.getByText(/Tickets in the list: \d+,/).waitFor()
   }
 
   const answer = (page: Page) => page.getByRole('alertdialog')

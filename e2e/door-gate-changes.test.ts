@@ -76,7 +76,7 @@ describe('door app: gate and session changes', () => {
     await page.getByRole('button', { name: 'Change gate' }).click()
     await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
     await rig.startAt(page, 'Basic gate')
-    await page.getByText(/List: [1-9]\d* tickets/).waitFor()
+    await page.getByText(/Tickets in the list: [1-9]\d*,/).waitFor()
 
     // The first session's syncs come at last: the chooser's fail, the gate's answer, and the device keeps each answer with its session.
     const storedCursor = () =>

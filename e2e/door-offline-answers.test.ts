@@ -66,7 +66,7 @@ describe('door app: answers of its own', () => {
     const { context, page, errors } = await rig.phone()
     // The steward looks at the other session first: its list syncs ahead onto the phone.
     await page.getByLabel('Session').selectOption(String(other))
-    await page.getByText(/List: [1-9]\d* tickets/).waitFor()
+    await page.getByText(/Tickets in the list: [1-9]\d*,/).waitFor()
     await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
     await rig.startAt(page, 'Main gate')
 
@@ -92,11 +92,11 @@ describe('door app: answers of its own', () => {
     const { page, errors } = await rig.phone()
     await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
     await page.getByRole('radio', { name: /Everyone/ }).check()
-    await page.getByText(`List: ${counts.body.tickets} tickets`).waitFor()
+    await page.getByText(`Tickets in the list: ${counts.body.tickets},`, { exact: false }).waitFor()
     await page.getByRole('radio', { name: /Children/ }).check()
-    await page.getByText('List: 1 tickets').waitFor()
+    await page.getByText('Tickets in the list: 1,', { exact: false }).waitFor()
     await rig.startAt(page, 'Children')
-    await page.getByText('List: 1 tickets').waitFor()
+    await page.getByText('Tickets in the list: 1,', { exact: false }).waitFor()
     expect(errors).toEqual([])
   })
 })

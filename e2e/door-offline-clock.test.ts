@@ -77,7 +77,7 @@ describe('door app offline: clock and places', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('radio', { name: /Main entrance/ }).check()
-    await page.getByText(/List: \d+ tickets/).waitFor()
+    await page.getByText(/Tickets in the list: \d+,/).waitFor()
     await page.getByRole('button', { name: 'Start checking' }).click()
     await page.getByRole('heading', { name: /Main entrance/ }).waitFor()
     await page.getByText('Online', { exact: true }).waitFor()

@@ -76,7 +76,7 @@ export async function doorRig(app: AppHarness, email: string): Promise<DoorRig> 
     },
     async startAt(page, gate) {
       await page.getByRole('radio', { name: new RegExp(gate) }).check()
-      await page.getByText(/List: \d+ tickets/).waitFor()
+      await page.getByText(/Tickets in the list: \d+,/).waitFor()
       await page.getByRole('button', { name: 'Start checking' }).click()
       await page.getByRole('heading', { name: new RegExp(gate) }).waitFor()
     },
