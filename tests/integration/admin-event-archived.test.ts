@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminErrorCode } from '../../src/contract/admin/roles'
+import type { StudioPlan } from '../../src/contract/admin/studio'
 import { ErrorCode } from '../../src/contract/errors'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
@@ -12,7 +13,8 @@ type Row = Record<string, unknown> & { id: number }
 /**
  * An archived event is read-only until restored (catalogue/rows.repository.ts mustBeLiveEvent),
  * as it is unpublishable until restored: every change to its fields, sessions, price rows,
- * seat-choice rules and image is refused (409) and changes nothing, on both databases. Restored,
+ * seat-choice rules and image, and of its sessions' waiting rooms, seat blocks and map versions (the
+ * studio's), is refused (409) and changes nothing, on both databases. Read-only calls still answer. Restored,
  * it is edited again; copying it stays allowed (the copy is a new event).
  */
 describe.each(TEST_DBS)('an archived event is read-only on %s', (dbKind) => {
@@ -84,6 +86,48 @@ describe.each(TEST_DBS)('an archived event is read-only on %s', (dbKind) => {
     expect((await manager.post(`/api/admin/sessions/${session}`, { time: '20:00' })).status).toBe(200)
     expect((await manager.post(`/api/admin/events/${id}`, { ...eventBody('Renamed'), version })).status).toBe(200)
     expect((await stateOf(id)).detail.event.name_en).toBe('Renamed')
+  })
+
+  it("refuses a change to its session's waiting room, seat blocks and map version, and changes nothing; reads still answer; restored, they change", async () => {
+    // A seat-map session on a demo venue's map version (any will do: the move may be onto its own version).
+    const drawing = await server.db.selectFrom('venue_drawings').select(['id', 'venue_id']).orderBy('id').executeTakeFirstOrThrow()
+    const kind = refs.kinds[0].id
+    const event = { ...eventBody('Mapped and done'), venue_id: drawing.venue_id, scheme: 1, main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === kind)!.id] }
+    const id = (await manager.post<{ id: number }>('/api/admin/events', event)).body.id
+    const [session] = (await manager.post<{ ids: number[] }>(`/api/admin/events/${id}/sessions`, { day: dayIn(33), time: '19:00', drawing_id: drawing.id })).body.ids
+    const plan = (await manager.get<StudioPlan>(`/api/admin/drawings/${drawing.id}`)).body
+    const seat = plan.seats.key[0]
+    expect((await manager.post(`/api/admin/events/${id}/archive`)).status).toBe(200)
+    const sessionState = async () => ({
+      room: (await manager.get<{ exists: boolean }>(`/api/admin/sessions/${session}/waiting-room`)).body.exists,
+      blocked: (await manager.get<{ keys: string[] }>(`/api/admin/sessions/${session}/blocks`)).body.keys,
+      drawing: (await server.db.selectFrom('calendars').select('drawing_id').where('id', '=', session).executeTakeFirstOrThrow()).drawing_id,
+      drawings: (await server.db.selectFrom('venue_drawings').select('id').execute()).length,
+      audit: (await server.db.selectFrom('audit_log').select('id').execute()).length,
+    })
+    const before = await sessionState()
+    expect(before).toMatchObject({ room: false, blocked: [] })
+
+    const room = { enabled: true, opens_at: Date.now(), admit_per_minute: 50 }
+    const changes: [string, unknown][] = [
+      [`/api/admin/sessions/${session}/waiting-room`, room],
+      [`/api/admin/sessions/${session}/blocks`, { blocked: true, seats: { keys: [seat] } }],
+      [`/api/admin/sessions/${session}/map`, { drawing_id: drawing.id }],
+      // A studio save for the session (it would move the session onto the saved version).
+      [`/api/admin/drawings/${drawing.id}/edit`, { ops: [{ op: 'add-zone', name: 'Archived', color: '#208040' }], session_id: session }],
+    ]
+    for (const [path, body] of changes) {
+      const answer = await manager.post(path, body)
+      expect(answer, path).toMatchObject({ status: 409, body: { errorCode: AdminErrorCode.CONFLICT, errorText: `Event ${id} is archived: restore it to change it` } })
+    }
+    // The reads (the waiting-room screen's, the studio's) still answer: sessionState read them.
+    expect((await manager.get(`/api/admin/drawings/${drawing.id}`)).status).toBe(200)
+    expect(await sessionState()).toEqual(before)
+
+    // Restored: they change again.
+    expect((await manager.post(`/api/admin/events/${id}/unarchive`)).status).toBe(200)
+    for (const [path, body] of changes.slice(0, 3)) expect((await manager.post(path, body)).status, path).toBe(200)
+    expect(await sessionState()).toMatchObject({ room: true, blocked: [seat] })
   })
 
   it('refuses a price of a fraction of a kopeck (the console sends minor units) in the spec format, storing nothing', async () => {

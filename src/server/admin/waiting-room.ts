@@ -5,6 +5,7 @@ import { calendarExists } from '../domain/catalog/repository'
 import { countPlaced, countVisitors, findRoom, findSessionTitle, saveRoom } from '../domain/waiting/waiting.repository'
 import { ApiFailure } from '../errors'
 import { writeAudit } from './audit'
+import { mustBeLiveSession } from './catalogue/rows.repository'
 import type { Actor } from './context'
 import { tx } from './transaction'
 
@@ -22,6 +23,7 @@ export async function setWaitingRoom(db: Db, actor: Actor, calendarId: number, i
   if (!(await calendarExists(db, calendarId))) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
   const after = { enabled: input.enabled ? 1 : 0, opens_at: input.opens_at, admit_per_minute: input.admit_per_minute, auto_per_minute: input.auto_per_minute ?? null }
   await tx(db, actor, async (trx) => {
+    await mustBeLiveSession(trx, calendarId)
     const before = await findRoom(trx, calendarId)
     await saveRoom(trx, calendarId, after, now)
     await writeAudit(trx, actor, { action: 'waiting-room', entity: 'session', entityId: calendarId, before: before ?? null, after })

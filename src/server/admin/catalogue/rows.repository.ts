@@ -25,12 +25,12 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
 }
 
 /**
- * Refuses a change to an archived event: its fields, sessions, price rows, seat-choice rules or
- * image (admin-event-archived, 409). Archiving is for events that are done (events.ts archiveEvent):
- * the shop and the console's lists no longer show it and it cannot be published; Restore
- * (unarchive) makes it editable again, as it makes it publishable. Copying it stays allowed: the
- * copy is a new event. Archived reference rows (venues, tags…) stay editable instead: events still
- * use them, where nothing uses an archived event.
+ * Refuses a change to an archived event: its fields, sessions, price rows, seat-choice rules,
+ * image, or a session's waiting room, seat blocks or map version (admin-event-archived, 409).
+ * Archiving is for events that are done (events.ts archiveEvent): the shop and the console's lists
+ * no longer show it and it cannot be published; Restore (unarchive) makes it editable again, as it
+ * makes it publishable. Copying it stays allowed: the copy is a new event. Archived reference rows
+ * (venues, tags…) stay editable instead: events still use them, where nothing uses an archived event.
  */
 export async function mustBeLiveEvent(db: Db, eventId: number): Promise<void> {
   const event = (await any(db).selectFrom('events').select('archived_at').where('id', '=', eventId).executeTakeFirst()) as { archived_at: number | null } | undefined

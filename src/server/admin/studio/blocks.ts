@@ -5,7 +5,7 @@ import { lockCalendars } from '../../domain/inventory/stock.repository'
 import { expireOrdersById } from '../../domain/orders/expiry'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { mustFind } from '../catalogue/rows.repository'
+import { mustBeLiveSession, mustFind } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { BLOCK_CHUNK, countBlocked, insertBlocks, releaseBlocks, takenSeatKeys } from './blocks.repository'
 import { selectedSeats, selectionFilters } from './seats.repository'
@@ -28,6 +28,9 @@ export function blockSessionSeats(db: Db, actor: Actor, calendarId: number, bloc
     // The version read under the claim lock: a move onto another version (session-map.ts) waits
     // for it, so the blocks land on the seats the session sells from.
     const drawingId = (await lockCalendars(trx, [calendarId])).get(calendarId) ?? null
+    // Judged under that lock: archiving takes it on the event's sessions the door still works
+    // (catalogue/events.ts archiveEvent), so an archive under way makes the block wait and refuse.
+    await mustBeLiveSession(trx, calendarId)
     if (drawingId === null) throw new ApiFailure('admin-needs-drawing')
     const seats = await selectedSeats(trx, await selectionFilters(trx, drawingId, sel))
     const ids = seats.map((s) => s.id)

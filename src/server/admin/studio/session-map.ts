@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { mustFind } from '../catalogue/rows.repository'
+import { mustBeLiveEvent, mustFind } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { mustBeCopied } from './copy-progress'
 import { applyVenueBlocks, blockedKeys, releaseAllBlocks } from './blocks.repository'
@@ -24,11 +24,13 @@ export function moveSessionMap(db: Db, actor: Actor, calendarId: number, drawing
 
 /**
  * Refuses moving the session onto a version of the map of `drawingId`'s venue: no such session,
- * a general-admission one, one of another venue, or one a buyer has something in. Answers the
- * version the session is on. Every refusal comes before any write.
+ * one of an archived event (catalogue/rows.repository.ts mustBeLiveEvent), a general-admission
+ * one, one of another venue, or one a buyer has something in. Answers the version the session is
+ * on. Every refusal comes before any write.
  */
 export async function mustBeMovable(trx: Db, calendarId: number, drawingId: number): Promise<number> {
   const cal = await mustFind(trx, 'calendars', calendarId, 'session')
+  await mustBeLiveEvent(trx, Number(cal.event_id))
   if (cal.drawing_id === null) throw new ApiFailure('admin-needs-drawing')
   const from = (await drawingVenue(trx, Number(cal.drawing_id)))!
   const to = await drawingVenue(trx, drawingId)
