@@ -57,6 +57,41 @@ describe('door app: answers of its own', () => {
     expect(errors).toEqual([])
   })
 
+  it('a fault of the server during the sync and the upload keeps the list and the queue and shows the offline state, not an error', async () => {
+    await rig.list(rig.fx.basic.calendarId, 'Sync fault gate')
+    const ticket = await rig.paidTicket(rig.fx.basic)
+    const { context, page, errors } = await rig.phone()
+    await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
+    await rig.startAt(page, 'Sync fault gate')
+    await context.setOffline(true)
+    expect(await rig.typed(page, ticket.code)).toBe('valid')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText('Waiting to upload: 1').waitFor()
+
+    // The server's database fails every read and write of the scans (a table gone missing): the upload and the sync answer 500.
+    await sql`alter table ticket_redemptions rename to ticket_redemptions_away`.execute(app.server.db)
+    try {
+      const synced = page.waitForResponse((r) => r.url().includes('/api/admin/door/sync?'))
+      const uploaded = page.waitForResponse((r) => r.url().includes('/api/admin/door/redeem-batch?'))
+      await context.setOffline(false)
+      expect([(await uploaded).status(), (await synced).status()]).toEqual([500, 500])
+      await page.getByText('Offline: checking against the synced list').waitFor()
+    } finally {
+      await sql`alter table ticket_redemptions_away rename to ticket_redemptions`.execute(app.server.db)
+    }
+    expect(await page.locator('.door-scan p[role="alert"]').count()).toBe(0)
+    await page.getByText('Waiting to upload: 1').waitFor()
+    await page.getByText(/Tickets in the list: [1-9]\d*,/).waitFor()
+
+    // The database back, the next try uploads the scan.
+    await context.setOffline(true)
+    await context.setOffline(false)
+    await expect.poll(() => app.server.db.selectFrom('ticket_redemptions').select(['result', 'offline', 'gate']).where('order_line_id', '=', ticket.lineId).execute(), { timeout: 30_000 }).toEqual([{ result: 'valid', offline: 1, gate: 'Sync fault gate' }])
+    await expect.poll(() => page.getByText(/Waiting to upload/).count()).toBe(0)
+    await page.getByText('Online', { exact: true }).waitFor()
+    expect(errors).toEqual([])
+  })
+
   it("offline, a printed code of another session whose list the phone holds is that session's ticket, not unknown", async () => {
     const other = rig.fx.race.calendarId
     await bringToDoor(app.server.db, [other])

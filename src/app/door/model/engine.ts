@@ -59,7 +59,11 @@ export interface DoorSnapshot {
 
 const nonce = () => crypto.randomUUID().replace(/-/g, '')
 
-/** No answer of the server's own (offline, too slow, or a fault of ours: 5xx): the device answers from its list. */
+/**
+ * No answer of the server's own (offline, too slow, or a fault of ours: 5xx): a scan is answered
+ * from the list, and a sync or upload keeps the list and queue and shows the offline state until
+ * a later try gets through, never a server fault's text the steward can do nothing about.
+ */
 const unanswered = (err: unknown): boolean => err instanceof NoNetwork || (err instanceof DoorApiError && err.status >= 500)
 
 /**
@@ -180,7 +184,7 @@ export class DoorEngine {
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
       this.set({ online: true, list, tickets: heldTickets(data, list), syncedAt: data.syncedAt, error: null })
     } catch (err) {
-      if (err instanceof NoNetwork) this.set({ online: false })
+      if (unanswered(err)) this.set({ online: false })
       else if (current()) this.set({ error: err instanceof Error ? err.message : String(err) })
     }
   }
@@ -198,7 +202,7 @@ export class DoorEngine {
         if (last) patch.error = last.message
         if (done.uploaded.length > 0 || done.refused.length > 0) patch.online = true
         const err = done.stoppedBy
-        if (err instanceof NoNetwork) patch.online = false
+        if (unanswered(err)) patch.online = false
         else if (err) patch.error = err instanceof Error ? err.message : String(err)
         this.set(patch)
       } catch (err) {
