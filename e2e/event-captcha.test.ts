@@ -192,6 +192,25 @@ describe('event page captcha', () => {
     await context.close()
   })
 
+  it('a solved code closes the dialog with focus on the page, not lost to the body, while its busy button cannot take it', async () => {
+    const { context, page, dialog, pageErrors, firstCaptcha } = await openCaptcha()
+    const { sid } = (await (await firstCaptcha).json()) as { sid: string }
+    await app.server.db.updateTable('captchas').set({ answer: captchaDigest(sid, KNOWN_ANSWER) }).where('sid', '=', sid).execute()
+    // The network drops as the order goes again: the submit button, busy (disabled) while the dialog closed, is enabled again after.
+    await page.route((url) => url.pathname === '/api/order/create', (route) => route.abort('connectionrefused'))
+    await dialog.locator('#captcha-code').fill(KNOWN_ANSWER)
+    const [failed] = await Promise.all([
+      page.waitForEvent('requestfailed', (r) => r.url().includes('/api/order/create')),
+      dialog.locator('#captcha-code').press('Enter'),
+    ])
+    expect(failed.failure()).not.toBeNull()
+    await expect.poll(() => page.locator('.order-form__submit').isDisabled()).toBe(false)
+    expect(await dialog.count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
   it('says so with a retry when the picture cannot be loaded, instead of loading for ever', async () => {
     let failing = true
     const { context, page, dialog, pageErrors } = await openCaptcha('ru', (p) => p.route((url) => url.pathname === '/api/captcha', (route) => (failing ? route.abort('connectionrefused') : route.continue())))

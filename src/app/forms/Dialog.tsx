@@ -1,16 +1,33 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
+
+/**
+ * Gives focus back to the first of `candidates` that takes it. The opener may be disabled by
+ * now (a submit button busy with the request the dialog started) or gone from the page, and
+ * focus() on it does nothing: focus fell to the body, and a keyboard or screen-reader user
+ * started again from the top of the document. The page's main landmark (tabIndex -1, the skip
+ * link's target, as ScrollTop focuses it) is the last resort.
+ */
+function focusBack(candidates: readonly (HTMLElement | null | undefined)[]): void {
+  for (const el of [...candidates, document.querySelector<HTMLElement>('main')]) {
+    if (!el?.isConnected || el === document.body) continue
+    el.focus({ preventScroll: true })
+    if (document.activeElement === el) return
+  }
+}
 
 /**
  * A modal dialog on the native <dialog> (showModal makes the page inert and keeps focus inside;
  * Escape fires `cancel`, which calls onClose). Used by the captcha and the subscription
  * confirmation; the generic message modal is the shell's ModalHost.
  */
-export function Dialog({ open, title, onClose, children, className = '' }: {
+export function Dialog({ open, title, onClose, children, className = '', returnFocusTo }: {
   open: boolean
   title: string
   onClose: () => void
   children: ReactNode
   className?: string
+  /** Where focus goes on closing when the element that opened the dialog can no longer take it. */
+  returnFocusTo?: RefObject<HTMLElement | null>
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -23,10 +40,10 @@ export function Dialog({ open, title, onClose, children, className = '' }: {
       dialog.showModal()
     } else if (!open && dialog.open) {
       dialog.close()
-      returnFocus.current?.focus()
+      focusBack([returnFocus.current, returnFocusTo?.current])
       returnFocus.current = null
     }
-  }, [open])
+  }, [open, returnFocusTo])
   return (
     <dialog ref={ref} className={`modal ${className}`} aria-labelledby={titleId}
       onCancel={(e) => {
