@@ -69,6 +69,18 @@ describe('event page captcha', () => {
     }
   }
 
+  /** Opens the event's 19:00 session, takes one ticket and fills the buyer's form, ready to send. */
+  async function fillOrderForm(page: Page, lang: Lang = 'ru'): Promise<void> {
+    await page.goto(new URL(`/event/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, app.baseUrl).toString())
+    await page.waitForURL(/\/19:00(\?|$)/, { waitUntil: 'commit' })
+    await page.locator('.price-row').first().locator('.quantity__button').nth(1).click()
+    await page.fill('#buyer-fio', 'Анна Смирнова')
+    await page.locator('#buyer-phone').pressSequentially('9001234567')
+    await page.fill('#buyer-email', 'anna@example.ru')
+    await page.locator('#buyer-re_email').pressSequentially('anna@example.ru')
+    for (const box of await page.locator('.agreements input[type="checkbox"][required]').all()) await box.check()
+  }
+
   /** A visitor at a fresh address that must solve a captcha fills the form and sends it: the dialog opens. */
   async function openCaptcha(lang: Lang = 'ru', prepare?: (page: Page) => Promise<unknown>): Promise<OpenedCaptcha> {
     const address = nextAddress()
@@ -78,14 +90,7 @@ describe('event page captcha', () => {
     const pageErrors: string[] = []
     page.on('pageerror', (e) => pageErrors.push(e.message))
     await prepare?.(page)
-    await page.goto(new URL(`/event/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, app.baseUrl).toString())
-    await page.waitForURL(/\/19:00(\?|$)/, { waitUntil: 'commit' })
-    await page.locator('.price-row').first().locator('.quantity__button').nth(1).click()
-    await page.fill('#buyer-fio', 'Анна Смирнова')
-    await page.locator('#buyer-phone').pressSequentially('9001234567')
-    await page.fill('#buyer-email', 'anna@example.ru')
-    await page.locator('#buyer-re_email').pressSequentially('anna@example.ru')
-    for (const box of await page.locator('.agreements input[type="checkbox"][required]').all()) await box.check()
+    await fillOrderForm(page, lang)
 
     const firstCaptcha = page.waitForResponse(isCaptchaCall)
     const [refused] = await Promise.all([
@@ -207,6 +212,35 @@ describe('event page captcha', () => {
     await expect.poll(() => page.locator('.order-form__submit').isDisabled()).toBe(false)
     expect(await dialog.count()).toBe(0)
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+    expect(pageErrors).toEqual([])
+    await context.close()
+  })
+
+  it("an order the server refuses says why in the message modal; closing it leaves focus on the page, not lost to the body", async () => {
+    // The modal opens while the send button is busy (disabled), so the element focused then is
+    // the body; focus went back there on closing and a keyboard user started from the top.
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': nextAddress() } })
+    const page = await context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    await fillOrderForm(page)
+    // The venue raises the event's prices while the visitor fills the form: the sum they send is refused.
+    const event = app.server.db.selectFrom('events').select('id').where('hash_id', '=', hash)
+    const calendars = app.server.db.selectFrom('calendars').select('id').where('event_id', 'in', event)
+    const rows = await app.server.db.selectFrom('prices').select(['id', 'price']).where('calendar_id', 'in', calendars).execute()
+    try {
+      for (const r of rows) await app.server.db.updateTable('prices').set({ price: r.price + 10_000 }).where('id', '=', r.id).execute()
+      await page.locator('.order-form__submit').focus()
+      const [refused] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/order/create')), page.keyboard.press('Enter')])
+      expect(((await refused.json()) as { errorCode: string }).errorCode).not.toBe('0')
+      const modal = page.locator('dialog.modal--error[open]')
+      await modal.waitFor()
+      await page.keyboard.press('Enter')
+      await modal.waitFor({ state: 'detached' })
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+    } finally {
+      for (const r of rows) await app.server.db.updateTable('prices').set({ price: r.price }).where('id', '=', r.id).execute()
+    }
     expect(pageErrors).toEqual([])
     await context.close()
   })

@@ -1,19 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
-
-/**
- * Gives focus back to the first of `candidates` that takes it. The opener may be disabled by
- * now (a submit button busy with the request the dialog started) or gone from the page, and
- * focus() on it does nothing: focus fell to the body, and a keyboard or screen-reader user
- * started again from the top of the document. The page's main landmark (tabIndex -1, the skip
- * link's target, as ScrollTop focuses it) is the last resort.
- */
-function focusBack(candidates: readonly (HTMLElement | null | undefined)[]): void {
-  for (const el of [...candidates, document.querySelector<HTMLElement>('main')]) {
-    if (!el?.isConnected || el === document.body) continue
-    el.focus({ preventScroll: true })
-    if (document.activeElement === el) return
-  }
-}
+import { focusBack } from '../lib/focusBack'
 
 /**
  * A modal dialog on the native <dialog> (showModal makes the page inert and keeps focus inside;

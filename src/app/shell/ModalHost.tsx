@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { focusBack } from '../lib/focusBack'
 import { useModal, type ModalKind } from '../state/modal'
 import { SafeHtml } from './SafeHtml'
 
@@ -13,7 +14,8 @@ const HEADER_KEY: Record<ModalKind, string> = {
  * The generic modal (header Information/Warning/Error, text or sanitized html, OK). A native
  * <dialog> opened with showModal(): the browser makes the rest of the page inert (focus stays
  * inside) and Escape fires `cancel`, which we turn into close(). Focus returns to the control
- * that opened it.
+ * that opened it, or to the main landmark when that control cannot take it (focusBack: an order
+ * refused while its submit button was busy opened the modal with focus on the body).
  */
 export function ModalHost() {
   const { t } = useTranslation()
@@ -31,7 +33,7 @@ export function ModalHost() {
       dialog.showModal()
     } else if (content === null && dialog.open) {
       dialog.close()
-      returnFocus.current?.focus()
+      focusBack([returnFocus.current])
       returnFocus.current = null
     }
   }, [content])
