@@ -155,8 +155,8 @@ export async function copySessionAudited(trx: Db, actor: Actor, source: Paramete
  */
 export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, actor, async (trx) => {
-    await mustFind(trx, 'calendars', id, 'session')
-    await mustBeLiveSession(trx, id)
+    const session = await mustFind(trx, 'calendars', id, 'session')
+    await mustBeLiveEvent(trx, session.event_id as number)
     await lockSessionForMove(trx, id)
     await releaseExpiredCartHolds(trx, Date.now(), [id])
     if (await sessionHasOrders(trx, id)) throw new ApiFailure('admin-has-orders')
