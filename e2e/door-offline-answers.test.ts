@@ -92,6 +92,32 @@ describe('door app: answers of its own', () => {
     expect(errors).toEqual([])
   })
 
+  it('an error shown before a fault of the server gives way to the offline state: the steward reads one state', async () => {
+    const gate = await rig.list(rig.fx.basic.calendarId, 'Stale error gate')
+    const ticket = await rig.paidTicket(rig.fx.basic)
+    const { page, errors } = await rig.phone()
+    const syncStatuses: number[] = []
+    page.on('response', (r) => void (r.url().includes('/api/admin/door/sync?') && syncStatuses.push(r.status())))
+    await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
+    await rig.startAt(page, 'Stale error gate')
+    // The gate archived in the console: the server refuses the scan (404) and the phone shows its error.
+    expect((await rig.owner.post(`/api/admin/checkin/lists/${gate}`, { name: 'Stale error gate', archived: true })).status).toBe(200)
+    expect(await rig.typed(page, ticket.code)).toMatch(/^error: /)
+    const synced = syncStatuses.length
+
+    // Then the server's database fails (a table gone missing): the next 20-second sync answers 500.
+    await sql`alter table ticket_redemptions rename to ticket_redemptions_away`.execute(app.server.db)
+    try {
+      await page.getByText('Offline: checking against the synced list').waitFor({ timeout: 30_000 })
+    } finally {
+      await sql`alter table ticket_redemptions_away rename to ticket_redemptions`.execute(app.server.db)
+    }
+    expect(syncStatuses.slice(synced)).toContain(500)
+    // The offline state alone: the scan's older error is gone, not shown beside it.
+    expect(await page.locator('.door-scan p[role="alert"]').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
   it("offline, a printed code of another session whose list the phone holds is that session's ticket, not unknown", async () => {
     const other = rig.fx.race.calendarId
     await bringToDoor(app.server.db, [other])

@@ -100,7 +100,15 @@ export class DoorEngine {
     this.set({ online: true })
     void this.refresh()
   }
-  private readonly wentOffline = () => this.set({ online: false })
+  private readonly wentOffline = () => this.offline()
+  /**
+   * The offline state, in place of any error shown before: an error of an earlier call (a
+   * refused scan, a sync refused) next to "Offline" told the steward two states at once, and the
+   * earlier one no longer held. `error`: one this same call brought (a scan refused on upload).
+   */
+  private offline(error: string | null = null): void {
+    this.set({ online: false, error })
+  }
 
   start(): void {
     window.addEventListener('online', this.wentOnline)
@@ -184,7 +192,7 @@ export class DoorEngine {
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
       this.set({ online: true, list, tickets: heldTickets(data, list), syncedAt: data.syncedAt, error: null })
     } catch (err) {
-      if (unanswered(err)) this.set({ online: false })
+      if (unanswered(err)) this.offline()
       else if (current()) this.set({ error: err instanceof Error ? err.message : String(err) })
     }
   }
@@ -202,7 +210,7 @@ export class DoorEngine {
         if (last) patch.error = last.message
         if (done.uploaded.length > 0 || done.refused.length > 0) patch.online = true
         const err = done.stoppedBy
-        if (unanswered(err)) patch.online = false
+        if (unanswered(err)) Object.assign(patch, { online: false, error: last?.message ?? null })
         else if (err) patch.error = err instanceof Error ? err.message : String(err)
         this.set(patch)
       } catch (err) {
