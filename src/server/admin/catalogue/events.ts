@@ -8,7 +8,7 @@ import type { Actor } from '../context'
 import { copyCompositions, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { nextEventVersion } from './event-version.repository'
-import { findRow, insertRow, mustBeLive, mustBeLiveEvent, mustExist, mustFind, updateRow } from './rows.repository'
+import { findRow, insertRow, lockEvent, mustBeLive, mustBeLiveEvent, mustExist, mustFind, updateRow } from './rows.repository'
 import { copySessionAudited } from './sessions'
 import { tx } from '../transaction'
 import { admittedTicketsOfEvent } from '../../domain/redemption/lists.repository'
@@ -142,9 +142,12 @@ export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
  */
 export function archiveEvent(db: Db, actor: Actor, id: number, now = Date.now()): Promise<void> {
   return tx(db, actor, async (trx) => {
+    // The event's row first (rows.repository.ts lockEvent): a change to it or its sessions under
+    // way finishes first, and one that comes now waits and then finds it archived (mustBeLiveEvent).
+    await lockEvent(trx, id)
     await mustFind(trx, 'events', id, 'event')
     const from = now - DOOR_PAST_MS
-    // Each session the door still works is locked first, in id order (the lock a claim takes:
+    // Then each session the door still works, in id order (the lock a claim takes:
     // orders/claim.ts lockCalendars), so no sale lands between the count and the archiving.
     for (const s of await sessionsOf(trx, id)) if (Number(s.starts_at) >= from) await lockSessionForMove(trx, s.id)
     const tickets = await admittedTicketsOfEvent(trx, id, from)
@@ -168,6 +171,8 @@ export function unarchiveEvent(db: Db, actor: Actor, id: number): Promise<void> 
  */
 export function publishEvent(db: Db, actor: Actor, id: number, published: 0 | 1): Promise<void> {
   return tx(db, actor, async (trx) => {
+    // Judged under the event's lock: a publish racing an archive must not leave it archived and published.
+    await lockEvent(trx, id)
     const event = await mustFind(trx, 'events', id, 'event')
     if (published === 1) {
       if (event.archived_at !== null) throw new ApiFailure('admin-archived')

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely'
-import type { Db } from '../../db/connect'
+import { sql, type Kysely } from 'kysely'
+import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { AdminEntity } from '../../messages/admin-entities'
 import { writeAudit } from '../audit'
@@ -25,6 +25,29 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
 }
 
 /**
+ * Locks event `eventId`'s row for the rest of the transaction. Archiving takes it first
+ * (events.ts archiveEvent) and every change an archived event refuses takes it before judging
+ * (mustBeLiveEvent), so a change under way when an archive starts waits for it and then reads it
+ * archived, instead of landing on an event the archive has just closed; two writes placing the
+ * event's sessions check their slots one after the other (sale-keys.repository.ts guardSessionSlot).
+ * Lock order: the event's row before any of its sessions' rows (session-map.repository.ts
+ * lockSessionForMove, stock.repository.ts lockCalendars), as the archive takes them; a write taking
+ * them the other way round could deadlock with it.
+ *
+ * PostgreSQL: FOR NO KEY UPDATE, which neither waits for nor blocks the key-share locks an order's
+ * inserts take on the event through foreign keys, so no sale waits on a console write. Not FOR
+ * SHARE: two saves of one event would each hold it and then deadlock on their UPDATEs of the row.
+ * SQLite runs one transaction at a time in the process (Kysely's driver holds its one connection
+ * for the whole transaction), so there is no race; a no-op UPDATE takes the write lock at once
+ * (as stock.repository.ts lockCalendars) against another connection such as the CLI's. Raw SQL,
+ * so the per-process caches are not voided by a write that changes nothing (db/write-watch.ts).
+ */
+export async function lockEvent(db: Db, eventId: number): Promise<void> {
+  if (isPostgresDb(db)) await db.selectFrom('events').select('id').where('id', '=', eventId).forNoKeyUpdate().execute()
+  else await sql`update events set published = published where id = ${eventId}`.execute(db)
+}
+
+/**
  * Refuses a change to an archived event: its fields, sessions, price rows, seat-choice rules,
  * image, or a session's waiting room, seat blocks or map version (admin-event-archived, 409).
  * Archiving is for events that are done (events.ts archiveEvent): the shop and the console's lists
@@ -33,6 +56,8 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
  * (venues, tags…) stay editable instead: events still use them, where nothing uses an archived event.
  */
 export async function mustBeLiveEvent(db: Db, eventId: number): Promise<void> {
+  // Read under the event's lock: an archive under way makes the change wait, then refuse.
+  await lockEvent(db, eventId)
   const event = (await any(db).selectFrom('events').select('archived_at').where('id', '=', eventId).executeTakeFirst()) as { archived_at: number | null } | undefined
   if (event !== undefined && event.archived_at !== null) throw new ApiFailure('admin-event-archived', { id: eventId })
 }

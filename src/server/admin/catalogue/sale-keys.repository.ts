@@ -1,6 +1,5 @@
-import { sql } from 'kysely'
 import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
-import { isPostgresDb, type Db } from '../../db/connect'
+import type { Db } from '../../db/connect'
 import { liveHold, liveOrder } from '../../domain/inventory/live'
 import { ApiFailure } from '../../errors'
 
@@ -20,18 +19,6 @@ export interface PriceKey {
 }
 
 /**
- * Locks an event's row for the rest of the transaction, so two writes placing its sessions
- * check the slots one after the other. PostgreSQL: FOR NO KEY UPDATE, which does not wait for
- * (nor make wait) the key-share locks an order's inserts take on the event through foreign keys.
- * SQLite: a no-op UPDATE takes the write lock at once (as stock.repository.ts lockCalendars);
- * raw SQL, so the per-process caches are not voided by a write that changes nothing.
- */
-export async function lockEventSessions(trx: Db, eventId: number): Promise<void> {
-  if (isPostgresDb(trx)) await trx.selectFrom('events').select('id').where('id', '=', eventId).forNoKeyUpdate().execute()
-  else await sql`update events set published = published where id = ${eventId}`.execute(trx)
-}
-
-/**
  * Refuses a session of `eventId` at `day` `time` when another session of the event is there
  * (`exceptId`: the session being edited). A cancelled session does not hold its slot: it is
  * switched off for good (sessions.ts updateSession refuses switching it on), and the storefront
@@ -40,7 +27,7 @@ export async function lockEventSessions(trx: Db, eventId: number): Promise<void>
  * its slot. An operator who cancelled a show may so put a new one at the same time. A session
  * switched off (not cancelled) does hold its slot: switching it on again is one click.
  * `onSaleOnly`: only sessions switched on count (a session switched on where it stands).
- * The caller holds lockEventSessions.
+ * The caller holds the event's lock (rows.repository.ts lockEvent).
  */
 export async function guardSessionSlot(trx: Db, eventId: number, day: string, time: string, exceptId?: number, opts: { onSaleOnly?: boolean } = {}): Promise<void> {
   let query = trx.selectFrom('calendars').select('id').where('event_id', '=', eventId).where('day', '=', day).where('time', '=', time).where('cancelled_at', 'is', null)

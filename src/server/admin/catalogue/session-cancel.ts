@@ -8,7 +8,7 @@ import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { tx } from '../transaction'
-import { mustBeLiveEvent, mustFind, updateRow } from './rows.repository'
+import { lockEvent, mustBeLiveEvent, mustFind, updateRow } from './rows.repository'
 import { refundCancelledSession, type SessionRefundDeps } from './session-refunds'
 
 /**
@@ -40,7 +40,9 @@ export const INLINE_REFUND_MS = 3_000
  */
 export function markSessionCancelled(db: Db, actor: Actor, id: number, confirmed: boolean, now: number): Promise<{ orders: number; tickets: number; repeat: boolean }> {
   return tx(db, actor, async (trx) => {
-    await mustFind(trx, 'calendars', id, 'session')
+    const found = await mustFind(trx, 'calendars', id, 'session')
+    // The event's row before the session's, the order an archive takes them in (rows.repository.ts lockEvent).
+    await lockEvent(trx, found.event_id as number)
     await lockSessionForMove(trx, id)
     // Read under the lock: of two cancellations racing, the second sees the first's mark.
     const session = await mustFind(trx, 'calendars', id, 'session')

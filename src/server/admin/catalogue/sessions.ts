@@ -10,9 +10,9 @@ import { copySessionWithPrices, drawingVenue, followMovedSession, priceIdsOf, pr
 import { mustBeCopied } from '../studio/copy-job'
 import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
-import { deleteRow, findRow, insertRow, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, updateRow } from './rows.repository'
+import { deleteRow, findRow, insertRow, lockEvent, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, updateRow } from './rows.repository'
 import { tx } from '../transaction'
-import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, lockEventSessions, sameKey } from './sale-keys.repository'
+import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, sameKey } from './sale-keys.repository'
 
 /**
  * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
@@ -43,7 +43,7 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
     const drawing = await drawingFor(trx, event, input.drawing_id)
     const days = [input.day]
     for (let i = 1; i <= (input.repeat?.count ?? 0); i++) days.push(addDays(input.day, i * input.repeat!.every_days))
-    await lockEventSessions(trx, eventId)
+    await lockEvent(trx, eventId)
     const ids: number[] = []
     for (const day of days) {
       // A series is refused whole when any of its days is taken (the transaction rolls back).
@@ -95,7 +95,7 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     if (moves && before.cancelled_at !== null) throw new ApiFailure('admin-session-cancelled-move')
     const switchesOn = columns.active === 1 && before.active !== 1
     if ((moves || switchesOn) && before.cancelled_at === null) {
-      await lockEventSessions(trx, before.event_id as number)
+      await lockEvent(trx, before.event_id as number)
       // Switched on where it stands, only sessions on sale compete: its own switched-off copy
       // (copyOneSession) must not keep the source off sale; a move meets every session there.
       await guardSessionSlot(trx, before.event_id as number, day, time, id, { onSaleOnly: !moves })

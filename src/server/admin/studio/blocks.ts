@@ -25,12 +25,12 @@ const TAKEN_NAMED = 10
 export function blockSessionSeats(db: Db, actor: Actor, calendarId: number, blocked: boolean, sel: SeatSelection, now: number): Promise<{ changed: number }> {
   return tx(db, actor, async (trx) => {
     await mustFind(trx, 'calendars', calendarId, 'session')
+    // Judged under the event's lock, taken before the session's as an archive takes them
+    // (catalogue/rows.repository.ts lockEvent): an archive under way makes the block wait and refuse.
+    await mustBeLiveSession(trx, calendarId)
     // The version read under the claim lock: a move onto another version (session-map.ts) waits
     // for it, so the blocks land on the seats the session sells from.
     const drawingId = (await lockCalendars(trx, [calendarId])).get(calendarId) ?? null
-    // Judged under that lock: archiving takes it on the event's sessions the door still works
-    // (catalogue/events.ts archiveEvent), so an archive under way makes the block wait and refuse.
-    await mustBeLiveSession(trx, calendarId)
     if (drawingId === null) throw new ApiFailure('admin-needs-drawing')
     const seats = await selectedSeats(trx, await selectionFilters(trx, drawingId, sel))
     const ids = seats.map((s) => s.id)
