@@ -53,6 +53,16 @@ async function createOrder(app: AppHarness): Promise<string> {
   return created.hash
 }
 
+/** createOrder's order, paid through the sandbox bank (the bank's Approve, as a browser presses it). */
+async function paidOrder(app: AppHarness): Promise<string> {
+  const hash = await createOrder(app)
+  const v = await visitor(app.baseUrl, '10.88.0.1')
+  const card = await app.server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
+  const start = await startPay(v, hash, card.id)
+  expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+  return hash
+}
+
 /**
  * A paid order of the demo's named-ticket event, two days ahead or later: bought by "Мария
  * Иванова", its two tickets made out to other people through /api/confirm-nominal, paid through
@@ -281,12 +291,68 @@ describe('ticket return in the browser', () => {
     await context.close()
   })
 
+  it('after one ticket\'s request, sends another ticket\'s from the same page without a reload, by keyboard', async () => {
+    const hash = await paidOrder(app)
+    const { page, context, errors } = await openPage(app, `/order/return/${hash}`, PHONE_VIEWPORT)
+    await page.locator('.return-table').first().waitFor()
+    const mailSent = returnsRu.returns['mail-sent'].replace('{{email}}', 'maria@example.ru')
+    // Ticks the first ticket that can be ticked, a reason and consent, and sends, all by keyboard.
+    const request = async () => {
+      await page.locator('.return-table__check:enabled').first().focus()
+      await page.keyboard.press('Space')
+      await page.locator('input[name="return-reason"]').first().focus()
+      await page.keyboard.press('Space')
+      await page.locator('.return-consent__switch').focus()
+      await page.keyboard.press('Space')
+      await page.locator('.return-footer__submit').focus()
+      await page.keyboard.press('Enter')
+      await page.locator('dialog.modal--confirm[open]').waitFor()
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Enter')
+    }
+
+    await request()
+    await page.locator('.return-notice').waitFor()
+    expect(await page.locator('.return-status--60').count()).toBe(1)
+    // The page offers the ticket left, right after the notice that has the focus.
+    const more = page.locator('.return-more__button')
+    expect(await more.innerText()).toBe(returnsRu.returns.more)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('return-more__button'))).toBe(true)
+    await page.keyboard.press('Enter')
+    // Unlocked for a new request: the focus on the ticket left, the last request's notice still
+    // there, what to do said in the live region, and a fresh form (no reason, no consent).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('return-table__check'))).toBe(true)
+    expect(await page.locator('.return-table__check:enabled').count()).toBe(1)
+    expect(await page.locator('.return-notice').innerText()).toBe(mailSent)
+    expect(await page.locator('[role="status"] .return-more__hint').innerText()).toBe(returnsRu.returns['more-hint'])
+    expect(await page.locator('input[name="return-reason"]:checked').count()).toBe(0)
+    expect(await page.locator('.return-consent__switch').isChecked()).toBe(false)
+    expect(await page.locator('.return-footer__submit').innerText()).toBe(returnsRu.returns.issue)
+    const serious = seriousViolations(await runAxe(page))
+    expect(serious, serious.join('\n')).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+
+    await request()
+    await expect.poll(() => page.locator('.return-status--60').count()).toBe(2)
+    expect(await page.locator('.return-notice').innerText()).toBe(mailSent)
+    // Nothing left to ask for: no offer of more, no form.
+    expect(await page.locator('.return-more__button, .return-footer, .return-table__check').count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('return-notice'))).toBe(true)
+    // The server recorded two requests, one ticket each, each with its own e-mailed link.
+    const requests = await app.server.db.selectFrom('return_requests as r').innerJoin('orders as o', 'o.id', 'r.order_id')
+      .innerJoin('return_request_lines as l', 'l.return_request_id', 'r.id')
+      .select(['r.id', 'r.status', 'l.order_line_id']).where('o.hash', '=', hash).orderBy('r.id').execute()
+    expect(requests).toHaveLength(2)
+    expect(new Set(requests.map((r) => r.id)).size).toBe(2)
+    expect(new Set(requests.map((r) => r.order_line_id)).size).toBe(2)
+    expect(requests.map((r) => r.status)).toEqual([60, 60])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('keeps the ticked tickets, the reason and the consent when the visitor switches the language', async () => {
-    const hash = await createOrder(app)
-    const v = await visitor(app.baseUrl, '10.88.0.1')
-    const card = await app.server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
-    const start = await startPay(v, hash, card.id)
-    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    const hash = await paidOrder(app)
     const { page, context, errors } = await openPage(app, `/order/return/${hash}`, PHONE_VIEWPORT)
     await page.locator('.return-table').first().waitFor()
     await page.locator('.return-table__check').first().check()

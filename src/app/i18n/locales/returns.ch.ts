@@ -53,6 +53,8 @@ const returnsCh: ReturnsMessages = {
     'confirm-yes': '申請',
     'confirm-no': '取消',
     'mail-sent': '確認退票連結已發送至 {{email}}，連結 24 小時內有效。',
+    more: '退回其他門票',
+    'more-hint': '請勾選要退的門票、選擇原因並再次申請退款。每次退票申請都會收到一封附有確認連結的郵件。',
     'confirm-link': '請確認等待確認的門票退票。',
     'link-inactive': '此確認連結已被使用或已過期。如需退票，請重新申請退款。',
     withdrawn: '此連結的退票申請已撤銷：在退票時間結束前未獲確認。款項未退還，您的門票仍然有效。',

@@ -53,6 +53,8 @@ const returnsEn: ReturnsMessages = {
     'confirm-yes': 'Issue',
     'confirm-no': 'Cancel',
     'mail-sent': 'An e-mail with the link to confirm the return was sent to {{email}}. The link works for 24 hours.',
+    more: 'Return other tickets',
+    'more-hint': 'Tick the tickets you want to return, choose a reason and issue the refund again. Each return request gets its own e-mail with a confirmation link.',
     'confirm-link': 'Confirm the return of the tickets waiting for confirmation.',
     'link-inactive': 'This confirmation link was already used or has expired. To return tickets, issue the refund again.',
     withdrawn: 'The return request of this link was withdrawn: it was not confirmed before the return time expired. No money was refunded and your tickets remain valid.',

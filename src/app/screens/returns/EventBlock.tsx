@@ -12,11 +12,13 @@ import { useCurrency } from '../../state/session'
  * ticket admitted at the door keeps a disabled checkbox described by why (used at the entrance),
  * so the table still shows every ticket and a screen reader hears the reason with the box.
  */
-export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisitor, locked }: {
+export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, showVisitor, locked }: {
   group: ReturnGroup
   loadedAt: number
   lang: Lang
   selected: ReadonlySet<number>
+  /** Tickets of a request already sent: ticked and locked while the data still shows them returnable. */
+  held: ReadonlySet<number>
   onToggle: (id: number) => void
   showVisitor: boolean
   /** True while a request is being sent or once it was sent: nothing can change. */
@@ -58,12 +60,13 @@ export function EventBlock({ group, loadedAt, lang, selected, onToggle, showVisi
               const checkboxId = `return-row-${r.id}`
               const view = rowView(r)
               const reasonId = `${checkboxId}-used`
-              const rowClass = view === 'used' ? 'return-table__row--used' : view === 'select' && selected.has(r.id) ? 'return-table__row--selected' : undefined
+              const ticked = selected.has(r.id) || held.has(r.id)
+              const rowClass = view === 'used' ? 'return-table__row--used' : view === 'select' && ticked ? 'return-table__row--selected' : undefined
               return (
                 <tr key={r.id} className={rowClass}>
                   <td>
                     {view === 'select' && (
-                      <input id={checkboxId} type="checkbox" className="return-table__check" checked={selected.has(r.id)} disabled={!open || locked}
+                      <input id={checkboxId} type="checkbox" className="return-table__check" checked={ticked} disabled={!open || locked || held.has(r.id)}
                         onChange={() => onToggle(r.id)} aria-label={t('returns.select-ticket', { n: r.sortnum, category })} />
                     )}
                     {view === 'used' && (

@@ -39,6 +39,12 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   const [busy, setBusy] = useState(false)
   const [asking, setAsking] = useState(false)
   const [notice, setNotice] = useState<Notice>(null)
+  // Tickets of the requests sent from this page. After a send the table is locked under the notice;
+  // 'Return other tickets' unlocks it for a new request (more), and these stay ticked and locked
+  // should the data still show them returnable (a reload failed) rather than free to send twice.
+  const [sent, setSent] = useState<ReadonlySet<number>>(() => new Set())
+  const [more, setMore] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
   // The outcome of the visitor's own action (e-mail sent, refund confirmed) takes the focus when it
   // appears: the button that sent it was disabled while sending (or is gone), so the focus fell to
   // the page; read on focus, it is kept out of the live region below so it is not said twice.
@@ -78,7 +84,9 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   // A withdrawn link or closed returns, nothing left to ask for: no form (its hint would ask to tick a ticket none can be ticked).
   // The request is sent: its tickets wait for the e-mailed link, and the form offers no second send
   // (the table is locked too, so nothing looks as if it could still be ticked and sent).
-  const requestSent = mode === 'issue' && notice?.kind === 'mail'
+  const requestSent = mode === 'issue' && notice?.kind === 'mail' && !more
+  // Tickets left to ask for once a request is sent: the page offers a new request for them.
+  const othersLeft = requestSent && canAskAny(rows.filter((r) => !sent.has(r.id)))
   const footerHidden = allConfirmed(rows) || requestSent || (withdrawn && !canAskAgain) || closed !== null
 
   const toggle = (id: number) =>
@@ -104,8 +112,11 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       const answer = await api.call('orderReturnCreate', { hash, lang, reason, id: [...selected] })
       // Reload first: the notice and the tickets' new statuses appear together.
       await reload()
-      // The selection is kept, ticked and locked: should the reload have failed, the tickets sent
-      // still show as chosen rather than as free to tick again.
+      // The tickets sent stay ticked and locked: should the reload have failed, they still show as
+      // chosen rather than as free to tick again.
+      setSent((s) => new Set([...s, ...selected]))
+      setSelected(new Set())
+      setMore(false)
       setNotice({ kind: 'mail', email: answer.email })
     } catch (error) {
       failed(error)
@@ -114,6 +125,28 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       setBusy(false)
     }
   }
+
+  // A new request for the tickets left (the server takes one request after another, each with its
+  // own e-mailed link): the data is read again, the form starts empty (a new reason and consent,
+  // 001 §4), the last request's notice stays, and the focus goes to the first ticket to tick.
+  const returnMore = async () => {
+    setBusy(true)
+    try {
+      await reload()
+    } finally {
+      setBusy(false)
+    }
+    setReason(null)
+    setConsent(false)
+    setMore(true)
+  }
+  useEffect(() => {
+    if (!more) return
+    // None left to tick (their time ran out meanwhile): the notice keeps the focus, not the body.
+    const first = rootRef.current?.querySelector<HTMLInputElement>('.return-table__check:enabled')
+    if (first) first.focus()
+    else outcomeRef.current?.focus()
+  }, [more])
 
   const confirm = async () => {
     if (hashConf === null) return
@@ -133,7 +166,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   }
 
   return (
-    <div className="return-page">
+    <div className="return-page" ref={rootRef}>
       <header className="return-page__header">
         <h1 className="return-page__title">{t('returns.title')}</h1>
         {first && (
@@ -151,6 +184,11 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       </header>
 
       {notice?.kind === 'mail' && <p ref={outcomeRef} tabIndex={-1} className="notice return-notice">{t('returns.mail-sent', { email: notice.email })}</p>}
+      {othersLeft && (
+        <p className="return-more">
+          <button type="button" className="button return-more__button" disabled={busy} onClick={() => void returnMore()}>{t('returns.more')}</button>
+        </p>
+      )}
       {notice?.kind === 'confirmed' && (
         <p ref={outcomeRef} tabIndex={-1} className="notice return-notice return-notice--success">
           <strong>{t('returns.confirmed')}</strong>
@@ -166,6 +204,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       )}
 
       <div role="status" aria-live="polite" className="return-page__status">
+        {notice?.kind === 'mail' && more && <p className="return-more__hint">{t('returns.more-hint')}</p>}
         {notice === null && mode === 'confirm' && !confirmClosed && <p className="notice return-notice">{t('returns.confirm-link')}</p>}
         {notice === null && confirmClosed && <p className="notice notice--error return-notice return-notice--expired">{t('returns.expired')}</p>}
         {notice === null && allConfirmed(rows) && <p className="notice return-notice">{t('returns.all-returned')}</p>}
@@ -195,7 +234,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       </div>
 
       {groups.map((g) => (
-        <EventBlock key={g.key} group={g} loadedAt={loadedAt} lang={lang} selected={selected} onToggle={toggle} showVisitor={showVisitor} locked={busy || mode === 'confirm' || requestSent} />
+        <EventBlock key={g.key} group={g} loadedAt={loadedAt} lang={lang} selected={selected} held={sent} onToggle={toggle} showVisitor={showVisitor} locked={busy || mode === 'confirm' || requestSent} />
       ))}
 
       {!footerHidden && (
