@@ -105,6 +105,15 @@ describe('order view', () => {
     const { page, context, errors } = await openPage(app, `/order/${hash}`)
     await page.locator('.order-summary__number').waitFor()
     const before = rub(await amount(page))
+    // The ticket list numbers its tickets, each item named by its number for a screen reader.
+    const listed = await page.locator('.ticket-line').evaluateAll((items) => items.map((li) => ({
+      n: li.querySelector('.ticket-line__number')?.textContent ?? '',
+      name: document.getElementById(li.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+      category: li.querySelector('.ticket-line__cell dd')?.textContent ?? '',
+    })))
+    expect(listed.map((l) => l.n)).toEqual(['Билет 1', 'Билет 2', 'Билет 3'])
+    expect(listed.map((l) => l.name)).toEqual(['Билет 1', 'Билет 2', 'Билет 3'])
+    for (const n of [1, 2, 3]) expect(await page.getByRole('listitem', { name: `Билет ${n}`, exact: true }).count()).toBe(1)
 
     // Paying with offers available and none added asks first; "Add" opens the panel.
     await page.locator('.order-pay__submit').click()
@@ -121,6 +130,11 @@ describe('order view', () => {
     expect(await items.count()).toBe(3) // one booklet per ticket, limit 2 per order
     // Each says which ticket it is for, so its accessible name tells the three alike apart.
     for (const n of [1, 2, 3]) expect(await panel.getByRole('button', { name: new RegExp(`Билет ${n} · Взрослый`) }).count()).toBe(1)
+    // An offer's 'Билет N' is the list's ticket N: the same number beside what the list shows of it.
+    for (const text of await panel.locator('.offer-item__ticket').allInnerTexts()) {
+      const [number, detail] = text.split(' · ')
+      expect(listed.find((l) => l.n === number)?.category).toBe(detail)
+    }
     const add = panel.locator('.offers-panel__add')
     expect(await add.isDisabled()).toBe(true)
     await items.nth(0).click()

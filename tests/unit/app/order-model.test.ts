@@ -6,8 +6,8 @@ import { bonusesLeft, canApplyBonuses, isPromoValid, normalizePromo, parseBonuse
 import { stepSlide, ticketCode, imageSrc } from '../../../src/app/screens/order/model/codes'
 import { formatCountdown, secondsLeft } from '../../../src/app/screens/order/model/countdown'
 import { addMajor } from '../../../src/contract/rules/money'
-import { groupByAction, isSeatLine, quantityPrefix } from '../../../src/app/screens/order/model/lines'
-import { canAddOffers, isOfferDisabled, offerPayload, toggleOffer } from '../../../src/app/screens/order/model/offers'
+import { groupByAction, isSeatLine, numberTickets, quantityPrefix } from '../../../src/app/screens/order/model/lines'
+import { canAddOffers, isOfferDisabled, offerPayload, offerTicket, toggleOffer } from '../../../src/app/screens/order/model/offers'
 import { defaultPaymentType, payTarget, shouldOfferBeforePay } from '../../../src/app/screens/order/model/payment'
 import { isVerifying, needsConfirmation, orderBadge } from '../../../src/app/screens/order/model/status'
 import { bankDataFromSearch } from '../../../src/app/screens/order/useOrder'
@@ -121,6 +121,15 @@ describe('special-offer selection', () => {
     expect([...toggleOffer(offers[2], offers, sel)]).toEqual(['a', 'b'])
     sel = toggleOffer(offers[0], offers, sel)
     expect(isOfferDisabled(offers[2], offers, sel)).toBe(false)
+  })
+  it("names each offer's ticket by the number the ticket list shows it with, when the server's lines of two sessions interleave", () => {
+    // Lines 1 and 3 are one session, 2 another: the list shows 1, 3 under the first session, then 2.
+    const groups = groupByAction([line({ id: 1, action_group: 7 }), line({ id: 2, action_group: 3 }), line({ id: 3, action_group: 7 })], [], 'en')
+    const tickets = numberTickets(groups)
+    const listed = groups.flatMap((g) => g.lines.map((l) => ({ id: l.id, n: tickets.get(l.id)?.n })))
+    expect(listed).toEqual([{ id: 1, n: 1 }, { id: 3, n: 2 }, { id: 2, n: 3 }])
+    for (const { id, n } of listed) expect(offerTicket(tickets, { parent_id: id })).toEqual({ n, line: expect.objectContaining({ id }) })
+    expect(offerTicket(tickets, { parent_id: 99 })).toBeNull()
   })
   it('builds the add payload of the selection', () => {
     expect(offerPayload(offers, new Set(['d']))).toEqual([{ uid: 'd', parent_id: 1, package_id: 1, price_id: 20, cost: 100 }])

@@ -52,7 +52,7 @@ const orderCh: OrderMessages = {
     'specials-close': '關閉',
     'specials-hint': '為門票選擇附加服務',
     'specials-limit': '最多 {{count}}',
-    'specials-ticket': '第 {{n}} 張票',
+    'ticket-n': '第 {{n}} 張票',
     added: '附加服務',
     remove: '刪除',
     'remove-label': '刪除服務：{{name}}',

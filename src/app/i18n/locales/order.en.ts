@@ -52,7 +52,7 @@ const orderEn: OrderMessages = {
     'specials-close': 'Close',
     'specials-hint': 'Choose extra services for your tickets',
     'specials-limit': 'at most {{count}}',
-    'specials-ticket': 'Ticket {{n}}',
+    'ticket-n': 'Ticket {{n}}',
     added: 'Extra services',
     remove: 'Remove',
     'remove-label': 'Remove the service: {{name}}',

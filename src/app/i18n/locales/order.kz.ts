@@ -52,7 +52,7 @@ const orderKz: OrderMessages = {
     'specials-close': 'Жабу',
     'specials-hint': 'Билеттерге қосымша қызметтерді таңдаңыз',
     'specials-limit': 'ең көбі {{count}}',
-    'specials-ticket': '{{n}}-билет',
+    'ticket-n': '{{n}}-билет',
     added: 'Қосымша қызметтер',
     remove: 'Жою',
     'remove-label': 'Қызметті жою: {{name}}',

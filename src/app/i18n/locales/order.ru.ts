@@ -54,7 +54,7 @@ const orderRu = {
     'specials-close': 'Закрыть',
     'specials-hint': 'Выберите дополнительные услуги к билетам',
     'specials-limit': 'не больше {{count}}',
-    'specials-ticket': 'Билет {{n}}',
+    'ticket-n': 'Билет {{n}}',
     added: 'Дополнительные услуги',
     remove: 'Удалить',
     'remove-label': 'Удалить услугу: {{name}}',

@@ -5,7 +5,7 @@ import { pickLocalized, type Lang } from '../../../contract/lang'
 import { api } from '../../api/client'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
-import { isSeatLine } from './model/lines'
+import { isSeatLine, type NumberedTicket } from './model/lines'
 import { canAddOffers, isOfferDisabled, offerPayload, offerTicket, toggleOffer } from './model/offers'
 import type { AddToping, TicketLine } from './model/types'
 import { useOrderAction } from './useOrderAction'
@@ -14,8 +14,8 @@ interface Props {
   open: boolean
   hash: string
   offers: AddToping[]
-  /** The order's ticket lines (the view's main): each offer names the ticket it is for. */
-  lines: TicketLine[]
+  /** The order's tickets by line id, numbered as the ticket list numbers them: each offer names the ticket it is for. */
+  tickets: ReadonlyMap<number, NumberedTicket>
   currency: string
   onClose: () => void
   reload: () => Promise<void>
@@ -28,7 +28,7 @@ interface Props {
  * order reloads. Each item names its ticket (number, seat or category and holder), in its text and
  * so in its button's accessible name: the same offer for several tickets is told apart.
  */
-export function OffersPanel({ open, hash, offers, lines, currency, onClose, reload }: Props) {
+export function OffersPanel({ open, hash, offers, tickets, currency, onClose, reload }: Props) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const setup = useSession((s) => s.setup)
@@ -71,7 +71,7 @@ export function OffersPanel({ open, hash, offers, lines, currency, onClose, relo
             {offers.map((o) => {
               const on = selected.has(o.uid)
               const disabled = isOfferDisabled(o, offers, selected)
-              const ticket = offerTicket(lines, o)
+              const ticket = offerTicket(tickets, o)
               return (
                 <li key={o.uid}>
                   <button type="button" className="offer-item" aria-pressed={on} disabled={disabled} data-uid={o.uid}
@@ -104,5 +104,5 @@ function ticketText(n: number, line: TicketLine, lang: Lang, t: TFunction): stri
   const detail = isSeatLine(line, lang)
     ? [pickLocalized(line, 'sector', lang), labelled(line.rowname !== '' ? line.rowname : t('order.row'), pickLocalized(line, 'row', lang)), labelled(t('order.seat'), pickLocalized(line, 'seat', lang))]
     : [pickLocalized(line, 'category', lang), line.personname]
-  return [t('order.specials-ticket', { n }), detail.filter((s) => s !== '').join(', ')].filter((s) => s !== '').join(' · ')
+  return [t('order.ticket-n', { n }), detail.filter((s) => s !== '').join(', ')].filter((s) => s !== '').join(' · ')
 }

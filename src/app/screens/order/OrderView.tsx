@@ -6,7 +6,7 @@ import { formatMoney } from '../../kernel/format'
 import { AddedServices } from './AddedServices'
 import { CodesModal } from './CodesModal'
 import { LoyaltyBlock } from './LoyaltyBlock'
-import { groupByAction } from './model/lines'
+import { groupByAction, numberTickets } from './model/lines'
 import { isVerifying, orderBadge } from './model/status'
 import type { OrderViewResponse, TicketLine } from './model/types'
 import { OffersPanel } from './OffersPanel'
@@ -23,6 +23,8 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
   const lang = useSession((s) => s.lang)
   const currency = useCurrency()
   const groups = useMemo(() => groupByAction(order.main, order.service, lang), [order.main, order.service, lang])
+  // One numbering for the ticket list and the offers panel: 'Ticket 2' is the same ticket in both.
+  const tickets = useMemo(() => numberTickets(groups), [groups])
   const badge = orderBadge(order)
   const paid = badge === 'paid'
   const verifying = isVerifying(order)
@@ -52,7 +54,7 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
       <div className="order-page__main">
         <VerifyNotice code={order.verifyCode} paid={paid} />
         <h2 className="order-page__heading">{t('order.tickets')}</h2>
-        <TicketGroups groups={groups} paid={paid} currency={currency} onShowCodes={setCodes} />
+        <TicketGroups groups={groups} tickets={tickets} paid={paid} currency={currency} onShowCodes={setCodes} />
         {order.refunded > 0 && (
           <dl className="order-refunded">
             <dt>{t('order.refunded')}</dt>
@@ -72,7 +74,7 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
           <PaymentForm order={order} loadedAt={loadedAt} currency={currency} reload={reload} openOffers={() => setOffersOpen(true)} />
         )}
       </div>
-      <OffersPanel open={offersOpen} hash={order.hash} offers={order.addToping} lines={order.main} currency={currency}
+      <OffersPanel open={offersOpen} hash={order.hash} offers={order.addToping} tickets={tickets} currency={currency}
         onClose={() => setOffersOpen(false)} reload={reload} />
       <CodesModal lines={codes} ordNum={order.ord_num} onClose={() => setCodes(null)} />
     </article>

@@ -6,28 +6,30 @@ import { useLink } from '../../hooks/useLinks'
 import { segment } from '../../lib/links'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
-import { isReturnedLine, isSeatLine, quantityPrefix, type TicketGroup } from './model/lines'
+import { isReturnedLine, isSeatLine, quantityPrefix, type NumberedTicket, type TicketGroup } from './model/lines'
 import type { TicketLine } from './model/types'
 
 interface Props {
   groups: TicketGroup[]
+  /** Each ticket's number in the order (numberTickets): the special offers name tickets by it. */
+  tickets: ReadonlyMap<number, NumberedTicket>
   paid: boolean
   currency: string
   onShowCodes: (lines: TicketLine[]) => void
 }
 
 /** Tickets grouped by action (001 §2), each with a collapsible list, the group total and the fee. */
-export function TicketGroups({ groups, paid, currency, onShowCodes }: Props) {
+export function TicketGroups({ groups, tickets, paid, currency, onShowCodes }: Props) {
   return (
     <div className="ticket-groups">
       {groups.map((g) => (
-        <Group key={g.actionGroup} group={g} paid={paid} currency={currency} onShowCodes={onShowCodes} />
+        <Group key={g.actionGroup} group={g} tickets={tickets} paid={paid} currency={currency} onShowCodes={onShowCodes} />
       ))}
     </div>
   )
 }
 
-function Group({ group, paid, currency, onShowCodes }: { group: TicketGroup; paid: boolean; currency: string; onShowCodes: (lines: TicketLine[]) => void }) {
+function Group({ group, tickets, paid, currency, onShowCodes }: { group: TicketGroup; tickets: ReadonlyMap<number, NumberedTicket>; paid: boolean; currency: string; onShowCodes: (lines: TicketLine[]) => void }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const [open, setOpen] = useState(true)
@@ -65,8 +67,13 @@ function Group({ group, paid, currency, onShowCodes }: { group: TicketGroup; pai
       <ul id={listId} className="ticket-lines" hidden={!open}>
         {group.lines.map((line) => {
           const returned = isReturnedLine(line)
+          const n = tickets.get(line.id)?.n
+          // The number names the ticket (a heading, and the item's accessible name): the offers say 'Ticket N'.
+          const nameId = `${listId}-ticket-${line.id}`
           return (
-            <li key={line.id} className={`ticket-line${returned ? ' ticket-line--returned' : ''}`} data-return-status={line.return_status}>
+            <li key={line.id} className={`ticket-line${returned ? ' ticket-line--returned' : ''}`} data-return-status={line.return_status}
+              aria-labelledby={n === undefined ? undefined : nameId}>
+              {n !== undefined && <h4 id={nameId} className="ticket-line__number">{t('order.ticket-n', { n })}</h4>}
               {isSeatLine(line, lang) ? <SeatLine line={line} lang={lang} currency={currency} /> : <PlainLine line={line} lang={lang} currency={currency} />}
               <LineState line={line} />
               {paid && !returned && line.tickethash_id !== '' && <TicketLink line={line} />}

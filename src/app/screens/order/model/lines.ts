@@ -65,6 +65,24 @@ export function groupByAction(main: readonly TicketLine[], service: readonly Ser
   return out
 }
 
+/** A ticket with its number in the order. */
+export interface NumberedTicket {
+  n: number
+  line: TicketLine
+}
+
+/**
+ * Each ticket's number in the order (1-based), by line id, as the view lists them: group after
+ * group, each group's lines in order. The one numbering of the ticket list ('Ticket 2') and the
+ * special offers ('Ticket 2 · Adult'), so an offer's number points at the ticket the list shows
+ * with it even when the server's lines of two sessions interleave.
+ */
+export function numberTickets(groups: readonly Pick<TicketGroup, 'lines'>[]): Map<number, NumberedTicket> {
+  const out = new Map<number, NumberedTicket>()
+  for (const g of groups) for (const line of g.lines) out.set(line.id, { n: out.size + 1, line })
+  return out
+}
+
 /** A seat-map line names its sector, row or seat; a general-admission line leaves them empty. */
 export function isSeatLine(line: TicketLine, lang: Lang): boolean {
   return ['sector', 'row', 'seat'].some((k) => pickLocalized(line, k, lang) !== '')

@@ -1,4 +1,5 @@
-import type { AddToping, TicketLine } from './types'
+import type { NumberedTicket } from './lines'
+import type { AddToping } from './types'
 
 /**
  * Special-offer selection (001 §4): an item toggles on click; an item that is not selected
@@ -26,13 +27,12 @@ export function toggleOffer(offer: AddToping, offers: readonly AddToping[], sele
 }
 
 /**
- * The ticket an offer is for (its parent_id) with its number in the order (1-based, the order the
- * view lists its tickets in): offers are listed per ticket, and the same offer of three tickets
- * alike would read three times the same without it. Null when the line is not among `lines`.
+ * The ticket an offer is for (its parent_id) with its number in the order (numberTickets, the
+ * list's numbering): offers are listed per ticket, and the same offer of three tickets alike
+ * would read three times the same without it. Null when the line is not among the tickets.
  */
-export function offerTicket(lines: readonly TicketLine[], offer: Pick<AddToping, 'parent_id'>): { n: number; line: TicketLine } | null {
-  const i = lines.findIndex((l) => l.id === offer.parent_id)
-  return i < 0 ? null : { n: i + 1, line: lines[i] }
+export function offerTicket(tickets: ReadonlyMap<number, NumberedTicket>, offer: Pick<AddToping, 'parent_id'>): NumberedTicket | null {
+  return tickets.get(offer.parent_id) ?? null
 }
 
 export function canAddOffers(selected: ReadonlySet<string>): boolean {
