@@ -31,6 +31,10 @@ export const MAX_CODE_CHARS = 512
 export const MAX_BATCH_SCANS = 500
 /** Longest gate (check-in list) name. */
 export const MAX_GATE_CHARS = 64
+/** The door works sessions that began up to this long ago (a long show, a late arrival) … */
+export const DOOR_PAST_MS = 12 * 3600 * 1000
+/** … or begin within this long (stewards sync the list ahead, the day before). The server's rule: server/domain/redemption/door-window.ts. */
+export const DOOR_AHEAD_MS = 2 * 24 * 3600 * 1000
 /** A device's scan nonce. */
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 const dbId = idSchema

@@ -7,7 +7,7 @@ import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, printedCode, type DoorState, type HistoryScan, type ListFilters } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
-import { cursorOf, dequeue, enqueue, heldTickets, loadSession, mergeSync, queued, rememberScan, saveSession, ticketElsewhere, type SessionData } from './store'
+import { cursorOf, dequeue, enqueue, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, ticketElsewhere, type SessionData } from './store'
 
 /**
  * A synced list's tickets by id and by code, built once per list (a sync makes a new one), not
@@ -159,6 +159,7 @@ export class DoorEngine {
       const answer = await this.api('doorSync', { calendar_id: calendarId, cursor: cursorOf(held) })
       const data = { ...mergeSync(held, answer), clock: this.heard(answer.clock, sent) }
       await saveSession(data)
+      await this.prune(answer.serverTime)
       keepLoadedFiles()
       return { tickets: (gate) => heldTickets(data, gate) ?? 0, syncedAt: data.syncedAt }
     } catch {
@@ -182,11 +183,13 @@ export class DoorEngine {
       const clock = this.heard(answer.clock, sent)
       if (!current()) {
         await saveSession({ ...mergeSync(await loadSession(session.calendar_id), answer), clock })
+        await this.prune(answer.serverTime)
         return
       }
       const data = { ...mergeSync(this.data, answer), clock }
       this.data = data
       await saveSession(data)
+      await this.prune(answer.serverTime)
       keepLoadedFiles()
       if (!current()) return
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
@@ -221,6 +224,16 @@ export class DoorEngine {
       }
     })()
     return this.flushing
+  }
+
+  /**
+   * After a sync (the server's time `serverTime` in hand): drops the lists of sessions whose door
+   * has closed (store.ts LIST_KEPT_MS), never the chosen session's nor one with scans queued.
+   * Housekeeping: should it fail, the lists stay until the next sync, and the scan goes on.
+   */
+  private async prune(serverTime: number): Promise<void> {
+    const chosen = this.snap.session?.calendar_id
+    await pruneSessions(serverTime - LIST_KEPT_MS, chosen === undefined ? [] : [chosen]).catch(() => undefined)
   }
 
   private async countPending(): Promise<void> {

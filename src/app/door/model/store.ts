@@ -1,4 +1,4 @@
-import { admittedTickets, type DoorScan, type DoorSync, type RedeemResult, type SyncScan, type SyncTicket } from '../../../contract/admin/door'
+import { admittedTickets, DOOR_AHEAD_MS, DOOR_PAST_MS, type DoorScan, type DoorSync, type RedeemResult, type SyncScan, type SyncTicket } from '../../../contract/admin/door'
 import type { DeviceClock } from '../../../contract/admin/door-clock'
 import type { SyncPlaces } from '../../../contract/admin/door-places'
 import { listAdmits, type ListFilters } from './decide'
@@ -15,8 +15,18 @@ import { listAdmits, type ListFilters } from './decide'
  *   at the gate. A sync brings those scans in its own history, and its save drops them here.
  */
 const DB_NAME = 'seatwise-door'
-const DB_VERSION = 2
+const DB_VERSION = 3
 const SEEN_BY_SESSION = 'calendarId'
+/** The `sessions` index by last sync (version 3), so pruning finds old lists without reading them (each may be megabytes). */
+const SESSIONS_BY_SYNC = 'syncedAt'
+
+/**
+ * A synced list is kept this long after its last sync, then dropped (pruneSessions): the server
+ * syncs a session only while its door works, from DOOR_AHEAD_MS before its start to DOOR_PAST_MS
+ * after, so a list synced longer ago than both is of a session whose door has closed. Kept for
+ * good before, every session a phone ever looked at stayed on it (a stadium's list: megabytes).
+ */
+export const LIST_KEPT_MS = DOOR_AHEAD_MS + DOOR_PAST_MS
 
 /** A scan answered online, kept until a sync brings it (`seen`). */
 interface SeenScan extends SyncScan {
@@ -64,7 +74,8 @@ function open(): Promise<IDBDatabase> {
     r.onupgradeneeded = () => {
       // From any older version: only the stores it lacks are made, what it holds stays.
       const names = r.result.objectStoreNames
-      if (!names.contains('sessions')) r.result.createObjectStore('sessions', { keyPath: 'calendarId' })
+      const sessions = names.contains('sessions') ? r.transaction!.objectStore('sessions') : r.result.createObjectStore('sessions', { keyPath: 'calendarId' })
+      if (!sessions.indexNames.contains(SESSIONS_BY_SYNC)) sessions.createIndex(SESSIONS_BY_SYNC, 'syncedAt')
       if (!names.contains('queue')) r.result.createObjectStore('queue', { keyPath: 'nonce' })
       if (!names.contains('seen')) r.result.createObjectStore('seen', { keyPath: 'id' }).createIndex(SEEN_BY_SESSION, SEEN_BY_SESSION)
     }
@@ -124,6 +135,30 @@ export async function saveSession(data: SessionData): Promise<void> {
   const held = (await request(seen.index(SEEN_BY_SESSION).getAllKeys(data.calendarId))) as number[]
   const ids = new Set(data.scans.map((s) => s.id))
   await Promise.all([request(tx.objectStore('sessions').put(data)), ...held.filter((id) => ids.has(id)).map((id) => request(seen.delete(id)))])
+}
+
+/**
+ * Drops the synced lists last synced before `before` (on the server's clock, as `syncedAt`), with
+ * their seen scans, except the sessions in `keep` (the one chosen) and any with scans still
+ * queued: a list is what the phone's offline answers of that session rest on until the server
+ * has them. Answers the sessions dropped.
+ */
+export async function pruneSessions(before: number, keep: readonly number[]): Promise<number[]> {
+  const tx = (await open()).transaction(['sessions', 'seen', 'queue'], 'readwrite')
+  const [sessions, seen] = [tx.objectStore('sessions'), tx.objectStore('seen')]
+  const [old, queue] = await Promise.all([
+    request(sessions.index(SESSIONS_BY_SYNC).getAllKeys(IDBKeyRange.upperBound(before, true))) as Promise<number[]>,
+    request(tx.objectStore('queue').getAll()) as Promise<QueuedScan[]>,
+  ])
+  const queued = new Set(queue.map((q) => q.sessionId))
+  const dropped = old.filter((id) => !keep.includes(id) && !queued.has(id))
+  await Promise.all(
+    dropped.map(async (id) => {
+      const scans = (await request(seen.index(SEEN_BY_SESSION).getAllKeys(id))) as number[]
+      await Promise.all([request(sessions.delete(id)), ...scans.map((s) => request(seen.delete(s)))])
+    }),
+  )
+  return dropped
 }
 
 /** Keeps one scan answered online (valid) for the device's offline answers, without rewriting the session's list. */

@@ -1,3 +1,4 @@
+import { DOOR_AHEAD_MS, DOOR_PAST_MS } from '../../../contract/admin/door'
 import { sessionSaleState, type SessionSaleFields } from '../../../contract/rules/session-sale'
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
@@ -10,10 +11,8 @@ import { doorSessionFacts } from './lists.repository'
  * shared-token calls (routes/door.ts) follow the same rule.
  */
 
-/** The door works sessions that began up to this long ago (a long show, a late arrival) … */
-export const DOOR_PAST_MS = 12 * 3600 * 1000
-/** … or begin within this long (stewards sync the list ahead, the day before). */
-export const DOOR_AHEAD_MS = 2 * 24 * 3600 * 1000
+// The window's bounds live in the contract: the check-in app keeps a synced list only while its door may work (app/door/model/store.ts).
+export { DOOR_AHEAD_MS, DOOR_PAST_MS }
 /**
  * Offline uploads of sessions that began up to this long ago still count: a phone that scanned at
  * the door while offline may come back online only days later (left in a locker, flat battery),
