@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_ACTION_TEXTS } from '../src/app/admin/eventActionTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
+import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
@@ -14,6 +15,7 @@ const EMAIL = 'manager@example.org'
 const PASSWORD = 'a manager password'
 const e = EVENT_ACTION_TEXTS.en
 const t = ADMIN_TEXTS.en
+const w = WAITING_CONSOLE_TEXTS.en
 
 let app: AppHarness
 
@@ -60,6 +62,15 @@ describe('copying, archiving and restoring an event in the console', () => {
     expect(await page.getByRole('button', { name: /^Copy session / }).count()).toBe(0)
     expect(await page.getByLabel(`${t.name} (en)`).getAttribute('readonly')).not.toBeNull()
     expect(seriousViolations(await runAxe(page)), 'an archived event').toEqual([])
+    // Its sessions' waiting rooms too: the screen says so and how to change it, and offers no Save.
+    const copySession = (await db.selectFrom('calendars').select('id').where('event_id', '=', copyId).orderBy('id').executeTakeFirstOrThrow()).id
+    const waitingRoom = `${app.baseUrl}/admin/sessions/${copySession}/waiting-room`
+    await page.goto(waitingRoom)
+    await expect.poll(() => page.getByRole('note').allInnerTexts()).toContain(w.archived)
+    expect(await page.getByRole('button', { name: w.save, exact: true }).count()).toBe(0)
+    expect(await page.getByLabel(w.rate).getAttribute('readonly')).not.toBeNull()
+    expect(await page.getByLabel(w.enabled).isDisabled()).toBe(true)
+    expect(seriousViolations(await runAxe(page)), "an archived event's waiting room").toEqual([])
 
     // The archive lists it, the current events do not.
     await page.goto(`${app.baseUrl}/admin`)
@@ -76,6 +87,9 @@ describe('copying, archiving and restoring an event in the console', () => {
     // Restored, it is editable again.
     await page.getByRole('button', { name: t.save, exact: true }).waitFor()
     expect(await page.getByTestId('event-archived').count()).toBe(0)
+    await page.goto(waitingRoom)
+    await page.getByRole('button', { name: w.save, exact: true }).waitFor()
+    expect(await page.getByTestId('waiting-archived').count()).toBe(0)
     await page.goto(`${app.baseUrl}/admin`)
     await page.locator(`a[href="/admin/events/${copyId}"]`).waitFor()
     expect((await db.selectFrom('events').select(['published', 'archived_at']).where('id', '=', copyId).executeTakeFirstOrThrow())).toEqual({ published: 0, archived_at: null })

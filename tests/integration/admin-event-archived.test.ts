@@ -122,12 +122,16 @@ describe.each(TEST_DBS)('an archived event is read-only on %s', (dbKind) => {
     }
     // The reads (the waiting-room screen's, the studio's) still answer: sessionState read them.
     expect((await manager.get(`/api/admin/drawings/${drawing.id}`)).status).toBe(200)
+    // The waiting-room screen is told, so it offers no Save the server would refuse.
+    const eventArchived = async () => (await manager.get<{ event_archived: boolean }>(`/api/admin/sessions/${session}/waiting-room`)).body.event_archived
+    expect(await eventArchived()).toBe(true)
     expect(await sessionState()).toEqual(before)
 
     // Restored: they change again.
     expect((await manager.post(`/api/admin/events/${id}/unarchive`)).status).toBe(200)
     for (const [path, body] of changes.slice(0, 3)) expect((await manager.post(path, body)).status, path).toBe(200)
     expect(await sessionState()).toMatchObject({ room: true, blocked: [seat] })
+    expect(await eventArchived()).toBe(false)
   })
 
   it('refuses a price of a fraction of a kopeck (the console sends minor units) in the spec format, storing nothing', async () => {

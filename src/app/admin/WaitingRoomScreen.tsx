@@ -36,6 +36,8 @@ export function WaitingRoomScreen() {
   const [form, setForm] = useState<Form | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
+  // A session of an archived event is read-only until the event is restored (the server refuses a change: admin-event-archived).
+  const archived = view?.event_archived === true
   const title = view === null ? w.link : fillIn(w.title, { event: pickLocalized(view.session, 'name', lang), day: formatDate(view.session.day, lang), time: view.session.time })
   const heading = useScreenTitle(title)
 
@@ -50,7 +52,7 @@ export function WaitingRoomScreen() {
 
   const save = async (e: FormEvent) => {
     e.preventDefault()
-    if (!form) return
+    if (!form || archived) return
     setSaved(false)
     const body = { enabled: form.enabled, opens_at: new Date(form.opensAt).getTime(), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
     // The first refusal as "Field: reason" (a rate over the most the server takes says so, not only the field's name).
@@ -76,6 +78,11 @@ export function WaitingRoomScreen() {
         <Link to={view === null ? '/admin' : `/admin/events/${view.session.event_id}`}>{w.back}</Link>
       </p>
       <p>{w.intro}</p>
+      {archived && (
+        <p className="adm-note" role="note" data-testid="waiting-archived">
+          {w.archived}
+        </p>
+      )}
       <ErrorNote error={error} />
       <p role="status" className="adm-note">
         {saved ? w.saved : ''}
@@ -84,22 +91,22 @@ export function WaitingRoomScreen() {
         <form className="adm-form" onSubmit={(e) => void save(e)} aria-labelledby="adm-waiting-title">
           <label>
             <span>
-              <input type="checkbox" name="enabled" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {w.enabled}
+              <input type="checkbox" name="enabled" checked={form.enabled} disabled={archived} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {w.enabled}
             </span>
           </label>
           <label>
             {w.opensAt}
-            <input type="datetime-local" name="opens_at" required value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} />
+            <input type="datetime-local" name="opens_at" required readOnly={archived} value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} />
           </label>
           <label>
             {w.rate}
-            <input type="number" name="admit_per_minute" required min={1} inputMode="numeric" value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
+            <input type="number" name="admit_per_minute" required min={1} inputMode="numeric" readOnly={archived} value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
           </label>
           <label>
             {w.auto}
-            <input type="number" name="auto_per_minute" min={1} inputMode="numeric" value={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.value })} />
+            <input type="number" name="auto_per_minute" min={1} inputMode="numeric" readOnly={archived} value={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.value })} />
           </label>
-          <button type="submit">{w.save}</button>
+          {!archived && <button type="submit">{w.save}</button>}
         </form>
       )}
       {view && (

@@ -15,6 +15,8 @@ const ru = {
   placed: 'Получили место',
   admitted: 'Пропущено к покупке',
   back: 'К событию',
+  /** A session of an archived event: why nothing can be changed, and how to change it. */
+  archived: 'Событие этого сеанса в архиве, очередь изменить нельзя. Чтобы изменить её, верните событие из архива (кнопка «Вернуть из архива» на странице события).',
 }
 type WaitingTexts = typeof ru
 
@@ -32,6 +34,7 @@ const en: WaitingTexts = {
   placed: 'Given a place',
   admitted: 'Let through',
   back: 'Back to the event',
+  archived: "This session's event is archived, so its waiting room cannot be changed. To change it, restore the event (Restore from archive on the event's page).",
 }
 
 const kz: WaitingTexts = {
@@ -48,6 +51,7 @@ const kz: WaitingTexts = {
   placed: 'Орын алғандар',
   admitted: 'Сатып алуға өткізілді',
   back: 'Іс-шараға',
+  archived: 'Бұл сеанстың іс-шарасы мұрағатта, кезекті өзгертуге болмайды. Өзгерту үшін іс-шараны мұрағаттан қайтарыңыз (іс-шара бетіндегі «Мұрағаттан қайтару» түймесі).',
 }
 
 const ch: WaitingTexts = {
@@ -64,6 +68,7 @@ const ch: WaitingTexts = {
   placed: '已獲得位置',
   admitted: '已放行購買',
   back: '返回活動',
+  archived: '此場次的活動已封存，無法修改排隊設定。如需修改，請先還原活動（活動頁面上的「從封存還原」）。',
 }
 
 export const WAITING_CONSOLE_TEXTS: Record<Lang, WaitingTexts> = { ru, en, kz, ch }

@@ -25,6 +25,8 @@ export const waitingRoomViewSchema = z.object({
   calendar_id: z.number().int(),
   /** The session as the screen names it: its event, day and time. */
   session: z.object({ event_id: z.number().int(), day: z.string(), time: z.string(), name_ru: z.string(), name_en: z.string(), name_kz: z.string(), name_ch: z.string() }),
+  /** Whether the session's event is archived: the room is read-only until the event is restored (the server refuses a change). */
+  event_archived: z.boolean(),
   /** False when the session never had a room (the settings below are the form's defaults). */
   exists: z.boolean(),
   enabled: z.boolean(),

@@ -33,17 +33,21 @@ export async function setWaitingRoom(db: Db, actor: Actor, calendarId: number, i
 
 /** GET /api/admin/sessions/:id/waiting-room: the settings (the form's defaults when none) and the queue's counts. */
 export async function getWaitingRoom(db: Db, calendarId: number, now: number): Promise<WaitingRoomView> {
-  const session = await findSessionTitle(db, calendarId)
-  if (!session) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+  const found = await findSessionTitle(db, calendarId)
+  if (!found) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+  const { archived_at: archivedAt, ...session } = found
+  // The screen offers no change the server would refuse (setWaitingRoom, mustBeLiveSession).
+  const eventArchived = archivedAt !== null
   const room = await findRoom(db, calendarId)
   if (!room) {
-    return { calendar_id: calendarId, session, exists: false, enabled: false, opens_at: now, admit_per_minute: DEFAULT_ADMIT_PER_MINUTE, auto_per_minute: null, visitors: 0, admitted: 0, placed: 0 }
+    return { calendar_id: calendarId, session, event_archived: eventArchived, exists: false, enabled: false, opens_at: now, admit_per_minute: DEFAULT_ADMIT_PER_MINUTE, auto_per_minute: null, visitors: 0, admitted: 0, placed: 0 }
   }
   const [visitors, placed] = await Promise.all([countVisitors(db, calendarId), countPlaced(db, calendarId)])
   const admitted = room.enabled === 1 ? Math.min(placed, admissionAt(room, now).admitted) : 0
   return {
     calendar_id: calendarId,
     session,
+    event_archived: eventArchived,
     exists: true,
     enabled: room.enabled === 1,
     opens_at: Number(room.opens_at),

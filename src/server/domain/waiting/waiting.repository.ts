@@ -16,12 +16,12 @@ export interface RoomSettings {
   auto_per_minute: number | null
 }
 
-/** A session as the console names it: its event (names in four languages), day and time; undefined when there is none. */
+/** A session as the console names it: its event (names in four languages, whether archived), day and time; undefined when there is none. */
 export async function findSessionTitle(db: Db, calendarId: number) {
   return db
     .selectFrom('calendars as c')
     .innerJoin('events as e', 'e.id', 'c.event_id')
-    .select(['c.event_id', 'c.day', 'c.time', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch'])
+    .select(['c.event_id', 'c.day', 'c.time', 'e.name_ru', 'e.name_en', 'e.name_kz', 'e.name_ch', 'e.archived_at'])
     .where('c.id', '=', calendarId)
     .executeTakeFirst()
 }
