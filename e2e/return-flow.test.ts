@@ -314,6 +314,13 @@ describe('ticket return in the browser', () => {
     await request()
     await page.locator('.return-notice').waitFor()
     expect(await page.locator('.return-status--60').count()).toBe(1)
+    // On the phone's card the status text stays clear of the category (it ran into it from the check column).
+    expect(await page.locator('tr:has(.return-status--60)').evaluate((tr) => {
+      const text = document.createRange()
+      text.selectNodeContents(tr.querySelector('.return-status')!)
+      const [s, c] = [text.getBoundingClientRect(), tr.querySelector('.return-table__category')!.getBoundingClientRect()]
+      return s.left < c.right && c.left < s.right && s.top < c.bottom && c.top < s.bottom
+    })).toBe(false)
     // The page offers the ticket left, right after the notice that has the focus.
     const more = page.locator('.return-more__button')
     expect(await more.innerText()).toBe(returnsRu.returns.more)

@@ -61,7 +61,7 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
               const view = rowView(r)
               const reasonId = `${checkboxId}-used`
               const ticked = selected.has(r.id) || held.has(r.id)
-              const rowClass = view === 'used' ? 'return-table__row--used' : view === 'select' && ticked ? 'return-table__row--selected' : undefined
+              const rowClass = view === 'used' ? 'return-table__row--used' : view === 'status' ? 'return-table__row--status' : ticked ? 'return-table__row--selected' : undefined
               return (
                 <tr key={r.id} className={rowClass}>
                   <td>
