@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { api } from '../../api/client'
+import { focusBack } from '../../lib/focusBack'
 import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { isSeatLine, type NumberedTicket } from './model/lines'
@@ -19,6 +20,10 @@ interface Props {
   currency: string
   onClose: () => void
   reload: () => Promise<void>
+  /** Called once offers were added and the order reloaded: the view moves the focus to them. */
+  onAdded: () => void
+  /** Where focus goes on closing when the element that opened the panel can no longer take it. */
+  returnFocusTo: RefObject<HTMLElement | null>
 }
 
 /**
@@ -28,7 +33,7 @@ interface Props {
  * order reloads. Each item names its ticket (number, seat or category and holder), in its text and
  * so in its button's accessible name: the same offer for several tickets is told apart.
  */
-export function OffersPanel({ open, hash, offers, tickets, currency, onClose, reload }: Props) {
+export function OffersPanel({ open, hash, offers, tickets, currency, onClose, reload, onAdded, returnFocusTo }: Props) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const setup = useSession((s) => s.setup)
@@ -40,18 +45,28 @@ export function OffersPanel({ open, hash, offers, tickets, currency, onClose, re
   const title = (own && setup.db.topingname.trim()) || t('order.specials')
   const addLabel = (own && setup.db.topingbuttonname.trim()) || t('order.specials-add')
 
+  // Opened from the payment's question, the opener (its dialog's button) is gone on closing: the
+  // focus goes back as the dialogs give it (focusBack), not to the body.
+  const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
     const dialog = ref.current
     if (dialog === null) return
-    if (open && !dialog.open) dialog.showModal()
-    else if (!open && dialog.open) dialog.close()
-  }, [open])
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+      dialog.showModal()
+    } else if (!open && dialog.open) {
+      dialog.close()
+      focusBack([opener.current, returnFocusTo.current])
+      opener.current = null
+    }
+  }, [open, returnFocusTo])
 
   const add = async () => {
-    await run(() => api.call('orderAddSpecialOffer', { hash, data: offerPayload(offers, selected) }).then(() => undefined))
+    const added = await run(() => api.call('orderAddSpecialOffer', { hash, data: offerPayload(offers, selected) }).then(() => undefined))
     setSelected(new Set())
     onClose()
     await reload()
+    if (added) onAdded()
   }
 
   return (

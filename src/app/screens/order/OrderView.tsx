@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CARD_SCHEME_FAILURE, CARD_SCHEME_POLL_MS } from '../../../contract/constants'
 import { useCurrency, useSession } from '../../state/session'
@@ -13,6 +13,7 @@ import { OffersPanel } from './OffersPanel'
 import { OrderSummary } from './OrderSummary'
 import { PaymentForm } from './PaymentForm'
 import { TicketGroups } from './TicketGroups'
+import { useFocusLater } from './useFocusLater'
 import { useFollowOrder } from './useFollowOrder'
 import { usePolling } from './usePolling'
 import { VerifyNotice } from './VerifyNotice'
@@ -33,6 +34,11 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
   const readOnly = paid || verifying
   const [offersOpen, setOffersOpen] = useState(false)
   const [codes, setCodes] = useState<TicketLine[] | null>(null)
+  // Offers added: the focus goes to the list they joined (the offers button may be gone with the
+  // last offer); the offers button is where it goes back once the last added service is removed.
+  const offersButton = useRef<HTMLButtonElement>(null)
+  const addedTitle = useRef<HTMLHeadingElement>(null)
+  const focusLater = useFocusLater()
 
   useFollowOrder(order, loadedAt, reload)
 
@@ -61,9 +67,10 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
             <dd>{formatMoney(order.refunded, lang, currency)}</dd>
           </dl>
         )}
-        <AddedServices hash={order.hash} services={order.toping} currency={currency} reload={reload} readOnly={readOnly} />
+        <AddedServices hash={order.hash} services={order.toping} currency={currency} reload={reload} readOnly={readOnly}
+          titleRef={addedTitle} afterLast={offersButton} />
         {!readOnly && badge !== 'cancelled' && order.addToping.length > 0 && (
-          <button type="button" className="button order-page__offers" onClick={() => setOffersOpen(true)}>
+          <button type="button" ref={offersButton} className="button order-page__offers" onClick={() => setOffersOpen(true)}>
             {t('order.specials-open')}
           </button>
         )}
@@ -75,7 +82,8 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
         )}
       </div>
       <OffersPanel open={offersOpen} hash={order.hash} offers={order.addToping} tickets={tickets} currency={currency}
-        onClose={() => setOffersOpen(false)} reload={reload} />
+        onClose={() => setOffersOpen(false)} reload={reload} returnFocusTo={offersButton}
+        onAdded={() => focusLater(() => [addedTitle.current, offersButton.current])} />
       <CodesModal lines={codes} ordNum={order.ord_num} onClose={() => setCodes(null)} />
     </article>
   )
