@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIST_KEPT_MS } from '../src/app/door/model/store'
+import { MAX_CODE_CHARS } from '../src/contract/admin/door'
+import { bringToDoor } from '../tests/integration/door-helpers'
 import { startApp, type AppHarness } from './support/app'
 import { doorRig, type DoorRig } from './support/door'
 
@@ -78,6 +80,48 @@ describe('door app: what the phone keeps', () => {
     await expect.poll(() => keysOf(page, 'sessions')).toEqual([basic, queuedOld, recent])
     expect(await keysOf(page, 'seen')).toEqual([])
     expect(await keysOf(page, 'queue')).toEqual(['prunetestqueued01'])
+    expect(errors).toEqual([])
+  })
+
+  it("the counts of scans flagged and refused on upload are their session's own, and stay after a reload", async () => {
+    const [basic, race] = [rig.fx.basic.calendarId, rig.fx.race.calendarId]
+    await bringToDoor(app.server.db, [race])
+    const gate = await rig.list(basic, 'Tally gate')
+    await rig.list(race, 'Other session gate')
+    const ticket = await rig.paidTicket(rig.fx.basic)
+    const { context, page, errors } = await rig.phone()
+    await page.getByLabel('Session').selectOption(String(basic))
+    await rig.startAt(page, 'Tally gate')
+    const counts = () => page.getByText(/^(Flagged on reconciling|Refused by the server on upload): \d+$/).allInnerTexts()
+
+    await context.setOffline(true)
+    await page.getByText('Offline: checking against the synced list').waitFor()
+    // Meanwhile the ticket is let in at the gate by another device, online: this phone does not know.
+    expect((await rig.owner.post('/api/admin/door/redeem', { code: ticket.code, list_id: gate, nonce: 'tallyotherdevice01' })).status).toBe(200)
+    expect(await rig.typed(page, ticket.code)).toBe('valid')
+    await page.getByRole('button', { name: 'Next' }).click()
+    // A code longer than the server takes: Unknown here, refused on upload.
+    expect(await rig.typed(page, '1'.repeat(MAX_CODE_CHARS + 1))).toBe('unknown')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText('Waiting to upload: 2').waitFor()
+    await context.setOffline(false)
+    await expect.poll(counts, { timeout: 30_000 }).toEqual(['Flagged on reconciling: 1', 'Refused by the server on upload: 1'])
+
+    // Another session's gate shows its own counts: none.
+    await page.getByRole('button', { name: 'Change gate' }).click()
+    await page.getByLabel('Session').selectOption(String(race))
+    await rig.startAt(page, 'Other session gate')
+    await page.getByText(/Tickets in the list: \d+,/).waitFor()
+    expect(await counts()).toEqual([])
+
+    // Back at the first session's gate, and after a reload of the app: its counts again.
+    await page.getByRole('button', { name: 'Change gate' }).click()
+    await page.getByLabel('Session').selectOption(String(basic))
+    await rig.startAt(page, 'Tally gate')
+    await expect.poll(counts).toEqual(['Flagged on reconciling: 1', 'Refused by the server on upload: 1'])
+    await page.reload()
+    await page.getByRole('heading', { name: /Tally gate/ }).waitFor()
+    await expect.poll(counts).toEqual(['Flagged on reconciling: 1', 'Refused by the server on upload: 1'])
     expect(errors).toEqual([])
   })
 })

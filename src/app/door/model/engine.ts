@@ -7,7 +7,7 @@ import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, printedCode, type DoorState, type HistoryScan, type ListFilters } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
-import { cursorOf, dequeue, enqueue, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, ticketElsewhere, type SessionData } from './store'
+import { cursorOf, dequeue, enqueue, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, tallyOf, ticketElsewhere, type SessionData, type Tally } from './store'
 
 /**
  * A synced list's tickets by id and by code, built once per list (a sync makes a new one), not
@@ -49,9 +49,9 @@ export interface DoorSnapshot {
   syncedAt: number | null
   /** Offline scans not yet uploaded. */
   pending: number
-  /** Uploaded scans the server flagged (the holder was let in, yet another scan came first). */
+  /** The chosen session's uploaded scans the server flagged (the holder was let in, yet another scan came first); kept on the device (store.ts tallies). */
   flagged: number
-  /** Offline scans the server refused on their own (e.g. a code too long, a list that does not exist); dropped from the queue. */
+  /** The chosen session's offline scans the server refused on their own (e.g. a code too long, a list that does not exist); dropped from the queue. */
   refused: number
   answer: ShownAnswer | null
   error: string | null
@@ -125,17 +125,17 @@ export class DoorEngine {
   /** Picks the session and gate; the list held on the device is used at once, then synced. */
   async choose(session: DoorSession, list: CheckinList): Promise<void> {
     const choice = ++this.chosen
-    const data = await loadSession(session.calendar_id)
+    const [data, tally] = await Promise.all([loadSession(session.calendar_id), tallyOf(session.calendar_id)])
     if (choice !== this.chosen) return
     this.data = data
     // After a reload without a network, the clock kept with the session times the offline scans.
     if (this.data?.clock) this.heard(this.data.clock, this.data.clock.deviceAt)
-    this.set({ session, list, answer: null, error: null, tickets: heldTickets(this.data, list), syncedAt: this.data?.syncedAt ?? null })
+    this.set({ session, list, answer: null, error: null, tickets: heldTickets(this.data, list), syncedAt: this.data?.syncedAt ?? null, ...tally })
     await this.refresh()
   }
   leave(): void {
     this.chosen += 1
-    this.set({ session: null, list: null, answer: null })
+    this.set({ session: null, list: null, answer: null, flagged: 0, refused: 0 })
   }
   dismiss(): void {
     this.set({ answer: null })
@@ -200,16 +200,33 @@ export class DoorEngine {
     }
   }
 
-  /** Sends every queued scan (all sessions) in batches (upload.ts); the server's answers say which it flagged or refused. */
+  /**
+   * Sends every queued scan (all sessions) in batches (upload.ts); the server's answers say which
+   * it flagged or refused, counted to each scan's own session (a scan of the gate worked before
+   * is that session's, not the one chosen now) and kept with the queue across a reload.
+   */
   flush(): Promise<void> {
     this.flushing ??= (async () => {
       try {
         const scans = await queued()
         if (scans.length === 0) return
         const done = await uploadQueued(scans.map(uploadedScan), (batch) => this.api('doorRedeemBatch', { scans: batch }))
-        await dequeue([...done.uploaded, ...done.refused.map((r) => r.nonce)])
+        const sessionOf = new Map(scans.map((q) => [q.nonce, q.sessionId]))
+        const added = new Map<number, Tally>()
+        const count = (nonce: string, what: keyof Tally) => {
+          const id = sessionOf.get(nonce)!
+          const tally = added.get(id) ?? { flagged: 0, refused: 0 }
+          tally[what] += 1
+          added.set(id, tally)
+        }
+        for (const nonce of done.flagged) count(nonce, 'flagged')
+        for (const r of done.refused) count(r.nonce, 'refused')
+        await dequeue([...done.uploaded, ...done.refused.map((r) => r.nonce)], added)
         const last = done.refused.at(-1)
-        const patch: Partial<DoorSnapshot> = { flagged: this.snap.flagged + done.flagged, refused: this.snap.refused + done.refused.length }
+        const patch: Partial<DoorSnapshot> = {}
+        const [chosen, choice] = [this.snap.session?.calendar_id, this.chosen]
+        const tally = chosen !== undefined && added.has(chosen) ? await tallyOf(chosen) : null
+        if (tally && choice === this.chosen) Object.assign(patch, tally)
         if (last) patch.error = last.message
         if (done.uploaded.length > 0 || done.refused.length > 0) patch.online = true
         const err = done.stoppedBy

@@ -12,10 +12,12 @@ import { listAdmits, type ListFilters } from './decide'
  *   device's offline answers know them after a reload. Writing the whole session instead (as
  *   version 1 did) cloned every ticket of the list on each scan: for a 60,000-ticket stadium
  *   list several megabytes, tens of milliseconds of the page's thread on a phone, per person
- *   at the gate. A sync brings those scans in its own history, and its save drops them here.
+ *   at the gate. A sync brings those scans in its own history, and its save drops them here;
+ * - `tallies`: per session, how many of its uploaded scans the server flagged or refused (the
+ *   steward's counts), changed in the one transaction that takes the scans off the queue.
  */
 const DB_NAME = 'seatwise-door'
-const DB_VERSION = 3
+const DB_VERSION = 4
 const SEEN_BY_SESSION = 'calendarId'
 /** The `sessions` index by last sync (version 3), so pruning finds old lists without reading them (each may be megabytes). */
 const SESSIONS_BY_SYNC = 'syncedAt'
@@ -45,6 +47,15 @@ export interface SessionData {
   clock?: DeviceClock
   /** The session's places from the last whole sync (door-places.ts); absent in data of older versions (the next sync is then a whole one). */
   places?: SyncPlaces | null
+}
+
+/** A session's uploaded scans the server flagged (let in here, yet another scan came first) or refused on their own (they left the queue). */
+export interface Tally {
+  flagged: number
+  refused: number
+}
+interface TallyRow extends Tally {
+  calendarId: number
 }
 
 /** A scan waiting for upload, with what the device answered. */
@@ -78,6 +89,7 @@ function open(): Promise<IDBDatabase> {
       if (!sessions.indexNames.contains(SESSIONS_BY_SYNC)) sessions.createIndex(SESSIONS_BY_SYNC, 'syncedAt')
       if (!names.contains('queue')) r.result.createObjectStore('queue', { keyPath: 'nonce' })
       if (!names.contains('seen')) r.result.createObjectStore('seen', { keyPath: 'id' }).createIndex(SEEN_BY_SESSION, SEEN_BY_SESSION)
+      if (!names.contains('tallies')) r.result.createObjectStore('tallies', { keyPath: 'calendarId' })
     }
     r.onsuccess = () => {
       const db = r.result
@@ -107,7 +119,7 @@ function open(): Promise<IDBDatabase> {
   return opened
 }
 
-async function store(name: 'sessions' | 'queue' | 'seen', mode: IDBTransactionMode): Promise<IDBObjectStore> {
+async function store(name: 'sessions' | 'queue' | 'seen' | 'tallies', mode: IDBTransactionMode): Promise<IDBObjectStore> {
   return (await open()).transaction(name, mode).objectStore(name)
 }
 
@@ -139,13 +151,13 @@ export async function saveSession(data: SessionData): Promise<void> {
 
 /**
  * Drops the synced lists last synced before `before` (on the server's clock, as `syncedAt`), with
- * their seen scans, except the sessions in `keep` (the one chosen) and any with scans still
+ * their seen scans and tallies, except the sessions in `keep` (the one chosen) and any with scans still
  * queued: a list is what the phone's offline answers of that session rest on until the server
  * has them. Answers the sessions dropped.
  */
 export async function pruneSessions(before: number, keep: readonly number[]): Promise<number[]> {
-  const tx = (await open()).transaction(['sessions', 'seen', 'queue'], 'readwrite')
-  const [sessions, seen] = [tx.objectStore('sessions'), tx.objectStore('seen')]
+  const tx = (await open()).transaction(['sessions', 'seen', 'queue', 'tallies'], 'readwrite')
+  const [sessions, seen, tallies] = [tx.objectStore('sessions'), tx.objectStore('seen'), tx.objectStore('tallies')]
   const [old, queue] = await Promise.all([
     request(sessions.index(SESSIONS_BY_SYNC).getAllKeys(IDBKeyRange.upperBound(before, true))) as Promise<number[]>,
     request(tx.objectStore('queue').getAll()) as Promise<QueuedScan[]>,
@@ -155,7 +167,7 @@ export async function pruneSessions(before: number, keep: readonly number[]): Pr
   await Promise.all(
     dropped.map(async (id) => {
       const scans = (await request(seen.index(SEEN_BY_SESSION).getAllKeys(id))) as number[]
-      await Promise.all([request(sessions.delete(id)), ...scans.map((s) => request(seen.delete(s)))])
+      await Promise.all([request(sessions.delete(id)), request(tallies.delete(id)), ...scans.map((s) => request(seen.delete(s)))])
     }),
   )
   return dropped
@@ -222,7 +234,29 @@ export async function queued(): Promise<QueuedScan[]> {
   return (await request((await store('queue', 'readonly')).getAll())) as QueuedScan[]
 }
 
-export async function dequeue(nonces: readonly string[]): Promise<void> {
-  const s = await store('queue', 'readwrite')
-  await Promise.all(nonces.map((n) => request(s.delete(n))))
+/**
+ * Takes uploaded scans off the queue and adds what the server said of them to their sessions'
+ * tallies, in one transaction: a reload between the two can neither lose a count nor count an
+ * upload twice (the scans would be sent again, and a re-upload's flag is not counted: upload.ts).
+ */
+export async function dequeue(nonces: readonly string[], added: ReadonlyMap<number, Tally> = new Map()): Promise<void> {
+  const tx = (await open()).transaction(['queue', 'tallies'], 'readwrite')
+  const [queue, tallies] = [tx.objectStore('queue'), tx.objectStore('tallies')]
+  await Promise.all([
+    ...nonces.map((n) => request(queue.delete(n))),
+    ...[...added].map(async ([calendarId, add]) => {
+      const held = await tallyIn(tallies, calendarId)
+      await request(tallies.put({ calendarId, flagged: held.flagged + add.flagged, refused: held.refused + add.refused } satisfies TallyRow))
+    }),
+  ])
+}
+
+/** A session's tally (none yet: zeros). */
+export async function tallyOf(calendarId: number): Promise<Tally> {
+  return tallyIn(await store('tallies', 'readonly'), calendarId)
+}
+
+async function tallyIn(tallies: IDBObjectStore, calendarId: number): Promise<Tally> {
+  const row = (await request(tallies.get(calendarId))) as TallyRow | undefined
+  return { flagged: row?.flagged ?? 0, refused: row?.refused ?? 0 }
 }

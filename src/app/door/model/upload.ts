@@ -6,8 +6,8 @@ import type { QueuedScan } from './store'
 export interface UploadResult {
   /** Nonces the server now has (answered, so they leave the queue). */
   uploaded: string[]
-  /** Scans the server flagged (let in offline, yet another scan came first). */
-  flagged: number
+  /** Nonces of the scans the server flagged (let in offline, yet another scan came first), each once (a re-upload's flag is not counted again). */
+  flagged: string[]
   /** Scans the server refused on their own (they leave the queue: sending them again cannot change the answer). */
   refused: { nonce: string; errorCode: string; message: string }[]
   /** Why the upload stopped early (no network, signed out, a server fault), the rest kept queued; null when all went. */
@@ -42,7 +42,7 @@ type Send = (scans: DoorScan[]) => Promise<{ answers: { flagged: boolean; replay
  * only for a batch that was refused.
  */
 export async function uploadQueued(scans: readonly (DoorScan & { nonce: string })[], send: Send): Promise<UploadResult> {
-  const out: UploadResult = { uploaded: [], flagged: 0, refused: [], stoppedBy: null }
+  const out: UploadResult = { uploaded: [], flagged: [], refused: [], stoppedBy: null }
   try {
     await uploadInto(out, scans, send)
   } catch (err) {
@@ -54,7 +54,7 @@ export async function uploadQueued(scans: readonly (DoorScan & { nonce: string }
 async function uploadInto(out: UploadResult, scans: readonly (DoorScan & { nonce: string })[], send: Send): Promise<void> {
   const took = (batch: readonly { nonce: string }[], answer: Awaited<ReturnType<Send>>) => {
     out.uploaded.push(...batch.map((s) => s.nonce))
-    out.flagged += answer.answers.filter((a) => a.flagged && !a.replayed).length
+    out.flagged.push(...batch.filter((_, i) => answer.answers[i]?.flagged && !answer.answers[i].replayed).map((s) => s.nonce))
   }
   for (let i = 0; i < scans.length; i += MAX_BATCH_SCANS) {
     const batch = scans.slice(i, i + MAX_BATCH_SCANS)
