@@ -7,7 +7,8 @@ import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, waitForListing, type AppHarness } from './support/app'
 import { formatMoney } from '../src/contract/rules/moneyText'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
-import { formatSession } from '../src/contract/rules/dayText'
+import { formatDate, formatSession } from '../src/contract/rules/dayText'
+import { venueDay } from '../src/server/domain/settings/service'
 
 /**
  * The operator console end to end (issue 17): an owner made by the CLI's code signs in, creates
@@ -172,6 +173,8 @@ describe('operator console', () => {
     expect(await channels.getByRole('row', { name: /Online shop/ }).locator('td').first().innerText()).toBe('2')
     expect(await channels.getByRole('row', { name: /Box office/ }).locator('td').allInnerTexts()).toEqual(['0', '0', formatMoney(0, 'en', 'RUB')])
     await page.getByRole('cell', { name: 'paid' }).waitFor()
+    // Sales over time: the bar of the day the tickets were paid names it as the console writes dates (the venue's day).
+    expect(await page.locator('.adm-chart li > span:first-child').allInnerTexts()).toEqual([formatDate(venueDay(Date.now()), 'en')])
     await axeClean(page, 'sales')
     // The session's tickets download as a spreadsheet in the console's language.
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download the session's tickets \(CSV\)/ }).first().click()])

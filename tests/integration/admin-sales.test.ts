@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AdminErrorCode } from '../../src/contract/admin/roles'
 import type { AdminOrder, EventSales, SessionSales } from '../../src/contract/admin/sales'
 import { ORDER_CHECKBOX_SCOPE } from '../../src/server/domain/orders/constants'
+import { venueDay } from '../../src/server/domain/settings/service'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { AdminClient, signedIn } from './admin-helpers'
 import { visitor } from './order-fixtures'
@@ -83,7 +84,7 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     expect(s.zones).toHaveLength(1)
     expect(s.zones[0]).toMatchObject({ zone_id: zone, sold: 3, held: 2, free: 15, revenue: 300000 })
     expect(s.categories).toEqual([expect.objectContaining({ category_id: category, sold: 3, revenue: 300000 })])
-    expect(s.over_time).toEqual([{ day: new Date().toISOString().slice(0, 10), sold: 3, revenue: 300000 }])
+    expect(s.over_time).toEqual([{ day: venueDay(Date.now()), sold: 3, revenue: 300000 }])
 
     const e = (await manager.get<EventSales>(`/api/admin/sales/events/${eventId}`)).body
     expect(e.totals).toEqual({ capacity: 40, sold: 3, held: 2, free: 35, blocked: 0, revenue: 300000 })
@@ -275,6 +276,17 @@ describe.each(TEST_DBS)('sales at a glance on %s', (dbKind) => {
     expect((await manager.get<{ orders: AdminOrder[] }>(`/api/admin/orders?event_id=${eventId}`)).body.orders.find((o) => o.hash === half)!.paid_amount).toBe(105000)
     const promoted = await session()
     expect([revenueOf(promoted, category) - revenueOf(after, category), revenueOf(promoted, balcony) - revenueOf(after, balcony)]).toEqual([50000, 55000])
+  })
+
+  it("groups sales into the venue's days: a ticket paid at 01:30 Moscow time (22:30 UTC) is a sale of the new day there", async () => {
+    const hash = await buy(1, true)
+    // 2026-11-30 22:30 UTC is 2026-12-01 01:30 at the venue (Europe/Moscow, UTC+3).
+    await server.db.updateTable('orders').set({ paid_at: Date.UTC(2026, 10, 30, 22, 30) }).where('hash', '=', hash).execute()
+    // The other tests' sales are of today: only the two days around that moment are looked at.
+    const days = (sales: { over_time: { day: string; sold: number }[] }) => sales.over_time.filter((p) => ['2026-11-30', '2026-12-01'].includes(p.day))
+    const s = (await manager.get<SessionSales>(`/api/admin/sales/sessions/${sessions[0]}`)).body
+    expect(days(s)).toEqual([{ day: '2026-12-01', sold: 1, revenue: 100000 }])
+    expect(days((await manager.get<EventSales>(`/api/admin/sales/events/${eventId}`)).body)).toEqual([{ day: '2026-12-01', sold: 1, revenue: 100000 }])
   })
 
   it('names the buyer as the order page does: the full name, else the name parts with the patronymic', async () => {

@@ -4,7 +4,7 @@ import type { AdminOrder, EventSales } from '../../contract/admin/sales'
 import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export'
 import { CARE_TEXTS, fillIn, orderSumText, ticketCountText } from './careTexts'
 import { consoleMoney } from './money'
-import { formatSession } from '../i18n/localeFormat'
+import { formatDate, formatSession } from '../i18n/localeFormat'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { SalesMap } from './SalesMap'
@@ -108,7 +108,8 @@ export function SalesScreen() {
               <ul>
                 {sales.over_time.map((p) => (
                   <li key={p.day}>
-                    <span>{p.day}</span>
+                    {/* The venue's day of sale (server: sales.ts venueDay), written as the console writes dates. */}
+                    <span>{formatDate(p.day, lang)}</span>
                     <span className="adm-bar" style={{ width: `${(p.sold / max) * 100}%` }} aria-hidden="true" />
                     <span>
                       {p.sold} · {money(p.revenue)}

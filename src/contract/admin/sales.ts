@@ -44,7 +44,7 @@ export const categorySalesSchema = z.object({ category_id: z.number().int(), sol
 export const SALES_CHANNELS = ['shop', 'boxoffice'] as const
 export const channelSalesSchema = z.object({ channel: z.enum(SALES_CHANNELS), sold: z.number().int(), complimentary: z.number().int(), revenue: z.number().int() })
 export type ChannelSales = z.infer<typeof channelSalesSchema>
-/** Tickets sold and revenue per day of sale (the day the order was paid, UTC). */
+/** Tickets sold and revenue per day of sale (the day the order was paid, in the venue's time zone, as the venue's staff count days). */
 export const salesPointSchema = z.object({ day: z.string(), sold: z.number().int(), revenue: z.number().int() })
 export const sessionSalesSchema = z.object({
   calendar_id: z.number().int(),

@@ -7,6 +7,7 @@ import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../
 import { lineServiceCosts } from '../domain/orders/money.repository'
 import { promoPercents } from '../domain/orders/promo-percent.repository'
 import { buyerName } from '../domain/orders/state'
+import { venueDay } from '../domain/settings/service'
 import { ApiFailure } from '../errors'
 import { orderStateOf } from './order-state'
 import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionOrderLines, zonesById } from './sales.repository'
@@ -22,7 +23,6 @@ const add = (a: SalesCounts, b: SalesCounts): SalesCounts => ({
   blocked: a.blocked + b.blocked,
   revenue: a.revenue + b.revenue,
 })
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** How the box office was paid for a sold line (null: the shop sold it). */
 interface SoldLine {
@@ -137,7 +137,8 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
       ch.sold += l.quantity
       ch.revenue += revenue
       if (isComplimentary(l)) ch.complimentary += l.quantity
-      const day = utcDay(l.paid_at ?? now)
+      // The venue's day: a sale after midnight there belongs to the new day, as the venue's staff count it.
+      const day = venueDay(l.paid_at ?? now)
       const t = overTime.get(day) ?? { sold: 0, revenue: 0 }
       t.sold += l.quantity
       t.revenue += revenue

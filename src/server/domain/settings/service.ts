@@ -25,6 +25,14 @@ export function venueDateTime(ms: number): string {
   return localFormat.format(new Date(ms)).replace('T', ' ')
 }
 
+/** Characters of the day ('YYYY-MM-DD') at the start of venueDateTime's text. */
+const DAY_CHARS = 10
+
+/** The venue's calendar day of a moment, 'YYYY-MM-DD' (a sale at 01:30 Moscow time is of that day, not of UTC's day before). */
+export function venueDay(ms: number): string {
+  return venueDateTime(ms).slice(0, DAY_CHARS)
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
