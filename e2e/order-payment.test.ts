@@ -51,16 +51,19 @@ describe('order payment with the sandbox bank', () => {
     expect(await img.getAttribute('width')).toBe('180')
     expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
     const firstCode = await modal.locator('.codes__code').innerText()
-    expect(await modal.locator('.codes__count').innerText()).toBe('Билет 1 из 2')
+    expect(await modal.locator('.codes__count').innerText()).toBe('1 из 2')
+    // Each slide names its ticket by the list's number ('Билет N'), the counter only counts slides.
+    expect(await modal.locator('.codes__ticket').innerText()).toBe('Билет 1')
     // Arrow key and swipe turn the slides.
     await modal.locator('.codes__slide').focus().catch(() => undefined)
     await modal.locator('button[aria-label="Следующий билет"]').click()
-    expect(await modal.locator('.codes__count').innerText()).toBe('Билет 2 из 2')
+    expect(await modal.locator('.codes__count').innerText()).toBe('2 из 2')
+    expect(await modal.locator('.codes__ticket').innerText()).toBe('Билет 2')
     expect(await modal.locator('.codes__code').innerText()).not.toBe(firstCode)
     const box = (await modal.locator('.codes__slide').boundingBox())!
     await modal.locator('.codes__slide').dispatchEvent('pointerdown', { clientX: box.x + 20, clientY: box.y + 20 })
     await modal.locator('.codes__slide').dispatchEvent('pointerup', { clientX: box.x + 200, clientY: box.y + 20 })
-    expect(await modal.locator('.codes__count').innerText()).toBe('Билет 1 из 2')
+    expect(await modal.locator('.codes__count').innerText()).toBe('1 из 2')
     await page.screenshot({ path: '/tmp/order-codes.png' })
     await page.keyboard.press('Escape')
 

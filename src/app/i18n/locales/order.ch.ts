@@ -39,7 +39,7 @@ const orderCh: OrderMessages = {
     'show-qr': 'QR 碼',
     'show-barcode': '條碼',
     'codes-title': '門票',
-    'code-of': '第 {{n}} 張，共 {{count}} 張',
+    'code-of': '第 {{n}} 項，共 {{count}} 項',
     prev: '上一張門票',
     next: '下一張門票',
     'qr-alt': '門票 {{code}} 的 QR 碼',

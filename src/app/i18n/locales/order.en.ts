@@ -39,7 +39,7 @@ const orderEn: OrderMessages = {
     'show-qr': 'QR code',
     'show-barcode': 'Barcode',
     'codes-title': 'Tickets',
-    'code-of': 'Ticket {{n}} of {{count}}',
+    'code-of': '{{n}} of {{count}}',
     prev: 'Previous ticket',
     next: 'Next ticket',
     'qr-alt': 'QR code of ticket {{code}}',

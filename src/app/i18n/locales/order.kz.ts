@@ -39,7 +39,7 @@ const orderKz: OrderMessages = {
     'show-qr': 'QR-код',
     'show-barcode': 'Штрих-код',
     'codes-title': 'Билеттер',
-    'code-of': '{{count}} билеттің {{n}}-і',
+    'code-of': '{{count}} ішінен {{n}}',
     prev: 'Алдыңғы билет',
     next: 'Келесі билет',
     'qr-alt': '{{code}} билетінің QR-коды',

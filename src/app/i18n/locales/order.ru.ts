@@ -41,7 +41,7 @@ const orderRu = {
     'show-qr': 'QR-код',
     'show-barcode': 'Штрих-код',
     'codes-title': 'Билеты',
-    'code-of': 'Билет {{n}} из {{count}}',
+    'code-of': '{{n}} из {{count}}',
     prev: 'Предыдущий билет',
     next: 'Следующий билет',
     'qr-alt': 'QR-код билета {{code}}',

@@ -4,6 +4,7 @@ import { pickLocalized } from '../../../contract/lang'
 import { Dialog } from '../../forms/Dialog'
 import { useSession } from '../../state/session'
 import { stepSlide, ticketCode } from './model/codes'
+import type { NumberedTicket } from './model/lines'
 import type { TicketLine } from './model/types'
 
 /** A horizontal move longer than this, px, turns the slide. */
@@ -11,25 +12,28 @@ const SWIPE_MIN_PX = 40
 
 /**
  * The ticket codes of a paid order (001 §2): a swipeable set of QR or barcode images (180×180 /
- * 240×102), each titled with action, order number, date, location and category. Arrow buttons
- * and the arrow keys turn the slides too.
+ * 240×102), each titled with action, ticket number (the list's and the offers', `tickets`), order
+ * number, date, location and category. Arrow buttons and the arrow keys turn the slides too; the
+ * counter says which slide of how many, not a ticket number, since a group's codes leave out
+ * the other sessions' tickets and the returned ones.
  */
-export function CodesModal({ lines, ordNum, onClose }: { lines: TicketLine[] | null; ordNum: number; onClose: () => void }) {
+export function CodesModal({ lines, tickets, ordNum, onClose }: { lines: TicketLine[] | null; tickets: ReadonlyMap<number, NumberedTicket>; ordNum: number; onClose: () => void }) {
   const { t } = useTranslation()
   return (
     <Dialog open={lines !== null} title={t('order.codes-title')} onClose={onClose} className="codes-modal">
-      {lines !== null && <Slides key={lines.map((l) => l.id).join()} lines={lines} ordNum={ordNum} onClose={onClose} />}
+      {lines !== null && <Slides key={lines.map((l) => l.id).join()} lines={lines} tickets={tickets} ordNum={ordNum} onClose={onClose} />}
     </Dialog>
   )
 }
 
-function Slides({ lines, ordNum, onClose }: { lines: TicketLine[]; ordNum: number; onClose: () => void }) {
+function Slides({ lines, tickets, ordNum, onClose }: { lines: TicketLine[]; tickets: ReadonlyMap<number, NumberedTicket>; ordNum: number; onClose: () => void }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   const [index, setIndex] = useState(0)
   const start = useRef<number | null>(null)
   const line = lines[Math.min(index, lines.length - 1)]
   const code = ticketCode(line)
+  const n = tickets.get(line.id)?.n
   const go = (delta: number) => setIndex((i) => stepSlide(i, delta, lines.length))
   const when = [pickLocalized(line, 'day_str', lang) || line.day, line.time].filter((s) => s !== '').join(', ')
   const place = [pickLocalized(line, 'seatroot', lang), pickLocalized(line, 'address', lang)].filter((s) => s !== '').join(', ')
@@ -48,6 +52,7 @@ function Slides({ lines, ordNum, onClose }: { lines: TicketLine[]; ordNum: numbe
           if (Math.abs(dx) >= SWIPE_MIN_PX) go(dx < 0 ? 1 : -1)
         }}>
         <h3 className="codes__action">{pickLocalized(line, 'action', lang)}</h3>
+        {n !== undefined && <p className="codes__ticket">{t('order.ticket-n', { n })}</p>}
         <p className="codes__meta">{t('order.number', { num: ordNum })}</p>
         {when !== '' && <p className="codes__meta">{when}</p>}
         {place !== '' && <p className="codes__meta">{place}</p>}

@@ -84,7 +84,7 @@ export function OrderView({ order, loadedAt, reload }: { order: OrderViewRespons
       <OffersPanel open={offersOpen} hash={order.hash} offers={order.addToping} tickets={tickets} currency={currency}
         onClose={() => setOffersOpen(false)} reload={reload} returnFocusTo={offersButton}
         onAdded={() => focusLater(() => [addedTitle.current, offersButton.current])} />
-      <CodesModal lines={codes} ordNum={order.ord_num} onClose={() => setCodes(null)} />
+      <CodesModal lines={codes} tickets={tickets} ordNum={order.ord_num} onClose={() => setCodes(null)} />
     </article>
   )
 }
