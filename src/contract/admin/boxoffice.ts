@@ -30,7 +30,7 @@ export const boxOfficeSellRequestSchema = z.object({
   payKind: payKindSchema,
   /** E-mail the tickets to the buyer at once (else print them). */
   sendMail: z.boolean().default(false),
-  /** Seat-map sale: the session and its places (the operator's cart for that session is spent). */
+  /** Seat-map sale: the session and its places (the operator's cart holds of them become the order's; the cart's other places stay held). */
   calendarId: idSchema.optional(),
   tickets: z.array(schemeTicketSchema).min(1).max(1000).optional(),
   /** General-admission sale: lines as /api/order/create takes them. */

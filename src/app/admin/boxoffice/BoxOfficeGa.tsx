@@ -4,7 +4,7 @@ import { meetsRowMinimum, mostOfRowWithinLimit } from '../../../contract/rules/l
 import { orderLines, quantityOf, rowKey, rowsFor, totals, countOf, type Quantities } from '../../kernel/cart'
 import { formatMoney } from '../../i18n/localeFormat'
 import { useConsole } from '../shell'
-import { SaleForm } from './SaleForm'
+import { SaleForm, type SaleItems } from './SaleForm'
 import { BOX_TEXTS } from './texts'
 import { useCurrency } from '../../state/session'
 
@@ -15,6 +15,20 @@ const MAX_PER_ROW = 50
 function rowChoiceMax(row: PriceRow, rows: readonly PriceRow[], q: Quantities, orderLimit: number): number {
   const others = rows.filter((r) => rowKey(r) !== rowKey(row)).map((r) => ({ quantity: quantityOf(q, r), passagequant: r.passagequant }))
   return Math.min(MAX_PER_ROW, row.quantity, mostOfRowWithinLimit(orderLimit, others, row.passagequant))
+}
+
+/**
+ * The choice left once a sale of `sold` went through: a row still at the quantity sold goes back
+ * to none; a row the operator changed while the sale was in flight (the next buyer's) keeps its
+ * new quantity.
+ */
+function afterSale(q: Quantities, rows: readonly PriceRow[], sold: SaleItems): Quantities {
+  const left: Record<string, number> = { ...q }
+  for (const line of sold.data ?? []) {
+    const row = rows.find((r) => r.action_id === line.actionId && r.clientcategory_id === line.categoryId && r.zonelevel_id === line.zoneId)
+    if (row && quantityOf(q, row) === line.quantity) delete left[rowKey(row)]
+  }
+  return left
 }
 
 /**
@@ -51,7 +65,7 @@ export function BoxOfficeGa({ hash, day, time, prices, orderLimit }: { hash: str
           </label>
         ))}
       </div>
-      <SaleForm items={lines.length ? { hash, data: lines } : null} count={countOf(rows, q)} total={totals(rows, q).total} onSold={() => setQ({})} />
+      <SaleForm items={lines.length ? { hash, data: lines } : null} count={countOf(rows, q)} total={totals(rows, q).total} onSold={(sold) => setQ((now) => afterSale(now, rows, sold))} />
     </div>
   )
 }

@@ -104,7 +104,9 @@ export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { h
             items={{ hash, calendarId, tickets: mine.map((i) => ({ seat_id: i.seat_id, clientcategory_id: i.clientcategory_id, quantity: i.quantity })) }}
             count={mine.length}
             total={total}
-            onSold={() => useCart.getState().clear()}
+            // The server's cart is the truth: it moved the sold seats to the order and kept any other
+            // seat held, such as one clicked while the sale was in flight, which stays in the cart.
+            onSold={reload}
           />
         </div>
       )}

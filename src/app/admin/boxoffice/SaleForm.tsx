@@ -24,7 +24,19 @@ export type SaleItems = Pick<BoxOfficeSellRequest, 'hash' | 'calendarId' | 'tick
  * and the order. A sale done, the form is cleared for the next buyer, so nothing of this one
  * (name, address, language, a complimentary choice, the mailing) slips into the next order.
  */
-export function SaleForm({ items, count, total, onSold }: { items: SaleItems | null; count: number; /** What the chosen tickets cost (major units, the money rule). */ total: number; onSold: () => void }) {
+export function SaleForm({
+  items,
+  count,
+  total,
+  onSold,
+}: {
+  items: SaleItems | null
+  count: number
+  /** What the chosen tickets cost (major units, the money rule). */
+  total: number
+  /** The sale went through: `sold` is what it sold, which the page takes off its choice (the operator may have chosen more meanwhile). */
+  onSold: (sold: SaleItems) => void
+}) {
   const currency = useCurrency()
   const { api, lang } = useConsole()
   const b = BOX_TEXTS[lang]
@@ -58,9 +70,11 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
       setError(b.nothing)
       return
     }
+    // What this sale sells, as it was when sent: the page's choice may change while it is in flight.
+    const selling = items
     setBusy(true)
     try {
-      const answer = await api('boxOfficeSell', { ...items, fio, phone, email, payKind, sendMail: mailing, lang: buyerLang })
+      const answer = await api('boxOfficeSell', { ...selling, fio, phone, email, payKind, sendMail: mailing, lang: buyerLang })
       setSold({ ...answer, email })
       setError(null)
       setFio('')
@@ -69,7 +83,7 @@ export function SaleForm({ items, count, total, onSold }: { items: SaleItems | n
       setPayKind('cash')
       setSendMail(false)
       setChosenLang(null)
-      onSold()
+      onSold(selling)
     } catch (err) {
       setError(messageOf(err))
     } finally {

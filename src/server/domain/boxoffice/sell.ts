@@ -88,7 +88,8 @@ export async function sellAtBoxOffice(db: Db, sale: BoxOfficeSale, ctx: SaleCont
   if (sale.tickets && sale.calendarId !== undefined) {
     const parsed = orderCreateSchemeRequestSchema.safeParse({ ...buyer, action_id: sale.hash, tickets: sale.tickets, calendarId: sale.calendarId })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))
-    placed = await createSchemeOrder(db, parsed.data, { ...desk, sessionId: ctx.cartSessionId })
+    // Seats the operator holds beside the sale (the next buyer's, chosen while this one was in flight) stay held.
+    placed = await createSchemeOrder(db, parsed.data, { ...desk, sessionId: ctx.cartSessionId, keepCartRest: true })
   } else if (sale.data) {
     const parsed = orderCreateRequestSchema.safeParse({ ...buyer, hash: sale.hash, data: sale.data })
     if (!parsed.success) throw invalid(parsed.error.issues.map((i) => i.path.join('.')).join(', '))

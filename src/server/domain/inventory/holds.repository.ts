@@ -179,6 +179,16 @@ export async function holdStanding(trx: Db, calendarId: number, placeId: number,
     .execute()
 }
 
+/**
+ * A box-office sale spends only the places it orders: the operator may be choosing the next
+ * buyer's seats on the map while a sale is in flight, and those stay in the desk's cart. The
+ * cart's holds of the order's standing places (`standIds`) are released all the same, since the
+ * order re-counts its standing tickets (a quantity raised meanwhile goes with them).
+ */
+export interface KeepRest {
+  standIds: readonly number[]
+}
+
 /** Seats of an order at one price row. */
 export interface PricedSeats {
   priceId: number
@@ -196,9 +206,21 @@ export interface PricedSeats {
  * move's seats, so no row is changed twice in it): with one price row, the usual rush order, one
  * round trip instead of three, each held under the seats' row locks. SQLite (one writer,
  * in-process) keeps the plain steps.
+ *
+ * With `keepRest` (the box office) the rest of the cart stays held: see KeepRest.
  */
-export async function moveCartToOrder(trx: Db, sessionId: string, calendarId: number, groups: readonly PricedSeats[], owner: HoldOwner, now: number): Promise<Set<number>> {
+export async function moveCartToOrder(trx: Db, sessionId: string, calendarId: number, groups: readonly PricedSeats[], owner: HoldOwner, now: number, keepRest?: KeepRest): Promise<Set<number>> {
   const moved = new Set<number>()
+  if (keepRest) {
+    // The desk's order takes only its own places (rare, small): the plain steps on both databases.
+    const cartId = await findCart(trx, sessionId, calendarId, false, now)
+    if (cartId === null) return moved
+    for (const g of groups) {
+      for (const r of await moveSeats(trx, cartId, calendarId, g, owner).execute()) moved.add(r.seat_id)
+    }
+    if (keepRest.standIds.length > 0) await releaseStandingHolds(trx, cartId, now, keepRest.standIds).execute()
+    return moved
+  }
   if (!isPostgresDb(trx)) {
     const cartId = await findCart(trx, sessionId, calendarId, false, now)
     if (cartId === null) return moved

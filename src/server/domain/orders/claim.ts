@@ -165,6 +165,12 @@ export interface OrderContext {
   reserveSeconds: number
   /** The visitor's session: its cart holds on a seat map become the order (null: no cart, every place is claimed now; the box office without a map cart). */
   sessionId: string | null
+  /**
+   * Only the ordered places leave the session's cart; its other holds stay (the box office, whose
+   * operator may hold the next buyer's seats while a sale is in flight: inventory/holds.repository.ts
+   * KeepRest). Otherwise the order spends the whole cart, as a buyer's checkout does.
+   */
+  keepCartRest?: boolean
   /** The CRM client kept in the session (never the one the body names). */
   crmClientId: number | null
   /** The caller pays the order itself, free or not (the box office: orders/draft.ts DraftContext). */

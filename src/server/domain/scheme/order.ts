@@ -92,10 +92,10 @@ async function planSchemeOrder(
  * visitor's cart holds become the order's; places asked that the cart does not hold are claimed
  * now; if any of those is held by someone else or sold, everything rolls back and the answer
  * names them (-1005). Whatever else the cart held in the session is released (the cart is
- * spent). The order keeps its places until its reserve time; a free order is paid at once and
- * its places sold. A subscription order takes its tickets off the subscription in the same
- * transaction, so a short subscription rolls the seat claims back; orders/expiry.ts gives them
- * back when the order lapses.
+ * spent), unless the caller keeps it (ctx.keepCartRest: the box office). The order keeps its
+ * places until its reserve time; a free order is paid at once and its places sold. A
+ * subscription order takes its tickets off the subscription in the same transaction, so a short
+ * subscription rolls the seat claims back; orders/expiry.ts gives them back when the order lapses.
  */
 export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: OrderContext): Promise<PlacedOrder> {
   const { now } = ctx
@@ -121,11 +121,12 @@ export async function createSchemeOrder(db: Db, input: SchemeOrderInput, ctx: Or
   const seatsOnly = session.calendar.accessible_hold !== 1 && tickets.every((t) => t.place.kind === 'seat')
   const scope = seatsOnly ? { calendarId, seatIds: tickets.map((t) => t.place.id) } : undefined
   // The places are of the version read above: the claim refuses them if the studio has moved the session since (orders/claim.ts).
-  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx.sessionId, now, session), queueTicketMail, scope, session.drawingId, ctx.gate)
+  return placeOrder(db, draft, (trx, order) => claimPlaces(trx, draft, tickets, order.id, ctx, session), queueTicketMail, scope, session.drawingId, ctx.gate)
 }
 
 /** The seat-map order's stock claim, under the session lock (see createSchemeOrder). */
-async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[], orderId: number, sessionId: string | null, now: number, session: SchemeSession): Promise<void> {
+async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[], orderId: number, ctx: OrderContext, session: SchemeSession): Promise<void> {
+  const { sessionId, now } = ctx
   const calendarId = draft.lines[0].calendarId
   const free = draft.paidAtOnce
   const owner = { cartId: null, orderId, state: free ? ('sold' as const) : ('order' as const), expiresAt: free ? null : draft.reserveUntil }
@@ -136,7 +137,7 @@ async function claimPlaces(trx: Db, draft: OrderDraft, tickets: readonly Ticket[
   const byPrice = new Map<number, number[]>()
   for (const t of seats) byPrice.set(t.price.id, [...(byPrice.get(t.price.id) ?? []), t.place.id])
   const groups = [...byPrice].map(([priceId, seatIds]) => ({ priceId, seatIds }))
-  const converted = sessionId === null ? new Set<number>() : await moveCartToOrder(trx, sessionId, calendarId, groups, owner, now)
+  const converted = sessionId === null ? new Set<number>() : await moveCartToOrder(trx, sessionId, calendarId, groups, owner, now, ctx.keepCartRest ? { standIds: stands.map((t) => t.place.id) } : undefined)
   // Seats the cart did not hold are claimed now: held-back accessible spaces only as the cart would let them (issue 20).
   const claimed = seats.filter((t) => !converted.has(t.place.id))
   await guardHeldBack(trx, session, claimed.map((t) => t.place.id), now, false, (s) => placeText(claimed.find((t) => t.place.id === s.id)?.place ?? seats[0].place))
