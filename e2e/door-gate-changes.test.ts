@@ -153,6 +153,44 @@ describe('door app: gate and session changes', () => {
     expect(errors).toEqual([])
   })
 
+  it("an entry whose answer came after the steward changed gate: the rescan's Already used says it was this phone's own unseen scan", async () => {
+    await rig.list(rig.fx.basic.calendarId, 'South gate')
+    const side = await rig.list(rig.fx.basic.calendarId, 'Side gate')
+    const [ticket, other] = [await rig.paidTicket(rig.fx.basic), await rig.paidTicket(rig.fx.basic)]
+    // The first scan is held until the steward has pressed 'Change gate'.
+    let held: Route | null = null
+    const { page, errors } = await rig.phone((p) => p.route('**/api/admin/door/redeem?*', (route) => void (held === null ? (held = route) : route.continue())))
+    await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
+    await rig.startAt(page, 'South gate')
+    await page.getByLabel('Ticket code').fill(ticket.code)
+    await page.getByLabel('Ticket code').press('Enter')
+    await expect.poll(() => held !== null).toBe(true)
+    const route = held as unknown as Route
+    const failed: string[] = []
+    page.on('requestfailed', (r) => r === route.request() && failed.push(r.failure()?.errorText ?? 'failed'))
+    // The server records the scan at the South gate; its answer reaches the phone after the change, within the scan's wait.
+    const response = route.fetch()
+    await page.getByRole('button', { name: 'Change gate' }).click()
+    await route.fulfill({ response: await response })
+    await page.evaluate(() => fetch('/api/setup').then((r) => r.ok))
+    expect(failed).toEqual([])
+    expect(await app.server.db.selectFrom('ticket_redemptions').select(['gate', 'result']).where('order_line_id', '=', ticket.lineId).execute()).toEqual([{ gate: 'South gate', result: 'valid' }])
+    expect(await page.getByRole('alertdialog').count()).toBe(0)
+
+    await rig.startAt(page, 'Side gate')
+    expect(await rig.typed(page, ticket.code)).toBe('already_used')
+    const answer = await page.getByRole('alertdialog').innerText()
+    expect(answer).toContain('South gate')
+    expect(answer).toContain("That entry is this phone's own scan: its answer came after the gate was changed and was never shown.")
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    // A ticket another device let in: Already used, and nothing more.
+    expect((await rig.owner.post('/api/admin/door/redeem', { code: other.code, list_id: side, nonce: 'unseenotherdevice1' })).status).toBe(200)
+    expect(await rig.typed(page, other.code)).toBe('already_used')
+    expect(await page.getByRole('alertdialog').innerText()).not.toContain("this phone's own scan")
+    expect(errors).toEqual([])
+  })
+
   it('focus follows the screens: a keyboard scanner types into the code input once the gate is started; on a touch phone the gate, then the chooser, is read', async () => {
     await rig.list(rig.fx.basic.calendarId, 'Desk gate')
     const ticket = await rig.paidTicket(rig.fx.basic)

@@ -172,6 +172,7 @@ function Answer({ answer, t, lang, onNext, codeInput, heading }: { answer: Shown
       {/* Offline, a ticket sold after the last sync: its place from the signed code and the session's places. */}
       {!answer.ticket && answer.place && <p className="door-place">{placeOfFacts(answer.place, t, lang)}</p>}
       {answer.firstUse && <p>{fill(t.usedAt, { time: timeOf(answer.firstUse.at, lang), gate: answer.firstUse.gate })}</p>}
+      {answer.unseenEntry && <p>{t.unseenEntry}</p>}
       {answer.offline && <p className="door-offline-note">{t.decidedOffline}</p>}
       <button ref={next} type="button" onClick={onNext}>
         {t.next}

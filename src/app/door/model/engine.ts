@@ -7,6 +7,7 @@ import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, printedCode, type DoorState, type HistoryScan, type ListFilters } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
+import { UnseenEntries } from './unseen'
 import { cursorOf, dequeue, enqueue, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, tallyOf, ticketElsewhere, type SessionData, type Tally } from './store'
 
 /**
@@ -38,6 +39,8 @@ export interface ShownAnswer {
   at: number
   /** Offline, a ticket sold after the last sync: where it sits and what it is (the session's places). */
   place?: PlaceFacts
+  /** *Already used* by an entry of this phone's own whose answer came after the gate was changed, never shown (unseen.ts). */
+  unseenEntry?: boolean
 }
 
 export interface DoorSnapshot {
@@ -83,6 +86,7 @@ export class DoorEngine {
   private clock: DeviceClock | null = null
   /** Counts the steward's choices (and leaving): a sync answer for an earlier choice is not this one's. */
   private chosen = 0
+  private readonly unseen = new UnseenEntries()
 
   constructor(private readonly api: DoorApi) {}
 
@@ -264,7 +268,8 @@ export class DoorEngine {
    * the steward reading an error; a refusal (4xx) is the server's word and stays one. An answer
    * (or the fallback) that comes after the steward changed gate or session is dropped: it was
    * asked for at the earlier gate, and shown now it would read as the new gate's verdict on the
-   * next holder (the server keeps that gate's scan; its valid entry stays known offline).
+   * next holder (the server keeps that gate's scan; its valid entry stays known offline, and a
+   * rescan of the ticket that it makes *Already used* says it was this phone's unseen entry).
    */
   async scan(rawCode: string, direction: Direction = 'in'): Promise<ShownAnswer | null> {
     const { session, list } = this.snap
@@ -283,7 +288,11 @@ export class DoorEngine {
         void rememberScan(session.calendar_id, scan)
         if (this.data?.calendarId === session.calendar_id) this.data.scans.push(scan)
       }
-      if (!current()) return null
+      if (!current()) {
+        // The server has recorded it (and has no undo): a rescan at the new gate says whose entry it is.
+        if (scan && scan.direction === 'in') this.unseen.add(scan)
+        return null
+      }
       // Kept in memory, saved with the session at the next sync's save (any clock heard since
       // serves as well: after a reload before it, offline scans are timed from the last sync's).
       if (this.data) this.data.clock = clock
@@ -322,7 +331,8 @@ export class DoorEngine {
     return this.clock
   }
 
-  private show(answer: ShownAnswer, online: boolean): ShownAnswer {
+  private show(shown: ShownAnswer, online: boolean): ShownAnswer {
+    const answer = this.unseen.explains(shown) ? { ...shown, unseenEntry: true } : shown
     this.set({ answer, online, error: null })
     return answer
   }
