@@ -50,7 +50,11 @@ export function SaleForm({
   const [chosenLang, setChosenLang] = useState<Lang | null>(null)
   const buyerLang = chosenLang ?? lang
   const [busy, setBusy] = useState(false)
+  const inFlight = useRef(false)
   const [error, setError] = useState<string | null>(null)
+  // "Nothing chosen" holds only while nothing is: a seat or quantity chosen since takes it away.
+  const [askedEmpty, setAskedEmpty] = useState(false)
+  const nothingChosen = askedEmpty && (!items || count === 0)
   const [sold, setSold] = useState<{ id: number; ord_num: number; amount: number; mailed: boolean; needsNames: boolean; email: string } | null>(null)
   const soldRef = useRef<HTMLDivElement>(null)
   // Without an address there is nobody to mail: the tick is off and disabled (the server refuses it too).
@@ -66,12 +70,18 @@ export function SaleForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
+    // One sale at a time: the button stays focusable while one is in flight (a disabled button
+    // would drop the keyboard's focus to the page, and a refusal would leave it there).
+    if (inFlight.current) return
     if (!items || count === 0) {
-      setError(b.nothing)
+      setError(null)
+      setAskedEmpty(true)
       return
     }
+    setAskedEmpty(false)
     // What this sale sells, as it was when sent: the page's choice may change while it is in flight.
     const selling = items
+    inFlight.current = true
     setBusy(true)
     try {
       const answer = await api('boxOfficeSell', { ...selling, fio, phone, email, payKind, sendMail: mailing, lang: buyerLang })
@@ -87,6 +97,7 @@ export function SaleForm({
     } catch (err) {
       setError(messageOf(err))
     } finally {
+      inFlight.current = false
       setBusy(false)
     }
   }
@@ -131,11 +142,11 @@ export function SaleForm({
         <label className="door-check">
           <input type="checkbox" checked={mailing} disabled={!hasEmail} aria-describedby={hasEmail ? undefined : `${id}-email-hint`} onChange={(e) => setSendMail(e.target.checked)} /> {b.sendMail}
         </label>
-        <button type="submit" disabled={busy}>
+        <button type="submit" aria-disabled={busy || undefined}>
           {b.sell}
         </button>
       </form>
-      <ErrorNote error={error} />
+      <ErrorNote error={error ?? (nothingChosen ? b.nothing : null)} />
       <div role="status" ref={soldRef}>
         {sold && (
           <div className="adm-note" data-testid="bo-sold">

@@ -38,12 +38,30 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
     if (expired) onExpired()
   }, [expired, onExpired])
 
+  // A place removed with its own button takes that button off the page, and the keyboard's focus
+  // with it. Once the place has left the cart, focus goes to the remove button now in its
+  // position (the next place's), else the last place's, else the cart's heading.
+  const removing = useRef<{ seatId: string; index: number } | null>(null)
+  const list = useRef<HTMLUListElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    const gone = removing.current
+    if (gone === null || items.some((i) => i.seat_id === gone.seatId)) return
+    removing.current = null
+    // Only focus that was lost with the button is moved (not focus the visitor took elsewhere meanwhile).
+    if (document.activeElement !== null && document.activeElement !== document.body) return
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.scheme-cart__remove') ?? []
+    const next = buttons[Math.min(gone.index, buttons.length - 1)]
+    if (next) next.focus()
+    else heading.current?.focus()
+  }, [items])
+
   const name = (item: CartItem) =>
     item.row === '' && item.seat === '' ? t('scheme.standing-item', { name: item.sector, count: item.quantity }) : t('scheme.seat', { sector: item.sector, row: item.row, seat: item.seat })
 
   return (
     <section className="scheme-cart" aria-labelledby="scheme-cart-title">
-      <h2 id="scheme-cart-title" className="section-title">{t('scheme.cart')}</h2>
+      <h2 id="scheme-cart-title" className="section-title" tabIndex={-1} ref={heading}>{t('scheme.cart')}</h2>
       <div className="scheme-cart__hold">
         {left !== null && left > 0 && <p ref={countdown} tabIndex={-1}>{t('scheme.hold-left', { time: formatSeconds(left) })}</p>}
       </div>
@@ -55,8 +73,8 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
         }} />
       {items.length === 0 && <p className="scheme-cart__empty">{t('messages.no-seats')}</p>}
       {items.length > 0 && (
-        <ul className="scheme-cart__list">
-          {items.map((item) => {
+        <ul className="scheme-cart__list" ref={list}>
+          {items.map((item, index) => {
             const choices = rows.filter((r) => r.zonelevel_id === item.zonelevel_id)
             const label = name(item)
             return (
@@ -76,7 +94,10 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
                 )}
                 <span className="scheme-cart__price">{formatMoney(ticketTotals([{ row: item, quantity: item.quantity }]).tickets, lang, currency)}</span>
                 <button type="button" className="scheme-cart__remove" aria-label={t('scheme.remove', { name: label })}
-                  onClick={() => onChange({ seat_id: item.seat_id, clientcategory_id: item.clientcategory_id, quantity: 0 })}>
+                  onClick={() => {
+                    removing.current = { seatId: item.seat_id, index }
+                    onChange({ seat_id: item.seat_id, clientcategory_id: item.clientcategory_id, quantity: 0 })
+                  }}>
                   <span aria-hidden="true">×</span>
                 </button>
               </li>

@@ -1,5 +1,5 @@
 import './seatChoice.css'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { ApiCallError } from '../../../../contract/client'
@@ -43,6 +43,7 @@ export function BestSeats({ calendarId, rows, legend, method, subscritId, onChos
   const [zone, setZone] = useState<number | null>(null)
   const [offered, setOffered] = useState<string[]>([])
   const [busy, setBusy] = useState(false)
+  const inFlight = useRef(false)
   // What the status line says, as words to put in the page's language when it renders (a
   // language switch re-words it, as it does every other text on the page).
   const [said, setSaid] = useState<((translate: TFunction) => string) | null>(null)
@@ -50,7 +51,10 @@ export function BestSeats({ calendarId, rows, legend, method, subscritId, onChos
   const row = zone === null ? rows.find((r) => defaultRow(rows, r.zonelevel_id, method) === r) : defaultRow(rows, zone, method)
 
   const ask = async (others: boolean) => {
-    if (!row) return
+    // One request at a time. The buttons stay focusable meanwhile (aria-disabled, not disabled): a
+    // disabled button drops the keyboard's focus to the page, and the visitor would start over from the top.
+    if (!row || inFlight.current) return
+    inFlight.current = true
     setBusy(true)
     setSaid(() => (tr: TFunction) => tr('seatChoice.busy'))
     try {
@@ -73,6 +77,7 @@ export function BestSeats({ calendarId, rows, legend, method, subscritId, onChos
       if (e instanceof ApiCallError && e.status !== 0) showModal({ kind: 'warning', text: e.errorText })
       else console.error('best seats failed', e)
     } finally {
+      inFlight.current = false
       setBusy(false)
     }
   }
@@ -106,9 +111,9 @@ export function BestSeats({ calendarId, rows, legend, method, subscritId, onChos
             </select>
           </label>
         )}
-        <button type="submit" className="button button--primary" disabled={busy || !row}>{t('seatChoice.find')}</button>
+        <button type="submit" className="button button--primary" disabled={!row} aria-disabled={busy || undefined}>{t('seatChoice.find')}</button>
         {offered.length > 0 && (
-          <button type="button" className="button" disabled={busy} onClick={() => void ask(true)}>{t('seatChoice.others')}</button>
+          <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void ask(true)}>{t('seatChoice.others')}</button>
         )}
       </form>
       <p role="status" className="best-seats__status">{said?.(t) ?? ''}</p>

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOperator } from '../src/server/admin/auth'
+import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
+import { DESKTOP_VIEWPORT, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * The box office by keyboard alone (issue 19.1), in real Chromium against the real server: the
+ * keyboard's focus never falls to the page when a control it was on goes busy or goes away. "Best
+ * seats" keeps it on its button while the server chooses; removing a place from the cart hands it
+ * to the next place's remove button, then to the cart's heading; a sale the server refuses leaves
+ * it on Sell. "Nothing chosen" goes once something is. The printed tickets carry no focus ring.
+ */
+const EMAIL = 'desk-keyboard@example.org'
+const PASSWORD = 'a box office password'
+const MAP_TIMEOUT = 150_000
+const en = BOX_TEXTS.en
+
+let app: AppHarness
+
+beforeAll(async () => {
+  app = await startApp()
+  await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+/** What has the keyboard's focus: its accessible-ish name, or 'body' when focus fell to the page. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement
+    if (!el || el === document.body) return 'body'
+    return `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`
+  })
+
+const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
+
+describe('box office by keyboard', () => {
+  it('keeps the focus on the page through best seats, removals from the cart, a refused sale and printing', async () => {
+    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    await page.locator('#adm-signin-title').waitFor()
+    await page.getByLabel('Язык').selectOption('en')
+    await page.getByLabel('E-mail').fill(EMAIL)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('listitem').filter({ hasText: 'Organ Night' }).getByRole('link', { name: 'Box office' }).click()
+    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+    const items = page.locator('.scheme-cart__item')
+    const sell = page.getByRole('button', { name: en.sell })
+    const alert = page.getByRole('alert')
+
+    // Asked to sell nothing, the form says so; once a seat is chosen the note is gone.
+    await page.getByLabel('Full name', { exact: true }).fill('Keyboard Buyer')
+    await page.getByLabel('Phone', { exact: true }).fill('12')
+    await sell.focus()
+    await page.keyboard.press('Enter')
+    await alert.filter({ hasText: en.nothing }).waitFor()
+
+    // Best seats: Enter on its button; the seats come and the focus is still there.
+    await page.getByRole('button', { name: 'Find best seats' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => items.count()).toBe(2)
+    expect(await focused(page)).toBe('button:Find best seats')
+    expect(await alert.filter({ hasText: en.nothing }).count()).toBe(0)
+    await axeClean(page, 'best seats held')
+
+    // A refused sale (the phone is too short) leaves the focus on Sell, the reason announced beside it.
+    await sell.focus()
+    await page.keyboard.press('Enter')
+    await alert.filter({ hasText: /phone/i }).waitFor()
+    expect(await focused(page)).toBe(`button:${en.sell}`)
+
+    // The first place removed by its button: focus moves to the remove button of the place now first.
+    const second = await items.nth(1).getAttribute('data-seat')
+    await page.locator('.scheme-cart__remove').first().focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => items.count()).toBe(1)
+    expect(await items.first().getAttribute('data-seat')).toBe(second)
+    expect(await focused(page)).toBe(`button:${await page.locator('.scheme-cart__remove').first().getAttribute('aria-label')}`)
+    // The cart sold, from the keyboard: the tickets printed carry no focus ring on paper.
+    await page.getByLabel('Phone', { exact: true }).fill('+79161234567')
+    await sell.focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('bo-sold').waitFor()
+    expect(await focused(page)).toBe(`a:${en.print}`)
+    await page.keyboard.press('Enter')
+    const heading = page.locator('#adm-print-title')
+    await page.locator('.bo-ticket').first().waitFor()
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true)
+    await page.emulateMedia({ media: 'print' })
+    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none')
+    await page.emulateMedia({ media: 'screen' })
+    expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).not.toBe('none')
+
+    // The last place removed: nothing to move to but the cart's heading.
+    await page.goBack()
+    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+    await page.getByRole('button', { name: 'Find best seats' }).click()
+    await expect.poll(() => items.count()).toBe(2)
+    for (const left of [1, 0]) {
+      await page.locator('.scheme-cart__remove').first().focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => items.count()).toBe(left)
+    }
+    expect(await focused(page)).toBe('h2:My shopping cart')
+    await axeClean(page, 'cart emptied by keyboard')
+    expect(errors.filter((e) => !e.includes('401') && !e.includes('400'))).toEqual([])
+  })
+})
