@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperator } from '../src/server/admin/auth'
 import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
-import { DESKTOP_VIEWPORT, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**
  * The box office by keyboard alone (issue 19.1), in real Chromium against the real server: the
@@ -36,14 +36,18 @@ const focused = (page: Page) =>
 
 const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
 
+async function signIn(page: Page): Promise<void> {
+  await page.locator('#adm-signin-title').waitFor()
+  await page.getByLabel('Язык').selectOption('en')
+  await page.getByLabel('E-mail').fill(EMAIL)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
 describe('box office by keyboard', () => {
   it('keeps the focus on the page through best seats, removals from the cart, a refused sale and printing', async () => {
     const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await page.locator('#adm-signin-title').waitFor()
-    await page.getByLabel('Язык').selectOption('en')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signIn(page)
     await page.getByRole('listitem').filter({ hasText: 'Organ Night' }).getByRole('link', { name: 'Box office' }).click()
     await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
     const items = page.locator('.scheme-cart__item')
@@ -106,5 +110,41 @@ describe('box office by keyboard', () => {
     expect(await focused(page)).toBe('h2:My shopping cart')
     await axeClean(page, 'cart emptied by keyboard')
     expect(errors.filter((e) => !e.includes('401') && !e.includes('400'))).toEqual([])
+  })
+
+  it("sells a seat-map event's standing places: the shop's standing panel, by keyboard, on a phone", async () => {
+    const db = app.server.db
+    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signIn(page)
+    await page.getByRole('listitem').filter({ hasText: 'Arena Rock Night' }).getByRole('link', { name: 'Box office' }).click()
+    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
+    const stand = page.locator('.scheme-standing__item').first()
+    await stand.waitFor()
+    const key = (await stand.getAttribute('data-stand'))!
+    const name = (await stand.locator('.scheme-standing__name').innerText()).trim()
+    // Two tickets of the floor with its plus, by keyboard: held in the desk's cart as one place of 2.
+    await page.getByRole('button', { name: `Add a ticket: ${name}` }).focus()
+    await page.keyboard.press('Enter')
+    await page.locator(`.scheme-cart__item[data-seat="${key}"]`).waitFor()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator(`.scheme-cart__item[data-seat="${key}"]`).innerText()).toContain('2')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    await axeClean(page, 'standing places at the desk')
+    await page.getByLabel('Full name', { exact: true }).fill('Floor Buyer')
+    await page.getByLabel('Phone', { exact: true }).fill('+79161234567')
+    await page.getByRole('button', { name: en.sell }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('bo-sold').waitFor()
+    const order = await db.selectFrom('orders').select('id').where('fio', '=', 'Floor Buyer').executeTakeFirstOrThrow()
+    const lines = await db
+      .selectFrom('order_lines as l')
+      .innerJoin('standing_places as p', 'p.id', 'l.standing_place_id')
+      .select(['p.place_key', 'l.quantity'])
+      .where('l.order_id', '=', order.id)
+      .execute()
+    expect(lines.reduce((n, l) => n + l.quantity, 0)).toBe(2)
+    expect(new Set(lines.map((l) => l.place_key))).toEqual(new Set([key]))
+    expect(await page.locator('.scheme-cart__item').count()).toBe(0)
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 })

@@ -1,4 +1,6 @@
 import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { SeatStand } from '../../../contract/entities/scheme'
 import { Link } from 'react-router-dom'
 import type { PriceRow } from '../../../contract/entities/price'
 import type { Lang } from '../../../contract/lang'
@@ -11,10 +13,12 @@ import { Legend } from '../../screens/scheme/Legend'
 import { availableZones, colorNumber, zoneInputs, zoneLegend } from '../../screens/scheme/model/legend'
 import { BestSeats } from '../../screens/scheme/seatChoice/BestSeats'
 import { storefrontCart } from '../../screens/scheme/map/cartSource'
-import { SchemeMapContext } from '../../screens/scheme/map/context'
+import { SchemeMapContext, useSchemeMapField } from '../../screens/scheme/map/context'
 import { SchemeMap } from '../../screens/scheme/map/SchemeMap'
 import { useSessionMap } from '../../screens/scheme/map/useSessionMap'
+import { StandingPanel } from '../../screens/scheme/StandingPanel'
 import { useSchemeCart } from '../../screens/scheme/useSchemeCart'
+import { useModal } from '../../state/modal'
 import { fillIn } from '../careTexts'
 import { ErrorNote, messageOf, useConsole } from '../shell'
 import { SaleForm } from './SaleForm'
@@ -27,7 +31,8 @@ const METHOD = 'bank' as const
  * One session's map at the box office: the storefront's own seat map (SchemeMapController,
  * SchemeMap, the cart calls, "best N seats"), not a second map. Seats clicked are held in the
  * operator's cart exactly as a buyer's are (same hold time, same limits, live for every open
- * map); the sale form orders them. In reseat mode (`reseat` = an order line) a click on a free
+ * map); standing places, which are no seats of the map, by quantity in the shop's standing
+ * panel; the sale form orders them. In reseat mode (`reseat` = an order line) a click on a free
  * seat moves that ticket there instead.
  */
 export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { hash: string; calendarId: number; prices: readonly PriceRow[]; currency: string; reseat: { lineId: number; orderId: number } | null }) {
@@ -40,12 +45,17 @@ export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { h
   const openZones = useMemo(() => availableZones(legend), [legend])
 
   const controller = useSessionMap({ hash, calendarId, zones, openZones, zoneColors: colors, zonePrices, cart: storefrontCart })
+  // Standing places are not seats of the map: they are sold by quantity, in the shop's standing panel.
+  const stands = useSchemeMapField(controller, 'stands')
+  const { t } = useTranslation()
+  const showModal = useModal((s) => s.show)
+  const limitLeft = useCart((s) => s.limitLeft)
 
   const items = useCart((s) => s.items)
   const holdUntil = useCart((s) => s.holdUntil)
   const applyCart = useCart((s) => s.apply)
   const isBlocked = useCallback(() => false, [])
-  const { update, toggleSeat } = useSchemeCart(calendarId, rows, METHOD, undefined, isBlocked, controller)
+  const { update, toggleSeat, setStanding } = useSchemeCart(calendarId, rows, METHOD, undefined, isBlocked, controller)
   const [note, setNote] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -75,6 +85,8 @@ export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { h
   }, [reseat, toggleSeat, api, b])
 
   const mine = items.filter((i) => i.calendar_id === calendarId)
+  const held = new Map(mine.map((i) => [i.seat_id, i.quantity]))
+  const priceOf = (stand: SeatStand) => zonePrices[String(stand.cat)] ?? null
   // The money rule the shop's cart uses (prices and fees of the held places).
   const total = ticketTotals(mine.map((i) => ({ row: i, quantity: i.quantity }))).total
   return (
@@ -95,6 +107,10 @@ export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { h
         <SchemeMapContext.Provider value={controller}>
           <SchemeMap lang={lang} currency={currency} onSeatClick={(seat) => void onSeat(seat)} />
         </SchemeMapContext.Provider>
+      )}
+      {!reseat && stands !== null && (
+        <StandingPanel stands={stands} held={held} limitLeft={limitLeft} priceOf={priceOf} lang={lang} unavailableText={t('messages.place-unavailable')}
+          onChange={setStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}
       {!reseat && (
         <div className="scheme-session__checkout">

@@ -36,7 +36,6 @@ import { SchemeMapContext, useSchemeMapField } from './map/context'
 import { SchemeMap } from './map/SchemeMap'
 import { useSessionMap } from './map/useSessionMap'
 import { StandingPanel } from './StandingPanel'
-import { defaultRow } from './model/refit'
 import { useSchemeCart } from './useSchemeCart'
 
 
@@ -88,7 +87,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   const limitLeft = useCart((s) => s.limitLeft)
   const clearCart = useCart((s) => s.clear)
   const isBlocked = useCallback((seatId: string) => controller?.isBlocked(seatId) ?? false, [controller])
-  const { update, toggleSeat } = useSchemeCart(calendarId, rows, method, subscription ?? undefined, isBlocked, controller)
+  const { update, toggleSeat, setStanding } = useSchemeCart(calendarId, rows, method, subscription ?? undefined, isBlocked, controller)
   const applyCart = useCart((s) => s.apply)
   // The cart's reads say limit_left by the chosen method, as its changes do.
   const gift = method === 'gift' ? 1 : 0
@@ -105,16 +104,6 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
   }, (text) => showModal({ kind: 'warning', text }), t('messages.place-unavailable')), [calendarId, gift, applyCart, showModal, t])
 
   const held = useMemo(() => new Map(items.map((i) => [i.seat_id, i.quantity])), [items])
-  const onStanding = useCallback((stand: SeatStand, quantity: number) => {
-    const mine = items.find((i) => i.seat_id === stand.seat_id)
-    const row = mine === undefined ? defaultRow(rows, stand.cat, method) : null
-    const category = mine?.clientcategory_id ?? row?.clientcategory_id
-    if (category === undefined) {
-      showModal({ kind: 'warning', text: t('messages.place-unavailable') })
-      return
-    }
-    void update([{ seat_id: stand.seat_id, clientcategory_id: category, quantity }])
-  }, [items, rows, method, update, showModal, t])
 
   // ── order ────────────────────────────────────────────────────────────────────────────────
   const send = useCallback(async (buyer: Buyer, answers: CheckboxAnswer[], bot: BotCheck) => {
@@ -161,7 +150,7 @@ export function SchemeSession({ hash, calendarId, action, prices, checkboxList, 
       {stands !== null && (
         <StandingPanel stands={stands} held={held} limitLeft={standLimitLeft} priceOf={priceOf} lang={lang}
           unavailableText={bySubscription ? t('scheme.not-by-subscription') : t('messages.place-unavailable')}
-          onChange={onStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
+          onChange={setStanding} onLimit={() => showModal({ kind: 'warning', text: t('modal.error-limit') })} />
       )}
       <div className="scheme-session__checkout">
         <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={method} subscritId={subscription?.subscritId}

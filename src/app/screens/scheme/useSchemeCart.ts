@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { ApiCallError } from '../../../contract/client'
 import type { PriceRow } from '../../../contract/entities/price'
+import type { SeatStand } from '../../../contract/entities/scheme'
 import { ErrorCode } from '../../../contract/errors'
 import { SeatStatus } from '../../../engine/model'
 import type { SeatInfo } from '../../../engine/interaction/seatInfo'
@@ -146,5 +147,16 @@ export function useSchemeCart(calendarId: number, rows: readonly PriceRow[], met
     if (!ok) map?.showTaken(info.index)
   }, [update, rows, method, isBlocked, showModal, t, map])
 
-  return { update, toggleSeat }
+  /** A standing place's quantity (the standing panel): its category kept if held, else the zone's default row for the method. */
+  const setStanding = useCallback((stand: SeatStand, quantity: number) => {
+    const mine = useCart.getState().items.find((i) => i.seat_id === stand.seat_id)
+    const category = mine?.clientcategory_id ?? defaultRow(rows, stand.cat, method)?.clientcategory_id
+    if (category === undefined) {
+      showModal({ kind: 'warning', text: t('messages.place-unavailable') })
+      return
+    }
+    void update([{ seat_id: stand.seat_id, clientcategory_id: category, quantity }])
+  }, [rows, method, update, showModal, t])
+
+  return { update, toggleSeat, setStanding }
 }
