@@ -173,6 +173,7 @@ function Answer({ answer, t, lang, onNext, codeInput, heading }: { answer: Shown
       {!answer.ticket && answer.place && <p className="door-place">{placeOfFacts(answer.place, t, lang)}</p>}
       {answer.firstUse && <p>{fill(t.usedAt, { time: timeOf(answer.firstUse.at, lang), gate: answer.firstUse.gate })}</p>}
       {answer.unseenEntry && <p>{t.unseenEntry}</p>}
+      {answer.unansweredScan && <p>{t.unansweredScan}</p>}
       {answer.offline && <p className="door-offline-note">{t.decidedOffline}</p>}
       <button ref={next} type="button" onClick={onNext}>
         {t.next}

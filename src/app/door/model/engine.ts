@@ -41,6 +41,8 @@ export interface ShownAnswer {
   place?: PlaceFacts
   /** *Already used* by an entry of this phone's own whose answer came after the gate was changed, never shown (unseen.ts). */
   unseenEntry?: boolean
+  /** *Already used* by an entry that may be a scan of this phone's own whose answer never came (timed out; unseen.ts). */
+  unansweredScan?: boolean
 }
 
 export interface DoorSnapshot {
@@ -269,7 +271,9 @@ export class DoorEngine {
    * (or the fallback) that comes after the steward changed gate or session is dropped: it was
    * asked for at the earlier gate, and shown now it would read as the new gate's verdict on the
    * next holder (the server keeps that gate's scan; its valid entry stays known offline, and a
-   * rescan of the ticket that it makes *Already used* says it was this phone's unseen entry).
+   * rescan of the ticket that it makes *Already used* says it was this phone's unseen entry). A
+   * scan whose answer never came may have been recorded too: a rescan's *Already used* that rests
+   * on an entry at its gate from when it was sent says the entry may be that scan.
    */
   async scan(rawCode: string, direction: Direction = 'in'): Promise<ShownAnswer | null> {
     const { session, list } = this.snap
@@ -278,8 +282,8 @@ export class DoorEngine {
     const choice = this.chosen
     const current = () => choice === this.chosen
     const n = nonce()
+    const sent = Date.now()
     try {
-      const sent = Date.now()
       const a = await this.api('doorRedeem', { code, list_id: list.id, nonce: n, direction }, ONLINE_TIMEOUT_MS)
       const clock = this.heard(a.clock, sent)
       // Known at once to this device's offline answers, before the next sync (and after a reload: store.ts `seen`).
@@ -298,12 +302,24 @@ export class DoorEngine {
       if (this.data) this.data.clock = clock
       return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, direction, offline: false, at: a.scannedAt }, true)
     } catch (err) {
-      if (!current()) return null
       if (!unanswered(err)) {
-        this.set({ error: err instanceof DoorApiError || err instanceof Error ? err.message : String(err) })
+        if (current()) this.set({ error: err instanceof DoorApiError || err instanceof Error ? err.message : String(err) })
         return null
       }
     }
+    // The server may have recorded it all the same: remembered once its own answer is shown (so
+    // that answer is not said to rest on it), or dropped after a change of gate (unseen.ts).
+    const sentAt = judgedScanTime(sent, this.clock ?? undefined, Number.POSITIVE_INFINITY)
+    try {
+      return await this.answerOffline(session, list, code, direction, n, current)
+    } finally {
+      this.unseen.addUnanswered({ code, gate: list.name, direction, sentAt })
+    }
+  }
+
+  /** A scan without the server's answer: decided on the synced list and queued for upload; null when the steward changed gate meanwhile. */
+  private async answerOffline(session: DoorSession, list: CheckinList, code: string, direction: Direction, n: string, current: () => boolean): Promise<ShownAnswer | null> {
+    if (!current()) return null
     const scannedAt = Date.now()
     // The server's clock as this device reckons it (no "now" of the server's to cap it with here).
     const judgedAt = judgedScanTime(scannedAt, this.clock ?? undefined, Number.POSITIVE_INFINITY)
@@ -332,7 +348,7 @@ export class DoorEngine {
   }
 
   private show(shown: ShownAnswer, online: boolean): ShownAnswer {
-    const answer = this.unseen.explains(shown) ? { ...shown, unseenEntry: true } : shown
+    const answer = this.unseen.explains(shown) ? { ...shown, unseenEntry: true } : this.unseen.mayExplain(shown) ? { ...shown, unansweredScan: true } : shown
     this.set({ answer, online, error: null })
     return answer
   }
