@@ -83,6 +83,60 @@ describe('door app: what the phone keeps', () => {
     expect(errors).toEqual([])
   })
 
+  it("a phone that stays offline drops the lists of sessions whose door has closed when the app starts, by the server's time it reckons; the chosen session's and one with scans queued stay", async () => {
+    const basic = rig.fx.basic.calendarId
+    const gate = await rig.list(basic, 'Offline prune gate')
+    const { page, errors } = await rig.phone()
+    await page.getByLabel('Session').selectOption(String(basic))
+    await rig.startAt(page, 'Offline prune gate')
+    await page.getByText(/Tickets in the list: \d+,/).waitFor()
+
+    // From now on no call reaches the server: the phone never syncs again.
+    await page.route('**/api/**', (route) => route.abort())
+    // This phone's clock runs 3 days ahead of the server's: the clocks kept with its lists say so.
+    const ahead = 3 * 24 * 3_600_000
+    const serverNow = Date.now() - ahead
+    const clockThen = (at: number) => ({ at, stamp: 'not-checked-here', deviceAt: at + ahead })
+    const list = (calendarId: number, syncedAt: number, clock?: object) => ({ calendarId, cursor: String(syncedAt), syncedAt, keys: [], lists: [], tickets: [], scans: [], places: null, ...(clock ? { clock } : {}) })
+    const [gone, queuedOld, young, recent] = [990_011, 990_012, 990_013, 990_014]
+    const closed = serverNow - LIST_KEPT_MS - 60_000
+    await put(page, 'queue', [{ nonce: 'prunestartqueued1', sessionId: queuedOld, gate: 'Old gate', code: '123456789012', list_id: gate, direction: 'in', scannedAt: closed, offline: true, admitted: false, shown: 'unknown', ticketId: null }])
+    await put(page, 'seen', [{ id: 99_000_111, calendarId: gone, ticketId: 1, direction: 'in', result: 'valid', gate: 'Old gate', scannedAt: closed }])
+    // The chosen session's own list, last synced as long ago; one whose door may still work by the
+    // server's time (by the phone's clock it closed days ago); the newest, an hour ago.
+    const chosen = await page.evaluate(
+      (id) =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          const open = indexedDB.open('seatwise-door')
+          open.onsuccess = () => {
+            const get = open.result.transaction('sessions').objectStore('sessions').get(id)
+            get.onsuccess = () => resolve(get.result as Record<string, unknown>)
+            get.onerror = () => reject(get.error)
+          }
+          open.onerror = () => reject(open.error)
+        }),
+      basic,
+    )
+    await put(page, 'sessions', [
+      { ...chosen, syncedAt: closed, clock: clockThen(closed) },
+      list(gone, closed, clockThen(closed)),
+      list(queuedOld, closed),
+      list(young, serverNow - LIST_KEPT_MS + 3_600_000),
+      list(recent, serverNow - 3_600_000, clockThen(serverNow - 3_600_000)),
+    ])
+    expect(await keysOf(page, 'sessions')).toEqual([basic, gone, queuedOld, young, recent])
+
+    // The app starts again with no network.
+    await page.reload()
+    await page.getByRole('heading', { name: /Offline prune gate/ }).waitFor()
+    await expect.poll(() => keysOf(page, 'sessions')).toEqual([basic, queuedOld, young, recent])
+    expect(await keysOf(page, 'seen')).toEqual([])
+    expect(await keysOf(page, 'queue')).toEqual(['prunestartqueued1'])
+    // The chosen gate still answers offline from its list.
+    expect(await page.getByText(/Tickets in the list: \d+,/).count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+
   it("the counts of scans flagged and refused on upload are their session's own, and stay after a reload", async () => {
     const [basic, race] = [rig.fx.basic.calendarId, rig.fx.race.calendarId]
     await bringToDoor(app.server.db, [race])

@@ -64,7 +64,7 @@ export function DoorApp(): ReactNode {
   }, [lang, t.title])
   useEffect(() => registerOffline(), [])
   useEffect(() => {
-    engine.start()
+    engine.start(savedChoice()?.session.calendar_id ?? null)
     return () => engine.stop()
   }, [engine])
 

@@ -8,7 +8,7 @@ import { uploadedScan, uploadQueued } from './upload'
 import { decideOffline, printedCode, type DoorState, type HistoryScan, type ListFilters } from './decide'
 import { indexPlaces, type PlaceFacts } from './places'
 import { UnseenEntries } from './unseen'
-import { cursorOf, dequeue, enqueue, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, tallyOf, ticketElsewhere, type SessionData, type Tally } from './store'
+import { cursorOf, dequeue, enqueue, heldClock, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, tallyOf, ticketElsewhere, type SessionData, type Tally } from './store'
 
 /**
  * A synced list's tickets by id and by code, built once per list (a sync makes a new one), not
@@ -116,11 +116,13 @@ export class DoorEngine {
     this.set({ online: false, error })
   }
 
-  start(): void {
+  /** Starts listening and syncing; `keep`: the session of the gate chosen on this phone before (a reload), whose list stays. */
+  start(keep: number | null = null): void {
     window.addEventListener('online', this.wentOnline)
     window.addEventListener('offline', this.wentOffline)
     this.timer = setInterval(() => void this.refresh(), SYNC_INTERVAL_MS)
     void this.countPending()
+    void this.pruneOnStart(keep)
   }
   stop(): void {
     window.removeEventListener('online', this.wentOnline)
@@ -257,6 +259,25 @@ export class DoorEngine {
   private async prune(serverTime: number): Promise<void> {
     const chosen = this.snap.session?.calendar_id
     await pruneSessions(serverTime - LIST_KEPT_MS, chosen === undefined ? [] : [chosen]).catch(() => undefined)
+  }
+
+  /**
+   * On start, without waiting for a sync: a phone that stays offline never syncs, and kept every
+   * closed session's list (holders' names, megabytes each) for good. The server's time is
+   * reckoned from the newest clock kept with the lists (door-clock.ts: a constant offset of the
+   * phone's clock cancels out, so a phone set days ahead drops nothing early); none kept, nothing
+   * is dropped. The same rule as after a sync: never the chosen session's nor one with scans queued.
+   */
+  private async pruneOnStart(keep: number | null): Promise<void> {
+    try {
+      const clock = await heldClock()
+      if (!clock) return
+      const chosen = this.snap.session?.calendar_id
+      const kept = [keep, chosen].filter((id): id is number => id !== null && id !== undefined)
+      await pruneSessions(judgedScanTime(Date.now(), clock, Number.POSITIVE_INFINITY) - LIST_KEPT_MS, kept)
+    } catch {
+      // Housekeeping: the lists stay until the next sync prunes them.
+    }
   }
 
   private async countPending(): Promise<void> {

@@ -17,10 +17,12 @@ import { listAdmits, type ListFilters } from './decide'
  *   steward's counts), changed in the one transaction that takes the scans off the queue.
  */
 const DB_NAME = 'seatwise-door'
-const DB_VERSION = 4
+const DB_VERSION = 5
 const SEEN_BY_SESSION = 'calendarId'
 /** The `sessions` index by last sync (version 3), so pruning finds old lists without reading them (each may be megabytes). */
 const SESSIONS_BY_SYNC = 'syncedAt'
+/** The `sessions` index by the server clock kept with each (version 5), so the phone reckons the server's time on start without reading a list. */
+const SESSIONS_BY_CLOCK = 'clock'
 
 /**
  * A synced list is kept this long after its last sync, then dropped (pruneSessions): the server
@@ -87,6 +89,8 @@ function open(): Promise<IDBDatabase> {
       const names = r.result.objectStoreNames
       const sessions = names.contains('sessions') ? r.transaction!.objectStore('sessions') : r.result.createObjectStore('sessions', { keyPath: 'calendarId' })
       if (!sessions.indexNames.contains(SESSIONS_BY_SYNC)) sessions.createIndex(SESSIONS_BY_SYNC, 'syncedAt')
+      // Rows without a clock (older versions' data) are left out of it.
+      if (!sessions.indexNames.contains(SESSIONS_BY_CLOCK)) sessions.createIndex(SESSIONS_BY_CLOCK, ['clock.at', 'clock.deviceAt'])
       if (!names.contains('queue')) r.result.createObjectStore('queue', { keyPath: 'nonce' })
       if (!names.contains('seen')) r.result.createObjectStore('seen', { keyPath: 'id' }).createIndex(SEEN_BY_SESSION, SEEN_BY_SESSION)
       if (!names.contains('tallies')) r.result.createObjectStore('tallies', { keyPath: 'calendarId' })
@@ -171,6 +175,18 @@ export async function pruneSessions(before: number, keep: readonly number[]): Pr
     }),
   )
   return dropped
+}
+
+/**
+ * The newest server clock kept with any session (its time and this phone's clock then), read
+ * from the index alone; null when none holds one (nothing synced yet, or only by older versions).
+ */
+export async function heldClock(): Promise<Pick<DeviceClock, 'at' | 'deviceAt'> | null> {
+  const cursor = (await store('sessions', 'readonly')).index(SESSIONS_BY_CLOCK).openKeyCursor(null, 'prev')
+  const at = await request(cursor)
+  if (!at) return null
+  const [serverAt, deviceAt] = at.key as [number, number]
+  return { at: serverAt, deviceAt }
 }
 
 /** Keeps one scan answered online (valid) for the device's offline answers, without rewriting the session's list. */
