@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AdminErrorCode } from '../../src/contract/admin/roles'
 import { waitingRoomViewSchema } from '../../src/contract/admin/waiting'
 import { noSchemeResponseSchema } from '../../src/contract/entities/event'
 import { ADMISSION_HEADER, queueStatusResponseSchema, type QueueStatus } from '../../src/contract/entities/queue'
@@ -65,6 +66,21 @@ describe.each(TEST_DBS)('waiting room of general-admission sessions on %s', (dbK
     expect(unknown.status).toBe(404)
     expect(unknown.body.errorCode).toBe(ErrorCode.NOT_FOUND)
     expect((await room(fx.basic, { enabled: true, opens_at: Date.now(), admit_per_minute: 10, auto_per_minute: 0 })).status).toBe(400)
+  })
+
+  it('the box office and door roles read the room but are refused its change (403), which changes nothing', async () => {
+    const before = await server.db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', fx.basic.calendarId).executeTakeFirst()
+    const audits = async () => (await server.db.selectFrom('audit_log').select('id').where('action', '=', 'waiting-room').execute()).length
+    const audited = await audits()
+    for (const role of ['boxoffice', 'door'] as const) {
+      const reader = await signedIn(server, role)
+      expect((await reader.get(`/api/admin/sessions/${fx.basic.calendarId}/waiting-room`)).status, role).toBe(200)
+      const refused = await reader.post(`/api/admin/sessions/${fx.basic.calendarId}/waiting-room`, { enabled: true, opens_at: Date.now(), admit_per_minute: 10 })
+      expect(refused.status, role).toBe(403)
+      expect(refused.body, role).toMatchObject({ errorCode: AdminErrorCode.FORBIDDEN, errorText: expect.any(String) })
+    }
+    expect(await server.db.selectFrom('waiting_rooms').selectAll().where('calendar_id', '=', fx.basic.calendarId).executeTakeFirst()).toEqual(before)
+    expect(await audits()).toBe(audited)
   })
 
   it('with the room on, a general-admission order needs the token of its session', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
+import { can } from '../../contract/admin/roles'
 import { waitingRoomInputSchema, type WaitingRoomView } from '../../contract/admin/waiting'
 import { pickLocalized } from '../../contract/lang'
 import { formatDate } from '../i18n/localeFormat'
@@ -29,7 +30,7 @@ interface Form {
  * them with the same schema first so a mistake is named before sending.
  */
 export function WaitingRoomScreen() {
-  const { api, lang } = useConsole()
+  const { api, lang, operator } = useConsole()
   const w = WAITING_CONSOLE_TEXTS[lang]
   const id = Number(useParams().id)
   const [view, setView] = useState<WaitingRoomView | null>(null)
@@ -38,6 +39,10 @@ export function WaitingRoomScreen() {
   const [saved, setSaved] = useState(false)
   // A session of an archived event is read-only until the event is restored (the server refuses a change: admin-event-archived).
   const archived = view?.event_archived === true
+  // A role that may only read the catalogue (box office, door) sees the settings as they are: the
+  // server refuses its change (403, the call's catalogue.write), so no Save is offered.
+  const mayChange = can(operator.role, 'catalogue.write')
+  const locked = archived || !mayChange
   const title = view === null ? w.link : fillIn(w.title, { event: pickLocalized(view.session, 'name', lang), day: formatDate(view.session.day, lang), time: view.session.time })
   const heading = useScreenTitle(title)
 
@@ -52,7 +57,7 @@ export function WaitingRoomScreen() {
 
   const save = async (e: FormEvent) => {
     e.preventDefault()
-    if (!form || archived) return
+    if (!form || locked) return
     setSaved(false)
     const body = { enabled: form.enabled, opens_at: new Date(form.opensAt).getTime(), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
     // The first refusal as "Field: reason" (a rate over the most the server takes says so, not only the field's name).
@@ -83,6 +88,11 @@ export function WaitingRoomScreen() {
           {w.archived}
         </p>
       )}
+      {!mayChange && (
+        <p className="adm-note" role="note" data-testid="waiting-read-only">
+          {w.readOnly}
+        </p>
+      )}
       <ErrorNote error={error} />
       <p role="status" className="adm-note">
         {saved ? w.saved : ''}
@@ -91,22 +101,22 @@ export function WaitingRoomScreen() {
         <form className="adm-form" onSubmit={(e) => void save(e)} aria-labelledby="adm-waiting-title">
           <label>
             <span>
-              <input type="checkbox" name="enabled" checked={form.enabled} disabled={archived} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {w.enabled}
+              <input type="checkbox" name="enabled" checked={form.enabled} disabled={locked} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {w.enabled}
             </span>
           </label>
           <label>
             {w.opensAt}
-            <input type="datetime-local" name="opens_at" required readOnly={archived} value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} />
+            <input type="datetime-local" name="opens_at" required readOnly={locked} value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} />
           </label>
           <label>
             {w.rate}
-            <input type="number" name="admit_per_minute" required min={1} inputMode="numeric" readOnly={archived} value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
+            <input type="number" name="admit_per_minute" required min={1} inputMode="numeric" readOnly={locked} value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
           </label>
           <label>
             {w.auto}
-            <input type="number" name="auto_per_minute" min={1} inputMode="numeric" readOnly={archived} value={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.value })} />
+            <input type="number" name="auto_per_minute" min={1} inputMode="numeric" readOnly={locked} value={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.value })} />
           </label>
-          {!archived && <button type="submit">{w.save}</button>}
+          {!locked && <button type="submit">{w.save}</button>}
         </form>
       )}
       {view && (

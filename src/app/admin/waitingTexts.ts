@@ -17,6 +17,8 @@ const ru = {
   back: 'К событию',
   /** A session of an archived event: why nothing can be changed, and how to change it. */
   archived: 'Событие этого сеанса в архиве, очередь изменить нельзя. Чтобы изменить её, верните событие из архива (кнопка «Вернуть из архива» на странице события).',
+  /** A role that may only read (box office, door): why there is no Save, and who can change it. */
+  readOnly: 'Ваша роль позволяет только смотреть настройки очереди. Изменить их может менеджер или владелец.',
 }
 type WaitingTexts = typeof ru
 
@@ -35,6 +37,7 @@ const en: WaitingTexts = {
   admitted: 'Let through',
   back: 'Back to the event',
   archived: "This session's event is archived, so its waiting room cannot be changed. To change it, restore the event (Restore from archive on the event's page).",
+  readOnly: "Your role may only view the waiting room's settings. A manager or the owner can change them.",
 }
 
 const kz: WaitingTexts = {
@@ -52,6 +55,7 @@ const kz: WaitingTexts = {
   admitted: 'Сатып алуға өткізілді',
   back: 'Іс-шараға',
   archived: 'Бұл сеанстың іс-шарасы мұрағатта, кезекті өзгертуге болмайды. Өзгерту үшін іс-шараны мұрағаттан қайтарыңыз (іс-шара бетіндегі «Мұрағаттан қайтару» түймесі).',
+  readOnly: 'Сіздің рөліңіз кезек баптауларын тек қарауға мүмкіндік береді. Оларды менеджер немесе иесі өзгерте алады.',
 }
 
 const ch: WaitingTexts = {
@@ -69,6 +73,7 @@ const ch: WaitingTexts = {
   admitted: '已放行購買',
   back: '返回活動',
   archived: '此場次的活動已封存，無法修改排隊設定。如需修改，請先還原活動（活動頁面上的「從封存還原」）。',
+  readOnly: '您的角色只能查看排隊設定。經理或擁有者才能修改。',
 }
 
 export const WAITING_CONSOLE_TEXTS: Record<Lang, WaitingTexts> = { ru, en, kz, ch }
