@@ -16,7 +16,8 @@ export const hashConfSchema = z.string().min(HASH_CONF_MIN_LENGTH).max(128).rege
  * the page's visitor column (001 §2 "visitor name column (if present)"), kept apart from
  * owner_name so a holder is never shown as the buyer; admitted = the ticket was admitted at the
  * door (a counted valid entry): it is used, the server refuses to return it online, and the page
- * shows it so with its checkbox disabled.
+ * shows it so with its checkbox disabled. sortnum = the ticket's number in the order as the order
+ * view numbers it ('Ticket N'), which the rows' own order (by session start) need not follow.
  */
 export const returnRowSchema = z.object({
   id: idSchema,

@@ -14,6 +14,18 @@ export function personName(row: Pick<TicketLineRow, 'person_surname' | 'person_n
 }
 
 /**
+ * Each ticket line's number in its order as the order view shows it ('Ticket N', numberTickets
+ * in the page's model/lines.ts): the view lists the lines in listTicketLines' order (session,
+ * then line) and numbers them from 1 group after group, which is that order. The return page's
+ * rows come in another order (by when the session starts), so they carry this number as sortnum
+ * and a ticket reads the same on both pages even in an order of several sessions.
+ */
+export function ticketNumbers(lines: readonly { id: number; calendar_id: number }[]): Map<number, number> {
+  const sorted = [...lines].sort((a, b) => a.calendar_id - b.calendar_id || a.id - b.id)
+  return new Map(sorted.map((l, i) => [l.id, i + 1]))
+}
+
+/**
  * A ticket line of the order view (001 §3). action_group is the line's session (calendar): the
  * view groups tickets per event date and time, and service fees are summed per group. Code
  * images are drawn only with `codes`, the ticket keys that sign the QR code (given when the
