@@ -15,6 +15,11 @@ export interface Loaded<T> {
    * that hits a network blip changes nothing); from an error screen it shows loading first.
    */
   reload: () => Promise<void>
+  /**
+   * reload() that answers whether new data arrived (false: the call failed or was overtaken, and
+   * the shown data is still the old), for a screen that must not act on old data as if it were new.
+   */
+  refresh: () => Promise<boolean>
 }
 
 export interface LoadOptions<T> {
@@ -35,19 +40,19 @@ const isNotFound = (error: unknown): boolean =>
  * "not found" (network failures are only logged, 000/001 §8; the screen offers a retry).
  */
 export function useContractCall<T>(load: () => Promise<T>, deps: DependencyList, options: LoadOptions<T>): Loaded<T> {
-  const [state, setState] = useState<Omit<Loaded<T>, 'reload'>>({ data: null, status: 'loading', loadedAt: 0 })
+  const [state, setState] = useState<Omit<Loaded<T>, 'reload' | 'refresh'>>({ data: null, status: 'loading', loadedAt: 0 })
   const latest = useRef({ load, options })
   latest.current = { load, options }
   const generation = useRef(0)
 
-  const run = useCallback(async (urgent: boolean): Promise<void> => {
+  const run = useCallback(async (urgent: boolean): Promise<boolean> => {
     const mine = ++generation.current
     setState((s) => (s.status === 'ready' || s.status === 'loading' ? s : { ...s, status: 'loading' }))
     const { load: call, options: o } = latest.current
     const show = urgent ? (update: () => void) => update() : startTransition
     try {
       const data = await call()
-      if (mine !== generation.current) return
+      if (mine !== generation.current) return false
       const status = o.accept?.(data) ?? 'ready'
       const loaded = status === 'ready' ? { data, status, loadedAt: Date.now() } : { data: null, status, loadedAt: 0 }
       // The screen a first answer brings is rendered in a transition: React renders it in slices
@@ -58,11 +63,13 @@ export function useContractCall<T>(load: () => Promise<T>, deps: DependencyList,
       // old (a transition commits later, and the order page showed the confirmation under the
       // pre-extension warning until it did).
       show(() => setState(loaded))
+      return status === 'ready'
     } catch (error) {
-      if (mine !== generation.current) return
+      if (mine !== generation.current) return false
       const missing = (o.notFound ?? isNotFound)(error)
       if (!missing) console.error(`${o.label} failed`, error)
       show(() => setState((s) => (s.status === 'ready' ? s : { ...s, status: missing ? 'not-found' : 'error' })))
+      return false
     }
   }, [])
 
@@ -77,6 +84,9 @@ export function useContractCall<T>(load: () => Promise<T>, deps: DependencyList,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps)
 
-  const reload = useCallback(() => run(true), [run])
-  return { ...state, reload }
+  const reload = useCallback(async () => {
+    await run(true)
+  }, [run])
+  const refresh = useCallback(() => run(true), [run])
+  return { ...state, reload, refresh }
 }

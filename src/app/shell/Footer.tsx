@@ -18,7 +18,8 @@ export function Footer() {
   const logo = safeUrl(app.logo)
   const text = pickLocalized(app, 'footer_text', lang)
   return (
-    <footer className="site-footer" aria-label={t('shell.footer')}>
+    // With the scroll-top button on, the footer's end keeps room under it (shell.css, phones).
+    <footer className={`site-footer${app.scroll_top === 1 ? ' site-footer--clear-corner' : ''}`} aria-label={t('shell.footer')}>
       <div className="site-footer__inner">
         {logo !== undefined && (
           <img className="site-footer__logo" src={cacheBust(logo)} width={FOOTER_LOGO_WIDTH} alt="" />

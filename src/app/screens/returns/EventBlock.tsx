@@ -44,7 +44,8 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
         <p className="return-event__expired notice notice--error">{t('returns.expired')}</p>
       )}
       <div className="return-table__wrap">
-        <table className="return-table">
+        {/* data-keep-clear: the scroll-top button steps aside while the boxes lie under it (ScrollTop). */}
+        <table className="return-table" data-keep-clear="">
           <thead>
             <tr>
               <th scope="col"><span className="visually-hidden">{t('returns.col-select')}</span></th>

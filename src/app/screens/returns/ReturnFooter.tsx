@@ -32,7 +32,9 @@ export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason,
   const hintId = useId()
   const consentId = useId()
   return (
-    <section className="return-footer" aria-label={t('returns.summary')}>
+    // data-keep-clear: the phone's scroll-top button floats in the bottom-left corner, where the
+    // reasons' radios and the consent switch sit; it steps aside while they lie under it (ScrollTop).
+    <section className="return-footer" aria-label={t('returns.summary')} data-keep-clear="">
       <dl className="return-footer__summary">
         <div><dt>{t('returns.summary')}</dt><dd>{t('returns.summary-tickets', { count: tickets })}</dd></div>
         <div><dt>{t('returns.refund-amount')}</dt><dd className="return-footer__sum">{formatMoney(sum, lang, currency)}</dd></div>

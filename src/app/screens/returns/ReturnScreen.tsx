@@ -69,5 +69,5 @@ function ReturnLoader({ hash, hashConf }: { hash: string; hashConf: string | nul
       </section>
     )
   }
-  return <ReturnView hash={hash} data={state.data} loadedAt={state.loadedAt} lang={lang} hashConf={hashConf} reload={state.reload} />
+  return <ReturnView hash={hash} data={state.data} loadedAt={state.loadedAt} lang={lang} hashConf={hashConf} reload={state.reload} refresh={state.refresh} />
 }

@@ -22,13 +22,15 @@ type Notice = { kind: 'mail'; email: string } | { kind: 'confirmed'; sum: number
  * issues the request (after a confirm dialog); the server e-mails a link. Opened from that link
  * (hash_conf) with tickets waiting, the footer asks for consent and 'Confirm'.
  */
-export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
+export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refresh }: {
   hash: string
   data: OrderReturnDataResponse
   loadedAt: number
   lang: Lang
   hashConf: string | null
   reload: () => Promise<void>
+  /** reload() answering whether new data arrived ('Return other tickets' unlocks only on new data). */
+  refresh: () => Promise<boolean>
 }) {
   const currency = useCurrency()
   const { t } = useTranslation()
@@ -44,6 +46,9 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   // should the data still show them returnable (a reload failed) rather than free to send twice.
   const [sent, setSent] = useState<ReadonlySet<number>>(() => new Set())
   const [more, setMore] = useState(false)
+  // 'Return other tickets' could not read the data again: the page stays locked as it was (the
+  // old data would show the tickets just sent as returnable) and says so; pressing again retries.
+  const [moreFailed, setMoreFailed] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   // The outcome of the visitor's own action (e-mail sent, refund confirmed) takes the focus when it
   // appears: the button that sent it was disabled while sending (or is gone), so the focus fell to
@@ -130,11 +135,18 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
   // own e-mailed link): the data is read again, the form starts empty (a new reason and consent,
   // 001 §4), the last request's notice stays, and the focus goes to the first ticket to tick.
   const returnMore = async () => {
+    if (busy) return
     setBusy(true)
+    setMoreFailed(false)
+    let fresh = false
     try {
-      await reload()
+      fresh = await refresh()
     } finally {
       setBusy(false)
+    }
+    if (!fresh) {
+      setMoreFailed(true)
+      return
     }
     setReason(null)
     setConsent(false)
@@ -186,9 +198,11 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload }: {
       {notice?.kind === 'mail' && <p ref={outcomeRef} tabIndex={-1} className="notice return-notice">{t('returns.mail-sent', { email: notice.email })}</p>}
       {othersLeft && (
         <p className="return-more">
-          <button type="button" className="button return-more__button" disabled={busy} onClick={() => void returnMore()}>{t('returns.more')}</button>
+          {/* aria-disabled, not disabled, while it loads: a disabled button drops the keyboard's focus to the page. */}
+          <button type="button" className="button return-more__button" aria-disabled={busy} onClick={() => void returnMore()}>{t('returns.more')}</button>
         </p>
       )}
+      {othersLeft && moreFailed && <p className="notice notice--error return-more__failed" role="alert">{t('returns.more-failed')}</p>}
       {notice?.kind === 'confirmed' && (
         <p ref={outcomeRef} tabIndex={-1} className="notice return-notice return-notice--success">
           <strong>{t('returns.confirmed')}</strong>

@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import returnsEn from '../src/app/i18n/locales/returns.en'
+import { addEarlierSession, paidTwoSessionOrder } from '../tests/integration/multi-session-fixtures'
+import { seedOrderFixtures, visitor } from '../tests/integration/order-fixtures'
+import { decide, pathOf, seedPaymentFixtures, startPay } from '../tests/integration/payment-fixtures'
+import { seedReturnFixtures } from '../tests/integration/return-helpers'
+import { createWalkOrder } from './support/orders'
+import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+
+/**
+ * The return page on a 390×844 phone in real Chromium against the real server: the scroll-top
+ * button never lies over its boxes, radios or switch, nor over the page's last lines; a failed
+ * reload behind 'Return other tickets' keeps the table locked and says so, and pressing again
+ * retries; a ticket is named by its number on the order view ('Ticket N') in an order of two
+ * sessions. axe-core on each screen.
+ */
+const axeClean = async (page: Page, where: string) => {
+  const serious = seriousViolations(await runAxe(page))
+  expect(serious, `${where}: ${serious.join('\n')}`).toEqual([])
+}
+
+/** Two frames: the scroll event's handler has run and React has drawn what it set. */
+const settle = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+
+/** Rectangles of `selector` (viewport coordinates) that the visible scroll-top button overlaps. */
+function coveredBy(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const button = document.querySelector('.scroll-top')
+    if (button === null) return []
+    const b = button.getBoundingClientRect()
+    return [...document.querySelectorAll(sel)]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        return r.width > 0 && r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom
+      })
+      .map((el) => el.outerHTML.slice(0, 80))
+  }, selector)
+}
+
+describe('the return page on a phone (demo data)', () => {
+  let app: AppHarness
+  beforeAll(async () => {
+    const port = await freePort()
+    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  })
+  afterAll(async () => app?.close())
+
+  async function paidWalk(tickets = 2): Promise<string> {
+    const hash = await createWalkOrder(app, tickets)
+    const v = await visitor(app.baseUrl, '10.66.0.1')
+    const card = await app.server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
+    const start = await startPay(v, hash, card.id)
+    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    return hash
+  }
+
+  it('keeps the scroll-top button off the boxes, radios and switch, and off the page\'s last lines', async () => {
+    // Six tickets: the reasons lie far enough down for the button (after 400 px) to reach them.
+    const hash = await paidWalk(6)
+    const { page, context } = await openPage(app, `/order/return/${hash}?lang=en`, PHONE_VIEWPORT)
+    await page.locator('.return-footer').waitFor()
+    await page.locator('.site-footer').waitFor()
+    const controls = '.return-page input, .return-page button, .return-reason'
+    const max = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+    let shown = 0
+    for (let y = 0; y <= max + 10; y += 20) {
+      await page.evaluate((top) => window.scrollTo(0, top), Math.min(y, max))
+      await settle(page)
+      if (await page.locator('.scroll-top').count() > 0) shown++
+      expect(await coveredBy(page, controls), `scrolled to ${y}`).toEqual([])
+    }
+    // At the very end the button shows, and the footer's lines are clear of it.
+    await page.evaluate((top) => window.scrollTo(0, top), max)
+    await settle(page)
+    await page.locator('.scroll-top').waitFor()
+    expect(shown).toBeGreaterThan(0)
+    expect(await coveredBy(page, '.site-footer a, .site-footer__text, .site-footer__info, .site-footer__version')).toEqual([])
+    await axeClean(page, 'return page, scrolled to the end')
+    await context.close()
+  })
+
+  it('after a request, a failed reload behind "Return other tickets" keeps the table locked and says so; pressing again retries', async () => {
+    const hash = await paidWalk()
+    const { page, context } = await openPage(app, `/order/return/${hash}?lang=en`, PHONE_VIEWPORT)
+    await page.locator('.return-table__check').first().waitFor()
+    await page.locator('.return-table__check:enabled').first().check()
+    await page.locator('input[name="return-reason"]').first().check()
+    await page.locator('.return-consent__switch').check()
+    await page.locator('.return-footer__submit').click()
+    await page.locator('dialog.modal--confirm[open] .button--primary').click()
+    await page.locator('.return-notice').waitFor()
+    const more = page.locator('.return-more__button')
+    await more.waitFor()
+
+    // The return data cannot be read again: the server is out of reach.
+    const dataPath = `/api/order/return/${hash}`
+    const isData = (url: URL) => url.pathname === dataPath
+    await page.route(isData, (route) => route.abort('connectionrefused'))
+    await more.focus()
+    await page.keyboard.press('Enter')
+    const failed = page.locator('.return-more__failed[role="alert"]')
+    await failed.waitFor()
+    expect(await failed.innerText()).toBe(returnsEn.returns['more-failed'])
+    // Still locked: nothing to tick, no form, and the focus stays on the button to press again.
+    expect(await page.locator('.return-table__check:enabled').count()).toBe(0)
+    expect(await page.locator('.return-footer').count()).toBe(0)
+    expect(await page.locator('.return-status--60').count()).toBe(1)
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('return-more__button'))).toBe(true)
+    await axeClean(page, 'reload failed')
+
+    // Back online, the same button retries: the ticket left is offered, the one sent is not.
+    await page.unroute(isData)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('.return-table__check:enabled').count()).toBe(1)
+    expect(await failed.count()).toBe(0)
+    expect(await page.locator('.return-status--60').count()).toBe(1)
+    await axeClean(page, 'unlocked after the retry')
+    await context.close()
+  })
+})
+
+describe('ticket numbers on the return page (an order of two sessions)', () => {
+  let app: AppHarness
+  beforeAll(async () => {
+    app = await startApp({ DEMO_DATA: '0' })
+  })
+  afterAll(async () => app?.close())
+
+  it('names each ticket by its number on the order view', async () => {
+    const fx = await seedOrderFixtures(app.server.db)
+    const pfx = await seedPaymentFixtures(app.server.db)
+    await seedReturnFixtures(app.server.db)
+    // A session added later that starts a day earlier: the order view lists it second, the return page first.
+    const earlier = await addEarlierSession(app.server.db, fx.basic)
+    const hash = await paidTwoSessionOrder(await visitor(app.baseUrl), fx, pfx, fx.basic, earlier, 2, 1)
+
+    const { page, context } = await openPage(app, `/order/${hash}?lang=en`, PHONE_VIEWPORT)
+    await page.locator('.ticket-line__number').first().waitFor()
+    const viewNumbers = await page.locator('.ticket-group').evaluateAll((groups) => groups.map((g) => [...g.querySelectorAll('.ticket-line__number')].map((h) => h.textContent)))
+    expect(viewNumbers).toEqual([['Ticket 1', 'Ticket 2'], ['Ticket 3']])
+    await axeClean(page, 'order view')
+
+    await page.goto(new URL(`/order/return/${hash}?lang=en`, app.baseUrl).toString())
+    await page.locator('.return-table__check').first().waitFor()
+    const returnNumbers = await page.locator('.return-event').evaluateAll((blocks) => blocks.map((b) => [...b.querySelectorAll('.return-table__check')].map((c) => /^Return ticket (\d+):/.exec(c.getAttribute('aria-label') ?? '')?.[1])))
+    // The earlier session first, its ticket still 'Ticket 3'.
+    expect(returnNumbers).toEqual([['3'], ['1', '2']])
+    await axeClean(page, 'return page')
+    await context.close()
+  })
+})
