@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { APP_VERSION, FOOTER_LOGO_WIDTH } from '../../contract/constants'
-import { pickLocalized } from '../../contract/lang'
+import { isLang, pickLocalized } from '../../contract/lang'
+import { sellerInfoFor } from '../../contract/rules/sellerInfo'
 import { cacheBust, isExternal, safeUrl } from '../lib/assets'
 import { useLink } from '../hooks/useLinks'
+import { LANG_TAG } from '../i18n/lang'
 import { useSession } from '../state/session'
 import { SafeHtml } from './SafeHtml'
 
@@ -17,6 +19,8 @@ export function Footer() {
   const { app, db } = setup
   const logo = safeUrl(app.logo)
   const text = pickLocalized(app, 'footer_text', lang)
+  // The seller's details in the page's language where translated, else marked with their own.
+  const info = sellerInfoFor(db, app.language, lang)
   return (
     // With the scroll-top button on, the footer's end keeps room under it (shell.css, phones).
     <footer className={`site-footer${app.scroll_top === 1 ? ' site-footer--clear-corner' : ''}`} aria-label={t('shell.footer')}>
@@ -39,7 +43,9 @@ export function Footer() {
           })}
         </ul>
         {text !== '' && <SafeHtml className="site-footer__text" html={text} />}
-        {app.footer_db_info === 1 && db.info_client !== '' && <SafeHtml className="site-footer__info" html={db.info_client} />}
+        {app.footer_db_info === 1 && info.html !== '' && (
+          <SafeHtml className="site-footer__info" html={info.html} lang={info.lang === lang || !isLang(info.lang) ? undefined : LANG_TAG[info.lang]} />
+        )}
         <p className="site-footer__version">{t('shell.version', { version: APP_VERSION })}</p>
       </div>
     </footer>

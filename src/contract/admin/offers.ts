@@ -164,8 +164,14 @@ export const setupInputSchema = z.object({
     order_return: flag.optional(),
   }),
   db: z.object({
-    /** Who sells (shown in the footer with footer_db_info) and how to reach the venue. */
-    info_client: text(MAX_TEXT),
+    /**
+     * Who sells (shown in the footer with footer_db_info), per language: info_client_{lang}
+     * (contract/rules/sellerInfo.ts). The plain info_client, the spec's one text, is written from
+     * the storefront's language's; sent alone (an older form), it is ignored.
+     */
+    info_client: text(MAX_TEXT).optional(),
+    ...locInput('info_client', { max: MAX_TEXT }),
+    /** How to reach the venue (the contacts page). */
     info_contact: text(MAX_TEXT),
     returntoafishabutton: flag,
     returntoafishaname: text(),

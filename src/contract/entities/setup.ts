@@ -52,7 +52,13 @@ export const setupDbSchema = z.object({
   /** Comma list such as "ru,en": a language is offered only when listed here. */
   languages: z.string(),
   rules: z.array(setupRuleSchema),
+  /** The seller's details in the storefront's language (app.language); see rules/sellerInfo.ts. */
   info_client: z.string(),
+  /**
+   * Our addition: info_client translated, info_client_{lang} ('' = none). Optional so a
+   * spec-shaped answer still parses (absent = no translation).
+   */
+  ...z.object(localized('info_client')).partial().shape,
   info_contact: z.string(),
   returntoafishabutton: flagSchema,
   returntoafishaname: z.string(),

@@ -33,6 +33,12 @@ const DEMO_SETUP: StoredSetup = {
   },
   db: {
     info_client: 'Билеты продаются без регистрации. Вопросы: support@example.org',
+    ...loc('info_client', [
+      'Билеты продаются без регистрации. Вопросы: support@example.org',
+      'Tickets are sold without registration. Questions: support@example.org',
+      'Билеттер тіркелусіз сатылады. Сұрақтар: support@example.org',
+      '購票無需註冊。如有疑問：support@example.org',
+    ]),
     info_contact:
       '<h2>Контакты</h2><p>ООО «Ситвайз Демо», ИНН 7700000000, ОГРН 1027700000000.</p><p>Москва, ул. Примерная, 1. Телефон +7 (495) 000-00-00, e-mail support@example.org.</p>',
     returntoafishabutton: 1,

@@ -55,7 +55,8 @@ const GROUPS: { title: Label; fields: Field<Label>[] }[] = [
   {
     title: 'contacts',
     fields: [
-      { key: 'db.info_client', label: 'info_client', type: 'longtext' },
+      // Per language (info_client_{lang}): the footer shows the visitor's, else English, else the storefront's language's.
+      { key: 'db.info_client', label: 'info_client', type: 'loclong' },
       { key: 'db.info_contact', label: 'info_contact', type: 'longtext' },
       { key: 'db.returntoafishabutton', label: 'returntoafishabutton', type: 'flag' },
       { key: 'db.returntoafishaname', label: 'returntoafishaname', type: 'text' },

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { agreementInputSchema, compositionInputSchema, LoyaltyCard, loyaltyInputSchema, offerInputSchema, promoInputSchema, setupInputSchema } from '../../../contract/admin/offers'
 import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
+import { isLang, type Lang } from '../../../contract/lang'
+import { sellerInfoInShopLanguage, type SellerInfoFields } from '../../../contract/rules/sellerInfo'
 import type { Db } from '../../db/connect'
 import { readSetting, writeSettings } from '../../domain/settings/repository'
 import { loadStoredSetup, loyaltyAccrualPercent, LOYALTY_SETTINGS_KEY } from '../../domain/settings/service'
@@ -230,7 +232,8 @@ export async function storedShell(db: Db): Promise<SetupOut> {
       order_return: app.order_return as 0 | 1,
     },
     db: {
-      info_client: d.info_client,
+      info_client: sellerInfoInShopLanguage(d, app.language),
+      ...sellerInfoTranslations(d, app.language),
       info_contact: d.info_contact,
       returntoafishabutton: d.returntoafishabutton as 0 | 1,
       returntoafishaname: d.returntoafishaname,
@@ -245,6 +248,16 @@ export async function storedShell(db: Db): Promise<SetupOut> {
   }
 }
 
+/**
+ * The seller's details per language as the form edits them. A setup saved before the
+ * translations has only the one text: it shows in the storefront's language's field.
+ */
+function sellerInfoTranslations(d: SellerInfoFields, shopLang: string): Record<`info_client_${Lang}`, string> {
+  const out = { info_client_ru: d.info_client_ru ?? '', info_client_en: d.info_client_en ?? '', info_client_kz: d.info_client_kz ?? '', info_client_ch: d.info_client_ch ?? '' }
+  if (isLang(shopLang)) out[`info_client_${shopLang}`] = sellerInfoInShopLanguage(d, shopLang)
+  return out
+}
+
 const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
 
 /**
@@ -254,9 +267,11 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object'
 export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<void> {
   return tx(db, actor, async (trx) => {
     const before = await storedShell(trx)
+    const shopLang = (await loadStoredSetup(trx)).app.language
     const values: Record<string, unknown> = {
       app: { ...asObject(await readSetting(trx, 'app')), ...input.app },
-      db: { ...asObject(await readSetting(trx, 'db')), ...input.db },
+      // The spec's one info_client follows the translation into the storefront's language.
+      db: { ...asObject(await readSetting(trx, 'db')), ...input.db, info_client: sellerInfoInShopLanguage({ ...input.db, info_client: '' }, shopLang) },
     }
     for (const k of TITLE_KEYS) values[k] = input[k]
     await writeSettings(trx, values)

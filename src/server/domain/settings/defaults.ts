@@ -39,6 +39,10 @@ export const SETUP_DEFAULTS: StoredSetup = {
   },
   db: {
     info_client: '',
+    info_client_ru: '',
+    info_client_en: '',
+    info_client_kz: '',
+    info_client_ch: '',
     info_contact: '',
     returntoafishabutton: 1,
     returntoafishaname: '',

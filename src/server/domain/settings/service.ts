@@ -5,6 +5,7 @@ import { SETUP_DEFAULTS, type StoredSetup } from './defaults'
 import { BONUS_ACCRUAL_PERCENT } from '../../../contract/rules/money'
 import { shopCurrency } from '../../../contract/rules/moneyText'
 import { readLanguages, readRules, readSetting, readSettings } from './repository'
+import { sellerInfoInShopLanguage } from '../../../contract/rules/sellerInfo'
 
 /** Time zone of the venues: "now" in setup.date and day/time of sessions are local to it. */
 export const VENUE_TIME_ZONE = 'Europe/Moscow'
@@ -61,6 +62,8 @@ export async function buildSetup(db: Db, crmClient: CrmClient, now = Date.now())
     ...stored,
     db: {
       ...stored.db,
+      // The spec's one text follows the console's translation into the storefront's language.
+      info_client: sellerInfoInShopLanguage(stored.db, stored.app.language),
       languages: languages.join(','),
       rules: rules.map((r) => ({
         id: r.id,
