@@ -139,13 +139,17 @@ describe.each(TEST_DBS)('door check-in lists on %s', (dbKind) => {
     const noExits = await makeList({ name: 'InOnly', exits: false })
     const { tickets } = await paidTickets('adult', 2)
     const [a, b] = tickets
-    expect((await scan(door, reentry, a.token, { direction: 'out' })).result).toBe('not_inside')
+    // Never in: Not inside, no exit to name.
+    expect(await scan(door, reentry, a.token, { direction: 'out' })).toMatchObject({ result: 'not_inside', lastExit: null })
     expect((await scan(door, reentry, a.token)).result).toBe('valid')
     expect((await scan(door, reentry, a.token, { direction: 'out' })).result).toBe('valid')
     expect((await scan(door, reentry, a.token)).result).toBe('valid')
     expect((await scan(door, noReentry, b.token)).result).toBe('valid')
-    expect((await scan(door, noReentry, b.token, { direction: 'out' })).result).toBe('valid')
-    expect(await scan(door, noReentry, b.token)).toMatchObject({ result: 'already_used', firstUse: { gate: 'Once' } })
+    const out = await scan(door, noReentry, b.token, { direction: 'out' })
+    expect(out).toMatchObject({ result: 'valid', lastExit: null })
+    // Out again: Not inside names the exit that left it outside (a phone tells its own unanswered exit by it).
+    expect(await scan(door, reentry, b.token, { direction: 'out' })).toMatchObject({ result: 'not_inside', firstUse: null, lastExit: { at: out.scannedAt, gate: 'Once' } })
+    expect(await scan(door, noReentry, b.token)).toMatchObject({ result: 'already_used', firstUse: { gate: 'Once' }, lastExit: null })
     const exit = await door.post('/api/admin/door/redeem', { code: a.token, list_id: noExits, nonce: nonce(), direction: 'out' })
     expect(exit.status).toBe(409)
     expect(exit.body.errorText).toBe('This gate does not scan exits')

@@ -172,8 +172,9 @@ function Answer({ answer, t, lang, onNext, codeInput, heading }: { answer: Shown
       {/* Offline, a ticket sold after the last sync: its place from the signed code and the session's places. */}
       {!answer.ticket && answer.place && <p className="door-place">{placeOfFacts(answer.place, t, lang)}</p>}
       {answer.firstUse && <p>{fill(t.usedAt, { time: timeOf(answer.firstUse.at, lang), gate: answer.firstUse.gate })}</p>}
+      {answer.lastExit && <p>{fill(t.leftAt, { time: timeOf(answer.lastExit.at, lang), gate: answer.lastExit.gate })}</p>}
       {answer.unseenEntry && <p>{t.unseenEntry}</p>}
-      {answer.unansweredScan && <p>{t.unansweredScan}</p>}
+      {answer.unansweredScan && <p>{answer.result === 'not_inside' ? t.unansweredExit : t.unansweredScan}</p>}
       {answer.offline && <p className="door-offline-note">{t.decidedOffline}</p>}
       <button ref={next} type="button" onClick={onNext}>
         {t.next}

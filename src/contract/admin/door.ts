@@ -208,6 +208,8 @@ export const redeemAnswerSchema = z.object({
   ticket: doorTicketSchema.nullable(),
   /** already_used: the entry that counts. */
   firstUse: z.object({ at: z.number(), gate: z.string() }).nullable(),
+  /** not_inside: the exit that left the ticket outside (null when it never entered). */
+  lastExit: z.object({ at: z.number(), gate: z.string() }).nullable(),
   /** Other scans of this ticket whose result this one changed. */
   conflicts: z.array(z.number().int()),
 })

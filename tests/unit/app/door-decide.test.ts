@@ -119,4 +119,11 @@ describe('offline door decisions', () => {
     expect(decideOffline(state([ticket()], [exit(2000), entry(1000)]), list(), token, good(), 'in').result).toBe('valid')
     expect(decideOffline(state([ticket()], [entry(1000), exit(2000)]), list({ reentry: false }), token, good(), 'in').result).toBe('already_used')
   })
+  it('an exit without the ticket inside names the exit that left it outside, as the server does', () => {
+    expect(decideOffline(state([ticket()]), list(), token, good(), 'out')).toMatchObject({ result: 'not_inside', lastExit: null })
+    expect(decideOffline(state([ticket()], [entry(1000), exit(2000)]), list(), token, good(), 'out')).toMatchObject({ result: 'not_inside', firstUse: null, lastExit: { at: 2000, gate: 'South' } })
+    // Back in since: the exit is no longer in force.
+    expect(decideOffline(state([ticket()], [entry(1000), exit(2000), entry(3000)]), list(), token, good(), 'out')).toMatchObject({ result: 'valid' })
+    expect(decideOffline(state([ticket()], [entry(1000), exit(2000), entry(3000)]), list(), token, good(), 'out').lastExit ?? null).toBeNull()
+  })
 })

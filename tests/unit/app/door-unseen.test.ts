@@ -42,7 +42,8 @@ describe('door: entries whose answer the phone dropped', () => {
 /**
  * A scan whose answer never came in time (timed out) may have been recorded by the server all the
  * same: a rescan's Already used says its entry may be that scan when the entry is of the same
- * ticket, at that gate, made from when the scan was sent (less the clock's slack), only for a while.
+ * ticket, at that gate, made from when the scan was sent (less the clock's slack), only for a while;
+ * an exit's Not inside likewise by the exit that left the ticket outside.
  */
 describe('door: scans whose answer never came', () => {
   const sentAt = 100_000
@@ -83,6 +84,19 @@ describe('door: scans whose answer never came', () => {
     expect(unseen.mayExplain(used(sentAt + 40, { ticket: { id: 9, code: '100000000009' } }))).toBe(false)
     expect(unseen.mayExplain(used(sentAt + 40, { result: 'valid' }))).toBe(false)
     expect(unseen.mayExplain({ result: 'already_used', ticket: { id: 7, code: '100000000007' }, firstUse: null })).toBe(false)
+  })
+
+  it("an exit's Not inside, by the exit that left the ticket outside, when the unanswered scan was an exit", () => {
+    const unseen = new UnseenEntries(() => 1_000_000)
+    unseen.addUnanswered(scan({ direction: 'out' }))
+    const notInside = (at: number | null, gate = 'West gate') => ({ result: 'not_inside', ticket: { id: 7, code: '100000000007' }, firstUse: null, lastExit: at === null ? null : { at, gate } })
+    expect(unseen.mayExplain(notInside(sentAt + 40))).toBe(true)
+    expect(unseen.mayExplain(notInside(sentAt - SENT_CLOCK_SLACK_MS - 1))).toBe(false)
+    expect(unseen.mayExplain(notInside(sentAt + 40, 'East gate'))).toBe(false)
+    // Never in: no exit to rest on.
+    expect(unseen.mayExplain(notInside(null))).toBe(false)
+    // An entry's Already used is not an exit's.
+    expect(unseen.mayExplain(used(sentAt + 40))).toBe(false)
   })
 
   it(`forgets it after ${UNSEEN_ENTRY_KEPT_MS / 60_000} minutes`, () => {

@@ -17,6 +17,8 @@ export interface OfflineAnswer {
   result: RedeemResult
   ticket: DoorTicket | null
   firstUse: { at: number; gate: string } | null
+  /** not_inside: the exit that left the ticket outside (none: it never entered), as the server names it. */
+  lastExit?: { at: number; gate: string } | null
   /** A ticket not in the list yet (sold after the last sync): its place and category as the session's places tell (places.ts). */
   place?: PlaceFacts
 }
@@ -65,19 +67,26 @@ export function placeRefused(list: ListFilters, place: TicketClaims['place'], fa
   return facts !== null && (!sectorAdmits(list, facts.sectorId) || noneAdmitted)
 }
 
-/** Replays a ticket's valid entries and exits in scan-time order: inside now, entered ever, and the entry in force. */
-function where(history: readonly HistoryScan[]): { inside: boolean; entered: boolean; entry: { at: number; gate: string } | null } {
+type Passage = { at: number; gate: string }
+
+/** Replays a ticket's valid entries and exits in scan-time order: inside now, entered ever, the entry in force, and the exit that left it outside. */
+function where(history: readonly HistoryScan[]): { inside: boolean; entered: boolean; entry: Passage | null; exit: Passage | null } {
   let inside = false
   let entered = false
-  let entry: { at: number; gate: string } | null = null
+  let entry: Passage | null = null
+  let exit: Passage | null = null
   for (const s of [...history].sort((a, b) => a.scannedAt - b.scannedAt)) {
     if (s.result !== 'valid') continue
     if (s.direction === 'in') {
       inside = entered = true
       entry = { at: s.scannedAt, gate: s.gate }
-    } else inside = false
+      exit = null
+    } else {
+      inside = false
+      exit = { at: s.scannedAt, gate: s.gate }
+    }
   }
-  return { inside, entered, entry }
+  return { inside, entered, entry, exit }
 }
 
 /**
@@ -115,8 +124,8 @@ export function decideOffline(state: DoorState, list: CheckinList, code: string,
   if (ticket.status === 'refunded') return none('refunded', ticket)
   if (ticket.sessionId !== state.sessionId) return none('wrong_session', ticket)
   if (!listAdmits(list, ticket)) return none('not_on_list', ticket)
-  const { inside, entered, entry } = where(state.history.get(ticket.id) ?? [])
-  if (direction === 'out') return none(inside ? 'valid' : 'not_inside', ticket)
+  const { inside, entered, entry, exit } = where(state.history.get(ticket.id) ?? [])
+  if (direction === 'out') return inside ? none('valid', ticket) : { ...none('not_inside', ticket), lastExit: exit }
   if (!inside && (list.reentry || !entered)) return none('valid', ticket)
   return { result: 'already_used', ticket, firstUse: entry }
 }

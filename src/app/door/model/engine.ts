@@ -33,6 +33,8 @@ export interface ShownAnswer {
   result: RedeemResult
   ticket: DoorTicket | null
   firstUse: { at: number; gate: string } | null
+  /** not_inside: the exit that left the ticket outside (none: it never entered). */
+  lastExit?: { at: number; gate: string } | null
   direction: Direction
   /** Decided by this device without the server (queued for upload). */
   offline: boolean
@@ -41,7 +43,7 @@ export interface ShownAnswer {
   place?: PlaceFacts
   /** *Already used* by an entry of this phone's own whose answer came after the gate was changed, never shown (unseen.ts). */
   unseenEntry?: boolean
-  /** *Already used* by an entry that may be a scan of this phone's own whose answer never came (timed out; unseen.ts). */
+  /** *Already used* by an entry (*Not inside* by an exit) that may be a scan of this phone's own whose answer never came (timed out; unseen.ts). */
   unansweredScan?: boolean
 }
 
@@ -294,7 +296,7 @@ export class DoorEngine {
    * next holder (the server keeps that gate's scan; its valid entry stays known offline, and a
    * rescan of the ticket that it makes *Already used* says it was this phone's unseen entry). A
    * scan whose answer never came may have been recorded too: a rescan's *Already used* that rests
-   * on an entry at its gate from when it was sent says the entry may be that scan.
+   * on an entry at its gate from when it was sent (*Not inside*: an exit) says it may be that scan.
    */
   async scan(rawCode: string, direction: Direction = 'in'): Promise<ShownAnswer | null> {
     const { session, list } = this.snap
@@ -321,7 +323,7 @@ export class DoorEngine {
       // Kept in memory, saved with the session at the next sync's save (any clock heard since
       // serves as well: after a reload before it, offline scans are timed from the last sync's).
       if (this.data) this.data.clock = clock
-      return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, direction, offline: false, at: a.scannedAt }, true)
+      return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, lastExit: a.lastExit, direction, offline: false, at: a.scannedAt }, true)
     } catch (err) {
       if (!unanswered(err)) {
         if (current()) this.set({ error: err instanceof DoorApiError || err instanceof Error ? err.message : String(err) })

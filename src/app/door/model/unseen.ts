@@ -29,11 +29,12 @@ export interface UnansweredScan {
   sentAt: number
 }
 
-/** The part of an answer that tells whether its refusal rests on such an entry. */
+/** The part of an answer that tells whether its refusal rests on such an entry (or exit). */
 interface Refusal {
   result: string
   ticket: { id: number; code: string } | null
   firstUse: { at: number; gate: string } | null
+  lastExit?: { at: number; gate: string } | null
 }
 
 /** Whether a scanned code is that ticket's: its signed token names it (unverified: the answer is the server's), or its printed digits are the ticket's. */
@@ -49,8 +50,8 @@ function codeOf(code: string, ticket: Refusal['ticket'] & object): boolean {
  * the steward never let the holder in there: the answer says the entry is this phone's own unseen
  * scan, so the steward knows what it is. Likewise a scan whose answer never came in time: the
  * server may have recorded it all the same (the request got there, the answer did not get back),
- * and the rescan's *Already used* names an entry at that gate from when it was sent: the answer
- * says the entry may be that scan. Kept in memory only (moments matter, not a reload).
+ * and the rescan's *Already used* names an entry at that gate from when it was sent (an exit's
+ * *Not inside*, such an exit): the answer says it may be that scan. Kept in memory only (moments matter, not a reload).
  */
 export class UnseenEntries {
   private entries: UnseenEntry[] = []
@@ -79,15 +80,18 @@ export class UnseenEntries {
   }
 
   /**
-   * Whether an answer is *Already used* because of an entry that may be an unanswered scan: the
-   * same ticket, the entry in force at that scan's gate, made at or after it was sent (less the
-   * clock's slack) and within the time it is remembered.
+   * Whether an answer is *Already used* because of an entry that may be an unanswered entry scan:
+   * the same ticket, the entry in force at that scan's gate, made at or after it was sent (less
+   * the clock's slack) and within the time it is remembered; or *Not inside* because of an exit
+   * that may be an unanswered exit scan, by the same rule.
    */
   mayExplain(answer: Refusal): boolean {
     this.forget()
-    const { ticket, firstUse } = answer
-    if (answer.result !== 'already_used' || !ticket || !firstUse) return false
-    return this.unanswered.some((s) => s.direction === 'in' && s.gate === firstUse.gate && firstUse.at >= s.sentAt - SENT_CLOCK_SLACK_MS && firstUse.at <= s.sentAt + UNSEEN_ENTRY_KEPT_MS && codeOf(s.code, ticket))
+    const { ticket } = answer
+    const direction: Direction = answer.result === 'already_used' ? 'in' : 'out'
+    const passage = answer.result === 'already_used' ? answer.firstUse : answer.result === 'not_inside' ? answer.lastExit : null
+    if (!ticket || !passage) return false
+    return this.unanswered.some((s) => s.direction === direction && s.gate === passage.gate && passage.at >= s.sentAt - SENT_CLOCK_SLACK_MS && passage.at <= s.sentAt + UNSEEN_ENTRY_KEPT_MS && codeOf(s.code, ticket))
   }
 
   private forget(): void {

@@ -56,6 +56,8 @@ export interface RedeemAnswer {
   ticket: DoorTicket | null
   /** already_used: the entry that counts (earliest by scan time). */
   firstUse: { at: number; gate: string } | null
+  /** not_inside: the exit that left the ticket outside (null when it never entered). */
+  lastExit: { at: number; gate: string } | null
   /** Other scans of this ticket whose result this one changed (an earlier offline scan arriving late demotes a later entry). */
   conflicts: number[]
 }

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
 import type { Database } from '../../db/database'
 import { personName } from '../tickets/lines'
-import type { DoorTicket } from './outcome'
+import type { Direction, DoorTicket } from './outcome'
 
 /** Queries of door scans: the ticket a code names, the line lock, and the scan log. */
 
@@ -83,14 +83,17 @@ export function ticketHistory(db: Db, lineId: number) {
     .execute()
 }
 
-/** The entry in force at a scan: the latest valid entry of its ticket before it. */
-export function entryBefore(db: Db, scan: Pick<ScanRow, 'id' | 'order_line_id' | 'scanned_at'>) {
+/**
+ * The latest valid scan of a ticket before a scan, one way: entries (`in`), the entry in force at
+ * an *Already used*; exits (`out`), the exit that left the ticket outside at a *Not inside*.
+ */
+export function validBefore(db: Db, scan: Pick<ScanRow, 'id' | 'order_line_id' | 'scanned_at'>, direction: Direction) {
   return db
     .selectFrom('ticket_redemptions')
     .select(['scanned_at', 'gate'])
     .where('order_line_id', '=', scan.order_line_id)
     .where('counted', '=', 1)
-    .where('direction', '=', 'in')
+    .where('direction', '=', direction)
     .where('result', '=', 'valid')
     .where((eb) => eb.or([eb('scanned_at', '<', scan.scanned_at), eb.and([eb('scanned_at', '=', scan.scanned_at), eb('id', '<', scan.id)])]))
     .orderBy('scanned_at', 'desc')

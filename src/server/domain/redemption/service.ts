@@ -9,7 +9,7 @@ import type { TicketKeys } from '../tickets/keys'
 import { DOOR_AHEAD_MS } from './door-window'
 import { DEFAULT_POLICY, HISTORY_RESULTS, type Direction, type RedeemAnswer, type RedeemPolicy, type RedeemResult, type Scan } from './outcome'
 import {
-  entryBefore,
+  validBefore,
   existingSessionIds,
   findScanById,
   findScanByNonce,
@@ -122,7 +122,9 @@ async function replay(trx: Db, lineId: number, policy: RedeemPolicy): Promise<nu
 
 async function answerOf(db: Db, row: ScanRow, replayed: boolean, conflicts: number[]): Promise<RedeemAnswer> {
   const ticket = row.order_line_id !== null ? await findTicketById(db, row.order_line_id) : undefined
-  const entry = row.result === 'already_used' ? await entryBefore(db, row) : undefined
+  const entry = row.result === 'already_used' ? await validBefore(db, row, 'in') : undefined
+  // An exit without the ticket inside: the exit that left it outside, if it ever came in.
+  const exit = row.result === 'not_inside' ? await validBefore(db, row, 'out') : undefined
   return {
     result: row.result as RedeemResult,
     scanId: row.id,
@@ -134,6 +136,7 @@ async function answerOf(db: Db, row: ScanRow, replayed: boolean, conflicts: numb
     flagged: row.flagged === 1,
     ticket: ticket ? doorTicketOf(ticket) : null,
     firstUse: entry ? { at: entry.scanned_at, gate: entry.gate } : null,
+    lastExit: exit ? { at: exit.scanned_at, gate: exit.gate } : null,
     conflicts,
   }
 }
