@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
+import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
+import { DOOR_CONSOLE_TEXTS } from '../src/app/admin/doorTexts'
+import { fillIn } from '../src/app/admin/careTexts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
-import type { Lang } from '../src/contract/lang'
+import { LANGS, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
 
 /**
@@ -50,6 +54,33 @@ describe('waiting room for a role that may only read it', () => {
       await axeClean(page, 'waiting room, read-only')
       // The sign-in screen's question (who is signed in?) answers 401 before the sign-in.
       expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('events list', () => {
+  it("names each row's links by their event, in every language", async () => {
+    const { page, context } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    try {
+      await signInConsole(page, MANAGER, PASSWORD, 'en')
+      const id = await eventId(ORGAN.en)
+      for (const lang of LANGS) {
+        await page.locator('.adm-header .adm-lang select').selectOption(lang)
+        const t = ADMIN_TEXTS[lang]
+        await page.getByRole('heading', { level: 1, name: t.events }).waitFor()
+        const row = page.locator('.adm-list > li', { has: page.locator(`a[href="/admin/events/${id}"]`) })
+        const named = (link: string) => row.getByRole('link', { name: fillIn(t.rowLink, { link, event: ORGAN[lang] }), exact: true })
+        expect(await named(t.sales).getAttribute('href'), lang).toBe(`/admin/events/${id}/sales`)
+        expect(await named(DOOR_CONSOLE_TEXTS[lang].door).getAttribute('href'), lang).toBe(`/admin/events/${id}/door`)
+        expect(await named(BOX_TEXTS[lang].link).getAttribute('href'), lang).toMatch(/^\/admin\/boxoffice\//)
+        // The words seen are still the link's own: its name begins with them (WCAG 2.5.3, label in name).
+        expect(await named(t.sales).innerText()).toBe(t.sales)
+        // No link of the list is named only "Sales" / "Box office": each says whose.
+        for (const bare of [t.sales, BOX_TEXTS[lang].link, DOOR_CONSOLE_TEXTS[lang].door]) expect(await page.locator('.adm-list').getByRole('link', { name: bare, exact: true }).count(), `${lang} ${bare}`).toBe(0)
+      }
+      await axeClean(page, 'events list (ch)')
     } finally {
       await context.close()
     }

@@ -4,10 +4,24 @@ import { can } from '../../contract/admin/roles'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { BOX_TEXTS } from './boxoffice/texts'
 import { EVENT_ACTION_TEXTS } from './eventActionTexts'
+import { fillIn } from './careTexts'
 import { formatDate } from '../i18n/localeFormat'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 type Item = { id: number; hash_id: string; scheme: number; name_ru: string; name_en: string; name_kz: string; name_ch: string; published: number; sessions: number; next_day: string | null }
+
+/**
+ * One of a row's links (Sales, Door, Box office): the same words on every row, so its accessible
+ * name adds the event's ("Sales: Organ Night"), beginning with the words seen (label in name).
+ */
+function RowLink({ to, text, event }: { to: string; text: string; event: string }) {
+  const { t } = useConsole()
+  return (
+    <Link to={to} aria-label={fillIn(t.rowLink, { link: text, event })}>
+      {text}
+    </Link>
+  )
+}
 
 export function EventList() {
   const { api, t, lang, operator } = useConsole()
@@ -44,20 +58,23 @@ export function EventList() {
         <p>{archived ? e.noArchived : t.noEvents}</p>
       ) : (
         <ul className="adm-list">
-          {events.map((ev) => (
-            <li key={ev.id}>
-              <Link to={`/admin/events/${ev.id}`}>{ev[`name_${lang}`] || ev.name_ru}</Link>{' '}
-              {/* In the archive every event is unpublished: its state is that it is archived. */}
-              <span className={ev.published ? 'adm-badge adm-on' : 'adm-badge'}>{archived ? e.archived : ev.published ? t.published : t.draft}</span>{' '}
-              <span>
-                {t.sessions}: {ev.sessions}
-                {ev.next_day ? `, ${formatDate(ev.next_day, lang)}` : ''}
-              </span>{' '}
-              {can(operator.role, 'sales.read') && <Link to={`/admin/events/${ev.id}/sales`}>{t.sales}</Link>}{' '}
-              {can(operator.role, 'door.scan') && <Link to={`/admin/events/${ev.id}/door`}>{DOOR_CONSOLE_TEXTS[lang].door}</Link>}{' '}
-              {can(operator.role, 'boxoffice.sell') && ev.published === 1 && <Link to={`/admin/boxoffice/${ev.hash_id}?map=${ev.scheme === 1 ? 1 : 0}`}>{BOX_TEXTS[lang].link}</Link>}
-            </li>
-          ))}
+          {events.map((ev) => {
+            const name = ev[`name_${lang}`] || ev.name_ru
+            return (
+              <li key={ev.id}>
+                <Link to={`/admin/events/${ev.id}`}>{name}</Link>{' '}
+                {/* In the archive every event is unpublished: its state is that it is archived. */}
+                <span className={ev.published ? 'adm-badge adm-on' : 'adm-badge'}>{archived ? e.archived : ev.published ? t.published : t.draft}</span>{' '}
+                <span>
+                  {t.sessions}: {ev.sessions}
+                  {ev.next_day ? `, ${formatDate(ev.next_day, lang)}` : ''}
+                </span>{' '}
+                {can(operator.role, 'sales.read') && <RowLink to={`/admin/events/${ev.id}/sales`} text={t.sales} event={name} />}{' '}
+                {can(operator.role, 'door.scan') && <RowLink to={`/admin/events/${ev.id}/door`} text={DOOR_CONSOLE_TEXTS[lang].door} event={name} />}{' '}
+                {can(operator.role, 'boxoffice.sell') && ev.published === 1 && <RowLink to={`/admin/boxoffice/${ev.hash_id}?map=${ev.scheme === 1 ? 1 : 0}`} text={BOX_TEXTS[lang].link} event={name} />}
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>
