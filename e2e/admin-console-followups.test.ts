@@ -18,6 +18,8 @@ const PASSWORD = 'a console password'
 const MANAGER = 'manager.followups@example.org'
 const DESK = 'desk.followups@example.org'
 const ORGAN = { ru: 'Органная ночь', en: 'Organ Night', kz: 'Орган түні', ch: '管風琴之夜' } as const satisfies Record<Lang, string>
+/** The console's own key in localStorage (AdminApp.tsx). */
+const LANG_KEY = 'seatwise.admin.lang'
 
 let app: AppHarness
 
@@ -81,6 +83,24 @@ describe('events list', () => {
         for (const bare of [t.sales, BOX_TEXTS[lang].link, DOOR_CONSOLE_TEXTS[lang].door]) expect(await page.locator('.adm-list').getByRole('link', { name: bare, exact: true }).count(), `${lang} ${bare}`).toBe(0)
       }
       await axeClean(page, 'events list (ch)')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('the language chosen on the sign-in screen', () => {
+  it('is kept when it is the default one (Russian), over the operator’s own', async () => {
+    const { page, context } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    try {
+      // The manager's account is in English; Russian is what the sign-in screen shows already.
+      await signInConsole(page, MANAGER, PASSWORD, 'ru')
+      await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.events }).waitFor()
+      expect(await page.evaluate((key) => localStorage.getItem(key), LANG_KEY)).toBe('ru')
+      await page.reload()
+      await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.events }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru')
+      await axeClean(page, 'events list (ru, kept)')
     } finally {
       await context.close()
     }

@@ -52,6 +52,9 @@ export function AdminApp(): ReactNode {
   }, [])
   const chooseLang = (l: Lang) => {
     langChosen.current = true
+    // Kept here, not only when the language changes: choosing the one already shown (Russian, the
+    // default, on the sign-in screen) changes no state, so the effect below would not keep it.
+    localStorage.setItem(LANG_KEY, l)
     setLang(l)
   }
   const langRef = useRef(lang)
