@@ -5,6 +5,7 @@ import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { DOOR_CONSOLE_TEXTS } from '../src/app/admin/doorTexts'
 import { fillIn } from '../src/app/admin/careTexts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
+import schemeEn from '../src/app/i18n/locales/scheme.en'
 import { LANGS, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
@@ -101,6 +102,26 @@ describe('the language chosen on the sign-in screen', () => {
       await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.events }).waitFor()
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru')
       await axeClean(page, 'events list (ru, kept)')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('box office', () => {
+  it("heads the desk's cart as the operator's sale, not the shop's cart, in every language", async () => {
+    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    try {
+      await signInConsole(page, DESK, PASSWORD, 'en')
+      await page.getByRole('listitem').filter({ hasText: ORGAN.en }).getByRole('link', { name: BOX_TEXTS.en.link }).click()
+      await page.getByRole('heading', { name: BOX_TEXTS.en.title, level: 1 }).waitFor()
+      for (const lang of LANGS) {
+        await page.locator('.adm-header .adm-lang select').selectOption(lang)
+        await page.getByRole('heading', { level: 2, name: BOX_TEXTS[lang].cart, exact: true }).waitFor()
+      }
+      expect(await page.getByRole('heading', { name: schemeEn.scheme.cart }).count()).toBe(0)
+      expect(await fitsWidth(page)).toBe(true)
+      await axeClean(page, 'box office (ch)')
     } finally {
       await context.close()
     }

@@ -107,7 +107,7 @@ describe('box office by keyboard', () => {
       await page.keyboard.press('Enter')
       await expect.poll(() => items.count()).toBe(left)
     }
-    expect(await focused(page)).toBe('h2:My shopping cart')
+    expect(await focused(page)).toBe(`h2:${BOX_TEXTS.en.cart}`)
     await axeClean(page, 'cart emptied by keyboard')
     expect(errors.filter((e) => !e.includes('401') && !e.includes('400'))).toEqual([])
   })

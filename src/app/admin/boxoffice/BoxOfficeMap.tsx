@@ -115,7 +115,7 @@ export function BoxOfficeMap({ hash, calendarId, prices, currency, reseat }: { h
       {!reseat && (
         <div className="scheme-session__checkout">
           <BestSeats calendarId={calendarId} rows={rows} legend={legend} method={METHOD} subscritId={undefined} onChosen={(ids) => controller?.showSeats(ids)} />
-          <CartPanel items={mine} holdUntil={holdUntil} rows={rows} lang={lang} currency={currency} onChange={(c) => void update([c])} onExpired={reload} onExtend={onExtend} />
+          <CartPanel heading={b.cart} items={mine} holdUntil={holdUntil} rows={rows} lang={lang} currency={currency} onChange={(c) => void update([c])} onExpired={reload} onExtend={onExtend} />
           <SaleForm
             items={{ hash, calendarId, tickets: mine.map((i) => ({ seat_id: i.seat_id, clientcategory_id: i.clientcategory_id, quantity: i.quantity })) }}
             count={mine.length}

@@ -17,9 +17,10 @@ type Change = { seat_id: string; clientcategory_id: number; quantity: number }
  * client categories), price and a remove button, the hold countdown and the totals. An empty
  * cart says messages.no-seats. When the hold runs out `onExpired` re-reads the cart. Before it
  * does, HoldWarning warns and offers `onExtend`. The countdown itself is not a live region: a
- * screen reader would read it every second.
+ * screen reader would read it every second. `heading` replaces the shop's words where the panel
+ * is not a buyer's cart (the box office's: the operator's sale).
  */
-export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, onExpired, onExtend }: {
+export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, onExpired, onExtend, heading: headingText }: {
   items: readonly CartItem[]
   holdUntil: number | null
   /** Price rows the visitor may use in this session (payment method applied). */
@@ -29,6 +30,8 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
   onChange: (change: Change) => void
   onExpired: () => void
   onExtend: () => Promise<ExtendResult>
+  /** The panel's heading; the shop's "My shopping cart" when absent. */
+  heading?: string
 }) {
   const { t } = useTranslation()
   const left = useHoldCountdown(holdUntil)
@@ -61,7 +64,7 @@ export function CartPanel({ items, holdUntil, rows, lang, currency, onChange, on
 
   return (
     <section className="scheme-cart" aria-labelledby="scheme-cart-title">
-      <h2 id="scheme-cart-title" className="section-title" tabIndex={-1} ref={heading}>{t('scheme.cart')}</h2>
+      <h2 id="scheme-cart-title" className="section-title" tabIndex={-1} ref={heading}>{headingText ?? t('scheme.cart')}</h2>
       <div className="scheme-cart__hold">
         {left !== null && left > 0 && <p ref={countdown} tabIndex={-1}>{t('scheme.hold-left', { time: formatSeconds(left) })}</p>}
       </div>
