@@ -19,6 +19,7 @@ const PASSWORD = 'a console password'
 const MANAGER = 'manager.followups@example.org'
 const DESK = 'desk.followups@example.org'
 const ORGAN = { ru: 'Органная ночь', en: 'Organ Night', kz: 'Орган түні', ch: '管風琴之夜' } as const satisfies Record<Lang, string>
+const MUSEUM_EN = 'Night at the Museum'
 /** The console's own key in localStorage (AdminApp.tsx). */
 const LANG_KEY = 'seatwise.admin.lang'
 
@@ -122,6 +123,46 @@ describe('box office', () => {
       expect(await page.getByRole('heading', { name: schemeEn.scheme.cart }).count()).toBe(0)
       expect(await fitsWidth(page)).toBe(true)
       await axeClean(page, 'box office (ch)')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('sales chart', () => {
+  it("keeps each day's date on one line on a 390 px phone, in every language", async () => {
+    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    try {
+      // A ticket sold at the general-admission desk: today's bar.
+      await signInConsole(page, MANAGER, PASSWORD, 'en')
+      await page.getByRole('listitem').filter({ hasText: MUSEUM_EN }).getByRole('link', { name: BOX_TEXTS.en.link }).click()
+      await page.getByRole('heading', { name: BOX_TEXTS.en.title, level: 1 }).waitFor()
+      await page.locator('.adm-inline select').first().selectOption('1')
+      await page.getByLabel('Full name', { exact: true }).fill('Chart Buyer')
+      await page.getByLabel('Phone', { exact: true }).fill('+79160000042')
+      await page.getByRole('button', { name: BOX_TEXTS.en.sell }).click()
+      await page.getByTestId('bo-sold').waitFor()
+      await page.goto(new URL(`/admin/events/${await eventId(MUSEUM_EN)}/sales`, app.baseUrl).toString())
+      const day = page.locator('.adm-chart li > span:first-child').first()
+      // One line box per date: a wrapped date has two or more.
+      const lines = () =>
+        day.evaluate((el) => {
+          const range = document.createRange()
+          range.selectNodeContents(el)
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+        })
+      for (const lang of LANGS) {
+        await page.locator('.adm-header .adm-lang select').selectOption(lang)
+        await page.getByRole('heading', { level: 1, name: new RegExp(`^${ADMIN_TEXTS[lang].sales}`) }).waitFor()
+        expect(await lines(), `${lang}: ${await day.innerText()}`).toBe(1)
+        expect(await fitsWidth(page), lang).toBe(true)
+      }
+      await axeClean(page, 'sales on a phone (ch)')
+      // A desktop's row keeps the date whole too.
+      await page.setViewportSize(DESKTOP_VIEWPORT)
+      await page.locator('.adm-header .adm-lang select').selectOption('ru')
+      await page.getByRole('heading', { level: 1, name: new RegExp(`^${ADMIN_TEXTS.ru.sales}`) }).waitFor()
+      expect(await lines(), `desktop: ${await day.innerText()}`).toBe(1)
     } finally {
       await context.close()
     }
