@@ -12,8 +12,8 @@ import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp
  * The return page on a 390×844 phone in real Chromium against the real server: the scroll-top
  * button never lies over its boxes, radios or switch, nor over the page's last lines; a failed
  * reload behind 'Return other tickets' keeps the table locked and says so, and pressing again
- * retries; a ticket is named by its number on the order view ('Ticket N') in an order of two
- * sessions. axe-core on each screen.
+ * retries; in an order of two sessions both pages list the session that starts first first and
+ * name a ticket by one number ('Ticket N'). axe-core on each screen.
  */
 const axeClean = async (page: Page, where: string) => {
   const serious = seriousViolations(await runAxe(page))
@@ -120,32 +120,43 @@ describe('the return page on a phone (demo data)', () => {
   })
 })
 
-describe('ticket numbers on the return page (an order of two sessions)', () => {
+describe('ticket order and numbers on the order view and the return page (an order of two sessions)', () => {
   let app: AppHarness
   beforeAll(async () => {
     app = await startApp({ DEMO_DATA: '0' })
   })
   afterAll(async () => app?.close())
 
-  it('names each ticket by its number on the order view', async () => {
+  it('lists the session that starts first first on both pages, its ticket as Ticket 1', async () => {
     const fx = await seedOrderFixtures(app.server.db)
     const pfx = await seedPaymentFixtures(app.server.db)
     await seedReturnFixtures(app.server.db)
-    // A session added later that starts a day earlier: the order view lists it second, the return page first.
+    // A session added later that starts a day earlier: both pages list it first.
     const earlier = await addEarlierSession(app.server.db, fx.basic)
     const hash = await paidTwoSessionOrder(await visitor(app.baseUrl), fx, pfx, fx.basic, earlier, 2, 1)
+    const sessionOf = new Map((await app.server.db.selectFrom('order_lines').select(['ticket_hash', 'calendar_id']).execute()).map((l) => [l.ticket_hash, l.calendar_id]))
 
     const { page, context } = await openPage(app, `/order/${hash}?lang=en`, PHONE_VIEWPORT)
     await page.locator('.ticket-line__number').first().waitFor()
     const viewNumbers = await page.locator('.ticket-group').evaluateAll((groups) => groups.map((g) => [...g.querySelectorAll('.ticket-line__number')].map((h) => h.textContent)))
-    expect(viewNumbers).toEqual([['Ticket 1', 'Ticket 2'], ['Ticket 3']])
+    expect(viewNumbers).toEqual([['Ticket 1'], ['Ticket 2', 'Ticket 3']])
+    // The first group is the earlier session's: its ticket's link opens a ticket of that session.
+    const groupSessions = await page.locator('.ticket-group').evaluateAll((groups) => groups.map((g) => [...g.querySelectorAll('a.ticket-line__open')].map((a) => decodeURIComponent(new URL((a as HTMLAnchorElement).href).pathname.split('/').pop() ?? ''))))
+    expect(groupSessions.map((hashes) => hashes.map((h) => sessionOf.get(h)))).toEqual([[earlier.calendarId], [fx.basic.calendarId, fx.basic.calendarId]])
     await axeClean(page, 'order view')
+    // The codes modal names the earlier session's code as the list does.
+    await page.locator('.ticket-group').first().locator('.ticket-group__codes').click()
+    const modal = page.locator('dialog.codes-modal[open]')
+    await modal.waitFor()
+    expect(await modal.locator('.codes__ticket').innerText()).toBe('Ticket 1')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal.count()).toBe(0)
 
     await page.goto(new URL(`/order/return/${hash}?lang=en`, app.baseUrl).toString())
     await page.locator('.return-table__check').first().waitFor()
     const returnNumbers = await page.locator('.return-event').evaluateAll((blocks) => blocks.map((b) => [...b.querySelectorAll('.return-table__check')].map((c) => /^Return ticket (\d+):/.exec(c.getAttribute('aria-label') ?? '')?.[1])))
-    // The earlier session first, its ticket still 'Ticket 3'.
-    expect(returnNumbers).toEqual([['3'], ['1', '2']])
+    // The same order and numbers as the order view.
+    expect(returnNumbers).toEqual([['1'], ['2', '3']])
     await axeClean(page, 'return page')
     await context.close()
   })

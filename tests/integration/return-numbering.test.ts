@@ -9,11 +9,12 @@ import { seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
 import { seedReturnFixtures } from './return-helpers'
 
 /**
- * The return page names a ticket by the number the order view shows it with ('Ticket N', the
- * page's numberTickets): in an order of two sessions whose later-added one starts first, the
- * return data lists that session's ticket first, yet its sortnum is its number on the order view.
+ * The order view and the return page list an order's tickets in one order, the calendar's (the
+ * session that starts first first, orders/ticket-order.ts), and number them alike: in an order of
+ * two sessions whose later-added one starts first, both pages list that session's ticket first,
+ * as 'Ticket 1' on the order view (the page's numberTickets) and sortnum 1 on the return page.
  */
-describe.each(TEST_DBS)('return rows carry the order view\'s ticket numbers on %s', (dbKind) => {
+describe.each(TEST_DBS)('order view and return page list tickets in calendar order on %s', (dbKind) => {
   let server: TestServer
   let fx: Fixtures
   let pfx: PaymentFx
@@ -25,18 +26,25 @@ describe.each(TEST_DBS)('return rows carry the order view\'s ticket numbers on %
   })
   afterAll(async () => server?.close())
 
-  it('numbers each row as the order view does, though the rows come in another order', async () => {
+  it('lists the earlier session first on both pages, its ticket numbered 1', async () => {
     const v = await visitor(server.url)
+    // The session added later (the higher calendar id) starts a day before the first one.
     const earlier = await addEarlierSession(server.db, fx.basic)
+    expect(earlier.calendarId).toBeGreaterThan(fx.basic.calendarId)
     const hash = await paidTwoSessionOrder(v, fx, pfx, fx.basic, earlier, 2, 1)
+
     const view = (await v.post<OrderViewResponse>('/api/order/view', { hash, lang: 'en' })).body
-    const numbers = numberTickets(groupByAction(view.main, view.service, 'en'))
+    expect(view.main.map((l) => l.action_group)).toEqual([earlier.calendarId, fx.basic.calendarId, fx.basic.calendarId])
+    const groups = groupByAction(view.main, view.service, 'en')
+    expect(groups.map((g) => g.day)).toEqual([earlier.day, fx.basic.day])
+    const numbers = numberTickets(groups)
+    expect(view.main.map((l) => numbers.get(l.id)?.n)).toEqual([1, 2, 3])
+
     const data = (await v.post<OrderReturnDataResponse>(`/api/order/return/${hash}`, { hash, lang: 'en' })).body
     expect(data.error_code).toBe('0')
-    expect(data.rows).toHaveLength(3)
-    // The earlier session's ticket comes first here, and third on the order view.
+    // The same tickets in the same order, each with the order view's number.
+    expect(data.rows.map((r) => r.id)).toEqual(view.main.map((l) => l.id))
     expect(data.rows[0].day).toBe(earlier.day)
-    expect(numbers.get(data.rows[0].id)?.n).toBe(3)
-    expect(data.rows.map((r) => [r.id, r.sortnum])).toEqual(data.rows.map((r) => [r.id, numbers.get(r.id)?.n]))
+    expect(data.rows.map((r) => r.sortnum)).toEqual([1, 2, 3])
   })
 })

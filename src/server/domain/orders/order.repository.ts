@@ -4,6 +4,7 @@ import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contrac
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
 import type { OrderDraft } from './draft'
+import { inTicketOrder } from './ticket-order'
 
 /**
  * The order's repository: the one writer of `orders` and `order_lines` (insertOrder), the
@@ -259,7 +260,7 @@ export function listLineEvents(db: Db, orderId: number) {
   return db.selectFrom('order_lines').select(['id', 'event_id']).where('order_id', '=', orderId).execute()
 }
 
-/** Ticket lines of an order with every text the view shows, in line order. */
+/** Ticket lines of an order with every text the view shows, in the tickets' order (ticket-order.ts: the session starting first first). */
 export function listTicketLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')
@@ -283,8 +284,7 @@ export function listTicketLines(db: Db, orderId: number) {
       'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
     ])
     .where('l.order_id', '=', orderId)
-    .orderBy('l.calendar_id')
-    .orderBy('l.id')
+    .$call(inTicketOrder)
     .execute()
 }
 export type TicketLineRow = Awaited<ReturnType<typeof listTicketLines>>[number]

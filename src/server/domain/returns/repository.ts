@@ -6,6 +6,7 @@ import { WENT_THROUGH_STATUSES } from '../orders/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
 import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED, REQUEST_STATUS_LATE, type WithdrawnStatus } from './constants'
 import type { PayingPayment } from './policy'
+import { inTicketOrder } from '../orders/ticket-order'
 
 /**
  * The returns' repository: the return page's queries (the order's ticket lines with their
@@ -34,7 +35,7 @@ export function pastReturnDeadline(line: { deadline: number | string }, now: num
   return Number(line.deadline) <= now
 }
 
-/** Ticket lines of an order with what the return page shows and the return deadline. */
+/** Ticket lines of an order with what the return page shows and the return deadline, in the tickets' order (orders/ticket-order.ts), the order view's. */
 export function listReturnLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')
@@ -52,9 +53,7 @@ export function listReturnLines(db: Db, orderId: number) {
       'c.day', 'c.time', returnDeadlineSql('c.starts_at', 'r.close_minutes').as('deadline'),
     ])
     .where('l.order_id', '=', orderId)
-    .orderBy('c.starts_at')
-    .orderBy('l.calendar_id')
-    .orderBy('l.id')
+    .$call(inTicketOrder)
     .execute()
 }
 export type ReturnLineRow = Awaited<ReturnType<typeof listReturnLines>>[number]

@@ -15,14 +15,13 @@ export function personName(row: Pick<TicketLineRow, 'person_surname' | 'person_n
 
 /**
  * Each ticket line's number in its order as the order view shows it ('Ticket N', numberTickets
- * in the page's model/lines.ts): the view lists the lines in listTicketLines' order (session,
- * then line) and numbers them from 1 group after group, which is that order. The return page's
- * rows come in another order (by when the session starts), so they carry this number as sortnum
- * and a ticket reads the same on both pages even in an order of several sessions.
+ * in the page's model/lines.ts, which numbers the view's lines from 1 group after group):
+ * `lines` are an order's lines in the tickets' one order (orders/ticket-order.ts), which both the view's
+ * and the return page's lines come in, so a line's number is its place there. The return page
+ * carries it as sortnum, and a ticket reads the same on both pages.
  */
-export function ticketNumbers(lines: readonly { id: number; calendar_id: number }[]): Map<number, number> {
-  const sorted = [...lines].sort((a, b) => a.calendar_id - b.calendar_id || a.id - b.id)
-  return new Map(sorted.map((l, i) => [l.id, i + 1]))
+export function ticketNumbers(lines: readonly { id: number }[]): Map<number, number> {
+  return new Map(lines.map((l, i) => [l.id, i + 1]))
 }
 
 /**
