@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { RETURN_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
+import { inTicketOrder } from '../domain/orders/ticket-order'
 
 /**
  * The mail's repository: mail_outbox (the durable queue every message is stored in before its
@@ -147,9 +148,10 @@ export function findMailOrder(db: Db, orderId: number) {
 
 /**
  * An order's ticket lines with what the e-mails name them by (mail/templates/ticketLabel.ts):
- * their event's names, session time, seat or standing place and client category, in line order
- * (the order e-mail's list). Returned lines (orders/money.ts isReturned, as SQL) are left out:
- * their links would lead to tickets that admit no one. `lineIds`: only these lines (a return
+ * their event's names, session time, seat or standing place and client category, in the tickets'
+ * order (the order e-mail's list, as the order view lists them: domain/orders/ticket-order.ts).
+ * Returned lines (orders/money.ts isReturned, as SQL) are left out: their links would lead to
+ * tickets that admit no one. `lineIds`: only these lines (a return
  * request's, which are not returned yet either).
  */
 export function listMailTicketLines(db: Db, orderId: number, lineIds?: readonly number[]) {
@@ -169,6 +171,6 @@ export function listMailTicketLines(db: Db, orderId: number, lineIds?: readonly 
     .where('l.order_id', '=', orderId)
     .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
   if (lineIds) q = q.where('l.id', 'in', lineIds.length > 0 ? [...lineIds] : [-1])
-  return q.orderBy('l.id').execute()
+  return q.$call(inTicketOrder).execute()
 }
 export type MailTicketLine = Awaited<ReturnType<typeof listMailTicketLines>>[number]
