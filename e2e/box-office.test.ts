@@ -134,7 +134,7 @@ describe('box office on the map', () => {
     await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('reseated')
 
     // Refunding a cash sale moves no money by itself: the note tells the operator to hand it back.
-    await page.getByRole('checkbox', { name: /^refund / }).first().check()
+    await page.getByRole('checkbox', { name: /^Refund ticket / }).first().check()
     page.once('dialog', (d) => void d.accept())
     await page.getByTestId('refund').click()
     await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^Refunded .+: hand this sum back to the buyer in cash$/)

@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LANGS, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { viewLines } from '../tests/integration/door-helpers'
 import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from '../tests/integration/order-fixtures'
 import { decide, pathOf, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
 
 /**
  * Order care in the console (issue 19.2) on a phone: a box-office operator finds a paid order by
@@ -18,6 +20,16 @@ const PASSWORD = 'a box office password'
 const ORDER_SCREENSHOT = '/tmp/order-care-phone.png'
 /** A real buyer's address with no place to break a line (no hyphen): wider than a phone's line. */
 const LONG_EMAIL = 'konstantin.konstantinopolsky@exampleuniversity.org'
+/** A ticket's refund box's name, as the test expects it in each language (written here, not taken from the texts). */
+const REFUND_TICKET: Record<Lang, (code: string) => string> = {
+  ru: (code) => `Вернуть деньги за билет ${code}`,
+  en: (code) => `Refund ticket ${code}`,
+  kz: (code) => `${code} билетінің ақшасын қайтару`,
+  ch: (code) => `為票券 ${code} 退款`,
+}
+/** The smallest box a finger is offered (px) and the smallest row that takes its tap (px): WCAG 2.5.5's 44. */
+const MIN_BOX = 20
+const MIN_TARGET = 44
 
 describe('order care in the console', () => {
   let app: AppHarness
@@ -109,6 +121,39 @@ describe('order care in the console', () => {
     expect(await sold()).toBe(before - 2)
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0)
     // (The console asks who is signed in before the sign-in: that one 401 is expected.)
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+  })
+
+  it('offers each ticket a refund box a finger can take, named with its ticket, in every language', async () => {
+    const paid = await order('Мария Орлова', 'maria@example.org', true)
+    const codes = (await viewLines(paid.v, paid.hash)).map((l) => l.ticketcode)
+    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    await page.getByRole('link', { name: 'Orders' }).click()
+    await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(codes[0])
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click()
+    await page.getByRole('heading', { name: /Order No\. \d+/ }).waitFor()
+    for (const lang of LANGS) {
+      await page.locator('.adm-header .adm-lang select').selectOption(lang)
+      for (const code of codes) {
+        const where = `${lang} ${code}`
+        const box = page.getByRole('checkbox', { name: REFUND_TICKET[lang](code), exact: true })
+        await box.waitFor()
+        const size = (await box.boundingBox())!
+        expect(Math.min(size.width, size.height), `${where}: the box`).toBeGreaterThanOrEqual(MIN_BOX)
+        // The whole label is the target: a tap on its top edge, away from the box and the words, ticks the box.
+        const label = page.locator('label').filter({ has: box })
+        const row = (await label.boundingBox())!
+        expect(row.height, `${where}: the label`).toBeGreaterThanOrEqual(MIN_TARGET)
+        await label.click({ position: { x: row.width - 2, y: 2 } })
+        expect(await box.isChecked(), where).toBe(true)
+        await label.click({ position: { x: row.width - 2, y: row.height - 2 } })
+        expect(await box.isChecked(), where).toBe(false)
+      }
+      await axeClean(page, `${lang} order`)
+      await fitsPhone(page, `${lang} order`)
+    }
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 })
