@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { LANGS, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { viewLines } from '../tests/integration/door-helpers'
@@ -151,6 +152,16 @@ describe('order care in the console', () => {
         await label.click({ position: { x: row.width - 2, y: row.height - 2 } })
         expect(await box.isChecked(), where).toBe(false)
       }
+      // Each column's heading reads on one line; in Chinese a status is not stood one character a line.
+      const tickets = page.getByRole('region', { name: CARE_TEXTS[lang].tickets })
+      const lineBoxes = (cell: Locator) =>
+        cell.evaluate((el) => {
+          const range = document.createRange()
+          range.selectNodeContents(el)
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+        })
+      for (const th of await tickets.locator('thead th').all()) expect(await lineBoxes(th), `${lang}: ${await th.innerText()}`).toBe(1)
+      if (lang === 'ch') expect(await lineBoxes(tickets.getByRole('cell', { name: CARE_TEXTS.ch.notIn, exact: true }).first()), 'ch status').toBe(1)
       await axeClean(page, `${lang} order`)
       await fitsPhone(page, `${lang} order`)
     }

@@ -160,7 +160,7 @@ export function OrderCareScreen() {
             </p>
           )}
           <div className="adm-scroll" tabIndex={0} role="region" aria-label={c.tickets}>
-            <table>
+            <table className="adm-care-lines">
               <caption>{c.tickets}</caption>
               <thead>
                 <tr>
