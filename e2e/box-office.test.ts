@@ -16,6 +16,8 @@ const PASSWORD = 'a box office password'
 const MAP_TIMEOUT = 150_000
 /** Zoom (relative to fit) past the detail threshold, where a click selects instead of zooming. */
 const SELECT_ZOOM = 8
+/** The smallest height a finger's target is given (px): WCAG 2.5.5's 44. */
+const MIN_TARGET = 44
 
 let app: AppHarness
 
@@ -117,6 +119,14 @@ describe('box office on the map', () => {
     await page.getByRole('heading', { name: /Order No\. \d+/ }).waitFor()
     expect(await page.getByText('Status:').innerText()).toContain('box office, cash')
     await axeClean(page, 'order')
+    // On a 390 px phone each ticket's Reseat link says which ticket it moves and takes a finger.
+    await page.setViewportSize(PHONE_VIEWPORT)
+    for (const code of codes) {
+      const link = page.getByRole('link', { name: `Reseat ticket ${code}`, exact: true })
+      expect((await link.boundingBox())!.height, `Reseat ${code}`).toBeGreaterThanOrEqual(MIN_TARGET)
+    }
+    await axeClean(page, 'order on a phone')
+    await page.setViewportSize(DESKTOP_VIEWPORT)
     await page.getByRole('link', { name: 'Reseat' }).first().click()
     await waitForMap(page)
     await page.getByText('Reseating a ticket').waitFor()

@@ -190,7 +190,9 @@ export function OrderCareScreen() {
                           </label>
                         )}
                         {!l.returned && l.seated && care.can.reseat && mayReseat && (
-                          <Link to={`/admin/boxoffice/${l.eventHash}?map=1&calendar=${l.calendarId}&reseat=${l.id}&order=${id}`}>{c.reseat}</Link>
+                          <Link to={`/admin/boxoffice/${l.eventHash}?map=1&calendar=${l.calendarId}&reseat=${l.id}&order=${id}`} aria-label={fillIn(c.reseatLine, { code: l.code })}>
+                            {c.reseat}
+                          </Link>
                         )}
                       </td>
                     )}
