@@ -8,7 +8,7 @@ import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp
 import { formatMoney } from '../src/contract/rules/moneyText'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { formatDate, formatSession } from '../src/contract/rules/dayText'
-import { venueDay } from '../src/server/domain/settings/service'
+import { venueDay } from '../src/server/venue-time'
 
 /**
  * The operator console end to end (issue 17): an owner made by the CLI's code signs in, creates

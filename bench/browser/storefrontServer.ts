@@ -14,7 +14,7 @@ import { ROOT } from './labDist'
  */
 
 /** Sources whose change changes the seeded database. */
-const SEED_SOURCES = ['src/server/migrations', 'src/server/seed', 'src/server/venues', 'src/engine/generate', 'src/engine/parse', 'src/engine/model.ts']
+const SEED_SOURCES = ['src/server/migrations', 'src/server/seed', 'src/server/venues', 'src/engine/generate', 'src/engine/parse', 'src/engine/model.ts', 'src/server/venue-time.ts']
 /** How long a server may take to start (migrations on a copy are instant; a cold tsx compile is not). */
 const START_TIMEOUT_MS = 120_000
 /** Seeding both big venues on 2 busy cores took ~90 s; leave room. */

@@ -48,10 +48,12 @@
  * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process); `0` builds it on first use. |
  * | `EMAIL_DOMAIN_CHECK` | `0` (`1` in production) | `1` asks DNS whether a buyer e-mail's domain takes mail when an order is placed, and refuses one that clearly does not ("The entered email does not work", 001 §5: no such domain, no mail exchanger nor address, or a null MX); a DNS timeout or failure lets the order through (domain/buyer/email-domain.ts). |
  * | `EMAIL_DNS_SERVERS` | unset | Comma list of DNS servers (`host` or `host:port`) for that check; unset = the system's resolvers. |
+ * | `VENUE_TIME_ZONE` | `Europe/Moscow` | IANA time zone of the venues (`Asia/Almaty`, `Europe/Berlin`): sessions' days and times are its wall clock, and "now" of the shop (setup.date), the days sales count for and the times of the return page and the sales CSV are written in it (venue-time.ts). An unknown zone refuses to start. Changing it on a database that has sessions: README, Configuration. |
  * | `SERVED_BY_HEADER` | `0` | `1` adds `X-Served-By: <pid>` to every answer, so a load test can tell which process of a cluster answered (bench:load's frozen-process check). Off by default: process ids are nobody else's business. |
  */
 import { productionMailWarnings } from './config-mail-warnings'
 import { parseTrustProxy, TrustProxyError, wideTrustProxyRanges } from './security/trust-proxy'
+import { canonicalTimeZone, DEFAULT_VENUE_TIME_ZONE } from './venue-time'
 import { DEFAULT_IPV6_LIMIT_PREFIX, MAX_IPV6_LIMIT_PREFIX, MIN_IPV6_LIMIT_PREFIX } from './security/address-key'
 import path from 'node:path'
 import { z } from 'zod'
@@ -174,6 +176,9 @@ const envSchema = z.object({
   EMAIL_DOMAIN_CHECK: flag.optional(),
   EMAIL_DNS_SERVERS: z.string().regex(/^[\w.:[\]-]+(,[\w.:[\]-]+)*$/, 'EMAIL_DNS_SERVERS must be a comma list of host or host:port').optional(),
   WARM_START: flag.optional(),
+  VENUE_TIME_ZONE: z.string().trim().default(DEFAULT_VENUE_TIME_ZONE)
+    .refine((zone) => canonicalTimeZone(zone) !== null, { error: (i) => `unknown time zone "${String(i.input)}": give an IANA zone name such as Europe/Moscow or Asia/Almaty` })
+    .transform((zone) => canonicalTimeZone(zone)!),
 })
 
 export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number]
@@ -275,6 +280,8 @@ export interface Config {
   }
   /** Bearer token of the door check-in API; undefined = the API is off. */
   doorToken: string | undefined
+  /** IANA time zone of the venues' wall clock (VENUE_TIME_ZONE, canonical name; venue-time.ts). */
+  venueTimeZone: string
 }
 
 export class ConfigError extends Error {}
@@ -402,5 +409,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dbPoolMax: e.DB_POOL_MAX,
     dbPagePoolMax: e.DB_PAGE_POOL_MAX,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    venueTimeZone: e.VENUE_TIME_ZONE,
   }
 }

@@ -5,6 +5,7 @@ import { loadDemoData } from './seed'
 import { ensureSystemReference } from './seed/system'
 import { buildPaymentRegistry } from './payments/registry'
 import { connect, type Db } from './db/connect'
+import { setVenueTimeZone } from './venue-time'
 
 /**
  * Opens the configured database, migrates it to the latest schema, writes the missing system
@@ -27,6 +28,8 @@ export function connectServing(config: Config): Db {
  * which a cluster's primary runs once before forking its workers (cluster/launch.ts).
  */
 export async function prepareDatabase(config: Config, log: Logger): Promise<void> {
+  // The demo's sessions are days and times on the venue's clock (a cluster's primary seeds here).
+  setVenueTimeZone(config.venueTimeZone)
   // Migrations and the demo seed run once at start on their own connection with the statement
   // and idle bounds relaxed: seeding a stadium works between statements for seconds (generating
   // and parsing its drawing) inside one transaction, which the serving timeouts would end.

@@ -8,6 +8,7 @@ import { orderMailsSettled } from './mail/templates/sendOrderPaid'
 import { connectServing, openDatabase } from './prepare'
 import { beginDraining } from './plugins/health'
 import { warmSeatingAtStart } from './domain/seating/warm-start'
+import { setVenueTimeZone } from './venue-time'
 
 /** Time given to in-flight requests on SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -37,6 +38,8 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     log.warn(`${name} is not set: using the development default. Set it in production.`)
   }
   for (const warning of config.warnings) log.warn(warning)
+  // Before anything reads or writes a venue-local time (the seed, setup.date, the sales days).
+  setVenueTimeZone(config.venueTimeZone)
   const db = prepared ? connectServing(config) : await openDatabase(config, log)
   let app: FastifyInstance
   try {

@@ -42,7 +42,7 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** Sources whose change changes what a freshly seeded database contains. */
-const SEED_SOURCES = ['src/server/migrations', 'src/server/seed', 'src/server/venues', 'src/engine/generate', 'src/engine/parse', 'src/engine/model.ts']
+const SEED_SOURCES = ['src/server/migrations', 'src/server/seed', 'src/server/venues', 'src/engine/generate', 'src/engine/parse', 'src/engine/model.ts', 'src/server/venue-time.ts']
 
 function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
   const stat = fs.statSync(target, { throwIfNoEntry: false })
@@ -56,12 +56,14 @@ function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
 
 /**
  * Key of the seeded-database template: the seed and schema sources plus today's date (demo
- * dates are relative to the day of seeding). A new key means a new template.
+ * dates are relative to the day of seeding) and the venue time zone (the demo's sessions are
+ * days and times on its clock). A new key means a new template.
  */
-function templateKey(): string {
+function templateKey(config: Config): string {
   const hash = createHash('sha256')
   for (const source of SEED_SOURCES) hashTree(hash, path.resolve(source))
   hash.update(new Date().toISOString().slice(0, 10))
+  hash.update(config.venueTimeZone)
   return hash.digest('hex').slice(0, 12)
 }
 
@@ -77,7 +79,7 @@ const silent = pino({ level: 'silent' })
  * temporary name and renamed, so two test runs at once never see a half-made template.
  */
 async function sqliteTemplate(config: Config): Promise<string> {
-  const file = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}.sqlite`)
+  const file = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey(config)}.sqlite`)
   if (fs.existsSync(file)) return file
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-tpl-'))
   try {
@@ -97,7 +99,7 @@ async function sqliteTemplate(config: Config): Promise<string> {
 }
 
 async function postgresTemplate(config: Config): Promise<string> {
-  const name = `${TEMPLATE_PREFIX}${templateKey()}`
+  const name = `${TEMPLATE_PREFIX}${templateKey(config)}`
   const exists = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
   if (exists) return name
   const work = `${name}_${randomBytes(4).toString('hex')}`

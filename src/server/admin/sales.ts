@@ -7,7 +7,7 @@ import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../
 import { lineServiceCosts } from '../domain/orders/money.repository'
 import { promoPercents } from '../domain/orders/promo-percent.repository'
 import { buyerName } from '../domain/orders/state'
-import { venueDay } from '../domain/settings/service'
+import { venueDay } from '../venue-time'
 import { ApiFailure } from '../errors'
 import { orderStateOf } from './order-state'
 import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionOrderLines, zonesById } from './sales.repository'

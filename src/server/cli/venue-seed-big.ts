@@ -12,6 +12,7 @@ import { setupTimeouts } from '../prepare'
 import { createLogger } from '../server'
 import { loadDemoData } from '../seed'
 import { seedBigVenue } from '../seed/big-venue'
+import { setVenueTimeZone } from '../venue-time'
 
 export const SEED_BIG_USAGE = 'usage: npm run venue -- seed-big N [N…] | --demo-only   (N seats, 1000 to 1000000; e.g. seed-big 100000 1000000)'
 
@@ -21,6 +22,8 @@ export async function runSeedBig(argv: string[]): Promise<void> {
   const counts = argv.filter((a) => a !== '--demo-only').map((a) => Number(a.replace(/_/g, '')))
   if ((counts.length === 0 && !demoOnly) || counts.some((n) => !Number.isInteger(n))) throw new Error(SEED_BIG_USAGE)
   const config = loadConfig()
+  // The sessions it adds are days and times on the venue's clock, as the server reads them.
+  setVenueTimeZone(config.venueTimeZone)
   const log = createLogger(config)
   const db = connect(config.database, setupTimeouts(config))
   try {

@@ -2,10 +2,11 @@ import type { Logger } from 'pino'
 import { generateVenue } from '../../engine/generate/index'
 import type { Db } from '../db/connect'
 import { importVenueDrawing } from '../venues/import'
-import { DEMO_UTC_OFFSET_MS, demoHash, MAP_MIN_RUB, MAP_ZONE_PRICE_STEP, MINOR, sellableZones } from './catalog'
+import { demoHash, MAP_MIN_RUB, MAP_ZONE_PRICE_STEP, MINOR, sellableZones } from './catalog'
 import { POSTER_HEIGHT, POSTER_WIDTH, posterSvg } from './posters'
 import { nameZones } from './index'
-import { localDay, localInstant, loc } from './util'
+import { loc } from './util'
+import { addDays, venueDay, venueInstant } from '../venue-time'
 
 /**
  * Big generated venues on sale in the storefront (issue 16.4): `npm run venue -- seed-big N`
@@ -101,11 +102,11 @@ export async function seedBigVenue(db: Db, seats: number, log: Pick<Logger, 'inf
       .returning('id')
       .executeTakeFirstOrThrow()
     await trx.insertInto('event_menus').values({ event_id: event.id, main_menu_id: menu.id, sub_menu_id: null }).execute()
-    const day = localDay(now, BIG_EVENT_DAY, DEMO_UTC_OFFSET_MS)
+    const day = addDays(venueDay(now), BIG_EVENT_DAY)
     const time = '19:00'
     const calendar = await trx
       .insertInto('calendars')
-      .values({ event_id: event.id, venue_id: venue.id, drawing_id: imported.drawingId, day, time, pricetype_id: 1, capacity: null, starts_at: localInstant(day, time, DEMO_UTC_OFFSET_MS) })
+      .values({ event_id: event.id, venue_id: venue.id, drawing_id: imported.drawingId, day, time, pricetype_id: 1, capacity: null, starts_at: venueInstant(day, time) })
       .returning('id')
       .executeTakeFirstOrThrow()
     const zones = await sellableZones(trx, imported.drawingId)

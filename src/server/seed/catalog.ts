@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto'
 import type { Db } from '../db/connect'
 import { CATEGORIES, EVENTS, GA_ZONES, KINDS, MENUS, PRICE_TEMPLATES, TAGS, VENUES, type EventDef } from './catalog-data'
 import { POSTER_HEIGHT, POSTER_WIDTH, posterSvg } from './posters'
-import { localDay, localInstant, loc } from './util'
+import { loc } from './util'
+import { addDays, venueDay, venueInstant } from '../venue-time'
 
-/** Moscow has been UTC+3 all year since 2014, so a fixed offset is exact for the demo. */
-export const DEMO_UTC_OFFSET_MS = 3 * 3600 * 1000
 /** Seat-map zones get cheaper by this share of the best zone's price, one step per zone. */
 export const MAP_ZONE_PRICE_STEP = 0.15
 /** Cheapest seat-map price in roubles, whatever the number of zones. */
@@ -143,11 +142,12 @@ export async function seedEvents(db: Db, now: number, nav: Navigation, drawings:
 
     const ids: number[] = []
     for (const offset of e.days) {
-      const day = localDay(now, offset, DEMO_UTC_OFFSET_MS)
+      // Days and times on the venue's clock (VENUE_TIME_ZONE), as an operator enters them.
+      const day = addDays(venueDay(now), offset)
       for (const time of e.times) {
         const cal = await db
           .insertInto('calendars')
-          .values({ event_id: row.id, venue_id: venueId, drawing_id: drawingId ?? null, day, time, pricetype_id: 1, capacity: null, starts_at: localInstant(day, time, DEMO_UTC_OFFSET_MS) })
+          .values({ event_id: row.id, venue_id: venueId, drawing_id: drawingId ?? null, day, time, pricetype_id: 1, capacity: null, starts_at: venueInstant(day, time) })
           .returning('id')
           .executeTakeFirstOrThrow()
         ids.push(cal.id)

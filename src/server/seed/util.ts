@@ -22,13 +22,3 @@ export async function syncIdSequences(db: Db, tables: string[]): Promise<void> {
     await sql`select setval(pg_get_serial_sequence(${t}, 'id'), coalesce((select max(id) from ${sql.table(t)}), 0) + 1, false)`.execute(db)
   }
 }
-
-/** The venue-local date 'YYYY-MM-DD' `days` after the local date of `now`. */
-export function localDay(now: number, days: number, offsetMs: number): string {
-  return new Date(now + offsetMs + days * 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Epoch ms of a venue-local day and 'HH:MM'. */
-export function localInstant(day: string, time: string, offsetMs: number): number {
-  return Date.parse(`${day}T${time}:00Z`) - offsetMs
-}

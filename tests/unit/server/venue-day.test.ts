@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { venueDay } from '../../../src/server/domain/settings/service'
+import { venueDay } from '../../../src/server/venue-time'
 
 /**
  * The Sales screen groups sales into the venue's days (admin/sales.ts over_time): a ticket paid

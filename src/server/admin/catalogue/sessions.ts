@@ -12,17 +12,8 @@ import { guardPriceStock, guardSoldSession, type NoticeContext } from './session
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { deleteRow, findRow, insertRow, lockEvent, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, updateRow } from './rows.repository'
 import { tx } from '../transaction'
+import { addDays, venueInstant } from '../../venue-time'
 import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, sameKey } from './sale-keys.repository'
-
-/**
- * Venues keep Moscow time, as the demo and the storefront's dates do (UTC+3 all year since
- * 2014): a session's day and time are the venue's, starts_at is the instant.
- */
-export const VENUE_UTC_OFFSET_MS = 3 * 3600 * 1000
-const DAY_MS = 86_400_000
-
-export const startsAt = (day: string, time: string) => Date.parse(`${day}T${time}:00Z`) - VENUE_UTC_OFFSET_MS
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
 
 /** A seat-map event's session needs a drawing of the event's venue; a general-admission one has none. */
 async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: number | null): Promise<number | null> {
@@ -59,7 +50,8 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
           sale_from: input.sale_from,
           sale_to: input.sale_to,
           pricetype_id: 1,
-          starts_at: startsAt(day, input.time),
+          // The day and time are the venue's wall clock; starts_at the instant they stand for there.
+          starts_at: venueInstant(day, input.time),
         })
       // Seats the map version blocks for the venue are off sale in the new session from the start.
       if (drawing !== null) await applyVenueBlocks(trx, id, drawing, Date.now())
@@ -102,7 +94,7 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     }
     const switchesOff = columns.active === 0 && before.active !== 0
     const queued = await guardSoldSession(trx, before, { day, time, switchesOff, capacity: columns.capacity, confirmed: confirmed === true }, { ...notices, now: Date.now() })
-    await updateRow(trx, actor, 'calendars', 'session', id, { ...columns, starts_at: startsAt(day, time) })
+    await updateRow(trx, actor, 'calendars', 'session', id, { ...columns, starts_at: venueInstant(day, time) })
     if (moves) {
       // The subscription lines the move rewrote are changes to what the storefront announces: each
       // is audited as an operator's edit of one is (offers/service.ts updateComposition), right

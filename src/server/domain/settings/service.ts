@@ -6,33 +6,7 @@ import { BONUS_ACCRUAL_PERCENT } from '../../../contract/rules/money'
 import { shopCurrency } from '../../../contract/rules/moneyText'
 import { readLanguages, readRules, readSetting, readSettings } from './repository'
 import { sellerInfoInShopLanguage } from '../../../contract/rules/sellerInfo'
-
-/** Time zone of the venues: "now" in setup.date and day/time of sessions are local to it. */
-export const VENUE_TIME_ZONE = 'Europe/Moscow'
-
-const localFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: VENUE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-})
-
-/** 'YYYY-MM-DD HH:MM:SS' in the venue time zone. */
-export function venueDateTime(ms: number): string {
-  return localFormat.format(new Date(ms)).replace('T', ' ')
-}
-
-/** Characters of the day ('YYYY-MM-DD') at the start of venueDateTime's text. */
-const DAY_CHARS = 10
-
-/** The venue's calendar day of a moment, 'YYYY-MM-DD' (a sale at 01:30 Moscow time is of that day, not of UTC's day before). */
-export function venueDay(ms: number): string {
-  return venueDateTime(ms).slice(0, DAY_CHARS)
-}
+import { venueDateTime } from '../../venue-time'
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
