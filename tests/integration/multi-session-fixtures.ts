@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000
  * A session of `ev` added after its first one yet starting a day earlier (a matinee put on sale
  * later): its calendar id is the higher, its start the earlier, so an order of both sessions
  * tells listing by session id (or by when it was added) from listing by start, the tickets' order
- * (src/server/domain/orders/ticket-order.ts).
+ * (src/server/domain/orders/ticket-order.repository.ts).
  * Answers the event as seen at that session, with the first session's prices copied.
  */
 export async function addEarlierSession(db: Db, ev: EventFx): Promise<EventFx> {

@@ -10,7 +10,7 @@ import { decodeMessage, seedReturnFixtures, startInbox, waitForMessages, type In
 
 /**
  * The order view and the return page list an order's tickets in one order, the calendar's (the
- * session that starts first first, orders/ticket-order.ts), and number them alike: in an order of
+ * session that starts first first, orders/ticket-order.repository.ts), and number them alike: in an order of
  * two sessions whose later-added one starts first, both pages list that session's ticket first,
  * as 'Ticket 1' on the order view (the page's numberTickets) and sortnum 1 on the return page;
  * the tickets e-mail lists its links in that order too.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { RETURN_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
-import { inTicketOrder } from '../domain/orders/ticket-order'
+import { inTicketOrder } from '../domain/orders/ticket-order.repository'
 
 /**
  * The mail's repository: mail_outbox (the durable queue every message is stored in before its
@@ -149,7 +149,7 @@ export function findMailOrder(db: Db, orderId: number) {
 /**
  * An order's ticket lines with what the e-mails name them by (mail/templates/ticketLabel.ts):
  * their event's names, session time, seat or standing place and client category, in the tickets'
- * order (the order e-mail's list, as the order view lists them: domain/orders/ticket-order.ts).
+ * order (the order e-mail's list, as the order view lists them: domain/orders/ticket-order.repository.ts).
  * Returned lines (orders/money.ts isReturned, as SQL) are left out: their links would lead to
  * tickets that admit no one. `lineIds`: only these lines (a return
  * request's, which are not returned yet either).

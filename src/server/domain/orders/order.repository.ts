@@ -4,7 +4,7 @@ import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contrac
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
 import type { OrderDraft } from './draft'
-import { inTicketOrder } from './ticket-order'
+import { inTicketOrder } from './ticket-order.repository'
 
 /**
  * The order's repository: the one writer of `orders` and `order_lines` (insertOrder), the
@@ -260,7 +260,7 @@ export function listLineEvents(db: Db, orderId: number) {
   return db.selectFrom('order_lines').select(['id', 'event_id']).where('order_id', '=', orderId).execute()
 }
 
-/** Ticket lines of an order with every text the view shows, in the tickets' order (ticket-order.ts: the session starting first first). */
+/** Ticket lines of an order with every text the view shows, in the tickets' order (ticket-order.repository.ts: the session starting first first). */
 export function listTicketLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')

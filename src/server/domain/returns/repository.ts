@@ -6,7 +6,7 @@ import { WENT_THROUGH_STATUSES } from '../orders/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
 import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED, REQUEST_STATUS_LATE, type WithdrawnStatus } from './constants'
 import type { PayingPayment } from './policy'
-import { inTicketOrder } from '../orders/ticket-order'
+import { inTicketOrder } from '../orders/ticket-order.repository'
 
 /**
  * The returns' repository: the return page's queries (the order's ticket lines with their
@@ -35,7 +35,7 @@ export function pastReturnDeadline(line: { deadline: number | string }, now: num
   return Number(line.deadline) <= now
 }
 
-/** Ticket lines of an order with what the return page shows and the return deadline, in the tickets' order (orders/ticket-order.ts), the order view's. */
+/** Ticket lines of an order with what the return page shows and the return deadline, in the tickets' order (orders/ticket-order.repository.ts), the order view's. */
 export function listReturnLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')

@@ -16,7 +16,7 @@ export function personName(row: Pick<TicketLineRow, 'person_surname' | 'person_n
 /**
  * Each ticket line's number in its order as the order view shows it ('Ticket N', numberTickets
  * in the page's model/lines.ts, which numbers the view's lines from 1 group after group):
- * `lines` are an order's lines in the tickets' one order (orders/ticket-order.ts), which both the view's
+ * `lines` are an order's lines in the tickets' one order (orders/ticket-order.repository.ts), which both the view's
  * and the return page's lines come in, so a line's number is its place there. The return page
  * carries it as sortnum, and a ticket reads the same on both pages.
  */
