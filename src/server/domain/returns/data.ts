@@ -8,7 +8,7 @@ import { messageText, REASONS } from '../../messages'
 import { toMajor } from '../../../contract/rules/money'
 import { findOrderByHash } from '../orders/order.repository'
 import { buyerName } from '../orders/state'
-import { personName, ticketNumbers } from '../tickets/lines'
+import { personName } from '../tickets/lines'
 import { loadStoredSetup } from '../settings/service'
 import { venueDateTime } from '../../venue-time'
 import { MS_PER_S, REQUEST_STATUS_LATE, REQUEST_STATUS_REFUNDED, REQUEST_STATUS_USED } from './constants'
@@ -71,8 +71,6 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   // line refunds nothing more: it shows what it refunded (lineRefunded).
   const shares = await returnShareByLine(db, order.id, lines)
   const buyer = buyerName(order)
-  // The ticket's number on the order view ('Ticket N'), not its place in this list.
-  const numbers = ticketNumbers(lines)
   const rows: ReturnRow[] = lines.map((l, i) => ({
     id: l.id,
     ord_num: order.ord_num,
@@ -84,7 +82,9 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     status_id: l.return_status,
     quant: l.quantity,
     summa: toMajor(shares.get(l.id) ?? lineRefunded(l)),
-    sortnum: numbers.get(l.id) ?? i + 1,
+    // The lines come in the tickets' one order (orders/ticket-order.repository.ts), as the order
+    // view's do, so a ticket's place here is its 'Ticket N' there.
+    sortnum: i + 1,
     returndatime: venueDateTime(Number(l.deadline)),
     returnleft: secondsLeft(l, now),
     returnreason_id: reasonOf.get(l.id) ?? null,

@@ -14,17 +14,6 @@ export function personName(row: Pick<TicketLineRow, 'person_surname' | 'person_n
 }
 
 /**
- * Each ticket line's number in its order as the order view shows it ('Ticket N', numberTickets
- * in the page's model/lines.ts, which numbers the view's lines from 1 group after group):
- * `lines` are an order's lines in the tickets' one order (orders/ticket-order.repository.ts), which both the view's
- * and the return page's lines come in, so a line's number is its place there. The return page
- * carries it as sortnum, and a ticket reads the same on both pages.
- */
-export function ticketNumbers(lines: readonly { id: number }[]): Map<number, number> {
-  return new Map(lines.map((l, i) => [l.id, i + 1]))
-}
-
-/**
  * A ticket line of the order view (001 §3). action_group is the line's session (calendar): the
  * view groups tickets per event date and time, and service fees are summed per group. Code
  * images are drawn only with `codes`, the ticket keys that sign the QR code (given when the
