@@ -309,7 +309,7 @@ describe('operator console', () => {
     await axeClean(page, 'events on a phone (kz)')
     await page.getByLabel('Тіл').selectOption('ch')
     await page.getByRole('heading', { name: '活動' }).waitFor()
-    await page.getByRole('link', { name: NAME }).click()
+    await page.getByRole('link', { name: NAME, exact: true }).click()
     await page.getByRole('button', { name: '取消發佈' }).waitFor()
     await axeClean(page, 'event on a phone (ch)')
     await context.close()
