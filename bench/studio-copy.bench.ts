@@ -20,7 +20,7 @@ import { copyDrawing } from '../src/server/admin/studio/copy.repository'
 import { copyProgress, copyStep } from '../src/server/admin/studio/copy-job'
 import { editDrawing } from '../src/server/admin/studio/edit'
 import type { Db } from '../src/server/db/connect'
-import { DEFAULT_STUDIO_COPY_INLINE_MS } from '../src/server/config'
+import { DEFAULT_STUDIO_COPY_INLINE_MS } from '../src/server/config-defaults'
 import { machine, writeResults } from './lib'
 import { BENCH_ACTOR as actor, seedSoldVenue, studioBenchDatabase } from './studio-seed'
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
-import type { Config, DbTimeouts } from './config'
+import type { Config } from './config'
+import type { DbTimeouts } from './config-defaults'
 import { migrateToLatest } from './migrations'
 import { loadDemoData } from './seed'
 import { ensureSystemReference } from './seed/system'
