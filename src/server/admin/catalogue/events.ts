@@ -159,6 +159,10 @@ export function archiveEvent(db: Db, actor: Actor, id: number, now = Date.now())
 /** Restores an archived event to the console's lists, unpublished: the operator publishes it again when it is ready. */
 export function unarchiveEvent(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, actor, async (trx) => {
+    // Judged under the event's lock (rows.repository.ts lockEvent), as an archive or a publish is:
+    // of two restores at once the second waits and reads it restored, and on SQLite the write
+    // lock is taken before the read, so a write of another connection is waited for, not refused busy.
+    await lockEvent(trx, id)
     const event = await mustFind(trx, 'events', id, 'event')
     // A repeat (already restored) changes nothing and writes no second audit row.
     if (event.archived_at !== null) await updateRow(trx, actor, 'events', 'event', id, { archived_at: null }, 'unarchive')

@@ -25,8 +25,8 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
 }
 
 /**
- * Locks event `eventId`'s row for the rest of the transaction. Archiving takes it first
- * (events.ts archiveEvent) and every change an archived event refuses takes it before judging
+ * Locks event `eventId`'s row for the rest of the transaction. Archiving and restoring take it
+ * first (events.ts archiveEvent, unarchiveEvent) and every change an archived event refuses takes it before judging
  * (mustBeLiveEvent), so a change under way when an archive starts waits for it and then reads it
  * archived, instead of landing on an event the archive has just closed; two writes placing the
  * event's sessions check their slots one after the other (sale-keys.repository.ts guardSessionSlot).
