@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { CrmClient } from '../../contract/entities/crm'
 import type { Setup } from '../../contract/entities/setup'
 import { DEFAULT_CURRENCY } from '../../contract/constants'
+import { DEFAULT_VENUE_TIME_ZONE } from '../../contract/rules/wallClock'
 import { DEFAULT_LANG, parseLanguageList, type Lang } from '../../contract/lang'
 import { api, setRequestLang } from '../api/client'
 import { renewAdmissions } from './admission'
@@ -76,6 +77,8 @@ const selectSetup = (s: SessionState) => s.setup
 export const currencyOf = (setup: Setup | null): string => setup?.app.currency ?? DEFAULT_CURRENCY
 /** The shop's currency for a screen: every amount a screen writes goes through formatMoney with it. */
 export const useCurrency = (): string => useSession((s) => currencyOf(s.setup))
+/** The venue's IANA time zone (setup's time_zone; the default zone until setup arrives or when a server sends none). */
+export const useVenueTimeZone = (): string => useSession((s) => s.setup?.time_zone ?? DEFAULT_VENUE_TIME_ZONE)
 
 /**
  * Setup for a screen's large subtree (the scheme page, the payment choice, the title). Read

@@ -92,6 +92,13 @@ export const setupSchema = z.object({
   /** Comma list of html tags kept in descriptions; others are escaped. */
   description_escaping_tags: z.string(),
   date: z.string(),
+  /**
+   * Our addition: the venue's IANA time zone (VENUE_TIME_ZONE), whose wall clock `date`, sessions'
+   * days and times and the return deadlines are written in; the browser counts a named ticket's
+   * holder's age by its calendar (rules/nominal.ts ageOn). Always sent by this server; optional
+   * so a spec-shaped answer still parses (absent = the default zone, Moscow's).
+   */
+  time_zone: z.string().optional(),
   ...localized('title'),
 })
 export type Setup = z.infer<typeof setupSchema>

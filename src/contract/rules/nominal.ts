@@ -13,6 +13,7 @@ import {
 } from '../constants'
 import { RuleError, type FieldError } from './errors'
 import { NOMINAL_NAME_PATTERN } from './patterns'
+import { zoneDay } from './wallClock'
 
 /** Named-ticket form rules (000 §5). Values are trimmed before every check. */
 
@@ -61,20 +62,22 @@ export function parseBirthDate(s: string): BirthDate | null {
   return { day, month, year }
 }
 
-/** Full years between a birth date and `now` (UTC calendar); negative when born after now. */
-export function ageOn(birth: BirthDate, now: Date): number {
-  const y = now.getUTCFullYear()
-  const m = now.getUTCMonth() + 1
-  const d = now.getUTCDate()
+/**
+ * Full years between a birth date and `now` by the calendar of `timeZone` (the venue's:
+ * someone born on 6 December is 18 from 00:00 of 6 December there, when UTC may still be on the
+ * 5th); negative when born after now.
+ */
+export function ageOn(birth: BirthDate, now: Date, timeZone: string): number {
+  const [y, m, d] = zoneDay(now.getTime(), timeZone).split('-').map(Number)
   let age = y - birth.year
   if (m < birth.month || (m === birth.month && d < birth.day)) age -= 1
   return age
 }
 
-/** A birth date is valid when it parses and the age on `now` is not negative. */
-export function isBirthDateValid(s: string, now: Date): boolean {
+/** A birth date is valid when it parses and the age on `now` (the calendar of `timeZone`) is not negative. */
+export function isBirthDateValid(s: string, now: Date, timeZone: string): boolean {
   const b = parseBirthDate(s)
-  return b !== null && ageOn(b, now) >= 0
+  return b !== null && ageOn(b, now, timeZone) >= 0
 }
 
 /** Age 65 or above shows the stay-home advice; it does not block. */
@@ -83,9 +86,9 @@ export function isAgeWarning(age: number): boolean {
 }
 
 /** The age warning for a birth date string, false when the date is not valid. */
-export function birthDateWarns(s: string, now: Date): boolean {
+export function birthDateWarns(s: string, now: Date, timeZone: string): boolean {
   const b = parseBirthDate(s)
-  return b !== null && isAgeWarning(ageOn(b, now))
+  return b !== null && isAgeWarning(ageOn(b, now, timeZone))
 }
 
 // ── document number (needdocument = 1) ───────────────────────────────────────────────────
@@ -142,6 +145,8 @@ export interface VisitorEntry {
 export interface VisitorContext {
   /** Today, for the birth-date age. */
   now: Date
+  /** The venue's IANA time zone, whose calendar day "today" is (ageOn). */
+  timeZone: string
   /** Known document type ids. */
   docTypeIds: ReadonlySet<number>
   /** Region ids per country id (a region is required only when the country has more than one). */
@@ -161,7 +166,7 @@ export function validateVisitor(v: VisitorEntry, need: VisitorNeeds, ctx: Visito
     errors.push({ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME })
   }
   if (need.needage === 1 && !isAgeValid(v.age)) errors.push({ field: 'age', error: RuleError.AGE })
-  if (need.needage === 2 && !isBirthDateValid(v.date, ctx.now)) errors.push({ field: 'date', error: RuleError.BIRTH_DATE })
+  if (need.needage === 2 && !isBirthDateValid(v.date, ctx.now, ctx.timeZone)) errors.push({ field: 'date', error: RuleError.BIRTH_DATE })
   if (need.needdocument === 1) {
     if (v.docTypeId === null || !ctx.docTypeIds.has(v.docTypeId)) errors.push({ field: 'docTypeId', error: RuleError.DOC_TYPE })
     else if (!isDocNumberValid(v.docTypeId, v.docNum)) errors.push({ field: 'docNum', error: RuleError.DOC_NUMBER })

@@ -22,6 +22,8 @@ const data = {
   regions: [{ id: 10, country_id: 1, ...loc('name', 'a') }, { id: 11, country_id: 1, ...loc('name', 'b') }, { id: 20, country_id: 2, ...loc('name', 'c') }],
 } as unknown as OrderDataResponse
 const NOW = new Date(Date.UTC(2026, 10, 22))
+/** The default venue zone: NOW (midnight UTC) is 03:00 of the same day there. */
+const MOSCOW = 'Europe/Moscow'
 
 describe('named-ticket form model', () => {
   it('counts down and expires only an unpaid order (the server takes a paid order\'s names at any time)', () => {
@@ -40,13 +42,20 @@ describe('named-ticket form model', () => {
     expect(cleanDocNumber('x'.repeat(40))).toHaveLength(32)
   })
 
+  it('counts "today" by the venue\'s calendar, as the server does', () => {
+    // 00:30 on 6 December in Moscow, still the 5th in UTC: born on the 6th is today there, not the future.
+    const night = new Date('2026-12-05T21:30:00Z')
+    expect(isNegativeAge('06.12.2026', night, MOSCOW)).toBe(false)
+    expect(isNegativeAge('06.12.2026', night, 'UTC')).toBe(true)
+  })
+
   it('flags a negative age (blocks) and warns from 65 (does not block)', () => {
     const r = row(1, { needage: 2 })
-    expect(isNegativeAge('01.01.2027', NOW)).toBe(true)
-    expect(isNegativeAge('22.11.2026', NOW)).toBe(false)
-    expect(showsAgeWarning(r, { ...emptyDraft(r), date: '22.11.1961' }, NOW)).toBe(true)
-    expect(showsAgeWarning(r, { ...emptyDraft(r), date: '23.11.1961' }, NOW)).toBe(false)
-    const ctx = visitorContext(data, NOW)
+    expect(isNegativeAge('01.01.2027', NOW, MOSCOW)).toBe(true)
+    expect(isNegativeAge('22.11.2026', NOW, MOSCOW)).toBe(false)
+    expect(showsAgeWarning(r, { ...emptyDraft(r), date: '22.11.1961' }, NOW, MOSCOW)).toBe(true)
+    expect(showsAgeWarning(r, { ...emptyDraft(r), date: '23.11.1961' }, NOW, MOSCOW)).toBe(false)
+    const ctx = visitorContext(data, NOW, MOSCOW)
     const ok = { ...emptyDraft(r), surname: 'Ив', name: 'Анна', date: '22.11.1950' }
     expect(draftErrors(ok, r, ctx)).toEqual([])
   })
@@ -56,7 +65,7 @@ describe('named-ticket form model', () => {
     const regions = regionsByCountry(data)
     expect(asksRegion(r, { ...emptyDraft(r), countryId: 1 }, regions)).toBe(true)
     expect(asksRegion(r, { ...emptyDraft(r), countryId: 2 }, regions)).toBe(false)
-    const ctx = visitorContext(data, NOW)
+    const ctx = visitorContext(data, NOW, MOSCOW)
     const base = { ...emptyDraft(r), surname: 'Ив', name: 'Анна' }
     expect(draftErrors({ ...base, countryId: 1 }, r, ctx).map((e) => e.field)).toEqual(['regionId'])
     expect(draftErrors({ ...base, countryId: 2 }, r, ctx)).toEqual([])
@@ -75,12 +84,12 @@ describe('named-ticket form model', () => {
   })
 
   it('always asks the middle name, requiring it only when needmiddlename = 1 (000 §5)', () => {
-    const ctx = visitorContext(data, NOW)
+    const ctx = visitorContext(data, NOW, MOSCOW)
     /** The middle-name input of a ticket's card as the page renders it (the card open). */
     const middleNameInput = (r: OrderDataRow): string | undefined => {
       const card = createElement(VisitorCard, {
         index: 0, row: r, data, regions: regionsByCountry(data), draft: emptyDraft(r), errors: draftErrors(emptyDraft(r), r, ctx),
-        shown: () => false, open: true, onToggle: () => {}, onChange: () => {}, onBlur: () => {}, lang: 'ru', now: NOW,
+        shown: () => false, open: true, onToggle: () => {}, onChange: () => {}, onBlur: () => {}, lang: 'ru', now: NOW, timeZone: MOSCOW,
       })
       const html = renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n('ru') }, card))
       return /<input[^>]*id="visitor-0-middleName"[^>]*>/.exec(html)?.[0]

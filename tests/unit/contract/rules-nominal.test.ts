@@ -24,6 +24,8 @@ import {
 } from '../../../src/contract'
 
 const NOW = new Date(Date.UTC(2026, 10, 21))
+/** The default venue zone (UTC+3): NOW, midnight UTC, is 03:00 of the same day there. */
+const MOSCOW = 'Europe/Moscow'
 
 describe('named-ticket names', () => {
   it('surname 2-32, name 3-64, middle name 3-64; Latin or Cyrillic letters, spaces, hyphen', () => {
@@ -62,16 +64,29 @@ describe('age and birth date', () => {
     expect(parseBirthDate('31.12.2051')).not.toBeNull()
     expect(parseBirthDate('01.01.2052')).toBeNull()
   })
+  it('counts the age by the venue\'s calendar day, not UTC\'s', () => {
+    // 00:30 on 6 December in Moscow is still 5 December in UTC (21:30): someone born on
+    // 6 December 2008 is 18 in Moscow already, and not yet in UTC, nor in New York.
+    const night = new Date('2026-12-05T21:30:00Z')
+    const birth = { day: 6, month: 12, year: 2008 }
+    expect(ageOn(birth, night, MOSCOW)).toBe(18)
+    expect(ageOn(birth, night, 'Asia/Almaty')).toBe(18)
+    expect(ageOn(birth, night, 'UTC')).toBe(17)
+    expect(ageOn(birth, night, 'America/New_York')).toBe(17)
+    // Born on the venue's today: age 0, a valid date; one day later is in the future there.
+    expect(isBirthDateValid('06.12.2026', night, MOSCOW)).toBe(true)
+    expect(isBirthDateValid('06.12.2026', night, 'UTC')).toBe(false)
+  })
   it('refuses a negative age and warns at 65', () => {
-    expect(ageOn({ day: 21, month: 11, year: 1961 }, NOW)).toBe(65)
-    expect(ageOn({ day: 22, month: 11, year: 1961 }, NOW)).toBe(64)
-    expect(isBirthDateValid('22.11.2026', NOW)).toBe(false)
-    expect(isBirthDateValid('21.11.2026', NOW)).toBe(true)
-    expect(isBirthDateValid('01.01.2051', NOW)).toBe(false)
+    expect(ageOn({ day: 21, month: 11, year: 1961 }, NOW, MOSCOW)).toBe(65)
+    expect(ageOn({ day: 22, month: 11, year: 1961 }, NOW, MOSCOW)).toBe(64)
+    expect(isBirthDateValid('22.11.2026', NOW, MOSCOW)).toBe(false)
+    expect(isBirthDateValid('21.11.2026', NOW, MOSCOW)).toBe(true)
+    expect(isBirthDateValid('01.01.2051', NOW, MOSCOW)).toBe(false)
     expect(isAgeWarning(65)).toBe(true)
     expect(isAgeWarning(64)).toBe(false)
-    expect(birthDateWarns('21.11.1961', NOW)).toBe(true)
-    expect(birthDateWarns('22.11.1961', NOW)).toBe(false)
+    expect(birthDateWarns('21.11.1961', NOW, MOSCOW)).toBe(true)
+    expect(birthDateWarns('22.11.1961', NOW, MOSCOW)).toBe(false)
   })
 })
 
@@ -109,7 +124,7 @@ describe('document number', () => {
 })
 
 describe('validateVisitor', () => {
-  const ctx = { now: NOW, docTypeIds: new Set([1, 3]), regionsByCountry: new Map([[1, [10, 11]], [2, [20]]]) }
+  const ctx = { now: NOW, timeZone: MOSCOW, docTypeIds: new Set([1, 3]), regionsByCountry: new Map([[1, [10, 11]], [2, [20]]]) }
   const none = { needage: 0, needmiddlename: 0, needdocument: 0, needcountry: 0, needregion: 0 }
   const base = { surname: 'Петров', name: 'Иван', middleName: '', age: '', date: '', docTypeId: null, docNum: '', countryId: null, regionId: null }
   it('asks only what the row needs', () => {

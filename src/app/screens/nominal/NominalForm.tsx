@@ -12,7 +12,7 @@ import { useLinkContext } from '../../hooks/useLinks'
 import { buildLink, segment } from '../../lib/links'
 import { SafeHtml } from '../../shell/SafeHtml'
 import { useModal } from '../../state/modal'
-import { useCurrency, useSession } from '../../state/session'
+import { useCurrency, useSession, useVenueTimeZone } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
 import { Countdown } from './Countdown'
@@ -31,6 +31,8 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
   const linkCtx = useLinkContext()
   const lang = useSession((s) => s.lang)
   const currency = useCurrency()
+  // Ages count by the venue's calendar day, as the server's check does (ageOn), not the browser's.
+  const timeZone = useVenueTimeZone()
   const showModal = useModal((s) => s.show)
   const rows = data.rows
   const [drafts, setDrafts] = useState<VisitorDraft[]>(() => rows.map(emptyDraft))
@@ -44,9 +46,9 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
   // "Today" for ages: fixed per render pass of a day is enough; a fresh Date each render is cheap.
   const now = new Date()
   const regions = useMemo(() => regionsByCountry(data), [data])
-  const ctx = visitorContext(data, now)
+  const ctx = visitorContext(data, now, timeZone)
   const errors = drafts.map((d, i) => draftErrors(d, rows[i], ctx))
-  const negativeAge = drafts.some((d, i) => rows[i].needage === 2 && isNegativeAge(d.date, now))
+  const negativeAge = drafts.some((d, i) => rows[i].needage === 2 && isNegativeAge(d.date, now, timeZone))
 
   const change = (i: number, patch: Partial<VisitorDraft>) => setDrafts((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)))
   const touch = (i: number, field: DraftField) => setTouched((s) => (s.has(`${i}:${field}`) ? s : new Set(s).add(`${i}:${field}`)))
@@ -82,7 +84,7 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
     <form className="nominal__form" noValidate onSubmit={(e) => void submit(e)}>
       {rows.map((row, i) => (
         <VisitorCard key={row.id} index={i} row={row} data={data} regions={regions} draft={drafts[i]} errors={errors[i]}
-          shown={(f) => submitted || touched.has(`${i}:${f}`)} open={open[i]} lang={lang} now={now}
+          shown={(f) => submitted || touched.has(`${i}:${f}`)} open={open[i]} lang={lang} now={now} timeZone={timeZone}
           onToggle={() => setOpen((o) => o.map((v, j) => (j === i ? !v : v)))}
           onChange={(patch) => change(i, patch)} onBlur={(f) => touch(i, f)} />
       ))}

@@ -30,6 +30,8 @@ export interface VisitorCardProps {
   onBlur: (field: DraftField) => void
   lang: Lang
   now: Date
+  /** The venue's time zone: "today" for the age is its calendar day. */
+  timeZone: string
 }
 
 /** Seat text of a row: sector, row and seat labels when the ticket has them. */
@@ -46,12 +48,12 @@ function seatText(row: OrderDataRow, lang: Lang, t: (k: string) => string): stri
 
 /** One ticket's collapsible card, headed "N. category" (000 §2); fields by the row's flags (000 §5). */
 export function VisitorCard(props: VisitorCardProps) {
-  const { index, row, data, regions, draft, errors, shown, open, onToggle, onChange, onBlur, lang, now } = props
+  const { index, row, data, regions, draft, errors, shown, open, onToggle, onChange, onBlur, lang, now, timeZone } = props
   const { t } = useTranslation()
   const id = (f: string) => `visitor-${index}-${f}`
   const errorOf = (field: DraftField): string | undefined => {
     if (!shown(field)) return undefined
-    if (field === 'date' && isNegativeAge(draft.date, now)) return t('nominal.negative-age')
+    if (field === 'date' && isNegativeAge(draft.date, now, timeZone)) return t('nominal.negative-age')
     const e = errors.find((x) => x.field === field)
     if (!e) return undefined
     if (field === 'docNum') {
@@ -65,7 +67,7 @@ export function VisitorCard(props: VisitorCardProps) {
   const seat = seatText(row, lang, t)
   const bodyId = id('body')
   const countryRegions = draft.countryId === null ? [] : (regions.get(draft.countryId) ?? [])
-  const invalid = errors.length > 0 || isNegativeAge(draft.date, now)
+  const invalid = errors.length > 0 || isNegativeAge(draft.date, now, timeZone)
 
   return (
     <section className={`visitor-card${open ? ' visitor-card--open' : ''}`} aria-labelledby={id('title')}>
@@ -95,7 +97,7 @@ export function VisitorCard(props: VisitorCardProps) {
             <TextField id={id('date')} label={t('nominal.birth-date')} value={draft.date} required inputMode="numeric" maxLength={DATE_LENGTH}
               placeholder={t('nominal.date-placeholder')} autoComplete="bday"
               onValue={(v) => onChange({ date: maskBirthDate(v) })} onBlur={() => onBlur('date')} error={errorOf('date')}
-              hint={showsAgeWarning(row, draft, now) ? <span className="visitor-card__warning" role="status">{t('nominal.age-warning')}</span> : undefined} />
+              hint={showsAgeWarning(row, draft, now, timeZone) ? <span className="visitor-card__warning" role="status">{t('nominal.age-warning')}</span> : undefined} />
           )}
           {row.needdocument === 1 && (
             <>

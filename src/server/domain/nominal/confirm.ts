@@ -10,6 +10,7 @@ import { confirmOrder, lockOrder } from '../orders/order.repository'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { confirmExpired } from './deadline'
 import * as repo from './repository'
+import { venueTimeZone } from '../../venue-time'
 
 type ConfirmInput = z.output<typeof confirmNominalRequestSchema>
 
@@ -20,7 +21,8 @@ async function visitorContext(db: Db, now: Date): Promise<VisitorContext> {
   const [docTypes, countries, regions] = await Promise.all([repo.listDocTypes(db), repo.listCountries(db), repo.listRegions(db)])
   const regionsByCountry = new Map<number, number[]>(countries.map((c) => [c.id, []]))
   for (const r of regions) regionsByCountry.get(r.country_id)?.push(r.id)
-  return { now, docTypeIds: new Set(docTypes.map((d) => d.id)), regionsByCountry }
+  // A holder's age counts by the venue's calendar day, not UTC's (the night after midnight there).
+  return { now, timeZone: venueTimeZone(), docTypeIds: new Set(docTypes.map((d) => d.id)), regionsByCountry }
 }
 
 /** 'dd.mm.yyyy' → 'yyyy-mm-dd' (stored sortable); the entry was validated before. */
@@ -39,7 +41,7 @@ function toLineVisitor(v: VisitorEntry, line: repo.NominalLine, ctx: VisitorCont
     person_surname: v.surname,
     person_name: v.name,
     person_middle_name: v.middleName,
-    age: line.needage === 1 ? Number(v.age) : birth ? ageOn(birth, ctx.now) : null,
+    age: line.needage === 1 ? Number(v.age) : birth ? ageOn(birth, ctx.now, ctx.timeZone) : null,
     birth_date: birth ? isoDate(v.date) : '',
     document_type_id: line.needdocument === 1 ? v.docTypeId : null,
     doc_num: line.needdocument === 1 ? v.docNum : '',

@@ -6,7 +6,7 @@ import { BONUS_ACCRUAL_PERCENT } from '../../../contract/rules/money'
 import { shopCurrency } from '../../../contract/rules/moneyText'
 import { readLanguages, readRules, readSetting, readSettings } from './repository'
 import { sellerInfoInShopLanguage } from '../../../contract/rules/sellerInfo'
-import { venueDateTime } from '../../venue-time'
+import { venueDateTime, venueTimeZone } from '../../venue-time'
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -57,6 +57,7 @@ export async function buildSetup(db: Db, crmClient: CrmClient, now = Date.now())
     },
     crm_client: crmClient,
     date: venueDateTime(now),
+    time_zone: venueTimeZone(),
   }
 }
 

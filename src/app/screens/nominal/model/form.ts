@@ -36,8 +36,9 @@ export function regionsByCountry(data: Pick<OrderDataResponse, 'countries' | 're
   return out
 }
 
-export function visitorContext(data: OrderDataResponse, now: Date): VisitorContext {
-  return { now, docTypeIds: new Set(data.docTypes.map((d) => d.id)), regionsByCountry: regionsByCountry(data) }
+/** The rules' context: `now` with the venue's zone (setup's time_zone), whose calendar day ages count by, as the server's do. */
+export function visitorContext(data: OrderDataResponse, now: Date, timeZone: string): VisitorContext {
+  return { now, timeZone, docTypeIds: new Set(data.docTypes.map((d) => d.id)), regionsByCountry: regionsByCountry(data) }
 }
 
 /** Trimmed values as the payload carries them (document number without spaces). */
@@ -61,14 +62,14 @@ export function draftErrors(d: VisitorDraft, row: OrderDataRow, ctx: VisitorCont
 }
 
 /** True when a well-formed birth date lies after today: the age is negative and submit is disabled (000 §4). */
-export function isNegativeAge(date: string, now: Date): boolean {
+export function isNegativeAge(date: string, now: Date, timeZone: string): boolean {
   const b = parseBirthDate(date)
-  return b !== null && ageOn(b, now) < 0
+  return b !== null && ageOn(b, now, timeZone) < 0
 }
 
 /** The 65+ advice (000 §5): shown for a valid birth date, never blocks. */
-export function showsAgeWarning(row: OrderDataRow, d: VisitorDraft, now: Date): boolean {
-  return row.needage === 2 && birthDateWarns(d.date, now)
+export function showsAgeWarning(row: OrderDataRow, d: VisitorDraft, now: Date, timeZone: string): boolean {
+  return row.needage === 2 && birthDateWarns(d.date, now, timeZone)
 }
 
 /** A region choice is asked when needregion = 1 and the chosen country has more than one region. */
