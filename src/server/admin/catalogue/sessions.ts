@@ -10,7 +10,7 @@ import { copySessionWithPrices, drawingVenue, followMovedSession, priceIdsOf, pr
 import { mustBeCopied } from '../studio/copy-job'
 import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
-import { deleteRow, findRow, insertRow, lockEvent, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, updateRow } from './rows.repository'
+import { deleteRow, findRow, insertRow, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, updateRow } from './rows.repository'
 import { tx } from '../transaction'
 import { addDays, venueInstant } from '../../venue-time'
 import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, sameKey } from './sale-keys.repository'
@@ -30,11 +30,12 @@ async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: num
 export function createSessions(db: Db, actor: Actor, eventId: number, input: z.output<typeof sessionInputSchema>): Promise<number[]> {
   return tx(db, actor, async (trx) => {
     const event = await mustFind(trx, 'events', eventId, 'event')
+    // Takes the event's lock (rows.repository.ts lockEvent) for the rest of the transaction: the
+    // slots below are checked and taken under it, one write placing the event's sessions at a time.
     await mustBeLiveEvent(trx, eventId)
     const drawing = await drawingFor(trx, event, input.drawing_id)
     const days = [input.day]
     for (let i = 1; i <= (input.repeat?.count ?? 0); i++) days.push(addDays(input.day, i * input.repeat!.every_days))
-    await lockEvent(trx, eventId)
     const ids: number[] = []
     for (const day of days) {
       // A series is refused whole when any of its days is taken (the transaction rolls back).
@@ -71,6 +72,7 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
   return tx(db, actor, async (trx) => {
     const { confirm_buyers: confirmed, ...columns } = input
     const before = await mustFind(trx, 'calendars', id, 'session')
+    // Holds the event's lock from here on (rows.repository.ts lockEvent), which guardSessionSlot below needs.
     await mustBeLiveEvent(trx, before.event_id as number)
     const day = columns.day ?? (before.day as string)
     const time = columns.time ?? (before.time as string)
@@ -87,7 +89,6 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     if (moves && before.cancelled_at !== null) throw new ApiFailure('admin-session-cancelled-move')
     const switchesOn = columns.active === 1 && before.active !== 1
     if ((moves || switchesOn) && before.cancelled_at === null) {
-      await lockEvent(trx, before.event_id as number)
       // Switched on where it stands, only sessions on sale compete: its own switched-off copy
       // (copyOneSession) must not keep the source off sale; a move meets every session there.
       await guardSessionSlot(trx, before.event_id as number, day, time, id, { onSaleOnly: !moves })
