@@ -1,5 +1,6 @@
 import { RETURN_STATUS_CONFIRMED } from '../../../contract/constants'
 import type { Db } from '../../db/connect'
+import { inTicketOrder } from '../orders/ticket-order.repository'
 import { NOMINAL_CHECKBOX_SCOPE, NOMINAL_TEXT_SETTING } from './constants'
 
 /** Queries of the named-ticket page: the order's ticket lines and the reference lists. */
@@ -17,7 +18,9 @@ export type NominalOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>
 /**
  * The order's ticket lines with their category flags and every text a row shows: event,
  * category, and for seat-map tickets sector, row and seat labels (the drawing's labels, the
- * same in every language). Line order = the order the page numbers its cards. Returned lines
+ * same in every language). Line order = the order the page numbers its cards and a confirm's
+ * refusal names them by (confirm.ts): the tickets' one order (orders/ticket-order.repository.ts),
+ * so card N is ticket N of the order view, the return page and the e-mails. Returned lines
  * (orders/money.ts isReturned, as SQL) are left out: a refunded ticket admits no one, so it has
  * no holder to name.
  */
@@ -41,7 +44,7 @@ export function listNominalLines(db: Db, orderId: number) {
     ])
     .where('l.order_id', '=', orderId)
     .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
-    .orderBy('l.id')
+    .$call(inTicketOrder)
     .execute()
 }
 export type NominalLine = Awaited<ReturnType<typeof listNominalLines>>[number]
