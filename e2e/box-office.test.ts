@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CARE_TEXTS } from '../src/app/admin/careTexts'
+import { LANGS, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { formatMoney } from '../src/contract/rules/moneyText'
@@ -18,6 +20,29 @@ const MAP_TIMEOUT = 150_000
 const SELECT_ZOOM = 8
 /** The smallest height a finger's target is given (px): WCAG 2.5.5's 44. */
 const MIN_TARGET = 44
+/** The most lines a ticket's refund box's words may take on a phone. */
+const MAX_LABEL_LINES = 2
+/** A ticket's Reseat link's and refund box's names in each language (written here, not taken from the texts). */
+const RESEAT_TICKET: Record<Lang, (code: string) => string> = {
+  ru: (code) => `Пересадить билет ${code}`,
+  en: (code) => `Reseat ticket ${code}`,
+  kz: (code) => `Орын ауыстыру: ${code} билеті`,
+  ch: (code) => `換座：票券 ${code}`,
+}
+const REFUND_TICKET: Record<Lang, (code: string) => string> = {
+  ru: (code) => `Вернуть деньги за билет ${code}`,
+  en: (code) => `Refund ticket ${code}`,
+  kz: (code) => `Ақшаны қайтару: ${code} билеті`,
+  ch: (code) => `退款：票券 ${code}`,
+}
+
+/** The lines an element's text takes on the screen (its line boxes, told apart by their tops). */
+const lineCount = (el: Locator) =>
+  el.evaluate((node) => {
+    const range = document.createRange()
+    range.selectNodeContents(node)
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+  })
 
 let app: AppHarness
 
@@ -118,14 +143,36 @@ describe('box office on the map', () => {
     await page.getByRole('link', { name: 'Open the order' }).click()
     await page.getByRole('heading', { name: /Order No\. \d+/ }).waitFor()
     expect(await page.getByText('Status:').innerText()).toContain('box office, cash')
+    const ordNum = Number(/\d+/.exec(await page.getByRole('heading', { level: 1 }).innerText())![0])
     await axeClean(page, 'order')
-    // On a 390 px phone each ticket's Reseat link says which ticket it moves and takes a finger.
+    // On a 390 px phone, in every language, each ticket is a card with its refund box and its Reseat
+    // link on the screen (no sideways scroll of the page or of the tickets), each a finger's target,
+    // named with its ticket; the box's words take at most two lines (four in Russian in the table).
     await page.setViewportSize(PHONE_VIEWPORT)
-    for (const code of codes) {
-      const link = page.getByRole('link', { name: `Reseat ticket ${code}`, exact: true })
-      expect((await link.boundingBox())!.height, `Reseat ${code}`).toBeGreaterThanOrEqual(MIN_TARGET)
+    for (const lang of LANGS) {
+      await page.locator('.adm-header .adm-lang select').selectOption(lang)
+      await page.getByRole('heading', { level: 1, name: CARE_TEXTS[lang].order.replace('{n}', String(ordNum)) }).waitFor()
+      for (const code of codes) {
+        const targets = {
+          reseat: page.getByRole('link', { name: RESEAT_TICKET[lang](code), exact: true }),
+          refund: page.locator('label').filter({ has: page.getByRole('checkbox', { name: REFUND_TICKET[lang](code), exact: true }) }),
+        }
+        for (const [what, target] of Object.entries(targets)) {
+          const where = `${lang} ${what} ${code}`
+          const box = (await target.boundingBox())!
+          expect(box.height, where).toBeGreaterThanOrEqual(MIN_TARGET)
+          expect(box.x, `${where}: left`).toBeGreaterThanOrEqual(0)
+          expect(box.x + box.width, `${where}: right`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+        }
+        expect(await lineCount(targets.refund), `${lang} refund ${code}: lines`).toBeLessThanOrEqual(MAX_LABEL_LINES)
+      }
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+      expect(widths, `${lang}: the page scrolls sideways`).toEqual({ page: PHONE_VIEWPORT.width, viewport: PHONE_VIEWPORT.width })
+      const tickets = page.getByRole('region', { name: CARE_TEXTS[lang].tickets })
+      expect(await tickets.evaluate((e) => e.scrollWidth - e.clientWidth), `${lang}: the tickets scroll sideways`).toBe(0)
+      await axeClean(page, `${lang} order on a phone`)
     }
-    await axeClean(page, 'order on a phone')
+    await page.locator('.adm-header .adm-lang select').selectOption('en')
     await page.setViewportSize(DESKTOP_VIEWPORT)
     await page.getByRole('link', { name: 'Reseat' }).first().click()
     await waitForMap(page)

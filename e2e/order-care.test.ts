@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { LANGS, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
+import { fill, MAIL_TEXTS } from '../src/server/mail/templates/texts'
 import { viewLines } from '../tests/integration/door-helpers'
 import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from '../tests/integration/order-fixtures'
 import { decide, pathOf, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
 
 /**
@@ -21,13 +22,18 @@ const PASSWORD = 'a box office password'
 const ORDER_SCREENSHOT = '/tmp/order-care-phone.png'
 /** A real buyer's address with no place to break a line (no hyphen): wider than a phone's line. */
 const LONG_EMAIL = 'konstantin.konstantinopolsky@exampleuniversity.org'
-/** A ticket's refund box's name, as the test expects it in each language (written here, not taken from the texts). */
+/**
+ * A ticket's refund box's name, as the test expects it in each language (written here, not taken
+ * from the texts): it begins with the words the box shows (WCAG 2.5.3, label in name).
+ */
 const REFUND_TICKET: Record<Lang, (code: string) => string> = {
   ru: (code) => `Вернуть деньги за билет ${code}`,
   en: (code) => `Refund ticket ${code}`,
-  kz: (code) => `${code} билетінің ақшасын қайтару`,
-  ch: (code) => `為票券 ${code} 退款`,
+  kz: (code) => `Ақшаны қайтару: ${code} билеті`,
+  ch: (code) => `退款：票券 ${code}`,
 }
+/** The most lines a refund box's words may take on a phone (they took 4 in Russian in a squeezed table cell). */
+const MAX_LABEL_LINES = 2
 /** The smallest box a finger is offered (px) and the smallest row that takes its tap (px): WCAG 2.5.5's 44. */
 const MIN_BOX = 20
 const MIN_TARGET = 44
@@ -55,6 +61,20 @@ describe('order care in the console', () => {
     return { v, hash: res.body.hash! }
   }
   const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
+  /** The lines an element's text takes on the screen (its line boxes, told apart by their tops). */
+  const lineBoxes = (el: Locator) =>
+    el.evaluate((node) => {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    })
+  /** Chromium's own accessibility tree (what a screen reader is given): each node's role and name. */
+  const axNodes = async (page: Page) => {
+    const cdp = await page.context().newCDPSession(page)
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[] }
+    await cdp.detach()
+    return nodes.filter((n) => !n.ignored).map((n) => ({ role: n.role?.value ?? '', name: String(n.name?.value ?? '') }))
+  }
   /** The page is no wider than the phone (a phone widens its viewport to what overflows, so both are checked). */
   const fitsPhone = async (page: Page, where: string) => {
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }))
@@ -84,14 +104,19 @@ describe('order care in the console', () => {
     expect(await page.getByTestId('order-history').innerText()).toMatch(/created[\s\S]*paid/)
     await axeClean(page, 'order')
     // The order fits a 390 px phone: a long e-mail address wraps (it pushed the page, the phone then
-    // widened its viewport), and the tickets table scrolls inside its own labelled region.
+    // widened its viewport), and the tickets read as cards in their labelled region, which scrolls
+    // no more sideways than the page.
     await page.screenshot({ path: ORDER_SCREENSHOT, fullPage: true })
     await fitsPhone(page, 'order')
     const tickets = page.getByRole('region', { name: 'Tickets' })
-    expect(await tickets.evaluate((e) => e.scrollWidth > e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true)
+    expect(await tickets.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth), 'the tickets scroll sideways').toBe(true)
     await page.getByRole('button', { name: 'Send tickets again' }).click()
     await page.getByRole('status').filter({ hasText: 'Done' }).waitFor()
     await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('operator action: Tickets sent again (')
+    // The e-mail sent again is named in the console's English; its subject, as the Russian buyer got it, beside.
+    const ordNum = Number(/\d+/.exec(await page.getByRole('heading', { level: 1 }).innerText())![0])
+    const mailed = page.getByTestId('order-history').getByRole('listitem').filter({ hasText: LONG_EMAIL })
+    await expect.poll(() => mailed.allInnerTexts()).toContainEqual(expect.stringContaining(`— e-mail: tickets (${fill(MAIL_TEXTS.ru.paidSubject, { n: ordNum })} · ${LONG_EMAIL} · sent)`))
     // Every ticket refunded: the order reads refunded, here and in the Orders list, no longer paid.
     // No ticket ticked: the question names the whole order, as the button does.
     let asked = ''
@@ -151,20 +176,34 @@ describe('order care in the console', () => {
         expect(await box.isChecked(), where).toBe(true)
         await label.click({ position: { x: row.width - 2, y: row.height - 2 } })
         expect(await box.isChecked(), where).toBe(false)
+        // Its words are short (the card names the ticket), the start of its name, and it is on the screen, not behind a sideways scroll.
+        const words = (await label.innerText()).trim()
+        expect(REFUND_TICKET[lang](code).startsWith(words), `${where}: "${words}" begins the name`).toBe(true)
+        expect(await lineBoxes(label), `${where}: the label's lines`).toBeLessThanOrEqual(MAX_LABEL_LINES)
+        expect(row.x, `${where}: the label's left`).toBeGreaterThanOrEqual(0)
+        expect(row.x + row.width, `${where}: the label's right`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
       }
-      // Each column's heading reads on one line; in Chinese a status is not stood one character a line.
+      // The tickets are cards that fit the phone: their region does not scroll sideways, and a screen
+      // reader still has the table (Chromium's own accessibility tree, which a CSS display may
+      // change): its column headings, each ticket's row headed by its code, and no heading read twice.
       const tickets = page.getByRole('region', { name: CARE_TEXTS[lang].tickets })
-      const lineBoxes = (cell: Locator) =>
-        cell.evaluate((el) => {
-          const range = document.createRange()
-          range.selectNodeContents(el)
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
-        })
-      for (const th of await tickets.locator('thead th').all()) expect(await lineBoxes(th), `${lang}: ${await th.innerText()}`).toBe(1)
+      expect(await tickets.evaluate((e) => e.scrollWidth <= e.clientWidth), `${lang}: the tickets scroll sideways`).toBe(true)
+      const ax = await axNodes(page)
+      const named = (role: string) => ax.filter((n) => n.role === role).map((n) => n.name)
+      expect(named('table'), `${lang}: table`).toEqual([CARE_TEXTS[lang].tickets])
+      expect(named('columnheader'), `${lang}: column headings`).toEqual(expect.arrayContaining([CARE_TEXTS[lang].code, CARE_TEXTS[lang].place, CARE_TEXTS[lang].status]))
+      expect(named('rowheader'), `${lang}: row headings`).toEqual(codes)
+      expect(named('cell').filter((n) => n.startsWith(`${CARE_TEXTS[lang].status}:`)), `${lang}: a cell reads its card's label`).toEqual([])
+      // In Chinese a status is not stood one character a line.
       if (lang === 'ch') expect(await lineBoxes(tickets.getByRole('cell', { name: CARE_TEXTS.ch.notIn, exact: true }).first()), 'ch status').toBe(1)
       await axeClean(page, `${lang} order`)
       await fitsPhone(page, `${lang} order`)
     }
+    // A desktop keeps the table, each column's heading on one line.
+    await page.setViewportSize(DESKTOP_VIEWPORT)
+    const table = page.getByRole('table', { name: CARE_TEXTS.ch.tickets })
+    expect(await table.evaluate((e) => getComputedStyle(e).display)).toBe('table')
+    for (const th of await table.locator('thead th').all()) expect(await lineBoxes(th), `desktop ch: ${await th.innerText()}`).toBe(1)
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 })

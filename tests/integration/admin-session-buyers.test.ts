@@ -40,7 +40,7 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
   const otherOrders: number[] = []
 
   const sessionOf = (id: number) => server.db.selectFrom('calendars').select(['day', 'time', 'active', 'capacity', 'starts_at']).where('id', '=', id).executeTakeFirstOrThrow()
-  const mailOf = (orderIds: number[]) => server.db.selectFrom('mail_outbox').select(['order_id', 'to_address', 'subject', 'text_body', 'html_body', 'sent_at']).where('order_id', 'in', orderIds).orderBy('order_id').execute()
+  const mailOf = (orderIds: number[]) => server.db.selectFrom('mail_outbox').select(['order_id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'sent_at']).where('order_id', 'in', orderIds).orderBy('order_id').execute()
 
   const order = (calendarId: number, o: OrderShape) => writeOrder(server.db, calendarId, o)
 
@@ -101,6 +101,8 @@ describe.each(TEST_DBS)('editing a session with sold tickets on %s', (dbKind) =>
     expect(await sessionOf(sold)).toMatchObject({ day: dayIn(20), time: '20:30', active: 1 })
     const mails = await mailOf([...paidOrders.map((o) => o.id), ...otherOrders])
     expect(mails.map((m) => m.order_id)).toEqual(paidOrders.map((o) => o.id))
+    // Stored as what it is, which order care names in the operator's language (its subject is the buyer's).
+    expect(mails.map((m) => m.kind)).toEqual(paidOrders.map(() => 'session_moved'))
     const [en, ru] = mails
     expect(en.subject).toBe(`Session moved: Moved show (order No. ${paidOrders[0].ordNum})`)
     expect(ru.subject).toMatch(/^Сеанс перенесён: Перенос/)

@@ -104,7 +104,7 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
 
   const sessionRow = (id: number) => server.db.selectFrom('calendars').select(['active', 'cancelled_at', 'day', 'time']).where('id', '=', id).executeTakeFirstOrThrow()
   const notices = (orderIds: number[]) =>
-    server.db.selectFrom('mail_outbox').select(['order_id', 'to_address', 'subject', 'text_body']).where('order_id', 'in', orderIds).where((eb) => eb.or([eb('subject', 'like', 'Session cancelled%'), eb('subject', 'like', 'Сеанс отменён%')])).orderBy('order_id').execute()
+    server.db.selectFrom('mail_outbox').select(['order_id', 'kind', 'to_address', 'subject', 'text_body']).where('order_id', 'in', orderIds).where((eb) => eb.or([eb('subject', 'like', 'Session cancelled%'), eb('subject', 'like', 'Сеанс отменён%')])).orderBy('order_id').execute()
   const charged = async (orderId: number) => (await server.db.selectFrom('payments').select('amount').where('order_id', '=', orderId).executeTakeFirstOrThrow()).amount
   const refunded = async (orderId: number) => (await server.db.selectFrom('refunds').select('amount').where('order_id', '=', orderId).execute()).reduce((n, r) => n + r.amount, 0)
 
@@ -128,6 +128,8 @@ describe.each(TEST_DBS)('cancelling a session and refunding everyone on %s', (db
       const m = mails.find((x) => x.order_id === o.id)!
       const lang = o.lang === 'en' ? 'en' : 'ru'
       expect(m.subject.startsWith(lang === 'en' ? 'Session cancelled:' : 'Сеанс отменён:')).toBe(true)
+      // Stored as what it is, which order care names in the operator's language.
+      expect(m.kind).toBe('session_cancelled')
       expect(m.text_body).toContain(formatMoney(toMajor(await charged(o.id)), lang, 'RUB'))
       expect(m.text_body).toContain(`http://shop.test/order/${o.hash}`)
     }

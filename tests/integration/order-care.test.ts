@@ -7,6 +7,7 @@ import { sendMail } from '../../src/server/mail/outbox'
 import { fill, MAIL_TEXTS } from '../../src/server/mail/templates/texts'
 import { TICKET_MAIL_TEMPLATE } from '../../src/server/mail/ticket-mail'
 import { backfillOutboxOrders } from '../../src/server/migrations/2026_11_24_19_c1_01_outbox_order'
+import { backfillTicketMailKind } from '../../src/server/migrations/2026_12_05_19_mk1_01_outbox_mail_kind'
 import { applyNotification } from '../../src/server/payments/settle'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
@@ -185,8 +186,12 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     // A message about order b that quotes a's link is b's, not a's.
     const stray = await sendMail(server.db, server.config, { to: 'oda.kim@example.org', subject: 'Про заказ b', text: `См. также ${a.hash}`, orderId: b.id })
     expect(stray.sent).toBe(true)
-    expect(await mailedOf(a.id)).toHaveLength(2)
-    expect((await mailedOf(b.id)).map((h) => [h.detail, h.outcome])).toContainEqual(['Про заказ b · oda.kim@example.org', 'sent'])
+    // The tickets e-mail and its resend say what they are (the console names it in its language); a message sent without a kind says nothing.
+    expect((await mailedOf(a.id)).map((h) => h.mail)).toEqual(['tickets', 'tickets'])
+    expect((await mailedOf(b.id)).map((h) => [h.detail, h.outcome, h.mail])).toEqual([
+      [`${fill(MAIL_TEXTS.ru.paidSubject, { n: b.ordNum })} · oda.kim@example.org`, 'sent', 'tickets'],
+      ['Про заказ b · oda.kim@example.org', 'sent', undefined],
+    ])
 
     // A message stored before the column: the migration's backfill finds its order from the body.
     const old = await server.db.insertInto('mail_outbox').values({ to_address: 'old@example.org', subject: 'Старое письмо', text_body: `Ваш заказ: http://shop.test/order/${b.hash}`, html_body: '', created_at: Date.now(), next_attempt_at: null }).returning('id').executeTakeFirstOrThrow()
@@ -197,7 +202,14 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
       { id: old.id, order_id: b.id },
       { id: unrelated.id, order_id: null },
     ])
-    expect((await mailedOf(b.id)).some((h) => h.detail.startsWith('Старое письмо'))).toBe(true)
+    // Its kind was not kept: none is claimed for it.
+    const older = (await mailedOf(b.id)).find((h) => h.detail.startsWith('Старое письмо'))
+    expect(older).toBeDefined()
+    expect(older!.mail).toBeUndefined()
+    // A tickets e-mail stored before the kind, still to be rendered (not due here: it stays unsent), is one by its template.
+    const unrendered = await server.db.insertInto('mail_outbox').values({ to_address: 'oda.kim@example.org', order_id: b.id, template: TICKET_MAIL_TEMPLATE, created_at: Date.now(), next_attempt_at: null, render_at: null }).returning('id').executeTakeFirstOrThrow()
+    expect(await backfillTicketMailKind(server.db)).toBe(1)
+    expect((await server.db.selectFrom('mail_outbox').select('kind').where('id', '=', unrendered.id).executeTakeFirstOrThrow()).kind).toBe('tickets')
   })
 
   it('refunds some tickets of a card order through the bank, then the rest exactly once under two clicks at once; history shows the e-mails and refunds', async () => {
@@ -281,6 +293,6 @@ describe.each(TEST_DBS)('order care on %s', (dbKind) => {
     const care = await manager.get<OrderCare>(`/api/admin/orders/${order.id}`)
     expect(care.status).toBe(200)
     const mailed = care.body.history.filter((h) => h.kind === 'mailed')
-    expect(mailed.map((h) => [h.detail, h.outcome])).toEqual([[`${fill(MAIL_TEXTS.en.paidSubject, { n: order.ord_num })} · queued@example.org`, 'queued']])
+    expect(mailed.map((h) => [h.detail, h.outcome, h.mail])).toEqual([[`${fill(MAIL_TEXTS.en.paidSubject, { n: order.ord_num })} · queued@example.org`, 'queued', 'tickets']])
   })
 })

@@ -142,10 +142,12 @@ describe.each(TEST_DBS)('return button and return e-mail language on %s', (dbKin
     const { link, text } = await ask(v, hash, [only], 'en')
     // The buyer got the link with its secret.
     expect(text).toContain(link.hashConf)
-    const rows = await server.db.selectFrom('mail_outbox').select(['subject', 'text_body', 'html_body', 'sent_at']).where('order_id', '=', orderId).orderBy('id').execute()
+    const rows = await server.db.selectFrom('mail_outbox').select(['kind', 'subject', 'text_body', 'html_body', 'sent_at']).where('order_id', '=', orderId).orderBy('id').execute()
     const returnMail = rows.find((r) => r.text_body.includes(`/order/return/${hash}?hash_conf=`))!
     expect(returnMail.sent_at).not.toBeNull()
     expect(returnMail.subject).not.toBe('')
+    // Stored as what it is, which order care names in the operator's language.
+    expect(returnMail.kind).toBe('return')
     for (const r of rows) expect(`${r.text_body}${r.html_body}`).not.toContain(link.hashConf)
     // The link still works: only the stored copy lost its secret.
     await confirm(v, hash, link.hashConf)

@@ -176,17 +176,19 @@ export function OrderCareScreen() {
                 {care.lines.map((l) => (
                   <tr key={l.id}>
                     <th scope="row">{l.code}</th>
-                    <td>
+                    {/* data-label: the column's heading, which a phone shows inside the ticket's card (admin.css). */}
+                    <td data-label={c.event}>
                       {l.event[lang] || l.event.ru} · {formatSession(l.day, l.time, lang)}
                     </td>
-                    <td>{[l.place, l.category[lang] || l.category.ru].filter(Boolean).join(' · ')}</td>
-                    <td>{l.holder}</td>
-                    <td>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: formatMoment(l.checkedIn.at, lang), gate: l.checkedIn.gate }) : c.notIn}</td>
+                    <td data-label={c.place}>{[l.place, l.category[lang] || l.category.ru].filter(Boolean).join(' · ')}</td>
+                    <td data-label={c.holder}>{l.holder}</td>
+                    <td data-label={c.status}>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: formatMoment(l.checkedIn.at, lang), gate: l.checkedIn.gate }) : c.notIn}</td>
                     {mayAct && (care.can.refund || care.can.reseat) && (
-                      <td>
+                      <td className="adm-care-acts">
+                        {/* The box shows the column's word (its row names the ticket); its name says which ticket, beginning with the words shown. */}
                         {!l.returned && care.can.refund && (
                           <label className="door-check">
-                            <input type="checkbox" checked={picked.includes(l.id)} onChange={(e) => setPicked(e.target.checked ? [...picked, l.id] : picked.filter((x) => x !== l.id))} /> {fillIn(c.refundLine, { code: l.code })}
+                            <input type="checkbox" aria-label={fillIn(c.refundLine, { code: l.code })} checked={picked.includes(l.id)} onChange={(e) => setPicked(e.target.checked ? [...picked, l.id] : picked.filter((x) => x !== l.id))} /> {c.refund}
                           </label>
                         )}
                         {!l.returned && l.seated && care.can.reseat && mayReseat && (
@@ -206,6 +208,7 @@ export function OrderCareScreen() {
             {care.history.map((h, i) => (
               <li key={i}>
                 {formatMoment(h.at, lang)} — {c.kinds[h.kind]}
+                {h.mail !== undefined && `: ${c.mailKinds[h.mail]}`}
                 {h.action !== undefined && `: ${auditActionName(h.action, lang)}`}
                 {historyDetail(h, c, (minor) => consoleMoney(minor, lang, currency))}
               </li>
@@ -217,12 +220,15 @@ export function OrderCareScreen() {
   )
 }
 
-/** What a history line says in brackets: its detail, a refund's amount, an e-mail's outcome, in the console's words. */
 /** The buyer's name, e-mail and phone as given: a box-office buyer may have no e-mail, which leaves no empty gap. */
 function contacts(o: { fio: string; email: string; phone: string }): string {
   return [o.fio, o.email, o.phone].filter((v) => v !== '').join(' · ')
 }
 
+/**
+ * What a history line says in brackets: its detail (an e-mail's subject, as the buyer got it, and its
+ * address), a refund's amount, an e-mail's outcome, in the console's words.
+ */
 function historyDetail(h: OrderCare['history'][number], c: CareTexts, money: (minor: number) => string): string {
   const parts = [h.detail, h.amount === undefined ? '' : money(h.amount), h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
   return parts.length === 0 ? '' : ` (${parts.join(' · ')})`

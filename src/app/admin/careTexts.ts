@@ -1,7 +1,7 @@
 import { consoleMoney } from './money'
 import type { Lang } from '../../contract/lang'
 import { DESK_SALE_WORDS, ORDER_STATE_WORDS, wasPaid, type OrderState } from '../../contract/admin/sales-export'
-import type { HISTORY_KINDS, MAIL_OUTCOMES } from '../../contract/admin/care'
+import type { HISTORY_KINDS, MAIL_OUTCOMES, MailKind } from '../../contract/admin/care'
 
 /** Words of the console's order care screens (issue 19.2), ru, en, kz, ch. */
 type Kind = (typeof HISTORY_KINDS)[number]
@@ -27,7 +27,10 @@ const ru = {
   history: 'История',
   kinds: { created: 'создан', paid: 'оплачен', cancelled: 'отменён', return_requested: 'запрошен возврат', returned: 'возврат подтверждён', checked_in: 'проход', operator: 'действие оператора', mailed: 'письмо', reseated: 'пересадка', refunded: 'возврат денег оператором', payment_refunded: 'платёж возвращён: он не оплатил заказ', named: 'вписаны владельцы билетов' } satisfies Record<Kind, string>,
   outcomes: { sent: 'отправлено', failed: 'не отправлено', queued: 'в очереди' } satisfies Record<Outcome, string>,
+  /** What an e-mail was, in the console's words: its subject is in the buyer's language, shown beside. */
+  mailKinds: { tickets: 'билеты', return: 'ссылка для подтверждения возврата', session_moved: 'сеанс перенесён', session_cancelled: 'сеанс отменён' } satisfies Record<MailKind, string>,
   refund: 'Вернуть деньги',
+  /** The refund box's name for a screen reader: it begins with the words the box shows (refund) and says which ticket. */
   refundLine: 'Вернуть деньги за билет {code}',
   refundPick: 'Вернуть',
   confirmRefund: 'Вернуть деньги за выбранные билеты? Места вернутся в продажу.',
@@ -88,6 +91,7 @@ const en: CareTexts = {
   history: 'History',
   kinds: { created: 'created', paid: 'paid', cancelled: 'cancelled', return_requested: 'return requested', returned: 'return confirmed', checked_in: 'entry', operator: 'operator action', mailed: 'e-mail', reseated: 'reseated', refunded: 'refunded by an operator', payment_refunded: 'payment refunded: it did not pay for the order', named: 'ticket holders entered' },
   outcomes: { sent: 'sent', failed: 'not sent', queued: 'queued' },
+  mailKinds: { tickets: 'tickets', return: 'return confirmation link', session_moved: 'session moved', session_cancelled: 'session cancelled' },
   refund: 'Refund',
   refundLine: 'Refund ticket {code}',
   refundPick: 'Refund',
@@ -147,8 +151,9 @@ const kz: CareTexts = {
   history: 'Тарих',
   kinds: { created: 'жасалды', paid: 'төленді', cancelled: 'болдырылмады', return_requested: 'қайтару сұралды', returned: 'қайтару расталды', checked_in: 'кіру', operator: 'оператор әрекеті', mailed: 'хат', reseated: 'орын ауыстыру', refunded: 'оператор ақшаны қайтарды', payment_refunded: 'төлем қайтарылды: ол тапсырысты төлемеді', named: 'билет иелері жазылды' },
   outcomes: { sent: 'жіберілді', failed: 'жіберілмеді', queued: 'кезекте' },
+  mailKinds: { tickets: 'билеттер', return: 'қайтаруды растау сілтемесі', session_moved: 'сеанс ауыстырылды', session_cancelled: 'сеанс болдырылмады' },
   refund: 'Ақшаны қайтару',
-  refundLine: '{code} билетінің ақшасын қайтару',
+  refundLine: 'Ақшаны қайтару: {code} билеті',
   refundPick: 'Қайтару',
   confirmRefund: 'Таңдалған билеттердің ақшасын қайтару керек пе? Орындар қайта сатылымға шығады.',
   confirmRefundAll: 'Бүкіл тапсырыстың ақшасын қайтару керек пе? Оның орындары қайта сатылымға шығады.',
@@ -206,8 +211,9 @@ const ch: CareTexts = {
   history: '紀錄',
   kinds: { created: '建立', paid: '付款', cancelled: '取消', return_requested: '申請退票', returned: '退票確認', checked_in: '入場', operator: '操作員動作', mailed: '郵件', reseated: '換座', refunded: '操作員退款', payment_refunded: '付款已退回：該筆付款未支付此訂單', named: '已填寫持票人' },
   outcomes: { sent: '已寄出', failed: '未寄出', queued: '排隊中' },
+  mailKinds: { tickets: '票券', return: '退票確認連結', session_moved: '場次已改期', session_cancelled: '場次已取消' },
   refund: '退款',
-  refundLine: '為票券 {code} 退款',
+  refundLine: '退款：票券 {code}',
   refundPick: '退款',
   confirmRefund: '為所選票退款？座位將重新開放銷售。',
   confirmRefundAll: '為整筆訂單退款？其座位將重新開放銷售。',

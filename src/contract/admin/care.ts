@@ -39,6 +39,9 @@ export const careLineSchema = z.object({
 })
 /** What became of an order's e-mail: sent (or written to the outbox folder), failed, still queued. */
 export const MAIL_OUTCOMES = ['sent', 'failed', 'queued'] as const
+/** What an order's e-mail is: its tickets (sent, resent), a return's confirmation link, its session moved, its session cancelled (and refunded). */
+export const MAIL_KINDS = ['tickets', 'return', 'session_moved', 'session_cancelled'] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
 /**
  * mailed: a message of the order in the outbox (detail: subject and address; outcome apart);
  * operator: an audit log entry (action apart); reseated, refunded: by an operator (issue 19;
@@ -58,6 +61,11 @@ export const careEventSchema = z.object({
   amount: z.number().int().optional(),
   /** kind 'mailed': whether the e-mail went out. */
   outcome: z.enum(MAIL_OUTCOMES).optional(),
+  /**
+   * kind 'mailed': what the e-mail is, for the console to name in its own language (the subject in
+   * detail is in the language it was written in); absent for a message stored before it was kept.
+   */
+  mail: z.enum(MAIL_KINDS).optional(),
 })
 export const orderCareSchema = z.object({
   order: adminOrderSchema,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS_CONFIRMED } from '../../contract/constants'
-import type { OrderCare } from '../../contract/admin/care'
+import { MAIL_KINDS, type OrderCare } from '../../contract/admin/care'
 import { wasPaid } from '../../contract/admin/sales-export'
 import { seatPlaceText } from '../../contract/rules/seat-place'
 import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
@@ -80,7 +80,9 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', action: a.action, detail: a.actor })
       for (const m of await listOrderMail(db, o.id)) {
         const outcome = m.sent_at !== null || m.file_path !== '' ? 'sent' : m.failed_at !== null ? 'failed' : 'queued'
-        history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', outcome, detail: `${queuedSubject(m)} · ${m.to_address}` })
+        // The subject is in the language the message was written in; its kind, when kept, the console names in its own.
+        const mail = MAIL_KINDS.find((k) => k === m.kind)
+        history.push({ at: Number(m.sent_at ?? m.created_at), kind: 'mailed', outcome, ...(mail && { mail }), detail: `${queuedSubject(m)} · ${m.to_address}` })
       }
       const changes = await listLineChanges(db, o.id)
       const seats = new Map((await seatLabels(db, changes.flatMap((c) => [c.from_seat_id, c.to_seat_id]).filter((x): x is number => x !== null))).map((s) => [s.id, seatPlaceText({ sector: s.sector_name, row: s.row_label, seat: s.number_label }, lang)]))

@@ -131,6 +131,8 @@ export interface MailOutboxTable {
   template: Def<string>
   /** When a row still to be rendered (template <> '') is due for its attempt; its next_attempt_at stays null, which an older version's retry sweep reads (migration 2026_12_01_22_tm2_01). */
   render_at: number | null
+  /** What an order's message is (contract/admin/care.ts MAIL_KINDS); '' when not known: no order, or stored before migration 2026_12_05_19_mk1_01. */
+  kind: Def<string>
 }
 
 export interface VenueDrawingsTable {

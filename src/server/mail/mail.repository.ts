@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { MailKind } from '../../contract/admin/care'
 import { RETURN_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
 import { inTicketOrder } from '../domain/orders/ticket-order.repository'
@@ -14,12 +15,12 @@ import { inTicketOrder } from '../domain/orders/ticket-order.repository'
  * to be rendered is due at render_at, never at next_attempt_at: a process of a version before
  * templates sends whatever body a row due there holds (migration 2026_12_01_22_tm2_01).
  */
-export async function insertOutboxMessage(db: Db, m: { to: string; subject: string; text: string; html: string; orderId: number | null; template?: string; now: number; dueAt: number }): Promise<number> {
+export async function insertOutboxMessage(db: Db, m: { to: string; subject: string; text: string; html: string; orderId: number | null; kind?: MailKind; template?: string; now: number; dueAt: number }): Promise<number> {
   const template = m.template ?? ''
   const due = template === '' ? { next_attempt_at: m.dueAt, render_at: null } : { next_attempt_at: null, render_at: m.dueAt }
   const row = await db
     .insertInto('mail_outbox')
-    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, order_id: m.orderId, template, created_at: m.now, ...due })
+    .values({ to_address: m.to, subject: m.subject, text_body: m.text, html_body: m.html, order_id: m.orderId, kind: m.kind ?? '', template, created_at: m.now, ...due })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -34,7 +35,7 @@ export function listOrderMail(db: Db, orderId: number) {
   return db
     .selectFrom('mail_outbox as m')
     .innerJoin('orders as o', 'o.id', 'm.order_id')
-    .select(['m.id', 'm.to_address', 'm.subject', 'm.template', 'm.created_at', 'm.sent_at', 'm.file_path', 'm.failed_at', 'o.lang', 'o.ord_num'])
+    .select(['m.id', 'm.to_address', 'm.subject', 'm.kind', 'm.template', 'm.created_at', 'm.sent_at', 'm.file_path', 'm.failed_at', 'o.lang', 'o.ord_num'])
     .where('m.order_id', '=', orderId)
     .orderBy('m.id')
     .execute()

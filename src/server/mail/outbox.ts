@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
+import type { MailKind } from '../../contract/admin/care'
 import { backoffMs, OUTBOX_ATTEMPT_LEASE_MS } from '../background/backoff'
 import type { Config } from '../config'
 import type { Db } from '../db/connect'
@@ -14,6 +15,8 @@ export interface MailMessage {
   html?: string
   /** The order the message is about (stored with it: order care lists an order's e-mails by it). */
   orderId?: number
+  /** What the message about that order is (order care names it in the operator's language). */
+  kind?: MailKind
 }
 
 export interface MailResult {
@@ -59,7 +62,7 @@ export async function sendMail(db: Db, config: MailConfig, message: MailMessage)
   // Stored first, with its first attempt due now: if this process dies before delivering, the
   // retry sweep (mail/retry.ts) of any process sends it.
   const now = Date.now()
-  const id = await insertOutboxMessage(db, { to: message.to, subject: message.subject, text: message.text, html: message.html ?? '', orderId: message.orderId ?? null, now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
+  const id = await insertOutboxMessage(db, { to: message.to, subject: message.subject, text: message.text, html: message.html ?? '', orderId: message.orderId ?? null, kind: message.kind, now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
   const result = await deliverMail(config, id, message)
   await recordAttempt(db, id, 1, result, Date.now())
   return result

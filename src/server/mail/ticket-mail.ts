@@ -43,7 +43,7 @@ export interface QueuedTicketMail {
  */
 export async function queueTicketMail(trx: Db, order: { id: number; email: string; status: number }, now: number): Promise<QueuedTicketMail | null> {
   if (order.status !== ORDER_STATUS_CONFIRMED || !order.email) return null
-  const id = await insertOutboxMessage(trx, { to: order.email, subject: '', text: '', html: '', orderId: order.id, template: TICKET_MAIL_TEMPLATE, now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
+  const id = await insertOutboxMessage(trx, { to: order.email, subject: '', text: '', html: '', orderId: order.id, kind: 'tickets', template: TICKET_MAIL_TEMPLATE, now, dueAt: now + MAIL_FIRST_ATTEMPT_LEASE_MS })
   return { id, orderId: order.id }
 }
 

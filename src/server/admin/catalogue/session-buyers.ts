@@ -78,7 +78,7 @@ export async function guardSoldSession(trx: Db, before: Record<string, unknown>,
     const lang = isLang(o.lang) ? o.lang : DEFAULT_LANG
     const mail = sessionMoveMail({ to: o.email, lang, ordNum: o.ord_num, event: pickLocalized(event, 'name', lang), was, now, orderLink: clientPageUrl(ctx.publicUrl, ORDER_ROUTE, o.hash, lang) })
     // Due at once: the mail sweep of the cluster's leader sends it after the commit (retry.ts).
-    await insertOutboxMessage(trx, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? '', orderId: o.id, now: ctx.now, dueAt: ctx.now })
+    await insertOutboxMessage(trx, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? '', orderId: o.id, kind: 'session_moved', now: ctx.now, dueAt: ctx.now })
     queued++
   }
   return queued

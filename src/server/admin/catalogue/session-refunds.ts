@@ -114,7 +114,7 @@ export async function refundCancelledSession(deps: SessionRefundDeps, calendarId
             const mail = sessionCancelMail({ to: o.email, lang, ordNum: o.ord_num, event: pickLocalized(event, 'name', lang), when, sum: toMajor(r.amount), currency, orderLink: clientPageUrl(deps.publicUrl, ORDER_ROUTE, o.hash, lang), atDesk })
             const now = Date.now()
             // Due at once: the cluster's mail sweep sends it after the commit (mail/retry.ts).
-            await insertOutboxMessage(trx, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? '', orderId: o.id, now, dueAt: now })
+            await insertOutboxMessage(trx, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? '', orderId: o.id, kind: 'session_cancelled', now, dueAt: now })
           },
         })
         if (!result.repeat) refunded++

@@ -101,7 +101,7 @@ export async function createReturn(db: Db, config: MailConfig & Pick<Config, 'pu
     bonuses,
     currency,
   })
-  const sent = await sendMail(db, config, { ...mail, orderId: order.id })
+  const sent = await sendMail(db, config, { ...mail, orderId: order.id, kind: 'return' })
   const blankSecret = () => blankMailSecret(db, sent.id, hashConf).catch((err: unknown) => log.warn({ err, mailId: sent.id }, 'return e-mail: its link could not be blanked from the outbox copy'))
   // Sent, or given up below: the outbox keeps the message without its link's secret either way.
   // (Without SMTP_URL the .eml file written under DATA_DIR/outbox is the message as delivered.)

@@ -37,6 +37,7 @@ async function ticketMail(db: Db, config: Pick<Config, 'publicUrl'>, order: Orde
   const sum = payable ?? (await orderToPay(db, order))
   return {
     orderId: order.id,
+    kind: 'tickets',
     ...orderPaidMail({
       to: order.email,
       lang,
