@@ -95,7 +95,10 @@ export const DATE_YEAR_MIN = 1900
 export const DATE_YEAR_MAX = 2051
 /** Age at or above which the named-ticket form shows a warning. */
 export const AGE_WARNING = 65
-/** Return deadlines are shown in this time zone (001 §9). */
+/**
+ * The zone the spec shows return deadlines in (001 §9), Moscow's offset: the return page's label
+ * when a server sends no returnzone (this one sends the venue's offset, VENUE_TIME_ZONE).
+ */
 export const RETURN_TIMEZONE = 'GMT+03:00'
 /** First weekday of the calendar per language: 1 Monday (ru), 0 Sunday (en). */
 export const WEEK_START = { ru: 1, en: 0, kz: 1, ch: 0 } as const

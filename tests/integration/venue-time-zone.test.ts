@@ -91,6 +91,16 @@ describe.each(TEST_DBS)('a venue in Almaty (VENUE_TIME_ZONE=Asia/Almaty) on %s',
     expect(Math.abs(almatyInstant(view.date) - Date.now())).toBeLessThan(CLOCK_SLACK_MS)
   })
 
+  it("tells the browsers the zone: setup and the console's sign-in name Almaty, the return page its offset GMT+05:00", async () => {
+    const setup = (await (await fetch(`${server.url}/api/setup?lang=ru`)).json()) as { time_zone?: string }
+    expect(setup.time_zone).toBe(ALMATY)
+    expect((await manager.get<{ time_zone: string }>('/api/admin/me')).body.time_zone).toBe(ALMATY)
+    const order = await buyOne()
+    const rows = (await (await visitor(server.url)).post<{ rows: { returndatime: string; returnzone?: string }[] }>(`/api/order/return/${order}`, { hash: order, lang: 'ru' })).body.rows
+    expect(rows.length).toBeGreaterThan(0)
+    for (const r of rows) expect(r.returnzone).toBe('GMT+05:00')
+  })
+
   it("a session entered as 19:00 starts at 19:00 Almaty time; the demo's sessions are Almaty's too", async () => {
     const row = await server.db.selectFrom('calendars').select(['day', 'time', 'starts_at']).where('id', '=', sessionId).executeTakeFirstOrThrow()
     expect([row.day, row.time]).toEqual([day, '19:00'])

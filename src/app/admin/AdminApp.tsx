@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, Route, Routes } from 'react-router-dom'
-import type { Operator } from '../../contract/admin/access'
+import type { MeResponse } from '../../contract/admin/access'
 import { can } from '../../contract/admin/roles'
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
@@ -42,8 +42,8 @@ export function AdminApp(): ReactNode {
   const [chosen] = useState(() => chosenConsoleLang(window.location.search, localStorage.getItem(LANG_KEY)))
   const langChosen = useRef(chosen !== null)
   const [lang, setLang] = useState<Lang>(chosen ?? DEFAULT_LANG)
-  const [me, setMeState] = useState<{ operator: Operator; csrf: string } | null | 'loading'>('loading')
-  const setMe = useCallback((m: { operator: Operator; csrf: string } | null) => {
+  const [me, setMeState] = useState<MeResponse | null | 'loading'>('loading')
+  const setMe = useCallback((m: MeResponse | null) => {
     if (m !== null && !langChosen.current) {
       langChosen.current = true
       setLang(m.operator.lang)
@@ -90,7 +90,7 @@ export function AdminApp(): ReactNode {
     )
   }, [api, setMe])
 
-  const signedIn = useCallback((m: { operator: Operator; csrf: string }) => {
+  const signedIn = useCallback((m: MeResponse) => {
     csrfRef.current = m.csrf
     setMe(m)
   }, [setMe])
@@ -127,7 +127,7 @@ export function AdminApp(): ReactNode {
     )
   }
   return (
-    <ConsoleContext.Provider value={{ api, t, lang, operator: me.operator, currency }}>
+    <ConsoleContext.Provider value={{ api, t, lang, operator: me.operator, currency, timeZone: me.time_zone }}>
       <div className="adm">
         <header className="adm-header">
           <Link className="adm-brand" to="/admin">

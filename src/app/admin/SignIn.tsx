@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import type { Operator } from '../../contract/admin/access'
+import type { MeResponse } from '../../contract/admin/access'
 import { AdminUnreachableError, type AdminApi } from './api'
 import { ErrorNote, messageOf, useScreenTitle } from './shell'
 import type { AdminTexts } from './texts'
 
-export function SignIn({ api, t, onSignedIn }: { api: AdminApi; t: AdminTexts; onSignedIn: (m: { operator: Operator; csrf: string }) => void }) {
+export function SignIn({ api, t, onSignedIn }: { api: AdminApi; t: AdminTexts; onSignedIn: (m: MeResponse) => void }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)

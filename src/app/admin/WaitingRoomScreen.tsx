@@ -7,14 +7,8 @@ import { formatDate } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { firstIssue } from './issueTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+import { instantOfVenueInput, venueClockNote, venueInputOf } from './venueClock'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
-
-const pad2 = (n: number) => String(n).padStart(2, '0')
-/** An instant as a datetime-local value in this computer's zone ("2026-11-24T19:00"). */
-export function toLocalInput(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}T${pad2(d.getHours())}:${pad2(d.getMinutes())}`
-}
 
 interface Form {
   enabled: boolean
@@ -30,7 +24,7 @@ interface Form {
  * them with the same schema first so a mistake is named before sending.
  */
 export function WaitingRoomScreen() {
-  const { api, lang, operator } = useConsole()
+  const { api, lang, operator, timeZone } = useConsole()
   const w = WAITING_CONSOLE_TEXTS[lang]
   const id = Number(useParams().id)
   const [view, setView] = useState<WaitingRoomView | null>(null)
@@ -49,8 +43,8 @@ export function WaitingRoomScreen() {
   const load = useCallback(async () => {
     const v = await api('sessionWaitingRoomGet', {}, { id })
     setView(v)
-    setForm({ enabled: v.enabled, opensAt: toLocalInput(v.opens_at), rate: String(v.admit_per_minute), auto: v.auto_per_minute === null ? '' : String(v.auto_per_minute) })
-  }, [api, id])
+    setForm({ enabled: v.enabled, opensAt: venueInputOf(v.opens_at, timeZone), rate: String(v.admit_per_minute), auto: v.auto_per_minute === null ? '' : String(v.auto_per_minute) })
+  }, [api, id, timeZone])
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
@@ -59,7 +53,7 @@ export function WaitingRoomScreen() {
     e.preventDefault()
     if (!form || locked) return
     setSaved(false)
-    const body = { enabled: form.enabled, opens_at: new Date(form.opensAt).getTime(), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
+    const body = { enabled: form.enabled, opens_at: instantOfVenueInput(form.opensAt, timeZone), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
     // The first refusal as "Field: reason" (a rate over the most the server takes says so, not only the field's name).
     const labels: Record<string, string> = { opens_at: w.opensAt, admit_per_minute: w.rate, auto_per_minute: w.auto }
     const check = firstIssue(waitingRoomInputSchema, body, lang, { label: (key) => labels[key] ?? key })
@@ -105,7 +99,7 @@ export function WaitingRoomScreen() {
             </span>
           </label>
           <label>
-            {w.opensAt}
+            {w.opensAt} ({venueClockNote(lang, timeZone)})
             <input type="datetime-local" name="opens_at" required readOnly={locked} value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} />
           </label>
           <label>

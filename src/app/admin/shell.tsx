@@ -12,6 +12,8 @@ export interface Console {
   operator: Operator
   /** The shop's currency (setup's app.currency): the console writes amounts in it. */
   currency: string
+  /** The venue's IANA time zone (the sign-in's and /api/admin/me's time_zone): date-time inputs are its wall clock (venueClock.ts). */
+  timeZone: string
 }
 export const ConsoleContext = createContext<Console | null>(null)
 export function useConsole(): Console {

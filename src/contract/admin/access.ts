@@ -26,8 +26,13 @@ export type Operator = z.infer<typeof operatorSchema>
 
 /** POST /api/admin/login. `lang` (optional) is the language of the answer and of errors. */
 export const loginRequestSchema = z.object({ email, password: z.string().min(1).max(MAX_PASSWORD_LENGTH), lang: langSchema.optional() })
-/** The signed-in operator and the CSRF token every console POST sends as X-CSRF-TOKEN. */
-export const meResponseSchema = z.object({ operator: operatorSchema, csrf: z.string() })
+/**
+ * The signed-in operator and the CSRF token every console POST sends as X-CSRF-TOKEN, and the
+ * venue's IANA time zone (VENUE_TIME_ZONE): the console shows and reads its date-time inputs on
+ * that zone's wall clock, whatever the operator's computer's own zone.
+ */
+export const meResponseSchema = z.object({ operator: operatorSchema, csrf: z.string(), time_zone: z.string() })
+export type MeResponse = z.infer<typeof meResponseSchema>
 export const okResponseSchema = z.object({ ok: z.literal(true) })
 
 export const operatorListResponseSchema = z.object({ operators: z.array(operatorSchema) })

@@ -9,7 +9,7 @@ export const hashConfSchema = z.string().min(HASH_CONF_MIN_LENGTH).max(128).rege
 /**
  * A ticket row of the return page (001 §3 "Return data"). status_id: 0 returnable, 60 return
  * not confirmed, 70 and 80 confirmed. datime = order date-time; returndatime = the return
- * deadline, 'YYYY-MM-DD HH:MM:SS' in GMT+03:00. owner_name, email and phone are the order's
+ * deadline, 'YYYY-MM-DD HH:MM:SS' on the venue's clock (returnzone). owner_name, email and phone are the order's
  * owner, the buyer (the page's "buyer data", 001 §2), on every row. Our additions: action_id
  * groups rows per event; returnleft = seconds left before the deadline (0 = expired: checkboxes
  * disabled); visitor_name = the ticket holder of a named ticket ('' when the line has none),
@@ -41,6 +41,12 @@ export const returnRowSchema = z.object({
   zonelevel: z.string(),
   /** Our addition, always sent by this server; optional so a spec-shaped answer still parses (absent = not admitted). */
   admitted: z.boolean().optional(),
+  /**
+   * Our addition, always sent by this server: the zone returndatime is written in, as the venue's
+   * offset at the deadline ('GMT+05:00' in Almaty, 'GMT+01:00' or 'GMT+02:00' in Berlin by the
+   * season). Optional so a spec-shaped answer still parses (absent = the spec's GMT+03:00).
+   */
+  returnzone: z.string().optional(),
 })
 export type ReturnRow = z.infer<typeof returnRowSchema>
 

@@ -13,6 +13,7 @@ import { deleteSessionsOf, findApiToken, findOperator, listApiTokens, listOperat
 import { hashPassword } from './passwords'
 import type { AdminHandlers } from './routes'
 import { tx } from './transaction'
+import { venueTimeZone } from '../venue-time'
 
 export function operatorView(op: OperatorRow): Operator {
   return {
@@ -53,14 +54,14 @@ export function accessHandlers(app: FastifyInstance): AdminHandlers {
       const actor: Actor = { role: op.role, operatorId: op.id, tokenId: null, label: op.email, ip: request.ip, operator: op, csrf, sessionHash: null, gate: request.commitGate }
       // A known device's sign-in through its account's running lock says so: the lock-out row before it is no longer the whole story.
       await writeAudit(db, actor, { action: 'sign-in', entity: 'operator', entityId: op.id, ...(op.passedLock ? { after: { known_device: true, account_locked: true } } : {}) })
-      return { operator: operatorView(op), csrf }
+      return { operator: operatorView(op), csrf, time_zone: venueTimeZone() }
     },
     me: async ({ actor }) => {
       if (!actor.operator || actor.csrf === null) {
         // An API token has no operator row; it answers as a pseudo-operator of its role.
-        return { operator: { id: 0, email: actor.label, name: actor.label, role: actor.role, lang: 'en' as const, active: 1, locked_until: null, created_at: 0 }, csrf: '' }
+        return { operator: { id: 0, email: actor.label, name: actor.label, role: actor.role, lang: 'en' as const, active: 1, locked_until: null, created_at: 0 }, csrf: '', time_zone: venueTimeZone() }
       }
-      return { operator: operatorView(actor.operator), csrf: actor.csrf }
+      return { operator: operatorView(actor.operator), csrf: actor.csrf, time_zone: venueTimeZone() }
     },
     logout: async ({ actor, reply }) => {
       if (actor.sessionHash) await endOperatorSession(db, actor.sessionHash)

@@ -9,7 +9,8 @@ import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { firstIssue } from '../issueTexts'
-import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, localInputOf, type Field, type FormState, type Option } from './recordForm'
+import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, type Field, type FormState, type Option } from './recordForm'
+import { venueClockNote, venueInputOf } from '../venueClock'
 
 type Row = Record<string, unknown> & { id: number }
 interface Extras {
@@ -22,6 +23,8 @@ interface Extras {
 interface Ctx {
   t: ExtrasTexts
   lang: Lang
+  /** The venue's time zone: date-time fields are its wall clock. */
+  timeZone: string
   events: Option[]
   venues: Option[]
   subscriptions: Option[]
@@ -73,14 +76,14 @@ export const EXTRA_TABS: Record<string, Tab> = {
     rows: (x) => x.promos,
     schema: promoInputSchema,
     nameKey: 'code',
-    fields: () => [
+    fields: (c) => [
       { key: 'code', label: 'code', type: 'text', required: true },
       { key: 'discount_percent', label: 'discount_percent', type: 'number' },
       { key: 'discount_amount', label: 'discount_amount', type: 'money' },
       { key: 'multi_use', label: 'multi_use', type: 'flag' },
       { key: 'max_uses', label: 'max_uses', type: 'nullnumber' },
-      { key: 'valid_from', label: 'valid_from', type: 'datetime' },
-      { key: 'valid_to', label: 'valid_to', type: 'datetime' },
+      { key: 'valid_from', label: 'valid_from', type: 'datetime', zone: c.timeZone, suffix: venueClockNote(c.lang, c.timeZone) },
+      { key: 'valid_to', label: 'valid_to', type: 'datetime', zone: c.timeZone, suffix: venueClockNote(c.lang, c.timeZone) },
       { key: 'active', label: 'active', type: 'flag', initial: '1' },
     ],
     columns: [{ key: 'discount_percent', label: 'discount_percent' }, { key: 'discount_amount', label: 'discount_amount', money: true }, { key: 'used_count', label: 'used_count' }, { key: 'valid_to', label: 'valid_to', when: true }, { key: 'active', label: 'active', flag: true }],
@@ -129,7 +132,7 @@ export const EXTRA_TABS: Record<string, Tab> = {
 
 /** /admin/extras/:tab — special offers, promo codes, subscriptions' contents and agreement checkboxes. */
 export function ExtrasScreen() {
-  const { api, lang, operator, t: base, currency } = useConsole()
+  const { api, lang, operator, t: base, currency, timeZone } = useConsole()
   const t = useMemo(() => withCurrency(EXTRAS_TEXTS[lang], currency), [lang, currency])
   const { tab: tabName = 'offers' } = useParams()
   const tab = EXTRA_TABS[tabName] ?? EXTRA_TABS.offers
@@ -152,7 +155,7 @@ export function ExtrasScreen() {
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
-  const ctx: Ctx | null = useMemo(() => (data ? { t, lang, events: data.events, venues: data.venues, subscriptions: data.extras.subscriptions.map((r) => ({ value: String(r.id), label: nameOf(r, 'name', lang) })) } : null), [data, t, lang])
+  const ctx: Ctx | null = useMemo(() => (data ? { t, lang, timeZone, events: data.events, venues: data.venues, subscriptions: data.extras.subscriptions.map((r) => ({ value: String(r.id), label: nameOf(r, 'name', lang) })) } : null), [data, t, lang, timeZone])
   const fields = ctx ? tab.fields(ctx) : []
   const reset = () => {
     setEditing(null)
@@ -204,7 +207,7 @@ export function ExtrasScreen() {
     const v = r[c.key]
     if (v === null || v === undefined || v === '') return t.noneChosen
     if (c.money) return String(toMajor(Number(v)))
-    if (c.when) return localInputOf(Number(v)).replace('T', ' ')
+    if (c.when) return venueInputOf(Number(v), timeZone).replace('T', ' ')
     if (c.flag) return Number(v) === 1 ? t.activeOn : t.archived
     if (c.key === 'subscription_event_id') return ctx?.subscriptions.find((s) => s.value === String(v))?.label ?? String(v)
     if (c.key === 'scope') return t[`scope_${String(v)}` as Label] ?? String(v)

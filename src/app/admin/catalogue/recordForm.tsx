@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { toMajor, typedMinor } from '../../../contract/rules/money'
+import { instantOfVenueInput, venueInputOf } from '../venueClock'
 
 /**
  * A console form described by its fields: the form keeps strings (what inputs hold) and turns
@@ -23,19 +24,20 @@ export interface Field<K extends string = string> {
   numeric?: boolean
   /** The value a new record's form starts with (else '0' for numbers and flags, '' for the rest). */
   initial?: string
-  /** Said after the label, e.g. the language a plain field is for. */
+  /** Said after the label, e.g. the language a plain field is for, or a date-time's clock (venueClockNote). */
   suffix?: string
+  /** For 'datetime': the venue's IANA time zone whose wall clock the input shows and is read on. */
+  zone?: string
 }
 export type FormState = Record<string, string>
 
 export const langAttr = (l: Lang) => (l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l)
 export const isLoc = (f: Field) => f.type === 'loc' || f.type === 'loclong'
-const pad = (n: number) => String(n).padStart(2, '0')
 
-/** Epoch ms as the value of a datetime-local input (the browser's own time zone). */
-export function localInputOf(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+/** A 'datetime' field's zone: one without would silently read the browser's clock, so it is a mistake of the screen that built it. */
+function zoneOf(f: Field): string {
+  if (f.zone === undefined) throw new Error(`datetime field ${f.key} has no zone`)
+  return f.zone
 }
 
 export function emptyForm(fields: readonly Field[]): FormState {
@@ -55,7 +57,7 @@ export function formOf(fields: readonly Field[], row: Record<string, unknown>): 
     if (isLoc(f)) for (const l of LANGS) out[`${f.key}_${l}`] = String(row[`${f.key}_${l}`] ?? '')
     else {
       const v = row[f.key]
-      out[f.key] = v === null || v === undefined ? '' : f.type === 'money' ? String(toMajor(Number(v))) : f.type === 'datetime' ? localInputOf(Number(v)) : String(v)
+      out[f.key] = v === null || v === undefined ? '' : f.type === 'money' ? String(toMajor(Number(v))) : f.type === 'datetime' ? venueInputOf(Number(v), zoneOf(f)) : String(v)
     }
   }
   return out
@@ -74,7 +76,7 @@ export function bodyOf(fields: readonly Field[], form: FormState): Record<string
     else if (f.type === 'nullnumber') out[f.key] = v === '' ? null : Number(v)
     // An empty amount is none (0) unless the field is required; then the schema names it.
     else if (f.type === 'money') out[f.key] = v === '' ? (f.required ? Number.NaN : 0) : typedMinor(v)
-    else if (f.type === 'datetime') out[f.key] = v === '' ? null : new Date(v).getTime()
+    else if (f.type === 'datetime') out[f.key] = v === '' ? null : instantOfVenueInput(v, zoneOf(f))
     else if (f.type === 'select' && f.numeric) out[f.key] = v === '' ? null : Number(v)
     else out[f.key] = v
   }

@@ -16,7 +16,7 @@ const returnsCh: ReturnsMessages = {
     email: '電子郵件',
     phone: '電話',
     'event-date': '{{day}} {{time}}',
-    deadline: '可退票至 {{date}}（GMT+03:00）',
+    deadline: '可退票至 {{date}}（{{zone}}）',
     'time-left': '剩餘時間：{{left}}',
     days_one: '{{count}} 天',
     days_few: '{{count}} 天',

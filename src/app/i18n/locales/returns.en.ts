@@ -16,7 +16,7 @@ const returnsEn: ReturnsMessages = {
     email: 'E-mail',
     phone: 'Phone',
     'event-date': '{{day}} at {{time}}',
-    deadline: 'Return possible until {{date}} (GMT+03:00)',
+    deadline: 'Return possible until {{date}} ({{zone}})',
     'time-left': 'Time left: {{left}}',
     days_one: '{{count}} day',
     days_few: '{{count}} days',

@@ -16,7 +16,7 @@ const returnsKz: ReturnsMessages = {
     email: 'Эл. пошта',
     phone: 'Телефон',
     'event-date': '{{day}}, {{time}}',
-    deadline: 'Қайтару {{date}} дейін мүмкін (GMT+03:00)',
+    deadline: 'Қайтару {{date}} дейін мүмкін ({{zone}})',
     'time-left': 'Қалды: {{left}}',
     days_one: '{{count}} күн',
     days_few: '{{count}} күн',

@@ -14,7 +14,7 @@ const returnsRu = {
     email: 'Эл. почта',
     phone: 'Телефон',
     'event-date': '{{day}} в {{time}}',
-    deadline: 'Возврат возможен до {{date}} (GMT+03:00)',
+    deadline: 'Возврат возможен до {{date}} ({{zone}})',
     'time-left': 'Осталось: {{left}}',
     days_one: '{{count}} день',
     days_few: '{{count}} дня',

@@ -7,7 +7,8 @@ import { rowView, timeLeftText, type ReturnGroup } from './model'
 import { useCurrency } from '../../state/session'
 
 /**
- * One event session of the return page: name, date, the deadline in GMT+03:00 with a countdown
+ * One event session of the return page: name, date, the deadline on the venue's clock with its
+ * offset (GMT+05:00 in Almaty) and a countdown
  * (or 'return time expired', after which its checkboxes are disabled), and its ticket table. A
  * ticket admitted at the door keeps a disabled checkbox described by why (used at the entrance),
  * so the table still shows every ticket and a screen reader hears the reason with the box.
@@ -36,7 +37,7 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
       <p className="return-event__date">{t('returns.event-date', { day: longDay(group.day, lang), time: group.time })}</p>
       {open ? (
         <p className="return-event__deadline">
-          {t('returns.deadline', { date: deadlineText(group.deadline, lang, t) })}
+          {t('returns.deadline', { date: deadlineText(group.deadline, lang, t), zone: group.zone })}
           <br />
           <span className="return-event__left" role="timer" aria-live="off">{t('returns.time-left', { left: leftText })}</span>
         </p>
@@ -96,7 +97,7 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
   )
 }
 
-/** 'YYYY-MM-DD HH:MM:SS' (GMT+03:00) → "1 декабря 2026 г., 16:00": the deadline in the visitor's words. */
+/** 'YYYY-MM-DD HH:MM:SS' (the venue's clock) → "1 декабря 2026 г., 16:00": the deadline in the visitor's words. */
 function deadlineText(deadline: string, lang: Lang, t: TFunction): string {
   const time = /[ T](\d{2}:\d{2})/.exec(deadline)?.[1] ?? ''
   return t('returns.deadline-at', { date: formatDate(deadline.slice(0, 10), lang), time })

@@ -1,4 +1,4 @@
-import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
+import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE, RETURN_TIMEZONE } from '../../../contract/constants'
 import type { ReturnLinkState, ReturnRow } from '../../../contract/entities/returns'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { addMajor } from '../../../contract/rules/money'
@@ -10,8 +10,10 @@ export interface ReturnGroup {
   action: string
   day: string
   time: string
-  /** 'YYYY-MM-DD HH:MM:SS', GMT+03:00. */
+  /** 'YYYY-MM-DD HH:MM:SS' on the venue's clock. */
   deadline: string
+  /** The deadline's zone as its offset, 'GMT+05:00' (the server's returnzone; the spec's GMT+03:00 when it sends none). */
+  zone: string
   /** Seconds left to the deadline when the data was loaded. */
   leftAtLoad: number
   rows: ReturnRow[]
@@ -24,7 +26,7 @@ export function groupRows(rows: readonly ReturnRow[], lang: Lang): ReturnGroup[]
     const key = `${r.action_id}:${r.day}:${r.time}`
     const g = out.get(key)
     if (g) g.rows.push(r)
-    else out.set(key, { key, action: pickLocalized(r, 'action', lang), day: r.day, time: r.time, deadline: r.returndatime, leftAtLoad: r.returnleft, rows: [r] })
+    else out.set(key, { key, action: pickLocalized(r, 'action', lang), day: r.day, time: r.time, deadline: r.returndatime, zone: r.returnzone ?? RETURN_TIMEZONE, leftAtLoad: r.returnleft, rows: [r] })
   }
   return [...out.values()]
 }

@@ -10,7 +10,7 @@ import { findOrderByHash } from '../orders/order.repository'
 import { buyerName } from '../orders/state'
 import { personName } from '../tickets/lines'
 import { loadStoredSetup } from '../settings/service'
-import { venueDateTime } from '../../venue-time'
+import { venueDateTime, venueGmtText } from '../../venue-time'
 import { MS_PER_S, REQUEST_STATUS_LATE, REQUEST_STATUS_REFUNDED, REQUEST_STATUS_USED } from './constants'
 import { storedHashConf } from './hashconf'
 import { returnRefusal } from './policy'
@@ -45,7 +45,7 @@ async function linkState(db: Db, hash: string, hashConf: string): Promise<Return
  * owner_name is the buyer on every row (with the order's email and phone), visitor_name the
  * ticket holder of a named ticket ('' otherwise); name_{lang} is the visitor category;
  * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
- * zone (GMT+03:00) and returnleft the seconds left to it; summa what returning the line refunds
+ * zone (returnzone, its offset then: GMT+03:00 in Moscow) and returnleft the seconds left to it; summa what returning the line refunds
  * (refund-payment.ts returnShareByLine), or for a returned line what it refunded (lineRefunded); admitted whether the ticket was admitted at the door
  * (repository.ts usedLineIds: the rule create and confirm refuse it by). error_code '0' when the order may be
  * returned, else the code of its refusal (policy.ts returnRefusal: not allowed, or paid at the
@@ -86,6 +86,8 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     // view's do, so a ticket's place here is its 'Ticket N' there.
     sortnum: i + 1,
     returndatime: venueDateTime(Number(l.deadline)),
+    // The offset at the deadline itself, so the wall time and its zone name the same instant across a daylight-saving change.
+    returnzone: venueGmtText(Number(l.deadline)),
     returnleft: secondsLeft(l, now),
     returnreason_id: reasonOf.get(l.id) ?? null,
     action_id: l.event_id,
