@@ -127,6 +127,18 @@ describe('a venue in Almaty, seen from a browser in New York', () => {
     expect(consoleErrors(errors)).toEqual([])
   })
 
+  it("writes the console's moments on Almaty's clock: the audit log's sign-in", async () => {
+    const { page, errors } = await openInNewYork('/admin')
+    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    const signIn = await app.server.db.selectFrom('audit_log').select('created_at').where('actor', '=', EMAIL).where('action', '=', 'sign-in').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    // 'dd.mm.yyyy hh:mm:ss' by Almaty's fixed offset (New York's clock is ten or nine hours behind it).
+    const [day, time] = new Date(Number(signIn.created_at) + ALMATY_OFFSET_MS).toISOString().slice(0, 19).split('T')
+    const [y, m, d] = day.split('-')
+    await page.goto(new URL('/admin/audit', app.baseUrl).toString())
+    await page.getByRole('cell', { name: `${d}.${m}.${y} ${time}`, exact: true }).first().waitFor()
+    expect(consoleErrors(errors)).toEqual([])
+  })
+
   it("names the return deadline's zone as Almaty's offset, GMT+05:00", async () => {
     const hash = await createWalkOrder(app, 1)
     const v = await visitor(app.baseUrl, '10.66.0.7')

@@ -20,7 +20,7 @@ const emptyForm = () => ({ name: '', category_ids: [] as number[], sector_ids: [
  * here (all tickets, or some categories and sectors; exits; re-entry), and live counts per gate.
  */
 export function DoorScreen() {
-  const { api, lang } = useConsole()
+  const { api, lang, timeZone } = useConsole()
   const d = DOOR_CONSOLE_TEXTS[lang]
   const id = Number(useParams().id)
   const heading = useScreenTitle(d.title)
@@ -106,7 +106,7 @@ export function DoorScreen() {
     return c ? ({ ru: c.name, en: c.name_en, kz: c.name_kz, ch: c.name_ch }[lang] || c.name) : String(cid)
   }
   const secName = (sid: number) => lists?.sectors.find((x) => x.id === sid)?.name ?? String(sid)
-  const time = (at: number | null) => (at === null ? '' : formatClock(at))
+  const time = (at: number | null) => (at === null ? '' : formatClock(at, timeZone))
   const notes = NOTE_TEXTS[lang]
   const cancelled = sessions.find((s) => s.id === sessionId)?.cancelled === true
 

@@ -48,13 +48,13 @@ const noEmailOf = (e: AdminApiError) => (typeof e.details.no_email === 'number' 
  * on, not started and inside its on-sale window; the badge says which of these keeps it off sale.
  */
 function SaleBadge({ session: x }: { session: Row }) {
-  const { lang } = useConsole()
+  const { lang, timeZone } = useConsole()
   const s = SESSION_TEXTS[lang]
   // A cancelled session is off for good (its buyers refunded): that, not "off sale", is its state.
   if (x.cancelled_at !== null && x.cancelled_at !== undefined) return <span className="adm-badge">{s.cancelled}</span>
   const bound = (v: unknown) => (v === null || v === undefined ? null : Number(v))
   const state = sessionSaleState({ active: Number(x.active), starts_at: Number(x.starts_at), sale_from: bound(x.sale_from), sale_to: bound(x.sale_to) }, Date.now())
-  const when = (ms: unknown) => formatMoment(Number(ms), lang)
+  const when = (ms: unknown) => formatMoment(Number(ms), lang, timeZone)
   const text = { 'on-sale': s.onSale, 'switched-off': s.offSale, started: s.started, 'not-yet': fillIn(s.saleFrom, { when: when(x.sale_from) }), 'sale-ended': fillIn(s.saleEnded, { when: when(x.sale_to) }) }[state]
   return <span className={state === 'on-sale' ? 'adm-badge adm-on' : 'adm-badge'}>{text}</span>
 }

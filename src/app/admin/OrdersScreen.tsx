@@ -65,7 +65,7 @@ export function OrdersScreen() {
 
 /** One order: buyer, tickets (returned, checked in), history, and the actions the operator's role allows. */
 export function OrderCareScreen() {
-  const { api, lang, operator, currency } = useConsole()
+  const { api, lang, operator, currency, timeZone } = useConsole()
   const c = CARE_TEXTS[lang]
   const id = Number(useParams().id)
   const [care, setCare] = useState<OrderCare | null>(null)
@@ -182,7 +182,7 @@ export function OrderCareScreen() {
                     </td>
                     <td data-label={c.place}>{[l.place, l.category[lang] || l.category.ru].filter(Boolean).join(' · ')}</td>
                     <td data-label={c.holder}>{l.holder}</td>
-                    <td data-label={c.status}>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: formatMoment(l.checkedIn.at, lang), gate: l.checkedIn.gate }) : c.notIn}</td>
+                    <td data-label={c.status}>{l.returned ? c.returned : l.checkedIn ? fillIn(c.checkedIn, { time: formatMoment(l.checkedIn.at, lang, timeZone), gate: l.checkedIn.gate }) : c.notIn}</td>
                     {mayAct && (care.can.refund || care.can.reseat) && (
                       <td className="adm-care-acts">
                         {/* The box shows the column's word (its row names the ticket); its name says which ticket, beginning with the words shown. */}
@@ -207,7 +207,7 @@ export function OrderCareScreen() {
           <ol className="adm-list" data-testid="order-history">
             {care.history.map((h, i) => (
               <li key={i}>
-                {formatMoment(h.at, lang)} — {c.kinds[h.kind]}
+                {formatMoment(h.at, lang, timeZone)} — {c.kinds[h.kind]}
                 {h.mail !== undefined && `: ${c.mailKinds[h.mail]}`}
                 {h.action !== undefined && `: ${auditActionName(h.action, lang)}`}
                 {historyDetail(h, c, (minor) => consoleMoney(minor, lang, currency))}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { SessionSeatingView } from '../../contract/admin/seating'
 import { ACCESSIBLE_RELEASE_RULES, type AccessibleRelease } from '../../contract/entities/access'
 import type { Lang } from '../../contract/lang'
+import { zoneDay } from '../../contract/rules/wallClock'
 import { formatDate } from '../i18n/localeFormat'
 import { messageOf, useConsole } from './shell'
 
@@ -26,7 +27,7 @@ export function SeatingRules({ eventId, orphanRule, sessions, writable, onSaved 
   writable: boolean
   onSaved: () => void
 }) {
-  const { api, lang } = useConsole()
+  const { api, lang, timeZone } = useConsole()
   const t = TEXTS[lang]
   const [picked, setSession] = useState(sessions[0]?.id ?? 0)
   // The session picked while the event has it, else its first: a session added to an event that
@@ -45,7 +46,8 @@ export function SeatingRules({ eventId, orphanRule, sessions, writable, onSaved 
       onSaved()
     }, (e: unknown) => setSaid(messageOf(e)))
   }
-  const date = (ms: number) => formatDate(new Date(ms).toISOString().slice(0, 10), lang)
+  // The venue's day of the release, not UTC's.
+  const date = (ms: number) => formatDate(zoneDay(ms, timeZone), lang)
   return (
     <section aria-label={t.title}>
       <h2>{t.title}</h2>

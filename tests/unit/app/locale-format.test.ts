@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CURRENCY_CODES, shopCurrency } from '../../../src/contract/rules/moneyText'
-import { formatDate, formatDayMonth, formatDayParts, formatDayRange, formatLongDay, formatMoney, formatNumber, formatSession } from '../../../src/app/i18n/localeFormat'
+import { formatClock, formatDate, formatDayMonth, formatDayParts, formatDayRange, formatLongDay, formatMoment, formatMoney, formatNumber, formatSession } from '../../../src/app/i18n/localeFormat'
 import { createI18n } from '../../../src/app/i18n'
 import { LANGS } from '../../../src/contract/lang'
 
@@ -79,6 +79,17 @@ describe('our own dates and numbers in every language (issue 13 item 12)', () =>
     }
     walk(path.resolve('src/app'))
     expect(offenders).toEqual([])
+  })
+})
+
+describe("a moment on a zone's clock (the console's, VENUE_TIME_ZONE)", () => {
+  it('writes the zone\'s wall clock, whatever the device\'s zone', () => {
+    // 19:30 UTC on 30 November is 00:30 on 1 December in Almaty (UTC+5), 22:30 in Moscow.
+    const ms = Date.UTC(2026, 10, 30, 19, 30, 5)
+    expect(formatMoment(ms, 'ru', 'Asia/Almaty')).toBe('01.12.2026 00:30:05')
+    expect(formatMoment(ms, 'ch', 'Asia/Almaty')).toBe('2026-12-01 00:30:05')
+    expect(formatMoment(ms, 'en', 'Europe/Moscow')).toBe('30.11.2026 22:30:05')
+    expect(formatClock(ms, 'America/New_York')).toBe('14:30:05')
   })
 })
 

@@ -10,7 +10,8 @@ import { LANG_NAMES } from '../texts'
 import { AUDIT_ENTITIES, AUDIT_ENTITY_NAMES, auditActionName, auditEntityName } from './auditTexts'
 import { CATALOGUE_TEXTS, ROLE_NAMES } from './texts'
 
-const when = (ms: number | null, lang: Lang) => (ms === null ? '—' : formatMoment(ms, lang))
+/** A moment on the venue's clock, as the console's date-time inputs are. */
+const when = (ms: number | null, lang: Lang, zone: string) => (ms === null ? '—' : formatMoment(ms, lang, zone))
 
 function useTexts() {
   const c = useConsole()
@@ -19,7 +20,7 @@ function useTexts() {
 
 /** /admin/operators — operator accounts: create, change role, disable or enable, unlock (owner only). */
 export function OperatorsScreen() {
-  const { api, c, t, lang } = useTexts()
+  const { api, c, t, lang, timeZone } = useTexts()
   const heading = useScreenTitle(c.operators)
   const [ops, setOps] = useState<Operator[] | null>(null)
   const [form, setForm] = useState({ email: '', name: '', role: 'manager' as Role, password: '', lang: 'ru' })
@@ -70,7 +71,7 @@ export function OperatorsScreen() {
                     </select>
                   </td>
                   <td>{o.active ? '✓' : '—'}</td>
-                  <td>{o.locked_until && o.locked_until > Date.now() ? when(o.locked_until, lang) : '—'}</td>
+                  <td>{o.locked_until && o.locked_until > Date.now() ? when(o.locked_until, lang, timeZone) : '—'}</td>
                   <td>
                     <button type="button" onClick={() => void run(() => api('operatorUpdate', { active: o.active ? 0 : 1 }, { id: o.id }))}>{o.active ? c.disable : c.enable}</button>{' '}
                     {o.locked_until !== null && o.locked_until > Date.now() && <button type="button" onClick={() => void run(() => api('operatorUpdate', { unlock: 1 }, { id: o.id }))}>{c.unlock}</button>}
@@ -98,7 +99,7 @@ type Token = { id: number; name: string; role: Role; prefix: string; created_at:
 
 /** /admin/tokens — API tokens for integrations: create (shown once) with a lifetime in days, see each one's end, revoke (owner only). */
 export function TokensScreen() {
-  const { api, c, t, lang } = useTexts()
+  const { api, c, t, lang, timeZone } = useTexts()
   const heading = useScreenTitle(c.tokens)
   const [tokens, setTokens] = useState<Token[] | null>(null)
   const [form, setForm] = useState({ name: '', role: 'boxoffice' as Role, expires_in_days: DEFAULT_TOKEN_DAYS })
@@ -144,8 +145,8 @@ export function TokensScreen() {
                   <td>{k.name}</td>
                   <td>{ROLE_NAMES[lang][k.role]}</td>
                   <td><code>{k.prefix}…</code></td>
-                  <td>{when(k.last_used_at, lang)}</td>
-                  <td>{k.expires_at === null ? c.tokenNoExpiry : <>{when(k.expires_at, lang)}{k.expires_at <= Date.now() && <> ({c.tokenExpired})</>}</>}</td>
+                  <td>{when(k.last_used_at, lang, timeZone)}</td>
+                  <td>{k.expires_at === null ? c.tokenNoExpiry : <>{when(k.expires_at, lang, timeZone)}{k.expires_at <= Date.now() && <> ({c.tokenExpired})</>}</>}</td>
                   <td>{k.revoked_at !== null ? c.revoked : <button type="button" onClick={() => void revoke(k.id)} aria-label={`${c.revoke}: ${k.name}`}>{c.revoke}</button>}</td>
                 </tr>
               ))}
@@ -166,7 +167,7 @@ export function TokensScreen() {
 
 /** /admin/audit — who changed what and when, with the entity before and after; actions and entities by name (auditTexts.ts). */
 export function AuditScreen() {
-  const { api, c, t, lang } = useTexts()
+  const { api, c, t, lang, timeZone } = useTexts()
   const heading = useScreenTitle(c.audit)
   const [entity, setEntity] = useState('')
   const [entries, setEntries] = useState<AuditEntry[] | null>(null)
@@ -193,7 +194,7 @@ export function AuditScreen() {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td>{when(e.created_at, lang)}</td>
+                  <td>{when(e.created_at, lang, timeZone)}</td>
                   <td>{e.actor}</td>
                   <td>{auditActionName(e.action, lang)}</td>
                   <td>{auditEntityName(e.entity, lang)} {e.entity_id}</td>
