@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderDataResponseSchema, type OrderDataResponse } from '../../src/contract/entities/nominal'
+import { confirmNominal } from '../../src/server/domain/nominal/confirm'
+import { clockGate } from '../../src/server/domain/orders/commit-gate'
 import { writeSettings } from '../../src/server/domain/settings/repository'
 import { visitor, type OrderAnswer } from './order-fixtures'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
@@ -190,6 +192,23 @@ describe.each(TEST_DBS)('named tickets on %s', (dbKind) => {
       const res = await v.post<{ errorCode: string }>('/api/confirm-nominal', payload(data, hash, [{ ...CHILD, docTypeId: type, docNum }]))
       expect(res.body.errorCode, docNum).toBe('0')
     }
+  })
+
+  it("counts a holder's age by the venue's day: born on its today 20 years ago is 20 at 00:30 Moscow, still the day before in UTC", async () => {
+    const { hash, v } = await order(1, 0)
+    const data = await orderData(v, hash)
+    // The night before today (UTC), 21:30 UTC: 00:30 of today in Moscow (the default venue zone,
+    // UTC+3). Earlier than the order's making, so its reserve time has not run out by then.
+    const today = new Date().toISOString().slice(0, 10)
+    const night = Date.parse(`${today}T00:00:00Z`) - 150 * 60_000
+    const [y, m, d] = today.split('-')
+    // 20 years, not 18: a multiple of 4, so a 29 February today has its birthday too.
+    const born = `${d}.${m}.${Number(y) - 20}`
+    // Called in-process with its `now` (the route's is the clock's): the server's own rule and zone;
+    // the commit's gate is the real clock's (one for a past `now` has long closed).
+    await confirmNominal(server.db, payload(data, hash, [{ ...ADULT, date: born }]), night, clockGate(Date.now()))
+    const line = await server.db.selectFrom('order_lines').select(['age', 'birth_date']).where('id', '=', data.rows[0].id).executeTakeFirstOrThrow()
+    expect(line).toEqual({ age: 20, birth_date: `${Number(y) - 20}-${m}-${d}` })
   })
 
   it('refuses each missing or invalid field the category asks, and changes nothing', async () => {
