@@ -139,6 +139,19 @@ describe('a venue in Almaty, seen from a browser in New York', () => {
     expect(consoleErrors(errors)).toEqual([])
   })
 
+  it("tells a waiting visitor the on-sale moment on Almaty's clock, with its offset", async () => {
+    const organ = await app.server.db.selectFrom('events').select(['id', 'hash_id']).where('name_ru', '=', 'Органная ночь').executeTakeFirstOrThrow()
+    const sessions = await app.server.db.selectFrom('calendars').select('id').where('event_id', '=', organ.id).execute()
+    for (const s of sessions) await saveRoom(app.server.db, s.id, { enabled: 1, opens_at: almaty('2030-05-01T10:00'), admit_per_minute: 30, auto_per_minute: null }, Date.now())
+    const { page, errors } = await openInNewYork(`/scheme/${organ.hash_id}?lang=en`, PHONE_VIEWPORT)
+    const opens = page.locator('.waiting__opens')
+    await opens.waitFor()
+    // New York's clock would say 01:00 that day, without a zone.
+    expect(await opens.innerText()).toBe('The sale opens 01.05.2030 10:00:00 (GMT+05:00).')
+    await axeClean(page, 'waiting page')
+    expect(errors).toEqual([])
+  })
+
   it("names the return deadline's zone as Almaty's offset, GMT+05:00", async () => {
     const hash = await createWalkOrder(app, 1)
     const v = await visitor(app.baseUrl, '10.66.0.7')

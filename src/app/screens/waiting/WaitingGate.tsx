@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiCallError } from '../../../contract/client'
+import { zoneGmtText } from '../../../contract/rules/wallClock'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import { api } from '../../api/client'
 import { formatMoment, formatNumber } from '../../i18n/localeFormat'
 import { admittedToken, keepAdmission, refusalCount, subscribeAdmission } from '../../state/admission'
-import { useSession } from '../../state/session'
+import { useSession, useVenueTimeZone } from '../../state/session'
 import { releaseSeatMapPrestart } from '../../seatmap/prestart'
 import { estimateParts, nextAskMs, RENEW_BEFORE_EXPIRY_MS, RETRY_AFTER_FAILURE_MS } from './waitingModel'
 import './waiting.css'
@@ -121,6 +122,9 @@ function AdmittedNote() {
 function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean }) {
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
+  // The on-sale moment on the venue's clock, as its sessions' times are, with its offset: a
+  // visitor elsewhere reads 10:00 (GMT+05:00), not his own clock's time without a zone.
+  const zone = useVenueTimeZone()
   const before = status.opens_at !== null && status.place === null
   const parts = status.estimate_s === null ? null : estimateParts(status.estimate_s)
   const estimate = status.estimate_s === null ? null : parts === null ? t('waiting.under-minute') : parts.hours > 0 ? t('waiting.hours', { hours: parts.hours, minutes: parts.minutes }) : t('waiting.minutes', { count: parts.minutes })
@@ -130,7 +134,7 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
       <p>{t('waiting.intro')}</p>
       {before && status.opens_at !== null && (
         <>
-          <p className="waiting__opens">{t('waiting.opens-at', { moment: formatMoment(status.opens_at, lang) })}</p>
+          <p className="waiting__opens">{t('waiting.opens-at', { moment: `${formatMoment(status.opens_at, lang, zone)} (${zoneGmtText(status.opens_at, zone)})` })}</p>
           <p>{t('waiting.fair')}</p>
         </>
       )}
