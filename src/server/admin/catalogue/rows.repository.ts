@@ -26,10 +26,11 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
 
 /**
  * Locks event `eventId`'s row for the rest of the transaction. Archiving and restoring take it
- * first (events.ts archiveEvent, unarchiveEvent) and every change an archived event refuses takes it before judging
- * (mustBeLiveEvent), so a change under way when an archive starts waits for it and then reads it
- * archived, instead of landing on an event the archive has just closed; two writes placing the
- * event's sessions check their slots one after the other (sale-keys.repository.ts guardSessionSlot).
+ * first (events.ts archiveEvent, unarchiveEvent) and every change an archived event refuses takes
+ * it before judging (mustBeLiveEvent, mustFindLockedSession), so a change under way when an archive
+ * starts waits for it and then reads it archived, instead of landing on an event the archive has
+ * just closed; two writes placing the event's sessions check their slots one after the other
+ * (sale-keys.repository.ts guardSessionSlot).
  * Lock order: the event's row before any of its sessions' rows (session-map.repository.ts
  * lockSessionForMove, stock.repository.ts lockCalendars), as the archive takes them; a write taking
  * them the other way round could deadlock with it.
@@ -58,8 +59,36 @@ export async function lockEvent(db: Db, eventId: number): Promise<void> {
 export async function mustBeLiveEvent(db: Db, eventId: number): Promise<void> {
   // Read under the event's lock: an archive under way makes the change wait, then refuse.
   await lockEvent(db, eventId)
+  await refuseArchived(db, eventId)
+}
+
+/** mustBeLiveEvent's refusal; the caller holds the event's lock. */
+async function refuseArchived(db: Db, eventId: number): Promise<void> {
   const event = (await any(db).selectFrom('events').select('archived_at').where('id', '=', eventId).executeTakeFirst()) as { archived_at: number | null } | undefined
   if (event !== undefined && event.archived_at !== null) throw new ApiFailure('admin-event-archived', { id: eventId })
+}
+
+/**
+ * Session `calendarId`'s row read under its event's lock (lockEvent), refused as mustBeLiveEvent
+ * refuses, for a change decided from what the row holds (sessions.ts updateSession). The lock is
+ * taken first, the session's event found by the locking statement itself (a session never changes
+ * events), so nothing is read before it: of two edits of the session at once the second waits and
+ * reads what the first saved, not the row both started from; and on SQLite the transaction asks
+ * for the write lock before any read, so another connection's write is waited for, where a read
+ * transaction's upgrade would be refused busy at once (no busy handler is called for it).
+ */
+export async function mustFindLockedSession(db: Db, calendarId: number): Promise<Record<string, unknown>> {
+  if (isPostgresDb(db)) {
+    await db
+      .selectFrom('events')
+      .select('id')
+      .where('id', '=', (eb) => eb.selectFrom('calendars').select('event_id').where('id', '=', calendarId))
+      .forNoKeyUpdate()
+      .execute()
+  } else await sql`update events set published = published where id = (select event_id from calendars where id = ${calendarId})`.execute(db)
+  const session = await mustFind(db, 'calendars', calendarId, 'session')
+  await refuseArchived(db, session.event_id as number)
+  return session
 }
 
 /** mustBeLiveEvent for the event of session `calendarId` (none found: the caller's not-found says so). */

@@ -10,7 +10,7 @@ import { copySessionWithPrices, drawingVenue, followMovedSession, priceIdsOf, pr
 import { mustBeCopied } from '../studio/copy-job'
 import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
-import { deleteRow, findRow, insertRow, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, updateRow } from './rows.repository'
+import { deleteRow, findRow, insertRow, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, mustFindLockedSession, updateRow } from './rows.repository'
 import { tx } from '../transaction'
 import { addDays, venueInstant } from '../../venue-time'
 import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, sameKey } from './sale-keys.repository'
@@ -29,10 +29,13 @@ async function drawingFor(db: Db, event: Record<string, unknown>, drawingId: num
 /** One session, or a series: `repeat.count` more, every `repeat.every_days` days. */
 export function createSessions(db: Db, actor: Actor, eventId: number, input: z.output<typeof sessionInputSchema>): Promise<number[]> {
   return tx(db, actor, async (trx) => {
-    const event = await mustFind(trx, 'events', eventId, 'event')
     // Takes the event's lock (rows.repository.ts lockEvent) for the rest of the transaction: the
     // slots below are checked and taken under it, one write placing the event's sessions at a time.
     await mustBeLiveEvent(trx, eventId)
+    // Read under the lock: a save of the event under way (a new venue, seat map or general
+    // admission, events.ts updateEvent) finishes first, so the sessions are made on what it left,
+    // not on the venue and map version it replaced; and on SQLite nothing is read before the lock.
+    const event = await mustFind(trx, 'events', eventId, 'event')
     const drawing = await drawingFor(trx, event, input.drawing_id)
     const days = [input.day]
     for (let i = 1; i <= (input.repeat?.count ?? 0); i++) days.push(addDays(input.day, i * input.repeat!.every_days))
@@ -71,9 +74,10 @@ export function createSessions(db: Db, actor: Actor, eventId: number, input: z.o
 export function updateSession(db: Db, actor: Actor, id: number, input: z.output<typeof sessionUpdateSchema>, notices: Omit<NoticeContext, 'now'>): Promise<number> {
   return tx(db, actor, async (trx) => {
     const { confirm_buyers: confirmed, ...columns } = input
-    const before = await mustFind(trx, 'calendars', id, 'session')
-    // Holds the event's lock from here on (rows.repository.ts lockEvent), which guardSessionSlot below needs.
-    await mustBeLiveEvent(trx, before.event_id as number)
+    // Read under the event's lock, held from here on (rows.repository.ts mustFindLockedSession):
+    // of two edits at once the second decides its move, its buyers' notices and what they say
+    // the session was from what the first saved. guardSessionSlot below needs the lock too.
+    const before = await mustFindLockedSession(trx, id)
     const day = columns.day ?? (before.day as string)
     const time = columns.time ?? (before.time as string)
     const saleFrom = columns.sale_from === undefined ? (before.sale_from as number | null) : columns.sale_from
