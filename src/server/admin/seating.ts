@@ -15,9 +15,12 @@ import { mustBeLiveEvent, mustBeLiveSession } from './catalogue/rows.repository'
  */
 export async function setEventSeating(db: Db, actor: Actor, eventId: number, input: EventSeatingInput): Promise<{ ok: true }> {
   await tx(db, actor, async (trx) => {
+    // The event's lock before any read (catalogue/rows.repository.ts mustBeLiveEvent): the audit's
+    // "before" is what another save under way left, and on SQLite another connection's write is
+    // waited for, not refused busy.
+    await mustBeLiveEvent(trx, eventId)
     const before = await findEventRule(trx, eventId)
     if (!before) throw new ApiFailure('admin-not-found', { what: 'event', id: eventId })
-    await mustBeLiveEvent(trx, eventId)
     await saveEventRule(trx, eventId, input.orphan_rule)
     await writeAudit(trx, actor, { action: 'seating-rules', entity: 'event', entityId: eventId, before: { orphan_rule: before.orphan_rule }, after: { orphan_rule: input.orphan_rule } })
   })
@@ -27,9 +30,10 @@ export async function setEventSeating(db: Db, actor: Actor, eventId: number, inp
 export async function setSessionSeating(db: Db, actor: Actor, calendarId: number, input: SessionSeatingInput): Promise<{ ok: true }> {
   const after = { accessible_hold: input.accessible_hold ? 1 : 0, accessible_release: input.accessible_release, orphan_rule: input.orphan_rule }
   await tx(db, actor, async (trx) => {
+    // Under the event's lock, taken before any read (catalogue/rows.repository.ts mustBeLiveSession), as setEventSeating.
+    await mustBeLiveSession(trx, calendarId)
     const before = await findSessionRules(trx, calendarId)
     if (!before) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
-    await mustBeLiveSession(trx, calendarId)
     await saveSessionRules(trx, calendarId, after)
     await writeAudit(trx, actor, {
       action: 'seating-rules',

@@ -97,13 +97,14 @@ async function refuseSellingChange(db: Db, id: number, stored: Record<string, un
  */
 export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput): Promise<number> {
   return tx(db, actor, async (trx) => {
-    await mustFind(trx, 'events', id, 'event')
+    // The event's lock before any read (rows.repository.ts lockEvent): a save or a session's change
+    // under way finishes first and the checks below read what it left; on SQLite the write lock is
+    // asked for first, so another connection's write is waited for instead of refused busy.
     await mustBeLiveEvent(trx, id)
-    // First, so the row is locked before anything is read for the checks below.
+    const stored = await mustFind(trx, 'events', id, 'event')
     const version = await nextEventVersion(trx, id, input.version)
     // `stale` tells the editor apart from the other conflicts (it offers to load the saved event).
     if (version === null) throw new ApiFailure('admin-event-changed', {}, { stale: true })
-    const stored = await mustFind(trx, 'events', id, 'event')
     await refuseSellingChange(trx, id, stored, input)
     const before = await placement(trx, id)
     await checkReferences(trx, input, { ...before, venue_id: (stored.venue_id as number | null) ?? undefined, menu_kind_id: stored.menu_kind_id as number })

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Expression, type Kysely } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { AdminEntity } from '../../messages/admin-entities'
@@ -27,10 +27,10 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
 /**
  * Locks event `eventId`'s row for the rest of the transaction. Archiving and restoring take it
  * first (events.ts archiveEvent, unarchiveEvent) and every change an archived event refuses takes
- * it before judging (mustBeLiveEvent, mustFindLockedSession), so a change under way when an archive
- * starts waits for it and then reads it archived, instead of landing on an event the archive has
- * just closed; two writes placing the event's sessions check their slots one after the other
- * (sale-keys.repository.ts guardSessionSlot).
+ * it before judging (mustBeLiveEvent, mustBeLiveSession, mustFindLockedSession,
+ * mustFindLockedPrice), so a change under way when an archive starts waits for it and then reads
+ * it archived, instead of landing on an event the archive has just closed; two writes placing the
+ * event's sessions check their slots one after the other (sale-keys.repository.ts guardSessionSlot).
  * Lock order: the event's row before any of its sessions' rows (session-map.repository.ts
  * lockSessionForMove, stock.repository.ts lockCalendars), as the archive takes them; a write taking
  * them the other way round could deadlock with it.
@@ -44,9 +44,23 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
  * so the per-process caches are not voided by a write that changes nothing (db/write-watch.ts).
  */
 export async function lockEvent(db: Db, eventId: number): Promise<void> {
-  if (isPostgresDb(db)) await db.selectFrom('events').select('id').where('id', '=', eventId).forNoKeyUpdate().execute()
+  await lockEventWhere(db, eventId)
+}
+
+/**
+ * lockEvent of the event `eventId` names: its id, or a subquery that finds it from a row of it
+ * (eventOfSession, eventOfPrice), so the locking statement itself finds the event and nothing is
+ * read before the lock. None found: nothing is locked (the caller's read then says not found).
+ */
+async function lockEventWhere(db: Db, eventId: number | Expression<unknown>): Promise<void> {
+  if (isPostgresDb(db)) await any(db).selectFrom('events').select('id').where('id', '=', eventId).forNoKeyUpdate().execute()
   else await sql`update events set published = published where id = ${eventId}`.execute(db)
 }
+
+/** The event of session `calendarId`, for lockEventWhere (a session never changes events). */
+const eventOfSession = (db: Db, calendarId: number) => any(db).selectFrom('calendars').select('event_id').where('id', '=', calendarId)
+/** The event of price row `priceId`'s session, for lockEventWhere (a price row never changes sessions). */
+const eventOfPrice = (db: Db, priceId: number) => any(db).selectFrom('calendars').select('event_id').where('id', '=', any(db).selectFrom('prices').select('calendar_id').where('id', '=', priceId))
 
 /**
  * Refuses a change to an archived event: its fields, sessions, price rows, seat-choice rules,
@@ -62,39 +76,57 @@ export async function mustBeLiveEvent(db: Db, eventId: number): Promise<void> {
   await refuseArchived(db, eventId)
 }
 
-/** mustBeLiveEvent's refusal; the caller holds the event's lock. */
-async function refuseArchived(db: Db, eventId: number): Promise<void> {
+/**
+ * mustBeLiveEvent's refusal, for a caller that holds the event's lock already (taken by
+ * mustFindLockedSession's or lockEventOfSession's statement) and judges under it.
+ */
+export async function refuseArchived(db: Db, eventId: number): Promise<void> {
   const event = (await any(db).selectFrom('events').select('archived_at').where('id', '=', eventId).executeTakeFirst()) as { archived_at: number | null } | undefined
   if (event !== undefined && event.archived_at !== null) throw new ApiFailure('admin-event-archived', { id: eventId })
 }
 
 /**
- * Session `calendarId`'s row read under its event's lock (lockEvent), refused as mustBeLiveEvent
- * refuses, for a change decided from what the row holds (sessions.ts updateSession). The lock is
- * taken first, the session's event found by the locking statement itself (a session never changes
- * events), so nothing is read before it: of two edits of the session at once the second waits and
- * reads what the first saved, not the row both started from; and on SQLite the transaction asks
- * for the write lock before any read, so another connection's write is waited for, where a read
- * transaction's upgrade would be refused busy at once (no busy handler is called for it).
+ * lockEvent for the event of session `calendarId`, found by the locking statement itself, for a
+ * write that reads the session only under the lock (session-cancel.ts: a repeat of an archived
+ * event's cancellation is not refused, so it judges with refuseArchived itself).
  */
-export async function mustFindLockedSession(db: Db, calendarId: number): Promise<Record<string, unknown>> {
-  if (isPostgresDb(db)) {
-    await db
-      .selectFrom('events')
-      .select('id')
-      .where('id', '=', (eb) => eb.selectFrom('calendars').select('event_id').where('id', '=', calendarId))
-      .forNoKeyUpdate()
-      .execute()
-  } else await sql`update events set published = published where id = (select event_id from calendars where id = ${calendarId})`.execute(db)
-  const session = await mustFind(db, 'calendars', calendarId, 'session')
-  await refuseArchived(db, session.event_id as number)
+export async function lockEventOfSession(db: Db, calendarId: number): Promise<void> {
+  await lockEventWhere(db, eventOfSession(db, calendarId))
+}
+
+/**
+ * The rule for every change to a session or a price row decided from what they hold: take the
+ * event's lock first, found by the locking statement itself (lockEventWhere), then read, then refuse
+ * an archived event as mustBeLiveEvent does. So nothing is read before the lock: of two changes at
+ * once the second waits and reads what the first saved, not the row both started from; and on
+ * SQLite the transaction asks for the write lock before any read, so another connection's write
+ * (the CLI's, a second process's) is waited for, where a read transaction's upgrade would be
+ * refused busy at once (no busy handler is called for it).
+ *
+ * mustBeLiveSession: session `calendarId`'s row read so, or undefined when there is none (the
+ * caller's not-found says so).
+ */
+export async function mustBeLiveSession(db: Db, calendarId: number): Promise<Record<string, unknown> | undefined> {
+  await lockEventOfSession(db, calendarId)
+  const session = await findRow(db, 'calendars', calendarId)
+  if (session !== undefined) await refuseArchived(db, session.event_id as number)
   return session
 }
 
-/** mustBeLiveEvent for the event of session `calendarId` (none found: the caller's not-found says so). */
-export async function mustBeLiveSession(db: Db, calendarId: number): Promise<void> {
-  const session = (await any(db).selectFrom('calendars').select('event_id').where('id', '=', calendarId).executeTakeFirst()) as { event_id: number } | undefined
-  if (session !== undefined) await mustBeLiveEvent(db, session.event_id)
+/** mustBeLiveSession for a change of the session (sessions.ts updateSession, deleteSession, createPrice…): none is admin-not-found. */
+export async function mustFindLockedSession(db: Db, calendarId: number): Promise<Record<string, unknown>> {
+  const session = await mustBeLiveSession(db, calendarId)
+  if (session === undefined) throw new ApiFailure('admin-not-found', { what: 'session', id: calendarId })
+  return session
+}
+
+/** mustFindLockedSession for a change of price row `priceId` (sessions.ts updatePrice, copyPrice, deletePrice): the row and its session. */
+export async function mustFindLockedPrice(db: Db, priceId: number): Promise<{ price: Record<string, unknown>; session: Record<string, unknown> }> {
+  await lockEventWhere(db, eventOfPrice(db, priceId))
+  const price = await mustFind(db, 'prices', priceId, 'price')
+  const session = await mustFind(db, 'calendars', price.calendar_id as number, 'session')
+  await refuseArchived(db, session.event_id as number)
+  return { price, session }
 }
 
 /** Refuses ids that do not exist in `table` (a form naming a menu, venue or tag nobody made). */

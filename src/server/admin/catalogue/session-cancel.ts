@@ -8,7 +8,7 @@ import { ApiFailure } from '../../errors'
 import type { Actor } from '../context'
 import { lockSessionForMove } from '../studio/session-map.repository'
 import { tx } from '../transaction'
-import { lockEvent, mustBeLiveEvent, mustFind, updateRow } from './rows.repository'
+import { lockEventOfSession, mustFind, refuseArchived, updateRow } from './rows.repository'
 import { refundCancelledSession, type SessionRefundDeps } from './session-refunds'
 
 /**
@@ -40,15 +40,16 @@ export const INLINE_REFUND_MS = 3_000
  */
 export function markSessionCancelled(db: Db, actor: Actor, id: number, confirmed: boolean, now: number): Promise<{ orders: number; tickets: number; repeat: boolean }> {
   return tx(db, actor, async (trx) => {
-    const found = await mustFind(trx, 'calendars', id, 'session')
-    // The event's row before the session's, the order an archive takes them in (rows.repository.ts lockEvent).
-    await lockEvent(trx, found.event_id as number)
+    // The event's row before the session's, the order an archive takes them in, and both before
+    // any read (rows.repository.ts lockEventOfSession): on SQLite the write lock is asked for first,
+    // so another connection's write is waited for instead of refused busy.
+    await lockEventOfSession(trx, id)
     await lockSessionForMove(trx, id)
     // Read under the lock: of two cancellations racing, the second sees the first's mark.
     const session = await mustFind(trx, 'calendars', id, 'session')
     if (session.cancelled_at !== null) return { orders: 0, tickets: 0, repeat: true }
     // A new cancellation changes the event: not an archived one's (a repeat above only goes on refunding).
-    await mustBeLiveEvent(trx, session.event_id as number)
+    await refuseArchived(trx, session.event_id as number)
     const { orders, tickets, noEmail } = await admittedCount(trx, id)
     // no_email: orders whose buyers the refund's notice cannot reach (a box-office sale without an address).
     if (!confirmed) throw new ApiFailure('admin-session-cancel-unconfirmed', { tickets, orders }, { tickets, orders, no_email: noEmail })

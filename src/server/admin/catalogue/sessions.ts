@@ -10,7 +10,7 @@ import { copySessionWithPrices, drawingVenue, followMovedSession, priceIdsOf, pr
 import { mustBeCopied } from '../studio/copy-job'
 import { guardPriceStock, guardSoldSession, type NoticeContext } from './session-buyers'
 import { lockSessionForMove } from '../studio/session-map.repository'
-import { deleteRow, findRow, insertRow, mustBeLive, mustBeLiveEvent, mustBeLiveSession, mustExist, mustFind, mustFindLockedSession, updateRow } from './rows.repository'
+import { deleteRow, findRow, insertRow, mustBeLive, mustBeLiveEvent, mustExist, mustFind, mustFindLockedPrice, mustFindLockedSession, updateRow } from './rows.repository'
 import { tx } from '../transaction'
 import { addDays, venueInstant } from '../../venue-time'
 import { copyCategory, guardPriceKey, guardSessionSlot, guardSoldPriceKey, sameKey } from './sale-keys.repository'
@@ -120,9 +120,10 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
  */
 export function copyOneSession(db: Db, actor: Actor, id: number): Promise<number> {
   return tx(db, actor, async (trx) => {
-    const source = await sessionRow(trx, id)
-    if (!source) throw new ApiFailure('admin-not-found', { what: 'session', id })
-    await mustBeLiveEvent(trx, source.event_id)
+    // Read under the event's lock (rows.repository.ts mustFindLockedSession): a copy made while an
+    // edit of its source is saved copies what the edit saved.
+    // The row as sessionRow reads it (every column of calendars), read once.
+    const source = (await mustFindLockedSession(trx, id)) as unknown as NonNullable<Awaited<ReturnType<typeof sessionRow>>>
     return copySessionAudited(trx, actor, { ...source, active: 0 }, source.event_id)
   })
 }
@@ -152,8 +153,8 @@ export async function copySessionAudited(trx: Db, actor: Actor, source: Paramete
  */
 export function deleteSession(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, actor, async (trx) => {
-    const session = await mustFind(trx, 'calendars', id, 'session')
-    await mustBeLiveEvent(trx, session.event_id as number)
+    // The event's lock before any read (rows.repository.ts mustFindLockedSession), then the session's.
+    await mustFindLockedSession(trx, id)
     await lockSessionForMove(trx, id)
     await releaseExpiredCartHolds(trx, Date.now(), [id])
     if (await sessionHasOrders(trx, id)) throw new ApiFailure('admin-has-orders')
@@ -193,8 +194,10 @@ async function checkPrice(db: Db, calendar: Record<string, unknown>, input: Pric
 
 export function createPrice(db: Db, actor: Actor, calendarId: number, input: PriceInput): Promise<number> {
   return tx(db, actor, async (trx) => {
-    const calendar = await mustFind(trx, 'calendars', calendarId, 'session')
-    await mustBeLiveEvent(trx, calendar.event_id as number)
+    // Read under the event's lock (rows.repository.ts mustFindLockedSession): a move of the session
+    // onto another map version under way (studio/session-map.ts) finishes first, so the zone is
+    // judged on the version the session sells from.
+    const calendar = await mustFindLockedSession(trx, calendarId)
     await checkPrice(trx, calendar, input)
     await lockSessionForMove(trx, calendarId)
     await guardPriceKey(trx, calendarId, input)
@@ -209,9 +212,9 @@ export function createPrice(db: Db, actor: Actor, calendarId: number, input: Pri
  */
 export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput): Promise<void> {
   return tx(db, actor, async (trx) => {
-    const price = await mustFind(trx, 'prices', id, 'price')
-    const calendar = await mustFind(trx, 'calendars', price.calendar_id as number, 'session')
-    await mustBeLiveEvent(trx, calendar.event_id as number)
+    // Both read under the event's lock (rows.repository.ts mustFindLockedPrice): of two edits at
+    // once the second judges its key and stock from what the first saved.
+    const { price, session: calendar } = await mustFindLockedPrice(trx, id)
     await checkPrice(trx, calendar, input, price)
     if (!sameKey(price, input)) {
       // Under the session's lock, which claims take too: no sale lands between check and write.
@@ -231,8 +234,9 @@ export function updatePrice(db: Db, actor: Actor, id: number, input: PriceInput)
  */
 export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
   return tx(db, actor, async (trx) => {
-    const { id: _id, ...values } = await mustFind(trx, 'prices', id, 'price')
-    await mustBeLiveSession(trx, values.calendar_id as number)
+    // Read under the event's lock (rows.repository.ts mustFindLockedPrice): a copy made while an
+    // edit of the row is saved copies what the edit saved.
+    const { id: _id, ...values } = (await mustFindLockedPrice(trx, id)).price
     await lockSessionForMove(trx, values.calendar_id as number)
     const category = await copyCategory(trx, values)
     return insertRow(trx, actor, 'prices', 'price', { ...values, client_category_id: category }, 'copy')
@@ -246,8 +250,7 @@ export function copyPrice(db: Db, actor: Actor, id: number): Promise<number> {
  */
 export function deletePrice(db: Db, actor: Actor, id: number): Promise<void> {
   return tx(db, actor, async (trx) => {
-    const price = await mustFind(trx, 'prices', id, 'price')
-    await mustBeLiveSession(trx, price.calendar_id as number)
+    const { price } = await mustFindLockedPrice(trx, id)
     await releaseExpiredCartHolds(trx, Date.now(), [price.calendar_id as number])
     const use = await priceUse(trx, id)
     if (use === 'ordered') throw new ApiFailure('admin-has-orders')

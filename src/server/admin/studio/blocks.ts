@@ -5,7 +5,7 @@ import { lockCalendars } from '../../domain/inventory/stock.repository'
 import { expireOrdersById } from '../../domain/orders/expiry'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { mustBeLiveSession, mustFind } from '../catalogue/rows.repository'
+import { mustFindLockedSession } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { BLOCK_CHUNK, countBlocked, insertBlocks, releaseBlocks, takenSeatKeys } from './blocks.repository'
 import { selectedSeats, selectionFilters } from './seats.repository'
@@ -24,10 +24,10 @@ const TAKEN_NAMED = 10
  */
 export function blockSessionSeats(db: Db, actor: Actor, calendarId: number, blocked: boolean, sel: SeatSelection, now: number): Promise<{ changed: number }> {
   return tx(db, actor, async (trx) => {
-    await mustFind(trx, 'calendars', calendarId, 'session')
-    // Judged under the event's lock, taken before the session's as an archive takes them
-    // (catalogue/rows.repository.ts lockEvent): an archive under way makes the block wait and refuse.
-    await mustBeLiveSession(trx, calendarId)
+    // Judged under the event's lock, taken before the session's as an archive takes them and before
+    // any read (catalogue/rows.repository.ts mustFindLockedSession): an archive under way makes the
+    // block wait and refuse, and on SQLite another connection's write is waited for, not refused busy.
+    await mustFindLockedSession(trx, calendarId)
     // The version read under the claim lock: a move onto another version (session-map.ts) waits
     // for it, so the blocks land on the seats the session sells from.
     const drawingId = (await lockCalendars(trx, [calendarId])).get(calendarId) ?? null

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
-import { mustBeLiveEvent, mustFind } from '../catalogue/rows.repository'
+import { mustFind, mustFindLockedSession } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { mustBeCopied } from './copy-progress'
 import { applyVenueBlocks, blockedKeys, releaseAllBlocks } from './blocks.repository'
@@ -24,30 +24,36 @@ export function moveSessionMap(db: Db, actor: Actor, calendarId: number, drawing
 
 /**
  * Refuses moving the session onto a version of the map of `drawingId`'s venue: no such session,
- * one of an archived event (catalogue/rows.repository.ts mustBeLiveEvent), a general-admission
+ * one of an archived event (catalogue/rows.repository.ts mustFindLockedSession), a general-admission
  * one, one of another venue, or one a buyer has something in. Answers the version the session is
  * on. Every refusal comes before any write.
  */
 export async function mustBeMovable(trx: Db, calendarId: number, drawingId: number): Promise<number> {
-  const cal = await mustFind(trx, 'calendars', calendarId, 'session')
-  await mustBeLiveEvent(trx, Number(cal.event_id))
+  // Read under the event's lock, taken before any read (catalogue/rows.repository.ts
+  // mustFindLockedSession): on SQLite another connection's write is waited for, not refused busy.
+  return judgeMovable(trx, await mustFindLockedSession(trx, calendarId), drawingId)
+}
+
+/** mustBeMovable's refusals of session row `cal`, read under its event's lock. */
+async function judgeMovable(trx: Db, cal: Record<string, unknown>, drawingId: number): Promise<number> {
   if (cal.drawing_id === null) throw new ApiFailure('admin-needs-drawing')
   const from = (await drawingVenue(trx, Number(cal.drawing_id)))!
   const to = await drawingVenue(trx, drawingId)
   if (!to || to.venue_id !== from.venue_id) throw new ApiFailure('admin-bad-reference', { field: 'drawing_id', id: drawingId })
   // Its tickets, holds and carts point at this version's seats: nothing is deleted, so its own reason (not admin-has-orders).
-  if (await sessionInUse(trx, calendarId)) throw new ApiFailure('admin-session-map-in-use')
+  if (await sessionInUse(trx, Number(cal.id))) throw new ApiFailure('admin-session-map-in-use')
   return from.id
 }
 
 /** moveSessionMap in the caller's transaction (a finished copy moves the session it was saved for). */
 export async function moveSession(trx: Db, actor: Actor, calendarId: number, drawingId: number, now: number): Promise<void> {
-  // Refused at once, before the lock, when a buyer has something in it: a session selling in a
-  // rush never waits for an operator's move. Otherwise judged again under the lock, so no claim
+  // Refused at once, before the session's lock (under the event's, which no sale waits for), when
+  // a buyer has something in it: a session selling in a rush never waits for an operator's move. Otherwise judged again under the lock, so no claim
   // lands between "nothing in use" and the move (costs the move its few reads twice).
   await mustBeMovable(trx, calendarId, drawingId)
   await lockSessionForMove(trx, calendarId)
-  const from = await mustBeMovable(trx, calendarId, drawingId)
+  // The event's lock is held already (mustBeMovable): the session is read again under its own.
+  const from = await judgeMovable(trx, await mustFind(trx, 'calendars', calendarId, 'session'), drawingId)
   await mustBeCopied(trx, drawingId)
   const prices = await sessionPriceZones(trx, calendarId)
   const byKey = new Map((await drawingZones(trx, drawingId)).map((z) => [z.zone_key, z.id]))
