@@ -5,7 +5,7 @@ import { pickLocalized } from '../../contract/lang'
 import { sanitizeHtml } from '../lib/sanitize'
 import { RULE_INDEX } from '../pages/RulesPage'
 import { useModal } from '../state/modal'
-import { useSession } from '../state/session'
+import { useSession, useSetupRules } from '../state/session'
 import { missingAgreements, type AgreementState } from './agreements'
 
 /** Our rules pages and the setup rule each shows (RulesPage's order of db.rules). */
@@ -19,7 +19,7 @@ const RULE_PAGES: Record<string, number> = { '/rules/purchase-terms': RULE_INDEX
 function AgreementText({ html }: { html: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html])
   const lang = useSession((s) => s.lang)
-  const rules = useSession((s) => s.setup?.db.rules ?? [])
+  const rules = useSetupRules()
   const showModal = useModal((s) => s.show)
   const onClick = (e: MouseEvent<HTMLSpanElement>) => {
     const anchor = (e.target as HTMLElement).closest('a')

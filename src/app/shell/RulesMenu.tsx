@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '../../contract/lang'
 import { safeUrl } from '../lib/assets'
 import { useModal } from '../state/modal'
-import { useSession } from '../state/session'
+import { useSession, useSetupRules } from '../state/session'
 
 /**
  * Rules dropdown (document 001 §2): each setup rule opens its external url in a new tab, or
@@ -17,7 +17,7 @@ export function RulesMenu() {
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const lang = useSession((s) => s.lang)
-  const rules = useSession((s) => s.setup?.db.rules ?? [])
+  const rules = useSetupRules()
   const showModal = useModal((s) => s.show)
 
   useEffect(() => {

@@ -80,6 +80,18 @@ export const useCurrency = (): string => useSession((s) => currencyOf(s.setup))
 /** The venue's IANA time zone (setup's time_zone; the default zone until setup arrives or when a server sends none). */
 export const useVenueTimeZone = (): string => useSession((s) => s.setup?.time_zone ?? DEFAULT_VENUE_TIME_ZONE)
 
+/** No rules yet (setup not arrived): one array, so the selector below answers the same value each time. */
+const NO_RULES: Setup['db']['rules'] = []
+/**
+ * Setup's rules (purchase terms, privacy policy…), none until setup arrives. A zustand selector
+ * must answer the same value while the store is unchanged: `s.setup?.db.rules ?? []` made a new
+ * array on every call while setup was on its way, which useSyncExternalStore takes for a store that
+ * never settles, re-rendering until React gave up (#185, "Maximum update depth exceeded") and the
+ * page fell to the error screen: a reload of the scheme page with seats in the cart (its order
+ * form's agreements) whenever /api/setup answered after the cart.
+ */
+export const useSetupRules = (): Setup['db']['rules'] => useSession((s) => s.setup?.db.rules ?? NO_RULES)
+
 /**
  * Setup for a screen's large subtree (the scheme page, the payment choice, the title). Read
  * through useSession, setup's arrival re-rendered every reader in one synchronous render
