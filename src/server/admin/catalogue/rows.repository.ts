@@ -31,9 +31,22 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
  * mustFindLockedPrice), so a change under way when an archive starts waits for it and then reads
  * it archived, instead of landing on an event the archive has just closed; two writes placing the
  * event's sessions check their slots one after the other (sale-keys.repository.ts guardSessionSlot).
- * Lock order: the event's row before any of its sessions' rows (session-map.repository.ts
- * lockSessionForMove, stock.repository.ts lockCalendars), as the archive takes them; a write taking
- * them the other way round could deadlock with it.
+ * Lock order of the console's writes (two writes taking two of these the other way round
+ * deadlock on PostgreSQL, which aborts one after deadlock_timeout: the operator gets 503 busy):
+ * 1. the event's row (this lock; mustBeLiveEvent, mustFindLockedSession… take it first);
+ * 2. a map version's drawing_states row: a studio save locks it (studio/version.repository.ts
+ *    lockForSave), and migration 2026_11_24_17_d9_01's trigger seals it on every write of
+ *    calendars.drawing_id (a session added, copied, or moved: studio/session-map.ts);
+ * 3. the event's sessions' rows (session-map.repository.ts lockSessionForMove,
+ *    stock.repository.ts lockCalendars), as the archive takes them.
+ * Whatever takes 2 or 3 for a session holds that session's event first, so two such writes of
+ * one event take turns at 1 and never cross at 2 and 3 (a move seals after the session's row).
+ * A studio save for one session (studio/edit.ts) therefore locks the session's event before the
+ * version: it locked the version first and deadlocked with a session being added to or moved
+ * onto that version in the same event (tests/integration/studio-lock-order.test.ts). A studio
+ * save for no session takes only 2; a sale takes only 3 (and key-share locks 1 does not block).
+ * SQLite has one write lock for the whole file, taken by a transaction's first statement (a
+ * write: this lock, lockForSave's upsert), so there is no second lock to take in another order.
  *
  * PostgreSQL: FOR NO KEY UPDATE, which neither waits for nor blocks the key-share locks an order's
  * inserts take on the event through foreign keys, so no sale waits on a console write. Not FOR

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect'
 import { forgetCompiledVenue } from '../../venues/compiled'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
+import { lockEventOfSession } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 
 import { apply, auditOps, type Version } from './apply-ops'
@@ -54,6 +55,11 @@ export async function editDrawing(db: Db, actor: Actor, drawingId: number, ops: 
   let before: SaveTarget
   try {
     const saved = await tx(db, actor, async (trx) => {
+      // The session's event before the version (lock order: catalogue/rows.repository.ts
+      // lockEvent): adding a session on this version or moving one onto it holds the event and
+      // then seals the version, so a save locking the version first deadlocked with it.
+      // mustBeMovable below asks for it again: held already, it does not wait.
+      if (sessionId !== undefined) await lockEventOfSession(trx, sessionId)
       const target = await lockForSave(trx, drawingId)
       if (!target) throw new ApiFailure('admin-not-found', { what: 'drawing', id: drawingId })
       await mustBeCopied(trx, drawingId)
