@@ -147,4 +147,31 @@ describe.each(TEST_DBS)("the console's writers wait for the event's lock before 
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(await server.db.selectFrom('prices').select('price').where('id', '=', answer.body.id).executeTakeFirstOrThrow()).toEqual({ price: SAVED_PRICE })
   }, TEST_MS)
+
+  /** The copy's one session and its one price row, as the database holds them. */
+  async function copiedRows(eventId: number) {
+    const sessions = await server.db.selectFrom('calendars').select(['id', 'day']).where('event_id', '=', eventId).execute()
+    expect(sessions).toHaveLength(1)
+    const prices = await server.db.selectFrom('prices').select('price').where('calendar_id', '=', sessions[0].id).execute()
+    return { day: sessions[0].day, prices: prices.map((p) => p.price) }
+  }
+
+  // catalogue/events.ts copyEvent takes the source event's lock before reading it, its sessions and price rows.
+  it("a copy of an event made while a save of its session's day holds the event copies the day the save left", async () => {
+    const f = await gaSession('Копия события после правки дня')
+    const [answer] = await underHeldEvent(server, f.event, { row: { table: 'calendars', id: f.session, column: 'day', value: dayIn(20) } }, () => [
+      manager.post<{ id: number }>(`/api/admin/events/${f.event}/copy`, {}),
+    ])
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(await copiedRows(answer.body.id)).toEqual({ day: dayIn(20), prices: [PRICE] })
+  }, TEST_MS)
+
+  it('a copy of an event made while a save of its price row holds the event copies the price the save left', async () => {
+    const f = await gaSession('Копия события после правки цены')
+    const [answer] = await underHeldEvent(server, f.event, { row: { table: 'prices', id: f.price, column: 'price', value: SAVED_PRICE } }, () => [
+      manager.post<{ id: number }>(`/api/admin/events/${f.event}/copy`, {}),
+    ])
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(await copiedRows(answer.body.id)).toEqual({ day: dayIn(10), prices: [SAVED_PRICE] })
+  }, TEST_MS)
 })

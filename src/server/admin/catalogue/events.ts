@@ -7,6 +7,7 @@ import { writeAudit } from '../audit'
 import type { Actor } from '../context'
 import { copyCompositions, eventRows, hasSellableSession, hasSessions, placementOf, replacePlacement, sessionsAndPrices, sessionsOf, subMenuParents, type MenuPlacement } from './catalogue.repository'
 import { lockSessionForMove } from '../studio/session-map.repository'
+import { lockVersionsInOrder } from '../studio/version.repository'
 import { nextEventVersion } from './event-version.repository'
 import { findRow, insertRow, lockEvent, mustBeLive, mustBeLiveEvent, mustExist, mustFind, updateRow } from './rows.repository'
 import { copySessionAudited } from './sessions'
@@ -119,12 +120,22 @@ export function updateEvent(db: Db, actor: Actor, id: number, input: EventInput)
 /** A copy with its menus, tags, sessions, price rows and (a subscription's) contents; unpublished, named "(copy)" nowhere: the operator renames it. */
 export function copyEvent(db: Db, actor: Actor, id: number): Promise<number> {
   return tx(db, actor, async (trx) => {
+    // The source event's lock before any read (rows.repository.ts lockEvent): a save of it, its
+    // sessions or price rows under way finishes first and the copy is of what it left; on SQLite the
+    // write lock is asked for first, so another connection's write is waited for, not refused busy.
+    // An archived event may be copied (the copy is a new event): lockEvent, not mustBeLiveEvent.
+    await lockEvent(trx, id)
     const source = await mustFind(trx, 'events', id, 'event')
     const { id: _id, hash_id: _h, published: _p, archived_at: _a, ...columns } = source
     const copyId = await insertRow(trx, actor, 'events', 'event', { ...columns, hash_id: newHash(), published: 0, archived_at: null, version: 0 })
     const place = await placement(trx, id)
     await setPlacement(trx, copyId, { ...(source as unknown as EventInput), ...place })
     const sessions = await sessionsOf(trx, id)
+    // Each session copied seals its map version (rows.repository.ts lockEvent, step 2), and in
+    // session order two copies with sessions on the same two versions the other way round would
+    // deadlock: neither holds the other's event, and the new events are rows nobody else has. So
+    // the versions are locked first, in ascending id, as every copy locks them.
+    await lockVersionsInOrder(trx, sessions.flatMap((s) => (s.drawing_id === null ? [] : [Number(s.drawing_id)])))
     // Each off sale in the same seats (the version's venue blocks and the source session's own), audited as a session's copy.
     for (const s of sessions) await copySessionAudited(trx, actor, s, copyId)
     // A subscription's copy keeps its contents (the lines still name the same events).

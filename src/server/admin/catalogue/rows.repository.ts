@@ -36,7 +36,9 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
  * 1. the event's row (this lock; mustBeLiveEvent, mustFindLockedSession… take it first);
  * 2. a map version's drawing_states row: a studio save locks it (studio/version.repository.ts
  *    lockForSave), and migration 2026_11_24_17_d9_01's trigger seals it on every write of
- *    calendars.drawing_id (a session added, copied, or moved: studio/session-map.ts);
+ *    calendars.drawing_id (a session added, copied, or moved: studio/session-map.ts); a write
+ *    sealing several takes them in ascending id first (events.ts copyEvent through
+ *    studio/version.repository.ts lockVersionsInOrder), so two such writes never cross here;
  * 3. the event's sessions' rows (session-map.repository.ts lockSessionForMove,
  *    stock.repository.ts lockCalendars), as the archive takes them.
  * Whatever takes 2 or 3 for a session holds that session's event first, so two such writes of

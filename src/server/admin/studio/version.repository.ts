@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../db/connect'
+import { isPostgresDb, type Db } from '../../db/connect'
 import { drawingState } from '../../venues/drawing.repository'
 
 /** Statements on a map version's rows other than seats (studio edits on a new version or a draft, edit.ts). */
@@ -52,6 +52,15 @@ export interface SaveTarget {
   draft: boolean
 }
 
+/** Version `drawingId`'s drawing_states row locked by an upsert that changes nothing (and makes it when there is none). */
+async function lockState(db: Db, drawingId: number): Promise<void> {
+  await db
+    .insertInto('drawing_states')
+    .values({ drawing_id: drawingId })
+    .onConflict((oc) => oc.column('drawing_id').doUpdateSet((eb) => ({ revision: eb.ref('drawing_states.revision') })))
+    .execute()
+}
+
 /**
  * Locks the version's draft state (drawing_states, migration 2026_11_24_17_d9_01) for a studio
  * save and reads the version. The upsert (a no-op on an existing row) takes PostgreSQL's row lock
@@ -61,11 +70,7 @@ export interface SaveTarget {
  * for no such drawing (the row then is rolled back with the refusal).
  */
 export async function lockForSave(db: Db, drawingId: number): Promise<SaveTarget | undefined> {
-  await db
-    .insertInto('drawing_states')
-    .values({ drawing_id: drawingId })
-    .onConflict((oc) => oc.column('drawing_id').doUpdateSet((eb) => ({ revision: eb.ref('drawing_states.revision') })))
-    .execute()
+  await lockState(db, drawingId)
   // venue_id is stored before the svg; the rest comes from the venue_drawings_versions index (a
   // column after a 120 MB svg costs SQLite ~0.6 s to reach in the row).
   const head = await db.selectFrom('venue_drawings').select('venue_id').where('id', '=', drawingId).executeTakeFirst()
@@ -76,6 +81,22 @@ export async function lockForSave(db: Db, drawingId: number): Promise<SaveTarget
   const version = Number(d.version)
   const newest = Math.max(...versions.map((v) => Number(v.version)))
   return { id: drawingId, venue_id: head.venue_id, version, revision: state.revision, seat_count: Number(d.seat_count), draft: isDraft({ sealed: state.sealed, version }, newest) }
+}
+
+/**
+ * Locks the draft states of map versions `drawingIds` in ascending id, for a write that puts
+ * sessions on several versions in one transaction (catalogue/events.ts copyEvent): each session
+ * written seals its version (the trigger's upsert of its drawing_states row, migration
+ * 2026_11_24_17_d9_01), and sealed in the order the sessions come, two such writes with sessions
+ * on the same two versions in the other order each held one row and waited for the other's, a
+ * deadlock PostgreSQL ends by aborting one (503 busy). Taken here first, in one order for all,
+ * the trigger's upserts then find their rows held already. PostgreSQL only: SQLite's one write
+ * lock, held from the transaction's first statement, is the only lock there
+ * (catalogue/rows.repository.ts lockEvent).
+ */
+export async function lockVersionsInOrder(db: Db, drawingIds: readonly number[]): Promise<void> {
+  if (!isPostgresDb(db)) return
+  for (const id of [...new Set(drawingIds)].sort((a, b) => a - b)) await lockState(db, id)
 }
 
 /**
