@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from './source-files'
 
 /** The part of madge's API used here (madge ships no types; required, so no ambient declaration is needed). */
 interface MadgeResult {
@@ -28,16 +29,6 @@ async function graph() {
     fileExtensions: ['ts', 'tsx'],
     tsConfig: path.join(ROOT, 'tsconfig.json'),
   })
-}
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = []
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name)
-    if (entry.isDirectory()) out.push(...sourceFiles(p))
-    else if (/\.tsx?$/.test(entry.name)) out.push(p)
-  }
-  return out
 }
 
 describe('client import structure', () => {

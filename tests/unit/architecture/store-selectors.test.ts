@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sourceFiles } from './source-files'
 
 /**
  * A zustand selector must answer the same value while its store is unchanged: zustand 5 reads it
@@ -16,16 +17,6 @@ const ROOT = path.resolve(import.meta.dirname, '../../..')
 const APP = path.join(ROOT, 'src/app')
 /** A fresh value made inside the selector's body. */
 const FRESH = /\?\?\s*(\[\s*\]|\{\s*\})|=>\s*\(?\s*[[{]|\.(map|filter|slice|concat)\(/
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = []
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name)
-    if (entry.isDirectory()) out.push(...sourceFiles(p))
-    else if (/\.tsx?$/.test(entry.name)) out.push(p)
-  }
-  return out
-}
 
 /** The hooks zustand's create() made in src/app (useSession, useCart, useModal…). */
 function storeHooks(files: string[]): string[] {
