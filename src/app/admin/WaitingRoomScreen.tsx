@@ -7,7 +7,8 @@ import { formatDate } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { firstIssue } from './issueTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
-import { instantOfVenueInput, venueClockNote, venueInputOf } from './venueClock'
+import { zoneInputInstant, zoneInputValue } from '../../contract/rules/wallClock'
+import { venueClockNote } from './venueClock'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 
 interface Form {
@@ -43,7 +44,7 @@ export function WaitingRoomScreen() {
   const load = useCallback(async () => {
     const v = await api('sessionWaitingRoomGet', {}, { id })
     setView(v)
-    setForm({ enabled: v.enabled, opensAt: venueInputOf(v.opens_at, timeZone), rate: String(v.admit_per_minute), auto: v.auto_per_minute === null ? '' : String(v.auto_per_minute) })
+    setForm({ enabled: v.enabled, opensAt: zoneInputValue(v.opens_at, timeZone), rate: String(v.admit_per_minute), auto: v.auto_per_minute === null ? '' : String(v.auto_per_minute) })
   }, [api, id, timeZone])
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
@@ -53,7 +54,7 @@ export function WaitingRoomScreen() {
     e.preventDefault()
     if (!form || locked) return
     setSaved(false)
-    const body = { enabled: form.enabled, opens_at: instantOfVenueInput(form.opensAt, timeZone), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
+    const body = { enabled: form.enabled, opens_at: zoneInputInstant(form.opensAt, timeZone), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
     // The first refusal as "Field: reason" (a rate over the most the server takes says so, not only the field's name).
     const labels: Record<string, string> = { opens_at: w.opensAt, admit_per_minute: w.rate, auto_per_minute: w.auto }
     const check = firstIssue(waitingRoomInputSchema, body, lang, { label: (key) => labels[key] ?? key })

@@ -1,12 +1,12 @@
 import type { Lang } from '../../contract/lang'
-import { zoneInputInstant, zoneInputValue } from '../../contract/rules/wallClock'
 
 /**
  * The console's date-time inputs are the venue's wall clock (VENUE_TIME_ZONE, given by the
  * sign-in and /api/admin/me as time_zone), not the operator's computer's: an operator in Berlin
  * setting an Almaty sale to open at 10:00 types 10:00, and sees 10:00 again. A datetime-local
- * input has no zone of its own, so the value is converted here, by contract/rules/wallClock.ts,
- * the rules the server reads a session's day and time by.
+ * input has no zone of its own, so its value is converted by contract/rules/wallClock.ts
+ * zoneInputValue and zoneInputInstant, the rules the server reads a session's day and time by;
+ * this module names the clock beside such an input.
  */
 
 /** How each language names the venue's clock beside such an input; {zone} is the IANA name. */
@@ -20,14 +20,4 @@ const VENUE_CLOCK: Record<Lang, string> = {
 /** "venue time, Asia/Almaty": said after a date-time input's label, so the operator knows whose clock it is. */
 export function venueClockNote(lang: Lang, zone: string): string {
   return VENUE_CLOCK[lang].replace('{zone}', zone)
-}
-
-/** An instant as the value of a datetime-local input on the venue's clock ('2026-11-24T19:00'). */
-export function venueInputOf(ms: number, zone: string): string {
-  return zoneInputValue(ms, zone)
-}
-
-/** A datetime-local input's value read on the venue's clock as an instant; NaN when it is none (the contract's schema names the field). */
-export function instantOfVenueInput(value: string, zone: string): number {
-  return zoneInputInstant(value, zone)
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { toMajor, typedMinor } from '../../../contract/rules/money'
-import { instantOfVenueInput, venueInputOf } from '../venueClock'
+import { zoneInputInstant, zoneInputValue } from '../../../contract/rules/wallClock'
 
 /**
  * A console form described by its fields: the form keeps strings (what inputs hold) and turns
@@ -57,7 +57,7 @@ export function formOf(fields: readonly Field[], row: Record<string, unknown>): 
     if (isLoc(f)) for (const l of LANGS) out[`${f.key}_${l}`] = String(row[`${f.key}_${l}`] ?? '')
     else {
       const v = row[f.key]
-      out[f.key] = v === null || v === undefined ? '' : f.type === 'money' ? String(toMajor(Number(v))) : f.type === 'datetime' ? venueInputOf(Number(v), zoneOf(f)) : String(v)
+      out[f.key] = v === null || v === undefined ? '' : f.type === 'money' ? String(toMajor(Number(v))) : f.type === 'datetime' ? zoneInputValue(Number(v), zoneOf(f)) : String(v)
     }
   }
   return out
@@ -76,7 +76,7 @@ export function bodyOf(fields: readonly Field[], form: FormState): Record<string
     else if (f.type === 'nullnumber') out[f.key] = v === '' ? null : Number(v)
     // An empty amount is none (0) unless the field is required; then the schema names it.
     else if (f.type === 'money') out[f.key] = v === '' ? (f.required ? Number.NaN : 0) : typedMinor(v)
-    else if (f.type === 'datetime') out[f.key] = v === '' ? null : instantOfVenueInput(v, zoneOf(f))
+    else if (f.type === 'datetime') out[f.key] = v === '' ? null : zoneInputInstant(v, zoneOf(f))
     else if (f.type === 'select' && f.numeric) out[f.key] = v === '' ? null : Number(v)
     else out[f.key] = v
   }
