@@ -1,60 +1,68 @@
-import type * as T from './tables'
+import type { ImagesTable, LanguagesTable, MainMenusTable, MenuKindsTable, RulesTable, SettingsTable, SubMenusTable } from './site.table'
+import type { AccessibleReleasesTable, CalendarsTable, ClientCategoriesTable, CompositionsTable, EventMenusTable, EventTagsTable, EventsTable, PricesTable, TagsTable, VenuesTable } from './events.table'
+import type { CaptchasTable, CheckboxListsTable, CountriesTable, CrmClientsTable, CrmSubscriptionsTable, DocumentTypesTable, RegionsTable, SessionsTable } from './visitors.table'
+import type { MailOutboxTable } from './mail-outbox.table'
+import type { DrawingCopiesTable, DrawingStatesTable, SeatsTable, SectorsTable, StandingPlacesTable, VenueDrawingsTable, ZonesTable } from './drawings.table'
+import type { CartsTable, OrderLinesTable, OrdersTable, SeatHoldsTable, StandingHoldsTable } from './orders.table'
+import type { BonusTransactionsTable, LoyaltyCardsTable, OrderDiscountsTable, OrderServicesTable, PromoCodesTable, ServicesTable } from './offers.table'
+import type { PaymentCallbacksTable, PaymentTypesTable, PaymentsTable } from './payments.table'
+import type { RefundsTable, ReturnReasonsTable, ReturnRequestLinesTable, ReturnRequestsTable } from './returns.table'
 
-/** The Kysely database interface: table name → row type (see tables.ts and the migrations). */
+/** The Kysely database interface: table name → row type (see the *.table.ts files beside it, and the migrations). */
 export interface Database {
-  settings: T.SettingsTable
-  languages: T.LanguagesTable
-  rules: T.RulesTable
-  menu_kinds: T.MenuKindsTable
-  main_menus: T.MainMenusTable
-  sub_menus: T.SubMenusTable
-  images: T.ImagesTable
-  venues: T.VenuesTable
-  events: T.EventsTable
-  event_menus: T.EventMenusTable
-  tags: T.TagsTable
-  event_tags: T.EventTagsTable
-  compositions: T.CompositionsTable
-  crm_clients: T.CrmClientsTable
-  crm_subscriptions: T.CrmSubscriptionsTable
-  sessions: T.SessionsTable
-  countries: T.CountriesTable
-  regions: T.RegionsTable
-  document_types: T.DocumentTypesTable
-  checkbox_lists: T.CheckboxListsTable
-  captchas: T.CaptchasTable
-  mail_outbox: T.MailOutboxTable
-  venue_drawings: T.VenueDrawingsTable
+  settings: SettingsTable
+  languages: LanguagesTable
+  rules: RulesTable
+  menu_kinds: MenuKindsTable
+  main_menus: MainMenusTable
+  sub_menus: SubMenusTable
+  images: ImagesTable
+  venues: VenuesTable
+  events: EventsTable
+  event_menus: EventMenusTable
+  tags: TagsTable
+  event_tags: EventTagsTable
+  compositions: CompositionsTable
+  crm_clients: CrmClientsTable
+  crm_subscriptions: CrmSubscriptionsTable
+  sessions: SessionsTable
+  countries: CountriesTable
+  regions: RegionsTable
+  document_types: DocumentTypesTable
+  checkbox_lists: CheckboxListsTable
+  captchas: CaptchasTable
+  mail_outbox: MailOutboxTable
+  venue_drawings: VenueDrawingsTable
   /** Draft state of map versions (migration 2026_11_24_17_d9_01, admin/studio/version.repository.ts). */
-  drawing_states: T.DrawingStatesTable
+  drawing_states: DrawingStatesTable
   /** Studio copies of a version in progress (migration 2026_11_24_17_a10_01, admin/studio/copy-job.ts). */
-  drawing_copies: T.DrawingCopiesTable
-  zones: T.ZonesTable
-  sectors: T.SectorsTable
-  seats: T.SeatsTable
-  accessible_releases: T.AccessibleReleasesTable
-  standing_places: T.StandingPlacesTable
-  client_categories: T.ClientCategoriesTable
-  calendars: T.CalendarsTable
-  prices: T.PricesTable
-  carts: T.CartsTable
-  orders: T.OrdersTable
-  order_lines: T.OrderLinesTable
-  seat_holds: T.SeatHoldsTable
-  standing_holds: T.StandingHoldsTable
-  services: T.ServicesTable
-  order_services: T.OrderServicesTable
-  loyalty_cards: T.LoyaltyCardsTable
-  bonus_transactions: T.BonusTransactionsTable
-  promo_codes: T.PromoCodesTable
-  order_discounts: T.OrderDiscountsTable
-  payment_types: T.PaymentTypesTable
-  payments: T.PaymentsTable
-  payment_callbacks: T.PaymentCallbacksTable
-  return_reasons: T.ReturnReasonsTable
-  return_requests: T.ReturnRequestsTable
-  return_request_lines: T.ReturnRequestLinesTable
-  refunds: T.RefundsTable
+  drawing_copies: DrawingCopiesTable
+  zones: ZonesTable
+  sectors: SectorsTable
+  seats: SeatsTable
+  accessible_releases: AccessibleReleasesTable
+  standing_places: StandingPlacesTable
+  client_categories: ClientCategoriesTable
+  calendars: CalendarsTable
+  prices: PricesTable
+  carts: CartsTable
+  orders: OrdersTable
+  order_lines: OrderLinesTable
+  seat_holds: SeatHoldsTable
+  standing_holds: StandingHoldsTable
+  services: ServicesTable
+  order_services: OrderServicesTable
+  loyalty_cards: LoyaltyCardsTable
+  bonus_transactions: BonusTransactionsTable
+  promo_codes: PromoCodesTable
+  order_discounts: OrderDiscountsTable
+  payment_types: PaymentTypesTable
+  payments: PaymentsTable
+  payment_callbacks: PaymentCallbacksTable
+  return_reasons: ReturnReasonsTable
+  return_requests: ReturnRequestsTable
+  return_request_lines: ReturnRequestLinesTable
+  refunds: RefundsTable
   /** Refunds on their way to the payment's provider (migration 2026_12_02_19_ro1_01, payments/refund-outbox.ts). */
   refund_outbox: import('./refund-outbox.table').RefundOutboxTable
   /** Seat-status change log of the live map (migration 2026_11_22_00_00_01, domain/live). */

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../db/connect'
-import type { SeatsTable, SectorsTable, StandingPlacesTable, VenueDrawingsTable } from '../db/tables'
+import type { SeatsTable, SectorsTable, StandingPlacesTable, VenueDrawingsTable } from '../db/drawings.table'
 
 /**
  * The venues' drawings repository: what an import writes (the venue, its drawing, zones,

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db/connect'
-import type { CompositionsTable } from '../../db/tables'
+import type { CompositionsTable } from '../../db/events.table'
 
 /**
  * The catalogue's queries beyond one row at a time (rows.repository.ts): an event's placement in

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_CONFIRMED_FINAL, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../contract/constants'
 import type { Lang } from '../../../contract/lang'
-import type { PaymentsTable } from '../../db/tables'
+import type { PaymentsTable } from '../../db/payments.table'
 import { WENT_THROUGH_STATUSES } from '../orders/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
 import { DEFAULT_RETURN_CLOSE_MINUTES, MS_PER_MIN, REQUEST_STATUS_EXPIRED, REQUEST_STATUS_LATE, type WithdrawnStatus } from './constants'

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect'
 import type { Selectable } from 'kysely'
-import type { SessionsTable } from '../../db/tables'
+import type { SessionsTable } from '../../db/visitors.table'
 
 /** A visitor's session row (cookie, CSRF token, CRM client). */
 export type SessionRow = Selectable<SessionsTable>
