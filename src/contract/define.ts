@@ -27,6 +27,9 @@ export interface CallDef<
   response: Res
 }
 
+/** Query of GET calls that take none. */
+export const noQuery = z.object({})
+
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType, Params extends z.ZodType | undefined = undefined>(
   def: CallDef<Req, Res, Params>,
 ): CallDef<Req, Res, Params> {
