@@ -25,11 +25,11 @@ const COPY_WAIT_MS = 45_000
 const POLL_MS = 250
 type Row = Record<string, unknown> & { id: number }
 
-/** A server whose background copies wait until releaseLease (another process holds the lease). */
-export function startHeldServer(db: TestDb): Promise<TestServer> {
+/** A server whose background copies wait until releaseLease (another process holds the lease); `extra`: more of its environment. */
+export function startHeldServer(db: TestDb, extra: Record<string, string> = {}): Promise<TestServer> {
   return startTestServer({
     db,
-    env: { STUDIO_COPY_INLINE_MS: '0' },
+    env: { ...extra, STUDIO_COPY_INLINE_MS: '0' },
     prepare: async (dataDir, env) => {
       const conn = connect(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') })
       expect(await takeLease(conn, BACKGROUND_LEASE, ELSEWHERE, Date.now(), Date.now() + 3_600_000)).toBe(true)

@@ -45,8 +45,11 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
  * one event take turns at 1 and never cross at 2 and 3 (a move seals after the session's row).
  * A studio save for one session (studio/edit.ts) therefore locks the session's event before the
  * version: it locked the version first and deadlocked with a session being added to or moved
- * onto that version in the same event (tests/integration/studio-lock-order.test.ts). A studio
- * save for no session takes only 2; a sale takes only 3 (and key-share locks 1 does not block).
+ * onto that version in the same event (tests/integration/studio-lock-order.test.ts). So does the
+ * last step of its copy (studio/copy-job.ts copyStep), before it ends the copy job and writes the
+ * new version's rows, and reads the session under it: it read it first and moved back a session
+ * another operator had moved elsewhere meanwhile (tests/integration/studio-copy-lock-order.test.ts).
+ * A studio save for no session takes only 2; a sale takes only 3 (and key-share locks 1 does not block).
  * SQLite has one write lock for the whole file, taken by a transaction's first statement (a
  * write: this lock, lockForSave's upsert), so there is no second lock to take in another order.
  *

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect'
 import { clockGate } from '../../domain/orders/commit-gate'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
+import { lockEventOfSession } from '../catalogue/rows.repository'
 import type { Actor } from '../context'
 import { apply, auditOps, type Version } from './apply-ops'
 import { claimSeatChunk, claimSvgStep, deleteCopyJob, findCopyJob, insertCopyJob, listCopyJobIds, setCopied } from './copy-job.repository'
@@ -91,6 +92,10 @@ export async function copyStep(db: Db, drawingId: number): Promise<CopyProgress 
       await setCopied(trx, drawingId, copied)
       return progress(copied, false)
     }
+    // The session it moves, its event first (lock order: catalogue/rows.repository.ts lockEvent),
+    // before the job's row and the copy's rows: the move then judges the session as another
+    // operator's write of the event left it, not as read before that write committed.
+    if (job.move_calendar_id !== null) await lockEventOfSession(trx, Number(job.move_calendar_id))
     if (!(await deleteCopyJob(trx, drawingId))) return null
     await copyStanding(trx, job.source_id, drawingId)
     const { seats, changed } = await finish(trx, job, Date.now() - Number(job.created_at), true)
@@ -112,6 +117,7 @@ async function finishRefused(db: Db, drawingId: number, refused: ApiFailure): Pr
   return db.transaction().execute(async (trx) => {
     const job = await findCopyJob(trx, drawingId)
     if (!job || Number(job.after_seat_id) < Number(job.last_seat_id)) return job ? { drawingId, copied: Number(job.copied), total: Number(job.total), done: false } : null
+    // No event's lock: without the edits no session moves (finish), so nothing of an event is written.
     await deleteCopyJob(trx, drawingId)
     await copyStanding(trx, job.source_id, drawingId)
     const { seats } = await finish(trx, { ...job, ops_json: '[]' }, Date.now() - Number(job.created_at), false, { reason: refused.reason, params: refused.params })
@@ -155,6 +161,9 @@ async function finish(
  * (those put on it while the copy went on included: they were on the version it sold then).
  * One moved elsewhere meanwhile stays; one a buyer has something in by now stays too (as the
  * studio's own move would refuse): the audit row says which, and the copy is done either way.
+ * Read under the session's event's lock, which copyStep took first: read before it, a move
+ * elsewhere under way (holding the event) was not seen, and once it committed the copy moved
+ * the session back off the version that operator chose.
  */
 async function moveSavedFor(trx: Db, actor: Actor, calendarId: number, job: { drawing_id: number; source_id: number }): Promise<Record<string, unknown>> {
   const on = await sessionDrawing(trx, calendarId)
