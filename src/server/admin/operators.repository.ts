@@ -28,8 +28,8 @@ export function findOperatorByEmail(db: Db, email: string) {
  * one) count one after the other: the second counts after the first has committed. PostgreSQL:
  * FOR UPDATE in id order (two callers lock in the same order and never deadlock); a row the first
  * caller has disabled or demoted no longer matches when the second gets its lock, so it is not
- * counted. SQLite: a no-op UPDATE of those rows takes the write lock at once (as orders'
- * lockOrder does).
+ * counted. SQLite: the transaction holds the write lock from its BEGIN IMMEDIATE
+ * (db/sqlite-immediate.ts); the no-op UPDATE of those rows (as orders' lockOrder) answers their ids.
  */
 export async function lockActiveOwners(trx: Db): Promise<number[]> {
   if (isPostgresDb(trx)) {

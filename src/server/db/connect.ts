@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type PostgresPoolClient } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
 import type { Database as DbConfig } from '../config'
 import { DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '../config-defaults'
 import type { Database } from './database'
+import { ImmediateSqliteDialect } from './sqlite-immediate'
 import { WriteWatchPlugin } from './write-watch'
 
 export type Db = Kysely<Database>
@@ -27,7 +28,11 @@ const PG_POOL_ACQUIRE_TIMEOUT_MS = 5000
  * Our statements are short OLTP reads and writes, which JIT never pays back.
  */
 const PG_SESSION_OPTIONS = '-c jit=off'
-/** SQLite waits this long for a lock held by another connection (the CLI) before failing. */
+/**
+ * SQLite waits this long for a lock held by another connection (the CLI) before failing. Every
+ * transaction begins IMMEDIATE (sqlite-immediate.ts), so a transaction's write lock is one wait
+ * this covers, not an upgrade that SQLite refuses busy at once.
+ */
 const SQLITE_BUSY_TIMEOUT_MS = 5000
 
 // bigint columns hold epoch milliseconds and COUNT(*) answers int8: both fit a JS number well
@@ -36,9 +41,10 @@ pg.types.setTypeParser(PG_INT8, (v) => Number(v))
 pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v))
 
 /**
- * Opens the database: better-sqlite3 on a file (WAL, foreign keys on) or a pg pool whose every
- * session has lock, statement and idle-in-transaction timeouts and no JIT (PG_SESSION_OPTIONS). The caller
- * owns the result and calls `destroy()` on shutdown.
+ * Opens the database: better-sqlite3 on a file (WAL, foreign keys on, transactions begun
+ * IMMEDIATE: sqlite-immediate.ts) or a pg pool whose every session has lock, statement and
+ * idle-in-transaction timeouts and no JIT (PG_SESSION_OPTIONS). The caller owns the result and
+ * calls `destroy()` on shutdown.
  *
  * On PostgreSQL with `pagePoolMax` > 0 a second pool of that many connections serves the pages'
  * handle (`pageDbOf`), which the returned handle's `destroy()` ends too.
@@ -64,7 +70,7 @@ export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUT
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`)
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WriteWatchPlugin()] })
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new WriteWatchPlugin()] })
 }
 
 /**

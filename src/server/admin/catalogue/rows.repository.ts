@@ -57,9 +57,11 @@ export async function mustFind(db: Db, table: string, id: number, what: AdminEnt
  * inserts take on the event through foreign keys, so no sale waits on a console write. Not FOR
  * SHARE: two saves of one event would each hold it and then deadlock on their UPDATEs of the row.
  * SQLite runs one transaction at a time in the process (Kysely's driver holds its one connection
- * for the whole transaction), so there is no race; a no-op UPDATE takes the write lock at once
- * (as stock.repository.ts lockCalendars) against another connection such as the CLI's. Raw SQL,
- * so the per-process caches are not voided by a write that changes nothing (db/write-watch.ts).
+ * for the whole transaction), so there is no race; against another connection such as the CLI's,
+ * the transaction's BEGIN IMMEDIATE (db/sqlite-immediate.ts) has taken the write lock already.
+ * The no-op UPDATE kept here (as stock.repository.ts lockCalendars) took it before every
+ * transaction began so; it now changes nothing but stays harmless (one indexed statement). Raw
+ * SQL, so the per-process caches are not voided by a write that changes nothing (db/write-watch.ts).
  */
 export async function lockEvent(db: Db, eventId: number): Promise<void> {
   await lockEventWhere(db, eventId)
@@ -116,10 +118,10 @@ export async function lockEventOfSession(db: Db, calendarId: number): Promise<vo
  * The rule for every change to a session or a price row decided from what they hold: take the
  * event's lock first, found by the locking statement itself (lockEventWhere), then read, then refuse
  * an archived event as mustBeLiveEvent does. So nothing is read before the lock: of two changes at
- * once the second waits and reads what the first saved, not the row both started from; and on
- * SQLite the transaction asks for the write lock before any read, so another connection's write
- * (the CLI's, a second process's) is waited for, where a read transaction's upgrade would be
- * refused busy at once (no busy handler is called for it).
+ * once the second waits and reads what the first saved, not the row both started from. On SQLite
+ * the transaction holds the write lock before any read (BEGIN IMMEDIATE, db/sqlite-immediate.ts),
+ * so another connection's write (the CLI's, a second process's) is waited for, where a read
+ * transaction's upgrade would be refused busy at once (no busy handler is called for it).
  *
  * mustBeLiveSession: session `calendarId`'s row read so, or undefined when there is none (the
  * caller's not-found says so).

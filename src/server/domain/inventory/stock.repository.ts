@@ -116,8 +116,10 @@ export async function soldPerPrice(db: Db, calendarIds: readonly number[], now: 
  *   same sessions always lock them in the same order and cannot deadlock. A competing order
  *   waits here; under READ COMMITTED its later statements see what the first one committed.
  * - SQLite: Kysely's SQLite driver runs every transaction of the process on its one connection,
- *   one at a time. The no-op UPDATE additionally takes SQLite's write lock at once, so a second
- *   process (the CLI) waits (busy_timeout) instead of reading stale counts.
+ *   one at a time, and each begins IMMEDIATE (db/sqlite-immediate.ts), holding the write lock
+ *   from its start, so a second process (the CLI) waits (busy_timeout) instead of reading stale
+ *   counts. The no-op UPDATE, which took that lock before transactions began so, now only reads
+ *   the sessions' map versions (RETURNING) and changes nothing.
  *
  * Cost: orders for the same session are serialized for the few milliseconds of the transaction;
  * orders for other sessions run in parallel on PostgreSQL.
@@ -138,8 +140,9 @@ export async function lockCalendars(trx: Db, calendarIds: readonly number[]): Pr
     rows = await trx.selectFrom('calendars').select(['id', 'drawing_id']).where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute()
   } else {
     // Raw SQL on purpose: the query builder's writes to calendars void every per-process cache
-    // (db/write-watch.ts), and this one changes nothing; it only takes SQLite's write lock. Through
-    // the builder every claim on SQLite emptied the session, listing and settings caches.
+    // (db/write-watch.ts), and this one changes nothing (the write lock is the transaction's own,
+    // taken by its BEGIN IMMEDIATE: db/sqlite-immediate.ts). Through the builder every claim on
+    // SQLite emptied the session, listing and settings caches.
     rows = (await sql<{ id: number; drawing_id: number | null }>`update calendars set active = active where id in (${sql.join(ids)}) returning id, drawing_id`.execute(trx)).rows
   }
   return new Map(rows.map((r) => [Number(r.id), r.drawing_id === null ? null : Number(r.drawing_id)]))

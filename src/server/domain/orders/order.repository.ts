@@ -148,9 +148,10 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderByHash>>>
 
 /**
  * Locks an order row for the rest of the transaction, so two calls changing one order (offers,
- * discounts, payment) run one after the other: SELECT … FOR UPDATE on PostgreSQL; on SQLite a
- * no-op UPDATE takes the write lock at once (transactions of the process already run one at a
- * time). Answers the row as it is under the lock.
+ * discounts, payment) run one after the other: SELECT … FOR UPDATE on PostgreSQL; on SQLite the
+ * transactions of the process already run one at a time and each holds the write lock from its
+ * BEGIN IMMEDIATE (db/sqlite-immediate.ts), so the no-op UPDATE kept here (which took that lock
+ * before) changes nothing. Answers the row as it is under the lock.
  */
 export async function lockOrder(trx: Db, hash: string): Promise<OrderRow | undefined> {
   if (isPostgresDb(trx)) return trx.selectFrom('orders').selectAll().where('hash', '=', hash).forUpdate().executeTakeFirst()
