@@ -1,17 +1,18 @@
 /**
- * Collects seats, sectors, zones and decorations while the drawing streams by, then packs them
- * into the typed arrays of model.ts, builds sector outlines (the drawing's, else the band its
- * seats sweep: geometry/envelope.ts) and both spatial indexes. Memory while parsing: the
- * growable arrays (≈ the final size, at most twice while doubling), the string table as UTF-8
- * with its hash table (StringIds), and one bit per string marking those already used as seat
- * keys (duplicates get "~N").
+ * Collects seats, sectors and zones while the drawing streams by (decorations go to its
+ * DecorationBuilder), then packs them into the typed arrays of model.ts, builds sector outlines
+ * (the drawing's, else the band its seats sweep: geometry/envelope.ts) and both spatial indexes.
+ * Memory while parsing: the growable arrays (≈ the final size, at most twice while doubling), the
+ * string table as UTF-8 with its hash table (StringIds), and one bit per string marking those
+ * already used as seat keys (duplicates get "~N").
  */
 import { NO_ZONE, SectorKind, SeatStatus, type VenueData, type VenueZone } from '../model'
 import { seatBandOutline } from '../geometry/envelope'
 import { SeatIndex, rotatedHalfExtent } from '../spatial/SeatIndex'
 import { StringTableBuilder } from '../strings/StringTable'
+import { DecorationBuilder } from './DecorationBuilder'
 import { Growable } from './growable'
-import { MAX_COORDINATE, MAX_DECORATION_POINTS, MAX_SECTORS, MAX_SEATS, MAX_WARNINGS, ParseErrorCode, VenueParseError } from './limits'
+import { MAX_SECTORS, MAX_SEATS, MAX_WARNINGS, ParseErrorCode, VenueParseError } from './limits'
 import { simplifyClosed } from '../geometry/simplify'
 import { triangulateOutlines } from '../geometry/triangulate'
 
@@ -30,6 +31,8 @@ export const ZONE_PALETTE = [0xe4572e, 0x29335c, 0xf3a712, 0x669bbc, 0x8cb369, 0
 
 export class VenueBuilder {
   readonly strings = new StringTableBuilder()
+  /** The shapes that are not seats, and the text labels. */
+  readonly decorations = new DecorationBuilder(this.strings, (message, kind) => this.warn(message, kind))
   private readonly x = new Growable(Float32Array)
   private readonly y = new Growable(Float32Array)
   private readonly w = new Growable(Float32Array)
@@ -68,19 +71,6 @@ export class VenueBuilder {
 
   readonly zones: VenueZone[] = []
   private readonly zoneIds = new Map<string, number>()
-
-  private readonly decoStart = new Growable(Uint32Array)
-  private readonly decoLength = new Growable(Uint32Array)
-  private readonly decoPoints = new Growable(Float32Array, 4096)
-  private readonly decoFill = new Growable(Uint32Array)
-  private readonly decoStroke = new Growable(Uint32Array)
-  private readonly decoStrokeWidth = new Growable(Float32Array)
-  private readonly decoClosed = new Growable(Uint8Array)
-  private readonly labelX = new Growable(Float32Array)
-  private readonly labelY = new Growable(Float32Array)
-  private readonly labelSize = new Growable(Float32Array)
-  private readonly labelText = new Growable(Uint32Array)
-  private droppedDecorations = 0
 
   private readonly warningList: string[] = []
   private warningCount = 0
@@ -238,55 +228,6 @@ export class VenueBuilder {
     if (points.length >= 6) this.drawnOutlines.set(this.sectorIndex(sectorName), points)
   }
 
-  addDecoration(points: ArrayLike<number>, closed: boolean, fill: number, stroke: number, strokeWidth: number): void {
-    if (points.length < 4) return
-    for (let i = 0; i < points.length; i++) {
-      if (!(Math.abs(points[i]) <= MAX_COORDINATE)) {
-        this.warn('shape with unusable coordinates skipped', 'bad-decoration-coordinates')
-        return
-      }
-    }
-    if (this.decoPoints.length + points.length > MAX_DECORATION_POINTS * 2) {
-      this.droppedDecorations++
-      return
-    }
-    this.decoStart.push(this.decoPoints.length / 2)
-    this.decoLength.push(points.length / 2)
-    for (let i = 0; i < points.length; i++) this.decoPoints.push(points[i])
-    this.decoFill.push(fill)
-    this.decoStroke.push(stroke)
-    this.decoStrokeWidth.push(strokeWidth)
-    this.decoClosed.push(closed ? 1 : 0)
-  }
-
-  /** Adds a decoration label; returns its index, or -1 when it was not kept (empty, out of range). */
-  addLabel(x: number, y: number, size: number, text: string): number {
-    const t = text.trim()
-    if (!t || !(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE)) return -1
-    this.labelX.push(x)
-    this.labelY.push(y)
-    this.labelSize.push(size)
-    this.labelText.push(this.strings.add(t))
-    return this.labelX.length - 1
-  }
-
-  /** Removes labels by index (given by addLabel): texts that turned out to be seats' own numbers. */
-  dropLabels(indices: readonly number[]): void {
-    if (indices.length === 0) return
-    const drop = new Uint8Array(this.labelX.length)
-    for (const k of indices) if (k >= 0 && k < drop.length) drop[k] = 1
-    let w = 0
-    for (let r = 0; r < drop.length; r++) {
-      if (drop[r]) continue
-      this.labelX.data[w] = this.labelX.data[r]
-      this.labelY.data[w] = this.labelY.data[r]
-      this.labelSize.data[w] = this.labelSize.data[r]
-      this.labelText.data[w] = this.labelText.data[r]
-      w++
-    }
-    this.labelX.length = this.labelY.length = this.labelSize.length = this.labelText.length = w
-  }
-
   /** @param extent the venue's box so far (sectors and decorations), the scale outline detail is judged at */
   /** @param boxes seat centres and their rotated boxes' half extents (finish's) */
   private sectorOutlines(count: number, sector: Uint16Array, boxes: { x: Float32Array; y: Float32Array; hx: Float64Array; hy: Float64Array }, bbox: Float32Array, extent: readonly number[]) {
@@ -316,7 +257,7 @@ export class VenueBuilder {
   }
 
   finish(viewBox: [number, number, number, number] | null, startedAt: number): VenueData {
-    if (this.droppedDecorations > 0) this.warn(`${this.droppedDecorations} decoration shapes dropped (over ${MAX_DECORATION_POINTS} points)`)
+    const decorations = this.decorations.finish()
     for (const [kind, count] of this.warningKinds) {
       if (count > 1 && this.warningList.length < MAX_WARNINGS) this.warningList.push(`(${count} times) ${kind}`)
     }
@@ -358,7 +299,7 @@ export class VenueBuilder {
       if (bbox[s * 4] > bbox[s * 4 + 2]) bbox.fill(0, s * 4, s * 4 + 4)
       else grow(all, 0, bbox[s * 4], bbox[s * 4 + 1], bbox[s * 4 + 2], bbox[s * 4 + 3])
     }
-    const decoPoints = this.decoPoints.finish()
+    const decoPoints = decorations.points
     for (let k = 0; k < decoPoints.length; k += 2) grow(all, 0, decoPoints[k], decoPoints[k + 1], decoPoints[k], decoPoints[k + 1])
     const outlines = this.sectorOutlines(count, seats.sector, boxes, bbox, all)
     const names = new Uint32Array(count)
@@ -372,14 +313,6 @@ export class VenueBuilder {
       capacity: Uint32Array.from(this.sectorCapacity),
       zone: Uint16Array.from(this.sectorZone),
       ...outlines,
-    }
-    const decorations = {
-      count: this.decoStart.length,
-      start: this.decoStart.finish(), length: this.decoLength.finish(), points: decoPoints,
-      fill: this.decoFill.finish(), stroke: this.decoStroke.finish(), strokeWidth: this.decoStrokeWidth.finish(),
-      closed: this.decoClosed.finish(),
-      labelCount: this.labelX.length,
-      labelX: this.labelX.finish(), labelY: this.labelY.finish(), labelSize: this.labelSize.finish(), labelText: this.labelText.finish(),
     }
     for (let k = 0; k < decorations.labelCount; k++)
       grow(all, 0, decorations.labelX[k], decorations.labelY[k], decorations.labelX[k], decorations.labelY[k])

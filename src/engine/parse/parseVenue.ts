@@ -266,7 +266,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     const fillColor = d.fill ?? 0x000000ff
     const strokeColor = d.stroke ?? 0
     const width = d.strokeWidth * decompose(d.matrix).sx
-    for (const line of worldPolylines(d.el, d.matrix)) builder.addDecoration(line.points, line.closed, line.closed ? fillColor : 0, strokeColor || (line.closed ? 0 : fillColor), width)
+    for (const line of worldPolylines(d.el, d.matrix)) builder.decorations.add(line.points, line.closed, line.closed ? fillColor : 0, strokeColor || (line.closed ? 0 : fillColor), width)
   }
 
   function replayUse(frame: Frame): void {
@@ -314,7 +314,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
       if (frame.tag === 'style') css.addText(content)
       else if (frame.tag === 'text') {
         const [x, y] = frame.labelAt ?? [applyX(frame.matrix, 0, 0), applyY(frame.matrix, 0, 0)]
-        const label = builder.addLabel(x, y, frame.fontSize * decompose(frame.matrix).sx, content.replace(/\s+/g, ' '))
+        const label = builder.decorations.addLabel(x, y, frame.fontSize * decompose(frame.matrix).sx, content.replace(/\s+/g, ' '))
         if (recog) {
           const [lx, ly, m] = frame.textLocal ?? [0, 0, frame.matrix]
           recog.text(m, lx, ly, frame.fontSize, getAttr(frame, 'text-anchor') ?? textAnchorOf(getAttr(frame, 'style')), content, label)

@@ -178,7 +178,7 @@ export class Recogniser {
     const unreliable = this.checkIds(seats, fromId)
     if (unreliable > 0) warnings.push(`the seats' ids do not follow the rows drawn (${unreliable} seats; copied shapes keep their ids): ids ignored for rows and numbers, which are inferred instead`)
     const textNumbers = this.assignTexts(seats)
-    builder.dropLabels(this.seatNumberTexts(seats))
+    builder.decorations.dropLabels(this.seatNumberTexts(seats))
     const flags = { row: new Uint8Array(c.length), number: new Uint8Array(c.length), sector: new Uint8Array(c.length) }
     const inferred = inferLabels(c, seats, this.stage, flags)
     const typedFromShapes = typesFromShapesOnSeats(c, seats, result.seat)
