@@ -10,7 +10,7 @@ import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { firstIssue } from '../issueTexts'
 import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, type Field, type FormState, type Option } from './recordForm'
-import { zoneInputValue } from '../../../contract/rules/wallClock'
+import { formatMoment } from '../../i18n/localeFormat'
 import { venueClockNote } from '../venueClock'
 
 type Row = Record<string, unknown> & { id: number }
@@ -208,7 +208,8 @@ export function ExtrasScreen() {
     const v = r[c.key]
     if (v === null || v === undefined || v === '') return t.noneChosen
     if (c.money) return String(toMajor(Number(v)))
-    if (c.when) return zoneInputValue(Number(v), timeZone).replace('T', ' ')
+    // Written as the console's other moments (audit, orders, sessions): the language's date order, on the venue's clock.
+    if (c.when) return formatMoment(Number(v), lang, timeZone)
     if (c.flag) return Number(v) === 1 ? t.activeOn : t.archived
     if (c.key === 'subscription_event_id') return ctx?.subscriptions.find((s) => s.value === String(v))?.label ?? String(v)
     if (c.key === 'scope') return t[`scope_${String(v)}` as Label] ?? String(v)
