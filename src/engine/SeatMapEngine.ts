@@ -1,30 +1,26 @@
-import { type CameraState, MAX_ZOOM, ZOOM_BUTTON_FACTOR, zoomLabel } from './camera/Camera'
+import { blockView } from './camera/blockView'
+import { type CameraState, ZOOM_BUTTON_FACTOR, zoomLabel } from './camera/Camera'
 import { Transform } from './camera/Transform'
 import { initialSnapshot, type SeatMapEngineOptions, type SeatMapEvents, type SeatMapSnapshot } from './engineTypes'
 import { HIT_SLOP_PX } from './spatial/hitTest'
-import { Inertia } from './input/Inertia'
-import { InputManager } from './input/InputManager'
-import type { InputDelta, Point } from './input/types'
-import { WheelHandler } from './input/WheelHandler'
+import type { Point } from './input/types'
 import { Emitter } from './interaction/Emitter'
-import { KeyboardController } from './interaction/KeyboardController'
-import { PointerController } from './interaction/PointerController'
+import { MapInput } from './interaction/MapInput'
 import { SeatInteraction } from './interaction/SeatInteraction'
 import type { SeatInfo } from './interaction/seatInfo'
 import { buildSeatList, type SeatListSection } from './interaction/seatList'
-import { InteractionMachine } from './interaction/StateMachine'
 import { LoadedVenue } from './LoadedVenue'
 import { DetailController } from './lod/DetailController'
 import { detailThreshold, type LodTier } from './lod/lod'
 import { SeatBudget } from './lod/seatBudget'
 import type { VenueData } from './model'
-import { buildLabels } from './render/labelsInView'
 import { MapRenderer } from './render/MapRenderer'
 import { venueByteSize } from './parse/transfer'
 import type { RenderStats } from './render/renderProtocol'
-import { writeSeatColumn } from './seatColumn'
 import { seatKeyId } from './seatKeys'
 import { measureViewport, ViewportWatcher, type ViewportSize } from './render/ViewportWatcher'
+import { FrameLoop } from './scheduling/FrameLoop'
+import { VenueUpdates } from './VenueUpdates'
 
 /**
  * The seat map as one framework-free object (tldraw's Editor facade): it owns the renderer,
@@ -35,20 +31,21 @@ import { measureViewport, ViewportWatcher, type ViewportSize } from './render/Vi
  * - `Transform` (camera/): camera, bounds and viewport, and the projections between them.
  * - `DetailController` (lod/): which tier is drawn, and the labels in view.
  * - `SeatInteraction` (interaction/): hover, taps, focus, popover and the seat infos shown.
+ * - `MapInput` (interaction/): pointer, touch, wheel and inertia as camera deltas, and the keys.
+ * - `VenueUpdates`: the page's changes to the loaded venue (statuses, seat zones, zone colours,
+ *   names and prices).
  * - `LoadedVenue`: the venue with its text table, seat query and key map.
  * - `MapRenderer` (render/): the drawing, in a worker on an OffscreenCanvas where the browser
  *   can (render.worker.ts), else on this thread; the engine talks to it in command batches.
  *
- * Frame loop: input handlers only record deltas; one requestAnimationFrame merges them, moves the
- * camera, and hands what changed (camera, statuses, labels, rings) to the renderer as one batch;
- * nothing is sent, and nothing drawn, when nothing changed.
+ * Frame loop (scheduling/FrameLoop.ts): input handlers only record deltas; one animation frame
+ * merges them, moves the camera, and hands what changed (camera, statuses, labels, rings) to the
+ * renderer as one batch; nothing is sent, and nothing drawn, when nothing changed.
  */
 
 /** Spec 001 §9: map init delay 200 ms (lets the host layout settle before the canvas is sized). */
 export const MAP_INIT_DELAY_MS = 200
 
-/** Share of the view a block shown by showSeats fills at most (the rest is context around it). */
-export const SHOW_SEATS_FILL = 0.5
 export { DETAIL_QUIET_MS } from './lod/DetailController'
 
 export type { SeatMapEngineOptions, SeatMapEvents, SeatMapSnapshot } from './engineTypes'
@@ -65,18 +62,28 @@ export class SeatMapEngine {
   /** This device's seat budget (lod/seatBudget.ts), from the renderer's GPU and its frames. */
   private readonly seatBudget = new SeatBudget()
   private readonly transform = new Transform()
-  private readonly wheel = new WheelHandler()
-  private readonly inertia = new Inertia()
-  private readonly input = new InputManager([this.wheel, this.inertia])
-  private readonly machine: InteractionMachine
+  private readonly input = new MapInput({
+    requestFrame: () => this.frames.request(),
+    tap: (p, now) => this.seatInteraction.tap(p, now),
+    hover: (p) => this.seatInteraction.hoverAt(p),
+    keys: {
+      focused: () => this.seatInteraction.focused,
+      setFocus: (i) => this.setFocus(i),
+      seatNearViewCenter: () => this.loaded?.nearestSeat(this.cam.centerX, this.cam.centerY) ?? -1,
+      activate: (i) => this.seatInteraction.activate(i),
+      zoomIn: () => this.zoomIn(),
+      zoomOut: () => this.zoomOut(),
+      reset: () => this.reset(),
+      escape: () => this.closePopover(),
+    },
+    seatInDirection: (from, key) => this.loaded?.seatInDirection(from, key) ?? -1,
+  })
   private readonly detail: DetailController
   private readonly seatInteraction: SeatInteraction
-  private pointer: PointerController | null = null
-  private keyboard: KeyboardController | null = null
+  private readonly updates: VenueUpdates
   private viewportWatcher: ViewportWatcher | null = null
   private loaded: LoadedVenue | null = null
-  private zoneColors: number[] = []
-  private raf = 0
+  private readonly frames = new FrameLoop((now) => this.frame(now), () => this.initialized && !this.disposed)
   private snapshot: SeatMapSnapshot
   private disposed = false
   private initialized = false
@@ -88,17 +95,11 @@ export class SeatMapEngine {
     this.snapshot = initialSnapshot()
     const venue = () => this.loaded
     // Every change reaches the renderer as a command, flushed by the next frame.
-    const invalidate = () => this.requestFrame()
-    const requestFrame = () => this.requestFrame()
+    const invalidate = () => this.frames.request()
+    const requestFrame = () => this.frames.request()
     const renderer = this.renderer
     this.detail = new DetailController({
-      renderer: {
-        get currentTier() {
-          return renderer.currentTier
-        },
-        setTier: (tier) => renderer.setTier(tier),
-        showLabels: (v, tier, rect, seatsInView) => renderer.setLabels(buildLabels(v.data, v.text, tier, rect, seatsInView)),
-      },
+      renderer,
       camera: this.transform,
       venue,
       statusRevision: () => this.snapshot.statusRevision,
@@ -124,15 +125,12 @@ export class SeatMapEngine {
       invalidate,
       requestFrame,
     }, options)
-    this.machine = new InteractionMachine({
-      pushDelta: (d) => this.push(d),
-      tap: (p, _type, now) => this.seatInteraction.tap(p, now),
-      hover: (p) => this.seatInteraction.hoverAt(p),
-      dragStart: () => this.inertia.stop(),
-      dragMove: (p, now) => this.inertia.record(p, now),
-      dragEnd: (now) => {
-        if (this.inertia.release(now)) this.requestFrame()
-      },
+    this.updates = new VenueUpdates({
+      venue: () => this.venue,
+      renderer,
+      seatInfos: this.seatInteraction,
+      seatsChanged: () => this.update({ statusRevision: this.snapshot.statusRevision + 1 }),
+      requestFrame,
     })
   }
 
@@ -154,103 +152,53 @@ export class SeatMapEngine {
     }
     canvas.setAttribute('aria-hidden', 'true')
     this.container.style.touchAction = 'none'
-    this.pointer = new PointerController(this.container, this.machine)
-    this.container.addEventListener('wheel', this.onWheel, { passive: false })
-    this.keyboard = new KeyboardController(this.container, {
-      focused: () => this.seatInteraction.focused,
-      setFocus: (i) => this.setFocus(i),
-      seatNearViewCenter: () => this.loaded?.nearestSeat(this.cam.centerX, this.cam.centerY) ?? -1,
-      activate: (i) => this.seatInteraction.activate(i),
-      zoomIn: () => this.zoomIn(),
-      zoomOut: () => this.zoomOut(),
-      reset: () => this.reset(),
-      escape: () => this.closePopover(),
-    }, (from, key) => this.loaded?.seatInDirection(from, key) ?? -1)
+    this.input.attach(this.container)
     this.viewportWatcher = new ViewportWatcher(this.container, (size) => this.onResize(size))
     this.initialized = true
     if (this.loaded) this.installVenue(this.loaded)
     this.update({ ready: true })
     this.events.emit('ready', undefined)
-    this.requestFrame()
+    this.frames.request()
   }
 
   setVenue(venue: VenueData): void {
     this.loaded = new LoadedVenue(venue, this.options.seatQuery)
-    this.zoneColors = venue.zones.map((z) => z.color)
+    this.updates.venueLoaded(venue)
     this.transform.setBounds(venue.bbox)
     this.seatInteraction.reset()
     if (this.initialized) this.installVenue(this.loaded)
   }
 
   private installVenue(venue: LoadedVenue): void {
-    this.renderer.setVenue(venue.data, this.zoneColors)
+    this.renderer.setVenue(venue.data, this.updates.zoneColors)
     this.detail.install()
     this.update({ hasVenue: true, drawn: false, hover: null, focus: null, popover: null, announcement: '' })
     this.applyCamera()
   }
 
-  /** Batched: statuses land in the model now, colours reach the GPU on the next frame. */
+  /** Seat statuses, batched: in the model now, on the GPU next frame (VenueUpdates). */
   setStatuses(indices: ArrayLike<number>, statuses: ArrayLike<number> | number): void {
-    const v = this.venue
-    if (!v) return
-    writeSeatColumn(v.seats.status, indices, statuses)
-    this.renderer.setStatuses(indices, statuses)
-    this.update({ statusRevision: this.snapshot.statusRevision + 1 })
-    this.seatInteraction.refreshSeatInfos()
-    this.requestFrame()
+    this.updates.setStatuses(indices, statuses)
   }
 
-  /**
-   * Draws seats as belonging to other zones without parsing again (the studio shows paint not
-   * saved yet): writes the seats' zone indexes into the venue's `seats.zone` (one index for all,
-   * or one per seat) and hands the change to the renderer the way status changes travel (copied
-   * arrays, moved to a worker), so it costs O(changed seats) here and in the renderer.
-   * A zone index may be at or past `venue.zones.length` for a zone the venue does not know
-   * (one added but not saved): its colour then comes from `setZoneColors(array)`; seat infos show
-   * no category name for it. Out-of-range seat indexes are ignored.
-   */
+  /** Seats drawn as belonging to other zones, without parsing again (VenueUpdates.setSeatZones). */
   setSeatZones(indices: ArrayLike<number>, zones: ArrayLike<number> | number): void {
-    const v = this.venue
-    if (!v) return
-    writeSeatColumn(v.seats.zone, indices, zones)
-    this.renderer.setSeatZones(indices, zones)
-    this.update({ statusRevision: this.snapshot.statusRevision + 1 })
-    this.seatInteraction.refreshSeatInfos()
-    this.requestFrame()
+    this.updates.setSeatZones(indices, zones)
   }
 
   /** Zone colours (0xRRGGBB) by zone index, or by zone id. */
   setZoneColors(colors: readonly number[] | Record<string, number>): void {
-    const v = this.venue
-    if (Array.isArray(colors)) this.zoneColors = [...colors]
-    else if (v) this.zoneColors = v.zones.map((z, i) => (colors as Record<string, number>)[z.id] ?? this.zoneColors[i] ?? z.color)
-    this.renderer.setZoneColors(this.zoneColors)
-    this.requestFrame()
+    this.updates.setZoneColors(colors)
   }
 
-  /**
-   * Zone names (the category that tooltips and announcements give a seat) by zone id: a page that
-   * changes its language renames the zones without loading the venue again. Unknown ids are left.
-   */
+  /** Zone names (the seats' category in tooltips and announcements) by zone id; unknown ids are left. */
   setZoneNames(names: Readonly<Record<string, string>>): void {
-    const v = this.venue
-    if (!v) return
-    let renamed = false
-    v.zones.forEach((z, i) => {
-      const name = names[z.id]
-      if (name === undefined || name === z.name) return
-      v.zones[i] = { ...z, name }
-      renamed = true
-    })
-    if (renamed) this.seatInteraction.refreshSeatInfos()
+    this.updates.setZoneNames(names)
   }
 
   /** Prices shown in tooltips and announcements, by zone index or zone id. */
   setZonePrices(prices: readonly (number | null)[] | Record<string, number | null>): void {
-    const v = this.venue
-    if (Array.isArray(prices)) this.seatInteraction.zonePrices = [...prices]
-    else if (v) this.seatInteraction.zonePrices = v.zones.map((z) => (prices as Record<string, number | null>)[z.id] ?? null)
-    this.seatInteraction.refreshSeatInfos()
+    this.updates.setZonePrices(prices)
   }
 
   /** Seat index for a seat key (as the server's seat_id), -1 when unknown. Builds its lookup on first use. */
@@ -320,18 +268,8 @@ export class SeatMapEngine {
     const v = this.venue
     const seats = indices.filter((i) => v !== null && i >= 0 && i < v.seats.count)
     if (!v || seats.length === 0) return
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity]
-    for (const i of seats) {
-      x0 = Math.min(x0, v.seats.x[i] - v.seats.w[i])
-      x1 = Math.max(x1, v.seats.x[i] + v.seats.w[i])
-      y0 = Math.min(y0, v.seats.y[i] - v.seats.h[i])
-      y1 = Math.max(y1, v.seats.y[i] + v.seats.h[i])
-    }
-    const view = this.transform.visibleRect()
-    // The zoom at which the block fills SHOW_SEATS_FILL of the view, never below the detail zoom.
-    const fill = Math.min((view[2] - view[0]) / (x1 - x0), (view[3] - view[1]) / (y1 - y0)) * SHOW_SEATS_FILL
-    const zoom = Math.min(MAX_ZOOM, Math.max(this.detail.detailZoom([(x0 + x1) / 2, (y0 + y1) / 2]), this.cam.zoom * fill))
-    this.centerOn((x0 + x1) / 2, (y0 + y1) / 2, zoom)
+    const to = blockView(v.seats, seats, this.transform.visibleRect(), this.cam.zoom, (around) => this.detail.detailZoom(around))
+    this.centerOn(to.x, to.y, to.zoom)
     this.seatInteraction.setFocus(seats[0])
   }
 
@@ -375,8 +313,7 @@ export class SeatMapEngine {
   /** A frame report: the renderer's GPU class sets the budget, its camera latencies lower it. */
   private measureBudget(cameraLatencyMs: number | undefined): void {
     const stats = this.renderer.stats()
-    let changed = this.seatBudget.setGpu(stats.gpuClass)
-    if (cameraLatencyMs !== undefined && this.renderer.currentTier !== 'sectors') changed = this.seatBudget.observe(cameraLatencyMs, stats.seatsShown) || changed
+    const changed = this.seatBudget.frameReport(stats.gpuClass, stats.seatsShown, cameraLatencyMs, this.renderer.currentTier !== 'sectors')
     if (changed && !this.disposed) this.detail.budgetChanged()
   }
 
@@ -386,7 +323,7 @@ export class SeatMapEngine {
    */
   readPixels(x: number, y: number, width: number, height: number): Promise<Uint8Array> {
     const pixels = this.renderer.readPixels(x, y, width, height)
-    this.requestFrame()
+    this.frames.request()
     return pixels
   }
 
@@ -398,25 +335,15 @@ export class SeatMapEngine {
   dispose(): void {
     if (this.disposed) return
     this.disposed = true
-    cancelAnimationFrame(this.raf)
+    this.frames.cancel()
     this.detail.dispose()
-    this.pointer?.dispose()
-    this.keyboard?.dispose()
+    this.input.dispose()
     this.viewportWatcher?.dispose()
-    this.container.removeEventListener('wheel', this.onWheel)
     if (this.initialized) this.renderer.destroy()
     this.events.clear()
   }
 
   // ---- frame loop -------------------------------------------------------------------------
-
-  private requestFrame(): void {
-    if (this.raf || this.disposed || !this.initialized) return
-    this.raf = requestAnimationFrame((t) => {
-      this.raf = 0
-      this.frame(t)
-    })
-  }
 
   private frame(now: number): void {
     const delta = this.input.takeFrame(now)
@@ -427,23 +354,11 @@ export class SeatMapEngine {
       // timer asked for could still find the camera "not yet quiet", and no later frame came to
       // look again (seat numbers then never appeared after a programmatic zoom).
       const clock = performance.now()
-      if (this.detail.isQuiet(clock) && !this.wheel.isActive(clock)) this.detail.redetail()
+      if (this.detail.isQuiet(clock) && !this.input.wheelActive(clock)) this.detail.redetail()
       this.seatInteraction.frame()
     }
     this.renderer.flush()
-    if (delta?.needsFrame || this.inertia.active) this.requestFrame()
-  }
-
-  private onWheel = (e: WheelEvent): void => {
-    e.preventDefault()
-    const r = this.container.getBoundingClientRect()
-    this.wheel.onWheel(e.deltaY, e.deltaMode, e.ctrlKey, { x: e.clientX - r.left, y: e.clientY - r.top }, performance.now())
-    this.requestFrame()
-  }
-
-  private push(d: InputDelta): void {
-    this.input.push(d)
-    this.requestFrame()
+    if (delta?.needsFrame || this.input.coasting) this.frames.request()
   }
 
   /** After every camera change: renderer transform, culling, tier switch, rings and snapshot. */
@@ -455,7 +370,7 @@ export class SeatMapEngine {
     const popover = this.seatInteraction.popoverNow()
     const zoom = t.camera.zoom
     if (zoom !== this.snapshot.zoom || popover) this.update({ zoom, zoomLabel: zoomLabel(zoom), popover })
-    this.requestFrame()
+    this.frames.request()
   }
 
   private onResize(size: ViewportSize): void {

@@ -85,6 +85,17 @@ export class SeatBudget {
   }
 
   /**
+   * One frame the renderer reported: its GPU class sets the budget (setGpu), and a camera move it
+   * drew `cameraLatencyMs` after it came lowers it (observe), sampled only while single seats are
+   * drawn (`drawsSeats`). Returns whether the budget changed.
+   */
+  frameReport(gpu: GpuClass, seatsShown: number, cameraLatencyMs: number | undefined, drawsSeats: boolean): boolean {
+    const changed = this.setGpu(gpu)
+    if (cameraLatencyMs === undefined || !drawsSeats) return changed
+    return this.observe(cameraLatencyMs, seatsShown) || changed
+  }
+
+  /**
    * One camera move drawn `latencyMs` after it reached the renderer, with `seatsShown` seats in
    * the tiles drawn (0 when sectors were drawn: not sampled). Returns whether the budget changed.
    */

@@ -1,7 +1,9 @@
+import type { VenueText } from '../interaction/venueText'
 import type { LodTier } from '../lod/lod'
+import type { VenueData } from '../model'
 import type { GpuPreference } from './gpuApi'
 import type { RingTarget } from './HighlightLayer'
-import type { LabelSpec } from './labelsInView'
+import { buildLabels, type LabelSpec } from './labelsInView'
 import type { RenderBackend, RenderBackendEvents } from './RenderBackend'
 import { type RenderCommand, type RenderStats, type RenderVenue, toRenderVenue } from './renderProtocol'
 import type { ViewportSize } from './ViewportWatcher'
@@ -115,6 +117,11 @@ export class MapRenderer {
   setLabels(labels: LabelSpec[]): void {
     this.labelCount = labels.length
     this.queue.push({ op: 'labels', labels })
+  }
+
+  /** The labels of a view (lod/DetailController's DetailRenderer): decoration labels, plus the numbers of `seatsInView`. */
+  showLabels(venue: { data: VenueData; text: VenueText }, tier: LodTier, rect: readonly [number, number, number, number], seatsInView: readonly number[]): void {
+    this.setLabels(buildLabels(venue.data, venue.text, tier, rect, seatsInView))
   }
 
   setRings(hover: RingTarget | null, focus: RingTarget | null, pxToWorld: number): void {
