@@ -4,6 +4,7 @@ import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { DOOR_CONSOLE_TEXTS } from '../src/app/admin/doorTexts'
 import { fillIn } from '../src/app/admin/careTexts'
+import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import schemeEn from '../src/app/i18n/locales/scheme.en'
 import { LANGS, type Lang } from '../src/contract/lang'
@@ -103,6 +104,55 @@ describe('the language chosen on the sign-in screen', () => {
       await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.events }).waitFor()
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru')
       await axeClean(page, 'events list (ru, kept)')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe("the sign-in screen's checks", () => {
+  it("says an empty or malformed field in the console's language, not the browser's, on a phone", async () => {
+    // The browser speaks English; its own required/type=email bubbles would too, and they stop the
+    // submit before the console can say anything.
+    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
+    const logins: string[] = []
+    context.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/admin/login') logins.push(r.method())
+    })
+    try {
+      const page = await context.newPage()
+      for (const lang of LANGS.filter((l) => l !== 'en')) {
+        const t = ADMIN_TEXTS[lang]
+        const said = ISSUE_TEXTS[lang]
+        await page.goto(new URL(`/admin?lang=${lang}`, app.baseUrl).toString())
+        await page.getByRole('heading', { level: 1, name: t.signIn }).waitFor()
+        const email = page.getByRole('textbox', { name: t.email })
+        const password = page.getByLabel(t.password)
+        // The browser's own check would refuse the empty field (Chromium's message is English here).
+        expect(await email.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('')
+
+        await page.getByRole('button', { name: t.enter }).click()
+        const alert = page.getByRole('alert')
+        await expect.poll(() => alert.innerText()).toBe(`${t.email}: ${said.required}`)
+        expect(await email.getAttribute('aria-invalid')).toBe('true')
+        expect(await email.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'))
+        expect(await email.evaluate((el) => el === document.activeElement)).toBe(true)
+        await axeClean(page, `sign-in, empty e-mail (${lang})`)
+
+        await email.fill('ivan@')
+        await email.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${t.email}: ${said.email}`)
+
+        await email.fill(MANAGER)
+        await password.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${t.password}: ${said.required}`)
+        expect(await password.getAttribute('aria-invalid')).toBe('true')
+        expect(await email.getAttribute('aria-invalid')).toBeNull()
+        expect(await password.evaluate((el) => el === document.activeElement)).toBe(true)
+        expect(await fitsWidth(page)).toBe(true)
+      }
+      // Each refusal was the console's own: nothing was sent.
+      expect(logins).toEqual([])
     } finally {
       await context.close()
     }

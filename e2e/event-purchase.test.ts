@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
+import eventKz from '../src/app/i18n/locales/event.kz'
 import { pickLocalized } from '../src/contract/lang'
-import { openPage, PHONE_VIEWPORT, startApp, waitForListing, type AppHarness } from './support/app'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 
 /**
  * General-admission purchase in real Chromium against the real server and its demo data:
@@ -182,5 +183,39 @@ describe('event page purchase', () => {
     await page.waitForURL(new RegExp(`/order/${body.hash}$`), { waitUntil: 'commit' })
     expect(errors).toEqual([])
     await context.close()
+  })
+
+  it("says empty buyer fields in the page's language, not the browser's, on a 390×844 phone", async () => {
+    // The browser speaks English; the page is in Kazakh. The form is noValidate: Chromium's own
+    // required bubbles (in English) would stop the submit before the page says anything.
+    const event = eventNamed('Двенадцатая ночь')
+    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
+    const orders: string[] = []
+    context.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/order/create') orders.push(r.method())
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto(new URL(`/event/${event.hash_id}?lang=kz`, app.baseUrl).toString())
+      // One time a day: it is chosen on its own.
+      await page.waitForURL(/\/event\/[^/]+\/\d{4}-\d{2}-\d{2}\/19:00\?lang=kz$/, { waitUntil: 'commit' })
+      await page.locator('.price-row').first().locator('.quantity__button').nth(1).tap()
+      await page.locator('form.order-form').waitFor()
+      const fio = page.locator('#buyer-fio')
+      expect(await fio.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('')
+
+      await page.locator('.order-form__submit').tap()
+      await expect.poll(() => page.locator('#buyer-fio-error').innerText()).toBe(eventKz.errors['required-fio'])
+      expect(await page.locator('#buyer-email-error').innerText()).toBe(eventKz.errors['required-email'])
+      expect(await page.locator('.order-form__required-all').innerText()).toBe(eventKz.errors['required-all'])
+      expect(await fio.getAttribute('aria-invalid')).toBe('true')
+      expect((await fio.getAttribute('aria-describedby'))?.split(' ')).toContain('buyer-fio-error')
+      expect(await fio.evaluate((el) => el === document.activeElement)).toBe(true)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+      expect(seriousViolations(await runAxe(page))).toEqual([])
+      expect(orders).toEqual([])
+    } finally {
+      await context.close()
+    }
   })
 })

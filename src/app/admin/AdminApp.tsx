@@ -121,7 +121,7 @@ export function AdminApp(): ReactNode {
           {langPicker}
         </header>
         <main className="adm-main">
-          <SignIn api={api} t={t} onSignedIn={signedIn} />
+          <SignIn api={api} t={t} lang={lang} onSignedIn={signedIn} />
         </main>
       </div>
     )

@@ -179,6 +179,8 @@ function reasonOf(issue: Issue, t: IssueTexts, bound: (n: number | bigint) => st
       if (isNumberOrigin(issue.origin)) return say(issue.inclusive === false ? 'below' : 'max', issue.maximum)
       return issue.origin === 'array' || issue.origin === 'set' ? say('maxItems', issue.maximum) : t.invalid
     case 'invalid_format':
+      // An empty e-mail or link is a field not filled in, not one of the wrong form.
+      if (empty(issue.input)) return t.required
       if (isIssueKey(issue.message)) return t.keys[issue.message]
       return issue.format === 'email' ? t.email : issue.format === 'url' ? t.url : t.format
     case 'invalid_value':

@@ -46,7 +46,7 @@ function inView(el: Element): boolean {
  * from it (the stale editor's reload). Where that control is still in sight, focus stays in it (a
  * code typed again into the field beside the note) and role="alert" reads the note out.
  */
-export function ErrorNote({ error }: { error: string | null }) {
+export function ErrorNote({ error, id }: { error: string | null; /** For a field's aria-describedby, where the note speaks of one field. */ id?: string }) {
   const ref = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
     const note = ref.current
@@ -56,7 +56,7 @@ export function ErrorNote({ error }: { error: string | null }) {
     if (!held || held === document.body || !inView(held)) note.focus({ preventScroll: true })
   }, [error])
   return error ? (
-    <p role="alert" className="adm-error" tabIndex={-1} ref={ref}>
+    <p id={id} role="alert" className="adm-error" tabIndex={-1} ref={ref}>
       {error}
     </p>
   ) : null

@@ -154,6 +154,7 @@ export function DoorApp(): ReactNode {
             <SignIn
               api={adminApi}
               t={ADMIN_TEXTS[lang]}
+              lang={lang}
               onSignedIn={(m) => {
                 csrfRef.current = m.csrf
                 setOfflineAtStart(false)

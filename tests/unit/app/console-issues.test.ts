@@ -77,6 +77,7 @@ describe('console form errors in the console language (zod issues as console tex
     expect(said(loyaltyInputSchema, { accrual_percent: -1 }, 'ch', { label: () => '積分' })).toBe('積分: 至少 0')
     const ops = { label: (k: string) => ({ email: 'E-mail', role: 'Role', password: 'Password' })[k] ?? k }
     expect(said(operatorCreateRequestSchema, { email: 'x', name: '', role: 'owner', password: 'a long password', lang: 'ru' }, 'en', ops)).toBe('E-mail: an e-mail address is needed')
+    expect(said(operatorCreateRequestSchema, { email: '', name: '', role: 'owner', password: 'a long password', lang: 'ru' }, 'en', ops)).toBe('E-mail: required')
     expect(said(operatorCreateRequestSchema, { email: 'a@example.org', name: '', role: 'nobody', password: 'a long password', lang: 'ru' }, 'en', ops)).toBe('Role: choose one of the offered values')
     expect(said(operatorCreateRequestSchema, { email: 'a@example.org', name: '', role: 'owner', password: 'short', lang: 'ru' }, 'en', ops)).toBe('Password: at least 10 characters')
     expect(said(eventInputSchema, { name_ru: 'x', menu_kind_id: 1, venue_id: 1, main_menu_ids: [] }, 'en', { label: () => 'Menu items' })).toBe('Menu items: choose at least 1')
