@@ -47,6 +47,35 @@ describe('language switch', () => {
     await context.close()
   })
 
+  it("stays Russian for a browser that prefers English once the visitor picks Русский, after a reload and on the next visit", async () => {
+    // The storefront's language is the address's ?lang alone (SessionSync, resolveLang): no stored
+    // choice and no browser language, so the browser's English never replaces an explicit Russian.
+    const context = await app.browser.newContext({ locale: 'en-US' })
+    try {
+      const page = await context.newPage()
+      await page.goto(new URL('/', app.baseUrl).toString())
+      await waitForListing(page)
+      expect(await page.evaluate(() => navigator.language)).toBe('en-US')
+      expect(await page.locator('h1').innerText()).toBe(ru.titles.afisha)
+      const select = () => page.getByRole('combobox', { name: ru.shell.language })
+      // Russian chosen again while it shows, then English and back to Russian.
+      await select().selectOption('ru')
+      await select().selectOption('en')
+      await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, en.titles.afisha)
+      await page.getByRole('combobox', { name: en.shell.language }).selectOption('ru')
+      await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, ru.titles.afisha)
+      await page.reload()
+      await waitForListing(page)
+      expect(await page.locator('h1').innerText()).toBe(ru.titles.afisha)
+      await page.goto(new URL('/', app.baseUrl).toString())
+      await waitForListing(page)
+      expect(await page.locator('h1').innerText()).toBe(ru.titles.afisha)
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru')
+    } finally {
+      await context.close()
+    }
+  })
+
   it('keeps lang and sub=1 on in-app links and drops a language setup does not offer', async () => {
     const { page, context } = await openPage(app, '/?lang=en&sub=1')
     await waitForListing(page)
