@@ -82,7 +82,8 @@ export function OperatorsScreen() {
           </table>
         </div>
       )}
-      <form className="adm-form" onSubmit={create} aria-labelledby="adm-ops-new">
+      {/* noValidate: the contract checks it (create) and says why in the console's language; the browser's bubbles speak its own. */}
+      <form className="adm-form" onSubmit={create} noValidate aria-labelledby="adm-ops-new">
         <h2 id="adm-ops-new">{c.creating}</h2>
         <label>{c.email}<input type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} /></label>
         <label>{c.name}<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>

@@ -101,6 +101,7 @@ export function CatalogueScreen() {
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault()
+    // The contract is the form's only check (noValidate): the browser's own bubbles speak the browser's language.
     setError(null)
     setNote(null)
     const parsed = firstIssue(kind.schema, bodyOf(kind, form), lang, { label: (key) => labelOf(kind.fields, t, key) ?? key })
@@ -181,7 +182,7 @@ export function CatalogueScreen() {
         </div>
       )}
       {writable && refs && (
-        <form className="adm-form" onSubmit={(e) => void submit(e)} aria-labelledby="adm-cat-form">
+        <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="adm-cat-form">
           <h2 id="adm-cat-form">{editing === null ? t.creating : `${t.editing} #${editing}`}</h2>
           {kind.fields.map((f) => {
             if (isLoc(f)) return LANGS.map((l) => (
