@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiClient } from '../src/contract/client'
+import { SPECIAL_OFFERS_PANEL_WIDTH } from '../src/contract/constants'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
@@ -125,7 +126,7 @@ describe('order view', () => {
 
     const panel = page.locator('dialog.offers-panel')
     await panel.waitFor()
-    expect((await panel.boundingBox())!.width).toBe(480)
+    expect((await panel.boundingBox())!.width).toBe(SPECIAL_OFFERS_PANEL_WIDTH)
     const items = panel.locator('.offer-item')
     expect(await items.count()).toBe(3) // one booklet per ticket, limit 2 per order
     // Each says which ticket it is for, so its accessible name tells the three alike apart.

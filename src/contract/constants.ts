@@ -1,7 +1,8 @@
 /**
  * Business constants and limits of §9 of both spec documents (000: listing, event page, named
  * tickets; 001: seat map, orders, payment, returns), with the spec's values. Values the spec
- * marks "not shown" are not invented here, except the two defaults of ours at the end.
+ * marks "not shown" are not invented here, except the two defaults of ours at the end. The seat
+ * map's (001 §9) live in the engine, which imports no contract (eslint.config.js): see "Seat map".
  */
 
 // ── Languages and money ───────────────────────────────────────────────────────────────────
@@ -85,8 +86,6 @@ export const PAGINATION_DELAY_MS = 100
 export const TOOLTIP_SHOW_DELAY_MS = 1000
 /** Tooltip hide delay, ms. */
 export const TOOLTIP_HIDE_DELAY_MS = 400
-/** A date with a single time auto-selects it: the spec's minimum-times constant. */
-export const MIN_TIMES_AUTOSELECT = 999
 
 // ── Dates and ages (000 §9) ───────────────────────────────────────────────────────────────
 /** Earliest accepted birth year. */
@@ -113,7 +112,10 @@ export const CALENDAR_SLIDES_BREAKPOINTS = [
   { minWidth: 480, slides: 2 },
   { minWidth: 320, slides: 1 },
 ] as const
-/** Gap between dates, px. */
+/**
+ * Gap between dates, px: the spec's range. The date strip keeps one gap inside it, 4 px
+ * (.date-strip__list in src/app/kernel/event.css); nothing reads these two.
+ */
 export const CALENDAR_GAP_MIN_PX = 2
 export const CALENDAR_GAP_MAX_PX = 5
 
@@ -134,27 +136,16 @@ export const PHONE_MASK = '+7 (9__) ___-__-__'
 export const CAPTCHA_MAX_LENGTH = 8
 
 // ── Seat map (001 §9) ─────────────────────────────────────────────────────────────────────
-/** Minimum map zoom. */
-export const ZOOM_MIN = 1
-/** Maximum map zoom. */
-export const ZOOM_MAX = 24
-/** Zoom button factor in. */
-export const ZOOM_STEP_IN = 2
-/** Zoom button factor out. */
-export const ZOOM_STEP_OUT = 0.5
-/** Sector detail switch threshold, percent (overridable by map metadata). */
-export const DETAIL_THRESHOLD_PERCENT = 500
-/** Maximum zoom, percent (overridable by map metadata). */
-export const MAX_ZOOM_PERCENT = 2000
-/** Stroke width is this times the drawing's attribute. */
-export const STROKE_WIDTH_FACTOR = 0.35
-/** Seat popover size, px. */
-export const POPOVER_WIDTH = 250
-export const POPOVER_HEIGHT = 150
-/** Wheel zoom debounce, ms. */
-export const WHEEL_DEBOUNCE_MS = 200
-/** Delay before the map initialises, ms. */
-export const MAP_INIT_DELAY_MS = 200
+// The engine is the one home of these (paths under src/engine): it uses them and imports no
+// contract, and the app reads them from it.
+// - zoom min 1, max 24: MIN_ZOOM, MAX_ZOOM (camera/Camera.ts);
+// - button factor 2 in, 0.5 out: ZOOM_BUTTON_FACTOR (camera/Camera.ts), out divides by it;
+// - detail threshold 500 %: DEFAULT_DETAIL_THRESHOLD_PERCENT (lod/lod.ts); "max zoom 2000" caps
+//   the threshold map metadata may set, MAX_DETAIL_THRESHOLD_PERCENT (lod/lod.ts);
+// - stroke width 0.35 times the attribute: DECORATION_STROKE_FACTOR (render/DecorationLayer.ts);
+// - popover about 250 x 150 px: POPOVER_WIDTH, POPOVER_HEIGHT (interaction/popover.ts);
+// - wheel debounce 200 ms: WHEEL_DEBOUNCE_MS (input/WheelHandler.ts);
+// - map init delay 200 ms: MAP_INIT_DELAY_MS (SeatMapEngine.ts).
 
 // ── Order view, payment, returns (001 §9) ─────────────────────────────────────────────────
 /** QR payment status polling period, ms. */

@@ -12,7 +12,8 @@ import type { SchemeSession } from './entities/scheme'
  * Route date/time kept in sync with the selection (000 §2 event page, §4):
  * - no route date, or one not in the calendar → the first available date, time dropped;
  * - a route time the chosen date does not have → the time is cleared;
- * - a date with a single time auto-selects it (the spec's "minimum times" rule).
+ * - a date with a single time auto-selects it (the spec's "minimum times" rule; the "minimum-times
+ *   constant of 999" 000 §9 names beside it plays no part: one time is what selects).
  * "Available" date: the first day that still has tickets at some time, else the first day.
  */
 export interface Selection {

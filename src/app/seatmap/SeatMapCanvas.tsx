@@ -1,6 +1,7 @@
 import { type CSSProperties, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { SeatMapEngine } from '../../engine/SeatMapEngine'
 import { initialSnapshot, type SeatMapEngineOptions } from '../../engine/engineTypes'
+import { POPOVER_HEIGHT, POPOVER_WIDTH } from '../../engine/interaction/popover'
 import { seatDescriber, withLabels, type SeatInfo, type SeatLabelsOf } from '../../engine/interaction/seatInfo'
 import type { VenueData } from '../../engine/model'
 import { SeatList } from './SeatList'
@@ -146,7 +147,7 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
         </div>
       )}
       {snap.popover && popSeat && (
-        <div className="seatmap-popover" style={{ ...floatStyle, left: snap.popover.placement.x, top: snap.popover.placement.y, width: 250, minHeight: 150, boxSizing: 'border-box' }}>
+        <div className="seatmap-popover" style={{ ...floatStyle, left: snap.popover.placement.x, top: snap.popover.placement.y, width: POPOVER_WIDTH, minHeight: POPOVER_HEIGHT, boxSizing: 'border-box' }}>
           <SeatLines seat={popSeat} labels={labels} price={price} note={props.seatNote?.(popSeat.key) ?? null} />
           <p style={{ margin: '6px 0' }}>{labels.status[snap.popover.seat.status]}</p>
           <button type="button" onClick={() => engine?.closePopover()} style={closeStyle}>{labels.close}</button>

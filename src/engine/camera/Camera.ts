@@ -6,10 +6,13 @@
  * screen = (world - center) * scale + viewport / 2, where scale = fitScale * zoom.
  */
 
-/** Spec 001 §9: map zoom min 1, max 24 (relative to fit-to-view). */
+/**
+ * Spec 001 §9: map zoom min 1, max 24 (relative to fit-to-view). The spec's values live here only
+ * (the engine imports no contract; src/contract/constants.ts points here).
+ */
 export const MIN_ZOOM = 1
 export const MAX_ZOOM = 24
-/** Spec 001 §9: button factor 2 in, 0.5 out. */
+/** Spec 001 §9: button factor 2 in, 0.5 out: zoom in multiplies by it, zoom out divides by it. */
 export const ZOOM_BUTTON_FACTOR = 2
 /** Margin around the venue at zoom 1, as a fraction of the viewport (5 % each side). */
 export const FIT_PADDING = 0.9

@@ -3,7 +3,7 @@
  * mobile only above or below, since a side popover on a narrow screen covers the seat's row.
  */
 
-/** Spec 001 §9: popover about 250 × 150 px. */
+/** Spec 001 §9: popover about 250 × 150 px. The app draws its popover at this size (SeatMapCanvas). */
 export const POPOVER_WIDTH = 250
 export const POPOVER_HEIGHT = 150
 /** Gap between the seat and the popover edge. */

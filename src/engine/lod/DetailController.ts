@@ -1,5 +1,6 @@
 import type { CameraView } from '../camera/Transform'
 import { MAX_ZOOM } from '../camera/Camera'
+import { WHEEL_DEBOUNCE_MS } from '../input/WheelHandler'
 import type { LoadedVenue } from '../LoadedVenue'
 import { budgetZoom, detailZoom, labelsFit, type LodTier, lodTier, MAX_SEATS_DRAWN } from './lod'
 
@@ -15,8 +16,11 @@ import { budgetZoom, detailZoom, labelsFit, type LodTier, lodTier, MAX_SEATS_DRA
 /** Refinements of the zoom that fits the seat budget around a point (detailZoom's `around`). */
 const BUDGET_ZOOM_STEPS = 4
 
-/** Spec 001 §9: wheel debounce 200 ms; re-detailing (seat numbers) waits for this quiet. */
-export const DETAIL_QUIET_MS = 200
+/**
+ * Re-detailing (seat numbers) waits for this much quiet after any camera move: the spec's wheel
+ * debounce (001 §9, 200 ms) applied to every gesture, so the wheel's constant, not a copy of it.
+ */
+export const DETAIL_QUIET_MS = WHEEL_DEBOUNCE_MS
 
 type Rect = [number, number, number, number]
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { SPECIAL_OFFERS_PANEL_WIDTH } from '../../../contract/constants'
 import { pickLocalized, type Lang } from '../../../contract/lang'
 import { api } from '../../api/client'
 import { focusBack } from '../../lib/focusBack'
@@ -27,10 +28,10 @@ interface Props {
 }
 
 /**
- * The special-offers side panel (001 §2, §4): 480 px at the right on wide screens, a drawer
- * from the bottom on phones (order.css). Items toggle on click; an item closes once the selected
- * items of its price reach its limit; Add needs a selection. After an add, failed or not, the
- * order reloads. Each item names its ticket (number, seat or category and holder), in its text and
+ * The special-offers side panel (001 §2, §4): SPECIAL_OFFERS_PANEL_WIDTH (001 §9, 480 px) at the
+ * right on wide screens (order.css reads it as --offers-panel-width), a drawer from the bottom on
+ * phones. Items toggle on click; an item closes once the selected items of its price reach its
+ * limit; Add needs a selection. After an add, failed or not, the order reloads. Each item names its ticket (number, seat or category and holder), in its text and
  * so in its button's accessible name: the same offer for several tickets is told apart.
  */
 export function OffersPanel({ open, hash, offers, tickets, currency, onClose, reload, onAdded, returnFocusTo }: Props) {
@@ -70,7 +71,7 @@ export function OffersPanel({ open, hash, offers, tickets, currency, onClose, re
   }
 
   return (
-    <dialog ref={ref} className="offers-panel" aria-labelledby="offers-title"
+    <dialog ref={ref} className="offers-panel" aria-labelledby="offers-title" style={{ ['--offers-panel-width' as string]: `${SPECIAL_OFFERS_PANEL_WIDTH}px` }}
       onCancel={(e) => {
         e.preventDefault()
         onClose()
