@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { PROMO_MIN_LENGTH } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
@@ -15,12 +17,14 @@ import { signInConsole } from './support/console'
  */
 const EMAIL = 'owner.checks@example.org'
 const PASSWORD = 'an owner password'
+const PROMO = 'CHECK10'
 
 let app: AppHarness
 
 beforeAll(async () => {
   app = await startApp()
   await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  await app.server.db.insertInto('promo_codes').values({ code: PROMO, discount_percent: 10, discount_amount: 0, multi_use: 1, max_uses: null, valid_to: null }).execute()
 })
 afterAll(async () => {
   await app?.close()
@@ -36,7 +40,7 @@ describe('console forms checked by the contract', () => {
     const writes: string[] = []
     context.on('request', (r) => {
       const path = new URL(r.url()).pathname
-      if (r.method() === 'POST' && /^\/api\/admin\/(tags|operators)$/.test(path)) writes.push(path)
+      if (r.method() === 'POST' && /^\/api\/admin\/(tags|operators|promos\/\d+\/copy)$/.test(path)) writes.push(path)
     })
     try {
       const page = await context.newPage()
@@ -63,6 +67,14 @@ describe('console forms checked by the contract', () => {
         await page.getByRole('button', { name: c.create, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${c.password}: ${ISSUE_TEXTS[lang].minLength.replace('{n}', '10')}`)
         await axeClean(page, `operators, short password (${lang})`)
+
+        const x = EXTRAS_TEXTS[lang]
+        await page.goto(new URL(`/admin/extras/promos?lang=${lang}`, app.baseUrl).toString())
+        await page.getByRole('heading', { level: 1, name: x.promos }).waitFor()
+        await page.getByRole('button', { name: `${x.copy}: ${PROMO}` }).click()
+        await page.getByRole('textbox', { name: x.newCode }).press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${x.newCode}: ${ISSUE_TEXTS[lang].minLength.replace('{n}', String(PROMO_MIN_LENGTH))}`)
+        await axeClean(page, `promo copy, empty code (${lang})`)
       }
       expect(writes).toEqual([])
     } finally {

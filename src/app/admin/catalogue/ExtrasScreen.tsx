@@ -198,6 +198,7 @@ export function ExtrasScreen() {
   const sendCopy = (e: FormEvent) => {
     e.preventDefault()
     if (!copyOf) return
+    // The contract is the form's only check (noValidate): the browser's own bubble speaks the browser's language.
     const code = firstIssue(promoCodeSchema, copyOf.code, lang, { label: () => t.newCode })
     if (code.error !== null) return setError(code.error)
     void run(() => api('promoCopy', { code: code.data }, { id: copyOf.id }))
@@ -237,7 +238,7 @@ export function ExtrasScreen() {
         </p>
       )}
       {copyOf && (
-        <form className="adm-form adm-inline" onSubmit={sendCopy} aria-label={`${t.copy} ${title(rows?.find((r) => r.id === copyOf.id) ?? ({ id: copyOf.id } as Row))}`}>
+        <form className="adm-form adm-inline" onSubmit={sendCopy} noValidate aria-label={`${t.copy} ${title(rows?.find((r) => r.id === copyOf.id) ?? ({ id: copyOf.id } as Row))}`}>
           <label>
             {t.newCode}
             <input id="adm-x-copy-code" value={copyOf.code} required autoFocus onChange={(e) => setCopyOf({ ...copyOf, code: e.target.value })} />
