@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
+import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import { PROMO_MIN_LENGTH } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
@@ -32,6 +34,15 @@ afterAll(async () => {
 
 async function axeClean(page: Page, where: string): Promise<void> {
   expect(seriousViolations(await runAxe(page)), where).toEqual([])
+}
+
+/** The control named `name` is the refused one: aria-invalid, described by the alert, and focused. */
+async function refused(page: Page, name: string): Promise<void> {
+  const control = page.locator(`[name="${name}"]`).first()
+  expect(await control.getAttribute('aria-invalid'), name).toBe('true')
+  const note = await control.getAttribute('aria-describedby')
+  expect(await page.getByRole('alert').getAttribute('id'), name).toBe(note)
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name')), name).toBe(name)
 }
 
 describe('console forms checked by the contract', () => {
@@ -75,6 +86,70 @@ describe('console forms checked by the contract', () => {
         await page.getByRole('textbox', { name: x.newCode }).press('Enter')
         await expect.poll(() => alert.innerText()).toBe(`${x.newCode}: ${ISSUE_TEXTS[lang].minLength.replace('{n}', String(PROMO_MIN_LENGTH))}`)
         await axeClean(page, `promo copy, empty code (${lang})`)
+      }
+      expect(writes).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('say an empty time, number or name of the waiting room and event editor as required, on the field, on a phone', async () => {
+    const db = app.server.db
+    const session = await db.selectFrom('calendars').innerJoin('events', 'events.id', 'calendars.event_id').select(['calendars.id', 'calendars.event_id']).where('events.archived_at', 'is', null).orderBy('calendars.id').executeTakeFirstOrThrow()
+    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
+    const writes: string[] = []
+    context.on('request', (r) => {
+      const path = new URL(r.url()).pathname
+      if (r.method() !== 'GET' && /^\/api\/admin\/(sessions|events|calendars|prices)\b/.test(path)) writes.push(`${r.method()} ${path}`)
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto(new URL('/admin', app.baseUrl).toString())
+      await signInConsole(page, EMAIL, PASSWORD, 'kz')
+      const alert = page.getByRole('alert')
+      for (const lang of LANGS) {
+        const issue = ISSUE_TEXTS[lang]
+        const w = WAITING_CONSOLE_TEXTS[lang]
+        await page.goto(new URL(`/admin/sessions/${session.id}/waiting-room?lang=${lang}`, app.baseUrl).toString())
+        const save = page.getByRole('button', { name: w.save, exact: true })
+        await save.waitFor()
+        await page.locator('[name="admit_per_minute"]').fill('')
+        await save.click()
+        await expect.poll(() => alert.innerText()).toBe(`${w.rate}: ${issue.required}`)
+        await refused(page, 'admit_per_minute')
+        await page.locator('[name="admit_per_minute"]').fill('0')
+        await save.click()
+        await expect.poll(() => alert.innerText()).toBe(`${w.rate}: ${issue.min.replace('{n}', '1')}`)
+        await page.locator('[name="admit_per_minute"]').fill('5')
+        await page.locator('[name="opens_at"]').fill('')
+        await save.click()
+        await expect.poll(() => alert.innerText()).toBe(`${w.opensAt}: ${issue.required}`)
+        await refused(page, 'opens_at')
+        await axeClean(page, `waiting room, empty on-sale moment (${lang})`)
+
+        const t = ADMIN_TEXTS[lang]
+        await page.goto(new URL(`/admin/events/${session.event_id}?lang=${lang}`, app.baseUrl).toString())
+        await page.locator('[name="name_ru"]').fill('')
+        await page.getByRole('button', { name: t.save, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${t.name} (ru): ${issue.required}`)
+        await refused(page, 'name_ru')
+        await page.getByRole('button', { name: t.addSession, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${t.day}: ${issue.required}`)
+        await refused(page, 'day')
+        await page.locator('[name="day"]').fill('2031-05-06')
+        await page.locator('[name="time"]').fill('')
+        await page.getByRole('button', { name: t.addSession, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${t.time}: ${issue.required}`)
+        await refused(page, 'time')
+        await page.getByRole('button', { name: t.addPrice, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toMatch(new RegExp(`: ${issue.required}$`))
+        await refused(page, 'price')
+        await page.locator('[name="price"]').first().fill('100')
+        await page.locator('[name="quantity"]').first().fill('')
+        await page.getByRole('button', { name: t.addPrice, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${t.quantity}: ${issue.required}`)
+        await refused(page, 'quantity')
+        await axeClean(page, `event editor, empty quantity (${lang})`)
       }
       expect(writes).toEqual([])
     } finally {

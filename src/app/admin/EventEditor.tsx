@@ -7,6 +7,7 @@ import { LANGS } from '../../contract/lang'
 import { AdminApiError } from './api'
 import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
+import { useRefusal } from './refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import type { AdminTexts } from './texts'
 import { EventImageUpload } from './catalogue/EventImageUpload'
@@ -78,6 +79,7 @@ export function EventEditor() {
   const writable = mayWrite && !archived
   const title = eventId === null ? t.newEvent : nameOf((detail?.event ?? { id: 0 }) as Row, lang) || t.edit
   const heading = useScreenTitle(title)
+  const { refuse, marks, note: refusal } = useRefusal('adm-event')
 
   /**
    * Reads the references and the event. `keepForm`: after a session, price or seating action the
@@ -127,7 +129,7 @@ export function EventEditor() {
     }
   }
 
-  const saveEvent = (e: FormEvent) => {
+  const saveEvent = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const body = {
       ...(detail?.event ? pickEventFields(detail.event) : {}),
@@ -143,8 +145,8 @@ export function EventEditor() {
       tag_ids: tags.map(Number),
       version: eventId === null ? undefined : version,
     }
-    const { error: issue } = firstIssue(eventInputSchema, body, lang, { label: (key) => fieldLabel(t, key) })
-    if (issue !== null) return setError(issue)
+    // The three forms are noValidate: these checks, not the browser's bubbles in the browser's language, say what is wrong.
+    if (refuse(e, 'event', firstIssue(eventInputSchema, body, lang, { label: (key) => fieldLabel(t, key) }))) return setError(null)
     void run(async () => {
       if (eventId === null) {
         const made = await api('eventCreate', body as never)
@@ -159,19 +161,20 @@ export function EventEditor() {
       }
     })
   }
-  const addSession = (e: FormEvent) => {
+  const addSession = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     // A seat-map event's session is sold on a version of its venue's map: the chosen one, else the latest.
     const drawing = detail?.event.scheme === 1 ? Number(session.drawing || venueMaps[venueMaps.length - 1]?.id || 0) || null : null
     const body = { day: session.day, time: session.time, drawing_id: drawing }
-    const { error: issue } = firstIssue(sessionInputSchema, body, lang, { label: (key) => fieldLabel(t, key) })
-    if (issue !== null) return setError(issue)
+    if (refuse(e, 'session', firstIssue(sessionInputSchema, body, lang, { label: (key) => fieldLabel(t, key) }))) return setError(null)
     void run(() => api('sessionCreate', body, { id: eventId! }))
   }
-  const addPrice = (e: FormEvent) => {
+  const addPrice = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const { body, error: issue } = priceRequest(price, zones, t, lang)
-    if (issue !== null || !price.session) return setError(issue ?? `${t.session}: —`)
+    const checked = priceRequest(price, zones, t, lang)
+    if (refuse(e, 'price', checked)) return setError(null)
+    const { body } = checked
+    if (body === null || !price.session) return setError(`${t.session}: —`)
     void run(() => api('priceCreate', body, { id: Number(price.session) }))
   }
   const field = (key: string, label: string, extra: Record<string, unknown> = {}) => (
@@ -291,8 +294,9 @@ export function EventEditor() {
           ({notes.emptyWhere})
         </div>
       )}
-      <form className="adm-form" onSubmit={saveEvent} aria-label={t.name}>
-        {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, l === 'ru' ? { required: true, name: 'name_ru' } : { name: `name_${l}` }))}
+      <form className="adm-form" noValidate onSubmit={saveEvent} aria-label={t.name}>
+        {refusal('event')}
+        {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, { ...(l === 'ru' ? { required: true } : {}), name: `name_${l}`, ...marks('event', `name_${l}`) }))}
         {select('kind', t.kind, offered(refs.kinds, detail ? [String(detail.event.menu_kind_id)] : []), false, subscriptionKind ? 'adm-kind-subscriptions' : undefined)}
         {subscriptionKind && (
           <p id="adm-kind-subscriptions" className="adm-muted">
@@ -328,14 +332,15 @@ export function EventEditor() {
           {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: sessionName(s) }))} writable={writable} onSaved={() => void load(true)} />}
           <EventSessions heading={t.sessions} sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />
           {writable && (
-            <form className="adm-form adm-inline" onSubmit={addSession} aria-label={t.addSession}>
+            <form className="adm-form adm-inline" noValidate onSubmit={addSession} aria-label={t.addSession}>
+              {refusal('session')}
               <label>
                 {t.day}
-                <input type="date" name="day" required value={session.day} onChange={(e) => setSession({ ...session, day: e.target.value })} />
+                <input type="date" name="day" required value={session.day} onChange={(e) => setSession({ ...session, day: e.target.value })} {...marks('session', 'day')} />
               </label>
               <label>
                 {t.time}
-                <input type="time" name="time" required value={session.time} onChange={(e) => setSession({ ...session, time: e.target.value })} />
+                <input type="time" name="time" required value={session.time} onChange={(e) => setSession({ ...session, time: e.target.value })} {...marks('session', 'time')} />
               </label>
               {detail.event.scheme === 1 && (
                 <label>
@@ -353,7 +358,8 @@ export function EventEditor() {
             </form>
           )}
           {writable && detail.sessions.length > 0 && (
-            <form className="adm-form adm-inline" onSubmit={addPrice} aria-label={t.addPrice}>
+            <form className="adm-form adm-inline" noValidate onSubmit={addPrice} aria-label={t.addPrice}>
+              {refusal('price')}
               <label>
                 {t.session}
                 <select name="session" value={price.session} onChange={(e) => setPrice({ ...price, session: e.target.value })}>
@@ -364,7 +370,7 @@ export function EventEditor() {
                   ))}
                 </select>
               </label>
-              <PriceFields draft={price} onChange={(d) => setPrice({ ...price, ...d })} categories={offered(refs.categories)} zones={zones} t={t} lang={lang} />
+              <PriceFields draft={price} onChange={(d) => setPrice({ ...price, ...d })} categories={offered(refs.categories)} zones={zones} t={t} lang={lang} marks={(name) => marks('price', name)} />
               <button type="submit">{t.addPrice}</button>
             </form>
           )}

@@ -2,6 +2,7 @@ import { priceInputSchema, type PriceInput } from '../../contract/admin/catalogu
 import type { Lang } from '../../contract/lang'
 import { toMajor, typedMinor } from '../../contract/rules/money'
 import { firstIssue } from './issueTexts'
+import { typedOrNull } from './refusal'
 import { isArchived, nameOf, type Row } from './rows'
 import type { AdminTexts } from './texts'
 
@@ -26,13 +27,14 @@ export const zoneOf = (draft: PriceDraft, zones: Row[]) => (zones.some((z) => St
  * row's other fields back as they are (service fee, minimum, subscription, sort order): the call
  * takes the whole row, and what it omits goes back to its default.
  */
-export function priceRequest(draft: PriceDraft, zones: Row[], t: AdminTexts, lang: Lang, stored?: Row): { body: PriceInput; error: null } | { body: null; error: string } {
+export function priceRequest(draft: PriceDraft, zones: Row[], t: AdminTexts, lang: Lang, stored?: Row): { body: PriceInput; error: null; field: null } | { body: null; error: string; field: keyof PriceDraft } {
   const keys = Object.keys(priceInputSchema.shape)
   const kept = stored ? Object.fromEntries(Object.entries(stored).filter(([k, v]) => keys.includes(k) && v !== null)) : {}
-  const body = { ...kept, client_category_id: Number(draft.category), zone_id: Number(zoneOf(draft, zones)), price: typedMinor(draft.price), quantity: Number(draft.quantity) }
+  const body = { ...kept, client_category_id: Number(draft.category), zone_id: Number(zoneOf(draft, zones)), price: typedOrNull(draft.price, typedMinor), quantity: typedOrNull(draft.quantity, Number) }
   const labels: Record<string, string> = { client_category_id: t.category, zone_id: t.zone, price: t.price, quantity: t.quantity }
-  const { error } = firstIssue(priceInputSchema, body, lang, { label: (key) => labels[key.split('.')[0]] ?? key, money: (key) => key === 'price' })
-  return error === null ? { body: body as PriceInput, error: null } : { body: null, error }
+  const { error, field } = firstIssue(priceInputSchema, body, lang, { label: (key) => labels[key.split('.')[0]] ?? key, money: (key) => key === 'price' })
+  // The refused field by its control's name in PriceFields (the form marks and focuses it).
+  return error === null ? { body: body as PriceInput, error: null, field: null } : { body: null, error, field: field.startsWith('client_category_id') ? 'category' : field.startsWith('zone_id') ? 'zone' : field === 'price' ? 'price' : 'quantity' }
 }
 
 interface Props {
@@ -45,6 +47,8 @@ interface Props {
   lang: Lang
   /** Focus the category on opening (an edit's form, opened by its button). */
   autoFocus?: boolean
+  /** aria-invalid and aria-describedby of a refused field, by its name (useRefusedField's marks). */
+  marks?: (name: keyof PriceDraft) => object
 }
 
 /**
@@ -52,7 +56,7 @@ interface Props {
  * form both hold them; the zone shown selected is the one sent (`zoneOf`), also after the
  * session, and so its map, changed.
  */
-export function PriceFields({ draft, onChange, categories, zones, t, lang, autoFocus = false }: Props) {
+export function PriceFields({ draft, onChange, categories, zones, t, lang, autoFocus = false, marks = () => ({}) }: Props) {
   const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)} (${t.archivedMark})` : nameOf(r, lang))
   return (
     <>
@@ -78,11 +82,11 @@ export function PriceFields({ draft, onChange, categories, zones, t, lang, autoF
       </label>
       <label>
         {t.price}
-        <input name="price" inputMode="decimal" required value={draft.price} onChange={(e) => onChange({ ...draft, price: e.target.value })} />
+        <input name="price" inputMode="decimal" required value={draft.price} onChange={(e) => onChange({ ...draft, price: e.target.value })} {...marks('price')} />
       </label>
       <label>
         {t.quantity}
-        <input name="quantity" inputMode="numeric" required value={draft.quantity} onChange={(e) => onChange({ ...draft, quantity: e.target.value })} />
+        <input name="quantity" inputMode="numeric" required value={draft.quantity} onChange={(e) => onChange({ ...draft, quantity: e.target.value })} {...marks('quantity')} />
       </label>
     </>
   )

@@ -6,6 +6,7 @@ import { pickLocalized } from '../../contract/lang'
 import { formatDate } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { firstIssue } from './issueTexts'
+import { typedOrNull, useRefusal } from './refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { zoneInputInstant, zoneInputValue } from '../../contract/rules/wallClock'
 import { venueClockNote } from './venueClock'
@@ -40,6 +41,7 @@ export function WaitingRoomScreen() {
   const locked = archived || !mayChange
   const title = view === null ? w.link : fillIn(w.title, { event: pickLocalized(view.session, 'name', lang), day: formatDate(view.session.day, lang), time: view.session.time })
   const heading = useScreenTitle(title)
+  const { refuse, marks, note } = useRefusal('adm-waiting')
 
   const load = useCallback(async () => {
     const v = await api('sessionWaitingRoomGet', {}, { id })
@@ -50,15 +52,18 @@ export function WaitingRoomScreen() {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
 
-  const save = async (e: FormEvent) => {
+  const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     if (!form || locked) return
     setSaved(false)
-    const body = { enabled: form.enabled, opens_at: zoneInputInstant(form.opensAt, timeZone), admit_per_minute: Number(form.rate), auto_per_minute: form.auto.trim() === '' ? null : Number(form.auto) }
+    // A blank moment or rate goes as null, so the check says "required", not "a number is needed" or "at least 1".
+    const body = { enabled: form.enabled, opens_at: typedOrNull(form.opensAt, (v) => zoneInputInstant(v, timeZone)), admit_per_minute: typedOrNull(form.rate, Number), auto_per_minute: typedOrNull(form.auto, Number) }
     // The first refusal as "Field: reason" (a rate over the most the server takes says so, not only the field's name).
     const labels: Record<string, string> = { opens_at: w.opensAt, admit_per_minute: w.rate, auto_per_minute: w.auto }
     const check = firstIssue(waitingRoomInputSchema, body, lang, { label: (key) => labels[key] ?? key })
-    if (check.error !== null) return setError(check.error)
+    // The form is noValidate: this check, not the browser's bubbles in the browser's language, says what is wrong.
+    refuse(e, 'room', check)
+    if (check.error !== null) return setError(null)
     try {
       await api('sessionWaitingRoom', check.data, { id })
       setError(null)
@@ -93,7 +98,8 @@ export function WaitingRoomScreen() {
         {saved ? w.saved : ''}
       </p>
       {form && (
-        <form className="adm-form" onSubmit={(e) => void save(e)} aria-labelledby="adm-waiting-title">
+        <form className="adm-form" noValidate onSubmit={(e) => void save(e)} aria-labelledby="adm-waiting-title">
+          {note('room')}
           <label>
             <span>
               <input type="checkbox" name="enabled" checked={form.enabled} disabled={locked} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {w.enabled}
@@ -101,15 +107,15 @@ export function WaitingRoomScreen() {
           </label>
           <label>
             {w.opensAt} ({venueClockNote(lang, timeZone)})
-            <input type="datetime-local" name="opens_at" required readOnly={locked} value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} />
+            <input type="datetime-local" name="opens_at" required readOnly={locked} value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} {...marks('room', 'opens_at')} />
           </label>
           <label>
             {w.rate}
-            <input type="number" name="admit_per_minute" required min={1} inputMode="numeric" readOnly={locked} value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
+            <input type="number" name="admit_per_minute" required min={1} inputMode="numeric" readOnly={locked} value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} {...marks('room', 'admit_per_minute')} />
           </label>
           <label>
             {w.auto}
-            <input type="number" name="auto_per_minute" min={1} inputMode="numeric" readOnly={locked} value={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.value })} />
+            <input type="number" name="auto_per_minute" min={1} inputMode="numeric" readOnly={locked} value={form.auto} onChange={(e) => setForm({ ...form, auto: e.target.value })} {...marks('room', 'auto_per_minute')} />
           </label>
           {!locked && <button type="submit">{w.save}</button>}
         </form>

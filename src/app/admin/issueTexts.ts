@@ -205,10 +205,14 @@ export function issueText(issue: Issue, lang: Lang, fields: IssueFields): string
   return label === '' ? reason : `${label}: ${reason}`
 }
 
-/** Checks `body` with the contract's schema: its parsed data, or its first refusal in the console's words. */
-export function firstIssue<S extends z.ZodType>(schema: S, body: unknown, lang: Lang, fields: IssueFields): { data: z.output<S>; error: null } | { data: null; error: string } {
+/**
+ * Checks `body` with the contract's schema: its parsed data, or its first refusal in the console's
+ * words with the refused field's key (its path joined with dots, as `IssueFields.label` gets it).
+ */
+export function firstIssue<S extends z.ZodType>(schema: S, body: unknown, lang: Lang, fields: IssueFields): { data: z.output<S>; error: null; field: null } | { data: null; error: string; field: string } {
   // The refused input comes with each issue, so an empty field is said as "required".
   const parsed = schema.safeParse(body, { reportInput: true })
-  if (parsed.success) return { data: parsed.data, error: null }
-  return { data: null, error: issueText(parsed.error.issues[0], lang, fields) }
+  if (parsed.success) return { data: parsed.data, error: null, field: null }
+  const issue = parsed.error.issues[0]
+  return { data: null, error: issueText(issue, lang, fields), field: issue.path.map(String).join('.') }
 }

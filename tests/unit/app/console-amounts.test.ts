@@ -18,7 +18,10 @@ describe('console amounts with more than kopecks', () => {
   it('a price row says the price has too many decimals, in each language, and sends nothing', () => {
     for (const lang of LANGS) {
       const t = withCurrency(ADMIN_TEXTS[lang], 'RUB')
-      expect(priceRequest({ ...draft, price: '12.345' }, zones, t, lang), lang).toEqual({ body: null, error: `${t.price}: ${ISSUE_TEXTS[lang].cents}` })
+      expect(priceRequest({ ...draft, price: '12.345' }, zones, t, lang), lang).toEqual({ body: null, error: `${t.price}: ${ISSUE_TEXTS[lang].cents}`, field: 'price' })
+      // A blank price or quantity is said as not filled in (not "a number is needed", nor a silent 0).
+      expect(priceRequest({ ...draft, price: '' }, zones, t, lang), lang).toEqual({ body: null, error: `${t.price}: ${ISSUE_TEXTS[lang].required}`, field: 'price' })
+      expect(priceRequest({ ...draft, quantity: ' ' }, zones, t, lang), lang).toEqual({ body: null, error: `${t.quantity}: ${ISSUE_TEXTS[lang].required}`, field: 'quantity' })
     }
     // Two decimals (a decimal comma too) go through exactly.
     const t = withCurrency(ADMIN_TEXTS.ru, 'RUB')

@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react'
+import { ErrorNote } from './shell'
+
+/**
+ * A blank field as the contract should see it: null, so its check says "required" instead of
+ * "a number is needed" (NaN) or letting Number('') pass as 0. Any other text goes through `parse`.
+ */
+export function typedOrNull<T>(text: string, parse: (text: string) => T): T | null {
+  return text.trim() === '' ? null : parse(text)
+}
+
+/** A form's own check: its first refusal in the console's words and the refused control's name (firstIssue's error and field). */
+export interface Check {
+  error: string | null
+  field: string | null
+}
+
+/**
+ * What a console form's own check refused, said in the form itself. The forms are noValidate: the
+ * browser's required/min/type bubbles speak the browser's language, not the console's. `refuse`
+ * keeps the refusal of the form called `form` (a screen may hold several) and moves the focus to
+ * the control named by the check; `note(form)` is that form's ErrorNote, set first in the form so
+ * it shows beside the field on a phone (a screen's own note at its top is out of sight from a form
+ * below); `marks(form, name)` gives the refused control aria-invalid and aria-describedby to it.
+ */
+export function useRefusal(idPrefix: string) {
+  const [refusal, setRefusal] = useState<{ form: string; field: string; text: string } | null>(null)
+  const noteId = (form: string) => `${idPrefix}-${form}-error`
+  /** True when the check refused (the form then sends nothing); a passed check clears the refusal. */
+  const refuse = (e: FormEvent<HTMLFormElement>, form: string, check: Check): boolean => {
+    if (check.error === null) {
+      setRefusal(null)
+      return false
+    }
+    const field = check.field ?? ''
+    setRefusal({ form, field, text: check.error })
+    const control = e.currentTarget.elements.namedItem(field)
+    if (control instanceof HTMLElement) control.focus()
+    return true
+  }
+  const marks = (form: string, name: string) => (refusal?.form === form && refusal.field === name ? { 'aria-invalid': true, 'aria-describedby': noteId(form) } : {})
+  const note = (form: string) => <ErrorNote error={refusal?.form === form ? refusal.text : null} id={noteId(form)} />
+  return { refuse, marks, note }
+}
