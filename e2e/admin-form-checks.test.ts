@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import { PROMO_MIN_LENGTH } from '../src/contract/constants'
@@ -150,6 +151,15 @@ describe('console forms checked by the contract', () => {
         await expect.poll(() => alert.innerText()).toBe(`${t.quantity}: ${issue.required}`)
         await refused(page, 'quantity')
         await axeClean(page, `event editor, empty quantity (${lang})`)
+
+        // A session's edit form: its own note, beside its fields.
+        await page.reload()
+        await page.getByRole('button', { name: new RegExp(`^${SESSION_TEXTS[lang].edit}: `) }).first().click()
+        await page.locator('[name="day"]').first().fill('')
+        await page.getByRole('button', { name: t.save, exact: true }).last().click()
+        await expect.poll(() => alert.innerText()).toBe(`${t.day}: ${issue.required}`)
+        await refused(page, 'day')
+        await axeClean(page, `session edit, empty date (${lang})`)
       }
       expect(writes).toEqual([])
     } finally {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
+import { sessionUpdateSchema } from '../../contract/admin/catalogue'
 import { AdminErrorCode } from '../../contract/admin/roles'
 import { salesExportPath } from '../../contract/admin/sales-export'
 import type { Lang } from '../../contract/lang'
@@ -8,7 +9,9 @@ import { formatMoment, formatSession } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
+import { firstIssue } from './issueTexts'
 import { PriceRow } from './PriceRow'
+import { useRefusal } from './refusal'
 import { nameOf as rowName, type Row } from './rows'
 import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
@@ -69,6 +72,7 @@ function SaleBadge({ session: x }: { session: Row }) {
 export function EventSessions({ heading, sessions, prices, categories, zones, writable, mapName, act }: Props) {
   const { api, lang, t, currency } = useConsole()
   const s = SESSION_TEXTS[lang]
+  const { refuse, marks, note } = useRefusal('adm-session-edit')
   const [editing, setEditing] = useState<Editing | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
   const [removing, setRemoving] = useState<Row | null>(null)
@@ -165,9 +169,13 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
         {fillIn(s.noEmail, { count: a.noEmail })} <a href={salesExportPath(a.session, lang)} download>{s.noEmailList}</a>
       </>
     ) : undefined
-  const save = (e: FormEvent) => {
+  const save = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    if (editing) send(editing, false)
+    if (!editing) return
+    // The form is noValidate: the contract's check, not the browser's bubbles in the browser's language, says a blank date or time.
+    const labels: Record<string, string> = { day: t.day, time: t.time }
+    if (refuse(e, 'edit', firstIssue(sessionUpdateSchema, { day: editing.day, time: editing.time }, lang, { label: (key) => labels[key] ?? key }))) return
+    send(editing, false)
   }
 
   return (
@@ -214,14 +222,15 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
               </>
             )}
             {editing?.id === x.id && (
-              <form className="adm-form adm-inline" onSubmit={save} aria-label={fillIn(s.editSession, { when: when(x) })}>
+              <form className="adm-form adm-inline" noValidate onSubmit={save} aria-label={fillIn(s.editSession, { when: when(x) })}>
+                {note('edit')}
                 <label>
                   {t.day}
-                  <input type="date" name="day" required autoFocus value={editing.day} onChange={(e) => setEditing({ ...editing, day: e.target.value })} />
+                  <input type="date" name="day" required autoFocus value={editing.day} onChange={(e) => setEditing({ ...editing, day: e.target.value })} {...marks('edit', 'day')} />
                 </label>
                 <label>
                   {t.time}
-                  <input type="time" name="time" required value={editing.time} onChange={(e) => setEditing({ ...editing, time: e.target.value })} />
+                  <input type="time" name="time" required value={editing.time} onChange={(e) => setEditing({ ...editing, time: e.target.value })} {...marks('edit', 'time')} />
                 </label>
                 <label>
                   <input type="checkbox" name="active" checked={editing.active} onChange={(e) => setEditing({ ...editing, active: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {s.active}
