@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
@@ -101,7 +102,7 @@ describe('console forms checked by the contract', () => {
     const writes: string[] = []
     context.on('request', (r) => {
       const path = new URL(r.url()).pathname
-      if (r.method() !== 'GET' && /^\/api\/admin\/(sessions|events|calendars|prices)\b/.test(path)) writes.push(`${r.method()} ${path}`)
+      if ((r.method() !== 'GET' && /^\/api\/admin\/(sessions|events|calendars|prices)\b/.test(path)) || path === '/api/admin/orders/search') writes.push(`${r.method()} ${path}`)
     })
     try {
       const page = await context.newPage()
@@ -130,6 +131,8 @@ describe('console forms checked by the contract', () => {
 
         const t = ADMIN_TEXTS[lang]
         await page.goto(new URL(`/admin/events/${session.event_id}?lang=${lang}`, app.baseUrl).toString())
+        // The form fills in once the event is loaded: cleared before that, the name would come back.
+        await expect.poll(() => page.locator('[name="name_ru"]').inputValue()).not.toBe('')
         await page.locator('[name="name_ru"]').fill('')
         await page.getByRole('button', { name: t.save, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${t.name} (ru): ${issue.required}`)
@@ -160,6 +163,16 @@ describe('console forms checked by the contract', () => {
         await expect.poll(() => alert.innerText()).toBe(`${t.day}: ${issue.required}`)
         await refused(page, 'day')
         await axeClean(page, `session edit, empty date (${lang})`)
+
+        const c = CARE_TEXTS[lang]
+        await page.goto(new URL(`/admin/orders?lang=${lang}`, app.baseUrl).toString())
+        await page.getByRole('searchbox', { name: c.query }).press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${c.query}: ${issue.required}`)
+        await refused(page, 'q')
+        await page.getByRole('searchbox', { name: c.query }).fill('a')
+        await page.getByRole('button', { name: c.search, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${c.query}: ${issue.minLength.replace('{n}', '2')}`)
+        await axeClean(page, `order search, one letter (${lang})`)
       }
       expect(writes).toEqual([])
     } finally {

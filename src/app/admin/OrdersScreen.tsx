@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
-import type { OrderCare } from '../../contract/admin/care'
+import { orderSearchQuerySchema, type OrderCare } from '../../contract/admin/care'
 import { can } from '../../contract/admin/roles'
 import type { AdminOrder } from '../../contract/admin/sales'
 import { CARE_TEXTS, fillIn, orderSumText, ticketCountText, type CareTexts } from './careTexts'
 import { auditActionName } from './catalogue/auditTexts'
+import { firstIssue } from './issueTexts'
 import { consoleMoney } from './money'
+import { typedOrNull, useRefusal } from './refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { formatMoment, formatSession } from '../i18n/localeFormat'
 import { NameTickets } from './NameTickets'
@@ -21,6 +23,7 @@ export function OrdersScreen() {
   const [text, setText] = useState(q)
   const [found, setFound] = useState<AdminOrder[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const { refuse, marks, note } = useRefusal('adm-orders')
   useEffect(() => {
     if (q.trim().length < 2) return
     api('orderSearch', { q }).then(
@@ -31,8 +34,10 @@ export function OrdersScreen() {
       (err: unknown) => setError(messageOf(err)),
     )
   }, [api, q])
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    // The form is noValidate: the contract's check says a blank or one-letter search in the console's language (a blank one as "required").
+    if (refuse(e, 'search', firstIssue(orderSearchQuerySchema, { q: typedOrNull(text, String) }, lang, { label: () => c.query }))) return
     setParams({ q: text })
   }
   return (
@@ -40,10 +45,11 @@ export function OrdersScreen() {
       <h1 id="adm-orders-title" tabIndex={-1} ref={heading}>
         {c.find}
       </h1>
-      <form className="adm-form adm-inline" role="search" onSubmit={submit}>
+      <form className="adm-form adm-inline" role="search" noValidate onSubmit={submit}>
+        {note('search')}
         <label>
           {c.query}
-          <input type="search" minLength={2} maxLength={100} required value={text} onChange={(e) => setText(e.target.value)} />
+          <input type="search" name="q" minLength={2} maxLength={100} required value={text} onChange={(e) => setText(e.target.value)} {...marks('search', 'q')} />
         </label>
         <button type="submit">{c.search}</button>
       </form>
