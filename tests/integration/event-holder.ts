@@ -28,7 +28,7 @@ export interface HeldRowWrite {
   value: number | string
 }
 
-type Statement = [sql: string, params: readonly (number | string)[]]
+export type Statement = [sql: string, params: readonly (number | string)[]]
 
 /** The statements `write` runs in SQLite's words (`?` parameters): the event's lock first, as lockEvent takes it. */
 function sqliteStatements(eventId: number, write: HeldEventWrite): Statement[] {
@@ -44,7 +44,7 @@ function sqliteStatements(eventId: number, write: HeldEventWrite): Statement[] {
  * its busy wait stops this process too, and a connection of the test's own could never let go.
  * Resolves once the lock is held; `done` once it is let go.
  */
-async function holdSqlite(file: string, statements: readonly Statement[]): Promise<{ done: Promise<void> }> {
+export async function holdSqlite(file: string, statements: readonly Statement[]): Promise<{ done: Promise<void> }> {
   const script = `
     const Database = require('better-sqlite3')
     const [file, statements, holdMs] = process.argv.slice(1)

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,42 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect } from '../../src/server/db/connect'
 import { startTestServer, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
+import { holdSqlite } from './event-holder'
 
-/**
- * How long the other connection holds SQLite's write lock: long enough for the server's call to
- * reach the database under it, well under the server's busy timeout (db/connect.ts
- * SQLITE_BUSY_TIMEOUT_MS, 5 s), so a call that waits for it is not refused busy either.
- */
-const SQLITE_HOLD_MS = 800
 /** Per test: a server, an operator, a holder process. */
 const TEST_MS = 30_000
-
-type Statement = [sql: string, params: readonly (number | string)[]]
-
-/**
- * Another process's connection to the SQLite file (the CLI's, a second server's) writing
- * `statements` in a transaction, so holding the write lock, for SQLITE_HOLD_MS; then it commits.
- * A process of its own: the server's driver is synchronous, so its busy wait stops this process
- * too, and a connection of the test's own could never let go. Resolves once the lock is held;
- * `done` once the write is committed and the process gone.
- */
-async function holdSqlite(file: string, statements: readonly Statement[]): Promise<{ done: Promise<void> }> {
-  const script = `
-    const Database = require('better-sqlite3')
-    const [file, statements, holdMs] = process.argv.slice(1)
-    const db = new Database(file)
-    db.exec('begin immediate')
-    for (const [sql, params] of JSON.parse(statements)) db.prepare(sql).run(...params)
-    process.stdout.write('locked\\n')
-    setTimeout(() => { db.exec('commit'); db.close() }, Number(holdMs))`
-  const child = spawn(process.execPath, ['-e', script, file, JSON.stringify(statements), String(SQLITE_HOLD_MS)], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const done = new Promise<void>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`holder exited ${code}`)))))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve())
-    child.on('exit', (code) => reject(new Error(`holder exited ${code} before locking`)))
-  })
-  return { done }
-}
 
 /**
  * Every transaction on SQLite begins IMMEDIATE (db/sqlite-immediate.ts). A transaction begun
