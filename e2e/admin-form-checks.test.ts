@@ -47,6 +47,9 @@ async function refused(page: Page, name: string): Promise<void> {
   expect(await page.evaluate(() => document.activeElement?.getAttribute('name')), name).toBe(name)
 }
 
+/** Text for a RegExp, its special characters escaped. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 describe('console forms checked by the contract', () => {
   it("say an empty required field in the console's language, not the English browser's, on a phone", async () => {
     const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
@@ -163,6 +166,17 @@ describe('console forms checked by the contract', () => {
         await expect.poll(() => alert.innerText()).toBe(`${t.day}: ${issue.required}`)
         await refused(page, 'day')
         await axeClean(page, `session edit, empty date (${lang})`)
+
+        // A price row's edit form: its own note, beside its fields (the editor's error is at the page's top).
+        await page.reload()
+        const [before, after] = SESSION_TEXTS[lang].editPrice.split('{what}').map(escaped)
+        await page.getByRole('button', { name: new RegExp(`^${before}.+${after}$`) }).first().click()
+        await page.locator('[name="price"]').first().fill('')
+        await page.locator('li form').getByRole('button', { name: t.save, exact: true }).click()
+        // The label names the venue's currency in place of {cur}.
+        await expect.poll(() => alert.innerText()).toMatch(new RegExp(`^${escaped(t.price).replace(escaped('{cur}'), '.+')}: ${issue.required}$`))
+        await refused(page, 'price')
+        await axeClean(page, `price row edit, empty price (${lang})`)
 
         const c = CARE_TEXTS[lang]
         await page.goto(new URL(`/admin/orders?lang=${lang}`, app.baseUrl).toString())

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { fillIn } from './careTexts'
 import { draftOf, PriceFields, priceRequest, type PriceDraft } from './PriceForm'
+import { useRefusal } from './refusal'
 import { offered, type Row } from './rows'
 import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
@@ -35,6 +36,8 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
   const what = `${when} ${text}`
   const [draft, setDraft] = useState<PriceDraft | null>(null)
   const [asking, setAsking] = useState(false)
+  // One prefix per row: several rows' edit forms may be on the page, each with its own note.
+  const { refuse, marks, note } = useRefusal(`adm-price-${p.id}`)
   // The form closed (saved or cancelled) gives the focus back to the row's Edit button, not to the page.
   const editButton = useRef<HTMLButtonElement>(null)
   const close = () => {
@@ -45,12 +48,15 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
   const rowCategories = offered(categories, [String(p.client_category_id)])
   const rowZones = offered(zones, [String(p.zone_id)]).filter((z) => z.drawing_id === (session.drawing_id ?? null) || z.id === p.zone_id)
 
-  const save = (e: FormEvent) => {
+  const save = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     if (!draft) return
+    // The form is noValidate: the contract's check says a blank price or quantity in the console's
+    // language, in this form beside the field (the editor's error sits at the page's top, out of sight on a phone).
+    const checked = priceRequest(draft, rowZones, t, lang, p)
+    if (refuse(e, 'edit', checked) || checked.body === null) return
+    const { body } = checked
     act(async () => {
-      const { body, error } = priceRequest(draft, rowZones, t, lang, p)
-      if (error !== null) throw new Error(error)
       await api('priceUpdate', body, { id: p.id })
       close()
     })
@@ -81,8 +87,9 @@ export function PriceRow({ price: p, session, when, text, categories, zones, wri
         </>
       )}
       {draft && (
-        <form className="adm-form adm-inline" onSubmit={save} aria-label={fillIn(s.priceForm, { what })}>
-          <PriceFields draft={draft} onChange={setDraft} categories={rowCategories} zones={rowZones} t={t} lang={lang} autoFocus />
+        <form className="adm-form adm-inline" noValidate onSubmit={save} aria-label={fillIn(s.priceForm, { what })}>
+          {note('edit')}
+          <PriceFields draft={draft} onChange={setDraft} categories={rowCategories} zones={rowZones} t={t} lang={lang} autoFocus marks={(name) => marks('edit', name)} />
           <button type="submit">{t.save}</button>{' '}
           <button type="button" onClick={close}>
             {s.cancel}
