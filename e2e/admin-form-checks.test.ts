@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
@@ -187,6 +188,47 @@ describe('console forms checked by the contract', () => {
         await page.getByRole('button', { name: c.search, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${c.query}: ${issue.minLength.replace('{n}', '2')}`)
         await axeClean(page, `order search, one letter (${lang})`)
+      }
+      expect(writes).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('say a missing buyer field of the box office in the console\'s language, on the field, on a phone', async () => {
+    const event = await app.server.db.selectFrom('events').select('hash_id').where('scheme', '=', 0).where('published', '=', 1).where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
+    const writes: string[] = []
+    context.on('request', (r) => {
+      const path = new URL(r.url()).pathname
+      if (r.method() !== 'GET' && /^\/api\/admin\/boxoffice\b/.test(path)) writes.push(`${r.method()} ${path}`)
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto(new URL('/admin', app.baseUrl).toString())
+      await signInConsole(page, EMAIL, PASSWORD, 'kz')
+      const alert = page.getByRole('alert')
+      for (const lang of LANGS) {
+        const issue = ISSUE_TEXTS[lang]
+        const b = BOX_TEXTS[lang]
+        await page.goto(new URL(`/admin/boxoffice/${event.hash_id}?map=0&lang=${lang}`, app.baseUrl).toString())
+        const sell = page.getByRole('button', { name: b.sell, exact: true })
+        await sell.click()
+        await expect.poll(() => alert.innerText()).toBe(`${b.fio}: ${issue.required}`)
+        await refused(page, 'fio')
+        await page.locator('[name="fio"]').fill('Desk Buyer')
+        await sell.click()
+        await expect.poll(() => alert.innerText()).toBe(`${b.phone}: ${issue.required}`)
+        await refused(page, 'phone')
+        await page.locator('[name="phone"]').fill('+7 900 000 00 00')
+        await page.locator('[name="email"]').fill('not-an-address')
+        await sell.click()
+        await expect.poll(() => alert.innerText()).toBe(`${b.email}: ${issue.email}`)
+        // The address stays described by its hint (optional) as well as by the note.
+        expect(await page.locator('[name="email"]').getAttribute('aria-invalid')).toBe('true')
+        expect(await page.locator('[name="email"]').getAttribute('aria-describedby')).toContain(await alert.getAttribute('id'))
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
+        await axeClean(page, `box office, malformed e-mail (${lang})`)
       }
       expect(writes).toEqual([])
     } finally {

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { schemeTicketSchema, orderLineSchema } from '../entities/order'
 import { hashSchema, idSchema } from '../entities/common'
 import { langSchema } from '../lang'
+import { EMAIL_MAX, EMAIL_MIN } from '../constants'
+import { EMAIL_PATTERN } from '../rules/patterns'
 
 /**
  * The box office (issue 19.1) and refunds from order care (issue 19.2).
@@ -22,6 +24,19 @@ const buyer = {
   phone: z.string().max(40),
   email: z.string().max(200),
 }
+
+/**
+ * What the desk's sale form checks before it sends, so a missing field is said in the console's
+ * language (the form is noValidate: the browser's bubbles speak the browser's): a name and a phone
+ * given, an e-mail either none or well-formed by the shop's rule (isEmailValid's pattern and
+ * bounds). The shop's other rules (the name's letters, the phone's length) stay the server's
+ * (validateBuyer with an optional e-mail), whose refusal the form shows beside Sell.
+ */
+export const deskBuyerSchema = z.object({
+  fio: buyer.fio.trim().min(1),
+  phone: buyer.phone.trim().min(1),
+  email: z.string().trim().pipe(z.union([z.literal(''), z.email({ pattern: EMAIL_PATTERN }).min(EMAIL_MIN).max(EMAIL_MAX)])),
+})
 
 export const boxOfficeSellRequestSchema = z.object({
   ...buyer,

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { PAY_KINDS, type BoxOfficeSellRequest, type PayKind } from '../../../contract/admin/boxoffice'
+import { deskBuyerSchema, PAY_KINDS, type BoxOfficeSellRequest, type PayKind } from '../../../contract/admin/boxoffice'
 import { isLang, LANGS, type Lang } from '../../../contract/lang'
 import { LANG_TAG } from '../../i18n/lang'
 import { formatMoney } from '../../i18n/localeFormat'
 import { fillIn } from '../careTexts'
+import { firstIssue } from '../issueTexts'
+import { typedOrNull, useRefusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole } from '../shell'
 import { LANG_NAMES } from '../texts'
 import { BOX_TEXTS } from './texts'
@@ -41,6 +43,7 @@ export function SaleForm({
   const { api, lang } = useConsole()
   const b = BOX_TEXTS[lang]
   const id = useId()
+  const { refuse, marks, note } = useRefusal(`${id}-sale`)
   const [fio, setFio] = useState('')
   const [phone, setPhone] = useState('')
   const [email, setEmail] = useState('')
@@ -68,11 +71,20 @@ export function SaleForm({
     if (sold) soldRef.current?.querySelector('a')?.focus()
   }, [sold])
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     // One sale at a time: the button stays focusable while one is in flight (a disabled button
     // would drop the keyboard's focus to the page, and a refusal would leave it there).
     if (inFlight.current) return
+    // The form is noValidate: the contract's check, not the browser's bubbles in the browser's
+    // language, says a missing name or phone or a malformed e-mail, beside the field (a blank one as "required").
+    const labels: Record<string, string> = { fio: b.fio, phone: b.phone, email: b.email }
+    const buyerCheck = firstIssue(deskBuyerSchema, { fio: typedOrNull(fio, String), phone: typedOrNull(phone, String), email }, lang, { label: (key) => labels[key] ?? key })
+    if (refuse(e, 'buyer', buyerCheck)) {
+      setError(null)
+      setAskedEmpty(false)
+      return
+    }
     if (!items || count === 0) {
       setError(null)
       setAskedEmpty(true)
@@ -101,22 +113,25 @@ export function SaleForm({
       setBusy(false)
     }
   }
+  // A refused address is described by the note and still by its hint (the e-mail is optional).
+  const emailMarks: { 'aria-invalid'?: boolean; 'aria-describedby'?: string } = marks('buyer', 'email')
   return (
     <section aria-labelledby={`${id}-buyer`}>
       <h2 id={`${id}-buyer`}>{b.buyer}</h2>
       <p data-testid="bo-total">{fillIn(b.total, { sum: formatMoney(payKind === 'comp' ? 0 : total, lang, currency) })}</p>
-      <form className="adm-form" onSubmit={(e) => void submit(e)}>
+      <form className="adm-form" noValidate onSubmit={(e) => void submit(e)}>
+        {note('buyer')}
         <label>
           {b.fio}
-          <input name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} />
+          <input name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} {...marks('buyer', 'fio')} />
         </label>
         <label>
           {b.phone}
-          <input name="phone" type="tel" autoComplete="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <input name="phone" type="tel" autoComplete="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} {...marks('buyer', 'phone')} />
         </label>
         <label>
           {b.email}
-          <input name="email" type="email" autoComplete="email" aria-describedby={`${id}-email-hint`} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} {...emailMarks} aria-describedby={[emailMarks['aria-describedby'], `${id}-email-hint`].filter(Boolean).join(' ')} />
         </label>
         <p id={`${id}-email-hint`} className="adm-muted">
           {b.emailOptional}
