@@ -8,6 +8,7 @@ import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
+import { MAX_TOKEN_DAYS } from '../src/contract/admin/access'
 import { PROMO_MIN_LENGTH } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
@@ -195,13 +196,14 @@ describe('console forms checked by the contract', () => {
     }
   })
 
-  it('say a missing buyer field of the box office in the console\'s language, on the field, on a phone', async () => {
-    const event = await app.server.db.selectFrom('events').select('hash_id').where('scheme', '=', 0).where('published', '=', 1).where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+  it("say a missing buyer field of the box office or API token field in the console's language, on the field, on a phone", async () => {
+    const db = app.server.db
+    const event = await db.selectFrom('events').select('hash_id').where('scheme', '=', 0).where('published', '=', 1).where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
     const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
     const writes: string[] = []
     context.on('request', (r) => {
       const path = new URL(r.url()).pathname
-      if (r.method() !== 'GET' && /^\/api\/admin\/boxoffice\b/.test(path)) writes.push(`${r.method()} ${path}`)
+      if (r.method() !== 'GET' && /^\/api\/admin\/(boxoffice|tokens)\b/.test(path)) writes.push(`${r.method()} ${path}`)
     })
     try {
       const page = await context.newPage()
@@ -229,6 +231,22 @@ describe('console forms checked by the contract', () => {
         expect(await page.locator('[name="email"]').getAttribute('aria-describedby')).toContain(await alert.getAttribute('id'))
         expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
         await axeClean(page, `box office, malformed e-mail (${lang})`)
+
+        const c = CATALOGUE_TEXTS[lang]
+        await page.goto(new URL(`/admin/tokens?lang=${lang}`, app.baseUrl).toString())
+        await page.getByRole('heading', { level: 1, name: c.tokens }).waitFor()
+        await page.getByRole('button', { name: c.create, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${c.tokenName}: ${issue.required}`)
+        await refused(page, 'name')
+        await page.locator('[name="name"]').fill('Integration')
+        await page.locator('[name="expires_in_days"]').fill('')
+        await page.getByRole('button', { name: c.create, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${c.tokenDays}: ${issue.required}`)
+        await refused(page, 'expires_in_days')
+        await page.locator('[name="expires_in_days"]').fill(String(MAX_TOKEN_DAYS + 1))
+        await page.getByRole('button', { name: c.create, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${c.tokenDays}: ${issue.max.replace('{n}', String(MAX_TOKEN_DAYS))}`)
+        await axeClean(page, `API token, too many days (${lang})`)
       }
       expect(writes).toEqual([])
     } finally {

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { AuditEntry, Operator } from '../../../contract/admin/access'
-import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, operatorCreateRequestSchema } from '../../../contract/admin/access'
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, operatorCreateRequestSchema, tokenCreateRequestSchema } from '../../../contract/admin/access'
 import { ROLES, type Role } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
 import { firstIssue } from '../issueTexts'
+import { typedOrNull, useRefusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { LANG_NAMES } from '../texts'
 import { AUDIT_ENTITIES, AUDIT_ENTITY_NAMES, auditActionName, auditEntityName } from './auditTexts'
@@ -103,18 +104,24 @@ export function TokensScreen() {
   const { api, c, t, lang, timeZone } = useTexts()
   const heading = useScreenTitle(c.tokens)
   const [tokens, setTokens] = useState<Token[] | null>(null)
-  const [form, setForm] = useState({ name: '', role: 'boxoffice' as Role, expires_in_days: DEFAULT_TOKEN_DAYS })
+  // The days as typed: a cleared field goes to the check as null ("required"), not as Number('') = 0.
+  const [form, setForm] = useState({ name: '', role: 'boxoffice' as Role, days: String(DEFAULT_TOKEN_DAYS) })
+  const { refuse, marks, note } = useRefusal('adm-tok')
   const [shown, setShown] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const load = useCallback(async () => setTokens((await api('tokens', {})).tokens), [api])
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
-  const create = async (e: FormEvent) => {
+  const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     setError(null)
+    // The form is noValidate: the contract's check, not the browser's bubbles in the browser's language, says a blank name or days out of range.
+    const labels: Record<string, string> = { name: c.tokenName, role: c.role, expires_in_days: c.tokenDays }
+    const checked = firstIssue(tokenCreateRequestSchema, { name: form.name, role: form.role, expires_in_days: typedOrNull(form.days, Number) }, lang, { label: (key) => labels[key] ?? key })
+    if (refuse(e, 'new', checked) || checked.data === null) return
     try {
-      const r = await api('tokenCreate', form)
+      const r = await api('tokenCreate', checked.data)
       setShown(r.token)
       setForm({ ...form, name: '' })
       await load()
@@ -155,11 +162,12 @@ export function TokensScreen() {
           </table>
         </div>
       )}
-      <form className="adm-form adm-inline" onSubmit={(e) => void create(e)} aria-labelledby="adm-tok-new">
+      <form className="adm-form adm-inline" noValidate onSubmit={(e) => void create(e)} aria-labelledby="adm-tok-new">
         <h2 id="adm-tok-new">{c.creating}</h2>
-        <label>{c.tokenName}<input required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
+        {note('new')}
+        <label>{c.tokenName}<input name="name" required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} {...marks('new', 'name')} /></label>
         <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}</select></label>
-        <label>{c.tokenDays}<input type="number" required min={1} max={MAX_TOKEN_DAYS} step={1} value={form.expires_in_days} onChange={(e) => setForm({ ...form, expires_in_days: Number(e.target.value) })} /></label>
+        <label>{c.tokenDays}<input type="number" name="expires_in_days" required min={1} max={MAX_TOKEN_DAYS} step={1} value={form.days} onChange={(e) => setForm({ ...form, days: e.target.value })} {...marks('new', 'expires_in_days')} /></label>
         <button type="submit">{c.create}</button>
       </form>
     </section>
