@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
+import { DOOR_CONSOLE_TEXTS } from '../src/app/admin/doorTexts'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
@@ -196,14 +197,15 @@ describe('console forms checked by the contract', () => {
     }
   })
 
-  it("say a missing buyer field of the box office or API token field in the console's language, on the field, on a phone", async () => {
+  it("say a missing buyer field of the box office, API token or gate field in the console's language, on the field, on a phone", async () => {
     const db = app.server.db
     const event = await db.selectFrom('events').select('hash_id').where('scheme', '=', 0).where('published', '=', 1).where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+    const session = await db.selectFrom('calendars').innerJoin('events', 'events.id', 'calendars.event_id').select('calendars.event_id').where('events.archived_at', 'is', null).where('calendars.cancelled_at', 'is', null).orderBy('calendars.id').executeTakeFirstOrThrow()
     const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
     const writes: string[] = []
     context.on('request', (r) => {
       const path = new URL(r.url()).pathname
-      if (r.method() !== 'GET' && /^\/api\/admin\/(boxoffice|tokens)\b/.test(path)) writes.push(`${r.method()} ${path}`)
+      if (r.method() !== 'GET' && /^\/api\/admin\/(boxoffice|tokens|checkin)\b/.test(path)) writes.push(`${r.method()} ${path}`)
     })
     try {
       const page = await context.newPage()
@@ -247,6 +249,13 @@ describe('console forms checked by the contract', () => {
         await page.getByRole('button', { name: c.create, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${c.tokenDays}: ${issue.max.replace('{n}', String(MAX_TOKEN_DAYS))}`)
         await axeClean(page, `API token, too many days (${lang})`)
+
+        const d = DOOR_CONSOLE_TEXTS[lang]
+        await page.goto(new URL(`/admin/events/${session.event_id}/door?lang=${lang}`, app.baseUrl).toString())
+        await page.getByRole('button', { name: d.add, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${d.name}: ${issue.required}`)
+        await refused(page, 'name')
+        await axeClean(page, `door, empty gate name (${lang})`)
       }
       expect(writes).toEqual([])
     } finally {

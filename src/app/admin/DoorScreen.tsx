@@ -2,10 +2,12 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatClock } from '../i18n/localeFormat'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
-import type { CheckinCounts, checkinListsResponseSchema } from '../../contract/admin/door'
+import { checkinListCreateSchema, type CheckinCounts, type checkinListsResponseSchema } from '../../contract/admin/door'
 import { formatSession } from '../../contract/rules/dayText'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
+import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
+import { useRefusal } from './refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 /** Live counts are read again this often while the screen is open. */
@@ -30,6 +32,7 @@ export function DoorScreen() {
   const [counts, setCounts] = useState<CheckinCounts | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [form, setForm] = useState(emptyForm)
+  const { refuse, marks, note } = useRefusal('adm-door')
   // The session whose lists and counts are on screen: an answer for another (asked before a switch) is dropped.
   const shownSession = useRef<number | null>(null)
   /**
@@ -76,9 +79,12 @@ export function DoorScreen() {
     return () => clearInterval(timer)
   }, [api, reload, sessionId])
 
-  const add = async (e: FormEvent) => {
+  const add = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     if (sessionId === null) return
+    // The form is noValidate: the contract's check, not the browser's bubble in the browser's language, says a blank gate name.
+    const labels: Record<string, string> = { name: d.name, category_ids: d.categories, sector_ids: d.sectors }
+    if (refuse(e, 'new', firstIssue(checkinListCreateSchema, { calendar_id: sessionId, ...form }, lang, { label: (key) => labels[key.split('.')[0]] ?? key }))) return
     try {
       await api('checkinListCreate', { calendar_id: sessionId, ...form })
       if (shownSession.current !== sessionId) return
@@ -219,10 +225,11 @@ export function DoorScreen() {
               </tbody>
             </table>
           </div>
-          <form className="adm-form" onSubmit={(e) => void add(e)}>
+          <form className="adm-form" noValidate onSubmit={(e) => void add(e)}>
+            {note('new')}
             <label>
               {d.name}
-              <input required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+              <input name="name" required maxLength={64} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} {...marks('new', 'name')} />
             </label>
             {lists.categories.length > 0 && (
               <fieldset>
