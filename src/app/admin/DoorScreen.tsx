@@ -32,7 +32,7 @@ export function DoorScreen() {
   const [counts, setCounts] = useState<CheckinCounts | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [form, setForm] = useState(emptyForm)
-  const { refuse, marks, note } = useRefusal('adm-door')
+  const { refuse, marks, note, clear: clearRefusal } = useRefusal('adm-door')
   // The session whose lists and counts are on screen: an answer for another (asked before a switch) is dropped.
   const shownSession = useRef<number | null>(null)
   /**
@@ -45,8 +45,9 @@ export function DoorScreen() {
     setLists(null)
     setCounts(null)
     setError(null)
+    clearRefusal()
     setForm(emptyForm())
-  }, [])
+  }, [clearRefusal])
 
   useEffect(() => {
     api('event', {}, { id }).then(

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useCallback, useState, type FormEvent } from 'react'
 import { ErrorNote } from './shell'
 
 /**
@@ -40,5 +40,7 @@ export function useRefusal(idPrefix: string) {
   }
   const marks = (form: string, name: string) => (refusal?.form === form && refusal.field === name ? { 'aria-invalid': true, 'aria-describedby': noteId(form) } : {})
   const note = (form: string) => <ErrorNote error={refusal?.form === form ? refusal.text : null} id={noteId(form)} />
-  return { refuse, marks, note }
+  /** Drops the refusal: what it named is gone (a screen switched to another session's form). Stable, like a state setter. */
+  const clear = useCallback(() => setRefusal(null), [])
+  return { refuse, marks, note, clear }
 }
