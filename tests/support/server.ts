@@ -68,7 +68,7 @@ function templateKey(config: Config): string {
 }
 
 const TEMPLATE_PREFIX = 'seatwise_tpl_'
-/** A PostgreSQL template of other sources is dropped only when older than this (see postgresTemplate). */
+/** A template of other sources is removed only when older than this (see sqliteTemplate, postgresTemplate). */
 const TEMPLATE_KEEP_MS = 6 * 60 * 60 * 1000
 const silent = pino({ level: 'silent' })
 
@@ -88,9 +88,14 @@ async function sqliteTemplate(config: Config): Promise<string> {
     await sql`vacuum into ${tmp}`.execute(db)
     await db.destroy()
     fs.renameSync(tmp, file)
-    // Templates of earlier days or sources are no longer used.
+    // Templates of earlier days or sources are no longer used, but a file of this run with
+    // another venue time zone, or another checkout's run, may be copying one right now: as for
+    // PostgreSQL, only those made over TEMPLATE_KEEP_MS ago are removed.
     for (const entry of fs.readdirSync(os.tmpdir())) {
-      if (/^seatwise_tpl_[0-9a-f]{12}\.sqlite$/.test(entry) && path.join(os.tmpdir(), entry) !== file) fs.rmSync(path.join(os.tmpdir(), entry), { force: true })
+      const other = path.join(os.tmpdir(), entry)
+      if (!/^seatwise_tpl_[0-9a-f]{12}\.sqlite$/.test(entry) || other === file) continue
+      const made = fs.statSync(other, { throwIfNoEntry: false })?.mtimeMs
+      if (made !== undefined && Date.now() - made > TEMPLATE_KEEP_MS) fs.rmSync(other, { force: true })
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true })
@@ -108,6 +113,12 @@ async function postgresTemplate(config: Config): Promise<string> {
     const db = await openDatabase({ ...config, database: { kind: 'postgres', url: pgUrl(work) } }, silent)
     await db.destroy()
     await withAdmin(async (c) => {
+      // The time it was made goes on the work database, before the rename (a comment belongs to
+      // the database, so it stays): commented after the rename, another run's clean-up below
+      // could see the new template without a time in between, judge it stale and drop it under
+      // this run's servers (seen in CI with two integration files at once: "template database
+      // … does not exist"; files with another venue time zone use a template of another key).
+      await c.query(`comment on database ${work} is '${new Date().toISOString()}'`)
       // Templates of earlier days or sources are no longer used, but another checkout on the
       // same machine (a second worktree, a CI run beside a session) may be using one of other
       // sources right now: only templates made over TEMPLATE_KEEP_MS ago are dropped (work
@@ -122,7 +133,6 @@ async function postgresTemplate(config: Config): Promise<string> {
         if (stale && /^seatwise_tpl_[0-9a-f]{12}$/.test(row.datname)) await c.query(`drop database if exists ${row.datname} with (force)`)
       }
       await c.query(`alter database ${work} rename to ${name}`)
-      await c.query(`comment on database ${name} is '${new Date().toISOString()}'`)
     })
   } catch (err) {
     const raced = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
