@@ -5,6 +5,7 @@ import { pickLocalized, type Lang } from '../../../contract/lang'
 import type { FieldError } from '../../../contract/rules/errors'
 import { TextField } from '../../forms/TextField'
 import { asksRegion, cleanDocNumber, isNegativeAge, maskBirthDate, showsAgeWarning, type DraftField, type VisitorDraft } from './model/form'
+import { visitorErrorText } from './model/errorText'
 import { SelectField } from './SelectField'
 
 /** Longest age input: 1 to 2 digits (000 §5). */
@@ -51,18 +52,7 @@ export function VisitorCard(props: VisitorCardProps) {
   const { index, row, data, regions, draft, errors, shown, open, onToggle, onChange, onBlur, lang, now, timeZone } = props
   const { t } = useTranslation()
   const id = (f: string) => `visitor-${index}-${f}`
-  const errorOf = (field: DraftField): string | undefined => {
-    if (!shown(field)) return undefined
-    if (field === 'date' && isNegativeAge(draft.date, now, timeZone)) return t('nominal.negative-age')
-    const e = errors.find((x) => x.field === field)
-    if (!e) return undefined
-    if (field === 'docNum') {
-      const type = data.docTypes.find((d) => d.id === draft.docTypeId)
-      const note = type ? pickLocalized(type, 'note', lang) : ''
-      return note !== '' ? note : t(e.error)
-    }
-    return t(e.error)
-  }
+  const errorOf = (field: DraftField): string | undefined => (shown(field) ? visitorErrorText(field, draft, errors, { data, lang, now, timeZone, t }) : undefined)
   const category = pickLocalized(row, 'category', lang)
   const seat = seatText(row, lang, t)
   const bodyId = id('body')
