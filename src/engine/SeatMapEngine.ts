@@ -254,6 +254,11 @@ export class SeatMapEngine {
     this.seatInteraction.setFocus(index)
   }
 
+  /** The map metadata's detail threshold in percent (null: default 500 %), on a running engine too (lod/DetailController). */
+  setDetailThreshold(percent: number | null | undefined): void {
+    this.detail.setThresholdPercent(percent)
+  }
+
   /** The aria-live text for a seat, in the page's language (the default is English). */
   setDescribe(describe: (seat: SeatInfo) => string): void {
     this.seatInteraction.setDescribe(describe)

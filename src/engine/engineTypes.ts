@@ -9,7 +9,7 @@ import type { GpuPreference } from './render/gpuApi'
 
 /** Options, snapshot and events of SeatMapEngine (kept apart so the app can import types only). */
 export interface SeatMapEngineOptions {
-  /** Map metadata's detail threshold in percent (spec default 500, capped at 2000). */
+  /** Map metadata's detail threshold in percent (spec default 500, capped at 2000); on a running engine, setDetailThreshold. */
   detailThresholdPercent?: number | null
   /** Popover placement on phones: above or below only. Default: `(pointer: coarse)`. */
   mobile?: boolean

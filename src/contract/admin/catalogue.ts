@@ -189,6 +189,23 @@ export const venueInputSchema = z.object({
   latitude: z.number().min(-90).max(90).nullable().default(null),
   longitude: z.number().min(-180).max(180).nullable().default(null),
 })
+/**
+ * Bounds of a venue's map detail threshold in percent (001 §9: default 500, "max zoom 2000"). The
+ * engine's MIN_/MAX_DETAIL_THRESHOLD_PERCENT (engine/lod/lod.ts) are the same numbers; the
+ * contract imports no engine, and a unit test (tests/unit/contract/map-meta.test.ts) keeps them equal.
+ */
+export const MAP_DETAIL_THRESHOLD_MIN = 100
+export const MAP_DETAIL_THRESHOLD_MAX = 2000
+/**
+ * A venue's map metadata (POST /api/admin/venues/:id/map-meta), set whole: the detail switch
+ * threshold in whole percent, or null for the default (500 %). Every version of the venue's map
+ * answers it in the storefront's map meta (contract/entities/scheme.ts schemeMapMetaSchema).
+ */
+export const venueMapMetaSchema = z.object({
+  detail_threshold: z.number().int().min(MAP_DETAIL_THRESHOLD_MIN).max(MAP_DETAIL_THRESHOLD_MAX).nullable(),
+})
+export type VenueMapMetaInput = z.input<typeof venueMapMetaSchema>
+
 /** Largest drawing accepted (the 60,000-seat stadium's SVG is a few MB). */
 export const MAX_DRAWING_BYTES = 48 * 1024 * 1024
 export const drawingUploadSchema = z.object({ name: z.string().trim().min(1).max(MAX_NAME), svg: z.string().min(1).max(MAX_DRAWING_BYTES) })

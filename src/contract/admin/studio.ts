@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idSchema } from '../entities/common'
 import { accessTypeSchema } from '../entities/access'
+import { schemeMapMetaSchema } from '../entities/scheme'
 import { MAX_NAME } from './catalogue'
 import { paintKindOpSchemas } from './studio-paint'
 
@@ -125,6 +126,8 @@ export const studioPlanSchema = z.object({
   versions: z.array(z.object({ id: z.number().int(), version: z.number().int(), name: z.string(), seat_count: z.number().int(), created_at: z.number(), sessions: z.number().int() })),
   /** Sessions sold on this version (the studio can move one with no sales onto a version made for it). */
   sessions: z.array(z.object({ id: z.number().int(), day: z.string(), time: z.string(), event: z.string() })),
+  /** The map metadata the storefront's map answers carry (the venue's detail threshold): the studio's map draws by it too. */
+  meta: schemeMapMetaSchema,
 })
 export type StudioPlan = z.infer<typeof studioPlanSchema>
 

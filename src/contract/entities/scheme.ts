@@ -93,22 +93,34 @@ export const seatStandSchema = z.object({
 export type SeatStand = z.infer<typeof seatStandSchema>
 
 /**
+ * The map metadata (our addition; 001 §9 "detail switch threshold default 500 percent, max zoom
+ * 2000, overridable by map metadata"), in percent of the fit-to-view zoom; null = none set.
+ * - detail_threshold: the zoom at which single seats replace the sectors (the engine's
+ *   detailThreshold clamps it to 100..2000, the bounds the console accepts). An operator sets it
+ *   per venue on the console's venues screen (venues.map_detail_threshold); every version of the
+ *   venue's map answers it.
+ * - max_zoom: not stored, always null: the camera stops at MAX_ZOOM (24, the same §9 line) on
+ *   every map. The spec's "max zoom 2000" is read as the cap on the threshold above.
+ */
+export const schemeMapMetaSchema = z
+  .object({
+    detail_threshold: z.number().positive().nullable(),
+    max_zoom: z.number().positive().nullable(),
+  })
+  .nullable()
+export type SchemeMapMeta = z.infer<typeof schemeMapMetaSchema>
+
+/**
  * POST /api/scheme/map answer (001 §7; issue "seat booking"): svg = the venue drawing ('' when
  * not uploaded yet: messages.scheme-not-loaded), sectors, seat_numbers, seat_stand.
- * meta (our addition) carries the map's overrides of the detail threshold and the maximum zoom
- * in percent (001 §9 "overridable by map metadata"); null = the defaults.
+ * meta: the map metadata (schemeMapMetaSchema); null when the venue sets none.
  */
 export const schemeMapResponseSchema = z.object({
   svg: z.string(),
   sectors: z.array(schemeSectorSchema),
   seat_numbers: z.array(seatNumberSchema),
   seat_stand: z.array(seatStandSchema),
-  meta: z
-    .object({
-      detail_threshold: z.number().positive().nullable(),
-      max_zoom: z.number().positive().nullable(),
-    })
-    .nullable(),
+  meta: schemeMapMetaSchema,
   /**
    * Our addition: the position in the session's change log (seat_changes id) the statuses above
    * are as of. The client opens the live stream with last_event_id = version, so a change made

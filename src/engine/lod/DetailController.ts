@@ -2,7 +2,7 @@ import type { CameraView } from '../camera/Transform'
 import { MAX_ZOOM } from '../camera/Camera'
 import { WHEEL_DEBOUNCE_MS } from '../input/WheelHandler'
 import type { LoadedVenue } from '../LoadedVenue'
-import { budgetZoom, detailZoom, labelsFit, type LodTier, lodTier, MAX_SEATS_DRAWN } from './lod'
+import { budgetZoom, detailThreshold, detailZoom, labelsFit, type LodTier, lodTier, MAX_SEATS_DRAWN } from './lod'
 
 /**
  * Level-of-detail decisions for the live camera: which tier the renderer draws, when the seat
@@ -60,10 +60,29 @@ export class DetailController {
    */
   constructor(
     private readonly host: DetailHost,
-    private readonly threshold: number,
+    private threshold: number,
     seatBudget: number | (() => number) = MAX_SEATS_DRAWN,
   ) {
     this.budget = typeof seatBudget === 'number' ? () => seatBudget : seatBudget
+  }
+
+  /** The detail threshold now, as a zoom factor. */
+  get detailThreshold(): number {
+    return this.threshold
+  }
+
+  /**
+   * The map metadata's threshold in percent (null: the default), clamped by detailThreshold().
+   * The storefront makes its engine before the map answer that carries it arrives, so this may
+   * come at any time: the tier the camera now calls for is drawn at once, like a budget change
+   * (the tier decision lives here on the page's thread; the renderer, in its worker or not, only
+   * gets the tier to draw).
+   */
+  setThresholdPercent(percent: number | null | undefined): void {
+    const threshold = detailThreshold(percent)
+    if (threshold === this.threshold) return
+    this.threshold = threshold
+    this.retier()
   }
 
   private get seatBudget(): number {
@@ -138,6 +157,11 @@ export class DetailController {
 
   /** The seat budget changed (seatBudget.ts): draw the tier it now calls for. */
   budgetChanged(): void {
+    this.retier()
+  }
+
+  /** A rule of the tier changed (budget, threshold), not the camera: seats on or off now, numbers after quiet. */
+  private retier(): void {
     this.switchSeatsNow()
     this.scheduleQuietCheck()
     this.host.requestFrame()

@@ -15,9 +15,10 @@
 /** Spec 001 §9: detail switch threshold, default 500 percent (zoom 5 relative to fit). */
 export const DEFAULT_DETAIL_THRESHOLD_PERCENT = 500
 /**
- * Spec 001 §9: the threshold metadata may set is capped at "max zoom 2000" percent. That number
- * is no camera limit here: the camera's range is MIN_ZOOM..MAX_ZOOM (1..24, the same §9 line), and
- * no map metadata sets a maximum zoom (the scheme map answer's meta.max_zoom is always null).
+ * Spec 001 §9: the threshold map metadata may set (a venue's, from the map answer's
+ * meta.detail_threshold; SeatMapEngine.setDetailThreshold) is capped at "max zoom 2000" percent.
+ * That number is no camera limit here: the camera's range is MIN_ZOOM..MAX_ZOOM (1..24, the same
+ * §9 line) on every map; the answer's meta.max_zoom is not stored and stays null.
  */
 export const MAX_DETAIL_THRESHOLD_PERCENT = 2000
 /** Below 100 % the threshold would make sectors never show; treat as 100 %. */

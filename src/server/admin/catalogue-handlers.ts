@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { archiveEvent, copyEvent, createEvent, eventDetail, listEvents, publishEvent, unarchiveEvent, updateEvent } from './catalogue/events'
-import { copySimple, createSimple, importDrawing, references, setArchived, updateSimple, type ArchivableTable, type SimpleTable } from './catalogue/references'
+import { copySimple, createSimple, importDrawing, references, setArchived, setVenueMapMeta, updateSimple, type ArchivableTable, type SimpleTable } from './catalogue/references'
 import { copyOneSession, copyPrice, createPrice, createSessions, deletePrice, deleteSession, updatePrice, updateSession } from './catalogue/sessions'
 import type { AdminHandlers } from './routes'
 import { cancelSession } from './catalogue/session-cancel'
@@ -106,6 +106,10 @@ export function catalogueHandlers(app: FastifyInstance): AdminHandlers {
     venueCopy: venues.copy,
     venueArchive: archiving('venues').archive,
     venueUnarchive: archiving('venues').unarchive,
+    venueMapMeta: async ({ input, params, actor }) => {
+      await setVenueMapMeta(db, actor, params.id, input)
+      return ok
+    },
     venueDrawing: async ({ input, params, actor }) => importDrawing(db, actor, params.id, input),
     categoryCreate: categories.create,
     categoryUpdate: categories.update,

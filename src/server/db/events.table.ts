@@ -2,7 +2,15 @@ import type { Def, Flag, Id, Loc } from './columns'
 
 /** What is on: venues, events with their menus, tags and compositions, sessions (calendars) with their visitor categories and prices. */
 
-export type VenuesTable = { id: Id; urlyandexmap: Def<string>; latitude: number | null; longitude: number | null; archived_at: Def<number | null> } & Loc<'name'> & Loc<'address'>
+export type VenuesTable = {
+  id: Id
+  urlyandexmap: Def<string>
+  latitude: number | null
+  longitude: number | null
+  archived_at: Def<number | null>
+  /** Migration 2026_12_06_01_mm1_01: the seat map's detail switch threshold in percent (spec 001 §9 map metadata); null = the default 500. */
+  map_detail_threshold: Def<number | null>
+} & Loc<'name'> & Loc<'address'>
 export type EventsTable = {
   id: Id
   hash_id: string

@@ -67,6 +67,10 @@ function fakeEngine() {
     },
     setZonePrices() {},
     setZoneColors() {},
+    thresholds: [] as (number | null)[],
+    setDetailThreshold(percent: number | null) {
+      engine.thresholds.push(percent)
+    },
     zoneNames: [] as Record<string, string>[],
     setZoneNames(names: Record<string, string>) {
       engine.zoneNames.push({ ...names })
@@ -125,8 +129,8 @@ function compiledFetch(maps: SchemeMapResponse[], loads: number[]): typeof fetch
   }) as typeof fetch
 }
 
-function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[]; source?: MapSource; noCompiled?: boolean; shownAt?: number } = {}) {
-  const maps = options.maps ?? [mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' })]
+function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones?: number[]; source?: MapSource; noCompiled?: boolean; shownAt?: number; meta?: SchemeMapResponse['meta'] } = {}) {
+  const maps = options.maps ?? [{ ...mapResponse({ s1: 'free', s2: 'free', s3: 'free', s4: 'free' }), meta: options.meta ?? null }]
   const loads: number[] = []
   const streams: FakeStream[] = []
   const engine = fakeEngine()
@@ -143,7 +147,7 @@ function setup(options: { cart?: string[]; maps?: SchemeMapResponse[]; openZones
     },
     loadCompiled: () => options.noCompiled ? Promise.reject(new ApiCallError('-1004', 'No seat map', 404)) : Promise.resolve({
       venue: { url: '/venue', content_hash: '0'.repeat(32), format_version: 1, seat_count: 4, bytes: { raw: 0, gzip: 0, brotli: 0 } },
-      statuses_url: '/statuses', seat_stand: [], meta: null, version: 41,
+      statuses_url: '/statuses', seat_stand: [], meta: options.meta ?? null, version: 41,
     }),
     fetch: compiled,
     createParser: () => ({
@@ -225,6 +229,25 @@ describe.each<MapSource>(['json', 'compiled'])('SchemeMapController, map source 
     controller.dispose()
     expect(streams[0].closed).toBe(true)
     expect(engine.disposed).toBe(true)
+  })
+
+  it("hands the map answer's detail threshold (its meta) to the engine made before the answer", async () => {
+    const { controller, engine } = setup({ source, meta: { detail_threshold: 150, max_zoom: null } })
+    controller.start()
+    controller.mount({} as HTMLElement)
+    expect(engine.thresholds).toEqual([])
+    await flush()
+    expect(controller.getSnapshot().shown).toBe(true)
+    expect(engine.thresholds).toEqual([150])
+    controller.dispose()
+
+    // No meta: the engine's default (null).
+    const plain = setup({ source })
+    plain.controller.start()
+    await flush()
+    plain.controller.mount({} as HTMLElement)
+    expect(plain.engine.thresholds).toEqual([null])
+    plain.controller.dispose()
   })
 
   it('re-reads the statuses only when sync says resync', async () => {

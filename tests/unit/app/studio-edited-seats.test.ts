@@ -25,6 +25,7 @@ function plan(): StudioPlan {
     standing: [],
     versions: [],
     sessions: [],
+    meta: null,
   }
 }
 const keysOf = (p: StudioPlan, seats: number[]) => seats.map((i) => p.seats.key[i])

@@ -22,6 +22,7 @@ function plan(): StudioPlan {
     standing: [],
     versions: [],
     sessions: [],
+    meta: null,
   }
 }
 const t = STUDIO_TEXTS.en

@@ -115,6 +115,8 @@ export class StudioController {
     this.planOf = new Int32Array(0)
     // A new engine has none of the added zones' colours yet.
     this.addedColors = ''
+    // The venue's detail threshold (map metadata): seats show at the zoom the storefront's map shows them.
+    engine?.setDetailThreshold(this.plan.meta?.detail_threshold ?? null)
     offerEngineToTests(engine)
   }
 

@@ -7,12 +7,13 @@ import { firstIssue } from '../issueTexts'
 import { nameOf, type Row } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { STUDIO_TEXTS } from './texts'
+import { VenueMapMetaForm } from './VenueMapMetaForm'
 
 
 /**
  * Venues at /admin/venues: create one, upload a drawing of it (imported on the server by the
- * venue library; the studio then shows the import report beside the map), and open any version
- * of its map in the studio.
+ * venue library; the studio then shows the import report beside the map), open any version
+ * of its map in the studio, and set its map's detail threshold (VenueMapMetaForm).
  */
 export function VenuesScreen() {
   const { api, lang, t, operator } = useConsole()
@@ -104,6 +105,7 @@ export function VenuesScreen() {
                   </label>
                 )}
                 {busy === v.id && <p role="status">{s.uploading}</p>}
+                {writable && <VenueMapMetaForm venueId={v.id} stored={v.map_detail_threshold == null ? null : Number(v.map_detail_threshold)} onSaved={load} />}
               </li>
             )
           })}

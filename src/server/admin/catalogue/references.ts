@@ -76,6 +76,16 @@ export function copySimple(db: Db, actor: Actor, table: SimpleTable, id: number)
 }
 
 /**
+ * A venue's map metadata (contract venueMapMetaSchema), audited as "map-meta" with the venue row
+ * before and after. The storefront's map answers read it per request (scheme/map-meta.ts), so no
+ * cache keeps the old value.
+ */
+export function setVenueMapMeta(db: Db, actor: Actor, id: number, input: { detail_threshold: number | null }): Promise<void> {
+  // updateRow finds the venue first: an unknown id is refused as not found, nothing written.
+  return tx(db, actor, (trx) => updateRow(trx, actor, 'venues', 'venue', id, { map_detail_threshold: input.detail_threshold }, 'map-meta'))
+}
+
+/**
  * The rows that can be archived: the console stops offering them for new choices and the
  * storefront stops listing them; what already uses them (events, sessions, price rows) keeps working.
  */

@@ -7,6 +7,7 @@ import { ApiFailure } from '../../errors'
 import { copyProgress } from './copy-job'
 import { drawingState } from '../../venues/drawing.repository'
 import { isDraft } from './version.repository'
+import { mapMetaOfDrawing } from '../../domain/scheme/map-meta'
 
 function warningsOf(json: string): string[] {
   try {
@@ -95,6 +96,7 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
     },
     standing: standing.map((p) => ({ place_key: p.place_key, name: p.name, sector: indexOf.get(p.sector_id) ?? 0, zone_id: p.zone_id, capacity: p.capacity })),
     versions: versions.map((v) => ({ id: v.id, version: Number(v.version), name: v.name, seat_count: v.seat_count, created_at: Number(v.created_at), sessions: Number(v.sessions) })),
+    meta: await mapMetaOfDrawing(db, drawingId),
   }
 }
 

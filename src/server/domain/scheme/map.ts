@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect'
 import { latestChangeId } from '../live/changes.repository'
 import { drawingParts } from './drawing-cache'
 import { cachedMapAnswer, MAP_CACHE_MAX_AGE_MS, MapAnswer } from './map-cache'
+import { mapMetaOfDrawing } from './map-meta'
 import { listLiveSeatStates, listStandingWithHolds, seatStateVersion } from './map.repository'
 import { loadSchemeSession } from './repository'
 
@@ -21,7 +22,7 @@ export function statusOfState(state: string | null): SeatStatus {
  *   once, before the sweeper writes its release;
  * - seat_stand: the priced standing places with the places still free (quant) and the most one
  *   order may take there (limit: capacity capped by demquantlimit);
- * - meta: null (no drawing carries zoom overrides yet);
+ * - meta: the map metadata, the venue's detail threshold (map-meta.ts), null when none is set;
  * - version: the newest change log id read before the holds, so every change after it reaches
  *   the client through the live stream it opens with last_event_id = version.
  *
@@ -39,11 +40,13 @@ export async function schemeMapAnswer(db: Db, hash: string, calendarId: number, 
   const priced = [...new Set([...session.prices, ...session.subscriptionPrices].map((p) => p.zone_id))].sort((a, b) => a - b)
   // Read before the holds: a change committed meanwhile makes the next request rebuild.
   const version = await seatStateVersion(db, calendarId)
-  const key = `${version}|${session.drawingId}|${priced.join(',')}|${session.event.demquantlimit}`
-  return cachedMapAnswer(db, calendarId, key, now, () => buildAnswer(db, key, session.drawingId, calendarId, new Set(priced), session.event.demquantlimit, now))
+  // The meta is in the key: an operator's change of it reaches the next answer, not one 10 minutes on.
+  const meta = JSON.stringify(await mapMetaOfDrawing(db, session.drawingId))
+  const key = `${version}|${session.drawingId}|${priced.join(',')}|${session.event.demquantlimit}|${meta}`
+  return cachedMapAnswer(db, calendarId, key, now, () => buildAnswer(db, key, session.drawingId, calendarId, new Set(priced), session.event.demquantlimit, meta, now))
 }
 
-async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: number, priced: Set<number>, orderLimit: number, now: number): Promise<MapAnswer> {
+async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: number, priced: Set<number>, orderLimit: number, metaJson: string, now: number): Promise<MapAnswer> {
   const parts = await drawingParts(db, drawingId)
   const logVersion = await latestChangeId(db)
   const holds = await listLiveSeatStates(db, calendarId, now)
@@ -62,7 +65,7 @@ async function buildAnswer(db: Db, key: string, drawingId: number, calendarId: n
   }
   const stands = await standingView(db, drawingId, calendarId, [...priced], orderLimit, now)
   validUntil = Math.min(validUntil, stands.validUntil)
-  const json = `{"svg":${parts.svgJson},"sectors":${parts.sectorsJson},"seat_numbers":[${seats.join(',')}],"seat_stand":${JSON.stringify(stands.list)},"meta":null,"version":${logVersion}}`
+  const json = `{"svg":${parts.svgJson},"sectors":${parts.sectorsJson},"seat_numbers":[${seats.join(',')}],"seat_stand":${JSON.stringify(stands.list)},"meta":${metaJson},"version":${logVersion}}`
   return new MapAnswer(key, validUntil, json)
 }
 

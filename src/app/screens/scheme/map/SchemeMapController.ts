@@ -118,6 +118,11 @@ export class SchemeMapController {
   private startedAt = performance.now()
   /** The zones' names in the page's language now (setZoneNames), by zone id. */
   private zoneNames: Record<string, string>
+  /**
+   * The map answer's detail threshold in percent (its meta, 001 §9 map metadata; null: the
+   * engine's default 500). The engine exists before the answer does, so install() hands it over.
+   */
+  private detailThreshold: number | null = null
 
   constructor(private readonly options: SchemeMapControllerOptions) {
     this.zoneNames = namesOf(options.zones)
@@ -240,6 +245,7 @@ export class SchemeMapController {
     const { openZones, zones } = this.options
     const map = await this.options.loadMap()
     if (this.disposed) return null
+    this.detailThreshold = map.meta?.detail_threshold ?? null
     this.openStream(map.version)
     this.blocked = blockedSeatIds(map, openZones)
     this.update({ access: accessOf(map.seat_numbers) })
@@ -266,6 +272,7 @@ export class SchemeMapController {
     const { openZones, zones } = this.options
     const where = await this.options.loadCompiled()
     if (this.disposed) return null
+    this.detailThreshold = where.meta?.detail_threshold ?? null
     // The version is read before the status bytes are: the stream replays everything after it.
     this.openStream(where.version)
     this.statusesUrl = where.statuses_url
@@ -287,6 +294,8 @@ export class SchemeMapController {
   private install(): void {
     const engine = this.engine
     if (engine === null || this.venue === null || this.state.shown) return
+    // Before the venue: its first frame already draws the tier the map's own threshold calls for.
+    engine.setDetailThreshold(this.detailThreshold)
     engine.setVenue(this.venue)
     engine.setZonePrices(this.options.zonePrices)
     engine.setZoneColors(this.options.zoneColors)
