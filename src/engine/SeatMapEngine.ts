@@ -47,7 +47,6 @@ import { VenueUpdates } from './VenueUpdates'
 export const MAP_INIT_DELAY_MS = 200
 
 export { DETAIL_QUIET_MS } from './lod/DetailController'
-
 export type { SeatMapEngineOptions, SeatMapEvents, SeatMapSnapshot } from './engineTypes'
 
 export class SeatMapEngine {
