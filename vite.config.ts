@@ -13,6 +13,8 @@ import { filesIn, precompressFiles } from './src/server/plugins/precompress'
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080'
 /** Integration test files run at once (vitest maxWorkers): two, the cores of the CI box. */
 const INTEGRATION_WORKERS = 2
+/** e2e test files run at once: two as well; Chromium on SwiftShader makes more only contend for the cores. */
+const E2E_WORKERS = 2
 
 /** The app's boot stages (src/app/main.tsx imports them one after the other). */
 const BOOT_STAGE = /\/src\/app\/boot\/[^/]+$/
@@ -158,6 +160,13 @@ export default defineConfig({
           // timing-sensitive files. A project of its own worker count needs its own group (vitest
           // refuses two in one group), so `vitest run` of every project runs unit, then this, then e2e.
           maxWorkers: INTEGRATION_WORKERS,
+          // One module graph per worker, not one per file: a fresh graph cost each file ~1.7 s of
+          // imports (the server, Fastify, Kysely, the contract), 298 s of the project's 769 s in a
+          // quiet fresh-clone CI (2026-12-06); without it the project took 472 s, all 180 files
+          // passing. Safe because what the server keeps in module scope is kept per database handle
+          // (ProcessCache, the seating and drawing caches: WeakMaps by Db), and no test file
+          // changes process.env, globals or timers (checked with grep when this was set).
+          isolate: false,
         },
       },
       {
@@ -169,7 +178,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once, one module graph per worker (as integration): each file has its own
+          // server, database and Chromium, and a file waits on its pages much of the time, so the
+          // second fills the cores the first leaves idle. On the 2-core box the project took 1,022 s
+          // one file at a time (fresh-clone CI, 2026-12-06) and 730 s this way the same hour.
+          maxWorkers: E2E_WORKERS,
+          isolate: false,
         },
       },
     ],
