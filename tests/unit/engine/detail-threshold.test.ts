@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAP_DETAIL_THRESHOLD_MAX, MAP_DETAIL_THRESHOLD_MIN, venueMapMetaSchema } from '../../../src/contract/admin/catalogue'
 import { Transform } from '../../../src/engine/camera/Transform'
-import { LoadedVenue } from '../../../src/engine/LoadedVenue'
-import { DetailController } from '../../../src/engine/lod/DetailController'
-import { DEFAULT_DETAIL_THRESHOLD_PERCENT, detailThreshold, MAX_DETAIL_THRESHOLD_PERCENT, MIN_DETAIL_THRESHOLD_PERCENT, type LodTier } from '../../../src/engine/lod/lod'
+import { DEFAULT_DETAIL_THRESHOLD_PERCENT, detailThreshold, MAX_DETAIL_THRESHOLD_PERCENT, MIN_DETAIL_THRESHOLD_PERCENT } from '../../../src/engine/lod/lod'
 import type { MapRenderer } from '../../../src/engine/render/MapRenderer'
 import { SeatMapEngine } from '../../../src/engine/SeatMapEngine'
+import { detailHarness } from './detailHarness'
 import { syntheticVenue } from '../../../lab/syntheticVenue'
 
 /**
@@ -17,30 +16,7 @@ import { syntheticVenue } from '../../../lab/syntheticVenue'
 
 const VIEWPORT = { width: 1000, height: 700 }
 
-function harness() {
-  const venue = new LoadedVenue(syntheticVenue(2000))
-  const camera = new Transform()
-  camera.resize(VIEWPORT.width, VIEWPORT.height)
-  camera.setBounds(venue.data.bbox)
-  const renderer = {
-    currentTier: 'sectors' as LodTier,
-    setTier(tier: LodTier) {
-      this.currentTier = tier
-    },
-    showLabels() {},
-  }
-  const published: LodTier[] = []
-  const detail = new DetailController({
-    renderer,
-    camera,
-    venue: () => venue,
-    statusRevision: () => 0,
-    tierChanged: (tier) => published.push(tier),
-    invalidate: () => {},
-    requestFrame: () => {},
-  }, detailThreshold(null))
-  return { camera, renderer, detail, published }
-}
+const harness = () => detailHarness({ seats: 2000, viewport: VIEWPORT })
 
 describe('detail threshold from map metadata', () => {
   afterEach(() => {

@@ -6,9 +6,9 @@ import type { Point } from '../../../src/engine/input/types'
 import { SeatInteraction } from '../../../src/engine/interaction/SeatInteraction'
 import { DOUBLE_TAP_MS } from '../../../src/engine/interaction/states'
 import { LoadedVenue } from '../../../src/engine/LoadedVenue'
-import { DetailController } from '../../../src/engine/lod/DetailController'
 import { detailThreshold, type LodTier } from '../../../src/engine/lod/lod'
 import { SlicedTask } from '../../../src/engine/scheduling/SlicedTask'
+import { detailHarness as sharedDetailHarness } from './detailHarness'
 import { syntheticVenue } from '../../../lab/syntheticVenue'
 
 /** A desktop-sized map viewport (CSS pixels). */
@@ -237,31 +237,7 @@ describe('DetailController', () => {
     vi.useRealTimers()
   })
 
-  function detailHarness() {
-    const venue = new LoadedVenue(syntheticVenue(2000))
-    const camera = makeTransform(venue)
-    const renderer = {
-      currentTier: 'sectors' as LodTier,
-      setTier(tier: LodTier) {
-        this.currentTier = tier
-      },
-      labels: [] as { tier: LodTier; seats: number }[],
-      showLabels(_v: LoadedVenue, tier: LodTier, _rect: unknown, seatsInView: readonly number[]) {
-        this.labels.push({ tier, seats: seatsInView.length })
-      },
-    }
-    const published: LodTier[] = []
-    const detail = new DetailController({
-      renderer,
-      camera,
-      venue: () => venue,
-      statusRevision: () => 0,
-      tierChanged: (tier) => published.push(tier),
-      invalidate: () => {},
-      requestFrame: () => {},
-    }, detailThreshold(null))
-    return { venue, camera, renderer, detail, published }
-  }
+  const detailHarness = () => sharedDetailHarness({ seats: 2000, viewport: VIEWPORT })
 
   it('zoomed out: a new venue is drawn as sectors, and staying zoomed out keeps it so', () => {
     vi.useFakeTimers()

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Transform } from '../../../src/engine/camera/Transform'
-import { LoadedVenue } from '../../../src/engine/LoadedVenue'
-import { DetailController } from '../../../src/engine/lod/DetailController'
-import { BUDGET_ZOOM_MARGIN, budgetZoom, clickZoomsFirst, detailThreshold, LABEL_MIN_SEAT_PX, lodTier, MAX_SEATS_DRAWN, overSeatBudget, SEAT_BUDGET_HYSTERESIS, type LodTier } from '../../../src/engine/lod/lod'
+import { BUDGET_ZOOM_MARGIN, budgetZoom, clickZoomsFirst, LABEL_MIN_SEAT_PX, lodTier, MAX_SEATS_DRAWN, overSeatBudget, SEAT_BUDGET_HYSTERESIS } from '../../../src/engine/lod/lod'
 import { SeatDensity } from '../../../src/engine/lod/seatDensity'
+import { detailHarness } from './detailHarness'
 import { syntheticVenue } from '../../../lab/syntheticVenue'
 
 /** Seats whose centres lie in `rect`, counted one by one (what the density grid estimates). */
@@ -78,29 +76,7 @@ describe('DetailController with a seat budget', () => {
     vi.useRealTimers()
   })
 
-  function harness(budget: number | (() => number)) {
-    const venue = new LoadedVenue(syntheticVenue(4000))
-    const camera = new Transform()
-    camera.resize(1000, 700)
-    camera.setBounds(venue.data.bbox)
-    const renderer = {
-      currentTier: 'sectors' as LodTier,
-      setTier(tier: LodTier) {
-        this.currentTier = tier
-      },
-      showLabels() {},
-    }
-    const detail = new DetailController({
-      renderer,
-      camera,
-      venue: () => venue,
-      statusRevision: () => 0,
-      tierChanged: () => {},
-      invalidate: () => {},
-      requestFrame: () => {},
-    }, detailThreshold(null), budget)
-    return { venue, camera, renderer, detail }
-  }
+  const harness = (budget: number | (() => number)) => detailHarness({ seats: 4000, viewport: { width: 1000, height: 700 }, budget })
 
   it('follows a budget that changes (the device budget, lod/seatBudget.ts): fills when it drops, seats when it rises', () => {
     let budget = Infinity
