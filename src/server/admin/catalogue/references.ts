@@ -77,7 +77,7 @@ export function copySimple(db: Db, actor: Actor, table: SimpleTable, id: number)
 
 /**
  * A venue's map metadata (contract venueMapMetaSchema), audited as "map-meta" with the venue row
- * before and after. The storefront's map answers read it per request (scheme/map-meta.ts), so no
+ * before and after. The storefront's map answers read it per request (scheme/map-meta.repository.ts), so no
  * cache keeps the old value.
  */
 export function setVenueMapMeta(db: Db, actor: Actor, id: number, input: { detail_threshold: number | null }): Promise<void> {

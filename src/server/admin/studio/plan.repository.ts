@@ -7,7 +7,7 @@ import { ApiFailure } from '../../errors'
 import { copyProgress } from './copy-job'
 import { drawingState } from '../../venues/drawing.repository'
 import { isDraft } from './version.repository'
-import { mapMetaOfDrawing } from '../../domain/scheme/map-meta'
+import { mapMetaOfDrawing } from '../../domain/scheme/map-meta.repository'
 
 function warningsOf(json: string): string[] {
   try {

@@ -10,7 +10,7 @@ import { listLiveSeatStates, listSeatOrder, listTypedSeatNames, seatStateVersion
 import { ApiFailure } from '../../errors'
 import { standingView, statusOfState } from './map'
 import { loadSchemeSession } from './repository'
-import { mapMetaOfDrawing } from './map-meta'
+import { mapMetaOfDrawing } from './map-meta.repository'
 import { latestChangeId } from '../live/changes.repository'
 import { accessTypeSchema } from '../../../contract/entities/access'
 
@@ -45,7 +45,7 @@ export async function schemeMapCompiledAnswer(db: Db, hash: string, calendarId: 
     },
     statuses_url: `${SCHEME_MAP_STATUSES_PATH}?${new URLSearchParams({ hash, calendar_id: String(calendarId) })}`,
     seat_stand: stands.list,
-    // Read per request (map-meta.ts): the compiled venue is cached per drawing, the meta is the venue's and may change.
+    // Read per request (map-meta.repository.ts): the compiled venue is cached per drawing, the meta is the venue's and may change.
     meta: await mapMetaOfDrawing(db, session.drawingId),
     version,
     access: (await listTypedSeatNames(db, session.drawingId)).flatMap((r) => {

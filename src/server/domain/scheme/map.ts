@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect'
 import { latestChangeId } from '../live/changes.repository'
 import { drawingParts } from './drawing-cache'
 import { cachedMapAnswer, MAP_CACHE_MAX_AGE_MS, MapAnswer } from './map-cache'
-import { mapMetaOfDrawing } from './map-meta'
+import { mapMetaOfDrawing } from './map-meta.repository'
 import { listLiveSeatStates, listStandingWithHolds, seatStateVersion } from './map.repository'
 import { loadSchemeSession } from './repository'
 
@@ -22,7 +22,7 @@ export function statusOfState(state: string | null): SeatStatus {
  *   once, before the sweeper writes its release;
  * - seat_stand: the priced standing places with the places still free (quant) and the most one
  *   order may take there (limit: capacity capped by demquantlimit);
- * - meta: the map metadata, the venue's detail threshold (map-meta.ts), null when none is set;
+ * - meta: the map metadata, the venue's detail threshold (map-meta.repository.ts), null when none is set;
  * - version: the newest change log id read before the holds, so every change after it reaches
  *   the client through the live stream it opens with last_event_id = version.
  *
