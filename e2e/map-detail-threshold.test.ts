@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
 import { MAP_META_TEXTS } from '../src/app/admin/studio/mapMetaTexts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
-import { MAP_DETAIL_THRESHOLD_MAX } from '../src/contract/admin/catalogue'
+import { MAP_DETAIL_THRESHOLD_DEFAULT, MAP_DETAIL_THRESHOLD_MAX } from '../src/contract/admin/catalogue'
 import { LANGS } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
 import { DETAIL_QUIET_MS } from '../src/engine/SeatMapEngine'
@@ -89,6 +89,11 @@ describe("a venue's map detail threshold", () => {
         expect((await field.getAttribute('aria-describedby'))?.split(' '), lang).toContain(await alert.getAttribute('id'))
         expect(await page.evaluate(() => document.activeElement?.getAttribute('name')), lang).toBe('detail_threshold')
         expect(seriousViolations(await runAxe(page)), `venues map form, refused (${lang})`).toEqual([])
+        // The hint names the contract's bounds and default (filled in, no placeholder left).
+        const hint = await form.locator('.adm-muted').innerText()
+        expect(hint, lang).toContain(String(MAP_DETAIL_THRESHOLD_MAX))
+        expect(hint, lang).toContain(String(MAP_DETAIL_THRESHOLD_DEFAULT))
+        expect(hint, lang).not.toContain('{')
         // No sideways scroll on the phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), lang).toBe(true)
       }

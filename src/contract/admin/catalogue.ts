@@ -191,10 +191,12 @@ export const venueInputSchema = z.object({
 })
 /**
  * Bounds of a venue's map detail threshold in percent (001 §9: default 500, "max zoom 2000"). The
- * engine's MIN_/MAX_DETAIL_THRESHOLD_PERCENT (engine/lod/lod.ts) are the same numbers; the
+ * engine's MIN_/MAX_/DEFAULT_DETAIL_THRESHOLD_PERCENT (engine/lod/lod.ts) are the same numbers; the
  * contract imports no engine, and a unit test (tests/unit/contract/map-meta.test.ts) keeps them equal.
  */
 export const MAP_DETAIL_THRESHOLD_MIN = 100
+/** The threshold when a venue sets none (null), 001 §9's default; the engine's DEFAULT_DETAIL_THRESHOLD_PERCENT. */
+export const MAP_DETAIL_THRESHOLD_DEFAULT = 500
 export const MAP_DETAIL_THRESHOLD_MAX = 2000
 /**
  * A venue's map metadata (POST /api/admin/venues/:id/map-meta), set whole: the detail switch

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MAP_DETAIL_THRESHOLD_MAX, MAP_DETAIL_THRESHOLD_MIN, venueMapMetaSchema } from '../../../src/contract/admin/catalogue'
+import { MAP_DETAIL_THRESHOLD_DEFAULT, MAP_DETAIL_THRESHOLD_MAX, MAP_DETAIL_THRESHOLD_MIN, venueMapMetaSchema } from '../../../src/contract/admin/catalogue'
 import { Transform } from '../../../src/engine/camera/Transform'
 import { DEFAULT_DETAIL_THRESHOLD_PERCENT, detailThreshold, MAX_DETAIL_THRESHOLD_PERCENT, MIN_DETAIL_THRESHOLD_PERCENT } from '../../../src/engine/lod/lod'
 import type { MapRenderer } from '../../../src/engine/render/MapRenderer'
@@ -38,6 +38,7 @@ describe('detail threshold from map metadata', () => {
   it("the console's bounds are the engine's (the contract imports no engine)", () => {
     expect(MAP_DETAIL_THRESHOLD_MIN).toBe(MIN_DETAIL_THRESHOLD_PERCENT)
     expect(MAP_DETAIL_THRESHOLD_MAX).toBe(MAX_DETAIL_THRESHOLD_PERCENT)
+    expect(MAP_DETAIL_THRESHOLD_DEFAULT).toBe(DEFAULT_DETAIL_THRESHOLD_PERCENT)
     expect(venueMapMetaSchema.safeParse({ detail_threshold: MIN_DETAIL_THRESHOLD_PERCENT - 1 }).success).toBe(false)
     expect(venueMapMetaSchema.safeParse({ detail_threshold: MAX_DETAIL_THRESHOLD_PERCENT + 1 }).success).toBe(false)
     expect(venueMapMetaSchema.safeParse({ detail_threshold: 150.5 }).success).toBe(false)

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { venueMapMetaSchema } from '../../../contract/admin/catalogue'
+import { MAP_DETAIL_THRESHOLD_DEFAULT, MAP_DETAIL_THRESHOLD_MAX, MAP_DETAIL_THRESHOLD_MIN, venueMapMetaSchema } from '../../../contract/admin/catalogue'
 import { firstIssue } from '../issueTexts'
 import { typedOrNull, useRefusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole } from '../shell'
@@ -45,14 +45,18 @@ export function VenueMapMetaForm({ venueId, stored, onSaved }: { venueId: number
       <label>
         {m.threshold}
         <input
-          name="detail_threshold" type="number" inputMode="numeric" min={100} max={2000} step={1} placeholder="500"
+          name="detail_threshold" type="number" inputMode="numeric" min={MAP_DETAIL_THRESHOLD_MIN} max={MAP_DETAIL_THRESHOLD_MAX} step={1} placeholder={String(MAP_DETAIL_THRESHOLD_DEFAULT)}
           value={text} onChange={(e) => setText(e.target.value)}
           {...fieldMarks} aria-describedby={[fieldMarks['aria-describedby'], `${id}-hint`].filter(Boolean).join(' ')}
         />
       </label>
-      <p id={`${id}-hint`} className="adm-muted">{m.hint}. {m.current.replace('{value}', stored === null ? m.byDefault : `${stored} %`)}</p>
+      <p id={`${id}-hint`} className="adm-muted">{withBounds(m.hint)}. {m.current.replace('{value}', stored === null ? withBounds(m.byDefault) : `${stored} %`)}</p>
       <button type="submit">{m.save}</button>
       {saved && <p role="status">{m.saved}</p>}
     </form>
   )
 }
+
+/** The texts' {min}, {max} and {default}: the contract's numbers, one home for them. */
+const withBounds = (text: string) =>
+  text.replace('{min}', String(MAP_DETAIL_THRESHOLD_MIN)).replace('{max}', String(MAP_DETAIL_THRESHOLD_MAX)).replace('{default}', String(MAP_DETAIL_THRESHOLD_DEFAULT))
