@@ -7,6 +7,8 @@ import { signedIn, type AdminClient } from '../tests/integration/admin-helpers'
 import { viewLines } from '../tests/integration/door-helpers'
 import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/order-fixtures'
 import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
+import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { DOOR_TEXTS } from '../src/app/door/texts'
 import { createOperator } from '../src/server/admin/auth'
 import { launchChromium } from './support/browser'
 import { PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
@@ -22,6 +24,9 @@ import { writeStillY4m } from './support/y4m'
  */
 const DOOR_EMAIL = 'door@example.org'
 const PASSWORD = 'a door password 123'
+
+/** How long a blank code is given to bring up an answer, were it to check anything (a live check answers in well under this here). */
+const BLANK_CODE_WAIT_MS = 1_000
 
 describe('door check-in app', () => {
   let app: AppHarness
@@ -146,7 +151,26 @@ describe('door check-in app', () => {
     page.on('pageerror', (e) => errors.push(e.message))
     await page.goto(`${app.baseUrl}/door`)
     await page.locator('#adm-signin-title').waitFor()
-    await page.getByLabel('Язык').selectOption('en')
+    // A blank token: said in the door's language (Kazakh here, in an English browser), on the
+    // field, with nothing sent; the form is noValidate, so no browser bubble speaks instead.
+    await page.getByLabel('Язык').selectOption('kz')
+    const kz = DOOR_TEXTS.kz
+    const sent: string[] = []
+    const onRequest = (r: { url(): string }) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) sent.push(r.url())
+    }
+    page.on('request', onRequest)
+    await page.getByRole('button', { name: kz.useToken }).click()
+    const tokenAlert = page.getByRole('alert')
+    await expect.poll(() => tokenAlert.innerText()).toBe(`${kz.token}: ${ISSUE_TEXTS.kz.required}`)
+    const tokenField = page.getByLabel(kz.token)
+    expect(await tokenField.getAttribute('aria-invalid')).toBe('true')
+    expect(await tokenField.getAttribute('aria-describedby')).toBe(await tokenAlert.getAttribute('id'))
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('token')
+    page.off('request', onRequest)
+    expect(sent).toEqual([])
+    await axeClean(page, 'blank token (kz)')
+    await page.getByLabel(kz.language).selectOption('en')
     await context.setOffline(true)
     await page.getByLabel('Door token (sw_…)').fill('sw_0123456789abcdef0123')
     await page.getByRole('button', { name: 'Use the token' }).click()
@@ -165,6 +189,11 @@ describe('door check-in app', () => {
         return `behind: ${a.closest('label')?.textContent ?? a.textContent}`
       })
     const code = page.getByLabel('Ticket code')
+    // A blank code (a scanner's stray Enter) checks nothing: no answer comes up (the scans below are the only two).
+    await code.press('Enter')
+    await page.waitForTimeout(BLANK_CODE_WAIT_MS)
+    expect(await answer(page).count()).toBe(0)
+    expect(await focus()).toBe('behind: Ticket code')
     await code.fill(ticket.code)
     await code.press('Enter')
     await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('valid')

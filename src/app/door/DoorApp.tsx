@@ -3,6 +3,7 @@ import type { CheckinList, DoorSession } from '../../contract/admin/door'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { createAdminApi } from '../admin/api'
 import { SignIn } from '../admin/SignIn'
+import { ISSUE_TEXTS } from '../admin/issueTexts'
 import { ADMIN_TEXTS, LANG_NAMES } from '../admin/texts'
 import '../admin/admin.css'
 import { createDoorApi, NoNetwork } from './api'
@@ -45,7 +46,9 @@ export function DoorApp(): ReactNode {
   const [choice, setChoice] = useState<Choice | null>(savedChoice)
   const [tokenText, setTokenText] = useState('')
   // A refused token's error, worded at render (in the language chosen now).
-  const [tokenError, setTokenError] = useState<{ err: unknown } | null>(null)
+  /** The token form's refusal: the server's (or the network's), or `blank`, the form's own check of an empty token. */
+  const [tokenError, setTokenError] = useState<{ err: unknown; blank?: boolean } | null>(null)
+  const tokenInput = useRef<HTMLInputElement>(null)
   // The first check found no network (and no gate chosen on this phone yet): signing in waits for it.
   const [offlineAtStart, setOfflineAtStart] = useState(false)
   const langRef = useRef(lang)
@@ -97,6 +100,13 @@ export function DoorApp(): ReactNode {
 
   const submitToken = async (e: FormEvent) => {
     e.preventDefault()
+    // The form is noValidate: a blank token is said here in the door's language, not by the
+    // browser's bubble in the browser's; nothing is sent.
+    if (tokenText.trim() === '') {
+      setTokenError({ err: new Error(`${t.token}: ${ISSUE_TEXTS[lang].required}`), blank: true })
+      tokenInput.current?.focus()
+      return
+    }
     bearerRef.current = tokenText.trim()
     try {
       await api('doorSessions', {})
@@ -161,13 +171,16 @@ export function DoorApp(): ReactNode {
                 setAuth('in')
               }}
             />
-            <form className="adm-form adm-narrow" onSubmit={(e) => void submitToken(e)}>
+            <form className="adm-form adm-narrow" noValidate onSubmit={(e) => void submitToken(e)}>
               <label>
                 {t.token}
-                <input type="password" autoComplete="off" required value={tokenText} onChange={(e) => setTokenText(e.target.value)} />
+                <input
+                  ref={tokenInput} name="token" type="password" autoComplete="off" required value={tokenText} onChange={(e) => setTokenText(e.target.value)}
+                  aria-invalid={tokenError?.blank ? true : undefined} aria-describedby={tokenError?.blank ? TOKEN_ERROR_ID : undefined}
+                />
               </label>
               {tokenError && (
-                <p role="alert" className="adm-error">
+                <p role="alert" className="adm-error" id={TOKEN_ERROR_ID}>
                   {errorText(tokenError.err, t)}
                 </p>
               )}
@@ -181,3 +194,6 @@ export function DoorApp(): ReactNode {
     </div>
   )
 }
+
+/** The token form's refusal, which a blank token field is described by. */
+const TOKEN_ERROR_ID = 'door-token-error'

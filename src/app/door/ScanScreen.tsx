@@ -42,6 +42,8 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    // A blank code (a keyboard scanner's stray Enter) checks nothing and says nothing (engine.scan
+    // ignores it): the form is noValidate, so no browser bubble in the browser's language covers the gate.
     const text = code
     setCode('')
     void check(text)
@@ -78,7 +80,7 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
         </fieldset>
       )}
       <Camera active={s.answer === null} onCode={(c) => void check(c)} label={t.camera} offText={t.cameraOff} />
-      <form className="door-type" onSubmit={submit}>
+      <form className="door-type" noValidate onSubmit={submit}>
         <label>
           {t.typeCode}
           <input ref={codeInput} inputMode="numeric" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} required />
