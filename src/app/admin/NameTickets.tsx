@@ -15,8 +15,8 @@ import { ErrorNote, messageOf, useConsole } from './shell'
  * every entry with the shop's rules (its message names the ticket and fields that are wrong).
  * The form is noValidate: before sending, the same rules run here (the shop's cards' words, in
  * the console's language through i18next, which the console keeps in step) and the first
- * refused field is named beside the form and focused, instead of the browser's bubble in the
- * browser's language.
+ * refused field is named in its ticket's fieldset and focused, instead of the browser's bubble in
+ * the browser's language.
  */
 export function NameTickets({ orderId, onNamed }: { orderId: number; onNamed: (mailed: boolean) => void }) {
   const { api, lang, timeZone } = useConsole()
