@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { signedIn, type AdminClient } from '../../tests/integration/admin-helpers'
 import { bringToDoor, viewLines } from '../../tests/integration/door-helpers'
 import { seedOrderFixtures, visitor, type EventFx, type Fixtures } from '../../tests/integration/order-fixtures'
 import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../../tests/integration/payment-fixtures'
 import { createOperator } from '../../src/server/admin/auth'
-import { launchChromium } from './browser'
 import { PHONE_VIEWPORT, type AppHarness } from './app'
 
 const PASSWORD = 'a door password 123'
@@ -28,7 +27,7 @@ export interface DoorRig {
   startAt: (page: Page, gate: string) => Promise<void>
   /** Types a code; answers the answer's result, or the error shown instead of one. */
   typed: (page: Page, code: string) => Promise<string>
-  /** Closes the phones' browsers. */
+  /** Closes the phones (their browser contexts; the browser is the app's). */
   close: () => Promise<void>
 }
 
@@ -38,7 +37,10 @@ export async function doorRig(app: AppHarness, email: string): Promise<DoorRig> 
   await bringToDoor(app.server.db, [fx.basic.calendarId])
   await createOperator(app.server.db, { email, name: 'Steward', role: 'door', password: PASSWORD, lang: 'en' }, Date.now())
   const owner = await signedIn(app.server, 'owner')
-  const browsers: Browser[] = []
+  // Each phone is a fresh context (own storage, IndexedDB, network state) in the app's browser:
+  // a Chromium launched per phone cost a second or more each on the 2-core CI box, for nothing
+  // a context does not already keep apart.
+  const phones: BrowserContext[] = []
 
   return {
     fx,
@@ -57,10 +59,9 @@ export async function doorRig(app: AppHarness, email: string): Promise<DoorRig> 
       return { lineId: line.id, code: line.ticketcode }
     },
     async phone(hold, touch = true) {
-      const browser = await launchChromium()
-      browsers.push(browser)
       // No service worker: every call of the app passes page.route.
-      const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: touch, hasTouch: touch, deviceScaleFactor: 1, serviceWorkers: 'block' })
+      const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: touch, hasTouch: touch, deviceScaleFactor: 1, serviceWorkers: 'block' })
+      phones.push(context)
       const page = await context.newPage()
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
@@ -88,7 +89,7 @@ export async function doorRig(app: AppHarness, email: string): Promise<DoorRig> 
       return (await shown.getAttribute('data-result')) ?? `error: ${await shown.innerText()}`
     },
     async close() {
-      for (const b of browsers) await b.close()
+      for (const c of phones) await c.close()
     },
   }
 }
