@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SYNC_INTERVAL_MS } from '../src/app/door/model/engine'
 import { bringToDoor } from '../tests/integration/door-helpers'
 import { startApp, type AppHarness } from './support/app'
 import { doorRig, type DoorRig } from './support/door'
@@ -95,7 +96,9 @@ describe('door app: answers of its own', () => {
   it('an error shown before a fault of the server gives way to the offline state: the steward reads one state', async () => {
     const gate = await rig.list(rig.fx.basic.calendarId, 'Stale error gate')
     const ticket = await rig.paidTicket(rig.fx.basic)
-    const { page, errors } = await rig.phone()
+    // The phone's timers run on Playwright's clock (in real time, until told otherwise), so the
+    // test can bring the next periodic sync forward instead of waiting up to SYNC_INTERVAL_MS.
+    const { page, errors } = await rig.phone((p) => p.clock.install())
     const syncStatuses: number[] = []
     page.on('response', (r) => void (r.url().includes('/api/admin/door/sync?') && syncStatuses.push(r.status())))
     await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
@@ -105,9 +108,11 @@ describe('door app: answers of its own', () => {
     expect(await rig.typed(page, ticket.code)).toMatch(/^error: /)
     const synced = syncStatuses.length
 
-    // Then the server's database fails (a table gone missing): the next 20-second sync answers 500.
+    // Then the server's database fails (a table gone missing): the next periodic sync (every
+    // SYNC_INTERVAL_MS, its time brought forward here) answers 500.
     await sql`alter table ticket_redemptions rename to ticket_redemptions_away`.execute(app.server.db)
     try {
+      await page.clock.fastForward(SYNC_INTERVAL_MS)
       await page.getByText('Offline: checking against the synced list').waitFor({ timeout: 30_000 })
     } finally {
       await sql`alter table ticket_redemptions_away rename to ticket_redemptions`.execute(app.server.db)
