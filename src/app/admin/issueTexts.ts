@@ -171,7 +171,8 @@ function reasonOf(issue: Issue, t: IssueTexts, bound: (n: number | bigint) => st
       if (issue.expected === 'int') return money ? t.cents : t.whole
       return issue.expected === 'number' ? t.number : t.invalid
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t.required : say('minLength', issue.minimum)
+      // An empty field is one not filled in ("required"); "at least N characters" is for what was typed.
+      if (issue.origin === 'string') return empty(issue.input) || Number(issue.minimum) <= 1 ? t.required : say('minLength', issue.minimum)
       if (isNumberOrigin(issue.origin)) return say(issue.inclusive === false ? 'above' : 'min', issue.minimum)
       return issue.origin === 'array' || issue.origin === 'set' ? say('minItems', issue.minimum) : t.invalid
     case 'too_big':

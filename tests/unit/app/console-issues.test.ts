@@ -1,7 +1,8 @@
 import * as OpenCC from 'opencc-js'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { operatorCreateRequestSchema } from '../../../src/contract/admin/access'
+import { MIN_PASSWORD_LENGTH, operatorCreateRequestSchema } from '../../../src/contract/admin/access'
+import { PROMO_MIN_LENGTH } from '../../../src/contract/constants'
 import { eventInputSchema, priceInputSchema, sessionInputSchema, venueInputSchema, zoneInputSchema } from '../../../src/contract/admin/catalogue'
 import { ISSUE } from '../../../src/contract/admin/issues'
 import { imageUploadSchema, loyaltyInputSchema, promoCodeSchema, promoInputSchema, setupInputSchema } from '../../../src/contract/admin/offers'
@@ -86,6 +87,21 @@ describe('console form errors in the console language (zod issues as console tex
     expect(said(priceInputSchema, { client_category_id: 1, zone_id: 1, price: 1234.5, quantity: 1 }, 'en', { label: () => 'Price', money: (k) => k === 'price' })).toBe(`Price: ${t.cents}`)
     expect(said(eventInputSchema, { name_ru: 'x', menu_kind_id: 1, main_menu_ids: [1] }, 'en', { label: () => 'Venue' })).toBe('Venue: required')
     expect(firstIssue(promoInputSchema, promo, 'en', promoLabels('en'))).toMatchObject({ error: null, data: { code: 'WINTER26' } })
+  })
+
+  it('say an empty field with a minimum length as required, and the minimum only once something is typed', () => {
+    const ops = { label: (k: string) => (k === 'password' ? 'P' : k) }
+    const operator = { email: 'a@example.org', name: '', role: 'owner', lang: 'ru' }
+    for (const lang of LANGS) {
+      const t = ISSUE_TEXTS[lang]
+      const atLeast = (n: number) => t.minLength.replace('{n}', String(n))
+      // A promo code is trimmed and upper-cased before its minimum: blank and spaces alike are "required".
+      expect(said(promoCodeSchema, '', lang, { label: () => 'C' }), lang).toBe(`C: ${t.required}`)
+      expect(said(promoCodeSchema, '   ', lang, { label: () => 'C' }), lang).toBe(`C: ${t.required}`)
+      expect(said(promoCodeSchema, 'AB', lang, { label: () => 'C' }), lang).toBe(`C: ${atLeast(PROMO_MIN_LENGTH)}`)
+      expect(said(operatorCreateRequestSchema, { ...operator, password: '' }, lang, ops), lang).toBe(`P: ${t.required}`)
+      expect(said(operatorCreateRequestSchema, { ...operator, password: 'short' }, lang, ops), lang).toBe(`P: ${atLeast(MIN_PASSWORD_LENGTH)}`)
+    }
   })
 
   it('never shows zod English in ru, kz or ch, nor a raw key where the form has a label', () => {
