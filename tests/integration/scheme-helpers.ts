@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { schemeMapResponseSchema, schemeSessionsResponseSchema, seatStatusEventSchema, type SchemeMapResponse, type SchemeSessionsResponse, type SeatStatusEvent } from '../../src/contract/entities/scheme'
 import type { Db } from '../../src/server/db/connect'
 import { demoHash } from '../../src/server/seed/catalog'
-import { PG_ADMIN_URL } from '../support/server'
+import { PG_ADMIN_URL, templatedPgDatabase, type TemplateKind } from '../support/server'
 import { patientVisitor, visitor, type Visitor } from './order-fixtures'
 
 /**
@@ -228,8 +228,13 @@ export class SseReader {
   }
 }
 
-/** A fresh PostgreSQL database for server processes; `drop` removes it. */
-export async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database for server processes a test starts: empty, or copied from a test
+ * template (`from`, support/server.ts templatedPgDatabase) when the test is not about the first
+ * start's migration or seeding. `drop` removes it.
+ */
+export async function freshPgDatabase(from?: TemplateKind): Promise<{ url: string; drop(): Promise<void> }> {
+  if (from) return templatedPgDatabase(from)
   const name = `seatwise_test_${randomBytes(6).toString('hex')}`
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: PG_ADMIN_URL })

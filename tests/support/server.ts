@@ -6,7 +6,8 @@ import pg from 'pg'
 import pino from 'pino'
 import { loadConfig, type Config } from '../../src/server/config'
 import { sql } from 'kysely'
-import type { Db } from '../../src/server/db/connect'
+import { connect, type Db } from '../../src/server/db/connect'
+import { migrateToLatest } from '../../src/server/migrations'
 import { openDatabase } from '../../src/server/prepare'
 import { startServer } from '../../src/server/server'
 
@@ -59,12 +60,30 @@ function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
  * dates are relative to the day of seeding) and the venue time zone (the demo's sessions are
  * days and times on its clock). A new key means a new template.
  */
-function templateKey(config: Config): string {
+function templateKey(config: Config, kind: TemplateKind): string {
   const hash = createHash('sha256')
   for (const source of SEED_SOURCES) hashTree(hash, path.resolve(source))
   hash.update(new Date().toISOString().slice(0, 10))
   hash.update(config.venueTimeZone)
+  hash.update(kind)
   return hash.digest('hex').slice(0, 12)
+}
+
+/**
+ * What a template holds: 'seeded', a demo first start's database (migrations, system rows, demo
+ * data); 'migrated', the schema only, for servers started with DEMO_DATA=0, which write their
+ * system rows themselves at start as on a new install (those rows depend on the server's own
+ * configuration, its banks). Migrating an empty database cost about a second on PostgreSQL for
+ * each of the ~70 DEMO_DATA=0 servers a run starts there; a copy costs a fraction of that.
+ */
+export type TemplateKind = 'seeded' | 'migrated'
+
+/** Brings a new database to the template's state by the real paths: the first start's openDatabase, or the migrator alone. */
+async function fillTemplate(config: Config, kind: TemplateKind, database: Config['database']): Promise<Db> {
+  if (kind === 'seeded') return openDatabase({ ...config, database }, silent)
+  const db = connect(database)
+  await migrateToLatest(db)
+  return db
 }
 
 const TEMPLATE_PREFIX = 'seatwise_tpl_'
@@ -78,12 +97,12 @@ const silent = pino({ level: 'silent' })
  * PostgreSQL. Seeding 66,000 seats costs seconds; a copy costs milliseconds. Built under a
  * temporary name and renamed, so two test runs at once never see a half-made template.
  */
-async function sqliteTemplate(config: Config): Promise<string> {
-  const file = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey(config)}.sqlite`)
+async function sqliteTemplate(config: Config, kind: TemplateKind): Promise<string> {
+  const file = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey(config, kind)}.sqlite`)
   if (fs.existsSync(file)) return file
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-tpl-'))
   try {
-    const db = await openDatabase({ ...config, database: { kind: 'sqlite', file: path.join(work, 'seed.sqlite') } }, silent)
+    const db = await fillTemplate(config, kind, { kind: 'sqlite', file: path.join(work, 'seed.sqlite') })
     const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`
     await sql`vacuum into ${tmp}`.execute(db)
     await db.destroy()
@@ -103,14 +122,14 @@ async function sqliteTemplate(config: Config): Promise<string> {
   return file
 }
 
-async function postgresTemplate(config: Config): Promise<string> {
-  const name = `${TEMPLATE_PREFIX}${templateKey(config)}`
+async function postgresTemplate(config: Config, kind: TemplateKind): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${templateKey(config, kind)}`
   const exists = await withAdmin(async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1)
   if (exists) return name
   const work = `${name}_${randomBytes(4).toString('hex')}`
   await withAdmin((c) => c.query(`create database ${work}`))
   try {
-    const db = await openDatabase({ ...config, database: { kind: 'postgres', url: pgUrl(work) } }, silent)
+    const db = await fillTemplate(config, kind, { kind: 'postgres', url: pgUrl(work) })
     await db.destroy()
     await withAdmin(async (c) => {
       // The time it was made goes on the work database, before the rename (a comment belongs to
@@ -142,18 +161,9 @@ async function postgresTemplate(config: Config): Promise<string> {
   return name
 }
 
-/**
- * Starts the real server in-process on a random port with a fresh database: a temporary SQLite
- * file, or a new PostgreSQL database (dropped on close). Migrations and demo data are those of a
- * first `npm start`, copied from a template seeded once per run (see sqliteTemplate); with
- * DEMO_DATA: '0' the database starts empty and the server migrates it itself. `env` overrides
- * any variable (e.g. CRM_SECRET). `prepare` runs once the database is in place and before the
- * server starts, with the DATA_DIR and the environment the server will get. Logs are silent unless TEST_LOG_LEVEL is set.
- */
-export async function startTestServer(opts: { db: TestDb; env?: Record<string, string>; prepare?: (dataDir: string, env: Record<string, string>) => Promise<void> | void }): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-test-'))
-  let pgDatabase: string | null = null
-  const env: Record<string, string> = {
+/** The environment of a test server (startTestServer) before its database and the test's own variables. */
+function testEnv(dataDir: string): Record<string, string> {
+  return {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -171,15 +181,43 @@ export async function startTestServer(opts: { db: TestDb; env?: Record<string, s
     // the caches build on first use all the same. warm-start.test.ts starts with it on.
     WARM_START: '0',
   }
+}
+
+/**
+ * A new PostgreSQL database copied from a template (TemplateKind), for servers the test starts as
+ * child processes (a `WORKERS=N npm start` cluster, `tsx src/server/main.ts`): they find it as
+ * their first start, or a test server's, would leave it, without each run migrating or seeding
+ * anew. `drop` removes it.
+ */
+export async function templatedPgDatabase(kind: TemplateKind): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = await postgresTemplate(loadConfig(testEnv(os.tmpdir())), kind)
+  const name = `seatwise_test_${randomBytes(6).toString('hex')}`
+  await withAdmin((c) => c.query(`create database ${name} template ${template}`))
+  return { url: pgUrl(name), drop: () => withAdmin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`))) }
+}
+
+/**
+ * Starts the real server in-process on a random port with a fresh database: a temporary SQLite
+ * file, or a new PostgreSQL database (dropped on close). Migrations and demo data are those of a
+ * first `npm start`, copied from a template seeded once per run (see sqliteTemplate); with
+ * DEMO_DATA: '0' from one only migrated (TemplateKind), and the server writes its system rows
+ * itself at start, as on a new install. `env` overrides any variable (e.g. CRM_SECRET).
+ * `prepare` runs once the database is in place and before the server starts, with the DATA_DIR
+ * and the environment the server will get. Logs are silent unless TEST_LOG_LEVEL is set.
+ */
+export async function startTestServer(opts: { db: TestDb; env?: Record<string, string>; prepare?: (dataDir: string, env: Record<string, string>) => Promise<void> | void }): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-test-'))
+  let pgDatabase: string | null = null
+  const env = testEnv(dataDir)
   const base = loadConfig({ ...env, ...opts.env })
-  const useTemplate = base.demoData
+  const kind: TemplateKind = base.demoData ? 'seeded' : 'migrated'
   if (opts.db === 'postgres') {
     pgDatabase = `seatwise_test_${randomBytes(6).toString('hex')}`
-    const template = useTemplate ? await postgresTemplate(base) : null
-    await withAdmin((c) => c.query(template ? `create database ${pgDatabase} template ${template}` : `create database ${pgDatabase}`))
+    const template = await postgresTemplate(base, kind)
+    await withAdmin((c) => c.query(`create database ${pgDatabase} template ${template}`))
     env.DATABASE_URL = pgUrl(pgDatabase)
-  } else if (useTemplate) {
-    fs.copyFileSync(await sqliteTemplate(base), path.join(dataDir, 'storefront.sqlite'))
+  } else {
+    fs.copyFileSync(await sqliteTemplate(base, kind), path.join(dataDir, 'storefront.sqlite'))
   }
   const cleanup = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
