@@ -2,7 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
-import { expectBusy, GATE_ENV, HOLD_LOCK_MS, pause, SETTLE_MS, whileLocked as whileLockedBy } from './gate-rig'
+import { expectBusy, GATE_ENV, HOLD_LOCK_MS, pause, untilSettled, whileLocked as whileLockedBy } from './gate-rig'
 import { lockRig, seatRowIds } from './lock-rig'
 import { orderBody, visitor, type Fixtures } from './order-fixtures'
 import { placeOrder, startPaymentShop, startPay, type PaymentFx } from './payment-fixtures'
@@ -208,11 +208,16 @@ describe('seat-map writes answered busy by the request deadline change nothing (
       await rig.freezeSeats(fx.calendarId, [toRow])
       const started = Date.now()
       const answer = desk.post('/api/admin/tickets/reseat', { lineId: line.id, seat: to })
-      const release = pause(HOLD_LOCK_MS).then(() => rig.release())
+      // Let go at the answer (or HOLD_LOCK_MS), then wait for the reseat to decide (gate-rig.ts whileLocked).
+      const answered = answer.then(
+        () => {},
+        () => {},
+      )
+      const release = Promise.race([answered, pause(HOLD_LOCK_MS)]).then(() => rig.release())
       const res = await answer
       expectBusy(res, Date.now() - started)
       await release
-      await pause(SETTLE_MS)
+      await untilSettled(rig.monitor)
       expect(await server.db.selectFrom('order_lines').select(['id', 'seat_id']).where('id', '=', line.id).executeTakeFirstOrThrow()).toEqual(line)
       expect(await server.db.selectFrom('seat_holds').select('id').where('seat_id', '=', toRow).where('released_at', 'is', null).execute()).toEqual([])
     } finally {
