@@ -24,7 +24,7 @@ interface LangKeeper {
 }
 
 /**
- * The language of a request's answers: its `lang` (body, then query); without one, a console
+ * The language of a request's answers: its `lang` (query, then body: plugins/error-handler.ts); without one, a console
  * caller's stored language (the admin guard sets request.actor before the body is read, so a
  * refused body answers in it too); ru by default (001 §9).
  */

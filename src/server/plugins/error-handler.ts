@@ -156,7 +156,7 @@ export function httpStatusOf(reason: Reason): number {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The language the request asked for (its body's or query's `lang`), read before validation. */
+    /** The language the request asked for (its query's, else its body's `lang`), read before validation. */
     apiLang: Lang | null
   }
 }
@@ -176,7 +176,10 @@ declare module 'fastify' {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.decorateRequest('apiLang', null)
   app.addHook('preValidation', async (request) => {
-    request.apiLang = langIn(request.body) ?? langIn(request.query)
+    // The query's first: the console names its language there on every call, and a body's `lang`
+    // may be the record's own (a new operator's language), whose refusal (a taken e-mail) was then
+    // said in that language instead of the console's. The storefront's client sends it in the body only.
+    request.apiLang = langIn(request.query) ?? langIn(request.body)
   })
 
   app.setErrorHandler<FastifyError>(async (err, request, reply) => {
