@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { SeatSelection, StudioOp, StudioPlan } from '../../../contract/admin/studio'
+import { ISSUE_TEXTS } from '../issueTexts'
+import { typedOrNull } from '../refusal'
 import { ErrorNote } from '../shell'
 import type { StudioController, StudioState } from './StudioController'
 import { PaintBox } from './PaintBox'
@@ -10,6 +12,7 @@ import type { StudioTexts } from './texts'
 import type { Lang } from '../../../contract/lang'
 import { PaintKindBox } from './PaintKindBox'
 import { pendingLines } from './pendingLines'
+import { useOpRefusal } from './useOpRefusal'
 
 interface Props {
   plan: StudioPlan
@@ -28,11 +31,6 @@ interface Props {
   error: string | null
   setError: (e: string | null) => void
   lang: Lang
-}
-
-const submit = (fn: () => void) => (e: FormEvent) => {
-  e.preventDefault()
-  fn()
 }
 
 /** The seated sectors by the names the queued renames give them (what the save will call them). */
@@ -55,6 +53,15 @@ export function StudioPanel(p: Props) {
   const [zone, setZone] = useState({ name: '', color: '#e63946' })
   const [fix, setFix] = useState({ sector: firstSector, name: '', row: '', to: '', start: '1' })
   const [caps, setCaps] = useState<Record<string, string>>(() => Object.fromEntries(plan.standing.map((s) => [s.place_key, String(s.capacity)])))
+  // The forms are noValidate: the contract's check says a blank or wrong field in the console's language, in the form, on the field.
+  const checks = useOpRefusal('adm-studio', controller, p.lang)
+  const { queue, refuse, marks, note } = checks
+  const selectRange = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    // Not an edit (nothing is queued): a range needs its first row, said as the console's "required".
+    if (refuse(e, 'range', { error: range.from.trim() === '' ? `${t.fromRow}: ${ISSUE_TEXTS[p.lang].required}` : null, field: 'from_row' })) return
+    controller.selectRange(Number(range.sector), range.from, range.to || range.from)
+  }
   const noSelection = () => p.setError(t.selected + ': 0')
   /** Queues an edit made from the current selection (seat type and quality paint, issue 20). */
   const queueOnSelection = (make: (sel: SeatSelection) => StudioOp) => {
@@ -87,10 +94,11 @@ export function StudioPanel(p: Props) {
           <button type="button" aria-pressed={p.drag === 'box'} onClick={() => p.setDrag(p.drag === 'box' ? null : 'box')}>{t.boxSelect}</button>
           <button type="button" aria-pressed={p.drag === 'lasso'} onClick={() => p.setDrag(p.drag === 'lasso' ? null : 'lasso')}>{t.lasso}</button>
           {p.drag && <p className="adm-muted">{p.drag === 'box' ? t.boxHint : t.lassoHint}</p>}
-          <form className="adm-form adm-inline" onSubmit={submit(() => controller.selectRange(Number(range.sector), range.from, range.to || range.from))} aria-label={t.range}>
+          <form className="adm-form adm-inline" noValidate onSubmit={selectRange} aria-label={t.range}>
+            {note('range')}
             <SectorSelect plan={plan} controller={controller} label={t.sector} value={range.sector} onChange={(v) => setRange({ ...range, sector: v })} />
-            <label>{t.fromRow}<input value={range.from} required onChange={(e) => setRange({ ...range, from: e.target.value })} /></label>
-            <label>{t.toRow}<input value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} /></label>
+            <label>{t.fromRow}<input name="from_row" value={range.from} required onChange={(e) => setRange({ ...range, from: e.target.value })} {...marks('range', 'from_row')} /></label>
+            <label>{t.toRow}<input name="to_row" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} /></label>
             <button type="submit">{t.selectRange}</button>
           </form>
           <p role="status" data-testid="selected-count">{t.selected}: {state.selected.size}</p>
@@ -106,12 +114,12 @@ export function StudioPanel(p: Props) {
             <li><span className="adm-swatch" style={{ background: '#9e9e9e' }} aria-hidden="true" />{t.blockedZone}</li>
           </ul>
           {p.writable && (
-            <form className="adm-form adm-inline" aria-label={t.addZone} onSubmit={submit(() => {
-              controller.queue({ op: 'add-zone', name: zone.name, color: zone.color })
-              setZone({ name: '', color: zone.color })
-            })}>
-              <label>{t.zoneName}<input value={zone.name} required maxLength={300} onChange={(e) => setZone({ ...zone, name: e.target.value })} /></label>
-              <label>{t.color}<input type="color" value={zone.color} onChange={(e) => setZone({ ...zone, color: e.target.value })} /></label>
+            <form className="adm-form adm-inline" noValidate aria-label={t.addZone} onSubmit={(e) => {
+              if (queue(e, 'zone', { op: 'add-zone', name: zone.name, color: zone.color }, { name: t.zoneName, color: t.color })) setZone({ name: '', color: zone.color })
+            }}>
+              {note('zone')}
+              <label>{t.zoneName}<input name="name" value={zone.name} required maxLength={300} onChange={(e) => setZone({ ...zone, name: e.target.value })} {...marks('zone', 'name')} /></label>
+              <label>{t.color}<input type="color" name="color" value={zone.color} onChange={(e) => setZone({ ...zone, color: e.target.value })} {...marks('zone', 'color')} /></label>
               <button type="submit">{t.addZone}</button>
             </form>
           )}
@@ -134,28 +142,33 @@ export function StudioPanel(p: Props) {
       {p.writable && box(
         <>
           <SectorSelect plan={plan} controller={controller} label={t.sector} value={fix.sector} onChange={(v) => setFix({ ...fix, sector: v })} />
-          <form className="adm-form adm-inline" aria-label={t.renameSector} onSubmit={submit(() => controller.queue({ op: 'rename-sector', sector: Number(fix.sector), name: fix.name }))}>
-            <label>{t.newName}<input value={fix.name} required onChange={(e) => setFix({ ...fix, name: e.target.value })} /></label>
+          <form className="adm-form adm-inline" noValidate aria-label={t.renameSector} onSubmit={(e) => queue(e, 'sector', { op: 'rename-sector', sector: Number(fix.sector), name: fix.name }, { name: t.newName })}>
+            {note('sector')}
+            <label>{t.newName}<input name="name" value={fix.name} required onChange={(e) => setFix({ ...fix, name: e.target.value })} {...marks('sector', 'name')} /></label>
             <button type="submit">{t.renameSector}</button>
           </form>
-          <form className="adm-form adm-inline" aria-label={t.renameRow} onSubmit={submit(() => controller.queue({ op: 'rename-row', sector: Number(fix.sector), row: fix.row, to: fix.to }))}>
-            <label>{t.row}<input value={fix.row} required onChange={(e) => setFix({ ...fix, row: e.target.value })} /></label>
-            <label>{t.newName}<input value={fix.to} required onChange={(e) => setFix({ ...fix, to: e.target.value })} /></label>
+          <form className="adm-form adm-inline" noValidate aria-label={t.renameRow} onSubmit={(e) => queue(e, 'row', { op: 'rename-row', sector: Number(fix.sector), row: typedOrNull(fix.row, String), to: fix.to }, { row: t.row, to: t.newName })}>
+            {note('row')}
+            <label>{t.row}<input name="row" value={fix.row} required onChange={(e) => setFix({ ...fix, row: e.target.value })} {...marks('row', 'row')} /></label>
+            <label>{t.newName}<input name="to" value={fix.to} required onChange={(e) => setFix({ ...fix, to: e.target.value })} {...marks('row', 'to')} /></label>
             <button type="submit">{t.renameRow}</button>
           </form>
-          <form className="adm-form adm-inline" aria-label={t.renumberRow} onSubmit={submit(() => controller.queue({ op: 'renumber-row', sector: Number(fix.sector), row: fix.row, start: Number(fix.start), step: 1 }))}>
-            <label>{t.startAt}<input type="number" value={fix.start} required onChange={(e) => setFix({ ...fix, start: e.target.value })} /></label>
+          {/* Renumbers the row named in the form above; a blank one is said here (this form has no row field to mark). */}
+          <form className="adm-form adm-inline" noValidate aria-label={t.renumberRow} onSubmit={(e) => queue(e, 'renumber', { op: 'renumber-row', sector: Number(fix.sector), row: typedOrNull(fix.row, String), start: typedOrNull(fix.start, Number), step: 1 }, { row: t.row, start: t.startAt })}>
+            {note('renumber')}
+            <label>{t.startAt}<input type="number" name="start" value={fix.start} required onChange={(e) => setFix({ ...fix, start: e.target.value })} {...marks('renumber', 'start')} /></label>
             <button type="submit">{t.renumberRow}</button>
           </form>
-          <RowTools controller={controller} sector={Number(fix.sector)} t={t} />
+          <RowTools sector={Number(fix.sector)} t={t} checks={checks} />
         </>,
         t.fixes,
       )}
       {p.writable && <PaintKindBox lang={p.lang} selected={state.selected.size} queue={queueOnSelection} />}
       {p.writable && plan.standing.length > 0 && box(
-        plan.standing.map((s) => (
-          <form key={s.place_key} className="adm-form adm-inline" aria-label={`${t.capacity}: ${s.name}`} onSubmit={submit(() => controller.queue({ op: 'capacity', place_key: s.place_key, capacity: Number(caps[s.place_key]) }))}>
-            <label>{s.name}<input type="number" min={0} value={caps[s.place_key]} onChange={(e) => setCaps({ ...caps, [s.place_key]: e.target.value })} /></label>
+        plan.standing.map((s, i) => (
+          <form key={s.place_key} className="adm-form adm-inline" noValidate aria-label={`${t.capacity}: ${s.name}`} onSubmit={(e) => queue(e, `cap-${i}`, { op: 'capacity', place_key: s.place_key, capacity: typedOrNull(caps[s.place_key] ?? '', Number) }, { capacity: `${t.capacity}: ${s.name}` })}>
+            {note(`cap-${i}`)}
+            <label>{s.name}<input type="number" name="capacity" min={0} value={caps[s.place_key]} onChange={(e) => setCaps({ ...caps, [s.place_key]: e.target.value })} {...marks(`cap-${i}`, 'capacity')} /></label>
             <button type="submit">{t.setCapacity}</button>
           </form>
         )),
