@@ -1,32 +1,38 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { DOOR_CONSOLE_TEXTS } from '../src/app/admin/doorTexts'
+import { CARD_TEXTS } from '../src/app/admin/catalogue/cardTexts'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
+import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
-import { MAX_TOKEN_DAYS } from '../src/contract/admin/access'
+import { MAX_TOKEN_DAYS, MIN_PASSWORD_LENGTH } from '../src/contract/admin/access'
 import { PROMO_MIN_LENGTH } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
-import { PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { importVenueDrawing } from '../src/server/venues/import'
+import { ADMIN_TEXTS as SERVER_TEXTS } from '../src/server/messages/admin'
+import { startApp, type AppHarness } from './support/app'
+import { axeClean, onConsolePhone, refused } from './support/console'
 
 /**
  * Console forms checked by the contract say a missing field in the console's language, from a
  * browser that speaks another (English): the form is noValidate, so Chromium's own required and
  * type=email bubbles, in the browser's language, no longer stop the submit before the console
- * speaks. On a phone, axe-core on each refusal; nothing is sent.
+ * speaks. The refusal shows in the form, the refused field is marked (aria-invalid, described by
+ * the alert) and focused. On a phone, axe-core on each refusal; nothing is sent, or what is sent
+ * is refused by the server and said the same way.
  */
 const EMAIL = 'owner.checks@example.org'
 const PASSWORD = 'an owner password'
 const PROMO = 'CHECK10'
 
 let app: AppHarness
+const OWNER = { email: EMAIL, password: PASSWORD }
 
 beforeAll(async () => {
   app = await startApp()
@@ -37,83 +43,124 @@ afterAll(async () => {
   await app?.close()
 })
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
-/** The control named `name` is the refused one: aria-invalid, described by the alert, and focused. */
-async function refused(page: Page, name: string): Promise<void> {
-  const control = page.locator(`[name="${name}"]`).first()
-  expect(await control.getAttribute('aria-invalid'), name).toBe('true')
-  const note = await control.getAttribute('aria-describedby')
-  expect(await page.getByRole('alert').getAttribute('id'), name).toBe(note)
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('name')), name).toBe(name)
-}
-
 /** Text for a RegExp, its special characters escaped. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('console forms checked by the contract', () => {
-  it("say an empty required field in the console's language, not the English browser's, on a phone", async () => {
-    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
-    const writes: string[] = []
-    context.on('request', (r) => {
-      const path = new URL(r.url()).pathname
-      if (r.method() === 'POST' && /^\/api\/admin\/(tags|operators|promos\/\d+\/copy)$/.test(path)) writes.push(path)
+  it("say an empty or wrong catalogue, operator, promo, shop setup, card or venue field in the console's language, on the field, on a phone", async () => {
+    const db = app.server.db
+    const copied = await db.selectFrom('promo_codes').select('id').where('code', '=', PROMO).executeTakeFirstOrThrow()
+    const counts = async () => ({
+      operators: (await db.selectFrom('operators').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      promos: (await db.selectFrom('promo_codes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      venues: (await db.selectFrom('venues').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+      setup: await db.selectFrom('settings').selectAll().execute(),
     })
-    try {
-      const page = await context.newPage()
-      await page.goto(new URL('/admin', app.baseUrl).toString())
-      await signInConsole(page, EMAIL, PASSWORD, 'kz')
-      for (const lang of LANGS.filter((l) => l !== 'en')) {
+    const before = await counts()
+    const writes = await onConsolePhone(app, OWNER, (method, path) => method !== 'GET' && /^\/api\/admin\/(tags|operators|promos|setup|loyalty|venues)\b/.test(path), async (page) => {
+      const alert = page.getByRole('alert')
+      for (const lang of LANGS) {
         const c = CATALOGUE_TEXTS[lang]
-        const required = ISSUE_TEXTS[lang].required
-        const alert = page.getByRole('alert')
+        const issue = ISSUE_TEXTS[lang]
+        const atLeast = (n: number) => issue.minLength.replace('{n}', String(n))
 
         await page.goto(new URL(`/admin/catalogue/tags?lang=${lang}`, app.baseUrl).toString())
         await page.getByRole('heading', { level: 1, name: c.tags }).waitFor()
         const tagName = page.getByRole('textbox', { name: `${c.name} (ru)`, exact: true })
         expect(await tagName.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('')
         await page.getByRole('button', { name: c.create, exact: true }).click()
-        await expect.poll(() => alert.innerText()).toBe(`${c.name} (ru): ${required}`)
+        await expect.poll(() => alert.innerText()).toBe(`${c.name} (ru): ${issue.required}`)
+        await refused(page, 'name_ru')
         await axeClean(page, `tags, empty name (${lang})`)
 
         await page.goto(new URL(`/admin/operators?lang=${lang}`, app.baseUrl).toString())
         await page.getByRole('heading', { level: 1, name: c.operators }).waitFor()
-        await page.getByRole('button', { name: c.create, exact: true }).click()
-        await expect.poll(() => alert.innerText()).toBe(`${c.email}: ${required}`)
-        await page.getByRole('textbox', { name: c.email, exact: true }).fill('new.operator@example.org')
-        await page.getByRole('button', { name: c.create, exact: true }).click()
-        await expect.poll(() => alert.innerText()).toBe(`${c.password}: ${ISSUE_TEXTS[lang].minLength.replace('{n}', '10')}`)
-        await axeClean(page, `operators, short password (${lang})`)
+        const create = page.getByRole('button', { name: c.create, exact: true })
+        await create.click()
+        await expect.poll(() => alert.innerText()).toBe(`${c.email}: ${issue.required}`)
+        await refused(page, 'email')
+        await page.locator('[name="email"]').fill('new.operator@example.org')
+        await create.click()
+        // Nothing typed is "required", not "at least 10 characters".
+        await expect.poll(() => alert.innerText()).toBe(`${c.password}: ${issue.required}`)
+        await refused(page, 'password')
+        await page.locator('[name="password"]').fill('short')
+        await create.click()
+        await expect.poll(() => alert.innerText()).toBe(`${c.password}: ${atLeast(MIN_PASSWORD_LENGTH)}`)
+        await refused(page, 'password')
+        // The server's refusal of a taken address: its words, on the e-mail field.
+        await page.locator('[name="email"]').fill(EMAIL)
+        await page.locator('[name="password"]').fill('a long enough password')
+        await create.click()
+        await expect.poll(() => alert.innerText()).toBe(SERVER_TEXTS[lang]['admin-email-taken'].replace('{email}', EMAIL))
+        await refused(page, 'email')
+        await axeClean(page, `operators, taken e-mail (${lang})`)
 
         const x = EXTRAS_TEXTS[lang]
         await page.goto(new URL(`/admin/extras/promos?lang=${lang}`, app.baseUrl).toString())
         await page.getByRole('heading', { level: 1, name: x.promos }).waitFor()
+        await page.getByRole('button', { name: x.create, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${x.code}: ${issue.required}`)
+        await refused(page, 'code')
+        await axeClean(page, `promo, empty code (${lang})`)
         await page.getByRole('button', { name: `${x.copy}: ${PROMO}` }).click()
-        await page.getByRole('textbox', { name: x.newCode }).press('Enter')
-        await expect.poll(() => alert.innerText()).toBe(`${x.newCode}: ${ISSUE_TEXTS[lang].minLength.replace('{n}', String(PROMO_MIN_LENGTH))}`)
-        await axeClean(page, `promo copy, empty code (${lang})`)
+        const newCode = page.getByRole('textbox', { name: x.newCode })
+        await newCode.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${x.newCode}: ${issue.required}`)
+        await refused(page, 'code')
+        await newCode.fill('ab')
+        await newCode.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${x.newCode}: ${atLeast(PROMO_MIN_LENGTH)}`)
+        await newCode.fill(PROMO)
+        await newCode.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(SERVER_TEXTS[lang]['admin-code-taken'].replace('{code}', PROMO))
+        await refused(page, 'code')
+        await axeClean(page, `promo copy, taken code (${lang})`)
+
+        await page.goto(new URL(`/admin/shop-setup?lang=${lang}`, app.baseUrl).toString())
+        await page.getByRole('heading', { level: 1, name: x.setup }).waitFor()
+        const width = page.locator('[name="app.logo_width"]')
+        await expect.poll(() => width.inputValue()).not.toBe('')
+        await width.fill('5')
+        await width.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${x.logo_width}: ${issue.min.replace('{n}', '10')}`)
+        await refused(page, 'app.logo_width')
+        await width.fill('120')
+        const percent = page.locator('[name="accrual_percent"]')
+        await percent.fill('')
+        await percent.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${x.accrual_percent}: ${issue.required}`)
+        await refused(page, 'accrual_percent')
+        await axeClean(page, `loyalty, empty percent (${lang})`)
+        const card = page.locator('[name="code"]')
+        await card.press('Enter')
+        await expect.poll(() => alert.innerText()).toBe(`${CARD_TEXTS[lang].code}: ${issue.required}`)
+        await refused(page, 'code')
+        // No card has it: the server's not-found, on the code field.
+        await card.fill('NOPE-1')
+        await card.press('Enter')
+        await expect.poll(() => alert.innerText()).toContain('NOPE-1')
+        await refused(page, 'code')
+        await axeClean(page, `loyalty card, unknown code (${lang})`)
+
+        const s = STUDIO_TEXTS[lang]
+        await page.goto(new URL(`/admin/venues?lang=${lang}`, app.baseUrl).toString())
+        const venue = page.getByRole('form', { name: s.newVenue })
+        await venue.getByRole('button', { name: s.create, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${ADMIN_TEXTS[lang].name} (ru): ${issue.required}`)
+        await refused(page, 'name_ru')
+        await axeClean(page, `venues, empty name (${lang})`)
       }
-      expect(writes).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
+    // Only the server's refusals went out (a taken e-mail, a taken code), and nothing changed.
+    expect(writes).toEqual(LANGS.flatMap(() => ['POST /api/admin/operators 409', `POST /api/admin/promos/${copied.id}/copy 409`]))
+    expect(await counts()).toEqual(before)
   })
 
   it('say an empty time, number or name of the waiting room and event editor as required, on the field, on a phone', async () => {
     const db = app.server.db
     const session = await db.selectFrom('calendars').innerJoin('events', 'events.id', 'calendars.event_id').select(['calendars.id', 'calendars.event_id']).where('events.archived_at', 'is', null).orderBy('calendars.id').executeTakeFirstOrThrow()
-    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
-    const writes: string[] = []
-    context.on('request', (r) => {
-      const path = new URL(r.url()).pathname
-      if ((r.method() !== 'GET' && /^\/api\/admin\/(sessions|events|calendars|prices)\b/.test(path)) || path === '/api/admin/orders/search') writes.push(`${r.method()} ${path}`)
-    })
-    try {
-      const page = await context.newPage()
-      await page.goto(new URL('/admin', app.baseUrl).toString())
-      await signInConsole(page, EMAIL, PASSWORD, 'kz')
+    const writes = await onConsolePhone(app, OWNER, (method, path) => (method !== 'GET' && /^\/api\/admin\/(sessions|events|calendars|prices)\b/.test(path)) || path === '/api/admin/orders/search', async (page) => {
       const alert = page.getByRole('alert')
       for (const lang of LANGS) {
         const issue = ISSUE_TEXTS[lang]
@@ -191,26 +238,15 @@ describe('console forms checked by the contract', () => {
         await expect.poll(() => alert.innerText()).toBe(`${c.query}: ${issue.minLength.replace('{n}', '2')}`)
         await axeClean(page, `order search, one letter (${lang})`)
       }
-      expect(writes).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
+    expect(writes).toEqual([])
   })
 
   it("say a missing buyer field of the box office, API token or gate field in the console's language, on the field, on a phone", async () => {
     const db = app.server.db
     const event = await db.selectFrom('events').select('hash_id').where('scheme', '=', 0).where('published', '=', 1).where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
     const session = await db.selectFrom('calendars').innerJoin('events', 'events.id', 'calendars.event_id').select('calendars.event_id').where('events.archived_at', 'is', null).where('calendars.cancelled_at', 'is', null).orderBy('calendars.id').executeTakeFirstOrThrow()
-    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
-    const writes: string[] = []
-    context.on('request', (r) => {
-      const path = new URL(r.url()).pathname
-      if (r.method() !== 'GET' && /^\/api\/admin\/(boxoffice|tokens|checkin)\b/.test(path)) writes.push(`${r.method()} ${path}`)
-    })
-    try {
-      const page = await context.newPage()
-      await page.goto(new URL('/admin', app.baseUrl).toString())
-      await signInConsole(page, EMAIL, PASSWORD, 'kz')
+    const writes = await onConsolePhone(app, OWNER, (method, path) => method !== 'GET' && /^\/api\/admin\/(boxoffice|tokens|checkin)\b/.test(path), async (page) => {
       const alert = page.getByRole('alert')
       for (const lang of LANGS) {
         const issue = ISSUE_TEXTS[lang]
@@ -257,9 +293,41 @@ describe('console forms checked by the contract', () => {
         await refused(page, 'name')
         await axeClean(page, `door, empty gate name (${lang})`)
       }
-      expect(writes).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
+    expect(writes).toEqual([])
+  })
+
+  it("say a blank zone, row or seat count of the studio's forms in the console's language, on the field, and queue nothing, on a phone", async () => {
+    const db = app.server.db
+    const venue = await db.insertInto('venues').values({ name_ru: 'Проверки', name_en: 'Checks', name_kz: 'Checks', name_ch: 'Checks' }).returning('id').executeTakeFirstOrThrow()
+    const seats = ['A', 'B'].flatMap((r, y) => Array.from({ length: 12 }, (_, i) => `<circle id="${r}-${i + 1}" cx="${(i + 1) * 24}" cy="${40 + y * 30}" r="9" data-row="${r}" data-seat="${i + 1}"/>`))
+    const { drawingId } = await importVenueDrawing(db, { venueId: venue.id, name: 'checks', svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 100">${seats.join('')}</svg>` })
+    const writes = await onConsolePhone(app, OWNER, (method, path) => method !== 'GET' && path.startsWith('/api/admin/drawings'), async (page) => {
+      const alert = page.getByRole('alert')
+      for (const lang of LANGS) {
+        const issue = ISSUE_TEXTS[lang]
+        const s = STUDIO_TEXTS[lang]
+        await page.goto(new URL(`/admin/drawings/${drawingId}?lang=${lang}`, app.baseUrl).toString())
+        const zone = page.getByRole('form', { name: s.addZone })
+        await zone.getByRole('button', { name: s.addZone, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${s.zoneName}: ${issue.required}`)
+        await refused(page, 'name')
+        await page.getByRole('form', { name: s.renameRow }).getByRole('button', { name: s.renameRow, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${s.row}: ${issue.required}`)
+        await refused(page, 'row')
+        const split = page.getByRole('form', { name: s.splitRow })
+        await split.locator('[name="row"]').fill('A')
+        await split.locator('[name="keep"]').fill('')
+        await split.getByRole('button', { name: s.splitRow, exact: true }).click()
+        await expect.poll(() => alert.innerText()).toBe(`${s.splitKeep}: ${issue.required}`)
+        expect(await split.locator('[name="keep"]').getAttribute('aria-invalid')).toBe('true')
+        expect(await split.locator('[name="keep"]').getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'))
+        await expect.poll(() => page.evaluate(() => document.activeElement?.closest('form')?.getAttribute('aria-label') + ' ' + document.activeElement?.getAttribute('name'))).toBe(`${s.splitRow} keep`)
+        // Nothing was queued for the save.
+        await page.getByText(s.noPending, { exact: true }).waitFor()
+        await axeClean(page, `studio, blank seat count (${lang})`)
+      }
+    })
+    expect(writes).toEqual([])
   })
 })

@@ -15,6 +15,9 @@ export interface Check {
   field: string | null
 }
 
+/** What `marks` gives a control: while it is the refused one, aria-invalid and aria-describedby naming the note. */
+export type Marks = { 'aria-invalid'?: boolean; 'aria-describedby'?: string }
+
 /**
  * What a console form's own check refused, said in the form itself. The forms are noValidate: the
  * browser's required/min/type bubbles speak the browser's language, not the console's. `refuse`
@@ -26,21 +29,27 @@ export interface Check {
 export function useRefusal(idPrefix: string) {
   const [refusal, setRefusal] = useState<{ form: string; field: string; text: string } | null>(null)
   const noteId = (form: string) => `${idPrefix}-${form}-error`
-  /** True when the check refused (the form then sends nothing); a passed check clears the refusal. */
-  const refuse = (e: FormEvent<HTMLFormElement>, form: string, check: Check): boolean => {
+  /**
+   * True when the check refused (the form then sends nothing); a passed check clears the refusal.
+   * A server's refusal of one field comes after the submit's event is spent (its currentTarget is
+   * null by then): it is said with the form element kept from that event.
+   */
+  const refuse = (e: FormEvent<HTMLFormElement> | HTMLFormElement, form: string, check: Check): boolean => {
     if (check.error === null) {
       setRefusal(null)
       return false
     }
     const field = check.field ?? ''
     setRefusal({ form, field, text: check.error })
-    const control = e.currentTarget.elements.namedItem(field)
+    const control = (e instanceof HTMLFormElement ? e : e.currentTarget).elements.namedItem(field)
     if (control instanceof HTMLElement) control.focus()
     return true
   }
-  const marks = (form: string, name: string) => (refusal?.form === form && refusal.field === name ? { 'aria-invalid': true, 'aria-describedby': noteId(form) } : {})
+  const marks = (form: string, name: string): Marks => (refusal?.form === form && refusal.field === name ? { 'aria-invalid': true, 'aria-describedby': noteId(form) } : {})
   const note = (form: string) => <ErrorNote error={refusal?.form === form ? refusal.text : null} id={noteId(form)} />
   /** Drops the refusal: what it named is gone (a screen switched to another session's form). Stable, like a state setter. */
   const clear = useCallback(() => setRefusal(null), [])
   return { refuse, marks, note, clear }
 }
+/** A screen's refusals, handed to a part of it that has forms of its own (one refusal at a time on a screen). */
+export type Refusal = ReturnType<typeof useRefusal>

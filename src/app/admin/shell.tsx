@@ -44,7 +44,8 @@ function inView(el: Element): boolean {
  * save showed nothing. Where the control the operator used is then out of sight (or nothing holds
  * the focus), the note takes the focus too, so a screen reader reads it and the next Tab leads on
  * from it (the stale editor's reload). Where that control is still in sight, focus stays in it (a
- * code typed again into the field beside the note) and role="alert" reads the note out.
+ * code typed again into the field beside the note) and role="alert" reads the note out. A field
+ * the note describes (a form's refused field) keeps the focus wherever it is, scrolled back into view.
  */
 export function ErrorNote({ error, id }: { error: string | null; /** For a field's aria-describedby, where the note speaks of one field. */ id?: string }) {
   const ref = useRef<HTMLParagraphElement>(null)
@@ -53,8 +54,10 @@ export function ErrorNote({ error, id }: { error: string | null; /** For a field
     if (!error || !note || inView(note)) return
     note.scrollIntoView({ block: 'nearest' })
     const held = document.activeElement
+    // The refused field this note describes (refusal.tsx) keeps the focus: its description reads the note out, and it is what to fix.
+    if (held instanceof HTMLElement && id !== undefined && held.getAttribute('aria-describedby')?.split(' ').includes(id)) return void held.scrollIntoView({ block: 'nearest' })
     if (!held || held === document.body || !inView(held)) note.focus({ preventScroll: true })
-  }, [error])
+  }, [error, id])
   return error ? (
     <p id={id} role="alert" className="adm-error" tabIndex={-1} ref={ref}>
       {error}

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import type { AuditEntry, Operator } from '../../../contract/admin/access'
-import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, operatorCreateRequestSchema, tokenCreateRequestSchema } from '../../../contract/admin/access'
-import { ROLES, type Role } from '../../../contract/admin/roles'
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, MIN_PASSWORD_LENGTH, operatorCreateRequestSchema, tokenCreateRequestSchema } from '../../../contract/admin/access'
+import { AdminErrorCode, ROLES, type Role } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
+import { AdminApiError } from '../api'
 import { firstIssue } from '../issueTexts'
 import { typedOrNull, useRefusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
@@ -27,6 +28,7 @@ export function OperatorsScreen() {
   const [form, setForm] = useState({ email: '', name: '', role: 'manager' as Role, password: '', lang: 'ru' })
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
+  const refusal = useRefusal('adm-ops')
   const load = useCallback(async () => setOps((await api('operators', {})).operators), [api])
   useEffect(() => {
     load().catch((e: unknown) => setError(messageOf(e)))
@@ -42,15 +44,25 @@ export function OperatorsScreen() {
       setError(messageOf(e))
     }
   }
-  const create = (e: FormEvent) => {
+  const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    const formEl = e.currentTarget
+    setError(null)
+    setNote(null)
     const labels: Record<string, string> = { email: c.email, name: c.name, role: c.role, password: c.password, lang: c.language }
+    // Said in the form, on the field (refusal.tsx), not at the screen's top above the list.
     const parsed = firstIssue(operatorCreateRequestSchema, form, lang, { label: (key) => labels[key] ?? key })
-    if (parsed.error !== null) return setError(parsed.error)
-    void run(async () => {
+    if (refusal.refuse(e, 'new', parsed) || parsed.data === null) return
+    try {
       await api('operatorCreate', parsed.data)
       setForm({ ...form, email: '', name: '', password: '' })
-    })
+      setNote(c.saved)
+      await load()
+    } catch (err) {
+      // A new operator's only conflict is an address another operator has (admin-email-taken): the server's words, on the e-mail field.
+      if (err instanceof AdminApiError && err.errorCode === AdminErrorCode.CONFLICT) refusal.refuse(formEl, 'new', { error: err.message, field: 'email' })
+      else setError(messageOf(err))
+    }
   }
   return (
     <section aria-labelledby="adm-ops-title">
@@ -84,13 +96,14 @@ export function OperatorsScreen() {
         </div>
       )}
       {/* noValidate: the contract checks it (create) and says why in the console's language; the browser's bubbles speak its own. */}
-      <form className="adm-form" onSubmit={create} noValidate aria-labelledby="adm-ops-new">
+      <form className="adm-form" onSubmit={(e) => void create(e)} noValidate aria-labelledby="adm-ops-new">
         <h2 id="adm-ops-new">{c.creating}</h2>
-        <label>{c.email}<input type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} /></label>
-        <label>{c.name}<input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></label>
-        <label>{c.role}<select value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })}>{ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}</select></label>
-        <label>{c.password}<input type="password" autoComplete="new-password" required minLength={10} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} /></label>
-        <label>{c.language}<select value={form.lang} onChange={(e) => setForm({ ...form, lang: e.target.value })}>{LANGS.map((l) => <option key={l} value={l}>{LANG_NAMES[l]}</option>)}</select></label>
+        {refusal.note('new')}
+        <label>{c.email}<input type="email" name="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} {...refusal.marks('new', 'email')} /></label>
+        <label>{c.name}<input name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} {...refusal.marks('new', 'name')} /></label>
+        <label>{c.role}<select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })} {...refusal.marks('new', 'role')}>{ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}</select></label>
+        <label>{c.password}<input type="password" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} {...refusal.marks('new', 'password')} /></label>
+        <label>{c.language}<select name="lang" value={form.lang} onChange={(e) => setForm({ ...form, lang: e.target.value })} {...refusal.marks('new', 'lang')}>{LANGS.map((l) => <option key={l} value={l}>{LANG_NAMES[l]}</option>)}</select></label>
         <button type="submit">{c.create}</button>
       </form>
     </section>

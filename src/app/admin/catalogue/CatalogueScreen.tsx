@@ -5,6 +5,7 @@ import { categoryInputSchema, kindInputSchema, menuInputSchema, ruleInputSchema,
 import { can } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { firstIssue } from '../issueTexts'
+import { useRefusal } from '../refusal'
 import { isArchived } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { labelOf } from './recordForm'
@@ -79,6 +80,8 @@ export function CatalogueScreen() {
   const [form, setForm] = useState<Record<string, string>>(() => emptyForm(kind, null))
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
+  const refusal = useRefusal('adm-cat')
+  const { clear } = refusal
   const heading = useScreenTitle(t[kind.title])
 
   const load = useCallback(async () => setRefs((await api('refs', {})) as unknown as Refs), [api])
@@ -88,6 +91,7 @@ export function CatalogueScreen() {
   useEffect(() => {
     setEditing(null)
     setForm(emptyForm(kind, refs))
+    clear()
     // A new kind starts a new form; refs arriving later fill its defaults.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kindName, refs === null])
@@ -98,14 +102,16 @@ export function CatalogueScreen() {
     setForm(f)
     setEditing(row.id)
     setNote(null)
+    clear()
   }
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     // The contract is the form's only check (noValidate): the browser's own bubbles speak the browser's language.
+    // Its refusal is said in the form, on the field (refusal.tsx), not at the screen's top above the list.
     setError(null)
     setNote(null)
     const parsed = firstIssue(kind.schema, bodyOf(kind, form), lang, { label: (key) => labelOf(kind.fields, t, key) ?? key })
-    if (parsed.error !== null) return setError(parsed.error)
+    if (refusal.refuse(e, 'record', parsed)) return
     try {
       if (editing === null) await api(kind.create, parsed.data as never)
       else await api(kind.update, parsed.data as never, { id: editing })
@@ -184,25 +190,28 @@ export function CatalogueScreen() {
       {writable && refs && (
         <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="adm-cat-form">
           <h2 id="adm-cat-form">{editing === null ? t.creating : `${t.editing} #${editing}`}</h2>
+          {refusal.note('record')}
           {kind.fields.map((f) => {
+            // Each control named by its contract key, the name a refusal's field is.
+            const named = (name: string) => ({ name, ...refusal.marks('record', name) })
             if (isLoc(f)) return LANGS.map((l) => (
               <label key={`${f.key}_${l}`} lang={langAttr(l)}>
                 {t[f.label]} ({l})
                 {f.type === 'loclong'
-                  ? <textarea rows={4} value={form[`${f.key}_${l}`] ?? ''} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />
-                  : <input value={form[`${f.key}_${l}`] ?? ''} required={f.required && l === 'ru'} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />}
+                  ? <textarea rows={4} {...named(`${f.key}_${l}`)} value={form[`${f.key}_${l}`] ?? ''} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />
+                  : <input {...named(`${f.key}_${l}`)} value={form[`${f.key}_${l}`] ?? ''} required={f.required && l === 'ru'} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />}
               </label>
             ))
             if (f.type === 'flag') return (
               <label key={f.key} className="adm-check">
-                <input type="checkbox" style={{ minHeight: 0 }} checked={form[f.key] === '1'} onChange={(e) => setForm({ ...form, [f.key]: e.target.checked ? '1' : '0' })} />
+                <input type="checkbox" style={{ minHeight: 0 }} {...named(f.key)} checked={form[f.key] === '1'} onChange={(e) => setForm({ ...form, [f.key]: e.target.checked ? '1' : '0' })} />
                 {t[f.label]}
               </label>
             )
             if (f.type === 'kind') return (
               <label key={f.key}>
                 {t[f.label]}
-                <select value={form[f.key]} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}>
+                <select {...named(f.key)} value={form[f.key]} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}>
                   {/* An archived section is not offered for a new choice; the one the row has stays. */}
                   {refs.kinds.filter((k) => !isArchived(k) || k.id === kind.rows(refs).find((r) => r.id === editing)?.[f.key]).map((k) => <option key={k.id} value={k.id}>{String(k[`name_${lang}`] || k.name_ru)}</option>)}
                 </select>
@@ -211,13 +220,13 @@ export function CatalogueScreen() {
             return (
               <label key={f.key}>
                 {t[f.label]}
-                <input type={f.type === 'number' ? 'number' : f.type === 'color' ? 'color' : 'text'} inputMode={f.type === 'nullnumber' ? 'decimal' : undefined} value={form[f.key] ?? ''} required={f.required} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
+                <input type={f.type === 'number' ? 'number' : f.type === 'color' ? 'color' : 'text'} {...named(f.key)} inputMode={f.type === 'nullnumber' ? 'decimal' : undefined} value={form[f.key] ?? ''} required={f.required} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
               </label>
             )
           })}
           <div>
             <button type="submit">{editing === null ? t.create : base.save}</button>{' '}
-            {editing !== null && <button type="button" onClick={() => (setEditing(null), setForm(emptyForm(kind, refs)))}>{t.cancel}</button>}
+            {editing !== null && <button type="button" onClick={() => (setEditing(null), setForm(emptyForm(kind, refs)), clear())}>{t.cancel}</button>}
           </div>
         </form>
       )}

@@ -2,13 +2,15 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import { agreementInputSchema, AGREEMENT_SCOPES, compositionInputSchema, offerInputSchema, promoCodeSchema, promoInputSchema } from '../../../contract/admin/offers'
-import { can } from '../../../contract/admin/roles'
+import { AdminErrorCode, can } from '../../../contract/admin/roles'
 import type { Lang } from '../../../contract/lang'
 import { toMajor } from '../../../contract/rules/money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
+import { AdminApiError } from '../api'
 import { firstIssue } from '../issueTexts'
+import { useRefusal } from '../refusal'
 import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, type Field, type FormState, type Option } from './recordForm'
 import { formatMoment } from '../../i18n/localeFormat'
 import { venueClockNote } from '../venueClock'
@@ -42,6 +44,8 @@ interface Tab {
   create: 'offerCreate' | 'promoCreate' | 'compositionCreate' | 'agreementCreate'
   update: 'offerUpdate' | 'promoUpdate' | 'compositionUpdate' | 'agreementUpdate'
   copy?: 'offerCopy' | 'promoCopy'
+  /** The field a conflict of a save names (the server's only one for the tab: a code another promo has, admin-code-taken). */
+  taken?: string
   archive?: 'offerArchive' | 'promoArchive'
   remove?: 'compositionDelete' | 'agreementDelete'
 }
@@ -91,6 +95,7 @@ export const EXTRA_TABS: Record<string, Tab> = {
     create: 'promoCreate',
     update: 'promoUpdate',
     copy: 'promoCopy',
+    taken: 'code',
     archive: 'promoArchive',
   },
   compositions: {
@@ -144,6 +149,7 @@ export function ExtrasScreen() {
   const [copyOf, setCopyOf] = useState<{ id: number; code: string } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
+  const refusal = useRefusal('adm-x')
   const heading = useScreenTitle(t[tab.title])
 
   const load = useCallback(async () => {
@@ -162,6 +168,7 @@ export function ExtrasScreen() {
     setEditing(null)
     setCopyOf(null)
     setForm(emptyForm(fields))
+    refusal.clear()
   }
   useEffect(() => {
     if (ctx) reset()
@@ -169,7 +176,8 @@ export function ExtrasScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tabName, ctx === null])
 
-  const run = async (fn: () => Promise<unknown>) => {
+  /** `on`: the form and field a conflict of the call is said on (as the form's own check says its refusals), instead of the screen's top. */
+  const run = async (fn: () => Promise<unknown>, on?: { el: HTMLFormElement; form: string; field: string }) => {
     setError(null)
     setNote(null)
     try {
@@ -178,30 +186,40 @@ export function ExtrasScreen() {
       reset()
       await load()
     } catch (err) {
-      setError(messageOf(err))
+      if (on && err instanceof AdminApiError && err.errorCode === AdminErrorCode.CONFLICT) refusal.refuse(on.el, on.form, { error: err.message, field: on.field })
+      else setError(messageOf(err))
     }
   }
-  const submit = (e: FormEvent) => {
+  // The forms are noValidate: the contract, not the browser's bubbles in the browser's language, says
+  // what is wrong, in the form and on the field (refusal.tsx), not at the screen's top above the list.
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    setError(null)
     const formFields = fields.filter((f) => f.key !== 'subscription_event_id')
     const checked = firstIssue(tab.schema, bodyOf(formFields, form), lang, { label: (key) => labelOf(fields, t, key) ?? key, money: isMoneyIn(fields) })
-    if (checked.error !== null) return setError(checked.error)
+    if (refusal.refuse(e, 'record', checked)) return
     const body = checked.data as never
     const parent = Number(form.subscription_event_id)
-    if (tab.create === 'compositionCreate' && editing === null && !(parent > 0)) return setError(`${t.subscription}: ${t.noneChosen}`)
-    void run(() => (editing === null ? api(tab.create, body, tab.create === 'compositionCreate' ? { id: parent } : {}) : api(tab.update, body, { id: editing })))
+    if (tab.create === 'compositionCreate' && editing === null && !(parent > 0)) {
+      refusal.refuse(e, 'record', { error: `${t.subscription}: ${t.noneChosen}`, field: 'subscription_event_id' })
+      return
+    }
+    const on = tab.taken === undefined ? undefined : { el: e.currentTarget, form: 'record', field: tab.taken }
+    void run(() => (editing === null ? api(tab.create, body, tab.create === 'compositionCreate' ? { id: parent } : {}) : api(tab.update, body, { id: editing })), on)
   }
   const copy = (row: Row) => {
+    refusal.clear()
     if (tab.copy === 'promoCopy') return setCopyOf({ id: row.id, code: '' })
     if (tab.copy) void run(() => api(tab.copy as 'offerCopy', {}, { id: row.id }))
   }
-  const sendCopy = (e: FormEvent) => {
+  const sendCopy = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     if (!copyOf) return
-    // The contract is the form's only check (noValidate): the browser's own bubble speaks the browser's language.
+    setError(null)
+    // A schema of one value: its refusal names no field, the form's one code is it.
     const code = firstIssue(promoCodeSchema, copyOf.code, lang, { label: () => t.newCode })
-    if (code.error !== null) return setError(code.error)
-    void run(() => api('promoCopy', { code: code.data }, { id: copyOf.id }))
+    if (refusal.refuse(e, 'copy', { error: code.error, field: 'code' }) || code.data === null) return
+    void run(() => api('promoCopy', { code: code.data }, { id: copyOf.id }), { el: e.currentTarget, form: 'copy', field: 'code' })
   }
 
   const rows = data ? tab.rows(data.extras) : null
@@ -239,12 +257,13 @@ export function ExtrasScreen() {
       )}
       {copyOf && (
         <form className="adm-form adm-inline" onSubmit={sendCopy} noValidate aria-label={`${t.copy} ${title(rows?.find((r) => r.id === copyOf.id) ?? ({ id: copyOf.id } as Row))}`}>
+          {refusal.note('copy')}
           <label>
             {t.newCode}
-            <input id="adm-x-copy-code" value={copyOf.code} required autoFocus onChange={(e) => setCopyOf({ ...copyOf, code: e.target.value })} />
+            <input id="adm-x-copy-code" name="code" value={copyOf.code} required autoFocus onChange={(e) => setCopyOf({ ...copyOf, code: e.target.value })} {...refusal.marks('copy', 'code')} />
           </label>
           <div>
-            <button type="submit">{t.copy}</button> <button type="button" onClick={() => setCopyOf(null)}>{t.cancel}</button>
+            <button type="submit">{t.copy}</button> <button type="button" onClick={() => (setCopyOf(null), refusal.clear())}>{t.cancel}</button>
           </div>
         </form>
       )}
@@ -277,7 +296,7 @@ export function ExtrasScreen() {
                   ))}
                   {writable && (
                     <td>
-                      <button type="button" aria-label={`${t.edit}: ${title(r)}`} onClick={() => (setForm(formOf(fields, r)), setEditing(r.id), setCopyOf(null), setNote(null))}>
+                      <button type="button" aria-label={`${t.edit}: ${title(r)}`} onClick={() => (setForm(formOf(fields, r)), setEditing(r.id), setCopyOf(null), setNote(null), refusal.clear())}>
                         {t.edit}
                       </button>{' '}
                       {tab.copy && (
@@ -306,7 +325,8 @@ export function ExtrasScreen() {
       {writable && ctx && (
         <form className="adm-form" onSubmit={submit} aria-labelledby="adm-x-form" noValidate>
           <h2 id="adm-x-form">{editing === null ? t.creating : `${t.editing} #${editing}`}</h2>
-          <FieldInputs fields={editing === null ? fields : fields.filter((f) => f.key !== 'subscription_event_id')} form={form} setForm={setForm} t={t} idPrefix="adm-x" />
+          {refusal.note('record')}
+          <FieldInputs fields={editing === null ? fields : fields.filter((f) => f.key !== 'subscription_event_id')} form={form} setForm={setForm} t={t} idPrefix="adm-x" marks={(name) => refusal.marks('record', name)} />
           <div>
             <button type="submit">{editing === null ? t.create : t.save}</button>{' '}
             {editing !== null && (

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { cardFindQuerySchema, type LoyaltyCard } from '../../../contract/admin/offers'
+import { ErrorCode } from '../../../contract/errors'
+import { AdminApiError } from '../api'
 import { firstIssue } from '../issueTexts'
+import type { Refusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole } from '../shell'
 import { CARD_TEXTS } from './cardTexts'
 
@@ -11,7 +14,7 @@ import { CARD_TEXTS } from './cardTexts'
  * (loyaltyCardBlock), then shows the card as it now is. Where the operator may not write, the
  * code field is disabled and no button is offered (the server refuses both calls anyway).
  */
-export function LoyaltyCardBlock({ writable }: { writable: boolean }) {
+export function LoyaltyCardBlock({ writable, refusal }: { writable: boolean; /** The setup screen's: one refusal at a time among its forms. */ refusal: Refusal }) {
   const { api, lang } = useConsole()
   const t = CARD_TEXTS[lang]
   const [code, setCode] = useState('')
@@ -41,18 +44,26 @@ export function LoyaltyCardBlock({ writable }: { writable: boolean }) {
       setBusy(false)
     }
   }
-  const find = (e: FormEvent) => {
+  const find = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     if (!writable) return
+    const form = e.currentTarget
+    // A code refused (blank, or no card has it): said in the find form, on the code field.
     const checked = firstIssue(cardFindQuerySchema, { code }, lang, { label: () => t.code })
-    if (checked.error !== null) {
+    if (refusal.refuse(e, 'find', checked) || checked.data === null) {
       setCard(null)
       setNote(null)
-      return setError(checked.error)
+      return setError(null)
     }
     void run(async () => {
       setCard(null)
-      setCard(await api('loyaltyCardFind', { code: checked.data.code }))
+      try {
+        setCard(await api('loyaltyCardFind', { code: checked.data.code }))
+      } catch (err) {
+        // The find's only not-found is the code's card: the server's words, on the code field.
+        if (err instanceof AdminApiError && err.errorCode === ErrorCode.NOT_FOUND) return void refusal.refuse(form, 'find', { error: err.message, field: 'code' })
+        throw err
+      }
       setFound((n) => n + 1)
     })
   }
@@ -71,9 +82,10 @@ export function LoyaltyCardBlock({ writable }: { writable: boolean }) {
       <h2 id="adm-card-title">{t.title}</h2>
       <p className="adm-muted">{writable ? t.note : t.ownerOnly}</p>
       <form className="adm-form adm-narrow" onSubmit={find} noValidate aria-labelledby="adm-card-title">
+        {refusal.note('find')}
         <label>
           {t.code}
-          <input id="adm-card-code" value={code} disabled={!writable} autoComplete="off" spellCheck={false} onChange={(e) => setCode(e.target.value)} />
+          <input id="adm-card-code" name="code" {...refusal.marks('find', 'code')} value={code} disabled={!writable} autoComplete="off" spellCheck={false} onChange={(e) => setCode(e.target.value)} />
         </label>
         {writable && <button type="submit">{t.find}</button>}
       </form>

@@ -10,7 +10,8 @@ import { LoyaltyCardBlock } from './LoyaltyCardBlock'
 import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { firstIssue } from '../issueTexts'
-import { bodyOf, FieldInputs, formOf, isMoneyIn, labelOf, langAttr, type Field, type FormState } from './recordForm'
+import { typedOrNull, useRefusal } from '../refusal'
+import { bodyOf, FieldInputs, fieldOf, formOf, isMoneyIn, labelOf, langAttr, type Field, type FormState } from './recordForm'
 
 type Label = keyof ExtrasTexts
 type Link = { url: string } & Record<`text_${(typeof LANGS)[number]}`, string>
@@ -69,6 +70,12 @@ const GROUPS: { title: Label; fields: Field<Label>[] }[] = [
 ]
 const ALL = GROUPS.flatMap((g) => g.fields)
 
+/** The group a contract key's field is shown in: a refusal is said in that fieldset, beside the field (the form is longer than a phone's screen). */
+function groupOf(key: string): Label {
+  if (key.startsWith('app.footer_links')) return 'footer'
+  return GROUPS.find((g) => fieldOf(g.fields, key) !== undefined)?.title ?? GROUPS[0].title
+}
+
 /** A logo field's label as the form shows it ("Logo for language (kz)"). */
 function slotLabel(t: ExtrasTexts, slot: (typeof LOGO_SLOTS)[number]): string {
   return slot === 'logo' || slot === 'logo_mobile' ? t[slot] : `${t.logo_lang} (${slot.slice('logo_'.length)})`
@@ -106,6 +113,7 @@ export function SetupScreen() {
   const [logoSlot, setLogoSlot] = useState<(typeof LOGO_SLOTS)[number]>('logo')
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
+  const refusal = useRefusal('adm-setup')
   const heading = useScreenTitle(t.setup)
 
   const load = useCallback(async () => {
@@ -130,20 +138,22 @@ export function SetupScreen() {
       setError(messageOf(err))
     }
   }
-  const submit = (e: FormEvent) => {
+  // The forms are noValidate: the contract says what is wrong, in the form and on the field (refusal.tsx), not at the screen's top.
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     setError(null)
     setNote(null)
     const checked = firstIssue(setupInputSchema, nest(bodyOf(ALL, form ?? {}), links), lang, { label, money: isMoneyIn(ALL) })
-    if (checked.error !== null) return setError(checked.error)
+    if (refusal.refuse(e, groupOf(checked.field ?? ''), checked)) return
     void send(() => api('setupUpdate', checked.data as never))
   }
-  const saveLoyalty = (e: FormEvent) => {
+  const saveLoyalty = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     setError(null)
     setNote(null)
-    const checked = firstIssue(loyaltyInputSchema, { accrual_percent: percent.trim() === '' ? Number.NaN : Number(percent) }, lang, { label: () => t.accrual_percent })
-    if (checked.error !== null) return setError(checked.error)
+    // A blank percent goes as null: "required", not "a number is needed".
+    const checked = firstIssue(loyaltyInputSchema, { accrual_percent: typedOrNull(percent, Number) }, lang, { label: () => t.accrual_percent })
+    if (refusal.refuse(e, 'loyalty', checked)) return
     void send(() => api('loyaltyUpdate', checked.data as never))
   }
   const setLink = (i: number, key: keyof Link, value: string) => setLinks(links.map((l, j) => (j === i ? { ...l, [key]: value } : l)))
@@ -167,7 +177,8 @@ export function SetupScreen() {
             {GROUPS.map((g) => (
               <fieldset key={g.title} disabled={!writable}>
                 <legend>{t[g.title]}</legend>
-                <FieldInputs fields={g.fields} form={form} setForm={setForm} t={t} idPrefix="adm-setup" />
+                {refusal.note(g.title)}
+                <FieldInputs fields={g.fields} form={form} setForm={setForm} t={t} idPrefix="adm-setup" marks={(name) => refusal.marks(g.title, name)} />
                 {g.title === 'logos' && writable && (
                   <div className="adm-form">
                     <label>
@@ -191,12 +202,12 @@ export function SetupScreen() {
                       <div key={i} className="adm-form adm-inline">
                         <label>
                           {t.linkUrl} {i + 1}
-                          <input value={l.url} onChange={(e) => setLink(i, 'url', e.target.value)} />
+                          <input name={`app.footer_links.${i}.url`} value={l.url} onChange={(e) => setLink(i, 'url', e.target.value)} {...refusal.marks('footer', `app.footer_links.${i}.url`)} />
                         </label>
                         {LANGS.map((lg) => (
                           <label key={lg}>
                             {t.linkText} {i + 1} ({lg})
-                            <input lang={langAttr(lg)} value={l[`text_${lg}`]} onChange={(e) => setLink(i, `text_${lg}`, e.target.value)} />
+                            <input lang={langAttr(lg)} name={`app.footer_links.${i}.text_${lg}`} value={l[`text_${lg}`]} onChange={(e) => setLink(i, `text_${lg}`, e.target.value)} {...refusal.marks('footer', `app.footer_links.${i}.text_${lg}`)} />
                           </label>
                         ))}
                         <button type="button" onClick={() => setLinks(links.filter((_, j) => j !== i))}>
@@ -216,13 +227,14 @@ export function SetupScreen() {
           <form className="adm-form" onSubmit={saveLoyalty} noValidate aria-labelledby="adm-loyalty-title">
             <h2 id="adm-loyalty-title">{t.loyalty}</h2>
             <p className="adm-muted">{t.loyaltyNote}</p>
+            {refusal.note('loyalty')}
             <label>
               {t.accrual_percent}
-              <input id="adm-loyalty-percent" inputMode="numeric" value={percent} disabled={!writable} onChange={(e) => setPercent(e.target.value)} />
+              <input id="adm-loyalty-percent" name="accrual_percent" inputMode="numeric" value={percent} disabled={!writable} onChange={(e) => setPercent(e.target.value)} {...refusal.marks('loyalty', 'accrual_percent')} />
             </label>
             {writable && <button type="submit">{t.save}</button>}
           </form>
-          <LoyaltyCardBlock writable={writable} />
+          <LoyaltyCardBlock writable={writable} refusal={refusal} />
         </>
       )}
     </section>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { toMajor, typedMinor } from '../../../contract/rules/money'
 import { zoneInputInstant, zoneInputValue } from '../../../contract/rules/wallClock'
+import type { Marks } from '../refusal'
 
 /**
  * A console form described by its fields: the form keeps strings (what inputs hold) and turns
@@ -103,9 +104,14 @@ export function labelOf<K extends string>(fields: readonly { key: string; label:
 /** Amount fields among `fields` (the form takes major units; the contract, minor ones). */
 export const isMoneyIn = (fields: readonly Field[]) => (key: string): boolean => fieldOf(fields, key)?.type === 'money'
 
-/** The inputs of `fields`, labelled in the operator's language. */
-export function FieldInputs<K extends string>({ fields, form, setForm, t, idPrefix }: { fields: readonly Field<K>[]; form: FormState; setForm: (f: FormState) => void; t: Record<K | 'language', string>; idPrefix: string }): ReactNode {
+/**
+ * The inputs of `fields`, labelled in the operator's language. Each control is named by its contract
+ * key (a per-language one by `key_lang`), the name a refusal's field is (refusal.tsx), and `marks`
+ * gives the refused one its aria-invalid and aria-describedby.
+ */
+export function FieldInputs<K extends string>({ fields, form, setForm, t, idPrefix, marks = () => ({}) }: { fields: readonly Field<K>[]; form: FormState; setForm: (f: FormState) => void; t: Record<K | 'language', string>; idPrefix: string; marks?: (name: string) => Marks }): ReactNode {
   const set = (key: string, value: string) => setForm({ ...form, [key]: value })
+  const named = (name: string) => ({ name, ...marks(name) })
   return fields.map((f) => {
     if (isLoc(f))
       return LANGS.map((l) => (
@@ -114,16 +120,16 @@ export function FieldInputs<K extends string>({ fields, form, setForm, t, idPref
             {t[f.label]} ({l})
           </span>
           {f.type === 'loclong' ? (
-            <textarea lang={langAttr(l)} rows={3} value={form[`${f.key}_${l}`] ?? ''} onChange={(e) => set(`${f.key}_${l}`, e.target.value)} />
+            <textarea lang={langAttr(l)} rows={3} {...named(`${f.key}_${l}`)} value={form[`${f.key}_${l}`] ?? ''} onChange={(e) => set(`${f.key}_${l}`, e.target.value)} />
           ) : (
-            <input lang={langAttr(l)} value={form[`${f.key}_${l}`] ?? ''} required={f.required && l === 'ru'} onChange={(e) => set(`${f.key}_${l}`, e.target.value)} />
+            <input lang={langAttr(l)} {...named(`${f.key}_${l}`)} value={form[`${f.key}_${l}`] ?? ''} required={f.required && l === 'ru'} onChange={(e) => set(`${f.key}_${l}`, e.target.value)} />
           )}
         </label>
       ))
     if (f.type === 'flag')
       return (
         <label key={f.key} className="adm-check">
-          <input type="checkbox" style={{ minHeight: 0 }} checked={form[f.key] === '1'} onChange={(e) => set(f.key, e.target.checked ? '1' : '0')} />
+          <input type="checkbox" style={{ minHeight: 0 }} {...named(f.key)} checked={form[f.key] === '1'} onChange={(e) => set(f.key, e.target.checked ? '1' : '0')} />
           {t[f.label]}
         </label>
       )
@@ -131,7 +137,7 @@ export function FieldInputs<K extends string>({ fields, form, setForm, t, idPref
       return (
         <label key={f.key}>
           {t[f.label]}
-          <select id={`${idPrefix}-${f.key}`} value={form[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)}>
+          <select id={`${idPrefix}-${f.key}`} {...named(f.key)} value={form[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)}>
             {(f.options ?? []).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -144,7 +150,7 @@ export function FieldInputs<K extends string>({ fields, form, setForm, t, idPref
       return (
         <label key={f.key}>
           {t[f.label]}
-          <textarea id={`${idPrefix}-${f.key}`} rows={3} value={form[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)} />
+          <textarea id={`${idPrefix}-${f.key}`} rows={3} {...named(f.key)} value={form[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)} />
         </label>
       )
     const type = f.type === 'date' ? 'date' : f.type === 'time' ? 'time' : f.type === 'datetime' ? 'datetime-local' : 'text'
@@ -153,7 +159,7 @@ export function FieldInputs<K extends string>({ fields, form, setForm, t, idPref
       <label key={f.key}>
         {t[f.label]}
         {f.suffix && ` (${f.suffix})`}
-        <input id={`${idPrefix}-${f.key}`} type={type} inputMode={mode} value={form[f.key] ?? ''} required={f.required} onChange={(e) => set(f.key, e.target.value)} />
+        <input id={`${idPrefix}-${f.key}`} type={type} inputMode={mode} {...named(f.key)} value={form[f.key] ?? ''} required={f.required} onChange={(e) => set(f.key, e.target.value)} />
       </label>
     )
   })

@@ -4,6 +4,7 @@ import { venueInputSchema } from '../../../contract/admin/catalogue'
 import { can } from '../../../contract/admin/roles'
 import { LANGS } from '../../../contract/lang'
 import { firstIssue } from '../issueTexts'
+import { useRefusal } from '../refusal'
 import { nameOf, type Row } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { STUDIO_TEXTS } from './texts'
@@ -25,6 +26,7 @@ export function VenuesScreen() {
   const [form, setForm] = useState<Record<string, string>>({ name_ru: '', name_en: '', name_kz: '', name_ch: '', address_ru: '' })
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<number | null>(null)
+  const refusal = useRefusal('adm-venues')
   const heading = useScreenTitle(s.venues)
 
   const load = useCallback(async () => {
@@ -36,13 +38,14 @@ export function VenuesScreen() {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
 
-  const create = async (e: FormEvent) => {
+  const create = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     setError(null)
     // The form's labels: "Name (ru)" for each language's name, the address (the Russian one; the catalogue edits the rest).
     const label = (key: string) => (key.startsWith('name_') ? `${t.name} (${key.slice('name_'.length)})` : key.startsWith('address_') ? s.address : key)
+    // The form is noValidate: the contract, not the browser's bubble in the browser's language, says a blank name, in the form, on the field.
     const parsed = firstIssue(venueInputSchema, form, lang, { label })
-    if (parsed.error !== null) return setError(parsed.error)
+    if (refusal.refuse(e, 'new', parsed) || parsed.data === null) return
     try {
       await api('venueCreate', parsed.data)
       setForm({ name_ru: '', name_en: '', name_kz: '', name_ch: '', address_ru: '' })
@@ -70,14 +73,15 @@ export function VenuesScreen() {
       <h1 id="adm-venues-title" tabIndex={-1} ref={heading}>{s.venues}</h1>
       <ErrorNote error={error} />
       {writable && (
-        <form className="adm-form adm-inline" onSubmit={(e) => void create(e)} aria-label={s.newVenue}>
+        <form className="adm-form adm-inline" noValidate onSubmit={(e) => void create(e)} aria-label={s.newVenue}>
+          {refusal.note('new')}
           {LANGS.map((l) => (
             <label key={l} lang={l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l}>
               {t.name} ({l})
-              <input value={form[`name_${l}`]} required={l === 'ru'} onChange={(e) => setForm({ ...form, [`name_${l}`]: e.target.value })} />
+              <input name={`name_${l}`} value={form[`name_${l}`]} required={l === 'ru'} onChange={(e) => setForm({ ...form, [`name_${l}`]: e.target.value })} {...refusal.marks('new', `name_${l}`)} />
             </label>
           ))}
-          <label>{s.address}<input value={form.address_ru} onChange={(e) => setForm({ ...form, address_ru: e.target.value })} /></label>
+          <label>{s.address}<input name="address_ru" value={form.address_ru} onChange={(e) => setForm({ ...form, address_ru: e.target.value })} {...refusal.marks('new', 'address_ru')} /></label>
           <button type="submit">{s.create}</button>
         </form>
       )}
