@@ -179,7 +179,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two files at once, one module graph per worker (as integration): each file has its own
-          // server, database and Chromium, and a file waits on its pages much of the time, so the
+          // server and database, and its own browser contexts in the worker's one Chromium
+          // (e2e/support/app.ts), and a file waits on its pages much of the time, so the
           // second fills the cores the first leaves idle. On the 2-core box the project took 1,022 s
           // one file at a time (fresh-clone CI, 2026-12-06) and 730 s this way the same hour.
           maxWorkers: E2E_WORKERS,
