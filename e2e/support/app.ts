@@ -124,14 +124,18 @@ export function visitorApi(app: AppHarness, address = nextAddress()): ApiClient 
   })
 }
 
-/** A fresh context (own storage) with a page at `pathname`; page errors are collected. */
-export async function openPage(app: AppHarness, pathname: string, viewport = DESKTOP_VIEWPORT): Promise<OpenedPage> {
+/**
+ * A fresh context (own storage) with a page at `pathname`; page errors are collected. `prepare`
+ * works on the context before the first navigation (e.g. installs Playwright's clock).
+ */
+export async function openPage(app: AppHarness, pathname: string, viewport = DESKTOP_VIEWPORT, prepare?: (context: BrowserContext) => Promise<unknown>): Promise<OpenedPage> {
   const isPhone = viewport.width < 600
   const context = await app.browser.newContext({ viewport, isMobile: isPhone, hasTouch: isPhone, deviceScaleFactor: 1 })
   // The app offers its seat-map engine to tests only where this object exists (src/app/seatmap/testHooks.ts).
   await context.addInitScript(() => {
     window.__seatwiseTest = {}
   })
+  await prepare?.(context)
   const page = await context.newPage()
   const errors: string[] = []
   const warnings: string[] = []
