@@ -44,11 +44,7 @@ describe.each(['postgres', 'redis', 'memory'] as const)('counter store %s under 
 
   beforeAll(async () => {
     if (kind === 'postgres') {
-      database = await freshPgDatabase()
-      const { migrateToLatest } = await import('../../src/server/migrations')
-      const setup = connect({ kind: 'postgres', url: database.url })
-      await migrateToLatest(setup)
-      await setup.destroy()
+      database = await freshPgDatabase('migrated')
       for (let i = 0; i < 3; i++) dbs.push(connect({ kind: 'postgres', url: database.url }))
       stores = dbs.map((db) => new DbCounterStore(db))
     } else if (kind === 'redis') {
@@ -150,7 +146,7 @@ describe.each(['postgres', 'redis'] as const)(`WORKERS=${WORKERS}: shared per-ad
   })
 
   beforeAll(async () => {
-    database = await freshPgDatabase()
+    database = await freshPgDatabase('migrated')
     cluster = await spawnCluster(WORKERS, env())
     db = connect({ kind: 'postgres', url: database.url })
     fx = await seedOrderFixtures(db)
