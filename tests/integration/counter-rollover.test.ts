@@ -35,10 +35,8 @@ async function openStore(kind: Kind): Promise<{ store: CounterStore; close(): Pr
       },
     }
   }
-  const database = await freshPgDatabase()
-  const { migrateToLatest } = await import('../../src/server/migrations')
+  const database = await freshPgDatabase('migrated')
   const db: Db = connect({ kind: 'postgres', url: database.url })
-  await migrateToLatest(db)
   return {
     store: new DbCounterStore(db),
     close: async () => {
