@@ -3,20 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import type { Db } from '../../src/server/db/connect'
 import { startTestServer, type TestServer } from '../support/server'
+import { DEADLINE_MS, HOLD_LOCK_MS, LOCK_TIMEOUT_MS, pause, untilSettled } from './gate-rig'
 import { lockRig, seatRowIds } from './lock-rig'
 import { orderBody, seedOrderFixtures, type Fixtures, type OrderAnswer } from './order-fixtures'
 import { loadScheme, schemeOrderBody, seatChange, visitor, type CartAnswer, type SchemeFx } from './scheme-helpers'
 
-/** The request deadline: short, so the deadline answers while the claim still waits on its lock. */
-const DEADLINE_MS = 1500
-/** Far past the deadline: without the commit gate the claim would go on and commit once the lock is free. */
-const LOCK_TIMEOUT_MS = 6000
-/** The side transaction keeps its lock this long: past the deadline, well under the lock timeout. */
-const HOLD_LOCK_MS = 2500
-/** Time for the claim left running after the busy answer to get its lock and decide. */
-const SETTLE_MS = 1500
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/**
+ * The side transaction lets its lock go once the claim has answered, or after HOLD_LOCK_MS (past
+ * the deadline, well under the lock timeout) when the claim waits on the lock instead, as
+ * gate-rig.ts whileLocked does; the claim left running has then decided once untilSettled sees
+ * no transaction of the server's open. Holding always 2.5 s and then sleeping 1.5 s made each
+ * case 4 s where the busy answer comes at the 1.5 s deadline.
+ */
+function releaseAtAnswer(answer: Promise<unknown>, release: () => Promise<unknown>): Promise<unknown> {
+  const answered = answer.then(
+    () => {},
+    () => {},
+  )
+  return Promise.race([answered, pause(HOLD_LOCK_MS)]).then(release)
+}
 
 /** Live holds of a session's seat (row id), whatever their state. */
 async function liveHolds(db: Db, calendarId: number, seatRowId: number): Promise<number> {
@@ -67,11 +72,11 @@ describe('a busy answer from the request deadline changes nothing (PostgreSQL)',
       await rig.freezeSeats(fx.calendarId, [rowId])
       const started = Date.now()
       const answer = buyer.post<CartAnswer>('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, seat)] })
-      const release = pause(HOLD_LOCK_MS).then(() => rig.release())
+      const release = releaseAtAnswer(answer, () => rig.release())
       const res = await answer
       expectBusy(res, Date.now() - started, LOCK_TIMEOUT_MS)
       await release
-      await pause(SETTLE_MS)
+      await untilSettled(rig.monitor)
       expect((await buyer.post<CartAnswer>('/api/cart/list', { calendar_id: fx.calendarId })).body.items).toEqual([])
       expect(await liveHolds(server.db, fx.calendarId, rowId)).toBe(0)
     } finally {
@@ -95,12 +100,12 @@ describe('a busy answer from the request deadline changes nothing (PostgreSQL)',
       await rig.freezeSeats(fx.calendarId, [rowId])
       const started = Date.now()
       const answer = buyer.post<OrderAnswer>('/api/order/create-scheme', body)
-      const release = pause(HOLD_LOCK_MS).then(() => rig.release())
+      const release = releaseAtAnswer(answer, () => rig.release())
       const res = await answer
       // The deadline answered while the claim waited on its lock.
       expectBusy(res, Date.now() - started, HOLD_LOCK_MS)
       await release
-      await pause(SETTLE_MS)
+      await untilSettled(rig.monitor)
       expect(await orderLines(server.db, fx.calendarId)).toBe(linesBefore)
       expect(await liveHolds(server.db, fx.calendarId, rowId)).toBe(0)
     } finally {
@@ -134,12 +139,12 @@ describe('a general-admission order answered busy by the deadline orders nothing
       await holder.query('select id from calendars where id = $1 for update', [calendarId])
       const started = Date.now()
       const answer = buyer.post<OrderAnswer>('/api/order/create', orderBody(fx, fx.basic, [{ price: fx.basic.prices.adult, quantity: 1 }]))
-      const release = pause(HOLD_LOCK_MS).then(() => holder.query('rollback'))
+      const release = releaseAtAnswer(answer, () => holder.query('rollback'))
       const res = await answer
       // The deadline answered while the claim waited on its lock.
       expectBusy(res, Date.now() - started, HOLD_LOCK_MS)
       await release
-      await pause(SETTLE_MS)
+      await untilSettled(holder)
       expect(await orderLines(server.db, calendarId)).toBe(0)
     } finally {
       await holder.query('rollback').catch(() => {})
