@@ -143,9 +143,8 @@ describe('door check-in app', () => {
   it('a typed code: the answer is modal (focus on Next, Tab stays in it), Enter and Escape dismiss it and focus goes back to the code input; offline, the token form says so', async () => {
     const ticket = await paidTicket()
     // No camera on this phone: the steward types (or a keyboard scanner types) the printed code.
-    const browser = await launchChromium()
-    browsers.push(browser)
-    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 1 })
+    // A context of the app's browser (a Chromium of its own is only needed for the fake camera above).
+    const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 1 })
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
