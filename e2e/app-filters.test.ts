@@ -3,18 +3,22 @@ import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entit
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, queryParam, startApp, waitForListing, type AppHarness } from './support/app'
 
+/**
+ * One server for the file: its tests only read the demo data (listing, menus, filters, dates),
+ * so the two groups need no fresh one each (a start is a second or more on the CI box).
+ */
+let app: AppHarness
+let afisha: AfishaResponse
+beforeAll(async () => {
+  app = await startApp()
+  afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
+})
+afterAll(async () => {
+  await app?.close()
+})
+
 /** Menus and filters of the listing, against the demo data. */
 describe('afisha menus and filters', () => {
-  let app: AppHarness
-  let afisha: AfishaResponse
-  beforeAll(async () => {
-    app = await startApp()
-    afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
-  })
-  afterAll(async () => {
-    await app?.close()
-  })
-
   const titlesOf = (kindId: number) =>
     afisha.action.filter((e) => e.menukind_id === kindId).map((e) => pickLocalized(e, 'action', 'ru')).sort()
 
@@ -85,16 +89,6 @@ describe('afisha menus and filters', () => {
 })
 
 describe('afisha date range', () => {
-  let app: AppHarness
-  let afisha: AfishaResponse
-  beforeAll(async () => {
-    app = await startApp()
-    afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
-  })
-  afterAll(async () => {
-    await app?.close()
-  })
-
   it('offers the range where the menu item enables it and keeps events playing inside it', async () => {
     const item = afisha.main_menu.find((m) => m.showfiltercalendar === 1)
     expect(item).toBeDefined()
