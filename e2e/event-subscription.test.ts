@@ -5,7 +5,7 @@ import { createApiClient } from '../src/contract/client'
 import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
 import { startTestServer, type TestServer } from '../tests/support/server'
-import { launchChromium } from './support/browser'
+import { contextsFromNow, workerChromium } from './support/browser'
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client')
 /** Tickets left on the test subscription. */
@@ -20,13 +20,15 @@ const TOKEN_TTL_S = 600
 describe('event page subscription order', () => {
   let server: TestServer
   let browser: Browser
+  let closePages: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
     server = await startTestServer({ db: 'sqlite', env: { CLIENT_DIR } })
-    browser = await launchChromium()
+    browser = await workerChromium()
+    closePages = contextsFromNow(browser)
   })
   afterAll(async () => {
-    await browser?.close()
+    await closePages?.()
     await server?.close()
   })
 

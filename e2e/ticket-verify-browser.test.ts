@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core'
 import { build, type Rollup } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadTicketKeys, type TicketKeys } from '../src/server/domain/tickets/keys'
-import { launchChromium } from './support/browser'
+import { contextsFromNow, workerChromium } from './support/browser'
 
 /**
  * The ticket verification module (src/contract/tickets/verify.ts) as a browser check-in app will
@@ -18,6 +18,7 @@ import { launchChromium } from './support/browser'
  */
 describe('ticket verification in Chromium', () => {
   let browser: Browser
+  let closePages: (() => Promise<void>) | undefined
   let site: http.Server
   let origin: string
   let bundle: string
@@ -39,10 +40,11 @@ describe('ticket verification in Chromium', () => {
     site.listen(0, '127.0.0.1')
     await new Promise((r) => site.once('listening', r))
     origin = `http://localhost:${(site.address() as AddressInfo).port}`
-    browser = await launchChromium()
+    browser = await workerChromium()
+    closePages = contextsFromNow(browser)
   })
   afterAll(async () => {
-    await browser?.close()
+    await closePages?.()
     site?.close()
     fs.rmSync(dir, { recursive: true, force: true })
   })

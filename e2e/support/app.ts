@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createApiClient, type ApiClient } from '../../src/contract/client'
 import { startTestServer, type TestServer } from '../../tests/support/server'
-import { launchChromium } from './browser'
+import { contextsFromNow, workerChromium } from './browser'
 
 /**
  * Shared e2e helpers for the storefront app: the real server (in-process, temp SQLite, demo
@@ -44,24 +44,6 @@ function snapshotClient(): string {
   return copy
 }
 
-let sharedBrowser: Promise<Browser> | null = null
-
-/**
- * One Chromium per test worker, kept for the files it runs one after another (the e2e project's
- * isolate: false keeps this module, and so this browser, between them). Launching and closing a
- * Chromium cost each file 2-7 s on the 2-core box (more the busier it is), against under 1 s for
- * a context; startApp runs ~80 times a run. Nothing of a page is shared: every test opens its own
- * context (own storage, cache, service workers), and a harness's close() closes the contexts left
- * open since it started. A browser that died is launched anew; the last one ends with its worker
- * (playwright-core kills the browsers it launched when the process exits).
- */
-async function workerBrowser(): Promise<Browser> {
-  const current = await sharedBrowser?.catch(() => null)
-  if (current?.isConnected()) return current
-  sharedBrowser = launchChromium()
-  return sharedBrowser
-}
-
 /**
  * The real server (temp SQLite with the demo data) serving the built client, and Chromium.
  * `prepare` works on the database before the server starts (see startTestServer).
@@ -72,16 +54,15 @@ export async function startApp(env: Record<string, string> = {}, prepare?: (data
     fs.rmSync(clientDir, { recursive: true, force: true })
     throw e
   })
-  const browser = await workerBrowser()
-  // A worker runs one file at a time, so the contexts opened from here on are this harness's (or
-  // of one it starts inside, closed before it).
-  const earlier = new Set(browser.contexts())
+  // The worker's Chromium (workerChromium); the contexts opened from here on are this harness's.
+  const browser = await workerChromium()
+  const closeContexts = contextsFromNow(browser)
   return {
     baseUrl: server.url,
     server,
     browser,
     close: async () => {
-      await Promise.all(browser.contexts().filter((c) => !earlier.has(c)).map((c) => c.close()))
+      await closeContexts()
       await server.close()
       fs.rmSync(clientDir, { recursive: true, force: true })
     },
