@@ -24,6 +24,13 @@ const text = (lang: Lang, key: string) => (WAITING_TEXTS[lang] as { waiting: Rec
 const RATE = 60
 const ADMISSION_TIMEOUT_MS = 60_000
 /**
+ * How far ahead the on-sale moment is set where the page must join the room before it. The page's
+ * first ask is its join; one that comes after the on-sale moment is let in at once and never shows
+ * the waiting page. 3 s was too little once on a loaded box (load 19: the page asked later), 8 s
+ * leaves room for a slow page load at the cost of a few seconds' wait.
+ */
+const ONSALE_LEAD_MS = 8_000
+/**
  * How long the browser may take to report the released workers gone. The page terminates them at
  * once, but a render worker busy in a software-GL call (SwiftShader compiling shaders on a loaded
  * CI box) ends only when that call returns; the poll's 1 s default failed CI once.
@@ -91,7 +98,7 @@ describe('waiting page', () => {
 
   it('opens a general-admission purchase by itself when the turn comes; the order carries the token', async () => {
     const night = eventNamed('Двенадцатая ночь')
-    await roomOn(night.event_id, Date.now() + 3_000)
+    await roomOn(night.event_id, Date.now() + ONSALE_LEAD_MS)
     const { page, context, errors, apiRequests } = await openPage(app, `/event/${night.hash_id}`, PHONE_VIEWPORT)
     try {
       await page.getByRole('heading', { name: text('ru', 'title') }).waitFor().catch(async (e: unknown) => {
@@ -148,7 +155,7 @@ describe('waiting page', () => {
 describe('waiting page of a seat map', () => {
   it('lets the visitor in with the map once his turn comes, its workers started anew', async () => {
     const seagull = eventNamed('Чайка')
-    await roomOn(seagull.event_id, Date.now() + 5_000)
+    await roomOn(seagull.event_id, Date.now() + ONSALE_LEAD_MS)
     const { page, context, errors } = await openPage(app, `/scheme/${seagull.hash_id}`, DESKTOP_VIEWPORT)
     const renderWorkers = () => page.workers().filter((w) => /render\.worker/.test(w.url())).length
     try {
