@@ -44,13 +44,7 @@ function expectOneLine(ended: Ended, message: RegExp): void {
   expect(ended.output, ended.output).not.toMatch(STACK_FRAME)
 }
 
-/*
- * Each case is its own `npm start` child process with its own DATA_DIR and port, so the cases run
- * at once (describe.concurrent, here and for the cluster case below): a child spends its time
- * loading the server under tsx and then waiting on the network (a refused connection, a name
- * lookup, a worker's death), and one after the other they took about 30 s.
- */
-describe.concurrent('npm start with a startup mistake', () => {
+describe('npm start with a startup mistake', () => {
   const dirs: string[] = []
   const tempDir = (): string => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-start-'))
@@ -122,7 +116,7 @@ async function occupyPort(): Promise<{ server: net.Server; port: number }> {
  * after a few such deaths in a row (cluster/primary.ts) and exits 1 naming the cause, instead
  * of restarting them forever.
  */
-describe.concurrent('WORKERS=3 npm start on a port already taken', () => {
+describe('WORKERS=3 npm start on a port already taken', () => {
   let database: Awaited<ReturnType<typeof freshPgDatabase>>
   beforeAll(async () => {
     // Migrated already (the test template): the primary gets to forking its workers sooner.
