@@ -21,7 +21,9 @@ export class AdminClient {
     public lang = 'en',
   ) {}
 
+  /** An empty lang sends none in the query, as an API client naming it in the body only. */
   private withLang(pathname: string): string {
+    if (!this.lang) return pathname
     return `${pathname}${pathname.includes('?') ? '&' : '?'}lang=${this.lang}`
   }
 
