@@ -1,4 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react'
+import { AdminApiError } from './api'
 import { ErrorNote } from './shell'
 
 /**
@@ -49,7 +50,17 @@ export function useRefusal(idPrefix: string) {
   const note = (form: string) => <ErrorNote error={refusal?.form === form ? refusal.text : null} id={noteId(form)} />
   /** Drops the refusal: what it named is gone (a screen switched to another session's form). Stable, like a state setter. */
   const clear = useCallback(() => setRefusal(null), [])
-  return { refuse, marks, note, clear }
+  /**
+   * A server's refusal of one field (its answer's errorCode is `code`: a taken e-mail or code, an
+   * unknown card) said on that field, as the form's own check is; false for any other error, which
+   * the caller says where it says the rest.
+   */
+  const refuseAnswer = (err: unknown, el: HTMLFormElement, form: string, field: string, code: string): boolean => {
+    if (!(err instanceof AdminApiError) || err.errorCode !== code) return false
+    refuse(el, form, { error: err.message, field })
+    return true
+  }
+  return { refuse, marks, note, clear, refuseAnswer }
 }
 /** A screen's refusals, handed to a part of it that has forms of its own (one refusal at a time on a screen). */
 export type Refusal = ReturnType<typeof useRefusal>

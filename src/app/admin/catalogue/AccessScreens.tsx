@@ -4,7 +4,6 @@ import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, MIN_PASSWORD_LENGTH, operatorCreate
 import { AdminErrorCode, ROLES, type Role } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
-import { AdminApiError } from '../api'
 import { firstIssue } from '../issueTexts'
 import { typedOrNull, useRefusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
@@ -60,8 +59,7 @@ export function OperatorsScreen() {
       await load()
     } catch (err) {
       // A new operator's only conflict is an address another operator has (admin-email-taken): the server's words, on the e-mail field.
-      if (err instanceof AdminApiError && err.errorCode === AdminErrorCode.CONFLICT) refusal.refuse(formEl, 'new', { error: err.message, field: 'email' })
-      else setError(messageOf(err))
+      if (!refusal.refuseAnswer(err, formEl, 'new', 'email', AdminErrorCode.CONFLICT)) setError(messageOf(err))
     }
   }
   return (

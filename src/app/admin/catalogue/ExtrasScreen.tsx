@@ -8,7 +8,6 @@ import { toMajor } from '../../../contract/rules/money'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { withCurrency } from '../money'
 import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
-import { AdminApiError } from '../api'
 import { firstIssue } from '../issueTexts'
 import { useRefusal } from '../refusal'
 import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, type Field, type FormState, type Option } from './recordForm'
@@ -186,8 +185,7 @@ export function ExtrasScreen() {
       reset()
       await load()
     } catch (err) {
-      if (on && err instanceof AdminApiError && err.errorCode === AdminErrorCode.CONFLICT) refusal.refuse(on.el, on.form, { error: err.message, field: on.field })
-      else setError(messageOf(err))
+      if (!on || !refusal.refuseAnswer(err, on.el, on.form, on.field, AdminErrorCode.CONFLICT)) setError(messageOf(err))
     }
   }
   // The forms are noValidate: the contract, not the browser's bubbles in the browser's language, says

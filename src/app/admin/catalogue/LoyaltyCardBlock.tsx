@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { cardFindQuerySchema, type LoyaltyCard } from '../../../contract/admin/offers'
 import { ErrorCode } from '../../../contract/errors'
-import { AdminApiError } from '../api'
 import { firstIssue } from '../issueTexts'
 import type { Refusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole } from '../shell'
@@ -61,7 +60,7 @@ export function LoyaltyCardBlock({ writable, refusal }: { writable: boolean; /**
         setCard(await api('loyaltyCardFind', { code: checked.data.code }))
       } catch (err) {
         // The find's only not-found is the code's card: the server's words, on the code field.
-        if (err instanceof AdminApiError && err.errorCode === ErrorCode.NOT_FOUND) return void refusal.refuse(form, 'find', { error: err.message, field: 'code' })
+        if (refusal.refuseAnswer(err, form, 'find', 'code', ErrorCode.NOT_FOUND)) return
         throw err
       }
       setFound((n) => n + 1)
