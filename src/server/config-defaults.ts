@@ -55,3 +55,18 @@ export const DEFAULT_STREAMS_PER_ADDRESS = 8
  * thousands instead of thousands of its own. A venue whose buyers share fewer addresses may lower it.
  */
 export const DEFAULT_QUEUE_JOINS_PER_ADDRESS = 100
+/**
+ * How long the cluster's background lease lasts (LEADER_LEASE_MS; background/leader.ts): a killed
+ * or frozen leader is replaced at most this long (plus a renewal) after its last renewal, so
+ * expiry sweeps, mail retries and pruning pause that long at worst. Every process tries to take or
+ * renew it a third as often.
+ */
+export const DEFAULT_LEADER_LEASE_MS = 15_000
+/**
+ * Bounds of LEADER_LEASE_MS. Below 2 s a renewal (a third of it) comes every ~0.7 s and a slow
+ * database round trip or a busy event loop could let the lease lapse under a live leader; above
+ * 10 minutes a dead leader would stop the expiry of holds and orders for longer than a
+ * default cart hold (CART_HOLD_SECONDS, 600).
+ */
+export const MIN_LEADER_LEASE_MS = 2_000
+export const MAX_LEADER_LEASE_MS = 600_000

@@ -49,9 +49,10 @@
  * | `EMAIL_DOMAIN_CHECK` | `0` (`1` in production) | `1` asks DNS whether a buyer e-mail's domain takes mail when an order is placed, and refuses one that clearly does not ("The entered email does not work", 001 §5: no such domain, no mail exchanger nor address, or a null MX); a DNS timeout or failure lets the order through (domain/buyer/email-domain.ts). |
  * | `EMAIL_DNS_SERVERS` | unset | Comma list of DNS servers (`host` or `host:port`) for that check; unset = the system's resolvers. |
  * | `VENUE_TIME_ZONE` | `Europe/Moscow` | IANA time zone of the venues (`Asia/Almaty`, `Europe/Berlin`): sessions' days and times are its wall clock, and "now" of the shop (setup.date), the days sales count for and the times of the return page and the sales CSV are written in it (venue-time.ts). An unknown zone refuses to start. Changing it on a database that has sessions: README, Configuration. |
+ * | `LEADER_LEASE_MS` | `15000` | How long the cluster's background lease lasts (background/leader.ts): a killed or frozen leader's background work (expiry sweeps, mail retries, pruning) is taken over within this plus a third of it; every process tries to take or renew the lease every third of it. 2000-600000. Below 8000 the leader's clock margin shrinks to a quarter of the lease, so machines' clocks must agree that closely. Keep the default in production; tests of a takeover set it short. |
  * | `SERVED_BY_HEADER` | `0` | `1` adds `X-Served-By: <pid>` to every answer, so a load test can tell which process of a cluster answered (bench:load's frozen-process check). Off by default: process ids are nobody else's business. |
  */
-import { DEFAULT_BUYING_LANE_WAIT_MS, DEFAULT_DB_PAGE_POOL_MAX, DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, DEFAULT_MAIL_FROM, DEFAULT_QUEUE_JOINS_PER_ADDRESS, DEFAULT_REQUEST_DEADLINE_MS, DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE, DEFAULT_STREAMS_PER_ADDRESS, DEFAULT_STUDIO_COPY_INLINE_MS, MAX_WORKERS, REQUEST_LOG_MODES, type DbTimeouts } from './config-defaults'
+import { DEFAULT_BUYING_LANE_WAIT_MS, DEFAULT_DB_PAGE_POOL_MAX, DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, DEFAULT_LEADER_LEASE_MS, DEFAULT_MAIL_FROM, DEFAULT_QUEUE_JOINS_PER_ADDRESS, DEFAULT_REQUEST_DEADLINE_MS, DEFAULT_SESSIONS_PER_ADDRESS_PER_MINUTE, DEFAULT_STREAMS_PER_ADDRESS, DEFAULT_STUDIO_COPY_INLINE_MS, MAX_LEADER_LEASE_MS, MAX_WORKERS, MIN_LEADER_LEASE_MS, REQUEST_LOG_MODES, type DbTimeouts } from './config-defaults'
 import { productionMailWarnings } from './config-mail-warnings'
 import { parseTrustProxy, TrustProxyError, wideTrustProxyRanges } from './security/trust-proxy'
 import { canonicalTimeZone, DEFAULT_VENUE_TIME_ZONE } from './venue-time'
@@ -118,6 +119,7 @@ const envSchema = z.object({
   QUEUE_JOINS_PER_ADDRESS: z.coerce.number().int().positive().default(DEFAULT_QUEUE_JOINS_PER_ADDRESS),
   IPV6_LIMIT_PREFIX: z.coerce.number().int().min(MIN_IPV6_LIMIT_PREFIX).max(MAX_IPV6_LIMIT_PREFIX).default(DEFAULT_IPV6_LIMIT_PREFIX),
   WORKERS: z.coerce.number().int().min(1).max(MAX_WORKERS).default(1),
+  LEADER_LEASE_MS: z.coerce.number().int().min(MIN_LEADER_LEASE_MS).max(MAX_LEADER_LEASE_MS).default(DEFAULT_LEADER_LEASE_MS),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
   DB_PAGE_POOL_MAX: z.coerce.number().int().min(0).max(1000).default(DEFAULT_DB_PAGE_POOL_MAX),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
@@ -211,6 +213,8 @@ export interface Config {
   devSecrets: string[]
   /** Server processes on this machine (WORKERS; cluster/primary.ts). */
   workers: number
+  /** How long the cluster's background lease lasts (LEADER_LEASE_MS; background/leader.ts leaderTimings). */
+  leaderLeaseMs: number
   /** Connections of each process's PostgreSQL main pool (DB_POOL_MAX). */
   dbPoolMax: number
   /** Connections of each process's PostgreSQL page pool (DB_PAGE_POOL_MAX); 0 = none. */
@@ -356,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     doorToken: e.DOOR_TOKEN,
     workers: e.WORKERS,
+    leaderLeaseMs: e.LEADER_LEASE_MS,
     dbPoolMax: e.DB_POOL_MAX,
     dbPagePoolMax: e.DB_PAGE_POOL_MAX,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,

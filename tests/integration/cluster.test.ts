@@ -1,6 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BACKGROUND_LEASE, LEADER_LEASE_MS, LEADER_RENEW_MS } from '../../src/server/background/leader'
+import { BACKGROUND_LEASE, leaderTimings } from '../../src/server/background/leader'
 import { connect, type Db } from '../../src/server/db/connect'
 import { leaseHolder } from '../../src/server/domain/background/lease.repository'
 import { SERVED_BY_HEADER } from '../../src/server/app'
@@ -8,6 +8,15 @@ import { spawnCluster, type ClusterProcess } from './cluster-helpers'
 import { freshPgDatabase } from './scheme-helpers'
 
 const WORKERS = 3
+/**
+ * The cluster's background lease (LEADER_LEASE_MS), short so the takeover after a kill -9 takes a
+ * few seconds instead of the default's 15-20 (renewals every second: tests/unit/server/leader-config
+ * checks that production keeps 15 s and 5 s).
+ */
+const TEST_LEASE_MS = 3_000
+const { renewMs: TEST_RENEW_MS } = leaderTimings(TEST_LEASE_MS)
+/** A lease and three tries after it: what a takeover may take, with two tries to spare. */
+const TAKEOVER_WAIT_MS = TEST_LEASE_MS + TEST_RENEW_MS * 3
 
 /** A GET on a connection of its own (the cluster hands each new connection to the next worker): its status and X-Served-By. */
 function servedByOnNewConnection(url: string): Promise<{ status: number; servedBy: number }> {
@@ -33,7 +42,7 @@ describe(`WORKERS=${WORKERS} npm start on one PostgreSQL`, () => {
   beforeAll(async () => {
     // Migrated already (the test template): the primary only finds the schema up to date, once.
     database = await freshPgDatabase('migrated')
-    cluster = await spawnCluster(WORKERS, { DATABASE_URL: database.url, SERVED_BY_HEADER: '1' })
+    cluster = await spawnCluster(WORKERS, { DATABASE_URL: database.url, SERVED_BY_HEADER: '1', LEADER_LEASE_MS: String(TEST_LEASE_MS) })
     db = connect({ kind: 'postgres', url: database.url })
   }, 180_000)
   afterAll(async () => {
@@ -46,12 +55,16 @@ describe(`WORKERS=${WORKERS} npm start on one PostgreSQL`, () => {
     const pids = cluster.workerPids()
     expect(new Set(pids).size).toBe(WORKERS)
     expect(pids).not.toContain(cluster.child.pid)
-    await cluster.waitFor('a leader', () => cluster.leaderPids().length > 0, LEADER_RENEW_MS * 2)
-    // Several renewal rounds pass: still one leader, never a second one announcing itself.
-    await new Promise((r) => setTimeout(r, LEADER_RENEW_MS * 2))
+    await cluster.waitFor('a leader', () => cluster.leaderPids().length > 0, TAKEOVER_WAIT_MS)
+    // Several renewal rounds pass (three, each a third of the lease): still one leader, never a
+    // second one announcing itself.
+    await new Promise((r) => setTimeout(r, TEST_RENEW_MS * 3))
     expect(cluster.leaderPids()).toHaveLength(1)
     expect(pids).toContain(cluster.leaderPids()[0])
-    expect(await leaseHolder(db, BACKGROUND_LEASE)).not.toBeNull()
+    const lease = await leaseHolder(db, BACKGROUND_LEASE)
+    expect(lease).not.toBeNull()
+    // The workers took LEADER_LEASE_MS from the environment: the lease runs at most that far ahead.
+    expect(lease!.expiresAt - Date.now()).toBeLessThanOrEqual(TEST_LEASE_MS)
     const res = await fetch(`${cluster.url}/api/token`)
     expect(res.status).toBe(200)
     // The primary migrated once; no worker did it again (prepare.ts logs each migration run).
@@ -76,7 +89,7 @@ describe(`WORKERS=${WORKERS} npm start on one PostgreSQL`, () => {
     const before = await leaseHolder(db, BACKGROUND_LEASE)
     process.kill(leader, 'SIGKILL')
     await cluster.waitFor('a replacement worker', () => cluster.workerPids().length === WORKERS + 1, 60_000)
-    await cluster.waitFor('a new leader', () => cluster.leaderPids().length === 2, LEADER_LEASE_MS + LEADER_RENEW_MS * 3)
+    await cluster.waitFor('a new leader', () => cluster.leaderPids().length === 2, TAKEOVER_WAIT_MS)
     const next = cluster.leaderPids()[1]
     expect(next).not.toBe(leader)
     const after = await leaseHolder(db, BACKGROUND_LEASE)

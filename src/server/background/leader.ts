@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/connect'
 import { releaseLease, takeLease } from '../domain/background/lease.repository'
+import { DEFAULT_LEADER_LEASE_MS } from '../config-defaults'
 
 /** The lease that names the process running the cluster's background work. */
 export const BACKGROUND_LEASE = 'background'
 /**
- * How long a taken lease lasts. A crashed or frozen leader is replaced at most this long after
- * its last renewal: expiry sweeps, mail retries and pruning pause that long, no more.
+ * How long a taken lease lasts by default (LEADER_LEASE_MS in the environment, config.ts). A
+ * crashed or frozen leader is replaced at most this long after its last renewal: expiry sweeps,
+ * mail retries and pruning pause that long, no more.
  */
-export const LEADER_LEASE_MS = 15_000
-/** How often every process tries to take or renew the lease (a third of it: two renewals may fail). */
-export const LEADER_RENEW_MS = 5_000
+export const LEADER_LEASE_MS = DEFAULT_LEADER_LEASE_MS
+/** A lease lasts this many renewal intervals: two renewals in a row may fail before it runs out. */
+export const LEADER_RENEWALS_PER_LEASE = 3
+/** How often every process tries to take or renew the default lease (a third of it). */
+export const LEADER_RENEW_MS = LEADER_LEASE_MS / LEADER_RENEWALS_PER_LEASE
 /**
  * The leader stops counting itself leader this long before its lease runs out by its own clock,
  * so another process (whose clock may be this much ahead) never takes over while it still works.
@@ -26,6 +30,14 @@ export interface LeaderOptions {
   leaseMs?: number
   renewMs?: number
   name?: string
+}
+
+/**
+ * The lease and renewal interval for a configured lease length (config.leaderLeaseMs): renewal
+ * always a third of the lease, so no setting can put it near the lease's end.
+ */
+export function leaderTimings(leaseMs: number): { leaseMs: number; renewMs: number } {
+  return { leaseMs, renewMs: Math.round(leaseMs / LEADER_RENEWALS_PER_LEASE) }
 }
 
 /**
