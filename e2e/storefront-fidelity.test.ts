@@ -118,8 +118,10 @@ describe('storefront fidelity', () => {
     const event = afisha.action.find((e) => e.scheme === 1 && e.totalticketcount > 0)!
     const s = firstSession(event.event_id)
     const { page, context, errors } = await openPage(app, `/scheme/${event.hash_id}/${s.eventday}/${s.eventtime}?lang=kz`, PHONE_VIEWPORT)
-    await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
-    await page.waitForTimeout(1500)
+    // The screenshot is of the drawn map in its fonts: data-drawn (a frame holding the venue, after
+    // data-phase="ready"), not a fixed wait for it.
+    await page.waitForSelector('.seatmap-canvas[data-drawn]', { timeout: MAP_TIMEOUT })
+    await page.evaluate(() => document.fonts.ready.then(() => undefined))
     await shot(page, 'scheme-phone-kz')
     // Scroll so the map's controls sit at the bottom of the screen, past the scroll-top threshold.
     await page.evaluate(() => {
@@ -190,7 +192,9 @@ describe('storefront fidelity', () => {
       return drawn / (d.length / 4)
     }, { bg: rgbOf(BACKGROUND_COLOR), tol: COLOR_TOLERANCE })
     await expect.poll(topHalfDrawn, { timeout: 15_000 }).toBeGreaterThan(0.05)
-    await page.waitForTimeout(500)
+    // The zoomed frame is drawn (read back above; a tap-zoom is one step, not an animation): two
+    // animation frames put it on screen for the screenshot, instead of a fixed 500 ms.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     await shot(page, 'scheme-phone-tap-after')
     expect(errors).toEqual([])
     await context.close()
