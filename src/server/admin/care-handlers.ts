@@ -4,16 +4,15 @@ import { MAIL_KINDS, type OrderCare } from '../../contract/admin/care'
 import { wasPaid } from '../../contract/admin/sales-export'
 import { seatPlaceText } from '../../contract/rules/seat-place'
 import { careAudit, careEntries, careLines, careOrderRows, careReturns, searchOrderIds, seatLabels } from '../domain/care/care.repository'
-import { boxOfficeKinds, listLineChanges } from '../domain/boxoffice/boxoffice.repository'
+import { listLineChanges } from '../domain/boxoffice/boxoffice.repository'
 import { refundTickets } from '../domain/care/refund'
 import { confirmNominal } from '../domain/nominal/confirm'
 import { buildOrderData } from '../domain/nominal/order-data'
 import { listNominalCheckboxes } from '../domain/nominal/repository'
 import { listOrderRefunds } from '../domain/care/refund.repository'
 import { expireOrdersById } from '../domain/orders/expiry'
-import { isReturned, paidAmounts } from '../domain/orders/money'
+import { isReturned } from '../domain/orders/money'
 import { endReservation } from '../domain/orders/order.repository'
-import { buyerName } from '../domain/orders/state'
 import { personName } from '../domain/tickets/lines'
 import { ApiFailure } from '../errors'
 import { requestLang } from '../request-lang'
@@ -22,26 +21,11 @@ import { attemptTicketMail, sendOrderPaidMail } from '../mail/templates/sendOrde
 import { queuedSubject } from '../mail/ticket-mail'
 import { writeAudit } from './audit'
 import { orderStateOf } from './order-state'
+import { orderSummaries } from './order-summary'
 import type { AdminHandlers } from './routes'
 import { tx } from './transaction'
 
 type Row = Awaited<ReturnType<typeof careOrderRows>>[number]
-const summary = (o: Row, now: number, desk: Map<number, 'cash' | 'card' | 'comp'>, paid: Map<number, number>) => ({
-  id: o.id,
-  ord_num: o.ord_num,
-  hash: o.hash,
-  state: orderStateOf(o, now),
-  total: o.total,
-  paid_amount: paid.get(o.id) ?? 0,
-  fio: buyerName(o),
-  email: o.email,
-  phone: o.phone,
-  tickets: Number(o.tickets ?? 0),
-  returned_tickets: Number(o.returned_tickets ?? 0),
-  created_at: Number(o.created_at),
-  paid_at: o.paid_at === null ? null : Number(o.paid_at),
-  boxOffice: desk.get(o.id) ?? null,
-})
 
 /** Order care (issue 19.2): search, the order with its history (e-mails, reseats, refunds too), cancel unpaid, refund, resend tickets. */
 export function careHandlers(app: FastifyInstance): AdminHandlers {
@@ -54,10 +38,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
   return {
     orderSearch: async ({ input }) => {
       const now = Date.now()
-      const rows = await careOrderRows(db, await searchOrderIds(db, input.q, input.limit))
-      const desk = await boxOfficeKinds(db, rows.map((o) => o.id))
-      const paid = await paidAmounts(db, rows)
-      return { orders: rows.map((o) => summary(o, now, desk, paid)) }
+      return { orders: await orderSummaries(db, await careOrderRows(db, await searchOrderIds(db, input.q, input.limit)), now) }
     },
     orderCare: async ({ params, request }) => {
       const now = Date.now()
@@ -96,13 +77,11 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       }
       history.sort((a, b) => a.at - b.at)
       const state = orderStateOf(o, now)
-      const desk = await boxOfficeKinds(db, [o.id])
-      const paid = await paidAmounts(db, [o])
       const open = lines.some((l) => !isReturned(l.return_status))
       // Paid, whatever of it was returned since (partly_refunded, refunded): what is still open can be acted on.
       const paidFor = wasPaid(state)
       return {
-        order: summary(o, now, desk, paid),
+        order: (await orderSummaries(db, [o], now))[0],
         lines: lines.map((l) => {
           const entry = entries.find((e) => e.order_line_id === l.id)
           return {

@@ -1,15 +1,13 @@
 import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, type SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
-import { boxOfficeKinds } from '../domain/boxoffice/boxoffice.repository'
 import { capacityOf, salesOf, sessionLeft } from '../domain/inventory/stock'
-import { isReturned, keptLineShares, paidAmounts, sessionPaidAmounts } from '../domain/orders/money'
+import { isReturned, keptLineShares, sessionPaidAmounts } from '../domain/orders/money'
 import { lineServiceCosts } from '../domain/orders/money.repository'
 import { promoPercents } from '../domain/orders/promo-percent.repository'
-import { buyerName } from '../domain/orders/state'
 import { venueDay } from '../venue-time'
 import { ApiFailure } from '../errors'
-import { orderStateOf } from './order-state'
+import { orderSummaries } from './order-summary'
 import { blockedPerZone, categoriesById, eventCalendars, findCalendar, findEvent, liveCartHoldsPerZone, ordersOf, placesPerZoneOf, regularPrices, sessionOrderLines, zonesById } from './sales.repository'
 
 type Names = { name_ru: string; name_en: string; name_kz: string; name_ch: string }
@@ -247,24 +245,5 @@ export async function eventSales(db: Db, eventId: number, now: number): Promise<
 
 /** Orders, newest first, optionally of one event or session. */
 export async function listOrders(db: Db, q: { event_id?: number; calendar_id?: number; limit: number }, now: number) {
-  const rows = await ordersOf(db, q)
-  // Box-office sales are marked as such (issue 19.1).
-  const desk = await boxOfficeKinds(db, rows.map((o) => o.id))
-  const paid = await paidAmounts(db, rows)
-  return rows.map((o) => ({
-    id: o.id,
-    ord_num: o.ord_num,
-    hash: o.hash,
-    state: orderStateOf(o, now),
-    total: o.total,
-    paid_amount: paid.get(o.id) ?? 0,
-    fio: buyerName(o),
-    email: o.email,
-    phone: o.phone,
-    tickets: Number(o.tickets ?? 0),
-    returned_tickets: Number(o.returned_tickets ?? 0),
-    created_at: o.created_at,
-    paid_at: o.paid_at,
-    boxOffice: desk.get(o.id) ?? null,
-  }))
+  return orderSummaries(db, await ordersOf(db, q), now)
 }
