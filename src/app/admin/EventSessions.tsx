@@ -1,21 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { sessionUpdateSchema } from '../../contract/admin/catalogue'
+import { ISSUE } from '../../contract/admin/issues'
 import { AdminErrorCode } from '../../contract/admin/roles'
 import { salesExportPath } from '../../contract/admin/sales-export'
 import type { Lang } from '../../contract/lang'
 import { sessionSaleState } from '../../contract/rules/session-sale'
+import { zoneInputInstant, zoneInputValue } from '../../contract/rules/wallClock'
 import { formatMoment, formatSession } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
-import { firstIssue } from './issueTexts'
+import { firstIssue, ISSUE_TEXTS } from './issueTexts'
 import { PriceRow } from './PriceRow'
-import { useRefusal } from './refusal'
+import { typedOrNull, useRefusal } from './refusal'
 import { nameOf as rowName, type Row } from './rows'
 import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
+import { venueClockNote } from './venueClock'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 
 /** A row's name, or a dash for one not found (a category or zone deleted since). */
@@ -33,9 +36,21 @@ interface Props {
   /** Runs a change, then shows `done` (or the string `fn` answers) and reloads the event (EventEditor's run); `fn` answering false did nothing yet. */
   act: (fn: () => Promise<unknown>, done?: string) => void
 }
+/**
+ * A session form's fields. The on-sale window (sale_from, sale_to) is in datetime-local values on
+ * the venue's clock (venueClock.ts), '' for no bound: compared as text with what the form opened
+ * on, an untouched bound is not sent, even one saved with seconds the input cannot show.
+ */
+type Fields = { day: string; time: string; active: boolean; saleFrom: string; saleTo: string }
 /** A session's form: what the operator set, and what it opened on (`opened`), so a save sends only what changed. */
-type Editing = { id: number; day: string; time: string; active: boolean; opened: { day: string; time: string; active: boolean } }
-const editingOf = (id: number, day: string, time: string, active: boolean): Editing => ({ id, day, time, active, opened: { day, time, active } })
+type Editing = Fields & { id: number; opened: Fields }
+const inputOf = (ms: unknown, zone: string) => (ms === null || ms === undefined ? '' : zoneInputValue(Number(ms), zone))
+const editingOf = (x: Row, zone: string, active = x.active === 1): Editing => {
+  const fields = { day: String(x.day), time: String(x.time), active, saleFrom: inputOf(x.sale_from, zone), saleTo: inputOf(x.sale_to, zone) }
+  return { id: x.id, ...fields, opened: fields }
+}
+/** The window's hint ("empty: no limit", whose clock): one form is open at a time, so one id. */
+const SALE_HINT_ID = 'adm-session-sale-hint'
 /**
  * What the server makes only once confirmed, with its refusal's text (the tickets and orders it
  * concerns): an edit of a session with sold tickets, sent again with `confirm_buyers`, or a
@@ -70,9 +85,18 @@ function SaleBadge({ session: x }: { session: Row }) {
  * (the server refuses one with orders, and the refusal shows as the editor's error).
  */
 export function EventSessions({ heading, sessions, prices, categories, zones, writable, mapName, act }: Props) {
-  const { api, lang, t, currency } = useConsole()
+  const { api, lang, t, currency, timeZone } = useConsole()
   const s = SESSION_TEXTS[lang]
-  const { refuse, marks, note } = useRefusal('adm-session-edit')
+  const { refuse, marks, note, clear } = useRefusal('adm-session-edit')
+  // The open form: a server's refusal of its "Sale ends" comes after the submit's event is spent.
+  const formRef = useRef<HTMLFormElement>(null)
+  /** A window bound's input as the contract's instant: '' is no bound (null), else the venue's wall clock read as an instant. */
+  const instantOf = (v: string) => typedOrNull(v, (text) => zoneInputInstant(text, timeZone))
+  /** A window bound's input also names the hint; the refusal's note first, as it is what to read now. */
+  const saleMarks = (name: string) => {
+    const m = marks('edit', name)
+    return { ...m, 'aria-describedby': [m['aria-describedby'], SALE_HINT_ID].filter(Boolean).join(' ') }
+  }
   const [editing, setEditing] = useState<Editing | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
   const [removing, setRemoving] = useState<Row | null>(null)
@@ -88,6 +112,8 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
     refocus.current = saved ? id : null
     editButtons.current.get(id)?.focus()
     setEditing(null)
+    // The next form opened starts without this one's refusal.
+    clear()
   }
   useEffect(() => {
     const id = refocus.current
@@ -101,7 +127,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
   const copySession = (x: Row) =>
     act(async () => {
       const { id } = await api('sessionCopy', {}, { id: x.id })
-      setEditing(editingOf(id, String(x.day), String(x.time), false))
+      setEditing(editingOf({ ...x, id }, timeZone, false))
     }, s.copied)
   const removeSession = (id: number) =>
     act(async () => {
@@ -117,10 +143,16 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
    */
   const send = (edit: Editing, confirmed: boolean) =>
     act(async () => {
-      const { id, day, time, active, opened } = edit
+      const { id, day, time, active, saleFrom, saleTo, opened } = edit
       // Only what the operator changed: a form opened before another operator's change (a switch
-      // off, a move) would otherwise send the old values back and undo it unasked.
-      const changes = { ...(day !== opened.day ? { day } : {}), ...(time !== opened.time ? { time } : {}), ...(active !== opened.active ? { active: active ? (1 as const) : (0 as const) } : {}) }
+      // off, a move, a sale window) would otherwise send the old values back and undo it unasked.
+      const changes = {
+        ...(day !== opened.day ? { day } : {}),
+        ...(time !== opened.time ? { time } : {}),
+        ...(active !== opened.active ? { active: active ? (1 as const) : (0 as const) } : {}),
+        ...(saleFrom !== opened.saleFrom ? { sale_from: instantOf(saleFrom) } : {}),
+        ...(saleTo !== opened.saleTo ? { sale_to: instantOf(saleTo) } : {}),
+      }
       // Confirmed: the dialog closes at once (focus back on Save), so what follows shows on the page.
       if (confirmed) setAsking(null)
       try {
@@ -128,6 +160,12 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
       } catch (e) {
         if (!confirmed && e instanceof AdminApiError && e.errorCode === AdminErrorCode.UNCONFIRMED) {
           setAsking({ editing: edit, text: e.message, session: id, noEmail: noEmailOf(e) })
+          return false
+        }
+        // One bound sent, the other saved meanwhile by another operator (or another tab), and the
+        // window is empty (sessions.ts updateSession, its `field`): said on "Sale ends", nothing saved.
+        if (e instanceof AdminApiError && e.details.field === 'sale_to' && formRef.current) {
+          refuse(formRef.current, 'edit', { error: `${s.saleToLabel}: ${ISSUE_TEXTS[lang].keys[ISSUE.startBeforeEnd]}`, field: 'sale_to' })
           return false
         }
         throw e
@@ -173,8 +211,10 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
     e.preventDefault()
     if (!editing) return
     // The form is noValidate: the contract's check, not the browser's bubbles in the browser's language, says a blank date or time.
-    const labels: Record<string, string> = { day: t.day, time: t.time }
-    if (refuse(e, 'edit', firstIssue(sessionUpdateSchema, { day: editing.day, time: editing.time }, lang, { label: (key) => labels[key] ?? key }))) return
+    // The window's end not after its start is said on "Sale ends" (the contract's refinement), before anything is sent.
+    const labels: Record<string, string> = { day: t.day, time: t.time, sale_from: s.saleFromLabel, sale_to: s.saleToLabel }
+    const body = { day: editing.day, time: editing.time, sale_from: instantOf(editing.saleFrom), sale_to: instantOf(editing.saleTo) }
+    if (refuse(e, 'edit', firstIssue(sessionUpdateSchema, body, lang, { label: (key) => labels[key] ?? key }))) return
     send(editing, false)
   }
 
@@ -203,7 +243,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                 {/* A cancelled session cannot be moved or switched on (sessions.ts), all its form edits. */}
                 {(x.cancelled_at === null || x.cancelled_at === undefined) && (
                   <>
-                    <button type="button" ref={(el) => void (el ? editButtons.current.set(x.id, el) : editButtons.current.delete(x.id))} aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x.id, String(x.day), String(x.time), x.active === 1))}>
+                    <button type="button" ref={(el) => void (el ? editButtons.current.set(x.id, el) : editButtons.current.delete(x.id))} aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x, timeZone))}>
                       {s.edit}
                     </button>{' '}
                   </>
@@ -222,7 +262,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
               </>
             )}
             {editing?.id === x.id && (
-              <form className="adm-form adm-inline" noValidate onSubmit={save} aria-label={fillIn(s.editSession, { when: when(x) })}>
+              <form ref={formRef} className="adm-form adm-inline" noValidate onSubmit={save} aria-label={fillIn(s.editSession, { when: when(x) })}>
                 {note('edit')}
                 <label>
                   {t.day}
@@ -232,6 +272,17 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                   {t.time}
                   <input type="time" name="time" required value={editing.time} onChange={(e) => setEditing({ ...editing, time: e.target.value })} {...marks('edit', 'time')} />
                 </label>
+                <label>
+                  {s.saleFromLabel}
+                  <input type="datetime-local" name="sale_from" value={editing.saleFrom} onChange={(e) => setEditing({ ...editing, saleFrom: e.target.value })} {...saleMarks('sale_from')} />
+                </label>
+                <label>
+                  {s.saleToLabel}
+                  <input type="datetime-local" name="sale_to" value={editing.saleTo} onChange={(e) => setEditing({ ...editing, saleTo: e.target.value })} {...saleMarks('sale_to')} />
+                </label>
+                <p id={SALE_HINT_ID}>
+                  {s.saleHint} ({venueClockNote(lang, timeZone)})
+                </p>
                 <label>
                   <input type="checkbox" name="active" checked={editing.active} onChange={(e) => setEditing({ ...editing, active: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {s.active}
                 </label>

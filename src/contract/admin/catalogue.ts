@@ -140,6 +140,8 @@ export const sessionUpdateSchema = z
     confirm_buyers: z.boolean(),
   })
   .partial()
+  // Both bounds in one edit are checked here, as a new session's are; one bound against the saved other, by updateSession.
+  .refine((s) => s.sale_from === undefined || s.sale_from === null || s.sale_to === undefined || s.sale_to === null || s.sale_from < s.sale_to, { message: ISSUE.startBeforeEnd, path: ['sale_to'] })
 
 /**
  * Cancel a session and refund everyone (admin/catalogue/session-cancel.ts). Without `confirm` the

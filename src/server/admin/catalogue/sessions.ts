@@ -82,7 +82,8 @@ export function updateSession(db: Db, actor: Actor, id: number, input: z.output<
     const time = columns.time ?? (before.time as string)
     const saleFrom = columns.sale_from === undefined ? (before.sale_from as number | null) : columns.sale_from
     const saleTo = columns.sale_to === undefined ? (before.sale_to as number | null) : columns.sale_to
-    if (saleFrom !== null && saleTo !== null && saleFrom >= saleTo) throw new ApiFailure('invalid-fields', { fields: 'sale_to' })
+    // `field` names the refused field to a program (the console says it on its "Sale ends" input): an edit of one bound may meet the other saved meanwhile.
+    if (saleFrom !== null && saleTo !== null && saleFrom >= saleTo) throw new ApiFailure('invalid-fields', { fields: 'sale_to' }, { field: 'sale_to' })
     // A cancelled session's buyers were refunded (session-cancel.ts): putting it on sale again would sell seats of an event that will not happen.
     if (columns.active === 1 && before.cancelled_at !== null) throw new ApiFailure('admin-session-cancelled')
     // A move, or a switch-on of a session whose slot a copy may share (copyOneSession), must land

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fillIn } from '../src/app/admin/careTexts'
+import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
+import { ADMIN_TEXTS } from '../src/app/admin/texts'
+import { formatMoment } from '../src/app/i18n/localeFormat'
+import { formatSession } from '../src/contract/rules/dayText'
+import { createOperator } from '../src/server/admin/auth'
+import { AdminClient } from '../tests/integration/admin-helpers'
+import { freePort, startApp, visitorApi, type AppHarness } from './support/app'
+import { axeClean, onConsolePhone } from './support/console'
+
+/**
+ * A session's on-sale window set in the console's session form, on a 390×844 phone in Kazakh
+ * (onConsolePhone), against the real server and its database: a start in the future makes the
+ * badge say "on sale from …" and the event's page, as a visitor's API call gets it, stops
+ * offering the session; the start cleared, it is offered again. An end not after the start is
+ * refused on "Sale ends" by the form itself (nothing sent), and by the server when the start was
+ * saved meanwhile by someone else (the form's start still empty): the database keeps its window.
+ * The venue is in Almaty (UTC+5 all year): the inputs are its wall clock, and the expectations are
+ * written with that fixed offset, not with the console's own conversion.
+ */
+const EMAIL = 'owner-window@example.org'
+const PASSWORD = 'an owner password'
+const VENUE_ZONE = 'Asia/Almaty'
+const DAY_MS = 86_400_000
+const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
+/** An Almaty wall clock 'YYYY-MM-DDTHH:MM' as the instant it is there. */
+const almaty = (wall: string) => Date.parse(`${wall}:00+05:00`)
+type Row = Record<string, unknown> & { id: number }
+const s = SESSION_TEXTS.kz
+const LANG = 'kz'
+const SESSION_DAY = dayIn(9)
+const OTHER_DAY = dayIn(10)
+const FROM = `${dayIn(3)}T10:00`
+const BEFORE_FROM = `${dayIn(2)}T10:00`
+
+let app: AppHarness
+let eventId: number
+let session: number
+let hash: string
+let api: AdminClient
+
+const windowOf = async () => {
+  const r = await app.server.db.selectFrom('calendars').select(['sale_from', 'sale_to']).where('id', '=', session).executeTakeFirstOrThrow()
+  return { sale_from: r.sale_from === null ? null : Number(r.sale_from), sale_to: r.sale_to === null ? null : Number(r.sale_to) }
+}
+/** The days the event's page offers a visitor (POST /api/no-scheme, through the storefront's own client). */
+const offeredDays = async () => (await visitorApi(app).call('noScheme', { hash })).calendar.map((c) => c.day)
+
+beforeAll(async () => {
+  const port = await freePort()
+  app = await startApp({ VENUE_TIME_ZONE: VENUE_ZONE, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  api = new AdminClient(app.baseUrl)
+  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
+  eventId = (await api.post<{ id: number }>('/api/admin/events', { menu_kind_id: refs.kinds[0].id, venue_id: refs.venues[0].id, name_ru: 'Окно продаж', name_en: 'Sale window show', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === refs.kinds[0].id)!.id] })).body.id
+  const ids = (await api.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: SESSION_DAY, time: '19:00', repeat: { every_days: 1, count: 1 } })).body.ids
+  session = ids[0]
+  for (const id of ids) await api.post(`/api/admin/sessions/${id}/prices`, { client_category_id: refs.categories[0].id, zone_id: refs.zones.find((z) => z.drawing_id === null)!.id, price: 1000, quantity: 50 })
+  expect((await api.post(`/api/admin/events/${eventId}/publish`, { published: 1 })).status).toBe(200)
+  hash = (await api.get<{ event: { hash_id: string } }>(`/api/admin/events/${eventId}`)).body.event.hash_id
+}, 240_000)
+afterAll(async () => {
+  await app?.close()
+})
+
+describe("a session's on-sale window in the console", () => {
+  it('sets a future start (off the storefront), clears it (on sale again), and refuses an end before the start on "Sale ends"', async () => {
+    expect(await offeredDays()).toEqual([SESSION_DAY, OTHER_DAY])
+    const when = formatSession(SESSION_DAY, '19:00', LANG)
+    const posts = (method: string, path: string) => method === 'POST' && path === `/api/admin/sessions/${session}`
+    const seen = await onConsolePhone(app, { email: EMAIL, password: PASSWORD }, posts, async (page: Page) => {
+      await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
+      const row = page.locator('.adm-list > li', { hasText: when })
+      const badge = row.locator('.adm-badge').first()
+      const form = page.getByRole('form', { name: fillIn(s.editSession, { when }) })
+      const from = form.getByLabel(s.saleFromLabel, { exact: true })
+      const to = form.getByLabel(s.saleToLabel, { exact: true })
+      const open = async () => {
+        await page.getByRole('button', { name: `${s.edit}: ${when}`, exact: true }).click()
+        await form.waitFor()
+      }
+      expect(await badge.innerText()).toBe(s.onSale)
+
+      // A start three days from now: "on sale from" that moment, and the event's page no longer offers the session.
+      await open()
+      expect(await from.inputValue()).toBe('')
+      // Both inputs name the hint (empty: no limit, and whose clock).
+      const hint = await page.locator(`#${(await from.getAttribute('aria-describedby'))!}`).innerText()
+      expect(hint).toContain(s.saleHint)
+      expect(hint).toContain(VENUE_ZONE)
+      expect(await to.getAttribute('aria-describedby')).toBe(await from.getAttribute('aria-describedby'))
+      await axeClean(page, 'session form with its sale window')
+      await from.fill(FROM)
+      await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
+      await form.waitFor({ state: 'detached' })
+      await expect.poll(() => badge.innerText()).toBe(fillIn(s.saleFrom, { when: formatMoment(almaty(FROM), LANG, VENUE_ZONE) }))
+      expect(await windowOf()).toEqual({ sale_from: almaty(FROM), sale_to: null })
+      expect(await offeredDays()).toEqual([OTHER_DAY])
+
+      // An end before that start: refused by the form on "Sale ends", in Kazakh, nothing changed (nor sent: `seen` below).
+      await open()
+      expect(await from.inputValue()).toBe(FROM)
+      await to.fill(BEFORE_FROM)
+      await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
+      await refusedOn(page, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
+      expect(await windowOf()).toEqual({ sale_from: almaty(FROM), sale_to: null })
+      await axeClean(page, "the form's refusal of the sale's end")
+
+      // The start cleared (and the end with it): on sale again, and offered again.
+      await to.fill('')
+      await from.fill('')
+      await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
+      await form.waitFor({ state: 'detached' })
+      await expect.poll(() => badge.innerText()).toBe(s.onSale)
+      expect(await windowOf()).toEqual({ sale_from: null, sale_to: null })
+      expect(await offeredDays()).toEqual([SESSION_DAY, OTHER_DAY])
+
+      // The form opens with no start; meanwhile another operator saves one. An end before it is
+      // the server's refusal (the form sends only the end), said on "Sale ends" all the same.
+      await open()
+      expect((await api.post(`/api/admin/sessions/${session}`, { sale_from: almaty(FROM) })).status).toBe(200)
+      await to.fill(BEFORE_FROM)
+      await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
+      await refusedOn(page, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
+      expect(await windowOf()).toEqual({ sale_from: almaty(FROM), sale_to: null })
+    })
+    // Saves: the start, the clearing, the refused end; the form's own refusal sent nothing.
+    expect(seen).toEqual([`POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 400`])
+  })
+})
+
+/** `name` is the refused control: aria-invalid, described by the alert (saying `text`) and the hint, and focused. */
+async function refusedOn(page: Page, name: string, text: string): Promise<void> {
+  const alert = page.getByRole('alert')
+  await expect.poll(() => alert.innerText()).toBe(text)
+  const control = page.locator(`[name="${name}"]`)
+  expect(await control.getAttribute('aria-invalid')).toBe('true')
+  expect((await control.getAttribute('aria-describedby'))!.split(' ')).toContain(await alert.getAttribute('id'))
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(name)
+}
