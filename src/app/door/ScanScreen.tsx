@@ -68,6 +68,11 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
           {s.error}
         </p>
       )}
+      {s.notKept && (
+        <p role="alert" className="adm-error">
+          {t.notKept}
+        </p>
+      )}
       {list.exits && (
         <fieldset className="door-direction">
           <legend>{t.direction}</legend>

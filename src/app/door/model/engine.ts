@@ -62,6 +62,8 @@ export interface DoorSnapshot {
   refused: number
   answer: ShownAnswer | null
   error: string | null
+  /** The last offline scan could not be kept on the phone (its storage full or failing): it was not answered, nor queued. */
+  notKept: boolean
 }
 
 const nonce = () => crypto.randomUUID().replace(/-/g, '')
@@ -80,7 +82,7 @@ const unanswered = (err: unknown): boolean => err instanceof NoNetwork || (err i
  * list and queues the scan with its nonce for upload.
  */
 export class DoorEngine {
-  private snap: DoorSnapshot = { session: null, list: null, online: navigator.onLine, tickets: null, syncedAt: null, pending: 0, flagged: 0, refused: 0, answer: null, error: null }
+  private snap: DoorSnapshot = { session: null, list: null, online: navigator.onLine, tickets: null, syncedAt: null, pending: 0, flagged: 0, refused: 0, answer: null, error: null, notKept: false }
   private listeners = new Set<() => void>()
   private data: SessionData | null = null
   private verifier: { keys: string; verifier: TicketVerifier } | null = null
@@ -140,12 +142,12 @@ export class DoorEngine {
     this.data = data
     // After a reload without a network, the clock kept with the session times the offline scans.
     if (this.data?.clock) this.heard(this.data.clock, this.data.clock.deviceAt)
-    this.set({ session, list, answer: null, error: null, tickets: heldTickets(this.data, list), syncedAt: this.data?.syncedAt ?? null, ...tally })
+    this.set({ session, list, answer: null, error: null, notKept: false, tickets: heldTickets(this.data, list), syncedAt: this.data?.syncedAt ?? null, ...tally })
     await this.refresh()
   }
   leave(): void {
     this.chosen += 1
-    this.set({ session: null, list: null, answer: null, flagged: 0, refused: 0 })
+    this.set({ session: null, list: null, answer: null, flagged: 0, refused: 0, notKept: false })
   }
   dismiss(): void {
     this.set({ answer: null })
@@ -353,7 +355,10 @@ export class DoorEngine {
     const elsewhere = printed !== null && !state.byCode.has(printed) ? await ticketElsewhere(printed, session.calendar_id) : null
     if (!current()) return null
     const decided = decideOffline(state, list, code, verification, direction, elsewhere)
-    await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt, clock, judgedAt, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null })
+    const kept = await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt, clock, judgedAt, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null }).then(() => true, () => false)
+    // Not kept, so not answered: a *Valid* the phone cannot stand by is a lost entry (store.ts enqueue).
+    if (!kept && current()) this.set({ notKept: true })
+    if (!kept) return null
     await this.countPending()
     // Changed while the scan was stored (milliseconds): queued as decided at its gate, never shown at the new one.
     if (!current()) return null
@@ -372,7 +377,7 @@ export class DoorEngine {
 
   private show(shown: ShownAnswer, online: boolean): ShownAnswer {
     const answer = this.unseen.explains(shown) ? { ...shown, unseenEntry: true } : this.unseen.mayExplain(shown) ? { ...shown, unansweredScan: true } : shown
-    this.set({ answer, online, error: null })
+    this.set({ answer, online, error: null, notKept: false })
     return answer
   }
 

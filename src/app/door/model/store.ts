@@ -242,8 +242,27 @@ export async function ticketElsewhere(printed: string, calendarId: number): Prom
   })
 }
 
+/**
+ * Queues an offline scan; resolves once its transaction has committed, and rejects when it was
+ * rolled back. A put's own success is not enough: Chromium checks the origin's quota at commit, so
+ * on a phone whose storage is full the put succeeds, the transaction then aborts, and the steward
+ * was told *Valid* for a scan that was never kept (not uploaded, and the phone's own answers did
+ * not know it: the same ticket let in again). `strict`: on disk, not only handed to the system,
+ * before the steward is told: an admission record, one small row per person at the gate.
+ */
 export async function enqueue(scan: QueuedScan): Promise<void> {
-  await request((await store('queue', 'readwrite')).put(scan))
+  const tx = (await open()).transaction('queue', 'readwrite', { durability: 'strict' })
+  const done = committed(tx)
+  tx.objectStore('queue').put(scan)
+  await done
+}
+
+/** Resolves when `tx` commits; rejects with its error when it aborts (a failed request aborts it too). */
+function committed(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'))
+  })
 }
 
 export async function queued(): Promise<QueuedScan[]> {
