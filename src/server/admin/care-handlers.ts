@@ -141,7 +141,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
         actor: actor.label,
         log: app.log,
         gate: actor.gate,
-        record: (trx, r) => writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: params.id, after: { amount: r.amount, lines: r.lineIds } }),
+        record: (trx, r) => writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: params.id, after: { amount: r.amount, ...(r.withheld > 0 && { bonusWithheld: r.withheld }), lines: r.lineIds } }),
       })
       // The refunded seats were logged free in the same transaction: open maps hear it now.
       if (result.calendarIds.length) app.liveFeed.changed()

@@ -15,4 +15,14 @@ export interface ReturnRequestsTable {
   confirmed_at: number | null
 }
 export interface ReturnRequestLinesTable { return_request_id: number; order_line_id: number }
-export interface RefundsTable { id: Id; order_id: number; return_request_id: number | null; payment_id: number | null; amount: Def<number>; created_at: number }
+export interface RefundsTable {
+  id: Id
+  order_id: number
+  return_request_id: number | null
+  payment_id: number | null
+  /** Minor units sent back through the payment. */
+  amount: Def<number>
+  /** Minor units kept back for bonuses the return earned and could not take back from the card (returns/refund-payment.ts refundOfReturned). */
+  bonus_withheld: Def<number>
+  created_at: number
+}

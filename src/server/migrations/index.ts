@@ -70,6 +70,7 @@ import * as m08kd1 from './2026_12_03_08_kd1_01_operator_devices_from'
 import * as m09ev1 from './2026_12_04_09_ev1_01_event_version'
 import * as m19mk1 from './2026_12_05_19_mk1_01_outbox_mail_kind'
 import * as m01mm1 from './2026_12_06_01_mm1_01_venue_map_meta'
+import * as m09bw1 from './2026_12_06_09_bw1_01_refund_bonus_withheld'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -146,6 +147,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_09_ev1_01_event_version': m09ev1,
   '2026_12_05_19_mk1_01_outbox_mail_kind': m19mk1,
   '2026_12_06_01_mm1_01_venue_map_meta': m01mm1,
+  '2026_12_06_09_bw1_01_refund_bonus_withheld': m09bw1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -17,6 +17,8 @@ interface RefundToRecord {
   paymentId: number
   /** Minor units back through `paymentId`. */
   amount: number
+  /** Minor units of a return's share kept back for earned bonuses the card had spent (returns/refund-payment.ts refundOfReturned); 0 when none. */
+  bonusWithheld?: number
   now: number
   /** When the sweep may first send it (the caller's own first attempt goes before). */
   dueAt: number
@@ -26,9 +28,18 @@ interface RefundToRecord {
 export async function recordRefund(trx: Db, r: RefundToRecord): Promise<QueuedRefund & { refundId: number }> {
   const row = await trx
     .insertInto('refunds')
-    .values({ order_id: r.orderId, return_request_id: r.requestId, payment_id: r.paymentId, amount: r.amount, created_at: r.now })
+    .values({ order_id: r.orderId, return_request_id: r.requestId, payment_id: r.paymentId, amount: r.amount, bonus_withheld: r.bonusWithheld ?? 0, created_at: r.now })
     .returning('id')
     .executeTakeFirstOrThrow()
   const queued = await insertRefundSend(trx, { refundId: row.id, paymentId: r.paymentId, amount: r.amount, now: r.now, dueAt: r.dueAt })
   return { ...queued, refundId: row.id }
+}
+
+/**
+ * Records a return's refund that sends nothing (`amount` 0: all of its money share was kept back
+ * for bonuses, r.bonusWithheld): its refunds row, so the order's history and the payment's part
+ * left count it, and no refund_outbox row, as there is nothing for the bank to send.
+ */
+export async function recordWithheldRefund(trx: Db, r: Omit<RefundToRecord, 'dueAt'>): Promise<void> {
+  await trx.insertInto('refunds').values({ order_id: r.orderId, return_request_id: r.requestId, payment_id: r.paymentId, amount: 0, bonus_withheld: r.bonusWithheld ?? 0, created_at: r.now }).execute()
 }

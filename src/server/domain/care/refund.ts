@@ -15,8 +15,8 @@ export interface RefundContext {
   now: number
   actor: string
   log: RefundLog
-  /** Written in the refund's transaction (the audit row). */
-  record: (trx: Db, refund: { amount: number; lineIds: number[] }) => Promise<void>
+  /** Written in the refund's transaction (the audit row): what was sent back, and what was kept back for bonuses (refund-payment.ts refundOfReturned). */
+  record: (trx: Db, refund: { amount: number; withheld: number; lineIds: number[] }) => Promise<void>
   /**
    * The refund's transaction commits through it (the console's request gate, admin/transaction.ts):
    * a refund answered "busy" has claimed no line and queued nothing, so the operator's retry
@@ -27,6 +27,8 @@ export interface RefundContext {
 
 export interface RefundResult {
   amount: number
+  /** Minor units of the tickets' share kept back for earned bonuses the card had spent; `amount` is what is left of it. */
+  withheld: number
   lines: number
   /** Nothing left to refund among the lines asked: a repeat (double click, another process) changed nothing. */
   repeat: boolean
@@ -51,7 +53,8 @@ export interface RefundResult {
  * map hears it once the caller pokes the feed), each gets a change stamp for the door's sync,
  * and the refund row holds the money by the return flow's own rule (returns/refund-payment.ts
  * refundOfReturned: the lines' share of what the payment has left, their offers included;
- * bonuses spent on them back to the card, bonuses they earned taken back), queued for the bank in
+ * bonuses spent on them back to the card, bonuses they earned taken back, those the card has
+ * spent since kept back from the money and written in the audit row), queued for the bank in
  * the same transaction (refund-payment.ts queueRefund). After commit the first attempt is made;
  * if the provider refuses, the refund stays recorded and queued, the leader's sweep sends it, and
  * the answer says it is pending, as a confirmed return does: nothing can pay it twice since the
@@ -75,13 +78,14 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
     for (const r of await waitingRequestsOfLines(trx, lines.map((l) => l.id))) await withdrawReturnRequest(trx, r.id, r.lineIds, REQUEST_STATUS_REFUNDED)
     await releaseReturned(trx, order.id, lines, now)
     for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
-    const { amount, payment } = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
-    const queued = amount > 0 && payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: null }, amount, now) : null
-    await ctx.record(trx, { amount, lineIds: lines.map((l) => l.id) })
-    return { amount, queued, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
+    const refund = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
+    const { amount, withheld, payment } = refund
+    const queued = payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: null }, refund, now) : null
+    await ctx.record(trx, { amount, withheld, lineIds: lines.map((l) => l.id) })
+    return { amount, withheld, queued, lines: lines.length, calendarIds: [...new Set(lines.map((l) => l.calendar_id))] }
   })
-  if (!done) return { amount: 0, lines: 0, repeat: true, pending: false, calendarIds: [] }
+  if (!done) return { amount: 0, withheld: 0, lines: 0, repeat: true, pending: false, calendarIds: [] }
   const { amount, queued } = done
   const sent = queued ? await sendQueuedRefund(db, registry, ctx.log, queued) : true
-  return { amount, lines: done.lines, repeat: false, pending: !sent, calendarIds: done.calendarIds }
+  return { amount, withheld: done.withheld, lines: done.lines, repeat: false, pending: !sent, calendarIds: done.calendarIds }
 }

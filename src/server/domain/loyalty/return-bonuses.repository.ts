@@ -14,7 +14,8 @@ export async function setOrderBonuses(trx: Db, orderId: number, held: { bonuses_
 
 /**
  * Takes up to `bonuses` back from a card and logs what it took (kind 'revoke'): the card may have
- * spent some since, and a balance never goes below zero. The card's row is read locked (FOR
+ * spent some since, and a balance never goes below zero (what it could not take, the return's
+ * refund keeps back: returns/refund-payment.ts refundOfReturned). The card's row is read locked (FOR
  * UPDATE on PostgreSQL; on SQLite the caller's transaction already holds the write lock), so the
  * amount logged is the amount taken. Answers it.
  */

@@ -1,4 +1,4 @@
-import { allocateByWeight, chargedWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
+import { allocateByWeight, BONUS_MINOR, chargedWeight, orderSum, type OrderSum } from '../../../contract/rules/money'
 import { isReturned } from '../../../contract/rules/return-status'
 import type { Db } from '../../db/connect'
 import { wentThrough } from './constants'
@@ -197,4 +197,26 @@ export function openLineShares(left: number, open: readonly Pick<OpenLine, 'id' 
   const sorted = [...open].sort((a, b) => a.id - b.id)
   const shares = left > 0 ? allocateByWeight(left, sorted.map((l) => l.weight)) : sorted.map(() => 0)
   return new Map(sorted.map((l, i) => [l.id, shares[i]]))
+}
+
+/**
+ * What a return keeps back of its money share `amount` (minor units) for the bonuses its tickets
+ * earned (`earned`, their share of the order's charged bonuses) that the card no longer holds
+ * (`taken`: what was, or would be, taken back from it; the card never goes below zero). Spent
+ * since, those bonuses already paid for something, so they come off the money at their value
+ * (BONUS_MINOR each, the rate they pay at) and buying, spending the bonuses and returning earns
+ * nothing. Never more than `amount`: a refund does not go below zero.
+ */
+export function bonusWithheld(amount: number, earned: number, taken: number): number {
+  return Math.max(0, Math.min(amount, (earned - taken) * BONUS_MINOR))
+}
+
+/**
+ * `byLine` (each returning line's money share, line id → minor units) scaled to `amount`, what the
+ * return refunds once bonusWithheld is off: the same weights, by id, adding up to `amount`.
+ */
+export function linesRefunded(byLine: ReadonlyMap<number, number>, amount: number): Map<number, number> {
+  const ids = [...byLine.keys()].sort((a, b) => a - b)
+  const parts = allocateByWeight(amount, ids.map((id) => byLine.get(id)!))
+  return new Map(ids.map((id, i) => [id, parts[i]]))
 }

@@ -81,7 +81,7 @@ function lateLine(lines: readonly RequestLine[], now: number): number | null {
  * tickets back on their subscription) and records the refund by the one refund rule
  * (refund-payment.ts refundOfReturned): the lines' share of what the payment has left, their
  * offers included, and the same share of the order's bonuses back to the card and of those it
- * earned taken back. The refund is queued for the bank in the same transaction (refund-payment.ts
+ * earned taken back (those the card has spent since kept back from the money instead). The refund is queued for the bank in the same transaction (refund-payment.ts
  * queueRefund, the settlement's durable refund_outbox); after commit the first attempt is made
  * and, once the bank takes it, the request becomes 80. If the provider refuses, the return still
  * stands: the request stays 70 (confirmed, money not sent yet), the call answers the refund as
@@ -128,8 +128,9 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, log: Refu
     // refund; rolled back. Order care withdraws the requests of lines it refunds, so this is a guard.
     if (returned.length === 0) throw new ApiFailure('return-link-refunded')
     await releaseReturned(trx, order.id, returned, now)
-    const { amount, payment } = await refundOfReturned(trx, order, returned.map((l) => l.id), now)
-    const queued = amount > 0 && payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: found.id }, amount, now) : null
+    const refund = await refundOfReturned(trx, order, returned.map((l) => l.id), now)
+    const { amount, payment } = refund
+    const queued = payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: found.id }, refund, now) : null
     return { amount, queued, calendarIds: [...new Set(returned.map((l) => l.calendar_id))] }
   })
   if ('refusal' in done) throw done.refusal

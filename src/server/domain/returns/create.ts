@@ -9,7 +9,8 @@ import { sendMail, type MailConfig } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { mailTicketLabel } from '../../mail/templates/ticketLabel'
 import { toMajor } from '../../../contract/rules/money'
-import { bonusesBackOf } from '../loyalty/return-bonuses'
+import { bonusPreviewOf } from '../loyalty/return-bonuses'
+import { bonusWithheld } from '../orders/money'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
 import { loadStoredSetup } from '../settings/service'
@@ -83,9 +84,11 @@ export async function createReturn(db: Db, config: MailConfig & Pick<Config, 'pu
     if ((await markLinesRequested(trx, order.id, ids)) !== ids.length) throw new ApiFailure('return-some-busy')
     const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)
     // What the confirm will refund for these lines by the one rule (refund-payment.ts), not their list cost.
-    const { amount, shareOf } = await returnShare(trx, order.id, ids)
-    const bonuses = await bonusesBackOf(trx, order.id, shareOf)
-    return { order, requestId, chosen, amount, bonuses, currency: setup.app.currency }
+    // Less what it keeps back for earned bonuses the card has spent (orders/money.ts bonusWithheld), as the confirm does.
+    const share = await returnShare(trx, order.id, ids)
+    const moved = (await bonusPreviewOf(trx, order))(share.shareOf)
+    const amount = share.amount - bonusWithheld(share.amount, moved.earned, moved.revoked)
+    return { order, requestId, chosen, amount, bonuses: moved.credited, currency: setup.app.currency }
   })
   const { order, chosen, amount, bonuses, currency } = created
   // The e-mail and its link in the language the visitor asked in; the order's when the request

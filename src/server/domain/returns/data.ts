@@ -69,7 +69,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
   // What returning each line refunds now, by the rule the confirm refunds by: with a promo code or
   // offers it differs from the list cost, and the page's refund total adds these up. A returned
   // line refunds nothing more: it shows what it refunded (lineRefunded).
-  const shares = await returnShareByLine(db, order.id, lines)
+  const shares = await returnShareByLine(db, order, lines)
   const buyer = buyerName(order)
   const rows: ReturnRow[] = lines.map((l, i) => ({
     id: l.id,

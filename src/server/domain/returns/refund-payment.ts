@@ -1,19 +1,21 @@
 import type { Db } from '../../db/connect'
 import { attemptRefundSend, REFUND_FIRST_ATTEMPT_LEASE_MS, type RefundLog } from '../../payments/refund-outbox'
-import { recordRefund } from '../../payments/refund.repository'
+import { recordRefund, recordWithheldRefund } from '../../payments/refund.repository'
 import type { QueuedRefund } from '../../payments/refund-outbox.repository'
 import type { PaymentRegistry } from '../../payments/registry'
-import { returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
-import { isReturned, lineWeight, openLineShares, returnedShare, type OpenLine } from '../orders/money'
+import { bonusPreviewOf, returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
+import { bonusWithheld, isReturned, lineWeight, linesRefunded, openLineShares, returnedShare, type OpenLine } from '../orders/money'
 import { lineServiceCosts } from '../orders/money.repository'
 import type { OrderRow } from '../orders/order.repository'
 import { promoPercents } from '../orders/promo-percent.repository'
 import { listLineWeights, recordLineRefunds } from './refund-share.repository'
-import { findPaidPayment, markPaymentRefunded, type PaidPayment } from './repository'
+import { findPaidPayment, markPaymentRefunded, paymentLeft, type PaidPayment } from './repository'
 
 /** What returned tickets give back: money (minor units) from `payment`, and bonuses. */
 export interface ReturnRefund {
   amount: number
+  /** Minor units of the tickets' money share kept back for earned bonuses the card had spent (orders/money.ts bonusWithheld); `amount` is what is left. */
+  withheld: number
   payment: PaidPayment | null
   bonuses: ReturnedBonuses
 }
@@ -30,16 +32,24 @@ export interface ReturnRefund {
  *   left. 0 when nothing was paid (a free or complimentary order, or one paid wholly by bonuses);
  * - bonuses: the same share of those spent on the order goes back to the card and of those it
  *   earned is taken back (loyalty/return-bonuses.ts), written here in the same transaction;
+ * - earned bonuses the card has spent since (not taken back: a card never goes below zero) are
+ *   kept back from the money at their value (orders/money.ts bonusWithheld, `withheld`, never
+ *   more than the money share), so buying, spending the bonuses earned and returning earns
+ *   nothing; the refund row records it (queueRefund), and the payment's part left for later
+ *   returns is less by it (repository.ts paymentLeft);
  * - the discount: when these are the order's last tickets, its promo code's use goes back too
  *   (released as a cancelled order's, loyalty/return-bonuses.ts); a partial return keeps it;
- * - each line keeps what it refunded (its share of `amount`, order_lines.refunded_amount), so
- *   the return page shows a returned ticket at what it gave back (lineRefunded).
+ * - each line keeps what it refunded (its share of `amount`, withheld off, by the same weights:
+ *   orders/money.ts linesRefunded; order_lines.refunded_amount), so the return page shows a
+ *   returned ticket at what it gave back (lineRefunded).
  */
 export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lineIds: readonly number[], now: number): Promise<ReturnRefund> {
-  const { amount, payment, shareOf, last, byLine } = await returnShare(trx, order.id, lineIds)
-  await recordLineRefunds(trx, byLine)
-  const bonuses = await returnTicketBonuses(trx, order, shareOf, now, last)
-  return { amount, payment, bonuses }
+  const share = await returnShare(trx, order.id, lineIds)
+  const bonuses = await returnTicketBonuses(trx, order, share.shareOf, now, share.last)
+  const withheld = bonusWithheld(share.amount, bonuses.earned, bonuses.revoked)
+  const amount = share.amount - withheld
+  await recordLineRefunds(trx, withheld > 0 ? linesRefunded(share.byLine, amount) : share.byLine)
+  return { amount, withheld, payment: share.payment, bonuses }
 }
 
 type LineWeight = Awaited<ReturnType<typeof listLineWeights>>[number]
@@ -67,9 +77,10 @@ export async function returnShare(trx: Db, orderId: number, lineIds: readonly nu
   // No ticket of the order is kept once these are returned.
   const last = open.every((l) => l.returning)
   // returnedShare's own split, kept per line: nothing paid (or nothing left) refunds 0 a line.
-  const shares = openLineShares(payment ? payment.amount - payment.refunded : 0, open)
+  const left = paymentLeft(payment)
+  const shares = openLineShares(left, open)
   const byLine = new Map(open.filter((l) => l.returning).map((l) => [l.id, shares.get(l.id)!]))
-  return { amount: payment ? shareOf(payment.amount - payment.refunded) : 0, payment, shareOf, last, byLine }
+  return { amount: shareOf(left), payment, shareOf, last, byLine }
 }
 
 /**
@@ -82,34 +93,54 @@ export function lineRefunded(line: { cost: number | string; refunded_amount: num
 }
 
 /**
- * returnShare of each line not yet returned, returned alone, for the return page, from the
+ * What returning each line not yet returned alone refunds, for the return page, from the
  * order's lines it has read already (`lines`: every ticket line of the order, with its list cost,
  * ticket price, quantity and return status): only the services attached to them, the promo
- * percent and the payment are read here. Returned
+ * percent, the payment, the discount row and the client's card are read here. Returned
  * alone, each line is split over the same set, the lines not returned before (itself among
  * them), so one split gives every line's share (orders/money.ts openLineShares), not one split
- * of the whole order per line. Returned lines are absent: they refund nothing more.
+ * of the whole order per line; from it, as refundOfReturned does, what is kept back for the
+ * bonuses it earned that the card no longer holds (bonusWithheld, by loyalty/return-bonuses.ts
+ * bonusPreviewOf), so the page shows what the confirm refunds. Returned lines are absent: they
+ * refund nothing more.
  */
-export async function returnShareByLine(db: Db, orderId: number, lines: readonly { id: number; cost: number | string; price: number | string; quantity: number; return_status: number }[]): Promise<Map<number, number>> {
-  const services = await lineServiceCosts(db, [orderId])
-  const payment = await findPaidPayment(db, orderId)
-  const left = payment ? payment.amount - payment.refunded : 0
+export async function returnShareByLine(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lines: readonly { id: number; cost: number | string; price: number | string; quantity: number; return_status: number }[]): Promise<Map<number, number>> {
+  const services = await lineServiceCosts(db, [order.id])
+  const left = paymentLeft(await findPaidPayment(db, order.id))
   const weights = lines.map((l) => ({ id: l.id, cost: Number(l.cost), price: Number(l.price), quantity: Number(l.quantity), return_status: Number(l.return_status), services: services.get(l.id) ?? 0 }))
-  return openLineShares(left, openLines(weights, new Set(), await promoPercentOf(db, orderId)))
+  const open = openLines(weights, new Set(), await promoPercentOf(db, order.id))
+  const shares = openLineShares(left, open)
+  const preview = await bonusPreviewOf(db, order)
+  // One split of each bonus amount for every line, as of the money (a line's share returned alone).
+  const splits = new Map<number, Map<number, number>>()
+  const splitOf = (held: number) => splits.get(held) ?? splits.set(held, openLineShares(held, open)).get(held)!
+  return new Map(
+    [...shares].map(([id, amount]) => {
+      const bonuses = preview((held) => (held > 0 ? splitOf(held).get(id)! : 0))
+      return [id, amount - bonusWithheld(amount, bonuses.earned, bonuses.revoked)]
+    }),
+  )
 }
 
 /**
- * Records the refund of `amount` minor units of `payment` to order `of.orderId` (for return
- * request `of.requestId`, or null for an operator's refund) and queues it for its provider in the
- * caller's transaction (payments/refund.repository.ts recordRefund), so it commits with the return or not at all
+ * Records the refund of `refund.amount` minor units of `payment` to order `of.orderId` (for return
+ * request `of.requestId`, or null for an operator's refund), with what it kept back for bonuses
+ * (`refund.withheld`, refundOfReturned), and queues it for its provider in the caller's
+ * transaction (payments/refund.repository.ts recordRefund), so it commits with the return or not at all
  * and no provider outage or process killed after the commit loses it; the caller's first attempt
  * follows the commit (sendQueuedRefund), the leader's sweep retries after
- * REFUND_FIRST_ATTEMPT_LEASE_MS. The payment is marked refunded here once nothing is left: the
- * money is owed back from this commit on, whether the bank takes it now or on a retry.
+ * REFUND_FIRST_ATTEMPT_LEASE_MS. A refund that keeps all of its share back sends nothing: its row
+ * is recorded (recordWithheldRefund, so the payment's part left is less by it) and nothing is
+ * queued (null). Nothing to send and nothing kept: nothing recorded (null). The payment is marked
+ * refunded here once nothing is left: the money is owed back from this commit on, whether the
+ * bank takes it now or on a retry.
  */
-export async function queueRefund(trx: Db, payment: PaidPayment, of: { orderId: number; requestId: number | null }, amount: number, now: number): Promise<QueuedRefund> {
-  const queued = await recordRefund(trx, { orderId: of.orderId, requestId: of.requestId, paymentId: payment.id, amount, now, dueAt: now + REFUND_FIRST_ATTEMPT_LEASE_MS })
-  if (payment.refunded + amount >= payment.amount) await markPaymentRefunded(trx, payment.id, now)
+export async function queueRefund(trx: Db, payment: PaidPayment, of: { orderId: number; requestId: number | null }, refund: { amount: number; withheld: number }, now: number): Promise<QueuedRefund | null> {
+  const { amount, withheld } = refund
+  if (amount <= 0 && withheld <= 0) return null
+  const row = { orderId: of.orderId, requestId: of.requestId, paymentId: payment.id, amount, bonusWithheld: withheld, now }
+  const queued = amount > 0 ? await recordRefund(trx, { ...row, dueAt: now + REFUND_FIRST_ATTEMPT_LEASE_MS }) : (await recordWithheldRefund(trx, row), null)
+  if (paymentLeft(payment) - amount - withheld <= 0) await markPaymentRefunded(trx, payment.id, now)
   return queued
 }
 

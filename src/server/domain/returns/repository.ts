@@ -314,14 +314,30 @@ function newestPayment(db: Db, orderId: number, statuses: readonly PaymentsTable
     .orderBy('p.id', 'desc')
 }
 
-/** The order's paid payment (its newest still paid), its provider type and what was refunded of it so far; null when none. */
+/**
+ * The order's paid payment (its newest still paid), its provider type, what was refunded of it so
+ * far (`refunded`, sent back) and what its returns kept back for bonuses (`withheld`, refunds.bonus_withheld); null when none.
+ */
 export type PaidPayment = NonNullable<Awaited<ReturnType<typeof findPaidPayment>>>
 
 export async function findPaidPayment(trx: Db, orderId: number) {
   const p = await newestPayment(trx, orderId, ['paid']).select(['p.id', 'p.public_id', 'p.amount', 't.protocol_type']).executeTakeFirst()
   if (!p) return null
-  const r = await trx.selectFrom('refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n')).where('payment_id', '=', p.id).executeTakeFirstOrThrow()
-  return { ...p, refunded: Number(r.n) }
+  const r = await trx
+    .selectFrom('refunds')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('n'), eb.fn.coalesce(eb.fn.sum<number>('bonus_withheld'), eb.val(0)).as('w')])
+    .where('payment_id', '=', p.id)
+    .executeTakeFirstOrThrow()
+  return { ...p, refunded: Number(r.n), withheld: Number(r.w) }
+}
+
+/**
+ * What a payment has left for returns to share (minor units): its amount less what its refunds
+ * sent back and kept back for bonuses, so money kept back once is not given back by a later
+ * return. 0 with no paid payment.
+ */
+export function paymentLeft(payment: Pick<PaidPayment, 'amount' | 'refunded' | 'withheld'> | null): number {
+  return payment ? Number(payment.amount) - payment.refunded - payment.withheld : 0
 }
 
 /**

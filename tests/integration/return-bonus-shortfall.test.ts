@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { signedIn, type AdminClient } from './admin-helpers'
+import { visitor } from './order-fixtures'
+import { decide, memberVisitor, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
+import { decodeMessage, startInbox, type Inbox } from './return-helpers'
+import { orderLines, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
+
+/**
+ * Bonuses an order earned that its return can no longer take back from the card (spent since,
+ * say on another order) are kept back from the money refunded (returns/refund-payment.ts
+ * refundOfReturned, orders/money.ts bonusWithheld), on both databases: buying, spending the
+ * bonuses and returning earns nothing, the card never goes below zero, the refund never below
+ * zero, and the return page and the request's e-mail show the refund the confirm makes. Fixture
+ * tickets cost 1650 ₽ (1500 + 150 fee); a member earns 5 % of what they pay in whole bonuses,
+ * and a bonus pays 1 ₽ (BONUS_MINOR, 100 minor units).
+ */
+describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKind) => {
+  let server: TestServer
+  let inbox: Inbox
+  let shop: ReturnShop
+  let boxoffice: AdminClient
+
+  beforeAll(async () => {
+    inbox = await startInbox()
+    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
+    shop = await seedReturnShop(server, inbox)
+    boxoffice = await signedIn(server, 'boxoffice')
+  })
+  afterAll(async () => {
+    await server?.close()
+    await inbox?.close()
+  })
+
+  const balance = async () => Number((await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
+  const setBalance = (n: number) => server.db.updateTable('loyalty_cards').set({ bonus_balance: n }).where('id', '=', shop.pfx.client.cardId).execute()
+  /** The order's refunds, oldest first: [sent, kept back for bonuses], minor units. */
+  const refunds = async (orderId: number) =>
+    (await server.db.selectFrom('refunds').select(['amount', 'bonus_withheld']).where('order_id', '=', orderId).orderBy('id').execute()).map((r) => [Number(r.amount), Number(r.bonus_withheld)])
+  /** The card's history of one order: [kind, amount], oldest first. */
+  const history = async (orderId: number) =>
+    (await server.db.selectFrom('bonus_transactions').select(['kind', 'amount']).where('order_id', '=', orderId).orderBy('id').execute()).map((t) => [t.kind, Number(t.amount)])
+  /** What the return page shows each line refunds (summa, roubles), by line id. */
+  const preview = async (hash: string) => {
+    const body = (await (await visitor(server.url)).post<{ error_code: string; rows: { id: number; summa: number; status_id: number }[] }>(`/api/order/return/${hash}`, { hash, lang: 'ru' })).body
+    expect(body.error_code).toBe('0')
+    return new Map(body.rows.map((r) => [r.id, r.summa]))
+  }
+  /** The refund sum the last return e-mail of an order names. */
+  const mailedSum = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!).match(/Сумма к возврату: ([^\n]*)/)?.[1]
+
+  /** A member's paid order of `quantity` tickets with `bonuses` applied, through the bank unless bonuses cover it. */
+  async function memberOrder(quantity: number, bonuses: number) {
+    const m = await memberVisitor(server, shop.pfx)
+    const hash = await placeOrder(m, shop.fx, shop.fx.basic, 'adult', quantity)
+    if (bonuses > 0) {
+      const d = await m.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode: '' })
+      expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
+    }
+    const start = await startPay(m, hash, shop.pfx.types.card)
+    expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
+    let publicId: string | null = null
+    if (!start.body.bankUrl!.includes('/order/')) {
+      publicId = pathOf(start.body.bankUrl!).split('/').pop()!
+      expect((await decide(m, publicId, 'approve')).status).toBe(303)
+    }
+    return { hash, publicId, ...(await orderLines(shop, hash)) }
+  }
+
+  it('refunds in full when the earned bonuses are still on the card', async () => {
+    await setBalance(0)
+    const a = await memberOrder(1, 0)
+    expect(await balance()).toBe(82)
+    expect((await preview(a.hash)).get(a.lines[0].id)).toBe(1650)
+    expect((await returnTickets(shop, a.hash, [a.lines[0].id])).summa).toBe(1650)
+    expect(mailedSum(a.hash)).toMatch(/1.?650/)
+    expect(await balance()).toBe(0)
+    expect(await refunds(a.id)).toEqual([[165_000, 0]])
+  })
+
+  it('keeps back what the card spent on another order: buy A, spend its bonuses on B, return A', async () => {
+    await setBalance(0)
+    // A: 1650 ₽ by card earns 82. B: those 82 spent, 1568 ₽ by card earns 78.
+    const a = await memberOrder(1, 0)
+    expect(await balance()).toBe(82)
+    const b = await memberOrder(1, 82)
+    expect((await paymentRow(server.db, b.publicId!)).amount).toBe(156_800)
+    expect(await balance()).toBe(78)
+    // Returning A takes back the 78 the card holds; the other 4 bonuses (4 ₽) come off the money.
+    expect((await preview(a.hash)).get(a.lines[0].id)).toBe(1646)
+    expect((await returnTickets(shop, a.hash, [a.lines[0].id])).summa).toBe(1646)
+    expect(mailedSum(a.hash)).toMatch(/1.?646/)
+    expect(await balance()).toBe(0)
+    expect(await history(a.id)).toEqual([['accrual', 82], ['revoke', -78]])
+    expect(await refunds(a.id)).toEqual([[164_600, 400]])
+    // The payment has nothing left to give; the order view says what went back.
+    expect((await paymentRow(server.db, a.publicId!)).status).toBe('refunded')
+    expect(await viewSums(shop, a.hash)).toMatchObject({ refunded: 1646 })
+    // The returned line shows what it refunded.
+    expect((await preview(a.hash)).get(a.lines[0].id)).toBe(1646)
+  })
+
+  it('keeps back all of them when the card holds none, and the card stays at zero', async () => {
+    // A earns 82 on top of 1568; B, paid wholly by bonuses, spends all 1650 (and earns nothing).
+    await setBalance(1568)
+    const a = await memberOrder(1, 0)
+    expect(await balance()).toBe(1650)
+    const b = await memberOrder(1, 1650)
+    expect(b.publicId).toBeNull()
+    expect(await balance()).toBe(0)
+    expect((await preview(a.hash)).get(a.lines[0].id)).toBe(1568)
+    expect((await returnTickets(shop, a.hash, [a.lines[0].id])).summa).toBe(1568)
+    expect(await balance()).toBe(0)
+    expect(await history(a.id)).toEqual([['accrual', 82]])
+    expect(await refunds(a.id)).toEqual([[156_800, 8200]])
+  })
+
+  it('does not give the kept-back money back with a later return of the same order', async () => {
+    await setBalance(0)
+    // A: 2 × 1650 ₽ earns 165 (83 on the first ticket, 82 on the second). B spends them all and earns 74.
+    const a = await memberOrder(2, 0)
+    expect(await balance()).toBe(165)
+    await memberOrder(1, 165)
+    expect(await balance()).toBe(74)
+    const [first, second] = a.lines.map((l) => l.id)
+    // Each returned alone: the first's 83 less the 74 held is 9 ₽ off, the second's 82 less 74 is 8 ₽ off.
+    expect(Object.fromEntries(await preview(a.hash))).toEqual({ [first]: 1641, [second]: 1642 })
+    expect((await returnTickets(shop, a.hash, [first])).summa).toBe(1641)
+    expect(await balance()).toBe(0)
+    // The second's 82 bonuses are all spent now: 82 ₽ off what the payment has left (1650 ₽, the 9 ₽ kept not among it).
+    expect((await preview(a.hash)).get(second)).toBe(1568)
+    expect((await returnTickets(shop, a.hash, [second])).summa).toBe(1568)
+    expect(await refunds(a.id)).toEqual([
+      [164_100, 900],
+      [156_800, 8200],
+    ])
+    // 3300 ₽ paid, 165 bonuses earned, 74 taken back: 91 ₽ kept, nothing more.
+    expect((await paymentRow(server.db, a.publicId!)).status).toBe('refunded')
+    expect(await viewSums(shop, a.hash)).toMatchObject({ refunded: 3209 })
+    expect(await balance()).toBe(0)
+  })
+
+  it('keeps back the same on the console refund, and audits it', async () => {
+    await setBalance(0)
+    const a = await memberOrder(1, 0)
+    await memberOrder(1, 82)
+    expect(await balance()).toBe(78)
+    const answer = await boxoffice.post<{ amount: number }>(`/api/admin/orders/${a.id}/refund`, {})
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body.amount).toBe(164_600)
+    expect(await balance()).toBe(0)
+    expect(await refunds(a.id)).toEqual([[164_600, 400]])
+    const audit = await server.db.selectFrom('audit_log').select('after_json').where('entity', '=', 'order').where('entity_id', '=', String(a.id)).where('action', '=', 'refund').executeTakeFirstOrThrow()
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ amount: 164_600, bonusWithheld: 400 })
+  })
+})
