@@ -50,9 +50,9 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
   const mailedSum = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!).match(/Сумма к возврату: ([^\n]*)/)?.[1]
 
   /** A member's paid order of `quantity` tickets with `bonuses` applied, through the bank unless bonuses cover it. */
-  async function memberOrder(quantity: number, bonuses: number) {
+  async function memberOrder(quantity: number, bonuses: number, event = shop.fx.basic) {
     const m = await memberVisitor(server, shop.pfx)
-    const hash = await placeOrder(m, shop.fx, shop.fx.basic, 'adult', quantity)
+    const hash = await placeOrder(m, shop.fx, event, 'adult', quantity)
     if (bonuses > 0) {
       const d = await m.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode: '' })
       expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
@@ -152,5 +152,22 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     expect(await refunds(a.id)).toEqual([[164_600, 400]])
     const audit = await server.db.selectFrom('audit_log').select('after_json').where('entity', '=', 'order').where('entity_id', '=', String(a.id)).where('action', '=', 'refund').executeTakeFirstOrThrow()
     expect(JSON.parse(audit.after_json!)).toMatchObject({ amount: 164_600, bonusWithheld: 400 })
+  })
+
+  it('refunds in full when the venue cancels the session: the bonuses spent are the venue\'s loss', async () => {
+    await setBalance(0)
+    // A, on a session of its own (1000 ₽, no fee), earns 50; they are spent, and the card holds 20 when the venue cancels.
+    const a = await memberOrder(1, 0, shop.fx.race)
+    expect(await balance()).toBe(50)
+    await setBalance(20)
+    const manager = await signedIn(server, 'manager')
+    const res = await manager.post(`/api/admin/sessions/${shop.fx.race.calendarId}/cancel`, { confirm: true })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    // The whole 1000 ₽ back, nothing kept for the 30 spent; the 20 the card holds are taken back.
+    expect(await refunds(a.id)).toEqual([[100_000, 0]])
+    expect(await history(a.id)).toEqual([['accrual', 50], ['revoke', -20]])
+    expect(await balance()).toBe(0)
+    const audit = await server.db.selectFrom('audit_log').select('after_json').where('entity', '=', 'order').where('entity_id', '=', String(a.id)).where('action', '=', 'refund').executeTakeFirstOrThrow()
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ amount: 100_000, reason: 'session-cancelled' })
   })
 })

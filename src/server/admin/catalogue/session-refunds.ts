@@ -105,8 +105,10 @@ export async function refundCancelledSession(deps: SessionRefundDeps, calendarId
           log: deps.log,
           // The request's gate (its cancellation committed, so it stands aside), else a fresh one per order.
           gate: opts.gate ?? clockGate(Date.now()),
+          // Not the buyer's choice: refunded in full, earned bonuses spent since are the venue's loss.
+          venueCancelled: true,
           record: async (trx, r) => {
-            await writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: o.id, after: { amount: r.amount, ...(r.withheld > 0 && { bonusWithheld: r.withheld }), lines: r.lineIds, session: calendarId, reason: 'session-cancelled' } })
+            await writeAudit(trx, actor, { action: 'refund', entity: 'order', entityId: o.id, after: { amount: r.amount, lines: r.lineIds, session: calendarId, reason: 'session-cancelled' } })
             // A box-office sale may have no address: its buyer cannot be told by mail.
             if (!o.email) return
             // A box-office cash or terminal sale is paid back at the desk (its refund moves no money: payments/desk.ts), as order care tells the operator.

@@ -23,6 +23,11 @@ export interface RefundContext {
    * refunds once. The provider is called only after the commit, whose answer the deadline awaits.
    */
   gate: CommitGate
+  /**
+   * The venue cancelled the tickets' session (admin/catalogue/session-refunds.ts): the whole share
+   * goes back, nothing kept back for earned bonuses the card has spent (refund-payment.ts refundOfReturned).
+   */
+  venueCancelled?: boolean
 }
 
 export interface RefundResult {
@@ -78,7 +83,7 @@ export async function refundTickets(db: Db, registry: PaymentRegistry, orderId: 
     for (const r of await waitingRequestsOfLines(trx, lines.map((l) => l.id))) await withdrawReturnRequest(trx, r.id, r.lineIds, REQUEST_STATUS_REFUNDED)
     await releaseReturned(trx, order.id, lines, now)
     for (const l of lines) await insertLineChange(trx, { lineId: l.id, orderId: order.id, calendarId: l.calendar_id, kind: 'refund', fromSeatId: l.seat_id, toSeatId: null, actor: ctx.actor, at: now })
-    const refund = await refundOfReturned(trx, order, lines.map((l) => l.id), now)
+    const refund = await refundOfReturned(trx, order, lines.map((l) => l.id), now, ctx.venueCancelled === true)
     const { amount, withheld, payment } = refund
     const queued = payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: null }, refund, now) : null
     await ctx.record(trx, { amount, withheld, lineIds: lines.map((l) => l.id) })

@@ -39,14 +39,17 @@ export interface ReturnRefund {
  *   returns is less by it (repository.ts paymentLeft);
  * - the discount: when these are the order's last tickets, its promo code's use goes back too
  *   (released as a cancelled order's, loyalty/return-bonuses.ts); a partial return keeps it;
+ *   Not when the venue cancelled the session (`venueCancelled`, admin/catalogue/session-refunds.ts):
+ *   the buyer did not choose to return, so they get the whole share back and the bonuses the card
+ *   spent are the venue's loss (those still on the card are taken back as usual);
  * - each line keeps what it refunded (its share of `amount`, withheld off, by the same weights:
  *   orders/money.ts linesRefunded; order_lines.refunded_amount), so the return page shows a
  *   returned ticket at what it gave back (lineRefunded).
  */
-export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lineIds: readonly number[], now: number): Promise<ReturnRefund> {
+export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lineIds: readonly number[], now: number, venueCancelled = false): Promise<ReturnRefund> {
   const share = await returnShare(trx, order.id, lineIds)
   const bonuses = await returnTicketBonuses(trx, order, share.shareOf, now, share.last)
-  const withheld = bonusWithheld(share.amount, bonuses.earned, bonuses.revoked)
+  const withheld = venueCancelled ? 0 : bonusWithheld(share.amount, bonuses.earned, bonuses.revoked)
   const amount = share.amount - withheld
   await recordLineRefunds(trx, withheld > 0 ? linesRefunded(share.byLine, amount) : share.byLine)
   return { amount, withheld, payment: share.payment, bonuses }
