@@ -68,9 +68,9 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
           {s.error}
         </p>
       )}
-      {s.notKept && (
+      {s.unchecked && (
         <p role="alert" className="adm-error">
-          {t.notKept}
+          {t.unchecked[s.unchecked]}
         </p>
       )}
       {list.exits && (

@@ -1,28 +1,13 @@
-import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult, SyncTicket } from '../../../contract/admin/door'
+import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult } from '../../../contract/admin/door'
 import { judgedScanTime, type DeviceClock, type DoorClock } from '../../../contract/admin/door-clock'
-import { looksLikeToken } from '../../../contract/tickets/token'
-import { TicketVerifier } from '../../../contract/tickets/verify'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
 import { keepLoadedFiles } from '../offline'
 import { uploadedScan, uploadQueued } from './upload'
-import { decideOffline, printedCode, type DoorState, type HistoryScan, type ListFilters } from './decide'
-import { indexPlaces, type PlaceFacts } from './places'
+import type { ListFilters } from './decide'
+import { OfflineAnswers, type Unchecked } from './offline-answer'
+import type { PlaceFacts } from './places'
 import { UnseenEntries } from './unseen'
-import { cursorOf, dequeue, enqueue, heldClock, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, tallyOf, ticketElsewhere, type SessionData, type Tally } from './store'
-
-/**
- * A synced list's tickets by id and by code, built once per list (a sync makes a new one), not
- * on every offline scan: 60,000 tickets cost a phone tens of milliseconds to index.
- */
-const ticketIndexes = new WeakMap<readonly SyncTicket[], Pick<DoorState, 'tickets' | 'byCode'>>()
-function ticketIndexOf(list: readonly SyncTicket[]): Pick<DoorState, 'tickets' | 'byCode'> {
-  let index = ticketIndexes.get(list)
-  if (!index) {
-    index = { tickets: new Map(list.map((t) => [t.id, t])), byCode: new Map(list.map((t) => [t.code, t.id])) }
-    ticketIndexes.set(list, index)
-  }
-  return index
-}
+import { cursorOf, dequeue, heldClock, heldTickets, LIST_KEPT_MS, loadSession, mergeSync, pruneSessions, queued, rememberScan, saveSession, tallyOf, type SessionData, type Tally } from './store'
 
 /** An online scan waits this long for the server, then the device answers on its own (the goal is an answer within 300 ms). */
 export const ONLINE_TIMEOUT_MS = 1500
@@ -62,8 +47,8 @@ export interface DoorSnapshot {
   refused: number
   answer: ShownAnswer | null
   error: string | null
-  /** The last offline scan could not be kept on the phone (its storage full or failing): it was not answered, nor queued. */
-  notKept: boolean
+  /** The last offline scan could not be checked on the phone, and why (offline-answer.ts): it was not answered, nor queued. */
+  unchecked: Unchecked | null
 }
 
 const nonce = () => crypto.randomUUID().replace(/-/g, '')
@@ -82,10 +67,9 @@ const unanswered = (err: unknown): boolean => err instanceof NoNetwork || (err i
  * list and queues the scan with its nonce for upload.
  */
 export class DoorEngine {
-  private snap: DoorSnapshot = { session: null, list: null, online: navigator.onLine, tickets: null, syncedAt: null, pending: 0, flagged: 0, refused: 0, answer: null, error: null, notKept: false }
+  private snap: DoorSnapshot = { session: null, list: null, online: navigator.onLine, tickets: null, syncedAt: null, pending: 0, flagged: 0, refused: 0, answer: null, error: null, unchecked: null }
   private listeners = new Set<() => void>()
   private data: SessionData | null = null
-  private verifier: { keys: string; verifier: TicketVerifier } | null = null
   private timer: ReturnType<typeof setInterval> | null = null
   private flushing: Promise<void> | null = null
   /** The newest server time heard (any session's call), with this device's clock when that call went out. */
@@ -93,6 +77,7 @@ export class DoorEngine {
   /** Counts the steward's choices (and leaving): a sync answer for an earlier choice is not this one's. */
   private chosen = 0
   private readonly unseen = new UnseenEntries()
+  private readonly offlineAnswers = new OfflineAnswers()
 
   constructor(private readonly api: DoorApi) {}
 
@@ -142,12 +127,12 @@ export class DoorEngine {
     this.data = data
     // After a reload without a network, the clock kept with the session times the offline scans.
     if (this.data?.clock) this.heard(this.data.clock, this.data.clock.deviceAt)
-    this.set({ session, list, answer: null, error: null, notKept: false, tickets: heldTickets(this.data, list), syncedAt: this.data?.syncedAt ?? null, ...tally })
+    this.set({ session, list, answer: null, error: null, unchecked: null, tickets: heldTickets(this.data, list), syncedAt: this.data?.syncedAt ?? null, ...tally })
     await this.refresh()
   }
   leave(): void {
     this.chosen += 1
-    this.set({ session: null, list: null, answer: null, flagged: 0, refused: 0, notKept: false })
+    this.set({ session: null, list: null, answer: null, flagged: 0, refused: 0, unchecked: null })
   }
   dismiss(): void {
     this.set({ answer: null })
@@ -342,27 +327,24 @@ export class DoorEngine {
     }
   }
 
-  /** A scan without the server's answer: decided on the synced list and queued for upload; null when the steward changed gate meanwhile. */
+  /**
+   * A scan without the server's answer: decided on the synced list and queued for upload; null
+   * when the steward changed gate meanwhile, or when the phone could not check it: then the steward
+   * is told why (`unchecked`) instead of an answer. Never rejects (ScanScreen calls it unawaited).
+   */
   private async answerOffline(session: DoorSession, list: CheckinList, code: string, direction: Direction, n: string, current: () => boolean): Promise<ShownAnswer | null> {
     if (!current()) return null
-    const scannedAt = Date.now()
-    // The server's clock as this device reckons it (no "now" of the server's to cap it with here).
-    const judgedAt = judgedScanTime(scannedAt, this.clock ?? undefined, Number.POSITIVE_INFINITY)
-    const clock = this.clock ? { stamp: this.clock.stamp, deviceAt: this.clock.deviceAt } : undefined
-    const verification = looksLikeToken(code) ? await (await this.verifierOf()).verify(code) : null
-    const state = await this.state(session.calendar_id)
-    const printed = verification === null ? printedCode(code) : null
-    const elsewhere = printed !== null && !state.byCode.has(printed) ? await ticketElsewhere(printed, session.calendar_id) : null
-    if (!current()) return null
-    const decided = decideOffline(state, list, code, verification, direction, elsewhere)
-    const kept = await enqueue({ code, list_id: list.id, nonce: n, direction, scannedAt, clock, judgedAt, offline: true, admitted: decided.result === 'valid', sessionId: session.calendar_id, gate: list.name, shown: decided.result, ticketId: decided.ticket?.id ?? null }).then(() => true, () => false)
-    // Not kept, so not answered: a *Valid* the phone cannot stand by is a lost entry (store.ts enqueue).
-    if (!kept && current()) this.set({ notKept: true })
-    if (!kept) return null
-    await this.countPending()
+    const outcome = await this.offlineAnswers.answer(this.data, this.clock, { session, list, code, direction, nonce: n }, current)
+    if (!outcome || !current()) return null
+    if ('unchecked' in outcome) {
+      this.set({ unchecked: outcome.unchecked })
+      return null
+    }
+    // Queued: a queue that cannot be counted now is counted after the next upload.
+    await this.countPending().catch(() => undefined)
     // Changed while the scan was stored (milliseconds): queued as decided at its gate, never shown at the new one.
     if (!current()) return null
-    return this.show({ ...decided, direction, offline: true, at: judgedAt }, false)
+    return this.show({ ...outcome.answer, direction, offline: true, at: outcome.judgedAt }, false)
   }
 
   /**
@@ -377,27 +359,7 @@ export class DoorEngine {
 
   private show(shown: ShownAnswer, online: boolean): ShownAnswer {
     const answer = this.unseen.explains(shown) ? { ...shown, unseenEntry: true } : this.unseen.mayExplain(shown) ? { ...shown, unansweredScan: true } : shown
-    this.set({ answer, online, error: null, notKept: false })
+    this.set({ answer, online, error: null, unchecked: null })
     return answer
-  }
-
-  private async verifierOf(): Promise<TicketVerifier> {
-    const keys = (this.data?.keys ?? []).map((k) => k.publicKey)
-    const id = keys.join(',')
-    if (this.verifier?.keys !== id) this.verifier = { keys: id, verifier: await TicketVerifier.create(keys) }
-    return this.verifier.verifier
-  }
-
-  /** The synced list with this device's queued scans of the session counted in its history. */
-  private async state(calendarId: number): Promise<DoorState> {
-    const { tickets, byCode } = ticketIndexOf(this.data?.tickets ?? [])
-    const history = new Map<number, HistoryScan[]>()
-    const add = (s: HistoryScan) => history.set(s.ticketId, [...(history.get(s.ticketId) ?? []), s])
-    for (const s of this.data?.scans ?? []) add(s)
-    for (const q of await queued()) {
-      // On the server's clock, as the synced scans are (an older queue's scans: the device's).
-      if (q.sessionId === calendarId && q.ticketId !== null && q.shown === 'valid') add({ ticketId: q.ticketId, direction: q.direction ?? 'in', result: 'valid', gate: q.gate, scannedAt: q.judgedAt ?? q.scannedAt ?? 0 })
-    }
-    return { sessionId: calendarId, tickets, byCode, history, places: this.data?.places ? indexPlaces(this.data.places) : null }
   }
 }

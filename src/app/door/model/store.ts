@@ -79,6 +79,27 @@ function request<T>(r: IDBRequest<T>): Promise<T> {
   })
 }
 
+/**
+ * Why the phone's door database cannot be opened, for the steward's words (texts.ts `unchecked`):
+ * a newer version of the app holds it in another tab (reload this one), or an older one keeps
+ * this tab's open waiting (close that one).
+ */
+export class StoreRefused extends Error {
+  constructor(
+    readonly reason: 'newerTab' | 'olderTab',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** A transaction rolled back (`why`: its error, e.g. QuotaExceededError on a full phone): nothing of it was kept. */
+export class NotCommitted extends Error {
+  constructor(readonly why: DOMException | null) {
+    super(why?.message ?? 'IndexedDB transaction aborted')
+  }
+}
+
 let opened: Promise<IDBDatabase> | null = null
 function open(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
@@ -110,14 +131,14 @@ function open(): Promise<IDBDatabase> {
     }
     r.onerror = () => {
       opened = null
-      reject(r.error?.name === 'VersionError' ? new Error('A newer version of the door app is open: reload this page') : (r.error ?? new Error('IndexedDB cannot be opened')))
+      reject(r.error?.name === 'VersionError' ? new StoreRefused('newerTab', 'A newer version of the door app is open: reload this page') : (r.error ?? new Error('IndexedDB cannot be opened')))
     }
     // An older version held open elsewhere (a tab of a version without onversionchange) keeps this
     // request waiting until it closes: every call fails at once meanwhile, saying why, instead of
     // hanging with the scan; the request stays the one pending (onsuccess above adopts it).
     r.onblocked = () => {
       blocked = true
-      reject(new Error('The door app is open in another tab of an older version: close that tab'))
+      reject(new StoreRefused('olderTab', 'The door app is open in another tab of an older version: close that tab'))
     }
   })
   return opened
@@ -257,11 +278,11 @@ export async function enqueue(scan: QueuedScan): Promise<void> {
   await done
 }
 
-/** Resolves when `tx` commits; rejects with its error when it aborts (a failed request aborts it too). */
+/** Resolves when `tx` commits; rejects (NotCommitted) when it aborts (a failed request aborts it too). */
 function committed(tx: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve()
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'))
+    tx.onabort = () => reject(new NotCommitted(tx.error))
   })
 }
 
