@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fillIn } from '../src/app/admin/careTexts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
@@ -18,6 +18,9 @@ import { axeClean, onConsolePhone } from './support/console'
  * offering the session; the start cleared, it is offered again. An end not after the start is
  * refused on "Sale ends" by the form itself (nothing sent), and by the server when the start was
  * saved meanwhile by someone else (the form's start still empty): the database keeps its window.
+ * The new-session form has the same two inputs: a session made with a future start is saved with
+ * that instant and held back from the start (its badge "on sale from …"); an end before the start
+ * is refused there too, on "Sale ends", and no session is made.
  * The venue is in Almaty (UTC+5 all year): the inputs are its wall clock, and the expectations are
  * written with that fixed offset, not with the console's own conversion.
  */
@@ -35,6 +38,9 @@ const SESSION_DAY = dayIn(9)
 const OTHER_DAY = dayIn(10)
 const FROM = `${dayIn(3)}T10:00`
 const BEFORE_FROM = `${dayIn(2)}T10:00`
+/** The day of the session made through the new-session form: no other session is on it. */
+const NEW_DAY = dayIn(12)
+const NEW_TIME = '20:00'
 
 let app: AppHarness
 let eventId: number
@@ -46,6 +52,13 @@ const windowOf = async () => {
   const r = await app.server.db.selectFrom('calendars').select(['sale_from', 'sale_to']).where('id', '=', session).executeTakeFirstOrThrow()
   return { sale_from: r.sale_from === null ? null : Number(r.sale_from), sale_to: r.sale_to === null ? null : Number(r.sale_to) }
 }
+/** The event's sessions on NEW_DAY, with their saved window. */
+const madeOnNewDay = async () =>
+  (await app.server.db.selectFrom('calendars').select(['time', 'sale_from', 'sale_to']).where('event_id', '=', eventId).where('day', '=', NEW_DAY).execute()).map((r) => ({
+    time: r.time,
+    sale_from: r.sale_from === null ? null : Number(r.sale_from),
+    sale_to: r.sale_to === null ? null : Number(r.sale_to),
+  }))
 /** The days the event's page offers a visitor (POST /api/no-scheme, through the storefront's own client). */
 const offeredDays = async () => (await visitorApi(app).call('noScheme', { hash })).calendar.map((c) => c.day)
 
@@ -106,7 +119,7 @@ describe("a session's on-sale window in the console", () => {
       expect(await from.inputValue()).toBe(FROM)
       await to.fill(BEFORE_FROM)
       await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
-      await refusedOn(page, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
+      await refusedOn(page, form, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
       expect(await windowOf()).toEqual({ sale_from: almaty(FROM), sale_to: null })
       await axeClean(page, "the form's refusal of the sale's end")
 
@@ -125,19 +138,57 @@ describe("a session's on-sale window in the console", () => {
       expect((await api.post(`/api/admin/sessions/${session}`, { sale_from: almaty(FROM) })).status).toBe(200)
       await to.fill(BEFORE_FROM)
       await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
-      await refusedOn(page, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
+      await refusedOn(page, form, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
       expect(await windowOf()).toEqual({ sale_from: almaty(FROM), sale_to: null })
     })
     // Saves: the start, the clearing, the refused end; the form's own refusal sent nothing.
     expect(seen).toEqual([`POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 400`])
   })
+
+  it('makes a session held back from a future start in the new-session form, and refuses an end before the start there (no session made)', async () => {
+    const when = formatSession(NEW_DAY, NEW_TIME, LANG)
+    const creates = (method: string, path: string) => method === 'POST' && path === `/api/admin/events/${eventId}/sessions`
+    const seen = await onConsolePhone(app, { email: EMAIL, password: PASSWORD }, creates, async (page: Page) => {
+      await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
+      const form = page.getByRole('form', { name: ADMIN_TEXTS.kz.addSession, exact: true })
+      const from = form.getByLabel(s.saleFromLabel, { exact: true })
+      const to = form.getByLabel(s.saleToLabel, { exact: true })
+      const add = form.getByRole('button', { name: ADMIN_TEXTS.kz.addSession, exact: true })
+      await form.locator('[name="day"]').fill(NEW_DAY)
+      await form.locator('[name="time"]').fill(NEW_TIME)
+      // Both inputs name the form's own hint (an edit form open beside it has another).
+      const hintId = (await from.getAttribute('aria-describedby'))!
+      expect(await to.getAttribute('aria-describedby')).toBe(hintId)
+      const hint = await page.locator(`#${hintId}`).innerText()
+      expect(hint).toContain(s.saleHint)
+      expect(hint).toContain(VENUE_ZONE)
+
+      // An end before the start: refused by the form on "Sale ends", in Kazakh; no session made (nor sent: `seen` below).
+      await from.fill(FROM)
+      await to.fill(BEFORE_FROM)
+      await add.click()
+      await refusedOn(page, form, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
+      expect(await madeOnNewDay()).toEqual([])
+      await axeClean(page, "the new-session form's refusal of the sale's end")
+
+      // The end cleared: the session is made held back until the start, said by its badge.
+      await to.fill('')
+      await add.click()
+      const badge = page.locator('.adm-list > li', { hasText: when }).locator('.adm-badge').first()
+      await expect.poll(() => badge.innerText()).toBe(fillIn(s.saleFrom, { when: formatMoment(almaty(FROM), LANG, VENUE_ZONE) }))
+      expect(await madeOnNewDay()).toEqual([{ time: NEW_TIME, sale_from: almaty(FROM), sale_to: null }])
+      expect(await page.getByRole('alert').count()).toBe(0)
+    })
+    // One creation: the form's own refusal sent nothing.
+    expect(seen).toEqual([`POST /api/admin/events/${eventId}/sessions 200`])
+  })
 })
 
-/** `name` is the refused control: aria-invalid, described by the alert (saying `text`) and the hint, and focused. */
-async function refusedOn(page: Page, name: string, text: string): Promise<void> {
+/** `name` is `form`'s refused control: aria-invalid, described by the alert (saying `text`) and the hint, and focused. */
+async function refusedOn(page: Page, form: Locator, name: string, text: string): Promise<void> {
   const alert = page.getByRole('alert')
   await expect.poll(() => alert.innerText()).toBe(text)
-  const control = page.locator(`[name="${name}"]`)
+  const control = form.locator(`[name="${name}"]`)
   expect(await control.getAttribute('aria-invalid')).toBe('true')
   expect((await control.getAttribute('aria-describedby'))!.split(' ')).toContain(await alert.getAttribute('id'))
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(name)

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
-import { eventInputSchema, sessionInputSchema } from '../../contract/admin/catalogue'
+import { eventInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../contract/constants'
 import { LANGS } from '../../contract/lang'
@@ -14,6 +14,7 @@ import { EventImageUpload } from './catalogue/EventImageUpload'
 import { SubMenuPicks } from './catalogue/SubMenuPicks'
 import { EventSessions } from './EventSessions'
 import { EventActions } from './EventActions'
+import { NewSessionForm } from './NewSessionForm'
 import { EVENT_ACTION_TEXTS } from './eventActionTexts'
 import { PriceFields, priceRequest } from './PriceForm'
 import { isArchived, nameOf, offered, type Row } from './rows'
@@ -22,7 +23,7 @@ import { SeatingRules } from './SeatingRules'
 
 type Refs = Record<'kinds' | 'menus' | 'sub_menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
 
-/** The editor's label of each field of the event and session inputs (per-language names add the language; a price row's are PriceForm's). */
+/** The editor's label of each field of the event input (per-language names add the language; a session's are NewSessionForm's, a price row's PriceForm's). */
 function fieldLabel(t: AdminTexts, key: string): string {
   const name = /^name_(\w+)$/.exec(key)
   if (name) return `${t.name} (${name[1]})`
@@ -34,9 +35,6 @@ function fieldLabel(t: AdminTexts, key: string): string {
     main_menu_ids: t.menus,
     sub_menus: t.menus,
     tag_ids: t.tags,
-    day: t.day,
-    time: t.time,
-    drawing_id: t.mapVersion,
   }
   return labels[field] ?? key
 }
@@ -72,14 +70,14 @@ export function EventEditor() {
   const [version, setVersion] = useState<number | undefined>(undefined)
   const [stale, setStale] = useState(false)
   const [note, setNote] = useState<string | null>(typeof handed === 'string' ? handed : null)
-  const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
   const [price, setPrice] = useState({ session: '', category: '', zone: '', price: '', quantity: '100' })
   // An archived event is read-only until restored (the server refuses its changes: admin-event-archived); Restore stays offered.
   const archived = detail !== null && isArchived(detail.event)
   const writable = mayWrite && !archived
   const title = eventId === null ? t.newEvent : nameOf((detail?.event ?? { id: 0 }) as Row, lang) || t.edit
   const heading = useScreenTitle(title)
-  const { refuse, marks, note: refusal } = useRefusal('adm-event')
+  const refusals = useRefusal('adm-event')
+  const { refuse, marks, note: refusal } = refusals
 
   /**
    * Reads the references and the event. `keepForm`: after a session, price or seating action the
@@ -160,14 +158,6 @@ export function EventEditor() {
         }
       }
     })
-  }
-  const addSession = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    // A seat-map event's session is sold on a version of its venue's map: the chosen one, else the latest.
-    const drawing = detail?.event.scheme === 1 ? Number(session.drawing || venueMaps[venueMaps.length - 1]?.id || 0) || null : null
-    const body = { day: session.day, time: session.time, drawing_id: drawing }
-    if (refuse(e, 'session', firstIssue(sessionInputSchema, body, lang, { label: (key) => fieldLabel(t, key) }))) return setError(null)
-    void run(() => api('sessionCreate', body, { id: eventId! }))
   }
   const addPrice = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -331,32 +321,7 @@ export function EventEditor() {
           {writable && <EventImageUpload eventId={eventId!} />}
           {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: sessionName(s) }))} writable={writable} onSaved={() => void load(true)} />}
           <EventSessions heading={t.sessions} sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />
-          {writable && (
-            <form className="adm-form adm-inline" noValidate onSubmit={addSession} aria-label={t.addSession}>
-              {refusal('session')}
-              <label>
-                {t.day}
-                <input type="date" name="day" required value={session.day} onChange={(e) => setSession({ ...session, day: e.target.value })} {...marks('session', 'day')} />
-              </label>
-              <label>
-                {t.time}
-                <input type="time" name="time" required value={session.time} onChange={(e) => setSession({ ...session, time: e.target.value })} {...marks('session', 'time')} />
-              </label>
-              {detail.event.scheme === 1 && (
-                <label>
-                  {t.mapVersion}
-                  <select name="drawing" value={session.drawing || String(venueMaps[venueMaps.length - 1]?.id ?? '')} onChange={(e) => setSession({ ...session, drawing: e.target.value })}>
-                    {venueMaps.map((d) => (
-                      <option key={d.id} value={d.id}>
-                        {mapName(d.id)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
-              <button type="submit">{t.addSession}</button>
-            </form>
-          )}
+          {writable && <NewSessionForm eventId={eventId!} seatMap={detail.event.scheme === 1} maps={venueMaps} mapName={mapName} refusal={refusals} onRefused={() => setError(null)} act={(fn) => void run(fn)} />}
           {writable && detail.sessions.length > 0 && (
             <form className="adm-form adm-inline" noValidate onSubmit={addPrice} aria-label={t.addPrice}>
               {refusal('price')}

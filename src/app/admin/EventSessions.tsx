@@ -6,19 +6,18 @@ import { AdminErrorCode } from '../../contract/admin/roles'
 import { salesExportPath } from '../../contract/admin/sales-export'
 import type { Lang } from '../../contract/lang'
 import { sessionSaleState } from '../../contract/rules/session-sale'
-import { zoneInputInstant, zoneInputValue } from '../../contract/rules/wallClock'
 import { formatMoment, formatSession } from '../i18n/localeFormat'
 import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
 import { firstIssue, ISSUE_TEXTS } from './issueTexts'
 import { PriceRow } from './PriceRow'
-import { typedOrNull, useRefusal } from './refusal'
+import { useRefusal } from './refusal'
 import { nameOf as rowName, type Row } from './rows'
+import { saleInputOf, saleInstantOf, SaleWindowFields, useSaleLabels, type SaleWindow } from './SaleWindowFields'
 import { SessionConfirm } from './SessionConfirm'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
-import { venueClockNote } from './venueClock'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
 
 /** A row's name, or a dash for one not found (a category or zone deleted since). */
@@ -41,12 +40,11 @@ interface Props {
  * the venue's clock (venueClock.ts), '' for no bound: compared as text with what the form opened
  * on, an untouched bound is not sent, even one saved with seconds the input cannot show.
  */
-type Fields = { day: string; time: string; active: boolean; saleFrom: string; saleTo: string }
+type Fields = SaleWindow & { day: string; time: string; active: boolean }
 /** A session's form: what the operator set, and what it opened on (`opened`), so a save sends only what changed. */
 type Editing = Fields & { id: number; opened: Fields }
-const inputOf = (ms: unknown, zone: string) => (ms === null || ms === undefined ? '' : zoneInputValue(Number(ms), zone))
 const editingOf = (x: Row, zone: string, active = x.active === 1): Editing => {
-  const fields = { day: String(x.day), time: String(x.time), active, saleFrom: inputOf(x.sale_from, zone), saleTo: inputOf(x.sale_to, zone) }
+  const fields = { day: String(x.day), time: String(x.time), active, saleFrom: saleInputOf(x.sale_from, zone), saleTo: saleInputOf(x.sale_to, zone) }
   return { id: x.id, ...fields, opened: fields }
 }
 /** The window's hint ("empty: no limit", whose clock): one form is open at a time, so one id. */
@@ -90,13 +88,8 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
   const { refuse, marks, note, clear } = useRefusal('adm-session-edit')
   // The open form: a server's refusal of its "Sale ends" comes after the submit's event is spent.
   const formRef = useRef<HTMLFormElement>(null)
-  /** A window bound's input as the contract's instant: '' is no bound (null), else the venue's wall clock read as an instant. */
-  const instantOf = (v: string) => typedOrNull(v, (text) => zoneInputInstant(text, timeZone))
-  /** A window bound's input also names the hint; the refusal's note first, as it is what to read now. */
-  const saleMarks = (name: string) => {
-    const m = marks('edit', name)
-    return { ...m, 'aria-describedby': [m['aria-describedby'], SALE_HINT_ID].filter(Boolean).join(' ') }
-  }
+  const saleLabels = useSaleLabels()
+  const instantOf = (v: string) => saleInstantOf(v, timeZone)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
   const [removing, setRemoving] = useState<Row | null>(null)
@@ -212,7 +205,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
     if (!editing) return
     // The form is noValidate: the contract's check, not the browser's bubbles in the browser's language, says a blank date or time.
     // The window's end not after its start is said on "Sale ends" (the contract's refinement), before anything is sent.
-    const labels: Record<string, string> = { day: t.day, time: t.time, sale_from: s.saleFromLabel, sale_to: s.saleToLabel }
+    const labels: Record<string, string> = { day: t.day, time: t.time, ...saleLabels }
     const body = { day: editing.day, time: editing.time, sale_from: instantOf(editing.saleFrom), sale_to: instantOf(editing.saleTo) }
     if (refuse(e, 'edit', firstIssue(sessionUpdateSchema, body, lang, { label: (key) => labels[key] ?? key }))) return
     send(editing, false)
@@ -272,17 +265,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                   {t.time}
                   <input type="time" name="time" required value={editing.time} onChange={(e) => setEditing({ ...editing, time: e.target.value })} {...marks('edit', 'time')} />
                 </label>
-                <label>
-                  {s.saleFromLabel}
-                  <input type="datetime-local" name="sale_from" value={editing.saleFrom} onChange={(e) => setEditing({ ...editing, saleFrom: e.target.value })} {...saleMarks('sale_from')} />
-                </label>
-                <label>
-                  {s.saleToLabel}
-                  <input type="datetime-local" name="sale_to" value={editing.saleTo} onChange={(e) => setEditing({ ...editing, saleTo: e.target.value })} {...saleMarks('sale_to')} />
-                </label>
-                <p id={SALE_HINT_ID}>
-                  {s.saleHint} ({venueClockNote(lang, timeZone)})
-                </p>
+                <SaleWindowFields value={editing} onChange={(w) => setEditing({ ...editing, ...w })} marks={(name) => marks('edit', name)} hintId={SALE_HINT_ID} />
                 <label>
                   <input type="checkbox" name="active" checked={editing.active} onChange={(e) => setEditing({ ...editing, active: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {s.active}
                 </label>
