@@ -165,13 +165,19 @@ export function withSeen(data: SessionData, seen: readonly SeenScan[]): SessionD
   return extra.length === 0 ? data : { ...data, scans: data.scans.concat(extra) }
 }
 
-/** Saves a session's data (after a sync) and drops the seen scans it now holds. */
+/**
+ * Saves a session's data (after a sync) and drops the seen scans it now holds; resolves once
+ * committed (as enqueue: on a full phone the put succeeds and the commit fails), so a sync
+ * the phone did not keep is not shown as synced.
+ */
 export async function saveSession(data: SessionData): Promise<void> {
   const tx = (await open()).transaction(['sessions', 'seen'], 'readwrite')
-  const seen = tx.objectStore('seen')
-  const held = (await request(seen.index(SEEN_BY_SESSION).getAllKeys(data.calendarId))) as number[]
-  const ids = new Set(data.scans.map((s) => s.id))
-  await Promise.all([request(tx.objectStore('sessions').put(data)), ...held.filter((id) => ids.has(id)).map((id) => request(seen.delete(id)))])
+  await whenCommitted(tx, async () => {
+    const seen = tx.objectStore('seen')
+    const held = (await request(seen.index(SEEN_BY_SESSION).getAllKeys(data.calendarId))) as number[]
+    const ids = new Set(data.scans.map((s) => s.id))
+    await Promise.all([request(tx.objectStore('sessions').put(data)), ...held.filter((id) => ids.has(id)).map((id) => request(seen.delete(id)))])
+  })
 }
 
 /**
@@ -278,6 +284,15 @@ export async function enqueue(scan: QueuedScan): Promise<void> {
   await done
 }
 
+/**
+ * Runs `work`'s requests in `tx`, then waits for its commit: rejects with work's error, or
+ * NotCommitted when the transaction rolls back after its requests succeeded (a full phone).
+ */
+async function whenCommitted(tx: IDBTransaction, work: () => Promise<unknown>): Promise<void> {
+  // Both awaited together: a failed request aborts the transaction too, and that rejection is then handled.
+  await Promise.all([committed(tx), work()])
+}
+
 /** Resolves when `tx` commits; rejects (NotCommitted) when it aborts (a failed request aborts it too). */
 function committed(tx: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -294,17 +309,20 @@ export async function queued(): Promise<QueuedScan[]> {
  * Takes uploaded scans off the queue and adds what the server said of them to their sessions'
  * tallies, in one transaction: a reload between the two can neither lose a count nor count an
  * upload twice (the scans would be sent again, and a re-upload's flag is not counted: upload.ts).
+ * Resolves once committed: the counts shown after it are read from what the phone kept.
  */
 export async function dequeue(nonces: readonly string[], added: ReadonlyMap<number, Tally> = new Map()): Promise<void> {
   const tx = (await open()).transaction(['queue', 'tallies'], 'readwrite')
   const [queue, tallies] = [tx.objectStore('queue'), tx.objectStore('tallies')]
-  await Promise.all([
-    ...nonces.map((n) => request(queue.delete(n))),
-    ...[...added].map(async ([calendarId, add]) => {
-      const held = await tallyIn(tallies, calendarId)
-      await request(tallies.put({ calendarId, flagged: held.flagged + add.flagged, refused: held.refused + add.refused } satisfies TallyRow))
-    }),
-  ])
+  await whenCommitted(tx, () =>
+    Promise.all([
+      ...nonces.map((n) => request(queue.delete(n))),
+      ...[...added].map(async ([calendarId, add]) => {
+        const held = await tallyIn(tallies, calendarId)
+        await request(tallies.put({ calendarId, flagged: held.flagged + add.flagged, refused: held.refused + add.refused } satisfies TallyRow))
+      }),
+    ]),
+  )
 }
 
 /** A session's tally (none yet: zeros). */
