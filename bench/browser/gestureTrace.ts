@@ -114,7 +114,7 @@ interface Rec { __t0: number; __rec?: { stop(): Promise<number[]> }; __det: { t:
 async function main() {
   if (flag('--analyze')) { analyze(JSON.parse(readFileSync(option('--analyze')!, 'utf8')).traceEvents); return }
   await withProbeTarget(async ({ profile, server, venue, browser }) => {
-    const { context, page, cdp } = await profiledPage(browser, profile)
+    const { context, page, cdp } = await profiledPage(browser, profile, server.url)
     const interactive = interactiveLogged(page)
     await page.goto(`${server.url}/scheme/${venue.hash}`, { waitUntil: 'commit' })
     await interactive

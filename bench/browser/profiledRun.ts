@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../../e2e/support/browser'
 import { buildLabDist } from './labDist'
-import { PROFILES, type Profile, STOREFRONT_VENUES } from './storefront'
+import { arriveFromAnotherSite, PROFILES, type Profile, STOREFRONT_VENUES } from './storefront'
 import { startH2Proxy } from './h2Proxy'
 import { seededDataDir, startStorefront, type StorefrontServer } from './storefrontServer'
 
@@ -55,11 +55,13 @@ export async function withProbeTarget(each: (t: ProbeTarget) => Promise<void>): 
 }
 
 /** A fresh context and page under `profile`, throttled through CDP, with the interactive check installed. */
-export async function profiledPage(browser: Browser, profile: Profile): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+export async function profiledPage(browser: Browser, profile: Profile, serverUrl: string): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const p = PROFILES[profile]
   // Certificate errors ignored: the --h2 proxy's certificate is self-signed.
   const context = await browser.newContext({ viewport: p.viewport, hasTouch: true, isMobile: p.mobile, deviceScaleFactor: 1, ignoreHTTPSErrors: true })
   const page = await context.newPage()
+  // As the storefront benchmark's visits: from a page of another site (storefront.ts arriveFromAnotherSite).
+  await arriveFromAnotherSite(page, serverUrl)
   await page.addInitScript('globalThis.__name = (f) => f')
   await page.addInitScript(() => {
     const w = window as unknown as { __seatwiseTest: object; __interactiveAt?: number }

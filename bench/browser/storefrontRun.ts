@@ -6,7 +6,7 @@ import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../src/contract/entities/
 import { ApiClient } from '../../tests/support/client'
 import { ROOT } from './labDist'
 import { heapParts, marginalMemory } from './memory'
-import { type MapSource, type Profile, PROFILES, runStorefront, type StorefrontRun, STOREFRONT_VENUES } from './storefront'
+import { ARRIVAL_PAUSE_MS, ARRIVAL_PATH, type MapSource, type Profile, PROFILES, runStorefront, type StorefrontRun, STOREFRONT_VENUES } from './storefront'
 import { startH2Proxy } from './h2Proxy'
 import { seededDataDir, startStorefront, type StorefrontServer } from './storefrontServer'
 
@@ -229,6 +229,7 @@ export async function runStorefrontBench(browser: Browser, clientDir: string, sh
       `Each run ${repeat} time(s) in a row (--repeat).`,
       'warmUp = before the measured runs, one throwaway context opened the listing and then the demo theatre\'s map (compiled), so the browser\'s processes are up and its GPU process has compiled the map\'s programs (from 2026-12-01; before, the first measured map page, the theatre\'s compiled one, paid them: 0.7-0.8 s more between held and drawn). firstMapMs = navigation to that first map drawn: what a browser\'s very first seat map costs on SwiftShader.',
       'The compiled run of each pair goes first.',
+      `arrival (from 2026-12-06) = each run's page first opens ${ARRIVAL_PATH} on the server's other name (localhost: another site to Chromium), waits ${ARRIVAL_PAUSE_MS} ms, then navigates to the scheme page (as a visitor following a link from another site, with a renderer process of its own); before, it was opened from the new tab's about:blank, which cost 0.3-0.9 s at 600 seats on software GL (storefront.ts arriveFromAnotherSite). Bytes, long tasks and interactive count from the scheme page's navigation.`,
       `Runs not interactive within ${STOREFRONT_TIMEOUT_MS / 1000} s (${STOREFRONT_TIMEOUT_1M_MS / 1000} s at 1M) are recorded as failed with the server's memory at that point.`,
       'server = the server process\'s resident memory after the run and its peak (VmHWM) so far: the peak covers building and gzipping the map answers of every venue before it.',
     ],

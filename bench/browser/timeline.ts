@@ -56,7 +56,7 @@ const short = (url: string) => {
 async function main(): Promise<void> {
   await withProbeTarget(async ({ profile, seats, runs, venue, server, browser }) => {
     for (let run = 0; run < runs; run++) {
-      const { context, page } = await profiledPage(browser, profile)
+      const { context, page } = await profiledPage(browser, profile, server.url)
       const rows: Row[] = []
       const pending: Promise<void>[] = []
       page.on('requestfinished', (req) => {

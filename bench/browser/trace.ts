@@ -228,7 +228,7 @@ async function main(): Promise<void> {
   }
   await withProbeTarget(async ({ profile, seats, runs, venue, server, browser }) => {
     for (let run = 0; run < runs; run++) {
-      const { context, page } = await profiledPage(browser, profile)
+      const { context, page } = await profiledPage(browser, profile, server.url)
       await browser.startTracing(page, { categories: CATEGORIES })
       const interactive = interactiveLogged(page)
       await page.goto(`${server.url}/scheme/${venue.hash}${flag('--json') ? '?mapSource=json' : ''}`, { waitUntil: 'commit' })
