@@ -13,20 +13,21 @@ export async function setOrderBonuses(trx: Db, orderId: number, held: { bonuses_
 }
 
 /**
- * Takes up to `bonuses` back from a card and logs what it took (kind 'revoke'): the card may have
- * spent some since, and a balance never goes below zero (what it could not take, the return's
- * refund keeps back: returns/refund-payment.ts refundOfReturned). The card's row is read locked (FOR
- * UPDATE on PostgreSQL; on SQLite the caller's transaction already holds the write lock), so the
- * amount logged is the amount taken. Answers it.
+ * Takes bonuses back from a card and logs what it took (kind 'revoke'): `revokedOf` its balance,
+ * the return's rule (return-bonus-plan.ts returnBonusPlan: never more than the card holds, which
+ * may have spent some since; what it could not take, the return's refund keeps back:
+ * returns/refund-payment.ts refundOfReturned). The card's row is read locked (FOR UPDATE on
+ * PostgreSQL; on SQLite the caller's transaction already holds the write lock), so the amount
+ * logged is the amount taken. Answers it.
  */
-export async function takeBackBonuses(trx: Db, cardId: number, orderId: number, bonuses: number, now: number): Promise<number> {
+export async function takeBackBonuses(trx: Db, cardId: number, orderId: number, revokedOf: (balance: number) => number, now: number): Promise<number> {
   const card = await trx
     .selectFrom('loyalty_cards')
     .select('bonus_balance')
     .where('id', '=', cardId)
     .$call((q) => (isPostgresDb(trx) ? q.forUpdate() : q))
     .executeTakeFirst()
-  const taken = Math.min(bonuses, Math.max(0, card?.bonus_balance ?? 0))
+  const taken = revokedOf(Number(card?.bonus_balance ?? 0))
   if (taken <= 0) return 0
   await trx.updateTable('loyalty_cards').set((eb) => ({ bonus_balance: eb('bonus_balance', '-', taken) })).where('id', '=', cardId).execute()
   await trx.insertInto('bonus_transactions').values({ loyalty_card_id: cardId, order_id: orderId, amount: -taken, kind: 'revoke', created_at: now }).execute()

@@ -2,19 +2,11 @@ import type { Db } from '../../db/connect'
 import { findClientCard, type OrderRow } from '../orders/order.repository'
 import { returnBonuses } from './loyalty.repository'
 import { releaseDiscount } from './service'
+import { creditedTo, NO_BONUSES, returnBonusPlan, type CardBalance, type HeldBonuses, type ReturnedBonuses } from './return-bonus-plan'
 import { findOrderBonuses, setOrderBonuses, takeBackBonuses } from './return-bonuses.repository'
 
-/**
- * What a return moved of bonuses: given back to the card (spent on the tickets), the tickets'
- * share of those the order earned (`earned`) and what of it was taken back from the card
- * (`revoked`, less when the card has spent them: the refund keeps the rest back, orders/money.ts
- * bonusWithheld).
- */
-export interface ReturnedBonuses {
-  credited: number
-  earned: number
-  revoked: number
-}
+/** Re-exported where the bonuses a return moves are read (their rule's home is return-bonus-plan.ts). */
+export type { ReturnedBonuses }
 
 /**
  * The bonuses of returned tickets, inside the return's transaction under the order's lock (a
@@ -30,7 +22,8 @@ export interface ReturnedBonuses {
  *   spent since is not taken (`revoked` is less), and the refund keeps that much of its money
  *   back instead (returns/refund-payment.ts refundOfReturned, orders/money.ts bonusWithheld), so
  *   buying, spending the bonuses earned and returning earns nothing.
- * The discount row then holds what the kept tickets still have, so the order's money (moneyOf)
+ * What moves is the rule's plan (return-bonus-plan.ts returnBonusPlan, the one home it shares with
+ * bonusPreviewOf); this performs it. The discount row then holds what the kept tickets still have, so the order's money (moneyOf)
  * counts only their bonuses and the next return splits the rest. A row given back already
  * (released: a cancelled order's bonuses went back then) has no spent bonuses left to return.
  *
@@ -43,48 +36,49 @@ export interface ReturnedBonuses {
  */
 export async function returnTicketBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, shareOf: (held: number) => number, now: number, last: boolean): Promise<ReturnedBonuses> {
   const row = await findOrderBonuses(trx, order.id)
-  if (!row) return { credited: 0, earned: 0, revoked: 0 }
-  const spent = spentHeld(row)
+  if (!row) return NO_BONUSES
+  const { credited, earned } = returnBonusPlan(row, undefined, shareOf, last)
   // Released before the card is touched below: the code's row before the card's, as addDiscount takes them.
-  const credited = last ? await releaseDiscount(trx, order.id, now) : shareOf(spent)
-  const earned = shareOf(row.charged_bonus)
-  if (credited === 0 && earned === 0) return { credited: 0, earned: 0, revoked: 0 }
+  // It gives back to the card what the plan credits (all the spent bonuses the row holds).
+  if (last) await releaseDiscount(trx, order.id, now)
+  if (credited === 0 && earned === 0) return NO_BONUSES
   if (!last && credited > 0 && row.loyalty_card_id !== null) await returnBonuses(trx, row.loyalty_card_id, order.id, credited, now)
   let revoked = 0
   if (earned > 0) {
     const card = await findClientCard(trx, order.crm_client_id)
-    if (card) revoked = await takeBackBonuses(trx, card.id, order.id, earned, now)
+    // The plan is given the balance the card had before this return: the one read under its lock
+    // holds what was given back to it above already, which the plan counts itself.
+    if (card) revoked = await takeBackBonuses(trx, card.id, order.id, (balance) => returnBonusPlan(row, { id: card.id, balance: balance - creditedTo(row, card.id, credited) }, shareOf, last).revoked, now)
   }
   await setOrderBonuses(trx, order.id, { bonuses_used: row.bonuses_used - credited, charged_bonus: row.charged_bonus - earned })
   return { credited, earned, revoked }
 }
 
-/** Bonuses spent on the order that its tickets still hold: none once the row was given back (released). */
-function spentHeld(row: { released_at: number | string | null; bonuses_used: number }): number {
-  return row.released_at === null ? row.bonuses_used : 0
-}
-
 /** What a return would move of bonuses, by returnTicketBonuses' rule, read before it is made. */
 export type BonusesPreview = ReturnedBonuses
 
-/**
- * returnTicketBonuses' rule read only, for whoever shows a return before it is made (the request's
- * e-mail, returns/create.ts; the return page's amounts, returns/refund-payment.ts
- * returnShareByLine): reads the order's discount row and the client's card once, and answers, for
- * the tickets a `shareOf` splits off (returnShare's rule), the bonuses given back to the card, the
- * share of those earned, and what of it the card holds now to be taken back (its balance, with the
- * bonuses this return gives back to it first when it is the card that paid them). The last
- * tickets' return releases the rest of the spent bonuses, which is their whole share.
- */
-export async function bonusPreviewOf(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>): Promise<(shareOf: (held: number) => number) => BonusesPreview> {
+/** What the rule of a return's bonuses reads: the order's discount row and the client's card (its balance now), undefined when none. */
+export interface BonusesHeld {
+  row: HeldBonuses | undefined
+  card: CardBalance | undefined
+}
+
+/** Reads the order's discount row and, when it earned bonuses, the client's card (for returnBonusPlan, read only). */
+export async function readBonusesHeld(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>): Promise<BonusesHeld> {
   const row = await findOrderBonuses(db, order.id)
-  if (!row) return () => ({ credited: 0, earned: 0, revoked: 0 })
-  const card = row.charged_bonus > 0 ? await findClientCard(db, order.crm_client_id) : undefined
-  return (shareOf) => {
-    const credited = shareOf(spentHeld(row))
-    const earned = shareOf(row.charged_bonus)
-    if (!card || earned === 0) return { credited, earned, revoked: 0 }
-    const back = row.loyalty_card_id === card.id ? credited : 0
-    return { credited, earned, revoked: Math.min(earned, Math.max(0, Number(card.bonus_balance) + back)) }
-  }
+  const card = row && row.charged_bonus > 0 ? await findClientCard(db, order.crm_client_id) : undefined
+  return { row, card: card && { id: card.id, balance: Number(card.bonus_balance) } }
+}
+
+/**
+ * returnTicketBonuses' rule read only (return-bonus-plan.ts returnBonusPlan), for whoever shows a
+ * return before it is made (the request's e-mail, returns/create.ts): reads the order's discount
+ * row and the client's card once (readBonusesHeld), and answers, for the tickets a `shareOf`
+ * splits off (returnShare's rule) and whether they are the order's last (`last`), the bonuses
+ * given back to the card, the share of those earned, and what of it the card holds now to be
+ * taken back.
+ */
+export async function bonusPreviewOf(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>): Promise<(shareOf: (held: number) => number, last: boolean) => BonusesPreview> {
+  const { row, card } = await readBonusesHeld(db, order)
+  return (shareOf, last) => returnBonusPlan(row, card, shareOf, last)
 }

@@ -86,7 +86,7 @@ export async function createReturn(db: Db, config: MailConfig & Pick<Config, 'pu
     // What the confirm will refund for these lines by the one rule (refund-payment.ts), not their list cost.
     // Less what it keeps back for earned bonuses the card has spent (orders/money.ts bonusWithheld), as the confirm does.
     const share = await returnShare(trx, order.id, ids)
-    const moved = (await bonusPreviewOf(trx, order))(share.shareOf)
+    const moved = (await bonusPreviewOf(trx, order))(share.shareOf, share.last)
     const amount = share.amount - bonusWithheld(share.amount, moved.earned, moved.revoked)
     return { order, requestId, chosen, amount, bonuses: moved.credited, currency: setup.app.currency }
   })

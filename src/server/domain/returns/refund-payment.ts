@@ -119,7 +119,7 @@ export async function returnShareByLine(db: Db, order: Pick<OrderRow, 'id' | 'cr
   const splitOf = (held: number) => splits.get(held) ?? splits.set(held, openLineShares(held, open)).get(held)!
   return new Map(
     [...shares].map(([id, amount]) => {
-      const bonuses = preview((held) => (held > 0 ? splitOf(held).get(id)! : 0))
+      const bonuses = preview((held) => (held > 0 ? splitOf(held).get(id)! : 0), open.length === 1)
       return [id, amount - bonusWithheld(amount, bonuses.earned, bonuses.revoked)]
     }),
   )
