@@ -4,7 +4,7 @@ import { zoneDateTime } from '../../contract/rules/wallClock'
 /** Amounts follow the one money-text rule the server's e-mails use too. */
 export { currencySymbol, formatMoney, formatNumber } from '../../contract/rules/moneyText'
 /** Calendar days too: one day-text rule for the pages and the e-mails. */
-export { calendarDay, formatDate, formatDayMonth, formatDayParts, formatDayRange, formatDayTime, formatLongDay, formatSession } from '../../contract/rules/dayText'
+export { calendarDay, formatDate, formatDayMonth, formatDayParts, formatDayRange, formatDayTime, formatLongDay, formatMonthYear, formatSession } from '../../contract/rules/dayText'
 
 /**
  * Moments (a clock reading) are written the same way in every language, on the wall clock of

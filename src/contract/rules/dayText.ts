@@ -75,6 +75,17 @@ export function formatDayParts(day: string, lang: Lang): { weekday: string; day:
   return { weekday: data.weekdaysShort[c.weekday], day: String(c.day), month: data.monthsShort[c.month] }
 }
 
+/** A month with its year, as a calendar's heading: "декабрь 2026 г.", "December 2026", "2026 ж. желтоқсан", "2026年12月" (month 0-11). */
+export function formatMonthYear(year: number, month: number, lang: Lang): string {
+  const name = LOCALE_DATA[lang].monthsStandalone[month]
+  switch (lang) {
+    case 'ru': return `${name} ${year} г.`
+    case 'en': return `${name} ${year}`
+    case 'kz': return `${year} ж. ${name}`
+    case 'ch': return `${year}年${name}`
+  }
+}
+
 /** '2026-12-01'..'2026-12-05' → "1–5 декабря 2026 г."; one day stays one day. */
 export function formatDayRange(first: string, last: string, lang: Lang): string {
   const a = calendarDay(first)
