@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toMinor } from '../../src/contract/rules/money'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
@@ -123,9 +124,11 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     await memberOrder(1, 165)
     expect(await balance()).toBe(74)
     const [first, second] = a.lines.map((l) => l.id)
-    // Each returned alone: the first's 83 less the 74 held is 9 ₽ off, the second's 82 less 74 is 8 ₽ off.
-    expect(Object.fromEntries(await preview(a.hash))).toEqual({ [first]: 1641, [second]: 1642 })
+    // The page gives each row its part of the 74 held (38 and 36, by the 83 and 82 earned), so the rows add up to the refund of both.
+    expect(Object.fromEntries(await preview(a.hash))).toEqual({ [first]: 1605, [second]: 1604 })
+    // Returned alone, the first's 83 less the 74 held is 9 ₽ off: more than its row said, as its request's e-mail says.
     expect((await returnTickets(shop, a.hash, [first])).summa).toBe(1641)
+    expect(mailedSum(a.hash)).toMatch(/1.?641/)
     expect(await balance()).toBe(0)
     // The second's 82 bonuses are all spent now: 82 ₽ off what the payment has left (1650 ₽, the 9 ₽ kept not among it).
     expect((await preview(a.hash)).get(second)).toBe(1568)
@@ -137,6 +140,24 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     // 3300 ₽ paid, 165 bonuses earned, 74 taken back: 91 ₽ kept, nothing more.
     expect((await paymentRow(server.db, a.publicId!)).status).toBe('refunded')
     expect(await viewSums(shop, a.hash)).toMatchObject({ refunded: 3209 })
+    expect(await balance()).toBe(0)
+  })
+
+  it('never shows the ticked rows refunding more than the confirm does when the card holds part of their bonuses', async () => {
+    await setBalance(0)
+    // A: 2 × 1650 ₽ earns 165 (83 and 82); B spends them all and earns 74, which the card holds.
+    const a = await memberOrder(2, 0)
+    await memberOrder(1, 165)
+    expect(await balance()).toBe(74)
+    const ids = a.lines.map((l) => l.id)
+    // Both ticked: the page's rows add up to what the confirm refunds, 3300 ₽ less the 91 bonuses the card cannot give back.
+    const rows = await preview(a.hash)
+    const shown = ids.reduce((sum, id) => sum + toMinor(rows.get(id)!), 0)
+    expect(shown).toBe(320_900)
+    const answer = await returnTickets(shop, a.hash, ids)
+    expect(toMinor(answer.summa!)).toBe(shown)
+    expect(mailedSum(a.hash)).toMatch(/3.?209/)
+    expect(await refunds(a.id)).toEqual([[320_900, 9100]])
     expect(await balance()).toBe(0)
   })
 

@@ -1,7 +1,7 @@
 /**
  * The one rule of the bonuses a return moves, pure (no database): returnTicketBonuses
- * (return-bonuses.ts) performs it in the return's transaction, bonusPreviewOf reads it before a
- * return is made (the request's e-mail, the return page's amounts).
+ * (return-bonuses.ts) performs it in the return's transaction; bonusPreviewOf (the request's
+ * e-mail) and returns/row-amounts.ts (the return page's rows) read it before a return is made.
  */
 
 /**
@@ -30,6 +30,12 @@ export interface HeldBonuses {
 export interface CardBalance {
   id: number
   balance: number
+}
+
+/** What the rule of a return's bonuses reads: the order's discount row and the client's card (its balance now), undefined when none. */
+export interface BonusesHeld {
+  row: HeldBonuses | undefined
+  card: CardBalance | undefined
 }
 
 export const NO_BONUSES: ReturnedBonuses = Object.freeze({ credited: 0, earned: 0, revoked: 0 })

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect'
 import { findClientCard, type OrderRow } from '../orders/order.repository'
 import { returnBonuses } from './loyalty.repository'
 import { releaseDiscount } from './service'
-import { creditedTo, NO_BONUSES, returnBonusPlan, type CardBalance, type HeldBonuses, type ReturnedBonuses } from './return-bonus-plan'
+import { creditedTo, NO_BONUSES, returnBonusPlan, type BonusesHeld, type ReturnedBonuses } from './return-bonus-plan'
 import { findOrderBonuses, setOrderBonuses, takeBackBonuses } from './return-bonuses.repository'
 
 /** Re-exported where the bonuses a return moves are read (their rule's home is return-bonus-plan.ts). */
@@ -56,12 +56,6 @@ export async function returnTicketBonuses(trx: Db, order: Pick<OrderRow, 'id' | 
 
 /** What a return would move of bonuses, by returnTicketBonuses' rule, read before it is made. */
 export type BonusesPreview = ReturnedBonuses
-
-/** What the rule of a return's bonuses reads: the order's discount row and the client's card (its balance now), undefined when none. */
-export interface BonusesHeld {
-  row: HeldBonuses | undefined
-  card: CardBalance | undefined
-}
 
 /** Reads the order's discount row and, when it earned bonuses, the client's card (for returnBonusPlan, read only). */
 export async function readBonusesHeld(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>): Promise<BonusesHeld> {

@@ -3,12 +3,13 @@ import { attemptRefundSend, REFUND_FIRST_ATTEMPT_LEASE_MS, type RefundLog } from
 import { recordRefund, recordWithheldRefund } from '../../payments/refund.repository'
 import type { QueuedRefund } from '../../payments/refund-outbox.repository'
 import type { PaymentRegistry } from '../../payments/registry'
-import { bonusPreviewOf, returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
+import { readBonusesHeld, returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
 import { bonusWithheld, isReturned, lineWeight, linesRefunded, openLineShares, returnedShare, type OpenLine } from '../orders/money'
 import { lineServiceCosts } from '../orders/money.repository'
 import type { OrderRow } from '../orders/order.repository'
 import { promoPercents } from '../orders/promo-percent.repository'
 import { listLineWeights, recordLineRefunds } from './refund-share.repository'
+import { returnRowAmounts } from './row-amounts'
 import { findPaidPayment, markPaymentRefunded, paymentLeft, type PaidPayment } from './repository'
 
 /** What returned tickets give back: money (minor units) from `payment`, and bonuses. */
@@ -96,33 +97,20 @@ export function lineRefunded(line: { cost: number | string; refunded_amount: num
 }
 
 /**
- * What returning each line not yet returned alone refunds, for the return page, from the
- * order's lines it has read already (`lines`: every ticket line of the order, with its list cost,
- * ticket price, quantity and return status): only the services attached to them, the promo
- * percent, the payment, the discount row and the client's card are read here. Returned
- * alone, each line is split over the same set, the lines not returned before (itself among
- * them), so one split gives every line's share (orders/money.ts openLineShares), not one split
- * of the whole order per line; from it, as refundOfReturned does, what is kept back for the
- * bonuses it earned that the card no longer holds (bonusWithheld, by loyalty/return-bonuses.ts
- * bonusPreviewOf), so the page shows what the confirm refunds. Returned lines are absent: they
- * refund nothing more.
+ * What the return page shows each line not yet returned refunds, from the order's lines it has
+ * read already (`lines`: every ticket line of the order, with its list cost, ticket price,
+ * quantity and return status): only the services attached to them, the promo percent, the
+ * payment, the discount row and the client's card are read here, and row-amounts.ts
+ * returnRowAmounts answers by the rule the confirm refunds by, each row with its own part of the
+ * card, so the rows the visitor ticks never add up to more than the confirm refunds. Returned
+ * lines are absent: they refund nothing more.
  */
 export async function returnShareByLine(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lines: readonly { id: number; cost: number | string; price: number | string; quantity: number; return_status: number }[]): Promise<Map<number, number>> {
   const services = await lineServiceCosts(db, [order.id])
   const left = paymentLeft(await findPaidPayment(db, order.id))
   const weights = lines.map((l) => ({ id: l.id, cost: Number(l.cost), price: Number(l.price), quantity: Number(l.quantity), return_status: Number(l.return_status), services: services.get(l.id) ?? 0 }))
   const open = openLines(weights, new Set(), await promoPercentOf(db, order.id))
-  const shares = openLineShares(left, open)
-  const preview = await bonusPreviewOf(db, order)
-  // One split of each bonus amount for every line, as of the money (a line's share returned alone).
-  const splits = new Map<number, Map<number, number>>()
-  const splitOf = (held: number) => splits.get(held) ?? splits.set(held, openLineShares(held, open)).get(held)!
-  return new Map(
-    [...shares].map(([id, amount]) => {
-      const bonuses = preview((held) => (held > 0 ? splitOf(held).get(id)! : 0), open.length === 1)
-      return [id, amount - bonusWithheld(amount, bonuses.earned, bonuses.revoked)]
-    }),
-  )
+  return returnRowAmounts(open, left, await readBonusesHeld(db, order))
 }
 
 /**
