@@ -4,8 +4,8 @@ import { pickLocalized } from '../src/contract/lang'
 import { openPage, queryParam, startApp, waitForListing, type AppHarness } from './support/app'
 
 /**
- * One server for the file: its tests only read the demo data (listing, menus, filters, dates),
- * so the two groups need no fresh one each (a start is a second or more on the CI box).
+ * One server for the file: its tests only read the demo data (listing, menus, filters). The
+ * date range's calendar has its own file, app-date-range.test.ts.
  */
 let app: AppHarness
 let afisha: AfishaResponse
@@ -84,27 +84,6 @@ describe('afisha menus and filters', () => {
     await page.locator('.afisha__empty').getByRole('button', { name: 'Сбросить фильтры' }).click()
     await expect.poll(() => page.locator('.event-card').count()).toBe(all)
     expect(await page.getByLabel('Только с билетами в продаже').isChecked()).toBe(false)
-    await context.close()
-  })
-})
-
-describe('afisha date range', () => {
-  it('offers the range where the menu item enables it and keeps events playing inside it', async () => {
-    const item = afisha.main_menu.find((m) => m.showfiltercalendar === 1)
-    expect(item).toBeDefined()
-    const inItem = afisha.action.filter((e) => e.mainmenu_id === item!.mainmenu_id)
-    const days = afisha.calendar.filter((c) => inItem.some((e) => e.event_id === c.event_id)).map((c) => c.eventday).sort()
-    expect(days.length).toBeGreaterThan(0)
-    const last = days[days.length - 1]
-    const expected = inItem
-      .filter((e) => afisha.calendar.some((c) => c.event_id === e.event_id && c.eventday === last))
-      .map((e) => pickLocalized(e, 'action', 'ru'))
-      .sort()
-
-    const { page, context } = await openPage(app, `/?id=${item!.menukind_id}&sid=${item!.mainmenu_id}`)
-    await waitForListing(page)
-    await page.getByLabel('с', { exact: true }).fill(last)
-    await expect.poll(async () => (await page.locator('.event-card__title').allInnerTexts()).sort()).toEqual(expected)
     await context.close()
   })
 })

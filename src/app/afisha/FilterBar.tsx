@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DateRangeField } from './DateRangeField'
 import type { AfishaFilters } from './filters'
 import type { MenuItem } from './model'
 
@@ -14,14 +15,12 @@ interface Props {
   subscription?: { checked: boolean; onChange: (checked: boolean) => void }
 }
 
-/** Filter bar (document 000 §2): text search, tag chips, "show available", reset. */
+/** Filter bar (document 000 §2): text search, the date range, tag chips, "show available", reset. */
 export function FilterBar({ filters, tags, onChange, onReset, showCalendar = false, subscription }: Props) {
   const { t } = useTranslation()
   const searchId = useId()
   const availableId = useId()
   const subscriptionId = useId()
-  const fromId = useId()
-  const toId = useId()
   const toggleTag = (id: number) =>
     onChange({ ...filters, tags: filters.tags.includes(id) ? filters.tags.filter((x) => x !== id) : [...filters.tags, id] })
 
@@ -39,13 +38,7 @@ export function FilterBar({ filters, tags, onChange, onReset, showCalendar = fal
         />
       </div>
       {showCalendar && (
-        <fieldset className="filter-bar__dates">
-          <legend>{t('afisha.dates')}</legend>
-          <label htmlFor={fromId}>{t('afisha.dateFrom')}</label>
-          <input id={fromId} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ ...filters, from: e.target.value })} />
-          <label htmlFor={toId}>{t('afisha.dateTo')}</label>
-          <input id={toId} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ ...filters, to: e.target.value })} />
-        </fieldset>
+        <DateRangeField range={{ from: filters.from, to: filters.to }} onChange={({ from, to }) => onChange({ ...filters, from, to })} />
       )}
       {tags.length > 0 && (
         <div className="filter-bar__tags" role="group" aria-label={t('afisha.tags')}>
