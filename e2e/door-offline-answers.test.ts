@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SYNC_INTERVAL_MS } from '../src/app/door/model/engine'
+import { DOOR_TEXTS } from '../src/app/door/texts'
 import { bringToDoor } from '../tests/integration/door-helpers'
-import { startApp, type AppHarness } from './support/app'
+import { runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { doorRig, type DoorRig } from './support/door'
 
 /**
@@ -120,6 +121,64 @@ describe('door app: answers of its own', () => {
     expect(syncStatuses.slice(synced)).toContain(500)
     // The offline state alone: the scan's older error is gone, not shown beside it.
     expect(await page.locator('.door-scan p[role="alert"]').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it("a sync the phone cannot use (an answer it does not understand, its database taken by a newer tab) is said in the steward's language, the technical text folded away", async () => {
+    await rig.list(rig.fx.basic.calendarId, 'Words gate')
+    const { context, page, errors } = await rig.phone()
+    await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
+    await rig.startAt(page, 'Words gate')
+    await page.getByLabel('Language').selectOption('kz')
+    const kz = DOOR_TEXTS.kz
+    const alert = page.locator('.door-scan p[role="alert"]')
+    const syncAgain = async () => {
+      await context.setOffline(true)
+      await context.setOffline(false)
+    }
+
+    // The sync answered with a body the app does not understand (a proxy's, an older server's).
+    await page.route('**/api/admin/door/sync?**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"lists":"nonsense"}' }))
+    await syncAgain()
+    await alert.filter({ hasText: kz.failed }).waitFor()
+    expect(await alert.innerText()).toBe(kz.failed)
+    await page.locator('.door-details summary', { hasText: kz.details }).click()
+    expect(await page.locator('.door-details code').innerText()).toContain('ZodError')
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+    await page.unroute('**/api/admin/door/sync?**')
+
+    // Another tab of the origin (a newer app) takes the door database: the sync's save fails with the browser's VersionError.
+    const other = await context.newPage()
+    await other.goto(`${app.baseUrl}/`)
+    const held = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const r = indexedDB.open('seatwise-door')
+          r.onsuccess = () => {
+            r.result.close()
+            resolve(r.result.version)
+          }
+          r.onerror = () => reject(r.error)
+        }),
+    )
+    await other.evaluate(
+      (version) =>
+        new Promise<void>((resolve, reject) => {
+          const r = indexedDB.open('seatwise-door', version)
+          r.onsuccess = () => resolve()
+          r.onerror = () => reject(r.error)
+          r.onblocked = () => reject(new Error('the app did not let go of its database'))
+        }),
+      held + 1,
+    )
+    await syncAgain()
+    const said = `${kz.phoneFault.sync} ${kz.phoneWhy.newerTab}`
+    await alert.filter({ hasText: said }).waitFor()
+    expect(await alert.innerText()).toBe(said)
+    expect(await page.locator('.door-details code').innerText()).not.toContain(said)
+    // The list held before stays counted.
+    await page.getByText(/Тізімдегі билеттер: \d+,/).waitFor()
+    await other.close()
     expect(errors).toEqual([])
   })
 

@@ -103,7 +103,7 @@ export function DoorApp(): ReactNode {
     // The form is noValidate: a blank token is said here in the door's language, not by the
     // browser's bubble in the browser's; nothing is sent.
     if (tokenText.trim() === '') {
-      setTokenError({ err: new Error(`${t.token}: ${ISSUE_TEXTS[lang].required}`), blank: true })
+      setTokenError({ err: null, blank: true })
       tokenInput.current?.focus()
       return
     }
@@ -181,7 +181,7 @@ export function DoorApp(): ReactNode {
               </label>
               {tokenError && (
                 <p role="alert" className="adm-error" id={TOKEN_ERROR_ID}>
-                  {errorText(tokenError.err, t)}
+                  {tokenError.blank ? `${t.token}: ${ISSUE_TEXTS[lang].required}` : errorText(tokenError.err, t)}
                 </p>
               )}
               <button type="submit">{t.useToken}</button>

@@ -3,8 +3,8 @@ import type { Direction } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import { formatSession } from '../../contract/rules/dayText'
 import { Camera } from './Camera'
-import { describeList, placeOf, placeOfFacts, timeOf } from './labels'
-import type { DoorEngine, ShownAnswer } from './model/engine'
+import { describeList, faultText, placeOf, placeOfFacts, timeOf } from './labels'
+import type { DoorEngine, DoorFault, ShownAnswer } from './model/engine'
 import { warmReader } from './model/reader'
 import { fill, type DoorTexts } from './texts'
 
@@ -63,11 +63,7 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
         {s.flagged > 0 && <li className="door-flagged">{fill(t.flagged, { n: s.flagged })}</li>}
         {s.refused > 0 && <li className="door-flagged">{fill(t.refused, { n: s.refused })}</li>}
       </ul>
-      {s.error && (
-        <p role="alert" className="adm-error">
-          {s.error}
-        </p>
-      )}
+      {s.error && <Fault fault={s.error} t={t} />}
       {s.unchecked && (
         <p role="alert" className="adm-error">
           {t.unchecked[s.unchecked]}
@@ -97,6 +93,27 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
       </button>
       {s.answer && <Answer answer={s.answer} t={t} lang={lang} onNext={() => engine.dismiss()} codeInput={codeInput} heading={heading} />}
     </div>
+  )
+}
+
+/**
+ * A failed sync, upload or scan in the steward's language (the alert), with the technical text
+ * (the browser's or the server's own) folded away beneath it for whoever helps them.
+ */
+function Fault({ fault, t }: { fault: DoorFault; t: DoorTexts }) {
+  const { text, detail } = faultText(fault.err, t, fault.during)
+  return (
+    <>
+      <p role="alert" className="adm-error">
+        {text}
+      </p>
+      {detail && (
+        <details className="door-details">
+          <summary>{t.details}</summary>
+          <code>{detail}</code>
+        </details>
+      )}
+    </>
   )
 }
 

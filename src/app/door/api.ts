@@ -4,12 +4,17 @@ import { CSRF_HEADER, XHR_HEADER, XHR_VALUE } from '../../contract/entities/toke
 import { ErrorCode } from '../../contract/errors'
 import type { Lang } from '../../contract/lang'
 
-/** A refusal by the server (it answered): its code and text in the app's language. */
+/**
+ * A refusal by the server (it answered): its code and text in the app's language; an answer
+ * without words (`message` empty: a proxy's page, a body that is not ours) keeps the HTTP
+ * status line in `statusText` for the technical details, never as the steward's text.
+ */
 export class DoorApiError extends Error {
   constructor(
     readonly status: number,
     readonly errorCode: string,
     message: string,
+    readonly statusText = '',
   ) {
     super(message)
   }
@@ -64,7 +69,7 @@ export function createDoorApi(auth: DoorAuth) {
     const body = (await res.json().catch(() => ({}))) as { errorCode?: string; errorText?: string }
     // A proxy or captive portal answering instead of our server counts as no network.
     if (res.status >= 502 && res.status <= 504) throw new NoNetwork()
-    if (!res.ok) throw new DoorApiError(res.status, body.errorCode ?? '', body.errorText ?? res.statusText)
+    if (!res.ok) throw new DoorApiError(res.status, body.errorCode ?? '', body.errorText ?? '', res.statusText)
     return def.response.parse(body) as z.output<AdminCalls[N]['response']>
   }
   return call

@@ -3,7 +3,8 @@ import { LANG_TAG } from '../i18n/lang'
 import type { CheckinList, DoorTicket } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import { seatPlaceText } from '../../contract/rules/seat-place'
-import { NoNetwork } from './api'
+import { DoorApiError, NoNetwork } from './api'
+import { NotCommitted, StoreRefused } from './model/store'
 import type { PlaceFacts } from './model/places'
 import { fill, type DoorTexts } from './texts'
 
@@ -48,13 +49,40 @@ export function timeOf(at: number, _lang: Lang): string {
   return formatClock(at)
 }
 
+/** Why the phone's own storage failed a sync or an upload (texts.ts `phoneWhy`); null: not the phone's storage. */
+function phoneReason(err: unknown): keyof DoorTexts['phoneWhy'] | null {
+  if (err instanceof StoreRefused) return err.reason
+  if (err instanceof NotCommitted) return 'notKept'
+  if (err instanceof DOMException) return err.name === 'QuotaExceededError' ? 'notKept' : 'failed'
+  return null
+}
+
+/** The technical text of a failure (the HTTP status line, the browser's own message), for the details and the log, never the main text. */
+function technical(err: unknown): string {
+  if (err instanceof DoorApiError) return [err.status > 0 ? `HTTP ${err.status} ${err.statusText}`.trim() : '', err.errorCode === '' ? '' : `errorCode ${err.errorCode}`, err.message].filter((x) => x !== '').join(' · ')
+  if (err instanceof NotCommitted && err.why) return `${err.why.name}: ${err.why.message}`
+  if (err instanceof Error) return `${err.name}: ${err.message}`
+  return String(err)
+}
+
 /**
- * A failed call as the steward reads it: no network (offline, a dead connection, a proxy
- * answering for the server) in the app's words; a refusal by the server in the server's own
- * words (it answers in the app's language); anything without words, the app's generic failure.
+ * A failed call as the steward reads it, in the app's language: no network in the app's words; a
+ * refusal by the server in the server's own words (it answers in the app's language); the phone's
+ * storage failing (a full phone, the app open in another version's tab) as what it means for the
+ * list or the queue (`during`) and what to do; anything else (an answer without words or not
+ * understood, an error of the browser's) as the app's generic failure. `detail`: the technical
+ * text where the main text is not the error's own, for a details element (null: nothing more).
  */
+export function faultText(err: unknown, t: DoorTexts, during?: 'sync' | 'upload' | 'scan'): { text: string; detail: string | null } {
+  if (err instanceof NoNetwork) return { text: t.noNetwork, detail: null }
+  if (err instanceof DoorApiError && err.message.trim() !== '') return { text: err.message, detail: null }
+  const reason = phoneReason(err)
+  if (reason && (during === 'sync' || during === 'upload')) return { text: `${t.phoneFault[during]} ${t.phoneWhy[reason]}`, detail: technical(err) }
+  if (reason) return { text: t.phoneWhy[reason], detail: technical(err) }
+  return { text: t.failed, detail: err === undefined || err === null ? null : technical(err) }
+}
+
+/** The main text of a failed call (Setup's session list, the token form): faultText's. */
 export function errorText(err: unknown, t: DoorTexts): string {
-  if (err instanceof NoNetwork) return t.noNetwork
-  const message = err instanceof Error ? err.message : typeof err === 'string' ? err : ''
-  return message.trim() === '' ? t.failed : message
+  return faultText(err, t).text
 }

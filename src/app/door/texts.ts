@@ -35,6 +35,19 @@ const ru = {
     olderTab: 'Не удалось проверить билет на телефоне: приложение контроля открыто в другой вкладке в старой версии. Закройте ту вкладку и проверьте билет снова.',
     failed: 'Не удалось проверить билет на телефоне: ошибка на телефоне. Проверьте билет снова; если ошибка повторится, перезагрузите страницу.',
   },
+  /** A sync or upload the phone's storage failed (labels.ts faultText): what it means, then why (`phoneWhy`). */
+  phoneFault: {
+    sync: 'Телефон не смог сохранить обновлённый список билетов: проверка идёт по списку, загруженному ранее.',
+    upload: 'Телефон не смог отметить отправку: проверки остаются в очереди и уйдут при следующей отправке.',
+  },
+  phoneWhy: {
+    notKept: 'Возможно, память заполнена: освободите место на телефоне.',
+    newerTab: 'Приложение контроля открыто в другой вкладке в более новой версии: перезагрузите эту страницу.',
+    olderTab: 'Приложение контроля открыто в другой вкладке в старой версии: закройте ту вкладку.',
+    failed: 'Если ошибка повторится, перезагрузите страницу.',
+  },
+  /** The summary of a failure's technical text (the browser's or the server's own, often English). */
+  details: 'Технические подробности',
   typeCode: 'Код билета',
   check: 'Проверить',
   entry: 'Вход',
@@ -103,6 +116,17 @@ const en: DoorTexts = {
     olderTab: 'Could not check this ticket on the phone: the door app is open in an older version in another tab. Close that tab, then check the ticket again.',
     failed: 'Could not check this ticket on the phone: an error on the phone. Check the ticket again; if it fails again, reload this page.',
   },
+  phoneFault: {
+    sync: 'The phone could not keep the synced ticket list: it checks against the list it held before.',
+    upload: 'The phone could not record the upload: the scans stay queued and go again with the next upload.',
+  },
+  phoneWhy: {
+    notKept: 'Its storage may be full: free up space on the phone.',
+    newerTab: 'The door app is open in a newer version in another tab: reload this page.',
+    olderTab: 'The door app is open in an older version in another tab: close that tab.',
+    failed: 'If it happens again, reload this page.',
+  },
+  details: 'Technical details',
   typeCode: 'Ticket code',
   check: 'Check',
   entry: 'Entry',
@@ -159,6 +183,17 @@ const kz: DoorTexts = {
     olderTab: 'Билетті телефонда тексеру мүмкін болмады: кіруді бақылау қолданбасы басқа қойындыда ескі нұсқада ашық. Сол қойындыны жауып, билетті қайта тексеріңіз.',
     failed: 'Билетті телефонда тексеру мүмкін болмады: телефонда қате шықты. Билетті қайта тексеріңіз; қате қайталанса, бетті қайта жүктеңіз.',
   },
+  phoneFault: {
+    sync: 'Телефон жаңартылған билеттер тізімін сақтай алмады: тексеру бұрын жүктелген тізім бойынша жүреді.',
+    upload: 'Телефон жіберуді белгілей алмады: тексерулер кезекте қалады және келесі жіберуде қайта жіберіледі.',
+  },
+  phoneWhy: {
+    notKept: 'Жад толған болуы мүмкін: телефонда орын босатыңыз.',
+    newerTab: 'Кіруді бақылау қолданбасы басқа қойындыда жаңа нұсқада ашық: осы бетті қайта жүктеңіз.',
+    olderTab: 'Кіруді бақылау қолданбасы басқа қойындыда ескі нұсқада ашық: сол қойындыны жабыңыз.',
+    failed: 'Қате қайталанса, бетті қайта жүктеңіз.',
+  },
+  details: 'Техникалық мәліметтер',
   typeCode: 'Билет коды',
   check: 'Тексеру',
   entry: 'Кіру',
@@ -215,6 +250,17 @@ const ch: DoorTexts = {
     olderTab: '無法在手機上驗這張票：驗票程式已在另一個分頁以較舊版本開啟。請關閉該分頁，再驗一次。',
     failed: '無法在手機上驗這張票：手機發生錯誤。請再驗一次；若仍失敗，請重新載入此頁。',
   },
+  phoneFault: {
+    sync: '手機無法儲存已同步的票券清單：仍依先前的清單驗票。',
+    upload: '手機無法記錄這次上傳：驗票紀錄仍在佇列中，下次上傳時會再送出。',
+  },
+  phoneWhy: {
+    notKept: '儲存空間可能已滿：請釋出手機空間。',
+    newerTab: '驗票程式已在另一個分頁以較新版本開啟：請重新載入此頁。',
+    olderTab: '驗票程式已在另一個分頁以較舊版本開啟：請關閉該分頁。',
+    failed: '若再次發生，請重新載入此頁。',
+  },
+  details: '技術細節',
   typeCode: '票券代碼',
   check: '驗票',
   entry: '入場',

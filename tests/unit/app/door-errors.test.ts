@@ -2,7 +2,8 @@ import * as OpenCC from 'opencc-js'
 import { describe, expect, it } from 'vitest'
 import { LANGS } from '../../../src/contract/lang'
 import { DoorApiError, NoNetwork } from '../../../src/app/door/api'
-import { errorText } from '../../../src/app/door/labels'
+import { errorText, faultText } from '../../../src/app/door/labels'
+import { NotCommitted, StoreRefused } from '../../../src/app/door/model/store'
 import { DOOR_TEXTS } from '../../../src/app/door/texts'
 
 /**
@@ -28,6 +29,19 @@ describe('door error texts', () => {
     expect(errorText(new DoorApiError(500, '', ''), t)).toBe(t.failed)
     expect(errorText(new Error(''), t)).toBe(t.failed)
     expect(errorText(undefined, t)).toBe(t.failed)
+  })
+
+  it("words the phone's storage failing and an answer without words in the app's language, the browser's own text only as detail", () => {
+    for (const lang of LANGS) {
+      const t = DOOR_TEXTS[lang]
+      const quota = new NotCommitted(new DOMException('Quota exceeded', 'QuotaExceededError'))
+      expect(faultText(quota, t, 'sync'), lang).toEqual({ text: `${t.phoneFault.sync} ${t.phoneWhy.notKept}`, detail: 'QuotaExceededError: Quota exceeded' })
+      expect(faultText(new StoreRefused('newerTab', 'A newer version of the door app is open'), t, 'upload').text, lang).toBe(`${t.phoneFault.upload} ${t.phoneWhy.newerTab}`)
+      expect(faultText(new DOMException('The operation failed for reasons unrelated to the database itself', 'UnknownError'), t, 'sync').text, lang).toBe(`${t.phoneFault.sync} ${t.phoneWhy.failed}`)
+      expect(faultText(new DoorApiError(403, '', '', 'Forbidden'), t, 'upload'), lang).toEqual({ text: t.failed, detail: 'HTTP 403 Forbidden' })
+      expect(faultText(new TypeError('Failed to fetch'), t, 'sync'), lang).toEqual({ text: t.failed, detail: 'TypeError: Failed to fetch' })
+      for (const text of [...Object.values(t.phoneFault), ...Object.values(t.phoneWhy), t.details]) expect(text.trim(), lang).not.toBe('')
+    }
   })
 
   it('has a loading status, an offline message, a failure and a retry in all four languages (Chinese in Traditional script)', () => {

@@ -46,9 +46,20 @@ export interface DoorSnapshot {
   /** The chosen session's offline scans the server refused on their own (e.g. a code too long, a list that does not exist); dropped from the queue. */
   refused: number
   answer: ShownAnswer | null
-  error: string | null
+  /** The last call that failed, and what it was doing: worded at render, in the language chosen then (labels.ts faultText). */
+  error: DoorFault | null
   /** The last offline scan could not be checked on the phone, and why (offline-answer.ts): it was not answered, nor queued. */
   unchecked: Unchecked | null
+}
+
+/**
+ * A failed sync, upload or scan, kept as it came (the server's refusal, the phone's storage
+ * failing, an answer not understood) so that the screen words it in the steward's language and
+ * keeps the technical text aside, instead of the browser's or the network's own English.
+ */
+export interface DoorFault {
+  during: 'sync' | 'upload' | 'scan'
+  err: unknown
 }
 
 const nonce = () => crypto.randomUUID().replace(/-/g, '')
@@ -59,6 +70,12 @@ const nonce = () => crypto.randomUUID().replace(/-/g, '')
  * a later try gets through, never a server fault's text the steward can do nothing about.
  */
 const unanswered = (err: unknown): boolean => err instanceof NoNetwork || (err instanceof DoorApiError && err.status >= 500)
+
+/** A fault to show, also logged whole (its stack, the browser's own text) for whoever debugs the phone. */
+function faultOf(during: DoorFault['during'], err: unknown): DoorFault {
+  console.warn(`door ${during} failed`, err)
+  return { during, err }
+}
 
 /**
  * The check-in device (no React; the screens read it with useSyncExternalStore): the chosen
@@ -101,7 +118,7 @@ export class DoorEngine {
    * refused scan, a sync refused) next to "Offline" told the steward two states at once, and the
    * earlier one no longer held. `error`: one this same call brought (a scan refused on upload).
    */
-  private offline(error: string | null = null): void {
+  private offline(error: DoorFault | null = null): void {
     this.set({ online: false, error })
   }
 
@@ -193,7 +210,7 @@ export class DoorEngine {
       this.set({ online: true, list, tickets: heldTickets(data, list), syncedAt: data.syncedAt, error: null })
     } catch (err) {
       if (unanswered(err)) this.offline()
-      else if (current()) this.set({ error: err instanceof Error ? err.message : String(err) })
+      else if (current()) this.set({ error: faultOf('sync', err) })
     }
   }
 
@@ -224,14 +241,16 @@ export class DoorEngine {
         const [chosen, choice] = [this.snap.session?.calendar_id, this.chosen]
         const tally = chosen !== undefined && added.has(chosen) ? await tallyOf(chosen) : null
         if (tally && choice === this.chosen) Object.assign(patch, tally)
-        if (last) patch.error = last.message
+        // A scan refused on its own: the server's words (in the app's language) for it.
+        const refusal = last ? faultOf('upload', new DoorApiError(0, last.errorCode, last.message)) : null
+        if (refusal) patch.error = refusal
         if (done.uploaded.length > 0 || done.refused.length > 0) patch.online = true
         const err = done.stoppedBy
-        if (unanswered(err)) Object.assign(patch, { online: false, error: last?.message ?? null })
-        else if (err) patch.error = err instanceof Error ? err.message : String(err)
+        if (unanswered(err)) Object.assign(patch, { online: false, error: refusal })
+        else if (err) patch.error = faultOf('upload', err)
         this.set(patch)
       } catch (err) {
-        this.set({ error: err instanceof Error ? err.message : String(err) })
+        this.set({ error: faultOf('upload', err) })
       } finally {
         this.flushing = null
         await this.countPending()
@@ -269,8 +288,10 @@ export class DoorEngine {
     }
   }
 
+  /** Counts the queue; one that cannot be read now (the phone's storage failing) is counted after the next upload. Never rejects. */
   private async countPending(): Promise<void> {
-    this.set({ pending: (await queued()).length })
+    const pending = await queued().then((q) => q.length, () => null)
+    if (pending !== null) this.set({ pending })
   }
 
   /**
@@ -313,7 +334,7 @@ export class DoorEngine {
       return this.show({ result: a.result, ticket: a.ticket, firstUse: a.firstUse, lastExit: a.lastExit, direction, offline: false, at: a.scannedAt }, true)
     } catch (err) {
       if (!unanswered(err)) {
-        if (current()) this.set({ error: err instanceof DoorApiError || err instanceof Error ? err.message : String(err) })
+        if (current()) this.set({ error: faultOf('scan', err) })
         return null
       }
     }
@@ -340,8 +361,8 @@ export class DoorEngine {
       this.set({ unchecked: outcome.unchecked })
       return null
     }
-    // Queued: a queue that cannot be counted now is counted after the next upload.
-    await this.countPending().catch(() => undefined)
+    // Queued (countPending never rejects).
+    await this.countPending()
     // Changed while the scan was stored (milliseconds): queued as decided at its gate, never shown at the new one.
     if (!current()) return null
     return this.show({ ...outcome.answer, direction, offline: true, at: outcome.judgedAt }, false)
