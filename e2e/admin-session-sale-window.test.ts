@@ -38,6 +38,7 @@ const SESSION_DAY = dayIn(9)
 const OTHER_DAY = dayIn(10)
 const FROM = `${dayIn(3)}T10:00`
 const BEFORE_FROM = `${dayIn(2)}T10:00`
+const AFTER_FROM = `${dayIn(5)}T18:00`
 /** The day of the session made through the new-session form: no other session is on it. */
 const NEW_DAY = dayIn(12)
 const NEW_TIME = '20:00'
@@ -140,9 +141,21 @@ describe("a session's on-sale window in the console", () => {
       await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
       await refusedOn(page, form, 'sale_to', `${s.saleToLabel}: ${ISSUE_TEXTS.kz.keys['start-before-end']}`)
       expect(await windowOf()).toEqual({ sale_from: almaty(FROM), sale_to: null })
+      // The form shows the start it met, as saved, beside the end typed (not an empty start that
+      // made the refusal read as nonsense), and the list's badge says that start too.
+      await expect.poll(() => from.inputValue()).toBe(FROM)
+      expect(await to.inputValue()).toBe(BEFORE_FROM)
+      expect(await to.getAttribute('aria-invalid')).toBe('true')
+      await expect.poll(() => badge.innerText()).toBe(fillIn(s.saleFrom, { when: formatMoment(almaty(FROM), LANG, VENUE_ZONE) }))
+      await axeClean(page, "the server's refusal of the sale's end, with the start saved meanwhile")
+      // An end after that start is saved, the start (not the operator's) left as it is.
+      await to.fill(AFTER_FROM)
+      await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
+      await form.waitFor({ state: 'detached' })
+      expect(await windowOf()).toEqual({ sale_from: almaty(FROM), sale_to: almaty(AFTER_FROM) })
     })
-    // Saves: the start, the clearing, the refused end; the form's own refusal sent nothing.
-    expect(seen).toEqual([`POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 400`])
+    // Saves: the start, the clearing, the refused end, the end after the start; the form's own refusal sent nothing.
+    expect(seen).toEqual([`POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 200`, `POST /api/admin/sessions/${session} 400`, `POST /api/admin/sessions/${session} 200`])
   })
 
   it('makes a session held back from a future start in the new-session form, and refuses an end before the start there (no session made)', async () => {
@@ -178,6 +191,13 @@ describe("a session's on-sale window in the console", () => {
       await expect.poll(() => badge.innerText()).toBe(fillIn(s.saleFrom, { when: formatMoment(almaty(FROM), LANG, VENUE_ZONE) }))
       expect(await madeOnNewDay()).toEqual([{ time: NEW_TIME, sale_from: almaty(FROM), sale_to: null }])
       expect(await page.getByRole('alert').count()).toBe(0)
+      // Made: the form starts again blank (not the values of the session just made), focus on its day.
+      await expect.poll(() => form.locator('[name="day"]').inputValue()).toBe('')
+      expect(await form.locator('[name="time"]').inputValue()).toBe('19:00')
+      expect(await from.inputValue()).toBe('')
+      expect(await to.inputValue()).toBe('')
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('day')
+      await axeClean(page, 'the new-session form, blank again after a session is made')
     })
     // One creation: the form's own refusal sent nothing.
     expect(seen).toEqual([`POST /api/admin/events/${eventId}/sessions 200`])

@@ -320,7 +320,7 @@ export function EventEditor() {
           {mayWrite && <EventActions eventId={eventId!} archived={archived} act={(fn, done) => void run(fn, done)} />}
           {writable && <EventImageUpload eventId={eventId!} />}
           {detail.event.scheme === 1 && <SeatingRules eventId={eventId!} orphanRule={String(detail.event.orphan_rule ?? 'warn')} sessions={detail.sessions.map((s) => ({ id: Number(s.id), label: sessionName(s) }))} writable={writable} onSaved={() => void load(true)} />}
-          <EventSessions heading={t.sessions} sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} />
+          <EventSessions heading={t.sessions} sessions={detail.sessions} prices={detail.prices} categories={refs.categories} zones={refs.zones} writable={writable} mapName={mapName} act={(fn, done) => void run(fn, done)} reload={() => void load(true).catch((e: unknown) => setError(messageOf(e)))} />
           {writable && <NewSessionForm eventId={eventId!} seatMap={detail.event.scheme === 1} maps={venueMaps} mapName={mapName} refusal={refusals} onRefused={() => setError(null)} act={(fn) => void run(fn)} />}
           {writable && detail.sessions.length > 0 && (
             <form className="adm-form adm-inline" noValidate onSubmit={addPrice} aria-label={t.addPrice}>

@@ -34,6 +34,8 @@ interface Props {
   mapName: (drawingId: unknown) => string
   /** Runs a change, then shows `done` (or the string `fn` answers) and reloads the event (EventEditor's run); `fn` answering false did nothing yet. */
   act: (fn: () => Promise<unknown>, done?: string) => void
+  /** Reloads the event's sessions and prices without a note (another operator's change met by a refused save). */
+  reload: () => void
 }
 /**
  * A session form's fields. The on-sale window (sale_from, sale_to) is in datetime-local values on
@@ -46,6 +48,16 @@ type Editing = Fields & { id: number; opened: Fields }
 const editingOf = (x: Row, zone: string, active = x.active === 1): Editing => {
   const fields = { day: String(x.day), time: String(x.time), active, saleFrom: saleInputOf(x.sale_from, zone), saleTo: saleInputOf(x.sale_to, zone) }
   return { id: x.id, ...fields, opened: fields }
+}
+/**
+ * The form after a save refused for a window another operator's bound made empty: each bound the
+ * operator left as it opened shows what is saved now (`saved`, the session's row as read again),
+ * and counts as opened on it, so the next save does not send it; a bound they typed stays typed.
+ */
+const withSavedWindow = (edit: Editing, saved: Row, zone: string): Editing => {
+  const now = { saleFrom: saleInputOf(saved.sale_from, zone), saleTo: saleInputOf(saved.sale_to, zone) }
+  const kept = (k: keyof SaleWindow) => (edit[k] === edit.opened[k] ? now[k] : edit[k])
+  return { ...edit, saleFrom: kept('saleFrom'), saleTo: kept('saleTo'), opened: { ...edit.opened, ...now } }
 }
 /** The window's hint ("empty: no limit", whose clock): one form is open at a time, so one id. */
 const SALE_HINT_ID = 'adm-session-sale-hint'
@@ -82,7 +94,7 @@ function SaleBadge({ session: x }: { session: Row }) {
  * edited or deleted in its own PriceRow; a session nobody ordered is deleted after a confirmation
  * (the server refuses one with orders, and the refusal shows as the editor's error).
  */
-export function EventSessions({ heading, sessions, prices, categories, zones, writable, mapName, act }: Props) {
+export function EventSessions({ heading, sessions, prices, categories, zones, writable, mapName, act, reload }: Props) {
   const { api, lang, t, currency, timeZone } = useConsole()
   const s = SESSION_TEXTS[lang]
   const { refuse, marks, note, clear } = useRefusal('adm-session-edit')
@@ -156,9 +168,22 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
           return false
         }
         // One bound sent, the other saved meanwhile by another operator (or another tab), and the
-        // window is empty (sessions.ts updateSession, its `field`): said on "Sale ends", nothing saved.
+        // window is empty (sessions.ts updateSession, its `field`): nothing saved. The form shows the
+        // bound it met, as saved now, beside the one typed (an input left as it opened, empty, made
+        // the refusal read as nonsense), and the refusal is said on the bound typed: "Sale ends",
+        // or "On sale from" when only the start was.
         if (e instanceof AdminApiError && e.details.field === 'sale_to' && formRef.current) {
-          refuse(formRef.current, 'edit', { error: `${s.saleToLabel}: ${ISSUE_TEXTS[lang].keys[ISSUE.startBeforeEnd]}`, field: 'sale_to' })
+          const form = formRef.current
+          const saved = await api('event', {}, { id: Number(sessions.find((x) => x.id === id)?.event_id) }).then(
+            (d) => (d.sessions.find((x) => x.id === id) as Row | undefined) ?? null,
+            () => null,
+          )
+          const shown = saved ? withSavedWindow(edit, saved, timeZone) : edit
+          setEditing(shown)
+          const startOnly = saleFrom !== opened.saleFrom && saleTo === opened.saleTo
+          refuse(form, 'edit', { error: `${startOnly ? s.saleFromLabel : s.saleToLabel}: ${ISSUE_TEXTS[lang].keys[ISSUE.startBeforeEnd]}`, field: startOnly ? 'sale_from' : 'sale_to' })
+          // The list's badge says the window saved now, too.
+          if (saved) reload()
           return false
         }
         throw e

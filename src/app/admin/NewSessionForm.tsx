@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { sessionInputSchema } from '../../contract/admin/catalogue'
 import { firstIssue } from './issueTexts'
 import type { Refusal } from './refusal'
@@ -8,6 +8,8 @@ import { useConsole } from './shell'
 
 /** The new-session form's window hint: the open edit form (EventSessions) has its own on the same screen. */
 const NEW_SALE_HINT_ID = 'adm-new-session-sale-hint'
+/** What the form starts with, and goes back to once a session is made: no day, the usual evening time, the latest map, no window. */
+const BLANK_SESSION = { day: '', time: '19:00', drawing: '' }
 
 interface Props {
   eventId: number
@@ -35,7 +37,8 @@ interface Props {
 export function NewSessionForm({ eventId, seatMap, maps, mapName, refusal, onRefused, act }: Props) {
   const { api, t, lang, timeZone } = useConsole()
   const { refuse, marks, note } = refusal
-  const [session, setSession] = useState({ day: '', time: '19:00', drawing: '' })
+  const [session, setSession] = useState(BLANK_SESSION)
+  const dayInput = useRef<HTMLInputElement>(null)
   const [saleWindow, setSaleWindow] = useState<SaleWindow>(OPEN_WINDOW)
   const labels: Record<string, string> = { day: t.day, time: t.time, drawing_id: t.mapVersion, ...useSaleLabels() }
   const latestMap = String(maps[maps.length - 1]?.id ?? '')
@@ -46,7 +49,15 @@ export function NewSessionForm({ eventId, seatMap, maps, mapName, refusal, onRef
     const drawing = seatMap ? Number(session.drawing || latestMap || 0) || null : null
     const body = { day: session.day, time: session.time, drawing_id: drawing, sale_from: saleInstantOf(saleWindow.saleFrom, timeZone), sale_to: saleInstantOf(saleWindow.saleTo, timeZone) }
     if (refuse(e, 'session', firstIssue(sessionInputSchema, body, lang, { label: (key) => labels[key.split('.')[0]] ?? key }))) return onRefused()
-    act(() => api('sessionCreate', body, { id: eventId }))
+    const form = e.currentTarget
+    act(async () => {
+      await api('sessionCreate', body, { id: eventId })
+      // Made: the form starts again blank, so the next session is not made from this one's values
+      // by mistake; focus (still in the form, on its button) goes to the day, where the next starts.
+      setSession(BLANK_SESSION)
+      setSaleWindow(OPEN_WINDOW)
+      if (form.contains(document.activeElement)) dayInput.current?.focus()
+    })
   }
 
   return (
@@ -54,7 +65,7 @@ export function NewSessionForm({ eventId, seatMap, maps, mapName, refusal, onRef
       {note('session')}
       <label>
         {t.day}
-        <input type="date" name="day" required value={session.day} onChange={(e) => setSession({ ...session, day: e.target.value })} {...marks('session', 'day')} />
+        <input ref={dayInput} type="date" name="day" required value={session.day} onChange={(e) => setSession({ ...session, day: e.target.value })} {...marks('session', 'day')} />
       </label>
       <label>
         {t.time}
