@@ -6,7 +6,7 @@ import { createOperator } from '../src/server/admin/auth'
 import { fill, MAIL_TEXTS } from '../src/server/mail/templates/texts'
 import { viewLines } from '../tests/integration/door-helpers'
 import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from '../tests/integration/order-fixtures'
-import { decide, pathOf, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
+import { decide, memberVisitor, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
 
@@ -14,7 +14,8 @@ import { signInConsole } from './support/console'
  * Order care in the console (issue 19.2) on a phone: a box-office operator finds a paid order by
  * a ticket code and an unpaid one by the buyer's name, sees the history, cancels the unpaid one
  * (its places go back on sale), sends the paid one's tickets again and refunds it (it then reads
- * refunded, on the order and in the list). axe-core on each screen.
+ * refunded, on the order and in the list), and says what a member's refund kept back for bonuses
+ * the card had spent, in every language. axe-core on each screen.
  */
 const EMAIL = 'desk@example.org'
 const PASSWORD = 'a box office password'
@@ -147,6 +148,35 @@ describe('order care in the console', () => {
     expect(await sold()).toBe(before - 2)
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0)
     // (The console asks who is signed in before the sign-in: that one 401 is expected.)
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([])
+  })
+
+  it('says what a refund kept back for earned bonuses the card has spent, in every language', async () => {
+    // A member's order earns 82 bonuses (5 % of 1650 ₽); they are spent since: the card holds none.
+    const m = await memberVisitor(app.server, pfx)
+    const hash = await placeOrder(m, fx, fx.basic, 'adult', 1)
+    const start = await startPay(m, hash, pfx.types.card)
+    expect((await decide(m, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    await app.server.db.updateTable('loyalty_cards').set({ bonus_balance: 0 }).where('id', '=', pfx.client.cardId).execute()
+    const [line] = await viewLines(m, hash)
+    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    await page.getByRole('link', { name: 'Orders' }).click()
+    await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(line.ticketcode)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click()
+    await page.getByRole('heading', { name: /Order No\. \d+/ }).waitFor()
+    page.once('dialog', (d) => void d.accept())
+    await page.getByTestId('refund').click()
+    // 1650 ₽ less the 82 bonuses' 82 ₽: the note and the history say both.
+    await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^Refunded \D*1[\s,.]?568[.,]00\D*; kept back for bonuses the card has already spent: \D*82[.,]00\D*$/)
+    for (const lang of LANGS) {
+      await page.locator('.adm-header .adm-lang select').selectOption(lang)
+      const kept = CARE_TEXTS[lang].withheld.replace('{sum}', '')
+      await expect.poll(() => page.getByTestId('order-history').getByRole('listitem').filter({ hasText: CARE_TEXTS[lang].kinds.refunded }).innerText(), { message: lang }).toMatch(new RegExp(`\\(\\D*1[\\s,.]?568[.,]00[^·]* · ${kept}\\D*82[.,]00`))
+      await axeClean(page, `${lang} order kept back`)
+      await fitsPhone(page, `${lang} order kept back`)
+    }
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 

@@ -47,6 +47,12 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     expect(body.error_code).toBe('0')
     return new Map(body.rows.map((r) => [r.id, r.summa]))
   }
+  /** The order's history in the console's order view. */
+  const careHistory = async (orderId: number) => {
+    const res = await boxoffice.get<{ history: { kind: string; amount?: number; withheld?: number }[] }>(`/api/admin/orders/${orderId}`)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body.history
+  }
   /** The refund sum the last return e-mail of an order names. */
   const mailedSum = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!).match(/Сумма к возврату: ([^\n]*)/)?.[1]
 
@@ -77,6 +83,8 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     expect(mailedSum(a.hash)).toMatch(/1.?650/)
     expect(await balance()).toBe(0)
     expect(await refunds(a.id)).toEqual([[165_000, 0]])
+    // Nothing kept back: the order view names none.
+    expect((await careHistory(a.id)).filter((h) => h.kind === 'returned')).toEqual([{ at: expect.any(Number), kind: 'returned', detail: '', amount: 165_000 }])
   })
 
   it('keeps back what the card spent on another order: buy A, spend its bonuses on B, return A', async () => {
@@ -94,6 +102,8 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     expect(await balance()).toBe(0)
     expect(await history(a.id)).toEqual([['accrual', 82], ['revoke', -78]])
     expect(await refunds(a.id)).toEqual([[164_600, 400]])
+    // The operator's order view says the same of the visitor's return.
+    expect((await careHistory(a.id)).filter((h) => h.kind === 'returned')).toEqual([expect.objectContaining({ amount: 164_600, withheld: 400 })])
     // The payment has nothing left to give; the order view says what went back.
     expect((await paymentRow(server.db, a.publicId!)).status).toBe('refunded')
     expect(await viewSums(shop, a.hash)).toMatchObject({ refunded: 1646 })
@@ -171,6 +181,9 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     expect(answer.body.amount).toBe(164_600)
     expect(await balance()).toBe(0)
     expect(await refunds(a.id)).toEqual([[164_600, 400]])
+    // The operator's order view says what the refund sent and what it kept back (the console names it).
+    expect(answer.body).toMatchObject({ withheld: 400 })
+    expect((await careHistory(a.id)).filter((h) => h.kind === 'refunded')).toEqual([expect.objectContaining({ amount: 164_600, withheld: 400 })])
     const audit = await server.db.selectFrom('audit_log').select('after_json').where('entity', '=', 'order').where('entity_id', '=', String(a.id)).where('action', '=', 'refund').executeTakeFirstOrThrow()
     expect(JSON.parse(audit.after_json!)).toMatchObject({ amount: 164_600, bonusWithheld: 400 })
   })

@@ -91,7 +91,8 @@ export function OrderCareScreen() {
       // A box-office sale's refund moves no money by itself (payments/desk.ts): the operator hands it back.
       const desk = care?.order.boxOffice
       const done = desk === 'cash' || desk === 'card' ? c.refundedAtDesk[desk] : c.refundedSum
-      setNote(r.repeat ? c.refundRepeat : fillIn(r.pending ? c.refundPending : done, { sum: consoleMoney(r.amount, lang, currency) }))
+      const kept = r.withheld ? fillIn(c.refundWithheld, { sum: consoleMoney(r.withheld, lang, currency) }) : ''
+      setNote(r.repeat ? c.refundRepeat : fillIn(r.pending ? c.refundPending : done, { sum: consoleMoney(r.amount, lang, currency) }) + kept)
       setError(null)
       setPicked([])
       await load()
@@ -233,9 +234,9 @@ function contacts(o: { fio: string; email: string; phone: string }): string {
 
 /**
  * What a history line says in brackets: its detail (an e-mail's subject, as the buyer got it, and its
- * address), a refund's amount, an e-mail's outcome, in the console's words.
+ * address), a refund's amount and what it kept back for spent bonuses, an e-mail's outcome, in the console's words.
  */
 function historyDetail(h: OrderCare['history'][number], c: CareTexts, money: (minor: number) => string): string {
-  const parts = [h.detail, h.amount === undefined ? '' : money(h.amount), h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
+  const parts = [h.detail, h.amount === undefined ? '' : money(h.amount), h.withheld === undefined ? '' : fillIn(c.withheld, { sum: money(h.withheld) }), h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
   return parts.length === 0 ? '' : ` (${parts.join(' · ')})`
 }

@@ -88,6 +88,8 @@ export const refundRequestSchema = z.object({
 export const refundResponseSchema = z.object({
   /** Money sent back, minor units. */
   amount: z.number().int(),
+  /** Minor units kept back for bonuses the order earned that the card had spent (`amount` is what is left); absent when none. */
+  withheld: z.number().int().optional(),
   lines: z.number().int(),
   repeat: z.boolean(),
   /** Present (true) when the refund is recorded but the provider has not taken it yet: the server retries it. */

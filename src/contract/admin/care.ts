@@ -57,8 +57,17 @@ export const careEventSchema = z.object({
   detail: z.string(),
   /** kind 'operator': the audit log's action code (the console names it in its language). */
   action: z.string().optional(),
-  /** kinds 'refunded', 'payment_refunded': the amount refunded, minor units (the console writes it in the shop's currency). */
+  /**
+   * kinds 'refunded', 'payment_refunded', and 'returned' when the return refunded anything: the
+   * amount refunded, minor units (the console writes it in the shop's currency).
+   */
   amount: z.number().int().optional(),
+  /**
+   * kinds 'refunded', 'returned': what the refund kept back, minor units, for bonuses the order
+   * earned that the card had spent since (refunds.bonus_withheld; `amount` is what was sent);
+   * absent when nothing was kept back.
+   */
+  withheld: z.number().int().optional(),
   /** kind 'mailed': whether the e-mail went out. */
   outcome: z.enum(MAIL_OUTCOMES).optional(),
   /**

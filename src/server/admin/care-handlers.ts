@@ -53,9 +53,14 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       // An order of named tickets is confirmed when its holders are entered (by the buyer or an operator).
       const holders = lines.filter((l) => personName(l) !== '').length
       if (o.confirmed_at !== null && holders > 0) history.push({ at: Number(o.confirmed_at), kind: 'named', detail: String(holders) })
+      const refunds = await listOrderRefunds(db, o.id)
+      // A refund's money: what was sent, and what was kept back for earned bonuses the card had spent (when any).
+      const money = (r: (typeof refunds)[number]) => ({ amount: Number(r.amount), ...(Number(r.bonus_withheld) > 0 && { withheld: Number(r.bonus_withheld) }) })
       for (const r of await careReturns(db, o.id)) {
         history.push({ at: Number(r.created_at), kind: 'return_requested', detail: '' })
-        if (r.confirmed_at !== null) history.push({ at: Number(r.confirmed_at), kind: 'returned', detail: '' })
+        // A visitor's return says what its refund sent and kept back (none when nothing was paid).
+        const refund = refunds.find((x) => x.return_request_id === r.id)
+        if (r.confirmed_at !== null) history.push({ at: Number(r.confirmed_at), kind: 'returned', detail: '', ...(refund && money(refund)) })
       }
       for (const e of entries) history.push({ at: Number(e.scanned_at), kind: 'checked_in', detail: `${e.ticket_code} · ${e.gate}` })
       for (const a of await careAudit(db, o.id)) history.push({ at: Number(a.created_at), kind: 'operator', action: a.action, detail: a.actor })
@@ -71,9 +76,9 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       for (const c of changes) {
         if (c.kind === 'reseat') history.push({ at: Number(c.at), kind: 'reseated', detail: `${codeOf(c.order_line_id)}: ${seats.get(c.from_seat_id ?? 0) ?? ''} → ${seats.get(c.to_seat_id ?? 0) ?? ''} · ${c.actor}` })
       }
-      for (const r of await listOrderRefunds(db, o.id)) {
+      for (const r of refunds) {
         // A payment refunded at its settlement (it could not buy the order) was nobody's action: not "refunded by an operator".
-        if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: r.settlement_refund === 1 ? 'payment_refunded' : 'refunded', detail: '', amount: r.amount })
+        if (r.return_request_id === null) history.push({ at: Number(r.created_at), kind: r.settlement_refund === 1 ? 'payment_refunded' : 'refunded', detail: '', ...money(r) })
       }
       history.sort((a, b) => a.at - b.at)
       const state = orderStateOf(o, now)
@@ -145,7 +150,7 @@ export function careHandlers(app: FastifyInstance): AdminHandlers {
       })
       // The refunded seats were logged free in the same transaction: open maps hear it now.
       if (result.calendarIds.length) app.liveFeed.changed()
-      return { amount: result.amount, lines: result.lines, repeat: result.repeat, ...(result.pending ? { pending: true } : {}) }
+      return { amount: result.amount, ...(result.withheld > 0 && { withheld: result.withheld }), lines: result.lines, repeat: result.repeat, ...(result.pending ? { pending: true } : {}) }
     },
     orderNames: async ({ params, input }) => buildOrderData(db, (await orderRow(params.id)).hash, input.lang ?? 'ru'),
     orderName: async ({ params, input, actor }) => {

@@ -35,7 +35,7 @@ export function listOrderRefunds(db: Db, orderId: number) {
     .selectFrom('refunds as r')
     // A left join: payment_id is set null if its payment row is ever deleted, and the refund stays history.
     .leftJoin('payments as p', 'p.id', 'r.payment_id')
-    .select(['r.id', 'r.amount', 'r.created_at', 'r.return_request_id', 'p.settlement_refund'])
+    .select(['r.id', 'r.amount', 'r.bonus_withheld', 'r.created_at', 'r.return_request_id', 'p.settlement_refund'])
     .where('r.order_id', '=', orderId)
     .orderBy('r.id')
     .execute()
