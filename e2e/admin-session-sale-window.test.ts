@@ -107,6 +107,14 @@ describe("a session's on-sale window in the console", () => {
       expect(hint).toContain(s.saleHint)
       expect(hint).toContain(VENUE_ZONE)
       expect(await to.getAttribute('aria-describedby')).toBe(await from.getAttribute('aria-describedby'))
+      // The "active" box sits at the form's left edge with its words beside it on the same line, as
+      // the console's other boxes do (it stood stretched, centred, over its words on the phone).
+      const active = await boxBesideWords(form.locator('input[name="active"]'))
+      expect(active.box.width).toBeLessThan(32)
+      expect(active.box.x - active.form.x).toBeLessThan(8)
+      expect(active.words.x).toBeGreaterThanOrEqual(active.box.x + active.box.width)
+      expect(active.words.y).toBeLessThan(active.box.y + active.box.height)
+      expect(active.words.y + active.words.height).toBeGreaterThan(active.box.y)
       await axeClean(page, 'session form with its sale window')
       await from.fill(FROM)
       await form.getByRole('button', { name: ADMIN_TEXTS.kz.save }).click()
@@ -203,6 +211,17 @@ describe("a session's on-sale window in the console", () => {
     expect(seen).toEqual([`POST /api/admin/events/${eventId}/sessions 200`])
   })
 })
+
+/** A checkbox's box, its label's words (the text after it) and its form, as laid out on the page. */
+async function boxBesideWords(box: Locator): Promise<Record<'box' | 'words' | 'form', { x: number; y: number; width: number; height: number }>> {
+  return box.evaluate((input) => {
+    const rect = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height })
+    const range = document.createRange()
+    range.selectNodeContents(input.parentElement!)
+    range.setStartAfter(input)
+    return { box: rect(input.getBoundingClientRect()), words: rect(range.getBoundingClientRect()), form: rect(input.closest('form')!.getBoundingClientRect()) }
+  })
+}
 
 /** `name` is `form`'s refused control: aria-invalid, described by the alert (saying `text`) and the hint, and focused. */
 async function refusedOn(page: Page, form: Locator, name: string, text: string): Promise<void> {

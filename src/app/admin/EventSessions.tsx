@@ -291,7 +291,8 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                   <input type="time" name="time" required value={editing.time} onChange={(e) => setEditing({ ...editing, time: e.target.value })} {...marks('edit', 'time')} />
                 </label>
                 <SaleWindowFields value={editing} onChange={(w) => setEditing({ ...editing, ...w })} marks={(name) => marks('edit', name)} hintId={SALE_HINT_ID} />
-                <label>
+                {/* Beside its words, as the event form's own box (adm-check): a plain label of .adm-form stacks the box, stretched and centred, over them. */}
+                <label className="adm-check">
                   <input type="checkbox" name="active" checked={editing.active} onChange={(e) => setEditing({ ...editing, active: e.target.checked })} style={{ minHeight: 0, width: 'auto' }} /> {s.active}
                 </label>
                 <button type="submit">{t.save}</button>{' '}
