@@ -98,3 +98,30 @@ describe('copying, archiving and restoring an event in the console', () => {
     await context.close()
   })
 })
+
+describe('moving between console screens on a phone', () => {
+  it("opens an event's editor from its top with focus on its heading, and back returns to the list where it was left", async () => {
+    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signInConsole(page, EMAIL, PASSWORD)
+    const where = () => page.evaluate(() => ({ y: Math.round(window.scrollY), focus: document.activeElement?.tagName ?? '' }))
+    // The last event's editor link, far down the demo list, followed by keyboard.
+    const hrefs = await page.locator('main a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+    const last = hrefs.map((h, i) => [h, i] as const).filter(([h]) => /^\/admin\/events\/\d+$/.test(h)).at(-1)!
+    const link = page.locator('main a').nth(last[1])
+    await link.scrollIntoViewIfNeeded()
+    expect((await where()).y).toBeGreaterThan(PHONE_VIEWPORT.height)
+    await link.focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname === last[0])
+    await page.locator('#adm-events-title').waitFor({ state: 'detached' })
+    // From its top, the focus on the screen's heading (admin/shell.tsx useScreenTitle).
+    await expect.poll(where).toEqual({ y: 0, focus: 'H1' })
+
+    // Back: the list where it was left, once its rows are there again (shell/screenEntry.ts);
+    // before, the list's heading focus and its loading left it at the top.
+    await page.goBack()
+    await page.locator('#adm-events-title').waitFor()
+    await expect.poll(async () => (await where()).y).toBeGreaterThan(PHONE_VIEWPORT.height)
+    await context.close()
+  })
+})

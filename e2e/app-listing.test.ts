@@ -76,6 +76,47 @@ describe('afisha listing', () => {
     await context.close()
   })
 
+  it('opens the screen a link leads to from its top, focus there, on a phone; back returns to the listing; a date chosen keeps the place', async () => {
+    const { page, context } = await openPage(app, '/', PHONE_VIEWPORT)
+    await waitForListing(page)
+    const where = () => page.evaluate(() => ({ y: Math.round(window.scrollY), focus: document.activeElement?.id ?? '' }))
+    // A card far down the listing, followed by keyboard, as a screen reader user would.
+    // A seat-map event on more than one day, beyond the first card.
+    const days = new Map<number, Set<string>>()
+    for (const c of afisha.calendar) days.set(c.event_id, (days.get(c.event_id) ?? new Set()).add(c.eventday))
+    const hrefs = await page.locator('a.event-card__buy').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+    const target = hrefs.findIndex((h, i) => i > 0 && h.startsWith('/scheme/') && (days.get(afisha.action.find((e) => h.endsWith(`/${e.hash_id}`))?.event_id ?? -1)?.size ?? 0) > 1)
+    expect(target).toBeGreaterThan(0)
+    const buy = page.locator('a.event-card__buy').nth(target)
+    await buy.scrollIntoViewIfNeeded()
+    const listingY = (await where()).y
+    expect(listingY).toBeGreaterThan(PHONE_VIEWPORT.height)
+    const href = (await buy.getAttribute('href'))!
+    await buy.focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname.startsWith(href))
+    await page.locator('.date-strip').waitFor()
+    // The scheme screen from its top (the listing's scroll kept, it opened 3,500 px down at its
+    // footer), and the screen reader's focus on its main region, not on the body.
+    await expect.poll(where).toEqual({ y: 0, focus: 'main' })
+
+    // Choosing another date rewrites the screen's path; the visitor stays where they were.
+    await page.mouse.wheel(0, 200)
+    await expect.poll(async () => (await where()).y).toBeGreaterThan(0)
+    const before = (await where()).y
+    const path = new URL(page.url()).pathname
+    if ((await page.locator('button.date-strip__day[aria-pressed="false"]').count()) === 0) await page.locator('button.date-strip__arrow').last().click()
+    await page.locator('button.date-strip__day[aria-pressed="false"]').first().click()
+    await page.waitForURL((url) => url.pathname !== path)
+    expect((await where()).y).toBe(before)
+
+    // Back: the listing, at the card the visitor left from (the browser's restoration, not reset).
+    await page.goBack()
+    await waitForListing(page)
+    await expect.poll(async () => (await where()).y).toBeGreaterThan(PHONE_VIEWPORT.height)
+    await context.close()
+  })
+
   it('shows the same listing on a 390×844 phone without sideways scrolling', async () => {
     const desktop = await openPage(app, '/')
     await waitForListing(desktop.page)

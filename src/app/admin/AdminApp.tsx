@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { Link, Route, Routes } from 'react-router-dom'
+import { Link, Route, Routes, useLocation } from 'react-router-dom'
 import type { MeResponse } from '../../contract/admin/access'
 import { can } from '../../contract/admin/roles'
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
 import { LANG_TAG } from '../i18n/lang'
+import { useScreenEntry } from '../shell/screenEntry'
 import { useCurrency, useSession } from '../state/session'
 import { createAdminApi } from './api'
 import { withCurrency } from './money'
@@ -43,6 +44,9 @@ export function AdminApp(): ReactNode {
   const langChosen = useRef(chosen !== null)
   const [lang, setLang] = useState<Lang>(chosen ?? DEFAULT_LANG)
   const [me, setMeState] = useState<MeResponse | null | 'loading'>('loading')
+  // Back to a console screen, the place it was left at, once its rows are loaded again (shell/screenEntry.ts).
+  const main = useRef<HTMLElement>(null)
+  useScreenEntry(useLocation().pathname, main)
   const setMe = useCallback((m: MeResponse | null) => {
     if (m !== null && !langChosen.current) {
       langChosen.current = true
@@ -155,7 +159,7 @@ export function AdminApp(): ReactNode {
             {t.signOut}
           </button>
         </header>
-        <main className="adm-main">
+        <main className="adm-main" ref={main} tabIndex={-1}>
           <Routes>
             <Route index element={<EventList />} />
             <Route path="events/new" element={<EventEditor />} />

@@ -22,12 +22,17 @@ export function useConsole(): Console {
   return c
 }
 
-/** Sets the document's title and moves focus to the screen's heading (screen readers hear the change). */
+/**
+ * Sets the document's title and moves focus to the screen's heading (screen readers hear the
+ * change). Without scrolling: where the screen is shown from is AdminApp's (shell/screenEntry.ts:
+ * from its top, or back where it was left); the focus's own scroll to the heading undid the
+ * latter when the screen came back with its rows at once.
+ */
 export function useScreenTitle(title: string): React.RefObject<HTMLHeadingElement | null> {
   const ref = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     document.title = title
-    ref.current?.focus()
+    ref.current?.focus({ preventScroll: true })
   }, [title])
   return ref
 }

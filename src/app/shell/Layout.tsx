@@ -1,10 +1,11 @@
-import { useDeferredValue } from 'react'
+import { useDeferredValue, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router-dom'
+import { Outlet, useMatches } from 'react-router-dom'
 import { useSession } from '../state/session'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { ModalHost } from './ModalHost'
+import { useScreenEntry } from './screenEntry'
 import { ScrollTop } from './ScrollTop'
 import { SessionSync } from './SessionSync'
 
@@ -23,12 +24,14 @@ export function Layout() {
   // slices into 5 ms pieces; until then they are not mounted, so the store's update does not
   // render them synchronously either.
   const shell = useDeferredValue(useSession((s) => s.setup !== null))
+  const main = useRef<HTMLElement>(null)
+  useScreenEntry(screenOf(useMatches()), main)
   return (
     <>
       <SessionSync />
       <a className="skip-link" href={`#${MAIN_ID}`}>{t('shell.skipToContent')}</a>
       {shell && <Header />}
-      <main id={MAIN_ID} className="site-main" tabIndex={-1}>
+      <main id={MAIN_ID} ref={main} className="site-main" tabIndex={-1}>
         {setupStatus === 'error' && (
           <div className="notice notice--error" role="alert">
             <p>{t('shell.loadFailed')}</p>
@@ -42,4 +45,13 @@ export function Layout() {
       <ModalHost />
     </>
   )
+}
+
+/**
+ * The screen a route shows, for useScreenEntry: the deepest route and the event or order it is
+ * about (its `hash`), not the date and time chosen within it nor the query.
+ */
+function screenOf(matches: readonly { id: string; params: Readonly<Record<string, string | undefined>> }[]): string {
+  const leaf = matches[matches.length - 1]
+  return leaf === undefined ? '' : `${leaf.id}|${leaf.params.hash ?? ''}`
 }
