@@ -37,7 +37,7 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
       <p className="return-event__date">{t('returns.event-date', { day: longDay(group.day, lang), time: group.time })}</p>
       {open ? (
         <p className="return-event__deadline">
-          {t('returns.deadline', { date: deadlineText(group.deadline, lang, t), zone: group.zone })}
+          {t('returns.deadline', { date: venueClockText(group.deadline, lang, t), zone: group.zone })}
           <br />
           <span className="return-event__left" role="timer" aria-live="off">{t('returns.time-left', { left: leftText })}</span>
         </p>
@@ -97,8 +97,11 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
   )
 }
 
-/** 'YYYY-MM-DD HH:MM:SS' (the venue's clock) → "1 декабря 2026 г., 16:00": the deadline in the visitor's words. */
-function deadlineText(deadline: string, lang: Lang, t: TFunction): string {
-  const time = /[ T](\d{2}:\d{2})/.exec(deadline)?.[1] ?? ''
-  return t('returns.deadline-at', { date: formatDate(deadline.slice(0, 10), lang), time })
+/**
+ * 'YYYY-MM-DD HH:MM[:SS]' (the venue's clock) → "1 декабря 2026 г., 16:00": a moment in the
+ * visitor's words, as every other date of the storefront (the deadline, the order's date).
+ */
+export function venueClockText(value: string, lang: Lang, t: TFunction): string {
+  const time = /[ T](\d{2}:\d{2})/.exec(value)?.[1] ?? ''
+  return t('returns.deadline-at', { date: formatDate(value.slice(0, 10), lang), time })
 }

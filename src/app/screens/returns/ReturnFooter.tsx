@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OrderReturnDataResponse } from '../../../contract/entities/returns'
 import { pickLocalized, type Lang } from '../../../contract/lang'
-import { formatMoney } from '../../kernel/format'
+import { formatDate, formatMoney } from '../../kernel/format'
 import { useCurrency } from '../../state/session'
 
 /**
@@ -61,7 +61,7 @@ export function ReturnFooter({ data, lang, mode, tickets, sum, reason, onReason,
         <input id={consentId} type="checkbox" role="switch" className="return-consent__switch" checked={consent} disabled={busy} onChange={(e) => onConsent(e.target.checked)} />
         <label htmlFor={consentId}>
           {data.text !== '' ? data.text : t('returns.consent')}
-          <span className="return-consent__date">{t('returns.consent-date', { date: data.date.slice(0, 10) })}</span>
+          <span className="return-consent__date">{t('returns.consent-date', { date: formatDate(data.date.slice(0, 10), lang) })}</span>
         </label>
       </div>
       <div className="return-footer__actions">

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../forms/ConfirmDialog'
 import { useModal } from '../../state/modal'
 import { formatMoney } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
-import { EventBlock } from './EventBlock'
+import { EventBlock, venueClockText } from './EventBlock'
 import { allConfirmed, canAskAny, canIssue, groupRows, isPending, linkOutcome, returnsClosed, selectionTotals } from './model'
 import { ReturnFooter } from './ReturnFooter'
 import { useCurrency } from '../../state/session'
@@ -183,7 +183,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
         <h1 className="return-page__title">{t('returns.title')}</h1>
         {first && (
           <p className="return-page__order">
-            <strong>{t('returns.order', { num: first.ord_num })}</strong> {t('returns.order-date', { date: first.datime.slice(0, 16) })}
+            <strong>{t('returns.order', { num: first.ord_num })}</strong> {t('returns.order-date', { date: venueClockText(first.datime, lang, t) })}
           </p>
         )}
         {first && (
