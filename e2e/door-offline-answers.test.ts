@@ -4,7 +4,7 @@ import { SYNC_INTERVAL_MS } from '../src/app/door/model/engine'
 import { DOOR_TEXTS } from '../src/app/door/texts'
 import { bringToDoor } from '../tests/integration/door-helpers'
 import { runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { doorRig, type DoorRig } from './support/door'
+import { doorRig, newerDoorDatabase, type DoorRig } from './support/door'
 
 /**
  * The door check-in app on a 390 × 844 phone (typed codes) when the server cannot answer and
@@ -150,27 +150,7 @@ describe('door app: answers of its own', () => {
     // Another tab of the origin (a newer app) takes the door database: the sync's save fails with the browser's VersionError.
     const other = await context.newPage()
     await other.goto(`${app.baseUrl}/`)
-    const held = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const r = indexedDB.open('seatwise-door')
-          r.onsuccess = () => {
-            r.result.close()
-            resolve(r.result.version)
-          }
-          r.onerror = () => reject(r.error)
-        }),
-    )
-    await other.evaluate(
-      (version) =>
-        new Promise<void>((resolve, reject) => {
-          const r = indexedDB.open('seatwise-door', version)
-          r.onsuccess = () => resolve()
-          r.onerror = () => reject(r.error)
-          r.onblocked = () => reject(new Error('the app did not let go of its database'))
-        }),
-      held + 1,
-    )
+    await newerDoorDatabase(page, other)
     await syncAgain()
     const said = `${kz.phoneFault.sync} ${kz.phoneWhy.newerTab}`
     await alert.filter({ hasText: said }).waitFor()

@@ -5,7 +5,7 @@ import { DOOR_TEXTS } from '../src/app/door/texts'
 import { MAX_CODE_CHARS } from '../src/contract/admin/door'
 import { bringToDoor } from '../tests/integration/door-helpers'
 import { runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { doorRig, type DoorRig } from './support/door'
+import { doorRig, newerDoorDatabase, type DoorRig } from './support/door'
 
 type StoreName = 'sessions' | 'seen' | 'queue'
 
@@ -190,30 +190,7 @@ describe('door app: what the phone keeps', () => {
     // lets go of it (onversionchange), and its next open fails (VersionError) while reading the queue.
     const other = await context.newPage()
     await other.goto(`${app.baseUrl}/`)
-    const held = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const r = indexedDB.open('seatwise-door')
-          r.onsuccess = () => {
-            r.result.close()
-            resolve(r.result.version)
-          }
-          r.onerror = () => reject(r.error)
-        }),
-    )
-    await other.evaluate(
-      (version) =>
-        new Promise<void>((resolve, reject) => {
-          const r = indexedDB.open('seatwise-door', version)
-          r.onsuccess = () => {
-            ;(window as unknown as { newerDoor: IDBDatabase }).newerDoor = r.result
-            resolve()
-          }
-          r.onerror = () => reject(r.error)
-          r.onblocked = () => reject(new Error('the app did not let go of its database'))
-        }),
-      held + 1,
-    )
+    await newerDoorDatabase(page, other)
     await page.getByLabel('Ticket code').fill(ticket.code)
     await page.getByLabel('Ticket code').press('Enter')
     await page.getByRole('alert').filter({ hasText: DOOR_TEXTS.en.unchecked.newerTab }).waitFor()

@@ -93,3 +93,37 @@ export async function doorRig(app: AppHarness, email: string): Promise<DoorRig> 
     },
   }
 }
+
+/**
+ * Another tab of the origin (`other`, on one of its pages) opens the door app's database one
+ * version up, as a newer app would: `page`'s app lets it go (onversionchange) and its next open
+ * fails (VersionError). The newer tab keeps it open as `window.newerDoor` (until it closes it, or
+ * the tab closes).
+ */
+export async function newerDoorDatabase(page: Page, other: Page): Promise<void> {
+  const held = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const r = indexedDB.open('seatwise-door')
+        r.onsuccess = () => {
+          r.result.close()
+          resolve(r.result.version)
+        }
+        r.onerror = () => reject(r.error)
+      }),
+  )
+  await other.evaluate(
+    (version) =>
+      new Promise<void>((resolve, reject) => {
+        const r = indexedDB.open('seatwise-door', version)
+        r.onsuccess = () => {
+          ;(window as unknown as { newerDoor: IDBDatabase }).newerDoor = r.result
+          resolve()
+        }
+        r.onerror = () => reject(r.error)
+        r.onblocked = () => reject(new Error('the app did not let go of its database'))
+      }),
+    held + 1,
+  )
+}
+
