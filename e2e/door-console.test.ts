@@ -103,4 +103,34 @@ describe('console door screen', () => {
     // (The refused save logs its 400 as a console error; no script failed.)
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([])
   })
+
+  it('the door app opens in the operator\'s language: by the door screen\'s link in Kazakh, and signed in with no language chosen in theirs (English), not Russian', async () => {
+    const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signInConsole(page, OWNER, PASSWORD, 'kz')
+    await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
+    // The steward's app is a link of the screen (it was a bare '/door' in the hint), in the console's language.
+    await page.getByRole('link', { name: 'Кіруді бақылауды ашу' }).click()
+    await page.getByRole('heading', { name: 'Кіруді бақылау' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk')
+    expect(await page.getByLabel('Тіл').inputValue()).toBe('kz')
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+
+    // Another phone of the same operator (account language English): nothing chosen on it, so /door speaks English.
+    const other = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, serviceWorkers: 'block' })
+    try {
+      const phone = await other.newPage()
+      await phone.goto(`${app.baseUrl}/door`)
+      // Signed in on the door's own form, no language picked (the form reads Russian until then).
+      await phone.locator('#adm-signin-title').waitFor()
+      await phone.locator('input[name="email"]').fill(OWNER)
+      await phone.locator('input[name="password"]').fill(PASSWORD)
+      await phone.keyboard.press('Enter')
+      await phone.getByRole('heading', { name: 'Door check-in' }).waitFor()
+      expect(await phone.getByLabel('Language').inputValue()).toBe('en')
+    } finally {
+      await other.close()
+      await context.close()
+    }
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([])
+  })
 })

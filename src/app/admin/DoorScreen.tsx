@@ -3,6 +3,7 @@ import { formatClock } from '../i18n/localeFormat'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import { checkinListCreateSchema, type CheckinCounts, type checkinListsResponseSchema } from '../../contract/admin/door'
+import { LANG_PARAM } from '../../contract/langCodes'
 import { formatSession } from '../../contract/rules/dayText'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { firstIssue } from './issueTexts'
@@ -127,7 +128,9 @@ export function DoorScreen() {
           <span aria-hidden="true">← </span>
           {d.backToEvent}
         </Link>{' '}
-        · {d.appHint}
+        · {d.appHint}{' '}
+        {/* Out of the console's routes (a page load): the door app opens in the console's language. */}
+        <a href={`/door?${LANG_PARAM}=${lang}`}>{d.appLink}</a>
       </p>
       <ErrorNote error={error} />
       <label className="adm-form adm-narrow">

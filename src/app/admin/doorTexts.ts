@@ -29,6 +29,7 @@ const ru = {
   none: 'Пока нет',
   backToEvent: 'К событию',
   appHint: 'Контролёры открывают /door на телефоне и выбирают сеанс и вход.',
+  appLink: 'Открыть контроль входа',
 }
 type DoorConsoleTexts = typeof ru
 const en: DoorConsoleTexts = {
@@ -59,6 +60,7 @@ const en: DoorConsoleTexts = {
   none: 'None yet',
   backToEvent: 'Back to the event',
   appHint: 'Stewards open /door on their phones and pick the session and gate.',
+  appLink: 'Open the door check-in',
 }
 const kz: DoorConsoleTexts = {
   door: 'Кіру',
@@ -88,6 +90,7 @@ const kz: DoorConsoleTexts = {
   none: 'Әзірге жоқ',
   backToEvent: 'Іс-шараға оралу',
   appHint: 'Бақылаушылар телефонда /door ашып, сеанс пен кіреберісті таңдайды.',
+  appLink: 'Кіруді бақылауды ашу',
 }
 const ch: DoorConsoleTexts = {
   door: '入場',
@@ -117,5 +120,6 @@ const ch: DoorConsoleTexts = {
   none: '尚無',
   backToEvent: '返回此活動',
   appHint: '驗票員在手機上開啟 /door 並選擇場次與入口。',
+  appLink: '開啟入場驗票',
 }
 export const DOOR_CONSOLE_TEXTS: Record<Lang, DoorConsoleTexts> = { ru, en, kz, ch }

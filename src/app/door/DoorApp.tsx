@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { CheckinList, DoorSession } from '../../contract/admin/door'
-import { isLang, LANGS, type Lang } from '../../contract/lang'
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
+import type { MeResponse } from '../../contract/admin/access'
 import { createAdminApi } from '../admin/api'
+import { chosenConsoleLang } from '../admin/consoleLang'
 import { SignIn } from '../admin/SignIn'
 import { ISSUE_TEXTS } from '../admin/issueTexts'
 import { ADMIN_TEXTS, LANG_NAMES } from '../admin/texts'
@@ -38,10 +40,18 @@ function savedChoice(): Choice | null {
  * chosen it keeps working offline: the choice, the ticket list and the queue live on the device.
  */
 export function DoorApp(): ReactNode {
-  const [lang, setLang] = useState<Lang>(() => {
-    const saved = localStorage.getItem(LANG_KEY)
-    return isLang(saved) ? saved : 'ru'
-  })
+  // The address's `?lang=` (the console's link) or the language this phone chose last; until one
+  // does, the signed-in operator's own (their account's), as the console does.
+  const chosen = chosenConsoleLang(location.search, localStorage.getItem(LANG_KEY))
+  const langChosen = useRef(chosen !== null)
+  const [lang, setLangState] = useState<Lang>(chosen ?? DEFAULT_LANG)
+  const setLang = useCallback((l: Lang) => {
+    langChosen.current = true
+    setLangState(l)
+  }, [])
+  const operatorLang = useCallback((m: MeResponse) => {
+    if (!langChosen.current) setLangState(m.operator.lang)
+  }, [])
   const [auth, setAuth] = useState<Auth>('loading')
   const [choice, setChoice] = useState<Choice | null>(savedChoice)
   const [tokenText, setTokenText] = useState('')
@@ -63,7 +73,7 @@ export function DoorApp(): ReactNode {
   useEffect(() => {
     document.documentElement.lang = lang === 'ch' ? 'zh-Hant' : lang === 'kz' ? 'kk' : lang
     document.title = t.title
-    localStorage.setItem(LANG_KEY, lang)
+    if (langChosen.current) localStorage.setItem(LANG_KEY, lang)
   }, [lang, t.title])
   useEffect(() => registerOffline(), [])
   useEffect(() => {
@@ -74,7 +84,10 @@ export function DoorApp(): ReactNode {
   // Who am I: a door token answers the sessions call; the cookie answers `me`. No network with
   // a chosen gate: keep scanning offline.
   useEffect(() => {
-    const check = bearerRef.current ? api('doorSessions', {}).then(() => undefined) : api('me', {}).then((m) => void (csrfRef.current = m.csrf))
+    const check = bearerRef.current ? api('doorSessions', {}).then(() => undefined) : api('me', {}).then((m) => {
+          csrfRef.current = m.csrf
+          operatorLang(m)
+        })
     check.then(
       () => setAuth('in'),
       (err: unknown) => {
@@ -82,7 +95,7 @@ export function DoorApp(): ReactNode {
         setAuth(err instanceof NoNetwork && savedChoice() ? 'in' : 'out')
       },
     )
-  }, [api])
+  }, [api, operatorLang])
 
   const choose = useCallback(
     (c: Choice | null) => {
@@ -167,6 +180,7 @@ export function DoorApp(): ReactNode {
               lang={lang}
               onSignedIn={(m) => {
                 csrfRef.current = m.csrf
+                operatorLang(m)
                 setOfflineAtStart(false)
                 setAuth('in')
               }}
