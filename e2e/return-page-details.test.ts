@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import returnsEn from '../src/app/i18n/locales/returns.en'
+import returnsKz from '../src/app/i18n/locales/returns.kz'
+import { seatPlaceText } from '../src/contract/rules/seat-place'
 import { addEarlierSession, paidTwoSessionOrder } from '../tests/integration/multi-session-fixtures'
 import { seedOrderFixtures, visitor } from '../tests/integration/order-fixtures'
 import { decide, pathOf, seedPaymentFixtures, startPay } from '../tests/integration/payment-fixtures'
 import { seedReturnFixtures } from '../tests/integration/return-helpers'
+import { loadScheme, schemeOrderBody, seatChange } from '../tests/integration/scheme-helpers'
 import { createWalkOrder } from './support/orders'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
@@ -116,6 +119,38 @@ describe('the return page on a phone (demo data)', () => {
     expect(await failed.count()).toBe(0)
     expect(await page.locator('.return-status--60').count()).toBe(1)
     await axeClean(page, 'unlocked after the retry')
+    await context.close()
+  })
+
+  it('names each ticket of a seat-map order by its seat, so two tickets of one category differ (Kazakh)', async () => {
+    // Two free seats of one zone of the demo organ night: the same category and price, told apart only by the seat.
+    const v = await visitor(app.baseUrl, '10.66.0.2')
+    const afisha = (await (await fetch(`${app.baseUrl}/api/afisha`)).json()) as { action: { hash_id: string; action_en: string }[] }
+    const fx = await loadScheme(v, undefined, afisha.action.find((a) => a.action_en === 'Organ Night')!.hash_id)
+    const free = fx.map.seat_numbers.filter((s) => s.status === 'free' && s.access === undefined)
+    const first = free[free.length - 1]
+    const second = free.filter((s) => s.zonelevel_id === first.zonelevel_id && s.seat_id !== first.seat_id).at(-1)!
+    expect((await v.post('/api/cart/update', { calendar_id: fx.calendarId, changes: [seatChange(fx, first.seat_id), seatChange(fx, second.seat_id)] })).status).toBe(200)
+    const created = await v.post<{ errorCode: string; hash: string }>('/api/order/create-scheme', await schemeOrderBody(v, fx, [first.seat_id, second.seat_id]))
+    expect(created.body.errorCode).toBe('0')
+    const card = await app.server.db.selectFrom('payment_types').select('id').where('protocol_type', '=', 'card').executeTakeFirstOrThrow()
+    const start = await startPay(v, created.body.hash, card.id)
+    expect((await decide(v, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+
+    const { page, context, errors } = await openPage(app, `/order/return/${created.body.hash}?lang=kz`, PHONE_VIEWPORT)
+    await page.locator('.return-table__category').first().waitFor()
+    expect(await page.locator('h1').innerText()).toBe(returnsKz.returns.title)
+    const expected = [first, second].map((s) => seatPlaceText(s, 'kz')).sort()
+    expect(expected[0]).not.toBe(expected[1])
+    expect((await page.locator('.return-table__place').allInnerTexts()).sort()).toEqual(expected)
+    // A screen reader hears the seat in the checkbox's name too.
+    const labels = await page.locator('.return-table__check').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))
+    expect(labels.length).toBe(2)
+    for (const place of expected) expect(labels.some((l) => l.endsWith(place))).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    await page.screenshot({ path: '/tmp/qa-h5/shots/return-seats-kz.png', fullPage: true })
+    await axeClean(page, 'return page with seats')
+    expect(errors).toEqual([])
     await context.close()
   })
 })

@@ -42,6 +42,12 @@ export const returnRowSchema = z.object({
   /** Our addition, always sent by this server; optional so a spec-shaped answer still parses (absent = not admitted). */
   admitted: z.boolean().optional(),
   /**
+   * Our addition: the ticket's seat ('Stalls centre, row 12, seat 19') or standing place, in the
+   * asked language, so two tickets of one category can be told apart on the page; absent for a
+   * general-admission ticket.
+   */
+  place: z.string().optional(),
+  /**
    * Our addition, always sent by this server: the zone returndatime is written in, as the venue's
    * offset at the deadline ('GMT+05:00' in Almaty, 'GMT+01:00' or 'GMT+02:00' in Berlin by the
    * season). Optional so a spec-shaped answer still parses (absent = the spec's GMT+03:00).

@@ -59,6 +59,8 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
           <tbody>
             {group.rows.map((r) => {
               const category = [pickLocalized(r, 'name', lang), r.zonelevel].filter((s) => s !== '').join(', ')
+              // The checkbox's name carries the seat too: two tickets of one category differ only by it.
+              const named = [category, r.place ?? ''].filter((s) => s !== '').join(', ')
               const checkboxId = `return-row-${r.id}`
               const view = rowView(r)
               const reasonId = `${checkboxId}-used`
@@ -69,11 +71,11 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
                   <td>
                     {view === 'select' && (
                       <input id={checkboxId} type="checkbox" className="return-table__check" checked={ticked} disabled={!open || locked || held.has(r.id)}
-                        onChange={() => onToggle(r.id)} aria-label={t('returns.select-ticket', { n: r.sortnum, category })} />
+                        onChange={() => onToggle(r.id)} aria-label={t('returns.select-ticket', { n: r.sortnum, category: named })} />
                     )}
                     {view === 'used' && (
                       <input id={checkboxId} type="checkbox" className="return-table__check" checked={false} disabled readOnly
-                        aria-label={t('returns.select-ticket', { n: r.sortnum, category })} aria-describedby={reasonId} />
+                        aria-label={t('returns.select-ticket', { n: r.sortnum, category: named })} aria-describedby={reasonId} />
                     )}
                     {view === 'status' && (
                       <span className={`return-status return-status--${r.status_id}`}>{t(`returns.status-${r.status_id}`, { defaultValue: '' })}</span>
@@ -82,6 +84,7 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
                   {showVisitor && <td className="return-table__visitor">{r.visitor_name}</td>}
                   <td className="return-table__category">
                     {category}
+                    {r.place !== undefined && <span className="return-table__place">{r.place}</span>}
                     {/* Under the category, not in the narrow check column: it stays readable on a phone's card. */}
                     {view === 'used' && <span id={reasonId} className="return-status return-status--used return-table__reason">{t('returns.status-used')}</span>}
                   </td>

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import { messageText, REASONS } from '../../messages'
 import { toMajor } from '../../../contract/rules/money'
+import { seatPlaceText } from '../../../contract/rules/seat-place'
 import { findOrderByHash } from '../orders/order.repository'
 import { buyerName } from '../orders/state'
 import { personName } from '../tickets/lines'
@@ -102,8 +103,15 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     day: l.day,
     time: l.time,
     zonelevel: (l[`zone_${lang}`] || l.zone_en || l.zone_ru) ?? '',
+    ...placeOf(l, lang),
     admitted: admitted.has(l.id),
   }))
   const link = hashConf === undefined ? {} : { link_state: await linkState(db, hash, hashConf) }
   return { ...base, rows, error_code: ErrorCode.OK, ...link }
+}
+
+/** The ticket's seat ('Stalls centre, row 12, seat 19') or standing place in `lang`, as its e-mail names it; nothing for a general-admission ticket. */
+function placeOf(l: ReturnLineRow, lang: Lang): { place?: string } {
+  const place = l.seat_id !== null ? seatPlaceText({ sector: l.sector_name, row: l.row_label, seat: l.number_label }, lang) : (l.stand_name ?? '').trim()
+  return place === '' ? {} : { place }
 }

@@ -35,7 +35,7 @@ export function pastReturnDeadline(line: { deadline: number | string }, now: num
   return Number(line.deadline) <= now
 }
 
-/** Ticket lines of an order with what the return page shows and the return deadline, in the tickets' order (orders/ticket-order.repository.ts), the order view's. */
+/** Ticket lines of an order with what the return page shows (its seat or standing place included) and the return deadline, in the tickets' order (orders/ticket-order.repository.ts), the order view's. */
 export function listReturnLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines as l')
@@ -44,8 +44,12 @@ export function listReturnLines(db: Db, orderId: number) {
     .innerJoin('client_categories as cc', 'cc.id', 'l.client_category_id')
     .leftJoin('zones as z', 'z.id', 'l.zone_id')
     .leftJoin('event_return_rules as r', 'r.event_id', 'l.event_id')
+    .leftJoin('seats as s', 's.id', 'l.seat_id')
+    .leftJoin('sectors as sec', 'sec.id', 's.sector_id')
+    .leftJoin('standing_places as sp', 'sp.id', 'l.standing_place_id')
     .select([
       'l.id', 'l.event_id', 'l.calendar_id', 'l.seat_id', 'l.standing_place_id', 'l.quantity', 'l.cost', 'l.price', 'l.return_status', 'l.refunded_amount',
+      'sec.name as sector_name', 's.row_label', 's.number_label', 'sp.name as stand_name',
       'l.person_surname', 'l.person_name', 'l.person_middle_name',
       'e.name_ru as action_ru', 'e.name_en as action_en', 'e.name_kz as action_kz', 'e.name_ch as action_ch',
       'cc.name_ru', 'cc.name_en', 'cc.name_kz', 'cc.name_ch',
