@@ -115,8 +115,14 @@ describe('box office, a choice made while a sale is in flight', () => {
     await lists.nth(0).selectOption('1')
     await fillBuyer(page, 'In Flight GA')
     const sale = await holdNextSale(page)
-    await page.getByRole('button', { name: 'Sell' }).click()
+    const sell = page.getByRole('button', { name: 'Sell' })
+    const colour = (): Promise<string> => sell.evaluate((el) => getComputedStyle(el).backgroundColor)
+    const idle = await colour()
+    await sell.click()
     await sale.held
+    // While the sale is in flight the button says so, and looks it (it kept the blue of one that acts).
+    expect(await sell.getAttribute('aria-disabled')).toBe('true')
+    expect(await colour()).not.toBe(idle)
     // The family row (3 or more) for the next buyer, chosen while the sale waits.
     await lists.nth(1).selectOption('3')
     await sale.release()
