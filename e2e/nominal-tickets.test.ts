@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/kernel/cart'
 
 /**
@@ -13,6 +13,9 @@ import { ticketTotals } from '../src/app/kernel/cart'
 const ARCHIVE = 'Закрытые фонды музея'
 const SCREENSHOT = '/tmp/nominal-tickets-phone.png'
 const BLOCKED_SCREENSHOT = '/tmp/nominal-tickets-blocked.png'
+/** What an empty document number says on save, per language (errors.doc-number-required). */
+const DOC_NUMBER_REQUIRED = { ru: 'Введите номер документа', en: 'Enter the document number', kz: 'Құжат нөмірін енгізіңіз', ch: '請輸入證件號碼' } as const
+const DOC_NUMBER_SCREENSHOT = '/tmp/nominal-doc-number-{lang}-{size}.png'
 /** Reserve time left when the countdown test opens its page: long enough to load, short to wait. */
 const RESERVE_LEFT_MS = 3000
 
@@ -137,6 +140,41 @@ describe('named tickets page', () => {
     await page.waitForURL((url) => url.pathname === `/order/${hash}`)
     expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
     await context.close()
+  })
+
+  it('names an empty document number on save before a document type is chosen, in four languages, phone and desktop', async () => {
+    const cases = [['ru', PHONE_VIEWPORT], ['kz', PHONE_VIEWPORT], ['ch', PHONE_VIEWPORT], ['en', PHONE_VIEWPORT], ['en', DESKTOP_VIEWPORT]] as const
+    for (const [lang, viewport] of cases) {
+      const hash = await createNamedOrder(app)
+      const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
+      await page.locator('.visitor-card').first().waitFor()
+      // Names first, document left for later: save says what is missing, the number too.
+      await page.locator('#visitor-0-surname').fill('Ivanova')
+      await page.locator('#visitor-0-name').fill('Anna')
+      await page.locator('.nominal__submit').click()
+      for (const card of [0, 1]) {
+        expect(await page.locator(`#visitor-${card}-docNum-error`).innerText(), `${lang} card ${card}`).toBe(DOC_NUMBER_REQUIRED[lang])
+        expect(await page.locator(`#visitor-${card}-docNum`).getAttribute('aria-invalid')).toBe('true')
+        expect(await page.locator(`#visitor-${card}-docNum`).getAttribute('aria-describedby')).toContain(`visitor-${card}-docNum-error`)
+        expect(await page.locator(`#visitor-${card}-docTypeId-error`).count()).toBe(1)
+      }
+      expect(new URL(page.url()).pathname).toBe(`/nominal-tickets/${hash}`)
+      expect(seriousViolations(await runAxe(page)), lang).toEqual([])
+      const size = viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'
+      await page.locator('.visitor-card').first().screenshot({ path: DOC_NUMBER_SCREENSHOT.replace('{lang}', lang).replace('{size}', size) })
+      // The number typed before its type: the number is no longer missing, the type still is;
+      // once the type is chosen the number is checked by its pattern.
+      await page.locator('#visitor-0-docNum').fill('4510123456')
+      expect(await page.locator('#visitor-0-docNum-error').count()).toBe(0)
+      expect(await page.locator('#visitor-0-docTypeId-error').count()).toBe(1)
+      await page.locator('#visitor-0-docTypeId').selectOption('1')
+      expect(await page.locator('#visitor-0-docTypeId-error').count()).toBe(0)
+      expect(await page.locator('#visitor-0-docNum-error').count()).toBe(0)
+      await page.locator('#visitor-0-docNum').fill('')
+      expect(await page.locator('#visitor-0-docNum-error').count()).toBe(1)
+      expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
+      await context.close()
+    }
   })
 
   it('an unknown order shows "order deleted"', async () => {

@@ -23,6 +23,7 @@ export const RuleError = {
   BIRTH_DATE: 'errors.birth-date',
   DOC_TYPE: 'errors.doc-type',
   DOC_NUMBER: 'errors.doc-number',
+  DOC_NUMBER_REQUIRED: 'errors.doc-number-required',
   COUNTRY: 'errors.country',
   REGION: 'errors.region',
   CONSENT: 'errors.consent',

@@ -168,8 +168,13 @@ export function validateVisitor(v: VisitorEntry, need: VisitorNeeds, ctx: Visito
   if (need.needage === 1 && !isAgeValid(v.age)) errors.push({ field: 'age', error: RuleError.AGE })
   if (need.needage === 2 && !isBirthDateValid(v.date, ctx.now, ctx.timeZone)) errors.push({ field: 'date', error: RuleError.BIRTH_DATE })
   if (need.needdocument === 1) {
-    if (v.docTypeId === null || !ctx.docTypeIds.has(v.docTypeId)) errors.push({ field: 'docTypeId', error: RuleError.DOC_TYPE })
-    else if (!isDocNumberValid(v.docTypeId, v.docNum)) errors.push({ field: 'docNum', error: RuleError.DOC_NUMBER })
+    const typeId = v.docTypeId !== null && ctx.docTypeIds.has(v.docTypeId) ? v.docTypeId : null
+    if (typeId === null) errors.push({ field: 'docTypeId', error: RuleError.DOC_TYPE })
+    // The number is required whatever the type: an empty one is named even before a type is
+    // chosen, so a visitor who fills the form in any order is told both are missing; its pattern
+    // can only be checked once the type is known.
+    if (normalizeDocNumber(v.docNum) === '') errors.push({ field: 'docNum', error: RuleError.DOC_NUMBER_REQUIRED })
+    else if (typeId !== null && !isDocNumberValid(typeId, v.docNum)) errors.push({ field: 'docNum', error: RuleError.DOC_NUMBER })
   }
   if (need.needcountry === 1 && (v.countryId === null || !ctx.regionsByCountry.has(v.countryId))) {
     errors.push({ field: 'countryId', error: RuleError.COUNTRY })

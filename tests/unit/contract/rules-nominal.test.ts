@@ -130,13 +130,23 @@ describe('validateVisitor', () => {
   it('asks only what the row needs', () => {
     expect(validateVisitor(base, none, ctx)).toEqual([])
     const all = { needage: 2, needmiddlename: 1, needdocument: 1, needcountry: 1, needregion: 1 }
-    expect(validateVisitor(base, all, ctx).map((e) => e.field)).toEqual(['middleName', 'date', 'docTypeId', 'countryId'])
+    expect(validateVisitor(base, all, ctx).map((e) => e.field)).toEqual(['middleName', 'date', 'docTypeId', 'docNum', 'countryId'])
     const full = { ...base, middleName: 'Иванович', date: '01.01.1990', docTypeId: 1, docNum: '4510 123456', countryId: 1, regionId: 11 }
     expect(validateVisitor(full, all, ctx)).toEqual([])
     expect(validateVisitor({ ...full, regionId: null }, all, ctx).map((e) => e.field)).toEqual(['regionId'])
     expect(validateVisitor({ ...full, countryId: 2, regionId: null }, all, ctx)).toEqual([])
     expect(validateVisitor({ ...full, docNum: '123' }, all, ctx).map((e) => e.field)).toEqual(['docNum'])
     expect(validateVisitor({ ...base, age: '120' }, { ...none, needage: 1 }, ctx).map((e) => e.field)).toEqual(['age'])
+  })
+  it('names an empty document number whatever the type, before a type is chosen too', () => {
+    const doc = { ...none, needdocument: 1 }
+    const required = { field: 'docNum', error: RuleError.DOC_NUMBER_REQUIRED }
+    expect(validateVisitor(base, doc, ctx)).toEqual([{ field: 'docTypeId', error: RuleError.DOC_TYPE }, required])
+    expect(validateVisitor({ ...base, docNum: '   ' }, doc, ctx)).toContainEqual(required)
+    expect(validateVisitor({ ...base, docTypeId: 1 }, doc, ctx)).toEqual([required])
+    // A number typed before its type waits for the type to be checked by its pattern.
+    expect(validateVisitor({ ...base, docNum: '123' }, doc, ctx)).toEqual([{ field: 'docTypeId', error: RuleError.DOC_TYPE }])
+    expect(validateVisitor({ ...base, docTypeId: 1, docNum: '123' }, doc, ctx)).toEqual([{ field: 'docNum', error: RuleError.DOC_NUMBER }])
   })
   it('zips the confirm payload columns and refuses uneven ones', () => {
     const cols = {

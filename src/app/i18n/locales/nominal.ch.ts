@@ -45,6 +45,7 @@ const nominalCh: NominalMessages = {
     'birth-date': '出生日期格式為 日.月.年，年份1900至2051',
     'doc-type': '請選擇證件類型',
     'doc-number': '請檢查證件號碼',
+    'doc-number-required': '請輸入證件號碼',
     country: '請選擇國家',
     region: '請選擇地區',
   },

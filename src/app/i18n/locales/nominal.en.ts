@@ -45,6 +45,7 @@ const nominalEn: NominalMessages = {
     'birth-date': 'Date of birth as dd.mm.yyyy, year 1900 to 2051',
     'doc-type': 'Choose the document type',
     'doc-number': 'Check the document number',
+    'doc-number-required': 'Enter the document number',
     country: 'Choose the country',
     region: 'Choose the region',
   },

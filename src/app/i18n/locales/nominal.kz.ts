@@ -45,6 +45,7 @@ const nominalKz: NominalMessages = {
     'birth-date': 'Туған күні кк.аа.жжжж пішімінде, жыл 1900–2051',
     'doc-type': 'Құжат түрін таңдаңыз',
     'doc-number': 'Құжат нөмірін тексеріңіз',
+    'doc-number-required': 'Құжат нөмірін енгізіңіз',
     country: 'Елді таңдаңыз',
     region: 'Өңірді таңдаңыз',
   },
