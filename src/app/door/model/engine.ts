@@ -207,7 +207,11 @@ export class DoorEngine {
       keepLoadedFiles()
       if (!current()) return
       const list = answer.lists.find((l) => l.id === this.snap.list?.id) ?? this.snap.list
-      this.set({ online: true, list, tickets: heldTickets(data, list), syncedAt: data.syncedAt, error: null })
+      // A sync that worked answers a sync's or an upload's fault, not a scan's: the server's
+      // refusal of the code just typed stays until the next answer, or a sync in the background
+      // (every SYNC_INTERVAL_MS, or the network coming back) would wipe it before it is read.
+      const error = this.snap.error?.during === 'scan' ? this.snap.error : null
+      this.set({ online: true, list, tickets: heldTickets(data, list), syncedAt: data.syncedAt, error })
     } catch (err) {
       if (unanswered(err)) this.offline()
       else if (current()) this.set({ error: faultOf('sync', err) })
