@@ -3,7 +3,7 @@ import { returnBonusPlan, type HeldBonuses } from '../../../src/server/domain/lo
 
 /**
  * The one rule of the bonuses a return moves (loyalty/return-bonus-plan.ts returnBonusPlan), which
- * the return performs (returnTicketBonuses) and the previews read (bonusPreviewOf): a share of the
+ * the return performs (returnTicketBonuses) and the return page and e-mail read (returns/row-amounts.ts): a share of the
  * spent bonuses back to the card that paid them (all of them on the last return), the same share
  * of the earned ones taken back from the client's card, never more than it holds.
  */

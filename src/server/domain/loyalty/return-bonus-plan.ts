@@ -1,7 +1,8 @@
 /**
- * The one rule of the bonuses a return moves, pure (no database): returnTicketBonuses
- * (return-bonuses.ts) performs it in the return's transaction; bonusPreviewOf (the request's
- * e-mail) and returns/row-amounts.ts (the return page's rows) read it before a return is made.
+ * The one rule of the bonuses a return moves, pure (no database): returns/row-amounts.ts
+ * returnLinePlans applies it to each line with its own part of the card (the return page's rows,
+ * the request's e-mail, and what the confirm takes back), and returnTicketBonuses
+ * (return-bonuses.ts) performs it in the return's transaction.
  */
 
 /**

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect'
 import { findClientCard, type OrderRow } from '../orders/order.repository'
 import { returnBonuses } from './loyalty.repository'
 import { releaseDiscount } from './service'
-import { creditedTo, NO_BONUSES, returnBonusPlan, type BonusesHeld, type ReturnedBonuses } from './return-bonus-plan'
+import { creditedTo, NO_BONUSES, returnBonusPlan, type BonusesHeld, type CardBalance, type ReturnedBonuses } from './return-bonus-plan'
 import { findOrderBonuses, setOrderBonuses, takeBackBonuses } from './return-bonuses.repository'
 
 /** Re-exported where the bonuses a return moves are read (their rule's home is return-bonus-plan.ts). */
@@ -22,8 +22,11 @@ export type { ReturnedBonuses }
  *   spent since is not taken (`revoked` is less), and the refund keeps that much of its money
  *   back instead (returns/refund-payment.ts refundOfReturned, orders/money.ts bonusWithheld), so
  *   buying, spending the bonuses earned and returning earns nothing.
- * What moves is the rule's plan (return-bonus-plan.ts returnBonusPlan, the one home it shares with
- * bonusPreviewOf); this performs it. The discount row then holds what the kept tickets still have, so the order's money (moneyOf)
+ * What is given back and what earned is the rule's plan (return-bonus-plan.ts returnBonusPlan);
+ * what is taken back is `revokedOf` the order's row and the card's balance before this return
+ * (returns/row-amounts.ts linesReturn: the sum of what each returned line's own part of the card
+ * gives back, as the return page's rows count it, so the refund is what they showed); this
+ * performs it and answers `held`, what the rule was given, for the refund's money. The discount row then holds what the kept tickets still have, so the order's money (moneyOf)
  * counts only their bonuses and the next return splits the rest. A row given back already
  * (released: a cancelled order's bonuses went back then) has no spent bonuses left to return.
  *
@@ -34,45 +37,34 @@ export type { ReturnedBonuses }
  * them is the last return's share). A partial return keeps the use: the kept tickets keep their
  * part of the discount.
  */
-export async function returnTicketBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, shareOf: (held: number) => number, now: number, last: boolean): Promise<ReturnedBonuses> {
+export async function returnTicketBonuses(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, shareOf: (held: number) => number, now: number, last: boolean, revokedOf: (held: BonusesHeld) => number): Promise<ReturnedBonuses & { held: BonusesHeld }> {
   const row = await findOrderBonuses(trx, order.id)
-  if (!row) return NO_BONUSES
+  if (!row) return { ...NO_BONUSES, held: { row: undefined, card: undefined } }
   const { credited, earned } = returnBonusPlan(row, undefined, shareOf, last)
   // Released before the card is touched below: the code's row before the card's, as addDiscount takes them.
   // It gives back to the card what the plan credits (all the spent bonuses the row holds).
   if (last) await releaseDiscount(trx, order.id, now)
-  if (credited === 0 && earned === 0) return NO_BONUSES
   if (!last && credited > 0 && row.loyalty_card_id !== null) await returnBonuses(trx, row.loyalty_card_id, order.id, credited, now)
   let revoked = 0
-  if (earned > 0) {
-    const card = await findClientCard(trx, order.crm_client_id)
-    // The plan is given the balance the card had before this return: the one read under its lock
-    // holds what was given back to it above already, which the plan counts itself.
-    if (card) revoked = await takeBackBonuses(trx, card.id, order.id, (balance) => returnBonusPlan(row, { id: card.id, balance: balance - creditedTo(row, card.id, credited) }, shareOf, last).revoked, now)
+  let card: CardBalance | undefined
+  // The card is read whenever the order earned bonuses, as readBonusesHeld reads it for the page's
+  // rows: a line's part of it depends on every open line's earned bonuses, not only these.
+  if (row.charged_bonus > 0) {
+    const found = await findClientCard(trx, order.crm_client_id)
+    // The rule is given the balance the card had before this return: the one read under its lock
+    // holds what was given back to it above already, which the rule counts itself.
+    if (found) {
+      const before = (balance: number): CardBalance => (card = { id: found.id, balance: balance - creditedTo(row, found.id, credited) })
+      revoked = await takeBackBonuses(trx, found.id, order.id, (balance) => revokedOf({ row, card: before(balance) }), now)
+    }
   }
-  await setOrderBonuses(trx, order.id, { bonuses_used: row.bonuses_used - credited, charged_bonus: row.charged_bonus - earned })
-  return { credited, earned, revoked }
+  if (credited !== 0 || earned !== 0) await setOrderBonuses(trx, order.id, { bonuses_used: row.bonuses_used - credited, charged_bonus: row.charged_bonus - earned })
+  return { credited, earned, revoked, held: { row, card } }
 }
-
-/** What a return would move of bonuses, by returnTicketBonuses' rule, read before it is made. */
-export type BonusesPreview = ReturnedBonuses
 
 /** Reads the order's discount row and, when it earned bonuses, the client's card (for returnBonusPlan, read only). */
 export async function readBonusesHeld(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>): Promise<BonusesHeld> {
   const row = await findOrderBonuses(db, order.id)
   const card = row && row.charged_bonus > 0 ? await findClientCard(db, order.crm_client_id) : undefined
   return { row, card: card && { id: card.id, balance: Number(card.bonus_balance) } }
-}
-
-/**
- * returnTicketBonuses' rule read only (return-bonus-plan.ts returnBonusPlan), for whoever shows a
- * return before it is made (the request's e-mail, returns/create.ts): reads the order's discount
- * row and the client's card once (readBonusesHeld), and answers, for the tickets a `shareOf`
- * splits off (returnShare's rule) and whether they are the order's last (`last`), the bonuses
- * given back to the card, the share of those earned, and what of it the card holds now to be
- * taken back.
- */
-export async function bonusPreviewOf(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>): Promise<(shareOf: (held: number) => number, last: boolean) => BonusesPreview> {
-  const { row, card } = await readBonusesHeld(db, order)
-  return (shareOf, last) => returnBonusPlan(row, card, shareOf, last)
 }

@@ -210,13 +210,3 @@ export function openLineShares(left: number, open: readonly Pick<OpenLine, 'id' 
 export function bonusWithheld(amount: number, earned: number, taken: number): number {
   return Math.max(0, Math.min(amount, (earned - taken) * BONUS_MINOR))
 }
-
-/**
- * `byLine` (each returning line's money share, line id → minor units) scaled to `amount`, what the
- * return refunds once bonusWithheld is off: the same weights, by id, adding up to `amount`.
- */
-export function linesRefunded(byLine: ReadonlyMap<number, number>, amount: number): Map<number, number> {
-  const ids = [...byLine.keys()].sort((a, b) => a - b)
-  const parts = allocateByWeight(amount, ids.map((id) => byLine.get(id)!))
-  return new Map(ids.map((id, i) => [id, parts[i]]))
-}

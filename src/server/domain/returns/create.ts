@@ -9,15 +9,13 @@ import { sendMail, type MailConfig } from '../../mail/outbox'
 import { returnConfirmationMail } from '../../mail/templates/returnMail'
 import { mailTicketLabel } from '../../mail/templates/ticketLabel'
 import { toMajor } from '../../../contract/rules/money'
-import { bonusPreviewOf } from '../loyalty/return-bonuses'
-import { bonusWithheld } from '../orders/money'
 import { clockGate, inGatedTransaction, type CommitGate } from '../orders/commit-gate'
 import { lockOrder } from '../orders/order.repository'
 import { loadStoredSetup } from '../settings/service'
 import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
 import { returnRefusal } from './policy'
-import { returnShare } from './refund-payment'
+import { previewReturn } from './refund-payment'
 import { findPayingPayment, findReturnReason, insertReturnRequest, listReturnLines, lockReturnLines, markLinesRequested, pastReturnDeadline, usedLineIds, withdrawReturnRequest } from './repository'
 import { sweepReturnRequests } from './sweep'
 
@@ -85,10 +83,8 @@ export async function createReturn(db: Db, config: MailConfig & Pick<Config, 'pu
     const requestId = await insertReturnRequest(trx, { orderId: order.id, reasonId: reason.id, hashConf: storedHashConf(hashConf), now, expiresAt: now + REFUND_LINK_MS }, ids)
     // What the confirm will refund for these lines by the one rule (refund-payment.ts), not their list cost.
     // Less what it keeps back for earned bonuses the card has spent (orders/money.ts bonusWithheld), as the confirm does.
-    const share = await returnShare(trx, order.id, ids)
-    const moved = (await bonusPreviewOf(trx, order))(share.shareOf, share.last)
-    const amount = share.amount - bonusWithheld(share.amount, moved.earned, moved.revoked)
-    return { order, requestId, chosen, amount, bonuses: moved.credited, currency: setup.app.currency }
+    const { amount, credited } = await previewReturn(trx, order, ids)
+    return { order, requestId, chosen, amount, bonuses: credited, currency: setup.app.currency }
   })
   const { order, chosen, amount, bonuses, currency } = created
   // The e-mail and its link in the language the visitor asked in; the order's when the request

@@ -3,13 +3,14 @@ import { attemptRefundSend, REFUND_FIRST_ATTEMPT_LEASE_MS, type RefundLog } from
 import { recordRefund, recordWithheldRefund } from '../../payments/refund.repository'
 import type { QueuedRefund } from '../../payments/refund-outbox.repository'
 import type { PaymentRegistry } from '../../payments/registry'
+import { returnBonusPlan, type BonusesHeld } from '../loyalty/return-bonus-plan'
 import { readBonusesHeld, returnTicketBonuses, type ReturnedBonuses } from '../loyalty/return-bonuses'
-import { bonusWithheld, isReturned, lineWeight, linesRefunded, openLineShares, returnedShare, type OpenLine } from '../orders/money'
+import { isReturned, lineWeight, openLineShares, returnedShare, type OpenLine } from '../orders/money'
 import { lineServiceCosts } from '../orders/money.repository'
 import type { OrderRow } from '../orders/order.repository'
 import { promoPercents } from '../orders/promo-percent.repository'
 import { listLineWeights, recordLineRefunds } from './refund-share.repository'
-import { returnRowAmounts } from './row-amounts'
+import { linesReturn, returnRowAmounts } from './row-amounts'
 import { findPaidPayment, markPaymentRefunded, paymentLeft, type PaidPayment } from './repository'
 
 /** What returned tickets give back: money (minor units) from `payment`, and bonuses. */
@@ -43,20 +44,39 @@ export interface ReturnRefund {
  *   Not when the venue cancelled the session (`venueCancelled`, admin/catalogue/session-refunds.ts):
  *   the buyer did not choose to return, so they get the whole share back and the bonuses the card
  *   spent are the venue's loss (those still on the card are taken back as usual);
- * - each line keeps what it refunded (its share of `amount`, withheld off, by the same weights:
- *   orders/money.ts linesRefunded; order_lines.refunded_amount), so the return page shows a
- *   returned ticket at what it gave back (lineRefunded).
+ * - what the card gives back and the money keeps back is the returned lines' own, each line with
+ *   its own part of the card's balance (row-amounts.ts linesReturn over returnLinePlans): the rule
+ *   the return page's rows show, so a ticket returned alone, or any ticked tickets, refund exactly
+ *   what their rows said;
+ * - each line keeps what it refunded (its row's amount, order_lines.refunded_amount), so the
+ *   return page shows a returned ticket at what it gave back (lineRefunded).
  */
 export async function refundOfReturned(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lineIds: readonly number[], now: number, venueCancelled = false): Promise<ReturnRefund> {
   const share = await returnShare(trx, order.id, lineIds)
-  const bonuses = await returnTicketBonuses(trx, order, share.shareOf, now, share.last)
-  const withheld = venueCancelled ? 0 : bonusWithheld(share.amount, bonuses.earned, bonuses.revoked)
+  // The one rule the return page's rows show (row-amounts.ts): what the card gives back and what
+  // the money keeps back are the returned lines' own, each with its own part of the card.
+  const ruleOf = (held: BonusesHeld) => linesReturn(share.open, share.left, held, lineIds)
+  const { held, ...bonuses } = await returnTicketBonuses(trx, order, share.shareOf, now, share.last, (h) => ruleOf(h).revoked)
+  const lines = ruleOf(held)
+  const withheld = venueCancelled ? 0 : lines.withheld
   const amount = share.amount - withheld
-  await recordLineRefunds(trx, withheld > 0 ? linesRefunded(share.byLine, amount) : share.byLine)
+  await recordLineRefunds(trx, venueCancelled ? share.byLine : lines.byLine)
   return { amount, withheld, payment: share.payment, bonuses }
 }
 
 type LineWeight = Awaited<ReturnType<typeof listLineWeights>>[number]
+
+/** returnShare's answer. */
+export interface ReturnShare {
+  amount: number
+  payment: PaidPayment | null
+  shareOf: (left: number) => number
+  last: boolean
+  byLine: Map<number, number>
+  /** The lines the share is split over (openLines), and what the payment has left to split. */
+  open: OpenLine[]
+  left: number
+}
 
 /** The lines a return's share is split over: those not returned before, and `returning` (claimed by this return), each weighing what it was charged (lineWeight, with the order's promo `percent`). */
 function openLines(weights: readonly LineWeight[], returning: ReadonlySet<number>, percent: number): OpenLine[] {
@@ -74,7 +94,7 @@ const promoPercentOf = async (db: Db, orderId: number): Promise<number> => (awai
  * after them). Whoever shows a refund before it is made (a request's e-mail, the return page) can
  * ask it the same question.
  */
-export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<{ amount: number; payment: PaidPayment | null; shareOf: (left: number) => number; last: boolean; byLine: Map<number, number> }> {
+export async function returnShare(trx: Db, orderId: number, lineIds: readonly number[]): Promise<ReturnShare> {
   const open = openLines(await listLineWeights(trx, orderId), new Set(lineIds), await promoPercentOf(trx, orderId))
   const shareOf = (left: number) => returnedShare(left, open)
   const payment = await findPaidPayment(trx, orderId)
@@ -84,7 +104,20 @@ export async function returnShare(trx: Db, orderId: number, lineIds: readonly nu
   const left = paymentLeft(payment)
   const shares = openLineShares(left, open)
   const byLine = new Map(open.filter((l) => l.returning).map((l) => [l.id, shares.get(l.id)!]))
-  return { amount: shareOf(left), payment, shareOf, last, byLine }
+  return { amount: shareOf(left), payment, shareOf, last, byLine, open, left }
+}
+
+/**
+ * What returning `lineIds` of the order refunds by the one rule, read only (row-amounts.ts
+ * linesReturn over the order's discount row and the client's card as they are now): the money
+ * (minor units) and the spent bonuses given back to the card, for the request's e-mail
+ * (returns/create.ts). It is the sum of the lines' rows on the return page, and what the confirm
+ * refunds while nothing changes meanwhile.
+ */
+export async function previewReturn(trx: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lineIds: readonly number[]): Promise<{ amount: number; credited: number }> {
+  const share = await returnShare(trx, order.id, lineIds)
+  const held = await readBonusesHeld(trx, order)
+  return { amount: linesReturn(share.open, share.left, held, lineIds).amount, credited: returnBonusPlan(held.row, held.card, share.shareOf, share.last).credited }
 }
 
 /**

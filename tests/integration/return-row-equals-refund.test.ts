@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toMinor } from '../../src/contract/rules/money'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { visitor } from './order-fixtures'
+import { decide, memberVisitor, pathOf, placeOrder, startPay } from './payment-fixtures'
+import { decodeMessage, startInbox, type Inbox } from './return-helpers'
+import { addPercentPromo, orderLines, returnTickets, seedReturnShop, type ReturnShop } from './return-money-helpers'
+
+/**
+ * One money rule for the return page (returns/row-amounts.ts): what a row shows, and what any
+ * ticked rows add up to, is exactly what the confirm then refunds, on both databases, for an
+ * order paid partly with bonuses and a percent promo code whose earned bonuses the card has
+ * partly spent since (so the refund keeps some of their value back: orders/money.ts
+ * bonusWithheld). Fixture tickets cost 1650 ₽ (1500 + 150 fee); a member earns 5 % of what they
+ * pay in whole bonuses, a bonus pays 1 ₽.
+ */
+describe.each(TEST_DBS)('the return page shows what the return refunds on %s', (dbKind) => {
+  let server: TestServer
+  let inbox: Inbox
+  let shop: ReturnShop
+
+  beforeAll(async () => {
+    inbox = await startInbox()
+    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
+    shop = await seedReturnShop(server, inbox)
+    await addPercentPromo(shop, 'ROWS10', 10)
+  })
+  afterAll(async () => {
+    await server?.close()
+    await inbox?.close()
+  })
+
+  const balance = async () => Number((await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
+  const setBalance = (n: number) => server.db.updateTable('loyalty_cards').set({ bonus_balance: n }).where('id', '=', shop.pfx.client.cardId).execute()
+  /** The refunds of an order, minor units, oldest first. */
+  const refunded = async (orderId: number) => (await server.db.selectFrom('refunds').select('amount').where('order_id', '=', orderId).orderBy('id').execute()).map((r) => Number(r.amount))
+  /** What the return page shows each open line refunds (summa), minor units, by line id. */
+  const rows = async (hash: string) => {
+    const body = (await (await visitor(server.url)).post<{ error_code: string; rows: { id: number; summa: number; status_id: number }[] }>(`/api/order/return/${hash}`, { hash, lang: 'ru' })).body
+    expect(body.error_code).toBe('0')
+    return new Map(body.rows.filter((r) => r.status_id === 0).map((r) => [r.id, toMinor(r.summa)]))
+  }
+  /** The refund sum the last return e-mail of an order names. */
+  const mailedSum = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!).match(/Сумма к возврату: ([^\n]*)/)?.[1]
+
+  /** A member's order of `quantity` tickets, `bonuses` and `promoCode` applied, paid through the bank. */
+  async function memberOrder(quantity: number, bonuses: number, promoCode = '') {
+    const m = await memberVisitor(server, shop.pfx)
+    const hash = await placeOrder(m, shop.fx, shop.fx.basic, 'adult', quantity)
+    if (bonuses > 0 || promoCode !== '') {
+      const d = await m.post<{ errorCode: string; promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode })
+      expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
+      expect(d.body.promoCode).toBe(promoCode)
+    }
+    const start = await startPay(m, hash, shop.pfx.types.card)
+    expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
+    expect((await decide(m, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
+    return { hash, ...(await orderLines(shop, hash)) }
+  }
+
+  it('a ticket returned alone, then two ticked together, then the last: each refund is what its rows showed', async () => {
+    await setBalance(30)
+    // A: 4 tickets with 10 % off and 30 bonuses spent; it earns 5 % of what it paid. B then spends
+    // most of what A earned, so the card holds only part of A's earned bonuses when A is returned.
+    const a = await memberOrder(4, 30, 'ROWS10')
+    const earned = await balance()
+    expect(earned).toBeGreaterThan(100)
+    await memberOrder(1, earned - 20)
+    expect(await balance()).toBeLessThan(earned / 2)
+    const ids = a.lines.map((l) => l.id)
+
+    // One ticket alone: the confirm refunds exactly its row, and its e-mail says the same.
+    const before = await rows(a.hash)
+    expect([...before.keys()]).toEqual(ids)
+    const alone = await returnTickets(shop, a.hash, [ids[1]])
+    expect(toMinor(alone.summa!)).toBe(before.get(ids[1]))
+    expect(toMinor(Number(mailedSum(a.hash)!.replace(/[^\d,.]/g, '').replace(',', '.')))).toBe(before.get(ids[1]))
+
+    // Two of the three left, ticked together: their rows' sum.
+    const next = await rows(a.hash)
+    const pair = await returnTickets(shop, a.hash, [ids[0], ids[3]])
+    expect(toMinor(pair.summa!)).toBe(next.get(ids[0])! + next.get(ids[3])!)
+
+    // The last: its row.
+    const last = await rows(a.hash)
+    expect([...last.keys()]).toEqual([ids[2]])
+    expect(toMinor((await returnTickets(shop, a.hash, [ids[2]])).summa!)).toBe(last.get(ids[2]))
+    expect(await refunded(a.id)).toEqual([before.get(ids[1]), next.get(ids[0])! + next.get(ids[3])!, last.get(ids[2])])
+    expect(await balance()).toBeGreaterThanOrEqual(0)
+  })
+})
