@@ -2,7 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupSchema } from '../src/contract/entities/setup'
 import { writeSettings } from '../src/server/domain/settings/repository'
 import { SETUP_DEFAULTS } from '../src/server/domain/settings/defaults'
-import { eventHash, openPage, PHONE_VIEWPORT, startApp, waitForListing, type AppHarness } from './support/app'
+import type { Page } from 'playwright-core'
+import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { createWalkOrder } from './support/orders'
+
+/**
+ * What readable or tappable lies under the scroll-top button: text (each line's own box, from a
+ * Range, not its block's whole width) and controls, in main and the footer; [] when clear.
+ */
+function coveredByScrollTop(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const button = document.querySelector('.scroll-top')
+    if (button === null) return ['no scroll-top button']
+    const b = button.getBoundingClientRect()
+    const meets = (r: DOMRect) => r.width > 0 && r.height > 0 && r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom
+    const hits: string[] = []
+    for (const root of document.querySelectorAll('main, footer')) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        if ((node.textContent ?? '').trim() === '') continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        if ([...range.getClientRects()].some(meets)) hits.push(`text "${(node.textContent ?? '').trim().slice(0, 40)}"`)
+      }
+      for (const el of root.querySelectorAll('a, button, input, select, textarea, label, [role="button"]')) {
+        if (meets(el.getBoundingClientRect())) hits.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`)
+      }
+    }
+    return hits
+  })
+}
 
 /**
  * The shell follows setup: languages offered, header/footer/scroll-top flags, integration mode.
@@ -82,6 +111,38 @@ describe('setup-driven shell', () => {
       await page.locator('.scroll-top').waitFor()
     } finally {
       await context.close()
+    }
+  })
+
+  it('leaves nothing readable or tappable under the scroll-top button at the end of the listing and the order page, footer on or off, phone and desktop', async () => {
+    const app0 = setupSchema.parse(await (await fetch(new URL('/api/setup', app.baseUrl))).json()).app
+    const order = await createWalkOrder(app, 3)
+    const langs = ['ru', 'kz', 'ch', 'en'] as const
+    let turn = 0
+    try {
+      for (const footer of [1, 0]) {
+        await writeSettings(app.server.db, { app: { ...app0, footer, scroll_top: 1 } })
+        for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+          for (const screen of ['listing', 'order'] as const) {
+            const lang = langs[turn++ % langs.length]
+            const query = lang === 'ru' ? '' : `?lang=${lang}`
+            const { page, context, errors } = await openPage(app, screen === 'listing' ? `/${query}` : `/order/${order}${query}`, viewport)
+            if (screen === 'listing') await waitForListing(page)
+            else await page.locator('.order-pay').waitFor()
+            expect(await page.locator('footer.site-footer').count()).toBe(footer)
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+            await page.locator('.scroll-top').waitFor()
+            const where = `${screen} ${lang} ${viewport.width}px footer=${footer}`
+            await page.screenshot({ path: `/tmp/scroll-top-end-${screen}-${viewport.width}-footer${footer}.png` })
+            expect(await coveredByScrollTop(page), where).toEqual([])
+            if (viewport === PHONE_VIEWPORT && footer === 0) expect(seriousViolations(await runAxe(page)), where).toEqual([])
+            expect(errors, where).toEqual([])
+            await context.close()
+          }
+        }
+      }
+    } finally {
+      await writeSettings(app.server.db, { app: app0 })
     }
   })
 

@@ -22,7 +22,7 @@ export function Footer() {
   // The seller's details in the page's language where translated, else marked with their own.
   const info = sellerInfoFor(db, app.language, lang)
   return (
-    // With the scroll-top button on, the footer's end keeps room under it (shell.css, phones).
+    // With the scroll-top button on, the footer's end keeps room under it (shell.css).
     <footer className={`site-footer${app.scroll_top === 1 ? ' site-footer--clear-corner' : ''}`} aria-label={t('shell.footer')}>
       <div className="site-footer__inner">
         {logo !== undefined && (

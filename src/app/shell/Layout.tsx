@@ -24,6 +24,9 @@ export function Layout() {
   // slices into 5 ms pieces; until then they are not mounted, so the store's update does not
   // render them synchronously either.
   const shell = useDeferredValue(useSession((s) => s.setup !== null))
+  // With the scroll-top button on and no footer, main keeps the room under the button at the
+  // page's end (shell.css), so the last card or the pay button is never left under it.
+  const mainClearsCorner = useSession((s) => s.setup?.app.scroll_top === 1 && s.setup.app.footer !== 1)
   const main = useRef<HTMLElement>(null)
   useScreenEntry(screenOf(useMatches()), main)
   return (
@@ -31,7 +34,7 @@ export function Layout() {
       <SessionSync />
       <a className="skip-link" href={`#${MAIN_ID}`}>{t('shell.skipToContent')}</a>
       {shell && <Header />}
-      <main id={MAIN_ID} ref={main} className="site-main" tabIndex={-1}>
+      <main id={MAIN_ID} ref={main} className={`site-main${mainClearsCorner ? ' site-main--clear-corner' : ''}`} tabIndex={-1}>
         {setupStatus === 'error' && (
           <div className="notice notice--error" role="alert">
             <p>{t('shell.loadFailed')}</p>
