@@ -13,6 +13,7 @@ import { Growable } from './growable'
 import { MAX_COORDINATE, MAX_DECORATION_POINTS, MAX_SECTORS, MAX_SEATS, MAX_WARNINGS, ParseErrorCode, VenueParseError } from './limits'
 import { simplifyClosed } from '../../src/engine/geometry/simplify'
 import { triangulateOutlines } from '../../src/engine/geometry/triangulate'
+import { venueWarning } from '../../src/engine/parse/warnings'
 
 /** Columns per sector when reducing seat corners to hull candidates (hull error ≤ 1/128 of the sector width). */
 const HULL_COLUMNS = 128
@@ -376,7 +377,8 @@ export class VenueBuilder {
       strings: this.strings.build(),
       zones: this.zones,
       seatIndex: SeatIndex.buildFromSeats(seats),
-      warnings: this.warningList,
+      // The baseline keeps its English sentences; the model's warnings are codes now (a sentence is code 'text').
+      warnings: this.warningList.map((text) => venueWarning('text', { text })),
       parseMs: 0,
     }
     venue.parseMs = performance.now() - startedAt

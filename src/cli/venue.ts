@@ -62,9 +62,17 @@ async function inspect(argv: string[]): Promise<void> {
   const file = positional[0]
   if (!file) throw new Error('inspect needs a FILE')
   const { inspectVenue } = await import('../engine/parse/inspect')
+  const { warningText } = await import('../engine/parse/warnings')
   const text = await readFile(file, 'utf8')
   const rules = flags.has('rules') ? JSON.parse(await readFile(flags.get('rules') as string, 'utf8')) : undefined
-  const summary = inspectVenue(text, rules)
+  const parsed = inspectVenue(text, rules)
+  // Warnings in English as before (scripts read them), their codes and params beside them.
+  const summary = {
+    ...parsed,
+    warnings: parsed.warnings.map(warningText),
+    warningCodes: parsed.warnings,
+    report: { ...parsed.report, warnings: parsed.report.warnings.map(warningText) },
+  }
   if (flags.has('json')) process.stdout.write(`${JSON.stringify(summary)}\n`)
   else process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
 }

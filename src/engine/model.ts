@@ -13,6 +13,7 @@
  * stores this key per seat at import and serves it as `seat_id` in /api/scheme/map, so the map
  * and the inventory always agree.
  */
+import type { VenueWarning } from './parse/warnings'
 
 /** Seat outline kinds, stored in `VenueSeats.shape`. */
 export const SeatShape = {
@@ -222,7 +223,7 @@ export interface VenueData {
   /** Spatial index of seats (serialized; see src/engine/spatial). */
   seatIndex: ArrayBuffer
   /** Non-fatal problems met while reading (duplicate ids, unknown elements, …). */
-  warnings: string[]
+  warnings: VenueWarning[]
   /** Parse plus index time in milliseconds, measured by the parser. */
   parseMs: number
   /**

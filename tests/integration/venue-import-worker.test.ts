@@ -9,6 +9,7 @@ import { recogniseDrawing } from '../../src/server/venues/import-job'
 import { MAX_ATTRIBUTE_BYTES } from '../../src/server/venues/sanitize'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
+import { warningText } from '../../src/engine/parse/warnings'
 
 /**
  * The compile workers and the server's event loop (issues 16 and 18): an import's cleaning and
@@ -60,7 +61,7 @@ describe.each(TEST_DBS)('imports and compiles off the event loop on %s', (dbKind
     expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(200)
     // The report is the one the parser gives on this thread.
     const { report, venue: parsed } = recogniseDrawing(svg)
-    expect(imported.body).toMatchObject({ seats: BIG_SEATS, standing_places: report.standing, sectors: parsed.sectors.count, warnings: parsed.warnings })
+    expect(imported.body).toMatchObject({ seats: BIG_SEATS, standing_places: report.standing, sectors: parsed.sectors.count, warnings: parsed.warnings.map(warningText) })
     expect(imported.body.seat_types).toEqual({ wheelchair: report.access.wheelchair, companion: report.access.companion, transfer: report.access.transfer, restricted: report.access.restricted, signlang: report.access.signlang, companions_linked: report.access.companionsLinked })
     const stored = await server.db.selectFrom('seats').select((eb) => eb.fn.countAll<number>().as('n')).where('drawing_id', '=', imported.body.drawing_id).executeTakeFirstOrThrow()
     expect(Number(stored.n)).toBe(BIG_SEATS)

@@ -10,10 +10,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DrawingReport } from '../../src/contract/admin/catalogue'
 import type { StudioPlan } from '../../src/contract/admin/studio'
 import { importVenueDrawing } from '../../src/server/venues/import'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
+import { warningText } from '../../src/engine/parse/warnings'
 
 const run = promisify(execFile)
 /** Read in place, never copied (see /work/shared/venues/real/SOURCES.md). */
@@ -45,16 +47,20 @@ describe.each(TEST_DBS)('a sector without a name at import on %s', (dbKind) => {
   const newVenue = async (name: string) => (await manager.post<{ id: number }>('/api/admin/venues', { name_ru: name, name_en: name })).body.id
 
   it('the console upload reports the unnamed sector\'s seats first; the studio renames it and the new version has no unnamed sector', async () => {
-    const report = await manager.post<{ drawing_id: number; seats: number; warnings: string[] }>(`/api/admin/venues/${await newVenue('Two blocks')}/drawings`, { name: 'two-blocks', svg: twoBlocks() })
+    const report = await manager.post<DrawingReport>(`/api/admin/venues/${await newVenue('Two blocks')}/drawings`, { name: 'two-blocks', svg: twoBlocks() })
     expect(report.status, JSON.stringify(report.body)).toBe(200)
     expect(report.body.seats).toBe(70)
     expect(report.body.warnings[0]).toBe(warningFor(40))
+    // Beside the English text (kept for clients that show it), its code and count, which the console words.
+    expect(report.body.warning_details[0]).toEqual({ code: 'unnamed-sectors', params: { count: 40 }, times: 1, text: warningFor(40) })
+    expect(report.body.warning_details.map((w) => w.text)).toEqual(report.body.warnings)
 
     const plan = (await manager.get<StudioPlan>(`/api/admin/drawings/${report.body.drawing_id}`)).body
     const unnamed = plan.sectors.filter((s) => s.name === '')
     expect(unnamed).toEqual([expect.objectContaining({ kind: 0, seat_count: 40 })])
     // Not stored with the drawing's own warnings: a new version would carry it after the rename.
     expect(plan.drawing.warnings).not.toContain(warningFor(40))
+    expect(plan.drawing.warning_details.map((w) => w.text)).toEqual(plan.drawing.warnings)
 
     const edit = await manager.post<{ drawing_id: number }>(`/api/admin/drawings/${report.body.drawing_id}/edit`, { ops: [{ op: 'rename-sector', sector: unnamed[0].index, name: 'Stalls' }] })
     expect(edit.status, JSON.stringify(edit.body)).toBe(200)
@@ -72,8 +78,8 @@ describe.each(TEST_DBS)('a sector without a name at import on %s', (dbKind) => {
     const svg = fs.readFileSync(GRIBOEDOV, 'utf8')
     const result = await importVenueDrawing(server.db, { venueId: await newVenue('Griboedov'), name: 'Griboedov', svg, sourceFile: GRIBOEDOV })
     expect(result.seats).toBe(776)
-    expect(result.warnings[0]).toBe(warningFor(512))
-    expect(result.warnings.some((w) => /72 repeated shapes/.test(w))).toBe(true)
+    expect(warningText(result.warnings[0])).toBe(warningFor(512))
+    expect(result.warnings.some((w) => /72 repeated shapes/.test(warningText(w)))).toBe(true)
   })
 
   it('npm run venue -- import prints the warning', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idSchema } from '../entities/common'
 import { LANGS, type Lang } from '../lang'
 import { ISSUE } from './issues'
+import { warningDetailsSchema } from './venueWarnings'
 
 /**
  * The console's catalogue: what an operator creates and edits (issue 17 item 2). Every form of
@@ -219,7 +220,9 @@ export const drawingReportSchema = z.object({
   standing_places: z.number().int(),
   sectors: z.number().int(),
   zones: z.number().int(),
+  /** The import's warnings in English (as before codes existed); `warning_details` has each one's code and params. */
   warnings: z.array(z.string()),
+  warning_details: warningDetailsSchema,
   parse_ms: z.number(),
   /** Seats per type the drawing's markup gives (accessible seating), and companion seats linked to a wheelchair space. */
   seat_types: z.object({
@@ -231,6 +234,7 @@ export const drawingReportSchema = z.object({
     companions_linked: z.number().int(),
   }),
 })
+export type DrawingReport = z.infer<typeof drawingReportSchema>
 
 export const categoryInputSchema = z.object({
   ...locInput('name', { required: true }),

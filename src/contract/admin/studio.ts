@@ -4,6 +4,7 @@ import { accessTypeSchema } from '../entities/access'
 import { schemeMapMetaSchema } from '../entities/scheme'
 import { MAX_NAME } from './catalogue'
 import { paintKindOpSchemas } from './studio-paint'
+import { warningDetailsSchema } from './venueWarnings'
 
 /**
  * The venue map studio (issue 17 item 3): what the console reads of a drawing to show and paint
@@ -105,7 +106,9 @@ export const studioPlanSchema = z.object({
     copying: studioCopyingSchema.nullable(),
     parent_id: z.number().int().nullable(),
     created_at: z.number(),
+    /** The import's warnings in English; `warning_details` has each one's code and params, which the studio words. */
     warnings: z.array(z.string()),
+    warning_details: warningDetailsSchema,
   }),
   svg: z.string(),
   sectors: z.array(z.object({ index: z.number().int(), name: z.string(), kind: z.number().int(), seat_count: z.number().int() })),

@@ -101,16 +101,20 @@ function partAt(text: string, start: number, end: number): Part {
   return Part.Unknown
 }
 
+/** Characters of a skipped part reported: enough to find it in the drawing, never a whole path. */
+const MAX_REPORTED_PART = 60
+
 /**
  * Parses an SVG transform attribute (matrix, translate, scale, rotate with optional centre,
  * skewX, skewY) into one matrix. Unknown or malformed parts are skipped and reported through
- * `onError`, so one bad transform never stops a drawing from loading. A part is a run of
- * letters, optional whitespace, then "(" up to the next ")"; anything between parts is ignored.
+ * `onError` (the part as written, its first MAX_REPORTED_PART characters), so one bad transform
+ * never stops a drawing from loading. A part is a run of letters, optional whitespace, then "("
+ * up to the next ")"; anything between parts is ignored.
  *
  * The product is kept in six numbers, each step written out as multiply() computes it (same
  * operations in the same order, so bit for bit the same matrix), without an array per part.
  */
-export function parseTransform(text: string, onError?: (message: string) => void): Matrix {
+export function parseTransform(text: string, onError?: (part: string) => void): Matrix {
   let r0 = 1
   let r1 = 0
   let r2 = 0
@@ -197,7 +201,7 @@ export function parseTransform(text: string, onError?: (message: string) => void
         known = false
     }
     if (!known || !(Number.isFinite(t0) && Number.isFinite(t1) && Number.isFinite(t2) && Number.isFinite(t3) && Number.isFinite(t4) && Number.isFinite(t5))) {
-      onError?.(`ignored transform part "${text.slice(nameStart, close + 1).slice(0, 60)}"`)
+      onError?.(text.slice(nameStart, close + 1).slice(0, MAX_REPORTED_PART))
       continue
     }
     // result = multiply(result, t)

@@ -9,6 +9,7 @@ import type { VenueDecorations } from '../model'
 import type { StringTableBuilder } from '../strings/StringTable'
 import { Growable } from './growable'
 import { MAX_COORDINATE, MAX_DECORATION_POINTS } from './limits'
+import { venueWarning, type VenueWarning } from './warnings'
 
 export class DecorationBuilder {
   private readonly decoStart = new Growable(Uint32Array)
@@ -27,7 +28,7 @@ export class DecorationBuilder {
   /** @param warn the venue's warnings (VenueBuilder.warn), for shapes skipped or dropped */
   constructor(
     private readonly strings: StringTableBuilder,
-    private readonly warn: (message: string, kind?: string) => void,
+    private readonly warn: (warning: VenueWarning) => void,
   ) {}
 
   /** Adds a shape that is not a seat: `points` are x, y pairs; colours 0xRRGGBBAA, 0 = none. */
@@ -35,7 +36,7 @@ export class DecorationBuilder {
     if (points.length < 4) return
     for (let i = 0; i < points.length; i++) {
       if (!(Math.abs(points[i]) <= MAX_COORDINATE)) {
-        this.warn('shape with unusable coordinates skipped', 'bad-decoration-coordinates')
+        this.warn(venueWarning('bad-decoration-coordinates', {}))
         return
       }
     }
@@ -85,7 +86,7 @@ export class DecorationBuilder {
    * runs before VenueBuilder sums up its warnings (the warning keeps its place in the list).
    */
   finish(): VenueDecorations {
-    if (this.droppedDecorations > 0) this.warn(`${this.droppedDecorations} decoration shapes dropped (over ${MAX_DECORATION_POINTS} points)`)
+    if (this.droppedDecorations > 0) this.warn(venueWarning('decorations-dropped', { count: this.droppedDecorations, max: MAX_DECORATION_POINTS }))
     return {
       count: this.decoStart.length,
       start: this.decoStart.finish(), length: this.decoLength.finish(), points: this.decoPoints.finish(),

@@ -15,6 +15,7 @@ import { Growable } from './growable'
 import { MAX_SECTORS, MAX_SEATS, MAX_WARNINGS, ParseErrorCode, VenueParseError } from './limits'
 import { simplifyClosed } from '../geometry/simplify'
 import { triangulateOutlines } from '../geometry/triangulate'
+import { venueWarning, type VenueWarning } from './warnings'
 
 /** Distinct row and seat labels kept in the label map (beyond it, labels go to the table's own map). */
 const LABEL_CACHE_MAX = 4096
@@ -26,13 +27,15 @@ const NUMERIC_LABELS = 10_000
  * draws them. Cuts the 1M-seat stadium's outline points (and their triangles) several-fold.
  */
 const OUTLINE_TOLERANCE = 1 / 20_000
+/** Warnings counted as one kind whatever their params (each seat or shape would be a line of its own). */
+const GROUPED_WARNINGS: ReadonlySet<string> = new Set(['bad-decoration-coordinates', 'bad-transform', 'use-missing', 'standing-without-shape', 'seat-without-shape', 'bad-seat-coordinates', 'duplicate-seat-key'])
 /** Zone colours when the metadata gives none (0xRRGGBB). */
 export const ZONE_PALETTE = [0xe4572e, 0x29335c, 0xf3a712, 0x669bbc, 0x8cb369, 0x9c6644, 0xb56576, 0x4d908e]
 
 export class VenueBuilder {
   readonly strings = new StringTableBuilder()
   /** The shapes that are not seats, and the text labels. */
-  readonly decorations = new DecorationBuilder(this.strings, (message, kind) => this.warn(message, kind))
+  readonly decorations = new DecorationBuilder(this.strings, (warning) => this.warn(warning))
   private readonly x = new Growable(Float32Array)
   private readonly y = new Growable(Float32Array)
   private readonly w = new Growable(Float32Array)
@@ -72,20 +75,28 @@ export class VenueBuilder {
   readonly zones: VenueZone[] = []
   private readonly zoneIds = new Map<string, number>()
 
-  private readonly warningList: string[] = []
-  private warningCount = 0
-  private readonly warningKinds = new Map<string, number>()
+  private readonly warningList: VenueWarning[] = []
+  /** The first warning of each kind (its code and params), which counts the rest as its `times`. */
+  private readonly warningKinds = new Map<string, VenueWarning>()
 
   get seatCount(): number {
     return this.x.length
   }
 
-  warn(message: string, kind = message): void {
-    const seen = this.warningKinds.get(kind) ?? 0
-    this.warningKinds.set(kind, seen + 1)
-    if (seen > 0) return
-    this.warningCount++
-    if (this.warningList.length < MAX_WARNINGS) this.warningList.push(message)
+  /**
+   * Keeps the first warning of its kind and counts the rest. The kind is the code for the codes in
+   * GROUPED_WARNINGS (one per drawing however many elements or keys it names), else the code with
+   * its params (each distinct end tag, <use> target… once).
+   */
+  warn(warning: VenueWarning): void {
+    const kind = GROUPED_WARNINGS.has(warning.code) ? warning.code : `${warning.code}\u0000${JSON.stringify(warning.params)}`
+    const first = this.warningKinds.get(kind)
+    if (first) {
+      first.times = (first.times ?? 1) + 1
+      return
+    }
+    this.warningKinds.set(kind, warning)
+    if (this.warningList.length < MAX_WARNINGS) this.warningList.push(warning)
   }
 
   sectorIndex(name: string, kind: number = SectorKind.Seated): number {
@@ -173,7 +184,7 @@ export class VenueBuilder {
       const text = this.keyText(sector, row, number, id)
       const seen = (this.duplicateKeys.get(text) ?? 1) + 1
       this.duplicateKeys.set(text, seen)
-      this.warn(`duplicate seat key "${text}" (renamed "${text}~${seen}")`, 'duplicate seat keys renamed with ~N')
+      this.warn(venueWarning('duplicate-seat-key', { key: text, renamed: `${text}~${seen}` }))
       key = this.strings.add(`${text}~${seen}`)
       this.keyTaken(key) // grows the bit set to cover the new id
     }
@@ -258,9 +269,6 @@ export class VenueBuilder {
 
   finish(viewBox: [number, number, number, number] | null, startedAt: number): VenueData {
     const decorations = this.decorations.finish()
-    for (const [kind, count] of this.warningKinds) {
-      if (count > 1 && this.warningList.length < MAX_WARNINGS) this.warningList.push(`(${count} times) ${kind}`)
-    }
     const seats = {
       count: this.x.length,
       x: this.x.finish(), y: this.y.finish(), w: this.w.finish(), h: this.h.finish(),

@@ -8,6 +8,7 @@ import { StringTable } from '../strings/StringTable'
 import { recogniseVenue } from './parseVenue'
 import type { RecognitionReport } from './recognise/recogniser'
 import type { VenueRules } from './rules'
+import type { VenueWarning } from './warnings'
 
 export interface VenueSummary {
   seats: number
@@ -15,7 +16,7 @@ export interface VenueSummary {
   rows: number
   standing: number
   bbox: [number, number, number, number]
-  warnings: string[]
+  warnings: VenueWarning[]
   /** Seats per type the markup gives (accessible seating) and companions linked to a space (= report.access). */
   seatTypes: RecognitionReport['access']
   parseMs: number

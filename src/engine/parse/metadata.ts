@@ -9,6 +9,7 @@ import { NO_ZONE, SeatStatus, SectorKind, type VenueData, type VenueZone } from 
 import { seatKeyIndex } from '../seatKeys'
 import { StringTable } from '../strings/StringTable'
 import { ZONE_PALETTE } from './VenueBuilder'
+import { venueWarning } from './warnings'
 
 /**
  * Session data in the engine's own terms (the engine knows no contract): the host maps the
@@ -69,7 +70,7 @@ export function applyMetadata(venue: VenueData, metadata: VenueMetadata): void {
       seats.zone[i] = zoneOf(String(entry.zonelevel_id))
       seats.status[i] = entry.status
     }
-    if (unmatched > 0) venue.warnings.push(`${unmatched} seat_numbers entries match no seat in the drawing`)
+    if (unmatched > 0) venue.warnings.push(venueWarning('seat-numbers-unmatched', { count: unmatched }))
   }
   if (Array.isArray(metadata.seat_stand)) standingZones(venue, metadata.seat_stand, zoneOf)
 }

@@ -27,6 +27,7 @@ import { rulesReport, summarise, textAnchorOf } from './recognise/report'
 import { accessOfAttributes } from './recognise/access'
 import { parseViewBox, symbolViewport, textLocal, textPosition, type DefNode, type Frame } from './frame'
 import { addSeatShape, collectStanding, finishSeat } from './ruleShapes'
+import { venueWarning, type VenueWarning } from './warnings'
 
 export interface ParseOptions {
   rules?: VenueRules
@@ -81,7 +82,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
   /** Open frames collecting text (<style>, <text>): the scanner skips text otherwise. */
   let textFrames = 0
 
-  const warn = (message: string, kind?: string) => builder.warn(message, kind)
+  const warn = (warning: VenueWarning) => builder.warn(warning)
 
   const scratch: PickedAttributes = { class: undefined, id: undefined, transform: undefined, style: undefined, groupmode: undefined, presentation: null }
 
@@ -134,7 +135,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     }
     return tag
   }
-  const onBadTransform = (message: string) => warn(message, 'bad-transform')
+  const onBadTransform = (part: string) => warn(venueWarning('bad-transform', { part }))
   /** Neighbouring shapes mostly share their style: one object for a run of alike shapes. */
   let lastStyle: ShapeStyle = { fill: undefined, stroke: undefined, strokeWidth: 1 }
   function styleOfFrame(f: Frame): ShapeStyle {
@@ -154,7 +155,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
       sawRoot = true
       const viewBoxAttr = getAttrList(attrs, 'viewBox')
       viewBox = parseViewBox(viewBoxAttr)
-      if (viewBoxAttr !== undefined && !viewBox) warn('unusable viewBox ignored')
+      if (viewBoxAttr !== undefined && !viewBox) warn(venueWarning('bad-viewbox', {}))
       const size = viewBox ? Math.max(viewBox[2], viewBox[3]) : Math.max(num(getAttrList(attrs, 'width'), 0), num(getAttrList(attrs, 'height'), 0))
       if (size > 0 && size <= MAX_COORDINATE) tolerance = size * FLATTEN_TOLERANCE_RATIO
     }
@@ -274,7 +275,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     if (!href || href[0] !== '#') return
     const node = defs.get(href.slice(1))
     if (!node) {
-      warn(`<use> of "${href}" not found among earlier <defs>/<symbol> elements`, 'use-missing')
+      warn(venueWarning('use-missing', { href }))
       return
     }
     if (useDepth >= MAX_USE_DEPTH) throw new VenueParseError(ParseErrorCode.TooDeep, `<use> references nest deeper than ${MAX_USE_DEPTH}`)
@@ -307,7 +308,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     if (frame.standing && (stack.length === 0 || stack[stack.length - 1].standing !== frame.standing)) {
       const s = frame.standing
       if (s.box[0] <= s.box[2]) builder.addStanding(s.name, s.capacity, s.zone, s.box, s.outline)
-      else warn(`standing area "${s.name}" has no shape`, 'standing-without-shape')
+      else warn(venueWarning('standing-without-shape', { name: s.name }))
     }
     if (frame.text) {
       const content = frame.text.join('')
@@ -345,7 +346,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
 
   scanXml(text, handler)
   if (!sawRoot) throw new VenueParseError(ParseErrorCode.NotSvg, 'no <svg> element found')
-  if (hiddenSkipped > 0) warn(`${hiddenSkipped} hidden element(s) (display:none) skipped`)
+  if (hiddenSkipped > 0) warn(venueWarning('hidden-skipped', { count: hiddenSkipped }))
   const report = recog
     ? recog.finish(builder, viewBox ? Math.max(viewBox[2], viewBox[3]) : 0, addDecoration, hiddenSkipped)
     : rulesReport(builder.seatCount, hiddenSkipped)

@@ -10,6 +10,7 @@ import { MAX_COORDINATE } from './limits'
 import type { CompiledRules } from './rules'
 import type { ShapeGeometry } from './shapes'
 import type { VenueBuilder } from './VenueBuilder'
+import { venueWarning } from './warnings'
 
 export interface SeatBuild<Root extends { matrix: Matrix; id: string | undefined }> {
   rule: CompiledRules['seats'][number]
@@ -63,7 +64,7 @@ export function addSeatShape<R extends { matrix: Matrix; id: string | undefined 
 /** Adds the finished seat to the builder (or warns why it cannot). */
 export function finishSeat<R extends { matrix: Matrix; id: string | undefined }>(seat: SeatBuild<R>, builder: VenueBuilder): void {
   if (seat.shapes === 0 || !seat.first) {
-    builder.warn(`seat without a drawable shape skipped (rule "${seat.rule.name}")`, 'seat-without-shape')
+    builder.warn(venueWarning('seat-without-shape', { rule: seat.rule.name }))
     return
   }
   const single = seat.shapes === 1
@@ -77,7 +78,7 @@ export function finishSeat<R extends { matrix: Matrix; id: string | undefined }>
   const w = (box[2] - box[0]) * sx
   const h = (box[3] - box[1]) * sy
   if (!(Math.abs(x) <= MAX_COORDINATE && Math.abs(y) <= MAX_COORDINATE && w <= MAX_COORDINATE && h <= MAX_COORDINATE && Number.isFinite(rotation))) {
-    builder.warn('seat with unusable coordinates skipped', 'bad-seat-coordinates')
+    builder.warn(venueWarning('bad-seat-coordinates', {}))
     return
   }
   builder.addSeat(x, y, w, h, rotation, single ? seat.first.geometry.kind : SeatShape.Path, seat.sector, seat.row, seat.number, seat.zone, seat.root.id, seat.access)

@@ -11,6 +11,7 @@
  * the end (each reported once through `warn`).
  */
 import { MAX_DEPTH, ParseErrorCode, VenueParseError } from './limits'
+import { venueWarning, type VenueWarning } from './warnings'
 
 export interface ScanHandler {
   /** attrs holds name, value pairs in [0, attrCount); values are entity-decoded. */
@@ -19,7 +20,7 @@ export interface ScanHandler {
   /** Character data (decoded) or CDATA content; only called while `wantsText` is true. */
   text(text: string): void
   wantsText: boolean
-  warn(message: string): void
+  warn(warning: VenueWarning): void
 }
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
@@ -121,10 +122,10 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
       let k = stack.length - 1
       while (k >= 0 && stack[k] !== name) k--
       if (k < 0) {
-        handler.warn(`stray end tag </${name}> ignored`)
+        handler.warn(venueWarning('stray-end-tag', { tag: name }))
         continue
       }
-      if (k < stack.length - 1) handler.warn(`end tag </${name}> closed ${stack.length - 1 - k} unclosed element(s)`)
+      if (k < stack.length - 1) handler.warn(venueWarning('unclosed-closed', { tag: name, count: stack.length - 1 - k }))
       while (stack.length > k) handler.closeTag(stack.pop() as string)
       continue
     }
@@ -240,7 +241,7 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     }
   }
   if (stack.length > 0) {
-    handler.warn(`${stack.length} element(s) left open at the end of the drawing`)
+    handler.warn(venueWarning('left-open', { count: stack.length }))
     while (stack.length > 0) handler.closeTag(stack.pop() as string)
   }
 }

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import type { VenueRules } from '../../engine/parse/index'
+import { warningText, type VenueRules } from '../../engine/parse/index'
 import { loadConfig } from '../config'
 import { setupTimeouts } from '../prepare'
 import { connect } from '../db/connect'
@@ -57,7 +57,7 @@ export async function runVenueImport(argv: string[]): Promise<void> {
     if (a.wheelchair + a.companion + a.transfer + a.restricted + a.signlang > 0) {
       console.log(`  seat types: wheelchair ${a.wheelchair}, companion ${a.companion} (${a.companionsLinked} linked to a space), transfer ${a.transfer}, restricted view ${a.restricted}, sign language ${a.signlang}`)
     }
-    for (const w of result.warnings.slice(0, 10)) console.log(`  warning: ${w}`)
+    for (const w of result.warnings.slice(0, 10)) console.log(`  warning: ${warningText(w)}`)
   } finally {
     await db.destroy()
   }

@@ -1,6 +1,6 @@
 import { setImmediate as turnOfTheLoop } from 'node:timers/promises'
 import { NO_ZONE, SEAT_ACCESS_NAMES, SectorKind, type VenueData } from '../../engine/model'
-import type { RecognitionReport, VenueRules } from '../../engine/parse/index'
+import { venueWarning, type RecognitionReport, type VenueRules, type VenueWarning } from '../../engine/parse/index'
 import { seatKeyId } from '../../engine/seatKeys'
 import { StringTable } from '../../engine/strings/StringTable'
 import type { Db } from '../db/connect'
@@ -32,7 +32,8 @@ export interface ImportDrawingResult {
   standingPlaces: number
   sectors: number
   zones: number
-  warnings: string[]
+  /** Codes with their params (engine/parse/warnings.ts): worded in English by warningText, in the console's language by the studio. */
+  warnings: VenueWarning[]
   parseMs: number
   /** How the seats were recognised (recognise/recogniser.ts): clusters, label sources, warnings. */
   report: RecognitionReport
@@ -52,8 +53,8 @@ export function seatsInUnnamedSectors(sectors: readonly { name: string; kind: nu
  * warning says where; it is not stored with the drawing's own warnings, which a new version
  * copies: the studio counts unnamed sectors on the version it shows instead.
  */
-export function unnamedSectorWarning(seats: number): string {
-  return `${seats} seats in sectors without a name: name them in the studio`
+export function unnamedSectorWarning(seats: number): VenueWarning {
+  return venueWarning('unnamed-sectors', { count: seats })
 }
 
 /**

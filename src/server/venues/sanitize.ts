@@ -21,6 +21,8 @@
  * use 1.8 GB) is refused with a clear error before anything is parsed or stored.
  */
 
+import { venueWarning, type VenueWarning } from '../../engine/parse/warnings'
+
 /**
  * Longest attribute value accepted (path data, points, an embedded image). Real drawings' longest
  * is about 14 kB; 4 MB leaves room for a detailed outline or a small embedded raster.
@@ -36,8 +38,8 @@ export class DrawingRejectedError extends Error {
 
 export interface SanitizeResult {
   svg: string
-  /** What was removed, one line per kind with its count (reported as import warnings). */
-  removed: string[]
+  /** What was removed, one warning per kind and name with its count (reported as import warnings). */
+  removed: VenueWarning[]
 }
 
 const DANGEROUS_ELEMENTS = ['script', 'foreignObject', 'iframe', 'embed', 'object', 'handler', 'listener']
@@ -106,11 +108,17 @@ function entityLeftover(svg: string): string | null {
   return null
 }
 
+type RemovedCode = 'removed-element' | 'removed-handler' | 'removed-link' | 'removed-animation'
+
 const unquote = (v: string) => (v.startsWith('"') || v.startsWith("'") ? v.slice(1, -1) : v)
 
 export function sanitizeDrawing(input: string): SanitizeResult {
-  const counts = new Map<string, number>()
-  const count = (what: string) => counts.set(what, (counts.get(what) ?? 0) + 1)
+  const counts = new Map<string, { code: RemovedCode; name: string; n: number }>()
+  const count = (code: RemovedCode, name: string) => {
+    const seen = counts.get(`${code} ${name}`)
+    if (seen) seen.n++
+    else counts.set(`${code} ${name}`, { code, name, n: 1 })
+  }
   const out: string[] = []
   let last = 0
   /** Name of the dangerous element being skipped and its nesting depth (0: not skipping). */
@@ -133,7 +141,7 @@ export function sanitizeDrawing(input: string): SanitizeResult {
     }
     if (!closing && DANGEROUS_ELEMENTS.some((e) => e.toLowerCase() === local)) {
       out.push(input.slice(last, m.index))
-      count(`<${name}> element`)
+      count('removed-element', name)
       if (selfClosing) {
         last = m.index + whole.length
       } else {
@@ -154,14 +162,14 @@ export function sanitizeDrawing(input: string): SanitizeResult {
       }
       const attrLocal = localName(attrName)
       if (attrLocal.startsWith('on')) {
-        count(`${attrName} handler`)
+        count('removed-handler', attrName)
         changed = true
         return ''
       }
       // An animation of a link or a handler, under whatever prefix it names the attribute.
       if (ANIMATIONS.has(local) && attrLocal === 'attributename' && /^(?:href|on\w*)$/.test(localName(value.trim()))) dropElement = true
       if (LINK_ATTRIBUTES.has(attrLocal) && isDangerousUrl(value)) {
-        count(`${attrName}="javascript:…" link`)
+        count('removed-link', attrName)
         changed = true
         return ''
       }
@@ -169,7 +177,7 @@ export function sanitizeDrawing(input: string): SanitizeResult {
     })
     if (dropElement) {
       out.push(input.slice(last, m.index))
-      count(`<${name}> rewriting a link or handler`)
+      count('removed-animation', name)
       if (selfClosing) last = m.index + whole.length
       else {
         skipping = local
@@ -184,7 +192,7 @@ export function sanitizeDrawing(input: string): SanitizeResult {
   }
   // An element left open to the end: everything after its start goes.
   out.push(skipping !== null ? '' : input.slice(last))
-  const removed = [...counts].map(([what, n]) => `removed ${n} × ${what}`)
+  const removed = [...counts.values()].map((c) => venueWarning(c.code, { count: c.n, name: c.name }))
   const svg = removed.length ? out.join('') : input
   // Whatever the tag scan could not read (a malformed tag) must not carry script through, spelled
   // plainly or with entities.

@@ -17,7 +17,7 @@ function plan(): StudioPlan {
     row.push(r)
   }
   return {
-    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, copying: null, parent_id: null, created_at: 0, warnings: [] },
+    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, copying: null, parent_id: null, created_at: 0, warnings: [], warning_details: [] },
     svg: '<svg/>',
     sectors: [{ index: 0, name: 'A', kind: 0, seat_count: 10 }, { index: 1, name: 'B', kind: 0, seat_count: 10 }],
     zones: [{ id: 7, zone_key: 'z7', name: 'Stalls', color: '#ff0000' }],

@@ -10,7 +10,7 @@ import type { SeatMapEngine } from '../../../src/engine/SeatMapEngine'
  */
 function plan(meta: StudioPlan['meta']): StudioPlan {
   return {
-    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, copying: null, parent_id: null, created_at: 0, warnings: [] },
+    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, copying: null, parent_id: null, created_at: 0, warnings: [], warning_details: [] },
     svg: '<svg/>',
     sectors: [{ index: 0, name: 'Parterre', kind: 0, seat_count: 1 }],
     zones: [],

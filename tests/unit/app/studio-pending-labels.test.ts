@@ -14,7 +14,7 @@ import { SeatStatus } from '../../../src/engine/model'
 function plan(): StudioPlan {
   const key = ['0-1-1', '0-1-2', '1-1-1']
   return {
-    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, copying: null, parent_id: null, created_at: 0, warnings: [] },
+    drawing: { id: 1, venue_id: 1, name: 'd', version: 1, revision: 0, draft: false, copying: null, parent_id: null, created_at: 0, warnings: [], warning_details: [] },
     svg: '<svg/>',
     sectors: [{ index: 0, name: 'Parterre', kind: 0, seat_count: 2 }, { index: 1, name: 'Balcony', kind: 0, seat_count: 1 }],
     zones: [{ id: 7, zone_key: 'z7', name: 'Stalls', color: '#ff0000' }],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseVenue, recogniseVenue } from '../../../src/engine/parse/parseVenue'
 import { SeatShape } from '../../../src/engine/model'
 import { readReal, seatLabels, type SeatLabels } from './helpers'
+import { warningText } from '../../../src/engine/parse/warnings'
 
 interface Case {
   file: string
@@ -138,7 +139,7 @@ describe('real drawings, recognised without rules', () => {
     for (const seats of rows.values()) expect(seats.map((l) => Number(l.number)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(report.labels.row.inferred).toBe(200)
     expect(report.labels.number.inferred).toBe(200)
-    expect(report.warnings.join(' ')).toMatch(/ids do not follow the rows/)
+    expect(report.warnings.map(warningText).join(' ')).toMatch(/ids do not follow the rows/)
   })
 
   it('morelos: no labels; rows along the rotated seat lines, numbered in order, every label marked inferred', () => {
@@ -158,7 +159,7 @@ describe('real drawings, recognised without rules', () => {
         expect(Math.hypot(venue.seats.x[a] - venue.seats.x[b], venue.seats.y[a] - venue.seats.y[b])).toBeLessThan(3 * venue.seats.h[a])
       }
     }
-    expect(report.warnings.join(' ')).toMatch(/no number in the drawing: numbered left to right/)
+    expect(report.warnings.map(warningText).join(' ')).toMatch(/no number in the drawing: numbered left to right/)
   })
 
   it('every drawing: deterministic, and the report accounts for every seat label', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { recogniseVenue } from '../../../src/engine/parse/parseVenue'
 import { seatLabels } from './helpers'
+import { warningText } from '../../../src/engine/parse/warnings'
 
 const ROWS = 6
 const PER_ROW = 12
@@ -98,7 +99,7 @@ describe('seat candidates of every kind', () => {
     const { venue, report } = recogniseVenue(svg)
     expect(venue.seats.count).toBe(SEATS)
     expect(report.duplicatesDropped).toBe(SEATS / 3)
-    expect(report.warnings.join(' ')).toMatch(/overlap exactly: kept one of each/)
+    expect(report.warnings.map(warningText).join(' ')).toMatch(/overlap exactly: kept one of each/)
     expect(labels(svg)).toEqual(plain)
   })
 
@@ -232,7 +233,7 @@ describe('where the drawing carries no labels', () => {
     expect(report.sectors).toBe(2)
     expect(report.rows).toBe(10)
     expect(report.labels.sector.inferred).toBe(100)
-    expect(report.warnings.join(' ')).toMatch(/sectors inferred from aisles/)
+    expect(report.warnings.map(warningText).join(' ')).toMatch(/sectors inferred from aisles/)
     const keys = new Set(seatLabels(venue).map((l) => `${l.sector}|${l.row}|${l.number}`))
     expect(keys.size).toBe(100)
   })

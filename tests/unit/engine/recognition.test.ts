@@ -3,6 +3,7 @@ import { recogniseVenue } from '../../../src/engine/parse/parseVenue'
 import { inspectVenue } from '../../../src/engine/parse/inspect'
 import { generateVenue, VENUE_KINDS } from '../../../src/engine/generate/index'
 import { readReal, seatLabels } from './helpers'
+import { warningText } from '../../../src/engine/parse/warnings'
 
 /** Labels without the key (variations change ids), sorted, for comparing seat sets. */
 function labelSet(svg: string): string[] {
@@ -44,7 +45,7 @@ describe('general recognition: variations of one hall give the same seats', () =
     const { report } = recogniseVenue(bare)
     expect(report.labels.row.inferred).toBe(160)
     expect(report.labels.number.inferred).toBe(160)
-    expect(report.warnings.join(' ')).toMatch(/160 seats have no number in the drawing: numbered left to right within each row/)
+    expect(report.warnings.map(warningText).join(' ')).toMatch(/160 seats have no number in the drawing: numbered left to right within each row/)
   })
 
   it('drawn as rects, paths, <use> of a symbol, rotated, wrapped in groups, with stacked and hidden copies', () => {
@@ -125,7 +126,7 @@ describe('nothing seat-like', () => {
     const junk = '<svg viewBox="0 0 100 100"><rect width="100" height="100"/><circle cx="50" cy="50" r="20"/><path d="M0 0L100 100"/><text x="5" y="5">Plan</text></svg>'
     const summary = inspectVenue(junk)
     expect(summary.seats).toBe(0)
-    expect(summary.report.warnings[0]).toMatch(/^no seats: no shape is repeated 10 or more times/)
+    expect(warningText(summary.report.warnings[0])).toMatch(/^no seats: no shape is repeated 10 or more times/)
   })
 })
 

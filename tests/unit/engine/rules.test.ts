@@ -5,6 +5,7 @@ import { ParseErrorCode, VenueParseError } from '../../../src/engine/parse/limit
 import { SeatStatus, NO_ZONE } from '../../../src/engine/model'
 import type { VenueRules } from '../../../src/engine/parse/rules'
 import { seatLabels } from './helpers'
+import { warningText } from '../../../src/engine/parse/warnings'
 
 const CUSTOM = `<svg viewBox="0 0 100 100" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape">
   <g inkscape:groupmode="layer" inkscape:label="Loge A">
@@ -78,7 +79,7 @@ describe('metadata', () => {
     expect(venue.zones[venue.seats.zone[0]]).toEqual({ id: '7', name: 'Stalls', color: 0xff0000 })
     expect(venue.zones[venue.seats.zone[1]].id).toBe('8')
     expect(venue.seats.zone[2]).toBe(NO_ZONE)
-    expect(venue.warnings.join()).toContain('1 seat_numbers')
+    expect(venue.warnings.map(warningText).join()).toContain('1 seat_numbers entry matches no seat')
   })
 
   it('inspect summarises counts', () => {

@@ -7,6 +7,7 @@ import { accessOfAttributes, accessOfText } from '../../../src/engine/parse/reco
 import { readAllStrings } from '../../../src/engine/strings/StringTable'
 import { readReal } from './helpers'
 import { seatKeyId } from '../../../src/engine/seatKeys'
+import { warningText } from '../../../src/engine/parse/warnings'
 
 /**
  * Seat types read from the drawing (issue 20 item 3): attributes, classes, ids, labels and symbols
@@ -116,7 +117,7 @@ describe('companion seats link to the wheelchair space beside them', () => {
     // 3|5 sits behind the space (next row), 2|11 six seats away: not linked.
     expect(Object.fromEntries(linksOf(venue))).toEqual({ '2|4': '2|5', '2|6': '2|5' })
     expect(report.access.companionsLinked).toBe(2)
-    expect(report.warnings.some((w) => w.includes('2 companion seats have no wheelchair space'))).toBe(true)
+    expect(report.warnings.some((w) => warningText(w).includes('2 companion seats have no wheelchair space'))).toBe(true)
   })
 
   it('rotated rows: along the seats\' own axis', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseVenue } from '../../../src/engine/parse/index'
+import { parseVenue, warningText } from '../../../src/engine/parse/index'
 import { generateVenue } from '../../../src/engine/generate/index'
 import { DrawingRejectedError, isDangerousUrl, MAX_ATTRIBUTE_BYTES, sanitizeDrawing } from '../../../src/server/venues/sanitize'
 
@@ -35,9 +35,9 @@ describe('drawing sanitiser (issue 18.6)', () => {
     expect(svg).toContain('<g id="sector-a" class="sector">')
     expect(svg).toContain('href="https://venue.example/plan"')
     expect(svg).toContain('<rect x="1" y="1" width="2" height="2"/>')
-    expect(removed.join('\n')).toMatch(/<script> element/)
-    expect(removed.join('\n')).toMatch(/onload handler/)
-    expect(removed.join('\n')).toMatch(/javascript:/)
+    expect(removed.map(warningText).join('\n')).toMatch(/<script> element/)
+    expect(removed.map(warningText).join('\n')).toMatch(/onload handler/)
+    expect(removed.map(warningText).join('\n')).toMatch(/javascript:/)
   })
 
   it('recognises javascript: links however they are written', () => {
@@ -84,7 +84,7 @@ describe('drawing sanitiser (issue 18.6)', () => {
       const svg = withLink(`<a xmlns:xl="${XLINK}" xl:href="&#106;avascript:alert(3)"><rect width="5" height="5"/></a>`)
       const out = sanitizeDrawing(svg)
       expect(added(out.svg)).toBe(`<a xmlns:xl="${XLINK}"><rect width="5" height="5"/></a></svg>`)
-      expect(out.removed.join('\n')).toMatch(/xl:href="javascript:…" link/)
+      expect(out.removed.map(warningText).join('\n')).toMatch(/xl:href="javascript:…" link/)
       expect(parseVenue(out.svg).seats.count).toBe(parseVenue(clean).seats.count)
     })
 
@@ -103,7 +103,7 @@ describe('drawing sanitiser (issue 18.6)', () => {
       const out = sanitizeDrawing(svg)
       expect(added(out.svg)).not.toMatch(/href/i)
       expect(out.svg).not.toMatch(/script|alert|msgbox/i)
-      expect(out.removed.join('\n')).toMatch(/href="javascript:…" link/i)
+      expect(out.removed.map(warningText).join('\n')).toMatch(/href="javascript:…" link/i)
     })
 
     it.each([
@@ -113,7 +113,7 @@ describe('drawing sanitiser (issue 18.6)', () => {
     ])('an animation rewriting a link or a handler under another prefix is removed (%s)', (_label, element) => {
       const out = sanitizeDrawing(withLink(element))
       expect(out.svg).not.toMatch(/<set|<animate/)
-      expect(out.removed.join('\n')).toMatch(/rewriting a link or handler/)
+      expect(out.removed.map(warningText).join('\n')).toMatch(/rewriting a link or handler/)
     })
 
     it('a safe link under another prefix is kept byte for byte', () => {

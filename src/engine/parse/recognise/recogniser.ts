@@ -12,6 +12,7 @@ import { decompose, applyX, applyY, type Matrix } from '../../geometry/matrix'
 import type { ShapeGeometry } from '../shapes'
 import type { ElementInfo } from '../rules'
 import type { VenueBuilder } from '../VenueBuilder'
+import { venueWarning, type VenueWarning } from '../warnings'
 import { Candidates, Kind, RETAIN_PER_SIGNATURE, type RetainedShape, type ShapeStyle } from './candidates'
 import { classify, MIN_REPEAT, type ClusterReport } from './classify'
 import { attributeLabels, cleanLabel, parseId, parseIdNumberFirst, type LabelSource } from './labels'
@@ -60,7 +61,7 @@ export interface RecognitionReport {
   hiddenSkipped: number
   /** Seats per type the markup gives (accessible seating), and companions linked to a space. */
   access: AccessCounts
-  warnings: string[]
+  warnings: VenueWarning[]
 }
 
 function emptyCounts(): LabelCounts {
@@ -163,7 +164,7 @@ export class Recogniser {
         else notDrawn++
       }
     }
-    const warnings: string[] = []
+    const warnings: VenueWarning[] = []
     const report: RecognitionReport = {
       method: 'recognition', seats: 0, rows: 0, sectors: 0, standing: 0, clusters: result.clusters,
       labels: { row: emptyCounts(), number: emptyCounts(), sector: emptyCounts() },
@@ -171,12 +172,12 @@ export class Recogniser {
     }
     if (seats.length === 0) {
       warnings.push(c.length === 0
-        ? 'no seats: the drawing has no closed shapes that could be seats'
-        : `no seats: no shape is repeated ${MIN_REPEAT} or more times at a seat's size (the largest group of alike shapes has ${Math.max(0, ...result.clusters.map((k) => k.shapes))}); nothing was imported as seats — if this drawing has seats, give a rule set (see RULES.md)`)
+        ? venueWarning('no-shapes', {})
+        : venueWarning('no-repeated-shapes', { min: MIN_REPEAT, largest: Math.max(0, ...result.clusters.map((k) => k.shapes)) }))
       return report
     }
     const unreliable = this.checkIds(seats, fromId)
-    if (unreliable > 0) warnings.push(`the seats' ids do not follow the rows drawn (${unreliable} seats; copied shapes keep their ids): ids ignored for rows and numbers, which are inferred instead`)
+    if (unreliable > 0) warnings.push(venueWarning('ids-unreliable', { count: unreliable }))
     const textNumbers = this.assignTexts(seats)
     builder.decorations.dropLabels(this.seatNumberTexts(seats))
     const flags = { row: new Uint8Array(c.length), number: new Uint8Array(c.length), sector: new Uint8Array(c.length) }
@@ -215,21 +216,21 @@ export class Recogniser {
       report.labels.sector[COUNTED[k]] = sectorCounts[k]
     }
     report.seats = seats.length
-    if (inferred.rows > 0) warnings.push(`${report.labels.row.inferred} seats have no row in the drawing: rows inferred from their alignment (${inferred.rows} rows, numbered ${this.stage ? 'from the stage' : 'top to bottom'} within each sector)`)
-    if (inferred.numbers > 0) warnings.push(`${inferred.numbers} seats have no number in the drawing: numbered left to right within each row`)
-    if (inferred.sectors > 0) warnings.push(`the drawing names no sectors: ${inferred.sectors} sectors inferred from aisles between groups of seats, named 1…${inferred.sectors}`)
-    if (textNumbers.count > 0) warnings.push(`${textNumbers.count} seat numbers read from the numbers drawn on or beside the seats`)
-    if (result.duplicates > 0) warnings.push(`${result.duplicates} seats overlap exactly: kept one of each`)
-    if (result.rejectedUnlabelled > 0) warnings.push(`${result.rejectedUnlabelled} repeated shapes look like seats but carry no labels while the other seats do: drawn as decoration (give a rule set if they are seats)`)
-    if (notDrawn > 0) warnings.push(`${notDrawn} shapes repeated more than ${RETAIN_PER_SIGNATURE} times are not seats and were not kept for drawing: they are left out of the map`)
+    if (inferred.rows > 0) warnings.push(venueWarning('rows-inferred', { seats: report.labels.row.inferred, rows: inferred.rows, from: this.stage ? 'stage' : 'top' }))
+    if (inferred.numbers > 0) warnings.push(venueWarning('numbers-inferred', { count: inferred.numbers }))
+    if (inferred.sectors > 0) warnings.push(venueWarning('sectors-inferred', { count: inferred.sectors }))
+    if (textNumbers.count > 0) warnings.push(venueWarning('numbers-from-text', { count: textNumbers.count }))
+    if (result.duplicates > 0) warnings.push(venueWarning('duplicates-dropped', { count: result.duplicates }))
+    if (result.rejectedUnlabelled > 0) warnings.push(venueWarning('unlabelled-rejected', { count: result.rejectedUnlabelled }))
+    if (notDrawn > 0) warnings.push(venueWarning('not-drawn', { count: notDrawn, max: RETAIN_PER_SIGNATURE }))
     const types = SEAT_ACCESS_NAMES.filter((n) => n !== null && report.access[n] > 0) as NonNullable<(typeof SEAT_ACCESS_NAMES)[number]>[]
     const typed = types.reduce((sum, n) => sum + report.access[n], 0)
-    if (typed > 0) warnings.push(`${typed} seats typed by the drawing (${types.map((n) => `${n} ${report.access[n]}`).join(', ')})${typedFromShapes > 0 ? `, ${typedFromShapes} of them by a typed shape drawn on the seat` : ''}`)
+    if (typed > 0) warnings.push(venueWarning('seats-typed', { count: typed, fromShapes: typedFromShapes, ...Object.fromEntries(types.map((n) => [n, report.access[n]])) }))
     const unlinked = report.access.companion - report.access.companionsLinked
-    if (unlinked > 0) warnings.push(`${unlinked} companion seats have no wheelchair space beside them in their row: not linked to one`)
+    if (unlinked > 0) warnings.push(venueWarning('companions-unlinked', { count: unlinked }))
     const missing = report.labels.number.none
-    if (missing > 0) warnings.push(`${missing} seats have no number`)
-    if (report.compoundSeats > 0) warnings.push(`${report.compoundSeats} seats are drawn as groups of several shapes: each group is one seat`)
+    if (missing > 0) warnings.push(venueWarning('seats-without-number', { count: missing }))
+    if (report.compoundSeats > 0) warnings.push(venueWarning('compound-seats', { count: report.compoundSeats }))
     return report
   }
 

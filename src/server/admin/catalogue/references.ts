@@ -9,6 +9,7 @@ import type { Actor } from '../context'
 import { referenceLists, ruleIdBySlug } from './catalogue.repository'
 import { insertRow, mustBeLive, mustExist, mustFind, updateRow } from './rows.repository'
 import { tx } from '../transaction'
+import { warningView } from '../../venues/warnings'
 
 /**
  * The catalogue's smaller rows (venues, price categories, zones, menu items, tags, rules texts):
@@ -115,7 +116,8 @@ export async function importDrawing(db: Db, actor: Actor, venueId: number, input
   return tx(db, actor, async (trx) => {
     await mustFind(trx, 'venues', venueId, 'venue')
     const r = await storeRecognisedDrawing(trx, { venueId, name: input.name, svg: input.svg, sourceFile: input.name }, recognised)
-    const report = { drawing_id: r.drawingId, seats: r.seats, standing_places: r.standingPlaces, sectors: r.sectors, zones: r.zones, warnings: r.warnings, parse_ms: r.parseMs, seat_types: seatTypesOf(r.report.access) }
+    const details = r.warnings.map(warningView)
+    const report = { drawing_id: r.drawingId, seats: r.seats, standing_places: r.standingPlaces, sectors: r.sectors, zones: r.zones, warnings: details.map((w) => w.text), warning_details: details, parse_ms: r.parseMs, seat_types: seatTypesOf(r.report.access) }
     // The audit row names the upload by its size, not its text: the stored drawing is the cleaned
     // one (drawing_id), an uploaded text may carry scripts, and a 1M-seat drawing's 120 MB would be
     // JSON-escaped and written a second time on the server's thread.

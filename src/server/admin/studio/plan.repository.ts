@@ -8,15 +8,8 @@ import { copyProgress } from './copy-job'
 import { drawingState } from '../../venues/drawing.repository'
 import { isDraft } from './version.repository'
 import { mapMetaOfDrawing } from '../../domain/scheme/map-meta.repository'
+import { storedWarnings, warningView } from '../../venues/warnings'
 
-function warningsOf(json: string): string[] {
-  try {
-    const v = JSON.parse(json) as unknown
-    return Array.isArray(v) ? v.map(String) : []
-  } catch {
-    return []
-  }
-}
 
 /**
  * A venue's map versions with the sessions on each. Every column comes from the
@@ -78,7 +71,7 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
       copying,
       parent_id: d.parent_id === null ? null : Number(d.parent_id),
       created_at: Number(d.created_at),
-      warnings: warningsOf(d.warnings_json),
+      ...warningFields(d.warnings_json),
     },
     svg,
     sectors: sectors.map((s) => ({ index: s.sector_index, name: s.name, kind: s.kind, seat_count: s.seat_count })),
@@ -103,4 +96,10 @@ export async function studioPlan(db: Db, drawingId: number, lang: Lang): Promise
 async function copyingOf(db: Db, drawingId: number) {
   const p = await copyProgress(db, drawingId)
   return p ? { copied: p.copied, total: p.total } : null
+}
+
+/** The stored warnings as the plan answers them: English texts, and each one's code and params. */
+function warningFields(json: string): { warnings: string[]; warning_details: StudioPlan['drawing']['warning_details'] } {
+  const details = storedWarnings(json).map(warningView)
+  return { warnings: details.map((w) => w.text), warning_details: details }
 }
