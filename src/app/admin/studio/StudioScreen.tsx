@@ -9,6 +9,7 @@ import { StudioMap, type ClickMode, type DragTool } from './StudioMap'
 import { StudioPanel } from './StudioPanel'
 import { STUDIO_TEXTS, type StudioTexts } from './texts'
 import { unnamedSectorsNote } from './unnamedSectors'
+import { wordWarning } from './warnings'
 
 /** The venue map studio at /admin/drawings/:id: one version of a venue's map, its import report, versions and edits. */
 export function StudioScreen() {
@@ -133,10 +134,11 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
               <p role="status">{accessSaid}</p>
             </section>
             <h3>{s.warnings}</h3>
-            {unnamed === null && plan.drawing.warnings.length === 0 ? <p>{s.noWarnings}</p> : (
-              <ul>
+            {unnamed === null && plan.drawing.warning_details.length === 0 ? <p>{s.noWarnings}</p> : (
+              <ul data-testid="import-warnings">
                 {unnamed !== null && <li data-testid="unnamed-sectors">{unnamed}</li>}
-                {plan.drawing.warnings.map((w, i) => <li key={i}>{w}</li>)}
+                {/* Worded from each warning's code in the console's language (the API's `text` is English). */}
+                {plan.drawing.warning_details.map((w, i) => <li key={i} data-code={w.code}>{wordWarning(w, lang)}</li>)}
               </ul>
             )}
             <h3>{s.sessionsHere}</h3>
