@@ -148,6 +148,8 @@ describe('the return page on a phone (demo data)', () => {
     expect(labels.length).toBe(2)
     for (const place of expected) expect(labels.some((l) => l.endsWith(place))).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    // The buyer's e-mail is 'E-mail' as on the order and event pages and in the console, not 'Эл. пошта'.
+    expect(await page.locator('dt').allInnerTexts()).toContain('E-mail')
     await page.screenshot({ path: '/tmp/qa-h5/shots/return-seats-kz.png', fullPage: true })
     await axeClean(page, 'return page with seats')
     expect(errors).toEqual([])
