@@ -78,7 +78,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
   const writable = can(operator.role, 'catalogue.write')
   const rows = useMemo(() => new Set(plan.seats.row.map((r, i) => `${plan.seats.sector[i]}\u0000${r}`)).size, [plan])
   // Seats a sale would show without a sector (" · 10 · 7"): named in this studio, under the fixes.
-  const unnamed = unnamedSectorsNote(plan.sectors, s.unnamedSectors)
+  const unnamed = unnamedSectorsNote(plan.sectors, s.unnamedSectors, lang)
 
   useEffect(() => {
     if (!drag) return

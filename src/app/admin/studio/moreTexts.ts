@@ -32,7 +32,7 @@ const ru = {
   deletedText: 'Будет удалено (ещё не сохранено)',
   noSessions: 'На этой версии нет сеансов',
   mapShowsEdits: 'Схема показывает несохранённые изменения: новые зоны их цветом, заблокированные места серым',
-  unnamedSectors: '{n} мест в секторах без названия ({sectors}): назовите их в студии — «Исправления распознавания» → «Переименовать сектор»',
+  unnamedSectors: '{seats} в секторах без названия ({sectors}): назовите их в студии — «Исправления распознавания» → «Переименовать сектор»',
 }
 export type MoreStudioTexts = typeof ru
 
@@ -67,7 +67,7 @@ const en: MoreStudioTexts = {
   deletedText: 'Deleted (not saved yet)',
   noSessions: 'No session is on this version',
   mapShowsEdits: 'The map shows the edits not saved yet: seats in their new zone’s colour, blocked seats grey',
-  unnamedSectors: '{n} seats in sectors without a name ({sectors}): name them in the studio, under “Fixes to recognition” → “Rename sector”',
+  unnamedSectors: '{seats} in sectors without a name ({sectors}): name them in the studio, under “Fixes to recognition” → “Rename sector”',
 }
 
 const kz: MoreStudioTexts = {
@@ -101,7 +101,7 @@ const kz: MoreStudioTexts = {
   deletedText: 'Жойылады (әлі сақталмаған)',
   noSessions: 'Бұл нұсқада сеанс жоқ',
   mapShowsEdits: 'Схема сақталмаған өзгерістерді көрсетеді: орындар жаңа аймақтың түсімен, бұғатталғандары сұр',
-  unnamedSectors: 'Атауы жоқ секторларда {n} орын ({sectors}): оларды студияда атаңыз — «Тануды түзету» → «Секторды қайта атау»',
+  unnamedSectors: 'Атауы жоқ секторларда {seats} ({sectors}): оларды студияда атаңыз — «Тануды түзету» → «Секторды қайта атау»',
 }
 
 const ch: MoreStudioTexts = {
@@ -135,7 +135,7 @@ const ch: MoreStudioTexts = {
   deletedText: '刪除（尚未儲存）',
   noSessions: '此版本沒有場次',
   mapShowsEdits: '座位圖顯示尚未儲存的修改：座位以新區域的顏色顯示，已封鎖的座位為灰色',
-  unnamedSectors: '{n} 個座位所在的區沒有名稱（{sectors}）：請在工作室中命名——「修正辨識結果」→「重新命名區」',
+  unnamedSectors: '{seats}所在的區沒有名稱（{sectors}）：請在工作室中命名——「修正辨識結果」→「重新命名區」',
 }
 
 export const MORE_STUDIO_TEXTS: Record<Lang, MoreStudioTexts> = { ru, en, kz, ch }

@@ -43,4 +43,5 @@ export const CH_WARNINGS: WarningWording = {
   'unnamed-sectors': (p, n) => `${n(p.count, { other: '{n} 個座位' })}所在的區沒有名稱：請在工作室中命名`,
   text: (p) => p.text,
   times: (times, n) => `共 ${n(times, { other: '{n} 次' })}`,
+  seats: { other: '{n} 個座位' },
 }

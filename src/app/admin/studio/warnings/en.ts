@@ -49,4 +49,5 @@ export const EN_WARNINGS: WarningWording = {
   'unnamed-sectors': (p, n) => `${count(n, p.count, 'seat')} in sectors without a name: name them in the studio`,
   text: (p) => p.text,
   times: (times, n) => `${count(n, times, 'time')} in all`,
+  seats: { one: '{n} seat', other: '{n} seats' },
 }

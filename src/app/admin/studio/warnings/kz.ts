@@ -45,4 +45,5 @@ export const KZ_WARNINGS: WarningWording = {
   'unnamed-sectors': (p, n) => `Атауы жоқ секторларда ${n(p.count, { other: '{n} орын' })}: оларды студияда атаңыз`,
   text: (p) => p.text,
   times: (times, n) => `барлығы ${n(times, { other: '{n} рет' })}`,
+  seats: { other: '{n} орын' },
 }

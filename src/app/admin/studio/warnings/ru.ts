@@ -98,4 +98,5 @@ export const RU_WARNINGS: WarningWording = {
   'unnamed-sectors': (p, n) => `${n(p.count, SEATS)} в секторах без названия: назовите их в студии`,
   text: (p) => p.text,
   times: (times, n) => `всего ${n(times, TIMES)}`,
+  seats: SEATS,
 }

@@ -13,6 +13,8 @@ export type WarningWording = {
 } & {
   /** Said after a warning the drawing gave `times` times (the first is shown, the rest counted). */
   times: (times: number, n: Count) => string
+  /** A count of seats ("{n} мест"), also for the studio's own note on unnamed sectors (unnamedSectors.ts). */
+  seats: PluralForms
 }
 
 export const SEAT_TYPE_ORDER = ['wheelchair', 'companion', 'transfer', 'restricted', 'signlang'] as const
