@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { LANGS, type Lang } from '../src/contract/lang'
 import { createOperator } from '../src/server/admin/auth'
@@ -77,6 +78,33 @@ async function clickFreeSeat(page: Page, except: string[] = [], only?: string[])
 }
 
 const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
+
+/** The general-admission desk on a phone, for a look (the test does not compare it). */
+const SALE_SCREENSHOT = '/tmp/box-office-sale-phone.png'
+/** The most space (px) between the order's sum and the Sell button it is read with. */
+const MAX_SUM_GAP = 24
+
+/**
+ * The order's sum is read with the Sell button, not as one of the buyer's details: it is out of the
+ * group the Buyer heading names, after the payment and the mailing, beside or just over Sell,
+ * which it describes.
+ */
+async function sumBesideSell(page: Page, lang: Lang, where: string): Promise<void> {
+  const b = BOX_TEXTS[lang]
+  const buyer = page.getByRole('group', { name: b.buyer, exact: true })
+  await buyer.getByLabel(b.fio, { exact: true }).waitFor()
+  const total = page.getByTestId('bo-total')
+  expect(await buyer.getByTestId('bo-total').count(), `${lang} ${where}: the sum is among the buyer's details`).toBe(0)
+  const sell = page.getByRole('button', { name: b.sell, exact: true })
+  expect(await sell.getAttribute('aria-describedby'), `${lang} ${where}: Sell is described by the sum`).toBe(await total.getAttribute('id'))
+  const mailing = page.getByRole('checkbox', { name: b.sendMail })
+  expect(await mailing.evaluate((m, t) => Boolean(m.compareDocumentPosition(t!) & Node.DOCUMENT_POSITION_FOLLOWING), await total.elementHandle()), `${lang} ${where}: the sum comes after the mailing`).toBe(true)
+  const [t, s] = [(await total.boundingBox())!, (await sell.boundingBox())!]
+  // Beside Sell (the same line) or over it (the next line down).
+  const gap = t.y + t.height <= s.y ? s.y - (t.y + t.height) : Math.max(0, s.x - (t.x + t.width))
+  expect(gap, `${lang} ${where}: the sum is away from Sell`).toBeLessThanOrEqual(MAX_SUM_GAP)
+  expect(t.y, `${lang} ${where}: the sum is below Sell`).toBeLessThanOrEqual(s.y + s.height)
+}
 
 async function signIn(page: Page): Promise<void> {
   await page.locator('#adm-signin-title').waitFor()
@@ -260,6 +288,21 @@ describe('box office, general admission: one buyer after another', () => {
     await axeClean(page, 'general admission desk')
     // The buyer's language starts as the console's.
     expect(await language.inputValue()).toBe('en')
+    await quantity.selectOption('1')
+    await sumBesideSell(page, 'en', 'desktop')
+    // On a phone, in every language: the sum sits with Sell, under the payment and the mailing.
+    await page.setViewportSize(PHONE_VIEWPORT)
+    for (const lang of LANGS) {
+      await page.locator('.adm-header .adm-lang select').selectOption(lang)
+      await page.getByRole('heading', { name: BOX_TEXTS[lang].title, level: 1 }).waitFor()
+      await sumBesideSell(page, lang, 'phone')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}: the page scrolls sideways`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+      await axeClean(page, `general admission desk on a phone (${lang})`)
+    }
+    await page.screenshot({ path: SALE_SCREENSHOT, fullPage: true })
+    await page.locator('.adm-header .adm-lang select').selectOption('en')
+    await page.setViewportSize(DESKTOP_VIEWPORT)
+    await quantity.selectOption('0')
 
     // The first buyer: a complimentary ticket, mailed.
     await quantity.selectOption('1')
@@ -267,7 +310,13 @@ describe('box office, general admission: one buyer after another', () => {
     await phone.fill('+79160000002')
     // Without an address there is nothing to mail: the tick waits for one.
     expect(await mail.isDisabled()).toBe(true)
+    // An address typed ticks it (it stayed unticked, and the buyer who gave one got nothing)...
+    await email.fill('walk.in@example.com')
+    expect(await mail.isChecked()).toBe(true)
+    // ...unless the cashier unticks it: then it stays so while the address is edited.
+    await mail.uncheck()
     await email.fill('walk.in@example.org')
+    expect(await mail.isChecked()).toBe(false)
     await page.getByRole('radio', { name: 'Complimentary' }).check()
     await mail.check()
     await language.selectOption('kz')

@@ -21,7 +21,8 @@ export type SaleItems = Pick<BoxOfficeSellRequest, 'hash' | 'calendarId' | 'tick
  * The counter's sale form: the buyer (the shop's rules: name, phone, e-mail; at the desk the
  * e-mail is optional, a walk-in buyer without one is reached by phone), the language of their
  * e-mails and tickets (the console's unless chosen), how they pay (cash, card at the desk,
- * complimentary), whether to e-mail the tickets (only with an address); then one call
+ * complimentary), whether to e-mail the tickets (only with an address, and ticked as one is
+ * typed unless the cashier unticks it); the order's sum beside Sell. Then one call
  * sells it all or nothing. The answer says what to take from the buyer and links the print page
  * and the order. A sale done, the form is cleared for the next buyer, so nothing of this one
  * (name, address, language, a complimentary choice, the mailing) slips into the next order.
@@ -48,7 +49,9 @@ export function SaleForm({
   const [phone, setPhone] = useState('')
   const [email, setEmail] = useState('')
   const [payKind, setPayKind] = useState<PayKind>('cash')
-  const [sendMail, setSendMail] = useState(false)
+  // The cashier's own tick or untick of the mailing; null until they touch it, while the box follows
+  // the address: typing one ticks it (a buyer who gives an e-mail at the desk wants the tickets there).
+  const [mailChoice, setMailChoice] = useState<boolean | null>(null)
   // The order's language: the console's, in which the operator serves the buyer, until another is chosen.
   const [chosenLang, setChosenLang] = useState<Lang | null>(null)
   const buyerLang = chosenLang ?? lang
@@ -62,7 +65,7 @@ export function SaleForm({
   const soldRef = useRef<HTMLDivElement>(null)
   // Without an address there is nobody to mail: the tick is off and disabled (the server refuses it too).
   const hasEmail = email.trim() !== ''
-  const mailing = sendMail && hasEmail
+  const mailing = (mailChoice ?? true) && hasEmail
 
   // A sale done, focus goes to the sold note's first link: printing the tickets (or naming their
   // holders) is what the desk does next, one Enter away; the cleared form is right above it for
@@ -103,7 +106,7 @@ export function SaleForm({
       setPhone('')
       setEmail('')
       setPayKind('cash')
-      setSendMail(false)
+      setMailChoice(null)
       setChosenLang(null)
       onSold(selling)
     } catch (err) {
@@ -116,36 +119,38 @@ export function SaleForm({
   // A refused address is described by the note and still by its hint (the e-mail is optional).
   const emailMarks: { 'aria-invalid'?: boolean; 'aria-describedby'?: string } = marks('buyer', 'email')
   return (
-    <section aria-labelledby={`${id}-buyer`}>
+    <div className="bo-sale">
       <h2 id={`${id}-buyer`}>{b.buyer}</h2>
-      <p data-testid="bo-total">{fillIn(b.total, { sum: formatMoney(payKind === 'comp' ? 0 : total, lang, currency) })}</p>
       <form className="adm-form" noValidate onSubmit={(e) => void submit(e)}>
         {note('buyer')}
-        <label>
-          {b.fio}
-          <input name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} {...marks('buyer', 'fio')} />
-        </label>
-        <label>
-          {b.phone}
-          <input name="phone" type="tel" autoComplete="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} {...marks('buyer', 'phone')} />
-        </label>
-        <label>
-          {b.email}
-          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} {...emailMarks} aria-describedby={[emailMarks['aria-describedby'], `${id}-email-hint`].filter(Boolean).join(' ')} />
-        </label>
-        <p id={`${id}-email-hint`} className="adm-muted">
-          {b.emailOptional}
-        </p>
-        <label>
-          {b.buyerLang}
-          <select name="lang" value={buyerLang} onChange={(e) => setChosenLang(isLang(e.target.value) ? e.target.value : null)}>
-            {LANGS.map((l) => (
-              <option key={l} value={l} lang={LANG_TAG[l]}>
-                {LANG_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* The buyer's details, and only those, are the group the heading names: the sum is the order's, beside Sell. */}
+        <div role="group" aria-labelledby={`${id}-buyer`} className="bo-buyer">
+          <label>
+            {b.fio}
+            <input name="fio" autoComplete="name" required value={fio} onChange={(e) => setFio(e.target.value)} {...marks('buyer', 'fio')} />
+          </label>
+          <label>
+            {b.phone}
+            <input name="phone" type="tel" autoComplete="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} {...marks('buyer', 'phone')} />
+          </label>
+          <label>
+            {b.email}
+            <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} {...emailMarks} aria-describedby={[emailMarks['aria-describedby'], `${id}-email-hint`].filter(Boolean).join(' ')} />
+          </label>
+          <p id={`${id}-email-hint`} className="adm-muted">
+            {b.emailOptional}
+          </p>
+          <label>
+            {b.buyerLang}
+            <select name="lang" value={buyerLang} onChange={(e) => setChosenLang(isLang(e.target.value) ? e.target.value : null)}>
+              {LANGS.map((l) => (
+                <option key={l} value={l} lang={LANG_TAG[l]}>
+                  {LANG_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         <fieldset>
           <legend>{b.payKind}</legend>
           {PAY_KINDS.map((k) => (
@@ -155,11 +160,17 @@ export function SaleForm({
           ))}
         </fieldset>
         <label className="door-check">
-          <input type="checkbox" checked={mailing} disabled={!hasEmail} aria-describedby={hasEmail ? undefined : `${id}-email-hint`} onChange={(e) => setSendMail(e.target.checked)} /> {b.sendMail}
+          <input type="checkbox" checked={mailing} disabled={!hasEmail} aria-describedby={hasEmail ? undefined : `${id}-email-hint`} onChange={(e) => setMailChoice(e.target.checked)} /> {b.sendMail}
         </label>
-        <button type="submit" aria-disabled={busy || undefined}>
-          {b.sell}
-        </button>
+        {/* What the buyer pays, read with the button that sells it (a complimentary sale: nothing). */}
+        <div className="bo-checkout">
+          <p data-testid="bo-total" id={`${id}-total`}>
+            {fillIn(b.total, { sum: formatMoney(payKind === 'comp' ? 0 : total, lang, currency) })}
+          </p>
+          <button type="submit" aria-disabled={busy || undefined} aria-describedby={`${id}-total`}>
+            {b.sell}
+          </button>
+        </div>
       </form>
       <ErrorNote error={error ?? (nothingChosen ? b.nothing : null)} />
       <div role="status" ref={soldRef}>
@@ -180,6 +191,6 @@ export function SaleForm({
           </div>
         )}
       </div>
-    </section>
+    </div>
   )
 }
