@@ -33,6 +33,13 @@ const REFUND_TICKET: Record<Lang, (code: string) => string> = {
   kz: (code) => `Ақшаны қайтару: ${code} билеті`,
   ch: (code) => `退款：票券 ${code}`,
 }
+/** The note after the tickets are sent again, in each language (written here, not taken from the texts). */
+const RESENT: Record<Lang, (email: string) => string> = {
+  ru: (email) => `Билеты отправлены на ${email}.`,
+  en: (email) => `Tickets sent to ${email}.`,
+  kz: (email) => `Билеттер ${email} адресіне жіберілді.`,
+  ch: (email) => `票券已寄至 ${email}。`,
+}
 /** The most lines a refund box's words may take on a phone (they took 4 in Russian in a squeezed table cell). */
 const MAX_LABEL_LINES = 2
 /** The smallest box a finger is offered (px) and the smallest row that takes its tap (px): WCAG 2.5.5's 44. */
@@ -112,12 +119,23 @@ describe('order care in the console', () => {
     const tickets = page.getByRole('region', { name: 'Tickets' })
     expect(await tickets.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth), 'the tickets scroll sideways').toBe(true)
     await page.getByRole('button', { name: 'Send tickets again' }).click()
-    await page.getByRole('status').filter({ hasText: 'Done' }).waitFor()
+    // The note says what happened and to whom (it said a bare "Done").
+    await expect.poll(() => page.locator('.adm-note[role="status"]').innerText()).toBe(RESENT.en(LONG_EMAIL))
     await expect.poll(() => page.getByTestId('order-history').innerText()).toContain('operator action: Tickets sent again (')
     // The e-mail sent again is named in the console's English; its subject, as the Russian buyer got it, beside.
     const ordNum = Number(/\d+/.exec(await page.getByRole('heading', { level: 1 }).innerText())![0])
     const mailed = page.getByTestId('order-history').getByRole('listitem').filter({ hasText: LONG_EMAIL })
     await expect.poll(() => mailed.allInnerTexts()).toContainEqual(expect.stringContaining(`— e-mail: tickets (${fill(MAIL_TEXTS.ru.paidSubject, { n: ordNum })} · ${LONG_EMAIL} · sent)`))
+    // And so in the console's other languages, on the phone, axe clean.
+    for (const lang of LANGS.filter((l) => l !== 'en')) {
+      await page.locator('.adm-header .adm-lang select').selectOption(lang)
+      await page.getByRole('button', { name: CARE_TEXTS[lang].resend }).click()
+      await expect.poll(() => page.locator('.adm-note[role="status"]').innerText(), { message: lang }).toBe(RESENT[lang](LONG_EMAIL))
+      await fitsPhone(page, `resent (${lang})`)
+      await axeClean(page, `resent (${lang})`)
+    }
+    await page.locator('.adm-header .adm-lang select').selectOption('en')
+    await page.getByRole('button', { name: 'Send tickets again' }).waitFor()
     // Every ticket refunded: the order reads refunded, here and in the Orders list, no longer paid.
     // No ticket ticked: the question names the whole order, as the button does.
     let asked = ''

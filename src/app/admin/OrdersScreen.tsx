@@ -104,7 +104,8 @@ export function OrderCareScreen() {
     if (name === 'orderCancel' && !window.confirm(c.confirmCancel)) return
     try {
       await api(name, {}, { id })
-      setNote(c.done)
+      // Said what happened: the tickets went to the order's address (the server mails that one).
+      setNote(name === 'orderResend' && care ? fillIn(c.resent, { email: care.order.email }) : c.done)
       setError(null)
       await load()
     } catch (err) {

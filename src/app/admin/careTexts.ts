@@ -71,6 +71,8 @@ const ru = {
     mailed: 'Билеты отправлены на e-mail.',
   },
   done: 'Готово',
+  /** The tickets e-mail sent again: to whom, not a bare "Done". */
+  resent: 'Билеты отправлены на {email}.',
 }
 export type CareTexts = typeof ru
 const en: CareTexts = {
@@ -134,6 +136,7 @@ const en: CareTexts = {
     mailed: 'The tickets were e-mailed.',
   },
   done: 'Done',
+  resent: 'Tickets sent to {email}.',
 }
 const kz: CareTexts = {
   orders: 'Тапсырыстар',
@@ -196,6 +199,7 @@ const kz: CareTexts = {
     mailed: 'Билеттер e-mail-ге жіберілді.',
   },
   done: 'Дайын',
+  resent: 'Билеттер {email} адресіне жіберілді.',
 }
 const ch: CareTexts = {
   orders: '訂單',
@@ -258,6 +262,7 @@ const ch: CareTexts = {
     mailed: '票券已寄出。',
   },
   done: '完成',
+  resent: '票券已寄至 {email}。',
 }
 export const CARE_TEXTS: Record<Lang, CareTexts> = { ru, en, kz, ch }
 export const fillIn = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m))
