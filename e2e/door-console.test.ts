@@ -5,6 +5,7 @@ import { bringToDoor, nonce, viewLines } from '../tests/integration/door-helpers
 import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/order-fixtures'
 import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { createOperator } from '../src/server/admin/auth'
+import { LANGS, type Lang } from '../src/contract/lang'
 import { formatDayTime } from '../src/contract/rules/dayText'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
@@ -16,6 +17,19 @@ import { signInConsole } from './support/console'
  */
 const OWNER = 'door-console-owner@example.org'
 const PASSWORD = 'an owner password 123'
+/** The door screen on a phone (Chinese), for a look. */
+const DOOR_SCREENSHOT = '/tmp/door-console-phone.png'
+/**
+ * What the sign-in explanation names in each language (written here, not taken from the texts):
+ * the door role (and the manager and owner, who may use the app too), the Operators and API
+ * tokens sections where the owner makes accounts and tokens.
+ */
+const SIGN_IN_WORDS: Record<Lang, string[]> = {
+  ru: ['«контролёр»', '«менеджер»', '«владелец»', '«Операторы»', '«Ключи API»'],
+  en: ['"door"', '"manager"', '"owner"', '"Operators"', '"API tokens"'],
+  kz: ['«бақылаушы»', '«менеджер»', '«иесі»', '«Операторлар»', '«API кілттері»'],
+  ch: ['「驗票員」', '「經理」', '「擁有者」', '「操作員」', '「API 權杖」'],
+}
 
 describe('console door screen', () => {
   let app: AppHarness
@@ -108,6 +122,20 @@ describe('console door screen', () => {
     const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
     await signInConsole(page, OWNER, PASSWORD, 'kz')
     await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
+    // The screen says how a steward gets in, as the server lets them (an operator account of a
+    // role with door.scan, or an API token), naming the roles and the console's sections as the
+    // console does; in every language, on the phone, axe clean. It said nothing of it.
+    for (const lang of LANGS) {
+      await page.locator('.adm-header .adm-lang select').selectOption(lang)
+      const how = page.getByTestId('door-signin-how')
+      await expect.poll(() => how.count(), { message: lang }).toBe(1)
+      const text = await how.innerText()
+      for (const word of SIGN_IN_WORDS[lang]) expect(text, lang).toContain(word)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}: the page scrolls sideways`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+      expect(seriousViolations(await runAxe(page)), lang).toEqual([])
+    }
+    await page.screenshot({ path: DOOR_SCREENSHOT, fullPage: true })
+    await page.locator('.adm-header .adm-lang select').selectOption('kz')
     // The steward's app is a link of the screen (it was a bare '/door' in the hint), in the console's language.
     await page.getByRole('link', { name: 'Кіруді бақылауды ашу' }).click()
     await page.getByRole('heading', { name: 'Кіруді бақылау' }).waitFor()

@@ -5,6 +5,8 @@ import type { z } from 'zod'
 import { checkinListCreateSchema, type CheckinCounts, type checkinListsResponseSchema } from '../../contract/admin/door'
 import { LANG_PARAM } from '../../contract/langCodes'
 import { formatSession } from '../../contract/rules/dayText'
+import { fillIn } from './careTexts'
+import { CATALOGUE_TEXTS, ROLE_NAMES } from './catalogue/texts'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
@@ -131,6 +133,11 @@ export function DoorScreen() {
         · {d.appHint}{' '}
         {/* Out of the console's routes (a page load): the door app opens in the console's language. */}
         <a href={`/door?${LANG_PARAM}=${lang}`}>{d.appLink}</a>
+      </p>
+      {/* Who may use that link: the roles and sections as the console names them (Operators screen, API tokens screen). */}
+      <p className="adm-muted" data-testid="door-signin-how">
+        <strong>{d.signInTitle}</strong>{' '}
+        {fillIn(d.signInHow, { ...ROLE_NAMES[lang], operators: CATALOGUE_TEXTS[lang].operators, tokens: CATALOGUE_TEXTS[lang].tokens })}
       </p>
       <ErrorNote error={error} />
       <label className="adm-form adm-narrow">

@@ -30,6 +30,13 @@ const ru = {
   backToEvent: 'К событию',
   appHint: 'Контролёры открывают /door на телефоне и выбирают сеанс и вход.',
   appLink: 'Открыть контроль входа',
+  /**
+   * How a steward gets in (what auth.ts and roles.ts let in: an operator session whose role has
+   * door.scan, or an API token of such a role): {door}, {manager}, {owner}, {boxoffice} are the
+   * roles' names, {operators} and {tokens} the console's sections, as the console names them.
+   */
+  signInTitle: 'Как входят контролёры.',
+  signInHow: 'Контролёр входит в приложение со своей учётной записью оператора (e-mail и пароль) с ролью «{door}»; подойдёт и «{manager}» или «{owner}», «{boxoffice}» — нет. Учётные записи заводит {owner} в разделе «{operators}». Вместо учётной записи можно ввести ключ API с ролью «{door}», который {owner} создаёт в разделе «{tokens}».',
 }
 type DoorConsoleTexts = typeof ru
 const en: DoorConsoleTexts = {
@@ -61,6 +68,8 @@ const en: DoorConsoleTexts = {
   backToEvent: 'Back to the event',
   appHint: 'Stewards open /door on their phones and pick the session and gate.',
   appLink: 'Open the door check-in',
+  signInTitle: 'How stewards sign in.',
+  signInHow: 'A steward signs in to the app with their own operator account (e-mail and password) of the "{door}" role; a "{manager}" or "{owner}" account works too, a "{boxoffice}" one does not. An {owner} makes the accounts under "{operators}". Instead of an account, an API token of the "{door}" role can be entered, which an {owner} makes under "{tokens}".',
 }
 const kz: DoorConsoleTexts = {
   door: 'Кіру',
@@ -91,6 +100,8 @@ const kz: DoorConsoleTexts = {
   backToEvent: 'Іс-шараға оралу',
   appHint: 'Бақылаушылар телефонда /door ашып, сеанс пен кіреберісті таңдайды.',
   appLink: 'Кіруді бақылауды ашу',
+  signInTitle: 'Бақылаушылар қалай кіреді.',
+  signInHow: 'Бақылаушы қосымшаға өзінің «{door}» рөлі бар оператор тіркелгісімен (e-mail және құпиясөз) кіреді; «{manager}» немесе «{owner}» тіркелгісі де жарайды, «{boxoffice}» тіркелгісі жарамайды. Тіркелгілерді «{owner}» рөлі бар оператор «{operators}» бөлімінде жасайды. Тіркелгінің орнына «{door}» рөлі бар API кілтін енгізуге болады, оны «{owner}» рөлі бар оператор «{tokens}» бөлімінде жасайды.',
 }
 const ch: DoorConsoleTexts = {
   door: '入場',
@@ -121,5 +132,7 @@ const ch: DoorConsoleTexts = {
   backToEvent: '返回此活動',
   appHint: '驗票員在手機上開啟 /door 並選擇場次與入口。',
   appLink: '開啟入場驗票',
+  signInTitle: '驗票員如何登入。',
+  signInHow: '驗票員以自己角色為「{door}」的操作員帳號（電子郵件與密碼）登入應用程式；「{manager}」或「{owner}」帳號亦可，「{boxoffice}」帳號不行。帳號由「{owner}」在「{operators}」中建立。也可不用帳號，改為輸入角色為「{door}」的 API 權杖，由「{owner}」在「{tokens}」中建立。',
 }
 export const DOOR_CONSOLE_TEXTS: Record<Lang, DoorConsoleTexts> = { ru, en, kz, ch }
