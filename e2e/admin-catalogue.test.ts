@@ -12,6 +12,8 @@ import { signInConsole } from './support/console'
  */
 const EMAIL = 'owner@example.org'
 const PASSWORD = 'an owner password'
+/** The new-entry form's name in Kazakh and Chinese (written here, not taken from the texts). */
+const NEW_ENTRY = { kz: 'Жаңа жазба', ch: '新項目' }
 
 let app: AppHarness
 
@@ -73,9 +75,12 @@ describe('console catalogue screens', () => {
     await page.getByRole('heading', { name: 'Operators', level: 1 }).waitFor()
     await page.getByLabel('E-mail').fill('door@example.org')
     await page.getByRole('form', { name: 'New entry' }).getByLabel(/^Role/).selectOption('door')
+    // The newcomer's language is the console's (English here) unless picked: it was always Russian.
+    expect(await page.getByRole('form', { name: 'New entry' }).getByLabel('Language').inputValue()).toBe('en')
     await page.getByLabel('Password (10 characters or more)').fill('door password 1')
     await page.getByRole('button', { name: 'Create' }).click()
     await page.getByRole('cell', { name: 'door@example.org', exact: true }).waitFor()
+    expect((await app.server.db.selectFrom('operators').select('lang').where('email', '=', 'door@example.org').executeTakeFirstOrThrow()).lang).toBe('en')
     await axeClean(page, 'operators')
 
     await page.getByRole('link', { name: 'API tokens' }).click()
@@ -141,6 +146,16 @@ describe('console catalogue screens', () => {
     expect(await page.locator('tbody td', { hasText: /^(tag|create|sign-in)\b/ }).count()).toBe(0)
     expect(await page.getByLabel('Көрсету').locator('option[value="order"]').innerText()).toBe('Тапсырыс')
     await axeClean(page, 'audit on a phone (kz)')
+    // The new operator's language follows the console's, Kazakh then Chinese, until one is picked.
+    await page.getByRole('link', { name: 'Операторлар' }).click()
+    await page.getByRole('heading', { name: 'Операторлар', level: 1 }).waitFor()
+    const newLang = page.getByRole('form', { name: NEW_ENTRY.kz }).getByLabel('Тіл')
+    expect(await newLang.inputValue()).toBe('kz')
+    await page.locator('.adm-lang select').selectOption('ch')
+    await page.getByRole('heading', { name: '操作員', level: 1 }).waitFor()
+    expect(await page.getByRole('form', { name: NEW_ENTRY.ch }).getByLabel('語言').inputValue()).toBe('ch')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await axeClean(page, 'operators on a phone (ch)')
     await context.close()
   }, 120_000)
 })

@@ -24,7 +24,10 @@ export function OperatorsScreen() {
   const { api, c, t, lang, timeZone } = useTexts()
   const heading = useScreenTitle(c.operators)
   const [ops, setOps] = useState<Operator[] | null>(null)
-  const [form, setForm] = useState({ email: '', name: '', role: 'manager' as Role, password: '', lang: 'ru' })
+  // The new operator's language: the console's own (the one the owner works in, most likely the
+  // newcomer's too), following a switch of it until one is picked here; it was a fixed Russian.
+  const [form, setForm] = useState({ email: '', name: '', role: 'manager' as Role, password: '', lang: null as string | null })
+  const newLang = form.lang ?? lang
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const refusal = useRefusal('adm-ops')
@@ -50,7 +53,7 @@ export function OperatorsScreen() {
     setNote(null)
     const labels: Record<string, string> = { email: c.email, name: c.name, role: c.role, password: c.password, lang: c.language }
     // Said in the form, on the field (refusal.tsx), not at the screen's top above the list.
-    const parsed = firstIssue(operatorCreateRequestSchema, form, lang, { label: (key) => labels[key] ?? key })
+    const parsed = firstIssue(operatorCreateRequestSchema, { ...form, lang: newLang }, lang, { label: (key) => labels[key] ?? key })
     if (refusal.refuse(e, 'new', parsed) || parsed.data === null) return
     try {
       await api('operatorCreate', parsed.data)
@@ -101,7 +104,7 @@ export function OperatorsScreen() {
         <label>{c.name}<input name="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} {...refusal.marks('new', 'name')} /></label>
         <label>{c.role}<select name="role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as Role })} {...refusal.marks('new', 'role')}>{ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}</select></label>
         <label>{c.password}<input type="password" name="password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH} value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} {...refusal.marks('new', 'password')} /></label>
-        <label>{c.language}<select name="lang" value={form.lang} onChange={(e) => setForm({ ...form, lang: e.target.value })} {...refusal.marks('new', 'lang')}>{LANGS.map((l) => <option key={l} value={l}>{LANG_NAMES[l]}</option>)}</select></label>
+        <label>{c.language}<select name="lang" value={newLang} onChange={(e) => setForm({ ...form, lang: e.target.value })} {...refusal.marks('new', 'lang')}>{LANGS.map((l) => <option key={l} value={l}>{LANG_NAMES[l]}</option>)}</select></label>
         <button type="submit">{c.create}</button>
       </form>
     </section>
