@@ -16,8 +16,12 @@ const BLOCKED_SCREENSHOT = '/tmp/nominal-tickets-blocked.png'
 /** What an empty document number says on save, per language (errors.doc-number-required). */
 const DOC_NUMBER_REQUIRED = { ru: 'Введите номер документа', en: 'Enter the document number', kz: 'Құжат нөмірін енгізіңіз', ch: '請輸入證件號碼' } as const
 const DOC_NUMBER_SCREENSHOT = '/tmp/nominal-doc-number-{lang}-{size}.png'
-/** Reserve time left when the countdown test opens its page: long enough to load, short to wait. */
-const RESERVE_LEFT_MS = 3000
+/**
+ * Reserve time left when the countdown test opens its page: far more than a load takes on a busy
+ * box (3 s was not, and the order expired before the form came). The page runs on Playwright's
+ * clock, so the test jumps past it rather than waiting it out.
+ */
+const RESERVE_LEFT_MS = 10 * 60_000
 
 /** Places the order as a visitor of its own address: the per-address order limit and captcha stay out of the way. */
 async function createNamedOrder(app: AppHarness): Promise<string> {
@@ -238,8 +242,11 @@ describe('named tickets page', () => {
   it('removes the confirm section when the countdown reaches zero', async () => {
     const hash = await createNamedOrder(app)
     await app.server.db.updateTable('orders').set({ reserve_until: Date.now() + RESERVE_LEFT_MS }).where('hash', '=', hash).execute()
-    const { page, context } = await openPage(app, `/nominal-tickets/${hash}`, PHONE_VIEWPORT)
+    const { page, context } = await openPage(app, `/nominal-tickets/${hash}`, PHONE_VIEWPORT, (c) => c.clock.install())
     await page.locator('.visitor-card').first().waitFor()
+    await page.locator('.nominal__countdown').waitFor()
+    expect(await page.locator('.nominal__submit').count()).toBe(1)
+    await page.clock.fastForward(RESERVE_LEFT_MS)
     await page.locator('.nominal__expired').waitFor()
     expect(await page.locator('.nominal__submit').count()).toBe(0)
     expect(await page.locator('.nominal__countdown').count()).toBe(0)
