@@ -81,6 +81,24 @@ const axeClean = async (page: Page, where: string) => expect(seriousViolations(a
 
 /** The general-admission desk on a phone, for a look (the test does not compare it). */
 const SALE_SCREENSHOT = '/tmp/box-office-sale-phone.png'
+/** The print page on a phone (Chinese), for a look. */
+const PRINT_SCREENSHOT = '/tmp/box-office-print-phone.png'
+/** The least space (px) between the print page's Print button and its Open the order link (they sat a space, 4 px, apart). */
+const MIN_ACTIONS_GAP = 8
+/** The demo museum's name and address (written here, not taken from the seed). */
+const MUSEUM: Record<Lang, string> = {
+  ru: 'Музей истории города, Москва, Новая пл., 12',
+  en: 'City History Museum, 12 Novaya Sq., Moscow',
+  kz: 'Қала тарихы мұражайы, Мәскеу, Жаңа алаң, 12',
+  ch: '城市歷史博物館, 莫斯科新廣場12號',
+}
+/** An adult general-admission ticket's zone and category there. */
+const MUSEUM_TICKET: Record<Lang, string> = {
+  ru: 'Входной билет · Взрослый',
+  en: 'Admission · Adult',
+  kz: 'Кіру билеті · Ересек',
+  ch: '入場券 · 成人',
+}
 /** The most space (px) between the order's sum and the Sell button it is read with. */
 const MAX_SUM_GAP = 24
 
@@ -345,10 +363,30 @@ describe('box office, general admission: one buyer after another', () => {
     await phone.fill('+79160000003')
     await page.getByRole('button', { name: 'Sell' }).click()
     await expect.poll(async () => (await db.selectFrom('box_office_sales').select('order_id').orderBy('order_id', 'desc').executeTakeFirstOrThrow()).order_id).toBeGreaterThan(first.id)
-    const second = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.fio', 'o.email', 'o.lang', 'o.paid', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
+    const second = await db.selectFrom('box_office_sales as b').innerJoin('orders as o', 'o.id', 'b.order_id').select(['o.id', 'o.ord_num', 'o.fio', 'o.email', 'o.lang', 'o.paid', 'b.pay_kind']).orderBy('o.id', 'desc').executeTakeFirstOrThrow()
     expect(second).toMatchObject({ fio: 'Second Buyer', email: '', lang: 'en', paid: 1, pay_kind: 'cash' })
     expect(await db.selectFrom('mail_outbox').select('id').where('order_id', '=', second.id).execute()).toEqual([])
     await expect.poll(() => sold.innerText()).not.toContain('Tickets sent')
+
+    // Its printed ticket says where to come and what it admits to, in every language, on a phone:
+    // the museum, its address, the zone (a general-admission ticket has no seat); Print and Open
+    // the order stand apart.
+    await sold.getByRole('link', { name: 'Print tickets' }).click()
+    await page.setViewportSize(PHONE_VIEWPORT)
+    for (const lang of LANGS) {
+      await page.locator('.adm-header .adm-lang select').selectOption(lang)
+      await page.getByRole('heading', { level: 1, name: BOX_TEXTS[lang].printTitle.replace('{n}', String(second.ord_num)) }).waitFor()
+      const ticket = page.locator('.bo-ticket')
+      await expect.poll(() => ticket.count()).toBe(1)
+      expect(await ticket.getByTestId('bo-ticket-venue').innerText(), lang).toBe(MUSEUM[lang])
+      expect(await ticket.getByTestId('bo-ticket-place').innerText(), lang).toBe(MUSEUM_TICKET[lang])
+      const [print, open] = [await page.getByRole('button', { name: BOX_TEXTS[lang].printNow }).boundingBox(), await page.getByRole('link', { name: BOX_TEXTS[lang].openOrder }).boundingBox()]
+      const apart = print!.y + print!.height <= open!.y ? open!.y - (print!.y + print!.height) : open!.x - (print!.x + print!.width)
+      expect(apart, `${lang}: Print and Open the order touch`).toBeGreaterThanOrEqual(MIN_ACTIONS_GAP)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}: the print page scrolls sideways`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+      await axeClean(page, `print page on a phone (${lang})`)
+    }
+    await page.screenshot({ path: PRINT_SCREENSHOT, fullPage: true })
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 

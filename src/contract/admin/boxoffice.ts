@@ -104,7 +104,13 @@ export const printTicketSchema = z.object({
   image: z.string(),
   event: z.string(),
   when: z.string(),
+  /** The venue's name and address in the asked language (the Russian where it has none; '' when the session has no venue). */
+  venue: z.string(),
+  address: z.string(),
+  /** The seat's place ("Stalls left, row 1, seat 8", contract/rules/seat-place.ts), a standing place's name, or '' (general admission). */
   place: z.string(),
+  /** The price zone the ticket is of ("Admission", "VIP"): a general-admission ticket's only place. */
+  zone: z.string(),
   category: z.string(),
   /** Minor units: the list price, or 0 for a complimentary desk sale (what the buyer paid). */
   price: z.number().int(),

@@ -99,8 +99,12 @@ export function boxOfficeHandlers(app: FastifyInstance): AdminHandlers {
           event: t[`action_${lang}`] || t.action_ru,
           // Written as the console's language writes a date ("December 9, 2026, 18:30"), not the stored "2026-12-09 18:30".
           when: formatSession(t.day, t.time, lang),
+          // Where to go, as the order page says it: the venue and its address.
+          venue: t[`seatroot_${lang}`] || t.seatroot_ru,
+          address: t[`address_${lang}`] || t.address_ru,
           // The printed ticket says which label is which: "Stalls left, row 1, seat 8" (a standing place: its name).
           place: seatPlaceText({ sector: t[`sector_${lang}`], row: t[`row_${lang}`], seat: t[`seat_${lang}`] }, lang),
+          zone: t[`zonelevel_${lang}`] || t.zonelevel_ru,
           category: t[`category_${lang}`] || t.category_ru,
           // The view's major units back to minor units (two decimals in every currency we sell in).
           price: complimentary ? 0 : Math.round(t.price * MINOR_PER_MAJOR),

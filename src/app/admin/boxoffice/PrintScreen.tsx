@@ -11,7 +11,8 @@ const MINOR = 100
 
 /**
  * An order's tickets to print at the desk (issue 19.1): one block per ticket with its QR code
- * (the signed token the door verifies offline) or barcode, the event, session, place and price.
+ * (the signed token the door verifies offline) or barcode, the event, session, venue and its
+ * address, zone, place (the seat's, worded by contract/rules/seat-place.ts) and price.
  * The print style sheet (admin.css, @media print) leaves the console's header and buttons out.
  */
 export function PrintScreen() {
@@ -22,18 +23,27 @@ export function PrintScreen() {
   const [data, setData] = useState<PrintedTickets | null>(null)
   const [error, setError] = useState<string | null>(null)
   const heading = useScreenTitle(data ? fillIn(b.printTitle, { n: data.ord_num }) : b.print)
+  // Asked again when the console's language changes: the server words the event, date, venue and
+  // place in it (an answer in the language before, come late, is dropped).
   useEffect(() => {
-    api('orderPrint', {}, { id }).then(setData, (e: unknown) => setError(messageOf(e)))
-  }, [api, id])
+    let current = true
+    api('orderPrint', {}, { id }).then(
+      (d) => current && setData(d),
+      (e: unknown) => current && setError(messageOf(e)),
+    )
+    return () => {
+      current = false
+    }
+  }, [api, id, lang])
   return (
     <section aria-labelledby="adm-print-title" className="bo-print">
       <h1 id="adm-print-title" tabIndex={-1} ref={heading}>
         {data ? fillIn(b.printTitle, { n: data.ord_num }) : b.print}
       </h1>
-      <p className="bo-noprint">
+      <p className="bo-noprint bo-print-actions">
         <button type="button" onClick={() => window.print()}>
           {b.printNow}
-        </button>{' '}
+        </button>
         <Link to={`/admin/orders/${id}`}>{b.openOrder}</Link>
       </p>
       <ErrorNote error={error} />
@@ -48,7 +58,14 @@ export function PrintScreen() {
                 <br />
                 {t.when}
                 <br />
-                {[t.place, t.category].filter(Boolean).join(' · ')}
+                {/* Where to come and where to sit, as the ticket e-mail says it: the venue, its address, the zone and the seat's place. */}
+                {(t.venue || t.address) && (
+                  <>
+                    <span data-testid="bo-ticket-venue">{[t.venue, t.address].filter(Boolean).join(', ')}</span>
+                    <br />
+                  </>
+                )}
+                <span data-testid="bo-ticket-place">{[t.zone, t.place, t.category].filter(Boolean).join(' · ')}</span>
                 <br />
                 {fillIn(b.price, { sum: formatMoney(t.price / MINOR, lang, currency) })}
                 <br />
