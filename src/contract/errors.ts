@@ -10,7 +10,8 @@ import { z } from 'zod'
  * Our own additions (the spec names no code for these cases, so we chose unused numbers near the
  * CSRF and captcha codes): BAD_REQUEST '-1002' (malformed or invalid request body), NOT_FOUND
  * '-1004' (unknown order, event or hash), UNAVAILABLE '-1005' (seats or tickets no longer
- * available), NOT_BUILT '-1009' (the call exists in the contract but is not available yet).
+ * available), AMOUNT_CHANGED '-1006' (a return would refund another amount than the page showed),
+ * NOT_BUILT '-1009' (the call exists in the contract but is not available yet).
  */
 export const ErrorCode = {
   /** Success. */
@@ -25,6 +26,12 @@ export const ErrorCode = {
   NOT_FOUND: '-1004',
   /** Our addition: the chosen seats or tickets are no longer available. */
   UNAVAILABLE: '-1005',
+  /**
+   * Our addition: a return (return-create or return-confirm) would refund another amount than the
+   * page showed for its tickets (the request's `summa`): the order changed since the page loaded.
+   * Nothing is done; the page reads its rows again and says why.
+   */
+  AMOUNT_CHANGED: '-1006',
   /** Our addition: the call is in the contract but the server does not offer it yet. */
   NOT_BUILT: '-1009',
   /** Internal error; also what a missing errorCode is treated as. */

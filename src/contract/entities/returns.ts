@@ -99,18 +99,32 @@ export const orderReturnDataResponseSchema = z.object({
   text: z.string(),
   reasons: z.array(returnReasonSchema),
   link_state: z.enum(RETURN_LINK_STATES).optional(),
+  /**
+   * Our addition, with link_state: the ids of the rows the link's request asks to return. The page
+   * confirms, and shows the refund of, these only (another request's tickets may be waiting too).
+   */
+  link_rows: z.array(idSchema).optional(),
   /** Our addition: why the return is refused, in the asked language, when the visitor can act on it (tickets bought at the box office are returned there); the page shows it instead of going back to the order. */
   error_text: z.string().optional(),
 })
 export type OrderReturnDataResponse = z.infer<typeof orderReturnDataResponseSchema>
 
-/** POST /api/order/return-create request (001 §7): reason id and the ticket row ids to return. */
+/**
+ * Our addition to return-create and return-confirm (optional, so the spec's shape stays valid):
+ * the refund the page showed for the tickets (the sum of their rows' summa). When sent, the server
+ * refuses with AMOUNT_CHANGED, doing nothing, if the return would refund anything else (the order
+ * changed since the page loaded: another ticket returned, a change at the box office).
+ */
+const shownSummaSchema = moneySchema.min(0).optional()
+
+/** POST /api/order/return-create request (001 §7): reason id and the ticket row ids to return; summa our addition (shownSummaSchema). */
 export const orderReturnCreateRequestSchema = z.object({
   reason: idSchema,
   id: z.array(idSchema).min(1).max(1000),
   hash: hashSchema,
   lang: requestLangSchema,
   hashConf: hashConfSchema.optional(),
+  summa: shownSummaSchema,
 })
 
 /**
@@ -122,10 +136,12 @@ export const orderReturnCreateResponseSchema = z.object({
   email: z.string(),
 })
 
+/** POST /api/order/return-confirm request (001 §7); summa our addition (shownSummaSchema). */
 export const orderReturnConfirmRequestSchema = z.object({
   hash: hashSchema,
   lang: requestLangSchema,
   hashConf: hashConfSchema,
+  summa: shownSummaSchema,
 })
 
 /**

@@ -154,6 +154,8 @@ const STOREFRONT_REASONS = {
   /** Order care refunded tickets of the request while it waited: its link is withdrawn. */
   'return-link-refunded': TAKEN,
   'return-some-busy': TAKEN,
+  /** The return would refund another amount than the page showed (the request's summa): the order changed since. */
+  'return-amount-changed': ErrorCode.AMOUNT_CHANGED,
   'return-mail-failed': ErrorCode.INTERNAL,
   'return-hash-mismatch': BAD,
   // CRM sign-in.

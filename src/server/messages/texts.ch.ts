@@ -121,6 +121,7 @@ export const ch: Texts = {
   'return-ticket-used': '門票 {id} 已入場使用，無法退票',
   'return-link-refunded': '此申請的門票已退款：此連結已失效',
   'return-some-busy': '部分門票正在退票',
+  'return-amount-changed': '頁面開啟期間退款金額已變更：訂單此後有所變動（例如另一張門票已退回，或售票處更改了訂單）。金額已更新：請核對後再送出',
   'return-mail-failed': '無法寄出確認郵件：請稍後再試',
   'return-hash-mismatch': '網址與請求中的訂單不一致：請重新整理頁面',
   'crm-refused': '無法從個人帳戶登入：連結無效或已過期',

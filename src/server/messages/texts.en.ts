@@ -121,6 +121,7 @@ export const en: Texts = {
   'return-ticket-used': 'Ticket {id} has already been used to enter the event and cannot be returned',
   'return-link-refunded': 'The tickets of this request were already refunded: this link no longer works',
   'return-some-busy': 'Some tickets are already being returned',
+  'return-amount-changed': 'The refund changed while the page was open: the order has changed since (another ticket was returned, say, or the box office changed it). The amounts are updated: check them and send again',
   'return-mail-failed': 'The confirmation e-mail could not be sent: try again later',
   'return-hash-mismatch': 'The order of the address and of the request differ: reload the page',
   'crm-refused': 'Sign-in from the personal account failed: the link is not valid or has expired',

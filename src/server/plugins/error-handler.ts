@@ -86,6 +86,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'return-ticket-used': 409,
   'return-link-refunded': 409,
   'return-some-busy': 409,
+  'return-amount-changed': 409,
   'return-link-expired': 410,
   // Sign-in refused.
   'crm-refused': 401,

@@ -29,7 +29,7 @@ export function buildReturnHandlers(app: FastifyInstance): ReturnHandlers {
       return { errorCode: ErrorCode.OK, errorText: '', email }
     },
     orderReturnConfirm: async ({ input, request }) => {
-      const result = await confirmReturn(db, registry, app.log, input.hash, input.hashConf, Date.now(), request.commitGate)
+      const result = await confirmReturn(db, registry, app.log, input, Date.now(), request.commitGate)
       // Returned seats were logged as free in the same transaction: tell open maps now.
       if (result.calendarIds.length) live.changed()
       // A refund the bank has not taken yet is still a done return: the page says it is being sent.

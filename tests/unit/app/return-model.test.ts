@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RETURN_STATUS_CONFIRMED, RETURN_STATUS_NOT_CONFIRMED, RETURN_STATUS_RETURNABLE } from '../../../src/contract/constants'
 import type { ReturnRow } from '../../../src/contract/entities/returns'
 import { sameInAll } from '../../../src/contract/lang'
-import { canAskAny, isSelectable, linkOutcome, returnsClosed, rowView, timeLeftText } from '../../../src/app/screens/returns/model'
+import { canAskAny, isSelectable, linkOutcome, linkPending, returnsClosed, rowView, timeLeftText } from '../../../src/app/screens/returns/model'
 
 function row(id: number, status_id: number, returnleft: number, admitted = false): ReturnRow {
   return {
@@ -71,6 +71,17 @@ describe('linkOutcome', () => {
 })
 
 /** The return page's countdown (screens/returns/EventBlock.tsx): with days shown, the hours always are. */
+/** The tickets a link confirms, whose sum the page shows and sends with 'Confirm' (the server refuses another sum). */
+describe('linkPending', () => {
+  it("keeps only the link's own waiting tickets when the server names them, every waiting one when not", () => {
+    const rows = [row(1, RETURN_STATUS_NOT_CONFIRMED, 60), row(2, RETURN_STATUS_NOT_CONFIRMED, 60), row(3, RETURN_STATUS_RETURNABLE, 60), row(4, RETURN_STATUS_CONFIRMED, 0)]
+    expect(linkPending(rows, [2]).map((r) => r.id)).toEqual([2])
+    expect(linkPending(rows, undefined).map((r) => r.id)).toEqual([1, 2])
+    // A named ticket no longer waiting (confirmed since) is not summed.
+    expect(linkPending(rows, [2, 4]).map((r) => r.id)).toEqual([2])
+  })
+})
+
 describe('timeLeftText', () => {
   const days = (count: number) => `${count} days`
   it('shows zero hours after the days, so minutes never read as hours', () => {

@@ -54,6 +54,8 @@ const returnsEn: ReturnsMessages = {
     'confirm-no': 'Cancel',
     'mail-sent': 'An e-mail with the link to confirm the return was sent to {{email}}. The link works for 24 hours.',
     more: 'Return other tickets',
+    'amount-changed-title': 'The refund amount has changed',
+    'amount-changed': 'While this page was open, the order changed (another ticket was returned, say, or the box office changed it), so the return would refund a different amount. Nothing was done. The tickets and amounts are updated: the refund is now {{sum}}. Check it and send again.',
     'more-failed': 'Could not load the tickets again, so the table stays locked: the tickets you just sent for return must not look free. Check your connection and press “Return other tickets” again.',
     'more-hint': 'Tick the tickets you want to return, choose a reason and issue the refund again. Each return request gets its own e-mail with a confirmation link.',
     'confirm-link': 'Confirm the return of the tickets waiting for confirmation.',

@@ -10,7 +10,7 @@ import { useModal } from '../../state/modal'
 import { formatMoney } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
 import { EventBlock, venueClockText } from './EventBlock'
-import { allConfirmed, canAskAny, canIssue, groupRows, isPending, linkOutcome, returnsClosed, selectionTotals } from './model'
+import { allConfirmed, canAskAny, canIssue, groupRows, isSelectable, linkOutcome, linkPending, returnsClosed, selectionTotals } from './model'
 import { ReturnFooter } from './ReturnFooter'
 import { useCurrency } from '../../state/session'
 
@@ -49,6 +49,10 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
   // 'Return other tickets' could not read the data again: the page stays locked as it was (the
   // old data would show the tickets just sent as returnable) and says so; pressing again retries.
   const [moreFailed, setMoreFailed] = useState(false)
+  // The server refused the return because it would refund another sum than the page showed (the
+  // order or the card changed since the page loaded: AMOUNT_CHANGED); the rows are read again and
+  // this says why the sum below is new, until the visitor sends again.
+  const [amountChanged, setAmountChanged] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   // The outcome of the visitor's own action (e-mail sent, refund confirmed) takes the focus when it
   // appears: the button that sent it was disabled while sending (or is gone), so the focus fell to
@@ -61,7 +65,9 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
   const rows = data.rows
   const groups = useMemo(() => groupRows(rows, lang), [rows, lang])
   const first = rows[0]
-  const pending = rows.filter(isPending)
+  // The tickets waiting for a confirmation: this link's (link_rows) when the server names them, as
+  // another request's may wait too; their sum is what 'Confirm' refunds, and is sent with it.
+  const pending = linkPending(rows, data.link_rows)
   // What became of the link's request (the server's link_state; 'none' without a link). Only a
   // waiting one can be confirmed: pending tickets of another request are not this link's.
   const outcome = linkOutcome(hashConf, data.link_state)
@@ -102,7 +108,21 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
       return next
     })
 
+  // Rows read again (after a refusal, say) may no longer be returnable (returned in another tab):
+  // they drop out of the selection, so its sum is what a return of the rest refunds.
+  useEffect(() => {
+    setSelected((s) => {
+      const still = new Set(rows.filter(isSelectable).map((r) => r.id))
+      return [...s].every((id) => still.has(id)) ? s : new Set([...s].filter((id) => still.has(id)))
+    })
+  }, [rows])
+
   const failed = (error: unknown) => {
+    if (error instanceof ApiCallError && error.errorCode === ErrorCode.AMOUNT_CHANGED) {
+      // Not an error of the visitor's: the rows are reloaded by the caller and the page says why.
+      setAmountChanged(true)
+      return
+    }
     console.error('return call failed', error)
     const code = error instanceof ApiCallError ? error.errorCode : ErrorCode.INTERNAL
     const text = error instanceof ApiCallError ? error.errorText : ''
@@ -113,8 +133,10 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
     setAsking(false)
     if (reason === null) return
     setBusy(true)
+    setAmountChanged(false)
     try {
-      const answer = await api.call('orderReturnCreate', { hash, lang, reason, id: [...selected] })
+      // The sum the page showed: the server refuses a request that would refund another (AMOUNT_CHANGED).
+      const answer = await api.call('orderReturnCreate', { hash, lang, reason, id: [...selected], summa: totals.sum })
       // Reload first: the notice and the tickets' new statuses appear together.
       await reload()
       // The tickets sent stay ticked and locked: should the reload have failed, they still show as
@@ -163,8 +185,9 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
   const confirm = async () => {
     if (hashConf === null) return
     setBusy(true)
+    setAmountChanged(false)
     try {
-      const answer = await api.call('orderReturnConfirm', { hash, lang, hashConf })
+      const answer = await api.call('orderReturnConfirm', { hash, lang, hashConf, summa: totals.sum })
       await reload()
       setNotice({ kind: 'confirmed', sum: answer.summa, pending: answer.refund_pending === true })
       // Consent was given for this confirmation; a later request asks for it again.
@@ -250,6 +273,14 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
       {groups.map((g) => (
         <EventBlock key={g.key} group={g} loadedAt={loadedAt} lang={lang} selected={selected} held={sent} onToggle={toggle} showVisitor={showVisitor} locked={busy || mode === 'confirm' || requestSent} />
       ))}
+
+      {amountChanged && !footerHidden && (
+        <p className="notice notice--error return-notice return-notice--changed" role="alert">
+          <strong>{t('returns.amount-changed-title')}</strong>
+          <br />
+          {t('returns.amount-changed', { sum: formatMoney(totals.sum, lang, currency) })}
+        </p>
+      )}
 
       {!footerHidden && (
         <ReturnFooter data={data} lang={lang} mode={mode} tickets={totals.tickets} sum={totals.sum} reason={reason} onReason={setReason}

@@ -78,6 +78,14 @@ export function linkOutcome(hashConf: string | null, state: ReturnLinkState | un
   }
 }
 
+/** The rows waiting for a confirmation that the link confirms: those of `linkRows` (the server's link_rows) when given, else every waiting row. */
+export function linkPending(rows: readonly ReturnRow[], linkRows: readonly number[] | undefined): ReturnRow[] {
+  const waiting = rows.filter(isPending)
+  if (linkRows === undefined) return waiting
+  const ids = new Set(linkRows)
+  return waiting.filter((r) => ids.has(r.id))
+}
+
 /** The form footer hides when every row's return is confirmed (001 §4). */
 export function allConfirmed(rows: readonly ReturnRow[]): boolean {
   return rows.length > 0 && rows.every(isConfirmed)

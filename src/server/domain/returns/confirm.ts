@@ -8,7 +8,7 @@ import { lockOrder } from '../orders/order.repository'
 import { REQUEST_STATUS_LATE, REQUEST_STATUS_REFUNDED, REQUEST_STATUS_USED } from './constants'
 import { storedHashConf } from './hashconf'
 import { paidAtDesk } from './policy'
-import { queueRefund, refundOfReturned, sendQueuedRefund } from './refund-payment'
+import { queueRefund, refundOfReturned, refundsOtherThanShown, sendQueuedRefund } from './refund-payment'
 import { releaseReturned } from './release'
 import {
   claimReturnRequest,
@@ -87,8 +87,13 @@ function lateLine(lines: readonly RequestLine[], now: number): number | null {
  * stands: the request stays 70 (confirmed, money not sent yet), the call answers the refund as
  * pending and the leader's sweep sends it; nothing can refund it twice because the 60 → 70 step
  * is gone and the outbox row is claimed per attempt.
+ *
+ * `link.summa`, when the page sent it, is the refund it showed: a confirm that would refund
+ * anything else (the order changed since: another ticket returned, the card's balance moved) is
+ * refused with 'return-amount-changed' and rolled back whole, the request still waiting.
  */
-export async function confirmReturn(db: Db, registry: PaymentRegistry, log: RefundLog, hash: string, hashConf: string, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<ConfirmResult> {
+export async function confirmReturn(db: Db, registry: PaymentRegistry, log: RefundLog, link: { hash: string; hashConf: string; summa?: number }, now = Date.now(), gate: CommitGate = clockGate(now)): Promise<ConfirmResult> {
+  const { hash, hashConf } = link
   const found = await findReturnRequest(db, hash, storedHashConf(hashConf))
   if (!found) throw new ApiFailure('return-link-invalid')
   // A used link stays used: answered without taking the order's lock.
@@ -130,6 +135,9 @@ export async function confirmReturn(db: Db, registry: PaymentRegistry, log: Refu
     await releaseReturned(trx, order.id, returned, now)
     const refund = await refundOfReturned(trx, order, returned.map((l) => l.id), now)
     const { amount, payment } = refund
+    // Not what the page showed (the order changed since it loaded): thrown, so all of the above
+    // rolls back and the request still waits for its link; the page reads its rows again.
+    if (refundsOtherThanShown(link.summa, amount)) throw new ApiFailure('return-amount-changed')
     const queued = payment ? await queueRefund(trx, payment, { orderId: order.id, requestId: found.id }, refund, now) : null
     return { amount, queued, calendarIds: [...new Set(returned.map((l) => l.calendar_id))] }
   })

@@ -15,7 +15,7 @@ import { loadStoredSetup } from '../settings/service'
 import { REFUND_LINK_MS, REQUEST_STATUS_EXPIRED, RETURN_ROUTE } from './constants'
 import { newHashConf, storedHashConf } from './hashconf'
 import { returnRefusal } from './policy'
-import { previewReturn } from './refund-payment'
+import { previewReturn, refundsOtherThanShown } from './refund-payment'
 import { findPayingPayment, findReturnReason, insertReturnRequest, listReturnLines, lockReturnLines, markLinesRequested, pastReturnDeadline, usedLineIds, withdrawReturnRequest } from './repository'
 import { sweepReturnRequests } from './sweep'
 
@@ -33,6 +33,8 @@ export interface CreateReturnInput {
   lang?: Lang | null
   reason: number
   id: number[]
+  /** The refund the page showed for these tickets (major units, their rows' summa added up); absent: not checked. */
+  summa?: number
 }
 
 /** The confirmation link of a request: the return page with hash_conf (and lang when not the default). */
@@ -84,6 +86,10 @@ export async function createReturn(db: Db, config: MailConfig & Pick<Config, 'pu
     // What the confirm will refund for these lines by the one rule (refund-payment.ts), not their list cost.
     // Less what it keeps back for earned bonuses the card has spent (orders/money.ts bonusWithheld), as the confirm does.
     const { amount, credited } = await previewReturn(trx, order, ids)
+    // Not what the page showed: the order changed since it loaded (another ticket returned, a box
+    // office change). Refused, and rolled back with the request, so the visitor is never e-mailed a
+    // link to a refund other than the one they agreed to; the page reads its rows again.
+    if (refundsOtherThanShown(input.summa, amount)) throw new ApiFailure('return-amount-changed')
     return { order, requestId, chosen, amount, bonuses: credited, currency: setup.app.currency }
   })
   const { order, chosen, amount, bonuses, currency } = created

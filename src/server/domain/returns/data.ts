@@ -16,7 +16,7 @@ import { MS_PER_S, REQUEST_STATUS_LATE, REQUEST_STATUS_REFUNDED, REQUEST_STATUS_
 import { storedHashConf } from './hashconf'
 import { returnRefusal } from './policy'
 import { lineRefunded, returnShareByLine } from './refund-payment'
-import { consentText, findPayingPayment, findReturnRequest, listReasons, listReturnLines, reasonsByLine, usedLineIds, type ReturnLineRow } from './repository'
+import { consentText, findPayingPayment, findReturnRequest, listReasons, listRequestLines, listReturnLines, reasonsByLine, usedLineIds, type ReturnLineRow } from './repository'
 import { sweepReturnRequests } from './sweep'
 
 /** Seconds left before a line's return deadline (0 = closed). */
@@ -31,14 +31,20 @@ export function secondsLeft(line: Pick<ReturnLineRow, 'deadline'>, now: number):
  * refunded, any other (90) expired. Each withdrawal keeps its own state so the page can tell the
  * visitor the true reason (an expired link only needs a new request; a used or refunded one not).
  */
-async function linkState(db: Db, hash: string, hashConf: string): Promise<ReturnLinkState> {
+async function linkState(db: Db, hash: string, hashConf: string): Promise<{ link_state: ReturnLinkState; link_rows?: number[] }> {
   const request = await findReturnRequest(db, hash, storedHashConf(hashConf))
-  if (!request) return 'unknown'
-  if (request.status === RETURN_STATUS_NOT_CONFIRMED) return 'waiting'
-  if (request.status === RETURN_STATUS_CONFIRMED || request.status === RETURN_STATUS_CONFIRMED_FINAL) return 'confirmed'
-  if (request.status === REQUEST_STATUS_LATE) return 'late'
-  if (request.status === REQUEST_STATUS_USED) return 'used'
-  return request.status === REQUEST_STATUS_REFUNDED ? 'refunded' : 'expired'
+  if (!request) return { link_state: 'unknown' }
+  // The tickets this link confirms, so the page shows (and sends) their refund, not every waiting ticket's.
+  if (request.status === RETURN_STATUS_NOT_CONFIRMED) return { link_state: 'waiting', link_rows: (await listRequestLines(db, request.id)).map((l) => l.id) }
+  return { link_state: linkStateOf(request.status) }
+}
+
+/** The link_state of a request no longer waiting, by its status (linkState). */
+function linkStateOf(status: number): ReturnLinkState {
+  if (status === RETURN_STATUS_CONFIRMED || status === RETURN_STATUS_CONFIRMED_FINAL) return 'confirmed'
+  if (status === REQUEST_STATUS_LATE) return 'late'
+  if (status === REQUEST_STATUS_USED) return 'used'
+  return status === REQUEST_STATUS_REFUNDED ? 'refunded' : 'expired'
 }
 
 /**
@@ -51,7 +57,7 @@ async function linkState(db: Db, hash: string, hashConf: string): Promise<Return
  * (repository.ts usedLineIds: the rule create and confirm refuse it by). error_code '0' when the order may be
  * returned, else the code of its refusal (policy.ts returnRefusal: not allowed, or paid at the
  * box office, then with its text as error_text) and no rows. Opened from an e-mailed link (`hashConf`),
- * link_state says what became of that link's request (linkState).
+ * link_state says what became of that link's request, and link_rows, while it waits, its tickets (linkState).
  */
 export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Date.now(), hashConf?: string): Promise<OrderReturnDataResponse> {
   const order = await findOrderByHash(db, hash)
@@ -106,7 +112,7 @@ export async function buildReturnData(db: Db, hash: string, lang: Lang, now = Da
     ...placeOf(l, lang),
     admitted: admitted.has(l.id),
   }))
-  const link = hashConf === undefined ? {} : { link_state: await linkState(db, hash, hashConf) }
+  const link = hashConf === undefined ? {} : await linkState(db, hash, hashConf)
   return { ...base, rows, error_code: ErrorCode.OK, ...link }
 }
 

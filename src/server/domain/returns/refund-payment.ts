@@ -1,3 +1,4 @@
+import { toMinor } from '../../../contract/rules/money'
 import type { Db } from '../../db/connect'
 import { attemptRefundSend, REFUND_FIRST_ATTEMPT_LEASE_MS, type RefundLog } from '../../payments/refund-outbox'
 import { recordRefund, recordWithheldRefund } from '../../payments/refund.repository'
@@ -105,6 +106,14 @@ export async function returnShare(trx: Db, orderId: number, lineIds: readonly nu
   const shares = openLineShares(left, open)
   const byLine = new Map(open.filter((l) => l.returning).map((l) => [l.id, shares.get(l.id)!]))
   return { amount: shareOf(left), payment, shareOf, last, byLine, open, left }
+}
+
+/**
+ * Whether a return refunding `amount` (minor units) refunds other than the page showed (`shown`,
+ * major units, the request's summa: its rows' summa added up); never when the page sent none.
+ */
+export function refundsOtherThanShown(shown: number | undefined, amount: number): boolean {
+  return shown !== undefined && toMinor(shown) !== amount
 }
 
 /**
