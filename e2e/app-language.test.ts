@@ -5,10 +5,22 @@ import ch from '../src/app/i18n/locales/ch'
 import en from '../src/app/i18n/locales/en'
 import kz from '../src/app/i18n/locales/kz'
 import ru from '../src/app/i18n/locales/ru'
-import { openPage, queryParam, startApp, waitForListing, type AppHarness } from './support/app'
+import type { Page } from 'playwright-core'
+import { latinPunctuationInChinese } from '../tests/support/cjk-punctuation'
+import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, queryParam, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { createWalkOrder } from './support/orders'
 
 const TEXTS = { ru, en, kz, ch }
 const HTML_LANG: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh-Hant' }
+
+/** Every line a visitor reads or hears on the page: its text, the names and hints of its elements, its title. */
+function pageTexts(page: Page, where: string): Promise<[string, string][]> {
+  return page.evaluate((w) => {
+    const said = [...document.querySelectorAll('[aria-label],[title],[alt],[placeholder],[data-label]')]
+      .flatMap((e) => ['aria-label', 'title', 'alt', 'placeholder', 'data-label'].map((a) => e.getAttribute(a) ?? ''))
+    return [...document.body.innerText.split('\n'), ...said, document.title].filter((x) => x.trim() !== '').map((x): [string, string] => [w, x])
+  }, where)
+}
 
 /** Switching the language changes the texts and the lang query parameter (omitted for ru). */
 describe('language switch', () => {
@@ -72,6 +84,26 @@ describe('language switch', () => {
       expect(await page.locator('h1').innerText()).toBe(ru.titles.afisha)
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru')
     } finally {
+      await context.close()
+    }
+  })
+
+  it('writes Chinese pages with full-width punctuation (listing, event page, order page; phone and desktop)', async () => {
+    const order = await createWalkOrder(app, 2)
+    const walk = await eventHash(app, 'Old Town Walk')
+    const cases = [['listing', '/?lang=ch', PHONE_VIEWPORT], ['listing', '/?lang=ch', DESKTOP_VIEWPORT], ['event', `/event/${walk}?lang=ch`, PHONE_VIEWPORT], ['order', `/order/${order}?lang=ch`, PHONE_VIEWPORT]] as const
+    for (const [name, path, viewport] of cases) {
+      const { page, context, errors } = await openPage(app, path, viewport)
+      if (name === 'listing') await waitForListing(page)
+      else if (name === 'event') await page.locator('.event-header__place').waitFor()
+      else await page.locator('.ticket-group').first().waitFor()
+      // Every card's dates open, so their day-and-times lines are read too.
+      if (name === 'listing') for (const more of await page.locator('.event-card__dates-toggle').all()) await more.click().catch(() => {})
+      const where = `${name} ${viewport.width}px`
+      await page.screenshot({ path: `/tmp/ch-punctuation-${name}-${viewport.width}.png`, fullPage: name !== 'listing' })
+      expect(latinPunctuationInChinese(await pageTexts(page, where))).toEqual([])
+      if (viewport === PHONE_VIEWPORT) expect(seriousViolations(await runAxe(page)), where).toEqual([])
+      expect(errors, where).toEqual([])
       await context.close()
     }
   })

@@ -9,6 +9,7 @@ import { segment } from '../lib/links'
 import { useCurrency, useSession } from '../state/session'
 import { CardIcon, HandIcon, InfoIcon } from './icons'
 import type { EventCardModel } from './model'
+import { joinParts, labelled } from '../i18n/punctuation'
 
 /** One event of the listing (document 000 §2 "Each card shows …"). */
 export function EventCard({ card }: { card: EventCardModel }) {
@@ -51,7 +52,7 @@ export function EventCard({ card }: { card: EventCardModel }) {
           {card.infoUrl !== undefined && (
             <a className="event-card__info" href={card.infoUrl} target="_blank" rel="noopener noreferrer" title={t('afisha.info')}>
               <InfoIcon />
-              <span className="visually-hidden">{t('afisha.info')}: {card.title}</span>
+              <span className="visually-hidden">{labelled(t, t('afisha.info'), card.title)}</span>
             </a>
           )}
         </div>
@@ -69,7 +70,7 @@ export function EventCard({ card }: { card: EventCardModel }) {
           <div className="event-card__composition">
             <ul id={compositionId}>
               {composition.map((line, i) => {
-                const when = [line.day === '' ? '' : formatDayMonth(line.day, lang), line.time].filter((x) => x !== '').join(', ')
+                const when = joinParts(t, [line.day === '' ? '' : formatDayMonth(line.day, lang), line.time])
                 return (
                   <li key={i}>
                     {line.url.startsWith('/') ? <Link to={link(line.url)}>{line.text}</Link> : line.text}
@@ -102,7 +103,7 @@ export function EventCard({ card }: { card: EventCardModel }) {
                       {card.sessions.map((s) => (
                         <li key={s.day}>
                           <Link to={link(`/${card.route}/${segment(card.hash)}/${segment(s.day)}`)}>{formatLongDay(s.day, lang)}</Link>
-                          {s.times.length > 0 && `: ${s.times.join(', ')}`}
+                          {s.times.length > 0 && labelled(t, '', joinParts(t, s.times))}
                         </li>
                       ))}
                     </ul>
@@ -136,7 +137,7 @@ export function EventCard({ card }: { card: EventCardModel }) {
                   {prices.map((p) => (
                     <li key={p.name}>
                       <span className="event-card__price-dot" style={{ background: p.color }} aria-hidden="true" />
-                      {p.name}: {formatMoney(p.price, lang, currency)}
+                      {labelled(t, p.name, formatMoney(p.price, lang, currency))}
                     </li>
                   ))}
                 </ul>

@@ -42,7 +42,7 @@ export function PhoneInput({ id, value, country, onChange, onBlur, error, requir
       <label className="field__label" htmlFor={id}>
         {t('form.phone')}
         {required === true && <span className="field__required" aria-hidden="true"> *</span>}
-        {required === true && <span className="visually-hidden"> ({t('form.required')})</span>}
+        {required === true && <span className="visually-hidden">{t('form.required-aside')}</span>}
       </label>
       <div className="phone-input">
         <label className="visually-hidden" htmlFor={countryId}>{t('form.country')}</label>

@@ -29,7 +29,7 @@ export function TextField({ id, label, value, onValue, error, hint, blockClipboa
       <label className="field__label" htmlFor={id}>
         {label}
         {required === true && <span className="field__required" aria-hidden="true"> *</span>}
-        {required === true && <span className="visually-hidden"> ({t('form.required')})</span>}
+        {required === true && <span className="visually-hidden">{t('form.required-aside')}</span>}
       </label>
       <input
         id={id}

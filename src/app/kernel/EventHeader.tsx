@@ -8,6 +8,7 @@ import { useLink } from '../hooks/useLinks'
 import { formatLongDay } from './format'
 import { LocationPin } from '../shell/LocationPin'
 import { SafeHtml } from '../shell/SafeHtml'
+import { joinParts } from '../i18n/punctuation'
 
 /**
  * The event page's header (000 §2): title with the age-from circle, venue and address, the note
@@ -26,7 +27,7 @@ export function EventHeader({ action, composition, lang, giftNotice, titleId }: 
   const link = useLink()
   const [open, setOpen] = useState(false)
   const title = pickLocalized(action, 'action', lang)
-  const place = [pickLocalized(action, 'seatroot', lang), pickLocalized(action, 'address', lang)].filter((x) => x !== '').join(', ')
+  const place = joinParts(t, [pickLocalized(action, 'seatroot', lang), pickLocalized(action, 'address', lang)])
   const note = pickLocalized(action, 'descript', lang)
   const infoUrl = pickLocalized(action, 'descript_url', lang)
   const lines = [...composition].sort((a, b) => a.eventstrsortnum - b.eventstrsortnum)

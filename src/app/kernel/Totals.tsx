@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Lang } from '../../contract/lang'
 import type { Totals as TotalsModel } from './cart'
 import { formatMoney } from './format'
+import { labelled } from '../i18n/punctuation'
 
 /** Order totals (000 §2, §9): tickets, the service fee line only when above 0, the total. */
 export function Totals({ totals, free, lang, currency }: { totals: TotalsModel; free: boolean; lang: Lang; currency: string }) {
@@ -10,7 +11,7 @@ export function Totals({ totals, free, lang, currency }: { totals: TotalsModel; 
   return (
     <dl className="totals">
       <div className="totals__row">
-        <dt>{t('event.tickets')}: {t('event.ticket-count', { count: totals.count })}</dt>
+        <dt>{labelled(t, t('event.tickets'), t('event.ticket-count', { count: totals.count }))}</dt>
         <dd>{money(totals.tickets)}</dd>
       </div>
       {totals.fee > 0 && (

@@ -51,7 +51,7 @@ function Row({ label, seats, engine, revision, labels, price, note, onSeat }: { 
             return (
               <li key={i}>
                 <button type="button" style={{ ...targetStyle, font: 'inherit', textAlign: 'start' }} disabled={!selectable} aria-pressed={s.status === SeatStatus.Selected} onClick={() => onSeat(i)}>
-                  {labels.seat} {s.number}{s.price != null ? `, ${price(s.price)}` : ''}, {labels.status[s.status]}{seatNote ? `, ${seatNote}` : ''}
+                  {[`${labels.seat} ${s.number}`, s.price != null ? price(s.price) : '', labels.status[s.status], seatNote ?? ''].filter((p) => p !== '').join(labels.comma)}
                 </button>
               </li>
             )

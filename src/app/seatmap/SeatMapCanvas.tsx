@@ -94,12 +94,12 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
   const snap = useSyncExternalStore(engine?.subscribe ?? noSubscribe, engine?.getSnapshot ?? emptySnapshot)
   const price = (p: number | null) => (p == null ? '' : props.formatPrice ? props.formatPrice(p) : String(p))
   // Announcements in the labels' language (the engine's own are English), following a language switch.
-  const announce = JSON.stringify([labels.sector, labels.row, labels.seat, labels.category, labels.price, labels.status])
+  const announce = JSON.stringify([labels.sector, labels.row, labels.seat, labels.category, labels.price, labels.status, labels.comma])
   useEffect(() => {
     const describe = seatDescriber(labels, price)
     // A screen reader hears the labels the tooltip shows (the studio's queued renames), not the
     // drawing's, and the seat's note (a wheelchair or companion place) the tooltip shows a mouse.
-    engine?.setDescribe((seat) => withNote(describe(withLabels(seat, props.seatLabels)), latest.current.seatNote?.(seat.key) ?? null))
+    engine?.setDescribe((seat) => withNote(describe(withLabels(seat, props.seatLabels)), latest.current.seatNote?.(seat.key) ?? null, labels.comma))
     // `announce` stands for the labels; `price` follows formatPrice, which the page keeps per language.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine, announce, props.seatLabels])
@@ -164,8 +164,8 @@ export function SeatMapCanvas(props: SeatMapCanvasProps) {
 }
 
 /** A seat's description with its note's text, as the tooltip lists it (null: no note). */
-function withNote(description: string, note: { text: string } | null): string {
-  return note ? `${description}, ${note.text}` : description
+function withNote(description: string, note: { text: string } | null, comma: string): string {
+  return note ? `${description}${comma}${note.text}` : description
 }
 
 function SeatLines({ seat, labels, price, note }: { seat: SeatInfo; labels: SeatMapLabels; price: (p: number | null) => string; note: { label: string; text: string } | null }) {

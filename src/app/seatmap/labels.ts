@@ -17,6 +17,8 @@ export interface SeatMapLabels {
   category: string
   price: string
   close: string
+  /** Between the parts of a seat's spoken line and list entry: ', ', Chinese full-width '，'. */
+  comma: string
   status: Record<SeatStatus, string>
 }
 
@@ -36,5 +38,6 @@ export const DEFAULT_SEATMAP_LABELS: SeatMapLabels = {
   category: 'Category',
   price: 'Price',
   close: 'Close',
+  comma: ', ',
   status: { 0: 'Free', 1: 'Selected', 2: 'Held', 3: 'Sold', 4: 'Unavailable', 5: 'Filtered out' },
 }

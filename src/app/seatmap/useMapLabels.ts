@@ -21,6 +21,7 @@ export function useMapLabels(): SeatMapLabels {
     category: t('scheme.category'),
     price: t('scheme.price'),
     close: t('scheme.close'),
+    comma: t('punct.comma'),
     status: {
       0: t('scheme.status-free'), 1: t('scheme.status-selected'), 2: t('scheme.status-held'),
       3: t('scheme.status-sold'), 4: t('scheme.status-unavailable'), 5: t('scheme.status-filtered'),

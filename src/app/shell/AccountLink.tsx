@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { safeUrl } from '../lib/assets'
 import { useSession } from '../state/session'
+import { labelled } from '../i18n/punctuation'
 
 /**
  * The private account (setup url_lk) and the signed-in CRM client. It shows the client's
@@ -19,7 +20,7 @@ export function AccountLink() {
   }
   const content = (
     <>
-      <span className="visually-hidden">{t('shell.account')}: </span>
+      <span className="visually-hidden">{labelled(t, t('shell.account'), '')}</span>
       <span className="account-link__full">{email}</span>
       <span className="account-link__initial" aria-hidden="true">{email.charAt(0).toUpperCase()}</span>
     </>

@@ -58,6 +58,8 @@ export interface SeatWords {
   category: string
   price: string
   status: Record<SeatStatus, string>
+  /** Between the parts of the spoken line; ', ' when not given (Chinese passes full-width '，'). */
+  comma?: string
 }
 
 /** The engine's own (English) words, used when the app passes none. */
@@ -78,7 +80,7 @@ export function seatDescriber(words: SeatWords, price: (p: number) => string = S
       info.category && `${lower(words.category)} ${info.category}`,
       info.price != null && `${lower(words.price)} ${price(info.price)}`,
       words.status[info.status],
-    ].filter(Boolean).join(', ')
+    ].filter(Boolean).join(words.comma ?? ', ')
 }
 
 /** Labels a page gives seats instead of the drawing's (the studio: as queued renames leave them); null keeps the drawing's. */

@@ -6,6 +6,11 @@ import type { Messages } from './ru'
  * "ch" is not a language tag and Intl picks English rules for it.
  */
 const ch: Messages = {
+  /** Full-width, no space after: Chinese punctuation (i18n/punctuation.ts). */
+  punct: {
+    colon: '：',
+    comma: '，',
+  },
   meta: {
     appName: '票務',
   },

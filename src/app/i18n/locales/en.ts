@@ -2,6 +2,10 @@ import type { Messages } from './ru'
 
 /** English shell texts; also the fallback language. */
 const en: Messages = {
+  punct: {
+    colon: ': ',
+    comma: ', ',
+  },
   meta: {
     appName: 'Tickets',
   },

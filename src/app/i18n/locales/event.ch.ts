@@ -70,6 +70,7 @@ const eventCh: EventMessages = {
     'gift-phone': '普希金卡持有人電話',
     agreements: '同意事項',
     required: '必填',
+    'required-aside': '（必填）',
     submitting: '正在下訂單…',
   },
   errors: {

@@ -70,6 +70,7 @@ const eventEn: EventMessages = {
     'gift-phone': 'Phone of the Pushkin card holder',
     agreements: 'Agreements',
     required: 'required',
+    'required-aside': ' (required)',
     submitting: 'Placing the order…',
   },
   errors: {

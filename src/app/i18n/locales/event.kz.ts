@@ -70,6 +70,7 @@ const eventKz: EventMessages = {
     'gift-phone': 'Пушкин картасы иесінің телефоны',
     agreements: 'Келісімдер',
     required: 'міндетті өріс',
+    'required-aside': ' (міндетті өріс)',
     submitting: 'Тапсырыс рәсімделуде…',
   },
   errors: {

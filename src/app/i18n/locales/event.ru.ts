@@ -79,6 +79,8 @@ const eventRu = {
     'gift-phone': 'Телефон владельца Пушкинской карты',
     agreements: 'Согласия',
     required: 'обязательное поле',
+    /** Read after a required field's label, its parentheses the language's own (Chinese full-width). */
+    'required-aside': ' (обязательное поле)',
     submitting: 'Оформляем заказ…',
   },
   errors: {

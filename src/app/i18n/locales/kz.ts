@@ -5,6 +5,10 @@ import type { Messages } from './ru'
  * same; both exist because the code "kz" is not a language tag and Intl picks English rules.
  */
 const kz: Messages = {
+  punct: {
+    colon: ': ',
+    comma: ', ',
+  },
   meta: {
     appName: 'Билеттер',
   },

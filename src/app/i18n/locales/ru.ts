@@ -4,6 +4,11 @@
  * _many (and _other for fractions).
  */
 const ru = {
+  /** Separators the storefront puts between the parts it composes (i18n/punctuation.ts). */
+  punct: {
+    colon: ': ',
+    comma: ', ',
+  },
   meta: {
     appName: 'Билеты',
   },

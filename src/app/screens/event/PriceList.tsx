@@ -6,6 +6,7 @@ import { headerColors } from '../../lib/color'
 import { rowKey } from '../../kernel/cart'
 import { formatMoney } from '../../kernel/format'
 import { QuantityControl } from '../../kernel/QuantityControl'
+import { joinParts } from '../../i18n/punctuation'
 
 export interface PriceLine {
   row: PriceRow
@@ -44,7 +45,7 @@ export function PriceList({ title, lines, rowcount, free, lang, currency, onAdd,
           const category = pickLocalized(row, 'category', lang)
           const zone = pickLocalized(row, 'zonelevel', lang)
           const descript = pickLocalized(row, 'category_descript', lang)
-          const name = zone !== '' ? `${category}, ${zone}` : category
+          const name = joinParts(t, [category, zone])
           return (
             <li key={rowKey(row)} className="price-row" data-row={rowKey(row)}>
               <span className="price-row__swatch" style={{ background: headerColors(row.zonecolor)?.background ?? 'transparent' }} aria-hidden="true" />

@@ -22,7 +22,7 @@ export function SelectField({ id, label, value, options, onValue, error, require
       <label className="field__label" htmlFor={id}>
         {label}
         {required === true && <span className="field__required" aria-hidden="true"> *</span>}
-        {required === true && <span className="visually-hidden"> ({t('form.required')})</span>}
+        {required === true && <span className="visually-hidden">{t('form.required-aside')}</span>}
       </label>
       <select id={id} className="field__input" value={value === null ? '' : String(value)} required={required}
         aria-invalid={error !== undefined} aria-describedby={error !== undefined ? errorId : undefined}

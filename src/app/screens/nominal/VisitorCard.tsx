@@ -7,6 +7,7 @@ import { TextField } from '../../forms/TextField'
 import { asksRegion, cleanDocNumber, isNegativeAge, maskBirthDate, showsAgeWarning, type DraftField, type VisitorDraft } from './model/form'
 import { visitorErrorText } from './model/errorText'
 import { SelectField } from './SelectField'
+import { joinParts } from '../../i18n/punctuation'
 
 /** Longest age input: 1 to 2 digits (000 §5). */
 const AGE_MAX_LENGTH = 2
@@ -44,7 +45,7 @@ function seatText(row: OrderDataRow, lang: Lang, t: (k: string) => string): stri
   if (sector !== '') parts.push(sector)
   if (r !== '') parts.push(`${t('nominal.row')} ${r}`)
   if (seat !== '') parts.push(`${t('nominal.seat')} ${seat}`)
-  return parts.join(', ')
+  return joinParts(t, parts)
 }
 
 /** One ticket's collapsible card, headed "N. category" (000 §2); fields by the row's flags (000 §5). */

@@ -6,6 +6,7 @@ import { useSession } from '../../state/session'
 import { stepSlide, ticketCode } from './model/codes'
 import type { NumberedTicket } from './model/lines'
 import type { TicketLine } from './model/types'
+import { joinParts } from '../../i18n/punctuation'
 
 /** A horizontal move longer than this, px, turns the slide. */
 const SWIPE_MIN_PX = 40
@@ -35,8 +36,8 @@ function Slides({ lines, tickets, ordNum, onClose }: { lines: TicketLine[]; tick
   const code = ticketCode(line)
   const n = tickets.get(line.id)?.n
   const go = (delta: number) => setIndex((i) => stepSlide(i, delta, lines.length))
-  const when = [pickLocalized(line, 'day_str', lang) || line.day, line.time].filter((s) => s !== '').join(', ')
-  const place = [pickLocalized(line, 'seatroot', lang), pickLocalized(line, 'address', lang)].filter((s) => s !== '').join(', ')
+  const when = joinParts(t, [pickLocalized(line, 'day_str', lang) || line.day, line.time])
+  const place = joinParts(t, [pickLocalized(line, 'seatroot', lang), pickLocalized(line, 'address', lang)])
   return (
     <div className="codes"
       onKeyDown={(e) => {

@@ -7,6 +7,7 @@ import { formatMoney } from '../../kernel/format'
 import { promoAfterApply, type PromoField } from './model/promo'
 import type { DiscountData } from './model/types'
 import { useOrderAction } from './useOrderAction'
+import { labelled } from '../../i18n/punctuation'
 
 /**
  * The loyalty block (001 §2, §5): card, bonuses and promo code. Bonuses: an integer above 0 and
@@ -38,7 +39,7 @@ export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }:
     { key: 'used', on: data.useBonuses > 0, text: t('order.bonuses-used', { count: data.useBonuses }) },
     { key: 'charged', on: data.chargedBonus > 0, text: t('order.bonuses-charged', { count: data.chargedBonus }) },
     { key: 'promo', on: data.promoCode !== '', text: t('order.promo-applied', { code: data.promoCode }) },
-    { key: 'discount', on: data.totalDiscount > 0, text: `${t('order.discount')}: ${formatMoney(data.totalDiscount, lang, currency)}` },
+    { key: 'discount', on: data.totalDiscount > 0, text: labelled(t, t('order.discount'), formatMoney(data.totalDiscount, lang, currency)) },
     { key: 'bank', on: data.pochtaBankText !== '', text: data.pochtaBankText },
   ].filter((f) => f.on)
   if (readOnly && data.cardCode === '' && facts.length === 0) return null
@@ -72,7 +73,7 @@ export function LoyaltyBlock({ hash, data, currency, reload, readOnly = false }:
   return (
     <section className="loyalty" aria-labelledby="loyalty-title">
       <h2 id="loyalty-title" className="loyalty__title">{t('order.loyalty')}</h2>
-      {data.cardCode !== '' && <p className="loyalty__card">{t('order.card-code')}: {data.cardCode}</p>}
+      {data.cardCode !== '' && <p className="loyalty__card">{labelled(t, t('order.card-code'), data.cardCode)}</p>}
       {facts.length > 0 && (
         <ul className="loyalty__facts">
           {facts.map((f) => <li key={f.key} className={`loyalty__fact loyalty__fact--${f.key}`}>{f.text}</li>)}

@@ -8,6 +8,7 @@ import { useSession } from '../../state/session'
 import { formatMoney } from '../../kernel/format'
 import { isReturnedLine, isSeatLine, quantityPrefix, type NumberedTicket, type TicketGroup } from './model/lines'
 import type { TicketLine } from './model/types'
+import { joinParts } from '../../i18n/punctuation'
 
 interface Props {
   groups: TicketGroup[]
@@ -37,8 +38,8 @@ function Group({ group, tickets, paid, currency, onShowCodes }: { group: TicketG
   // A returned ticket admits nobody: it is never among the codes.
   const withCodes = group.lines.filter((l) => l.tickettype !== TICKET_TYPE_NO_CODE && !isReturnedLine(l))
   const allQr = withCodes.length > 0 && withCodes.every((l) => l.tickettype === TICKET_TYPE_QR)
-  const place = [group.location, group.address].filter((s) => s !== '').join(', ')
-  const when = [group.dayStr !== '' ? group.dayStr : group.day, group.dayOfWeek, group.time].filter((s) => s !== '').join(', ')
+  const place = joinParts(t, [group.location, group.address])
+  const when = joinParts(t, [group.dayStr !== '' ? group.dayStr : group.day, group.dayOfWeek, group.time])
   return (
     <section className="ticket-group" aria-label={group.name}>
       <header className="ticket-group__header">

@@ -5,6 +5,7 @@ import { formatDate, formatMoney, longDay } from '../../kernel/format'
 import { useCountdown } from '../order/useCountdown'
 import { rowView, timeLeftText, type ReturnGroup } from './model'
 import { useCurrency } from '../../state/session'
+import { joinParts, labelled } from '../../i18n/punctuation'
 
 /**
  * One event session of the return page: name, date, the deadline on the venue's clock with its
@@ -58,9 +59,9 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
           </thead>
           <tbody>
             {group.rows.map((r) => {
-              const category = [pickLocalized(r, 'name', lang), r.zonelevel].filter((s) => s !== '').join(', ')
+              const category = joinParts(t, [pickLocalized(r, 'name', lang), r.zonelevel])
               // The checkbox's name carries the seat too: two tickets of one category differ only by it.
-              const named = [category, r.place ?? ''].filter((s) => s !== '').join(', ')
+              const named = joinParts(t, [category, r.place ?? ''])
               const checkboxId = `return-row-${r.id}`
               const view = rowView(r)
               const reasonId = `${checkboxId}-used`
@@ -88,7 +89,7 @@ export function EventBlock({ group, loadedAt, lang, selected, held, onToggle, sh
                     {/* Under the category, not in the narrow check column: it stays readable on a phone's card. */}
                     {view === 'used' && <span id={reasonId} className="return-status return-status--used return-table__reason">{t('returns.status-used')}</span>}
                   </td>
-                  <td className="return-table__num return-table__quant" data-label={t('returns.col-quant')}>{r.quant}</td>
+                  <td className="return-table__num return-table__quant" data-label={labelled(t, t('returns.col-quant'), '')}>{r.quant}</td>
                   <td className="return-table__num return-table__cost">{formatMoney(r.summa, lang, currency)}</td>
                 </tr>
               )

@@ -1,0 +1,18 @@
+/**
+ * The separators the storefront puts between parts it composes itself (a label and its value, a
+ * venue and its address, a date and its times), read from the page's language: ': ' and ', ' in
+ * ru, en and kz, full-width '：' and '，' in Chinese, whose sentences never take Latin
+ * punctuation. Texts that are whole sentences carry their own punctuation in the locale files;
+ * these are for the joins the code makes.
+ */
+type Translate = (key: 'punct.colon' | 'punct.comma') => string
+
+/** The non-empty parts joined as one line in the page's language. */
+export function joinParts(t: Translate, parts: readonly string[]): string {
+  return parts.filter((p) => p !== '').join(t('punct.comma'))
+}
+
+/** A label and its value in the page's language: "Цены: 800 ₽", "票價：₽800.00". */
+export function labelled(t: Translate, label: string, value: string): string {
+  return `${label}${t('punct.colon')}${value}`
+}

@@ -1,0 +1,63 @@
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { describe, expect, it } from 'vitest'
+import type { OrderDataResponse, OrderDataRow } from '../../../src/contract/entities/nominal'
+import { createI18n } from '../../../src/app/i18n'
+import { joinParts, labelled } from '../../../src/app/i18n/punctuation'
+import { Totals } from '../../../src/app/kernel/Totals'
+import { emptyDraft, regionsByCountry } from '../../../src/app/screens/nominal/model/form'
+import { VisitorCard } from '../../../src/app/screens/nominal/VisitorCard'
+import { ch as serverCh } from '../../../src/server/messages/texts.ch'
+import { seatDescriber } from '../../../src/engine/interaction/seatInfo'
+import { latinPunctuationInChinese, stringsOf } from '../../support/cjk-punctuation'
+
+const i18n = createI18n('ch')
+const t = i18n.getFixedT('ch')
+/** The text of rendered markup, tags dropped. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ')
+
+describe('Chinese texts take full-width punctuation', () => {
+  it('the scanner tells Latin punctuation in Chinese from times, numbers, URLs and placeholders', () => {
+    const bad = [['a', '類別: 10'], ['b', '城市歷史博物館, 莫斯科'], ['c', '星期二: 19:00'], ['d', '{{label}}: {{value}}'], ['e', '說明(選填)'], ['f', '{{day}}, 星期一']] as const
+    const fine = [['g', '12:30'], ['h', '₽1,800.00'], ['i', 'https://example.org'], ['j', '電話 +7 (495) 000-00-00，電子郵件'], ['k', '{{date}} {{time}}'], ['l', '類別：{{zone}}'], ['m', 'INN: 7700']] as const
+    expect(latinPunctuationInChinese(bad)).toHaveLength(bad.length)
+    expect(latinPunctuationInChinese(fine)).toEqual([])
+  })
+
+  it('in the storefront’s ch locale and the server’s Chinese answers', () => {
+    const storefront = stringsOf(i18n.getResourceBundle('ch', 'translation'))
+    expect(storefront.length).toBeGreaterThan(300)
+    expect(latinPunctuationInChinese([...storefront, ...stringsOf(serverCh).map(([k, v]) => [`server.${k}`, v] as [string, string])])).toEqual([])
+  })
+
+  it('in the joins the code makes: a label and its value, a list of parts, a seat spoken on the map', () => {
+    expect(t('punct.colon')).toBe('：')
+    expect(t('punct.comma')).toBe('，')
+    expect(labelled(t, '票價', '₽800.00')).toBe('票價：₽800.00')
+    expect(joinParts(t, ['城市歷史博物館', '', '莫斯科新廣場12號'])).toBe('城市歷史博物館，莫斯科新廣場12號')
+    const ru = createI18n('ru').getFixedT('ru')
+    expect(joinParts(ru, ['Музей', 'Москва'])).toBe('Музей, Москва')
+    expect(labelled(ru, 'Цены', '800 ₽')).toBe('Цены: 800 ₽')
+    const words = { sector: '區', row: '排', seat: '座', category: '類別', price: '票價', status: { 0: '可選', 1: '已選', 2: '保留', 3: '已售', 4: '不可用', 5: '已篩除' }, comma: t('punct.comma') }
+    expect(latinPunctuationInChinese([['seat', seatDescriber(words)({ sector: '池座', row: '5', number: '12', category: '1類', price: null, status: 0 })]])).toEqual([])
+  })
+
+  it('in rendered parts of the pages: the tickets total and a named ticket’s seat', () => {
+    const totals = renderToStaticMarkup(createElement(I18nextProvider, { i18n },
+      createElement(Totals, { totals: { count: 2, tickets: 1600, fee: 0, total: 1600 } as never, free: false, lang: 'ch', currency: 'RUB' })))
+    const loc = (k: string, v: string) => ({ [`${k}_ru`]: v, [`${k}_en`]: v, [`${k}_kz`]: v, [`${k}_ch`]: v })
+    const row = {
+      id: 1, ord_num: 1, hash_id: 'h', action: 'A', day: '2026-12-01', time: '12:00', reservetime: 900, demandstatusid: 10, paid: 0, clientcategory: 1,
+      needage: 0, needmiddlename: 0, needdocument: 0, needcountry: 0, needregion: 0, summa: 10, country_id: null, tickethash_id: 't', usereturn: 1, usepushkarta: 0, usenopushkarta: 0,
+      ...loc('action', '音樂會'), ...loc('category', '成人'), ...loc('sector', '池座'), ...loc('row', '5'), ...loc('seat', '12'),
+    } as unknown as OrderDataRow
+    const data = { rows: [row], text: '', checkboxList: [], docTypes: [], countries: [], regions: [] } as unknown as OrderDataResponse
+    const card = renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(VisitorCard, {
+      index: 0, row, data, regions: regionsByCountry(data), draft: emptyDraft(row), errors: [], shown: () => false, open: false,
+      onToggle: () => {}, onChange: () => {}, onBlur: () => {}, lang: 'ch', now: new Date(), timeZone: 'Europe/Moscow',
+    })))
+    expect(latinPunctuationInChinese([['totals', textOf(totals)], ['visitor card', textOf(card)]])).toEqual([])
+    expect(textOf(card)).toContain('池座，')
+  })
+})
