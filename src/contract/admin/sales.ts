@@ -15,7 +15,9 @@ import { langSchema } from '../lang'
  *   less refunds, split over the order's tickets by what each was charged: rules/money.ts
  *   chargedWeight), so promo codes and bonuses are
  *   off it, complimentary box-office tickets bring 0, and an order's tickets add up to its
- *   `paid_amount` (server: orders/money.ts keptLineShares).
+ *   `paid_amount` (server: orders/money.ts revenueLineShares). Once every ticket of an order is
+ *   returned, what its returns kept back for earned bonuses the card had spent is its returned
+ *   tickets' revenue, none of them sold.
  */
 const names = { name_ru: z.string(), name_en: z.string(), name_kz: z.string(), name_ch: z.string() }
 export const salesCountsSchema = z.object({

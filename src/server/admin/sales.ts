@@ -2,7 +2,7 @@ import { ORDER_STATUS_CANCELLED } from '../../contract/constants'
 import { SALES_CHANNELS, type ChannelSales, type EventSales, type SalesCounts, type SessionSales } from '../../contract/admin/sales'
 import type { Db } from '../db/connect'
 import { capacityOf, salesOf, sessionLeft } from '../domain/inventory/stock'
-import { isReturned, keptLineShares, sessionPaidAmounts } from '../domain/orders/money'
+import { isReturned, revenueLineShares, sessionPaidAmounts } from '../domain/orders/money'
 import { lineServiceCosts } from '../domain/orders/money.repository'
 import { promoPercents } from '../domain/orders/promo-percent.repository'
 import { venueDay } from '../venue-time'
@@ -40,20 +40,22 @@ type OrderLine = Awaited<ReturnType<typeof sessionOrderLines>>[number]
  */
 const isKept = (l: OrderLine): boolean => l.paid === 1 && l.status !== ORDER_STATUS_CANCELLED && !isReturned(l.return_status)
 
+/** Returned: sold, then given back by a confirmed return or a refund (its order not cancelled). */
+const isGivenBack = (l: OrderLine): boolean => l.paid === 1 && l.status !== ORDER_STATUS_CANCELLED && isReturned(l.return_status)
+
 /**
- * What each kept line of `orderLines` (sessionOrderLines of session `calendarId`) brought in,
- * line id → minor units: its order's paid amount split over the order's kept lines by what each
- * was charged, its own percent promo part off, with the offers attached to it (orders/money.ts
- * keptLineShares, the weight a return refunds by). The one rule of the Sales screen's revenue
- * and of its export's paid column. Three grouped reads of the session.
+ * What each line of `orderLines` (sessionOrderLines of session `calendarId`) brought in, line id →
+ * minor units: its order's paid amount split over the order's kept lines by what each was
+ * charged, its own percent promo part off, with the offers attached to it (the weight a return
+ * refunds by); once none of an order's tickets is kept, what it still holds (kept back for spent
+ * bonuses) over its returned lines instead (orders/money.ts revenueLineShares). The one rule of
+ * the Sales screen's revenue and of its export's paid column. Three grouped reads of the session.
  */
 export async function sessionLineShares(db: Db, calendarId: number, orderLines: readonly OrderLine[]): Promise<Map<number, number>> {
   const [services, percents] = await Promise.all([lineServiceCosts(db, { calendarId }), promoPercents(db, { calendarId })])
-  const kept = orderLines
-    .filter(isKept)
-    .map((l) => ({ id: l.id, order_id: l.order_id, cost: Number(l.cost), price: Number(l.price), quantity: Number(l.quantity), services: services.get(l.id) ?? 0 }))
+  const weighed = (l: OrderLine) => ({ id: l.id, order_id: l.order_id, cost: Number(l.cost), price: Number(l.price), quantity: Number(l.quantity), services: services.get(l.id) ?? 0 })
   const orders = new Map(orderLines.map((l) => [l.order_id, { id: l.order_id, paid: l.paid }]))
-  return keptLineShares(kept, await sessionPaidAmounts(db, calendarId, [...orders.values()]), percents)
+  return revenueLineShares(orderLines.filter(isKept).map(weighed), orderLines.filter(isGivenBack).map(weighed), await sessionPaidAmounts(db, calendarId, [...orders.values()]), percents)
 }
 
 /**
@@ -122,23 +124,25 @@ export async function sessionSales(db: Db, calendarId: number, now: number): Pro
     if (l.status === ORDER_STATUS_CANCELLED) continue
     const z = zoneOf(l.zone_id)
     if (l.paid === 1) {
-      // A returned ticket is free again (not kept).
-      if (!isKept(l)) continue
       const revenue = shares.get(l.id) ?? 0
-      z.sold += l.quantity
+      // A returned ticket is free again (not kept, not sold); it brings only what its order's
+      // returns kept back for spent bonuses once none of the order's tickets is kept (sessionLineShares).
+      const sold = isKept(l) ? l.quantity : 0
+      if (sold === 0 && revenue === 0) continue
+      z.sold += sold
       z.revenue += revenue
       const c = categories.get(l.client_category_id) ?? { sold: 0, revenue: 0 }
-      c.sold += l.quantity
+      c.sold += sold
       c.revenue += revenue
       categories.set(l.client_category_id, c)
       const ch = channels.get(channelOf(l))!
-      ch.sold += l.quantity
+      ch.sold += sold
       ch.revenue += revenue
-      if (isComplimentary(l)) ch.complimentary += l.quantity
+      if (sold > 0 && isComplimentary(l)) ch.complimentary += l.quantity
       // The venue's day: a sale after midnight there belongs to the new day, as the venue's staff count it.
       const day = venueDay(l.paid_at ?? now)
       const t = overTime.get(day) ?? { sold: 0, revenue: 0 }
-      t.sold += l.quantity
+      t.sold += sold
       t.revenue += revenue
       overTime.set(day, t)
     } else if (l.reserve_until > now) {

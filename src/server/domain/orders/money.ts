@@ -162,6 +162,22 @@ export function keptLineShares(lines: readonly KeptLine[], paid: ReadonlyMap<num
   return out
 }
 
+/**
+ * What each ticket line brought in for the console's revenue (line id → minor units): the kept
+ * lines' keptLineShares, and for an order none of whose tickets is kept any more (every one
+ * returned) what it still holds of what it paid (paidAmounts: payments less refunds, the money its
+ * returns kept back for earned bonuses the card had spent, refunds.bonus_withheld) split the same
+ * way over its `returned` lines, so that money is revenue too, not lost with its last ticket. An
+ * order with a kept line carries it on those (keptLineShares) and gives its returned lines
+ * nothing. O(lines).
+ */
+export function revenueLineShares(kept: readonly KeptLine[], returned: readonly KeptLine[], paid: ReadonlyMap<number, number>, percents: ReadonlyMap<number, number>): Map<number, number> {
+  const shares = keptLineShares(kept, paid, percents)
+  const keeping = new Set(kept.map((l) => l.order_id))
+  for (const [id, share] of keptLineShares(returned.filter((l) => !keeping.has(l.order_id)), paid, percents)) shares.set(id, share)
+  return shares
+}
+
 /** An order's ticket line not yet returned, as a return splits what the order has left over it. */
 export interface OpenLine {
   id: number
