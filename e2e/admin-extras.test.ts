@@ -139,6 +139,43 @@ describe('console extras and shop setup', () => {
     await context.close()
   })
 
+  it("edits the venue's own texts per language from a phone by keyboard; the storefront shows the Chinese ones", async () => {
+    const x = EXTRAS_TEXTS.en
+    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    await signIn(page, 'en')
+    await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+    await page.getByRole('heading', { name: x.setup, level: 1 }).waitFor()
+    // Each text has a field per language (db.{key}_{lang}), its lang set for the operator's screen reader.
+    for (const key of ['info_contact', 'returntoafishaname', 'topingname', 'topingbuttonname'] as const) {
+      for (const lang of ['ru', 'en', 'kz', 'ch']) await page.getByLabel(`${x[key]} (${lang})`).waitFor()
+    }
+    expect(await page.getByLabel(`${x.info_contact} (ch)`).getAttribute('lang')).toBe('zh-Hant')
+
+    // Keyboard only: type the Chinese contacts, Tab past the switch and three languages to the
+    // Chinese back-link label, type it, Enter sends the form.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name'))
+    await page.getByLabel(`${x.info_contact} (ch)`).focus()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('<p>售票處每天開放</p>')
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab')
+    expect(await focused()).toBe('db.returntoafishaname_ch')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('回到節目表')
+    await page.keyboard.press('Enter')
+    await page.getByRole('status').filter({ hasText: x.saved }).waitFor()
+    const shopDb = ((await (await fetch(new URL('/api/setup', app.baseUrl))).json()) as { db: Record<string, string> }).db
+    expect(shopDb).toMatchObject({ info_contact_ch: '<p>售票處每天開放</p>', returntoafishaname_ch: '回到節目表' })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    await axeClean(page, 'setup texts per language on a phone')
+
+    const shop = await openPage(app, '/contacts?lang=ch', PHONE_VIEWPORT)
+    await shop.page.locator('main .rich-text').getByText('售票處每天開放').waitFor()
+    expect(await shop.page.locator('main .rich-text').getAttribute('lang')).toBeNull()
+    expect(await shop.page.locator('.back-link').innerText()).toBe('← 回到節目表')
+    await shop.context.close()
+    await context.close()
+  })
+
   it('sells in tenge once the owner chooses it: the console writes its amounts and labels in T, and so does the shop', async () => {
     const { page, context } = await openPage(app, '/admin')
     await signIn(page, 'kz')

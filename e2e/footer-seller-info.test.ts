@@ -3,10 +3,12 @@ import { readSetting, writeSettings } from '../src/server/domain/settings/reposi
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**
- * The footer's seller's details (setup's info_client) in the visitor's language, on a 390×844
- * phone in real Chromium against the real server with the demo data (which seeds them in all four
- * languages); a language without a translation shows the English one, marked lang="en" so a
- * screen reader reads it in English. axe-core on each page.
+ * The footer's seller's details (setup's info_client) and the contacts page (info_contact) in
+ * the visitor's language, on a 390×844 phone in real Chromium against the real server with the
+ * demo data (which seeds them in all four languages); a language without a translation shows the
+ * English one, marked lang="en" so a screen reader reads it in English (else the storefront's,
+ * marked lang="ru"). The back link's label is the venue's where it wrote one in the page's
+ * language, else the shop's own wording. axe-core on each page (rules/setupTexts.ts).
  */
 const SEEDED = {
   ru: 'Билеты продаются без регистрации. Вопросы: support@example.org',
@@ -15,13 +17,14 @@ const SEEDED = {
   ch: '購票無需註冊。如有疑問：support@example.org',
 } as const
 
-describe("the footer's seller's details", () => {
-  let app: AppHarness
-  beforeAll(async () => {
-    app = await startApp()
-  })
-  afterAll(async () => app?.close())
+// One server with the demo data for both: each case that changes the setup puts it back.
+let app: AppHarness
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(async () => app?.close())
 
+describe("the footer's seller's details", () => {
   async function footerInfo(lang: string): Promise<{ text: string; lang: string | null }> {
     const { page, context } = await openPage(app, `/contacts${lang === 'ru' ? '' : `?lang=${lang}`}`, PHONE_VIEWPORT)
     const info = page.locator('.site-footer__info')
@@ -45,6 +48,59 @@ describe("the footer's seller's details", () => {
     try {
       expect(await footerInfo('kz')).toEqual({ text: SEEDED.en, lang: 'en' })
       expect(await footerInfo('ru')).toEqual({ text: SEEDED.ru, lang: null })
+    } finally {
+      await writeSettings(app.server.db, { db: stored })
+    }
+  })
+})
+
+/** The demo's contacts page (reference.ts DEMO_CONTACTS): each language's heading and a line of it. */
+const CONTACTS = {
+  ru: ['Контакты', 'ООО «Ситвайз Демо»'],
+  en: ['Contacts', 'Seatwise Demo LLC'],
+  kz: ['Байланыс', '«Ситвайз Демо» ЖШС'],
+  ch: ['聯繫方式', 'Seatwise 演示有限責任公司'],
+} as const
+/** The demo's back link label per language, and the shop's own (i18n shell.backToTickets) in Kazakh. */
+const BACK = { ch: '返回節目表', en: 'Back to the event listing', ownKz: 'Билет таңдауға оралу' } as const
+
+describe('the contacts page', () => {
+  async function contacts(lang: string): Promise<{ text: string; lang: string | null; back: string }> {
+    const { page, context } = await openPage(app, `/contacts${lang === 'ru' ? '' : `?lang=${lang}`}`, PHONE_VIEWPORT)
+    const info = page.locator('main .rich-text')
+    await info.waitFor()
+    const out = { text: await info.innerText(), lang: await info.getAttribute('lang'), back: (await page.locator('.back-link').innerText()).replace(/^←\s*/, '') }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    const serious = seriousViolations(await runAxe(page))
+    expect(serious, `${lang}: ${serious.join('\n')}`).toEqual([])
+    await context.close()
+    return out
+  }
+
+  it("shows the venue's contacts in each of the four languages, unmarked", async () => {
+    for (const lang of ['ru', 'en', 'kz', 'ch'] as const) {
+      const page = await contacts(lang)
+      expect(page.lang, lang).toBeNull()
+      for (const line of CONTACTS[lang]) expect(page.text, lang).toContain(line)
+    }
+    expect((await contacts('ch')).back).toBe(BACK.ch)
+  })
+
+  it('falls back to English marked lang="en", then to the storefront\'s text marked lang="ru"', async () => {
+    const stored = (await readSetting(app.server.db, 'db')) as Record<string, unknown>
+    try {
+      await writeSettings(app.server.db, { db: { ...stored, info_contact_kz: '', info_contact_ch: '', returntoafishaname_kz: '' } })
+      const ch = await contacts('ch')
+      expect(ch.lang).toBe('en')
+      for (const line of CONTACTS.en) expect(ch.text).toContain(line)
+      // A label the venue did not write in Kazakh: the shop's own Kazakh wording, not another language's.
+      expect((await contacts('kz')).back).toBe(BACK.ownKz)
+      expect((await contacts('en')).back).toBe(BACK.en)
+
+      await writeSettings(app.server.db, { db: { ...stored, info_contact_en: '', info_contact_kz: '', info_contact_ch: '' } })
+      const kz = await contacts('kz')
+      expect(kz.lang).toBe('ru')
+      for (const line of CONTACTS.ru) expect(kz.text).toContain(line)
     } finally {
       await writeSettings(app.server.db, { db: stored })
     }

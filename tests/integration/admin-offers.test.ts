@@ -221,7 +221,8 @@ describe.each(TEST_DBS)('console: compositions, offers, promo codes, agreements,
     const next = {
       ...form,
       app: { ...form.app, logo: '/media/images/logo.svg', header_background: '#123456', footer: 0, footer_links: [{ url: 'https://example.org/about', text_ru: 'О театре', text_en: 'About', text_kz: '', text_ch: '' }], footer_text_en: 'Open daily' },
-      db: { ...form.db, info_contact: 'Box office: +7 495 000-00-00' },
+      // The contacts per language (info_contact_{lang}); the spec's one info_contact is the storefront language's (ru).
+      db: { ...form.db, info_contact_ru: 'Box office: +7 495 000-00-00' },
       title_en: 'City Theatre',
     }
     const bad = await clients.owner.post('/api/admin/setup', { ...next, app: { ...next.app, header_background: 'red' } })

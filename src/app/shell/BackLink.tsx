@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { setupTextIn } from '../../contract/rules/setupTexts'
 import { api } from '../api/client'
 import { Link, matchPath, useLocation } from 'react-router-dom'
 import { useLink } from '../hooks/useLinks'
@@ -9,7 +10,7 @@ import { useSession } from '../state/session'
 /**
  * Back link (document 001 §2): on the return page it leads back to the order ("Return to Order
  * №{n}"), elsewhere to the listing ("back to ticket selection", or setup's own label when
- * db.returntoafishabutton = 1 and the page is in the storefront's language). Not shown on the
+ * db.returntoafishabutton = 1 and the venue wrote it in the page's language). Not shown on the
  * listing itself.
  */
 export function BackLink() {
@@ -22,10 +23,11 @@ export function BackLink() {
 
   const returnMatch = matchPath('/order/return/:hash', pathname)
   if (returnMatch?.params.hash !== undefined) return <ReturnToOrder hash={returnMatch.params.hash} />
-  // setup's own label is one text in the storefront's language (app.language), so it is used
-  // only when the page is in that language; other languages get our translation.
-  const own = setup !== null && setup.db.returntoafishabutton === 1 && setup.app.language === lang
-    ? setup.db.returntoafishaname.trim()
+  // setup's own label where the venue wrote it in the page's language (its translation
+  // returntoafishaname_{lang}, or the plain one on a page in the storefront's language); other
+  // languages get our translation rather than a label in another language (rules/setupTexts.ts).
+  const own = setup !== null && setup.db.returntoafishabutton === 1
+    ? setupTextIn(setup.db, 'returntoafishaname', setup.app.language, lang)
     : ''
   const label = own !== '' ? own : t('shell.backToTickets')
   return (

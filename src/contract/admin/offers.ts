@@ -165,18 +165,24 @@ export const setupInputSchema = z.object({
   }),
   db: z.object({
     /**
-     * Who sells (shown in the footer with footer_db_info), per language: info_client_{lang}
-     * (contract/rules/sellerInfo.ts). The plain info_client, the spec's one text, is written from
-     * the storefront's language's; sent alone (an older form), it is ignored.
+     * The venue-written texts, per language: {key}_{lang} (contract/rules/setupTexts.ts). Each
+     * plain one, the spec's one text, is written from the storefront's language's; sent alone
+     * (an older form), it is ignored. info_client: who sells (the footer, with footer_db_info).
      */
     info_client: text(MAX_TEXT).optional(),
     ...locInput('info_client', { max: MAX_TEXT }),
     /** How to reach the venue (the contacts page). */
-    info_contact: text(MAX_TEXT),
+    info_contact: text(MAX_TEXT).optional(),
+    ...locInput('info_contact', { max: MAX_TEXT }),
     returntoafishabutton: flag,
-    returntoafishaname: text(),
-    topingbuttonname: text(),
-    topingname: text(),
+    /** The back link's label (shown with returntoafishabutton = 1). */
+    returntoafishaname: text().optional(),
+    ...locInput('returntoafishaname'),
+    /** The special offers' add button and the panel's title. */
+    topingbuttonname: text().optional(),
+    ...locInput('topingbuttonname'),
+    topingname: text().optional(),
+    ...locInput('topingname'),
     showproculture: flag,
   }),
   ...locInput('title'),

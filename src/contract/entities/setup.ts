@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { localized, localizedMany } from '../lang'
 import { flagSchema, idSchema } from './common'
 import { crmClientSchema } from './crm'
+import { SETUP_TEXT_KEYS } from '../rules/setupTexts'
 
 /**
  * GET /api/setup answer: everything both documents list under setup.
@@ -52,18 +53,22 @@ export const setupDbSchema = z.object({
   /** Comma list such as "ru,en": a language is offered only when listed here. */
   languages: z.string(),
   rules: z.array(setupRuleSchema),
-  /** The seller's details in the storefront's language (app.language); see rules/sellerInfo.ts. */
-  info_client: z.string(),
   /**
-   * Our addition: info_client translated, info_client_{lang} ('' = none). Optional so a
-   * spec-shaped answer still parses (absent = no translation).
+   * The venue-written texts, each the spec's one text in the storefront's language
+   * (app.language): the seller's details (the footer), the contacts page, the back link's label,
+   * the special offers' button and title. rules/setupTexts.ts picks among them per page.
    */
-  ...z.object(localized('info_client')).partial().shape,
+  info_client: z.string(),
   info_contact: z.string(),
   returntoafishabutton: flagSchema,
   returntoafishaname: z.string(),
   topingbuttonname: z.string(),
   topingname: z.string(),
+  /**
+   * Our addition: each of those texts translated, {key}_{lang} ('' = none), e.g.
+   * info_contact_ch. Optional so a spec-shaped answer still parses (absent = no translation).
+   */
+  ...z.object(localizedMany(...SETUP_TEXT_KEYS)).partial().shape,
   /** 1 = the gift (voucher) card option is offered. */
   showproculture: flagSchema,
 })

@@ -56,13 +56,15 @@ const GROUPS: { title: Label; fields: Field<Label>[] }[] = [
   {
     title: 'contacts',
     fields: [
-      // Per language (info_client_{lang}): the footer shows the visitor's, else English, else the storefront's language's.
+      // The venue-written texts per language ({key}_{lang}, contract/rules/setupTexts.ts): the footer
+      // and the contacts page show the visitor's, else English, else the storefront's language's;
+      // the labels show the visitor's, else the shop's own wording in the visitor's language.
       { key: 'db.info_client', label: 'info_client', type: 'loclong' },
-      { key: 'db.info_contact', label: 'info_contact', type: 'longtext' },
+      { key: 'db.info_contact', label: 'info_contact', type: 'loclong' },
       { key: 'db.returntoafishabutton', label: 'returntoafishabutton', type: 'flag' },
-      { key: 'db.returntoafishaname', label: 'returntoafishaname', type: 'text' },
-      { key: 'db.topingname', label: 'topingname', type: 'text' },
-      { key: 'db.topingbuttonname', label: 'topingbuttonname', type: 'text' },
+      { key: 'db.returntoafishaname', label: 'returntoafishaname', type: 'loc' },
+      { key: 'db.topingname', label: 'topingname', type: 'loc' },
+      { key: 'db.topingbuttonname', label: 'topingbuttonname', type: 'loc' },
       { key: 'db.showproculture', label: 'showproculture', type: 'flag' },
     ],
   },

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { SPECIAL_OFFERS_PANEL_WIDTH } from '../../../contract/constants'
 import { pickLocalized, type Lang } from '../../../contract/lang'
+import { setupTextIn } from '../../../contract/rules/setupTexts'
 import { api } from '../../api/client'
 import { focusBack } from '../../lib/focusBack'
 import { useSession } from '../../state/session'
@@ -41,10 +42,11 @@ export function OffersPanel({ open, hash, offers, tickets, currency, onClose, re
   const ref = useRef<HTMLDialogElement>(null)
   const [selected, setSelected] = useState<Set<string>>(() => new Set())
   const { busy, run } = useOrderAction()
-  // setup's names are one text in the storefront's language (app.language), used only there.
-  const own = setup !== null && setup.app.language === lang
-  const title = (own && setup.db.topingname.trim()) || t('order.specials')
-  const addLabel = (own && setup.db.topingbuttonname.trim()) || t('order.specials-add')
+  // setup's names where the venue wrote them in the page's language, else our own wording
+  // (never a label in another language; rules/setupTexts.ts).
+  const ownText = (key: 'topingname' | 'topingbuttonname') => (setup === null ? '' : setupTextIn(setup.db, key, setup.app.language, lang))
+  const title = ownText('topingname') || t('order.specials')
+  const addLabel = ownText('topingbuttonname') || t('order.specials-add')
 
   // Opened from the payment's question, the opener (its dialog's button) is gone on closing: the
   // focus goes back as the dialogs give it (focusBack), not to the body.

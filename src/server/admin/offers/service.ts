@@ -1,8 +1,7 @@
 import type { z } from 'zod'
 import type { agreementInputSchema, compositionInputSchema, LoyaltyCard, loyaltyInputSchema, offerInputSchema, promoInputSchema, setupInputSchema } from '../../../contract/admin/offers'
 import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
-import { isLang, type Lang } from '../../../contract/lang'
-import { sellerInfoInShopLanguage, type SellerInfoFields } from '../../../contract/rules/sellerInfo'
+import { SETUP_TEXT_KEYS, setupPlainTexts, setupTextTranslations, type SetupTextFields, type SetupTextKey } from '../../../contract/rules/setupTexts'
 import type { Db } from '../../db/connect'
 import { readSetting, writeSettings } from '../../domain/settings/repository'
 import { loadStoredSetup, loyaltyAccrualPercent, LOYALTY_SETTINGS_KEY } from '../../domain/settings/service'
@@ -232,13 +231,15 @@ export async function storedShell(db: Db): Promise<SetupOut> {
       order_return: app.order_return as 0 | 1,
     },
     db: {
-      info_client: sellerInfoInShopLanguage(d, app.language),
-      ...sellerInfoTranslations(d, app.language),
-      info_contact: d.info_contact,
+      // Each venue-written text per language; a setup saved before the translations shows its
+      // one text in the storefront's language's field.
+      ...setupPlainTexts(d, app.language),
+      ...setupTextTranslations(d, 'info_client', app.language),
+      ...setupTextTranslations(d, 'info_contact', app.language),
+      ...setupTextTranslations(d, 'returntoafishaname', app.language),
+      ...setupTextTranslations(d, 'topingbuttonname', app.language),
+      ...setupTextTranslations(d, 'topingname', app.language),
       returntoafishabutton: d.returntoafishabutton as 0 | 1,
-      returntoafishaname: d.returntoafishaname,
-      topingbuttonname: d.topingbuttonname,
-      topingname: d.topingname,
       showproculture: d.showproculture as 0 | 1,
     },
     title_ru: s.title_ru,
@@ -248,14 +249,11 @@ export async function storedShell(db: Db): Promise<SetupOut> {
   }
 }
 
-/**
- * The seller's details per language as the form edits them. A setup saved before the
- * translations has only the one text: it shows in the storefront's language's field.
- */
-function sellerInfoTranslations(d: SellerInfoFields, shopLang: string): Record<`info_client_${Lang}`, string> {
-  const out = { info_client_ru: d.info_client_ru ?? '', info_client_en: d.info_client_en ?? '', info_client_kz: d.info_client_kz ?? '', info_client_ch: d.info_client_ch ?? '' }
-  if (isLang(shopLang)) out[`info_client_${shopLang}`] = sellerInfoInShopLanguage(d, shopLang)
-  return out
+/** The input's venue-written texts with their plain fields blanked: only the translations count. */
+function translationsOnly(d: object): SetupTextFields<SetupTextKey> {
+  const out: Record<string, unknown> = { ...d }
+  for (const key of SETUP_TEXT_KEYS) out[key] = ''
+  return out as SetupTextFields<SetupTextKey>
 }
 
 const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
@@ -270,8 +268,9 @@ export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<void
     const shopLang = (await loadStoredSetup(trx)).app.language
     const values: Record<string, unknown> = {
       app: { ...asObject(await readSetting(trx, 'app')), ...input.app },
-      // The spec's one info_client follows the translation into the storefront's language.
-      db: { ...asObject(await readSetting(trx, 'db')), ...input.db, info_client: sellerInfoInShopLanguage({ ...input.db, info_client: '' }, shopLang) },
+      // Each of the spec's one texts (info_client, info_contact…) follows the translation into
+      // the storefront's language; a plain text sent alone is not read (the form sends none).
+      db: { ...asObject(await readSetting(trx, 'db')), ...input.db, ...setupPlainTexts(translationsOnly(input.db), shopLang) },
     }
     for (const k of TITLE_KEYS) values[k] = input[k]
     await writeSettings(trx, values)

@@ -5,7 +5,7 @@ import { SETUP_DEFAULTS, type StoredSetup } from './defaults'
 import { BONUS_ACCRUAL_PERCENT } from '../../../contract/rules/money'
 import { shopCurrency } from '../../../contract/rules/moneyText'
 import { readLanguages, readRules, readSetting, readSettings } from './repository'
-import { sellerInfoInShopLanguage } from '../../../contract/rules/sellerInfo'
+import { setupPlainTexts } from '../../../contract/rules/setupTexts'
 import { venueDateTime, venueTimeZone } from '../../venue-time'
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -36,8 +36,9 @@ export async function buildSetup(db: Db, crmClient: CrmClient, now = Date.now())
     ...stored,
     db: {
       ...stored.db,
-      // The spec's one text follows the console's translation into the storefront's language.
-      info_client: sellerInfoInShopLanguage(stored.db, stored.app.language),
+      // Each of the spec's one texts (info_client, info_contact…) follows the console's
+      // translation into the storefront's language (rules/setupTexts.ts).
+      ...setupPlainTexts(stored.db, stored.app.language),
       languages: languages.join(','),
       rules: rules.map((r) => ({
         id: r.id,
