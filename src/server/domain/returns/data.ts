@@ -53,7 +53,7 @@ function linkStateOf(status: number): ReturnLinkState {
  * ticket holder of a named ticket ('' otherwise); name_{lang} is the visitor category;
  * zonelevel the price zone in the asked language; returndatime the deadline in the venue time
  * zone (returnzone, its offset then: GMT+03:00 in Moscow) and returnleft the seconds left to it; summa what returning the line refunds
- * (refund-payment.ts returnShareByLine, with its own part of the card's bonuses so ticked rows add up to no more than the confirm refunds), or for a returned line what it refunded (lineRefunded); admitted whether the ticket was admitted at the door
+ * (refund-payment.ts returnShareByLine, with its own part of the card's bonuses, so ticked rows add up to exactly what the confirm refunds), or for a returned line what it refunded (lineRefunded); admitted whether the ticket was admitted at the door
  * (repository.ts usedLineIds: the rule create and confirm refuse it by). error_code '0' when the order may be
  * returned, else the code of its refusal (policy.ts returnRefusal: not allowed, or paid at the
  * box office, then with its text as error_text) and no rows. Opened from an e-mailed link (`hashConf`),

@@ -144,7 +144,7 @@ export function lineRefunded(line: { cost: number | string; refunded_amount: num
  * quantity and return status): only the services attached to them, the promo percent, the
  * payment, the discount row and the client's card are read here, and row-amounts.ts
  * returnRowAmounts answers by the rule the confirm refunds by, each row with its own part of the
- * card, so the rows the visitor ticks never add up to more than the confirm refunds. Returned
+ * card, so whatever rows the visitor ticks add up to exactly what the confirm refunds. Returned
  * lines are absent: they refund nothing more.
  */
 export async function returnShareByLine(db: Db, order: Pick<OrderRow, 'id' | 'crm_client_id'>, lines: readonly { id: number; cost: number | string; price: number | string; quantity: number; return_status: number }[]): Promise<Map<number, number>> {
