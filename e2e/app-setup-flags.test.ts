@@ -2,36 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupSchema } from '../src/contract/entities/setup'
 import { writeSettings } from '../src/server/domain/settings/repository'
 import { SETUP_DEFAULTS } from '../src/server/domain/settings/defaults'
-import type { Page } from 'playwright-core'
 import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
-
-/**
- * What readable or tappable lies under the scroll-top button: text (each line's own box, from a
- * Range, not its block's whole width) and controls, in main and the footer; [] when clear.
- */
-function coveredByScrollTop(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const button = document.querySelector('.scroll-top')
-    if (button === null) return ['no scroll-top button']
-    const b = button.getBoundingClientRect()
-    const meets = (r: DOMRect) => r.width > 0 && r.height > 0 && r.right > b.left && r.left < b.right && r.bottom > b.top && r.top < b.bottom
-    const hits: string[] = []
-    for (const root of document.querySelectorAll('main, footer')) {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        if ((node.textContent ?? '').trim() === '') continue
-        const range = document.createRange()
-        range.selectNodeContents(node)
-        if ([...range.getClientRects()].some(meets)) hits.push(`text "${(node.textContent ?? '').trim().slice(0, 40)}"`)
-      }
-      for (const el of root.querySelectorAll('a, button, input, select, textarea, label, [role="button"]')) {
-        if (meets(el.getBoundingClientRect())) hits.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`)
-      }
-    }
-    return hits
-  })
-}
+import { coveredByScrollTop } from './support/scroll-top'
 
 /**
  * The shell follows setup: languages offered, header/footer/scroll-top flags, integration mode.

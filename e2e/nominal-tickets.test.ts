@@ -3,6 +3,7 @@ import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/kernel/cart'
+import { afterScroll, coveredByScrollTop } from './support/scroll-top'
 
 /**
  * The named-ticket page in real Chromium against the real server: a named-ticket order of the
@@ -179,6 +180,32 @@ describe('named tickets page', () => {
       expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
       await context.close()
     }
+  })
+
+  it('keeps the scroll-top button off the fields, their errors and the buttons while the visitor scrolls the form (phone, Kazakh)', async () => {
+    const hash = await createNamedOrder(app)
+    const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}?lang=kz`, PHONE_VIEWPORT)
+    await page.locator('.visitor-card').first().waitFor()
+    // A refused save: every field shows its error, the longest the form gets.
+    await page.locator('.nominal__submit').click()
+    await page.locator('#visitor-1-docNum-error').waitFor()
+    const max = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+    expect(max).toBeGreaterThan(800)
+    let shown = 0
+    for (let y = 0; y <= max; y += 20) {
+      await page.evaluate((top) => window.scrollTo(0, top), y)
+      await afterScroll(page)
+      if (await page.locator('.scroll-top').count() > 0) shown++
+      expect(await coveredByScrollTop(page, 'main'), `scrolled to ${y}`).toEqual([])
+    }
+    // Past the form, at the page's end, the button is there to take the visitor back up.
+    await page.evaluate((top) => window.scrollTo(0, top), max)
+    await page.locator('.scroll-top').waitFor()
+    expect(shown).toBeGreaterThan(0)
+    await page.screenshot({ path: '/tmp/nominal-scroll-top-end-kz.png' })
+    expect(seriousViolations(await runAxe(page))).toEqual([])
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
+    await context.close()
   })
 
   it('an unknown order shows "order deleted"', async () => {

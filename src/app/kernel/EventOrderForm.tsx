@@ -63,7 +63,8 @@ export function EventOrderForm({ form, options, checkboxList, free, subscription
   const invalid = form.invalid || (triedSubmit && !agreementsOk)
   return (
     <>
-      <form className="order-form" noValidate onSubmit={onSubmit} aria-labelledby="order-form-title">
+      {/* data-keep-clear: the scroll-top button steps aside while the fields and their errors lie under it (ScrollTop). */}
+      <form className="order-form" noValidate onSubmit={onSubmit} aria-labelledby="order-form-title" data-keep-clear="">
         <h2 id="order-form-title" className="section-title">{t('event.order')}</h2>
         <BuyerFields form={form} options={options} idPrefix={ID_PREFIX} />
         <Agreements items={checkboxList} checked={agreed} onChange={setAgreed} showErrors={triedSubmit} idPrefix={ID_PREFIX} />

@@ -13,7 +13,8 @@ const FLOAT_CORNER_PX = 72
 /**
  * Whether an element that must not be covered (`data-keep-clear`: the seat map, where a tap
  * under the button would miss a seat; the return page's tick boxes and its reasons and consent,
- * which sit on the left where a phone's button floats) reaches the bottom corner the button
+ * which sit on the left where a phone's button floats; the buyer, named-ticket and payment forms,
+ * whose fields, errors and buttons run the page's width) reaches the bottom corner the button
  * floats in. Reads layout, once per scroll event, after the browser has laid out for the scroll.
  */
 function cornerTaken(): boolean {

@@ -81,7 +81,8 @@ export function NominalForm({ hash, data, loadedAt }: { hash: string; data: Orde
   }
 
   return (
-    <form className="nominal__form" noValidate onSubmit={(e) => void submit(e)}>
+    // data-keep-clear: the scroll-top button steps aside while the fields and their errors lie under it (ScrollTop).
+    <form className="nominal__form" noValidate onSubmit={(e) => void submit(e)} data-keep-clear="">
       {rows.map((row, i) => (
         <VisitorCard key={row.id} index={i} row={row} data={data} regions={regions} draft={drafts[i]} errors={errors[i]}
           shown={(f) => submitted || touched.has(`${i}:${f}`)} open={open[i]} lang={lang} now={now} timeZone={timeZone}

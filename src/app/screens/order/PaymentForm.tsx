@@ -59,7 +59,8 @@ export function PaymentForm({ order, loadedAt, currency, reload, openOffers }: P
   }
 
   return (
-    <section className="order-pay" aria-labelledby="order-pay-title">
+    // data-keep-clear: the scroll-top button steps aside while the payment choices and Pay lie under it (ScrollTop).
+    <section className="order-pay" aria-labelledby="order-pay-title" data-keep-clear="">
       <h2 id="order-pay-title" className="order-page__heading">{t('order.payment')}</h2>
       {order.payments.length > 0 && (
         <fieldset className="order-pay__types">
