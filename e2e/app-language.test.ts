@@ -88,7 +88,7 @@ describe('language switch', () => {
     }
   })
 
-  it('writes Chinese pages with full-width punctuation (listing, event page, order page; phone and desktop)', async () => {
+  it('writes Chinese pages with full-width punctuation (listing, event page, order page; phone and desktop) and names the contacts page alike in the header and the footer', async () => {
     const order = await createWalkOrder(app, 2)
     const walk = await eventHash(app, 'Old Town Walk')
     const cases = [['listing', '/?lang=ch', PHONE_VIEWPORT], ['listing', '/?lang=ch', DESKTOP_VIEWPORT], ['event', `/event/${walk}?lang=ch`, PHONE_VIEWPORT], ['order', `/order/${order}?lang=ch`, PHONE_VIEWPORT]] as const
@@ -102,6 +102,10 @@ describe('language switch', () => {
       const where = `${name} ${viewport.width}px`
       await page.screenshot({ path: `/tmp/ch-punctuation-${name}-${viewport.width}.png`, fullPage: name !== 'listing' })
       expect(latinPunctuationInChinese(await pageTexts(page, where))).toEqual([])
+      // The contacts page has one name: the header's link, the footer's (setup's, the demo's here) and the console's field.
+      const header = await page.locator('header.site-header a[href^="/contacts"]').innerText()
+      expect(header, where).toBe(ch.shell.contacts)
+      expect(await page.locator('footer.site-footer a[href^="/contacts"]').innerText(), where).toBe(header)
       if (viewport === PHONE_VIEWPORT) expect(seriousViolations(await runAxe(page)), where).toEqual([])
       expect(errors, where).toEqual([])
       await context.close()

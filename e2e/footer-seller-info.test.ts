@@ -59,7 +59,7 @@ const CONTACTS = {
   ru: ['Контакты', 'ООО «Ситвайз Демо»'],
   en: ['Contacts', 'Seatwise Demo LLC'],
   kz: ['Байланыс', '«Ситвайз Демо» ЖШС'],
-  ch: ['聯繫方式', 'Seatwise 演示有限責任公司'],
+  ch: ['聯絡方式', 'Seatwise 演示有限責任公司'],
 } as const
 /** The demo's back link label per language, and the shop's own (i18n shell.backToTickets) in Kazakh. */
 const BACK = { ch: '返回節目表', en: 'Back to the event listing', ownKz: 'Билет таңдауға оралу' } as const

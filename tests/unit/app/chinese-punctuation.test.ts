@@ -11,6 +11,7 @@ import { VisitorCard } from '../../../src/app/screens/nominal/VisitorCard'
 import { ch as serverCh } from '../../../src/server/messages/texts.ch'
 import { seatDescriber } from '../../../src/engine/interaction/seatInfo'
 import { latinPunctuationInChinese, stringsOf } from '../../support/cjk-punctuation'
+import { EXTRAS_TEXTS } from '../../../src/app/admin/catalogue/extrasTexts'
 
 const i18n = createI18n('ch')
 const t = i18n.getFixedT('ch')
@@ -41,6 +42,12 @@ describe('Chinese texts take full-width punctuation', () => {
     expect(labelled(ru, 'Цены', '800 ₽')).toBe('Цены: 800 ₽')
     const words = { sector: '區', row: '排', seat: '座', category: '類別', price: '票價', status: { 0: '可選', 1: '已選', 2: '保留', 3: '已售', 4: '不可用', 5: '已篩除' }, comma: t('punct.comma') }
     expect(latinPunctuationInChinese([['seat', seatDescriber(words)({ sector: '池座', row: '5', number: '12', category: '1類', price: null, status: 0 })]])).toEqual([])
+  })
+
+  it('names the contacts page one way: the header link, the page title and the console field that writes it', () => {
+    expect(t('shell.contacts')).toBe('聯絡方式')
+    expect(t('titles.contacts')).toBe(t('shell.contacts'))
+    expect(EXTRAS_TEXTS.ch.info_contact).toBe(t('shell.contacts'))
   })
 
   it('in rendered parts of the pages: the tickets total and a named ticket’s seat', () => {

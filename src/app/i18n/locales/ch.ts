@@ -26,7 +26,7 @@ const ch: Messages = {
     orderCancelled: '訂單已取消',
     orderConfirmation: '確認訂單',
     ticket: '門票',
-    contacts: '聯絡我們',
+    contacts: '聯絡方式',
     purchaseTerms: '購票規則',
     privacyPolicy: '隱私政策',
     notFound: '找不到頁面',
@@ -44,7 +44,7 @@ const ch: Messages = {
     scrollTop: '回到頂部',
     mainNav: '主導覽',
     footer: '頁尾',
-    contacts: '聯絡我們',
+    contacts: '聯絡方式',
     version: '版本 {{version}}',
     loadFailed: '無法載入資料。請檢查網路連線後再試一次。',
     retry: '重試',
@@ -72,7 +72,7 @@ const ch: Messages = {
     open: '打開規則',
   },
   contacts: {
-    empty: '聯絡資訊尚未發布。',
+    empty: '聯絡方式尚未發布。',
   },
   afisha: {
     kinds: '節目單分類',
