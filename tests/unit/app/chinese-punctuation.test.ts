@@ -12,6 +12,8 @@ import { ch as serverCh } from '../../../src/server/messages/texts.ch'
 import { seatDescriber } from '../../../src/engine/interaction/seatInfo'
 import { latinPunctuationInChinese, stringsOf } from '../../support/cjk-punctuation'
 import { EXTRAS_TEXTS } from '../../../src/app/admin/catalogue/extrasTexts'
+import { ticketText } from '../../../src/app/screens/order/OffersPanel'
+import type { TicketLine } from '../../../src/app/screens/order/model/types'
 
 const i18n = createI18n('ch')
 const t = i18n.getFixedT('ch')
@@ -42,6 +44,13 @@ describe('Chinese texts take full-width punctuation', () => {
     expect(labelled(ru, 'Цены', '800 ₽')).toBe('Цены: 800 ₽')
     const words = { sector: '區', row: '排', seat: '座', category: '類別', price: '票價', status: { 0: '可選', 1: '已選', 2: '保留', 3: '已售', 4: '不可用', 5: '已篩除' }, comma: t('punct.comma') }
     expect(latinPunctuationInChinese([['seat', seatDescriber(words)({ sector: '池座', row: '5', number: '12', category: '1類', price: null, status: 0 })]])).toEqual([])
+  })
+
+  it('in the offers panel: which ticket an offer is for', () => {
+    const loc = (k: string, v: string) => ({ [`${k}_ru`]: v, [`${k}_en`]: v, [`${k}_kz`]: v, [`${k}_ch`]: v })
+    const seat = { rowname: '', personname: '', ...loc('sector', '池座'), ...loc('row', '3'), ...loc('seat', '12'), ...loc('category', '成人') } as unknown as TicketLine
+    expect(ticketText(2, seat, 'ch', t)).toBe('第 2 張票 · 池座，排 3，座位 12')
+    expect(ticketText(2, seat, 'ru', createI18n('ru').getFixedT('ru'))).toMatch(/^Билет 2 · 池座, .+ 3, .+ 12$/)
   })
 
   it('names the contacts page one way: the header link, the page title and the console field that writes it', () => {

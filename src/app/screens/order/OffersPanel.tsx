@@ -12,6 +12,7 @@ import { isSeatLine, type NumberedTicket } from './model/lines'
 import { canAddOffers, isOfferDisabled, offerPayload, offerTicket, toggleOffer } from './model/offers'
 import type { AddToping, TicketLine } from './model/types'
 import { useOrderAction } from './useOrderAction'
+import { joinParts } from '../../i18n/punctuation'
 
 interface Props {
   open: boolean
@@ -117,10 +118,10 @@ export function OffersPanel({ open, hash, offers, tickets, currency, onClose, re
 }
 
 /** "Ticket 2 · Stalls, Row 3, Seat 12" or "Ticket 2 · Adult, Anna Ivanova": its number and what the order view shows of it. */
-function ticketText(n: number, line: TicketLine, lang: Lang, t: TFunction): string {
+export function ticketText(n: number, line: TicketLine, lang: Lang, t: TFunction): string {
   const labelled = (label: string, value: string) => (value === '' ? '' : `${label} ${value}`)
   const detail = isSeatLine(line, lang)
     ? [pickLocalized(line, 'sector', lang), labelled(line.rowname !== '' ? line.rowname : t('order.row'), pickLocalized(line, 'row', lang)), labelled(t('order.seat'), pickLocalized(line, 'seat', lang))]
     : [pickLocalized(line, 'category', lang), line.personname]
-  return [t('order.ticket-n', { n }), detail.filter((s) => s !== '').join(', ')].filter((s) => s !== '').join(' · ')
+  return [t('order.ticket-n', { n }), joinParts(t, detail)].filter((s) => s !== '').join(' · ')
 }
