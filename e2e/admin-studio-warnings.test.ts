@@ -14,7 +14,8 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousVi
  * in Kazakh, their counts in place, none of the engine's English. The same version opened with
  * the console in Russian on a phone lists them in Russian, with the counts' plural forms ("для 1
  * места", "у 31 места"). The expected sentences are written out here, not read from the wording
- * tables, so a wording that falls back to English or loses a count fails.
+ * tables, so a wording that falls back to English or loses a count fails. A drawing the import
+ * refuses is said in Kazakh too, on a phone, where the upload was made.
  */
 const DRAWING = path.resolve('../shared/venues/real/albert-hall-llandrindod-wells.svg')
 const EMAIL = 'owner.warnings@example.org'
@@ -27,6 +28,9 @@ const EXPECTED: Partial<Record<Lang, string[]>> = {
   kz: ['Сызбада 31 орынның нөмірі жоқ: әр қатарда солдан оңға қарай нөмірленді', 'Сызба 1 орынның түрін берді (Мүгедектер арбасына арналған орын: 1)'],
   ru: ['У 31 места в схеме нет номера: места пронумерованы слева направо в каждом ряду', 'Тип места задан схемой для 1 места (Место для кресла-коляски: 1)'],
 }
+/** A drawing cut off inside a comment, and what a Kazakh operator reads when its import is refused (line 3, column 5). */
+const BROKEN_DRAWING = '<svg xmlns="http://www.w3.org/2000/svg">\n  <g>\n    <!-- the stalls'
+const BROKEN_KZ = 'Сызбаны оқу мүмкін болмады: <!-- … --> түсініктемесі жабылмаған (3-жол, 5-таңба)'
 /** The engine's English for the same warnings (the API's `text`), which the studio must not show. */
 const ENGLISH = /have no number in the drawing|typed by the drawing/
 
@@ -100,6 +104,22 @@ describe('import warnings in the console language', () => {
     expect(box && box.x >= 0 && box.x + box.width <= PHONE_VIEWPORT.width + 1, 'the list fits the phone\'s width').toBe(true)
     expect(seriousViolations(await runAxe(page)), 'studio warnings (ru, phone)').toEqual([])
     expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    await context.close()
+  }, 180_000)
+
+  it('a drawing the import refuses, uploaded on a phone in Kazakh: the venues screen says why in Kazakh, in view', async () => {
+    const s = STUDIO_TEXTS.kz
+    const { page, context, errors } = await openPage(app, '/admin/venues', PHONE_VIEWPORT)
+    await signIn(page, 'kz')
+    await page.getByRole('heading', { name: s.venues, level: 1 }).waitFor()
+    const item = page.locator('.adm-list > li', { has: page.getByRole('heading', { name: VENUE }) })
+    await item.getByLabel(s.upload).setInputFiles({ name: 'broken.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(BROKEN_DRAWING) })
+    const note = page.getByRole('alert')
+    await expect.poll(() => note.innerText()).toBe(BROKEN_KZ)
+    const box = await note.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE_VIEWPORT.width + 1 && box.y >= 0 && box.y + box.height <= PHONE_VIEWPORT.height, 'the note is in view, within the phone\'s width').toBe(true)
+    expect(seriousViolations(await runAxe(page)), 'refused drawing (kz, phone)').toEqual([])
+    expect(errors.filter((e) => !/status of (?:400|401)/.test(e))).toEqual([])
     await context.close()
   }, 180_000)
 })

@@ -16,6 +16,7 @@ import { MAX_SECTORS, MAX_SEATS, MAX_WARNINGS, ParseErrorCode, VenueParseError }
 import { simplifyClosed } from '../geometry/simplify'
 import { triangulateOutlines } from '../geometry/triangulate'
 import { venueWarning, type VenueWarning } from './warnings'
+import { venueRefusal } from './refusals'
 
 /** Distinct row and seat labels kept in the label map (beyond it, labels go to the table's own map). */
 const LABEL_CACHE_MAX = 4096
@@ -102,7 +103,7 @@ export class VenueBuilder {
   sectorIndex(name: string, kind: number = SectorKind.Seated): number {
     let index = this.sectorIds.get(name)
     if (index === undefined) {
-      if (this.sectorNames.length >= MAX_SECTORS) throw new VenueParseError(ParseErrorCode.TooManySeats, `more than ${MAX_SECTORS} sectors`)
+      if (this.sectorNames.length >= MAX_SECTORS) throw new VenueParseError(ParseErrorCode.TooManySeats, venueRefusal('too-many-sectors', { max: MAX_SECTORS }))
       index = this.sectorNames.length
       this.sectorIds.set(name, index)
       this.sectorNames.push(name)
@@ -151,7 +152,7 @@ export class VenueBuilder {
    * over the rule parser (bench/README.md).
    */
   addSeat(x: number, y: number, w: number, h: number, rotation: number, shape: number, sector: string, row: string, number: string, zone: string | undefined, id: string | undefined, access = 0): void {
-    if (this.x.length >= MAX_SEATS) throw new VenueParseError(ParseErrorCode.TooManySeats, `more than ${MAX_SEATS} seats`)
+    if (this.x.length >= MAX_SEATS) throw new VenueParseError(ParseErrorCode.TooManySeats, venueRefusal('too-many-seats', { max: MAX_SEATS }))
     this.x.push(x)
     this.y.push(y)
     this.w.push(w)

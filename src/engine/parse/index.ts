@@ -9,4 +9,5 @@ export { DEFAULT_RULES, type VenueRules, type SeatRule, type LabelSource, type E
 export { VenueParseError, ParseErrorCode, MAX_SVG_BYTES, MAX_DEPTH } from './limits'
 export { applyMetadata, type VenueMetadata } from './metadata'
 export { venueTransferables, venueByteSize } from './transfer'
+export { VENUE_REFUSAL_CODES, refusalText, venueRefusal, type VenueRefusal, type VenueRefusalCode, type VenueRefusalParams } from './refusals'
 export { VENUE_WARNING_CODES, venueWarning, warningText, type VenueWarning, type VenueWarningCode, type VenueWarningParams } from './warnings'

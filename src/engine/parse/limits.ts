@@ -1,3 +1,5 @@
+import { refusalText, type VenueRefusal } from './refusals'
+
 /**
  * Limits that bound the parser's work and memory on hostile or broken drawings. Every limit
  * fails with a VenueParseError carrying a stable errorCode, before anything is allocated for it.
@@ -40,9 +42,20 @@ export const ParseErrorCode = {
 } as const
 export type ParseErrorCode = (typeof ParseErrorCode)[keyof typeof ParseErrorCode]
 
+/**
+ * A drawing the parser refuses: `errorCode` the class of problem (ParseErrorCode), `refusal` the
+ * reason with its numbers (refusals.ts), which the server words in the operator's language;
+ * `errorText` its English, for the CLI, the logs and the storefront's parser worker.
+ */
 export class VenueParseError extends Error {
-  constructor(readonly errorCode: ParseErrorCode, readonly errorText: string) {
-    super(errorText)
+  readonly errorText: string
+  constructor(
+    readonly errorCode: ParseErrorCode,
+    readonly refusal: VenueRefusal,
+  ) {
+    const text = refusalText(refusal)
+    super(text)
+    this.errorText = text
     this.name = 'VenueParseError'
   }
 }

@@ -28,6 +28,7 @@ import { accessOfAttributes } from './recognise/access'
 import { parseViewBox, symbolViewport, textLocal, textPosition, type DefNode, type Frame } from './frame'
 import { addSeatShape, collectStanding, finishSeat } from './ruleShapes'
 import { venueWarning, type VenueWarning } from './warnings'
+import { venueRefusal } from './refusals'
 
 export interface ParseOptions {
   rules?: VenueRules
@@ -63,9 +64,9 @@ export function parseVenue(text: string, options: ParseOptions = {}): VenueData 
  */
 export function recogniseVenue(text: string, options: ParseOptions = {}): { venue: VenueData; report: RecognitionReport } {
   const startedAt = performance.now()
-  if (typeof text !== 'string') throw new VenueParseError(ParseErrorCode.NotSvg, 'the drawing must be SVG text')
+  if (typeof text !== 'string') throw new VenueParseError(ParseErrorCode.NotSvg, venueRefusal('not-text', {}))
   if (text.length > MAX_SVG_BYTES)
-    throw new VenueParseError(ParseErrorCode.TooLarge, `the drawing is larger than ${MAX_SVG_BYTES} bytes`)
+    throw new VenueParseError(ParseErrorCode.TooLarge, venueRefusal('too-large', { bytes: text.length, max: MAX_SVG_BYTES }))
   const rules = compileRules(options.rules)
   // No seat rules: general recognition decides which shapes are seats once the drawing is read.
   const recog = rules.seats.length === 0 ? new Recogniser() : null
@@ -151,7 +152,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
     const id = picked.id
     const classes = picked.class ? classList(picked.class) : NO_CLASSES
     if (!parent) {
-      if (tag !== 'svg') throw new VenueParseError(ParseErrorCode.NotSvg, `the drawing's root element is <${name.startsWith('svg:') ? name.slice(4) : name}>, not <svg>`)
+      if (tag !== 'svg') throw new VenueParseError(ParseErrorCode.NotSvg, venueRefusal('root-not-svg', { name: name.startsWith('svg:') ? name.slice(4) : name }))
       sawRoot = true
       const viewBoxAttr = getAttrList(attrs, 'viewBox')
       viewBox = parseViewBox(viewBoxAttr)
@@ -278,11 +279,11 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
       warn(venueWarning('use-missing', { href }))
       return
     }
-    if (useDepth >= MAX_USE_DEPTH) throw new VenueParseError(ParseErrorCode.TooDeep, `<use> references nest deeper than ${MAX_USE_DEPTH}`)
+    if (useDepth >= MAX_USE_DEPTH) throw new VenueParseError(ParseErrorCode.TooDeep, venueRefusal('use-too-deep', { max: MAX_USE_DEPTH }))
     useDepth++
     const replay = (n: DefNode) => {
       if (++useExpanded > MAX_USE_EXPANSION)
-        throw new VenueParseError(ParseErrorCode.TooLarge, `<use> expands to more than ${MAX_USE_EXPANSION} elements`)
+        throw new VenueParseError(ParseErrorCode.TooLarge, venueRefusal('use-too-many', { max: MAX_USE_EXPANSION }))
       open(n.name, n.attrs)
       for (const child of n.children) replay(child)
       close()
@@ -345,7 +346,7 @@ export function recogniseVenue(text: string, options: ParseOptions = {}): { venu
   }
 
   scanXml(text, handler)
-  if (!sawRoot) throw new VenueParseError(ParseErrorCode.NotSvg, 'no <svg> element found')
+  if (!sawRoot) throw new VenueParseError(ParseErrorCode.NotSvg, venueRefusal('no-svg', {}))
   if (hiddenSkipped > 0) warn(venueWarning('hidden-skipped', { count: hiddenSkipped }))
   const report = recog
     ? recog.finish(builder, viewBox ? Math.max(viewBox[2], viewBox[3]) : 0, addDecoration, hiddenSkipped)

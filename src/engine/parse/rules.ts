@@ -5,6 +5,7 @@
  * Without a rule set, no seat rule applies: seats are recognised by structure and geometry.
  */
 import { ParseErrorCode, VenueParseError } from './limits'
+import { venueRefusal, type RulePlace } from './refusals'
 
 /** Matches one element. Every given condition must hold. */
 export interface ElementMatcher {
@@ -140,15 +141,15 @@ function toList(v: string | string[] | undefined): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v]
 }
 
-function regex(pattern: string, where: string): RegExp {
+function regex(pattern: string, where: RulePlace): RegExp {
   try {
     return new RegExp(pattern, 'u')
   } catch {
-    throw new VenueParseError(ParseErrorCode.BadRules, `invalid regular expression in ${where}: ${pattern}`)
+    throw new VenueParseError(ParseErrorCode.BadRules, venueRefusal('rules-bad-pattern', { ...where, pattern }))
   }
 }
 
-export function compileMatcher(m: ElementMatcher, where = 'rules'): CompiledMatcher {
+export function compileMatcher(m: ElementMatcher, where: RulePlace): CompiledMatcher {
   const tags = toList(m.tag).map((t) => t.toLowerCase())
   const classes = toList(m.class)
   const attrs = toList(m.attr)
@@ -224,7 +225,7 @@ function readValue(raw: string | undefined, s: LabelSource, re: RegExp | null): 
   return out === '' ? undefined : out
 }
 
-export function compileSources(sources: LabelSource[] | undefined, where: string): CompiledSource[] {
+export function compileSources(sources: LabelSource[] | undefined, where: RulePlace): CompiledSource[] {
   return (sources ?? []).map((s) => {
     if (s.value !== undefined) {
       const v = s.value
@@ -276,34 +277,37 @@ export interface CompiledRules {
   outlines: { match: CompiledMatcher; sector: CompiledSource[] }[]
 }
 
-function compileLabels(own: LabelSources, fallback: LabelSources, where: string): CompiledLabels {
+function compileLabels(own: LabelSources, fallback: LabelSources, where: RulePlace): CompiledLabels {
   const pick = (key: keyof LabelSources) => compileSources([...(own[key] ?? []), ...(fallback[key] ?? [])], where)
   return { sector: pick('sector'), row: pick('row'), number: pick('number'), zone: pick('zone') }
 }
 
+const STANDING_RULE: RulePlace = { rule: 'standing', name: '' }
+const OUTLINE_RULE: RulePlace = { rule: 'outline', name: '' }
+
 /** Validates and compiles rules; user rules come first, then (unless disabled) the defaults. */
 export function compileRules(user?: VenueRules): CompiledRules {
   if (user !== undefined && (typeof user !== 'object' || !Array.isArray(user.seats)))
-    throw new VenueParseError(ParseErrorCode.BadRules, 'rules must be an object with a "seats" array')
+    throw new VenueParseError(ParseErrorCode.BadRules, venueRefusal('rules-not-object', {}))
   const sets = user ? (user.extendDefaults === false ? [user] : [user, DEFAULT_RULES]) : [DEFAULT_RULES]
   const compiled: CompiledRules = { seats: [], standing: [], outlines: [] }
   for (const set of sets) {
     const fallback = set.fallback ?? DEFAULT_RULES.fallback ?? {}
     set.seats.forEach((rule, i) => {
-      const where = `seat rule ${rule.name ?? i}`
-      if (!rule || typeof rule.match !== 'object') throw new VenueParseError(ParseErrorCode.BadRules, `${where} has no "match"`)
+      const where: RulePlace = { rule: 'seat', name: String(rule?.name ?? i) }
+      if (!rule || typeof rule.match !== 'object') throw new VenueParseError(ParseErrorCode.BadRules, venueRefusal('rules-no-match', where))
       compiled.seats.push({ name: rule.name ?? `rule ${i}`, match: compileMatcher(rule.match, where), labels: compileLabels(rule, fallback, where) })
     })
     for (const rule of set.standing ?? []) {
       compiled.standing.push({
-        match: compileMatcher(rule.match, 'standing rule'),
-        name: compileSources(rule.name, 'standing rule'),
-        capacity: compileSources(rule.capacity, 'standing rule'),
-        zone: compileSources(rule.zone ?? fallback.zone, 'standing rule'),
+        match: compileMatcher(rule.match, STANDING_RULE),
+        name: compileSources(rule.name, STANDING_RULE),
+        capacity: compileSources(rule.capacity, STANDING_RULE),
+        zone: compileSources(rule.zone ?? fallback.zone, STANDING_RULE),
       })
     }
     for (const rule of set.sectorOutlines ?? [])
-      compiled.outlines.push({ match: compileMatcher(rule.match, 'outline rule'), sector: compileSources(rule.sector ?? fallback.sector, 'outline rule') })
+      compiled.outlines.push({ match: compileMatcher(rule.match, OUTLINE_RULE), sector: compileSources(rule.sector ?? fallback.sector, OUTLINE_RULE) })
   }
   return compiled
 }

@@ -12,6 +12,7 @@
  */
 import { MAX_DEPTH, ParseErrorCode, VenueParseError } from './limits'
 import { venueWarning, type VenueWarning } from './warnings'
+import { markupPlace, venueRefusal, type MarkupRefusalCode } from './refusals'
 
 export interface ScanHandler {
   /** attrs holds name, value pairs in [0, attrCount); values are entity-decoded. */
@@ -94,8 +95,12 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     return name
   }
 
-  const fail = (message: string): never => {
-    throw new VenueParseError(ParseErrorCode.Malformed, `${message} at offset ${i}`)
+  // The refusal names where: line and column for the operator's editor, the offset for programs.
+  const fail = (code: MarkupRefusalCode): never => {
+    throw new VenueParseError(ParseErrorCode.Malformed, venueRefusal(code, markupPlace(src, i)))
+  }
+  const failIn = (code: 'unclosed-start-tag' | 'unclosed-attribute', tag: string): never => {
+    throw new VenueParseError(ParseErrorCode.Malformed, venueRefusal(code, { ...markupPlace(src, i), tag }))
   }
 
   while (i < n) {
@@ -109,7 +114,7 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     const c = src.charCodeAt(lt + 1)
     if (c === 47 /* / */) {
       const end = src.indexOf('>', lt)
-      if (end < 0) fail('unterminated end tag')
+      if (end < 0) fail('unclosed-end-tag')
       i = end + 1
       // Nearly always the innermost open element, written exactly: closed without a substring.
       const top = stack.length > 0 ? stack[stack.length - 1] : ''
@@ -132,26 +137,26 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     if (c === 33 /* ! */) {
       if (src.startsWith('<!--', lt)) {
         const end = src.indexOf('-->', lt + 4)
-        if (end < 0) fail('unterminated comment')
+        if (end < 0) fail('unclosed-comment')
         i = end + 3
       } else if (src.startsWith('<![CDATA[', lt)) {
         const end = src.indexOf(']]>', lt + 9)
-        if (end < 0) fail('unterminated CDATA section')
+        if (end < 0) fail('unclosed-cdata')
         if (handler.wantsText) handler.text(src.slice(lt + 9, end))
         i = end + 3
       } else {
         // DOCTYPE or another declaration; an internal subset sits in [ ].
         const bracket = src.indexOf('[', lt)
         const close = src.indexOf('>', lt)
-        if (close < 0) fail('unterminated declaration')
+        if (close < 0) fail('unclosed-declaration')
         if (bracket >= 0 && bracket < close) {
           const end = src.indexOf(']', bracket)
-          if (end < 0) fail('unterminated DOCTYPE internal subset')
+          if (end < 0) fail('unclosed-doctype-subset')
           const subset = src.slice(bracket, end)
           if (/<!ENTITY/i.test(subset))
-            throw new VenueParseError(ParseErrorCode.EntityDeclaration, 'entity declarations are not allowed in venue drawings')
+            throw new VenueParseError(ParseErrorCode.EntityDeclaration, venueRefusal('entity-declaration', {}))
           const after = src.indexOf('>', end)
-          if (after < 0) fail('unterminated DOCTYPE')
+          if (after < 0) fail('unclosed-doctype')
           i = after + 1
         } else i = close + 1
       }
@@ -159,7 +164,7 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     }
     if (c === 63 /* ? */) {
       const end = src.indexOf('?>', lt + 2)
-      if (end < 0) fail('unterminated processing instruction')
+      if (end < 0) fail('unclosed-instruction')
       i = end + 2
       continue
     }
@@ -171,12 +176,12 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
       p++
     }
     const name = nameAt(lt + 1, p)
-    if (name.length === 0) fail('"<" not followed by a tag name')
+    if (name.length === 0) fail('no-tag-name')
     let count = 0
     let selfClosing = false
     for (;;) {
       while (p < n && isSpace(src.charCodeAt(p))) p++
-      if (p >= n) fail(`unterminated start tag <${name}>`)
+      if (p >= n) failIn('unclosed-start-tag', name)
       const ch = src.charCodeAt(p)
       if (ch === 62) {
         p++
@@ -208,7 +213,7 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
         let valueEnd: number
         if (q === 34 || q === 39) {
           const end = src.indexOf(q === 34 ? '"' : "'", p + 1)
-          if (end < 0) fail(`unterminated attribute value in <${name}>`)
+          if (end < 0) failIn('unclosed-attribute', name)
           valueStart = p + 1
           valueEnd = end
           p = end + 1
@@ -229,7 +234,7 @@ export function scanXml(src: string, handler: ScanHandler, maxDepth = MAX_DEPTH)
     i = p
     if (!selfClosing) {
       if (stack.length >= maxDepth)
-        throw new VenueParseError(ParseErrorCode.TooDeep, `elements nest deeper than ${maxDepth} levels`)
+        throw new VenueParseError(ParseErrorCode.TooDeep, venueRefusal('too-deep', { max: maxDepth }))
       stack.push(name)
     }
     handler.openTag(name, attrs, count, selfClosing)

@@ -49,8 +49,8 @@ const BOOTSTRAP = `import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.re
 
 /** The error a worker's failure stands for, of the class the callers catch. */
 function errorOf(f: WorkerFailure): Error {
-  if (f.kind === 'parse') return new VenueParseError(f.code, f.message)
-  if (f.kind === 'rejected') return new DrawingRejectedError(f.message)
+  if (f.kind === 'parse') return new VenueParseError(f.code, f.refusal)
+  if (f.kind === 'rejected') return new DrawingRejectedError(f.refusal)
   if (f.kind === 'uncompilable') return new UncompilableVersionError(f.message)
   return new Error(`compile worker: ${f.message}`)
 }

@@ -1,5 +1,5 @@
 import type { VenueData } from '../../engine/model'
-import { VenueParseError, type ParseErrorCode, type RecognitionReport, type VenueRules } from '../../engine/parse/index'
+import { VenueParseError, type ParseErrorCode, type RecognitionReport, type VenueRefusal, type VenueRules } from '../../engine/parse/index'
 import type { CompiledBytes, SeatPage, StoredVersionRows } from './compile-job'
 import { DrawingRejectedError } from './sanitize'
 import { UncompilableVersionError } from './version-venue'
@@ -22,10 +22,15 @@ export type CompileRequest =
   | { type: 'recognise'; id: number; svg: string; rules: VenueRules | undefined }
   | { type: 'encode'; id: number; venue: VenueData; zoneIds: number[] }
 
-/** A worker's failure as data, by the error class the server's callers catch. */
+/**
+ * A worker's failure as data, by the error class the server's callers catch. A refused drawing
+ * carries its refusal (code and numbers, engine/parse/refusals.ts), so the server words it in the
+ * operator's language; `message` is its English.
+ */
 export type WorkerFailure =
-  | { kind: 'parse'; code: ParseErrorCode; message: string }
-  | { kind: 'rejected' | 'uncompilable' | 'error'; message: string }
+  | { kind: 'parse'; code: ParseErrorCode; refusal: VenueRefusal; message: string }
+  | { kind: 'rejected'; refusal: VenueRefusal; message: string }
+  | { kind: 'uncompilable' | 'error'; message: string }
 
 export type CompileReply =
   | ({ type: 'done'; id: number; threadId: number } & CompiledBytes)
@@ -34,9 +39,9 @@ export type CompileReply =
 
 /** An error thrown in the worker, as data to post. */
 export function failureOf(e: unknown): WorkerFailure {
-  if (e instanceof VenueParseError) return { kind: 'parse', code: e.errorCode, message: e.errorText }
+  if (e instanceof VenueParseError) return { kind: 'parse', code: e.errorCode, refusal: e.refusal, message: e.errorText }
+  if (e instanceof DrawingRejectedError) return { kind: 'rejected', refusal: e.refusal, message: e.message }
   const message = e instanceof Error ? e.message : String(e)
-  if (e instanceof DrawingRejectedError) return { kind: 'rejected', message }
   if (e instanceof UncompilableVersionError) return { kind: 'uncompilable', message }
   return { kind: 'error', message }
 }

@@ -1,5 +1,5 @@
 import type { VenueData } from '../../engine/model'
-import { ParseErrorCode, recogniseVenue, VenueParseError, warningText, type RecognitionReport, type VenueRules } from '../../engine/parse/index'
+import { ParseErrorCode, recogniseVenue, VenueParseError, venueRefusal, type RecognitionReport, type VenueRefusal, type VenueRules } from '../../engine/parse/index'
 import { sanitizeDrawing } from './sanitize'
 
 /**
@@ -27,6 +27,15 @@ export function recogniseDrawing(svg: string, rules?: VenueRules): RecognisedDra
   const { venue, report } = recogniseVenue(clean.svg, { rules })
   venue.warnings.unshift(...clean.removed)
   // A drawing with nothing to sell imports nothing, and says why.
-  if (report.seats === 0 && report.standing === 0) throw new VenueParseError(ParseErrorCode.NoSeats, report.warnings[0] ? warningText(report.warnings[0]) : 'the drawing has no seats')
+  if (report.seats === 0 && report.standing === 0) throw new VenueParseError(ParseErrorCode.NoSeats, nothingToSell(report))
   return { svg: clean.svg, venue, report }
+}
+
+/** Why recognition found nothing to sell: its own warning saying so, with its numbers, when it gave one. */
+function nothingToSell(report: RecognitionReport): VenueRefusal {
+  for (const w of report.warnings) {
+    if (w.code === 'no-shapes') return venueRefusal('no-shapes', {})
+    if (w.code === 'no-repeated-shapes') return venueRefusal('no-repeated-shapes', w.params)
+  }
+  return venueRefusal('no-seats', {})
 }

@@ -21,6 +21,7 @@
  * use 1.8 GB) is refused with a clear error before anything is parsed or stored.
  */
 
+import { refusalText, venueRefusal, type VenueRefusal } from '../../engine/parse/refusals'
 import { venueWarning, type VenueWarning } from '../../engine/parse/warnings'
 
 /**
@@ -28,10 +29,13 @@ import { venueWarning, type VenueWarning } from '../../engine/parse/warnings'
  * is about 14 kB; 4 MB leaves room for a detailed outline or a small embedded raster.
  */
 export const MAX_ATTRIBUTE_BYTES = 4 * 1024 * 1024
+/** Characters of leftover script quoted in a refusal: enough to find it in the file, never a whole payload. */
+const SCRIPT_QUOTE_CHARS = 40
 
+/** A drawing cleaning refuses: `refusal` the reason with its numbers (worded per language by the server), the message its English. */
 export class DrawingRejectedError extends Error {
-  constructor(message: string) {
-    super(message)
+  constructor(readonly refusal: VenueRefusal) {
+    super(refusalText(refusal))
     this.name = 'DrawingRejectedError'
   }
 }
@@ -156,9 +160,7 @@ export function sanitizeDrawing(input: string): SanitizeResult {
     const cleaned = attrs.replace(ATTRIBUTE, (a: string, _space: string, attrName: string, _eq?: string, rawValue?: string) => {
       const value = rawValue === undefined ? '' : unquote(rawValue)
       if (value.length > MAX_ATTRIBUTE_BYTES) {
-        throw new DrawingRejectedError(
-          `drawing refused: the ${attrName} attribute of a <${name}> is ${(value.length / 1024 / 1024).toFixed(1)} MB, over the limit of ${MAX_ATTRIBUTE_BYTES / 1024 / 1024} MB per attribute (MAX_ATTRIBUTE_BYTES); simplify the shape or split it`,
-        )
+        throw new DrawingRejectedError(venueRefusal('attribute-too-large', { attribute: attrName, element: name, bytes: value.length, max: MAX_ATTRIBUTE_BYTES }))
       }
       const attrLocal = localName(attrName)
       if (attrLocal.startsWith('on')) {
@@ -197,6 +199,6 @@ export function sanitizeDrawing(input: string): SanitizeResult {
   // Whatever the tag scan could not read (a malformed tag) must not carry script through, spelled
   // plainly or with entities.
   const left = LEFTOVER.exec(svg)?.[0] ?? entityLeftover(svg)
-  if (left !== null) throw new DrawingRejectedError(`drawing refused: it holds script that could not be removed safely (near "${left.slice(0, 40)}")`)
+  if (left !== null) throw new DrawingRejectedError(venueRefusal('script-left', { near: left.slice(0, SCRIPT_QUOTE_CHARS) }))
   return { svg, removed }
 }

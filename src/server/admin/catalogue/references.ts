@@ -2,6 +2,7 @@ import { VenueParseError, type RecognitionReport } from '../../../engine/parse/i
 import type { Db } from '../../db/connect'
 import { ApiFailure } from '../../errors'
 import type { AdminEntity } from '../../messages/admin-entities'
+import { refusalDetail } from '../../messages/drawing-refusals'
 import { recogniseForImport, storeRecognisedDrawing } from '../../venues/import'
 import { DrawingRejectedError } from '../../venues/sanitize'
 import { writeAudit } from '../audit'
@@ -126,13 +127,17 @@ export async function importDrawing(db: Db, actor: Actor, venueId: number, input
   })
 }
 
-/** A drawing that cannot be read, or is refused by its size bounds, answers the spec's error (never a 500). */
-async function invalidAsFailure<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * A drawing that cannot be read, or is refused by its size bounds, answers the spec's error (never
+ * a 500), its reason worded in the operator's language (messages/drawing-refusals.ts). The
+ * refusal's code and the engine's own English ride along as params, which the log keeps.
+ */
+export async function invalidAsFailure<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (err) {
-    if (err instanceof VenueParseError) throw new ApiFailure('admin-drawing-invalid', { detail: err.message })
-    if (err instanceof DrawingRejectedError) throw new ApiFailure('admin-drawing-invalid', { detail: err.message })
+    if (err instanceof VenueParseError || err instanceof DrawingRejectedError)
+      throw new ApiFailure('admin-drawing-invalid', { detail: refusalDetail(err.refusal), refusal: err.refusal.code, engine: err.message })
     throw err
   }
 }
