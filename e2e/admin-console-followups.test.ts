@@ -5,6 +5,7 @@ import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { DOOR_CONSOLE_TEXTS } from '../src/app/admin/doorTexts'
 import { fillIn } from '../src/app/admin/careTexts'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { separatorsOf } from '../src/app/i18n/punctuation'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import schemeEn from '../src/app/i18n/locales/scheme.en'
 import { LANGS, type Lang } from '../src/contract/lang'
@@ -133,7 +134,7 @@ describe("the sign-in screen's checks", () => {
 
         await page.getByRole('button', { name: t.enter }).click()
         const alert = page.getByRole('alert')
-        await expect.poll(() => alert.innerText()).toBe(`${t.email}: ${said.required}`)
+        await expect.poll(() => alert.innerText()).toBe(`${t.email}${separatorsOf(lang)('punct.colon')}${said.required}`)
         expect(await email.getAttribute('aria-invalid')).toBe('true')
         expect(await email.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'))
         expect(await email.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -141,11 +142,11 @@ describe("the sign-in screen's checks", () => {
 
         await email.fill('ivan@')
         await email.press('Enter')
-        await expect.poll(() => alert.innerText()).toBe(`${t.email}: ${said.email}`)
+        await expect.poll(() => alert.innerText()).toBe(`${t.email}${separatorsOf(lang)('punct.colon')}${said.email}`)
 
         await email.fill(MANAGER)
         await password.press('Enter')
-        await expect.poll(() => alert.innerText()).toBe(`${t.password}: ${said.required}`)
+        await expect.poll(() => alert.innerText()).toBe(`${t.password}${separatorsOf(lang)('punct.colon')}${said.required}`)
         expect(await password.getAttribute('aria-invalid')).toBe('true')
         expect(await email.getAttribute('aria-invalid')).toBeNull()
         expect(await password.evaluate((el) => el === document.activeElement)).toBe(true)

@@ -90,7 +90,7 @@ const MUSEUM: Record<Lang, string> = {
   ru: 'Музей истории города, Москва, Новая пл., 12',
   en: 'City History Museum, 12 Novaya Sq., Moscow',
   kz: 'Қала тарихы мұражайы, Мәскеу, Жаңа алаң, 12',
-  ch: '城市歷史博物館, 莫斯科新廣場12號',
+  ch: '城市歷史博物館，莫斯科新廣場12號',
 }
 /** An adult general-admission ticket's zone and category there. */
 const MUSEUM_TICKET: Record<Lang, string> = {

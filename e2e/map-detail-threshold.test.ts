@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ISSUE_TEXTS } from '../src/app/admin/issueTexts'
+import { separatorsOf } from '../src/app/i18n/punctuation'
 import { MAP_META_TEXTS } from '../src/app/admin/studio/mapMetaTexts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { MAP_DETAIL_THRESHOLD_DEFAULT, MAP_DETAIL_THRESHOLD_MAX } from '../src/contract/admin/catalogue'
@@ -84,7 +85,7 @@ describe("a venue's map detail threshold", () => {
         await field.fill(String(MAP_DETAIL_THRESHOLD_MAX + 1))
         await form.getByRole('button', { name: m.save }).click()
         const alert = form.getByRole('alert')
-        await expect.poll(() => alert.innerText()).toBe(`${m.threshold}: ${ISSUE_TEXTS[lang].max.replace('{n}', String(MAP_DETAIL_THRESHOLD_MAX))}`)
+        await expect.poll(() => alert.innerText()).toBe(`${m.threshold}${separatorsOf(lang)('punct.colon')}${ISSUE_TEXTS[lang].max.replace('{n}', String(MAP_DETAIL_THRESHOLD_MAX))}`)
         expect(await field.getAttribute('aria-invalid'), lang).toBe('true')
         expect((await field.getAttribute('aria-describedby'))?.split(' '), lang).toContain(await alert.getAttribute('id'))
         expect(await page.evaluate(() => document.activeElement?.getAttribute('name')), lang).toBe('detail_threshold')

@@ -1,3 +1,7 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+
 /**
  * Latin punctuation inside Chinese text: an ASCII comma, colon or semicolon after a Chinese
  * character (or a {{placeholder}}, which holds Chinese on a Chinese page) and before a space, a
@@ -6,6 +10,7 @@
  * (12:30, 1,800.00: digits on both sides), URLs (https://), Latin text (INN: 770), '+7 (495)'.
  */
 const CJK = '[\\u3400-\\u9fff\\u3000-\\u303f\\uff00-\\uffef]'
+const CJK_CHAR = new RegExp(CJK)
 const LATIN_IN_CJK = new RegExp(
   [
     `(?:${CJK}|\\}\\})\\s*[,:;](?=\\s|${CJK}|\\{\\{)`,
@@ -25,4 +30,37 @@ export function stringsOf(value: unknown, key = ''): [string, string][] {
   if (typeof value === 'string') return [[key, value]]
   if (typeof value !== 'object' || value === null) return []
   return Object.entries(value).flatMap(([k, v]) => stringsOf(v, key === '' ? k : `${key}.${k}`))
+}
+
+/**
+ * Every string literal, template and JSX text with a Chinese character in the .ts/.tsx files
+ * under `dirs`, as [file:line, text]: the console's and the door app's Chinese live in many
+ * tables and a few inline `ch:` entries and functions, so their sources are read rather than
+ * their exports. A template's `${…}` reads as a {{placeholder}}, which holds Chinese there.
+ */
+export function chineseLiteralsIn(dirs: readonly string[]): [string, string][] {
+  const found: [string, string][] = []
+  const visit = (file: ts.SourceFile, node: ts.Node) => {
+    let text: string | null = null
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isJsxText(node)) text = node.text
+    else if (ts.isTemplateExpression(node)) text = node.head.text + node.templateSpans.map((s) => `{{x}}${s.literal.text}`).join('')
+    if (text !== null && CJK_CHAR.test(text)) {
+      const { line } = file.getLineAndCharacterOfPosition(node.getStart(file))
+      found.push([`${path.relative(process.cwd(), file.fileName)}:${line + 1}`, text])
+    }
+    ts.forEachChild(node, (child) => visit(file, child))
+  }
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(file)
+      else if (/\.tsx?$/.test(entry.name)) {
+        const kind = entry.name.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+        const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind)
+        visit(source, source)
+      }
+    }
+  }
+  for (const dir of dirs) walk(path.resolve(dir))
+  return found
 }

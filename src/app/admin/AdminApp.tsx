@@ -5,6 +5,7 @@ import { can } from '../../contract/admin/roles'
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
 import { LANG_TAG } from '../i18n/lang'
+import { bracketed, labelled, separatorsOf } from '../i18n/punctuation'
 import { useScreenEntry } from '../shell/screenEntry'
 import { useCurrency, useSession } from '../state/session'
 import { createAdminApi } from './api'
@@ -152,7 +153,7 @@ export function AdminApp(): ReactNode {
             )}
           </nav>
           <span className="adm-who">
-            {me.operator.email} ({t.role}: {ROLE_NAMES[lang][me.operator.role]})
+            {me.operator.email} {bracketed(lang, labelled(separatorsOf(lang), t.role, ROLE_NAMES[lang][me.operator.role]))}
           </span>
           {langPicker}
           <button type="button" onClick={() => void signOut()}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatClock } from '../i18n/localeFormat'
+import { joinParts, labelled, separatorsOf } from '../i18n/punctuation'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import { checkinListCreateSchema, type CheckinCounts, type checkinListsResponseSchema } from '../../contract/admin/door'
@@ -223,11 +224,11 @@ export function DoorScreen() {
                 {lists.lists.map((l) => (
                   <tr key={l.id}>
                     <th scope="row">{l.name}</th>
-                    <td>{l.category_ids.length === 0 && l.sector_ids.length === 0 ? d.all : [...l.category_ids.map(catName), ...l.sector_ids.map(secName)].join(', ')}</td>
+                    <td>{l.category_ids.length === 0 && l.sector_ids.length === 0 ? d.all : joinParts(separatorsOf(lang), [...l.category_ids.map(catName), ...l.sector_ids.map(secName)])}</td>
                     <td>{l.exits ? d.yes : d.no}</td>
                     <td>{l.reentry ? d.yes : d.no}</td>
                     <td>
-                      <button type="button" onClick={() => void archive(l.id)} aria-label={`${d.archive}: ${l.name}`}>
+                      <button type="button" onClick={() => void archive(l.id)} aria-label={labelled(separatorsOf(lang), d.archive, l.name)}>
                         {d.archive}
                       </button>
                     </td>

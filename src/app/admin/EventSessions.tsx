@@ -7,6 +7,7 @@ import { salesExportPath } from '../../contract/admin/sales-export'
 import type { Lang } from '../../contract/lang'
 import { sessionSaleState } from '../../contract/rules/session-sale'
 import { formatMoment, formatSession } from '../i18n/localeFormat'
+import { labelled, separatorsOf } from '../i18n/punctuation'
 import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
@@ -181,7 +182,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
           const shown = saved ? withSavedWindow(edit, saved, timeZone) : edit
           setEditing(shown)
           const startOnly = saleFrom !== opened.saleFrom && saleTo === opened.saleTo
-          refuse(form, 'edit', { error: `${startOnly ? s.saleFromLabel : s.saleToLabel}: ${ISSUE_TEXTS[lang].keys[ISSUE.startBeforeEnd]}`, field: startOnly ? 'sale_from' : 'sale_to' })
+          refuse(form, 'edit', { error: labelled(separatorsOf(lang), startOnly ? s.saleFromLabel : s.saleToLabel, ISSUE_TEXTS[lang].keys[ISSUE.startBeforeEnd]), field: startOnly ? 'sale_from' : 'sale_to' })
           // The list's badge says the window saved now, too.
           if (saved) reload()
           return false

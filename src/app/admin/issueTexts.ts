@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { isIssueKey, type IssueKey } from '../../contract/admin/issues'
 import type { Lang } from '../../contract/lang'
 import { toMajor } from '../../contract/rules/money'
+import { labelled, separatorsOf } from '../i18n/punctuation'
 
 /**
  * What the contract's schemas refuse, in the console's words (ru, en, kz, ch): zod's own checks
@@ -132,7 +133,7 @@ const ch: IssueTexts = {
     'start-before-end': '開始時間須早於結束時間',
     'single-use-no-max': '單次使用的代碼沒有使用次數上限',
     'promo-chars': '僅限字母、數字、_ 與 -',
-    link: '以 / 開頭的路徑或 http(s) 網址',
+    link: '以 / 開頭的路徑，或 http:// 或 https:// 網址',
     colour: '#rrggbb 格式的顏色',
     base64: '無法讀取檔案',
     day: 'YYYY-MM-DD 格式的日期',
@@ -203,7 +204,7 @@ export function issueText(issue: Issue, lang: Lang, fields: IssueFields): string
   const bound = (n: number | bigint) => String(money ? toMajor(Number(n)) : n)
   const reason = reasonOf(issue, ISSUE_TEXTS[lang], bound, money)
   const label = fields.label(key)
-  return label === '' ? reason : `${label}: ${reason}`
+  return label === '' ? reason : labelled(separatorsOf(lang), label, reason)
 }
 
 /**

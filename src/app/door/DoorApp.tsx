@@ -7,6 +7,7 @@ import { chosenConsoleLang } from '../admin/consoleLang'
 import { SignIn } from '../admin/SignIn'
 import { ISSUE_TEXTS } from '../admin/issueTexts'
 import { ADMIN_TEXTS, LANG_NAMES } from '../admin/texts'
+import { labelled, separatorsOf } from '../i18n/punctuation'
 import '../admin/admin.css'
 import { createDoorApi, NoNetwork } from './api'
 import { errorText } from './labels'
@@ -195,7 +196,7 @@ export function DoorApp(): ReactNode {
               </label>
               {tokenError && (
                 <p role="alert" className="adm-error" id={TOKEN_ERROR_ID}>
-                  {tokenError.blank ? `${t.token}: ${ISSUE_TEXTS[lang].required}` : errorText(tokenError.err, t)}
+                  {tokenError.blank ? labelled(separatorsOf(lang), t.token, ISSUE_TEXTS[lang].required) : errorText(tokenError.err, t)}
                 </p>
               )}
               <button type="submit">{t.useToken}</button>

@@ -55,7 +55,7 @@ export function ScanScreen({ engine, t, lang, onChange }: { engine: DoorEngine; 
       <h1 className="door-gate" tabIndex={-1} ref={heading}>
         {list.name} <span className="adm-muted">· {s.session.event[lang] || s.session.event.ru} · {formatSession(s.session.day, s.session.time, lang)}</span>
       </h1>
-      <p className="adm-muted">{describeList(list, t)}</p>
+      <p className="adm-muted">{describeList(list, t, lang)}</p>
       <ul className="door-status" aria-label={t.title}>
         <li className={s.online ? 'door-online' : 'door-offline'}>{s.online ? t.online : t.offline}</li>
         <li>{s.tickets === null ? t.notSynced : fill(t.synced, { n: s.tickets, time: s.syncedAt ? timeOf(s.syncedAt, lang) : '' })}</li>

@@ -1,5 +1,6 @@
 import { formatClock } from '../i18n/localeFormat'
 import { LANG_TAG } from '../i18n/lang'
+import { joinParts, separatorsOf } from '../i18n/punctuation'
 import type { CheckinList, DoorTicket } from '../../contract/admin/door'
 import type { Lang } from '../../contract/lang'
 import { seatPlaceText } from '../../contract/rules/seat-place'
@@ -8,10 +9,10 @@ import { NotCommitted, StoreRefused } from './model/store'
 import type { PlaceFacts } from './model/places'
 import { fill, type DoorTexts } from './texts'
 
-/** "all tickets, re-entry allowed" */
-export function describeList(l: CheckinList, t: DoorTexts): string {
+/** "all tickets, re-entry allowed" ("全部門票，允許再次入場" in Chinese) */
+export function describeList(l: CheckinList, t: DoorTexts, lang: Lang): string {
   const which = l.category_ids.length === 0 && l.sector_ids.length === 0 ? t.allTickets : t.someTickets
-  return `${which}, ${l.reentry ? t.reentryOn : t.reentryOff}`
+  return joinParts(separatorsOf(lang), [which, l.reentry ? t.reentryOn : t.reentryOff])
 }
 
 /** The ticket's place as the steward reads it: sector, row and seat; the standing place; else its category. */

@@ -1,3 +1,5 @@
+import type { Lang } from '../../contract/lang'
+
 /**
  * The separators the storefront puts between parts it composes itself (a label and its value, a
  * venue and its address, a date and its times), read from the page's language: ': ' and ', ' in
@@ -6,6 +8,28 @@
  * these are for the joins the code makes.
  */
 type Translate = (key: 'punct.colon' | 'punct.comma') => string
+
+/**
+ * The same separators for the console and the door app, which read their words from their own
+ * tables by `lang` rather than through i18next; kept equal to the locales' `punct` by the unit
+ * test chinese-punctuation.
+ */
+const SEPARATORS: Record<Lang, { colon: string; comma: string }> = {
+  ru: { colon: ': ', comma: ', ' },
+  en: { colon: ': ', comma: ', ' },
+  kz: { colon: ': ', comma: ', ' },
+  ch: { colon: '：', comma: '，' },
+}
+
+/** A translate for joinParts and labelled where the page has a language but no i18next. */
+export function separatorsOf(lang: Lang): Translate {
+  return (key) => (key === 'punct.colon' ? SEPARATORS[lang].colon : SEPARATORS[lang].comma)
+}
+
+/** A text in brackets in the page's language: "(место 12)", "（座位 12）". */
+export function bracketed(lang: Lang, text: string): string {
+  return lang === 'ch' ? `（${text}）` : `(${text})`
+}
 
 /** The non-empty parts joined as one line in the page's language. */
 export function joinParts(t: Translate, parts: readonly string[]): string {

@@ -4,13 +4,18 @@ import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import type { OrderDataResponse, OrderDataRow } from '../../../src/contract/entities/nominal'
 import { createI18n } from '../../../src/app/i18n'
-import { joinParts, labelled } from '../../../src/app/i18n/punctuation'
+import { bracketed, joinParts, labelled, separatorsOf } from '../../../src/app/i18n/punctuation'
+import { describeList } from '../../../src/app/door/labels'
+import { DOOR_TEXTS } from '../../../src/app/door/texts'
+import { issueText } from '../../../src/app/admin/issueTexts'
+import { LANGS } from '../../../src/contract/lang'
+import type { CheckinList } from '../../../src/contract/admin/door'
 import { Totals } from '../../../src/app/kernel/Totals'
 import { emptyDraft, regionsByCountry } from '../../../src/app/screens/nominal/model/form'
 import { VisitorCard } from '../../../src/app/screens/nominal/VisitorCard'
 import { ch as serverCh } from '../../../src/server/messages/texts.ch'
 import { seatDescriber } from '../../../src/engine/interaction/seatInfo'
-import { latinPunctuationInChinese, stringsOf } from '../../support/cjk-punctuation'
+import { chineseLiteralsIn, latinPunctuationInChinese, stringsOf } from '../../support/cjk-punctuation'
 import { EXTRAS_TEXTS } from '../../../src/app/admin/catalogue/extrasTexts'
 import { ticketText } from '../../../src/app/screens/order/OffersPanel'
 import type { TicketLine } from '../../../src/app/screens/order/model/types'
@@ -32,6 +37,27 @@ describe('Chinese texts take full-width punctuation', () => {
     const storefront = stringsOf(i18n.getResourceBundle('ch', 'translation'))
     expect(storefront.length).toBeGreaterThan(300)
     expect(latinPunctuationInChinese([...storefront, ...stringsOf(serverCh).map(([k, v]) => [`server.${k}`, v] as [string, string])])).toEqual([])
+  })
+
+  it('in the console’s and the door app’s Chinese: their text tables and inline ch entries', () => {
+    const consoleTexts = chineseLiteralsIn(['src/app/admin', 'src/app/door'])
+    expect(consoleTexts.length).toBeGreaterThan(300)
+    expect(latinPunctuationInChinese(consoleTexts)).toEqual([])
+  })
+
+  it('in the joins the console and the door app make: a field and its refusal, a check-in list, the same separators as the storefront', () => {
+    for (const lang of LANGS) {
+      const lt = createI18n(lang).getFixedT(lang)
+      expect([separatorsOf(lang)('punct.colon'), separatorsOf(lang)('punct.comma')]).toEqual([lt('punct.colon'), lt('punct.comma')])
+    }
+    const issue = { code: 'too_small', minimum: 0, origin: 'number', inclusive: true, path: ['accrual_percent'], input: -1, message: '' } as never
+    expect(issueText(issue, 'ch', { label: () => '積分' })).toBe('積分：至少 0')
+    expect(issueText(issue, 'ru', { label: () => 'Баллы' })).toBe('Баллы: не меньше 0')
+    const list = { id: 1, name: '正門', category_ids: [], sector_ids: [], exits: false, reentry: true } as unknown as CheckinList
+    expect(describeList(list, DOOR_TEXTS.ch, 'ch')).toBe('全部票券，允許再次入場')
+    expect(bracketed('ch', describeList(list, DOOR_TEXTS.ch, 'ch'))).toBe('（全部票券，允許再次入場）')
+    expect(describeList(list, DOOR_TEXTS.ru, 'ru')).toMatch(/^[^，]+, [^，]+$/)
+    expect(bracketed('ru', 'x')).toBe('(x)')
   })
 
   it('in the joins the code makes: a label and its value, a list of parts, a seat spoken on the map', () => {

@@ -7,10 +7,14 @@ import { eventInputSchema, priceInputSchema, sessionInputSchema, venueInputSchem
 import { ISSUE } from '../../../src/contract/admin/issues'
 import { imageUploadSchema, loyaltyInputSchema, promoCodeSchema, promoInputSchema, setupInputSchema } from '../../../src/contract/admin/offers'
 import { LANGS, type Lang } from '../../../src/contract/lang'
+import { separatorsOf } from '../../../src/app/i18n/punctuation'
 import { firstIssue, ISSUE_TEXTS, issueText, type IssueFields } from '../../../src/app/admin/issueTexts'
 import { labelOf, type Field } from '../../../src/app/admin/catalogue/recordForm'
 import { EXTRAS_TEXTS, type ExtrasTexts } from '../../../src/app/admin/catalogue/extrasTexts'
 import { CATALOGUE_TEXTS, type CatalogueTexts } from '../../../src/app/admin/catalogue/texts'
+
+/** The separator between a field's label and its refusal: full-width in Chinese. */
+const colon = (lang: Lang) => separatorsOf(lang)('punct.colon')
 
 /** What a console form would show for `body` (the first refusal), or null when it passes. */
 const said = (schema: z.ZodType, body: unknown, lang: Lang, fields: IssueFields) => firstIssue(schema, body, lang, fields).error
@@ -42,7 +46,7 @@ describe('console form errors in the console language (zod issues as console tex
     expect(said(venueInputSchema, { name_ru: 'Зал', latitude: 91 }, 'en', venueLabels('en'))).toBe('Latitude: at most 90')
     for (const lang of LANGS) {
       const text = said(venueInputSchema, { name_ru: '   ' }, lang, venueLabels(lang))!
-      expect(text, lang).toBe(`${CATALOGUE_TEXTS[lang].name} (ru): ${ISSUE_TEXTS[lang].required}`)
+      expect(text, lang).toBe(`${CATALOGUE_TEXTS[lang].name} (ru)${colon(lang)}${ISSUE_TEXTS[lang].required}`)
       expect(text, lang).not.toMatch(/name_ru|Too small/)
     }
   })
@@ -51,7 +55,7 @@ describe('console form errors in the console language (zod issues as console tex
     expect(said(promoInputSchema, { ...promo, discount_percent: 0 }, 'en', promoLabels('en'))).toBe('Discount, %: give either a percent or an amount')
     expect(said(promoInputSchema, { ...promo, discount_percent: 0 }, 'ru', promoLabels('ru'))).toBe('Скидка, %: укажите либо процент, либо сумму')
     expect(said(promoInputSchema, { ...promo, valid_from: 2000, valid_to: 1000 }, 'kz', promoLabels('kz'))).toMatch(new RegExp(`: ${ISSUE_TEXTS.kz.keys['start-before-end']}$`))
-    expect(said(promoInputSchema, { ...promo, max_uses: 5 }, 'ch', promoLabels('ch'))).toMatch(new RegExp(`: ${ISSUE_TEXTS.ch.keys['single-use-no-max']}$`))
+    expect(said(promoInputSchema, { ...promo, max_uses: 5 }, 'ch', promoLabels('ch'))).toMatch(new RegExp(`：${ISSUE_TEXTS.ch.keys['single-use-no-max']}$`))
     expect(said(promoCodeSchema, 'AB!C', 'en', { label: () => 'New code' })).toBe('New code: letters, digits, _ and - only')
     expect(said(sessionInputSchema, { day: '2026-02-30', time: '19:00' }, 'en', { label: (k) => (k === 'day' ? 'Date' : k) })).toBe('Date: a date as YYYY-MM-DD')
     expect(said(sessionInputSchema, { day: '2026-02-03', time: '25:00' }, 'en', { label: (k) => (k === 'time' ? 'Time' : k) })).toBe('Time: a time as HH:MM')
@@ -75,7 +79,7 @@ describe('console form errors in the console language (zod issues as console tex
     // MAX_MONEY is 1,000,000,000 minor units: the form takes roubles.
     expect(said(promoInputSchema, { ...promo, discount_percent: 0, discount_amount: 2_000_000_000 }, 'en', promoLabels('en'))).toBe('Discount, {cur}: at most 10000000')
     expect(said(promoInputSchema, { ...promo, code: 'AB' }, 'ru', promoLabels('ru'))).toBe('Код: не короче 3 символов')
-    expect(said(loyaltyInputSchema, { accrual_percent: -1 }, 'ch', { label: () => '積分' })).toBe('積分: 至少 0')
+    expect(said(loyaltyInputSchema, { accrual_percent: -1 }, 'ch', { label: () => '積分' })).toBe('積分：至少 0')
     const ops = { label: (k: string) => ({ email: 'E-mail', role: 'Role', password: 'Password' })[k] ?? k }
     expect(said(operatorCreateRequestSchema, { email: 'x', name: '', role: 'owner', password: 'a long password', lang: 'ru' }, 'en', ops)).toBe('E-mail: an e-mail address is needed')
     expect(said(operatorCreateRequestSchema, { email: '', name: '', role: 'owner', password: 'a long password', lang: 'ru' }, 'en', ops)).toBe('E-mail: required')
@@ -96,11 +100,11 @@ describe('console form errors in the console language (zod issues as console tex
       const t = ISSUE_TEXTS[lang]
       const atLeast = (n: number) => t.minLength.replace('{n}', String(n))
       // A promo code is trimmed and upper-cased before its minimum: blank and spaces alike are "required".
-      expect(said(promoCodeSchema, '', lang, { label: () => 'C' }), lang).toBe(`C: ${t.required}`)
-      expect(said(promoCodeSchema, '   ', lang, { label: () => 'C' }), lang).toBe(`C: ${t.required}`)
-      expect(said(promoCodeSchema, 'AB', lang, { label: () => 'C' }), lang).toBe(`C: ${atLeast(PROMO_MIN_LENGTH)}`)
-      expect(said(operatorCreateRequestSchema, { ...operator, password: '' }, lang, ops), lang).toBe(`P: ${t.required}`)
-      expect(said(operatorCreateRequestSchema, { ...operator, password: 'short' }, lang, ops), lang).toBe(`P: ${atLeast(MIN_PASSWORD_LENGTH)}`)
+      expect(said(promoCodeSchema, '', lang, { label: () => 'C' }), lang).toBe(`C${colon(lang)}${t.required}`)
+      expect(said(promoCodeSchema, '   ', lang, { label: () => 'C' }), lang).toBe(`C${colon(lang)}${t.required}`)
+      expect(said(promoCodeSchema, 'AB', lang, { label: () => 'C' }), lang).toBe(`C${colon(lang)}${atLeast(PROMO_MIN_LENGTH)}`)
+      expect(said(operatorCreateRequestSchema, { ...operator, password: '' }, lang, ops), lang).toBe(`P${colon(lang)}${t.required}`)
+      expect(said(operatorCreateRequestSchema, { ...operator, password: 'short' }, lang, ops), lang).toBe(`P${colon(lang)}${atLeast(MIN_PASSWORD_LENGTH)}`)
     }
   })
 
@@ -118,7 +122,7 @@ describe('console form errors in the console language (zod issues as console tex
         expect(parsed.success).toBe(false)
         for (const issue of parsed.error!.issues) {
           const text = issueText(issue, lang, { label: () => 'LABEL' })
-          expect(text, `${lang} ${issue.path.join('.')} ${issue.code}`).toMatch(/^LABEL: \S/)
+          expect(text, `${lang} ${issue.path.join('.')} ${issue.code}`).toMatch(new RegExp(`^LABEL${colon(lang)}\\S`))
           expect(text, `${lang} ${issue.path.join('.')} ${issue.code}`).not.toMatch(ZOD_ENGLISH)
         }
       }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { PrintedTickets } from '../../../contract/admin/boxoffice'
 import { formatMoney } from '../../i18n/localeFormat'
+import { joinParts, separatorsOf } from '../../i18n/punctuation'
 import { fillIn } from '../careTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { BOX_TEXTS } from './texts'
@@ -61,7 +62,7 @@ export function PrintScreen() {
                 {/* Where to come and where to sit, as the ticket e-mail says it: the venue, its address, the zone and the seat's place. */}
                 {(t.venue || t.address) && (
                   <>
-                    <span data-testid="bo-ticket-venue">{[t.venue, t.address].filter(Boolean).join(', ')}</span>
+                    <span data-testid="bo-ticket-venue">{joinParts(separatorsOf(lang), [t.venue, t.address])}</span>
                     <br />
                   </>
                 )}

@@ -12,6 +12,7 @@ import { firstIssue } from '../issueTexts'
 import { useRefusal } from '../refusal'
 import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, type Field, type FormState, type Option } from './recordForm'
 import { formatMoment } from '../../i18n/localeFormat'
+import { labelled, separatorsOf } from '../../i18n/punctuation'
 import { venueClockNote } from '../venueClock'
 
 type Row = Record<string, unknown> & { id: number }
@@ -199,7 +200,7 @@ export function ExtrasScreen() {
     const body = checked.data as never
     const parent = Number(form.subscription_event_id)
     if (tab.create === 'compositionCreate' && editing === null && !(parent > 0)) {
-      refusal.refuse(e, 'record', { error: `${t.subscription}: ${t.noneChosen}`, field: 'subscription_event_id' })
+      refusal.refuse(e, 'record', { error: labelled(separatorsOf(lang), t.subscription, t.noneChosen), field: 'subscription_event_id' })
       return
     }
     const on = tab.taken === undefined ? undefined : { el: e.currentTarget, form: 'record', field: tab.taken }
