@@ -182,6 +182,40 @@ describe('named tickets page', () => {
     }
   })
 
+  it('keeps the inputs of a grid row on one line when a field of the row shows its error (desktop; the phone stacks them)', async () => {
+    for (const [viewport, size] of [[DESKTOP_VIEWPORT, 'desktop'], [PHONE_VIEWPORT, 'phone']] as const) {
+      const hash = await createNamedOrder(app)
+      const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}?lang=en`, viewport)
+      await page.locator('.visitor-card').first().waitFor()
+      // The surname given, the name left empty and left: only the name says what is missing.
+      await page.locator('#visitor-0-surname').fill('Ivanova')
+      await page.locator('#visitor-0-name').focus()
+      await page.locator('#visitor-0-middleName').focus()
+      await page.locator('#visitor-0-name-error').waitFor()
+      const rows = await page.locator('#visitor-0-body .visitor-card__grid').evaluate((grid) => {
+        const byTop = new Map<number, { input: number; invalid: boolean }[]>()
+        for (const field of grid.querySelectorAll(':scope > .field')) {
+          const top = Math.round(field.getBoundingClientRect().top)
+          const input = field.querySelector('.field__input')!.getBoundingClientRect().top
+          byTop.set(top, [...(byTop.get(top) ?? []), { input, invalid: field.classList.contains('field--invalid') }])
+        }
+        return [...byTop.values()]
+      })
+      if (size === 'desktop') {
+        const mixed = rows.filter((r) => r.length > 1 && r.some((f) => f.invalid) && r.some((f) => !f.invalid))
+        expect(mixed.length, 'a row with an error beside fields without').toBeGreaterThan(0)
+      }
+      for (const row of rows) {
+        const tops = row.map((f) => f.input)
+        expect(Math.max(...tops) - Math.min(...tops), `${size}: input tops ${tops.join(', ')}`).toBeLessThanOrEqual(1)
+      }
+      await page.locator('.visitor-card').first().screenshot({ path: `/tmp/nominal-row-error-${size}.png` })
+      expect(seriousViolations(await runAxe(page)), size).toEqual([])
+      expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
+      await context.close()
+    }
+  })
+
   it('keeps the scroll-top button off the fields, their errors and the buttons while the visitor scrolls the form (phone, Kazakh)', async () => {
     const hash = await createNamedOrder(app)
     const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}?lang=kz`, PHONE_VIEWPORT)
