@@ -54,12 +54,12 @@ describe("the footer's seller's details", () => {
   })
 })
 
-/** The demo's contacts page (reference.ts DEMO_CONTACTS): each language's heading and a line of it. */
+/** The demo's contacts page (reference.ts DEMO_CONTACTS): the start of each of its two lines per language. */
 const CONTACTS = {
-  ru: ['Контакты', 'ООО «Ситвайз Демо»'],
-  en: ['Contacts', 'Seatwise Demo LLC'],
-  kz: ['Байланыс', '«Ситвайз Демо» ЖШС'],
-  ch: ['聯絡方式', 'Seatwise 演示有限責任公司'],
+  ru: ['ООО «Ситвайз Демо»', 'Москва, ул. Примерная'],
+  en: ['Seatwise Demo LLC', '1 Primernaya Street'],
+  kz: ['«Ситвайз Демо» ЖШС', 'Мәскеу қ.'],
+  ch: ['Seatwise 演示有限責任公司', '莫斯科市示範街'],
 } as const
 /** The demo's back link label per language, and the shop's own (i18n shell.backToTickets) in Kazakh. */
 const BACK = { ch: '返回節目表', en: 'Back to the event listing', ownKz: 'Билет таңдауға оралу' } as const
@@ -70,6 +70,9 @@ describe('the contacts page', () => {
     const info = page.locator('main .rich-text')
     await info.waitFor()
     const out = { text: await info.innerText(), lang: await info.getAttribute('lang'), back: (await page.locator('.back-link').innerText()).replace(/^←\s*/, '') }
+    // One heading names the page: the venue's text does not say 'Contacts' a second time under it.
+    const title = await page.locator('main h1').innerText()
+    expect(await page.locator('main').getByRole('heading', { name: title, exact: true }).count(), lang).toBe(1)
     expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
     const serious = seriousViolations(await runAxe(page))
     expect(serious, `${lang}: ${serious.join('\n')}`).toEqual([])

@@ -5,12 +5,12 @@ import { insertMissingPaymentTypes, insertSystemLists, SYSTEM_PAYMENT_TYPES } fr
 import { loc } from './util'
 
 /** Every setup flag with the demo's values (all present, so /api/setup shows real choices). */
-/** The demo company's contacts page (setup's info_contact) in ru, en, kz, ch. */
+/** The demo company's contacts page (setup's info_contact) in ru, en, kz, ch; no heading of its own: the page has one (ContactsPage). */
 const DEMO_CONTACTS: [string, string, string, string] = [
-  '<h2>Контакты</h2><p>ООО «Ситвайз Демо», ИНН 7700000000, ОГРН 1027700000000.</p><p>Москва, ул. Примерная, 1. Телефон +7 (495) 000-00-00, e-mail support@example.org.</p>',
-  '<h2>Contacts</h2><p>Seatwise Demo LLC, taxpayer number (INN) 7700000000, registration number (OGRN) 1027700000000.</p><p>1 Primernaya Street, Moscow. Phone +7 (495) 000-00-00, e-mail support@example.org.</p>',
-  '<h2>Байланыс</h2><p>«Ситвайз Демо» ЖШС, СТН (ИНН) 7700000000, тіркеу нөмірі (ОГРН) 1027700000000.</p><p>Мәскеу қ., Примерная к-сі, 1. Телефон +7 (495) 000-00-00, e-mail support@example.org.</p>',
-  '<h2>聯絡方式</h2><p>Seatwise 演示有限責任公司，納稅人識別號（INN）7700000000，國家註冊號（OGRN）1027700000000。</p><p>莫斯科市示範街1號。電話 +7 (495) 000-00-00，電子郵件 support@example.org。</p>',
+  '<p>ООО «Ситвайз Демо», ИНН 7700000000, ОГРН 1027700000000.</p><p>Москва, ул. Примерная, 1. Телефон +7 (495) 000-00-00, e-mail support@example.org.</p>',
+  '<p>Seatwise Demo LLC, taxpayer number (INN) 7700000000, registration number (OGRN) 1027700000000.</p><p>1 Primernaya Street, Moscow. Phone +7 (495) 000-00-00, e-mail support@example.org.</p>',
+  '<p>«Ситвайз Демо» ЖШС, СТН (ИНН) 7700000000, тіркеу нөмірі (ОГРН) 1027700000000.</p><p>Мәскеу қ., Примерная к-сі, 1. Телефон +7 (495) 000-00-00, e-mail support@example.org.</p>',
+  '<p>Seatwise 演示有限責任公司，納稅人識別號（INN）7700000000，國家註冊號（OGRN）1027700000000。</p><p>莫斯科市示範街1號。電話 +7 (495) 000-00-00，電子郵件 support@example.org。</p>',
 ]
 
 const DEMO_SETUP: StoredSetup = {
