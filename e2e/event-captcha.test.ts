@@ -114,6 +114,9 @@ describe('event page captcha', () => {
     const input = dialog.locator('#captcha-code')
     expect(await input.getAttribute('placeholder')).toBe('Введите код c картинки')
     expect(await input.getAttribute('maxlength')).toBe('8')
+    // The dialog opens on its field, ready for the code: showModal's own pick, its first button
+    // ("Другая картинка"), took focus before.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('captcha-code')
     await firstCaptcha
     await dialog.locator('.captcha__image img').waitFor()
     const src1 = await dialog.locator('.captcha__image img').getAttribute('src')

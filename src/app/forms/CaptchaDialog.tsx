@@ -53,6 +53,7 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
   // Only the latest request may fill the area: a slow answer to an earlier one (another
   // picture pressed twice, a switch to the question) would show a captcha whose sid is stale.
   const latest = useRef(0)
+  const input = useRef<HTMLInputElement>(null)
 
   const load = useCallback(() => {
     const ticket = ++latest.current
@@ -81,6 +82,12 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
   useEffect(() => {
     if (open) setInvalid(false)
   }, [open, kind])
+  // The field takes focus once the dialog is shown. React's autoFocus ran before, while the
+  // <dialog> was still closed (nothing in it can take focus then), and showModal gave focus to
+  // its first button instead. This effect runs after Dialog's showModal (a child's effects run first).
+  useEffect(() => {
+    if (open) input.current?.focus()
+  }, [open])
 
   const captcha = challenge.state === 'ready' ? challenge.captcha : null
   const submit = async () => {
@@ -132,8 +139,8 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
         </div>
         {/* With a question on screen the question itself names the field (aria-labelledby). */}
         <label className="visually-hidden" htmlFor={INPUT_ID}>{t(question ? 'captcha.answer' : 'captcha.code')}</label>
-        <input id={INPUT_ID} className="field__input" value={code} maxLength={CAPTCHA_MAX_LENGTH}
-          placeholder={t(question ? 'captcha.question-placeholder' : 'captcha.placeholder')} autoComplete="off" autoFocus
+        <input ref={input} id={INPUT_ID} className="field__input" value={code} maxLength={CAPTCHA_MAX_LENGTH}
+          placeholder={t(question ? 'captcha.question-placeholder' : 'captcha.placeholder')} autoComplete="off"
           inputMode={question ? 'numeric' : undefined}
           aria-labelledby={question && captcha !== null ? QUESTION_ID : undefined}
           aria-invalid={invalid} aria-describedby={invalid ? ERROR_ID : undefined}
