@@ -183,6 +183,9 @@ describe('event page captcha', () => {
     const { sid, question: text2 } = (await (await next).json()) as { sid: string; question: string }
     await dialog.locator('#captcha-error').waitFor()
     expect(await dialog.locator('#captcha-error').innerText()).toBe('Wrong answer. Answer the new question')
+    // Focus is back in the emptied field for the next answer, not lost to the body with the Send
+    // button it pressed (disabled while the answer was checked).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('captcha-code')
     await expect.poll(() => question.innerText()).toBe(text2)
     await axeClean(page, 'captcha dialog (wrong answer)')
 

@@ -90,21 +90,25 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
   }, [open])
 
   const captcha = challenge.state === 'ready' ? challenge.captcha : null
+  // A refused answer: the message, a new captcha, and focus back in the emptied field. A visitor
+  // who pressed Send had it on that button, which is disabled while the check runs, and Chrome
+  // drops focus to the body then (a phone's keyboard closed; the next Tab started from nowhere).
+  const refused = () => {
+    setInvalid(true)
+    load()
+    input.current?.focus()
+  }
   const submit = async () => {
     if (captcha === null || code.trim() === '' || busy) return
     setBusy(true)
     try {
       const answer = await api.call('captchaCheck', { code: code.trim(), sid: captcha.sid })
       if (answer.result) onSolved({ sid: answer.sid, text: answer.text })
-      else {
-        setInvalid(true)
-        load()
-      }
+      else refused()
     } catch (e) {
       // A rejected check (expired sid, bad input) also means: new picture, try again.
       console.error('captcha check failed', e)
-      setInvalid(true)
-      load()
+      refused()
     } finally {
       setBusy(false)
     }
