@@ -172,6 +172,9 @@ describe('event page captcha', () => {
     // Focus stays on the switch, which now offers the picture back.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Show a picture instead')
     expect(await dialog.locator('.captcha__image img').count()).toBe(0)
+    // The dialog asks for an answer, not for "the code" of a picture it no longer shows.
+    expect(await dialog.locator('.modal__title').innerText()).toBe('Answer the question')
+    expect(await page.getByRole('dialog', { name: 'Answer the question' }).count()).toBe(1)
     await page.screenshot({ path: '/tmp/event-captcha-question.png' })
     await axeClean(page, 'captcha dialog (question)')
 

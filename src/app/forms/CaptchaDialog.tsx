@@ -116,7 +116,8 @@ export function CaptchaDialog({ open, onSolved, onClose }: { open: boolean; onSo
 
   const question = kind === 'question'
   return (
-    <Dialog open={open} title={t('captcha.title')} onClose={onClose} className="modal--captcha">
+    // The spec's title asks for the picture's code; with a question on screen it asks for an answer.
+    <Dialog open={open} title={t(question ? 'captcha.question-title' : 'captcha.title')} onClose={onClose} className="modal--captcha">
       <form className="captcha" onSubmit={(e) => {
         e.preventDefault()
         void submit()

@@ -100,6 +100,7 @@ const eventCh: EventMessages = {
     answer: '答案',
     'to-question': '看不到圖片？改為回答問題',
     'to-image': '改為顯示圖片',
+    'question-title': '請回答問題',
     'question-loading': '正在載入問題…',
     'question-reload': '換一題',
     'question-placeholder': '請以數字作答',

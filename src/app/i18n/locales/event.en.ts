@@ -100,6 +100,7 @@ const eventEn: EventMessages = {
     answer: 'Answer',
     'to-question': 'Can’t see the picture? Answer a question instead',
     'to-image': 'Show a picture instead',
+    'question-title': 'Answer the question',
     'question-loading': 'Loading the question…',
     'question-reload': 'Another question',
     'question-placeholder': 'Answer in digits',

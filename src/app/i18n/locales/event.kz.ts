@@ -100,6 +100,7 @@ const eventKz: EventMessages = {
     answer: 'Жауап',
     'to-question': 'Суретті көре алмайсыз ба? Оның орнына сұраққа жауап беріңіз',
     'to-image': 'Оның орнына суретті көрсету',
+    'question-title': 'Сұраққа жауап беріңіз',
     'question-loading': 'Сұрақ жүктелуде…',
     'question-reload': 'Басқа сұрақ',
     'question-placeholder': 'Жауапты цифрмен жазыңыз',

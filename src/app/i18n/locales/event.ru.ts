@@ -110,6 +110,7 @@ const eventRu = {
     answer: 'Ответ',
     'to-question': 'Не видите картинку? Ответьте на вопрос',
     'to-image': 'Показать картинку вместо вопроса',
+    'question-title': 'Ответьте на вопрос',
     'question-loading': 'Загружаем вопрос…',
     'question-reload': 'Другой вопрос',
     'question-placeholder': 'Ответ цифрами',
