@@ -121,7 +121,7 @@ describe('console forms checked by the contract', () => {
         await expect.poll(() => alert.innerText()).toBe(`${x.code}${colon(lang)}${issue.required}`)
         await refused(page, 'code')
         await axeInTurn(page, 'promo, empty code', lang)
-        await page.getByRole('button', { name: `${x.copy}: ${PROMO}` }).click()
+        await page.getByRole('button', { name: `${x.copy}${colon(lang)}${PROMO}` }).click()
         const newCode = page.getByRole('textbox', { name: x.newCode })
         await newCode.press('Enter')
         await expect.poll(() => alert.innerText()).toBe(`${x.newCode}${colon(lang)}${issue.required}`)
@@ -228,7 +228,7 @@ describe('console forms checked by the contract', () => {
 
         // A session's edit form: its own note, beside its fields.
         await page.reload()
-        await page.getByRole('button', { name: new RegExp(`^${SESSION_TEXTS[lang].edit}: `) }).first().click()
+        await page.getByRole('button', { name: new RegExp(`^${SESSION_TEXTS[lang].edit}${colon(lang)}`) }).first().click()
         await page.locator('[name="day"]').first().fill('')
         await page.getByRole('button', { name: t.save, exact: true }).last().click()
         await expect.poll(() => alert.innerText()).toBe(`${t.day}${colon(lang)}${issue.required}`)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Lang } from '../src/contract/lang'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
+import { bracketed, joinParts, labelled, separatorsOf } from '../src/app/i18n/punctuation'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 import { formatMoney } from '../src/contract/rules/moneyText'
@@ -24,6 +25,10 @@ const PASSWORD = 'an owner password'
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 const MAP_TIMEOUT = 120_000
+/** The studio's heading for a first draft: "Studio: name (version 1, draft)", full-width in Chinese. */
+const draftNote = (lang: Lang) => bracketed(lang, joinParts(separatorsOf(lang), [`${STUDIO_TEXTS[lang].version} 1`, STUDIO_TEXTS[lang].draft]))
+const studioTitle = (lang: Lang, name: string) => labelled(separatorsOf(lang), STUDIO_TEXTS[lang].studio, `${name} ${draftNote(lang)}`)
+
 /** The sign-in screen opens in the default language; its language selector is labelled so. */
 const SIGN_IN_LANGUAGE_LABEL = ADMIN_TEXTS.ru.language
 
@@ -112,7 +117,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     await axeClean(page, `venues (${lang})`)
     await item.getByLabel(s.upload).setInputFiles(DRAWING)
     // The import is a draft until a session takes it: the heading says so, and a save edits it in place.
-    await page.getByRole('heading', { name: new RegExp(`${escape(s.studio)}: ub-palace-ulaanbaatar \\(${escape(s.version)} 1, ${escape(s.draft)}\\)`) }).waitFor({ timeout: 60_000 })
+    await page.getByRole('heading', { name: new RegExp(escape(studioTitle(lang, 'ub-palace-ulaanbaatar'))) }).waitFor({ timeout: 60_000 })
     const first = Number(new URL(page.url()).pathname.split('/').pop())
     await waitForEngine(page)
     const seats = await app.server.db.selectFrom('seats as s').innerJoin('sectors as c', 'c.id', 's.sector_id').select(['s.seat_key', 's.row_label', 'c.sector_index']).where('s.drawing_id', '=', first).execute()
@@ -132,7 +137,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     await range.getByLabel(s.fromRow).fill(row)
     await range.getByLabel(s.toRow).fill(row)
     await range.getByRole('button', { name: s.selectRange }).click()
-    await expect.poll(() => page.getByTestId('selected-count').innerText()).toBe(`${s.selected}: ${inRow}`)
+    await expect.poll(() => page.getByTestId('selected-count').innerText()).toBe(`${s.selected}${separatorsOf(lang)('punct.colon')}${inRow}`)
     const box = page.getByTestId('paint-box')
     await box.getByLabel(s.paintKind).selectOption({ label: s.kindZone })
     // In some languages the zone select's label is also one of the kinds: the one listing the zone.
@@ -144,7 +149,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     await page.getByRole('button', { name: s.saveDraft }).click()
     // Saved in place: still version 1, a draft, revision 1.
     await page.getByRole('status').filter({ hasText: s.savedDraft.replace('{version}', '1').replace('{revision}', '1') }).waitFor()
-    await page.getByRole('heading', { name: new RegExp(`\\(${escape(s.version)} 1, ${escape(s.draft)}\\)`) }).waitFor()
+    await page.getByRole('heading', { name: new RegExp(escape(draftNote(lang))) }).waitFor()
     const second = Number(new URL(page.url()).pathname.split('/').pop())
     const painted = await app.server.db.selectFrom('seats as s').innerJoin('zones as z', 'z.id', 's.zone_id').select('s.seat_key').where('s.drawing_id', '=', second).where('z.name_ru', '=', zone).execute()
     expect(painted).toHaveLength(inRow)

@@ -86,6 +86,11 @@ describe('waiting page', () => {
         // while he waits they are gone, the render worker's GL context with them.
         expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('render.worker')))).toBe(true)
         await expect.poll(() => page.workers().map((w) => w.url()).filter((u) => /(render|venue)\.worker/.test(u)), { timeout: WORKERS_GONE_TIMEOUT_MS }).toEqual([])
+        // The place and the estimate on the phone's first screen, above the explanation (the card
+        // starts halfway down, under the event, its dates and times).
+        const bottomOf = async (selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().bottom)
+        expect(await page.evaluate(() => scrollY)).toBe(0)
+        expect(await bottomOf('.waiting__facts'), `${lang} ${viewport.width}`).toBeLessThanOrEqual(viewport.height)
         // Nothing wider than the screen on the phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
         await axeClean(page, `waiting page ${lang} ${viewport.width}`)

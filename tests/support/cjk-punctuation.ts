@@ -50,6 +50,12 @@ export function chineseLiteralsIn(dirs: readonly string[]): [string, string][] {
     }
     ts.forEachChild(node, (child) => visit(file, child))
   }
+  forEachSource(dirs, visit)
+  return found
+}
+
+/** Calls `visit` with each .ts/.tsx file under `dirs`, parsed. */
+function forEachSource(dirs: readonly string[], visit: (file: ts.SourceFile, node: ts.Node) => void): void {
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name)
@@ -62,5 +68,31 @@ export function chineseLiteralsIn(dirs: readonly string[]): [string, string][] {
     }
   }
   for (const dir of dirs) walk(path.resolve(dir))
+}
+
+const GLUE = new Set([': ', ', '])
+
+/**
+ * The places in the .ts/.tsx files under `dirs` that glue parts with a literal ': ' or ', ' (a
+ * template of parts and separators only, `${a}: ${b}`; JSX text ': ' between two expressions;
+ * `.join(', ')`), as [file:line, code]. In a Chinese page those read as Latin punctuation inside
+ * Chinese; i18n/punctuation.ts joins them in the page's language.
+ */
+export function literalJoinsIn(dirs: readonly string[]): [string, string][] {
+  const found: [string, string][] = []
+  const visit = (file: ts.SourceFile, node: ts.Node) => {
+    const glued =
+      (ts.isTemplateExpression(node) && node.head.text === '' && node.templateSpans.some((s) => GLUE.has(s.literal.text))
+        && node.templateSpans.every((s, i) => GLUE.has(s.literal.text) || (i === node.templateSpans.length - 1 && s.literal.text === ''))) ||
+      (ts.isJsxText(node) && GLUE.has(node.text)) ||
+      (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'join'
+        && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]) && GLUE.has(node.arguments[0].text))
+    if (glued) {
+      const { line } = file.getLineAndCharacterOfPosition(node.getStart(file))
+      found.push([`${path.relative(process.cwd(), file.fileName)}:${line + 1}`, node.getText(file)])
+    }
+    ts.forEachChild(node, (child) => visit(file, child))
+  }
+  forEachSource(dirs, visit)
   return found
 }

@@ -6,6 +6,7 @@ import { BOX_TEXTS } from './boxoffice/texts'
 import { EVENT_ACTION_TEXTS } from './eventActionTexts'
 import { fillIn } from './careTexts'
 import { formatDate } from '../i18n/localeFormat'
+import { joinParts, labelled, separatorsOf } from '../i18n/punctuation'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 
 type Item = { id: number; hash_id: string; scheme: number; name_ru: string; name_en: string; name_kz: string; name_ch: string; published: number; sessions: number; next_day: string | null }
@@ -66,8 +67,7 @@ export function EventList() {
                 {/* In the archive every event is unpublished: its state is that it is archived. */}
                 <span className={ev.published ? 'adm-badge adm-on' : 'adm-badge'}>{archived ? e.archived : ev.published ? t.published : t.draft}</span>{' '}
                 <span>
-                  {t.sessions}: {ev.sessions}
-                  {ev.next_day ? `, ${formatDate(ev.next_day, lang)}` : ''}
+                  {joinParts(separatorsOf(lang), [labelled(separatorsOf(lang), t.sessions, String(ev.sessions)), ev.next_day ? formatDate(ev.next_day, lang) : ''])}
                 </span>{' '}
                 {can(operator.role, 'sales.read') && <RowLink to={`/admin/events/${ev.id}/sales`} text={t.sales} event={name} />}{' '}
                 {can(operator.role, 'door.scan') && <RowLink to={`/admin/events/${ev.id}/door`} text={DOOR_CONSOLE_TEXTS[lang].door} event={name} />}{' '}

@@ -262,7 +262,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                 {/* A cancelled session cannot be moved or switched on (sessions.ts), all its form edits. */}
                 {(x.cancelled_at === null || x.cancelled_at === undefined) && (
                   <>
-                    <button type="button" ref={(el) => void (el ? editButtons.current.set(x.id, el) : editButtons.current.delete(x.id))} aria-label={`${s.edit}: ${when(x)}`} onClick={() => setEditing(editingOf(x, timeZone))}>
+                    <button type="button" ref={(el) => void (el ? editButtons.current.set(x.id, el) : editButtons.current.delete(x.id))} aria-label={labelled(separatorsOf(lang), s.edit, when(x))} onClick={() => setEditing(editingOf(x, timeZone))}>
                       {s.edit}
                     </button>{' '}
                   </>
@@ -302,7 +302,7 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
                 </button>
               </form>
             )}
-            <ul aria-label={`${t.prices}: ${when(x)}`}>
+            <ul aria-label={labelled(separatorsOf(lang), t.prices, when(x))}>
               {prices
                 .filter((p) => p.calendar_id === x.id)
                 .map((p) => (

@@ -10,6 +10,7 @@ import { consoleMoney } from './money'
 import { typedOrNull, useRefusal } from './refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { formatMoment, formatSession } from '../i18n/localeFormat'
+import { bracketed, labelled, separatorsOf } from '../i18n/punctuation'
 import { NameTickets } from './NameTickets'
 
 
@@ -131,8 +132,8 @@ export function OrderCareScreen() {
       {care && (
         <>
           <p>
-            {c.status}: <strong>{c.state[care.order.state]}</strong>
-            {care.order.boxOffice ? ` (${c.sold[care.order.boxOffice]})` : ''} · {c.buyer}: {contacts(care.order)} · {orderSumText(care.order, lang, currency)} · {c.tickets}: {ticketCountText(care.order, lang)}
+            {c.status}{separatorsOf(lang)('punct.colon')}<strong>{c.state[care.order.state]}</strong>
+            {care.order.boxOffice ? ` ${bracketed(lang, c.sold[care.order.boxOffice])}` : ''} · {labelled(separatorsOf(lang), c.buyer, contacts(care.order))} · {orderSumText(care.order, lang, currency)} · {labelled(separatorsOf(lang), c.tickets, ticketCountText(care.order, lang))}
           </p>
           {(care.order.state === 'paid' || care.order.state === 'partly_refunded') && !care.can.name && (
             <p>

@@ -5,6 +5,7 @@ import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export
 import { CARE_TEXTS, fillIn, orderSumText, ticketCountText } from './careTexts'
 import { consoleMoney } from './money'
 import { formatDate, formatSession } from '../i18n/localeFormat'
+import { labelled, separatorsOf } from '../i18n/punctuation'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { SalesMap } from './SalesMap'
@@ -150,12 +151,12 @@ export function SalesScreen() {
               <p>
                 {/* A plain link: the browser downloads it with the operator's cookie (a GET needs no CSRF token). */}
                 <a href={salesExportPath(s.calendar_id, lang)} download>
-                  {EXPORT_WORDS[lang].download}: {formatSession(s.day, s.time, lang)}
+                  {labelled(separatorsOf(lang), EXPORT_WORDS[lang].download, formatSession(s.day, s.time, lang))}
                 </a>
               </p>
               {s.cancelled && <p className="adm-muted">{NOTE_TEXTS[lang].cancelledSales}</p>}
               {/* A cancelled session's map is not compiled any more (it answers 409): nothing to draw. */}
-              {mapOf?.scheme && !s.cancelled && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={`${t.salesMap}: ${formatSession(s.day, s.time, lang)}`} liveLost={t.liveLost} keyboardHelp={t.salesMapKeys} />}
+              {mapOf?.scheme && !s.cancelled && <SalesMap hash={mapOf.hash} session={s} lang={lang} label={labelled(separatorsOf(lang), t.salesMap, formatSession(s.day, s.time, lang))} liveLost={t.liveLost} keyboardHelp={t.salesMapKeys} />}
             </div>
           ))}
           <h2>{t.orders}</h2>

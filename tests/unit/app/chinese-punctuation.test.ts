@@ -15,7 +15,7 @@ import { emptyDraft, regionsByCountry } from '../../../src/app/screens/nominal/m
 import { VisitorCard } from '../../../src/app/screens/nominal/VisitorCard'
 import { ch as serverCh } from '../../../src/server/messages/texts.ch'
 import { seatDescriber } from '../../../src/engine/interaction/seatInfo'
-import { chineseLiteralsIn, latinPunctuationInChinese, stringsOf } from '../../support/cjk-punctuation'
+import { chineseLiteralsIn, latinPunctuationInChinese, literalJoinsIn, stringsOf } from '../../support/cjk-punctuation'
 import { EXTRAS_TEXTS } from '../../../src/app/admin/catalogue/extrasTexts'
 import { ticketText } from '../../../src/app/screens/order/OffersPanel'
 import type { TicketLine } from '../../../src/app/screens/order/model/types'
@@ -58,6 +58,17 @@ describe('Chinese texts take full-width punctuation', () => {
     expect(bracketed('ch', describeList(list, DOOR_TEXTS.ch, 'ch'))).toBe('（全部票券，允許再次入場）')
     expect(describeList(list, DOOR_TEXTS.ru, 'ru')).toMatch(/^[^，]+, [^，]+$/)
     expect(bracketed('ru', 'x')).toBe('(x)')
+  })
+
+  it('in the console’s and the door app’s code: parts joined through i18n/punctuation, not with a literal ": " or ", "', () => {
+    /** Joins kept: the door's technical line (English, for the details and the log) and two not yet moved. */
+    const kept = [
+      'src/app/admin/studio/SessionBlocks.tsx : ',
+      "src/app/admin/studio/unnamedSectors.ts unnamed.map((s) => `#${s.index}`).join(', ')",
+      'src/app/door/labels.ts `${err.name}: ${err.message}`',
+      'src/app/door/labels.ts `${err.why.name}: ${err.why.message}`',
+    ]
+    expect(literalJoinsIn(['src/app/admin', 'src/app/door']).map(([where, code]) => `${where.replace(/:\d+$/, '')} ${code}`).sort()).toEqual(kept)
   })
 
   it('in the joins the code makes: a label and its value, a list of parts, a seat spoken on the map', () => {

@@ -4,6 +4,7 @@ import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, MIN_PASSWORD_LENGTH, operatorCreate
 import { AdminErrorCode, ROLES, type Role } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
+import { labelled, separatorsOf } from '../../i18n/punctuation'
 import { firstIssue } from '../issueTexts'
 import { typedOrNull, useRefusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
@@ -80,7 +81,7 @@ export function OperatorsScreen() {
                   <td>{o.email}</td>
                   <td>{o.name}</td>
                   <td>
-                    <select aria-label={`${c.role}: ${o.email}`} value={o.role} onChange={(e) => void run(() => api('operatorUpdate', { role: e.target.value as Role }, { id: o.id }))}>
+                    <select aria-label={labelled(separatorsOf(lang), c.role, o.email)} value={o.role} onChange={(e) => void run(() => api('operatorUpdate', { role: e.target.value as Role }, { id: o.id }))}>
                       {ROLES.map((r) => <option key={r} value={r}>{ROLE_NAMES[lang][r]}</option>)}
                     </select>
                   </td>
@@ -169,7 +170,7 @@ export function TokensScreen() {
                   <td><code>{k.prefix}…</code></td>
                   <td>{when(k.last_used_at, lang, timeZone)}</td>
                   <td>{k.expires_at === null ? c.tokenNoExpiry : <>{when(k.expires_at, lang, timeZone)}{k.expires_at <= Date.now() && <> ({c.tokenExpired})</>}</>}</td>
-                  <td>{k.revoked_at !== null ? c.revoked : <button type="button" onClick={() => void revoke(k.id)} aria-label={`${c.revoke}: ${k.name}`}>{c.revoke}</button>}</td>
+                  <td>{k.revoked_at !== null ? c.revoked : <button type="button" onClick={() => void revoke(k.id)} aria-label={labelled(separatorsOf(lang), c.revoke, k.name)}>{c.revoke}</button>}</td>
                 </tr>
               ))}
             </tbody>

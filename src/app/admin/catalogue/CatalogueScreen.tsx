@@ -8,6 +8,7 @@ import { firstIssue } from '../issueTexts'
 import { useRefusal } from '../refusal'
 import { isArchived } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { labelled, separatorsOf } from '../../i18n/punctuation'
 import { labelOf } from './recordForm'
 import { CATALOGUE_TEXTS, type CatalogueTexts } from './texts'
 
@@ -146,7 +147,7 @@ export function CatalogueScreen() {
     const archived = isArchived(row)
     try {
       await api(archived ? kind.archive.off : kind.archive.on, {}, { id: row.id })
-      setNote(`${archived ? t.restoredDone : t.archivedDone}: ${nameOf(row)}`)
+      setNote(labelled(separatorsOf(lang), archived ? t.restoredDone : t.archivedDone, nameOf(row)))
       await load()
     } catch (err) {
       setError(messageOf(err))
@@ -180,7 +181,7 @@ export function CatalogueScreen() {
                   {kind.fields.filter((f) => !isLoc(f)).map((f) => (
                     <td key={f.key}>{f.type === 'color' ? <><span className="adm-swatch" style={{ background: String(r[f.key]) }} aria-hidden="true" />{String(r[f.key])}</> : f.type === 'kind' ? String(refs!.kinds.find((k) => k.id === r[f.key])?.[`name_${lang}`] || r[f.key]) : String(r[f.key] ?? '')}</td>
                   ))}
-                  {writable && <td><button type="button" onClick={() => edit(r)} aria-label={`${t.edit}: ${nameOf(r)}`}>{t.edit}</button>{' '}<button type="button" onClick={() => void copy(r)} aria-label={`${t.copy}: ${nameOf(r)}`}>{t.copy}</button>{kind.archive && <>{' '}<button type="button" onClick={() => void toggleArchive(r)} aria-label={`${isArchived(r) ? t.restore : t.archive}: ${nameOf(r)}`}>{isArchived(r) ? t.restore : t.archive}</button></>}</td>}
+                  {writable && <td><button type="button" onClick={() => edit(r)} aria-label={labelled(separatorsOf(lang), t.edit, nameOf(r))}>{t.edit}</button>{' '}<button type="button" onClick={() => void copy(r)} aria-label={labelled(separatorsOf(lang), t.copy, nameOf(r))}>{t.copy}</button>{kind.archive && <>{' '}<button type="button" onClick={() => void toggleArchive(r)} aria-label={labelled(separatorsOf(lang), isArchived(r) ? t.restore : t.archive, nameOf(r))}>{isArchived(r) ? t.restore : t.archive}</button></>}</td>}
                 </tr>
               ))}
             </tbody>

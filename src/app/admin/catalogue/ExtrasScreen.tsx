@@ -295,21 +295,21 @@ export function ExtrasScreen() {
                   ))}
                   {writable && (
                     <td>
-                      <button type="button" aria-label={`${t.edit}: ${title(r)}`} onClick={() => (setForm(formOf(fields, r)), setEditing(r.id), setCopyOf(null), setNote(null), refusal.clear())}>
+                      <button type="button" aria-label={labelled(separatorsOf(lang), t.edit, title(r))} onClick={() => (setForm(formOf(fields, r)), setEditing(r.id), setCopyOf(null), setNote(null), refusal.clear())}>
                         {t.edit}
                       </button>{' '}
                       {tab.copy && (
-                        <button type="button" aria-label={`${t.copy}: ${title(r)}`} onClick={() => copy(r)}>
+                        <button type="button" aria-label={labelled(separatorsOf(lang), t.copy, title(r))} onClick={() => copy(r)}>
                           {t.copy}
                         </button>
                       )}{' '}
                       {tab.archive && r.active === 1 && (
-                        <button type="button" aria-label={`${t.archive}: ${title(r)}`} onClick={() => void run(() => api(tab.archive!, {}, { id: r.id }))}>
+                        <button type="button" aria-label={labelled(separatorsOf(lang), t.archive, title(r))} onClick={() => void run(() => api(tab.archive!, {}, { id: r.id }))}>
                           {t.archive}
                         </button>
                       )}
                       {tab.remove && (
-                        <button type="button" aria-label={`${t.remove}: ${title(r)}`} onClick={() => void run(() => api(tab.remove!, {}, { id: r.id }))}>
+                        <button type="button" aria-label={labelled(separatorsOf(lang), t.remove, title(r))} onClick={() => void run(() => api(tab.remove!, {}, { id: r.id }))}>
                           {t.remove}
                         </button>
                       )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { SeatSelection, StudioOp, StudioPlan } from '../../../contract/admin/studio'
 import { ISSUE_TEXTS } from '../issueTexts'
+import { labelled, separatorsOf } from '../../i18n/punctuation'
 import { typedOrNull } from '../refusal'
 import { ErrorNote } from '../shell'
 import type { StudioController, StudioState } from './StudioController'
@@ -59,7 +60,7 @@ export function StudioPanel(p: Props) {
   const selectRange = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     // Not an edit (nothing is queued): a range needs its first row, said as the console's "required".
-    if (refuse(e, 'range', { error: range.from.trim() === '' ? `${t.fromRow}: ${ISSUE_TEXTS[p.lang].required}` : null, field: 'from_row' })) return
+    if (refuse(e, 'range', { error: range.from.trim() === '' ? labelled(separatorsOf(p.lang), t.fromRow, ISSUE_TEXTS[p.lang].required) : null, field: 'from_row' })) return
     controller.selectRange(Number(range.sector), range.from, range.to || range.from)
   }
   const noSelection = () => p.setError(t.selected + ': 0')
@@ -83,7 +84,7 @@ export function StudioPanel(p: Props) {
       {box(
         <>
           <div role="radiogroup" aria-label={t.clickMode}>
-            <span>{t.clickMode}: </span>
+            <span>{t.clickMode}{separatorsOf(p.lang)('punct.colon')}</span>
             {(['seat', 'row', 'sector'] as const).map((m) => (
               <label key={m} style={{ display: 'inline-flex', gap: 4, marginRight: 12 }}>
                 <input type="radio" name="click-mode" value={m} checked={p.mode === m} onChange={() => p.setMode(m)} />
@@ -101,7 +102,7 @@ export function StudioPanel(p: Props) {
             <label>{t.toRow}<input name="to_row" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} /></label>
             <button type="submit">{t.selectRange}</button>
           </form>
-          <p role="status" data-testid="selected-count">{t.selected}: {state.selected.size}</p>
+          <p role="status" data-testid="selected-count">{labelled(separatorsOf(p.lang), t.selected, String(state.selected.size))}</p>
           <button type="button" onClick={() => controller.clearSelection()} disabled={state.selected.size === 0}>{t.clear}</button>
         </>,
         t.selection,
@@ -166,7 +167,7 @@ export function StudioPanel(p: Props) {
       {p.writable && <PaintKindBox lang={p.lang} selected={state.selected.size} queue={queueOnSelection} />}
       {p.writable && plan.standing.length > 0 && box(
         plan.standing.map((s, i) => (
-          <form key={s.place_key} className="adm-form adm-inline" noValidate aria-label={`${t.capacity}: ${s.name}`} onSubmit={(e) => queue(e, `cap-${i}`, { op: 'capacity', place_key: s.place_key, capacity: typedOrNull(caps[s.place_key] ?? '', Number) }, { capacity: `${t.capacity}: ${s.name}` })}>
+          <form key={s.place_key} className="adm-form adm-inline" noValidate aria-label={labelled(separatorsOf(p.lang), t.capacity, s.name)} onSubmit={(e) => queue(e, `cap-${i}`, { op: 'capacity', place_key: s.place_key, capacity: typedOrNull(caps[s.place_key] ?? '', Number) }, { capacity: labelled(separatorsOf(p.lang), t.capacity, s.name) })}>
             {note(`cap-${i}`)}
             <label>{s.name}<input type="number" name="capacity" min={0} value={caps[s.place_key]} onChange={(e) => setCaps({ ...caps, [s.place_key]: e.target.value })} {...marks(`cap-${i}`, 'capacity')} /></label>
             <button type="submit">{t.setCapacity}</button>
@@ -181,7 +182,7 @@ export function StudioPanel(p: Props) {
               {pendingLines(state.ops, plan, t, p.lang, (i) => controller.sectorName(i)).map((line, i) => (
                 <li key={i}>
                   {line}{' '}
-                  <button type="button" onClick={() => controller.unqueue(i)} aria-label={`${t.remove}: ${line}`}>{t.remove}</button>
+                  <button type="button" onClick={() => controller.unqueue(i)} aria-label={labelled(separatorsOf(p.lang), t.remove, line)}>{t.remove}</button>
                 </li>
               ))}
             </ol>
@@ -191,7 +192,7 @@ export function StudioPanel(p: Props) {
               {t.forSession}
               <select value={p.forSession} onChange={(e) => p.setForSession(e.target.value)}>
                 <option value="">{t.allSessions}</option>
-                {plan.sessions.map((x) => <option key={x.id} value={x.id}>{x.event}: {x.day} {x.time}</option>)}
+                {plan.sessions.map((x) => <option key={x.id} value={x.id}>{labelled(separatorsOf(p.lang), x.event, `${x.day} ${x.time}`)}</option>)}
               </select>
             </label>
           )}

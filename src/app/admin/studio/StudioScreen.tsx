@@ -2,9 +2,11 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { can } from '../../../contract/admin/roles'
 import type { StudioPlan } from '../../../contract/admin/studio'
+import type { Lang } from '../../../contract/lang'
 import { AccessLegend, useAccessT } from '../../screens/scheme/seatChoice/AccessLegend'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { StudioController } from './StudioController'
+import { bracketed, joinParts, labelled, separatorsOf } from '../../i18n/punctuation'
 import { StudioMap, type ClickMode, type DragTool } from './StudioMap'
 import { StudioPanel } from './StudioPanel'
 import { STUDIO_TEXTS, type StudioTexts } from './texts'
@@ -32,7 +34,7 @@ export function StudioScreen() {
     const timer = setTimeout(() => api('drawingPlan', {}, { id: Number(id) }).then(setPlan, (e: unknown) => setError(messageOf(e))), COPY_POLL_MS)
     return () => clearTimeout(timer)
   }, [api, id, copying])
-  const heading = useScreenTitle(plan ? `${s.studio}: ${plan.drawing.name} (${versionName(plan, s)})` : s.studio)
+  const heading = useScreenTitle(plan ? studioTitle(plan, s, lang) : s.studio)
   if (!plan) return (
     <section>
       <h1 tabIndex={-1} ref={heading}>{s.studio}</h1>
@@ -42,7 +44,7 @@ export function StudioScreen() {
   )
   if (copying) return (
     <section>
-      <h1 tabIndex={-1} ref={heading}>{s.studio}: {plan.drawing.name} ({versionName(plan, s)})</h1>
+      <h1 tabIndex={-1} ref={heading}>{studioTitle(plan, s, lang)}</h1>
       <ErrorNote error={error} />
       <p role="status">{s.copying.replace('{copied}', String(copying.copied)).replace('{total}', String(copying.total))}</p>
       <progress max={Math.max(1, copying.total)} value={copying.copied} aria-label={s.copying.replace('{copied}', String(copying.copied)).replace('{total}', String(copying.total))} />
@@ -56,7 +58,12 @@ export function StudioScreen() {
 const COPY_POLL_MS = 2000
 
 /** "Version 3" or "Version 3, draft". */
-const versionName = (plan: StudioPlan, s: StudioTexts) => `${s.version} ${plan.drawing.version}${plan.drawing.draft ? `, ${s.draft}` : ''}`
+/** "Studio: hall (version 2, draft)", in Chinese with full-width punctuation: the screen's title and heading. */
+const studioTitle = (plan: StudioPlan, s: StudioTexts, lang: Lang) => {
+  const sep = separatorsOf(lang)
+  const version = joinParts(sep, [`${s.version} ${plan.drawing.version}`, plan.drawing.draft ? s.draft : ''])
+  return labelled(sep, s.studio, `${plan.drawing.name} ${bracketed(lang, version)}`)
+}
 
 function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const { api, lang, operator } = useConsole()
@@ -111,7 +118,7 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
         <Link to="/admin/venues">{s.venues}</Link>
       </p>
       <h1 id="adm-studio-title" tabIndex={-1} ref={headingRef}>
-        {s.studio}: {plan.drawing.name} ({versionName(plan, s)})
+        {studioTitle(plan, s, lang)}
       </h1>
       {saved && <p className="adm-note" role="status">{revision ? s.savedDraft.replace('{version}', saved).replace('{revision}', revision) : s.savedVersion.replace('{version}', saved)}</p>}
       <p className="adm-muted">{plan.drawing.draft ? s.draftNote : s.versionNote}</p>
@@ -142,13 +149,13 @@ function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefO
               </ul>
             )}
             <h3>{s.sessionsHere}</h3>
-            {plan.sessions.length === 0 ? <p>—</p> : <ul className="adm-list">{plan.sessions.map((x) => <li key={x.id}>{x.event}: {x.day} {x.time}</li>)}</ul>}
+            {plan.sessions.length === 0 ? <p>—</p> : <ul className="adm-list">{plan.sessions.map((x) => <li key={x.id}>{labelled(separatorsOf(lang), x.event, `${x.day} ${x.time}`)}</li>)}</ul>}
             <h3>{s.versions}</h3>
             <ul className="adm-list">
               {plan.versions.map((v) => (
                 <li key={v.id}>
                   {v.id === plan.drawing.id ? <strong aria-current="page">{s.version} {v.version}</strong> : <Link to={`/admin/drawings/${v.id}`}>{s.version} {v.version}</Link>}{' '}
-                  — {v.seat_count} {s.seats.toLowerCase()}, {v.sessions} {s.sessionsOn}
+                  — {joinParts(separatorsOf(lang), [`${v.seat_count} ${s.seats.toLowerCase()}`, `${v.sessions} ${s.sessionsOn}`])}
                 </li>
               ))}
             </ul>

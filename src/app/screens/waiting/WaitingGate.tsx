@@ -131,13 +131,9 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
   return (
     <section className="waiting" aria-labelledby="waiting-title">
       <h2 id="waiting-title" className="waiting__title">{t('waiting.title')}</h2>
-      <p>{t('waiting.intro')}</p>
-      {before && status.opens_at !== null && (
-        <>
-          <p className="waiting__opens">{t('waiting.opens-at', { moment: `${formatMoment(status.opens_at, lang, zone)} (${zoneGmtText(status.opens_at, zone)})` })}</p>
-          <p>{t('waiting.fair')}</p>
-        </>
-      )}
+      {/* The place and the estimate come first, the explanation after: on a 390x844 phone the card
+          starts halfway down (event, dates, times above it), and below the intro and the on-sale
+          note they were off the first screen. */}
       {/* Only the place is live: it changes a few times a minute at most, and is what a listener needs. */}
       <p className="waiting__place" role="status" aria-live="polite" aria-atomic="true">
         {status.place === null ? t('waiting.place-pending') : t('waiting.place', { place: formatNumber(status.place, lang) })}
@@ -149,6 +145,13 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
         )}
         <div><dt>{t('waiting.people-label')}</dt><dd>{formatNumber(status.waiting, lang)}</dd></div>
       </dl>
+      <p>{t('waiting.intro')}</p>
+      {before && status.opens_at !== null && (
+        <>
+          <p className="waiting__opens">{t('waiting.opens-at', { moment: `${formatMoment(status.opens_at, lang, zone)} (${zoneGmtText(status.opens_at, zone)})` })}</p>
+          <p>{t('waiting.fair')}</p>
+        </>
+      )}
       {failed && <p className="notice notice--error" role="alert">{t('waiting.check-failed')}</p>}
     </section>
   )

@@ -32,7 +32,7 @@ export const CH_WARNINGS: WarningWording = {
   'unlabelled-rejected': (p, n) => `${n(p.count, { other: '{n} 個重複圖形' })}看似座位，但其他座位都有標籤而它們沒有：已作為裝飾繪製（若它們是座位，請提供規則集）`,
   'not-drawn': (p, n) => `${n(p.count, { other: '{n} 個' })}重複超過 ${n(p.max, { other: '{n} 次' })}的圖形不是座位，也未保留繪製：不會出現在座位圖上`,
   'seats-typed': (p, n, types) =>
-    `繪圖為 ${n(p.count, { other: '{n} 個座位' })}指定了類型（${typeList(p, types, '、')}）${p.fromShapes > 0 ? `，其中 ${n(p.fromShapes, { other: '{n} 個' })}由座位上繪製的類型標誌指定` : ''}`,
+    `繪圖為 ${n(p.count, { other: '{n} 個座位' })}指定了類型（${typeList(p, types, 'ch', '、')}）${p.fromShapes > 0 ? `，其中 ${n(p.fromShapes, { other: '{n} 個' })}由座位上繪製的類型標誌指定` : ''}`,
   'companions-unlinked': (p, n) => `${n(p.count, { other: '{n} 個陪同座位' })}在同一排旁邊沒有輪椅位：未與任何輪椅位連結`,
   'seats-without-number': (p, n) => `${n(p.count, { other: '{n} 個座位' })}沒有座位號`,
   'compound-seats': (p, n) => `${n(p.count, { other: '{n} 個座位' })}由多個圖形組成：每組算一個座位`,

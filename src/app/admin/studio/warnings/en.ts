@@ -37,7 +37,7 @@ export const EN_WARNINGS: WarningWording = {
   'not-drawn': (p, n) =>
     `${count(n, p.count, 'shape')} repeated more than ${count(n, p.max, 'time')} ${verb(p.count, 'is not a seat and was', 'are not seats and were')} not kept for drawing: left out of the map`,
   'seats-typed': (p, n, types) =>
-    `${count(n, p.count, 'seat')} typed by the drawing (${typeList(p, types, ', ')})${p.fromShapes > 0 ? `, ${count(n, p.fromShapes, 'seat')} of them by a type sign drawn on the seat` : ''}`,
+    `${count(n, p.count, 'seat')} typed by the drawing (${typeList(p, types, 'en', ', ')})${p.fromShapes > 0 ? `, ${count(n, p.fromShapes, 'seat')} of them by a type sign drawn on the seat` : ''}`,
   'companions-unlinked': (p, n) =>
     `${count(n, p.count, 'companion seat')} ${verb(p.count, 'has', 'have')} no wheelchair space beside ${verb(p.count, 'it', 'them')} in ${verb(p.count, 'its', 'their')} row: not linked to one`,
   'seats-without-number': (p, n) => `${count(n, p.count, 'seat')} ${verb(p.count, 'has', 'have')} no number`,

@@ -67,7 +67,7 @@ export const RU_WARNINGS: WarningWording = {
     })
   },
   'seats-typed': (p, n, types) =>
-    `Тип места задан схемой для ${n(p.count, OF_SEATS)} (${typeList(p, types, ', ')})${p.fromShapes > 0 ? `, из них для ${n(p.fromShapes, OF_SEATS)} — значком типа, нарисованным на месте` : ''}`,
+    `Тип места задан схемой для ${n(p.count, OF_SEATS)} (${typeList(p, types, 'ru', ', ')})${p.fromShapes > 0 ? `, из них для ${n(p.fromShapes, OF_SEATS)} — значком типа, нарисованным на месте` : ''}`,
   'companions-unlinked': (p, n) =>
     n(p.count, {
       one: 'У {n} места сопровождающего нет рядом в его ряду места для кресла-коляски: оно ни к какому не привязано',

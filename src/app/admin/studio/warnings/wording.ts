@@ -1,5 +1,7 @@
 import type { VenueWarningCode, VenueWarningParams } from '../../../../engine/parse/warnings'
 import type { PluralForms } from '../../../i18n/plural'
+import { labelled, separatorsOf } from '../../../i18n/punctuation'
+import type { Lang } from '../../../../contract/lang'
 
 /** A count in words: `n(5, forms)` is the form of `forms` for 5 in the wording's language, `{n}` filled in. */
 export type Count = (n: number, forms: PluralForms) => string
@@ -19,7 +21,7 @@ export type WarningWording = {
 
 export const SEAT_TYPE_ORDER = ['wheelchair', 'companion', 'transfer', 'restricted', 'signlang'] as const
 
-/** "Wheelchair space: 2, Companion seat: 3": the types a warning counts, in the legend's order. */
-export function typeList(p: VenueWarningParams['seats-typed'], types: SeatTypeNames, separator: string): string {
-  return SEAT_TYPE_ORDER.filter((t) => (p[t] ?? 0) > 0).map((t) => `${types[t]}: ${p[t]}`).join(separator)
+/** "Wheelchair space: 2, Companion seat: 3" ("輪椅位：2、陪同座位：3"): the types a warning counts, in the legend's order. */
+export function typeList(p: VenueWarningParams['seats-typed'], types: SeatTypeNames, lang: Lang, separator: string): string {
+  return SEAT_TYPE_ORDER.filter((t) => (p[t] ?? 0) > 0).map((t) => labelled(separatorsOf(lang), types[t], String(p[t]))).join(separator)
 }
