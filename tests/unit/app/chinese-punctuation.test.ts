@@ -61,9 +61,8 @@ describe('Chinese texts take full-width punctuation', () => {
   })
 
   it('in the console’s and the door app’s code: parts joined through i18n/punctuation, not with a literal ": " or ", "', () => {
-    /** Joins kept: the door's technical line (English, for the details and the log) and two not yet moved. */
+    /** Joins kept: the door's technical line (English, for the details and the log) and a list of sector numbers ('#0, #3'). */
     const kept = [
-      'src/app/admin/studio/SessionBlocks.tsx : ',
       "src/app/admin/studio/unnamedSectors.ts unnamed.map((s) => `#${s.index}`).join(', ')",
       'src/app/door/labels.ts `${err.name}: ${err.message}`',
       'src/app/door/labels.ts `${err.why.name}: ${err.why.message}`',

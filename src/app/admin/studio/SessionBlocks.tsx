@@ -3,6 +3,7 @@ import type { StudioPlan } from '../../../contract/admin/studio'
 import { ErrorNote, messageOf, useConsole } from '../shell'
 import type { StudioController, StudioState } from './StudioController'
 import type { StudioTexts } from './texts'
+import { labelled, separatorsOf } from '../../i18n/punctuation'
 
 /**
  * Blocking the selected seats in one session of this version, at once (no new version), also
@@ -10,7 +11,7 @@ import type { StudioTexts } from './texts'
  * which. The count of the session's blocked seats is read back after each change.
  */
 export function SessionBlocks({ plan, controller, state, t }: { plan: StudioPlan; controller: StudioController; state: StudioState; t: StudioTexts }) {
-  const { api } = useConsole()
+  const { api, lang } = useConsole()
   const [session, setSession] = useState(String(plan.sessions[0]?.id ?? ''))
   const [count, setCount] = useState<number | null>(null)
   const [note, setNote] = useState<string | null>(null)
@@ -45,7 +46,7 @@ export function SessionBlocks({ plan, controller, state, t }: { plan: StudioPlan
       <label>
         {t.session}
         <select value={session} onChange={(e) => setSession(e.target.value)}>
-          {plan.sessions.map((x) => <option key={x.id} value={x.id}>{x.event}: {x.day} {x.time}</option>)}
+          {plan.sessions.map((x) => <option key={x.id} value={x.id}>{labelled(separatorsOf(lang), x.event, `${x.day} ${x.time}`)}</option>)}
         </select>
       </label>
       {count !== null && <p data-testid="session-blocked">{t.blockedNow.replace('{n}', String(count))}</p>}
