@@ -7,6 +7,7 @@ import { createI18n } from '../../../src/app/i18n'
 import { bracketed, joinParts, labelled, separatorsOf } from '../../../src/app/i18n/punctuation'
 import { describeList } from '../../../src/app/door/labels'
 import { DOOR_TEXTS } from '../../../src/app/door/texts'
+import { describePaintKind } from '../../../src/app/admin/studio/PaintKindBox'
 import { issueText } from '../../../src/app/admin/issueTexts'
 import { LANGS } from '../../../src/contract/lang'
 import type { CheckinList } from '../../../src/contract/admin/door'
@@ -58,6 +59,9 @@ describe('Chinese texts take full-width punctuation', () => {
     expect(bracketed('ch', describeList(list, DOOR_TEXTS.ch, 'ch'))).toBe('（全部票券，允許再次入場）')
     expect(describeList(list, DOOR_TEXTS.ru, 'ru')).toMatch(/^[^，]+, [^，]+$/)
     expect(bracketed('ru', 'x')).toBe('(x)')
+    const paint = { op: 'seat-type', type: 'companion', companion_of: 'A-1-2', seats: { keys: ['A-1-3'] } } as never
+    expect(describePaintKind(paint, 'ch', '1 個座位')).toMatch(/^[^:(]+：[^:(]+（A-1-2） — 1 個座位$/)
+    expect(describePaintKind(paint, 'ru', '1 место')).toMatch(/^[^：]+: .+ \(A-1-2\) — 1 место$/)
   })
 
   it('in the console’s and the door app’s code: parts joined through i18n/punctuation, not with a literal ": " or ", "', () => {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { StudioOp } from '../../../contract/admin/studio'
 import { ACCESS_TYPES, type AccessType } from '../../../contract/entities/access'
 import type { Lang } from '../../../contract/lang'
+import { bracketed, labelled, separatorsOf } from '../../i18n/punctuation'
 import { PAINT_KIND_TEXTS } from './paintKindTexts'
 
 type PaintKindOp = Extract<StudioOp, { op: 'seat-type' | 'quality' }>
@@ -9,8 +10,9 @@ type PaintKindOp = Extract<StudioOp, { op: 'seat-type' | 'quality' }>
 /** One pending seat-type or quality edit in the operator's words. */
 export function describePaintKind(op: PaintKindOp, lang: Lang, seats: string): string {
   const t = PAINT_KIND_TEXTS[lang]
-  if (op.op === 'quality') return `${t.quality}: ${op.quality === null ? t.defaultQuality : op.quality} — ${seats}`
-  return `${t.seatType}: ${op.type === null ? t.ordinary : t.types[op.type]}${op.companion_of ? ` (${op.companion_of})` : ''} — ${seats}`
+  const sep = separatorsOf(lang)
+  if (op.op === 'quality') return `${labelled(sep, t.quality, String(op.quality === null ? t.defaultQuality : op.quality))} — ${seats}`
+  return `${labelled(sep, t.seatType, op.type === null ? t.ordinary : t.types[op.type])}${op.companion_of ? ` ${bracketed(lang, op.companion_of)}` : ''} — ${seats}`
 }
 
 const DEFAULT_QUALITY = '0.5'
