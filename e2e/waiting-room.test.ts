@@ -56,6 +56,19 @@ async function roomOn(eventId: number, opensAt: number): Promise<number[]> {
 async function axeClean(page: Page, where: string): Promise<void> {
   expect(seriousViolations(await runAxe(page)), where).toEqual([])
 }
+/** Keeps the waiting page's empty admission live region, to tell later whether the turn was said in it. */
+async function markAdmissionRegion(page: Page): Promise<void> {
+  const announce = page.locator('.waiting-announce[role="status"][aria-live="polite"]')
+  expect(await announce.count()).toBe(1)
+  expect(await announce.innerText()).toBe('')
+  await announce.evaluate((el) => {
+    ;(window as unknown as { admissionRegion: Element }).admissionRegion = el
+  })
+}
+/** Whether the "your turn has come" note is that same element, its text set, rather than a new one. */
+function admittedInMarkedRegion(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { admissionRegion: Element }).admissionRegion === document.querySelector('.waiting-admitted'))
+}
 
 beforeAll(async () => {
   app = await startApp()
@@ -79,6 +92,9 @@ describe('waiting page', () => {
         const live = page.locator('.waiting [role="status"][aria-live="polite"]')
         expect(await live.innerText()).toBe(text(lang, 'place-pending'))
         expect(await page.locator('.waiting').innerText()).toContain(text(lang, 'fair'))
+        // Each of the walk's findings on its own (soft: one missing does not hide the others).
+        // The admission's live region is already there, empty, for the turn to be said in.
+        expect.soft(await page.locator('.waiting-announce[role="status"][aria-live="polite"]').evaluateAll((els) => els.map((e) => e.textContent))).toEqual([''])
         expect(await page.locator('.scheme-map').count()).toBe(0)
         expect(apiRequests.filter((r) => r.path.startsWith('/api/cart')).map((r) => r.path)).toEqual([])
         expect(apiRequests.some((r) => r.path === '/api/queue/status')).toBe(true)
@@ -111,9 +127,14 @@ describe('waiting page', () => {
       })
       expect(await page.locator('.price-row').count()).toBe(0)
       await axeClean(page, 'waiting page (general admission, phone)')
+      // The live region that will say the turn has come is on the page, empty, while he waits: a
+      // status element inserted already holding its text is not announced by some screen readers.
+      await markAdmissionRegion(page)
       // The turn comes a second after the on-sale moment; the page asks again by itself.
       await page.locator('.waiting-admitted[role="status"]').waitFor({ timeout: ADMISSION_TIMEOUT_MS })
       expect(await page.locator('.waiting-admitted').innerText()).toBe(text('ru', 'admitted'))
+      expect(await admittedInMarkedRegion(page)).toBe(true)
+      await axeClean(page, 'admitted (general admission, phone)')
       expect(apiRequests.filter((r) => r.path === '/api/queue/status').length).toBeGreaterThanOrEqual(2)
       const token = await page.evaluate(() => sessionStorage.getItem('seatwise.admission'))
       expect(token).toMatch(/"token":"\d+\.\d+\./)
@@ -166,7 +187,9 @@ describe('waiting page of a seat map', () => {
     try {
       await page.getByRole('heading', { name: text('ru', 'title') }).waitFor()
       await expect.poll(renderWorkers).toBe(0)
+      await markAdmissionRegion(page)
       await page.locator('.waiting-admitted[role="status"]').waitFor({ timeout: ADMISSION_TIMEOUT_MS })
+      expect(await admittedInMarkedRegion(page)).toBe(true)
       await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: ADMISSION_TIMEOUT_MS })
       expect(renderWorkers()).toBe(1)
       expect(errors).toEqual([])

@@ -84,13 +84,15 @@ export function WaitingGate({ calendarId, children }: { calendarId: number | nul
   }, [calendarId, refusals])
 
   if (calendarId === null) return <>{children}</>
-  if (gate.kind === 'checking') return <CheckingNote />
-  if (gate.kind === 'waiting') return <WaitingPage status={gate.status} failed={gate.failed} />
-  if (gate.kind === 'refused') return <RefusedNote text={gate.text} />
+  // One tree for every state, so the admission note below stays the same element from the first
+  // ask to the purchase (each state's part holds its place in the fragment).
   return (
     <>
-      {gate.admitted && <AdmittedNote />}
-      {children}
+      {gate.kind === 'checking' && <CheckingNote />}
+      {gate.kind === 'waiting' && <WaitingPage status={gate.status} failed={gate.failed} />}
+      {gate.kind === 'refused' && <RefusedNote text={gate.text} />}
+      <AdmittedNote admitted={gate.kind === 'open' && gate.admitted} />
+      {gate.kind === 'open' && children}
     </>
   )
 }
@@ -113,9 +115,19 @@ function CheckingNote() {
   return <p className="waiting-check" role="status">{t('waiting.checking')}</p>
 }
 
-function AdmittedNote() {
+/**
+ * The live region that says the turn has come: mounted empty while the gate checks and waits, its
+ * text set at the admission. A status element inserted already holding its text, while the waiting
+ * page's own live region goes in the same moment, is announced by some screen readers not at all;
+ * a region they already watch, whose text changes, is. Empty, it takes no room (no notice frame).
+ */
+function AdmittedNote({ admitted }: { admitted: boolean }) {
   const { t } = useTranslation()
-  return <p className="notice waiting-admitted" role="status">{t('waiting.admitted')}</p>
+  return (
+    <p className={admitted ? 'waiting-announce notice waiting-admitted' : 'waiting-announce'} role="status" aria-live="polite" aria-atomic="true">
+      {admitted ? t('waiting.admitted') : ''}
+    </p>
+  )
 }
 
 /** The waiting page: place, people in the queue, estimate; the place is announced to screen readers as it changes. */
