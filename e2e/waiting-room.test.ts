@@ -48,9 +48,9 @@ const eventNamed = (ru: string) => {
   return event
 }
 const sessionsOf = async (eventId: number) => (await app.server.db.selectFrom('calendars').select('id').where('event_id', '=', eventId).orderBy('id').execute()).map((c) => c.id)
-async function roomOn(eventId: number, opensAt: number): Promise<number[]> {
+async function roomOn(eventId: number, opensAt: number, rate = RATE): Promise<number[]> {
   const ids = await sessionsOf(eventId)
-  for (const id of ids) await saveRoom(app.server.db, id, { enabled: 1, opens_at: opensAt, admit_per_minute: RATE, auto_per_minute: null }, Date.now())
+  for (const id of ids) await saveRoom(app.server.db, id, { enabled: 1, opens_at: opensAt, admit_per_minute: rate, auto_per_minute: null }, Date.now())
   return ids
 }
 async function axeClean(page: Page, where: string): Promise<void> {
@@ -68,6 +68,15 @@ async function markAdmissionRegion(page: Page): Promise<void> {
 /** Whether the "your turn has come" note is that same element, its text set, rather than a new one. */
 function admittedInMarkedRegion(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { admissionRegion: Element }).admissionRegion === document.querySelector('.waiting-admitted'))
+}
+/** `text` matched as it is in a RegExp. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** The tab's title before the draw: "В очереди — <event> — <shop>"; gives the title it stands before. */
+async function queueTitle(page: Page, lang: Lang, event: string): Promise<string> {
+  const lead = `${text(lang, 'tab-pending')} — `
+  const title = await page.title()
+  expect(title).toMatch(new RegExp(`^${literally(`${lead}${event} — `)}.`))
+  return title.slice(lead.length)
 }
 
 beforeAll(async () => {
@@ -95,6 +104,8 @@ describe('waiting page', () => {
         // Each of the walk's findings on its own (soft: one missing does not hide the others).
         // The admission's live region is already there, empty, for the turn to be said in.
         expect.soft(await page.locator('.waiting-announce[role="status"][aria-live="polite"]').evaluateAll((els) => els.map((e) => e.textContent))).toEqual([''])
+        // The tab says he is in the queue, before the event's name; not the scheme page's title.
+        expect.soft(await page.title()).toMatch(new RegExp(`^${literally(`${text(lang, 'tab-pending')} — ${pickLocalized(organ, 'action', lang)} — `)}.`))
         expect(await page.locator('.scheme-map').count()).toBe(0)
         expect(apiRequests.filter((r) => r.path.startsWith('/api/cart')).map((r) => r.path)).toEqual([])
         expect(apiRequests.some((r) => r.path === '/api/queue/status')).toBe(true)
@@ -127,6 +138,7 @@ describe('waiting page', () => {
       })
       expect(await page.locator('.price-row').count()).toBe(0)
       await axeClean(page, 'waiting page (general admission, phone)')
+      const pageTitle = await queueTitle(page, 'ru', 'Двенадцатая ночь')
       // The live region that will say the turn has come is on the page, empty, while he waits: a
       // status element inserted already holding its text is not announced by some screen readers.
       await markAdmissionRegion(page)
@@ -134,6 +146,8 @@ describe('waiting page', () => {
       await page.locator('.waiting-admitted[role="status"]').waitFor({ timeout: ADMISSION_TIMEOUT_MS })
       expect(await page.locator('.waiting-admitted').innerText()).toBe(text('ru', 'admitted'))
       expect(await admittedInMarkedRegion(page)).toBe(true)
+      // Admitted, the tab has the event's own title back.
+      await expect.poll(() => page.title()).toBe(pageTitle)
       await axeClean(page, 'admitted (general admission, phone)')
       expect(apiRequests.filter((r) => r.path === '/api/queue/status').length).toBeGreaterThanOrEqual(2)
       const token = await page.evaluate(() => sessionStorage.getItem('seatwise.admission'))
@@ -188,13 +202,39 @@ describe('waiting page of a seat map', () => {
       await page.getByRole('heading', { name: text('ru', 'title') }).waitFor()
       await expect.poll(renderWorkers).toBe(0)
       await markAdmissionRegion(page)
+      const pageTitle = await queueTitle(page, 'ru', 'Чайка')
       await page.locator('.waiting-admitted[role="status"]').waitFor({ timeout: ADMISSION_TIMEOUT_MS })
       expect(await admittedInMarkedRegion(page)).toBe(true)
+      await expect.poll(() => page.title()).toBe(pageTitle)
       await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: ADMISSION_TIMEOUT_MS })
       expect(renderWorkers()).toBe(1)
       expect(errors).toEqual([])
     } finally {
       await context.close()
+    }
+  })
+})
+
+describe('waiting page after the draw', () => {
+  it('says his place in the tab, phone and desktop', async () => {
+    // Open a second ago at one a minute: a newcomer gets a place at the back and waits a minute.
+    const woe = eventNamed('Горе от ума')
+    await roomOn(woe.event_id, Date.now() - 1_000, 1)
+    const cases: Array<[Lang, typeof DESKTOP_VIEWPORT]> = [['en', PHONE_VIEWPORT], ['ch', DESKTOP_VIEWPORT]]
+    for (const [lang, viewport] of cases) {
+      const { page, context, errors } = await openPage(app, `/scheme/${woe.hash_id}?lang=${lang}`, viewport)
+      try {
+        const live = page.locator('.waiting__place[role="status"]')
+        await live.waitFor()
+        const [before, after] = text(lang, 'place').split('{{place}}')
+        const place = (await live.innerText()).slice(before.length, after.length > 0 ? -after.length : undefined)
+        expect(place).toMatch(/^\d+$/)
+        await expect.poll(() => page.title()).toMatch(new RegExp(`^${literally(`${text(lang, 'tab-place').replace('{{place}}', place)} — ${pickLocalized(woe, 'action', lang)} — `)}.`))
+        await axeClean(page, `place in the tab ${lang} ${viewport.width}`)
+        expect(errors).toEqual([])
+      } finally {
+        await context.close()
+      }
     }
   })
 })

@@ -4,6 +4,7 @@ import { ApiCallError } from '../../../contract/client'
 import { zoneGmtText } from '../../../contract/rules/wallClock'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import { api } from '../../api/client'
+import { useTitleLead } from '../../hooks/useTitle'
 import { formatMoment, formatNumber } from '../../i18n/localeFormat'
 import { admittedToken, keepAdmission, refusalCount, subscribeAdmission } from '../../state/admission'
 import { useSession, useVenueTimeZone } from '../../state/session'
@@ -138,6 +139,9 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
   // visitor elsewhere reads 10:00 (GMT+05:00), not his own clock's time without a zone.
   const zone = useVenueTimeZone()
   const before = status.opens_at !== null && status.place === null
+  const place = status.place === null ? null : formatNumber(status.place, lang)
+  // The tab says he is queueing (and where), not the purchase's title, until the turn comes.
+  useTitleLead(place === null ? t('waiting.tab-pending') : t('waiting.tab-place', { place }))
   const parts = status.estimate_s === null ? null : estimateParts(status.estimate_s)
   const estimate = status.estimate_s === null ? null : parts === null ? t('waiting.under-minute') : parts.hours > 0 ? t('waiting.hours', { hours: parts.hours, minutes: parts.minutes }) : t('waiting.minutes', { count: parts.minutes })
   return (
@@ -148,7 +152,7 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
           note they were off the first screen. */}
       {/* Only the place is live: it changes a few times a minute at most, and is what a listener needs. */}
       <p className="waiting__place" role="status" aria-live="polite" aria-atomic="true">
-        {status.place === null ? t('waiting.place-pending') : t('waiting.place', { place: formatNumber(status.place, lang) })}
+        {place === null ? t('waiting.place-pending') : t('waiting.place', { place })}
       </p>
       <div className="waiting__meter" aria-hidden="true"><span /></div>
       <dl className="waiting__facts">
