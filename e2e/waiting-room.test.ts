@@ -106,6 +106,8 @@ describe('waiting page', () => {
         expect.soft(await page.locator('.waiting-announce[role="status"][aria-live="polite"]').evaluateAll((els) => els.map((e) => e.textContent))).toEqual([''])
         // The tab says he is in the queue, before the event's name; not the scheme page's title.
         expect.soft(await page.title()).toMatch(new RegExp(`^${literally(`${text(lang, 'tab-pending')} — ${pickLocalized(organ, 'action', lang)} — `)}.`))
+        // The time shown is the time to the on-sale moment, named so, not "Estimated wait".
+        expect.soft(await page.locator('.waiting__facts dt').allInnerTexts()).toEqual([text(lang, 'opens-in-label'), text(lang, 'people-label')])
         expect(await page.locator('.scheme-map').count()).toBe(0)
         expect(apiRequests.filter((r) => r.path.startsWith('/api/cart')).map((r) => r.path)).toEqual([])
         expect(apiRequests.some((r) => r.path === '/api/queue/status')).toBe(true)

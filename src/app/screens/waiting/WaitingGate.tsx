@@ -156,8 +156,9 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
       </p>
       <div className="waiting__meter" aria-hidden="true"><span /></div>
       <dl className="waiting__facts">
+        {/* Before the draw the estimate is the time to the on-sale moment, not the queue's wait: named so. */}
         {estimate !== null && (
-          <div><dt>{t('waiting.estimate-label')}</dt><dd>{estimate}</dd></div>
+          <div><dt>{t(before ? 'waiting.opens-in-label' : 'waiting.estimate-label')}</dt><dd>{estimate}</dd></div>
         )}
         <div><dt>{t('waiting.people-label')}</dt><dd>{formatNumber(status.waiting, lang)}</dd></div>
       </dl>
