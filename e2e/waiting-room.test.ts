@@ -36,6 +36,18 @@ const ONSALE_LEAD_MS = 8_000
  * CI box) ends only when that call returns; the poll's 1 s default failed CI once.
  */
 const WORKERS_GONE_TIMEOUT_MS = 20_000
+/**
+ * The on-sale moment of the room the page is walked in, in every language: with seconds (as an
+ * automatic room's is, 10 s after it trips), on a day an English reader could misread as 12 July.
+ */
+const ON_SALE_MOMENT = Date.parse('2030-12-07T22:41:55+03:00')
+/** How the page names it: the day in words, to the minute, on the venue's clock (Moscow's here). */
+const ON_SALE_TEXT: Record<Lang, string> = {
+  ru: 'Продажа откроется 7 декабря 2030 г., 22:41 (GMT+03:00).',
+  en: 'The sale opens December 7, 2030, 22:41 (GMT+03:00).',
+  kz: 'Сату 2030 ж. 7 желтоқсан, 22:41 (GMT+03:00) ашылады.',
+  ch: '開賣時間：2030年12月7日 22:41（GMT+03:00）。',
+}
 const EMAIL = 'manager@example.org'
 const PASSWORD = 'a manager password'
 
@@ -91,7 +103,7 @@ afterAll(async () => {
 describe('waiting page', () => {
   it('stands at the door of a seat-map session in every language, phone and desktop, without the map', async () => {
     const organ = eventNamed('Органная ночь')
-    await roomOn(organ.event_id, Date.now() + 3_600_000)
+    await roomOn(organ.event_id, ON_SALE_MOMENT)
     const cases: Array<[Lang, typeof DESKTOP_VIEWPORT]> = [['ru', DESKTOP_VIEWPORT], ['en', PHONE_VIEWPORT], ['kz', DESKTOP_VIEWPORT], ['ch', PHONE_VIEWPORT]]
     for (const [lang, viewport] of cases) {
       const { page, context, errors, apiRequests } = await openPage(app, `/scheme/${organ.hash_id}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
@@ -108,6 +120,8 @@ describe('waiting page', () => {
         expect.soft(await page.title()).toMatch(new RegExp(`^${literally(`${text(lang, 'tab-pending')} — ${pickLocalized(organ, 'action', lang)} — `)}.`))
         // The time shown is the time to the on-sale moment, named so, not "Estimated wait".
         expect.soft(await page.locator('.waiting__facts dt').allInnerTexts()).toEqual([text(lang, 'opens-in-label'), text(lang, 'people-label')])
+        // The on-sale moment: its day in words, to the minute.
+        expect.soft(await page.locator('.waiting__opens').innerText()).toBe(ON_SALE_TEXT[lang])
         expect(await page.locator('.scheme-map').count()).toBe(0)
         expect(apiRequests.filter((r) => r.path.startsWith('/api/cart')).map((r) => r.path)).toEqual([])
         expect(apiRequests.some((r) => r.path === '/api/queue/status')).toBe(true)

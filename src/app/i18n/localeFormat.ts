@@ -1,4 +1,5 @@
 import type { Lang } from '../../contract/lang'
+import { formatDayTime } from '../../contract/rules/dayText'
 import { zoneDateTime } from '../../contract/rules/wallClock'
 
 /** Amounts follow the one money-text rule the server's e-mails use too. */
@@ -31,4 +32,14 @@ export function formatMoment(ms: number, lang: Lang, zone?: string): string {
   const [date, time] = dateTimeOf(ms, zone).split(' ')
   const [y, m, day] = date.split('-')
   return `${lang === 'ch' ? date : `${day}.${m}.${y}`} ${time}`
+}
+
+/**
+ * A moment for a visitor, to the minute, its day in his language's words (dayText's
+ * formatDayTime): "1 мая 2030 г., 10:00", "May 1, 2030, 10:00", "2030 ж. 1 мамыр, 10:00",
+ * "2030年5月1日 10:00". Not formatMoment's "01.05.2030 10:00:00", whose day an English reader may
+ * take for 5 January, and whose seconds no one waits for.
+ */
+export function formatDayMoment(ms: number, lang: Lang, zone?: string): string {
+  return formatDayTime(dateTimeOf(ms, zone), lang)
 }

@@ -5,7 +5,7 @@ import { zoneGmtText } from '../../../contract/rules/wallClock'
 import type { QueueStatus } from '../../../contract/entities/queue'
 import { api } from '../../api/client'
 import { useTitleLead } from '../../hooks/useTitle'
-import { formatMoment, formatNumber } from '../../i18n/localeFormat'
+import { formatDayMoment, formatNumber } from '../../i18n/localeFormat'
 import { admittedToken, keepAdmission, refusalCount, subscribeAdmission } from '../../state/admission'
 import { useSession, useVenueTimeZone } from '../../state/session'
 import { releaseSeatMapPrestart } from '../../seatmap/prestart'
@@ -136,7 +136,8 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
   const { t } = useTranslation()
   const lang = useSession((s) => s.lang)
   // The on-sale moment on the venue's clock, as its sessions' times are, with its offset: a
-  // visitor elsewhere reads 10:00 (GMT+05:00), not his own clock's time without a zone.
+  // visitor elsewhere reads 10:00 (GMT+05:00), not his own clock's time without a zone; the day
+  // in words (an English reader takes 07.12 for July 12), to the minute.
   const zone = useVenueTimeZone()
   const before = status.opens_at !== null && status.place === null
   const place = status.place === null ? null : formatNumber(status.place, lang)
@@ -165,7 +166,7 @@ function WaitingPage({ status, failed }: { status: QueueStatus; failed: boolean 
       <p>{t('waiting.intro')}</p>
       {before && status.opens_at !== null && (
         <>
-          <p className="waiting__opens">{t('waiting.opens-at', { moment: `${formatMoment(status.opens_at, lang, zone)} (${zoneGmtText(status.opens_at, zone)})` })}</p>
+          <p className="waiting__opens">{t('waiting.opens-at', { moment: formatDayMoment(status.opens_at, lang, zone), zone: zoneGmtText(status.opens_at, zone) })}</p>
           <p>{t('waiting.fair')}</p>
         </>
       )}
