@@ -11,6 +11,15 @@ import { nextReturnLink, seedReturnFixtures, startInbox, type Inbox } from '../t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 
 /**
+ * Installs, in the page, a record of the changed-sum alert's text at the moment it is added
+ * (window.firstAlertText): what a screen reader reads out, before any later render.
+ */
+const FIRST_ALERT_TEXT = `new MutationObserver((changes, observer) => {
+  const alert = document.querySelector('.return-notice--changed[role="alert"]')
+  if (alert) { window.firstAlertText = alert.textContent; observer.disconnect() }
+}).observe(document.body, { childList: true, subtree: true })`
+
+/**
  * The return page when the order changed after it loaded, in Chromium: the server refuses a
  * return that would refund another sum than the page showed (AMOUNT_CHANGED, returns/create.ts and
  * confirm.ts), and the page reads its rows again and says why, with the new sum, in the page's
@@ -100,6 +109,8 @@ describe('a return whose refund changed after the page loaded, in the browser', 
       await reasons.first().focus()
       await page.keyboard.press('Space')
       const shown = await footerSum(page)
+      // The alert's text when it first appears (a screen reader reads it out then): recorded in the page.
+      await page.evaluate(FIRST_ALERT_TEXT)
       await send(page, true, anotherTab)
 
       const alert = page.locator('.return-notice--changed[role="alert"]')
@@ -111,6 +122,8 @@ describe('a return whose refund changed after the page loaded, in the browser', 
       const text = await alert.innerText()
       expect(text).toContain(TEXTS[lang].title)
       expect(text).toContain(now)
+      // Shown only once the rows were read again: it never names the refused sum as the new one.
+      expect(await page.evaluate('window.firstAlertText')).toContain(now)
       const rows = [...(await serverRows(hash)).values()]
       expect(now.replace(/\D/g, '')).toBe(rows[1].toFixed(2).replace(/\D/g, ''))
       expect(await page.locator('.return-status--60').count()).toBe(0)

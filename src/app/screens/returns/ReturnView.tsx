@@ -117,9 +117,12 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
     })
   }, [rows])
 
-  const failed = (error: unknown) => {
+  /** A refused call: says why, and reads the rows again (what was refused may have changed them). */
+  const failed = async (error: unknown) => {
     if (error instanceof ApiCallError && error.errorCode === ErrorCode.AMOUNT_CHANGED) {
-      // Not an error of the visitor's: the rows are reloaded by the caller and the page says why.
+      // Not an error of the visitor's: the page says why once the rows are read again, so the
+      // alert (read out at once) names the new sum, not the one just refused.
+      await reload()
       setAmountChanged(true)
       return
     }
@@ -127,6 +130,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
     const code = error instanceof ApiCallError ? error.errorCode : ErrorCode.INTERNAL
     const text = error instanceof ApiCallError ? error.errorText : ''
     showModal({ kind: 'error', code, text })
+    await reload()
   }
 
   const issue = async () => {
@@ -146,8 +150,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
       setMore(false)
       setNotice({ kind: 'mail', email: answer.email })
     } catch (error) {
-      failed(error)
-      await reload()
+      await failed(error)
     } finally {
       setBusy(false)
     }
@@ -193,8 +196,7 @@ export function ReturnView({ hash, data, loadedAt, lang, hashConf, reload, refre
       // Consent was given for this confirmation; a later request asks for it again.
       setConsent(false)
     } catch (error) {
-      failed(error)
-      await reload()
+      await failed(error)
     } finally {
       setBusy(false)
     }
