@@ -378,7 +378,8 @@ describe('box office, general admission: one buyer after another', () => {
       await page.getByRole('heading', { level: 1, name: BOX_TEXTS[lang].printTitle.replace('{n}', String(second.ord_num)) }).waitFor()
       const ticket = page.locator('.bo-ticket')
       await expect.poll(() => ticket.count()).toBe(1)
-      expect(await ticket.getByTestId('bo-ticket-venue').innerText(), lang).toBe(MUSEUM[lang])
+      // The heading follows the language at once; the ticket's words come with the server's next answer.
+      await expect.poll(() => ticket.getByTestId('bo-ticket-venue').innerText(), { message: lang }).toBe(MUSEUM[lang])
       expect(await ticket.getByTestId('bo-ticket-place').innerText(), lang).toBe(MUSEUM_TICKET[lang])
       const [print, open] = [await page.getByRole('button', { name: BOX_TEXTS[lang].printNow }).boundingBox(), await page.getByRole('link', { name: BOX_TEXTS[lang].openOrder }).boundingBox()]
       const apart = print!.y + print!.height <= open!.y ? open!.y - (print!.y + print!.height) : open!.x - (print!.x + print!.width)
