@@ -74,7 +74,7 @@ export function EventCard({ card }: { card: EventCardModel }) {
                 return (
                   <li key={i}>
                     {line.url.startsWith('/') ? <Link to={link(line.url)}>{line.text}</Link> : line.text}
-                    {when !== '' && `, ${when}`}
+                    {when !== '' && `${t('punct.comma')}${when}`}
                   </li>
                 )
               })}

@@ -21,7 +21,7 @@ import { EventHeader } from '../../kernel/EventHeader'
 import { EventOrderForm } from '../../kernel/EventOrderForm'
 import { orderBasics } from '../../kernel/orderRequest'
 import { SoonOnSale } from '../../kernel/SoonOnSale'
-import { longDay } from '../../kernel/format'
+import { chosenDayText, longDay } from '../../kernel/format'
 import { resolveSelection, sortCalendar } from '../../../contract/selection'
 import { eventPath } from '../../kernel/selection'
 import { schemePath } from '../scheme/model/calendar'
@@ -128,7 +128,7 @@ function EventPage({ hash, data }: { hash: string; data: NoSchemeResponse }) {
   const notAvailable = !soldOut && (calendar.length === 0 || (selection.time !== null && (choice.slot === undefined || choice.slot.quantity === 0 || !choice.hasRows)))
   const currency = currencyOf(setup)
   const priceLimit = setup?.const.price_limit ?? PRICE_LIMIT
-  const dateText = selection.date === null ? '' : `${longDay(selection.date, lang)}${selection.time !== null ? `, ${selection.time}` : ''}`
+  const dateText = selection.date === null ? '' : chosenDayText(t, selection.date, selection.time, lang)
 
   return (
     <article className="event-page" aria-labelledby="event-title">

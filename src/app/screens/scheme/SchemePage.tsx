@@ -11,7 +11,7 @@ import { useSession, useSetupInTransition } from '../../state/session'
 import { prestartSeatMap, takeSchemeLanding } from '../../seatmap/prestart'
 import { DateStrip } from '../../kernel/DateStrip'
 import { EventHeader } from '../../kernel/EventHeader'
-import { longDay } from '../../kernel/format'
+import { chosenDayText, longDay } from '../../kernel/format'
 import { resolveSelection, schemeCalendar, sessionOf, sortCalendar } from '../../../contract/selection'
 import { PaymentMethodChoice } from '../../kernel/PaymentMethodChoice'
 import { SoonOnSale } from '../../kernel/SoonOnSale'
@@ -88,7 +88,7 @@ function SchemePage({ hash, data, shownAt }: { hash: string; data: SchemeData; s
   const options: BuyerRuleOptions = useMemo(() => ({ giftCard: method === 'gift', mailconfirm: action.mailconfirm === 1 }), [method, action.mailconfirm])
   const form = useBuyerForm(options)
   const priceLimit = setup?.const.price_limit ?? PRICE_LIMIT
-  const dateText = selection.date === null ? '' : `${longDay(selection.date, lang)}${selection.time !== null ? `, ${selection.time}` : ''}`
+  const dateText = selection.date === null ? '' : chosenDayText(t, selection.date, selection.time, lang)
 
   return (
     <article className="event-page scheme-page" aria-labelledby="scheme-title">
