@@ -71,7 +71,7 @@ describe('named tickets at the box office', () => {
     expect(await page.getByRole('link', { name: 'Print tickets' }).count()).toBe(0)
     await axeClean(page, 'order care, holders to enter')
 
-    // Nothing entered: the form's own check names ticket 1's surname, in each console language.
+    // Nothing entered: the form's own check names ticket 1's surname as missing, in each console language.
     const careUrl = new URL(page.url())
     for (const lang of [...LANGS.filter((l) => l !== 'en'), 'en' as const]) {
       const n = CARE_TEXTS[lang].names
@@ -80,7 +80,7 @@ describe('named tickets at the box office', () => {
       await form.getByRole('heading', { name: n.title }).waitFor()
       await form.getByRole('button', { name: n.save }).click()
       const alert = form.getByRole('alert')
-      await expect.poll(() => alert.innerText()).toContain(NOMINAL[lang].errors['nominal-surname'])
+      await expect.poll(() => alert.innerText()).toContain(NOMINAL[lang].errors['nominal-surname-required'])
       // "Ticket 1: <category> — <the rule>": the ticket's legend comes first.
       expect((await alert.innerText()).startsWith(n.ticket.split('{category}')[0].replace('{n}', '1')), lang).toBe(true)
       const surname = page.locator('[name="t0-surname"]')

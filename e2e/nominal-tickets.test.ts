@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { afishaResponseSchema } from '../src/contract/entities/afisha'
-import { pickLocalized } from '../src/contract/lang'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
-import { ticketTotals } from '../src/app/kernel/cart'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { createNamedOrder } from './support/orders'
 import { afterScroll, coveredByScrollTop } from './support/scroll-top'
 
 /**
@@ -11,39 +9,24 @@ import { afterScroll, coveredByScrollTop } from './support/scroll-top'
  * 390×844 phone: refused document numbers show their type's note, 65+ warns without blocking, a
  * future birth date disables confirm, valid data confirms and lands on the order view.
  */
-const ARCHIVE = 'Закрытые фонды музея'
 const SCREENSHOT = '/tmp/nominal-tickets-phone.png'
 const BLOCKED_SCREENSHOT = '/tmp/nominal-tickets-blocked.png'
 /** What an empty document number says on save, per language (errors.doc-number-required). */
 const DOC_NUMBER_REQUIRED = { ru: 'Введите номер документа', en: 'Enter the document number', kz: 'Құжат нөмірін енгізіңіз', ch: '請輸入證件號碼' } as const
 const DOC_NUMBER_SCREENSHOT = '/tmp/nominal-doc-number-{lang}-{size}.png'
+/** What an empty (or blank) holder's name says on save, per language (errors.nominal-*-required). */
+const NAME_REQUIRED = {
+  ru: { surname: 'Введите фамилию', name: 'Введите имя', middleName: 'Введите отчество' },
+  en: { surname: 'Enter the surname', name: 'Enter the name', middleName: 'Enter the middle name' },
+  kz: { surname: 'Тегін енгізіңіз', name: 'Атын енгізіңіз', middleName: 'Әкесінің атын енгізіңіз' },
+  ch: { surname: '請輸入姓', name: '請輸入名', middleName: '請輸入父稱' },
+} as const
 /**
  * Reserve time left when the countdown test opens its page: far more than a load takes on a busy
  * box (3 s was not, and the order expired before the form came). The page runs on Playwright's
  * clock, so the test jumps past it rather than waiting it out.
  */
 const RESERVE_LEFT_MS = 10 * 60_000
-
-/** Places the order as a visitor of its own address: the per-address order limit and captcha stay out of the way. */
-async function createNamedOrder(app: AppHarness): Promise<string> {
-  const api = visitorApi(app)
-  const afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
-  const event = afisha.action.find((e) => pickLocalized(e, 'action', 'ru') === ARCHIVE)
-  if (event === undefined) throw new Error(`demo event "${ARCHIVE}" is missing`)
-  const data = await api.call('noScheme', { hash: event.hash_id })
-  const day = data.calendar[0]
-  const slot = day.times[0]
-  const rows = data.price.filter((p) => p.action_day === day.day && p.time === slot.time)
-  const adult = rows.find((p) => p.category_ru === 'Именной взрослый')!
-  const child = rows.find((p) => p.category_ru === 'Именной детский')!
-  const line = (p: typeof adult) => ({ day: day.day, time: slot.time, actionId: p.action_id, categoryId: p.clientcategory_id, zoneId: p.zonelevel_id, quantity: 1, sum: ticketTotals([{ row: p, quantity: 1 }]).total })
-  const created = await api.call('orderCreate', {
-    fio: 'Анна Иванова', phone: '+79123456789', email: 'anna@example.ru', re_email: 'anna@example.ru', lang: 'ru', hash: event.hash_id,
-    data: [line(adult), line(child)],
-    checkboxList: data.checkboxList.map((c) => ({ id: c.id, checked: 1 })),
-  })
-  return created.hash
-}
 
 describe('named tickets page', () => {
   let app: AppHarness
@@ -177,6 +160,36 @@ describe('named tickets page', () => {
       expect(await page.locator('#visitor-0-docNum-error').count()).toBe(0)
       await page.locator('#visitor-0-docNum').fill('')
       expect(await page.locator('#visitor-0-docNum-error').count()).toBe(1)
+      expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
+      await context.close()
+    }
+  })
+
+  it("says an empty or blank holder's name is required on save, not its length rule, in four languages, phone and desktop", async () => {
+    const cases = [['ru', PHONE_VIEWPORT], ['kz', PHONE_VIEWPORT], ['ch', PHONE_VIEWPORT], ['en', PHONE_VIEWPORT], ['en', DESKTOP_VIEWPORT]] as const
+    for (const [lang, viewport] of cases) {
+      const hash = await createNamedOrder(app)
+      const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
+      await page.locator('.visitor-card').first().waitFor()
+      // Ticket 1: only spaces in the surname, name and middle name (asked) left empty; ticket 2 untouched.
+      await page.locator('#visitor-0-surname').fill('   ')
+      await page.locator('.nominal__submit').click()
+      const fields = [[0, 'surname'], [0, 'name'], [0, 'middleName'], [1, 'surname'], [1, 'name']] as const
+      for (const [card, field] of fields) {
+        const input = page.locator(`#visitor-${card}-${field}`)
+        expect(await page.locator(`#visitor-${card}-${field}-error`).innerText(), `${lang} card ${card} ${field}`).toBe(NAME_REQUIRED[lang][field])
+        expect(await input.getAttribute('aria-invalid')).toBe('true')
+        expect(await input.getAttribute('aria-describedby')).toContain(`visitor-${card}-${field}-error`)
+      }
+      // The child's middle name is not asked: no error for it.
+      expect(await page.locator('#visitor-1-middleName-error').count()).toBe(0)
+      // A name typed but too short says the length rule, as before.
+      await page.locator('#visitor-0-name').fill('Ан')
+      expect(await page.locator('#visitor-0-name-error').innerText()).not.toBe(NAME_REQUIRED[lang].name)
+      expect(new URL(page.url()).pathname).toBe(`/nominal-tickets/${hash}`)
+      expect(seriousViolations(await runAxe(page)), lang).toEqual([])
+      const size = viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'
+      await page.locator('.visitor-card').first().screenshot({ path: `/tmp/nominal-name-required-${lang}-${size}.png` })
       expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
       await context.close()
     }

@@ -216,7 +216,10 @@ describe.each(TEST_DBS)('named tickets on %s', (dbKind) => {
     const data = await orderData(v, hash)
     const cases: [string, Entry, Entry][] = [
       ['surname', { ...ADULT, surname: 'И' }, CHILD],
+      ['surname', { ...ADULT, surname: '' }, CHILD],
       ['name', { ...ADULT, name: 'Ан' }, CHILD],
+      ['name', { ...ADULT, name: '' }, CHILD],
+      ['name', ADULT, { ...CHILD, name: '   ' }],
       ['name', { ...ADULT, name: 'Anna1' }, CHILD],
       ['middle name', { ...ADULT, middleName: '' }, CHILD],
       ['birth date', { ...ADULT, date: '' }, CHILD],

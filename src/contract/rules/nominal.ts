@@ -11,7 +11,7 @@ import {
   NOMINAL_SURNAME_MAX,
   NOMINAL_SURNAME_MIN,
 } from '../constants'
-import { RuleError, type FieldError } from './errors'
+import { RuleError, type FieldError, type RuleErrorKey } from './errors'
 import { NOMINAL_NAME_PATTERN } from './patterns'
 import { zoneDay } from './wallClock'
 
@@ -28,11 +28,21 @@ export const isNominalNameValid = nameCheck(NOMINAL_NAME_MIN, NOMINAL_NAME_MAX)
 /** middle_name: 3-64, same pattern (required only when needmiddlename = 1). */
 export const isNominalMiddleNameValid = nameCheck(NOMINAL_MIDDLE_NAME_MIN, NOMINAL_MIDDLE_NAME_MAX)
 
-const nameSchema = (min: number, max: number, key: string) =>
-  z.string().trim().min(min, key).max(max, key).regex(NOMINAL_NAME_PATTERN, key)
-export const nominalSurnameSchema = nameSchema(NOMINAL_SURNAME_MIN, NOMINAL_SURNAME_MAX, RuleError.NOMINAL_SURNAME)
-export const nominalNameSchema = nameSchema(NOMINAL_NAME_MIN, NOMINAL_NAME_MAX, RuleError.NOMINAL_NAME)
-export const nominalMiddleNameSchema = nameSchema(NOMINAL_MIDDLE_NAME_MIN, NOMINAL_MIDDLE_NAME_MAX, RuleError.NOMINAL_MIDDLE_NAME)
+const nameSchema = (min: number, max: number, key: string, requiredKey: string) =>
+  z.string().trim().min(1, requiredKey).min(min, key).max(max, key).regex(NOMINAL_NAME_PATTERN, key)
+export const nominalSurnameSchema = nameSchema(NOMINAL_SURNAME_MIN, NOMINAL_SURNAME_MAX, RuleError.NOMINAL_SURNAME, RuleError.NOMINAL_SURNAME_REQUIRED)
+export const nominalNameSchema = nameSchema(NOMINAL_NAME_MIN, NOMINAL_NAME_MAX, RuleError.NOMINAL_NAME, RuleError.NOMINAL_NAME_REQUIRED)
+export const nominalMiddleNameSchema = nameSchema(NOMINAL_MIDDLE_NAME_MIN, NOMINAL_MIDDLE_NAME_MAX, RuleError.NOMINAL_MIDDLE_NAME, RuleError.NOMINAL_MIDDLE_NAME_REQUIRED)
+
+/**
+ * The error of an asked name part (surname, name, middle name): an empty or blank one is named
+ * as missing, so the visitor is told to fill it in rather than shown its length rule; anything
+ * typed is checked by its rule. null when it passes.
+ */
+function nameError(s: string, valid: (s: string) => boolean, requiredKey: RuleErrorKey, key: RuleErrorKey): RuleErrorKey | null {
+  if (s.trim() === '') return requiredKey
+  return valid(s) ? null : key
+}
 
 /** age (needage = 1): one or two digits. */
 export const AGE_PATTERN = /^\d{1,2}$/
@@ -159,11 +169,14 @@ export interface VisitorContext {
  */
 export function validateVisitor(v: VisitorEntry, need: VisitorNeeds, ctx: VisitorContext): FieldError[] {
   const errors: FieldError[] = []
-  if (!isNominalSurnameValid(v.surname)) errors.push({ field: 'surname', error: RuleError.NOMINAL_SURNAME })
-  if (!isNominalNameValid(v.name)) errors.push({ field: 'name', error: RuleError.NOMINAL_NAME })
-  const middle = v.middleName.trim()
-  if ((need.needmiddlename === 1 || middle !== '') && !isNominalMiddleNameValid(middle)) {
-    errors.push({ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME })
+  const surname = nameError(v.surname, isNominalSurnameValid, RuleError.NOMINAL_SURNAME_REQUIRED, RuleError.NOMINAL_SURNAME)
+  if (surname !== null) errors.push({ field: 'surname', error: surname })
+  const name = nameError(v.name, isNominalNameValid, RuleError.NOMINAL_NAME_REQUIRED, RuleError.NOMINAL_NAME)
+  if (name !== null) errors.push({ field: 'name', error: name })
+  // The middle name is checked when asked (needmiddlename = 1) or given.
+  if (need.needmiddlename === 1 || v.middleName.trim() !== '') {
+    const middle = nameError(v.middleName, isNominalMiddleNameValid, RuleError.NOMINAL_MIDDLE_NAME_REQUIRED, RuleError.NOMINAL_MIDDLE_NAME)
+    if (middle !== null) errors.push({ field: 'middleName', error: middle })
   }
   if (need.needage === 1 && !isAgeValid(v.age)) errors.push({ field: 'age', error: RuleError.AGE })
   if (need.needage === 2 && !isBirthDateValid(v.date, ctx.now, ctx.timeZone)) errors.push({ field: 'date', error: RuleError.BIRTH_DATE })

@@ -100,7 +100,7 @@ describe('named-ticket form model', () => {
     expect(middleNameInput(optional)).not.toMatch(/\brequired\b/)
     expect(middleNameInput(required)).toMatch(/\brequired\b/)
 
-    // The server's rule (validateVisitor): empty is fine when not required, else 3 to 64 letters.
+    // The server's rule (validateVisitor): empty is fine when not required (named as missing when it is), else 3 to 64 letters.
     const base = { ...emptyDraft(optional), surname: 'Ив', name: 'Анна' }
     const middle = (r: OrderDataRow, middleName: string) => draftErrors({ ...base, middleName }, r, ctx)
     expect(middle(optional, '')).toEqual([])
@@ -108,7 +108,7 @@ describe('named-ticket form model', () => {
     expect(middle(optional, 'Сергеевна')).toEqual([])
     expect(middle(optional, 'Ан')).toEqual([{ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME }])
     expect(middle(optional, 'Я'.repeat(65))).toEqual([{ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME }])
-    expect(middle(required, '')).toEqual([{ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME }])
+    expect(middle(required, '')).toEqual([{ field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME_REQUIRED }])
     expect(middle(required, 'Sergeevna')).toEqual([])
   })
 

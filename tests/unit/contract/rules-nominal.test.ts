@@ -14,6 +14,7 @@ import {
   isNominalNameValid,
   isNominalSurnameValid,
   isPromoValid,
+  nominalNameSchema,
   nominalSurnameSchema,
   normalizePromo,
   parseBirthDate,
@@ -147,6 +148,22 @@ describe('validateVisitor', () => {
     // A number typed before its type waits for the type to be checked by its pattern.
     expect(validateVisitor({ ...base, docNum: '123' }, doc, ctx)).toEqual([{ field: 'docTypeId', error: RuleError.DOC_TYPE }])
     expect(validateVisitor({ ...base, docTypeId: 1, docNum: '123' }, doc, ctx)).toEqual([{ field: 'docNum', error: RuleError.DOC_NUMBER }])
+  })
+  it('names an empty or blank name part as missing, one typed but refused by its rule', () => {
+    const middle = { ...none, needmiddlename: 1 }
+    expect(validateVisitor({ ...base, surname: '', name: '   ' }, middle, ctx)).toEqual([
+      { field: 'surname', error: RuleError.NOMINAL_SURNAME_REQUIRED },
+      { field: 'name', error: RuleError.NOMINAL_NAME_REQUIRED },
+      { field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME_REQUIRED },
+    ])
+    expect(validateVisitor({ ...base, surname: 'И', name: 'Ан', middleName: 'Ив' }, middle, ctx)).toEqual([
+      { field: 'surname', error: RuleError.NOMINAL_SURNAME },
+      { field: 'name', error: RuleError.NOMINAL_NAME },
+      { field: 'middleName', error: RuleError.NOMINAL_MIDDLE_NAME },
+    ])
+    // Not asked, an empty middle name is fine.
+    expect(validateVisitor(base, none, ctx)).toEqual([])
+    expect(nominalNameSchema.safeParse('  ').error?.issues[0].message).toBe(RuleError.NOMINAL_NAME_REQUIRED)
   })
   it('zips the confirm payload columns and refuses uneven ones', () => {
     const cols = {

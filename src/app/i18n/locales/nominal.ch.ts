@@ -39,8 +39,11 @@ const nominalCh: NominalMessages = {
   },
   errors: {
     'nominal-surname': '姓：2至32個拉丁或西里爾字母、空格和連字符',
+    'nominal-surname-required': '請輸入姓',
     'nominal-name': '名：3至64個拉丁或西里爾字母、空格和連字符',
+    'nominal-name-required': '請輸入名',
     'nominal-middle-name': '父稱：3至64個拉丁或西里爾字母、空格和連字符',
+    'nominal-middle-name-required': '請輸入父稱',
     age: '年齡：一位或兩位數字',
     'birth-date': '出生日期格式為 日.月.年，年份1900至2051',
     'doc-type': '請選擇證件類型',

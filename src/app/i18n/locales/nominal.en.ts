@@ -39,8 +39,11 @@ const nominalEn: NominalMessages = {
   },
   errors: {
     'nominal-surname': 'Surname: 2 to 32 Latin or Cyrillic letters, spaces and hyphens',
+    'nominal-surname-required': 'Enter the surname',
     'nominal-name': 'Name: 3 to 64 Latin or Cyrillic letters, spaces and hyphens',
+    'nominal-name-required': 'Enter the name',
     'nominal-middle-name': 'Middle name: 3 to 64 Latin or Cyrillic letters, spaces and hyphens',
+    'nominal-middle-name-required': 'Enter the middle name',
     age: 'Age: one or two digits',
     'birth-date': 'Date of birth as dd.mm.yyyy, year 1900 to 2051',
     'doc-type': 'Choose the document type',
