@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toMinor } from '../../src/contract/rules/money'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
-import { decide, memberVisitor, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
-import { decodeMessage, startInbox, type Inbox } from './return-helpers'
-import { orderLines, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
+import { paymentRow } from './payment-fixtures'
+import { mailedRefundSum, type Inbox } from './return-helpers'
+import { cardBalance, memberOrder, returnTickets, setCardBalance, startReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
 
 /**
  * Bonuses an order earned that its return can no longer take back from the card (spent since,
@@ -23,18 +23,14 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
   let boxoffice: AdminClient
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
-    shop = await seedReturnShop(server, inbox)
+    shop = await startReturnShop(dbKind)
+    ;({ server, inbox } = shop)
     boxoffice = await signedIn(server, 'boxoffice')
   })
-  afterAll(async () => {
-    await server?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
-  const balance = async () => Number((await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
-  const setBalance = (n: number) => server.db.updateTable('loyalty_cards').set({ bonus_balance: n }).where('id', '=', shop.pfx.client.cardId).execute()
+  const balance = () => cardBalance(shop)
+  const setBalance = (n: number) => setCardBalance(shop, n)
   /** The order's refunds, oldest first: [sent, kept back for bonuses], minor units. */
   const refunds = async (orderId: number) =>
     (await server.db.selectFrom('refunds').select(['amount', 'bonus_withheld']).where('order_id', '=', orderId).orderBy('id').execute()).map((r) => [Number(r.amount), Number(r.bonus_withheld)])
@@ -53,34 +49,14 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     return res.body.history
   }
-  /** The refund sum the last return e-mail of an order names. */
-  const mailedSum = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!).match(/Сумма к возврату: ([^\n]*)/)?.[1]
-
-  /** A member's paid order of `quantity` tickets with `bonuses` applied, through the bank unless bonuses cover it. */
-  async function memberOrder(quantity: number, bonuses: number, event = shop.fx.basic) {
-    const m = await memberVisitor(server, shop.pfx)
-    const hash = await placeOrder(m, shop.fx, event, 'adult', quantity)
-    if (bonuses > 0) {
-      const d = await m.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode: '' })
-      expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
-    }
-    const start = await startPay(m, hash, shop.pfx.types.card)
-    expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
-    let publicId: string | null = null
-    if (!start.body.bankUrl!.includes('/order/')) {
-      publicId = pathOf(start.body.bankUrl!).split('/').pop()!
-      expect((await decide(m, publicId, 'approve')).status).toBe(303)
-    }
-    return { hash, publicId, ...(await orderLines(shop, hash)) }
-  }
 
   it('refunds in full when the earned bonuses are still on the card', async () => {
     await setBalance(0)
-    const a = await memberOrder(1, 0)
+    const a = await memberOrder(shop, 1, 0)
     expect(await balance()).toBe(82)
     expect((await preview(a.hash)).get(a.lines[0].id)).toBe(1650)
     expect((await returnTickets(shop, a.hash, [a.lines[0].id])).summa).toBe(1650)
-    expect(mailedSum(a.hash)).toMatch(/1.?650/)
+    expect(mailedRefundSum(inbox, a.hash)).toMatch(/1.?650/)
     expect(await balance()).toBe(0)
     expect(await refunds(a.id)).toEqual([[165_000, 0]])
     // Nothing kept back: the order view names none.
@@ -90,15 +66,15 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
   it('keeps back what the card spent on another order: buy A, spend its bonuses on B, return A', async () => {
     await setBalance(0)
     // A: 1650 ₽ by card earns 82. B: those 82 spent, 1568 ₽ by card earns 78.
-    const a = await memberOrder(1, 0)
+    const a = await memberOrder(shop, 1, 0)
     expect(await balance()).toBe(82)
-    const b = await memberOrder(1, 82)
+    const b = await memberOrder(shop, 1, 82)
     expect((await paymentRow(server.db, b.publicId!)).amount).toBe(156_800)
     expect(await balance()).toBe(78)
     // Returning A takes back the 78 the card holds; the other 4 bonuses (4 ₽) come off the money.
     expect((await preview(a.hash)).get(a.lines[0].id)).toBe(1646)
     expect((await returnTickets(shop, a.hash, [a.lines[0].id])).summa).toBe(1646)
-    expect(mailedSum(a.hash)).toMatch(/1.?646/)
+    expect(mailedRefundSum(inbox, a.hash)).toMatch(/1.?646/)
     expect(await balance()).toBe(0)
     expect(await history(a.id)).toEqual([['accrual', 82], ['revoke', -78]])
     expect(await refunds(a.id)).toEqual([[164_600, 400]])
@@ -114,9 +90,9 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
   it('keeps back all of them when the card holds none, and the card stays at zero', async () => {
     // A earns 82 on top of 1568; B, paid wholly by bonuses, spends all 1650 (and earns nothing).
     await setBalance(1568)
-    const a = await memberOrder(1, 0)
+    const a = await memberOrder(shop, 1, 0)
     expect(await balance()).toBe(1650)
-    const b = await memberOrder(1, 1650)
+    const b = await memberOrder(shop, 1, 1650)
     expect(b.publicId).toBeNull()
     expect(await balance()).toBe(0)
     expect((await preview(a.hash)).get(a.lines[0].id)).toBe(1568)
@@ -129,16 +105,16 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
   it('does not give the kept-back money back with a later return of the same order', async () => {
     await setBalance(0)
     // A: 2 × 1650 ₽ earns 165 (83 on the first ticket, 82 on the second). B spends them all and earns 74.
-    const a = await memberOrder(2, 0)
+    const a = await memberOrder(shop, 2, 0)
     expect(await balance()).toBe(165)
-    await memberOrder(1, 165)
+    await memberOrder(shop, 1, 165)
     expect(await balance()).toBe(74)
     const [first, second] = a.lines.map((l) => l.id)
     // The page gives each row its part of the 74 held (38 and 36, by the 83 and 82 earned), so the rows add up to the refund of both.
     expect(Object.fromEntries(await preview(a.hash))).toEqual({ [first]: 1605, [second]: 1604 })
     // Returned alone, the first refunds what its row said: its 38 of the card taken back, its other 45 ₽ kept; its request's e-mail says the same.
     expect((await returnTickets(shop, a.hash, [first])).summa).toBe(1605)
-    expect(mailedSum(a.hash)).toMatch(/1.?605/)
+    expect(mailedRefundSum(inbox, a.hash)).toMatch(/1.?605/)
     expect(await balance()).toBe(36)
     // The second's 82 bonuses: the 36 left on the card taken back, 46 ₽ off what the payment has left (1650 ₽, the 45 ₽ kept not among it).
     expect((await preview(a.hash)).get(second)).toBe(1604)
@@ -156,8 +132,8 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
   it('never shows the ticked rows refunding more than the confirm does when the card holds part of their bonuses', async () => {
     await setBalance(0)
     // A: 2 × 1650 ₽ earns 165 (83 and 82); B spends them all and earns 74, which the card holds.
-    const a = await memberOrder(2, 0)
-    await memberOrder(1, 165)
+    const a = await memberOrder(shop, 2, 0)
+    await memberOrder(shop, 1, 165)
     expect(await balance()).toBe(74)
     const ids = a.lines.map((l) => l.id)
     // Both ticked: the page's rows add up to what the confirm refunds, 3300 ₽ less the 91 bonuses the card cannot give back.
@@ -166,15 +142,15 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
     expect(shown).toBe(320_900)
     const answer = await returnTickets(shop, a.hash, ids)
     expect(toMinor(answer.summa!)).toBe(shown)
-    expect(mailedSum(a.hash)).toMatch(/3.?209/)
+    expect(mailedRefundSum(inbox, a.hash)).toMatch(/3.?209/)
     expect(await refunds(a.id)).toEqual([[320_900, 9100]])
     expect(await balance()).toBe(0)
   })
 
   it('keeps back the same on the console refund, and audits it', async () => {
     await setBalance(0)
-    const a = await memberOrder(1, 0)
-    await memberOrder(1, 82)
+    const a = await memberOrder(shop, 1, 0)
+    await memberOrder(shop, 1, 82)
     expect(await balance()).toBe(78)
     const answer = await boxoffice.post<{ amount: number }>(`/api/admin/orders/${a.id}/refund`, {})
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
@@ -191,7 +167,7 @@ describe.each(TEST_DBS)('earned bonuses a return cannot take back on %s', (dbKin
   it('refunds in full when the venue cancels the session: the bonuses spent are the venue\'s loss', async () => {
     await setBalance(0)
     // A, on a session of its own (1000 ₽, no fee), earns 50; they are spent, and the card holds 20 when the venue cancels.
-    const a = await memberOrder(1, 0, shop.fx.race)
+    const a = await memberOrder(shop, 1, 0, { event: shop.fx.race })
     expect(await balance()).toBe(50)
     await setBalance(20)
     const manager = await signedIn(server, 'manager')

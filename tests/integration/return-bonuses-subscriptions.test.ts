@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
-import { orderBody, type OrderAnswer, type PriceFx, type Visitor } from './order-fixtures'
-import { decide, memberVisitor, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
-import { decodeMessage, startInbox, type Inbox } from './return-helpers'
-import { addPercentPromo, confirmReturn, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
+import { orderBody, type OrderAnswer, type PriceFx } from './order-fixtures'
+import { memberVisitor, paymentRow } from './payment-fixtures'
+import { lastReturnMail, type Inbox } from './return-helpers'
+import { addPercentPromo, cardBalance, confirmReturn, memberOrder, orderLines, payOrder, refundAmounts, requestReturn, returnTickets, setCardBalance, startReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
 
 /**
  * What a return gives back besides money, on both databases (loyalty/return-bonuses.ts,
@@ -21,59 +21,30 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
   let boxoffice: AdminClient
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
-    shop = await seedReturnShop(server, inbox)
+    shop = await startReturnShop(dbKind)
+    ;({ server, inbox } = shop)
     await addPercentPromo(shop, 'BONUS10', 10)
     boxoffice = await signedIn(server, 'boxoffice')
   })
-  afterAll(async () => {
-    await server?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
-  const balance = async () => (await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance
-  const setBalance = (n: number) => server.db.updateTable('loyalty_cards').set({ bonus_balance: n }).where('id', '=', shop.pfx.client.cardId).execute()
+  const balance = () => cardBalance(shop)
+  const setBalance = (n: number) => setCardBalance(shop, n)
   /** The card's history of one order: [kind, amount], oldest first. */
   const history = async (orderId: number) =>
     (await server.db.selectFrom('bonus_transactions').select(['kind', 'amount']).where('order_id', '=', orderId).orderBy('id').execute()).map((t) => [t.kind, Number(t.amount)])
 
-  /** The text of the last return e-mail of an order (its request's link and what it gives back). */
-  const returnMailOf = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!)
-
-  /** Pays an order through the bank, or at once when bonuses cover it (no bank then). */
-  async function pay(v: Visitor, hash: string): Promise<string | null> {
-    const start = await startPay(v, hash, shop.pfx.types.card)
-    expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
-    if (start.body.bankUrl!.includes('/order/')) return null
-    const publicId = pathOf(start.body.bankUrl!).split('/').pop()!
-    expect((await decide(v, publicId, 'approve')).status).toBe(303)
-    return publicId
-  }
-
-  /** A member's paid order of `quantity` tickets with `bonuses` applied (and the 10 % promo when asked). */
-  async function memberOrder(quantity: number, bonuses: number, promo = false) {
-    const m = await memberVisitor(server, shop.pfx)
-    const hash = await placeOrder(m, shop.fx, shop.fx.basic, 'adult', quantity)
-    if (bonuses > 0 || promo) {
-      const d = await m.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode: promo ? 'BONUS10' : '' })
-      expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
-    }
-    const publicId = await pay(m, hash)
-    return { hash, publicId, ...(await orderLines(shop, hash)) }
-  }
-
   it('gives spent bonuses back and takes earned ones back when the ticket is returned', async () => {
     await setBalance(500)
     // 1650 ₽, 500 paid by bonuses: 1150 ₽ by card, earning 57.
-    const o = await memberOrder(1, 500)
+    const o = await memberOrder(shop, 1, 500)
     expect((await paymentRow(server.db, o.publicId!)).amount).toBe(115_000)
     expect(await balance()).toBe(57)
     expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1150)
     expect(await balance()).toBe(500)
     // The request's e-mail named both: the money to the bank card, the bonuses to the loyalty card.
-    expect(returnMailOf(o.hash)).toMatch(/Сумма к возврату: .*1.?150/)
-    expect(returnMailOf(o.hash)).toContain('Бонусов вернётся на карту: 500')
+    expect(lastReturnMail(inbox, o.hash)).toMatch(/Сумма к возврату: .*1.?150/)
+    expect(lastReturnMail(inbox, o.hash)).toContain('Бонусов вернётся на карту: 500')
     expect(await history(o.id)).toEqual([['spend', -500], ['accrual', 57], ['return', 500], ['revoke', -57]])
     expect(await viewSums(shop, o.hash)).toMatchObject({ demsumma: 0, refunded: 1150, discountData: { useBonuses: 0, chargedBonus: 0 } })
   })
@@ -81,7 +52,7 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
   it('splits bonuses over the tickets as it splits the money, and the view adds up', async () => {
     await setBalance(500)
     // 2 × 1650 ₽ with 500 bonuses: 2800 ₽ paid, 140 earned; each ticket holds half of each.
-    const o = await memberOrder(2, 500)
+    const o = await memberOrder(shop, 2, 500)
     expect(await balance()).toBe(140)
     expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1400)
     expect(await balance()).toBe(140 + 250 - 70)
@@ -93,21 +64,21 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
 
   it('gives back an order paid wholly by bonuses', async () => {
     await setBalance(5000)
-    const o = await memberOrder(1, 1650)
+    const o = await memberOrder(shop, 1, 1650)
     expect(o.publicId).toBeNull()
     expect(await balance()).toBe(5000 - 1650)
     expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(0)
     expect(await refundAmounts(shop, o.id)).toEqual([])
     expect(await balance()).toBe(5000)
     // Not "refund 0" as if the buyer lost what he paid: the bonuses he gets back.
-    expect(returnMailOf(o.hash)).not.toContain('Сумма к возврату')
-    expect(returnMailOf(o.hash)).toContain('Бонусов вернётся на карту: 1650')
+    expect(lastReturnMail(inbox, o.hash)).not.toContain('Сумма к возврату')
+    expect(lastReturnMail(inbox, o.hash)).toContain('Бонусов вернётся на карту: 1650')
   })
 
   it('never takes a card below zero for bonuses it has spent since: the refund keeps them back', async () => {
     await setBalance(0)
     // 1650 ₽ paid in full earns 82; the member spends all but 30 of them elsewhere: the other 52 (52 ₽) come off the refund.
-    const o = await memberOrder(1, 0)
+    const o = await memberOrder(shop, 1, 0)
     expect(await balance()).toBe(82)
     await setBalance(30)
     expect((await returnTickets(shop, o.hash, [o.lines[0].id])).summa).toBe(1598)
@@ -118,7 +89,7 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
   it('moves bonuses on the console refund too, and once under confirms at once', async () => {
     await setBalance(300)
     // 3 × 1650 ₽ less 450 ₽ promo less 300 bonuses: 4200 ₽, 210 earned.
-    const o = await memberOrder(3, 300, true)
+    const o = await memberOrder(shop, 3, 300, { promoCode: 'BONUS10' })
     expect((await paymentRow(server.db, o.publicId!)).amount).toBe(420_000)
     expect(await balance()).toBe(210)
     const confs = [await requestReturn(shop, o.hash, [o.lines[0].id]), await requestReturn(shop, o.hash, [o.lines[1].id])]
@@ -148,7 +119,7 @@ describe.each(TEST_DBS)('bonuses and subscription tickets of a return on %s', (d
     expect(created.body.errorCode, JSON.stringify(created.body)).toBe('0')
     const hash = created.body.hash!
     expect(await left()).toBe(1)
-    await pay(m, hash)
+    await payOrder(shop, m, hash)
     const o = await orderLines(shop, hash)
     expect((await returnTickets(shop, hash, [o.lines[0].id])).summa).toBe(500)
     expect(await left()).toBe(2)

@@ -84,6 +84,18 @@ export async function paidOrder(v: Visitor, fx: Fixtures, pfx: PaymentFx, quanti
   return { hash, publicId }
 }
 
+/** The text of the last return e-mail for `hash` the inbox holds (its request's link and what it gives back). */
+export function lastReturnMail(inbox: Inbox, hash: string): string {
+  const raw = inbox.messages.findLast((m) => decodeMessage(m).includes(`/order/return/${hash}?hash_conf=`))
+  if (raw === undefined) throw new Error(`no return e-mail for ${hash}`)
+  return decodeMessage(raw)
+}
+
+/** The refund sum the last return e-mail for `hash` names ("Сумма к возврату: …"), as written. */
+export function mailedRefundSum(inbox: Inbox, hash: string): string | undefined {
+  return lastReturnMail(inbox, hash).match(/Сумма к возврату: ([^\n]*)/)?.[1]
+}
+
 /**
  * The return link of the first confirmation e-mail for `hash` received at or after index
  * `from` (order e-mails are sent without waiting, so they may arrive in between).

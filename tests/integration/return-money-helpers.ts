@@ -1,13 +1,14 @@
 import { expect } from 'vitest'
-import type { TestServer } from '../support/server'
-import { seedOrderFixtures, visitor, type Fixtures } from './order-fixtures'
-import { seedPaymentFixtures, type PaymentFx } from './payment-fixtures'
-import { nextReturnLink, seedReturnFixtures, type Inbox } from './return-helpers'
+import type { TestDb, TestServer } from '../support/server'
+import { visitor, type EventFx, type Fixtures, type Visitor } from './order-fixtures'
+import { decide, memberVisitor, pathOf, placeOrder, startPay, startPaymentShop, type PaymentFx } from './payment-fixtures'
+import { nextReturnLink, seedReturnFixtures, startInbox, type Inbox } from './return-helpers'
 
 /**
- * What the tests of a return's money (return-refund-share, return-bonuses) share: a shop with the
- * order, payment and return fixtures, the visitor's return of some tickets by its e-mailed link,
- * and the order's refunds and view as the buyer sees them.
+ * What the tests of a return's money (return-refund-share, return-bonuses, sales-kept-back …)
+ * share: a shop with the order, payment and return fixtures, the fixture member's paid orders and
+ * card, the visitor's return of some tickets by its e-mailed link, and the order's refunds and
+ * view as the buyer sees them.
  */
 export interface ReturnShop {
   server: TestServer
@@ -15,13 +16,73 @@ export interface ReturnShop {
   fx: Fixtures
   pfx: PaymentFx
   reasons: number[]
+  /** Stops the server and the inbox. */
+  close(): Promise<void>
 }
 
-export async function seedReturnShop(server: TestServer, inbox: Inbox): Promise<ReturnShop> {
-  const fx = await seedOrderFixtures(server.db)
-  const pfx = await seedPaymentFixtures(server.db)
-  const { reasons } = await seedReturnFixtures(server.db)
-  return { server, inbox, fx, pfx, reasons }
+/**
+ * A server on an empty database (DEMO_DATA=0) with the order, payment and return fixtures, its
+ * e-mail going to a fresh inbox and its links to http://shop.test.
+ */
+export async function startReturnShop(db: TestDb): Promise<ReturnShop> {
+  const inbox = await startInbox()
+  let server: TestServer | undefined
+  try {
+    const shop = await startPaymentShop(db, { SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' })
+    server = shop.server
+    const { reasons } = await seedReturnFixtures(shop.server.db)
+    return {
+      ...shop,
+      inbox,
+      reasons,
+      close: async () => {
+        await shop.server.close()
+        await inbox.close()
+      },
+    }
+  } catch (err) {
+    await server?.close()
+    await inbox.close()
+    throw err
+  }
+}
+
+/** The fixture member's bonus balance (the client's card). */
+export async function cardBalance(shop: ReturnShop): Promise<number> {
+  const card = await shop.server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()
+  return Number(card.bonus_balance)
+}
+
+export async function setCardBalance(shop: ReturnShop, bonuses: number): Promise<void> {
+  await shop.server.db.updateTable('loyalty_cards').set({ bonus_balance: bonuses }).where('id', '=', shop.pfx.client.cardId).execute()
+}
+
+/** Pays an order by card through the sandbox bank, or at once when bonuses cover it (no bank then: null); answers the payment's public id. */
+export async function payOrder(shop: ReturnShop, v: Visitor, hash: string): Promise<string | null> {
+  const start = await startPay(v, hash, shop.pfx.types.card)
+  expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
+  if (start.body.bankUrl!.includes('/order/')) return null
+  const publicId = pathOf(start.body.bankUrl!).split('/').pop()!
+  expect((await decide(v, publicId, 'approve')).status).toBe(303)
+  return publicId
+}
+
+/**
+ * A paid order of the fixture member (its card earns bonuses): `quantity` adult tickets of
+ * `event` (the basic one unless named), `bonuses` and `promoCode` applied when given, paid by
+ * payOrder. Answers its hash, payment (null when bonuses paid it all), row id and lines.
+ */
+export async function memberOrder(shop: ReturnShop, quantity: number, bonuses: number, opts: { promoCode?: string; event?: EventFx } = {}) {
+  const { promoCode = '', event = shop.fx.basic } = opts
+  const m = await memberVisitor(shop.server, shop.pfx)
+  const hash = await placeOrder(m, shop.fx, event, 'adult', quantity)
+  if (bonuses > 0 || promoCode !== '') {
+    const d = await m.post<{ errorCode: string; promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode })
+    expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
+    expect(d.body.promoCode).toBe(promoCode)
+  }
+  const publicId = await payOrder(shop, m, hash)
+  return { hash, publicId, ...(await orderLines(shop, hash)) }
 }
 
 export interface ConfirmAnswer {

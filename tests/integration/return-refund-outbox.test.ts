@@ -3,12 +3,11 @@ import { REFUND_FIRST_ATTEMPT_LEASE_MS, refundRetryDelayMs, retryDueRefunds } fr
 import { buildPaymentRegistry } from '../../src/server/payments/registry'
 import { SANDBOX_REFUND_SWITCHED_OFF } from '../../src/server/payments/sandbox/refunds'
 import { sandboxRefunds, type SandboxRefunds } from '../support/sandbox-refunds'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
 import { decide, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
-import { startInbox, type Inbox } from './return-helpers'
-import { confirmReturn, orderLines, requestReturn, seedReturnShop, type ReturnShop } from './return-money-helpers'
+import { confirmReturn, orderLines, requestReturn, startReturnShop, type ReturnShop } from './return-money-helpers'
 
 /**
  * A return's refund reaches the bank durably (returns/refund-payment.ts queueRefund, the
@@ -25,22 +24,17 @@ const silentLog = { info() {}, warn() {}, error() {} }
 
 describe.each(TEST_DBS)('return refunds through the refund outbox on %s', (dbKind) => {
   let server: TestServer
-  let inbox: Inbox
   let shop: ReturnShop
   let boxoffice: AdminClient
   let bank: SandboxRefunds
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
-    shop = await seedReturnShop(server, inbox)
+    shop = await startReturnShop(dbKind)
+    server = shop.server
     bank = sandboxRefunds(server.url)
     boxoffice = await signedIn(server, 'boxoffice')
   })
-  afterAll(async () => {
-    await server?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
   const sendsOf = async (publicId: string) => server.db.selectFrom('refund_outbox').selectAll().where('payment_id', '=', (await paymentRow(server.db, publicId)).id).execute()
   const requestStatus = async (orderId: number) => Number((await server.db.selectFrom('return_requests').select('status').where('order_id', '=', orderId).executeTakeFirstOrThrow()).status)

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
 import { decide, memberVisitor, pathOf, paymentRow, placeOrder, startPay } from './payment-fixtures'
-import { startInbox, type Inbox } from './return-helpers'
-import { addPercentPromo, confirmReturn, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
+import { addPercentPromo, cardBalance, confirmReturn, orderLines, refundAmounts, requestReturn, returnTickets, setCardBalance, startReturnShop, viewSums, type ReturnShop } from './return-money-helpers'
 
 /**
  * What a return gives back (returns/refund-payment.ts refundOfReturned), on both databases: the
@@ -16,21 +15,16 @@ import { addPercentPromo, confirmReturn, orderLines, refundAmounts, requestRetur
  */
 describe.each(TEST_DBS)('the share a return refunds on %s', (dbKind) => {
   let server: TestServer
-  let inbox: Inbox
   let shop: ReturnShop
   let boxoffice: AdminClient
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
-    shop = await seedReturnShop(server, inbox)
+    shop = await startReturnShop(dbKind)
+    server = shop.server
     await addPercentPromo(shop, 'SHARE10', 10)
     boxoffice = await signedIn(server, 'boxoffice')
   })
-  afterAll(async () => {
-    await server?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
   /**
    * An order of `quantity` adult tickets, with a promo code when asked (10 % by default) and
@@ -130,11 +124,11 @@ describe.each(TEST_DBS)('the share a return refunds on %s', (dbKind) => {
   })
 
   it('spreads what belongs to the whole order (a fixed promo part, bonuses) by what each ticket was charged', async () => {
-    const balance = async () => Number((await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
+    const balance = () => cardBalance(shop)
     // A code of 50 % and 100 ₽, 200 bonuses, the programme (150 ₽) on the first ticket:
     // 3450 ₽ less 1500 + 100 ₽ less 200 ₽: 1650 ₽ paid. The first ticket was charged 1050 ₽, the second 900 ₽.
     await server.db.insertInto('promo_codes').values({ code: 'MIX50', discount_percent: 50, discount_amount: 10_000, multi_use: 1, max_uses: null, valid_to: null }).execute()
-    await server.db.updateTable('loyalty_cards').set({ bonus_balance: 500 }).where('id', '=', shop.pfx.client.cardId).execute()
+    await setCardBalance(shop, 500)
     const o = await paid(2, { promo: 'MIX50', bonuses: 200, programmeOn: 0 })
     expect((await paymentRow(server.db, o.publicId)).amount).toBe(165_000)
     // The second: 900 of 1950 of the 1650 ₽ paid, 761.538… ₽ rounded down; 92 of the 200 bonuses back.

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/contract/errors'
 import { toMajor, toMinor } from '../../src/contract/rules/money'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
 import { visitor } from './order-fixtures'
-import { decide, memberVisitor, pathOf, placeOrder, startPay } from './payment-fixtures'
-import { decodeMessage, nextReturnLink, startInbox, type Inbox } from './return-helpers'
-import { addPercentPromo, orderLines, returnTickets, seedReturnShop, type ReturnShop } from './return-money-helpers'
+import { decodeMessage, mailedRefundSum, nextReturnLink, type Inbox } from './return-helpers'
+import { addPercentPromo, cardBalance, memberOrder, returnTickets, setCardBalance, startReturnShop, type ReturnShop } from './return-money-helpers'
 
 /**
  * One money rule for the return page (returns/row-amounts.ts): what a row shows, and what any
@@ -23,19 +22,15 @@ describe.each(TEST_DBS)('the return page shows what the return refunds on %s', (
   let boxoffice: AdminClient
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
-    shop = await seedReturnShop(server, inbox)
+    shop = await startReturnShop(dbKind)
+    ;({ server, inbox } = shop)
     await addPercentPromo(shop, 'ROWS10', 10)
     boxoffice = await signedIn(server, 'boxoffice')
   })
-  afterAll(async () => {
-    await server?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
-  const balance = async () => Number((await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
-  const setBalance = (n: number) => server.db.updateTable('loyalty_cards').set({ bonus_balance: n }).where('id', '=', shop.pfx.client.cardId).execute()
+  const balance = () => cardBalance(shop)
+  const setBalance = (n: number) => setCardBalance(shop, n)
   /** The refunds of an order, minor units, oldest first. */
   const refunded = async (orderId: number) => (await server.db.selectFrom('refunds').select('amount').where('order_id', '=', orderId).orderBy('id').execute()).map((r) => Number(r.amount))
   /** What the return page shows each open line refunds (summa), minor units, by line id. */
@@ -44,32 +39,14 @@ describe.each(TEST_DBS)('the return page shows what the return refunds on %s', (
     expect(body.error_code).toBe('0')
     return new Map(body.rows.filter((r) => r.status_id === 0).map((r) => [r.id, toMinor(r.summa)]))
   }
-  /** The refund sum the last return e-mail of an order names. */
-  const mailedSum = (hash: string) => decodeMessage(inbox.messages.findLast((raw) => decodeMessage(raw).includes(`/order/return/${hash}?hash_conf=`))!).match(/Сумма к возврату: ([^\n]*)/)?.[1]
-
-  /** A member's order of `quantity` tickets, `bonuses` and `promoCode` applied, paid through the bank. */
-  async function memberOrder(quantity: number, bonuses: number, promoCode = '') {
-    const m = await memberVisitor(server, shop.pfx)
-    const hash = await placeOrder(m, shop.fx, shop.fx.basic, 'adult', quantity)
-    if (bonuses > 0 || promoCode !== '') {
-      const d = await m.post<{ errorCode: string; promoCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode })
-      expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
-      expect(d.body.promoCode).toBe(promoCode)
-    }
-    const start = await startPay(m, hash, shop.pfx.types.card)
-    expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
-    expect((await decide(m, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
-    return { hash, ...(await orderLines(shop, hash)) }
-  }
-
   it('a ticket returned alone, then two ticked together, then the last: each refund is what its rows showed', async () => {
     await setBalance(30)
     // A: 4 tickets with 10 % off and 30 bonuses spent; it earns 5 % of what it paid. B then spends
     // most of what A earned, so the card holds only part of A's earned bonuses when A is returned.
-    const a = await memberOrder(4, 30, 'ROWS10')
+    const a = await memberOrder(shop, 4, 30, { promoCode: 'ROWS10' })
     const earned = await balance()
     expect(earned).toBeGreaterThan(100)
-    await memberOrder(1, earned - 20)
+    await memberOrder(shop, 1, earned - 20)
     expect(await balance()).toBeLessThan(earned / 2)
     const ids = a.lines.map((l) => l.id)
 
@@ -78,7 +55,7 @@ describe.each(TEST_DBS)('the return page shows what the return refunds on %s', (
     expect([...before.keys()]).toEqual(ids)
     const alone = await returnTickets(shop, a.hash, [ids[1]])
     expect(toMinor(alone.summa!)).toBe(before.get(ids[1]))
-    expect(toMinor(Number(mailedSum(a.hash)!.replace(/[^\d,.]/g, '').replace(',', '.')))).toBe(before.get(ids[1]))
+    expect(toMinor(Number(mailedRefundSum(inbox, a.hash)!.replace(/[^\d,.]/g, '').replace(',', '.')))).toBe(before.get(ids[1]))
 
     // Two of the three left, ticked together: their rows' sum.
     const next = await rows(a.hash)
@@ -96,8 +73,8 @@ describe.each(TEST_DBS)('the return page shows what the return refunds on %s', (
   /** An order whose earned bonuses the card holds only part of, so returning one ticket changes what the others refund. */
   async function shortOrder() {
     await setBalance(30)
-    const a = await memberOrder(3, 30, 'ROWS10')
-    await memberOrder(1, (await balance()) - 20)
+    const a = await memberOrder(shop, 3, 30, { promoCode: 'ROWS10' })
+    await memberOrder(shop, 1, (await balance()) - 20)
     return a
   }
   type Answer = { errorCode: string; errorText: string; summa?: number }
@@ -115,7 +92,7 @@ describe.each(TEST_DBS)('the return page shows what the return refunds on %s', (
    * The member buys another ticket in another tab, 50 bonuses off, and earns 5 % of it: the card's
    * balance moves, and with it what the order's earned bonuses keep back of its refunds.
    */
-  const anotherTab = () => memberOrder(1, 50)
+  const anotherTab = () => memberOrder(shop, 1, 50)
 
   it('refuses a request whose shown refund went stale (the card changed in another tab), doing nothing, and takes the fresh one', async () => {
     const a = await shortOrder()

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RETURN_STATUS_CONFIRMED } from '../../src/contract/constants'
 import type { OrderReturnDataResponse } from '../../src/contract/entities/returns'
 import { formatMoney } from '../../src/contract/rules/moneyText'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { visitor } from './order-fixtures'
 import { decide, pathOf, placeOrder, startPay } from './payment-fixtures'
-import { decodeMessage, startInbox, type Inbox } from './return-helpers'
-import { addPercentPromo, orderLines, refundAmounts, requestReturn, returnTickets, seedReturnShop, type ReturnShop } from './return-money-helpers'
+import { decodeMessage, type Inbox } from './return-helpers'
+import { addPercentPromo, orderLines, refundAmounts, requestReturn, returnTickets, startReturnShop, type ReturnShop } from './return-money-helpers'
 
 /**
  * What the return page and the request's e-mail show is what the confirm refunds
@@ -20,15 +20,11 @@ describe.each(TEST_DBS)('the refund the return shows on %s', (dbKind) => {
   let shop: ReturnShop
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
-    shop = await seedReturnShop(server, inbox)
+    shop = await startReturnShop(dbKind)
+    ;({ server, inbox } = shop)
     await addPercentPromo(shop, 'SHOWN10', 10)
   })
-  afterAll(async () => {
-    await server?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
   it('shows each ticket at what its return refunds, in the page and in the e-mail', async () => {
     const v = await visitor(server.url)

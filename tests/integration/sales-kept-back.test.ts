@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventSales, SessionSales } from '../../src/contract/admin/sales'
-import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+import { TEST_DBS, type TestServer } from '../support/server'
 import { signedIn, type AdminClient } from './admin-helpers'
-import { decide, memberVisitor, pathOf, placeOrder, startPay } from './payment-fixtures'
-import { startInbox, type Inbox } from './return-helpers'
-import { orderLines, returnTickets, seedReturnShop, type ReturnShop } from './return-money-helpers'
+import { cardBalance, memberOrder, returnTickets, setCardBalance, startReturnShop, type ReturnShop } from './return-money-helpers'
 
 /**
  * The console's sales revenue counts the money a return kept back for earned bonuses the card had
@@ -17,42 +15,24 @@ import { orderLines, returnTickets, seedReturnShop, type ReturnShop } from './re
  */
 describe.each(TEST_DBS)('revenue kept back for spent bonuses on %s', (dbKind) => {
   let server: TestServer
-  let inbox: Inbox
   let shop: ReturnShop
   let manager: AdminClient
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    server = await startTestServer({ db: dbKind, env: { DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' } })
-    shop = await seedReturnShop(server, inbox)
+    shop = await startReturnShop(dbKind)
+    server = shop.server
     manager = await signedIn(server, 'manager')
   })
-  afterAll(async () => {
-    await server?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
-  const balance = async () => Number((await server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', shop.pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
-
-  async function memberOrder(quantity: number, bonuses: number, event = shop.fx.basic) {
-    const m = await memberVisitor(server, shop.pfx)
-    const hash = await placeOrder(m, shop.fx, event, 'adult', quantity)
-    if (bonuses > 0) {
-      const d = await m.post<{ errorCode: string }>('/api/order/add-discount', { hash, lang: 'ru', bonuses, cardCode: '', promoCode: '' })
-      expect(d.body.errorCode, JSON.stringify(d.body)).toBe('0')
-    }
-    const start = await startPay(m, hash, shop.pfx.types.card)
-    expect(start.body.errorCode, JSON.stringify(start.body)).toBe('0')
-    expect((await decide(m, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
-    return { hash, ...(await orderLines(shop, hash)) }
-  }
+  const balance = () => cardBalance(shop)
 
   it('counts what the returns of all of an order\'s tickets kept back as revenue, sold none', async () => {
-    await server.db.updateTable('loyalty_cards').set({ bonus_balance: 0 }).where('id', '=', shop.pfx.client.cardId).execute()
+    await setCardBalance(shop, 0)
     // A: 2 × 1000 ₽ on the race session earns 100; B spends them all and earns 77, which the card holds.
-    const a = await memberOrder(2, 0, shop.fx.race)
+    const a = await memberOrder(shop, 2, 0, { event: shop.fx.race })
     expect(await balance()).toBe(100)
-    await memberOrder(1, 100)
+    await memberOrder(shop, 1, 100)
     expect(await balance()).toBe(77)
     const session = `/api/admin/sales/sessions/${shop.fx.race.calendarId}`
     expect((await manager.get<SessionSales>(session)).body.totals).toMatchObject({ sold: 2, revenue: 200_000 })
