@@ -6,6 +6,7 @@
  * (server/venues/compile-protocol.ts); its English stays in the log (the failure's params).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_DRAWING_BYTES } from '../../src/contract/admin/catalogue'
 import { ErrorCode } from '../../src/contract/errors'
 import { MAX_DEPTH } from '../../src/engine/parse/limits'
 import { invalidAsFailure } from '../../src/server/admin/catalogue/references'
@@ -18,6 +19,8 @@ import { signedIn, type AdminClient } from './admin-helpers'
 const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"'
 /** Shapes too few to be seats: recognition needs a shape repeated at least this often. */
 const LONE_SHAPES = 3
+/** More than the drawing route's body allows beside the drawing itself (its bodyLimit's slack for the JSON around it). */
+const BODY_SLACK = 64 * 1024
 
 /** Refused drawings, each with what every language's text must hold (its numbers and names). */
 const REFUSED = {
@@ -84,6 +87,20 @@ describe.each(TEST_DBS)('a refused drawing in the operator\'s language on %s', (
     expect(await refuse('en', REFUSED['not SVG'].svg)).toBe(`${PREFIX.en}it is not an SVG drawing: its first element is <html>, not <svg>`)
     expect(await refuse('kz', REFUSED['an attribute over its bound'].svg)).toBe(`${PREFIX.kz}<path> элементінің d атрибуты 5,1 МБ, ал атрибут ең көбі 4 МБ бола алады: пішінді жеңілдетіңіз немесе бөліктерге бөліңіз`)
     expect(await refuse('ru', REFUSED['no seats'].svg)).toMatch(new RegExp(`^${PREFIX.ru}мест нет: ни одна фигура размером с место не повторяется хотя бы \\d+ раз \\(в самой большой группе одинаковых фигур — ${LONE_SHAPES}\\)$`))
+  })
+
+  it('a drawing over the upload\'s size limit is refused as too large (413), the limit named in MB in the operator\'s language, nothing stored', async () => {
+    // Only the body's size counts here: the route refuses it before reading it as JSON.
+    const svg = `<svg ${SVG_NS}>${' '.repeat(MAX_DRAWING_BYTES + BODY_SLACK)}</svg>`
+    const limitMb = String(MAX_DRAWING_BYTES / (1024 * 1024))
+    const expected = { kz: `Сұраныс тым үлкен: ${limitMb} МБ-тан аспауы керек`, ru: `Запрос слишком велик: не больше ${limitMb} МБ`, en: `The request is too large: at most ${limitMb} MB` }
+    for (const lang of ['kz', 'ru', 'en'] as const) {
+      manager.lang = lang
+      const answer = await manager.post(`/api/admin/venues/${venue}/drawings`, { name: 'huge', svg })
+      expect(answer.status, lang).toBe(413)
+      expect(answer.body, lang).toEqual({ errorCode: ErrorCode.BAD_REQUEST, errorText: expected[lang] })
+    }
+    expect(await server.db.selectFrom('venue_drawings').select('id').where('venue_id', '=', venue).execute()).toEqual([])
   })
 
   it('a rule set that cannot be compiled (the CLI\'s and the demo\'s import) is worded the same way, through the compile worker, its English kept for the log', async () => {

@@ -5,6 +5,7 @@ export const ch: Texts = {
   'invalid-fields': '請求無效：請檢查 {fields}',
   'malformed-json': '無法讀取請求（JSON 格式錯誤）。請重新整理頁面後再試。',
   'bad-request': '無法讀取請求。請重新整理頁面後再試。',
+  'too-large': '請求過大：上限為 {max} MB',
   'too-many-requests': '請求過多，請一分鐘後再試',
   internal: '內部錯誤，請稍後再試',
   busy: '伺服器目前忙碌，請幾秒後再試',

@@ -5,6 +5,7 @@ export const en: Texts = {
   'invalid-fields': 'Invalid request: check {fields}',
   'malformed-json': 'The request could not be read (malformed JSON). Reload the page and try again.',
   'bad-request': 'The request could not be read. Reload the page and try again.',
+  'too-large': 'The request is too large: at most {max} MB',
   'too-many-requests': 'Too many requests, try again in a minute',
   internal: 'Internal error, please try again later',
   busy: 'The server is busy right now, try again in a few seconds',

@@ -16,6 +16,8 @@ const MAX_ISSUES_IN_TEXT = 5
 
 /** The status of a refusal of the request as sent (a reason missing from HTTP_STATUS). */
 const DEFAULT_REFUSAL_STATUS = 400
+/** Bytes in the MB a too-large refusal names its call's limit in. */
+const BYTES_PER_MB = 1024 * 1024
 
 /**
  * The one table from a refusal's reason (its domain code, messages/reasons.ts) to the HTTP
@@ -27,6 +29,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'no-session': 403,
   'csrf-token': 403,
   'too-many-requests': 429,
+  'too-large': 413,
   'too-many-orders': 429,
   'too-many-sessions': 429,
   'too-many-captchas': 429,
@@ -168,7 +171,8 @@ declare module 'fastify' {
  * language from the message catalogue (server/messages), the details in the log:
  * - ApiFailure: its reason's code and text, the status of HTTP_STATUS;
  * - request validation (zod): 400 -1002 naming the fields (the validator's words go to the log);
- * - other 4xx raised by Fastify (malformed JSON, wrong content type, body too large): -1002;
+ * - a body over its call's size limit: 413 -1002 naming the limit in MB;
+ * - other 4xx raised by Fastify (malformed JSON, wrong content type): -1002;
  * - rate limit: -9998;
  * - anything else: 500 -9999 with a generic text; the error goes to the log only.
  * The request's `lang` is read before validation (preValidation), so calls whose schema has no
@@ -209,6 +213,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500
     if (status === 429) return answer('too-many-requests', 429)
+    // A body over its call's limit (a drawing over 48 MB): say so and how much fits, not "reload and
+    // try again", which would fail the same way.
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('too-large', 413, { max: Math.floor(request.routeOptions.bodyLimit / BYTES_PER_MB) })
     if (status >= 400 && status < 500) {
       request.log.info({ err: err.message, code: err.code }, 'unreadable request')
       const malformed = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
