@@ -10,6 +10,7 @@
  * a refusal travels through the compile workers' messages (server/venues/compile-protocol.ts).
  * Sizes are in bytes (UTF-16 units of the text): the wording chooses the unit.
  */
+import { wordCoded, type CodedMessage, type CodedWording } from './coded'
 
 /** Where malformed markup was met: `offset` in the text (UTF-16 units), `line` and `column` from 1. */
 export interface MarkupPlace {
@@ -81,7 +82,7 @@ export type MarkupRefusalCode =
   | 'unclosed-end-tag' | 'unclosed-comment' | 'unclosed-cdata' | 'unclosed-declaration' | 'unclosed-doctype-subset'
   | 'unclosed-doctype' | 'unclosed-instruction' | 'no-tag-name'
 
-export type VenueRefusal = { [C in VenueRefusalCode]: { code: C; params: VenueRefusalParams[C] } }[VenueRefusalCode]
+export type VenueRefusal = CodedMessage<VenueRefusalParams>
 
 /** Every code (the server's wording has one entry each per language; a unit test checks it words them all). */
 export const VENUE_REFUSAL_CODES = [
@@ -112,7 +113,7 @@ const ruleWhere = (p: RulePlace) => (p.rule === 'seat' ? `seat rule ${p.name}` :
 const MB = 1024 * 1024
 
 /** The English of each code: what the engine said before refusals had codes, word for word. */
-const ENGLISH: { [C in VenueRefusalCode]: (p: VenueRefusalParams[C]) => string } = {
+const ENGLISH: CodedWording<VenueRefusalParams> = {
   'not-text': () => 'the drawing must be SVG text',
   'too-large': (p) => `the drawing is larger than ${p.max} bytes`,
   'root-not-svg': (p) => `the drawing's root element is <${p.name}>, not <svg>`,
@@ -147,5 +148,5 @@ const ENGLISH: { [C in VenueRefusalCode]: (p: VenueRefusalParams[C]) => string }
 
 /** The refusal in English (the CLI, logs, the storefront's parser worker, and the errors' messages). */
 export function refusalText(r: VenueRefusal): string {
-  return (ENGLISH[r.code] as (p: VenueRefusal['params']) => string)(r.params)
+  return wordCoded(ENGLISH, r)
 }

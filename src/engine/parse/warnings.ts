@@ -8,6 +8,7 @@
  * Params are plain numbers and strings (names from the drawing are kept as written), so the
  * warnings travel through the contract (contract/admin/venueWarnings.ts) and the database as JSON.
  */
+import { wordCoded, type CodedMessage, type CodedWording } from './coded'
 
 /** Each code's params. */
 export interface VenueWarningParams {
@@ -72,7 +73,7 @@ export type VenueWarningCode = keyof VenueWarningParams
  * One warning. `times`: how many alike the drawing gave (the first is kept, the rest counted:
  * a broken drawing repeats one problem thousands of times).
  */
-export type VenueWarning = { [C in VenueWarningCode]: { code: C; params: VenueWarningParams[C]; times?: number } }[VenueWarningCode]
+export type VenueWarning = CodedMessage<VenueWarningParams> & { times?: number }
 
 /** Every code (the console's wording has one entry each; a unit test checks it words them all). */
 export const VENUE_WARNING_CODES = [
@@ -94,7 +95,7 @@ const SEAT_TYPE_ORDER = ['wheelchair', 'companion', 'transfer', 'restricted', 's
 /** "1 seat", "2 seats": English's two forms. */
 const en = (n: number, one: string, other = `${one}s`) => `${n} ${n === 1 ? one : other}`
 
-const ENGLISH: { [C in VenueWarningCode]: (p: VenueWarningParams[C]) => string } = {
+const ENGLISH: CodedWording<VenueWarningParams> = {
   'stray-end-tag': (p) => `stray end tag </${p.tag}> ignored`,
   'unclosed-closed': (p) => `end tag </${p.tag}> closed ${en(p.count, 'unclosed element')}`,
   'left-open': (p) => `${en(p.count, 'element')} left open at the end of the drawing`,
@@ -137,6 +138,6 @@ const ENGLISH: { [C in VenueWarningCode]: (p: VenueWarningParams[C]) => string }
 
 /** The warning in English (the CLI, logs, and the API's `text` beside the code). */
 export function warningText(w: VenueWarning): string {
-  const text = (ENGLISH[w.code] as (p: VenueWarning['params']) => string)(w.params)
+  const text = wordCoded(ENGLISH, w)
   return w.times !== undefined && w.times > 1 ? `${text} (${w.times} times in all)` : text
 }
