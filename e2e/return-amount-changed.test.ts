@@ -5,10 +5,11 @@ import returnsCh from '../src/app/i18n/locales/returns.ch'
 import returnsEn from '../src/app/i18n/locales/returns.en'
 import returnsKz from '../src/app/i18n/locales/returns.kz'
 import returnsRu from '../src/app/i18n/locales/returns.ru'
-import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/order-fixtures'
-import { decide, memberVisitor, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
-import { nextReturnLink, seedReturnFixtures, startInbox, type Inbox } from '../tests/integration/return-helpers'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { visitor, type Fixtures } from '../tests/integration/order-fixtures'
+import { decide, memberVisitor, pathOf, placeOrder, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
+import { nextReturnLink, type Inbox } from '../tests/integration/return-helpers'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { startReturnApp, type ReturnApp } from './support/returns'
 
 /**
  * Installs, in the page, a record of the changed-sum alert's text at the moment it is added
@@ -35,21 +36,16 @@ const TEXTS: Record<Lang, { title: string; mailSent: string }> = {
 }
 
 describe('a return whose refund changed after the page loaded, in the browser', () => {
+  let shop: ReturnApp
   let app: AppHarness
   let inbox: Inbox
   let fx: Fixtures
   let pfx: PaymentFx
   beforeAll(async () => {
-    inbox = await startInbox()
-    app = await startApp({ DEMO_DATA: '0', SMTP_URL: `smtp://127.0.0.1:${inbox.port}` })
-    fx = await seedOrderFixtures(app.server.db)
-    pfx = await seedPaymentFixtures(app.server.db)
-    await seedReturnFixtures(app.server.db)
+    shop = await startReturnApp()
+    ;({ app, inbox, fx, pfx } = shop)
   })
-  afterAll(async () => {
-    await app?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
   const balance = async () => Number((await app.server.db.selectFrom('loyalty_cards').select('bonus_balance').where('id', '=', pfx.client.cardId).executeTakeFirstOrThrow()).bonus_balance)
   /** A member's paid order of `quantity` tickets with `bonuses` spent on it. */

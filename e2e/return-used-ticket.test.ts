@@ -4,11 +4,12 @@ import { ticketClaims } from '../src/server/domain/tickets/claims'
 import type { TicketKeys } from '../src/server/domain/tickets/keys'
 import { signedIn, type AdminClient } from '../tests/integration/admin-helpers'
 import { bringToDoor, DOOR_TOKEN, scan, serverKeys, viewLines } from '../tests/integration/door-helpers'
-import { seedOrderFixtures, visitor, type Fixtures, type Visitor } from '../tests/integration/order-fixtures'
-import { seedPaymentFixtures, type PaymentFx } from '../tests/integration/payment-fixtures'
-import { nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from '../tests/integration/return-helpers'
+import { visitor, type Fixtures, type Visitor } from '../tests/integration/order-fixtures'
+import type { PaymentFx } from '../tests/integration/payment-fixtures'
+import { nextReturnLink, paidOrder, type Inbox } from '../tests/integration/return-helpers'
 import returnsRu from '../src/app/i18n/locales/returns.ru'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { startReturnApp, type ReturnApp } from './support/returns'
 
 /**
  * The return page of an order one of whose tickets was admitted at the door, in Chromium: that
@@ -18,6 +19,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, 
  * 390x844 phone.
  */
 describe('the return page of used and refunded tickets', () => {
+  let shop: ReturnApp
   let app: AppHarness
   let inbox: Inbox
   let fx: Fixtures
@@ -27,20 +29,14 @@ describe('the return page of used and refunded tickets', () => {
   let desk: AdminClient
 
   beforeAll(async () => {
-    inbox = await startInbox()
-    app = await startApp({ DEMO_DATA: '0', DOOR_TOKEN, SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'http://shop.test' })
-    fx = await seedOrderFixtures(app.server.db)
-    pfx = await seedPaymentFixtures(app.server.db)
-    reasons = (await seedReturnFixtures(app.server.db)).reasons
+    shop = await startReturnApp({ DOOR_TOKEN, PUBLIC_URL: 'http://shop.test' })
+    ;({ app, inbox, fx, pfx, reasons } = shop)
     keys = await serverKeys(app.server)
     desk = await signedIn(app.server, 'boxoffice')
     // Tomorrow: inside the door's window, and returns still open.
     await bringToDoor(app.server.db, [fx.basic.calendarId])
   })
-  afterAll(async () => {
-    await app?.close()
-    await inbox?.close()
-  })
+  afterAll(() => shop?.close())
 
   /** A paid order of `n` tickets: its visitor, hash, and each ticket's line id and door code. */
   async function paidTickets(n: number) {
