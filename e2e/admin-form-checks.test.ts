@@ -13,7 +13,7 @@ import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import { MAX_TOKEN_DAYS, MIN_PASSWORD_LENGTH } from '../src/contract/admin/access'
 import { PROMO_MIN_LENGTH } from '../src/contract/constants'
 import { LANGS, type Lang } from '../src/contract/lang'
-import { separatorsOf } from '../src/app/i18n/punctuation'
+import { aside, separatorsOf } from '../src/app/i18n/punctuation'
 import { createOperator } from '../src/server/admin/auth'
 import { importVenueDrawing } from '../src/server/venues/import'
 import { ADMIN_TEXTS as SERVER_TEXTS } from '../src/server/messages/admin'
@@ -84,10 +84,10 @@ describe('console forms checked by the contract', () => {
 
         await page.goto(new URL(`/admin/catalogue/tags?lang=${lang}`, app.baseUrl).toString())
         await page.getByRole('heading', { level: 1, name: c.tags }).waitFor()
-        const tagName = page.getByRole('textbox', { name: `${c.name} (ru)`, exact: true })
+        const tagName = page.getByRole('textbox', { name: `${c.name}${aside(lang, 'ru')}`, exact: true })
         expect(await tagName.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('')
         await page.getByRole('button', { name: c.create, exact: true }).click()
-        await expect.poll(() => alert.innerText()).toBe(`${c.name} (ru)${colon(lang)}${issue.required}`)
+        await expect.poll(() => alert.innerText()).toBe(`${c.name}${aside(lang, 'ru')}${colon(lang)}${issue.required}`)
         await refused(page, 'name_ru')
         await axeInTurn(page, 'tags, empty name', lang)
 
@@ -165,7 +165,7 @@ describe('console forms checked by the contract', () => {
         await page.goto(new URL(`/admin/venues?lang=${lang}`, app.baseUrl).toString())
         const venue = page.getByRole('form', { name: s.newVenue })
         await venue.getByRole('button', { name: s.create, exact: true }).click()
-        await expect.poll(() => alert.innerText()).toBe(`${ADMIN_TEXTS[lang].name} (ru)${colon(lang)}${issue.required}`)
+        await expect.poll(() => alert.innerText()).toBe(`${ADMIN_TEXTS[lang].name}${aside(lang, 'ru')}${colon(lang)}${issue.required}`)
         await refused(page, 'name_ru')
         await axeInTurn(page, 'venues, empty name', lang)
       }
@@ -206,7 +206,7 @@ describe('console forms checked by the contract', () => {
         await expect.poll(() => page.locator('[name="name_ru"]').inputValue()).not.toBe('')
         await page.locator('[name="name_ru"]').fill('')
         await page.getByRole('button', { name: t.save, exact: true }).click()
-        await expect.poll(() => alert.innerText()).toBe(`${t.name} (ru)${colon(lang)}${issue.required}`)
+        await expect.poll(() => alert.innerText()).toBe(`${t.name}${aside(lang, 'ru')}${colon(lang)}${issue.required}`)
         await refused(page, 'name_ru')
         await page.getByRole('button', { name: t.addSession, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${t.day}${colon(lang)}${issue.required}`)

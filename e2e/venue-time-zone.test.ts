@@ -11,6 +11,7 @@ import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
 import { signInConsole } from './support/console'
 import { createWalkOrder } from './support/orders'
 import { DESKTOP_VIEWPORT, freePort, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { aside } from '../src/app/i18n/punctuation'
 
 /**
  * A venue in Almaty (VENUE_TIME_ZONE=Asia/Almaty, UTC+5 all year) run from a browser in New York
@@ -100,7 +101,7 @@ describe('a venue in Almaty, seen from a browser in New York', () => {
     const named = { ru: 'время площадки, Asia/Almaty', en: 'venue time, Asia/Almaty', kz: 'алаң уақыты, Asia/Almaty', ch: '場館時間，Asia/Almaty' }
     for (const lang of LANGS) {
       await page.locator('.adm-lang select').selectOption(lang)
-      const label = page.getByLabel(`${WAITING_CONSOLE_TEXTS[lang].opensAt} (${named[lang]})`, { exact: true })
+      const label = page.getByLabel(`${WAITING_CONSOLE_TEXTS[lang].opensAt}${aside(lang, named[lang])}`, { exact: true })
       await expect.poll(() => label.inputValue(), { message: lang }).toBe('2030-06-01T23:30')
     }
     expect(consoleErrors(errors)).toEqual([])

@@ -54,6 +54,9 @@ export function chineseLiteralsIn(dirs: readonly string[]): [string, string][] {
   return found
 }
 
+/** The files parsed so far, by path: the scans of one test file read the same sources. */
+const parsed = new Map<string, ts.SourceFile>()
+
 /** Calls `visit` with each .ts/.tsx file under `dirs`, parsed. */
 function forEachSource(dirs: readonly string[], visit: (file: ts.SourceFile, node: ts.Node) => void): void {
   const walk = (dir: string) => {
@@ -62,7 +65,8 @@ function forEachSource(dirs: readonly string[], visit: (file: ts.SourceFile, nod
       if (entry.isDirectory()) walk(file)
       else if (/\.tsx?$/.test(entry.name)) {
         const kind = entry.name.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
-        const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind)
+        const source = parsed.get(file) ?? ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind)
+        parsed.set(file, source)
         visit(source, source)
       }
     }
@@ -87,9 +91,42 @@ export function literalJoinsIn(dirs: readonly string[]): [string, string][] {
       (ts.isJsxText(node) && GLUE.has(node.text)) ||
       (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'join'
         && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]) && GLUE.has(node.arguments[0].text))
-    if (glued) {
+    if (glued || (ts.isStringLiteral(node) && GLUE.has(node.text) && shownInMarkup(node))) {
       const { line } = file.getLineAndCharacterOfPosition(node.getStart(file))
       found.push([`${path.relative(process.cwd(), file.fileName)}:${line + 1}`, node.getText(file)])
+    }
+    ts.forEachChild(node, (child) => visit(file, child))
+  }
+  forEachSource(dirs, visit)
+  return found
+}
+
+/** Whether a literal is a child of markup as it is: `{', '}`, `{i > 0 && ', '}`, `{a ? ' (' : ''}`. */
+function shownInMarkup(node: ts.Node): boolean {
+  const parent = node.parent
+  if (ts.isJsxExpression(parent)) return true
+  const picked = (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && parent.right === node) || (ts.isConditionalExpression(parent) && parent.condition !== node)
+  return picked && ts.isJsxExpression(parent.parent)
+}
+
+/**
+ * The places in the .ts/.tsx files under `dirs` that put ASCII brackets round a part they compose
+ * (a template `${label} (${note})`, JSX text `{label} ({note})`, a literal ' (' or ')' shown in
+ * markup), as [file:line, code]. In a Chinese page those read as Latin brackets beside Chinese
+ * ("名稱 (ru)"); i18n/punctuation.ts's bracketed and aside write them in the page's language.
+ */
+export function literalBracketsIn(dirs: readonly string[]): [string, string][] {
+  const found: [string, string][] = []
+  const visit = (file: ts.SourceFile, node: ts.Node) => {
+    let bracketing = false
+    if (ts.isTemplateExpression(node)) {
+      const literals = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)]
+      bracketing = literals.some((text, i) => (i < literals.length - 1 && /\(\s*$/.test(text)) || (i > 0 && /^\s*\)/.test(text)))
+    } else if (ts.isJsxText(node)) bracketing = /\(\s*$|^\s*\)/.test(node.text)
+    else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) bracketing = /^\s*[()]\s*$/.test(node.text) && shownInMarkup(node)
+    if (bracketing) {
+      const { line } = file.getLineAndCharacterOfPosition(node.getStart(file))
+      found.push([`${path.relative(process.cwd(), file.fileName)}:${line + 1}`, node.getText(file).trim()])
     }
     ts.forEachChild(node, (child) => visit(file, child))
   }

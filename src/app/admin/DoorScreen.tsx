@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatClock } from '../i18n/localeFormat'
-import { joinParts, labelled, separatorsOf } from '../i18n/punctuation'
+import { aside, joinParts, labelled, separatorsOf } from '../i18n/punctuation'
 import { Link, useParams } from 'react-router-dom'
 import type { z } from 'zod'
 import { checkinListCreateSchema, type CheckinCounts, type checkinListsResponseSchema } from '../../contract/admin/door'
@@ -148,7 +148,7 @@ export function DoorScreen() {
             <option key={s.id} value={s.id}>
               {/* The date as the console's language writes it, at render: a language switch rewords it. */}
               {formatSession(s.day, s.time, lang)}
-              {s.cancelled ? ` (${notes.cancelled})` : ''}
+              {s.cancelled ? aside(lang, notes.cancelled) : ''}
             </option>
           ))}
         </select>

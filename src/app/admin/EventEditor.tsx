@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { eventInputSchema } from '../../contract/admin/catalogue'
 import { can } from '../../contract/admin/roles'
 import { KIND_SUBSCRIPTIONS } from '../../contract/constants'
-import { LANGS } from '../../contract/lang'
+import { LANGS, type Lang } from '../../contract/lang'
 import { AdminApiError } from './api'
 import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
@@ -20,13 +20,14 @@ import { PriceFields, priceRequest } from './PriceForm'
 import { isArchived, nameOf, offered, type Row } from './rows'
 import { formatSession } from '../i18n/localeFormat'
 import { SeatingRules } from './SeatingRules'
+import { aside, separatorsOf } from '../i18n/punctuation'
 
 type Refs = Record<'kinds' | 'menus' | 'sub_menus' | 'tags' | 'venues' | 'categories' | 'zones' | 'drawings', Row[]>
 
 /** The editor's label of each field of the event input (per-language names add the language; a session's are NewSessionForm's, a price row's PriceForm's). */
-function fieldLabel(t: AdminTexts, key: string): string {
+function fieldLabel(t: AdminTexts, lang: Lang, key: string): string {
   const name = /^name_(\w+)$/.exec(key)
-  if (name) return `${t.name} (${name[1]})`
+  if (name) return `${t.name}${aside(lang, name[1])}`
   const field = key.split('.')[0]
   const labels: Record<string, string> = {
     menu_kind_id: t.kind,
@@ -144,7 +145,7 @@ export function EventEditor() {
       version: eventId === null ? undefined : version,
     }
     // The three forms are noValidate: these checks, not the browser's bubbles in the browser's language, say what is wrong.
-    if (refuse(e, 'event', firstIssue(eventInputSchema, body, lang, { label: (key) => fieldLabel(t, key) }))) return setError(null)
+    if (refuse(e, 'event', firstIssue(eventInputSchema, body, lang, { label: (key) => fieldLabel(t, lang, key) }))) return setError(null)
     void run(async () => {
       if (eventId === null) {
         const made = await api('eventCreate', body as never)
@@ -210,7 +211,7 @@ export function EventEditor() {
     </fieldset>
   )
   const sessionName = (s: Row) => formatSession(String(s.day), String(s.time), lang)
-  const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)} (${t.archivedMark})` : nameOf(r, lang))
+  const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)}${aside(lang, t.archivedMark)}` : nameOf(r, lang))
   const keptMenus = (detail?.main_menu_ids ?? []).map(String)
   // The section's menu items, plus any the event is in already (archived or of another section):
   // listed, so they are seen and sent back, never dropped unseen.
@@ -277,16 +278,16 @@ export function EventEditor() {
           {notes.emptyBefore}{' '}
           {missing.map((m, i) => (
             <span key={m.to}>
-              {i > 0 && ', '}
+              {i > 0 && separatorsOf(lang)('punct.comma')}
               <Link to={m.to}>{m.what}</Link>
             </span>
-          ))}{' '}
-          ({notes.emptyWhere})
+          ))}
+          {aside(lang, notes.emptyWhere)}
         </div>
       )}
       <form className="adm-form" noValidate onSubmit={saveEvent} aria-label={t.name}>
         {refusal('event')}
-        {LANGS.map((l) => field(`name_${l}`, `${t.name} (${l})`, { ...(l === 'ru' ? { required: true } : {}), name: `name_${l}`, ...marks('event', `name_${l}`) }))}
+        {LANGS.map((l) => field(`name_${l}`, `${t.name}${aside(lang, l)}`, { ...(l === 'ru' ? { required: true } : {}), name: `name_${l}`, ...marks('event', `name_${l}`) }))}
         {select('kind', t.kind, offered(refs.kinds, detail ? [String(detail.event.menu_kind_id)] : []), false, subscriptionKind ? 'adm-kind-subscriptions' : undefined)}
         {subscriptionKind && (
           <p id="adm-kind-subscriptions" className="adm-muted">

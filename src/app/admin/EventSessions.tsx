@@ -7,7 +7,7 @@ import { salesExportPath } from '../../contract/admin/sales-export'
 import type { Lang } from '../../contract/lang'
 import { sessionSaleState } from '../../contract/rules/session-sale'
 import { formatMoment, formatSession } from '../i18n/localeFormat'
-import { labelled, separatorsOf } from '../i18n/punctuation'
+import { asideMarks, labelled, separatorsOf } from '../i18n/punctuation'
 import { fillIn } from './careTexts'
 import { AdminApiError } from './api'
 import { consoleMoney } from './money'
@@ -248,8 +248,9 @@ export function EventSessions({ heading, sessions, prices, categories, zones, wr
             {when(x)}
             {x.drawing_id ? (
               <>
-                {' '}
-                (<Link to={`/admin/drawings/${String(x.drawing_id)}`}>{mapName(x.drawing_id)}</Link>)
+                {asideMarks(lang)[0]}
+                <Link to={`/admin/drawings/${String(x.drawing_id)}`}>{mapName(x.drawing_id)}</Link>
+                {asideMarks(lang)[1]}
               </>
             ) : null}{' '}
             <SaleBadge session={x} /> · <Link to={`/admin/sessions/${String(x.id)}/waiting-room`}>{WAITING_CONSOLE_TEXTS[lang].link}</Link>

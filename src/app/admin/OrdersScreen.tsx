@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { orderSearchQuerySchema, type OrderCare } from '../../contract/admin/care'
 import { can } from '../../contract/admin/roles'
 import type { AdminOrder } from '../../contract/admin/sales'
+import type { Lang } from '../../contract/lang'
 import { CARE_TEXTS, fillIn, orderSumText, ticketCountText, type CareTexts } from './careTexts'
 import { auditActionName } from './catalogue/auditTexts'
 import { firstIssue } from './issueTexts'
@@ -10,7 +11,7 @@ import { consoleMoney } from './money'
 import { typedOrNull, useRefusal } from './refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { formatMoment, formatSession } from '../i18n/localeFormat'
-import { bracketed, labelled, separatorsOf } from '../i18n/punctuation'
+import { aside, labelled, separatorsOf } from '../i18n/punctuation'
 import { NameTickets } from './NameTickets'
 
 
@@ -61,7 +62,7 @@ export function OrdersScreen() {
           {found.map((o) => (
             <li key={o.id}>
               <Link to={`/admin/orders/${o.id}`}>{fillIn(c.order, { n: o.ord_num })}</Link> · {c.state[o.state]}
-              {o.boxOffice ? ` (${c.sold[o.boxOffice]})` : ''} · {contacts(o)} · {orderSumText(o, lang, currency)}
+              {o.boxOffice ? aside(lang, c.sold[o.boxOffice]) : ''} · {contacts(o)} · {orderSumText(o, lang, currency)}
             </li>
           ))}
         </ul>
@@ -133,7 +134,7 @@ export function OrderCareScreen() {
         <>
           <p>
             {c.status}{separatorsOf(lang)('punct.colon')}<strong>{c.state[care.order.state]}</strong>
-            {care.order.boxOffice ? ` ${bracketed(lang, c.sold[care.order.boxOffice])}` : ''} · {labelled(separatorsOf(lang), c.buyer, contacts(care.order))} · {orderSumText(care.order, lang, currency)} · {labelled(separatorsOf(lang), c.tickets, ticketCountText(care.order, lang))}
+            {care.order.boxOffice ? aside(lang, c.sold[care.order.boxOffice]) : ''} · {labelled(separatorsOf(lang), c.buyer, contacts(care.order))} · {orderSumText(care.order, lang, currency)} · {labelled(separatorsOf(lang), c.tickets, ticketCountText(care.order, lang))}
           </p>
           {(care.order.state === 'paid' || care.order.state === 'partly_refunded') && !care.can.name && (
             <p>
@@ -153,7 +154,7 @@ export function OrderCareScreen() {
             <p className="adm-actions">
               {care.can.refund && (
                 <button type="button" onClick={() => void refund(picked)} data-testid="refund">
-                  {picked.length ? `${c.refundPick} (${picked.length})` : c.refund}
+                  {picked.length ? `${c.refundPick}${aside(lang, String(picked.length))}` : c.refund}
                 </button>
               )}{' '}
               {care.can.cancel && (
@@ -219,7 +220,7 @@ export function OrderCareScreen() {
                 {formatMoment(h.at, lang, timeZone)} — {c.kinds[h.kind]}
                 {h.mail !== undefined && `: ${c.mailKinds[h.mail]}`}
                 {h.action !== undefined && `: ${auditActionName(h.action, lang)}`}
-                {historyDetail(h, c, (minor) => consoleMoney(minor, lang, currency))}
+                {historyDetail(h, c, lang, (minor) => consoleMoney(minor, lang, currency))}
               </li>
             ))}
           </ol>
@@ -238,7 +239,7 @@ function contacts(o: { fio: string; email: string; phone: string }): string {
  * What a history line says in brackets: its detail (an e-mail's subject, as the buyer got it, and its
  * address), a refund's amount and what it kept back for spent bonuses, an e-mail's outcome, in the console's words.
  */
-function historyDetail(h: OrderCare['history'][number], c: CareTexts, money: (minor: number) => string): string {
+function historyDetail(h: OrderCare['history'][number], c: CareTexts, lang: Lang, money: (minor: number) => string): string {
   const parts = [h.detail, h.amount === undefined ? '' : money(h.amount), h.withheld === undefined ? '' : fillIn(c.withheld, { sum: money(h.withheld) }), h.outcome === undefined ? '' : c.outcomes[h.outcome]].filter((p) => p !== '')
-  return parts.length === 0 ? '' : ` (${parts.join(' · ')})`
+  return parts.length === 0 ? '' : aside(lang, parts.join(' · '))
 }

@@ -5,6 +5,7 @@ import { firstIssue } from './issueTexts'
 import { typedOrNull } from './refusal'
 import { isArchived, nameOf, type Row } from './rows'
 import type { AdminTexts } from './texts'
+import { aside } from '../i18n/punctuation'
 
 
 /** A price row as its form holds it: the chosen ids and the amounts as typed. */
@@ -57,7 +58,7 @@ interface Props {
  * session, and so its map, changed.
  */
 export function PriceFields({ draft, onChange, categories, zones, t, lang, autoFocus = false, marks = () => ({}) }: Props) {
-  const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)} (${t.archivedMark})` : nameOf(r, lang))
+  const labelOf = (r: Row) => (isArchived(r) ? `${nameOf(r, lang)}${aside(lang, t.archivedMark)}` : nameOf(r, lang))
   return (
     <>
       <label>

@@ -3,6 +3,7 @@ import { typedOrNull, type Marks } from './refusal'
 import { SESSION_TEXTS } from './sessionTexts'
 import { useConsole } from './shell'
 import { venueClockNote } from './venueClock'
+import { aside } from '../i18n/punctuation'
 
 /**
  * A session's on-sale window (calendars.sale_from, sale_to) as a form's two datetime-local inputs,
@@ -62,7 +63,8 @@ export function SaleWindowFields({ value, onChange, marks, hintId }: Props) {
         <input type="datetime-local" name="sale_to" value={value.saleTo} onChange={(e) => onChange({ ...value, saleTo: e.target.value })} {...described('sale_to')} />
       </label>
       <p id={hintId}>
-        {s.saleHint} ({venueClockNote(lang, timeZone)})
+        {s.saleHint}
+        {aside(lang, venueClockNote(lang, timeZone))}
       </p>
     </>
   )

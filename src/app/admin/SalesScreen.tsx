@@ -5,7 +5,7 @@ import { EXPORT_WORDS, salesExportPath } from '../../contract/admin/sales-export
 import { CARE_TEXTS, fillIn, orderSumText, ticketCountText } from './careTexts'
 import { consoleMoney } from './money'
 import { formatDate, formatSession } from '../i18n/localeFormat'
-import { labelled, separatorsOf } from '../i18n/punctuation'
+import { aside, labelled, separatorsOf } from '../i18n/punctuation'
 import { DOOR_CONSOLE_TEXTS } from './doorTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { SalesMap } from './SalesMap'
@@ -121,7 +121,7 @@ export function SalesScreen() {
             </figure>
           )}
           {sales.sessions.map((s) => (
-            <div className="adm-scroll" key={s.calendar_id} tabIndex={0} role="region" aria-label={`${t.session} ${formatSession(s.day, s.time, lang)}${s.cancelled ? ` (${NOTE_TEXTS[lang].cancelled})` : ''}`}>
+            <div className="adm-scroll" key={s.calendar_id} tabIndex={0} role="region" aria-label={`${t.session} ${formatSession(s.day, s.time, lang)}${s.cancelled ? aside(lang, NOTE_TEXTS[lang].cancelled) : ''}`}>
               <table>
                 <caption>
                   {t.session} {formatSession(s.day, s.time, lang)}

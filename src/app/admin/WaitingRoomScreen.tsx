@@ -11,6 +11,7 @@ import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
 import { zoneInputInstant, zoneInputValue } from '../../contract/rules/wallClock'
 import { venueClockNote } from './venueClock'
 import { WAITING_CONSOLE_TEXTS } from './waitingTexts'
+import { aside } from '../i18n/punctuation'
 
 interface Form {
   enabled: boolean
@@ -106,7 +107,8 @@ export function WaitingRoomScreen() {
             </span>
           </label>
           <label>
-            {w.opensAt} ({venueClockNote(lang, timeZone)})
+            {w.opensAt}
+            {aside(lang, venueClockNote(lang, timeZone))}
             <input type="datetime-local" name="opens_at" required readOnly={locked} value={form.opensAt} onChange={(e) => setForm({ ...form, opensAt: e.target.value })} {...marks('room', 'opens_at')} />
           </label>
           <label>

@@ -2,6 +2,7 @@ import { consoleMoney } from './money'
 import type { Lang } from '../../contract/lang'
 import { DESK_SALE_WORDS, ORDER_STATE_WORDS, wasPaid, type OrderState } from '../../contract/admin/sales-export'
 import type { HISTORY_KINDS, MAIL_OUTCOMES, MailKind } from '../../contract/admin/care'
+import { aside } from '../i18n/punctuation'
 
 /** Words of the console's order care screens (issue 19.2), ru, en, kz, ch. */
 type Kind = (typeof HISTORY_KINDS)[number]
@@ -273,10 +274,10 @@ export const fillIn = (text: string, vars: Record<string, string | number>) => t
  */
 export function orderSumText(o: { state: OrderState; total: number; paid_amount: number }, lang: Lang, currency: string): string {
   const major = (minor: number) => consoleMoney(minor, lang, currency)
-  return !wasPaid(o.state) ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)} (${fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) })})`
+  return !wasPaid(o.state) ? major(o.total) : o.paid_amount === o.total ? major(o.paid_amount) : `${major(o.paid_amount)}${aside(lang, fillIn(CARE_TEXTS[lang].listPrice, { sum: major(o.total) }))}`
 }
 
 /** An order's ticket count as the console shows it: the tickets it holds, and how many were returned when some were. */
 export function ticketCountText(o: { tickets: number; returned_tickets: number }, lang: Lang): string {
-  return o.returned_tickets > 0 ? `${o.tickets} (${fillIn(CARE_TEXTS[lang].returnedCount, { n: o.returned_tickets })})` : String(o.tickets)
+  return o.returned_tickets > 0 ? `${o.tickets}${aside(lang, fillIn(CARE_TEXTS[lang].returnedCount, { n: o.returned_tickets }))}` : String(o.tickets)
 }

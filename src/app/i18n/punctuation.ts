@@ -31,6 +31,20 @@ export function bracketed(lang: Lang, text: string): string {
   return lang === 'ch' ? `（${text}）` : `(${text})`
 }
 
+/**
+ * A note after a text, in brackets in the page's language: `${label}${aside(lang, 'ru')}` reads
+ * "Имя (ru)" and "名稱（ru）". Latin brackets take a space before them, full-width ones none (their
+ * own width is the gap).
+ */
+export function aside(lang: Lang, note: string): string {
+  return lang === 'ch' ? bracketed(lang, note) : ` ${bracketed(lang, note)}`
+}
+
+/** The brackets of `aside`, for a note that holds markup (a link): [' (', ')'], ['（', '）']. */
+export function asideMarks(lang: Lang): readonly [string, string] {
+  return lang === 'ch' ? ['（', '）'] : [' (', ')']
+}
+
 /** The non-empty parts joined as one line in the page's language. */
 export function joinParts(t: Translate, parts: readonly string[]): string {
   return parts.filter((p) => p !== '').join(t('punct.comma'))

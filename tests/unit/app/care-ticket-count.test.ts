@@ -8,6 +8,6 @@ describe('ticketCountText', () => {
     expect(ticketCountText({ tickets: 1, returned_tickets: 2 }, 'en')).toBe('1 (returned: 2)')
     expect(ticketCountText({ tickets: 1, returned_tickets: 2 }, 'ru')).toBe('1 (возвращено: 2)')
     expect(ticketCountText({ tickets: 0, returned_tickets: 2 }, 'kz')).toBe('0 (қайтарылды: 2)')
-    expect(ticketCountText({ tickets: 0, returned_tickets: 2 }, 'ch')).toBe('0 (已退票：2)')
+    expect(ticketCountText({ tickets: 0, returned_tickets: 2 }, 'ch')).toBe('0（已退票：2）')
   })
 })

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it } from 'vitest'
 import type { OrderDataResponse, OrderDataRow } from '../../../src/contract/entities/nominal'
 import { createI18n } from '../../../src/app/i18n'
-import { bracketed, joinParts, labelled, separatorsOf } from '../../../src/app/i18n/punctuation'
+import { aside, bracketed, joinParts, labelled, separatorsOf } from '../../../src/app/i18n/punctuation'
 import { describeList } from '../../../src/app/door/labels'
 import { DOOR_TEXTS } from '../../../src/app/door/texts'
 import { describePaintKind } from '../../../src/app/admin/studio/PaintKindBox'
@@ -16,17 +16,23 @@ import { emptyDraft, regionsByCountry } from '../../../src/app/screens/nominal/m
 import { VisitorCard } from '../../../src/app/screens/nominal/VisitorCard'
 import { ch as serverCh } from '../../../src/server/messages/texts.ch'
 import { seatDescriber } from '../../../src/engine/interaction/seatInfo'
-import { chineseLiteralsIn, latinPunctuationInChinese, literalJoinsIn, stringsOf } from '../../support/cjk-punctuation'
+import { chineseLiteralsIn, latinPunctuationInChinese, literalBracketsIn, literalJoinsIn, stringsOf } from '../../support/cjk-punctuation'
 import { EXTRAS_TEXTS } from '../../../src/app/admin/catalogue/extrasTexts'
 import { ticketText } from '../../../src/app/screens/order/OffersPanel'
 import type { TicketLine } from '../../../src/app/screens/order/model/types'
+import { FieldInputs, labelOf, type Field } from '../../../src/app/admin/catalogue/recordForm'
+import { CATALOGUE_TEXTS, type CatalogueTexts } from '../../../src/app/admin/catalogue/texts'
+import { orderSumText, ticketCountText } from '../../../src/app/admin/careTexts'
+import { wordWarning } from '../../../src/app/admin/studio/warnings'
 
 const i18n = createI18n('ch')
 const t = i18n.getFixedT('ch')
 /** The text of rendered markup, tags dropped. */
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ')
+/** The scans parse every console and door source (a second or two alone, more beside other test files). */
+const SCAN_TIMEOUT_MS = 30_000
 
-describe('Chinese texts take full-width punctuation', () => {
+describe('Chinese texts take full-width punctuation', { timeout: SCAN_TIMEOUT_MS }, () => {
   it('the scanner tells Latin punctuation in Chinese from times, numbers, URLs and placeholders', () => {
     const bad = [['a', '類別: 10'], ['b', '城市歷史博物館, 莫斯科'], ['c', '星期二: 19:00'], ['d', '{{label}}: {{value}}'], ['e', '說明(選填)'], ['f', '{{day}}, 星期一']] as const
     const fine = [['g', '12:30'], ['h', '₽1,800.00'], ['i', 'https://example.org'], ['j', '電話 +7 (495) 000-00-00，電子郵件'], ['k', '{{date}} {{time}}'], ['l', '類別：{{zone}}'], ['m', 'INN: 7700']] as const
@@ -72,6 +78,32 @@ describe('Chinese texts take full-width punctuation', () => {
       'src/app/door/labels.ts `${err.why.name}: ${err.why.message}`',
     ]
     expect(literalJoinsIn(['src/app/admin', 'src/app/door']).map(([where, code]) => `${where.replace(/:\d+$/, '')} ${code}`).sort()).toEqual(kept)
+  })
+
+  it('in the console’s and the door app’s code: notes put in brackets through i18n/punctuation, not with a literal " (" and ")"', () => {
+    /** Kept: a currency's code and symbol ('RUB (₽)', Latin in every language), and the studio warnings' own ru, en and kz sentences. */
+    const kept = ['src/app/admin/catalogue/SetupScreen.tsx `${c} (${currencySymbol(c)})`']
+    const found = literalBracketsIn(['src/app/admin', 'src/app/door']).filter(([where]) => !/studio\/warnings\/(ru|en|kz)\.ts:/.test(where))
+    expect(found.map(([where, code]) => `${where.replace(/:\d+$/, '')} ${code}`)).toEqual(kept)
+  })
+
+  it('in the notes the console puts after a text: a field’s language and unit, an order’s list price and returned tickets, a warning’s repeats', () => {
+    expect([aside('ch', 'ru'), aside('ru', 'ru'), aside('en', 'ru'), aside('kz', 'ru')]).toEqual(['（ru）', ' (ru)', ' (ru)', ' (ru)'])
+    const fields: Field<keyof CatalogueTexts>[] = [{ key: 'name', label: 'name', type: 'loc' }, { key: 'latitude', label: 'latitude', type: 'nullnumber', suffix: '°' }]
+    expect(labelOf(fields, CATALOGUE_TEXTS.ch, 'name_ru', 'ch')).toBe('名稱（ru）')
+    expect(labelOf(fields, CATALOGUE_TEXTS.ch, 'latitude', 'ch')).toBe('緯度（°）')
+    expect(labelOf(fields, CATALOGUE_TEXTS.en, 'name_ru', 'en')).toBe('Name (ru)')
+    expect(labelOf(fields, CATALOGUE_TEXTS.ru, 'latitude', 'ru')).toBe('Широта (°)')
+    const form = renderToStaticMarkup(createElement(FieldInputs<keyof CatalogueTexts>, { fields, form: {}, setForm: () => {}, t: CATALOGUE_TEXTS.ch, lang: 'ch', idPrefix: 'x' }))
+    expect(textOf(form)).toContain('名稱（ch）')
+    const order = { state: 'partly_refunded', total: 200000, paid_amount: 150000, tickets: 3, returned_tickets: 1 } as const
+    const chinese = [['form', textOf(form)], ['sum', orderSumText(order, 'ch', 'RUB')], ['tickets', ticketCountText(order, 'ch')]] as [string, string][]
+    const warning = { code: 'duplicate-seat-key', params: { key: 'A-1', renamed: 'A-1~2' }, text: '', times: 3 } as never
+    chinese.push(['warning', wordWarning(warning, 'ch')])
+    expect(latinPunctuationInChinese(chinese)).toEqual([])
+    expect(chinese.map(([, text]) => text).slice(1)).toEqual([expect.stringMatching(/^[^ (]+（定價 .+）$/), '3（已退票：1）', expect.stringMatching(/^重複的座位鍵「A-1」.+（共 3 次）$/)])
+    expect(ticketCountText(order, 'ru')).toMatch(/^3 \([^（]+\)$/)
+    expect(wordWarning(warning, 'en')).toMatch(/\) \(3 times in all\)$/)
   })
 
   it('in the joins the code makes: a label and its value, a list of parts, a seat spoken on the map', () => {

@@ -7,7 +7,7 @@ import { eventInputSchema, priceInputSchema, sessionInputSchema, venueInputSchem
 import { ISSUE } from '../../../src/contract/admin/issues'
 import { imageUploadSchema, loyaltyInputSchema, promoCodeSchema, promoInputSchema, setupInputSchema } from '../../../src/contract/admin/offers'
 import { LANGS, type Lang } from '../../../src/contract/lang'
-import { separatorsOf } from '../../../src/app/i18n/punctuation'
+import { aside, separatorsOf } from '../../../src/app/i18n/punctuation'
 import { firstIssue, ISSUE_TEXTS, issueText, type IssueFields } from '../../../src/app/admin/issueTexts'
 import { labelOf, type Field } from '../../../src/app/admin/catalogue/recordForm'
 import { EXTRAS_TEXTS, type ExtrasTexts } from '../../../src/app/admin/catalogue/extrasTexts'
@@ -31,8 +31,8 @@ const VENUE_FIELDS: Field<keyof CatalogueTexts>[] = [
   { key: 'urlyandexmap', label: 'mapLink', type: 'text' },
   { key: 'latitude', label: 'latitude', type: 'nullnumber' },
 ]
-const promoLabels = (lang: Lang): IssueFields => ({ label: (key) => labelOf(PROMO_FIELDS, EXTRAS_TEXTS[lang], key) ?? key, money: (key) => key === 'discount_amount' })
-const venueLabels = (lang: Lang): IssueFields => ({ label: (key) => labelOf(VENUE_FIELDS, CATALOGUE_TEXTS[lang], key) ?? key })
+const promoLabels = (lang: Lang): IssueFields => ({ label: (key) => labelOf(PROMO_FIELDS, EXTRAS_TEXTS[lang], key, lang) ?? key, money: (key) => key === 'discount_amount' })
+const venueLabels = (lang: Lang): IssueFields => ({ label: (key) => labelOf(VENUE_FIELDS, CATALOGUE_TEXTS[lang], key, lang) ?? key })
 const promo = { code: 'WINTER26', discount_percent: 10, discount_amount: 0 }
 
 /** Words of zod's own English messages, and field keys, that no console text may show. */
@@ -42,11 +42,12 @@ describe('console form errors in the console language (zod issues as console tex
   it("say zod's own checks in every language with the form's label, never zod's English or the raw key", () => {
     expect(said(venueInputSchema, { name_ru: '' }, 'en', venueLabels('en'))).toBe('Name (ru): required')
     expect(said(venueInputSchema, { name_ru: '' }, 'ru', venueLabels('ru'))).toBe(`${CATALOGUE_TEXTS.ru.name} (ru): обязательное поле`)
+    expect(said(venueInputSchema, { name_ru: '' }, 'ch', venueLabels('ch'))).toBe('名稱（ru）：必填')
     expect(said(venueInputSchema, { name_ru: 'Зал', urlyandexmap: 'not a link' }, 'en', venueLabels('en'))).toBe('Map link: a web address is needed (https://…)')
     expect(said(venueInputSchema, { name_ru: 'Зал', latitude: 91 }, 'en', venueLabels('en'))).toBe('Latitude: at most 90')
     for (const lang of LANGS) {
       const text = said(venueInputSchema, { name_ru: '   ' }, lang, venueLabels(lang))!
-      expect(text, lang).toBe(`${CATALOGUE_TEXTS[lang].name} (ru)${colon(lang)}${ISSUE_TEXTS[lang].required}`)
+      expect(text, lang).toBe(`${CATALOGUE_TEXTS[lang].name}${aside(lang, 'ru')}${colon(lang)}${ISSUE_TEXTS[lang].required}`)
       expect(text, lang).not.toMatch(/name_ru|Too small/)
     }
   })

@@ -102,7 +102,7 @@ describe('import warnings in the console\'s four languages', () => {
     expect(say('ru', 'duplicate-seat-key', key, 2)).toMatch(/\(всего 2 раза\)$/)
     expect(say('ru', 'duplicate-seat-key', key, 5)).toMatch(/\(всего 5 раз\)$/)
     expect(say('kz', 'duplicate-seat-key', key, 5)).toMatch(/\(барлығы 5 рет\)$/)
-    expect(say('ch', 'duplicate-seat-key', key, 5)).toMatch(/\(共 5 次\)$/)
+    expect(say('ch', 'duplicate-seat-key', key, 5)).toMatch(/」）（共 5 次）$/)
     expect(say('en', 'duplicate-seat-key', key, 1)).not.toMatch(/in all/)
   })
 

@@ -4,7 +4,7 @@ import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, MIN_PASSWORD_LENGTH, operatorCreate
 import { AdminErrorCode, ROLES, type Role } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { formatMoment } from '../../i18n/localeFormat'
-import { labelled, separatorsOf } from '../../i18n/punctuation'
+import { aside, labelled, separatorsOf } from '../../i18n/punctuation'
 import { firstIssue } from '../issueTexts'
 import { typedOrNull, useRefusal } from '../refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
@@ -169,7 +169,7 @@ export function TokensScreen() {
                   <td>{ROLE_NAMES[lang][k.role]}</td>
                   <td><code>{k.prefix}…</code></td>
                   <td>{when(k.last_used_at, lang, timeZone)}</td>
-                  <td>{k.expires_at === null ? c.tokenNoExpiry : <>{when(k.expires_at, lang, timeZone)}{k.expires_at <= Date.now() && <> ({c.tokenExpired})</>}</>}</td>
+                  <td>{k.expires_at === null ? c.tokenNoExpiry : <>{when(k.expires_at, lang, timeZone)}{k.expires_at <= Date.now() && aside(lang, c.tokenExpired)}</>}</td>
                   <td>{k.revoked_at !== null ? c.revoked : <button type="button" onClick={() => void revoke(k.id)} aria-label={labelled(separatorsOf(lang), c.revoke, k.name)}>{c.revoke}</button>}</td>
                 </tr>
               ))}

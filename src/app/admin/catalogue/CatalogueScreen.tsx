@@ -111,7 +111,7 @@ export function CatalogueScreen() {
     // Its refusal is said in the form, on the field (refusal.tsx), not at the screen's top above the list.
     setError(null)
     setNote(null)
-    const parsed = firstIssue(kind.schema, bodyOf(kind, form), lang, { label: (key) => labelOf(kind.fields, t, key) ?? key })
+    const parsed = firstIssue(kind.schema, bodyOf(kind, form), lang, { label: (key) => labelOf(kind.fields, t, key, lang) ?? key })
     if (refusal.refuse(e, 'record', parsed)) return
     try {
       if (editing === null) await api(kind.create, parsed.data as never)
@@ -197,7 +197,7 @@ export function CatalogueScreen() {
             const named = (name: string) => ({ name, ...refusal.marks('record', name) })
             if (isLoc(f)) return LANGS.map((l) => (
               <label key={`${f.key}_${l}`} lang={langAttr(l)}>
-                {t[f.label]} ({l})
+                {labelOf(kind.fields, t, `${f.key}_${l}`, lang)}
                 {f.type === 'loclong'
                   ? <textarea rows={4} {...named(`${f.key}_${l}`)} value={form[`${f.key}_${l}`] ?? ''} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />
                   : <input {...named(`${f.key}_${l}`)} value={form[`${f.key}_${l}`] ?? ''} required={f.required && l === 'ru'} onChange={(e) => setForm({ ...form, [`${f.key}_${l}`]: e.target.value })} />}

@@ -3,6 +3,7 @@ import { imageUploadSchema, MAX_IMAGE_BYTES } from '../../../contract/admin/offe
 import { firstIssue } from '../issueTexts'
 import { ErrorNote, messageOf, useConsole } from '../shell'
 import { EXTRAS_TEXTS } from './extrasTexts'
+import { aside } from '../../i18n/punctuation'
 
 const BYTES_PER_MB = 1024 * 1024
 
@@ -65,7 +66,8 @@ export function ImageUpload({ id, label, send, onDone }: { id: string; label: st
       <ErrorNote error={error} />
       {done && (
         <p role="status" className="adm-note">
-          {t.uploaded} ({done.width}×{done.height})
+          {t.uploaded}
+          {aside(lang, `${done.width}×${done.height}`)}
         </p>
       )}
       {done && <img src={done.url} alt={label} width={done.width} height={done.height} style={{ maxWidth: '100%', height: 'auto', maxHeight: 240, objectFit: 'contain' }} />}

@@ -12,7 +12,7 @@ import { firstIssue } from '../issueTexts'
 import { useRefusal } from '../refusal'
 import { bodyOf, emptyForm, FieldInputs, formOf, isMoneyIn, labelOf, type Field, type FormState, type Option } from './recordForm'
 import { formatMoment } from '../../i18n/localeFormat'
-import { labelled, separatorsOf } from '../../i18n/punctuation'
+import { aside, labelled, separatorsOf } from '../../i18n/punctuation'
 import { venueClockNote } from '../venueClock'
 
 type Row = Record<string, unknown> & { id: number }
@@ -154,9 +154,9 @@ export function ExtrasScreen() {
 
   const load = useCallback(async () => {
     const [extras, events, refs] = await Promise.all([api('extras', {}), api('events', {}), api('refs', {})])
-    const named = (r: Record<string, unknown>) => ({ value: String(r.id), label: `${nameOf(r as Row, 'name', lang) || '#'} (#${String(r.id)})` })
+    const named = (r: Record<string, unknown>) => ({ value: String(r.id), label: `${nameOf(r as Row, 'name', lang) || '#'}${aside(lang, `#${String(r.id)}`)}` })
     // An archived venue stays in the list (an extra may name it already) but says so.
-    const venue = (r: Record<string, unknown>) => (r.archived_at === null || r.archived_at === undefined ? named(r) : { ...named(r), label: `${named(r).label} (${base.archivedMark})` })
+    const venue = (r: Record<string, unknown>) => (r.archived_at === null || r.archived_at === undefined ? named(r) : { ...named(r), label: `${named(r).label}${aside(lang, base.archivedMark)}` })
     setData({ extras: extras as unknown as Extras, events: events.events.map(named), venues: refs.venues.map(venue) })
   }, [api, lang, base])
   useEffect(() => {
@@ -195,7 +195,7 @@ export function ExtrasScreen() {
     e.preventDefault()
     setError(null)
     const formFields = fields.filter((f) => f.key !== 'subscription_event_id')
-    const checked = firstIssue(tab.schema, bodyOf(formFields, form), lang, { label: (key) => labelOf(fields, t, key) ?? key, money: isMoneyIn(fields) })
+    const checked = firstIssue(tab.schema, bodyOf(formFields, form), lang, { label: (key) => labelOf(fields, t, key, lang) ?? key, money: isMoneyIn(fields) })
     if (refusal.refuse(e, 'record', checked)) return
     const body = checked.data as never
     const parent = Number(form.subscription_event_id)
@@ -325,7 +325,7 @@ export function ExtrasScreen() {
         <form className="adm-form" onSubmit={submit} aria-labelledby="adm-x-form" noValidate>
           <h2 id="adm-x-form">{editing === null ? t.creating : `${t.editing} #${editing}`}</h2>
           {refusal.note('record')}
-          <FieldInputs fields={editing === null ? fields : fields.filter((f) => f.key !== 'subscription_event_id')} form={form} setForm={setForm} t={t} idPrefix="adm-x" marks={(name) => refusal.marks('record', name)} />
+          <FieldInputs fields={editing === null ? fields : fields.filter((f) => f.key !== 'subscription_event_id')} form={form} setForm={setForm} t={t} lang={lang} idPrefix="adm-x" marks={(name) => refusal.marks('record', name)} />
           <div>
             <button type="submit">{editing === null ? t.create : t.save}</button>{' '}
             {editing !== null && (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { LOGO_SLOTS, loyaltyInputSchema, setupInputSchema } from '../../../contract/admin/offers'
 import { can } from '../../../contract/admin/roles'
-import { LANGS } from '../../../contract/lang'
+import { LANGS, type Lang } from '../../../contract/lang'
 import { CURRENCY_CODES, currencySymbol } from '../../../contract/rules/moneyText'
 import { useSession } from '../../state/session'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
@@ -12,6 +12,7 @@ import { EXTRAS_TEXTS, type ExtrasTexts } from './extrasTexts'
 import { firstIssue } from '../issueTexts'
 import { typedOrNull, useRefusal } from '../refusal'
 import { bodyOf, FieldInputs, fieldOf, formOf, isMoneyIn, labelOf, langAttr, type Field, type FormState } from './recordForm'
+import { aside } from '../../i18n/punctuation'
 
 type Label = keyof ExtrasTexts
 type Link = { url: string } & Record<`text_${(typeof LANGS)[number]}`, string>
@@ -79,8 +80,8 @@ function groupOf(key: string): Label {
 }
 
 /** A logo field's label as the form shows it ("Logo for language (kz)"). */
-function slotLabel(t: ExtrasTexts, slot: (typeof LOGO_SLOTS)[number]): string {
-  return slot === 'logo' || slot === 'logo_mobile' ? t[slot] : `${t.logo_lang} (${slot.slice('logo_'.length)})`
+function slotLabel(t: ExtrasTexts, lang: Lang, slot: (typeof LOGO_SLOTS)[number]): string {
+  return slot === 'logo' || slot === 'logo_mobile' ? t[slot] : `${t.logo_lang}${aside(lang, slot.slice('logo_'.length))}`
 }
 
 /** Stored setup as form strings ("app.logo" → value). */
@@ -128,7 +129,7 @@ export function SetupScreen() {
     load().catch((e: unknown) => setError(messageOf(e)))
   }, [load])
 
-  const label = (key: string) => labelOf(ALL, t, key) ?? (key.startsWith('app.footer_links') ? t.footer_links : key)
+  const label = (key: string) => labelOf(ALL, t, key, lang) ?? (key.startsWith('app.footer_links') ? t.footer_links : key)
   const send = async (fn: () => Promise<unknown>) => {
     try {
       await fn()
@@ -180,7 +181,7 @@ export function SetupScreen() {
               <fieldset key={g.title} disabled={!writable}>
                 <legend>{t[g.title]}</legend>
                 {refusal.note(g.title)}
-                <FieldInputs fields={g.fields} form={form} setForm={setForm} t={t} idPrefix="adm-setup" marks={(name) => refusal.marks(g.title, name)} />
+                <FieldInputs fields={g.fields} form={form} setForm={setForm} t={t} lang={lang} idPrefix="adm-setup" marks={(name) => refusal.marks(g.title, name)} />
                 {g.title === 'logos' && writable && (
                   <div className="adm-form">
                     <label>
@@ -188,7 +189,7 @@ export function SetupScreen() {
                       <select id="adm-setup-logo-slot" value={logoSlot} onChange={(e) => setLogoSlot(e.target.value as typeof logoSlot)}>
                         {LOGO_SLOTS.map((s) => (
                           <option key={s} value={s}>
-                            {slotLabel(t, s)}
+                            {slotLabel(t, lang, s)}
                           </option>
                         ))}
                       </select>
@@ -208,7 +209,8 @@ export function SetupScreen() {
                         </label>
                         {LANGS.map((lg) => (
                           <label key={lg}>
-                            {t.linkText} {i + 1} ({lg})
+                            {t.linkText} {i + 1}
+                            {aside(lang, lg)}
                             <input lang={langAttr(lg)} name={`app.footer_links.${i}.text_${lg}`} value={l[`text_${lg}`]} onChange={(e) => setLink(i, `text_${lg}`, e.target.value)} {...refusal.marks('footer', `app.footer_links.${i}.text_${lg}`)} />
                           </label>
                         ))}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { toMajor, typedMinor } from '../../../contract/rules/money'
 import { zoneInputInstant, zoneInputValue } from '../../../contract/rules/wallClock'
+import { aside } from '../../i18n/punctuation'
 import type { Marks } from '../refusal'
 
 /**
@@ -91,34 +92,32 @@ export function fieldOf<F extends Field>(fields: readonly F[], key: string): F |
 
 /**
  * The console's label of the contract field `key` among `fields`, as the form shows it: "Name (ru)"
- * for a per-language key, the label and its suffix for the rest; null when no field is it.
+ * ("名稱（ru）") for a per-language key, the label and its suffix for the rest; null when no field is it.
  */
-export function labelOf<K extends string>(fields: readonly { key: string; label: K; type: string; suffix?: string }[], t: Record<K, string>, key: string): string | null {
+export function labelOf<K extends string>(fields: readonly { key: string; label: K; type: string; suffix?: string }[], t: Record<K, string>, key: string, lang: Lang): string | null {
   const loc = (f: { type: string }) => f.type === 'loc' || f.type === 'loclong'
   const f = fields.find((x) => x.key === key) ?? fields.find((x) => loc(x) && key.startsWith(`${x.key}_`))
   if (!f) return null
-  if (loc(f)) return `${t[f.label]} (${key.slice(f.key.length + 1)})`
-  return f.suffix ? `${t[f.label]} (${f.suffix})` : t[f.label]
+  if (loc(f)) return `${t[f.label]}${aside(lang, key.slice(f.key.length + 1))}`
+  return f.suffix ? `${t[f.label]}${aside(lang, f.suffix)}` : t[f.label]
 }
 
 /** Amount fields among `fields` (the form takes major units; the contract, minor ones). */
 export const isMoneyIn = (fields: readonly Field[]) => (key: string): boolean => fieldOf(fields, key)?.type === 'money'
 
 /**
- * The inputs of `fields`, labelled in the operator's language. Each control is named by its contract
+ * The inputs of `fields`, labelled in the operator's language `lang` (labelOf's words). Each control is named by its contract
  * key (a per-language one by `key_lang`), the name a refusal's field is (refusal.tsx), and `marks`
  * gives the refused one its aria-invalid and aria-describedby.
  */
-export function FieldInputs<K extends string>({ fields, form, setForm, t, idPrefix, marks = () => ({}) }: { fields: readonly Field<K>[]; form: FormState; setForm: (f: FormState) => void; t: Record<K | 'language', string>; idPrefix: string; marks?: (name: string) => Marks }): ReactNode {
+export function FieldInputs<K extends string>({ fields, form, setForm, t, lang, idPrefix, marks = () => ({}) }: { fields: readonly Field<K>[]; form: FormState; setForm: (f: FormState) => void; t: Record<K | 'language', string>; lang: Lang; idPrefix: string; marks?: (name: string) => Marks }): ReactNode {
   const set = (key: string, value: string) => setForm({ ...form, [key]: value })
   const named = (name: string) => ({ name, ...marks(name) })
   return fields.map((f) => {
     if (isLoc(f))
       return LANGS.map((l) => (
         <label key={`${f.key}_${l}`}>
-          <span>
-            {t[f.label]} ({l})
-          </span>
+          <span>{labelOf(fields, t, `${f.key}_${l}`, lang)}</span>
           {f.type === 'loclong' ? (
             <textarea lang={langAttr(l)} rows={3} {...named(`${f.key}_${l}`)} value={form[`${f.key}_${l}`] ?? ''} onChange={(e) => set(`${f.key}_${l}`, e.target.value)} />
           ) : (
@@ -157,8 +156,7 @@ export function FieldInputs<K extends string>({ fields, form, setForm, t, idPref
     const mode = f.type === 'number' || f.type === 'nullnumber' ? 'numeric' : f.type === 'money' ? 'decimal' : undefined
     return (
       <label key={f.key}>
-        {t[f.label]}
-        {f.suffix && ` (${f.suffix})`}
+        {labelOf(fields, t, f.key, lang)}
         <input id={`${idPrefix}-${f.key}`} type={type} inputMode={mode} {...named(f.key)} value={form[f.key] ?? ''} required={f.required} onChange={(e) => set(f.key, e.target.value)} />
       </label>
     )

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { SeatSelection, StudioOp, StudioPlan } from '../../../contract/admin/studio'
 import { ISSUE_TEXTS } from '../issueTexts'
-import { labelled, separatorsOf } from '../../i18n/punctuation'
+import { aside, labelled, separatorsOf } from '../../i18n/punctuation'
 import { typedOrNull } from '../refusal'
 import { ErrorNote } from '../shell'
 import type { StudioController, StudioState } from './StudioController'
@@ -35,12 +35,12 @@ interface Props {
 }
 
 /** The seated sectors by the names the queued renames give them (what the save will call them). */
-function SectorSelect({ plan, controller, value, onChange, label }: { plan: StudioPlan; controller: StudioController; value: string; onChange: (v: string) => void; label: string }) {
+function SectorSelect({ plan, controller, value, onChange, label, lang }: { plan: StudioPlan; controller: StudioController; value: string; onChange: (v: string) => void; label: string; lang: Lang }) {
   return (
     <label>
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
-        {plan.sectors.filter((s) => s.kind === 0).map((s) => <option key={s.index} value={s.index}>{controller.sectorName(s.index) || `#${s.index}`} ({s.seat_count})</option>)}
+        {plan.sectors.filter((s) => s.kind === 0).map((s) => <option key={s.index} value={s.index}>{controller.sectorName(s.index) || `#${s.index}`}{aside(lang, String(s.seat_count))}</option>)}
       </select>
     </label>
   )
@@ -97,7 +97,7 @@ export function StudioPanel(p: Props) {
           {p.drag && <p className="adm-muted">{p.drag === 'box' ? t.boxHint : t.lassoHint}</p>}
           <form className="adm-form adm-inline" noValidate onSubmit={selectRange} aria-label={t.range}>
             {note('range')}
-            <SectorSelect plan={plan} controller={controller} label={t.sector} value={range.sector} onChange={(v) => setRange({ ...range, sector: v })} />
+            <SectorSelect plan={plan} controller={controller} label={t.sector} lang={p.lang} value={range.sector} onChange={(v) => setRange({ ...range, sector: v })} />
             <label>{t.fromRow}<input name="from_row" value={range.from} required onChange={(e) => setRange({ ...range, from: e.target.value })} {...marks('range', 'from_row')} /></label>
             <label>{t.toRow}<input name="to_row" value={range.to} onChange={(e) => setRange({ ...range, to: e.target.value })} /></label>
             <button type="submit">{t.selectRange}</button>
@@ -142,7 +142,7 @@ export function StudioPanel(p: Props) {
       {p.writable && box(<SessionBlocks plan={plan} controller={controller} state={state} t={t} />, t.sessionBlocks)}
       {p.writable && box(
         <>
-          <SectorSelect plan={plan} controller={controller} label={t.sector} value={fix.sector} onChange={(v) => setFix({ ...fix, sector: v })} />
+          <SectorSelect plan={plan} controller={controller} label={t.sector} lang={p.lang} value={fix.sector} onChange={(v) => setFix({ ...fix, sector: v })} />
           <form className="adm-form adm-inline" noValidate aria-label={t.renameSector} onSubmit={(e) => queue(e, 'sector', { op: 'rename-sector', sector: Number(fix.sector), name: fix.name }, { name: t.newName })}>
             {note('sector')}
             <label>{t.newName}<input name="name" value={fix.name} required onChange={(e) => setFix({ ...fix, name: e.target.value })} {...marks('sector', 'name')} /></label>

@@ -9,6 +9,7 @@ import { nameOf, type Row } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { STUDIO_TEXTS } from './texts'
 import { VenueMapMetaForm } from './VenueMapMetaForm'
+import { aside } from '../../i18n/punctuation'
 
 
 /**
@@ -42,7 +43,7 @@ export function VenuesScreen() {
     e.preventDefault()
     setError(null)
     // The form's labels: "Name (ru)" for each language's name, the address (the Russian one; the catalogue edits the rest).
-    const label = (key: string) => (key.startsWith('name_') ? `${t.name} (${key.slice('name_'.length)})` : key.startsWith('address_') ? s.address : key)
+    const label = (key: string) => (key.startsWith('name_') ? `${t.name}${aside(lang, key.slice('name_'.length))}` : key.startsWith('address_') ? s.address : key)
     // The form is noValidate: the contract, not the browser's bubble in the browser's language, says a blank name, in the form, on the field.
     const parsed = firstIssue(venueInputSchema, form, lang, { label })
     if (refusal.refuse(e, 'new', parsed) || parsed.data === null) return
@@ -77,7 +78,8 @@ export function VenuesScreen() {
           {refusal.note('new')}
           {LANGS.map((l) => (
             <label key={l} lang={l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l}>
-              {t.name} ({l})
+              {t.name}
+              {aside(lang, l)}
               <input name={`name_${l}`} value={form[`name_${l}`]} required={l === 'ru'} onChange={(e) => setForm({ ...form, [`name_${l}`]: e.target.value })} {...refusal.marks('new', `name_${l}`)} />
             </label>
           ))}
@@ -96,7 +98,8 @@ export function VenuesScreen() {
                   <ul>
                     {maps.map((d) => (
                       <li key={d.id}>
-                        <Link to={`/admin/drawings/${d.id}`}>{String(d.name)} — {s.version} {String(d.version ?? 1)}</Link> ({String(d.seat_count)} {s.seats.toLowerCase()})
+                        <Link to={`/admin/drawings/${d.id}`}>{String(d.name)} — {s.version} {String(d.version ?? 1)}</Link>
+                        {aside(lang, `${String(d.seat_count)} ${s.seats.toLowerCase()}`)}
                       </li>
                     ))}
                   </ul>

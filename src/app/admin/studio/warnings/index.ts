@@ -8,6 +8,7 @@ import { EN_WARNINGS } from './en'
 import { KZ_WARNINGS } from './kz'
 import { RU_WARNINGS } from './ru'
 import type { Count, SeatTypeNames, WarningWording } from './wording'
+import { aside } from '../../../i18n/punctuation'
 
 /**
  * A drawing's import warnings in the console's language: the engine's codes and params (the one
@@ -30,5 +31,5 @@ export function wordWarning(w: Pick<VenueWarningView, 'code' | 'params' | 'text'
   const n: Count = (k, forms) => plural(lang, k, forms)
   const say = wording[w.code] as (p: VenueWarningParams[VenueWarningCode], n: Count, types: SeatTypeNames) => string
   const text = say(w.params as VenueWarningParams[VenueWarningCode], n, seatTypeNames(lang))
-  return w.times !== undefined && w.times > 1 ? `${text} (${wording.times(w.times, n)})` : text
+  return w.times !== undefined && w.times > 1 ? `${text}${aside(lang, wording.times(w.times, n))}` : text
 }
