@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Lang } from '../src/contract/lang'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
-import { bracketed, joinParts, labelled, separatorsOf } from '../src/app/i18n/punctuation'
+import { aside, bracketed, joinParts, labelled, separatorsOf } from '../src/app/i18n/punctuation'
 import { createOperator } from '../src/server/admin/auth'
 import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 import { formatMoney } from '../src/contract/rules/moneyText'
@@ -109,8 +109,8 @@ describe('a venue and its event put on sale from the browser, in each language',
     // Venues: a new venue, and its drawing uploaded from the browser into the map studio.
     await page.getByRole('link', { name: s.venues }).click()
     await page.getByRole('heading', { name: s.venues, level: 1 }).waitFor()
-    await page.getByLabel(`${t.name} (ru)`).fill(venue)
-    await page.getByLabel(`${t.name} (${lang})`).fill(venue)
+    await page.getByLabel(`${t.name}${aside(lang, 'ru')}`).fill(venue)
+    await page.getByLabel(`${t.name}${aside(lang, lang)}`).fill(venue)
     await page.getByRole('button', { name: s.create }).click()
     const item = page.locator('.adm-list > li', { has: page.getByRole('heading', { name: venue }) })
     await item.waitFor()
@@ -157,7 +157,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     // A seat-map event on that map: a session, a price in the zone, published.
     await page.getByRole('link', { name: t.events }).click()
     await page.getByRole('link', { name: t.newEvent }).click()
-    for (const l of ['ru', 'en', 'kz', 'ch'] as const) await page.getByLabel(`${t.name} (${l})`).fill(names[l])
+    for (const l of ['ru', 'en', 'kz', 'ch'] as const) await page.getByLabel(`${t.name}${aside(lang, l)}`).fill(names[l])
     await page.getByLabel(t.venue).selectOption({ label: venue })
     await page.getByLabel(t.seatMap).check()
     await page.getByRole('button', { name: t.save }).click()
