@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOperator } from '../src/server/admin/auth'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { signInConsole } from './support/console'
+import { latinPunctuationInChinese } from '../tests/support/cjk-punctuation'
 
 /**
  * The console's catalogue, operators, API tokens and audit screens in Chromium (issue 17 item 2):
@@ -132,6 +133,9 @@ describe('console catalogue screens', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: '票價類別', level: 1 }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    // Chinese takes full-width brackets beside its words: each language's name field is '名稱（ru）', not '名稱 (ru)'.
+    await page.getByRole('textbox', { name: '名稱（ru）', exact: true }).waitFor()
+    expect(latinPunctuationInChinese([['categories (ch)', await page.locator('body').innerText()]])).toEqual([])
     await axeClean(page, 'categories on a phone (ch)')
     await page.locator('.adm-lang select').selectOption('kz')
     await page.getByRole('heading', { name: 'Баға санаттары', level: 1 }).waitFor()
@@ -155,6 +159,7 @@ describe('console catalogue screens', () => {
     await page.getByRole('heading', { name: '操作員', level: 1 }).waitFor()
     expect(await page.getByRole('form', { name: NEW_ENTRY.ch }).getByLabel('語言').inputValue()).toBe('ch')
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(latinPunctuationInChinese([['operators (ch)', await page.locator('body').innerText()]])).toEqual([])
     await axeClean(page, 'operators on a phone (ch)')
     await context.close()
   }, 120_000)
