@@ -9,6 +9,7 @@ import { nameOf, type Row } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { STUDIO_TEXTS } from './texts'
 import { VenueMapMetaForm } from './VenueMapMetaForm'
+import { drawingFileRefusal } from './drawingSize'
 import { aside } from '../../i18n/punctuation'
 
 
@@ -57,8 +58,14 @@ export function VenuesScreen() {
   }
   const upload = async (venueId: number, file: File | undefined) => {
     if (!file) return
-    setBusy(venueId)
     setError(null)
+    // Over the upload's limit: said here, before 48 MB and more are read and sent only to be refused.
+    const tooLarge = drawingFileRefusal(file, lang)
+    if (tooLarge) {
+      setError(tooLarge)
+      return
+    }
+    setBusy(venueId)
     try {
       const report = await api('venueDrawing', { name: file.name.replace(/\.svg$/i, ''), svg: await file.text() }, { id: venueId })
       void navigate(`/admin/drawings/${report.drawing_id}`)

@@ -1,0 +1,65 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_DRAWING_BYTES } from '../src/contract/admin/catalogue'
+import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
+import { createOperator } from '../src/server/admin/auth'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { signInConsole } from './support/console'
+
+/**
+ * A venue drawing over the upload's limit (48 MB) is refused by the console before it is read or
+ * sent, in the operator's language, with the file's size and the limit: sent, it would travel
+ * whole to be refused as too large, and the browser may drop the connection before that answer.
+ * The file is one byte over the limit, so its size must read as over it (48.1, never 48).
+ */
+const EMAIL = 'owner.big-drawing@example.org'
+const PASSWORD = 'an owner password'
+const EXPECTED = {
+  kz: 'Сызба жүктелмеді: файл 48,1 МБ, ал сызба ең көбі 48 МБ бола алады',
+  en: 'The drawing was not uploaded: the file is 48.1 MB, and a drawing may be 48 MB at most',
+} as const
+
+let app: AppHarness
+let dir: string
+let file: string
+
+beforeAll(async () => {
+  const port = await freePort()
+  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'ru' }, Date.now())
+  dir = await mkdtemp(path.join(tmpdir(), 'seatwise-big-drawing-'))
+  file = path.join(dir, 'stadium.svg')
+  const head = '<svg xmlns="http://www.w3.org/2000/svg">'
+  await writeFile(file, `${head}${' '.repeat(MAX_DRAWING_BYTES + 1 - head.length - '</svg>'.length)}</svg>`)
+})
+afterAll(async () => {
+  await app?.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+describe('a drawing over the upload limit', () => {
+  for (const [lang, viewport] of [['kz', PHONE_VIEWPORT], ['en', DESKTOP_VIEWPORT]] as const) {
+    it(`is refused before sending, in ${lang}, with its size and the limit, in view (${viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'})`, async () => {
+      const s = STUDIO_TEXTS[lang]
+      const { page, context, errors } = await openPage(app, '/admin', viewport)
+      const uploads: string[] = []
+      page.on('request', (r) => {
+        if (/\/api\/admin\/venues\/\d+\/drawings/.test(r.url())) uploads.push(r.url())
+      })
+      await signInConsole(page, EMAIL, PASSWORD, lang)
+      await page.goto(new URL('/admin/venues', page.url()).href)
+      await page.getByRole('heading', { name: s.venues, level: 1 }).waitFor()
+      await page.locator('.adm-list > li').first().getByLabel(s.upload).setInputFiles(file)
+      const note = page.getByRole('alert')
+      await expect.poll(() => note.innerText()).toBe(EXPECTED[lang])
+      const box = await note.boundingBox()
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width + 1 && box.y >= 0 && box.y + box.height <= viewport.height, 'the note is in view').toBe(true)
+      expect(uploads, 'nothing was sent').toEqual([])
+      expect(seriousViolations(await runAxe(page)), `drawing too large (${lang})`).toEqual([])
+      expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+      await context.close()
+    }, 120_000)
+  }
+})
