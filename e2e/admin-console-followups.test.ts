@@ -94,10 +94,13 @@ describe('events list', () => {
 })
 
 describe('the language chosen on the sign-in screen', () => {
-  it('is kept when it is the default one (Russian), over the operator’s own', async () => {
-    const { page, context } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+  it('is kept when it is the one shown already (a Russian browser’s), over the operator’s own', async () => {
+    const context = await app.browser.newContext({ viewport: DESKTOP_VIEWPORT, deviceScaleFactor: 1, locale: 'ru-RU' })
     try {
-      // The manager's account is in English; Russian is what the sign-in screen shows already.
+      const page = await context.newPage()
+      await page.goto(new URL('/admin', app.baseUrl).toString())
+      // The manager's account is in English; Russian, the browser's, is what the sign-in screen shows already.
+      await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.signIn }).waitFor()
       await signInConsole(page, MANAGER, PASSWORD, 'ru')
       await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.events }).waitFor()
       expect(await page.evaluate((key) => localStorage.getItem(key), LANG_KEY)).toBe('ru')

@@ -29,9 +29,6 @@ const MAP_TIMEOUT = 120_000
 const draftNote = (lang: Lang) => bracketed(lang, joinParts(separatorsOf(lang), [`${STUDIO_TEXTS[lang].version} 1`, STUDIO_TEXTS[lang].draft]))
 const studioTitle = (lang: Lang, name: string) => labelled(separatorsOf(lang), STUDIO_TEXTS[lang].studio, `${name} ${draftNote(lang)}`)
 
-/** The sign-in screen opens in the default language; its language selector is labelled so. */
-const SIGN_IN_LANGUAGE_LABEL = ADMIN_TEXTS.ru.language
-
 let app: AppHarness
 
 beforeAll(async () => {
@@ -63,10 +60,10 @@ describe("the console's language on a browser that never chose one", () => {
       await page.keyboard.press('Enter')
     }
     {
-      // A fresh browser context: nothing saved. The sign-in screen is in the default language.
+      // A fresh browser context: nothing saved. The sign-in screen is in the browser's language (en-US here).
       const { page, context, errors } = await openPage(app, '/admin')
       await page.locator('#adm-signin-title').waitFor()
-      expect(await page.locator('.adm-lang select').inputValue()).toBe('ru')
+      expect(await page.locator('.adm-lang select').inputValue()).toBe('en')
       await signIn(page)
       await page.getByRole('heading', { name: ADMIN_TEXTS.kz.events, level: 1 }).waitFor()
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('kk')
@@ -76,7 +73,7 @@ describe("the console's language on a browser that never chose one", () => {
       await context.close()
     }
     {
-      // Chosen on the sign-in screen: the operator's own language does not override it.
+      // Chosen on the sign-in screen (the one shown already): the operator's own language does not override it.
       const { page, context } = await openPage(app, '/admin')
       await page.locator('#adm-signin-title').waitFor()
       await page.locator('.adm-lang select').selectOption('en')
@@ -100,7 +97,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     const zone = `Партер ${lang}`
     const names: Record<Lang, string> = { ru: `Премьера (ru) ${lang}`, en: `Premiere (en) ${lang}`, kz: `Премьера (қаз) ${lang}`, ch: `首演（中）${lang}` }
     const { page, context, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await page.getByLabel(SIGN_IN_LANGUAGE_LABEL).selectOption(lang)
+    await page.locator('.adm-lang select').selectOption(lang)
     await page.getByLabel(t.email).fill(EMAIL)
     await page.getByLabel(t.password).fill(PASSWORD)
     await page.getByRole('button', { name: t.enter }).click()

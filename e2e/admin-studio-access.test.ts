@@ -45,7 +45,7 @@ describe('studio: accessible seat types', () => {
 
   async function signIn(page: Page, lang: 'en' | 'kz'): Promise<void> {
     await page.locator('#adm-signin-title').waitFor()
-    await page.getByLabel('Язык').selectOption(lang)
+    await page.locator('.adm-lang select').selectOption(lang)
     await page.locator('input[type="email"]').fill(EMAIL)
     await page.locator('input[type="password"]').fill(PASSWORD)
     await page.locator('form button[type="submit"]').click()

@@ -64,7 +64,7 @@ describe('studio preview of queued edits', () => {
   it('draws a queued delete faded and never selects it; a queued rename shows in the tooltip and the pending list', async () => {
     const { page, context } = await openPage(app, `/admin/drawings/${drawingId}`)
     await page.locator('#adm-signin-title').waitFor()
-    await page.getByLabel('Язык').selectOption('en')
+    await page.locator('.adm-lang select').selectOption('en')
     await page.locator('input[type="email"]').fill(EMAIL)
     await page.locator('input[type="password"]').fill(PASSWORD)
     await page.locator('form button[type="submit"]').click()

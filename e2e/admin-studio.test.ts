@@ -101,7 +101,7 @@ describe('venue map studio', () => {
     const { page, context, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
     const notFound: string[] = []
     page.on('response', (r) => r.status() === 404 && notFound.push(new URL(r.url()).pathname))
-    await page.getByLabel('Язык').selectOption('en')
+    await page.locator('.adm-lang select').selectOption('en')
     await page.getByLabel('E-mail').fill(EMAIL)
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 async function openBoxOffice(page: Page, event: string): Promise<void> {
   await page.locator('#adm-signin-title').waitFor()
-  await page.getByLabel('Язык').selectOption('en')
+  await page.locator('.adm-lang select').selectOption('en')
   await page.getByLabel('E-mail').fill(EMAIL)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()

@@ -38,7 +38,7 @@ const axeClean = async (page: Page, where: string) => expect(seriousViolations(a
 
 async function signIn(page: Page): Promise<void> {
   await page.locator('#adm-signin-title').waitFor()
-  await page.getByLabel('Язык').selectOption('en')
+  await page.locator('.adm-lang select').selectOption('en')
   await page.getByLabel('E-mail').fill(EMAIL)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign in' }).click()

@@ -45,7 +45,7 @@ describe('named tickets at the box office', () => {
       if (r.method() === 'POST' && /^\/api\/admin\/orders\/\d+\/names$/.test(new URL(r.url()).pathname)) namesSent.push(r.url())
     })
     await page.locator('#adm-signin-title').waitFor()
-    await page.getByLabel('Язык').selectOption('en')
+    await page.locator('.adm-lang select').selectOption('en')
     await page.getByLabel('E-mail').fill(EMAIL)
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -89,8 +89,8 @@ describe('door check-in app', () => {
   /** Signs the steward in and picks the gate; the session's list syncs ahead on the way. */
   async function signInAndPick(page: Page): Promise<void> {
     await page.locator('#adm-signin-title').waitFor()
-    await axeClean(page, 'sign-in (ru)')
-    await page.getByLabel('Язык').selectOption('en')
+    await axeClean(page, 'sign-in (English, the browser language)')
+    await page.locator('.adm-lang select').selectOption('en')
     await page.getByText('Sign in as a console operator with the door role').waitFor()
     await page.getByLabel('E-mail').fill(DOOR_EMAIL)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
@@ -152,7 +152,7 @@ describe('door check-in app', () => {
     await page.locator('#adm-signin-title').waitFor()
     // A blank token: said in the door's language (Kazakh here, in an English browser), on the
     // field, with nothing sent; the form is noValidate, so no browser bubble speaks instead.
-    await page.getByLabel('Язык').selectOption('kz')
+    await page.locator('.adm-lang select').selectOption('kz')
     const kz = DOOR_TEXTS.kz
     const sent: string[] = []
     const onRequest = (r: { url(): string }) => {

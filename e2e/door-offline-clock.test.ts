@@ -72,7 +72,7 @@ describe('door app offline: clock and places', () => {
     page.on('pageerror', (e) => errors.push(e.message))
     await page.goto(`${app.baseUrl}/door`)
     await page.locator('#adm-signin-title').waitFor()
-    await page.getByLabel('Язык').selectOption('en')
+    await page.locator('.adm-lang select').selectOption('en')
     await page.getByLabel('E-mail').fill(DOOR_EMAIL)
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -76,7 +76,7 @@ describe('a refund the bank refused at first, in the browser', () => {
     const order = await app.server.db.selectFrom('orders').select(['id', 'ord_num']).where('hash', '=', hash).executeTakeFirstOrThrow()
     const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
     await page.locator('#adm-signin-title').waitFor()
-    await page.getByLabel('Язык').selectOption('en')
+    await page.locator('.adm-lang select').selectOption('en')
     await page.getByLabel('E-mail').fill(EMAIL)
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -262,7 +262,7 @@ describe('console', () => {
     const { page, context } = await openPage(app, '/admin')
     try {
       await page.locator('#adm-signin-title').waitFor()
-      await page.getByLabel('Язык').selectOption('en')
+      await page.locator('.adm-lang select').selectOption('en')
       await page.getByLabel('E-mail').fill(EMAIL)
       await page.getByLabel('Password').fill(PASSWORD)
       await page.getByRole('button', { name: 'Sign in' }).click()

@@ -68,7 +68,7 @@ export async function doorRig(app: AppHarness, email: string): Promise<DoorRig> 
       await hold?.(page)
       await page.goto(`${app.baseUrl}/door`)
       await page.locator('#adm-signin-title').waitFor()
-      await page.getByLabel('Язык').selectOption('en')
+      await page.locator('.adm-lang select').selectOption('en')
       await page.getByLabel('E-mail').fill(email)
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
       await page.getByRole('button', { name: 'Sign in' }).click()

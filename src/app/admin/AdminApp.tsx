@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link, Route, Routes, useLocation } from 'react-router-dom'
 import type { MeResponse } from '../../contract/admin/access'
 import { can } from '../../contract/admin/roles'
-import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
+import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
 import { LANG_TAG } from '../i18n/lang'
 import { bracketed, labelled, separatorsOf } from '../i18n/punctuation'
@@ -10,7 +10,7 @@ import { useScreenEntry } from '../shell/screenEntry'
 import { useCurrency, useSession } from '../state/session'
 import { createAdminApi } from './api'
 import { withCurrency } from './money'
-import { chosenConsoleLang } from './consoleLang'
+import { browserConsoleLang, chosenConsoleLang, navigatorLanguages } from './consoleLang'
 import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
 import { CatalogueScreen } from './catalogue/CatalogueScreen'
 import { ExtrasScreen } from './catalogue/ExtrasScreen'
@@ -39,11 +39,12 @@ const LANG_KEY = 'seatwise.admin.lang'
 
 /** The operator console at /admin: sign-in, then events, their sessions and prices, publishing and sales. */
 export function AdminApp(): ReactNode {
-  // Whether this browser or the address chose the language; until one does, the signed-in
-  // operator's account language is used (a new browser opens an English operator's console in English).
+  // Whether this browser or the address chose the language; until one does, the sign-in screen
+  // speaks the browser's language (Russian if it is none of ours) and the signed-in operator's
+  // account language replaces it (a new browser opens an English operator's console in English).
   const [chosen] = useState(() => chosenConsoleLang(window.location.search, localStorage.getItem(LANG_KEY)))
   const langChosen = useRef(chosen !== null)
-  const [lang, setLang] = useState<Lang>(chosen ?? DEFAULT_LANG)
+  const [lang, setLang] = useState<Lang>(() => chosen ?? browserConsoleLang(navigatorLanguages()))
   const [me, setMeState] = useState<MeResponse | null | 'loading'>('loading')
   // Back to a console screen, the place it was left at, once its rows are loaded again (shell/screenEntry.ts).
   const main = useRef<HTMLElement>(null)
@@ -57,8 +58,8 @@ export function AdminApp(): ReactNode {
   }, [])
   const chooseLang = (l: Lang) => {
     langChosen.current = true
-    // Kept here, not only when the language changes: choosing the one already shown (Russian, the
-    // default, on the sign-in screen) changes no state, so the effect below would not keep it.
+    // Kept here, not only when the language changes: choosing the one already shown (the browser's,
+    // on the sign-in screen) changes no state, so the effect below would not keep it.
     localStorage.setItem(LANG_KEY, l)
     setLang(l)
   }
@@ -80,7 +81,7 @@ export function AdminApp(): ReactNode {
   const setShopLang = useSession((s) => s.setLang)
   useEffect(() => {
     document.documentElement.lang = LANG_TAG[lang]
-    // Kept only once chosen: the default shown before sign-in must not pass for a choice.
+    // Kept only once chosen: the browser's language shown before sign-in must not pass for a choice.
     if (langChosen.current) localStorage.setItem(LANG_KEY, lang)
     setShopLang(lang)
     if (i18n.language !== lang) void i18n.changeLanguage(lang)

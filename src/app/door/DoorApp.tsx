@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { CheckinList, DoorSession } from '../../contract/admin/door'
-import { DEFAULT_LANG, isLang, LANGS, type Lang } from '../../contract/lang'
+import { isLang, LANGS, type Lang } from '../../contract/lang'
 import type { MeResponse } from '../../contract/admin/access'
 import { createAdminApi } from '../admin/api'
-import { chosenConsoleLang } from '../admin/consoleLang'
+import { browserConsoleLang, chosenConsoleLang, navigatorLanguages } from '../admin/consoleLang'
 import { SignIn } from '../admin/SignIn'
 import { ISSUE_TEXTS } from '../admin/issueTexts'
 import { ADMIN_TEXTS, LANG_NAMES } from '../admin/texts'
@@ -42,12 +42,15 @@ function savedChoice(): Choice | null {
  */
 export function DoorApp(): ReactNode {
   // The address's `?lang=` (the console's link) or the language this phone chose last; until one
-  // does, the signed-in operator's own (their account's), as the console does.
+  // does, the phone's own language (Russian if it is none of ours), then the signed-in operator's
+  // own (their account's), as the console does.
   const chosen = chosenConsoleLang(location.search, localStorage.getItem(LANG_KEY))
   const langChosen = useRef(chosen !== null)
-  const [lang, setLangState] = useState<Lang>(chosen ?? DEFAULT_LANG)
+  const [lang, setLangState] = useState<Lang>(() => chosen ?? browserConsoleLang(navigatorLanguages()))
   const setLang = useCallback((l: Lang) => {
     langChosen.current = true
+    // Kept here too: choosing the language already shown (the phone's) changes no state, so the effect would not keep it.
+    localStorage.setItem(LANG_KEY, l)
     setLangState(l)
   }, [])
   const operatorLang = useCallback((m: MeResponse) => {
