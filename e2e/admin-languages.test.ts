@@ -27,7 +27,8 @@ const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString
 const MAP_TIMEOUT = 120_000
 /** The studio's heading for a first draft: "Studio: name (version 1, draft)", full-width in Chinese. */
 const draftNote = (lang: Lang) => bracketed(lang, joinParts(separatorsOf(lang), [`${STUDIO_TEXTS[lang].version} 1`, STUDIO_TEXTS[lang].draft]))
-const studioTitle = (lang: Lang, name: string) => labelled(separatorsOf(lang), STUDIO_TEXTS[lang].studio, `${name} ${draftNote(lang)}`)
+/** The draft's note follows the drawing's name as StudioScreen puts it: after a space in Latin brackets, with none in full-width ones. */
+const studioTitle = (lang: Lang, name: string) => labelled(separatorsOf(lang), STUDIO_TEXTS[lang].studio, `${name}${lang === 'ch' ? '' : ' '}${draftNote(lang)}`)
 
 let app: AppHarness
 

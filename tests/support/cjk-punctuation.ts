@@ -133,3 +133,38 @@ export function literalBracketsIn(dirs: readonly string[]): [string, string][] {
   forEachSource(dirs, visit)
   return found
 }
+
+/** Whether `node` is a call of i18n/punctuation.ts's bracketed. */
+function callsBracketed(node: ts.Node | undefined): boolean {
+  return node !== undefined && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'bracketed'
+}
+
+/**
+ * The places in the .ts/.tsx files under `dirs` that put a literal space before a bracketed(...)
+ * note (a template `${label} ${bracketed(lang, note)}`, JSX `{label} {bracketed(lang, note)}`),
+ * or before an element that opens with one, as [file:line, code]. Full-width brackets take no space before them ("名稱（ru）", not
+ * "名稱 （ru）"); i18n/punctuation.ts's aside puts the space only where the brackets are Latin.
+ */
+export function spacedBracketsIn(dirs: readonly string[]): [string, string][] {
+  const found: [string, string][] = []
+  const visit = (file: ts.SourceFile, node: ts.Node) => {
+    let spaced = false
+    if (ts.isTemplateExpression(node)) {
+      const before = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)]
+      spaced = node.templateSpans.some((span, i) => /\s$/.test(before[i]) && callsBracketed(span.expression))
+    } else if (ts.isJsxText(node) && /^[ \t]+$/.test(node.text)) {
+      const siblings = ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent) ? [...node.parent.children] : []
+      const next = siblings[siblings.indexOf(node) + 1]
+      // The note itself, or an element that opens with it (`<span>{bracketed(lang, note)}</span>`).
+      const opening = next !== undefined && ts.isJsxElement(next) ? next.children.find((c) => !ts.isJsxText(c) || c.text.trim() !== '') : next
+      spaced = opening !== undefined && ts.isJsxExpression(opening) && callsBracketed(opening.expression)
+    }
+    if (spaced) {
+      const { line } = file.getLineAndCharacterOfPosition(node.getStart(file))
+      found.push([`${path.relative(process.cwd(), file.fileName)}:${line + 1}`, node.getText(file).trim()])
+    }
+    ts.forEachChild(node, (child) => visit(file, child))
+  }
+  forEachSource(dirs, visit)
+  return found
+}

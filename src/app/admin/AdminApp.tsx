@@ -5,7 +5,7 @@ import { can } from '../../contract/admin/roles'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
 import { LANG_TAG } from '../i18n/lang'
-import { bracketed, labelled, separatorsOf } from '../i18n/punctuation'
+import { aside, labelled, separatorsOf } from '../i18n/punctuation'
 import { useScreenEntry } from '../shell/screenEntry'
 import { useCurrency, useSession } from '../state/session'
 import { createAdminApi } from './api'
@@ -154,7 +154,8 @@ export function AdminApp(): ReactNode {
             )}
           </nav>
           <span className="adm-who">
-            {me.operator.email} {bracketed(lang, labelled(separatorsOf(lang), t.role, ROLE_NAMES[lang][me.operator.role]))}
+            {me.operator.email}
+            {aside(lang, labelled(separatorsOf(lang), t.role, ROLE_NAMES[lang][me.operator.role]))}
           </span>
           {langPicker}
           <button type="button" onClick={() => void signOut()}>

@@ -4,7 +4,7 @@ import { ACCESSIBLE_RELEASE_RULES, type AccessibleRelease } from '../../contract
 import type { Lang } from '../../contract/lang'
 import { zoneDay } from '../../contract/rules/wallClock'
 import { formatDate } from '../i18n/localeFormat'
-import { bracketed, joinParts, labelled, separatorsOf } from '../i18n/punctuation'
+import { aside, joinParts, labelled, separatorsOf } from '../i18n/punctuation'
 import { messageOf, useConsole } from './shell'
 
 /** The seat-choice rules' words (issue 20 items 2-3) in ru, en, kz and ch. */
@@ -77,7 +77,7 @@ export function SeatingRules({ eventId, orphanRule, sessions, writable, onSaved 
               {ACCESSIBLE_RELEASE_RULES.map((r) => <option key={r} value={r}>{t.rules[r]}</option>)}
             </select>
           </label>
-          <p>{labelled(separatorsOf(lang), t.releases, view.releases.length === 0 ? t.none : joinParts(separatorsOf(lang), view.releases.map((r) => `${r.scope}${r.scope === 'all' ? '' : ` #${r.scope_id}`} ${bracketed(lang, date(r.released_at))}`)))}</p>
+          <p>{labelled(separatorsOf(lang), t.releases, view.releases.length === 0 ? t.none : joinParts(separatorsOf(lang), view.releases.map((r) => `${r.scope}${r.scope === 'all' ? '' : ` #${r.scope_id}`}${aside(lang, date(r.released_at))}`)))}</p>
           {writable && <button type="submit">{t.save}</button>}
         </form>
       )}

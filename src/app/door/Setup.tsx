@@ -7,7 +7,7 @@ import type { DoorEngine } from './model/engine'
 import { warmReader } from './model/reader'
 import { fill } from './texts'
 import { describeList, errorText, timeOf } from './labels'
-import { bracketed } from '../i18n/punctuation'
+import { aside } from '../i18n/punctuation'
 import type { DoorTexts } from './texts'
 
 /** Picks the session and the gate (check-in list) this phone checks for. */
@@ -103,7 +103,8 @@ export function Setup({ api, engine, t, lang, onChoose }: { api: DoorApi; engine
             <label key={l.id} className="door-radio">
               <input type="radio" name="list" value={l.id} checked={l.id === listId} onChange={() => setListId(l.id)} />
               <span>
-                <strong>{l.name}</strong> <span className="adm-muted">{bracketed(lang, describeList(l, t, lang))}</span>
+                <strong>{l.name}</strong>
+                <span className="adm-muted">{aside(lang, describeList(l, t, lang))}</span>
               </span>
             </label>
           ))}

@@ -16,7 +16,7 @@ import { emptyDraft, regionsByCountry } from '../../../src/app/screens/nominal/m
 import { VisitorCard } from '../../../src/app/screens/nominal/VisitorCard'
 import { ch as serverCh } from '../../../src/server/messages/texts.ch'
 import { seatDescriber } from '../../../src/engine/interaction/seatInfo'
-import { chineseLiteralsIn, latinPunctuationInChinese, literalBracketsIn, literalJoinsIn, stringsOf } from '../../support/cjk-punctuation'
+import { chineseLiteralsIn, latinPunctuationInChinese, literalBracketsIn, literalJoinsIn, spacedBracketsIn, stringsOf } from '../../support/cjk-punctuation'
 import { EXTRAS_TEXTS } from '../../../src/app/admin/catalogue/extrasTexts'
 import { ticketText } from '../../../src/app/screens/order/OffersPanel'
 import type { TicketLine } from '../../../src/app/screens/order/model/types'
@@ -66,7 +66,7 @@ describe('Chinese texts take full-width punctuation', { timeout: SCAN_TIMEOUT_MS
     expect(describeList(list, DOOR_TEXTS.ru, 'ru')).toMatch(/^[^，]+, [^，]+$/)
     expect(bracketed('ru', 'x')).toBe('(x)')
     const paint = { op: 'seat-type', type: 'companion', companion_of: 'A-1-2', seats: { keys: ['A-1-3'] } } as never
-    expect(describePaintKind(paint, 'ch', '1 個座位')).toMatch(/^[^:(]+：[^:(]+（A-1-2） — 1 個座位$/)
+    expect(describePaintKind(paint, 'ch', '1 個座位')).toMatch(/^[^:(]+：[^:(]*[^\s:(]（A-1-2） — 1 個座位$/)
     expect(describePaintKind(paint, 'ru', '1 место')).toMatch(/^[^：]+: .+ \(A-1-2\) — 1 место$/)
   })
 
@@ -85,6 +85,11 @@ describe('Chinese texts take full-width punctuation', { timeout: SCAN_TIMEOUT_MS
     const kept = ['src/app/admin/catalogue/SetupScreen.tsx `${c} (${currencySymbol(c)})`']
     const found = literalBracketsIn(['src/app/admin', 'src/app/door']).filter(([where]) => !/studio\/warnings\/(ru|en|kz)\.ts:/.test(where))
     expect(found.map(([where, code]) => `${where.replace(/:\d+$/, '')} ${code}`)).toEqual(kept)
+  })
+
+  it('in the app’s code: no literal space before a bracketed note (aside spaces Latin brackets only), so Chinese reads "版本 1（草稿）", not "… （草稿）"', () => {
+    // aside itself is the one place that spaces a bracketed note, for Latin brackets only.
+    expect(spacedBracketsIn(['src/app']).filter(([where]) => !where.startsWith('src/app/i18n/punctuation.ts:'))).toEqual([])
   })
 
   it('in the notes the console puts after a text: a field’s language and unit, an order’s list price and returned tickets, a warning’s repeats', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { StudioOp } from '../../../contract/admin/studio'
 import { ACCESS_TYPES, type AccessType } from '../../../contract/entities/access'
 import type { Lang } from '../../../contract/lang'
-import { bracketed, labelled, separatorsOf } from '../../i18n/punctuation'
+import { aside, labelled, separatorsOf } from '../../i18n/punctuation'
 import { PAINT_KIND_TEXTS } from './paintKindTexts'
 
 type PaintKindOp = Extract<StudioOp, { op: 'seat-type' | 'quality' }>
@@ -12,7 +12,7 @@ export function describePaintKind(op: PaintKindOp, lang: Lang, seats: string): s
   const t = PAINT_KIND_TEXTS[lang]
   const sep = separatorsOf(lang)
   if (op.op === 'quality') return `${labelled(sep, t.quality, String(op.quality === null ? t.defaultQuality : op.quality))} — ${seats}`
-  return `${labelled(sep, t.seatType, op.type === null ? t.ordinary : t.types[op.type])}${op.companion_of ? ` ${bracketed(lang, op.companion_of)}` : ''} — ${seats}`
+  return `${labelled(sep, t.seatType, op.type === null ? t.ordinary : t.types[op.type])}${op.companion_of ? aside(lang, op.companion_of) : ''} — ${seats}`
 }
 
 const DEFAULT_QUALITY = '0.5'

@@ -6,7 +6,7 @@ import type { Lang } from '../../../contract/lang'
 import { AccessLegend, useAccessT } from '../../screens/scheme/seatChoice/AccessLegend'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { StudioController } from './StudioController'
-import { bracketed, joinParts, labelled, separatorsOf } from '../../i18n/punctuation'
+import { aside, joinParts, labelled, separatorsOf } from '../../i18n/punctuation'
 import { StudioMap, type ClickMode, type DragTool } from './StudioMap'
 import { StudioPanel } from './StudioPanel'
 import { STUDIO_TEXTS, type StudioTexts } from './texts'
@@ -62,7 +62,7 @@ const COPY_POLL_MS = 2000
 const studioTitle = (plan: StudioPlan, s: StudioTexts, lang: Lang) => {
   const sep = separatorsOf(lang)
   const version = joinParts(sep, [`${s.version} ${plan.drawing.version}`, plan.drawing.draft ? s.draft : ''])
-  return labelled(sep, s.studio, `${plan.drawing.name} ${bracketed(lang, version)}`)
+  return labelled(sep, s.studio, `${plan.drawing.name}${aside(lang, version)}`)
 }
 
 function Studio({ plan, headingRef }: { plan: StudioPlan; headingRef: React.RefObject<HTMLHeadingElement | null> }) {

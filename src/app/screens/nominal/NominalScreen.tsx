@@ -6,7 +6,7 @@ import { useLink, useLinkContext } from '../../hooks/useLinks'
 import { useTitle } from '../../hooks/useTitle'
 import { buildLink, segment } from '../../lib/links'
 import { useSession } from '../../state/session'
-import { longDay } from '../../kernel/format'
+import { chosenDayText } from '../../kernel/format'
 import { NominalForm } from './NominalForm'
 import { useOrderData } from './useOrderData'
 import '../../forms/forms.css'
@@ -54,7 +54,7 @@ function NominalLoader({ hash }: { hash: string }) {
     <section className="page nominal" aria-labelledby="nominal-title">
       <h1 id="nominal-title">{t('nominal.title')}</h1>
       <p className="nominal__lead">
-        {t('nominal.order', { num: first.ord_num })} · {first.action} · {longDay(first.day, lang)}, {first.time}
+        {t('nominal.order', { num: first.ord_num })} · {first.action} · {chosenDayText(t, first.day, first.time, lang)}
       </p>
       <p className="nominal__hint">{t('nominal.hint')}</p>
       <NominalForm hash={hash} data={state.data} loadedAt={state.loadedAt} />
