@@ -91,9 +91,14 @@ export function lastReturnMail(inbox: Inbox, hash: string): string {
   return decodeMessage(raw)
 }
 
-/** The refund sum the last return e-mail for `hash` names ("Сумма к возврату: …"), as written. */
+/**
+ * The refund sum the last return e-mail for `hash` names ("Сумма к возврату: …"), as written, up
+ * to the end of its line or tag: the decoded message holds the plain and the HTML part in whichever
+ * order their encodings put them (decodeMessage), and in the HTML one the sum's paragraph runs on
+ * into the next ("1 447,50 ₽</p><p>Бонусов вернётся на карту: 7</p>", read as 1 447,507).
+ */
 export function mailedRefundSum(inbox: Inbox, hash: string): string | undefined {
-  return lastReturnMail(inbox, hash).match(/Сумма к возврату: ([^\n]*)/)?.[1]
+  return lastReturnMail(inbox, hash).match(/Сумма к возврату: ([^\r\n<]*)/)?.[1]?.trim()
 }
 
 /**
