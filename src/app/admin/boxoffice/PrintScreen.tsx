@@ -29,7 +29,12 @@ export function PrintScreen() {
   useEffect(() => {
     let current = true
     api('orderPrint', {}, { id }).then(
-      (d) => current && setData(d),
+      (d) => {
+        if (!current) return
+        setData(d)
+        // A refusal of an earlier ask (a dropped connection) no longer holds once the tickets came.
+        setError(null)
+      },
       (e: unknown) => current && setError(messageOf(e)),
     )
     return () => {
@@ -66,7 +71,7 @@ export function PrintScreen() {
                     <br />
                   </>
                 )}
-                <span data-testid="bo-ticket-place">{[t.zone, t.place, t.category].filter(Boolean).join(' · ')}</span>
+                <span data-testid="bo-ticket-place">{placeLine(t)}</span>
                 <br />
                 {fillIn(b.price, { sum: formatMoney(t.price / MINOR, lang, currency) })}
                 <br />
@@ -78,4 +83,12 @@ export function PrintScreen() {
       )}
     </section>
   )
+}
+
+/**
+ * A ticket's zone, place and price category as one line, each said once: a standing place whose
+ * price zone bears its name read "Танцпол · Танцпол · Взрослый".
+ */
+export function placeLine(t: Pick<PrintedTickets['tickets'][number], 'zone' | 'place' | 'category'>): string {
+  return [...new Set([t.zone, t.place, t.category].filter(Boolean))].join(' · ')
 }
