@@ -133,10 +133,12 @@ export function SetupScreen() {
   const send = async (fn: () => Promise<unknown>) => {
     try {
       await fn()
-      setNote(t.saved)
       // The currency the console (and the shop) writes amounts in may have changed.
       void useSession.getState().loadSetup()
+      // "Saved" once the form shows what was stored: said before, an edit made right after it was
+      // overwritten when the stored setup came back (a box re-ticked then saved went as unticked).
       await load()
+      setNote(t.saved)
     } catch (err) {
       setError(messageOf(err))
     }
