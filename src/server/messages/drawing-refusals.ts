@@ -1,5 +1,6 @@
 import type { RulePlace, VenueRefusal, VenueRefusalCode, VenueRefusalParams } from '../../engine/parse/refusals'
 import { LANGS, type Lang } from '../../contract/lang'
+import { formatMegabytes } from '../../contract/rules/sizeText'
 
 /**
  * Why a drawing was refused, in the operator's language: the `{detail}` of 'admin-drawing-invalid'
@@ -22,9 +23,6 @@ type Wording = { [C in VenueRefusalCode]: (p: VenueRefusalParams[C], f: Numbers)
   rule: (p: RulePlace) => string
 }
 
-const BYTES_PER_MB = 1024 * 1024
-/** Sizes are said to a tenth of a megabyte. */
-const MB_TENTHS = 10
 /** Each language's number formatting (kz: Kazakhstan's, ch: Taiwan's, as the storefront writes them). */
 const LOCALES: Record<Lang, string> = { ru: 'ru-RU', en: 'en-GB', kz: 'kk-KZ', ch: 'zh-TW' }
 
@@ -164,8 +162,7 @@ export const DRAWING_REFUSAL_WORDING: Readonly<Record<Lang, Wording>> = { ru: RU
 
 function numbersOf(lang: Lang): Numbers {
   const n = new Intl.NumberFormat(LOCALES[lang])
-  const mb = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 1 })
-  return { n: (value) => n.format(value), mb: (bytes) => mb.format(Math.ceil((bytes / BYTES_PER_MB) * MB_TENTHS) / MB_TENTHS) }
+  return { n: (value) => n.format(value), mb: (bytes) => formatMegabytes(bytes, lang) }
 }
 
 /** The refusal in `lang`. */
