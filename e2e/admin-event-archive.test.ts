@@ -105,8 +105,13 @@ describe('moving between console screens on a phone', () => {
     await signInConsole(page, EMAIL, PASSWORD)
     const where = () => page.evaluate(() => ({ y: Math.round(window.scrollY), focus: document.activeElement?.tagName ?? '' }))
     // The last event's editor link, far down the demo list, followed by keyboard.
-    const hrefs = await page.locator('main a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
-    const last = hrefs.map((h, i) => [h, i] as const).filter(([h]) => /^\/admin\/events\/\d+$/.test(h)).at(-1)!
+    // The list's rows arrive with its answer, after the sign-in shows the screen: read the links once they are there.
+    const editorLinks = async () => {
+      const hrefs = await page.locator('main a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+      return hrefs.map((h, i) => [h, i] as const).filter(([h]) => /^\/admin\/events\/\d+$/.test(h))
+    }
+    await expect.poll(async () => (await editorLinks()).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const last = (await editorLinks()).at(-1)!
     const link = page.locator('main a').nth(last[1])
     await link.scrollIntoViewIfNeeded()
     expect((await where()).y).toBeGreaterThan(PHONE_VIEWPORT.height)
@@ -121,7 +126,7 @@ describe('moving between console screens on a phone', () => {
     // before, the list's heading focus and its loading left it at the top.
     await page.goBack()
     await page.locator('#adm-events-title').waitFor()
-    await expect.poll(async () => (await where()).y).toBeGreaterThan(PHONE_VIEWPORT.height)
+    await expect.poll(async () => (await where()).y, { timeout: 5_000 }).toBeGreaterThan(PHONE_VIEWPORT.height)
     await context.close()
   })
 })
