@@ -1,10 +1,8 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { LANGS } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import type { AppHarness } from './support/app'
+import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Archive and restore in the console's catalogue (issue 17 item 2) in Chromium: a manager archives
@@ -12,28 +10,16 @@ import { signInConsole } from './support/console'
  * offers the tag, while an event that already has it still shows it, marked archived. axe-core on
  * each screen.
  */
-const EMAIL = 'manager@example.org'
-const PASSWORD = 'a manager password'
+const MANAGER: ConsoleAccount = { email: 'manager@example.org', password: 'a manager password', role: 'manager' }
 const TAG = 'Open air'
 
 let app: AppHarness
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
 /** A page of the console with the manager signed in (in English), on the events list. */
-async function signedInConsole() {
-  const opened = await openPage(app, '/admin')
-  const { page } = opened
-  await signInConsole(page, EMAIL, PASSWORD)
-  return opened
-}
+const signedInConsole = () => openConsole(app, MANAGER)
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([MANAGER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()

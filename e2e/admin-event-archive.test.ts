@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENT_ACTION_TEXTS } from '../src/app/admin/eventActionTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * An event's own actions in the console, in Chromium on a 390×844 phone: copy it (the copy opens
  * with a note), archive the copy (asked first), find it in the archive and restore it. The server
  * had the calls; no screen offered them.
  */
-const EMAIL = 'manager@example.org'
-const PASSWORD = 'a manager password'
+const MANAGER: ConsoleAccount = { email: 'manager@example.org', password: 'a manager password', role: 'manager' }
 const e = EVENT_ACTION_TEXTS.en
 const t = ADMIN_TEXTS.en
 const w = WAITING_CONSOLE_TEXTS.en
@@ -20,9 +18,7 @@ const w = WAITING_CONSOLE_TEXTS.en
 let app: AppHarness
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([MANAGER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -32,8 +28,7 @@ describe('copying, archiving and restoring an event in the console', () => {
   it('copies an event, archives the copy after asking, lists it in the archive and restores it', async () => {
     const db = app.server.db
     const source = await db.selectFrom('events').select(['id']).where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
-    const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signInConsole(page, EMAIL, PASSWORD)
+    const { page, context, errors } = await openConsole(app, MANAGER, { viewport: PHONE_VIEWPORT })
     await page.goto(`${app.baseUrl}/admin/events/${source.id}`)
     await page.getByRole('button', { name: e.copy }).click()
 
@@ -101,8 +96,7 @@ describe('copying, archiving and restoring an event in the console', () => {
 
 describe('moving between console screens on a phone', () => {
   it("opens an event's editor from its top with focus on its heading, and back returns to the list where it was left", async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signInConsole(page, EMAIL, PASSWORD)
+    const { page, context } = await openConsole(app, MANAGER, { viewport: PHONE_VIEWPORT })
     const where = () => page.evaluate(() => ({ y: Math.round(window.scrollY), focus: document.activeElement?.tagName ?? '' }))
     // The last event's editor link, far down the demo list, followed by keyboard.
     // The list's rows arrive with its answer, after the sign-in shows the screen: read the links once they are there.

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOTE_TEXTS } from '../src/app/admin/noteTexts'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Two operators in the event editor at once, in Chromium: the second one's save is refused when
@@ -11,15 +10,13 @@ import { signInConsole } from './support/console'
  * editor says so and offers to load the saved event; loaded again, the save passes. axe-core on
  * the refused state, on a phone.
  */
-const EMAIL = 'manager@example.org'
-const PASSWORD = 'a manager password'
+const MANAGER: ConsoleAccount = { email: 'manager@example.org', password: 'a manager password', role: 'manager' }
 
 let app: AppHarness
 
 async function editorOf(eventId: number) {
-  const opened = await openPage(app, '/admin', PHONE_VIEWPORT)
+  const opened = await openConsole(app, MANAGER, { viewport: PHONE_VIEWPORT })
   const { page } = opened
-  await signInConsole(page, EMAIL, PASSWORD)
   await page.goto(`${app.baseUrl}/admin/events/${eventId}`)
   await page.getByLabel('Name (en)').waitFor()
   return opened
@@ -28,9 +25,7 @@ async function editorOf(eventId: number) {
 const nameOf = (page: Page) => page.getByLabel('Name (en)').inputValue()
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([MANAGER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()

@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOTE_TEXTS } from '../src/app/admin/noteTexts'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * A refused save is seen and heard where the operator is, in Chromium on a 390×844 phone: the
@@ -12,15 +11,12 @@ import { signInConsole } from './support/console'
  * appeared at the top, scrolled away). Now the note comes into view and takes the focus, for the
  * server's refusal (another operator saved first) and for the form's own check (no menu item).
  */
-const EMAIL = 'manager@example.org'
-const PASSWORD = 'a manager password'
+const MANAGER: ConsoleAccount = { email: 'manager@example.org', password: 'a manager password', role: 'manager' }
 
 let app: AppHarness
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([MANAGER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -55,8 +51,7 @@ describe('a refused save in the event editor on a phone', () => {
   it('brings the refusal into view and focus, for the server and for the form', async () => {
     const db = app.server.db
     const event = await db.selectFrom('events').select(['id']).orderBy('id').executeTakeFirstOrThrow()
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signInConsole(page, EMAIL, PASSWORD)
+    const { page, context } = await openConsole(app, MANAGER, { viewport: PHONE_VIEWPORT })
     await page.goto(`${app.baseUrl}/admin/events/${event.id}`)
     await page.getByLabel('Name (en)').waitFor()
 

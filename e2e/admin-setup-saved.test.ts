@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { DESKTOP_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * The shop setup says "Saved" once its form shows what was stored, so an edit made right after
@@ -9,8 +8,7 @@ import { signInConsole } from './support/console'
  * back (a slow connection), which is when an operator could read "Saved", re-tick a box and save
  * again: before, the late answer unticked the box and the next save stored it unticked.
  */
-const EMAIL = 'owner-setup-saved@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-setup-saved@example.org', password: 'an owner password', role: 'owner' }
 /** How long the console's read of the stored setup is held back. */
 const SLOW_SETUP_MS = 1_500
 /** A moment for the page to read an answer and render it. */
@@ -21,9 +19,7 @@ const SETTLE_MS = 10_000
 let app: AppHarness
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -31,8 +27,7 @@ afterAll(async () => {
 
 describe('shop setup after a save', () => {
   it('keeps an edit made once "Saved" shows, on a slow connection', async () => {
-    const { page, context, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    const { page, context, errors } = await openConsole(app, OWNER, { viewport: DESKTOP_VIEWPORT, lang: 'en' })
     await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
     await page.getByRole('heading', { name: 'Shop appearance', level: 1 }).waitFor()
     await page.route(

@@ -1,6 +1,66 @@
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './app'
+import type { Role } from '../../src/contract/admin/roles'
+import type { Lang } from '../../src/contract/lang'
+import { createOperator } from '../../src/server/admin/auth'
+import { AdminClient } from '../../tests/integration/admin-helpers'
+import { DESKTOP_VIEWPORT, freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness, type OpenedPage } from './app'
+
+/** A console operator a test file makes in the app's database and signs in as. */
+export interface ConsoleAccount {
+  email: string
+  password: string
+  role: Role
+  /** The operator's name; the role's usual one (OPERATOR_NAMES) where not given. */
+  name?: string
+  /** The operator's own language, stored with them; English where not given. */
+  lang?: Lang
+}
+
+/** The name each role's operator goes by in the tests, where a test does not give one. */
+const OPERATOR_NAMES: Record<Role, string> = { owner: 'Owner', manager: 'Manager', boxoffice: 'Desk', door: 'Steward' }
+
+/** Makes `accounts` as console operators in the app's database (as the CLI does). */
+export async function createOperators(app: AppHarness, ...accounts: ConsoleAccount[]): Promise<void> {
+  for (const a of accounts) await createOperator(app.server.db, { email: a.email, name: a.name ?? OPERATOR_NAMES[a.role], role: a.role, password: a.password, lang: a.lang ?? 'en' }, Date.now())
+}
+
+/**
+ * The app (startApp) with `accounts` made as its console operators. `ownPort`: the server on a
+ * free port with PUBLIC_URL on it (the sandbox bank builds its page links on PUBLIC_URL, see
+ * freePort); `env` goes to startApp as it is.
+ */
+export async function startConsoleApp(accounts: ConsoleAccount[], options: { env?: Record<string, string>; ownPort?: boolean } = {}): Promise<AppHarness> {
+  const { env = {}, ownPort = false } = options
+  const port = ownPort ? await freePort() : null
+  const app = await startApp(port === null ? env : { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
+  await createOperators(app, ...accounts)
+  return app
+}
+
+/** The console's API signed in as `account` (a test's setup through the API; the sign-in must answer 200). */
+export async function consoleApi(app: AppHarness, account: ConsoleAccount): Promise<AdminClient> {
+  const api = new AdminClient(app.baseUrl)
+  expect((await api.login(account.email, account.password)).status).toBe(200)
+  return api
+}
+
+/**
+ * A fresh page (openPage: own context, errors collected) at `path` (/admin by default), signed in
+ * as `account` on the console's sign-in screen in `lang` (signInConsole). The context is closed if
+ * the sign-in fails; otherwise the test closes it.
+ */
+export async function openConsole(app: AppHarness, account: ConsoleAccount, options: { path?: string; viewport?: typeof DESKTOP_VIEWPORT; lang?: Lang; prepare?: (context: BrowserContext) => Promise<unknown> } = {}): Promise<OpenedPage> {
+  const { path = '/admin', viewport = DESKTOP_VIEWPORT, lang = 'en', prepare } = options
+  const opened = await openPage(app, path, viewport, prepare)
+  try {
+    await signInConsole(opened.page, account.email, account.password, lang)
+  } catch (e) {
+    await opened.context.close()
+    throw e
+  }
+  return opened
+}
 
 /**
  * Signs an operator in on the console's sign-in screen (the page is on it, e.g. opened at /admin)
