@@ -1,14 +1,11 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { NOTE_TEXTS } from '../src/app/admin/noteTexts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { KIND_SUBSCRIPTIONS, KIND_TICKETS } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
-import { AdminClient } from '../tests/integration/admin-helpers'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, consoleApi, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Console screens an operator audit of a fresh install found wanting, in Chromium: a cancelled
@@ -17,8 +14,7 @@ import { signInConsole } from './support/console'
  * there); an unknown console address (a not-found screen, not a blank page); the Venues screen
  * on a 390 px phone (no sideways scroll). axe-core on each.
  */
-const EMAIL = 'auditor@example.org'
-const PASSWORD = 'an auditor password'
+const AUDITOR: ConsoleAccount = { email: 'auditor@example.org', password: 'an auditor password', role: 'owner', name: 'Auditor' }
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
@@ -29,18 +25,9 @@ let app: AppHarness
 let eventId: number
 let session: number
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
-const signIn = (page: Page) => signInConsole(page, EMAIL, PASSWORD)
-
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Auditor', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-  const api = new AdminClient(app.baseUrl)
-  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  app = await startConsoleApp([AUDITOR], { ownPort: true })
+  const api = await consoleApi(app, AUDITOR)
   const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
   // A seat-map event on one of the demo's drawings, with one priced session, then cancelled.
   const drawing = refs.drawings.find((d) => refs.zones.some((z) => z.drawing_id === d.id))!
@@ -58,8 +45,7 @@ afterAll(async () => {
 
 describe('console screens found wanting by the audit', () => {
   it('marks a cancelled session on Sales and at the door, and draws no map for it', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signIn(page)
+    const { page, context } = await openConsole(app, AUDITOR)
     await page.goto(new URL(`/admin/events/${eventId}/sales`, app.baseUrl).toString())
     await page.getByTestId(`sales-cancelled-${session}`).waitFor()
     expect(await page.getByTestId(`sales-cancelled-${session}`).innerText()).toBe(n.cancelled)
@@ -78,12 +64,9 @@ describe('console screens found wanting by the audit', () => {
   it('says what to create first when the new event has nothing to pick, and links there', async () => {
     // A real fresh install (no demo data): its sections exist (seed/system.ts), its menu items
     // and venues do not yet.
-    const port = await freePort()
-    const fresh = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_DATA: '0' })
+    const fresh = await startConsoleApp([AUDITOR], { ownPort: true, env: { DEMO_DATA: '0' } })
     try {
-      await createOperator(fresh.server.db, { email: EMAIL, name: 'Auditor', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-      const { page, context } = await openPage(fresh, '/admin')
-      await signIn(page)
+      const { page, context } = await openConsole(fresh, AUDITOR)
       await page.goto(new URL('/admin/events/new', fresh.baseUrl).toString())
       const needs = page.getByTestId('event-needs')
       await needs.waitFor()
@@ -111,8 +94,7 @@ describe('console screens found wanting by the audit', () => {
   })
 
   it('answers an unknown console address with a not-found screen that leads back', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signIn(page)
+    const { page, context } = await openConsole(app, AUDITOR)
     await page.goto(new URL('/admin/catalogue', app.baseUrl).toString())
     await page.getByRole('heading', { name: n.notFound }).waitFor()
     await axeClean(page, 'not found')
@@ -122,8 +104,7 @@ describe('console screens found wanting by the audit', () => {
   })
 
   it('keeps the Venues screen within a 390 px phone', async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page)
+    const { page, context } = await openConsole(app, AUDITOR, { viewport: PHONE_VIEWPORT })
     await page.goto(new URL('/admin/venues', app.baseUrl).toString())
     await page.locator('#adm-venues-title').waitFor()
     await page.locator('.adm-list').waitFor()

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
-import { AdminClient } from '../tests/integration/admin-helpers'
-import { openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { runAxe, seriousViolations, type AppHarness } from './support/app'
+import { consoleApi, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { formatSession } from '../src/contract/rules/dayText'
 
 /**
@@ -11,8 +9,7 @@ import { formatSession } from '../src/contract/rules/dayText'
  * gives the focus back to the Edit button that opened it (also when the saved session moves in
  * the list), so the operator carries on from there instead of from the top of the page.
  */
-const EMAIL = 'owner-focus@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-focus@example.org', password: 'an owner password', role: 'owner' }
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
@@ -22,10 +19,8 @@ let app: AppHarness
 let eventId: number
 
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-  const api = new AdminClient(app.baseUrl)
-  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  app = await startConsoleApp([OWNER])
+  const api = await consoleApi(app, OWNER)
   const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
   const kind = refs.kinds[0].id
   const menu = refs.menus.find((m) => m.menu_kind_id === kind)!.id
@@ -40,10 +35,9 @@ afterAll(async () => {
 
 describe('the event editor by the keyboard', () => {
   it('gives the focus back to Edit when a session or price row form is saved or cancelled', async () => {
-    const { page, context } = await openPage(app, '/admin')
+    const { page, context } = await openConsole(app, OWNER)
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
     try {
-      await signInConsole(page, EMAIL, PASSWORD)
       await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
       const [from, to] = [dayIn(20), dayIn(22)]
       // The first session moves past the second: its row moves in the list, the focus stays on its Edit.

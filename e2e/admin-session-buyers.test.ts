@@ -1,14 +1,11 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { fillIn } from '../src/app/admin/careTexts'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
 import { salesExportPath } from '../src/contract/admin/sales-export'
 import { formatSession } from '../src/contract/rules/dayText'
-import { AdminClient } from '../tests/integration/admin-helpers'
 import { writeOrder } from '../tests/integration/sold-order'
-import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import type { AppHarness } from './support/app'
+import { axeClean, consoleApi, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Moving a session with sold tickets in the console, in Chromium: the server refuses the edit
@@ -17,8 +14,7 @@ import { signInConsole } from './support/console'
  * gives focus back to Save, and Confirm sends the edit again with `confirm_buyers`: the session
  * moves and its buyer's notice is queued. axe-core with the dialog open.
  */
-const EMAIL = 'owner-moves@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-moves@example.org', password: 'an owner password', role: 'owner' }
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
@@ -28,16 +24,9 @@ let app: AppHarness
 let eventId: number
 let session: number
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-  const api = new AdminClient(app.baseUrl)
-  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  app = await startConsoleApp([OWNER], { ownPort: true })
+  const api = await consoleApi(app, OWNER)
   const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
   eventId = (await api.post<{ id: number }>('/api/admin/events', { menu_kind_id: refs.kinds[0].id, venue_id: refs.venues[0].id, name_ru: 'Перенос', name_en: 'Moved show', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === refs.kinds[0].id)!.id] })).body.id
   session = (await api.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: dayIn(9), time: '19:00', capacity: 50 })).body.ids[0]
@@ -52,8 +41,7 @@ afterAll(async () => {
 
 describe('moving a session with sold tickets in the console', () => {
   it('asks for confirmation with the counts (keyboard: Escape cancels, focus back on Save), and Confirm moves it', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signInConsole(page, EMAIL, PASSWORD)
+    const { page, context } = await openConsole(app, OWNER)
     await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
     await page.getByRole('button', { name: `${t.edit}: ${formatSession(dayIn(9), '19:00', 'en')}` }).click()
     const form = page.getByRole('form', { name: `Session ${formatSession(dayIn(9), '19:00', 'en')}` })

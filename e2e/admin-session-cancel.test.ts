@@ -1,13 +1,10 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { fillIn } from '../src/app/admin/careTexts'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
-import { AdminClient } from '../tests/integration/admin-helpers'
 import { visitor } from '../tests/integration/order-fixtures'
 import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
-import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import type { AppHarness } from './support/app'
+import { axeClean, consoleApi, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { formatSession } from '../src/contract/rules/dayText'
 
 /**
@@ -17,8 +14,7 @@ import { formatSession } from '../src/contract/rules/dayText'
  * says the order was refunded, the session shows as cancelled and its buyer's notice is queued.
  * The ticket is sold and paid through the shop and the sandbox bank. axe-core with the dialog open.
  */
-const EMAIL = 'owner-cancels@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-cancels@example.org', password: 'an owner password', role: 'owner' }
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
@@ -29,16 +25,9 @@ let eventId: number
 let session: number
 let orderId: number
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-  const api = new AdminClient(app.baseUrl)
-  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  app = await startConsoleApp([OWNER], { ownPort: true })
+  const api = await consoleApi(app, OWNER)
   const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
   const zone = refs.zones.find((z) => z.drawing_id === null)!.id
   const category = refs.categories[0].id
@@ -72,8 +61,7 @@ afterAll(async () => {
 
 describe('cancelling a session and refunding its buyers in the console', () => {
   it('asks for confirmation with the counts, then cancels: the note says it is refunded, the session shows cancelled, the buyer is told', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signInConsole(page, EMAIL, PASSWORD)
+    const { page, context } = await openConsole(app, OWNER)
     await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
     const action = page.getByRole('button', { name: fillIn(t.cancelSessionOf, { when: formatSession(dayIn(9), '19:00', 'en') }) })
     await action.click()

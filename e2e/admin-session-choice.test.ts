@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { fillIn } from '../src/app/admin/careTexts'
 import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
-import { AdminClient } from '../tests/integration/admin-helpers'
-import { openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import type { AdminClient } from '../tests/integration/admin-helpers'
+import { runAxe, seriousViolations, type AppHarness } from './support/app'
+import { consoleApi, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { formatSession } from '../src/contract/rules/dayText'
 
 /**
@@ -12,8 +11,7 @@ import { formatSession } from '../src/contract/rules/dayText'
  * session deleted in the editor is no longer the one they act on (the select shows another),
  * and a session added is offered at once. In Chromium, by the keyboard where it matters.
  */
-const EMAIL = 'owner-sessions@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-sessions@example.org', password: 'an owner password', role: 'owner' }
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
@@ -24,10 +22,8 @@ let api: AdminClient
 let refs: Record<string, Row[]>
 
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-  api = new AdminClient(app.baseUrl)
-  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  app = await startConsoleApp([OWNER])
+  api = await consoleApi(app, OWNER)
   refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
 })
 afterAll(async () => {
@@ -46,9 +42,8 @@ describe('the add-price form after a session is deleted', () => {
     const eventId = await newEvent('Two evenings')
     const [first, second] = [dayIn(20), dayIn(21)]
     const ids = (await api.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: first, time: '19:00', repeat: { every_days: 1, count: 1 } })).body.ids
-    const { page, context } = await openPage(app, '/admin')
+    const { page, context } = await openConsole(app, OWNER)
     try {
-      await signInConsole(page, EMAIL, PASSWORD)
       await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
       const form = page.getByRole('form', { name: 'Add price' })
       expect(await form.getByLabel('Session').inputValue()).toBe(String(ids[0]))
@@ -81,9 +76,8 @@ describe('the seat-choice rules of a seat-map event that had no session', () => 
     const menu = refs.menus.find((m) => m.menu_kind_id === kind)!.id
     const eventId = (await api.post<{ id: number }>('/api/admin/events', { menu_kind_id: kind, venue_id: drawing.venue_id, scheme: 1, name_ru: 'Новая карта', name_en: 'New map', main_menu_ids: [menu] })).body.id
     const day = dayIn(30)
-    const { page, context } = await openPage(app, '/admin')
+    const { page, context } = await openConsole(app, OWNER)
     try {
-      await signInConsole(page, EMAIL, PASSWORD)
       await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
       const add = page.getByRole('form', { name: 'Add session' })
       await add.getByLabel('Date').fill(day)

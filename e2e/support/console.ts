@@ -34,7 +34,12 @@ export async function startConsoleApp(accounts: ConsoleAccount[], options: { env
   const { env = {}, ownPort = false } = options
   const port = ownPort ? await freePort() : null
   const app = await startApp(port === null ? env : { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperators(app, ...accounts)
+  try {
+    await createOperators(app, ...accounts)
+  } catch (e) {
+    await app.close()
+    throw e
+  }
   return app
 }
 
