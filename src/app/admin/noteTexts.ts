@@ -3,8 +3,8 @@ import type { Lang } from '../../contract/lang'
 /**
  * The console's notes for states an operator meets on a fresh or changing shop (ru, en, kz,
  * ch): a cancelled session (Sales, door), the event editor before the catalogue has what an
- * event needs, the subscriptions section chosen for an event, and an address the console does
- * not have.
+ * event needs, the subscriptions section chosen for an event, an address the console does
+ * not have, and the event editor and shop setup after a save another save overtook.
  */
 const ru = {
   /** A session cancelled from the console (calendars.cancelled_at). */
@@ -24,6 +24,8 @@ const ru = {
   subscriptionKind: 'События этого раздела продаются как абонементы: витрина показывает их состав и цены абонемента.',
   /** The event editor after its save was refused because another save came first (admin-event-changed). */
   reloadEvent: 'Загрузить сохранённое событие (ваши несохранённые правки пропадут)',
+  /** The shop setup after its save was refused because another save or a logo upload came first (admin-setup-changed). */
+  reloadSetup: 'Загрузить сохранённое оформление (ваши несохранённые правки пропадут)',
 }
 type NoteTexts = typeof ru
 
@@ -41,6 +43,7 @@ const en: NoteTexts = {
   notFoundBack: 'To the event list',
   subscriptionKind: 'Events of this section are sold as subscriptions: the shop shows their contents and subscription prices.',
   reloadEvent: 'Load the saved event (your unsaved edits will be lost)',
+  reloadSetup: 'Load the saved shop appearance (your unsaved edits will be lost)',
 }
 
 const kz: NoteTexts = {
@@ -57,6 +60,7 @@ const kz: NoteTexts = {
   notFoundBack: 'Оқиғалар тізіміне',
   subscriptionKind: 'Бұл бөлімнің іс-шаралары абонемент ретінде сатылады: дүкен олардың құрамы мен абонемент бағаларын көрсетеді.',
   reloadEvent: 'Сақталған іс-шараны жүктеу (сақталмаған түзетулеріңіз жоғалады)',
+  reloadSetup: 'Сақталған безендіруді жүктеу (сақталмаған түзетулеріңіз жоғалады)',
 }
 
 const ch: NoteTexts = {
@@ -73,6 +77,7 @@ const ch: NoteTexts = {
   notFoundBack: '返回活動列表',
   subscriptionKind: '此類別的活動以套票形式販售：商店會顯示其內容與套票價格。',
   reloadEvent: '載入已儲存的活動（您未儲存的修改將會遺失）',
+  reloadSetup: '載入已儲存的商店外觀（您未儲存的修改將會遺失）',
 }
 
 export const NOTE_TEXTS: Record<Lang, NoteTexts> = { ru, en, kz, ch }

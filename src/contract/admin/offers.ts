@@ -133,6 +133,9 @@ const link = z.union([z.literal(''), z.string().trim().regex(/^(\/|https?:\/\/)\
 const colour = z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, ISSUE.colour)])
 const text = (max = MAX_NAME) => z.string().trim().max(max)
 
+/** The setup's version: counts the writes of its stored rows (settings app, db, title_*), from 0. */
+const setupVersionSchema = z.number().int().min(0).max(2_147_483_647)
+
 /** The shop's shell (001 "Setup (shell parts)"): logos, colours, header and footer, contacts. */
 export const setupInputSchema = z.object({
   app: z.object({
@@ -186,8 +189,17 @@ export const setupInputSchema = z.object({
     showproculture: flag,
   }),
   ...locInput('title'),
+  /**
+   * The setup's `version` the form was filled from (GET /api/admin/setup). The server refuses the
+   * save (409 with `stale: true`, nothing saved) when another save or a logo upload came since, so
+   * a stale form cannot put back the fields it loaded over another operator's. Required: the form
+   * sends every field, so a save without it (an older console) would be that lost change.
+   */
+  version: setupVersionSchema,
 })
 export type SetupInput = z.input<typeof setupInputSchema>
+/** A saved setup: its version now, for the console's next save without a reload. */
+export const setupSavedSchema = z.object({ ok: z.literal(true), version: setupVersionSchema })
 
 const row = z.record(z.string(), z.unknown())
 export const extrasResponseSchema = z.object({
@@ -214,3 +226,9 @@ export const LOGO_SLOTS = ['logo', 'logo_mobile', 'logo_ru', 'logo_en', 'logo_kz
 /** A shop logo upload: the file and which logo field its URL goes to. */
 export const logoUploadSchema = imageUploadSchema.extend({ slot: z.enum(LOGO_SLOTS) })
 export const imageUploadResponseSchema = z.object({ image_id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() })
+/**
+ * A shop logo's upload: the image, and the setup's version after it (one more than before: the
+ * upload set a setup field). The console takes it for its form only when it is one more than the
+ * form's own, i.e. no other save came between.
+ */
+export const logoUploadResponseSchema = imageUploadResponseSchema.extend({ version: setupVersionSchema })

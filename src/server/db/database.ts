@@ -1,4 +1,4 @@
-import type { ImagesTable, LanguagesTable, MainMenusTable, MenuKindsTable, RulesTable, SettingsTable, SubMenusTable } from './site.table'
+import type { ImagesTable, LanguagesTable, MainMenusTable, MenuKindsTable, RulesTable, SettingsTable, SetupStateTable, SubMenusTable } from './site.table'
 import type { AccessibleReleasesTable, CalendarsTable, ClientCategoriesTable, CompositionsTable, EventMenusTable, EventTagsTable, EventsTable, PricesTable, TagsTable, VenuesTable } from './events.table'
 import type { CaptchasTable, CheckboxListsTable, CountriesTable, CrmClientsTable, CrmSubscriptionsTable, DocumentTypesTable, RegionsTable, SessionsTable } from './visitors.table'
 import type { MailOutboxTable } from './mail-outbox.table'
@@ -11,6 +11,8 @@ import type { RefundsTable, ReturnReasonsTable, ReturnRequestLinesTable, ReturnR
 /** The Kysely database interface: table name → row type (see the *.table.ts files beside it, and the migrations). */
 export interface Database {
   settings: SettingsTable
+  /** The stored setup's version (migration 2026_12_06_23_sv1_01, domain/settings/repository.ts bumpSetupVersion). */
+  setup_state: SetupStateTable
   languages: LanguagesTable
   rules: RulesTable
   menu_kinds: MenuKindsTable

@@ -3,6 +3,8 @@ import type { Def, Flag, Id, Loc } from './columns'
 /** The storefront's own setup: settings, languages, rules pages, menus and stored images. */
 
 export interface SettingsTable { key: string; value: string }
+/** One row (id 1): the stored setup's version, counted by each write of it (migration 2026_12_06_23_sv1_01). */
+export interface SetupStateTable { id: number; version: Def<number> }
 export interface LanguagesTable { code: string; name: string; sortnum: Def<number>; enabled: Flag }
 export type RulesTable = { id: Id; slug: string; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'infname'> & Loc<'url'> & Loc<'filebody'>
 export type MenuKindsTable = { id: Id; sortnum: Def<number>; archived_at: Def<number | null> } & Loc<'name'>

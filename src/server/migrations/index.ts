@@ -71,6 +71,7 @@ import * as m09ev1 from './2026_12_04_09_ev1_01_event_version'
 import * as m19mk1 from './2026_12_05_19_mk1_01_outbox_mail_kind'
 import * as m01mm1 from './2026_12_06_01_mm1_01_venue_map_meta'
 import * as m09bw1 from './2026_12_06_09_bw1_01_refund_bonus_withheld'
+import * as m23sv1 from './2026_12_06_23_sv1_01_setup_version'
 
 /**
  * Every migration, in order. An in-code provider (instead of reading the folder) works the same
@@ -148,6 +149,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_05_19_mk1_01_outbox_mail_kind': m19mk1,
   '2026_12_06_01_mm1_01_venue_map_meta': m01mm1,
   '2026_12_06_09_bw1_01_refund_bonus_withheld': m09bw1,
+  '2026_12_06_23_sv1_01_setup_version': m23sv1,
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */

@@ -121,6 +121,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-archived-choice': 409,
   'admin-event-has-sessions': 409,
   'admin-event-changed': 409,
+  'admin-setup-changed': 409,
   'admin-price-held': 409,
   'admin-session-held': 409,
   'admin-session-sold-move': 409,

@@ -30,7 +30,7 @@ export function EventImageUpload({ eventId }: { eventId: number }) {
  * A picture file sent for the server to resize (event posters, shop logos): checks the size and
  * the contract before sending, shows the stored result and its size.
  */
-export function ImageUpload({ id, label, send, onDone }: { id: string; label: string; send: (file: { name: string; data: string }) => Promise<Uploaded>; onDone?: (r: Uploaded) => void }) {
+export function ImageUpload<R extends Uploaded>({ id, label, send, onDone }: { id: string; label: string; send: (file: { name: string; data: string }) => Promise<R>; onDone?: (r: R) => void }) {
   const { lang } = useConsole()
   const t = EXTRAS_TEXTS[lang]
   const [busy, setBusy] = useState(false)

@@ -4,6 +4,8 @@ import { can } from '../../../contract/admin/roles'
 import { LANGS, type Lang } from '../../../contract/lang'
 import { CURRENCY_CODES, currencySymbol } from '../../../contract/rules/moneyText'
 import { useSession } from '../../state/session'
+import { AdminApiError } from '../api'
+import { NOTE_TEXTS } from '../noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { ImageUpload } from './EventImageUpload'
 import { LoyaltyCardBlock } from './LoyaltyCardBlock'
@@ -105,6 +107,15 @@ function nest(flat: Record<string, unknown>, links: Link[]): Record<string, unkn
   return out
 }
 
+/**
+ * The form's version after its own logo upload (which counts as a change of the setup): the
+ * upload's when it is one more than the form's, i.e. no other save came between; otherwise the
+ * form keeps its own, so its next save is refused as stale instead of putting back the other one's.
+ */
+function nextAfterUpload(form: number | undefined, uploaded: number): number | undefined {
+  return form !== undefined && uploaded === form + 1 ? uploaded : form
+}
+
 /** /admin/shop-setup — what the shop's shell shows (logos, colours, header, footer, contacts, title), the loyalty percent and blocking a loyalty card. */
 export function SetupScreen() {
   const { api, lang, operator, t: base, currency } = useConsole()
@@ -116,12 +127,20 @@ export function SetupScreen() {
   const [logoSlot, setLogoSlot] = useState<(typeof LOGO_SLOTS)[number]>('logo')
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
+  // The setup's version the form was filled from (sent on save; contract setupInputSchema.version)
+  // and whether a save was refused because another save or a logo upload came since (then the
+  // screen offers a reload), as the event editor does.
+  const [version, setVersion] = useState<number | undefined>(undefined)
+  const [stale, setStale] = useState(false)
   const refusal = useRefusal('adm-setup')
   const heading = useScreenTitle(t.setup)
 
   const load = useCallback(async () => {
     const [setup, extras] = await Promise.all([api('setup', {}), api('extras', {})])
-    setForm(formOf(ALL, flatten(setup)))
+    const { version: loaded, ...fields } = setup
+    setForm(formOf(ALL, flatten(fields)))
+    setVersion(loaded)
+    setStale(false)
     setLinks(setup.app.footer_links.map((l) => ({ ...blankLink(), ...l })))
     setPercent(String(extras.loyalty.accrual_percent))
   }, [api])
@@ -148,9 +167,17 @@ export function SetupScreen() {
     e.preventDefault()
     setError(null)
     setNote(null)
-    const checked = firstIssue(setupInputSchema, nest(bodyOf(ALL, form ?? {}), links), lang, { label, money: isMoneyIn(ALL) })
+    const checked = firstIssue(setupInputSchema, { ...nest(bodyOf(ALL, form ?? {}), links), version }, lang, { label, money: isMoneyIn(ALL) })
     if (refusal.refuse(e, groupOf(checked.field ?? ''), checked)) return
-    void send(() => api('setupUpdate', checked.data as never))
+    void send(async () => {
+      try {
+        // The answer's version is the form's from now on: the same operator saves again without a reload.
+        setVersion((await api('setupUpdate', checked.data as never)).version)
+      } catch (err) {
+        setStale(err instanceof AdminApiError && err.details.stale === true)
+        throw err
+      }
+    })
   }
   const saveLoyalty = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -169,6 +196,19 @@ export function SetupScreen() {
         {t.setup}
       </h1>
       <ErrorNote error={error} />
+      {stale && (
+        <p>
+          <button type="button" onClick={() =>
+              // The button goes with the reload: focus moves to the heading, not to the page.
+              void load().then(
+                () => (setError(null), heading.current?.focus()),
+                (e: unknown) => setError(messageOf(e)),
+              )
+            }>
+            {NOTE_TEXTS[lang].reloadSetup}
+          </button>
+        </p>
+      )}
       {note && (
         <p role="status" className="adm-note">
           {note}
@@ -197,7 +237,7 @@ export function SetupScreen() {
                       </select>
                     </label>
                     {/* The server stores the logo in the setup at once; only that field of the form follows, so other unsaved edits stay. */}
-                    <ImageUpload id="adm-setup-logo-file" label={t.logoUpload} send={(file) => api('setupLogo', { ...file, slot: logoSlot })} onDone={(r) => setForm((f) => (f === null ? f : { ...f, [`app.${logoSlot}`]: r.url }))} />
+                    <ImageUpload id="adm-setup-logo-file" label={t.logoUpload} send={(file) => api('setupLogo', { ...file, slot: logoSlot })} onDone={(r) => (setForm((f) => (f === null ? f : { ...f, [`app.${logoSlot}`]: r.url })), setVersion((v) => nextAfterUpload(v, r.version)))} />
                   </div>
                 )}
                 {g.title === 'footer' && (

@@ -30,7 +30,7 @@ export function offerHandlers(app: FastifyInstance): AdminHandlers {
     loyaltyCardBlock: async ({ input, params, actor }) => (await s.blockLoyaltyCard(db, actor, params.id, input.blocked), ok),
     eventImage: async ({ input, params, actor }) => uploadEventImage(db, actor, params.id, input),
     setupLogo: async ({ input, actor }) => uploadShopLogo(db, actor, input),
-    setup: async () => s.storedShell(db),
-    setupUpdate: async ({ input, actor }) => (await s.updateShell(db, actor, input), ok),
+    setup: async () => s.setupForm(db),
+    setupUpdate: async ({ input, actor }) => ({ ...ok, version: await s.updateShell(db, actor, input) }),
   }
 }

@@ -3,7 +3,7 @@ import type { agreementInputSchema, compositionInputSchema, LoyaltyCard, loyalty
 import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
 import { SETUP_TEXT_KEYS, setupPlainTexts, setupTextTranslations, type SetupTextFields, type SetupTextKey } from '../../../contract/rules/setupTexts'
 import type { Db } from '../../db/connect'
-import { readSetting, writeSettings } from '../../domain/settings/repository'
+import { bumpSetupVersion, readSetting, readSetupVersion, writeSettings } from '../../domain/settings/repository'
 import { loadStoredSetup, loyaltyAccrualPercent, LOYALTY_SETTINGS_KEY } from '../../domain/settings/service'
 import { ApiFailure } from '../../errors'
 import { writeAudit } from '../audit'
@@ -200,10 +200,22 @@ export function blockLoyaltyCard(db: Db, actor: Actor, id: number, blocked: bool
 }
 
 type SetupOut = Out<typeof setupInputSchema>
+type Shell = Omit<SetupOut, 'version'>
 const TITLE_KEYS = ['title_ru', 'title_en', 'title_kz', 'title_ch'] as const
 
+/**
+ * GET /api/admin/setup: the stored shell with its version, the version read first. A write that
+ * lands between the two reads then leaves the form with the new fields under the old version, and
+ * its save is refused as stale (the operator reloads); read the other way round, the form would
+ * hold the old fields under the new version, and its save would put them back over that write.
+ */
+export async function setupForm(db: Db): Promise<SetupOut> {
+  const version = await readSetupVersion(db)
+  return { ...(await storedShell(db)), version }
+}
+
 /** The stored shell as the console edits it (the setup form's fields only). */
-export async function storedShell(db: Db): Promise<SetupOut> {
+export async function storedShell(db: Db): Promise<Shell> {
   const s = await loadStoredSetup(db)
   const { app, db: d } = s
   return {
@@ -260,10 +272,18 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object'
 
 /**
  * Writes the shell over what is stored: keys of `app` and `db` the form does not edit (language,
- * currency, order_return…) keep their stored values.
+ * currency, order_return…) keep their stored values. Answers the setup's new version. A form
+ * loaded before another save or a logo upload (its `version` no longer the stored one) is refused
+ * (admin-setup-changed) and changes nothing: it sends every field, so it would put back the ones
+ * the other operator changed.
  */
-export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<void> {
+export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<number> {
   return tx(db, actor, async (trx) => {
+    // The check and the count in one statement, first: it locks the setup's version row until the
+    // commit, so another save from the same version waits and is then refused.
+    const version = await bumpSetupVersion(trx, input.version)
+    // `stale` tells the console this refusal apart from the others (it offers to load the saved setup).
+    if (version === null) throw new ApiFailure('admin-setup-changed', {}, { stale: true })
     const before = await storedShell(trx)
     const shopLang = (await loadStoredSetup(trx)).app.language
     const values: Record<string, unknown> = {
@@ -275,5 +295,6 @@ export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<void
     for (const k of TITLE_KEYS) values[k] = input[k]
     await writeSettings(trx, values)
     await writeAudit(trx, actor, { action: 'update', entity: 'setup', entityId: 'shop', before, after: await storedShell(trx) })
+    return version
   })
 }

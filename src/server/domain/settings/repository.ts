@@ -34,3 +34,28 @@ export async function readLanguages(db: Db): Promise<string[]> {
 export async function readRules(db: Db) {
   return db.selectFrom('rules').selectAll().where('archived_at', 'is', null).orderBy('sortnum').orderBy('id').execute()
 }
+
+/** The row of setup_state (migration 2026_12_06_23_sv1_01): the only one it has. */
+const SETUP_STATE_ROW = 1
+
+/** The stored setup's version (0 for a setup never written through the console). */
+export async function readSetupVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('setup_state').select('version').where('id', '=', SETUP_STATE_ROW).executeTakeFirst()
+  return row === undefined ? 0 : Number(row.version)
+}
+
+/**
+ * Counts one write of the stored setup (the settings rows app, db, title_*): its version + 1,
+ * answering the new one. With `expected`, only from that version, in the same statement: null
+ * (nothing written) when another write came since. One conditional UPDATE, so of two saves from
+ * one version exactly one passes, on SQLite (the transaction holds the write lock from its start)
+ * and on PostgreSQL across processes (the second UPDATE waits for the row's lock, then finds the
+ * version moved). Call it first in the write's transaction: the row stays locked until commit, so
+ * the reads and writes after it never interleave with another setup write's.
+ */
+export async function bumpSetupVersion(db: Db, expected?: number): Promise<number | null> {
+  let q = db.updateTable('setup_state').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', SETUP_STATE_ROW)
+  if (expected !== undefined) q = q.where('version', '=', expected)
+  const row = await q.returning('version').executeTakeFirst()
+  return row === undefined ? null : Number(row.version)
+}
