@@ -1,8 +1,6 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { latinPunctuationInChinese } from '../tests/support/cjk-punctuation'
 
 /**
@@ -11,23 +9,14 @@ import { latinPunctuationInChinese } from '../tests/support/cjk-punctuation'
  * (which then works as a bearer token), revokes it, and reads the audit log; axe-core on each
  * screen, a phone layout and keyboard use.
  */
-const EMAIL = 'owner@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner@example.org', password: 'an owner password', role: 'owner' }
 /** The new-entry form's name in Kazakh and Chinese (written here, not taken from the texts). */
 const NEW_ENTRY = { kz: 'Жаңа жазба', ch: '新項目' }
 
 let app: AppHarness
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
-const signIn = (page: Page, lang: string) => signInConsole(page, EMAIL, PASSWORD, lang)
-
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -35,8 +24,7 @@ afterAll(async () => {
 
 describe('console catalogue screens', () => {
   it('creates and edits a tag in four languages, creates a rules text, makes an operator and an API token, revokes it, and shows it all in the audit log', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signIn(page, 'en')
+    const { page, context } = await openConsole(app, OWNER, { lang: 'en' })
     await page.getByRole('link', { name: 'Catalogue' }).click()
     await page.getByRole('heading', { name: 'Price categories', level: 1 }).waitFor()
     await axeClean(page, 'categories')
@@ -127,8 +115,7 @@ describe('console catalogue screens', () => {
   }, 180_000)
 
   it('works on a phone in Chinese and Kazakh, by keyboard', async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page, 'ch')
+    const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'ch' })
     await page.getByRole('link', { name: '目錄' }).focus()
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: '票價類別', level: 1 }).waitFor()

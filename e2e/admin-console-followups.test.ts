@@ -9,17 +9,16 @@ import { separatorsOf } from '../src/app/i18n/punctuation'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import schemeEn from '../src/app/i18n/locales/scheme.en'
 import { LANGS, type Lang } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, openConsole, signInConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Follow-ups of the console's reviews, each in real Chromium against the real server (demo data),
  * axe-core on every screen touched; each describe names its screen and what it keeps right.
  */
 const PASSWORD = 'a console password'
-const MANAGER = 'manager.followups@example.org'
-const DESK = 'desk.followups@example.org'
+const MANAGER: ConsoleAccount = { email: 'manager.followups@example.org', password: PASSWORD, role: 'manager' }
+const DESK: ConsoleAccount = { email: 'desk.followups@example.org', password: PASSWORD, role: 'boxoffice' }
 const ORGAN = { ru: 'Органная ночь', en: 'Organ Night', kz: 'Орган түні', ch: '管風琴之夜' } as const satisfies Record<Lang, string>
 const MUSEUM_EN = 'Night at the Museum'
 /** The console's own key in localStorage (AdminApp.tsx). */
@@ -27,16 +26,11 @@ const LANG_KEY = 'seatwise.admin.lang'
 
 let app: AppHarness
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
 const eventId = async (nameEn: string) => (await app.server.db.selectFrom('events').select('id').where('name_en', '=', nameEn).executeTakeFirstOrThrow()).id
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: MANAGER, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
-  await createOperator(app.server.db, { email: DESK, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([MANAGER, DESK])
 })
 afterAll(async () => {
   await app?.close()
@@ -46,9 +40,8 @@ describe('waiting room for a role that may only read it', () => {
   it('shows the settings read-only with the reason, and no Save', async () => {
     const w = WAITING_CONSOLE_TEXTS.en
     const calendarId = (await app.server.db.selectFrom('calendars').select('id').where('event_id', '=', await eventId(ORGAN.en)).orderBy('id').executeTakeFirstOrThrow()).id
-    const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    const { page, context, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, lang: 'en' })
     try {
-      await signInConsole(page, DESK, PASSWORD, 'en')
       await page.goto(new URL(`/admin/sessions/${calendarId}/waiting-room`, app.baseUrl).toString())
       await page.getByRole('heading', { level: 1, name: new RegExp(`^${w.link}: ${ORGAN.en}`) }).waitFor()
       await page.getByLabel(w.rate).waitFor()
@@ -68,9 +61,8 @@ describe('waiting room for a role that may only read it', () => {
 
 describe('events list', () => {
   it("names each row's links by their event, in every language", async () => {
-    const { page, context } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    const { page, context } = await openConsole(app, MANAGER, { viewport: DESKTOP_VIEWPORT, lang: 'en' })
     try {
-      await signInConsole(page, MANAGER, PASSWORD, 'en')
       const id = await eventId(ORGAN.en)
       for (const lang of LANGS) {
         await page.locator('.adm-header .adm-lang select').selectOption(lang)
@@ -101,7 +93,7 @@ describe('the language chosen on the sign-in screen', () => {
       await page.goto(new URL('/admin', app.baseUrl).toString())
       // The manager's account is in English; Russian, the browser's, is what the sign-in screen shows already.
       await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.signIn }).waitFor()
-      await signInConsole(page, MANAGER, PASSWORD, 'ru')
+      await signInConsole(page, MANAGER.email, PASSWORD, 'ru')
       await page.getByRole('heading', { level: 1, name: ADMIN_TEXTS.ru.events }).waitFor()
       expect(await page.evaluate((key) => localStorage.getItem(key), LANG_KEY)).toBe('ru')
       await page.reload()
@@ -147,7 +139,7 @@ describe("the sign-in screen's checks", () => {
         await email.press('Enter')
         await expect.poll(() => alert.innerText()).toBe(`${t.email}${separatorsOf(lang)('punct.colon')}${said.email}`)
 
-        await email.fill(MANAGER)
+        await email.fill(MANAGER.email)
         await password.press('Enter')
         await expect.poll(() => alert.innerText()).toBe(`${t.password}${separatorsOf(lang)('punct.colon')}${said.required}`)
         expect(await password.getAttribute('aria-invalid')).toBe('true')
@@ -165,9 +157,8 @@ describe("the sign-in screen's checks", () => {
 
 describe('box office', () => {
   it("heads the desk's cart as the operator's sale, not the shop's cart, in every language", async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    const { page, context } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, lang: 'en' })
     try {
-      await signInConsole(page, DESK, PASSWORD, 'en')
       await page.getByRole('listitem').filter({ hasText: ORGAN.en }).getByRole('link', { name: BOX_TEXTS.en.link }).click()
       await page.getByRole('heading', { name: BOX_TEXTS.en.title, level: 1 }).waitFor()
       for (const lang of LANGS) {
@@ -185,10 +176,9 @@ describe('box office', () => {
 
 describe('sales chart', () => {
   it("keeps each day's date on one line on a 390 px phone, in every language", async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    const { page, context } = await openConsole(app, MANAGER, { viewport: PHONE_VIEWPORT, lang: 'en' })
     try {
       // A ticket sold at the general-admission desk: today's bar.
-      await signInConsole(page, MANAGER, PASSWORD, 'en')
       await page.getByRole('listitem').filter({ hasText: MUSEUM_EN }).getByRole('link', { name: BOX_TEXTS.en.link }).click()
       await page.getByRole('heading', { name: BOX_TEXTS.en.title, level: 1 }).waitFor()
       await page.locator('.adm-inline select').first().selectOption('1')

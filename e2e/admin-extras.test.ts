@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { openPage, PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * The console's selling extras and shop setup in Chromium (issue 17 item 2): an owner makes a
@@ -14,23 +12,14 @@ import { signInConsole } from './support/console'
  * in four languages, on a phone,
  * with the keyboard, axe-core on each screen.
  */
-const EMAIL = 'owner-extras@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-extras@example.org', password: 'an owner password', role: 'owner' }
 /** How long a save's effect may take to show on a loaded 2-core box (expect.poll's own default is 1 s). */
 const SAVE_WAIT_MS = 10_000
 
 let app: AppHarness
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
-const signIn = (page: Page, lang: string) => signInConsole(page, EMAIL, PASSWORD, lang)
-
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -38,8 +27,7 @@ afterAll(async () => {
 
 describe('console extras and shop setup', () => {
   it('creates a promo code with the keyboard (the contract says what is wrong first), copies and archives it, all audited', async () => {
-    const { page, context, errors } = await openPage(app, '/admin')
-    await signIn(page, 'en')
+    const { page, context, errors } = await openConsole(app, OWNER, { lang: 'en' })
     await page.getByRole('link', { name: 'Selling extras' }).click()
     await page.getByRole('heading', { name: 'Special offers', level: 1 }).waitFor()
     await axeClean(page, 'offers')
@@ -75,7 +63,7 @@ describe('console extras and shop setup', () => {
     await expect.poll(async () => (await app.server.db.selectFrom('promo_codes').select('active').where('code', '=', 'WINTER26').executeTakeFirstOrThrow()).active).toBe(0)
     const log = await app.server.db.selectFrom('audit_log').select(['action', 'actor']).where('entity', '=', 'promo').orderBy('id').execute()
     expect(log.map((e) => e.action)).toEqual(['create', 'create', 'archive'])
-    expect(log.every((e) => e.actor === EMAIL)).toBe(true)
+    expect(log.every((e) => e.actor === OWNER.email)).toBe(true)
 
     for (const tab of ['Subscription contents', 'Agreements']) {
       await page.getByRole('link', { name: tab }).click()
@@ -96,8 +84,7 @@ describe('console extras and shop setup', () => {
   })
 
   it("changes the shop's footer from a phone; the storefront shows it", async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page, 'en')
+    const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'en' })
     await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
     await page.getByRole('heading', { name: 'Shop appearance', level: 1 }).waitFor()
     await axeClean(page, 'setup on a phone')
@@ -144,8 +131,7 @@ describe('console extras and shop setup', () => {
 
   it("edits the venue's own texts per language from a phone by keyboard; the storefront shows the Chinese ones", async () => {
     const x = EXTRAS_TEXTS.en
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page, 'en')
+    const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'en' })
     await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
     await page.getByRole('heading', { name: x.setup, level: 1 }).waitFor()
     // Each text has a field per language (db.{key}_{lang}), its lang set for the operator's screen reader.
@@ -180,8 +166,7 @@ describe('console extras and shop setup', () => {
   })
 
   it('sells in tenge once the owner chooses it: the console writes its amounts and labels in T, and so does the shop', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signIn(page, 'kz')
+    const { page, context } = await openConsole(app, OWNER, { lang: 'kz' })
     await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
     await page.getByRole('heading', { name: EXTRAS_TEXTS.kz.setup, level: 1 }).waitFor()
     await page.getByLabel(EXTRAS_TEXTS.kz.currency).selectOption('KZT')
@@ -213,8 +198,7 @@ describe('console extras and shop setup', () => {
   })
 
   it("uploads an event's image from the event editor; the server's resized WebP shows", async () => {
-    const { page, context, errors } = await openPage(app, '/admin')
-    await signIn(page, 'kz')
+    const { page, context, errors } = await openConsole(app, OWNER, { lang: 'kz' })
     const event = await app.server.db.selectFrom('events').select('id').where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
     await page.goto(new URL(`/admin/events/${event.id}`, app.baseUrl).toString())
     const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3060a0' } }).png().toBuffer()
@@ -231,8 +215,7 @@ describe('console extras and shop setup', () => {
   })
 
   it("uploads a shop logo for one language on the setup screen; saved, the storefront's setup carries the resized WebP", async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signIn(page, 'en')
+    const { page, context } = await openConsole(app, OWNER, { lang: 'en' })
     await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
     await page.getByRole('heading', { name: 'Shop appearance', level: 1 }).waitFor()
     await page.getByLabel('Which logo to replace').selectOption('logo_kz')
@@ -254,8 +237,7 @@ describe('console extras and shop setup', () => {
   it('copies a tag in the catalogue: the copy opens in the form and is saved under a new name', async () => {
     // In Russian by the address (the owner's own language is English, which a browser that
     // never chose would take after sign-in).
-    const { page, context } = await openPage(app, '/admin?lang=ru')
-    await signIn(page, 'ru')
+    const { page, context } = await openConsole(app, OWNER, { path: '/admin?lang=ru', lang: 'ru' })
     const tag = await app.server.db.insertInto('tags').values({ name_ru: 'Джаз у реки', name_en: 'Jazz by the river' }).returning('id').executeTakeFirstOrThrow()
     await page.goto(new URL('/admin/catalogue/tags', app.baseUrl).toString())
     await page.getByRole('button', { name: 'Копировать: Джаз у реки' }).click()
@@ -271,8 +253,7 @@ describe('console extras and shop setup', () => {
   })
 
   it("edits a venue's address and map link in the catalogue on a phone; the contract refuses a bad link first", async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page, 'en')
+    const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'en' })
     await page.goto(new URL('/admin/catalogue/venues', app.baseUrl).toString())
     await page.getByRole('heading', { name: 'Venue addresses', level: 1 }).waitFor()
     const venue = await app.server.db.selectFrom('venues').selectAll().orderBy('id').executeTakeFirstOrThrow()

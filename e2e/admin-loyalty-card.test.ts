@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARD_TEXTS } from '../src/app/admin/catalogue/cardTexts'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Blocking a loyalty card from the shop setup screen in Chromium, on a 390 px phone and by the
@@ -13,19 +12,13 @@ import { signInConsole } from './support/console'
  * agrees), unblocks it again; the audit log names both in the operator's words; axe-core on the
  * screen in four languages. A manager sees the section with nothing to press.
  */
-const OWNER = 'owner-cards@example.org'
-const MANAGER = 'manager-cards@example.org'
 const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-cards@example.org', password: PASSWORD, role: 'owner' }
+const MANAGER: ConsoleAccount = { email: 'manager-cards@example.org', password: PASSWORD, role: 'manager' }
 const CODE = 'CARD-0001'
 const t = CARD_TEXTS.en
 
 let app: AppHarness
-
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
-const signIn = (page: Page, email: string) => signInConsole(page, email, PASSWORD)
 
 async function openSetup(page: Page): Promise<void> {
   await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
@@ -36,10 +29,7 @@ async function openSetup(page: Page): Promise<void> {
 const cardRow = () => app.server.db.selectFrom('loyalty_cards').select(['id', 'is_blocked', 'bonus_balance']).where('card_code', '=', CODE).executeTakeFirstOrThrow()
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: OWNER, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-  await createOperator(app.server.db, { email: MANAGER, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER, MANAGER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -47,8 +37,7 @@ afterAll(async () => {
 
 describe('blocking a loyalty card on the shop setup screen', () => {
   it('finds CARD-0001 by its code, blocks and unblocks it by the keyboard on a phone, audited', async () => {
-    const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page, OWNER)
+    const { page, context, errors } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT })
     await openSetup(page)
     const before = await cardRow()
     expect(before.is_blocked).toBe(0)
@@ -125,8 +114,7 @@ describe('blocking a loyalty card on the shop setup screen', () => {
   })
 
   it('a manager (no settings.manage) sees the section with its field disabled and nothing to press', async () => {
-    const { page, context } = await openPage(app, '/admin')
-    await signIn(page, MANAGER)
+    const { page, context } = await openConsole(app, MANAGER)
     await openSetup(page)
     expect(await page.getByLabel(t.code, { exact: true }).isDisabled()).toBe(true)
     expect(await page.getByRole('button', { name: t.find, exact: true }).count()).toBe(0)
