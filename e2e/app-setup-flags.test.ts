@@ -87,6 +87,29 @@ describe('setup-driven shell', () => {
     }
   })
 
+  it("steps aside when the buyer's form opens under its corner without a scroll: a ticket added at the event page's end (phone, Kazakh)", async () => {
+    const { page, context, errors } = await openPage(app, `/event/${await eventHash(app, 'The Marriage')}?lang=kz`, PHONE_VIEWPORT)
+    try {
+      const plus = page.locator('.price-row').first().locator('.quantity__button').nth(1)
+      await plus.waitFor()
+      // At the page's end, past the threshold, with only the footer under the corner: the button shows.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await page.locator('.scroll-top').waitFor()
+      const y = await page.evaluate(() => window.scrollY)
+      expect(y).toBeGreaterThan(400)
+      // A tap that scrolls nothing (playwright's click would scroll the button into view first):
+      // the summary and the buyer's form open above the footer, where the visitor is looking.
+      await plus.evaluate((b) => (b as HTMLButtonElement).click())
+      await page.locator('form.order-form').waitFor()
+      expect(await page.evaluate(() => window.scrollY)).toBe(y)
+      await page.locator('.scroll-top').waitFor({ state: 'detached' })
+      expect(await coveredByScrollTop(page)).toEqual([])
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
   it('leaves nothing readable or tappable under the scroll-top button at the end of the listing and the order page, footer on or off, phone and desktop', async () => {
     const app0 = setupSchema.parse(await (await fetch(new URL('/api/setup', app.baseUrl))).json()).app
     const order = await createWalkOrder(app, 3)

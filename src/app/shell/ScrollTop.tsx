@@ -42,11 +42,24 @@ export function ScrollTop() {
     // The first read waits for the next frame: reading scrollY forces a style and layout pass,
     // and in this effect (the shell's first commit) that was a 40 ms forced layout inside one
     // long task; in a frame callback the browser lays out once, as it would anyway.
-    const frame = requestAnimationFrame(onScroll)
+    let frame = requestAnimationFrame(onScroll)
+    // The page also changes under a still screen: a ticket added on the event page opens the
+    // buyer's form where the visitor is, a form's errors appear, the phone turns. The body's size
+    // follows such changes, so its observer asks again, once a frame at most (a read of a few
+    // rects); a change that keeps the body's size (a swap of equal height) waits for a scroll.
+    const later = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(onScroll)
+    }
+    const resized = new ResizeObserver(later)
+    resized.observe(document.body)
     window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('resize', later)
     return () => {
       cancelAnimationFrame(frame)
+      resized.disconnect()
       window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('resize', later)
     }
   }, [enabled])
 
