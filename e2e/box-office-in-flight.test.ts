@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, openPage, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, type AppHarness } from './support/app'
+import { openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { seatOnPage } from './support/seatOnPage'
 
 /**
@@ -12,29 +12,26 @@ import { seatOnPage } from './support/seatOnPage'
  * the desk's cart (the server keeps it, a reload still shows it); in general admission the row
  * changed meanwhile keeps its quantity while the row sold goes back to none.
  */
-const EMAIL = 'desk-in-flight@example.org'
-const PASSWORD = 'a box office password'
+const DESK: ConsoleAccount = { email: 'desk-in-flight@example.org', password: 'a box office password', role: 'boxoffice' }
 const MAP_TIMEOUT = 150_000
 const SELL_PATH = '/api/admin/boxoffice/sell'
 
 let app: AppHarness
 
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([DESK])
 })
 afterAll(async () => {
   await app?.close()
 })
 
-async function openBoxOffice(page: Page, event: string): Promise<void> {
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption('en')
-  await page.getByLabel('E-mail').fill(EMAIL)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+/** A desktop page signed in as the desk, on the box office of `event`. */
+async function openBoxOffice(event: string) {
+  const opened = await openConsole(app, DESK, { viewport: DESKTOP_VIEWPORT, by: 'button' })
+  const { page } = opened
   await page.getByRole('listitem').filter({ hasText: event }).getByRole('link', { name: 'Box office' }).click()
   await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
+  return opened
 }
 
 async function waitForMap(page: Page): Promise<void> {
@@ -85,8 +82,7 @@ async function fillBuyer(page: Page, fio: string): Promise<void> {
 
 describe('box office, a choice made while a sale is in flight', () => {
   it('on the map: a seat clicked during the sale stays in the cart after it, held by the server', async () => {
-    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await openBoxOffice(page, 'Organ Night')
+    const { page, errors } = await openBoxOffice('Organ Night')
     await waitForMap(page)
     const [sold, next] = await freeSeats(page, 2)
     await clickSeat(page, sold)
@@ -108,8 +104,7 @@ describe('box office, a choice made while a sale is in flight', () => {
   })
 
   it('in general admission: a row changed during the sale keeps its quantity; the row sold goes back to none', async () => {
-    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await openBoxOffice(page, 'Night at the Museum')
+    const { page, errors } = await openBoxOffice('Night at the Museum')
     const lists = page.locator('.adm-inline select')
     await lists.nth(1).waitFor()
     await lists.nth(0).selectOption('1')

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * The box office by keyboard alone (issue 19.1), in real Chromium against the real server: the
@@ -11,16 +11,14 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, 
  * to the next place's remove button, then to the cart's heading; a sale the server refuses leaves
  * it on Sell. "Nothing chosen" goes once something is. The printed tickets carry no focus ring.
  */
-const EMAIL = 'desk-keyboard@example.org'
-const PASSWORD = 'a box office password'
+const DESK: ConsoleAccount = { email: 'desk-keyboard@example.org', password: 'a box office password', role: 'boxoffice' }
 const MAP_TIMEOUT = 150_000
 const en = BOX_TEXTS.en
 
 let app: AppHarness
 
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([DESK])
 })
 afterAll(async () => {
   await app?.close()
@@ -34,20 +32,9 @@ const focused = (page: Page) =>
     return `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`
   })
 
-const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
-
-async function signIn(page: Page): Promise<void> {
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption('en')
-  await page.getByLabel('E-mail').fill(EMAIL)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
 describe('box office by keyboard', () => {
   it('keeps the focus on the page through best seats, removals from the cart, a refused sale and printing', async () => {
-    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await signIn(page)
+    const { page, errors } = await openConsole(app, DESK, { viewport: DESKTOP_VIEWPORT, by: 'button' })
     await page.getByRole('listitem').filter({ hasText: 'Organ Night' }).getByRole('link', { name: 'Box office' }).click()
     await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
     const items = page.locator('.scheme-cart__item')
@@ -114,8 +101,7 @@ describe('box office by keyboard', () => {
 
   it("sells a seat-map event's standing places: the shop's standing panel, by keyboard, on a phone", async () => {
     const db = app.server.db
-    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page)
+    const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, by: 'button' })
     await page.getByRole('listitem').filter({ hasText: 'Arena Rock Night' }).getByRole('link', { name: 'Box office' }).click()
     await page.waitForSelector('.scheme-map[data-phase="ready"]', { timeout: MAP_TIMEOUT })
     const stand = page.locator('.scheme-standing__item').first()

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import nominalCh from '../src/app/i18n/locales/nominal.ch'
@@ -6,8 +5,8 @@ import nominalEn from '../src/app/i18n/locales/nominal.en'
 import nominalKz from '../src/app/i18n/locales/nominal.kz'
 import nominalRu from '../src/app/i18n/locales/nominal.ru'
 import { LANGS } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Named tickets sold at the counter, in Chromium against the real server (demo data): the box
@@ -21,16 +20,12 @@ import { DESKTOP_VIEWPORT, openPage, runAxe, seriousViolations, startApp, type A
  * the console's language, on the field, and sends nothing.
  */
 const NOMINAL = { ru: nominalRu, en: nominalEn, kz: nominalKz, ch: nominalCh }
-const EMAIL = 'desk.named@example.org'
-const PASSWORD = 'a box office password'
+const DESK: ConsoleAccount = { email: 'desk.named@example.org', password: 'a box office password', role: 'boxoffice' }
 
 let app: AppHarness
 
-const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
-
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([DESK])
 })
 afterAll(async () => {
   await app?.close()
@@ -39,16 +34,11 @@ afterAll(async () => {
 describe('named tickets at the box office', () => {
   it('sells named tickets, then enters their holders in order care', async () => {
     const db = app.server.db
-    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    const { page, errors } = await openConsole(app, DESK, { viewport: DESKTOP_VIEWPORT, by: 'button' })
     const namesSent: string[] = []
     page.on('request', (r) => {
       if (r.method() === 'POST' && /^\/api\/admin\/orders\/\d+\/names$/.test(new URL(r.url()).pathname)) namesSent.push(r.url())
     })
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('listitem').filter({ hasText: 'The Museum Archives' }).getByRole('link', { name: 'Box office' }).click()
     await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
     await page.getByLabel(/Named adult/).selectOption('1')

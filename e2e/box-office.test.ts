@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOX_TEXTS } from '../src/app/admin/boxoffice/texts'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { LANGS, type Lang } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { formatMoney } from '../src/contract/rules/moneyText'
 
 /**
@@ -14,8 +14,7 @@ import { formatMoney } from '../src/contract/rules/moneyText'
  * printable tickets, then reseats one ticket from the order to another free seat of the same
  * price. The database is checked after each step; axe-core on every screen.
  */
-const EMAIL = 'desk@example.org'
-const PASSWORD = 'a box office password'
+const DESK: ConsoleAccount = { email: 'desk@example.org', password: 'a box office password', role: 'boxoffice' }
 const MAP_TIMEOUT = 150_000
 /** Zoom (relative to fit) past the detail threshold, where a click selects instead of zooming. */
 const SELECT_ZOOM = 8
@@ -77,7 +76,6 @@ async function clickFreeSeat(page: Page, except: string[] = [], only?: string[])
   return seat.key
 }
 
-const axeClean = async (page: Page, where: string) => expect(seriousViolations(await runAxe(page)), where).toEqual([])
 
 /** The general-admission desk on a phone, for a look (the test does not compare it). */
 const SALE_SCREENSHOT = '/tmp/box-office-sale-phone.png'
@@ -124,17 +122,8 @@ async function sumBesideSell(page: Page, lang: Lang, where: string): Promise<voi
   expect(t.y, `${lang} ${where}: the sum is below Sell`).toBeLessThanOrEqual(s.y + s.height)
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.locator('#adm-signin-title').waitFor()
-  await page.locator('.adm-lang select').selectOption('en')
-  await page.getByLabel('E-mail').fill(EMAIL)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([DESK])
 })
 afterAll(async () => {
   await app?.close()
@@ -143,12 +132,7 @@ afterAll(async () => {
 describe('box office on the map', () => {
   it('sells two seats for cash, prints them, and reseats one', async () => {
     const db = app.server.db
-    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const { page, errors } = await openConsole(app, DESK, { viewport: DESKTOP_VIEWPORT, by: 'button' })
     await page.getByRole('listitem').filter({ hasText: 'Organ Night' }).getByRole('link', { name: 'Box office' }).click()
     await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
     await waitForMap(page)
@@ -244,12 +228,7 @@ describe('box office on the map', () => {
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
   it('on a 390 px phone in Kazakh: fits the width, sells the best 2 seats as complimentary, axe clean', async () => {
-    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('kz')
-    await page.locator('input[type="email"]').fill(EMAIL)
-    await page.locator('input[type="password"]').fill(PASSWORD)
-    await page.locator('form button[type="submit"]').click()
+    const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, lang: 'kz', by: 'button' })
     await page.getByRole('listitem').filter({ hasText: 'Орган түні' }).getByRole('link', { name: 'Касса' }).click()
     await page.getByRole('heading', { name: 'Касса', level: 1 }).waitFor()
     await waitForMap(page)
@@ -293,8 +272,7 @@ describe('box office on the map', () => {
 describe('box office, general admission: one buyer after another', () => {
   it("clears the buyer, their language, the payment and the mailing after a sale; then sells to a walk-in without an e-mail, in the console's language", async () => {
     const db = app.server.db
-    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await signIn(page)
+    const { page, errors } = await openConsole(app, DESK, { viewport: DESKTOP_VIEWPORT, by: 'button' })
     await page.getByRole('listitem').filter({ hasText: 'Night at the Museum' }).getByRole('link', { name: 'Box office' }).click()
     await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
     const quantity = page.locator('.adm-inline select').first()
@@ -394,8 +372,7 @@ describe('box office, general admission: one buyer after another', () => {
   it("offers no more tickets than the event's per-order limit, across its rows, as the server counts them; the most it offers sells", async () => {
     const db = app.server.db
     const { demquantlimit: limit } = await db.selectFrom('events').select('demquantlimit').where('name_en', '=', 'Night at the Museum').executeTakeFirstOrThrow()
-    const { page, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await signIn(page)
+    const { page, errors } = await openConsole(app, DESK, { viewport: DESKTOP_VIEWPORT, by: 'button' })
     await page.getByRole('listitem').filter({ hasText: 'Night at the Museum' }).getByRole('link', { name: 'Box office' }).click()
     await page.getByRole('heading', { name: 'Box office', level: 1 }).waitFor()
     const lists = page.locator('.adm-inline select')
@@ -428,8 +405,7 @@ describe('box office, general admission: one buyer after another', () => {
   it('names sessions by their date as the console writes it, and says so when none of the event is on sale', async () => {
     const db = app.server.db
     const event = await db.selectFrom('events').select('id').where('name_en', '=', 'Night at the Museum').executeTakeFirstOrThrow()
-    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signIn(page)
+    const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, by: 'button' })
     const open = async (reload: boolean) => {
       if (reload) await page.goto(`${app.baseUrl}/admin`)
       await page.getByRole('listitem').filter({ hasText: 'Night at the Museum' }).getByRole('link', { name: 'Box office' }).click()

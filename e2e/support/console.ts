@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { ADMIN_TEXTS } from '../../src/app/admin/texts'
 import type { Role } from '../../src/contract/admin/roles'
 import type { Lang } from '../../src/contract/lang'
 import { createOperator } from '../../src/server/admin/auth'
@@ -52,14 +53,14 @@ export async function consoleApi(app: AppHarness, account: ConsoleAccount): Prom
 
 /**
  * A fresh page (openPage: own context, errors collected) at `path` (/admin by default), signed in
- * as `account` on the console's sign-in screen in `lang` (signInConsole). The context is closed if
- * the sign-in fails; otherwise the test closes it.
+ * as `account` on the console's sign-in screen in `lang`, `by` Enter or the button (signInConsole).
+ * The context is closed if the sign-in fails; otherwise the test closes it.
  */
-export async function openConsole(app: AppHarness, account: ConsoleAccount, options: { path?: string; viewport?: typeof DESKTOP_VIEWPORT; lang?: Lang; prepare?: (context: BrowserContext) => Promise<unknown> } = {}): Promise<OpenedPage> {
-  const { path = '/admin', viewport = DESKTOP_VIEWPORT, lang = 'en', prepare } = options
+export async function openConsole(app: AppHarness, account: ConsoleAccount, options: { path?: string; viewport?: typeof DESKTOP_VIEWPORT; lang?: Lang; by?: SignInBy; prepare?: (context: BrowserContext) => Promise<unknown> } = {}): Promise<OpenedPage> {
+  const { path = '/admin', viewport = DESKTOP_VIEWPORT, lang = 'en', by = 'enter', prepare } = options
   const opened = await openPage(app, path, viewport, prepare)
   try {
-    await signInConsole(opened.page, account.email, account.password, lang)
+    await signInConsole(opened.page, account.email, account.password, lang, by)
   } catch (e) {
     await opened.context.close()
     throw e
@@ -68,15 +69,29 @@ export async function openConsole(app: AppHarness, account: ConsoleAccount, opti
 }
 
 /**
- * Signs an operator in on the console's sign-in screen (the page is on it, e.g. opened at /admin)
- * in `lang`, by the keyboard's Enter as an operator would, and waits for the events list.
+ * How a test signs in: 'enter', the fields found by their names and the keyboard's Enter; 'button',
+ * the fields found by their labels and the Sign in button clicked, both in the screen's language.
  */
-export async function signInConsole(page: Page, email: string, password: string, lang = 'en'): Promise<void> {
+export type SignInBy = 'enter' | 'button'
+
+/**
+ * Signs an operator in on the console's sign-in screen (the page is on it, e.g. opened at /admin)
+ * in `lang`, by the keyboard's Enter as an operator would (or `by` the labelled fields and the
+ * button), and waits for the events list.
+ */
+export async function signInConsole(page: Page, email: string, password: string, lang = 'en', by: SignInBy = 'enter'): Promise<void> {
   await page.locator('#adm-signin-title').waitFor()
   await page.locator('.adm-lang select').selectOption(lang)
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill(password)
-  await page.keyboard.press('Enter')
+  if (by === 'button') {
+    const t = ADMIN_TEXTS[lang as Lang]
+    await page.getByLabel(t.email).fill(email)
+    await page.getByLabel(t.password).fill(password)
+    await page.getByRole('button', { name: t.enter }).click()
+  } else {
+    await page.locator('input[name="email"]').fill(email)
+    await page.locator('input[name="password"]').fill(password)
+    await page.keyboard.press('Enter')
+  }
   await page.locator('#adm-events-title').waitFor()
 }
 
