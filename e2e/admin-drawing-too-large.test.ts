@@ -24,6 +24,8 @@ const EXPECTED = {
 let app: AppHarness
 let dir: string
 let file: string
+/** Exactly the limit in bytes, one of them not UTF-8: read, it is a replacement character (3 bytes), so the text is 2 bytes over. */
+let notUtf8: string
 
 beforeAll(async () => {
   const port = await freePort()
@@ -33,6 +35,8 @@ beforeAll(async () => {
   file = path.join(dir, 'stadium.svg')
   const head = '<svg xmlns="http://www.w3.org/2000/svg">'
   await writeFile(file, `${head}${' '.repeat(MAX_DRAWING_BYTES + 1 - head.length - '</svg>'.length)}</svg>`)
+  notUtf8 = path.join(dir, 'latin1.svg')
+  await writeFile(notUtf8, Buffer.concat([Buffer.from(head), Buffer.alloc(MAX_DRAWING_BYTES - head.length - '</svg>'.length - 1, ' '), Buffer.from([0xff]), Buffer.from('</svg>')]))
 })
 afterAll(async () => {
   await app?.close()
@@ -62,4 +66,21 @@ describe('a drawing over the upload limit', () => {
       await context.close()
     }, 120_000)
   }
+
+  it('of the limit\'s size but not all UTF-8 is refused once read, counted as the server counts it, before sending', async () => {
+    const s = STUDIO_TEXTS.en
+    const { page, context, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
+    const uploads: string[] = []
+    page.on('request', (r) => {
+      if (/\/api\/admin\/venues\/\d+\/drawings/.test(r.url())) uploads.push(r.url())
+    })
+    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    await page.goto(new URL('/admin/venues', page.url()).href)
+    await page.getByRole('heading', { name: s.venues, level: 1 }).waitFor()
+    await page.locator('.adm-list > li').first().getByLabel(s.upload).setInputFiles(notUtf8)
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe(EXPECTED.en)
+    expect(uploads, 'nothing was sent').toEqual([])
+    expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([])
+    await context.close()
+  }, 120_000)
 })

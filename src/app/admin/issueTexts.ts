@@ -40,6 +40,7 @@ const ru = {
     time: 'время в виде ЧЧ:ММ',
     'sub-menu-outside': 'подменю выбрано для пункта меню, которого нет у события',
     'sub-menu-twice': 'у пункта меню может быть только одно подменю',
+    'too-large': 'файл слишком велик',
   } satisfies Record<IssueKey, string>,
 }
 export type IssueTexts = typeof ru
@@ -74,6 +75,7 @@ const en: IssueTexts = {
     time: 'a time as HH:MM',
     'sub-menu-outside': 'a sub-menu is chosen for a menu item the event is not in',
     'sub-menu-twice': 'a menu item has one sub-menu at most',
+    'too-large': 'the file is too large',
   },
 }
 
@@ -107,6 +109,7 @@ const kz: IssueTexts = {
     time: 'СС:ММ түріндегі уақыт',
     'sub-menu-outside': 'іс-шарада жоқ мәзір тармағы үшін ішкі мәзір таңдалған',
     'sub-menu-twice': 'мәзір тармағында тек бір ішкі мәзір болады',
+    'too-large': 'файл тым үлкен',
   },
 }
 
@@ -140,6 +143,7 @@ const ch: IssueTexts = {
     time: 'HH:MM 格式的時間',
     'sub-menu-outside': '為活動未包含的選單項目選擇了子選單',
     'sub-menu-twice': '每個選單項目最多一個子選單',
+    'too-large': '檔案過大',
   },
 }
 

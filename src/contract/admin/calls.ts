@@ -21,7 +21,7 @@ import type { Permission } from './roles'
  * them (server/admin/routes.ts), the console calls them by key (app/admin/api.ts) and OpenAPI
  * documents them with the permission in the description.
  */
-export type AdminCallDef = CallDef & { permission: Permission | null | 'public'; bodyLimit?: number; deadlineMs?: number }
+export type AdminCallDef = CallDef & { permission: Permission | null | 'public'; bodyLimit?: number; uploadLimit?: number; deadlineMs?: number }
 
 /**
  * The request deadline of a console call that may legitimately run long: a drawing's import
@@ -38,8 +38,12 @@ export type AdminCallDef = CallDef & { permission: Permission | null | 'public';
 export const LONG_CONSOLE_CALL_DEADLINE_MS = 10 * 60_000
 
 function call<Req extends z.ZodType, Res extends z.ZodType, Params extends z.ZodType | undefined = undefined>(
-  /** `deadlineMs`: the call's own request deadline (LONG_CONSOLE_CALL_DEADLINE_MS), else REQUEST_DEADLINE_MS. */
-  def: CallDef<Req, Res, Params> & { permission: Permission | null | 'public'; bodyLimit?: number; deadlineMs?: number },
+  /**
+   * `deadlineMs`: the call's own request deadline (LONG_CONSOLE_CALL_DEADLINE_MS), else
+   * REQUEST_DEADLINE_MS. `uploadLimit`: the size rule of the file the call uploads (in its bytes),
+   * which a 413 "too large" names instead of `bodyLimit`, the transport's bound, padded above it.
+   */
+  def: CallDef<Req, Res, Params> & { permission: Permission | null | 'public'; bodyLimit?: number; uploadLimit?: number; deadlineMs?: number },
 ) {
   return def
 }
@@ -95,7 +99,7 @@ export const adminCalls = {
   venueArchive: call({ method: 'POST', path: '/api/admin/venues/:id/archive', summary: 'Archive a venue (not offered for new events; its events and sessions keep working)', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   venueUnarchive: call({ method: 'POST', path: '/api/admin/venues/:id/unarchive', summary: 'Restore an archived venue', request: empty, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
   venueMapMeta: call({ method: 'POST', path: '/api/admin/venues/:id/map-meta', summary: "Set a venue's map metadata: the seat map's detail switch threshold in percent (null = the default 500)", description: 'Every version of the venue\'s map answers it in the storefront\'s map meta from the next map request on.', request: c.venueMapMetaSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),
-  venueDrawing: call({ method: 'POST', path: '/api/admin/venues/:id/drawings', summary: 'Import a venue drawing (SVG text); answers the import report', request: c.drawingUploadSchema, params: byId, response: c.drawingReportSchema, permission: 'catalogue.write', bodyLimit: c.MAX_DRAWING_BYTES + 4096, deadlineMs: LONG_CONSOLE_CALL_DEADLINE_MS }),
+  venueDrawing: call({ method: 'POST', path: '/api/admin/venues/:id/drawings', summary: 'Import a venue drawing (SVG text); answers the import report', description: `The drawing (svg) may be at most ${c.MAX_DRAWING_BYTES} bytes (48 MB) in UTF-8, as in the file; a larger one is refused 413 (too large, naming that limit) and nothing is stored.`, request: c.drawingUploadSchema, params: byId, response: c.drawingReportSchema, permission: 'catalogue.write', bodyLimit: c.DRAWING_BODY_LIMIT, uploadLimit: c.MAX_DRAWING_BYTES, deadlineMs: LONG_CONSOLE_CALL_DEADLINE_MS }),
   drawingPlan: call({ method: 'GET', path: '/api/admin/drawings/:id', summary: 'A venue map version as the studio shows it: svg, sectors, zones, seats, standing areas, the venue\'s versions', request: noQuery, params: byId, response: m.studioPlanSchema, permission: 'catalogue.read' }),
   drawingEdit: call({ method: 'POST', path: '/api/admin/drawings/:id/edit', summary: 'Edit a venue map: paint zones, block seats, set standing capacity, fix recognition; answers the new version', description: 'Never changes the drawing in place: the edits make a new version (drawing id) of the venue map; sessions keep the version they were created with, new sessions take it by id.', request: m.studioEditRequestSchema, params: byId, response: m.studioEditResponseSchema, permission: 'catalogue.write', bodyLimit: 8 * 1024 * 1024, deadlineMs: LONG_CONSOLE_CALL_DEADLINE_MS }),
   sessionMap: call({ method: 'POST', path: '/api/admin/sessions/:id/map', summary: 'Move a seat-map session onto another version of its venue map (e.g. one with seats blocked for it only)', description: 'Its price rows follow their zones by zone key. Refused (409) while the session has any hold, cart or order.', request: m.sessionMapRequestSchema, params: byId, response: a.okResponseSchema, permission: 'catalogue.write' }),

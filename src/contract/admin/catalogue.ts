@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idSchema } from '../entities/common'
 import { LANGS, type Lang } from '../lang'
+import { utf8FitsIn } from '../rules/utf8'
 import { ISSUE } from './issues'
 import { warningDetailsSchema } from './venueWarnings'
 
@@ -211,9 +212,34 @@ export const venueMapMetaSchema = z.object({
 })
 export type VenueMapMetaInput = z.input<typeof venueMapMetaSchema>
 
-/** Largest drawing accepted (the 60,000-seat stadium's SVG is a few MB). */
+/**
+ * Largest drawing accepted, in its UTF-8 bytes as in the file (the 60,000-seat stadium's SVG is a
+ * few MB): the one size rule of a drawing upload. The console checks the file's size, then its
+ * text, and the server the text it gets, all with utf8ByteLength (contract/rules/utf8.ts); a
+ * drawing over it is answered 413 "too large" naming this limit, however it was sent.
+ */
 export const MAX_DRAWING_BYTES = 48 * 1024 * 1024
-export const drawingUploadSchema = z.object({ name: z.string().trim().min(1).max(MAX_NAME), svg: z.string().min(1).max(MAX_DRAWING_BYTES) })
+/**
+ * How much larger than the drawing its JSON string may be: every character XML allows in a
+ * drawing takes at most twice its UTF-8 bytes once JSON-escaped (a newline, tab, carriage return,
+ * quote or backslash takes 2 bytes; a lone surrogate `\udXXX` 6 for the 3 it counts), so a drawing
+ * of many short lines that passes MAX_DRAWING_BYTES is never refused by the body limit instead.
+ * Not covered: control characters XML forbids (6 bytes each) and a client that writes non-ASCII as
+ * \uXXXX (Python's json.dumps default: up to 3 times for Cyrillic); such a body over the limit is
+ * answered 413 naming MAX_DRAWING_BYTES too. What it costs: a drawing upload's body may be read
+ * into memory up to twice MAX_DRAWING_BYTES (96 MB) before it is parsed, once per upload in flight
+ * (catalogue.write operators only); a larger body, hostile or not, is refused while it arrives.
+ */
+export const DRAWING_JSON_ESCAPE_FACTOR = 2
+/** Bytes of a drawing upload's body beside the drawing's string: its name (MAX_NAME characters, 6 bytes each at worst escaped), keys and quotes. */
+export const DRAWING_ENVELOPE_BYTES = 4096
+/** The drawing upload's body limit (the route's bodyLimit): the transport's bound, not the rule (MAX_DRAWING_BYTES). */
+export const DRAWING_BODY_LIMIT = MAX_DRAWING_BYTES * DRAWING_JSON_ESCAPE_FACTOR + DRAWING_ENVELOPE_BYTES
+export const drawingUploadSchema = z.object({
+  name: z.string().trim().min(1).max(MAX_NAME),
+  /** The SVG text; at most MAX_DRAWING_BYTES in UTF-8 (not in UTF-16 code units, zod's `max`). */
+  svg: z.string().min(1).refine((svg) => utf8FitsIn(svg, MAX_DRAWING_BYTES), ISSUE.tooLarge),
+})
 export const drawingReportSchema = z.object({
   drawing_id: z.number().int(),
   seats: z.number().int(),

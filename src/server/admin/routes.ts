@@ -41,8 +41,12 @@ export function registerAdminCalls(app: FastifyInstance, handlers: AdminHandlers
       method: call.method,
       url: call.path,
       ...('bodyLimit' in call && call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
-      // A call that may legitimately run long has its own deadline (read by plugins/request-deadline.ts).
-      ...('deadlineMs' in call && call.deadlineMs ? { config: { deadlineMs: call.deadlineMs } } : {}),
+      // A call that may legitimately run long has its own deadline (read by plugins/request-deadline.ts);
+      // an upload's 413 names its size rule, not its padded bodyLimit (plugins/error-handler.ts).
+      config: {
+        ...('deadlineMs' in call && call.deadlineMs ? { deadlineMs: call.deadlineMs } : {}),
+        ...('uploadLimit' in call && call.uploadLimit ? { uploadLimit: call.uploadLimit } : {}),
+      },
       schema: {
         summary: call.summary,
         description: [who, 'description' in call ? call.description : ''].filter(Boolean).join(' '),

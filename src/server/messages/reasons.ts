@@ -17,7 +17,8 @@ const STOREFRONT_REASONS = {
   'invalid-fields': BAD,
   'malformed-json': BAD,
   'bad-request': BAD,
-  // A body over its call's size limit (Fastify's bodyLimit): {max} is that limit in whole MB.
+  // A body over its call's size limit (Fastify's bodyLimit), or an upload over its size rule (the
+  // route's uploadLimit, which the refusal then names): {max} is that limit in whole MB.
   'too-large': BAD,
   'too-many-requests': ErrorCode.LIMIT,
   internal: ErrorCode.INTERNAL,

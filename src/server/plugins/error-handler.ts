@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ISSUE } from '../../contract/admin/issues'
 import { type ApiError } from '../../contract/errors'
 import type { Lang } from '../../contract/lang'
 import { ApiFailure } from '../errors'
@@ -18,6 +19,18 @@ const MAX_ISSUES_IN_TEXT = 5
 const DEFAULT_REFUSAL_STATUS = 400
 /** Bytes in the MB a too-large refusal names its call's limit in. */
 const BYTES_PER_MB = 1024 * 1024
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The size rule of the file a call uploads (the drawing's MAX_DRAWING_BYTES, in its UTF-8
+     * bytes): what its 413 "too large" names, whether the body was over the route's bodyLimit (the
+     * transport's bound, padded above the rule for JSON escaping) or the file over the rule
+     * (contract ISSUE.tooLarge). Without one, the bodyLimit is named.
+     */
+    uploadLimit?: number
+  }
+}
 
 /**
  * The one table from a refusal's reason (its domain code, messages/reasons.ts) to the HTTP
@@ -208,15 +221,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return { field: field || err.validationContext || 'body', message: String(v.message) }
       })
       request.log.info({ issues, where: err.validationContext }, 'invalid request')
+      // An upload over its size rule is too large, however it was sent, not an invalid field.
+      if (issues.some((i) => i.message === ISSUE.tooLarge)) return answer('too-large', 413, { max: limitInMb(request) })
       const fields = [...new Set(issues.map((i) => i.field))]
       const more = fields.length > MAX_ISSUES_IN_TEXT ? ` (+${fields.length - MAX_ISSUES_IN_TEXT})` : ''
       return answer('invalid-fields', 400, { fields: `${fields.slice(0, MAX_ISSUES_IN_TEXT).join(', ')}${more}` })
     }
     const status = err.statusCode ?? 500
     if (status === 429) return answer('too-many-requests', 429)
-    // A body over its call's limit (a drawing over 48 MB): say so and how much fits, not "reload and
-    // try again", which would fail the same way.
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('too-large', 413, { max: Math.floor(request.routeOptions.bodyLimit / BYTES_PER_MB) })
+    // A body over its call's limit (a drawing far over 48 MB): say so and how much fits, not
+    // "reload and try again", which would fail the same way.
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('too-large', 413, { max: limitInMb(request) })
     if (status >= 400 && status < 500) {
       request.log.info({ err: err.message, code: err.code }, 'unreadable request')
       const malformed = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
@@ -225,6 +240,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'request failed')
     return answer('internal', 500)
   })
+}
+
+/** The limit a too-large refusal names, in whole MB: the call's upload rule, else its body limit. */
+function limitInMb(request: FastifyRequest): number {
+  return Math.floor((request.routeOptions.config?.uploadLimit ?? request.routeOptions.bodyLimit) / BYTES_PER_MB)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_DRAWING_BYTES } from '../../../src/contract/admin/catalogue'
-import { drawingFileRefusal } from '../../../src/app/admin/studio/drawingSize'
+import { drawingFileRefusal, drawingTextRefusal } from '../../../src/app/admin/studio/drawingSize'
 
 const MB = 1024 * 1024
 
@@ -18,5 +18,12 @@ describe('drawingFileRefusal', () => {
     expect(drawingFileRefusal(big, 'kz')).toBe('Сызба жүктелмеді: файл 60,2 МБ, ал сызба ең көбі 48 МБ бола алады')
     expect(drawingFileRefusal(big, 'ch')).toBe('座位圖未上傳：檔案為 60.2 MB，座位圖最多只能 48 MB')
     expect(drawingFileRefusal({ size: MAX_DRAWING_BYTES + 1 }, 'en')).toContain('the file is 48.1 MB')
+  })
+
+  it('counts the text read from the file as the server does, in UTF-8 bytes', () => {
+    expect(drawingTextRefusal('\n'.repeat(MAX_DRAWING_BYTES), 'en')).toBeNull()
+    expect(drawingTextRefusal('я'.repeat(MAX_DRAWING_BYTES / 2 + 1), 'en')).toBe('The drawing was not uploaded: the file is 48.1 MB, and a drawing may be 48 MB at most')
+    // Invalid bytes read as U+FFFD, 3 bytes each: a file at the limit may read larger.
+    expect(drawingTextRefusal('\ufffd'.repeat(MAX_DRAWING_BYTES / 3 + 1), 'ru')).toContain('48,1 МБ')
   })
 })

@@ -9,7 +9,7 @@ import { nameOf, type Row } from '../rows'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
 import { STUDIO_TEXTS } from './texts'
 import { VenueMapMetaForm } from './VenueMapMetaForm'
-import { drawingFileRefusal } from './drawingSize'
+import { drawingFileRefusal, drawingTextRefusal } from './drawingSize'
 import { aside } from '../../i18n/punctuation'
 
 
@@ -67,7 +67,11 @@ export function VenuesScreen() {
     }
     setBusy(venueId)
     try {
-      const report = await api('venueDrawing', { name: file.name.replace(/\.svg$/i, ''), svg: await file.text() }, { id: venueId })
+      const svg = await file.text()
+      // Read, it is counted again as the server counts it (a file not all UTF-8 reads larger).
+      const textTooLarge = drawingTextRefusal(svg, lang)
+      if (textTooLarge) return setError(textTooLarge)
+      const report = await api('venueDrawing', { name: file.name.replace(/\.svg$/i, ''), svg }, { id: venueId })
       void navigate(`/admin/drawings/${report.drawing_id}`)
     } catch (err) {
       setError(messageOf(err))
