@@ -3,9 +3,9 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StudioPlan } from '../src/contract/admin/studio'
-import { createOperator } from '../src/server/admin/auth'
-import { AdminClient } from '../tests/integration/admin-helpers'
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import type { AdminClient } from '../tests/integration/admin-helpers'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, openPage, type AppHarness } from './support/app'
+import { axeClean, consoleApi, openConsole, signInConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { seatOnPage } from './support/seatOnPage'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 
@@ -16,8 +16,7 @@ import { ADMIN_TEXTS } from '../src/app/admin/texts'
  * follows further blocks and unblocks live. axe-core on each screen.
  */
 const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
-const EMAIL = 'owner@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner@example.org', password: 'an owner password', role: 'owner' }
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 const MAP_TIMEOUT = 120_000
@@ -33,10 +32,6 @@ let eventId: number
 let session: number
 let rows: string[][]
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
 async function waitForEngine(page: Page): Promise<void> {
   await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false), null, { timeout: MAP_TIMEOUT })
 }
@@ -47,13 +42,10 @@ const engineStatus = (page: Page, key: string) => page.evaluate((k) => {
 }, key)
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
   // The venue, its painted map and an event on sale, through the console's API (the studio e2e
   // covers doing this by hand).
-  api = new AdminClient(app.baseUrl)
-  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  api = await consoleApi(app, OWNER)
   const venue = (await api.post<{ id: number }>('/api/admin/venues', { name_ru: 'Блоки', name_en: 'Blocks' })).body.id
   const first = (await api.post<{ drawing_id: number }>(`/api/admin/venues/${venue}/drawings`, { name: 'ub-palace', svg: fs.readFileSync(DRAWING, 'utf8') })).body.drawing_id
   const plan = (await api.get<StudioPlan>(`/api/admin/drawings/${first}`)).body
@@ -83,11 +75,7 @@ describe('blocking seats of a session on sale', () => {
     const { page, context, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
     const notFound: string[] = []
     page.on('response', (r) => r.status() === 404 && notFound.push(new URL(r.url()).pathname))
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Events' }).waitFor()
+    await signInConsole(page, OWNER.email, OWNER.password, 'en', 'button')
     await page.goto(new URL(`/admin/drawings/${drawing}`, app.baseUrl).toString())
     // The import's first save edited it in place (no session used it then); the session seals it.
     await page.getByRole('heading', { name: /\(Version 1\)/ }).waitFor()
@@ -146,12 +134,7 @@ describe('blocking seats of a session on sale', () => {
   }, 300_000)
 
   it('on a phone (390×844, Kazakh): the studio block and row tools and the Sales map pass axe', async () => {
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await page.locator('.adm-lang select').selectOption('kz')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.locator('input[type="password"]').fill(PASSWORD)
-    await page.locator('button[type="submit"]').click()
-    await page.locator('input[type="password"]').waitFor({ state: 'detached' })
+    const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'kz', by: 'button' })
     await page.goto(new URL(`/admin/drawings/${drawing}`, app.baseUrl).toString())
     await waitForEngine(page)
     await page.getByRole('group', { name: 'Сеанс орындарын бұғаттау (бірден, сату кезінде де)' }).waitFor()

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ticketTotals } from '../src/app/kernel/cart'
 import { afishaResponseSchema } from '../src/contract/entities/afisha'
-import { createOperator } from '../src/server/admin/auth'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, waitForListing, type AppHarness } from './support/app'
+import { openPage, PHONE_VIEWPORT, visitorApi, waitForListing, type AppHarness } from './support/app'
+import { axeClean, startConsoleApp, type ConsoleAccount } from './support/console'
 import { formatMoney } from '../src/contract/rules/moneyText'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { formatDate, formatSession } from '../src/contract/rules/dayText'
@@ -15,22 +15,16 @@ import { venueDay } from '../src/server/venue-time'
  * an event with two sessions and prices, publishes it; a visitor finds it in the storefront
  * listing, buys and pays; the console's sales screen shows it sold. axe-core on every console screen.
  */
-const EMAIL = 'owner@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner@example.org', password: 'an owner password', role: 'owner' }
+const { email: EMAIL, password: PASSWORD } = OWNER
 const NAME = 'Console concert'
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
 describe('operator console', () => {
   let app: AppHarness
   beforeAll(async () => {
-    const port = await freePort()
-    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-    await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+    app = await startConsoleApp([OWNER], { ownPort: true })
   })
   afterAll(async () => {
     await app?.close()

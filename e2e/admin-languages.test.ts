@@ -5,8 +5,8 @@ import type { Lang } from '../src/contract/lang'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { aside, bracketed, joinParts, labelled, separatorsOf } from '../src/app/i18n/punctuation'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, waitForListing, type AppHarness } from './support/app'
+import { axeClean, createOperators, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { formatMoney } from '../src/contract/rules/moneyText'
 import { formatSession } from '../src/contract/rules/dayText'
 
@@ -20,8 +20,8 @@ import { formatSession } from '../src/contract/rules/dayText'
  * console's own text tables), so a screen that falls back to another language fails here.
  */
 const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
-const EMAIL = 'owner.languages@example.org'
 const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner.languages@example.org', password: PASSWORD, role: 'owner', lang: 'ru' }
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 const MAP_TIMEOUT = 120_000
@@ -33,17 +33,11 @@ const studioTitle = (lang: Lang, name: string) => labelled(separatorsOf(lang), S
 let app: AppHarness
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'ru' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
 })
-
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
 
 async function waitForEngine(page: Page): Promise<void> {
   await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false), null, { timeout: MAP_TIMEOUT })
@@ -54,7 +48,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 describe("the console's language on a browser that never chose one", () => {
   it("is the operator's own after sign-in, kept on reload; a choice on the sign-in screen wins", async () => {
     const email = 'kz.operator@example.org'
-    await createOperator(app.server.db, { email, name: 'Оператор', role: 'manager', password: PASSWORD, lang: 'kz' }, Date.now())
+    await createOperators(app, { email, name: 'Оператор', role: 'manager', password: PASSWORD, lang: 'kz' })
     const signIn = async (page: Page) => {
       await page.locator('input[name="email"]').fill(email)
       await page.locator('input[name="password"]').fill(PASSWORD)
@@ -97,11 +91,7 @@ describe('a venue and its event put on sale from the browser, in each language',
     const venue = `Зал ${lang}`
     const zone = `Партер ${lang}`
     const names: Record<Lang, string> = { ru: `Премьера (ru) ${lang}`, en: `Premiere (en) ${lang}`, kz: `Премьера (қаз) ${lang}`, ch: `首演（中）${lang}` }
-    const { page, context, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
-    await page.locator('.adm-lang select').selectOption(lang)
-    await page.getByLabel(t.email).fill(EMAIL)
-    await page.getByLabel(t.password).fill(PASSWORD)
-    await page.getByRole('button', { name: t.enter }).click()
+    const { page, context, errors } = await openConsole(app, OWNER, { viewport: DESKTOP_VIEWPORT, lang, by: 'button' })
     await page.getByRole('heading', { name: t.events, level: 1 }).waitFor()
 
     // Venues: a new venue, and its drawing uploaded from the browser into the map studio.

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { importVenueDrawing } from '../src/server/venues/import'
-import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { openPage, PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * The studio shows a map version's accessible seat types (issue 20) as the storefront does: the
@@ -10,8 +10,7 @@ import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp
  * them) and the map's tooltip naming a typed seat's type. The drawing types its seats in its
  * markup (a wheelchair space and its companion), read at import.
  */
-const EMAIL = 'owner@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner@example.org', password: 'an owner password', role: 'owner' }
 const MAP_TIMEOUT = 60_000
 
 const typedSvg = () => {
@@ -25,17 +24,11 @@ const typedSvg = () => {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 100">${seats.join('')}</svg>`
 }
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
-
 describe('studio: accessible seat types', () => {
   let app: AppHarness
   let drawingId: number
   beforeAll(async () => {
-    const port = await freePort()
-    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-    await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+    app = await startConsoleApp([OWNER], { ownPort: true })
     const venue = await app.server.db.insertInto('venues').values({ name_ru: 'Типы', name_en: 'Types', name_kz: 'Types', name_ch: 'Types' }).returning('id').executeTakeFirstOrThrow()
     drawingId = (await importVenueDrawing(app.server.db, { venueId: venue.id, name: 'typed', svg: typedSvg() })).drawingId
   })
@@ -46,8 +39,8 @@ describe('studio: accessible seat types', () => {
   async function signIn(page: Page, lang: 'en' | 'kz'): Promise<void> {
     await page.locator('#adm-signin-title').waitFor()
     await page.locator('.adm-lang select').selectOption(lang)
-    await page.locator('input[type="email"]').fill(EMAIL)
-    await page.locator('input[type="password"]').fill(PASSWORD)
+    await page.locator('input[type="email"]').fill(OWNER.email)
+    await page.locator('input[type="password"]').fill(OWNER.password)
     await page.locator('form button[type="submit"]').click()
   }
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SeatStatus } from '../src/engine/model'
-import { createOperator } from '../src/server/admin/auth'
 import { importVenueDrawing } from '../src/server/venues/import'
-import { freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { openPage, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { startConsoleApp, type ConsoleAccount } from './support/console'
 import { seatOnPage as seatOnMap } from './support/seatOnPage'
 
 /**
@@ -13,8 +13,7 @@ import { seatOnPage as seatOnMap } from './support/seatOnPage'
  * and in the pending-edits list. The map is driven as admin-studio.test.ts drives it: the engine
  * handle (window.__seatwiseTest) centres a seat past the detail zoom, where a click selects.
  */
-const EMAIL = 'owner@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner@example.org', password: 'an owner password', role: 'owner' }
 const MAP_TIMEOUT = 60_000
 
 const svg = () => {
@@ -51,9 +50,7 @@ describe('studio preview of queued edits', () => {
   let app: AppHarness
   let drawingId: number
   beforeAll(async () => {
-    const port = await freePort()
-    app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-    await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+    app = await startConsoleApp([OWNER], { ownPort: true })
     const venue = await app.server.db.insertInto('venues').values({ name_ru: 'Превью', name_en: 'Preview', name_kz: 'Preview', name_ch: 'Preview' }).returning('id').executeTakeFirstOrThrow()
     drawingId = (await importVenueDrawing(app.server.db, { venueId: venue.id, name: 'preview', svg: svg() })).drawingId
   })
@@ -65,8 +62,8 @@ describe('studio preview of queued edits', () => {
     const { page, context } = await openPage(app, `/admin/drawings/${drawingId}`)
     await page.locator('#adm-signin-title').waitFor()
     await page.locator('.adm-lang select').selectOption('en')
-    await page.locator('input[type="email"]').fill(EMAIL)
-    await page.locator('input[type="password"]').fill(PASSWORD)
+    await page.locator('input[type="email"]').fill(OWNER.email)
+    await page.locator('input[type="password"]').fill(OWNER.password)
     await page.locator('form button[type="submit"]').click()
     await page.locator('.adm-studio-map[data-phase="ready"]').waitFor({ timeout: MAP_TIMEOUT })
     await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false), null, { timeout: MAP_TIMEOUT })

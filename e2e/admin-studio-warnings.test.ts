@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Lang } from '../src/contract/lang'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, openPage, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * The studio's import warnings in the console's language. A real drawing whose import warns
@@ -18,8 +18,7 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousVi
  * refuses is said in Kazakh too, on a phone, where the upload was made.
  */
 const DRAWING = path.resolve('../shared/venues/real/albert-hall-llandrindod-wells.svg')
-const EMAIL = 'owner.warnings@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner.warnings@example.org', password: 'an owner password', role: 'owner', lang: 'ru' }
 const VENUE = 'Albert Hall'
 const EXPECTED: Partial<Record<Lang, string[]>> = {
   kz: ['Сызбада 31 орынның нөмірі жоқ: әр қатарда солдан оңға қарай нөмірленді', 'Сызба 1 орынның түрін берді (Мүгедектер арбасына арналған орын: 1)'],
@@ -34,9 +33,7 @@ const ENGLISH = /have no number in the drawing|typed by the drawing/
 let app: AppHarness
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'ru' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -45,8 +42,8 @@ afterAll(async () => {
 async function signIn(page: Page, lang: Lang): Promise<void> {
   const t = ADMIN_TEXTS[lang]
   await page.locator('.adm-lang select').selectOption(lang)
-  await page.getByLabel(t.email).fill(EMAIL)
-  await page.getByLabel(t.password).fill(PASSWORD)
+  await page.getByLabel(t.email).fill(OWNER.email)
+  await page.getByLabel(t.password).fill(OWNER.password)
   await page.getByRole('button', { name: t.enter }).click()
 }
 

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, type AppHarness } from './support/app'
+import { axeClean, signInConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { seatOnPage } from './support/seatOnPage'
 import { formatMoney } from '../src/contract/rules/moneyText'
 import { formatSession } from '../src/contract/rules/dayText'
@@ -15,8 +15,7 @@ import { formatSession } from '../src/contract/rules/dayText'
  * publishes it; a visitor buys a seat of it on the storefront's map and the console shows it sold.
  */
 const DRAWING = path.resolve('../shared/venues/real/ub-palace-ulaanbaatar.svg')
-const EMAIL = 'owner@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner@example.org', password: 'an owner password', role: 'owner' }
 const VENUE = 'Studio Palace'
 const EVENT = 'Studio premiere'
 const DAY_MS = 86_400_000
@@ -27,10 +26,6 @@ const STALLS_COLOR = '#e63946'
 const BALCONY_COLOR = '#1d3557'
 
 let app: AppHarness
-
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
-}
 
 async function waitForEngine(page: Page): Promise<void> {
   await page.waitForFunction(() => (window.__seatwiseTest?.schemeEngine?.getSnapshot().hasVenue ?? false) && (window.__seatwiseTest?.schemeEngine?.getSnapshot().ready ?? false), null, { timeout: MAP_TIMEOUT })
@@ -88,9 +83,7 @@ async function seatColorShare(page: Page, key: string, hex: string): Promise<num
 }
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
 })
 afterAll(async () => {
   await app?.close()
@@ -101,11 +94,7 @@ describe('venue map studio', () => {
     const { page, context, errors } = await openPage(app, '/admin', DESKTOP_VIEWPORT)
     const notFound: string[] = []
     page.on('response', (r) => r.status() === 404 && notFound.push(new URL(r.url()).pathname))
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Events' }).waitFor()
+    await signInConsole(page, OWNER.email, OWNER.password, 'en', 'button')
 
     // A venue, and its drawing uploaded from the browser.
     await page.getByRole('link', { name: 'Venues' }).click()
