@@ -27,8 +27,9 @@ export const ISSUE = {
   /** An event's menu item has two sub-menu picks. */
   subMenuTwice: 'sub-menu-twice',
   /**
-   * An upload over its size rule (a drawing over MAX_DRAWING_BYTES in UTF-8): the server answers
-   * it 413 "too large" naming the call's limit (plugins/error-handler.ts), not "invalid fields".
+   * An upload over its size rule (a drawing over MAX_DRAWING_BYTES in UTF-8, an image over
+   * MAX_IMAGE_BYTES): the server answers it 413 "too large" naming the call's limit
+   * (plugins/error-handler.ts), not "invalid fields".
    */
   tooLarge: 'too-large',
 } as const

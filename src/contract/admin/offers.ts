@@ -213,13 +213,26 @@ export const extrasResponseSchema = z.object({
 })
 export const setupResponseSchema = setupInputSchema
 
-/** Largest event image accepted before resizing (a phone camera's JPEG is 3–8 MB). */
+/**
+ * Largest image accepted before resizing (a phone camera's JPEG is 3–8 MB), in the file's bytes:
+ * the image uploads' one size rule (the console checks the file's size, the server the base64's
+ * length); over it, the answer is 413 "too large" naming it, however it was sent.
+ */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
+/** Base64 characters of a file of MAX_IMAGE_BYTES (4 for every 3 bytes, padded): the rule as the server sees it. */
+export const MAX_IMAGE_BASE64_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4
+/**
+ * Bytes of an image upload's body beside the base64, which JSON writes as it is: the name
+ * (MAX_NAME characters, 6 bytes each at worst escaped), the slot, keys and quotes.
+ */
+const IMAGE_ENVELOPE_BYTES = 4096
+/** The image uploads' body limit (their routes' bodyLimit): the transport's bound, not the rule. */
+export const IMAGE_BODY_LIMIT = MAX_IMAGE_BASE64_CHARS + IMAGE_ENVELOPE_BYTES
 /** An event image upload: the file's bytes as base64 (the console's calls are JSON). */
 export const imageUploadSchema = z.object({
   name: z.string().trim().min(1).max(MAX_NAME),
-  /** Base64 of a JPEG, PNG, WebP or GIF file; anything else is refused by the server. */
-  data: z.string().min(1).max(Math.ceil(MAX_IMAGE_BYTES / 3) * 4).regex(/^[A-Za-z0-9+/]+=*$/, ISSUE.base64),
+  /** Base64 of a JPEG, PNG, WebP or GIF file; anything else is refused by the server. Over MAX_IMAGE_BYTES: too large (413). */
+  data: z.string().min(1).regex(/^[A-Za-z0-9+/]+=*$/, ISSUE.base64).refine((data) => data.length <= MAX_IMAGE_BASE64_CHARS, ISSUE.tooLarge),
 })
 /** The setup's logo fields an upload may fill (the shell's logo, phone logo, per-language logos). */
 export const LOGO_SLOTS = ['logo', 'logo_mobile', 'logo_ru', 'logo_en', 'logo_kz', 'logo_ch'] as const
