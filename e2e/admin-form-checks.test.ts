@@ -14,12 +14,11 @@ import { MAX_TOKEN_DAYS, MIN_PASSWORD_LENGTH } from '../src/contract/admin/acces
 import { PROMO_MIN_LENGTH } from '../src/contract/constants'
 import { LANGS, type Lang } from '../src/contract/lang'
 import { aside, separatorsOf } from '../src/app/i18n/punctuation'
-import { createOperator } from '../src/server/admin/auth'
 import { importVenueDrawing } from '../src/server/venues/import'
 import { ADMIN_TEXTS as SERVER_TEXTS } from '../src/server/messages/admin'
 import type { Page } from 'playwright-core'
-import { startApp, type AppHarness } from './support/app'
-import { axeClean, onConsolePhone, refused } from './support/console'
+import type { AppHarness } from './support/app'
+import { axeClean, onConsolePhone, refused, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Console forms checked by the contract say a missing field in the console's language, from a
@@ -34,11 +33,10 @@ const PASSWORD = 'an owner password'
 const PROMO = 'CHECK10'
 
 let app: AppHarness
-const OWNER = { email: EMAIL, password: PASSWORD }
+const OWNER: ConsoleAccount = { email: EMAIL, password: PASSWORD, role: 'owner' }
 
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER])
   await app.server.db.insertInto('promo_codes').values({ code: PROMO, discount_percent: 10, discount_amount: 0, multi_use: 1, max_uses: null, valid_to: null }).execute()
 })
 afterAll(async () => {

@@ -6,10 +6,9 @@ import { SESSION_TEXTS } from '../src/app/admin/sessionTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { formatMoment } from '../src/app/i18n/localeFormat'
 import { formatSession } from '../src/contract/rules/dayText'
-import { createOperator } from '../src/server/admin/auth'
 import { AdminClient } from '../tests/integration/admin-helpers'
-import { freePort, startApp, visitorApi, type AppHarness } from './support/app'
-import { axeClean, onConsolePhone } from './support/console'
+import { visitorApi, type AppHarness } from './support/app'
+import { axeClean, consoleApi, onConsolePhone, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * A session's on-sale window set in the console's session form, on a 390×844 phone in Kazakh
@@ -24,8 +23,7 @@ import { axeClean, onConsolePhone } from './support/console'
  * The venue is in Almaty (UTC+5 all year): the inputs are its wall clock, and the expectations are
  * written with that fixed offset, not with the console's own conversion.
  */
-const EMAIL = 'owner-window@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner-window@example.org', password: 'an owner password', role: 'owner' }
 const VENUE_ZONE = 'Asia/Almaty'
 const DAY_MS = 86_400_000
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
@@ -64,11 +62,8 @@ const madeOnNewDay = async () =>
 const offeredDays = async () => (await visitorApi(app).call('noScheme', { hash })).calendar.map((c) => c.day)
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ VENUE_TIME_ZONE: VENUE_ZONE, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
-  api = new AdminClient(app.baseUrl)
-  expect((await api.login(EMAIL, PASSWORD)).status).toBe(200)
+  app = await startConsoleApp([OWNER], { ownPort: true, env: { VENUE_TIME_ZONE: VENUE_ZONE } })
+  api = await consoleApi(app, OWNER)
   const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
   eventId = (await api.post<{ id: number }>('/api/admin/events', { menu_kind_id: refs.kinds[0].id, venue_id: refs.venues[0].id, name_ru: 'Окно продаж', name_en: 'Sale window show', main_menu_ids: [refs.menus.find((m) => m.menu_kind_id === refs.kinds[0].id)!.id] })).body.id
   const ids = (await api.post<{ ids: number[] }>(`/api/admin/events/${eventId}/sessions`, { day: SESSION_DAY, time: '19:00', repeat: { every_days: 1, count: 1 } })).body.ids
@@ -86,7 +81,7 @@ describe("a session's on-sale window in the console", () => {
     expect(await offeredDays()).toEqual([SESSION_DAY, OTHER_DAY])
     const when = formatSession(SESSION_DAY, '19:00', LANG)
     const posts = (method: string, path: string) => method === 'POST' && path === `/api/admin/sessions/${session}`
-    const seen = await onConsolePhone(app, { email: EMAIL, password: PASSWORD }, posts, async (page: Page) => {
+    const seen = await onConsolePhone(app, OWNER, posts, async (page: Page) => {
       await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
       const row = page.locator('.adm-list > li', { hasText: when })
       const badge = row.locator('.adm-badge').first()
@@ -169,7 +164,7 @@ describe("a session's on-sale window in the console", () => {
   it('makes a session held back from a future start in the new-session form, and refuses an end before the start there (no session made)', async () => {
     const when = formatSession(NEW_DAY, NEW_TIME, LANG)
     const creates = (method: string, path: string) => method === 'POST' && path === `/api/admin/events/${eventId}/sessions`
-    const seen = await onConsolePhone(app, { email: EMAIL, password: PASSWORD }, creates, async (page: Page) => {
+    const seen = await onConsolePhone(app, OWNER, creates, async (page: Page) => {
       await page.goto(new URL(`/admin/events/${eventId}`, app.baseUrl).toString())
       const form = page.getByRole('form', { name: ADMIN_TEXTS.kz.addSession, exact: true })
       const from = form.getByLabel(s.saleFromLabel, { exact: true })

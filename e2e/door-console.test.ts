@@ -4,19 +4,17 @@ import { signedIn, type AdminClient } from '../tests/integration/admin-helpers'
 import { bringToDoor, nonce, viewLines } from '../tests/integration/door-helpers'
 import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/order-fixtures'
 import { decide, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
-import { createOperator } from '../src/server/admin/auth'
 import { LANGS, type Lang } from '../src/contract/lang'
 import { formatDayTime } from '../src/contract/rules/dayText'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { createOperators, openConsole, type ConsoleAccount } from './support/console'
 
 /**
  * The console's door screen (lists and live counts per gate) on a 390 × 844 phone: an event of
  * two sessions, one ticket of the first let in. Switching the session shows nothing of the first
  * one's (counts, lists, a refusal) while the second's answers are on their way.
  */
-const OWNER = 'door-console-owner@example.org'
-const PASSWORD = 'an owner password 123'
+const OWNER: ConsoleAccount = { email: 'door-console-owner@example.org', password: 'an owner password 123', role: 'owner' }
 /** The door screen on a phone (Chinese), for a look. */
 const DOOR_SCREENSHOT = '/tmp/door-console-phone.png'
 /**
@@ -56,7 +54,7 @@ describe('console door screen', () => {
       await app.server.db.insertInto('prices').values({ ...price, calendar_id: secondId }).execute()
     }
     await bringToDoor(app.server.db, [fx.basic.calendarId])
-    await createOperator(app.server.db, { email: OWNER, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+    await createOperators(app, OWNER)
     owner = await signedIn(app.server, 'owner')
     const gate = await owner.post<{ id: number }>('/api/admin/checkin/lists', { calendar_id: fx.basic.calendarId, name: 'First gate' })
     expect(gate.status).toBe(200)
@@ -75,8 +73,7 @@ describe('console door screen', () => {
   })
 
   it('switching the session clears the counts, lists and refusal of the one before at once, then shows its own', async () => {
-    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signInConsole(page, OWNER, PASSWORD)
+    const { page, errors } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT })
     await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
     const totals = page.getByTestId('door-totals')
     await expect.poll(() => totals.innerText()).toMatch(/Inside\s+1\s+Tickets for the session\s+1/)
@@ -119,8 +116,7 @@ describe('console door screen', () => {
   })
 
   it('the door app opens in the operator\'s language: by the door screen\'s link in Kazakh, and signed in with no language chosen in theirs (English), not Russian', async () => {
-    const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signInConsole(page, OWNER, PASSWORD, 'kz')
+    const { page, context, errors } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'kz' })
     await page.goto(`${app.baseUrl}/admin/events/${fx.basic.id}/door`)
     // The screen says how a steward gets in, as the server lets them (an operator account of a
     // role with door.scan, or an API token), naming the roles and the console's sections as the
@@ -150,8 +146,8 @@ describe('console door screen', () => {
       await phone.goto(`${app.baseUrl}/door`)
       // Signed in on the door's own form, no language picked (the form reads Russian until then).
       await phone.locator('#adm-signin-title').waitFor()
-      await phone.locator('input[name="email"]').fill(OWNER)
-      await phone.locator('input[name="password"]').fill(PASSWORD)
+      await phone.locator('input[name="email"]').fill(OWNER.email)
+      await phone.locator('input[name="password"]').fill(OWNER.password)
       await phone.keyboard.press('Enter')
       await phone.getByRole('heading', { name: 'Door check-in' }).waitFor()
       expect(await phone.getByLabel('Language').inputValue()).toBe('en')

@@ -2,13 +2,12 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import { LANGS, type Lang } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
 import { fill, MAIL_TEXTS } from '../src/server/mail/templates/texts'
 import { viewLines } from '../tests/integration/door-helpers'
 import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from '../tests/integration/order-fixtures'
 import { decide, memberVisitor, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { createOperators, openConsole, type ConsoleAccount } from './support/console'
 
 /**
  * Order care in the console (issue 19.2) on a phone: a box-office operator finds a paid order by
@@ -19,6 +18,7 @@ import { signInConsole } from './support/console'
  */
 const EMAIL = 'desk@example.org'
 const PASSWORD = 'a box office password'
+const DESK: ConsoleAccount = { email: EMAIL, password: PASSWORD, role: 'boxoffice' }
 /** The paid order on the phone, for a look (the test does not compare it). */
 const ORDER_SCREENSHOT = '/tmp/order-care-phone.png'
 /** A real buyer's address with no place to break a line (no hyphen): wider than a phone's line. */
@@ -54,7 +54,7 @@ describe('order care in the console', () => {
     app = await startApp({ DEMO_DATA: '0' })
     fx = await seedOrderFixtures(app.server.db)
     pfx = await seedPaymentFixtures(app.server.db)
-    await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+    await createOperators(app, DESK)
   })
   afterAll(async () => app?.close())
 
@@ -94,12 +94,7 @@ describe('order care in the console', () => {
     const paid = await order('Анна Белова', LONG_EMAIL, true)
     await order('Oleg Kravtsov', 'oleg@example.org', false)
     const [line] = await viewLines(paid.v, paid.hash)
-    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, by: 'button' })
     await page.getByRole('link', { name: 'Orders' }).click()
     await page.getByRole('heading', { name: 'Find an order' }).waitFor()
     await axeClean(page, 'order search')
@@ -177,8 +172,7 @@ describe('order care in the console', () => {
     expect((await decide(m, pathOf(start.body.bankUrl!).split('/').pop()!, 'approve')).status).toBe(303)
     await app.server.db.updateTable('loyalty_cards').set({ bonus_balance: 0 }).where('id', '=', pfx.client.cardId).execute()
     const [line] = await viewLines(m, hash)
-    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, lang: 'en' })
     await page.getByRole('link', { name: 'Orders' }).click()
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(line.ticketcode)
     await page.getByRole('button', { name: 'Search' }).click()
@@ -201,8 +195,7 @@ describe('order care in the console', () => {
   it('offers each ticket a refund box a finger can take, named with its ticket, in every language', async () => {
     const paid = await order('Мария Орлова', 'maria@example.org', true)
     const codes = (await viewLines(paid.v, paid.hash)).map((l) => l.ticketcode)
-    const { page, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, lang: 'en' })
     await page.getByRole('link', { name: 'Orders' }).click()
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(codes[0])
     await page.getByRole('button', { name: 'Search' }).click()

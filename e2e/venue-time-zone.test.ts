@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { WAITING_CONSOLE_TEXTS } from '../src/app/admin/waitingTexts'
 import { LANGS } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
 import { listReturnLines } from '../src/server/domain/returns/repository'
 import { saveRoom } from '../src/server/domain/waiting/waiting.repository'
 import { visitor } from '../tests/integration/order-fixtures'
 import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
-import { signInConsole } from './support/console'
+import { signInConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { createWalkOrder } from './support/orders'
-import { DESKTOP_VIEWPORT, freePort, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
 import { aside } from '../src/app/i18n/punctuation'
 
 /**
@@ -26,6 +25,7 @@ const ALMATY_OFFSET_MS = 5 * 3600 * 1000
 const BROWSER_ZONE = 'America/New_York'
 const EMAIL = 'zone-manager@example.org'
 const PASSWORD = 'a manager password'
+const MANAGER: ConsoleAccount = { email: EMAIL, password: PASSWORD, role: 'manager' }
 
 /** An Almaty wall-clock 'YYYY-MM-DDTHH:MM' as the instant it is there. */
 const almaty = (wall: string) => Date.parse(`${wall}:00${ALMATY_OFFSET}`)
@@ -42,9 +42,7 @@ describe('a venue in Almaty, seen from a browser in New York', () => {
   let app: AppHarness
   const contexts: BrowserContext[] = []
   beforeAll(async () => {
-    const port = await freePort()
-    app = await startApp({ VENUE_TIME_ZONE: VENUE_ZONE, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-    await createOperator(app.server.db, { email: EMAIL, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+    app = await startConsoleApp([MANAGER], { ownPort: true, env: { VENUE_TIME_ZONE: VENUE_ZONE } })
   }, 240_000)
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined)

@@ -7,11 +7,10 @@ import { WAITING_TEXTS } from '../src/app/i18n/locales/waiting'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
 import { ADMISSION_HEADER } from '../src/contract/entities/queue'
 import { pickLocalized, type Lang } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
 import { signCrmToken } from '../src/server/crm/token'
 import { saveRoom } from '../src/server/domain/waiting/waiting.repository'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, startApp, type AppHarness } from './support/app'
+import { axeClean, createOperators, openConsole, type ConsoleAccount } from './support/console'
 
 /**
  * The waiting room in the browser (issue 18.5): with a session's room on, the shop shows the
@@ -50,6 +49,7 @@ const ON_SALE_TEXT: Record<Lang, string> = {
 }
 const EMAIL = 'manager@example.org'
 const PASSWORD = 'a manager password'
+const MANAGER: ConsoleAccount = { email: EMAIL, password: PASSWORD, role: 'manager' }
 
 let app: AppHarness
 let afisha: AfishaResponse
@@ -64,9 +64,6 @@ async function roomOn(eventId: number, opensAt: number, rate = RATE): Promise<nu
   const ids = await sessionsOf(eventId)
   for (const id of ids) await saveRoom(app.server.db, id, { enabled: 1, opens_at: opensAt, admit_per_minute: rate, auto_per_minute: null }, Date.now())
   return ids
-}
-async function axeClean(page: Page, where: string): Promise<void> {
-  expect(seriousViolations(await runAxe(page)), where).toEqual([])
 }
 /** Keeps the waiting page's empty admission live region, to tell later whether the turn was said in it. */
 async function markAdmissionRegion(page: Page): Promise<void> {
@@ -93,7 +90,7 @@ async function queueTitle(page: Page, lang: Lang, event: string): Promise<string
 
 beforeAll(async () => {
   app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Manager', role: 'manager', password: PASSWORD, lang: 'en' }, Date.now())
+  await createOperators(app, MANAGER)
   afisha = afishaResponseSchema.parse(await (await fetch(new URL('/api/afisha', app.baseUrl))).json())
 })
 afterAll(async () => {
@@ -259,14 +256,8 @@ describe('console', () => {
   it('switches a session’s waiting room on with its on-sale moment, rate and automatic switch', async () => {
     const walk = eventNamed('Прогулка по старому городу')
     const [calendarId] = await sessionsOf(walk.event_id)
-    const { page, context } = await openPage(app, '/admin')
+    const { page, context } = await openConsole(app, MANAGER, { by: 'button' })
     try {
-      await page.locator('#adm-signin-title').waitFor()
-      await page.locator('.adm-lang select').selectOption('en')
-      await page.getByLabel('E-mail').fill(EMAIL)
-      await page.getByLabel('Password').fill(PASSWORD)
-      await page.getByRole('button', { name: 'Sign in' }).click()
-      await page.getByRole('heading', { name: 'Events' }).waitFor()
       await page.goto(new URL(`/admin/events/${walk.event_id}`, app.baseUrl).toString())
       await page.getByRole('link', { name: 'Waiting room' }).first().click({ timeout: 10_000 }).catch(async (e: unknown) => {
         throw new Error(`${String(e)}\n${await page.locator('body').innerText()}`)
@@ -304,9 +295,8 @@ describe('console refusals', () => {
     const w = WAITING_CONSOLE_TEXTS.kz
     const walk = eventNamed('Прогулка по старому городу')
     const calendarId = (await sessionsOf(walk.event_id)).at(-1)!
-    const { page, context } = await openPage(app, '/admin', PHONE_VIEWPORT)
+    const { page, context } = await openConsole(app, MANAGER, { viewport: PHONE_VIEWPORT, lang: 'kz' })
     try {
-      await signInConsole(page, EMAIL, PASSWORD, 'kz')
       await page.goto(new URL(`/admin/sessions/${calendarId}/waiting-room`, app.baseUrl).toString())
       await page.getByLabel(w.rate).fill('2000000')
       await page.getByRole('button', { name: w.save }).press('Enter')
