@@ -6,10 +6,9 @@ import { MAP_META_TEXTS } from '../src/app/admin/studio/mapMetaTexts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { MAP_DETAIL_THRESHOLD_DEFAULT, MAP_DETAIL_THRESHOLD_MAX } from '../src/contract/admin/catalogue'
 import { LANGS } from '../src/contract/lang'
-import { createOperator } from '../src/server/admin/auth'
 import { DETAIL_QUIET_MS } from '../src/engine/SeatMapEngine'
-import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { signInConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * A venue's map detail threshold (spec 001 §9 "detail switch threshold default 500 percent …
@@ -20,8 +19,7 @@ import { signInConsole } from './support/console'
  * map's data-tier / data-zoom attributes (SeatMapCanvas), the zoom set through the page's engine
  * handle (window.__seatwiseTest, as e2e/scheme-booking does).
  */
-const EMAIL = 'owner.mapmeta@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner.mapmeta@example.org', password: 'an owner password', role: 'owner' }
 const THRESHOLD = 150
 /** ~200 %: past a 150 % threshold, well short of the default 500 %. */
 const ZOOM = 2
@@ -32,8 +30,7 @@ let hash: string
 let venueId: number
 
 beforeAll(async () => {
-  app = await startApp()
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'en' }, Date.now())
+  app = await startConsoleApp([OWNER])
   hash = await eventHash(app, 'Organ Night')
   const event = await app.server.db.selectFrom('events').select('id').where('hash_id', '=', hash).executeTakeFirstOrThrow()
   const calendar = await app.server.db.selectFrom('calendars').select('drawing_id').where('event_id', '=', event.id).where('drawing_id', 'is not', null).executeTakeFirstOrThrow()
@@ -75,7 +72,7 @@ describe("a venue's map detail threshold", () => {
     try {
       const page = await context.newPage()
       await page.goto(new URL('/admin', app.baseUrl).toString())
-      await signInConsole(page, EMAIL, PASSWORD, 'en')
+      await signInConsole(page, OWNER.email, OWNER.password, 'en')
       for (const lang of LANGS) {
         const m = MAP_META_TEXTS[lang]
         await page.goto(new URL(`/admin/venues?lang=${lang}`, app.baseUrl).toString())

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOperator } from '../src/server/admin/auth'
 import { CARE_TEXTS } from '../src/app/admin/careTexts'
 import returnsRu from '../src/app/i18n/locales/returns.ru'
 import { sandboxRefunds, type SandboxRefunds } from '../tests/support/sandbox-refunds'
@@ -8,6 +7,7 @@ import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/
 import { seedPaymentFixtures, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from '../tests/integration/return-helpers'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { createOperators, openConsole, type ConsoleAccount } from './support/console'
 
 /**
  * A refund the bank refuses at first, in Chromium: the sandbox bank's switch
@@ -17,8 +17,7 @@ import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type App
  * - the console's order care after an operator's refund (careTexts refundPending).
  * The bank takes the refund once the switch is off (the leader's sweep; its own tests cover that).
  */
-const EMAIL = 'desk@example.org'
-const PASSWORD = 'a box office password'
+const DESK: ConsoleAccount = { email: 'desk@example.org', password: 'a box office password', role: 'boxoffice' }
 
 describe('a refund the bank refused at first, in the browser', () => {
   let app: AppHarness
@@ -32,7 +31,7 @@ describe('a refund the bank refused at first, in the browser', () => {
     fx = await seedOrderFixtures(app.server.db)
     pfx = await seedPaymentFixtures(app.server.db)
     await seedReturnFixtures(app.server.db)
-    await createOperator(app.server.db, { email: EMAIL, name: 'Desk', role: 'boxoffice', password: PASSWORD, lang: 'en' }, Date.now())
+    await createOperators(app, DESK)
     bank = sandboxRefunds(app.baseUrl)
   })
   afterAll(async () => {
@@ -74,12 +73,7 @@ describe('a refund the bank refused at first, in the browser', () => {
     const v = await visitor(app.baseUrl)
     const { hash, publicId } = await paidOrder(v, fx, pfx, 1)
     const order = await app.server.db.selectFrom('orders').select(['id', 'ord_num']).where('hash', '=', hash).executeTakeFirstOrThrow()
-    const { page, context, errors } = await openPage(app, '/admin', PHONE_VIEWPORT)
-    await page.locator('#adm-signin-title').waitFor()
-    await page.locator('.adm-lang select').selectOption('en')
-    await page.getByLabel('E-mail').fill(EMAIL)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const { page, context, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, by: 'button' })
     await page.getByRole('link', { name: 'Orders' }).click()
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(String(order.ord_num))
     await page.getByRole('button', { name: 'Search' }).click()

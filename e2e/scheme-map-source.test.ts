@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StudioPlan } from '../src/contract/admin/studio'
 import { generateVenue } from '../src/engine/generate/index'
-import { createOperator } from '../src/server/admin/auth'
-import { AdminClient } from '../tests/integration/admin-helpers'
 import { DESKTOP_VIEWPORT, eventHash, openPage, startApp, type AppHarness } from './support/app'
+import { consoleApi, createOperators, type ConsoleAccount } from './support/console'
 
 /**
  * Where the storefront's map comes from (issue 16.2), in real Chromium against the real server:
@@ -73,10 +72,9 @@ type Row = Record<string, unknown> & { id: number }
 
 /** A venue put on sale the way an operator does it: imported, edited in the studio, a session on the edited version. */
 async function studioHall(): Promise<{ hash: string; drawing: number; painted: string; deleted: string; renamed: string }> {
-  const email = 'studio-owner@example.org'
-  await createOperator(app.server.db, { email, name: 'Owner', role: 'owner', password: 'an owner password', lang: 'en' }, Date.now())
-  const api = new AdminClient(app.baseUrl)
-  expect((await api.login(email, 'an owner password')).status).toBe(200)
+  const owner: ConsoleAccount = { email: 'studio-owner@example.org', password: 'an owner password', role: 'owner' }
+  await createOperators(app, owner)
+  const api = await consoleApi(app, owner)
   const venue = (await api.post<{ id: number }>('/api/admin/venues', { name_ru: 'Студия', name_en: 'Studio hall' })).body.id
   const first = (await api.post<{ drawing_id: number }>(`/api/admin/venues/${venue}/drawings`, { name: 'hall', svg: generateVenue({ kind: 'hall', seats: 400, seed: 11 }) })).body.drawing_id
   const plan = (await api.get<StudioPlan>(`/api/admin/drawings/${first}`)).body
