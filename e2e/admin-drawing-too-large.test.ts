@@ -4,9 +4,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_DRAWING_BYTES } from '../src/contract/admin/catalogue'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
-import { createOperator } from '../src/server/admin/auth'
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, freePort, openPage, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { signInConsole } from './support/console'
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, openPage, runAxe, seriousViolations, type AppHarness } from './support/app'
+import { signInConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * A venue drawing over the upload's limit (48 MB) is refused by the console before it is read or
@@ -14,8 +13,7 @@ import { signInConsole } from './support/console'
  * whole to be refused as too large, and the browser may drop the connection before that answer.
  * The file is one byte over the limit, so its size must read as over it (48.1, never 48).
  */
-const EMAIL = 'owner.big-drawing@example.org'
-const PASSWORD = 'an owner password'
+const OWNER: ConsoleAccount = { email: 'owner.big-drawing@example.org', password: 'an owner password', role: 'owner', lang: 'ru' }
 const EXPECTED = {
   kz: 'Сызба жүктелмеді: файл 48,1 МБ, ал сызба ең көбі 48 МБ бола алады',
   en: 'The drawing was not uploaded: the file is 48.1 MB, and a drawing may be 48 MB at most',
@@ -28,9 +26,7 @@ let file: string
 let notUtf8: string
 
 beforeAll(async () => {
-  const port = await freePort()
-  app = await startApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` })
-  await createOperator(app.server.db, { email: EMAIL, name: 'Owner', role: 'owner', password: PASSWORD, lang: 'ru' }, Date.now())
+  app = await startConsoleApp([OWNER], { ownPort: true })
   dir = await mkdtemp(path.join(tmpdir(), 'seatwise-big-drawing-'))
   file = path.join(dir, 'stadium.svg')
   const head = '<svg xmlns="http://www.w3.org/2000/svg">'
@@ -52,7 +48,7 @@ describe('a drawing over the upload limit', () => {
       page.on('request', (r) => {
         if (/\/api\/admin\/venues\/\d+\/drawings/.test(r.url())) uploads.push(r.url())
       })
-      await signInConsole(page, EMAIL, PASSWORD, lang)
+      await signInConsole(page, OWNER.email, OWNER.password, lang)
       await page.goto(new URL('/admin/venues', page.url()).href)
       await page.getByRole('heading', { name: s.venues, level: 1 }).waitFor()
       await page.locator('.adm-list > li').first().getByLabel(s.upload).setInputFiles(file)
@@ -74,7 +70,7 @@ describe('a drawing over the upload limit', () => {
     page.on('request', (r) => {
       if (/\/api\/admin\/venues\/\d+\/drawings/.test(r.url())) uploads.push(r.url())
     })
-    await signInConsole(page, EMAIL, PASSWORD, 'en')
+    await signInConsole(page, OWNER.email, OWNER.password, 'en')
     await page.goto(new URL('/admin/venues', page.url()).href)
     await page.getByRole('heading', { name: s.venues, level: 1 }).waitFor()
     await page.locator('.adm-list > li').first().getByLabel(s.upload).setInputFiles(notUtf8)
