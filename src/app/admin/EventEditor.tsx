@@ -9,6 +9,7 @@ import { firstIssue } from './issueTexts'
 import { NOTE_TEXTS } from './noteTexts'
 import { useRefusal } from './refusal'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from './shell'
+import { StaleReload } from './StaleReload'
 import type { AdminTexts } from './texts'
 import { EventImageUpload } from './catalogue/EventImageUpload'
 import { SubMenuPicks } from './catalogue/SubMenuPicks'
@@ -250,19 +251,7 @@ export function EventEditor() {
         </a>
       </p>
       <ErrorNote error={error} />
-      {stale && (
-        <p>
-          <button type="button" onClick={() =>
-              // The button goes with the reload: focus moves to the heading, not to the page.
-              void load().then(
-                () => (setError(null), heading.current?.focus()),
-                (e: unknown) => setError(messageOf(e)),
-              )
-            }>
-            {NOTE_TEXTS[lang].reloadEvent}
-          </button>
-        </p>
-      )}
+      {stale && <StaleReload label={NOTE_TEXTS[lang].reloadEvent} load={() => load()} heading={heading} setError={setError} />}
       {archived && (
         <p className="adm-note" role="note" data-testid="event-archived">
           {EVENT_ACTION_TEXTS[lang].readOnly}

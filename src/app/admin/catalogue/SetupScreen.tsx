@@ -7,6 +7,7 @@ import { useSession } from '../../state/session'
 import { AdminApiError } from '../api'
 import { NOTE_TEXTS } from '../noteTexts'
 import { ErrorNote, messageOf, useConsole, useScreenTitle } from '../shell'
+import { StaleReload } from '../StaleReload'
 import { ImageUpload } from './EventImageUpload'
 import { LoyaltyCardBlock } from './LoyaltyCardBlock'
 import { withCurrency } from '../money'
@@ -196,19 +197,7 @@ export function SetupScreen() {
         {t.setup}
       </h1>
       <ErrorNote error={error} />
-      {stale && (
-        <p>
-          <button type="button" onClick={() =>
-              // The button goes with the reload: focus moves to the heading, not to the page.
-              void load().then(
-                () => (setError(null), heading.current?.focus()),
-                (e: unknown) => setError(messageOf(e)),
-              )
-            }>
-            {NOTE_TEXTS[lang].reloadSetup}
-          </button>
-        </p>
-      )}
+      {stale && <StaleReload label={NOTE_TEXTS[lang].reloadSetup} load={() => load()} heading={heading} setError={setError} />}
       {note && (
         <p role="status" className="adm-note">
           {note}
