@@ -155,4 +155,36 @@ describe.each(TEST_DBS)("the shop setup's saves from a stale form, on %s", (dbKi
     expect((await form()).version).toBe(loaded.version)
     expect((await first.post('/api/admin/setup', { ...loaded, title_en: 'After loyalty' })).status).toBe(200)
   })
+
+  it('takes a missing version row (deleted by hand, a restore) as version 0 and makes it again on the next write, the upload and the saves answering no 500', async () => {
+    const dropRow = () => server.db.deleteFrom('setup_state').execute()
+    const stored = async () => (await server.db.selectFrom('setup_state').selectAll().execute()).map((r) => [Number(r.id), Number(r.version)])
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#a02040' } }).png().toBuffer()
+    const upload = () => second.post<{ url: string; version: number }>('/api/admin/setup/logo', { slot: 'logo_kz', name: 'logo.png', data: png.toString('base64') })
+
+    // Two logo uploads at once, both finding no row: one makes it, the other counts on it.
+    const before = await form()
+    await dropRow()
+    expect((await form()).version).toBe(0)
+    const uploads = await Promise.all(Array.from({ length: RACERS }, upload))
+    expect(uploads.map((u) => [u.status, u.body.errorCode])).toEqual(uploads.map(() => [200, undefined]))
+    expect(uploads.map((u) => u.body.version).sort()).toEqual([1, 2])
+    expect(await stored()).toEqual([[1, 2]])
+
+    // A form loaded before the row went is stale: refused as such, not a 500.
+    await dropRow()
+    const stale = await first.post('/api/admin/setup', { ...before, title_en: 'Loaded before the row went' })
+    expect([stale.status, stale.body.errorCode, stale.body.stale]).toEqual([409, AdminErrorCode.CONFLICT, true])
+    expect(await stored()).toEqual([])
+
+    // Two saves from the form loaded without the row (version 0): one passes and makes it, the other is refused.
+    const loaded = await form()
+    expect(loaded.version).toBe(0)
+    const answers = await Promise.all(Array.from({ length: RACERS }, (_, i) => (i === 0 ? first : second).post('/api/admin/setup', { ...loaded, title_kz: `Row racer ${i}` })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const winner = answers.findIndex((a) => a.status === 200)
+    expect(answers[winner].body).toEqual({ ok: true, version: 1 })
+    expect(await form()).toMatchObject({ title_kz: `Row racer ${winner}`, version: 1 })
+    expect(await stored()).toEqual([[1, 1]])
+  })
 })

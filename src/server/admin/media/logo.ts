@@ -30,9 +30,9 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object'
 export async function uploadShopLogo(db: Db, actor: Actor, input: { slot: (typeof LOGO_SLOTS)[number]; name: string; data: string }) {
   const resized = await resizeImage(Buffer.from(input.data, 'base64'), LOGO_BOX)
   return tx(db, actor, async (trx) => {
-    // First: the version row's lock orders this write with the setup's saves (updateShell).
+    // First: the version row's lock orders this write with the setup's saves (updateShell). Never
+    // refused: a missing row is made again (bumpSetupVersion).
     const version = await bumpSetupVersion(trx)
-    if (version === null) throw new Error('setup_state has no row (migration 2026_12_06_23_sv1_01)')
     const { imageId, fileName, url } = await storeImage(trx, resized)
     const app = asObject(await readSetting(trx, 'app'))
     const before = typeof app[input.slot] === 'string' ? app[input.slot] : ''
