@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIST_KEPT_MS } from '../src/app/door/model/store'
 import { DOOR_TEXTS } from '../src/app/door/texts'
@@ -10,11 +10,57 @@ import { doorRig, newerDoorDatabase, type DoorRig } from './support/door'
 type StoreName = 'sessions' | 'seen' | 'queue'
 
 /**
- * How long Chromium's IndexedDB trusts the room it last heard the quota allow (its
- * kBucketSpaceCacheTimeLimit, 30 s, the room decaying to none over it), and a margin: a quota cut
- * shorter ago may not be asked about yet.
+ * The origin's storage quota while the "full phone" loads (bytes): room for the app's own writes
+ * before the scan (the gate's list and the session chosen, a few kilobytes). Chromium's IndexedDB
+ * trusts the room it last heard the quota allow until it is used up or 30 s old
+ * (kBucketSpaceCacheTimeLimit); a phone that heard of a megabyte, not gigabytes, has it used up
+ * by a filler at once, where a quota cut alone would need that wait.
  */
-const CHROMIUM_QUOTA_CACHE_MS = 31_000
+const SMALL_PHONE_QUOTA_BYTES = 1024 * 1024
+/** The first value the filler writes (bytes); it halves on each refusal, down to one. */
+const FILLER_FIRST_CHUNK_BYTES = 256 * 1024
+
+/**
+ * Fills the origin's storage until the quota refuses every write, with a database of its own
+ * (the same origin's quota as the app's), as other data fills a phone: values of
+ * FILLER_FIRST_CHUNK_BYTES, halved after each refusal down to one byte. Answers the bytes kept
+ * and the refusals' error names.
+ */
+const fillStorage = (page: Page) =>
+  page.evaluate(
+    (first) =>
+      new Promise<{ kept: number; refusals: string[] }>((resolve, reject) => {
+        const open = indexedDB.open('quota-filler')
+        open.onupgradeneeded = () => open.result.createObjectStore('fill', { autoIncrement: true })
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          let chunk = first
+          let kept = 0
+          const refusals: string[] = []
+          const next = (): void => {
+            if (chunk < 1) {
+              db.close()
+              resolve({ kept, refusals })
+              return
+            }
+            const tx = db.transaction('fill', 'readwrite')
+            tx.objectStore('fill').put('x'.repeat(chunk))
+            tx.oncomplete = () => {
+              kept += chunk
+              next()
+            }
+            tx.onabort = () => {
+              refusals.push(tx.error?.name ?? 'unknown')
+              chunk = Math.floor(chunk / 2)
+              next()
+            }
+          }
+          next()
+        }
+      }),
+    FILLER_FIRST_CHUNK_BYTES,
+  )
 
 /** The keys of one store of the phone's door database, in key order. */
 const keysOf = (page: Page, name: StoreName) =>
@@ -151,23 +197,29 @@ describe('door app: what the phone keeps', () => {
     const gate = 'Full phone gate'
     await rig.list(rig.fx.basic.calendarId, gate)
     const ticket = await rig.paidTicket(rig.fx.basic)
-    const { context, page, errors } = await rig.phone()
+    // A phone of little storage (SMALL_PHONE_QUOTA_BYTES from before the app loads: its own writes
+    // hear of that room, not of gigabytes)...
+    let cdp: CDPSession | undefined
+    const { page, errors } = await rig.phone(async (p) => {
+      cdp = await p.context().newCDPSession(p)
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin: app.baseUrl, quotaSize: SMALL_PHONE_QUOTA_BYTES })
+    })
     await page.getByLabel('Session').selectOption(String(rig.fx.basic.calendarId))
     await rig.startAt(page, gate)
     await page.route('**/api/**', (route) => route.abort())
-    // The origin's quota cut to a byte, as on a phone whose storage is full: Chromium lets the
-    // queue's put succeed and rolls its transaction back at commit (QuotaExceededError). It asks
-    // for quota afresh only once the room it last heard of has run out or grown old (the app's
-    // writes before heard of gigabytes): hence the wait.
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: app.baseUrl, quotaSize: 1 })
-    await page.waitForTimeout(CHROMIUM_QUOTA_CACHE_MS)
+    // ...its quota cut to a byte, and the room Chromium last heard of used up by other data, as on
+    // a phone whose storage is full: Chromium lets the queue's put succeed and rolls its
+    // transaction back at commit (QuotaExceededError).
+    await cdp!.send('Storage.overrideQuotaForOrigin', { origin: app.baseUrl, quotaSize: 1 })
+    const filled = await fillStorage(page)
+    expect(filled.refusals).toContain('QuotaExceededError')
+    expect(filled.kept).toBeLessThan(SMALL_PHONE_QUOTA_BYTES)
     expect(await rig.typed(page, ticket.code)).toBe(`error: ${DOOR_TEXTS.en.unchecked.notKept}`)
     expect(seriousViolations(await runAxe(page))).toEqual([])
     expect(await keysOf(page, 'queue')).toEqual([])
     expect(await page.getByText(/Waiting to upload/).count()).toBe(0)
     // Room again (the quota back to the browser's own): the same ticket is checked, kept, and the note goes.
-    await cdp.send('Storage.overrideQuotaForOrigin', { origin: app.baseUrl })
+    await cdp!.send('Storage.overrideQuotaForOrigin', { origin: app.baseUrl })
     // (Typed by hand: rig.typed would read the note still up before the answer comes.)
     await page.getByLabel('Ticket code').fill(ticket.code)
     await page.getByLabel('Ticket code').press('Enter')
