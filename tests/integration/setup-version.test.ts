@@ -15,7 +15,7 @@ const RACERS = 2
  * Two operators on the console's shop setup, on both databases: the form sends the setup's
  * version it loaded, and a save another save or a logo upload has overtaken is refused (409,
  * `stale: true`, nothing changed) instead of putting back the fields it loaded over the other
- * operator's; a save without a version (an older console) is bad input.
+ * operator's; so is a save without a version (an out-of-date console page), in words of its own.
  */
 describe.each(TEST_DBS)("the shop setup's saves from a stale form, on %s", (dbKind) => {
   let server: TestServer
@@ -136,15 +136,25 @@ describe.each(TEST_DBS)("the shop setup's saves from a stale form, on %s", (dbKi
     expect(await form()).toMatchObject({ title_en: 'After the logo', app: { logo_en: up.body.url }, version: loaded.version + 2 })
   })
 
-  it('refuses a save without a version (an older console) or with a malformed one as bad input, changing nothing', async () => {
+  it('refuses a save without a version (a console page from before the versions) as out of date, saying to reload the page, and one with a malformed version as bad input, changing nothing', async () => {
     const { version: _version, ...loaded } = await form()
     const rowsBefore = await settingsRows()
+    const auditsBefore = await audits()
+    // What the console shows a stale save (its reload offer goes by `stale`), with its own words: the
+    // old page cannot know whether the setup changed, only that it must be reloaded.
     const missing = await first.post('/api/admin/setup', { ...loaded, title_en: 'No version' })
-    expect(missing.status).toBe(400)
-    expect(missing.body).toEqual({ errorCode: ErrorCode.BAD_REQUEST, errorText: 'Invalid request: check version' })
+    expect([missing.status, missing.body.errorCode, missing.body.stale]).toEqual([409, AdminErrorCode.CONFLICT, true])
+    expect(missing.body.errorText).toContain('console page is out of date')
+    first.lang = 'ru'
+    try {
+      expect((await first.post('/api/admin/setup', { ...loaded, title_en: 'No version' })).body.errorText).toContain('страница консоли устарела')
+    } finally {
+      first.lang = 'en'
+    }
+    expect(await audits()).toBe(auditsBefore)
     for (const version of [-1, 1.5, '1', null, 2 ** 31]) {
       const refused = await first.post('/api/admin/setup', { ...loaded, title_en: 'Bad version', version })
-      expect([JSON.stringify(version), refused.status]).toEqual([JSON.stringify(version), 400])
+      expect([JSON.stringify(version), refused.status, refused.body.errorCode]).toEqual([JSON.stringify(version), 400, ErrorCode.BAD_REQUEST])
     }
     expect(await settingsRows()).toEqual(rowsBefore)
   })

@@ -137,7 +137,7 @@ const text = (max = MAX_NAME) => z.string().trim().max(max)
 const setupVersionSchema = z.number().int().min(0).max(2_147_483_647)
 
 /** The shop's shell (001 "Setup (shell parts)"): logos, colours, header and footer, contacts. */
-export const setupInputSchema = z.object({
+const setupShellSchema = z.object({
   app: z.object({
     logo: link,
     logo_mobile: link,
@@ -189,13 +189,19 @@ export const setupInputSchema = z.object({
     showproculture: flag,
   }),
   ...locInput('title'),
+})
+/** The shell as the console saves it. */
+export const setupInputSchema = setupShellSchema.extend({
   /**
    * The setup's `version` the form was filled from (GET /api/admin/setup). The server refuses the
    * save (409 with `stale: true`, nothing saved) when another save or a logo upload came since, so
-   * a stale form cannot put back the fields it loaded over another operator's. Required: the form
-   * sends every field, so a save without it (an older console) would be that lost change.
+   * a stale form cannot put back the fields it loaded over another operator's. Left out (a console
+   * page loaded before the setup had versions, still open or cached) it is refused the same way,
+   * with its own words (reload the page): the form sends every field, so its save could be that
+   * lost change. Optional here only so that it is answered as out of date, not as bad input; a
+   * malformed one is bad input (400).
    */
-  version: setupVersionSchema,
+  version: setupVersionSchema.optional(),
 })
 export type SetupInput = z.input<typeof setupInputSchema>
 /** A saved setup: its version now, for the console's next save without a reload. */
@@ -211,7 +217,8 @@ export const extrasResponseSchema = z.object({
   agreements: z.array(row),
   loyalty: loyaltyInputSchema,
 })
-export const setupResponseSchema = setupInputSchema
+/** The stored shell, with the version a save sends back. */
+export const setupResponseSchema = setupShellSchema.extend({ version: setupVersionSchema })
 
 /**
  * Largest image accepted before resizing (a phone camera's JPEG is 3–8 MB), in the file's bytes:

@@ -41,6 +41,8 @@ export const ADMIN_REASONS = {
   'admin-event-changed': AdminErrorCode.CONFLICT,
   // A shop setup save from a form another save or a logo upload has overtaken (admin/offers/service.ts updateShell).
   'admin-setup-changed': AdminErrorCode.CONFLICT,
+  // A shop setup save without the version it was loaded at: a console page older than the setup's versions (updateShell).
+  'admin-setup-outdated-console': AdminErrorCode.CONFLICT,
   'admin-price-held': AdminErrorCode.CONFLICT,
   'admin-session-held': AdminErrorCode.CONFLICT,
   // A session with sold tickets moved or switched off (admin/catalogue/sessions.ts): made once confirmed.
@@ -115,6 +117,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-event-has-sessions': 'У события уже есть сеансы: его площадку и продажу по схеме зала менять нельзя, сеансы продаются на своей площадке и схеме. Удалите сеансы или создайте новое событие',
     'admin-event-changed': 'Событие изменили с тех пор, как вы открыли его: сохранение отклонено, чтобы не вернуть прежние данные поверх чужих изменений. Загрузите событие заново и внесите правки ещё раз',
     'admin-setup-changed': 'Оформление магазина изменили с тех пор, как вы открыли его: сохранение отклонено, чтобы не вернуть прежние значения поверх чужих изменений. Загрузите оформление заново и внесите правки ещё раз',
+    'admin-setup-outdated-console': 'Эта страница консоли устарела (консоль обновили после того, как её открыли): сохранение отклонено, чтобы не вернуть загруженные ею значения поверх изменений, сделанных с тех пор. Обновите страницу и внесите правки ещё раз',
     'admin-price-held': 'Цену {id} сейчас держат в корзинах покупателей: удалить её можно, когда брони истекут или освободятся',
     'admin-session-held': 'Места сеанса {id} сейчас держат в корзинах покупателей: удалить его можно, когда брони истекут или освободятся',
     'admin-session-sold-move': 'На этот сеанс продано билетов: {tickets} (заказов: {orders}). Если перенести его, каждому покупателю с e-mail придёт письмо с новой датой и временем. Подтвердите перенос',
@@ -178,6 +181,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-event-has-sessions': 'The event has sessions already: its venue and seat-map selling cannot change, as its sessions sell on that venue and map. Delete the sessions or make a new event',
     'admin-event-changed': 'The event was changed since you opened it: the save was refused so as not to put back what you loaded over another operator’s changes. Load the event again and redo your edits',
     'admin-setup-changed': 'The shop appearance was changed since you opened it: the save was refused so as not to put back what you loaded over another operator’s changes. Load it again and redo your edits',
+    'admin-setup-outdated-console': 'This console page is out of date (the console was updated after it was opened): the save was refused so as not to put back what it loaded over changes made since. Reload the page and redo your edits',
     'admin-price-held': 'Price row {id} is held in buyers’ carts right now: it can be deleted once those holds end or are released',
     'admin-session-held': 'Places of session {id} are held in buyers’ carts right now: it can be deleted once those holds end or are released',
     'admin-session-sold-move': 'Tickets sold for this session: {tickets} (orders: {orders}). Moving it e-mails every buyer with an e-mail address the new date and time. Confirm the move',
@@ -241,6 +245,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-event-has-sessions': 'Іс-шараның сеанстары бар: оның алаңын және зал сызбасы бойынша сатуын өзгертуге болмайды, сеанстар сол алаң мен сызбада сатылады. Сеанстарды жойыңыз немесе жаңа іс-шара жасаңыз',
     'admin-event-changed': 'Іс-шараны сіз ашқаннан кейін өзгертті: басқа біреудің өзгерістерінің үстіне бұрынғы деректерді қайтармау үшін сақтау қабылданбады. Іс-шараны қайта жүктеп, түзетулерді қайта енгізіңіз',
     'admin-setup-changed': 'Дүкеннің безендірілуін сіз ашқаннан кейін өзгертті: басқа біреудің өзгерістерінің үстіне бұрынғы мәндерді қайтармау үшін сақтау қабылданбады. Оны қайта жүктеп, түзетулерді қайта енгізіңіз',
+    'admin-setup-outdated-console': 'Консольдің бұл беті ескірген (ол ашылғаннан кейін консоль жаңартылды): содан бергі өзгерістердің үстіне ол жүктеген мәндерді қайтармау үшін сақтау қабылданбады. Бетті жаңартып, түзетулерді қайта енгізіңіз',
     'admin-price-held': '{id} бағасы қазір сатып алушылардың себеттерінде тұр: броньдар аяқталғанда немесе босатылғанда оны жоюға болады',
     'admin-session-held': '{id} сеансының орындары қазір сатып алушылардың себеттерінде тұр: броньдар аяқталғанда немесе босатылғанда оны жоюға болады',
     'admin-session-sold-move': 'Бұл сеансқа {tickets} билет сатылды ({orders} тапсырыс). Оны ауыстырсаңыз, e-mail мекенжайы бар әр сатып алушыға жаңа күні мен уақыты туралы хат жіберіледі. Ауыстыруды растаңыз',
@@ -304,6 +309,7 @@ export const ADMIN_TEXTS: Record<Lang, Record<AdminReason, string>> = {
     'admin-event-has-sessions': '活動已有場次：無法變更其場館及是否依座位圖銷售，場次依該場館與座位圖販售。請刪除場次或建立新活動',
     'admin-event-changed': '自您開啟此活動後，它已被他人修改：為免以您載入的舊資料覆蓋他人的修改，已拒絕儲存。請重新載入活動並再次編輯',
     'admin-setup-changed': '自您開啟商店外觀後，它已被他人修改：為免以您載入的舊資料覆蓋他人的修改，已拒絕儲存。請重新載入商店外觀並再次編輯',
+    'admin-setup-outdated-console': '此控制台頁面已過時（開啟後控制台已更新）：為免以它載入的舊資料覆蓋此後的修改，已拒絕儲存。請重新整理頁面並再次編輯',
     'admin-price-held': '票價 {id} 目前仍在購票者的購物車中保留：待保留到期或釋放後才能刪除',
     'admin-session-held': '場次 {id} 的座位目前仍在購票者的購物車中保留：待保留到期或釋放後才能刪除',
     'admin-session-sold-move': '此場次已售出 {tickets} 張票（{orders} 筆訂單）。更改時間後，系統會以電子郵件通知每位留有電子郵件的購票者新的日期與時間。請確認更改',

@@ -135,6 +135,7 @@ export const HTTP_STATUS: Partial<Record<Reason, number>> = {
   'admin-event-has-sessions': 409,
   'admin-event-changed': 409,
   'admin-setup-changed': 409,
+  'admin-setup-outdated-console': 409,
   'admin-price-held': 409,
   'admin-session-held': 409,
   'admin-session-sold-move': 409,

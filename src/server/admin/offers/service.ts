@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { agreementInputSchema, compositionInputSchema, LoyaltyCard, loyaltyInputSchema, offerInputSchema, promoInputSchema, setupInputSchema } from '../../../contract/admin/offers'
+import type { agreementInputSchema, compositionInputSchema, LoyaltyCard, loyaltyInputSchema, offerInputSchema, promoInputSchema, setupInputSchema, setupResponseSchema } from '../../../contract/admin/offers'
 import { KIND_SUBSCRIPTIONS } from '../../../contract/constants'
 import { SETUP_TEXT_KEYS, setupPlainTexts, setupTextTranslations, type SetupTextFields, type SetupTextKey } from '../../../contract/rules/setupTexts'
 import type { Db } from '../../db/connect'
@@ -201,6 +201,7 @@ export function blockLoyaltyCard(db: Db, actor: Actor, id: number, blocked: bool
 
 type SetupOut = Out<typeof setupInputSchema>
 type Shell = Omit<SetupOut, 'version'>
+type SetupForm = Out<typeof setupResponseSchema>
 const TITLE_KEYS = ['title_ru', 'title_en', 'title_kz', 'title_ch'] as const
 
 /**
@@ -209,7 +210,7 @@ const TITLE_KEYS = ['title_ru', 'title_en', 'title_kz', 'title_ch'] as const
  * its save is refused as stale (the operator reloads); read the other way round, the form would
  * hold the old fields under the new version, and its save would put them back over that write.
  */
-export async function setupForm(db: Db): Promise<SetupOut> {
+export async function setupForm(db: Db): Promise<SetupForm> {
   const version = await readSetupVersion(db)
   return { ...(await storedShell(db)), version }
 }
@@ -279,6 +280,9 @@ const asObject = (v: unknown): Record<string, unknown> => (typeof v === 'object'
  */
 export function updateShell(db: Db, actor: Actor, input: SetupOut): Promise<number> {
   return tx(db, actor, async (trx) => {
+    // A console page from before the setup's versions sends none: its fields may be just as old
+    // (loaded before another operator's save), so it is refused too, saying to reload the page.
+    if (input.version === undefined) throw new ApiFailure('admin-setup-outdated-console', {}, { stale: true })
     // The check and the count in one statement, first: it locks the setup's version row until the
     // commit, so another save from the same version waits and is then refused.
     const version = await bumpSetupVersion(trx, input.version)
