@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness, type OpenedPage } from './support/app'
 import { createNamedOrder } from './support/orders'
 import { afterScroll, coveredByScrollTop } from './support/scroll-top'
 
@@ -27,6 +27,31 @@ const NAME_REQUIRED = {
  * clock, so the test jumps past it rather than waiting it out.
  */
 const RESERVE_LEFT_MS = 10 * 60_000
+
+/**
+ * Opens the named-ticket page of each order in turn on one page per viewport: the first in a
+ * fresh context (openPage), each next one by a navigation of that page, a full load as a visitor's
+ * link gives, with the browser's cache warm. A context per case cost a cold load each (its
+ * scripts fetched and compiled anew), the most of these cases' time. The page's errors are
+ * collected from its first load on; `done` closes the last context.
+ */
+function pagesByViewport(app: AppHarness) {
+  let current: (OpenedPage & { viewport: typeof PHONE_VIEWPORT }) | undefined
+  return {
+    async open(path: string, viewport: typeof PHONE_VIEWPORT): Promise<OpenedPage> {
+      if (current?.viewport === viewport) {
+        await current.page.goto(new URL(path, app.baseUrl).toString(), { waitUntil: 'domcontentloaded' })
+        return current
+      }
+      await current?.context.close()
+      current = { ...(await openPage(app, path, viewport)), viewport }
+      return current
+    },
+    async done(): Promise<void> {
+      await current?.context.close()
+    },
+  }
+}
 
 describe('named tickets page', () => {
   let app: AppHarness
@@ -132,9 +157,10 @@ describe('named tickets page', () => {
 
   it('names an empty document number on save before a document type is chosen, in four languages, phone and desktop', async () => {
     const cases = [['ru', PHONE_VIEWPORT], ['kz', PHONE_VIEWPORT], ['ch', PHONE_VIEWPORT], ['en', PHONE_VIEWPORT], ['en', DESKTOP_VIEWPORT]] as const
+    const pages = pagesByViewport(app)
     for (const [lang, viewport] of cases) {
       const hash = await createNamedOrder(app)
-      const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
+      const { page, errors } = await pages.open(`/nominal-tickets/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
       await page.locator('.visitor-card').first().waitFor()
       // Names first, document left for later: save says what is missing, the number too.
       await page.locator('#visitor-0-surname').fill('Ivanova')
@@ -161,15 +187,16 @@ describe('named tickets page', () => {
       await page.locator('#visitor-0-docNum').fill('')
       expect(await page.locator('#visitor-0-docNum-error').count()).toBe(1)
       expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
-      await context.close()
     }
+    await pages.done()
   })
 
   it("says an empty or blank holder's name is required on save, not its length rule, in four languages, phone and desktop", async () => {
     const cases = [['ru', PHONE_VIEWPORT], ['kz', PHONE_VIEWPORT], ['ch', PHONE_VIEWPORT], ['en', PHONE_VIEWPORT], ['en', DESKTOP_VIEWPORT]] as const
+    const pages = pagesByViewport(app)
     for (const [lang, viewport] of cases) {
       const hash = await createNamedOrder(app)
-      const { page, context, errors } = await openPage(app, `/nominal-tickets/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
+      const { page, errors } = await pages.open(`/nominal-tickets/${hash}${lang === 'ru' ? '' : `?lang=${lang}`}`, viewport)
       await page.locator('.visitor-card').first().waitFor()
       // Ticket 1: only spaces in the surname, name and middle name (asked) left empty; ticket 2 untouched.
       await page.locator('#visitor-0-surname').fill('   ')
@@ -191,8 +218,8 @@ describe('named tickets page', () => {
       const size = viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'
       await page.locator('.visitor-card').first().screenshot({ path: `/tmp/nominal-name-required-${lang}-${size}.png` })
       expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
-      await context.close()
     }
+    await pages.done()
   })
 
   it('keeps the inputs of a grid row on one line when a field of the row shows its error (desktop; the phone stacks them)', async () => {
