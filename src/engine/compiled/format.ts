@@ -28,11 +28,13 @@
  * compiled-venue.test.ts). A change of layout, or of what the parser puts in it, bumps
  * COMPILED_VENUE_VERSION, and the server compiles stored drawings again on demand (the content
  * hash changes with it). 2: outlines of sectors the drawing does not outline are the band their
- * seats sweep (geometry/envelope.ts), not their convex hull; the layout is 1's.
+ * seats sweep (geometry/envelope.ts), not their convex hull; the layout is 1's. 3: decorations
+ * hold only the points that shape them (parse/simplifyDecorations.ts; the render worker no longer
+ * simplifies them); the layout is 1's.
  */
 
 export const COMPILED_VENUE_MAGIC = [0x53, 0x57, 0x56, 0x43] as const // "SWVC"
-export const COMPILED_VENUE_VERSION = 2
+export const COMPILED_VENUE_VERSION = 3
 
 /** Steps of the coordinate and size grids: 16-bit columns. */
 export const GRID_STEPS = 65535

@@ -11,6 +11,7 @@ import { seatBandOutline } from '../geometry/envelope'
 import { SeatIndex, rotatedHalfExtent } from '../spatial/SeatIndex'
 import { StringTableBuilder } from '../strings/StringTable'
 import { DecorationBuilder } from './DecorationBuilder'
+import { simplifyDecorations } from './simplifyDecorations'
 import { Growable } from './growable'
 import { MAX_SECTORS, MAX_SEATS, MAX_WARNINGS, ParseErrorCode, VenueParseError } from './limits'
 import { simplifyClosed } from '../geometry/simplify'
@@ -331,7 +332,8 @@ export class VenueBuilder {
       bbox: box,
       seats,
       sectors,
-      decorations,
+      // The box above counts every drawn point, so simplifying after it loses none of the extent.
+      decorations: simplifyDecorations(decorations, box),
       strings: this.strings.build(),
       zones: this.zones,
       seatIndex: SeatIndex.buildFromCentres(seats.x, seats.y, hx, hy),

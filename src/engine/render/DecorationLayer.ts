@@ -1,26 +1,17 @@
 import { Container, Graphics } from 'pixi.js'
-import { simplifyClosed, simplifyOpen } from '../geometry/simplify'
 import { FillMeshBuilder } from './FillMesh'
 import type { RenderVenue } from './renderProtocol'
 
 /**
  * Stage, walls and other non-seat shapes from the model's decorations, built once: fills into one
  * solid-colour mesh (see FillMesh for why not Graphics fills), strokes into one Graphics. Text
- * labels are drawn by LabelLayer.
+ * labels are drawn by LabelLayer. The shapes come with only the points that shape them
+ * (parse/simplifyDecorations.ts, at the venue's making): each point a stroke holds costs this
+ * worker ~200 bytes.
  */
 
 /** Spec 001 §9: stroke width 0.35 times the drawing's attribute. */
 export const DECORATION_STROKE_FACTOR = 0.35
-
-/**
- * Shapes are drawn with the points that lie farther than this share of the venue's diagonal from
- * the segment between their kept neighbours: ~0.3 px on a 1280-px screen at the maximum zoom (24×).
- * Each point a Graphics stroke holds costs the render worker ~140 bytes of JS heap and ~70 of
- * ArrayBuffers (its path, the built stroke's vertex arrays and their batch copy); the generated
- * 1M-seat stadium's block outlines, drawn through every seat of their first and last rows, fall
- * from 35,268 points to 4,492: 6.4 MB less (storefront benchmark, 2026-12-06, session 57).
- */
-export const DECORATION_TOLERANCE = 1 / 100_000
 
 export class DecorationLayer {
   readonly container = new Container({ label: 'decorations', eventMode: 'none', interactiveChildren: false })
@@ -31,15 +22,11 @@ export class DecorationLayer {
     if (d.count === 0) return
     const g = new Graphics()
     const fills = new FillMeshBuilder()
-    const diagonal = Math.hypot(venue.bbox[2] - venue.bbox[0], venue.bbox[3] - venue.bbox[1])
-    // No extent (an empty bbox is ±Infinity): the shapes as drawn.
-    const tolerance = Number.isFinite(diagonal) ? diagonal * DECORATION_TOLERANCE : 0
     for (let i = 0; i < d.count; i++) {
       if (d.length[i] < 2) continue
       const start = d.start[i] * 2
-      const drawn = Array.from(d.points.subarray(start, start + d.length[i] * 2))
+      const pts = Array.from(d.points.subarray(start, start + d.length[i] * 2))
       const closed = d.closed[i] === 1
-      const pts = closed ? simplifyClosed(drawn, tolerance, true) : simplifyOpen(drawn, tolerance)
       const len = pts.length / 2
       const fill = d.fill[i]
       const stroke = d.stroke[i]
