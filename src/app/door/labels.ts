@@ -70,14 +70,16 @@ function technical(err: unknown): string {
  * A failed call as the steward reads it, in the app's language: no network in the app's words; a
  * refusal by the server in the server's own words (it answers in the app's language); the phone's
  * storage failing (a full phone, the app open in another version's tab) as what it means for the
- * list or the queue (`during`) and what to do; anything else (an answer without words or not
+ * list, the queue or a scan answered online (`during`) and what to do; anything else (an answer without words or not
  * understood, an error of the browser's) as the app's generic failure. `detail`: the technical
  * text where the main text is not the error's own, for a details element (null: nothing more).
  */
-export function faultText(err: unknown, t: DoorTexts, during?: 'sync' | 'upload' | 'scan'): { text: string; detail: string | null } {
+export function faultText(err: unknown, t: DoorTexts, during?: 'sync' | 'upload' | 'scan' | 'remember'): { text: string; detail: string | null } {
   if (err instanceof NoNetwork) return { text: t.noNetwork, detail: null }
   if (err instanceof DoorApiError && err.message.trim() !== '') return { text: err.message, detail: null }
   const reason = phoneReason(err)
+  // Only the phone's storage takes part in keeping a scan: whatever it failed with, that is what it means.
+  if (during === 'remember') return { text: `${t.phoneFault.remember} ${t.phoneWhy[reason ?? 'failed']}`, detail: technical(err) }
   if (reason && (during === 'sync' || during === 'upload')) return { text: `${t.phoneFault[during]} ${t.phoneWhy[reason]}`, detail: technical(err) }
   if (reason) return { text: t.phoneWhy[reason], detail: technical(err) }
   return { text: t.failed, detail: err === undefined || err === null ? null : technical(err) }

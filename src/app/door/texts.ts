@@ -39,6 +39,8 @@ const ru = {
   phoneFault: {
     sync: 'Телефон не смог сохранить обновлённый список билетов: проверка идёт по списку, загруженному ранее.',
     upload: 'Телефон не смог отметить отправку: проверки остаются в очереди и уйдут при следующей отправке.',
+    /** A valid scan answered online the phone could not keep for its checks without a network (engine.ts remember). */
+    remember: 'Телефон не смог сохранить этот проход для проверки без сети: сервер его записал, но если страницу перезагрузить до следующего обновления списка, проверка без сети не будет знать, что билет уже прошёл.',
   },
   phoneWhy: {
     notKept: 'Возможно, память заполнена: освободите место на телефоне.',
@@ -119,6 +121,7 @@ const en: DoorTexts = {
   phoneFault: {
     sync: 'The phone could not keep the synced ticket list: it checks against the list it held before.',
     upload: 'The phone could not record the upload: the scans stay queued and go again with the next upload.',
+    remember: 'The phone could not keep this entry for its checks without a network: the server has it, but should the page be reloaded before the next sync, a check without a network would not know this ticket is in.',
   },
   phoneWhy: {
     notKept: 'Its storage may be full: free up space on the phone.',
@@ -186,6 +189,7 @@ const kz: DoorTexts = {
   phoneFault: {
     sync: 'Телефон жаңартылған билеттер тізімін сақтай алмады: тексеру бұрын жүктелген тізім бойынша жүреді.',
     upload: 'Телефон жіберуді белгілей алмады: тексерулер кезекте қалады және келесі жіберуде қайта жіберіледі.',
+    remember: 'Телефон бұл өтуді желісіз тексеру үшін сақтай алмады: сервер оны жазып алды, бірақ бет тізімнің келесі жаңартылуына дейін қайта жүктелсе, желісіз тексеру бұл билеттің өткенін білмейді.',
   },
   phoneWhy: {
     notKept: 'Жад толған болуы мүмкін: телефонда орын босатыңыз.',
@@ -253,6 +257,7 @@ const ch: DoorTexts = {
   phoneFault: {
     sync: '手機無法儲存已同步的票券清單：仍依先前的清單驗票。',
     upload: '手機無法記錄這次上傳：驗票紀錄仍在佇列中，下次上傳時會再送出。',
+    remember: '手機無法儲存這次入場以供離線驗票：伺服器已記錄，但若在下次同步前重新載入此頁，離線驗票將不知道此票已入場。',
   },
   phoneWhy: {
     notKept: '儲存空間可能已滿：請釋出手機空間。',

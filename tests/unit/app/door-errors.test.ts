@@ -44,6 +44,21 @@ describe('door error texts', () => {
     }
   })
 
+  it("words a scan answered online that the phone could not keep as what it means offline, whatever the storage failed with", () => {
+    const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' })
+    for (const lang of LANGS) {
+      const t = DOOR_TEXTS[lang]
+      const quota = new NotCommitted(new DOMException('Quota exceeded', 'QuotaExceededError'))
+      expect(faultText(quota, t, 'remember'), lang).toEqual({ text: `${t.phoneFault.remember} ${t.phoneWhy.notKept}`, detail: 'QuotaExceededError: Quota exceeded' })
+      expect(faultText(new StoreRefused('newerTab', 'A newer version of the door app is open'), t, 'remember').text, lang).toBe(`${t.phoneFault.remember} ${t.phoneWhy.newerTab}`)
+      // Not a "server did not answer": only the phone's storage takes part.
+      expect(faultText(new TypeError('indexedDB is not defined'), t, 'remember'), lang).toEqual({ text: `${t.phoneFault.remember} ${t.phoneWhy.failed}`, detail: 'TypeError: indexedDB is not defined' })
+    }
+    const texts = LANGS.map((lang) => DOOR_TEXTS[lang].phoneFault.remember)
+    expect(new Set(texts).size).toBe(LANGS.length)
+    expect(toTraditional(DOOR_TEXTS.ch.phoneFault.remember)).toBe(DOOR_TEXTS.ch.phoneFault.remember)
+  })
+
   it('has a loading status, an offline message, a failure and a retry in all four languages (Chinese in Traditional script)', () => {
     const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' })
     for (const key of ['loading', 'noNetwork', 'failed', 'retry'] as const) {

@@ -1,4 +1,4 @@
-import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult } from '../../../contract/admin/door'
+import type { CheckinList, Direction, DoorSession, DoorTicket, RedeemResult, SyncScan } from '../../../contract/admin/door'
 import { judgedScanTime, type DeviceClock, type DoorClock } from '../../../contract/admin/door-clock'
 import { DoorApiError, NoNetwork, type DoorApi } from '../api'
 import { keepLoadedFiles } from '../offline'
@@ -58,7 +58,8 @@ export interface DoorSnapshot {
  * keeps the technical text aside, instead of the browser's or the network's own English.
  */
 export interface DoorFault {
-  during: 'sync' | 'upload' | 'scan'
+  /** `remember`: a scan answered online that the phone could not keep for its offline answers (engine.ts remember). */
+  during: 'sync' | 'upload' | 'scan' | 'remember'
   err: unknown
 }
 
@@ -117,9 +118,11 @@ export class DoorEngine {
    * The offline state, in place of any error shown before: an error of an earlier call (a
    * refused scan, a sync refused) next to "Offline" told the steward two states at once, and the
    * earlier one no longer held. `error`: one this same call brought (a scan refused on upload).
+   * A scan the phone could not keep (`remember`) still holds offline, where it matters: it stays.
    */
   private offline(error: DoorFault | null = null): void {
-    this.set({ online: false, error })
+    const kept = this.snap.error?.during === 'remember' ? this.snap.error : null
+    this.set({ online: false, error: error ?? kept })
   }
 
   /** Starts listening and syncing; `keep`: the session of the gate chosen on this phone before (a reload), whose list stays. */
@@ -324,7 +327,7 @@ export class DoorEngine {
       // Known at once to this device's offline answers, before the next sync (and after a reload: store.ts `seen`).
       const scan = a.ticket && a.result === 'valid' ? { id: a.scanId, ticketId: a.ticket.id, direction: a.direction, result: a.result, gate: a.gate, scannedAt: a.scannedAt } : null
       if (scan) {
-        void rememberScan(session.calendar_id, scan)
+        this.remember(session.calendar_id, scan)
         if (this.data?.calendarId === session.calendar_id) this.data.scans.push(scan)
       }
       if (!current()) {
@@ -350,6 +353,16 @@ export class DoorEngine {
     } finally {
       this.unseen.addUnanswered({ code, gate: list.name, direction, sentAt })
     }
+  }
+
+  /**
+   * Keeps a valid online scan for the offline answers after a reload (store.ts `seen`), unawaited so
+   * the answer waits for no storage. Not kept (a full phone, another tab's version), the steward is
+   * told (`remember`; left unhandled, it told no one): a reload before the next sync, whose save
+   * holds the scan and clears the note, would let the ticket in again offline. Never rejects.
+   */
+  private remember(calendarId: number, scan: SyncScan): void {
+    rememberScan(calendarId, scan).catch((err: unknown) => this.set({ error: faultOf('remember', err) }))
   }
 
   /**

@@ -216,9 +216,14 @@ export async function heldClock(): Promise<Pick<DeviceClock, 'at' | 'deviceAt'> 
   return { at: serverAt, deviceAt }
 }
 
-/** Keeps one scan answered online (valid) for the device's offline answers, without rewriting the session's list. */
+/**
+ * Keeps one scan answered online (valid) for the device's offline answers, without rewriting the
+ * session's list. Resolves once committed, as saveSession: on a full phone the put succeeds and
+ * the commit fails, and a scan the phone did not keep must not pass for kept (engine.ts remember).
+ */
 export async function rememberScan(calendarId: number, scan: SyncScan): Promise<void> {
-  await request((await store('seen', 'readwrite')).put({ ...scan, calendarId } satisfies SeenScan))
+  const tx = (await open()).transaction('seen', 'readwrite')
+  await whenCommitted(tx, () => request(tx.objectStore('seen').put({ ...scan, calendarId } satisfies SeenScan)))
 }
 
 /**
