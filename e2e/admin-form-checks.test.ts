@@ -56,6 +56,22 @@ async function axeInTurn(page: Page, screen: string, lang: Lang): Promise<void> 
   if (LANGS[hash % LANGS.length] === lang) await axeClean(page, `${screen} (${lang})`)
 }
 
+/**
+ * Goes to another console screen in the same language as the console's own links do: through the
+ * router's history (pushState and the popstate it listens for), without loading the page again.
+ * The first screen of each language in each test is a full load at its address with ?lang=; each
+ * load of the console took about a second on a phone (its scripts evaluated, the operator and the
+ * setup asked again), and the screens each language walks through after its first were 32 loads
+ * a run.
+ */
+async function followLink(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: null }))
+  }, path)
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path)
+}
+
 /** Between a field's label and its refusal: full-width in Chinese (i18n/punctuation.ts). */
 const colon = (lang: Lang) => separatorsOf(lang)('punct.colon')
 
@@ -89,7 +105,7 @@ describe('console forms checked by the contract', () => {
         await refused(page, 'name_ru')
         await axeInTurn(page, 'tags, empty name', lang)
 
-        await page.goto(new URL(`/admin/operators?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/operators?lang=${lang}`)
         await page.getByRole('heading', { level: 1, name: c.operators }).waitFor()
         const create = page.getByRole('button', { name: c.create, exact: true })
         await create.click()
@@ -113,7 +129,7 @@ describe('console forms checked by the contract', () => {
         await axeInTurn(page, 'operators, taken e-mail', lang)
 
         const x = EXTRAS_TEXTS[lang]
-        await page.goto(new URL(`/admin/extras/promos?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/extras/promos?lang=${lang}`)
         await page.getByRole('heading', { level: 1, name: x.promos }).waitFor()
         await page.getByRole('button', { name: x.create, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${x.code}${colon(lang)}${issue.required}`)
@@ -133,7 +149,7 @@ describe('console forms checked by the contract', () => {
         await refused(page, 'code')
         await axeInTurn(page, 'promo copy, taken code', lang)
 
-        await page.goto(new URL(`/admin/shop-setup?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/shop-setup?lang=${lang}`)
         await page.getByRole('heading', { level: 1, name: x.setup }).waitFor()
         const width = page.locator('[name="app.logo_width"]')
         await expect.poll(() => width.inputValue()).not.toBe('')
@@ -160,7 +176,7 @@ describe('console forms checked by the contract', () => {
         await axeInTurn(page, 'loyalty card, unknown code', lang)
 
         const s = STUDIO_TEXTS[lang]
-        await page.goto(new URL(`/admin/venues?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/venues?lang=${lang}`)
         const venue = page.getByRole('form', { name: s.newVenue })
         await venue.getByRole('button', { name: s.create, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${ADMIN_TEXTS[lang].name}${aside(lang, 'ru')}${colon(lang)}${issue.required}`)
@@ -199,7 +215,7 @@ describe('console forms checked by the contract', () => {
         await axeInTurn(page, 'waiting room, empty on-sale moment', lang)
 
         const t = ADMIN_TEXTS[lang]
-        await page.goto(new URL(`/admin/events/${session.event_id}?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/events/${session.event_id}?lang=${lang}`)
         // The form fills in once the event is loaded: cleared before that, the name would come back.
         await expect.poll(() => page.locator('[name="name_ru"]').inputValue()).not.toBe('')
         await page.locator('[name="name_ru"]').fill('')
@@ -245,7 +261,7 @@ describe('console forms checked by the contract', () => {
         await axeInTurn(page, 'price row edit, empty price', lang)
 
         const c = CARE_TEXTS[lang]
-        await page.goto(new URL(`/admin/orders?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/orders?lang=${lang}`)
         await page.getByRole('searchbox', { name: c.query }).press('Enter')
         await expect.poll(() => alert.innerText()).toBe(`${c.query}${colon(lang)}${issue.required}`)
         await refused(page, 'q')
@@ -287,7 +303,7 @@ describe('console forms checked by the contract', () => {
         await axeInTurn(page, 'box office, malformed e-mail', lang)
 
         const c = CATALOGUE_TEXTS[lang]
-        await page.goto(new URL(`/admin/tokens?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/tokens?lang=${lang}`)
         await page.getByRole('heading', { level: 1, name: c.tokens }).waitFor()
         await page.getByRole('button', { name: c.create, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${c.tokenName}${colon(lang)}${issue.required}`)
@@ -303,7 +319,7 @@ describe('console forms checked by the contract', () => {
         await axeInTurn(page, 'API token, too many days', lang)
 
         const d = DOOR_CONSOLE_TEXTS[lang]
-        await page.goto(new URL(`/admin/events/${session.event_id}/door?lang=${lang}`, app.baseUrl).toString())
+        await followLink(page, `/admin/events/${session.event_id}/door?lang=${lang}`)
         await page.getByRole('button', { name: d.add, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${d.name}${colon(lang)}${issue.required}`)
         await refused(page, 'name')
