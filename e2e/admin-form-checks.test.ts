@@ -18,7 +18,7 @@ import { importVenueDrawing } from '../src/server/venues/import'
 import { ADMIN_TEXTS as SERVER_TEXTS } from '../src/server/messages/admin'
 import type { Page } from 'playwright-core'
 import type { AppHarness } from './support/app'
-import { axeClean, onConsolePhone, refused, startConsoleApp, type ConsoleAccount } from './support/console'
+import { axeClean, followLink, onConsolePhone, refused, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Console forms checked by the contract say a missing field in the console's language, from a
@@ -54,22 +54,6 @@ async function axeInTurn(page: Page, screen: string, lang: Lang): Promise<void> 
   let hash = 0
   for (const c of screen) hash = (hash * 31 + c.charCodeAt(0)) >>> 0
   if (LANGS[hash % LANGS.length] === lang) await axeClean(page, `${screen} (${lang})`)
-}
-
-/**
- * Goes to another console screen in the same language as the console's own links do: through the
- * router's history (pushState and the popstate it listens for), without loading the page again.
- * The first screen of each language in each test is a full load at its address with ?lang=; each
- * load of the console took about a second on a phone (its scripts evaluated, the operator and the
- * setup asked again), and the screens each language walks through after its first were 32 loads
- * a run.
- */
-async function followLink(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to)
-    dispatchEvent(new PopStateEvent('popstate', { state: null }))
-  }, path)
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === path)
 }
 
 /** Between a field's label and its refusal: full-width in Chinese (i18n/punctuation.ts). */

@@ -96,6 +96,21 @@ export async function signInConsole(page: Page, email: string, password: string,
 }
 
 /**
+ * Goes to another console screen as the console's own links do: through the router's history
+ * (pushState and the popstate it listens for), without loading the page again, and waits for the
+ * address. The caller then waits for something only the new screen has. A load of the console
+ * costs about a second on a phone (its scripts evaluated, the operator and the setup asked again);
+ * a test that walks several screens after its first load pays it on each.
+ */
+export async function followLink(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: null }))
+  }, path)
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path)
+}
+
+/**
  * The console's refusal checks' frame: a phone in an English browser (so a bubble of the browser
  * would speak English, whatever the console's language), signed in as `email`, `run` on its page,
  * and the context closed whatever happens. Every request to a path `watched` answered is listed as
