@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXTRAS_TEXTS } from '../src/app/admin/catalogue/extrasTexts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { openPage, PHONE_VIEWPORT, type AppHarness } from './support/app'
-import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
+import { axeClean, followLink, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * The console's selling extras and shop setup in Chromium (issue 17 item 2): an owner makes a
@@ -85,7 +85,7 @@ describe('console extras and shop setup', () => {
 
   it("changes the shop's footer from a phone; the storefront shows it", async () => {
     const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'en' })
-    await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+    await followLink(page, '/admin/shop-setup')
     await page.getByRole('heading', { name: 'Shop appearance', level: 1 }).waitFor()
     await axeClean(page, 'setup on a phone')
     const width = await page.evaluate(() => document.documentElement.scrollWidth)
@@ -132,7 +132,7 @@ describe('console extras and shop setup', () => {
   it("edits the venue's own texts per language from a phone by keyboard; the storefront shows the Chinese ones", async () => {
     const x = EXTRAS_TEXTS.en
     const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'en' })
-    await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+    await followLink(page, '/admin/shop-setup')
     await page.getByRole('heading', { name: x.setup, level: 1 }).waitFor()
     // Each text has a field per language (db.{key}_{lang}), its lang set for the operator's screen reader.
     for (const key of ['info_contact', 'returntoafishaname', 'topingname', 'topingbuttonname'] as const) {
@@ -167,7 +167,7 @@ describe('console extras and shop setup', () => {
 
   it('sells in tenge once the owner chooses it: the console writes its amounts and labels in T, and so does the shop', async () => {
     const { page, context } = await openConsole(app, OWNER, { lang: 'kz' })
-    await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+    await followLink(page, '/admin/shop-setup')
     await page.getByRole('heading', { name: EXTRAS_TEXTS.kz.setup, level: 1 }).waitFor()
     await page.getByLabel(EXTRAS_TEXTS.kz.currency).selectOption('KZT')
     await page.getByRole('button', { name: EXTRAS_TEXTS.kz.save }).first().click()
@@ -189,7 +189,7 @@ describe('console extras and shop setup', () => {
       for (const p of prices) expect(p).toMatch(/\d,\d\d\u00a0T$/)
       await shop.context.close()
     } finally {
-      await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+      await followLink(page, '/admin/shop-setup')
       await page.getByLabel(EXTRAS_TEXTS.kz.currency).selectOption('RUB')
       await page.getByRole('button', { name: EXTRAS_TEXTS.kz.save }).first().click()
       await page.getByRole('status').waitFor()
@@ -200,7 +200,7 @@ describe('console extras and shop setup', () => {
   it("uploads an event's image from the event editor; the server's resized WebP shows", async () => {
     const { page, context, errors } = await openConsole(app, OWNER, { lang: 'kz' })
     const event = await app.server.db.selectFrom('events').select('id').where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
-    await page.goto(new URL(`/admin/events/${event.id}`, app.baseUrl).toString())
+    await followLink(page, `/admin/events/${event.id}`)
     const png = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3060a0' } }).png().toBuffer()
     await page.getByLabel('Іс-шара суреті').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: png })
     // The event editor has other live regions (seat choice rules); the image's is the one that speaks.
@@ -216,7 +216,7 @@ describe('console extras and shop setup', () => {
 
   it("uploads a shop logo for one language on the setup screen; saved, the storefront's setup carries the resized WebP", async () => {
     const { page, context } = await openConsole(app, OWNER, { lang: 'en' })
-    await page.goto(new URL('/admin/shop-setup', app.baseUrl).toString())
+    await followLink(page, '/admin/shop-setup')
     await page.getByRole('heading', { name: 'Shop appearance', level: 1 }).waitFor()
     await page.getByLabel('Which logo to replace').selectOption('logo_kz')
     const png = await sharp({ create: { width: 2000, height: 500, channels: 4, background: '#a02030' } }).png().toBuffer()
@@ -239,7 +239,7 @@ describe('console extras and shop setup', () => {
     // never chose would take after sign-in).
     const { page, context } = await openConsole(app, OWNER, { path: '/admin?lang=ru', lang: 'ru' })
     const tag = await app.server.db.insertInto('tags').values({ name_ru: 'Джаз у реки', name_en: 'Jazz by the river' }).returning('id').executeTakeFirstOrThrow()
-    await page.goto(new URL('/admin/catalogue/tags', app.baseUrl).toString())
+    await followLink(page, '/admin/catalogue/tags')
     await page.getByRole('button', { name: 'Копировать: Джаз у реки' }).click()
     await expect.poll(() => page.getByRole('status').innerText()).toMatch(/^Копия создана, её номер #\d+$/)
     const copyId = Number((await page.getByRole('status').innerText()).split('#')[1])
@@ -254,7 +254,7 @@ describe('console extras and shop setup', () => {
 
   it("edits a venue's address and map link in the catalogue on a phone; the contract refuses a bad link first", async () => {
     const { page, context } = await openConsole(app, OWNER, { viewport: PHONE_VIEWPORT, lang: 'en' })
-    await page.goto(new URL('/admin/catalogue/venues', app.baseUrl).toString())
+    await followLink(page, '/admin/catalogue/venues')
     await page.getByRole('heading', { name: 'Venue addresses', level: 1 }).waitFor()
     const venue = await app.server.db.selectFrom('venues').selectAll().orderBy('id').executeTakeFirstOrThrow()
     await page.getByRole('button', { name: `Edit: ${venue.name_en || venue.name_ru}` }).click()
