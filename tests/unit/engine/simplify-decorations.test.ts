@@ -4,6 +4,7 @@ import { encodeCompiledVenue } from '../../../src/engine/compiled/encode'
 import type { VenueDecorations } from '../../../src/engine/model'
 import { parseVenue } from '../../../src/engine/parse/parseVenue'
 import { simplifyDecorations } from '../../../src/engine/parse/simplifyDecorations'
+import { strokedDecorations } from './helpers'
 
 /**
  * The decorations keep only the points that shape them, from the venue's making on (issue 16,
@@ -11,23 +12,6 @@ import { simplifyDecorations } from '../../../src/engine/parse/simplifyDecoratio
  * compiled venue 4 bytes before compression, and the generated stadium's block outlines run
  * through every seat of their first and last rows, thousands of points on straight lines.
  */
-
-/** Decorations from shapes given as point lists; all stroked, none filled. */
-function decorations(shapes: { points: number[]; closed: boolean }[]): VenueDecorations {
-  const start: number[] = []
-  const points: number[] = []
-  for (const s of shapes) {
-    start.push(points.length / 2)
-    points.push(...s.points)
-  }
-  const n = shapes.length
-  return {
-    count: n,
-    start: Uint32Array.from(start), length: Uint32Array.from(shapes.map((s) => s.points.length / 2)), points: Float32Array.from(points),
-    fill: new Uint32Array(n), stroke: new Uint32Array(n).fill(0xccccccff), strokeWidth: new Float32Array(n).fill(1), closed: Uint8Array.from(shapes.map((s) => (s.closed ? 1 : 0))),
-    labelCount: 0, labelX: new Float32Array(0), labelY: new Float32Array(0), labelSize: new Float32Array(0), labelText: new Uint32Array(0),
-  }
-}
 
 /** Shape i's points. */
 const shape = (d: VenueDecorations, i: number) => Array.from(d.points.subarray(d.start[i] * 2, (d.start[i] + d.length[i]) * 2))
@@ -49,7 +33,7 @@ describe('decorations simplified where the venue is made', () => {
     // A finely flattened half circle of radius 200: it stays round to within the tolerance.
     const arc: number[] = []
     for (let k = 0; k <= 360; k++) arc.push(500 + 200 * Math.cos((k * Math.PI) / 360), 800 + 200 * Math.sin((k * Math.PI) / 360))
-    const d = simplifyDecorations(decorations([{ points: blockOutline(), closed: true }, { points: spike, closed: false }, { points: arc, closed: false }]), [0, 0, 1000, 1000])
+    const d = simplifyDecorations(strokedDecorations([{ points: blockOutline(), closed: true }, { points: spike, closed: false }, { points: arc, closed: false }]), [0, 0, 1000, 1000])
     expect(d.count).toBe(3)
     expect(shape(d, 0)).toEqual([0, 0, 1000, 0, 1000, 500, 0, 500])
     expect(shape(d, 1)).toEqual([0, 600, 1000, 600, 400, 600])
@@ -64,8 +48,8 @@ describe('decorations simplified where the venue is made', () => {
 
   it('keeps the shapes of a venue with no extent as drawn', () => {
     const line = [0, 0, 1, 0, 2, 0]
-    expect(shape(simplifyDecorations(decorations([{ points: line, closed: false }]), [Infinity, Infinity, -Infinity, -Infinity]), 0)).toEqual(line)
-    expect(shape(simplifyDecorations(decorations([{ points: line, closed: false }]), [0, 0, 0, 0]), 0)).toEqual(line)
+    expect(shape(simplifyDecorations(strokedDecorations([{ points: line, closed: false }]), [Infinity, Infinity, -Infinity, -Infinity]), 0)).toEqual(line)
+    expect(shape(simplifyDecorations(strokedDecorations([{ points: line, closed: false }]), [0, 0, 0, 0]), 0)).toEqual(line)
   })
 
   it('parses a drawn outline through many points to its corners, and the compiled venue carries only those', () => {
