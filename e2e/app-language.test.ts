@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { latinPunctuationInChinese } from '../tests/support/cjk-punctuation'
 import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, queryParam, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
+import { reviewShot } from './support/shots'
 
 const TEXTS = { ru, en, kz, ch }
 const HTML_LANG: Record<Lang, string> = { ru: 'ru', en: 'en', kz: 'kk', ch: 'zh-Hant' }
@@ -100,7 +101,7 @@ describe('language switch', () => {
       // Every card's dates open, so their day-and-times lines are read too.
       if (name === 'listing') for (const more of await page.locator('.event-card__dates-toggle').all()) await more.click().catch(() => {})
       const where = `${name} ${viewport.width}px`
-      await page.screenshot({ path: `/tmp/ch-punctuation-${name}-${viewport.width}.png`, fullPage: name !== 'listing' })
+      await reviewShot(page, { path: `/tmp/ch-punctuation-${name}-${viewport.width}.png`, fullPage: name !== 'listing' })
       expect(latinPunctuationInChinese(await pageTexts(page, where))).toEqual([])
       // The contacts page has one name: the header's link, the footer's (setup's, the demo's here) and the console's field.
       const header = await page.locator('header.site-header a[href^="/contacts"]').innerText()

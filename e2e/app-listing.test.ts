@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, PHONE_VIEWPORT, startApp, waitForListing, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /** The listing shows the demo events that GET /api/afisha answers, inside the shell. */
 describe('afisha listing', () => {
@@ -55,7 +56,7 @@ describe('afisha listing', () => {
       await expect.poll(() => card.locator('button.event-card__buy').isDisabled()).toBe(true)
     }
 
-    await page.screenshot({ path: '/tmp/afisha-desktop.png', fullPage: false })
+    await reviewShot(page, { path: '/tmp/afisha-desktop.png', fullPage: false })
     expect(errors).toEqual([])
     await context.close()
   })
@@ -131,7 +132,7 @@ describe('afisha listing', () => {
     // One card per row on a phone.
     const boxes = await page.locator('.event-card').evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getBoundingClientRect().left))
     if (boxes.length === 2) expect(boxes[0]).toBe(boxes[1])
-    await page.screenshot({ path: '/tmp/afisha-phone.png', fullPage: false })
+    await reviewShot(page, { path: '/tmp/afisha-phone.png', fullPage: false })
     expect(errors).toEqual([])
     await context.close()
   })

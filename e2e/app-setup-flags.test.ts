@@ -5,6 +5,7 @@ import { SETUP_DEFAULTS } from '../src/server/domain/settings/defaults'
 import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
 import { coveredByScrollTop } from './support/scroll-top'
+import { reviewShot } from './support/shots'
 
 /**
  * The shell follows setup: languages offered, header/footer/scroll-top flags, integration mode.
@@ -129,7 +130,7 @@ describe('setup-driven shell', () => {
             await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
             await page.locator('.scroll-top').waitFor()
             const where = `${screen} ${lang} ${viewport.width}px footer=${footer}`
-            await page.screenshot({ path: `/tmp/scroll-top-end-${screen}-${viewport.width}-footer${footer}.png` })
+            await reviewShot(page, { path: `/tmp/scroll-top-end-${screen}-${viewport.width}-footer${footer}.png` })
             expect(await coveredByScrollTop(page), where).toEqual([])
             if (viewport === PHONE_VIEWPORT && footer === 0) expect(seriousViolations(await runAxe(page)), where).toEqual([])
             expect(errors, where).toEqual([])

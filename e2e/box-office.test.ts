@@ -6,6 +6,7 @@ import { LANGS, type Lang } from '../src/contract/lang'
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type AppHarness } from './support/app'
 import { axeClean, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 import { formatMoney } from '../src/contract/rules/moneyText'
+import { reviewShot } from './support/shots'
 
 /**
  * The box office in real Chromium against the real server (demo data, issue 19.1): an operator
@@ -295,7 +296,7 @@ describe('box office, general admission: one buyer after another', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}: the page scrolls sideways`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
       await axeClean(page, `general admission desk on a phone (${lang})`)
     }
-    await page.screenshot({ path: SALE_SCREENSHOT, fullPage: true })
+    await reviewShot(page, { path: SALE_SCREENSHOT, fullPage: true })
     await page.locator('.adm-header .adm-lang select').selectOption('en')
     await page.setViewportSize(DESKTOP_VIEWPORT)
     await quantity.selectOption('0')
@@ -365,7 +366,7 @@ describe('box office, general admission: one buyer after another', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}: the print page scrolls sideways`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
       await axeClean(page, `print page on a phone (${lang})`)
     }
-    await page.screenshot({ path: PRINT_SCREENSHOT, fullPage: true })
+    await reviewShot(page, { path: PRINT_SCREENSHOT, fullPage: true })
     expect(errors.filter((e) => !e.includes('401'))).toEqual([])
   })
 

@@ -5,6 +5,7 @@ import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { DOOR_TEXTS } from '../src/app/door/texts'
 import { LANG_TAG } from '../src/app/i18n/lang'
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /**
  * The console's (/admin) and the door app's (/door) sign-in screens open in the browser's language
@@ -57,7 +58,7 @@ describe("the console's and the door app's sign-in screens open in the browser's
         expect(await page.evaluate(() => navigator.languages[0]), where).toBe(locale)
         await expectSpeaks(page, path, lang, where)
         expect(seriousViolations(await runAxe(page)), where).toEqual([])
-        await page.screenshot({ path: `/tmp/signin-lang${path.replace('/', '-')}-${locale}.png` })
+        await reviewShot(page, { path: `/tmp/signin-lang${path.replace('/', '-')}-${locale}.png` })
         expect(errors, where).toEqual([])
         await context.close()
       }

@@ -8,6 +8,7 @@ import { LANGS, type Lang } from '../src/contract/lang'
 import { formatDayTime } from '../src/contract/rules/dayText'
 import { PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { createOperators, openConsole, type ConsoleAccount } from './support/console'
+import { reviewShot } from './support/shots'
 
 /**
  * The console's door screen (lists and live counts per gate) on a 390 × 844 phone: an event of
@@ -130,7 +131,7 @@ describe('console door screen', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}: the page scrolls sideways`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
       expect(seriousViolations(await runAxe(page)), lang).toEqual([])
     }
-    await page.screenshot({ path: DOOR_SCREENSHOT, fullPage: true })
+    await reviewShot(page, { path: DOOR_SCREENSHOT, fullPage: true })
     await page.locator('.adm-header .adm-lang select').selectOption('kz')
     // The steward's app is a link of the screen (it was a bare '/door' in the hint), in the console's language.
     await page.getByRole('link', { name: 'Кіруді бақылауды ашу' }).click()

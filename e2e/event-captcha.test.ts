@@ -9,6 +9,7 @@ import { writeSettings } from '../src/server/domain/settings/repository'
 import { solveCaptchaQuestion } from '../tests/support/captcha-question'
 import { runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/kernel/cart'
+import { reviewShot } from './support/shots'
 
 /** The answer the test gives the server's captcha row (the picture itself is not machine-read). */
 const KNOWN_ANSWER = 'abcde'
@@ -136,7 +137,7 @@ describe('event page captcha', () => {
     expect(await dialog.locator('#captcha-error').innerText()).toBe('Код не подошёл. Введите код с новой картинки')
     await dialog.locator('.captcha__image img').waitFor()
     expect(await dialog.locator('.captcha__image img').getAttribute('src')).not.toBe(src1)
-    await page.screenshot({ path: '/tmp/event-captcha.png' })
+    await reviewShot(page, { path: '/tmp/event-captcha.png' })
     await axeClean(page, 'captcha dialog (wrong code)')
 
     // The right code of the new picture: the dialog closes and the order goes through.
@@ -175,7 +176,7 @@ describe('event page captcha', () => {
     // The dialog asks for an answer, not for "the code" of a picture it no longer shows.
     expect(await dialog.locator('.modal__title').innerText()).toBe('Answer the question')
     expect(await page.getByRole('dialog', { name: 'Answer the question' }).count()).toBe(1)
-    await page.screenshot({ path: '/tmp/event-captcha-question.png' })
+    await reviewShot(page, { path: '/tmp/event-captcha-question.png' })
     await axeClean(page, 'captcha dialog (question)')
 
     // A wrong answer: the message and a new question.

@@ -4,6 +4,7 @@ import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entit
 import eventKz from '../src/app/i18n/locales/event.kz'
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /**
  * General-admission purchase in real Chromium against the real server and its demo data:
@@ -129,7 +130,7 @@ describe('event page purchase', () => {
     await plus.click()
 
     await fillInvalidThenValid(page, false, false)
-    await page.screenshot({ path: '/tmp/event-desktop.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/event-desktop.png', fullPage: true })
 
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/order/create')),
@@ -172,7 +173,7 @@ describe('event page purchase', () => {
     await fillInvalidThenValid(page, true, true)
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
-    await page.screenshot({ path: '/tmp/event-phone.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/event-phone.png', fullPage: true })
 
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/order/create')),

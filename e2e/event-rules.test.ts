@@ -4,6 +4,7 @@ import type { AfishaResponse } from '../src/contract/entities/afisha'
 import type { NoSchemeResponse } from '../src/contract/entities/event'
 import { pickLocalized } from '../src/contract/lang'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /**
  * Event page rules in Chromium against the real server: route date/time sync, the gift card
@@ -95,7 +96,7 @@ describe('event page rules', () => {
     await page.getByLabel('Нет отчества').check()
     expect(await page.locator('#buyer-patronymic').isDisabled()).toBe(true)
     expect(await page.locator('.buyer-fields .field__error').allInnerTexts()).toEqual([])
-    await page.screenshot({ path: '/tmp/event-gift.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/event-gift.png', fullPage: true })
 
     // Back to the bank card: quantities start again from zero and the form hides.
     await bank.check()

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness, type OpenedPage } from './support/app'
 import { createNamedOrder } from './support/orders'
 import { afterScroll, coveredByScrollTop } from './support/scroll-top'
+import { reviewShot } from './support/shots'
 
 /**
  * The named-ticket page in real Chromium against the real server: a named-ticket order of the
@@ -101,7 +102,7 @@ describe('named tickets page', () => {
     await page.keyboard.press('Tab')
     expect(await submit.isDisabled()).toBe(true)
     expect(await cards.nth(0).locator('.field__error').allInnerTexts()).toContain('Дата рождения не может быть позже сегодняшнего дня.')
-    await cards.nth(0).screenshot({ path: BLOCKED_SCREENSHOT })
+    await reviewShot(cards.nth(0), { path: BLOCKED_SCREENSHOT })
     await date.fill('')
     await date.click()
     await page.keyboard.type('15061990')
@@ -136,7 +137,7 @@ describe('named tickets page', () => {
     expect(new URL(page.url()).pathname).toBe(`/nominal-tickets/${hash}`)
     expect(seriousViolations(await runAxe(page))).toEqual([])
     await page.locator('.agreements input[type="checkbox"]').first().check()
-    await page.screenshot({ path: SCREENSHOT, fullPage: true })
+    await reviewShot(page, { path: SCREENSHOT, fullPage: true })
     await submit.click()
     await page.waitForURL((url) => url.pathname === `/order/${hash}`)
 
@@ -175,7 +176,7 @@ describe('named tickets page', () => {
       expect(new URL(page.url()).pathname).toBe(`/nominal-tickets/${hash}`)
       expect(seriousViolations(await runAxe(page)), lang).toEqual([])
       const size = viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'
-      await page.locator('.visitor-card').first().screenshot({ path: DOC_NUMBER_SCREENSHOT.replace('{lang}', lang).replace('{size}', size) })
+      await reviewShot(page.locator('.visitor-card').first(), { path: DOC_NUMBER_SCREENSHOT.replace('{lang}', lang).replace('{size}', size) })
       // The number typed before its type: the number is no longer missing, the type still is;
       // once the type is chosen the number is checked by its pattern.
       await page.locator('#visitor-0-docNum').fill('4510123456')
@@ -216,7 +217,7 @@ describe('named tickets page', () => {
       expect(new URL(page.url()).pathname).toBe(`/nominal-tickets/${hash}`)
       expect(seriousViolations(await runAxe(page)), lang).toEqual([])
       const size = viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'
-      await page.locator('.visitor-card').first().screenshot({ path: `/tmp/nominal-name-required-${lang}-${size}.png` })
+      await reviewShot(page.locator('.visitor-card').first(), { path: `/tmp/nominal-name-required-${lang}-${size}.png` })
       expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
     }
     await pages.done()
@@ -249,7 +250,7 @@ describe('named tickets page', () => {
         const tops = row.map((f) => f.input)
         expect(Math.max(...tops) - Math.min(...tops), `${size}: input tops ${tops.join(', ')}`).toBeLessThanOrEqual(1)
       }
-      await page.locator('.visitor-card').first().screenshot({ path: `/tmp/nominal-row-error-${size}.png` })
+      await reviewShot(page.locator('.visitor-card').first(), { path: `/tmp/nominal-row-error-${size}.png` })
       expect(seriousViolations(await runAxe(page)), size).toEqual([])
       expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
       await context.close()
@@ -276,7 +277,7 @@ describe('named tickets page', () => {
     await page.evaluate((top) => window.scrollTo(0, top), max)
     await page.locator('.scroll-top').waitFor()
     expect(shown).toBeGreaterThan(0)
-    await page.screenshot({ path: '/tmp/nominal-scroll-top-end-kz.png' })
+    await reviewShot(page, { path: '/tmp/nominal-scroll-top-end-kz.png' })
     expect(seriousViolations(await runAxe(page))).toEqual([])
     expect(errors.filter((e) => !e.includes('favicon'))).toEqual([])
     await context.close()

@@ -3,6 +3,7 @@ import { afishaResponseSchema } from '../src/contract/entities/afisha'
 import { pickLocalized } from '../src/contract/lang'
 import { freePort, openPage, startApp, visitorApi, type AppHarness } from './support/app'
 import { ticketTotals } from '../src/app/kernel/cart'
+import { reviewShot } from './support/shots'
 
 /**
  * The card-scheme (Pushkin card) payment through the sandbox widget with its verification codes
@@ -83,7 +84,7 @@ describe('card-scheme payment and unconfirmed orders', () => {
     for (const selector of changes) expect(await page.locator(selector).count(), selector).toBe(0)
     expect(await page.locator('.loyalty form, .loyalty button').count()).toBe(0)
     expect(await page.locator('.added-service').count()).toBe(1)
-    await page.screenshot({ path: '/tmp/order-pending.png' })
+    await reviewShot(page, { path: '/tmp/order-pending.png' })
 
     // The scheme confirms later (another page approves); the 20 s polling picks it up.
     const bank = await context.newPage()

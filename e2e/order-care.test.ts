@@ -8,6 +8,7 @@ import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type
 import { decide, memberVisitor, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { createOperators, openConsole, type ConsoleAccount } from './support/console'
+import { reviewShot } from './support/shots'
 
 /**
  * Order care in the console (issue 19.2) on a phone: a box-office operator finds a paid order by
@@ -109,7 +110,7 @@ describe('order care in the console', () => {
     // The order fits a 390 px phone: a long e-mail address wraps (it pushed the page, the phone then
     // widened its viewport), and the tickets read as cards in their labelled region, which scrolls
     // no more sideways than the page.
-    await page.screenshot({ path: ORDER_SCREENSHOT, fullPage: true })
+    await reviewShot(page, { path: ORDER_SCREENSHOT, fullPage: true })
     await fitsPhone(page, 'order')
     const tickets = page.getByRole('region', { name: 'Tickets' })
     expect(await tickets.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth), 'the tickets scroll sideways').toBe(true)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { createWalkOrder, payWith, WALK } from './support/orders'
+import { reviewShot } from './support/shots'
 
 /**
  * Paying an order in real Chromium against the real server and its sandbox bank: card payment
@@ -66,12 +67,12 @@ describe('order payment with the sandbox bank', () => {
     await modal.locator('.codes__slide').dispatchEvent('pointerdown', { clientX: box.x + 20, clientY: box.y + 20 })
     await modal.locator('.codes__slide').dispatchEvent('pointerup', { clientX: box.x + 200, clientY: box.y + 20 })
     expect(await modal.locator('.codes__count').innerText()).toBe('1 из 2')
-    await page.screenshot({ path: '/tmp/order-codes.png' })
+    await reviewShot(page, { path: '/tmp/order-codes.png' })
     await page.keyboard.press('Escape')
 
     const serious = seriousViolations(await runAxe(page))
     expect(serious, serious.join('\n')).toEqual([])
-    await page.screenshot({ path: '/tmp/order-paid.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/order-paid.png', fullPage: true })
 
     // The ticket link opens /ticket/{hash} in a new tab, with its code and a print button.
     const [ticketPage] = await Promise.all([context.waitForEvent('page'), page.locator('.ticket-line__open').first().click()])
@@ -82,7 +83,7 @@ describe('order payment with the sandbox bank', () => {
     expect(await ticketPage.locator('.ticket-page__print').innerText()).toBe('Распечатать')
     const ticketSerious = seriousViolations(await runAxe(ticketPage))
     expect(ticketSerious, ticketSerious.join('\n')).toEqual([])
-    await ticketPage.screenshot({ path: '/tmp/ticket-desktop.png', fullPage: true })
+    await reviewShot(ticketPage, { path: '/tmp/ticket-desktop.png', fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })
@@ -102,7 +103,7 @@ describe('order payment with the sandbox bank', () => {
     expect(await page.locator('.declined__causes li').count()).toBe(6)
     const serious = seriousViolations(await runAxe(page))
     expect(serious, serious.join('\n')).toEqual([])
-    await page.screenshot({ path: '/tmp/declined-phone.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/declined-phone.png', fullPage: true })
     // Another language: the page's texts change in place (it was remounted, 'loading' between).
     await page.locator('.declined__back').evaluate((a) => a.setAttribute('data-kept', '1'))
     await page.locator('select.lang-select__control').selectOption('en')
@@ -118,11 +119,11 @@ describe('order payment with the sandbox bank', () => {
     await page.waitForURL(/\/sandbox-bank\/pay\//)
     await page.locator('button[value="approve"]').click()
     await page.locator('.order-badge[data-badge="paid"]').waitFor()
-    await page.screenshot({ path: '/tmp/order-paid-phone.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/order-paid-phone.png', fullPage: true })
     const [ticketPage] = await Promise.all([context.waitForEvent('page'), page.locator('.ticket-line__open').first().tap()])
     await ticketPage.locator('.ticket-page__code img').waitFor()
     expect(await ticketPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
-    await ticketPage.screenshot({ path: '/tmp/ticket-phone.png', fullPage: true })
+    await reviewShot(ticketPage, { path: '/tmp/ticket-phone.png', fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })
@@ -165,7 +166,7 @@ describe('order payment with the sandbox bank', () => {
     expect(await modal.locator('.qr-pay__image').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
     const link = await modal.locator('.qr-pay__link').getAttribute('href')
     expect(link).toMatch(/\/sandbox-bank\/qr\//)
-    await page.screenshot({ path: '/tmp/order-qr.png' })
+    await reviewShot(page, { path: '/tmp/order-qr.png' })
 
     // The buyer's phone: the QR's link in another page, approved there.
     const bank = await context.newPage()

@@ -5,6 +5,7 @@ import { decide, pathOf, startPay } from '../tests/integration/payment-fixtures'
 import orderRu from '../src/app/i18n/locales/order.ru'
 import { freePort, openPage, PHONE_VIEWPORT, startApp, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
+import { reviewShot } from './support/shots'
 
 /**
  * The order page on a 390×844 phone, in real Chromium against the real server: a paid order's
@@ -45,7 +46,7 @@ describe('order page on a phone', () => {
       expect(b.share).toBeGreaterThan(0.85)
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
-    await page.screenshot({ path: '/tmp/order-phone-paid.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/order-phone-paid.png', fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })

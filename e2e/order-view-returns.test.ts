@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -8,6 +7,7 @@ import { pickLocalized } from '../src/contract/lang'
 import { ticketTotals } from '../src/app/kernel/cart'
 import { newestReturnLink } from './support/outbox'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /**
  * The order view of a paid order with a service fee after some tickets were returned (issues
@@ -101,7 +101,6 @@ describe('order view with returned tickets and a service fee', () => {
   let app: AppHarness
 
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true })
     app = await startApp()
   })
   afterAll(async () => {
@@ -123,7 +122,7 @@ describe('order view with returned tickets and a service fee', () => {
       if (c.viewport === PHONE_VIEWPORT) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
       const serious = seriousViolations(await runAxe(page))
       expect(serious, serious.join('\n')).toEqual([])
-      await page.screenshot({ path: path.join(SHOTS, `order-returns-${c.lang}-${c.viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'}.png`), fullPage: true })
+      await reviewShot(page, { path: path.join(SHOTS, `order-returns-${c.lang}-${c.viewport === PHONE_VIEWPORT ? 'phone' : 'desktop'}.png`), fullPage: true })
       expect(errors).toEqual([])
       await context.close()
     }

@@ -7,6 +7,7 @@ import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, visitorApi, type AppHarness } from './support/app'
 import { createWalkOrder, payWith, WALK } from './support/orders'
+import { reviewShot } from './support/shots'
 
 /**
  * The order view in real Chromium against the real server: orders are created through the real
@@ -96,7 +97,7 @@ describe('order view', () => {
 
     const serious = seriousViolations(await runAxe(page))
     expect(serious, serious.join('\n')).toEqual([])
-    await page.screenshot({ path: '/tmp/order-desktop.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/order-desktop.png', fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })
@@ -199,7 +200,7 @@ describe('order view', () => {
     await page.locator('.loyalty__apply').click()
     await expect.poll(async () => rub(await amount(page))).toBe(afterPromo - 100)
 
-    await page.locator('.loyalty').screenshot({ path: '/tmp/order-loyalty.png' })
+    await reviewShot(page.locator('.loyalty'), { path: '/tmp/order-loyalty.png' })
     await page.locator('.loyalty__cancel').click()
     await expect.poll(async () => rub(await amount(page))).toBe(before)
     expect(await page.locator('.loyalty__fact--promo').count()).toBe(0)
@@ -245,10 +246,10 @@ describe('order view', () => {
     const panel = page.locator('dialog.offers-panel')
     await panel.waitFor()
     expect((await panel.boundingBox())!.width).toBe(PHONE_VIEWPORT.width)
-    await page.screenshot({ path: '/tmp/order-phone-offers.png' })
+    await reviewShot(page, { path: '/tmp/order-phone-offers.png' })
     await page.keyboard.press('Escape')
     await expect.poll(() => panel.isVisible()).toBe(false)
-    await page.screenshot({ path: '/tmp/order-phone.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/order-phone.png', fullPage: true })
     expect(errors).toEqual([])
     await context.close()
   })

@@ -10,6 +10,7 @@ import { decide, memberVisitor, pathOf, placeOrder, startPay, type PaymentFx } f
 import { nextReturnLink, type Inbox } from '../tests/integration/return-helpers'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, type AppHarness } from './support/app'
 import { startReturnApp, type ReturnApp } from './support/returns'
+import { reviewShot } from './support/shots'
 
 /**
  * Installs, in the page, a record of the changed-sum alert's text at the moment it is added
@@ -125,7 +126,7 @@ describe('a return whose refund changed after the page loaded, in the browser', 
       expect(await page.locator('.return-status--60').count()).toBe(0)
       await axeClean(page, `return page, sum changed (${lang})`)
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-      if (viewport === PHONE_VIEWPORT) await page.screenshot({ path: `/tmp/return-amount-changed-${lang}.png`, fullPage: true })
+      if (viewport === PHONE_VIEWPORT) await reviewShot(page, { path: `/tmp/return-amount-changed-${lang}.png`, fullPage: true })
 
       // Sent again at the new sum: taken, and the alert goes.
       await send(page, true)

@@ -11,6 +11,7 @@ import returnsCh from '../src/app/i18n/locales/returns.ch'
 import returnsEn from '../src/app/i18n/locales/returns.en'
 import returnsKz from '../src/app/i18n/locales/returns.kz'
 import returnsRu from '../src/app/i18n/locales/returns.ru'
+import { reviewShot } from './support/shots'
 
 /**
  * Returning tickets in real Chromium against the real server: a demo order paid through the
@@ -165,7 +166,7 @@ describe('ticket return in the browser', () => {
     expect(await issue.isDisabled()).toBe(false)
     const serious = seriousViolations(await runAxe(page))
     expect(serious, serious.join('\n')).toEqual([])
-    await page.screenshot({ path: '/tmp/return-phone.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/return-phone.png', fullPage: true })
 
     await issue.focus()
     await page.keyboard.press('Enter')
@@ -205,7 +206,7 @@ describe('ticket return in the browser', () => {
     expect(await page.locator('.return-footer__submit').innerText()).toBe('Оформить возврат')
     const after = seriousViolations(await runAxe(page))
     expect(after, after.join('\n')).toEqual([])
-    await page.screenshot({ path: '/tmp/return-confirmed-phone.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/return-confirmed-phone.png', fullPage: true })
 
     // The same link again: already used.
     await page.goto(new URL(link.path, app.baseUrl).toString())
@@ -223,7 +224,7 @@ describe('ticket return in the browser', () => {
     expect(await desk.page.locator('.return-footer__submit').innerText()).toBe('Issue refund')
     const deskSerious = seriousViolations(await runAxe(desk.page))
     expect(deskSerious, deskSerious.join('\n')).toEqual([])
-    await desk.page.screenshot({ path: '/tmp/return-desktop-en.png', fullPage: true })
+    await reviewShot(desk.page, { path: '/tmp/return-desktop-en.png', fullPage: true })
     expect(desk.errors).toEqual([])
     await desk.context.close()
   })
@@ -262,7 +263,7 @@ describe('ticket return in the browser', () => {
       expect(request.status).toBe(91)
       const serious = seriousViolations(await runAxe(page))
       expect(serious, serious.join('\n')).toEqual([])
-      await page.screenshot({ path: '/tmp/return-named-expired.png', fullPage: true })
+      await reviewShot(page, { path: '/tmp/return-named-expired.png', fullPage: true })
       // The same link in the visitor's other languages says the same in each.
       for (const [lang, texts] of [['en', returnsEn], ['kz', returnsKz], ['ch', returnsCh]] as const) {
         await page.goto(new URL(`${link.path}&lang=${lang}`, app.baseUrl).toString())

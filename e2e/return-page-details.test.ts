@@ -10,6 +10,7 @@ import { seedReturnFixtures } from '../tests/integration/return-helpers'
 import { loadScheme, schemeOrderBody, seatChange } from '../tests/integration/scheme-helpers'
 import { createWalkOrder } from './support/orders'
 import { freePort, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /**
  * The return page on a 390×844 phone in real Chromium against the real server: the scroll-top
@@ -150,7 +151,7 @@ describe('the return page on a phone (demo data)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
     // The buyer's e-mail is 'E-mail' as on the order and event pages and in the console, not 'Эл. пошта'.
     expect(await page.locator('dt').allInnerTexts()).toContain('E-mail')
-    await page.screenshot({ path: '/tmp/qa-h5/shots/return-seats-kz.png', fullPage: true })
+    await reviewShot(page, { path: '/tmp/qa-h5/shots/return-seats-kz.png', fullPage: true })
     await axeClean(page, 'return page with seats')
     expect(errors).toEqual([])
     await context.close()

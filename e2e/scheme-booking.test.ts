@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MINOR_PER_MAJOR } from '../src/contract/rules/money'
 import { signCrmToken } from '../src/server/crm/token'
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /**
  * Seat-scheme booking in real Chromium against the real server (demo data): the 5,000-seat hall
@@ -90,7 +90,6 @@ async function submitOrder(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true })
   app = await startApp()
 })
 
@@ -170,7 +169,7 @@ describe('scheme view: 5,000-seat hall on a desktop', () => {
     await observer.page.waitForFunction((i) => window.__seatwiseTest!.schemeEngine!.getVenue()!.seats.status[i] === 0, second.index, { timeout: 20_000 })
 
     await fillBuyer(page)
-    await page.screenshot({ path: path.join(SHOTS, 'desktop-hall.png'), fullPage: true })
+    await reviewShot(page, { path: path.join(SHOTS, 'desktop-hall.png'), fullPage: true })
     const violations = seriousViolations(await runAxe(page))
     expect(violations, violations.join('\n')).toEqual([])
 
@@ -213,9 +212,9 @@ describe('scheme view: 60,000-seat stadium on a phone', () => {
     await close.waitFor()
     const closeBox = (await close.boundingBox())!
     expect(Math.min(closeBox.width, closeBox.height)).toBeGreaterThanOrEqual(24)
-    await page.screenshot({ path: path.join(SHOTS, 'phone-stadium-map.png') })
+    await reviewShot(page, { path: path.join(SHOTS, 'phone-stadium-map.png') })
     await fillBuyer(page)
-    await page.screenshot({ path: path.join(SHOTS, 'phone-stadium.png'), fullPage: true })
+    await reviewShot(page, { path: path.join(SHOTS, 'phone-stadium.png'), fullPage: true })
     const violations = seriousViolations(await runAxe(page))
     expect(violations, violations.join('\n')).toEqual([])
     await submitOrder(page)
@@ -286,7 +285,7 @@ describe('scheme view: standing places', () => {
     for (let n = limit; n > 2; n--) await stand.locator('.quantity__button').first().click()
     await expect.poll(() => stand.locator('.quantity__value').textContent()).toBe('2')
     await fillBuyer(page)
-    await page.screenshot({ path: path.join(SHOTS, 'desktop-standing.png'), fullPage: true })
+    await reviewShot(page, { path: path.join(SHOTS, 'desktop-standing.png'), fullPage: true })
     const orderHash = await submitOrder(page)
     // The order holds two standing tickets of that place.
     const order = await db.selectFrom('orders').select('id').where('hash', '=', orderHash).executeTakeFirstOrThrow()
@@ -319,7 +318,7 @@ describe('scheme view: subscription order', () => {
     const { page } = opened
     const box = page.getByLabel(/^Получить по подписке/)
     await box.waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
-      await page.screenshot({ path: path.join(SHOTS, 'subscription-fail.png'), fullPage: true })
+      await reviewShot(page, { path: path.join(SHOTS, 'subscription-fail.png'), fullPage: true })
       throw e
     })
     await box.check()
@@ -420,7 +419,7 @@ describe('scheme view: subscription order', () => {
     await page.reload()
     await box.waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
       // What the reloaded page asked and saw, so a failure on a loaded CI box can be read.
-      await page.screenshot({ path: path.join(SHOTS, 'subscription-reload-fail.png'), fullPage: true })
+      await reviewShot(page, { path: path.join(SHOTS, 'subscription-reload-fail.png'), fullPage: true })
       const asked = opened.apiRequests.slice(requestsBeforeReload).map((r) => `${r.method} ${r.path}`).join(', ')
       throw new Error(`${String(e)}\nerrors: ${opened.errors.join(' | ')}\nrequests after reload: ${asked}\nanswers: ${answered.join(', ')}`)
     })
@@ -435,7 +434,7 @@ describe('scheme view: subscription order', () => {
     await limitModal.waitFor({ timeout: 10_000 })
     await page.keyboard.press('Escape')
     expect(await page.locator('.scheme-cart__item').count()).toBe(held.quant)
-    await page.screenshot({ path: path.join(SHOTS, 'desktop-subscription.png'), fullPage: true })
+    await reviewShot(page, { path: path.join(SHOTS, 'desktop-subscription.png'), fullPage: true })
     // Back to one seat for the order.
     for (const c of chosen.slice(1)) {
       await page.locator(`.scheme-cart__item[data-seat="${c.key}"] .scheme-cart__remove`).click()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROCULTURE_NONE, PROCULTURE_ONLY } from '../src/contract/constants'
 import { DESKTOP_VIEWPORT, eventHash, openPage, startApp, type AppHarness } from './support/app'
 import { seatOnPage } from './support/seatOnPage'
+import { reviewShot } from './support/shots'
 
 /**
  * The gift card on the scheme page (001 §4: "Voucher card toggle limits each order to 1 ticket
@@ -43,7 +44,7 @@ async function hold(page: Page, key: string): Promise<string> {
   await page.mouse.click(at.x, at.y)
   const item = page.locator(`.scheme-cart__item[data-seat="${key}"]`)
   await item.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
-    await page.screenshot({ path: '/tmp/scheme-gift-hold-fail.png' })
+    await reviewShot(page, { path: '/tmp/scheme-gift-hold-fail.png' })
     throw e
   })
   return item.locator('.scheme-cart__name').innerText()

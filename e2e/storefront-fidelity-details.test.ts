@@ -7,6 +7,7 @@ import { pickLocalized } from '../src/contract/lang'
 import { signCrmToken } from '../src/server/crm/token'
 import { MINOR_PER_MAJOR } from '../src/contract/rules/money'
 import { freePort, openPage, PHONE_VIEWPORT, startApp, visitorApi, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /**
  * Issue 13 details in real Chromium against the real server, each on the screen where the visitor
@@ -193,7 +194,7 @@ describe('storefront fidelity: details', () => {
       await expect.poll(() => back.innerText()).toBe(`← ${expected[lang].back}`)
       expect(await back.getAttribute('href')).toMatch(new RegExp(`^/order/${hash}(\\?|$)`))
       expect((await page.locator('.return-event__deadline').innerText()).split('\n')[0]).toBe(expected[lang].deadline)
-      await page.screenshot({ path: `/tmp/return-deadline-${lang}.png` })
+      await reviewShot(page, { path: `/tmp/return-deadline-${lang}.png` })
     }
     expect(errors).toEqual([])
     await context.close()
@@ -231,7 +232,7 @@ describe('storefront fidelity: details', () => {
     expect(names(await items.allInnerTexts())).toEqual(summary.slice(0, LISTING_CATEGORIES).map((p) => p.zonelevel_en))
     const more = card.getByRole('button', { name: `${summary.length - LISTING_CATEGORIES} more categories` })
     expect(await more.getAttribute('aria-expanded')).toBe('false')
-    await card.screenshot({ path: '/tmp/listing-card-prices.png' })
+    await reviewShot(card, { path: '/tmp/listing-card-prices.png' })
     await more.click()
     expect(await items.count()).toBe(summary.length)
     expect(names(await items.allInnerTexts())).toEqual(summary.map((p) => p.zonelevel_en))
@@ -267,7 +268,7 @@ describe('storefront fidelity: details', () => {
     const { page, context, errors } = await openPage(app, `/order/${await createWalkOrder(app)}`)
     await page.locator('.payment-logos img').waitFor()
     await expect.poll(() => logos(page)).toEqual(['image Банковская карта /media/images/operator-cards.svg true', 'text СБП по QR-коду border:true'])
-    await page.locator('.order-pay').screenshot({ path: '/tmp/order-payment-logos.png' })
+    await reviewShot(page.locator('.order-pay'), { path: '/tmp/order-payment-logos.png' })
     expect(errors).toEqual([])
     await context.close()
   })

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
@@ -10,14 +9,14 @@ import { fitScale } from '../src/engine/camera/Camera'
 import { BACKGROUND_COLOR } from '../src/engine/render/colors'
 import { COLOR_TOLERANCE, rgbOf } from './seatmap-support/mapProbe'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { reviewShot } from './support/shots'
 
 /** Where the screenshots go, to be looked at (outside the repository, as the other e2e files). */
 const SHOTS = path.join(os.tmpdir(), 'seatwise-storefront-fidelity')
 const MAP_TIMEOUT = 90_000
 
 async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false })
+  await reviewShot(page, { path: path.join(SHOTS, `${name}.png`), fullPage: false })
 }
 
 /** Issue 13 screens in Chromium: items 7, 9, 10, 11, 12, 13, 14, 16, 17, 18. */
