@@ -71,14 +71,17 @@ function procMemory(pid: number): { rssKb: number; peakKb: number } | null {
 }
 
 /**
- * Starts `src/cli/start.ts` on a copy of `dataDir`, serving the client built in `clientDir`;
- * `root` is the checkout whose server runs (another one for a same-run baseline).
+ * Starts the server as `npm start` does (bin/start.mjs, the bundled server; a checkout from before
+ * 2026-12-07 has no launcher and runs `src/cli/start.ts` through tsx) on a copy of `dataDir`,
+ * serving the client built in `clientDir`; `root` is the checkout whose server runs (another one
+ * for a same-run baseline).
  */
 export async function startStorefront(dataDir: string, clientDir: string, root = ROOT): Promise<StorefrontServer> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-bench-run-'))
   fs.cpSync(dataDir, work, { recursive: true })
   const env = { ...process.env, DATA_DIR: work, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', CLIENT_DIR: clientDir, DEMO_DATA: '1', LOG_LEVEL: 'info', NODE_ENV: 'development' }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const launcher = fs.existsSync(path.join(root, 'bin/start.mjs')) ? ['bin/start.mjs'] : ['--import', 'tsx', 'src/cli/start.ts']
+  const child: ChildProcess = spawn(process.execPath, launcher, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`storefront did not start within ${START_TIMEOUT_MS} ms: ${log.slice(-2000)}`)), START_TIMEOUT_MS)

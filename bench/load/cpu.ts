@@ -14,7 +14,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import pg from 'pg'
-import { spawnCluster } from '../../tests/integration/cluster-helpers'
+import { NPM_START_ARGS, spawnCluster, START_FROM_SOURCE_ARGS } from '../../tests/integration/cluster-helpers'
 import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
 import { machine, writeResults } from '../lib'
 import { startBuyers, stats, unrelatedVisitor, type Buyer, type CallResult } from './buyers'
@@ -28,6 +28,12 @@ const BUYERS = arg('buyers', 400)
 const WORKERS = arg('workers', 4)
 /** `--profile=DIR`: every server process writes a CPU profile (node --cpu-prof) there when the cluster stops. */
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1]
+/**
+ * The servers run as `npm start` runs them (bundled); from source through tsx with `--from-source`
+ * (the A/B of the bundle) or when profiled, so a profile's frames name src/ files.
+ */
+const FROM_SOURCE = Boolean(PROFILE_DIR) || process.argv.includes('--from-source')
+const START_ARGS = FROM_SOURCE ? START_FROM_SOURCE_ARGS : NPM_START_ARGS
 /** `--env=NAME=VALUE` (repeatable): extra server environment, e.g. `--env=REQUEST_LOG=all --env=DB_POOL_MAX=4` for an A/B of a setting. */
 const EXTRA_ENV = Object.fromEntries(process.argv.filter((a) => a.startsWith('--env=')).map((a) => { const [k, ...v] = a.slice('--env='.length).split('='); return [k, v.join('=')] }))
 /** `--tag=NAME`: results go to <date>-load-cpu-NAME.json (alternated runs keep their own files). */
@@ -72,7 +78,7 @@ function cpuMs(match: (cmdline: string, pid: number) => boolean): { total: numbe
 /** This run's own server processes (primary and workers) and PostgreSQL backends (their title names the database): others on a shared box are not counted. */
 const ownPids = new Set<number>()
 let ownDatabase = ''
-const serverCpu = () => cpuMs((c, pid) => ownPids.has(pid) && c.includes('src/cli/start.ts'))
+const serverCpu = () => cpuMs((c, pid) => ownPids.has(pid) && c.includes(START_ARGS[START_ARGS.length - 1]))
 const postgresCpu = () => cpuMs((c) => c.startsWith('postgres') && c.includes(ownDatabase))
 const clientCpu = () => {
   const u = process.cpuUsage()
@@ -140,7 +146,7 @@ async function measured(calls: () => Promise<CallResult[]>, ok: (r: CallResult) 
 const database = await freshPgDatabase()
 // The servers run as bench:load's do (serverEnv.ts: the production request log among them; before
 // 2026-11-29 13:10 UTC this benchmark ran with the development default, a log line a request).
-const cluster = await spawnCluster(WORKERS, { ...LOAD_SERVER_ENV, DATABASE_URL: database.url, ...EXTRA_ENV }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []).catch(async (err: unknown) => {
+const cluster = await spawnCluster(WORKERS, { ...LOAD_SERVER_ENV, DATABASE_URL: database.url, ...EXTRA_ENV }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [], START_ARGS).catch(async (err: unknown) => {
   await database.drop()
   throw err
 })
@@ -171,7 +177,7 @@ try {
   // What the payments settled, read from the database: a 303 alone is the bank page's answer, which
   // a callback not taken (answered busy or refused) also gets.
   const paidOrders = payments ? await countPaid(database.url) : null
-  const results = { paid_orders_after: paidOrders, started: new Date().toISOString(), buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds, orders_of_those_seats: orders, ...(payments ? { payments_of_half: payments } : {}) }
+  const results = { paid_orders_after: paidOrders, started: new Date().toISOString(), server_from: FROM_SOURCE ? 'src (tsx)' : 'dist/server (npm start)', buyers: BUYERS, workers: WORKERS, warm_up_holds: WARM_UP, server_env: EXTRA_ENV, machine: { ...machine(), loadavg_at_start: loadavg, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 100) / 100) }, token_get: token, distinct_seat_holds: holds, orders_of_those_seats: orders, ...(payments ? { payments_of_half: payments } : {}) }
   const file = writeResults(TAG ? `load-cpu-${TAG}` : 'load-cpu', results)
   console.log(`GET /api/token: CPU ms a call server ${token.cpu_ms_per_call.server} (kernel ${token.system_cpu_ms_per_call.server}), PostgreSQL ${token.cpu_ms_per_call.postgres}, client ${token.cpu_ms_per_call.client}`)
   console.log(`hold: ${holds.per_s}/s p50 ${holds.call.p50_ms} ms p99 ${holds.call.p99_ms} ms; CPU ms a hold server ${holds.cpu_ms_per_call.server} (kernel ${holds.system_cpu_ms_per_call.server}), PostgreSQL ${holds.cpu_ms_per_call.postgres}, client ${holds.cpu_ms_per_call.client}; at most ${holds.ceiling_per_s_on_these_cores}/s on ${os.cpus().length} idle cores`)

@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the web client when it is missing or older than its sources, then starts
+ * `npm start` (through bin/start.mjs, which runs this file bundled; `tsx src/cli/start.ts` runs it
+ * from source): builds the web client when it is missing or older than its sources, then starts
  * the server (migrations, demo data on first start, graceful shutdown); `WORKERS=N` starts N
  * server processes on one port (PostgreSQL only). See src/server/config.ts for the environment
  * variables.
@@ -59,7 +60,8 @@ async function ensureClient(config: Config, root: string, log: ReturnType<typeof
   }
 }
 
-async function start(): Promise<void> {
+/** Starts the server as configured; bin/start.mjs (`npm start`) calls it from the bundle. */
+export async function runStart(): Promise<void> {
   let config: Config
   try {
     config = loadConfig()
@@ -87,7 +89,7 @@ async function start(): Promise<void> {
 
 const isEntry = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href
 if (isEntry) {
-  start().catch((err: unknown) => {
+  runStart().catch((err: unknown) => {
     console.error(err)
     process.exit(1)
   })

@@ -246,7 +246,7 @@ export class ConfigError extends Error {}
  * waiting room's admission tokens, so anyone could forge an admission and skip the queue. Only a
  * warning would leave such a server running, so it does not start. Not part of loadConfig: the
  * command-line tools (venue import, admin, keys) read the configuration but sign nothing.
- * Called before anything is started (main.ts, cli/start.ts) and by startServer.
+ * Called before anything is started (cli/start.ts) and by startServer.
  */
 export function refuseUnsafeProductionStart(config: Config): void {
   if (!config.production || config.sessionSecret !== DEV_SESSION_SECRET) return

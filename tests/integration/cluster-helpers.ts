@@ -6,9 +6,15 @@ import os from 'node:os'
 import path from 'node:path'
 import net from 'node:net'
 
+/** `npm start`'s command after `node`: the launcher that runs the server bundled (bin/start.mjs). */
+export const NPM_START_ARGS: readonly string[] = ['bin/start.mjs']
+/** The same server from its TypeScript sources, for CPU profiles that name src/ files (bench:load:cpu --profile). */
+export const START_FROM_SOURCE_ARGS: readonly string[] = ['--import', 'tsx', 'src/cli/start.ts']
+
 /**
- * A real `WORKERS=N npm start` cluster (src/cli/start.ts through Node's cluster) for the
- * scale-out tests: spawned on a free port with `env`, resolved once every worker listens.
+ * A real `WORKERS=N npm start` cluster (bin/start.mjs, src/cli/start.ts bundled, through Node's
+ * cluster) for the scale-out tests: spawned on a free port with `env`, resolved once every worker
+ * listens.
  */
 export interface ClusterProcess {
   url: string
@@ -54,9 +60,10 @@ export async function spawnCluster(
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-cluster-')),
   /** Extra Node options for the primary, which its workers inherit (bench:load:cpu --profile: --cpu-prof). */
   nodeArgs: readonly string[] = [],
+  startArgs: readonly string[] = NPM_START_ARGS,
 ): Promise<ClusterProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/cli/start.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...startArgs], {
     env: {
       ...process.env,
       WORKERS: String(workers),

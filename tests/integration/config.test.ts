@@ -6,6 +6,7 @@ import { clientBuildReason } from '../../src/cli/start'
 import { spawnSync } from 'node:child_process'
 import { ConfigError, loadConfig, refuseUnsafeProductionStart } from '../../src/server/config'
 import { startTestServer } from '../support/server'
+import { NPM_START_ARGS } from './cluster-helpers'
 
 /** The mail settings a production shop gives (without them each is warned about). */
 const MAIL_SET = { PUBLIC_URL: 'https://tickets.example.org', SMTP_URL: 'smtp://relay.example.org:587', MAIL_FROM: 'Box office <tickets@example.org>' }
@@ -188,7 +189,7 @@ describe('TRUST_PROXY and production mode', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-prod-'))
     try {
       const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, encoding: 'utf8', timeout: 60_000 })
+      const run = spawnSync(process.execPath, NPM_START_ARGS, { env, encoding: 'utf8', timeout: 60_000 })
       expect(run.status).toBe(1)
       expect(run.stderr).toMatch(/SESSION_SECRET: must be set in production \(NODE_ENV=production\)/)
       expect(fs.readdirSync(dataDir)).toEqual([])

@@ -10,6 +10,7 @@ import { schemeMapResponseSchema, schemeSessionsResponseSchema, seatStatusEventS
 import type { Db } from '../../src/server/db/connect'
 import { demoHash } from '../../src/server/seed/catalog'
 import { PG_ADMIN_URL, templatedPgDatabase, type TemplateKind } from '../support/server'
+import { NPM_START_ARGS } from './cluster-helpers'
 import { patientVisitor, visitor, type Visitor } from './order-fixtures'
 
 /**
@@ -258,10 +259,10 @@ export interface ServerProcess {
   stop(): Promise<void>
 }
 
-/** Starts `tsx src/server/main.ts` on a free port with `env`; resolves once it listens. Visitors' X-Forwarded-For is trusted, as behind a proxy. */
+/** Starts `npm start`'s process (node bin/start.mjs, no client) on a free port with `env`; resolves once it listens. Visitors' X-Forwarded-For is trusted, as behind a proxy. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-proc-'))
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  const child = spawn(process.execPath, NPM_START_ARGS, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', CLIENT_DIR: path.join(dataDir, 'none'), TRUST_PROXY: 'loopback', SESSIONS_PER_ADDRESS_PER_MINUTE: '100000', STREAMS_PER_ADDRESS: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { PG_ADMIN_URL, TEST_DBS } from '../support/server'
+import { NPM_START_ARGS } from './cluster-helpers'
 
 /** A free TCP port: bind to 0, read the port, release it. */
 async function freePort(): Promise<number> {
@@ -34,7 +35,7 @@ describe.each(TEST_DBS)('graceful shutdown of the server process on %s', (dbKind
   it('SIGTERM: stops listening, closes the database, exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-shutdown-'))
     const port = await freePort()
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DEMO_DATA: '0' }
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DEMO_DATA: '0', CLIENT_DIR: path.join(dataDir, 'no-client') }
     let database: string | null = null
     if (dbKind === 'postgres') {
       database = `seatwise_test_${randomBytes(6).toString('hex')}`
@@ -44,10 +45,10 @@ describe.each(TEST_DBS)('graceful shutdown of the server process on %s', (dbKind
       env.DATABASE_URL = url.toString()
     } else delete env.DATABASE_URL
     try {
-      // Node with tsx's loader, not the tsx CLI: the CLI relays signals to a child process and
-      // SIGKILLs it when the child does not acknowledge within 30 ms (it happens on a busy
-      // machine), which would test tsx instead of our graceful close.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      // `npm start`'s own process (node bin/start.mjs), not through npm or the tsx CLI: those relay
+      // signals to a child (tsx SIGKILLs one that does not acknowledge within 30 ms, which happens
+      // on a busy machine), which would test them instead of our graceful close.
+      const child = spawn(process.execPath, NPM_START_ARGS, { env, stdio: ['ignore', 'pipe', 'pipe'] })
       let logs = ''
       child.stdout.on('data', (d: Buffer) => (logs += d.toString()))
       child.stderr.on('data', (d: Buffer) => (logs += d.toString()))

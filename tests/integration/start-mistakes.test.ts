@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NPM_START_ARGS } from './cluster-helpers'
 import { freshPgDatabase } from './scheme-helpers'
 
 /**
@@ -15,11 +16,11 @@ interface Ended {
   output: string
 }
 
-/** Runs `node --import tsx src/cli/start.ts` with `env` until it exits (or `timeoutMs`, then kills it). */
+/** Runs `npm start`'s command (node bin/start.mjs) with `env` until it exits (or `timeoutMs`, then kills it). */
 function runStart(env: Record<string, string>, timeoutMs = 90_000): Promise<Ended> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-start-'))
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
+    const child = spawn(process.execPath, NPM_START_ARGS, {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: path.join(os.tmpdir(), 'seatwise-no-client'), LOG_LEVEL: 'info', DEMO_DATA: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

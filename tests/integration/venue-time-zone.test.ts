@@ -7,6 +7,7 @@ import type { SessionSales } from '../../src/contract/admin/sales'
 import { ORDER_CHECKBOX_SCOPE } from '../../src/server/domain/orders/constants'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { AdminClient, signedIn } from './admin-helpers'
+import { NPM_START_ARGS } from './cluster-helpers'
 import { visitor } from './order-fixtures'
 import { decide, pathOf, startPay } from './payment-fixtures'
 
@@ -124,7 +125,7 @@ describe('an unknown VENUE_TIME_ZONE', () => {
     try {
       // No client to build (a build's helpers would outlive a killed start); killed outright if it started anyway.
       const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', CLIENT_DIR: path.join(dataDir, 'no-client'), VENUE_TIME_ZONE: 'Asia/Almatyy' }
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], { env, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' })
+      const run = spawnSync(process.execPath, NPM_START_ARGS, { env, encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' })
       expect(run.status, run.stderr).toBe(1)
       expect(run.stderr).toMatch(/VENUE_TIME_ZONE: unknown time zone "Asia\/Almatyy": give an IANA zone name such as Europe\/Moscow or Asia\/Almaty/)
       // One line, no stack trace.

@@ -185,7 +185,7 @@ function testEnv(dataDir: string): Record<string, string> {
 
 /**
  * A new PostgreSQL database copied from a template (TemplateKind), for servers the test starts as
- * child processes (a `WORKERS=N npm start` cluster, `tsx src/server/main.ts`): they find it as
+ * child processes (`npm start`'s bin/start.mjs, one process or a `WORKERS=N` cluster): they find it as
  * their first start, or a test server's, would leave it, without each run migrating or seeding
  * anew. `drop` removes it.
  */

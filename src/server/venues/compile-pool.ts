@@ -27,17 +27,19 @@ import { UncompilableVersionError } from './version-venue'
  * waits behind the first). A worker starts on its lane's first job and stays, idle, unreferenced
  * (it never keeps a process alive); one that dies (or is cancelled) is started again by the next.
  *
- * The server runs TypeScript through tsx (`node --import tsx`, vitest's own transform in tests),
- * and a worker does not inherit a loader registered that way on Node 20, so the worker registers
- * tsx itself before importing compile.worker.ts: the same file runs under `npm start`, `tsx` and
- * vitest.
+ * `npm start` runs the server bundled (bin/server-bundle.mjs), with compile.worker.mjs built
+ * beside it, which a worker imports as it is. From source (`tsx`, vitest's own transform in
+ * tests) a worker does not inherit a loader registered that way on Node 20, so it registers tsx
+ * itself before importing compile.worker.ts.
  */
 
 /** Most compile workers, whatever the cores (memory: ~1 GB each at 1M seats, see above). */
 const MAX_POOL_SIZE = 2
 export const POOL_SIZE = Math.max(1, Math.min(MAX_POOL_SIZE, availableParallelism() - 1))
 
-const WORKER_URL = new URL('./compile.worker.ts', import.meta.url).href
+/** True when this module runs from src/ (tsx, vitest), false inside dist/server's bundle. */
+const FROM_SOURCE = import.meta.url.endsWith('.ts')
+const WORKER_URL = new URL(FROM_SOURCE ? './compile.worker.ts' : './compile.worker.mjs', import.meta.url).href
 /** tsx's ESM register API, by its package's exports map (its CommonJS build's register does not load). */
 function tsxApiUrl(): string {
   const require = createRequire(import.meta.url)
@@ -45,7 +47,9 @@ function tsxApiUrl(): string {
   const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> }
   return pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api'].import.default)).href
 }
-const BOOTSTRAP = `import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}) })`
+const BOOTSTRAP = FROM_SOURCE
+  ? `import(${JSON.stringify(tsxApiUrl())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}) })`
+  : `process.setSourceMapsEnabled(true); import(${JSON.stringify(WORKER_URL)})`
 
 /** The error a worker's failure stands for, of the class the callers catch. */
 function errorOf(f: WorkerFailure): Error {
