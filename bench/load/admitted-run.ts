@@ -16,7 +16,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { connect } from '../../src/server/db/connect'
-import { spawnCluster } from '../../tests/integration/cluster-helpers'
+import { NPM_START_ARGS, spawnCluster, START_FROM_SOURCE_ARGS } from '../../tests/integration/cluster-helpers'
 import { freshPgDatabase } from '../../tests/integration/scheme-helpers'
 import { machine, writeResults } from '../lib'
 import { admittedRush } from './admitted'
@@ -54,7 +54,7 @@ async function onSqlite(rate: number) {
 
 async function onCluster(rate: number) {
   const database = await freshPgDatabase()
-  const cluster = await spawnCluster(CLUSTER_WORKERS, { ...SERVER_ENV, DATABASE_URL: database.url }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])
+  const cluster = await spawnCluster(CLUSTER_WORKERS, { ...SERVER_ENV, DATABASE_URL: database.url }, undefined, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [], PROFILE_DIR ? START_FROM_SOURCE_ARGS : NPM_START_ARGS)
   const db = connect({ kind: 'postgres', url: database.url })
   try {
     await cluster.waitFor('a leader', () => cluster.leaderPids().length > 0, 30_000)
