@@ -14,6 +14,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { newestMtime } from './mtime.mjs'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
 export const SERVER_OUT_DIR = path.join(ROOT, 'dist/server')
@@ -26,20 +27,6 @@ export const SERVER_BUNDLE = path.join(SERVER_OUT_DIR, 'start.mjs')
 export const ENTRIES = { start: 'src/cli/start.ts', 'compile.worker': 'src/server/venues/compile.worker.ts' }
 /** What a bundle is built from: a file here newer than the bundle makes it stale. */
 export const SOURCES = ['src', 'package.json', 'package-lock.json']
-
-/** Newest modification time (ms) of a file or of any file under a folder; 0 when missing. */
-function newestMtime(target) {
-  let stat
-  try {
-    stat = fs.statSync(target)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
-  return newest
-}
 
 /**
  * Why the bundle of the checkout at `root` must be built, or null when every entry's output is

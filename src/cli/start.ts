@@ -8,6 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { newestMtime } from '../../bin/mtime.mjs'
 import { ConfigError, loadConfig, refuseUnsafeProductionStart, type Config } from '../server/config'
 import { launch } from '../server/cluster/launch'
 import { createLogger } from '../server/server'
@@ -17,20 +18,6 @@ import { startFailureMessage } from '../server/start-errors'
 export const CLIENT_SOURCES = ['src/app', 'src/engine', 'src/workers', 'src/contract', 'index.html']
 /** Where `vite build` writes (vite.config.ts build.outDir). */
 export const VITE_OUT_DIR = 'dist/client'
-
-/** Newest modification time (ms) of a file or of any file under a folder; 0 when missing. */
-export function newestMtime(target: string): number {
-  let stat: fs.Stats
-  try {
-    stat = fs.statSync(target)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
-  return newest
-}
 
 /** Why the client must be (re)built, or null when dist/client/index.html is up to date. */
 export function clientBuildReason(root: string, clientDir: string): string | null {

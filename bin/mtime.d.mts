@@ -1,0 +1,2 @@
+/** Types of bin/mtime.mjs. */
+export declare function newestMtime(target: string): number
