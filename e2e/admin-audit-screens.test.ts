@@ -12,7 +12,8 @@ import { axeClean, consoleApi, openConsole, startConsoleApp, type ConsoleAccount
  * seat-map session on Sales (marked, its map not drawn: the compiled map answers 409) and at the
  * door; the event editor with empty catalogue lists (names what to create first and links
  * there); an unknown console address (a not-found screen, not a blank page); the Venues screen
- * on a 390 px phone (no sideways scroll). axe-core on each.
+ * on a 390 px phone (no sideways scroll); the console's links on a phone (one line that scrolls
+ * sideways). axe-core on each.
  */
 const AUDITOR: ConsoleAccount = { email: 'auditor@example.org', password: 'an auditor password', role: 'owner', name: 'Auditor' }
 const DAY_MS = 86_400_000
@@ -121,6 +122,26 @@ describe('console screens found wanting by the audit', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang}: ${over.join('; ')}`).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
     }
     await axeClean(page, 'venues on a phone')
+    await context.close()
+  })
+
+  it("keeps the console's links to one line on a phone, each reachable, in every language", async () => {
+    const { page, context } = await openConsole(app, AUDITOR, { viewport: PHONE_VIEWPORT })
+    const links = page.locator('.adm-header nav a')
+    for (const lang of LANGS) {
+      await page.locator('.adm-lang select').selectOption(lang)
+      await page.locator('#adm-events-title').getByText(ADMIN_TEXTS[lang].events).waitFor()
+      // One line: every link's top is the first's (wrapped, the owner's eight links took four lines).
+      const tops = await links.evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().top)))
+      expect(tops.length, lang).toBeGreaterThanOrEqual(8)
+      expect(new Set(tops).size, `${lang}: ${tops.join(', ')}`).toBe(1)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+    }
+    // The last link, past the screen's edge, is scrolled to and followed.
+    await page.locator('.adm-lang select').selectOption('en')
+    await links.last().click()
+    await page.waitForURL((url) => url.pathname === '/admin/orders')
+    await axeClean(page, 'console header on a phone')
     await context.close()
   })
 })
