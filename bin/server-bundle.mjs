@@ -28,6 +28,11 @@ export const ENTRIES = { start: 'src/cli/start.ts', 'compile.worker': 'src/serve
 /** What a bundle is built from: a file here newer than the bundle makes it stale. */
 export const SOURCES = ['src', 'package.json', 'package-lock.json']
 
+/** Whether the checkout at `root` has the sources to build the bundle from. */
+export function hasSources(root = ROOT) {
+  return Object.values(ENTRIES).every((entry) => fs.existsSync(path.join(root, entry)))
+}
+
 /**
  * Why the bundle of the checkout at `root` must be built, or null when every entry's output is
  * newer than every source, or when there are no sources to build from (dist/server shipped alone).
@@ -36,9 +41,8 @@ export function serverBundleReason(root = ROOT) {
   const outDir = path.join(root, path.relative(ROOT, SERVER_OUT_DIR))
   const outputs = Object.keys(ENTRIES).map((name) => path.join(outDir, `${name}.mjs`))
   const missing = outputs.find((file) => !fs.existsSync(file))
-  const shipped = !Object.values(ENTRIES).every((entry) => fs.existsSync(path.join(root, entry)))
-  if (missing) return `${path.relative(root, missing)} is missing${shipped ? ', and src/ is not here to build it from' : ''}`
-  if (shipped) return null
+  if (missing) return `${path.relative(root, missing)} is missing`
+  if (!hasSources(root)) return null
   const built = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs))
   const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
   return newest > built ? 'sources changed since the last build' : null
@@ -76,9 +80,13 @@ export async function buildServerBundle() {
   }
 }
 
-/** Builds dist/server when it is missing or stale; returns why it was built, or null. */
+/**
+ * Builds dist/server when it is missing or stale; returns why it was built, or null. Without the
+ * sources and without the bundle there is nothing to run: it says so, in one line.
+ */
 export async function ensureServerBundle() {
   const reason = serverBundleReason()
+  if (reason && !hasSources()) throw new Error(`cannot start: ${reason} and ${Object.values(ENTRIES).join(', ')} are not here to build it from`)
   if (reason) await buildServerBundle()
   return reason
 }

@@ -11,7 +11,15 @@ import { SERVER_BUNDLE, ensureServerBundle } from './server-bundle.mjs'
 // Stack traces name src/ files and lines, not the bundle's.
 process.setSourceMapsEnabled(true)
 // Quietly: a start's output is the server's log, and its mistakes are one line each (start-errors.ts).
-if (cluster.isPrimary) await ensureServerBundle()
+if (cluster.isPrimary) {
+  try {
+    await ensureServerBundle()
+  } catch (err) {
+    // No bundle and no sources, or sources that do not build (esbuild's message names file and line).
+    console.error(err instanceof Error ? err.message : String(err))
+    process.exit(1)
+  }
+}
 /** @type {{ runStart: () => Promise<void> }} */
 const server = await import(pathToFileURL(SERVER_BUNDLE).href)
 await server.runStart()

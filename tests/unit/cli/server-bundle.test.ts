@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ENTRIES, SOURCES, serverBundleReason } from '../../../bin/server-bundle.mjs'
+import { ENTRIES, hasSources, SOURCES, serverBundleReason } from '../../../bin/server-bundle.mjs'
 
 /**
  * When `npm start` rebuilds dist/server (bin/server-bundle.mjs): a checkout laid out in a temp
@@ -45,6 +45,7 @@ describe('serverBundleReason', () => {
 
   it('keeps a bundle newer than every source', () => {
     checkout()
+    expect(hasSources(root)).toBe(true)
     bundleAt(later(1))
     expect(serverBundleReason(root)).toBeNull()
   })
@@ -69,6 +70,10 @@ describe('serverBundleReason', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-bundle-'))
     bundleAt(later(1))
     write('package.json', later(2))
+    expect(hasSources(root)).toBe(false)
     expect(serverBundleReason(root)).toBeNull()
+    // Neither a bundle nor its sources: npm start says it cannot start (bin/start.mjs).
+    fs.rmSync(path.join(root, 'dist'), { recursive: true })
+    expect(serverBundleReason(root)).toBe('dist/server/start.mjs is missing')
   })
 })
