@@ -136,7 +136,8 @@ export async function referenceLists(db: Db) {
     db.selectFrom('sub_menus').selectAll().orderBy('main_menu_id').orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('tags').selectAll().orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('venues').selectAll().orderBy('id').execute(),
-    db.selectFrom('venue_drawings').select(['id', 'venue_id', 'name', 'version', 'parent_id', 'seat_count', 'standing_count', 'warnings_json', 'created_at']).orderBy('id').execute(),
+    // Not warnings_json: the studio answers a drawing's warnings parsed and worded (plan.repository.ts); no form here reads them.
+    db.selectFrom('venue_drawings').select(['id', 'venue_id', 'name', 'version', 'parent_id', 'seat_count', 'standing_count', 'created_at']).orderBy('id').execute(),
     db.selectFrom('client_categories').selectAll().orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('zones').selectAll().orderBy('drawing_id').orderBy('sortnum').orderBy('id').execute(),
     db.selectFrom('rules').select(['id', 'slug', 'sortnum', 'infname_ru', 'infname_en', 'infname_kz', 'infname_ch', 'url_ru', 'url_en', 'url_kz', 'url_ch', 'filebody_ru', 'filebody_en', 'filebody_kz', 'filebody_ch', 'archived_at']).orderBy('sortnum').execute(),
