@@ -1,7 +1,10 @@
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOOR_TEXTS } from '../src/app/door/texts'
 import { runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
 import { doorRig, newerDoorDatabase, type DoorRig } from './support/door'
+import { reviewShot } from './support/shots'
 
 /**
  * A scan the server answers *Valid* is also kept on the phone (store.ts rememberScan), so that the
@@ -41,6 +44,12 @@ describe('door app: a scan answered online that the phone cannot keep', () => {
     await page.getByRole('alert').filter({ hasText: t.phoneFault.remember }).waitFor()
     expect(await page.getByRole('alert').filter({ hasText: t.phoneFault.remember }).innerText()).toBe(`${t.phoneFault.remember} ${t.phoneWhy.newerTab}`)
     expect(seriousViolations(await runAxe(page))).toEqual([])
+    await reviewShot(page, { path: path.join(os.tmpdir(), 'door-remember-answer.png') })
+    // The answer covers the screen; once the steward goes on, the note is there to read.
+    await page.getByRole('button', { name: t.next }).click()
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+    expect(await page.getByRole('alert').filter({ hasText: t.phoneFault.remember }).isVisible()).toBe(true)
+    await reviewShot(page, { path: path.join(os.tmpdir(), 'door-remember-note.png') })
     // The server has it all the same.
     const scans = await app.server.db.selectFrom('ticket_redemptions').select(['result', 'offline']).where('order_line_id', '=', ticket.lineId).execute()
     expect(scans.map((s) => [s.result, Number(s.offline)])).toEqual([['valid', 0]])
