@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { NPM_START_ARGS, START_FROM_SOURCE_ARGS } from '../../tests/integration/cluster-helpers'
 import { ROOT } from './labDist'
 
 /**
@@ -80,7 +81,7 @@ export async function startStorefront(dataDir: string, clientDir: string, root =
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'seatwise-bench-run-'))
   fs.cpSync(dataDir, work, { recursive: true })
   const env = { ...process.env, DATA_DIR: work, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', CLIENT_DIR: clientDir, DEMO_DATA: '1', LOG_LEVEL: 'info', NODE_ENV: 'development' }
-  const launcher = fs.existsSync(path.join(root, 'bin/start.mjs')) ? ['bin/start.mjs'] : ['--import', 'tsx', 'src/cli/start.ts']
+  const launcher = fs.existsSync(path.join(root, NPM_START_ARGS[0])) ? NPM_START_ARGS : START_FROM_SOURCE_ARGS
   const child: ChildProcess = spawn(process.execPath, launcher, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
   const url = await new Promise<string>((resolve, reject) => {
