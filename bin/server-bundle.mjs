@@ -17,7 +17,9 @@ import { pathToFileURL } from 'node:url'
 import { newestMtime } from './mtime.mjs'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
-export const SERVER_OUT_DIR = path.join(ROOT, 'dist/server')
+/** Where the bundle goes, in a checkout. */
+const OUT_DIR = 'dist/server'
+export const SERVER_OUT_DIR = path.join(ROOT, OUT_DIR)
 /** The server's entry in the bundle (exports runStart). */
 export const SERVER_BUNDLE = path.join(SERVER_OUT_DIR, 'start.mjs')
 /**
@@ -38,8 +40,7 @@ export function hasSources(root = ROOT) {
  * newer than every source, or when there are no sources to build from (dist/server shipped alone).
  */
 export function serverBundleReason(root = ROOT) {
-  const outDir = path.join(root, path.relative(ROOT, SERVER_OUT_DIR))
-  const outputs = Object.keys(ENTRIES).map((name) => path.join(outDir, `${name}.mjs`))
+  const outputs = Object.keys(ENTRIES).map((name) => path.join(root, OUT_DIR, `${name}.mjs`))
   const missing = outputs.find((file) => !fs.existsSync(file))
   if (missing) return `${path.relative(root, missing)} is missing`
   if (!hasSources(root)) return null
