@@ -12,11 +12,13 @@ import { axeClean, consoleApi, openConsole, startConsoleApp, type ConsoleAccount
  * seat-map session on Sales (marked, its map not drawn: the compiled map answers 409) and at the
  * door; the event editor with empty catalogue lists (names what to create first and links
  * there); an unknown console address (a not-found screen, not a blank page); the Venues screen
- * on a 390 px phone (no sideways scroll); the console's links on a phone (one line that scrolls
- * sideways). axe-core on each.
+ * on a 390 px phone (no sideways scroll); the console's header on a phone (its links one line that
+ * scrolls sideways, the operator, language picker and sign-out one row). axe-core on each.
  */
 const AUDITOR: ConsoleAccount = { email: 'auditor@example.org', password: 'an auditor password', role: 'owner', name: 'Auditor' }
 const DAY_MS = 86_400_000
+/** WCAG 2.2's smallest touch target (2.5.8), in CSS pixels. */
+const MIN_TARGET_PX = 24
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
 const n = NOTE_TEXTS.en
@@ -125,9 +127,10 @@ describe('console screens found wanting by the audit', () => {
     await context.close()
   })
 
-  it("keeps the console's links to one line on a phone, each reachable, in every language", async () => {
+  it("keeps the console's links to one line, and the operator, language and sign-out to one row, on a phone in every language", async () => {
     const { page, context } = await openConsole(app, AUDITOR, { viewport: PHONE_VIEWPORT })
     const links = page.locator('.adm-header nav a')
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!
     for (const lang of LANGS) {
       await page.locator('.adm-lang select').selectOption(lang)
       await page.locator('#adm-events-title').getByText(ADMIN_TEXTS[lang].events).waitFor()
@@ -135,7 +138,26 @@ describe('console screens found wanting by the audit', () => {
       const tops = await links.evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().top)))
       expect(tops.length, lang).toBeGreaterThanOrEqual(8)
       expect(new Set(tops).size, `${lang}: ${tops.join(', ')}`).toBe(1)
+      // One row: the operator's line, the picker and sign-out side by side across the operator's
+      // middle (they took two rows, and in ch sign-out wrapped to a third), each control a target.
+      const [who, picker, signOut] = await Promise.all(['.adm-header .adm-who', '.adm-header .adm-lang select', '.adm-header > button'].map(box))
+      const row = `${lang}: operator ${JSON.stringify(who)}, picker ${JSON.stringify(picker)}, sign-out ${JSON.stringify(signOut)}`
+      const middle = who.y + who.height / 2
+      for (const control of [picker, signOut]) {
+        expect(control.y, row).toBeLessThan(middle)
+        expect(control.y + control.height, row).toBeGreaterThan(middle)
+        expect(Math.min(control.width, control.height), row).toBeGreaterThanOrEqual(MIN_TARGET_PX)
+      }
+      expect(who.x + who.width, row).toBeLessThanOrEqual(picker.x)
+      expect(picker.x + picker.width, row).toBeLessThanOrEqual(signOut.x)
+      expect(signOut.x + signOut.width, row).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+      // The operator's line, cut short on the phone, is whole in its text and title; the picker keeps its name.
+      const whole = await page.locator('.adm-header .adm-who').evaluate((e) => [e.textContent, e.getAttribute('title')])
+      expect(whole[0], lang).toContain(AUDITOR.email)
+      expect(whole[1], lang).toBe(whole[0])
+      await page.getByRole('combobox', { name: ADMIN_TEXTS[lang].language, exact: true }).waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+      await axeClean(page, `console header on a phone (${lang})`)
     }
     // The last link, past the screen's edge, is scrolled to and followed.
     await page.locator('.adm-lang select').selectOption('en')

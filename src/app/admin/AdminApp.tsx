@@ -107,7 +107,7 @@ export function AdminApp(): ReactNode {
 
   const langPicker = (
     <label className="adm-lang">
-      {t.language}{' '}
+      <span className="adm-lang-word">{t.language}</span>{' '}
       <select value={lang} onChange={(e) => isLang(e.target.value) && chooseLang(e.target.value)}>
         {LANGS.map((l) => (
           <option key={l} value={l} lang={l === 'ch' ? 'zh-Hant' : l === 'kz' ? 'kk' : l}>
@@ -132,6 +132,7 @@ export function AdminApp(): ReactNode {
       </div>
     )
   }
+  const role = aside(lang, labelled(separatorsOf(lang), t.role, ROLE_NAMES[lang][me.operator.role]))
   return (
     <ConsoleContext.Provider value={{ api, t, lang, operator: me.operator, currency, timeZone: me.time_zone }}>
       <div className="adm">
@@ -153,9 +154,10 @@ export function AdminApp(): ReactNode {
               </>
             )}
           </nav>
-          <span className="adm-who">
+          {/* On a phone the line is cut with an ellipsis (admin.css); the title and the text itself say it whole. */}
+          <span className="adm-who" title={me.operator.email + role}>
             {me.operator.email}
-            {aside(lang, labelled(separatorsOf(lang), t.role, ROLE_NAMES[lang][me.operator.role]))}
+            {role}
           </span>
           {langPicker}
           <button type="button" onClick={() => void signOut()}>
