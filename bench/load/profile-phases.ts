@@ -8,6 +8,8 @@
  * samples, so only the samples inside a phase are counted: self time by package (a native frame
  * counts for the nearest JavaScript frame above it) and by function, per call of the phase.
  * `--focus=NAME` lists the stacks leading to the functions whose label starts with NAME.
+ * `--callers=PACKAGE` sums the self time of PACKAGE's functions (e.g. kysely) by the nearest frame of our
+ * own source above them: which of our calls pays for a library's time.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -37,6 +39,7 @@ const [dir, resultsFile] = process.argv.slice(2).filter((a) => !a.startsWith('--
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const TOP = Number(option('top') ?? 25)
 const FOCUS = option('focus')
+const CALLERS_OF = option('callers')
 /** Stack frames shown per focused stack. */
 const FOCUS_DEPTH = 8
 /** Focused stacks listed. */
@@ -76,6 +79,7 @@ for (const [name, phase] of phases) {
   const byPackage = new Map<string, number>()
   const byFunction = new Map<string, number>()
   const focused = new Map<string, number>()
+  const callers = new Map<string, number>()
   let total = 0
   for (const p of profiles) {
     const byId = new Map(p.nodes.map((n) => [n.id, n]))
@@ -98,6 +102,11 @@ for (const [name, phase] of phases) {
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us)
       const fn = label(cf)
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + us)
+      if (CALLERS_OF && packageOf(cf) === CALLERS_OF) {
+        const ours = stack.find((f) => /\/src\//.test(f.url) && !f.url.includes('node_modules'))
+        const key = ours ? label(ours) : '(none of ours)'
+        callers.set(key, (callers.get(key) ?? 0) + us)
+      }
       if (FOCUS && fn.startsWith(FOCUS)) {
         const key = stack.slice(1, 1 + FOCUS_DEPTH).map(label).join(' < ')
         focused.set(key, (focused.get(key) ?? 0) + us)
@@ -110,6 +119,10 @@ for (const [name, phase] of phases) {
   for (const [k, v] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(row(v, k))
   console.log('  -- by function')
   for (const [k, v] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(row(v, k))
+  if (CALLERS_OF) {
+    console.log(`  -- ${CALLERS_OF}'s time by our caller`)
+    for (const [k, v] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(row(v, k))
+  }
   if (FOCUS) {
     console.log(`  -- stacks of ${FOCUS}`)
     for (const [k, v] of [...focused].sort((a, b) => b[1] - a[1]).slice(0, FOCUS_STACKS)) console.log(row(v, k))

@@ -1,5 +1,6 @@
 import { sql, type QueryCreator } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
+import { preparedByShape } from '../../db/prepared'
 import type { Database } from '../../db/database'
 
 /**
@@ -10,20 +11,20 @@ import type { Database } from '../../db/database'
  * them see a count at or below the limit.
  */
 export async function hitCounter(db: Db, key: string, windowMs: number, now: number): Promise<{ count: number; expiresAt: number }> {
-  const row = await upsertHit(db, key, windowMs, now).executeTakeFirstOrThrow()
+  const row = await upsertHit(db, key, now, now + windowMs).executeTakeFirstOrThrow()
   return { count: Number(row.count), expiresAt: Number(row.expires_at) }
 }
 
 /** The hit's upsert, answering the key's count and when its window ends (which names the window: giveBackCounter). */
-function upsertHit(db: QueryCreator<Database>, key: string, windowMs: number, now: number) {
+function upsertHit(db: QueryCreator<Database>, key: string, now: number, endsAt: number) {
   return db
     .insertInto('guard_counters')
-    .values({ key, window_start: now, count: 1, expires_at: now + windowMs })
+    .values({ key, window_start: now, count: 1, expires_at: endsAt })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         window_start: sql<number>`case when guard_counters.expires_at <= ${now} then ${now} else guard_counters.window_start end`,
         count: sql<number>`case when guard_counters.expires_at <= ${now} then 1 else guard_counters.count + 1 end`,
-        expires_at: sql<number>`case when guard_counters.expires_at <= ${now} then ${now + windowMs} else guard_counters.expires_at end`,
+        expires_at: sql<number>`case when guard_counters.expires_at <= ${now} then ${endsAt} else guard_counters.expires_at end`,
       }),
     )
     .returning(['count', 'expires_at'])
@@ -58,22 +59,36 @@ export async function hitAndPeekCounters(
     for (const h of hits) counted.push(await hitCounter(db, h.key, h.windowMs, now))
     return { hits: counted, peeked: await peekCounters(db, peekKeys, now) }
   }
-  // Composed with `sql`: the query builder's `with` names one CTE per call, and the number of hits
-  // varies; each upsert is still built by upsertHit, so both paths write the same statement.
-  const ctes = sql.join(hits.map((h, i) => sql`${sql.ref(`hit${i}`)} as (${upsertHit(db, h.key, h.windowMs, now)})`))
-  const columns = sql.join([
-    ...hits.flatMap((_, i) => [sql`${sql.ref(`hit${i}.count`)} as ${sql.ref(`count${i}`)}`, sql`${sql.ref(`hit${i}.expires_at`)} as ${sql.ref(`ends${i}`)}`]),
-    ...peekKeys.map((k, i) => sql`(select "count" from guard_counters where "key" = ${k} and expires_at > ${now}) as ${sql.ref(`peek${i}`)}`),
-  ])
-  const from = hits.length ? sql` from ${sql.join(hits.map((_, i) => sql.ref(`hit${i}`)))}` : sql``
-  const withClause = hits.length ? sql`with ${ctes} ` : sql``
-  const { rows } = await sql<Record<string, unknown>>`${withClause}select ${columns}${from}`.execute(db)
+  const params: Record<string, string | number> = { now }
+  hits.forEach((h, i) => Object.assign(params, { [`key${i}`]: h.key, [`ends${i}`]: now + h.windowMs }))
+  peekKeys.forEach((k, i) => (params[`peek${i}`] = k))
+  const rows = await countersStatement(`${hits.length}:${peekKeys.length}`).rows(db, params)
   const row = rows[0]
   return {
     hits: hits.map((_, i) => ({ count: Number(row[`count${i}`]), expiresAt: Number(row[`ends${i}`]) })),
     peeked: peekKeys.map((_, i) => Number(row[`peek${i}`] ?? 0)),
   }
 }
+
+/**
+ * hitAndPeekCounters' statement for a number of hits and of peeks, prepared (the order guard's is
+ * always the same). Composed with `sql`: the query builder's `with` names one CTE per call, and
+ * the number of hits varies; each upsert is still built by upsertHit, so both paths write the
+ * same statement.
+ */
+const countersStatement = preparedByShape((shape: string) => (db, p: Record<string, string | number>) => {
+  const [hitCount, peekCount] = shape.split(':').map(Number)
+  const hits = Array.from({ length: hitCount }, (_, i) => i)
+  const now = p.now as number
+  const ctes = sql.join(hits.map((i) => sql`${sql.ref(`hit${i}`)} as (${upsertHit(db, p[`key${i}`] as string, now, p[`ends${i}`] as number)})`))
+  const columns = sql.join([
+    ...hits.flatMap((i) => [sql`${sql.ref(`hit${i}.count`)} as ${sql.ref(`count${i}`)}`, sql`${sql.ref(`hit${i}.expires_at`)} as ${sql.ref(`ends${i}`)}`]),
+    ...Array.from({ length: peekCount }, (_, i) => sql`(select "count" from guard_counters where "key" = ${p[`peek${i}`]} and expires_at > ${now}) as ${sql.ref(`peek${i}`)}`),
+  ])
+  const from = hitCount ? sql` from ${sql.join(hits.map((i) => sql.ref(`hit${i}`)))}` : sql``
+  const withClause = hitCount ? sql`with ${ctes} ` : sql``
+  return sql<Record<string, unknown>>`${withClause}select ${columns}${from}`
+})
 
 /**
  * Takes back one hit of `key` from the window it was counted in (the order guard's count of an

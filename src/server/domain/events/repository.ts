@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { prepared } from '../../db/prepared'
 import { inSaleWindow } from './sale-window'
 import { ORDER_CHECKBOX_SCOPE } from '../orders/constants'
 
@@ -20,8 +21,9 @@ export type EventRow = NonNullable<Awaited<ReturnType<typeof findEventByHash>>>
  * loadSchemeSession reads a session's event in one round trip instead of its hash then the event).
  */
 export function findAnyEventById(db: Db, id: number): Promise<EventRow | undefined> {
-  return eventWithVenue(db).where('e.id', '=', id).executeTakeFirst()
+  return eventById.first(db, { id })
 }
+const eventById = prepared((db, p: { id: number }) => eventWithVenue(db).where('e.id', '=', p.id))
 
 function eventWithVenue(db: Db) {
   return db
@@ -58,6 +60,12 @@ export type CalendarRow = Awaited<ReturnType<typeof listOpenCalendars>>[number]
 /** Price rows of sessions with their category and zone texts, in display order. */
 export function listPriceRows(db: Db, calendarIds: readonly number[]) {
   if (calendarIds.length === 0) return Promise.resolve([])
+  // One session's rows (every order and hold of the seat map reads them) from a prepared query.
+  if (calendarIds.length === 1) return sessionPriceRows.rows(db, { calendarId: calendarIds[0] })
+  return priceRowsQuery(db).where('p.calendar_id', 'in', [...calendarIds]).execute()
+}
+
+function priceRowsQuery(db: Db) {
   return db
     .selectFrom('prices as p')
     .innerJoin('client_categories as c', 'c.id', 'p.client_category_id')
@@ -82,13 +90,12 @@ export function listPriceRows(db: Db, calendarIds: readonly number[]) {
       'z.descript_ch as zonelevel_descript_ch',
       'z.color as zonecolor',
     ])
-    .where('p.calendar_id', 'in', [...calendarIds])
     .orderBy('p.calendar_id')
     .orderBy('p.sortnum')
     .orderBy('p.id')
-    .execute()
 }
-export type PriceRowDb = Awaited<ReturnType<typeof listPriceRows>>[number]
+const sessionPriceRows = prepared((db, p: { calendarId: number }) => priceRowsQuery(db).where('p.calendar_id', '=', p.calendarId))
+export type PriceRowDb = Awaited<ReturnType<ReturnType<typeof priceRowsQuery>['execute']>>[number]
 
 /** The agreement checkboxes of the order form. */
 export function listOrderCheckboxes(db: Db) {

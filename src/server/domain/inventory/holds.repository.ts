@@ -2,7 +2,8 @@ import { sql, type QueryCreator, type SelectQueryBuilder } from 'kysely'
 import { isPostgresDb, type Db } from '../../db/connect'
 import type { Database } from '../../db/database'
 import { liveHold } from './live'
-import { amongSeats } from './seat-range'
+import { preparedByShape } from '../../db/prepared'
+import { amongSeats, seatParams, seatSetOf, type SeatSet } from './seat-range'
 import { chunks, type SeatPlace } from './places'
 
 /**
@@ -94,7 +95,7 @@ const asBase = (db: unknown) => db as QueryCreator<Database>
 type CartRef = number | SelectQueryBuilder<Database, 'carts', { id: number }>
 
 /** The UPDATE releasing a cart's live seat holds: all of them, `only` those seats, or all but the `except` ones. */
-function releaseSeatHolds(db: QueryCreator<Database>, cart: CartRef, now: number, pick: { only?: readonly number[]; except?: readonly number[] }) {
+function releaseSeatHolds(db: QueryCreator<Database>, cart: CartRef, now: number, pick: { only?: readonly number[]; except?: readonly number[] | SeatSet }) {
   let q = db.updateTable('seat_holds').set({ released_at: now }).where('cart_id', '=', cart).where('state', '=', 'cart').where('released_at', 'is', null)
   if (pick.only) q = q.where('seat_id', 'in', [...pick.only])
   if (pick.except) q = q.where((eb) => eb.not(amongSeats('seat_id', pick.except!)))
@@ -231,25 +232,40 @@ export async function moveCartToOrder(trx: Db, sessionId: string, calendarId: nu
     await releaseCartHolds(trx, cartId, now)
     return moved
   }
-  const cart = (db: QueryCreator<Database>): CartRef => db.selectFrom('carts').select('id').where('session_id', '=', sessionId).where('calendar_id', '=', calendarId)
+  const owned = { sessionId, calendarId, state: owner.state, orderId: owner.orderId, expiresAt: owner.expiresAt }
   for (const g of groups.slice(0, -1)) {
-    for (const r of await moveSeats(trx, cart(trx), calendarId, g, owner).execute()) moved.add(r.seat_id)
+    for (const r of await moveGroupOnPg(g.seatIds.length).rows(trx, { ...owned, priceId: g.priceId, ...seatParams(g.seatIds) })) moved.add(r.seat_id)
   }
   const last: PricedSeats = groups.at(-1) ?? { priceId: 0, seatIds: [] }
-  // The CTEs widen the builder's tables; each statement reads only its own table (asBase).
-  const rows = await trx
-    .with('moved', (db) => moveSeats(db, cart(db), calendarId, last, owner))
-    .with('released_seats', (db) => releaseSeatHolds(asBase(db), cart(asBase(db)), now, { except: last.seatIds }).returning('seat_holds.id'))
-    .with('released_stands', (db) => releaseStandingHolds(asBase(db), cart(asBase(db)), now).returning('standing_holds.id'))
-    .selectFrom('moved')
-    .select('seat_id')
-    .execute()
+  const rows = await moveLastAndReleaseOnPg(last.seatIds.length).rows(trx, { ...owned, now, priceId: last.priceId, ...seatParams(last.seatIds) })
   for (const r of rows) moved.add(r.seat_id)
   return moved
 }
 
+/** moveCartToOrder's parameters on PostgreSQL: the cart by its visitor's session, the order's hold, one price row's seats (seat-range.ts seatParams). */
+type MoveParams = Record<string, number | string | null>
+const cartOfSession = (db: QueryCreator<Database>, p: MoveParams): CartRef => db.selectFrom('carts').select('id').where('session_id', '=', p.sessionId as string).where('calendar_id', '=', p.calendarId as number)
+const ownerOf = (p: MoveParams): HoldOwner => ({ cartId: null, orderId: p.orderId as number, state: p.state as HoldOwner['state'], expiresAt: p.expiresAt as number | null })
+const groupOf = (p: MoveParams, count: number) => ({ priceId: p.priceId as number, seatIds: seatSetOf(p, count) })
+
+/** One price row's seats moved from the cart to the order, prepared per number of seats. */
+const moveGroupOnPg = preparedByShape((count: number) => (trx, p: MoveParams) => moveSeats(trx, cartOfSession(trx, p), p.calendarId as number, groupOf(p, count), ownerOf(p)))
+
+/** The last price row's seats moved and the rest of the cart released, in one statement, prepared per number of seats. */
+const moveLastAndReleaseOnPg = preparedByShape((count: number) => (trx, p: MoveParams) => {
+  const last = groupOf(p, count)
+  const now = p.now as number
+  // The CTEs widen the builder's tables; each statement reads only its own table (asBase).
+  return trx
+    .with('moved', (db) => moveSeats(db, cartOfSession(db, p), p.calendarId as number, last, ownerOf(p)))
+    .with('released_seats', (db) => releaseSeatHolds(asBase(db), cartOfSession(asBase(db), p), now, { except: last.seatIds }).returning('seat_holds.id'))
+    .with('released_stands', (db) => releaseStandingHolds(asBase(db), cartOfSession(asBase(db), p), now).returning('standing_holds.id'))
+    .selectFrom('moved')
+    .select('seat_id')
+})
+
 /** The UPDATE moving a cart's live holds of `group` to an order; the cart by id or by the subquery finding it. */
-function moveSeats(db: QueryCreator<Database>, cart: CartRef, calendarId: number, group: PricedSeats, owner: HoldOwner) {
+function moveSeats(db: QueryCreator<Database>, cart: CartRef, calendarId: number, group: { priceId: number; seatIds: readonly number[] | SeatSet }, owner: HoldOwner) {
   return db
     .updateTable('seat_holds')
     .set({ state: owner.state, order_id: owner.orderId, cart_id: null, price_id: group.priceId, expires_at: owner.expiresAt })

@@ -1,7 +1,8 @@
 import { sql, type QueryCreator } from 'kysely'
 import type { Database } from '../../db/database'
 import type { Db } from '../../db/connect'
-import { amongSeats } from './seat-range'
+import { preparedByShape, prepared } from '../../db/prepared'
+import { amongSeats, seatParams, seatSetOf, type SeatSet } from './seat-range'
 
 /**
  * Row-level groundwork of a seat claim (issue 18.4): only the rows of the seats a request wants
@@ -14,7 +15,7 @@ import { amongSeats } from './seat-range'
  * already; released, they leave the live-hold unique index, so the claim's INSERT can take the
  * seat). One builder for the two forms below.
  */
-function releaseExpiredCartHolds(db: QueryCreator<Database>, calendarId: number, seatIds: readonly number[], now: number) {
+function releaseExpiredCartHolds(db: QueryCreator<Database>, calendarId: number, seatIds: readonly number[] | SeatSet, now: number) {
   return db
     .updateTable('seat_holds')
     .set({ released_at: now })
@@ -26,7 +27,7 @@ function releaseExpiredCartHolds(db: QueryCreator<Database>, calendarId: number,
 }
 
 /** The unpaid orders whose hold on one of `seatIds` ran out at `now`. One builder for the two forms below. */
-function lapsedOrderHolds(db: QueryCreator<Database>, calendarId: number, seatIds: readonly number[], now: number) {
+function lapsedOrderHolds(db: QueryCreator<Database>, calendarId: number, seatIds: readonly number[] | SeatSet, now: number) {
   return db
     .selectFrom('seat_holds')
     .select('order_id')
@@ -71,20 +72,24 @@ export async function expiredOrdersOn(trx: Db, calendarId: number, seatIds: read
  */
 export async function freeExpiredOnPg(trx: Db, calendarId: number, seatIds: readonly number[], now: number): Promise<{ drawingId: number | null | undefined; orderIds: number[] }> {
   if (seatIds.length === 0) return { drawingId: undefined, orderIds: [] }
-  const ids = [...seatIds]
-  const rows = await trx
-    .with('released', (db) => releaseExpiredCartHolds(db, calendarId, ids, now).returning('id'))
-    .with('session_map', (db) => db.selectFrom('calendars').select('drawing_id').where('id', '=', calendarId).forKeyShare())
-    .selectFrom('session_map')
-    .leftJoin(lapsedOrderHolds(trx, calendarId, ids, now).as('lapsed'), (join) => join.onTrue())
-    .select(['session_map.drawing_id', 'lapsed.order_id'])
-    .execute()
+  const rows = await freeExpiredStatement(seatIds.length).rows(trx, { calendarId, now, ...seatParams(seatIds) })
   const drawing = rows[0]?.drawing_id
   return {
     drawingId: drawing === undefined || drawing === null ? null : Number(drawing),
     orderIds: rows.filter((r) => r.order_id !== null).map((r) => r.order_id!).sort((a, b) => a - b),
   }
 }
+
+/** freeExpiredOnPg's statement, prepared per number of seats. */
+const freeExpiredStatement = preparedByShape((count: number) => (trx, p: Record<string, number>) => {
+  const seats = seatSetOf(p, count)
+  return trx
+    .with('released', (db) => releaseExpiredCartHolds(db, p.calendarId, seats, p.now).returning('id'))
+    .with('session_map', (db) => db.selectFrom('calendars').select('drawing_id').where('id', '=', p.calendarId).forKeyShare())
+    .selectFrom('session_map')
+    .leftJoin(lapsedOrderHolds(trx, p.calendarId, seats, p.now).as('lapsed'), (join) => join.onTrue())
+    .select(['session_map.drawing_id', 'lapsed.order_id'])
+})
 
 /**
  * What seatwise_hold_cart_seats answers (migrations 2026_11_24_18_e10_01, 2026_11_25_18_e1_01, 2026_11_30_18_sc1_01):
@@ -112,6 +117,13 @@ export function cartSeatsRefusal(err: unknown): CartSeatsRefusal | null {
   return null
 }
 
+/** The hold's statement (the rush's commonest), prepared: the lists go as array parameters. */
+const holdCartSeatsStatement = prepared(
+  (_db, p: { sessionId: string; calendarId: number; now: number; holdMs: number; limit: number; seatIds: number[]; priceIds: number[]; commitBy: number; rowSeatIds: number[]; csrfToken: string | null }) =>
+    sql<{ o_outcome: string; o_cart: number | null; o_fresh: boolean; o_id: number; o_seat: number; o_price: number | null; o_expires: number | null }>`
+    select * from seatwise_hold_cart_seats(${p.sessionId}, ${p.calendarId}, ${p.now}, ${p.holdMs}, ${p.limit}, ${p.seatIds}::integer[], ${p.priceIds}::integer[], ${p.commitBy}, ${p.rowSeatIds}::integer[], ${p.csrfToken}::text)`,
+)
+
 /**
  * Adds numbered seats to a visitor's cart in one statement (PostgreSQL only; see the migration
  * for what it does and refuses). `seats` sorted by id, each with its price row; `limit` is the
@@ -134,8 +146,7 @@ export async function holdCartSeatsOnPg(
 ): Promise<CartSeatsHeld> {
   const seatIds = a.seats.map((s) => s.seatId)
   const priceIds = a.seats.map((s) => s.priceId)
-  const { rows } = await sql<{ o_outcome: string; o_cart: number | null; o_fresh: boolean; o_id: number; o_seat: number; o_price: number | null; o_expires: number | null }>`
-    select * from seatwise_hold_cart_seats(${a.sessionId}, ${a.calendarId}, ${a.now}, ${a.holdMs}, ${a.limit}, ${seatIds}::integer[], ${priceIds}::integer[], ${a.commitBy}, ${[...a.rowSeatIds]}::integer[], ${a.csrfToken}::text)`.execute(db)
+  const rows = await holdCartSeatsStatement.rows(db, { ...a, seatIds, priceIds, rowSeatIds: [...a.rowSeatIds] })
   if (rows.length === 0 || rows[0].o_outcome !== 'held') return { outcome: 'general' }
   const held = rows.filter((r) => r.o_outcome === 'held')
   const rowHolds = new Map(rows.filter((r) => r.o_outcome === 'live').map((r) => [r.o_seat, r.o_cart] as const))

@@ -14,14 +14,43 @@ import { sql, type SqlBool } from 'kysely'
  * seat id asked: a row's or a block's, in a drawing's usual order; at worst, seats asked far apart,
  * as many as before. SQLite plans either form by the index.
  */
-export function amongSeats(column: string, seatIds: readonly number[]) {
-  if (seatIds.length === 0) return sql<SqlBool>`1 = 0`
+export function amongSeats(column: string, seats: readonly number[] | SeatSet) {
+  const set = 'ids' in seats ? seats : seatSet(seats)
+  if (set.ids.length === 0) return sql<SqlBool>`1 = 0`
+  const ref = sql.ref(column)
+  return sql<SqlBool>`(${ref} >= ${set.lo} and ${ref} <= ${set.hi} and ${ref} in (${sql.join([...set.ids])}))`
+}
+
+/** Seat ids with their range, as amongSeats writes them: the values, or a prepared query's markers (seatSetOf). */
+export interface SeatSet {
+  lo: number
+  hi: number
+  ids: readonly number[]
+}
+
+/** The seat set of `seatIds` (their lowest and highest id). */
+export function seatSet(seatIds: readonly number[]): SeatSet {
   let lo = seatIds[0]
   let hi = seatIds[0]
   for (const id of seatIds) {
     if (id < lo) lo = id
     if (id > hi) hi = id
   }
-  const ref = sql.ref(column)
-  return sql<SqlBool>`(${ref} >= ${lo} and ${ref} <= ${hi} and ${ref} in (${sql.join([...seatIds])}))`
+  return { lo, hi, ids: seatIds }
+}
+
+/** A prepared query's seat set of `count` seats, read from the parameters seatParams writes (db/prepared.ts). */
+export function seatSetOf(p: Record<string, unknown>, count: number, prefix = 'seat'): SeatSet {
+  // No seats: amongSeats writes no range, so the statement takes no parameter for it.
+  if (count === 0) return { lo: 0, hi: 0, ids: [] }
+  return { lo: p[`${prefix}Lo`] as number, hi: p[`${prefix}Hi`] as number, ids: Array.from({ length: count }, (_, i) => p[`${prefix}${i}`] as number) }
+}
+
+/** The parameters of seatSetOf's seat set for `seatIds`. */
+export function seatParams(seatIds: readonly number[], prefix = 'seat'): Record<string, number> {
+  if (seatIds.length === 0) return {}
+  const { lo, hi } = seatSet(seatIds)
+  const params: Record<string, number> = { [`${prefix}Lo`]: lo, [`${prefix}Hi`]: hi }
+  seatIds.forEach((id, i) => (params[`${prefix}${i}`] = id))
+  return params
 }

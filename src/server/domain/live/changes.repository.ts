@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { SeatStatus } from '../../../contract/entities/scheme'
 import type { Db } from '../../db/connect'
+import { prepared } from '../../db/prepared'
 import { liveHold } from '../inventory/live'
 
 /** The change log's repository (seat_changes, written by the database's triggers). */
@@ -43,9 +44,11 @@ export function liveStandingHeld(db: Db, calendarIds: readonly number[], placeId
 
 /** Newest change id (0 when the log is empty): the version a new stream starts from. */
 export async function latestChangeId(db: Db): Promise<number> {
-  const row = await db.selectFrom('seat_changes').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst()
+  const row = await latestChange.first(db, {})
   return Number(row?.m ?? 0)
 }
+/** Read after every burst of holds (live/feed.ts): prepared. */
+const latestChange = prepared((db) => db.selectFrom('seat_changes').select(sql<number | null>`max(id)`.as('m')))
 
 /** Oldest change id still kept (null when the log is empty). */
 export async function oldestChangeId(db: Db): Promise<number | null> {

@@ -1,8 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { sql, type SqlBool } from 'kysely'
+import { sql, type Insertable, type SqlBool } from 'kysely'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
+import { preparedByShape, rowMarkers, rowParams } from '../../db/prepared'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
+import type { OrderLinesTable } from '../../db/orders.table'
 import type { OrderDraft } from './draft'
 import { inTicketOrder } from './ticket-order.repository'
 
@@ -32,20 +34,27 @@ export async function insertOrder(trx: Db, draft: OrderDraft): Promise<{ id: num
   const hash = newHash(ORDER_HASH_BYTES)
   const values = orderValues(draft, hash)
   if (isPostgresDb(trx)) {
-    const drawn = sql<number>`(select id from next_order)`
-    const { id } = await trx
-      .with('next_order', (db) => db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::integer`.as('id')))
-      .insertInto('orders')
-      .values({ ...values, id: drawn, ord_num: sql<number>`${drawn} + ${ORDER_NUMBER_BASE}` })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return { id, hash }
+    const row = await insertOrderOnPg(Object.keys(values).join(',')).first(trx, values)
+    if (!row) throw new Error('insertOrder: the insert answered no row')
+    return { id: row.id, hash }
   }
   // Unique placeholder until the id is known (ORDER_NUMBER_BASE + id, below).
   const { id } = await trx.insertInto('orders').values({ ...values, ord_num: -randomInt(1, 2 ** 31 - 1) }).returning('id').executeTakeFirstOrThrow()
   await trx.updateTable('orders').set({ ord_num: ORDER_NUMBER_BASE + id }).where('id', '=', id).execute()
   return { id, hash }
 }
+
+/** PostgreSQL draws the order's id first, so its number is written with the row: one statement, prepared per column set (always the same one). */
+const insertOrderOnPg = preparedByShape((columns: string) => (db, p: OrderValues) => {
+  const drawn = sql<number>`(select id from next_order)`
+  const values = Object.fromEntries(columns.split(',').map((c) => [c, p[c as keyof OrderValues]])) as OrderValues
+  return db
+    .with('next_order', (d) => d.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::integer`.as('id')))
+    .insertInto('orders')
+    .values({ ...values, id: drawn, ord_num: sql<number>`${drawn} + ${ORDER_NUMBER_BASE}` })
+    .returning('id')
+})
+type OrderValues = ReturnType<typeof orderValues>
 
 /** The order row's columns from its draft, all but its number. */
 function orderValues(draft: OrderDraft, hash: string) {
@@ -103,8 +112,13 @@ export async function insertOrderLines(trx: Db, orderId: number, draft: OrderDra
       ticket_code: newTicketCode(),
     })),
   )
-  if (rows.length) await trx.insertInto('order_lines').values(rows).execute()
+  if (rows.length) await insertLines(`${rows.length}:${Object.keys(rows[0]).join(',')}`).rows(trx, rowParams(rows))
 }
+/** The lines' insert, prepared per ticket count (an order's tickets are capped). */
+const insertLines = preparedByShape((shape: string) => (db, p: Record<string, unknown>) => {
+  const [count, columns] = shape.split(':')
+  return db.insertInto('order_lines').values(rowMarkers(p, columns.split(','), Number(count)) as Insertable<OrderLinesTable>[])
+})
 
 /**
  * Conditional decrement: takes `n` tickets off a subscription only when it still has them;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { prepared } from '../../db/prepared'
 import { ApiFailure } from '../../errors'
 import { sessionSaleState } from '../../../contract/rules/session-sale'
 import * as orders from '../events/repository'
@@ -36,11 +37,13 @@ export interface SessionRows {
 
 /** Reads a session's rows (three indexed reads); undefined when there is no such calendar. */
 export async function readSessionRows(db: Db, calendarId: number): Promise<SessionRows | undefined> {
-  const calendar = await db.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst()
+  const calendar = await calendarById.first(db, { id: calendarId })
   if (!calendar) return undefined
   const event = await orders.findAnyEventById(db, calendar.event_id)
   return { calendar, event, rows: event ? await orders.listPriceRows(db, [calendar.id]) : [] }
 }
+
+const calendarById = prepared((db, p: { id: number }) => db.selectFrom('calendars').selectAll().where('id', '=', p.id))
 
 /**
  * The session `calendarId` of a seat-map event, open for sale at `now`, with its price rows.

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect'
+import { prepared } from '../../db/prepared'
 import type { Selectable } from 'kysely'
 import type { SessionsTable } from '../../db/visitors.table'
 
@@ -6,9 +7,11 @@ import type { SessionsTable } from '../../db/visitors.table'
 export type SessionRow = Selectable<SessionsTable>
 
 export async function findSession(db: Db, id: string, now: number): Promise<SessionRow | null> {
-  const row = await db.selectFrom('sessions').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst()
+  const row = await liveSession.first(db, { id, now })
   return row ?? null
 }
+/** Every request with a cookie reads its session: a prepared query. */
+const liveSession = prepared((db, p: { id: string; now: number }) => db.selectFrom('sessions').selectAll().where('id', '=', p.id).where('expires_at', '>', p.now))
 
 export async function insertSession(db: Db, row: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute()

@@ -1,0 +1,84 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prepared, preparedByShape } from '../../src/server/db/prepared'
+import { watchedWrites } from '../../src/server/db/write-watch'
+import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
+
+/**
+ * Prepared queries (src/server/db/prepared.ts) on both databases: built once, run with new values,
+ * answering what the query builder answers; and the mistakes a build can make refused at once.
+ */
+describe.each(TEST_DBS)('prepared queries (%s)', (dbKind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ db: dbKind })
+  }, 120_000)
+  afterAll(async () => server?.close())
+
+  it('answers what the query builder answers, for each set of values, in and out of a transaction', async () => {
+    const { db } = server
+    const events = await db.selectFrom('events').select(['id', 'hash_id']).orderBy('id').execute()
+    expect(events.length).toBeGreaterThan(1)
+    const byId = prepared((d, p: { id: number; active: number }) => d.selectFrom('events').select(['id', 'hash_id']).where('id', '=', p.id).where('active', '>=', p.active))
+    for (const e of events) expect(await byId.first(db, { id: e.id, active: 0 })).toEqual(e)
+    expect(await byId.first(db, { id: events[0].id, active: 2 })).toBeUndefined()
+    expect(await byId.rows(db, { id: -1, active: 0 })).toEqual([])
+    await db.transaction().execute(async (trx) => {
+      expect(await byId.first(trx, { id: events[1].id, active: 0 })).toEqual(events[1])
+    })
+  })
+
+  it('writes, counts what it wrote, and keeps the values a build fixed', async () => {
+    const { db } = server
+    const key = `prepared-test-${dbKind}`
+    const insert = prepared((d, p: { key: string; now: number; ends: number }) =>
+      d.insertInto('guard_counters').values({ key: p.key, window_start: p.now, count: 1, expires_at: p.ends }).returning(['key', 'count', 'expires_at']),
+    )
+    expect(await insert.rows(db, { key, now: 1000, ends: 2000 })).toEqual([{ key, count: 1, expires_at: 2000 }])
+    const bump = prepared((d, p: { key: string }) => d.updateTable('guard_counters').set({ count: sql<number>`count + 1` }).where('key', '=', p.key))
+    expect(await bump.affected(db, { key })).toBe(1)
+    expect(await bump.affected(db, { key: `${key}-none` })).toBe(0)
+    const row = await db.selectFrom('guard_counters').select('count').where('key', '=', key).executeTakeFirstOrThrow()
+    expect(Number(row.count)).toBe(2)
+    await db.deleteFrom('guard_counters').where('key', '=', key).execute()
+  })
+
+  it('shows every run to the handle\'s plugins: the process caches hear of a watched write', async () => {
+    const { db } = server
+    const event = await db.selectFrom('events').select(['id', 'active']).orderBy('id').executeTakeFirstOrThrow()
+    const touch = prepared((d, p: { id: number; active: number }) => d.updateTable('events').set({ active: p.active }).where('id', '=', p.id))
+    for (let i = 0; i < 2; i++) {
+      const before = watchedWrites()
+      expect(await touch.affected(db, { id: event.id, active: event.active })).toBe(1)
+      // Counted before the write and again after it (write-watch.ts), on every run.
+      expect(watchedWrites() - before).toBe(2)
+    }
+  })
+
+  it('keeps one statement per shape', async () => {
+    const { db } = server
+    const ids = (await db.selectFrom('events').select('id').orderBy('id').execute()).map((e) => e.id)
+    const each = preparedByShape((n: number) => (d, p: Record<string, number>) => d.selectFrom('events').select('id').where('id', 'in', Array.from({ length: n }, (_, i) => p[`id${i}`])).orderBy('id'))
+    expect((await each(1).rows(db, { id0: ids[0] })).map((r) => r.id)).toEqual([ids[0]])
+    expect((await each(2).rows(db, { id0: ids[1], id1: ids[0] })).map((r) => r.id)).toEqual([ids[0], ids[1]])
+    expect(each(2)).toBe(each(2))
+  })
+
+  it('refuses a build that computes with a parameter or loses one, a handle that rewrites queries, and a missing value', async () => {
+    const { db } = server
+    const computed = prepared((d, p: { now: number; span: number }) => d.selectFrom('guard_counters').select('key').where('expires_at', '>', p.now + p.span))
+    await expect(computed.rows(db, { now: 1, span: 2 })).rejects.toThrow(/parameter "now" used in a computation/)
+    const lost = prepared((d, p: { id: number; unused: number }) => {
+      void p.unused
+      return d.selectFrom('events').select('id').where('id', '=', p.id)
+    })
+    await expect(lost.rows(db, { id: 1, unused: 2 })).rejects.toThrow(/unused did not reach the statement/)
+    const byId = prepared((d, p: { id: number }) => d.selectFrom('events').select('id').where('id', '=', p.id))
+    const rewriting = db.withPlugin({
+      transformQuery: (args) => ({ ...args.node }),
+      transformResult: async (args) => args.result,
+    })
+    await expect(byId.rows(rewriting, { id: 1 })).rejects.toThrow(/rewrites queries/)
+    await expect(byId.rows(db, {} as { id: number })).rejects.toThrow(/parameter "id" is undefined/)
+  })
+})
