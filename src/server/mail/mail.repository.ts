@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { MailKind } from '../../contract/admin/care'
 import { RETURN_STATUS_CONFIRMED } from '../../contract/constants'
 import type { Db } from '../db/connect'
+import { prepared } from '../db/prepared'
 import { inTicketOrder } from '../domain/orders/ticket-order.repository'
 
 /**
@@ -156,7 +157,14 @@ export function findMailOrder(db: Db, orderId: number) {
  * request's, which are not returned yet either).
  */
 export function listMailTicketLines(db: Db, orderId: number, lineIds?: readonly number[]) {
-  let q = db
+  // The paid order's mail (every payment) reads all its lines: prepared.
+  if (!lineIds) return orderMailLines.rows(db, { orderId })
+  return mailTicketLines(db, orderId).where('l.id', 'in', lineIds.length > 0 ? [...lineIds] : [-1]).$call(inTicketOrder).execute()
+}
+const orderMailLines = prepared((db, p: { orderId: number }) => mailTicketLines(db, p.orderId).$call(inTicketOrder))
+
+function mailTicketLines(db: Db, orderId: number) {
+  return db
     .selectFrom('order_lines as l')
     .innerJoin('events as e', 'e.id', 'l.event_id')
     .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
@@ -171,7 +179,5 @@ export function listMailTicketLines(db: Db, orderId: number, lineIds?: readonly 
     ])
     .where('l.order_id', '=', orderId)
     .where('l.return_status', '<', RETURN_STATUS_CONFIRMED)
-  if (lineIds) q = q.where('l.id', 'in', lineIds.length > 0 ? [...lineIds] : [-1])
-  return q.$call(inTicketOrder).execute()
 }
-export type MailTicketLine = Awaited<ReturnType<typeof listMailTicketLines>>[number]
+export type MailTicketLine = Awaited<ReturnType<ReturnType<typeof mailTicketLines>['execute']>>[number]

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect'
+import { prepared } from '../db/prepared'
 import { SETTLEMENT_REFUND_REF } from '../domain/orders/constants'
 import { recordRefund } from './refund.repository'
 import type { QueuedRefund } from './refund-outbox.repository'
@@ -36,13 +37,16 @@ export type PaymentTypeRow = Awaited<ReturnType<typeof listActivePaymentTypes>>[
 
 /** Writes a new pending payment of an order; answers its id. */
 export async function insertPendingPayment(trx: Db, p: { orderId: number; typeId: number; amount: number; provider: string; publicId: string; now: number }): Promise<number> {
-  const row = await trx
-    .insertInto('payments')
-    .values({ order_id: p.orderId, payment_type_id: p.typeId, amount: p.amount, status: 'pending', provider_ref: p.provider, public_id: p.publicId, verify_code: null, created_at: p.now, updated_at: p.now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await pendingPaymentInsert.first(trx, p)
+  if (!row) throw new Error('insertPendingPayment: the insert answered no row')
   return row.id
 }
+const pendingPaymentInsert = prepared((db, p: { orderId: number; typeId: number; amount: number; provider: string; publicId: string; now: number }) =>
+  db
+    .insertInto('payments')
+    .values({ order_id: p.orderId, payment_type_id: p.typeId, amount: p.amount, status: 'pending', provider_ref: p.provider, public_id: p.publicId, verify_code: null, created_at: p.now, updated_at: p.now })
+    .returning('id'),
+)
 
 /** Keeps the QR link a provider answered for a payment. */
 export async function setPaymentQrUrl(db: Db, paymentId: number, qrUrl: string): Promise<void> {
@@ -59,14 +63,17 @@ export async function lastPaymentStatus(db: Db, orderId: number): Promise<string
  * number): what settling it and the sandbox bank's page need. Undefined when unknown.
  */
 export function findPayment(db: Db, publicId: string) {
-  return db
+  return paymentByPublicId.first(db, { publicId })
+}
+/** Read by every payment call and bank callback: prepared. */
+const paymentByPublicId = prepared((db, p: { publicId: string }) =>
+  db
     .selectFrom('payments as p')
     .innerJoin('payment_types as t', 't.id', 'p.payment_type_id')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
     .select(['p.id', 'p.public_id', 'p.order_id', 'p.amount', 'p.status', 't.protocol_kind', 't.name_en', 'o.hash', 'o.ord_num', 'o.lang'])
-    .where('p.public_id', '=', publicId)
-    .executeTakeFirst()
-}
+    .where('p.public_id', '=', p.publicId),
+)
 export type PaymentInfo = NonNullable<Awaited<ReturnType<typeof findPayment>>>
 
 /** The id of a payment by its public id; undefined when unknown. */

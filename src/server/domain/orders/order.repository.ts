@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { sql, type Insertable, type SqlBool } from 'kysely'
 import { ORDER_STATUS_CANCELLED, ORDER_STATUS_CONFIRMED } from '../../../contract/constants'
 import { isPostgresDb, type Db } from '../../db/connect'
-import { preparedByShape, rowMarkers, rowParams } from '../../db/prepared'
+import { prepared, preparedByShape, rowMarkers, rowParams } from '../../db/prepared'
 import { ORDER_HASH_BYTES, ORDER_NUMBER_BASE, TICKET_CODE_DIGITS, TICKET_HASH_BYTES } from './constants'
 import type { OrderLinesTable } from '../../db/orders.table'
 import type { OrderDraft } from './draft'
@@ -168,10 +168,13 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderByHash>>>
  * before) changes nothing. Answers the row as it is under the lock.
  */
 export async function lockOrder(trx: Db, hash: string): Promise<OrderRow | undefined> {
-  if (isPostgresDb(trx)) return trx.selectFrom('orders').selectAll().where('hash', '=', hash).forUpdate().executeTakeFirst()
+  if (isPostgresDb(trx)) return orderLockedByHash.first(trx, { hash })
   await trx.updateTable('orders').set((eb) => ({ paid: eb.ref('paid') })).where('hash', '=', hash).execute()
   return findOrderByHash(trx, hash)
 }
+
+/** Every payment and bank callback locks its order (PostgreSQL): prepared. */
+const orderLockedByHash = prepared((db, p: { hash: string }) => db.selectFrom('orders').selectAll().where('hash', '=', p.hash).forUpdate())
 
 /**
  * Unpaid and not cancelled, as SQL on an orders row: what may still expire. It is the predicate of
@@ -240,14 +243,7 @@ export async function reopenOrder(trx: Db, orderId: number, status: number): Pro
  * a payment for it is refunded, payments/settle.ts).
  */
 export async function orderPlaces(db: Db, orderId: number): Promise<{ calendarIds: number[]; seatLines: number; otherLines: number; cancelledSessions: number }> {
-  const rows = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
-    .select(['l.calendar_id', sql<number>`sum(case when l.seat_id is null then 0 else 1 end)`.as('seats'), sql<number>`sum(case when l.seat_id is null then 1 else 0 end)`.as('others'), sql<number | string | null>`max(c.cancelled_at)`.as('cancelled')])
-    .where('l.order_id', '=', orderId)
-    .groupBy('l.calendar_id')
-    .orderBy('l.calendar_id')
-    .execute()
+  const rows = await orderPlacesBySession.rows(db, { orderId })
   return {
     calendarIds: rows.map((r) => r.calendar_id),
     seatLines: rows.reduce((n, r) => n + Number(r.seats), 0),
@@ -255,6 +251,16 @@ export async function orderPlaces(db: Db, orderId: number): Promise<{ calendarId
     cancelledSessions: rows.filter((r) => r.cancelled !== null).length,
   }
 }
+
+const orderPlacesBySession = prepared((db, p: { orderId: number }) =>
+  db
+    .selectFrom('order_lines as l')
+    .innerJoin('calendars as c', 'c.id', 'l.calendar_id')
+    .select(['l.calendar_id', sql<number>`sum(case when l.seat_id is null then 0 else 1 end)`.as('seats'), sql<number>`sum(case when l.seat_id is null then 1 else 0 end)`.as('others'), sql<number | string | null>`max(c.cancelled_at)`.as('cancelled')])
+    .where('l.order_id', '=', p.orderId)
+    .groupBy('l.calendar_id')
+    .orderBy('l.calendar_id'),
+)
 
 /** An order's lines with what their tickets take: session, price, place and subscription. */
 export function listLineStock(db: Db, orderId: number) {
