@@ -43,6 +43,8 @@ export interface PreparedQuery<P, O> {
   rows(db: Db, params: P): Promise<O[]>
   /** The first row, or undefined. */
   first(db: Db, params: P): Promise<O | undefined>
+  /** The first row; throws when there is none (Kysely's executeTakeFirstOrThrow: an insert's `returning`). */
+  firstOrThrow(db: Db, params: P): Promise<O>
   /** Rows inserted, updated or deleted (0 where the driver tells none). */
   affected(db: Db, params: P): Promise<number>
 }
@@ -106,6 +108,11 @@ export function prepared<P extends object, O>(build: (db: Db, p: P) => Buildable
   return {
     rows: async (db, params) => (await run(db, params)).rows,
     first: async (db, params) => (await run(db, params)).rows[0],
+    firstOrThrow: async (db, params) => {
+      const [row] = (await run(db, params)).rows
+      if (row === undefined) throw new Error('prepared query: the statement answered no row')
+      return row
+    },
     affected: async (db, params) => Number((await run(db, params)).numAffectedRows ?? 0),
   }
 }

@@ -37,9 +37,7 @@ export type PaymentTypeRow = Awaited<ReturnType<typeof listActivePaymentTypes>>[
 
 /** Writes a new pending payment of an order; answers its id. */
 export async function insertPendingPayment(trx: Db, p: { orderId: number; typeId: number; amount: number; provider: string; publicId: string; now: number }): Promise<number> {
-  const row = await pendingPaymentInsert.first(trx, p)
-  if (!row) throw new Error('insertPendingPayment: the insert answered no row')
-  return row.id
+  return (await pendingPaymentInsert.firstOrThrow(trx, p)).id
 }
 const pendingPaymentInsert = prepared((db, p: { orderId: number; typeId: number; amount: number; provider: string; publicId: string; now: number }) =>
   db

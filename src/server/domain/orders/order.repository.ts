@@ -34,9 +34,8 @@ export async function insertOrder(trx: Db, draft: OrderDraft): Promise<{ id: num
   const hash = newHash(ORDER_HASH_BYTES)
   const values = orderValues(draft, hash)
   if (isPostgresDb(trx)) {
-    const row = await insertOrderOnPg(Object.keys(values).join(',')).first(trx, values)
-    if (!row) throw new Error('insertOrder: the insert answered no row')
-    return { id: row.id, hash }
+    const { id } = await insertOrderOnPg(Object.keys(values).join(',')).firstOrThrow(trx, values)
+    return { id, hash }
   }
   // Unique placeholder until the id is known (ORDER_NUMBER_BASE + id, below).
   const { id } = await trx.insertInto('orders').values({ ...values, ord_num: -randomInt(1, 2 ** 31 - 1) }).returning('id').executeTakeFirstOrThrow()
