@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prepared, preparedByShape } from '../../src/server/db/prepared'
+import { listMarkers, listParams, prepared, preparedByShape, rowMarkers, rowParams } from '../../src/server/db/prepared'
+import { listPriceRows } from '../../src/server/domain/events/repository'
 import { watchedWrites } from '../../src/server/db/write-watch'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
@@ -55,13 +56,37 @@ describe.each(TEST_DBS)('prepared queries (%s)', (dbKind) => {
     }
   })
 
-  it('keeps one statement per shape', async () => {
+  it('keeps one statement per shape, with a list\'s items as parameters', async () => {
     const { db } = server
     const ids = (await db.selectFrom('events').select('id').orderBy('id').execute()).map((e) => e.id)
-    const each = preparedByShape((n: number) => (d, p: Record<string, number>) => d.selectFrom('events').select('id').where('id', 'in', Array.from({ length: n }, (_, i) => p[`id${i}`])).orderBy('id'))
-    expect((await each(1).rows(db, { id0: ids[0] })).map((r) => r.id)).toEqual([ids[0]])
-    expect((await each(2).rows(db, { id0: ids[1], id1: ids[0] })).map((r) => r.id)).toEqual([ids[0], ids[1]])
+    const each = preparedByShape((n: number) => (d, p: object) => d.selectFrom('events').select('id').where('id', 'in', listMarkers<number>(p, 'id', n)).orderBy('id'))
+    expect((await each(1).rows(db, listParams('id', [ids[0]]))).map((r) => r.id)).toEqual([ids[0]])
+    expect((await each(2).rows(db, listParams('id', [ids[1], ids[0]]))).map((r) => r.id)).toEqual([ids[0], ids[1]])
     expect(each(2)).toBe(each(2))
+  })
+
+  it('inserts several rows from rowMarkers\' statement with each row\'s own values', async () => {
+    const { db } = server
+    const rows = [1, 2, 3].map((i) => ({ key: `prepared-rows-${dbKind}-${i}`, window_start: i, count: i * 10, expires_at: 5000 + i }))
+    const columns = ['key', 'window_start', 'count', 'expires_at']
+    const insert = preparedByShape((n: number) => (d, p: object) => d.insertInto('guard_counters').values(rowMarkers(p, columns, n) as typeof rows))
+    expect(await insert(rows.length).affected(db, rowParams(rows, columns))).toBe(3)
+    const stored = await db.selectFrom('guard_counters').select(columns as never[]).where('key', 'like', `prepared-rows-${dbKind}-%`).orderBy('key').execute()
+    expect(stored.map((r) => ({ ...r, count: Number((r as { count: number }).count) }))).toEqual(rows)
+    await db.deleteFrom('guard_counters').where('key', 'like', `prepared-rows-${dbKind}-%`).execute()
+  })
+
+  it('reads the price rows of one session and of several, as the builder orders them', async () => {
+    const { db } = server
+    const calendars = (await db.selectFrom('prices').select('calendar_id').distinct().orderBy('calendar_id').limit(3).execute()).map((r) => r.calendar_id)
+    expect(calendars.length).toBe(3)
+    const expected = (ids: number[]) => db.selectFrom('prices').select('id').where('calendar_id', 'in', ids).orderBy('calendar_id').orderBy('sortnum').orderBy('id').execute()
+    for (const ids of [[calendars[0]], [calendars[2], calendars[0]], calendars]) {
+      const rows = await listPriceRows(db, ids)
+      expect(rows.map((r) => r.id)).toEqual((await expected(ids)).map((r) => r.id))
+      expect(rows.every((r) => typeof r.category_en === 'string')).toBe(true)
+    }
+    expect(await listPriceRows(db, [])).toEqual([])
   })
 
   it('refuses a build that computes with a parameter or loses one, a handle that rewrites queries, and a missing value', async () => {

@@ -139,19 +139,33 @@ export function preparedByShape<S extends string | number, P extends object, O>(
   }
 }
 
-/** The parameter name of row `i`'s column in a prepared insert of several rows. */
-const rowParam = (column: string, i: number) => `${column}:${i}`
+/** The parameter name of item `i` of the list parameter `name`. */
+const listParam = (name: string, i: number) => `${name}:${i}`
 
-/** A prepared insert's rows of markers: `count` rows of `columns`, each value the parameter rowParams names. */
-export function rowMarkers(p: Record<string, unknown>, columns: readonly string[], count: number): Record<string, unknown>[] {
-  return Array.from({ length: count }, (_, i) => Object.fromEntries(columns.map((c) => [c, p[rowParam(c, i)]])))
+/**
+ * A list of `count` markers, one parameter each (`name:0`, `name:1`, ...): an `in (...)` list or a
+ * column of inserted rows in a prepared query of that length (listParams writes the values).
+ */
+export function listMarkers<T = unknown>(p: object, name: string, count: number): T[] {
+  const values = p as Record<string, T>
+  return Array.from({ length: count }, (_, i) => values[listParam(name, i)])
 }
 
-/** The parameters of a prepared insert of `rows` (all with the same columns), for rowMarkers' statement. */
-export function rowParams(rows: readonly Record<string, unknown>[]): Record<string, unknown> {
+/** The parameters of listMarkers' list `name` for `values`, added to `into`. */
+export function listParams(name: string, values: readonly unknown[], into: Record<string, unknown> = {}): Record<string, unknown> {
+  values.forEach((v, i) => (into[listParam(name, i)] = v))
+  return into
+}
+
+/** A prepared insert's rows of markers: `count` rows of `columns`, each column a listMarkers list. */
+export function rowMarkers(p: object, columns: readonly string[], count: number): Record<string, unknown>[] {
+  const byColumn = columns.map((c) => listMarkers(p, c, count))
+  return Array.from({ length: count }, (_, i) => Object.fromEntries(columns.map((c, j) => [c, byColumn[j][i]])))
+}
+
+/** The parameters of a prepared insert of `rows` (every row with the columns given), for rowMarkers' statement. */
+export function rowParams(rows: readonly Record<string, unknown>[], columns: readonly string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {}
-  rows.forEach((row, i) => {
-    for (const c in row) params[rowParam(c, i)] = row[c]
-  })
+  for (const c of columns) listParams(c, rows.map((r) => r[c]), params)
   return params
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect'
-import { prepared } from '../../db/prepared'
+import { listMarkers, listParams, prepared, preparedByShape } from '../../db/prepared'
 import { inSaleWindow } from './sale-window'
 import { ORDER_CHECKBOX_SCOPE } from '../orders/constants'
 
@@ -58,11 +58,9 @@ export function listOpenCalendars(db: Db, eventId: number, now: number) {
 export type CalendarRow = Awaited<ReturnType<typeof listOpenCalendars>>[number]
 
 /** Price rows of sessions with their category and zone texts, in display order. */
-export function listPriceRows(db: Db, calendarIds: readonly number[]) {
+export function listPriceRows(db: Db, calendarIds: readonly number[]): Promise<PriceRowDb[]> {
   if (calendarIds.length === 0) return Promise.resolve([])
-  // One session's rows (every order and hold of the seat map reads them) from a prepared query.
-  if (calendarIds.length === 1) return sessionPriceRows.rows(db, { calendarId: calendarIds[0] })
-  return priceRowsQuery(db).where('p.calendar_id', 'in', [...calendarIds]).execute()
+  return priceRowsOf(calendarIds.length).rows(db, listParams('calendar', calendarIds))
 }
 
 function priceRowsQuery(db: Db) {
@@ -94,7 +92,8 @@ function priceRowsQuery(db: Db) {
     .orderBy('p.sortnum')
     .orderBy('p.id')
 }
-const sessionPriceRows = prepared((db, p: { calendarId: number }) => priceRowsQuery(db).where('p.calendar_id', '=', p.calendarId))
+/** Prepared per number of sessions: one for every order and hold of the seat map, a few for the listing's pages. */
+const priceRowsOf = preparedByShape((count: number) => (db, p: object) => priceRowsQuery(db).where('p.calendar_id', 'in', listMarkers<number>(p, 'calendar', count)))
 export type PriceRowDb = Awaited<ReturnType<ReturnType<typeof priceRowsQuery>['execute']>>[number]
 
 /** The agreement checkboxes of the order form. */

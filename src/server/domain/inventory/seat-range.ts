@@ -1,4 +1,5 @@
 import { sql, type SqlBool } from 'kysely'
+import { listMarkers, listParams } from '../../db/prepared'
 
 /**
  * `column in (seatIds)` on a seat_holds query of one session, bounded by the ids' range: every
@@ -39,18 +40,17 @@ export function seatSet(seatIds: readonly number[]): SeatSet {
   return { lo, hi, ids: seatIds }
 }
 
-/** A prepared query's seat set of `count` seats, read from the parameters seatParams writes (db/prepared.ts). */
-export function seatSetOf(p: Record<string, unknown>, count: number, prefix = 'seat'): SeatSet {
+/** A prepared query's seat set of `count` seats, read from the parameters seatParams writes (db/prepared.ts listMarkers). */
+export function seatSetOf(p: object, count: number, prefix = 'seat'): SeatSet {
   // No seats: amongSeats writes no range, so the statement takes no parameter for it.
   if (count === 0) return { lo: 0, hi: 0, ids: [] }
-  return { lo: p[`${prefix}Lo`] as number, hi: p[`${prefix}Hi`] as number, ids: Array.from({ length: count }, (_, i) => p[`${prefix}${i}`] as number) }
+  const bounds = p as Record<string, number>
+  return { lo: bounds[`${prefix}Lo`], hi: bounds[`${prefix}Hi`], ids: listMarkers<number>(p, prefix, count) }
 }
 
 /** The parameters of seatSetOf's seat set for `seatIds`. */
-export function seatParams(seatIds: readonly number[], prefix = 'seat'): Record<string, number> {
+export function seatParams(seatIds: readonly number[], prefix = 'seat'): Record<string, unknown> {
   if (seatIds.length === 0) return {}
   const { lo, hi } = seatSet(seatIds)
-  const params: Record<string, number> = { [`${prefix}Lo`]: lo, [`${prefix}Hi`]: hi }
-  seatIds.forEach((id, i) => (params[`${prefix}${i}`] = id))
-  return params
+  return listParams(prefix, seatIds, { [`${prefix}Lo`]: lo, [`${prefix}Hi`]: hi })
 }

@@ -34,7 +34,7 @@ export async function insertOrder(trx: Db, draft: OrderDraft): Promise<{ id: num
   const hash = newHash(ORDER_HASH_BYTES)
   const values = orderValues(draft, hash)
   if (isPostgresDb(trx)) {
-    const { id } = await insertOrderOnPg(Object.keys(values).join(',')).firstOrThrow(trx, values)
+    const { id } = await insertOrderOnPg.firstOrThrow(trx, values)
     return { id, hash }
   }
   // Unique placeholder until the id is known (ORDER_NUMBER_BASE + id, below).
@@ -43,10 +43,10 @@ export async function insertOrder(trx: Db, draft: OrderDraft): Promise<{ id: num
   return { id, hash }
 }
 
-/** PostgreSQL draws the order's id first, so its number is written with the row: one statement, prepared per column set (always the same one). */
-const insertOrderOnPg = preparedByShape((columns: string) => (db, p: OrderValues) => {
+/** PostgreSQL draws the order's id first, so its number is written with the row: one prepared statement. */
+const insertOrderOnPg = prepared((db, p: OrderValues) => {
   const drawn = sql<number>`(select id from next_order)`
-  const values = Object.fromEntries(columns.split(',').map((c) => [c, p[c as keyof OrderValues]])) as OrderValues
+  const values = Object.fromEntries(ORDER_COLUMNS.map((c) => [c, p[c]])) as OrderValues
   return db
     .with('next_order', (d) => d.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::integer`.as('id')))
     .insertInto('orders')
@@ -54,6 +54,15 @@ const insertOrderOnPg = preparedByShape((columns: string) => (db, p: OrderValues
     .returning('id')
 })
 type OrderValues = ReturnType<typeof orderValues>
+
+/** orderValues' columns, every one (the type refuses a column missing or extra): the prepared insert's list. */
+const ORDER_COLUMN_SET: Record<keyof OrderValues, true> = {
+  hash: true, session_id: true, crm_client_id: true, crm_subscription_id: true, status: true, lang: true,
+  fio: true, surname: true, name: true, patronymic: true, phone: true, email: true, referrer: true,
+  paid: true, paid_at: true, use_pushkin_card: true, usereturn: true, total: true, service_total: true,
+  reserve_until: true, created_at: true, confirmed_at: true,
+}
+const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_SET) as (keyof OrderValues)[]
 
 /** The order row's columns from its draft, all but its number. */
 function orderValues(draft: OrderDraft, hash: string) {
@@ -91,10 +100,10 @@ function orderValues(draft: OrderDraft, hash: string) {
  * and ticket codes are per ticket), each with its own ticket hash and code.
  */
 export async function insertOrderLines(trx: Db, orderId: number, draft: OrderDraft): Promise<void> {
-  const id = orderId
   const rows = draft.lines.flatMap((l) =>
-    Array.from({ length: l.quantity }, () => ({
-      order_id: id,
+    // Typed here so that a column written but missing from LINE_COLUMN_SET fails to compile.
+    Array.from({ length: l.quantity }, (): LineValues => ({
+      order_id: orderId,
       event_id: l.eventId,
       calendar_id: l.calendarId,
       price_id: l.priceId,
@@ -111,13 +120,22 @@ export async function insertOrderLines(trx: Db, orderId: number, draft: OrderDra
       ticket_code: newTicketCode(),
     })),
   )
-  if (rows.length) await insertLines(`${rows.length}:${Object.keys(rows[0]).join(',')}`).rows(trx, rowParams(rows))
+  if (rows.length) await insertLines(rows.length).rows(trx, rowParams(rows, LINE_COLUMNS))
 }
+type LineValues = Required<Pick<Insertable<OrderLinesTable>, keyof typeof LINE_COLUMN_SET>>
+
+/** The columns insertOrderLines writes: the prepared insert's list. */
+const LINE_COLUMN_SET = {
+  order_id: true, event_id: true, calendar_id: true, price_id: true, client_category_id: true, zone_id: true,
+  crm_subscription_id: true, seat_id: true, standing_place_id: true, quantity: true, price: true,
+  service_fee: true, cost: true, ticket_hash: true, ticket_code: true,
+} satisfies Partial<Record<keyof OrderLinesTable, true>>
+const LINE_COLUMNS = Object.keys(LINE_COLUMN_SET)
+
 /** The lines' insert, prepared per ticket count (an order's tickets are capped). */
-const insertLines = preparedByShape((shape: string) => (db, p: Record<string, unknown>) => {
-  const [count, columns] = shape.split(':')
-  return db.insertInto('order_lines').values(rowMarkers(p, columns.split(','), Number(count)) as Insertable<OrderLinesTable>[])
-})
+const insertLines = preparedByShape((count: number) => (db, p: object) =>
+  db.insertInto('order_lines').values(rowMarkers(p, LINE_COLUMNS, count) as Insertable<OrderLinesTable>[]),
+)
 
 /**
  * Conditional decrement: takes `n` tickets off a subscription only when it still has them;
