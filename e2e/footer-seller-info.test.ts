@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSetting, writeSettings } from '../src/server/domain/settings/repository'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
+import type { Page } from 'playwright-core'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness, type OpenedPage } from './support/app'
 
 /**
  * The footer's seller's details (setup's info_client) and the contacts page (info_contact) in
@@ -24,15 +25,29 @@ beforeAll(async () => {
 })
 afterAll(async () => app?.close())
 
+let phone: OpenedPage | undefined
+/**
+ * The file's one phone page at `path`: the first check opens it (openPage), each next one loads
+ * its address in it (a full load, as a visitor's link gives, with the browser's cache warm). A
+ * context per check cost each a cold load (the app's scripts fetched and compiled anew), most of
+ * this file's time. The checks only read, and the page's language is its address's (?lang=, else
+ * Russian): nothing a load leaves in the context changes what the next one shows. Closed with the
+ * app (startApp's close closes its contexts).
+ */
+async function phoneAt(path: string): Promise<Page> {
+  if (phone === undefined) phone = await openPage(app, path, PHONE_VIEWPORT)
+  else await phone.page.goto(new URL(path, app.baseUrl).toString(), { waitUntil: 'domcontentloaded' })
+  return phone.page
+}
+
 describe("the footer's seller's details", () => {
   async function footerInfo(lang: string): Promise<{ text: string; lang: string | null }> {
-    const { page, context } = await openPage(app, `/contacts${lang === 'ru' ? '' : `?lang=${lang}`}`, PHONE_VIEWPORT)
+    const page = await phoneAt(`/contacts${lang === 'ru' ? '' : `?lang=${lang}`}`)
     const info = page.locator('.site-footer__info')
     await info.waitFor()
     const out = { text: await info.innerText(), lang: await info.getAttribute('lang') }
     const serious = seriousViolations(await runAxe(page))
     expect(serious, `${lang}: ${serious.join('\n')}`).toEqual([])
-    await context.close()
     return out
   }
 
@@ -66,7 +81,7 @@ const BACK = { ch: '返回節目表', en: 'Back to the event listing', ownKz: '�
 
 describe('the contacts page', () => {
   async function contacts(lang: string): Promise<{ text: string; lang: string | null; back: string }> {
-    const { page, context } = await openPage(app, `/contacts${lang === 'ru' ? '' : `?lang=${lang}`}`, PHONE_VIEWPORT)
+    const page = await phoneAt(`/contacts${lang === 'ru' ? '' : `?lang=${lang}`}`)
     const info = page.locator('main .rich-text')
     await info.waitFor()
     const out = { text: await info.innerText(), lang: await info.getAttribute('lang'), back: (await page.locator('.back-link').innerText()).replace(/^←\s*/, '') }
@@ -76,7 +91,6 @@ describe('the contacts page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
     const serious = seriousViolations(await runAxe(page))
     expect(serious, `${lang}: ${serious.join('\n')}`).toEqual([])
-    await context.close()
     return out
   }
 
