@@ -54,13 +54,14 @@ function range(start: number, n: number): number[] {
   return out
 }
 
-/** Best window of N wanted seats in one segment: the best leaving no single seat, and the best of all. */
-function bestInRows(index: SeatingIndex, status: Uint8Array, n: number): { clean: Window | null; any: Window | null } {
-  const { segStart, cost } = index
-  let clean: Window | null = null
-  let any: Window | null = null
-  const segs = segStart.length - 1
-  for (let s = 0; s < segs; s++) {
+/**
+ * Calls `visit` for every run of wanted seats [ws, we) in segments [s0, s1), with the run of
+ * empty seats [fs, fe) around it (FREE counts as empty for the single-seat rule). One walk for
+ * the row pick and the block's pieces; a call per wanted run, not per seat.
+ */
+function eachWantedRun(index: SeatingIndex, status: Uint8Array, s0: number, s1: number, visit: (fs: number, fe: number, ws: number, we: number) => void): void {
+  const { segStart } = index
+  for (let s = s0; s < s1; s++) {
     const end = segStart[s + 1]
     let p = segStart[s]
     while (p < end) {
@@ -68,7 +69,6 @@ function bestInRows(index: SeatingIndex, status: Uint8Array, n: number): { clean
         p++
         continue
       }
-      // A run of empty seats [fs, fe); inside it, runs of wanted seats.
       const fs = p
       while (p < end && status[p] !== TAKEN) p++
       const fe = p
@@ -80,19 +80,30 @@ function bestInRows(index: SeatingIndex, status: Uint8Array, n: number): { clean
         }
         const ws = q
         while (q < fe && status[q] === WANTED) q++
-        const we = q
-        if (we - ws < n) continue
-        let sum = 0
-        for (let i = ws; i < ws + n; i++) sum += cost[i]
-        for (let w = ws; w + n <= we; w++) {
-          if (w > ws) sum += cost[w + n - 1] - cost[w - 1]
-          const single = w - fs === 1 || fe - (w + n) === 1
-          if (!any || sum < any.sum - 1e-12) any = { start: w, sum }
-          if (!single && (!clean || sum < clean.sum - 1e-12)) clean = { start: w, sum }
-        }
+        visit(fs, fe, ws, q)
       }
     }
   }
+}
+
+/** Whether seats [w, w + len) of the empty run [fs, fe) leave a single empty seat beside them. */
+const leavesSingleSeat = (fs: number, fe: number, w: number, len: number): boolean => w - fs === 1 || fe - (w + len) === 1
+
+/** Best window of N wanted seats in one segment: the best leaving no single seat, and the best of all. */
+function bestInRows(index: SeatingIndex, status: Uint8Array, n: number): { clean: Window | null; any: Window | null } {
+  const { segStart, cost } = index
+  let clean: Window | null = null
+  let any: Window | null = null
+  eachWantedRun(index, status, 0, segStart.length - 1, (fs, fe, ws, we) => {
+    if (we - ws < n) return
+    let sum = 0
+    for (let i = ws; i < ws + n; i++) sum += cost[i]
+    for (let w = ws; w + n <= we; w++) {
+      if (w > ws) sum += cost[w + n - 1] - cost[w - 1]
+      if (!any || sum < any.sum - 1e-12) any = { start: w, sum }
+      if (!leavesSingleSeat(fs, fe, w, n) && (!clean || sum < clean.sum - 1e-12)) clean = { start: w, sum }
+    }
+  })
   return { clean, any }
 }
 
@@ -157,45 +168,26 @@ function spread(index: SeatingIndex, positions: number[]): number {
 
 /** In segments [s0, s1) of a row: the longest wanted run (capped at `want`), placed best. */
 function bestPiece(index: SeatingIndex, status: Uint8Array, s0: number, s1: number, want: number, anchor: { x: number; y: number } | null): Piece | null {
-  const { segStart, cost, x, y } = index
-  let best: { piece: Piece; key: number[] } | null = null
-  for (let s = s0; s < s1; s++) {
-    const end = segStart[s + 1]
-    let p = segStart[s]
-    while (p < end) {
-      if (status[p] === TAKEN) {
-        p++
-        continue
+  const { cost, x, y } = index
+  // Widened by `as`: assigned inside the callback, which control-flow narrowing does not follow.
+  let best = null as { piece: Piece; key: number[] } | null
+  eachWantedRun(index, status, s0, s1, (fs, fe, ws, we) => {
+    const len = Math.min(want, we - ws)
+    for (let w = ws; w + len <= we; w++) {
+      const single = leavesSingleSeat(fs, fe, w, len)
+      let cx = 0
+      let cy = 0
+      let sum = 0
+      for (let i = w; i < w + len; i++) {
+        cx += x[i]
+        cy += y[i]
+        sum += cost[i]
       }
-      const fs = p
-      while (p < end && status[p] !== TAKEN) p++
-      const fe = p
-      let q = fs
-      while (q < fe) {
-        if (status[q] !== WANTED) {
-          q++
-          continue
-        }
-        const ws = q
-        while (q < fe && status[q] === WANTED) q++
-        const len = Math.min(want, q - ws)
-        for (let w = ws; w + len <= q; w++) {
-          const single = w - fs === 1 || fe - (w + len) === 1
-          let cx = 0
-          let cy = 0
-          let sum = 0
-          for (let i = w; i < w + len; i++) {
-            cx += x[i]
-            cy += y[i]
-            sum += cost[i]
-          }
-          cx /= len
-          cy /= len
-          const key = [-len, single ? 1 : 0, anchor ? Math.hypot(cx - anchor.x, cy - anchor.y) : sum]
-          if (!best || less(key, best.key)) best = { piece: { start: w, len, single, cx, cy }, key }
-        }
-      }
+      cx /= len
+      cy /= len
+      const key = [-len, single ? 1 : 0, anchor ? Math.hypot(cx - anchor.x, cy - anchor.y) : sum]
+      if (!best || less(key, best.key)) best = { piece: { start: w, len, single, cx, cy }, key }
     }
-  }
+  })
   return best?.piece ?? null
 }
