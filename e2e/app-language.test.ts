@@ -7,7 +7,7 @@ import kz from '../src/app/i18n/locales/kz'
 import ru from '../src/app/i18n/locales/ru'
 import type { Page } from 'playwright-core'
 import { latinPunctuationInChinese } from '../tests/support/cjk-punctuation'
-import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, queryParam, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, queryParam, runAxe, seriousViolations, startApp, waitForListing, waitForShell, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
 import { reviewShot } from './support/shots'
 
@@ -98,6 +98,7 @@ describe('language switch', () => {
       if (name === 'listing') await waitForListing(page)
       else if (name === 'event') await page.locator('.event-header__place').waitFor()
       else await page.locator('.ticket-group').first().waitFor()
+      await waitForShell(page)
       // Every card's dates open, so their day-and-times lines are read too.
       if (name === 'listing') for (const more of await page.locator('.event-card__dates-toggle').all()) await more.click().catch(() => {})
       const where = `${name} ${viewport.width}px`

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupSchema } from '../src/contract/entities/setup'
 import { writeSettings } from '../src/server/domain/settings/repository'
 import { SETUP_DEFAULTS } from '../src/server/domain/settings/defaults'
-import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, waitForShell, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
 import { coveredByScrollTop } from './support/scroll-top'
 import { reviewShot } from './support/shots'
@@ -126,6 +126,7 @@ describe('setup-driven shell', () => {
             const { page, context, errors } = await openPage(app, screen === 'listing' ? `/${query}` : `/order/${order}${query}`, viewport)
             if (screen === 'listing') await waitForListing(page)
             else await page.locator('.order-pay').waitFor()
+            await waitForShell(page)
             expect(await page.locator('footer.site-footer').count()).toBe(footer)
             await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
             await page.locator('.scroll-top').waitFor()

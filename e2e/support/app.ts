@@ -148,6 +148,16 @@ export async function eventHash(app: AppHarness, titleEn: string): Promise<strin
 
 export async function waitForListing(page: Page): Promise<void> {
   await page.waitForSelector('.event-card, .afisha__empty', { timeout: 30_000 })
+  await waitForShell(page)
+}
+
+/**
+ * Waits until the shell (header, footer, scroll-top button, as setup's flags say) is in: the
+ * layout mounts it in a deferred render after setup arrives (shell/Layout.tsx), so a screen's
+ * content can be there a moment before it, and a count of the header then reads 0.
+ */
+export async function waitForShell(page: Page): Promise<void> {
+  await page.waitForSelector('main[data-shell="ready"]', { timeout: 30_000 })
 }
 
 /** Current URL's query parameter. */

@@ -23,6 +23,7 @@ export function Layout() {
   // main-thread task over 50 ms). They mount once the deferred value follows, in a render React
   // slices into 5 ms pieces; until then they are not mounted, so the store's update does not
   // render them synchronously either.
+  // `data-shell` on main says when they are in (tests wait on it before counting them).
   const shell = useDeferredValue(useSession((s) => s.setup !== null))
   // With the scroll-top button on and no footer, main keeps the room under the button at the
   // page's end (shell.css), so the last card or the pay button is never left under it.
@@ -34,7 +35,8 @@ export function Layout() {
       <SessionSync />
       <a className="skip-link" href={`#${MAIN_ID}`}>{t('shell.skipToContent')}</a>
       {shell && <Header />}
-      <main id={MAIN_ID} ref={main} className={`site-main${mainClearsCorner ? ' site-main--clear-corner' : ''}`} tabIndex={-1}>
+      <main id={MAIN_ID} ref={main} className={`site-main${mainClearsCorner ? ' site-main--clear-corner' : ''}`} tabIndex={-1}
+        data-shell={shell ? 'ready' : 'pending'}>
         {setupStatus === 'error' && (
           <div className="notice notice--error" role="alert">
             <p>{t('shell.loadFailed')}</p>
