@@ -268,6 +268,9 @@ describe('door check-in app', () => {
     await start(page)
     await expect.poll(() => answer(page).getAttribute('data-result'), { timeout: 20_000 }).toBe('valid')
     expect(await answer(page).innerText()).not.toContain('Decided offline')
+    // The app saves the online answer without holding the answer back for storage (engine.ts
+    // remember): a reload in the same instant would beat the save, so wait until the device holds it.
+    await expect.poll(() => keptOnDevice(page, ticket.lineId), { timeout: 10_000 }).toBe(true)
     // The device kept that scan (IndexedDB), not only in memory: after a reload with no network it still knows it.
     await context.setOffline(true)
     await page.reload()
@@ -277,3 +280,22 @@ describe('door check-in app', () => {
     await context.setOffline(false)
   })
 })
+
+/**
+ * Whether the check-in app's IndexedDB (src/app/door/model/store.ts) holds a scan of this ticket:
+ * in `seen` (saved at the online answer) or in a session's synced scans (moved there by a sync).
+ */
+async function keptOnDevice(page: Page, ticketId: number): Promise<boolean> {
+  return page.evaluate(async (id) => {
+    const done = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error) })
+    const db = await done(indexedDB.open('seatwise-door'))
+    try {
+      const tx = db.transaction(['seen', 'sessions'], 'readonly')
+      const seen = (await done(tx.objectStore('seen').getAll())) as { ticketId: number }[]
+      const sessions = (await done(tx.objectStore('sessions').getAll())) as { scans?: { ticketId: number }[] }[]
+      return seen.some((s) => s.ticketId === id) || sessions.some((s) => (s.scans ?? []).some((x) => x.ticketId === id))
+    } finally {
+      db.close()
+    }
+  }, ticketId)
+}
