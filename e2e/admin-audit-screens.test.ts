@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
 import { NOTE_TEXTS } from '../src/app/admin/noteTexts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { KIND_SUBSCRIPTIONS, KIND_TICKETS } from '../src/contract/constants'
 import { LANGS } from '../src/contract/lang'
 import { PHONE_VIEWPORT, type AppHarness } from './support/app'
-import { axeClean, consoleApi, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
+import { axeClean, consoleApi, followLink, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Console screens an operator audit of a fresh install found wanting, in Chromium: a cancelled
  * seat-map session on Sales (marked, its map not drawn: the compiled map answers 409) and at the
  * door; the event editor with empty catalogue lists (names what to create first and links
  * there); an unknown console address (a not-found screen, not a blank page); the Venues screen
- * on a 390 px phone (no sideways scroll); the console's header on a phone (its links one line that
- * scrolls sideways, the operator, language picker and sign-out one row). axe-core on each.
+ * on a 390 px phone (no sideways scroll); the console's header on a phone (every link within the
+ * screen and the current one marked, the operator, language picker and sign-out one row). axe-core on each.
  */
 const AUDITOR: ConsoleAccount = { email: 'auditor@example.org', password: 'an auditor password', role: 'owner', name: 'Auditor' }
 const DAY_MS = 86_400_000
@@ -103,6 +104,10 @@ describe('console screens found wanting by the audit', () => {
     await axeClean(page, 'not found')
     await page.getByRole('link', { name: n.notFoundBack }).click()
     await page.getByRole('heading', { name: t.events }).waitFor()
+    // An address in none of the console's sections: no link says it is the one open.
+    await followLink(page, '/admin/nowhere')
+    await page.getByRole('heading', { name: n.notFound }).waitFor()
+    expect(await page.locator('.adm-header nav a[aria-current]').count()).toBe(0)
     await context.close()
   })
 
@@ -127,17 +132,30 @@ describe('console screens found wanting by the audit', () => {
     await context.close()
   })
 
-  it("keeps the console's links to one line, and the operator, language and sign-out to one row, on a phone in every language", async () => {
+  it("shows every one of the console's links whole on a phone, the current one marked, and the operator, language and sign-out on one row, in every language", async () => {
     const { page, context } = await openConsole(app, AUDITOR, { viewport: PHONE_VIEWPORT })
     const links = page.locator('.adm-header nav a')
     const box = async (selector: string) => (await page.locator(selector).boundingBox())!
     for (const lang of LANGS) {
       await page.locator('.adm-lang select').selectOption(lang)
       await page.locator('#adm-events-title').getByText(ADMIN_TEXTS[lang].events).waitFor()
-      // One line: every link's top is the first's (wrapped, the owner's eight links took four lines).
-      const tops = await links.evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().top)))
-      expect(tops.length, lang).toBeGreaterThanOrEqual(8)
-      expect(new Set(tops).size, `${lang}: ${tops.join(', ')}`).toBe(1)
+      // Every link (an owner's eight) within the screen's width, none behind a sideways scroll of
+      // the nav (it showed two and a half of them, the rest cut off at the edge), each a target.
+      const boxes = await links.evaluateAll((as) => as.map((a) => {
+        const r = a.getBoundingClientRect()
+        return { text: a.textContent, left: r.left, right: r.right, height: r.height }
+      }))
+      const seen = `${lang}: ${JSON.stringify(boxes)}`
+      expect(boxes.length, seen).toBeGreaterThanOrEqual(8)
+      for (const b of boxes) {
+        expect(b.left, seen).toBeGreaterThanOrEqual(0)
+        expect(b.right, seen).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+        expect(b.height, seen).toBeGreaterThanOrEqual(MIN_TARGET_PX)
+      }
+      const nav = await page.locator('.adm-header nav').evaluate((e) => [e.scrollWidth, e.clientWidth])
+      expect(nav[0], `${lang}: the nav's scroll width over its own`).toBeLessThanOrEqual(nav[1])
+      // The events list is the section open: its link, and only it, says so.
+      expect(await page.locator('.adm-header nav a[aria-current="page"]').evaluateAll((as) => as.map((a) => a.textContent)), lang).toEqual([ADMIN_TEXTS[lang].events])
       // One row: the operator's line, the picker and sign-out side by side across the operator's
       // middle (they took two rows, and in ch sign-out wrapped to a third), each control a target.
       const [who, picker, signOut] = await Promise.all(['.adm-header .adm-who', '.adm-header .adm-lang select', '.adm-header > button'].map(box))
@@ -159,10 +177,26 @@ describe('console screens found wanting by the audit', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
       await axeClean(page, `console header on a phone (${lang})`)
     }
-    // The last link, past the screen's edge, is scrolled to and followed.
     await page.locator('.adm-lang select').selectOption('en')
-    await links.last().click()
+    // By the keyboard: from the console's name, Tab goes through the links in their order (events,
+    // venues, catalogue); the catalogue's, followed with Enter, becomes the current one.
+    const catalogue = page.locator('.adm-header nav').getByRole('link', { name: CATALOGUE_TEXTS.en.catalogue, exact: true })
+    await page.locator('.adm-brand').focus()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(CATALOGUE_TEXTS.en.catalogue)
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname === '/admin/catalogue/categories')
+    await expect.poll(() => catalogue.getAttribute('aria-current')).toBe('page')
+    expect(await page.locator('.adm-header nav a[aria-current="page"]').count()).toBe(1)
+    // The last link, tapped, is followed and marked.
+    await links.last().tap()
     await page.waitForURL((url) => url.pathname === '/admin/orders')
+    await expect.poll(() => links.last().getAttribute('aria-current')).toBe('page')
+    expect(await page.locator('.adm-header nav a[aria-current="page"]').count()).toBe(1)
+    // A screen inside a section marks its section: an event's sales are the events list's.
+    await followLink(page, `/admin/events/${eventId}/sales`)
+    await page.getByTestId(`sales-cancelled-${session}`).waitFor()
+    expect(await page.locator('.adm-header nav a[aria-current="page"]').evaluateAll((as) => as.map((a) => a.textContent))).toEqual([t.events])
     await axeClean(page, 'console header on a phone')
     await context.close()
   })

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, Route, Routes, useLocation } from 'react-router-dom'
 import type { MeResponse } from '../../contract/admin/access'
-import { can } from '../../contract/admin/roles'
 import { isLang, LANGS, type Lang } from '../../contract/lang'
 import { useTranslation } from 'react-i18next'
 import { LANG_TAG } from '../i18n/lang'
@@ -14,12 +13,10 @@ import { browserConsoleLang, chosenConsoleLang, navigatorLanguages } from './con
 import { AuditScreen, OperatorsScreen, TokensScreen } from './catalogue/AccessScreens'
 import { CatalogueScreen } from './catalogue/CatalogueScreen'
 import { ExtrasScreen } from './catalogue/ExtrasScreen'
-import { EXTRAS_TEXTS } from './catalogue/extrasTexts'
 import { SetupScreen } from './catalogue/SetupScreen'
-import { CATALOGUE_TEXTS, ROLE_NAMES } from './catalogue/texts'
+import { ROLE_NAMES } from './catalogue/texts'
 import { ConsoleContext } from './shell'
 import { DoorScreen } from './DoorScreen'
-import { CARE_TEXTS } from './careTexts'
 import { BoxOfficeScreen } from './boxoffice/BoxOfficeScreen'
 import { PrintScreen } from './boxoffice/PrintScreen'
 import { EventEditor, EventEditorOf } from './EventEditor'
@@ -28,9 +25,9 @@ import { OrderCareScreen, OrdersScreen } from './OrdersScreen'
 import { SalesScreen } from './SalesScreen'
 import { SignIn } from './SignIn'
 import { StudioScreen } from './studio/StudioScreen'
-import { STUDIO_TEXTS } from './studio/texts'
 import { VenuesScreen } from './studio/VenuesScreen'
 import { WaitingRoomScreen } from './WaitingRoomScreen'
+import { AdminNav } from './AdminNav'
 import { ADMIN_TEXTS, LANG_NAMES } from './texts'
 import { NotFoundScreen } from './NotFoundScreen'
 import './admin.css'
@@ -140,20 +137,7 @@ export function AdminApp(): ReactNode {
           <Link className="adm-brand" to="/admin">
             {t.title}
           </Link>
-          <nav aria-label={t.title}>
-            <Link to="/admin">{t.events}</Link> <Link to="/admin/venues">{STUDIO_TEXTS[lang].venues}</Link> <Link to="/admin/catalogue/categories">{CATALOGUE_TEXTS[lang].catalogue}</Link>
-            {/* Promo codes and offers are read with catalogue.write only (door and box office: 403). */}
-            {can(me.operator.role, 'catalogue.write') && <> <Link to="/admin/extras/offers">{EXTRAS_TEXTS[lang].extras}</Link></>}
-            {can(me.operator.role, 'operators.manage') && <> <Link to="/admin/operators">{CATALOGUE_TEXTS[lang].operators}</Link></>}
-            {can(me.operator.role, 'tokens.manage') && <> <Link to="/admin/tokens">{CATALOGUE_TEXTS[lang].tokens}</Link></>}
-            {can(me.operator.role, 'audit.read') && <> <Link to="/admin/audit">{CATALOGUE_TEXTS[lang].audit}</Link></>}
-            {can(me.operator.role, 'sales.read') && (
-              <>
-                {' '}
-                <Link to="/admin/orders">{CARE_TEXTS[lang].orders}</Link>
-              </>
-            )}
-          </nav>
+          <AdminNav label={t.title} lang={lang} role={me.operator.role} />
           {/* On a phone the line is cut with an ellipsis (admin.css); the title and the text itself say it whole. */}
           <span className="adm-who" title={me.operator.email + role}>
             {me.operator.email}
