@@ -45,7 +45,7 @@
  * | `DB_PAGE_POOL_MAX` | `4` | PostgreSQL connections of each process's page pool: the storefront's reads (listing, settings, the scheme page's calls; plugins/page-pool.ts), which buying calls and payments never take, so a rush does not queue a page behind them. `0` = one pool for all. Keep WORKERS × (DB_POOL_MAX + DB_PAGE_POOL_MAX + 1 for the live feed) of every machine together below the server's max_connections. |
  * | `REDIS_URL` | unset | `redis://127.0.0.1:6379` keeps the per-address limits and captcha triggers in Redis; unset = in PostgreSQL (or in memory on SQLite). |
  * | `REDIS_PREFIX` | `seatwise:` | Prefix of every Redis key (several installations or tests on one Redis). |
- * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process); `0` builds it on first use. |
+ * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process), then asks the setup, the listing and the first seat-map event's page once (warm-answers.ts), so the first visitors do not pay each answer's first-run cost; `0` does both on first use. |
  * | `EMAIL_DOMAIN_CHECK` | `0` (`1` in production) | `1` asks DNS whether a buyer e-mail's domain takes mail when an order is placed, and refuses one that clearly does not ("The entered email does not work", 001 §5: no such domain, no mail exchanger nor address, or a null MX); a DNS timeout or failure lets the order through (domain/buyer/email-domain.ts). |
  * | `EMAIL_DNS_SERVERS` | unset | Comma list of DNS servers (`host` or `host:port`) for that check; unset = the system's resolvers. |
  * | `VENUE_TIME_ZONE` | `Europe/Moscow` | IANA time zone of the venues (`Asia/Almaty`, `Europe/Berlin`): sessions' days and times are its wall clock, and "now" of the shop (setup.date), the days sales count for and the times of the return page and the sales CSV are written in it (venue-time.ts). An unknown zone refuses to start. Changing it on a database that has sessions: README, Configuration. |
@@ -199,7 +199,7 @@ export interface Config {
   ipv6LimitPrefix: number
   /** SERVED_BY_HEADER: X-Served-By with this process's pid on every answer (app.ts). */
   servedByHeader: boolean
-  /** WARM_START: the seating caches of the sessions to come are built before listening (server.ts). */
+  /** WARM_START: the seating caches of the sessions to come are built, and the first answers asked, before listening (server.ts). */
   warmStart: boolean
   /** Buyer e-mail domains are asked of DNS when an order is placed (EMAIL_DOMAIN_CHECK, EMAIL_DNS_SERVERS); undefined: off. */
   emailDomainCheck: { servers: string[] } | undefined

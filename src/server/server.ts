@@ -8,6 +8,7 @@ import { orderMailsSettled } from './mail/templates/sendOrderPaid'
 import { connectServing, openDatabase } from './prepare'
 import { beginDraining } from './plugins/health'
 import { warmSeatingAtStart } from './domain/seating/warm-start'
+import { warmAnswers, type WarmAnswersReport } from './warm-answers'
 import { setVenueTimeZone } from './venue-time'
 
 /** Time given to in-flight requests on SIGTERM/SIGINT before the process exits anyway. */
@@ -19,6 +20,8 @@ export interface RunningServer {
   log: Logger
   /** http://host:port as reachable from this machine (localhost when bound to 0.0.0.0). */
   url: string
+  /** The first answers asked before listening (warm-answers.ts); null with WARM_START=0 or when that failed. */
+  warmed: WarmAnswersReport | null
   /** Stops accepting connections, waits for in-flight requests, then closes the database. */
   close(): Promise<void>
 }
@@ -42,9 +45,11 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   setVenueTimeZone(config.venueTimeZone)
   const db = prepared ? connectServing(config) : await openDatabase(config, log)
   let app: FastifyInstance
+  let warmed: WarmAnswersReport | null = null
   try {
     if (config.warmStart) await warmSeating(db, log)
     app = await buildApp({ config, db, logger: log })
+    if (config.warmStart) warmed = await warmFirstAnswers(app, log)
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
     await db.destroy()
@@ -61,6 +66,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     db,
     log,
     url: `http://${host}:${port}`,
+    warmed,
     close: () => {
       closing ??= (async () => {
         // /readyz answers 503 from here on, so a load balancer stops sending new requests.
@@ -85,6 +91,18 @@ async function warmSeating(db: Db, log: Logger): Promise<void> {
     if (report.drawings > 0) log.info(report, 'seating of the sessions to come warmed')
   } catch (err) {
     log.warn({ err }, 'warming the seating at start failed; it is built on demand')
+  }
+}
+
+/** Asks a visitor's first answers before listening (warm-answers.ts); a failure leaves them to the first visitor. */
+async function warmFirstAnswers(app: FastifyInstance, log: Logger): Promise<WarmAnswersReport | null> {
+  try {
+    const report = await warmAnswers(app)
+    log.info(report, 'first answers warmed')
+    return report
+  } catch (err) {
+    log.warn({ err }, 'warming the first answers failed; they are made on demand')
+    return null
   }
 }
 

@@ -1,9 +1,12 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sealedPlacesKept } from '../../src/server/domain/inventory/sealed-places'
 import { placesPerZone } from '../../src/server/domain/inventory/stock.repository'
 import { SEATING_CACHE_SIZE } from '../../src/server/domain/seating/constants'
 import { seatingIndexKept } from '../../src/server/domain/seating/load'
 import { upcomingSessionDrawings } from '../../src/server/domain/seating/seating.repository'
+import { WARM_PATHS } from '../../src/server/warm-answers'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 
 /** Places per drawing (seats and standing capacity, as the listing counts them), largest first; ids break ties. */
@@ -29,7 +32,9 @@ describe.each(TEST_DBS)('warm start on %s', (dbKind) => {
     // process to the tables they copy (db/write-watch.ts counts them process-wide), and the cold
     // server's demo seed, still writing while the warm one had warmed up, voided its entries once.
     cold = await startTestServer({ db: dbKind, env: { WARM_START: '0' } })
-    warm = await startTestServer({ db: dbKind, env: { WARM_START: '1' } })
+    // A client page to serve (the test environment's CLIENT_DIR has none), so the scheme page's
+    // HTML can carry its landing answers.
+    warm = await startTestServer({ db: dbKind, env: { WARM_START: '1' }, prepare: (dataDir) => writeClientPage(path.join(dataDir, 'no-client')) })
     upcoming = await upcomingSessionDrawings(warm.db, Date.now(), 1000)
   })
   afterAll(async () => {
@@ -50,6 +55,21 @@ describe.each(TEST_DBS)('warm start on %s', (dbKind) => {
     const indexed = bySize.slice(0, SEATING_CACHE_SIZE)
     for (const id of indexed) expect(seatingIndexKept(warm.db, id)).toBe(true)
     for (const id of bySize.slice(SEATING_CACHE_SIZE)) expect(seatingIndexKept(warm.db, id)).toBe(false)
+  })
+
+  it("asks the setup, the listing and the first scheme event's page before listening, and writes nothing", async () => {
+    const listing = (await (await fetch(new URL('/api/afisha', warm.url))).json()) as { action: { hash_id: string; scheme: number }[] }
+    const scheme = listing.action.find((e) => e.scheme === 1)
+    expect(scheme).toBeDefined()
+    expect(warm.warmed?.asked).toEqual([...WARM_PATHS.map((url) => ({ url, status: 200 })), { url: `/scheme/${scheme?.hash_id}`, status: 200 }])
+    // Within LANDING_BUDGET_MS on this box's slowest runs: the landing answers were written into the page.
+    expect(warm.warmed?.landing).toBe(true)
+    // Reads only: no visitor session, cart, hold or waiting-room entry came of them.
+    for (const table of ['sessions', 'carts', 'seat_holds', 'standing_holds', 'waiting_visitors'] as const) {
+      const [{ n }] = await warm.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).execute()
+      expect(Number(n), table).toBe(0)
+    }
+    expect(cold.warmed).toBeNull()
   })
 
   it('with WARM_START=0 builds nothing before the first visitor', () => {
@@ -76,3 +96,9 @@ describe.each(TEST_DBS)('warm start on %s', (dbKind) => {
     expect(await upcomingSessionDrawings(warm.db, now, 1000)).toContain(first)
   })
 })
+
+/** A minimal built client: the HTML the scheme page's landing answers are written into. */
+function writeClientPage(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Seatwise</title></head><body><div id="root"></div></body></html>')
+}

@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { connect, type Db } from '../../src/server/db/connect'
 import { migrateToLatest } from '../../src/server/migrations'
 import { openDatabase } from '../../src/server/prepare'
-import { startServer } from '../../src/server/server'
+import { startServer, type RunningServer } from '../../src/server/server'
 
 /** The PostgreSQL the tests use: local, trust auth (see the team brief). */
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -22,6 +22,8 @@ export interface TestServer {
   config: Config
   /** The temporary DATA_DIR (SQLite file, outbox). */
   dataDir: string
+  /** What the start asked before listening (WARM_START=1; server.ts warmed). */
+  warmed: RunningServer['warmed']
   /** Stops the server, closes the database, removes the temp dir and drops the PG database. */
   close(): Promise<void>
 }
@@ -236,6 +238,7 @@ export async function startTestServer(opts: { db: TestDb; env?: Record<string, s
       db: server.db,
       config,
       dataDir,
+      warmed: server.warmed,
       close: async () => {
         await server.close()
         await cleanup()
