@@ -16,9 +16,10 @@ import { LANGS, type Lang } from '../src/contract/lang'
 import { aside, separatorsOf } from '../src/app/i18n/punctuation'
 import { importVenueDrawing } from '../src/server/venues/import'
 import { ADMIN_TEXTS as SERVER_TEXTS } from '../src/server/messages/admin'
+import { LANG_TAG } from '../src/app/i18n/lang'
 import type { Page } from 'playwright-core'
-import type { AppHarness } from './support/app'
-import { axeClean, followLink, onConsolePhone, refused, startConsoleApp, type ConsoleAccount } from './support/console'
+import { PHONE_VIEWPORT, type AppHarness } from './support/app'
+import { axeClean, followLink, refused, signInConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
 /**
  * Console forms checked by the contract say a missing field in the console's language, from a
@@ -27,6 +28,9 @@ import { axeClean, followLink, onConsolePhone, refused, startConsoleApp, type Co
  * speaks. The refusal shows in the form, the refused field is marked (aria-invalid, described by
  * the alert) and focused. On a phone, axe-core on each form's refusal (axeInTurn); nothing is sent, or what is sent
  * is refused by the server and said the same way.
+ * One phone page, signed in once, walks every test (onThePhone), each language chosen in the
+ * console's picker and each screen reached through the router (openIn): 4 sign-ins and 24 loads a
+ * run (about a second each on the 2-core box) made this file the e2e project's slowest.
  */
 const EMAIL = 'owner.checks@example.org'
 const PASSWORD = 'an owner password'
@@ -35,9 +39,24 @@ const PROMO = 'CHECK10'
 let app: AppHarness
 const OWNER: ConsoleAccount = { email: EMAIL, password: PASSWORD, role: 'owner' }
 
+/** What the running test watches of the phone's requests (onThePhone), and what it saw. */
+let watching: { watched: (method: string, path: string) => boolean; seen: string[] } | null = null
+/** The file's phone in an English browser (a bubble of the browser would speak English), signed in as the owner. */
+let phone: Page
+
 beforeAll(async () => {
   app = await startConsoleApp([OWNER])
   await app.server.db.insertInto('promo_codes').values({ code: PROMO, discount_percent: 10, discount_amount: 0, multi_use: 1, max_uses: null, valid_to: null }).execute()
+  // Closed with the app (startApp closes the contexts opened after it).
+  const context = await app.browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-US' })
+  context.on('response', (r) => {
+    const method = r.request().method()
+    const path = new URL(r.url()).pathname
+    if (watching?.watched(method, path)) watching.seen.push(`${method} ${path} ${r.status()}`)
+  })
+  phone = await context.newPage()
+  await phone.goto(new URL('/admin', app.baseUrl).toString())
+  await signInConsole(phone, OWNER.email, OWNER.password, 'kz')
 })
 afterAll(async () => {
   await app?.close()
@@ -54,6 +73,37 @@ async function axeInTurn(page: Page, screen: string, lang: Lang): Promise<void> 
   let hash = 0
   for (const c of screen) hash = (hash * 31 + c.charCodeAt(0)) >>> 0
   if (LANGS[hash % LANGS.length] === lang) await axeClean(page, `${screen} (${lang})`)
+}
+
+/** `run` on the phone; each answered request to a path `watched` meanwhile, as "METHOD /path status". */
+async function onThePhone(watched: (method: string, path: string) => boolean, run: (page: Page) => Promise<void>): Promise<string[]> {
+  const seen: string[] = []
+  watching = { watched, seen }
+  try {
+    await run(phone)
+  } finally {
+    watching = null
+  }
+  return seen
+}
+
+/** The console in `lang`, chosen in its header's picker as an operator would, then at `path` (reopen). */
+async function openIn(page: Page, lang: Lang, path: string): Promise<void> {
+  await page.locator('.adm-lang select').selectOption(lang)
+  await page.waitForFunction((tag) => document.documentElement.lang === tag, LANG_TAG[lang])
+  await reopen(page, path)
+}
+
+/**
+ * `path` through the router (followLink). A screen stays mounted through a link to itself: one at
+ * `path` already is left for the events list first, so that it opens anew (fields and notes reset).
+ */
+async function reopen(page: Page, path: string): Promise<void> {
+  if (new URL(page.url()).pathname === new URL(path, page.url()).pathname) {
+    await followLink(page, '/admin')
+    await page.locator('#adm-events-title').waitFor()
+  }
+  await followLink(page, path)
 }
 
 /** Between a field's label and its refusal: full-width in Chinese (i18n/punctuation.ts). */
@@ -73,14 +123,14 @@ describe('console forms checked by the contract', () => {
       setup: await db.selectFrom('settings').selectAll().execute(),
     })
     const before = await counts()
-    const writes = await onConsolePhone(app, OWNER, (method, path) => method !== 'GET' && /^\/api\/admin\/(tags|operators|promos|setup|loyalty|venues)\b/.test(path), async (page) => {
+    const writes = await onThePhone((method, path) => method !== 'GET' && /^\/api\/admin\/(tags|operators|promos|setup|loyalty|venues)\b/.test(path), async (page) => {
       const alert = page.getByRole('alert')
       for (const lang of LANGS) {
         const c = CATALOGUE_TEXTS[lang]
         const issue = ISSUE_TEXTS[lang]
         const atLeast = (n: number) => issue.minLength.replace('{n}', String(n))
 
-        await page.goto(new URL(`/admin/catalogue/tags?lang=${lang}`, app.baseUrl).toString())
+        await openIn(page, lang, `/admin/catalogue/tags?lang=${lang}`)
         await page.getByRole('heading', { level: 1, name: c.tags }).waitFor()
         const tagName = page.getByRole('textbox', { name: `${c.name}${aside(lang, 'ru')}`, exact: true })
         expect(await tagName.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('')
@@ -176,12 +226,12 @@ describe('console forms checked by the contract', () => {
   it('say an empty time, number or name of the waiting room and event editor as required, on the field, on a phone', async () => {
     const db = app.server.db
     const session = await db.selectFrom('calendars').innerJoin('events', 'events.id', 'calendars.event_id').select(['calendars.id', 'calendars.event_id']).where('events.archived_at', 'is', null).orderBy('calendars.id').executeTakeFirstOrThrow()
-    const writes = await onConsolePhone(app, OWNER, (method, path) => (method !== 'GET' && /^\/api\/admin\/(sessions|events|calendars|prices)\b/.test(path)) || path === '/api/admin/orders/search', async (page) => {
+    const writes = await onThePhone((method, path) => (method !== 'GET' && /^\/api\/admin\/(sessions|events|calendars|prices)\b/.test(path)) || path === '/api/admin/orders/search', async (page) => {
       const alert = page.getByRole('alert')
       for (const lang of LANGS) {
         const issue = ISSUE_TEXTS[lang]
         const w = WAITING_CONSOLE_TEXTS[lang]
-        await page.goto(new URL(`/admin/sessions/${session.id}/waiting-room?lang=${lang}`, app.baseUrl).toString())
+        await openIn(page, lang, `/admin/sessions/${session.id}/waiting-room?lang=${lang}`)
         const save = page.getByRole('button', { name: w.save, exact: true })
         await save.waitFor()
         await page.locator('[name="admit_per_minute"]').fill('')
@@ -199,7 +249,8 @@ describe('console forms checked by the contract', () => {
         await axeInTurn(page, 'waiting room, empty on-sale moment', lang)
 
         const t = ADMIN_TEXTS[lang]
-        await followLink(page, `/admin/events/${session.event_id}?lang=${lang}`)
+        const editor = `/admin/events/${session.event_id}?lang=${lang}`
+        await followLink(page, editor)
         // The form fills in once the event is loaded: cleared before that, the name would come back.
         await expect.poll(() => page.locator('[name="name_ru"]').inputValue()).not.toBe('')
         await page.locator('[name="name_ru"]').fill('')
@@ -224,8 +275,8 @@ describe('console forms checked by the contract', () => {
         await refused(page, 'quantity')
         await axeInTurn(page, 'event editor, empty quantity', lang)
 
-        // A session's edit form: its own note, beside its fields.
-        await page.reload()
+        // A session's edit form: its own note, beside its fields (the editor opened anew).
+        await reopen(page, editor)
         await page.getByRole('button', { name: new RegExp(`^${SESSION_TEXTS[lang].edit}${colon(lang)}`) }).first().click()
         await page.locator('[name="day"]').first().fill('')
         await page.getByRole('button', { name: t.save, exact: true }).last().click()
@@ -233,8 +284,8 @@ describe('console forms checked by the contract', () => {
         await refused(page, 'day')
         await axeInTurn(page, 'session edit, empty date', lang)
 
-        // A price row's edit form: its own note, beside its fields (the editor's error is at the page's top).
-        await page.reload()
+        // A price row's edit form: its own note, beside its fields (the editor's error is at the page's top; opened anew).
+        await reopen(page, editor)
         const [before, after] = SESSION_TEXTS[lang].editPrice.split('{what}').map(escaped)
         await page.getByRole('button', { name: new RegExp(`^${before}.+${after}$`) }).first().click()
         await page.locator('[name="price"]').first().fill('')
@@ -262,12 +313,12 @@ describe('console forms checked by the contract', () => {
     const db = app.server.db
     const event = await db.selectFrom('events').select('hash_id').where('scheme', '=', 0).where('published', '=', 1).where('archived_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
     const session = await db.selectFrom('calendars').innerJoin('events', 'events.id', 'calendars.event_id').select('calendars.event_id').where('events.archived_at', 'is', null).where('calendars.cancelled_at', 'is', null).orderBy('calendars.id').executeTakeFirstOrThrow()
-    const writes = await onConsolePhone(app, OWNER, (method, path) => method !== 'GET' && /^\/api\/admin\/(boxoffice|tokens|checkin)\b/.test(path), async (page) => {
+    const writes = await onThePhone((method, path) => method !== 'GET' && /^\/api\/admin\/(boxoffice|tokens|checkin)\b/.test(path), async (page) => {
       const alert = page.getByRole('alert')
       for (const lang of LANGS) {
         const issue = ISSUE_TEXTS[lang]
         const b = BOX_TEXTS[lang]
-        await page.goto(new URL(`/admin/boxoffice/${event.hash_id}?map=0&lang=${lang}`, app.baseUrl).toString())
+        await openIn(page, lang, `/admin/boxoffice/${event.hash_id}?map=0&lang=${lang}`)
         const sell = page.getByRole('button', { name: b.sell, exact: true })
         await sell.click()
         await expect.poll(() => alert.innerText()).toBe(`${b.fio}${colon(lang)}${issue.required}`)
@@ -318,12 +369,12 @@ describe('console forms checked by the contract', () => {
     const venue = await db.insertInto('venues').values({ name_ru: 'Проверки', name_en: 'Checks', name_kz: 'Checks', name_ch: 'Checks' }).returning('id').executeTakeFirstOrThrow()
     const seats = ['A', 'B'].flatMap((r, y) => Array.from({ length: 12 }, (_, i) => `<circle id="${r}-${i + 1}" cx="${(i + 1) * 24}" cy="${40 + y * 30}" r="9" data-row="${r}" data-seat="${i + 1}"/>`))
     const { drawingId } = await importVenueDrawing(db, { venueId: venue.id, name: 'checks', svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 100">${seats.join('')}</svg>` })
-    const writes = await onConsolePhone(app, OWNER, (method, path) => method !== 'GET' && path.startsWith('/api/admin/drawings'), async (page) => {
+    const writes = await onThePhone((method, path) => method !== 'GET' && path.startsWith('/api/admin/drawings'), async (page) => {
       const alert = page.getByRole('alert')
       for (const lang of LANGS) {
         const issue = ISSUE_TEXTS[lang]
         const s = STUDIO_TEXTS[lang]
-        await page.goto(new URL(`/admin/drawings/${drawingId}?lang=${lang}`, app.baseUrl).toString())
+        await openIn(page, lang, `/admin/drawings/${drawingId}?lang=${lang}`)
         const zone = page.getByRole('form', { name: s.addZone })
         await zone.getByRole('button', { name: s.addZone, exact: true }).click()
         await expect.poll(() => alert.innerText()).toBe(`${s.zoneName}${colon(lang)}${issue.required}`)
