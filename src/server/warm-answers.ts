@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { AfishaResponse } from '../contract/entities/afisha'
 import { LANDING_ELEMENT_ID } from '../contract/landing'
 
 /**
@@ -19,7 +20,10 @@ import { LANDING_ELEMENT_ID } from '../contract/landing'
  * room's state without joining it). A failure is reported, not thrown: the answers are then
  * made on demand, as before.
  */
-export const WARM_PATHS = ['/api/setup', '/api/afisha'] as const
+const SETUP_PATH = '/api/setup'
+const LISTING_PATH = '/api/afisha'
+/** Asked first, in this order (the listing's answer names the scheme page asked after them). */
+export const WARM_PATHS = [SETUP_PATH, LISTING_PATH] as const
 
 export interface WarmAnswersReport {
   /** Each path asked and its status; the scheme page's only where the listing has a scheme event. */
@@ -32,27 +36,17 @@ export interface WarmAnswersReport {
 export async function warmAnswers(app: FastifyInstance): Promise<WarmAnswersReport> {
   const started = performance.now()
   const asked: WarmAnswersReport['asked'] = []
-  let listing = ''
-  for (const url of WARM_PATHS) {
+  const ask = async (url: string) => {
     const res = await app.inject({ method: 'GET', url })
     asked.push({ url, status: res.statusCode })
-    if (url === '/api/afisha' && res.statusCode === 200) listing = res.body
+    return res
   }
-  let landing = false
-  const scheme = firstSchemeEvent(listing)
-  if (scheme !== null) {
-    const url = `/scheme/${encodeURIComponent(scheme)}`
-    const res = await app.inject({ method: 'GET', url })
-    asked.push({ url, status: res.statusCode })
-    landing = res.body.includes(`id="${LANDING_ELEMENT_ID}"`)
-  }
+  await ask(SETUP_PATH)
+  const listing = await ask(LISTING_PATH)
+  const scheme = listing.statusCode === 200 ? firstSchemeEvent(listing.json<AfishaResponse>()) : null
+  const landing = scheme !== null && (await ask(`/scheme/${encodeURIComponent(scheme)}`)).body.includes(`id="${LANDING_ELEMENT_ID}"`)
   return { asked, landing, ms: Math.round(performance.now() - started) }
 }
 
-/** The hash of the listing's first event sold on a seat map, or null (none, or no listing). */
-function firstSchemeEvent(listing: string): string | null {
-  if (listing === '') return null
-  const body = JSON.parse(listing) as { action?: { hash_id?: unknown; scheme?: unknown }[] }
-  const event = body.action?.find((e) => e.scheme === 1 && typeof e.hash_id === 'string')
-  return typeof event?.hash_id === 'string' ? event.hash_id : null
-}
+/** The hash of the listing's first event sold on a seat map, or null where it has none. */
+const firstSchemeEvent = (listing: AfishaResponse): string | null => listing.action.find((e) => e.scheme === 1)?.hash_id ?? null
