@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import ru from '../src/app/i18n/locales/ru'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
 
 /** axe-core finds no serious or critical violation; the shell works by keyboard. */
@@ -43,8 +44,10 @@ describe('accessibility', () => {
       for (const viewport of [undefined, PHONE_VIEWPORT]) {
         const { page, context, errors } = await openPage(app, pathname, viewport)
         await page.waitForSelector('#rules-title')
-        // The setup has loaded: the page shows the rule's text (or its link, or "no text"), not "loading".
-        await page.waitForSelector('.page--text .rich-text, .page--text h1 + p')
+        // The setup has loaded: the page shows the rule's text (or its link, or "no text"), not
+        // "loading", which is a paragraph after the h1 too (RulesPage.tsx): a wait for any `h1 + p`
+        // passed on it while setup was on its way, and the count below read 0.
+        await page.locator('.page--text .rich-text, .page--text h1 + p').filter({ hasNotText: ru.shell.loading }).first().waitFor()
         expect(await page.locator('.page--text .rich-text').count(), pathname).toBe(1)
         expect(seriousViolations(await runAxe(page)), `${pathname} ${viewport ? 'phone' : 'desktop'}`).toEqual([])
         expect(errors).toEqual([])

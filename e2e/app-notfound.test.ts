@@ -15,7 +15,8 @@ describe('404 page', () => {
     const { page, context, errors } = await openPage(app, '/no/such/page?lang=en')
     await page.waitForSelector('#not-found-title')
     expect(await page.locator('h1').innerText()).toBe('Page not found')
-    expect(await page.title()).toContain('Page not found')
+    // The title is set in an effect after the screen's render (useTitle): polled, not read once.
+    await expect.poll(() => page.title()).toContain('Page not found')
     await page.getByRole('link', { name: 'Go to the main page', exact: true }).click()
     await waitForListing(page)
     const url = new URL(page.url())
