@@ -52,8 +52,9 @@ describe('language switch', () => {
       await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, TEXTS[lang].titles.afisha)
       expect(queryParam(page, 'lang')).toBe(lang === 'ru' ? null : lang)
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[lang])
-      expect(await page.getByRole('link', { name: TEXTS[lang].shell.contacts, exact: true }).first().isVisible()).toBe(true)
-      expect(await page.title()).toContain(TEXTS[lang].titles.afisha)
+      // The header's link waits for its own render; the title is set in an effect after it (useTitle).
+      await page.getByRole('link', { name: TEXTS[lang].shell.contacts, exact: true }).first().waitFor()
+      await expect.poll(() => page.title()).toContain(TEXTS[lang].titles.afisha)
       await waitForListing(page)
     }
     expect(errors).toEqual([])

@@ -8,7 +8,7 @@ import { afishaResponseSchema, type AfishaResponse } from '../src/contract/entit
 import { fitScale } from '../src/engine/camera/Camera'
 import { BACKGROUND_COLOR } from '../src/engine/render/colors'
 import { COLOR_TOLERANCE, rgbOf } from './seatmap-support/mapProbe'
-import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, type AppHarness } from './support/app'
+import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, waitForShell, type AppHarness } from './support/app'
 import { reviewShot } from './support/shots'
 
 /** Where the screenshots go, to be looked at (outside the repository, as the other e2e files). */
@@ -122,6 +122,9 @@ describe('storefront fidelity', () => {
     await page.waitForSelector('.seatmap-canvas[data-drawn]', { timeout: MAP_TIMEOUT })
     await page.evaluate(() => document.fonts.ready.then(() => undefined))
     await shot(page, 'scheme-phone-kz')
+    // The scroll-top button mounts with the shell, in a render after setup's (Layout.tsx): before
+    // it, the count of 0 below would pass without the button having looked at the map.
+    await waitForShell(page)
     // Scroll so the map's controls sit at the bottom of the screen, past the scroll-top threshold.
     await page.evaluate(() => {
       const controls = document.querySelector('.seatmap-canvas')!.parentElement!
