@@ -83,9 +83,10 @@ const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** The tab's title before the draw: "В очереди — <event> — <shop>"; gives the title it stands before. */
 async function queueTitle(page: Page, lang: Lang, event: string): Promise<string> {
   const lead = `${text(lang, 'tab-pending')} — `
-  const title = await page.title()
-  expect(title).toMatch(new RegExp(`^${literally(`${lead}${event} — `)}.`))
-  return title.slice(lead.length)
+  // The title is set in effects after the waiting page's render (useTitle, useTitleLead), so it
+  // is polled: read once right after the heading, it could still be the scheme page's.
+  await expect.poll(() => page.title()).toMatch(new RegExp(`^${literally(`${lead}${event} — `)}.`))
+  return (await page.title()).slice(lead.length)
 }
 
 beforeAll(async () => {
@@ -114,7 +115,10 @@ describe('waiting page', () => {
         // The admission's live region is already there, empty, for the turn to be said in.
         expect.soft(await page.locator('.waiting-announce[role="status"][aria-live="polite"]').evaluateAll((els) => els.map((e) => e.textContent))).toEqual([''])
         // The tab says he is in the queue, before the event's name; not the scheme page's title.
-        expect.soft(await page.title()).toMatch(new RegExp(`^${literally(`${text(lang, 'tab-pending')} — ${pickLocalized(organ, 'action', lang)} — `)}.`))
+        // Set in effects after the render (useTitle, useTitleLead): given its moment, then checked softly.
+        const queueTab = new RegExp(`^${literally(`${text(lang, 'tab-pending')} — ${pickLocalized(organ, 'action', lang)} — `)}.`)
+        await expect.poll(() => page.title()).toMatch(queueTab).catch(() => undefined)
+        expect.soft(await page.title()).toMatch(queueTab)
         // The time shown is the time to the on-sale moment, named so, not "Estimated wait".
         expect.soft(await page.locator('.waiting__facts dt').allInnerTexts()).toEqual([text(lang, 'opens-in-label'), text(lang, 'people-label')])
         // The on-sale moment: its day in words, to the minute.
@@ -213,7 +217,9 @@ describe('waiting page of a seat map', () => {
     const renderWorkers = () => page.workers().filter((w) => /render\.worker/.test(w.url())).length
     try {
       await page.getByRole('heading', { name: text('ru', 'title') }).waitFor()
-      await expect.poll(renderWorkers).toBe(0)
+      // The prestarted workers go once the page knows it waits: given the time the first test
+      // gives them (expect.poll's default 1 s ran out on a box at load 16 here).
+      await expect.poll(renderWorkers, { timeout: WORKERS_GONE_TIMEOUT_MS }).toBe(0)
       await markAdmissionRegion(page)
       const pageTitle = await queueTitle(page, 'ru', 'Чайка')
       await page.locator('.waiting-admitted[role="status"]').waitFor({ timeout: ADMISSION_TIMEOUT_MS })
