@@ -15,6 +15,14 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080'
 const INTEGRATION_WORKERS = 2
 /** e2e test files run at once: two as well; Chromium on SwiftShader makes more only contend for the cores. */
 const E2E_WORKERS = 2
+/**
+ * How long an e2e expect.poll waits by default (vitest's own default is 1 s). Most of the suite's
+ * 360 polls wait for a server answer and the render after it; on the 2-core CI box with two files
+ * at once (load 10-16) that took over a second at times, and a poll failed on a state that came a
+ * moment later (admin-extras' second save, 12f2947f; waiting-room's released workers). A poll
+ * returns as soon as it matches, so a passing run is no slower; only a failure takes longer to say so.
+ */
+const E2E_POLL_TIMEOUT_MS = 10_000
 
 /** The app's boot stages (src/app/main.tsx imports them one after the other). */
 const BOOT_STAGE = /\/src\/app\/boot\/[^/]+$/
@@ -178,6 +186,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: E2E_POLL_TIMEOUT_MS } },
           // Two files at once, one module graph per worker (as integration): each file has its own
           // server and database, and its own browser contexts in the worker's one Chromium
           // (e2e/support/app.ts), and a file waits on its pages much of the time, so the
