@@ -185,7 +185,9 @@ describe('ticket return in the browser', () => {
     // disabled button lost, is on the notice saying what happened.
     expect(await page.locator('.return-table__check').count()).toBe(1)
     expect(await page.locator('.return-table__check:enabled').count()).toBe(0)
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('return-notice'))).toBe(true)
+    // The notice takes the focus in an effect after the render the server's answer brings
+    // (ReturnView.tsx), a moment after it shows: polled.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('return-notice'))).toBe(true)
 
     const link = newestReturnLink(app.server.config.outboxDir, hash)
     await page.goto(new URL(link.path, app.baseUrl).toString())
@@ -348,7 +350,7 @@ describe('ticket return in the browser', () => {
     expect(await page.locator('.return-notice').innerText()).toBe(mailSent)
     // Nothing left to ask for: no offer of more, no form.
     expect(await page.locator('.return-more__button, .return-footer, .return-table__check').count()).toBe(0)
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('return-notice'))).toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('return-notice'))).toBe(true)
     // The server recorded two requests, one ticket each, each with its own e-mailed link.
     const requests = await app.server.db.selectFrom('return_requests as r').innerJoin('orders as o', 'o.id', 'r.order_id')
       .innerJoin('return_request_lines as l', 'l.return_request_id', 'r.id')
