@@ -4,7 +4,7 @@ import { writeSettings } from '../src/server/domain/settings/repository'
 import { SETUP_DEFAULTS } from '../src/server/domain/settings/defaults'
 import { DESKTOP_VIEWPORT, eventHash, openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, waitForListing, waitForShell, type AppHarness } from './support/app'
 import { createWalkOrder } from './support/orders'
-import { coveredByScrollTop } from './support/scroll-top'
+import { afterScroll, coveredByScrollTop } from './support/scroll-top'
 import { reviewShot } from './support/shots'
 
 /**
@@ -44,9 +44,9 @@ describe('setup-driven shell', () => {
       await page.waitForFunction(() => document.querySelector('.afisha') !== null)
       await page.evaluate(() => window.scrollTo(0, 2000))
       // The button answers the scroll's event, which the browser fires with the next frame
-      // (ScrollTop.tsx): two frames on, it would be in if the flag were ignored; counted at once,
-      // the 0 could be read before it had looked.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      // (ScrollTop.tsx): once the page has answered it, the button would be in if the flag were
+      // ignored; counted at once, the 0 could be read before it had looked.
+      await afterScroll(page)
       expect(await page.locator('header.site-header').count()).toBe(0)
       expect(await page.locator('footer.site-footer').count()).toBe(0)
       expect(await page.locator('.scroll-top').count()).toBe(0)
