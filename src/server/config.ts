@@ -43,6 +43,7 @@
  * | `WORKERS` | `1` | Server processes on this machine (Node's cluster, one port). Above 1 needs `DATABASE_URL` (PostgreSQL): SQLite runs one process. |
  * | `DB_POOL_MAX` | `10` | PostgreSQL connections of each process's main pool: buying calls, payments, the console, the door, background jobs. |
  * | `DB_PAGE_POOL_MAX` | `4` | PostgreSQL connections of each process's page pool: the storefront's reads (listing, settings, the scheme page's calls; plugins/page-pool.ts), which buying calls and payments never take, so a rush does not queue a page behind them. `0` = one pool for all. Keep WORKERS × (DB_POOL_MAX + DB_PAGE_POOL_MAX + 1 for the live feed) of every machine together below the server's max_connections. |
+ * | `DB_NAMED_STATEMENTS` | `1` | `1` runs the prepared queries' SQL (db/prepared.ts) as PostgreSQL named statements, parsed once per connection (db/connect.ts Lease); `0` sends every statement unnamed: behind PgBouncer in transaction pooling older than 1.21 or without `max_prepared_statements`. |
  * | `REDIS_URL` | unset | `redis://127.0.0.1:6379` keeps the per-address limits and captcha triggers in Redis; unset = in PostgreSQL (or in memory on SQLite). |
  * | `REDIS_PREFIX` | `seatwise:` | Prefix of every Redis key (several installations or tests on one Redis). |
  * | `WARM_START` | `1` | `1` builds the seating of the sessions to come (places per zone; seat rows of the largest drawings) before listening, so the first buyer of a big venue does not wait for it (about 5 s a million seats, once per process), then asks the setup, the listing and the first seat-map event's page once (warm-answers.ts), so the first visitors do not pay each answer's first-run cost; `0` does both on first use. |
@@ -122,6 +123,7 @@ const envSchema = z.object({
   LEADER_LEASE_MS: z.coerce.number().int().min(MIN_LEADER_LEASE_MS).max(MAX_LEADER_LEASE_MS).default(DEFAULT_LEADER_LEASE_MS),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DB_POOL_MAX),
   DB_PAGE_POOL_MAX: z.coerce.number().int().min(0).max(1000).default(DEFAULT_DB_PAGE_POOL_MAX),
+  DB_NAMED_STATEMENTS: flag.optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
   REDIS_PREFIX: z.string().min(1).default('seatwise:'),
   SERVED_BY_HEADER: flag.optional(),
@@ -137,7 +139,8 @@ export type RequestLogMode = (typeof REQUEST_LOG_MODES)[number]
 
 export type Database =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string }
+  /** namedStatements: the prepared queries run as named statements (DB_NAMED_STATEMENTS; db/connect.ts Lease); unset = yes. */
+  | { kind: 'postgres'; url: string; namedStatements?: boolean }
 
 export interface Config {
   port: number
@@ -315,7 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, namedStatements: e.DB_NAMED_STATEMENTS ?? true }
       : { kind: 'sqlite', file: path.join(dataDir, 'storefront.sqlite') },
     orderReserveSeconds: e.ORDER_RESERVE_SECONDS,
     orderReserveExtensions: e.ORDER_RESERVE_EXTENSIONS,

@@ -54,7 +54,8 @@ describe('configuration from the environment', () => {
       '/x',
     )
     expect(c.port).toBe(9000)
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/sw' })
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/sw', namedStatements: true })
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/sw', DB_NAMED_STATEMENTS: '0' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/sw', namedStatements: false })
     expect(c.orderReserveSeconds).toBe(1200)
     expect(c.cartHoldSeconds).toBe(300)
     expect(c.smtpUrl).toBe('smtp://mail:25')

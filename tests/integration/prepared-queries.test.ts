@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connect, type Db } from '../../src/server/db/connect'
 import { listMarkers, listParams, prepared, preparedByShape, rowMarkers, rowParams } from '../../src/server/db/prepared'
 import { listPriceRows } from '../../src/server/domain/events/repository'
 import { watchedWrites } from '../../src/server/db/write-watch'
@@ -87,6 +88,57 @@ describe.each(TEST_DBS)('prepared queries (%s)', (dbKind) => {
       expect(rows.every((r) => typeof r.category_en === 'string')).toBe(true)
     }
     expect(await listPriceRows(db, [])).toEqual([])
+  })
+
+  /** The named statements this connection has prepared (their text and how often each kind of plan ran). */
+  const preparedHere = async (trx: Db) =>
+    (await sql<{ name: string; statement: string; runs: number }>`select name, statement, generic_plans + custom_plans as runs from pg_prepared_statements`.execute(trx)).rows
+
+  it.runIf(dbKind === 'postgres')('runs as a named statement on PostgreSQL, parsed once per connection; ad hoc SQL and DB_NAMED_STATEMENTS=0 send none', async () => {
+    const { db } = server
+    const events = await db.selectFrom('events').select(['id', 'hash_id']).orderBy('id').execute()
+    const probe = (d: Db, tag: string) => d.selectFrom('events').select(['id', 'hash_id', sql<string>`${sql.lit(tag)}`.as('tag')])
+    const byId = prepared((d, p: { id: number }) => probe(d, 'named-probe').where('id', '=', p.id))
+    // One connection: a transaction's statements all run on it, and pg_prepared_statements is that session's.
+    await db.transaction().execute(async (trx) => {
+      for (const e of events) expect(await byId.first(trx, { id: e.id })).toEqual({ ...e, tag: 'named-probe' })
+      expect(await probe(trx, 'adhoc-probe').where('id', '=', events[0].id).execute()).toEqual([{ ...events[0], tag: 'adhoc-probe' }])
+      const listed = await preparedHere(trx)
+      const mine = listed.filter((s) => s.statement.includes('named-probe'))
+      expect(mine.map((s) => s.name)).toEqual([expect.stringMatching(/^seatwise_\d+$/)])
+      // Parsed once, run once per set of values.
+      expect(Number(mine[0].runs)).toBe(events.length)
+      expect(listed.filter((s) => s.statement.includes('adhoc-probe'))).toEqual([])
+    })
+    const off = connect({ kind: 'postgres', url: (server.config.database as { url: string }).url, namedStatements: false })
+    try {
+      await off.transaction().execute(async (trx) => {
+        expect(await byId.first(trx, { id: events[0].id })).toEqual({ ...events[0], tag: 'named-probe' })
+        expect(await preparedHere(trx)).toEqual([])
+      })
+    } finally {
+      await off.destroy()
+    }
+  })
+
+  it.runIf(dbKind === 'postgres')('a named statement whose table a migration changed fails once on its connection, which is then replaced', async () => {
+    const { db } = server
+    const table = 'named_probe_stale'
+    await sql`drop table if exists ${sql.table(table)}`.execute(db)
+    await sql`create table ${sql.table(table)} (id integer)`.execute(db)
+    await sql`insert into ${sql.table(table)} values (1)`.execute(db)
+    // One connection, so that the second run is on the connection that prepared the statement.
+    const single = connect({ kind: 'postgres', url: (server.config.database as { url: string }).url }, undefined, 1)
+    const all = prepared((d, p: { id: number }) => sql<Record<string, unknown>>`select * from ${sql.table(table)} where id = ${p.id}`)
+    try {
+      expect(await all.rows(single, { id: 1 })).toEqual([{ id: 1 }])
+      await sql`alter table ${sql.table(table)} add column note text`.execute(db)
+      await expect(all.rows(single, { id: 1 })).rejects.toThrow(/cached plan must not change result type/)
+      expect(await all.rows(single, { id: 1 })).toEqual([{ id: 1, note: null }])
+    } finally {
+      await single.destroy()
+      await sql`drop table ${sql.table(table)}`.execute(db)
+    }
   })
 
   it('refuses a build that computes with a parameter or loses one, a handle that rewrites queries, and a missing value', async () => {

@@ -7,6 +7,7 @@ import type { Database as DbConfig } from '../config'
 import { DEFAULT_DB_POOL_MAX, DEFAULT_DB_TIMEOUTS, type DbTimeouts } from '../config-defaults'
 import type { Database } from './database'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
+import { statementName } from './statement-names'
 import { WriteWatchPlugin } from './write-watch'
 
 export type Db = Kysely<Database>
@@ -47,18 +48,20 @@ pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v))
  * calls `destroy()` on shutdown.
  *
  * On PostgreSQL with `pagePoolMax` > 0 a second pool of that many connections serves the pages'
- * handle (`pageDbOf`), which the returned handle's `destroy()` ends too.
+ * handle (`pageDbOf`), which the returned handle's `destroy()` ends too. The prepared queries'
+ * texts (prepared.ts) run as named statements unless `cfg.namedStatements` is false (Lease).
  */
 export function connect(cfg: DbConfig, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS, poolMax = DEFAULT_DB_POOL_MAX, pagePoolMax = 0): Db {
   if (cfg.kind === 'postgres') {
     const pool = openPool(cfg.url, timeouts, poolMax, MAIN_POOL_NAME)
     const pagePool = pagePoolMax > 0 ? openPool(cfg.url, timeouts, pagePoolMax, PAGE_POOL_NAME) : null
+    const named = cfg.namedStatements ?? true
     // The main handle owns both pools: its destroy() ends them; the page handle's ends nothing.
-    const owned = { connect: () => connectMarked(pool), end: async () => void (await Promise.all([pool.end(), pagePool?.end()])) }
+    const owned = { connect: () => connectMarked(pool, named), end: async () => void (await Promise.all([pool.end(), pagePool?.end()])) }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: owned }), plugins: [new WriteWatchPlugin()] })
     pools.set(db, pool)
     if (pagePool) {
-      const pageDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => connectMarked(pagePool), end: async () => {} } }), plugins: [new WriteWatchPlugin()] })
+      const pageDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: () => connectMarked(pagePool, named), end: async () => {} } }), plugins: [new WriteWatchPlugin()] })
       pageHandles.set(db, pageDb)
       owners.set(pageDb, db)
       pools.set(pageDb, pagePool)
@@ -119,9 +122,9 @@ function markConnectionError(err: unknown): void {
   if (typeof err === 'object' && err !== null) connectionErrors.add(err)
 }
 
-async function connectMarked(pool: pg.Pool): Promise<PostgresPoolClient> {
+async function connectMarked(pool: pg.Pool, named: boolean): Promise<PostgresPoolClient> {
   try {
-    return leaseOf(await pool.connect())
+    return leaseOf(await pool.connect(), named)
   } catch (err) {
     markConnectionError(err)
     throw err
@@ -138,6 +141,19 @@ function endsSession(err: unknown): boolean {
   return typeof err === 'object' && err !== null && SESSION_ENDING_SEVERITIES.has((err as { severity?: unknown }).severity)
 }
 
+/** SQLSTATE of PostgreSQL's refusal to run a named statement whose result columns changed since it was prepared. */
+const PG_FEATURE_NOT_SUPPORTED = '0A000'
+
+/**
+ * A named statement prepared before its result's columns changed (a `select *` of a table a
+ * migration altered while this server ran: another machine's start): PostgreSQL refuses it on
+ * that connection from then on, so the connection is given up and the next one prepares it afresh.
+ */
+function stalePlan(err: unknown): boolean {
+  const { code, message } = err as { code?: unknown; message?: unknown }
+  return code === PG_FEATURE_NOT_SUPPORTED && typeof message === 'string' && message.includes('cached plan must not change result type')
+}
+
 /**
  * A pooled client as Kysely's driver uses it (query, release) that hands a client back to the pool
  * as broken when PostgreSQL ended its session under a query. node-postgres marks such a client
@@ -145,17 +161,30 @@ function endsSession(err: unknown): boolean {
  * backend has left pg_stat_activity: released before that (Kysely releases without an error), the
  * dead client went back to the idle list and the next request's query on it failed as well, one
  * more visitor answered busy per lost connection (a CI run, 2026-12-04). Costs a closure a query.
+ *
+ * With `named`, a text prepared.ts named (statement-names.ts) is sent as a named statement:
+ * node-postgres parses it once per connection (then Bind/Execute only), and PostgreSQL keeps its
+ * parse tree and, after five runs, maybe a generic plan. The schema is migrated before any
+ * serving connection opens (prepare.ts: its own connection, ended first); a statement prepared
+ * before a column change of its table (a migration by another machine's start) fails once per
+ * connection ("cached plan must not change result type", stalePlan), which is then replaced. Behind PgBouncer in transaction pooling, named
+ * statements need PgBouncer 1.21+ with max_prepared_statements > 0; otherwise DB_NAMED_STATEMENTS=0.
  */
 class Lease implements PostgresPoolClient {
   private ended: unknown = null
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly named: boolean,
+  ) {}
 
-  // Kysely calls query(sql, params) and, when streaming, query(cursor); both pass through.
+  // Kysely calls query(sql, params) and, when streaming, query(cursor); both pass through, a named text as { name, text, values }.
   query = ((...args: Parameters<PostgresPoolClient['query']>) => {
-    const answer = (this.client.query as (...a: unknown[]) => unknown)(...args)
+    const [text, values] = args as unknown[]
+    const name = this.named && typeof text === 'string' ? statementName(text) : undefined
+    const answer = name ? this.client.query({ name, text: text as string, values: values as unknown[] }) : (this.client.query as (...a: unknown[]) => unknown)(...args)
     if (!(answer instanceof Promise)) return answer
     return answer.catch((err: unknown) => {
-      if (endsSession(err)) this.ended = err
+      if (endsSession(err) || (name && stalePlan(err))) this.ended = err
       throw err
     })
   }) as PostgresPoolClient['query']
@@ -171,9 +200,9 @@ class Lease implements PostgresPoolClient {
 /** One lease per pooled client: Kysely keeps its connection object per client it is handed. */
 const leases = new WeakMap<pg.PoolClient, Lease>()
 
-function leaseOf(client: pg.PoolClient): Lease {
+function leaseOf(client: pg.PoolClient, named: boolean): Lease {
   let lease = leases.get(client)
-  if (!lease) leases.set(client, (lease = new Lease(client)))
+  if (!lease) leases.set(client, (lease = new Lease(client, named)))
   return lease
 }
 

@@ -1,5 +1,6 @@
 import { createQueryId, type Compilable, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely'
-import type { Db } from './connect'
+import { isPostgresDb, type Db } from './connect'
+import { nameStatement } from './statement-names'
 
 /**
  * Queries built and compiled once, then run with new values (the order's and the hold's hot
@@ -17,6 +18,10 @@ import type { Db } from './connect'
  * query per shape (`preparedByShape`). The handle's plugins still see every run (write-watch.ts
  * counts the writes the process caches watch); one that rewrites queries cannot run a prepared
  * query, and says so.
+ *
+ * On PostgreSQL the compiled text also runs as a named statement (statement-names.ts, the pool's
+ * lease in connect.ts; DB_NAMED_STATEMENTS=0 turns that off): each connection parses it once,
+ * then only binds and runs it.
  */
 
 /** What a build answers: a query builder, or an `sql` template (which compiles against the handle). */
@@ -76,6 +81,7 @@ function compileTemplate<P>(db: Db, build: (db: Db, p: P) => Buildable<unknown>)
   })
   const lost = [...asked].filter((k) => !seen.has(k))
   if (lost.length) throw new Error(`prepared query: parameter(s) ${lost.join(', ')} did not reach the statement as values`)
+  if (isPostgresDb(db)) nameStatement(compiled.sql)
   return { compiled, slots }
 }
 
