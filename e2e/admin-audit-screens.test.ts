@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_TEXTS } from '../src/app/admin/catalogue/texts'
+import { NAV_TEXTS } from '../src/app/admin/navTexts'
 import { NOTE_TEXTS } from '../src/app/admin/noteTexts'
 import { STUDIO_TEXTS } from '../src/app/admin/studio/texts'
 import { ADMIN_TEXTS } from '../src/app/admin/texts'
 import { KIND_SUBSCRIPTIONS, KIND_TICKETS } from '../src/contract/constants'
-import { LANGS } from '../src/contract/lang'
+import { LANGS, type Lang } from '../src/contract/lang'
+import { labelled, separatorsOf } from '../src/app/i18n/punctuation'
 import { PHONE_VIEWPORT, type AppHarness } from './support/app'
 import { axeClean, consoleApi, followLink, openConsole, startConsoleApp, type ConsoleAccount } from './support/console'
 
@@ -13,13 +15,24 @@ import { axeClean, consoleApi, followLink, openConsole, startConsoleApp, type Co
  * seat-map session on Sales (marked, its map not drawn: the compiled map answers 409) and at the
  * door; the event editor with empty catalogue lists (names what to create first and links
  * there); an unknown console address (a not-found screen, not a blank page); the Venues screen
- * on a 390 px phone (no sideways scroll); the console's header on a phone (every link within the
- * screen and the current one marked, the operator, language picker and sign-out one row). axe-core on each.
+ * on a 390 px phone (no sideways scroll); the console's header on a phone (short: its links folded
+ * behind one button that opens them, by touch and keyboard, every link within the screen and the
+ * current one marked; the operator, language picker and sign-out one row), open on a desktop, and
+ * a door steward's fewer sections. axe-core on each.
  */
 const AUDITOR: ConsoleAccount = { email: 'auditor@example.org', password: 'an auditor password', role: 'owner', name: 'Auditor' }
+const STEWARD: ConsoleAccount = { email: 'steward@example.org', password: 'a steward password', role: 'door' }
 const DAY_MS = 86_400_000
 /** WCAG 2.2's smallest touch target (2.5.8), in CSS pixels. */
 const MIN_TARGET_PX = 24
+/** A finger's target, the console's control height (2.75rem), in CSS pixels. */
+const FINGER_PX = 44
+/** The console's header on a phone, folded, at most (100 px now; the open list made it 182-282). */
+const MAX_PHONE_HEADER_PX = 120
+/** The sections an owner may open (every one). */
+const OWNER_SECTIONS = 8
+/** The phone's button: "Sections: Events", "選單：活動". */
+const sectionsLabel = (lang: Lang, section: string) => labelled(separatorsOf(lang), NAV_TEXTS[lang].sections, section)
 const dayIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10)
 type Row = Record<string, unknown> & { id: number }
 const n = NOTE_TEXTS.en
@@ -30,7 +43,7 @@ let eventId: number
 let session: number
 
 beforeAll(async () => {
-  app = await startConsoleApp([AUDITOR], { ownPort: true })
+  app = await startConsoleApp([AUDITOR, STEWARD], { ownPort: true })
   const api = await consoleApi(app, AUDITOR)
   const refs = (await api.get<Record<string, Row[]>>('/api/admin/refs')).body
   // A seat-map event on one of the demo's drawings, with one priced session, then cancelled.
@@ -132,30 +145,25 @@ describe('console screens found wanting by the audit', () => {
     await context.close()
   })
 
-  it("shows every one of the console's links whole on a phone, the current one marked, and the operator, language and sign-out on one row, in every language", async () => {
+  it("folds the console's links behind one button on a phone, a short header, in every language; opened, every link whole and the current one marked", async () => {
     const { page, context } = await openConsole(app, AUDITOR, { viewport: PHONE_VIEWPORT })
-    const links = page.locator('.adm-header nav a')
+    const nav = page.locator('.adm-header nav')
+    const toggle = nav.getByRole('button')
+    const links = nav.getByRole('link')
     const box = async (selector: string) => (await page.locator(selector).boundingBox())!
     for (const lang of LANGS) {
       await page.locator('.adm-lang select').selectOption(lang)
       await page.locator('#adm-events-title').getByText(ADMIN_TEXTS[lang].events).waitFor()
-      // Every link (an owner's eight) within the screen's width, none behind a sideways scroll of
-      // the nav (it showed two and a half of them, the rest cut off at the edge), each a target.
-      const boxes = await links.evaluateAll((as) => as.map((a) => {
-        const r = a.getBoundingClientRect()
-        return { text: a.textContent, left: r.left, right: r.right, height: r.height }
-      }))
-      const seen = `${lang}: ${JSON.stringify(boxes)}`
-      expect(boxes.length, seen).toBeGreaterThanOrEqual(8)
-      for (const b of boxes) {
-        expect(b.left, seen).toBeGreaterThanOrEqual(0)
-        expect(b.right, seen).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
-        expect(b.height, seen).toBeGreaterThanOrEqual(MIN_TARGET_PX)
-      }
-      const nav = await page.locator('.adm-header nav').evaluate((e) => [e.scrollWidth, e.clientWidth])
-      expect(nav[0], `${lang}: the nav's scroll width over its own`).toBeLessThanOrEqual(nav[1])
-      // The events list is the section open: its link, and only it, says so.
-      expect(await page.locator('.adm-header nav a[aria-current="page"]').evaluateAll((as) => as.map((a) => a.textContent)), lang).toEqual([ADMIN_TEXTS[lang].events])
+      // Folded: the header is the console's name and the button, then the operator's row (the
+      // open list of 44 px boxes made it 182-282 px, a third of the screen, on every page).
+      const header = await box('.adm-header')
+      expect(header.height, `${lang}: the header's height`).toBeLessThan(MAX_PHONE_HEADER_PX)
+      expect(await toggle.innerText(), lang).toBe(sectionsLabel(lang, ADMIN_TEXTS[lang].events))
+      expect(await toggle.getAttribute('aria-expanded'), lang).toBe('false')
+      expect(await links.count(), `${lang}: links hidden while folded`).toBe(0)
+      const button = (await toggle.boundingBox())!
+      expect(Math.min(button.width, button.height), `${lang}: ${JSON.stringify(button)}`).toBeGreaterThanOrEqual(FINGER_PX)
+      expect(button.x + button.width, lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
       // One row: the operator's line, the picker and sign-out side by side across the operator's
       // middle (they took two rows, and in ch sign-out wrapped to a third), each control a target.
       const [who, picker, signOut] = await Promise.all(['.adm-header .adm-who', '.adm-header .adm-lang select', '.adm-header > button'].map(box))
@@ -175,29 +183,99 @@ describe('console screens found wanting by the audit', () => {
       expect(whole[1], lang).toBe(whole[0])
       await page.getByRole('combobox', { name: ADMIN_TEXTS[lang].language, exact: true }).waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
-      await axeClean(page, `console header on a phone (${lang})`)
+      await axeClean(page, `console header on a phone, folded (${lang})`)
+      // Opened: every link (an owner's eight) within the screen, each a finger's target, the events list's marked.
+      await toggle.tap()
+      expect(await toggle.getAttribute('aria-expanded'), lang).toBe('true')
+      const boxes = await links.evaluateAll((as) => as.map((a) => {
+        const r = a.getBoundingClientRect()
+        return { text: a.textContent, left: r.left, right: r.right, height: r.height }
+      }))
+      const seen = `${lang}: ${JSON.stringify(boxes)}`
+      expect(boxes.length, seen).toBe(OWNER_SECTIONS)
+      for (const b of boxes) {
+        expect(b.left, seen).toBeGreaterThanOrEqual(0)
+        expect(b.right, seen).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+        expect(b.height, seen).toBeGreaterThanOrEqual(FINGER_PX)
+      }
+      expect(await nav.locator('a[aria-current="page"]').evaluateAll((as) => as.map((a) => a.textContent)), lang).toEqual([ADMIN_TEXTS[lang].events])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(PHONE_VIEWPORT.width)
+      await axeClean(page, `console header on a phone, opened (${lang})`)
+      await toggle.tap()
+      expect(await links.count(), `${lang}: folded again by its button`).toBe(0)
     }
     await page.locator('.adm-lang select').selectOption('en')
-    // By the keyboard: from the console's name, Tab goes through the links in their order (events,
-    // venues, catalogue); the catalogue's, followed with Enter, becomes the current one.
-    const catalogue = page.locator('.adm-header nav').getByRole('link', { name: CATALOGUE_TEXTS.en.catalogue, exact: true })
-    await page.locator('.adm-brand').focus()
+    await toggle.filter({ hasText: sectionsLabel('en', t.events) }).waitFor()
+    // By the keyboard: Enter on the button opens the list (its id the button's aria-controls);
+    // Tab goes through the links in their order (events, venues, catalogue); the catalogue's,
+    // followed with Enter, becomes the current one, and the list folds.
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(await nav.locator('ul').getAttribute('id')).toBe(await toggle.getAttribute('aria-controls'))
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(CATALOGUE_TEXTS.en.catalogue)
     await page.keyboard.press('Enter')
     await page.waitForURL((url) => url.pathname === '/admin/catalogue/categories')
-    await expect.poll(() => catalogue.getAttribute('aria-current')).toBe('page')
-    expect(await page.locator('.adm-header nav a[aria-current="page"]').count()).toBe(1)
-    // The last link, tapped, is followed and marked.
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await links.count()).toBe(0)
+    expect(await toggle.innerText()).toBe(sectionsLabel('en', CATALOGUE_TEXTS.en.catalogue))
+    // The new screen's heading takes the focus on mount (admin/shell.tsx); then the button is the operator's again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/^H\d$/)
+    // Escape, from a link in the open list, folds it and puts focus back on the button.
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Escape')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await links.count()).toBe(0)
+    expect(await toggle.evaluate((b) => b === document.activeElement)).toBe(true)
+    // A tap outside it (the operator's line: the list covers the page's top) folds it; so does Tab past its last link.
+    await toggle.tap()
+    await page.locator('.adm-header .adm-who').tap()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    for (let i = 0; i <= OWNER_SECTIONS; i++) await page.keyboard.press('Tab')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    // The last link, tapped, is followed and marked, and the list folds.
+    await toggle.tap()
     await links.last().tap()
     await page.waitForURL((url) => url.pathname === '/admin/orders')
-    await expect.poll(() => links.last().getAttribute('aria-current')).toBe('page')
-    expect(await page.locator('.adm-header nav a[aria-current="page"]').count()).toBe(1)
-    // A screen inside a section marks its section: an event's sales are the events list's.
+    expect(await links.count()).toBe(0)
+    expect(await toggle.innerText()).toBe(sectionsLabel('en', t.orders))
+    await toggle.tap()
+    expect(await nav.locator('a[aria-current="page"]').evaluateAll((as) => as.map((a) => a.textContent))).toEqual([t.orders])
+    // Another way to another address (here the history's) folds it too. A screen inside a section
+    // marks its section: an event's sales are the events list's.
     await followLink(page, `/admin/events/${eventId}/sales`)
     await page.getByTestId(`sales-cancelled-${session}`).waitFor()
-    expect(await page.locator('.adm-header nav a[aria-current="page"]').evaluateAll((as) => as.map((a) => a.textContent))).toEqual([t.events])
-    await axeClean(page, 'console header on a phone')
+    expect(await links.count()).toBe(0)
+    expect(await toggle.innerText()).toBe(sectionsLabel('en', t.events))
+    // An address in no section: the button says only "Sections".
+    await followLink(page, '/admin/nowhere')
+    await page.getByRole('heading', { name: n.notFound }).waitFor()
+    expect(await toggle.innerText()).toBe(NAV_TEXTS.en.sections)
+    await context.close()
+  })
+
+  it("keeps the console's links open on a desktop, with no button", async () => {
+    const { page, context } = await openConsole(app, AUDITOR, { lang: 'kz' })
+    const nav = page.getByRole('navigation', { name: ADMIN_TEXTS.kz.title })
+    expect(await nav.getByRole('button').count()).toBe(0)
+    const names = await nav.getByRole('link').allInnerTexts()
+    expect(names).toHaveLength(OWNER_SECTIONS)
+    for (const name of names) expect(await nav.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true)
+    expect(await nav.locator('a[aria-current="page"]').allInnerTexts()).toEqual([ADMIN_TEXTS.kz.events])
+    await context.close()
+  })
+
+  it('folds only the sections a role may open: a door steward has three', async () => {
+    const { page, context } = await openConsole(app, STEWARD, { viewport: PHONE_VIEWPORT, lang: 'ch' })
+    const nav = page.locator('.adm-header nav')
+    await nav.getByRole('button', { name: sectionsLabel('ch', ADMIN_TEXTS.ch.events) }).tap()
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual([ADMIN_TEXTS.ch.events, STUDIO_TEXTS.ch.venues, CATALOGUE_TEXTS.ch.catalogue])
+    await axeClean(page, "a door steward's sections on a phone")
     await context.close()
   })
 })

@@ -7,7 +7,7 @@ import { viewLines } from '../tests/integration/door-helpers'
 import { orderBody, seedOrderFixtures, soldByPrice, visitor, type Fixtures, type OrderAnswer } from '../tests/integration/order-fixtures'
 import { decide, memberVisitor, pathOf, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { createOperators, openConsole, type ConsoleAccount } from './support/console'
+import { createOperators, openConsole, openSection, type ConsoleAccount } from './support/console'
 import { reviewShot } from './support/shots'
 
 /**
@@ -96,7 +96,7 @@ describe('order care in the console', () => {
     await order('Oleg Kravtsov', 'oleg@example.org', false)
     const [line] = await viewLines(paid.v, paid.hash)
     const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, by: 'button' })
-    await page.getByRole('link', { name: 'Orders' }).click()
+    await openSection(page, 'Orders')
     await page.getByRole('heading', { name: 'Find an order' }).waitFor()
     await axeClean(page, 'order search')
 
@@ -174,7 +174,7 @@ describe('order care in the console', () => {
     await app.server.db.updateTable('loyalty_cards').set({ bonus_balance: 0 }).where('id', '=', pfx.client.cardId).execute()
     const [line] = await viewLines(m, hash)
     const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, lang: 'en' })
-    await page.getByRole('link', { name: 'Orders' }).click()
+    await openSection(page, 'Orders')
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(line.ticketcode)
     await page.getByRole('button', { name: 'Search' }).click()
     await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click()
@@ -197,7 +197,7 @@ describe('order care in the console', () => {
     const paid = await order('Мария Орлова', 'maria@example.org', true)
     const codes = (await viewLines(paid.v, paid.hash)).map((l) => l.ticketcode)
     const { page, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, lang: 'en' })
-    await page.getByRole('link', { name: 'Orders' }).click()
+    await openSection(page, 'Orders')
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(codes[0])
     await page.getByRole('button', { name: 'Search' }).click()
     await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click()

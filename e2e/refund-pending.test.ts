@@ -7,7 +7,7 @@ import { seedOrderFixtures, visitor, type Fixtures } from '../tests/integration/
 import { seedPaymentFixtures, type PaymentFx } from '../tests/integration/payment-fixtures'
 import { nextReturnLink, paidOrder, seedReturnFixtures, startInbox, type Inbox } from '../tests/integration/return-helpers'
 import { openPage, PHONE_VIEWPORT, runAxe, seriousViolations, startApp, type AppHarness } from './support/app'
-import { createOperators, openConsole, type ConsoleAccount } from './support/console'
+import { createOperators, openConsole, openSection, type ConsoleAccount } from './support/console'
 
 /**
  * A refund the bank refuses at first, in Chromium: the sandbox bank's switch
@@ -74,7 +74,7 @@ describe('a refund the bank refused at first, in the browser', () => {
     const { hash, publicId } = await paidOrder(v, fx, pfx, 1)
     const order = await app.server.db.selectFrom('orders').select(['id', 'ord_num']).where('hash', '=', hash).executeTakeFirstOrThrow()
     const { page, context, errors } = await openConsole(app, DESK, { viewport: PHONE_VIEWPORT, by: 'button' })
-    await page.getByRole('link', { name: 'Orders' }).click()
+    await openSection(page, 'Orders')
     await page.getByLabel('Order number, e-mail, phone, name or ticket code').fill(String(order.ord_num))
     await page.getByRole('button', { name: 'Search' }).click()
     await page.getByRole('list', { name: 'Orders' }).getByRole('link').first().click()

@@ -111,6 +111,17 @@ export async function followLink(page: Page, path: string): Promise<void> {
 }
 
 /**
+ * Follows the console's link to the section `name` (AdminNav.tsx) as an operator would: on a
+ * phone, where the links are folded behind the header's button, by opening the list first.
+ */
+export async function openSection(page: Page, name: string): Promise<void> {
+  const nav = page.locator('.adm-header nav')
+  const toggle = nav.locator('.adm-nav-toggle')
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await nav.getByRole('link', { name, exact: true }).click()
+}
+
+/**
  * The console's refusal checks' frame: a phone in an English browser (so a bubble of the browser
  * would speak English, whatever the console's language), signed in as `email`, `run` on its page,
  * and the context closed whatever happens. Every request to a path `watched` answered is listed as
