@@ -1,9 +1,10 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, TEST_DBS, type TestServer } from '../support/server'
 import { orderBody, seedOrderFixtures, visitor, type Fixtures, type OrderAnswer } from './order-fixtures'
 import { decide, memberVisitor, orderRow, pathOf, paymentRow, placeOrder, seedPaymentFixtures, startPay, type PaymentFx } from './payment-fixtures'
 import { LATE_APPROVAL_DISCOUNT_HOLD_MS } from '../../src/server/domain/loyalty/service'
-import { loadScheme, schemeOrderBody, soldSeats, type SchemeFx } from './scheme-helpers'
+import { loadScheme, schemeOrderBody, type SchemeFx } from './scheme-helpers'
 
 /** Reservations this short (seconds), so a payment can arrive after one ends. */
 const ORDER_RESERVE_SECONDS = 2
@@ -165,6 +166,17 @@ describe.concurrent.each(TEST_DBS)('payments arriving after the reservation ende
       return { v, hash: res.body.hash! }
     }
 
+    /** The order's seats held or sold now (holds not released). */
+    const liveHolds = async (hash: string) => {
+      const row = await server.db
+        .selectFrom('seat_holds')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('order_id', '=', (await orderRow(server.db, hash)).id)
+        .where('released_at', 'is', null)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
+    }
+
     it('a seat taken by someone else meanwhile: refunded; seats still free: sold to the late payer', async () => {
       const [s1, s2, s3] = seats.slice(20, 23)
       const lost = await order([s1, s2])
@@ -173,13 +185,14 @@ describe.concurrent.each(TEST_DBS)('payments arriving after the reservation ende
       const keptPayment = publicIdOf((await startPay(kept.v, kept.hash, cardType)).body.bankUrl!)
       await pastReserve()
       await order([s2])
-      const soldBefore = await soldSeats(server.db, fx.calendarId)
 
       await decide(lost.v, lostPayment, 'approve')
       expect((await paymentRow(server.db, lostPayment)).status).toBe('refunded')
       expect(await orderRow(server.db, lost.hash)).toMatchObject({ status: 90, paid: 0 })
-      // Nothing of the refunded order was taken again (s1 stays free).
-      expect(await soldSeats(server.db, fx.calendarId)).toBe(soldBefore)
+      // Nothing of the refunded order was taken again (s1 stays free). Counted on its own order:
+      // a count of the session's held seats raced the expiry sweeper, which may release the kept
+      // order's lapsed s3 at any moment (a CI run, 2026-12-07: expected 2, got 1).
+      expect(await liveHolds(lost.hash)).toBe(0)
 
       await decide(kept.v, keptPayment, 'approve')
       expect((await paymentRow(server.db, keptPayment)).status).toBe('paid')
