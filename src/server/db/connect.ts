@@ -147,12 +147,12 @@ const PG_FEATURE_NOT_SUPPORTED = '0A000'
 /**
  * A named statement prepared before its result's columns changed (a `select *` of a table a
  * migration altered while this server ran: another machine's start): PostgreSQL refuses it on
- * that connection from then on, so the connection is given up and the next one prepares it afresh.
+ * that connection from then on ("cached plan must not change result type"), so the connection is
+ * given up and the next one prepares it afresh. Told by its SQLSTATE alone: the message is in the
+ * server's lc_messages language. Another refusal of that class on a named statement only costs a
+ * new connection.
  */
-function stalePlan(err: unknown): boolean {
-  const { code, message } = err as { code?: unknown; message?: unknown }
-  return code === PG_FEATURE_NOT_SUPPORTED && typeof message === 'string' && message.includes('cached plan must not change result type')
-}
+const stalePlan = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === PG_FEATURE_NOT_SUPPORTED
 
 /**
  * A pooled client as Kysely's driver uses it (query, release) that hands a client back to the pool
